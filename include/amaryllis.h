@@ -1,0 +1,19 @@
+/*
+ * amaryllis.h - the whole public API of the Amaryllis engine.
+ *
+ *   amaryllis/common.h  errors, languages
+ *   amaryllis/team.h    plain-data teams (units and actions), costs
+ *   amaryllis/engine.h  the battle engine (no I/O, no global state)
+ *   amaryllis/sheet.h   unit sheets: parsing, validation, diagnostics
+ *   amaryllis/render.h  battle logs as text and JSON
+ */
+#ifndef AMARYLLIS_H
+#define AMARYLLIS_H
+
+#include "amaryllis/common.h"
+#include "amaryllis/team.h"
+#include "amaryllis/engine.h"
+#include "amaryllis/sheet.h"
+#include "amaryllis/render.h"
+
+#endif

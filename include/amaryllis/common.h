@@ -1,0 +1,49 @@
+/*
+ * amaryllis/common.h - error codes, languages and the thread-local error.
+ *
+ * Every public function that can fail returns an int: 0 on success, one of
+ * the negative am_error_code values on failure.  The library never prints;
+ * the text of the last failure on the calling thread is am_error_last().
+ */
+#ifndef AMARYLLIS_COMMON_H
+#define AMARYLLIS_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Return codes of the library (0 is success). */
+typedef enum am_error_code {
+	AM_OK = 0,
+	AM_ERROR = -1,     /**< generic failure */
+	AM_ENOMEM = -2,    /**< allocation failed */
+	AM_EINVALID = -3,  /**< the input is not a legal unit/team/sheet */
+	AM_EOVERFLOW = -4, /**< checked integer arithmetic overflowed */
+	AM_ELIMIT = -5     /**< a configured limit (population, size) was hit */
+} am_error_code;
+
+/** Languages of messages and battle logs. */
+typedef enum am_lang {
+	AM_LANG_JA = 0, /**< Japanese, the language of the rules (default) */
+	AM_LANG_EN = 1  /**< English */
+} am_lang;
+
+/**
+ * The message of the last failure on this thread.
+ *
+ * @return a borrowed string, valid until the next failing library call on
+ *         this thread; "" when nothing failed yet.
+ */
+const char *am_error_last(void);
+
+/** Clear the thread-local error. */
+void am_error_clear(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

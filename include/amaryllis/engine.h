@@ -1,0 +1,171 @@
+/*
+ * amaryllis/engine.h - the deterministic battle engine.
+ *
+ * The engine does no I/O and keeps no global state.  An am_engine is a
+ * reusable workspace: run as many battles with it as you like (one at a time;
+ * use one engine per thread).  A battle is a pure function of the two teams
+ * and the options.  Events are reported through a callback, in the order in
+ * which they happen; the final state of every unit can be read back after the
+ * run (and from inside the callback).
+ */
+#ifndef AMARYLLIS_ENGINE_H
+#define AMARYLLIS_ENGINE_H
+
+#include "common.h"
+#include "team.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The number of turns of a battle: turns 0..20 are played. */
+#define AM_LAST_TURN 20
+
+/** States (状態). */
+typedef enum am_state {
+	AM_STATE_POISON = 0, /**< 毒 */
+	AM_STATE_STUN,       /**< スタン */
+	AM_STATE_GUARD,      /**< ガード */
+	AM_STATE_REFLECT,    /**< 反射 */
+	AM_STATE_LIFE,       /**< ライフ */
+	AM_STATE_COUNT
+} am_state;
+
+/** Stats that supports change. */
+typedef enum am_stat {
+	AM_STAT_HP = 0,
+	AM_STAT_ATK,
+	AM_STAT_DEF,
+	AM_STAT_SPD
+} am_stat;
+
+/** What happened. */
+typedef enum am_event_kind {
+	AM_EV_TURN_BEGIN = 0, /**< turn */
+	AM_EV_POISON,      /**< target lost `value` ＨＰ to 毒; after = ＨＰ */
+	AM_EV_STEP_BEGIN,  /**< a step; value = number of acting units */
+	AM_EV_STUNNED,     /**< actor used its step for スタン processing; after = スタン left */
+	AM_EV_ACTION,      /**< actor executes action; spent = it was リミテッド */
+	AM_EV_STAT,        /**< target's `stat` rose by value; after = new value */
+	AM_EV_HEAL,        /**< target's ＨＰ set to its initial ＨＰ (after) */
+	AM_EV_STATE_GAIN,  /**< target gained `value` of `state`; after = count */
+	AM_EV_NO_TARGET,   /**< actor's action had no (living) target */
+	AM_EV_REFLECT,     /**< target reflected actor's attack; after = 反射 left */
+	AM_EV_GUARD,       /**< target's ガード halved the damage: value = damage
+	                        before, after = damage after */
+	AM_EV_DAMAGE,      /**< actor's attack dealt value to target; after = ＨＰ */
+	AM_EV_FAIL,        /**< actor's attack on target failed (damage value < 0) */
+	AM_EV_LIFE,        /**< target's ライフ revived it at ＨＰ 1; after = ライフ left */
+	AM_EV_DEATH,       /**< target died at ＨＰ after */
+	AM_EV_TURN_END,    /**< turn ended; read unit states now for a status line */
+	AM_EV_END          /**< battle over; value = winning side or -1 */
+} am_event_kind;
+
+/** One event.  Unit ids are creation indices over both sides (0, 1, …). */
+typedef struct am_event {
+	am_event_kind kind;
+	int turn;
+	int tempo;       /**< attack tempo within the step (1, 2, …), else 0 */
+	uint64_t step;   /**< step number within the battle, from 1 */
+	int32_t actor;   /**< acting / attacking unit, or -1 */
+	int32_t action;  /**< index into the actor's team actions, or -1 */
+	int32_t target;  /**< unit acted upon, or -1 */
+	am_stat stat;
+	am_state state;
+	int64_t value;
+	int64_t after;
+	int spent;       /**< AM_EV_ACTION: the action is gone (リミテッド) */
+} am_event;
+
+typedef struct am_engine am_engine;
+
+/**
+ * Event callback.  `engine` may be queried (am_engine_unit and friends)
+ * while inside the callback.  Return 0 to go on, non-zero to abort the battle
+ * (am_battle_run then returns AM_ERROR).
+ */
+typedef int (*am_event_fn)(void *ud, const am_engine *engine,
+                           const am_event *ev);
+
+#define AM_BATTLE_OPTS_VERSION 1
+
+/** Options of one battle. */
+typedef struct am_battle_opts {
+	unsigned version;      /**< AM_BATTLE_OPTS_VERSION */
+	am_event_fn on_event;  /**< may be NULL */
+	void *event_ud;
+	int tie_break;         /**< break a draw with a seeded draw (RULINGS A9) */
+	uint64_t tie_seed;
+	size_t max_units;      /**< population limit (AM_ELIMIT past it) */
+} am_battle_opts;
+
+#define AM_BATTLE_OPTS_INIT {AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000}
+
+/** Outcome of a battle. */
+typedef struct am_result {
+	int winner;       /**< 0 or 1, or -1 for a draw */
+	int draw;         /**< 1 when the comparison was equal (even if a
+	                       tie-break then picked a winner) */
+	int tie_broken;   /**< 1 when `winner` comes from the seeded tie-break */
+	int turns;        /**< the last turn played (0..20) */
+	int64_t score[2]; /**< RULINGS B4: living ＨＰ sum, or overkill sum */
+	uint64_t steps;   /**< action steps played */
+} am_result;
+
+/** State of one unit, for rendering. */
+typedef struct am_unit_state {
+	int side;          /**< 0 or 1 */
+	uint32_t def;      /**< index into its team's units */
+	const char *name;  /**< borrowed from the team */
+	int64_t hp, atk, def_, spd, ap;
+	int64_t states[AM_STATE_COUNT];
+	int alive;
+	int position;      /**< place in its line from the front (0), -1 once gone */
+} am_unit_state;
+
+/** Create an engine workspace. */
+int am_engine_new(am_engine **out);
+
+/** Free an engine; NULL is fine. */
+void am_engine_free(am_engine *engine);
+
+/**
+ * Play one battle between team a (side 0) and team b (side 1).
+ *
+ * The teams are borrowed for the duration of the call and until the next run
+ * on this engine (unit states point at their names).
+ *
+ * @param out     receives the outcome
+ * @param engine  the workspace
+ * @param opts    NULL for defaults
+ * @return 0; AM_EINVALID for a malformed team; AM_EOVERFLOW if a value
+ *         overflows 64 bits; AM_ELIMIT past opts->max_units; AM_ENOMEM;
+ *         AM_ERROR if the callback aborted.  On failure the engine still
+ *         holds the state reached, for a partial log.
+ */
+int am_battle_run(am_result *out, am_engine *engine, const am_team *a,
+                  const am_team *b, const am_battle_opts *opts);
+
+/** Number of units that existed in the last battle (both sides). */
+size_t am_engine_unit_count(const am_engine *engine);
+
+/**
+ * State of unit `id` (0 ≤ id < am_engine_unit_count).
+ * @return 0, or AM_EINVALID for an unknown id
+ */
+int am_engine_unit(am_unit_state *out, const am_engine *engine, size_t id);
+
+/**
+ * Whether slot `slot` of unit `id` is spent (a リミテッド action that was
+ * used).  Returns 1 spent, 0 not, AM_EINVALID for bad arguments.
+ */
+int am_engine_slot_spent(const am_engine *engine, size_t id, size_t slot);
+
+/** The team of side 0 or 1 in the current battle (borrowed), or NULL. */
+const am_team *am_engine_team(const am_engine *engine, int side);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * amaryllis/sheet.h - unit sheets in the notation of the rules.
+ *
+ * The parser takes a buffer (never a file) and produces an am_sheet: the
+ * normalised text of every definition, the team the engine runs, and a list
+ * of diagnostics with 1-based line and column (columns count characters, i.e.
+ * Unicode code points, of the original line).  A sheet with any diagnostic of
+ * severity error is illegal and has no team.
+ *
+ * Grammar (after NFKC normalisation; see docs/RULES.md):
+ *   sheet    -> { blank | comment | unit | build | tech | action }
+ *   comment  -> '#' text
+ *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ *   build    -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ *   tech     -> '技術' [':'] INT
+ *   names    -> NAME { ('、' | ',') NAME }
+ *   action   -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
+ */
+#ifndef AMARYLLIS_SHEET_H
+#define AMARYLLIS_SHEET_H
+
+#include "common.h"
+#include "team.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct am_sheet am_sheet;
+
+/** One diagnostic. Text arguments are UTF-8, owned by the sheet. */
+typedef struct am_diag {
+	int code;          /**< AM_DIAG_* (internal numbering, stable per release) */
+	uint32_t line;     /**< 1-based */
+	uint32_t col;      /**< 1-based, in characters */
+	int64_t a, b;      /**< numeric arguments of the message */
+	const char *s1;    /**< text arguments of the message, or NULL */
+	const char *s2;
+} am_diag;
+
+#define AM_PARSE_OPTS_VERSION 1
+
+/** Options of the parser. */
+typedef struct am_parse_opts {
+	unsigned version;     /**< AM_PARSE_OPTS_VERSION */
+	size_t max_line;      /**< longest line accepted, in bytes */
+	size_t max_diags;     /**< stop collecting diagnostics after this many */
+} am_parse_opts;
+
+#define AM_PARSE_OPTS_INIT {AM_PARSE_OPTS_VERSION, 65536, 100}
+
+/**
+ * Parse and validate a sheet.
+ *
+ * @param out   receives the sheet (even an illegal one, for its diagnostics);
+ *              free with am_sheet_free
+ * @param buf   the text (any bytes; need not be NUL-terminated)
+ * @param len   its length
+ * @param opts  NULL for defaults
+ * @return 0 when parsing ran (check am_sheet_ok for legality); AM_ENOMEM.
+ */
+int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
+                   const am_parse_opts *opts);
+
+/** Free a sheet; NULL is fine. */
+void am_sheet_free(am_sheet *sheet);
+
+/** 1 when the sheet is legal (no errors), else 0. */
+int am_sheet_ok(const am_sheet *sheet);
+
+/** Number of diagnostics. */
+size_t am_sheet_diag_count(const am_sheet *sheet);
+
+/** Diagnostic i (borrowed), or NULL. */
+const am_diag *am_sheet_diag(const am_sheet *sheet, size_t i);
+
+/**
+ * Format a diagnostic's message (without location) into buf, NUL-terminated
+ * and truncated to size.
+ * @return the length the full message needs (like snprintf)
+ */
+size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
+                      am_lang lang);
+
+/**
+ * The original text of line `line` of the parsed buffer (borrowed, not
+ * NUL-terminated, length in *len), for showing context; NULL if out of range.
+ */
+const char *am_sheet_source_line(const am_sheet *sheet, uint32_t line,
+                                 size_t *len);
+
+/** The team (borrowed from the sheet), or NULL when the sheet is illegal. */
+const am_team *am_sheet_team(const am_sheet *sheet);
+
+/** The sheet's unit/action definitions in normalised notation. */
+size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
+                       am_lang lang);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * amaryllis/team.h - the plain-data form of a side: unit definitions and
+ * actions, as the engine consumes them.
+ *
+ * A team is what one player brings to a battle.  In the core game it holds
+ * exactly one unit definition (the entry unit).  In アマリリス・ビルディア it is
+ * the storage: the entry unit first, then the ビルディア definitions.
+ * Teams are usually produced by the sheet parser (amaryllis/sheet.h) but may
+ * be filled in by hand; the engine re-checks their structure before use.
+ */
+#ifndef AMARYLLIS_TEAM_H
+#define AMARYLLIS_TEAM_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Action classes (アクションクラス). */
+typedef enum am_class {
+	AM_CLASS_DIRECT = 0, /**< 直接攻撃 (1): X = 攻撃力, damage X - 防御力 */
+	AM_CLASS_PIERCE,     /**< 防御無視攻撃 (3): X = 攻撃力, damage X */
+	AM_CLASS_HALVE,      /**< ＨＰ減殺 (3): X = target ＨＰ, damage ceil(X/2) */
+	AM_CLASS_ATK_UP,     /**< 攻撃力＋Ｎ (Ｎ) */
+	AM_CLASS_DEF_UP,     /**< 防御力＋Ｎ (Ｎ) */
+	AM_CLASS_SPD_UP,     /**< 素早さ＋Ｎ (Ｎ) */
+	AM_CLASS_GUARD,      /**< ガード与え (1) */
+	AM_CLASS_REFLECT,    /**< 反射与え (4) */
+	AM_CLASS_LIFE,       /**< ライフ与え (2), リミテッド required */
+	AM_CLASS_HEAL,       /**< ＨＰ回復 (2), リミテッド required */
+	AM_CLASS_BUILD,      /**< ビルド（名前） (bonus of the named unit) */
+	AM_CLASS_COUNT
+} am_class;
+
+/** Kind of a class: 攻撃, 補助 or 構築. */
+typedef enum am_kind {
+	AM_KIND_ATTACK = 0,
+	AM_KIND_SUPPORT = 1,
+	AM_KIND_BUILD = 2
+} am_kind;
+
+/** One defined action (a line `・名前（コスト）：クラス＜…＞`). */
+typedef struct am_action {
+	const char *name; /**< UTF-8, NFKC-normalised; borrowed */
+	am_class cls;
+	int64_t n;        /**< Ｎ of 攻撃力/防御力/素早さ＋Ｎ; 0 otherwise */
+	int64_t delay;    /**< 遅延起動Ｎ: Ｎ ≥ 2, or 0 for none */
+	int64_t mult;     /**< 効果Ｎ倍: Ｎ ≥ 2, or 1 for none */
+	int64_t stun;     /**< number of スタン与え */
+	int64_t poison;   /**< number of 毒与え */
+	int64_t target;   /**< 対象Ｎ (Ｎ ≠ 0), or 0 for none (self) */
+	int64_t place;    /**< 配置Ｎ (Ｎ ≠ 0), ビルド only */
+	int32_t build;    /**< ビルド: index of the built unit in the team */
+	uint8_t limited;  /**< リミテッド */
+	uint8_t fast;     /**< 高速起動 */
+	uint8_t all;      /**< 全体化 */
+	int64_t cost;     /**< the computed cost (am_action_cost) */
+} am_action;
+
+/** One unit definition. */
+typedef struct am_unit_def {
+	const char *name; /**< UTF-8; borrowed */
+	int64_t hp;       /**< ＨＰ value (bonus × 5) */
+	int64_t atk, def, spd;
+	int64_t tech;     /**< 技術 */
+	int64_t love;     /**< 愛 (entry unit of a Buildia sheet), else 0 */
+	int64_t bonus;    /**< bonus points: 10 for an entry unit, Ｂ for ビルディア */
+	size_t nslots;          /**< number of actions set on the unit */
+	const uint32_t *slots;  /**< indices into am_team.actions, in order */
+} am_unit_def;
+
+/** A side: its storage of unit definitions and the actions they use. */
+typedef struct am_team {
+	size_t nunits;            /**< ≥ 1; units[0] is the entry unit */
+	const am_unit_def *units;
+	size_t nactions;
+	const am_action *actions;
+} am_team;
+
+/** The kind of a class. */
+am_kind am_class_kind(am_class cls);
+
+/** Japanese name of a class as written on sheets (NFKC form, e.g. "HP減殺"). */
+const char *am_class_name(am_class cls);
+
+/**
+ * Compute the cost of an action (RULINGS A2):
+ * ceil(base × multipliers ÷ divisors).  For ビルド the base is the bonus of
+ * the built unit and must be given in `build_base`; it is ignored otherwise.
+ *
+ * @param out  receives the cost (≥ 1)
+ * @return 0, or AM_EOVERFLOW when 64-bit arithmetic would overflow
+ */
+int am_action_cost(int64_t *out, const am_action *act, int64_t build_base);
+
+/**
+ * Check the structure of a team: indices in range, numbers in the ranges the
+ * rules allow.  It does not repeat the sheet-level legality checks with
+ * locations; it makes sure the engine can run the team safely.
+ *
+ * @return 0, or AM_EINVALID with am_error_last() describing the problem
+ */
+int am_team_check(const am_team *team);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,1000 @@
+/*
+ * engine.c - the battle engine: turns, action steps, tempos, death and
+ * judging, exactly as docs/RULES.md (RULINGS A4–A10, B2–B4) describes.
+ *
+ * The engine owns all its working memory and reuses it from battle to
+ * battle, so a warm engine runs a core battle without allocating.  Nothing
+ * here does I/O; events go to the caller's callback.
+ */
+#include "amaryllis/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/ckd.h"
+#include "../util/error.h"
+
+/* One executable slot of a unit definition, precomputed per battle. */
+typedef struct slot {
+	const am_action *act;
+	uint32_t index;   /* index into the team's actions */
+	int64_t start;    /* first usable turn, relative to the unit's birth */
+	uint8_t kind;     /* am_kind */
+} slot;
+
+/* Per side: the team, its slots (flattened over its unit definitions) and
+ * its line of living/not yet retired units, front first. */
+typedef struct side {
+	const am_team *team;
+	slot *slots;         /* all slots of all definitions */
+	size_t *slot_off;    /* first slot of definition i */
+	size_t nslots;
+	uint32_t *line;      /* unit ids, front first */
+	size_t nline, capline;
+	size_t nliving;
+} side;
+
+typedef struct unit {
+	int64_t hp, atk, def, spd, ap, hp0;
+	int64_t st[AM_STATE_COUNT];
+	int64_t born;        /* turn of creation (0 for entry units) */
+	size_t bits;         /* offset of its used/spent bitmaps in e->bits */
+	uint32_t defi;       /* definition index in its team */
+	uint32_t nslots;
+	int32_t pos;         /* position in the line, -1 once retired */
+	uint8_t side;
+	uint8_t alive;
+	uint8_t hit;         /* touched in this tempo (death check pending) */
+} unit;
+
+/* A decided action of one actor in a step. */
+typedef struct decision {
+	uint32_t actor;
+	int32_t slot;        /* -1: nothing; -2: スタン processing */
+} decision;
+
+/* One attack on its way. */
+typedef struct hit {
+	uint32_t attacker;
+	uint32_t action;     /* team action index */
+	int32_t target;      /* unit id, or -1: front-most living of aim_side */
+	uint8_t aim_side;
+	uint8_t enemy;       /* attacker is an enemy of the target (sort key) */
+	uint8_t resolve;     /* resolves in this tempo (not reflected) */
+	int64_t damage;
+} hit;
+
+struct am_engine {
+	side sides[2];
+	unit *units;
+	size_t nunits, capunits;
+	uint64_t *bits;
+	size_t nbits, capbits;
+	decision *dec;
+	size_t capdec;
+	hit *hits, *next;
+	size_t nhits, nnext, caphits, capnext;
+	const am_battle_opts *opts;
+	am_event_fn cb;
+	void *ud;
+	int turn;
+	int tempo;
+	uint64_t step;
+};
+
+#define WORDS(n) (((size_t)(n) + 63) / 64)
+
+/* Grow *p (element size sz) to hold at least n elements. */
+static int reserve(void **p, size_t *cap, size_t n, size_t sz)
+{
+	size_t c = *cap ? *cap : 16;
+	void *q;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n) {
+		if (c > SIZE_MAX / 2 / sz)
+			return am_error_set(AM_ENOMEM, "out of memory");
+		c *= 2;
+	}
+	q = realloc(*p, c * sz);
+	if (!q)
+		return am_error_set(AM_ENOMEM, "out of memory");
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+#define RESERVE(p, cap, n) reserve((void **)&(p), &(cap), (n), sizeof(*(p)))
+
+int am_engine_new(am_engine **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out ? 0 : am_error_set(AM_ENOMEM, "out of memory");
+}
+
+void am_engine_free(am_engine *e)
+{
+	int s;
+
+	if (!e)
+		return;
+	for (s = 0; s < 2; s++) {
+		free(e->sides[s].slots);
+		free(e->sides[s].slot_off);
+		free(e->sides[s].line);
+	}
+	free(e->units);
+	free(e->bits);
+	free(e->dec);
+	free(e->hits);
+	free(e->next);
+	free(e);
+}
+
+static int overflow(void)
+{
+	return am_error_set(AM_EOVERFLOW,
+	                    "a value in the battle overflows 64-bit integers");
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+static int emit(am_engine *e, am_event_kind kind, int64_t actor,
+                int64_t action, int64_t target, int64_t value, int64_t after)
+{
+	am_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = kind;
+	ev.turn = e->turn;
+	ev.tempo = e->tempo;
+	ev.step = e->step;
+	ev.actor = (int32_t)actor;
+	ev.action = (int32_t)action;
+	ev.target = (int32_t)target;
+	ev.value = value;
+	ev.after = after;
+	return e->cb(e->ud, e, &ev) ? am_error_set(AM_ERROR, "battle aborted")
+	                            : 0;
+}
+
+/* The same with a stat/state/spent field; only called when e->cb is set. */
+static int emit_ex(am_engine *e, am_event *ev)
+{
+	ev->turn = e->turn;
+	ev->tempo = e->tempo;
+	ev->step = e->step;
+	return e->cb(e->ud, e, ev) ? am_error_set(AM_ERROR, "battle aborted") : 0;
+}
+
+#define EMIT(...)                                                        \
+	do {                                                             \
+		if (e->cb) {                                             \
+			int rc_ = emit(e, __VA_ARGS__);                  \
+			if (rc_ < 0)                                     \
+				return rc_;                              \
+		}                                                        \
+	} while (0)
+
+#define TRY(x)                                                           \
+	do {                                                             \
+		int rc_ = (x);                                           \
+		if (rc_ < 0)                                             \
+			return rc_;                                      \
+	} while (0)
+
+/* ---- set-up ------------------------------------------------------------ */
+
+/*
+ * Flatten the slots of every definition of the team of side s, with each
+ * slot's first usable turn: 高速起動 0, 遅延起動Ｎ Ｎ, else 1 (RULINGS A4).
+ */
+static int compile_side(am_engine *e, int s, const am_team *t)
+{
+	side *sd = &e->sides[s];
+	size_t i, j, n = 0, capo = 0, caps = 0;
+
+	for (i = 0; i < t->nunits; i++) {
+		if (t->units[i].nslots > UINT32_MAX - n)
+			return am_error_set(AM_ELIMIT, "too many action slots");
+		n += t->units[i].nslots;
+	}
+	/* capacities are not kept for these: recompute from scratch */
+	free(sd->slots);
+	free(sd->slot_off);
+	sd->slots = NULL;
+	sd->slot_off = NULL;
+	TRY(reserve((void **)&sd->slots, &caps, n ? n : 1, sizeof(slot)));
+	TRY(reserve((void **)&sd->slot_off, &capo, t->nunits + 1,
+	            sizeof(size_t)));
+	n = 0;
+	for (i = 0; i < t->nunits; i++) {
+		const am_unit_def *d = &t->units[i];
+		sd->slot_off[i] = n;
+		for (j = 0; j < d->nslots; j++, n++) {
+			const am_action *a = &t->actions[d->slots[j]];
+			sd->slots[n].act = a;
+			sd->slots[n].index = d->slots[j];
+			sd->slots[n].start = a->fast ? 0 : a->delay ? a->delay : 1;
+			sd->slots[n].kind = (uint8_t)am_class_kind(a->cls);
+		}
+	}
+	sd->slot_off[t->nunits] = n;
+	sd->nslots = n;
+	sd->team = t;
+	sd->nline = 0;
+	sd->nliving = 0;
+	return 0;
+}
+
+/*
+ * Create a unit of definition defi on side s at line position pos (0 =
+ * front; pos = nline appends), born in the current turn, with full ＨＰ, no
+ * states and AP = 素早さ (RULINGS B2; entry units get AP in the AP phase).
+ */
+static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
+                 uint32_t *out)
+{
+	side *sd = &e->sides[s];
+	const am_unit_def *d = &sd->team->units[defi];
+	size_t w = WORDS(d->nslots), id = e->nunits, k;
+	unit *u;
+
+	if (e->nunits >= e->opts->max_units)
+		return am_error_set(AM_ELIMIT,
+		                    "population limit of %zu units reached",
+		                    e->opts->max_units);
+	TRY(RESERVE(e->units, e->capunits, e->nunits + 1));
+	TRY(RESERVE(e->bits, e->capbits, e->nbits + 2 * w));
+	TRY(RESERVE(sd->line, sd->capline, sd->nline + 1));
+	u = &e->units[id];
+	memset(u, 0, sizeof(*u));
+	u->hp = u->hp0 = d->hp;
+	u->atk = d->atk;
+	u->def = d->def;
+	u->spd = d->spd;
+	u->ap = d->spd;
+	u->born = e->turn;
+	u->bits = e->nbits;
+	u->defi = defi;
+	u->nslots = (uint32_t)d->nslots;
+	u->side = (uint8_t)s;
+	u->alive = 1;
+	memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
+	e->nbits += 2 * w;
+	e->nunits++;
+	memmove(sd->line + pos + 1, sd->line + pos,
+	        (sd->nline - pos) * sizeof(uint32_t));
+	sd->line[pos] = (uint32_t)id;
+	sd->nline++;
+	for (k = pos; k < sd->nline; k++)
+		e->units[sd->line[k]].pos = (int32_t)k;
+	sd->nliving++;
+	*out = (uint32_t)id;
+	return 0;
+}
+
+/* ---- death and judging -------------------------------------------------- */
+
+/*
+ * Death check of unit id (RULINGS A6): ＨＰ ≤ 0 → one ライフ revives it at
+ * ＨＰ 1, else it dies (it keeps its place until the step ends).  Never in
+ * the battle's turn 0.
+ */
+static int death_check(am_engine *e, uint32_t id)
+{
+	unit *u = &e->units[id];
+
+	if (e->turn == 0 || !u->alive || u->hp > 0)
+		return 0;
+	if (u->st[AM_STATE_LIFE] > 0) {
+		u->st[AM_STATE_LIFE]--;
+		u->hp = 1;
+		EMIT(AM_EV_LIFE, -1, -1, id, 1, u->st[AM_STATE_LIFE]);
+		return 0;
+	}
+	u->alive = 0;
+	e->sides[u->side].nliving--;
+	EMIT(AM_EV_DEATH, -1, -1, id, 0, u->hp);
+	return 0;
+}
+
+/* Remove dead units from both lines; the lines close up (RULINGS B3). */
+static void retire(am_engine *e)
+{
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		side *sd = &e->sides[s];
+		size_t i, k = 0;
+		if (sd->nliving == sd->nline)
+			continue;
+		for (i = 0; i < sd->nline; i++) {
+			unit *u = &e->units[sd->line[i]];
+			if (u->alive) {
+				u->pos = (int32_t)k;
+				sd->line[k++] = sd->line[i];
+			} else {
+				u->pos = -1;
+			}
+		}
+		sd->nline = k;
+	}
+}
+
+static int over(const am_engine *e)
+{
+	return e->sides[0].nliving == 0 || e->sides[1].nliving == 0;
+}
+
+/* Front-most living unit of side s, or -1. */
+static int64_t front(const am_engine *e, int s)
+{
+	const side *sd = &e->sides[s];
+	size_t i;
+
+	for (i = 0; i < sd->nline; i++)
+		if (e->units[sd->line[i]].alive)
+			return sd->line[i];
+	return -1;
+}
+
+/* ---- supports ------------------------------------------------------------ */
+
+static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
+                    uint32_t target, am_stat stat, int64_t n)
+{
+	unit *t = &e->units[target];
+	int64_t *v = stat == AM_STAT_ATK ? &t->atk
+	           : stat == AM_STAT_DEF ? &t->def : &t->spd;
+
+	if (am_ckd_add(v, *v, n))
+		return overflow();
+	if (e->cb) {
+		am_event ev = {0};
+		ev.kind = AM_EV_STAT;
+		ev.actor = (int32_t)actor;
+		ev.action = (int32_t)action;
+		ev.target = (int32_t)target;
+		ev.stat = stat;
+		ev.value = n;
+		ev.after = *v;
+		TRY(emit_ex(e, &ev));
+	}
+	return 0;
+}
+
+static int add_state(am_engine *e, uint32_t actor, uint32_t action,
+                     uint32_t target, am_state st, int64_t n)
+{
+	unit *t = &e->units[target];
+
+	if (n == 0)
+		return 0;
+	if (am_ckd_add(&t->st[st], t->st[st], n))
+		return overflow();
+	if (e->cb) {
+		am_event ev = {0};
+		ev.kind = AM_EV_STATE_GAIN;
+		ev.actor = (int32_t)actor;
+		ev.action = (int32_t)action;
+		ev.target = (int32_t)target;
+		ev.state = st;
+		ev.value = n;
+		ev.after = t->st[st];
+		TRY(emit_ex(e, &ev));
+	}
+	return 0;
+}
+
+/* Apply support action a of actor to target (a living unit). */
+static int support_on(am_engine *e, uint32_t actor, const slot *sl,
+                      uint32_t target)
+{
+	const am_action *a = sl->act;
+	unit *t = &e->units[target];
+
+	switch (a->cls) {
+	case AM_CLASS_ATK_UP:
+		return add_stat(e, actor, sl->index, target, AM_STAT_ATK, a->n);
+	case AM_CLASS_DEF_UP:
+		return add_stat(e, actor, sl->index, target, AM_STAT_DEF, a->n);
+	case AM_CLASS_SPD_UP:
+		return add_stat(e, actor, sl->index, target, AM_STAT_SPD, a->n);
+	case AM_CLASS_GUARD:
+		return add_state(e, actor, sl->index, target, AM_STATE_GUARD, 1);
+	case AM_CLASS_REFLECT:
+		return add_state(e, actor, sl->index, target, AM_STATE_REFLECT,
+		                 1);
+	case AM_CLASS_LIFE:
+		return add_state(e, actor, sl->index, target, AM_STATE_LIFE, 1);
+	case AM_CLASS_HEAL:
+		t->hp = t->hp0;
+		t->hit = 1;
+		EMIT(AM_EV_HEAL, actor, sl->index, target, 0, t->hp);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Targets of a support (RULINGS A7, B3): self; 対象Ｎ: the unit Ｎ places
+ * forward (+) or back (−) in the actor's line, clamped to the ends, with no
+ * effect when it is dead; 全体化: every living ally, self included.
+ */
+static int support(am_engine *e, uint32_t actor, const slot *sl)
+{
+	const am_action *a = sl->act;
+	unit *u = &e->units[actor];
+	side *sd = &e->sides[u->side];
+	size_t i;
+
+	if (a->all) {
+		for (i = 0; i < sd->nline; i++)
+			if (e->units[sd->line[i]].alive)
+				TRY(support_on(e, actor, sl, sd->line[i]));
+		return 0;
+	}
+	if (a->target) {
+		/* forward = towards the front = smaller position; clamp
+		 * without ever computing pos − Ｎ out of range */
+		int64_t pos = u->pos, last = (int64_t)sd->nline - 1, p;
+		uint32_t t;
+		if (a->target > 0)
+			p = a->target > pos ? 0 : pos - a->target;
+		else
+			p = a->target < pos - last ? last : pos - a->target;
+		t = sd->line[p];
+		if (!e->units[t].alive) {
+			EMIT(AM_EV_NO_TARGET, actor, sl->index, t, 0, 0);
+			return 0;
+		}
+		return support_on(e, actor, sl, t);
+	}
+	return support_on(e, actor, sl, actor);
+}
+
+/* ---- attacks ---------------------------------------------------------- */
+
+static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
+                    uint32_t attacker, uint32_t action, int64_t target,
+                    int aim_side)
+{
+	hit *h;
+
+	TRY(reserve((void **)arr, cap, *n + 1, sizeof(hit)));
+	h = &(*arr)[(*n)++];
+	memset(h, 0, sizeof(*h));
+	h->attacker = attacker;
+	h->action = action;
+	h->target = (int32_t)target;
+	h->aim_side = (uint8_t)aim_side;
+	(void)e;
+	return 0;
+}
+
+/*
+ * Order in which the attacks arriving at one unit in one tempo take its
+ * 反射 and ガード stacks (RULINGS A8): grouped by target; enemies before
+ * allies; then by the attacker's position, front first.
+ */
+static int hit_cmp(const void *pa, const void *pb, const am_engine *e)
+{
+	const hit *a = pa, *b = pb;
+	int32_t ap, bp;
+
+	if (a->target != b->target)
+		return a->target < b->target ? -1 : 1;
+	if (a->enemy != b->enemy)
+		return a->enemy ? -1 : 1;
+	ap = e->units[a->attacker].pos;
+	bp = e->units[b->attacker].pos;
+	if (ap != bp)
+		return ap < bp ? -1 : 1;
+	return a->attacker < b->attacker ? -1 : a->attacker > b->attacker;
+}
+
+/* Stable insertion sort: tempo groups are tiny except for 全体化 storms,
+ * which arrive already grouped by target, so this stays near-linear. */
+static void sort_hits(am_engine *e, hit *h, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		hit x = h[i];
+		for (j = i; j > 0 && hit_cmp(&h[j - 1], &x, e) > 0; j--)
+			h[j] = h[j - 1];
+		h[j] = x;
+	}
+}
+
+/* Damage of one hit from the state at the start of the tempo (RULINGS A6),
+ * before ガード.  Returns AM_EOVERFLOW on overflow. */
+static int base_damage(am_engine *e, const hit *h, int64_t *out)
+{
+	const am_action *a = &e->sides[e->units[h->attacker].side]
+	                          .team->actions[h->action];
+	const unit *atk = &e->units[h->attacker];
+	const unit *t = &e->units[h->target];
+	int64_t x = a->cls == AM_CLASS_HALVE ? t->hp : atk->atk;
+
+	if (am_ckd_mul(&x, x, a->mult))
+		return overflow();
+	switch (a->cls) {
+	case AM_CLASS_DIRECT:
+		if (am_ckd_sub(out, x, t->def))
+			return overflow();
+		return 0;
+	case AM_CLASS_HALVE:
+		*out = am_ceil_half(x);
+		return 0;
+	default:
+		*out = x;
+		return 0;
+	}
+}
+
+/*
+ * Resolve the attacks of one step by tempo (RULINGS A6, A8, A10).  e->hits
+ * holds tempo 1.  Each tempo: resolve targets (a reflected attack aims at
+ * the front-most living unit of the reflector's enemy; none → it fizzles),
+ * hand out 反射 then ガード stacks in hit_cmp order, compute every damage from
+ * the state at the tempo's start, apply them all, then run death checks.
+ */
+static int attacks(am_engine *e)
+{
+	size_t i, n;
+
+	for (e->tempo = 1; e->nhits; e->tempo++) {
+		hit *hs = e->hits;
+		n = e->nhits;
+		e->nnext = 0;
+		for (i = 0; i < n; i++) {
+			hit *h = &hs[i];
+			if (h->target < 0) {
+				int64_t t = front(e, h->aim_side);
+				if (t < 0) {
+					EMIT(AM_EV_NO_TARGET, h->attacker, h->action,
+					     -1, 0, 0);
+					h->resolve = 0;
+					h->target = -2; /* fizzled */
+					continue;
+				}
+				h->target = (int32_t)t;
+			}
+			h->enemy = e->units[h->attacker].side !=
+			           e->units[h->target].side;
+			h->resolve = 1;
+		}
+		sort_hits(e, hs, n);
+		for (i = 0; i < n; i++) {
+			hit *h = &hs[i];
+			unit *t;
+			if (h->target < 0)
+				continue;
+			t = &e->units[h->target];
+			if (t->st[AM_STATE_REFLECT] > 0) {
+				t->st[AM_STATE_REFLECT]--;
+				h->resolve = 0;
+				EMIT(AM_EV_REFLECT, h->attacker, h->action, h->target,
+				     0, t->st[AM_STATE_REFLECT]);
+				TRY(push_hit(e, &e->next, &e->nnext, &e->capnext,
+				             h->attacker, h->action, -1, 1 - t->side));
+			}
+		}
+		for (i = 0; i < n; i++) {
+			hit *h = &hs[i];
+			if (h->resolve)
+				TRY(base_damage(e, h, &h->damage));
+		}
+		for (i = 0; i < n; i++) {
+			hit *h = &hs[i];
+			unit *t;
+			const am_action *a;
+			if (!h->resolve)
+				continue;
+			t = &e->units[h->target];
+			a = &e->sides[e->units[h->attacker].side]
+			         .team->actions[h->action];
+			if (t->st[AM_STATE_GUARD] > 0) {
+				int64_t d = am_ceil_half(h->damage);
+				t->st[AM_STATE_GUARD]--;
+				if (e->cb) {
+					am_event ev = {0};
+					ev.kind = AM_EV_GUARD;
+					ev.actor = (int32_t)h->attacker;
+					ev.action = (int32_t)h->action;
+					ev.target = h->target;
+					ev.state = AM_STATE_GUARD;
+					ev.value = h->damage;
+					ev.after = d;
+					TRY(emit_ex(e, &ev));
+				}
+				h->damage = d;
+			}
+			if (h->damage < 0) {
+				EMIT(AM_EV_FAIL, h->attacker, h->action, h->target,
+				     h->damage, t->hp);
+				continue;
+			}
+			if (am_ckd_sub(&t->hp, t->hp, h->damage))
+				return overflow();
+			t->hit = 1;
+			EMIT(AM_EV_DAMAGE, h->attacker, h->action, h->target,
+			     h->damage, t->hp);
+			if (h->damage >= 1) {
+				TRY(add_state(e, h->attacker, h->action,
+				              (uint32_t)h->target, AM_STATE_STUN,
+				              a->stun));
+				TRY(add_state(e, h->attacker, h->action,
+				              (uint32_t)h->target, AM_STATE_POISON,
+				              a->poison));
+			}
+		}
+		for (i = 0; i < n; i++) {
+			hit *h = &hs[i];
+			if (h->target >= 0 && e->units[h->target].hit) {
+				e->units[h->target].hit = 0;
+				TRY(death_check(e, (uint32_t)h->target));
+			}
+		}
+		/* the next tempo becomes the current one */
+		{
+			hit *tmp = e->hits;
+			size_t tc = e->caphits;
+			e->hits = e->next;
+			e->caphits = e->capnext;
+			e->nhits = e->nnext;
+			e->next = tmp;
+			e->capnext = tc;
+		}
+	}
+	e->tempo = 0;
+	return 0;
+}
+
+/* ---- steps ------------------------------------------------------------- */
+
+static inline uint64_t *used_bits(am_engine *e, const unit *u)
+{
+	return e->bits + u->bits;
+}
+
+static inline uint64_t *spent_bits(am_engine *e, const unit *u)
+{
+	return e->bits + u->bits + WORDS(u->nslots);
+}
+
+/*
+ * Decide the action of unit id (RULINGS A5): AP − 1; スタン → スタン
+ * processing; else the first slot active this turn, unused this turn and
+ * not spent, which becomes used (and spent if リミテッド).
+ */
+static int32_t decide(am_engine *e, uint32_t id)
+{
+	unit *u = &e->units[id];
+	const side *sd = &e->sides[u->side];
+	const slot *sl = sd->slots + sd->slot_off[u->defi];
+	uint64_t *used = used_bits(e, u), *spent = spent_bits(e, u);
+	int64_t age = e->turn - u->born;
+	uint32_t i;
+
+	u->ap--;
+	if (u->st[AM_STATE_STUN] > 0)
+		return -2;
+	for (i = 0; i < u->nslots; i++) {
+		uint64_t m = (uint64_t)1 << (i & 63);
+		if ((used[i / 64] | spent[i / 64]) & m)
+			continue;
+		if (sl[i].start > age)
+			continue;
+		used[i / 64] |= m;
+		if (sl[i].act->limited)
+			spent[i / 64] |= m;
+		return (int32_t)i;
+	}
+	return -1;
+}
+
+static const slot *slot_of(am_engine *e, uint32_t id, int32_t i)
+{
+	const unit *u = &e->units[id];
+	const side *sd = &e->sides[u->side];
+
+	return sd->slots + sd->slot_off[u->defi] + i;
+}
+
+/*
+ * One action step of the units in e->dec[0..n) (one unit, or several of
+ * equal 素早さ acting simultaneously): decide all, then スタン processing,
+ * supports, builds, and attacks by tempo (RULINGS A8, A10).
+ */
+static int step(am_engine *e, size_t n)
+{
+	size_t i;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
+	for (i = 0; i < n; i++)
+		e->dec[i].slot = decide(e, e->dec[i].actor);
+	for (i = 0; i < n; i++) {
+		unit *u = &e->units[e->dec[i].actor];
+		if (e->dec[i].slot != -2)
+			continue;
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, e->dec[i].actor, -1, e->dec[i].actor, 1,
+		     u->st[AM_STATE_STUN]);
+	}
+	for (i = 0; i < n; i++) {
+		const slot *sl;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = slot_of(e, e->dec[i].actor, e->dec[i].slot);
+		if (sl->kind != AM_KIND_SUPPORT)
+			continue;
+		if (e->cb) {
+			am_event ev = {0};
+			ev.kind = AM_EV_ACTION;
+			ev.actor = (int32_t)e->dec[i].actor;
+			ev.action = (int32_t)sl->index;
+			ev.target = -1;
+			ev.spent = sl->act->limited;
+			TRY(emit_ex(e, &ev));
+		}
+		TRY(support(e, e->dec[i].actor, sl));
+	}
+	/* ＨＰ回復 may set ＨＰ to an initial ＨＰ of 0 */
+	for (i = 0; i < e->nunits; i++)
+		if (e->units[i].hit) {
+			e->units[i].hit = 0;
+			TRY(death_check(e, (uint32_t)i));
+		}
+	e->nhits = 0;
+	for (i = 0; i < n; i++) {
+		const slot *sl;
+		uint32_t id = e->dec[i].actor;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = slot_of(e, id, e->dec[i].slot);
+		if (sl->kind != AM_KIND_ATTACK)
+			continue;
+		if (e->cb) {
+			am_event ev = {0};
+			ev.kind = AM_EV_ACTION;
+			ev.actor = (int32_t)id;
+			ev.action = (int32_t)sl->index;
+			ev.target = -1;
+			ev.spent = sl->act->limited;
+			TRY(emit_ex(e, &ev));
+		}
+		if (sl->act->all) {
+			const side *en = &e->sides[1 - e->units[id].side];
+			size_t k;
+			for (k = 0; k < en->nline; k++)
+				if (e->units[en->line[k]].alive)
+					TRY(push_hit(e, &e->hits, &e->nhits,
+					             &e->caphits, id, sl->index,
+					             en->line[k],
+					             1 - e->units[id].side));
+		} else {
+			TRY(push_hit(e, &e->hits, &e->nhits, &e->caphits, id,
+			             sl->index, -1, 1 - e->units[id].side));
+		}
+	}
+	return attacks(e);
+}
+
+/*
+ * The action phase (RULINGS A5, B4): repeatedly, the living units with
+ * AP ≥ 1 and the highest current 素早さ take one (simultaneous) step, until
+ * no living unit has AP left or the battle is decided.
+ */
+static int action_phase(am_engine *e)
+{
+	for (;;) {
+		int64_t best = INT64_MIN;
+		size_t i, n = 0;
+
+		for (i = 0; i < e->nunits; i++) {
+			const unit *u = &e->units[i];
+			if (!u->alive || u->ap < 1 || u->spd < best)
+				continue;
+			if (u->spd > best) {
+				best = u->spd;
+				n = 0;
+			}
+			TRY(RESERVE(e->dec, e->capdec, n + 1));
+			e->dec[n++].actor = (uint32_t)i;
+		}
+		if (n == 0)
+			return 0;
+		TRY(step(e, n));
+		retire(e);
+		if (over(e))
+			return 0;
+	}
+}
+
+/* Sum of ＨＰ of side s's living units, or of all its units if none lives
+ * (RULINGS B4). */
+static int score(const am_engine *e, int s, int64_t *out)
+{
+	int living = e->sides[s].nliving > 0;
+	int64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		if (u->side != s || (living && !u->alive))
+			continue;
+		if (am_ckd_add(&sum, sum, u->hp))
+			return overflow();
+	}
+	*out = sum;
+	return 0;
+}
+
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/*
+ * Seeded tie-break (RULINGS A9): the two entry names are put in byte order
+ * and the seed picks one of them, so swapping the sides picks the same unit.
+ */
+static int tie_break(const am_engine *e, uint64_t seed)
+{
+	const char *a = e->sides[0].team->units[0].name;
+	const char *b = e->sides[1].team->units[0].name;
+	int first = strcmp(a, b) <= 0 ? 0 : 1;
+
+	return (splitmix64(seed) & 1) ? 1 - first : first;
+}
+
+static int finish(am_engine *e, am_result *r)
+{
+	TRY(score(e, 0, &r->score[0]));
+	TRY(score(e, 1, &r->score[1]));
+	r->turns = e->turn;
+	r->steps = e->step;
+	r->draw = r->score[0] == r->score[1];
+	r->winner = r->draw ? -1 : r->score[0] > r->score[1] ? 0 : 1;
+	if (r->draw && e->opts->tie_break) {
+		r->winner = tie_break(e, e->opts->tie_seed);
+		r->tie_broken = 1;
+	}
+	EMIT(AM_EV_END, -1, -1, -1, r->winner, 0);
+	return 0;
+}
+
+static int poison_phase(am_engine *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nunits; i++) {
+		unit *u = &e->units[i];
+		if (!u->alive || u->st[AM_STATE_POISON] == 0)
+			continue;
+		if (am_ckd_sub(&u->hp, u->hp, u->st[AM_STATE_POISON]))
+			return overflow();
+		EMIT(AM_EV_POISON, -1, -1, i, u->st[AM_STATE_POISON], u->hp);
+	}
+	for (i = 0; i < e->nunits; i++)
+		if (e->units[i].alive && e->units[i].st[AM_STATE_POISON])
+			TRY(death_check(e, (uint32_t)i));
+	return 0;
+}
+
+static int play(am_engine *e, am_result *r)
+{
+	size_t i;
+
+	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
+		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
+		if (e->turn == 1) {
+			for (i = 0; i < e->nunits; i++)
+				TRY(death_check(e, (uint32_t)i));
+			retire(e);
+			if (over(e))
+				break;
+		}
+		TRY(poison_phase(e));
+		retire(e);
+		if (over(e))
+			break;
+		for (i = 0; i < e->nunits; i++) {
+			unit *u = &e->units[i];
+			if (u->alive)
+				u->ap = u->spd;
+			memset(used_bits(e, u), 0,
+			       WORDS(u->nslots) * sizeof(uint64_t));
+		}
+		TRY(action_phase(e));
+		if (over(e))
+			break;
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	}
+	if (e->turn > AM_LAST_TURN)
+		e->turn = AM_LAST_TURN;
+	else
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	return finish(e, r);
+}
+
+int am_battle_run(am_result *out, am_engine *e, const am_team *a,
+                  const am_team *b, const am_battle_opts *opts)
+{
+	static const am_battle_opts defaults = AM_BATTLE_OPTS_INIT;
+	uint32_t id;
+
+	memset(out, 0, sizeof(*out));
+	out->winner = -1;
+	e->nunits = 0;
+	e->nbits = 0;
+	e->turn = 0;
+	e->tempo = 0;
+	e->step = 0;
+	e->sides[0].team = e->sides[1].team = NULL;
+	e->opts = opts ? opts : &defaults;
+	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
+		return am_error_set(AM_EINVALID, "unknown battle options version");
+	e->cb = e->opts->on_event;
+	e->ud = e->opts->event_ud;
+	TRY(am_team_check(a));
+	TRY(am_team_check(b));
+	TRY(compile_side(e, 0, a));
+	TRY(compile_side(e, 1, b));
+	TRY(spawn(e, 0, 0, 0, &id));
+	TRY(spawn(e, 1, 0, 0, &id));
+	return play(e, out);
+}
+
+size_t am_engine_unit_count(const am_engine *e)
+{
+	return e->nunits;
+}
+
+int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
+{
+	const unit *u;
+
+	if (id >= e->nunits)
+		return am_error_set(AM_EINVALID, "no unit %zu", id);
+	u = &e->units[id];
+	out->side = u->side;
+	out->def = u->defi;
+	out->name = e->sides[u->side].team->units[u->defi].name;
+	out->hp = u->hp;
+	out->atk = u->atk;
+	out->def_ = u->def;
+	out->spd = u->spd;
+	out->ap = u->ap;
+	memcpy(out->states, u->st, sizeof(u->st));
+	out->alive = u->alive;
+	out->position = u->pos;
+	return 0;
+}
+
+int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
+{
+	const unit *u;
+
+	if (id >= e->nunits)
+		return am_error_set(AM_EINVALID, "no unit %zu", id);
+	u = &e->units[id];
+	if (slot >= u->nslots)
+		return am_error_set(AM_EINVALID, "no slot %zu", slot);
+	return (int)((e->bits[u->bits + WORDS(u->nslots) + slot / 64] >>
+	              (slot & 63)) & 1);
+}
+
+const am_team *am_engine_team(const am_engine *e, int side)
+{
+	return side == 0 || side == 1 ? e->sides[side].team : NULL;
+}

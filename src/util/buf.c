@@ -1,0 +1,91 @@
+/* buf.c - growable byte buffer. */
+#include "buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amaryllis/common.h"
+
+static int grow(am_buf *b, size_t extra)
+{
+	size_t need, cap;
+	char *p;
+
+	if (b->failed)
+		return AM_ENOMEM;
+	if (extra > SIZE_MAX - b->len - 1)
+		goto fail;
+	need = b->len + extra + 1;
+	if (need <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	p = realloc(b->ptr, cap);
+	if (!p)
+		goto fail;
+	b->ptr = p;
+	b->cap = cap;
+	return 0;
+fail:
+	b->failed = 1;
+	return AM_ENOMEM;
+}
+
+int am_buf_put(am_buf *b, const char *data, size_t len)
+{
+	if (grow(b, len) < 0)
+		return AM_ENOMEM;
+	if (len)
+		memcpy(b->ptr + b->len, data, len);
+	b->len += len;
+	b->ptr[b->len] = '\0';
+	return 0;
+}
+
+int am_buf_puts(am_buf *b, const char *s)
+{
+	return am_buf_put(b, s, strlen(s));
+}
+
+int am_buf_vprintf(am_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0 || grow(b, (size_t)n) < 0)
+		return AM_ENOMEM;
+	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int am_buf_printf(am_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = am_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+void am_buf_clear(am_buf *b)
+{
+	b->len = 0;
+	if (b->ptr)
+		b->ptr[0] = '\0';
+}
+
+void am_buf_free(am_buf *b)
+{
+	free(b->ptr);
+	b->ptr = NULL;
+	b->len = b->cap = 0;
+	b->failed = 0;
+}

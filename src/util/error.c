@@ -1,0 +1,27 @@
+/* error.c - thread-local last error (libgit2's git_error_last pattern). */
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static _Thread_local char last_error[512];
+
+const char *am_error_last(void)
+{
+	return last_error;
+}
+
+void am_error_clear(void)
+{
+	last_error[0] = '\0';
+}
+
+int am_error_set(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	return code;
+}
