@@ -1,0 +1,102 @@
+# Amaryllis - the front door.  The build itself is described in CMakeLists.txt;
+# this Makefile checks the system packages and drives CMake and CTest.
+#
+#   make deps     check (as root: install) the Debian packages needed
+#   make build    configure and build in build/ (RelWithDebInfo)
+#   make demo     build, then replay the worked example of the rules
+#   make test     build, then run the tests in build/
+#   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
+#   make check    test + asan: what CI runs (.ci/run)
+#   make bench    build, then run every benchmark
+#   make fuzz     clang + libFuzzer build in build-fuzz/ (optional)
+#   make golden-update  rewrite tests/golden expectations from build/amaryllis
+#   make clean    remove the build directories
+
+BUILD_DIR ?= build
+ASAN_DIR  ?= build-asan
+FUZZ_DIR  ?= build-fuzz
+CMAKE     ?= cmake
+CTEST     ?= ctest
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+
+DEB_PACKAGES := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev
+
+MAKEFLAGS += --no-print-directory
+
+heading = @printf '\n==== %s ====\n' $(1)
+
+.PHONY: all deps build demo test asan check bench fuzz golden-update clean
+.NOTPARALLEL:
+
+all: build
+
+deps:
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+		echo "make deps: not a Debian system; make sure these (or their equivalents) are installed:"; \
+		echo "  $(DEB_PACKAGES)"; \
+		exit 0; \
+	fi; \
+	missing=""; \
+	for p in $(DEB_PACKAGES); do \
+		case "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" in \
+		*" ok installed") ;; \
+		*) missing="$$missing $$p" ;; \
+		esac; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "make deps: missing Debian packages:$$missing"; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update && apt-get install -y --no-install-recommends $$missing; \
+	else \
+		echo "Install them with:"; \
+		echo "  sudo apt-get install -y$$missing"; \
+		exit 1; \
+	fi
+
+build: deps
+	$(call heading,"build: $(BUILD_DIR) (RelWithDebInfo)")
+	$(CMAKE) -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
+
+demo: build
+	$(call heading,"demo: amaryllis battle examples/grisk.txt examples/nut.txt")
+	./$(BUILD_DIR)/amaryllis battle examples/grisk.txt examples/nut.txt
+
+test: build
+	$(call heading,"tests: $(BUILD_DIR)")
+	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j2
+
+asan: deps
+	$(call heading,"build: $(ASAN_DIR) (Debug + AddressSanitizer + UndefinedBehaviorSanitizer)")
+	$(CMAKE) -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_SANITIZE=ON
+	$(CMAKE) --build $(ASAN_DIR) -j$(JOBS)
+	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
+	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
+
+check: test asan
+	$(call heading,"make check: all passed (release and sanitized)")
+
+bench: build
+	@set -e; found=0; \
+	for b in $(BUILD_DIR)/bench/bench_*; do \
+		[ -f "$$b" ] && [ -x "$$b" ] || continue; \
+		found=1; \
+		printf '\n==== bench: %s ====\n' "$${b##*/}"; \
+		"$$b"; \
+	done; \
+	[ $$found = 1 ] || echo "make bench: no benchmarks (bench/bench_*.c)"
+
+fuzz: deps
+	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (apt-get install clang)"; exit 1; }
+	$(call heading,"build: $(FUZZ_DIR) (clang + libFuzzer)")
+	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
+	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS)
+	@echo "fuzz targets are in $(FUZZ_DIR)/fuzz/; run one as: $(FUZZ_DIR)/fuzz/fuzz_NAME CORPUS_DIR"
+
+golden-update: build
+	$(call heading,"golden-update: rewriting tests/golden from $(BUILD_DIR)/amaryllis")
+	AMARYLLIS_GOLDEN_UPDATE=1 $(CTEST) --test-dir $(BUILD_DIR) -L golden
+	@echo "Review before committing:  git diff tests/golden"
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
