@@ -1,0 +1,98 @@
+/* log.c - battle log objects: lifecycle, output buffering, dispatch. */
+#include "log.h"
+
+#include <stdlib.h>
+
+#include "../util/error.h"
+
+int am_log_new(am_log **out, am_log_format format, am_lang lang,
+               am_write_fn write, void *write_ud)
+{
+	am_log *log = calloc(1, sizeof(*log));
+
+	*out = NULL;
+	if (!log)
+		return am_error_set(AM_ENOMEM, "out of memory");
+	log->format = format;
+	log->lang = lang;
+	log->write = write;
+	log->write_ud = write_ud;
+	log->turn = -1;
+	log->guard_before = INT64_MIN;
+	log->pending_spent_actor = -1;
+	*out = log;
+	return 0;
+}
+
+void am_log_free(am_log *log)
+{
+	if (!log)
+		return;
+	am_buf_free(&log->out);
+	am_buf_free(&log->line);
+	free(log->order);
+	free(log);
+}
+
+int am_log_flush(am_log *log, int force)
+{
+	if (log->out.failed || log->line.failed)
+		return am_error_set(AM_ENOMEM, "out of memory");
+	if (!log->write || log->failed)
+		return log->failed ? AM_ERROR : 0;
+	if (log->out.len == 0 || (!force && log->out.len < 65536))
+		return 0;
+	if (log->write(log->write_ud, log->out.ptr, log->out.len)) {
+		log->failed = 1;
+		return am_error_set(AM_ERROR, "cannot write the battle log");
+	}
+	am_buf_clear(&log->out);
+	return 0;
+}
+
+int am_log_event(void *ud, const am_engine *e, const am_event *ev)
+{
+	am_log *log = ud;
+	int rc = log->format == AM_LOG_JSON ? am_json_event(log, e, ev)
+	                                    : am_text_event(log, e, ev);
+
+	return rc < 0 ? rc : am_log_flush(log, 0);
+}
+
+int am_log_finish(am_log *log, const am_engine *e, const am_result *r,
+                  int rc)
+{
+	int frc = log->format == AM_LOG_JSON ? am_json_finish(log, e, r, rc)
+	                                     : am_text_finish(log, e, r, rc);
+
+	return frc < 0 ? frc : am_log_flush(log, 1);
+}
+
+const char *am_log_text(const am_log *log, size_t *len)
+{
+	*len = log->out.len;
+	return log->out.ptr ? log->out.ptr : "";
+}
+
+const char *am_log_unit_name(const am_engine *e, int32_t id)
+{
+	am_unit_state st;
+
+	if (id < 0 || am_engine_unit(&st, e, (size_t)id) < 0)
+		return "?";
+	return st.name;
+}
+
+const char *am_log_action_name(const am_engine *e, int32_t id,
+                               int32_t action)
+{
+	am_unit_state st;
+	const am_team *t;
+
+	if (id < 0 || action < 0 || am_engine_unit(&st, e, (size_t)id) < 0)
+		return "?";
+	t = am_engine_team(e, st.side);
+	if (!t || (size_t)action >= t->nactions)
+		return "?";
+	return t->actions[action].name;
+}
