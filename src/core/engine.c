@@ -28,7 +28,7 @@ typedef struct side {
 	const am_team *team;
 	slot *slots;         /* all slots of all definitions */
 	size_t *slot_off;    /* first slot of definition i */
-	size_t nslots;
+	size_t nslots, capslots, capoff;
 	uint32_t *line;      /* unit ids, front first */
 	size_t nline, capline;
 	size_t nliving;
@@ -42,6 +42,9 @@ typedef struct unit {
 	uint32_t defi;       /* definition index in its team */
 	uint32_t nslots;
 	int32_t pos;         /* position in the line, -1 once retired */
+	int32_t died;        /* turn of death, -1 while alive */
+	uint32_t live;       /* unspent slots usable by the last turn */
+	uint64_t avail;      /* ≤ 64 slots: usable now, unused, unspent */
 	uint8_t side;
 	uint8_t alive;
 	uint8_t hit;         /* touched in this tempo (death check pending) */
@@ -105,7 +108,9 @@ static int reserve(void **p, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
-#define RESERVE(p, cap, n) reserve((void **)&(p), &(cap), (n), sizeof(*(p)))
+/* The common case (enough room) stays inline. */
+#define RESERVE(p, cap, n)                                               \
+	((n) <= (cap) ? 0 : reserve((void **)&(p), &(cap), (n), sizeof(*(p))))
 
 int am_engine_new(am_engine **out)
 {
@@ -193,21 +198,15 @@ static int emit_ex(am_engine *e, am_event *ev)
 static int compile_side(am_engine *e, int s, const am_team *t)
 {
 	side *sd = &e->sides[s];
-	size_t i, j, n = 0, capo = 0, caps = 0;
+	size_t i, j, n = 0;
 
 	for (i = 0; i < t->nunits; i++) {
 		if (t->units[i].nslots > UINT32_MAX - n)
 			return am_error_set(AM_ELIMIT, "too many action slots");
 		n += t->units[i].nslots;
 	}
-	/* capacities are not kept for these: recompute from scratch */
-	free(sd->slots);
-	free(sd->slot_off);
-	sd->slots = NULL;
-	sd->slot_off = NULL;
-	TRY(reserve((void **)&sd->slots, &caps, n ? n : 1, sizeof(slot)));
-	TRY(reserve((void **)&sd->slot_off, &capo, t->nunits + 1,
-	            sizeof(size_t)));
+	TRY(RESERVE(sd->slots, sd->capslots, n ? n : 1));
+	TRY(RESERVE(sd->slot_off, sd->capoff, t->nunits + 1));
 	n = 0;
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *d = &t->units[i];
@@ -227,6 +226,8 @@ static int compile_side(am_engine *e, int s, const am_team *t)
 	sd->nliving = 0;
 	return 0;
 }
+
+static void new_turn(am_engine *e, unit *u);
 
 /*
  * Create a unit of definition defi on side s at line position pos (0 =
@@ -261,6 +262,10 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 	u->nslots = (uint32_t)d->nslots;
 	u->side = (uint8_t)s;
 	u->alive = 1;
+	u->died = -1;
+	for (k = 0; k < d->nslots; k++)
+		u->live += sd->slots[sd->slot_off[defi] + k].start <=
+		           AM_LAST_TURN - e->turn;
 	memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
 	e->nbits += 2 * w;
 	e->nunits++;
@@ -271,6 +276,7 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 	for (k = pos; k < sd->nline; k++)
 		e->units[sd->line[k]].pos = (int32_t)k;
 	sd->nliving++;
+	new_turn(e, u);
 	*out = (uint32_t)id;
 	return 0;
 }
@@ -295,6 +301,7 @@ static int death_check(am_engine *e, uint32_t id)
 		return 0;
 	}
 	u->alive = 0;
+	u->died = e->turn;
 	e->sides[u->side].nliving--;
 	EMIT(AM_EV_DEATH, -1, -1, id, 0, u->hp);
 	return 0;
@@ -464,7 +471,8 @@ static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
 {
 	hit *h;
 
-	TRY(reserve((void **)arr, cap, *n + 1, sizeof(hit)));
+	if (*n + 1 > *cap)
+		TRY(reserve((void **)arr, cap, *n + 1, sizeof(hit)));
 	h = &(*arr)[(*n)++];
 	memset(h, 0, sizeof(*h));
 	h->attacker = attacker;
@@ -668,6 +676,30 @@ static inline uint64_t *spent_bits(am_engine *e, const unit *u)
 }
 
 /*
+ * A new turn for unit u: nothing used yet.  A unit with at most 64 slots
+ * keeps the usable ones as a bit mask (active this turn and not spent), so
+ * that deciding is one count-trailing-zeros.
+ */
+static void new_turn(am_engine *e, unit *u)
+{
+	const side *sd = &e->sides[u->side];
+	const slot *sl = sd->slots + sd->slot_off[u->defi];
+	int64_t age = e->turn - u->born;
+	uint64_t spent, avail = 0;
+	uint32_t i;
+
+	if (u->nslots > 64) {
+		memset(used_bits(e, u), 0, WORDS(u->nslots) * sizeof(uint64_t));
+		return;
+	}
+	spent = u->nslots ? *spent_bits(e, u) : 0;
+	for (i = 0; i < u->nslots; i++)
+		if (sl[i].start <= age)
+			avail |= (uint64_t)1 << i;
+	u->avail = avail & ~spent;
+}
+
+/*
  * Decide the action of unit id (RULINGS A5): AP − 1; スタン → スタン
  * processing; else the first slot active this turn, unused this turn and
  * not spent, which becomes used (and spent if リミテッド).
@@ -677,13 +709,27 @@ static int32_t decide(am_engine *e, uint32_t id)
 	unit *u = &e->units[id];
 	const side *sd = &e->sides[u->side];
 	const slot *sl = sd->slots + sd->slot_off[u->defi];
-	uint64_t *used = used_bits(e, u), *spent = spent_bits(e, u);
-	int64_t age = e->turn - u->born;
+	uint64_t *used, *spent;
+	int64_t age;
 	uint32_t i;
 
 	u->ap--;
 	if (u->st[AM_STATE_STUN] > 0)
 		return -2;
+	if (u->nslots <= 64) {
+		if (!u->avail)
+			return -1;
+		i = (uint32_t)__builtin_ctzll(u->avail);
+		u->avail &= u->avail - 1;
+		if (sl[i].act->limited) {
+			*spent_bits(e, u) |= (uint64_t)1 << i;
+			u->live--;
+		}
+		return (int32_t)i;
+	}
+	used = used_bits(e, u);
+	spent = spent_bits(e, u);
+	age = e->turn - u->born;
 	for (i = 0; i < u->nslots; i++) {
 		uint64_t m = (uint64_t)1 << (i & 63);
 		if ((used[i / 64] | spent[i / 64]) & m)
@@ -691,8 +737,10 @@ static int32_t decide(am_engine *e, uint32_t id)
 		if (sl[i].start > age)
 			continue;
 		used[i / 64] |= m;
-		if (sl[i].act->limited)
+		if (sl[i].act->limited) {
 			spent[i / 64] |= m;
+			u->live--;
+		}
 		return (int32_t)i;
 	}
 	return -1;
@@ -706,20 +754,46 @@ static const slot *slot_of(am_engine *e, uint32_t id, int32_t i)
 	return sd->slots + sd->slot_off[u->defi] + i;
 }
 
+/* Emit the ACTION event of decision d (slot sl). */
+static int emit_action(am_engine *e, uint32_t actor, const slot *sl)
+{
+	am_event ev = {0};
+
+	ev.kind = AM_EV_ACTION;
+	ev.actor = (int32_t)actor;
+	ev.action = (int32_t)sl->index;
+	ev.target = -1;
+	ev.spent = sl->act->limited;
+	return emit_ex(e, &ev);
+}
+
 /*
  * One action step of the units in e->dec[0..n) (one unit, or several of
  * equal 素早さ acting simultaneously): decide all, then スタン processing,
- * supports, builds, and attacks by tempo (RULINGS A8, A10).
+ * supports, builds, and attacks by tempo (RULINGS A8, A10).  Returns 1 when
+ * every actor had nothing to do (no スタン, no usable action), else 0.
  */
 static int step(am_engine *e, size_t n)
 {
-	size_t i;
+	size_t i, nstun = 0, nsup = 0, natk = 0;
+	int healed = 0;
 
 	e->step++;
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
-	for (i = 0; i < n; i++)
-		e->dec[i].slot = decide(e, e->dec[i].actor);
 	for (i = 0; i < n; i++) {
+		int32_t d = decide(e, e->dec[i].actor);
+		e->dec[i].slot = d;
+		if (d == -2)
+			nstun++;
+		else if (d >= 0 &&
+		         slot_of(e, e->dec[i].actor, d)->kind == AM_KIND_ATTACK)
+			natk++;
+		else if (d >= 0)
+			nsup++;
+	}
+	if (nstun + nsup + natk == 0)
+		return 1;
+	for (i = 0; nstun && i < n; i++) {
 		unit *u = &e->units[e->dec[i].actor];
 		if (e->dec[i].slot != -2)
 			continue;
@@ -727,63 +801,81 @@ static int step(am_engine *e, size_t n)
 		EMIT(AM_EV_STUNNED, e->dec[i].actor, -1, e->dec[i].actor, 1,
 		     u->st[AM_STATE_STUN]);
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; nsup && i < n; i++) {
 		const slot *sl;
 		if (e->dec[i].slot < 0)
 			continue;
 		sl = slot_of(e, e->dec[i].actor, e->dec[i].slot);
 		if (sl->kind != AM_KIND_SUPPORT)
 			continue;
-		if (e->cb) {
-			am_event ev = {0};
-			ev.kind = AM_EV_ACTION;
-			ev.actor = (int32_t)e->dec[i].actor;
-			ev.action = (int32_t)sl->index;
-			ev.target = -1;
-			ev.spent = sl->act->limited;
-			TRY(emit_ex(e, &ev));
-		}
+		if (e->cb)
+			TRY(emit_action(e, e->dec[i].actor, sl));
+		healed |= sl->act->cls == AM_CLASS_HEAL;
 		TRY(support(e, e->dec[i].actor, sl));
 	}
 	/* ＨＰ回復 may set ＨＰ to an initial ＨＰ of 0 */
-	for (i = 0; i < e->nunits; i++)
+	for (i = 0; healed && i < e->nunits; i++)
 		if (e->units[i].hit) {
 			e->units[i].hit = 0;
 			TRY(death_check(e, (uint32_t)i));
 		}
+	if (natk == 0)
+		return 0;
 	e->nhits = 0;
 	for (i = 0; i < n; i++) {
 		const slot *sl;
 		uint32_t id = e->dec[i].actor;
+		int foe = 1 - e->units[id].side;
 		if (e->dec[i].slot < 0)
 			continue;
 		sl = slot_of(e, id, e->dec[i].slot);
 		if (sl->kind != AM_KIND_ATTACK)
 			continue;
-		if (e->cb) {
-			am_event ev = {0};
-			ev.kind = AM_EV_ACTION;
-			ev.actor = (int32_t)id;
-			ev.action = (int32_t)sl->index;
-			ev.target = -1;
-			ev.spent = sl->act->limited;
-			TRY(emit_ex(e, &ev));
-		}
+		if (e->cb)
+			TRY(emit_action(e, id, sl));
 		if (sl->act->all) {
-			const side *en = &e->sides[1 - e->units[id].side];
+			const side *en = &e->sides[foe];
 			size_t k;
 			for (k = 0; k < en->nline; k++)
 				if (e->units[en->line[k]].alive)
 					TRY(push_hit(e, &e->hits, &e->nhits,
 					             &e->caphits, id, sl->index,
-					             en->line[k],
-					             1 - e->units[id].side));
+					             en->line[k], foe));
 		} else {
 			TRY(push_hit(e, &e->hits, &e->nhits, &e->caphits, id,
-			             sl->index, -1, 1 - e->units[id].side));
+			             sl->index, -1, foe));
 		}
 	}
 	return attacks(e);
+}
+
+/*
+ * After a step in which every actor had nothing to do: until their AP runs
+ * out, nothing can change for them (only their own actions could, and none
+ * is usable this turn; without スタン, no state of theirs acts), and they keep
+ * the highest 素早さ, so their remaining steps are all empty.  Play them at
+ * once: the same steps, the same events, without deciding each again.
+ */
+static int idle_steps(am_engine *e, size_t n)
+{
+	int64_t k, most = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (e->units[e->dec[i].actor].ap > most)
+			most = e->units[e->dec[i].actor].ap;
+	if (!e->cb)
+		e->step += (uint64_t)most;
+	for (k = 1; e->cb && k <= most; k++) {
+		int64_t acting = 0;
+		for (i = 0; i < n; i++)
+			acting += e->units[e->dec[i].actor].ap >= k;
+		e->step++;
+		EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, acting, 0);
+	}
+	for (i = 0; i < n; i++)
+		e->units[e->dec[i].actor].ap = 0;
+	return 0;
 }
 
 /*
@@ -796,6 +888,7 @@ static int action_phase(am_engine *e)
 	for (;;) {
 		int64_t best = INT64_MIN;
 		size_t i, n = 0;
+		int rc;
 
 		for (i = 0; i < e->nunits; i++) {
 			const unit *u = &e->units[i];
@@ -810,8 +903,16 @@ static int action_phase(am_engine *e)
 		}
 		if (n == 0)
 			return 0;
-		TRY(step(e, n));
-		retire(e);
+		rc = step(e, n);
+		if (rc < 0)
+			return rc;
+		if (rc == 1) {
+			TRY(idle_steps(e, n));
+			continue;
+		}
+		if (e->sides[0].nliving != e->sides[0].nline ||
+		    e->sides[1].nliving != e->sides[1].nline)
+			retire(e);
 		if (over(e))
 			return 0;
 	}
@@ -868,6 +969,7 @@ static int finish(am_engine *e, am_result *r)
 	if (r->draw && e->opts->tie_break) {
 		r->winner = tie_break(e, e->opts->tie_seed);
 		r->tie_broken = 1;
+		r->tie_seed = e->opts->tie_seed;
 	}
 	EMIT(AM_EV_END, -1, -1, -1, r->winner, 0);
 	return 0;
@@ -891,6 +993,49 @@ static int poison_phase(am_engine *e)
 	return 0;
 }
 
+/*
+ * When no living unit can ever execute an action again and none is
+ * poisoned, the rest of the battle changes nothing but スタン counts and the
+ * step count: every turn each unit spends 素早さ steps, one スタン each.  Jump
+ * to the end of turn 20.  Only without an event callback (a log wants every
+ * turn told).
+ */
+static int dormant(const am_engine *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		if (u->alive && (u->live || u->st[AM_STATE_POISON]))
+			return 0;
+	}
+	return 1;
+}
+
+static void fast_forward(am_engine *e)
+{
+	int64_t turns = AM_LAST_TURN - e->turn + 1, per_turn = 0;
+	size_t i, j;
+
+	for (i = 0; i < e->nunits; i++) {
+		unit *u = &e->units[i];
+		int first = 1;
+		if (!u->alive)
+			continue;
+		/* a simultaneous group of equal 素早さ shares its steps */
+		for (j = 0; j < i && first; j++)
+			first = !(e->units[j].alive && e->units[j].spd == u->spd);
+		if (first && u->spd > 0)
+			per_turn += u->spd;
+		u->st[AM_STATE_STUN] = u->st[AM_STATE_STUN] > u->spd * turns
+		                           ? u->st[AM_STATE_STUN] - u->spd * turns
+		                           : 0;
+		u->ap = 0;
+	}
+	e->step += (uint64_t)(per_turn * turns);
+	e->turn = AM_LAST_TURN + 1;
+}
+
 static int play(am_engine *e, am_result *r)
 {
 	size_t i;
@@ -908,12 +1053,15 @@ static int play(am_engine *e, am_result *r)
 		retire(e);
 		if (over(e))
 			break;
+		if (!e->cb && e->turn >= 1 && dormant(e)) {
+			fast_forward(e);
+			break;
+		}
 		for (i = 0; i < e->nunits; i++) {
 			unit *u = &e->units[i];
 			if (u->alive)
 				u->ap = u->spd;
-			memset(used_bits(e, u), 0,
-			       WORDS(u->nslots) * sizeof(uint64_t));
+			new_turn(e, u);
 		}
 		TRY(action_phase(e));
 		if (over(e))
@@ -977,6 +1125,7 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 	out->ap = u->ap;
 	memcpy(out->states, u->st, sizeof(u->st));
 	out->alive = u->alive;
+	out->died_turn = u->died;
 	out->position = u->pos;
 	return 0;
 }

@@ -1,0 +1,205 @@
+/*
+ * sheetio.c - reading sheets from files or stdin, and showing diagnostics
+ * the way compilers do: `file:line:col: error: message`, the source line and
+ * a caret under the column (jq's locfile.c).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <utf8proc.h>
+
+#include "cli.h"
+
+#define MAX_INPUT ((size_t)1 << 30) /* 1 GiB */
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("amaryllis: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_parse_common(cli_opts *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v = NULL;
+
+	if (strcmp(a, "--lang") == 0) {
+		if (*i + 1 >= argc) {
+			cli_error("--lang needs a value: ja or en");
+			return -1;
+		}
+		v = argv[++*i];
+	} else if (strncmp(a, "--lang=", 7) == 0) {
+		v = a + 7;
+	} else {
+		return 0;
+	}
+	if (strcmp(v, "ja") == 0)
+		o->lang = AM_LANG_JA;
+	else if (strcmp(v, "en") == 0)
+		o->lang = AM_LANG_EN;
+	else {
+		cli_error("unknown language '%s' (use ja or en)", v);
+		return -1;
+	}
+	return 1;
+}
+
+/* Read all of f into *out (owned). */
+static int slurp(FILE *f, char **out, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+
+	if (!buf)
+		return ENOMEM;
+	for (;;) {
+		size_t r;
+		if (n == cap) {
+			char *p;
+			if (cap >= MAX_INPUT) {
+				free(buf);
+				return EFBIG;
+			}
+			p = realloc(buf, cap * 2);
+			if (!p) {
+				free(buf);
+				return ENOMEM;
+			}
+			buf = p;
+			cap *= 2;
+		}
+		r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0) {
+			if (ferror(f)) {
+				int err = errno ? errno : EIO;
+				free(buf);
+				return err;
+			}
+			break;
+		}
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* Display width of the UTF-8 text s[0..len) (wide characters count 2). */
+static size_t width(const char *s, size_t len)
+{
+	size_t w = 0, i = 0;
+
+	while (i < len) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		int cw;
+		if (k <= 0) {
+			w++;
+			i++;
+			continue;
+		}
+		cw = c == '\t' ? 1 : utf8proc_charwidth(c);
+		w += cw > 0 ? (size_t)cw : 0;
+		i += (size_t)k;
+	}
+	return w;
+}
+
+/* Byte offset of character column `col` (1-based) in s[0..len). */
+static size_t byte_of_col(const char *s, size_t len, uint32_t col)
+{
+	size_t i = 0;
+	uint32_t c = 1;
+
+	while (i < len && c < col) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                      (utf8proc_ssize_t)(len - i), &cp);
+		i += k > 0 ? (size_t)k : 1;
+		c++;
+	}
+	return i;
+}
+
+/*
+ * Show the source line (at most ~80 bytes each side of the column, cut at
+ * character boundaries, so a 100 MB line prints a short excerpt) and a caret.
+ */
+static void show_context(const am_sheet *sh, const am_diag *d)
+{
+	size_t len, at, from, to;
+	const char *line = am_sheet_source_line(sh, d->line, &len);
+
+	if (!line || d->col == 0)
+		return;
+	at = byte_of_col(line, len, d->col);
+	from = at > 80 ? at - 80 : 0;
+	while (from > 0 && ((unsigned char)line[from] & 0xC0) == 0x80)
+		from++;
+	to = len - at > 80 ? at + 80 : len;
+	while (to < len && ((unsigned char)line[to] & 0xC0) == 0x80)
+		to++;
+	/* print only if it is valid UTF-8 (invalid lines are what the
+	 * diagnostic is about; show nothing rather than junk) */
+	if (utf8proc_decompose((const utf8proc_uint8_t *)line + from,
+	                       (utf8proc_ssize_t)(to - from), NULL, 0, 0) < 0)
+		return;
+	fprintf(stderr, " %s%.*s%s\n", from ? "…" : "", (int)(to - from),
+	        line + from, to < len ? "…" : "");
+	fprintf(stderr, " %*s^\n", (int)(width(line + from, at - from) +
+	                                 (from ? 1 : 0)), "");
+}
+
+int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *f;
+	int err;
+	size_t i;
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+
+	memset(out, 0, sizeof(*out));
+	out->path = shown;
+	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f) {
+		cli_error("cannot open %s: %s", shown, strerror(errno));
+		return EXIT_INPUT;
+	}
+	err = slurp(f, &out->text, &out->len);
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		cli_error("cannot read %s: %s", shown,
+		          err == EFBIG ? "larger than 1 GiB" : strerror(err));
+		return EXIT_INPUT;
+	}
+	if (am_sheet_parse(&out->sheet, out->text, out->len, &po) < 0) {
+		cli_error("%s: %s", shown, am_error_last());
+		return EXIT_INPUT;
+	}
+	for (i = 0; i < am_sheet_diag_count(out->sheet); i++) {
+		const am_diag *d = am_sheet_diag(out->sheet, i);
+		char msg[1024];
+		am_diag_format(msg, sizeof(msg), d, o->lang);
+		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
+		        (unsigned)d->col, msg);
+		show_context(out->sheet, d);
+	}
+	return am_sheet_ok(out->sheet) ? 0 : EXIT_INPUT;
+}
+
+void cli_sheet_free(cli_sheet *s)
+{
+	am_sheet_free(s->sheet);
+	free(s->text);
+	s->sheet = NULL;
+	s->text = NULL;
+}
