@@ -266,7 +266,8 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 	for (k = 0; k < d->nslots; k++)
 		u->live += sd->slots[sd->slot_off[defi] + k].start <=
 		           AM_LAST_TURN - e->turn;
-	memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
+	if (w) /* e->bits may still be NULL when no unit has slots */
+		memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
 	e->nbits += 2 * w;
 	e->nunits++;
 	memmove(sd->line + pos + 1, sd->line + pos,
