@@ -1,0 +1,2 @@
+# The same battle as JSON: winner ヌト, turns 4, グリスク hp −1 dead, ヌト hp 1.
+battle --format json ../../examples/grisk.txt ../../examples/nut.txt
