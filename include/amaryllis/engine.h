@@ -57,6 +57,8 @@ typedef enum am_event_kind {
 	AM_EV_FAIL,        /**< actor's attack on target failed (damage value < 0) */
 	AM_EV_LIFE,        /**< target's ライフ revived it at ＨＰ 1; after = ライフ left */
 	AM_EV_DEATH,       /**< target died at ＨＰ after */
+	AM_EV_BUILD,       /**< actor's ビルド created unit target with `value`
+	                        units in front of it */
 	AM_EV_TURN_END,    /**< turn ended; read unit states now for a status line */
 	AM_EV_END          /**< battle over; value = winning side or -1 */
 } am_event_kind;
@@ -107,6 +109,7 @@ typedef struct am_result {
 	int draw;         /**< 1 when the comparison was equal (even if a
 	                       tie-break then picked a winner) */
 	int tie_broken;   /**< 1 when `winner` comes from the seeded tie-break */
+	uint64_t tie_seed; /**< the seed used, when tie_broken */
 	int turns;        /**< the last turn played (0..20) */
 	int64_t score[2]; /**< RULINGS B4: living ＨＰ sum, or overkill sum */
 	uint64_t steps;   /**< action steps played */
@@ -120,6 +123,7 @@ typedef struct am_unit_state {
 	int64_t hp, atk, def_, spd, ap;
 	int64_t states[AM_STATE_COUNT];
 	int alive;
+	int died_turn;     /**< turn of its death, or -1 while alive */
 	int position;      /**< place in its line from the front (0), -1 once gone */
 } am_unit_state;
 
@@ -160,6 +164,14 @@ int am_engine_unit(am_unit_state *out, const am_engine *engine, size_t id);
  * used).  Returns 1 spent, 0 not, AM_EINVALID for bad arguments.
  */
 int am_engine_slot_spent(const am_engine *engine, size_t id, size_t slot);
+
+/**
+ * The line of side 0 or 1 now, front first: unit ids written to out when
+ * cap is large enough.  Dead units stay in the line until the step ends.
+ * @return the number of units in the line
+ */
+size_t am_engine_line(const am_engine *engine, int side, uint32_t *out,
+                      size_t cap);
 
 /** The team of side 0 or 1 in the current battle (borrowed), or NULL. */
 const am_team *am_engine_team(const am_engine *engine, int side);

@@ -28,6 +28,61 @@ extern "C" {
 
 typedef struct am_sheet am_sheet;
 
+/**
+ * Diagnostic codes.  Each names the rule broken; the arguments of am_diag
+ * that a message uses are listed after it.
+ */
+typedef enum am_diag_code {
+	/* input */
+	AM_DIAG_LINE_TOO_LONG = 1, /**< a = bytes, b = limit */
+	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (NUL counts as bad) */
+	AM_DIAG_NO_UNIT,           /**< no entry unit line */
+	/* syntax */
+	AM_DIAG_EXPECTED_COLON,    /**< ':' expected; s2 = found or NULL (end of line) */
+	AM_DIAG_EXPECTED_SLASH,    /**< '/' expected; s2 = found or NULL */
+	AM_DIAG_EXPECTED_INT,      /**< an integer expected; s2 = found or NULL */
+	AM_DIAG_EXPECTED_CLASS,    /**< an action class expected; s2 = found or NULL */
+	AM_DIAG_EXPECTED_LPAREN,   /**< '(' expected; s2 = found or NULL */
+	AM_DIAG_UNCLOSED,          /**< s1 = opener, a = its column, s2 = found or NULL */
+	AM_DIAG_TRAILING,          /**< s1 = unexpected text */
+	AM_DIAG_EMPTY_NAME,        /**< a name is empty */
+	AM_DIAG_NUMBER_TOO_LARGE,  /**< s1 = the digits (beyond 64 bits) */
+	/* units */
+	AM_DIAG_NEGATIVE_STAT,     /**< s1 = stat, a = value */
+	AM_DIAG_HP_NOT_MULT5,      /**< a = ＨＰ */
+	AM_DIAG_STATS_OVER,        /**< a = bonus used, b = bonus available */
+	AM_DIAG_STATS_OVERFLOW,    /**< the stats overflow 64 bits */
+	AM_DIAG_STORED_RANGE,      /**< a = stored bonus S, not in 1..10 */
+	AM_DIAG_BUILDIA_BONUS,     /**< a = Ｂ < 1 */
+	AM_DIAG_SECOND_ENTRY,      /**< a = line of the entry unit */
+	AM_DIAG_DUP_UNIT,          /**< s1 = name, a = line of the first */
+	AM_DIAG_TOO_MANY_BUILDIA,  /**< a = ビルディア count, b = 愛 */
+	AM_DIAG_UNREACHABLE,       /**< s1 = ビルディア never built */
+	AM_DIAG_TECH_MISPLACED,    /**< 技術 line not right after a unit line */
+	AM_DIAG_TECH_MISMATCH,     /**< a = written, b = computed */
+	AM_DIAG_UNDEFINED_ACTION,  /**< s1 = action name */
+	AM_DIAG_ACTIONS_OVER,      /**< a = total cost, b = 技術 */
+	AM_DIAG_TOTAL_OVERFLOW,    /**< total cost overflows 64 bits */
+	/* actions */
+	AM_DIAG_ACTION_REDEFINED,  /**< s1 = name, a = line of the first */
+	AM_DIAG_UNKNOWN_CLASS,     /**< s1 = text, s2 = suggestion or NULL */
+	AM_DIAG_UNKNOWN_CUSTOM,    /**< s1 = text, s2 = suggestion or NULL */
+	AM_DIAG_CUSTOM_TWICE,      /**< s1 = customisation */
+	AM_DIAG_CUSTOM_EXCLUSIVE,  /**< s1, s2 = the two customisations */
+	AM_DIAG_ATTACK_ONLY,       /**< s1 = customisation, a = am_kind of the action */
+	AM_DIAG_SUPPORT_ONLY,      /**< s1 = customisation, a = am_kind */
+	AM_DIAG_NOT_ON_BUILD,      /**< s1 = customisation (全体化), a = am_kind */
+	AM_DIAG_BUILD_ONLY,        /**< s1 = customisation (配置N), a = am_kind */
+	AM_DIAG_PLACE_REQUIRED,    /**< ビルド without 配置N */
+	AM_DIAG_LIMITED_REQUIRED,  /**< s1 = class */
+	AM_DIAG_N_TOO_SMALL,       /**< s1 = class/customisation, a = Ｎ, b = minimum */
+	AM_DIAG_N_ZERO,            /**< s1 = customisation */
+	AM_DIAG_UNKNOWN_UNIT,      /**< s1 = name in ビルド(…) */
+	AM_DIAG_COST_MISMATCH,     /**< a = declared, b = computed */
+	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name */
+	AM_DIAG_COUNT
+} am_diag_code;
+
 /** One diagnostic. Text arguments are UTF-8, owned by the sheet. */
 typedef struct am_diag {
 	int code;          /**< AM_DIAG_* (internal numbering, stable per release) */

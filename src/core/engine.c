@@ -13,6 +13,8 @@
 
 #include "../util/ckd.h"
 #include "../util/error.h"
+#include "line.h"
+#include "queue.h"
 
 /* One executable slot of a unit definition, precomputed per battle. */
 typedef struct slot {
@@ -23,14 +25,13 @@ typedef struct slot {
 } slot;
 
 /* Per side: the team, its slots (flattened over its unit definitions) and
- * its line of living/not yet retired units, front first. */
+ * its line of living/not yet retired units, front first (line.h). */
 typedef struct side {
 	const am_team *team;
 	slot *slots;         /* all slots of all definitions */
 	size_t *slot_off;    /* first slot of definition i */
 	size_t nslots, capslots, capoff;
-	uint32_t *line;      /* unit ids, front first */
-	size_t nline, capline;
+	uint32_t root;       /* the line, AM_LINE_NIL when empty */
 	size_t nliving;
 } side;
 
@@ -41,12 +42,13 @@ typedef struct unit {
 	size_t bits;         /* offset of its used/spent bitmaps in e->bits */
 	uint32_t defi;       /* definition index in its team */
 	uint32_t nslots;
-	int32_t pos;         /* position in the line, -1 once retired */
+	uint32_t ver;        /* version of its queue entry (queue.h) */
 	int32_t died;        /* turn of death, -1 while alive */
 	uint32_t live;       /* unspent slots usable by the last turn */
 	uint64_t avail;      /* ≤ 64 slots: usable now, unused, unspent */
 	uint8_t side;
 	uint8_t alive;
+	uint8_t inline_;     /* still in its line (not retired) */
 	uint8_t hit;         /* touched in this tempo (death check pending) */
 } unit;
 
@@ -54,6 +56,7 @@ typedef struct unit {
 typedef struct decision {
 	uint32_t actor;
 	int32_t slot;        /* -1: nothing; -2: スタン processing */
+	uint64_t key;        /* side, then position: the order of the log */
 } decision;
 
 /* One attack on its way. */
@@ -64,6 +67,11 @@ typedef struct hit {
 	uint8_t aim_side;
 	uint8_t enemy;       /* attacker is an enemy of the target (sort key) */
 	uint8_t resolve;     /* resolves in this tempo (not reflected) */
+	uint8_t reflected;   /* 反射 sent it on to the next tempo */
+	uint8_t guarded;     /* a ガード halves it */
+	uint32_t apos;       /* attacker's position at the tempo's start */
+	uint32_t seq;        /* order of arrival, the last sort key */
+	int64_t left;        /* 反射/ガード stacks left after this hit took one */
 	int64_t damage;
 } hit;
 
@@ -77,6 +85,18 @@ struct am_engine {
 	size_t capdec;
 	hit *hits, *next;
 	size_t nhits, nnext, caphits, capnext;
+	am_lnode *nodes;     /* line nodes, by unit id */
+	size_t capnodes;
+	am_queue queue;
+	int queued;          /* selection by queue (large population) */
+	uint32_t *died;      /* died in this step, to retire at its end */
+	size_t ndied, capdied;
+	uint32_t *touched;   /* ＨＰ set by ＨＰ回復 in this step */
+	size_t ntouched, captouched;
+	uint32_t *tmp;       /* scratch: a line's units */
+	size_t captmp;
+	struct hit_key *keys; /* scratch: order_hits */
+	size_t capkeys;
 	const am_battle_opts *opts;
 	am_event_fn cb;
 	void *ud;
@@ -127,8 +147,13 @@ void am_engine_free(am_engine *e)
 	for (s = 0; s < 2; s++) {
 		free(e->sides[s].slots);
 		free(e->sides[s].slot_off);
-		free(e->sides[s].line);
 	}
+	free(e->nodes);
+	am_queue_free(&e->queue);
+	free(e->died);
+	free(e->touched);
+	free(e->tmp);
+	free(e->keys);
 	free(e->units);
 	free(e->bits);
 	free(e->dec);
@@ -222,19 +247,62 @@ static int compile_side(am_engine *e, int s, const am_team *t)
 	sd->slot_off[t->nunits] = n;
 	sd->nslots = n;
 	sd->team = t;
-	sd->nline = 0;
+	sd->root = AM_LINE_NIL;
 	sd->nliving = 0;
+	return 0;
+}
+
+/*
+ * Below this many units, the next actors are found by scanning every unit,
+ * which is cheaper than keeping the queue; past it (builds), by the queue.
+ * Both pick the same units.
+ */
+#define SCAN_UNITS 16
+
+/* Put unit id in the queue of actors (if it can act) with a new version. */
+static int enqueue(am_engine *e, uint32_t id)
+{
+	unit *u = &e->units[id];
+	am_qent q;
+
+	if (!e->queued)
+		return 0;
+	u->ver++;
+	if (!u->alive || u->ap < 1)
+		return 0;
+	q.spd = u->spd;
+	q.id = id;
+	q.ver = u->ver;
+	return am_queue_push(&e->queue, q);
+}
+
+static uint32_t position(const am_engine *e, uint32_t id)
+{
+	return am_line_rank(e->nodes, id);
+}
+
+static uint32_t line_size(const am_engine *e, int s)
+{
+	return am_line_size(e->nodes, e->sides[s].root);
+}
+
+/* The living units of side s, front first, in e->tmp; returns the count. */
+static int living_line(am_engine *e, int s, size_t *n)
+{
+	TRY(RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
+	*n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 1);
 	return 0;
 }
 
 static void new_turn(am_engine *e, unit *u);
 
 /*
- * Create a unit of definition defi on side s at line position pos (0 =
- * front; pos = nline appends), born in the current turn, with full ＨＰ, no
- * states and AP = 素早さ (RULINGS B2; entry units get AP in the AP phase).
+ * Create a unit of definition defi on side s with `pos` units in front of
+ * it (pos = line size appends), born in the current turn, with full ＨＰ,
+ * no states and AP = 素早さ (RULINGS B2; entry units get AP in the AP
+ * phase).  Fails with AM_ELIMIT past the population limit.
  */
-static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
+static int spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
                  uint32_t *out)
 {
 	side *sd = &e->sides[s];
@@ -242,13 +310,13 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 	size_t w = WORDS(d->nslots), id = e->nunits, k;
 	unit *u;
 
-	if (e->nunits >= e->opts->max_units)
+	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
 		return am_error_set(AM_ELIMIT,
 		                    "population limit of %zu units reached",
 		                    e->opts->max_units);
 	TRY(RESERVE(e->units, e->capunits, e->nunits + 1));
+	TRY(RESERVE(e->nodes, e->capnodes, e->nunits + 1));
 	TRY(RESERVE(e->bits, e->capbits, e->nbits + 2 * w));
-	TRY(RESERVE(sd->line, sd->capline, sd->nline + 1));
 	u = &e->units[id];
 	memset(u, 0, sizeof(*u));
 	u->hp = u->hp0 = d->hp;
@@ -262,6 +330,7 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 	u->nslots = (uint32_t)d->nslots;
 	u->side = (uint8_t)s;
 	u->alive = 1;
+	u->inline_ = 1;
 	u->died = -1;
 	for (k = 0; k < d->nslots; k++)
 		u->live += sd->slots[sd->slot_off[defi] + k].start <=
@@ -270,12 +339,8 @@ static int spawn(am_engine *e, int s, uint32_t defi, size_t pos,
 		memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
 	e->nbits += 2 * w;
 	e->nunits++;
-	memmove(sd->line + pos + 1, sd->line + pos,
-	        (sd->nline - pos) * sizeof(uint32_t));
-	sd->line[pos] = (uint32_t)id;
-	sd->nline++;
-	for (k = pos; k < sd->nline; k++)
-		e->units[sd->line[k]].pos = (int32_t)k;
+	am_line_node_init(e->nodes, (uint32_t)id);
+	sd->root = am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
 	sd->nliving++;
 	new_turn(e, u);
 	*out = (uint32_t)id;
@@ -301,34 +366,28 @@ static int death_check(am_engine *e, uint32_t id)
 		EMIT(AM_EV_LIFE, -1, -1, id, 1, u->st[AM_STATE_LIFE]);
 		return 0;
 	}
+	TRY(RESERVE(e->died, e->capdied, e->ndied + 1));
+	e->died[e->ndied++] = id;
 	u->alive = 0;
 	u->died = e->turn;
+	am_line_kill(e->nodes, id);
 	e->sides[u->side].nliving--;
 	EMIT(AM_EV_DEATH, -1, -1, id, 0, u->hp);
 	return 0;
 }
 
-/* Remove dead units from both lines; the lines close up (RULINGS B3). */
+/* Units that died leave their lines; the lines close up (RULINGS B3). */
 static void retire(am_engine *e)
 {
-	int s;
+	size_t i;
 
-	for (s = 0; s < 2; s++) {
-		side *sd = &e->sides[s];
-		size_t i, k = 0;
-		if (sd->nliving == sd->nline)
-			continue;
-		for (i = 0; i < sd->nline; i++) {
-			unit *u = &e->units[sd->line[i]];
-			if (u->alive) {
-				u->pos = (int32_t)k;
-				sd->line[k++] = sd->line[i];
-			} else {
-				u->pos = -1;
-			}
-		}
-		sd->nline = k;
+	for (i = 0; i < e->ndied; i++) {
+		unit *u = &e->units[e->died[i]];
+		side *sd = &e->sides[u->side];
+		sd->root = am_line_erase(e->nodes, sd->root, e->died[i]);
+		u->inline_ = 0;
 	}
+	e->ndied = 0;
 }
 
 static int over(const am_engine *e)
@@ -339,13 +398,9 @@ static int over(const am_engine *e)
 /* Front-most living unit of side s, or -1. */
 static int64_t front(const am_engine *e, int s)
 {
-	const side *sd = &e->sides[s];
-	size_t i;
+	uint32_t id = am_line_first_living(e->nodes, e->sides[s].root);
 
-	for (i = 0; i < sd->nline; i++)
-		if (e->units[sd->line[i]].alive)
-			return sd->line[i];
-	return -1;
+	return id == AM_LINE_NIL ? -1 : (int64_t)id;
 }
 
 /* ---- supports ------------------------------------------------------------ */
@@ -359,6 +414,8 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 
 	if (am_ckd_add(v, *v, n))
 		return overflow();
+	if (stat == AM_STAT_SPD) /* it may now act sooner (RULINGS A5) */
+		TRY(enqueue(e, target));
 	if (e->cb) {
 		am_event ev = {0};
 		ev.kind = AM_EV_STAT;
@@ -419,7 +476,8 @@ static int support_on(am_engine *e, uint32_t actor, const slot *sl,
 		return add_state(e, actor, sl->index, target, AM_STATE_LIFE, 1);
 	case AM_CLASS_HEAL:
 		t->hp = t->hp0;
-		t->hit = 1;
+		TRY(RESERVE(e->touched, e->captouched, e->ntouched + 1));
+		e->touched[e->ntouched++] = target;
 		EMIT(AM_EV_HEAL, actor, sl->index, target, 0, t->hp);
 		return 0;
 	default:
@@ -436,25 +494,25 @@ static int support(am_engine *e, uint32_t actor, const slot *sl)
 {
 	const am_action *a = sl->act;
 	unit *u = &e->units[actor];
-	side *sd = &e->sides[u->side];
-	size_t i;
+	size_t i, n;
 
 	if (a->all) {
-		for (i = 0; i < sd->nline; i++)
-			if (e->units[sd->line[i]].alive)
-				TRY(support_on(e, actor, sl, sd->line[i]));
+		TRY(living_line(e, u->side, &n));
+		for (i = 0; i < n; i++)
+			TRY(support_on(e, actor, sl, e->tmp[i]));
 		return 0;
 	}
 	if (a->target) {
 		/* forward = towards the front = smaller position; clamp
 		 * without ever computing pos − Ｎ out of range */
-		int64_t pos = u->pos, last = (int64_t)sd->nline - 1, p;
+		int64_t pos = position(e, actor), p;
+		int64_t last = (int64_t)line_size(e, u->side) - 1;
 		uint32_t t;
 		if (a->target > 0)
 			p = a->target > pos ? 0 : pos - a->target;
 		else
 			p = a->target < pos - last ? last : pos - a->target;
-		t = sd->line[p];
+		t = am_line_kth(e->nodes, e->sides[u->side].root, (uint32_t)p);
 		if (!e->units[t].alive) {
 			EMIT(AM_EV_NO_TARGET, actor, sl->index, t, 0, 0);
 			return 0;
@@ -462,6 +520,32 @@ static int support(am_engine *e, uint32_t actor, const slot *sl)
 		return support_on(e, actor, sl, t);
 	}
 	return support_on(e, actor, sl, actor);
+}
+
+/* ---- builds ------------------------------------------------------------ */
+
+/*
+ * ビルド (RULINGS B2): a new unit from the stored definition joins the
+ * builder's line relative to the builder's position now: 配置Ｎ > 0 puts it
+ * Ｎ places in front (+1 directly in front), Ｎ < 0 behind (−1 directly
+ * behind), clamped to the ends.  A unit built with ＨＰ ≤ 0 after turn 0 dies
+ * at once (A10).
+ */
+static int build(am_engine *e, uint32_t builder, const slot *sl)
+{
+	const am_action *a = sl->act;
+	int s = e->units[builder].side;
+	int64_t pos = position(e, builder), size = line_size(e, s), at;
+	uint32_t id;
+
+	if (a->place > 0)
+		at = a->place > pos ? 0 : pos - a->place + 1;
+	else
+		at = a->place < pos - size ? size : pos - a->place;
+	TRY(spawn(e, s, (uint32_t)a->build, (uint32_t)at, &id));
+	EMIT(AM_EV_BUILD, builder, sl->index, id, at, 0);
+	TRY(death_check(e, id));
+	return enqueue(e, id);
 }
 
 /* ---- attacks ---------------------------------------------------------- */
@@ -480,43 +564,56 @@ static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
 	h->action = action;
 	h->target = (int32_t)target;
 	h->aim_side = (uint8_t)aim_side;
+	h->seq = (uint32_t)(*n - 1);
 	(void)e;
 	return 0;
 }
 
-/*
- * Order in which the attacks arriving at one unit in one tempo take its
- * 反射 and ガード stacks (RULINGS A8): grouped by target; enemies before
- * allies; then by the attacker's position, front first.
- */
-static int hit_cmp(const void *pa, const void *pb, const am_engine *e)
-{
-	const hit *a = pa, *b = pb;
-	int32_t ap, bp;
+/* Sort key of a hit for handing out 反射 and ガード stacks. */
+typedef struct hit_key {
+	uint64_t k;    /* target, then enemies first, then attacker position */
+	uint32_t seq;  /* then order of arrival */
+} hit_key;
 
-	if (a->target != b->target)
-		return a->target < b->target ? -1 : 1;
-	if (a->enemy != b->enemy)
-		return a->enemy ? -1 : 1;
-	ap = e->units[a->attacker].pos;
-	bp = e->units[b->attacker].pos;
-	if (ap != bp)
-		return ap < bp ? -1 : 1;
-	return a->attacker < b->attacker ? -1 : a->attacker > b->attacker;
+static int key_cmp(const void *pa, const void *pb)
+{
+	const hit_key *a = pa, *b = pb;
+
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Stable insertion sort: tempo groups are tiny except for 全体化 storms,
- * which arrive already grouped by target, so this stays near-linear. */
-static void sort_hits(am_engine *e, hit *h, size_t n)
+/*
+ * The order in which the attacks arriving at one unit in one tempo take its
+ * 反射 and ガード stacks (RULINGS A8): grouped by target; attacks from its
+ * enemies before attacks from its allies; then by the attacker's position,
+ * front first; then by arrival.  Fills e->keys[0..n).
+ */
+static int order_hits(am_engine *e, size_t n)
 {
 	size_t i, j;
 
-	for (i = 1; i < n; i++) {
-		hit x = h[i];
-		for (j = i; j > 0 && hit_cmp(&h[j - 1], &x, e) > 0; j--)
-			h[j] = h[j - 1];
-		h[j] = x;
+	TRY(RESERVE(e->keys, e->capkeys, n));
+	for (i = 0; i < n; i++) {
+		const hit *h = &e->hits[i];
+		hit_key *k = &e->keys[i];
+		k->seq = h->seq;
+		k->k = h->target < 0 ? UINT64_MAX
+		     : ((uint64_t)(uint32_t)h->target << 33) |
+		       ((uint64_t)!h->enemy << 32) | h->apos;
 	}
+	if (n > 16) {
+		qsort(e->keys, n, sizeof(hit_key), key_cmp);
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		hit_key x = e->keys[i];
+		for (j = i; j > 0 && key_cmp(&e->keys[j - 1], &x) > 0; j--)
+			e->keys[j] = e->keys[j - 1];
+		e->keys[j] = x;
+	}
+	return 0;
 }
 
 /* Damage of one hit from the state at the start of the tempo (RULINGS A6),
@@ -548,9 +645,10 @@ static int base_damage(am_engine *e, const hit *h, int64_t *out)
 /*
  * Resolve the attacks of one step by tempo (RULINGS A6, A8, A10).  e->hits
  * holds tempo 1.  Each tempo: resolve targets (a reflected attack aims at
- * the front-most living unit of the reflector's enemy; none → it fizzles),
- * hand out 反射 then ガード stacks in hit_cmp order, compute every damage from
- * the state at the tempo's start, apply them all, then run death checks.
+ * the front-most living unit of the reflector's enemy; none → it fizzles);
+ * hand out 反射, then ガード stacks in order_hits order; compute every
+ * damage from the state at the tempo's start; apply them all; then run the
+ * death checks.  Events come in order of arrival.
  */
 static int attacks(am_engine *e)
 {
@@ -562,41 +660,57 @@ static int attacks(am_engine *e)
 		e->nnext = 0;
 		for (i = 0; i < n; i++) {
 			hit *h = &hs[i];
+			h->seq = (uint32_t)i;
 			if (h->target < 0) {
 				int64_t t = front(e, h->aim_side);
 				if (t < 0) {
 					EMIT(AM_EV_NO_TARGET, h->attacker, h->action,
 					     -1, 0, 0);
 					h->resolve = 0;
-					h->target = -2; /* fizzled */
 					continue;
 				}
 				h->target = (int32_t)t;
 			}
 			h->enemy = e->units[h->attacker].side !=
 			           e->units[h->target].side;
+			h->apos = n > 1 ? position(e, h->attacker) : 0;
 			h->resolve = 1;
 		}
-		sort_hits(e, hs, n);
-		for (i = 0; i < n; i++) {
-			hit *h = &hs[i];
+		TRY(order_hits(e, n));
+		for (i = 0; i < n; i++) { /* 反射, in stack order */
+			hit *h = &hs[e->keys[i].seq];
 			unit *t;
-			if (h->target < 0)
+			if (!h->resolve)
 				continue;
 			t = &e->units[h->target];
 			if (t->st[AM_STATE_REFLECT] > 0) {
-				t->st[AM_STATE_REFLECT]--;
 				h->resolve = 0;
-				EMIT(AM_EV_REFLECT, h->attacker, h->action, h->target,
-				     0, t->st[AM_STATE_REFLECT]);
-				TRY(push_hit(e, &e->next, &e->nnext, &e->capnext,
-				             h->attacker, h->action, -1, 1 - t->side));
+				h->reflected = 1;
+				h->left = --t->st[AM_STATE_REFLECT];
+			}
+		}
+		for (i = 0; i < n; i++) { /* ガード, in stack order */
+			hit *h = &hs[e->keys[i].seq];
+			unit *t;
+			if (!h->resolve)
+				continue;
+			t = &e->units[h->target];
+			if (t->st[AM_STATE_GUARD] > 0) {
+				h->guarded = 1;
+				h->left = --t->st[AM_STATE_GUARD];
 			}
 		}
 		for (i = 0; i < n; i++) {
 			hit *h = &hs[i];
-			if (h->resolve)
+			if (h->reflected) {
+				EMIT(AM_EV_REFLECT, h->attacker, h->action, h->target,
+				     0, h->left);
+				TRY(push_hit(e, &e->next, &e->nnext, &e->capnext,
+				             h->attacker, h->action, -1,
+				             1 - e->units[h->target].side));
+			} else if (h->resolve) {
 				TRY(base_damage(e, h, &h->damage));
+			}
 		}
 		for (i = 0; i < n; i++) {
 			hit *h = &hs[i];
@@ -607,9 +721,8 @@ static int attacks(am_engine *e)
 			t = &e->units[h->target];
 			a = &e->sides[e->units[h->attacker].side]
 			         .team->actions[h->action];
-			if (t->st[AM_STATE_GUARD] > 0) {
+			if (h->guarded) {
 				int64_t d = am_ceil_half(h->damage);
-				t->st[AM_STATE_GUARD]--;
 				if (e->cb) {
 					am_event ev = {0};
 					ev.kind = AM_EV_GUARD;
@@ -644,7 +757,7 @@ static int attacks(am_engine *e)
 		}
 		for (i = 0; i < n; i++) {
 			hit *h = &hs[i];
-			if (h->target >= 0 && e->units[h->target].hit) {
+			if (h->resolve && e->units[h->target].hit) {
 				e->units[h->target].hit = 0;
 				TRY(death_check(e, (uint32_t)h->target));
 			}
@@ -776,8 +889,7 @@ static int emit_action(am_engine *e, uint32_t actor, const slot *sl)
  */
 static int step(am_engine *e, size_t n)
 {
-	size_t i, nstun = 0, nsup = 0, natk = 0;
-	int healed = 0;
+	size_t i, nstun = 0, nsup = 0, natk = 0, nbuild = 0;
 
 	e->step++;
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
@@ -786,13 +898,14 @@ static int step(am_engine *e, size_t n)
 		e->dec[i].slot = d;
 		if (d == -2)
 			nstun++;
-		else if (d >= 0 &&
-		         slot_of(e, e->dec[i].actor, d)->kind == AM_KIND_ATTACK)
-			natk++;
-		else if (d >= 0)
-			nsup++;
+		else if (d >= 0) {
+			uint8_t k = slot_of(e, e->dec[i].actor, d)->kind;
+			natk += k == AM_KIND_ATTACK;
+			nsup += k == AM_KIND_SUPPORT;
+			nbuild += k == AM_KIND_BUILD;
+		}
 	}
-	if (nstun + nsup + natk == 0)
+	if (nstun + nsup + natk + nbuild == 0)
 		return 1;
 	for (i = 0; nstun && i < n; i++) {
 		unit *u = &e->units[e->dec[i].actor];
@@ -811,15 +924,24 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(emit_action(e, e->dec[i].actor, sl));
-		healed |= sl->act->cls == AM_CLASS_HEAL;
 		TRY(support(e, e->dec[i].actor, sl));
 	}
 	/* ＨＰ回復 may set ＨＰ to an initial ＨＰ of 0 */
-	for (i = 0; healed && i < e->nunits; i++)
-		if (e->units[i].hit) {
-			e->units[i].hit = 0;
-			TRY(death_check(e, (uint32_t)i));
-		}
+	for (i = 0; i < e->ntouched; i++)
+		TRY(death_check(e, e->touched[i]));
+	e->ntouched = 0;
+	/* builds, front builder first (actors are in side, position order) */
+	for (i = 0; nbuild && i < n; i++) {
+		const slot *sl;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = slot_of(e, e->dec[i].actor, e->dec[i].slot);
+		if (sl->kind != AM_KIND_BUILD)
+			continue;
+		if (e->cb)
+			TRY(emit_action(e, e->dec[i].actor, sl));
+		TRY(build(e, e->dec[i].actor, sl));
+	}
 	if (natk == 0)
 		return 0;
 	e->nhits = 0;
@@ -834,14 +956,12 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(emit_action(e, id, sl));
-		if (sl->act->all) {
-			const side *en = &e->sides[foe];
-			size_t k;
-			for (k = 0; k < en->nline; k++)
-				if (e->units[en->line[k]].alive)
-					TRY(push_hit(e, &e->hits, &e->nhits,
-					             &e->caphits, id, sl->index,
-					             en->line[k], foe));
+		if (sl->act->all) { /* one hit per living enemy (B3) */
+			size_t k, m;
+			TRY(living_line(e, foe, &m));
+			for (k = 0; k < m; k++)
+				TRY(push_hit(e, &e->hits, &e->nhits, &e->caphits,
+				             id, sl->index, e->tmp[k], foe));
 		} else {
 			TRY(push_hit(e, &e->hits, &e->nhits, &e->caphits, id,
 			             sl->index, -1, foe));
@@ -879,6 +999,77 @@ static int idle_steps(am_engine *e, size_t n)
 	return 0;
 }
 
+static int dec_cmp(const void *pa, const void *pb)
+{
+	const decision *a = pa, *b = pb;
+
+	return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/*
+ * The units of the next step: every living unit with AP ≥ 1 and the
+ * highest current 素早さ (RULINGS A5, B4), taken from the queue, put in
+ * side then position order.  Returns their number (0: the phase is over).
+ */
+static int next_actors(am_engine *e, size_t *out)
+{
+	size_t n = 0, i, j;
+	int64_t best = 0;
+
+	if (!e->queued && e->nunits > SCAN_UNITS) {
+		/* the population outgrew scanning: fill the queue once */
+		e->queued = 1;
+		e->queue.n = 0;
+		for (i = 0; i < e->nunits; i++)
+			TRY(enqueue(e, (uint32_t)i));
+	}
+	for (i = 0; !e->queued && i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		if (!u->alive || u->ap < 1 || (n && u->spd < best))
+			continue;
+		if (!n || u->spd > best) {
+			best = u->spd;
+			n = 0;
+		}
+		TRY(RESERVE(e->dec, e->capdec, n + 1));
+		e->dec[n++].actor = (uint32_t)i;
+	}
+	while (e->queued && e->queue.n) {
+		const am_qent *q = am_queue_top(&e->queue);
+		const unit *u = &e->units[q->id];
+		if (q->ver != u->ver || !u->alive || u->ap < 1) {
+			am_queue_pop(&e->queue); /* stale */
+			continue;
+		}
+		if (n && q->spd < best)
+			break;
+		best = q->spd;
+		TRY(RESERVE(e->dec, e->capdec, n + 1));
+		e->dec[n].actor = q->id;
+		e->dec[n].key = 0; /* set below when there are several */
+		n++;
+		am_queue_pop(&e->queue); /* q now points at another entry */
+		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
+	}
+	if (n > 1) {
+		for (i = 0; i < n; i++)
+			e->dec[i].key = ((uint64_t)e->units[e->dec[i].actor].side
+			                 << 32) | position(e, e->dec[i].actor);
+		if (n > 16) {
+			qsort(e->dec, n, sizeof(decision), dec_cmp);
+		} else {
+			for (i = 1; i < n; i++) {
+				decision x = e->dec[i];
+				for (j = i; j > 0 && e->dec[j - 1].key > x.key; j--)
+					e->dec[j] = e->dec[j - 1];
+				e->dec[j] = x;
+			}
+		}
+	}
+	*out = n;
+	return 0;
+}
+
 /*
  * The action phase (RULINGS A5, B4): repeatedly, the living units with
  * AP ≥ 1 and the highest current 素早さ take one (simultaneous) step, until
@@ -887,33 +1078,20 @@ static int idle_steps(am_engine *e, size_t n)
 static int action_phase(am_engine *e)
 {
 	for (;;) {
-		int64_t best = INT64_MIN;
-		size_t i, n = 0;
+		size_t i, n;
 		int rc;
 
-		for (i = 0; i < e->nunits; i++) {
-			const unit *u = &e->units[i];
-			if (!u->alive || u->ap < 1 || u->spd < best)
-				continue;
-			if (u->spd > best) {
-				best = u->spd;
-				n = 0;
-			}
-			TRY(RESERVE(e->dec, e->capdec, n + 1));
-			e->dec[n++].actor = (uint32_t)i;
-		}
+		TRY(next_actors(e, &n));
 		if (n == 0)
 			return 0;
 		rc = step(e, n);
 		if (rc < 0)
 			return rc;
-		if (rc == 1) {
+		if (rc == 1)
 			TRY(idle_steps(e, n));
-			continue;
-		}
-		if (e->sides[0].nliving != e->sides[0].nline ||
-		    e->sides[1].nliving != e->sides[1].nline)
-			retire(e);
+		for (i = 0; i < n; i++)
+			TRY(enqueue(e, e->dec[i].actor));
+		retire(e);
 		if (over(e))
 			return 0;
 	}
@@ -1058,11 +1236,14 @@ static int play(am_engine *e, am_result *r)
 			fast_forward(e);
 			break;
 		}
+		e->queue.n = 0;
 		for (i = 0; i < e->nunits; i++) {
 			unit *u = &e->units[i];
-			if (u->alive)
-				u->ap = u->spd;
+			if (!u->alive)
+				continue;
+			u->ap = u->spd;
 			new_turn(e, u);
+			TRY(enqueue(e, (uint32_t)i));
 		}
 		TRY(action_phase(e));
 		if (over(e))
@@ -1099,6 +1280,9 @@ int am_battle_run(am_result *out, am_engine *e, const am_team *a,
 	TRY(am_team_check(b));
 	TRY(compile_side(e, 0, a));
 	TRY(compile_side(e, 1, b));
+	e->ndied = e->ntouched = 0;
+	e->queue.n = 0;
+	e->queued = 0;
 	TRY(spawn(e, 0, 0, 0, &id));
 	TRY(spawn(e, 1, 0, 0, &id));
 	return play(e, out);
@@ -1127,7 +1311,8 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 	memcpy(out->states, u->st, sizeof(u->st));
 	out->alive = u->alive;
 	out->died_turn = u->died;
-	out->position = u->pos;
+	out->position = u->inline_ ? (int)am_line_rank(e->nodes, (uint32_t)id)
+	                           : -1;
 	return 0;
 }
 
@@ -1147,4 +1332,17 @@ int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
 const am_team *am_engine_team(const am_engine *e, int side)
 {
 	return side == 0 || side == 1 ? e->sides[side].team : NULL;
+}
+
+size_t am_engine_line(const am_engine *e, int side, uint32_t *out,
+                      size_t cap)
+{
+	size_t n;
+
+	if ((side != 0 && side != 1) || !e->sides[side].team)
+		return 0;
+	n = am_line_size(e->nodes, e->sides[side].root);
+	if (out && cap >= n)
+		am_line_collect(e->nodes, e->sides[side].root, out, 0);
+	return n;
 }

@@ -30,7 +30,7 @@ static const char *const kind_names[] = {
 	[AM_EV_GUARD] = "guard",        [AM_EV_DAMAGE] = "damage",
 	[AM_EV_FAIL] = "fail",          [AM_EV_LIFE] = "revival",
 	[AM_EV_DEATH] = "death",        [AM_EV_TURN_END] = "turn_end",
-	[AM_EV_END] = "end",
+	[AM_EV_END] = "end",            [AM_EV_BUILD] = "build",
 };
 
 /* "名前#k" as a new JSON string, or JSON null for no unit. */
@@ -149,6 +149,9 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 	}
 	case AM_EV_DEATH:
 		bad |= put(o, "hp", json_integer(ev->after));
+		break;
+	case AM_EV_BUILD:
+		bad |= put(o, "position", json_integer(ev->value));
 		break;
 	default:
 		break;

@@ -18,7 +18,7 @@ enum msg {
 	M_HEAL_SELF, M_HEAL_OTHER, M_DEAD_TARGET, M_FIZZLE, M_ATTACK,
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
-	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_COUNT
+	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_COUNT
 };
 
 /* Each message is a printf format whose arguments are all strings. */
@@ -54,6 +54,7 @@ static const char *const msgs[2][M_COUNT] = {
 		[M_ERROR] = "エラー：%s",
 		[M_TIMES] = "×%s",
 		[M_STEP_SIM] = "（同時行動）",
+		[M_BUILT] = "　⇒%sが誕生（前から%s番目）",
 	},
 	[AM_LANG_EN] = {
 		[M_TURN] = "Turn %s",
@@ -86,6 +87,7 @@ static const char *const msgs[2][M_COUNT] = {
 		[M_ERROR] = "error: %s",
 		[M_TIMES] = " x%s",
 		[M_STEP_SIM] = " (simultaneous)",
+		[M_BUILT] = " => %s is built (place %s from the front)",
 	},
 };
 
@@ -206,6 +208,8 @@ static void statuses(am_log *log, const am_engine *e)
 	int s;
 
 	end_line(log);
+	if (log->turn == 0 && !log->turn_shown)
+		return; /* turn 0 is told only when something happened in it */
 	show_turn(log);
 	am_buf_puts(&log->out, "\n");
 	if (n > log->cap_order) {
@@ -397,6 +401,10 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_TURN_END:
 		statuses(log, e);
+		break;
+	case AM_EV_BUILD:
+		am_buf_printf(&log->line, MSG(log, M_BUILT), tname,
+		              num(n1, log->lang, ev->value + 1));
 		break;
 	case AM_EV_END:
 		break;
