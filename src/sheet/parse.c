@@ -1,0 +1,854 @@
+/*
+ * parse.c - the grammar of a sheet (see amaryllis/sheet.h), one normalised
+ * line at a time.  Each function parses one rule, written above it.
+ *
+ * Syntax errors stop the line (one error per broken line, at the token at
+ * fault); errors of meaning (a negative stat, a bad bonus) do not, so that
+ * every one of them is reported.  Whole-sheet rules are in validate.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/ckd.h"
+#include "sheet_int.h"
+
+#define CP_NAKAGURO 0x30FB /* ・ */
+#define CP_TOUTEN 0x3001   /* 、 */
+
+typedef struct P {
+	am_sheet *s;
+	am_pstate *ps;
+	const am_nline *ln;
+	size_t i;
+	int broken; /* a syntax error was reported on this line */
+} P;
+
+/* ---- cursor ----------------------------------------------------------- */
+
+static int32_t peek(const P *p)
+{
+	return p->i < p->ln->n ? p->ln->cp[p->i] : -1;
+}
+
+static uint32_t colat(const P *p, size_t i)
+{
+	return i < p->ln->n ? p->ln->col[i] : p->ln->end_col;
+}
+
+static void skip_ws(P *p)
+{
+	while (p->i < p->ln->n && am_text_is_space(p->ln->cp[p->i]))
+		p->i++;
+}
+
+static int is_digit(int32_t c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static void err(P *p, int code, size_t at, int64_t a, int64_t b,
+                const char *s1, const char *s2)
+{
+	am_diag_add(p->s, code, p->ln->line, colat(p, at), a, b, s1, s2);
+}
+
+/* A syntax error at index `at`, naming what is found there (the character,
+ * or NULL at the end of the line).  The line is broken from here. */
+static void err_found(P *p, int code, size_t at, int64_t a, const char *s1)
+{
+	char found[8];
+
+	if (at < p->ln->n)
+		am_text_utf8_buf(found, sizeof(found), p->ln->cp + at, 1);
+	err(p, code, at, a, 0, s1, at < p->ln->n ? found : NULL);
+	p->broken = 1;
+}
+
+/* Report the rest of the line (trimmed) as unexpected. */
+static void err_trailing(P *p)
+{
+	char text[1024];
+	size_t e = p->ln->n;
+
+	while (e > p->i && am_text_is_space(p->ln->cp[e - 1]))
+		e--;
+	am_text_utf8_buf(text, sizeof(text), p->ln->cp + p->i, e - p->i);
+	err(p, AM_DIAG_TRAILING, p->i, 0, 0, text, NULL);
+	p->broken = 1;
+}
+
+/* Expect `c` at the cursor (after white space) and step over it. */
+static int expect(P *p, int32_t c, int code)
+{
+	skip_ws(p);
+	if (peek(p) != c) {
+		err_found(p, code, p->i, 0, NULL);
+		return 0;
+	}
+	p->i++;
+	return 1;
+}
+
+/* Expect the closing bracket of the one opened at index `open`. */
+static int close_bracket(P *p, size_t open)
+{
+	const char *op = p->ln->cp[open] == '(' ? "(" : "<";
+
+	skip_ws(p);
+	if (peek(p) != (op[0] == '(' ? ')' : '>')) {
+		err_found(p, AM_DIAG_UNCLOSED, p->i, colat(p, open), op);
+		return 0;
+	}
+	p->i++;
+	return 1;
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+
+enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1 };
+
+/*
+ * INT -> [ '+' | '-' ] digit { digit }, in w[pos..m).  On INT_OK *v is the
+ * value; *end is past the digits (for INT_BIG too).  Beyond int64: INT_BIG.
+ */
+static int int_at(const int32_t *w, size_t m, size_t pos, int64_t *v,
+                  size_t *end)
+{
+	size_t i = pos;
+	int neg = 0, big = 0;
+	uint64_t mag = 0;
+
+	if (i < m && (w[i] == '+' || w[i] == '-')) {
+		neg = w[i] == '-';
+		i++;
+	}
+	if (i >= m || !is_digit(w[i]))
+		return INT_NONE;
+	for (; i < m && is_digit(w[i]); i++) {
+		unsigned d = (unsigned)(w[i] - '0');
+		if (mag > (UINT64_MAX - d) / 10)
+			big = 1;
+		else
+			mag = mag * 10 + d;
+	}
+	*end = i;
+	if (big || mag > (uint64_t)INT64_MAX + neg)
+		return INT_BIG;
+	if (!neg)
+		*v = (int64_t)mag;
+	else
+		*v = mag > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)mag;
+	return INT_OK;
+}
+
+/* Report an integer beyond 64 bits found at w[st..en) of line indices wi. */
+static void err_big(P *p, const int32_t *w, size_t st, size_t en,
+                    size_t at)
+{
+	char text[512];
+
+	am_text_utf8_buf(text, sizeof(text), w + st, en - st);
+	err(p, AM_DIAG_NUMBER_TOO_LARGE, at, 0, 0, text, NULL);
+}
+
+/*
+ * INT at the cursor (after white space).  1 with *v set; 0 after
+ * NUMBER_TOO_LARGE (the cursor is past it, the line goes on); -1 after a
+ * syntax error.  *at receives the index of the number.
+ */
+static int scan_int(P *p, int64_t *v, size_t *at)
+{
+	size_t end;
+	int r;
+
+	skip_ws(p);
+	*at = p->i;
+	r = int_at(p->ln->cp, p->ln->n, p->i, v, &end);
+	if (r == INT_NONE) {
+		err_found(p, AM_DIAG_EXPECTED_INT, p->i, 0, NULL);
+		return -1;
+	}
+	if (r == INT_BIG)
+		err_big(p, p->ln->cp, p->i, end, p->i);
+	p->i = end;
+	return r == INT_OK;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+/*
+ * NAME: the text up to one of `stops` (or the end), white space trimmed.
+ * Sets [*st, *en); returns the NUL-terminated copy in the arena, or NULL
+ * when it is empty (EMPTY_NAME reported) or memory ran out.
+ */
+static const char *scan_name(P *p, const char *stops, size_t *st, size_t *en)
+{
+	const char *name;
+	size_t e;
+
+	skip_ws(p);
+	*st = p->i;
+	while (p->i < p->ln->n) {
+		int32_t c = p->ln->cp[p->i];
+		if (c < 0x80 && c && strchr(stops, (int)c))
+			break;
+		if (c == CP_TOUTEN && strchr(stops, ','))
+			break;
+		p->i++;
+	}
+	e = p->i;
+	while (e > *st && am_text_is_space(p->ln->cp[e - 1]))
+		e--;
+	*en = e;
+	if (e == *st) {
+		err(p, AM_DIAG_EMPTY_NAME, *st, 0, 0, NULL, NULL);
+		p->broken = 1;
+		return NULL;
+	}
+	name = am_text_utf8(&p->s->arena, p->ln->cp + *st, e - *st);
+	if (!name)
+		p->s->oom = 1;
+	return name;
+}
+
+/* ---- unit lines ------------------------------------------------------- */
+
+static const char *const stat_names[4] = {"HP", "攻撃力", "防御力", "素早さ"};
+
+/* Append a unit record; its slots are copied from the scratch vector. */
+static void push_unit(P *p, am_unit_rec *u)
+{
+	am_sheet *s = p->s;
+
+	u->nslots = p->ps->nsl;
+	if (u->nslots) {
+		if (u->nslots > SIZE_MAX / sizeof(*u->slots) ||
+		    !(u->slots = am_arena_alloc(&s->arena,
+		                                u->nslots * sizeof(*u->slots)))) {
+			s->oom = 1;
+			return;
+		}
+		memcpy(u->slots, p->ps->sl, u->nslots * sizeof(*u->slots));
+	}
+	if (s->nunits >= AM_NOINDEX ||
+	    am_sheet_grow((void **)&s->units, &s->ucap, s->nunits + 1,
+	                  sizeof(*s->units)) < 0) {
+		s->oom = 1;
+		return;
+	}
+	s->units[s->nunits++] = *u;
+}
+
+/* names -> NAME { ('、' | ',') NAME } */
+static void names(P *p)
+{
+	am_pstate *ps = p->ps;
+
+	for (;;) {
+		size_t st, en;
+		const char *nm = scan_name(p, ",", &st, &en);
+		if (nm) {
+			if (am_sheet_grow((void **)&ps->sl, &ps->slcap, ps->nsl + 1,
+			                  sizeof(*ps->sl)) < 0) {
+				p->s->oom = 1;
+				return;
+			}
+			ps->sl[ps->nsl].name = nm;
+			ps->sl[ps->nsl].col = colat(p, st);
+			ps->sl[ps->nsl].action = AM_NOINDEX;
+			ps->nsl++;
+		} else if (p->s->oom) {
+			return;
+		}
+		if (p->i >= p->ln->n)
+			return;
+		p->i++; /* the separator */
+	}
+}
+
+/* The checks of meaning on a parsed unit line: stats, bonus, 技術. */
+static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
+                        const int *st_ok, const size_t *st_at,
+                        size_t bonus_at, int bonus_ok)
+{
+	int k, good = 1;
+	int64_t used;
+
+	for (k = 0; k < 4; k++) {
+		if (!st_ok[k]) {
+			good = 0;
+			continue;
+		}
+		if (st[k] < 0) {
+			err(p, AM_DIAG_NEGATIVE_STAT, st_at[k], st[k], 0,
+			    stat_names[k], NULL);
+			good = 0;
+		}
+	}
+	if (st_ok[0] && st[0] >= 0 && st[0] % 5 != 0) {
+		err(p, AM_DIAG_HP_NOT_MULT5, st_at[0], st[0], 0, NULL, NULL);
+		good = 0;
+	}
+	if (bonus_ok) {
+		if (!u->buildia && (u->stored < 1 || u->stored > 10)) {
+			err(p, AM_DIAG_STORED_RANGE, bonus_at, u->stored, 0, NULL,
+			    NULL);
+			bonus_ok = 0;
+		} else if (u->buildia && u->stored < 1) {
+			err(p, AM_DIAG_BUILDIA_BONUS, bonus_at, u->stored, 0, NULL,
+			    NULL);
+			bonus_ok = 0;
+		}
+	}
+	u->bonus_ok = bonus_ok;
+	u->love = !u->buildia && bonus_ok ? 10 - u->stored : 0;
+	u->hp = st[0];
+	u->atk = st[1];
+	u->def = st[2];
+	u->spd = st[3];
+	if (!good || !bonus_ok)
+		return;
+	used = st[0] / 5;
+	if (am_ckd_add(&used, used, st[1]) || am_ckd_add(&used, used, st[2]) ||
+	    am_ckd_add(&used, used, st[3])) {
+		err(p, AM_DIAG_STATS_OVERFLOW, st_at[0], 0, 0, NULL, NULL);
+		return;
+	}
+	if (used > u->stored) {
+		err(p, AM_DIAG_STATS_OVER, st_at[0], used, u->stored, NULL, NULL);
+		return;
+	}
+	u->tech = u->stored - used;
+	u->stats_ok = 1;
+}
+
+/*
+ * unit  -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ * build -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ */
+static void unit_line(P *p, int buildia)
+{
+	am_sheet *s = p->s;
+	am_unit_rec u;
+	int64_t st[4] = {0, 0, 0, 0};
+	int st_ok[4] = {0, 0, 0, 0}, bonus_ok = 1, k, r;
+	size_t st_at[4] = {0, 0, 0, 0}, bonus_at = 0, nst, nen;
+	uint32_t idx = (uint32_t)s->nunits, first;
+
+	memset(&u, 0, sizeof(u));
+	u.line = p->ln->line;
+	u.col = colat(p, p->i);
+	u.buildia = buildia;
+	u.team_index = AM_NOINDEX;
+	u.stored = 10;
+	p->ps->nsl = 0;
+	if (buildia)
+		p->i++; /* ○ */
+	u.name = scan_name(p, "(:/", &nst, &nen);
+	u.name_col = colat(p, nst);
+	skip_ws(p);
+	if (!u.name && peek(p) != '(' && peek(p) != ':')
+		goto done; /* not a unit line after all: one error is enough */
+	if (peek(p) == '(') {
+		size_t open = p->i++;
+		r = scan_int(p, &u.stored, &bonus_at);
+		if (r < 0 || !close_bracket(p, open))
+			goto done;
+		bonus_ok = r;
+	} else if (buildia) {
+		err_found(p, AM_DIAG_EXPECTED_LPAREN, p->i, 0, NULL);
+		goto done;
+	}
+	u.bonus_col = colat(p, bonus_at);
+	if (!expect(p, ':', AM_DIAG_EXPECTED_COLON))
+		goto done;
+	for (k = 0; k < 4; k++) {
+		if (k > 0 && !expect(p, '/', AM_DIAG_EXPECTED_SLASH))
+			goto done;
+		r = scan_int(p, &st[k], &st_at[k]);
+		if (r < 0)
+			goto done;
+		st_ok[k] = r;
+	}
+	u.stats_col = colat(p, st_at[0]);
+	unit_values(p, &u, st, st_ok, st_at, bonus_at, bonus_ok);
+	skip_ws(p);
+	if (peek(p) == '/') {
+		p->i++;
+		names(p);
+	} else if (p->i < p->ln->n) {
+		err_trailing(p);
+	}
+done:
+	u.ok = !p->broken;
+	if (p->broken)
+		u.stats_ok = 0;
+	if (!buildia) {
+		/* a broken line does not claim to be the entry unit */
+		if (!u.ok) {
+			u.ignored = 1;
+			s->broken_entry = 1;
+		} else if (s->entry != AM_NOINDEX) {
+			am_diag_add(s, AM_DIAG_SECOND_ENTRY, u.line, u.col,
+			            s->units[s->entry].line, 0, NULL, NULL);
+			u.ignored = 1;
+		} else {
+			s->entry = idx;
+		}
+	}
+	if (u.name && !(u.ignored && u.ok)) {
+		if (am_names_get(&s->unit_names, u.name, &first))
+			err(p, AM_DIAG_DUP_UNIT, nst, s->units[first].line, 0, u.name,
+			    NULL);
+		else if (am_names_put(&s->unit_names, u.name, idx) < 0)
+			s->oom = 1;
+	}
+	push_unit(p, &u);
+	p->ps->last = u.stats_ok && !u.ignored ? AM_LAST_UNIT : AM_LAST_BROKEN;
+	p->ps->last_unit = idx;
+}
+
+/* tech -> '技術' [':'] INT */
+static void tech_line(P *p)
+{
+	am_pstate *ps = p->ps;
+	size_t kw = p->i, at;
+	int64_t v = 0;
+	int r;
+
+	p->i += 2; /* 技術 */
+	skip_ws(p);
+	if (peek(p) == ':')
+		p->i++;
+	r = scan_int(p, &v, &at);
+	if (r >= 0) {
+		skip_ws(p);
+		if (p->i < p->ln->n)
+			err_trailing(p);
+	}
+	if (ps->last == AM_LAST_OTHER) {
+		err(p, AM_DIAG_TECH_MISPLACED, kw, 0, 0, NULL, NULL);
+	} else if (ps->last == AM_LAST_UNIT && r > 0) {
+		am_unit_rec *u = &p->s->units[ps->last_unit];
+		u->has_tech_line = 1;
+		if (v != u->tech)
+			err(p, AM_DIAG_TECH_MISMATCH, at, v, u->tech, NULL, NULL);
+	}
+	ps->last = AM_LAST_OTHER;
+}
+
+/* ---- action lines ----------------------------------------------------- */
+
+/* Copy line[st..en) without white space into the scratch word. */
+static int word(P *p, size_t st, size_t en, size_t *m)
+{
+	am_pstate *ps = p->ps;
+	size_t i, n = 0, cap = ps->wcap;
+
+	if (am_sheet_grow((void **)&ps->w, &cap, en - st + 1,
+	                  sizeof(*ps->w)) < 0)
+		goto oom;
+	if (cap > ps->wcap) {
+		size_t *wi = realloc(ps->wi, cap * sizeof(*wi));
+		if (!wi)
+			goto oom;
+		ps->wi = wi;
+		ps->wcap = cap;
+	}
+	for (i = st; i < en; i++)
+		if (!am_text_is_space(p->ln->cp[i])) {
+			ps->w[n] = p->ln->cp[i];
+			ps->wi[n++] = i;
+		}
+	*m = n;
+	return 0;
+oom:
+	p->s->oom = 1;
+	return -1;
+}
+
+/* Number of code points of lit when w[0..m) starts with it, else 0. */
+static size_t prefix(const int32_t *w, size_t m, const char *lit)
+{
+	const unsigned char *u = (const unsigned char *)lit;
+	size_t n = 0;
+
+	while (*u) {
+		int32_t c;
+		if (*u < 0x80)
+			c = *u++;
+		else if (*u < 0xE0)
+			c = ((u[0] & 0x1F) << 6) | (u[1] & 0x3F), u += 2;
+		else if (*u < 0xF0)
+			c = ((u[0] & 0x0F) << 12) | ((u[1] & 0x3F) << 6) |
+			    (u[2] & 0x3F),
+			u += 3;
+		else
+			c = ((u[0] & 0x07) << 18) | ((u[1] & 0x3F) << 12) |
+			    ((u[2] & 0x3F) << 6) | (u[3] & 0x3F),
+			u += 4;
+		if (n >= m || w[n] != c)
+			return 0;
+		n++;
+	}
+	return n;
+}
+
+/* The word with an integer: lit INT tail, the whole of w[0..m).  Returns
+ * INT_OK/INT_BIG (reported) or INT_NONE (does not match). */
+static int word_int(P *p, size_t m, const char *lit, const char *tail,
+                    int64_t *v, size_t *at)
+{
+	const int32_t *w = p->ps->w;
+	size_t k = prefix(w, m, lit), end;
+	int r;
+
+	if (!k)
+		return INT_NONE;
+	r = int_at(w, m, k, v, &end);
+	if (r == INT_NONE)
+		return INT_NONE;
+	if (tail) {
+		size_t t = prefix(w + end, m - end, tail);
+		if (!t || end + t != m)
+			return INT_NONE;
+	} else if (end != m) {
+		return INT_NONE;
+	}
+	*at = p->ps->wi[k];
+	if (r == INT_BIG)
+		err_big(p, w, k, end, *at);
+	return r;
+}
+
+/* Report an unknown class or customisation: the text line[st..en) and a
+ * suggestion from the scratch word w[0..m). */
+static void unknown(P *p, int code, size_t st, size_t en, size_t m)
+{
+	char text[1024], sug[256];
+	const char *s2;
+
+	am_text_utf8_buf(text, sizeof(text), p->ln->cp + st, en - st);
+	s2 = am_terms_suggest(sug, sizeof(sug), p->ps->w, m,
+	                      code == AM_DIAG_UNKNOWN_CUSTOM);
+	err(p, code, st, 0, 0, text, s2);
+	p->broken = 1;
+}
+
+static const struct {
+	const char *text;
+	am_class cls;
+} plain_classes[] = {
+	{"直接攻撃", AM_CLASS_DIRECT},  {"防御無視攻撃", AM_CLASS_PIERCE},
+	{"HP減殺", AM_CLASS_HALVE},     {"ガード与え", AM_CLASS_GUARD},
+	{"反射与え", AM_CLASS_REFLECT}, {"ライフ与え", AM_CLASS_LIFE},
+	{"HP回復", AM_CLASS_HEAL},
+};
+
+static const struct {
+	const char *prefix;
+	am_class cls;
+} n_classes[] = {
+	{"攻撃力+", AM_CLASS_ATK_UP},
+	{"防御力+", AM_CLASS_DEF_UP},
+	{"素早さ+", AM_CLASS_SPD_UP},
+};
+
+/*
+ * CLASS -> '直接攻撃' | '防御無視攻撃' | 'HP減殺' | '攻撃力+' INT
+ *        | '防御力+' INT | '素早さ+' INT | 'ガード与え' | '反射与え'
+ *        | 'ライフ与え' | 'HP回復' | 'ビルド' '(' NAME ')'
+ * over line[st..en) (trimmed, non-empty; the cursor is at the '<' or the
+ * end that follows); white space inside is ignored except in NAME.
+ * Returns -1 when the rest of the line cannot be read, else 0.
+ */
+static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
+{
+	size_t m, k, i, stop = p->i;
+	int64_t v;
+
+	if (word(p, st, en, &m) < 0)
+		return -1;
+	for (i = 0; i < sizeof(plain_classes) / sizeof(plain_classes[0]); i++)
+		if ((k = prefix(p->ps->w, m, plain_classes[i].text)) && k == m) {
+			a->cls = plain_classes[i].cls;
+			return 0;
+		}
+	for (i = 0; i < sizeof(n_classes) / sizeof(n_classes[0]); i++) {
+		size_t at;
+		int r = word_int(p, m, n_classes[i].prefix, NULL, &v, &at);
+		if (r == INT_NONE)
+			continue;
+		a->cls = n_classes[i].cls;
+		a->n_col = colat(p, at);
+		if (r == INT_OK) {
+			a->n = v;
+			a->n_ok = 1;
+		} else {
+			p->broken = 1;
+		}
+		return 0;
+	}
+	if ((k = prefix(p->ps->w, m, "ビルド("))) {
+		/* NAME is the original text between '(' and the last ')' */
+		size_t open = p->ps->wi[k - 1], nst, nen;
+		am_nline sub;
+		P q;
+
+		a->cls = AM_CLASS_BUILD;
+		if (p->ln->cp[en - 1] != ')' || en - 1 == open) {
+			err_found(p, AM_DIAG_UNCLOSED, stop, colat(p, open), "(");
+			return -1;
+		}
+		sub = *p->ln;
+		sub.n = en - 1; /* stop before the last ')' */
+		sub.end_col = colat(p, en - 1);
+		q = *p;
+		q.ln = &sub;
+		q.i = open + 1;
+		a->build_name = scan_name(&q, "", &nst, &nen);
+		a->build_col = colat(p, nst);
+		p->broken |= q.broken;
+		return 0;
+	}
+	unknown(p, AM_DIAG_UNKNOWN_CLASS, st, en, m);
+	return 0;
+}
+
+static const struct {
+	const char *text;
+	am_cu cu;
+} plain_cus[] = {
+	{"リミテッド", AM_CU_LIMITED}, {"高速起動", AM_CU_FAST},
+	{"スタン与え", AM_CU_STUN},    {"毒与え", AM_CU_POISON},
+	{"全体化", AM_CU_ALL},
+};
+
+static const struct {
+	const char *prefix, *tail;
+	am_cu cu;
+} n_cus[] = {
+	{"遅延起動", NULL, AM_CU_DELAY},
+	{"効果", "倍", AM_CU_MULT},
+	{"対象", NULL, AM_CU_TARGET},
+	{"配置", NULL, AM_CU_PLACE},
+};
+
+/*
+ * CUSTOM -> 'リミテッド' | '遅延起動' INT | '高速起動' | '効果' INT '倍'
+ *         | 'スタン与え' | '毒与え' | '対象' INT | '配置' INT | '全体化'
+ * over line[st..en) (trimmed); appended to the scratch list.
+ */
+static void custom(P *p, size_t st, size_t en)
+{
+	am_pstate *ps = p->ps;
+	am_custom_rec c;
+	size_t m, k, i;
+
+	if (word(p, st, en, &m) < 0)
+		return;
+	c.col = colat(p, st);
+	c.ncol = 0;
+	c.n = 0;
+	c.kind = AM_CU_COUNT;
+	for (i = 0; i < sizeof(plain_cus) / sizeof(plain_cus[0]); i++)
+		if ((k = prefix(ps->w, m, plain_cus[i].text)) && k == m)
+			c.kind = plain_cus[i].cu;
+	for (i = 0; c.kind == AM_CU_COUNT && i < sizeof(n_cus) / sizeof(n_cus[0]);
+	     i++) {
+		size_t at;
+		int r = word_int(p, m, n_cus[i].prefix, n_cus[i].tail, &c.n, &at);
+		if (r == INT_NONE)
+			continue;
+		if (r == INT_BIG) {
+			p->broken = 1; /* reported */
+			return;
+		}
+		c.kind = n_cus[i].cu;
+		c.ncol = colat(p, at);
+	}
+	if (c.kind == AM_CU_COUNT) {
+		unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
+		return;
+	}
+	if (am_sheet_grow((void **)&ps->cu, &ps->cucap, ps->ncu + 1,
+	                  sizeof(*ps->cu)) < 0) {
+		p->s->oom = 1;
+		return;
+	}
+	ps->cu[ps->ncu++] = c;
+}
+
+/* Append an action record, with its customisations from the scratch list. */
+static void push_action(P *p, am_action_rec *a)
+{
+	am_sheet *s = p->s;
+	uint32_t idx = (uint32_t)s->nactions, first;
+
+	a->ncu = p->ps->ncu;
+	if (a->ncu) {
+		if (a->ncu > SIZE_MAX / sizeof(*a->cu) ||
+		    !(a->cu = am_arena_alloc(&s->arena, a->ncu * sizeof(*a->cu)))) {
+			s->oom = 1;
+			return;
+		}
+		memcpy(a->cu, p->ps->cu, a->ncu * sizeof(*a->cu));
+	}
+	if (s->nactions >= AM_NOINDEX ||
+	    am_sheet_grow((void **)&s->actions, &s->acap, s->nactions + 1,
+	                  sizeof(*s->actions)) < 0) {
+		s->oom = 1;
+		return;
+	}
+	if (am_names_get(&s->action_names, a->name, &first)) {
+		a->first = first;
+	} else {
+		a->first = idx;
+		if (am_names_put(&s->action_names, a->name, idx) < 0) {
+			s->oom = 1;
+			return;
+		}
+	}
+	s->actions[s->nactions++] = *a;
+}
+
+/* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' } */
+static void action_line(P *p)
+{
+	am_action_rec a;
+	size_t nst, nen, cst, cen;
+	int r;
+
+	memset(&a, 0, sizeof(a));
+	a.line = p->ln->line;
+	a.team_index = AM_NOINDEX;
+	a.cls = AM_CLASS_COUNT;
+	p->ps->ncu = 0;
+	p->i++; /* ・ */
+	a.name = scan_name(p, "(:", &nst, &nen);
+	a.name_col = colat(p, nst);
+	if (!a.name) {
+		p->broken = 1;
+		return;
+	}
+	skip_ws(p);
+	if (peek(p) == '(') {
+		size_t open = p->i++, at;
+		r = scan_int(p, &a.decl, &at);
+		if (r < 0 || !close_bracket(p, open))
+			goto done;
+		a.has_decl = r;
+		a.decl_col = colat(p, at);
+		if (!r)
+			p->broken = 1;
+	}
+	if (!expect(p, ':', AM_DIAG_EXPECTED_COLON))
+		goto done;
+	skip_ws(p);
+	cst = p->i;
+	while (p->i < p->ln->n && p->ln->cp[p->i] != '<')
+		p->i++;
+	cen = p->i;
+	while (cen > cst && am_text_is_space(p->ln->cp[cen - 1]))
+		cen--;
+	if (cen == cst) {
+		err_found(p, AM_DIAG_EXPECTED_CLASS, cst, 0, NULL);
+		goto done;
+	}
+	a.class_col = colat(p, cst);
+	if (action_class(p, &a, cst, cen) < 0 || p->s->oom)
+		goto done;
+	for (;;) {
+		size_t open, st, en;
+		skip_ws(p);
+		if (p->i >= p->ln->n) {
+			a.complete = 1;
+			break;
+		}
+		if (peek(p) != '<') {
+			err_trailing(p);
+			a.complete = 1;
+			break;
+		}
+		open = p->i++;
+		while (p->i < p->ln->n && p->ln->cp[p->i] != '>')
+			p->i++;
+		if (p->i >= p->ln->n) {
+			err_found(p, AM_DIAG_UNCLOSED, p->i, colat(p, open), "<");
+			break;
+		}
+		st = open + 1;
+		en = p->i++;
+		while (st < en && am_text_is_space(p->ln->cp[st]))
+			st++;
+		while (en > st && am_text_is_space(p->ln->cp[en - 1]))
+			en--;
+		custom(p, st, en);
+		if (p->s->oom)
+			return;
+	}
+done:
+	a.ok = !p->broken;
+	push_action(p, &a);
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+/* A 技術 line: '技術' [':'] INT with no '/' in the line (else the line is a
+ * unit named 技術…). */
+static int is_tech(const P *p)
+{
+	const am_nline *ln = p->ln;
+	size_t i = p->i + 2, k;
+
+	if (ln->n - p->i < 3 || ln->cp[p->i] != 0x6280 ||
+	    ln->cp[p->i + 1] != 0x8853)
+		return 0;
+	while (i < ln->n && am_text_is_space(ln->cp[i]))
+		i++;
+	if (i < ln->n && ln->cp[i] == ':')
+		i++;
+	while (i < ln->n && am_text_is_space(ln->cp[i]))
+		i++;
+	if (i < ln->n && (ln->cp[i] == '+' || ln->cp[i] == '-'))
+		i++;
+	if (i >= ln->n || !is_digit(ln->cp[i]))
+		return 0;
+	for (k = p->i; k < ln->n; k++)
+		if (ln->cp[k] == '/')
+			return 0;
+	return 1;
+}
+
+/* sheet -> { blank | comment | unit | build | tech | action } */
+void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
+{
+	P p = {s, ps, ln, 0, 0};
+	int32_t c;
+
+	skip_ws(&p);
+	if (p.i >= ln->n)
+		return; /* blank */
+	c = ln->cp[p.i];
+	if (c == '#')
+		return;
+	if (c == CP_NAKAGURO) {
+		action_line(&p);
+		ps->last = AM_LAST_OTHER;
+	} else if (c == 0x25CB || c == 0x3007 || c == 0x25EF) { /* ○ 〇 ◯ */
+		unit_line(&p, 1);
+	} else if (is_tech(&p)) {
+		tech_line(&p);
+	} else {
+		unit_line(&p, 0);
+	}
+}
+
+void am_parse_state_free(am_pstate *ps)
+{
+	free(ps->cu);
+	free(ps->sl);
+	free(ps->w);
+	free(ps->wi);
+	memset(ps, 0, sizeof(*ps));
+}

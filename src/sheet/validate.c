@@ -1,0 +1,336 @@
+/*
+ * validate.c - the rules that need the whole sheet (RULINGS A1–A3, B1–B2):
+ * legality of every action line, costs (am_action_cost), references between
+ * units and actions, the 技術 budget of each unit, the number of ビルディア
+ * allowed by 愛, and that every ビルディア can be built.
+ *
+ * A check that depends on a value an earlier error left unknown is skipped,
+ * so that one mistake gives one diagnostic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/ckd.h"
+#include "../util/error.h"
+#include "sheet_int.h"
+
+static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
+                int64_t a, int64_t b, const char *s1, const char *s2)
+{
+	am_diag_add(s, code, line, col, a, b, s1, s2);
+}
+
+/* Link every action name set on a unit to the action's first definition. */
+static void resolve_slots(am_sheet *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nunits; i++) {
+		am_unit_rec *u = &s->units[i];
+		if (u->ignored)
+			continue;
+		for (j = 0; j < u->nslots; j++) {
+			am_slot_rec *sl = &u->slots[j];
+			if (!am_names_get(&s->action_names, sl->name, &sl->action)) {
+				sl->action = AM_NOINDEX;
+				err(s, AM_DIAG_UNDEFINED_ACTION, u->line, sl->col, 0, 0,
+				    sl->name, NULL);
+			}
+		}
+	}
+}
+
+/*
+ * RULINGS A3 for one action line: fills a->act from the class and the
+ * customisations (in the order written) and reports every rule broken
+ * (a missing customisation only when the line was read to its end).
+ * Returns the number of errors.
+ */
+static size_t legality(am_sheet *s, am_action_rec *a)
+{
+	size_t before = s->nerrors, i;
+	int seen[AM_CU_COUNT] = {0};
+	am_action *act = &a->act;
+	am_kind kind = am_class_kind(a->cls);
+	uint32_t unit;
+
+	memset(act, 0, sizeof(*act));
+	act->name = a->name;
+	act->cls = a->cls;
+	act->mult = 1;
+	act->build = -1;
+	if (a->cls == AM_CLASS_ATK_UP || a->cls == AM_CLASS_DEF_UP ||
+	    a->cls == AM_CLASS_SPD_UP) {
+		act->n = a->n;
+		if (a->n_ok && a->n < 1)
+			err(s, AM_DIAG_N_TOO_SMALL, a->line, a->n_col, a->n, 1,
+			    am_terms_class_pattern(a->cls), NULL);
+	}
+	for (i = 0; i < a->ncu; i++) {
+		const am_custom_rec *c = &a->cu[i];
+		const char *nm = am_terms_cu_name(c->kind);
+		uint32_t l = a->line;
+
+		if (seen[c->kind] && c->kind != AM_CU_STUN &&
+		    c->kind != AM_CU_POISON) {
+			err(s, AM_DIAG_CUSTOM_TWICE, l, c->col, 0, 0, nm, NULL);
+			continue;
+		}
+		if (c->kind == AM_CU_FAST && seen[AM_CU_DELAY])
+			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
+			    am_terms_cu_name(AM_CU_DELAY), nm);
+		if (c->kind == AM_CU_DELAY && seen[AM_CU_FAST])
+			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
+			    am_terms_cu_name(AM_CU_FAST), nm);
+		if (c->kind == AM_CU_ALL && seen[AM_CU_TARGET])
+			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
+			    am_terms_cu_name(AM_CU_TARGET), nm);
+		if (c->kind == AM_CU_TARGET && seen[AM_CU_ALL])
+			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
+			    am_terms_cu_name(AM_CU_ALL), nm);
+		switch (c->kind) {
+		case AM_CU_MULT:
+		case AM_CU_STUN:
+		case AM_CU_POISON:
+			if (kind != AM_KIND_ATTACK)
+				err(s, AM_DIAG_ATTACK_ONLY, l, c->col, kind, 0, nm, NULL);
+			break;
+		case AM_CU_TARGET:
+			if (kind != AM_KIND_SUPPORT)
+				err(s, AM_DIAG_SUPPORT_ONLY, l, c->col, kind, 0, nm, NULL);
+			break;
+		case AM_CU_ALL:
+			if (kind == AM_KIND_BUILD)
+				err(s, AM_DIAG_NOT_ON_BUILD, l, c->col, kind, 0, nm, NULL);
+			break;
+		case AM_CU_PLACE:
+			if (kind != AM_KIND_BUILD)
+				err(s, AM_DIAG_BUILD_ONLY, l, c->col, kind, 0, nm, NULL);
+			break;
+		default:
+			break;
+		}
+		if ((c->kind == AM_CU_DELAY || c->kind == AM_CU_MULT) && c->n < 2)
+			err(s, AM_DIAG_N_TOO_SMALL, l, c->ncol, c->n, 2, nm, NULL);
+		if ((c->kind == AM_CU_TARGET || c->kind == AM_CU_PLACE) && c->n == 0)
+			err(s, AM_DIAG_N_ZERO, l, c->ncol, 0, 0, nm, NULL);
+		switch (c->kind) {
+		case AM_CU_LIMITED: act->limited = 1; break;
+		case AM_CU_DELAY: act->delay = c->n; break;
+		case AM_CU_FAST: act->fast = 1; break;
+		case AM_CU_MULT: act->mult = c->n; break;
+		case AM_CU_STUN: act->stun++; break;
+		case AM_CU_POISON: act->poison++; break;
+		case AM_CU_TARGET: act->target = c->n; break;
+		case AM_CU_PLACE: act->place = c->n; break;
+		case AM_CU_ALL: act->all = 1; break;
+		default: break;
+		}
+		seen[c->kind] = 1;
+	}
+	if (!a->complete)
+		return s->nerrors - before; /* what is required may be unread */
+	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
+	    !seen[AM_CU_LIMITED])
+		err(s, AM_DIAG_LIMITED_REQUIRED, a->line, a->class_col, 0, 0,
+		    am_terms_class_pattern(a->cls), NULL);
+	if (a->cls == AM_CLASS_BUILD) {
+		if (!seen[AM_CU_PLACE])
+			err(s, AM_DIAG_PLACE_REQUIRED, a->line, a->class_col, 0, 0,
+			    NULL, NULL);
+		if (a->build_name) {
+			if (am_names_get(&s->unit_names, a->build_name, &unit))
+				act->build = (int32_t)unit; /* a record, for now */
+			else
+				err(s, AM_DIAG_UNKNOWN_UNIT, a->line, a->build_col, 0, 0,
+				    a->build_name, NULL);
+		}
+	}
+	return s->nerrors - before;
+}
+
+/* 1 when two parsed definitions mean the same action. */
+static int same_action(const am_action_rec *x, const am_action_rec *y)
+{
+	const am_action *a = &x->act, *b = &y->act;
+
+	if ((x->build_name == NULL) != (y->build_name == NULL) ||
+	    (x->build_name && strcmp(x->build_name, y->build_name) != 0))
+		return 0;
+	return a->cls == b->cls && a->n == b->n && a->delay == b->delay &&
+	       a->mult == b->mult && a->stun == b->stun &&
+	       a->poison == b->poison && a->target == b->target &&
+	       a->place == b->place && a->limited == b->limited &&
+	       a->fast == b->fast && a->all == b->all;
+}
+
+/* The cost of a legal action (ビルド: base = the built unit's stored
+ * bonus), checked against the declared cost.  am_action_cost's thread-local
+ * error is put back: the sheet reports through its diagnostics. */
+static void cost(am_sheet *s, am_action_rec *a)
+{
+	int64_t base = 0;
+	char saved[512];
+	size_t n;
+
+	if (a->cls == AM_CLASS_BUILD) {
+		const am_unit_rec *u;
+		if (a->act.build < 0)
+			return;
+		u = &s->units[a->act.build];
+		if (!u->bonus_ok)
+			return;
+		base = u->stored;
+	}
+	n = strlen(am_error_last());
+	if (n >= sizeof(saved))
+		n = sizeof(saved) - 1;
+	memcpy(saved, am_error_last(), n);
+	saved[n] = '\0';
+	if (am_action_cost(&a->cost, &a->act, base) < 0) {
+		err(s, AM_DIAG_COST_OVERFLOW, a->line, a->name_col, 0, 0, a->name,
+		    NULL);
+		if (n)
+			am_error_set(AM_ERROR, "%s", saved);
+		else
+			am_error_clear();
+		return;
+	}
+	a->act.cost = a->cost;
+	a->cost_ok = 1;
+	if (a->has_decl && a->decl != a->cost)
+		err(s, AM_DIAG_COST_MISMATCH, a->line, a->decl_col, a->decl, a->cost,
+		    NULL, NULL);
+}
+
+/* Every action line: legality, redefinition, cost. */
+static void actions(am_sheet *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nactions; i++) {
+		am_action_rec *a = &s->actions[i];
+		const am_action_rec *f = &s->actions[a->first];
+		size_t bad;
+
+		if ((unsigned)a->cls >= AM_CLASS_COUNT)
+			continue; /* unknown class: reported */
+		bad = legality(s, a);
+		if (a->first != i && a->ok && f->ok && !same_action(a, f))
+			err(s, AM_DIAG_ACTION_REDEFINED, a->line, a->name_col, f->line,
+			    0, a->name, NULL);
+		if (a->ok && !bad)
+			cost(s, a);
+	}
+}
+
+/* The total cost of the actions set on a unit must be ≤ its 技術 (A1). */
+static void budget(am_sheet *s, const am_unit_rec *u)
+{
+	int64_t sum = 0;
+	uint32_t over_col = 0;
+	size_t j;
+
+	if (u->ignored || !u->ok || !u->stats_ok)
+		return;
+	for (j = 0; j < u->nslots; j++) {
+		const am_slot_rec *sl = &u->slots[j];
+		if (sl->action == AM_NOINDEX || !s->actions[sl->action].cost_ok)
+			return; /* unknown: reported elsewhere */
+	}
+	for (j = 0; j < u->nslots; j++) {
+		const am_slot_rec *sl = &u->slots[j];
+		if (am_ckd_add(&sum, sum, s->actions[sl->action].cost)) {
+			err(s, AM_DIAG_TOTAL_OVERFLOW, u->line, sl->col, 0, 0, NULL,
+			    NULL);
+			return;
+		}
+		if (sum > u->tech && !over_col)
+			over_col = sl->col;
+	}
+	if (over_col)
+		err(s, AM_DIAG_ACTIONS_OVER, u->line, over_col, sum, u->tech, NULL,
+		    NULL);
+}
+
+/* At most 愛 ビルディア (B1). */
+static void love(am_sheet *s)
+{
+	const am_unit_rec *e = &s->units[s->entry];
+	size_t i, count = 0, at = AM_NOINDEX;
+
+	if (!e->bonus_ok)
+		return;
+	for (i = 0; i < s->nunits; i++)
+		if (s->units[i].buildia && ++count == (size_t)e->love + 1)
+			at = i;
+	if (at != AM_NOINDEX)
+		err(s, AM_DIAG_TOO_MANY_BUILDIA, s->units[at].line,
+		    s->units[at].col, (int64_t)count, e->love, NULL, NULL);
+}
+
+/* Every ビルディア must be reachable from the entry unit through ビルド
+ * actions set on reachable units (B1).  Skipped when a unit line is broken
+ * (its action list may be incomplete). */
+static void reach(am_sheet *s)
+{
+	uint32_t *queue;
+	unsigned char *seen;
+	size_t head = 0, tail = 0, i, j;
+
+	if (s->entry >= s->nunits)
+		return;
+	for (i = 0; i < s->nunits; i++)
+		if (!s->units[i].ok && !s->units[i].ignored)
+			return;
+	queue = malloc(s->nunits * sizeof(*queue));
+	seen = calloc(s->nunits, 1);
+	if (!queue || !seen) {
+		s->oom = 1;
+		goto out;
+	}
+	queue[tail++] = s->entry;
+	seen[s->entry] = 1;
+	while (head < tail) {
+		const am_unit_rec *u = &s->units[queue[head++]];
+		for (j = 0; j < u->nslots; j++) {
+			const am_action_rec *a;
+			if (u->slots[j].action == AM_NOINDEX)
+				continue;
+			a = &s->actions[u->slots[j].action];
+			if (a->cls == AM_CLASS_BUILD && a->act.build >= 0 &&
+			    !seen[a->act.build]) {
+				seen[a->act.build] = 1;
+				queue[tail++] = (uint32_t)a->act.build;
+			}
+		}
+	}
+	for (i = 0; i < s->nunits; i++) {
+		const am_unit_rec *u = &s->units[i];
+		uint32_t owner;
+		if (!u->buildia || seen[i] || !u->name ||
+		    !am_names_get(&s->unit_names, u->name, &owner) || owner != i)
+			continue;
+		err(s, AM_DIAG_UNREACHABLE, u->line, u->col, 0, 0, u->name, NULL);
+	}
+out:
+	free(queue);
+	free(seen);
+}
+
+void am_validate_sheet(am_sheet *s)
+{
+	size_t i;
+
+	resolve_slots(s);
+	actions(s);
+	for (i = 0; i < s->nunits; i++)
+		budget(s, &s->units[i]);
+	if (s->entry == AM_NOINDEX) {
+		if (!s->skipped && !s->broken_entry)
+			err(s, AM_DIAG_NO_UNIT, 1, 1, 0, 0, NULL, NULL);
+		return;
+	}
+	love(s);
+	reach(s);
+}

@@ -1,0 +1,1378 @@
+/*
+ * test_sheet.c - the sheet layer (amaryllis/sheet.h): parsing, validation
+ * and diagnostics, one test per rule point.
+ *
+ * Sources: the rule texts (../shared/seeds/000_…txt, 004_…txt) and RULINGS
+ * A1–A3, B1–B3.  Every sheet printed in the rule texts is parsed here
+ * exactly as written (full-width); illegal sheets pin the exact code,
+ * line:col and message of each diagnostic.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaryllis/sheet.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static am_sheet *parse_opts(const char *src, size_t len,
+                            const am_parse_opts *opts)
+{
+	am_sheet *s = NULL;
+
+	assert_int_equal(am_sheet_parse(&s, src, len, opts), 0);
+	assert_non_null(s);
+	return s;
+}
+
+static am_sheet *parse(const char *src)
+{
+	return parse_opts(src, strlen(src), NULL);
+}
+
+static void dump(const am_sheet *s)
+{
+	size_t i;
+
+	for (i = 0; i < am_sheet_diag_count(s); i++) {
+		const am_diag *d = am_sheet_diag(s, i);
+		char m[512];
+		am_diag_format(m, sizeof(m), d, AM_LANG_EN);
+		print_message("  %u:%u: [%d] %s\n", d->line, d->col, d->code, m);
+	}
+}
+
+/* Parse a sheet that must be legal. */
+static am_sheet *legal(const char *src)
+{
+	am_sheet *s = parse(src);
+
+	if (!am_sheet_ok(s))
+		dump(s);
+	assert_true(am_sheet_ok(s));
+	assert_int_equal(am_sheet_diag_count(s), 0);
+	assert_non_null(am_sheet_team(s));
+	assert_int_equal(am_team_check(am_sheet_team(s)), 0);
+	return s;
+}
+
+/* Diagnostic i must be `code` at line:col with this English message. */
+static void diag_is(const am_sheet *s, size_t i, int code, uint32_t line,
+                    uint32_t col, const char *en)
+{
+	const am_diag *d = am_sheet_diag(s, i);
+	char m[1024];
+
+	assert_non_null(d);
+	am_diag_format(m, sizeof(m), d, AM_LANG_EN);
+	if (d->code != code || d->line != line || d->col != col ||
+	    strcmp(m, en) != 0)
+		dump(s);
+	assert_string_equal(m, en);
+	assert_int_equal(d->code, code);
+	assert_int_equal(d->line, line);
+	assert_int_equal(d->col, col);
+}
+
+/* The sheet must be illegal with exactly this one diagnostic. */
+static void one_error(const char *src, int code, uint32_t line, uint32_t col,
+                      const char *en)
+{
+	am_sheet *s = parse(src);
+
+	assert_false(am_sheet_ok(s));
+	assert_null(am_sheet_team(s));
+	if (am_sheet_diag_count(s) != 1)
+		dump(s);
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, code, line, col, en);
+	am_sheet_free(s);
+}
+
+static void ja_is(const am_sheet *s, size_t i, const char *ja)
+{
+	char m[1024];
+
+	am_diag_format(m, sizeof(m), am_sheet_diag(s, i), AM_LANG_JA);
+	assert_string_equal(m, ja);
+}
+
+static const am_action *action(const am_team *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->nactions; i++)
+		if (strcmp(t->actions[i].name, name) == 0)
+			return &t->actions[i];
+	fail_msg("no action %s", name);
+	return NULL;
+}
+
+static const am_unit_def *unit(const am_team *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->nunits; i++)
+		if (strcmp(t->units[i].name, name) == 0)
+			return &t->units[i];
+	fail_msg("no unit %s", name);
+	return NULL;
+}
+
+static void format_is(const am_sheet *s, am_lang lang, const char *want)
+{
+	char buf[4096];
+	size_t n = am_sheet_format(buf, sizeof(buf), s, lang);
+
+	assert_string_equal(buf, want);
+	assert_int_equal(n, strlen(want));
+}
+
+/* ---- the sheets of the rule texts -------------------------------------- */
+
+/* 000: the unit example, before actions exist ("技術４" on its own line). */
+static const char grisk_unit[] =
+	"グリスク：１０／１／１／２\n"
+	"\n"
+	"技術４\n";
+
+/* 000: the actions of the example, as printed after the unit. */
+static const char grisk_actions[] =
+	"・シールド（１）：防御力＋２＜リミテッド＞\n"
+	"\n"
+	"・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+	"\n"
+	"・ブースト（１）：攻撃力＋１\n";
+
+/* 000: 表記 of the set unit. */
+static const char grisk[] =
+	"グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
+	"\n"
+	"・シールド（１）：防御力＋２＜リミテッド＞\n"
+	"\n"
+	"・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+	"\n"
+	"・ブースト（１）：攻撃力＋１\n";
+
+/* 000: the second unit of the battle example. */
+static const char nut[] =
+	"ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
+	"\n"
+	"・命の剣（１）：ライフ与え＜リミテッド＞\n"
+	"\n"
+	"・魔法剣（１）：ＨＰ減殺＜リミテッド＞＜遅延起動２＞\n"
+	"\n"
+	"・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n";
+
+/* 004: 死神 (12) and 死神呼び, around an entry unit with 愛 1 (9 stored). */
+static const char shinigami[] =
+	"死神使い（９）：５／０／０／１／死神呼び\n"
+	"○死神（１２）：１０／０／０／２／鏡の剣、デス剣\n"
+	"・鏡の剣（２）：反射与え＜リミテッド＞\n"
+	"・デス剣（６）：ＨＰ減殺＜リミテッド＞＜効果２倍＞\n"
+	"・死神呼び（２）：ビルド（死神）＜リミテッド＞＜遅延起動３＞＜配置１＞\n";
+
+/* 004: the self-copying 蛆 (4), around an entry unit with 愛 1. */
+static const char uji[] =
+	"蛆使い（９）：５／０／０／１／蛆産み\n"
+	"○蛆（４）：５／０／０／１／蛆産み\n"
+	"・蛆産み（２）：ビルド（蛆）＜リミテッド＞＜配置１＞\n";
+
+/* 004: 泡子, a whole sheet as printed (配置−１ with U+2212). */
+static const char awako[] =
+	"泡子（８）：５／０／０／２／バブリアセルフ、バブリアレッド、バブリアブルー\n"
+	"○バブルレッド（４）：５／０／０／１／赤赤\n"
+	"○バブルブルー（４）：５／０／０／１／青青\n"
+	"・バブリアセルフ（１）：ビルド（泡子）＜リミテッド＞＜遅延起動４＞＜配置−１＞\n"
+	"・バブリアレッド（２）：ビルド（バブルレッド）＜遅延起動２＞＜配置１０００＞\n"
+	"・バブリアブルー（２）：ビルド（バブルブルー）＜遅延起動２＞＜配置１０００＞\n"
+	"・赤赤（２）：ＨＰ減殺＜全体化＞＜遅延起動３＞\n"
+	"・青青（２）：反射与え＜全体化＞＜遅延起動４＞\n";
+
+/* A1, A2: グリスク with its actions: 技術 4 = シールド 1 + スピア 1 × 2 +
+ * ブースト 1; ＨＰ 10 is 2 bonus points. */
+static void test_example_grisk(void **state)
+{
+	am_sheet *s = legal(grisk);
+	const am_team *t = am_sheet_team(s);
+	const am_unit_def *u;
+	const am_action *a;
+
+	(void)state;
+	assert_int_equal(t->nunits, 1);
+	u = &t->units[0];
+	assert_string_equal(u->name, "グリスク");
+	assert_int_equal(u->hp, 10);
+	assert_int_equal(u->atk, 1);
+	assert_int_equal(u->def, 1);
+	assert_int_equal(u->spd, 2);
+	assert_int_equal(u->tech, 4);
+	assert_int_equal(u->love, 0);
+	assert_int_equal(u->bonus, 10);
+	assert_int_equal(t->nactions, 3);
+	assert_int_equal(u->nslots, 4);
+	assert_int_equal(u->slots[0], 0);
+	assert_int_equal(u->slots[1], 1);
+	assert_int_equal(u->slots[2], 1);
+	assert_int_equal(u->slots[3], 2);
+
+	a = action(t, "シールド");
+	assert_int_equal(a->cls, AM_CLASS_DEF_UP);
+	assert_int_equal(a->n, 2);
+	assert_int_equal(a->limited, 1);
+	assert_int_equal(a->cost, 1);
+	a = action(t, "スピア");
+	assert_int_equal(a->cls, AM_CLASS_DIRECT);
+	assert_int_equal(a->delay, 4);
+	assert_int_equal(a->mult, 2);
+	assert_int_equal(a->cost, 1);
+	assert_int_equal(a->build, -1);
+	a = action(t, "ブースト");
+	assert_int_equal(a->cls, AM_CLASS_ATK_UP);
+	assert_int_equal(a->n, 1);
+	assert_int_equal(a->cost, 1);
+
+	format_is(s, AM_LANG_JA,
+	          "グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
+	          "技術:4 使用:4\n"
+	          "・シールド(1):防御力+2<リミテッド>\n"
+	          "・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
+	          "・ブースト(1):攻撃力+1\n");
+	format_is(s, AM_LANG_EN,
+	          "グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
+	          "tech:4 used:4\n"
+	          "・シールド(1):防御力+2<リミテッド>\n"
+	          "・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
+	          "・ブースト(1):攻撃力+1\n");
+	am_sheet_free(s);
+}
+
+/* A1: the first example, グリスク：１０／１／１／２ then 技術４ (after a
+ * blank line), alone and with the action lines printed later (validated
+ * though no unit sets them). */
+static void test_example_grisk_tech_line(void **state)
+{
+	char both[1024];
+	am_sheet *s = legal(grisk_unit);
+
+	(void)state;
+	assert_int_equal(am_sheet_team(s)->units[0].tech, 4);
+	assert_int_equal(am_sheet_team(s)->units[0].nslots, 0);
+	format_is(s, AM_LANG_JA, "グリスク:10/1/1/2\n技術:4 使用:0\n");
+	am_sheet_free(s);
+
+	snprintf(both, sizeof(both), "%s\n%s", grisk_unit, grisk_actions);
+	s = legal(both);
+	assert_int_equal(am_sheet_team(s)->nactions, 3);
+	assert_int_equal(action(am_sheet_team(s), "スピア")->cost, 1);
+	am_sheet_free(s);
+}
+
+/* A1, A2: ヌト: 命の剣 2÷2 = 1, 魔法剣 3÷2÷2 → 1, 絶対剣 3÷3 = 1; 技術 3. */
+static void test_example_nut(void **state)
+{
+	am_sheet *s = legal(nut);
+	const am_team *t = am_sheet_team(s);
+	const am_action *a;
+
+	(void)state;
+	assert_int_equal(t->units[0].tech, 3);
+	assert_int_equal(t->units[0].atk, 3);
+	a = action(t, "命の剣");
+	assert_int_equal(a->cls, AM_CLASS_LIFE);
+	assert_int_equal(a->cost, 1);
+	a = action(t, "魔法剣");
+	assert_int_equal(a->cls, AM_CLASS_HALVE);
+	assert_int_equal(a->limited, 1);
+	assert_int_equal(a->delay, 2);
+	assert_int_equal(a->cost, 1);
+	a = action(t, "絶対剣");
+	assert_int_equal(a->cls, AM_CLASS_PIERCE);
+	assert_int_equal(a->cost, 1);
+	format_is(s, AM_LANG_JA,
+	          "ヌト:10/3/1/1/命の剣、魔法剣、絶対剣\n"
+	          "技術:3 使用:3\n"
+	          "・命の剣(1):ライフ与え<リミテッド>\n"
+	          "・魔法剣(1):HP減殺<リミテッド><遅延起動2>\n"
+	          "・絶対剣(1):防御無視攻撃<遅延起動3>\n");
+	am_sheet_free(s);
+}
+
+/* B1, B2: 死神 (12): 10/0/0/2 uses 4, 技術 8 = 鏡の剣 4÷2 + デス剣 3×4÷2;
+ * 死神呼び: base 12 ÷ 2 ÷ 3 = 2. */
+static void test_example_shinigami(void **state)
+{
+	am_sheet *s = legal(shinigami);
+	const am_team *t = am_sheet_team(s);
+	const am_unit_def *u;
+	const am_action *a;
+
+	(void)state;
+	assert_int_equal(t->nunits, 2);
+	u = &t->units[0];
+	assert_string_equal(u->name, "死神使い");
+	assert_int_equal(u->love, 1);
+	assert_int_equal(u->bonus, 10);
+	assert_int_equal(u->tech, 7);
+	u = &t->units[1];
+	assert_string_equal(u->name, "死神");
+	assert_int_equal(u->bonus, 12);
+	assert_int_equal(u->tech, 8);
+	assert_int_equal(u->hp, 10);
+	assert_int_equal(u->spd, 2);
+	assert_int_equal(action(t, "鏡の剣")->cost, 2);
+	assert_int_equal(action(t, "デス剣")->cost, 6);
+	assert_int_equal(action(t, "デス剣")->mult, 2);
+	a = action(t, "死神呼び");
+	assert_int_equal(a->cls, AM_CLASS_BUILD);
+	assert_int_equal(a->build, 1);
+	assert_int_equal(a->place, 1);
+	assert_int_equal(a->delay, 3);
+	assert_int_equal(a->cost, 2);
+	format_is(s, AM_LANG_JA,
+	          "死神使い(9):5/0/0/1/死神呼び\n"
+	          "愛:1\n"
+	          "技術:7 使用:2\n"
+	          "○死神(12):10/0/0/2/鏡の剣、デス剣\n"
+	          "技術:8 使用:8\n"
+	          "・鏡の剣(2):反射与え<リミテッド>\n"
+	          "・デス剣(6):HP減殺<リミテッド><効果2倍>\n"
+	          "・死神呼び(2):ビルド(死神)<リミテッド><遅延起動3><配置1>\n");
+	am_sheet_free(s);
+}
+
+/* B1, B2: 蛆 (4) builds itself: 蛆産み 4 ÷ 2 = 2 = its 技術. */
+static void test_example_uji(void **state)
+{
+	am_sheet *s = legal(uji);
+	const am_team *t = am_sheet_team(s);
+
+	(void)state;
+	assert_int_equal(unit(t, "蛆")->tech, 2);
+	assert_int_equal(unit(t, "蛆")->bonus, 4);
+	assert_int_equal(action(t, "蛆産み")->cost, 2);
+	assert_int_equal(action(t, "蛆産み")->build, 1);
+	assert_int_equal(unit(t, "蛆")->nslots, 1);
+	assert_int_equal(unit(t, "蛆使い")->nslots, 1);
+	am_sheet_free(s);
+}
+
+/* B1, B2: 泡子（８） means 愛 2 and two ビルディア; バブリアセルフ builds the
+ * entry unit at its stored bonus 8: 8 ÷ 2 ÷ 4 = 1; 赤赤 3 × 2 ÷ 3 = 2;
+ * 青青 4 × 2 ÷ 4 = 2; 配置−１ is -1. */
+static void test_example_awako(void **state)
+{
+	am_sheet *s = legal(awako);
+	const am_team *t = am_sheet_team(s);
+	const am_action *a;
+
+	(void)state;
+	assert_int_equal(t->nunits, 3);
+	assert_string_equal(t->units[0].name, "泡子");
+	assert_int_equal(t->units[0].love, 2);
+	assert_int_equal(t->units[0].tech, 5);
+	assert_string_equal(t->units[1].name, "バブルレッド");
+	assert_string_equal(t->units[2].name, "バブルブルー");
+	a = action(t, "バブリアセルフ");
+	assert_int_equal(a->cost, 1);
+	assert_int_equal(a->build, 0);
+	assert_int_equal(a->place, -1);
+	a = action(t, "バブリアレッド");
+	assert_int_equal(a->cost, 2);
+	assert_int_equal(a->build, 1);
+	assert_int_equal(a->place, 1000);
+	assert_int_equal(action(t, "バブリアブルー")->cost, 2);
+	assert_int_equal(action(t, "バブリアブルー")->build, 2);
+	a = action(t, "赤赤");
+	assert_int_equal(a->cost, 2);
+	assert_int_equal(a->all, 1);
+	assert_int_equal(action(t, "青青")->cost, 2);
+	format_is(s, AM_LANG_JA,
+	          "泡子(8):5/0/0/2/バブリアセルフ、バブリアレッド、バブリアブルー\n"
+	          "愛:2\n"
+	          "技術:5 使用:5\n"
+	          "○バブルレッド(4):5/0/0/1/赤赤\n"
+	          "技術:2 使用:2\n"
+	          "○バブルブルー(4):5/0/0/1/青青\n"
+	          "技術:2 使用:2\n"
+	          "・バブリアセルフ(1):ビルド(泡子)<リミテッド><遅延起動4><配置-1>\n"
+	          "・バブリアレッド(2):ビルド(バブルレッド)<遅延起動2><配置1000>\n"
+	          "・バブリアブルー(2):ビルド(バブルブルー)<遅延起動2><配置1000>\n"
+	          "・赤赤(2):HP減殺<全体化><遅延起動3>\n"
+	          "・青青(2):反射与え<全体化><遅延起動4>\n");
+	am_sheet_free(s);
+}
+
+/* ---- normalisation ----------------------------------------------------- */
+
+/* Two teams mean the same. */
+static void same_team(const am_team *x, const am_team *y)
+{
+	size_t i, j;
+
+	assert_int_equal(x->nunits, y->nunits);
+	assert_int_equal(x->nactions, y->nactions);
+	for (i = 0; i < x->nunits; i++) {
+		const am_unit_def *a = &x->units[i], *b = &y->units[i];
+		assert_string_equal(a->name, b->name);
+		assert_true(a->hp == b->hp && a->atk == b->atk && a->def == b->def &&
+		            a->spd == b->spd && a->tech == b->tech &&
+		            a->love == b->love && a->bonus == b->bonus);
+		assert_int_equal(a->nslots, b->nslots);
+		for (j = 0; j < a->nslots; j++)
+			assert_int_equal(a->slots[j], b->slots[j]);
+	}
+	for (i = 0; i < x->nactions; i++) {
+		am_action a = x->actions[i], b = y->actions[i];
+		assert_string_equal(a.name, b.name);
+		a.name = b.name = NULL;
+		assert_memory_equal(&a, &b, sizeof(a));
+	}
+}
+
+/* A1: full-width and half-width are the same (digits, ：/:, ／//, 、/,,
+ * （）/(), ＜＞/<>, ＋/+, －/−/-, ＨＰ/HP, U+3000/space, ｶﾞ/ガ). */
+static void test_fullwidth_halfwidth(void **state)
+{
+	static const char half[] =
+		"泡子(8):5/0/0/2/バブリアセルフ,バブリアレッド、バブリアブルー\n"
+		"○バブルレッド(4):5/0/0/1/赤赤\n"
+		"○バブルブルー(4):5/0/0/1/青青\n"
+		"・バブリアセルフ(1):ビルド(泡子)<リミテッド><遅延起動4><配置-1>\n"
+		"・バブリアレッド(2):ビルド(バブルレッド)<遅延起動2><配置1000>\n"
+		"・バブリアブルー(2):ビルド(バブルブルー)<遅延起動2><配置1000>\n"
+		"・赤赤(2):HP減殺<全体化><遅延起動3>\n"
+		"・青青(2):反射与え<全体化><遅延起動4>\n";
+	/* mixed widths, spaces around tokens, －, ‐, ，, half-width kana */
+	static const char mixed[] =
+		"  泡子 ( 8 ) : 5 / 0 /０／2　／バブリアセルフ，ﾊﾞﾌﾞﾘｱﾚｯﾄﾞ , バブリアブルー  \n"
+		"○ バブルレッド（4）：５/0/0/1/赤赤\n"
+		"\t○バブルブルー (４) :5/0/0/1/ 青青\n"
+		"・ﾊﾞﾌﾞﾘｱｾﾙﾌ（１）：ビルド（ 泡子 ）＜リミテッド＞ ＜ 遅延起動 ４＞＜配置‐1＞\n"
+		"・バブリアレッド(2) : ﾋﾞﾙﾄﾞ(バブルレッド)<遅延起動2><配置+1000>\n"
+		"・バブリアブルー(2):ビルド(バブルブルー)<遅延起動2><配置1000>\n"
+		"・赤赤（２）：hp減殺＜全体化＞＜遅延起動３＞\n"
+		"・青青(2):反射与え<全体化><遅延起動4>　\n";
+	am_sheet *a = legal(awako), *b = legal(half), *c;
+	char fa[4096], fb[4096];
+
+	(void)state;
+	same_team(am_sheet_team(a), am_sheet_team(b));
+	am_sheet_format(fa, sizeof(fa), a, AM_LANG_JA);
+	am_sheet_format(fb, sizeof(fb), b, AM_LANG_JA);
+	assert_string_equal(fa, fb);
+	/* hp (lower case) is not HP: only width is folded, not case */
+	c = parse(mixed);
+	assert_false(am_sheet_ok(c));
+	assert_int_equal(am_sheet_diag_count(c), 1);
+	diag_is(c, 0, AM_DIAG_UNKNOWN_CLASS, 7, 8,
+	        "unknown action class \"hp減殺\"; did you mean \"HP減殺\"?");
+	am_sheet_free(c);
+	{
+		char fixed[sizeof(mixed)];
+		char *p;
+		memcpy(fixed, mixed, sizeof(mixed));
+		p = strstr(fixed, "hp減殺");
+		p[0] = 'H';
+		p[1] = 'P';
+		c = legal(fixed);
+	}
+	same_team(am_sheet_team(a), am_sheet_team(c));
+	am_sheet_format(fb, sizeof(fb), c, AM_LANG_JA);
+	assert_string_equal(fa, fb);
+	am_sheet_free(a);
+	am_sheet_free(b);
+	am_sheet_free(c);
+}
+
+/* Columns count characters of the original line: ｶﾞ is two (one cluster
+ * after NFKC), a full-width letter one. */
+static void test_columns_original(void **state)
+{
+	(void)state;
+	/* ・ ｶ ﾞ ｰ ﾄ ﾞ ： then the class at column 8 */
+	one_error("a:10/1/1/2\n・ｶﾞｰﾄﾞ：直接攻激\n", AM_DIAG_UNKNOWN_CLASS, 2, 8,
+	          "unknown action class \"直接攻激\"; did you mean \"直接攻撃\"?");
+	/* a name made of 2 clusters of 2 code points each: ｶﾞﾋﾞ */
+	one_error("ｶﾞﾋﾞ:10/1/1/2/ｽﾋﾟｱ\n", AM_DIAG_UNDEFINED_ACTION, 1, 15,
+	          "action \"スピア\" is not defined");
+	/* U+3000 counts as one column */
+	one_error("\xE3\x80\x80\xE3\x80\x80" "a:10/1/1/x\n", AM_DIAG_EXPECTED_INT, 1,
+	          12, "expected an integer, found \"x\"");
+}
+
+/* Comments, blank lines, \r\n and \r line ends, a BOM, white space. */
+static void test_comments_and_line_ends(void **state)
+{
+	static const char src[] =
+		"\xEF\xBB\xBF# my sheet\r\n"
+		"\r\n"
+		"   # indented comment\r"
+		"グリスク：１０／１／１／２／シールド\r\n"
+		"\t\r\n"
+		"　＃ full-width hash\n"
+		"・シールド（１）：防御力＋２＜リミテッド＞";
+	am_sheet *s = legal(src);
+	size_t len;
+	const char *l;
+
+	(void)state;
+	assert_int_equal(am_sheet_team(s)->units[0].nslots, 1);
+	l = am_sheet_source_line(s, 4, &len);
+	assert_non_null(l);
+	assert_int_equal(len, strlen("グリスク：１０／１／１／２／シールド"));
+	assert_memory_equal(l, "グリスク：１０／１／１／２／シールド", len);
+	l = am_sheet_source_line(s, 1, &len);
+	assert_int_equal(len, strlen("# my sheet"));
+	l = am_sheet_source_line(s, 7, &len);
+	assert_int_equal(len, strlen("・シールド（１）：防御力＋２＜リミテッド＞"));
+	assert_null(am_sheet_source_line(s, 8, &len));
+	assert_null(am_sheet_source_line(s, 0, &len));
+	am_sheet_free(s);
+
+	/* the same error is found at the same place whatever the line ends */
+	one_error("\r\ra:10/1/1/2/x", AM_DIAG_UNDEFINED_ACTION, 3, 12,
+	          "action \"x\" is not defined");
+	one_error("\xEF\xBB\xBF" "a:10/1/1/2/x", AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	          "action \"x\" is not defined");
+}
+
+/* Source lines stay available far into a long sheet. */
+static void test_source_line_far(void **state)
+{
+	size_t n = 5000, i, len;
+	char *src = malloc(n * 8 + 64), *p = src;
+	am_sheet *s;
+	const char *l;
+
+	(void)state;
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "#%06zu\n", i);
+	strcpy(p, "a:10/1/1/2/x\n");
+	s = parse(src);
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_UNDEFINED_ACTION, 5001, 12,
+	        "action \"x\" is not defined");
+	l = am_sheet_source_line(s, 3001, &len);
+	assert_int_equal(len, 7);
+	assert_memory_equal(l, "#003000", 7);
+	l = am_sheet_source_line(s, 5001, &len);
+	assert_memory_equal(l, "a:10/1/1/2/x", len);
+	am_sheet_free(s);
+	free(src);
+}
+
+/* ---- input ------------------------------------------------------------- */
+
+static void test_empty(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("", AM_DIAG_NO_UNIT, 1, 1,
+	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	one_error("\n\n# nothing\n", AM_DIAG_NO_UNIT, 1, 1,
+	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	/* only actions */
+	one_error("・a:直接攻撃\n", AM_DIAG_NO_UNIT, 1, 1,
+	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	s = parse_opts(NULL, 0, NULL);
+	assert_false(am_sheet_ok(s));
+	ja_is(s, 0, "ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）");
+	am_sheet_free(s);
+}
+
+/* Invalid UTF-8 is reported at the column of the bad byte; the line is
+ * skipped (no cascade, no "no unit line"). */
+static void test_invalid_utf8(void **state)
+{
+	static const char nul[] = "a:10/1/1/2\nab\0c\n";
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:10/1/1/2\n・あ\xFF:直接攻撃\n", AM_DIAG_INVALID_UTF8, 2, 3,
+	          "invalid UTF-8: byte 0xFF");
+	one_error("a:10/1/1/2\n\xC0\xAF\n", AM_DIAG_INVALID_UTF8, 2, 1,
+	          "invalid UTF-8: byte 0xC0"); /* overlong '/' */
+	one_error("a:10/1/1/2\nxx\xED\xA0\x80\n", AM_DIAG_INVALID_UTF8, 2, 3,
+	          "invalid UTF-8: byte 0xED"); /* surrogate */
+	one_error("a:10/1/1/2\n\xE3\x81\n", AM_DIAG_INVALID_UTF8, 2, 1,
+	          "invalid UTF-8: byte 0xE3"); /* truncated */
+	one_error("a:10/1/1/2\xF4\x90\x80\x80\n", AM_DIAG_INVALID_UTF8, 1, 11,
+	          "invalid UTF-8: byte 0xF4"); /* beyond U+10FFFF */
+	s = parse_opts(nul, sizeof(nul) - 1, NULL);
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_INVALID_UTF8, 2, 3, "invalid UTF-8: byte 0x00");
+	ja_is(s, 0, "UTF-8として不正なバイト0x00があります");
+	am_sheet_free(s);
+}
+
+/* Binary junk: diagnostics, no crash, no team; capped at max_diags. */
+static void test_binary_junk(void **state)
+{
+	size_t n = 1 << 20, i;
+	char *junk = malloc(n);
+	uint32_t x = 12345;
+	am_sheet *s;
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		x = x * 1103515245u + 12345u;
+		junk[i] = (char)(x >> 16);
+	}
+	s = parse_opts(junk, n, NULL);
+	assert_false(am_sheet_ok(s));
+	assert_null(am_sheet_team(s));
+	assert_int_equal(am_sheet_diag_count(s), 100);
+	for (i = 1; i < 100; i++) {
+		const am_diag *p = am_sheet_diag(s, i - 1), *d = am_sheet_diag(s, i);
+		assert_true(p->line < d->line ||
+		            (p->line == d->line && p->col <= d->col));
+	}
+	am_sheet_free(s);
+	free(junk);
+}
+
+/* A line longer than max_line: one error, the line skipped. */
+static void test_line_too_long(void **state)
+{
+	am_parse_opts o = AM_PARSE_OPTS_INIT;
+	size_t n = 200000;
+	char *src = malloc(n + 64);
+	am_sheet *s;
+
+	(void)state;
+	strcpy(src, "a:10/1/1/2\n");
+	memset(src + 11, 'x', n);
+	strcpy(src + 11 + n, "\n");
+	s = parse(src);
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_LINE_TOO_LONG, 2, 1,
+	        "line too long: 200000 bytes, limit 65536");
+	ja_is(s, 0, "行が長すぎます：200000バイト（上限65536バイト）");
+	am_sheet_free(s);
+
+	o.max_line = 10;
+	s = parse_opts("a:10/1/1/2\n・あいう:直接攻撃\n", 37, &o);
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_LINE_TOO_LONG, 2, 1,
+	        "line too long: 25 bytes, limit 10");
+	am_sheet_free(s);
+	free(src);
+}
+
+/* Integers beyond 64 bits: an error, never undefined behaviour. */
+static void test_number_too_large(void **state)
+{
+	(void)state;
+	one_error("a:100000000000000000000000000000/1/1/2\n",
+	          AM_DIAG_NUMBER_TOO_LARGE, 1, 3,
+	          "number too large: 100000000000000000000000000000 does not fit "
+	          "in 64 bits");
+	one_error("a:10/1/1/2\n・b:攻撃力+999999999999999999999999999999\n",
+	          AM_DIAG_NUMBER_TOO_LARGE, 2, 8,
+	          "number too large: 999999999999999999999999999999 does not fit "
+	          "in 64 bits");
+	one_error("a:10/1/1/2\n・b(９２２３３７２０３６８５４７７５８０８):直接攻撃\n",
+	          AM_DIAG_NUMBER_TOO_LARGE, 2, 4,
+	          "number too large: 9223372036854775808 does not fit in 64 bits");
+	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動-9223372036854775809>\n",
+	          AM_DIAG_NUMBER_TOO_LARGE, 2, 13,
+	          "number too large: -9223372036854775809 does not fit in 64 "
+	          "bits");
+	/* INT64_MIN itself fits (and is then too small) */
+	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動-9223372036854775808>\n",
+	          AM_DIAG_N_TOO_SMALL, 2, 13,
+	          "遅延起動N needs N ≥ 2, got -9223372036854775808");
+	one_error("a:10/1/1/2\n技術 123456789012345678901234567890\n",
+	          AM_DIAG_NUMBER_TOO_LARGE, 2, 4,
+	          "number too large: 123456789012345678901234567890 does not fit "
+	          "in 64 bits");
+}
+
+/* ---- units (A1, B1) ---------------------------------------------------- */
+
+static void test_hp_multiple_of_5(void **state)
+{
+	(void)state;
+	one_error("a:12/1/1/2\n", AM_DIAG_HP_NOT_MULT5, 1, 3,
+	          "HP 12 is not a multiple of 5 (HP is bonus × 5)");
+}
+
+static void test_negative_stat(void **state)
+{
+	am_sheet *s = parse("a:10/-1/1/-2\n");
+
+	(void)state;
+	assert_int_equal(am_sheet_diag_count(s), 2);
+	diag_is(s, 0, AM_DIAG_NEGATIVE_STAT, 1, 6, "攻撃力 is -1 (stats must be ≥ 0)");
+	diag_is(s, 1, AM_DIAG_NEGATIVE_STAT, 1, 11,
+	        "素早さ is -2 (stats must be ≥ 0)");
+	ja_is(s, 0, "攻撃力が-1です（能力値は0以上）");
+	am_sheet_free(s);
+}
+
+/* 技術 = 10 − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) may not be negative. */
+static void test_stats_over(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:15/3/3/2\n", AM_DIAG_STATS_OVER, 1, 3,
+	          "stats use 11 bonus points, more than 10");
+	s = legal("a:50/0/0/0\n"); /* 技術 0 is fine */
+	assert_int_equal(am_sheet_team(s)->units[0].tech, 0);
+	am_sheet_free(s);
+	/* with a stored bonus: 泡子（８） has 8 for its stats and 技術 */
+	one_error("b(8):5/3/3/2\n", AM_DIAG_STATS_OVER, 1, 6,
+	          "stats use 9 bonus points, more than 8");
+	one_error("a:9223372036854775805/9223372036854775807/0/0\n",
+	          AM_DIAG_STATS_OVERFLOW, 1, 3, "stats overflow 64-bit integers");
+}
+
+/* B1: the stored bonus S of the entry unit is 1..10 (愛 = 10 − S). */
+static void test_stored_bonus(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a(11):10/1/1/2\n", AM_DIAG_STORED_RANGE, 1, 3,
+	          "stored bonus 11 must be between 1 and 10 (愛 = 10 − bonus)");
+	one_error("a(0):0/0/0/0\n", AM_DIAG_STORED_RANGE, 1, 3,
+	          "stored bonus 0 must be between 1 and 10 (愛 = 10 − bonus)");
+	s = legal("a(10):10/1/1/2\n"); /* 愛 0, written out */
+	assert_int_equal(am_sheet_team(s)->units[0].love, 0);
+	format_is(s, AM_LANG_JA, "a:10/1/1/2\n技術:4 使用:0\n");
+	am_sheet_free(s);
+	s = legal("a(1):0/0/0/0\n"); /* 愛 9 */
+	assert_int_equal(am_sheet_team(s)->units[0].love, 9);
+	assert_int_equal(am_sheet_team(s)->units[0].tech, 1);
+	am_sheet_free(s);
+}
+
+/* B1: a ビルディア has a free bonus Ｂ ≥ 1. */
+static void test_buildia_bonus(void **state)
+{
+	(void)state;
+	one_error("a(9):0/0/0/0/b\n○x(0):0/0/0/0\n・b:ビルド(x)<配置1>\n",
+	          AM_DIAG_BUILDIA_BONUS, 2, 4,
+	          "bonus 0 of a ビルディア must be ≥ 1");
+	one_error("a(9):0/0/0/0\n○x:0/0/0/0\n", AM_DIAG_EXPECTED_LPAREN, 2, 3,
+	          "expected '(' and the bonus, found \":\"");
+	/* 〇 (U+3007) and ◯ (U+25EF) are ○ too */
+	{
+		am_sheet *s = legal("a(8):0/0/0/0/b、c\n〇x(1):0/0/0/0\n"
+		                    "◯y(1):0/0/0/0\n・b:ビルド(x)<配置1>\n"
+		                    "・c:ビルド(y)<配置-1>\n");
+		assert_int_equal(am_sheet_team(s)->nunits, 3);
+		am_sheet_free(s);
+	}
+}
+
+/* A1: exactly one entry unit line. */
+static void test_second_entry(void **state)
+{
+	(void)state;
+	one_error("a:10/1/1/2\n\n  b:10/1/1/2\n", AM_DIAG_SECOND_ENTRY, 3, 3,
+	          "second entry unit (a sheet has exactly one; it is on line 1)");
+	/* a stray line is a syntax error, not a second entry unit, before or
+	 * after the real one */
+	one_error("hello\na:10/1/1/2\n", AM_DIAG_EXPECTED_COLON, 1, 6,
+	          "expected ':', found end of line");
+	one_error("a:10/1/1/2\nhello\n", AM_DIAG_EXPECTED_COLON, 2, 6,
+	          "expected ':', found end of line");
+	/* and a broken entry line is not "no unit line" */
+	one_error("a:10/1/1\n", AM_DIAG_EXPECTED_SLASH, 1, 9,
+	          "expected '/', found end of line");
+}
+
+/* B1: unit names are unique in the storage. */
+static void test_duplicate_unit(void **state)
+{
+	(void)state;
+	one_error("a(9):0/0/0/0/b\n○a(1):0/0/0/0\n・b:ビルド(a)<配置1>\n",
+	          AM_DIAG_DUP_UNIT, 2, 2,
+	          "unit \"a\" is already defined on line 1");
+}
+
+/* The optional 技術 line must match, and follow a unit line. */
+static void test_tech_line(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("グリスク：１０／１／１／２\n技術５\n", AM_DIAG_TECH_MISMATCH, 2, 3,
+	          "技術 5 written, computed 4");
+	one_error("a:10/1/1/2\n・b:直接攻撃\n技術:4\n", AM_DIAG_TECH_MISPLACED, 3,
+	          1, "a 技術 line must directly follow a unit line");
+	s = parse("技術4\n");
+	assert_int_equal(am_sheet_diag_count(s), 2);
+	diag_is(s, 0, AM_DIAG_TECH_MISPLACED, 1, 1,
+	        "a 技術 line must directly follow a unit line");
+	diag_is(s, 1, AM_DIAG_NO_UNIT, 1, 1,
+	        "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	am_sheet_free(s);
+	/* ...but a unit may be named 技術 */
+	s = legal("技術:10/1/1/2\n技術: 4\n");
+	assert_string_equal(am_sheet_team(s)->units[0].name, "技術");
+	am_sheet_free(s);
+	/* after a ビルディア */
+	one_error("a(9):0/0/0/0/b\n○x(3):5/0/0/0\n技術 1\n・b:ビルド(x)<配置1>\n",
+	          AM_DIAG_TECH_MISMATCH, 3, 4, "技術 1 written, computed 2");
+}
+
+/* ---- actions (A1, A2) -------------------------------------------------- */
+
+/* A1: a declared cost must equal the computed one. */
+static void test_declared_cost(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = parse("a:10/1/1/2/b\n・b（２）：防御力＋２＜リミテッド＞\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_COST_MISMATCH, 2, 4, "declared cost 2, computed 1");
+	ja_is(s, 0, "コストが2と書かれていますが、計算では1です");
+	am_sheet_free(s);
+	/* without the declaration: computed and shown */
+	s = legal("a:10/1/1/2/b\n・b：防御力＋２＜リミテッド＞\n");
+	format_is(s, AM_LANG_JA,
+	          "a:10/1/1/2/b\n技術:4 使用:1\n・b(1):防御力+2<リミテッド>\n");
+	am_sheet_free(s);
+}
+
+/* A2: multipliers, then divisors, rounding up; each declared cost below
+ * is the computed one (a legal sheet), derived by hand. */
+static void test_cost_formula(void **state)
+{
+	static const struct {
+		const char *name;
+		int64_t cost;
+	} want[] = {
+		{"高速", 2},     /* 1 × 2 */
+		{"三倍", 9},     /* 1 × 3² */
+		{"スタン毒", 8}, /* 1 × 2 × 2 × 2 */
+		{"遅い", 2},     /* ⌈3 ÷ 2⌉ */
+		{"切り上げ", 1}, /* ⌈3 ÷ 2 ÷ 5⌉ */
+		{"速さ", 7},     /* Ｎ */
+		{"全体", 8},     /* 4 × 2 */
+		{"対象", 4},     /* 対象Ｎ leaves the cost */
+		{"回復", 1},     /* 2 ÷ 2 */
+		{"ガード", 1},
+	};
+	am_sheet *s = legal("a:0/0/0/0\n"
+	                    "・高速(2):直接攻撃<高速起動>\n"
+	                    "・三倍(9):直接攻撃<効果3倍>\n"
+	                    "・スタン毒(8):直接攻撃<スタン与え><毒与え><スタン与え>\n"
+	                    "・遅い(2):防御無視攻撃<遅延起動2>\n"
+	                    "・切り上げ(1):防御無視攻撃<リミテッド><遅延起動5>\n"
+	                    "・速さ(7):素早さ+7\n"
+	                    "・全体(8):反射与え<全体化>\n"
+	                    "・対象(4):反射与え<対象-1>\n"
+	                    "・回復(1):HP回復<リミテッド>\n"
+	                    "・ガード(1):ガード与え\n");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_int_equal(action(am_sheet_team(s), want[i].name)->cost,
+		                 want[i].cost);
+	assert_int_equal(action(am_sheet_team(s), "対象")->target, -1);
+	am_sheet_free(s);
+}
+
+/* A1: a name set on a unit must be defined. */
+static void test_undefined_action(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = parse("グリスク：１０／１／１／２／シールド、スピア、スピア\n"
+	          "・シールド（１）：防御力＋２＜リミテッド＞\n");
+	assert_int_equal(am_sheet_diag_count(s), 2);
+	diag_is(s, 0, AM_DIAG_UNDEFINED_ACTION, 1, 20,
+	        "action \"スピア\" is not defined");
+	diag_is(s, 1, AM_DIAG_UNDEFINED_ACTION, 1, 24,
+	        "action \"スピア\" is not defined");
+	ja_is(s, 0, "アクション「スピア」が定義されていません");
+	am_sheet_free(s);
+}
+
+/* A1: the same definition twice is fine; a different one is an error at
+ * the second. */
+static void test_redefined_action(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = legal("a:10/1/1/2/b\n・b(1):直接攻撃\n・b：直接攻撃\n"
+	          "・c:直接攻撃<リミテッド><毒与え>\n・c:直接攻撃<毒与え><リミテッド>\n");
+	assert_int_equal(am_sheet_team(s)->nactions, 2);
+	am_sheet_free(s);
+	one_error("a:10/1/1/2/b\n・b:直接攻撃\n\n・b:直接攻撃<リミテッド>\n",
+	          AM_DIAG_ACTION_REDEFINED, 4, 2,
+	          "action \"b\" is defined differently on line 2");
+}
+
+/* A1: the costs of the set actions (counting repeats) are ≤ 技術. */
+static void test_actions_over_tech(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* 技術 4; 2 + 1 + 2 = 5: reported where the total first exceeds 4 */
+	s = parse("a:10/1/1/2/b、c、b\n・b:防御力+2\n・c:ガード与え\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_ACTIONS_OVER, 1, 16, "actions cost 5 > 技術 4");
+	ja_is(s, 0, "アクションのコスト合計5が技術4を超えています");
+	am_sheet_free(s);
+	/* equal is fine */
+	s = legal("a:10/1/1/2/b、b\n・b:防御力+2\n");
+	am_sheet_free(s);
+	/* 技術 of a ビルディア */
+	one_error("a(9):0/0/0/0/b\n○x(1):5/0/0/0/c\n・b:ビルド(x)<配置1>\n"
+	          "・c:ガード与え\n",
+	          AM_DIAG_ACTIONS_OVER, 2, 15, "actions cost 1 > 技術 0");
+}
+
+/* A2: cost arithmetic beyond 64 bits is an error. */
+static void test_cost_overflow(void **state)
+{
+	(void)state;
+	/* 4000000000² > 2⁶³ */
+	one_error("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n",
+	          AM_DIAG_COST_OVERFLOW, 2, 2,
+	          "the cost of action \"big\" overflows 64-bit integers");
+	/* each cost fits (3037000499² < 2⁶³), their sum does not */
+	one_error("a:10/1/1/2/b、b\n・b:直接攻撃<効果3037000499倍>\n",
+	          AM_DIAG_TOTAL_OVERFLOW, 1, 14,
+	          "the total cost of the actions overflows 64-bit integers");
+}
+
+/* RULINGS A1.10: every action line is validated, even one no unit sets. */
+static void test_unused_action_validated(void **state)
+{
+	(void)state;
+	one_error("a:10/1/1/2\n・unused:ライフ与え\n", AM_DIAG_LIMITED_REQUIRED, 2,
+	          9, "ライフ与え requires リミテッド");
+}
+
+/* ---- legality (A3) ----------------------------------------------------- */
+
+static void test_custom_twice(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:10/1/1/2\n・b:直接攻撃<リミテッド><リミテッド>\n",
+	          AM_DIAG_CUSTOM_TWICE, 2, 16,
+	          "リミテッド given twice (リミテッド may be given only once)");
+	one_error("a:10/1/1/2\n・b:直接攻撃<効果2倍><効果3倍>\n",
+	          AM_DIAG_CUSTOM_TWICE, 2, 15,
+	          "効果N倍 given twice (効果N倍 may be given only once)");
+	one_error("a:10/1/1/2\n・b:ガード与え<対象1><対象-1>\n",
+	          AM_DIAG_CUSTOM_TWICE, 2, 15,
+	          "対象N given twice (対象N may be given only once)");
+	/* スタン与え and 毒与え may repeat: 1 × 2 × 2 × 2 = 8 */
+	s = legal("a:0/0/0/0\n・b(8):直接攻撃<スタン与え><スタン与え><毒与え>\n");
+	assert_int_equal(action(am_sheet_team(s), "b")->stun, 2);
+	assert_int_equal(action(am_sheet_team(s), "b")->poison, 1);
+	am_sheet_free(s);
+}
+
+static void test_custom_exclusive(void **state)
+{
+	(void)state;
+	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動2><高速起動>\n",
+	          AM_DIAG_CUSTOM_EXCLUSIVE, 2, 16,
+	          "遅延起動N and 高速起動 exclude each other");
+	one_error("a:10/1/1/2\n・b:直接攻撃<高速起動><遅延起動2>\n",
+	          AM_DIAG_CUSTOM_EXCLUSIVE, 2, 15,
+	          "高速起動 and 遅延起動N exclude each other");
+	one_error("a:10/1/1/2\n・b:ガード与え<全体化><対象1>\n",
+	          AM_DIAG_CUSTOM_EXCLUSIVE, 2, 15,
+	          "全体化 and 対象N exclude each other");
+}
+
+/* 効果Ｎ倍, スタン与え, 毒与え: attack classes only. */
+static void test_attack_only(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = parse("a:10/1/1/2\n・b:攻撃力+1<効果2倍>\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_ATTACK_ONLY, 2, 10,
+	        "効果N倍 on a support action (効果N倍 is for attack actions only)");
+	ja_is(s, 0,
+	      "効果N倍が補助アクションに付いています（効果N倍は攻撃アクションのみ）");
+	am_sheet_free(s);
+	one_error("a(9):0/0/0/0/b\n○x(1):0/0/0/0\n"
+	          "・b:ビルド(x)<配置1><スタン与え>\n",
+	          AM_DIAG_ATTACK_ONLY, 3, 16,
+	          "スタン与え on a build action (スタン与え is for attack actions "
+	          "only)");
+	one_error("a:10/1/1/2\n・b:HP回復<リミテッド><毒与え>\n",
+	          AM_DIAG_ATTACK_ONLY, 2, 16,
+	          "毒与え on a support action (毒与え is for attack actions only)");
+}
+
+/* 対象Ｎ: support only. 全体化: attack or support. 配置Ｎ: ビルド only. */
+static void test_kind_restrictions(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:10/1/1/2\n・b:直接攻撃<対象1>\n", AM_DIAG_SUPPORT_ONLY, 2, 9,
+	          "対象N on an attack action (対象N is for support actions only)");
+	one_error("a(9):0/0/0/0/b\n○x(1):0/0/0/0\n・b:ビルド(x)<配置1><全体化>\n",
+	          AM_DIAG_NOT_ON_BUILD, 3, 16,
+	          "全体化 on a build action (全体化 is for attack or support "
+	          "actions only)");
+	one_error("a:10/1/1/2\n・b:ガード与え<配置1>\n", AM_DIAG_BUILD_ONLY, 2, 10,
+	          "配置N on a support action (配置N is for ビルド actions only)");
+	s = legal("a:0/0/0/0\n・b(2):直接攻撃<全体化>\n・c(2):ガード与え<全体化>\n"
+	          "・d(1):ガード与え<対象-3>\n");
+	am_sheet_free(s);
+}
+
+/* ビルド requires 配置Ｎ; ライフ与え and ＨＰ回復 require リミテッド. */
+static void test_required_customs(void **state)
+{
+	(void)state;
+	one_error("a(9):0/0/0/0/b\n○x(1):0/0/0/0\n・b:ビルド(x)<リミテッド>\n",
+	          AM_DIAG_PLACE_REQUIRED, 3, 4, "ビルド requires 配置N");
+	one_error("a:10/1/1/2\n・b:ライフ与え\n", AM_DIAG_LIMITED_REQUIRED, 2, 4,
+	          "ライフ与え requires リミテッド");
+	one_error("a:10/1/1/2\n・b:ＨＰ回復<高速起動>\n", AM_DIAG_LIMITED_REQUIRED,
+	          2, 4, "HP回復 requires リミテッド");
+}
+
+/* 遅延起動Ｎ ≥ 2, 効果Ｎ倍 ≥ 2, ＋Ｎ ≥ 1, 対象Ｎ ≠ 0, 配置Ｎ ≠ 0. */
+static void test_n_ranges(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動1>\n", AM_DIAG_N_TOO_SMALL, 2,
+	          13, "遅延起動N needs N ≥ 2, got 1");
+	one_error("a:10/1/1/2\n・b:直接攻撃<効果1倍>\n", AM_DIAG_N_TOO_SMALL, 2,
+	          11, "効果N倍 needs N ≥ 2, got 1");
+	one_error("a:10/1/1/2\n・b:素早さ+0\n", AM_DIAG_N_TOO_SMALL, 2, 8,
+	          "素早さ+N needs N ≥ 1, got 0");
+	one_error("a:10/1/1/2\n・b:攻撃力+-3\n", AM_DIAG_N_TOO_SMALL, 2, 8,
+	          "攻撃力+N needs N ≥ 1, got -3");
+	one_error("a:10/1/1/2\n・b:ガード与え<対象0>\n", AM_DIAG_N_ZERO, 2, 12,
+	          "対象N needs N ≠ 0");
+	s = parse("a(9):0/0/0/0/b\n○x(1):0/0/0/0\n・b:ビルド(x)<配置０>\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_N_ZERO, 3, 13, "配置N needs N ≠ 0");
+	ja_is(s, 0, "配置NのNは0以外の整数です");
+	am_sheet_free(s);
+}
+
+/* Unknown classes and customisations, with a suggestion when close. */
+static void test_unknown_words(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = parse("a:10/1/1/2\n・b:直接攻激\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_UNKNOWN_CLASS, 2, 4,
+	        "unknown action class \"直接攻激\"; did you mean \"直接攻撃\"?");
+	ja_is(s, 0,
+	      "不明なアクションクラス「直接攻激」です。「直接攻撃」ではありませんか？");
+	am_sheet_free(s);
+	one_error("a:10/1/1/2\n・b:防御カ+3\n", AM_DIAG_UNKNOWN_CLASS, 2, 4,
+	          "unknown action class \"防御カ+3\"; did you mean \"防御力+3\"?");
+	one_error("a:10/1/1/2\n・b:ビルト(a)<配置1>\n", AM_DIAG_UNKNOWN_CLASS, 2, 4,
+	          "unknown action class \"ビルト(a)\"; did you mean \"ビルド(a)\"?");
+	one_error("a:10/1/1/2\n・b:ビルド<配置1>\n", AM_DIAG_UNKNOWN_CLASS, 2, 4,
+	          "unknown action class \"ビルド\"; did you mean \"ビルド(NAME)\"?");
+	one_error("a:10/1/1/2\n・b:ファイアボール\n", AM_DIAG_UNKNOWN_CLASS, 2, 4,
+	          "unknown action class \"ファイアボール\"");
+	one_error("a:10/1/1/2\n・b:直接攻撃<遅延4>\n", AM_DIAG_UNKNOWN_CUSTOM, 2,
+	          9,
+	          "unknown customisation \"遅延4\"; did you mean \"遅延起動4\"?");
+	one_error("a:10/1/1/2\n・b:直接攻撃<リミッテド>\n", AM_DIAG_UNKNOWN_CUSTOM, 2,
+	          9,
+	          "unknown customisation \"リミッテド\"; did you mean \"リミテッド\"?");
+	one_error("a:10/1/1/2\n・b:直接攻撃<効果2>\n", AM_DIAG_UNKNOWN_CUSTOM, 2,
+	          9, "unknown customisation \"効果2\"; did you mean \"効果2倍\"?");
+	one_error("a:10/1/1/2\n・b:直接攻撃<構築>\n", AM_DIAG_UNKNOWN_CUSTOM, 2, 9,
+	          "unknown customisation \"構築\"");
+}
+
+/* B2: ビルド of a name not in the storage. */
+static void test_unknown_unit(void **state)
+{
+	(void)state;
+	one_error("a(9):0/0/0/0\n・b:ビルド(死神)<配置1>\n", AM_DIAG_UNKNOWN_UNIT, 2,
+	          8, "ビルド of unknown unit \"死神\" (not in the storage)");
+}
+
+/* B2: the base cost of ビルド is the stored bonus of the built unit; the
+ * entry unit counts without its 愛. */
+static void test_build_cost(void **state)
+{
+	am_sheet *s = legal("e(3):0/0/0/0/self\n・self(3):ビルド(e)<配置-1>\n");
+
+	(void)state;
+	assert_int_equal(action(am_sheet_team(s), "self")->cost, 3);
+	assert_int_equal(action(am_sheet_team(s), "self")->build, 0);
+	am_sheet_free(s);
+	one_error("e(3):0/0/0/0/self\n・self(10):ビルド(e)<配置-1>\n",
+	          AM_DIAG_COST_MISMATCH, 2, 7, "declared cost 10, computed 3");
+}
+
+/* B1: at most 愛 ビルディア. */
+static void test_too_many_buildia(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	s = parse("a(9):0/0/0/0/b、c\n○x(1):0/0/0/0\n○y(1):0/0/0/0\n"
+	          "・b:ビルド(x)<配置1>\n・c:ビルド(y)<配置1>\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_TOO_MANY_BUILDIA, 3, 1,
+	        "2 ビルディア defined, but 愛 is 1 (at most 愛 ビルディア)");
+	ja_is(s, 0,
+	      "ビルディアが2体ありますが、愛は1です（ビルディアは愛の数まで）");
+	am_sheet_free(s);
+	/* no (S): 愛 0 */
+	s = parse("a:0/0/0/0/b\n○x(1):0/0/0/0\n・b:ビルド(x)<配置1>\n");
+	diag_is(s, 0, AM_DIAG_TOO_MANY_BUILDIA, 2, 1,
+	        "1 ビルディア defined, but 愛 is 0 (at most 愛 ビルディア)");
+	am_sheet_free(s);
+}
+
+/* B1: every ビルディア is reachable from the entry unit through ビルド
+ * actions set on units; chains count. */
+static void test_reachability(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* chain a → x → y */
+	s = legal("a(7):0/0/0/0/bx\n○x(2):0/0/0/0/by\n○y(1):0/0/0/0\n"
+	          "・bx(2):ビルド(x)<配置1>\n・by(1):ビルド(y)<配置1>\n");
+	am_sheet_free(s);
+	/* y only builds itself; the action that would build it is set on no
+	 * unit */
+	s = parse("a(8):0/0/0/0/bx\n○x(1):0/0/0/0\n○y(2):0/0/0/0/by\n"
+	          "・bx(1):ビルド(x)<配置1>\n・by(2):ビルド(y)<配置1>\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_UNREACHABLE, 3, 1,
+	        "ビルディア \"y\" can never be built (no ビルド chain from the "
+	        "entry unit reaches it)");
+	am_sheet_free(s);
+}
+
+/* ---- syntax ------------------------------------------------------------ */
+
+static void test_syntax_errors(void **state)
+{
+	(void)state;
+	one_error("a 10/1/1/2\n", AM_DIAG_EXPECTED_COLON, 1, 5,
+	          "expected ':', found \"/\"");
+	one_error("a:10/1/1\n", AM_DIAG_EXPECTED_SLASH, 1, 9,
+	          "expected '/', found end of line");
+	one_error("a:10/1/x/2\n", AM_DIAG_EXPECTED_INT, 1, 8,
+	          "expected an integer, found \"x\"");
+	one_error("a:10/1/1/2\n・b:<リミテッド>\n", AM_DIAG_EXPECTED_CLASS, 2, 4,
+	          "expected an action class, found \"<\"");
+	one_error("a(9:10/1/1/2\n", AM_DIAG_UNCLOSED, 1, 4,
+	          "expected ')' to close '(' at column 2, found \":\"");
+	one_error("a:10/1/1/2\n・b:直接攻撃<リミテッド\n", AM_DIAG_UNCLOSED, 2, 14,
+	          "expected '>' to close '<' at column 8, found end of line");
+	one_error("a:10/1/1/2\n・b:ビルド(a<配置1>\n", AM_DIAG_UNCLOSED, 2, 9,
+	          "expected ')' to close '(' at column 7, found \"<\"");
+	one_error("a:10/1/1/2 x\n", AM_DIAG_TRAILING, 1, 12,
+	          "unexpected text \"x\"");
+	one_error("a:10/1/1/2\n・b:直接攻撃<リミテッド> !\n", AM_DIAG_TRAILING, 2,
+	          16, "unexpected text \"!\"");
+	one_error("：10/1/1/2\n", AM_DIAG_EMPTY_NAME, 1, 1, "empty name");
+	one_error("a:10/1/1/2/b、、b\n・b:直接攻撃\n", AM_DIAG_EMPTY_NAME, 1, 14,
+	          "empty name");
+	one_error("a:10/1/1/2\n・(1):直接攻撃\n", AM_DIAG_EMPTY_NAME, 2, 2,
+	          "empty name");
+	one_error("a:10/1/1/2\n・b:ビルド( )<配置1>\n", AM_DIAG_EMPTY_NAME, 2, 9,
+	          "empty name");
+}
+
+/* All errors are reported, sorted by position. */
+static void test_all_errors(void **state)
+{
+	am_sheet *s = parse("a:12/1/1/2/b、z\n"
+	                    "・b(5):攻撃力+1<効果2倍>\n"
+	                    "・c:直接攻激<遅延起動1>\n");
+
+	(void)state;
+	assert_int_equal(am_sheet_diag_count(s), 4);
+	diag_is(s, 0, AM_DIAG_HP_NOT_MULT5, 1, 3,
+	        "HP 12 is not a multiple of 5 (HP is bonus × 5)");
+	diag_is(s, 1, AM_DIAG_UNDEFINED_ACTION, 1, 14,
+	        "action \"z\" is not defined");
+	diag_is(s, 2, AM_DIAG_ATTACK_ONLY, 2, 13,
+	        "効果N倍 on a support action (効果N倍 is for attack actions only)");
+	diag_is(s, 3, AM_DIAG_UNKNOWN_CLASS, 3, 4,
+	        "unknown action class \"直接攻激\"; did you mean \"直接攻撃\"?");
+	am_sheet_free(s);
+}
+
+/* max_diags keeps the first diagnostics by position; all still count. */
+static void test_max_diags(void **state)
+{
+	am_parse_opts o = AM_PARSE_OPTS_INIT;
+	char src[4096], *p = src;
+	am_sheet *s;
+	int i;
+
+	(void)state;
+	/* the last line's error comes first by position */
+	p += sprintf(p, "a:10/1/1/2/");
+	for (i = 0; i < 10; i++)
+		p += sprintf(p, "%sx%d", i ? "、" : "", i);
+	p += sprintf(p, "\n");
+	o.max_diags = 3;
+	s = parse_opts(src, strlen(src), &o);
+	assert_int_equal(am_sheet_diag_count(s), 3);
+	assert_false(am_sheet_ok(s));
+	diag_is(s, 0, AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	        "action \"x0\" is not defined");
+	diag_is(s, 2, AM_DIAG_UNDEFINED_ACTION, 1, 18,
+	        "action \"x2\" is not defined");
+	am_sheet_free(s);
+	o.max_diags = 0;
+	s = parse_opts(src, strlen(src), &o);
+	assert_int_equal(am_sheet_diag_count(s), 0);
+	assert_false(am_sheet_ok(s));
+	assert_null(am_sheet_team(s));
+	am_sheet_free(s);
+}
+
+/* ---- API --------------------------------------------------------------- */
+
+static void test_api(void **state)
+{
+	am_parse_opts o = AM_PARSE_OPTS_INIT;
+	am_sheet *s = NULL;
+	am_diag d;
+	char buf[16];
+	size_t n;
+
+	(void)state;
+	assert_int_equal(am_sheet_parse(NULL, "", 0, NULL), AM_EINVALID);
+	assert_int_equal(am_sheet_parse(&s, NULL, 3, NULL), AM_EINVALID);
+	assert_null(s);
+	o.version = 99;
+	assert_int_equal(am_sheet_parse(&s, "", 0, &o), AM_EINVALID);
+	am_sheet_free(NULL);
+	assert_int_equal(am_sheet_ok(NULL), 0);
+	assert_null(am_sheet_team(NULL));
+	assert_null(am_sheet_diag(NULL, 0));
+	assert_int_equal(am_sheet_diag_count(NULL), 0);
+
+	/* am_diag_format truncates like snprintf, never inside a character */
+	memset(&d, 0, sizeof(d));
+	d.code = AM_DIAG_COST_MISMATCH;
+	d.a = 2;
+	d.b = 1;
+	n = am_diag_format(buf, sizeof(buf), &d, AM_LANG_EN);
+	assert_int_equal(n, strlen("declared cost 2, computed 1"));
+	assert_string_equal(buf, "declared cost 2");
+	n = am_diag_format(buf, sizeof(buf), &d, AM_LANG_JA);
+	assert_int_equal(n, strlen("コストが2と書かれていますが、計算では1です"));
+	assert_string_equal(buf, "コストが2"); /* 13 bytes; と would need 16 */
+	assert_int_equal(am_diag_format(NULL, 0, &d, AM_LANG_EN),
+	                 strlen("declared cost 2, computed 1"));
+
+	s = legal(grisk);
+	n = am_sheet_format(NULL, 0, s, AM_LANG_JA);
+	assert_int_equal(am_sheet_format(buf, sizeof(buf), s, AM_LANG_JA), n);
+	assert_string_equal(buf, "グリスク:10"); /* 15 bytes */
+	am_sheet_free(s);
+	/* the thread-local error is not touched by a cost overflow */
+	am_error_clear();
+	s = parse("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n");
+	assert_string_equal(am_error_last(), "");
+	am_sheet_free(s);
+}
+
+/* Many lines: linear, no crash. */
+static void test_many_lines(void **state)
+{
+	size_t n = 200000, i;
+	char *src = malloc(n * 64 + 64), *p = src;
+	am_sheet *s;
+
+	(void)state;
+	p += sprintf(p, "a:10/1/1/2/b0\n");
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "・b%zu:直接攻撃<リミテッド>\n", i);
+	s = legal(src);
+	assert_int_equal(am_sheet_team(s)->nactions, n);
+	am_sheet_free(s);
+	free(src);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_example_grisk),
+		cmocka_unit_test(test_example_grisk_tech_line),
+		cmocka_unit_test(test_example_nut),
+		cmocka_unit_test(test_example_shinigami),
+		cmocka_unit_test(test_example_uji),
+		cmocka_unit_test(test_example_awako),
+		cmocka_unit_test(test_fullwidth_halfwidth),
+		cmocka_unit_test(test_columns_original),
+		cmocka_unit_test(test_comments_and_line_ends),
+		cmocka_unit_test(test_source_line_far),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_invalid_utf8),
+		cmocka_unit_test(test_binary_junk),
+		cmocka_unit_test(test_line_too_long),
+		cmocka_unit_test(test_number_too_large),
+		cmocka_unit_test(test_hp_multiple_of_5),
+		cmocka_unit_test(test_negative_stat),
+		cmocka_unit_test(test_stats_over),
+		cmocka_unit_test(test_stored_bonus),
+		cmocka_unit_test(test_buildia_bonus),
+		cmocka_unit_test(test_second_entry),
+		cmocka_unit_test(test_duplicate_unit),
+		cmocka_unit_test(test_tech_line),
+		cmocka_unit_test(test_declared_cost),
+		cmocka_unit_test(test_cost_formula),
+		cmocka_unit_test(test_undefined_action),
+		cmocka_unit_test(test_redefined_action),
+		cmocka_unit_test(test_actions_over_tech),
+		cmocka_unit_test(test_cost_overflow),
+		cmocka_unit_test(test_unused_action_validated),
+		cmocka_unit_test(test_custom_twice),
+		cmocka_unit_test(test_custom_exclusive),
+		cmocka_unit_test(test_attack_only),
+		cmocka_unit_test(test_kind_restrictions),
+		cmocka_unit_test(test_required_customs),
+		cmocka_unit_test(test_n_ranges),
+		cmocka_unit_test(test_unknown_words),
+		cmocka_unit_test(test_unknown_unit),
+		cmocka_unit_test(test_build_cost),
+		cmocka_unit_test(test_too_many_buildia),
+		cmocka_unit_test(test_reachability),
+		cmocka_unit_test(test_syntax_errors),
+		cmocka_unit_test(test_all_errors),
+		cmocka_unit_test(test_max_diags),
+		cmocka_unit_test(test_api),
+		cmocka_unit_test(test_many_lines),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
