@@ -173,6 +173,9 @@ int am_engine_slot_spent(const am_engine *engine, size_t id, size_t slot);
 size_t am_engine_line(const am_engine *engine, int side, uint32_t *out,
                       size_t cap);
 
+/** Bytes of working memory the engine holds (it keeps them for reuse). */
+size_t am_engine_memory(const am_engine *engine);
+
 /** The team of side 0 or 1 in the current battle (borrowed), or NULL. */
 const am_team *am_engine_team(const am_engine *engine, int side);
 

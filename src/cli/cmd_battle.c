@@ -63,6 +63,15 @@ int cmd_battle(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			bo.tie_break = 1;
+		} else if (strcmp(a, "--max-units") == 0 && i + 1 < argc) {
+			uint64_t v;
+			if (parse_seed(argv[++i], &v) < 0 || v < 2 ||
+			    v > UINT32_MAX - 2) {
+				cli_error("battle: --max-units needs a whole number "
+				          "from 2 to %lu", (unsigned long)UINT32_MAX - 2);
+				return EXIT_USAGE;
+			}
+			bo.max_units = (size_t)v;
 		} else if (a[0] == '-' && a[1]) {
 			cli_error("battle: unknown or incomplete option '%s'", a);
 			return EXIT_USAGE;

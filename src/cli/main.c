@@ -10,8 +10,11 @@ static const char usage[] =
 	"  check  [--lang ja|en] SHEET...\n"
 	"         validate unit sheets; print each legal sheet normalised,\n"
 	"         with 技術 and every action's computed cost\n"
-	"  battle [--lang ja|en] [--format text|json] [--tie-break SEED] A B\n"
-	"         run the battle of sheet A against sheet B and print its log\n"
+	"  battle [--lang ja|en] [--format text|json] [--tie-break SEED]\n"
+	"         [--max-units N] A B\n"
+	"         run the battle of sheet A against sheet B and print its log;\n"
+	"         a battle whose population passes N units (default 1000000)\n"
+	"         stops with an error after its partial log\n"
 	"\n"
 	"A sheet path of - reads standard input.  Exit status: 0 ok, 1 bad\n"
 	"input (illegal sheet, unreadable file), 2 usage.\n";

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 
-#define MAX_INPUT ((size_t)1 << 30) /* 1 GiB */
+#define SHEET_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
 
 void cli_error(const char *fmt, ...)
 {
@@ -63,7 +63,7 @@ static int slurp(FILE *f, char **out, size_t *len)
 		size_t r;
 		if (n == cap) {
 			char *p;
-			if (cap >= MAX_INPUT) {
+			if (cap >= SHEET_MAX_BYTES) {
 				free(buf);
 				return EFBIG;
 			}

@@ -1346,3 +1346,20 @@ size_t am_engine_line(const am_engine *e, int side, uint32_t *out,
 		am_line_collect(e->nodes, e->sides[side].root, out, 0);
 	return n;
 }
+
+size_t am_engine_memory(const am_engine *e)
+{
+	size_t b = sizeof(*e);
+	int s;
+
+	for (s = 0; s < 2; s++)
+		b += e->sides[s].capslots * sizeof(slot) +
+		     e->sides[s].capoff * sizeof(size_t);
+	b += e->capunits * sizeof(unit) + e->capnodes * sizeof(am_lnode) +
+	     e->capbits * sizeof(uint64_t) + e->capdec * sizeof(decision) +
+	     (e->caphits + e->capnext) * sizeof(hit) +
+	     e->queue.cap * sizeof(am_qent) + e->capdied * sizeof(uint32_t) +
+	     e->captouched * sizeof(uint32_t) + e->captmp * sizeof(uint32_t) +
+	     e->capkeys * sizeof(hit_key);
+	return b;
+}

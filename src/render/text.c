@@ -222,28 +222,15 @@ static void statuses(am_log *log, const am_engine *e)
 		log->cap_order = n;
 	}
 	for (s = 0; s < 2; s++) {
-		size_t dead = 0, living = 0;
+		k = am_engine_line(e, s, log->order, log->cap_order);
 		for (i = 0; i < n; i++) {
 			am_unit_state st;
-			if (am_engine_unit(&st, e, i) < 0 || st.side != s)
-				continue;
-			if (st.position >= 0)
-				living = (size_t)st.position + 1 > living
-				             ? (size_t)st.position + 1 : living;
+			if (am_engine_unit(&st, e, i) == 0 && st.side == s &&
+			    st.position < 0 && st.died_turn == log->turn)
+				log->order[k++] = (uint32_t)i;
 		}
-		/* positions are dense 0..living-1: place by position, then
-		 * append this turn's dead in creation order */
-		for (i = 0; i < n; i++) {
-			am_unit_state st;
-			if (am_engine_unit(&st, e, i) < 0 || st.side != s)
-				continue;
-			if (st.position >= 0)
-				log->order[st.position] = (uint32_t)i;
-			else if (st.died_turn == log->turn)
-				log->order[living + dead++] = (uint32_t)i;
-		}
-		for (k = 0; k < living + dead; k++)
-			status_line(log, e, log->order[k]);
+		for (i = 0; i < k; i++)
+			status_line(log, e, log->order[i]);
 	}
 	am_buf_puts(&log->out, "\n");
 }
