@@ -1,0 +1,3 @@
+# The same draw broken by the seeded draw: seed 1 picks one of the names
+# taken in byte order.
+battle --tie-break 1 sheets/kou.txt sheets/otsu.txt

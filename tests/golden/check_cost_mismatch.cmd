@@ -1,0 +1,1 @@
+check sheets/cost_mismatch.txt

@@ -1,0 +1,1 @@
+check --lang en sheets/cost_mismatch.txt

@@ -1,0 +1,1 @@
+check sheets/delay_too_small.txt

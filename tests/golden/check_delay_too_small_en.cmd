@@ -1,0 +1,1 @@
+check --lang en sheets/delay_too_small.txt

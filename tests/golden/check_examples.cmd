@@ -1,0 +1,1 @@
+check ../../examples/grisk.txt ../../examples/nut.txt ../../examples/awako.txt

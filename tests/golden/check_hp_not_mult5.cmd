@@ -1,0 +1,1 @@
+check sheets/hp_not_mult5.txt

@@ -1,0 +1,1 @@
+check --lang en sheets/hp_not_mult5.txt

@@ -1,0 +1,1 @@
+check sheets/huge_number.txt

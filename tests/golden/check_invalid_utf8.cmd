@@ -1,0 +1,1 @@
+check sheets/invalid_utf8.txt

@@ -1,0 +1,1 @@
+check --lang en sheets/invalid_utf8.txt

@@ -1,0 +1,1 @@
+check sheets/life_needs_limited.txt

@@ -1,0 +1,1 @@
+check --lang en sheets/life_needs_limited.txt

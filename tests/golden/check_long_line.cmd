@@ -1,0 +1,1 @@
+check sheets/long_line.txt

@@ -1,0 +1,1 @@
+check sheets/mult_support.txt

@@ -1,0 +1,1 @@
+check --lang en sheets/mult_support.txt

@@ -1,0 +1,1 @@
+check sheets/redefined.txt

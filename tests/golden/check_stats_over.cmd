@@ -1,0 +1,1 @@
+check sheets/stats_over.txt

@@ -1,0 +1,1 @@
+check sheets/tech_over.txt

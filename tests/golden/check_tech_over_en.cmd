@@ -1,0 +1,1 @@
+check --lang en sheets/tech_over.txt

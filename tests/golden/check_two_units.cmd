@@ -1,0 +1,1 @@
+check sheets/two_units.txt

@@ -1,0 +1,1 @@
+check sheets/undefined_action.txt

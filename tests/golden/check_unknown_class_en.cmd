@@ -1,0 +1,1 @@
+check --lang en sheets/unknown_class.txt

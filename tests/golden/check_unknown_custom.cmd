@@ -1,0 +1,1 @@
+check sheets/unknown_custom.txt
