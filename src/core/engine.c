@@ -31,6 +31,9 @@ typedef struct side {
 	slot *slots;         /* all slots of all definitions */
 	size_t *slot_off;    /* first slot of definition i */
 	size_t nslots, capslots, capoff;
+	uint64_t (*masks)[AM_LAST_TURN + 1]; /* per definition of ≤ 64 slots:
+	                        the slots usable at each age */
+	size_t capmasks;
 	uint32_t root;       /* the line, AM_LINE_NIL when empty */
 	size_t nliving;
 } side;
@@ -147,6 +150,7 @@ void am_engine_free(am_engine *e)
 	for (s = 0; s < 2; s++) {
 		free(e->sides[s].slots);
 		free(e->sides[s].slot_off);
+		free(e->sides[s].masks);
 	}
 	free(e->nodes);
 	am_queue_free(&e->queue);
@@ -232,17 +236,25 @@ static int compile_side(am_engine *e, int s, const am_team *t)
 	}
 	TRY(RESERVE(sd->slots, sd->capslots, n ? n : 1));
 	TRY(RESERVE(sd->slot_off, sd->capoff, t->nunits + 1));
+	TRY(RESERVE(sd->masks, sd->capmasks, t->nunits));
 	n = 0;
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *d = &t->units[i];
+		uint64_t *m = sd->masks[i];
+		int age;
 		sd->slot_off[i] = n;
+		memset(m, 0, sizeof(sd->masks[i]));
 		for (j = 0; j < d->nslots; j++, n++) {
 			const am_action *a = &t->actions[d->slots[j]];
 			sd->slots[n].act = a;
 			sd->slots[n].index = d->slots[j];
 			sd->slots[n].start = a->fast ? 0 : a->delay ? a->delay : 1;
 			sd->slots[n].kind = (uint8_t)am_class_kind(a->cls);
+			if (j < 64 && sd->slots[n].start <= AM_LAST_TURN)
+				m[sd->slots[n].start] |= (uint64_t)1 << j;
 		}
+		for (age = 1; age <= AM_LAST_TURN; age++)
+			m[age] |= m[age - 1]; /* usable from start on */
 	}
 	sd->slot_off[t->nunits] = n;
 	sd->nslots = n;
@@ -796,21 +808,15 @@ static inline uint64_t *spent_bits(am_engine *e, const unit *u)
  */
 static void new_turn(am_engine *e, unit *u)
 {
-	const side *sd = &e->sides[u->side];
-	const slot *sl = sd->slots + sd->slot_off[u->defi];
-	int64_t age = e->turn - u->born;
-	uint64_t spent, avail = 0;
-	uint32_t i;
+	int64_t age = e->turn - u->born; /* 0 ≤ age ≤ AM_LAST_TURN */
 
 	if (u->nslots > 64) {
 		memset(used_bits(e, u), 0, WORDS(u->nslots) * sizeof(uint64_t));
 		return;
 	}
-	spent = u->nslots ? *spent_bits(e, u) : 0;
-	for (i = 0; i < u->nslots; i++)
-		if (sl[i].start <= age)
-			avail |= (uint64_t)1 << i;
-	u->avail = avail & ~spent;
+	u->avail = u->nslots ? e->sides[u->side].masks[u->defi][age] &
+	                           ~*spent_bits(e, u)
+	                     : 0;
 }
 
 /*
@@ -1023,6 +1029,8 @@ static int next_actors(am_engine *e, size_t *out)
 		for (i = 0; i < e->nunits; i++)
 			TRY(enqueue(e, (uint32_t)i));
 	}
+	if (!e->queued)
+		TRY(RESERVE(e->dec, e->capdec, e->nunits));
 	for (i = 0; !e->queued && i < e->nunits; i++) {
 		const unit *u = &e->units[i];
 		if (!u->alive || u->ap < 1 || (n && u->spd < best))
@@ -1031,7 +1039,6 @@ static int next_actors(am_engine *e, size_t *out)
 			best = u->spd;
 			n = 0;
 		}
-		TRY(RESERVE(e->dec, e->capdec, n + 1));
 		e->dec[n++].actor = (uint32_t)i;
 	}
 	while (e->queued && e->queue.n) {
@@ -1089,11 +1096,13 @@ static int action_phase(am_engine *e)
 			return rc;
 		if (rc == 1)
 			TRY(idle_steps(e, n));
-		for (i = 0; i < n; i++)
+		for (i = 0; e->queued && i < n; i++)
 			TRY(enqueue(e, e->dec[i].actor));
-		retire(e);
-		if (over(e))
-			return 0;
+		if (e->ndied) {
+			retire(e);
+			if (over(e))
+				return 0;
+		}
 	}
 }
 
@@ -1191,21 +1200,40 @@ static int dormant(const am_engine *e)
 	return 1;
 }
 
-static void fast_forward(am_engine *e)
+/*
+ * The number of steps of an action phase in which nobody can do anything
+ * but スタン processing: the units of each 素早さ share their steps (they are
+ * simultaneous), so a group of 素早さ v takes v steps.  Only for small
+ * populations (quadratic); returns -1 otherwise.
+ */
+static int64_t empty_phase_steps(const am_engine *e)
 {
-	int64_t turns = AM_LAST_TURN - e->turn + 1, per_turn = 0;
+	int64_t steps = 0;
 	size_t i, j;
+
+	if (e->nunits > SCAN_UNITS)
+		return -1;
+	for (i = 0; i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		int first = 1;
+		if (!u->alive || u->spd < 1)
+			continue;
+		for (j = 0; j < i && first; j++)
+			first = !(e->units[j].alive && e->units[j].spd == u->spd);
+		steps += first ? u->spd : 0;
+	}
+	return steps;
+}
+
+static void fast_forward(am_engine *e, int64_t per_turn)
+{
+	int64_t turns = AM_LAST_TURN - e->turn + 1;
+	size_t i;
 
 	for (i = 0; i < e->nunits; i++) {
 		unit *u = &e->units[i];
-		int first = 1;
 		if (!u->alive)
 			continue;
-		/* a simultaneous group of equal 素早さ shares its steps */
-		for (j = 0; j < i && first; j++)
-			first = !(e->units[j].alive && e->units[j].spd == u->spd);
-		if (first && u->spd > 0)
-			per_turn += u->spd;
 		u->st[AM_STATE_STUN] = u->st[AM_STATE_STUN] > u->spd * turns
 		                           ? u->st[AM_STATE_STUN] - u->spd * turns
 		                           : 0;
@@ -1213,6 +1241,31 @@ static void fast_forward(am_engine *e)
 	}
 	e->step += (uint64_t)(per_turn * turns);
 	e->turn = AM_LAST_TURN + 1;
+}
+
+/*
+ * After the AP phase: when no living unit has a usable action this turn
+ * and none is stunned, every step of the phase is empty.  Count them and
+ * skip the phase (only without a callback: a log tells each step).
+ */
+static int idle_turn(am_engine *e)
+{
+	int64_t steps;
+	size_t i;
+
+	if (e->cb || e->nunits > SCAN_UNITS)
+		return 0;
+	for (i = 0; i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		if (u->alive && (u->avail || u->nslots > 64 ||
+		                 u->st[AM_STATE_STUN]))
+			return 0;
+	}
+	steps = empty_phase_steps(e);
+	for (i = 0; i < e->nunits; i++)
+		e->units[i].ap = 0;
+	e->step += (uint64_t)steps;
+	return 1;
 }
 
 static int play(am_engine *e, am_result *r)
@@ -1232,8 +1285,9 @@ static int play(am_engine *e, am_result *r)
 		retire(e);
 		if (over(e))
 			break;
-		if (!e->cb && e->turn >= 1 && dormant(e)) {
-			fast_forward(e);
+		if (!e->cb && e->turn >= 1 && dormant(e) &&
+		    empty_phase_steps(e) >= 0) {
+			fast_forward(e, empty_phase_steps(e));
 			break;
 		}
 		e->queue.n = 0;
@@ -1245,7 +1299,8 @@ static int play(am_engine *e, am_result *r)
 			new_turn(e, u);
 			TRY(enqueue(e, (uint32_t)i));
 		}
-		TRY(action_phase(e));
+		if (!idle_turn(e))
+			TRY(action_phase(e));
 		if (over(e))
 			break;
 		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
