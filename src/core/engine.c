@@ -42,13 +42,14 @@ typedef struct unit {
 	int64_t hp, atk, def, spd, ap, hp0;
 	int64_t st[AM_STATE_COUNT];
 	int64_t born;        /* turn of creation (0 for entry units) */
-	size_t bits;         /* offset of its used/spent bitmaps in e->bits */
+	size_t bits;         /* offset of its spent bitmap in e->bits */
 	uint32_t defi;       /* definition index in its team */
 	uint32_t nslots;
 	uint32_t ver;        /* version of its queue entry (queue.h) */
 	int32_t died;        /* turn of death, -1 while alive */
 	uint32_t live;       /* unspent slots usable by the last turn */
-	uint64_t avail;      /* ≤ 64 slots: usable now, unused, unspent */
+	uint64_t avail;      /* ≤ 64 slots: usable now, unused, unspent;
+	                        more: the first slot that may be usable */
 	uint8_t side;
 	uint8_t alive;
 	uint8_t inline_;     /* still in its line (not retired) */
@@ -100,6 +101,8 @@ struct am_engine {
 	size_t captmp;
 	struct hit_key *keys; /* scratch: order_hits */
 	size_t capkeys;
+	uint32_t *pos;       /* scratch: positions of all units (positions()) */
+	size_t cappos;
 	const am_battle_opts *opts;
 	am_event_fn cb;
 	void *ud;
@@ -158,6 +161,7 @@ void am_engine_free(am_engine *e)
 	free(e->touched);
 	free(e->tmp);
 	free(e->keys);
+	free(e->pos);
 	free(e->units);
 	free(e->bits);
 	free(e->dec);
@@ -298,6 +302,29 @@ static uint32_t line_size(const am_engine *e, int s)
 	return am_line_size(e->nodes, e->sides[s].root);
 }
 
+/*
+ * Positions for many units at once: when a step has many actors or a tempo
+ * many hits, one walk of both lines (O(population)) beats a rank walk per
+ * unit.  Fills e->pos[id] for every unit in a line.
+ */
+static int positions(am_engine *e)
+{
+	int s;
+	size_t i, n;
+
+	TRY(RESERVE(e->pos, e->cappos, e->nunits));
+	for (s = 0; s < 2; s++) {
+		TRY(RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
+		n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 0);
+		for (i = 0; i < n; i++)
+			e->pos[e->tmp[i]] = (uint32_t)i;
+	}
+	return 0;
+}
+
+/* Use positions() rather than position() for more than this many units. */
+#define BULK_POSITIONS 32
+
 /* The living units of side s, front first, in e->tmp; returns the count. */
 static int living_line(am_engine *e, int s, size_t *n)
 {
@@ -328,7 +355,7 @@ static int spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 		                    e->opts->max_units);
 	TRY(RESERVE(e->units, e->capunits, e->nunits + 1));
 	TRY(RESERVE(e->nodes, e->capnodes, e->nunits + 1));
-	TRY(RESERVE(e->bits, e->capbits, e->nbits + 2 * w));
+	TRY(RESERVE(e->bits, e->capbits, e->nbits + w));
 	u = &e->units[id];
 	memset(u, 0, sizeof(*u));
 	u->hp = u->hp0 = d->hp;
@@ -348,8 +375,8 @@ static int spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 		u->live += sd->slots[sd->slot_off[defi] + k].start <=
 		           AM_LAST_TURN - e->turn;
 	if (w) /* e->bits may still be NULL when no unit has slots */
-		memset(e->bits + e->nbits, 0, 2 * w * sizeof(uint64_t));
-	e->nbits += 2 * w;
+		memset(e->bits + e->nbits, 0, w * sizeof(uint64_t));
+	e->nbits += w;
 	e->nunits++;
 	am_line_node_init(e->nodes, (uint32_t)id);
 	sd->root = am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
@@ -685,9 +712,13 @@ static int attacks(am_engine *e)
 			}
 			h->enemy = e->units[h->attacker].side !=
 			           e->units[h->target].side;
-			h->apos = n > 1 ? position(e, h->attacker) : 0;
 			h->resolve = 1;
 		}
+		if (n > BULK_POSITIONS)
+			TRY(positions(e));
+		for (i = 0; n > 1 && i < n; i++)
+			hs[i].apos = n > BULK_POSITIONS ? e->pos[hs[i].attacker]
+			                                : position(e, hs[i].attacker);
 		TRY(order_hits(e, n));
 		for (i = 0; i < n; i++) { /* 反射, in stack order */
 			hit *h = &hs[e->keys[i].seq];
@@ -791,27 +822,26 @@ static int attacks(am_engine *e)
 
 /* ---- steps ------------------------------------------------------------- */
 
-static inline uint64_t *used_bits(am_engine *e, const unit *u)
-{
-	return e->bits + u->bits;
-}
-
+/* The spent (リミテッド, used) slots of u, one bit each. */
 static inline uint64_t *spent_bits(am_engine *e, const unit *u)
 {
-	return e->bits + u->bits + WORDS(u->nslots);
+	return e->bits + u->bits;
 }
 
 /*
  * A new turn for unit u: nothing used yet.  A unit with at most 64 slots
  * keeps the usable ones as a bit mask (active this turn and not spent), so
- * that deciding is one count-trailing-zeros.
+ * that deciding is one count-trailing-zeros.  A larger unit keeps a cursor
+ * instead: within a turn, the slots before the first usable one stay
+ * unusable (used, spent or not yet active), so the cursor only moves on,
+ * and a turn costs O(slots) however many steps the unit takes.
  */
 static void new_turn(am_engine *e, unit *u)
 {
 	int64_t age = e->turn - u->born; /* 0 ≤ age ≤ AM_LAST_TURN */
 
 	if (u->nslots > 64) {
-		memset(used_bits(e, u), 0, WORDS(u->nslots) * sizeof(uint64_t));
+		u->avail = 0; /* the cursor */
 		return;
 	}
 	u->avail = u->nslots ? e->sides[u->side].masks[u->defi][age] &
@@ -829,7 +859,7 @@ static int32_t decide(am_engine *e, uint32_t id)
 	unit *u = &e->units[id];
 	const side *sd = &e->sides[u->side];
 	const slot *sl = sd->slots + sd->slot_off[u->defi];
-	uint64_t *used, *spent;
+	uint64_t *spent;
 	int64_t age;
 	uint32_t i;
 
@@ -847,22 +877,20 @@ static int32_t decide(am_engine *e, uint32_t id)
 		}
 		return (int32_t)i;
 	}
-	used = used_bits(e, u);
 	spent = spent_bits(e, u);
 	age = e->turn - u->born;
-	for (i = 0; i < u->nslots; i++) {
+	for (i = (uint32_t)u->avail; i < u->nslots; i++) {
 		uint64_t m = (uint64_t)1 << (i & 63);
-		if ((used[i / 64] | spent[i / 64]) & m)
+		if ((spent[i / 64] & m) || sl[i].start > age)
 			continue;
-		if (sl[i].start > age)
-			continue;
-		used[i / 64] |= m;
+		u->avail = i + 1;
 		if (sl[i].act->limited) {
 			spent[i / 64] |= m;
 			u->live--;
 		}
 		return (int32_t)i;
 	}
+	u->avail = u->nslots;
 	return -1;
 }
 
@@ -1058,10 +1086,15 @@ static int next_actors(am_engine *e, size_t *out)
 		am_queue_pop(&e->queue); /* q now points at another entry */
 		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
 	}
+	if (n > BULK_POSITIONS)
+		TRY(positions(e));
 	if (n > 1) {
-		for (i = 0; i < n; i++)
-			e->dec[i].key = ((uint64_t)e->units[e->dec[i].actor].side
-			                 << 32) | position(e, e->dec[i].actor);
+		for (i = 0; i < n; i++) {
+			uint32_t id = e->dec[i].actor;
+			e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
+			                (n > BULK_POSITIONS ? e->pos[id]
+			                                    : position(e, id));
+		}
 		if (n > 16) {
 			qsort(e->dec, n, sizeof(decision), dec_cmp);
 		} else {
@@ -1380,7 +1413,7 @@ int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
 	u = &e->units[id];
 	if (slot >= u->nslots)
 		return am_error_set(AM_EINVALID, "no slot %zu", slot);
-	return (int)((e->bits[u->bits + WORDS(u->nslots) + slot / 64] >>
+	return (int)((e->bits[u->bits + slot / 64] >>
 	              (slot & 63)) & 1);
 }
 
