@@ -407,7 +407,19 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 	snprintf(seed, sizeof(seed), "%" PRIu64, r->tie_seed);
 	end_line(log);
 	if (rc < 0) {
-		am_buf_printf(&log->out, MSG(log, M_ERROR), am_error_last());
+		/* the engine's message is English; say what it means first */
+		static const char *const ja[] = {
+			[-AM_EOVERFLOW] = "数値が64ビット整数の範囲を超えたため戦闘を中断",
+			[-AM_ELIMIT] = "ユニット数が上限に達したため戦闘を中断",
+			[-AM_ENOMEM] = "メモリ不足のため戦闘を中断",
+		};
+		char what[600];
+		if (log->lang == AM_LANG_JA && rc >= AM_ELIMIT && ja[-rc])
+			snprintf(what, sizeof(what), "%s（%s）", ja[-rc],
+			         am_error_last());
+		else
+			snprintf(what, sizeof(what), "%s", am_error_last());
+		am_buf_printf(&log->out, MSG(log, M_ERROR), what);
 		am_buf_puts(&log->out, "\n");
 		return log->out.failed ? AM_ENOMEM : 0;
 	}

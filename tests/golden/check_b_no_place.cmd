@@ -1,0 +1,1 @@
+check sheets/b_no_place.txt

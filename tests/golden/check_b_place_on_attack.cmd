@@ -1,0 +1,1 @@
+check sheets/b_place_on_attack.txt

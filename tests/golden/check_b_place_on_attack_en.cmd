@@ -1,0 +1,1 @@
+check --lang en sheets/b_place_on_attack.txt

@@ -1,0 +1,1 @@
+check sheets/b_target_on_attack.txt

@@ -1,0 +1,1 @@
+check sheets/b_too_many.txt

@@ -1,0 +1,1 @@
+check sheets/b_unknown_build.txt

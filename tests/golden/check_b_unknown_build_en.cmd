@@ -1,0 +1,1 @@
+check --lang en sheets/b_unknown_build.txt

@@ -1,0 +1,1 @@
+check ../../examples/awako.txt ../../examples/shinigami.txt ../../examples/uji.txt
