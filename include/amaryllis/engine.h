@@ -150,6 +150,34 @@ void am_engine_free(am_engine *engine);
 int am_battle_run(am_result *out, am_engine *engine, const am_team *a,
                   const am_team *b, const am_battle_opts *opts);
 
+/**
+ * A team compiled once for many battles (a league): the engine reads it
+ * without copying.  It borrows the team, which must outlive it.
+ */
+typedef struct am_program am_program;
+
+/**
+ * Check and compile a team.
+ * @return 0; AM_EINVALID for a malformed team (am_error_last says why);
+ *         AM_ENOMEM
+ */
+int am_program_new(am_program **out, const am_team *team);
+
+/** Free a program; NULL is fine. */
+void am_program_free(am_program *program);
+
+/** The team a program was compiled from (borrowed). */
+const am_team *am_program_team(const am_program *program);
+
+/**
+ * am_battle_run for compiled teams: no checking, no compiling, and on a
+ * warm engine no allocation for a core battle.  Programs may be shared by
+ * engines on several threads (they are only read).
+ */
+int am_battle_run_programs(am_result *out, am_engine *engine,
+                           const am_program *a, const am_program *b,
+                           const am_battle_opts *opts);
+
 /** Number of units that existed in the last battle (both sides). */
 size_t am_engine_unit_count(const am_engine *engine);
 

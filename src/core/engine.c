@@ -14,27 +14,17 @@
 #include "../util/ckd.h"
 #include "../util/error.h"
 #include "line.h"
+#include "program.h"
 #include "queue.h"
 
-/* One executable slot of a unit definition, precomputed per battle. */
-typedef struct slot {
-	const am_action *act;
-	uint32_t index;   /* index into the team's actions */
-	int64_t start;    /* first usable turn, relative to the unit's birth */
-	uint8_t kind;     /* am_kind */
-} slot;
+typedef am_slot slot;
 
-/* Per side: the team, its slots (flattened over its unit definitions) and
- * its line of living/not yet retired units, front first (line.h). */
+/* Per side: the compiled team (program.h) and its line of living/not yet
+ * retired units, front first (line.h). */
 typedef struct side {
-	const am_team *team;
-	slot *slots;         /* all slots of all definitions */
-	size_t *slot_off;    /* first slot of definition i */
-	size_t nslots, capslots, capoff;
-	uint64_t (*masks)[AM_LAST_TURN + 1]; /* per definition of ≤ 64 slots:
-	                        the slots usable at each age */
-	size_t capmasks;
-	uint32_t root;       /* the line, AM_LINE_NIL when empty */
+	const am_program *prog;
+	const am_team *team;  /* prog->team */
+	uint32_t root;        /* the line, AM_LINE_NIL when empty */
 	size_t nliving;
 } side;
 
@@ -92,7 +82,8 @@ struct am_engine {
 	am_lnode *nodes;     /* line nodes, by unit id */
 	size_t capnodes;
 	am_queue queue;
-	int queued;          /* selection by queue (large population) */
+	int queued;
+	am_program own[2];   /* the programs of am_battle_run's teams */          /* selection by queue (large population) */
 	uint32_t *died;      /* died in this step, to retire at its end */
 	size_t ndied, capdied;
 	uint32_t *touched;   /* ＨＰ set by ＨＰ回復 in this step */
@@ -150,11 +141,8 @@ void am_engine_free(am_engine *e)
 
 	if (!e)
 		return;
-	for (s = 0; s < 2; s++) {
-		free(e->sides[s].slots);
-		free(e->sides[s].slot_off);
-		free(e->sides[s].masks);
-	}
+	for (s = 0; s < 2; s++)
+		am_program_release(&e->own[s]);
 	free(e->nodes);
 	am_queue_free(&e->queue);
 	free(e->died);
@@ -224,48 +212,15 @@ static int emit_ex(am_engine *e, am_event *ev)
 
 /* ---- set-up ------------------------------------------------------------ */
 
-/*
- * Flatten the slots of every definition of the team of side s, with each
- * slot's first usable turn: 高速起動 0, 遅延起動Ｎ Ｎ, else 1 (RULINGS A4).
- */
-static int compile_side(am_engine *e, int s, const am_team *t)
+/* Start side s with program p and an empty line. */
+static void begin_side(am_engine *e, int s, const am_program *p)
 {
 	side *sd = &e->sides[s];
-	size_t i, j, n = 0;
 
-	for (i = 0; i < t->nunits; i++) {
-		if (t->units[i].nslots > UINT32_MAX - n)
-			return am_error_set(AM_ELIMIT, "too many action slots");
-		n += t->units[i].nslots;
-	}
-	TRY(RESERVE(sd->slots, sd->capslots, n ? n : 1));
-	TRY(RESERVE(sd->slot_off, sd->capoff, t->nunits + 1));
-	TRY(RESERVE(sd->masks, sd->capmasks, t->nunits));
-	n = 0;
-	for (i = 0; i < t->nunits; i++) {
-		const am_unit_def *d = &t->units[i];
-		uint64_t *m = sd->masks[i];
-		int age;
-		sd->slot_off[i] = n;
-		memset(m, 0, sizeof(sd->masks[i]));
-		for (j = 0; j < d->nslots; j++, n++) {
-			const am_action *a = &t->actions[d->slots[j]];
-			sd->slots[n].act = a;
-			sd->slots[n].index = d->slots[j];
-			sd->slots[n].start = a->fast ? 0 : a->delay ? a->delay : 1;
-			sd->slots[n].kind = (uint8_t)am_class_kind(a->cls);
-			if (j < 64 && sd->slots[n].start <= AM_LAST_TURN)
-				m[sd->slots[n].start] |= (uint64_t)1 << j;
-		}
-		for (age = 1; age <= AM_LAST_TURN; age++)
-			m[age] |= m[age - 1]; /* usable from start on */
-	}
-	sd->slot_off[t->nunits] = n;
-	sd->nslots = n;
-	sd->team = t;
+	sd->prog = p;
+	sd->team = p->team;
 	sd->root = AM_LINE_NIL;
 	sd->nliving = 0;
-	return 0;
 }
 
 /*
@@ -372,7 +327,7 @@ static int spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	u->inline_ = 1;
 	u->died = -1;
 	for (k = 0; k < d->nslots; k++)
-		u->live += sd->slots[sd->slot_off[defi] + k].start <=
+		u->live += sd->prog->slots[sd->prog->slot_off[defi] + k].start <=
 		           AM_LAST_TURN - e->turn;
 	if (w) /* e->bits may still be NULL when no unit has slots */
 		memset(e->bits + e->nbits, 0, w * sizeof(uint64_t));
@@ -844,7 +799,7 @@ static void new_turn(am_engine *e, unit *u)
 		u->avail = 0; /* the cursor */
 		return;
 	}
-	u->avail = u->nslots ? e->sides[u->side].masks[u->defi][age] &
+	u->avail = u->nslots ? e->sides[u->side].prog->masks[u->defi][age] &
 	                           ~*spent_bits(e, u)
 	                     : 0;
 }
@@ -858,7 +813,7 @@ static int32_t decide(am_engine *e, uint32_t id)
 {
 	unit *u = &e->units[id];
 	const side *sd = &e->sides[u->side];
-	const slot *sl = sd->slots + sd->slot_off[u->defi];
+	const slot *sl = sd->prog->slots + sd->prog->slot_off[u->defi];
 	uint64_t *spent;
 	int64_t age;
 	uint32_t i;
@@ -899,7 +854,7 @@ static const slot *slot_of(am_engine *e, uint32_t id, int32_t i)
 	const unit *u = &e->units[id];
 	const side *sd = &e->sides[u->side];
 
-	return sd->slots + sd->slot_off[u->defi] + i;
+	return sd->prog->slots + sd->prog->slot_off[u->defi] + i;
 }
 
 /* Emit the ACTION event of decision d (slot sl). */
@@ -1345,8 +1300,9 @@ static int play(am_engine *e, am_result *r)
 	return finish(e, r);
 }
 
-int am_battle_run(am_result *out, am_engine *e, const am_team *a,
-                  const am_team *b, const am_battle_opts *opts)
+int am_battle_run_programs(am_result *out, am_engine *e,
+                           const am_program *a, const am_program *b,
+                           const am_battle_opts *opts)
 {
 	static const am_battle_opts defaults = AM_BATTLE_OPTS_INIT;
 	uint32_t id;
@@ -1358,22 +1314,33 @@ int am_battle_run(am_result *out, am_engine *e, const am_team *a,
 	e->turn = 0;
 	e->tempo = 0;
 	e->step = 0;
-	e->sides[0].team = e->sides[1].team = NULL;
+	e->ndied = e->ntouched = 0;
+	e->queue.n = 0;
+	e->queued = 0;
 	e->opts = opts ? opts : &defaults;
+	begin_side(e, 0, a);
+	begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
 		return am_error_set(AM_EINVALID, "unknown battle options version");
 	e->cb = e->opts->on_event;
 	e->ud = e->opts->event_ud;
-	TRY(am_team_check(a));
-	TRY(am_team_check(b));
-	TRY(compile_side(e, 0, a));
-	TRY(compile_side(e, 1, b));
-	e->ndied = e->ntouched = 0;
-	e->queue.n = 0;
-	e->queued = 0;
 	TRY(spawn(e, 0, 0, 0, &id));
 	TRY(spawn(e, 1, 0, 0, &id));
 	return play(e, out);
+}
+
+int am_battle_run(am_result *out, am_engine *e, const am_team *a,
+                  const am_team *b, const am_battle_opts *opts)
+{
+	memset(out, 0, sizeof(*out));
+	out->winner = -1;
+	e->nunits = 0;
+	e->sides[0].team = e->sides[1].team = NULL;
+	TRY(am_team_check(a));
+	TRY(am_team_check(b));
+	TRY(am_program_compile(&e->own[0], a));
+	TRY(am_program_compile(&e->own[1], b));
+	return am_battle_run_programs(out, e, &e->own[0], &e->own[1], opts);
 }
 
 size_t am_engine_unit_count(const am_engine *e)
@@ -1441,8 +1408,9 @@ size_t am_engine_memory(const am_engine *e)
 	int s;
 
 	for (s = 0; s < 2; s++)
-		b += e->sides[s].capslots * sizeof(slot) +
-		     e->sides[s].capoff * sizeof(size_t);
+		b += e->own[s].capslots * sizeof(slot) +
+		     e->own[s].capoff * sizeof(size_t) +
+		     e->own[s].capmasks * sizeof(*e->own[s].masks);
 	b += e->capunits * sizeof(unit) + e->capnodes * sizeof(am_lnode) +
 	     e->capbits * sizeof(uint64_t) + e->capdec * sizeof(decision) +
 	     (e->caphits + e->capnext) * sizeof(hit) +

@@ -1,0 +1,108 @@
+/* program.c - teams compiled once for many battles (see program.h). */
+#include "program.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/error.h"
+
+/* Grow *p (element size sz) to hold at least n elements. */
+static int grow(void **p, size_t *cap, size_t n, size_t sz)
+{
+	void *q;
+
+	if (n <= *cap)
+		return 0;
+	if (n > SIZE_MAX / sz || !(q = realloc(*p, n * sz)))
+		return am_error_set(AM_ENOMEM, "out of memory");
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+/*
+ * Flatten the slots of every definition, with each slot's first usable
+ * turn: 高速起動 0, 遅延起動Ｎ Ｎ, else 1 (RULINGS A4); a slot is usable at
+ * every age from its start on.
+ */
+int am_program_compile(am_program *p, const am_team *t)
+{
+	size_t i, j, n = 0;
+	int rc;
+
+	for (i = 0; i < t->nunits; i++) {
+		if (t->units[i].nslots > UINT32_MAX - n)
+			return am_error_set(AM_ELIMIT, "too many action slots");
+		n += t->units[i].nslots;
+	}
+	if ((rc = grow((void **)&p->slots, &p->capslots, n ? n : 1,
+	               sizeof(*p->slots))) < 0 ||
+	    (rc = grow((void **)&p->slot_off, &p->capoff, t->nunits + 1,
+	               sizeof(*p->slot_off))) < 0 ||
+	    (rc = grow((void **)&p->masks, &p->capmasks, t->nunits,
+	               sizeof(*p->masks))) < 0)
+		return rc;
+	n = 0;
+	for (i = 0; i < t->nunits; i++) {
+		const am_unit_def *d = &t->units[i];
+		uint64_t *m = p->masks[i];
+		int age;
+		p->slot_off[i] = n;
+		memset(m, 0, sizeof(p->masks[i]));
+		for (j = 0; j < d->nslots; j++, n++) {
+			const am_action *a = &t->actions[d->slots[j]];
+			am_slot *sl = &p->slots[n];
+			sl->act = a;
+			sl->index = d->slots[j];
+			sl->start = a->fast ? 0 : a->delay ? a->delay : 1;
+			sl->kind = (uint8_t)am_class_kind(a->cls);
+			if (j < 64 && sl->start <= AM_LAST_TURN)
+				m[sl->start] |= (uint64_t)1 << j;
+		}
+		for (age = 1; age <= AM_LAST_TURN; age++)
+			m[age] |= m[age - 1];
+	}
+	p->slot_off[t->nunits] = n;
+	p->nslots = n;
+	p->team = t;
+	return 0;
+}
+
+void am_program_release(am_program *p)
+{
+	free(p->slots);
+	free(p->slot_off);
+	free(p->masks);
+	memset(p, 0, sizeof(*p));
+}
+
+int am_program_new(am_program **out, const am_team *team)
+{
+	am_program *p;
+	int rc;
+
+	*out = NULL;
+	if ((rc = am_team_check(team)) < 0)
+		return rc;
+	if (!(p = calloc(1, sizeof(*p))))
+		return am_error_set(AM_ENOMEM, "out of memory");
+	if ((rc = am_program_compile(p, team)) < 0) {
+		am_program_free(p);
+		return rc;
+	}
+	*out = p;
+	return 0;
+}
+
+void am_program_free(am_program *p)
+{
+	if (!p)
+		return;
+	am_program_release(p);
+	free(p);
+}
+
+const am_team *am_program_team(const am_program *p)
+{
+	return p->team;
+}

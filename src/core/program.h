@@ -1,0 +1,37 @@
+/*
+ * program.h - a team compiled for the engine: the slots of every unit
+ * definition flattened, with each slot's first usable turn and, per
+ * definition of at most 64 slots, the mask of slots usable at each age.
+ */
+#ifndef AM_CORE_PROGRAM_H
+#define AM_CORE_PROGRAM_H
+
+#include "amaryllis/engine.h"
+
+/* One executable slot of a unit definition. */
+typedef struct am_slot {
+	const am_action *act;
+	uint32_t index;   /* index into the team's actions */
+	int64_t start;    /* first usable turn, relative to the unit's birth */
+	uint8_t kind;     /* am_kind */
+} am_slot;
+
+struct am_program {
+	const am_team *team;
+	am_slot *slots;        /* all slots of all definitions */
+	size_t *slot_off;      /* first slot of definition i */
+	size_t nslots, capslots, capoff;
+	uint64_t (*masks)[AM_LAST_TURN + 1]; /* usable slots by age */
+	size_t capmasks;
+};
+
+/*
+ * (Re)compile team t into p, reusing p's memory.  The team must have passed
+ * am_team_check.  0 or a negative error.
+ */
+int am_program_compile(am_program *p, const am_team *t);
+
+/* Release p's memory (p itself is not freed). */
+void am_program_release(am_program *p);
+
+#endif
