@@ -6,7 +6,9 @@
 #   make demo     build, then replay the worked example of the rules
 #   make test     build, then run the tests in build/
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
-#   make check    test + asan: what CI runs (.ci/run)
+#   make tsan     ThreadSanitizer build in build-tsan/, the league tests
+#   make mpi      MPI build in build-mpi/: mpirun league == one process
+#   make check    test + asan + tsan + mpi: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
 #   make fuzz     clang + libFuzzer build in build-fuzz/ (optional)
 #   make golden-update  rewrite tests/golden expectations from build/amaryllis
@@ -14,18 +16,20 @@
 
 BUILD_DIR ?= build
 ASAN_DIR  ?= build-asan
+TSAN_DIR  ?= build-tsan
+MPI_DIR   ?= build-mpi
 FUZZ_DIR  ?= build-fuzz
 CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
-DEB_PACKAGES := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev
+DEB_PACKAGES := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev libopenmpi-dev openmpi-bin
 
 MAKEFLAGS += --no-print-directory
 
 heading = @printf '\n==== %s ====\n' $(1)
 
-.PHONY: all deps build demo test asan check bench fuzz golden-update clean
+.PHONY: all deps build demo test asan tsan mpi check bench fuzz golden-update clean
 .NOTPARALLEL:
 
 all: build
@@ -73,8 +77,24 @@ asan: deps
 	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
-check: test asan
-	$(call heading,"make check: all passed (release and sanitized)")
+# ThreadSanitizer on the threaded path: the league tests (and the rest).
+tsan: deps
+	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
+	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league amaryllis
+	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league'
+
+# The league over MPI (OpenMPI, loopback) must equal the single process.
+mpi: deps
+	$(call heading,"build: $(MPI_DIR) (-DAMARYLLIS_MPI=ON)")
+	$(CMAKE) -S . -B $(MPI_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
+	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis
+	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
+	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
+
+check: test asan tsan mpi
+	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI)")
 
 bench: build
 	@set -e; found=0; \
@@ -99,4 +119,4 @@ golden-update: build
 	@echo "Review before committing:  git diff tests/golden"
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR)

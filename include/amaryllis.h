@@ -15,5 +15,6 @@
 #include "amaryllis/engine.h"
 #include "amaryllis/sheet.h"
 #include "amaryllis/render.h"
+#include "amaryllis/league.h"
 
 #endif

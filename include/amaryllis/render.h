@@ -11,6 +11,7 @@
 
 #include "common.h"
 #include "engine.h"
+#include "league.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +50,46 @@ int am_log_finish(am_log *log, const am_engine *engine,
 
 /** Everything written so far when the writer is NULL (borrowed). */
 const char *am_log_text(const am_log *log, size_t *len);
+
+/* ---- leagues ------------------------------------------------------------ */
+
+/** Formats of league standings. */
+typedef enum am_table_format {
+	AM_TABLE_TEXT = 0, /**< aligned columns for people */
+	AM_TABLE_CSV = 1,
+	AM_TABLE_JSON = 2  /**< {"standings": [...], "rejected": [...]} */
+} am_table_format;
+
+/** A finished league and what is needed to show it. */
+typedef struct am_league_view {
+	const am_league *league;
+	const am_standing *standings;   /**< rank order, am_league_size lines */
+	const char *const *names;       /**< by entry */
+	const char *const *files;       /**< by entry */
+	size_t nrejected;
+	const char *const *rejected_files;
+	const char *const *rejected_errors; /**< their diagnostics, one per line */
+} am_league_view;
+
+/** The standings (rank, name, file, wins, draws, losses, points, margin). */
+int am_render_standings(const am_league_view *view, am_table_format format,
+                        am_lang lang, am_write_fn write, void *write_ud);
+
+/**
+ * The cross table as CSV in rank order: a header of names, then per entry
+ * its outcome against each other entry: W, D, L, E (error) or - (itself).
+ * Needs a league run with keep_table.
+ */
+int am_render_cross_table(const am_league_view *view, am_write_fn write,
+                          void *write_ud);
+
+/**
+ * The cross table as an SVG heat map in rank order (green win, grey draw,
+ * red loss).  Leagues of more than 120 entries are drawn in blocks, each
+ * coloured by the share of points its row entries took.
+ */
+int am_render_heatmap(const am_league_view *view, am_lang lang,
+                      am_write_fn write, void *write_ud);
 
 #ifdef __cplusplus
 }

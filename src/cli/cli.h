@@ -28,6 +28,14 @@ typedef struct cli_sheet {
  * legal, EXIT_INPUT otherwise (unreadable, illegal).
  */
 int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o);
+
+/*
+ * The same, but the diagnostics are also kept in *diags (owned, one
+ * "FILE:LINE:COL: error: message" per line; NULL when there are none), and
+ * printed only when `print` is set.
+ */
+int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
+                      int print, char **diags);
 void cli_sheet_free(cli_sheet *s);
 
 /* "amaryllis: message" on stderr. */
@@ -42,5 +50,6 @@ int cli_parse_common(cli_opts *o, int argc, char **argv, int *i);
 
 int cmd_check(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
+int cmd_league(int argc, char **argv);
 
 #endif

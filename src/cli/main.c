@@ -15,6 +15,11 @@ static const char usage[] =
 	"         run the battle of sheet A against sheet B and print its log;\n"
 	"         a battle whose population passes N units (default 1000000)\n"
 	"         stops with an error after its partial log\n"
+	"  league [--lang ja|en] [--format text|csv|json] [--jobs N]\n"
+	"         [--points W,D,L] [--matrix FILE.csv] [--svg FILE.svg]\n"
+	"         [--max-units N] DIR_OR_SHEET...\n"
+	"         play every pair of sheets once and print the standings;\n"
+	"         illegal sheets are reported and left out\n"
 	"\n"
 	"A sheet path of - reads standard input.  Exit status: 0 ok, 1 bad\n"
 	"input (illegal sheet, unreadable file), 2 usage.\n";
@@ -38,6 +43,8 @@ int main(int argc, char **argv)
 		return cmd_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "battle") == 0)
 		return cmd_battle(argc - 1, argv + 1);
+	if (strcmp(argv[1], "league") == 0)
+		return cmd_league(argc - 1, argv + 1);
 	cli_error("unknown command '%s'", argv[1]);
 	fputs(usage, stderr);
 	return EXIT_USAGE;

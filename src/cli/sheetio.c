@@ -12,6 +12,8 @@
 
 #include "cli.h"
 
+#include "../util/buf.h"
+
 #define SHEET_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
 
 void cli_error(const char *fmt, ...)
@@ -158,27 +160,43 @@ static void show_context(const am_sheet *sh, const am_diag *d)
 	                                 (from ? 1 : 0)), "");
 }
 
-int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o)
+int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
+                      int print, char **diags)
 {
 	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	FILE *f;
 	int err;
 	size_t i;
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	am_buf text = AM_BUF_INIT;
 
 	memset(out, 0, sizeof(*out));
+	if (diags)
+		*diags = NULL;
 	out->path = shown;
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
-		cli_error("cannot open %s: %s", shown, strerror(errno));
+		err = errno;
+		if (print)
+			cli_error("cannot open %s: %s", shown, strerror(err));
+		if (diags) {
+			am_buf_printf(&text, "%s: cannot open: %s", shown,
+			              strerror(err));
+			*diags = text.ptr;
+		}
 		return EXIT_INPUT;
 	}
 	err = slurp(f, &out->text, &out->len);
 	if (f != stdin)
 		fclose(f);
 	if (err) {
-		cli_error("cannot read %s: %s", shown,
-		          err == EFBIG ? "larger than 1 GiB" : strerror(err));
+		const char *why = err == EFBIG ? "larger than 1 GiB" : strerror(err);
+		if (print)
+			cli_error("cannot read %s: %s", shown, why);
+		if (diags) {
+			am_buf_printf(&text, "%s: cannot read: %s", shown, why);
+			*diags = text.ptr;
+		}
 		return EXIT_INPUT;
 	}
 	if (am_sheet_parse(&out->sheet, out->text, out->len, &po) < 0) {
@@ -189,11 +207,26 @@ int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o)
 		const am_diag *d = am_sheet_diag(out->sheet, i);
 		char msg[1024];
 		am_diag_format(msg, sizeof(msg), d, o->lang);
-		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
-		        (unsigned)d->col, msg);
-		show_context(out->sheet, d);
+		if (print) {
+			fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
+			        (unsigned)d->line, (unsigned)d->col, msg);
+			show_context(out->sheet, d);
+		}
+		if (diags)
+			am_buf_printf(&text, "%s%s:%u:%u: error: %s",
+			              i ? "\n" : "", shown, (unsigned)d->line,
+			              (unsigned)d->col, msg);
 	}
+	if (diags)
+		*diags = text.ptr;
+	else
+		am_buf_free(&text);
 	return am_sheet_ok(out->sheet) ? 0 : EXIT_INPUT;
+}
+
+int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o)
+{
+	return cli_sheet_load_ex(out, path, o, 1, NULL);
 }
 
 void cli_sheet_free(cli_sheet *s)

@@ -1,0 +1,80 @@
+/*
+ * bench_league.c - a round-robin league of generated legal core units
+ * (fixed seed), on 1 thread and on all cores: battles per second and the
+ * scaling ratio.  The same standings are checked to come out of both runs.
+ * Usage: bench_league [UNITS] [JOBS]   (defaults 1500, all cores)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gen.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double run(am_program **progs, int n, unsigned jobs, am_league **out)
+{
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	double t0 = now();
+
+	o.jobs = jobs;
+	if (am_league_run(out, (const am_program *const *)progs, (size_t)n,
+	                  &o) < 0) {
+		fprintf(stderr, "bench_league: %s\n", am_error_last());
+		exit(1);
+	}
+	return now() - t0;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 1500, i;
+	unsigned jobs = argc > 2 ? (unsigned)atoi(argv[2])
+	                         : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	gen_unit *units = calloc((size_t)(n > 2 ? n : 2), sizeof(*units));
+	am_program **progs = calloc((size_t)(n > 2 ? n : 2), sizeof(*progs));
+	uint64_t seed = 20261130, battles;
+	am_league *one, *all;
+	double t1, tn;
+	size_t len1, lenn;
+
+	if (!units || !progs || n < 2 || jobs < 1)
+		return 1;
+	for (i = 0; i < n; i++) {
+		gen_unit_make(&units[i], &seed, i);
+		if (am_program_new(&progs[i], &units[i].team) < 0)
+			return 1;
+	}
+	battles = (uint64_t)n * (uint64_t)(n - 1) / 2;
+	t1 = run(progs, n, 1, &one);
+	tn = run(progs, n, jobs, &all);
+	{
+		int64_t *a = am_league_counts(one, &len1);
+		int64_t *b = am_league_counts(all, &lenn);
+		if (len1 != lenn || memcmp(a, b, len1 * sizeof(*a)) != 0) {
+			fprintf(stderr, "bench_league: results differ!\n");
+			return 1;
+		}
+	}
+	printf("bench_league: %d generated units, %llu battles\n", n,
+	       (unsigned long long)battles);
+	printf("bench_league: 1 thread:  %.2f s, %.0f battles/second\n", t1,
+	       (double)battles / t1);
+	printf("bench_league: %u threads: %.2f s, %.0f battles/second, "
+	       "scaling %.2fx (identical results)\n",
+	       jobs, tn, (double)battles / tn, t1 / tn);
+	am_league_free(one);
+	am_league_free(all);
+	for (i = 0; i < n; i++)
+		am_program_free(progs[i]);
+	free(progs);
+	free(units);
+	return 0;
+}

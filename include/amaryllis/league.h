@@ -1,0 +1,119 @@
+/*
+ * amaryllis/league.h - round-robin leagues: every entry against every
+ * other, once (battles are symmetric), on several threads, with the same
+ * result whatever the number of threads.
+ *
+ * The league holds per entry: wins, draws, losses, errored battles and the
+ * total ＨＰ margin (own score − opponent's score, RULINGS B4), and, on
+ * request, the cross table (one byte per pair).  For a league split over
+ * processes (MPI), each process plays one share of the pairs and the raw
+ * counts are added up (am_league_counts, am_league_table).
+ */
+#ifndef AMARYLLIS_LEAGUE_H
+#define AMARYLLIS_LEAGUE_H
+
+#include "common.h"
+#include "engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct am_league am_league;
+
+/** Progress callback: `done` of `total` battles of this share are played.
+ * Called on the calling thread only. */
+typedef void (*am_progress_fn)(void *ud, uint64_t done, uint64_t total);
+
+#define AM_LEAGUE_OPTS_VERSION 1
+
+typedef struct am_league_opts {
+	unsigned version;      /**< AM_LEAGUE_OPTS_VERSION */
+	unsigned jobs;         /**< threads (≥ 1; 0 means 1) */
+	int keep_table;        /**< keep the cross table */
+	uint32_t part, parts;  /**< play share `part` (0-based) of `parts`
+	                            equal shares of the pairs (1 share: all) */
+	size_t max_units;      /**< population limit of each battle */
+	am_progress_fn progress;
+	void *progress_ud;
+} am_league_opts;
+
+#define AM_LEAGUE_OPTS_INIT {AM_LEAGUE_OPTS_VERSION, 1, 0, 0, 1, 1000000, NULL, NULL}
+
+/** Per-entry totals. */
+typedef struct am_league_row {
+	int64_t wins, draws, losses;
+	int64_t errors;  /**< battles stopped by an error (limit, overflow) */
+	int64_t margin;  /**< Σ (own score − opponent's score) */
+} am_league_row;
+
+/** One line of the standings. */
+typedef struct am_standing {
+	size_t entry;    /**< index of the entry in the league */
+	size_t rank;     /**< 1-based; equal points and margin share a rank */
+	am_league_row row;
+	int64_t points;
+} am_standing;
+
+/** Outcome of a pair in the cross table, from the row entry's side. */
+enum {
+	AM_PAIR_NONE = 0,  /**< not played (other share, no table, i == j) */
+	AM_PAIR_WIN = 1,
+	AM_PAIR_DRAW = 2,
+	AM_PAIR_LOSS = 3,
+	AM_PAIR_ERROR = 4
+};
+
+/**
+ * Play the league of the n programs (borrowed for the call).
+ * @return 0 (battles that stop with an error are counted in `errors`;
+ *         am_league_error tells the first); AM_ENOMEM; AM_EINVALID for bad
+ *         options.
+ */
+int am_league_run(am_league **out, const am_program *const *progs, size_t n,
+                  const am_league_opts *opts);
+
+void am_league_free(am_league *league);
+
+/** Number of entries. */
+size_t am_league_size(const am_league *league);
+
+/** Totals of entry i (borrowed), or NULL. */
+const am_league_row *am_league_row_of(const am_league *league, size_t i);
+
+/** Outcome of entry i against entry j (AM_PAIR_*). */
+int am_league_outcome(const am_league *league, size_t i, size_t j);
+
+/** Battles played in this share. */
+uint64_t am_league_battles(const am_league *league);
+
+/**
+ * The first battle (in pair order) that stopped with an error, or NULL:
+ * its message, with the two entries in *i and *j.
+ */
+const char *am_league_error(const am_league *league, size_t *i, size_t *j);
+
+/**
+ * Raw totals for merging shares: 5 int64 per entry (wins, draws, losses,
+ * errors, margin), writable; *len receives the count of int64.
+ */
+int64_t *am_league_counts(am_league *league, size_t *len);
+
+/** Raw cross table for merging: one byte per pair i < j (0 = not played
+ * here), writable, or NULL without a table; *len receives its size. */
+uint8_t *am_league_table(am_league *league, size_t *len);
+
+/**
+ * Standings: entries by points (win/draw/loss points given), then margin;
+ * ties in both share a rank and are listed by `tiebreak_key` order (e.g.
+ * names), then by entry index.  `out` has room for am_league_size entries.
+ */
+void am_league_standings(am_standing *out, const am_league *league,
+                         int64_t win, int64_t draw, int64_t loss,
+                         const char *const *tiebreak_key);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,398 @@
+/*
+ * league.c - round-robin leagues on several threads (see league.h).
+ *
+ * The pairs i < j are numbered k = 0 … n(n−1)/2 − 1 in row order; a share
+ * (for MPI) is a contiguous range of k, and the threads of a process take
+ * chunks of it from an atomic counter.  Every thread has its own engine and
+ * its own totals; totals are exact integer sums (margins in 128 bits), so
+ * the result does not depend on which thread played which pair.  The first
+ * error is the one with the smallest k, whatever thread met it.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "amaryllis/league.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/error.h"
+
+#define CHUNK 256
+
+typedef struct totals {
+	int64_t wins, draws, losses, errors;
+	__int128 margin;
+} totals;
+
+struct am_league {
+	size_t n;
+	am_league_row *rows;
+	uint8_t *table;          /* n(n−1)/2 bytes, or NULL */
+	uint64_t battles;
+	int has_error;
+	uint64_t error_k;
+	size_t error_i, error_j;
+	char error[512];
+};
+
+typedef struct shared {
+	const am_program *const *progs;
+	size_t n;
+	uint64_t hi;             /* end of this share */
+	atomic_uint_fast64_t next; /* next pair to hand out */
+	atomic_uint_fast64_t done; /* battles played */
+	atomic_int failed;       /* an allocation failed: stop */
+	uint8_t *table;
+	am_battle_opts bo;
+} shared;
+
+typedef struct worker {
+	shared *sh;
+	am_engine *engine;
+	totals *t;
+	int rc;
+	int has_error;
+	uint64_t error_k;
+	size_t error_i, error_j;
+	char error[512];
+	pthread_t thread;
+} worker;
+
+/* Offset of row i: the number of pairs (a, b), a < b, with a < i. */
+static uint64_t row_start(uint64_t n, uint64_t i)
+{
+	return i * (n - 1) - (i ? i * (i - 1) / 2 : 0);
+}
+
+/* The pair (i, j) of number k. */
+static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
+{
+	uint64_t lo = 0, hi = n - 1; /* row_start(lo) ≤ k < row_start(hi) */
+
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (row_start(n, mid) <= k)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*i = (size_t)lo;
+	*j = (size_t)(lo + 1 + (k - row_start(n, lo)));
+}
+
+/* Play pairs [k0, k1). */
+static void play_chunk(worker *w, uint64_t k0, uint64_t k1)
+{
+	shared *sh = w->sh;
+	size_t i, j;
+	uint64_t k;
+
+	pair_of(sh->n, k0, &i, &j);
+	for (k = k0; k < k1; k++) {
+		am_result r;
+		int rc = am_battle_run_programs(&r, w->engine, sh->progs[i],
+		                                sh->progs[j], &sh->bo);
+		uint8_t out;
+		if (rc == AM_ENOMEM) {
+			w->rc = rc;
+			atomic_store(&sh->failed, 1);
+			return;
+		}
+		if (rc < 0) {
+			w->t[i].errors++;
+			w->t[j].errors++;
+			out = AM_PAIR_ERROR;
+			if (!w->has_error || k < w->error_k) {
+				w->has_error = 1;
+				w->error_k = k;
+				w->error_i = i;
+				w->error_j = j;
+				strncpy(w->error, am_error_last(), sizeof(w->error) - 1);
+				w->error[sizeof(w->error) - 1] = '\0';
+			}
+		} else {
+			w->t[i].margin += (__int128)r.score[0] - r.score[1];
+			w->t[j].margin += (__int128)r.score[1] - r.score[0];
+			if (r.winner == 0) {
+				w->t[i].wins++;
+				w->t[j].losses++;
+				out = AM_PAIR_WIN;
+			} else if (r.winner == 1) {
+				w->t[i].losses++;
+				w->t[j].wins++;
+				out = AM_PAIR_LOSS;
+			} else {
+				w->t[i].draws++;
+				w->t[j].draws++;
+				out = AM_PAIR_DRAW;
+			}
+		}
+		if (sh->table)
+			sh->table[k] = out;
+		if (++j == sh->n) {
+			i++;
+			j = i + 1;
+		}
+	}
+}
+
+/* A thread's loop: take chunks until the share is done. */
+static void *work(void *arg)
+{
+	worker *w = arg;
+	shared *sh = w->sh;
+
+	for (;;) {
+		uint64_t k0 = atomic_fetch_add(&sh->next, CHUNK), k1;
+		if (k0 >= sh->hi || atomic_load(&sh->failed))
+			break;
+		k1 = k0 + CHUNK < sh->hi ? k0 + CHUNK : sh->hi;
+		play_chunk(w, k0, k1);
+		atomic_fetch_add(&sh->done, k1 - k0);
+		if (w->rc < 0)
+			break;
+	}
+	return NULL;
+}
+
+static int64_t clamp64(__int128 v)
+{
+	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
+}
+
+int am_league_run(am_league **out, const am_program *const *progs, size_t n,
+                  const am_league_opts *opts)
+{
+	static const am_league_opts defaults = AM_LEAGUE_OPTS_INIT;
+	unsigned jobs, t, started = 0;
+	uint64_t pairs, lo, hi;
+	am_league *lg;
+	worker *ws = NULL;
+	shared sh;
+	int rc = 0;
+	size_t i;
+
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
+	    opts->part >= opts->parts)
+		return am_error_set(AM_EINVALID, "bad league options");
+	jobs = opts->jobs ? opts->jobs : 1;
+	lg = calloc(1, sizeof(*lg));
+	if (!lg || !(lg->rows = calloc(n ? n : 1, sizeof(*lg->rows))))
+		goto nomem;
+	lg->n = n;
+	pairs = n > 1 ? (uint64_t)n * (n - 1) / 2 : 0;
+	if (opts->keep_table && pairs &&
+	    !(lg->table = calloc((size_t)pairs, 1)))
+		goto nomem;
+	/* share `part` of `parts`: [pairs·part/parts, pairs·(part+1)/parts) */
+	lo = (uint64_t)((unsigned __int128)pairs * opts->part / opts->parts);
+	hi = (uint64_t)((unsigned __int128)pairs * (opts->part + 1) /
+	                opts->parts);
+	memset(&sh, 0, sizeof(sh));
+	sh.progs = progs;
+	sh.n = n;
+	sh.hi = hi;
+	atomic_init(&sh.next, lo);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.failed, 0);
+	sh.table = lg->table;
+	sh.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
+	sh.bo.max_units = opts->max_units;
+	if ((uint64_t)jobs > (hi - lo) / CHUNK + 1)
+		jobs = (unsigned)((hi - lo) / CHUNK + 1);
+	if (!(ws = calloc(jobs, sizeof(*ws))))
+		goto nomem;
+	for (t = 0; t < jobs; t++) {
+		ws[t].sh = &sh;
+		if (am_engine_new(&ws[t].engine) < 0 ||
+		    !(ws[t].t = calloc(n ? n : 1, sizeof(totals)))) {
+			rc = AM_ENOMEM;
+			goto done;
+		}
+	}
+	for (t = 1; t < jobs; t++) {
+		if (pthread_create(&ws[t].thread, NULL, work, &ws[t]) != 0)
+			break; /* the threads started do all the work */
+		started++;
+	}
+	/* the calling thread works too, and reports progress */
+	for (;;) {
+		uint64_t k0 = atomic_fetch_add(&sh.next, CHUNK), k1;
+		if (k0 >= sh.hi || atomic_load(&sh.failed))
+			break;
+		k1 = k0 + CHUNK < sh.hi ? k0 + CHUNK : sh.hi;
+		play_chunk(&ws[0], k0, k1);
+		atomic_fetch_add(&sh.done, k1 - k0);
+		if (ws[0].rc < 0)
+			break;
+		if (opts->progress)
+			opts->progress(opts->progress_ud, atomic_load(&sh.done),
+			               hi - lo);
+	}
+	for (t = 1; t <= started; t++)
+		pthread_join(ws[t].thread, NULL);
+	if (opts->progress)
+		opts->progress(opts->progress_ud, atomic_load(&sh.done), hi - lo);
+	for (t = 0; t < jobs; t++)
+		if (ws[t].rc < 0)
+			rc = ws[t].rc;
+	if (rc < 0)
+		goto done;
+	/* add up the threads' totals, exactly */
+	for (i = 0; i < n; i++) {
+		__int128 m = 0;
+		am_league_row *row = &lg->rows[i];
+		for (t = 0; t < jobs; t++) {
+			row->wins += ws[t].t[i].wins;
+			row->draws += ws[t].t[i].draws;
+			row->losses += ws[t].t[i].losses;
+			row->errors += ws[t].t[i].errors;
+			m += ws[t].t[i].margin;
+		}
+		row->margin = clamp64(m);
+	}
+	for (t = 0; t < jobs; t++)
+		if (ws[t].has_error &&
+		    (!lg->has_error || ws[t].error_k < lg->error_k)) {
+			lg->has_error = 1;
+			lg->error_k = ws[t].error_k;
+			lg->error_i = ws[t].error_i;
+			lg->error_j = ws[t].error_j;
+			memcpy(lg->error, ws[t].error, sizeof(lg->error));
+		}
+	lg->battles = atomic_load(&sh.done);
+done:
+	for (t = 0; ws && t < jobs; t++) {
+		am_engine_free(ws[t].engine);
+		free(ws[t].t);
+	}
+	free(ws);
+	if (rc < 0) {
+		am_league_free(lg);
+		return am_error_set(rc, "out of memory");
+	}
+	*out = lg;
+	return 0;
+nomem:
+	am_league_free(lg);
+	return am_error_set(AM_ENOMEM, "out of memory");
+}
+
+void am_league_free(am_league *lg)
+{
+	if (!lg)
+		return;
+	free(lg->rows);
+	free(lg->table);
+	free(lg);
+}
+
+size_t am_league_size(const am_league *lg)
+{
+	return lg->n;
+}
+
+const am_league_row *am_league_row_of(const am_league *lg, size_t i)
+{
+	return i < lg->n ? &lg->rows[i] : NULL;
+}
+
+int am_league_outcome(const am_league *lg, size_t i, size_t j)
+{
+	uint8_t v;
+
+	if (!lg->table || i == j || i >= lg->n || j >= lg->n)
+		return AM_PAIR_NONE;
+	if (i < j)
+		return lg->table[row_start(lg->n, i) + (j - i - 1)];
+	v = lg->table[row_start(lg->n, j) + (i - j - 1)];
+	return v == AM_PAIR_WIN ? AM_PAIR_LOSS : v == AM_PAIR_LOSS ? AM_PAIR_WIN : v;
+}
+
+uint64_t am_league_battles(const am_league *lg)
+{
+	return lg->battles;
+}
+
+const char *am_league_error(const am_league *lg, size_t *i, size_t *j)
+{
+	if (!lg->has_error)
+		return NULL;
+	*i = lg->error_i;
+	*j = lg->error_j;
+	return lg->error;
+}
+
+int64_t *am_league_counts(am_league *lg, size_t *len)
+{
+	*len = lg->n * 5; /* am_league_row is five int64 */
+	return (int64_t *)lg->rows;
+}
+
+uint8_t *am_league_table(am_league *lg, size_t *len)
+{
+	*len = lg->table && lg->n > 1 ? lg->n * (lg->n - 1) / 2 : 0;
+	return lg->table;
+}
+
+/* Sorting context for the standings (qsort has none: a small struct). */
+typedef struct rank_item {
+	am_standing s;
+	const char *key;
+} rank_item;
+
+static int rank_cmp(const void *pa, const void *pb)
+{
+	const rank_item *a = pa, *b = pb;
+	int c;
+
+	if (a->s.points != b->s.points)
+		return a->s.points > b->s.points ? -1 : 1;
+	if (a->s.row.margin != b->s.row.margin)
+		return a->s.row.margin > b->s.row.margin ? -1 : 1;
+	c = strcmp(a->key ? a->key : "", b->key ? b->key : "");
+	if (c)
+		return c;
+	return a->s.entry < b->s.entry ? -1 : a->s.entry > b->s.entry;
+}
+
+void am_league_standings(am_standing *out, const am_league *lg, int64_t win,
+                         int64_t draw, int64_t loss,
+                         const char *const *key)
+{
+	rank_item *items = malloc((lg->n ? lg->n : 1) * sizeof(*items));
+	size_t i;
+
+	if (!items) { /* no memory: unsorted, but complete */
+		for (i = 0; i < lg->n; i++) {
+			out[i].entry = i;
+			out[i].rank = i + 1;
+			out[i].row = lg->rows[i];
+			out[i].points = 0;
+		}
+		return;
+	}
+	for (i = 0; i < lg->n; i++) {
+		const am_league_row *r = &lg->rows[i];
+		items[i].s.entry = i;
+		items[i].s.row = *r;
+		items[i].s.points = r->wins * win + r->draws * draw +
+		                    r->losses * loss;
+		items[i].key = key ? key[i] : NULL;
+	}
+	qsort(items, lg->n, sizeof(*items), rank_cmp);
+	for (i = 0; i < lg->n; i++) {
+		out[i] = items[i].s;
+		out[i].rank = i > 0 && items[i].s.points == out[i - 1].points &&
+		                      items[i].s.row.margin ==
+		                          out[i - 1].row.margin
+		                  ? out[i - 1].rank
+		                  : i + 1;
+	}
+	free(items);
+}

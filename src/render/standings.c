@@ -1,0 +1,356 @@
+/*
+ * standings.c - league results for people and machines: standings as text,
+ * CSV or JSON (jansson), the cross table as CSV, and an SVG heat map.
+ * Output goes through the caller's writer in chunks; nothing here does I/O.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <utf8proc.h>
+
+#include "amaryllis/render.h"
+
+#include "../util/buf.h"
+#include "../util/error.h"
+
+typedef struct out {
+	am_buf b;
+	am_write_fn write;
+	void *ud;
+	int failed;
+} out;
+
+static int flush(out *o, int force)
+{
+	if (o->b.failed)
+		return am_error_set(AM_ENOMEM, "out of memory");
+	if (o->failed || (!force && o->b.len < 65536) || o->b.len == 0)
+		return o->failed ? AM_ERROR : 0;
+	if (o->write(o->ud, o->b.ptr, o->b.len)) {
+		o->failed = 1;
+		return am_error_set(AM_ERROR, "cannot write the output");
+	}
+	am_buf_clear(&o->b);
+	return 0;
+}
+
+static int finish(out *o)
+{
+	int rc = flush(o, 1);
+	am_buf_free(&o->b);
+	return rc;
+}
+
+/* Display width of a UTF-8 string (wide characters count 2). */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+	utf8proc_ssize_t k;
+	utf8proc_int32_t c;
+
+	while (*s) {
+		k = utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &c);
+		if (k <= 0) {
+			s++;
+			w++;
+			continue;
+		}
+		w += utf8proc_charwidth(c) > 0 ? (size_t)utf8proc_charwidth(c) : 0;
+		s += k;
+	}
+	return w;
+}
+
+static void pad(am_buf *b, const char *s, size_t w)
+{
+	size_t have = width(s);
+
+	am_buf_puts(b, s);
+	while (have++ < w)
+		am_buf_put(b, " ", 1);
+}
+
+/* s right-aligned in w display columns. */
+static void rpad(am_buf *b, const char *s, size_t w)
+{
+	size_t have = width(s);
+
+	while (have++ < w)
+		am_buf_put(b, " ", 1);
+	am_buf_puts(b, s);
+}
+
+/* One CSV field, quoted when needed (RFC 4180). */
+static void csv_field(am_buf *b, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		am_buf_puts(b, s);
+		return;
+	}
+	am_buf_put(b, "\"", 1);
+	for (; *s; s++) {
+		if (*s == '"')
+			am_buf_put(b, "\"", 1);
+		am_buf_put(b, s, 1);
+	}
+	am_buf_put(b, "\"", 1);
+}
+
+static int standings_text(out *o, const am_league_view *v, am_lang lang)
+{
+	static const char *const head[2][8] = {
+		{"順位", "名前", "ファイル", "勝", "分", "負", "勝点", "ＨＰ差"},
+		{"rank", "name", "file", "wins", "draws", "losses", "points",
+		 "margin"},
+	};
+	const int en = lang == AM_LANG_EN;
+	size_t n = am_league_size(v->league), i, wn = width(head[en][1]),
+	       wf = width(head[en][2]);
+
+	for (i = 0; i < n; i++) {
+		size_t e = v->standings[i].entry;
+		if (width(v->names[e]) > wn)
+			wn = width(v->names[e]);
+		if (width(v->files[e]) > wf)
+			wf = width(v->files[e]);
+	}
+	rpad(&o->b, head[en][0], 4);
+	am_buf_puts(&o->b, "  ");
+	pad(&o->b, head[en][1], wn);
+	am_buf_puts(&o->b, "  ");
+	pad(&o->b, head[en][2], wf);
+	rpad(&o->b, head[en][3], 7);
+	rpad(&o->b, head[en][4], 7);
+	rpad(&o->b, head[en][5], 7);
+	rpad(&o->b, head[en][6], 8);
+	rpad(&o->b, head[en][7], 11);
+	am_buf_puts(&o->b, "\n");
+	for (i = 0; i < n; i++) {
+		const am_standing *s = &v->standings[i];
+		am_buf_printf(&o->b, "%4zu  ", s->rank);
+		pad(&o->b, v->names[s->entry], wn);
+		am_buf_puts(&o->b, "  ");
+		pad(&o->b, v->files[s->entry], wf);
+		am_buf_printf(&o->b, " %6" PRId64 " %6" PRId64 " %6" PRId64
+		              " %7" PRId64 " %+10" PRId64 "\n",
+		              s->row.wins, s->row.draws, s->row.losses, s->points,
+		              s->row.margin);
+		if (flush(o, 0) < 0)
+			return AM_ERROR;
+	}
+	return 0;
+}
+
+static int standings_csv(out *o, const am_league_view *v)
+{
+	size_t n = am_league_size(v->league), i;
+
+	am_buf_puts(&o->b, "rank,name,file,wins,draws,losses,points,margin\n");
+	for (i = 0; i < n; i++) {
+		const am_standing *s = &v->standings[i];
+		am_buf_printf(&o->b, "%zu,", s->rank);
+		csv_field(&o->b, v->names[s->entry]);
+		am_buf_put(&o->b, ",", 1);
+		csv_field(&o->b, v->files[s->entry]);
+		am_buf_printf(&o->b, ",%" PRId64 ",%" PRId64 ",%" PRId64
+		              ",%" PRId64 ",%" PRId64 "\n",
+		              s->row.wins, s->row.draws, s->row.losses, s->points,
+		              s->row.margin);
+		if (flush(o, 0) < 0)
+			return AM_ERROR;
+	}
+	return 0;
+}
+
+static int standings_json(out *o, const am_league_view *v)
+{
+	json_t *root = json_object(), *st = json_array(), *rej = json_array();
+	size_t n = am_league_size(v->league), i;
+	int bad = !root || !st || !rej;
+	char *text;
+
+	for (i = 0; !bad && i < n; i++) {
+		const am_standing *s = &v->standings[i];
+		json_t *e = json_pack("{s:I,s:s,s:s,s:I,s:I,s:I,s:I,s:I}",
+		                      "rank", (json_int_t)s->rank,
+		                      "name", v->names[s->entry],
+		                      "file", v->files[s->entry],
+		                      "wins", (json_int_t)s->row.wins,
+		                      "draws", (json_int_t)s->row.draws,
+		                      "losses", (json_int_t)s->row.losses,
+		                      "points", (json_int_t)s->points,
+		                      "margin", (json_int_t)s->row.margin);
+		bad |= !e || json_array_append_new(st, e);
+	}
+	for (i = 0; !bad && i < v->nrejected; i++) {
+		json_t *e = json_pack("{s:s,s:s}", "file", v->rejected_files[i],
+		                      "error", v->rejected_errors[i]);
+		bad |= !e || json_array_append_new(rej, e);
+	}
+	bad |= json_object_set_new(root, "standings", st) ||
+	       json_object_set_new(root, "rejected", rej);
+	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
+	                                         JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (!text)
+		return am_error_set(AM_ENOMEM, "out of memory");
+	am_buf_puts(&o->b, text);
+	am_buf_puts(&o->b, "\n");
+	free(text);
+	return 0;
+}
+
+int am_render_standings(const am_league_view *v, am_table_format format,
+                        am_lang lang, am_write_fn write, void *ud)
+{
+	out o = {AM_BUF_INIT, write, ud, 0};
+	int rc = format == AM_TABLE_JSON ? standings_json(&o, v)
+	       : format == AM_TABLE_CSV  ? standings_csv(&o, v)
+	                                 : standings_text(&o, v, lang);
+	int frc = finish(&o);
+
+	return rc < 0 ? rc : frc;
+}
+
+int am_render_cross_table(const am_league_view *v, am_write_fn write,
+                          void *ud)
+{
+	static const char cell[] = {'?', 'W', 'D', 'L', 'E'};
+	out o = {AM_BUF_INIT, write, ud, 0};
+	size_t n = am_league_size(v->league), i, j;
+
+	am_buf_puts(&o.b, "rank,name");
+	for (j = 0; j < n; j++) {
+		am_buf_put(&o.b, ",", 1);
+		csv_field(&o.b, v->names[v->standings[j].entry]);
+	}
+	am_buf_puts(&o.b, "\n");
+	for (i = 0; i < n; i++) {
+		size_t a = v->standings[i].entry;
+		am_buf_printf(&o.b, "%zu,", v->standings[i].rank);
+		csv_field(&o.b, v->names[a]);
+		for (j = 0; j < n; j++) {
+			int r = am_league_outcome(v->league, a,
+			                          v->standings[j].entry);
+			am_buf_put(&o.b, ",", 1);
+			am_buf_put(&o.b, i == j ? "-" : &cell[r < 5 ? r : 0], 1);
+		}
+		am_buf_puts(&o.b, "\n");
+		if (flush(&o, 0) < 0)
+			break;
+	}
+	return finish(&o);
+}
+
+/* XML-escape s into b. */
+static void xml(am_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<': am_buf_puts(b, "&lt;"); break;
+		case '>': am_buf_puts(b, "&gt;"); break;
+		case '&': am_buf_puts(b, "&amp;"); break;
+		case '"': am_buf_puts(b, "&quot;"); break;
+		default:
+			/* control characters are not allowed in XML 1.0 */
+			am_buf_put(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
+		}
+	}
+}
+
+/* Colour for a share of points p in [0, 1]: red (0) → grey → green (1). */
+static void colour(am_buf *b, double p)
+{
+	int r, g, bl;
+
+	if (p < 0.5) {
+		r = 215;
+		g = (int)(80 + 2 * p * 110);
+		bl = (int)(70 + 2 * p * 120);
+	} else {
+		r = (int)(190 - (p - 0.5) * 2 * 150);
+		g = (int)(190 + (p - 0.5) * 2 * 15);
+		bl = (int)(190 - (p - 0.5) * 2 * 130);
+	}
+	am_buf_printf(b, "#%02x%02x%02x", r, g, bl);
+}
+
+int am_render_heatmap(const am_league_view *v, am_lang lang,
+                      am_write_fn write, void *ud)
+{
+	out o = {AM_BUF_INIT, write, ud, 0};
+	size_t n = am_league_size(v->league), blocks, i, j, a, b;
+	const int en = lang == AM_LANG_EN;
+	const int cellpx = 14, label = n <= 120 ? 160 : 40, top = 40;
+	size_t size;
+
+	blocks = n <= 120 ? n : 120;
+	size = blocks * (size_t)cellpx;
+	am_buf_printf(&o.b,
+	              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%zu\" "
+	              "height=\"%zu\" font-family=\"sans-serif\" "
+	              "font-size=\"11\">\n",
+	              (size_t)label + size + 20 > 640 ? (size_t)label + size + 20
+	                                               : 640,
+	              (size_t)top + size + 40);
+	am_buf_printf(&o.b, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s "
+	              "(%zu)</text>\n", label,
+	              en ? "League cross table, by rank: row vs column"
+	                 : "リーグ対戦表（順位順、行から見た結果）", n);
+	for (j = 0; n <= 120 && j < n; j++) /* column heads: ranks */
+		am_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"8\" "
+		              "text-anchor=\"middle\">%zu</text>\n",
+		              label + j * cellpx + cellpx / 2, top - 3,
+		              v->standings[j].rank);
+	/* entries per block: block k holds ranks [k·n/blocks, (k+1)·n/blocks) */
+	for (i = 0; i < blocks; i++) {
+		size_t r0 = i * n / blocks, r1 = (i + 1) * n / blocks;
+		if (n <= 120) {
+			am_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\" "
+			              "text-anchor=\"end\">%zu. ", label - 4,
+			              top + i * cellpx + cellpx - 3,
+			              v->standings[i].rank);
+			xml(&o.b, v->names[v->standings[i].entry]);
+			am_buf_puts(&o.b, "</text>\n");
+		}
+		for (j = 0; j < blocks; j++) {
+			size_t c0 = j * n / blocks, c1 = (j + 1) * n / blocks;
+			double pts = 0, games = 0;
+			int any_error = 0;
+			for (a = r0; a < r1; a++)
+				for (b = c0; b < c1; b++) {
+					int r = am_league_outcome(
+						v->league, v->standings[a].entry,
+						v->standings[b].entry);
+					if (r == AM_PAIR_WIN || r == AM_PAIR_DRAW ||
+					    r == AM_PAIR_LOSS) {
+						pts += r == AM_PAIR_WIN ? 1
+						     : r == AM_PAIR_DRAW ? 0.5 : 0;
+						games++;
+					}
+					any_error |= r == AM_PAIR_ERROR;
+				}
+			am_buf_printf(&o.b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
+			              "height=\"%d\" fill=\"", label + j * cellpx,
+			              top + i * cellpx, cellpx - 1, cellpx - 1);
+			if (games > 0)
+				colour(&o.b, pts / games);
+			else
+				am_buf_puts(&o.b, any_error ? "#222222" : "#ffffff");
+			am_buf_puts(&o.b, "\"/>\n");
+		}
+		if (flush(&o, 0) < 0)
+			return finish(&o);
+	}
+	am_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\">%s</text>\n", label,
+	              top + size + 20,
+	              en ? "green: row wins, grey: draw, red: row loses, "
+	                   "black: battle stopped by an error"
+	                 : "緑：行の勝ち　灰：引き分け　赤：行の負け　黒：エラー");
+	am_buf_puts(&o.b, "</svg>\n");
+	return finish(&o);
+}

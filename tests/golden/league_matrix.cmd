@@ -1,0 +1,2 @@
+# The cross table in rank order, on 2 threads (ties listed by name).
+league --jobs 2 --matrix /tmp/am_golden_matrix_$$.csv league >/dev/null 2>&1; cat /tmp/am_golden_matrix_$$.csv; rm -f /tmp/am_golden_matrix_$$.csv

@@ -1,0 +1,2 @@
+# The same league as JSON, with the rejected sheet listed.
+league --format json league

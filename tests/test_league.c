@@ -1,0 +1,216 @@
+/*
+ * test_league.c - round-robin leagues: a hand-checked league, identical
+ * results on 1, 2 and 3 threads, and shares (as MPI ranks play them) that
+ * add up to the whole league.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaryllis.h"
+
+#include "../bench/gen.h"
+
+static am_sheet *load(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[4096];
+	size_t n;
+	am_sheet *s;
+
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	assert_int_equal(am_sheet_parse(&s, buf, n, NULL), 0);
+	assert_true(am_sheet_ok(s));
+	return s;
+}
+
+/*
+ * グリスク, ヌト, 甲, 乙 (the last two: ＨＰ 10, no actions).  By hand
+ * (tests/golden/league_small.cmd has the battle derivations):
+ *   ヌト beats グリスク (1 vs −1), 甲 and 乙 (10 vs −1 each): 3-0-0, +24;
+ *   グリスク beats 甲 and 乙 (10 vs −6 each): 2-0-1, +30;
+ *   甲 and 乙 draw (10 vs 10): 0-1-2, −27 each.
+ */
+static void test_hand_checked(void **state)
+{
+	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
+	                        "tests/golden/sheets/kou.txt",
+	                        "tests/golden/sheets/otsu.txt"};
+	const char *names[4];
+	am_sheet *s[4];
+	am_program *p[4];
+	am_league *lg;
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	am_standing st[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		s[i] = load(paths[i]);
+		assert_int_equal(am_program_new(&p[i], am_sheet_team(s[i])), 0);
+		names[i] = am_sheet_team(s[i])->units[0].name;
+	}
+	o.keep_table = 1;
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
+	                 0);
+	assert_int_equal(am_league_battles(lg), 6);
+	assert_int_equal(am_league_row_of(lg, 1)->wins, 3);
+	assert_int_equal(am_league_row_of(lg, 1)->margin, 24);
+	assert_int_equal(am_league_row_of(lg, 0)->wins, 2);
+	assert_int_equal(am_league_row_of(lg, 0)->losses, 1);
+	assert_int_equal(am_league_row_of(lg, 0)->margin, 30);
+	for (i = 2; i < 4; i++) {
+		assert_int_equal(am_league_row_of(lg, (size_t)i)->draws, 1);
+		assert_int_equal(am_league_row_of(lg, (size_t)i)->losses, 2);
+		assert_int_equal(am_league_row_of(lg, (size_t)i)->margin, -27);
+	}
+	assert_int_equal(am_league_outcome(lg, 0, 1), AM_PAIR_LOSS);
+	assert_int_equal(am_league_outcome(lg, 1, 0), AM_PAIR_WIN);
+	assert_int_equal(am_league_outcome(lg, 2, 3), AM_PAIR_DRAW);
+	assert_int_equal(am_league_outcome(lg, 2, 2), AM_PAIR_NONE);
+	am_league_standings(st, lg, 3, 1, 0, names);
+	assert_int_equal(st[0].entry, 1);
+	assert_int_equal(st[0].points, 9);
+	assert_int_equal(st[0].rank, 1);
+	assert_int_equal(st[1].entry, 0);
+	assert_int_equal(st[1].points, 6);
+	assert_int_equal(st[1].rank, 2);
+	/* 乙 and 甲 tie on points and margin: both rank 3, 乙 first by name */
+	assert_int_equal(st[2].entry, 3);
+	assert_int_equal(st[3].entry, 2);
+	assert_int_equal(st[2].rank, 3);
+	assert_int_equal(st[3].rank, 3);
+	assert_int_equal(st[3].points, 1);
+	am_league_free(lg);
+	for (i = 0; i < 4; i++) {
+		am_program_free(p[i]);
+		am_sheet_free(s[i]);
+	}
+}
+
+enum { N = 90 };
+static gen_unit units[N];
+static am_program *progs[N];
+
+static int setup(void **state)
+{
+	uint64_t seed = 99;
+	int i;
+	(void)state;
+	for (i = 0; i < N; i++) {
+		gen_unit_make(&units[i], &seed, i);
+		if (am_program_new(&progs[i], &units[i].team) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	int i;
+	(void)state;
+	for (i = 0; i < N; i++)
+		am_program_free(progs[i]);
+	return 0;
+}
+
+static am_league *league(unsigned jobs, uint32_t part, uint32_t parts)
+{
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	am_league *lg;
+
+	o.jobs = jobs;
+	o.keep_table = 1;
+	o.part = part;
+	o.parts = parts;
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)progs, N,
+	                               &o), 0);
+	return lg;
+}
+
+/* --jobs 1, 2 and 3 give the same totals and cross table, bit for bit,
+ * and each pair's result is the battle's own. */
+static void test_threads_identical(void **state)
+{
+	am_league *one = league(1, 0, 1), *two = league(2, 0, 1),
+	          *three = league(3, 0, 1);
+	size_t l1, l2, l3, t1, t2, t3;
+	int64_t *c1 = am_league_counts(one, &l1), *c2 = am_league_counts(two, &l2),
+	        *c3 = am_league_counts(three, &l3);
+	uint8_t *b1 = am_league_table(one, &t1), *b2 = am_league_table(two, &t2),
+	        *b3 = am_league_table(three, &t3);
+	am_engine *e;
+	am_result r;
+	(void)state;
+
+	assert_int_equal(l1, (size_t)N * 5);
+	assert_int_equal(t1, (size_t)N * (N - 1) / 2);
+	assert_int_equal(l1, l2);
+	assert_int_equal(l1, l3);
+	assert_memory_equal(c1, c2, l1 * sizeof(*c1));
+	assert_memory_equal(c1, c3, l1 * sizeof(*c1));
+	assert_memory_equal(b1, b2, t1);
+	assert_memory_equal(b1, b3, t1);
+	assert_int_equal(am_league_battles(one), (uint64_t)N * (N - 1) / 2);
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_int_equal(am_battle_run_programs(&r, e, progs[17], progs[42],
+	                                        NULL), 0);
+	assert_int_equal(am_league_outcome(one, 17, 42),
+	                 r.winner == 0 ? AM_PAIR_WIN
+	                 : r.winner == 1 ? AM_PAIR_LOSS : AM_PAIR_DRAW);
+	am_engine_free(e);
+	am_league_free(one);
+	am_league_free(two);
+	am_league_free(three);
+}
+
+/* Three shares (as three MPI ranks) add up to the whole league. */
+static void test_shares_add_up(void **state)
+{
+	am_league *whole = league(1, 0, 1), *part[3];
+	size_t lw, tw, l, t, k;
+	int64_t *cw = am_league_counts(whole, &lw), sum[N * 5];
+	uint8_t *bw = am_league_table(whole, &tw), merged[N * (N - 1) / 2];
+	uint64_t battles = 0;
+	int p;
+	(void)state;
+
+	memset(sum, 0, sizeof(sum));
+	memset(merged, 0, sizeof(merged));
+	for (p = 0; p < 3; p++) {
+		int64_t *c;
+		uint8_t *b;
+		part[p] = league(2, (uint32_t)p, 3);
+		c = am_league_counts(part[p], &l);
+		b = am_league_table(part[p], &t);
+		for (k = 0; k < l; k++)
+			sum[k] += c[k];
+		for (k = 0; k < t; k++)
+			merged[k] += b[k];
+		battles += am_league_battles(part[p]);
+		assert_true(am_league_battles(part[p]) > 0);
+	}
+	assert_int_equal(battles, am_league_battles(whole));
+	assert_memory_equal(sum, cw, lw * sizeof(*cw));
+	assert_memory_equal(merged, bw, tw);
+	for (p = 0; p < 3; p++)
+		am_league_free(part[p]);
+	am_league_free(whole);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hand_checked),
+		cmocka_unit_test(test_threads_identical),
+		cmocka_unit_test(test_shares_add_up),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
