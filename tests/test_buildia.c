@@ -1156,7 +1156,7 @@ static void test_all_stack_order(void **state)
  *     Both parties wiped in one step.
  * score: side 0 −1 + −1 = −2; side 1 −2 + −3 = −5 → side 0 wins, turn 3.
  * (Counting only the last step's dead would be −2 vs −2: a draw.)
- * Steps 3.
+ * Steps: one sim step in each of T0, T1, T2, T3 = 4.
  */
 static void test_wipe_overkill_sum(void **state)
 {
@@ -1179,7 +1179,7 @@ static void test_wipe_overkill_sum(void **state)
 	team_done(&b);
 
 	run_both(&o, &a, &b);
-	expect_result(&o, 0, 3, -2, -5, 3);
+	expect_result(&o, 0, 3, -2, -5, 4);
 	expect_unit(&o, 0, 0, 0, -1, 0);
 	expect_unit(&o, 0, 1, 1, -1, 0);
 	expect_unit(&o, 1, 0, 0, -2, 0);
