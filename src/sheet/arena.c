@@ -5,6 +5,9 @@
 
 #include "sheet_int.h"
 
+/* Chunks start small (a league keeps thousands of sheets) and double up to
+ * CHUNK as a sheet needs more. */
+#define FIRST_CHUNK 1024
 #define CHUNK 65536
 
 typedef union am_align {
@@ -38,7 +41,9 @@ void *am_arena_alloc(am_arena *a, size_t size)
 	if (!need)
 		return NULL;
 	if (!c || c->size - c->used < need) {
-		size_t sz = need > CHUNK / 4 ? need : CHUNK;
+		size_t next = c ? (c->size < CHUNK ? c->size * 2 : CHUNK)
+		                : FIRST_CHUNK;
+		size_t sz = need > next / 4 ? need : next;
 		if (sz > SIZE_MAX - sizeof(*c))
 			return NULL;
 		c = malloc(sizeof(*c) + sz);
@@ -46,7 +51,7 @@ void *am_arena_alloc(am_arena *a, size_t size)
 			return NULL;
 		c->used = 0;
 		c->size = sz;
-		if (a->head && sz != CHUNK) {
+		if (a->head && sz != next) {
 			/* a big block: keep the current chunk for small ones */
 			c->next = a->head->next;
 			a->head->next = c;
