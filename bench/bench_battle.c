@@ -12,13 +12,6 @@
 
 #include "gen.h"
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char **argv)
 {
 	int nunits = argc > 1 ? atoi(argv[1]) : 200;
@@ -41,7 +34,7 @@ int main(int argc, char **argv)
 		if (am_program_new(&progs[i], &units[i].team) < 0)
 			return 1;
 	}
-	t0 = now();
+	t0 = gen_now();
 	do {
 		for (i = 0; i < nunits; i++)
 			for (j = i + 1; j < nunits; j++) {
@@ -56,7 +49,7 @@ int main(int argc, char **argv)
 				steps += r.steps;
 				wins[r.winner + 1]++;
 			}
-		t = now() - t0;
+		t = gen_now() - t0;
 	} while (t < secs);
 	printf("bench_battle: %d generated units, %llu battles in %.2f s\n",
 	       nunits, (unsigned long long)battles, t);

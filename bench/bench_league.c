@@ -12,17 +12,10 @@
 
 #include "gen.h"
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static double run(am_program **progs, int n, unsigned jobs, am_league **out)
 {
 	am_league_opts o = AM_LEAGUE_OPTS_INIT;
-	double t0 = now();
+	double t0 = gen_now();
 
 	o.jobs = jobs;
 	if (am_league_run(out, (const am_program *const *)progs, (size_t)n,
@@ -30,7 +23,7 @@ static double run(am_program **progs, int n, unsigned jobs, am_league **out)
 		fprintf(stderr, "bench_league: %s\n", am_error_last());
 		exit(1);
 	}
-	return now() - t0;
+	return gen_now() - t0;
 }
 
 int main(int argc, char **argv)

@@ -21,14 +21,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "amaryllis.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "gen.h"
 
 int main(int argc, char **argv)
 {
@@ -101,9 +94,9 @@ int main(int argc, char **argv)
 	o.max_units = (size_t)s * 21 + 10;
 	if (am_engine_new(&e) < 0)
 		return 1;
-	t0 = now();
+	t0 = gen_now();
 	rc = am_battle_run(&r, e, &a, &b, &o);
-	t = now() - t0;
+	t = gen_now() - t0;
 	if (rc < 0) {
 		fprintf(stderr, "bench_population: %s\n", am_error_last());
 		return 1;

@@ -1,6 +1,7 @@
 /*
  * gen.h - deterministic generator of legal core-game units for benchmarks
- * (header-only so each bench_*.c stays one executable).
+ * and tests, and a clock (header-only so each bench_*.c stays one
+ * executable).
  *
  * A unit: 10 bonus points split at random over ＨＰ/攻撃力/防御力/素早さ/技術,
  * then random actions (class, customisations) while their costs fit 技術.
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "amaryllis.h"
 
@@ -24,7 +26,15 @@ typedef struct gen_unit {
 	am_team team;
 } gen_unit;
 
-static uint64_t gen_next(uint64_t *s)
+/* Seconds on the monotonic clock, for timing benchmarks. */
+static inline double gen_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t gen_next(uint64_t *s)
 {
 	uint64_t x = (*s += 0x9e3779b97f4a7c15ULL);
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -32,13 +42,13 @@ static uint64_t gen_next(uint64_t *s)
 	return x ^ (x >> 31);
 }
 
-static int64_t gen_below(uint64_t *s, int64_t n)
+static inline int64_t gen_below(uint64_t *s, int64_t n)
 {
 	return (int64_t)(gen_next(s) % (uint64_t)n);
 }
 
 /* One random action costing at most `budget`, or 0 if none was found. */
-static int gen_action(uint64_t *s, am_action *a, int64_t budget)
+static inline int gen_action(uint64_t *s, am_action *a, int64_t budget)
 {
 	int tries;
 
@@ -70,7 +80,7 @@ static int gen_action(uint64_t *s, am_action *a, int64_t budget)
 	return 0;
 }
 
-static void gen_unit_make(gen_unit *u, uint64_t *s, int index)
+static inline void gen_unit_make(gen_unit *u, uint64_t *s, int index)
 {
 	int64_t pts[5] = {0, 0, 0, 0, 0}, tech;
 	int i;

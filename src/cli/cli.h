@@ -48,6 +48,9 @@ void cli_error(const char *fmt, ...)
 /* Parse "--lang ja|en" at argv[*i]; returns 1 if consumed, -1 on error. */
 int cli_parse_common(cli_opts *o, int argc, char **argv, int *i);
 
+/* A decimal whole number from 0 to max (no sign); 0, or -1 if it is not. */
+int cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
+
 int cmd_check(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_league(int argc, char **argv);

@@ -11,22 +11,6 @@ static int write_stdout(void *ud, const char *data, size_t len)
 	return fwrite(data, 1, len, stdout) != len;
 }
 
-/* Parse a decimal uint64 seed; 0 on success. */
-static int parse_seed(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int cmd_battle(int argc, char **argv)
 {
 	cli_opts o = {AM_LANG_JA};
@@ -57,7 +41,7 @@ int cmd_battle(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 		} else if (strcmp(a, "--tie-break") == 0 && i + 1 < argc) {
-			if (parse_seed(argv[++i], &bo.tie_seed) < 0) {
+			if (cli_parse_u64(argv[++i], UINT64_MAX, &bo.tie_seed) < 0) {
 				cli_error("battle: --tie-break needs a seed, a whole "
 				          "number from 0 to 18446744073709551615");
 				return EXIT_USAGE;
@@ -65,8 +49,8 @@ int cmd_battle(int argc, char **argv)
 			bo.tie_break = 1;
 		} else if (strcmp(a, "--max-units") == 0 && i + 1 < argc) {
 			uint64_t v;
-			if (parse_seed(argv[++i], &v) < 0 || v < 2 ||
-			    v > UINT32_MAX - 2) {
+			if (cli_parse_u64(argv[++i], UINT32_MAX - 2, &v) < 0 ||
+			    v < 2) {
 				cli_error("battle: --max-units needs a whole number "
 				          "from 2 to %lu", (unsigned long)UINT32_MAX - 2);
 				return EXIT_USAGE;

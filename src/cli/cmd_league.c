@@ -137,22 +137,6 @@ static int parse_points(const char *s, int64_t pts[3])
 	return 0;
 }
 
-static int parse_count(const char *s, unsigned long long max,
-                       unsigned long long *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int cmd_league(int argc, char **argv)
 {
 	cli_opts o = {AM_LANG_JA};
@@ -180,7 +164,7 @@ int cmd_league(int argc, char **argv)
 	for (i = 1; i < (size_t)argc; i++) {
 		int ii = (int)i, r = cli_parse_common(&o, argc, argv, &ii);
 		const char *a = argv[i];
-		unsigned long long v;
+		uint64_t v;
 		i = (size_t)ii;
 		if (r < 0) {
 			status = EXIT_USAGE;
@@ -203,7 +187,7 @@ int cmd_league(int argc, char **argv)
 				goto out;
 			}
 		} else if (strcmp(a, "--jobs") == 0 && i + 1 < (size_t)argc) {
-			if (parse_count(argv[++i], 4096, &v) < 0 || v < 1) {
+			if (cli_parse_u64(argv[++i], 4096, &v) < 0 || v < 1) {
 				cli_error("league: --jobs needs a number from 1 to 4096");
 				status = EXIT_USAGE;
 				goto out;
@@ -221,7 +205,7 @@ int cmd_league(int argc, char **argv)
 		} else if (strcmp(a, "--svg") == 0 && i + 1 < (size_t)argc) {
 			svg = argv[++i];
 		} else if (strcmp(a, "--max-units") == 0 && i + 1 < (size_t)argc) {
-			if (parse_count(argv[++i], UINT32_MAX - 2, &v) < 0 || v < 2) {
+			if (cli_parse_u64(argv[++i], UINT32_MAX - 2, &v) < 0 || v < 2) {
 				cli_error("league: --max-units needs a number from 2 "
 				          "to %lu", (unsigned long)UINT32_MAX - 2);
 				status = EXIT_USAGE;

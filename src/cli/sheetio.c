@@ -27,32 +27,6 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int cli_parse_common(cli_opts *o, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i], *v = NULL;
-
-	if (strcmp(a, "--lang") == 0) {
-		if (*i + 1 >= argc) {
-			cli_error("--lang needs a value: ja or en");
-			return -1;
-		}
-		v = argv[++*i];
-	} else if (strncmp(a, "--lang=", 7) == 0) {
-		v = a + 7;
-	} else {
-		return 0;
-	}
-	if (strcmp(v, "ja") == 0)
-		o->lang = AM_LANG_JA;
-	else if (strcmp(v, "en") == 0)
-		o->lang = AM_LANG_EN;
-	else {
-		cli_error("unknown language '%s' (use ja or en)", v);
-		return -1;
-	}
-	return 1;
-}
-
 /* Read all of f into *out (owned). */
 static int slurp(FILE *f, char **out, size_t *len)
 {
