@@ -83,6 +83,7 @@ struct am_engine {
 	size_t capnodes;
 	am_queue queue;
 	int queued;
+	int poisoned;        /* some unit got 毒 in this battle */
 	am_program own[2];   /* the programs of am_battle_run's teams */          /* selection by queue (large population) */
 	uint32_t *died;      /* died in this step, to retire at its end */
 	size_t ndied, capdied;
@@ -433,6 +434,7 @@ static int add_state(am_engine *e, uint32_t actor, uint32_t action,
 		return 0;
 	if (am_ckd_add(&t->st[st], t->st[st], n))
 		return overflow();
+	e->poisoned |= st == AM_STATE_POISON;
 	if (e->cb) {
 		am_event ev = {0};
 		ev.kind = AM_EV_STATE_GAIN;
@@ -1155,6 +1157,8 @@ static int poison_phase(am_engine *e)
 {
 	size_t i;
 
+	if (!e->poisoned)
+		return 0;
 	for (i = 0; i < e->nunits; i++) {
 		unit *u = &e->units[i];
 		if (!u->alive || u->st[AM_STATE_POISON] == 0)
@@ -1232,23 +1236,18 @@ static void fast_forward(am_engine *e, int64_t per_turn)
 }
 
 /*
- * After the AP phase: when no living unit has a usable action this turn
- * and none is stunned, every step of the phase is empty.  Count them and
- * skip the phase (only without a callback: a log tells each step).
+ * After the AP phase, when (`busy` false) no living unit has a usable
+ * action this turn and none is stunned: every step of the phase is empty.
+ * Count them and skip the phase (only without a callback: a log tells each
+ * step).
  */
-static int idle_turn(am_engine *e)
+static int idle_turn(am_engine *e, int busy)
 {
 	int64_t steps;
 	size_t i;
 
-	if (e->cb || e->nunits > SCAN_UNITS)
+	if (busy || e->cb || e->nunits > SCAN_UNITS)
 		return 0;
-	for (i = 0; i < e->nunits; i++) {
-		const unit *u = &e->units[i];
-		if (u->alive && (u->avail || u->nslots > 64 ||
-		                 u->st[AM_STATE_STUN]))
-			return 0;
-	}
 	steps = empty_phase_steps(e);
 	for (i = 0; i < e->nunits; i++)
 		e->units[i].ap = 0;
@@ -1259,6 +1258,7 @@ static int idle_turn(am_engine *e)
 static int play(am_engine *e, am_result *r)
 {
 	size_t i;
+	int busy;
 
 	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
 		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
@@ -1279,15 +1279,18 @@ static int play(am_engine *e, am_result *r)
 			break;
 		}
 		e->queue.n = 0;
+		busy = 0;
 		for (i = 0; i < e->nunits; i++) {
 			unit *u = &e->units[i];
 			if (!u->alive)
 				continue;
 			u->ap = u->spd;
 			new_turn(e, u);
-			TRY(enqueue(e, (uint32_t)i));
+			busy |= u->avail || u->nslots > 64 || u->st[AM_STATE_STUN];
+			if (e->queued)
+				TRY(enqueue(e, (uint32_t)i));
 		}
-		if (!idle_turn(e))
+		if (!idle_turn(e, busy))
 			TRY(action_phase(e));
 		if (over(e))
 			break;
@@ -1317,6 +1320,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->ndied = e->ntouched = 0;
 	e->queue.n = 0;
 	e->queued = 0;
+	e->poisoned = 0;
 	e->opts = opts ? opts : &defaults;
 	begin_side(e, 0, a);
 	begin_side(e, 1, b);
