@@ -126,6 +126,9 @@ int am_sheet_ok(const am_sheet *sheet);
 /** Number of diagnostics. */
 size_t am_sheet_diag_count(const am_sheet *sheet);
 
+/** Number of errors found, including those past opts->max_diags. */
+size_t am_sheet_error_count(const am_sheet *sheet);
+
 /** Diagnostic i (borrowed), or NULL. */
 const am_diag *am_sheet_diag(const am_sheet *sheet, size_t i);
 

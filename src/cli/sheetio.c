@@ -191,6 +191,19 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 			              i ? "\n" : "", shown, (unsigned)d->line,
 			              (unsigned)d->col, msg);
 	}
+	if (am_sheet_error_count(out->sheet) > i) {
+		size_t more = am_sheet_error_count(out->sheet) - i;
+		if (print && o->lang == AM_LANG_JA)
+			fprintf(stderr, "%s: ほかに%zu件のエラーがあります（表示は"
+			        "最大%zu件）\n", shown, more, po.max_diags);
+		else if (print)
+			fprintf(stderr, "%s: %zu more error%s not shown (at most "
+			        "%zu are)\n", shown, more, more == 1 ? "" : "s",
+			        po.max_diags);
+		if (diags)
+			am_buf_printf(&text, "\n%s: %zu more errors not shown",
+			              shown, more);
+	}
 	if (diags)
 		*diags = text.ptr;
 	else

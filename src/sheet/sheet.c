@@ -216,6 +216,11 @@ size_t am_sheet_diag_count(const am_sheet *s)
 	return s ? s->ndiags : 0;
 }
 
+size_t am_sheet_error_count(const am_sheet *s)
+{
+	return s ? s->nerrors : 0;
+}
+
 const am_diag *am_sheet_diag(const am_sheet *s, size_t i)
 {
 	return s && i < s->ndiags ? &s->diags[i].d : NULL;
