@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/engine.h"
+#include "amaryllis/sheet.h"
 
 #include "../bench/gen.h"
 
@@ -214,11 +215,54 @@ static void test_symmetry_and_fast_paths(void **state)
 	am_engine_free(e);
 }
 
+static am_sheet *sheet(const char *text)
+{
+	am_sheet *s;
+	assert_int_equal(am_sheet_parse(&s, text, strlen(text), NULL), 0);
+	assert_true(am_sheet_ok(s));
+	return s;
+}
+
+/*
+ * The bound on attacks in one step (am_battle_opts.max_hits): 巣 builds two
+ * 卵 in turn 0 (リミテッド, 高速起動), so in turn 1 嵐's 全体化 attack is three hits.
+ * With max_hits 3 the battle runs; with 2 it stops with AM_ELIMIT in turn 1
+ * (not an allocation failure), after 巣's two builds.
+ */
+static void test_hits_limit(void **state)
+{
+	am_sheet *a = sheet("嵐：５／１／０／１／嵐撃\n"
+	                    "・嵐撃（２）：直接攻撃＜全体化＞\n");
+	am_sheet *b = sheet("巣（９）：５／０／０／２／産、産\n"
+	                    "○卵（１）：５／０／０／０\n"
+	                    "・産（１）：ビルド（卵）＜リミテッド＞＜高速起動＞＜配置－１＞\n");
+	am_battle_opts o = AM_BATTLE_OPTS_INIT;
+	am_engine *e;
+	am_result r;
+	(void)state;
+
+	assert_int_equal(am_engine_new(&e), 0);
+	o.max_hits = 3;
+	assert_int_equal(am_battle_run(&r, e, am_sheet_team(a), am_sheet_team(b),
+	                               &o), 0);
+	assert_int_equal(am_engine_unit_count(e), 4);
+	o.max_hits = 2;
+	assert_int_equal(am_battle_run(&r, e, am_sheet_team(a), am_sheet_team(b),
+	                               &o), AM_ELIMIT);
+	assert_int_equal(r.turns, 1);
+	assert_int_equal(am_engine_unit_count(e), 4);
+	assert_non_null(strstr(am_error_last(), "attacks in one step"));
+	am_engine_free(e);
+	am_sheet_free(a);
+	am_sheet_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_symmetry_and_fast_paths),
+		cmocka_unit_test(test_hits_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,7 +68,8 @@ typedef struct am_event {
 	am_event_kind kind;
 	int turn;
 	int tempo;       /**< attack tempo within the step (1, 2, …), else 0 */
-	uint64_t step;   /**< step number within the battle, from 1 */
+	uint64_t step;   /**< step number within the battle, from 1; 0 for
+	                      events outside steps (turn start, poison) */
 	int32_t actor;   /**< acting / attacking unit, or -1 */
 	int32_t action;  /**< index into the actor's team actions, or -1 */
 	int32_t target;  /**< unit acted upon, or -1 */
@@ -99,9 +100,12 @@ typedef struct am_battle_opts {
 	int tie_break;         /**< break a draw with a seeded draw (RULINGS A9) */
 	uint64_t tie_seed;
 	size_t max_units;      /**< population limit (AM_ELIMIT past it) */
+	size_t max_hits;       /**< attacks in one step (全体化 × many units);
+	                            AM_ELIMIT past it, which bounds memory */
 } am_battle_opts;
 
-#define AM_BATTLE_OPTS_INIT {AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000}
+#define AM_BATTLE_OPTS_INIT \
+	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000}
 
 /** Outcome of a battle. */
 typedef struct am_result {
@@ -143,7 +147,8 @@ void am_engine_free(am_engine *engine);
  * @param engine  the workspace
  * @param opts    NULL for defaults
  * @return 0; AM_EINVALID for a malformed team; AM_EOVERFLOW if a value
- *         overflows 64 bits; AM_ELIMIT past opts->max_units; AM_ENOMEM;
+ *         overflows 64 bits; AM_ELIMIT past opts->max_units or
+ *         opts->max_hits; AM_ENOMEM;
  *         AM_ERROR if the callback aborted.  On failure the engine still
  *         holds the state reached, for a partial log.
  */

@@ -84,6 +84,7 @@ struct am_engine {
 	am_queue queue;
 	int queued;
 	int poisoned;        /* some unit got 毒 in this battle */
+	int in_step;         /* events now belong to step e->step */
 	am_program own[2];   /* the programs of am_battle_run's teams */          /* selection by queue (large population) */
 	uint32_t *died;      /* died in this step, to retire at its end */
 	size_t ndied, capdied;
@@ -176,7 +177,7 @@ static int emit(am_engine *e, am_event_kind kind, int64_t actor,
 	ev.kind = kind;
 	ev.turn = e->turn;
 	ev.tempo = e->tempo;
-	ev.step = e->step;
+	ev.step = e->in_step ? e->step : 0;
 	ev.actor = (int32_t)actor;
 	ev.action = (int32_t)action;
 	ev.target = (int32_t)target;
@@ -191,7 +192,7 @@ static int emit_ex(am_engine *e, am_event *ev)
 {
 	ev->turn = e->turn;
 	ev->tempo = e->tempo;
-	ev->step = e->step;
+	ev->step = e->in_step ? e->step : 0;
 	return e->cb(e->ud, e, ev) ? am_error_set(AM_ERROR, "battle aborted") : 0;
 }
 
@@ -552,6 +553,11 @@ static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
 {
 	hit *h;
 
+	if (*n >= e->opts->max_hits)
+		return am_error_set(AM_ELIMIT,
+		                    "limit of %zu attacks in one step reached "
+		                    "(全体化 attacks of many units on many units)",
+		                    e->opts->max_hits);
 	if (*n + 1 > *cap)
 		TRY(reserve((void **)arr, cap, *n + 1, sizeof(hit)));
 	h = &(*arr)[(*n)++];
@@ -561,7 +567,6 @@ static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
 	h->target = (int32_t)target;
 	h->aim_side = (uint8_t)aim_side;
 	h->seq = (uint32_t)(*n - 1);
-	(void)e;
 	return 0;
 }
 
@@ -700,22 +705,21 @@ static int attacks(am_engine *e)
 				h->left = --t->st[AM_STATE_GUARD];
 			}
 		}
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n; i++) /* all from the tempo's starting state */
+			if (hs[i].resolve)
+				TRY(base_damage(e, &hs[i], &hs[i].damage));
+		for (i = 0; i < n; i++) { /* then apply, in order of arrival */
 			hit *h = &hs[i];
+			unit *t;
+			const am_action *a;
 			if (h->reflected) {
 				EMIT(AM_EV_REFLECT, h->attacker, h->action, h->target,
 				     0, h->left);
 				TRY(push_hit(e, &e->next, &e->nnext, &e->capnext,
 				             h->attacker, h->action, -1,
 				             1 - e->units[h->target].side));
-			} else if (h->resolve) {
-				TRY(base_damage(e, h, &h->damage));
+				continue;
 			}
-		}
-		for (i = 0; i < n; i++) {
-			hit *h = &hs[i];
-			unit *t;
-			const am_action *a;
 			if (!h->resolve)
 				continue;
 			t = &e->units[h->target];
@@ -1081,11 +1085,13 @@ static int action_phase(am_engine *e)
 		TRY(next_actors(e, &n));
 		if (n == 0)
 			return 0;
+		e->in_step = 1;
 		rc = step(e, n);
+		if (rc == 1)
+			rc = idle_steps(e, n);
+		e->in_step = 0;
 		if (rc < 0)
 			return rc;
-		if (rc == 1)
-			TRY(idle_steps(e, n));
 		for (i = 0; e->queued && i < n; i++)
 			TRY(enqueue(e, e->dec[i].actor));
 		if (e->ndied) {
@@ -1309,6 +1315,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 {
 	static const am_battle_opts defaults = AM_BATTLE_OPTS_INIT;
 	uint32_t id;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->winner = -1;
@@ -1328,9 +1335,15 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 		return am_error_set(AM_EINVALID, "unknown battle options version");
 	e->cb = e->opts->on_event;
 	e->ud = e->opts->event_ud;
+	e->in_step = 0;
 	TRY(spawn(e, 0, 0, 0, &id));
 	TRY(spawn(e, 1, 0, 0, &id));
-	return play(e, out);
+	rc = play(e, out);
+	if (rc < 0) { /* how far the battle got, for the partial log */
+		out->turns = e->turn > AM_LAST_TURN ? AM_LAST_TURN : e->turn;
+		out->steps = e->step;
+	}
+	return rc;
 }
 
 int am_battle_run(am_result *out, am_engine *e, const am_team *a,
