@@ -30,6 +30,8 @@ void am_log_free(am_log *log)
 		return;
 	am_buf_free(&log->out);
 	am_buf_free(&log->line);
+	am_buf_free(&log->label[0]);
+	am_buf_free(&log->label[1]);
 	free(log->order);
 	free(log);
 }

@@ -24,6 +24,9 @@ struct am_log {
 	int32_t pending_spent_actor;  /* attack told with its first hit */
 	int32_t pending_spent_action;
 	uint32_t *order;  /* scratch: units of one side in line order */
+	am_buf label[2];  /* scratch: unit labels (text.c who()) */
+	int sim_pending;  /* a simultaneous step began; say so before its
+	                     first line */
 	size_t cap_order;
 	/* JSON log */
 	size_t nevents;

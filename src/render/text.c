@@ -86,7 +86,7 @@ static const char *const msgs[2][M_COUNT] = {
 		[M_TIE] = "Draw => the seeded draw (seed %s) gives the win to %s",
 		[M_ERROR] = "error: %s",
 		[M_TIMES] = " x%s",
-		[M_STEP_SIM] = " (simultaneous)",
+		[M_STEP_SIM] = "(simultaneous step)",
 		[M_BUILT] = " => %s is built (place %s from the front)",
 	},
 };
@@ -127,6 +127,24 @@ static const char *num(char *buf, am_lang lang, int64_t v)
 
 #define MSG(log, m) msgs[(log)->lang == AM_LANG_EN][m]
 
+/*
+ * How the log names unit id: entry units by their name, as the rules do;
+ * built units (ids 2, 3, …) by name and instance number, 蛆#37, so that the
+ * many units of one definition can be told apart (the JSON ids are the
+ * same).  `which` picks one of two buffers, so two labels can be in use.
+ */
+static const char *who(am_log *log, const am_engine *e, int32_t id,
+                       int which)
+{
+	am_buf *b = &log->label[which];
+
+	if (id < 2)
+		return am_log_unit_name(e, id);
+	am_buf_clear(b);
+	am_buf_printf(b, "%s#%ld", am_log_unit_name(e, id), (long)id);
+	return b->ptr ? b->ptr : "?";
+}
+
 /* End the line being built (with its pending "used up" note). */
 static void end_line(am_log *log)
 {
@@ -151,11 +169,16 @@ static void show_turn(am_log *log)
 	am_buf_puts(&log->out, "\n");
 }
 
-/* Start a new line (a new fact) in the current turn. */
+/* Start a new line (a new fact) in the current turn; the first line of a
+ * simultaneous step is preceded by a note saying so. */
 static void begin_line(am_log *log)
 {
 	end_line(log);
 	show_turn(log);
+	if (log->sim_pending) {
+		log->sim_pending = 0;
+		am_buf_printf(&log->out, "%s\n", MSG(log, M_STEP_SIM));
+	}
 }
 
 /* `名前：ＨＰ／攻撃力／防御力／素早さ／残りアクション　＜状態＞` */
@@ -172,8 +195,8 @@ static void status_line(am_log *log, const am_engine *e, size_t id)
 	if (am_engine_unit(&st, e, id) < 0)
 		return;
 	d = &am_engine_team(e, st.side)->units[st.def];
-	am_buf_printf(&log->out, "%s%s%s", st.name, en ? ": " : "：",
-	              num(n, log->lang, st.hp));
+	am_buf_printf(&log->out, "%s%s%s", who(log, e, (int32_t)id, 0),
+	              en ? ": " : "：", num(n, log->lang, st.hp));
 	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.atk));
 	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.def_));
 	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.spd));
@@ -238,9 +261,9 @@ static void statuses(am_log *log, const am_engine *e)
 /* The opening of a line about one hit of an attack. */
 static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 {
-	const char *a = am_log_unit_name(e, ev->actor);
+	const char *a = who(log, e, ev->actor, 0);
 	const char *w = am_log_action_name(e, ev->actor, ev->action);
-	const char *t = am_log_unit_name(e, ev->target);
+	const char *t = who(log, e, ev->target, 1);
 
 	begin_line(log);
 	if (ev->tempo > 1)
@@ -260,7 +283,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 {
 	const int en = log->lang == AM_LANG_EN;
 	char n1[64], n2[64];
-	const char *tname = am_log_unit_name(e, ev->target);
+	const char *tname = who(log, e, ev->target, 1);
 	int self = ev->target == ev->actor;
 
 	switch (ev->kind) {
@@ -277,6 +300,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_STEP_BEGIN:
 		end_line(log);
+		log->sim_pending = ev->value > 1;
 		break;
 	case AM_EV_STUNNED:
 		begin_line(log);
@@ -300,7 +324,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		}
 		begin_line(log);
 		am_buf_printf(&log->line, MSG(log, M_USES),
-		              am_log_unit_name(e, ev->actor),
+		              who(log, e, ev->actor, 0),
 		              t->actions[ev->action].name);
 		if (ev->spent)
 			log->spent_name = t->actions[ev->action].name;
@@ -345,7 +369,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		} else {
 			begin_line(log);
 			am_buf_printf(&log->line, MSG(log, M_FIZZLE),
-			              am_log_unit_name(e, ev->actor),
+			              who(log, e, ev->actor, 0),
 			              am_log_action_name(e, ev->actor, ev->action));
 		}
 		break;
