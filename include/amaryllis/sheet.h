@@ -10,7 +10,7 @@
  * Grammar (after NFKC normalisation; see docs/RULES.md):
  *   sheet    -> { blank | comment | unit | build | tech | action }
  *   comment  -> '#' text
- *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' [ names ] ]
  *   build    -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
  *   tech     -> '技術' [':'] INT
  *   names    -> NAME { ('、' | ',') NAME }

@@ -231,9 +231,11 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 		                          : json_null());
 		bad |= put(o, "draw", json_boolean(r->draw));
 		bad |= put(o, "tie_break", json_boolean(r->tie_broken));
-		if (r->tie_broken)
-			bad |= put(o, "tie_seed",
-			           json_integer((json_int_t)r->tie_seed));
+		if (r->tie_broken) { /* a string: seeds go up to 2^64 − 1 */
+			char seed[24];
+			snprintf(seed, sizeof(seed), "%" PRIu64, r->tie_seed);
+			bad |= put(o, "tie_seed", json_string(seed));
+		}
 	}
 	bad |= put(o, "turns", json_integer(r->turns));
 	bad |= put(o, "steps", json_integer((json_int_t)r->steps));

@@ -375,7 +375,9 @@ static void unit_line(P *p, int buildia)
 	skip_ws(p);
 	if (peek(p) == '/') {
 		p->i++;
-		names(p);
+		skip_ws(p);
+		if (p->i < p->ln->n) /* "…/0/" with nothing after: no actions */
+			names(p);
 	} else if (p->i < p->ln->n) {
 		err_trailing(p);
 	}
