@@ -79,7 +79,8 @@ static int collect(entry_list *l, const char *arg)
 		}
 	}
 	closedir(d);
-	qsort(l->paths + first, l->n - first, sizeof(char *), cmp_str);
+	if (l->n > first)
+		qsort(l->paths + first, l->n - first, sizeof(char *), cmp_str);
 	return 0;
 }
 
@@ -130,7 +131,8 @@ static int parse_points(const char *s, int64_t pts[3])
 	for (i = 0; i < 3; i++) {
 		errno = 0;
 		pts[i] = strtoll(s, &end, 10);
-		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0'))
+		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
+		    pts[i] < -1000000 || pts[i] > 1000000)
 			return -1;
 		s = end + 1;
 	}
@@ -196,7 +198,8 @@ int cmd_league(int argc, char **argv)
 			jobs_given = 1;
 		} else if (strcmp(a, "--points") == 0 && i + 1 < (size_t)argc) {
 			if (parse_points(argv[++i], pts) < 0) {
-				cli_error("league: --points needs W,D,L, e.g. 3,1,0");
+				cli_error("league: --points needs W,D,L, whole numbers "
+				          "from -1000000 to 1000000, e.g. 3,1,0");
 				status = EXIT_USAGE;
 				goto out;
 			}
@@ -233,6 +236,12 @@ int cmd_league(int argc, char **argv)
 			status = EXIT_INPUT;
 			goto out;
 		}
+	if (paths.n == 0) {
+		cli_error("league: no sheets found (a folder gives its visible "
+		          "regular files)");
+		status = EXIT_INPUT;
+		goto out;
+	}
 	sheets = calloc(paths.n + 1, sizeof(*sheets));
 	progs = calloc(paths.n + 1, sizeof(*progs));
 	names = calloc(paths.n + 1, sizeof(*names));

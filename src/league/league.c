@@ -379,10 +379,11 @@ void am_league_standings(am_standing *out, const am_league *lg, int64_t win,
 	}
 	for (i = 0; i < lg->n; i++) {
 		const am_league_row *r = &lg->rows[i];
+		__int128 pts = (__int128)r->wins * win + (__int128)r->draws * draw +
+		               (__int128)r->losses * loss;
 		items[i].s.entry = i;
 		items[i].s.row = *r;
-		items[i].s.points = r->wins * win + r->draws * draw +
-		                    r->losses * loss;
+		items[i].s.points = clamp64(pts); /* exact unless absurd */
 		items[i].key = key ? key[i] : NULL;
 	}
 	qsort(items, lg->n, sizeof(*items), rank_cmp);

@@ -165,8 +165,37 @@ static int standings_csv(out *o, const am_league_view *v)
 	return 0;
 }
 
+/*
+ * s as valid UTF-8 for JSON (file names may hold any bytes): invalid bytes
+ * become U+FFFD.  Returns s itself when it is valid, else a copy in *tmp.
+ */
+static const char *utf8_clean(const char *s, am_buf *tmp)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s, *q = p;
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k;
+
+	while (*q && (k = utf8proc_iterate(q, -1, &c)) > 0)
+		q += k;
+	if (!*q)
+		return s; /* valid all the way */
+	am_buf_clear(tmp);
+	while (*p) {
+		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
+		if (k <= 0) {
+			am_buf_puts(tmp, "\xEF\xBF\xBD");
+			p++;
+		} else {
+			am_buf_put(tmp, (const char *)p, (size_t)k);
+			p += k;
+		}
+	}
+	return tmp->ptr ? tmp->ptr : "";
+}
+
 static int standings_json(out *o, const am_league_view *v)
 {
+	am_buf t1 = AM_BUF_INIT, t2 = AM_BUF_INIT;
 	json_t *root = json_object(), *st = json_array(), *rej = json_array();
 	size_t n = am_league_size(v->league), i;
 	int bad = !root || !st || !rej;
@@ -176,8 +205,8 @@ static int standings_json(out *o, const am_league_view *v)
 		const am_standing *s = &v->standings[i];
 		json_t *e = json_pack("{s:I,s:s,s:s,s:I,s:I,s:I,s:I,s:I}",
 		                      "rank", (json_int_t)s->rank,
-		                      "name", v->names[s->entry],
-		                      "file", v->files[s->entry],
+		                      "name", utf8_clean(v->names[s->entry], &t1),
+		                      "file", utf8_clean(v->files[s->entry], &t2),
 		                      "wins", (json_int_t)s->row.wins,
 		                      "draws", (json_int_t)s->row.draws,
 		                      "losses", (json_int_t)s->row.losses,
@@ -186,8 +215,9 @@ static int standings_json(out *o, const am_league_view *v)
 		bad |= !e || json_array_append_new(st, e);
 	}
 	for (i = 0; !bad && i < v->nrejected; i++) {
-		json_t *e = json_pack("{s:s,s:s}", "file", v->rejected_files[i],
-		                      "error", v->rejected_errors[i]);
+		json_t *e = json_pack("{s:s,s:s}",
+		                      "file", utf8_clean(v->rejected_files[i], &t1),
+		                      "error", utf8_clean(v->rejected_errors[i], &t2));
 		bad |= !e || json_array_append_new(rej, e);
 	}
 	bad |= json_object_set_new(root, "standings", st) ||
@@ -195,6 +225,8 @@ static int standings_json(out *o, const am_league_view *v)
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
 	json_decref(root);
+	am_buf_free(&t1);
+	am_buf_free(&t2);
 	if (!text)
 		return am_error_set(AM_ENOMEM, "out of memory");
 	am_buf_puts(&o->b, text);
