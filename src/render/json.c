@@ -88,7 +88,7 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 		return am_error_set(AM_ENOMEM, "out of memory");
 	bad |= put(o, "type", json_string(kind_names[ev->kind]));
 	bad |= put(o, "turn", json_integer(ev->turn));
-	if (ev->kind != AM_EV_TURN_BEGIN)
+	if (ev->step) /* events outside steps (turn start, poison) have none */
 		bad |= put(o, "step", json_integer((json_int_t)ev->step));
 	if (ev->tempo)
 		bad |= put(o, "tempo", json_integer(ev->tempo));
