@@ -1265,6 +1265,7 @@ static int play(am_engine *e, am_result *r)
 {
 	size_t i;
 	int busy;
+	int64_t per_turn;
 
 	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
 		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
@@ -1280,8 +1281,8 @@ static int play(am_engine *e, am_result *r)
 		if (over(e))
 			break;
 		if (!e->cb && e->turn >= 1 && dormant(e) &&
-		    empty_phase_steps(e) >= 0) {
-			fast_forward(e, empty_phase_steps(e));
+		    (per_turn = empty_phase_steps(e)) >= 0) {
+			fast_forward(e, per_turn);
 			break;
 		}
 		e->queue.n = 0;

@@ -40,7 +40,7 @@ struct am_league {
 typedef struct shared {
 	const am_program *const *progs;
 	size_t n;
-	uint64_t hi;             /* end of this share */
+	uint64_t lo, hi;         /* this share */
 	atomic_uint_fast64_t next; /* next pair to hand out */
 	atomic_uint_fast64_t done; /* battles played */
 	atomic_int failed;       /* an allocation failed: stop */
@@ -57,6 +57,8 @@ typedef struct worker {
 	uint64_t error_k;
 	size_t error_i, error_j;
 	char error[512];
+	am_progress_fn progress; /* worker 0 (the calling thread) only */
+	void *progress_ud;
 	pthread_t thread;
 } worker;
 
@@ -138,7 +140,8 @@ static void play_chunk(worker *w, uint64_t k0, uint64_t k1)
 	}
 }
 
-/* A thread's loop: take chunks until the share is done. */
+/* A worker's loop: take chunks until the share is done; a worker with a
+ * progress callback reports after each chunk. */
 static void *work(void *arg)
 {
 	worker *w = arg;
@@ -153,6 +156,9 @@ static void *work(void *arg)
 		atomic_fetch_add(&sh->done, k1 - k0);
 		if (w->rc < 0)
 			break;
+		if (w->progress)
+			w->progress(w->progress_ud, atomic_load(&sh->done),
+			            sh->hi - sh->lo);
 	}
 	return NULL;
 }
@@ -196,6 +202,7 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	memset(&sh, 0, sizeof(sh));
 	sh.progs = progs;
 	sh.n = n;
+	sh.lo = lo;
 	sh.hi = hi;
 	atomic_init(&sh.next, lo);
 	atomic_init(&sh.done, 0);
@@ -221,19 +228,9 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 		started++;
 	}
 	/* the calling thread works too, and reports progress */
-	for (;;) {
-		uint64_t k0 = atomic_fetch_add(&sh.next, CHUNK), k1;
-		if (k0 >= sh.hi || atomic_load(&sh.failed))
-			break;
-		k1 = k0 + CHUNK < sh.hi ? k0 + CHUNK : sh.hi;
-		play_chunk(&ws[0], k0, k1);
-		atomic_fetch_add(&sh.done, k1 - k0);
-		if (ws[0].rc < 0)
-			break;
-		if (opts->progress)
-			opts->progress(opts->progress_ud, atomic_load(&sh.done),
-			               hi - lo);
-	}
+	ws[0].progress = opts->progress;
+	ws[0].progress_ud = opts->progress_ud;
+	work(&ws[0]);
 	for (t = 1; t <= started; t++)
 		pthread_join(ws[t].thread, NULL);
 	if (opts->progress)
