@@ -1,19 +1,20 @@
 /* buf.c - growable byte buffer. */
-#include "buf.h"
+#include "util/buf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "amaryllis/common.h"
+#include "util/error.h"
 
-static int grow(am_buf *b, size_t extra)
+static int grow(ut_buf *b, size_t extra)
 {
 	size_t need, cap;
 	char *p;
 
 	if (b->failed)
-		return AM_ENOMEM;
+		return UT_ENOMEM;
 	if (extra > SIZE_MAX - b->len - 1)
 		goto fail;
 	need = b->len + extra + 1;
@@ -30,13 +31,13 @@ static int grow(am_buf *b, size_t extra)
 	return 0;
 fail:
 	b->failed = 1;
-	return AM_ENOMEM;
+	return UT_ENOMEM;
 }
 
-int am_buf_put(am_buf *b, const char *data, size_t len)
+int ut_buf_put(ut_buf *b, const char *data, size_t len)
 {
 	if (grow(b, len) < 0)
-		return AM_ENOMEM;
+		return UT_ENOMEM;
 	if (len)
 		memcpy(b->ptr + b->len, data, len);
 	b->len += len;
@@ -44,12 +45,12 @@ int am_buf_put(am_buf *b, const char *data, size_t len)
 	return 0;
 }
 
-int am_buf_puts(am_buf *b, const char *s)
+int ut_buf_puts(ut_buf *b, const char *s)
 {
-	return am_buf_put(b, s, strlen(s));
+	return ut_buf_put(b, s, strlen(s));
 }
 
-int am_buf_vprintf(am_buf *b, const char *fmt, va_list ap)
+int ut_buf_vprintf(ut_buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;
 	int n;
@@ -58,31 +59,31 @@ int am_buf_vprintf(am_buf *b, const char *fmt, va_list ap)
 	n = vsnprintf(NULL, 0, fmt, ap2);
 	va_end(ap2);
 	if (n < 0 || grow(b, (size_t)n) < 0)
-		return AM_ENOMEM;
+		return UT_ENOMEM;
 	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
 	b->len += (size_t)n;
 	return 0;
 }
 
-int am_buf_printf(am_buf *b, const char *fmt, ...)
+int ut_buf_printf(ut_buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
 
 	va_start(ap, fmt);
-	rc = am_buf_vprintf(b, fmt, ap);
+	rc = ut_buf_vprintf(b, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
-void am_buf_clear(am_buf *b)
+void ut_buf_clear(ut_buf *b)
 {
 	b->len = 0;
 	if (b->ptr)
 		b->ptr[0] = '\0';
 }
 
-void am_buf_free(am_buf *b)
+void ut_buf_free(ut_buf *b)
 {
 	free(b->ptr);
 	b->ptr = NULL;

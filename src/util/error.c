@@ -1,22 +1,22 @@
 /* error.c - thread-local last error (libgit2's git_error_last pattern). */
-#include "error.h"
+#include "util/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
 static _Thread_local char last_error[512];
 
-const char *am_error_last(void)
+const char *ut_error_last(void)
 {
 	return last_error;
 }
 
-void am_error_clear(void)
+void ut_error_clear(void)
 {
 	last_error[0] = '\0';
 }
 
-int am_error_set(int code, const char *fmt, ...)
+int ut_error_set(int code, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/error.h"
+#include "util/error.h"
 
 #define CHUNK 256
 
@@ -185,7 +185,7 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 		opts = &defaults;
 	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
 	    opts->part >= opts->parts)
-		return am_error_set(AM_EINVALID, "bad league options");
+		return ut_error_set(AM_EINVALID, "bad league options");
 	jobs = opts->jobs ? opts->jobs : 1;
 	lg = calloc(1, sizeof(*lg));
 	if (!lg || !(lg->rows = calloc(n ? n : 1, sizeof(*lg->rows))))
@@ -271,13 +271,13 @@ done:
 	free(ws);
 	if (rc < 0) {
 		am_league_free(lg);
-		return am_error_set(rc, "out of memory");
+		return ut_error_set(rc, "out of memory");
 	}
 	*out = lg;
 	return 0;
 nomem:
 	am_league_free(lg);
-	return am_error_set(AM_ENOMEM, "out of memory");
+	return ut_error_set(AM_ENOMEM, "out of memory");
 }
 
 void am_league_free(am_league *lg)

@@ -4,21 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/error.h"
-
-/* Grow *p (element size sz) to hold at least n elements. */
-static int grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-	void *q;
-
-	if (n <= *cap)
-		return 0;
-	if (n > SIZE_MAX / sz || !(q = realloc(*p, n * sz)))
-		return am_error_set(AM_ENOMEM, "out of memory");
-	*p = q;
-	*cap = n;
-	return 0;
-}
+#include "util/array.h"
+#include "util/error.h"
 
 /*
  * Flatten the slots of every definition, with each slot's first usable
@@ -32,15 +19,12 @@ int am_program_compile(am_program *p, const am_team *t)
 
 	for (i = 0; i < t->nunits; i++) {
 		if (t->units[i].nslots > UINT32_MAX - n)
-			return am_error_set(AM_ELIMIT, "too many action slots");
+			return ut_error_set(AM_ELIMIT, "too many action slots");
 		n += t->units[i].nslots;
 	}
-	if ((rc = grow((void **)&p->slots, &p->capslots, n ? n : 1,
-	               sizeof(*p->slots))) < 0 ||
-	    (rc = grow((void **)&p->slot_off, &p->capoff, t->nunits + 1,
-	               sizeof(*p->slot_off))) < 0 ||
-	    (rc = grow((void **)&p->masks, &p->capmasks, t->nunits,
-	               sizeof(*p->masks))) < 0)
+	if ((rc = UT_ARRAY_RESERVE(p->slots, p->capslots, n ? n : 1)) < 0 ||
+	    (rc = UT_ARRAY_RESERVE(p->slot_off, p->capoff, t->nunits + 1)) < 0 ||
+	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0)
 		return rc;
 	n = 0;
 	for (i = 0; i < t->nunits; i++) {
@@ -85,7 +69,7 @@ int am_program_new(am_program **out, const am_team *team)
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
 	if (!(p = calloc(1, sizeof(*p))))
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	if ((rc = am_program_compile(p, team)) < 0) {
 		am_program_free(p);
 		return rc;

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/ckd.h"
-#include "../util/error.h"
+#include "util/ckd.h"
+#include "util/error.h"
 #include "sheet_int.h"
 
 static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
@@ -191,7 +191,7 @@ static void cost(am_sheet *s, am_action_rec *a)
 		err(s, AM_DIAG_COST_OVERFLOW, a->line, a->name_col, 0, 0, a->name,
 		    NULL);
 		if (n)
-			am_error_set(AM_ERROR, "%s", saved);
+			ut_error_set(AM_ERROR, "%s", saved);
 		else
 			am_error_clear();
 		return;
@@ -240,7 +240,7 @@ static void budget(am_sheet *s, const am_unit_rec *u)
 	}
 	for (j = 0; j < u->nslots; j++) {
 		const am_slot_rec *sl = &u->slots[j];
-		if (am_ckd_add(&sum, sum, s->actions[sl->action].cost)) {
+		if (ut_ckd_add(&sum, sum, s->actions[sl->action].cost)) {
 			err(s, AM_DIAG_TOTAL_OVERFLOW, u->line, sl->col, 0, 0, NULL,
 			    NULL);
 			return;

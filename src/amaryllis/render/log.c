@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "../util/error.h"
+#include "util/error.h"
 
 int am_log_new(am_log **out, am_log_format format, am_lang lang,
                am_write_fn write, void *write_ud)
@@ -12,7 +12,7 @@ int am_log_new(am_log **out, am_log_format format, am_lang lang,
 
 	*out = NULL;
 	if (!log)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	log->format = format;
 	log->lang = lang;
 	log->write = write;
@@ -28,10 +28,10 @@ void am_log_free(am_log *log)
 {
 	if (!log)
 		return;
-	am_buf_free(&log->out);
-	am_buf_free(&log->line);
-	am_buf_free(&log->label[0]);
-	am_buf_free(&log->label[1]);
+	ut_buf_free(&log->out);
+	ut_buf_free(&log->line);
+	ut_buf_free(&log->label[0]);
+	ut_buf_free(&log->label[1]);
 	free(log->order);
 	free(log);
 }
@@ -39,16 +39,16 @@ void am_log_free(am_log *log)
 int am_log_flush(am_log *log, int force)
 {
 	if (log->out.failed || log->line.failed)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	if (!log->write || log->failed)
 		return log->failed ? AM_ERROR : 0;
 	if (log->out.len == 0 || (!force && log->out.len < 65536))
 		return 0;
 	if (log->write(log->write_ud, log->out.ptr, log->out.len)) {
 		log->failed = 1;
-		return am_error_set(AM_ERROR, "cannot write the battle log");
+		return ut_error_set(AM_ERROR, "cannot write the battle log");
 	}
-	am_buf_clear(&log->out);
+	ut_buf_clear(&log->out);
 	return 0;
 }
 

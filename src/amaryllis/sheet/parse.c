@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/ckd.h"
+#include "util/ckd.h"
 #include "sheet_int.h"
+#include "util/array.h"
 
 #define CP_NAKAGURO 0x30FB /* ・ */
 #define CP_TOUTEN 0x3001   /* 、 */
@@ -231,8 +232,7 @@ static void push_unit(P *p, am_unit_rec *u)
 		memcpy(u->slots, p->ps->sl, u->nslots * sizeof(*u->slots));
 	}
 	if (s->nunits >= AM_NOINDEX ||
-	    am_sheet_grow((void **)&s->units, &s->ucap, s->nunits + 1,
-	                  sizeof(*s->units)) < 0) {
+	    UT_ARRAY_RESERVE(s->units, s->ucap, s->nunits + 1) < 0) {
 		s->oom = 1;
 		return;
 	}
@@ -248,8 +248,7 @@ static void names(P *p)
 		size_t st, en;
 		const char *nm = scan_name(p, ",", &st, &en);
 		if (nm) {
-			if (am_sheet_grow((void **)&ps->sl, &ps->slcap, ps->nsl + 1,
-			                  sizeof(*ps->sl)) < 0) {
+			if (UT_ARRAY_RESERVE(ps->sl, ps->slcap, ps->nsl + 1) < 0) {
 				p->s->oom = 1;
 				return;
 			}
@@ -309,8 +308,8 @@ static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
 	if (!good || !bonus_ok)
 		return;
 	used = st[0] / 5;
-	if (am_ckd_add(&used, used, st[1]) || am_ckd_add(&used, used, st[2]) ||
-	    am_ckd_add(&used, used, st[3])) {
+	if (ut_ckd_add(&used, used, st[1]) || ut_ckd_add(&used, used, st[2]) ||
+	    ut_ckd_add(&used, used, st[3])) {
 		err(p, AM_DIAG_STATS_OVERFLOW, st_at[0], 0, 0, NULL, NULL);
 		return;
 	}
@@ -445,18 +444,13 @@ static void tech_line(P *p)
 static int word(P *p, size_t st, size_t en, size_t *m)
 {
 	am_pstate *ps = p->ps;
-	size_t i, n = 0, cap = ps->wcap;
+	size_t i, n = 0, cap = ps->wcap, wicap = ps->wcap;
 
-	if (am_sheet_grow((void **)&ps->w, &cap, en - st + 1,
-	                  sizeof(*ps->w)) < 0)
+	/* two arrays of one capacity: both grow by the same rule */
+	if (UT_ARRAY_RESERVE(ps->w, cap, en - st + 1) < 0 ||
+	    UT_ARRAY_RESERVE(ps->wi, wicap, en - st + 1) < 0)
 		goto oom;
-	if (cap > ps->wcap) {
-		size_t *wi = realloc(ps->wi, cap * sizeof(*wi));
-		if (!wi)
-			goto oom;
-		ps->wi = wi;
-		ps->wcap = cap;
-	}
+	ps->wcap = cap;
 	for (i = st; i < en; i++)
 		if (!am_text_is_space(p->ln->cp[i])) {
 			ps->w[n] = p->ln->cp[i];
@@ -673,8 +667,7 @@ static void custom(P *p, size_t st, size_t en)
 		unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
 		return;
 	}
-	if (am_sheet_grow((void **)&ps->cu, &ps->cucap, ps->ncu + 1,
-	                  sizeof(*ps->cu)) < 0) {
+	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0) {
 		p->s->oom = 1;
 		return;
 	}
@@ -697,8 +690,7 @@ static void push_action(P *p, am_action_rec *a)
 		memcpy(a->cu, p->ps->cu, a->ncu * sizeof(*a->cu));
 	}
 	if (s->nactions >= AM_NOINDEX ||
-	    am_sheet_grow((void **)&s->actions, &s->acap, s->nactions + 1,
-	                  sizeof(*s->actions)) < 0) {
+	    UT_ARRAY_RESERVE(s->actions, s->acap, s->nactions + 1) < 0) {
 		s->oom = 1;
 		return;
 	}

@@ -11,7 +11,8 @@
 
 #include "log.h"
 
-#include "../util/error.h"
+#include "util/array.h"
+#include "util/error.h"
 
 enum msg {
 	M_TURN, M_USES, M_STAT_SELF, M_STAT_OTHER, M_GAIN_SELF, M_GAIN_OTHER,
@@ -136,12 +137,12 @@ static const char *num(char *buf, am_lang lang, int64_t v)
 static const char *who(am_log *log, const am_engine *e, int32_t id,
                        int which)
 {
-	am_buf *b = &log->label[which];
+	ut_buf *b = &log->label[which];
 
 	if (id < 2)
 		return am_log_unit_name(e, id);
-	am_buf_clear(b);
-	am_buf_printf(b, "%s#%ld", am_log_unit_name(e, id), (long)id);
+	ut_buf_clear(b);
+	ut_buf_printf(b, "%s#%ld", am_log_unit_name(e, id), (long)id);
 	return b->ptr ? b->ptr : "?";
 }
 
@@ -151,11 +152,11 @@ static void end_line(am_log *log)
 	if (log->line.len == 0)
 		return;
 	if (log->spent_name)
-		am_buf_printf(&log->line, MSG(log, M_SPENT), log->spent_name);
+		ut_buf_printf(&log->line, MSG(log, M_SPENT), log->spent_name);
 	log->spent_name = NULL;
-	am_buf_put(&log->out, log->line.ptr, log->line.len);
-	am_buf_puts(&log->out, "\n");
-	am_buf_clear(&log->line);
+	ut_buf_put(&log->out, log->line.ptr, log->line.len);
+	ut_buf_puts(&log->out, "\n");
+	ut_buf_clear(&log->line);
 }
 
 static void show_turn(am_log *log)
@@ -165,8 +166,8 @@ static void show_turn(am_log *log)
 	if (log->turn_shown)
 		return;
 	log->turn_shown = 1;
-	am_buf_printf(&log->out, MSG(log, M_TURN), num(n, log->lang, log->turn));
-	am_buf_puts(&log->out, "\n");
+	ut_buf_printf(&log->out, MSG(log, M_TURN), num(n, log->lang, log->turn));
+	ut_buf_puts(&log->out, "\n");
 }
 
 /* Start a new line (a new fact) in the current turn; the first line of a
@@ -177,7 +178,7 @@ static void begin_line(am_log *log)
 	show_turn(log);
 	if (log->sim_pending) {
 		log->sim_pending = 0;
-		am_buf_printf(&log->out, "%s\n", MSG(log, M_STEP_SIM));
+		ut_buf_printf(&log->out, "%s\n", MSG(log, M_STEP_SIM));
 	}
 }
 
@@ -195,29 +196,29 @@ static void status_line(am_log *log, const am_engine *e, size_t id)
 	if (am_engine_unit(&st, e, id) < 0)
 		return;
 	d = &am_engine_team(e, st.side)->units[st.def];
-	am_buf_printf(&log->out, "%s%s%s", who(log, e, (int32_t)id, 0),
+	ut_buf_printf(&log->out, "%s%s%s", who(log, e, (int32_t)id, 0),
 	              en ? ": " : "：", num(n, log->lang, st.hp));
-	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.atk));
-	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.def_));
-	am_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.spd));
+	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.atk));
+	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.def_));
+	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.spd));
 	for (i = 0; i < d->nslots; i++) {
 		if (am_engine_slot_spent(e, id, i) != 0)
 			continue;
-		am_buf_puts(&log->out, shown++ ? (en ? ", " : "、") : sep);
-		am_buf_puts(&log->out,
+		ut_buf_puts(&log->out, shown++ ? (en ? ", " : "、") : sep);
+		ut_buf_puts(&log->out,
 		            am_engine_team(e, st.side)->actions[d->slots[i]].name);
 	}
 	for (s = 0; s < AM_STATE_COUNT; s++) {
 		if (st.states[s] == 0)
 			continue;
-		am_buf_printf(&log->out, "%s%s", en ? " <" : "　＜",
+		ut_buf_printf(&log->out, "%s%s", en ? " <" : "　＜",
 		              state_names[en][s]);
 		if (st.states[s] > 1)
-			am_buf_printf(&log->out, MSG(log, M_TIMES),
+			ut_buf_printf(&log->out, MSG(log, M_TIMES),
 			              num(n, log->lang, st.states[s]));
-		am_buf_puts(&log->out, en ? ">" : "＞");
+		ut_buf_puts(&log->out, en ? ">" : "＞");
 	}
-	am_buf_puts(&log->out, "\n");
+	ut_buf_puts(&log->out, "\n");
 }
 
 /*
@@ -234,15 +235,10 @@ static void statuses(am_log *log, const am_engine *e)
 	if (log->turn == 0 && !log->turn_shown)
 		return; /* turn 0 is told only when something happened in it */
 	show_turn(log);
-	am_buf_puts(&log->out, "\n");
-	if (n > log->cap_order) {
-		uint32_t *p = realloc(log->order, n * sizeof(*p));
-		if (!p) {
-			log->out.failed = 1;
-			return;
-		}
-		log->order = p;
-		log->cap_order = n;
+	ut_buf_puts(&log->out, "\n");
+	if (UT_ARRAY_RESERVE(log->order, log->cap_order, n) < 0) {
+		log->out.failed = 1;
+		return;
 	}
 	for (s = 0; s < 2; s++) {
 		k = am_engine_line(e, s, log->order, log->cap_order);
@@ -255,7 +251,7 @@ static void statuses(am_log *log, const am_engine *e)
 		for (i = 0; i < k; i++)
 			status_line(log, e, log->order[i]);
 	}
-	am_buf_puts(&log->out, "\n");
+	ut_buf_puts(&log->out, "\n");
 }
 
 /* The opening of a line about one hit of an attack. */
@@ -267,11 +263,11 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 
 	begin_line(log);
 	if (ev->tempo > 1)
-		am_buf_printf(&log->line, MSG(log, M_REFLECTED), a, w, t);
+		ut_buf_printf(&log->line, MSG(log, M_REFLECTED), a, w, t);
 	else if (log->lang == AM_LANG_EN)
-		am_buf_printf(&log->line, "%s attacks %s with %s", a, t, w);
+		ut_buf_printf(&log->line, "%s attacks %s with %s", a, t, w);
 	else
-		am_buf_printf(&log->line, MSG(log, M_ATTACK), a, w, t);
+		ut_buf_printf(&log->line, MSG(log, M_ATTACK), a, w, t);
 	if (ev->tempo <= 1 && log->pending_spent_actor == ev->actor &&
 	    log->pending_spent_action == ev->action) {
 		log->spent_name = w;
@@ -294,7 +290,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_POISON:
 		begin_line(log);
-		am_buf_printf(&log->line, MSG(log, M_POISON), tname,
+		ut_buf_printf(&log->line, MSG(log, M_POISON), tname,
 		              num(n1, log->lang, ev->value),
 		              num(n2, log->lang, ev->after));
 		break;
@@ -305,10 +301,10 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	case AM_EV_STUNNED:
 		begin_line(log);
 		if (ev->after > 0)
-			am_buf_printf(&log->line, MSG(log, M_STUNNED), tname,
+			ut_buf_printf(&log->line, MSG(log, M_STUNNED), tname,
 			              num(n1, log->lang, ev->after));
 		else
-			am_buf_printf(&log->line, MSG(log, M_STUN_GONE), tname);
+			ut_buf_printf(&log->line, MSG(log, M_STUN_GONE), tname);
 		break;
 	case AM_EV_ACTION: {
 		const am_team *t;
@@ -323,7 +319,7 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 			break;
 		}
 		begin_line(log);
-		am_buf_printf(&log->line, MSG(log, M_USES),
+		ut_buf_printf(&log->line, MSG(log, M_USES),
 		              who(log, e, ev->actor, 0),
 		              t->actions[ev->action].name);
 		if (ev->spent)
@@ -332,20 +328,20 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	}
 	case AM_EV_STAT:
 		if (self)
-			am_buf_printf(&log->line, MSG(log, M_STAT_SELF),
+			ut_buf_printf(&log->line, MSG(log, M_STAT_SELF),
 			              stat_names[en][ev->stat],
 			              num(n1, log->lang, ev->after));
 		else
-			am_buf_printf(&log->line, MSG(log, M_STAT_OTHER), tname,
+			ut_buf_printf(&log->line, MSG(log, M_STAT_OTHER), tname,
 			              stat_names[en][ev->stat],
 			              num(n1, log->lang, ev->after));
 		break;
 	case AM_EV_HEAL:
 		if (self)
-			am_buf_printf(&log->line, MSG(log, M_HEAL_SELF),
+			ut_buf_printf(&log->line, MSG(log, M_HEAL_SELF),
 			              num(n1, log->lang, ev->after));
 		else
-			am_buf_printf(&log->line, MSG(log, M_HEAL_OTHER), tname,
+			ut_buf_printf(&log->line, MSG(log, M_HEAL_OTHER), tname,
 			              num(n1, log->lang, ev->after));
 		break;
 	case AM_EV_STATE_GAIN: {
@@ -356,26 +352,26 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		/* a state from an attack lands on the attacked unit */
 		if (self || ev->state == AM_STATE_STUN ||
 		    ev->state == AM_STATE_POISON)
-			am_buf_printf(&log->line, MSG(log, M_GAIN_SELF),
+			ut_buf_printf(&log->line, MSG(log, M_GAIN_SELF),
 			              state_names[en][ev->state], times);
 		else
-			am_buf_printf(&log->line, MSG(log, M_GAIN_OTHER), tname,
+			ut_buf_printf(&log->line, MSG(log, M_GAIN_OTHER), tname,
 			              state_names[en][ev->state], times);
 		break;
 	}
 	case AM_EV_NO_TARGET:
 		if (ev->target >= 0) { /* a support aimed at a dead ally */
-			am_buf_printf(&log->line, MSG(log, M_DEAD_TARGET), tname);
+			ut_buf_printf(&log->line, MSG(log, M_DEAD_TARGET), tname);
 		} else {
 			begin_line(log);
-			am_buf_printf(&log->line, MSG(log, M_FIZZLE),
+			ut_buf_printf(&log->line, MSG(log, M_FIZZLE),
 			              who(log, e, ev->actor, 0),
 			              am_log_action_name(e, ev->actor, ev->action));
 		}
 		break;
 	case AM_EV_REFLECT:
 		hit_line(log, e, ev);
-		am_buf_printf(&log->line, MSG(log, M_REFLECT), tname);
+		ut_buf_printf(&log->line, MSG(log, M_REFLECT), tname);
 		break;
 	case AM_EV_GUARD:
 		log->guard_before = ev->value;
@@ -385,36 +381,36 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	case AM_EV_FAIL:
 		hit_line(log, e, ev);
 		if (log->guard_before != INT64_MIN) {
-			am_buf_printf(&log->line, MSG(log, M_GUARD), tname,
+			ut_buf_printf(&log->line, MSG(log, M_GUARD), tname,
 			              num(n1, log->lang, log->guard_before),
 			              num(n2, log->lang, log->guard_after));
 			log->guard_before = INT64_MIN;
 		}
 		if (ev->kind == AM_EV_FAIL)
-			am_buf_printf(&log->line, MSG(log, M_FAIL),
+			ut_buf_printf(&log->line, MSG(log, M_FAIL),
 			              num(n1, log->lang, ev->value));
 		else
-			am_buf_printf(&log->line, MSG(log, M_DAMAGE),
+			ut_buf_printf(&log->line, MSG(log, M_DAMAGE),
 			              num(n1, log->lang, ev->value),
 			              num(n2, log->lang, ev->after));
 		break;
 	case AM_EV_LIFE:
 		begin_line(log);
 		if (ev->after > 0)
-			am_buf_printf(&log->line, MSG(log, M_LIFE_LEFT), tname, tname,
+			ut_buf_printf(&log->line, MSG(log, M_LIFE_LEFT), tname, tname,
 			              num(n1, log->lang, ev->after));
 		else
-			am_buf_printf(&log->line, MSG(log, M_LIFE), tname, tname);
+			ut_buf_printf(&log->line, MSG(log, M_LIFE), tname, tname);
 		break;
 	case AM_EV_DEATH:
 		begin_line(log);
-		am_buf_printf(&log->line, MSG(log, M_DEATH), tname);
+		ut_buf_printf(&log->line, MSG(log, M_DEATH), tname);
 		break;
 	case AM_EV_TURN_END:
 		statuses(log, e);
 		break;
 	case AM_EV_BUILD:
-		am_buf_printf(&log->line, MSG(log, M_BUILT), tname,
+		ut_buf_printf(&log->line, MSG(log, M_BUILT), tname,
 		              num(n1, log->lang, ev->value + 1));
 		break;
 	case AM_EV_END:
@@ -443,19 +439,19 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 			         am_error_last());
 		else
 			snprintf(what, sizeof(what), "%s", am_error_last());
-		am_buf_printf(&log->out, MSG(log, M_ERROR), what);
-		am_buf_puts(&log->out, "\n");
+		ut_buf_printf(&log->out, MSG(log, M_ERROR), what);
+		ut_buf_puts(&log->out, "\n");
 		return log->out.failed ? AM_ENOMEM : 0;
 	}
-	am_buf_printf(&log->out, "%s\n", MSG(log, M_RESULT));
+	ut_buf_printf(&log->out, "%s\n", MSG(log, M_RESULT));
 	if (r->tie_broken)
-		am_buf_printf(&log->out, MSG(log, M_TIE), seed,
+		ut_buf_printf(&log->out, MSG(log, M_TIE), seed,
 		              am_engine_team(e, r->winner)->units[0].name);
 	else if (r->winner >= 0)
-		am_buf_printf(&log->out, MSG(log, M_WINS),
+		ut_buf_printf(&log->out, MSG(log, M_WINS),
 		              am_engine_team(e, r->winner)->units[0].name);
 	else
-		am_buf_puts(&log->out, MSG(log, M_DRAW));
-	am_buf_puts(&log->out, "\n");
+		ut_buf_puts(&log->out, MSG(log, M_DRAW));
+	ut_buf_puts(&log->out, "\n");
 	return log->out.failed ? AM_ENOMEM : 0;
 }

@@ -255,9 +255,4 @@ void am_parse_state_free(am_pstate *ps);
  * costs, references, budgets, 愛, reachability. */
 void am_validate_sheet(am_sheet *s);
 
-/* ---- helpers ---------------------------------------------------------- */
-
-/* Grow *v (elements of size sz) to hold at least need; 0 or AM_ENOMEM. */
-int am_sheet_grow(void **v, size_t *cap, size_t need, size_t sz);
-
 #endif

@@ -13,11 +13,11 @@
 
 #include "amaryllis/render.h"
 
-#include "../util/buf.h"
-#include "../util/error.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 typedef struct out {
-	am_buf b;
+	ut_buf b;
 	am_write_fn write;
 	void *ud;
 	int failed;
@@ -26,21 +26,21 @@ typedef struct out {
 static int flush(out *o, int force)
 {
 	if (o->b.failed)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	if (o->failed || (!force && o->b.len < 65536) || o->b.len == 0)
 		return o->failed ? AM_ERROR : 0;
 	if (o->write(o->ud, o->b.ptr, o->b.len)) {
 		o->failed = 1;
-		return am_error_set(AM_ERROR, "cannot write the output");
+		return ut_error_set(AM_ERROR, "cannot write the output");
 	}
-	am_buf_clear(&o->b);
+	ut_buf_clear(&o->b);
 	return 0;
 }
 
 static int finish(out *o)
 {
 	int rc = flush(o, 1);
-	am_buf_free(&o->b);
+	ut_buf_free(&o->b);
 	return rc;
 }
 
@@ -64,39 +64,39 @@ static size_t width(const char *s)
 	return w;
 }
 
-static void pad(am_buf *b, const char *s, size_t w)
+static void pad(ut_buf *b, const char *s, size_t w)
 {
 	size_t have = width(s);
 
-	am_buf_puts(b, s);
+	ut_buf_puts(b, s);
 	while (have++ < w)
-		am_buf_put(b, " ", 1);
+		ut_buf_put(b, " ", 1);
 }
 
 /* s right-aligned in w display columns. */
-static void rpad(am_buf *b, const char *s, size_t w)
+static void rpad(ut_buf *b, const char *s, size_t w)
 {
 	size_t have = width(s);
 
 	while (have++ < w)
-		am_buf_put(b, " ", 1);
-	am_buf_puts(b, s);
+		ut_buf_put(b, " ", 1);
+	ut_buf_puts(b, s);
 }
 
 /* One CSV field, quoted when needed (RFC 4180). */
-static void csv_field(am_buf *b, const char *s)
+static void csv_field(ut_buf *b, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
-		am_buf_puts(b, s);
+		ut_buf_puts(b, s);
 		return;
 	}
-	am_buf_put(b, "\"", 1);
+	ut_buf_put(b, "\"", 1);
 	for (; *s; s++) {
 		if (*s == '"')
-			am_buf_put(b, "\"", 1);
-		am_buf_put(b, s, 1);
+			ut_buf_put(b, "\"", 1);
+		ut_buf_put(b, s, 1);
 	}
-	am_buf_put(b, "\"", 1);
+	ut_buf_put(b, "\"", 1);
 }
 
 static int standings_text(out *o, const am_league_view *v, am_lang lang)
@@ -118,23 +118,23 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 			wf = width(v->files[e]);
 	}
 	rpad(&o->b, head[en][0], 4);
-	am_buf_puts(&o->b, "  ");
+	ut_buf_puts(&o->b, "  ");
 	pad(&o->b, head[en][1], wn);
-	am_buf_puts(&o->b, "  ");
+	ut_buf_puts(&o->b, "  ");
 	pad(&o->b, head[en][2], wf);
 	rpad(&o->b, head[en][3], 7);
 	rpad(&o->b, head[en][4], 7);
 	rpad(&o->b, head[en][5], 7);
 	rpad(&o->b, head[en][6], 8);
 	rpad(&o->b, head[en][7], 11);
-	am_buf_puts(&o->b, "\n");
+	ut_buf_puts(&o->b, "\n");
 	for (i = 0; i < n; i++) {
 		const am_standing *s = &v->standings[i];
-		am_buf_printf(&o->b, "%4zu  ", s->rank);
+		ut_buf_printf(&o->b, "%4zu  ", s->rank);
 		pad(&o->b, v->names[s->entry], wn);
-		am_buf_puts(&o->b, "  ");
+		ut_buf_puts(&o->b, "  ");
 		pad(&o->b, v->files[s->entry], wf);
-		am_buf_printf(&o->b, " %6" PRId64 " %6" PRId64 " %6" PRId64
+		ut_buf_printf(&o->b, " %6" PRId64 " %6" PRId64 " %6" PRId64
 		              " %7" PRId64 " %+10" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
@@ -148,14 +148,14 @@ static int standings_csv(out *o, const am_league_view *v)
 {
 	size_t n = am_league_size(v->league), i;
 
-	am_buf_puts(&o->b, "rank,name,file,wins,draws,losses,points,margin\n");
+	ut_buf_puts(&o->b, "rank,name,file,wins,draws,losses,points,margin\n");
 	for (i = 0; i < n; i++) {
 		const am_standing *s = &v->standings[i];
-		am_buf_printf(&o->b, "%zu,", s->rank);
+		ut_buf_printf(&o->b, "%zu,", s->rank);
 		csv_field(&o->b, v->names[s->entry]);
-		am_buf_put(&o->b, ",", 1);
+		ut_buf_put(&o->b, ",", 1);
 		csv_field(&o->b, v->files[s->entry]);
-		am_buf_printf(&o->b, ",%" PRId64 ",%" PRId64 ",%" PRId64
+		ut_buf_printf(&o->b, ",%" PRId64 ",%" PRId64 ",%" PRId64
 		              ",%" PRId64 ",%" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
@@ -169,7 +169,7 @@ static int standings_csv(out *o, const am_league_view *v)
  * s as valid UTF-8 for JSON (file names may hold any bytes): invalid bytes
  * become U+FFFD.  Returns s itself when it is valid, else a copy in *tmp.
  */
-static const char *utf8_clean(const char *s, am_buf *tmp)
+static const char *utf8_clean(const char *s, ut_buf *tmp)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s, *q = p;
 	utf8proc_int32_t c;
@@ -179,14 +179,14 @@ static const char *utf8_clean(const char *s, am_buf *tmp)
 		q += k;
 	if (!*q)
 		return s; /* valid all the way */
-	am_buf_clear(tmp);
+	ut_buf_clear(tmp);
 	while (*p) {
 		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
 		if (k <= 0) {
-			am_buf_puts(tmp, "\xEF\xBF\xBD");
+			ut_buf_puts(tmp, "\xEF\xBF\xBD");
 			p++;
 		} else {
-			am_buf_put(tmp, (const char *)p, (size_t)k);
+			ut_buf_put(tmp, (const char *)p, (size_t)k);
 			p += k;
 		}
 	}
@@ -195,7 +195,7 @@ static const char *utf8_clean(const char *s, am_buf *tmp)
 
 static int standings_json(out *o, const am_league_view *v)
 {
-	am_buf t1 = AM_BUF_INIT, t2 = AM_BUF_INIT;
+	ut_buf t1 = UT_BUF_INIT, t2 = UT_BUF_INIT;
 	json_t *root = json_object(), *st = json_array(), *rej = json_array();
 	size_t n = am_league_size(v->league), i;
 	int bad = !root || !st || !rej;
@@ -225,12 +225,12 @@ static int standings_json(out *o, const am_league_view *v)
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
 	json_decref(root);
-	am_buf_free(&t1);
-	am_buf_free(&t2);
+	ut_buf_free(&t1);
+	ut_buf_free(&t2);
 	if (!text)
-		return am_error_set(AM_ENOMEM, "out of memory");
-	am_buf_puts(&o->b, text);
-	am_buf_puts(&o->b, "\n");
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	ut_buf_puts(&o->b, text);
+	ut_buf_puts(&o->b, "\n");
 	free(text);
 	return 0;
 }
@@ -238,7 +238,7 @@ static int standings_json(out *o, const am_league_view *v)
 int am_render_standings(const am_league_view *v, am_table_format format,
                         am_lang lang, am_write_fn write, void *ud)
 {
-	out o = {AM_BUF_INIT, write, ud, 0};
+	out o = {UT_BUF_INIT, write, ud, 0};
 	int rc = format == AM_TABLE_JSON ? standings_json(&o, v)
 	       : format == AM_TABLE_CSV  ? standings_csv(&o, v)
 	                                 : standings_text(&o, v, lang);
@@ -251,26 +251,26 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
                           void *ud)
 {
 	static const char cell[] = {'?', 'W', 'D', 'L', 'E'};
-	out o = {AM_BUF_INIT, write, ud, 0};
+	out o = {UT_BUF_INIT, write, ud, 0};
 	size_t n = am_league_size(v->league), i, j;
 
-	am_buf_puts(&o.b, "rank,name");
+	ut_buf_puts(&o.b, "rank,name");
 	for (j = 0; j < n; j++) {
-		am_buf_put(&o.b, ",", 1);
+		ut_buf_put(&o.b, ",", 1);
 		csv_field(&o.b, v->names[v->standings[j].entry]);
 	}
-	am_buf_puts(&o.b, "\n");
+	ut_buf_puts(&o.b, "\n");
 	for (i = 0; i < n; i++) {
 		size_t a = v->standings[i].entry;
-		am_buf_printf(&o.b, "%zu,", v->standings[i].rank);
+		ut_buf_printf(&o.b, "%zu,", v->standings[i].rank);
 		csv_field(&o.b, v->names[a]);
 		for (j = 0; j < n; j++) {
 			int r = am_league_outcome(v->league, a,
 			                          v->standings[j].entry);
-			am_buf_put(&o.b, ",", 1);
-			am_buf_put(&o.b, i == j ? "-" : &cell[r < 5 ? r : 0], 1);
+			ut_buf_put(&o.b, ",", 1);
+			ut_buf_put(&o.b, i == j ? "-" : &cell[r < 5 ? r : 0], 1);
 		}
-		am_buf_puts(&o.b, "\n");
+		ut_buf_puts(&o.b, "\n");
 		if (flush(&o, 0) < 0)
 			break;
 	}
@@ -278,23 +278,23 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 }
 
 /* XML-escape s into b. */
-static void xml(am_buf *b, const char *s)
+static void xml(ut_buf *b, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '<': am_buf_puts(b, "&lt;"); break;
-		case '>': am_buf_puts(b, "&gt;"); break;
-		case '&': am_buf_puts(b, "&amp;"); break;
-		case '"': am_buf_puts(b, "&quot;"); break;
+		case '<': ut_buf_puts(b, "&lt;"); break;
+		case '>': ut_buf_puts(b, "&gt;"); break;
+		case '&': ut_buf_puts(b, "&amp;"); break;
+		case '"': ut_buf_puts(b, "&quot;"); break;
 		default:
 			/* control characters are not allowed in XML 1.0 */
-			am_buf_put(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
+			ut_buf_put(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
 		}
 	}
 }
 
 /* Colour for a share of points p in [0, 1]: red (0) → grey → green (1). */
-static void colour(am_buf *b, double p)
+static void colour(ut_buf *b, double p)
 {
 	int r, g, bl;
 
@@ -307,13 +307,13 @@ static void colour(am_buf *b, double p)
 		g = (int)(190 + (p - 0.5) * 2 * 15);
 		bl = (int)(190 - (p - 0.5) * 2 * 130);
 	}
-	am_buf_printf(b, "#%02x%02x%02x", r, g, bl);
+	ut_buf_printf(b, "#%02x%02x%02x", r, g, bl);
 }
 
 int am_render_heatmap(const am_league_view *v, am_lang lang,
                       am_write_fn write, void *ud)
 {
-	out o = {AM_BUF_INIT, write, ud, 0};
+	out o = {UT_BUF_INIT, write, ud, 0};
 	size_t n = am_league_size(v->league), blocks, i, j, a, b;
 	const int en = lang == AM_LANG_EN;
 	const int cellpx = 14, label = n <= 120 ? 160 : 40, top = 40;
@@ -321,7 +321,7 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 
 	blocks = n <= 120 ? n : 120;
 	size = blocks * (size_t)cellpx;
-	am_buf_printf(&o.b,
+	ut_buf_printf(&o.b,
 	              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%zu\" "
 	              "height=\"%zu\" font-family=\"sans-serif\" "
@@ -329,12 +329,12 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 	              (size_t)label + size + 20 > 640 ? (size_t)label + size + 20
 	                                               : 640,
 	              (size_t)top + size + 40);
-	am_buf_printf(&o.b, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s "
+	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s "
 	              "(%zu)</text>\n", label,
 	              en ? "League cross table, by rank: row vs column"
 	                 : "リーグ対戦表（順位順、行から見た結果）", n);
 	for (j = 0; n <= 120 && j < n; j++) /* column heads: ranks */
-		am_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"8\" "
+		ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"8\" "
 		              "text-anchor=\"middle\">%zu</text>\n",
 		              label + j * cellpx + cellpx / 2, top - 3,
 		              v->standings[j].rank);
@@ -342,12 +342,12 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 	for (i = 0; i < blocks; i++) {
 		size_t r0 = i * n / blocks, r1 = (i + 1) * n / blocks;
 		if (n <= 120) {
-			am_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\" "
+			ut_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\" "
 			              "text-anchor=\"end\">%zu. ", label - 4,
 			              top + i * cellpx + cellpx - 3,
 			              v->standings[i].rank);
 			xml(&o.b, v->names[v->standings[i].entry]);
-			am_buf_puts(&o.b, "</text>\n");
+			ut_buf_puts(&o.b, "</text>\n");
 		}
 		for (j = 0; j < blocks; j++) {
 			size_t c0 = j * n / blocks, c1 = (j + 1) * n / blocks;
@@ -366,23 +366,23 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 					}
 					any_error |= r == AM_PAIR_ERROR;
 				}
-			am_buf_printf(&o.b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
+			ut_buf_printf(&o.b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
 			              "height=\"%d\" fill=\"", label + j * cellpx,
 			              top + i * cellpx, cellpx - 1, cellpx - 1);
 			if (games > 0)
 				colour(&o.b, pts / games);
 			else
-				am_buf_puts(&o.b, any_error ? "#222222" : "#ffffff");
-			am_buf_puts(&o.b, "\"/>\n");
+				ut_buf_puts(&o.b, any_error ? "#222222" : "#ffffff");
+			ut_buf_puts(&o.b, "\"/>\n");
 		}
 		if (flush(&o, 0) < 0)
 			return finish(&o);
 	}
-	am_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\">%s</text>\n", label,
+	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\">%s</text>\n", label,
 	              top + size + 20,
 	              en ? "green: row wins, grey: draw, red: row loses, "
 	                   "black: battle stopped by an error"
 	                 : "緑：行の勝ち　灰：引き分け　赤：行の負け　黒：エラー");
-	am_buf_puts(&o.b, "</svg>\n");
+	ut_buf_puts(&o.b, "</svg>\n");
 	return finish(&o);
 }

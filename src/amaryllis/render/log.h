@@ -4,17 +4,17 @@
 
 #include "amaryllis/render.h"
 
-#include "../util/buf.h"
+#include "util/buf.h"
 
 struct am_log {
 	am_log_format format;
 	am_lang lang;
 	am_write_fn write;
 	void *write_ud;
-	am_buf out;       /* pending output (all of it when write is NULL) */
+	ut_buf out;       /* pending output (all of it when write is NULL) */
 	int failed;       /* the writer failed */
 	/* text log */
-	am_buf line;      /* the line being built */
+	ut_buf line;      /* the line being built */
 	const char *spent_name; /* action to mark used up when the line ends */
 	int turn_shown;   /* the current turn's header was printed */
 	int turn;
@@ -24,7 +24,7 @@ struct am_log {
 	int32_t pending_spent_actor;  /* attack told with its first hit */
 	int32_t pending_spent_action;
 	uint32_t *order;  /* scratch: units of one side in line order */
-	am_buf label[2];  /* scratch: unit labels (text.c who()) */
+	ut_buf label[2];  /* scratch: unit labels (text.c who()) */
 	int sim_pending;  /* a simultaneous step began; say so before its
 	                     first line */
 	size_t cap_order;

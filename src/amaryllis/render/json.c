@@ -15,7 +15,7 @@
 
 #include "log.h"
 
-#include "../util/error.h"
+#include "util/error.h"
 
 static const char *const state_keys[AM_STATE_COUNT] = {
 	"poison", "stun", "guard", "reflect", "life"
@@ -70,8 +70,8 @@ static int emit_json(am_log *log, json_t *j)
 
 	json_decref(j);
 	if (!s)
-		return am_error_set(AM_ENOMEM, "out of memory");
-	am_buf_puts(&log->out, s);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	ut_buf_puts(&log->out, s);
 	free(s);
 	return log->out.failed ? AM_ENOMEM : 0;
 }
@@ -85,7 +85,7 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 		return 0; /* the turn and the result are in the other keys */
 	o = json_object();
 	if (!o)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	bad |= put(o, "type", json_string(kind_names[ev->kind]));
 	bad |= put(o, "turn", json_integer(ev->turn));
 	if (ev->step) /* events outside steps (turn start, poison) have none */
@@ -158,9 +158,9 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 	}
 	if (bad) {
 		json_decref(o);
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
-	am_buf_puts(&log->out, log->nevents++ ? ",\n" : "{\"events\":[\n");
+	ut_buf_puts(&log->out, log->nevents++ ? ",\n" : "{\"events\":[\n");
 	return emit_json(log, o);
 }
 
@@ -245,11 +245,11 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	json_decref(o);
 	json_decref(sides);
 	if (!text)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	/* splice the result keys after the streamed events */
-	am_buf_puts(&log->out, log->nevents ? "\n],\n" : "{\"events\":[],\n");
-	am_buf_puts(&log->out, text + 2); /* skip "{\n" */
-	am_buf_puts(&log->out, "\n");
+	ut_buf_puts(&log->out, log->nevents ? "\n],\n" : "{\"events\":[],\n");
+	ut_buf_puts(&log->out, text + 2); /* skip "{\n" */
+	ut_buf_puts(&log->out, "\n");
 	free(text);
 	return log->out.failed ? AM_ENOMEM : 0;
 }

@@ -5,21 +5,14 @@
 
 #include "amaryllis/common.h"
 
-#include "../util/error.h"
+#include "util/array.h"
 
 int am_queue_push(am_queue *q, am_qent e)
 {
 	size_t i;
 
-	if (q->n == q->cap) {
-		size_t cap = q->cap ? q->cap * 2 : 64;
-		am_qent *p;
-		if (cap > SIZE_MAX / sizeof(*p) ||
-		    !(p = realloc(q->a, cap * sizeof(*p))))
-			return am_error_set(AM_ENOMEM, "out of memory");
-		q->a = p;
-		q->cap = cap;
-	}
+	if (UT_ARRAY_RESERVE(q->a, q->cap, q->n + 1) < 0)
+		return AM_ENOMEM;
 	for (i = q->n++; i > 0 && q->a[(i - 1) / 2].spd < e.spd; i = (i - 1) / 2)
 		q->a[i] = q->a[(i - 1) / 2];
 	q->a[i] = e;

@@ -17,6 +17,7 @@
 #include <utf8proc.h>
 
 #include "sheet_int.h"
+#include "util/array.h"
 
 #define CLUSTER_MAX 32
 
@@ -125,17 +126,12 @@ static int32_t decode(const unsigned char *s, size_t *n)
 /* Make room for `need` normalised code points. */
 static int reserve_out(am_text *t, size_t need)
 {
-	size_t cap = t->cap;
-	uint32_t *col;
+	size_t cap = t->cap, colcap = t->cap;
 
-	if (need <= t->cap)
-		return 0;
-	if (am_sheet_grow((void **)&t->cp, &cap, need, sizeof(*t->cp)) < 0)
-		return AM_ENOMEM;
-	col = realloc(t->col, cap * sizeof(*col));
-	if (!col)
-		return AM_ENOMEM; /* t->cp is bigger than t->cap says: harmless */
-	t->col = col;
+	/* two arrays of one capacity: both grow by the same rule */
+	if (UT_ARRAY_RESERVE(t->cp, cap, need) < 0 ||
+	    UT_ARRAY_RESERVE(t->col, colcap, need) < 0)
+		return AM_ENOMEM; /* t->cp may be bigger than t->cap says: harmless */
 	t->cap = cap;
 	return 0;
 }
@@ -163,8 +159,7 @@ static int put_cluster(am_text *t, const char *s, size_t len, uint32_t col)
 			return AM_ERROR; /* cannot happen for valid UTF-8 */
 		if ((size_t)n <= t->tcap)
 			break;
-		if (am_sheet_grow((void **)&t->tmp, &t->tcap, (size_t)n,
-		                  sizeof(*t->tmp)) < 0)
+		if (UT_ARRAY_RESERVE(t->tmp, t->tcap, (size_t)n) < 0)
 			return AM_ENOMEM;
 	}
 	n = utf8proc_normalize_utf32(t->tmp, n, NFKC);

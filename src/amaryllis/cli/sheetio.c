@@ -12,7 +12,7 @@
 
 #include "cli.h"
 
-#include "../util/buf.h"
+#include "util/buf.h"
 
 #define SHEET_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
 
@@ -142,7 +142,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 	int err;
 	size_t i;
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
-	am_buf text = AM_BUF_INIT;
+	ut_buf text = UT_BUF_INIT;
 
 	memset(out, 0, sizeof(*out));
 	if (diags)
@@ -154,7 +154,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 		if (print)
 			cli_error("cannot open %s: %s", shown, strerror(err));
 		if (diags) {
-			am_buf_printf(&text, "%s: cannot open: %s", shown,
+			ut_buf_printf(&text, "%s: cannot open: %s", shown,
 			              strerror(err));
 			*diags = text.ptr;
 		}
@@ -168,7 +168,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 		if (print)
 			cli_error("cannot read %s: %s", shown, why);
 		if (diags) {
-			am_buf_printf(&text, "%s: cannot read: %s", shown, why);
+			ut_buf_printf(&text, "%s: cannot read: %s", shown, why);
 			*diags = text.ptr;
 		}
 		return EXIT_INPUT;
@@ -187,7 +187,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 			show_context(out->sheet, d);
 		}
 		if (diags)
-			am_buf_printf(&text, "%s%s:%u:%u: error: %s",
+			ut_buf_printf(&text, "%s%s:%u:%u: error: %s",
 			              i ? "\n" : "", shown, (unsigned)d->line,
 			              (unsigned)d->col, msg);
 	}
@@ -201,13 +201,13 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 			        "%zu are)\n", shown, more, more == 1 ? "" : "s",
 			        po.max_diags);
 		if (diags)
-			am_buf_printf(&text, "\n%s: %zu more errors not shown",
+			ut_buf_printf(&text, "\n%s: %zu more errors not shown",
 			              shown, more);
 	}
 	if (diags)
 		*diags = text.ptr;
 	else
-		am_buf_free(&text);
+		ut_buf_free(&text);
 	return am_sheet_ok(out->sheet) ? 0 : EXIT_INPUT;
 }
 

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/ckd.h"
-#include "../util/error.h"
+#include "util/array.h"
+#include "util/ckd.h"
+#include "util/error.h"
 #include "line.h"
 #include "program.h"
 #include "queue.h"
@@ -106,35 +107,10 @@ struct am_engine {
 
 #define WORDS(n) (((size_t)(n) + 63) / 64)
 
-/* Grow *p (element size sz) to hold at least n elements. */
-static int reserve(void **p, size_t *cap, size_t n, size_t sz)
-{
-	size_t c = *cap ? *cap : 16;
-	void *q;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n) {
-		if (c > SIZE_MAX / 2 / sz)
-			return am_error_set(AM_ENOMEM, "out of memory");
-		c *= 2;
-	}
-	q = realloc(*p, c * sz);
-	if (!q)
-		return am_error_set(AM_ENOMEM, "out of memory");
-	*p = q;
-	*cap = c;
-	return 0;
-}
-
-/* The common case (enough room) stays inline. */
-#define RESERVE(p, cap, n)                                               \
-	((n) <= (cap) ? 0 : reserve((void **)&(p), &(cap), (n), sizeof(*(p))))
-
 int am_engine_new(am_engine **out)
 {
 	*out = calloc(1, sizeof(**out));
-	return *out ? 0 : am_error_set(AM_ENOMEM, "out of memory");
+	return *out ? 0 : ut_error_set(AM_ENOMEM, "out of memory");
 }
 
 void am_engine_free(am_engine *e)
@@ -162,7 +138,7 @@ void am_engine_free(am_engine *e)
 
 static int overflow(void)
 {
-	return am_error_set(AM_EOVERFLOW,
+	return ut_error_set(AM_EOVERFLOW,
 	                    "a value in the battle overflows 64-bit integers");
 }
 
@@ -183,7 +159,7 @@ static int emit(am_engine *e, am_event_kind kind, int64_t actor,
 	ev.target = (int32_t)target;
 	ev.value = value;
 	ev.after = after;
-	return e->cb(e->ud, e, &ev) ? am_error_set(AM_ERROR, "battle aborted")
+	return e->cb(e->ud, e, &ev) ? ut_error_set(AM_ERROR, "battle aborted")
 	                            : 0;
 }
 
@@ -193,7 +169,7 @@ static int emit_ex(am_engine *e, am_event *ev)
 	ev->turn = e->turn;
 	ev->tempo = e->tempo;
 	ev->step = e->in_step ? e->step : 0;
-	return e->cb(e->ud, e, ev) ? am_error_set(AM_ERROR, "battle aborted") : 0;
+	return e->cb(e->ud, e, ev) ? ut_error_set(AM_ERROR, "battle aborted") : 0;
 }
 
 #define EMIT(...)                                                        \
@@ -269,9 +245,9 @@ static int positions(am_engine *e)
 	int s;
 	size_t i, n;
 
-	TRY(RESERVE(e->pos, e->cappos, e->nunits));
+	TRY(UT_ARRAY_RESERVE(e->pos, e->cappos, e->nunits));
 	for (s = 0; s < 2; s++) {
-		TRY(RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
+		TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
 		n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 0);
 		for (i = 0; i < n; i++)
 			e->pos[e->tmp[i]] = (uint32_t)i;
@@ -285,7 +261,7 @@ static int positions(am_engine *e)
 /* The living units of side s, front first, in e->tmp; returns the count. */
 static int living_line(am_engine *e, int s, size_t *n)
 {
-	TRY(RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
+	TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp, (size_t)line_size(e, s) + 1));
 	*n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 1);
 	return 0;
 }
@@ -307,12 +283,12 @@ static int spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	unit *u;
 
 	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
-		return am_error_set(AM_ELIMIT,
+		return ut_error_set(AM_ELIMIT,
 		                    "population limit of %zu units reached",
 		                    e->opts->max_units);
-	TRY(RESERVE(e->units, e->capunits, e->nunits + 1));
-	TRY(RESERVE(e->nodes, e->capnodes, e->nunits + 1));
-	TRY(RESERVE(e->bits, e->capbits, e->nbits + w));
+	TRY(UT_ARRAY_RESERVE(e->units, e->capunits, e->nunits + 1));
+	TRY(UT_ARRAY_RESERVE(e->nodes, e->capnodes, e->nunits + 1));
+	TRY(UT_ARRAY_RESERVE(e->bits, e->capbits, e->nbits + w));
 	u = &e->units[id];
 	memset(u, 0, sizeof(*u));
 	u->hp = u->hp0 = d->hp;
@@ -362,7 +338,7 @@ static int death_check(am_engine *e, uint32_t id)
 		EMIT(AM_EV_LIFE, -1, -1, id, 1, u->st[AM_STATE_LIFE]);
 		return 0;
 	}
-	TRY(RESERVE(e->died, e->capdied, e->ndied + 1));
+	TRY(UT_ARRAY_RESERVE(e->died, e->capdied, e->ndied + 1));
 	e->died[e->ndied++] = id;
 	u->alive = 0;
 	u->died = e->turn;
@@ -408,7 +384,7 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 	int64_t *v = stat == AM_STAT_ATK ? &t->atk
 	           : stat == AM_STAT_DEF ? &t->def : &t->spd;
 
-	if (am_ckd_add(v, *v, n))
+	if (ut_ckd_add(v, *v, n))
 		return overflow();
 	if (stat == AM_STAT_SPD) /* it may now act sooner (RULINGS A5) */
 		TRY(enqueue(e, target));
@@ -433,7 +409,7 @@ static int add_state(am_engine *e, uint32_t actor, uint32_t action,
 
 	if (n == 0)
 		return 0;
-	if (am_ckd_add(&t->st[st], t->st[st], n))
+	if (ut_ckd_add(&t->st[st], t->st[st], n))
 		return overflow();
 	e->poisoned |= st == AM_STATE_POISON;
 	if (e->cb) {
@@ -473,7 +449,7 @@ static int support_on(am_engine *e, uint32_t actor, const slot *sl,
 		return add_state(e, actor, sl->index, target, AM_STATE_LIFE, 1);
 	case AM_CLASS_HEAL:
 		t->hp = t->hp0;
-		TRY(RESERVE(e->touched, e->captouched, e->ntouched + 1));
+		TRY(UT_ARRAY_RESERVE(e->touched, e->captouched, e->ntouched + 1));
 		e->touched[e->ntouched++] = target;
 		EMIT(AM_EV_HEAL, actor, sl->index, target, 0, t->hp);
 		return 0;
@@ -554,12 +530,12 @@ static int push_hit(am_engine *e, hit **arr, size_t *n, size_t *cap,
 	hit *h;
 
 	if (*n >= e->opts->max_hits)
-		return am_error_set(AM_ELIMIT,
+		return ut_error_set(AM_ELIMIT,
 		                    "limit of %zu attacks in one step reached "
 		                    "(全体化 attacks of many units on many units)",
 		                    e->opts->max_hits);
 	if (*n + 1 > *cap)
-		TRY(reserve((void **)arr, cap, *n + 1, sizeof(hit)));
+		TRY(UT_ARRAY_RESERVE(*arr, *cap, *n + 1));
 	h = &(*arr)[(*n)++];
 	memset(h, 0, sizeof(*h));
 	h->attacker = attacker;
@@ -595,7 +571,7 @@ static int order_hits(am_engine *e, size_t n)
 {
 	size_t i, j;
 
-	TRY(RESERVE(e->keys, e->capkeys, n));
+	TRY(UT_ARRAY_RESERVE(e->keys, e->capkeys, n));
 	for (i = 0; i < n; i++) {
 		const hit *h = &e->hits[i];
 		hit_key *k = &e->keys[i];
@@ -627,15 +603,15 @@ static int base_damage(am_engine *e, const hit *h, int64_t *out)
 	const unit *t = &e->units[h->target];
 	int64_t x = a->cls == AM_CLASS_HALVE ? t->hp : atk->atk;
 
-	if (am_ckd_mul(&x, x, a->mult))
+	if (ut_ckd_mul(&x, x, a->mult))
 		return overflow();
 	switch (a->cls) {
 	case AM_CLASS_DIRECT:
-		if (am_ckd_sub(out, x, t->def))
+		if (ut_ckd_sub(out, x, t->def))
 			return overflow();
 		return 0;
 	case AM_CLASS_HALVE:
-		*out = am_ceil_half(x);
+		*out = ut_ceil_half(x);
 		return 0;
 	default:
 		*out = x;
@@ -726,7 +702,7 @@ static int attacks(am_engine *e)
 			a = &e->sides[e->units[h->attacker].side]
 			         .team->actions[h->action];
 			if (h->guarded) {
-				int64_t d = am_ceil_half(h->damage);
+				int64_t d = ut_ceil_half(h->damage);
 				if (e->cb) {
 					am_event ev = {0};
 					ev.kind = AM_EV_GUARD;
@@ -745,7 +721,7 @@ static int attacks(am_engine *e)
 				     h->damage, t->hp);
 				continue;
 			}
-			if (am_ckd_sub(&t->hp, t->hp, h->damage))
+			if (ut_ckd_sub(&t->hp, t->hp, h->damage))
 				return overflow();
 			t->hit = 1;
 			EMIT(AM_EV_DAMAGE, h->attacker, h->action, h->target,
@@ -1019,7 +995,7 @@ static int next_actors(am_engine *e, size_t *out)
 			TRY(enqueue(e, (uint32_t)i));
 	}
 	if (!e->queued)
-		TRY(RESERVE(e->dec, e->capdec, e->nunits));
+		TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, e->nunits));
 	for (i = 0; !e->queued && i < e->nunits; i++) {
 		const unit *u = &e->units[i];
 		if (!u->alive || u->ap < 1 || (n && u->spd < best))
@@ -1040,7 +1016,7 @@ static int next_actors(am_engine *e, size_t *out)
 		if (n && q->spd < best)
 			break;
 		best = q->spd;
-		TRY(RESERVE(e->dec, e->capdec, n + 1));
+		TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, n + 1));
 		e->dec[n].actor = q->id;
 		e->dec[n].key = 0; /* set below when there are several */
 		n++;
@@ -1114,7 +1090,7 @@ static int score(const am_engine *e, int s, int64_t *out)
 		const unit *u = &e->units[i];
 		if (u->side != s || (living && !u->alive))
 			continue;
-		if (am_ckd_add(&sum, sum, u->hp))
+		if (ut_ckd_add(&sum, sum, u->hp))
 			return overflow();
 	}
 	*out = sum;
@@ -1169,7 +1145,7 @@ static int poison_phase(am_engine *e)
 		unit *u = &e->units[i];
 		if (!u->alive || u->st[AM_STATE_POISON] == 0)
 			continue;
-		if (am_ckd_sub(&u->hp, u->hp, u->st[AM_STATE_POISON]))
+		if (ut_ckd_sub(&u->hp, u->hp, u->st[AM_STATE_POISON]))
 			return overflow();
 		EMIT(AM_EV_POISON, -1, -1, i, u->st[AM_STATE_POISON], u->hp);
 	}
@@ -1333,7 +1309,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	begin_side(e, 0, a);
 	begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
-		return am_error_set(AM_EINVALID, "unknown battle options version");
+		return ut_error_set(AM_EINVALID, "unknown battle options version");
 	e->cb = e->opts->on_event;
 	e->ud = e->opts->event_ud;
 	e->in_step = 0;
@@ -1371,7 +1347,7 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 	const unit *u;
 
 	if (id >= e->nunits)
-		return am_error_set(AM_EINVALID, "no unit %zu", id);
+		return ut_error_set(AM_EINVALID, "no unit %zu", id);
 	u = &e->units[id];
 	out->side = u->side;
 	out->def = u->defi;
@@ -1394,10 +1370,10 @@ int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
 	const unit *u;
 
 	if (id >= e->nunits)
-		return am_error_set(AM_EINVALID, "no unit %zu", id);
+		return ut_error_set(AM_EINVALID, "no unit %zu", id);
 	u = &e->units[id];
 	if (slot >= u->nslots)
-		return am_error_set(AM_EINVALID, "no slot %zu", slot);
+		return ut_error_set(AM_EINVALID, "no slot %zu", slot);
 	return (int)((e->bits[u->bits + slot / 64] >>
 	              (slot & 63)) & 1);
 }

@@ -21,7 +21,8 @@
 
 #include "cli.h"
 
-#include "../util/buf.h"
+#include "util/array.h"
+#include "util/buf.h"
 
 typedef struct entry_list {
 	char **paths;
@@ -30,14 +31,8 @@ typedef struct entry_list {
 
 static int add_path(entry_list *l, const char *p)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		char **q = realloc(l->paths, cap * sizeof(*q));
-		if (!q)
-			return -1;
-		l->paths = q;
-		l->cap = cap;
-	}
+	if (UT_ARRAY_RESERVE(l->paths, l->cap, l->n + 1) < 0)
+		return -1;
 	if (!(l->paths[l->n] = strdup(p)))
 		return -1;
 	l->n++;
@@ -64,15 +59,15 @@ static int collect(entry_list *l, const char *arg)
 		return -1;
 	}
 	while ((de = readdir(d))) {
-		am_buf p = AM_BUF_INIT;
+		ut_buf p = UT_BUF_INIT;
 		int rc = 0;
 		if (de->d_name[0] == '.')
 			continue;
-		am_buf_printf(&p, "%s%s%s", arg,
+		ut_buf_printf(&p, "%s%s%s", arg,
 		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
 		if (p.ptr && stat(p.ptr, &st) == 0 && S_ISREG(st.st_mode))
 			rc = add_path(l, p.ptr);
-		am_buf_free(&p);
+		ut_buf_free(&p);
 		if (rc < 0) {
 			closedir(d);
 			return -1;

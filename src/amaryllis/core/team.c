@@ -1,8 +1,8 @@
 /* team.c - action classes, the cost formula and the team structure check. */
 #include "amaryllis/team.h"
 
-#include "../util/ckd.h"
-#include "../util/error.h"
+#include "util/ckd.h"
+#include "util/error.h"
 
 static const struct {
 	const char *name;
@@ -43,41 +43,41 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base)
 	int64_t i;
 
 	if ((unsigned)act->cls >= AM_CLASS_COUNT)
-		return am_error_set(AM_EINVALID, "unknown action class %d",
+		return ut_error_set(AM_EINVALID, "unknown action class %d",
 		                    (int)act->cls);
 	base = classes[act->cls].base;
 	if (base == 0)
 		base = act->cls == AM_CLASS_BUILD ? build_base : act->n;
 	if (base < 1)
-		return am_error_set(AM_EINVALID, "base cost %lld is below 1",
+		return ut_error_set(AM_EINVALID, "base cost %lld is below 1",
 		                    (long long)base);
 	num = base;
-	if (act->fast && am_ckd_mul(&num, num, 2))
+	if (act->fast && ut_ckd_mul(&num, num, 2))
 		goto overflow;
 	if (act->mult != 1) {
 		int64_t sq;
-		if (act->mult < 1 || am_ckd_mul(&sq, act->mult, act->mult) ||
-		    am_ckd_mul(&num, num, sq))
+		if (act->mult < 1 || ut_ckd_mul(&sq, act->mult, act->mult) ||
+		    ut_ckd_mul(&num, num, sq))
 			goto overflow;
 	}
 	if (act->stun < 0 || act->poison < 0)
-		return am_error_set(AM_EINVALID, "negative customisation count");
+		return ut_error_set(AM_EINVALID, "negative customisation count");
 	for (i = 0; i < act->stun + act->poison; i++) /* ≤ 63 rounds */
-		if (am_ckd_mul(&num, num, 2))
+		if (ut_ckd_mul(&num, num, 2))
 			goto overflow;
-	if (act->all && am_ckd_mul(&num, num, 2))
+	if (act->all && ut_ckd_mul(&num, num, 2))
 		goto overflow;
 	if (act->limited)
 		den = 2;
-	if (act->delay && am_ckd_mul(&den, den, act->delay))
+	if (act->delay && ut_ckd_mul(&den, den, act->delay))
 		goto overflow;
 	if (den < 1)
-		return am_error_set(AM_EINVALID, "divisor %lld is below 1",
+		return ut_error_set(AM_EINVALID, "divisor %lld is below 1",
 		                    (long long)den);
-	*out = am_ceil_div(num, den);
+	*out = ut_ceil_div(num, den);
 	return 0;
 overflow:
-	return am_error_set(AM_EOVERFLOW,
+	return ut_error_set(AM_EOVERFLOW,
 	                    "the cost of action \"%s\" overflows 64-bit integers",
 	                    act->name ? act->name : "?");
 }
@@ -89,39 +89,39 @@ static int check_action(const am_team *t, size_t i)
 	am_kind kind;
 
 	if ((unsigned)a->cls >= AM_CLASS_COUNT)
-		return am_error_set(AM_EINVALID, "action %zu: bad class", i);
+		return ut_error_set(AM_EINVALID, "action %zu: bad class", i);
 	kind = classes[a->cls].kind;
 	if (classes[a->cls].base == 0 && a->cls != AM_CLASS_BUILD && a->n < 1)
-		return am_error_set(AM_EINVALID, "action \"%s\": N must be >= 1", nm);
+		return ut_error_set(AM_EINVALID, "action \"%s\": N must be >= 1", nm);
 	if (a->delay != 0 && a->delay < 2)
-		return am_error_set(AM_EINVALID, "action \"%s\": delay must be >= 2",
+		return ut_error_set(AM_EINVALID, "action \"%s\": delay must be >= 2",
 		                    nm);
 	if (a->delay && a->fast)
-		return am_error_set(AM_EINVALID,
+		return ut_error_set(AM_EINVALID,
 		                    "action \"%s\": delayed and fast start", nm);
 	if (a->mult < 1 || a->stun < 0 || a->poison < 0)
-		return am_error_set(AM_EINVALID, "action \"%s\": bad customisation",
+		return ut_error_set(AM_EINVALID, "action \"%s\": bad customisation",
 		                    nm);
 	if (kind != AM_KIND_ATTACK && (a->mult != 1 || a->stun || a->poison))
-		return am_error_set(AM_EINVALID,
+		return ut_error_set(AM_EINVALID,
 		                    "action \"%s\": attack customisation on a "
 		                    "non-attack", nm);
 	if (a->target && (kind != AM_KIND_SUPPORT || a->all))
-		return am_error_set(AM_EINVALID, "action \"%s\": bad target", nm);
+		return ut_error_set(AM_EINVALID, "action \"%s\": bad target", nm);
 	if (kind == AM_KIND_BUILD) {
 		if (a->place == 0 || a->all)
-			return am_error_set(AM_EINVALID,
+			return ut_error_set(AM_EINVALID,
 			                    "action \"%s\": build needs a placement",
 			                    nm);
 		if (a->build < 0 || (size_t)a->build >= t->nunits)
-			return am_error_set(AM_EINVALID,
+			return ut_error_set(AM_EINVALID,
 			                    "action \"%s\": builds unknown unit", nm);
 	} else if (a->place) {
-		return am_error_set(AM_EINVALID,
+		return ut_error_set(AM_EINVALID,
 		                    "action \"%s\": placement on a non-build", nm);
 	}
 	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) && !a->limited)
-		return am_error_set(AM_EINVALID, "action \"%s\" must be limited", nm);
+		return ut_error_set(AM_EINVALID, "action \"%s\" must be limited", nm);
 	return 0;
 }
 
@@ -130,7 +130,7 @@ int am_team_check(const am_team *t)
 	size_t i, j;
 
 	if (!t || t->nunits < 1 || !t->units || (t->nactions && !t->actions))
-		return am_error_set(AM_EINVALID, "a team needs at least one unit");
+		return ut_error_set(AM_EINVALID, "a team needs at least one unit");
 	for (i = 0; i < t->nactions; i++) {
 		int rc = check_action(t, i);
 		if (rc < 0)
@@ -139,16 +139,16 @@ int am_team_check(const am_team *t)
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *u = &t->units[i];
 		if (!u->name)
-			return am_error_set(AM_EINVALID, "unit %zu has no name", i);
+			return ut_error_set(AM_EINVALID, "unit %zu has no name", i);
 		if (u->hp < 0 || u->atk < 0 || u->def < 0 || u->spd < 0)
-			return am_error_set(AM_EINVALID,
+			return ut_error_set(AM_EINVALID,
 			                    "unit \"%s\": negative stat", u->name);
 		if (u->nslots && !u->slots)
-			return am_error_set(AM_EINVALID,
+			return ut_error_set(AM_EINVALID,
 			                    "unit \"%s\": missing action list", u->name);
 		for (j = 0; j < u->nslots; j++)
 			if (u->slots[j] >= t->nactions)
-				return am_error_set(AM_EINVALID,
+				return ut_error_set(AM_EINVALID,
 				                    "unit \"%s\": action %zu out of range",
 				                    u->name, j);
 	}

@@ -6,87 +6,87 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../util/buf.h"
-#include "../util/ckd.h"
+#include "util/buf.h"
+#include "util/ckd.h"
 #include "sheet_int.h"
 
 /* A number, or "?" when unknown. */
-static void num(am_buf *b, int known, int64_t v)
+static void num(ut_buf *b, int known, int64_t v)
 {
 	if (known)
-		am_buf_printf(b, "%" PRId64, v);
+		ut_buf_printf(b, "%" PRId64, v);
 	else
-		am_buf_puts(b, "?");
+		ut_buf_puts(b, "?");
 }
 
 /* [○]NAME[(S)]:HP/ATK/DEF/SPD[/names], [愛:N], 技術:T 使用:U */
-static void unit(am_buf *b, const am_sheet *s, const am_unit_rec *u, int en)
+static void unit(ut_buf *b, const am_sheet *s, const am_unit_rec *u, int en)
 {
 	int64_t used = 0;
 	int used_ok = 1;
 	size_t j;
 
 	if (u->buildia)
-		am_buf_puts(b, "○");
-	am_buf_puts(b, u->name);
+		ut_buf_puts(b, "○");
+	ut_buf_puts(b, u->name);
 	if (u->buildia || (u->bonus_ok && u->love > 0))
-		am_buf_printf(b, "(%" PRId64 ")", u->stored);
-	am_buf_printf(b, ":%" PRId64 "/%" PRId64 "/%" PRId64 "/%" PRId64, u->hp,
+		ut_buf_printf(b, "(%" PRId64 ")", u->stored);
+	ut_buf_printf(b, ":%" PRId64 "/%" PRId64 "/%" PRId64 "/%" PRId64, u->hp,
 	              u->atk, u->def, u->spd);
 	for (j = 0; j < u->nslots; j++) {
 		const am_slot_rec *sl = &u->slots[j];
-		am_buf_puts(b, j ? "、" : "/");
-		am_buf_puts(b, sl->name);
+		ut_buf_puts(b, j ? "、" : "/");
+		ut_buf_puts(b, sl->name);
 		if (sl->action == AM_NOINDEX ||
 		    !s->actions[sl->action].cost_ok ||
-		    am_ckd_add(&used, used, s->actions[sl->action].cost))
+		    ut_ckd_add(&used, used, s->actions[sl->action].cost))
 			used_ok = 0;
 	}
-	am_buf_puts(b, "\n");
+	ut_buf_puts(b, "\n");
 	if (!u->buildia && u->bonus_ok && u->love > 0)
-		am_buf_printf(b, "%s:%" PRId64 "\n", en ? "love" : "愛", u->love);
-	am_buf_puts(b, en ? "tech:" : "技術:");
+		ut_buf_printf(b, "%s:%" PRId64 "\n", en ? "love" : "愛", u->love);
+	ut_buf_puts(b, en ? "tech:" : "技術:");
 	num(b, u->stats_ok, u->tech);
-	am_buf_puts(b, en ? " used:" : " 使用:");
+	ut_buf_puts(b, en ? " used:" : " 使用:");
 	num(b, used_ok, used);
-	am_buf_puts(b, "\n");
+	ut_buf_puts(b, "\n");
 }
 
 /* ・NAME(COST):CLASS<CUSTOM>… */
-static void action(am_buf *b, const am_action_rec *a)
+static void action(ut_buf *b, const am_action_rec *a)
 {
 	const char *cls = am_class_name(a->cls);
 	size_t i;
 
-	am_buf_printf(b, "・%s(", a->name);
+	ut_buf_printf(b, "・%s(", a->name);
 	num(b, a->cost_ok, a->cost);
-	am_buf_puts(b, "):");
+	ut_buf_puts(b, "):");
 	switch (a->cls) {
 	case AM_CLASS_ATK_UP:
 	case AM_CLASS_DEF_UP:
 	case AM_CLASS_SPD_UP:
 		/* "攻撃力+N" with its number */
-		am_buf_printf(b, "%.*s%" PRId64, (int)(strlen(cls) - 1), cls, a->n);
+		ut_buf_printf(b, "%.*s%" PRId64, (int)(strlen(cls) - 1), cls, a->n);
 		break;
 	case AM_CLASS_BUILD:
-		am_buf_printf(b, "%s(%s)", cls, a->build_name);
+		ut_buf_printf(b, "%s(%s)", cls, a->build_name);
 		break;
 	default:
-		am_buf_puts(b, cls);
+		ut_buf_puts(b, cls);
 	}
 	for (i = 0; i < a->ncu; i++) {
 		char text[64];
-		am_buf_printf(b, "<%s>",
+		ut_buf_printf(b, "<%s>",
 		              am_terms_cu_text(text, sizeof(text), a->cu[i].kind,
 		                               a->cu[i].n));
 	}
-	am_buf_puts(b, "\n");
+	ut_buf_puts(b, "\n");
 }
 
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
                        am_lang lang)
 {
-	am_buf b = AM_BUF_INIT;
+	ut_buf b = UT_BUF_INIT;
 	int en = lang == AM_LANG_EN;
 	size_t i, len;
 
@@ -107,6 +107,6 @@ size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
 			memcpy(buf, b.ptr, n);
 		buf[n] = '\0';
 	}
-	am_buf_free(&b);
+	ut_buf_free(&b);
 	return len;
 }

@@ -6,32 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/error.h"
+#include "util/error.h"
 #include "sheet_int.h"
+#include "util/array.h"
 
 #define CKPT_EVERY 1024 /* lines between remembered line offsets */
-
-int am_sheet_grow(void **v, size_t *cap, size_t need, size_t sz)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need) {
-		if (c > SIZE_MAX / 2)
-			return AM_ENOMEM;
-		c *= 2;
-	}
-	if (c > SIZE_MAX / sz)
-		return AM_ENOMEM;
-	p = realloc(*v, c * sz);
-	if (!p)
-		return AM_ENOMEM;
-	*v = p;
-	*cap = c;
-	return 0;
-}
 
 /* Fill s->team from the records of a legal sheet.  0 or AM_ENOMEM. */
 static int assemble(am_sheet *s)
@@ -137,23 +116,23 @@ int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
 	uint32_t line = 0;
 
 	if (!out)
-		return am_error_set(AM_EINVALID, "am_sheet_parse: out is NULL");
+		return ut_error_set(AM_EINVALID, "am_sheet_parse: out is NULL");
 	*out = NULL;
 	if (!buf && len)
-		return am_error_set(AM_EINVALID, "am_sheet_parse: buf is NULL");
+		return ut_error_set(AM_EINVALID, "am_sheet_parse: buf is NULL");
 	if (opts && opts->version != AM_PARSE_OPTS_VERSION)
-		return am_error_set(AM_EINVALID,
+		return ut_error_set(AM_EINVALID,
 		                    "am_sheet_parse: unsupported options version %u",
 		                    opts->version);
 	s = calloc(1, sizeof(*s));
 	if (!s)
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	s->opts = opts ? *opts : defaults;
 	s->entry = AM_NOINDEX;
 	s->src = malloc(len ? len : 1);
 	if (!s->src) {
 		free(s);
-		return am_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	if (len)
 		memcpy(s->src, buf, len);
@@ -165,8 +144,7 @@ int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
 	for (pos = s->start; pos < len && !s->oom && line < UINT32_MAX;) {
 		size_t next, n = am_text_line(s->src, len, pos, &next);
 		if (line % CKPT_EVERY == 0) {
-			if (am_sheet_grow((void **)&s->ckpt, &s->ckptcap,
-			                  s->nckpt + 1, sizeof(*s->ckpt)) < 0) {
+			if (UT_ARRAY_RESERVE(s->ckpt, s->ckptcap, s->nckpt + 1) < 0) {
 				s->oom = 1;
 				break;
 			}
@@ -184,7 +162,7 @@ int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
 		s->oom = 1;
 	if (s->oom) {
 		am_sheet_free(s);
-		return am_error_set(AM_ENOMEM, "out of memory parsing a sheet");
+		return ut_error_set(AM_ENOMEM, "out of memory parsing a sheet");
 	}
 	am_diag_finish(s);
 	*out = s;

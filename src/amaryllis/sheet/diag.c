@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/buf.h"
+#include "util/buf.h"
 #include "sheet_int.h"
+#include "util/array.h"
 
 typedef struct msg {
 	const char *ja, *en;
@@ -170,45 +171,45 @@ static const char *const kinds[2][3] = {
 };
 
 /* Expand template t into b. */
-static void expand(am_buf *b, const char *t, const am_diag *d, int en)
+static void expand(ut_buf *b, const char *t, const am_diag *d, int en)
 {
 	while (*t) {
 		const char *p = strchr(t, '{');
 		if (!p || !p[1] || p[2] != '}') {
-			am_buf_puts(b, t);
+			ut_buf_puts(b, t);
 			return;
 		}
-		am_buf_put(b, t, (size_t)(p - t));
+		ut_buf_put(b, t, (size_t)(p - t));
 		switch (p[1]) {
 		case 'a':
-			am_buf_printf(b, "%" PRId64, d->a);
+			ut_buf_printf(b, "%" PRId64, d->a);
 			break;
 		case 'b':
-			am_buf_printf(b, "%" PRId64, d->b);
+			ut_buf_printf(b, "%" PRId64, d->b);
 			break;
 		case 'x':
-			am_buf_printf(b, "0x%02X", (unsigned)(d->a & 0xFF));
+			ut_buf_printf(b, "0x%02X", (unsigned)(d->a & 0xFF));
 			break;
 		case '1':
-			am_buf_puts(b, d->s1 ? d->s1 : "");
+			ut_buf_puts(b, d->s1 ? d->s1 : "");
 			break;
 		case '2':
-			am_buf_puts(b, d->s2 ? d->s2 : "");
+			ut_buf_puts(b, d->s2 ? d->s2 : "");
 			break;
 		case 'k':
-			am_buf_puts(b, kinds[en][d->a >= 0 && d->a < 3 ? d->a : 1]);
+			ut_buf_puts(b, kinds[en][d->a >= 0 && d->a < 3 ? d->a : 1]);
 			break;
 		case 'c':
-			am_buf_puts(b, d->s1 && strcmp(d->s1, "(") == 0 ? ")" : ">");
+			ut_buf_puts(b, d->s1 && strcmp(d->s1, "(") == 0 ? ")" : ">");
 			break;
 		case 'f':
 			if (!d->s2)
-				am_buf_puts(b, en ? "end of line" : "行末");
+				ut_buf_puts(b, en ? "end of line" : "行末");
 			else
-				am_buf_printf(b, en ? "\"%s\"" : "「%s」", d->s2);
+				ut_buf_printf(b, en ? "\"%s\"" : "「%s」", d->s2);
 			break;
 		default:
-			am_buf_put(b, p, 3);
+			ut_buf_put(b, p, 3);
 		}
 		t = p + 3;
 	}
@@ -217,12 +218,12 @@ static void expand(am_buf *b, const char *t, const am_diag *d, int en)
 size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang)
 {
-	am_buf b = AM_BUF_INIT;
+	ut_buf b = UT_BUF_INIT;
 	int en = lang == AM_LANG_EN;
 	size_t len;
 
 	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT) {
-		am_buf_puts(&b, en ? "unknown diagnostic" : "不明な診断");
+		ut_buf_puts(&b, en ? "unknown diagnostic" : "不明な診断");
 	} else {
 		const msg *m = &catalogue[diag->code];
 		expand(&b, en ? m->en : m->ja, diag, en);
@@ -239,7 +240,7 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
 			memcpy(buf, b.ptr, n);
 		buf[n] = '\0';
 	}
-	am_buf_free(&b);
+	ut_buf_free(&b);
 	return len;
 }
 
@@ -351,8 +352,7 @@ void am_diag_add(am_sheet *s, int code, uint32_t line, uint32_t col,
 		sift_down(s->diags, s->ndiags, 0);
 		return;
 	}
-	if (am_sheet_grow((void **)&s->diags, &s->dcap, s->ndiags + 1,
-	                  sizeof(*s->diags)) < 0) {
+	if (UT_ARRAY_RESERVE(s->diags, s->dcap, s->ndiags + 1) < 0) {
 		free_item(&it);
 		s->oom = 1;
 		return;

@@ -1,0 +1,33 @@
+/*
+ * util/array.h - growable arrays: one helper for every `T *p; size_t cap;`
+ * pair in the project.
+ *
+ *     uint32_t *ids = NULL;
+ *     size_t cap = 0;
+ *     if (UT_ARRAY_RESERVE(ids, cap, n + 1) < 0)
+ *             return ...;          // ids and cap unchanged, error set
+ *     ids[n++] = x;
+ *
+ * The capacity doubles from 16 until it holds `need`, so appending one at a
+ * time costs amortised O(1).  The array's memory belongs to the caller, who
+ * frees it with free().
+ */
+#ifndef UT_ARRAY_H
+#define UT_ARRAY_H
+
+#include <stddef.h>
+
+/*
+ * Grow the array whose pointer variable is at `pp` (a T **, passed as it
+ * is: no cast) with capacity *cap elements of `size` bytes to hold at least
+ * `need`.  Returns 0, or UT_ENOMEM with the error set and the array intact.
+ */
+int ut_array_grow(void *pp, size_t *cap, size_t need, size_t size);
+
+/* Make room for `need` elements in array `p` of capacity `cap` (lvalues);
+ * the common case (enough room) stays inline.  0 or UT_ENOMEM. */
+#define UT_ARRAY_RESERVE(p, cap, need)                                     \
+	((size_t)(need) <= (cap) ? 0                                           \
+	                         : ut_array_grow(&(p), &(cap), (need), sizeof(*(p))))
+
+#endif

@@ -1,0 +1,33 @@
+/* util/buf.h - a growable byte buffer (owned, NUL-terminated when non-empty). */
+#ifndef UT_BUF_H
+#define UT_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct ut_buf {
+	char *ptr;   /* owned; NULL until something is added */
+	size_t len;
+	size_t cap;
+	int failed;  /* set once an allocation failed; later adds are no-ops */
+} ut_buf;
+
+#define UT_BUF_INIT {NULL, 0, 0, 0}
+
+/* Append bytes / a C string / formatted text. Return 0, or UT_ENOMEM. */
+int ut_buf_put(ut_buf *b, const char *data, size_t len);
+int ut_buf_puts(ut_buf *b, const char *s);
+int ut_buf_printf(ut_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+int ut_buf_vprintf(ut_buf *b, const char *fmt, va_list ap);
+
+/* Forget the contents but keep the memory. */
+void ut_buf_clear(ut_buf *b);
+
+/* Release the memory; the buffer is UT_BUF_INIT again. */
+void ut_buf_free(ut_buf *b);
+
+#endif

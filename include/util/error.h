@@ -1,0 +1,39 @@
+/*
+ * util/error.h - the thread-local error object shared by every rule system
+ * (libgit2's git_error_last pattern).
+ *
+ * A library function that fails records why with ut_error_set() and returns
+ * a negative code; the front end reads the text with the system's own
+ * xx_error_last() (am_error_last() for アマリリス), which reads this object.
+ * The codes below are the ones util itself returns; each system's public
+ * error enum gives them the same values.
+ */
+#ifndef UT_ERROR_H
+#define UT_ERROR_H
+
+enum {
+	UT_OK = 0,
+	UT_ERROR = -1,     /* generic failure */
+	UT_ENOMEM = -2,    /* allocation failed */
+	UT_EINVALID = -3,  /* the input is not legal */
+	UT_EOVERFLOW = -4, /* checked integer arithmetic overflowed */
+	UT_ELIMIT = -5     /* a configured limit was hit */
+};
+
+/*
+ * Record a failure message for ut_error_last() and return `code`, so callers
+ * can write `return ut_error_set(UT_EINVALID, "…", …);`.
+ */
+int ut_error_set(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* The last message set on this thread ("" when none); borrowed. */
+const char *ut_error_last(void);
+
+/* Forget the last message of this thread. */
+void ut_error_clear(void);
+
+#endif
