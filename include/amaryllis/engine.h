@@ -102,10 +102,15 @@ typedef struct am_battle_opts {
 	size_t max_units;      /**< population limit (AM_ELIMIT past it) */
 	size_t max_hits;       /**< attacks in one step (全体化 × many units);
 	                            AM_ELIMIT past it, which bounds memory */
+	int shortcuts;         /**< 1 (default): skip work that provably changes
+	                            nothing (idle steps, idle turns, the dormant
+	                            rest of a battle); 0: play every step one by
+	                            one, the reference the shortcuts are tested
+	                            against.  Results and events are the same. */
 } am_battle_opts;
 
 #define AM_BATTLE_OPTS_INIT \
-	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000}
+	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1}
 
 /** Outcome of a battle. */
 typedef struct am_result {
