@@ -2,8 +2,10 @@
  * test_rules.c - an independent suite of hand-derived battle scenarios, one
  * (or more) per rule point of the core game (アマリリス).
  *
- * Sources: the rule text (../shared/seeds/000_…txt) and RULINGS.md section A.
- * The implementation under test was NOT read while writing these tests: every
+ * Sources: the rule text (RPG013 アマリリス) and the project's rulings,
+ * section A ("RULINGS A6" below), as docs/RULES.md states them; each test
+ * names the rule IDs it checks, above it and in its cmocka name.  The
+ * implementation under test was NOT read while writing these tests: every
  * expected figure is derived by hand in the comment above its test.
  *
  * Notation of a unit: 名前 ＨＰ/攻撃力/防御力/素早さ 技術 [actions in set order].
@@ -14,195 +16,32 @@
  * "used" for the rest of the turn once executed, so a unit with more AP than
  * usable actions idles in its extra steps.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
 #include "amaryllis/engine.h"
+#include "support/fixture.h"
 
-/* ---- building teams by hand ---------------------------------------------- */
+/* ---- one unit a side ----------------------------------------------------- */
 
-#define MAXA 16
-
-typedef struct fixture {
-	am_action act[MAXA];
-	uint32_t slots[MAXA];
-	am_unit_def unit;
-	am_team team;
-} fixture;
-
-static am_action A(am_class cls)
+/* A core battle, both orders (tests/support: mirrored, and the same with
+ * every shortcut off): it must succeed with one unit a side. */
+static void run_both(tf_outcome *f, const tf_team *a, const tf_team *b)
 {
-	am_action a;
-	memset(&a, 0, sizeof(a));
-	a.name = am_class_name(cls);
-	a.cls = cls;
-	a.mult = 1;
-	a.build = -1;
-	return a;
+	tf_run_both(f, a, b);
+	assert_int_equal(f->n, 2);
 }
 
-/*
- * A one-unit team: stats, then actions set in the given order.  技術 is what
- * is left of the 10 bonus points; the set actions must cost ≤ 技術.
- */
-static void unit(fixture *f, const char *name, int64_t hp, int64_t atk,
-                 int64_t def, int64_t spd, size_t n, const am_action *acts)
+/* One core battle with options. */
+static void run_opts(tf_outcome *f, const tf_team *a, const tf_team *b,
+                     const am_battle_opts *o)
 {
-	size_t i;
-	int64_t tech, total = 0;
-
-	assert_true(n <= MAXA);
-	assert_true(hp >= 0 && hp % 5 == 0);
-	assert_true(atk >= 0 && def >= 0 && spd >= 0);
-	tech = 10 - (hp / 5 + atk + def + spd);
-	assert_true(tech >= 0);
-
-	memset(f, 0, sizeof(*f));
-	for (i = 0; i < n; i++) {
-		f->act[i] = acts[i];
-		f->slots[i] = (uint32_t)i;
-		assert_int_equal(am_action_cost(&f->act[i].cost, &f->act[i], 0), 0);
-		assert_true(f->act[i].cost >= 1);
-		total += f->act[i].cost;
-	}
-	assert_true(total <= tech);
-	f->unit.name = name;
-	f->unit.hp = hp;
-	f->unit.atk = atk;
-	f->unit.def = def;
-	f->unit.spd = spd;
-	f->unit.tech = tech;
-	f->unit.bonus = 10;
-	f->unit.nslots = n;
-	f->unit.slots = f->slots;
-	f->team.nunits = 1;
-	f->team.units = &f->unit;
-	f->team.nactions = n;
-	f->team.actions = f->act;
-	assert_int_equal(am_team_check(&f->team), 0);
-}
-
-/* ---- running battles and recording what happened ------------------------- */
-
-#define MAXEV 1024
-
-typedef struct rec_ev {
-	am_event_kind kind;
-	int turn;
-	int tempo;
-	int32_t actor, target;
-	int64_t value, after;
-} rec_ev;
-
-typedef struct rec {
-	int count[AM_EV_END + 1];
-	int seen_end[AM_LAST_TURN + 1];      /* turn ended */
-	int64_t hp_end[AM_LAST_TURN + 1][2]; /* ＨＰ of unit 0/1 at turn end */
-	rec_ev ev[MAXEV];
-	size_t nev;
-} rec;
-
-static int on_event(void *ud, const am_engine *engine, const am_event *ev)
-{
-	rec *r = ud;
-	am_unit_state s;
-	int i;
-
-	if ((int)ev->kind >= 0 && ev->kind <= AM_EV_END)
-		r->count[ev->kind]++;
-	if (ev->kind == AM_EV_TURN_END && ev->turn >= 0 &&
-	    ev->turn <= AM_LAST_TURN) {
-		r->seen_end[ev->turn] = 1;
-		for (i = 0; i < 2; i++) {
-			if (am_engine_unit(&s, engine, (size_t)i) == 0)
-				r->hp_end[ev->turn][i] = s.hp;
-		}
-	}
-	if (r->nev < MAXEV) {
-		rec_ev *e = &r->ev[r->nev++];
-		e->kind = ev->kind;
-		e->turn = ev->turn;
-		e->tempo = ev->tempo;
-		e->actor = ev->actor;
-		e->target = ev->target;
-		e->value = ev->value;
-		e->after = ev->after;
-	}
-	return 0;
-}
-
-typedef struct final {
-	am_result r;
-	am_unit_state u[2];
-	int spent[2][MAXA];
-	rec log;
-} final;
-
-static void run_opts(final *out, const fixture *a, const fixture *b,
-                     const am_battle_opts *base)
-{
-	am_battle_opts o = AM_BATTLE_OPTS_INIT;
-	am_engine *e;
-	size_t i, s;
-
-	if (base)
-		o = *base;
-	memset(out, 0, sizeof(*out));
-	o.on_event = on_event;
-	o.event_ud = &out->log;
-	assert_int_equal(am_engine_new(&e), 0);
-	assert_int_equal(am_battle_run(&out->r, e, &a->team, &b->team, &o), 0);
-	assert_int_equal(am_engine_unit_count(e), 2);
-	for (i = 0; i < 2; i++) {
-		const fixture *f = i == 0 ? a : b;
-		assert_int_equal(am_engine_unit(&out->u[i], e, i), 0);
-		for (s = 0; s < f->unit.nslots; s++)
-			out->spent[i][s] = am_engine_slot_spent(e, i, s);
-	}
-	am_engine_free(e);
-}
-
-/* Run a vs b and b vs a; the second must mirror the first exactly. */
-static void run_both(final *out, const fixture *a, const fixture *b)
-{
-	static final m; /* large: keep it off the stack */
-	int i, k, t;
-
-	run_opts(out, a, b, NULL);
-	run_opts(&m, b, a, NULL);
-	assert_int_equal(m.r.draw, out->r.draw);
-	assert_int_equal(m.r.turns, out->r.turns);
-	assert_int_equal(m.r.winner, out->r.winner < 0 ? -1 : 1 - out->r.winner);
-	assert_int_equal(m.r.steps, out->r.steps);
-	for (i = 0; i < 2; i++) {
-		assert_int_equal(m.r.score[i], out->r.score[1 - i]);
-		assert_int_equal(m.u[i].hp, out->u[1 - i].hp);
-		assert_int_equal(m.u[i].alive, out->u[1 - i].alive);
-		assert_int_equal(m.u[i].atk, out->u[1 - i].atk);
-		assert_int_equal(m.u[i].def_, out->u[1 - i].def_);
-		assert_int_equal(m.u[i].spd, out->u[1 - i].spd);
-		assert_int_equal(m.u[i].died_turn, out->u[1 - i].died_turn);
-		for (k = 0; k < AM_STATE_COUNT; k++)
-			assert_int_equal(m.u[i].states[k], out->u[1 - i].states[k]);
-		for (k = 0; k < MAXA; k++)
-			assert_int_equal(m.spent[i][k], out->spent[1 - i][k]);
-	}
-	for (k = 0; k <= AM_EV_END; k++)
-		assert_int_equal(m.log.count[k], out->log.count[k]);
-	for (t = 0; t <= AM_LAST_TURN; t++) {
-		assert_int_equal(m.log.seen_end[t], out->log.seen_end[t]);
-		assert_int_equal(m.log.hp_end[t][0], out->log.hp_end[t][1]);
-		assert_int_equal(m.log.hp_end[t][1], out->log.hp_end[t][0]);
-	}
+	tf_run(f, a, b, o);
+	assert_int_equal(f->rc, 0);
+	assert_int_equal(f->n, 2);
 }
 
 /* Outcome checks shared by every scenario. */
-static void expect(const final *f, int winner, int turns, int64_t hp0,
+static void expect(const tf_outcome *f, int winner, int turns, int64_t hp0,
                    int64_t hp1)
 {
 	assert_int_equal(f->r.winner, winner);
@@ -216,47 +55,25 @@ static void expect(const final *f, int winner, int turns, int64_t hp0,
 	assert_int_equal(f->r.score[1], hp1);
 }
 
-static void expect_alive(const final *f, int alive0, int alive1)
+static void expect_alive(const tf_outcome *f, int alive0, int alive1)
 {
 	assert_int_equal(f->u[0].alive, alive0);
 	assert_int_equal(f->u[1].alive, alive1);
 }
 
 /* ＨＰ of unit `id` when turn `t` ended. */
-static void expect_hp_at(const final *f, int t, int64_t hp0, int64_t hp1)
+static void expect_hp_at(const tf_outcome *f, int t, int64_t hp0,
+                         int64_t hp1)
 {
 	assert_true(f->log.seen_end[t]);
 	assert_int_equal(f->log.hp_end[t][0], hp0);
 	assert_int_equal(f->log.hp_end[t][1], hp1);
 }
 
-/* Number of events of a kind (optionally only those with a given value). */
-static int count_ev(const final *f, am_event_kind kind, int32_t actor)
-{
-	size_t i;
-	int n = 0;
-	for (i = 0; i < f->log.nev; i++)
-		if (f->log.ev[i].kind == kind &&
-		    (actor < 0 || f->log.ev[i].actor == actor))
-			n++;
-	return n;
-}
-
-static int64_t sum_ev(const final *f, am_event_kind kind, int32_t target)
-{
-	size_t i;
-	int64_t s = 0;
-	for (i = 0; i < f->log.nev; i++)
-		if (f->log.ev[i].kind == kind &&
-		    (target < 0 || f->log.ev[i].target == target))
-			s += f->log.ev[i].value;
-	return s;
-}
-
 /* A unit with no actions: 防御力 def, 素早さ 0, ＨＰ hp. */
-static void dummy(fixture *f, const char *name, int64_t hp, int64_t def)
+static void dummy(tf_team *f, const char *name, int64_t hp, int64_t def)
 {
-	unit(f, name, hp, 0, def, 0, 0, NULL);
+	TEAM(f, UNIT(.name = name, .hp = hp, .def = def));
 }
 
 /* ======================================================================== */
@@ -269,13 +86,13 @@ static void dummy(fixture *f, const char *name, int64_t hp, int64_t def)
  * T0: 撃 has AP 1, nothing usable.  Tn (n≥1): 撃 hits 3−1 = 2.
  * 的 = 20 − 2n: T1 18 … T9 2, T10 0 → dead.  撃 wins in turn 10, 撃 20, 的 0.
  */
+/* AM-CLASS-1 */
 static void test_class_direct(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "撃", 20, 3, 1, 1, 1, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "撃", .hp = 20, .atk = 3, .def = 1, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	dummy(&b, "的", 20, 1);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 10, 20, 0);
@@ -283,8 +100,8 @@ static void test_class_direct(void **state)
 	expect_hp_at(&f, 0, 20, 20);
 	expect_hp_at(&f, 1, 20, 18);
 	expect_hp_at(&f, 9, 20, 2);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 0), 10);
-	assert_int_equal(sum_ev(&f, AM_EV_DAMAGE, 1), 20);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 0), 10);
+	assert_int_equal(tf_sum_ev(&f, AM_EV_DAMAGE, 1), 20);
 }
 
 /*
@@ -293,20 +110,20 @@ static void test_class_direct(void **state)
  * Tn: 3 damage (a 直接攻撃 would be 3−5 < 0, a failure).
  * 壁: 17, 14, 11, 8, 5, 2, T7 −1 → dead.  貫 wins in turn 7.
  */
+/* AM-CLASS-2 */
 static void test_class_pierce(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_PIERCE);
-	unit(&a, "貫", 15, 3, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 3);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "貫", .hp = 15, .atk = 3, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_PIERCE)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 3);
 	dummy(&b, "壁", 20, 5);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 7, 15, -1);
 	expect_alive(&f, 1, 0);
 	expect_hp_at(&f, 6, 15, 2);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, -1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, -1), 0);
 }
 
 /*
@@ -315,13 +132,13 @@ static void test_class_pierce(void **state)
  * T1: ⌈25/2⌉ = 13 → 12.  T2: 6 → 6.  T3: 3 → 3.  T4: ⌈3/2⌉ = 2 → 1.
  * T5: ⌈1/2⌉ = 1 → 0 → dead.  削 wins in turn 5, 城 at 0.
  */
+/* AM-CLASS-3 */
 static void test_class_halve(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_HALVE);
-	unit(&a, "削", 15, 0, 0, 1, 1, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "削", .hp = 15, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_HALVE)}));
 	dummy(&b, "城", 25, 2);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 5, 15, 0);
@@ -339,14 +156,14 @@ static void test_class_halve(void **state)
  * T1: 攻撃力 3, hit 3 → 17.  T2: 5 → 12.  T3: 7 → 5.  T4: 9 → −4 → dead.
  * 鍛 wins in turn 4, 攻撃力 9.
  */
+/* AM-CLASS-4 */
 static void test_class_atk_up(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2];
-	x[0] = A(AM_CLASS_ATK_UP); x[0].n = 2;
-	x[1] = A(AM_CLASS_DIRECT);
-	unit(&a, "鍛", 20, 1, 0, 2, 2, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "鍛", .hp = 20, .atk = 1, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_ATK_UP, .n = 2),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
 	dummy(&b, "的", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 4, 20, -4);
@@ -363,21 +180,21 @@ static void test_class_atk_up(void **state)
  * all later attacks fail.  After T20: 防御 40; 槍 15 < 亀 16 → 亀 wins,
  * turns 20.
  */
+/* AM-CLASS-5 AM-RESULT-1 */
 static void test_class_def_up(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	y[0] = A(AM_CLASS_DEF_UP); y[0].n = 2;
-	unit(&a, "槍", 15, 5, 0, 1, 1, x);
-	unit(&b, "亀", 20, 0, 0, 2, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "槍", .hp = 15, .atk = 5, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "亀", .hp = 20, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DEF_UP, .n = 2)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 20, 15, 16);
 	expect_alive(&f, 1, 1);
-	assert_int_equal(f.u[1].def_, 40);
+	assert_int_equal(f.u[1].def, 40);
 	expect_hp_at(&f, 2, 15, 16);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 18);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 0), 18);
 }
 
 /*
@@ -388,14 +205,14 @@ static void test_class_def_up(void **state)
  * hit 2, idle.  的 = 20 − 2(n−1): T2 18 … T10 2, T11 0 → dead.
  * 疾 wins in turn 11 with 素早さ 1 + 11 = 12.
  */
+/* AM-CLASS-6 AM-AP-1 */
 static void test_class_spd_up(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2];
-	x[0] = A(AM_CLASS_SPD_UP); x[0].n = 1;
-	x[1] = A(AM_CLASS_DIRECT);
-	unit(&a, "疾", 20, 2, 0, 1, 2, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "疾", .hp = 20, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_SPD_UP, .n = 1),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
 	dummy(&b, "的", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 11, 20, 0);
@@ -411,21 +228,21 @@ static void test_class_spd_up(void **state)
  * Each turn 盾 (faster) gains one ガード, then 拳 hits 5 → ⌈5/2⌉ = 3, using it.
  * 盾: 17, 14, 11, 8, 5, 2, T7 −1 → dead.  拳 wins in turn 7, ガード left 0.
  */
+/* AM-CLASS-7 AM-TEMPO-4 */
 static void test_class_guard(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_GUARD);
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "盾", 20, 0, 0, 2, 1, x);
-	unit(&b, "拳", 5, 5, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "盾", .hp = 20, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_GUARD)}));
+	TEAM(&b, UNIT(.name = "拳", .hp = 5, .atk = 5, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 7, -1, 5);
 	expect_alive(&f, 0, 1);
 	assert_int_equal(f.u[0].states[AM_STATE_GUARD], 0);
 	expect_hp_at(&f, 1, 17, 5);
-	assert_int_equal(count_ev(&f, AM_EV_GUARD, -1), 7);
+	assert_int_equal(tf_count_ev(&f, AM_EV_GUARD, -1), 7);
 }
 
 /*
@@ -435,21 +252,21 @@ static void test_class_guard(void **state)
  * Each turn 鏡 gains 反射, then 殴's attack is reflected: 3 − 1 = 2 to 殴.
  * 殴: 8, 6, 4, 2, T5 0 → dead.  鏡 wins in turn 5 untouched, 反射 left 0.
  */
+/* AM-CLASS-8 AM-TEMPO-2 AM-TEMPO-8 */
 static void test_class_reflect(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_REFLECT);
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "鏡", 20, 0, 0, 2, 1, x);
-	assert_int_equal(a.act[0].cost, 4);
-	unit(&b, "殴", 10, 3, 1, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "鏡", .hp = 20, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_REFLECT)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 4);
+	TEAM(&b, UNIT(.name = "殴", .hp = 10, .atk = 3, .def = 1, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 5, 20, 0);
 	expect_alive(&f, 1, 0);
 	assert_int_equal(f.u[0].states[AM_STATE_REFLECT], 0);
-	assert_int_equal(count_ev(&f, AM_EV_REFLECT, -1), 5);
+	assert_int_equal(tf_count_ev(&f, AM_EV_REFLECT, -1), 5);
 	expect_hp_at(&f, 4, 20, 2);
 }
 
@@ -460,17 +277,17 @@ static void test_class_reflect(void **state)
  * T2: 刺 hits 5 → 0 → ライフ: ＨＰ 1 (ライフ 1).  T3: 1−5 = −4 → ライフ: 1
  * (ライフ 0).  T4: −4 → dead.  刺 wins in turn 4, 命 at −4.
  */
+/* AM-CLASS-9 AM-DEATH-1 AM-STATE-5 */
 static void test_class_life(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2], y[1];
-	x[0] = A(AM_CLASS_LIFE); x[0].limited = 1;
-	x[1] = x[0];
-	y[0] = A(AM_CLASS_PIERCE);
-	unit(&a, "命", 10, 0, 4, 2, 2, x);
-	assert_int_equal(a.act[0].cost, 1);
-	unit(&b, "刺", 5, 5, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "命", .hp = 10, .atk = 0, .def = 4, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_LIFE, .limited = 1),
+	                          ACT(.cls = AM_CLASS_LIFE, .limited = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 1);
+	TEAM(&b, UNIT(.name = "刺", .hp = 5, .atk = 5, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_PIERCE)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 4, -4, 5);
 	expect_alive(&f, 0, 1);
@@ -478,7 +295,7 @@ static void test_class_life(void **state)
 	expect_hp_at(&f, 2, 1, 5);
 	expect_hp_at(&f, 3, 1, 5);
 	assert_int_equal(f.u[0].states[AM_STATE_LIFE], 0);
-	assert_int_equal(count_ev(&f, AM_EV_LIFE, -1), 2);
+	assert_int_equal(tf_count_ev(&f, AM_EV_LIFE, -1), 2);
 	assert_int_equal(f.spent[0][0], 1);
 	assert_int_equal(f.spent[0][1], 1);
 	assert_int_equal(f.u[0].died_turn, 4);
@@ -491,23 +308,24 @@ static void test_class_life(void **state)
  * T1 17, T2 14, T3 刺 → 11, then 癒 heals → 20.  T4 17, T5 14, T6 11,
  * T7 8, T8 5, T9 2, T10 −1 → dead.  刺 wins in turn 10.
  */
+/* AM-CLASS-10 AM-CUST-1 AM-CUST-2 */
 static void test_class_heal(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_HEAL); x[0].limited = 1; x[0].delay = 3;
-	y[0] = A(AM_CLASS_PIERCE);
-	unit(&a, "癒", 20, 0, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 1);
-	unit(&b, "刺", 10, 3, 0, 2, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "癒", .hp = 20, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_HEAL, .limited = 1,
+	                              .delay = 3)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 1);
+	TEAM(&b, UNIT(.name = "刺", .hp = 10, .atk = 3, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_PIERCE)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 10, -1, 10);
 	expect_alive(&f, 0, 1);
 	expect_hp_at(&f, 2, 14, 10);
 	expect_hp_at(&f, 3, 20, 10);
 	expect_hp_at(&f, 9, 2, 10);
-	assert_int_equal(count_ev(&f, AM_EV_HEAL, -1), 1);
+	assert_int_equal(tf_count_ev(&f, AM_EV_HEAL, -1), 1);
 	assert_int_equal(f.spent[0][0], 1);
 }
 
@@ -521,20 +339,20 @@ static void test_class_heal(void **state)
  * T1: 4 → 岩 16; the action is gone.  Nothing else happens.
  * After T20: 一 15 < 岩 16 → 岩 wins, turns 20.
  */
+/* AM-CUST-1 */
 static void test_custom_limited(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].limited = 1;
-	unit(&a, "一", 15, 4, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 1);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "一", .hp = 15, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .limited = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 1);
 	dummy(&b, "岩", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 1, 20, 15, 16);
 	expect_alive(&f, 1, 1);
 	assert_int_equal(f.spent[0][0], 1);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 0), 1);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 0), 1);
 }
 
 /*
@@ -542,14 +360,14 @@ static void test_custom_limited(void **state)
  * 遅 15/5/0/1 技術1 [直接攻撃＜遅延起動3＞ (cost ⌈1/3⌉ = 1)]   岩 20/0/0/0
  * T1, T2: nothing usable.  T3 15, T4 10, T5 5, T6 0 → dead.  遅 wins, turn 6.
  */
+/* AM-CUST-2 AM-TURN-2 */
 static void test_custom_delay(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].delay = 3;
-	unit(&a, "遅", 15, 5, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 1);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "遅", .hp = 15, .atk = 5, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .delay = 3)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 1);
 	dummy(&b, "岩", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 6, 15, 0);
@@ -563,14 +381,14 @@ static void test_custom_delay(void **state)
  * 速 15/4/0/1 技術2 [直接攻撃＜高速起動＞ (cost 2)]   岩 20/0/0/0
  * T0 16, T1 12, T2 8, T3 4, T4 0 → dead.  速 wins in turn 4.
  */
+/* AM-CUST-3 AM-TURN-2 */
 static void test_custom_fast(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].fast = 1;
-	unit(&a, "速", 15, 4, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 2);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "速", .hp = 15, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 2);
 	dummy(&b, "岩", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 4, 15, 0);
@@ -584,14 +402,14 @@ static void test_custom_fast(void **state)
  * 倍 10/3/0/1 技術4 [直接攻撃＜効果2倍＞ (cost 1·2² = 4)]   壁 20/0/2/0 技術4
  * Tn: 3·2 − 2 = 4 (not (3−2)·2 = 2).  壁: 16, 12, 8, 4, T5 0 → dead.
  */
+/* AM-CUST-4 AM-CLASS-1 */
 static void test_custom_mult_direct(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].mult = 2;
-	unit(&a, "倍", 10, 3, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 4);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "倍", .hp = 10, .atk = 3, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .mult = 2)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 4);
 	dummy(&b, "壁", 20, 2);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 5, 10, 0);
@@ -606,20 +424,20 @@ static void test_custom_mult_direct(void **state)
  * 城 25/0/2/0 技術3 [].
  * T3: X = 25·3 = 75, damage ⌈75/2⌉ = 38 (not 3·⌈25/2⌉ = 39) → 城 −13, dead.
  */
+/* AM-CUST-4 AM-CLASS-3 */
 static void test_custom_mult_halve(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_HALVE); x[0].mult = 3; x[0].limited = 1;
-	x[0].delay = 3;
-	unit(&a, "砕", 10, 0, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 5);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "砕", .hp = 10, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_HALVE, .mult = 3,
+	                              .limited = 1, .delay = 3)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 5);
 	dummy(&b, "城", 25, 2);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 3, 10, -13);
 	expect_alive(&f, 1, 0);
-	assert_int_equal(sum_ev(&f, AM_EV_DAMAGE, 1), 38);
+	assert_int_equal(tf_sum_ev(&f, AM_EV_DAMAGE, 1), 38);
 }
 
 /*
@@ -631,16 +449,17 @@ static void test_custom_mult_halve(void **state)
  * processing (AP spent, スタン 1).  T2: 痺 idles twice; 反 stunned (スタン 0).
  * T3..: 反 hits 4 each turn: 痺 16, 12, 8, 4, T7 0 → dead.  反 wins, turn 7.
  */
+/* AM-CUST-5 AM-STATE-2 */
 static void test_custom_stun2(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].stun = 2; x[0].limited = 1;
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "痺", 20, 1, 0, 2, 1, x);
-	assert_int_equal(a.act[0].cost, 2);
-	unit(&b, "反", 5, 4, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "痺", .hp = 20, .atk = 1, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .stun = 2,
+	                              .limited = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 2);
+	TEAM(&b, UNIT(.name = "反", .hp = 5, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 7, 0, 4);
 	expect_alive(&f, 0, 1);
@@ -648,7 +467,7 @@ static void test_custom_stun2(void **state)
 	expect_hp_at(&f, 2, 20, 4);
 	expect_hp_at(&f, 3, 16, 4);
 	assert_int_equal(f.u[1].states[AM_STATE_STUN], 0);
-	assert_int_equal(count_ev(&f, AM_EV_STUNNED, 1), 2);
+	assert_int_equal(tf_count_ev(&f, AM_EV_STUNNED, 1), 2);
 }
 
 /*
@@ -658,14 +477,15 @@ static void test_custom_stun2(void **state)
  * T1: hit 1 → 19, 毒 2.  Poison phase of Tn (n≥2): −2 → 19 − 2(n−1):
  * T2 17 … T10 1, T11 −1 → dead in the poison phase.  蛇 wins in turn 11.
  */
+/* AM-CUST-6 AM-STATE-1 */
 static void test_custom_poison2(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].poison = 2; x[0].limited = 1;
-	unit(&a, "蛇", 20, 1, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 2);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "蛇", .hp = 20, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .poison = 2,
+	                              .limited = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 2);
 	dummy(&b, "岩", 20, 0);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 11, 20, -1);
@@ -674,7 +494,7 @@ static void test_custom_poison2(void **state)
 	expect_hp_at(&f, 1, 20, 19);
 	expect_hp_at(&f, 2, 20, 17);
 	expect_hp_at(&f, 10, 20, 1);
-	assert_int_equal(sum_ev(&f, AM_EV_POISON, 1), 20);
+	assert_int_equal(tf_sum_ev(&f, AM_EV_POISON, 1), 20);
 }
 
 /* ======================================================================== */
@@ -688,20 +508,21 @@ static void test_custom_poison2(void **state)
  * 後 still takes its step and hits 2 → 先 3.
  * T1 start: 後 has ＨＰ 0 → dies.  先 wins, turns 1, 先 3, 後 0.
  */
+/* AM-TURN-3 AM-TURN-4 */
 static void test_turn0_no_death(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].fast = 1;
-	unit(&a, "先", 5, 5, 0, 2, 1, x);
-	unit(&b, "後", 5, 2, 0, 1, 1, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "先", .hp = 5, .atk = 5, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	TEAM(&b, UNIT(.name = "後", .hp = 5, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 1, 3, 0);
 	expect_alive(&f, 1, 0);
 	expect_hp_at(&f, 0, 3, 0);
 	assert_int_equal(f.u[1].died_turn, 1);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 1), 1);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 1), 1);
 }
 
 /*
@@ -713,22 +534,23 @@ static void test_turn0_no_death(void **state)
  * T1 start: 後 ＨＰ 0 → ライフ → ＨＰ 1, ライフ 0.  T1: 先 hits 5 → 後 −4,
  * dead.  先 wins in turn 1 untouched.
  */
+/* AM-TURN-4 AM-DEATH-1 */
 static void test_turn0_life(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[2];
-	x[0] = A(AM_CLASS_DIRECT); x[0].fast = 1;
-	y[0] = A(AM_CLASS_LIFE); y[0].fast = 1; y[0].limited = 1;
-	y[1] = x[0];
-	unit(&a, "先", 5, 5, 0, 2, 1, x);
-	unit(&b, "後", 5, 2, 0, 1, 2, y);
-	assert_int_equal(b.act[0].cost, 2);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "先", .hp = 5, .atk = 5, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	TEAM(&b, UNIT(.name = "後", .hp = 5, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_LIFE, .fast = 1,
+	                              .limited = 1),
+	                          ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	assert_int_equal(tf_slot(&b, 0, 0)->cost, 2);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 1, 5, -4);
 	expect_alive(&f, 1, 0);
 	expect_hp_at(&f, 0, 5, 0);
-	assert_int_equal(count_ev(&f, AM_EV_LIFE, -1), 1);
+	assert_int_equal(tf_count_ev(&f, AM_EV_LIFE, -1), 1);
 	assert_int_equal(f.u[1].states[AM_STATE_LIFE], 0);
 	assert_int_equal(f.spent[1][0], 1);
 }
@@ -743,20 +565,20 @@ static void test_turn0_life(void **state)
  * T1: 連 step 1: 3 → 返 2; 連 step 2 (the second slot): 3 → 返 −1, dead.
  * 返 never acts (interleaving would have let it hit 5).  連 wins, turn 1.
  */
+/* AM-STEP-1 */
 static void test_order_faster_first(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2], y[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	x[1] = x[0];
-	y[0] = x[0];
-	unit(&a, "連", 15, 3, 0, 2, 2, x);
-	unit(&b, "返", 5, 5, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "連", .hp = 15, .atk = 3, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "返", .hp = 5, .atk = 5, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 1, 15, -1);
 	expect_alive(&f, 1, 0);
-	assert_int_equal(count_ev(&f, AM_EV_ACTION, 1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_ACTION, 1), 0);
 }
 
 /*
@@ -769,22 +591,22 @@ static void test_order_faster_first(void **state)
  *   (Had step 2 stayed simultaneous, 鈍's 防御力＋5 would land first and the
  *   hit would do 0.)  疾 wins in turn 1, 疾 4, 鈍 0 with 防御力 0.
  */
+/* AM-STEP-1 AM-CLASS-6 */
 static void test_order_spd_up_at_once(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2], y[2];
-	x[0] = A(AM_CLASS_SPD_UP); x[0].n = 1;
-	x[1] = A(AM_CLASS_DIRECT);
-	y[0] = A(AM_CLASS_DIRECT);
-	y[1] = A(AM_CLASS_DEF_UP); y[1].n = 5;
-	unit(&a, "疾", 5, 5, 0, 2, 2, x);
-	unit(&b, "鈍", 5, 1, 0, 2, 2, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "疾", .hp = 5, .atk = 5, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_SPD_UP, .n = 1),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "鈍", .hp = 5, .atk = 1, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT),
+	                          ACT(.cls = AM_CLASS_DEF_UP, .n = 5)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 1, 4, 0);
 	expect_alive(&f, 1, 0);
 	assert_int_equal(f.u[0].spd, 3);
-	assert_int_equal(f.u[1].def_, 0);
+	assert_int_equal(f.u[1].def, 0);
 }
 
 /*
@@ -792,19 +614,20 @@ static void test_order_spd_up_at_once(void **state)
  * 像 5/4/0/0 技術5 [直接攻撃]   蚊 5/1/0/1 技術7 [直接攻撃]
  * Tn: only 蚊 acts: 1 → 像 5 − n; T5 0 → dead.  蚊 wins in turn 5 untouched.
  */
+/* AM-AP-1 */
 static void test_order_speed_zero(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "像", 5, 4, 0, 0, 1, x);
-	unit(&b, "蚊", 5, 1, 0, 1, 1, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "像", .hp = 5, .atk = 4, .def = 0, .spd = 0,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "蚊", .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 5, 0, 5);
 	expect_alive(&f, 0, 1);
-	assert_int_equal(count_ev(&f, AM_EV_ACTION, 0), 0);
-	assert_int_equal(count_ev(&f, AM_EV_ACTION, 1), 5);
+	assert_int_equal(tf_count_ev(&f, AM_EV_ACTION, 0), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_ACTION, 1), 5);
 }
 
 /* ======================================================================== */
@@ -818,21 +641,21 @@ static void test_order_speed_zero(void **state)
  * Tn (n≥2): 防御力 3n, 4 − 3n < 0: every hit fails.
  * After T20: 槍 20 > 亀 19 → 槍 wins, turns 20; 亀 防御力 60.
  */
+/* AM-SIM-2 */
 static void test_simul_support_first(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	y[0] = A(AM_CLASS_DEF_UP); y[0].n = 3;
-	unit(&a, "槍", 20, 4, 0, 1, 1, x);
-	unit(&b, "亀", 20, 0, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "槍", .hp = 20, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "亀", .hp = 20, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DEF_UP, .n = 3)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 20, 20, 19);
 	expect_alive(&f, 1, 1);
-	assert_int_equal(f.u[1].def_, 60);
+	assert_int_equal(f.u[1].def, 60);
 	expect_hp_at(&f, 1, 20, 19);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 19);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 0), 19);
 }
 
 /*
@@ -844,20 +667,20 @@ static void test_simul_support_first(void **state)
  *   スタン 1 again.  鈍 = 25 − 2n: T12 1, T13 −1 → dead.
  * 雷 wins in turn 13 at 23; 鈍 was stunned 12 times, ends with スタン 1.
  */
+/* AM-SIM-1 AM-STATE-2 */
 static void test_simul_decision_stands(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].stun = 1;
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "雷", 25, 2, 0, 1, 1, x);
-	unit(&b, "鈍", 25, 2, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "雷", .hp = 25, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .stun = 1)}));
+	TEAM(&b, UNIT(.name = "鈍", .hp = 25, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 13, 23, -1);
 	expect_alive(&f, 1, 0);
 	assert_int_equal(f.u[1].states[AM_STATE_STUN], 1);
-	assert_int_equal(count_ev(&f, AM_EV_STUNNED, 1), 12);
+	assert_int_equal(tf_count_ev(&f, AM_EV_STUNNED, 1), 12);
 	expect_hp_at(&f, 1, 23, 23);
 	expect_hp_at(&f, 12, 23, 1);
 }
@@ -868,14 +691,15 @@ static void test_simul_decision_stands(void **state)
  * T1 (simultaneous): 乙 5−4 = 1, 甲 5−3 = 2.
  * T2: 乙 1−4 = −3, 甲 2−3 = −1: both dead after the step.  甲 wins, turn 2.
  */
+/* AM-SIM-3 AM-RESULT-1 */
 static void test_simul_overkill(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "甲", 5, 4, 0, 1, 1, x);
-	unit(&b, "乙", 5, 3, 0, 1, 1, x);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "甲", .hp = 5, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "乙", .hp = 5, .atk = 3, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 2, -1, -3);
 	expect_alive(&f, 0, 0);
@@ -896,17 +720,17 @@ static void test_simul_overkill(void **state)
  * T2: 9 → 7 → −4 → 3.  T3: 3 → 1 → −⌈1/2⌉ = 1 → 0, dead.
  * 鏡 wins in turn 3 untouched; 削 攻撃力 3.
  */
+/* AM-TEMPO-2 AM-TEMPO-3 */
 static void test_simul_reflect_tempo(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[2], y[2];
-	x[0] = A(AM_CLASS_REFLECT);
-	x[1] = A(AM_CLASS_DIRECT);
-	y[0] = A(AM_CLASS_ATK_UP); y[0].n = 1;
-	y[1] = A(AM_CLASS_HALVE);
-	unit(&a, "鏡", 5, 2, 0, 2, 2, x);
-	unit(&b, "削", 20, 0, 0, 2, 2, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "鏡", .hp = 5, .atk = 2, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_REFLECT),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(&b, UNIT(.name = "削", .hp = 20, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_ATK_UP, .n = 1),
+	                          ACT(.cls = AM_CLASS_HALVE)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 3, 5, 0);
 	expect_alive(&f, 1, 0);
@@ -930,18 +754,18 @@ static void test_simul_reflect_tempo(void **state)
  * T14 poison phase: 守 0 → dead before acting.  針 wins in turn 14;
  * 守 keeps ガード 13 and 反射 13.
  */
+/* AM-STATE-1 AM-JUDGE-1 */
 static void test_poison_not_blocked(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[2];
-	x[0] = A(AM_CLASS_DIRECT); x[0].poison = 1; x[0].fast = 1;
-	x[0].limited = 1;
-	y[0] = A(AM_CLASS_GUARD);
-	y[1] = A(AM_CLASS_REFLECT);
-	unit(&a, "針", 5, 1, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 2);
-	unit(&b, "守", 15, 0, 0, 2, 2, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "針", .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .poison = 1,
+	                              .fast = 1, .limited = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 2);
+	TEAM(&b, UNIT(.name = "守", .hp = 15, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_GUARD),
+	                          ACT(.cls = AM_CLASS_REFLECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 14, 5, 0);
 	expect_alive(&f, 1, 0);
@@ -950,8 +774,8 @@ static void test_poison_not_blocked(void **state)
 	assert_int_equal(f.u[1].states[AM_STATE_GUARD], 13);
 	assert_int_equal(f.u[1].states[AM_STATE_REFLECT], 13);
 	assert_int_equal(f.u[1].states[AM_STATE_POISON], 1);
-	assert_int_equal(count_ev(&f, AM_EV_GUARD, -1), 0);
-	assert_int_equal(count_ev(&f, AM_EV_REFLECT, -1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_GUARD, -1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_REFLECT, -1), 0);
 }
 
 /*
@@ -962,16 +786,18 @@ static void test_poison_not_blocked(void **state)
  * Poison phases: T2 蠍 3 蜘 5; T3 2, 3; T4 1, 1; T5 0, −1 → both dead.
  * 0 > −1 → 蠍 wins in turn 5.
  */
+/* AM-STATE-1 AM-RESULT-1 */
 static void test_poison_all_at_once(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].poison = 2; x[0].limited = 1;
-	y[0] = A(AM_CLASS_DIRECT); y[0].poison = 1; y[0].limited = 1;
-	unit(&a, "蠍", 5, 3, 0, 2, 1, x);
-	unit(&b, "蜘", 10, 1, 0, 1, 1, y);
-	assert_int_equal(b.act[0].cost, 1);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "蠍", .hp = 5, .atk = 3, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .poison = 2,
+	                              .limited = 1)}));
+	TEAM(&b, UNIT(.name = "蜘", .hp = 10, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .poison = 1,
+	                              .limited = 1)}));
+	assert_int_equal(tf_slot(&b, 0, 0)->cost, 1);
 	run_both(&f, &a, &b);
 	expect(&f, 0, 5, 0, -1);
 	expect_alive(&f, 0, 0);
@@ -988,17 +814,17 @@ static void test_poison_all_at_once(void **state)
  * ガード used; two would give 2).  盾: 7, 4, 1, T4 −2 → dead.
  * ガード left: 3·4 − 4 = 8.  拳 wins in turn 4.
  */
+/* AM-STATE-3 AM-TEMPO-4 */
 static void test_guard_one_per_attack(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[3], y[1];
-	x[0] = A(AM_CLASS_GUARD);
-	x[1] = x[0];
-	x[2] = x[0];
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "盾", 10, 0, 2, 3, 3, x);
-	unit(&b, "拳", 5, 7, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "盾", .hp = 10, .atk = 0, .def = 2, .spd = 3,
+	              .actions = {ACT(.cls = AM_CLASS_GUARD),
+	                          ACT(.cls = AM_CLASS_GUARD),
+	                          ACT(.cls = AM_CLASS_GUARD)}));
+	TEAM(&b, UNIT(.name = "拳", .hp = 5, .atk = 7, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 4, -2, 5);
 	expect_alive(&f, 0, 1);
@@ -1013,22 +839,22 @@ static void test_guard_one_per_attack(void **state)
  * Each turn: 盾 gains ガード; 小 hits 1 − 3 = −2 → ガード (used) → ⌈−2/2⌉ = −1
  * < 0 → failure.  Nobody loses ＨＰ: draw after T20, ガード left 0.
  */
+/* AM-TEMPO-4 AM-TEMPO-5 */
 static void test_guard_consumed_on_failure(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_GUARD);
-	y[0] = A(AM_CLASS_DIRECT);
-	unit(&a, "盾", 20, 0, 3, 2, 1, x);
-	unit(&b, "小", 20, 1, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "盾", .hp = 20, .atk = 0, .def = 3, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_GUARD)}));
+	TEAM(&b, UNIT(.name = "小", .hp = 20, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, -1, 20, 20, 20);
 	expect_alive(&f, 1, 1);
 	assert_int_equal(f.u[0].states[AM_STATE_GUARD], 0);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 1), 20);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 1), 0);
-	assert_int_equal(count_ev(&f, AM_EV_GUARD, -1), 20);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 1), 20);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_GUARD, -1), 20);
 }
 
 /*
@@ -1038,22 +864,22 @@ static void test_guard_consumed_on_failure(void **state)
  * Each turn: 2 − 3 = −1 → ガード → 0 → hit for 0.  No ＨＰ changes.
  * After T20: 盾 20 > 小 15 → 盾 wins; 盾 has no スタン and no ガード.
  */
+/* AM-TEMPO-4 AM-TEMPO-5 */
 static void test_guard_minus_one_to_zero(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_GUARD);
-	y[0] = A(AM_CLASS_DIRECT); y[0].stun = 1;
-	unit(&a, "盾", 20, 0, 3, 2, 1, x);
-	unit(&b, "小", 15, 2, 0, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "盾", .hp = 20, .atk = 0, .def = 3, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_GUARD)}));
+	TEAM(&b, UNIT(.name = "小", .hp = 15, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .stun = 1)}));
 	run_both(&f, &a, &b);
 	expect(&f, 0, 20, 20, 15);
 	assert_int_equal(f.u[0].states[AM_STATE_GUARD], 0);
 	assert_int_equal(f.u[0].states[AM_STATE_STUN], 0);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 1), 0);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 1), 20);
-	assert_int_equal(sum_ev(&f, AM_EV_DAMAGE, 0), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 1), 20);
+	assert_int_equal(tf_sum_ev(&f, AM_EV_DAMAGE, 0), 0);
 }
 
 /*
@@ -1064,22 +890,22 @@ static void test_guard_minus_one_to_zero(void **state)
  * 鏡: 13, 11, …, T7 1, T8 −1 → dead.  返 wins in turn 8 untouched.
  * (If 返 could not reflect back, it would hit itself and die in turn 3.)
  */
+/* AM-STATE-4 AM-TEMPO-2 */
 static void test_reflect_reflect(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[2];
-	x[0] = A(AM_CLASS_REFLECT);
-	y[0] = A(AM_CLASS_REFLECT);
-	y[1] = A(AM_CLASS_DIRECT);
-	unit(&a, "鏡", 15, 0, 0, 3, 1, x);
-	unit(&b, "返", 5, 2, 0, 2, 2, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "鏡", .hp = 15, .atk = 0, .def = 0, .spd = 3,
+	              .actions = {ACT(.cls = AM_CLASS_REFLECT)}));
+	TEAM(&b, UNIT(.name = "返", .hp = 5, .atk = 2, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_REFLECT),
+	                          ACT(.cls = AM_CLASS_DIRECT)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 8, -1, 5);
 	expect_alive(&f, 0, 1);
 	assert_int_equal(f.u[0].states[AM_STATE_REFLECT], 0);
 	assert_int_equal(f.u[1].states[AM_STATE_REFLECT], 0);
-	assert_int_equal(count_ev(&f, AM_EV_REFLECT, -1), 16);
+	assert_int_equal(tf_count_ev(&f, AM_EV_REFLECT, -1), 16);
 	expect_hp_at(&f, 1, 13, 5);
 }
 
@@ -1092,18 +918,19 @@ static void test_reflect_reflect(void **state)
  * Each turn one simultaneous step: both lose 1.  After T20 both have 5:
  * draw, winner −1, turns 20.
  */
-static void left_right(fixture *a, fixture *b)
+static void left_right(tf_team *a, tf_team *b)
 {
-	am_action x[1];
-	x[0] = A(AM_CLASS_DIRECT);
-	unit(a, "左", 25, 1, 0, 1, 1, x);
-	unit(b, "右", 25, 1, 0, 1, 1, x);
+	TEAM(a, UNIT(.name = "左", .hp = 25, .atk = 1, .def = 0, .spd = 1,
+	             .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	TEAM(b, UNIT(.name = "右", .hp = 25, .atk = 1, .def = 0, .spd = 1,
+	             .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 }
 
+/* AM-JUDGE-1 AM-RESULT-1 */
 static void test_limit_draw(void **state)
 {
-	fixture a, b;
-	final f;
+	tf_team a, b;
+	static tf_outcome f;
 	left_right(&a, &b);
 	run_both(&f, &a, &b);
 	expect(&f, -1, 20, 5, 5);
@@ -1119,12 +946,12 @@ static void test_limit_draw(void **state)
  * the same unit (by name) whichever side it is on.  Over 64 seeds both units
  * must be picked at least once.  A decided battle is not touched.
  */
+/* AM-RESULT-2 */
 static void test_tie_break(void **state)
 {
-	static final f, m;
-	fixture a, b, c, d;
+	static tf_outcome f, m;
+	tf_team a, b, c, d;
 	am_battle_opts o = AM_BATTLE_OPTS_INIT;
-	am_action x[1];
 	uint64_t seed;
 	int picked_left = 0, picked_right = 0;
 
@@ -1156,8 +983,8 @@ static void test_tie_break(void **state)
 	assert_true(picked_left && picked_right);
 
 	/* not a draw: 一 15 < 岩 16 (test_custom_limited) */
-	x[0] = A(AM_CLASS_DIRECT); x[0].limited = 1;
-	unit(&c, "一", 15, 4, 0, 1, 1, x);
+	TEAM(&c, UNIT(.name = "一", .hp = 15, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .limited = 1)}));
 	dummy(&d, "岩", 20, 0);
 	o.tie_seed = 1;
 	run_opts(&f, &c, &d, &o);
@@ -1177,23 +1004,24 @@ static void test_tie_break(void **state)
  * Each turn one simultaneous step: 硬 攻撃力 +1; 弱 hits 1 − 2 = −1: fails.
  * After T20: 20 = 20 → draw; 硬 攻撃力 20 (never stunned), no 毒.
  */
+/* AM-TEMPO-5 */
 static void test_fail_negative(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].stun = 1; x[0].poison = 1;
-	y[0] = A(AM_CLASS_ATK_UP); y[0].n = 1;
-	unit(&a, "弱", 20, 1, 0, 1, 1, x);
-	assert_int_equal(a.act[0].cost, 4);
-	unit(&b, "硬", 20, 0, 2, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "弱", .hp = 20, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .stun = 1,
+	                              .poison = 1)}));
+	assert_int_equal(tf_slot(&a, 0, 0)->cost, 4);
+	TEAM(&b, UNIT(.name = "硬", .hp = 20, .atk = 0, .def = 2, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_ATK_UP, .n = 1)}));
 	run_both(&f, &a, &b);
 	expect(&f, -1, 20, 20, 20);
 	assert_int_equal(f.u[1].atk, 20);
 	assert_int_equal(f.u[1].states[AM_STATE_STUN], 0);
 	assert_int_equal(f.u[1].states[AM_STATE_POISON], 0);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 20);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 0), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 0), 20);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 0), 0);
 }
 
 /*
@@ -1202,64 +1030,66 @@ static void test_fail_negative(void **state)
  * Each turn: 硬 攻撃力 +1; 並 hits 2 − 2 = 0.  After T20: 並 15 < 硬 20 →
  * 硬 wins, turns 20; 硬 攻撃力 20, no スタン, no 毒.
  */
+/* AM-TEMPO-5 */
 static void test_zero_damage(void **state)
 {
-	fixture a, b;
-	final f;
-	am_action x[1], y[1];
-	x[0] = A(AM_CLASS_DIRECT); x[0].stun = 1; x[0].poison = 1;
-	y[0] = A(AM_CLASS_ATK_UP); y[0].n = 1;
-	unit(&a, "並", 15, 2, 0, 1, 1, x);
-	unit(&b, "硬", 20, 0, 2, 1, 1, y);
+	tf_team a, b;
+	static tf_outcome f;
+	TEAM(&a, UNIT(.name = "並", .hp = 15, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .stun = 1,
+	                              .poison = 1)}));
+	TEAM(&b, UNIT(.name = "硬", .hp = 20, .atk = 0, .def = 2, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_ATK_UP, .n = 1)}));
 	run_both(&f, &a, &b);
 	expect(&f, 1, 20, 15, 20);
 	assert_int_equal(f.u[1].atk, 20);
 	assert_int_equal(f.u[1].states[AM_STATE_STUN], 0);
 	assert_int_equal(f.u[1].states[AM_STATE_POISON], 0);
-	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 0);
-	assert_int_equal(count_ev(&f, AM_EV_DAMAGE, 0), 20);
-	assert_int_equal(sum_ev(&f, AM_EV_DAMAGE, 1), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_FAIL, 0), 0);
+	assert_int_equal(tf_count_ev(&f, AM_EV_DAMAGE, 0), 20);
+	assert_int_equal(tf_sum_ev(&f, AM_EV_DAMAGE, 1), 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_class_direct),
-		cmocka_unit_test(test_class_pierce),
-		cmocka_unit_test(test_class_halve),
-		cmocka_unit_test(test_class_atk_up),
-		cmocka_unit_test(test_class_def_up),
-		cmocka_unit_test(test_class_spd_up),
-		cmocka_unit_test(test_class_guard),
-		cmocka_unit_test(test_class_reflect),
-		cmocka_unit_test(test_class_life),
-		cmocka_unit_test(test_class_heal),
-		cmocka_unit_test(test_custom_limited),
-		cmocka_unit_test(test_custom_delay),
-		cmocka_unit_test(test_custom_fast),
-		cmocka_unit_test(test_custom_mult_direct),
-		cmocka_unit_test(test_custom_mult_halve),
-		cmocka_unit_test(test_custom_stun2),
-		cmocka_unit_test(test_custom_poison2),
-		cmocka_unit_test(test_turn0_no_death),
-		cmocka_unit_test(test_turn0_life),
-		cmocka_unit_test(test_order_faster_first),
-		cmocka_unit_test(test_order_spd_up_at_once),
-		cmocka_unit_test(test_order_speed_zero),
-		cmocka_unit_test(test_simul_support_first),
-		cmocka_unit_test(test_simul_decision_stands),
-		cmocka_unit_test(test_simul_overkill),
-		cmocka_unit_test(test_simul_reflect_tempo),
-		cmocka_unit_test(test_poison_not_blocked),
-		cmocka_unit_test(test_poison_all_at_once),
-		cmocka_unit_test(test_guard_one_per_attack),
-		cmocka_unit_test(test_guard_consumed_on_failure),
-		cmocka_unit_test(test_guard_minus_one_to_zero),
-		cmocka_unit_test(test_reflect_reflect),
-		cmocka_unit_test(test_limit_draw),
-		cmocka_unit_test(test_tie_break),
-		cmocka_unit_test(test_fail_negative),
-		cmocka_unit_test(test_zero_damage),
+		TF_TEST("AM-CLASS-1", test_class_direct),
+		TF_TEST("AM-CLASS-2", test_class_pierce),
+		TF_TEST("AM-CLASS-3", test_class_halve),
+		TF_TEST("AM-CLASS-4", test_class_atk_up),
+		TF_TEST("AM-CLASS-5 AM-RESULT-1", test_class_def_up),
+		TF_TEST("AM-CLASS-6 AM-AP-1", test_class_spd_up),
+		TF_TEST("AM-CLASS-7 AM-TEMPO-4", test_class_guard),
+		TF_TEST("AM-CLASS-8 AM-TEMPO-2 AM-TEMPO-8", test_class_reflect),
+		TF_TEST("AM-CLASS-9 AM-DEATH-1 AM-STATE-5", test_class_life),
+		TF_TEST("AM-CLASS-10 AM-CUST-1 AM-CUST-2", test_class_heal),
+		TF_TEST("AM-CUST-1", test_custom_limited),
+		TF_TEST("AM-CUST-2 AM-TURN-2", test_custom_delay),
+		TF_TEST("AM-CUST-3 AM-TURN-2", test_custom_fast),
+		TF_TEST("AM-CUST-4 AM-CLASS-1", test_custom_mult_direct),
+		TF_TEST("AM-CUST-4 AM-CLASS-3", test_custom_mult_halve),
+		TF_TEST("AM-CUST-5 AM-STATE-2", test_custom_stun2),
+		TF_TEST("AM-CUST-6 AM-STATE-1", test_custom_poison2),
+		TF_TEST("AM-TURN-3 AM-TURN-4", test_turn0_no_death),
+		TF_TEST("AM-TURN-4 AM-DEATH-1", test_turn0_life),
+		TF_TEST("AM-STEP-1", test_order_faster_first),
+		TF_TEST("AM-STEP-1 AM-CLASS-6", test_order_spd_up_at_once),
+		TF_TEST("AM-AP-1", test_order_speed_zero),
+		TF_TEST("AM-SIM-2", test_simul_support_first),
+		TF_TEST("AM-SIM-1 AM-STATE-2", test_simul_decision_stands),
+		TF_TEST("AM-SIM-3 AM-RESULT-1", test_simul_overkill),
+		TF_TEST("AM-TEMPO-2 AM-TEMPO-3", test_simul_reflect_tempo),
+		TF_TEST("AM-STATE-1 AM-JUDGE-1", test_poison_not_blocked),
+		TF_TEST("AM-STATE-1 AM-RESULT-1", test_poison_all_at_once),
+		TF_TEST("AM-STATE-3 AM-TEMPO-4", test_guard_one_per_attack),
+		TF_TEST("AM-TEMPO-4 AM-TEMPO-5",
+		        test_guard_consumed_on_failure),
+		TF_TEST("AM-TEMPO-4 AM-TEMPO-5", test_guard_minus_one_to_zero),
+		TF_TEST("AM-STATE-4 AM-TEMPO-2", test_reflect_reflect),
+		TF_TEST("AM-JUDGE-1 AM-RESULT-1", test_limit_draw),
+		TF_TEST("AM-RESULT-2", test_tie_break),
+		TF_TEST("AM-TEMPO-5", test_fail_negative),
+		TF_TEST("AM-TEMPO-5", test_zero_damage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
