@@ -3,8 +3,10 @@
  * the extension アマリリス・ビルディア (ビルド, parties in a line, 対象Ｎ,
  * 配置Ｎ, 全体化, the overkill sum, the population limit).
  *
- * Sources: the rule texts (../shared/seeds/000_…txt, 004_…txt) and
- * RULINGS.md sections A and B.  The implementation under test was NOT read
+ * Sources: the rule texts (RPG013 アマリリス, RPG014 アマリリス・ビルディア)
+ * and the project's rulings, sections A and B ("RULINGS B2" below), as
+ * docs/RULES.md states them; each test names the rule IDs it checks, above
+ * it and in its cmocka name.  The implementation under test was NOT read
  * while writing these tests: every expected figure is derived by hand in the
  * comment above its test.
  *
@@ -12,9 +14,10 @@
  * with 技術 = 10 − 愛 − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ).  ビルディア:
  * ○名前(B) ＨＰ/攻撃力/防御力/素早さ 技術T [actions] with 技術 = B − (…).
  * The build cost base of a unit is its stored bonus (B, or 10 − 愛 for the
- * entry unit).  The fixture helpers compute every cost with am_action_cost
- * and assert that each unit's set actions cost ≤ its 技術, that a storage
- * holds ≤ 愛 ビルディア and that every ビルディア is reachable by ビルド.
+ * entry unit).  The fixture helpers (tests/support) compute every cost with
+ * am_action_cost and assert that each unit's set actions cost ≤ its 技術,
+ * that a storage holds ≤ 愛 ビルディア and that every ビルディア is reachable
+ * by ビルド.
  *
  * "T3" = turn 3.  A line is written front first: [X, Y, Z] means X is the
  * front-most unit.  "sim" = a simultaneous step.  A unit with AP but nothing
@@ -28,344 +31,21 @@
  * battle (sides swapped) can be compared unit by unit even when both sides
  * build in the same step.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
 #include "amaryllis/engine.h"
-
-/* ---- building teams (storages) by hand ----------------------------------- */
-
-#define MAXA 24 /* actions per team */
-#define MAXU 8  /* unit definitions per team */
-#define MAXS 12 /* slots per unit */
-
-typedef struct fixture {
-	am_action act[MAXA];
-	size_t nact;
-	uint32_t slots[MAXU][MAXS];
-	am_unit_def units[MAXU];
-	size_t nunits;
-	am_team team;
-} fixture;
-
-static am_action A(am_class cls)
-{
-	am_action a;
-	memset(&a, 0, sizeof(a));
-	a.name = am_class_name(cls);
-	a.cls = cls;
-	a.mult = 1;
-	a.build = -1;
-	return a;
-}
-
-/* ビルド of unit definition `def` with 配置 `place`. */
-static am_action B(int32_t def, int64_t place)
-{
-	am_action a = A(AM_CLASS_BUILD);
-	a.build = def;
-	a.place = place;
-	return a;
-}
-
-static void team_init(fixture *f)
-{
-	memset(f, 0, sizeof(*f));
-}
-
-/* Add an action to the team; returns its index. */
-static int act(fixture *f, am_action a)
-{
-	assert_true(f->nact < MAXA);
-	f->act[f->nact] = a;
-	return (int)f->nact++;
-}
-
-static void def_unit(fixture *f, const char *name, int64_t love,
-                     int64_t bonus, int64_t hp, int64_t atk, int64_t def,
-                     int64_t spd, size_t n, const int *slots)
-{
-	am_unit_def *u;
-	size_t i;
-
-	assert_true(f->nunits < MAXU);
-	assert_true(n <= MAXS);
-	assert_true(hp >= 0 && hp % 5 == 0);
-	assert_true(atk >= 0 && def >= 0 && spd >= 0);
-	u = &f->units[f->nunits];
-	for (i = 0; i < n; i++) {
-		assert_true(slots[i] >= 0 && (size_t)slots[i] < MAXA);
-		f->slots[f->nunits][i] = (uint32_t)slots[i];
-	}
-	u->name = name;
-	u->hp = hp;
-	u->atk = atk;
-	u->def = def;
-	u->spd = spd;
-	u->love = love;
-	u->bonus = bonus;
-	u->tech = bonus - love - (hp / 5 + atk + def + spd);
-	assert_true(u->tech >= 0);
-	u->nslots = n;
-	u->slots = f->slots[f->nunits];
-	f->nunits++;
-}
-
-/* The entry unit (must come first): 10 bonus points, 愛 `love`. */
-static void entry(fixture *f, const char *name, int64_t love, int64_t hp,
-                  int64_t atk, int64_t def, int64_t spd, size_t n,
-                  const int *slots)
-{
-	assert_int_equal(f->nunits, 0);
-	assert_true(love >= 0);
-	def_unit(f, name, love, 10, hp, atk, def, spd, n, slots);
-}
-
-/* A ビルディア definition with free bonus `b` ≥ 1 (no 愛). */
-static void bdef(fixture *f, const char *name, int64_t b, int64_t hp,
-                 int64_t atk, int64_t def, int64_t spd, size_t n,
-                 const int *slots)
-{
-	assert_true(f->nunits >= 1);
-	assert_true(b >= 1);
-	def_unit(f, name, 0, b, hp, atk, def, spd, n, slots);
-}
-
-/* Compute costs, check legality (costs ≤ 技術, ≤ 愛 ビルディア, all
- * reachable), fill in the team. */
-static void team_done(fixture *f)
-{
-	size_t i, j, k;
-	int reach[MAXU] = {1}, changed = 1;
-
-	assert_true(f->nunits >= 1);
-	assert_true((int64_t)(f->nunits - 1) <= f->units[0].love);
-	for (i = 0; i < f->nact; i++) {
-		am_action *a = &f->act[i];
-		int64_t base = 0;
-		if (a->cls == AM_CLASS_BUILD) {
-			assert_true(a->build >= 0 && (size_t)a->build < f->nunits);
-			base = f->units[a->build].bonus - f->units[a->build].love;
-		}
-		assert_int_equal(am_action_cost(&a->cost, a, base), 0);
-		assert_true(a->cost >= 1);
-	}
-	for (i = 0; i < f->nunits; i++) {
-		int64_t total = 0;
-		for (j = 0; j < f->units[i].nslots; j++)
-			total += f->act[f->units[i].slots[j]].cost;
-		assert_true(total <= f->units[i].tech);
-	}
-	while (changed) { /* every ビルディア must be buildable (B1) */
-		changed = 0;
-		for (i = 0; i < f->nunits; i++) {
-			if (!reach[i])
-				continue;
-			for (j = 0; j < f->units[i].nslots; j++) {
-				const am_action *a = &f->act[f->units[i].slots[j]];
-				if (a->cls == AM_CLASS_BUILD && !reach[a->build]) {
-					reach[a->build] = 1;
-					changed = 1;
-				}
-			}
-		}
-	}
-	for (k = 0; k < f->nunits; k++)
-		assert_true(reach[k]);
-	f->team.nunits = f->nunits;
-	f->team.units = f->units;
-	f->team.nactions = f->nact;
-	f->team.actions = f->act;
-	assert_int_equal(am_team_check(&f->team), 0);
-}
+#include "support/fixture.h"
 
 /* 的 50/0/0/0 愛0 技術0 []: never acts. */
-static void target50(fixture *f)
+static void target50(tf_team *f)
 {
-	team_init(f);
-	entry(f, "的", 0, 50, 0, 0, 0, 0, NULL);
-	team_done(f);
+	TEAM(f, UNIT(.name = "的", .hp = 50, .atk = 0, .def = 0, .spd = 0));
 }
 
-/* ---- running battles and recording what happened ------------------------- */
-
-#define MAXID 64
-#define MAXEV 8192
-
-typedef struct rec_ev {
-	am_event_kind kind;
-	int turn;
-	int tempo;
-	int32_t actor, target;
-	int64_t value, after;
-} rec_ev;
-
-typedef struct rec {
-	int count[AM_EV_END + 1];
-	int seen_end[AM_LAST_TURN + 1];
-	int64_t hp_end[AM_LAST_TURN + 1][MAXID]; /* ＨＰ at turn end, by id */
-	int last_turn_begin;
-	rec_ev ev[MAXEV];
-	size_t nev;
-} rec;
-
-static int on_event(void *ud, const am_engine *engine, const am_event *ev)
-{
-	rec *r = ud;
-	am_unit_state s;
-	size_t i, n;
-
-	if ((int)ev->kind >= 0 && ev->kind <= AM_EV_END)
-		r->count[ev->kind]++;
-	if (ev->kind == AM_EV_TURN_BEGIN)
-		r->last_turn_begin = ev->turn;
-	if (ev->kind == AM_EV_TURN_END && ev->turn >= 0 &&
-	    ev->turn <= AM_LAST_TURN) {
-		r->seen_end[ev->turn] = 1;
-		n = am_engine_unit_count(engine);
-		for (i = 0; i < n && i < MAXID; i++)
-			if (am_engine_unit(&s, engine, i) == 0)
-				r->hp_end[ev->turn][i] = s.hp;
-	}
-	if (r->nev < MAXEV) {
-		rec_ev *e = &r->ev[r->nev++];
-		e->kind = ev->kind;
-		e->turn = ev->turn;
-		e->tempo = ev->tempo;
-		e->actor = ev->actor;
-		e->target = ev->target;
-		e->value = ev->value;
-		e->after = ev->after;
-	}
-	return 0;
-}
-
-typedef struct outcome {
-	int rc;
-	am_result r;
-	size_t n;                /* units that existed */
-	am_unit_state u[MAXID];  /* by global id */
-	int spent[MAXID][MAXS];
-	size_t nside[2];
-	uint32_t sid[2][MAXID];  /* global ids of a side in creation order */
-	size_t nline[2];
-	uint32_t line[2][MAXID]; /* global ids, front first */
-	rec log;
-} outcome;
-
-static void run_opts(outcome *o, const fixture *a, const fixture *b,
-                     const am_battle_opts *base)
-{
-	am_battle_opts opt = AM_BATTLE_OPTS_INIT;
-	am_engine *e;
-	size_t i, s;
-	int side;
-
-	if (base)
-		opt = *base;
-	memset(o, 0, sizeof(*o));
-	o->log.last_turn_begin = -1;
-	opt.on_event = on_event;
-	opt.event_ud = &o->log;
-	assert_int_equal(am_engine_new(&e), 0);
-	o->rc = am_battle_run(&o->r, e, &a->team, &b->team, &opt);
-	o->n = am_engine_unit_count(e);
-	assert_true(o->n >= 2 && o->n <= MAXID);
-	for (i = 0; i < o->n; i++) {
-		const fixture *f;
-		assert_int_equal(am_engine_unit(&o->u[i], e, i), 0);
-		side = o->u[i].side;
-		assert_true(side == 0 || side == 1);
-		f = side == 0 ? a : b;
-		assert_true(o->u[i].def < f->nunits);
-		o->sid[side][o->nside[side]++] = (uint32_t)i;
-		for (s = 0; s < f->units[o->u[i].def].nslots; s++)
-			o->spent[i][s] = am_engine_slot_spent(e, i, s);
-	}
-	/* the entry units are 0 (side 0) and 1 (side 1) */
-	assert_int_equal(o->u[0].side, 0);
-	assert_int_equal(o->u[0].def, 0);
-	assert_int_equal(o->u[1].side, 1);
-	assert_int_equal(o->u[1].def, 0);
-	for (side = 0; side < 2; side++) {
-		o->nline[side] = am_engine_line(e, side, o->line[side], MAXID);
-		assert_true(o->nline[side] <= MAXID);
-	}
-	am_engine_free(e);
-}
-
-/* Local index (creation order within its side) of global id `id`. */
-static int local_of(const outcome *o, int side, uint32_t id)
-{
-	size_t k;
-	for (k = 0; k < o->nside[side]; k++)
-		if (o->sid[side][k] == id)
-			return (int)k;
-	fail_msg("unit %u is not on side %d", id, side);
-	return -1;
-}
-
-static const am_unit_state *U(const outcome *o, int side, size_t k)
-{
-	assert_true(k < o->nside[side]);
-	return &o->u[o->sid[side][k]];
-}
-
-/* Run a vs b and b vs a; the second must mirror the first exactly. */
-static void run_both(outcome *out, const fixture *a, const fixture *b)
-{
-	static outcome m; /* large: keep it off the stack */
-	size_t k, s;
-	int side, st, t;
-
-	run_opts(out, a, b, NULL);
-	assert_int_equal(out->rc, 0);
-	run_opts(&m, b, a, NULL);
-	assert_int_equal(m.rc, 0);
-	assert_int_equal(m.r.draw, out->r.draw);
-	assert_int_equal(m.r.turns, out->r.turns);
-	assert_int_equal(m.r.winner, out->r.winner < 0 ? -1 : 1 - out->r.winner);
-	assert_int_equal(m.r.steps, out->r.steps);
-	assert_int_equal(m.n, out->n);
-	for (side = 0; side < 2; side++) {
-		assert_int_equal(m.r.score[side], out->r.score[1 - side]);
-		assert_int_equal(m.nside[side], out->nside[1 - side]);
-		for (k = 0; k < out->nside[1 - side]; k++) {
-			const am_unit_state *x = U(&m, side, k);
-			const am_unit_state *y = U(out, 1 - side, k);
-			assert_int_equal(x->def, y->def);
-			assert_int_equal(x->hp, y->hp);
-			assert_int_equal(x->atk, y->atk);
-			assert_int_equal(x->def_, y->def_);
-			assert_int_equal(x->spd, y->spd);
-			assert_int_equal(x->alive, y->alive);
-			assert_int_equal(x->died_turn, y->died_turn);
-			assert_int_equal(x->position, y->position);
-			for (st = 0; st < AM_STATE_COUNT; st++)
-				assert_int_equal(x->states[st], y->states[st]);
-			for (s = 0; s < MAXS; s++)
-				assert_int_equal(m.spent[m.sid[side][k]][s],
-				                 out->spent[out->sid[1 - side][k]][s]);
-		}
-		assert_int_equal(m.nline[side], out->nline[1 - side]);
-		for (k = 0; k < m.nline[side]; k++)
-			assert_int_equal(local_of(&m, side, m.line[side][k]),
-			                 local_of(out, 1 - side,
-			                          out->line[1 - side][k]));
-	}
-	for (k = 0; k <= AM_EV_END; k++)
-		assert_int_equal(m.log.count[k], out->log.count[k]);
-	for (t = 0; t <= AM_LAST_TURN; t++)
-		assert_int_equal(m.log.seen_end[t], out->log.seen_end[t]);
-}
+/* ---- what happened --------------------------------------------------------- */
 
 /* Outcome: winner (-1 draw), last turn, score[], steps. */
-static void expect_result(const outcome *o, int winner, int turns,
+static void expect_result(const tf_outcome *o, int winner, int turns,
                           int64_t score0, int64_t score1, uint64_t steps)
 {
 	assert_int_equal(o->r.winner, winner);
@@ -378,12 +58,12 @@ static void expect_result(const outcome *o, int winner, int turns,
 }
 
 /* Unit k of `side` (creation order): its definition, ＨＰ and life. */
-static void expect_unit(const outcome *o, int side, size_t k, uint32_t def,
+static void expect_unit(const tf_outcome *o, int side, size_t k, uint32_t def,
                         int64_t hp, int alive)
 {
-	const am_unit_state *u = U(o, side, k);
+	const tf_unit *u = tf_U(o, side, k);
 	assert_int_equal(u->side, side);
-	assert_int_equal(u->def, def);
+	assert_int_equal(u->index, def);
 	assert_int_equal(u->hp, hp);
 	assert_int_equal(u->alive, alive);
 	if (alive)
@@ -392,19 +72,20 @@ static void expect_unit(const outcome *o, int side, size_t k, uint32_t def,
 		assert_true(u->died_turn >= 1);
 }
 
-static void expect_count(const outcome *o, int side, size_t n)
+static void expect_count(const tf_outcome *o, int side, size_t n)
 {
 	assert_int_equal(o->nside[side], n);
 }
 
 /* The line of `side`, front first, as local indices; positions agree and
  * every unit not in the line is gone (position -1) and dead. */
-static void expect_line(const outcome *o, int side, size_t n, const int *loc)
+static void expect_line(const tf_outcome *o, int side, size_t n,
+                        const int *loc)
 {
 	size_t k, j;
 	assert_int_equal(o->nline[side], n);
 	for (k = 0; k < n; k++) {
-		assert_int_equal(local_of(o, side, o->line[side][k]), loc[k]);
+		assert_int_equal(tf_local(o, side, o->line[side][k]), loc[k]);
 		assert_int_equal(o->u[o->line[side][k]].position, (int)k);
 	}
 	for (k = 0; k < o->nside[side]; k++) {
@@ -413,40 +94,28 @@ static void expect_line(const outcome *o, int side, size_t n, const int *loc)
 			if (loc[j] == (int)k)
 				in = 1;
 		if (!in) {
-			assert_int_equal(U(o, side, k)->position, -1);
-			assert_int_equal(U(o, side, k)->alive, 0);
+			assert_int_equal(tf_U(o, side, k)->position, -1);
+			assert_int_equal(tf_U(o, side, k)->alive, 0);
 		}
 	}
 }
 
 /* ＨＰ of unit k of `side` when turn t ended. */
-static void expect_hp_at(const outcome *o, int t, int side, size_t k,
+static void expect_hp_at(const tf_outcome *o, int t, int side, size_t k,
                          int64_t hp)
 {
 	assert_true(o->log.seen_end[t]);
 	assert_int_equal(o->log.hp_end[t][o->sid[side][k]], hp);
 }
 
-/* Number of events of a kind by actor (−1: any). */
-static int count_ev(const outcome *o, am_event_kind kind, int32_t actor)
-{
-	size_t i;
-	int n = 0;
-	for (i = 0; i < o->log.nev; i++)
-		if (o->log.ev[i].kind == kind &&
-		    (actor < 0 || o->log.ev[i].actor == actor))
-			n++;
-	return n;
-}
-
 /* The AM_EV_BUILD event that created global id `id`: its turn and value. */
-static void expect_build_ev(const outcome *o, uint32_t id, int32_t actor,
+static void expect_build_ev(const tf_outcome *o, uint32_t id, int32_t actor,
                             int turn, int64_t in_front)
 {
 	size_t i;
 	int found = 0;
 	for (i = 0; i < o->log.nev; i++) {
-		const rec_ev *e = &o->log.ev[i];
+		const am_event *e = &o->log.ev[i];
 		if (e->kind != AM_EV_BUILD || e->target != (int32_t)id)
 			continue;
 		found++;
@@ -455,13 +124,6 @@ static void expect_build_ev(const outcome *o, uint32_t id, int32_t actor,
 		assert_int_equal(e->value, in_front);
 	}
 	assert_int_equal(found, 1);
-}
-
-/* Global id of unit k of side s. */
-static uint32_t gid(const outcome *o, int side, size_t k)
-{
-	assert_true(k < o->nside[side]);
-	return o->sid[side][k];
 }
 
 /* ======================================================================== */
@@ -488,33 +150,37 @@ static uint32_t gid(const outcome *o, int side, size_t k)
  * 兵 have 素早さ 0: no steps.  One step per turn (D's), 21 steps.
  * After T20: side 0 7 × 5 = 35, 的 50 → side 1 wins.
  */
+/* BU-PLACE-1 BU-CUST-1 */
 static void test_place_example(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int p1, p2, m1;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act p1 = ACT(.name = "b+1", .cls = AM_CLASS_BUILD, .build = "兵",
+	                      .place = 1, .limited = 1);
+	const tf_act p2 = ACT(.name = "b+2", .cls = AM_CLASS_BUILD, .build = "兵",
+	                      .place = 2, .limited = 1);
+	const tf_act m1 = ACT(.name = "b-1", .cls = AM_CLASS_BUILD, .build = "兵",
+	                      .place = -1, .limited = 1);
 	(void)state;
 
-	team_init(&a);
-	p1 = act(&a, B(1, 1)); a.act[p1].limited = 1;
-	p2 = act(&a, B(1, 2)); a.act[p2].limited = 1;
-	m1 = act(&a, B(1, -1)); a.act[m1].limited = 1;
-	entry(&a, "D", 1, 5, 0, 0, 1, 6, (int[]){p1, p1, p1, p2, m1, m1});
-	bdef(&a, "兵", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
-	assert_int_equal(a.act[p1].cost, 1);
+	TEAM(&a, UNIT(.name = "D", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {p1, p1, p1, p2, m1, m1}),
+	         UNIT(.name = "兵", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
+	assert_int_equal(tf_action(&a, p1.name)->cost, 1);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 35, 50, 21);
 	expect_count(&o, 0, 7);
 	expect_line(&o, 0, 7, (int[]){1, 2, 4, 3, 0, 6, 5});
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 1, 0);
-	expect_build_ev(&o, gid(&o, 0, 2), 0, 2, 1);
-	expect_build_ev(&o, gid(&o, 0, 3), 0, 3, 2);
-	expect_build_ev(&o, gid(&o, 0, 4), 0, 4, 2);
-	expect_build_ev(&o, gid(&o, 0, 5), 0, 5, 5);
-	expect_build_ev(&o, gid(&o, 0, 6), 0, 6, 5);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 1, 0);
+	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 2, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 3), 0, 3, 2);
+	expect_build_ev(&o, tf_gid(&o, 0, 4), 0, 4, 2);
+	expect_build_ev(&o, tf_gid(&o, 0, 5), 0, 5, 5);
+	expect_build_ev(&o, tf_gid(&o, 0, 6), 0, 6, 5);
 	expect_unit(&o, 0, 0, 0, 5, 1);
 	expect_unit(&o, 0, 6, 1, 5, 1);
 	expect_unit(&o, 1, 0, 0, 50, 1);
@@ -534,36 +200,39 @@ static void test_place_example(void **state)
  *   T7 −2:    D at 3 → 5:              [P5, P1, P3, D, P4, P7, P2, P6]      5
  * 21 steps; after T20: 8 × 5 = 40 < 50 → side 1 wins.
  */
+/* BU-PLACE-1 */
 static void test_place_clamp(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int x[7];
+	static tf_outcome o;
+	tf_team a, b;
+	tf_act x[7];
 	const int64_t place[7] = {1000, -1000, 1, -1, 4, -4, -2};
+	const char *const name[7] = {"b+1000", "b-1000", "b+1", "b-1",
+	                             "b+4", "b-4", "b-2"};
 	size_t i;
 	(void)state;
 
-	team_init(&a);
-	for (i = 0; i < 7; i++) {
-		x[i] = act(&a, B(1, place[i]));
-		a.act[x[i]].limited = 1;
-	}
-	entry(&a, "D", 1, 5, 0, 0, 1, 7, x);
-	bdef(&a, "兵", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
+	for (i = 0; i < 7; i++)
+		x[i] = ACT(.name = name[i], .cls = AM_CLASS_BUILD, .build = "兵",
+		           .place = place[i], .limited = 1);
+	TEAM(&a, UNIT(.name = "D", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {x[0], x[1], x[2], x[3], x[4], x[5], x[6]}),
+	         UNIT(.name = "兵", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 40, 50, 21);
 	expect_count(&o, 0, 8);
 	expect_line(&o, 0, 8, (int[]){5, 1, 3, 0, 4, 7, 2, 6});
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 1, 0);
-	expect_build_ev(&o, gid(&o, 0, 2), 0, 2, 2);
-	expect_build_ev(&o, gid(&o, 0, 3), 0, 3, 1);
-	expect_build_ev(&o, gid(&o, 0, 4), 0, 4, 3);
-	expect_build_ev(&o, gid(&o, 0, 5), 0, 5, 0);
-	expect_build_ev(&o, gid(&o, 0, 6), 0, 6, 6);
-	expect_build_ev(&o, gid(&o, 0, 7), 0, 7, 5);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 1, 0);
+	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 2, 2);
+	expect_build_ev(&o, tf_gid(&o, 0, 3), 0, 3, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 4), 0, 4, 3);
+	expect_build_ev(&o, tf_gid(&o, 0, 5), 0, 5, 0);
+	expect_build_ev(&o, tf_gid(&o, 0, 6), 0, 6, 6);
+	expect_build_ev(&o, tf_gid(&o, 0, 7), 0, 7, 5);
 }
 
 /* ======================================================================== */
@@ -593,32 +262,36 @@ static void test_place_clamp(void **state)
  * Hits: 速 19 (T2..T20), 普 17 (T4..T20), 遅 14 (T7..T20): 50.
  * Steps: 1 + 1 + 2 + 2 + 2 + 16 = 24.  score: 4 × 5 = 20; side 1: 0.
  */
+/* BU-BUILD-2 BU-BUILD-3 */
 static void test_build_timing(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c1, c2, c3, fast, plain, slow;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c1 = ACT(.name = "召速", .cls = AM_CLASS_BUILD, .build = "速",
+	                      .limited = 1, .delay = 2, .place = 1);
+	const tf_act c2 = ACT(.name = "召普", .cls = AM_CLASS_BUILD, .build = "普",
+	                      .limited = 1, .delay = 2, .place = 1);
+	const tf_act c3 = ACT(.name = "召遅", .cls = AM_CLASS_BUILD, .build = "遅",
+	                      .limited = 1, .delay = 2, .place = 1);
 	(void)state;
 
-	team_init(&a);
-	c1 = act(&a, B(1, 1));
-	c2 = act(&a, B(2, 1));
-	c3 = act(&a, B(3, 1));
-	a.act[c1].limited = a.act[c2].limited = a.act[c3].limited = 1;
-	a.act[c1].delay = a.act[c2].delay = a.act[c3].delay = 2;
-	fast = act(&a, A(AM_CLASS_DIRECT)); a.act[fast].fast = 1;
-	plain = act(&a, A(AM_CLASS_DIRECT));
-	slow = act(&a, A(AM_CLASS_DIRECT)); a.act[slow].delay = 3;
-	entry(&a, "王", 3, 5, 0, 0, 1, 3, (int[]){c1, c2, c3});
-	bdef(&a, "速", 5, 5, 1, 0, 1, 1, (int[]){fast});
-	bdef(&a, "普", 4, 5, 1, 0, 1, 1, (int[]){plain});
-	bdef(&a, "遅", 4, 5, 1, 0, 1, 1, (int[]){slow});
-	team_done(&a);
-	assert_int_equal(a.act[c1].cost, 2);
-	assert_int_equal(a.act[c2].cost, 1);
+	TEAM(&a, UNIT(.name = "王", .love = 3,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c1, c2, c3}),
+	         UNIT(.name = "速", .bonus = 5,
+	              .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}),
+	         UNIT(.name = "普", .bonus = 4,
+	              .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}),
+	         UNIT(.name = "遅", .bonus = 4,
+	              .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .delay = 3)}));
+	assert_int_equal(tf_action(&a, c1.name)->cost, 2);
+	assert_int_equal(tf_action(&a, c2.name)->cost, 1);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 20, 20, 0, 24);
 	expect_count(&o, 0, 4);
 	expect_unit(&o, 0, 0, 0, 5, 1);
@@ -626,7 +299,7 @@ static void test_build_timing(void **state)
 	expect_unit(&o, 0, 2, 2, 5, 1);
 	expect_unit(&o, 0, 3, 3, 5, 1);
 	expect_unit(&o, 1, 0, 0, 0, 0);
-	assert_int_equal(U(&o, 1, 0)->died_turn, 20);
+	assert_int_equal(tf_U(&o, 1, 0)->died_turn, 20);
 	expect_line(&o, 0, 4, (int[]){1, 2, 3, 0});
 	expect_line(&o, 1, 0, NULL);
 	expect_hp_at(&o, 1, 1, 0, 50);
@@ -636,12 +309,12 @@ static void test_build_timing(void **state)
 	expect_hp_at(&o, 6, 1, 0, 42);
 	expect_hp_at(&o, 7, 1, 0, 39);
 	expect_hp_at(&o, 19, 1, 0, 3);
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 2, 0);
-	expect_build_ev(&o, gid(&o, 0, 2), 0, 3, 1);
-	expect_build_ev(&o, gid(&o, 0, 3), 0, 4, 2);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, (int32_t)gid(&o, 0, 1)), 19);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, (int32_t)gid(&o, 0, 2)), 17);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, (int32_t)gid(&o, 0, 3)), 14);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 2, 0);
+	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 3, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 3), 0, 4, 2);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 19);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 2)), 17);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 3)), 14);
 }
 
 /*
@@ -657,34 +330,36 @@ static void test_build_timing(void **state)
  * After T20: side 0 5 (零 is dead; a party with a living unit counts only
  * living ＨＰ), 的 48 → side 1 wins.
  */
+/* BU-BUILD-3 BU-BUILD-4 AM-TURN-3 */
 static void test_build_turn0_fast(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, hit;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召零", .cls = AM_CLASS_BUILD, .build = "零",
+	                     .fast = 1, .limited = 1, .place = 1);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].fast = 1; a.act[c].limited = 1;
-	hit = act(&a, A(AM_CLASS_DIRECT)); a.act[hit].fast = 1;
-	entry(&a, "術", 1, 5, 0, 0, 1, 1, (int[]){c});
-	bdef(&a, "零", 5, 0, 2, 0, 1, 1, (int[]){hit});
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 5);
+	TEAM(&a, UNIT(.name = "術", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c}),
+	         UNIT(.name = "零", .bonus = 5,
+	              .hp = 0, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	assert_int_equal(tf_action(&a, c.name)->cost, 5);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 5, 48, 22);
 	expect_count(&o, 0, 2);
 	expect_unit(&o, 0, 0, 0, 5, 1);
 	expect_unit(&o, 0, 1, 1, 0, 0);
-	assert_int_equal(U(&o, 0, 1)->died_turn, 1);
+	assert_int_equal(tf_U(&o, 0, 1)->died_turn, 1);
 	expect_unit(&o, 1, 0, 0, 48, 1);
 	expect_line(&o, 0, 1, (int[]){0});
 	expect_hp_at(&o, 0, 1, 0, 48);
 	expect_hp_at(&o, 0, 0, 1, 0);
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 0, 0);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, (int32_t)gid(&o, 0, 1)), 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 0, 0);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 1);
 	assert_int_equal(o.spent[0][0], 1);
 }
 
@@ -695,31 +370,33 @@ static void test_build_turn0_fast(void **state)
  * it takes no step (not living).  T2..T20: 術 empty.  Steps 1 + 1 + 19 = 21.
  * 的 untouched: 5 vs 50 → side 1 wins.
  */
+/* BU-BUILD-4 */
 static void test_build_hp0_dies(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, hit;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召零", .cls = AM_CLASS_BUILD, .build = "零",
+	                     .limited = 1, .place = 1);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].limited = 1;
-	hit = act(&a, A(AM_CLASS_DIRECT)); a.act[hit].fast = 1;
-	entry(&a, "術", 1, 5, 0, 0, 1, 1, (int[]){c});
-	bdef(&a, "零", 5, 0, 2, 0, 1, 1, (int[]){hit});
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 3);
+	TEAM(&a, UNIT(.name = "術", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c}),
+	         UNIT(.name = "零", .bonus = 5,
+	              .hp = 0, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT, .fast = 1)}));
+	assert_int_equal(tf_action(&a, c.name)->cost, 3);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 5, 50, 21);
 	expect_count(&o, 0, 2);
 	expect_unit(&o, 0, 1, 1, 0, 0);
-	assert_int_equal(U(&o, 0, 1)->died_turn, 1);
+	assert_int_equal(tf_U(&o, 0, 1)->died_turn, 1);
 	expect_unit(&o, 1, 0, 0, 50, 1);
 	expect_line(&o, 0, 1, (int[]){0});
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, -1), 0);
-	assert_int_equal(count_ev(&o, AM_EV_DEATH, -1), 1);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, -1), 0);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DEATH, -1), 1);
 }
 
 /* ======================================================================== */
@@ -746,33 +423,33 @@ static void test_build_hp0_dies(void **state)
  *     3.)  Side 1 has no living unit: side 0 wins in turn 3.  1 step.
  * Steps 14.  score: 4 + 3 + 5 = 12; side 1: −1.
  */
+/* BU-ORDER-1 AM-TEMPO-3 */
 static void test_order_global(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, h, d;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召削", .cls = AM_CLASS_BUILD, .build = "削",
+	                     .limited = 1, .place = 1);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].limited = 1;
-	h = act(&a, A(AM_CLASS_HALVE));
-	entry(&a, "呼", 1, 5, 0, 0, 1, 2, (int[]){c, c});
-	bdef(&a, "削", 6, 5, 0, 0, 2, 1, (int[]){h});
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 3);
-	team_init(&b);
-	d = act(&b, A(AM_CLASS_DIRECT));
-	entry(&b, "巨", 0, 30, 1, 0, 2, 1, (int[]){d});
-	team_done(&b);
+	TEAM(&a, UNIT(.name = "呼", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c, c}),
+	         UNIT(.name = "削", .bonus = 6,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_HALVE)}));
+	assert_int_equal(tf_action(&a, c.name)->cost, 3);
+	TEAM(&b, UNIT(.name = "巨", .hp = 30, .atk = 1, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 3, 12, -1, 14);
 	expect_count(&o, 0, 3);
 	expect_unit(&o, 0, 0, 0, 4, 1);
 	expect_unit(&o, 0, 1, 1, 3, 1);
 	expect_unit(&o, 0, 2, 1, 5, 1);
 	expect_unit(&o, 1, 0, 0, -1, 0);
-	assert_int_equal(U(&o, 1, 0)->died_turn, 3);
+	assert_int_equal(tf_U(&o, 1, 0)->died_turn, 3);
 	expect_line(&o, 0, 3, (int[]){1, 2, 0});
 	expect_line(&o, 1, 0, NULL);
 	expect_hp_at(&o, 1, 0, 0, 4);
@@ -803,33 +480,34 @@ static void test_order_global(void **state)
  * score: side 0 = −1 + −1 + −2 = −4 (all its dead, retired ones included);
  * side 1 = 5.
  */
+/* BU-LINE-1 BU-LINE-2 BU-RESULT-2 */
 static void test_attack_front_retire(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, d;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召盾", .cls = AM_CLASS_BUILD, .build = "盾",
+	                     .fast = 1, .limited = 1, .place = 1);
+	const tf_act d = ACT(.name = "直接攻撃", .cls = AM_CLASS_DIRECT);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].fast = 1; a.act[c].limited = 1;
-	entry(&a, "王", 1, 10, 0, 0, 2, 2, (int[]){c, c});
-	bdef(&a, "盾", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 1);
-	team_init(&b);
-	d = act(&b, A(AM_CLASS_DIRECT));
-	entry(&b, "剣", 0, 5, 3, 0, 3, 3, (int[]){d, d, d});
-	team_done(&b);
+	TEAM(&a, UNIT(.name = "王", .love = 1,
+	              .hp = 10, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {c, c}),
+	         UNIT(.name = "盾", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
+	assert_int_equal(tf_action(&a, c.name)->cost, 1);
+	TEAM(&b, UNIT(.name = "剣", .hp = 5, .atk = 3, .def = 0, .spd = 3,
+	              .actions = {d, d, d}));
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 3, -4, 5, 17);
 	expect_count(&o, 0, 3);
 	expect_unit(&o, 0, 0, 0, -2, 0);
 	expect_unit(&o, 0, 1, 1, -1, 0);
 	expect_unit(&o, 0, 2, 1, -1, 0);
-	assert_int_equal(U(&o, 0, 0)->died_turn, 3);
-	assert_int_equal(U(&o, 0, 1)->died_turn, 1);
-	assert_int_equal(U(&o, 0, 2)->died_turn, 2);
+	assert_int_equal(tf_U(&o, 0, 0)->died_turn, 3);
+	assert_int_equal(tf_U(&o, 0, 1)->died_turn, 1);
+	assert_int_equal(tf_U(&o, 0, 2)->died_turn, 2);
 	expect_unit(&o, 1, 0, 0, 5, 1);
 	expect_line(&o, 0, 0, NULL);
 	expect_line(&o, 1, 1, (int[]){0});
@@ -857,37 +535,44 @@ static void test_attack_front_retire(void **state)
  * T3..T20: sim P+Q, nothing.  W has 素早さ 0.
  * Steps 1 + 2 + 1 + 18 = 22.  After T20: 15 < 50 → side 1 wins.
  */
+/* BU-LINE-2 BU-ORDER-2 BU-BUILD-4 */
 static void test_dead_keeps_place(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int cq, cz, cw;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act cq = ACT(.name = "召Q", .cls = AM_CLASS_BUILD, .build = "Q",
+	                      .limited = 1, .place = -1);
+	const tf_act cz = ACT(.name = "召Z", .cls = AM_CLASS_BUILD, .build = "Z",
+	                      .limited = 1, .place = -1);
+	const tf_act cw = ACT(.name = "召W", .cls = AM_CLASS_BUILD, .build = "W",
+	                      .limited = 1, .place = 2);
 	(void)state;
 
-	team_init(&a);
-	cq = act(&a, B(1, -1)); a.act[cq].limited = 1;
-	cz = act(&a, B(2, -1)); a.act[cz].limited = 1;
-	cw = act(&a, B(3, 2)); a.act[cw].limited = 1;
-	entry(&a, "P", 3, 5, 0, 0, 1, 2, (int[]){cq, cz});
-	bdef(&a, "Q", 3, 5, 0, 0, 1, 1, (int[]){cw});
-	bdef(&a, "Z", 1, 0, 0, 1, 0, 0, NULL);
-	bdef(&a, "W", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
-	assert_int_equal(a.act[cq].cost, 2);
+	TEAM(&a, UNIT(.name = "P", .love = 3,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {cq, cz}),
+	         UNIT(.name = "Q", .bonus = 3,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {cw}),
+	         UNIT(.name = "Z", .bonus = 1,
+	              .hp = 0, .atk = 0, .def = 1, .spd = 0),
+	         UNIT(.name = "W", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
+	assert_int_equal(tf_action(&a, cq.name)->cost, 2);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 15, 50, 22);
 	expect_count(&o, 0, 4);
 	expect_unit(&o, 0, 0, 0, 5, 1);
 	expect_unit(&o, 0, 1, 1, 5, 1); /* Q */
 	expect_unit(&o, 0, 2, 2, 0, 0); /* Z: built first (front builder) */
 	expect_unit(&o, 0, 3, 3, 5, 1); /* W */
-	assert_int_equal(U(&o, 0, 2)->died_turn, 2);
+	assert_int_equal(tf_U(&o, 0, 2)->died_turn, 2);
 	expect_line(&o, 0, 3, (int[]){0, 3, 1});
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 1, 1);
-	expect_build_ev(&o, gid(&o, 0, 2), 0, 2, 1);
-	expect_build_ev(&o, gid(&o, 0, 3), (int32_t)gid(&o, 0, 1), 2, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 1, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 2, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 3), (int32_t)tf_gid(&o, 0, 1), 2, 1);
 }
 
 /* ======================================================================== */
@@ -914,46 +599,55 @@ static void test_dead_keeps_place(void **state)
  * T5..T20: 4 empty steps a turn.  Steps 1 + 1 + 4 + 4 + 4 + 64 = 78.
  * After T20: 5 × 5 = 25 < 50 → side 1 wins.
  */
+/* BU-TARGET-1 BU-CUST-2 */
 static void test_target_n(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, b1, b2, b3, s1, s2, s3, s4;
-	const am_unit_state *u;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召補", .cls = AM_CLASS_BUILD, .build = "補",
+	                     .limited = 1, .delay = 2, .place = 1);
+	const tf_unit *u;
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].limited = 1; a.act[c].delay = 2;
-	b1 = act(&a, B(2, 1));
-	b2 = act(&a, B(2, 1000));
-	b3 = act(&a, B(2, -1000));
-	a.act[b1].fast = a.act[b2].fast = a.act[b3].fast = 1;
-	a.act[b1].limited = a.act[b2].limited = a.act[b3].limited = 1;
-	s1 = act(&a, A(AM_CLASS_ATK_UP)); a.act[s1].n = 1; a.act[s1].target = 1;
-	s2 = act(&a, A(AM_CLASS_ATK_UP)); a.act[s2].n = 2; a.act[s2].target = -1;
-	s3 = act(&a, A(AM_CLASS_DEF_UP)); a.act[s3].n = 1;
-	a.act[s3].target = 1000;
-	s4 = act(&a, A(AM_CLASS_DEF_UP)); a.act[s4].n = 2;
-	a.act[s4].target = -1000;
-	a.act[s1].limited = a.act[s2].limited = 1;
-	a.act[s3].limited = a.act[s4].limited = 1;
-	entry(&a, "王", 2, 5, 0, 0, 1, 1, (int[]){c});
-	bdef(&a, "補", 11, 5, 0, 0, 3, 7, (int[]){b1, b2, b3, s1, s2, s3, s4});
-	bdef(&a, "兵", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 3);
+	TEAM(&a, UNIT(.name = "王", .love = 2,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c}),
+	         UNIT(.name = "補", .bonus = 11,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 3,
+	              .actions = {
+	                      ACT(.name = "b+1", .cls = AM_CLASS_BUILD,
+	                          .build = "兵", .place = 1, .fast = 1,
+	                          .limited = 1),
+	                      ACT(.name = "b+1000", .cls = AM_CLASS_BUILD,
+	                          .build = "兵", .place = 1000, .fast = 1,
+	                          .limited = 1),
+	                      ACT(.name = "b-1000", .cls = AM_CLASS_BUILD,
+	                          .build = "兵", .place = -1000, .fast = 1,
+	                          .limited = 1),
+	                      ACT(.cls = AM_CLASS_ATK_UP, .n = 1, .target = 1,
+	                          .limited = 1),
+	                      ACT(.cls = AM_CLASS_ATK_UP, .n = 2, .target = -1,
+	                          .limited = 1),
+	                      ACT(.cls = AM_CLASS_DEF_UP, .n = 1,
+	                          .target = 1000, .limited = 1),
+	                      ACT(.cls = AM_CLASS_DEF_UP, .n = 2,
+	                          .target = -1000, .limited = 1),
+	              }),
+	         UNIT(.name = "兵", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
+	assert_int_equal(tf_action(&a, c.name)->cost, 3);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 25, 50, 78);
 	expect_count(&o, 0, 5);
 	/* local: 0 王, 1 補, 2 兵1, 3 兵2, 4 兵3 */
 	expect_line(&o, 0, 5, (int[]){3, 2, 1, 0, 4});
-	u = U(&o, 0, 0); assert_int_equal(u->atk, 2); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 1); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 2); assert_int_equal(u->atk, 1); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 3); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 1);
-	u = U(&o, 0, 4); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 2);
+	u = tf_U(&o, 0, 0); assert_int_equal(u->atk, 2); assert_int_equal(u->def, 0);
+	u = tf_U(&o, 0, 1); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 0);
+	u = tf_U(&o, 0, 2); assert_int_equal(u->atk, 1); assert_int_equal(u->def, 0);
+	u = tf_U(&o, 0, 3); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 1);
+	u = tf_U(&o, 0, 4); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 2);
 	expect_unit(&o, 0, 1, 1, 5, 1);
 	expect_unit(&o, 0, 4, 2, 5, 1);
 }
@@ -973,33 +667,41 @@ static void test_target_n(void **state)
  * 兵 攻撃力 20.  (If 零 still held its place in T1, that 励 would hit a dead
  * unit and do nothing: 19.)  Steps 2 + 40 = 42.  10 < 50 → side 1 wins.
  */
+/* BU-LINE-2 BU-TARGET-1 */
 static void test_target_after_turn1_death(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c1, c2, s;
+	static tf_outcome o;
+	tf_team a, b;
 	(void)state;
 
-	team_init(&a);
-	c1 = act(&a, B(1, -1)); a.act[c1].fast = 1; a.act[c1].limited = 1;
-	c2 = act(&a, B(2, -1)); a.act[c2].fast = 1; a.act[c2].limited = 1;
-	s = act(&a, A(AM_CLASS_ATK_UP)); a.act[s].n = 1; a.act[s].target = -1;
-	entry(&a, "王", 2, 5, 0, 0, 2, 3, (int[]){c1, c2, s});
-	bdef(&a, "兵", 1, 5, 0, 0, 0, 0, NULL);
-	bdef(&a, "零", 1, 0, 0, 1, 0, 0, NULL);
-	team_done(&a);
+	TEAM(&a, UNIT(.name = "王", .love = 2,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {
+	                      ACT(.name = "召兵", .cls = AM_CLASS_BUILD,
+	                          .build = "兵", .fast = 1, .limited = 1,
+	                          .place = -1),
+	                      ACT(.name = "召零", .cls = AM_CLASS_BUILD,
+	                          .build = "零", .fast = 1, .limited = 1,
+	                          .place = -1),
+	                      ACT(.name = "励", .cls = AM_CLASS_ATK_UP, .n = 1,
+	                          .target = -1),
+	              }),
+	         UNIT(.name = "兵", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0),
+	         UNIT(.name = "零", .bonus = 1,
+	              .hp = 0, .atk = 0, .def = 1, .spd = 0));
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 20, 10, 50, 42);
 	expect_count(&o, 0, 3);
 	expect_unit(&o, 0, 1, 1, 5, 1);
 	expect_unit(&o, 0, 2, 2, 0, 0);
-	assert_int_equal(U(&o, 0, 2)->died_turn, 1);
-	assert_int_equal(U(&o, 0, 1)->atk, 20);
-	assert_int_equal(U(&o, 0, 0)->atk, 0);
+	assert_int_equal(tf_U(&o, 0, 2)->died_turn, 1);
+	assert_int_equal(tf_U(&o, 0, 1)->atk, 20);
+	assert_int_equal(tf_U(&o, 0, 0)->atk, 0);
 	expect_line(&o, 0, 2, (int[]){0, 1});
-	expect_build_ev(&o, gid(&o, 0, 2), 0, 0, 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 0, 1);
 }
 
 /* ======================================================================== */
@@ -1020,35 +722,37 @@ static void test_target_after_turn1_death(void **state)
  *   T3: 薙 9;  兵 1, 将 1.          T4: 薙 5;  兵 0, 将 0: both dead.
  * Side 0 wiped in turn 4: side 1 wins.  score: 0 + 0 = 0; 5.  Steps 6.
  */
+/* BU-ALL-1 BU-ALL-2 */
 static void test_all_support_attack(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, up, d, h;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act c = ACT(.name = "召兵", .cls = AM_CLASS_BUILD, .build = "兵",
+	                     .fast = 1, .limited = 1, .place = 1);
+	const tf_act up = ACT(.name = "鼓舞", .cls = AM_CLASS_ATK_UP, .n = 1,
+	                      .all = 1);
+	const tf_act h = ACT(.cls = AM_CLASS_HALVE, .all = 1);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, 1)); a.act[c].fast = 1; a.act[c].limited = 1;
-	up = act(&a, A(AM_CLASS_ATK_UP)); a.act[up].n = 1; a.act[up].all = 1;
-	d = act(&a, A(AM_CLASS_DIRECT));
-	entry(&a, "将", 1, 10, 0, 0, 1, 2, (int[]){c, up});
-	bdef(&a, "兵", 4, 10, 0, 0, 1, 1, (int[]){d});
-	team_done(&a);
-	assert_int_equal(a.act[c].cost, 4);
-	assert_int_equal(a.act[up].cost, 2);
-	team_init(&b);
-	h = act(&b, A(AM_CLASS_HALVE)); b.act[h].all = 1;
-	entry(&b, "薙", 0, 15, 0, 0, 1, 1, (int[]){h});
-	team_done(&b);
-	assert_int_equal(b.act[h].cost, 6);
+	TEAM(&a, UNIT(.name = "将", .love = 1,
+	              .hp = 10, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {c, up}),
+	         UNIT(.name = "兵", .bonus = 4,
+	              .hp = 10, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
+	assert_int_equal(tf_action(&a, c.name)->cost, 4);
+	assert_int_equal(tf_action(&a, up.name)->cost, 2);
+	TEAM(&b, UNIT(.name = "薙", .hp = 15, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {h}));
+	assert_int_equal(tf_slot(&b, 0, 0)->cost, 6);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 1, 4, 0, 5, 6);
 	expect_unit(&o, 0, 0, 0, 0, 0);
 	expect_unit(&o, 0, 1, 1, 0, 0);
 	expect_unit(&o, 1, 0, 0, 5, 1);
-	assert_int_equal(U(&o, 0, 0)->atk, 4);
-	assert_int_equal(U(&o, 0, 1)->atk, 4);
+	assert_int_equal(tf_U(&o, 0, 0)->atk, 4);
+	assert_int_equal(tf_U(&o, 0, 1)->atk, 4);
 	expect_line(&o, 0, 0, NULL);
 	expect_line(&o, 1, 1, (int[]){0});
 	expect_hp_at(&o, 1, 0, 0, 5);
@@ -1057,8 +761,8 @@ static void test_all_support_attack(void **state)
 	expect_hp_at(&o, 2, 0, 1, 2);
 	expect_hp_at(&o, 3, 1, 0, 9);
 	/* T1..T4: 2 hits of 薙 a turn, 1 of 兵 */
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, 1), 8);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, (int32_t)gid(&o, 0, 1)), 4);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, 1), 8);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 4);
 }
 
 /*
@@ -1087,55 +791,61 @@ static void test_all_support_attack(void **state)
  * T4..T20: one empty sim step each.  Steps 1 + 2 + 1 + 1 + 17 = 22.
  * After T20: side 0 2 + 9 = 11, side 1 1 + 5 = 6 → side 0 wins.
  */
+/* AM-TEMPO-7 BU-ALL-2 */
 static void test_all_stack_order(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int cr, g, r, cq, x, y;
-	const am_unit_state *u;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act cr = ACT(.name = "召R", .cls = AM_CLASS_BUILD, .build = "R",
+	                      .limited = 1, .place = -1);
+	const tf_act g = ACT(.name = "守", .cls = AM_CLASS_GUARD, .limited = 1);
+	const tf_act r = ACT(.name = "鏡", .cls = AM_CLASS_REFLECT, .limited = 1);
+	const tf_act cq = ACT(.name = "召Q", .cls = AM_CLASS_BUILD, .build = "Q",
+	                      .limited = 1, .place = -1);
+	const tf_act x = ACT(.name = "薙", .cls = AM_CLASS_DIRECT, .all = 1,
+	                     .limited = 1, .delay = 3);
+	const tf_act y = ACT(.name = "払", .cls = AM_CLASS_DIRECT, .all = 1,
+	                     .limited = 1, .delay = 2);
+	const tf_unit *u;
 	(void)state;
 
-	team_init(&a);
-	cr = act(&a, B(1, -1)); a.act[cr].limited = 1;
-	g = act(&a, A(AM_CLASS_GUARD)); a.act[g].limited = 1;
-	r = act(&a, A(AM_CLASS_REFLECT)); a.act[r].limited = 1;
-	entry(&a, "G", 1, 5, 0, 0, 1, 2, (int[]){cr, g});
-	bdef(&a, "R", 5, 10, 0, 0, 1, 1, (int[]){r});
-	team_done(&a);
-	assert_int_equal(a.act[cr].cost, 3);
-	assert_int_equal(a.act[r].cost, 2);
+	TEAM(&a, UNIT(.name = "G", .love = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {cr, g}),
+	         UNIT(.name = "R", .bonus = 5,
+	              .hp = 10, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {r}));
+	assert_int_equal(tf_action(&a, cr.name)->cost, 3);
+	assert_int_equal(tf_action(&a, r.name)->cost, 2);
 
-	team_init(&b);
-	cq = act(&b, B(1, -1)); b.act[cq].limited = 1;
-	x = act(&b, A(AM_CLASS_DIRECT));
-	b.act[x].all = 1; b.act[x].limited = 1; b.act[x].delay = 3;
-	y = act(&b, A(AM_CLASS_DIRECT));
-	b.act[y].all = 1; b.act[y].limited = 1; b.act[y].delay = 2;
-	entry(&b, "P", 1, 5, 4, 0, 1, 2, (int[]){cq, x});
-	bdef(&b, "Q", 4, 5, 1, 0, 1, 1, (int[]){y});
-	team_done(&b);
-	assert_int_equal(b.act[cq].cost, 2);
-	assert_int_equal(b.act[x].cost, 1);
-	assert_int_equal(b.act[y].cost, 1);
+	TEAM(&b, UNIT(.name = "P", .love = 1,
+	              .hp = 5, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {cq, x}),
+	         UNIT(.name = "Q", .bonus = 4,
+	              .hp = 5, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {y}));
+	assert_int_equal(tf_action(&b, cq.name)->cost, 2);
+	assert_int_equal(tf_action(&b, x.name)->cost, 1);
+	assert_int_equal(tf_action(&b, y.name)->cost, 1);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 20, 11, 6, 22);
 	expect_unit(&o, 0, 0, 0, 2, 1);
 	expect_unit(&o, 0, 1, 1, 9, 1);
 	expect_unit(&o, 1, 0, 0, 1, 1);
 	expect_unit(&o, 1, 1, 1, 5, 1);
-	u = U(&o, 0, 0);
+	u = tf_U(&o, 0, 0);
 	assert_int_equal(u->states[AM_STATE_GUARD], 0);
-	u = U(&o, 0, 1);
+	u = tf_U(&o, 0, 1);
 	assert_int_equal(u->states[AM_STATE_REFLECT], 0);
 	expect_line(&o, 0, 2, (int[]){0, 1});
 	expect_line(&o, 1, 2, (int[]){0, 1});
 	expect_hp_at(&o, 2, 0, 0, 5);
 	expect_hp_at(&o, 3, 0, 0, 2);
 	expect_hp_at(&o, 3, 1, 0, 1);
-	assert_int_equal(count_ev(&o, AM_EV_REFLECT, -1), 1);
-	assert_int_equal(count_ev(&o, AM_EV_GUARD, -1), 1);
-	assert_int_equal(count_ev(&o, AM_EV_DAMAGE, -1), 4);
+	assert_int_equal(tf_count_ev(&o, AM_EV_REFLECT, -1), 1);
+	assert_int_equal(tf_count_ev(&o, AM_EV_GUARD, -1), 1);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, -1), 4);
 }
 
 /* ======================================================================== */
@@ -1158,35 +868,40 @@ static void test_all_stack_order(void **state)
  * (Counting only the last step's dead would be −2 vs −2: a draw.)
  * Steps: one sim step in each of T0, T1, T2, T3 = 4.
  */
+/* BU-RESULT-1 BU-RESULT-2 */
 static void test_wipe_overkill_sum(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int c, w;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act w = ACT(.cls = AM_CLASS_DIRECT, .all = 1);
 	(void)state;
 
-	team_init(&a);
-	c = act(&a, B(1, -1)); a.act[c].fast = 1; a.act[c].limited = 1;
-	w = act(&a, A(AM_CLASS_DIRECT)); a.act[w].all = 1;
-	entry(&a, "甲", 1, 5, 4, 0, 1, 2, (int[]){c, w});
-	bdef(&a, "乙", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&a);
-	team_init(&b);
-	c = act(&b, B(1, -1)); b.act[c].fast = 1; b.act[c].limited = 1;
-	w = act(&b, A(AM_CLASS_DIRECT)); b.act[w].all = 1;
-	entry(&b, "丙", 1, 10, 2, 0, 1, 2, (int[]){c, w});
-	bdef(&b, "丁", 1, 5, 0, 0, 0, 0, NULL);
-	team_done(&b);
+	TEAM(&a, UNIT(.name = "甲", .love = 1,
+	              .hp = 5, .atk = 4, .def = 0, .spd = 1,
+	              .actions = {ACT(.name = "召乙", .cls = AM_CLASS_BUILD,
+	                              .build = "乙", .fast = 1, .limited = 1,
+	                              .place = -1),
+	                          w}),
+	         UNIT(.name = "乙", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
+	TEAM(&b, UNIT(.name = "丙", .love = 1,
+	              .hp = 10, .atk = 2, .def = 0, .spd = 1,
+	              .actions = {ACT(.name = "召丁", .cls = AM_CLASS_BUILD,
+	                              .build = "丁", .fast = 1, .limited = 1,
+	                              .place = -1),
+	                          w}),
+	         UNIT(.name = "丁", .bonus = 1,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 0));
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 3, -2, -5, 4);
 	expect_unit(&o, 0, 0, 0, -1, 0);
 	expect_unit(&o, 0, 1, 1, -1, 0);
 	expect_unit(&o, 1, 0, 0, -2, 0);
 	expect_unit(&o, 1, 1, 1, -3, 0);
-	assert_int_equal(U(&o, 1, 1)->died_turn, 2);
-	assert_int_equal(U(&o, 1, 0)->died_turn, 3);
-	assert_int_equal(U(&o, 0, 0)->died_turn, 3);
+	assert_int_equal(tf_U(&o, 1, 1)->died_turn, 2);
+	assert_int_equal(tf_U(&o, 1, 0)->died_turn, 3);
+	assert_int_equal(tf_U(&o, 0, 0)->died_turn, 3);
 	expect_line(&o, 0, 0, NULL);
 	expect_line(&o, 1, 0, NULL);
 	expect_hp_at(&o, 2, 0, 1, 1);
@@ -1211,21 +926,24 @@ static void test_wipe_overkill_sum(void **state)
  * would make unit 22: AM_ELIMIT, 21 units readable, line [20, …, 2, 0].
  * With max_units = 4: 蛆3 in T3 is refused: 4 units, line [3, 2, 0].
  */
-static void maggots(fixture *a)
+static void maggots(tf_team *a)
 {
-	int c;
-	team_init(a);
-	c = act(a, B(1, 1)); a->act[c].limited = 1;
-	entry(a, "母", 1, 5, 0, 0, 1, 1, (int[]){c});
-	bdef(a, "蛆", 4, 5, 0, 0, 1, 1, (int[]){c});
-	team_done(a);
-	assert_int_equal(a->act[c].cost, 2);
+	const tf_act c = ACT(.name = "蛆産み", .cls = AM_CLASS_BUILD, .build = "蛆",
+	                     .limited = 1, .place = 1);
+	TEAM(a, UNIT(.name = "母", .love = 1,
+	             .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	             .actions = {c}),
+	        UNIT(.name = "蛆", .bonus = 4,
+	             .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	             .actions = {c}));
+	assert_int_equal(tf_action(a, c.name)->cost, 2);
 }
 
+/* BU-POP-1 */
 static void test_population_limit(void **state)
 {
-	static outcome o;
-	fixture a, b;
+	static tf_outcome o;
+	tf_team a, b;
 	am_battle_opts opt = AM_BATTLE_OPTS_INIT;
 	size_t k;
 	(void)state;
@@ -1233,7 +951,7 @@ static void test_population_limit(void **state)
 	maggots(&a);
 	target50(&b);
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 20, 105, 50, 41);
 	assert_int_equal(o.n, 22);
 	assert_int_equal(o.nline[0], 21);
@@ -1242,12 +960,12 @@ static void test_population_limit(void **state)
 	assert_int_equal(o.line[0][20], 0);
 
 	opt.max_units = 22;
-	run_opts(&o, &a, &b, &opt);
+	tf_run(&o, &a, &b, &opt);
 	assert_int_equal(o.rc, 0);
 	expect_result(&o, 0, 20, 105, 50, 41);
 
 	opt.max_units = 21;
-	run_opts(&o, &a, &b, &opt);
+	tf_run(&o, &a, &b, &opt);
 	assert_int_equal(o.rc, AM_ELIMIT);
 	assert_true(o.rc < 0);
 	assert_int_equal(o.n, 21);
@@ -1258,7 +976,7 @@ static void test_population_limit(void **state)
 	assert_int_equal(o.line[0][19], 0);
 
 	opt.max_units = 4;
-	run_opts(&o, &a, &b, &opt);
+	tf_run(&o, &a, &b, &opt);
 	assert_int_equal(o.rc, AM_ELIMIT);
 	assert_int_equal(o.n, 4);
 	assert_int_equal(o.log.last_turn_begin, 3);
@@ -1296,48 +1014,47 @@ static void test_population_limit(void **state)
  *     ⌈46/2⌉ = 23 → 0: dead.  Side 0 wins in turn 4.  2 steps.
  * Steps 16.  score: 14 + 10 = 24; side 1 0.
  */
+/* BU-CUST-4 BU-LINE-1 AM-TEMPO-2 */
 static void test_example_shinigami(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int call, mirror, death, d;
+	static tf_outcome o;
+	tf_team a, b;
+	const tf_act call = ACT(.name = "死神呼び", .cls = AM_CLASS_BUILD,
+	                        .build = "死神", .limited = 1, .delay = 3,
+	                        .place = 1);
+	const tf_act mirror = ACT(.name = "鏡の剣", .cls = AM_CLASS_REFLECT,
+	                          .limited = 1);
+	const tf_act death = ACT(.name = "デス剣", .cls = AM_CLASS_HALVE,
+	                         .limited = 1, .mult = 2);
 	(void)state;
 
-	team_init(&a);
-	call = act(&a, B(1, 1));
-	a.act[call].limited = 1; a.act[call].delay = 3;
-	a.act[call].name = "死神呼び";
-	mirror = act(&a, A(AM_CLASS_REFLECT)); a.act[mirror].limited = 1;
-	a.act[mirror].name = "鏡の剣";
-	death = act(&a, A(AM_CLASS_HALVE));
-	a.act[death].limited = 1; a.act[death].mult = 2;
-	a.act[death].name = "デス剣";
-	entry(&a, "冥", 1, 20, 0, 0, 1, 1, (int[]){call});
-	bdef(&a, "死神", 12, 10, 0, 0, 2, 2, (int[]){mirror, death});
-	team_done(&a);
-	assert_int_equal(a.act[call].cost, 2);
-	assert_int_equal(a.act[mirror].cost, 2);
-	assert_int_equal(a.act[death].cost, 6);
+	TEAM(&a, UNIT(.name = "冥", .love = 1,
+	              .hp = 20, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {call}),
+	         UNIT(.name = "死神", .bonus = 12,
+	              .hp = 10, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {mirror, death}));
+	assert_int_equal(tf_action(&a, call.name)->cost, 2);
+	assert_int_equal(tf_action(&a, mirror.name)->cost, 2);
+	assert_int_equal(tf_action(&a, death.name)->cost, 6);
 	assert_int_equal(a.units[1].tech, 8);
-	team_init(&b);
-	d = act(&b, A(AM_CLASS_DIRECT));
-	entry(&b, "剣士", 0, 25, 2, 0, 2, 1, (int[]){d});
-	team_done(&b);
+	TEAM(&b, UNIT(.name = "剣士", .hp = 25, .atk = 2, .def = 0, .spd = 2,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 4, 24, 0, 16);
 	expect_count(&o, 0, 2);
 	expect_unit(&o, 0, 0, 0, 14, 1);
 	expect_unit(&o, 0, 1, 1, 10, 1);
 	expect_unit(&o, 1, 0, 0, 0, 0);
-	assert_int_equal(U(&o, 1, 0)->died_turn, 4);
-	assert_int_equal(U(&o, 0, 1)->states[AM_STATE_REFLECT], 0);
+	assert_int_equal(tf_U(&o, 1, 0)->died_turn, 4);
+	assert_int_equal(tf_U(&o, 0, 1)->states[AM_STATE_REFLECT], 0);
 	expect_line(&o, 0, 2, (int[]){1, 0});
 	expect_line(&o, 1, 0, NULL);
-	expect_build_ev(&o, gid(&o, 0, 1), 0, 3, 0);
+	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 3, 0);
 	assert_int_equal(o.spent[0][0], 1);
-	assert_int_equal(o.spent[gid(&o, 0, 1)][0], 1);
-	assert_int_equal(o.spent[gid(&o, 0, 1)][1], 1);
+	assert_int_equal(o.spent[tf_gid(&o, 0, 1)][0], 1);
+	assert_int_equal(o.spent[tf_gid(&o, 0, 1)][1], 1);
 	expect_hp_at(&o, 3, 0, 0, 14);
 	expect_hp_at(&o, 3, 1, 0, 25);
 }
@@ -1381,85 +1098,91 @@ static void test_example_shinigami(void **state)
  * Side 0 (creation order): 泡子 4, R1 5, B1 4, R2 5, B2 4, 泡子' 5, R3 4,
  * R4 5, B3 4, R5 5, R6 5, B4 5, B5 5: score 60.  Side 1: −1.
  */
+/* BU-CUST-4 BU-PLACE-1 BU-ALL-1 BU-ALL-2 AM-TEMPO-2 */
 static void test_example_bubbles(void **state)
 {
-	static outcome o;
-	fixture a, b;
-	int self, red, blue, rr, bb, d;
+	static tf_outcome o;
+	tf_team a, b;
 	size_t k;
 	const int64_t hp[13] = {4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 5, 5, 5};
 	const uint32_t def[13] = {0, 1, 2, 1, 2, 0, 1, 1, 2, 1, 1, 2, 2};
+	const tf_act self = ACT(.name = "バブリアセルフ", .cls = AM_CLASS_BUILD,
+	                        .build = "泡子", .limited = 1, .delay = 4,
+	                        .place = -1);
+	const tf_act red = ACT(.name = "バブリアレッド", .cls = AM_CLASS_BUILD,
+	                       .build = "バブルレッド", .delay = 2, .place = 1000);
+	const tf_act blue = ACT(.name = "バブリアブルー", .cls = AM_CLASS_BUILD,
+	                        .build = "バブルブルー", .delay = 2, .place = 1000);
+	const tf_act rr = ACT(.name = "赤赤", .cls = AM_CLASS_HALVE, .all = 1,
+	                      .delay = 3);
+	const tf_act bb = ACT(.name = "青青", .cls = AM_CLASS_REFLECT, .all = 1,
+	                      .delay = 4);
 	(void)state;
 
-	team_init(&a);
-	self = act(&a, B(0, -1));
-	a.act[self].limited = 1; a.act[self].delay = 4;
-	a.act[self].name = "バブリアセルフ";
-	red = act(&a, B(1, 1000)); a.act[red].delay = 2;
-	a.act[red].name = "バブリアレッド";
-	blue = act(&a, B(2, 1000)); a.act[blue].delay = 2;
-	a.act[blue].name = "バブリアブルー";
-	rr = act(&a, A(AM_CLASS_HALVE)); a.act[rr].all = 1; a.act[rr].delay = 3;
-	a.act[rr].name = "赤赤";
-	bb = act(&a, A(AM_CLASS_REFLECT)); a.act[bb].all = 1;
-	a.act[bb].delay = 4;
-	a.act[bb].name = "青青";
-	entry(&a, "泡子", 2, 5, 0, 0, 2, 3, (int[]){self, red, blue});
-	bdef(&a, "バブルレッド", 4, 5, 0, 0, 1, 1, (int[]){rr});
-	bdef(&a, "バブルブルー", 4, 5, 0, 0, 1, 1, (int[]){bb});
-	team_done(&a);
-	assert_int_equal(a.act[self].cost, 1);
-	assert_int_equal(a.act[red].cost, 2);
-	assert_int_equal(a.act[blue].cost, 2);
-	assert_int_equal(a.act[rr].cost, 2);
-	assert_int_equal(a.act[bb].cost, 2);
+	TEAM(&a, UNIT(.name = "泡子", .love = 2,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 2,
+	              .actions = {self, red, blue}),
+	         UNIT(.name = "バブルレッド", .bonus = 4,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {rr}),
+	         UNIT(.name = "バブルブルー", .bonus = 4,
+	              .hp = 5, .atk = 0, .def = 0, .spd = 1,
+	              .actions = {bb}));
+	assert_int_equal(tf_action(&a, self.name)->cost, 1);
+	assert_int_equal(tf_action(&a, red.name)->cost, 2);
+	assert_int_equal(tf_action(&a, blue.name)->cost, 2);
+	assert_int_equal(tf_action(&a, rr.name)->cost, 2);
+	assert_int_equal(tf_action(&a, bb.name)->cost, 2);
 	assert_int_equal(a.units[0].tech, 5);
-	team_init(&b);
-	d = act(&b, A(AM_CLASS_DIRECT));
-	entry(&b, "剣", 0, 35, 1, 0, 1, 1, (int[]){d});
-	team_done(&b);
+	TEAM(&b, UNIT(.name = "剣", .hp = 35, .atk = 1, .def = 0, .spd = 1,
+	              .actions = {ACT(.cls = AM_CLASS_DIRECT)}));
 
-	run_both(&o, &a, &b);
+	tf_run_both(&o, &a, &b);
 	expect_result(&o, 0, 6, 60, -1, 22);
 	expect_count(&o, 0, 13);
 	for (k = 0; k < 13; k++) {
 		expect_unit(&o, 0, k, def[k], hp[k], 1);
-		assert_int_equal(U(&o, 0, k)->states[AM_STATE_REFLECT],
+		assert_int_equal(tf_U(&o, 0, k)->states[AM_STATE_REFLECT],
 		                 k == 12 ? 0 : 1);
 	}
 	expect_unit(&o, 1, 0, 0, -1, 0);
-	assert_int_equal(U(&o, 1, 0)->died_turn, 6);
+	assert_int_equal(tf_U(&o, 1, 0)->died_turn, 6);
 	expect_line(&o, 0, 13,
 	            (int[]){12, 11, 10, 9, 8, 7, 6, 4, 3, 2, 1, 0, 5});
 	expect_line(&o, 1, 0, NULL);
 	expect_hp_at(&o, 4, 1, 0, 35);
 	expect_hp_at(&o, 5, 1, 0, 17);
-	expect_build_ev(&o, gid(&o, 0, 5), 0, 4, 5);      /* 泡子' */
-	expect_build_ev(&o, gid(&o, 0, 10), (int32_t)gid(&o, 0, 5), 6, 0);
-	assert_int_equal(count_ev(&o, AM_EV_REFLECT, -1), 1);
+	expect_build_ev(&o, tf_gid(&o, 0, 5), 0, 4, 5);      /* 泡子' */
+	expect_build_ev(&o, tf_gid(&o, 0, 10), (int32_t)tf_gid(&o, 0, 5), 6, 0);
+	assert_int_equal(tf_count_ev(&o, AM_EV_REFLECT, -1), 1);
 	assert_int_equal(o.spent[0][0], 1);
-	assert_int_equal(o.spent[gid(&o, 0, 5)][0], 0);
+	assert_int_equal(o.spent[tf_gid(&o, 0, 5)][0], 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_place_example),
-		cmocka_unit_test(test_place_clamp),
-		cmocka_unit_test(test_build_timing),
-		cmocka_unit_test(test_build_turn0_fast),
-		cmocka_unit_test(test_build_hp0_dies),
-		cmocka_unit_test(test_order_global),
-		cmocka_unit_test(test_attack_front_retire),
-		cmocka_unit_test(test_dead_keeps_place),
-		cmocka_unit_test(test_target_n),
-		cmocka_unit_test(test_target_after_turn1_death),
-		cmocka_unit_test(test_all_support_attack),
-		cmocka_unit_test(test_all_stack_order),
-		cmocka_unit_test(test_wipe_overkill_sum),
-		cmocka_unit_test(test_population_limit),
-		cmocka_unit_test(test_example_shinigami),
-		cmocka_unit_test(test_example_bubbles),
+		TF_TEST("BU-PLACE-1 BU-CUST-1", test_place_example),
+		TF_TEST("BU-PLACE-1", test_place_clamp),
+		TF_TEST("BU-BUILD-2 BU-BUILD-3", test_build_timing),
+		TF_TEST("BU-BUILD-3 BU-BUILD-4 AM-TURN-3",
+		        test_build_turn0_fast),
+		TF_TEST("BU-BUILD-4", test_build_hp0_dies),
+		TF_TEST("BU-ORDER-1 AM-TEMPO-3", test_order_global),
+		TF_TEST("BU-LINE-1 BU-LINE-2 BU-RESULT-2",
+		        test_attack_front_retire),
+		TF_TEST("BU-LINE-2 BU-ORDER-2 BU-BUILD-4",
+		        test_dead_keeps_place),
+		TF_TEST("BU-TARGET-1 BU-CUST-2", test_target_n),
+		TF_TEST("BU-LINE-2 BU-TARGET-1", test_target_after_turn1_death),
+		TF_TEST("BU-ALL-1 BU-ALL-2", test_all_support_attack),
+		TF_TEST("AM-TEMPO-7 BU-ALL-2", test_all_stack_order),
+		TF_TEST("BU-RESULT-1 BU-RESULT-2", test_wipe_overkill_sum),
+		TF_TEST("BU-POP-1", test_population_limit),
+		TF_TEST("BU-CUST-4 BU-LINE-1 AM-TEMPO-2",
+		        test_example_shinigami),
+		TF_TEST("BU-CUST-4 BU-PLACE-1 BU-ALL-1 BU-ALL-2 AM-TEMPO-2",
+		        test_example_bubbles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
