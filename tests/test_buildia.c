@@ -722,7 +722,7 @@ static void test_target_after_turn1_death(void **state)
  *   T3: 薙 9;  兵 1, 将 1.          T4: 薙 5;  兵 0, 将 0: both dead.
  * Side 0 wiped in turn 4: side 1 wins.  score: 0 + 0 = 0; 5.  Steps 6.
  */
-/* BU-ALL-1 BU-ALL-2 */
+/* BU-ALL-1 BU-ALL-2 BU-CUST-3 */
 static void test_all_support_attack(void **state)
 {
 	static tf_outcome o;
@@ -1014,7 +1014,7 @@ static void test_population_limit(void **state)
  *     ⌈46/2⌉ = 23 → 0: dead.  Side 0 wins in turn 4.  2 steps.
  * Steps 16.  score: 14 + 10 = 24; side 1 0.
  */
-/* BU-CUST-4 BU-LINE-1 AM-TEMPO-2 */
+/* BU-BUILD-1 BU-CUST-4 BU-LINE-1 AM-TEMPO-2 */
 static void test_example_shinigami(void **state)
 {
 	static tf_outcome o;
@@ -1175,11 +1175,11 @@ int main(void)
 		        test_dead_keeps_place),
 		TF_TEST("BU-TARGET-1 BU-CUST-2", test_target_n),
 		TF_TEST("BU-LINE-2 BU-TARGET-1", test_target_after_turn1_death),
-		TF_TEST("BU-ALL-1 BU-ALL-2", test_all_support_attack),
+		TF_TEST("BU-ALL-1 BU-ALL-2 BU-CUST-3", test_all_support_attack),
 		TF_TEST("AM-TEMPO-7 BU-ALL-2", test_all_stack_order),
 		TF_TEST("BU-RESULT-1 BU-RESULT-2", test_wipe_overkill_sum),
 		TF_TEST("BU-POP-1", test_population_limit),
-		TF_TEST("BU-CUST-4 BU-LINE-1 AM-TEMPO-2",
+		TF_TEST("BU-BUILD-1 BU-CUST-4 BU-LINE-1 AM-TEMPO-2",
 		        test_example_shinigami),
 		TF_TEST("BU-CUST-4 BU-PLACE-1 BU-ALL-1 BU-ALL-2 AM-TEMPO-2",
 		        test_example_bubbles),

@@ -86,7 +86,7 @@ static void dummy(tf_team *f, const char *name, int64_t hp, int64_t def)
  * T0: 撃 has AP 1, nothing usable.  Tn (n≥1): 撃 hits 3−1 = 2.
  * 的 = 20 − 2n: T1 18 … T9 2, T10 0 → dead.  撃 wins in turn 10, 撃 20, 的 0.
  */
-/* AM-CLASS-1 */
+/* AM-CLASS-1 AM-TEMPO-1 */
 static void test_class_direct(void **state)
 {
 	tf_team a, b;
@@ -156,7 +156,7 @@ static void test_class_halve(void **state)
  * T1: 攻撃力 3, hit 3 → 17.  T2: 5 → 12.  T3: 7 → 5.  T4: 9 → −4 → dead.
  * 鍛 wins in turn 4, 攻撃力 9.
  */
-/* AM-CLASS-4 */
+/* AM-CLASS-4 AM-SUP-1 */
 static void test_class_atk_up(void **state)
 {
 	tf_team a, b;
@@ -424,7 +424,7 @@ static void test_custom_mult_direct(void **state)
  * 城 25/0/2/0 技術3 [].
  * T3: X = 25·3 = 75, damage ⌈75/2⌉ = 38 (not 3·⌈25/2⌉ = 39) → 城 −13, dead.
  */
-/* AM-CUST-4 AM-CLASS-3 */
+/* AM-CUST-4 AM-CLASS-3 AM-COST-1 */
 static void test_custom_mult_halve(void **state)
 {
 	tf_team a, b;
@@ -565,7 +565,7 @@ static void test_turn0_life(void **state)
  * T1: 連 step 1: 3 → 返 2; 連 step 2 (the second slot): 3 → 返 −1, dead.
  * 返 never acts (interleaving would have let it hit 5).  連 wins, turn 1.
  */
-/* AM-STEP-1 */
+/* AM-STEP-1 AM-STEP-2 */
 static void test_order_faster_first(void **state)
 {
 	tf_team a, b;
@@ -691,7 +691,7 @@ static void test_simul_decision_stands(void **state)
  * T1 (simultaneous): 乙 5−4 = 1, 甲 5−3 = 2.
  * T2: 乙 1−4 = −3, 甲 2−3 = −1: both dead after the step.  甲 wins, turn 2.
  */
-/* AM-SIM-3 AM-RESULT-1 */
+/* AM-SIM-3 AM-TEMPO-6 AM-RESULT-1 */
 static void test_simul_overkill(void **state)
 {
 	tf_team a, b;
@@ -754,7 +754,7 @@ static void test_simul_reflect_tempo(void **state)
  * T14 poison phase: 守 0 → dead before acting.  針 wins in turn 14;
  * 守 keeps ガード 13 and 反射 13.
  */
-/* AM-STATE-1 AM-JUDGE-1 */
+/* AM-STATE-1 AM-TURN-1 AM-JUDGE-1 */
 static void test_poison_not_blocked(void **state)
 {
 	tf_team a, b;
@@ -1053,10 +1053,10 @@ static void test_zero_damage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		TF_TEST("AM-CLASS-1", test_class_direct),
+		TF_TEST("AM-CLASS-1 AM-TEMPO-1", test_class_direct),
 		TF_TEST("AM-CLASS-2", test_class_pierce),
 		TF_TEST("AM-CLASS-3", test_class_halve),
-		TF_TEST("AM-CLASS-4", test_class_atk_up),
+		TF_TEST("AM-CLASS-4 AM-SUP-1", test_class_atk_up),
 		TF_TEST("AM-CLASS-5 AM-RESULT-1", test_class_def_up),
 		TF_TEST("AM-CLASS-6 AM-AP-1", test_class_spd_up),
 		TF_TEST("AM-CLASS-7 AM-TEMPO-4", test_class_guard),
@@ -1067,19 +1067,21 @@ int main(void)
 		TF_TEST("AM-CUST-2 AM-TURN-2", test_custom_delay),
 		TF_TEST("AM-CUST-3 AM-TURN-2", test_custom_fast),
 		TF_TEST("AM-CUST-4 AM-CLASS-1", test_custom_mult_direct),
-		TF_TEST("AM-CUST-4 AM-CLASS-3", test_custom_mult_halve),
+		TF_TEST("AM-CUST-4 AM-CLASS-3 AM-COST-1",
+		        test_custom_mult_halve),
 		TF_TEST("AM-CUST-5 AM-STATE-2", test_custom_stun2),
 		TF_TEST("AM-CUST-6 AM-STATE-1", test_custom_poison2),
 		TF_TEST("AM-TURN-3 AM-TURN-4", test_turn0_no_death),
 		TF_TEST("AM-TURN-4 AM-DEATH-1", test_turn0_life),
-		TF_TEST("AM-STEP-1", test_order_faster_first),
+		TF_TEST("AM-STEP-1 AM-STEP-2", test_order_faster_first),
 		TF_TEST("AM-STEP-1 AM-CLASS-6", test_order_spd_up_at_once),
 		TF_TEST("AM-AP-1", test_order_speed_zero),
 		TF_TEST("AM-SIM-2", test_simul_support_first),
 		TF_TEST("AM-SIM-1 AM-STATE-2", test_simul_decision_stands),
-		TF_TEST("AM-SIM-3 AM-RESULT-1", test_simul_overkill),
+		TF_TEST("AM-SIM-3 AM-TEMPO-6 AM-RESULT-1", test_simul_overkill),
 		TF_TEST("AM-TEMPO-2 AM-TEMPO-3", test_simul_reflect_tempo),
-		TF_TEST("AM-STATE-1 AM-JUDGE-1", test_poison_not_blocked),
+		TF_TEST("AM-STATE-1 AM-TURN-1 AM-JUDGE-1",
+		        test_poison_not_blocked),
 		TF_TEST("AM-STATE-1 AM-RESULT-1", test_poison_all_at_once),
 		TF_TEST("AM-STATE-3 AM-TEMPO-4", test_guard_one_per_attack),
 		TF_TEST("AM-TEMPO-4 AM-TEMPO-5",
