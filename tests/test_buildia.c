@@ -42,7 +42,7 @@ static void target50(tf_team *f)
 	TEAM(f, UNIT(.name = "的", .hp = 50, .atk = 0, .def = 0, .spd = 0));
 }
 
-/* ---- what happened --------------------------------------------------------- */
+/* ---- what happened ----------------------------------------------------- */
 
 /* Outcome: winner (-1 draw), last turn, score[], steps. */
 static void expect_result(const tf_outcome *o, int winner, int turns,
@@ -155,12 +155,12 @@ static void test_place_example(void **state)
 {
 	static tf_outcome o;
 	tf_team a, b;
-	const tf_act p1 = ACT(.name = "b+1", .cls = AM_CLASS_BUILD, .build = "兵",
-	                      .place = 1, .limited = 1);
-	const tf_act p2 = ACT(.name = "b+2", .cls = AM_CLASS_BUILD, .build = "兵",
-	                      .place = 2, .limited = 1);
-	const tf_act m1 = ACT(.name = "b-1", .cls = AM_CLASS_BUILD, .build = "兵",
-	                      .place = -1, .limited = 1);
+	const tf_act p1 = ACT(.name = "b+1", .cls = AM_CLASS_BUILD,
+	                      .build = "兵", .place = 1, .limited = 1);
+	const tf_act p2 = ACT(.name = "b+2", .cls = AM_CLASS_BUILD,
+	                      .build = "兵", .place = 2, .limited = 1);
+	const tf_act m1 = ACT(.name = "b-1", .cls = AM_CLASS_BUILD,
+	                      .build = "兵", .place = -1, .limited = 1);
 	(void)state;
 
 	TEAM(&a, UNIT(.name = "D", .love = 1,
@@ -312,9 +312,15 @@ static void test_build_timing(void **state)
 	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 2, 0);
 	expect_build_ev(&o, tf_gid(&o, 0, 2), 0, 3, 1);
 	expect_build_ev(&o, tf_gid(&o, 0, 3), 0, 4, 2);
-	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 19);
-	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 2)), 17);
-	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 3)), 14);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE,
+	                             (int32_t)tf_gid(&o, 0, 1)),
+	                 19);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE,
+	                             (int32_t)tf_gid(&o, 0, 2)),
+	                 17);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE,
+	                             (int32_t)tf_gid(&o, 0, 3)),
+	                 14);
 }
 
 /*
@@ -359,7 +365,9 @@ static void test_build_turn0_fast(void **state)
 	expect_hp_at(&o, 0, 1, 0, 48);
 	expect_hp_at(&o, 0, 0, 1, 0);
 	expect_build_ev(&o, tf_gid(&o, 0, 1), 0, 0, 0);
-	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 1);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE,
+	                             (int32_t)tf_gid(&o, 0, 1)),
+	                 1);
 	assert_int_equal(o.spent[0][0], 1);
 }
 
@@ -762,7 +770,9 @@ static void test_all_support_attack(void **state)
 	expect_hp_at(&o, 3, 1, 0, 9);
 	/* T1..T4: 2 hits of 薙 a turn, 1 of 兵 */
 	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, 1), 8);
-	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE, (int32_t)tf_gid(&o, 0, 1)), 4);
+	assert_int_equal(tf_count_ev(&o, AM_EV_DAMAGE,
+	                             (int32_t)tf_gid(&o, 0, 1)),
+	                 4);
 }
 
 /*
@@ -799,7 +809,8 @@ static void test_all_stack_order(void **state)
 	const tf_act cr = ACT(.name = "召R", .cls = AM_CLASS_BUILD, .build = "R",
 	                      .limited = 1, .place = -1);
 	const tf_act g = ACT(.name = "守", .cls = AM_CLASS_GUARD, .limited = 1);
-	const tf_act r = ACT(.name = "鏡", .cls = AM_CLASS_REFLECT, .limited = 1);
+	const tf_act r = ACT(.name = "鏡", .cls = AM_CLASS_REFLECT,
+	                     .limited = 1);
 	const tf_act cq = ACT(.name = "召Q", .cls = AM_CLASS_BUILD, .build = "Q",
 	                      .limited = 1, .place = -1);
 	const tf_act x = ACT(.name = "薙", .cls = AM_CLASS_DIRECT, .all = 1,

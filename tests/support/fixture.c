@@ -64,7 +64,8 @@ static uint32_t add_action(tf_team *t, const tf_act *s,
 		if (strcmp(t->act[i].name, s->name) != 0)
 			continue;
 		if (!same_act(&t->act[i], &a))
-			fail_msg("action %s defined twice differently", s->name);
+			fail_msg("action %s defined twice differently",
+			         s->name);
 		return (uint32_t)i;
 	}
 	assert_true(t->nact < TF_MAXA);
@@ -115,8 +116,10 @@ void tf_team_make(tf_team *t, const tf_unit_spec *u, size_t n)
 	for (i = 0; i < t->nact; i++) {
 		am_action *a = &t->act[i];
 		int64_t base = 0;
-		if (a->cls == AM_CLASS_BUILD) /* the stored bonus: 愛 dropped */
-			base = t->units[a->build].bonus - t->units[a->build].love;
+		if (a->cls == AM_CLASS_BUILD) { /* stored bonus: 愛 dropped */
+			const am_unit_def *d = &t->units[a->build];
+			base = d->bonus - d->love;
+		}
 		assert_int_equal(am_action_cost(&a->cost, a, base), 0);
 		assert_true(a->cost >= 1);
 	}
@@ -132,11 +135,12 @@ void tf_team_make(tf_team *t, const tf_unit_spec *u, size_t n)
 			if (!reach[i])
 				continue;
 			for (j = 0; j < t->units[i].nslots; j++) {
-				const am_action *a = &t->act[t->units[i].slots[j]];
-				if (a->cls == AM_CLASS_BUILD && !reach[a->build]) {
-					reach[a->build] = 1;
-					changed = 1;
-				}
+				const am_action *a;
+				a = &t->act[t->units[i].slots[j]];
+				if (a->cls != AM_CLASS_BUILD || reach[a->build])
+					continue;
+				reach[a->build] = 1;
+				changed = 1;
 			}
 		}
 	}
@@ -167,7 +171,7 @@ const am_action *tf_slot(const tf_team *t, size_t unit, size_t slot)
 	return &t->act[t->units[unit].slots[slot]];
 }
 
-/* ---- playing and recording ------------------------------------------------ */
+/* ---- playing and recording --------------------------------------------- */
 
 /*
  * The one place that reads am_unit_state's fields by name: `def` is the
@@ -263,7 +267,8 @@ static void play_one(tf_outcome *o, const tf_team *a, const tf_team *b,
 	assert_int_equal(o->u[1].side, 1);
 	assert_int_equal(o->u[1].index, 0);
 	for (side = 0; side < 2; side++) {
-		o->nline[side] = am_engine_line(e, side, o->line[side], TF_MAXID);
+		o->nline[side] = am_engine_line(e, side, o->line[side],
+		                                TF_MAXID);
 		assert_true(o->nline[side] <= TF_MAXID);
 	}
 	am_engine_free(e);
@@ -343,7 +348,8 @@ static void same_battle(const tf_outcome *x, const tf_outcome *y, int logged)
 	for (t = 0; t <= AM_LAST_TURN; t++) {
 		assert_int_equal(x->log.seen_end[t], y->log.seen_end[t]);
 		for (k = 0; k < TF_MAXID; k++)
-			assert_int_equal(x->log.hp_end[t][k], y->log.hp_end[t][k]);
+			assert_int_equal(x->log.hp_end[t][k],
+			                 y->log.hp_end[t][k]);
 	}
 }
 
@@ -420,7 +426,8 @@ void tf_run_both(tf_outcome *o, const tf_team *a, const tf_team *b)
 		assert_int_equal(m.nline[side], o->nline[1 - side]);
 		for (k = 0; k < m.nline[side]; k++)
 			assert_int_equal(tf_local(&m, side, m.line[side][k]),
-			                 tf_local(o, 1 - side, o->line[1 - side][k]));
+			                 tf_local(o, 1 - side,
+			                          o->line[1 - side][k]));
 	}
 	for (k = 0; k <= AM_EV_END; k++)
 		assert_int_equal(m.log.count[k], o->log.count[k]);
