@@ -15,26 +15,24 @@
 
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/sink.h"
 
+/* The output of one rendering: text is built in b and handed to the
+ * caller's writer through sink. */
 typedef struct out {
 	ut_buf b;
-	am_write_fn write;
-	void *ud;
-	int failed;
+	ut_sink sink;
 } out;
+
+static void start(out *o, am_write_fn write, void *ud)
+{
+	o->b = (ut_buf)UT_BUF_INIT;
+	ut_sink_init(&o->sink, &o->b, write, ud, "the output");
+}
 
 static int flush(out *o, int force)
 {
-	if (o->b.failed)
-		return ut_error_set(AM_ENOMEM, "out of memory");
-	if (o->failed || (!force && o->b.len < 65536) || o->b.len == 0)
-		return o->failed ? AM_ERROR : 0;
-	if (o->write(o->ud, o->b.ptr, o->b.len)) {
-		o->failed = 1;
-		return ut_error_set(AM_ERROR, "cannot write the output");
-	}
-	ut_buf_clear(&o->b);
-	return 0;
+	return ut_sink_flush(&o->sink, force);
 }
 
 static int finish(out *o)
@@ -238,12 +236,14 @@ static int standings_json(out *o, const am_league_view *v)
 int am_render_standings(const am_league_view *v, am_table_format format,
                         am_lang lang, am_write_fn write, void *ud)
 {
-	out o = {UT_BUF_INIT, write, ud, 0};
-	int rc = format == AM_TABLE_JSON ? standings_json(&o, v)
-	       : format == AM_TABLE_CSV  ? standings_csv(&o, v)
-	                                 : standings_text(&o, v, lang);
-	int frc = finish(&o);
+	out o;
+	int rc, frc;
 
+	start(&o, write, ud);
+	rc = format == AM_TABLE_JSON ? standings_json(&o, v)
+	   : format == AM_TABLE_CSV  ? standings_csv(&o, v)
+	                             : standings_text(&o, v, lang);
+	frc = finish(&o);
 	return rc < 0 ? rc : frc;
 }
 
@@ -251,9 +251,10 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
                           void *ud)
 {
 	static const char cell[] = {'?', 'W', 'D', 'L', 'E'};
-	out o = {UT_BUF_INIT, write, ud, 0};
+	out o;
 	size_t n = am_league_size(v->league), i, j;
 
+	start(&o, write, ud);
 	ut_buf_puts(&o.b, "rank,name");
 	for (j = 0; j < n; j++) {
 		ut_buf_put(&o.b, ",", 1);
@@ -313,12 +314,13 @@ static void colour(ut_buf *b, double p)
 int am_render_heatmap(const am_league_view *v, am_lang lang,
                       am_write_fn write, void *ud)
 {
-	out o = {UT_BUF_INIT, write, ud, 0};
+	out o;
 	size_t n = am_league_size(v->league), blocks, i, j, a, b;
 	const int en = lang == AM_LANG_EN;
 	const int cellpx = 14, label = n <= 120 ? 160 : 40, top = 40;
 	size_t size;
 
+	start(&o, write, ud);
 	blocks = n <= 120 ? n : 120;
 	size = blocks * (size_t)cellpx;
 	ut_buf_printf(&o.b,
