@@ -16,6 +16,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/sink.h"
+#include "util/width.h"
 
 /* The output of one rendering: text is built in b and handed to the
  * caller's writer through sink. */
@@ -42,24 +43,10 @@ static int finish(out *o)
 	return rc;
 }
 
-/* Display width of a UTF-8 string (wide characters count 2). */
+/* Display width of a C string (util/width.h: wide characters count 2). */
 static size_t width(const char *s)
 {
-	size_t w = 0;
-	utf8proc_ssize_t k;
-	utf8proc_int32_t c;
-
-	while (*s) {
-		k = utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &c);
-		if (k <= 0) {
-			s++;
-			w++;
-			continue;
-		}
-		w += utf8proc_charwidth(c) > 0 ? (size_t)utf8proc_charwidth(c) : 0;
-		s += k;
-	}
-	return w;
+	return ut_width(s, strlen(s));
 }
 
 static void pad(ut_buf *b, const char *s, size_t w)
