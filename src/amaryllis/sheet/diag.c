@@ -20,6 +20,7 @@
 #include "util/array.h"
 #include "util/error.h"
 #include "util/msg.h"
+#include "util/utf8.h"
 
 typedef struct diag_msg {
 	ut_msg text;
@@ -212,16 +213,7 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
 		ut_buf_puts(&b, ut_msg_text(&unknown, (ut_lang)lang));
 	else
 		expand(&b, diag, (ut_lang)lang);
-	len = b.len;
-	if (size) {
-		size_t n = len < size ? len : size - 1;
-		/* do not cut a UTF-8 sequence */
-		while (n < len && n > 0 && ((unsigned char)b.ptr[n] & 0xC0) == 0x80)
-			n--;
-		if (n && b.ptr)
-			memcpy(buf, b.ptr, n);
-		buf[n] = '\0';
-	}
+	len = ut_utf8_copy(buf, size, b.ptr, b.len);
 	ut_buf_free(&b);
 	return len;
 }
@@ -281,9 +273,7 @@ static char *copy_text(const char *s)
 		return NULL;
 	n = strlen(s);
 	if (n > MAX_TEXT) {
-		n = MAX_TEXT;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
+		n = ut_utf8_floor(s, n, MAX_TEXT);
 		p = malloc(n + sizeof("…"));
 		if (p) {
 			memcpy(p, s, n);
