@@ -121,6 +121,42 @@ static void test_uniform_edges(void **state)
 	assert_int_equal(ut_rng_uniform(&r, 2), 1);
 }
 
+/*
+ * The 128-bit product needs the carry out of the low half of next(): rare
+ * for the outputs above (probability about n / 2^32), so states are set by
+ * hand.  next() reads only s[1]; the script inverts it:
+ *   carry case: s[1] = 0x6adecc31e4844689 gives next() 0x94f26295a0330ae3; uniform(4294967295) = 2498912917 (without the carry: 2498912916)
+ *   carry case: s[1] = 0xde0e897d0d6b4af7 gives next() 0x47157dadee16b703; uniform(3000000019) = 833015032 (without the carry: 833015031)
+ *   carry case: s[1] = 0x1c8a6dfc351c71c7 gives next() 0x2aaaaaaaffffffff; uniform(6) = 1 (without the carry: 0)
+ * By hand for the last: x = 0x2AAAAAAAFFFFFFFF, x·6 = 0x1_00000001_FFFFFFFA
+ * (high word 1): xh·6 = 0xFFFFFFFC and (xl·6) >> 32 = 5, whose sum
+ * 0x1_00000001 carries into the high word, where dropping the low half
+ * gives 0xFFFFFFFC >> 32 = 0.
+ */
+static void test_uniform_carry(void **state)
+{
+	static const struct {
+		uint64_t s1, x, n, want;
+	} cases[] = {
+		{0x6adecc31e4844689u, 0x94f26295a0330ae3u, 4294967295u,
+		 2498912917u},
+		{0xde0e897d0d6b4af7u, 0x47157dadee16b703u, 3000000019u,
+		 833015032u},
+		{0x1c8a6dfc351c71c7u, 0x2aaaaaaaffffffffu, 6, 1},
+	};
+	ut_rng r;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&r, 0, sizeof(r));
+		r.s[1] = cases[i].s1;
+		assert_int_equal(ut_rng_next(&r), cases[i].x);
+		memset(&r, 0, sizeof(r));
+		r.s[1] = cases[i].s1;
+		assert_int_equal(ut_rng_uniform(&r, cases[i].n), cases[i].want);
+	}
+}
+
 /* A 10-item list 0..9 shuffled from a fresh generator:
  *   seed 0 shuffle 0..9: 7 8 3 1 5 4 2 0 9 6
  *   seed 1 shuffle 0..9: 3 6 1 5 0 9 2 8 4 7
@@ -260,6 +296,7 @@ int main(void)
 		cmocka_unit_test(test_next),
 		cmocka_unit_test(test_dice),
 		cmocka_unit_test(test_uniform_edges),
+		cmocka_unit_test(test_uniform_carry),
 		cmocka_unit_test(test_shuffle),
 		cmocka_unit_test(test_series),
 		cmocka_unit_test(test_dice_source_seeded),

@@ -67,6 +67,27 @@ def series_seed(seed, i):
     return (seed + i) & M64
 
 
+def state_s1_for_next(x):
+    """An s[1] for which next() returns x (next() reads only s[1]):
+    invert x = rotl(s1 * 5, 7) * 9 with the inverses of 9 and 5 mod 2^64."""
+    inv9, inv5 = pow(9, -1, 1 << 64), pow(5, -1, 1 << 64)
+    y = (x * inv9) & M64
+    return (rotr(y, 7) * inv5) & M64
+
+
+def rotr(v, k):
+    return ((v >> k) | (v << (64 - k))) & M64
+
+
+# Outputs x whose product with n needs the carry from the low 32 bits of x
+# (x * n >> 64 differs from ((x >> 32) * n) >> 32): found by search, they
+# check a 64x64->128 multiplication that drops that carry.
+CARRY_CASES = [
+    (0x94F26295A0330AE3, (1 << 32) - 1),
+    (0x47157DADEE16B703, 3000000019),
+    (0x2AAAAAAAFFFFFFFF, 6),
+]
+
 SEEDS = [0, 1, M64]
 
 
@@ -98,6 +119,15 @@ def main():
           " ".join(str(series_seed(s, i)) for i in range(4)))
     r = Xoshiro256ss(series_seed(s, 2))
     print(f"series seed {s} run 2 first next: 0x{r.next():016x}")
+    for x, n in CARRY_CASES:
+        s1 = state_s1_for_next(x)
+        r = Xoshiro256ss(0)
+        r.s = [0, s1, 0, 0]
+        got = r.next()
+        assert got == x
+        print(f"carry case: s[1] = 0x{s1:016x} gives next() 0x{x:016x}; "
+              f"uniform({n}) = {(x * n) >> 64} "
+              f"(without the carry: {((x >> 32) * n) >> 32})")
 
 
 if __name__ == "__main__":
