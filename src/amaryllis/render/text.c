@@ -5,10 +5,7 @@
  * and at the end 結果.  Japanese uses full-width digits like the rules.
  */
 #include <assert.h>
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stdint.h>
 
 #include "log.h"
 
