@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/lang.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,6 +32,14 @@ typedef enum am_lang {
 	AM_LANG_JA = 0, /**< Japanese, the language of the rules (default) */
 	AM_LANG_EN = 1  /**< English */
 } am_lang;
+
+#ifndef __cplusplus
+/* The util message catalogue indexes its texts by ut_lang; an am_lang is
+ * passed to it as it is. */
+_Static_assert((int)AM_LANG_JA == (int)UT_LANG_JA &&
+               (int)AM_LANG_EN == (int)UT_LANG_EN,
+               "am_lang must keep the values of ut_lang");
+#endif
 
 /**
  * The message of the last failure on this thread.

@@ -13,6 +13,7 @@
 #include "cli.h"
 
 #include "util/buf.h"
+#include "util/width.h"
 
 #define SHEET_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
 
@@ -67,26 +68,10 @@ static int slurp(FILE *f, char **out, size_t *len)
 	return 0;
 }
 
-/* Display width of the UTF-8 text s[0..len) (wide characters count 2). */
+/* Display width of the UTF-8 text s[0..len) (util/width.h). */
 static size_t width(const char *s, size_t len)
 {
-	size_t w = 0, i = 0;
-
-	while (i < len) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                      (utf8proc_ssize_t)(len - i), &c);
-		int cw;
-		if (k <= 0) {
-			w++;
-			i++;
-			continue;
-		}
-		cw = c == '\t' ? 1 : utf8proc_charwidth(c);
-		w += cw > 0 ? (size_t)cw : 0;
-		i += (size_t)k;
-	}
-	return w;
+	return ut_width(s, len);
 }
 
 /* Byte offset of character column `col` (1-based) in s[0..len). */

@@ -15,8 +15,7 @@ int am_log_new(am_log **out, am_log_format format, am_lang lang,
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	log->format = format;
 	log->lang = lang;
-	log->write = write;
-	log->write_ud = write_ud;
+	ut_sink_init(&log->sink, &log->out, write, write_ud, "the battle log");
 	log->turn = -1;
 	log->guard_before = INT64_MIN;
 	log->pending_spent_actor = -1;
@@ -38,18 +37,9 @@ void am_log_free(am_log *log)
 
 int am_log_flush(am_log *log, int force)
 {
-	if (log->out.failed || log->line.failed)
+	if (log->line.failed)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	if (!log->write || log->failed)
-		return log->failed ? AM_ERROR : 0;
-	if (log->out.len == 0 || (!force && log->out.len < 65536))
-		return 0;
-	if (log->write(log->write_ud, log->out.ptr, log->out.len)) {
-		log->failed = 1;
-		return ut_error_set(AM_ERROR, "cannot write the battle log");
-	}
-	ut_buf_clear(&log->out);
-	return 0;
+	return ut_sink_flush(&log->sink, force);
 }
 
 int am_log_event(void *ud, const am_engine *e, const am_event *ev)

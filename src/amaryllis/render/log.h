@@ -5,14 +5,13 @@
 #include "amaryllis/render.h"
 
 #include "util/buf.h"
+#include "util/sink.h"
 
 struct am_log {
 	am_log_format format;
 	am_lang lang;
-	am_write_fn write;
-	void *write_ud;
-	ut_buf out;       /* pending output (all of it when write is NULL) */
-	int failed;       /* the writer failed */
+	ut_buf out;       /* pending output (all of it when the writer is NULL) */
+	ut_sink sink;     /* hands `out` to the caller's writer */
 	/* text log */
 	ut_buf line;      /* the line being built */
 	const char *spent_name; /* action to mark used up when the line ends */

@@ -15,26 +15,26 @@
 
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/msg.h"
+#include "util/sink.h"
+#include "util/width.h"
 
+/* The output of one rendering: text is built in b and handed to the
+ * caller's writer through sink. */
 typedef struct out {
 	ut_buf b;
-	am_write_fn write;
-	void *ud;
-	int failed;
+	ut_sink sink;
 } out;
+
+static void start(out *o, am_write_fn write, void *ud)
+{
+	o->b = (ut_buf)UT_BUF_INIT;
+	ut_sink_init(&o->sink, &o->b, write, ud, "the output");
+}
 
 static int flush(out *o, int force)
 {
-	if (o->b.failed)
-		return ut_error_set(AM_ENOMEM, "out of memory");
-	if (o->failed || (!force && o->b.len < 65536) || o->b.len == 0)
-		return o->failed ? AM_ERROR : 0;
-	if (o->write(o->ud, o->b.ptr, o->b.len)) {
-		o->failed = 1;
-		return ut_error_set(AM_ERROR, "cannot write the output");
-	}
-	ut_buf_clear(&o->b);
-	return 0;
+	return ut_sink_flush(&o->sink, force);
 }
 
 static int finish(out *o)
@@ -44,24 +44,10 @@ static int finish(out *o)
 	return rc;
 }
 
-/* Display width of a UTF-8 string (wide characters count 2). */
+/* Display width of a C string (util/width.h: wide characters count 2). */
 static size_t width(const char *s)
 {
-	size_t w = 0;
-	utf8proc_ssize_t k;
-	utf8proc_int32_t c;
-
-	while (*s) {
-		k = utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &c);
-		if (k <= 0) {
-			s++;
-			w++;
-			continue;
-		}
-		w += utf8proc_charwidth(c) > 0 ? (size_t)utf8proc_charwidth(c) : 0;
-		s += k;
-	}
-	return w;
+	return ut_width(s, strlen(s));
 }
 
 static void pad(ut_buf *b, const char *s, size_t w)
@@ -101,14 +87,18 @@ static void csv_field(ut_buf *b, const char *s)
 
 static int standings_text(out *o, const am_league_view *v, am_lang lang)
 {
-	static const char *const head[2][8] = {
-		{"順位", "名前", "ファイル", "勝", "分", "負", "勝点", "ＨＰ差"},
-		{"rank", "name", "file", "wins", "draws", "losses", "points",
-		 "margin"},
+	static const ut_msg heads[8] = {
+		{{"順位", "rank"}}, {{"名前", "name"}}, {{"ファイル", "file"}},
+		{{"勝", "wins"}}, {{"分", "draws"}}, {{"負", "losses"}},
+		{{"勝点", "points"}}, {{"ＨＰ差", "margin"}},
 	};
-	const int en = lang == AM_LANG_EN;
-	size_t n = am_league_size(v->league), i, wn = width(head[en][1]),
-	       wf = width(head[en][2]);
+	const char *head[8];
+	size_t n = am_league_size(v->league), i, wn, wf;
+
+	for (i = 0; i < 8; i++)
+		head[i] = ut_msg_text(&heads[i], (ut_lang)lang);
+	wn = width(head[1]);
+	wf = width(head[2]);
 
 	for (i = 0; i < n; i++) {
 		size_t e = v->standings[i].entry;
@@ -117,16 +107,16 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		if (width(v->files[e]) > wf)
 			wf = width(v->files[e]);
 	}
-	rpad(&o->b, head[en][0], 4);
+	rpad(&o->b, head[0], 4);
 	ut_buf_puts(&o->b, "  ");
-	pad(&o->b, head[en][1], wn);
+	pad(&o->b, head[1], wn);
 	ut_buf_puts(&o->b, "  ");
-	pad(&o->b, head[en][2], wf);
-	rpad(&o->b, head[en][3], 7);
-	rpad(&o->b, head[en][4], 7);
-	rpad(&o->b, head[en][5], 7);
-	rpad(&o->b, head[en][6], 8);
-	rpad(&o->b, head[en][7], 11);
+	pad(&o->b, head[2], wf);
+	rpad(&o->b, head[3], 7);
+	rpad(&o->b, head[4], 7);
+	rpad(&o->b, head[5], 7);
+	rpad(&o->b, head[6], 8);
+	rpad(&o->b, head[7], 11);
 	ut_buf_puts(&o->b, "\n");
 	for (i = 0; i < n; i++) {
 		const am_standing *s = &v->standings[i];
@@ -238,12 +228,14 @@ static int standings_json(out *o, const am_league_view *v)
 int am_render_standings(const am_league_view *v, am_table_format format,
                         am_lang lang, am_write_fn write, void *ud)
 {
-	out o = {UT_BUF_INIT, write, ud, 0};
-	int rc = format == AM_TABLE_JSON ? standings_json(&o, v)
-	       : format == AM_TABLE_CSV  ? standings_csv(&o, v)
-	                                 : standings_text(&o, v, lang);
-	int frc = finish(&o);
+	out o;
+	int rc, frc;
 
+	start(&o, write, ud);
+	rc = format == AM_TABLE_JSON ? standings_json(&o, v)
+	   : format == AM_TABLE_CSV  ? standings_csv(&o, v)
+	                             : standings_text(&o, v, lang);
+	frc = finish(&o);
 	return rc < 0 ? rc : frc;
 }
 
@@ -251,9 +243,10 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
                           void *ud)
 {
 	static const char cell[] = {'?', 'W', 'D', 'L', 'E'};
-	out o = {UT_BUF_INIT, write, ud, 0};
+	out o;
 	size_t n = am_league_size(v->league), i, j;
 
+	start(&o, write, ud);
 	ut_buf_puts(&o.b, "rank,name");
 	for (j = 0; j < n; j++) {
 		ut_buf_put(&o.b, ",", 1);
@@ -313,12 +306,20 @@ static void colour(ut_buf *b, double p)
 int am_render_heatmap(const am_league_view *v, am_lang lang,
                       am_write_fn write, void *ud)
 {
-	out o = {UT_BUF_INIT, write, ud, 0};
+	out o;
+	static const ut_msg title = {{
+		"リーグ対戦表（順位順、行から見た結果）",
+		"League cross table, by rank: row vs column"}};
+	static const ut_msg legend = {{
+		"緑：行の勝ち　灰：引き分け　赤：行の負け　黒：エラー",
+		"green: row wins, grey: draw, red: row loses, "
+		"black: battle stopped by an error"}};
 	size_t n = am_league_size(v->league), blocks, i, j, a, b;
-	const int en = lang == AM_LANG_EN;
+	const ut_lang ul = (ut_lang)lang;
 	const int cellpx = 14, label = n <= 120 ? 160 : 40, top = 40;
 	size_t size;
 
+	start(&o, write, ud);
 	blocks = n <= 120 ? n : 120;
 	size = blocks * (size_t)cellpx;
 	ut_buf_printf(&o.b,
@@ -330,9 +331,7 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 	                                               : 640,
 	              (size_t)top + size + 40);
 	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s "
-	              "(%zu)</text>\n", label,
-	              en ? "League cross table, by rank: row vs column"
-	                 : "リーグ対戦表（順位順、行から見た結果）", n);
+	              "(%zu)</text>\n", label, ut_msg_text(&title, ul), n);
 	for (j = 0; n <= 120 && j < n; j++) /* column heads: ranks */
 		ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"8\" "
 		              "text-anchor=\"middle\">%zu</text>\n",
@@ -379,10 +378,7 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 			return finish(&o);
 	}
 	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\">%s</text>\n", label,
-	              top + size + 20,
-	              en ? "green: row wins, grey: draw, red: row loses, "
-	                   "black: battle stopped by an error"
-	                 : "緑：行の勝ち　灰：引き分け　赤：行の負け　黒：エラー");
+	              top + size + 20, ut_msg_text(&legend, ul));
 	ut_buf_puts(&o.b, "</svg>\n");
 	return finish(&o);
 }

@@ -4,15 +4,14 @@
  * line per unit `名前：ＨＰ／攻撃力／防御力／素早さ／残りアクション　＜状態＞`,
  * and at the end 結果.  Japanese uses full-width digits like the rules.
  */
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <assert.h>
+#include <stdint.h>
 
 #include "log.h"
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/msg.h"
 
 enum msg {
 	M_TURN, M_USES, M_STAT_SELF, M_STAT_OTHER, M_GAIN_SELF, M_GAIN_OTHER,
@@ -22,111 +21,107 @@ enum msg {
 	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_COUNT
 };
 
-/* Each message is a printf format whose arguments are all strings. */
-static const char *const msgs[2][M_COUNT] = {
-	[AM_LANG_JA] = {
-		[M_TURN] = "第%sターン",
-		[M_USES] = "%sが%sを実行",
-		[M_STAT_SELF] = "　⇒%s%s",
-		[M_STAT_OTHER] = "　⇒%sの%s%s",
-		[M_GAIN_SELF] = "　⇒状態「%s」付与%s",
-		[M_GAIN_OTHER] = "　⇒%sに状態「%s」付与%s",
-		[M_HEAL_SELF] = "　⇒ＨＰ%sに回復",
-		[M_HEAL_OTHER] = "　⇒%sのＨＰ%sに回復",
-		[M_DEAD_TARGET] = "　⇒%sは死亡しているため効果なし",
-		[M_FIZZLE] = "%sの%sは対象がなく不発",
-		[M_ATTACK] = "%sが%sで%sを攻撃",
-		[M_REFLECTED] = "跳ね返った%sの%sが%sに向かう",
-		[M_GUARD] = "　⇒%sのガードが発動（%s→%s）",
-		[M_DAMAGE] = "　⇒%sダメージ　⇒ＨＰ%s",
-		[M_FAIL] = "　⇒攻撃失敗（ダメージ%s）",
-		[M_REFLECT] = "　⇒%sの反射が発動　⇒攻撃は跳ね返る",
-		[M_SPENT] = "　（%sは消滅）",
-		[M_STUNNED] = "%sはスタンで行動できない　（スタン残り%s）",
-		[M_STUN_GONE] = "%sはスタンで行動できない　（スタンは消滅）",
-		[M_POISON] = "%sが毒で%sダメージ　⇒ＨＰ%s",
-		[M_LIFE] = "%sのライフが発動　⇒%s復活　⇒ＨＰ１　（ライフは消滅）",
-		[M_LIFE_LEFT] = "%sのライフが発動　⇒%s復活　⇒ＨＰ１　（ライフ残り%s）",
-		[M_DEATH] = "%sは死亡",
-		[M_RESULT] = "結果",
-		[M_WINS] = "%sの勝利",
-		[M_DRAW] = "引き分け",
-		[M_TIE] = "引き分け　⇒乱数（シード%s）により%sの勝利",
-		[M_ERROR] = "エラー：%s",
-		[M_TIMES] = "×%s",
-		[M_STEP_SIM] = "（同時行動）",
-		[M_BUILT] = "　⇒%sが誕生（前から%s番目）",
-	},
-	[AM_LANG_EN] = {
-		[M_TURN] = "Turn %s",
-		[M_USES] = "%s uses %s",
-		[M_STAT_SELF] = " => %s %s",
-		[M_STAT_OTHER] = " => %s's %s %s",
-		[M_GAIN_SELF] = " => gains %s%s",
-		[M_GAIN_OTHER] = " => %s gains %s%s",
-		[M_HEAL_SELF] = " => HP restored to %s",
-		[M_HEAL_OTHER] = " => %s's HP restored to %s",
-		[M_DEAD_TARGET] = " => no effect: %s is dead",
-		[M_FIZZLE] = "%s's %s finds no target and fizzles",
-		[M_ATTACK] = "%s attacks with %s: %s",
-		[M_REFLECTED] = "%s's reflected %s flies at %s",
-		[M_GUARD] = " => %s's guard halves it (%s -> %s)",
-		[M_DAMAGE] = " => %s damage => HP %s",
-		[M_FAIL] = " => the attack fails (damage %s)",
-		[M_REFLECT] = " => %s's reflect sends it back",
-		[M_SPENT] = " (%s is used up)",
-		[M_STUNNED] = "%s is stunned and loses the action (stun left: %s)",
-		[M_STUN_GONE] = "%s is stunned and loses the action (stun gone)",
-		[M_POISON] = "%s takes %s poison damage => HP %s",
-		[M_LIFE] = "%s's life triggers => %s revives => HP 1 (life used up)",
-		[M_LIFE_LEFT] = "%s's life triggers => %s revives => HP 1 (life left: %s)",
-		[M_DEATH] = "%s dies",
-		[M_RESULT] = "Result",
-		[M_WINS] = "%s wins",
-		[M_DRAW] = "Draw",
-		[M_TIE] = "Draw => the seeded draw (seed %s) gives the win to %s",
-		[M_ERROR] = "error: %s",
-		[M_TIMES] = " x%s",
-		[M_STEP_SIM] = "(simultaneous step)",
-		[M_BUILT] = " => %s is built (place %s from the front)",
-	},
+/*
+ * The messages, {ja, en}, as util/msg.h templates whose arguments {1},
+ * {2}, … are passed by say(); numbers go through number() (full-width
+ * digits in Japanese).
+ */
+static const ut_msg msgs[M_COUNT] = {
+	[M_TURN] = {{"第{1}ターン", "Turn {1}"}},
+	[M_USES] = {{"{1}が{2}を実行", "{1} uses {2}"}},
+	[M_STAT_SELF] = {{"　⇒{1}{2}", " => {1} {2}"}},
+	[M_STAT_OTHER] = {{"　⇒{1}の{2}{3}", " => {1}'s {2} {3}"}},
+	[M_GAIN_SELF] = {{"　⇒状態「{1}」付与{2}", " => gains {1}{2}"}},
+	[M_GAIN_OTHER] = {{"　⇒{1}に状態「{2}」付与{3}", " => {1} gains {2}{3}"}},
+	[M_HEAL_SELF] = {{"　⇒ＨＰ{1}に回復", " => HP restored to {1}"}},
+	[M_HEAL_OTHER] = {{"　⇒{1}のＨＰ{2}に回復",
+	                   " => {1}'s HP restored to {2}"}},
+	[M_DEAD_TARGET] = {{"　⇒{1}は死亡しているため効果なし",
+	                    " => no effect: {1} is dead"}},
+	[M_FIZZLE] = {{"{1}の{2}は対象がなく不発",
+	               "{1}'s {2} finds no target and fizzles"}},
+	[M_ATTACK] = {{"{1}が{2}で{3}を攻撃", "{1} attacks {3} with {2}"}},
+	[M_REFLECTED] = {{"跳ね返った{1}の{2}が{3}に向かう",
+	                  "{1}'s reflected {2} flies at {3}"}},
+	[M_GUARD] = {{"　⇒{1}のガードが発動（{2}→{3}）",
+	              " => {1}'s guard halves it ({2} -> {3})"}},
+	[M_DAMAGE] = {{"　⇒{1}ダメージ　⇒ＨＰ{2}", " => {1} damage => HP {2}"}},
+	[M_FAIL] = {{"　⇒攻撃失敗（ダメージ{1}）",
+	             " => the attack fails (damage {1})"}},
+	[M_REFLECT] = {{"　⇒{1}の反射が発動　⇒攻撃は跳ね返る",
+	                " => {1}'s reflect sends it back"}},
+	[M_SPENT] = {{"　（{1}は消滅）", " ({1} is used up)"}},
+	[M_STUNNED] = {{"{1}はスタンで行動できない　（スタン残り{2}）",
+	                "{1} is stunned and loses the action (stun left: {2})"}},
+	[M_STUN_GONE] = {{"{1}はスタンで行動できない　（スタンは消滅）",
+	                  "{1} is stunned and loses the action (stun gone)"}},
+	[M_POISON] = {{"{1}が毒で{2}ダメージ　⇒ＨＰ{3}",
+	               "{1} takes {2} poison damage => HP {3}"}},
+	[M_LIFE] = {{"{1}のライフが発動　⇒{1}復活　⇒ＨＰ１　（ライフは消滅）",
+	             "{1}'s life triggers => {1} revives => HP 1 (life used up)"}},
+	[M_LIFE_LEFT] = {{"{1}のライフが発動　⇒{1}復活　⇒ＨＰ１　（ライフ残り{2}）",
+	                  "{1}'s life triggers => {1} revives => HP 1 (life left: {2})"}},
+	[M_DEATH] = {{"{1}は死亡", "{1} dies"}},
+	[M_RESULT] = {{"結果", "Result"}},
+	[M_WINS] = {{"{1}の勝利", "{1} wins"}},
+	[M_DRAW] = {{"引き分け", "Draw"}},
+	[M_TIE] = {{"引き分け　⇒乱数（シード{1}）により{2}の勝利",
+	            "Draw => the seeded draw (seed {1}) gives the win to {2}"}},
+	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
+	[M_TIMES] = {{"×{1}", " x{1}"}},
+	[M_STEP_SIM] = {{"（同時行動）", "(simultaneous step)"}},
+	[M_BUILT] = {{"　⇒{1}が誕生（前から{2}番目）",
+	              " => {1} is built (place {2} from the front)"}},
 };
 
-static const char *const stat_names[2][4] = {
-	[AM_LANG_JA] = {"ＨＰ", "攻撃力", "防御力", "素早さ"},
-	[AM_LANG_EN] = {"HP", "ATK", "DEF", "SPD"},
+static const ut_msg stat_names[4] = {
+	{{"ＨＰ", "HP"}}, {{"攻撃力", "ATK"}}, {{"防御力", "DEF"}},
+	{{"素早さ", "SPD"}},
 };
 
-static const char *const state_names[2][AM_STATE_COUNT] = {
-	[AM_LANG_JA] = {"毒", "スタン", "ガード", "反射", "ライフ"},
-	[AM_LANG_EN] = {"poison", "stun", "guard", "reflect", "life"},
+static const ut_msg state_names[AM_STATE_COUNT] = {
+	{{"毒", "poison"}}, {{"スタン", "stun"}}, {{"ガード", "guard"}},
+	{{"反射", "reflect"}}, {{"ライフ", "life"}},
 };
+
+/* Why a battle stopped, told before the engine's (English) message {1}. */
+static const ut_msg stopped[] = {
+	[-AM_EOVERFLOW] = {{"数値が64ビット整数の範囲を超えたため戦闘を中断（{1}）",
+	                    "{1}"}},
+	[-AM_ELIMIT] = {{"ユニット数が上限に達したため戦闘を中断（{1}）", "{1}"}},
+	[-AM_ENOMEM] = {{"メモリ不足のため戦闘を中断（{1}）", "{1}"}},
+};
+static const ut_msg stopped_other = {{"{1}", "{1}"}};
 
 /* A number as text: full-width digits and minus in Japanese (as the rules
- * write －１), ASCII in English.  buf must hold 64 bytes. */
+ * write －１), ASCII in English.  buf must hold UT_INT_TEXT_MAX bytes. */
 static const char *num(char *buf, am_lang lang, int64_t v)
 {
-	char tmp[24];
-	size_t i, k = 0;
-
-	snprintf(tmp, sizeof(tmp), "%" PRId64, v);
-	if (lang != AM_LANG_JA)
-		return strcpy(buf, tmp);
-	for (i = 0; tmp[i]; i++) {
-		if (tmp[i] == '-') {
-			memcpy(buf + k, "－", 3);
-		} else {
-			buf[k] = (char)0xEF;
-			buf[k + 1] = (char)0xBC;
-			buf[k + 2] = (char)(0x90 + (tmp[i] - '0'));
-		}
-		k += 3;
-	}
-	buf[k] = '\0';
-	return buf;
+	return ut_int_text(buf, v, lang == AM_LANG_JA);
 }
 
-#define MSG(log, m) msgs[(log)->lang == AM_LANG_EN][m]
+/* A number as a message argument, written as num() writes it. */
+static ut_arg number(const am_log *log, int64_t v)
+{
+	return log->lang == AM_LANG_JA ? ut_arg_int_fw(v) : ut_arg_int(v);
+}
+
+/* The text of a message (or name) in the log's language. */
+static const char *text(const am_log *log, const ut_msg *m)
+{
+	return ut_msg_text(m, (ut_lang)log->lang);
+}
+
+/* Append message m with its arguments to b (an allocation failure leaves
+ * b->failed set, which the event handlers report). */
+static void say(const am_log *log, ut_buf *b, enum msg m,
+                const ut_arg *args, size_t nargs)
+{
+	int rc = ut_msg_put(b, &msgs[m], (ut_lang)log->lang, args, nargs);
+
+	assert(rc != UT_EINVALID); /* a template of msgs is broken */
+	(void)rc;
+}
 
 /*
  * How the log names unit id: entry units by their name, as the rules do;
@@ -152,7 +147,7 @@ static void end_line(am_log *log)
 	if (log->line.len == 0)
 		return;
 	if (log->spent_name)
-		ut_buf_printf(&log->line, MSG(log, M_SPENT), log->spent_name);
+		say(log, &log->line, M_SPENT, UT_ARGS(ut_arg_str(log->spent_name)));
 	log->spent_name = NULL;
 	ut_buf_put(&log->out, log->line.ptr, log->line.len);
 	ut_buf_puts(&log->out, "\n");
@@ -161,12 +156,10 @@ static void end_line(am_log *log)
 
 static void show_turn(am_log *log)
 {
-	char n[64];
-
 	if (log->turn_shown)
 		return;
 	log->turn_shown = 1;
-	ut_buf_printf(&log->out, MSG(log, M_TURN), num(n, log->lang, log->turn));
+	say(log, &log->out, M_TURN, UT_ARGS(number(log, log->turn)));
 	ut_buf_puts(&log->out, "\n");
 }
 
@@ -178,7 +171,7 @@ static void begin_line(am_log *log)
 	show_turn(log);
 	if (log->sim_pending) {
 		log->sim_pending = 0;
-		ut_buf_printf(&log->out, "%s\n", MSG(log, M_STEP_SIM));
+		ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_STEP_SIM]));
 	}
 }
 
@@ -212,10 +205,10 @@ static void status_line(am_log *log, const am_engine *e, size_t id)
 		if (st.states[s] == 0)
 			continue;
 		ut_buf_printf(&log->out, "%s%s", en ? " <" : "　＜",
-		              state_names[en][s]);
+		              text(log, &state_names[s]));
 		if (st.states[s] > 1)
-			ut_buf_printf(&log->out, MSG(log, M_TIMES),
-			              num(n, log->lang, st.states[s]));
+			say(log, &log->out, M_TIMES,
+			    UT_ARGS(number(log, st.states[s])));
 		ut_buf_puts(&log->out, en ? ">" : "＞");
 	}
 	ut_buf_puts(&log->out, "\n");
@@ -262,12 +255,8 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 	const char *t = who(log, e, ev->target, 1);
 
 	begin_line(log);
-	if (ev->tempo > 1)
-		ut_buf_printf(&log->line, MSG(log, M_REFLECTED), a, w, t);
-	else if (log->lang == AM_LANG_EN)
-		ut_buf_printf(&log->line, "%s attacks %s with %s", a, t, w);
-	else
-		ut_buf_printf(&log->line, MSG(log, M_ATTACK), a, w, t);
+	say(log, &log->line, ev->tempo > 1 ? M_REFLECTED : M_ATTACK,
+	    UT_ARGS(ut_arg_str(a), ut_arg_str(w), ut_arg_str(t)));
 	if (ev->tempo <= 1 && log->pending_spent_actor == ev->actor &&
 	    log->pending_spent_action == ev->action) {
 		log->spent_name = w;
@@ -277,8 +266,6 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 
 int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 {
-	const int en = log->lang == AM_LANG_EN;
-	char n1[64], n2[64];
 	const char *tname = who(log, e, ev->target, 1);
 	int self = ev->target == ev->actor;
 
@@ -290,9 +277,9 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_POISON:
 		begin_line(log);
-		ut_buf_printf(&log->line, MSG(log, M_POISON), tname,
-		              num(n1, log->lang, ev->value),
-		              num(n2, log->lang, ev->after));
+		say(log, &log->line, M_POISON,
+		    UT_ARGS(ut_arg_str(tname), number(log, ev->value),
+		            number(log, ev->after)));
 		break;
 	case AM_EV_STEP_BEGIN:
 		end_line(log);
@@ -301,10 +288,10 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	case AM_EV_STUNNED:
 		begin_line(log);
 		if (ev->after > 0)
-			ut_buf_printf(&log->line, MSG(log, M_STUNNED), tname,
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_STUNNED,
+			    UT_ARGS(ut_arg_str(tname), number(log, ev->after)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_STUN_GONE), tname);
+			say(log, &log->line, M_STUN_GONE, UT_ARGS(ut_arg_str(tname)));
 		break;
 	case AM_EV_ACTION: {
 		const am_team *t;
@@ -319,59 +306,65 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 			break;
 		}
 		begin_line(log);
-		ut_buf_printf(&log->line, MSG(log, M_USES),
-		              who(log, e, ev->actor, 0),
-		              t->actions[ev->action].name);
+		say(log, &log->line, M_USES,
+		    UT_ARGS(ut_arg_str(who(log, e, ev->actor, 0)),
+		            ut_arg_str(t->actions[ev->action].name)));
 		if (ev->spent)
 			log->spent_name = t->actions[ev->action].name;
 		break;
 	}
-	case AM_EV_STAT:
+	case AM_EV_STAT: {
+		const char *stat = text(log, &stat_names[ev->stat]);
 		if (self)
-			ut_buf_printf(&log->line, MSG(log, M_STAT_SELF),
-			              stat_names[en][ev->stat],
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_STAT_SELF,
+			    UT_ARGS(ut_arg_str(stat), number(log, ev->after)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_STAT_OTHER), tname,
-			              stat_names[en][ev->stat],
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_STAT_OTHER,
+			    UT_ARGS(ut_arg_str(tname), ut_arg_str(stat),
+			            number(log, ev->after)));
 		break;
+	}
 	case AM_EV_HEAL:
 		if (self)
-			ut_buf_printf(&log->line, MSG(log, M_HEAL_SELF),
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_HEAL_SELF,
+			    UT_ARGS(number(log, ev->after)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_HEAL_OTHER), tname,
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_HEAL_OTHER,
+			    UT_ARGS(ut_arg_str(tname), number(log, ev->after)));
 		break;
 	case AM_EV_STATE_GAIN: {
-		char times[80] = "";
+		const char *state = text(log, &state_names[ev->state]);
+		ut_buf times = UT_BUF_INIT; /* " x3" / "×３", or nothing */
 		if (ev->value > 1)
-			snprintf(times, sizeof(times), MSG(log, M_TIMES),
-			         num(n1, log->lang, ev->value));
+			say(log, &times, M_TIMES, UT_ARGS(number(log, ev->value)));
 		/* a state from an attack lands on the attacked unit */
 		if (self || ev->state == AM_STATE_STUN ||
 		    ev->state == AM_STATE_POISON)
-			ut_buf_printf(&log->line, MSG(log, M_GAIN_SELF),
-			              state_names[en][ev->state], times);
+			say(log, &log->line, M_GAIN_SELF,
+			    UT_ARGS(ut_arg_str(state), ut_arg_str(times.ptr)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_GAIN_OTHER), tname,
-			              state_names[en][ev->state], times);
+			say(log, &log->line, M_GAIN_OTHER,
+			    UT_ARGS(ut_arg_str(tname), ut_arg_str(state),
+			            ut_arg_str(times.ptr)));
+		if (times.failed)
+			log->line.failed = 1;
+		ut_buf_free(&times);
 		break;
 	}
 	case AM_EV_NO_TARGET:
 		if (ev->target >= 0) { /* a support aimed at a dead ally */
-			ut_buf_printf(&log->line, MSG(log, M_DEAD_TARGET), tname);
+			say(log, &log->line, M_DEAD_TARGET, UT_ARGS(ut_arg_str(tname)));
 		} else {
 			begin_line(log);
-			ut_buf_printf(&log->line, MSG(log, M_FIZZLE),
-			              who(log, e, ev->actor, 0),
-			              am_log_action_name(e, ev->actor, ev->action));
+			say(log, &log->line, M_FIZZLE,
+			    UT_ARGS(ut_arg_str(who(log, e, ev->actor, 0)),
+			            ut_arg_str(am_log_action_name(e, ev->actor,
+			                                          ev->action))));
 		}
 		break;
 	case AM_EV_REFLECT:
 		hit_line(log, e, ev);
-		ut_buf_printf(&log->line, MSG(log, M_REFLECT), tname);
+		say(log, &log->line, M_REFLECT, UT_ARGS(ut_arg_str(tname)));
 		break;
 	case AM_EV_GUARD:
 		log->guard_before = ev->value;
@@ -381,37 +374,35 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	case AM_EV_FAIL:
 		hit_line(log, e, ev);
 		if (log->guard_before != INT64_MIN) {
-			ut_buf_printf(&log->line, MSG(log, M_GUARD), tname,
-			              num(n1, log->lang, log->guard_before),
-			              num(n2, log->lang, log->guard_after));
+			say(log, &log->line, M_GUARD,
+			    UT_ARGS(ut_arg_str(tname), number(log, log->guard_before),
+			            number(log, log->guard_after)));
 			log->guard_before = INT64_MIN;
 		}
 		if (ev->kind == AM_EV_FAIL)
-			ut_buf_printf(&log->line, MSG(log, M_FAIL),
-			              num(n1, log->lang, ev->value));
+			say(log, &log->line, M_FAIL, UT_ARGS(number(log, ev->value)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_DAMAGE),
-			              num(n1, log->lang, ev->value),
-			              num(n2, log->lang, ev->after));
+			say(log, &log->line, M_DAMAGE,
+			    UT_ARGS(number(log, ev->value), number(log, ev->after)));
 		break;
 	case AM_EV_LIFE:
 		begin_line(log);
 		if (ev->after > 0)
-			ut_buf_printf(&log->line, MSG(log, M_LIFE_LEFT), tname, tname,
-			              num(n1, log->lang, ev->after));
+			say(log, &log->line, M_LIFE_LEFT,
+			    UT_ARGS(ut_arg_str(tname), number(log, ev->after)));
 		else
-			ut_buf_printf(&log->line, MSG(log, M_LIFE), tname, tname);
+			say(log, &log->line, M_LIFE, UT_ARGS(ut_arg_str(tname)));
 		break;
 	case AM_EV_DEATH:
 		begin_line(log);
-		ut_buf_printf(&log->line, MSG(log, M_DEATH), tname);
+		say(log, &log->line, M_DEATH, UT_ARGS(ut_arg_str(tname)));
 		break;
 	case AM_EV_TURN_END:
 		statuses(log, e);
 		break;
 	case AM_EV_BUILD:
-		ut_buf_printf(&log->line, MSG(log, M_BUILT), tname,
-		              num(n1, log->lang, ev->value + 1));
+		say(log, &log->line, M_BUILT,
+		    UT_ARGS(ut_arg_str(tname), number(log, ev->value + 1)));
 		break;
 	case AM_EV_END:
 		break;
@@ -422,36 +413,31 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {
-	char seed[32];
-
-	snprintf(seed, sizeof(seed), "%" PRIu64, r->tie_seed);
 	end_line(log);
 	if (rc < 0) {
 		/* the engine's message is English; say what it means first */
-		static const char *const ja[] = {
-			[-AM_EOVERFLOW] = "数値が64ビット整数の範囲を超えたため戦闘を中断",
-			[-AM_ELIMIT] = "ユニット数が上限に達したため戦闘を中断",
-			[-AM_ENOMEM] = "メモリ不足のため戦闘を中断",
-		};
-		char what[600];
-		if (log->lang == AM_LANG_JA && rc >= AM_ELIMIT && ja[-rc])
-			snprintf(what, sizeof(what), "%s（%s）", ja[-rc],
-			         am_error_last());
-		else
-			snprintf(what, sizeof(what), "%s", am_error_last());
-		ut_buf_printf(&log->out, MSG(log, M_ERROR), what);
+		const ut_msg *why = rc >= AM_ELIMIT && stopped[-rc].text[UT_LANG_JA]
+		                  ? &stopped[-rc] : &stopped_other;
+		ut_buf what = UT_BUF_INIT;
+		ut_msg_put(&what, why, (ut_lang)log->lang,
+		           UT_ARGS(ut_arg_str(am_error_last())));
+		say(log, &log->out, M_ERROR, UT_ARGS(ut_arg_str(what.ptr)));
 		ut_buf_puts(&log->out, "\n");
+		if (what.failed)
+			log->out.failed = 1;
+		ut_buf_free(&what);
 		return log->out.failed ? AM_ENOMEM : 0;
 	}
-	ut_buf_printf(&log->out, "%s\n", MSG(log, M_RESULT));
+	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
 	if (r->tie_broken)
-		ut_buf_printf(&log->out, MSG(log, M_TIE), seed,
-		              am_engine_team(e, r->winner)->units[0].name);
+		say(log, &log->out, M_TIE,
+		    UT_ARGS(ut_arg_uint(r->tie_seed),
+		            ut_arg_str(am_engine_team(e, r->winner)->units[0].name)));
 	else if (r->winner >= 0)
-		ut_buf_printf(&log->out, MSG(log, M_WINS),
-		              am_engine_team(e, r->winner)->units[0].name);
+		say(log, &log->out, M_WINS,
+		    UT_ARGS(ut_arg_str(am_engine_team(e, r->winner)->units[0].name)));
 	else
-		ut_buf_puts(&log->out, MSG(log, M_DRAW));
+		ut_buf_puts(&log->out, text(log, &msgs[M_DRAW]));
 	ut_buf_puts(&log->out, "\n");
 	return log->out.failed ? AM_ENOMEM : 0;
 }

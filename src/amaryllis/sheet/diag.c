@@ -1,16 +1,16 @@
 /*
  * diag.c - diagnostics: collecting them (the first max_diags in position
  * order, in bounded memory) and the message catalogue in Japanese and
- * English.
+ * English (util/msg.h templates).
  *
- * Messages are templates.  Placeholders:
- *   {a} {b}  the numbers a, b        {1} {2}  the texts s1, s2
- *   {x}      a as a byte 0xNN        {k}      the kind (am_kind) in a
- *   {f}      s2 quoted, or "end of line" when s2 is NULL
- *   {c}      the bracket closing s1
+ * Every template gets the same arguments, derived from the am_diag:
+ *   {1} {2}  the numbers a, b          {3} {4}  the texts s1, s2
+ *   {5}      a as a byte 0xNN          {6}      the kind (am_kind) in a
+ *   {7}      s2 quoted, or "end of line" when s2 is NULL
+ *   {8}      the bracket closing s1
  * `more` is appended when s2 is set (the "did you mean" of unknown words).
  */
-#include <inttypes.h>
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,228 +18,202 @@
 #include "util/buf.h"
 #include "sheet_int.h"
 #include "util/array.h"
+#include "util/error.h"
+#include "util/msg.h"
+#include "util/utf8.h"
 
-typedef struct msg {
-	const char *ja, *en;
-	const char *ja_more, *en_more;
-} msg;
+typedef struct diag_msg {
+	ut_msg text;
+	ut_msg more;
+} diag_msg;
 
-static const msg catalogue[AM_DIAG_COUNT] = {
+static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_LINE_TOO_LONG] = {
-		"行が長すぎます：{a}バイト（上限{b}バイト）",
-		"line too long: {a} bytes, limit {b}", NULL, NULL},
+		{{"行が長すぎます：{1}バイト（上限{2}バイト）",
+		  "line too long: {1} bytes, limit {2}"}}},
 	[AM_DIAG_INVALID_UTF8] = {
-		"UTF-8として不正なバイト{x}があります",
-		"invalid UTF-8: byte {x}", NULL, NULL},
+		{{"UTF-8として不正なバイト{5}があります",
+		  "invalid UTF-8: byte {5}"}}},
 	[AM_DIAG_NO_UNIT] = {
-		"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
-		"no unit line (NAME:HP/攻撃力/防御力/素早さ)", NULL, NULL},
+		{{"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
+		  "no unit line (NAME:HP/攻撃力/防御力/素早さ)"}}},
 	[AM_DIAG_EXPECTED_COLON] = {
-		"「:」が必要ですが、{f}があります",
-		"expected ':', found {f}", NULL, NULL},
+		{{"「:」が必要ですが、{7}があります",
+		  "expected ':', found {7}"}}},
 	[AM_DIAG_EXPECTED_SLASH] = {
-		"「/」が必要ですが、{f}があります",
-		"expected '/', found {f}", NULL, NULL},
+		{{"「/」が必要ですが、{7}があります",
+		  "expected '/', found {7}"}}},
 	[AM_DIAG_EXPECTED_INT] = {
-		"整数が必要ですが、{f}があります",
-		"expected an integer, found {f}", NULL, NULL},
+		{{"整数が必要ですが、{7}があります",
+		  "expected an integer, found {7}"}}},
 	[AM_DIAG_EXPECTED_CLASS] = {
-		"アクションクラスが必要ですが、{f}があります",
-		"expected an action class, found {f}", NULL, NULL},
+		{{"アクションクラスが必要ですが、{7}があります",
+		  "expected an action class, found {7}"}}},
 	[AM_DIAG_EXPECTED_LPAREN] = {
-		"「(」とボーナスが必要ですが、{f}があります",
-		"expected '(' and the bonus, found {f}", NULL, NULL},
+		{{"「(」とボーナスが必要ですが、{7}があります",
+		  "expected '(' and the bonus, found {7}"}}},
 	[AM_DIAG_UNCLOSED] = {
-		"{a}桁目の「{1}」を閉じる「{c}」が必要ですが、{f}があります",
-		"expected '{c}' to close '{1}' at column {a}, found {f}", NULL,
-		NULL},
+		{{"{1}桁目の「{3}」を閉じる「{8}」が必要ですが、{7}があります",
+		  "expected '{8}' to close '{3}' at column {1}, found {7}"}}},
 	[AM_DIAG_TRAILING] = {
-		"余分な文字列「{1}」があります",
-		"unexpected text \"{1}\"", NULL, NULL},
+		{{"余分な文字列「{3}」があります",
+		  "unexpected text \"{3}\""}}},
 	[AM_DIAG_EMPTY_NAME] = {
-		"名前が空です",
-		"empty name", NULL, NULL},
+		{{"名前が空です",
+		  "empty name"}}},
 	[AM_DIAG_NUMBER_TOO_LARGE] = {
-		"数が大きすぎます：{1}は64ビット整数に収まりません",
-		"number too large: {1} does not fit in 64 bits", NULL, NULL},
+		{{"数が大きすぎます：{3}は64ビット整数に収まりません",
+		  "number too large: {3} does not fit in 64 bits"}}},
 	[AM_DIAG_NEGATIVE_STAT] = {
-		"{1}が{a}です（能力値は0以上）",
-		"{1} is {a} (stats must be ≥ 0)", NULL, NULL},
+		{{"{3}が{1}です（能力値は0以上）",
+		  "{3} is {1} (stats must be ≥ 0)"}}},
 	[AM_DIAG_HP_NOT_MULT5] = {
-		"HP {a}が5の倍数ではありません（HPはボーナス×5）",
-		"HP {a} is not a multiple of 5 (HP is bonus × 5)", NULL, NULL},
+		{{"HP {1}が5の倍数ではありません（HPはボーナス×5）",
+		  "HP {1} is not a multiple of 5 (HP is bonus × 5)"}}},
 	[AM_DIAG_STATS_OVER] = {
-		"能力値にボーナス{a}点を使っていますが、{b}点までです（技術が負になります）",
-		"stats use {a} bonus points, more than {b}", NULL, NULL},
+		{{"能力値にボーナス{1}点を使っていますが、{2}点までです（技術が負になります）",
+		  "stats use {1} bonus points, more than {2}"}}},
 	[AM_DIAG_STATS_OVERFLOW] = {
-		"能力値が64ビット整数の範囲を超えています",
-		"stats overflow 64-bit integers", NULL, NULL},
+		{{"能力値が64ビット整数の範囲を超えています",
+		  "stats overflow 64-bit integers"}}},
 	[AM_DIAG_STORED_RANGE] = {
-		"ストレージ上のボーナス{a}は1以上10以下です（愛＝10−ボーナス）",
-		"stored bonus {a} must be between 1 and 10 (愛 = 10 − bonus)",
-		NULL, NULL},
+		{{"ストレージ上のボーナス{1}は1以上10以下です（愛＝10−ボーナス）",
+		  "stored bonus {1} must be between 1 and 10 (愛 = 10 − bonus)"}}},
 	[AM_DIAG_BUILDIA_BONUS] = {
-		"ビルディアのボーナス{a}は1以上でなければなりません",
-		"bonus {a} of a ビルディア must be ≥ 1", NULL, NULL},
+		{{"ビルディアのボーナス{1}は1以上でなければなりません",
+		  "bonus {1} of a ビルディア must be ≥ 1"}}},
 	[AM_DIAG_SECOND_ENTRY] = {
-		"エントリーユニットは1体だけです（{a}行目で定義済み）",
-		"second entry unit (a sheet has exactly one; it is on line {a})",
-		NULL, NULL},
+		{{"エントリーユニットは1体だけです（{1}行目で定義済み）",
+		  "second entry unit (a sheet has exactly one; it is on line {1})"}}},
 	[AM_DIAG_DUP_UNIT] = {
-		"ユニット「{1}」は{a}行目で定義済みです",
-		"unit \"{1}\" is already defined on line {a}", NULL, NULL},
+		{{"ユニット「{3}」は{1}行目で定義済みです",
+		  "unit \"{3}\" is already defined on line {1}"}}},
 	[AM_DIAG_TOO_MANY_BUILDIA] = {
-		"ビルディアが{a}体ありますが、愛は{b}です（ビルディアは愛の数まで）",
-		"{a} ビルディア defined, but 愛 is {b} (at most 愛 ビルディア)",
-		NULL, NULL},
+		{{"ビルディアが{1}体ありますが、愛は{2}です（ビルディアは愛の数まで）",
+		  "{1} ビルディア defined, but 愛 is {2} (at most 愛 ビルディア)"}}},
 	[AM_DIAG_UNREACHABLE] = {
-		"ビルディア「{1}」はどう転んでもビルドされません（エントリーユニットからビルドで辿れません）",
-		"ビルディア \"{1}\" can never be built (no ビルド chain from the "
-		"entry unit reaches it)", NULL, NULL},
+		{{"ビルディア「{3}」はどう転んでもビルドされません（エントリーユニットからビルドで辿れません）",
+		  "ビルディア \"{3}\" can never be built (no ビルド chain from the "
+		  "entry unit reaches it)"}}},
 	[AM_DIAG_TECH_MISPLACED] = {
-		"技術の行はユニットの行の直後に書きます",
-		"a 技術 line must directly follow a unit line", NULL, NULL},
+		{{"技術の行はユニットの行の直後に書きます",
+		  "a 技術 line must directly follow a unit line"}}},
 	[AM_DIAG_TECH_MISMATCH] = {
-		"技術が{a}と書かれていますが、計算では{b}です",
-		"技術 {a} written, computed {b}", NULL, NULL},
+		{{"技術が{1}と書かれていますが、計算では{2}です",
+		  "技術 {1} written, computed {2}"}}},
 	[AM_DIAG_UNDEFINED_ACTION] = {
-		"アクション「{1}」が定義されていません",
-		"action \"{1}\" is not defined", NULL, NULL},
+		{{"アクション「{3}」が定義されていません",
+		  "action \"{3}\" is not defined"}}},
 	[AM_DIAG_ACTIONS_OVER] = {
-		"アクションのコスト合計{a}が技術{b}を超えています",
-		"actions cost {a} > 技術 {b}", NULL, NULL},
+		{{"アクションのコスト合計{1}が技術{2}を超えています",
+		  "actions cost {1} > 技術 {2}"}}},
 	[AM_DIAG_TOTAL_OVERFLOW] = {
-		"アクションのコスト合計が64ビット整数の範囲を超えています",
-		"the total cost of the actions overflows 64-bit integers", NULL,
-		NULL},
+		{{"アクションのコスト合計が64ビット整数の範囲を超えています",
+		  "the total cost of the actions overflows 64-bit integers"}}},
 	[AM_DIAG_ACTION_REDEFINED] = {
-		"アクション「{1}」は{a}行目で別の内容で定義されています",
-		"action \"{1}\" is defined differently on line {a}", NULL, NULL},
+		{{"アクション「{3}」は{1}行目で別の内容で定義されています",
+		  "action \"{3}\" is defined differently on line {1}"}}},
 	[AM_DIAG_UNKNOWN_CLASS] = {
-		"不明なアクションクラス「{1}」です",
-		"unknown action class \"{1}\"",
-		"。「{2}」ではありませんか？", "; did you mean \"{2}\"?"},
+		{{"不明なアクションクラス「{3}」です",
+		  "unknown action class \"{3}\""}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_UNKNOWN_CUSTOM] = {
-		"不明なカスタマイズ「{1}」です",
-		"unknown customisation \"{1}\"",
-		"。「{2}」ではありませんか？", "; did you mean \"{2}\"?"},
+		{{"不明なカスタマイズ「{3}」です",
+		  "unknown customisation \"{3}\""}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_CUSTOM_TWICE] = {
-		"{1}が複数付いています（{1}は複数付与不可）",
-		"{1} given twice ({1} may be given only once)", NULL, NULL},
+		{{"{3}が複数付いています（{3}は複数付与不可）",
+		  "{3} given twice ({3} may be given only once)"}}},
 	[AM_DIAG_CUSTOM_EXCLUSIVE] = {
-		"{1}と{2}は同時にセットできません",
-		"{1} and {2} exclude each other", NULL, NULL},
+		{{"{3}と{4}は同時にセットできません",
+		  "{3} and {4} exclude each other"}}},
 	[AM_DIAG_ATTACK_ONLY] = {
-		"{1}が{k}アクションに付いています（{1}は攻撃アクションのみ）",
-		"{1} on {k} action ({1} is for attack actions only)", NULL, NULL},
+		{{"{3}が{6}アクションに付いています（{3}は攻撃アクションのみ）",
+		  "{3} on {6} action ({3} is for attack actions only)"}}},
 	[AM_DIAG_SUPPORT_ONLY] = {
-		"{1}が{k}アクションに付いています（{1}は補助アクションのみ）",
-		"{1} on {k} action ({1} is for support actions only)", NULL, NULL},
+		{{"{3}が{6}アクションに付いています（{3}は補助アクションのみ）",
+		  "{3} on {6} action ({3} is for support actions only)"}}},
 	[AM_DIAG_NOT_ON_BUILD] = {
-		"{1}が{k}アクションに付いています（{1}は攻撃、補助アクションのみ）",
-		"{1} on {k} action ({1} is for attack or support actions only)",
-		NULL, NULL},
+		{{"{3}が{6}アクションに付いています（{3}は攻撃、補助アクションのみ）",
+		  "{3} on {6} action ({3} is for attack or support actions only)"}}},
 	[AM_DIAG_BUILD_ONLY] = {
-		"{1}が{k}アクションに付いています（{1}は構築アクションのみ）",
-		"{1} on {k} action ({1} is for ビルド actions only)", NULL, NULL},
+		{{"{3}が{6}アクションに付いています（{3}は構築アクションのみ）",
+		  "{3} on {6} action ({3} is for ビルド actions only)"}}},
 	[AM_DIAG_PLACE_REQUIRED] = {
-		"ビルドには配置Nが必須です",
-		"ビルド requires 配置N", NULL, NULL},
+		{{"ビルドには配置Nが必須です",
+		  "ビルド requires 配置N"}}},
 	[AM_DIAG_LIMITED_REQUIRED] = {
-		"{1}にはリミテッドが必須です",
-		"{1} requires リミテッド", NULL, NULL},
+		{{"{3}にはリミテッドが必須です",
+		  "{3} requires リミテッド"}}},
 	[AM_DIAG_N_TOO_SMALL] = {
-		"{1}のNは{b}以上です（{a}になっています）",
-		"{1} needs N ≥ {b}, got {a}", NULL, NULL},
+		{{"{3}のNは{2}以上です（{1}になっています）",
+		  "{3} needs N ≥ {2}, got {1}"}}},
 	[AM_DIAG_N_ZERO] = {
-		"{1}のNは0以外の整数です",
-		"{1} needs N ≠ 0", NULL, NULL},
+		{{"{3}のNは0以外の整数です",
+		  "{3} needs N ≠ 0"}}},
 	[AM_DIAG_UNKNOWN_UNIT] = {
-		"ビルドするユニット「{1}」がストレージにありません",
-		"ビルド of unknown unit \"{1}\" (not in the storage)", NULL, NULL},
+		{{"ビルドするユニット「{3}」がストレージにありません",
+		  "ビルド of unknown unit \"{3}\" (not in the storage)"}}},
 	[AM_DIAG_COST_MISMATCH] = {
-		"コストが{a}と書かれていますが、計算では{b}です",
-		"declared cost {a}, computed {b}", NULL, NULL},
+		{{"コストが{1}と書かれていますが、計算では{2}です",
+		  "declared cost {1}, computed {2}"}}},
 	[AM_DIAG_COST_OVERFLOW] = {
-		"アクション「{1}」のコストが64ビット整数の範囲を超えています",
-		"the cost of action \"{1}\" overflows 64-bit integers", NULL, NULL},
+		{{"アクション「{3}」のコストが64ビット整数の範囲を超えています",
+		  "the cost of action \"{3}\" overflows 64-bit integers"}}},
 };
 
-static const char *const kinds[2][3] = {
-	{"攻撃", "補助", "構築"},
-	{"an attack", "a support", "a build"},
+static const ut_msg kinds[3] = {
+	{{"攻撃", "an attack"}},
+	{{"補助", "a support"}},
+	{{"構築", "a build"}},
 };
 
-/* Expand template t into b. */
-static void expand(ut_buf *b, const char *t, const am_diag *d, int en)
+static const ut_msg found_text = {{"「{1}」", "\"{1}\""}};
+static const ut_msg end_of_line = {{"行末", "end of line"}};
+static const ut_msg unknown = {{"不明な診断", "unknown diagnostic"}};
+
+/* The message of d in lang into b (see the top for the arguments). */
+static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
 {
-	while (*t) {
-		const char *p = strchr(t, '{');
-		if (!p || !p[1] || p[2] != '}') {
-			ut_buf_puts(b, t);
-			return;
-		}
-		ut_buf_put(b, t, (size_t)(p - t));
-		switch (p[1]) {
-		case 'a':
-			ut_buf_printf(b, "%" PRId64, d->a);
-			break;
-		case 'b':
-			ut_buf_printf(b, "%" PRId64, d->b);
-			break;
-		case 'x':
-			ut_buf_printf(b, "0x%02X", (unsigned)(d->a & 0xFF));
-			break;
-		case '1':
-			ut_buf_puts(b, d->s1 ? d->s1 : "");
-			break;
-		case '2':
-			ut_buf_puts(b, d->s2 ? d->s2 : "");
-			break;
-		case 'k':
-			ut_buf_puts(b, kinds[en][d->a >= 0 && d->a < 3 ? d->a : 1]);
-			break;
-		case 'c':
-			ut_buf_puts(b, d->s1 && strcmp(d->s1, "(") == 0 ? ")" : ">");
-			break;
-		case 'f':
-			if (!d->s2)
-				ut_buf_puts(b, en ? "end of line" : "行末");
-			else
-				ut_buf_printf(b, en ? "\"%s\"" : "「%s」", d->s2);
-			break;
-		default:
-			ut_buf_put(b, p, 3);
-		}
-		t = p + 3;
-	}
+	const diag_msg *m = &catalogue[d->code];
+	ut_buf found = UT_BUF_INIT;
+	char hex[8];
+	ut_arg args[8];
+	int rc;
+
+	snprintf(hex, sizeof(hex), "0x%02X", (unsigned)(d->a & 0xFF));
+	if (d->s2)
+		ut_msg_put(&found, &found_text, lang, UT_ARGS(ut_arg_str(d->s2)));
+	else
+		ut_buf_puts(&found, ut_msg_text(&end_of_line, lang));
+	args[0] = ut_arg_int(d->a);
+	args[1] = ut_arg_int(d->b);
+	args[2] = ut_arg_str(d->s1);
+	args[3] = ut_arg_str(d->s2);
+	args[4] = ut_arg_str(hex);
+	args[5] = ut_arg_str(ut_msg_text(&kinds[d->a >= 0 && d->a < 3 ? d->a : 1],
+	                                 lang));
+	args[6] = ut_arg_str(found.ptr);
+	args[7] = ut_arg_str(d->s1 && strcmp(d->s1, "(") == 0 ? ")" : ">");
+	rc = ut_msg_put(b, &m->text, lang, args, 8);
+	if (rc == 0 && d->s2 && m->more.text[UT_LANG_JA])
+		rc = ut_msg_put(b, &m->more, lang, args, 8);
+	assert(rc != UT_EINVALID); /* a template of the catalogue is broken */
+	(void)rc;
+	ut_buf_free(&found);
 }
 
 size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang)
 {
 	ut_buf b = UT_BUF_INIT;
-	int en = lang == AM_LANG_EN;
 	size_t len;
 
-	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT) {
-		ut_buf_puts(&b, en ? "unknown diagnostic" : "不明な診断");
-	} else {
-		const msg *m = &catalogue[diag->code];
-		expand(&b, en ? m->en : m->ja, diag, en);
-		if (diag->s2 && (en ? m->en_more : m->ja_more))
-			expand(&b, en ? m->en_more : m->ja_more, diag, en);
-	}
-	len = b.len;
-	if (size) {
-		size_t n = len < size ? len : size - 1;
-		/* do not cut a UTF-8 sequence */
-		while (n < len && n > 0 && ((unsigned char)b.ptr[n] & 0xC0) == 0x80)
-			n--;
-		if (n && b.ptr)
-			memcpy(buf, b.ptr, n);
-		buf[n] = '\0';
-	}
+	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT)
+		ut_buf_puts(&b, ut_msg_text(&unknown, (ut_lang)lang));
+	else
+		expand(&b, diag, (ut_lang)lang);
+	len = ut_utf8_copy(buf, size, b.ptr, b.len);
 	ut_buf_free(&b);
 	return len;
 }
@@ -299,9 +273,7 @@ static char *copy_text(const char *s)
 		return NULL;
 	n = strlen(s);
 	if (n > MAX_TEXT) {
-		n = MAX_TEXT;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
+		n = ut_utf8_floor(s, n, MAX_TEXT);
 		p = malloc(n + sizeof("…"));
 		if (p) {
 			memcpy(p, s, n);

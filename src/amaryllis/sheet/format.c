@@ -8,6 +8,7 @@
 
 #include "util/buf.h"
 #include "util/ckd.h"
+#include "util/utf8.h"
 #include "sheet_int.h"
 
 /* A number, or "?" when unknown. */
@@ -98,15 +99,7 @@ size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
 	for (i = 0; s && i < s->nactions; i++)
 		if (s->actions[i].first == i && s->actions[i].ok)
 			action(&b, &s->actions[i]);
-	len = b.failed ? 0 : b.len;
-	if (size) {
-		size_t n = len < size ? len : size - 1;
-		while (n < len && n > 0 && ((unsigned char)b.ptr[n] & 0xC0) == 0x80)
-			n--; /* do not cut a character */
-		if (n && b.ptr)
-			memcpy(buf, b.ptr, n);
-		buf[n] = '\0';
-	}
+	len = ut_utf8_copy(buf, size, b.ptr, b.failed ? 0 : b.len);
 	ut_buf_free(&b);
 	return len;
 }

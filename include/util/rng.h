@@ -1,0 +1,93 @@
+/*
+ * util/rng.h - the seeded generator `xoshiro256ss-1` of RANDOM.md, bit for
+ * bit, and a source of dice that is either that generator or a list of
+ * fixed results (`--dice`).
+ *
+ *     ut_rng r;
+ *     ut_rng_seed(&r, seed);
+ *     d6 = ut_rng_die(&r, 6);               // 1 … 6
+ *
+ *     ut_dice dice;                          // what a rule system takes
+ *     ut_dice_seed(&dice, seed);             // or ut_dice_list(&dice, v, n)
+ *     if (ut_dice_roll(&dice, 6, &d6) < 0)   // a listed value was bad
+ *             return …;                      // error set, names position
+ *
+ * Everything here is plain arithmetic on a state the caller owns: no global
+ * state, no allocation, the same numbers on every machine and thread.
+ * tests/support/rng_reference.py computes reference outputs independently.
+ */
+#ifndef UT_RNG_H
+#define UT_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** The name a replay or JSON result records as "rng" (RANDOM.md). */
+#define UT_RNG_NAME "xoshiro256ss-1"
+
+/** The generator's state; seed it with ut_rng_seed before use. */
+typedef struct ut_rng {
+	uint64_t s[4];
+} ut_rng;
+
+/** Seed: the state is the first four splitmix64 outputs started at seed. */
+void ut_rng_seed(ut_rng *r, uint64_t seed);
+
+/** The next 64-bit output of xoshiro256** 1.0. */
+uint64_t ut_rng_next(ut_rng *r);
+
+/**
+ * A uniform integer in 0 … n−1 for 1 ≤ n ≤ 2^32: the high 64 bits of the
+ * 128-bit product next() × n.  Exactly one next() per call, no rejection.
+ * n outside 1 … 2^32 is a caller bug (asserted in debug builds).
+ */
+uint64_t ut_rng_uniform(ut_rng *r, uint64_t n);
+
+/** A die of `sides` sides (1 ≤ sides ≤ 2^32): 1 + uniform(sides). */
+uint64_t ut_rng_die(ut_rng *r, uint64_t sides);
+
+/**
+ * Shuffle k items of `size` bytes each in place (index 0 = top):
+ * for i = k−1 down to 1, j = uniform(i + 1), swap items i and j.
+ * k ≤ 2^32.  Uses k−1 next() calls (none when k < 2).
+ */
+void ut_rng_shuffle(ut_rng *r, void *items, size_t k, size_t size);
+
+/** The seed of run i (0-based) of a series with seed S: S + i mod 2^64. */
+uint64_t ut_rng_series_seed(uint64_t seed, uint64_t run);
+
+/* ---- dice sources -------------------------------------------------------- */
+
+/**
+ * Where dice come from: the generator, or a list of fixed results taken in
+ * order (RANDOM.md "Fixed results").  A rule system takes a ut_dice * and
+ * rolls with ut_dice_roll, so it runs the same with either.
+ */
+typedef struct ut_dice {
+	ut_rng rng;            /**< used when not fixed */
+	int fixed;             /**< 1: dice come from values[] */
+	const int64_t *values; /**< the fixed results (borrowed) */
+	size_t nvalues;
+	size_t rolled;         /**< dice rolled so far */
+} ut_dice;
+
+/** Dice from the generator seeded with `seed`. */
+void ut_dice_seed(ut_dice *d, uint64_t seed);
+
+/**
+ * Dice from the fixed results values[0..n): the k-th die rolled takes
+ * values[k−1].  The array is borrowed and must outlive the source; n may
+ * be 0 (values may then be NULL): every roll fails.
+ */
+void ut_dice_list(ut_dice *d, const int64_t *values, size_t n);
+
+/**
+ * Roll a die of `sides` sides (1 ≤ sides ≤ 2^32) into *out.
+ * @return 0; or, from a list, UT_EINVALID when the next value is outside
+ *         1 … sides or the list has run out, with an error naming the
+ *         1-based position in the list.  On error *out and the source are
+ *         unchanged.
+ */
+int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * util/utf8.h - cutting UTF-8 text on character boundaries, so a shortened
+ * message never ends in half a character.
+ */
+#ifndef UT_UTF8_H
+#define UT_UTF8_H
+
+#include <stddef.h>
+
+/**
+ * The largest k ≤ n at which s[0..len) may be cut without splitting a
+ * character: n itself when n ≥ len or s[n] does not continue a sequence
+ * (is not 10xxxxxx), else n moved back over the continuation bytes.
+ */
+size_t ut_utf8_floor(const char *s, size_t len, size_t n);
+
+/**
+ * Copy src[0..len) into dst[0..size) like snprintf: at most size − 1 bytes,
+ * cut on a character boundary (ut_utf8_floor), then a NUL; nothing is
+ * written when size is 0.  src may be NULL when len is 0.
+ * @return len, the length the whole text needs (without the NUL)
+ */
+size_t ut_utf8_copy(char *dst, size_t size, const char *src, size_t len);
+
+#endif

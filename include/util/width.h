@@ -1,0 +1,20 @@
+/*
+ * util/width.h - display width of UTF-8 text in a terminal's columns, for
+ * aligning tables and placing carets under a column.
+ */
+#ifndef UT_WIDTH_H
+#define UT_WIDTH_H
+
+#include <stddef.h>
+
+/**
+ * The display width of the UTF-8 text s[0..len): each character counts its
+ * East Asian width as utf8proc_charwidth gives it (2 for wide and
+ * full-width characters like グ or １, 1 for narrow and ambiguous ones,
+ * 0 for combining marks and control characters), except that a tab counts
+ * 1; each byte that is not part of a valid UTF-8 sequence counts 1 (it is
+ * shown as one replacement character).
+ */
+size_t ut_width(const char *s, size_t len);
+
+#endif

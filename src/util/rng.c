@@ -1,0 +1,157 @@
+/*
+ * rng.c - the seeded generator `xoshiro256ss-1` (/work/shared/rules/
+ * RANDOM.md) and dice sources (util/rng.h).  Every operation is written as
+ * RANDOM.md states it; all arithmetic is on uint64_t, so mod 2^64 is free.
+ */
+#include "util/rng.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "util/error.h"
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z;
+
+	*x += 0x9e3779b97f4a7c15u;
+	z = *x;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t v, int k)
+{
+	return (v << k) | (v >> (64 - k));
+}
+
+void ut_rng_seed(ut_rng *r, uint64_t seed)
+{
+	uint64_t x = seed;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&x);
+}
+
+uint64_t ut_rng_next(ut_rng *r)
+{
+	uint64_t *s = r->s;
+	const uint64_t result = rotl(s[1] * 5, 7) * 9;
+	const uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/*
+ * The high 64 bits of x × n for n ≤ 2^32, in portable C (no __int128).
+ * Write x = xh·2^32 + xl.  Then x·n = (xh·n)·2^32 + xl·n, where both
+ * products fit in 64 bits (each factor pair is < 2^32 × ≤ 2^32, at most
+ * 2^64 − 2^32), and
+ *   floor(x·n / 2^64) = floor((xh·n + floor(xl·n / 2^32)) / 2^32)
+ * (floor(floor(y)/m) = floor(y/m) for integer m); the sum is at most
+ * (2^64 − 2^32) + (2^32 − 1) < 2^64, so nothing is lost.
+ */
+static uint64_t mulhi_32(uint64_t x, uint64_t n)
+{
+	const uint64_t xh = x >> 32, xl = x & 0xffffffffu;
+
+	return (xh * n + ((xl * n) >> 32)) >> 32;
+}
+
+uint64_t ut_rng_uniform(ut_rng *r, uint64_t n)
+{
+	assert(n >= 1 && n <= (UINT64_C(1) << 32));
+	return mulhi_32(ut_rng_next(r), n);
+}
+
+uint64_t ut_rng_die(ut_rng *r, uint64_t sides)
+{
+	return 1 + ut_rng_uniform(r, sides);
+}
+
+/* Swap the `size`-byte items at a and b (a != b), a chunk at a time. */
+static void swap_items(unsigned char *a, unsigned char *b, size_t size)
+{
+	unsigned char tmp[64];
+
+	while (size > 0) {
+		size_t n = size < sizeof(tmp) ? size : sizeof(tmp);
+		memcpy(tmp, a, n);
+		memcpy(a, b, n);
+		memcpy(b, tmp, n);
+		a += n;
+		b += n;
+		size -= n;
+	}
+}
+
+void ut_rng_shuffle(ut_rng *r, void *items, size_t k, size_t size)
+{
+	unsigned char *p = items;
+	size_t i, j;
+
+	if (k < 2)
+		return;
+	for (i = k - 1; i >= 1; i--) {
+		j = (size_t)ut_rng_uniform(r, (uint64_t)i + 1);
+		if (j != i)
+			swap_items(p + i * size, p + j * size, size);
+	}
+}
+
+uint64_t ut_rng_series_seed(uint64_t seed, uint64_t run)
+{
+	return seed + run; /* unsigned: wraps mod 2^64 */
+}
+
+/* ---- dice sources -------------------------------------------------------- */
+
+void ut_dice_seed(ut_dice *d, uint64_t seed)
+{
+	memset(d, 0, sizeof(*d));
+	ut_rng_seed(&d->rng, seed);
+}
+
+void ut_dice_list(ut_dice *d, const int64_t *values, size_t n)
+{
+	memset(d, 0, sizeof(*d));
+	d->fixed = 1;
+	d->values = values;
+	d->nvalues = n;
+}
+
+int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out)
+{
+	int64_t v;
+
+	assert(sides >= 1 && sides <= (UINT64_C(1) << 32));
+	if (!d->fixed) {
+		*out = ut_rng_die(&d->rng, sides);
+		d->rolled++;
+		return 0;
+	}
+	if (d->rolled >= d->nvalues)
+		return ut_error_set(UT_EINVALID,
+		                    "fixed dice: die %zu is needed but the list "
+		                    "holds %zu value%s",
+		                    d->rolled + 1, d->nvalues,
+		                    d->nvalues == 1 ? "" : "s");
+	v = d->values[d->rolled];
+	if (v < 1 || (uint64_t)v > sides)
+		return ut_error_set(UT_EINVALID,
+		                    "fixed dice: value %zu is %" PRId64
+		                    ", not between 1 and %" PRIu64,
+		                    d->rolled + 1, v, sides);
+	*out = (uint64_t)v;
+	d->rolled++;
+	return 0;
+}

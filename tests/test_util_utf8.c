@@ -1,0 +1,64 @@
+/*
+ * test_util_utf8.c - cutting UTF-8 on character boundaries (util/utf8.h).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/utf8.h"
+
+/* "aグb": a = byte 0, グ = bytes 1..3 (E3 82 B0), b = byte 4. */
+static void test_floor(void **state)
+{
+	const char *s = "a\xE3\x82\xB0" "b";
+
+	assert_int_equal(ut_utf8_floor(s, 5, 0), 0);
+	assert_int_equal(ut_utf8_floor(s, 5, 1), 1); /* before グ */
+	assert_int_equal(ut_utf8_floor(s, 5, 2), 1); /* inside グ: back to 1 */
+	assert_int_equal(ut_utf8_floor(s, 5, 3), 1);
+	assert_int_equal(ut_utf8_floor(s, 5, 4), 4); /* after グ */
+	assert_int_equal(ut_utf8_floor(s, 5, 5), 5); /* n = len: the end */
+	assert_int_equal(ut_utf8_floor(s, 5, 9), 9); /* n ≥ len: as it is */
+	/* a text starting with stray continuation bytes stops at 0 */
+	assert_int_equal(ut_utf8_floor("\x82\x82x", 3, 1), 0);
+	assert_int_equal(ut_utf8_floor("\x82\x82x", 3, 2), 2); /* x */
+}
+
+/* snprintf semantics: returns the full length, copies what fits. */
+static void test_copy(void **state)
+{
+	const char *s = "a\xE3\x82\xB0" "b";
+	char buf[8];
+
+	memset(buf, '#', sizeof(buf));
+	assert_int_equal(ut_utf8_copy(buf, 8, s, 5), 5);
+	assert_string_equal(buf, s);
+	/* size 4: room for 3 bytes, which would cut グ: only "a" */
+	assert_int_equal(ut_utf8_copy(buf, 4, s, 5), 5);
+	assert_string_equal(buf, "a");
+	/* size 5: room for 4 bytes = "aグ" */
+	assert_int_equal(ut_utf8_copy(buf, 5, s, 5), 5);
+	assert_string_equal(buf, "a\xE3\x82\xB0");
+	assert_int_equal(ut_utf8_copy(buf, 1, s, 5), 5);
+	assert_string_equal(buf, "");
+	/* size 0 writes nothing */
+	buf[0] = '#';
+	assert_int_equal(ut_utf8_copy(buf, 0, s, 5), 5);
+	assert_int_equal(buf[0], '#');
+	/* an empty (NULL) source */
+	assert_int_equal(ut_utf8_copy(buf, 8, NULL, 0), 0);
+	assert_string_equal(buf, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_floor),
+		cmocka_unit_test(test_copy),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
