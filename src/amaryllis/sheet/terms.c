@@ -9,6 +9,8 @@
 
 #include "sheet_int.h"
 
+/* The customisations as the rules name them (AM-CUST-1 … AM-CUST-6,
+ * BU-CUST-1 … BU-CUST-3 in docs/RULES.md), for messages. */
 static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_LIMITED] = "リミテッド",
 	[AM_CU_DELAY] = "遅延起動N",
@@ -21,6 +23,7 @@ static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_ALL] = "全体化",
 };
 
+/* The classes (AM-CLASS-1 … AM-CLASS-10, BU-BUILD-1), for messages. */
 static const char *const class_patterns[AM_CLASS_COUNT] = {
 	[AM_CLASS_DIRECT] = "直接攻撃",
 	[AM_CLASS_PIERCE] = "防御無視攻撃",
