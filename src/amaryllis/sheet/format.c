@@ -86,6 +86,8 @@ static void action(ut_buf *b, const am_action_rec *a)
 	ut_buf_puts(b, "\n");
 }
 
+/* The storage as `amaryllis check` prints it (BU-SHEET-3); the contract is
+ * in amaryllis/sheet.h. */
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
                        am_lang lang)
 {

@@ -573,7 +573,10 @@ static const struct {
  *        | 'ライフ与え' | 'HP回復' | 'ビルド' '(' NAME ')'
  * over line[st..en) (trimmed, non-empty; the cursor is at the '<' or the
  * end that follows); white space inside is ignored except in NAME.
- * The classes are AM-CLASS-1 … AM-CLASS-10 and ビルド（名前） (BU-BUILD-1).
+ * The classes: AM-CLASS-1 直接攻撃, AM-CLASS-2 防御無視攻撃, AM-CLASS-3
+ * ＨＰ減殺, AM-CLASS-4 攻撃力＋Ｎ, AM-CLASS-5 防御力＋Ｎ, AM-CLASS-6
+ * 素早さ＋Ｎ, AM-CLASS-7 ガード与え, AM-CLASS-8 反射与え, AM-CLASS-9
+ * ライフ与え, AM-CLASS-10 ＨＰ回復, and BU-BUILD-1 ビルド（名前）.
  * Returns -1 when the rest of the line cannot be read, else 0.
  */
 static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
@@ -652,8 +655,10 @@ static const struct {
  * CUSTOM -> 'リミテッド' | '遅延起動' INT | '高速起動' | '効果' INT '倍'
  *         | 'スタン与え' | '毒与え' | '対象' INT | '配置' INT | '全体化'
  * over line[st..en) (trimmed); appended to the scratch list.
- * The customisations are AM-CUST-1 … AM-CUST-6 and BU-CUST-1 … BU-CUST-3;
- * which go together, and on which classes, is validate.c's legality().
+ * The customisations: AM-CUST-1 リミテッド, AM-CUST-2 遅延起動Ｎ, AM-CUST-3
+ * 高速起動, AM-CUST-4 効果Ｎ倍, AM-CUST-5 スタン与え, AM-CUST-6 毒与え,
+ * BU-CUST-1 配置Ｎ, BU-CUST-2 対象Ｎ, BU-CUST-3 全体化; which go together,
+ * and on which classes, is validate.c's legality().
  */
 static void custom(P *p, size_t st, size_t en)
 {

@@ -51,7 +51,8 @@ static void resolve_slots(am_sheet *s)
  *   ＋Ｎ classes need Ｎ ≥ 1 (AM-CLASS-4, AM-CLASS-5, AM-CLASS-6);
  *   ライフ与え and ＨＰ回復 need リミテッド (AM-CLASS-9, AM-CLASS-10);
  *   遅延起動Ｎ needs Ｎ ≥ 2 (AM-CUST-2), 効果Ｎ倍 too (AM-CUST-4);
- *   効果Ｎ倍, スタン与え, 毒与え on attacks only (AM-CUST-4, -5, -6);
+ *   効果Ｎ倍, スタン与え, 毒与え on attacks only (AM-CUST-4, AM-CUST-5,
+ *   AM-CUST-6);
  *   at most one of each but スタン与え and 毒与え, 遅延起動 and 高速起動
  *   exclusive (AM-CUST-7), 対象Ｎ and 全体化 exclusive (BU-CUST-4);
  *   配置Ｎ (Ｎ ≠ 0) on ビルド only (BU-CUST-1), 対象Ｎ (Ｎ ≠ 0) on supports
