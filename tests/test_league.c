@@ -2,6 +2,10 @@
  * test_league.c - round-robin leagues: a hand-checked league, identical
  * results on 1, 2 and 3 threads, and shares (as MPI ranks play them) that
  * add up to the whole league.
+ *
+ * The rules are the project's own (docs/RULES.md section 12, "Leagues");
+ * each test names the rule IDs it checks, above it and in its cmocka name
+ * (TF_TEST, tests/support/fixture.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +18,7 @@
 #include <cmocka.h>
 
 #include "amaryllis.h"
+#include "support/fixture.h"
 
 #include "../bench/gen.h"
 
@@ -39,6 +44,7 @@ static am_sheet *load(const char *path)
  *   グリスク beats 甲 and 乙 (10 vs −6 each): 2-0-1, +30;
  *   甲 and 乙 draw (10 vs 10): 0-1-2, −27 each.
  */
+/* LG-PAIR-1 LG-POINTS-1 */
 static void test_hand_checked(void **state)
 {
 	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
@@ -136,7 +142,9 @@ static am_league *league(unsigned jobs, uint32_t part, uint32_t parts)
 }
 
 /* --jobs 1, 2 and 3 give the same totals and cross table, bit for bit,
- * and each pair's result is the battle's own. */
+ * and each pair's result is the battle's own: N·(N−1)/2 battles, one per
+ * pair. */
+/* LG-PAIR-1 */
 static void test_threads_identical(void **state)
 {
 	am_league *one = league(1, 0, 1), *two = league(2, 0, 1),
@@ -171,7 +179,9 @@ static void test_threads_identical(void **state)
 	am_league_free(three);
 }
 
-/* Three shares (as three MPI ranks) add up to the whole league. */
+/* Three shares (as three MPI ranks) add up to the whole league: every
+ * pair is played once over all shares. */
+/* LG-PAIR-1 */
 static void test_shares_add_up(void **state)
 {
 	am_league *whole = league(1, 0, 1), *part[3];
@@ -208,9 +218,9 @@ static void test_shares_add_up(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hand_checked),
-		cmocka_unit_test(test_threads_identical),
-		cmocka_unit_test(test_shares_add_up),
+		TF_TEST("LG-PAIR-1 LG-POINTS-1", test_hand_checked),
+		TF_TEST("LG-PAIR-1", test_threads_identical),
+		TF_TEST("LG-PAIR-1", test_shares_add_up),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2,10 +2,16 @@
  * test_sheet.c - the sheet layer (amaryllis/sheet.h): parsing, validation
  * and diagnostics, one test per rule point.
  *
- * Sources: the rule texts (../shared/seeds/000_…txt, 004_…txt) and RULINGS
- * A1–A3, B1–B3.  Every sheet printed in the rule texts is parsed here
- * exactly as written (full-width); illegal sheets pin the exact code,
- * line:col and message of each diagnostic.
+ * Sources: the rule texts 「RPG013 アマリリス」 ("the text": ユニットの作成,
+ * アクションについて) and 「RPG014 アマリリス・ビルディア」 ("the extension
+ * text": 愛 and the storage, ビルド), read through the project's rulings
+ * A1–A3, A10 and B1–B3, as docs/RULES.md states them (sections 1, 2, 8 and
+ * 9).  Each test names the rule IDs it checks, above it and in its cmocka
+ * name (TF_TEST, tests/support/fixture.h); a test without IDs checks input
+ * handling, limits or the API, which docs/RULES.md has no rule for.  Every
+ * sheet printed in the rule texts is parsed here exactly as written
+ * (full-width); illegal sheets pin the exact code, line:col and message of
+ * each diagnostic.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +24,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/sheet.h"
+#include "support/fixture.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -136,13 +143,15 @@ static void format_is(const am_sheet *s, am_lang lang, const char *want)
 
 /* ---- the sheets of the rule texts -------------------------------------- */
 
-/* 000: the unit example, before actions exist ("技術４" on its own line). */
+/* The text (ユニットの能力値): the unit example, before actions exist
+ * ("技術４" on its own line). */
 static const char grisk_unit[] =
 	"グリスク：１０／１／１／２\n"
 	"\n"
 	"技術４\n";
 
-/* 000: the actions of the example, as printed after the unit. */
+/* The text (アクションの作成): the actions of the example, as printed after
+ * the unit. */
 static const char grisk_actions[] =
 	"・シールド（１）：防御力＋２＜リミテッド＞\n"
 	"\n"
@@ -150,7 +159,7 @@ static const char grisk_actions[] =
 	"\n"
 	"・ブースト（１）：攻撃力＋１\n";
 
-/* 000: 表記 of the set unit. */
+/* The text (アクションのセット): 表記 of the set unit. */
 static const char grisk[] =
 	"グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
 	"\n"
@@ -160,7 +169,7 @@ static const char grisk[] =
 	"\n"
 	"・ブースト（１）：攻撃力＋１\n";
 
-/* 000: the second unit of the battle example. */
+/* The text (戦闘例): the second unit of the battle example. */
 static const char nut[] =
 	"ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
 	"\n"
@@ -170,7 +179,8 @@ static const char nut[] =
 	"\n"
 	"・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n";
 
-/* 004: 死神 (12) and 死神呼び, around an entry unit with 愛 1 (9 stored). */
+/* The extension text (the storage): 死神 (12) and 死神呼び, around an entry
+ * unit with 愛 1 (9 stored). */
 static const char shinigami[] =
 	"死神使い（９）：５／０／０／１／死神呼び\n"
 	"○死神（１２）：１０／０／０／２／鏡の剣、デス剣\n"
@@ -178,13 +188,15 @@ static const char shinigami[] =
 	"・デス剣（６）：ＨＰ減殺＜リミテッド＞＜効果２倍＞\n"
 	"・死神呼び（２）：ビルド（死神）＜リミテッド＞＜遅延起動３＞＜配置１＞\n";
 
-/* 004: the self-copying 蛆 (4), around an entry unit with 愛 1. */
+/* The extension text (the storage): the self-copying 蛆 (4), around an
+ * entry unit with 愛 1. */
 static const char uji[] =
 	"蛆使い（９）：５／０／０／１／蛆産み\n"
 	"○蛆（４）：５／０／０／１／蛆産み\n"
 	"・蛆産み（２）：ビルド（蛆）＜リミテッド＞＜配置１＞\n";
 
-/* 004: 泡子, a whole sheet as printed (配置−１ with U+2212). */
+/* The extension text (the storage): 泡子, a whole sheet as printed
+ * (配置−１ with U+2212). */
 static const char awako[] =
 	"泡子（８）：５／０／０／２／バブリアセルフ、バブリアレッド、バブリアブルー\n"
 	"○バブルレッド（４）：５／０／０／１／赤赤\n"
@@ -197,6 +209,7 @@ static const char awako[] =
 
 /* A1, A2: グリスク with its actions: 技術 4 = シールド 1 + スピア 1 × 2 +
  * ブースト 1; ＨＰ 10 is 2 bonus points. */
+/* AM-UNIT-1 AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3 */
 static void test_example_grisk(void **state)
 {
 	am_sheet *s = legal(grisk);
@@ -256,6 +269,7 @@ static void test_example_grisk(void **state)
 /* A1: the first example, グリスク：１０／１／１／２ then 技術４ (after a
  * blank line), alone and with the action lines printed later (validated
  * though no unit sets them). */
+/* AM-UNIT-2 AM-UNIT-3 BU-SHEET-3 */
 static void test_example_grisk_tech_line(void **state)
 {
 	char both[1024];
@@ -275,6 +289,7 @@ static void test_example_grisk_tech_line(void **state)
 }
 
 /* A1, A2: ヌト: 命の剣 2÷2 = 1, 魔法剣 3÷2÷2 → 1, 絶対剣 3÷3 = 1; 技術 3. */
+/* AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3 */
 static void test_example_nut(void **state)
 {
 	am_sheet *s = legal(nut);
@@ -306,6 +321,7 @@ static void test_example_nut(void **state)
 
 /* B1, B2: 死神 (12): 10/0/0/2 uses 4, 技術 8 = 鏡の剣 4÷2 + デス剣 3×4÷2;
  * 死神呼び: base 12 ÷ 2 ÷ 3 = 2. */
+/* BU-SHEET-1 BU-SHEET-2 BU-BUILD-1 BU-CUST-4 BU-SHEET-3 */
 static void test_example_shinigami(void **state)
 {
 	am_sheet *s = legal(shinigami);
@@ -348,6 +364,7 @@ static void test_example_shinigami(void **state)
 }
 
 /* B1, B2: 蛆 (4) builds itself: 蛆産み 4 ÷ 2 = 2 = its 技術. */
+/* BU-SHEET-2 BU-BUILD-1 BU-STORE-2 */
 static void test_example_uji(void **state)
 {
 	am_sheet *s = legal(uji);
@@ -366,6 +383,7 @@ static void test_example_uji(void **state)
 /* B1, B2: 泡子（８） means 愛 2 and two ビルディア; バブリアセルフ builds the
  * entry unit at its stored bonus 8: 8 ÷ 2 ÷ 4 = 1; 赤赤 3 × 2 ÷ 3 = 2;
  * 青青 4 × 2 ÷ 4 = 2; 配置−１ is -1. */
+/* BU-SHEET-1 BU-BUILD-1 BU-CUST-4 BU-SHEET-3 AM-UNIT-5 */
 static void test_example_awako(void **state)
 {
 	am_sheet *s = legal(awako);
@@ -438,6 +456,7 @@ static void same_team(const am_team *x, const am_team *y)
 
 /* A1: full-width and half-width are the same (digits, ：/:, ／//, 、/,,
  * （）/(), ＜＞/<>, ＋/+, －/−/-, ＨＰ/HP, U+3000/space, ｶﾞ/ガ). */
+/* AM-UNIT-5 */
 static void test_fullwidth_halfwidth(void **state)
 {
 	static const char half[] =
@@ -493,6 +512,7 @@ static void test_fullwidth_halfwidth(void **state)
 
 /* Columns count characters of the original line: ｶﾞ is two (one cluster
  * after NFKC), a full-width letter one. */
+/* AM-UNIT-6 */
 static void test_columns_original(void **state)
 {
 	(void)state;
@@ -508,6 +528,7 @@ static void test_columns_original(void **state)
 }
 
 /* Comments, blank lines, \r\n and \r line ends, a BOM, white space. */
+/* AM-UNIT-5 AM-UNIT-6 */
 static void test_comments_and_line_ends(void **state)
 {
 	static const char src[] =
@@ -544,6 +565,7 @@ static void test_comments_and_line_ends(void **state)
 }
 
 /* Source lines stay available far into a long sheet. */
+/* AM-UNIT-6 */
 static void test_source_line_far(void **state)
 {
 	size_t n = 5000, i, len;
@@ -590,6 +612,7 @@ static void test_empty(void **state)
 
 /* Invalid UTF-8 is reported at the column of the bad byte; the line is
  * skipped (no cascade, no "no unit line"). */
+/* AM-UNIT-6 */
 static void test_invalid_utf8(void **state)
 {
 	static const char nul[] = "a:10/1/1/2\nab\0c\n";
@@ -698,6 +721,7 @@ static void test_number_too_large(void **state)
 
 /* ---- units (A1, B1) ---------------------------------------------------- */
 
+/* AM-UNIT-2 */
 static void test_hp_multiple_of_5(void **state)
 {
 	(void)state;
@@ -705,6 +729,7 @@ static void test_hp_multiple_of_5(void **state)
 	          "HP 12 is not a multiple of 5 (HP is bonus × 5)");
 }
 
+/* AM-UNIT-1 */
 static void test_negative_stat(void **state)
 {
 	am_sheet *s = parse("a:10/-1/1/-2\n");
@@ -719,6 +744,7 @@ static void test_negative_stat(void **state)
 }
 
 /* 技術 = 10 − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) may not be negative. */
+/* AM-UNIT-2 BU-SHEET-1 */
 static void test_stats_over(void **state)
 {
 	am_sheet *s;
@@ -737,6 +763,7 @@ static void test_stats_over(void **state)
 }
 
 /* B1: the stored bonus S of the entry unit is 1..10 (愛 = 10 − S). */
+/* BU-SHEET-1 BU-SHEET-3 */
 static void test_stored_bonus(void **state)
 {
 	am_sheet *s;
@@ -757,6 +784,7 @@ static void test_stored_bonus(void **state)
 }
 
 /* B1: a ビルディア has a free bonus Ｂ ≥ 1. */
+/* BU-SHEET-2 */
 static void test_buildia_bonus(void **state)
 {
 	(void)state;
@@ -802,6 +830,7 @@ static void test_duplicate_unit(void **state)
 }
 
 /* The optional 技術 line must match, and follow a unit line. */
+/* AM-UNIT-2 BU-SHEET-2 */
 static void test_tech_line(void **state)
 {
 	am_sheet *s;
@@ -830,6 +859,7 @@ static void test_tech_line(void **state)
 /* ---- actions (A1, A2) -------------------------------------------------- */
 
 /* A1: a declared cost must equal the computed one. */
+/* AM-UNIT-3 */
 static void test_declared_cost(void **state)
 {
 	am_sheet *s;
@@ -849,6 +879,9 @@ static void test_declared_cost(void **state)
 
 /* A2: multipliers, then divisors, rounding up; each declared cost below
  * is the computed one (a legal sheet), derived by hand. */
+/* AM-COST-1 AM-CLASS-1 AM-CLASS-2 AM-CLASS-6 AM-CLASS-7 AM-CLASS-8
+ * AM-CLASS-10 AM-CUST-1 AM-CUST-2 AM-CUST-3 AM-CUST-4 AM-CUST-5 AM-CUST-6
+ * BU-CUST-2 BU-CUST-3 */
 static void test_cost_formula(void **state)
 {
 	static const struct {
@@ -888,6 +921,7 @@ static void test_cost_formula(void **state)
 }
 
 /* A1: a name set on a unit must be defined. */
+/* AM-UNIT-3 */
 static void test_undefined_action(void **state)
 {
 	am_sheet *s;
@@ -906,6 +940,7 @@ static void test_undefined_action(void **state)
 
 /* A1: the same definition twice is fine; a different one is an error at
  * the second. */
+/* AM-UNIT-3 */
 static void test_redefined_action(void **state)
 {
 	am_sheet *s;
@@ -921,6 +956,7 @@ static void test_redefined_action(void **state)
 }
 
 /* A1: the costs of the set actions (counting repeats) are ≤ 技術. */
+/* AM-UNIT-4 BU-SHEET-2 */
 static void test_actions_over_tech(void **state)
 {
 	am_sheet *s;
@@ -942,6 +978,7 @@ static void test_actions_over_tech(void **state)
 }
 
 /* A2: cost arithmetic beyond 64 bits is an error. */
+/* AM-COST-1 AM-UNIT-4 */
 static void test_cost_overflow(void **state)
 {
 	(void)state;
@@ -955,7 +992,8 @@ static void test_cost_overflow(void **state)
 	          "the total cost of the actions overflows 64-bit integers");
 }
 
-/* RULINGS A1.10: every action line is validated, even one no unit sets. */
+/* Ruling A10: every action line is validated, even one no unit sets. */
+/* AM-UNIT-3 AM-CLASS-9 */
 static void test_unused_action_validated(void **state)
 {
 	(void)state;
@@ -965,6 +1003,7 @@ static void test_unused_action_validated(void **state)
 
 /* ---- legality (A3) ----------------------------------------------------- */
 
+/* AM-CUST-7 */
 static void test_custom_twice(void **state)
 {
 	am_sheet *s;
@@ -986,6 +1025,7 @@ static void test_custom_twice(void **state)
 	am_sheet_free(s);
 }
 
+/* AM-CUST-7 BU-CUST-4 */
 static void test_custom_exclusive(void **state)
 {
 	(void)state;
@@ -1001,6 +1041,7 @@ static void test_custom_exclusive(void **state)
 }
 
 /* 効果Ｎ倍, スタン与え, 毒与え: attack classes only. */
+/* AM-CUST-4 AM-CUST-5 AM-CUST-6 */
 static void test_attack_only(void **state)
 {
 	am_sheet *s;
@@ -1024,6 +1065,7 @@ static void test_attack_only(void **state)
 }
 
 /* 対象Ｎ: support only. 全体化: attack or support. 配置Ｎ: ビルド only. */
+/* BU-CUST-1 BU-CUST-2 BU-CUST-3 */
 static void test_kind_restrictions(void **state)
 {
 	am_sheet *s;
@@ -1043,6 +1085,7 @@ static void test_kind_restrictions(void **state)
 }
 
 /* ビルド requires 配置Ｎ; ライフ与え and ＨＰ回復 require リミテッド. */
+/* BU-BUILD-1 AM-CLASS-9 AM-CLASS-10 */
 static void test_required_customs(void **state)
 {
 	(void)state;
@@ -1055,6 +1098,7 @@ static void test_required_customs(void **state)
 }
 
 /* 遅延起動Ｎ ≥ 2, 効果Ｎ倍 ≥ 2, ＋Ｎ ≥ 1, 対象Ｎ ≠ 0, 配置Ｎ ≠ 0. */
+/* AM-CUST-2 AM-CUST-4 AM-CLASS-4 AM-CLASS-6 BU-CUST-1 BU-CUST-2 */
 static void test_n_ranges(void **state)
 {
 	am_sheet *s;
@@ -1111,6 +1155,7 @@ static void test_unknown_words(void **state)
 }
 
 /* B2: ビルド of a name not in the storage. */
+/* BU-BUILD-1 */
 static void test_unknown_unit(void **state)
 {
 	(void)state;
@@ -1120,6 +1165,7 @@ static void test_unknown_unit(void **state)
 
 /* B2: the base cost of ビルド is the stored bonus of the built unit; the
  * entry unit counts without its 愛. */
+/* BU-BUILD-1 AM-UNIT-3 */
 static void test_build_cost(void **state)
 {
 	am_sheet *s = legal("e(3):0/0/0/0/self\n・self(3):ビルド(e)<配置-1>\n");
@@ -1133,6 +1179,7 @@ static void test_build_cost(void **state)
 }
 
 /* B1: at most 愛 ビルディア. */
+/* BU-STORE-1 BU-SHEET-1 */
 static void test_too_many_buildia(void **state)
 {
 	am_sheet *s;
@@ -1155,6 +1202,7 @@ static void test_too_many_buildia(void **state)
 
 /* B1: every ビルディア is reachable from the entry unit through ビルド
  * actions set on units; chains count. */
+/* BU-STORE-2 */
 static void test_reachability(void **state)
 {
 	am_sheet *s;
@@ -1326,47 +1374,58 @@ static void test_many_lines(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_example_grisk),
-		cmocka_unit_test(test_example_grisk_tech_line),
-		cmocka_unit_test(test_example_nut),
-		cmocka_unit_test(test_example_shinigami),
-		cmocka_unit_test(test_example_uji),
-		cmocka_unit_test(test_example_awako),
-		cmocka_unit_test(test_fullwidth_halfwidth),
-		cmocka_unit_test(test_columns_original),
-		cmocka_unit_test(test_comments_and_line_ends),
-		cmocka_unit_test(test_source_line_far),
+		TF_TEST("AM-UNIT-1 AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3",
+		        test_example_grisk),
+		TF_TEST("AM-UNIT-2 AM-UNIT-3 BU-SHEET-3",
+		        test_example_grisk_tech_line),
+		TF_TEST("AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3",
+		        test_example_nut),
+		TF_TEST("BU-SHEET-1 BU-SHEET-2 BU-BUILD-1 BU-CUST-4 "
+		        "BU-SHEET-3", test_example_shinigami),
+		TF_TEST("BU-SHEET-2 BU-BUILD-1 BU-STORE-2", test_example_uji),
+		TF_TEST("BU-SHEET-1 BU-BUILD-1 BU-CUST-4 BU-SHEET-3 "
+		        "AM-UNIT-5", test_example_awako),
+		TF_TEST("AM-UNIT-5", test_fullwidth_halfwidth),
+		TF_TEST("AM-UNIT-6", test_columns_original),
+		TF_TEST("AM-UNIT-5 AM-UNIT-6", test_comments_and_line_ends),
+		TF_TEST("AM-UNIT-6", test_source_line_far),
 		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_invalid_utf8),
+		TF_TEST("AM-UNIT-6", test_invalid_utf8),
 		cmocka_unit_test(test_binary_junk),
 		cmocka_unit_test(test_line_too_long),
 		cmocka_unit_test(test_number_too_large),
-		cmocka_unit_test(test_hp_multiple_of_5),
-		cmocka_unit_test(test_negative_stat),
-		cmocka_unit_test(test_stats_over),
-		cmocka_unit_test(test_stored_bonus),
-		cmocka_unit_test(test_buildia_bonus),
+		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
+		TF_TEST("AM-UNIT-1", test_negative_stat),
+		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),
+		TF_TEST("BU-SHEET-1 BU-SHEET-3", test_stored_bonus),
+		TF_TEST("BU-SHEET-2", test_buildia_bonus),
 		cmocka_unit_test(test_second_entry),
 		cmocka_unit_test(test_duplicate_unit),
-		cmocka_unit_test(test_tech_line),
-		cmocka_unit_test(test_declared_cost),
-		cmocka_unit_test(test_cost_formula),
-		cmocka_unit_test(test_undefined_action),
-		cmocka_unit_test(test_redefined_action),
-		cmocka_unit_test(test_actions_over_tech),
-		cmocka_unit_test(test_cost_overflow),
-		cmocka_unit_test(test_unused_action_validated),
-		cmocka_unit_test(test_custom_twice),
-		cmocka_unit_test(test_custom_exclusive),
-		cmocka_unit_test(test_attack_only),
-		cmocka_unit_test(test_kind_restrictions),
-		cmocka_unit_test(test_required_customs),
-		cmocka_unit_test(test_n_ranges),
+		TF_TEST("AM-UNIT-2 BU-SHEET-2", test_tech_line),
+		TF_TEST("AM-UNIT-3", test_declared_cost),
+		TF_TEST("AM-COST-1 AM-CLASS-1 AM-CLASS-2 AM-CLASS-6 "
+		        "AM-CLASS-7 AM-CLASS-8 AM-CLASS-10 AM-CUST-1 "
+		        "AM-CUST-2 AM-CUST-3 AM-CUST-4 AM-CUST-5 AM-CUST-6 "
+		        "BU-CUST-2 BU-CUST-3", test_cost_formula),
+		TF_TEST("AM-UNIT-3", test_undefined_action),
+		TF_TEST("AM-UNIT-3", test_redefined_action),
+		TF_TEST("AM-UNIT-4 BU-SHEET-2", test_actions_over_tech),
+		TF_TEST("AM-COST-1 AM-UNIT-4", test_cost_overflow),
+		TF_TEST("AM-UNIT-3 AM-CLASS-9", test_unused_action_validated),
+		TF_TEST("AM-CUST-7", test_custom_twice),
+		TF_TEST("AM-CUST-7 BU-CUST-4", test_custom_exclusive),
+		TF_TEST("AM-CUST-4 AM-CUST-5 AM-CUST-6", test_attack_only),
+		TF_TEST("BU-CUST-1 BU-CUST-2 BU-CUST-3",
+		        test_kind_restrictions),
+		TF_TEST("BU-BUILD-1 AM-CLASS-9 AM-CLASS-10",
+		        test_required_customs),
+		TF_TEST("AM-CUST-2 AM-CUST-4 AM-CLASS-4 AM-CLASS-6 BU-CUST-1 "
+		        "BU-CUST-2", test_n_ranges),
 		cmocka_unit_test(test_unknown_words),
-		cmocka_unit_test(test_unknown_unit),
-		cmocka_unit_test(test_build_cost),
-		cmocka_unit_test(test_too_many_buildia),
-		cmocka_unit_test(test_reachability),
+		TF_TEST("BU-BUILD-1", test_unknown_unit),
+		TF_TEST("BU-BUILD-1 AM-UNIT-3", test_build_cost),
+		TF_TEST("BU-STORE-1 BU-SHEET-1", test_too_many_buildia),
+		TF_TEST("BU-STORE-2", test_reachability),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_all_errors),
 		cmocka_unit_test(test_max_diags),

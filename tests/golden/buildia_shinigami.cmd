@@ -5,4 +5,6 @@
 # tempo later hits グリスク: 8 − 3 = 5 → ＨＰ 5; 斬撃 fails.  Step 2: デス剣
 # X = 5 × 2, ⌈10÷2⌉ = 5 → グリスク ＨＰ 0; スピア 8 − 0 → 死神 ＨＰ 2 (same
 # tempo).  グリスク dies → 死神使いの勝利.
+# Rules: BU-BUILD-3 BU-PLACE-1 BU-ORDER-1 BU-LINE-1 AM-TEMPO-2
+#  AM-TEMPO-8 AM-CLASS-3 AM-CUST-4 AM-TEMPO-6 BU-RESULT-1.
 battle ../../examples/shinigami.txt ../../examples/grisk.txt

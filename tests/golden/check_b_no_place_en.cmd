@@ -1,1 +1,2 @@
+# Rules: BU-BUILD-1 (ビルド needs 配置Ｎ).
 check --lang en sheets/b_no_place.txt

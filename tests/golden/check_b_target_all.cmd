@@ -1,1 +1,2 @@
+# Rules: BU-CUST-4 (対象Ｎ and 全体化 exclude each other).
 check sheets/b_target_all.txt

@@ -1,1 +1,3 @@
+# Rules: AM-UNIT-3 (a declared cost must equal the computed
+#  one), AM-COST-1 (スピア: ⌈1 × 4 ÷ 4⌉ = 1).
 check --lang en sheets/cost_mismatch.txt

@@ -1,1 +1,2 @@
+# Rules: AM-COST-1 (a cost beyond 64 bits is an input error).
 check sheets/cost_overflow.txt

@@ -1,1 +1,2 @@
+# Rules: AM-CUST-2 (遅延起動Ｎ needs Ｎ ≥ 2).
 check sheets/delay_too_small.txt

@@ -1,1 +1,2 @@
+# Rules: AM-UNIT-4 (the actions set cost 1 + 1 + 3 = 5 > 技術 4).
 check --lang en sheets/tech_over.txt

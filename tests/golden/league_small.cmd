@@ -7,4 +7,5 @@
 # Standings (3/1/0): 1 ヌト 3-0-0 9 pts +24; 2 グリスク 2-0-1 6 pts +30;
 #  3 乙 0-1-2 1 pt −27 and 3 甲 0-1-2 1 pt −27 (tie: same rank, by name).
 # zz_bad.txt is illegal: reported on stderr, left out, exit 1.
+# Rules: LG-PAIR-1 LG-POINTS-1.
 league --lang en league

@@ -1,7 +1,8 @@
 /*
  * format.c - am_sheet_format: the sheet's definitions in normalised
  * notation (half-width, computed costs, customisations in the order
- * written), with each unit's 技術 and what its actions use.
+ * written), with each unit's 技術 and what its actions use: the storage as
+ * `amaryllis check` prints it (BU-SHEET-3 in docs/RULES.md).
  */
 #include <inttypes.h>
 #include <string.h>
@@ -20,7 +21,9 @@ static void num(ut_buf *b, int known, int64_t v)
 		ut_buf_puts(b, "?");
 }
 
-/* [○]NAME[(S)]:HP/ATK/DEF/SPD[/names], [愛:N], 技術:T 使用:U */
+/* [○]NAME[(S)]:HP/ATK/DEF/SPD[/names], [愛:N], 技術:T 使用:U
+ * The entry unit with its stored bonus S and its 愛 on a line of its own
+ * (both only when 愛 > 0), a ビルディア with its bonus Ｂ (BU-SHEET-3). */
 static void unit(ut_buf *b, const am_sheet *s, const am_unit_rec *u, int en)
 {
 	int64_t used = 0;
@@ -84,6 +87,8 @@ static void action(ut_buf *b, const am_action_rec *a)
 	ut_buf_puts(b, "\n");
 }
 
+/* The storage as `amaryllis check` prints it (BU-SHEET-3); the contract is
+ * in amaryllis/sheet.h. */
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
                        am_lang lang)
 {

@@ -5,6 +5,9 @@
  * Syntax errors stop the line (one error per broken line, at the token at
  * fault); errors of meaning (a negative stat, a bad bonus) do not, so that
  * every one of them is reported.  Whole-sheet rules are in validate.c.
+ *
+ * Rule IDs (AM-UNIT-2, BU-SHEET-1, …) are those of docs/RULES.md; section 13
+ * there lists the functions below by rule.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -179,6 +182,8 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 
 /*
  * NAME: the text up to one of `stops` (or the end), white space trimmed.
+ * `、` stops wherever ',' does: after NFKC (which folds `，` to ',') the two
+ * are one separator (AM-UNIT-5).
  * Sets [*st, *en); returns the NUL-terminated copy in the arena, or NULL
  * when it is empty (EMPTY_NAME reported) or memory ran out.
  */
@@ -239,7 +244,8 @@ static void push_unit(P *p, am_unit_rec *u)
 	s->units[s->nunits++] = *u;
 }
 
-/* names -> NAME { ('、' | ',') NAME } */
+/* names -> NAME { ('、' | ',') NAME }
+ * The actions set on a unit, in order, repeats kept (AM-UNIT-2). */
 static void names(P *p)
 {
 	am_pstate *ps = p->ps;
@@ -265,7 +271,13 @@ static void names(P *p)
 	}
 }
 
-/* The checks of meaning on a parsed unit line: stats, bonus, 技術. */
+/*
+ * The checks of meaning on a parsed unit line: stats ≥ 0 (AM-UNIT-1); ＨＰ a
+ * multiple of 5 and 技術 = u->stored − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) ≥ 0
+ * (AM-UNIT-2), u->stored being 10 without （）, an entry unit's stored bonus
+ * S in 1..10 with 愛 = 10 − S (BU-SHEET-1), or a ビルディア's free bonus
+ * Ｂ ≥ 1, without 愛 (BU-SHEET-2).
+ */
 static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
                         const int *st_ok, const size_t *st_at,
                         size_t bonus_at, int bonus_ok)
@@ -324,6 +336,9 @@ static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
 /*
  * unit  -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' names ]
  * build -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
+ *
+ * The unit line (AM-UNIT-2), with the entry unit's optional stored bonus
+ * (BU-SHEET-1) or a ビルディア's required one (BU-SHEET-2).
  */
 static void unit_line(P *p, int buildia)
 {
@@ -409,7 +424,9 @@ done:
 	p->ps->last_unit = idx;
 }
 
-/* tech -> '技術' [':'] INT */
+/* tech -> '技術' [':'] INT
+ * Optional; it follows a unit line (blank and comment lines may come
+ * between) and must agree with that unit's 技術 (AM-UNIT-2). */
 static void tech_line(P *p)
 {
 	am_pstate *ps = p->ps;
@@ -556,6 +573,10 @@ static const struct {
  *        | 'ライフ与え' | 'HP回復' | 'ビルド' '(' NAME ')'
  * over line[st..en) (trimmed, non-empty; the cursor is at the '<' or the
  * end that follows); white space inside is ignored except in NAME.
+ * The classes: AM-CLASS-1 直接攻撃, AM-CLASS-2 防御無視攻撃, AM-CLASS-3
+ * ＨＰ減殺, AM-CLASS-4 攻撃力＋Ｎ, AM-CLASS-5 防御力＋Ｎ, AM-CLASS-6
+ * 素早さ＋Ｎ, AM-CLASS-7 ガード与え, AM-CLASS-8 反射与え, AM-CLASS-9
+ * ライフ与え, AM-CLASS-10 ＨＰ回復, and BU-BUILD-1 ビルド（名前）.
  * Returns -1 when the rest of the line cannot be read, else 0.
  */
 static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
@@ -634,6 +655,10 @@ static const struct {
  * CUSTOM -> 'リミテッド' | '遅延起動' INT | '高速起動' | '効果' INT '倍'
  *         | 'スタン与え' | '毒与え' | '対象' INT | '配置' INT | '全体化'
  * over line[st..en) (trimmed); appended to the scratch list.
+ * The customisations: AM-CUST-1 リミテッド, AM-CUST-2 遅延起動Ｎ, AM-CUST-3
+ * 高速起動, AM-CUST-4 効果Ｎ倍, AM-CUST-5 スタン与え, AM-CUST-6 毒与え,
+ * BU-CUST-1 配置Ｎ, BU-CUST-2 対象Ｎ, BU-CUST-3 全体化; which go together,
+ * and on which classes, is validate.c's legality().
  */
 static void custom(P *p, size_t st, size_t en)
 {
@@ -674,7 +699,9 @@ static void custom(P *p, size_t st, size_t en)
 	ps->cu[ps->ncu++] = c;
 }
 
-/* Append an action record, with its customisations from the scratch list. */
+/* Append an action record, with its customisations from the scratch list.
+ * The first line defining a name is that action; later ones are checked
+ * against it (AM-UNIT-3). */
 static void push_action(P *p, am_action_rec *a)
 {
 	am_sheet *s = p->s;
@@ -706,7 +733,8 @@ static void push_action(P *p, am_action_rec *a)
 	s->actions[s->nactions++] = *a;
 }
 
-/* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' } */
+/* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
+ * An action line with its optional declared cost (AM-UNIT-3). */
 static void action_line(P *p)
 {
 	am_action_rec a;
@@ -788,8 +816,8 @@ done:
 
 /* ---- lines ------------------------------------------------------------ */
 
-/* A 技術 line: '技術' [':'] INT with no '/' in the line (else the line is a
- * unit named 技術…). */
+/* A 技術 line (AM-UNIT-2): '技術' [':'] INT with no '/' in the line (else
+ * the line is a unit named 技術…). */
 static int is_tech(const P *p)
 {
 	const am_nline *ln = p->ln;
@@ -814,7 +842,9 @@ static int is_tech(const P *p)
 	return 1;
 }
 
-/* sheet -> { blank | comment | unit | build | tech | action } */
+/* sheet -> { blank | comment | unit | build | tech | action }
+ * A line whose first non-blank character is '#' (or '＃') is a comment
+ * (AM-UNIT-5); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2). */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};

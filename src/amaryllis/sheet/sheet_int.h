@@ -10,6 +10,9 @@
  *   diag.c      am_diag_*    collecting diagnostics; message catalogue
  *   format.c    am_sheet_format
  *   sheet.c     am_sheet_*   the driver, accessors and the team
+ *
+ * Rule IDs (AM-UNIT-1, BU-SHEET-1, …) are those of docs/RULES.md; its
+ * section 13 maps them to the functions of these files.
  */
 #ifndef AM_SHEET_INT_H
 #define AM_SHEET_INT_H
@@ -77,10 +80,11 @@ typedef struct am_text {
 size_t am_text_line(const char *buf, size_t len, size_t pos, size_t *next);
 /* Check s[0..len) is strict UTF-8 without NUL.  Returns len when it is,
  * else the offset of the first bad byte, with its 1-based column (in code
- * points) in *col. */
+ * points: AM-UNIT-6) in *col. */
 size_t am_text_check_utf8(const char *s, size_t len, uint32_t *col);
-/* Normalise valid UTF-8 (see text.c) into t->cp/t->col.  Fills *out, which
- * borrows t's arrays until the next call.  0, or AM_ENOMEM. */
+/* Normalise valid UTF-8 (see text.c: full-width = half-width, AM-UNIT-5;
+ * columns of the original line, AM-UNIT-6) into t->cp/t->col.  Fills *out,
+ * which borrows t's arrays until the next call.  0, or AM_ENOMEM. */
 int am_text_normalize(am_text *t, const char *s, size_t len, uint32_t line,
                       am_nline *out);
 void am_text_free(am_text *t);
@@ -96,15 +100,15 @@ char *am_text_utf8_buf(char *buf, size_t size, const int32_t *cp, size_t n);
 
 /* Customisations. */
 typedef enum am_cu {
-	AM_CU_LIMITED = 0, /* リミテッド */
-	AM_CU_DELAY,       /* 遅延起動Ｎ */
-	AM_CU_FAST,        /* 高速起動 */
-	AM_CU_MULT,        /* 効果Ｎ倍 */
-	AM_CU_STUN,        /* スタン与え */
-	AM_CU_POISON,      /* 毒与え */
-	AM_CU_TARGET,      /* 対象Ｎ */
-	AM_CU_PLACE,       /* 配置Ｎ */
-	AM_CU_ALL,         /* 全体化 */
+	AM_CU_LIMITED = 0, /* リミテッド (AM-CUST-1) */
+	AM_CU_DELAY,       /* 遅延起動Ｎ (AM-CUST-2) */
+	AM_CU_FAST,        /* 高速起動 (AM-CUST-3) */
+	AM_CU_MULT,        /* 効果Ｎ倍 (AM-CUST-4) */
+	AM_CU_STUN,        /* スタン与え (AM-CUST-5) */
+	AM_CU_POISON,      /* 毒与え (AM-CUST-6) */
+	AM_CU_TARGET,      /* 対象Ｎ (BU-CUST-2) */
+	AM_CU_PLACE,       /* 配置Ｎ (BU-CUST-1) */
+	AM_CU_ALL,         /* 全体化 (BU-CUST-3) */
 	AM_CU_COUNT
 } am_cu;
 
@@ -168,7 +172,8 @@ typedef struct am_unit_rec {
 	int ok;               /* parsed without a syntax error */
 	int ignored;          /* a second entry unit line */
 	int bonus_ok;         /* stored bonus known and legal */
-	int64_t stored;       /* S of the entry unit (10 − 愛), Ｂ of a ○ */
+	int64_t stored;       /* S of the entry unit (10 − 愛, BU-SHEET-1),
+	                         Ｂ of a ○ (BU-SHEET-2) */
 	int64_t love;
 	int64_t hp, atk, def, spd;
 	int stats_ok;         /* tech computed */
@@ -251,8 +256,9 @@ void am_parse_state_free(am_pstate *ps);
 
 /* ---- validate.c ------------------------------------------------------- */
 
-/* Whole-sheet checks after the last line: legality of every action line,
- * costs, references, budgets, 愛, reachability. */
+/* Whole-sheet checks after the last line: legality of every action line
+ * (AM-UNIT-3), costs (AM-COST-1), references, budgets (AM-UNIT-4), 愛
+ * (BU-STORE-1), reachability (BU-STORE-2). */
 void am_validate_sheet(am_sheet *s);
 
 #endif

@@ -9,6 +9,8 @@
 
 #include "sheet_int.h"
 
+/* The customisations as the rules name them, for messages (docs/RULES.md:
+ * AM-CUST-1 to AM-CUST-6, BU-CUST-1 to BU-CUST-3; am_cu names each). */
 static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_LIMITED] = "リミテッド",
 	[AM_CU_DELAY] = "遅延起動N",
@@ -21,6 +23,8 @@ static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_ALL] = "全体化",
 };
 
+/* The classes as the rules name them, for messages (AM-CLASS-1 to
+ * AM-CLASS-10, BU-BUILD-1). */
 static const char *const class_patterns[AM_CLASS_COUNT] = {
 	[AM_CLASS_DIRECT] = "直接攻撃",
 	[AM_CLASS_PIERCE] = "防御無視攻撃",

@@ -6,7 +6,10 @@
  * cluster by grapheme cluster, so that every normalised code point knows the
  * column (1-based, in code points of the original line) where its cluster
  * started: ＨＰ → HP, ：→ :, ｶﾞ → ガ (one cluster), U+3000 → space.  Hyphens
- * U+2010..U+2015 and U+2212 then become '-'.
+ * U+2010..U+2015 and U+2212 then become '-'.  So full-width and half-width
+ * forms are the same (AM-UNIT-5), and a diagnostic's column counts the
+ * characters of the line as written (AM-UNIT-6); rule IDs are those of
+ * docs/RULES.md.
  *
  * Costs stay linear: clusters are cut after CLUSTER_MAX code points, which
  * bounds the work of utf8proc's canonical reordering (quadratic in the
@@ -72,6 +75,7 @@ static size_t seq_len(const unsigned char *s, size_t len)
 	return n;
 }
 
+/* The column of a bad byte is counted in code points (AM-UNIT-6). */
 size_t am_text_check_utf8(const char *s, size_t len, uint32_t *col)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -136,7 +140,8 @@ static int reserve_out(am_text *t, size_t need)
 	return 0;
 }
 
-/* Map what NFKC leaves alone but the notation treats as the same. */
+/* Map what NFKC leaves alone but the notation treats as the same: the
+ * dashes and − (U+2212) are '-' (AM-UNIT-5). */
 static int32_t fold(int32_t cp)
 {
 	if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212)
@@ -144,8 +149,8 @@ static int32_t fold(int32_t cp)
 	return cp;
 }
 
-/* NFKC of the UTF-8 bytes s[0..len) (one cluster or part of one), appended
- * with column col. */
+/* NFKC of the UTF-8 bytes s[0..len) (one cluster or part of one), folded,
+ * appended with column col (AM-UNIT-5, AM-UNIT-6). */
 static int put_cluster(am_text *t, const char *s, size_t len, uint32_t col)
 {
 	utf8proc_ssize_t n, i;
@@ -174,6 +179,8 @@ static int put_cluster(am_text *t, const char *s, size_t len, uint32_t col)
 	return 0;
 }
 
+/* NFKC cluster by cluster, each code point with the column of its cluster
+ * in the original line (AM-UNIT-5, AM-UNIT-6; see the top of this file). */
 int am_text_normalize(am_text *t, const char *s, size_t len, uint32_t line,
                       am_nline *out)
 {

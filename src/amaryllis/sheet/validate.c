@@ -1,8 +1,11 @@
 /*
- * validate.c - the rules that need the whole sheet (RULINGS A1–A3, B1–B2):
- * legality of every action line, costs (am_action_cost), references between
- * units and actions, the 技術 budget of each unit, the number of ビルディア
- * allowed by 愛, and that every ビルディア can be built.
+ * validate.c - the rules that need the whole sheet (docs/RULES.md; rulings
+ * A1–A3, A10, B1–B2): legality of every action line (AM-CUST-7, BU-CUST-4
+ * and the conditions of the class and customisation tables), costs
+ * (AM-COST-1, through am_action_cost), references between units and actions
+ * (AM-UNIT-3, BU-BUILD-1), the 技術 budget of each unit (AM-UNIT-4), the
+ * number of ビルディア allowed by 愛 (BU-STORE-1), and that every ビルディア
+ * can be built (BU-STORE-2).
  *
  * A check that depends on a value an earlier error left unknown is skipped,
  * so that one mistake gives one diagnostic.
@@ -20,7 +23,8 @@ static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
 	am_diag_add(s, code, line, col, a, b, s1, s2);
 }
 
-/* Link every action name set on a unit to the action's first definition. */
+/* Link every action name set on a unit to the action's first definition;
+ * a name set but never defined is an error (AM-UNIT-3). */
 static void resolve_slots(am_sheet *s)
 {
 	size_t i, j;
@@ -41,9 +45,19 @@ static void resolve_slots(am_sheet *s)
 }
 
 /*
- * RULINGS A3 for one action line: fills a->act from the class and the
- * customisations (in the order written) and reports every rule broken
- * (a missing customisation only when the line was read to its end).
+ * The legality of one action line (ruling A3): fills a->act from the class
+ * and the customisations (in the order written) and reports every rule
+ * broken (a missing customisation only when the line was read to its end):
+ *   ＋Ｎ classes need Ｎ ≥ 1 (AM-CLASS-4, AM-CLASS-5, AM-CLASS-6);
+ *   ライフ与え and ＨＰ回復 need リミテッド (AM-CLASS-9, AM-CLASS-10);
+ *   遅延起動Ｎ needs Ｎ ≥ 2 (AM-CUST-2), 効果Ｎ倍 too (AM-CUST-4);
+ *   効果Ｎ倍, スタン与え, 毒与え on attacks only (AM-CUST-4, AM-CUST-5,
+ *   AM-CUST-6);
+ *   at most one of each but スタン与え and 毒与え, 遅延起動 and 高速起動
+ *   exclusive (AM-CUST-7), 対象Ｎ and 全体化 exclusive (BU-CUST-4);
+ *   配置Ｎ (Ｎ ≠ 0) on ビルド only (BU-CUST-1), 対象Ｎ (Ｎ ≠ 0) on supports
+ *   only (BU-CUST-2), 全体化 not on ビルド (BU-CUST-3);
+ *   ビルド needs 配置Ｎ and names a unit of the storage (BU-BUILD-1).
  * Returns the number of errors.
  */
 static size_t legality(am_sheet *s, am_action_rec *a)
@@ -149,7 +163,8 @@ static size_t legality(am_sheet *s, am_action_rec *a)
 	return s->nerrors - before;
 }
 
-/* 1 when two parsed definitions mean the same action. */
+/* 1 when two parsed definitions mean the same action (defining a name
+ * twice identically is allowed: AM-UNIT-3). */
 static int same_action(const am_action_rec *x, const am_action_rec *y)
 {
 	const am_action *a = &x->act, *b = &y->act;
@@ -164,9 +179,10 @@ static int same_action(const am_action_rec *x, const am_action_rec *y)
 	       a->fast == b->fast && a->all == b->all;
 }
 
-/* The cost of a legal action (ビルド: base = the built unit's stored
- * bonus), checked against the declared cost.  am_action_cost's thread-local
- * error is put back: the sheet reports through its diagnostics. */
+/* The cost of a legal action (AM-COST-1; ビルド: base = the built unit's
+ * stored bonus, BU-BUILD-1), checked against the declared cost (AM-UNIT-3).
+ * am_action_cost's thread-local error is put back: the sheet reports
+ * through its diagnostics. */
 static void cost(am_sheet *s, am_action_rec *a)
 {
 	int64_t base = 0;
@@ -203,7 +219,8 @@ static void cost(am_sheet *s, am_action_rec *a)
 		    NULL, NULL);
 }
 
-/* Every action line: legality, redefinition, cost. */
+/* Every action line, even one no unit sets (AM-UNIT-3, ruling A10):
+ * legality, redefinition, cost. */
 static void actions(am_sheet *s)
 {
 	size_t i;
@@ -224,7 +241,8 @@ static void actions(am_sheet *s)
 	}
 }
 
-/* The total cost of the actions set on a unit must be ≤ its 技術 (A1). */
+/* The total cost of the actions set on a unit, repeats counted, must be
+ * ≤ its 技術 (AM-UNIT-4; ruling A1). */
 static void budget(am_sheet *s, const am_unit_rec *u)
 {
 	int64_t sum = 0;
@@ -253,7 +271,7 @@ static void budget(am_sheet *s, const am_unit_rec *u)
 		    NULL);
 }
 
-/* At most 愛 ビルディア (B1). */
+/* At most 愛 ビルディア (BU-STORE-1; ruling B1). */
 static void love(am_sheet *s)
 {
 	const am_unit_rec *e = &s->units[s->entry];
@@ -270,8 +288,10 @@ static void love(am_sheet *s)
 }
 
 /* Every ビルディア must be reachable from the entry unit through ビルド
- * actions set on reachable units (B1).  Skipped when a unit line is broken
- * (its action list may be incomplete). */
+ * actions set on reachable units (BU-STORE-2; ruling B1).  Reachability is
+ * structural: a 遅延起動 too long to fire in 20 turns still reaches (the
+ * Choice of BU-STORE-2).  Skipped when a unit line is broken (its action
+ * list may be incomplete). */
 static void reach(am_sheet *s)
 {
 	uint32_t *queue;
