@@ -190,8 +190,9 @@ static int action_phase(am_engine *e)
 			return 0;
 		e->in_step = 1;
 		rc = step(e, n);
-		if (rc == 1)
-			rc = am_shortcuts_idle_steps(e, n);
+		if (rc == 1) /* an empty step: the group's other steps are too */
+			rc = e->opts->shortcuts ? am_shortcuts_idle_steps(e, n)
+			                        : 0;
 		e->in_step = 0;
 		if (rc < 0)
 			return rc;
@@ -204,11 +205,16 @@ static int action_phase(am_engine *e)
 		}
 	}
 }
+
+/*
+ * The 毒 phase at the start of each turn (RULINGS A4): every living unit
+ * with 毒 loses that much ＨＰ, then those units get their death checks.
+ */
 static int poison_phase(am_engine *e)
 {
 	size_t i;
 
-	if (!e->poisoned)
+	if (!e->poisoned && e->opts->shortcuts) /* nobody ever got 毒 */
 		return 0;
 	for (i = 0; i < e->nunits; i++) {
 		unit *u = &e->units[i];
@@ -242,7 +248,8 @@ int am_schedule_play(am_engine *e, am_result *r)
 		am_roster_retire(e);
 		if (am_roster_over(e))
 			break;
-		if (!e->cb && e->turn >= 1 && am_shortcuts_dormant(e) &&
+		if (e->opts->shortcuts && !e->cb && e->turn >= 1 &&
+		    am_shortcuts_dormant(e) &&
 		    (per_turn = am_shortcuts_empty_phase_steps(e)) >= 0) {
 			am_shortcuts_fast_forward(e, per_turn);
 			break;

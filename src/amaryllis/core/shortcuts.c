@@ -3,7 +3,9 @@
  * nothing: the rest of an empty step group (idle steps), an action phase in
  * which nobody can act (idle turn), the rest of a battle in which nobody
  * can ever act again (dormant).  Results and events are those of playing
- * every step.
+ * every step; am_battle_opts.shortcuts = 0 turns them all off (and the
+ * 毒 phase's skip when nobody was ever poisoned, in schedule.c), so that
+ * tests/test_shortcuts.c can compare both ways.
  */
 #include "engine_int.h"
 
@@ -95,7 +97,8 @@ int am_shortcuts_idle_turn(am_engine *e, int busy)
 	int64_t steps;
 	size_t i;
 
-	if (busy || e->cb || e->nunits > SCAN_UNITS)
+	if (!e->opts->shortcuts || busy || e->cb ||
+	    e->nunits > SCAN_UNITS)
 		return 0;
 	steps = am_shortcuts_empty_phase_steps(e);
 	for (i = 0; i < e->nunits; i++)
