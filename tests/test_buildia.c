@@ -282,16 +282,16 @@ static void run_opts(outcome *o, const fixture *a, const fixture *b,
 		side = o->u[i].side;
 		assert_true(side == 0 || side == 1);
 		f = side == 0 ? a : b;
-		assert_true(o->u[i].def < f->nunits);
+		assert_true(o->u[i].index < f->nunits);
 		o->sid[side][o->nside[side]++] = (uint32_t)i;
-		for (s = 0; s < f->units[o->u[i].def].nslots; s++)
+		for (s = 0; s < f->units[o->u[i].index].nslots; s++)
 			o->spent[i][s] = am_engine_slot_spent(e, i, s);
 	}
 	/* the entry units are 0 (side 0) and 1 (side 1) */
 	assert_int_equal(o->u[0].side, 0);
-	assert_int_equal(o->u[0].def, 0);
+	assert_int_equal(o->u[0].index, 0);
 	assert_int_equal(o->u[1].side, 1);
-	assert_int_equal(o->u[1].def, 0);
+	assert_int_equal(o->u[1].index, 0);
 	for (side = 0; side < 2; side++) {
 		o->nline[side] = am_engine_line(e, side, o->line[side], MAXID);
 		assert_true(o->nline[side] <= MAXID);
@@ -338,10 +338,10 @@ static void run_both(outcome *out, const fixture *a, const fixture *b)
 		for (k = 0; k < out->nside[1 - side]; k++) {
 			const am_unit_state *x = U(&m, side, k);
 			const am_unit_state *y = U(out, 1 - side, k);
-			assert_int_equal(x->def, y->def);
+			assert_int_equal(x->index, y->index);
 			assert_int_equal(x->hp, y->hp);
 			assert_int_equal(x->atk, y->atk);
-			assert_int_equal(x->def_, y->def_);
+			assert_int_equal(x->def, y->def);
 			assert_int_equal(x->spd, y->spd);
 			assert_int_equal(x->alive, y->alive);
 			assert_int_equal(x->died_turn, y->died_turn);
@@ -383,7 +383,7 @@ static void expect_unit(const outcome *o, int side, size_t k, uint32_t def,
 {
 	const am_unit_state *u = U(o, side, k);
 	assert_int_equal(u->side, side);
-	assert_int_equal(u->def, def);
+	assert_int_equal(u->index, def);
 	assert_int_equal(u->hp, hp);
 	assert_int_equal(u->alive, alive);
 	if (alive)
@@ -949,11 +949,11 @@ static void test_target_n(void **state)
 	expect_count(&o, 0, 5);
 	/* local: 0 王, 1 補, 2 兵1, 3 兵2, 4 兵3 */
 	expect_line(&o, 0, 5, (int[]){3, 2, 1, 0, 4});
-	u = U(&o, 0, 0); assert_int_equal(u->atk, 2); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 1); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 2); assert_int_equal(u->atk, 1); assert_int_equal(u->def_, 0);
-	u = U(&o, 0, 3); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 1);
-	u = U(&o, 0, 4); assert_int_equal(u->atk, 0); assert_int_equal(u->def_, 2);
+	u = U(&o, 0, 0); assert_int_equal(u->atk, 2); assert_int_equal(u->def, 0);
+	u = U(&o, 0, 1); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 0);
+	u = U(&o, 0, 2); assert_int_equal(u->atk, 1); assert_int_equal(u->def, 0);
+	u = U(&o, 0, 3); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 1);
+	u = U(&o, 0, 4); assert_int_equal(u->atk, 0); assert_int_equal(u->def, 2);
 	expect_unit(&o, 0, 1, 1, 5, 1);
 	expect_unit(&o, 0, 4, 2, 5, 1);
 }

@@ -99,7 +99,7 @@ static void run_both(final *out, const fixture *a, const fixture *b)
 		assert_int_equal(m.u[i].hp, out->u[1 - i].hp);
 		assert_int_equal(m.u[i].alive, out->u[1 - i].alive);
 		assert_int_equal(m.u[i].atk, out->u[1 - i].atk);
-		assert_int_equal(m.u[i].def_, out->u[1 - i].def_);
+		assert_int_equal(m.u[i].def, out->u[1 - i].def);
 		assert_int_equal(m.u[i].spd, out->u[1 - i].spd);
 	}
 }
@@ -143,7 +143,7 @@ static void test_worked_example(void **state)
 	assert_int_equal(f.u[0].hp, -1);
 	assert_int_equal(f.u[0].alive, 0);
 	assert_int_equal(f.u[0].atk, 4);
-	assert_int_equal(f.u[0].def_, 3);
+	assert_int_equal(f.u[0].def, 3);
 	assert_int_equal(f.u[1].hp, 1);
 	assert_int_equal(f.u[1].alive, 1);
 	assert_int_equal(f.u[1].states[AM_STATE_LIFE], 0);

@@ -184,7 +184,7 @@ static void run_both(final *out, const fixture *a, const fixture *b)
 		assert_int_equal(m.u[i].hp, out->u[1 - i].hp);
 		assert_int_equal(m.u[i].alive, out->u[1 - i].alive);
 		assert_int_equal(m.u[i].atk, out->u[1 - i].atk);
-		assert_int_equal(m.u[i].def_, out->u[1 - i].def_);
+		assert_int_equal(m.u[i].def, out->u[1 - i].def);
 		assert_int_equal(m.u[i].spd, out->u[1 - i].spd);
 		assert_int_equal(m.u[i].died_turn, out->u[1 - i].died_turn);
 		for (k = 0; k < AM_STATE_COUNT; k++)
@@ -375,7 +375,7 @@ static void test_class_def_up(void **state)
 	run_both(&f, &a, &b);
 	expect(&f, 1, 20, 15, 16);
 	expect_alive(&f, 1, 1);
-	assert_int_equal(f.u[1].def_, 40);
+	assert_int_equal(f.u[1].def, 40);
 	expect_hp_at(&f, 2, 15, 16);
 	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 18);
 }
@@ -784,7 +784,7 @@ static void test_order_spd_up_at_once(void **state)
 	expect(&f, 0, 1, 4, 0);
 	expect_alive(&f, 1, 0);
 	assert_int_equal(f.u[0].spd, 3);
-	assert_int_equal(f.u[1].def_, 0);
+	assert_int_equal(f.u[1].def, 0);
 }
 
 /*
@@ -830,7 +830,7 @@ static void test_simul_support_first(void **state)
 	run_both(&f, &a, &b);
 	expect(&f, 0, 20, 20, 19);
 	expect_alive(&f, 1, 1);
-	assert_int_equal(f.u[1].def_, 60);
+	assert_int_equal(f.u[1].def, 60);
 	expect_hp_at(&f, 1, 20, 19);
 	assert_int_equal(count_ev(&f, AM_EV_FAIL, 0), 19);
 }

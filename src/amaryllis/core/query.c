@@ -17,11 +17,11 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 		return ut_error_set(AM_EINVALID, "no unit %zu", id);
 	u = &e->units[id];
 	out->side = u->side;
-	out->def = u->defi;
+	out->index = u->defi;
 	out->name = e->sides[u->side].team->units[u->defi].name;
 	out->hp = u->hp;
 	out->atk = u->atk;
-	out->def_ = u->def;
+	out->def = u->def;
 	out->spd = u->spd;
 	out->ap = u->ap;
 	memcpy(out->states, u->st, sizeof(u->st));
