@@ -236,17 +236,21 @@ int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most);
 /* 1 when no living unit can ever act again and none is poisoned. */
 int am_shortcuts_dormant(const am_engine *e);
 
+/* Set and return AM_EOVERFLOW: the step count would pass INT64_MAX. */
+int am_shortcuts_steps_overflow(void);
+
 /* Steps of an action phase in which nobody can do anything but スタン
- * processing; -1 when the population is too large to count. */
-int64_t am_shortcuts_empty_phase_steps(const am_engine *e);
+ * processing, in *out: 0; 1 when the population is too large to count
+ * (*out untouched); AM_EOVERFLOW. */
+int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out);
 
 /* Jump from the current turn to the end of the battle (dormant battle),
- * adding per_turn steps a turn. */
-void am_shortcuts_fast_forward(am_engine *e, int64_t per_turn);
+ * adding per_turn steps a turn.  0 or AM_EOVERFLOW. */
+int am_shortcuts_fast_forward(am_engine *e, int64_t per_turn);
 
-/* After the AP phase: 1 when the whole action phase was counted as empty
- * and skipped, 0 when it must be played. */
-int am_shortcuts_idle_turn(am_engine *e, int busy);
+/* Count the steps of an action phase in which nobody can act and skip
+ * it: 1, or AM_EOVERFLOW (see am_shortcuts_idle_turn). */
+int am_shortcuts_skip_turn(am_engine *e);
 
 /* ---- hot helpers, inline ------------------------------------------------- */
 
@@ -433,6 +437,32 @@ static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 }
 
 /*
+ * Count 0 ≤ n ≤ INT64_MAX more steps at once (a shortcut).  The step count
+ * stays within INT64_MAX (front ends print it as a signed 64-bit number):
+ * AM_EOVERFLOW past it.  As it was ≤ INT64_MAX before, the sum cannot wrap
+ * in uint64_t.  Steps played one by one cannot get there (2⁶³ of them).
+ */
+static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
+{
+	e->step += (uint64_t)n;
+	return e->step > INT64_MAX ? am_shortcuts_steps_overflow() : 0;
+}
+
+/*
+ * After the AP phase, when (`busy` false) no living unit has a usable
+ * action this turn and none is stunned: 1 when the whole action phase was
+ * counted as empty and skipped (shortcuts on, no callback, a population
+ * small enough to count), 0 when it must be played, or AM_EOVERFLOW.
+ * (A shortcuts.c function, inline because it runs every turn.)
+ */
+static inline int am_shortcuts_idle_turn(am_engine *e, int busy)
+{
+	if (!e->opts->shortcuts || busy || e->cb || e->nunits > SCAN_UNITS)
+		return 0;
+	return am_shortcuts_skip_turn(e);
+}
+
+/*
  * After a step in which every actor had nothing to do: until their AP runs
  * out, nothing can change for them (only their own actions could, and none
  * is usable this turn; without スタン, no state of theirs acts), and they keep
@@ -449,7 +479,7 @@ static inline int am_shortcuts_idle_steps(am_engine *e, size_t n)
 		if (e->units[e->dec[i].actor].ap > most)
 			most = e->units[e->dec[i].actor].ap;
 	if (!e->cb)
-		e->step += (uint64_t)most;
+		TRY(am_shortcuts_add_steps(e, most));
 	else
 		TRY(am_shortcuts_tell_idle_steps(e, n, most));
 	for (i = 0; i < n; i++)

@@ -232,7 +232,7 @@ static int poison_phase(am_engine *e)
 int am_schedule_play(am_engine *e, am_result *r)
 {
 	size_t i;
-	int busy;
+	int busy, skipped;
 	int64_t per_turn;
 
 	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
@@ -249,10 +249,13 @@ int am_schedule_play(am_engine *e, am_result *r)
 		if (am_roster_over(e))
 			break;
 		if (e->opts->shortcuts && !e->cb && e->turn >= 1 &&
-		    am_shortcuts_dormant(e) &&
-		    (per_turn = am_shortcuts_empty_phase_steps(e)) >= 0) {
-			am_shortcuts_fast_forward(e, per_turn);
-			break;
+		    am_shortcuts_dormant(e)) {
+			int rc = am_shortcuts_empty_phase_steps(e, &per_turn);
+			TRY(rc);
+			if (rc == 0) {
+				TRY(am_shortcuts_fast_forward(e, per_turn));
+				break;
+			}
 		}
 		e->queue.n = 0;
 		busy = 0;
@@ -266,7 +269,9 @@ int am_schedule_play(am_engine *e, am_result *r)
 			if (e->queued)
 				TRY(am_schedule_enqueue(e, (uint32_t)i));
 		}
-		if (!am_shortcuts_idle_turn(e, busy))
+		skipped = am_shortcuts_idle_turn(e, busy);
+		TRY(skipped);
+		if (!skipped)
 			TRY(action_phase(e));
 		if (am_roster_over(e))
 			break;

@@ -9,6 +9,12 @@
  */
 #include "engine_int.h"
 
+int am_shortcuts_steps_overflow(void)
+{
+	return ut_error_set(AM_EOVERFLOW,
+	                    "the number of steps overflows 64-bit integers");
+}
+
 int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most)
 {
 	int64_t k;
@@ -47,15 +53,16 @@ int am_shortcuts_dormant(const am_engine *e)
  * The number of steps of an action phase in which nobody can do anything
  * but スタン processing: the units of each 素早さ share their steps (they are
  * simultaneous), so a group of 素早さ v takes v steps.  Only for small
- * populations (quadratic); returns -1 otherwise.
+ * populations (quadratic); returns 1 otherwise.  AM_EOVERFLOW past
+ * INT64_MAX steps.
  */
-int64_t am_shortcuts_empty_phase_steps(const am_engine *e)
+int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out)
 {
 	int64_t steps = 0;
 	size_t i, j;
 
 	if (e->nunits > SCAN_UNITS)
-		return -1;
+		return 1;
 	for (i = 0; i < e->nunits; i++) {
 		const unit *u = &e->units[i];
 		int first = 1;
@@ -63,46 +70,57 @@ int64_t am_shortcuts_empty_phase_steps(const am_engine *e)
 			continue;
 		for (j = 0; j < i && first; j++)
 			first = !(e->units[j].alive && e->units[j].spd == u->spd);
-		steps += first ? u->spd : 0;
+		if (first && ut_ckd_add(&steps, steps, u->spd))
+			return am_shortcuts_steps_overflow();
 	}
-	return steps;
+	*out = steps;
+	return 0;
 }
 
-void am_shortcuts_fast_forward(am_engine *e, int64_t per_turn)
+/*
+ * Jump over turns e->turn..20 of a dormant battle: per_turn steps a turn;
+ * each living unit spends 素早さ × turns steps, one スタン each, and ends with
+ * no AP.  AM_EOVERFLOW past INT64_MAX steps (before changing anything).
+ */
+int am_shortcuts_fast_forward(am_engine *e, int64_t per_turn)
 {
-	int64_t turns = AM_LAST_TURN - e->turn + 1;
+	int64_t turns = AM_LAST_TURN - e->turn + 1, steps, spent;
 	size_t i;
 
+	if (ut_ckd_mul(&steps, per_turn, turns))
+		return am_shortcuts_steps_overflow();
+	TRY(am_shortcuts_add_steps(e, steps));
 	for (i = 0; i < e->nunits; i++) {
 		unit *u = &e->units[i];
 		if (!u->alive)
 			continue;
-		u->st[AM_STATE_STUN] = u->st[AM_STATE_STUN] > u->spd * turns
-		                           ? u->st[AM_STATE_STUN] - u->spd * turns
-		                           : 0;
+		/* past int64, 素早さ × turns exceeds any スタン count */
+		if (ut_ckd_mul(&spent, u->spd, turns) ||
+		    u->st[AM_STATE_STUN] <= spent)
+			u->st[AM_STATE_STUN] = 0;
+		else
+			u->st[AM_STATE_STUN] -= spent;
 		u->ap = 0;
 	}
-	e->step += (uint64_t)(per_turn * turns);
 	e->turn = AM_LAST_TURN + 1;
+	return 0;
 }
 
 /*
  * After the AP phase, when (`busy` false) no living unit has a usable
  * action this turn and none is stunned: every step of the phase is empty.
  * Count them and skip the phase (only without a callback: a log tells each
- * step).
+ * step).  The conditions are checked inline (am_shortcuts_idle_turn in
+ * engine_int.h); this counts and skips.  1, or AM_EOVERFLOW.
  */
-int am_shortcuts_idle_turn(am_engine *e, int busy)
+int am_shortcuts_skip_turn(am_engine *e)
 {
 	int64_t steps;
 	size_t i;
 
-	if (!e->opts->shortcuts || busy || e->cb ||
-	    e->nunits > SCAN_UNITS)
-		return 0;
-	steps = am_shortcuts_empty_phase_steps(e);
+	TRY(am_shortcuts_empty_phase_steps(e, &steps));
+	TRY(am_shortcuts_add_steps(e, steps));
 	for (i = 0; i < e->nunits; i++)
 		e->units[i].ap = 0;
-	e->step += (uint64_t)steps;
 	return 1;
 }
