@@ -152,6 +152,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	am_roster_begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
 		return ut_error_set(AM_EINVALID, "unknown battle options version");
+	e->shortcuts = e->opts->shortcuts;
 	e->cb = e->opts->on_event;
 	e->ud = e->opts->event_ud;
 	e->in_step = 0;

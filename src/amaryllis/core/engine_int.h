@@ -103,6 +103,7 @@ struct am_engine {
 	int queued;
 	int poisoned;        /* some unit got 毒 in this battle */
 	int in_step;         /* events now belong to step e->step */
+	int shortcuts;       /* opts->shortcuts (shortcuts.c may skip work) */
 	am_program own[2];   /* the programs of am_battle_run's teams */
 	uint32_t *died;      /* died in this step, to retire at its end */
 	size_t ndied, capdied;
@@ -457,7 +458,7 @@ static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
  */
 static inline int am_shortcuts_idle_turn(am_engine *e, int busy)
 {
-	if (!e->opts->shortcuts || busy || e->cb || e->nunits > SCAN_UNITS)
+	if (!e->shortcuts || busy || e->cb || e->nunits > SCAN_UNITS)
 		return 0;
 	return am_shortcuts_skip_turn(e);
 }

@@ -191,7 +191,7 @@ static int action_phase(am_engine *e)
 		e->in_step = 1;
 		rc = step(e, n);
 		if (rc == 1) /* an empty step: the group's other steps are too */
-			rc = e->opts->shortcuts ? am_shortcuts_idle_steps(e, n)
+			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n)
 			                        : 0;
 		e->in_step = 0;
 		if (rc < 0)
@@ -214,7 +214,7 @@ static int poison_phase(am_engine *e)
 {
 	size_t i;
 
-	if (!e->poisoned && e->opts->shortcuts) /* nobody ever got 毒 */
+	if (!e->poisoned && e->shortcuts) /* nobody ever got 毒 */
 		return 0;
 	for (i = 0; i < e->nunits; i++) {
 		unit *u = &e->units[i];
@@ -248,7 +248,7 @@ int am_schedule_play(am_engine *e, am_result *r)
 		am_roster_retire(e);
 		if (am_roster_over(e))
 			break;
-		if (e->opts->shortcuts && !e->cb && e->turn >= 1 &&
+		if (e->shortcuts && !e->cb && e->turn >= 1 &&
 		    am_shortcuts_dormant(e)) {
 			int rc = am_shortcuts_empty_phase_steps(e, &per_turn);
 			TRY(rc);
