@@ -217,8 +217,9 @@ int am_schedule_play(am_engine *e, am_result *r);
 /* Emit the AM_EV_ACTION event of actor executing slot sl (needs e->cb). */
 int am_step_emit_action(am_engine *e, uint32_t actor, const slot *sl);
 
-/* Execute support slot sl of actor on its targets (RULINGS A7, B3). */
-int am_step_support(am_engine *e, uint32_t actor, const slot *sl);
+/* Apply support slot sl of actor to target, a living unit (RULINGS A7). */
+int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
+                       uint32_t target);
 
 /* Execute ビルド slot sl of builder (RULINGS B2, A10). */
 int am_step_build(am_engine *e, uint32_t builder, const slot *sl);
@@ -486,6 +487,45 @@ static inline int am_shortcuts_idle_steps(am_engine *e, size_t n)
 	for (i = 0; i < n; i++)
 		e->units[e->dec[i].actor].ap = 0;
 	return 0;
+}
+
+/*
+ * Targets of a support (RULINGS A7, B3): self; 対象Ｎ: the unit Ｎ places
+ * forward (+) or back (−) in the actor's line, clamped to the ends, with no
+ * effect when it is dead; 全体化: every living ally, self included.
+ * (A step.c function, inline because a support is in most steps.)
+ */
+static inline int am_step_support(am_engine *e, uint32_t actor,
+                                  const slot *sl)
+{
+	const am_action *a = sl->act;
+	unit *u = &e->units[actor];
+	size_t i, n;
+
+	if (a->all) {
+		TRY(am_roster_living_line(e, u->side, &n));
+		for (i = 0; i < n; i++)
+			TRY(am_step_support_on(e, actor, sl, e->tmp[i]));
+		return 0;
+	}
+	if (a->target) {
+		/* forward = towards the front = smaller position; clamp
+		 * without ever computing pos − Ｎ out of range */
+		int64_t pos = am_roster_position(e, actor), p;
+		int64_t last = (int64_t)am_roster_line_size(e, u->side) - 1;
+		uint32_t t;
+		if (a->target > 0)
+			p = a->target > pos ? 0 : pos - a->target;
+		else
+			p = a->target < pos - last ? last : pos - a->target;
+		t = am_line_kth(e->nodes, e->sides[u->side].root, (uint32_t)p);
+		if (!e->units[t].alive) {
+			EMIT(AM_EV_NO_TARGET, actor, sl->index, t, 0, 0);
+			return 0;
+		}
+		return am_step_support_on(e, actor, sl, t);
+	}
+	return am_step_support_on(e, actor, sl, actor);
 }
 
 #endif

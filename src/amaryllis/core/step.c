@@ -1,8 +1,8 @@
 /*
  * step.c - what the actors of a step do (RULINGS A5, A7, B2, B3): deciding
- * the action (am_step_decide, inline in engine_int.h because every step of
- * every unit runs it), supports and their targets, builds.  schedule.c runs
- * the step itself.
+ * the action, supports and their targets, builds.  am_step_decide and
+ * am_step_support (the choice of targets) are inline in engine_int.h
+ * because nearly every step runs them; schedule.c runs the step itself.
  */
 #include "engine_int.h"
 
@@ -30,8 +30,9 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 	}
 	return 0;
 }
-/* Apply support action a of actor to target (a living unit). */
-static int support_on(am_engine *e, uint32_t actor, const slot *sl,
+/* Apply support action a of actor to target (a living unit); see
+ * engine_int.h. */
+int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
                       uint32_t target)
 {
 	const am_action *a = sl->act;
@@ -62,43 +63,6 @@ static int support_on(am_engine *e, uint32_t actor, const slot *sl,
 	default:
 		return 0;
 	}
-}
-
-/*
- * Targets of a support (RULINGS A7, B3): self; 対象Ｎ: the unit Ｎ places
- * forward (+) or back (−) in the actor's line, clamped to the ends, with no
- * effect when it is dead; 全体化: every living ally, self included.
- */
-int am_step_support(am_engine *e, uint32_t actor, const slot *sl)
-{
-	const am_action *a = sl->act;
-	unit *u = &e->units[actor];
-	size_t i, n;
-
-	if (a->all) {
-		TRY(am_roster_living_line(e, u->side, &n));
-		for (i = 0; i < n; i++)
-			TRY(support_on(e, actor, sl, e->tmp[i]));
-		return 0;
-	}
-	if (a->target) {
-		/* forward = towards the front = smaller position; clamp
-		 * without ever computing pos − Ｎ out of range */
-		int64_t pos = am_roster_position(e, actor), p;
-		int64_t last = (int64_t)am_roster_line_size(e, u->side) - 1;
-		uint32_t t;
-		if (a->target > 0)
-			p = a->target > pos ? 0 : pos - a->target;
-		else
-			p = a->target < pos - last ? last : pos - a->target;
-		t = am_line_kth(e->nodes, e->sides[u->side].root, (uint32_t)p);
-		if (!e->units[t].alive) {
-			EMIT(AM_EV_NO_TARGET, actor, sl->index, t, 0, 0);
-			return 0;
-		}
-		return support_on(e, actor, sl, t);
-	}
-	return support_on(e, actor, sl, actor);
 }
 
 /*
