@@ -44,6 +44,7 @@ int am_engine_overflow(void)
 	return ut_error_set(AM_EOVERFLOW,
 	                    "a value in the battle overflows 64-bit integers");
 }
+
 int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
                    int64_t action, int64_t target, int64_t value,
                    int64_t after)
@@ -72,6 +73,7 @@ int am_engine_emit_ex(am_engine *e, am_event *ev)
 	ev->step = e->in_step ? e->step : 0;
 	return e->cb(e->ud, e, ev) ? ut_error_set(AM_ERROR, "battle aborted") : 0;
 }
+
 /* Sum of ＨＰ of side s's living units, or of all its units if none lives
  * (RULINGS B4). */
 static int score(const am_engine *e, int s, int64_t *out)
@@ -128,6 +130,7 @@ int am_engine_finish(am_engine *e, am_result *r)
 	EMIT(AM_EV_END, -1, -1, -1, r->winner, 0);
 	return 0;
 }
+
 int am_battle_run_programs(am_result *out, am_engine *e,
                            const am_program *a, const am_program *b,
                            const am_battle_opts *opts)

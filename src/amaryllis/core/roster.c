@@ -15,6 +15,7 @@ void am_roster_begin_side(am_engine *e, int s, const am_program *p)
 	sd->root = AM_LINE_NIL;
 	sd->nliving = 0;
 }
+
 /*
  * Positions for many units at once: when a step has many actors or a tempo
  * many hits, one walk of both lines (O(population)) beats a rank walk per
@@ -35,6 +36,7 @@ int am_roster_positions(am_engine *e)
 	}
 	return 0;
 }
+
 /* The living units of side s, front first, in e->tmp; returns the count. */
 int am_roster_living_line(am_engine *e, int s, size_t *n)
 {
@@ -43,6 +45,7 @@ int am_roster_living_line(am_engine *e, int s, size_t *n)
 	*n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 1);
 	return 0;
 }
+
 /*
  * Create a unit of definition defi on side s with `pos` units in front of
  * it (pos = line size appends), born in the current turn, with full ＨＰ,

@@ -191,8 +191,7 @@ static int action_phase(am_engine *e)
 		e->in_step = 1;
 		rc = step(e, n);
 		if (rc == 1) /* an empty step: the group's other steps are too */
-			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n)
-			                        : 0;
+			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n) : 0;
 		e->in_step = 0;
 		if (rc < 0)
 			return rc;
@@ -229,6 +228,13 @@ static int poison_phase(am_engine *e)
 			TRY(am_roster_death_check(e, (uint32_t)i));
 	return 0;
 }
+
+/*
+ * The battle (RULINGS A4, B4): turns 0..20, each the 毒 phase, the AP phase
+ * (AP = 素早さ for every living unit) and the action phase, until a side
+ * has no living unit; then judging (am_engine_finish).  Turn 1 starts with
+ * the death checks turn 0 did not make.
+ */
 int am_schedule_play(am_engine *e, am_result *r)
 {
 	size_t i;

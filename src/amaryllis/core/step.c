@@ -30,6 +30,7 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 	}
 	return 0;
 }
+
 /* Apply support action a of actor to target (a living unit); see
  * engine_int.h. */
 int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
@@ -89,6 +90,7 @@ int am_step_build(am_engine *e, uint32_t builder, const slot *sl)
 	TRY(am_roster_death_check(e, id));
 	return am_schedule_enqueue(e, id);
 }
+
 /* Emit the ACTION event of decision d (slot sl). */
 int am_step_emit_action(am_engine *e, uint32_t actor, const slot *sl)
 {
