@@ -198,8 +198,7 @@ static void assert_units_equal(const am_engine *a, const am_engine *b)
 		assert_int_equal(x.alive, y.alive);
 		assert_int_equal(x.died_turn, y.died_turn);
 		assert_int_equal(x.position, y.position);
-		if (x.alive)
-			assert_int_equal(x.ap, y.ap);
+		assert_int_equal(x.ap, y.ap); /* a dead unit keeps its AP */
 	}
 }
 
@@ -339,10 +338,98 @@ static void test_shortcuts_hand_case(void **state)
 	free(t0.ev);
 }
 
+/*
+ * A unit that dies with AP left keeps it (nothing gives a dead unit AP or
+ * takes it away), also when a later action phase is skipped as idle.
+ * Side 0: "母" (素早さ 1) has a 高速起動 リミテッド ビルド of "子" (ＨＰ 1, 素早さ 5,
+ * no action) at 配置＋1, then a リミテッド 遅延起動10 ガード与え.  Side 1: "砲"
+ * (素早さ 9) has a リミテッド 直接攻撃 (攻撃力 5).  Turn 0: 砲 has nothing
+ * active yet (9 empty steps); 母 builds 子 in front of itself; 子, born with
+ * AP 5 (RULINGS B2), takes 5 empty steps.  Turn 1 (AP: 砲 9, 子 5, 母 1):
+ * 砲 acts first and hits the front-most living enemy, 子: ＨＰ 1 − 5 = −4,
+ * dead with AP 5 left.  Turns 2..9: nobody has an active action, but 母's
+ * ガード与え is still to come (the action phases are idle, not the battle);
+ * turn 10: 母 gains one ガード.  So 子 ends dead, AP 5, both ways.
+ */
+static void test_dead_unit_keeps_ap(void **state)
+{
+	am_action act[3];
+	uint32_t slot0 = 0, mslots[2] = {0, 2};
+	am_unit_def mother[2], gun;
+	am_team a, b;
+	am_engine *e[4];
+	am_unit_state st;
+	tape t1 = {0}, t0 = {0};
+	int k;
+	(void)state;
+
+	memset(act, 0, sizeof(act));
+	act[0].name = am_class_name(AM_CLASS_BUILD);
+	act[0].cls = AM_CLASS_BUILD;
+	act[0].mult = 1;
+	act[0].build = 1;
+	act[0].place = 1;
+	act[0].fast = 1;
+	act[0].limited = 1;
+	act[1].name = am_class_name(AM_CLASS_DIRECT);
+	act[1].cls = AM_CLASS_DIRECT;
+	act[1].mult = 1;
+	act[1].build = -1;
+	act[1].limited = 1;
+	act[2].name = am_class_name(AM_CLASS_GUARD);
+	act[2].cls = AM_CLASS_GUARD;
+	act[2].mult = 1;
+	act[2].build = -1;
+	act[2].delay = 10;
+	act[2].limited = 1;
+	memset(mother, 0, sizeof(mother));
+	mother[0].name = "母";
+	mother[0].hp = 20;
+	mother[0].spd = 1;
+	mother[0].nslots = 2;
+	mother[0].slots = mslots;
+	mother[1].name = "子";
+	mother[1].hp = 1;
+	mother[1].spd = 5;
+	memset(&gun, 0, sizeof(gun));
+	gun.name = "砲";
+	gun.hp = 20;
+	gun.atk = 5;
+	gun.spd = 9;
+	gun.nslots = 1;
+	gun.slots = &slot0;
+	a.nunits = 2;
+	a.units = mother;
+	a.nactions = 3;
+	a.actions = act;
+	b.nunits = 1;
+	b.units = &gun;
+	b.nactions = 1;
+	b.actions = &act[1];
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	assert_int_equal(am_team_check(&a), 0);
+	assert_int_equal(am_team_check(&b), 0);
+	both_ways(e, &a, &b, &t1, &t0);
+	assert_int_equal(am_engine_unit_count(e[0]), 3);
+	assert_int_equal(am_engine_unit(&st, e[0], 2), 0); /* 子 */
+	assert_string_equal(st.name, "子");
+	assert_int_equal(st.alive, 0);
+	assert_int_equal(st.died_turn, 1);
+	assert_int_equal(st.ap, 5);
+	assert_int_equal(am_engine_unit(&st, e[0], 0), 0); /* 母 */
+	assert_int_equal(st.states[AM_STATE_GUARD], 1);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shortcuts_hand_case),
+		cmocka_unit_test(test_dead_unit_keeps_ap),
 		cmocka_unit_test(test_shortcuts_change_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -120,7 +120,8 @@ int am_shortcuts_skip_turn(am_engine *e)
 
 	TRY(am_shortcuts_empty_phase_steps(e, &steps));
 	TRY(am_shortcuts_add_steps(e, steps));
-	for (i = 0; i < e->nunits; i++)
-		e->units[i].ap = 0;
+	for (i = 0; i < e->nunits; i++) /* a dead unit keeps its AP */
+		if (e->units[i].alive)
+			e->units[i].ap = 0;
 	return 1;
 }
