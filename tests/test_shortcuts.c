@@ -339,6 +339,64 @@ static void test_shortcuts_hand_case(void **state)
 }
 
 /*
+ * スタン left over a dormant stretch.  "壁" (ＨＰ 100, 素早さ 1) has no action;
+ * "打" (攻撃力 1, 素早さ 2) has one リミテッド 直接攻撃 with 30 スタン与え.
+ * Turn 0: nothing is active: 打 2 + 壁 1 empty steps.  Turn 1: 打 hits
+ * (ＨＰ 99, スタン 30), then 1 empty step; 壁's step is スタン processing
+ * (29).  Turns 2..20 nobody can act (dormant): 壁 spends 1 step a turn on
+ * スタン, 19 in all, leaving 10; 3 steps a turn.  Steps: 3 + 3 + 19 × 3 = 63.
+ */
+static void test_stun_left_at_the_end(void **state)
+{
+	am_action hit;
+	uint32_t slot = 0;
+	am_unit_def wall, striker;
+	am_team a, b;
+	am_engine *e[4];
+	am_unit_state st;
+	tape t1 = {0}, t0 = {0};
+	int k;
+	(void)state;
+
+	memset(&hit, 0, sizeof(hit));
+	hit.name = am_class_name(AM_CLASS_DIRECT);
+	hit.cls = AM_CLASS_DIRECT;
+	hit.mult = 1;
+	hit.build = -1;
+	hit.limited = 1;
+	hit.stun = 30;
+	memset(&wall, 0, sizeof(wall));
+	wall.name = "壁";
+	wall.hp = 100;
+	wall.spd = 1;
+	memset(&striker, 0, sizeof(striker));
+	striker.name = "打";
+	striker.hp = 50;
+	striker.atk = 1;
+	striker.spd = 2;
+	striker.nslots = 1;
+	striker.slots = &slot;
+	a.nunits = 1;
+	a.units = &wall;
+	a.nactions = 0;
+	a.actions = NULL;
+	b.nunits = 1;
+	b.units = &striker;
+	b.nactions = 1;
+	b.actions = &hit;
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	assert_int_equal(both_ways(e, &a, &b, &t1, &t0), 63);
+	assert_int_equal(am_engine_unit(&st, e[0], 0), 0);
+	assert_int_equal(st.hp, 99);
+	assert_int_equal(st.states[AM_STATE_STUN], 10);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
+/*
  * A unit that dies with AP left keeps it (nothing gives a dead unit AP or
  * takes it away), also when a later action phase is skipped as idle.
  * Side 0: "母" (素早さ 1) has a 高速起動 リミテッド ビルド of "子" (ＨＰ 1, 素早さ 5,
@@ -430,6 +488,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shortcuts_hand_case),
 		cmocka_unit_test(test_dead_unit_keeps_ap),
+		cmocka_unit_test(test_stun_left_at_the_end),
 		cmocka_unit_test(test_shortcuts_change_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
