@@ -59,12 +59,20 @@ int main(int argc, char **argv)
 	t1 = run(progs, n, 1, &one);
 	tn = run(progs, n, jobs, &all);
 	{
-		int64_t *a = am_league_counts(one, &len1);
-		int64_t *b = am_league_counts(all, &lenn);
-		if (len1 != lenn || memcmp(a, b, len1 * sizeof(*a)) != 0) {
+		int64_t *a, *b;
+		len1 = am_league_counts(one, NULL, 0);
+		lenn = am_league_counts(all, NULL, 0);
+		a = malloc(len1 * sizeof(*a) + 1);
+		b = malloc(lenn * sizeof(*b) + 1);
+		if (!a || !b || len1 != lenn ||
+		    am_league_counts(one, a, len1) != len1 ||
+		    am_league_counts(all, b, lenn) != lenn ||
+		    memcmp(a, b, len1 * sizeof(*a)) != 0) {
 			fprintf(stderr, "bench_league: results differ!\n");
 			return 1;
 		}
+		free(a);
+		free(b);
 	}
 	printf("bench_league: %d generated units, %llu battles\n", n,
 	       (unsigned long long)battles);

@@ -150,14 +150,16 @@ static void test_threads_identical(void **state)
 	am_league *one = league(1, 0, 1), *two = league(2, 0, 1),
 	          *three = league(3, 0, 1);
 	size_t l1, l2, l3, t1, t2, t3;
-	int64_t *c1 = am_league_counts(one, &l1), *c2 = am_league_counts(two, &l2),
-	        *c3 = am_league_counts(three, &l3);
+	static int64_t c1[N * 5], c2[N * 5], c3[N * 5];
 	uint8_t *b1 = am_league_table(one, &t1), *b2 = am_league_table(two, &t2),
 	        *b3 = am_league_table(three, &t3);
 	am_engine *e;
 	am_result r;
 	(void)state;
 
+	l1 = am_league_counts(one, c1, N * 5);
+	l2 = am_league_counts(two, c2, N * 5);
+	l3 = am_league_counts(three, c3, N * 5);
 	assert_int_equal(l1, (size_t)N * 5);
 	assert_int_equal(t1, (size_t)N * (N - 1) / 2);
 	assert_int_equal(l1, l2);
@@ -186,19 +188,19 @@ static void test_shares_add_up(void **state)
 {
 	am_league *whole = league(1, 0, 1), *part[3];
 	size_t lw, tw, l, t, k;
-	int64_t *cw = am_league_counts(whole, &lw), sum[N * 5];
+	static int64_t cw[N * 5], c[N * 5], sum[N * 5];
 	uint8_t *bw = am_league_table(whole, &tw), merged[N * (N - 1) / 2];
 	uint64_t battles = 0;
 	int p;
 	(void)state;
 
+	lw = am_league_counts(whole, cw, N * 5);
 	memset(sum, 0, sizeof(sum));
 	memset(merged, 0, sizeof(merged));
 	for (p = 0; p < 3; p++) {
-		int64_t *c;
 		uint8_t *b;
 		part[p] = league(2, (uint32_t)p, 3);
-		c = am_league_counts(part[p], &l);
+		l = am_league_counts(part[p], c, N * 5);
 		b = am_league_table(part[p], &t);
 		for (k = 0; k < l; k++)
 			sum[k] += c[k];
@@ -210,9 +212,57 @@ static void test_shares_add_up(void **state)
 	assert_int_equal(battles, am_league_battles(whole));
 	assert_memory_equal(sum, cw, lw * sizeof(*cw));
 	assert_memory_equal(merged, bw, tw);
+	/* merged counts set on a share make it the whole league's totals */
+	assert_int_equal(am_league_set_counts(part[0], sum, N * 5), 0);
+	for (k = 0; k < N; k++)
+		assert_memory_equal(am_league_row_of(part[0], k),
+		                    am_league_row_of(whole, k),
+		                    sizeof(am_league_row));
 	for (p = 0; p < 3; p++)
 		am_league_free(part[p]);
 	am_league_free(whole);
+}
+
+/*
+ * am_league_counts hands out a copy, in the documented order (wins, draws,
+ * losses, errors, margin per entry), not the league's own rows: writing
+ * the copy changes nothing; am_league_set_counts is the one way back in,
+ * and it refuses a wrong length or a negative count.
+ */
+static void test_counts_are_a_copy(void **state)
+{
+	am_league *lg = league(1, 0, 1);
+	static int64_t c[N * 5], d[N * 5];
+	const am_league_row *r7 = am_league_row_of(lg, 7);
+	am_league_row before = *r7;
+	size_t k;
+	(void)state;
+
+	assert_int_equal(am_league_counts(lg, NULL, 0), (size_t)N * 5);
+	assert_int_equal(am_league_counts(lg, c, N * 5 - 1), (size_t)N * 5);
+	assert_int_equal(c[0], 0); /* too small: nothing written */
+	assert_int_equal(am_league_counts(lg, c, N * 5), (size_t)N * 5);
+	assert_int_equal(c[7 * 5 + 0], before.wins);
+	assert_int_equal(c[7 * 5 + 1], before.draws);
+	assert_int_equal(c[7 * 5 + 2], before.losses);
+	assert_int_equal(c[7 * 5 + 3], before.errors);
+	assert_int_equal(c[7 * 5 + 4], before.margin);
+	/* every entry played N − 1 battles */
+	for (k = 0; k < N; k++)
+		assert_int_equal(c[k * 5] + c[k * 5 + 1] + c[k * 5 + 2] +
+		                 c[k * 5 + 3], N - 1);
+	c[7 * 5 + 0] += 1000;
+	assert_memory_equal(am_league_row_of(lg, 7), &before, sizeof(before));
+	memcpy(d, c, sizeof(d));
+	d[3 * 5 + 2] = -1;
+	assert_int_equal(am_league_set_counts(lg, d, N * 5), AM_EINVALID);
+	assert_string_equal(am_error_last(),
+	                    "league counts: negative count for entry 3");
+	assert_int_equal(am_league_set_counts(lg, c, N * 5 - 1), AM_EINVALID);
+	assert_memory_equal(am_league_row_of(lg, 7), &before, sizeof(before));
+	assert_int_equal(am_league_set_counts(lg, c, N * 5), 0);
+	assert_int_equal(am_league_row_of(lg, 7)->wins, before.wins + 1000);
+	am_league_free(lg);
 }
 
 int main(void)
@@ -221,6 +271,7 @@ int main(void)
 		TF_TEST("LG-PAIR-1 LG-POINTS-1", test_hand_checked),
 		TF_TEST("LG-PAIR-1", test_threads_identical),
 		TF_TEST("LG-PAIR-1", test_shares_add_up),
+		cmocka_unit_test(test_counts_are_a_copy),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -127,9 +127,9 @@ typedef struct am_result {
 /** State of one unit, for rendering. */
 typedef struct am_unit_state {
 	int side;          /**< 0 or 1 */
-	uint32_t def;      /**< index into its team's units */
+	uint32_t index;    /**< index of its definition in its team's units */
 	const char *name;  /**< borrowed from the team */
-	int64_t hp, atk, def_, spd, ap;
+	int64_t hp, atk, def, spd, ap; /**< def: 防御力 */
 	int64_t states[AM_STATE_COUNT];
 	int alive;
 	int died_turn;     /**< turn of its death, or -1 while alive */

@@ -7,7 +7,8 @@
  * total ＨＰ margin (own score − opponent's score, RULINGS B4), and, on
  * request, the cross table (one byte per pair).  For a league split over
  * processes (MPI), each process plays one share of the pairs and the raw
- * counts are added up (am_league_counts, am_league_table).
+ * counts are added up (am_league_counts and am_league_set_counts,
+ * am_league_table).
  */
 #ifndef AMARYLLIS_LEAGUE_H
 #define AMARYLLIS_LEAGUE_H
@@ -93,11 +94,28 @@ uint64_t am_league_battles(const am_league *league);
  */
 const char *am_league_error(const am_league *league, size_t *i, size_t *j);
 
+/** Number of int64 values per entry in am_league_counts. */
+#define AM_LEAGUE_COUNTS_PER_ENTRY 5
+
 /**
- * Raw totals for merging shares: 5 int64 per entry (wins, draws, losses,
- * errors, margin), writable; *len receives the count of int64.
+ * Copy the raw totals, for merging shares: AM_LEAGUE_COUNTS_PER_ENTRY int64
+ * per entry, entry 0 first, each as wins, draws, losses, errors, margin.
+ *
+ * @param out  receives them when cap is large enough (may be NULL with
+ *             cap 0, to ask for the size)
+ * @return the number of values (am_league_size × AM_LEAGUE_COUNTS_PER_ENTRY);
+ *         nothing is written when cap is smaller
  */
-int64_t *am_league_counts(am_league *league, size_t *len);
+size_t am_league_counts(const am_league *league, int64_t *out, size_t cap);
+
+/**
+ * Replace the totals with merged ones laid out as am_league_counts writes
+ * them (e.g. every share's counts added up by MPI_Reduce).
+ * @return 0, or AM_EINVALID when len is not the size am_league_counts
+ *         gives or a count is negative
+ */
+int am_league_set_counts(am_league *league, const int64_t *counts,
+                         size_t len);
 
 /** Raw cross table for merging: one byte per pair i < j (0 = not played
  * here), writable, or NULL without a table; *len receives its size. */

@@ -173,18 +173,14 @@ const am_action *tf_slot(const tf_team *t, size_t unit, size_t slot)
 
 /* ---- playing and recording --------------------------------------------- */
 
-/*
- * The one place that reads am_unit_state's fields by name: `def` is the
- * definition index and `def_` the 防御力 until the engine renames them
- * (`index`, `def`); then only these two lines change.
- */
+/* The one place that reads am_unit_state's fields by name. */
 static void unit_from(tf_unit *out, const am_unit_state *s)
 {
 	int k;
 
 	out->side = s->side;
-	out->index = s->def;
-	out->def = s->def_;
+	out->index = s->index;
+	out->def = s->def;
 	out->name = s->name;
 	out->hp = s->hp;
 	out->atk = s->atk;

@@ -284,11 +284,21 @@ int cmd_league(int argc, char **argv)
 		fputc('\n', stderr);
 #ifdef AMARYLLIS_MPI
 	if (size > 1) { /* add up the shares on rank 0 */
-		size_t len;
-		int64_t *counts = am_league_counts(lg, &len);
+		size_t len = am_league_counts(lg, NULL, 0);
+		int64_t *counts = malloc(len * sizeof(*counts) + 1);
 		uint8_t *table;
+		if (!counts) {
+			cli_error("out of memory");
+			MPI_Abort(MPI_COMM_WORLD, EXIT_INPUT);
+		}
+		am_league_counts(lg, counts, len);
 		MPI_Reduce(rank ? counts : MPI_IN_PLACE, counts, (int)len,
 		           MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+		if (rank == 0 && am_league_set_counts(lg, counts, len) < 0) {
+			cli_error("league: %s", am_error_last());
+			status = EXIT_INPUT;
+		}
+		free(counts);
 		table = am_league_table(lg, &len);
 		for (i = 0; table && i < len; i += 1u << 30) {
 			int chunk = (int)(len - i < (1u << 30) ? len - i : 1u << 30);

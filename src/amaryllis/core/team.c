@@ -62,7 +62,12 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base)
 	}
 	if (act->stun < 0 || act->poison < 0)
 		return ut_error_set(AM_EINVALID, "negative customisation count");
-	for (i = 0; i < act->stun + act->poison; i++) /* ≤ 63 rounds */
+	/* ×2 per customisation: num ≥ 1 overflows within 63 doublings, so the
+	 * loop ends by then (the count itself is never summed: it may not fit) */
+	for (i = 0; i < act->stun; i++)
+		if (ut_ckd_mul(&num, num, 2))
+			goto overflow;
+	for (i = 0; i < act->poison; i++)
 		if (ut_ckd_mul(&num, num, 2))
 			goto overflow;
 	if (act->all && ut_ckd_mul(&num, num, 2))

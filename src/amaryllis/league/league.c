@@ -325,10 +325,46 @@ const char *am_league_error(const am_league *lg, size_t *i, size_t *j)
 	return lg->error;
 }
 
-int64_t *am_league_counts(am_league *lg, size_t *len)
+size_t am_league_counts(const am_league *lg, int64_t *out, size_t cap)
 {
-	*len = lg->n * 5; /* am_league_row is five int64 */
-	return (int64_t *)lg->rows;
+	size_t len = lg->n * AM_LEAGUE_COUNTS_PER_ENTRY, i;
+
+	if (!out || cap < len)
+		return len;
+	for (i = 0; i < lg->n; i++, out += AM_LEAGUE_COUNTS_PER_ENTRY) {
+		const am_league_row *r = &lg->rows[i];
+		out[0] = r->wins;
+		out[1] = r->draws;
+		out[2] = r->losses;
+		out[3] = r->errors;
+		out[4] = r->margin;
+	}
+	return len;
+}
+
+int am_league_set_counts(am_league *lg, const int64_t *counts, size_t len)
+{
+	size_t i, k;
+
+	if (len != lg->n * AM_LEAGUE_COUNTS_PER_ENTRY || (len && !counts))
+		return ut_error_set(AM_EINVALID,
+		                    "league counts: %zu values for %zu entries",
+		                    len, lg->n);
+	for (i = 0; i < lg->n; i++)
+		for (k = 0; k < 4; k++) /* margin (k = 4) may be negative */
+			if (counts[i * AM_LEAGUE_COUNTS_PER_ENTRY + k] < 0)
+				return ut_error_set(AM_EINVALID,
+				                    "league counts: negative count "
+				                    "for entry %zu", i);
+	for (i = 0; i < lg->n; i++, counts += AM_LEAGUE_COUNTS_PER_ENTRY) {
+		am_league_row *r = &lg->rows[i];
+		r->wins = counts[0];
+		r->draws = counts[1];
+		r->losses = counts[2];
+		r->errors = counts[3];
+		r->margin = counts[4];
+	}
+	return 0;
 }
 
 uint8_t *am_league_table(am_league *lg, size_t *len)

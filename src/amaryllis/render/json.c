@@ -176,7 +176,7 @@ static json_t *unit_json(const am_engine *e, size_t id)
 	bad |= put(o, "id", unit_id(e, (int32_t)id));
 	bad |= put(o, "hp", json_integer(st.hp));
 	bad |= put(o, "atk", json_integer(st.atk));
-	bad |= put(o, "def", json_integer(st.def_));
+	bad |= put(o, "def", json_integer(st.def));
 	bad |= put(o, "spd", json_integer(st.spd));
 	bad |= put(o, "alive", json_boolean(st.alive));
 	states = json_object();

@@ -188,11 +188,11 @@ static void status_line(am_log *log, const am_engine *e, size_t id)
 
 	if (am_engine_unit(&st, e, id) < 0)
 		return;
-	d = &am_engine_team(e, st.side)->units[st.def];
+	d = &am_engine_team(e, st.side)->units[st.index];
 	ut_buf_printf(&log->out, "%s%s%s", who(log, e, (int32_t)id, 0),
 	              en ? ": " : "：", num(n, log->lang, st.hp));
 	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.atk));
-	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.def_));
+	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.def));
 	ut_buf_printf(&log->out, "%s%s", sep, num(n, log->lang, st.spd));
 	for (i = 0; i < d->nslots; i++) {
 		if (am_engine_slot_spent(e, id, i) != 0)

@@ -1,0 +1,139 @@
+/*
+ * roster.c - the units of a battle: creation (entry units and ビルド,
+ * RULINGS B2), their lines and positions (B3), death checks (A6, A10) and
+ * retirement at the end of a step.
+ */
+#include "engine_int.h"
+
+/* Start side s with program p and an empty line. */
+void am_roster_begin_side(am_engine *e, int s, const am_program *p)
+{
+	side *sd = &e->sides[s];
+
+	sd->prog = p;
+	sd->team = p->team;
+	sd->root = AM_LINE_NIL;
+	sd->nliving = 0;
+}
+
+/*
+ * Positions for many units at once: when a step has many actors or a tempo
+ * many hits, one walk of both lines (O(population)) beats a rank walk per
+ * unit.  Fills e->pos[id] for every unit in a line.
+ */
+int am_roster_positions(am_engine *e)
+{
+	int s;
+	size_t i, n;
+
+	TRY(UT_ARRAY_RESERVE(e->pos, e->cappos, e->nunits));
+	for (s = 0; s < 2; s++) {
+		TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp,
+		                     (size_t)am_roster_line_size(e, s) + 1));
+		n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 0);
+		for (i = 0; i < n; i++)
+			e->pos[e->tmp[i]] = (uint32_t)i;
+	}
+	return 0;
+}
+
+/* The living units of side s, front first, in e->tmp; returns the count. */
+int am_roster_living_line(am_engine *e, int s, size_t *n)
+{
+	TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp,
+	                     (size_t)am_roster_line_size(e, s) + 1));
+	*n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 1);
+	return 0;
+}
+
+/*
+ * Create a unit of definition defi on side s with `pos` units in front of
+ * it (pos = line size appends), born in the current turn, with full ＨＰ,
+ * no states and AP = 素早さ (RULINGS B2; entry units get AP in the AP
+ * phase).  Fails with AM_ELIMIT past the population limit.
+ */
+int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
+                    uint32_t *out)
+{
+	side *sd = &e->sides[s];
+	const am_unit_def *d = &sd->team->units[defi];
+	size_t w = WORDS(d->nslots), id = e->nunits, k;
+	unit *u;
+
+	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
+		return ut_error_set(AM_ELIMIT,
+		                    "population limit of %zu units reached",
+		                    e->opts->max_units);
+	TRY(UT_ARRAY_RESERVE(e->units, e->capunits, e->nunits + 1));
+	TRY(UT_ARRAY_RESERVE(e->nodes, e->capnodes, e->nunits + 1));
+	TRY(UT_ARRAY_RESERVE(e->bits, e->capbits, e->nbits + w));
+	u = &e->units[id];
+	memset(u, 0, sizeof(*u));
+	u->hp = u->hp0 = d->hp;
+	u->atk = d->atk;
+	u->def = d->def;
+	u->spd = d->spd;
+	u->ap = d->spd;
+	u->born = e->turn;
+	u->bits = e->nbits;
+	u->defi = defi;
+	u->nslots = (uint32_t)d->nslots;
+	u->side = (uint8_t)s;
+	u->alive = 1;
+	u->inline_ = 1;
+	u->died = -1;
+	for (k = 0; k < d->nslots; k++)
+		u->live += sd->prog->slots[sd->prog->slot_off[defi] + k].start <=
+		           AM_LAST_TURN - e->turn;
+	if (w) /* e->bits may still be NULL when no unit has slots */
+		memset(e->bits + e->nbits, 0, w * sizeof(uint64_t));
+	e->nbits += w;
+	e->nunits++;
+	am_line_node_init(e->nodes, (uint32_t)id);
+	sd->root = am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
+	sd->nliving++;
+	am_schedule_new_turn(e, u);
+	*out = (uint32_t)id;
+	return 0;
+}
+
+/*
+ * Death check of unit id (RULINGS A6): ＨＰ ≤ 0 → one ライフ revives it at
+ * ＨＰ 1, else it dies (it keeps its place until the step ends).  Never in
+ * the battle's turn 0.
+ */
+int am_roster_death_check(am_engine *e, uint32_t id)
+{
+	unit *u = &e->units[id];
+
+	if (e->turn == 0 || !u->alive || u->hp > 0)
+		return 0;
+	if (u->st[AM_STATE_LIFE] > 0) {
+		u->st[AM_STATE_LIFE]--;
+		u->hp = 1;
+		EMIT(AM_EV_LIFE, -1, -1, id, 1, u->st[AM_STATE_LIFE]);
+		return 0;
+	}
+	TRY(UT_ARRAY_RESERVE(e->died, e->capdied, e->ndied + 1));
+	e->died[e->ndied++] = id;
+	u->alive = 0;
+	u->died = e->turn;
+	am_line_kill(e->nodes, id);
+	e->sides[u->side].nliving--;
+	EMIT(AM_EV_DEATH, -1, -1, id, 0, u->hp);
+	return 0;
+}
+
+/* Units that died leave their lines; the lines close up (RULINGS B3). */
+void am_roster_retire(am_engine *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->ndied; i++) {
+		unit *u = &e->units[e->died[i]];
+		side *sd = &e->sides[u->side];
+		sd->root = am_line_erase(e->nodes, sd->root, e->died[i]);
+		u->inline_ = 0;
+	}
+	e->ndied = 0;
+}

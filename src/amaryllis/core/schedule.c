@@ -1,0 +1,291 @@
+/*
+ * schedule.c - the turn loop (RULINGS A4, A5, B4): turn start, the 毒
+ * phase, the AP phase, and the action phase in which the living units with
+ * AP and the highest 素早さ take step after step.
+ */
+#include "engine_int.h"
+
+/*
+ * One action step of the units in e->dec[0..n) (one unit, or several of
+ * equal 素早さ acting simultaneously): decide all, then スタン processing,
+ * supports, builds, and attacks by tempo (RULINGS A8, A10).  Returns 1 when
+ * every actor had nothing to do (no スタン, no usable action), else 0.
+ */
+static int step(am_engine *e, size_t n)
+{
+	size_t i, nstun = 0, nsup = 0, natk = 0, nbuild = 0;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
+	for (i = 0; i < n; i++) {
+		int32_t d = am_step_decide(e, e->dec[i].actor);
+		e->dec[i].slot = d;
+		if (d == -2)
+			nstun++;
+		else if (d >= 0) {
+			uint8_t k = am_step_slot_of(e, e->dec[i].actor, d)->kind;
+			natk += k == AM_KIND_ATTACK;
+			nsup += k == AM_KIND_SUPPORT;
+			nbuild += k == AM_KIND_BUILD;
+		}
+	}
+	if (nstun + nsup + natk + nbuild == 0)
+		return 1;
+	for (i = 0; nstun && i < n; i++) {
+		unit *u = &e->units[e->dec[i].actor];
+		if (e->dec[i].slot != -2)
+			continue;
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, e->dec[i].actor, -1, e->dec[i].actor, 1,
+		     u->st[AM_STATE_STUN]);
+	}
+	for (i = 0; nsup && i < n; i++) {
+		const slot *sl;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = am_step_slot_of(e, e->dec[i].actor, e->dec[i].slot);
+		if (sl->kind != AM_KIND_SUPPORT)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, e->dec[i].actor, sl));
+		TRY(am_step_support(e, e->dec[i].actor, sl));
+	}
+	/* ＨＰ回復 may set ＨＰ to an initial ＨＰ of 0 */
+	for (i = 0; i < e->ntouched; i++)
+		TRY(am_roster_death_check(e, e->touched[i]));
+	e->ntouched = 0;
+	/* builds, front builder first (actors are in side, position order) */
+	for (i = 0; nbuild && i < n; i++) {
+		const slot *sl;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = am_step_slot_of(e, e->dec[i].actor, e->dec[i].slot);
+		if (sl->kind != AM_KIND_BUILD)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, e->dec[i].actor, sl));
+		TRY(am_step_build(e, e->dec[i].actor, sl));
+	}
+	if (natk == 0)
+		return 0;
+	e->nhits = 0;
+	for (i = 0; i < n; i++) {
+		const slot *sl;
+		uint32_t id = e->dec[i].actor;
+		int foe = 1 - e->units[id].side;
+		if (e->dec[i].slot < 0)
+			continue;
+		sl = am_step_slot_of(e, id, e->dec[i].slot);
+		if (sl->kind != AM_KIND_ATTACK)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, id, sl));
+		if (sl->act->all) { /* one hit per living enemy (B3) */
+			size_t k, m;
+			TRY(am_roster_living_line(e, foe, &m));
+			for (k = 0; k < m; k++)
+				TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+				                      &e->caphits, id, sl->index,
+				                      e->tmp[k], foe));
+		} else {
+			TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+			                      &e->caphits, id, sl->index, -1,
+			                      foe));
+		}
+	}
+	return am_tempo_run(e);
+}
+
+static int dec_cmp(const void *pa, const void *pb)
+{
+	const decision *a = pa, *b = pb;
+
+	return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/*
+ * The units of the next step: every living unit with AP ≥ 1 and the
+ * highest current 素早さ (RULINGS A5, B4), taken from the queue, put in
+ * side then position order.  Returns their number (0: the phase is over).
+ */
+static int next_actors(am_engine *e, size_t *out)
+{
+	size_t n = 0, i, j;
+	int64_t best = 0;
+
+	if (!e->queued && e->nunits > SCAN_UNITS) {
+		/* the population outgrew scanning: fill the queue once */
+		e->queued = 1;
+		e->queue.n = 0;
+		for (i = 0; i < e->nunits; i++)
+			TRY(am_schedule_enqueue(e, (uint32_t)i));
+	}
+	if (!e->queued)
+		TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, e->nunits));
+	for (i = 0; !e->queued && i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		if (!u->alive || u->ap < 1 || (n && u->spd < best))
+			continue;
+		if (!n || u->spd > best) {
+			best = u->spd;
+			n = 0;
+		}
+		e->dec[n++].actor = (uint32_t)i;
+	}
+	while (e->queued && e->queue.n) {
+		const am_qent *q = am_queue_top(&e->queue);
+		const unit *u = &e->units[q->id];
+		if (q->ver != u->ver || !u->alive || u->ap < 1) {
+			am_queue_pop(&e->queue); /* stale */
+			continue;
+		}
+		if (n && q->spd < best)
+			break;
+		best = q->spd;
+		TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, n + 1));
+		e->dec[n].actor = q->id;
+		e->dec[n].key = 0; /* set below when there are several */
+		n++;
+		am_queue_pop(&e->queue); /* q now points at another entry */
+		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
+	}
+	if (n > BULK_POSITIONS)
+		TRY(am_roster_positions(e));
+	if (n > 1) {
+		for (i = 0; i < n; i++) {
+			uint32_t id = e->dec[i].actor;
+			e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
+			                (n > BULK_POSITIONS
+			                     ? e->pos[id]
+			                     : am_roster_position(e, id));
+		}
+		if (n > 16) {
+			qsort(e->dec, n, sizeof(decision), dec_cmp);
+		} else {
+			for (i = 1; i < n; i++) {
+				decision x = e->dec[i];
+				for (j = i; j > 0 && e->dec[j - 1].key > x.key; j--)
+					e->dec[j] = e->dec[j - 1];
+				e->dec[j] = x;
+			}
+		}
+	}
+	*out = n;
+	return 0;
+}
+
+/*
+ * The action phase (RULINGS A5, B4): repeatedly, the living units with
+ * AP ≥ 1 and the highest current 素早さ take one (simultaneous) step, until
+ * no living unit has AP left or the battle is decided.
+ */
+static int action_phase(am_engine *e)
+{
+	for (;;) {
+		size_t i, n;
+		int rc;
+
+		TRY(next_actors(e, &n));
+		if (n == 0)
+			return 0;
+		e->in_step = 1;
+		rc = step(e, n);
+		if (rc == 1) /* an empty step: the group's other steps are too */
+			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n) : 0;
+		e->in_step = 0;
+		if (rc < 0)
+			return rc;
+		for (i = 0; e->queued && i < n; i++)
+			TRY(am_schedule_enqueue(e, e->dec[i].actor));
+		if (e->ndied) {
+			am_roster_retire(e);
+			if (am_roster_over(e))
+				return 0;
+		}
+	}
+}
+
+/*
+ * The 毒 phase at the start of each turn (RULINGS A4): every living unit
+ * with 毒 loses that much ＨＰ, then those units get their death checks.
+ */
+static int poison_phase(am_engine *e)
+{
+	size_t i;
+
+	if (!e->poisoned && e->shortcuts) /* nobody ever got 毒 */
+		return 0;
+	for (i = 0; i < e->nunits; i++) {
+		unit *u = &e->units[i];
+		if (!u->alive || u->st[AM_STATE_POISON] == 0)
+			continue;
+		if (ut_ckd_sub(&u->hp, u->hp, u->st[AM_STATE_POISON]))
+			return am_engine_overflow();
+		EMIT(AM_EV_POISON, -1, -1, i, u->st[AM_STATE_POISON], u->hp);
+	}
+	for (i = 0; i < e->nunits; i++)
+		if (e->units[i].alive && e->units[i].st[AM_STATE_POISON])
+			TRY(am_roster_death_check(e, (uint32_t)i));
+	return 0;
+}
+
+/*
+ * The battle (RULINGS A4, B4): turns 0..20, each the 毒 phase, the AP phase
+ * (AP = 素早さ for every living unit) and the action phase, until a side
+ * has no living unit; then judging (am_engine_finish).  Turn 1 starts with
+ * the death checks turn 0 did not make.
+ */
+int am_schedule_play(am_engine *e, am_result *r)
+{
+	size_t i;
+	int busy, skipped;
+	int64_t per_turn;
+
+	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
+		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
+		if (e->turn == 1) {
+			for (i = 0; i < e->nunits; i++)
+				TRY(am_roster_death_check(e, (uint32_t)i));
+			am_roster_retire(e);
+			if (am_roster_over(e))
+				break;
+		}
+		TRY(poison_phase(e));
+		am_roster_retire(e);
+		if (am_roster_over(e))
+			break;
+		if (e->shortcuts && !e->cb && e->turn >= 1 &&
+		    am_shortcuts_dormant(e)) {
+			int rc = am_shortcuts_empty_phase_steps(e, &per_turn);
+			TRY(rc);
+			if (rc == 0) {
+				TRY(am_shortcuts_fast_forward(e, per_turn));
+				break;
+			}
+		}
+		e->queue.n = 0;
+		busy = 0;
+		for (i = 0; i < e->nunits; i++) {
+			unit *u = &e->units[i];
+			if (!u->alive)
+				continue;
+			u->ap = u->spd;
+			am_schedule_new_turn(e, u);
+			busy |= u->avail || u->nslots > 64 || u->st[AM_STATE_STUN];
+			if (e->queued)
+				TRY(am_schedule_enqueue(e, (uint32_t)i));
+		}
+		skipped = am_shortcuts_idle_turn(e, busy);
+		TRY(skipped);
+		if (!skipped)
+			TRY(action_phase(e));
+		if (am_roster_over(e))
+			break;
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	}
+	if (e->turn > AM_LAST_TURN)
+		e->turn = AM_LAST_TURN;
+	else
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	return am_engine_finish(e, r);
+}

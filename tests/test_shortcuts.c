@@ -1,0 +1,495 @@
+/*
+ * test_shortcuts.c - the engine's shortcuts change nothing.
+ *
+ * am_battle_opts.shortcuts = 1 (the default) lets the engine skip work that
+ * provably changes nothing: the rest of a group of empty steps (idle steps),
+ * an action phase in which nobody can act (idle turn), the rest of a battle
+ * in which nobody can ever act again (dormant fast-forward, counting whole
+ * empty phases), the 毒 phase when nobody was ever poisoned.  With
+ * shortcuts = 0 every step is played one by one: the reference.
+ *
+ * Property: over every ordered pair of a set of generated legal teams (core
+ * units from bench/gen.h, and ビルディア teams with builders, 全体化,
+ * 毒 and スタン built here through the public team API), the four runs
+ * {shortcuts 1, 0} × {no callback, recording callback} give the same return
+ * code and result, the two recorded event streams are equal event for
+ * event, and every unit ends in the same state.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaryllis/engine.h"
+
+#include "../bench/gen.h"
+
+/* ---- recording events ---------------------------------------------------- */
+
+typedef struct tape {
+	am_event *ev;
+	size_t n, cap;
+} tape;
+
+static int record(void *ud, const am_engine *e, const am_event *ev)
+{
+	tape *t = ud;
+
+	(void)e;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->ev = realloc(t->ev, t->cap * sizeof(*t->ev));
+		if (!t->ev)
+			return 1;
+	}
+	t->ev[t->n++] = *ev;
+	return 0;
+}
+
+/* Field by field: the padding of am_event is unspecified. */
+static void assert_events_equal(const tape *a, const tape *b)
+{
+	size_t i;
+
+	assert_int_equal(a->n, b->n);
+	for (i = 0; i < a->n; i++) {
+		const am_event *x = &a->ev[i], *y = &b->ev[i];
+		assert_int_equal(x->kind, y->kind);
+		assert_int_equal(x->turn, y->turn);
+		assert_int_equal(x->tempo, y->tempo);
+		assert_int_equal(x->step, y->step);
+		assert_int_equal(x->actor, y->actor);
+		assert_int_equal(x->action, y->action);
+		assert_int_equal(x->target, y->target);
+		assert_int_equal(x->value, y->value);
+		assert_int_equal(x->after, y->after);
+		assert_int_equal(x->spent, y->spent);
+		if (x->kind == AM_EV_STAT)
+			assert_int_equal(x->stat, y->stat);
+		if (x->kind == AM_EV_STATE_GAIN || x->kind == AM_EV_GUARD)
+			assert_int_equal(x->state, y->state);
+	}
+}
+
+static void assert_results_equal(const am_result *a, const am_result *b)
+{
+	assert_int_equal(a->winner, b->winner);
+	assert_int_equal(a->draw, b->draw);
+	assert_int_equal(a->tie_broken, b->tie_broken);
+	assert_int_equal(a->turns, b->turns);
+	assert_int_equal(a->score[0], b->score[0]);
+	assert_int_equal(a->score[1], b->score[1]);
+	assert_int_equal(a->steps, b->steps);
+}
+
+/* ---- ビルディア teams through the public team API ------------------------- */
+
+#define BMAX_UNITS 3
+#define BMAX_ACTS 6
+
+typedef struct bteam {
+	char names[BMAX_UNITS][16];
+	am_action act[BMAX_UNITS * BMAX_ACTS];
+	uint32_t slots[BMAX_UNITS][BMAX_ACTS];
+	am_unit_def def[BMAX_UNITS];
+	am_team team;
+} bteam;
+
+/*
+ * A random ビルディア team: an entry unit and two stored definitions, each
+ * with up to BMAX_ACTS actions of any class.  Attacks may be 全体化, carry
+ * 毒/スタン, be 効果２倍; supports may be 全体化 or 対象±Ｎ; builds name
+ * a stored unit with 配置±1..2 (only the entry unit builds without
+ * リミテッド, which bounds the population to a few hundred).  A stored unit
+ * may have ＨＰ 0 (it dies as it is built) or 素早さ 0 (it never acts).
+ */
+static void bteam_make(bteam *b, uint64_t *s, int index)
+{
+	size_t u, k, na = 0;
+
+	memset(b, 0, sizeof(*b));
+	for (u = 0; u < BMAX_UNITS; u++) {
+		am_unit_def *d = &b->def[u];
+		size_t nslots = (size_t)gen_below(s, BMAX_ACTS + 1);
+		snprintf(b->names[u], sizeof(b->names[u]), "B%d.%zu", index, u);
+		d->name = b->names[u];
+		d->hp = u == 0 ? 5 + gen_below(s, 40) : gen_below(s, 20);
+		d->atk = gen_below(s, 6);
+		d->def = gen_below(s, 3);
+		d->spd = gen_below(s, u == 0 ? 4 : 3);
+		d->tech = 10;
+		d->bonus = u == 0 ? 10 : 1 + gen_below(s, 5);
+		for (k = 0; k < nslots; k++) {
+			am_action *a = &b->act[na];
+			memset(a, 0, sizeof(*a));
+			a->cls = (am_class)gen_below(s, AM_CLASS_COUNT);
+			a->name = am_class_name(a->cls);
+			a->mult = 1;
+			a->build = -1;
+			a->limited = gen_below(s, 3) == 0 ||
+			             a->cls == AM_CLASS_LIFE ||
+			             a->cls == AM_CLASS_HEAL;
+			switch (gen_below(s, 4)) {
+			case 0: a->delay = 2 + gen_below(s, 4); break;
+			case 1: a->fast = 1; break;
+			default: break;
+			}
+			switch (am_class_kind(a->cls)) {
+			case AM_KIND_ATTACK:
+				a->all = gen_below(s, 3) == 0;
+				a->stun = gen_below(s, 3) == 0;
+				a->poison = gen_below(s, 3) == 0 ? 1 + gen_below(s, 2)
+				                                 : 0;
+				a->mult = gen_below(s, 5) == 0 ? 2 : 1;
+				break;
+			case AM_KIND_SUPPORT:
+				if (a->cls == AM_CLASS_ATK_UP ||
+				    a->cls == AM_CLASS_DEF_UP ||
+				    a->cls == AM_CLASS_SPD_UP)
+					a->n = 1 + gen_below(s, 2);
+				if (gen_below(s, 3) == 0)
+					a->all = 1;
+				else if (gen_below(s, 2) == 0)
+					a->target = gen_below(s, 2) ? 1 + gen_below(s, 2)
+					                            : -1 - gen_below(s, 2);
+				break;
+			case AM_KIND_BUILD:
+				a->build = (int32_t)(1 + gen_below(s, 2));
+				a->place = gen_below(s, 2) ? 1 + gen_below(s, 2)
+				                           : -1 - gen_below(s, 2);
+				if (u != 0)
+					a->limited = 1;
+				break;
+			}
+			assert_int_equal(am_action_cost(&a->cost, a, 3), 0);
+			b->slots[u][k] = (uint32_t)na++;
+		}
+		d->nslots = nslots;
+		d->slots = b->slots[u];
+	}
+	b->team.nunits = BMAX_UNITS;
+	b->team.units = b->def;
+	b->team.nactions = na;
+	b->team.actions = b->act;
+	assert_int_equal(am_team_check(&b->team), 0);
+}
+
+/* ---- the property -------------------------------------------------------- */
+
+/* Every unit of engines a and b ends in the same state. */
+static void assert_units_equal(const am_engine *a, const am_engine *b)
+{
+	size_t n = am_engine_unit_count(a), i;
+
+	assert_int_equal(n, am_engine_unit_count(b));
+	for (i = 0; i < n; i++) {
+		am_unit_state x, y;
+		assert_int_equal(am_engine_unit(&x, a, i), 0);
+		assert_int_equal(am_engine_unit(&y, b, i), 0);
+		assert_int_equal(x.side, y.side);
+		assert_int_equal(x.hp, y.hp);
+		assert_int_equal(x.atk, y.atk);
+		assert_int_equal(x.spd, y.spd);
+		assert_memory_equal(x.states, y.states, sizeof(x.states));
+		assert_int_equal(x.alive, y.alive);
+		assert_int_equal(x.died_turn, y.died_turn);
+		assert_int_equal(x.position, y.position);
+		assert_int_equal(x.ap, y.ap); /* a dead unit keeps its AP */
+	}
+}
+
+/*
+ * Run a against b the four ways and compare.  Returns the number of steps
+ * (for the test's own sanity checks).
+ */
+static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
+                          tape *t1, tape *t0)
+{
+	am_battle_opts o[4] = {AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT,
+	                       AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT};
+	am_result r[4];
+	int rc[4], k;
+
+	/* 0: shortcuts, silent; 1: none, silent; 2: shortcuts, recorded;
+	 * 3: none, recorded */
+	o[1].shortcuts = o[3].shortcuts = 0;
+	o[2].on_event = o[3].on_event = record;
+	t1->n = t0->n = 0;
+	o[2].event_ud = t1;
+	o[3].event_ud = t0;
+	for (k = 0; k < 4; k++)
+		rc[k] = am_battle_run(&r[k], e[k], a, b, &o[k]);
+	for (k = 1; k < 4; k++) {
+		assert_int_equal(rc[k], rc[0]);
+		assert_results_equal(&r[k], &r[0]);
+		assert_units_equal(e[k], e[0]);
+	}
+	assert_events_equal(t1, t0);
+	return r[0].steps;
+}
+
+#define NCORE 60
+#define NBUILD 40
+
+/*
+ * Every ordered pair of NCORE core units and NBUILD ビルディア teams (a
+ * ビルディア team also meets core units).  The sanity counts make sure the
+ * set reaches the shortcuts at all: some battles end dormant long before
+ * turn 20 would be played out, and some ビルディア battles grow past the
+ * 16 units at which the engine switches to its queue.
+ */
+static void test_shortcuts_change_nothing(void **state)
+{
+	static gen_unit core[NCORE];
+	static bteam build[NBUILD];
+	const am_team *teams[NCORE + NBUILD];
+	am_engine *e[4];
+	tape t1 = {0}, t0 = {0};
+	uint64_t seed = 20261130;
+	int i, j, k, n = NCORE + NBUILD, big = 0, poisoned = 0, all = 0;
+	(void)state;
+
+	for (i = 0; i < NCORE; i++) {
+		gen_unit_make(&core[i], &seed, i);
+		teams[i] = &core[i].team;
+	}
+	for (i = 0; i < NBUILD; i++) {
+		bteam_make(&build[i], &seed, i);
+		teams[NCORE + i] = &build[i].team;
+	}
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			size_t m;
+			both_ways(e, teams[i], teams[j], &t1, &t0);
+			big += am_engine_unit_count(e[0]) > 16;
+			for (m = 0; m < t0.n; m++) {
+				poisoned += t0.ev[m].kind == AM_EV_POISON;
+				all += t0.ev[m].kind == AM_EV_BUILD;
+			}
+		}
+	/* the generated set does reach populations past the scan limit, 毒
+	 * and builds (counts from this seed) */
+	assert_true(big > 0);
+	assert_true(poisoned > 0);
+	assert_true(all > 0);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
+/*
+ * A hand-made case that takes the idle-step, idle-turn and dormant
+ * shortcuts.  "壁" has no action and 素早さ 3; "打" has one リミテッド
+ * 直接攻撃 (active from turn 1, RULINGS A4) and 素早さ 2.  Every turn the
+ * 素早さ-3 group takes 3 steps and the 素早さ-2 group 2 (RULINGS A5):
+ * turn 0: 5 empty steps; turn 1: 壁 3 empty, 打 attacks (ＨＰ 50 → 46) then
+ * 1 empty: 5 steps; turns 2..20 nobody can act: 19 × 5 = 95.  In all
+ * 5 + 5 + 95 = 105 steps, however they are played.
+ */
+static void test_shortcuts_hand_case(void **state)
+{
+	am_action hit;
+	uint32_t slot = 0;
+	am_unit_def wall, striker;
+	am_team a, b;
+	am_engine *e[4];
+	tape t1 = {0}, t0 = {0};
+	int k;
+	(void)state;
+
+	memset(&hit, 0, sizeof(hit));
+	hit.name = am_class_name(AM_CLASS_DIRECT);
+	hit.cls = AM_CLASS_DIRECT;
+	hit.mult = 1;
+	hit.build = -1;
+	hit.limited = 1;
+	memset(&wall, 0, sizeof(wall));
+	wall.name = "壁";
+	wall.hp = 50;
+	wall.spd = 3;
+	memset(&striker, 0, sizeof(striker));
+	striker.name = "打";
+	striker.hp = 50;
+	striker.atk = 4;
+	striker.spd = 2;
+	striker.nslots = 1;
+	striker.slots = &slot;
+	a.nunits = 1;
+	a.units = &wall;
+	a.nactions = 0;
+	a.actions = NULL;
+	b.nunits = 1;
+	b.units = &striker;
+	b.nactions = 1;
+	b.actions = &hit;
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	assert_int_equal(both_ways(e, &a, &b, &t1, &t0), 105);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
+/*
+ * スタン left over a dormant stretch.  "壁" (ＨＰ 100, 素早さ 1) has no action;
+ * "打" (攻撃力 1, 素早さ 2) has one リミテッド 直接攻撃 with 30 スタン与え.
+ * Turn 0: nothing is active: 打 2 + 壁 1 empty steps.  Turn 1: 打 hits
+ * (ＨＰ 99, スタン 30), then 1 empty step; 壁's step is スタン processing
+ * (29).  Turns 2..20 nobody can act (dormant): 壁 spends 1 step a turn on
+ * スタン, 19 in all, leaving 10; 3 steps a turn.  Steps: 3 + 3 + 19 × 3 = 63.
+ */
+static void test_stun_left_at_the_end(void **state)
+{
+	am_action hit;
+	uint32_t slot = 0;
+	am_unit_def wall, striker;
+	am_team a, b;
+	am_engine *e[4];
+	am_unit_state st;
+	tape t1 = {0}, t0 = {0};
+	int k;
+	(void)state;
+
+	memset(&hit, 0, sizeof(hit));
+	hit.name = am_class_name(AM_CLASS_DIRECT);
+	hit.cls = AM_CLASS_DIRECT;
+	hit.mult = 1;
+	hit.build = -1;
+	hit.limited = 1;
+	hit.stun = 30;
+	memset(&wall, 0, sizeof(wall));
+	wall.name = "壁";
+	wall.hp = 100;
+	wall.spd = 1;
+	memset(&striker, 0, sizeof(striker));
+	striker.name = "打";
+	striker.hp = 50;
+	striker.atk = 1;
+	striker.spd = 2;
+	striker.nslots = 1;
+	striker.slots = &slot;
+	a.nunits = 1;
+	a.units = &wall;
+	a.nactions = 0;
+	a.actions = NULL;
+	b.nunits = 1;
+	b.units = &striker;
+	b.nactions = 1;
+	b.actions = &hit;
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	assert_int_equal(both_ways(e, &a, &b, &t1, &t0), 63);
+	assert_int_equal(am_engine_unit(&st, e[0], 0), 0);
+	assert_int_equal(st.hp, 99);
+	assert_int_equal(st.states[AM_STATE_STUN], 10);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
+/*
+ * A unit that dies with AP left keeps it (nothing gives a dead unit AP or
+ * takes it away), also when a later action phase is skipped as idle.
+ * Side 0: "母" (素早さ 1) has a 高速起動 リミテッド ビルド of "子" (ＨＰ 1, 素早さ 5,
+ * no action) at 配置＋1, then a リミテッド 遅延起動10 ガード与え.  Side 1: "砲"
+ * (素早さ 9) has a リミテッド 直接攻撃 (攻撃力 5).  Turn 0: 砲 has nothing
+ * active yet (9 empty steps); 母 builds 子 in front of itself; 子, born with
+ * AP 5 (RULINGS B2), takes 5 empty steps.  Turn 1 (AP: 砲 9, 子 5, 母 1):
+ * 砲 acts first and hits the front-most living enemy, 子: ＨＰ 1 − 5 = −4,
+ * dead with AP 5 left.  Turns 2..9: nobody has an active action, but 母's
+ * ガード与え is still to come (the action phases are idle, not the battle);
+ * turn 10: 母 gains one ガード.  So 子 ends dead, AP 5, both ways.
+ */
+static void test_dead_unit_keeps_ap(void **state)
+{
+	am_action act[3];
+	uint32_t slot0 = 0, mslots[2] = {0, 2};
+	am_unit_def mother[2], gun;
+	am_team a, b;
+	am_engine *e[4];
+	am_unit_state st;
+	tape t1 = {0}, t0 = {0};
+	int k;
+	(void)state;
+
+	memset(act, 0, sizeof(act));
+	act[0].name = am_class_name(AM_CLASS_BUILD);
+	act[0].cls = AM_CLASS_BUILD;
+	act[0].mult = 1;
+	act[0].build = 1;
+	act[0].place = 1;
+	act[0].fast = 1;
+	act[0].limited = 1;
+	act[1].name = am_class_name(AM_CLASS_DIRECT);
+	act[1].cls = AM_CLASS_DIRECT;
+	act[1].mult = 1;
+	act[1].build = -1;
+	act[1].limited = 1;
+	act[2].name = am_class_name(AM_CLASS_GUARD);
+	act[2].cls = AM_CLASS_GUARD;
+	act[2].mult = 1;
+	act[2].build = -1;
+	act[2].delay = 10;
+	act[2].limited = 1;
+	memset(mother, 0, sizeof(mother));
+	mother[0].name = "母";
+	mother[0].hp = 20;
+	mother[0].spd = 1;
+	mother[0].nslots = 2;
+	mother[0].slots = mslots;
+	mother[1].name = "子";
+	mother[1].hp = 1;
+	mother[1].spd = 5;
+	memset(&gun, 0, sizeof(gun));
+	gun.name = "砲";
+	gun.hp = 20;
+	gun.atk = 5;
+	gun.spd = 9;
+	gun.nslots = 1;
+	gun.slots = &slot0;
+	a.nunits = 2;
+	a.units = mother;
+	a.nactions = 3;
+	a.actions = act;
+	b.nunits = 1;
+	b.units = &gun;
+	b.nactions = 1;
+	b.actions = &act[1];
+	for (k = 0; k < 4; k++)
+		assert_int_equal(am_engine_new(&e[k]), 0);
+	assert_int_equal(am_team_check(&a), 0);
+	assert_int_equal(am_team_check(&b), 0);
+	both_ways(e, &a, &b, &t1, &t0);
+	assert_int_equal(am_engine_unit_count(e[0]), 3);
+	assert_int_equal(am_engine_unit(&st, e[0], 2), 0); /* 子 */
+	assert_string_equal(st.name, "子");
+	assert_int_equal(st.alive, 0);
+	assert_int_equal(st.died_turn, 1);
+	assert_int_equal(st.ap, 5);
+	assert_int_equal(am_engine_unit(&st, e[0], 0), 0); /* 母 */
+	assert_int_equal(st.states[AM_STATE_GUARD], 1);
+	for (k = 0; k < 4; k++)
+		am_engine_free(e[k]);
+	free(t1.ev);
+	free(t0.ev);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shortcuts_hand_case),
+		cmocka_unit_test(test_dead_unit_keeps_ap),
+		cmocka_unit_test(test_stun_left_at_the_end),
+		cmocka_unit_test(test_shortcuts_change_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
