@@ -67,8 +67,8 @@ run() {
 		fi
 	done
 	# (in either run: a rank killed by mpirun may lose unread output)
-	if [[ -n $msg ]] && ! cat "$tmp/$name.err" "$tmp/$name.ranks" |
-		grep -Fqx -- "$msg"; then
+	if [[ -n $msg ]] &&
+	   ! grep -Fqxh -- "$msg" "$tmp/$name.err" "$tmp/$name.ranks"; then
 		echo "mpi_fail: $name: stderr lacks the line: $msg"
 		ok=0
 	fi

@@ -119,7 +119,7 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		return cli_usage_error(&o, "battle",
-		                       TR(&o, "シートをちょうど2つ指定してください（%d個あります）",
+		                       TR(&o, "シートをちょうど2つ指定してください（指定されたのは%d個）",
 		                          "give exactly two sheets (%d given)"),
 		                       argc - optind);
 	paths[0] = argv[optind];
