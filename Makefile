@@ -2,6 +2,7 @@
 # this Makefile checks the system packages and drives CMake and CTest.
 #
 #   make deps     check (as root: install) the Debian packages needed
+#                 (deps-mpi: and OpenMPI, which only `make mpi` needs)
 #   make build    configure and build in build/ (RelWithDebInfo)
 #   make demo     build, then replay the worked example of the rules
 #   make test     build, then run the tests in build/
@@ -23,7 +24,10 @@ CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
-DEB_PACKAGES := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev libopenmpi-dev openmpi-bin
+# What build, demo, test, asan and tsan need; and what only `make mpi` (part
+# of `make check`) adds: OpenMPI is optional.
+DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev
+DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
 
 MAKEFLAGS += --no-print-directory
 
@@ -34,14 +38,16 @@ heading = @printf '\n==== %s ====\n' $(1)
 
 all: build
 
-deps:
+# check_deps(PACKAGES): exit 0 if all are installed; as root install the
+# missing ones; otherwise print the apt-get line and fail.
+define check_deps
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
 		echo "make deps: not a Debian system; make sure these (or their equivalents) are installed:"; \
-		echo "  $(DEB_PACKAGES)"; \
+		echo "  $(1)"; \
 		exit 0; \
 	fi; \
 	missing=""; \
-	for p in $(DEB_PACKAGES); do \
+	for p in $(1); do \
 		case "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" in \
 		*" ok installed") ;; \
 		*) missing="$$missing $$p" ;; \
@@ -56,6 +62,15 @@ deps:
 		echo "  sudo apt-get install -y$$missing"; \
 		exit 1; \
 	fi
+endef
+
+deps:
+	$(call check_deps,$(DEB_PACKAGES))
+
+# deps plus OpenMPI, for `make mpi`.
+.PHONY: deps-mpi
+deps-mpi:
+	$(call check_deps,$(DEB_PACKAGES) $(DEB_PACKAGES_MPI))
 
 build: deps
 	$(call heading,"build: $(BUILD_DIR) (RelWithDebInfo)")
@@ -86,7 +101,7 @@ tsan: deps
 	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
-mpi: deps
+mpi: deps-mpi
 	$(call heading,"build: $(MPI_DIR) (-DAMARYLLIS_MPI=ON)")
 	$(CMAKE) -S . -B $(MPI_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
 	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis

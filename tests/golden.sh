@@ -10,7 +10,11 @@
 #                       on one line (lines starting with # are comments).
 #                       May redirect stdin (`< sheets/x.txt`).  Run with the
 #                       working directory tests/golden/, so relative paths
-#                       such as ../../examples/grisk.txt work.
+#                       such as ../../examples/grisk.txt work.  The line is
+#                       run by sh after "$AMARYLLIS" (the binary, exported),
+#                       so it may go on with more commands that call
+#                       "$AMARYLLIS" again (generated input: see
+#                       cap_default_over.cmd).
 #   CASE.out  required  Expected stdout, byte for byte.
 #   CASE.err  optional  Expected stderr, byte for byte; when absent, stderr
 #                       is not compared.

@@ -1,7 +1,14 @@
-/* cli.h - what the subcommands of the amaryllis tool share. */
+/*
+ * cli.h - what the subcommands of the amaryllis tool share.
+ *
+ * The tool includes public headers only: <amaryllis.h> (include/amaryllis/)
+ * and the shared layer's include/util/.  Nothing under src/ is reachable
+ * from here (the only include path is include/).
+ */
 #ifndef AM_CLI_H
 #define AM_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "amaryllis.h"
@@ -9,10 +16,50 @@
 /* Exit statuses (STYLE.md): ok, bad input, usage. */
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
+/* Largest sheet read by default, and the largest --max-sheet-bytes. */
+#define CLI_SHEET_BYTES_DEFAULT ((size_t)1 << 20)  /* 1 MiB */
+#define CLI_SHEET_BYTES_MAX ((size_t)1 << 30)      /* 1 GiB */
+
 /* Options common to the subcommands. */
 typedef struct cli_opts {
 	am_lang lang;
+	size_t max_sheet_bytes; /* a longer sheet is an error, not read whole */
+	int quiet;              /* print no help and no usage errors (the MPI
+	                           ranks other than 0: rank 0 prints them) */
 } cli_opts;
+
+#define CLI_OPTS_INIT {AM_LANG_JA, CLI_SHEET_BYTES_DEFAULT, 0}
+
+/* The text in the language of o: TR(o, "日本語", "English").  Both may be
+ * printf formats; the compiler checks both arms. */
+#define TR(o, ja, en) ((o)->lang == AM_LANG_EN ? (en) : (ja))
+
+/*
+ * Long options without a short form are numbered from 256 (getopt_long
+ * returns the number).  The ones every subcommand has come first, in
+ * CLI_COMMON_LONGOPTS; --help is also -h.
+ */
+enum {
+	OPT_LANG = 256,
+	OPT_MAX_SHEET_BYTES,
+	OPT_VERSION,
+	OPT_FORMAT,
+	OPT_TIE_BREAK,
+	OPT_MAX_UNITS,
+	OPT_JOBS,
+	OPT_POINTS,
+	OPT_MATRIX,
+	OPT_SVG
+};
+
+#define CLI_COMMON_LONGOPTS \
+	{"lang", required_argument, NULL, OPT_LANG}, \
+	{"max-sheet-bytes", required_argument, NULL, OPT_MAX_SHEET_BYTES}, \
+	{"help", no_argument, NULL, 'h'}
+
+/* The short options of every subcommand: -h, and ':' first so that a
+ * missing value is told apart from an unknown option. */
+#define CLI_SHORTOPTS ":h"
 
 /* A sheet read from a file (or stdin for "-") and parsed. */
 typedef struct cli_sheet {
@@ -23,16 +70,19 @@ typedef struct cli_sheet {
 } cli_sheet;
 
 /*
- * Read and parse `path`.  Prints every diagnostic (FILE:LINE:COL: error: …
- * with the source line and a caret) to stderr.  Returns 0 when the sheet is
- * legal, EXIT_INPUT otherwise (unreadable, illegal).
+ * Read and parse `path`, reading at most o->max_sheet_bytes bytes (one more
+ * tells that the file is too long: then it is an error, and the rest is not
+ * read).  Prints every diagnostic (FILE:LINE:COL: error: … with the source
+ * line and a caret; FILE: error: … when the file cannot be read) to stderr.
+ * Returns 0 when the sheet is legal, EXIT_INPUT otherwise (unreadable,
+ * too long, illegal).
  */
 int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o);
 
 /*
  * The same, but the diagnostics are also kept in *diags (owned, one
- * "FILE:LINE:COL: error: message" per line; NULL when there are none), and
- * printed only when `print` is set.
+ * "FILE:LINE:COL: error: message" or "FILE: error: message" per line; NULL
+ * when there are none), and printed only when `print` is set.
  */
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags);
@@ -45,14 +95,57 @@ void cli_error(const char *fmt, ...)
 #endif
 	;
 
-/* Parse "--lang ja|en" at argv[*i]; returns 1 if consumed, -1 on error. */
-int cli_parse_common(cli_opts *o, int argc, char **argv, int *i);
+/*
+ * A usage error of command `cmd` (NULL: the tool itself), in two lines on
+ * stderr, GNU style:
+ *
+ *     amaryllis: CMD: MESSAGE
+ *     Try 'amaryllis CMD --help' for more information.
+ *
+ * (in Japanese: 詳しくは「amaryllis CMD --help」を実行してください。).
+ * Prints nothing when o->quiet.  Returns EXIT_USAGE.
+ */
+int cli_usage_error(const cli_opts *o, const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/*
+ * Start parsing the options of a command with getopt_long: a first pass
+ * finds the last valid --lang (so that every message, even about an option
+ * before it, is in that language) and leaves getopt ready for the real pass
+ * (optind = 0, opterr = 0).  argv[0] is the command name.
+ */
+void cli_getopt_begin(cli_opts *o, int argc, char **argv, const char *shortopts,
+                      const struct option *longopts);
+
+/*
+ * The usage error for what getopt_long returned as '?' or ':' (unknown,
+ * ambiguous, missing or unwanted value), worded from argv and longopts
+ * rather than by getopt itself, in o->lang.  Returns EXIT_USAGE.
+ */
+int cli_bad_option(const cli_opts *o, const char *cmd, int c, char **argv,
+                   const struct option *longopts);
+
+/*
+ * Handle the options in CLI_COMMON_LONGOPTS other than --help: returns 1 if
+ * `c` was one (and its value was good), 0 if it was not, EXIT_USAGE after a
+ * usage error (a bad value).
+ */
+int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg);
+
+/* Print the help of a command: the text in o->lang, on stdout (nothing when
+ * o->quiet).  Returns EXIT_OK, or EXIT_INPUT if stdout cannot be written. */
+int cli_help(const cli_opts *o, const char *ja, const char *en);
 
 /* A decimal whole number from 0 to max (no sign); 0, or -1 if it is not. */
 int cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
-int cmd_check(int argc, char **argv);
-int cmd_battle(int argc, char **argv);
-int cmd_league(int argc, char **argv);
+/* The subcommands: argv[0] is the command's name; *base holds the options
+ * given before it (amaryllis --lang en check …). */
+int cmd_check(const cli_opts *base, int argc, char **argv);
+int cmd_battle(const cli_opts *base, int argc, char **argv);
+int cmd_league(const cli_opts *base, int argc, char **argv);
 
 #endif

@@ -11,9 +11,57 @@ static int write_stdout(void *ud, const char *data, size_t len)
 	return fwrite(data, 1, len, stdout) != len;
 }
 
-int cmd_battle(int argc, char **argv)
+static const char help_ja[] =
+	"使い方: amaryllis battle [オプション]... シートA シートB\n"
+	"シートAのユニットとシートBのユニットを戦わせ、戦闘ログを表示します。\n"
+	"\n"
+	"オプション:\n"
+	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
+	"  --format text|json     ログの形式（既定: text）\n"
+	"  --tie-break SEED       引き分けを種 SEED の乱数で決着させる（0〜2^64−1）\n"
+	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
+	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"シート - は標準入力を読みます（1つまで）。-- のあとはすべてシートです。\n"
+	"終了コード: 0 正常、1 入力の誤り（不正なシート、読めないファイル、上限で止まった戦闘）、\n"
+	"2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis battle examples/grisk.txt examples/nut.txt\n";
+
+static const char help_en[] =
+	"Usage: amaryllis battle [OPTION]... SHEET_A SHEET_B\n"
+	"Run the battle of the unit of SHEET_A against the unit of SHEET_B and print\n"
+	"its log.\n"
+	"\n"
+	"Options:\n"
+	"  --lang ja|en           language of the log and messages (default ja)\n"
+	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --tie-break SEED       break a draw with a draw seeded by SEED (0 to 2^64-1)\n"
+	"  --max-units N          stop a battle past N units (default 1000000)\n"
+	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"A SHEET of - reads standard input (one at most); everything after -- is a\n"
+	"SHEET.\n"
+	"Exit status: 0 ok, 1 bad input (illegal sheet, unreadable file, a battle\n"
+	"stopped by a limit), 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis battle examples/grisk.txt examples/nut.txt\n";
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"tie-break", required_argument, NULL, OPT_TIE_BREAK},
+	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{NULL, 0, NULL, 0}
+};
+
+int cmd_battle(const cli_opts *base, int argc, char **argv)
 {
-	cli_opts o = {AM_LANG_JA};
+	cli_opts o = *base;
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_log_format fmt = AM_LOG_TEXT;
 	const char *paths[2];
@@ -21,60 +69,65 @@ int cmd_battle(int argc, char **argv)
 	am_engine *engine = NULL;
 	am_log *log = NULL;
 	am_result res;
-	int i, n = 0, rc, status = EXIT_OK;
+	uint64_t v;
+	int c, rc, status = EXIT_OK;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int r = cli_parse_common(&o, argc, argv, &i);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r > 0)
-			continue;
-		if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-			a = argv[++i];
-			if (strcmp(a, "json") == 0)
+	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return cli_help(&o, help_ja, help_en);
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") == 0)
 				fmt = AM_LOG_JSON;
-			else if (strcmp(a, "text") == 0)
+			else if (strcmp(optarg, "text") == 0)
 				fmt = AM_LOG_TEXT;
-			else {
-				cli_error("battle: unknown format '%s' (text or json)", a);
-				return EXIT_USAGE;
-			}
-		} else if (strcmp(a, "--tie-break") == 0 && i + 1 < argc) {
-			if (cli_parse_u64(argv[++i], UINT64_MAX, &bo.tie_seed) < 0) {
-				cli_error("battle: --tie-break needs a seed, a whole "
-				          "number from 0 to 18446744073709551615");
-				return EXIT_USAGE;
-			}
+			else
+				return cli_usage_error(&o, "battle",
+				                       TR(&o, "--format の値「%s」は使えません"
+				                              "（text か json）",
+				                          "unknown format '%s' (text or json)"),
+				                       optarg);
+			break;
+		case OPT_TIE_BREAK:
+			if (cli_parse_u64(optarg, UINT64_MAX, &bo.tie_seed) < 0)
+				return cli_usage_error(&o, "battle",
+				                       TR(&o, "--tie-break には0から"
+				                              "18446744073709551615までの整数を"
+				                              "指定してください（「%s」）",
+				                          "--tie-break needs a whole number from "
+				                          "0 to 18446744073709551615, not '%s'"),
+				                       optarg);
 			bo.tie_break = 1;
-		} else if (strcmp(a, "--max-units") == 0 && i + 1 < argc) {
-			uint64_t v;
-			if (cli_parse_u64(argv[++i], UINT32_MAX - 2, &v) < 0 ||
-			    v < 2) {
-				cli_error("battle: --max-units needs a whole number "
-				          "from 2 to %lu", (unsigned long)UINT32_MAX - 2);
-				return EXIT_USAGE;
-			}
+			break;
+		case OPT_MAX_UNITS:
+			if (cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2)
+				return cli_usage_error(&o, "battle",
+				                       TR(&o, "--max-units には2から%luまでの"
+				                              "整数を指定してください（「%s」）",
+				                          "--max-units needs a whole number "
+				                          "from 2 to %lu, not '%s'"),
+				                       (unsigned long)UINT32_MAX - 2, optarg);
 			bo.max_units = (size_t)v;
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("battle: unknown or incomplete option '%s'", a);
-			return EXIT_USAGE;
-		} else if (n < 2) {
-			paths[n++] = a;
-		} else {
-			cli_error("battle: give exactly two sheets");
-			return EXIT_USAGE;
+			break;
+		default:
+			if ((rc = cli_common_option(&o, "battle", c, optarg)) == 0)
+				return cli_bad_option(&o, "battle", c, argv, longopts);
+			if (rc != 1)
+				return rc;
 		}
 	}
-	if (n != 2) {
-		cli_error("battle: give exactly two sheets (usage: amaryllis "
-		          "battle A B)");
-		return EXIT_USAGE;
-	}
-	if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0) {
-		cli_error("battle: only one sheet can come from standard input");
-		return EXIT_USAGE;
-	}
+	if (argc - optind != 2)
+		return cli_usage_error(&o, "battle",
+		                       TR(&o, "シートをちょうど2つ指定してください（指定されたのは%d個）",
+		                          "give exactly two sheets (%d given)"),
+		                       argc - optind);
+	paths[0] = argv[optind];
+	paths[1] = argv[optind + 1];
+	if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
+		return cli_usage_error(&o, "battle",
+		                       TR(&o, "標準入力（-）から読めるシートは1つだけです",
+		                          "only one sheet can come from standard input"));
 	/* load both, so the errors of both are shown */
 	rc = cli_sheet_load(&s[0], paths[0], &o);
 	rc |= cli_sheet_load(&s[1], paths[1], &o);

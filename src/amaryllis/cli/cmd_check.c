@@ -4,40 +4,68 @@
 
 #include "cli.h"
 
+static const char help_ja[] =
+	"使い方: amaryllis check [オプション]... シート...\n"
+	"シートを検査します。正しいシートは、技術と各アクションの計算したコストを添えて\n"
+	"正規化した書式で表示し、誤りはファイル:行:桁の形で1件ずつ示します。\n"
+	"\n"
+	"オプション:\n"
+	"  --lang ja|en           メッセージの言語（既定: ja）\n"
+	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"シート - は標準入力を読みます。-- のあとはすべてシートです。\n"
+	"終了コード: 0 すべて正しい、1 不正なシートか読めないファイルがある、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis check examples/grisk.txt examples/nut.txt\n";
+
+static const char help_en[] =
+	"Usage: amaryllis check [OPTION]... SHEET...\n"
+	"Validate unit sheets.  Each legal sheet is printed normalised, with its 技術\n"
+	"and every action's computed cost; each problem as FILE:LINE:COL: error: ...\n"
+	"\n"
+	"Options:\n"
+	"  --lang ja|en           language of messages (default ja)\n"
+	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"A SHEET of - reads standard input; everything after -- is a SHEET.\n"
+	"Exit status: 0 all legal, 1 an illegal sheet or unreadable file, 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis check examples/grisk.txt examples/nut.txt\n";
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{NULL, 0, NULL, 0}
+};
+
 /*
  * Every file is checked, whatever happened to the ones before it; each legal
  * sheet is printed in normalised notation (headed by "# FILE" when several
  * files are given).  Exit 1 if any file is unreadable or illegal.
  */
-int cmd_check(int argc, char **argv)
+int cmd_check(const cli_opts *base, int argc, char **argv)
 {
-	cli_opts o = {AM_LANG_JA};
-	int i, nfiles = 0, status = EXIT_OK;
+	cli_opts o = *base;
+	int c, r, i, nfiles, status = EXIT_OK;
 
-	for (i = 1; i < argc; i++) {
-		int r = argv[i][0] == '-' && argv[i][1] ? cli_parse_common(&o, argc,
-		                                                           argv, &i)
-		                                        : 0;
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0 && argv[i][0] == '-' && argv[i][1]) {
-			cli_error("check: unknown option '%s'", argv[i]);
-			return EXIT_USAGE;
-		}
-		if (r == 0)
-			nfiles++;
+	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'h')
+			return cli_help(&o, help_ja, help_en);
+		if ((r = cli_common_option(&o, "check", c, optarg)) == 0)
+			return cli_bad_option(&o, "check", c, argv, longopts);
+		if (r != 1)
+			return r;
 	}
-	if (nfiles == 0) {
-		cli_error("check: no sheet given (usage: amaryllis check SHEET...)");
-		return EXIT_USAGE;
-	}
-	for (i = 1; i < argc; i++) {
+	nfiles = argc - optind;
+	if (nfiles == 0)
+		return cli_usage_error(&o, "check", TR(&o, "シートが指定されていません",
+		                                       "no sheet given"));
+	for (i = optind; i < argc; i++) {
 		cli_sheet s;
-		if (argv[i][0] == '-' && argv[i][1]) {
-			if (strcmp(argv[i], "--lang") == 0)
-				i++;
-			continue;
-		}
 		if (cli_sheet_load(&s, argv[i], &o) == 0) {
 			size_t n = am_sheet_format(NULL, 0, s.sheet, o.lang);
 			char *buf = malloc(n + 1);

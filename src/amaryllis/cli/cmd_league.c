@@ -4,11 +4,21 @@
  * Loads every sheet (a directory contributes its visible regular files in
  * name order), reports the illegal ones and leaves them out, compiles the
  * others once, plays every pair once on --jobs threads, and prints the
- * standings.  Built with -DAMARYLLIS_MPI=ON and started by mpirun, every
- * rank plays its share of the pairs and rank 0 adds up and prints.
+ * standings.
+ *
+ * Built with -DAMARYLLIS_MPI=ON and started by mpirun, every rank loads the
+ * same sheets and plays its share of the pairs, and rank 0 adds up and
+ * prints.  The ranks agree before any data moves: each one does its local
+ * work (options, sheets, its share) without any MPI call, then every rank,
+ * whatever happened to it, makes the same calls in the same order --
+ * agree() (is any rank stopped or failed? did all load the same sheets with
+ * the same options?), the reductions only if all went well, and a last
+ * agreement on the exit status, which every rank returns.  So a rank that
+ * fails never leaves the others waiting in a reduction.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,10 +34,123 @@
 #include "util/array.h"
 #include "util/buf.h"
 
+static const char help_ja[] =
+	"使い方: amaryllis league [オプション]... フォルダまたはシート...\n"
+	"シートのすべての組を1回ずつ戦わせ、順位表を表示します（勝ち3、引き分け1、負け0、\n"
+	"同点はＨＰ差の合計で順位を決める）。フォルダはその中の見える通常ファイルをすべて\n"
+	"読みます。不正なシートは報告して除き、リーグは残りで行います。\n"
+	"\n"
+	"オプション:\n"
+	"  --lang ja|en           メッセージの言語（既定: ja）\n"
+	"  --format text|csv|json 順位表の形式（既定: text）\n"
+	"  --jobs N               スレッド数（既定: コア数）。結果は N によらず同じ\n"
+	"  --points W,D,L         勝ち・引き分け・負けの勝ち点（既定: 3,1,0）\n"
+	"  --matrix FILE.csv      対戦表（組ごとの W/D/L/E）を CSV で書く\n"
+	"  --svg FILE.svg         対戦表をヒートマップの SVG で書く\n"
+	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
+	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"シート - は標準入力を読みます。-- のあとはすべてフォルダかシートです。\n"
+	"MPI 版は mpirun で起動すると各ランクが組を分担し、ランク0が表示します。\n"
+	"終了コード: 0 正常、1 入力の誤り（不正なシート、読めないファイル、止まった戦闘）、\n"
+	"2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis league --matrix cross.csv sheets/\n";
+
+static const char help_en[] =
+	"Usage: amaryllis league [OPTION]... DIR_OR_SHEET...\n"
+	"Play every pair of sheets once and print the standings (win 3, draw 1,\n"
+	"loss 0; ties broken by the total HP margin).  A folder gives all its visible\n"
+	"regular files.  Illegal sheets are reported and left out; the league runs\n"
+	"without them.\n"
+	"\n"
+	"Options:\n"
+	"  --lang ja|en           language of messages (default ja)\n"
+	"  --format text|csv|json the standings as a table (default), CSV or JSON\n"
+	"  --jobs N               threads (default: all cores); any N, same result\n"
+	"  --points W,D,L         points of a win, draw, loss (default 3,1,0)\n"
+	"  --matrix FILE.csv      write the cross table (W/D/L/E per pair) as CSV\n"
+	"  --svg FILE.svg         write the cross table as an SVG heat map\n"
+	"  --max-units N          stop a battle past N units (default 1000000)\n"
+	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"A SHEET of - reads standard input; everything after -- is a DIR_OR_SHEET.\n"
+	"Built with MPI and started by mpirun, the ranks share the pairs and rank 0\n"
+	"prints.\n"
+	"Exit status: 0 ok, 1 bad input (illegal sheet, unreadable file, a stopped\n"
+	"battle), 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis league --matrix cross.csv sheets/\n";
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"jobs", required_argument, NULL, OPT_JOBS},
+	{"points", required_argument, NULL, OPT_POINTS},
+	{"matrix", required_argument, NULL, OPT_MATRIX},
+	{"svg", required_argument, NULL, OPT_SVG},
+	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{NULL, 0, NULL, 0}
+};
+
 typedef struct entry_list {
 	char **paths;
 	size_t n, cap;
 } entry_list;
+
+/* The progress bar on a terminal: done/total, rate and ETA. */
+typedef struct progress {
+	double start, last;
+	int shown;
+} progress;
+
+/* One run of the command, on one rank. */
+typedef struct league_run {
+	cli_opts o;
+	am_league_opts lo;
+	am_table_format fmt;
+	int64_t pts[3];
+	const char *matrix, *svg;
+	int jobs_given;
+	entry_list args, paths;     /* operands; the sheet files they give */
+	cli_sheet *sheets;          /* [n] legal sheets ... */
+	am_program **progs;         /* ... compiled */
+	const char **names, **files;
+	size_t n;
+	const char **rej_files;     /* [nrej] left out, with their diagnostics */
+	char **rej_errors;
+	size_t nrej;
+	am_league *lg;
+	progress prog;
+	int rank, size;
+	int status;                 /* exit status so far (this rank) */
+	int stop;                   /* no standings: help, usage, failure */
+} league_run;
+
+/* "amaryllis: league: MESSAGE" on stderr; on a rank other than 0,
+ * "amaryllis: league: rank R: MESSAGE". */
+static void lg_error(const league_run *r, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void lg_error(const league_run *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("amaryllis: league: ", stderr);
+	if (r->rank != 0)
+		fprintf(stderr, "rank %d: ", r->rank);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
 
 static int add_path(entry_list *l, const char *p)
 {
@@ -39,23 +162,42 @@ static int add_path(entry_list *l, const char *p)
 	return 0;
 }
 
+static void free_list(entry_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->paths[i]);
+	free(l->paths);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A directory's visible regular files, sorted; a file as itself. */
-static int collect(entry_list *l, const char *arg)
+/*
+ * Add the sheets `arg` gives to r->paths: a directory its visible regular
+ * files, sorted by name; anything else itself (a file that cannot be read
+ * is reported when it is loaded).  Returns 0, or -1 after printing why.
+ */
+static int collect(league_run *r, const char *arg)
 {
+	entry_list *l = &r->paths;
 	struct stat st;
 	DIR *d;
 	struct dirent *de;
 	size_t first = l->n;
 
-	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
-		return add_path(l, arg); /* unreadable files are reported later */
+	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		if (add_path(l, arg) == 0)
+			return 0;
+		lg_error(r, "out of memory");
+		return -1;
+	}
 	if (!(d = opendir(arg))) {
-		cli_error("league: cannot open %s: %s", arg, strerror(errno));
+		lg_error(r, TR(&r->o, "%s: error: 開けません：%s",
+		               "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d))) {
@@ -65,11 +207,17 @@ static int collect(entry_list *l, const char *arg)
 			continue;
 		ut_buf_printf(&p, "%s%s%s", arg,
 		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
-		if (p.ptr && stat(p.ptr, &st) == 0 && S_ISREG(st.st_mode))
+		/* an entry stat() cannot follow (a symbolic link that loops or
+		 * dangles, no permission) is kept, so that opening it reports
+		 * why; other kinds (folders, devices, fifos) are left out */
+		if (p.failed)
+			rc = -1;
+		else if (stat(p.ptr, &st) != 0 || S_ISREG(st.st_mode))
 			rc = add_path(l, p.ptr);
 		ut_buf_free(&p);
 		if (rc < 0) {
 			closedir(d);
+			lg_error(r, "out of memory");
 			return -1;
 		}
 	}
@@ -83,12 +231,6 @@ static int write_file(void *ud, const char *data, size_t len)
 {
 	return fwrite(data, 1, len, (FILE *)ud) != len;
 }
-
-/* The progress bar on a terminal: done/total, rate and ETA. */
-typedef struct progress {
-	double start, last;
-	int shown;
-} progress;
 
 static double now(void)
 {
@@ -134,248 +276,414 @@ static int parse_points(const char *s, int64_t pts[3])
 	return 0;
 }
 
-int cmd_league(int argc, char **argv)
-{
-	cli_opts o = {AM_LANG_JA};
-	am_league_opts lo = AM_LEAGUE_OPTS_INIT;
-	am_table_format fmt = AM_TABLE_TEXT;
-	int64_t pts[3] = {3, 1, 0};
-	const char *matrix = NULL, *svg = NULL;
-	entry_list args = {0}, paths = {0};
-	cli_sheet *sheets = NULL;
-	am_program **progs = NULL;
-	const char **names = NULL, **files = NULL, **rej_files = NULL;
-	char **rej_errors = NULL;
-	size_t i, n = 0, nrej = 0;
-	am_league *lg = NULL;
-	am_standing *standings = NULL;
-	int status = EXIT_OK, jobs_given = 0, rank = 0, size = 1;
-	progress prog = {0, 0, 0};
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
-#ifdef AMARYLLIS_MPI
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-#endif
-	for (i = 1; i < (size_t)argc; i++) {
-		int ii = (int)i, r = cli_parse_common(&o, argc, argv, &ii);
-		const char *a = argv[i];
-		uint64_t v;
-		i = (size_t)ii;
-		if (r < 0) {
-			status = EXIT_USAGE;
-			goto out;
-		}
-		if (r > 0)
-			continue;
-		if (strcmp(a, "--format") == 0 && i + 1 < (size_t)argc) {
-			a = argv[++i];
-			if (strcmp(a, "text") == 0)
-				fmt = AM_TABLE_TEXT;
-			else if (strcmp(a, "csv") == 0)
-				fmt = AM_TABLE_CSV;
-			else if (strcmp(a, "json") == 0)
-				fmt = AM_TABLE_JSON;
+/*
+ * The options and operands into r.  Returns 0 to go on, or 1 with r->stop
+ * and r->status set (help printed: 0; a usage error: EXIT_USAGE).
+ */
+static int parse_args(league_run *r, int argc, char **argv)
+{
+	cli_opts *o = &r->o;
+	uint64_t v;
+	int c, rc;
+
+	cli_getopt_begin(o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		rc = EXIT_USAGE;
+		switch (c) {
+		case 'h':
+			rc = cli_help(o, help_ja, help_en);
+			goto stop;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				r->fmt = AM_TABLE_TEXT;
+			else if (strcmp(optarg, "csv") == 0)
+				r->fmt = AM_TABLE_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				r->fmt = AM_TABLE_JSON;
 			else {
-				cli_error("league: unknown format '%s' (text, csv or "
-				          "json)", a);
-				status = EXIT_USAGE;
-				goto out;
+				cli_usage_error(o, "league",
+				                TR(o, "--format の値「%s」は使えません"
+				                      "（text、csv か json）",
+				                   "unknown format '%s' (text, csv or json)"),
+				                optarg);
+				goto stop;
 			}
-		} else if (strcmp(a, "--jobs") == 0 && i + 1 < (size_t)argc) {
-			if (cli_parse_u64(argv[++i], 4096, &v) < 0 || v < 1) {
-				cli_error("league: --jobs needs a number from 1 to 4096");
-				status = EXIT_USAGE;
-				goto out;
+			break;
+		case OPT_JOBS:
+			if (cli_parse_u64(optarg, 4096, &v) < 0 || v < 1) {
+				cli_usage_error(o, "league",
+				                TR(o, "--jobs には1から4096までの整数を"
+				                      "指定してください（「%s」）",
+				                   "--jobs needs a whole number from 1 to "
+				                   "4096, not '%s'"), optarg);
+				goto stop;
 			}
-			lo.jobs = (unsigned)v;
-			jobs_given = 1;
-		} else if (strcmp(a, "--points") == 0 && i + 1 < (size_t)argc) {
-			if (parse_points(argv[++i], pts) < 0) {
-				cli_error("league: --points needs W,D,L, whole numbers "
-				          "from -1000000 to 1000000, e.g. 3,1,0");
-				status = EXIT_USAGE;
-				goto out;
+			r->lo.jobs = (unsigned)v;
+			r->jobs_given = 1;
+			break;
+		case OPT_POINTS:
+			if (parse_points(optarg, r->pts) < 0) {
+				cli_usage_error(o, "league",
+				                TR(o, "--points には W,D,L（-1000000から"
+				                      "1000000までの整数3つ、例: 3,1,0）を"
+				                      "指定してください（「%s」）",
+				                   "--points needs W,D,L, whole numbers from "
+				                   "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
+				                optarg);
+				goto stop;
 			}
-		} else if (strcmp(a, "--matrix") == 0 && i + 1 < (size_t)argc) {
-			matrix = argv[++i];
-		} else if (strcmp(a, "--svg") == 0 && i + 1 < (size_t)argc) {
-			svg = argv[++i];
-		} else if (strcmp(a, "--max-units") == 0 && i + 1 < (size_t)argc) {
-			if (cli_parse_u64(argv[++i], UINT32_MAX - 2, &v) < 0 || v < 2) {
-				cli_error("league: --max-units needs a number from 2 "
-				          "to %lu", (unsigned long)UINT32_MAX - 2);
-				status = EXIT_USAGE;
-				goto out;
+			break;
+		case OPT_MATRIX:
+			r->matrix = optarg;
+			break;
+		case OPT_SVG:
+			r->svg = optarg;
+			break;
+		case OPT_MAX_UNITS:
+			if (cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2) {
+				cli_usage_error(o, "league",
+				                TR(o, "--max-units には2から%luまでの整数を"
+				                      "指定してください（「%s」）",
+				                   "--max-units needs a whole number from 2 "
+				                   "to %lu, not '%s'"),
+				                (unsigned long)UINT32_MAX - 2, optarg);
+				goto stop;
 			}
-			lo.max_units = (size_t)v;
-		} else if (a[0] == '-' && a[1]) {
-			cli_error("league: unknown or incomplete option '%s'", a);
-			status = EXIT_USAGE;
-			goto out;
-		} else if (add_path(&args, a) < 0) {
-			cli_error("out of memory");
-			status = EXIT_INPUT;
-			goto out;
+			r->lo.max_units = (size_t)v;
+			break;
+		default:
+			if ((rc = cli_common_option(o, "league", c, optarg)) == 0)
+				rc = cli_bad_option(o, "league", c, argv, longopts);
+			if (rc != 1)
+				goto stop;
 		}
 	}
-	if (args.n == 0) {
-		cli_error("league: no sheets (usage: amaryllis league "
-		          "DIR_OR_SHEET...)");
-		status = EXIT_USAGE;
-		goto out;
+	if (optind == argc) {
+		rc = cli_usage_error(o, "league",
+		                     TR(o, "フォルダもシートも指定されていません",
+		                        "no folder or sheet given"));
+		goto stop;
 	}
-	for (i = 0; i < args.n; i++)
-		if (collect(&paths, args.paths[i]) < 0) {
-			status = EXIT_INPUT;
-			goto out;
+	for (; optind < argc; optind++)
+		if (add_path(&r->args, argv[optind]) < 0) {
+			lg_error(r, "out of memory");
+			rc = EXIT_INPUT;
+			goto stop;
 		}
-	if (paths.n == 0) {
-		cli_error("league: no sheets found (a folder gives its visible "
-		          "regular files)");
-		status = EXIT_INPUT;
-		goto out;
+	return 0;
+stop:
+	r->status = rc;
+	r->stop = 1;
+	return 1;
+}
+
+/*
+ * Collect and load the sheets: the legal ones compiled into r->progs[0..n),
+ * the others (reported on rank 0) into r->rej_*.  Returns 0, or -1 with
+ * r->stop set when the league cannot be played (printed).
+ */
+static int load(league_run *r)
+{
+	size_t i, m;
+
+	for (i = 0; i < r->args.n; i++)
+		if (collect(r, r->args.paths[i]) < 0)
+			goto fail;
+	if (r->paths.n == 0) {
+		lg_error(r, TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
+		                      "ファイルを読みます）",
+		               "no sheets found (a folder gives its visible regular "
+		               "files)"));
+		goto fail;
 	}
-	sheets = calloc(paths.n + 1, sizeof(*sheets));
-	progs = calloc(paths.n + 1, sizeof(*progs));
-	names = calloc(paths.n + 1, sizeof(*names));
-	files = calloc(paths.n + 1, sizeof(*files));
-	rej_files = calloc(paths.n + 1, sizeof(*rej_files));
-	rej_errors = calloc(paths.n + 1, sizeof(*rej_errors));
-	if (!sheets || !progs || !names || !files || !rej_files || !rej_errors) {
-		cli_error("out of memory");
-		status = EXIT_INPUT;
-		goto out;
+	m = r->paths.n + 1;
+	r->sheets = calloc(m, sizeof(*r->sheets));
+	r->progs = calloc(m, sizeof(*r->progs));
+	r->names = calloc(m, sizeof(*r->names));
+	r->files = calloc(m, sizeof(*r->files));
+	r->rej_files = calloc(m, sizeof(*r->rej_files));
+	r->rej_errors = calloc(m, sizeof(*r->rej_errors));
+	if (!r->sheets || !r->progs || !r->names || !r->files || !r->rej_files ||
+	    !r->rej_errors) {
+		lg_error(r, "out of memory");
+		goto fail;
 	}
-	/* load: an illegal sheet is reported and left out */
-	for (i = 0; i < paths.n; i++) {
-		cli_sheet *s = &sheets[n];
+	/* an illegal sheet is reported and left out */
+	for (i = 0; i < r->paths.n; i++) {
+		cli_sheet *s = &r->sheets[r->n];
 		char *diags = NULL;
-		if (cli_sheet_load_ex(s, paths.paths[i], &o, rank == 0, &diags) ||
-		    am_program_new(&progs[n], am_sheet_team(s->sheet)) < 0) {
-			rej_files[nrej] = paths.paths[i];
-			rej_errors[nrej++] = diags ? diags : strdup(am_error_last());
+		if (cli_sheet_load_ex(s, r->paths.paths[i], &r->o, r->rank == 0,
+		                      &diags) ||
+		    am_program_new(&r->progs[r->n], am_sheet_team(s->sheet)) < 0) {
+			r->rej_files[r->nrej] = r->paths.paths[i];
+			r->rej_errors[r->nrej++] = diags ? diags : strdup(am_error_last());
 			cli_sheet_free(s);
-			status = EXIT_INPUT;
+			r->status = EXIT_INPUT;
 			continue;
 		}
 		free(diags);
-		names[n] = am_sheet_team(s->sheet)->units[0].name;
-		files[n] = paths.paths[i];
-		n++;
+		r->names[r->n] = am_sheet_team(s->sheet)->units[0].name;
+		r->files[r->n] = r->paths.paths[i];
+		r->n++;
 	}
-	if (!jobs_given)
-		lo.jobs = (unsigned)(cores > size ? cores / size : 1);
-	lo.keep_table = matrix || svg;
-	lo.part = (uint32_t)rank;
-	lo.parts = (uint32_t)size;
-	if (rank == 0 && isatty(fileno(stderr))) {
-		prog.start = now();
-		lo.progress = show_progress;
-		lo.progress_ud = &prog;
+	return 0;
+fail:
+	r->status = EXIT_INPUT;
+	r->stop = 1;
+	return -1;
+}
+
+/* Play this rank's share.  Returns 0, or -1 with r->stop set (printed). */
+static int play(league_run *r)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (!r->jobs_given)
+		r->lo.jobs = (unsigned)(cores > r->size ? cores / r->size : 1);
+	r->lo.keep_table = r->matrix || r->svg;
+	r->lo.part = (uint32_t)r->rank;
+	r->lo.parts = (uint32_t)r->size;
+	if (r->rank == 0 && isatty(fileno(stderr))) {
+		r->prog.start = now();
+		r->lo.progress = show_progress;
+		r->lo.progress_ud = &r->prog;
 	}
-	if (am_league_run(&lg, (const am_program *const *)progs, n, &lo) < 0) {
-		cli_error("league: %s", am_error_last());
-		status = EXIT_INPUT;
-		goto out;
-	}
-	if (prog.shown)
-		fputc('\n', stderr);
 #ifdef AMARYLLIS_MPI
-	if (size > 1) { /* add up the shares on rank 0 */
-		size_t len = am_league_counts(lg, NULL, 0);
-		int64_t *counts = malloc(len * sizeof(*counts) + 1);
-		uint8_t *table;
-		if (!counts) {
-			cli_error("out of memory");
-			MPI_Abort(MPI_COMM_WORLD, EXIT_INPUT);
-		}
-		am_league_counts(lg, counts, len);
-		MPI_Reduce(rank ? counts : MPI_IN_PLACE, counts, (int)len,
-		           MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-		if (rank == 0 && am_league_set_counts(lg, counts, len) < 0) {
-			cli_error("league: %s", am_error_last());
-			status = EXIT_INPUT;
-		}
-		free(counts);
-		table = am_league_table(lg, &len);
-		for (i = 0; table && i < len; i += 1u << 30) {
-			int chunk = (int)(len - i < (1u << 30) ? len - i : 1u << 30);
-			MPI_Reduce(rank ? table + i : MPI_IN_PLACE, table + i, chunk,
-			           MPI_UINT8_T, MPI_SUM, 0, MPI_COMM_WORLD);
+	{
+		/* Test hook, for tests/mpi_fail.sh only: the rank named by
+		 * AMARYLLIS_TEST_FAIL_RANK fails as if its share could not be
+		 * played (out of memory, say), so that the test can show that
+		 * the other ranks stop too instead of waiting for it. */
+		const char *t = getenv("AMARYLLIS_TEST_FAIL_RANK");
+		if (t && r->size > 1 && atoi(t) == r->rank) {
+			lg_error(r, "failure injected by AMARYLLIS_TEST_FAIL_RANK "
+			         "(a test hook)");
+			goto fail;
 		}
 	}
 #endif
-	if (rank != 0)
-		goto out;
-	{
-		size_t ei, ej;
-		const char *err = am_league_error(lg, &ei, &ej);
-		if (err && size == 1) {
-			cli_error("league: %s vs %s: battle stopped: %s (counted "
-			          "as an error for both)", files[ei], files[ej], err);
-			status = EXIT_INPUT;
-		}
-		for (i = 0; i < n; i++)
-			if (am_league_row_of(lg, i)->errors)
-				status = EXIT_INPUT;
+	if (am_league_run(&r->lg, (const am_program *const *)r->progs, r->n,
+	                  &r->lo) < 0) {
+		lg_error(r, "%s", am_error_last());
+		goto fail;
 	}
-	standings = calloc(n + 1, sizeof(*standings));
+	if (r->prog.shown)
+		fputc('\n', stderr);
+	return 0;
+fail:
+	r->status = EXIT_INPUT;
+	r->stop = 1;
+	return -1;
+}
+
+#ifdef AMARYLLIS_MPI
+/* FNV-1a, 64 bits: a fingerprint of what a rank is about to play. */
+static uint64_t fnv(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3u;
+	return h;
+}
+
+/*
+ * Every rank calls this once, whatever happened to it.  Afterwards every
+ * rank has the same r->stop and r->status: stopped if any rank stopped
+ * (rank 0 tells how many failed, unless it failed itself and said why), or
+ * if the ranks are not about to play the same league (the same sheets in
+ * the same order with the same options: a sheet unreadable on one machine,
+ * or "-", since mpirun gives standard input to rank 0 only).
+ */
+static void agree(league_run *r)
+{
+	uint64_t h = 0xcbf29ce484222325u, mine[4], all[4];
+	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
+	size_t i;
+
+	if (!r->stop) {
+		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
+		h = fnv(h, opt, sizeof(opt));
+		for (i = 0; i < r->n; i++) {
+			h = fnv(h, r->files[i], strlen(r->files[i]) + 1);
+			h = fnv(h, &r->sheets[i].len, sizeof(r->sheets[i].len));
+			h = fnv(h, r->sheets[i].text, r->sheets[i].len);
+		}
+	}
+	/* MPI_MAX over {stop, status, h, ~h}: max(~h) = ~min(h) */
+	mine[0] = (uint64_t)r->stop;
+	mine[1] = (uint64_t)r->status;
+	mine[2] = h;
+	mine[3] = ~h;
+	MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(&failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	stopped_here = r->stop;
+	r->stop = (int)all[0];
+	r->status = (int)all[1];
+	if (r->stop) {
+		if (r->rank == 0 && !stopped_here && nfailed > 0)
+			lg_error(r, TR(&r->o, "%d/%dランクが失敗したため止めました"
+			                      "（順位表はありません）",
+			               "stopped: %d of %d ranks failed; no standings"),
+			         nfailed, r->size);
+		return;
+	}
+	if (all[2] != ~all[3]) {
+		if (r->rank == 0)
+			lg_error(r, TR(&r->o, "ランクごとに読んだシートが違います（どの"
+			                      "ランクも同じファイルを読む必要があります。"
+			                      "標準入力はランク0にしか届きません）",
+			               "the ranks did not load the same sheets (every "
+			               "rank must read the same files; standard input "
+			               "reaches rank 0 only)"));
+		r->status = EXIT_INPUT;
+		r->stop = 1;
+	}
+}
+
+/* Add up the shares on rank 0 (every rank calls it, after agree()). */
+static void gather(league_run *r)
+{
+	size_t i, len = am_league_counts(r->lg, NULL, 0);
+	int64_t *counts = malloc(len * sizeof(*counts) + 1);
+	uint8_t *table;
+
+	if (!counts) { /* the others wait in MPI_Reduce: stop them all */
+		lg_error(r, "out of memory");
+		MPI_Abort(MPI_COMM_WORLD, EXIT_INPUT);
+	}
+	am_league_counts(r->lg, counts, len);
+	MPI_Reduce(r->rank ? counts : MPI_IN_PLACE, counts, (int)len,
+	           MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+	if (r->rank == 0 && am_league_set_counts(r->lg, counts, len) < 0) {
+		lg_error(r, "%s", am_error_last());
+		r->status = EXIT_INPUT;
+		r->stop = 1; /* rank 0 reports nothing; its status is broadcast */
+	}
+	free(counts);
+	table = am_league_table(r->lg, &len);
+	for (i = 0; table && i < len; i += 1u << 30) {
+		int chunk = (int)(len - i < (1u << 30) ? len - i : 1u << 30);
+		MPI_Reduce(r->rank ? table + i : MPI_IN_PLACE, table + i, chunk,
+		           MPI_UINT8_T, MPI_SUM, 0, MPI_COMM_WORLD);
+	}
+}
+#endif
+
+/* Rank 0: the standings on stdout, and the files asked for. */
+static void report(league_run *r)
+{
+	am_standing *standings;
+	size_t i, ei, ej;
+	const char *err = am_league_error(r->lg, &ei, &ej);
+
+	if (err && r->size == 1) {
+		cli_error("league: %s vs %s: battle stopped: %s (counted as an "
+		          "error for both)", r->files[ei], r->files[ej], err);
+		r->status = EXIT_INPUT;
+	}
+	for (i = 0; i < r->n; i++)
+		if (am_league_row_of(r->lg, i)->errors)
+			r->status = EXIT_INPUT;
+	standings = calloc(r->n + 1, sizeof(*standings));
 	if (!standings) {
 		cli_error("out of memory");
-		status = EXIT_INPUT;
-		goto out;
+		r->status = EXIT_INPUT;
+		return;
 	}
-	am_league_standings(standings, lg, pts[0], pts[1], pts[2], names);
+	am_league_standings(standings, r->lg, r->pts[0], r->pts[1], r->pts[2],
+	                    r->names);
 	{
-		am_league_view v = {lg, standings, names, files, nrej, rej_files,
-		                    (const char *const *)rej_errors};
-		if (am_render_standings(&v, fmt, o.lang, write_file, stdout) < 0 ||
+		am_league_view v = {r->lg, standings, r->names, r->files, r->nrej,
+		                    r->rej_files,
+		                    (const char *const *)r->rej_errors};
+		if (am_render_standings(&v, r->fmt, r->o.lang, write_file,
+		                        stdout) < 0 ||
 		    fflush(stdout) != 0) {
 			cli_error("cannot write the standings");
-			status = EXIT_INPUT;
+			r->status = EXIT_INPUT;
 		}
-		if (matrix) {
-			FILE *f = fopen(matrix, "wb");
+		if (r->matrix) {
+			FILE *f = fopen(r->matrix, "wb");
 			if (!f || am_render_cross_table(&v, write_file, f) < 0) {
-				cli_error("cannot write %s: %s", matrix, strerror(errno));
-				status = EXIT_INPUT;
+				cli_error("cannot write %s: %s", r->matrix,
+				          strerror(errno));
+				r->status = EXIT_INPUT;
 			}
 			if (f && fclose(f) != 0)
-				status = EXIT_INPUT;
+				r->status = EXIT_INPUT;
 		}
-		if (svg) {
-			FILE *f = fopen(svg, "wb");
-			if (!f || am_render_heatmap(&v, o.lang, write_file, f) < 0) {
-				cli_error("cannot write %s: %s", svg, strerror(errno));
-				status = EXIT_INPUT;
+		if (r->svg) {
+			FILE *f = fopen(r->svg, "wb");
+			if (!f || am_render_heatmap(&v, r->o.lang, write_file, f) < 0) {
+				cli_error("cannot write %s: %s", r->svg, strerror(errno));
+				r->status = EXIT_INPUT;
 			}
 			if (f && fclose(f) != 0)
-				status = EXIT_INPUT;
+				r->status = EXIT_INPUT;
 		}
 	}
-out:
-	am_league_free(lg);
 	free(standings);
-	for (i = 0; sheets && i < n; i++) {
-		am_program_free(progs[i]);
-		cli_sheet_free(&sheets[i]);
+}
+
+static void release(league_run *r)
+{
+	size_t i;
+
+	am_league_free(r->lg);
+	for (i = 0; r->sheets && i < r->n; i++) {
+		am_program_free(r->progs[i]);
+		cli_sheet_free(&r->sheets[i]);
 	}
-	for (i = 0; rej_errors && i < nrej; i++)
-		free(rej_errors[i]);
-	free(sheets);
-	free(progs);
-	free(names);
-	free(files);
-	free(rej_files);
-	free(rej_errors);
-	for (i = 0; i < args.n; i++)
-		free(args.paths[i]);
-	for (i = 0; i < paths.n; i++)
-		free(paths.paths[i]);
-	free(args.paths);
-	free(paths.paths);
+	for (i = 0; r->rej_errors && i < r->nrej; i++)
+		free(r->rej_errors[i]);
+	free(r->sheets);
+	free(r->progs);
+	free(r->names);
+	free(r->files);
+	free(r->rej_files);
+	free(r->rej_errors);
+	free_list(&r->args);
+	free_list(&r->paths);
+}
+
+int cmd_league(const cli_opts *base, int argc, char **argv)
+{
+	league_run r;
+	int status;
+
+	memset(&r, 0, sizeof(r));
+	r.o = *base;
+	r.lo = (am_league_opts)AM_LEAGUE_OPTS_INIT;
+	r.fmt = AM_TABLE_TEXT;
+	r.pts[0] = 3;
+	r.pts[1] = 1;
+	r.pts[2] = 0;
+	r.size = 1;
+#ifdef AMARYLLIS_MPI
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &r.size);
+	r.o.quiet = r.rank != 0; /* rank 0 prints help and usage errors */
+#endif
+	/* local work: no MPI call until agree() */
+	if (parse_args(&r, argc, argv) == 0 && load(&r) == 0)
+		play(&r);
+#ifdef AMARYLLIS_MPI
+	agree(&r);
+	if (!r.stop && r.size > 1)
+		gather(&r);
+#endif
+	if (!r.stop && r.rank == 0)
+		report(&r);
+	status = r.status;
+#ifdef AMARYLLIS_MPI
+	/* rank 0 may have failed to write: every rank returns its status */
+	MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+#endif
+	release(&r);
 #ifdef AMARYLLIS_MPI
 	MPI_Finalize();
 #endif

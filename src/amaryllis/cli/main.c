@@ -1,51 +1,123 @@
-/* main.c - the amaryllis command: dispatch to cmd_<name>.c. */
+/*
+ * main.c - the amaryllis command: its own options, then dispatch to
+ * cmd_<name>.c.
+ *
+ *     amaryllis [--lang ja|en] COMMAND [OPTION]... OPERAND...
+ *
+ * The tool's options stop at the first operand (the command's name; the
+ * '+' of the short options), so the rest is the command's to parse.
+ */
 #include <string.h>
 
 #include "cli.h"
 
-static const char usage[] =
-	"usage: amaryllis <command> [options] ...\n"
+#ifndef AMARYLLIS_VERSION
+#error "AMARYLLIS_VERSION is set by CMakeLists.txt from the project version"
+#endif
+
+static const char help_ja[] =
+	"使い方: amaryllis [--lang ja|en] コマンド [オプション]... 引数...\n"
+	"アマリリス（とビルディア）のユニットシートを検査し、戦闘とリーグを行います。\n"
 	"\n"
-	"commands:\n"
-	"  check  [--lang ja|en] SHEET...\n"
-	"         validate unit sheets; print each legal sheet normalised,\n"
-	"         with 技術 and every action's computed cost\n"
-	"  battle [--lang ja|en] [--format text|json] [--tie-break SEED]\n"
-	"         [--max-units N] A B\n"
-	"         run the battle of sheet A against sheet B and print its log;\n"
-	"         a battle whose population passes N units (default 1000000)\n"
-	"         stops with an error after its partial log\n"
-	"  league [--lang ja|en] [--format text|csv|json] [--jobs N]\n"
-	"         [--points W,D,L] [--matrix FILE.csv] [--svg FILE.svg]\n"
-	"         [--max-units N] DIR_OR_SHEET...\n"
-	"         play every pair of sheets once and print the standings;\n"
-	"         illegal sheets are reported and left out\n"
+	"コマンド:\n"
+	"  check   シートを検査し、正規化して表示する\n"
+	"  battle  2つのシートを戦わせ、戦闘ログを表示する\n"
+	"  league  シートの全組み合わせを1回ずつ戦わせ、順位表を表示する\n"
 	"\n"
-	"A sheet path of - reads standard input.  Exit status: 0 ok, 1 bad\n"
-	"input (illegal sheet, unreadable file), 2 usage.\n";
+	"オプション:\n"
+	"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"
+	"  -h, --help    このヘルプを表示して終了する\n"
+	"  --version     版を表示して終了する\n"
+	"\n"
+	"各コマンドのヘルプ: amaryllis コマンド --help（コマンドの後の --lang が優先）\n"
+	"終了コード: 0 正常、1 入力の誤り（不正なシート、読めないファイル）、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis battle examples/grisk.txt examples/nut.txt\n";
+
+static const char help_en[] =
+	"Usage: amaryllis [--lang ja|en] COMMAND [OPTION]... OPERAND...\n"
+	"Check unit sheets of Amaryllis (and Buildia), run battles and leagues.\n"
+	"\n"
+	"Commands:\n"
+	"  check   validate sheets and print them normalised\n"
+	"  battle  run the battle of two sheets and print its log\n"
+	"  league  play every pair of sheets once and print the standings\n"
+	"\n"
+	"Options:\n"
+	"  --lang ja|en  language of messages and help (default ja)\n"
+	"  -h, --help    print this help and exit\n"
+	"  --version     print the version and exit\n"
+	"\n"
+	"Each command has its own help: amaryllis COMMAND --help (and may have its\n"
+	"own --lang, which wins)\n"
+	"Exit status: 0 ok, 1 bad input (illegal sheet, unreadable file), 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis battle examples/grisk.txt examples/nut.txt\n";
+
+static const struct option longopts[] = {
+	{"lang", required_argument, NULL, OPT_LANG},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{NULL, 0, NULL, 0}
+};
+
+static const struct {
+	const char *name;
+	int (*run)(const cli_opts *base, int argc, char **argv);
+} commands[] = {
+	{"check", cmd_check},
+	{"battle", cmd_battle},
+	{"league", cmd_league},
+};
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fputs(usage, stderr);
-		return EXIT_USAGE;
+	cli_opts o = CLI_OPTS_INIT;
+	const char *name;
+	size_t i;
+	int c, r;
+
+	cli_getopt_begin(&o, argc, argv, "+:h", longopts);
+	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return cli_help(&o, help_ja, help_en);
+		case OPT_VERSION:
+			puts("amaryllis " AMARYLLIS_VERSION);
+			return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+		case OPT_LANG:
+			if ((r = cli_common_option(&o, NULL, c, optarg)) != 1)
+				return r;
+			break;
+		default:
+			return cli_bad_option(&o, NULL, c, argv, longopts);
+		}
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		fputs(usage, stdout);
-		return EXIT_OK;
+	if (optind >= argc)
+		return cli_usage_error(&o, NULL, TR(&o, "コマンドがありません",
+		                                    "no command given"));
+	name = argv[optind];
+	/* `amaryllis help [COMMAND]` is `amaryllis [COMMAND] --help` */
+	if (strcmp(name, "help") == 0 && optind + 1 >= argc)
+		return cli_help(&o, help_ja, help_en);
+	if (strcmp(name, "help") == 0) {
+		static char help_opt[] = "--help";
+		char *sub[] = {argv[optind + 1], help_opt, NULL};
+		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			if (strcmp(sub[0], commands[i].name) == 0) {
+				optind = 0;
+				return commands[i].run(&o, 2, sub);
+			}
+		name = sub[0];
 	}
-	if (strcmp(argv[1], "--version") == 0) {
-		puts("amaryllis 0.1.0");
-		return EXIT_OK;
-	}
-	if (strcmp(argv[1], "check") == 0)
-		return cmd_check(argc - 1, argv + 1);
-	if (strcmp(argv[1], "battle") == 0)
-		return cmd_battle(argc - 1, argv + 1);
-	if (strcmp(argv[1], "league") == 0)
-		return cmd_league(argc - 1, argv + 1);
-	cli_error("unknown command '%s'", argv[1]);
-	fputs(usage, stderr);
-	return EXIT_USAGE;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(name, commands[i].name) == 0) {
+			int first = optind;
+			optind = 0; /* a fresh scan for the command */
+			return commands[i].run(&o, argc - first, argv + first);
+		}
+	return cli_usage_error(&o, NULL, TR(&o, "コマンド「%s」はありません",
+	                                    "unknown command '%s'"), name);
 }

@@ -15,8 +15,6 @@
 #include "util/buf.h"
 #include "util/width.h"
 
-#define SHEET_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
-
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -28,10 +26,14 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Read all of f into *out (owned). */
-static int slurp(FILE *f, char **out, size_t *len)
+/*
+ * Read all of f into *out (owned), but no more than max bytes: EFBIG when
+ * there is more (found by reading max + 1 bytes at most, so /dev/zero or a
+ * huge file costs max bytes of memory, not its size).
+ */
+static int slurp(FILE *f, size_t max, char **out, size_t *len)
 {
-	size_t cap = 1 << 16, n = 0;
+	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;
 	char *buf = malloc(cap);
 
 	if (!buf)
@@ -40,17 +42,18 @@ static int slurp(FILE *f, char **out, size_t *len)
 		size_t r;
 		if (n == cap) {
 			char *p;
-			if (cap >= SHEET_MAX_BYTES) {
+			size_t grow = cap > max / 2 ? max + 1 : cap * 2;
+			if (cap > max) {
 				free(buf);
 				return EFBIG;
 			}
-			p = realloc(buf, cap * 2);
+			p = realloc(buf, grow);
 			if (!p) {
 				free(buf);
 				return ENOMEM;
 			}
 			buf = p;
-			cap *= 2;
+			cap = grow;
 		}
 		r = fread(buf + n, 1, cap - n, f);
 		n += r;
@@ -63,9 +66,45 @@ static int slurp(FILE *f, char **out, size_t *len)
 			break;
 		}
 	}
+	if (n > max) {
+		free(buf);
+		return EFBIG;
+	}
 	*out = buf;
 	*len = n;
 	return 0;
+}
+
+/*
+ * A file that cannot be read as a sheet: "FILE: error: MESSAGE" on stderr
+ * (when print) and as the diagnostics in *diags (when diags).
+ */
+static int unreadable(const char *shown, const cli_opts *o, int err, int print,
+                      char **diags, int opening)
+{
+	ut_buf text = UT_BUF_INIT;
+
+	if (err == EFBIG)
+		ut_buf_printf(&text, TR(o, "%s: error: ファイルが大きすぎます：上限%zu"
+		                           "バイトを超えています（--max-sheet-bytes）",
+		                        "%s: error: file too large: over the limit of "
+		                        "%zu bytes (--max-sheet-bytes)"),
+		              shown, o->max_sheet_bytes);
+	else if (opening)
+		ut_buf_printf(&text, TR(o, "%s: error: 開けません：%s",
+		                        "%s: error: cannot open: %s"),
+		              shown, strerror(err));
+	else
+		ut_buf_printf(&text, TR(o, "%s: error: 読めません：%s",
+		                        "%s: error: cannot read: %s"),
+		              shown, strerror(err));
+	if (print)
+		fprintf(stderr, "%s\n", text.ptr ? text.ptr : shown);
+	if (diags)
+		*diags = text.ptr;
+	else
+		ut_buf_free(&text);
+	return EXIT_INPUT;
 }
 
 /* Display width of the UTF-8 text s[0..len) (util/width.h). */
@@ -134,30 +173,13 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 		*diags = NULL;
 	out->path = shown;
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f) {
-		err = errno;
-		if (print)
-			cli_error("cannot open %s: %s", shown, strerror(err));
-		if (diags) {
-			ut_buf_printf(&text, "%s: cannot open: %s", shown,
-			              strerror(err));
-			*diags = text.ptr;
-		}
-		return EXIT_INPUT;
-	}
-	err = slurp(f, &out->text, &out->len);
+	if (!f)
+		return unreadable(shown, o, errno, print, diags, 1);
+	err = slurp(f, o->max_sheet_bytes, &out->text, &out->len);
 	if (f != stdin)
 		fclose(f);
-	if (err) {
-		const char *why = err == EFBIG ? "larger than 1 GiB" : strerror(err);
-		if (print)
-			cli_error("cannot read %s: %s", shown, why);
-		if (diags) {
-			ut_buf_printf(&text, "%s: cannot read: %s", shown, why);
-			*diags = text.ptr;
-		}
-		return EXIT_INPUT;
-	}
+	if (err)
+		return unreadable(shown, o, err, print, diags, 0);
 	if (am_sheet_parse(&out->sheet, out->text, out->len, &po) < 0) {
 		cli_error("%s: %s", shown, am_error_last());
 		return EXIT_INPUT;

@@ -1,0 +1,1 @@
+league --help --lang=en

@@ -1,0 +1,1 @@
+league --format json league_loop league/kou.txt league/otsu.txt

@@ -1,0 +1,1 @@
+league --lang en --max 5 league

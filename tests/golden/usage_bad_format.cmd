@@ -1,0 +1,1 @@
+battle --lang en --format xml sheets/kou.txt sheets/otsu.txt

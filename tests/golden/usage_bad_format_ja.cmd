@@ -1,0 +1,1 @@
+league --format=tsv league

@@ -1,0 +1,1 @@
+battle --max-units 1 sheets/kou.txt sheets/otsu.txt

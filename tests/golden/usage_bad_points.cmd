@@ -1,0 +1,1 @@
+league --points 3,1 league

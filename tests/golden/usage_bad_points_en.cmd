@@ -1,0 +1,1 @@
+league --lang en --points=3,1,0,0 league

@@ -1,0 +1,1 @@
+check --lang en --max-sheet-bytes 1x sheets/kou.txt

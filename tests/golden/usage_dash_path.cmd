@@ -1,0 +1,2 @@
+# without --, a sheet named -kou.txt is taken for options
+check --lang en -kou.txt

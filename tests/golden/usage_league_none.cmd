@@ -1,0 +1,1 @@
+league --lang en --jobs 2

@@ -1,0 +1,1 @@
+battle --lang en sheets/kou.txt sheets/otsu.txt --tie-break

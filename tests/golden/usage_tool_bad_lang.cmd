@@ -1,0 +1,1 @@
+--lang=fr check sheets/kou.txt

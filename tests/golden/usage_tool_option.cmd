@@ -1,0 +1,1 @@
+--bogus check sheets/kou.txt

@@ -1,0 +1,1 @@
+--lang en frob sheets/kou.txt

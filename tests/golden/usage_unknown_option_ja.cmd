@@ -1,0 +1,1 @@
+league --bogus league

@@ -1,0 +1,1 @@
+battle -x sheets/kou.txt sheets/otsu.txt
