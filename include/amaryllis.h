@@ -3,9 +3,15 @@
  *
  *   amaryllis/common.h  errors, languages
  *   amaryllis/team.h    plain-data teams (units and actions), costs
- *   amaryllis/engine.h  the battle engine (no I/O, no global state)
+ *   amaryllis/engine.h  the battle engine (no I/O, no global state),
+ *                       compiled programs, unit states
  *   amaryllis/sheet.h   unit sheets: parsing, validation, diagnostics
- *   amaryllis/render.h  battle logs as text and JSON
+ *   amaryllis/render.h  battle logs as text and JSON, standings, cross
+ *                       tables, SVG heat maps
+ *   amaryllis/league.h  round-robin leagues on threads, shares for MPI
+ *
+ * The shared layer's headers (include/util/) are public too, for front
+ * ends; this header includes only what its declarations need.
  */
 #ifndef AMARYLLIS_H
 #define AMARYLLIS_H
