@@ -9,9 +9,11 @@
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
 #   make mpi      MPI build in build-mpi/: mpirun league == one process
-#   make check    test + asan + tsan + mpi: what CI runs (.ci/run)
+#   make check    test + asan + tsan + mpi + fuzz-smoke: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
-#   make fuzz     clang + libFuzzer build in build-fuzz/ (optional)
+#   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
+#                 target for FUZZ_SECONDS (60) each and print its runs/s
+#   make fuzz-smoke  the same build, a short fixed run of each target (CTest)
 #   make golden-update  rewrite tests/golden expectations from build/amaryllis
 #   make clean    remove the build directories
 
@@ -108,8 +110,8 @@ mpi: deps-mpi
 	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
-check: test asan tsan mpi
-	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI)")
+check: test asan tsan mpi fuzz-smoke
+	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI, fuzz smoke)")
 
 bench: build
 	@set -e; found=0; \
@@ -121,12 +123,49 @@ bench: build
 	done; \
 	[ $$found = 1 ] || echo "make bench: no benchmarks (bench/bench_*.c)"
 
-fuzz: deps
-	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (apt-get install clang)"; exit 1; }
-	$(call heading,"build: $(FUZZ_DIR) (clang + libFuzzer)")
+# ---- fuzzing: tests/fuzz/fuzz_*.c, seeds in tests/fuzz/corpus/<target>/,
+# dictionary tests/fuzz/amaryllis.dict (see tests/fuzz/README.md).
+FUZZ_DEB_PACKAGES := clang libclang-rt-dev
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: fuzz-deps fuzz-build fuzz-smoke
+
+# The packages of `deps` plus clang and libFuzzer's runtime.
+fuzz-deps:
+	@$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
+
+fuzz-build: fuzz-deps
+	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (and libFuzzer: $(FUZZ_DEB_PACKAGES))"; exit 1; }
+	$(call heading,"build: $(FUZZ_DIR) (clang + libFuzzer + ASan/UBSan)")
 	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
-	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS)
-	@echo "fuzz targets are in $(FUZZ_DIR)/fuzz/; run one as: $(FUZZ_DIR)/fuzz/fuzz_NAME CORPUS_DIR"
+	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
+
+# Each target for FUZZ_SECONDS from its seeds and the new inputs of earlier
+# runs ($(FUZZ_DIR)/corpus/<target>/, where new inputs go); full output in
+# $(FUZZ_DIR)/fuzz/<target>.log, crashes in $(FUZZ_DIR)/artifacts/.
+fuzz: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		printf '\n==== fuzz: %s for %s s ====\n' $$t $(FUZZ_SECONDS); \
+		seeds=tests/fuzz/corpus/$$t; [ -d $$seeds ] || seeds=; \
+		log=$(FUZZ_DIR)/fuzz/$$t.log; \
+		if ! $(FUZZ_DIR)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
+			-dict=tests/fuzz/amaryllis.dict -print_final_stats=1 \
+			-create_missing_dirs=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- \
+			$(FUZZ_DIR)/corpus/$$t $$seeds >$$log 2>&1; then \
+			tail -n 40 $$log; echo "make fuzz: $$t found a bug (log: $$log)"; exit 1; \
+		fi; \
+		grep -E '^#[0-9]+[[:space:]]+DONE' $$log || true; \
+		awk -v t=$$t '/^stat::number_of_executed_units:/ {n = $$2} \
+			/^stat::average_exec_per_sec:/ {r = $$2} \
+			END {printf "%s: %d runs, %d runs/s\n", t, n, r}' $$log; \
+	done
+
+# A short deterministic run of each target (seed 1, the seeds, a fixed number
+# of inputs): part of `make check`.
+fuzz-smoke: fuzz-build
+	$(call heading,"tests: $(FUZZ_DIR) (fuzz smoke runs)")
+	$(CTEST) --test-dir $(FUZZ_DIR) --output-on-failure -L fuzz
 
 golden-update: build
 	$(call heading,"golden-update: rewriting tests/golden from $(BUILD_DIR)/amaryllis")

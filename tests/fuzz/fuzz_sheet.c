@@ -1,11 +1,14 @@
 /*
  * fuzz_sheet.c - libFuzzer target for the sheet parser: any bytes must
  * parse without a crash, leak or undefined behaviour, and every result must
- * format.  Build it with clang -fsanitize=fuzzer,address,undefined from
- * this file, src/core/team.c and the .c files of src/util and src/sheet,
- * linked with libutf8proc; seed it with sheets (tests/test_sheet.c has many)
- * and a dictionary of the notation's words (：／、・○＜＞ and the class and
- * customisation names).
+ * format.
+ *
+ * Build and run: `make fuzz` (CMake -DAMARYLLIS_FUZZ=ON with clang: the
+ * libraries of src/util/ and src/amaryllis/ instrumented with
+ * -fsanitize=fuzzer-no-link,address,undefined, this file linked with
+ * -fsanitize=fuzzer into build-fuzz/fuzz/fuzz_sheet).  Seeds:
+ * tests/fuzz/corpus/fuzz_sheet/; dictionary: tests/fuzz/amaryllis.dict
+ * (see tests/fuzz/README.md).
  */
 #include <stdint.h>
 #include <stdlib.h>
