@@ -28,136 +28,136 @@ typedef struct diag_msg {
 } diag_msg;
 
 static const diag_msg catalogue[AM_DIAG_COUNT] = {
-	[AM_DIAG_LINE_TOO_LONG] = {
+	[AM_DIAG_LINE_TOO_LONG] = {.text =
 		{{"行が長すぎます：{1}バイト（上限{2}バイト）",
 		  "line too long: {1} bytes, limit {2}"}}},
-	[AM_DIAG_INVALID_UTF8] = {
+	[AM_DIAG_INVALID_UTF8] = {.text =
 		{{"UTF-8として不正なバイト{5}があります",
 		  "invalid UTF-8: byte {5}"}}},
-	[AM_DIAG_NO_UNIT] = {
+	[AM_DIAG_NO_UNIT] = {.text =
 		{{"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
 		  "no unit line (NAME:HP/攻撃力/防御力/素早さ)"}}},
-	[AM_DIAG_EXPECTED_COLON] = {
+	[AM_DIAG_EXPECTED_COLON] = {.text =
 		{{"「:」が必要ですが、{7}があります",
 		  "expected ':', found {7}"}}},
-	[AM_DIAG_EXPECTED_SLASH] = {
+	[AM_DIAG_EXPECTED_SLASH] = {.text =
 		{{"「/」が必要ですが、{7}があります",
 		  "expected '/', found {7}"}}},
-	[AM_DIAG_EXPECTED_INT] = {
+	[AM_DIAG_EXPECTED_INT] = {.text =
 		{{"整数が必要ですが、{7}があります",
 		  "expected an integer, found {7}"}}},
-	[AM_DIAG_EXPECTED_CLASS] = {
+	[AM_DIAG_EXPECTED_CLASS] = {.text =
 		{{"アクションクラスが必要ですが、{7}があります",
 		  "expected an action class, found {7}"}}},
-	[AM_DIAG_EXPECTED_LPAREN] = {
+	[AM_DIAG_EXPECTED_LPAREN] = {.text =
 		{{"「(」とボーナスが必要ですが、{7}があります",
 		  "expected '(' and the bonus, found {7}"}}},
-	[AM_DIAG_UNCLOSED] = {
+	[AM_DIAG_UNCLOSED] = {.text =
 		{{"{1}桁目の「{3}」を閉じる「{8}」が必要ですが、{7}があります",
 		  "expected '{8}' to close '{3}' at column {1}, found {7}"}}},
-	[AM_DIAG_TRAILING] = {
+	[AM_DIAG_TRAILING] = {.text =
 		{{"余分な文字列「{3}」があります",
 		  "unexpected text \"{3}\""}}},
-	[AM_DIAG_EMPTY_NAME] = {
+	[AM_DIAG_EMPTY_NAME] = {.text =
 		{{"名前が空です",
 		  "empty name"}}},
-	[AM_DIAG_NUMBER_TOO_LARGE] = {
+	[AM_DIAG_NUMBER_TOO_LARGE] = {.text =
 		{{"数が大きすぎます：{3}は64ビット整数に収まりません",
 		  "number too large: {3} does not fit in 64 bits"}}},
-	[AM_DIAG_NEGATIVE_STAT] = {
+	[AM_DIAG_NEGATIVE_STAT] = {.text =
 		{{"{3}が{1}です（能力値は0以上）",
 		  "{3} is {1} (stats must be ≥ 0)"}}},
-	[AM_DIAG_HP_NOT_MULT5] = {
+	[AM_DIAG_HP_NOT_MULT5] = {.text =
 		{{"HP {1}が5の倍数ではありません（HPはボーナス×5）",
 		  "HP {1} is not a multiple of 5 (HP is bonus × 5)"}}},
-	[AM_DIAG_STATS_OVER] = {
+	[AM_DIAG_STATS_OVER] = {.text =
 		{{"能力値にボーナス{1}点を使っていますが、{2}点までです（技術が負になります）",
 		  "stats use {1} bonus points, more than {2}"}}},
-	[AM_DIAG_STATS_OVERFLOW] = {
+	[AM_DIAG_STATS_OVERFLOW] = {.text =
 		{{"能力値が64ビット整数の範囲を超えています",
 		  "stats overflow 64-bit integers"}}},
-	[AM_DIAG_STORED_RANGE] = {
+	[AM_DIAG_STORED_RANGE] = {.text =
 		{{"ストレージ上のボーナス{1}は1以上10以下です（愛＝10−ボーナス）",
 		  "stored bonus {1} must be between 1 and 10 (愛 = 10 − bonus)"}}},
-	[AM_DIAG_BUILDIA_BONUS] = {
+	[AM_DIAG_BUILDIA_BONUS] = {.text =
 		{{"ビルディアのボーナス{1}は1以上でなければなりません",
 		  "bonus {1} of a ビルディア must be ≥ 1"}}},
-	[AM_DIAG_SECOND_ENTRY] = {
+	[AM_DIAG_SECOND_ENTRY] = {.text =
 		{{"エントリーユニットは1体だけです（{1}行目で定義済み）",
 		  "second entry unit (a sheet has exactly one; it is on line {1})"}}},
-	[AM_DIAG_DUP_UNIT] = {
+	[AM_DIAG_DUP_UNIT] = {.text =
 		{{"ユニット「{3}」は{1}行目で定義済みです",
 		  "unit \"{3}\" is already defined on line {1}"}}},
-	[AM_DIAG_TOO_MANY_BUILDIA] = {
+	[AM_DIAG_TOO_MANY_BUILDIA] = {.text =
 		{{"ビルディアが{1}体ありますが、愛は{2}です（ビルディアは愛の数まで）",
 		  "{1} ビルディア defined, but 愛 is {2} (at most 愛 ビルディア)"}}},
-	[AM_DIAG_UNREACHABLE] = {
+	[AM_DIAG_UNREACHABLE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（エントリーユニットからビルドで辿れません）",
 		  "ビルディア \"{3}\" can never be built (no ビルド chain from the "
 		  "entry unit reaches it)"}}},
-	[AM_DIAG_TECH_MISPLACED] = {
+	[AM_DIAG_TECH_MISPLACED] = {.text =
 		{{"技術の行はユニットの行の直後に書きます",
 		  "a 技術 line must directly follow a unit line"}}},
-	[AM_DIAG_TECH_MISMATCH] = {
+	[AM_DIAG_TECH_MISMATCH] = {.text =
 		{{"技術が{1}と書かれていますが、計算では{2}です",
 		  "技術 {1} written, computed {2}"}}},
-	[AM_DIAG_UNDEFINED_ACTION] = {
+	[AM_DIAG_UNDEFINED_ACTION] = {.text =
 		{{"アクション「{3}」が定義されていません",
 		  "action \"{3}\" is not defined"}}},
-	[AM_DIAG_ACTIONS_OVER] = {
+	[AM_DIAG_ACTIONS_OVER] = {.text =
 		{{"アクションのコスト合計{1}が技術{2}を超えています",
 		  "actions cost {1} > 技術 {2}"}}},
-	[AM_DIAG_TOTAL_OVERFLOW] = {
+	[AM_DIAG_TOTAL_OVERFLOW] = {.text =
 		{{"アクションのコスト合計が64ビット整数の範囲を超えています",
 		  "the total cost of the actions overflows 64-bit integers"}}},
-	[AM_DIAG_ACTION_REDEFINED] = {
+	[AM_DIAG_ACTION_REDEFINED] = {.text =
 		{{"アクション「{3}」は{1}行目で別の内容で定義されています",
 		  "action \"{3}\" is defined differently on line {1}"}}},
-	[AM_DIAG_UNKNOWN_CLASS] = {
+	[AM_DIAG_UNKNOWN_CLASS] = {.text =
 		{{"不明なアクションクラス「{3}」です",
 		  "unknown action class \"{3}\""}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
-	[AM_DIAG_UNKNOWN_CUSTOM] = {
+	[AM_DIAG_UNKNOWN_CUSTOM] = {.text =
 		{{"不明なカスタマイズ「{3}」です",
 		  "unknown customisation \"{3}\""}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
-	[AM_DIAG_CUSTOM_TWICE] = {
+	[AM_DIAG_CUSTOM_TWICE] = {.text =
 		{{"{3}が複数付いています（{3}は複数付与不可）",
 		  "{3} given twice ({3} may be given only once)"}}},
-	[AM_DIAG_CUSTOM_EXCLUSIVE] = {
+	[AM_DIAG_CUSTOM_EXCLUSIVE] = {.text =
 		{{"{3}と{4}は同時にセットできません",
 		  "{3} and {4} exclude each other"}}},
-	[AM_DIAG_ATTACK_ONLY] = {
+	[AM_DIAG_ATTACK_ONLY] = {.text =
 		{{"{3}が{6}アクションに付いています（{3}は攻撃アクションのみ）",
 		  "{3} on {6} action ({3} is for attack actions only)"}}},
-	[AM_DIAG_SUPPORT_ONLY] = {
+	[AM_DIAG_SUPPORT_ONLY] = {.text =
 		{{"{3}が{6}アクションに付いています（{3}は補助アクションのみ）",
 		  "{3} on {6} action ({3} is for support actions only)"}}},
-	[AM_DIAG_NOT_ON_BUILD] = {
+	[AM_DIAG_NOT_ON_BUILD] = {.text =
 		{{"{3}が{6}アクションに付いています（{3}は攻撃、補助アクションのみ）",
 		  "{3} on {6} action ({3} is for attack or support actions only)"}}},
-	[AM_DIAG_BUILD_ONLY] = {
+	[AM_DIAG_BUILD_ONLY] = {.text =
 		{{"{3}が{6}アクションに付いています（{3}は構築アクションのみ）",
 		  "{3} on {6} action ({3} is for ビルド actions only)"}}},
-	[AM_DIAG_PLACE_REQUIRED] = {
+	[AM_DIAG_PLACE_REQUIRED] = {.text =
 		{{"ビルドには配置Nが必須です",
 		  "ビルド requires 配置N"}}},
-	[AM_DIAG_LIMITED_REQUIRED] = {
+	[AM_DIAG_LIMITED_REQUIRED] = {.text =
 		{{"{3}にはリミテッドが必須です",
 		  "{3} requires リミテッド"}}},
-	[AM_DIAG_N_TOO_SMALL] = {
+	[AM_DIAG_N_TOO_SMALL] = {.text =
 		{{"{3}のNは{2}以上です（{1}になっています）",
 		  "{3} needs N ≥ {2}, got {1}"}}},
-	[AM_DIAG_N_ZERO] = {
+	[AM_DIAG_N_ZERO] = {.text =
 		{{"{3}のNは0以外の整数です",
 		  "{3} needs N ≠ 0"}}},
-	[AM_DIAG_UNKNOWN_UNIT] = {
+	[AM_DIAG_UNKNOWN_UNIT] = {.text =
 		{{"ビルドするユニット「{3}」がストレージにありません",
 		  "ビルド of unknown unit \"{3}\" (not in the storage)"}}},
-	[AM_DIAG_COST_MISMATCH] = {
+	[AM_DIAG_COST_MISMATCH] = {.text =
 		{{"コストが{1}と書かれていますが、計算では{2}です",
 		  "declared cost {1}, computed {2}"}}},
-	[AM_DIAG_COST_OVERFLOW] = {
+	[AM_DIAG_COST_OVERFLOW] = {.text =
 		{{"アクション「{3}」のコストが64ビット整数の範囲を超えています",
 		  "the cost of action \"{3}\" overflows 64-bit integers"}}},
 };
