@@ -3,10 +3,11 @@
  *
  * Nodes live in one array indexed by unit id, shared by both lines; a line
  * is named by its root.  Each node counts its subtree's units and living
- * units, so inserting at a place, removing, finding a unit's place, the
- * unit at a place and the front-most living unit all take O(log n)
- * expected time — what a line of 10⁶ units with builds and retirements
- * needs (RULINGS B2, B3).
+ * units, so inserting at a place (BU-PLACE-1), removing (retirement:
+ * BU-LINE-2), finding a unit's place, the unit at a place (BU-TARGET-1)
+ * and the front-most living unit (BU-LINE-1) all take O(log n) expected
+ * time — what a line of 10⁶ units with builds and retirements needs
+ * (BU-POP-1; RULINGS B2, B3).
  */
 #ifndef AM_CORE_LINE_H
 #define AM_CORE_LINE_H
@@ -42,7 +43,7 @@ uint32_t am_line_kth(const am_lnode *n, uint32_t root, uint32_t k);
 /* The front-most living unit, or AM_LINE_NIL. */
 uint32_t am_line_first_living(const am_lnode *n, uint32_t root);
 
-/* Mark x dead (it keeps its place until erased). */
+/* Mark x dead (it keeps its place until erased: BU-LINE-2). */
 void am_line_kill(am_lnode *n, uint32_t x);
 
 static inline uint32_t am_line_size(const am_lnode *n, uint32_t root)

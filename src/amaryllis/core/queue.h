@@ -4,7 +4,8 @@
  * Entries are never updated in place: when a unit's 素早さ or AP changes the
  * engine bumps the unit's version and pushes a fresh entry; stale entries
  * are skipped when they surface.  Each step then costs O(k log n) for k
- * acting units instead of a scan of the whole population.
+ * acting units instead of a scan of the whole population (BU-ORDER-1,
+ * BU-POP-1).
  */
 #ifndef AM_CORE_QUEUE_H
 #define AM_CORE_QUEUE_H
