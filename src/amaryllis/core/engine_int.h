@@ -324,7 +324,7 @@ static inline int64_t am_roster_front(const am_engine *e, int s)
 }
 
 /*
- * Unit target gains n of state st from actor's action (a support:
+ * Unit target gains n of state st from actor's action (a support, AM-SUP-1:
  * AM-CLASS-7, AM-CLASS-8, AM-CLASS-9; or a スタン与え/毒与え customisation:
  * AM-CUST-5, AM-CUST-6).  n = 0 does nothing.  AM_EOVERFLOW (AM-ARITH-1).
  */

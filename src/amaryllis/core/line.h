@@ -28,7 +28,8 @@ typedef struct am_lnode {
 /* Make node x a one-unit living tree. */
 void am_line_node_init(am_lnode *n, uint32_t x);
 
-/* Insert node x so that k units precede it; returns the new root. */
+/* Insert node x so that k units precede it (a ビルド's placement:
+ * BU-PLACE-1); returns the new root. */
 uint32_t am_line_insert(am_lnode *n, uint32_t root, uint32_t k, uint32_t x);
 
 /* Remove node x from the line rooted at root; returns the new root. */
@@ -40,7 +41,8 @@ uint32_t am_line_rank(const am_lnode *n, uint32_t x);
 /* The unit with k units in front of it (k < size), or AM_LINE_NIL. */
 uint32_t am_line_kth(const am_lnode *n, uint32_t root, uint32_t k);
 
-/* The front-most living unit, or AM_LINE_NIL. */
+/* The front-most living unit, or AM_LINE_NIL (an attack's target:
+ * BU-LINE-1). */
 uint32_t am_line_first_living(const am_lnode *n, uint32_t root);
 
 /* Mark x dead (it keeps its place until erased: BU-LINE-2). */

@@ -24,10 +24,11 @@ typedef struct am_queue {
 	size_t n, cap;
 } am_queue;
 
-/* Add an entry; 0 or AM_ENOMEM. */
+/* Add an entry; 0 or AM_ENOMEM (BU-ORDER-1). */
 int am_queue_push(am_queue *q, am_qent e);
 
-/* Remove the entry with the highest 素早さ (q->n > 0). */
+/* Remove the entry with the highest 素早さ (q->n > 0): the next actors
+ * (BU-ORDER-1). */
 am_qent am_queue_pop(am_queue *q);
 
 static inline const am_qent *am_queue_top(const am_queue *q)

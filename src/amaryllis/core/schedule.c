@@ -12,8 +12,9 @@
  * AM-STATE-2), then スタン processing, supports with the death checks of
  * ＨＰ回復 (AM-SUP-1), builds in actor order (BU-ORDER-2), and attacks by
  * tempo, aimed after the builds (AM-SIM-2, AM-TEMPO-1, BU-ALL-2; RULINGS
- * A8, A10).  Returns 1 when every actor had nothing to do (no スタン, no
- * usable action: AM-STEP-3), else 0.
+ * A8, A10).  Every decision is carried out, also by an actor that died
+ * earlier in the step (AM-SIM-3).  Returns 1 when every actor had nothing
+ * to do (no スタン, no usable action: AM-STEP-3), else 0.
  */
 static int step(am_engine *e, size_t n)
 {
@@ -182,12 +183,12 @@ static int next_actors(am_engine *e, size_t *out)
 }
 
 /*
- * The action phase (AM-STEP-1; RULINGS A5, B4): repeatedly, the living
- * units with AP ≥ 1 and the highest current 素早さ take one (simultaneous)
- * step, until no living unit has AP left or the battle is decided.  Each
- * step is judged when it has completed, and its dead retire then
- * (AM-SIM-3, AM-JUDGE-1, BU-LINE-2, BU-RESULT-1); the rest of a group of
- * empty steps is counted at once (AM-STEP-3).
+ * The action phase (AM-STEP-1, AM-TURN-1; RULINGS A5, B4): repeatedly, the
+ * living units with AP ≥ 1 and the highest current 素早さ take one
+ * (simultaneous) step, until no living unit has AP left or the battle is
+ * decided.  Each step is judged when it has completed, and its dead retire
+ * then (AM-SIM-3, AM-JUDGE-1, BU-LINE-2, BU-RESULT-1); the rest of a group
+ * of empty steps is counted at once (AM-STEP-3).
  */
 static int action_phase(am_engine *e)
 {

@@ -10,7 +10,8 @@
  */
 #include "engine_int.h"
 
-/* AM-ARITH-1: a shortcut would take the step count past INT64_MAX. */
+/* AM-ARITH-1: a shortcut (AM-STEP-3) would take the step count past
+ * INT64_MAX. */
 int am_shortcuts_steps_overflow(void)
 {
 	return ut_error_set(AM_EOVERFLOW,
