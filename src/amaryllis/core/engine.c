@@ -1,6 +1,7 @@
 /*
  * engine.c - the battle engine's entry points: the workspace, a battle from
- * start to judging, and the events (RULINGS A9, B4 for the judging).
+ * start to judging, and the events (AM-RESULT-1, AM-RESULT-2, AM-SYM-1,
+ * BU-RESULT-2 for the judging; RULINGS A9, B4).
  *
  * The engine plays exactly as docs/RULES.md (RULINGS A4–A10, B2–B4)
  * describes; engine_int.h maps its modules.  The engine owns all its
@@ -39,6 +40,7 @@ void am_engine_free(am_engine *e)
 	free(e);
 }
 
+/* AM-ARITH-1: every checked operation on a battle value that fails. */
 int am_engine_overflow(void)
 {
 	return ut_error_set(AM_EOVERFLOW,
@@ -75,7 +77,8 @@ int am_engine_emit_ex(am_engine *e, am_event *ev)
 }
 
 /* Sum of ＨＰ of side s's living units, or of all its units if none lives
- * (RULINGS B4). */
+ * (BU-RESULT-2; RULINGS B4).  With one unit a side, its ＨＰ, or its ＨＰ at
+ * death (AM-RESULT-1). */
 static int score(const am_engine *e, int s, int64_t *out)
 {
 	int living = e->sides[s].nliving > 0;
@@ -93,6 +96,8 @@ static int score(const am_engine *e, int s, int64_t *out)
 	return 0;
 }
 
+/* The seeded draw (AM-RESULT-2; RULINGS A9): splitmix64(seed), the first
+ * output of splitmix64 from state seed; tie_break uses its low bit. */
 static uint64_t splitmix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ULL;
@@ -102,8 +107,9 @@ static uint64_t splitmix64(uint64_t x)
 }
 
 /*
- * Seeded tie-break (RULINGS A9): the two entry names are put in byte order
- * and the seed picks one of them, so swapping the sides picks the same unit.
+ * Seeded tie-break (AM-RESULT-2; RULINGS A9): the two entry names are put
+ * in byte order and the seed picks one of them, so swapping the sides picks
+ * the same unit (AM-SYM-1).
  */
 static int tie_break(const am_engine *e, uint64_t seed)
 {
@@ -114,6 +120,9 @@ static int tie_break(const am_engine *e, uint64_t seed)
 	return (splitmix64(seed) & 1) ? 1 - first : first;
 }
 
+/* Judging (AM-RESULT-1, AM-RESULT-2, BU-RESULT-2): the higher score wins,
+ * equal scores draw, and only the explicit option opts->tie_break picks a
+ * winner of a draw. */
 int am_engine_finish(am_engine *e, am_result *r)
 {
 	TRY(score(e, 0, &r->score[0]));

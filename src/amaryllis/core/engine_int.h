@@ -19,6 +19,10 @@
  *
  * The small functions every step calls are static inline here, so that the
  * split costs no calls on the hot path.  Nothing here is public.
+ *
+ * Rule IDs (AM-STEP-2, BU-PLACE-1, …) are those of docs/RULES.md; the
+ * comment above each function names the rules it implements, and section 13
+ * of RULES.md maps every ID to its functions here and in the modules.
  */
 #ifndef AM_CORE_ENGINE_INT_H
 #define AM_CORE_ENGINE_INT_H
@@ -165,7 +169,8 @@ typedef struct hit_key {
 
 /* ---- engine.c ------------------------------------------------------------ */
 
-/* Set and return AM_EOVERFLOW: a battle value left 64-bit integers. */
+/* Set and return AM_EOVERFLOW: a battle value left 64-bit integers
+ * (AM-ARITH-1). */
 int am_engine_overflow(void);
 
 /*
@@ -180,7 +185,8 @@ int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
  * the turn, tempo and step are stamped here. */
 int am_engine_emit_ex(am_engine *e, am_event *ev);
 
-/* Score both sides, judge (RULINGS A9, B4), fill r and emit AM_EV_END. */
+/* Score both sides, judge (AM-RESULT-1, AM-RESULT-2, BU-RESULT-2; RULINGS
+ * A9, B4), fill r and emit AM_EV_END. */
 int am_engine_finish(am_engine *e, am_result *r);
 
 /* ---- roster.c ------------------------------------------------------------ */
@@ -192,44 +198,57 @@ void am_roster_begin_side(am_engine *e, int s, const am_program *p);
  * both lines; for more than BULK_POSITIONS units at once). */
 int am_roster_positions(am_engine *e);
 
-/* The living units of side s, front first, in e->tmp; their count in *n. */
+/* The living units of side s, front first, in e->tmp; their count in *n
+ * (the targets of 全体化: BU-ALL-1, BU-ALL-2). */
 int am_roster_living_line(am_engine *e, int s, size_t *n);
 
 /* Create a unit of definition defi on side s at position pos; its id in
- * *out.  AM_ELIMIT past the population limit, AM_ENOMEM. */
+ * *out (BU-BUILD-2, BU-BUILD-3).  AM_ELIMIT past the population limit
+ * (BU-POP-1), AM_ENOMEM. */
 int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
                     uint32_t *out);
 
-/* Death check of unit id (RULINGS A6): ライフ or death (it stays in its
- * line until am_roster_retire). */
+/* Death check of unit id (AM-DEATH-1, AM-STATE-5, AM-TURN-3; RULINGS A6):
+ * ライフ or death (it stays in its line until am_roster_retire: BU-LINE-2). */
 int am_roster_death_check(am_engine *e, uint32_t id);
 
-/* Take the units that died in this step out of their lines. */
+/* Take the units that died in this step out of their lines (AM-SIM-3,
+ * BU-LINE-2). */
 void am_roster_retire(am_engine *e);
 
 /* ---- schedule.c ---------------------------------------------------------- */
 
-/* Play turns 0..20 (or until one side is gone) and finish into r. */
+/* Play turns 0..20 (or until one side is gone) and finish into r
+ * (AM-TURN-1, AM-JUDGE-1, BU-RESULT-1). */
 int am_schedule_play(am_engine *e, am_result *r);
 
 /* ---- step.c -------------------------------------------------------------- */
 
-/* Emit the AM_EV_ACTION event of actor executing slot sl (needs e->cb). */
+/* Emit the AM_EV_ACTION event of actor executing slot sl (needs e->cb;
+ * the order of the log: AM-LOG-1). */
 int am_step_emit_action(am_engine *e, uint32_t actor, const slot *sl);
 
-/* Apply support slot sl of actor to target, a living unit (RULINGS A7). */
+/* Apply support slot sl of actor to target, a living unit (AM-SUP-1 and
+ * the effects AM-CLASS-4, AM-CLASS-5, AM-CLASS-6, AM-CLASS-7, AM-CLASS-8,
+ * AM-CLASS-9, AM-CLASS-10; RULINGS A7). */
 int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
                        uint32_t target);
 
-/* Execute ビルド slot sl of builder (RULINGS B2, A10). */
+/* Execute ビルド slot sl of builder (BU-PLACE-1, BU-BUILD-2, BU-BUILD-4;
+ * RULINGS B2, A10). */
 int am_step_build(am_engine *e, uint32_t builder, const slot *sl);
 
 /* ---- tempo.c ------------------------------------------------------------- */
 
-/* Resolve the attacks in e->hits (tempo 1) and every tempo they cause. */
+/* Resolve the attacks in e->hits (tempo 1) and every tempo they cause
+ * (AM-TEMPO-1, AM-TEMPO-2, AM-TEMPO-3, AM-TEMPO-4, AM-TEMPO-5, AM-TEMPO-6,
+ * AM-TEMPO-7, AM-TEMPO-8; see tempo.c). */
 int am_tempo_run(am_engine *e);
 
 /* ---- shortcuts.c --------------------------------------------------------- */
+
+/* All of them are AM-STEP-3: the same results, step counts and events as
+ * playing every step. */
 
 /* The STEP_BEGIN events of idle steps 1..most of e->dec[0..n) (a log
  * tells each step); am_shortcuts_idle_steps' path with a callback. */
@@ -238,7 +257,8 @@ int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most);
 /* 1 when no living unit can ever act again and none is poisoned. */
 int am_shortcuts_dormant(const am_engine *e);
 
-/* Set and return AM_EOVERFLOW: the step count would pass INT64_MAX. */
+/* Set and return AM_EOVERFLOW: the step count would pass INT64_MAX
+ * (AM-ARITH-1). */
 int am_shortcuts_steps_overflow(void);
 
 /* Steps of an action phase in which nobody can do anything but スタン
@@ -256,7 +276,9 @@ int am_shortcuts_skip_turn(am_engine *e);
 
 /* ---- hot helpers, inline ------------------------------------------------- */
 
-/* Put unit id in the queue of actors (if it can act) with a new version. */
+/* Put unit id in the queue of actors (if it can act) with a new version:
+ * the queue yields the highest 素早さ first (AM-STEP-1, BU-ORDER-1), and a
+ * raised 素早さ counts at once (AM-AP-1). */
 static inline int am_schedule_enqueue(am_engine *e, uint32_t id)
 {
 	unit *u = &e->units[id];
@@ -285,13 +307,15 @@ static inline uint32_t am_roster_line_size(const am_engine *e, int s)
 	return am_line_size(e->nodes, e->sides[s].root);
 }
 
-/* The battle is decided: a side has no living unit. */
+/* The battle is decided: a side has no living unit (AM-JUDGE-1,
+ * BU-RESULT-1). */
 static inline int am_roster_over(const am_engine *e)
 {
 	return e->sides[0].nliving == 0 || e->sides[1].nliving == 0;
 }
 
-/* Front-most living unit of side s, or -1. */
+/* Front-most living unit of side s, or -1: where an attack aimed at side s
+ * lands (AM-TEMPO-1, AM-TEMPO-2, BU-LINE-1). */
 static inline int64_t am_roster_front(const am_engine *e, int s)
 {
 	uint32_t id = am_line_first_living(e->nodes, e->sides[s].root);
@@ -300,8 +324,9 @@ static inline int64_t am_roster_front(const am_engine *e, int s)
 }
 
 /*
- * Unit target gains n of state st from actor's action (a support, or a
- * スタン与え/毒与え customisation).  n = 0 does nothing.  AM_EOVERFLOW.
+ * Unit target gains n of state st from actor's action (a support, AM-SUP-1:
+ * AM-CLASS-7, AM-CLASS-8, AM-CLASS-9; or a スタン与え/毒与え customisation:
+ * AM-CUST-5, AM-CUST-6).  n = 0 does nothing.  AM_EOVERFLOW (AM-ARITH-1).
  */
 static inline int am_step_add_state(am_engine *e, uint32_t actor,
                                     uint32_t action, uint32_t target,
@@ -330,8 +355,9 @@ static inline int am_step_add_state(am_engine *e, uint32_t actor,
 
 /*
  * Append an attack to (*arr, *n, *cap) (a tempo's hits): target is a unit
- * id, or -1 for the front-most living unit of aim_side when it resolves.
- * AM_ELIMIT past opts->max_hits, AM_ENOMEM.
+ * id, or -1 for the front-most living unit of aim_side when it resolves
+ * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2),
+ * AM_ENOMEM.
  */
 static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
                                     size_t *cap, uint32_t attacker,
@@ -357,16 +383,18 @@ static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
 	return 0;
 }
 
-/* The spent (リミテッド, used) slots of u, one bit each. */
+/* The spent (リミテッド, used) slots of u, one bit each (AM-CUST-1). */
 static inline uint64_t *am_step_spent_bits(am_engine *e, const unit *u)
 {
 	return e->bits + u->bits;
 }
 
 /*
- * A new turn for unit u: nothing used yet.  A unit with at most 64 slots
- * keeps the usable ones as a bit mask (active this turn and not spent), so
- * that deciding is one count-trailing-zeros.  A larger unit keeps a cursor
+ * A new turn for unit u: nothing used yet (AM-STEP-2); the slots usable at
+ * its age (AM-TURN-2, AM-CUST-2, AM-CUST-3, BU-BUILD-3: the age counts
+ * from the unit's build turn).  A unit with at most 64 slots keeps the
+ * usable ones as a bit mask (active this turn and not spent), so that
+ * deciding is one count-trailing-zeros.  A larger unit keeps a cursor
  * instead: within a turn, the slots before the first usable one stay
  * unusable (used, spent or not yet active), so the cursor only moves on,
  * and a turn costs O(slots) however many steps the unit takes.
@@ -385,9 +413,10 @@ static inline void am_schedule_new_turn(am_engine *e, unit *u)
 }
 
 /*
- * Decide the action of unit id (RULINGS A5): AP − 1; スタン → スタン
- * processing; else the first slot active this turn, unused this turn and
- * not spent, which becomes used (and spent if リミテッド).
+ * Decide the action of unit id (AM-STEP-2, AM-SIM-1, AM-STATE-2, AM-CUST-1;
+ * RULINGS A5): AP − 1; スタン → スタン processing; else the first slot active
+ * this turn (AM-TURN-2, BU-BUILD-3), unused this turn and not spent, which
+ * becomes used (and spent if リミテッド).
  */
 static inline int32_t am_step_decide(am_engine *e, uint32_t id)
 {
@@ -439,10 +468,11 @@ static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 }
 
 /*
- * Count 0 ≤ n ≤ INT64_MAX more steps at once (a shortcut).  The step count
- * stays within INT64_MAX (front ends print it as a signed 64-bit number):
- * AM_EOVERFLOW past it.  As it was ≤ INT64_MAX before, the sum cannot wrap
- * in uint64_t.  Steps played one by one cannot get there (2⁶³ of them).
+ * Count 0 ≤ n ≤ INT64_MAX more steps at once (a shortcut: AM-STEP-3).  The
+ * step count stays within INT64_MAX (front ends print it as a signed 64-bit
+ * number): AM_EOVERFLOW past it (AM-ARITH-1).  As it was ≤ INT64_MAX
+ * before, the sum cannot wrap in uint64_t.  Steps played one by one cannot
+ * get there (2⁶³ of them).
  */
 static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
 {
@@ -451,6 +481,7 @@ static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
 }
 
 /*
+ * AM-STEP-3, the idle turn.
  * After the AP phase, when (`busy` false) no living unit has a usable
  * action this turn and none is stunned: 1 when the whole action phase was
  * counted as empty and skipped (shortcuts on, no callback, a population
@@ -465,6 +496,7 @@ static inline int am_shortcuts_idle_turn(am_engine *e, int busy)
 }
 
 /*
+ * AM-STEP-3, idle steps.
  * After a step in which every actor had nothing to do: until their AP runs
  * out, nothing can change for them (only their own actions could, and none
  * is usable this turn; without スタン, no state of theirs acts), and they keep
@@ -490,9 +522,10 @@ static inline int am_shortcuts_idle_steps(am_engine *e, size_t n)
 }
 
 /*
- * Targets of a support (RULINGS A7, B3): self; 対象Ｎ: the unit Ｎ places
- * forward (+) or back (−) in the actor's line, clamped to the ends, with no
- * effect when it is dead; 全体化: every living ally, self included.
+ * Targets of a support (AM-SUP-1, BU-TARGET-1, BU-ALL-1; RULINGS A7, B3):
+ * self; 対象Ｎ: the unit Ｎ places forward (+) or back (−) in the actor's
+ * line, clamped to the ends, with no effect when it is dead; 全体化: every
+ * living ally, self included.
  * (A step.c function, inline because a support is in most steps.)
  */
 static inline int am_step_support(am_engine *e, uint32_t actor,

@@ -3,10 +3,11 @@
  *
  * Nodes live in one array indexed by unit id, shared by both lines; a line
  * is named by its root.  Each node counts its subtree's units and living
- * units, so inserting at a place, removing, finding a unit's place, the
- * unit at a place and the front-most living unit all take O(log n)
- * expected time — what a line of 10⁶ units with builds and retirements
- * needs (RULINGS B2, B3).
+ * units, so inserting at a place (BU-PLACE-1), removing (retirement:
+ * BU-LINE-2), finding a unit's place, the unit at a place (BU-TARGET-1)
+ * and the front-most living unit (BU-LINE-1) all take O(log n) expected
+ * time — what a line of 10⁶ units with builds and retirements needs
+ * (BU-POP-1; RULINGS B2, B3).
  */
 #ifndef AM_CORE_LINE_H
 #define AM_CORE_LINE_H
@@ -27,7 +28,8 @@ typedef struct am_lnode {
 /* Make node x a one-unit living tree. */
 void am_line_node_init(am_lnode *n, uint32_t x);
 
-/* Insert node x so that k units precede it; returns the new root. */
+/* Insert node x so that k units precede it (a ビルド's placement:
+ * BU-PLACE-1); returns the new root. */
 uint32_t am_line_insert(am_lnode *n, uint32_t root, uint32_t k, uint32_t x);
 
 /* Remove node x from the line rooted at root; returns the new root. */
@@ -39,10 +41,11 @@ uint32_t am_line_rank(const am_lnode *n, uint32_t x);
 /* The unit with k units in front of it (k < size), or AM_LINE_NIL. */
 uint32_t am_line_kth(const am_lnode *n, uint32_t root, uint32_t k);
 
-/* The front-most living unit, or AM_LINE_NIL. */
+/* The front-most living unit, or AM_LINE_NIL (an attack's target:
+ * BU-LINE-1). */
 uint32_t am_line_first_living(const am_lnode *n, uint32_t root);
 
-/* Mark x dead (it keeps its place until erased). */
+/* Mark x dead (it keeps its place until erased: BU-LINE-2). */
 void am_line_kill(am_lnode *n, uint32_t x);
 
 static inline uint32_t am_line_size(const am_lnode *n, uint32_t root)

@@ -9,8 +9,9 @@
 
 /*
  * Flatten the slots of every definition, with each slot's first usable
- * turn: 高速起動 0, 遅延起動Ｎ Ｎ, else 1 (RULINGS A4); a slot is usable at
- * every age from its start on.
+ * turn: 高速起動 0, 遅延起動Ｎ Ｎ, else 1 (AM-TURN-2, AM-TURN-3, AM-CUST-2,
+ * AM-CUST-3; RULINGS A4); a slot is usable at every age from its start on
+ * (the age of a built unit counts from its build turn: BU-BUILD-3).
  */
 int am_program_compile(am_program *p, const am_team *t)
 {

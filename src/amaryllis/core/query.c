@@ -9,6 +9,8 @@ size_t am_engine_unit_count(const am_engine *e)
 	return e->nunits;
 }
 
+/* A unit's state; its position counts the dead not yet retired, and is -1
+ * once it has retired (BU-LINE-2). */
 int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 {
 	const unit *u;
@@ -32,6 +34,7 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 	return 0;
 }
 
+/* 1 when slot `slot` of unit id is a spent リミテッド action (AM-CUST-1). */
 int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
 {
 	const unit *u;

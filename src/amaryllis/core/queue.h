@@ -4,7 +4,8 @@
  * Entries are never updated in place: when a unit's 素早さ or AP changes the
  * engine bumps the unit's version and pushes a fresh entry; stale entries
  * are skipped when they surface.  Each step then costs O(k log n) for k
- * acting units instead of a scan of the whole population.
+ * acting units instead of a scan of the whole population (BU-ORDER-1,
+ * BU-POP-1).
  */
 #ifndef AM_CORE_QUEUE_H
 #define AM_CORE_QUEUE_H
@@ -23,10 +24,11 @@ typedef struct am_queue {
 	size_t n, cap;
 } am_queue;
 
-/* Add an entry; 0 or AM_ENOMEM. */
+/* Add an entry; 0 or AM_ENOMEM (BU-ORDER-1). */
 int am_queue_push(am_queue *q, am_qent e);
 
-/* Remove the entry with the highest 素早さ (q->n > 0). */
+/* Remove the entry with the highest 素早さ (q->n > 0): the next actors
+ * (BU-ORDER-1). */
 am_qent am_queue_pop(am_queue *q);
 
 static inline const am_qent *am_queue_top(const am_queue *q)

@@ -1,7 +1,9 @@
 /*
- * roster.c - the units of a battle: creation (entry units and ビルド,
- * RULINGS B2), their lines and positions (B3), death checks (A6, A10) and
- * retirement at the end of a step.
+ * roster.c - the units of a battle: creation (entry units and ビルド:
+ * BU-BUILD-2, BU-BUILD-3, BU-POP-1; RULINGS B2), their lines and positions
+ * (BU-LINE-1, BU-LINE-2; B3), death checks (AM-DEATH-1, AM-STATE-5,
+ * AM-TURN-3, BU-BUILD-4; A6, A10) and retirement at the end of a step
+ * (AM-SIM-3, BU-LINE-2).
  */
 #include "engine_int.h"
 
@@ -19,7 +21,8 @@ void am_roster_begin_side(am_engine *e, int s, const am_program *p)
 /*
  * Positions for many units at once: when a step has many actors or a tempo
  * many hits, one walk of both lines (O(population)) beats a rank walk per
- * unit.  Fills e->pos[id] for every unit in a line.
+ * unit.  Fills e->pos[id] for every unit in a line, dead units not yet
+ * retired included (BU-LINE-2): the keys of AM-LOG-1 and AM-TEMPO-7.
  */
 int am_roster_positions(am_engine *e)
 {
@@ -37,7 +40,8 @@ int am_roster_positions(am_engine *e)
 	return 0;
 }
 
-/* The living units of side s, front first, in e->tmp; returns the count. */
+/* The living units of side s, front first, in e->tmp; returns the count
+ * (the targets of 全体化: BU-ALL-1, BU-ALL-2). */
 int am_roster_living_line(am_engine *e, int s, size_t *n)
 {
 	TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp,
@@ -48,9 +52,10 @@ int am_roster_living_line(am_engine *e, int s, size_t *n)
 
 /*
  * Create a unit of definition defi on side s with `pos` units in front of
- * it (pos = line size appends), born in the current turn, with full ＨＰ,
- * no states and AP = 素早さ (RULINGS B2; entry units get AP in the AP
- * phase).  Fails with AM_ELIMIT past the population limit.
+ * it (pos = line size appends), born in the current turn (its turn 0:
+ * BU-BUILD-3), with full ＨＰ, no states and AP = 素早さ (BU-BUILD-2;
+ * RULINGS B2; entry units get AP in the AP phase).  Fails with AM_ELIMIT
+ * past the population limit (BU-POP-1).
  */
 int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
                     uint32_t *out)
@@ -98,9 +103,10 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 }
 
 /*
- * Death check of unit id (RULINGS A6): ＨＰ ≤ 0 → one ライフ revives it at
- * ＨＰ 1, else it dies (it keeps its place until the step ends).  Never in
- * the battle's turn 0.
+ * Death check of unit id (AM-DEATH-1, AM-STATE-5; RULINGS A6): ＨＰ ≤ 0 →
+ * one ライフ revives it at ＨＰ 1, else it dies (it keeps its place until the
+ * step ends: BU-LINE-2).  Never in the battle's turn 0 (AM-TURN-3), but in
+ * a later turn 0 of a built unit (BU-BUILD-4).
  */
 int am_roster_death_check(am_engine *e, uint32_t id)
 {
@@ -124,7 +130,8 @@ int am_roster_death_check(am_engine *e, uint32_t id)
 	return 0;
 }
 
-/* Units that died leave their lines; the lines close up (RULINGS B3). */
+/* Units that died leave their lines; the lines close up (AM-SIM-3,
+ * BU-LINE-2; RULINGS B3). */
 void am_roster_retire(am_engine *e)
 {
 	size_t i;

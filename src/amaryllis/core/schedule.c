@@ -1,15 +1,20 @@
 /*
- * schedule.c - the turn loop (RULINGS A4, A5, B4): turn start, the 毒
- * phase, the AP phase, and the action phase in which the living units with
- * AP and the highest 素早さ take step after step.
+ * schedule.c - the turn loop (AM-TURN-1; RULINGS A4, A5, B4): turn start,
+ * the 毒 phase, the AP phase, and the action phase in which the living
+ * units with AP and the highest 素早さ take step after step (AM-STEP-1,
+ * BU-ORDER-1).
  */
 #include "engine_int.h"
 
 /*
  * One action step of the units in e->dec[0..n) (one unit, or several of
- * equal 素早さ acting simultaneously): decide all, then スタン processing,
- * supports, builds, and attacks by tempo (RULINGS A8, A10).  Returns 1 when
- * every actor had nothing to do (no スタン, no usable action), else 0.
+ * equal 素早さ acting simultaneously: AM-SIM-1): decide all (AM-STEP-2,
+ * AM-STATE-2), then スタン processing, supports with the death checks of
+ * ＨＰ回復 (AM-SUP-1), builds in actor order (BU-ORDER-2), and attacks by
+ * tempo, aimed after the builds (AM-SIM-2, AM-TEMPO-1, BU-ALL-2; RULINGS
+ * A8, A10).  Every decision is carried out, also by an actor that died
+ * earlier in the step (AM-SIM-3).  Returns 1 when every actor had nothing
+ * to do (no スタン, no usable action: AM-STEP-3), else 0.
  */
 static int step(am_engine *e, size_t n)
 {
@@ -96,6 +101,7 @@ static int step(am_engine *e, size_t n)
 	return am_tempo_run(e);
 }
 
+/* Actors in side, then position order (AM-LOG-1). */
 static int dec_cmp(const void *pa, const void *pb)
 {
 	const decision *a = pa, *b = pb;
@@ -105,8 +111,10 @@ static int dec_cmp(const void *pa, const void *pb)
 
 /*
  * The units of the next step: every living unit with AP ≥ 1 and the
- * highest current 素早さ (RULINGS A5, B4), taken from the queue, put in
- * side then position order.  Returns their number (0: the phase is over).
+ * highest current 素早さ (AM-STEP-1, BU-ORDER-1; RULINGS A5, B4), taken
+ * from the queue, put in side then position order (AM-LOG-1: the order of
+ * the log and of builds, never of results: AM-SYM-1).  Returns their number
+ * (0: the phase is over).
  */
 static int next_actors(am_engine *e, size_t *out)
 {
@@ -175,9 +183,12 @@ static int next_actors(am_engine *e, size_t *out)
 }
 
 /*
- * The action phase (RULINGS A5, B4): repeatedly, the living units with
- * AP ≥ 1 and the highest current 素早さ take one (simultaneous) step, until
- * no living unit has AP left or the battle is decided.
+ * The action phase (AM-STEP-1, AM-TURN-1; RULINGS A5, B4): repeatedly, the
+ * living units with AP ≥ 1 and the highest current 素早さ take one
+ * (simultaneous) step, until no living unit has AP left or the battle is
+ * decided.  Each step is judged when it has completed, and its dead retire
+ * then (AM-SIM-3, AM-JUDGE-1, BU-LINE-2, BU-RESULT-1); the rest of a group
+ * of empty steps is counted at once (AM-STEP-3).
  */
 static int action_phase(am_engine *e)
 {
@@ -206,8 +217,9 @@ static int action_phase(am_engine *e)
 }
 
 /*
- * The 毒 phase at the start of each turn (RULINGS A4): every living unit
- * with 毒 loses that much ＨＰ, then those units get their death checks.
+ * The 毒 phase at the start of each turn (AM-STATE-1, AM-TURN-1; RULINGS
+ * A4): every living unit with 毒 loses that much ＨＰ, then those units get
+ * their death checks.  Skipped when nobody ever got 毒 (AM-STEP-3).
  */
 static int poison_phase(am_engine *e)
 {
@@ -230,10 +242,13 @@ static int poison_phase(am_engine *e)
 }
 
 /*
- * The battle (RULINGS A4, B4): turns 0..20, each the 毒 phase, the AP phase
- * (AP = 素早さ for every living unit) and the action phase, until a side
- * has no living unit; then judging (am_engine_finish).  Turn 1 starts with
- * the death checks turn 0 did not make.
+ * The battle (AM-TURN-1; RULINGS A4, B4): turns 0..20, each the 毒 phase,
+ * the AP phase (AP = 素早さ for every living unit: AM-AP-1) and the action
+ * phase, until a side has no living unit (AM-JUDGE-1, BU-RESULT-1); then
+ * judging (am_engine_finish).  Turn 1 starts with the death checks turn 0
+ * did not make (AM-TURN-4).  Units that die outside a step retire at once
+ * (BU-LINE-2).  A dormant battle jumps to its end and an idle action phase
+ * is counted, not played (AM-STEP-3).
  */
 int am_schedule_play(am_engine *e, am_result *r)
 {

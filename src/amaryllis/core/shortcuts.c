@@ -1,20 +1,26 @@
 /*
- * shortcuts.c - work the engine may skip because it provably changes
- * nothing: the rest of an empty step group (idle steps), an action phase in
- * which nobody can act (idle turn), the rest of a battle in which nobody
- * can ever act again (dormant).  Results and events are those of playing
- * every step; am_battle_opts.shortcuts = 0 turns them all off (and the
- * 毒 phase's skip when nobody was ever poisoned, in schedule.c), so that
- * tests/test_shortcuts.c can compare both ways.
+ * shortcuts.c - AM-STEP-3: work the engine may skip because it provably
+ * changes nothing: the rest of an empty step group (idle steps), an action
+ * phase in which nobody can act (idle turn), the rest of a battle in which
+ * nobody can ever act again (dormant).  Results and events are those of
+ * playing every step; am_battle_opts.shortcuts = 0 turns them all off (and
+ * the 毒 phase's skip when nobody was ever poisoned, in schedule.c), so
+ * that tests/test_shortcuts.c can compare both ways.  The step count stays
+ * within INT64_MAX (AM-ARITH-1).
  */
 #include "engine_int.h"
 
+/* AM-ARITH-1: a shortcut (AM-STEP-3) would take the step count past
+ * INT64_MAX. */
 int am_shortcuts_steps_overflow(void)
 {
 	return ut_error_set(AM_EOVERFLOW,
 	                    "the number of steps overflows 64-bit integers");
 }
 
+/* AM-STEP-3, idle steps with a callback: the STEP_BEGIN event of each of
+ * the group's remaining steps, with the number of units still acting in it
+ * (those with AP ≥ k in the k-th); see am_shortcuts_idle_steps. */
 int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most)
 {
 	int64_t k;
@@ -31,6 +37,7 @@ int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most)
 }
 
 /*
+ * AM-STEP-3, the dormant battle.
  * When no living unit can ever execute an action again and none is
  * poisoned, the rest of the battle changes nothing but スタン counts and the
  * step count: every turn each unit spends 素早さ steps, one スタン each.  Jump
@@ -50,6 +57,7 @@ int am_shortcuts_dormant(const am_engine *e)
 }
 
 /*
+ * AM-STEP-3.
  * The number of steps of an action phase in which nobody can do anything
  * but スタン processing: the units of each 素早さ share their steps (they are
  * simultaneous), so a group of 素早さ v takes v steps.  Only for small
@@ -78,6 +86,7 @@ int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out)
 }
 
 /*
+ * AM-STEP-3.
  * Jump over turns e->turn..20 of a dormant battle: per_turn steps a turn;
  * each living unit spends 素早さ × turns steps, one スタン each, and ends with
  * no AP.  AM_EOVERFLOW past INT64_MAX steps (before changing anything).
@@ -107,6 +116,7 @@ int am_shortcuts_fast_forward(am_engine *e, int64_t per_turn)
 }
 
 /*
+ * AM-STEP-3, the idle turn.
  * After the AP phase, when (`busy` false) no living unit has a usable
  * action this turn and none is stunned: every step of the phase is empty.
  * Count them and skip the phase (only without a callback: a log tells each

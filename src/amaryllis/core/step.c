@@ -1,11 +1,15 @@
 /*
  * step.c - what the actors of a step do (RULINGS A5, A7, B2, B3): deciding
- * the action, supports and their targets, builds.  am_step_decide and
+ * the action (AM-STEP-2), supports and their targets (AM-SUP-1,
+ * BU-TARGET-1, BU-ALL-1), builds (BU-PLACE-1).  am_step_decide and
  * am_step_support (the choice of targets) are inline in engine_int.h
  * because nearly every step runs them; schedule.c runs the step itself.
  */
 #include "engine_int.h"
 
+/* Stat `stat` of target += n from actor's support (AM-SUP-1: AM-CLASS-4,
+ * AM-CLASS-5, AM-CLASS-6); a raised 素早さ counts at once for who acts
+ * next, but adds no AP (AM-AP-1).  AM_EOVERFLOW (AM-ARITH-1). */
 static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
                     uint32_t target, am_stat stat, int64_t n)
 {
@@ -31,7 +35,11 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 	return 0;
 }
 
-/* Apply support action a of actor to target (a living unit); see
+/* Apply support action a of actor to target (a living unit: AM-SUP-1), by
+ * class: AM-CLASS-4 攻撃力＋Ｎ, AM-CLASS-5 防御力＋Ｎ, AM-CLASS-6 素早さ＋Ｎ,
+ * AM-CLASS-7 ガード与え, AM-CLASS-8 反射与え, AM-CLASS-9 ライフ与え,
+ * AM-CLASS-10 ＨＰ回復 (ＨＰ := initial ＨＰ; the unit's death check comes
+ * after all the step's supports, in step() of schedule.c).  See
  * engine_int.h. */
 int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
                       uint32_t target)
@@ -67,11 +75,12 @@ int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
 }
 
 /*
- * ビルド (RULINGS B2): a new unit from the stored definition joins the
- * builder's line relative to the builder's position now: 配置Ｎ > 0 puts it
- * Ｎ places in front (+1 directly in front), Ｎ < 0 behind (−1 directly
- * behind), clamped to the ends.  A unit built with ＨＰ ≤ 0 after turn 0 dies
- * at once (A10).
+ * ビルド (BU-PLACE-1; RULINGS B2): a new unit from the stored definition
+ * joins the builder's line relative to the builder's position now: 配置Ｎ > 0
+ * puts it Ｎ places in front (+1 directly in front), Ｎ < 0 behind (−1
+ * directly behind), clamped to the ends.  It may act in this action phase
+ * (BU-BUILD-2).  A unit built with ＨＰ ≤ 0 after turn 0 dies at once
+ * (BU-BUILD-4; A10).
  */
 int am_step_build(am_engine *e, uint32_t builder, const slot *sl)
 {

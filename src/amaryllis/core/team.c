@@ -4,6 +4,11 @@
 #include "util/ckd.h"
 #include "util/error.h"
 
+/* The classes with their kind and base cost: AM-CLASS-1 直接攻撃,
+ * AM-CLASS-2 防御無視攻撃, AM-CLASS-3 ＨＰ減殺, AM-CLASS-4 攻撃力＋Ｎ,
+ * AM-CLASS-5 防御力＋Ｎ, AM-CLASS-6 素早さ＋Ｎ, AM-CLASS-7 ガード与え,
+ * AM-CLASS-8 反射与え, AM-CLASS-9 ライフ与え, AM-CLASS-10 ＨＰ回復, and
+ * BU-BUILD-1 ビルド. */
 static const struct {
 	const char *name;
 	am_kind kind;
@@ -33,9 +38,15 @@ const char *am_class_name(am_class cls)
 }
 
 /*
- * cost = ceil(base × multipliers ÷ divisors) (RULINGS A2).  Multipliers:
- * 高速起動 ×2, 効果Ｎ倍 ×Ｎ², each スタン与え/毒与え ×2, 全体化 ×2.  Divisors:
- * リミテッド ÷2, 遅延起動Ｎ ÷Ｎ.  Both products are taken exactly in 64 bits.
+ * cost = ceil(base × multipliers ÷ divisors) (AM-COST-1; RULINGS A2).  The
+ * base is the class's (AM-CLASS-1, AM-CLASS-2, AM-CLASS-3, AM-CLASS-7,
+ * AM-CLASS-8, AM-CLASS-9, AM-CLASS-10), Ｎ (AM-CLASS-4, AM-CLASS-5,
+ * AM-CLASS-6) or the built unit's stored bonus (BU-BUILD-1).  Multipliers:
+ * 高速起動 ×2 (AM-CUST-3), 効果Ｎ倍 ×Ｎ² (AM-CUST-4), each スタン与え/毒与え ×2
+ * (AM-CUST-5, AM-CUST-6), 全体化 ×2 (BU-CUST-3).  Divisors: リミテッド ÷2
+ * (AM-CUST-1), 遅延起動Ｎ ÷Ｎ (AM-CUST-2).  配置Ｎ and 対象Ｎ leave it
+ * unchanged (BU-CUST-1, BU-CUST-2, BU-CUST-4).  Both products are taken
+ * exactly in 64 bits; AM_EOVERFLOW past them.
  */
 int am_action_cost(int64_t *out, const am_action *act, int64_t build_base)
 {
@@ -87,6 +98,11 @@ overflow:
 	                    act->name ? act->name : "?");
 }
 
+/* Action i is well formed: Ｎ ≥ 1 (AM-CLASS-4, AM-CLASS-5, AM-CLASS-6),
+ * which customisations go together and on which classes (AM-CUST-7,
+ * BU-CUST-1, BU-CUST-2, BU-CUST-3, BU-CUST-4), a ビルド with its 配置Ｎ and
+ * a known unit (BU-BUILD-1), ライフ与え and ＨＰ回復 only リミテッド
+ * (AM-CLASS-9, AM-CLASS-10). */
 static int check_action(const am_team *t, size_t i)
 {
 	const am_action *a = &t->actions[i];
@@ -130,6 +146,8 @@ static int check_action(const am_team *t, size_t i)
 	return 0;
 }
 
+/* A team the engine can run: its actions well formed (check_action), its
+ * units named with stats ≥ 0 (AM-UNIT-1) and actions that exist. */
 int am_team_check(const am_team *t)
 {
 	size_t i, j;

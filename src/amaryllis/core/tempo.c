@@ -1,9 +1,12 @@
 /*
  * tempo.c - the attacks of one step, tempo by tempo (RULINGS A6, A8, A10):
- * targets, 反射, ガード, damage, deaths.
+ * targets (AM-TEMPO-1, BU-LINE-1), 反射 (AM-TEMPO-2), ガード (AM-TEMPO-4),
+ * damage (AM-TEMPO-3, AM-TEMPO-5, AM-TEMPO-8), deaths (AM-TEMPO-6), and
+ * the order in which attacks take stacks (AM-TEMPO-7).
  */
 #include "engine_int.h"
 
+/* Hit keys in stack order (AM-TEMPO-7): key, then arrival. */
 static int key_cmp(const void *pa, const void *pb)
 {
 	const hit_key *a = pa, *b = pb;
@@ -15,9 +18,10 @@ static int key_cmp(const void *pa, const void *pb)
 
 /*
  * The order in which the attacks arriving at one unit in one tempo take its
- * 反射 and ガード stacks (RULINGS A8): grouped by target; attacks from its
- * enemies before attacks from its allies; then by the attacker's position,
- * front first; then by arrival.  Fills e->keys[0..n).
+ * 反射 and ガード stacks (AM-TEMPO-7, BU-ALL-2; RULINGS A8): grouped by
+ * target; attacks from its enemies before attacks from its allies; then by
+ * the attacker's position, front first; then by arrival.  Fills
+ * e->keys[0..n).
  */
 static int order_hits(am_engine *e, size_t n)
 {
@@ -45,8 +49,12 @@ static int order_hits(am_engine *e, size_t n)
 	return 0;
 }
 
-/* Damage of one hit from the state at the start of the tempo (RULINGS A6),
- * before ガード.  Returns AM_EOVERFLOW on overflow. */
+/* Damage of one hit from the state at the start of the tempo (AM-TEMPO-3;
+ * RULINGS A6), before ガード: X = the attacker's 攻撃力, or the target's ＨＰ
+ * for ＨＰ減殺, ×Ｎ for 効果Ｎ倍 (AM-CUST-4), then AM-CLASS-1 X − 防御力,
+ * AM-CLASS-2 X, AM-CLASS-3 ⌈X÷2⌉; the target is the unit the hit reaches,
+ * also when 反射 sent it back to the attacker's side (AM-TEMPO-8).
+ * Returns AM_EOVERFLOW on overflow (AM-ARITH-1). */
 static int base_damage(am_engine *e, const hit *h, int64_t *out)
 {
 	const am_action *a = &e->sides[e->units[h->attacker].side]
@@ -72,10 +80,11 @@ static int base_damage(am_engine *e, const hit *h, int64_t *out)
 }
 
 /*
- * Targets: an attack aimed at a side (target -1: a direct attack, or one
- * sent on by 反射) takes the front-most living unit of that side now; with
- * none it fizzles (NO_TARGET, it does not resolve).  Then the attackers'
- * positions at the tempo's start and the stack order of order_hits.
+ * Targets (AM-TEMPO-1, BU-LINE-1): an attack aimed at a side (target -1: a
+ * direct attack, or one sent on by 反射) takes the front-most living unit
+ * of that side now; with none it fizzles (NO_TARGET, it does not resolve:
+ * AM-TEMPO-2).  Then the attackers' positions at the tempo's start and the
+ * stack order of order_hits (AM-TEMPO-7).
  */
 static int aim(am_engine *e, hit *hs, size_t n)
 {
@@ -107,8 +116,9 @@ static int aim(am_engine *e, hit *hs, size_t n)
 	return order_hits(e, n);
 }
 
-/* 反射 (RULINGS A8): in stack order, each attack on a unit with 反射 takes
- * one stack and is sent on to the next tempo instead of resolving. */
+/* 反射 (AM-TEMPO-2, AM-STATE-4; RULINGS A8): in stack order, each attack on
+ * a unit with 反射 takes one stack and is sent on to the next tempo instead
+ * of resolving. */
 static void reflects(am_engine *e, hit *hs, size_t n)
 {
 	size_t i;
@@ -127,8 +137,9 @@ static void reflects(am_engine *e, hit *hs, size_t n)
 	}
 }
 
-/* ガード (RULINGS A8): in stack order, each resolving attack on a unit with
- * ガード takes one stack and will be halved. */
+/* ガード (AM-TEMPO-4, AM-STATE-3; RULINGS A8): in stack order, each
+ * resolving attack on a unit with ガード takes one stack and will be halved
+ * (even when its damage is ≤ 0). */
 static void guards(am_engine *e, hit *hs, size_t n)
 {
 	size_t i;
@@ -148,9 +159,12 @@ static void guards(am_engine *e, hit *hs, size_t n)
 
 /*
  * Damage (RULINGS A6, A8): every damage from the state at the tempo's
- * start, then, in order of arrival: reflected attacks go on to the next
- * tempo (REFLECT), ガード halves (GUARD), a negative damage fails (FAIL),
- * else ＨＰ drops (DAMAGE) and a damage ≥ 1 gives its スタン/毒.
+ * start (AM-TEMPO-3), then, in order of arrival: reflected attacks go on to
+ * the next tempo, aimed at the reflector's enemy (REFLECT: AM-TEMPO-2),
+ * ガード halves toward +∞ (GUARD: AM-TEMPO-4), a negative damage fails
+ * (FAIL: AM-TEMPO-5), else ＨＰ drops (DAMAGE: AM-TEMPO-5) and a damage ≥ 1
+ * gives its スタン/毒 (AM-CUST-5, AM-CUST-6).  All of it before any death
+ * check (AM-TEMPO-6).
  */
 static int damage(am_engine *e, hit *hs, size_t n)
 {
@@ -214,8 +228,8 @@ static int damage(am_engine *e, hit *hs, size_t n)
 	return 0;
 }
 
-/* Deaths (RULINGS A6, A10): one death check per unit hit in this tempo,
- * in order of the first attack that hit it. */
+/* Deaths (AM-TEMPO-6; RULINGS A6, A10): one death check per unit hit in
+ * this tempo, in order of the first attack that hit it. */
 static int deaths(am_engine *e, hit *hs, size_t n)
 {
 	size_t i;
@@ -231,13 +245,14 @@ static int deaths(am_engine *e, hit *hs, size_t n)
 }
 
 /*
- * Resolve the attacks of one step by tempo (RULINGS A6, A8, A10).  e->hits
- * holds tempo 1.  Each tempo: aim (a reflected attack aims at the
- * front-most living unit of the reflector's enemy; none → it fizzles);
- * hand out 反射, then ガード stacks in order_hits order; compute every
- * damage from the state at the tempo's start; apply them all; then run the
- * death checks.  The attacks 反射 sent on are the next tempo.  Events come
- * in order of arrival.
+ * Resolve the attacks of one step by tempo (AM-TEMPO-1, AM-TEMPO-2,
+ * AM-TEMPO-3, AM-TEMPO-4, AM-TEMPO-5, AM-TEMPO-6, AM-TEMPO-7; RULINGS A6,
+ * A8, A10).  e->hits holds tempo 1.  Each tempo: aim (a reflected attack
+ * aims at the front-most living unit of the reflector's enemy: BU-LINE-1;
+ * none → it fizzles); hand out 反射, then ガード stacks in order_hits order;
+ * compute every damage from the state at the tempo's start; apply them
+ * all; then run the death checks.  The attacks 反射 sent on are the next
+ * tempo.  Events come in order of arrival.
  */
 int am_tempo_run(am_engine *e)
 {

@@ -1,5 +1,7 @@
 /*
- * league.c - round-robin leagues on several threads (see league.h).
+ * league.c - round-robin leagues on several threads (see league.h): every
+ * pair of entries plays once (LG-PAIR-1), and the standings rank them by
+ * points, then ＨＰ margin (LG-POINTS-1).
  *
  * The pairs i < j are numbered k = 0 … n(n−1)/2 − 1 in row order; a share
  * (for MPI) is a contiguous range of k, and the threads of a process take
@@ -68,7 +70,8 @@ static uint64_t row_start(uint64_t n, uint64_t i)
 	return i * (n - 1) - (i ? i * (i - 1) / 2 : 0);
 }
 
-/* The pair (i, j) of number k. */
+/* The pair (i, j) of number k: each pair i < j once, the other order
+ * being its mirror (LG-PAIR-1, AM-SYM-1). */
 static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
 {
 	uint64_t lo = 0, hi = n - 1; /* row_start(lo) ≤ k < row_start(hi) */
@@ -84,7 +87,8 @@ static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
 	*j = (size_t)(lo + 1 + (k - row_start(n, lo)));
 }
 
-/* Play pairs [k0, k1). */
+/* Play pairs [k0, k1) (LG-PAIR-1), adding up wins, draws, losses and the
+ * ＨＰ margins own score − opponent's score (LG-POINTS-1). */
 static void play_chunk(worker *w, uint64_t k0, uint64_t k1)
 {
 	shared *sh = w->sh;
@@ -168,6 +172,8 @@ static int64_t clamp64(__int128 v)
 	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
 }
 
+/* Play share opts->part of the n(n−1)/2 pairs of progs (LG-PAIR-1); see
+ * league.h. */
 int am_league_run(am_league **out, const am_program *const *progs, size_t n,
                   const am_league_opts *opts)
 {
@@ -379,6 +385,9 @@ typedef struct rank_item {
 	const char *key;
 } rank_item;
 
+/* Standings order (LG-POINTS-1): more points first, then the larger ＨＰ
+ * margin; entries tied on both share a rank (am_league_standings), and are
+ * listed by key, then entry number. */
 static int rank_cmp(const void *pa, const void *pb)
 {
 	const rank_item *a = pa, *b = pb;
@@ -394,6 +403,8 @@ static int rank_cmp(const void *pa, const void *pb)
 	return a->s.entry < b->s.entry ? -1 : a->s.entry > b->s.entry;
 }
 
+/* Points wins × W + draws × D + losses × L (`--points W,D,L`), ranks by
+ * rank_cmp, equal points and margin sharing a rank (LG-POINTS-1). */
 void am_league_standings(am_standing *out, const am_league *lg, int64_t win,
                          int64_t draw, int64_t loss,
                          const char *const *key)

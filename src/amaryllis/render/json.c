@@ -5,6 +5,7 @@
  * line as the battle goes, then the result keys (winner, draw, turns, sides,
  * …) when it ends.  Units are referred to by instance id "名前#k" (k = the
  * creation index over both sides), and listed per side with their name.
+ * Events are written in the engine's order (AM-LOG-1).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -76,6 +77,9 @@ static int emit_json(am_log *log, json_t *j)
 	return log->out.failed ? AM_ENOMEM : 0;
 }
 
+/* One event object, in the order the engine reports them (AM-LOG-1); a
+ * build's "position" is the number of units in front of the new unit, 0 at
+ * the front (BU-PLACE-1). */
 int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 {
 	json_t *o;
@@ -191,7 +195,10 @@ static json_t *unit_json(const am_engine *e, size_t id)
 	return o;
 }
 
-/* The result keys; `rc` < 0 adds "error" (the log before it is partial). */
+/* The result keys; `rc` < 0 adds "error" (the log before it is partial).
+ * "winner" is the winning side's entry-unit name (BU-RESULT-2), "draw" and
+ * "tie_break" tell a draw and whether the seeded draw picked the winner,
+ * "tie_seed" is the seed as a string (AM-RESULT-2). */
 int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {

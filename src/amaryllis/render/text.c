@@ -3,6 +3,7 @@
  * rules: per turn, one line per action with its effects (⇒ …), then a status
  * line per unit `名前：ＨＰ／攻撃力／防御力／素早さ／残りアクション　＜状態＞`,
  * and at the end 結果.  Japanese uses full-width digits like the rules.
+ * Facts are told in the engine's order (AM-LOG-1).
  */
 #include <assert.h>
 #include <stdint.h>
@@ -264,6 +265,9 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 	}
 }
 
+/* Tell one event, in the order the engine reports them (AM-LOG-1: in a
+ * simultaneous step, side A's facts before side B's); a built unit's place
+ * is counted from 1 at the front (BU-PLACE-1). */
 int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 {
 	const char *tname = who(log, e, ev->target, 1);
@@ -410,6 +414,9 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	return log->line.failed || log->out.failed ? AM_ENOMEM : 0;
 }
 
+/* 結果: the winning side named by its entry unit (AM-RESULT-1,
+ * BU-RESULT-2), a draw, or a draw and the winner the seeded draw picked,
+ * with its seed (AM-RESULT-2); after an error, what stopped the battle. */
 int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {

@@ -203,6 +203,10 @@ static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
 	ut_buf_free(&found);
 }
 
+/* The message of a diagnostic in Japanese or English (AM-UNIT-6: the
+ * caller puts the 1-based line and character column in front of it, and a
+ * column inside the message, {1} of AM_DIAG_UNCLOSED, counts characters
+ * too); see sheet.h. */
 size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang)
 {
@@ -293,6 +297,9 @@ static void free_item(am_diag_item *it)
 	free((char *)it->d.s2);
 }
 
+/* Record a diagnostic at 1-based line and column, the column counted in
+ * characters of the original line (AM-UNIT-6); the first max_diags in
+ * (line, column) order are kept.  See sheet_int.h. */
 void am_diag_add(am_sheet *s, int code, uint32_t line, uint32_t col,
                  int64_t a, int64_t b, const char *s1, const char *s2)
 {
