@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/engine.h"
+#include "support/fixture.h"
 
 /* Side with one unit without actions: ＨＰ 10, the given 素早さ. */
 typedef struct idle_side {
@@ -41,6 +42,7 @@ static void idle_side_make(idle_side *s, const char *name, int64_t spd)
  * 0..20 is S empty steps (RULINGS A5): 21 × S = 9223372036854775800 ≤
  * INT64_MAX; nobody is hurt, a draw at 10 : 10.
  */
+/* AM-ARITH-1 AM-STEP-3 */
 static void test_largest_speed_that_fits(void **state)
 {
 	idle_side a, b;
@@ -64,6 +66,7 @@ static void test_largest_speed_that_fits(void **state)
  * INT64_MAX steps.  Turn 0 (S steps) fits, the jump over turns 1..20
  * (nobody can ever act: 20 × S more) does not: AM_EOVERFLOW.
  */
+/* AM-ARITH-1 AM-STEP-3 */
 static void test_step_count_overflows(void **state)
 {
 	idle_side a, b;
@@ -87,6 +90,7 @@ static void test_step_count_overflows(void **state)
  * turn, and INT64_MAX × 20 for the rest of the battle (the product used to
  * overflow).  Both AM_EOVERFLOW.
  */
+/* AM-ARITH-1 AM-STEP-3 */
 static void test_huge_speeds(void **state)
 {
 	idle_side a, b;
@@ -109,6 +113,7 @@ static void test_huge_speeds(void **state)
  * 高速起動 素早さ＋１ on a unit of 素早さ INT64_MAX (its first step, turn 0):
  * the new 素早さ does not fit, AM_EOVERFLOW.
  */
+/* AM-ARITH-1 */
 static void test_stat_support_overflows(void **state)
 {
 	am_action up;
@@ -155,6 +160,7 @@ static void test_stat_support_overflows(void **state)
  * power INT64_MAX + 1 is far past int64 (the count of customisations used
  * to be summed in int64 first).
  */
+/* AM-ARITH-1 AM-COST-1 */
 static void test_cost_customisations_overflow(void **state)
 {
 	am_action a;
@@ -176,11 +182,11 @@ static void test_cost_customisations_overflow(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_largest_speed_that_fits),
-		cmocka_unit_test(test_step_count_overflows),
-		cmocka_unit_test(test_huge_speeds),
-		cmocka_unit_test(test_stat_support_overflows),
-		cmocka_unit_test(test_cost_customisations_overflow),
+		TF_TEST("AM-ARITH-1 AM-STEP-3", test_largest_speed_that_fits),
+		TF_TEST("AM-ARITH-1 AM-STEP-3", test_step_count_overflows),
+		TF_TEST("AM-ARITH-1 AM-STEP-3", test_huge_speeds),
+		TF_TEST("AM-ARITH-1", test_stat_support_overflows),
+		TF_TEST("AM-ARITH-1 AM-COST-1", test_cost_customisations_overflow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

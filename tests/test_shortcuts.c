@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/engine.h"
+#include "support/fixture.h"
 
 #include "../bench/gen.h"
 
@@ -242,6 +243,7 @@ static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
  * turn 20 would be played out, and some ビルディア battles grow past the
  * 16 units at which the engine switches to its queue.
  */
+/* AM-STEP-3 */
 static void test_shortcuts_change_nothing(void **state)
 {
 	static gen_unit core[NCORE];
@@ -293,6 +295,7 @@ static void test_shortcuts_change_nothing(void **state)
  * 1 empty: 5 steps; turns 2..20 nobody can act: 19 × 5 = 95.  In all
  * 5 + 5 + 95 = 105 steps, however they are played.
  */
+/* AM-STEP-3 */
 static void test_shortcuts_hand_case(void **state)
 {
 	am_action hit;
@@ -346,6 +349,7 @@ static void test_shortcuts_hand_case(void **state)
  * (29).  Turns 2..20 nobody can act (dormant): 壁 spends 1 step a turn on
  * スタン, 19 in all, leaving 10; 3 steps a turn.  Steps: 3 + 3 + 19 × 3 = 63.
  */
+/* AM-STEP-3 AM-STATE-2 */
 static void test_stun_left_at_the_end(void **state)
 {
 	am_action hit;
@@ -409,6 +413,7 @@ static void test_stun_left_at_the_end(void **state)
  * ガード与え is still to come (the action phases are idle, not the battle);
  * turn 10: 母 gains one ガード.  So 子 ends dead, AP 5, both ways.
  */
+/* AM-STEP-3 */
 static void test_dead_unit_keeps_ap(void **state)
 {
 	am_action act[3];
@@ -486,10 +491,10 @@ static void test_dead_unit_keeps_ap(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_shortcuts_hand_case),
-		cmocka_unit_test(test_dead_unit_keeps_ap),
-		cmocka_unit_test(test_stun_left_at_the_end),
-		cmocka_unit_test(test_shortcuts_change_nothing),
+		TF_TEST("AM-STEP-3", test_shortcuts_hand_case),
+		TF_TEST("AM-STEP-3", test_dead_unit_keeps_ap),
+		TF_TEST("AM-STEP-3 AM-STATE-2", test_stun_left_at_the_end),
+		TF_TEST("AM-STEP-3", test_shortcuts_change_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -225,6 +225,8 @@ static int standings_json(out *o, const am_league_view *v)
 	return 0;
 }
 
+/* The standings in rank order, as am_league_standings ranked them
+ * (LG-POINTS-1): text, CSV or JSON. */
 int am_render_standings(const am_league_view *v, am_table_format format,
                         am_lang lang, am_write_fn write, void *ud)
 {

@@ -10,7 +10,8 @@
 #include "sheet_int.h"
 
 /* The customisations as the rules name them, for messages (docs/RULES.md:
- * AM-CUST-1 to AM-CUST-6, BU-CUST-1 to BU-CUST-3; am_cu names each). */
+ * AM-CUST-1, AM-CUST-2, AM-CUST-3, AM-CUST-4, AM-CUST-5, AM-CUST-6,
+ * BU-CUST-1, BU-CUST-2, BU-CUST-3; am_cu names each). */
 static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_LIMITED] = "リミテッド",
 	[AM_CU_DELAY] = "遅延起動N",
@@ -23,8 +24,9 @@ static const char *const cu_names[AM_CU_COUNT] = {
 	[AM_CU_ALL] = "全体化",
 };
 
-/* The classes as the rules name them, for messages (AM-CLASS-1 to
- * AM-CLASS-10, BU-BUILD-1). */
+/* The classes as the rules name them, for messages (AM-CLASS-1, AM-CLASS-2,
+ * AM-CLASS-3, AM-CLASS-4, AM-CLASS-5, AM-CLASS-6, AM-CLASS-7, AM-CLASS-8,
+ * AM-CLASS-9, AM-CLASS-10, BU-BUILD-1). */
 static const char *const class_patterns[AM_CLASS_COUNT] = {
 	[AM_CLASS_DIRECT] = "直接攻撃",
 	[AM_CLASS_PIERCE] = "防御無視攻撃",
