@@ -26,6 +26,7 @@
 
 #include "amaryllis/engine.h"
 #include "support/fixture.h"
+#include "util/array.h"
 
 #include "../bench/gen.h"
 
@@ -41,50 +42,19 @@ static int record(void *ud, const am_engine *e, const am_event *ev)
 	tape *t = ud;
 
 	(void)e;
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 256;
-		t->ev = realloc(t->ev, t->cap * sizeof(*t->ev));
-		if (!t->ev)
-			return 1;
-	}
+	if (UT_ARRAY_RESERVE(t->ev, t->cap, t->n + 1) < 0)
+		return 1;
 	t->ev[t->n++] = *ev;
 	return 0;
 }
 
-/* Field by field: the padding of am_event is unspecified. */
 static void assert_events_equal(const tape *a, const tape *b)
 {
 	size_t i;
 
 	assert_int_equal(a->n, b->n);
-	for (i = 0; i < a->n; i++) {
-		const am_event *x = &a->ev[i], *y = &b->ev[i];
-		assert_int_equal(x->kind, y->kind);
-		assert_int_equal(x->turn, y->turn);
-		assert_int_equal(x->tempo, y->tempo);
-		assert_int_equal(x->step, y->step);
-		assert_int_equal(x->actor, y->actor);
-		assert_int_equal(x->action, y->action);
-		assert_int_equal(x->target, y->target);
-		assert_int_equal(x->value, y->value);
-		assert_int_equal(x->after, y->after);
-		assert_int_equal(x->spent, y->spent);
-		if (x->kind == AM_EV_STAT)
-			assert_int_equal(x->stat, y->stat);
-		if (x->kind == AM_EV_STATE_GAIN || x->kind == AM_EV_GUARD)
-			assert_int_equal(x->state, y->state);
-	}
-}
-
-static void assert_results_equal(const am_result *a, const am_result *b)
-{
-	assert_int_equal(a->winner, b->winner);
-	assert_int_equal(a->draw, b->draw);
-	assert_int_equal(a->tie_broken, b->tie_broken);
-	assert_int_equal(a->turns, b->turns);
-	assert_int_equal(a->score[0], b->score[0]);
-	assert_int_equal(a->score[1], b->score[1]);
-	assert_int_equal(a->steps, b->steps);
+	for (i = 0; i < a->n; i++)
+		tf_same_event(&a->ev[i], &b->ev[i]);
 }
 
 /* ---- ビルディア teams through the public team API ------------------------- */
@@ -226,7 +196,7 @@ static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
 		rc[k] = am_battle_run(&r[k], e[k], a, b, &o[k]);
 	for (k = 1; k < 4; k++) {
 		assert_int_equal(rc[k], rc[0]);
-		assert_results_equal(&r[k], &r[0]);
+		tf_same_result(&r[k], &r[0]);
 		assert_units_equal(e[k], e[0]);
 	}
 	assert_events_equal(t1, t0);

@@ -288,7 +288,7 @@ static void same_unit(const tf_unit *x, const tf_unit *y)
 		assert_int_equal(x->states[k], y->states[k]);
 }
 
-static void same_event(const am_event *x, const am_event *y)
+void tf_same_event(const am_event *x, const am_event *y)
 {
 	assert_int_equal(x->kind, y->kind);
 	assert_int_equal(x->turn, y->turn);
@@ -304,6 +304,18 @@ static void same_event(const am_event *x, const am_event *y)
 	assert_int_equal(x->spent, y->spent);
 }
 
+void tf_same_result(const am_result *x, const am_result *y)
+{
+	assert_int_equal(x->winner, y->winner);
+	assert_int_equal(x->draw, y->draw);
+	assert_int_equal(x->tie_broken, y->tie_broken);
+	assert_int_equal(x->tie_seed, y->tie_seed);
+	assert_int_equal(x->turns, y->turns);
+	assert_int_equal(x->score[0], y->score[0]);
+	assert_int_equal(x->score[1], y->score[1]);
+	assert_int_equal(x->steps, y->steps);
+}
+
 /* y is the same battle as x played another way: everything is equal, the
  * event stream too when both were logged. */
 static void same_battle(const tf_outcome *x, const tf_outcome *y, int logged)
@@ -313,14 +325,7 @@ static void same_battle(const tf_outcome *x, const tf_outcome *y, int logged)
 
 	assert_int_equal(x->rc, y->rc);
 	assert_string_equal(x->error, y->error);
-	assert_int_equal(x->r.winner, y->r.winner);
-	assert_int_equal(x->r.draw, y->r.draw);
-	assert_int_equal(x->r.tie_broken, y->r.tie_broken);
-	assert_int_equal(x->r.tie_seed, y->r.tie_seed);
-	assert_int_equal(x->r.turns, y->r.turns);
-	assert_int_equal(x->r.score[0], y->r.score[0]);
-	assert_int_equal(x->r.score[1], y->r.score[1]);
-	assert_int_equal(x->r.steps, y->r.steps);
+	tf_same_result(&x->r, &y->r);
 	assert_int_equal(x->n, y->n);
 	for (i = 0; i < x->n; i++) {
 		assert_int_equal(x->u[i].side, y->u[i].side);
@@ -337,7 +342,7 @@ static void same_battle(const tf_outcome *x, const tf_outcome *y, int logged)
 		return;
 	assert_int_equal(x->log.nev, y->log.nev);
 	for (i = 0; i < x->log.nev; i++)
-		same_event(&x->log.ev[i], &y->log.ev[i]);
+		tf_same_event(&x->log.ev[i], &y->log.ev[i]);
 	for (k = 0; k <= AM_EV_END; k++)
 		assert_int_equal(x->log.count[k], y->log.count[k]);
 	assert_int_equal(x->log.last_turn_begin, y->log.last_turn_begin);

@@ -170,6 +170,11 @@ void tf_run(tf_outcome *o, const tf_team *a, const tf_team *b,
  * mirror the first exactly. */
 void tf_run_both(tf_outcome *o, const tf_team *a, const tf_team *b);
 
+/* Two results / two events are equal, field by field (the padding of
+ * am_event is unspecified). */
+void tf_same_result(const am_result *x, const am_result *y);
+void tf_same_event(const am_event *x, const am_event *y);
+
 /* Unit k (creation order, 0 = entry unit) of `side`. */
 const tf_unit *tf_U(const tf_outcome *o, int side, size_t k);
 
