@@ -2,9 +2,12 @@
 #
 # golden.sh - run one data-driven CLI test case.
 #
-#   usage: tests/golden.sh AMARYLLIS_BINARY CASE
+#   usage: tests/golden.sh BINARY CASE [DIR]
 #
-# A case is a set of files in tests/golden/ sharing the name CASE:
+# BINARY is the tool under test (amaryllis, megami, …); DIR the folder of
+# cases (default tests/golden/, アマリリス's; tests/megami/golden/ …).  The
+# binary is exported as $AMARYLLIS whatever the tool (the name is
+# historical).  A case is a set of files in DIR sharing the name CASE:
 #
 #   CASE.cmd  required  The arguments of the amaryllis binary, as shell words
 #                       on one line (lines starting with # are comments).
@@ -32,14 +35,14 @@
 
 set -uo pipefail
 
-if [[ $# -ne 2 ]]; then
-	echo "usage: $0 AMARYLLIS_BINARY CASE" >&2
+if [[ $# -ne 2 && $# -ne 3 ]]; then
+	echo "usage: $0 BINARY CASE [DIR]" >&2
 	exit 2
 fi
 
 bin=$1
 name=$2
-dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/golden" && pwd) || exit 2
+dir=$(cd "${3:-$(dirname "${BASH_SOURCE[0]}")/golden}" && pwd) || exit 2
 
 if [[ ! -x $bin ]]; then
 	echo "golden: $bin: not an executable" >&2
@@ -121,7 +124,7 @@ elif [[ $fail -ne 0 && -s $tmp/err ]]; then
 fi
 
 if [[ $fail -ne 0 ]]; then
-	printf '\ngolden: %s: FAILED (command: amaryllis %s)\n' "$name" "$args"
+	printf '\ngolden: %s: FAILED (command: %s %s)\n' "$name" "${bin##*/}" "$args"
 	exit 1
 fi
 exit 0
