@@ -1,0 +1,281 @@
+/*
+ * megami/combat.h - the 戦女神TRPG combat engine (rulings M2–M8) as a step
+ * API, and the built-in policy `default` (M6).
+ *
+ * A combat borrows a scenario (megami/scenario.h) and a dice source
+ * (util/rng.h: the generator, or a fixed `--dice` list).  It does no I/O
+ * and keeps no global state.  It advances one decision at a time:
+ *
+ *     mg_combat *c;
+ *     mg_ask ask;
+ *     mg_action act;
+ *     mg_combat_new(&c, &scenario, &opts);
+ *     while ((rc = mg_combat_next(c, &ask)) == 0 && ask.kind != MG_ASK_OVER) {
+ *             mg_policy_default(c, &ask, &act);   // or a person decides
+ *             if ((rc = mg_combat_act(c, &act)) < 0) …;
+ *     }
+ *     mg_combat_result(&result, c);
+ *     mg_combat_free(c);
+ *
+ * mg_combat_run does exactly that loop.  Everything that needs no decision
+ * (setup, initiative, skipping characters that cannot act, resolutions,
+ * the end check) happens inside mg_combat_next and mg_combat_act, and is
+ * reported through the event callback in the order it happens.
+ *
+ * Characters are referred to by their index in the scenario (0, 1, …).
+ */
+#ifndef MEGAMI_COMBAT_H
+#define MEGAMI_COMBAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/rng.h"
+#include "common.h"
+#include "scenario.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A character's condition (M7). */
+typedef enum mg_state {
+	MG_STATE_ABLE = 0,          /**< able to act */
+	MG_STATE_INCAPACITATED = 1, /**< 戦闘不能: HP ≤ 0 */
+	MG_STATE_DEAD = 2           /**< 死亡: left the combat */
+} mg_state;
+
+/** A character's place in the round (M3). */
+typedef enum mg_status {
+	MG_STATUS_NONE = 0,    /**< not in this round (before round 1, or
+	                            戦闘不能/dead at its setup) */
+	MG_STATUS_PENDING = 1, /**< 未行動 */
+	MG_STATUS_DONE = 2,    /**< 行動終了 */
+	MG_STATUS_WAITING = 3  /**< 待機 */
+} mg_status;
+
+/** What mg_combat_next asks for. */
+typedef enum mg_ask_kind {
+	MG_ASK_ACTION = 0, /**< the next action of `actor`'s main process */
+	MG_ASK_RESUME = 1, /**< whether waiting `actor` resumes now (M3.4) */
+	MG_ASK_OVER = 2    /**< the combat is over: mg_combat_result */
+} mg_ask_kind;
+
+/** A decision point. */
+typedef struct mg_ask {
+	mg_ask_kind kind;
+	int64_t round;    /**< 1, 2, …; the last round when over */
+	uint32_t actor;   /**< the character to decide for (not when over) */
+	/* MG_ASK_ACTION: what the action budget (M4) still allows */
+	int simple;       /**< a 簡易 action (戦闘移動) */
+	int normal;       /**< a 通常 action (全力移動, attack, とどめ) */
+	int complex;      /**< a 複雑 action (complex attack): nothing done yet */
+	int can_wait;     /**< 待機: nothing done yet and not resumed */
+	int resumed;      /**< this main process resumes a 待機 */
+	/* actions taken so far in this main process */
+	int nsimple, nnormal, ncomplex;
+} mg_ask;
+
+/** The kinds of action (answers to an ask). */
+typedef enum mg_action_kind {
+	MG_ACT_END = 0,   /**< end the main process (MG_ASK_ACTION) */
+	MG_ACT_MOVE,      /**< 戦闘移動 to position `to` (簡易) */
+	MG_ACT_FULL_MOVE, /**< 全力移動 to position `to` (通常) */
+	MG_ACT_ATTACK,    /**< attack `attack` on `target` (通常 or 複雑) */
+	MG_ACT_FINISH,    /**< とどめ with `attack`'s damage on `target` (通常) */
+	MG_ACT_WAIT,      /**< 待機 (first thing of a main process only) */
+	MG_ACT_RESUME,    /**< MG_ASK_RESUME: resume now */
+	MG_ACT_STAY       /**< MG_ASK_RESUME: keep waiting */
+} mg_action_kind;
+
+/** One action. */
+typedef struct mg_action {
+	mg_action_kind kind;
+	int64_t to;       /**< moves: the destination position */
+	uint32_t attack;  /**< attack, とどめ: index in the actor's attacks */
+	uint32_t target;  /**< attack, とどめ: a character index */
+} mg_action;
+
+/** Kinds of event.  Fields not named are 0 / -1. */
+typedef enum mg_event_kind {
+	MG_EV_ROUND = 0,    /**< a round begins (setup done) */
+	MG_EV_INITIATIVE,   /**< actor rolled dice[0..1]; value = 行動 + sum */
+	MG_EV_ORDER,        /**< the initiative order: order[0..norder) */
+	MG_EV_SKIP,         /**< actor's turn came but it is 戦闘不能 (or dead) */
+	MG_EV_MAIN_BEGIN,   /**< actor's main process begins; flag = resumed */
+	MG_EV_MAIN_END,     /**< actor's main process ends */
+	MG_EV_WAIT,         /**< actor declared 待機 */
+	MG_EV_RESUME,       /**< actor resumes from 待機 */
+	MG_EV_NOTHING,      /**< actor's main process ends with no action */
+	MG_EV_DISENGAGE,    /**< 離脱: actor rolled dice[0..1] (value), target
+	                         (the opponent) dice[2..3] (value2); flag = 1
+	                         success */
+	MG_EV_MOVE,         /**< actor moved: flag = 1 全力移動 / 0 戦闘移動;
+	                         from → to (reached), dest (asked for); target =
+	                         the able enemy that stopped it, or -1; to ==
+	                         from when a 離脱 failed */
+	MG_EV_ATTACK,       /**< actor's attack judgement with `attack` on the
+	                         chosen target: dice[0..1], value; crit, fumble */
+	MG_EV_DEFENCE,      /**< target's defence against actor: ndice = 2:
+	                         dice, value, crit, fumble; ndice = 0: hit
+	                         without a roll (戦闘不能); flag = 1 hit */
+	MG_EV_DAMAGE_ROLL,  /**< the damage die dice[0]; value = attack damage */
+	MG_EV_DAMAGE,       /**< target took `damage` real damage from actor's
+	                         `attack`: modifier, attr (the attack's attribute
+	                         that gave it) and armor_attr (the armor value
+	                         used; -1 unlisted or no attribute); hp after */
+	MG_EV_INCAPACITATED,/**< target became 戦闘不能 at hp */
+	MG_EV_FINISH,       /**< actor's とどめ on target with `attack`: dice[0],
+	                         value = attack damage, modifier, attr,
+	                         armor_attr, damage, hp; flag = 1 killed */
+	MG_EV_DEATH,        /**< target died (left the combat) */
+	MG_EV_END           /**< the combat is over: winner (MG_SIDE_* or -1),
+	                         round = rounds played */
+} mg_event_kind;
+
+/** One event. */
+typedef struct mg_event {
+	mg_event_kind kind;
+	int64_t round;    /**< the round (0 before round 1) */
+	int32_t actor;    /**< character index, or -1 */
+	int32_t target;   /**< character index, or -1 */
+	int32_t attack;   /**< index in the actor's attacks, or -1 */
+	int ndice;        /**< dice used by this event: dice[0..ndice) */
+	int64_t dice[4];
+	int64_t value, value2;
+	int crit, fumble; /**< judgements only (M2, M8.3) */
+	int flag;         /**< see the kinds */
+	int64_t from, to, dest;
+	int64_t modifier;
+	int attr, armor_attr;  /**< mg_attr, or -1 */
+	int64_t damage;
+	int64_t hp;
+	int winner;       /**< MG_EV_END: MG_SIDE_PC, MG_SIDE_NPC, or -1 */
+	const uint32_t *order; /**< MG_EV_ORDER (borrowed for the call) */
+	size_t norder;
+} mg_event;
+
+typedef struct mg_combat mg_combat;
+
+/**
+ * Event callback; the combat may be queried from inside it.
+ * Return 0 to go on, non-zero to stop the combat (MG_ERROR).
+ */
+typedef int (*mg_event_fn)(void *ud, const mg_combat *c, const mg_event *ev);
+
+#define MG_COMBAT_OPTS_VERSION 1
+
+/** Options of a combat. */
+typedef struct mg_combat_opts {
+	unsigned version;     /**< MG_COMBAT_OPTS_VERSION */
+	ut_dice *dice;        /**< the dice source (borrowed); required */
+	mg_event_fn on_event; /**< may be NULL */
+	void *event_ud;
+} mg_combat_opts;
+
+#define MG_COMBAT_OPTS_INIT {MG_COMBAT_OPTS_VERSION, NULL, NULL, NULL}
+
+/** The outcome (M7, M8.9). */
+typedef struct mg_result {
+	int over;         /**< 1 once the combat ended */
+	int winner;       /**< MG_SIDE_PC, MG_SIDE_NPC, or -1 (draw) */
+	int64_t rounds;   /**< the round it ended in (0: before round 1;
+	                       round_limit for a draw) */
+} mg_result;
+
+/** A character now, for rendering and trackers. */
+typedef struct mg_char_state {
+	const char *name;       /**< borrowed from the scenario */
+	mg_side side;
+	int64_t hp;
+	int64_t position;
+	mg_state state;
+	mg_status status;
+	int has_initiative;     /**< rolled initiative this round */
+	int64_t initiative;     /**< 行動 + dice */
+	int64_t init_dice[2];
+	int waited;             /**< declared 待機 this round */
+} mg_char_state;
+
+/**
+ * Create a combat on `scenario` (checked with mg_scenario_check).  Nothing
+ * is rolled yet.  The scenario and opts->dice are borrowed and must outlive
+ * the combat.
+ * @return 0; MG_EINVALID for a bad scenario or options; MG_ENOMEM
+ */
+int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
+                  const mg_combat_opts *opts);
+
+/**
+ * Start the same scenario again from the beginning, with the same options
+ * (the dice source continues where it is: reseed it first for a new fight).
+ * No allocation.
+ */
+void mg_combat_restart(mg_combat *c);
+
+/** Free a combat; NULL is fine. */
+void mg_combat_free(mg_combat *c);
+
+/**
+ * Run until the next decision and describe it in *ask.
+ * @return 0; MG_EINVALID when the dice failed (list ran out, value out of
+ *         range: the error names the position); MG_EOVERFLOW; MG_ERROR
+ *         when the callback stopped the combat.  A failed combat keeps
+ *         failing with the same code.
+ */
+int mg_combat_next(mg_combat *c, mg_ask *ask);
+
+/**
+ * Apply one action, the answer to the last ask.
+ * @return 0; MG_EINVALID for an illegal action (the combat is unchanged,
+ *         mg_error_last says why) or failed dice; MG_EOVERFLOW; MG_ERROR
+ */
+int mg_combat_act(mg_combat *c, const mg_action *action);
+
+/**
+ * The built-in policy `default` (M6, M8.4–M8.8): the action for `ask`.
+ * @return 0; MG_EOVERFLOW when a distance does not fit
+ */
+int mg_policy_default(const mg_combat *c, const mg_ask *ask,
+                      mg_action *out);
+
+/**
+ * Play to the end with the default policy for every decision.
+ * @return 0, or the error of mg_combat_next/act; *out holds the state
+ *         reached either way.
+ */
+int mg_combat_run(mg_result *out, mg_combat *c);
+
+/** The outcome so far (over = 0 while it runs). */
+void mg_combat_result(mg_result *out, const mg_combat *c);
+
+/** The scenario (borrowed). */
+const mg_scenario *mg_combat_scenario(const mg_combat *c);
+
+/** The current round (0 before round 1). */
+int64_t mg_combat_round(const mg_combat *c);
+
+/**
+ * Character i now.
+ * @return 0, or MG_EINVALID when i is not a character index
+ */
+int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i);
+
+/** The initiative order of this round (borrowed; *n characters). */
+const uint32_t *mg_combat_order(const mg_combat *c, size_t *n);
+
+/**
+ * The armor modifier of character `target` against an attack with
+ * `attributes` (M5, M8.10): the lowest matching value, an energy subtype
+ * falling back to energy, unlisted 0; no attributes: 0.  *attr and
+ * *armor_attr (may be NULL) receive the attack attribute that gave it and
+ * the armor entry used, or -1.
+ */
+int64_t mg_armor_modifier(const mg_character *target, uint32_t attributes,
+                          int *attr, int *armor_attr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,608 @@
+/*
+ * combat.c - the combat as a step machine: rounds, setup, initiative,
+ * the order of main processes, 待機 and its resumption, the action budget,
+ * the end check (M3, M4, M7, M8.9).  Actions are resolved in resolve.c;
+ * the built-in policy is policy.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "combat_int.h"
+#include "util/ckd.h"
+#include "util/error.h"
+
+/* ---- plumbing ------------------------------------------------------------ */
+
+void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = kind;
+	ev->round = c->round;
+	ev->actor = ev->target = ev->attack = -1;
+	ev->attr = ev->armor_attr = -1;
+	ev->winner = -1;
+}
+
+int mg_emit(mg_combat *c, const mg_event *ev)
+{
+	if (c->opts.on_event && c->opts.on_event(c->opts.event_ud, c, ev) != 0)
+		return ut_error_set(UT_ERROR,
+		                    "the event callback stopped the combat");
+	return 0;
+}
+
+int mg_roll(mg_combat *c, int64_t *v)
+{
+	uint64_t u;
+	int rc = ut_dice_roll(c->opts.dice, 6, &u);
+	if (rc < 0)
+		return rc;
+	*v = (int64_t)u;
+	return 0;
+}
+
+/* MG-MOVE-1: allowance = max(0, 5 + 行動) (M4, M8.4). */
+int mg_allowance(int64_t *out, const mg_character *ch)
+{
+	int64_t a;
+	if (ut_ckd_add(&a, 5, ch->stat[MG_STAT_INITIATIVE]))
+		return ut_error_set(UT_EOVERFLOW,
+		                    "%s: movement allowance: 5 + %lld overflows",
+		                    ch->name,
+		                    (long long)ch->stat[MG_STAT_INITIATIVE]);
+	*out = a < 0 ? 0 : a;
+	return 0;
+}
+
+/* Stop the combat with rc; later calls return it again with its text. */
+static int fail(mg_combat *c, int rc)
+{
+	snprintf(c->err, sizeof(c->err), "%s", ut_error_last());
+	c->rc = rc;
+	c->phase = MG_PH_FAILED;
+	return rc;
+}
+
+static int refail(mg_combat *c)
+{
+	return ut_error_set(c->rc, "%s", c->err);
+}
+
+/* ---- life cycle ---------------------------------------------------------- */
+
+int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
+                  const mg_combat_opts *opts)
+{
+	mg_combat *c;
+	size_t n;
+	int rc;
+
+	*out = NULL;
+	if (!opts || opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice)
+		return ut_error_set(UT_EINVALID,
+		                    "combat options: version %u and a dice source "
+		                    "are required",
+		                    opts ? opts->version : 0u);
+	if ((rc = mg_scenario_check(scenario)) < 0)
+		return rc;
+	n = scenario->ncharacters;
+	if (n > UINT32_MAX / 2)
+		return ut_error_set(UT_ELIMIT, "too many characters (%zu)", n);
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	c->ch = calloc(n, sizeof(*c->ch));
+	c->order = calloc(n, sizeof(*c->order));
+	c->targets = calloc(n, sizeof(*c->targets));
+	c->hit = calloc(n, 1);
+	if (!c->ch || !c->order || !c->targets || !c->hit) {
+		mg_combat_free(c);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	c->s = scenario;
+	c->opts = *opts;
+	c->n = n;
+	mg_combat_restart(c);
+	*out = c;
+	return 0;
+}
+
+void mg_combat_restart(mg_combat *c)
+{
+	size_t i;
+
+	c->able[0] = c->able[1] = 0;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		mg_cchar *h = &c->ch[i];
+		memset(h, 0, sizeof(*h));
+		h->hp = d->hp_now;
+		h->pos = d->position;
+		/* MG-END-2: hp_now ≤ 0 starts 戦闘不能 (M8.1) */
+		h->state = d->hp_now > 0 ? MG_STATE_ABLE
+		                         : MG_STATE_INCAPACITATED;
+		h->status = MG_STATUS_NONE;
+		if (h->state == MG_STATE_ABLE)
+			c->able[d->side]++;
+	}
+	c->norder = 0;
+	c->phase = MG_PH_START;
+	c->round = 0;
+	c->turn = c->resume_i = 0;
+	c->actor = 0;
+	c->nsimple = c->nnormal = c->ncomplex = 0;
+	c->resumed = c->late = c->acted = c->cut = 0;
+	c->result.over = 0;
+	c->result.winner = -1;
+	c->result.rounds = 0;
+	c->rc = 0;
+	c->err[0] = '\0';
+}
+
+void mg_combat_free(mg_combat *c)
+{
+	if (!c)
+		return;
+	free(c->ch);
+	free(c->order);
+	free(c->targets);
+	free(c->hit);
+	free(c);
+}
+
+/* ---- rounds -------------------------------------------------------------- */
+
+/* MG-END-1: the combat is over; the winner is the side with someone able. */
+static int finish(mg_combat *c, int64_t rounds)
+{
+	int winner = -1;
+
+	if (c->able[MG_SIDE_PC] && !c->able[MG_SIDE_NPC])
+		winner = MG_SIDE_PC;
+	else if (!c->able[MG_SIDE_PC] && c->able[MG_SIDE_NPC])
+		winner = MG_SIDE_NPC;
+	c->result.over = 1;
+	c->result.winner = winner;
+	c->result.rounds = rounds;
+	c->phase = MG_PH_OVER;
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_END);
+		ev.round = rounds;
+		ev.winner = winner;
+		return mg_emit(c, &ev);
+	}
+	return 0;
+}
+
+/* MG-INIT-2: value high first; ties: higher 行動, PC before NPC, scenario
+ * order (M3.2).  Returns whether i goes before j. */
+static int goes_before(const mg_combat *c, uint32_t i, uint32_t j)
+{
+	const mg_character *a = &c->s->characters[i], *b = &c->s->characters[j];
+
+	if (c->ch[i].init != c->ch[j].init)
+		return c->ch[i].init > c->ch[j].init;
+	if (a->stat[MG_STAT_INITIATIVE] != b->stat[MG_STAT_INITIATIVE])
+		return a->stat[MG_STAT_INITIATIVE] > b->stat[MG_STAT_INITIATIVE];
+	if (a->side != b->side)
+		return a->side == MG_SIDE_PC;
+	return i < j;
+}
+
+/* MG-ROUND-1 (setup), MG-INIT-1 (rolls), MG-INIT-2 (order). */
+static int begin_round(mg_combat *c)
+{
+	size_t i, k;
+	int rc;
+
+	c->round++;
+	c->norder = 0;
+	for (i = 0; i < c->n; i++) {
+		mg_cchar *h = &c->ch[i];
+		h->has_init = 0;
+		h->waited = 0;
+		h->status = h->state == MG_STATE_ABLE ? MG_STATUS_PENDING
+		                                      : MG_STATUS_NONE;
+	}
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_ROUND);
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	for (i = 0; i < c->n; i++) {
+		mg_cchar *h = &c->ch[i];
+		const mg_character *d = &c->s->characters[i];
+		if (h->status != MG_STATUS_PENDING)
+			continue;
+		if ((rc = mg_roll(c, &h->idice[0])) < 0 ||
+		    (rc = mg_roll(c, &h->idice[1])) < 0)
+			return rc;
+		if (ut_ckd_add(&h->init, d->stat[MG_STAT_INITIATIVE],
+		               h->idice[0] + h->idice[1]))
+			return ut_error_set(UT_EOVERFLOW,
+			                    "%s: initiative %lld + %lld overflows",
+			                    d->name,
+			                    (long long)d->stat[MG_STAT_INITIATIVE],
+			                    (long long)(h->idice[0] + h->idice[1]));
+		h->has_init = 1;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_INITIATIVE);
+			ev.actor = (int32_t)i;
+			ev.ndice = 2;
+			ev.dice[0] = h->idice[0];
+			ev.dice[1] = h->idice[1];
+			ev.value = h->init;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+		/* insertion sort: characters are few */
+		k = c->norder++;
+		while (k > 0 && goes_before(c, (uint32_t)i, c->order[k - 1])) {
+			c->order[k] = c->order[k - 1];
+			k--;
+		}
+		c->order[k] = (uint32_t)i;
+	}
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_ORDER);
+		ev.order = c->order;
+		ev.norder = c->norder;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* A main process begins (MG-ROUND-3); resumed: from 待機 (MG-WAIT-2). */
+static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
+{
+	int rc;
+
+	c->phase = MG_PH_MAIN;
+	c->actor = i;
+	c->nsimple = c->nnormal = c->ncomplex = 0;
+	c->resumed = resumed;
+	c->late = late;
+	c->acted = 0;
+	c->cut = 0;
+	if (c->opts.on_event) {
+		mg_event ev;
+		if (resumed) {
+			mg_event_init(&ev, c, MG_EV_RESUME);
+			ev.actor = (int32_t)i;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+		mg_event_init(&ev, c, MG_EV_MAIN_BEGIN);
+		ev.actor = (int32_t)i;
+		ev.flag = resumed;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The main process ends: 行動終了, the end check (MG-END-1: after every
+ * main process, M8.9), then the waiting characters may resume (M3.4). */
+static int end_main(mg_combat *c)
+{
+	uint32_t i = c->actor;
+	int rc;
+
+	c->ch[i].status = MG_STATUS_DONE;
+	if (c->opts.on_event) {
+		mg_event ev;
+		if (!c->acted) {
+			mg_event_init(&ev, c, MG_EV_NOTHING);
+			ev.actor = (int32_t)i;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+		mg_event_init(&ev, c, MG_EV_MAIN_END);
+		ev.actor = (int32_t)i;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+		return finish(c, c->round);
+	if (c->late) {
+		c->phase = MG_PH_LATE;
+	} else {
+		c->phase = MG_PH_RESUME;
+		c->resume_i = 0;
+	}
+	return 0;
+}
+
+static int exhausted(const mg_combat *c)
+{
+	return !mg_budget_simple(c) && !mg_budget_normal(c) &&
+	       !mg_budget_complex(c);
+}
+
+static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
+                     uint32_t actor)
+{
+	memset(ask, 0, sizeof(*ask));
+	ask->kind = kind;
+	ask->round = c->round;
+	ask->actor = actor;
+	if (kind == MG_ASK_OVER)
+		ask->round = c->result.rounds;
+	if (kind != MG_ASK_ACTION)
+		return;
+	ask->simple = mg_budget_simple(c);
+	ask->normal = mg_budget_normal(c);
+	ask->complex = mg_budget_complex(c);
+	ask->can_wait = ask->complex && !c->resumed && !c->ch[actor].waited;
+	ask->resumed = c->resumed;
+	ask->nsimple = c->nsimple;
+	ask->nnormal = c->nnormal;
+	ask->ncomplex = c->ncomplex;
+}
+
+int mg_combat_next(mg_combat *c, mg_ask *ask)
+{
+	int rc = 0;
+	size_t k;
+
+	for (;;) {
+		switch (c->phase) {
+		case MG_PH_FAILED:
+			return refail(c);
+		case MG_PH_OVER:
+			fill_ask(c, ask, MG_ASK_OVER, 0);
+			return 0;
+		case MG_PH_START:
+			/* MG-END-2: a side with nobody able before round 1 */
+			if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+				rc = finish(c, 0);
+			else
+				c->phase = MG_PH_ROUND;
+			break;
+		case MG_PH_ROUND:
+			/* MG-END-3: the round limit ends in a draw */
+			if (c->round >= c->s->round_limit) {
+				rc = finish(c, c->s->round_limit);
+				break;
+			}
+			rc = begin_round(c);
+			c->phase = MG_PH_TURNS;
+			c->turn = 0;
+			break;
+		case MG_PH_TURNS: {
+			uint32_t i;
+			if (c->turn == c->norder) {
+				c->phase = MG_PH_LATE;
+				break;
+			}
+			i = c->order[c->turn++];
+			if (c->ch[i].status != MG_STATUS_PENDING)
+				break;
+			/* MG-ROUND-2: 戦闘不能 before its turn: skipped */
+			if (c->ch[i].state != MG_STATE_ABLE) {
+				if (c->opts.on_event) {
+					mg_event ev;
+					mg_event_init(&ev, c, MG_EV_SKIP);
+					ev.actor = (int32_t)i;
+					rc = mg_emit(c, &ev);
+				}
+				break;
+			}
+			rc = start_main(c, i, 0, 0);
+			break;
+		}
+		case MG_PH_MAIN:
+			if (c->cut || exhausted(c)) {
+				rc = end_main(c);
+				break;
+			}
+			fill_ask(c, ask, MG_ASK_ACTION, c->actor);
+			return 0;
+		case MG_PH_RESUME:
+			/* MG-WAIT-2: waiting characters, in initiative order */
+			for (; c->resume_i < c->norder; c->resume_i++) {
+				uint32_t i = c->order[c->resume_i];
+				if (c->ch[i].status == MG_STATUS_WAITING &&
+				    c->ch[i].state == MG_STATE_ABLE) {
+					fill_ask(c, ask, MG_ASK_RESUME, i);
+					return 0;
+				}
+			}
+			c->phase = MG_PH_TURNS;
+			break;
+		case MG_PH_LATE:
+			/* MG-WAIT-3: still waiting at the end of the round */
+			for (k = 0; k < c->norder; k++) {
+				uint32_t i = c->order[k];
+				if (c->ch[i].status == MG_STATUS_WAITING &&
+				    c->ch[i].state == MG_STATE_ABLE)
+					break;
+			}
+			if (k < c->norder) {
+				rc = start_main(c, c->order[k], 1, 1);
+				break;
+			}
+			/* MG-ROUND-4: cleanup (nothing is built in) */
+			c->phase = MG_PH_ROUND;
+			break;
+		default:
+			return ut_error_set(UT_ERROR, "combat in a bad state");
+		}
+		if (rc < 0)
+			return fail(c, rc);
+	}
+}
+
+/* ---- actions ------------------------------------------------------------- */
+
+static int illegal(const mg_combat *c, const char *what)
+{
+	return ut_error_set(UT_EINVALID, "%s: %s",
+	                    c->s->characters[c->actor].name, what);
+}
+
+/* Check an attack or とどめ target: an enemy, not dead, in range. */
+static int check_target(const mg_combat *c, const mg_action *a,
+                        int finishing)
+{
+	const mg_character *me = &c->s->characters[c->actor];
+	const mg_character *them;
+	uint64_t d;
+
+	if (a->attack >= me->nattacks)
+		return illegal(c, "no such attack");
+	if (a->target >= c->n)
+		return illegal(c, "no such target");
+	them = &c->s->characters[a->target];
+	if (them->side == me->side)
+		return illegal(c, "the target is not an enemy");
+	if (c->ch[a->target].state == MG_STATE_DEAD)
+		return illegal(c, "the target is dead");
+	if (finishing && c->ch[a->target].state != MG_STATE_INCAPACITATED)
+		return illegal(c, "とどめ needs a 戦闘不能 target");
+	d = mg_dist(c->ch[c->actor].pos, c->ch[a->target].pos);
+	if (!mg_in_range(d, me->attacks[a->attack].range))
+		return illegal(c, "the target is out of range");
+	return 0;
+}
+
+static int check_move(const mg_combat *c, const mg_action *a, int full)
+{
+	const mg_character *me = &c->s->characters[c->actor];
+	int64_t allow = 0;
+	int rc;
+
+	if (a->to == c->ch[c->actor].pos)
+		return illegal(c, "a move of 0 m is not made");
+	if ((rc = mg_allowance(&allow, me)) < 0)
+		return rc;
+	if (full && ut_ckd_mul(&allow, allow, 3))
+		return ut_error_set(UT_EOVERFLOW, "%s: 3 × %lld overflows",
+		                    me->name, (long long)allow);
+	if (!mg_in_range(mg_dist(c->ch[c->actor].pos, a->to), allow))
+		return illegal(c, "the move is longer than the allowance");
+	return 0;
+}
+
+/* Validate and apply a main-process action.  *applied is set once the
+ * combat changes: an error before that is an illegal action (the combat
+ * goes on), an error after it stops the combat. */
+static int act_main(mg_combat *c, const mg_action *a, int *applied)
+{
+	const mg_character *me = &c->s->characters[c->actor];
+	int rc;
+
+	*applied = 1;
+	if (a->kind == MG_ACT_END)
+		return end_main(c);
+	*applied = 0;
+	if (c->cut)
+		return illegal(c, "the combat is decided: end the main process");
+	switch (a->kind) {
+	case MG_ACT_WAIT:
+		/* MG-WAIT-1: instead of any action, once a round */
+		if (!mg_budget_complex(c) || c->resumed || c->ch[c->actor].waited)
+			return illegal(c, "待機 is not possible now");
+		*applied = 1;
+		c->ch[c->actor].status = MG_STATUS_WAITING;
+		c->ch[c->actor].waited = 1;
+		c->phase = MG_PH_TURNS;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_WAIT);
+			ev.actor = (int32_t)c->actor;
+			return mg_emit(c, &ev);
+		}
+		return 0;
+	case MG_ACT_MOVE:
+	case MG_ACT_FULL_MOVE: {
+		int full = a->kind == MG_ACT_FULL_MOVE;
+		if (full ? !mg_budget_normal(c) : !mg_budget_simple(c))
+			return illegal(c, "no action left for this move");
+		if ((rc = check_move(c, a, full)) < 0)
+			return rc;
+		*applied = 1;
+		if (full)
+			c->nnormal++;
+		else
+			c->nsimple++;
+		c->acted = 1;
+		return mg_resolve_move(c, c->actor, a->to, full);
+	}
+	case MG_ACT_ATTACK:
+		if ((rc = check_target(c, a, 0)) < 0)
+			return rc;
+		if (me->attacks[a->attack].timing == MG_TIMING_COMPLEX) {
+			if (!mg_budget_complex(c))
+				return illegal(c, "a complex attack needs the "
+				                  "whole main process");
+			*applied = 1;
+			c->ncomplex++;
+		} else {
+			if (!mg_budget_normal(c))
+				return illegal(c, "no 通常 action left");
+			*applied = 1;
+			c->nnormal++;
+		}
+		c->acted = 1;
+		return mg_resolve_attack(c, c->actor, a->attack, a->target);
+	case MG_ACT_FINISH:
+		if ((rc = check_target(c, a, 1)) < 0)
+			return rc;
+		if (!mg_budget_normal(c))
+			return illegal(c, "no 通常 action left");
+		*applied = 1;
+		c->nnormal++;
+		c->acted = 1;
+		return mg_resolve_finish(c, c->actor, a->attack, a->target);
+	default:
+		return illegal(c, "not an action of a main process");
+	}
+}
+
+int mg_combat_act(mg_combat *c, const mg_action *a)
+{
+	int rc, applied = 0;
+
+	switch (c->phase) {
+	case MG_PH_FAILED:
+		return refail(c);
+	case MG_PH_MAIN:
+		rc = act_main(c, a, &applied);
+		/* an illegal action changes nothing and does not stop it */
+		if (rc == UT_EINVALID && !applied)
+			return rc;
+		break;
+	case MG_PH_RESUME: {
+		uint32_t i;
+		if (c->resume_i >= c->norder ||
+		    c->ch[c->order[c->resume_i]].status != MG_STATUS_WAITING)
+			return ut_error_set(UT_EINVALID,
+			                    "no decision is pending "
+			                    "(call mg_combat_next)");
+		i = c->order[c->resume_i];
+		if (a->kind == MG_ACT_STAY) {
+			c->resume_i++;
+			return 0;
+		}
+		if (a->kind != MG_ACT_RESUME)
+			return ut_error_set(UT_EINVALID,
+			                    "%s: resume or stay, nothing else",
+			                    c->s->characters[i].name);
+		rc = start_main(c, i, 1, 0);
+		break;
+	}
+	default:
+		return ut_error_set(UT_EINVALID,
+		                    "no decision is pending (call mg_combat_next)");
+	}
+	if (rc < 0)
+		return fail(c, rc);
+	return 0;
+}

@@ -1,0 +1,108 @@
+/*
+ * combat_int.h - the inside of an mg_combat, shared by combat.c (rounds,
+ * turns, the action budget), resolve.c (moves, 離脱, attacks, とどめ,
+ * armor) and policy.c (the built-in policy).  Private to src/megami/core.
+ */
+#ifndef MG_COMBAT_INT_H
+#define MG_COMBAT_INT_H
+
+#include <stdint.h>
+
+#include "megami/combat.h"
+
+/* One character's changing state. */
+typedef struct mg_cchar {
+	int64_t hp;
+	int64_t pos;
+	mg_state state;
+	mg_status status;
+	int has_init;
+	int waited;
+	int64_t init;
+	int64_t idice[2];
+} mg_cchar;
+
+/* Where mg_combat_next stands. */
+enum mg_phase {
+	MG_PH_START = 0, /* before round 1: the first end check */
+	MG_PH_ROUND,     /* a round is to begin (or the limit is reached) */
+	MG_PH_TURNS,     /* the next character of the initiative order */
+	MG_PH_MAIN,      /* inside a main process: ask for its next action */
+	MG_PH_RESUME,    /* after a main process: ask the waiting characters */
+	MG_PH_LATE,      /* end of the round: the still waiting ones act */
+	MG_PH_OVER,
+	MG_PH_FAILED
+};
+
+struct mg_combat {
+	const mg_scenario *s;
+	mg_combat_opts opts;
+	size_t n;
+	mg_cchar *ch;
+	uint32_t *order;   /* this round's initiative order */
+	size_t norder;
+	uint32_t *targets; /* scratch: the targets of one attack */
+	unsigned char *hit;
+	int phase;
+	int64_t round;
+	size_t turn;       /* MG_PH_TURNS: next index into order */
+	size_t resume_i;   /* MG_PH_RESUME: next index into order to ask */
+	size_t able[2];    /* able characters per side */
+	/* the main process under way */
+	uint32_t actor;
+	int nsimple, nnormal, ncomplex;
+	int resumed;       /* it resumes a 待機 */
+	int late;          /* played at the end of the round */
+	int acted;         /* an action was taken (for MG_EV_NOTHING) */
+	int cut;           /* a side has nobody able: the process ends now */
+	mg_result result;
+	int rc;            /* MG_PH_FAILED: the error */
+	char err[512];
+};
+
+/* Budget (M4): what the main process still allows. */
+static inline int mg_budget_simple(const mg_combat *c)
+{
+	return c->ncomplex == 0 && c->nsimple + c->nnormal < 2;
+}
+
+static inline int mg_budget_normal(const mg_combat *c)
+{
+	return c->ncomplex == 0 && c->nnormal == 0 && c->nsimple < 2;
+}
+
+static inline int mg_budget_complex(const mg_combat *c)
+{
+	return c->nsimple + c->nnormal + c->ncomplex == 0;
+}
+
+/* |a - b| without overflow. */
+static inline uint64_t mg_dist(int64_t a, int64_t b)
+{
+	return a >= b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
+}
+
+/* Does a range (≥ 0) cover distance d? */
+static inline int mg_in_range(uint64_t d, int64_t range)
+{
+	return range >= 0 && d <= (uint64_t)range;
+}
+
+/* An event with every field "none". */
+void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind);
+
+/* Hand ev to the callback; MG_ERROR (error set) when it says stop. */
+int mg_emit(mg_combat *c, const mg_event *ev);
+
+/* One d6 from the dice source into *v (0, or the source's error). */
+int mg_roll(mg_combat *c, int64_t *v);
+
+/* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
+int mg_allowance(int64_t *out, const mg_character *ch);
+
+/* resolve.c: the actions, validated by the caller. */
+int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);
+int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
+int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
+
+#endif

@@ -1,0 +1,230 @@
+/*
+ * policy.c - the built-in policy `default` (M6 with M8.4–M8.8), decided
+ * one action at a time from the combat's state and the ask, and
+ * mg_combat_run, which plays a whole combat with it.
+ */
+#include <string.h>
+
+#include "combat_int.h"
+#include "util/ckd.h"
+#include "util/error.h"
+
+/* Is character j an enemy of i that is able to act? */
+static int able_enemy(const mg_combat *c, uint32_t i, size_t j)
+{
+	return c->s->characters[j].side != c->s->characters[i].side &&
+	       c->ch[j].state == MG_STATE_ABLE;
+}
+
+/* One candidate of M6.1. */
+typedef struct cand {
+	uint32_t attack, target;
+	size_t hits;
+	int64_t damage, hp;
+} cand;
+
+/* MG-POLICY-1: most able enemies hit, higher damage value, target with
+ * lower current HP, target earlier, attack earlier. */
+static int better(const cand *x, const cand *y)
+{
+	if (x->hits != y->hits)
+		return x->hits > y->hits;
+	if (x->damage != y->damage)
+		return x->damage > y->damage;
+	if (x->hp != y->hp)
+		return x->hp < y->hp;
+	if (x->target != y->target)
+		return x->target < y->target;
+	return x->attack < y->attack;
+}
+
+/* MG-POLICY-1: the best (attack, able enemy target in range) among the
+ * attacks the budget allows (normal: 通常, complex: 複雑). */
+static int best_candidate(const mg_combat *c, uint32_t i, int normal,
+                          int complex, cand *out)
+{
+	const mg_character *me = &c->s->characters[i];
+	int found = 0;
+	uint32_t a;
+	size_t j, k;
+
+	for (a = 0; a < me->nattacks; a++) {
+		const mg_attack *at = &me->attacks[a];
+		if (at->timing == MG_TIMING_COMPLEX ? !complex : !normal)
+			continue;
+		for (j = 0; j < c->n; j++) {
+			cand x;
+			if (!able_enemy(c, i, j) ||
+			    !mg_in_range(mg_dist(c->ch[i].pos, c->ch[j].pos),
+			                 at->range))
+				continue;
+			x.attack = a;
+			x.target = (uint32_t)j;
+			x.damage = at->damage;
+			x.hp = c->ch[j].hp;
+			x.hits = 1;
+			if (at->area == MG_AREA_ENGAGEMENT) {
+				x.hits = 0;
+				for (k = 0; k < c->n; k++)
+					if (able_enemy(c, i, k) &&
+					    c->ch[k].pos == c->ch[j].pos)
+						x.hits++;
+			}
+			if (!found || better(&x, out))
+				*out = x;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+/* MG-POLICY-2: the move toward the nearest able enemy.  Sets *out to a
+ * 戦闘移動 or 全力移動 and returns 1, or returns 0 when no move is made
+ * (a move of 0 m, M8.4). */
+static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
+                     mg_action *out, int *rc)
+{
+	const mg_character *me = &c->s->characters[i];
+	int64_t pos = c->ch[i].pos, allow = 0, full, r = 0;
+	uint64_t best = 0, d, need, step;
+	int32_t goal = -1;
+	size_t j;
+
+	*rc = 0;
+	for (j = 0; j < c->n; j++) {
+		if (!able_enemy(c, i, j))
+			continue;
+		d = mg_dist(pos, c->ch[j].pos);
+		if (goal < 0 || d < best) {
+			best = d;
+			goal = (int32_t)j;
+		}
+	}
+	if (goal < 0)
+		return 0;
+	for (j = 0; j < me->nattacks; j++)
+		if (me->attacks[j].range > r)
+			r = me->attacks[j].range;
+	if (best <= (uint64_t)r)
+		return 0; /* cannot happen: it would be a candidate */
+	need = best - (uint64_t)r;
+	if ((*rc = mg_allowance(&allow, me)) < 0)
+		return 0;
+	if (ask->simple && need <= (uint64_t)allow) {
+		out->kind = MG_ACT_MOVE;
+		step = need;
+	} else {
+		if (!ask->normal)
+			return 0;
+		if (ut_ckd_mul(&full, allow, 3)) {
+			*rc = ut_error_set(UT_EOVERFLOW,
+			                   "%s: 3 × %lld overflows", me->name,
+			                   (long long)allow);
+			return 0;
+		}
+		step = need < (uint64_t)full ? need : (uint64_t)full;
+		if (step == 0)
+			return 0;
+		out->kind = MG_ACT_FULL_MOVE;
+	}
+	/* step ≤ the distance to the goal: the result lies between pos and
+	 * the goal's position, so it fits */
+	if (c->ch[goal].pos > pos)
+		out->to = (int64_t)((uint64_t)pos + step);
+	else
+		out->to = (int64_t)((uint64_t)pos - step);
+	return 1;
+}
+
+/* MG-POLICY-3 (M8.6): とどめ on the earliest 戦闘不能 enemy in range of an
+ * attack, with the highest-damage attack that covers it. */
+static int plan_finish(const mg_combat *c, uint32_t i, mg_action *out)
+{
+	const mg_character *me = &c->s->characters[i];
+	size_t j;
+	uint32_t a;
+
+	for (j = 0; j < c->n; j++) {
+		int32_t best = -1;
+		if (c->s->characters[j].side == me->side ||
+		    c->ch[j].state != MG_STATE_INCAPACITATED)
+			continue;
+		for (a = 0; a < me->nattacks; a++) {
+			if (!mg_in_range(mg_dist(c->ch[i].pos, c->ch[j].pos),
+			                 me->attacks[a].range))
+				continue;
+			if (best < 0 ||
+			    me->attacks[a].damage > me->attacks[best].damage)
+				best = (int32_t)a;
+		}
+		if (best >= 0) {
+			out->kind = MG_ACT_FINISH;
+			out->attack = (uint32_t)best;
+			out->target = (uint32_t)j;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int mg_policy_default(const mg_combat *c, const mg_ask *ask, mg_action *out)
+{
+	const mg_character *me;
+	uint32_t i = ask->actor;
+	cand best = {0, 0, 0, 0, 0};
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = MG_ACT_END;
+	if (ask->kind == MG_ASK_RESUME) {
+		/* MG-WAIT-4: the policy never waits; asked for a character a
+		 * person put in 待機, it resumes at once */
+		out->kind = MG_ACT_RESUME;
+		return 0;
+	}
+	if (ask->kind != MG_ASK_ACTION || i >= c->n)
+		return 0;
+	me = &c->s->characters[i];
+	/* MG-POLICY-4 (M8.7): no attacks, nothing to do */
+	if (me->nattacks == 0)
+		return 0;
+	/* after an attack, a とどめ or a 全力移動 nothing follows (M6.1,
+	 * M8.5) */
+	if (ask->nnormal || ask->ncomplex)
+		return 0;
+	/* MG-POLICY-1; after a 戦闘移動 only normal-timing attacks (M8.5) */
+	if (best_candidate(c, i, ask->normal, ask->complex, &best)) {
+		out->kind = MG_ACT_ATTACK;
+		out->attack = best.attack;
+		out->target = best.target;
+		return 0;
+	}
+	/* MG-POLICY-2: one move, only before any other action */
+	if (ask->nsimple == 0) {
+		if (plan_move(c, ask, i, out, &rc))
+			return 0;
+		if (rc < 0)
+			return rc;
+	}
+	/* MG-POLICY-3 */
+	if (me->finish && ask->normal && plan_finish(c, i, out))
+		return 0;
+	out->kind = MG_ACT_END;
+	return 0;
+}
+
+int mg_combat_run(mg_result *out, mg_combat *c)
+{
+	mg_ask ask;
+	mg_action act;
+	int rc;
+
+	while ((rc = mg_combat_next(c, &ask)) == 0 &&
+	       ask.kind != MG_ASK_OVER) {
+		if ((rc = mg_policy_default(c, &ask, &act)) < 0 ||
+		    (rc = mg_combat_act(c, &act)) < 0)
+			break;
+	}
+	mg_combat_result(out, c);
+	return rc;
+}

@@ -1,0 +1,408 @@
+/*
+ * resolve.c - what actions do, once combat.c has checked them against
+ * the budget and the range: moves and 離脱 (M4, M8.8), attacks (M5, M2),
+ * the armor modifier (M5, M8.10), とどめ (M5, M8.6).  Dice are rolled in
+ * exactly the order of the rulings.
+ */
+#include "combat_int.h"
+#include "util/ckd.h"
+#include "util/error.h"
+
+static int is_energy_subtype(int a)
+{
+	return a == MG_ATTR_FIRE || a == MG_ATTR_ICE || a == MG_ATTR_THUNDER ||
+	       a == MG_ATTR_LIGHT;
+}
+
+/* MG-ARMOR-1..4: the value of each of the attack's attributes is the
+ * armor's value for it; an energy subtype the armor does not list takes
+ * the armor's energy value; an unlisted attribute counts 0; the lowest
+ * counts (the first attribute in mg_attr order on ties); no attributes:
+ * no reduction. */
+int64_t mg_armor_modifier(const mg_character *t, uint32_t attributes,
+                          int *attr, int *armor_attr)
+{
+	int64_t best = 0;
+	int best_attr = -1, best_armor = -1;
+	int a;
+
+	for (a = 0; a < MG_ATTR_COUNT; a++) {
+		int64_t v = 0;
+		int from = -1;
+		if (!(attributes & (1u << a)))
+			continue;
+		if (t->armor_listed & (1u << a)) {
+			v = t->armor[a];
+			from = a;
+		} else if (is_energy_subtype(a) &&
+		           (t->armor_listed & (1u << MG_ATTR_ENERGY))) {
+			v = t->armor[MG_ATTR_ENERGY];
+			from = MG_ATTR_ENERGY;
+		}
+		if (best_attr < 0 || v < best) {
+			best = v;
+			best_attr = a;
+			best_armor = from;
+		}
+	}
+	if (attr)
+		*attr = best_attr;
+	if (armor_attr)
+		*armor_attr = best_armor;
+	return best;
+}
+
+/* MG-MOVE-3: the able enemy of `me` at `pos` that opposes a 離脱: highest
+ * 行動, ties scenario order; -1 when there is none. */
+static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
+{
+	const mg_character *cs = c->s->characters;
+	int32_t best = -1;
+	size_t j;
+
+	for (j = 0; j < c->n; j++) {
+		if (cs[j].side == cs[me].side || c->ch[j].state != MG_STATE_ABLE ||
+		    c->ch[j].pos != pos)
+			continue;
+		if (best < 0 || cs[j].stat[MG_STAT_INITIATIVE] >
+		                        cs[best].stat[MG_STAT_INITIATIVE])
+			best = (int32_t)j;
+	}
+	return best;
+}
+
+/* MG-MOVE-2: where a move from `from` toward `to` stops: the first
+ * position strictly between them holding an able enemy (M8.8), else `to`;
+ * *blocker = the first such enemy in scenario order, or -1. */
+static int64_t stop_at(const mg_combat *c, uint32_t me, int64_t from,
+                       int64_t to, int32_t *blocker)
+{
+	const mg_character *cs = c->s->characters;
+	int64_t stop = to;
+	size_t j;
+
+	*blocker = -1;
+	for (j = 0; j < c->n; j++) {
+		int64_t p = c->ch[j].pos;
+		if (cs[j].side == cs[me].side || c->ch[j].state != MG_STATE_ABLE)
+			continue;
+		if (from < to ? (p > from && p < stop) : (p < from && p > stop)) {
+			stop = p;
+			*blocker = (int32_t)j;
+		}
+	}
+	return stop;
+}
+
+/* MG-MOVE-1..3: move character i to `to` (checked), full = 全力移動. */
+int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
+{
+	const mg_character *me = &c->s->characters[i];
+	mg_cchar *h = &c->ch[i];
+	int64_t from = h->pos, reached = to;
+	int32_t opp = opponent_at(c, i, from), blocker = -1;
+	int rc, ok = 1;
+
+	if (opp >= 0) {
+		/* MG-MOVE-3: 離脱, an opposed 行動 roll; not a judgement (M8.3) */
+		const mg_character *o = &c->s->characters[opp];
+		int64_t d[4], v1, v2;
+		if ((rc = mg_roll(c, &d[0])) < 0 || (rc = mg_roll(c, &d[1])) < 0 ||
+		    (rc = mg_roll(c, &d[2])) < 0 || (rc = mg_roll(c, &d[3])) < 0)
+			return rc;
+		if (ut_ckd_add(&v1, me->stat[MG_STAT_INITIATIVE], d[0] + d[1]) ||
+		    ut_ckd_add(&v2, o->stat[MG_STAT_INITIATIVE], d[2] + d[3]))
+			return ut_error_set(UT_EOVERFLOW,
+			                    "%s: 離脱: a value overflows", me->name);
+		ok = v1 > v2;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_DISENGAGE);
+			ev.actor = (int32_t)i;
+			ev.target = opp;
+			ev.ndice = 4;
+			ev.dice[0] = d[0];
+			ev.dice[1] = d[1];
+			ev.dice[2] = d[2];
+			ev.dice[3] = d[3];
+			ev.value = v1;
+			ev.value2 = v2;
+			ev.flag = ok;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+	}
+	if (ok)
+		reached = stop_at(c, i, from, to, &blocker);
+	else
+		reached = from;
+	h->pos = reached;
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_MOVE);
+		ev.actor = (int32_t)i;
+		ev.flag = full;
+		ev.from = from;
+		ev.to = reached;
+		ev.dest = to;
+		ev.target = blocker;
+		return mg_emit(c, &ev);
+	}
+	return 0;
+}
+
+static int64_t check_value(const mg_character *me, const mg_attack *a)
+{
+	return a->check_stat >= 0 ? me->stat[a->check_stat] : a->check_value;
+}
+
+/* HP after `real` damage to t, checked. */
+static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
+                    int64_t *out)
+{
+	if (ut_ckd_sub(out, c->ch[t].hp, real))
+		return ut_error_set(UT_EOVERFLOW, "%s: HP %lld - %lld overflows",
+		                    c->s->characters[t].name,
+		                    (long long)c->ch[t].hp, (long long)real);
+	return 0;
+}
+
+/* Target t's HP becomes hp; HP ≤ 0 makes an able character 戦闘不能
+ * (MG-ATTACK-6, M8.2: HP is never clamped). */
+static int take_damage(mg_combat *c, uint32_t t, int64_t hp)
+{
+	mg_cchar *h = &c->ch[t];
+	const mg_character *d = &c->s->characters[t];
+
+	h->hp = hp;
+	if (h->hp <= 0 && h->state == MG_STATE_ABLE) {
+		h->state = MG_STATE_INCAPACITATED;
+		c->able[d->side]--;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_INCAPACITATED);
+			ev.target = (int32_t)t;
+			ev.hp = h->hp;
+			return mg_emit(c, &ev);
+		}
+	}
+	return 0;
+}
+
+/* Real damage: max(0, attack damage − modifier) (MG-ARMOR-1). */
+static int real_damage(int64_t *out, int64_t ad, int64_t mod,
+                       const mg_character *t)
+{
+	if (ut_ckd_sub(out, ad, mod))
+		return ut_error_set(UT_EOVERFLOW,
+		                    "%s: damage %lld - modifier %lld overflows",
+		                    t->name, (long long)ad, (long long)mod);
+	if (*out < 0)
+		*out = 0;
+	return 0;
+}
+
+/* MG-ATTACK-1..6: character i attacks with attack a, chosen target t. */
+int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+{
+	const mg_character *cs = c->s->characters;
+	const mg_character *me = &cs[i];
+	const mg_attack *at = &me->attacks[a];
+	size_t nt = 0, k;
+	int64_t d1, d2, value, ad = 0;
+	int crit, fumble, rc, anyhit = 0;
+
+	/* MG-ATTACK-2: the attack judgement (M2: 12 critical, 2 fumble) */
+	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
+		return rc;
+	if (ut_ckd_add(&value, check_value(me, at), d1 + d2))
+		return ut_error_set(UT_EOVERFLOW,
+		                    "%s: %s: the attack value overflows", me->name,
+		                    at->name);
+	crit = d1 + d2 == 12;
+	fumble = d1 + d2 == 2;
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_ATTACK);
+		ev.actor = (int32_t)i;
+		ev.attack = (int32_t)a;
+		ev.target = (int32_t)t;
+		ev.ndice = 2;
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.value = value;
+		ev.crit = crit;
+		ev.fumble = fumble;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	if (fumble)
+		return 0;
+	/* MG-ATTACK-1: the targets */
+	if (at->area == MG_AREA_SINGLE) {
+		c->targets[nt++] = t;
+	} else {
+		int64_t p = c->ch[t].pos;
+		for (k = 0; k < c->n; k++)
+			if (cs[k].side != me->side &&
+			    c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
+				c->targets[nt++] = (uint32_t)k;
+	}
+	/* MG-ATTACK-3: the defences, in order */
+	for (k = 0; k < nt; k++) {
+		uint32_t tk = c->targets[k];
+		const mg_character *td = &cs[tk];
+		int64_t e1 = 0, e2 = 0, dv = 0;
+		int dcrit = 0, dfumble = 0, hit, rolled = 0;
+		if (c->ch[tk].state != MG_STATE_ABLE) {
+			hit = 1; /* 戦闘不能: hit without a roll */
+		} else {
+			int64_t base = at->kind == MG_KIND_MAGIC
+			                       ? td->stat[MG_STAT_RESISTANCE]
+			                       : td->stat[MG_STAT_EVASION];
+			if ((rc = mg_roll(c, &e1)) < 0 ||
+			    (rc = mg_roll(c, &e2)) < 0)
+				return rc;
+			if (ut_ckd_add(&dv, base, e1 + e2))
+				return ut_error_set(UT_EOVERFLOW,
+				                    "%s: the defence value "
+				                    "overflows", td->name);
+			rolled = 1;
+			dcrit = e1 + e2 == 12;
+			dfumble = e1 + e2 == 2;
+			if (crit)
+				hit = !dcrit;
+			else if (dcrit)
+				hit = 0;
+			else if (dfumble)
+				hit = 1;
+			else
+				hit = dv < value; /* equal values evade */
+		}
+		c->hit[k] = (unsigned char)hit;
+		anyhit |= hit;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_DEFENCE);
+			ev.actor = (int32_t)i;
+			ev.attack = (int32_t)a;
+			ev.target = (int32_t)tk;
+			if (rolled) {
+				ev.ndice = 2;
+				ev.dice[0] = e1;
+				ev.dice[1] = e2;
+				ev.value = dv;
+				ev.crit = dcrit;
+				ev.fumble = dfumble;
+			}
+			ev.flag = hit;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+	}
+	if (!anyhit)
+		return 0;
+	/* MG-ATTACK-4: one damage die for everyone hit */
+	if ((rc = mg_roll(c, &d1)) < 0)
+		return rc;
+	if (ut_ckd_add(&ad, at->damage, d1))
+		return ut_error_set(UT_EOVERFLOW,
+		                    "%s: %s: the attack damage overflows",
+		                    me->name, at->name);
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_DAMAGE_ROLL);
+		ev.actor = (int32_t)i;
+		ev.attack = (int32_t)a;
+		ev.ndice = 1;
+		ev.dice[0] = d1;
+		ev.value = ad;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	/* MG-ATTACK-5: real damage per target hit */
+	for (k = 0; k < nt; k++) {
+		uint32_t tk = c->targets[k];
+		int64_t mod, real, hp;
+		int attr, armor_attr;
+		if (!c->hit[k])
+			continue;
+		mod = mg_armor_modifier(&cs[tk], at->attributes, &attr,
+		                        &armor_attr);
+		if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
+		    (rc = hp_after(c, tk, real, &hp)) < 0)
+			return rc;
+		if (c->opts.on_event) {
+			mg_event ev;
+			mg_event_init(&ev, c, MG_EV_DAMAGE);
+			ev.actor = (int32_t)i;
+			ev.attack = (int32_t)a;
+			ev.target = (int32_t)tk;
+			ev.value = ad;
+			ev.modifier = mod;
+			ev.attr = attr;
+			ev.armor_attr = armor_attr;
+			ev.damage = real;
+			ev.hp = hp;
+			if ((rc = mg_emit(c, &ev)) < 0)
+				return rc;
+		}
+		if ((rc = take_damage(c, tk, hp)) < 0)
+			return rc;
+	}
+	/* MG-END-1: the process ends at once when a side is left with no
+	 * character able to act */
+	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+		c->cut = 1;
+	return 0;
+}
+
+/* MG-FINISH-1: とどめ: one damage die, real damage ≥ 1 kills (M8.6). */
+int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+{
+	const mg_character *me = &c->s->characters[i];
+	const mg_attack *at = &me->attacks[a];
+	mg_cchar *h = &c->ch[t];
+	int64_t die, ad, mod, real;
+	int attr, armor_attr, rc, killed;
+
+	if ((rc = mg_roll(c, &die)) < 0)
+		return rc;
+	if (ut_ckd_add(&ad, at->damage, die))
+		return ut_error_set(UT_EOVERFLOW,
+		                    "%s: %s: the attack damage overflows",
+		                    me->name, at->name);
+	mod = mg_armor_modifier(&c->s->characters[t], at->attributes, &attr,
+	                        &armor_attr);
+	if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
+	    (rc = hp_after(c, t, real, &h->hp)) < 0)
+		return rc;
+	killed = real >= 1;
+	if (killed)
+		h->state = MG_STATE_DEAD;
+	if (c->opts.on_event) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_FINISH);
+		ev.actor = (int32_t)i;
+		ev.attack = (int32_t)a;
+		ev.target = (int32_t)t;
+		ev.ndice = 1;
+		ev.dice[0] = die;
+		ev.value = ad;
+		ev.modifier = mod;
+		ev.attr = attr;
+		ev.armor_attr = armor_attr;
+		ev.damage = real;
+		ev.hp = h->hp;
+		ev.flag = killed;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+		if (killed) {
+			mg_event_init(&ev, c, MG_EV_DEATH);
+			ev.target = (int32_t)t;
+			ev.hp = h->hp;
+			return mg_emit(c, &ev);
+		}
+	}
+	return 0;
+}
