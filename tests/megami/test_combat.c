@@ -34,11 +34,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "megami/combat.h"
+#include "megami/render.h"
 #include "util/rng.h"
 
 #define MAXC 12
@@ -1135,6 +1137,181 @@ static void test_overflow(void **state)
 	fx_end(f);
 }
 
+
+/* ---- logs ---------------------------------------------------------------- */
+
+/* The log of a combat through mg_log_event (ud = the log) in `format`. */
+static char *log_of(fx *f, mg_log_format format, mg_lang lang, int seeded)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_log *log;
+	size_t len;
+	int rc;
+	char *out;
+	assert_int_equal(mg_log_new(&log, format, lang, NULL, NULL), 0);
+	if (seeded)
+		mg_log_set_seed(log, 42);
+	o.dice = &f->d;
+	o.on_event = mg_log_event;
+	o.event_ud = log;
+	assert_int_equal(mg_combat_new(&f->c, &f->s, &o), 0);
+	rc = mg_combat_run(&f->r, f->c);
+	assert_int_equal(mg_log_finish(log, f->c, rc), 0);
+	out = strdup(mg_log_text(log, &len));
+	assert_int_equal(strlen(out), len);
+	mg_log_free(log);
+	fx_end(f);
+	return out;
+}
+
+/* The seed's example as a combat: アリア (PC, 行動 1, 命中 2) with a
+ * ロングソード (damage 4, impact + fire) against ゴブリン (NPC, hp 20, 回避
+ * 1, armor pierce 1 / impact 3 / energy 2) and 魔導士 (NPC, hp 5, far at
+ * 30, no attacks).  Initiative: アリア 1 + 5+1 = 7, ゴブリン 0 + 2+2 = 4,
+ * 魔導士 3+3 = 6.  Attack 2 + 4+3 = 9 vs 1 + 2+1 = 4: hit, die 6: 10,
+ * modifier 2 (fire → energy), real 8, HP 12.  Round limit 1: a draw. */
+static fx *log_scenario(void)
+{
+	fx *f = fx_new(1);
+	int a = chr(f, "アリア", MG_SIDE_PC, 24, 1, 0);
+	int g = chr(f, "ゴブリン", MG_SIDE_NPC, 20, 0, 0);
+	chr(f, "魔導士", MG_SIDE_NPC, 5, 0, 30);
+	f->ch[a].stat[MG_STAT_ACCURACY] = 2;
+	f->ch[g].stat[MG_STAT_EVASION] = 1;
+	armor(f, g, MG_ATTR_PIERCE, 1);
+	armor(f, g, MG_ATTR_IMPACT, 3);
+	armor(f, g, MG_ATTR_ENERGY, 2);
+	atk(f, a, "ロングソード", 4, 0)->attributes =
+		1u << MG_ATTR_IMPACT | 1u << MG_ATTR_FIRE;
+	DICE(f, 5, 1, 2, 2, 3, 3, 4, 3, 2, 1, 6);
+	return f;
+}
+
+/* MG-LOG-1: the text log in Japanese and English, the JSON document. */
+static void test_logs(void **state)
+{
+	char *t;
+	t = log_of(log_scenario(), MG_LOG_TEXT, MG_LANG_JA, 0);
+	assert_string_equal(t,
+	       "■第1ラウンド\n"
+	       "アリアのイニシアティブ (2D6+1) ＞ 6[1,5]+1 ＞ 7\n"
+	       "ゴブリンのイニシアティブ (2D6) ＞ 4[2,2] ＞ 4\n"
+	       "魔導士のイニシアティブ (2D6) ＞ 6[3,3] ＞ 6\n"
+	       "行動順：アリア、魔導士、ゴブリン\n"
+	       "▼アリアのメインプロセス\n"
+	       "アリアのロングソード → ゴブリン (2D6+2) ＞ 7[3,4]+2 ＞ 9\n"
+	       "ゴブリンの回避 (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ 命中\n"
+	       "ダメージ (1D6+4) ＞ 6[6]+4 ＞ 10\n"
+	       "ゴブリンに実ダメージ8（10 − 防御修正2：エネルギー） HP 12\n"
+	       "▼魔導士のメインプロセス\n"
+	       "魔導士は何もしない\n"
+	       "▼ゴブリンのメインプロセス\n"
+	       "ゴブリンは何もしない\n"
+	       "■結果（1ラウンド）\n"
+	       "引き分け\n"
+	       "アリア（PC） HP 24 行動可能\n"
+	       "ゴブリン（NPC） HP 12 行動可能\n"
+	       "魔導士（NPC） HP 5 行動可能\n");
+	free(t);
+	t = log_of(log_scenario(), MG_LOG_TEXT, MG_LANG_EN, 0);
+	assert_string_equal(t,
+	       "■Round 1\n"
+	       "アリア's initiative (2D6+1) ＞ 6[1,5]+1 ＞ 7\n"
+	       "ゴブリン's initiative (2D6) ＞ 4[2,2] ＞ 4\n"
+	       "魔導士's initiative (2D6) ＞ 6[3,3] ＞ 6\n"
+	       "Order: アリア, 魔導士, ゴブリン\n"
+	       "▼アリア's main process\n"
+	       "アリア's ロングソード at ゴブリン (2D6+2) ＞ 7[3,4]+2 ＞ 9\n"
+	       "ゴブリン's evasion (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ hit\n"
+	       "Damage (1D6+4) ＞ 6[6]+4 ＞ 10\n"
+	       "ゴブリン takes 8 damage (10 − modifier 2 for energy), HP 12\n"
+	       "▼魔導士's main process\n"
+	       "魔導士 does nothing\n"
+	       "▼ゴブリン's main process\n"
+	       "ゴブリン does nothing\n"
+	       "■Result (round 1)\n"
+	       "Draw\n"
+	       "アリア (PC) HP 24 able\n"
+	       "ゴブリン (NPC) HP 12 able\n"
+	       "魔導士 (NPC) HP 5 able\n");
+	free(t);
+	t = log_of(log_scenario(), MG_LOG_JSON, MG_LANG_JA, 1);
+	assert_string_equal(t,
+	       "{\n"
+	       " \"rng\": \"xoshiro256ss-1\",\n"
+	       " \"seed\": \"42\",\n"
+	       " \"winner\": null,\n"
+	       " \"rounds\": 1,\n"
+	       " \"characters\": [\n"
+	       "  {\"name\":\"アリア\",\"side\":\"PC\",\"hp\":24,\"state\":\"able\"},\n"
+	       "  {\"name\":\"ゴブリン\",\"side\":\"NPC\",\"hp\":12,\"state\":\"able\"},\n"
+	       "  {\"name\":\"魔導士\",\"side\":\"NPC\",\"hp\":5,\"state\":\"able\"}\n"
+	       " ],\n"
+	       " \"events\": [\n"
+	       "  {\"type\":\"round\",\"round\":1},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"アリア\",\"dice\":[5,1],\"value\":7},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"ゴブリン\",\"dice\":[2,2],\"value\":4},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"魔導士\",\"dice\":[3,3],\"value\":6},\n"
+	       "  {\"type\":\"order\",\"round\":1,\"order\":[\"アリア\",\"魔導士\",\"ゴブリン\"]},\n"
+	       "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"アリア\",\"resumed\":false},\n"
+	       "  {\"type\":\"attack\",\"round\":1,\"actor\":\"アリア\",\"attack\":\"ロングソード\",\"target\":\"ゴブリン\",\"dice\":[4,3],\"value\":9,\"critical\":false,\"fumble\":false},\n"
+	       "  {\"type\":\"defence\",\"round\":1,\"actor\":\"アリア\",\"target\":\"ゴブリン\",\"dice\":[2,1],\"value\":4,\"critical\":false,\"fumble\":false,\"hit\":true},\n"
+	       "  {\"type\":\"damage_roll\",\"round\":1,\"actor\":\"アリア\",\"attack\":\"ロングソード\",\"dice\":[6],\"attack_damage\":10},\n"
+	       "  {\"type\":\"damage\",\"round\":1,\"actor\":\"アリア\",\"attack\":\"ロングソード\",\"target\":\"ゴブリン\",\"attack_damage\":10,\"modifier\":2,\"attribute\":\"fire\",\"armor\":\"energy\",\"damage\":8,\"hp\":12},\n"
+	       "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"アリア\"},\n"
+	       "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"魔導士\",\"resumed\":false},\n"
+	       "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"魔導士\"},\n"
+	       "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"魔導士\"},\n"
+	       "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"ゴブリン\",\"resumed\":false},\n"
+	       "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"ゴブリン\"},\n"
+	       "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"ゴブリン\"},\n"
+	       "  {\"type\":\"end\",\"round\":1,\"winner\":null}\n"
+	       " ]\n"
+	       "}\n");
+	free(t);
+}
+
+/* MG-LOG-1 MG-DICE-1: a log stopped by the dice: the partial log, then the
+ * error; JSON: winner null, "error", seed null (fixed dice). */
+static void test_log_error(void **state)
+{
+	char *t;
+	fx *f = log_scenario();
+	DICE(f, 5, 1, 2, 2, 3);
+	t = log_of(f, MG_LOG_TEXT, MG_LANG_EN, 0);
+	assert_string_equal(t,
+	       "■Round 1\n"
+	       "アリア's initiative (2D6+1) ＞ 6[1,5]+1 ＞ 7\n"
+	       "ゴブリン's initiative (2D6) ＞ 4[2,2] ＞ 4\n"
+	       "error: fixed dice: die 6 is needed but the list holds 5 values\n"
+	       "アリア (PC) HP 24 able\n"
+	       "ゴブリン (NPC) HP 20 able\n"
+	       "魔導士 (NPC) HP 5 able\n");
+	free(t);
+	f = log_scenario();
+	DICE(f, 5, 1, 2, 2, 3);
+	t = log_of(f, MG_LOG_JSON, MG_LANG_EN, 0);
+	assert_string_equal(t,
+	       "{\n"
+	       " \"rng\": \"xoshiro256ss-1\",\n"
+	       " \"seed\": null,\n"
+	       " \"winner\": null,\n"
+	       " \"rounds\": 1,\n"
+	       " \"error\": \"fixed dice: die 6 is needed but the list holds 5 values\",\n"
+	       " \"characters\": [\n"
+	       "  {\"name\":\"アリア\",\"side\":\"PC\",\"hp\":24,\"state\":\"able\"},\n"
+	       "  {\"name\":\"ゴブリン\",\"side\":\"NPC\",\"hp\":20,\"state\":\"able\"},\n"
+	       "  {\"name\":\"魔導士\",\"side\":\"NPC\",\"hp\":5,\"state\":\"able\"}\n"
+	       " ],\n"
+	       " \"events\": [\n"
+	       "  {\"type\":\"round\",\"round\":1},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"アリア\",\"dice\":[5,1],\"value\":7},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"ゴブリン\",\"dice\":[2,2],\"value\":4}\n"
+	       " ]\n"
+	       "}\n");
+	free(t);
+}
+
 /* ---- property ----------------------------------------------------------- */
 
 static uint64_t prop_trace_hash(const char *s)
@@ -1256,6 +1433,8 @@ int main(void)
 		T("MG-WAIT-5", test_wait_incapacitated),
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),
+		T("MG-LOG-1", test_logs),
+		T("MG-LOG-1 MG-DICE-1", test_log_error),
 		T("MG-ROUND-1 MG-END-1 MG-END-3", test_property_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

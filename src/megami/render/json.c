@@ -1,0 +1,258 @@
+/*
+ * json.c - the combat log as one JSON document (jansson):
+ *   {"rng", "seed", "winner", "rounds", ["error",] "characters", "events"}
+ * Events are kept as compact one-line objects until the end, when the
+ * result is known and written first (the order of the issue's document).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "log.h"
+#include "util/error.h"
+#include "util/rng.h"
+
+static const char *const kinds[] = {
+	[MG_EV_ROUND] = "round",
+	[MG_EV_INITIATIVE] = "initiative",
+	[MG_EV_ORDER] = "order",
+	[MG_EV_SKIP] = "skip",
+	[MG_EV_MAIN_BEGIN] = "main_begin",
+	[MG_EV_MAIN_END] = "main_end",
+	[MG_EV_WAIT] = "wait",
+	[MG_EV_RESUME] = "resume",
+	[MG_EV_NOTHING] = "nothing",
+	[MG_EV_DISENGAGE] = "disengage",
+	[MG_EV_MOVE] = "move",
+	[MG_EV_ATTACK] = "attack",
+	[MG_EV_DEFENCE] = "defence",
+	[MG_EV_DAMAGE_ROLL] = "damage_roll",
+	[MG_EV_DAMAGE] = "damage",
+	[MG_EV_INCAPACITATED] = "incapacitated",
+	[MG_EV_FINISH] = "finish",
+	[MG_EV_DEATH] = "death",
+	[MG_EV_END] = "end",
+};
+
+/* A JSON string; text that is not UTF-8 becomes "?" rather than failing. */
+static json_t *str(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+	return j ? j : json_string("?");
+}
+
+static int put(json_t *o, const char *k, json_t *v)
+{
+	return v == NULL || json_object_set_new(o, k, v) != 0;
+}
+
+static json_t *dice(const int64_t *d, int n)
+{
+	json_t *a = json_array();
+	int i;
+	for (i = 0; a && i < n; i++)
+		if (json_array_append_new(a, json_integer(d[i])) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+static json_t *attr(int a)
+{
+	const char *n = mg_log_attr(a, MG_LANG_EN);
+	return n ? json_string(n) : json_null();
+}
+
+static json_t *side_name(int w)
+{
+	return w == MG_SIDE_PC ? json_string("PC")
+	       : w == MG_SIDE_NPC ? json_string("NPC") : json_null();
+}
+
+int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
+{
+	json_t *o = json_object(), *a;
+	int bad = !o;
+	size_t k;
+	char *text;
+
+	if (bad)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	bad |= put(o, "type", json_string(kinds[ev->kind]));
+	bad |= put(o, "round", json_integer(ev->round));
+	switch (ev->kind) {
+	case MG_EV_ROUND:
+		break;
+	case MG_EV_INITIATIVE:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "dice", dice(ev->dice, 2));
+		bad |= put(o, "value", json_integer(ev->value));
+		break;
+	case MG_EV_ORDER:
+		a = json_array();
+		for (k = 0; a && k < ev->norder; k++)
+			bad |= json_array_append_new(
+				a, str(mg_log_name(c, (int32_t)ev->order[k])));
+		bad |= put(o, "order", a);
+		break;
+	case MG_EV_MAIN_BEGIN:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "resumed", json_boolean(ev->flag));
+		break;
+	case MG_EV_SKIP:
+	case MG_EV_MAIN_END:
+	case MG_EV_WAIT:
+	case MG_EV_RESUME:
+	case MG_EV_NOTHING:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		break;
+	case MG_EV_DISENGAGE:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "dice", dice(ev->dice, 2));
+		bad |= put(o, "value", json_integer(ev->value));
+		bad |= put(o, "opponent", str(mg_log_name(c, ev->target)));
+		bad |= put(o, "opponent_dice", dice(ev->dice + 2, 2));
+		bad |= put(o, "opponent_value", json_integer(ev->value2));
+		bad |= put(o, "success", json_boolean(ev->flag));
+		break;
+	case MG_EV_MOVE:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "kind", json_string(ev->flag ? "full" : "combat"));
+		bad |= put(o, "from", json_integer(ev->from));
+		bad |= put(o, "to", json_integer(ev->to));
+		bad |= put(o, "dest", json_integer(ev->dest));
+		bad |= put(o, "blocked_by", ev->target >= 0
+		                                ? str(mg_log_name(c, ev->target))
+		                                : json_null());
+		break;
+	case MG_EV_ATTACK:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= put(o, "dice", dice(ev->dice, 2));
+		bad |= put(o, "value", json_integer(ev->value));
+		bad |= put(o, "critical", json_boolean(ev->crit));
+		bad |= put(o, "fumble", json_boolean(ev->fumble));
+		break;
+	case MG_EV_DEFENCE:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= put(o, "dice", dice(ev->dice, ev->ndice));
+		bad |= put(o, "value", ev->ndice ? json_integer(ev->value)
+		                                 : json_null());
+		bad |= put(o, "critical", json_boolean(ev->crit));
+		bad |= put(o, "fumble", json_boolean(ev->fumble));
+		bad |= put(o, "hit", json_boolean(ev->flag));
+		break;
+	case MG_EV_DAMAGE_ROLL:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= put(o, "dice", dice(ev->dice, 1));
+		bad |= put(o, "attack_damage", json_integer(ev->value));
+		break;
+	case MG_EV_DAMAGE:
+	case MG_EV_FINISH:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		if (ev->kind == MG_EV_FINISH)
+			bad |= put(o, "dice", dice(ev->dice, 1));
+		bad |= put(o, "attack_damage", json_integer(ev->value));
+		bad |= put(o, "modifier", json_integer(ev->modifier));
+		bad |= put(o, "attribute", attr(ev->attr));
+		bad |= put(o, "armor", attr(ev->armor_attr));
+		bad |= put(o, "damage", json_integer(ev->damage));
+		bad |= put(o, "hp", json_integer(ev->hp));
+		if (ev->kind == MG_EV_FINISH)
+			bad |= put(o, "killed", json_boolean(ev->flag));
+		break;
+	case MG_EV_INCAPACITATED:
+	case MG_EV_DEATH:
+		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= put(o, "hp", json_integer(ev->hp));
+		break;
+	case MG_EV_END:
+		bad |= put(o, "winner", side_name(ev->winner));
+		break;
+	}
+	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (!text)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	ut_buf_puts(&log->events, log->nevents ? ",\n  " : "\n  ");
+	ut_buf_puts(&log->events, text);
+	free(text);
+	log->nevents++;
+	return log->events.failed ? ut_error_set(UT_ENOMEM, "out of memory")
+	                          : 0;
+}
+
+/* Append `"key": value` (value compact; stolen) with the separator. */
+static int field(ut_buf *b, const char *sep, const char *key, json_t *v)
+{
+	char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+	                                      JSON_PRESERVE_ORDER)
+	               : NULL;
+	json_decref(v);
+	if (!text)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	ut_buf_printf(b, "%s\"%s\": %s", sep, key, text);
+	free(text);
+	return 0;
+}
+
+/* MG-LOG-1: the document of the issue, one character and one event per
+ * line; `error` after a failure (the events before it are a partial log,
+ * winner null). */
+int mg_json_finish(mg_log *log, const mg_combat *c, int rc)
+{
+	const mg_scenario *s = mg_combat_scenario(c);
+	ut_buf *b = &log->out;
+	mg_result r;
+	size_t i;
+	char seed[24];
+
+	mg_combat_result(&r, c);
+	snprintf(seed, sizeof(seed), "%" PRIu64, log->seed);
+	if (field(b, "{\n ", "rng", json_string(UT_RNG_NAME)) < 0 ||
+	    field(b, ",\n ", "seed", log->has_seed ? json_string(seed)
+	                                           : json_null()) < 0 ||
+	    field(b, ",\n ", "winner", rc < 0 ? json_null()
+	                                      : side_name(r.winner)) < 0 ||
+	    field(b, ",\n ", "rounds",
+	          json_integer(rc < 0 ? mg_combat_round(c) : r.rounds)) < 0 ||
+	    (rc < 0 && field(b, ",\n ", "error", str(mg_error_last())) < 0))
+		return UT_ENOMEM;
+	ut_buf_puts(b, ",\n \"characters\": [");
+	for (i = 0; i < s->ncharacters; i++) {
+		mg_char_state st;
+		json_t *ch = json_object();
+		char *text;
+		int bad = !ch;
+		mg_combat_character(&st, c, i);
+		if (ch) {
+			bad |= put(ch, "name", str(st.name));
+			bad |= put(ch, "side", json_string(st.side == MG_SIDE_PC
+			                                       ? "PC" : "NPC"));
+			bad |= put(ch, "hp", json_integer(st.hp));
+			bad |= put(ch, "state",
+			           json_string(mg_log_state(st.state, MG_LANG_EN)));
+		}
+		text = bad ? NULL
+		           : json_dumps(ch, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		json_decref(ch);
+		if (!text)
+			return ut_error_set(UT_ENOMEM, "out of memory");
+		ut_buf_printf(b, "%s\n  %s", i ? "," : "", text);
+		free(text);
+	}
+	ut_buf_puts(b, s->ncharacters ? "\n ],\n \"events\": [" : "],\n \"events\": [");
+	if (log->events.len)
+		ut_buf_put(b, log->events.ptr, log->events.len);
+	ut_buf_puts(b, log->nevents ? "\n ]\n}\n" : "]\n}\n");
+	return b->failed ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
+}

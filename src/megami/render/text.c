@@ -1,0 +1,294 @@
+/*
+ * text.c - the combat log as text, in Japanese or English.  Rolls are
+ * written the way BCDice's SRS dice bot writes them (rulings M2): the
+ * dice sorted ascending, `(2D6+4) ＞ 7[3,4]+4 ＞ 11`, with ＞ クリティカル
+ * or ＞ ファンブル after a judgement's 12 or 2 (never after initiative or
+ * 離脱 rolls, M8.3).  The JSON log keeps the dice in rolled order.
+ */
+#include <string.h>
+
+#include "log.h"
+#include "util/error.h"
+#include "util/msg.h"
+
+enum {
+	M_ROUND, M_INIT, M_ORDER, M_SEP, M_SKIP, M_MAIN, M_MAIN_RESUMED,
+	M_WAIT, M_RESUME, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
+	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
+	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
+	M_DAMAGE, M_FROM, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
+	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_COUNT
+};
+
+static const ut_msg msgs[M_COUNT] = {
+	[M_ROUND] = {{"■第{1}ラウンド", "■Round {1}"}},
+	[M_INIT] = {{"{1}のイニシアティブ {2}", "{1}'s initiative {2}"}},
+	[M_ORDER] = {{"行動順：{1}", "Order: {1}"}},
+	[M_SEP] = {{"、", ", "}},
+	[M_SKIP] = {{"{1}は{2}のため行動できない", "{1} cannot act ({2})"}},
+	[M_MAIN] = {{"▼{1}のメインプロセス", "▼{1}'s main process"}},
+	[M_MAIN_RESUMED] = {{"▼{1}のメインプロセス（待機から）",
+	                     "▼{1}'s main process (after waiting)"}},
+	[M_WAIT] = {{"{1}は待機する", "{1} waits"}},
+	[M_RESUME] = {{"{1}が待機を解除する", "{1} stops waiting"}},
+	[M_NOTHING] = {{"{1}は何もしない", "{1} does nothing"}},
+	[M_DISENGAGE] = {{"{1}の離脱 {2} 対 {3} {4} ＞ {5}",
+	                  "{1}'s disengagement {2} against {3} {4} ＞ {5}"}},
+	[M_OK] = {{"成功", "success"}},
+	[M_FAIL] = {{"失敗", "failure"}},
+	[M_MOVE] = {{"{1}の戦闘移動 {2}m → {3}m", "{1} moves {2} m → {3} m"}},
+	[M_FULL_MOVE] = {{"{1}の全力移動 {2}m → {3}m",
+	                  "{1} runs {2} m → {3} m"}},
+	[M_BLOCKED] = {{"（{1}に止められた。目標 {2}m）",
+	                " (stopped by {1}; aimed at {2} m)"}},
+	[M_STAYS] = {{"{1}はその場に留まる（{2}m）", "{1} stays at {2} m"}},
+	[M_ATTACK] = {{"{1}の{2} → {3} {4}", "{1}'s {2} at {3} {4}"}},
+	[M_CRIT] = {{" ＞ クリティカル", " ＞ critical"}},
+	[M_FUMBLE] = {{" ＞ ファンブル", " ＞ fumble"}},
+	[M_EVASION] = {{"回避", "evasion"}},
+	[M_RESISTANCE] = {{"抵抗", "resistance"}},
+	[M_DEFENCE] = {{"{1}の{2} {3} ＞ {4}", "{1}'s {2} {3} ＞ {4}"}},
+	[M_HIT] = {{"命中", "hit"}},
+	[M_EVADED] = {{"回避", "evaded"}},
+	[M_HIT_DOWN] = {{"{1}は戦闘不能 ＞ 命中", "{1} is incapacitated ＞ hit"}},
+	[M_DAMAGE_ROLL] = {{"ダメージ {1}", "Damage {1}"}},
+	[M_DAMAGE] = {{"{1}に実ダメージ{2}（{3} − 防御修正{4}{5}） HP {6}",
+	               "{1} takes {2} damage ({3} − modifier {4}{5}), HP {6}"}},
+	[M_FROM] = {{"：{1}", " for {1}"}},
+	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
+	[M_FINISH] = {{"{1}が{2}で{3}にとどめを刺す {4}、実ダメージ{5}"
+	               "（防御修正{6}{7}） HP {8}",
+	               "{1} finishes {3} off with {2} {4}: {5} damage "
+	               "(modifier {6}{7}), HP {8}"}},
+	[M_FINISH_FAILED] = {{"とどめは効かなかった", "the finishing blow fails"}},
+	[M_DEATH] = {{"{1}は死亡した", "{1} dies"}},
+	[M_RESULT] = {{"■結果（{1}ラウンド）", "■Result (round {1})"}},
+	[M_WINS] = {{"{1}の勝利", "{1} wins"}},
+	[M_DRAW] = {{"引き分け", "Draw"}},
+	[M_CHAR] = {{"{1}（{2}） HP {3} {4}", "{1} ({2}) HP {3} {4}"}},
+	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
+};
+
+static void say(mg_log *log, int m, const ut_arg *args, size_t n)
+{
+	if (ut_msg_put(&log->out, &msgs[m], (ut_lang)log->lang, args, n) < 0)
+		log->out.failed = 1;
+}
+
+static const char *txt(const mg_log *log, int m)
+{
+	return ut_msg_text(&msgs[m], (ut_lang)log->lang);
+}
+
+/* `(ND6+B) ＞ S[d,…]+B ＞ V`, dice sorted ascending; B = value − sum. */
+static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
+{
+	int64_t d[4], sum = 0, base;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		d[i] = dice[i];
+		sum += d[i];
+		for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			int64_t t = d[j];
+			d[j] = d[j - 1];
+			d[j - 1] = t;
+		}
+	}
+	base = value - sum;
+	if (base)
+		ut_buf_printf(b, "(%dD6%+lld) ＞ %lld[", n, (long long)base,
+		              (long long)sum);
+	else
+		ut_buf_printf(b, "(%dD6) ＞ %lld[", n, (long long)sum);
+	for (i = 0; i < n; i++)
+		ut_buf_printf(b, "%s%lld", i ? "," : "", (long long)d[i]);
+	if (base)
+		ut_buf_printf(b, "]%+lld ＞ %lld", (long long)base,
+		              (long long)value);
+	else
+		ut_buf_printf(b, "] ＞ %lld", (long long)value);
+}
+
+/* The armor entry that gave a modifier: "：衝撃" / " for impact", or "". */
+static void from_text(mg_log *log, ut_buf *b, int armor_attr)
+{
+	const char *a = mg_log_attr(armor_attr, log->lang);
+	if (a && ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
+	                    UT_ARGS(ut_arg_str(a))) < 0)
+		b->failed = 1;
+}
+
+int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
+{
+	const char *actor = mg_log_name(c, ev->actor);
+	const char *target = mg_log_name(c, ev->target);
+	ut_buf t = UT_BUF_INIT, u = UT_BUF_INIT;
+	size_t k;
+	int line = 1;
+
+	switch (ev->kind) {
+	case MG_EV_ROUND:
+		say(log, M_ROUND, UT_ARGS(ut_arg_int(ev->round)));
+		break;
+	case MG_EV_INITIATIVE:
+		roll_text(&t, ev->dice, 2, ev->value);
+		say(log, M_INIT, UT_ARGS(ut_arg_str(actor), ut_arg_str(t.ptr)));
+		break;
+	case MG_EV_ORDER:
+		for (k = 0; k < ev->norder; k++) {
+			if (k)
+				ut_buf_puts(&t, txt(log, M_SEP));
+			ut_buf_puts(&t, mg_log_name(c, (int32_t)ev->order[k]));
+		}
+		say(log, M_ORDER, UT_ARGS(ut_arg_str(t.ptr ? t.ptr : "")));
+		break;
+	case MG_EV_SKIP: {
+		mg_char_state s;
+		mg_combat_character(&s, c, (size_t)ev->actor);
+		say(log, M_SKIP, UT_ARGS(ut_arg_str(actor),
+		                         ut_arg_str(mg_log_state(s.state,
+		                                                 log->lang))));
+		break;
+	}
+	case MG_EV_MAIN_BEGIN:
+		say(log, ev->flag ? M_MAIN_RESUMED : M_MAIN,
+		    UT_ARGS(ut_arg_str(actor)));
+		break;
+	case MG_EV_MAIN_END:
+	case MG_EV_END:
+		line = 0;
+		break;
+	case MG_EV_WAIT:
+		say(log, M_WAIT, UT_ARGS(ut_arg_str(actor)));
+		break;
+	case MG_EV_RESUME:
+		say(log, M_RESUME, UT_ARGS(ut_arg_str(actor)));
+		break;
+	case MG_EV_NOTHING:
+		say(log, M_NOTHING, UT_ARGS(ut_arg_str(actor)));
+		break;
+	case MG_EV_DISENGAGE:
+		roll_text(&t, ev->dice, 2, ev->value);
+		roll_text(&u, ev->dice + 2, 2, ev->value2);
+		say(log, M_DISENGAGE,
+		    UT_ARGS(ut_arg_str(actor), ut_arg_str(t.ptr),
+		            ut_arg_str(target), ut_arg_str(u.ptr),
+		            ut_arg_str(txt(log, ev->flag ? M_OK : M_FAIL))));
+		break;
+	case MG_EV_MOVE:
+		if (ev->to == ev->from) {
+			say(log, M_STAYS, UT_ARGS(ut_arg_str(actor),
+			                          ut_arg_int(ev->from)));
+			break;
+		}
+		say(log, ev->flag ? M_FULL_MOVE : M_MOVE,
+		    UT_ARGS(ut_arg_str(actor), ut_arg_int(ev->from),
+		            ut_arg_int(ev->to)));
+		if (ev->target >= 0)
+			say(log, M_BLOCKED, UT_ARGS(ut_arg_str(target),
+			                            ut_arg_int(ev->dest)));
+		break;
+	case MG_EV_ATTACK:
+		roll_text(&t, ev->dice, 2, ev->value);
+		if (ev->crit || ev->fumble)
+			ut_buf_puts(&t, txt(log, ev->crit ? M_CRIT : M_FUMBLE));
+		say(log, M_ATTACK,
+		    UT_ARGS(ut_arg_str(actor),
+		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
+		            ut_arg_str(target), ut_arg_str(t.ptr)));
+		break;
+	case MG_EV_DEFENCE: {
+		const mg_scenario *s = mg_combat_scenario(c);
+		const mg_attack *a = &s->characters[ev->actor].attacks[ev->attack];
+		if (ev->ndice == 0) {
+			say(log, M_HIT_DOWN, UT_ARGS(ut_arg_str(target)));
+			break;
+		}
+		roll_text(&t, ev->dice, 2, ev->value);
+		if (ev->crit || ev->fumble)
+			ut_buf_puts(&t, txt(log, ev->crit ? M_CRIT : M_FUMBLE));
+		say(log, M_DEFENCE,
+		    UT_ARGS(ut_arg_str(target),
+		            ut_arg_str(txt(log, a->kind == MG_KIND_MAGIC
+		                                        ? M_RESISTANCE
+		                                        : M_EVASION)),
+		            ut_arg_str(t.ptr),
+		            ut_arg_str(txt(log, ev->flag ? M_HIT : M_EVADED))));
+		break;
+	}
+	case MG_EV_DAMAGE_ROLL:
+		roll_text(&t, ev->dice, 1, ev->value);
+		say(log, M_DAMAGE_ROLL, UT_ARGS(ut_arg_str(t.ptr)));
+		break;
+	case MG_EV_DAMAGE:
+		from_text(log, &u, ev->armor_attr);
+		say(log, M_DAMAGE,
+		    UT_ARGS(ut_arg_str(target), ut_arg_int(ev->damage),
+		            ut_arg_int(ev->value), ut_arg_int(ev->modifier),
+		            ut_arg_str(u.ptr ? u.ptr : ""), ut_arg_int(ev->hp)));
+		break;
+	case MG_EV_INCAPACITATED:
+		say(log, M_INCAP, UT_ARGS(ut_arg_str(target)));
+		break;
+	case MG_EV_FINISH:
+		roll_text(&t, ev->dice, 1, ev->value);
+		from_text(log, &u, ev->armor_attr);
+		say(log, M_FINISH,
+		    UT_ARGS(ut_arg_str(actor),
+		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
+		            ut_arg_str(target), ut_arg_str(t.ptr),
+		            ut_arg_int(ev->damage), ut_arg_int(ev->modifier),
+		            ut_arg_str(u.ptr ? u.ptr : ""), ut_arg_int(ev->hp)));
+		if (!ev->flag) {
+			ut_buf_puts(&log->out, "\n");
+			say(log, M_FINISH_FAILED, NULL, 0);
+		}
+		break;
+	case MG_EV_DEATH:
+		say(log, M_DEATH, UT_ARGS(ut_arg_str(target)));
+		break;
+	}
+	if (line)
+		ut_buf_puts(&log->out, "\n");
+	if (t.failed || u.failed)
+		log->out.failed = 1;
+	ut_buf_free(&t);
+	ut_buf_free(&u);
+	return log->out.failed ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
+}
+
+/* The result (M7): winner or draw, then every character's HP and state in
+ * scenario order; after an error, the error instead of the result. */
+int mg_text_finish(mg_log *log, const mg_combat *c, int rc)
+{
+	const mg_scenario *s = mg_combat_scenario(c);
+	mg_result r;
+	size_t i;
+
+	mg_combat_result(&r, c);
+	if (rc < 0) {
+		say(log, M_ERROR, UT_ARGS(ut_arg_str(mg_error_last())));
+		ut_buf_puts(&log->out, "\n");
+	} else {
+		say(log, M_RESULT, UT_ARGS(ut_arg_int(r.rounds)));
+		ut_buf_puts(&log->out, "\n");
+		if (r.winner >= 0)
+			say(log, M_WINS,
+			    UT_ARGS(ut_arg_str(r.winner == MG_SIDE_PC ? "PC" : "NPC")));
+		else
+			say(log, M_DRAW, NULL, 0);
+		ut_buf_puts(&log->out, "\n");
+	}
+	for (i = 0; i < s->ncharacters; i++) {
+		mg_char_state st;
+		mg_combat_character(&st, c, i);
+		say(log, M_CHAR,
+		    UT_ARGS(ut_arg_str(st.name),
+		            ut_arg_str(st.side == MG_SIDE_PC ? "PC" : "NPC"),
+		            ut_arg_int(st.hp),
+		            ut_arg_str(mg_log_state(st.state, log->lang))));
+		ut_buf_puts(&log->out, "\n");
+	}
+	return log->out.failed ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
+}
