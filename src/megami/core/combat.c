@@ -55,7 +55,8 @@ int mg_allowance(int64_t *out, const mg_character *ch)
 	return 0;
 }
 
-/* Stop the combat with rc; later calls return it again with its text. */
+/* MG-DICE-1 MG-CKD-1: stop the combat with rc (failed dice, an overflow,
+ * the callback); later calls return it again with its text. */
 static int fail(mg_combat *c, int rc)
 {
 	snprintf(c->err, sizeof(c->err), "%s", ut_error_last());
@@ -405,7 +406,8 @@ int mg_combat_next(mg_combat *c, mg_ask *ask)
 			fill_ask(c, ask, MG_ASK_ACTION, c->actor);
 			return 0;
 		case MG_PH_RESUME:
-			/* MG-WAIT-2: waiting characters, in initiative order */
+			/* MG-WAIT-2: waiting characters, in initiative order;
+			 * MG-WAIT-5: not the 戦闘不能 ones */
 			for (; c->resume_i < c->norder; c->resume_i++) {
 				uint32_t i = c->order[c->resume_i];
 				if (c->ch[i].status == MG_STATUS_WAITING &&
@@ -447,7 +449,8 @@ static int illegal(const mg_combat *c, const char *what)
 	                    c->s->characters[c->actor].name, what);
 }
 
-/* Check an attack or とどめ target: an enemy, not dead, in range. */
+/* MG-ACT-1 MG-ATTACK-1 MG-FINISH-1 MG-FINISH-2: an attack or とどめ
+ * target is an enemy, not dead, in range of the attack. */
 static int check_target(const mg_combat *c, const mg_action *a,
                         int finishing)
 {
@@ -566,6 +569,8 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 	}
 }
 
+/* MG-ACT-1: an illegal action changes nothing; MG-WAIT-2: the answer to a
+ * resume ask. */
 int mg_combat_act(mg_combat *c, const mg_action *a)
 {
 	int rc, applied = 0;

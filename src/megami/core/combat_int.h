@@ -60,7 +60,8 @@ struct mg_combat {
 	char err[512];
 };
 
-/* Budget (M4): what the main process still allows. */
+/* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
+ * 複雑: what the main process still allows. */
 static inline int mg_budget_simple(const mg_combat *c)
 {
 	return c->ncomplex == 0 && c->nsimple + c->nnormal < 2;

@@ -53,7 +53,8 @@ int64_t mg_armor_modifier(const mg_character *t, uint32_t attributes,
 }
 
 /* MG-MOVE-3: the able enemy of `me` at `pos` that opposes a 離脱: highest
- * 行動, ties scenario order; -1 when there is none. */
+ * 行動, ties scenario order; -1 when there is none (MG-FINISH-2: the dead
+ * are not able). */
 static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
 {
 	const mg_character *cs = c->s->characters;
@@ -156,7 +157,7 @@ static int64_t check_value(const mg_character *me, const mg_attack *a)
 	return a->check_stat >= 0 ? me->stat[a->check_stat] : a->check_value;
 }
 
-/* HP after `real` damage to t, checked. */
+/* MG-ATTACK-5 MG-CKD-1: HP after `real` damage to t, checked. */
 static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
                     int64_t *out)
 {
@@ -238,7 +239,7 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	}
 	if (fumble)
 		return 0;
-	/* MG-ATTACK-1: the targets */
+	/* MG-ATTACK-1: the targets (MG-FINISH-2: not the dead) */
 	if (at->area == MG_AREA_SINGLE) {
 		c->targets[nt++] = t;
 	} else {

@@ -119,6 +119,7 @@ static void from_text(mg_log *log, ut_buf *b, int armor_attr)
 		b->failed = 1;
 }
 
+/* MG-LOG-1: one event as one line (none for main_end and end). */
 int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 {
 	const char *actor = mg_log_name(c, ev->actor);
