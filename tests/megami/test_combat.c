@@ -317,7 +317,7 @@ static void test_init_ties(void **state)
 	fx_end(f);
 }
 
-/* MG-END-3 MG-ROUND-1: round_limit 2, no attacks: two rounds of
+/* MG-END-3 MG-ROUND-1 MG-ROUND-4: round_limit 2, no attacks: two rounds of
  * initiative (2 dice each per character), then a draw with rounds = 2. */
 static void test_round_limit_draw(void **state)
 {
@@ -608,8 +608,8 @@ static void test_incapacitated_at_zero(void **state)
 	fx_end(f);
 }
 
-/* MG-ATTACK-1 MG-ATTACK-3 MG-ATTACK-4 MG-ATTACK-6 MG-POLICY-1: an area
- * attack.  P0 (行動 10) has 爆発 (engagement, damage 3) and a single
+/* MG-ATTACK-1 MG-ATTACK-3 MG-ATTACK-4 MG-ATTACK-6 MG-POLICY-1
+ * MG-ROUND-2: an area attack.  P0 (行動 10) has 爆発 (engagement, damage 3) and a single
  * 剣 (damage 9).  At position 0: N1 (hp 10), N2 (hp 4), N3 (hp_now -1,
  * 戦闘不能); N4 (hp 10) at 50 keeps the NPCs alive.  Candidates: 爆発 hits
  * 2 able enemies, 剣 1: 爆発 (more enemies beats more damage), chosen
@@ -879,7 +879,7 @@ static void test_policy_nothing(void **state)
 
 /* ---- moves through the step API ----------------------------------------- */
 
-/* MG-MOVE-2 (M8.8): P0 (行動 5: 戦闘移動 10) at 0; N1 戦闘不能 at 2, P2 (an
+/* MG-MOVE-2 MG-ROUND-3 (M8.8): P0 (行動 5: 戦闘移動 10) at 0; N1 戦闘不能 at 2, P2 (an
  * ally) at 3, N3 able at 6, N4 able at 8.  戦闘移動 to 10 stops at 6,
  * the first position strictly between holding an able enemy (N1 is down,
  * P2 is a friend); the move is spent.  A second 戦闘移動 (two 簡易) from
@@ -947,7 +947,7 @@ static void test_disengage(void **state)
 	fx_end(f);
 }
 
-/* MG-ACT-1: illegal actions are refused with MG_EINVALID and change
+/* MG-ACT-1 MG-ROUND-3: illegal actions are refused with MG_EINVALID and change
  * nothing.  P0 (行動 0) at 0, sword (range 0) and magic (complex, range
  * 0); N1 at 0; N2 at 3; P3 an ally at 0. */
 static void test_illegal_actions(void **state)
@@ -1073,6 +1073,25 @@ static void test_wait_resume(void **state)
 	assert_string_equal(f->trace,
 	                    "R1 I0=1+1:4 I1=1+1:3 I2=1+1:2 O0,1,2 M0 W0 M1 W1 "
 	                    "M2 N2 /2 U1 M1r N1 /1 U0 M0r N0 /0 E-r1");
+	fx_end(f);
+}
+
+/* MG-WAIT-4: the policy resumes at the first ask.  P0 (行動 2) declares
+ * 待機 by hand; then mg_combat_run: N1 (行動 0, no attacks) does nothing;
+ * asked, the policy resumes P0 at once, which does nothing either (no
+ * attacks).  Initiative 1+1 each: P0 4, N1 2.  Limit 1. */
+static void test_wait_policy_resumes(void **state)
+{
+	fx *f = fx_new(1);
+	chr(f, "P0", MG_SIDE_PC, 10, 2, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	DICE(f, 1, 1, 1, 1);
+	fx_start(f);
+	ask_action(f, 0);
+	assert_int_equal(act(f, MG_ACT_WAIT, 0, 0, 0), 0);
+	assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+	expect(f, "R1 I0=1+1:4 I1=1+1:2 O0,1 M0 W0 M1 N1 /1 U0 M0r N0 /0 E-r1",
+	       4, -1, 1);
 	fx_end(f);
 }
 
@@ -1406,7 +1425,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T("MG-INIT-1 MG-INIT-2 MG-POLICY-4", test_init_ties),
-		T("MG-END-3 MG-ROUND-1", test_round_limit_draw),
+		T("MG-END-3 MG-ROUND-1 MG-ROUND-4", test_round_limit_draw),
 		T("MG-END-2", test_side_down_before_round1),
 		T("MG-DICE-1", test_dice_run_out),
 		T("MG-ATTACK-3", test_equal_evades),
@@ -1417,7 +1436,7 @@ int main(void)
 		T("MG-ARMOR-1 MG-ATTACK-5", test_seed_example),
 		T("MG-ARMOR-1", test_armor_floor_negative),
 		T("MG-ATTACK-6 MG-END-1", test_incapacitated_at_zero),
-		T("MG-ATTACK-1 MG-ATTACK-4 MG-ATTACK-6 MG-POLICY-1", test_area_attack),
+		T("MG-ATTACK-1 MG-ATTACK-4 MG-ATTACK-6 MG-POLICY-1 MG-ROUND-2", test_area_attack),
 		T("MG-POLICY-1", test_policy_tiebreaks),
 		T("MG-POLICY-2 MG-MOVE-1", test_policy_move_then_attack),
 		T("MG-POLICY-2", test_policy_full_move),
@@ -1425,11 +1444,12 @@ int main(void)
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_after_move),
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_no_move),
 		T("MG-POLICY-4", test_policy_nothing),
-		T("MG-MOVE-2", test_move_blocked),
+		T("MG-MOVE-2 MG-ROUND-3", test_move_blocked),
 		T("MG-MOVE-3", test_disengage),
-		T("MG-ACT-1", test_illegal_actions),
+		T("MG-ACT-1 MG-ROUND-3", test_illegal_actions),
 		T("MG-FINISH-1 MG-FINISH-2", test_dead_leave),
 		T("MG-WAIT-1 MG-WAIT-2 MG-WAIT-3", test_wait_resume),
+		T("MG-WAIT-4", test_wait_policy_resumes),
 		T("MG-WAIT-5", test_wait_incapacitated),
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),

@@ -14,11 +14,11 @@ static int is_energy_subtype(int a)
 	       a == MG_ATTR_LIGHT;
 }
 
-/* MG-ARMOR-1..4: the value of each of the attack's attributes is the
- * armor's value for it; an energy subtype the armor does not list takes
- * the armor's energy value; an unlisted attribute counts 0; the lowest
- * counts (the first attribute in mg_attr order on ties); no attributes:
- * no reduction. */
+/* MG-ARMOR-1 MG-ARMOR-2 MG-ARMOR-3 MG-ARMOR-4: the value of each of the
+ * attack's attributes is the armor's value for it; an energy subtype the
+ * armor does not list takes the armor's energy value; an unlisted
+ * attribute counts 0; the lowest counts (the first attribute in mg_attr
+ * order on ties); no attributes: no reduction. */
 int64_t mg_armor_modifier(const mg_character *t, uint32_t attributes,
                           int *attr, int *armor_attr)
 {
@@ -95,7 +95,7 @@ static int64_t stop_at(const mg_combat *c, uint32_t me, int64_t from,
 	return stop;
 }
 
-/* MG-MOVE-1..3: move character i to `to` (checked), full = 全力移動. */
+/* MG-MOVE-1 MG-MOVE-2 MG-MOVE-3: move character i to `to` (checked), full = 全力移動. */
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 {
 	const mg_character *me = &c->s->characters[i];
@@ -203,7 +203,7 @@ static int real_damage(int64_t *out, int64_t ad, int64_t mod,
 	return 0;
 }
 
-/* MG-ATTACK-1..6: character i attacks with attack a, chosen target t. */
+/* MG-ATTACK-1 … MG-ATTACK-6: character i attacks with attack a, chosen target t. */
 int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 {
 	const mg_character *cs = c->s->characters;
