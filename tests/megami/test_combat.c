@@ -216,7 +216,8 @@ static void armor(fx *f, int ci, mg_attr a, int64_t v)
 static void set_dice(fx *f, const int64_t *v, size_t n)
 {
 	assert_true(n <= MAXD);
-	memcpy(f->dice, v, n * sizeof(*v));
+	if (n)
+		memcpy(f->dice, v, n * sizeof(*v));
 	ut_dice_list(&f->d, f->dice, n);
 }
 

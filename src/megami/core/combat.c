@@ -120,6 +120,7 @@ void mg_combat_restart(mg_combat *c)
 		memset(h, 0, sizeof(*h));
 		h->hp = d->hp_now;
 		h->pos = d->position;
+		h->side = (int)d->side;
 		/* MG-END-2: hp_now ≤ 0 starts 戦闘不能 (M8.1) */
 		h->state = d->hp_now > 0 ? MG_STATE_ABLE
 		                         : MG_STATE_INCAPACITATED;
@@ -131,6 +132,7 @@ void mg_combat_restart(mg_combat *c)
 	c->phase = MG_PH_START;
 	c->round = 0;
 	c->turn = c->resume_i = 0;
+	c->nwaiting = 0;
 	c->actor = 0;
 	c->nsimple = c->nnormal = c->ncomplex = 0;
 	c->resumed = c->late = c->acted = c->cut = 0;
@@ -181,12 +183,15 @@ static int finish(mg_combat *c, int64_t rounds)
  * order (M3.2).  Returns whether i goes before j. */
 static int goes_before(const mg_combat *c, uint32_t i, uint32_t j)
 {
-	const mg_character *a = &c->s->characters[i], *b = &c->s->characters[j];
+	const mg_cchar *a = &c->ch[i], *b = &c->ch[j];
+	int64_t ai, bi;
 
-	if (c->ch[i].init != c->ch[j].init)
-		return c->ch[i].init > c->ch[j].init;
-	if (a->stat[MG_STAT_INITIATIVE] != b->stat[MG_STAT_INITIATIVE])
-		return a->stat[MG_STAT_INITIATIVE] > b->stat[MG_STAT_INITIATIVE];
+	if (a->init != b->init)
+		return a->init > b->init;
+	ai = c->s->characters[i].stat[MG_STAT_INITIATIVE];
+	bi = c->s->characters[j].stat[MG_STAT_INITIATIVE];
+	if (ai != bi)
+		return ai > bi;
 	if (a->side != b->side)
 		return a->side == MG_SIDE_PC;
 	return i < j;
@@ -200,6 +205,7 @@ static int begin_round(mg_combat *c)
 
 	c->round++;
 	c->norder = 0;
+	c->nwaiting = 0;
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
 		h->has_init = 0;
@@ -264,6 +270,8 @@ static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
 {
 	int rc;
 
+	if (c->ch[i].status == MG_STATUS_WAITING)
+		c->nwaiting--;
 	c->phase = MG_PH_MAIN;
 	c->actor = i;
 	c->nsimple = c->nnormal = c->ncomplex = 0;
@@ -313,6 +321,8 @@ static int end_main(mg_combat *c)
 		return finish(c, c->round);
 	if (c->late) {
 		c->phase = MG_PH_LATE;
+	} else if (c->nwaiting == 0) {
+		c->phase = MG_PH_TURNS; /* nobody to ask */
 	} else {
 		c->phase = MG_PH_RESUME;
 		c->resume_i = 0;
@@ -420,7 +430,7 @@ int mg_combat_next(mg_combat *c, mg_ask *ask)
 			break;
 		case MG_PH_LATE:
 			/* MG-WAIT-3: still waiting at the end of the round */
-			for (k = 0; k < c->norder; k++) {
+			for (k = c->nwaiting ? 0 : c->norder; k < c->norder; k++) {
 				uint32_t i = c->order[k];
 				if (c->ch[i].status == MG_STATUS_WAITING &&
 				    c->ch[i].state == MG_STATE_ABLE)
@@ -515,6 +525,7 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 		*applied = 1;
 		c->ch[c->actor].status = MG_STATUS_WAITING;
 		c->ch[c->actor].waited = 1;
+		c->nwaiting++;
 		c->phase = MG_PH_TURNS;
 		if (c->opts.on_event) {
 			mg_event ev;

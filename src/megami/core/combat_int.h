@@ -14,6 +14,7 @@
 typedef struct mg_cchar {
 	int64_t hp;
 	int64_t pos;
+	int side;          /* the scenario's, kept here for compact loops */
 	mg_state state;
 	mg_status status;
 	int has_init;
@@ -48,6 +49,7 @@ struct mg_combat {
 	size_t turn;       /* MG_PH_TURNS: next index into order */
 	size_t resume_i;   /* MG_PH_RESUME: next index into order to ask */
 	size_t able[2];    /* able characters per side */
+	size_t nwaiting;   /* characters in 待機 this round */
 	/* the main process under way */
 	uint32_t actor;
 	int nsimple, nnormal, ncomplex;

@@ -12,7 +12,7 @@
 /* Is character j an enemy of i that is able to act? */
 static int able_enemy(const mg_combat *c, uint32_t i, size_t j)
 {
-	return c->s->characters[j].side != c->s->characters[i].side &&
+	return c->ch[j].side != c->ch[i].side &&
 	       c->ch[j].state == MG_STATE_ABLE;
 }
 
@@ -44,6 +44,11 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
                           int complex, cand *out)
 {
 	const mg_character *me = &c->s->characters[i];
+	const mg_cchar *ch = c->ch;
+	const size_t n = c->n;
+	const int side = ch[i].side;
+	const int64_t pos = ch[i].pos;
+	cand best = {0, 0, 0, 0, 0};
 	int found = 0;
 	uint32_t a;
 	size_t j, k;
@@ -52,29 +57,30 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 		const mg_attack *at = &me->attacks[a];
 		if (at->timing == MG_TIMING_COMPLEX ? !complex : !normal)
 			continue;
-		for (j = 0; j < c->n; j++) {
+		for (j = 0; j < n; j++) {
 			cand x;
-			if (!able_enemy(c, i, j) ||
-			    !mg_in_range(mg_dist(c->ch[i].pos, c->ch[j].pos),
-			                 at->range))
+			if (ch[j].side == side || ch[j].state != MG_STATE_ABLE ||
+			    !mg_in_range(mg_dist(pos, ch[j].pos), at->range))
 				continue;
 			x.attack = a;
 			x.target = (uint32_t)j;
 			x.damage = at->damage;
-			x.hp = c->ch[j].hp;
+			x.hp = ch[j].hp;
 			x.hits = 1;
 			if (at->area == MG_AREA_ENGAGEMENT) {
 				x.hits = 0;
-				for (k = 0; k < c->n; k++)
-					if (able_enemy(c, i, k) &&
-					    c->ch[k].pos == c->ch[j].pos)
+				for (k = 0; k < n; k++)
+					if (ch[k].side != side &&
+					    ch[k].state == MG_STATE_ABLE &&
+					    ch[k].pos == ch[j].pos)
 						x.hits++;
 			}
-			if (!found || better(&x, out))
-				*out = x;
+			if (!found || better(&x, &best))
+				best = x;
 			found = 1;
 		}
 	}
+	*out = best;
 	return found;
 }
 

@@ -62,7 +62,7 @@ static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
 	size_t j;
 
 	for (j = 0; j < c->n; j++) {
-		if (cs[j].side == cs[me].side || c->ch[j].state != MG_STATE_ABLE ||
+		if (c->ch[j].side == c->ch[me].side || c->ch[j].state != MG_STATE_ABLE ||
 		    c->ch[j].pos != pos)
 			continue;
 		if (best < 0 || cs[j].stat[MG_STAT_INITIATIVE] >
@@ -78,14 +78,13 @@ static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
 static int64_t stop_at(const mg_combat *c, uint32_t me, int64_t from,
                        int64_t to, int32_t *blocker)
 {
-	const mg_character *cs = c->s->characters;
 	int64_t stop = to;
 	size_t j;
 
 	*blocker = -1;
 	for (j = 0; j < c->n; j++) {
 		int64_t p = c->ch[j].pos;
-		if (cs[j].side == cs[me].side || c->ch[j].state != MG_STATE_ABLE)
+		if (c->ch[j].side == c->ch[me].side || c->ch[j].state != MG_STATE_ABLE)
 			continue;
 		if (from < to ? (p > from && p < stop) : (p < from && p > stop)) {
 			stop = p;
@@ -245,7 +244,7 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	} else {
 		int64_t p = c->ch[t].pos;
 		for (k = 0; k < c->n; k++)
-			if (cs[k].side != me->side &&
+			if (c->ch[k].side != c->ch[i].side &&
 			    c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
 				c->targets[nt++] = (uint32_t)k;
 	}
