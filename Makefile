@@ -94,13 +94,13 @@ asan: deps
 	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
-# ThreadSanitizer on the threaded path: the league tests (and the rest).
+# ThreadSanitizer on the threaded paths: the league and Monte Carlo tests.
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league amaryllis
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league amaryllis megami_test_montecarlo
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league|megami/test_montecarlo'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
