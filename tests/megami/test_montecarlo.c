@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "megami/combat.h"
+#include "megami/mc_render.h"
 #include "megami/montecarlo.h"
 #include "util/rng.h"
 
@@ -486,6 +487,159 @@ static void mg_mc_jobs_1_progress(void **state)
 	mg_mc_report_free(&r);
 }
 
+/* ------------------------------------------------------------ rendering */
+
+typedef struct sink {
+	char buf[65536];
+	size_t len;
+} sink;
+
+static int to_sink(void *ud, const char *d, size_t n)
+{
+	sink *s = ud;
+	assert_true(s->len + n < sizeof s->buf);
+	memcpy(s->buf + s->len, d, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+	return 0;
+}
+
+/* MG-MC-OUT-1: the certain draw above (20 runs, nobody hurt, 3 rounds) as
+ * text.  Rates with one decimal: 0/20 → 0.0 % [0.0 %, 16.1 %] (the upper
+ * end 0.16112516), 20/20 → 100.0 % [83.9 %, 100.0 %]; rounds mean 3.00,
+ * median, p90, min and max 3; HP left 10.00 and 7.00.  Columns by display
+ * width: "キャラクター" is 12 columns wide, the widest, so names are padded
+ * to 13; "PCの勝利" is 8 columns, padded to 12. */
+static void mg_mc_out_1_text(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	run_mc(&r, &f, 20, 42, 2);
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_JA, to_sink, &s), 0);
+	assert_string_equal(s.buf,
+		"モンテカルロ：20回の戦闘（シード 42）\n"
+		"結果            回数    割合 95%信頼区間（Wilson）\n"
+		"PCの勝利           0    0.0% [0.0%, 16.1%]\n"
+		"NPCの勝利          0    0.0% [0.0%, 16.1%]\n"
+		"引き分け          20  100.0% [83.9%, 100.0%]\n"
+		"ラウンド数：平均 3.00、中央値 3、90パーセンタイル 3（最小 3、最大 3）\n"
+		"キャラクター 陣営 戦闘不能                 死亡                      平均残りHP\n"
+		"アリア       PC     0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]           10.00\n"
+		"ゴブリン     NPC    0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]            7.00\n");
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &s), 0);
+	assert_string_equal(s.buf,
+		"Monte Carlo: 20 fights (seed 42)\n"
+		"Outcome         Runs    Rate 95% interval (Wilson)\n"
+		"PC won             0    0.0% [0.0%, 16.1%]\n"
+		"NPC won            0    0.0% [0.0%, 16.1%]\n"
+		"Draw              20  100.0% [83.9%, 100.0%]\n"
+		"Rounds: mean 3.00, median 3, 90th percentile 3 (min 3, max 3)\n"
+		"Character Side Incapacitated            Dead                    Mean HP left\n"
+		"アリア    PC     0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]           10.00\n"
+		"ゴブリン  NPC    0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]            7.00\n");
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-OUT-2: the same as JSON: the seed as a decimal string, the counts,
+ * the rates as fractions, the draw interval [0.83887484…, 1.0], the rounds
+ * histogram with its one value, the characters in order. */
+static void mg_mc_out_2_json(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	run_mc(&r, &f, 20, 42, 1);
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_JSON, MG_LANG_JA, to_sink, &s), 0);
+	assert_non_null(strstr(s.buf, "{\n  \"rng\": \"xoshiro256ss-1\",\n"
+	                              "  \"seed\": \"42\",\n  \"runs\": 20,\n"
+	                              "  \"wins\": {\n    \"PC\": 0,\n"
+	                              "    \"NPC\": 0,\n    \"draw\": 20\n  },\n"));
+	assert_non_null(strstr(s.buf, "\"draw\": [\n      0.83887484"));
+	assert_non_null(strstr(s.buf, "\"histogram\": [\n      {\n"
+	                              "        \"rounds\": 3,\n"
+	                              "        \"runs\": 20\n      }\n    ]"));
+	assert_non_null(strstr(s.buf, "\"name\": \"ゴブリン\",\n"
+	                              "      \"side\": \"NPC\""));
+	assert_non_null(strstr(s.buf, "\"hp_mean\": 7.0,"));
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-HIST-1: bars of width w = ⌊(max − min) / 40⌋ + 1 from the minimum.
+ * 1…100: span 99, w = 3, 34 bars: 1–3 (3 values) … 100–100 (1 value).
+ * {5, 5, 5}: one bar 5–5 of 3.  {−3, 2}: span 5, w = 1, 6 bars, the first
+ * and the last of 1.  {INT64_MIN, INT64_MAX}: span 2^64 − 1, w =
+ * ⌊(2^64 − 1) / 40⌋ + 1 = 461168601842738790 + 1 = 461168601842738791, 40
+ * bars, the first and the last of 1; bar 1 starts at INT64_MIN + w. */
+static void mg_mc_hist_1_bins(void **state)
+{
+	mg_mc_bin b[MG_MC_BINS_MAX];
+	int64_t v[100], same[3] = {5, 5, 5}, two[2] = {-3, 2};
+	int64_t ends[2] = {INT64_MIN, INT64_MAX};
+	int i;
+	(void)state;
+
+	for (i = 0; i < 100; i++)
+		v[i] = 100 - i;
+	assert_int_equal(mg_mc_histogram(b, v, 100, 1), 34);
+	assert_int_equal(b[0].lo, 1);
+	assert_int_equal(b[0].hi, 3);
+	assert_int_equal(b[0].count, 3);
+	assert_int_equal(b[33].lo, 100);
+	assert_int_equal(b[33].hi, 100);
+	assert_int_equal(b[33].count, 1);
+	/* every other value: 50 values 100, 98, …, 2 */
+	assert_int_equal(mg_mc_histogram(b, v, 50, 2), 33);
+	assert_int_equal(b[0].lo, 2);
+	assert_int_equal(b[0].count, 2); /* 2 and 4 in 2–4 */
+	assert_int_equal(mg_mc_histogram(b, same, 3, 1), 1);
+	assert_int_equal(b[0].count, 3);
+	assert_int_equal(b[0].lo, 5);
+	assert_int_equal(mg_mc_histogram(b, two, 2, 1), 6);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[5].count, 1);
+	assert_int_equal(b[5].lo, 2);
+	assert_int_equal(mg_mc_histogram(b, ends, 2, 1), 40);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].count, 1);
+	assert_int_equal(b[39].hi, INT64_MAX);
+	assert_int_equal(b[1].lo, INT64_MIN + INT64_C(461168601842738791));
+}
+
+/* MG-MC-OUT-3: the SVG is one document with a panel per chart: the
+ * rounds, then each character; names are escaped. */
+static void mg_mc_out_3_svg(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	f.ch[1].name = "<狼&犬>";
+	run_mc(&r, &f, 20, 42, 1);
+	s.len = 0;
+	assert_int_equal(mg_mc_svg(&r, MG_LANG_JA, to_sink, &s), 0);
+	assert_non_null(strstr(s.buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+	assert_non_null(strstr(s.buf, ">ラウンド数の分布</text>"));
+	assert_non_null(strstr(s.buf, ">アリア（PC）の残りHP</text>"));
+	assert_non_null(strstr(s.buf, ">&lt;狼&amp;犬&gt;（NPC）の残りHP</text>"));
+	assert_non_null(strstr(s.buf, "<title>3–3: 20</title>"));
+	assert_non_null(strstr(s.buf, "<title>10–10: 20</title>"));
+	assert_null(strstr(s.buf, "<狼"));
+	assert_string_equal(s.buf + s.len - 7, "</svg>\n");
+	mg_mc_report_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -498,6 +652,10 @@ int main(void)
 		cmocka_unit_test(mg_mc_err_1_first_failing_run),
 		cmocka_unit_test(mg_mc_limit_1_bad_options),
 		cmocka_unit_test(mg_mc_jobs_1_progress),
+		cmocka_unit_test(mg_mc_out_1_text),
+		cmocka_unit_test(mg_mc_out_2_json),
+		cmocka_unit_test(mg_mc_hist_1_bins),
+		cmocka_unit_test(mg_mc_out_3_svg),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
