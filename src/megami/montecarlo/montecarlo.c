@@ -254,6 +254,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	if (o->runs < 1)
 		return ut_error_set(MG_EINVALID,
 		                    "Monte Carlo: at least one run is needed");
+	/* MG-MC-LIMIT-1: every run keeps its slot */
 	if (o->runs > MG_MC_RUNS_MAX)
 		return ut_error_set(MG_ELIMIT,
 		                    "Monte Carlo: %llu runs are more than the "

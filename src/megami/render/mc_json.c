@@ -43,6 +43,8 @@ static int cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* MG-MC-HIST-1: every rounds value that occurred, ascending, with its
+ * count */
 static json_t *histogram(const mg_mc_report *r)
 {
 	json_t *a = json_array();
