@@ -282,7 +282,7 @@ static int unexpected(P *p)
 	return perr(p, MG_EINVALID, M_UNEXPECTED, p->t.at, a);
 }
 
-/* A number token: its value, or an overflow error. */
+/* A number token: its value, or an overflow error (MG-DICE-ERR-2). */
 static int number(P *p, int64_t *v)
 {
 	if (p->t.big) {
@@ -857,7 +857,7 @@ static int s_dice(P *p)
 	return make_dice(p, times, sides, at);
 }
 
-/* unary -> "+" unary | "-" unary | dice;  --x is x */
+/* unary -> "+" unary | "-" unary | dice;  --x is x (MG-DICE-SUM-2) */
 static int s_unary(P *p)
 {
 	if (p->t.type == T_PLUS || p->t.type == T_MINUS) {
@@ -913,7 +913,8 @@ static int s_mul(P *p)
 	return l;
 }
 
-/* add -> add "+" mul | add "-" mul | mul;  a+-b is a-b, a--b is a+b */
+/* add -> add "+" mul | add "-" mul | mul;  a+-b is a-b, a--b is a+b
+ * (MG-DICE-SUM-2) */
 static int s_add(P *p)
 {
 	int l = s_mul(p);
@@ -1183,7 +1184,8 @@ void mg_dice_free(mg_dice_expr *e)
 
 #define SEP " ＞ "
 
-/* Roll n dice of `sides` into v[] in order; errors name the position. */
+/* Roll n dice of `sides` into v[] in order; errors name the position
+ * (MG-DICE-OUT-2). */
 static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
                 mg_lang lang, mg_dice_diag *diag)
 {
@@ -1402,7 +1404,7 @@ static int eval(const mg_dice_expr *e, int i, const int64_t *v, ut_buf *b,
 			goto over;
 		return 0;
 	}
-over:
+over: /* MG-DICE-ERR-2 */
 	*ocol = n->col;
 	return -1;
 }
@@ -1439,7 +1441,8 @@ static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 
 	if (!v)
 		return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
-	/* every term's dice, left to right, then each term sorted */
+	/* MG-DICE-OUT-2: every term's dice, left to right, then each term
+	 * sorted */
 	for (i = 0; i < e->n; i++) {
 		const node *n = &e->nodes[i];
 		if (n->kind != N_DICE)

@@ -24,7 +24,7 @@ typedef struct mg_dtext {
 void mg_dtext_free(mg_dtext *t);
 
 /*
- * MG-DICE-IN-1..3: NFKC per character, leading blanks skipped, cut at the
+ * MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3: NFKC per character, leading blanks skipped, cut at the
  * next blank (the rest is a comment), ASCII letters upper-cased.
  * @return 0; -1 with *badcol the column of invalid UTF-8; -2 out of memory.
  */

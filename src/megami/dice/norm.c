@@ -54,7 +54,7 @@ static int put(mg_dtext *t, size_t *cap, const char *b, size_t n,
 }
 
 /*
- * Each character is normalised on its own (NFKC of one code point), so a
+ * MG-DICE-IN-1: each character is normalised on its own (NFKC of one code point), so a
  * byte of the result always comes from one column; for the characters a
  * dice expression can hold (full-width ASCII, the ideographic space) this
  * is the NFKC of the whole text.
@@ -99,7 +99,8 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 		i += (size_t)n;
 		col++;
 	}
-	/* the first word: Ruby's strip, then split(/\s/, 2).first */
+	/* MG-DICE-IN-2: the first word: Ruby's strip, then
+	 * split(/\s/, 2).first; MG-DICE-IN-3: upper case */
 	for (start = 0; start < t.len && is_blank(t.s[start]); start++)
 		;
 	for (end = start; end < t.len && !is_blank(t.s[end]); end++)

@@ -1,2 +1,2 @@
-# the largest seed is accepted
+# MG-DICE-CLI-2: the largest seed is accepted
 roll --seed=18446744073709551615 '1D100'

@@ -1,2 +1,2 @@
-# at least one expression
+# MG-DICE-CLI-2: at least one expression
 roll --dice 3
