@@ -350,7 +350,7 @@ static void test_side_down_before_round1(void **state)
 	fx_end(f);
 }
 
-/* MG-DICE-1: 2 characters need 4 initiative dice; the list holds 3: the
+/* MG-STOP-1: 2 characters need 4 initiative dice; the list holds 3: the
  * combat stops with MG_EINVALID naming die 4, after the events so far,
  * and keeps failing. */
 static void test_dice_run_out(void **state)
@@ -1291,7 +1291,7 @@ static void test_logs(void **state)
 	free(t);
 }
 
-/* MG-LOG-1 MG-DICE-1: a log stopped by the dice: the partial log, then the
+/* MG-LOG-1 MG-STOP-1: a log stopped by the dice: the partial log, then the
  * error; JSON: winner null, "error", seed null (fixed dice). */
 static void test_log_error(void **state)
 {
@@ -1428,7 +1428,7 @@ int main(void)
 		T("MG-INIT-1 MG-INIT-2 MG-POLICY-4", test_init_ties),
 		T("MG-END-3 MG-ROUND-1 MG-ROUND-4", test_round_limit_draw),
 		T("MG-END-2", test_side_down_before_round1),
-		T("MG-DICE-1", test_dice_run_out),
+		T("MG-STOP-1", test_dice_run_out),
 		T("MG-ATTACK-3", test_equal_evades),
 		T("MG-ATTACK-2 MG-ATTACK-3", test_crit_fumble),
 		T("MG-ATTACK-3", test_evasion_vs_resistance),
@@ -1455,7 +1455,7 @@ int main(void)
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),
 		T("MG-LOG-1", test_logs),
-		T("MG-LOG-1 MG-DICE-1", test_log_error),
+		T("MG-LOG-1 MG-STOP-1", test_log_error),
 		T("MG-ROUND-1 MG-END-1 MG-END-3", test_property_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,7 +55,7 @@ int mg_allowance(int64_t *out, const mg_character *ch)
 	return 0;
 }
 
-/* MG-DICE-1 MG-CKD-1: stop the combat with rc (failed dice, an overflow,
+/* MG-STOP-1 MG-CKD-1: stop the combat with rc (failed dice, an overflow,
  * the callback); later calls return it again with its text. */
 static int fail(mg_combat *c, int rc)
 {
