@@ -56,6 +56,8 @@ typedef struct fx {
 	mg_combat *c;
 	char trace[16384];
 	size_t len;
+	int64_t seen[8192]; /* the dice of the events, in order */
+	size_t nseen;
 	mg_result r;
 } fx;
 
@@ -89,6 +91,10 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 	char buf[256];
 	int n = 0;
 	(void)c;
+	for (k = 0; k < (size_t)e->ndice; k++) {
+		assert_true(f->nseen < sizeof(f->seen) / sizeof(f->seen[0]));
+		f->seen[f->nseen++] = e->dice[k];
+	}
 	switch (e->kind) {
 	case MG_EV_ROUND: tr(f, "R%lld", (long long)e->round); break;
 	case MG_EV_INITIATIVE:
@@ -260,8 +266,13 @@ static mg_char_state st(fx *f, size_t i)
 static void expect(fx *f, const char *trace, size_t dice, int winner,
                    int64_t rounds)
 {
+	size_t k;
 	assert_string_equal(f->trace, trace);
 	assert_int_equal(f->d.rolled, dice);
+	/* every die rolled is reported by an event, in rolling order */
+	assert_int_equal(f->nseen, dice);
+	for (k = 0; k < dice; k++)
+		assert_int_equal(f->seen[k], f->dice[k]);
 	assert_int_equal(f->r.over, 1);
 	assert_int_equal(f->r.winner, winner);
 	assert_int_equal(f->r.rounds, rounds);
@@ -1386,9 +1397,11 @@ static void random_scenario(fx *f, uint64_t seed)
 	}
 }
 
-/* MG-ROUND-1 MG-END-1 MG-END-3: 2000 random scenarios, each with dice from
- * the generator seeded with its index, run to the end without error, and
- * the same seed gives the same trace and result twice. */
+/* MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1: 2000 random scenarios, each with
+ * dice from the generator seeded with its index, run to the end without
+ * error; the same seed gives the same trace and result twice; and the dice
+ * the events report, in event order, are exactly the generator's dice in
+ * the order rolled (every die is reported once, in rolling order). */
 static void test_property_random(void **state)
 {
 	uint64_t seed;
@@ -1403,12 +1416,22 @@ static void test_property_random(void **state)
 		assert_int_equal(fx_run(f), 0);
 		h1 = prop_trace_hash(f->trace);
 		r1 = f->r;
+		{
+			ut_rng g;
+			size_t k;
+			ut_rng_seed(&g, seed);
+			assert_int_equal(f->nseen, f->d.rolled);
+			for (k = 0; k < f->nseen; k++)
+				assert_int_equal(f->seen[k],
+				                 (int64_t)ut_rng_die(&g, 6));
+		}
 		assert_int_equal(r1.over, 1);
 		assert_true(r1.rounds >= 0 && r1.rounds <= rounds_max);
 		if (r1.winner < 0)
 			assert_true(r1.rounds == rounds_max || r1.rounds == 0);
 		/* the same again, on a restarted combat */
 		f->len = 0;
+		f->nseen = 0;
 		f->trace[0] = '\0';
 		ut_dice_seed(&f->d, seed);
 		mg_combat_restart(f->c);
@@ -1456,7 +1479,7 @@ int main(void)
 		T("MG-CKD-1", test_overflow),
 		T("MG-LOG-1", test_logs),
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
-		T("MG-ROUND-1 MG-END-1 MG-END-3", test_property_random),
+		T("MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1", test_property_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
