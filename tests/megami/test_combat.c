@@ -1343,6 +1343,119 @@ static void test_log_error(void **state)
 	free(t);
 }
 
+/* MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3: the events only a person causes,
+ * in the logs.  P0 (行動 5) at 0 with N1 (行動 0); N2 at 4; N3 at 9.
+ * Initiative: P0 5 + 6+6 = 17, N1 1+1 = 2, N2 1+2 = 3, N3 1+3 = 4: order
+ * P0, N3, N2, N1.  P0 declares 待機; N3 and N2 do nothing (no attacks);
+ * after N3 ends P0 is asked and stays, after N2 it resumes: 戦闘移動 to 9,
+ * first 離脱 from N1: 5 + 3+3 = 11 against 0 + 1+1 = 2, ok; stopped at 4
+ * by N2.  Then N1 nothing; limit 1: a draw. */
+static void test_log_person_events(void **state)
+{
+	static const mg_log_format fmts[2] = {MG_LOG_TEXT, MG_LOG_JSON};
+	int k;
+	for (k = 0; k < 2; k++) {
+		fx *f = fx_new(1);
+		mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+		mg_log *log;
+		mg_ask a;
+		size_t len;
+		chr(f, "P0", MG_SIDE_PC, 10, 5, 0);
+		chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+		chr(f, "N2", MG_SIDE_NPC, 10, 0, 4);
+		chr(f, "N3", MG_SIDE_NPC, 10, 0, 9);
+		DICE(f, 6, 6, 1, 1, 1, 2, 1, 3, 3, 3, 1, 1);
+		assert_int_equal(mg_log_new(&log, fmts[k], MG_LANG_EN, NULL, NULL),
+		                 0);
+		o.dice = &f->d;
+		o.on_event = mg_log_event;
+		o.event_ud = log;
+		assert_int_equal(mg_combat_new(&f->c, &f->s, &o), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_WAIT, 0, 0, 0), 0);
+		ask_action(f, 3);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(a.kind, MG_ASK_RESUME);
+		assert_int_equal(act(f, MG_ACT_STAY, 0, 0, 0), 0);
+		ask_action(f, 2);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(a.kind, MG_ASK_RESUME);
+		assert_int_equal(act(f, MG_ACT_RESUME, 0, 0, 0), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_MOVE, 9, 0, 0), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+		assert_int_equal(mg_log_finish(log, f->c, 0), 0);
+		assert_string_equal(mg_log_text(log, &len), k ? 
+		                    "{\n"
+		                    " \"rng\": \"xoshiro256ss-1\",\n"
+		                    " \"seed\": null,\n"
+		                    " \"winner\": null,\n"
+		                    " \"rounds\": 1,\n"
+		                    " \"characters\": [\n"
+		                    "  {\"name\":\"P0\",\"side\":\"PC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N1\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N2\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N3\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"}\n"
+		                    " ],\n"
+		                    " \"events\": [\n"
+		                    "  {\"type\":\"round\",\"round\":1},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"P0\",\"dice\":[6,6],\"value\":17},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N1\",\"dice\":[1,1],\"value\":2},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N2\",\"dice\":[1,2],\"value\":3},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N3\",\"dice\":[1,3],\"value\":4},\n"
+		                    "  {\"type\":\"order\",\"round\":1,\"order\":[\"P0\",\"N3\",\"N2\",\"N1\"]},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":false},\n"
+		                    "  {\"type\":\"wait\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N3\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N3\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N3\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N2\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N2\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N2\"},\n"
+		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":true},\n"
+		                    "  {\"type\":\"disengage\",\"round\":1,\"actor\":\"P0\",\"dice\":[3,3],\"value\":11,\"opponent\":\"N1\",\"opponent_dice\":[1,1],\"opponent_value\":2,\"success\":true},\n"
+		                    "  {\"type\":\"move\",\"round\":1,\"actor\":\"P0\",\"kind\":\"combat\",\"from\":0,\"to\":4,\"dest\":9,\"blocked_by\":\"N2\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N1\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N1\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N1\"},\n"
+		                    "  {\"type\":\"end\",\"round\":1,\"winner\":null}\n"
+		                    " ]\n"
+		                    "}\n" : 
+		                    "■Round 1\n"
+		                    "P0's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17\n"
+		                    "N1's initiative (2D6) ＞ 2[1,1] ＞ 2\n"
+		                    "N2's initiative (2D6) ＞ 3[1,2] ＞ 3\n"
+		                    "N3's initiative (2D6) ＞ 4[1,3] ＞ 4\n"
+		                    "Order: P0, N3, N2, N1\n"
+		                    "▼P0's main process\n"
+		                    "P0 waits\n"
+		                    "▼N3's main process\n"
+		                    "N3 does nothing\n"
+		                    "▼N2's main process\n"
+		                    "N2 does nothing\n"
+		                    "P0 stops waiting\n"
+		                    "▼P0's main process (after waiting)\n"
+		                    "P0's disengagement (2D6+5) ＞ 6[3,3]+5 ＞ 11 against N1 (2D6) ＞ 2[1,1] ＞ 2 ＞ success\n"
+		                    "P0 moves 0 m → 4 m (stopped by N2; aimed at 9 m)\n"
+		                    "▼N1's main process\n"
+		                    "N1 does nothing\n"
+		                    "■Result (round 1)\n"
+		                    "Draw\n"
+		                    "P0 (PC) HP 10 able\n"
+		                    "N1 (NPC) HP 10 able\n"
+		                    "N2 (NPC) HP 10 able\n"
+		                    "N3 (NPC) HP 10 able\n");
+		mg_log_free(log);
+		fx_end(f);
+	}
+}
+
 /* ---- property ----------------------------------------------------------- */
 
 static uint64_t prop_trace_hash(const char *s)
@@ -1479,6 +1592,7 @@ int main(void)
 		T("MG-CKD-1", test_overflow),
 		T("MG-LOG-1", test_logs),
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
+		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),
 		T("MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1", test_property_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
