@@ -1426,7 +1426,7 @@ static void test_log_person_events(void **state)
 		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N1\"},\n"
 		                    "  {\"type\":\"end\",\"round\":1,\"winner\":null}\n"
 		                    " ]\n"
-		                    "}\n" : 
+		                    "}\n" :
 		                    "■Round 1\n"
 		                    "P0's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17\n"
 		                    "N1's initiative (2D6) ＞ 2[1,1] ＞ 2\n"
