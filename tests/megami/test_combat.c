@@ -1556,6 +1556,79 @@ static void test_property_random(void **state)
 	}
 }
 
+/* Everything a query shows, to compare before and after a refused action. */
+static void snapshot(fx *f, mg_char_state *out, mg_ask *ask)
+{
+	size_t i;
+	assert_int_equal(mg_combat_next(f->c, ask), 0);
+	for (i = 0; i < f->s.ncharacters; i++)
+		out[i] = st(f, i);
+}
+
+/* MG-ACT-1 MG-ROUND-3 MG-WAIT-1 MG-WAIT-2: 500 random scenarios played by
+ * a "person" who answers every ask with a random action (any kind, random
+ * position, attack and target) half of the time and with the policy's
+ * otherwise.  A refused action (MG_EINVALID) changes nothing: the same
+ * characters, no event, no die, and the same ask again; any other error
+ * fails.  Every combat ends. */
+static void test_property_random_person(void **state)
+{
+	uint64_t seed;
+	for (seed = 0; seed < 500; seed++) {
+		fx *f = &F;
+		ut_rng pick;
+		mg_ask ask, again;
+		mg_char_state before[MAXC], after[MAXC];
+		size_t steps = 0, refused = 0;
+		random_scenario(f, seed);
+		ut_dice_seed(&f->d, seed);
+		ut_rng_seed(&pick, ~seed);
+		fx_start(f);
+		for (;;) {
+			mg_action x;
+			size_t len, rolled, i;
+			int rc;
+			snapshot(f, before, &ask);
+			len = f->len;
+			rolled = f->d.rolled;
+			if (ask.kind == MG_ASK_OVER)
+				break;
+			assert_true(++steps < 100000);
+			if (ut_rng_uniform(&pick, 2) == 0 && refused < 20) {
+				memset(&x, 0, sizeof(x));
+				x.kind = (mg_action_kind)ut_rng_uniform(&pick, 8);
+				x.to = (int64_t)ut_rng_uniform(&pick, 61) - 30;
+				x.attack = (uint32_t)ut_rng_uniform(&pick, 4);
+				x.target = (uint32_t)ut_rng_uniform(&pick, f->s.ncharacters + 1);
+			} else {
+				assert_int_equal(mg_policy_default(f->c, &ask, &x), 0);
+				refused = 0;
+			}
+			rc = mg_combat_act(f->c, &x);
+			if (rc == 0)
+				continue;
+			assert_int_equal(rc, MG_EINVALID);
+			refused++;
+			assert_int_equal(f->len, len);
+			assert_int_equal(f->d.rolled, rolled);
+			snapshot(f, after, &again);
+			assert_memory_equal(&again, &ask, sizeof(ask));
+			for (i = 0; i < f->s.ncharacters; i++) {
+				const mg_char_state *b = &before[i], *q = &after[i];
+				assert_int_equal(q->hp, b->hp);
+				assert_int_equal(q->position, b->position);
+				assert_int_equal(q->state, b->state);
+				assert_int_equal(q->status, b->status);
+				assert_int_equal(q->initiative, b->initiative);
+				assert_int_equal(q->waited, b->waited);
+			}
+		}
+		mg_combat_result(&f->r, f->c);
+		assert_int_equal(f->r.over, 1);
+		fx_end(f);
+	}
+}
+
 #define T(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 
 int main(void)
@@ -1594,6 +1667,7 @@ int main(void)
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
 		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),
 		T("MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1", test_property_random),
+		T("MG-ACT-1 MG-ROUND-3 MG-WAIT-1 MG-WAIT-2", test_property_random_person),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
