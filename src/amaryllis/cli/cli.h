@@ -12,9 +12,11 @@
 #include <stdio.h>
 
 #include "amaryllis.h"
+#include "util/cli.h"
 
 /* Exit statuses (STYLE.md): ok, bad input, usage. */
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = UT_EXIT_OK, EXIT_INPUT = UT_EXIT_INPUT,
+       EXIT_USAGE = UT_EXIT_USAGE };
 
 /* Largest sheet read by default, and the largest --max-sheet-bytes. */
 #define CLI_SHEET_BYTES_DEFAULT ((size_t)1 << 20)  /* 1 MiB */
@@ -139,8 +141,6 @@ int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg);
  * o->quiet).  Returns EXIT_OK, or EXIT_INPUT if stdout cannot be written. */
 int cli_help(const cli_opts *o, const char *ja, const char *en);
 
-/* A decimal whole number from 0 to max (no sign); 0, or -1 if it is not. */
-int cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
 /* The subcommands: argv[0] is the command's name; *base holds the options
  * given before it (amaryllis --lang en check …). */

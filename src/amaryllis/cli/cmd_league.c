@@ -311,7 +311,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 			}
 			break;
 		case OPT_JOBS:
-			if (cli_parse_u64(optarg, 4096, &v) < 0 || v < 1) {
+			if (ut_cli_parse_u64(optarg, 4096, &v) < 0 || v < 1) {
 				cli_usage_error(o, "league",
 				                TR(o, "--jobs には1から4096までの整数を"
 				                      "指定してください（「%s」）",
@@ -341,7 +341,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 			r->svg = optarg;
 			break;
 		case OPT_MAX_UNITS:
-			if (cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2) {
+			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2) {
 				cli_usage_error(o, "league",
 				                TR(o, "--max-units には2から%luまでの整数を"
 				                      "指定してください（「%s」）",

@@ -8,72 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <utf8proc.h>
 
 #include "cli.h"
 
 #include "util/buf.h"
-#include "util/width.h"
 
-void cli_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("amaryllis: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-/*
- * Read all of f into *out (owned), but no more than max bytes: EFBIG when
- * there is more (found by reading max + 1 bytes at most, so /dev/zero or a
- * huge file costs max bytes of memory, not its size).
- */
-static int slurp(FILE *f, size_t max, char **out, size_t *len)
-{
-	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;
-	char *buf = malloc(cap);
-
-	if (!buf)
-		return ENOMEM;
-	for (;;) {
-		size_t r;
-		if (n == cap) {
-			char *p;
-			size_t grow = cap > max / 2 ? max + 1 : cap * 2;
-			if (cap > max) {
-				free(buf);
-				return EFBIG;
-			}
-			p = realloc(buf, grow);
-			if (!p) {
-				free(buf);
-				return ENOMEM;
-			}
-			buf = p;
-			cap = grow;
-		}
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0) {
-			if (ferror(f)) {
-				int err = errno ? errno : EIO;
-				free(buf);
-				return err;
-			}
-			break;
-		}
-	}
-	if (n > max) {
-		free(buf);
-		return EFBIG;
-	}
-	*out = buf;
-	*len = n;
-	return 0;
-}
 
 /*
  * A file that cannot be read as a sheet: "FILE: error: MESSAGE" on stderr
@@ -107,27 +46,7 @@ static int unreadable(const char *shown, const cli_opts *o, int err, int print,
 	return EXIT_INPUT;
 }
 
-/* Display width of the UTF-8 text s[0..len) (util/width.h). */
-static size_t width(const char *s, size_t len)
-{
-	return ut_width(s, len);
-}
 
-/* Byte offset of character column `col` (1-based) in s[0..len). */
-static size_t byte_of_col(const char *s, size_t len, uint32_t col)
-{
-	size_t i = 0;
-	uint32_t c = 1;
-
-	while (i < len && c < col) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                      (utf8proc_ssize_t)(len - i), &cp);
-		i += k > 0 ? (size_t)k : 1;
-		c++;
-	}
-	return i;
-}
 
 /*
  * Show the source line (at most ~80 bytes each side of the column, cut at
@@ -135,27 +54,11 @@ static size_t byte_of_col(const char *s, size_t len, uint32_t col)
  */
 static void show_context(const am_sheet *sh, const am_diag *d)
 {
-	size_t len, at, from, to;
+	size_t len;
 	const char *line = am_sheet_source_line(sh, d->line, &len);
 
-	if (!line || d->col == 0)
-		return;
-	at = byte_of_col(line, len, d->col);
-	from = at > 80 ? at - 80 : 0;
-	while (from > 0 && ((unsigned char)line[from] & 0xC0) == 0x80)
-		from++;
-	to = len - at > 80 ? at + 80 : len;
-	while (to < len && ((unsigned char)line[to] & 0xC0) == 0x80)
-		to++;
-	/* print only if it is valid UTF-8 (invalid lines are what the
-	 * diagnostic is about; show nothing rather than junk) */
-	if (utf8proc_decompose((const utf8proc_uint8_t *)line + from,
-	                       (utf8proc_ssize_t)(to - from), NULL, 0, 0) < 0)
-		return;
-	fprintf(stderr, " %s%.*s%s\n", from ? "…" : "", (int)(to - from),
-	        line + from, to < len ? "…" : "");
-	fprintf(stderr, " %*s^\n", (int)(width(line + from, at - from) +
-	                                 (from ? 1 : 0)), "");
+	if (line)
+		ut_cli_show_context(line, len, d->col);
 }
 
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
@@ -175,7 +78,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
 		return unreadable(shown, o, errno, print, diags, 1);
-	err = slurp(f, o->max_sheet_bytes, &out->text, &out->len);
+	err = ut_cli_read(f, o->max_sheet_bytes, &out->text, &out->len);
 	if (f != stdin)
 		fclose(f);
 	if (err)

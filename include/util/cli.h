@@ -1,0 +1,113 @@
+/*
+ * util/cli.h - the command-line conventions every tool of the project
+ * follows (GNU style, glibc's getopt_long), shared by the front ends.
+ *
+ * This is the one part of util that prints (on stdout and stderr): it is
+ * built as its own library, util_cli, which only executables link; the
+ * rule systems' libraries never do.
+ *
+ *     prog: CMD: MESSAGE                                 (usage error, exit 2)
+ *     Try 'prog CMD --help' for more information.
+ *
+ * getopt_long keeps its state in globals (optind, optarg, optopt) and
+ * permutes argv so that the operands end up last; optind = 0 starts a fresh
+ * scan (a tool scans its own options, then the command's).  getopt's own
+ * messages are off (opterr = 0): ours are in the language of --lang and
+ * have the hint line.
+ */
+#ifndef UT_CLI_H
+#define UT_CLI_H
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lang.h"
+
+/* Exit statuses: ok, bad input, usage. */
+enum { UT_EXIT_OK = 0, UT_EXIT_INPUT = 1, UT_EXIT_USAGE = 2 };
+
+/* Who speaks, and how. */
+typedef struct ut_cli {
+	const char *prog; /* the tool's name, first word of every message */
+	ut_lang lang;
+	int quiet;        /* print no help and no usage errors */
+} ut_cli;
+
+/* The text in the language of c: UT_TR(c, "日本語", "English").  Both may
+ * be printf formats; the compiler checks both arms. */
+#define UT_TR(c, ja, en) ((c)->lang == UT_LANG_EN ? (en) : (ja))
+
+/* "prog: MESSAGE" on stderr (always, even when quiet). */
+void ut_cli_error(const ut_cli *c, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap);
+
+/*
+ * A usage error of command `cmd` (NULL: the tool itself), in the two lines
+ * above (Japanese hint: 詳しくは「prog CMD --help」を実行してください。).
+ * Prints nothing when c->quiet.  Returns UT_EXIT_USAGE.
+ */
+int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
+                        va_list ap);
+
+/*
+ * Start parsing options with getopt_long: a first pass over a copy of argv
+ * finds the last valid `--lang ja|en` (getopt value `lang_val`), so that
+ * every message, even about an option before it, is in that language; then
+ * getopt is ready for the real pass (optind = 0, opterr = 0).  argv[0] is
+ * the tool's or the command's name.
+ */
+void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
+                         const char *shortopts, const struct option *longopts,
+                         int lang_val);
+
+/*
+ * The usage error for what getopt_long returned as '?' or ':' (unknown,
+ * ambiguous, missing or unwanted value), worded from argv and longopts.
+ * Returns UT_EXIT_USAGE.
+ */
+int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
+                      const struct option *longopts);
+
+/* The value of --lang: sets c->lang and returns 0, or a usage error
+ * (UT_EXIT_USAGE) for anything but ja and en. */
+int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg);
+
+/* Print a help text in c->lang on stdout (nothing when quiet).  Returns
+ * UT_EXIT_OK, or UT_EXIT_INPUT if stdout cannot be written. */
+int ut_cli_help(const ut_cli *c, const char *ja, const char *en);
+
+/* Print "prog VERSION" on stdout; UT_EXIT_OK or UT_EXIT_INPUT. */
+int ut_cli_version(const ut_cli *c, const char *version);
+
+/* A decimal whole number from 0 to max (no sign, no blanks); 0, or -1. */
+int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
+
+/*
+ * Read all of f into *out (owned, free()), but no more than max bytes:
+ * EFBIG when there is more (found by reading max + 1 bytes at most, so
+ * /dev/zero or a huge file costs max bytes of memory, not its size).
+ * Returns 0 or an errno value (EFBIG, ENOMEM, the read error).
+ */
+int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
+
+/*
+ * Under a "FILE:LINE:COL: error: …" message, the source line (cut to 80
+ * characters each side of the column, marked with …) and a caret under
+ * character column `col` (1-based; wide characters count 2), on stderr.
+ * Nothing for col 0 or a line that is not valid UTF-8.
+ */
+void ut_cli_show_context(const char *line, size_t len, uint32_t col);
+
+#endif

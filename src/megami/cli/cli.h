@@ -1,0 +1,60 @@
+/*
+ * cli.h - what the commands of the megami tool share.
+ *
+ * The tool includes public headers only (include/megami/, include/util/).
+ * Each command is one file, cmd_<name>.c, with one line in main.c's table;
+ * it parses its options with getopt_long through util/cli.h, so every
+ * command words its usage errors and help the same way (exit 2 for usage,
+ * 1 for bad input).
+ */
+#ifndef MG_CLI_H
+#define MG_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "megami/common.h"
+#include "util/buf.h"
+#include "util/cli.h"
+
+/* The tool's options, given before the command (megami --lang en roll …);
+ * ui.prog is "megami". */
+typedef struct mg_cli {
+	ut_cli ui;
+} mg_cli;
+
+#define MG_CLI_INIT {{"megami", UT_LANG_JA, 0}}
+
+/*
+ * Long options without a short form are numbered from 256 (getopt_long
+ * returns the number).  Each command lists the ones it takes; --lang and
+ * --help (also -h) are in every command: MG_CLI_COMMON_LONGOPTS.
+ */
+enum {
+	OPT_LANG = 256,
+	OPT_VERSION,
+	OPT_SEED,
+	OPT_DICE,
+	OPT_FORMAT,
+	OPT_RUNS,
+	OPT_JOBS,
+	OPT_SVG,
+	OPT_MAX_BYTES,
+	OPT_REPLAY
+};
+
+#define MG_CLI_COMMON_LONGOPTS \
+	{"lang", required_argument, NULL, OPT_LANG}, \
+	{"help", no_argument, NULL, 'h'}
+
+/* The short options of every command: -h, and ':' first so that a missing
+ * value is told apart from an unknown option. */
+#define MG_CLI_SHORTOPTS ":h"
+
+/* The commands: argv[0] is the command's name; *base holds the options
+ * given before it.  Each returns the exit status. */
+typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
+
+/* One line per command (cmd_<name>.c): */
+
+#endif

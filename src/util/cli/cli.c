@@ -1,0 +1,260 @@
+/* cli.c - the command-line conventions of every tool (util/cli.h). */
+#include "util/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "util/width.h"
+
+void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", c->prog);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void ut_cli_error(const ut_cli *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ut_cli_verror(c, fmt, ap);
+	va_end(ap);
+}
+
+int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
+                        va_list ap)
+{
+	if (c->quiet)
+		return UT_EXIT_USAGE;
+	fprintf(stderr, "%s: ", c->prog);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	fprintf(stderr, UT_TR(c, "詳しくは「%s %s%s--help」を実行してください。\n",
+	                      "Try '%s %s%s--help' for more information.\n"),
+	        c->prog, cmd ? cmd : "", cmd ? " " : "");
+	return UT_EXIT_USAGE;
+}
+
+int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = ut_cli_vusage_error(c, cmd, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
+                         const char *shortopts, const struct option *longopts,
+                         int lang_val)
+{
+	/* The first pass permutes a copy: on argv itself it could move an
+	 * operand behind an option whose value is missing (battle A B
+	 * --tie-break), and the real pass would take the operand as the value. */
+	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	int ch;
+
+	opterr = 0;
+	optind = 0;
+	if (copy) {
+		memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
+		while ((ch = getopt_long(argc, copy, shortopts, longopts, NULL)) != -1)
+			if (ch == lang_val && strcmp(optarg, "ja") == 0)
+				c->lang = UT_LANG_JA;
+			else if (ch == lang_val && strcmp(optarg, "en") == 0)
+				c->lang = UT_LANG_EN;
+		free(copy);
+	}
+	optind = 0;
+}
+
+static const struct option *option_of(const struct option *lo, int val)
+{
+	for (; lo->name; lo++)
+		if (lo->val == val)
+			return lo;
+	return NULL;
+}
+
+int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
+                      const struct option *longopts)
+{
+	const char *word = argv[optind - 1];
+	const struct option *lo;
+	size_t len, nmatch = 0;
+	char names[512] = "";
+
+	/* A short option: getopt tells only its letter (optind may still point
+	 * into a cluster such as -xh).  Long ones report their value (≥ 256, or
+	 * 'h' for --help, which as -h never fails) or 0. */
+	if (ch == '?' && optopt != 0 && optopt != 'h' && optopt < 256)
+		return ut_cli_usage_error(c, cmd, UT_TR(c, "オプション「-%c」はありません",
+		                                        "unknown option '-%c'"),
+		                          optopt);
+	if (ch == ':' && (lo = option_of(longopts, optopt)))
+		return ut_cli_usage_error(c, cmd,
+		                          UT_TR(c, "オプション「--%s」には値が必要です",
+		                                "option '--%s' needs a value"),
+		                          lo->name);
+	if (ch == '?' && optopt != 0 && (lo = option_of(longopts, optopt)))
+		return ut_cli_usage_error(c, cmd,
+		                          UT_TR(c, "オプション「--%s」は値を取りません",
+		                                "option '--%s' takes no value"),
+		                          lo->name);
+	/* unknown, or a prefix of several (getopt_long takes a prefix of one) */
+	len = strcspn(word, "=");
+	if (len > 2)
+		for (lo = longopts; lo->name; lo++)
+			if (strncmp(lo->name, word + 2, len - 2) == 0) {
+				size_t k = strlen(names);
+				snprintf(names + k, sizeof(names) - k, "%s--%s",
+				         nmatch++ ? ", " : "", lo->name);
+			}
+	if (nmatch > 1)
+		return ut_cli_usage_error(c, cmd,
+		                          UT_TR(c, "オプション「%.*s」はあいまいです（%s）",
+		                                "option '%.*s' is ambiguous (%s)"),
+		                          (int)len, word, names);
+	return ut_cli_usage_error(c, cmd, UT_TR(c, "オプション「%.*s」はありません",
+	                                        "unknown option '%.*s'"),
+	                          (int)len, word);
+}
+
+int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg)
+{
+	if (strcmp(arg, "ja") == 0)
+		c->lang = UT_LANG_JA;
+	else if (strcmp(arg, "en") == 0)
+		c->lang = UT_LANG_EN;
+	else
+		return ut_cli_usage_error(c, cmd,
+		                          UT_TR(c, "--lang の値「%s」は使えません（ja か en）",
+		                                "unknown language '%s' (use ja or en)"),
+		                          arg);
+	return 0;
+}
+
+int ut_cli_help(const ut_cli *c, const char *ja, const char *en)
+{
+	if (c->quiet)
+		return UT_EXIT_OK;
+	fputs(UT_TR(c, ja, en), stdout);
+	if (fflush(stdout) != 0) {
+		ut_cli_error(c, "cannot write the help");
+		return UT_EXIT_INPUT;
+	}
+	return UT_EXIT_OK;
+}
+
+int ut_cli_version(const ut_cli *c, const char *version)
+{
+	printf("%s %s\n", c->prog, version);
+	return fflush(stdout) == 0 ? UT_EXIT_OK : UT_EXIT_INPUT;
+}
+
+int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int ut_cli_read(FILE *f, size_t max, char **out, size_t *len)
+{
+	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;
+	char *buf = malloc(cap);
+
+	if (!buf)
+		return ENOMEM;
+	for (;;) {
+		size_t r;
+		if (n == cap) {
+			char *p;
+			size_t grow = cap > max / 2 ? max + 1 : cap * 2;
+			if (cap > max) {
+				free(buf);
+				return EFBIG;
+			}
+			p = realloc(buf, grow);
+			if (!p) {
+				free(buf);
+				return ENOMEM;
+			}
+			buf = p;
+			cap = grow;
+		}
+		r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0) {
+			if (ferror(f)) {
+				int err = errno ? errno : EIO;
+				free(buf);
+				return err;
+			}
+			break;
+		}
+	}
+	if (n > max) {
+		free(buf);
+		return EFBIG;
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* Byte offset of character column `col` (1-based) in s[0..len). */
+static size_t byte_of_col(const char *s, size_t len, uint32_t col)
+{
+	size_t i = 0;
+	uint32_t c = 1;
+
+	while (i < len && c < col) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                      (utf8proc_ssize_t)(len - i), &cp);
+		i += k > 0 ? (size_t)k : 1;
+		c++;
+	}
+	return i;
+}
+
+void ut_cli_show_context(const char *line, size_t len, uint32_t col)
+{
+	size_t at, from, to;
+
+	if (col == 0)
+		return;
+	at = byte_of_col(line, len, col);
+	from = at > 80 ? at - 80 : 0;
+	while (from > 0 && ((unsigned char)line[from] & 0xC0) == 0x80)
+		from++;
+	to = len - at > 80 ? at + 80 : len;
+	while (to < len && ((unsigned char)line[to] & 0xC0) == 0x80)
+		to++;
+	/* print only if it is valid UTF-8 (invalid lines are what the
+	 * diagnostic is about; show nothing rather than junk) */
+	if (utf8proc_decompose((const utf8proc_uint8_t *)line + from,
+	                       (utf8proc_ssize_t)(to - from), NULL, 0, 0) < 0)
+		return;
+	fprintf(stderr, " %s%.*s%s\n", from ? "…" : "", (int)(to - from),
+	        line + from, to < len ? "…" : "");
+	fprintf(stderr, " %*s^\n", (int)(ut_width(line + from, at - from) +
+	                                 (from ? 1 : 0)), "");
+}

@@ -1,0 +1,1 @@
+--lang fr roll
