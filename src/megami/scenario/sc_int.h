@@ -42,8 +42,8 @@ const sc_name *sc_vocab(int v, size_t *n);
 int sc_lookup(const sc_name *names, size_t n, const char *s);
 
 /**
- * The spelling in names[0..n) nearest to s (Levenshtein distance over code
- * points, ASCII letters compared without case), or NULL when none is near:
+ * The spelling in names[0..n) nearest to s (edit distance over code points
+ * with transpositions, ASCII letters compared without case), or NULL when none is near:
  * a candidate counts when its distance is at most half its length (rounded
  * up) and less than its length; the smallest distance wins, then the
  * earlier name, English before Japanese.  Texts over 64 code points get no

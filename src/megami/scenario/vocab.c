@@ -95,9 +95,7 @@ static size_t decode(const char *s, int32_t *cp)
 	while (*p) {
 		int32_t c = *p++;
 		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-		if (c >= 0x80 && !more)
-			more = 0;
-		else if (more)
+		if (more)
 			c &= 0x3F >> more;
 		while (more-- > 0 && (*p & 0xC0) == 0x80)
 			c = (c << 6) | (*p++ & 0x3F);
@@ -110,27 +108,35 @@ static size_t decode(const char *s, int32_t *cp)
 	return n;
 }
 
-/* Levenshtein distance between a[0..na) and b[0..nb), both ≤ MAXW. */
+/* Edit distance between a[0..na) and b[0..nb), both ≤ MAXW: insertions,
+ * deletions, substitutions and transpositions of two neighbours
+ * (optimal string alignment), each 1. */
 static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
 {
-	size_t row[MAXW + 1], i, j;
+	size_t rows[3][MAXW + 1], i, j;
+	size_t *pp = rows[0], *prev = rows[1], *cur = rows[2], *t;
 
 	for (j = 0; j <= nb; j++)
-		row[j] = j;
+		prev[j] = j;
 	for (i = 1; i <= na; i++) {
-		size_t diag = row[0];
-		row[0] = i;
+		cur[0] = i;
 		for (j = 1; j <= nb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
+			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
+				best = pp[j - 2] + 1;
+			cur[j] = best;
 		}
+		t = pp;
+		pp = prev;
+		prev = cur;
+		cur = t;
 	}
-	return row[nb];
+	return prev[nb];
 }
 
 const char *sc_suggest(const sc_name *names, size_t n, const char *s)
