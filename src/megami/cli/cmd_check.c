@@ -52,23 +52,22 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* A file that cannot be read: "FILE: error: …" on stderr. */
+/* A file that cannot be read: "FILE: error: …" on stderr, in the form of
+ * the other diagnostics (no "megami: " before it). */
 static int unreadable(const ut_cli *ui, const char *shown, int err,
                       int opening, size_t max)
 {
 	if (err == EFBIG)
-		ut_cli_error(ui, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
-		                           "バイトを超えています（--max-bytes）",
-		                       "%s: error: file too large: over the limit of "
-		                       "%zu bytes (--max-bytes)"), shown, max);
-	else if (opening)
-		ut_cli_error(ui, UT_TR(ui, "%s: error: 開けません：%s",
-		                       "%s: error: cannot open: %s"),
-		             shown, strerror(err));
+		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
+		                          "バイトを超えています（--max-bytes）\n",
+		                      "%s: error: file too large: over the limit of "
+		                      "%zu bytes (--max-bytes)\n"), shown, max);
 	else
-		ut_cli_error(ui, UT_TR(ui, "%s: error: 読めません：%s",
-		                       "%s: error: cannot read: %s"),
-		             shown, strerror(err));
+		fprintf(stderr, opening ? UT_TR(ui, "%s: error: 開けません：%s\n",
+		                                "%s: error: cannot open: %s\n")
+		                        : UT_TR(ui, "%s: error: 読めません：%s\n",
+		                                "%s: error: cannot read: %s\n"),
+		        shown, strerror(err));
 	return UT_EXIT_INPUT;
 }
 
