@@ -378,6 +378,27 @@ static void test_invalid_utf8(void **state)
 	}
 }
 
+/* MG-SCN-IN-1: a UTF-8 byte order mark is skipped, and columns on line 1
+ * count from after it ("round_limit: " is 13 characters: the 0 is at 14). */
+static void test_bom(void **state)
+{
+	expect("\xEF\xBB\xBFround_limit: 0\ncharacters:\n" PAIR,
+	       "1:14: ラウンド上限が0です（1以上にしてください）\n",
+	       "1:14: round_limit 0 is less than 1\n");
+}
+
+/* MG-SCN-ATK-2: a quoted number in check is a string where a stat name or
+ * an integer is wanted, not an unknown stat ("check: " ends at column 69
+ * of the attack line: the quote is at 70). */
+static void test_check_quoted_number(void **state)
+{
+	expect("characters:\n"
+	       "  - {name: a, side: PC, hp: 1, attacks: [{name: x, damage: 1, check: \"7\"}]}\n"
+	       "  - {name: b, side: NPC, hp: 1}\n",
+	       "2:70: 整数が必要です（書かれているのは引用符で囲んだ文字列「7」）\n",
+	       "2:70: expected an integer, found the quoted string '7'\n");
+}
+
 /* MG-SCN-IN-2: a tab in the indentation of a line with content, at the
  * tab's column; comment lines may hold them. */
 static void test_tab(void **state)
@@ -789,6 +810,8 @@ int main(void)
 		TEST("MG-SCN-OUT", test_canonical_round_trip),
 		TEST("MG-SCN-OUT", test_canonical_text),
 		TEST("MG-SCN-IN-1", test_invalid_utf8),
+		TEST("MG-SCN-IN-1", test_bom),
+		TEST("MG-SCN-ATK-2", test_check_quoted_number),
 		TEST("MG-SCN-IN-2", test_tab),
 		TEST("MG-SCN-YAML-1", test_syntax),
 		TEST("MG-SCN-YAML-2", test_anchor_alias),

@@ -684,7 +684,7 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 	if (val[MG_AKEY_CHECK] >= 0) {
 		/* MG-SCN-ATK-2: a stat name or an integer */
 		const node *c = &d->nodes[val[MG_AKEY_CHECK]];
-		if (c->type == N_SCALAR && !c->quoted && numeric(c->text)) {
+		if (c->type == N_SCALAR && numeric(c->text)) {
 			a->check_stat = -1;
 			ok &= get_int(d, c, &a->check_value);
 		} else if (c->type != N_SCALAR || is_null(c)) {
@@ -997,8 +997,14 @@ int mg_scenario_parse(mg_scenario_doc **out, const char *text, size_t len,
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	d->maxdiags = opts->max_diags ? opts->max_diags : 1;
 	d->file = own(d, opts->file ? opts->file : "", opts->file ? strlen(opts->file) : 0);
-	d->text = own(d, text ? text : "", text ? len : 0);
-	d->len = text ? len : 0;
+	if (!text)
+		text = "", len = 0;
+	/* MG-SCN-IN-1: a UTF-8 byte order mark is not part of the text (lines
+	 * and columns count from after it, as editors show them) */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		text += 3, len -= 3;
+	d->text = own(d, text, len);
+	d->len = len;
 	if (!d->nomem && scan_bytes(d) == 0 && !d->nomem) {
 		root = parse_yaml(d);
 		if (root == -1 || (root >= 0 && is_null(&d->nodes[root]) &&
