@@ -450,6 +450,38 @@ static void test_documents_and_tags(void **state)
 	       "1:14: tags are not supported: '!!int'\n");
 }
 
+/* MG-SCN-YAML-6: at most 32 levels of lists and mappings: the 33rd '['
+ * (column 33) is refused and the reading stops. */
+static void test_too_deep(void **state)
+{
+	char text[64];
+
+	memset(text, '[', 40);
+	text[40] = '\0';
+	expect(text, "1:33: 入れ子が深すぎます（32段まで）\n",
+	       "1:33: nested too deeply (at most 32 levels)\n");
+}
+
+/* MG-SCN-CHR-6: names are found through a set: 3000 characters, the
+ * last named like the 1500th (c1499, whose name is at line 1501). */
+static void test_duplicate_name_many(void **state)
+{
+	ut_buf b = UT_BUF_INIT;
+	char *got;
+	int i;
+
+	ut_buf_puts(&b, "characters:\n");
+	for (i = 0; i < 3000; i++)
+		ut_buf_printf(&b, "  - {name: c%d, side: %s, hp: 1}\n", i,
+		              i ? "NPC" : "PC");
+	ut_buf_puts(&b, "  - {name: c1499, side: PC, hp: 1}\n");
+	got = diags(b.ptr, b.len, MG_LANG_EN, 0);
+	assert_string_equal(got,
+	                    "3002:12: two characters named 'c1499' (the first on line 1501)\n");
+	free(got);
+	ut_buf_free(&b);
+}
+
 /* MG-SCN-YAML-5: nothing, only comments, or a null document. */
 static void test_empty(void **state)
 {
@@ -817,6 +849,8 @@ int main(void)
 		TEST("MG-SCN-YAML-2", test_anchor_alias),
 		TEST("MG-SCN-YAML-3 MG-SCN-YAML-4", test_documents_and_tags),
 		TEST("MG-SCN-YAML-5", test_empty),
+		TEST("MG-SCN-YAML-6", test_too_deep),
+		TEST("MG-SCN-CHR-6", test_duplicate_name_many),
 		TEST("MG-SCN-KEY-2 MG-SCN-DIAG-3", test_unknown_key),
 		TEST("MG-SCN-KEY-3", test_duplicate_key),
 		TEST("MG-SCN-KEY-1", test_key_not_text),
