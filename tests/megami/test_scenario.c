@@ -95,7 +95,7 @@ static char *slurp(const char *path, size_t *len)
 
 /* ------------------------------------------------------------ whole files */
 
-/* MG-SCN-KEY-4 MG-SCN-CHR-7 MG-SCN-ATK-1: the example of M1 (with an NPC
+/* MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1: the example of M1 (with an NPC
  * added) read field by field; hp_now defaults to hp (24); the goblin's
  * attack has only name, damage, attributes, range: the rest are M8.1's
  * defaults; the goblin's finish defaults to false. */
@@ -171,8 +171,8 @@ static void test_m1_example(void **state)
 	free(text);
 }
 
-/* MG-SCN-KEY-4 MG-SCN-VAL-3: Japanese keys and values mean the same as
- * the English ones. */
+/* MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4: Japanese keys and values mean
+ * the same as the English ones; armor may be negative (火: -2). */
 static void test_japanese_keys(void **state)
 {
 	size_t len;
@@ -834,8 +834,8 @@ static void test_format_cut(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		TEST("MG-SCN-KEY-4 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
-		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3", test_japanese_keys),
+		TEST("MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
+		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4", test_japanese_keys),
 		TEST("MG-SCN-CHR-7 MG-SCN-ATK-1 MG-SCN-TOP-2 MG-SCN-VAL-5", test_defaults),
 		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2", test_limits),
 		TEST("MG-SCN-VAL-2", test_booleans),

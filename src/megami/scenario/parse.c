@@ -553,7 +553,7 @@ static int get_bool(mg_scenario_doc *d, const node *n, int *v)
 	return 0;
 }
 
-/* Text (a name): any scalar but null; "" is an empty name. */
+/* Text (a name, MG-SCN-VAL-4): any scalar but null; "" is an empty name. */
 static const char *get_text(mg_scenario_doc *d, const node *n)
 {
 	if (n->type != N_SCALAR || is_null(n)) {
@@ -646,7 +646,7 @@ static void missing(mg_scenario_doc *d, const node *m, const char *key)
 /* ---------------------------------------------------------------- scenario */
 
 /*
- * An attack (M1, M8.1; MG-SCN-ATK-*): required name and damage; kind
+ * An attack (M1, M8.1; MG-SCN-ATK-1): required name and damage; kind
  * physical, check accuracy, no attributes, range 0, area single, timing
  * normal by default.  Returns 1 when it is whole.
  */
@@ -748,7 +748,8 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 	return ok;
 }
 
-/* armor (MG-SCN-CHR-4): a mapping attribute → integer; null = {}. */
+/* armor (MG-SCN-CHR-4): a mapping attribute → integer; null = {}
+ * (MG-SCN-VAL-5). */
 static int read_armor(mg_scenario_doc *d, const node *m, mg_character *ch)
 {
 	int val[MG_ATTR_COUNT], kl[MG_ATTR_COUNT], ok = 1;
@@ -773,7 +774,8 @@ static int read_armor(mg_scenario_doc *d, const node *m, mg_character *ch)
 }
 
 /*
- * A character (M1, M8.1; MG-SCN-CHR-*).  Returns 1 when it is whole;
+ * A character (M1, M8.1; MG-SCN-CHR-*): what is not written keeps the
+ * defaults of mg_character_init (MG-SCN-CHR-7).  Returns 1 when it is whole;
  * *side_ok tells whether the side was read (for MG-SCN-TOP-3), *name_at
  * receives where the name's value is (for MG-SCN-CHR-6).
  */
