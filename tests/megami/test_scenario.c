@@ -387,6 +387,16 @@ static void test_bom(void **state)
 	       "1:14: round_limit 0 is less than 1\n");
 }
 
+/* MG-SCN-VAL-6: a NUL written as an escape is refused (it would cut the
+ * name short); "  - {name: " is 11 characters, the quote at 12. */
+static void test_nul_escape(void **state)
+{
+	expect("characters:\n  - {name: \"a\\0b\", side: PC, hp: 1}\n"
+	       "  - {name: b, side: NPC, hp: 1}\n",
+	       "2:12: 文字列にNUL文字（\\0）があります\n",
+	       "2:12: a NUL character (\\0) in a string\n");
+}
+
 /* MG-SCN-ATK-2: a quoted number in check is a string where a stat name or
  * an integer is wanted, not an unknown stat ("check: " ends at column 69
  * of the attack line: the quote is at 70). */
@@ -844,6 +854,7 @@ int main(void)
 		TEST("MG-SCN-IN-1", test_invalid_utf8),
 		TEST("MG-SCN-IN-1", test_bom),
 		TEST("MG-SCN-ATK-2", test_check_quoted_number),
+		TEST("MG-SCN-VAL-6", test_nul_escape),
 		TEST("MG-SCN-IN-2", test_tab),
 		TEST("MG-SCN-YAML-1", test_syntax),
 		TEST("MG-SCN-YAML-2", test_anchor_alias),

@@ -29,6 +29,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[MG_DIAG_ALIAS] = {{"エイリアス「*{1}」は使えません（値をそのまま書いてください）",
 	                    "aliases are not supported: '*{1}' (write the value out)"}},
 	[MG_DIAG_TAG] = {{"タグ「{1}」は使えません", "tags are not supported: '{1}'"}},
+	[MG_DIAG_NUL] = {{"文字列にNUL文字（\\0）があります",
+	                  "a NUL character (\\0) in a string"}},
 	[MG_DIAG_TOO_DEEP] = {{"入れ子が深すぎます（{2}段まで）",
 	                       "nested too deeply (at most {2} levels)"}},
 	[MG_DIAG_KEY_NOT_TEXT] = {{"キーには名前を書いてください",

@@ -319,6 +319,10 @@ static int parse_yaml(mg_scenario_doc *d)
 			anchor = (const char *)ev.data.scalar.anchor;
 			tag = (const char *)ev.data.scalar.tag;
 			id = new_node(d, N_SCALAR, ev.start_mark);
+			if (memchr(ev.data.scalar.value, 0, ev.data.scalar.length))
+				/* MG-SCN-VAL-6: "\0" would cut the text short */
+				diag(d, MG_DIAG_NUL, (uint32_t)ev.start_mark.line + 1,
+				     (uint32_t)ev.start_mark.column + 1, 0, 0, NULL, NULL);
 			if (id >= 0) {
 				d->nodes[id].text = own(d, (const char *)ev.data.scalar.value,
 				                        ev.data.scalar.length);
