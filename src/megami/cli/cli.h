@@ -58,5 +58,6 @@ typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
 /* One line per command (cmd_<name>.c): */
 mg_cmd_fn cmd_roll;
 mg_cmd_fn cmd_check;
+mg_cmd_fn cmd_fight;
 
 #endif
