@@ -23,6 +23,9 @@ static const struct {
 	mg_cmd_fn *run;
 	const char *ja, *en; /* one line of the tool's help */
 } commands[] = {
+	{"check", cmd_check, "シナリオを検査する", "check scenario files"},
+	{"fight", cmd_fight, "戦闘を最後まで進めてログを表示する", "play a combat and print its log"},
+	{"roll", cmd_roll, "ダイスを振る（SRS のダイスボット）", "roll dice (the SRS dice bot)"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 
