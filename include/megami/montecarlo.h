@@ -95,6 +95,7 @@ typedef struct mg_mc_report {
 	int failed;                 /**< 1: failed_run is set */
 	uint64_t failed_run;        /**< the smallest run index that failed */
 	uint64_t failed_seed;       /**< its seed */
+	char failed_message[512];   /**< the combat's message (no prefix) */
 } mg_mc_report;
 
 /**

@@ -122,8 +122,15 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	if (b.shown)
 		fprintf(stderr, "\r%*s\r", 70, "");
 	if (rc < 0) {
-		/* MG-MC-ERR-1: "run I (seed S): …" */
-		ut_cli_error(ui, "fight: %s", mg_error_last());
+		/* MG-MC-ERR-1: the run, its seed, the combat's message */
+		if (r.failed)
+			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）が止まりました：%s",
+			                       "fight: run %llu (seed %llu) stopped: %s"),
+			             (unsigned long long)r.failed_run,
+			             (unsigned long long)r.failed_seed,
+			             r.failed_message);
+		else
+			ut_cli_error(ui, "fight: %s", mg_error_last());
 		mg_mc_report_free(&r);
 		return UT_EXIT_INPUT;
 	}

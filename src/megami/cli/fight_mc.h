@@ -30,15 +30,18 @@ typedef struct mg_fight_mc {
 
 /* The lines of fight's help about these options. */
 #define MG_FIGHT_MC_HELP_JA \
-	"  --runs N         N回の戦闘（種 S, S+1, …）の統計を出す（1〜10000000）\n" \
-	"  --jobs J         --runs のスレッド数（1〜1024、既定: CPUコア数）\n" \
-	"  --svg FILE       --runs のラウンド数と残りHPの分布をSVGで書く\n"
+	"  --runs N               N回の戦闘（種 S, S+1, …）の統計を出す\n" \
+	"                         （1〜10000000）：勝率と95%信頼区間、ラウンド数、\n" \
+	"                         キャラクターごとの戦闘不能・死亡の率と残りHP\n" \
+	"  --jobs J               --runs のスレッド数（1〜1024、既定: CPUコア数）\n" \
+	"  --svg FILE             --runs のラウンド数と残りHPの分布をSVGで書く\n"
 #define MG_FIGHT_MC_HELP_EN \
-	"  --runs N         statistics of N fights (seeds S, S+1, …; 1 to\n" \
-	"                   10000000)\n" \
-	"  --jobs J         threads of --runs (1 to 1024, default: the cores)\n" \
-	"  --svg FILE       with --runs: the distributions of rounds and HP left\n" \
-	"                   as an SVG picture\n"
+	"  --runs N               statistics of N fights (seeds S, S+1, ...; 1 to\n" \
+	"                         10000000): win rates with 95% intervals, rounds,\n" \
+	"                         each character's incapacitation, death, HP left\n" \
+	"  --jobs J               threads for --runs (1 to 1024, default: the cores)\n" \
+	"  --svg FILE             with --runs, also write the distributions of rounds\n" \
+	"                         and HP left as an SVG picture\n"
 
 /* One of OPT_RUNS, OPT_JOBS, OPT_SVG with its value: 0, or UT_EXIT_USAGE
  * after printing the usage error. */

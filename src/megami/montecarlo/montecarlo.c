@@ -347,6 +347,8 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 		out->failed = 1;
 		out->failed_run = atomic_load(&sh.fail_run);
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
+		memcpy(out->failed_message, sh.fail_msg,
+		       sizeof out->failed_message);
 		return ut_error_set(sh.fail_rc, "run %llu (seed %llu): %s",
 		                    (unsigned long long)out->failed_run,
 		                    (unsigned long long)out->failed_seed,
