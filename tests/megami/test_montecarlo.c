@@ -389,14 +389,15 @@ static void mg_mc_wilson_1_certain_win(void **state)
  * 2d6, MG-CKD-1) overflows exactly when its dice sum 12.  The first run
  * index whose single fight fails is found here by fighting the seeds one
  * by one; the series reports that run and seed, with the run's error
- * text, whatever the number of threads. */
+ * text (in failed_message, and after "run I (seed S): " in
+ * mg_error_last), whatever the number of threads. */
 static void mg_mc_err_1_first_failing_run(void **state)
 {
 	fx f;
 	mg_mc_report r;
 	mg_mc_opts o = MG_MC_OPTS_INIT;
 	uint64_t first = UINT64_MAX, i;
-	char want[512];
+	char want[512], msg[512];
 	unsigned jobs;
 	(void)state;
 
@@ -406,6 +407,7 @@ static void mg_mc_err_1_first_failing_run(void **state)
 		mg_result res;
 		if (single(&f, 1000 + i, &res, NULL, NULL) < 0) {
 			first = i;
+			snprintf(msg, sizeof msg, "%s", mg_error_last());
 			snprintf(want, sizeof want, "run %llu (seed %llu): %s",
 			         (unsigned long long)i,
 			         (unsigned long long)(1000 + i), mg_error_last());
@@ -421,6 +423,7 @@ static void mg_mc_err_1_first_failing_run(void **state)
 		assert_int_equal(r.failed_run, first);
 		assert_int_equal(r.failed_seed, 1000 + first);
 		assert_string_equal(mg_error_last(), want);
+		assert_string_equal(r.failed_message, msg);
 		mg_mc_report_free(&r);
 	}
 }
