@@ -1,15 +1,19 @@
 /*
  * bench_megami_mc.c - 戦女神TRPG Monte Carlo: fights per second of
  * mg_mc_run on 1 and 2 threads (or the counts given), for the 4-against-4
- * scenario of bench_megami.c (generator seed 1), series seed 20261130.
- * Also checks that every thread count gives the same wins.
- * Usage: bench_megami_mc [RUNS [JOBS...]]  (default 200000 1 2)
+ * scenario of bench_megami.c (generator seed 1), or a scenario file such as
+ * examples/megami/encounter_4v4.yaml; series seed 20261130.  Also checks
+ * that every thread count gives the same wins.
+ * Usage: bench_megami_mc [-f SCENARIO.yaml] [RUNS [JOBS...]]
+ *        (default: the built-in scenario, 200000 runs, 1 and 2 threads)
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "megami/montecarlo.h"
+#include "megami/scenario_yaml.h"
 #include "util/rng.h"
 
 static double now(void)
@@ -22,10 +26,35 @@ static double now(void)
 static const char *const names[8] = {"アリア", "ベル", "セリカ", "ディアナ",
                                      "ゴブリン", "オーク", "魔導士", "狼"};
 
+/* The scenario of a file, or NULL after saying why. */
+static const mg_scenario *from_file(const char *path, mg_scenario_doc **doc)
+{
+	static char text[1 << 20];
+	FILE *f = fopen(path, "rb");
+	size_t len;
+
+	if (f == NULL) {
+		perror(path);
+		return NULL;
+	}
+	len = fread(text, 1, sizeof text, f);
+	fclose(f);
+	if (mg_scenario_parse(doc, text, len, NULL) < 0 ||
+	    mg_scenario_doc_scenario(*doc) == NULL) {
+		fprintf(stderr, "bench_megami_mc: %s: not a valid scenario "
+		        "(megami check %s)\n", path, path);
+		return NULL;
+	}
+	return mg_scenario_doc_scenario(*doc);
+}
+
 int main(int argc, char **argv)
 {
-	uint64_t runs = argc > 1 ? strtoull(argv[1], NULL, 10) : 200000;
-	unsigned deflt[2] = {1, 2}, njobs = argc > 2 ? (unsigned)(argc - 2) : 2;
+	mg_scenario_doc *doc = NULL;
+	const mg_scenario *sc;
+	const char *file = NULL;
+	uint64_t runs;
+	unsigned deflt[2] = {1, 2}, njobs;
 	mg_character ch[8];
 	mg_attack at[8][3];
 	mg_scenario s;
@@ -34,6 +63,13 @@ int main(int argc, char **argv)
 	unsigned j;
 	int i;
 
+	if (argc > 2 && strcmp(argv[1], "-f") == 0) {
+		file = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
+	runs = argc > 1 ? strtoull(argv[1], NULL, 10) : 200000;
+	njobs = argc > 2 ? (unsigned)(argc - 2) : 2;
 	ut_rng_seed(&r, 1);
 	for (i = 0; i < 8; i++) {
 		mg_character *x = &ch[i];
@@ -75,6 +111,9 @@ int main(int argc, char **argv)
 	s.round_limit = 20;
 	s.characters = ch;
 	s.ncharacters = 8;
+	sc = &s;
+	if (file && (sc = from_file(file, &doc)) == NULL)
+		return 1;
 
 	for (j = 0; j < njobs; j++) {
 		mg_mc_opts o = MG_MC_OPTS_INIT;
@@ -84,14 +123,15 @@ int main(int argc, char **argv)
 		o.seed = 20261130;
 		o.jobs = argc > 2 ? (unsigned)atoi(argv[2 + j]) : deflt[j];
 		t0 = now();
-		if (mg_mc_run(&rep, &s, &o) < 0) {
+		if (mg_mc_run(&rep, sc, &o) < 0) {
 			fprintf(stderr, "bench_megami_mc: %s\n", mg_error_last());
 			return 1;
 		}
 		t = now() - t0;
-		printf("bench_megami_mc: 4 against 4, %llu fights on %u thread%s in "
+		printf("bench_megami_mc: %s, %llu fights on %u thread%s in "
 		       "%.2f s: %.0f fights/second (PC %llu, NPC %llu, draws "
-		       "%llu)\n", (unsigned long long)runs, rep.jobs,
+		       "%llu)\n", file ? file : "4 against 4",
+		       (unsigned long long)runs, rep.jobs,
 		       rep.jobs == 1 ? "" : "s", t, (double)runs / t,
 		       (unsigned long long)rep.wins[MG_MC_PC],
 		       (unsigned long long)rep.wins[MG_MC_NPC],
@@ -108,5 +148,6 @@ int main(int argc, char **argv)
 		}
 		mg_mc_report_free(&rep);
 	}
+	mg_scenario_doc_free(doc);
 	return 0;
 }
