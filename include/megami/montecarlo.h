@@ -75,7 +75,8 @@ typedef struct mg_mc_char {
 /** The report of a series. */
 typedef struct mg_mc_report {
 	uint64_t runs, seed;
-	unsigned jobs;              /**< threads used */
+	unsigned jobs;              /**< threads that fought (fewer than asked
+	                                 when a thread could not be started) */
 	int64_t round_limit;        /**< the scenario's */
 	uint64_t wins[3];           /**< by MG_MC_PC, MG_MC_NPC, MG_MC_DRAW */
 	double rate[3];             /**< wins / runs */

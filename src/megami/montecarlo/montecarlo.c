@@ -241,7 +241,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
 	shared sh;
 	worker *ws;
-	unsigned jobs, t, started;
+	unsigned jobs, t, started = 0;
 	size_t n, k;
 	int rc;
 
@@ -329,6 +329,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 		work(&ws[0]);
 		for (t = 1; t < started; t++)
 			pthread_join(ws[t].thread, NULL);
+		out->jobs = started;
 		if (o->progress)
 			o->progress(o->progress_ud, atomic_load(&sh.done),
 			            o->runs);
