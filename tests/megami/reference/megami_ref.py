@@ -16,8 +16,9 @@ the engine refuses is not a file to compare.
 
 Readings chosen where the rulings are open (each is marked "READING" below):
   R1  M6.2 "if a 戦闘移動 toward it can bring it within R": judged on the
-      distance alone (distance - R <= allowance), not on blockers; a blocked
-      戦闘移動 still counts as the 戦闘移動 (step 1 again follows).
+      distance alone (distance - R <= allowance), not on blockers.  Moot
+      under `default`: the goal is the nearest able enemy, so no able enemy
+      stands strictly between (M8.8 never blocks); move() checks anyway.
   R2  M6.2/M8.4: when the 全力移動 would be 0 m (allowance 0) it is not made
       and spends no action, so step 3 (とどめ) may still follow, as after a
       戦闘移動.
