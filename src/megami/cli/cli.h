@@ -56,5 +56,6 @@ enum {
 typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
 
 /* One line per command (cmd_<name>.c): */
+mg_cmd_fn cmd_check;
 
 #endif

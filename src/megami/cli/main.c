@@ -23,6 +23,7 @@ static const struct {
 	mg_cmd_fn *run;
 	const char *ja, *en; /* one line of the tool's help */
 } commands[] = {
+	{"check", cmd_check, "シナリオを検査する", "check scenario files"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 

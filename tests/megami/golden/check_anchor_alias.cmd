@@ -1,0 +1,1 @@
+check scenarios/anchor_alias.yaml

@@ -1,0 +1,1 @@
+check --lang en scenarios/anchor_alias.yaml

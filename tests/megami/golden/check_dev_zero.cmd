@@ -1,0 +1,1 @@
+check --max-bytes=1 /dev/zero

@@ -1,0 +1,1 @@
+check scenarios/duplicate_attribute.yaml

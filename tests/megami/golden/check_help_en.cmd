@@ -1,0 +1,1 @@
+check --help --lang en

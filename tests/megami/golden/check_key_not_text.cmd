@@ -1,0 +1,1 @@
+check scenarios/key_not_text.yaml

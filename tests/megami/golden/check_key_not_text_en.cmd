@@ -1,0 +1,1 @@
+check --lang en scenarios/key_not_text.yaml

@@ -1,0 +1,1 @@
+check scenarios/many_errors.yaml

@@ -1,0 +1,1 @@
+check scenarios/missing_key.yaml

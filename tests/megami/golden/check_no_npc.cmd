@@ -1,0 +1,1 @@
+check scenarios/no_npc.yaml

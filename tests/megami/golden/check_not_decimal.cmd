@@ -1,0 +1,1 @@
+check scenarios/not_decimal.yaml

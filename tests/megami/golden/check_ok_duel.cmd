@@ -1,0 +1,1 @@
+check ../../../examples/megami/duel.yaml

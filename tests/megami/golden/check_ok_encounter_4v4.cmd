@@ -1,0 +1,1 @@
+check ../../../examples/megami/encounter_4v4.yaml

@@ -1,0 +1,1 @@
+check ../../../examples/megami/japanese_keys.yaml

@@ -1,0 +1,1 @@
+check ../../../examples/megami/m1_example.yaml

@@ -1,0 +1,1 @@
+check scenarios/second_document.yaml

@@ -1,0 +1,1 @@
+check --max-bytes 64 ../../../examples/megami/duel.yaml

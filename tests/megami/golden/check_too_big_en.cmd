@@ -1,0 +1,1 @@
+check --lang en --max-bytes 64 ../../../examples/megami/duel.yaml

@@ -1,0 +1,1 @@
+check scenarios/unknown_key.yaml

@@ -1,0 +1,1 @@
+check --lang en scenarios/unknown_key.yaml

@@ -1,0 +1,1 @@
+check scenarios/unknown_value.yaml

@@ -1,0 +1,1 @@
+check --max-bytes 0 x.yaml

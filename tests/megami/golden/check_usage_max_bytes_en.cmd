@@ -1,0 +1,1 @@
+check --lang en --max-bytes 1073741825 x.yaml

@@ -1,0 +1,1 @@
+check scenarios/utf8.yaml

@@ -1,0 +1,1 @@
+check scenarios/wrong_type.yaml

@@ -1,0 +1,1 @@
+check --lang en scenarios/wrong_type.yaml
