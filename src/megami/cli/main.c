@@ -24,6 +24,8 @@ static const struct {
 	const char *ja, *en; /* one line of the tool's help */
 } commands[] = {
 	{"check", cmd_check, "シナリオを検査する", "check scenario files"},
+	{"track", cmd_track, "GMの戦闘トラッカー（人が決めてダイスを振る）",
+	 "the GM's combat tracker (a person decides and rolls)"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 
