@@ -124,7 +124,8 @@ bench: build
 	[ $$found = 1 ] || echo "make bench: no benchmarks (bench/bench_*.c)"
 
 # ---- fuzzing: tests/fuzz/fuzz_*.c, seeds in tests/fuzz/corpus/<target>/,
-# dictionary tests/fuzz/amaryllis.dict (see tests/fuzz/README.md).
+# dictionary tests/fuzz/<target>.dict, else tests/fuzz/amaryllis.dict
+# (see tests/fuzz/README.md).
 FUZZ_DEB_PACKAGES := clang libclang-rt-dev
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -148,9 +149,10 @@ fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		printf '\n==== fuzz: %s for %s s ====\n' $$t $(FUZZ_SECONDS); \
 		seeds=tests/fuzz/corpus/$$t; [ -d $$seeds ] || seeds=; \
+		dict=tests/fuzz/$$t.dict; [ -f $$dict ] || dict=tests/fuzz/amaryllis.dict; \
 		log=$(FUZZ_DIR)/fuzz/$$t.log; \
 		if ! $(FUZZ_DIR)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
-			-dict=tests/fuzz/amaryllis.dict -print_final_stats=1 \
+			-dict=$$dict -print_final_stats=1 \
 			-create_missing_dirs=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- \
 			$(FUZZ_DIR)/corpus/$$t $$seeds >$$log 2>&1; then \
 			tail -n 40 $$log; echo "make fuzz: $$t found a bug (log: $$log)"; exit 1; \

@@ -42,6 +42,8 @@ typedef enum mg_diag_code {
 	MG_DIAG_ANCHOR,           /**< s1 = the anchor's name */
 	MG_DIAG_ALIAS,            /**< s1 = the alias's name */
 	MG_DIAG_TAG,              /**< s1 = the tag */
+	MG_DIAG_TOO_DEEP,         /**< a = the deepest nesting read */
+	MG_DIAG_NUL,              /**< a quoted string holds a NUL ("\0") */
 	/* keys */
 	MG_DIAG_KEY_NOT_TEXT,     /**< a key that is a mapping, a list or empty */
 	MG_DIAG_UNKNOWN_KEY,      /**< s1 = key, s2 = nearest valid key or NULL */

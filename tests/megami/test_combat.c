@@ -56,6 +56,8 @@ typedef struct fx {
 	mg_combat *c;
 	char trace[16384];
 	size_t len;
+	int64_t seen[8192]; /* the dice of the events, in order */
+	size_t nseen;
 	mg_result r;
 } fx;
 
@@ -89,6 +91,10 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 	char buf[256];
 	int n = 0;
 	(void)c;
+	for (k = 0; k < (size_t)e->ndice; k++) {
+		assert_true(f->nseen < sizeof(f->seen) / sizeof(f->seen[0]));
+		f->seen[f->nseen++] = e->dice[k];
+	}
 	switch (e->kind) {
 	case MG_EV_ROUND: tr(f, "R%lld", (long long)e->round); break;
 	case MG_EV_INITIATIVE:
@@ -260,8 +266,13 @@ static mg_char_state st(fx *f, size_t i)
 static void expect(fx *f, const char *trace, size_t dice, int winner,
                    int64_t rounds)
 {
+	size_t k;
 	assert_string_equal(f->trace, trace);
 	assert_int_equal(f->d.rolled, dice);
+	/* every die rolled is reported by an event, in rolling order */
+	assert_int_equal(f->nseen, dice);
+	for (k = 0; k < dice; k++)
+		assert_int_equal(f->seen[k], f->dice[k]);
 	assert_int_equal(f->r.over, 1);
 	assert_int_equal(f->r.winner, winner);
 	assert_int_equal(f->r.rounds, rounds);
@@ -350,7 +361,7 @@ static void test_side_down_before_round1(void **state)
 	fx_end(f);
 }
 
-/* MG-DICE-1: 2 characters need 4 initiative dice; the list holds 3: the
+/* MG-STOP-1: 2 characters need 4 initiative dice; the list holds 3: the
  * combat stops with MG_EINVALID naming die 4, after the events so far,
  * and keeps failing. */
 static void test_dice_run_out(void **state)
@@ -1291,7 +1302,7 @@ static void test_logs(void **state)
 	free(t);
 }
 
-/* MG-LOG-1 MG-DICE-1: a log stopped by the dice: the partial log, then the
+/* MG-LOG-1 MG-STOP-1: a log stopped by the dice: the partial log, then the
  * error; JSON: winner null, "error", seed null (fixed dice). */
 static void test_log_error(void **state)
 {
@@ -1330,6 +1341,119 @@ static void test_log_error(void **state)
 	       " ]\n"
 	       "}\n");
 	free(t);
+}
+
+/* MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3: the events only a person causes,
+ * in the logs.  P0 (行動 5) at 0 with N1 (行動 0); N2 at 4; N3 at 9.
+ * Initiative: P0 5 + 6+6 = 17, N1 1+1 = 2, N2 1+2 = 3, N3 1+3 = 4: order
+ * P0, N3, N2, N1.  P0 declares 待機; N3 and N2 do nothing (no attacks);
+ * after N3 ends P0 is asked and stays, after N2 it resumes: 戦闘移動 to 9,
+ * first 離脱 from N1: 5 + 3+3 = 11 against 0 + 1+1 = 2, ok; stopped at 4
+ * by N2.  Then N1 nothing; limit 1: a draw. */
+static void test_log_person_events(void **state)
+{
+	static const mg_log_format fmts[2] = {MG_LOG_TEXT, MG_LOG_JSON};
+	int k;
+	for (k = 0; k < 2; k++) {
+		fx *f = fx_new(1);
+		mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+		mg_log *log;
+		mg_ask a;
+		size_t len;
+		chr(f, "P0", MG_SIDE_PC, 10, 5, 0);
+		chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+		chr(f, "N2", MG_SIDE_NPC, 10, 0, 4);
+		chr(f, "N3", MG_SIDE_NPC, 10, 0, 9);
+		DICE(f, 6, 6, 1, 1, 1, 2, 1, 3, 3, 3, 1, 1);
+		assert_int_equal(mg_log_new(&log, fmts[k], MG_LANG_EN, NULL, NULL),
+		                 0);
+		o.dice = &f->d;
+		o.on_event = mg_log_event;
+		o.event_ud = log;
+		assert_int_equal(mg_combat_new(&f->c, &f->s, &o), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_WAIT, 0, 0, 0), 0);
+		ask_action(f, 3);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(a.kind, MG_ASK_RESUME);
+		assert_int_equal(act(f, MG_ACT_STAY, 0, 0, 0), 0);
+		ask_action(f, 2);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(a.kind, MG_ASK_RESUME);
+		assert_int_equal(act(f, MG_ACT_RESUME, 0, 0, 0), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_MOVE, 9, 0, 0), 0);
+		ask_action(f, 0);
+		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
+		assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+		assert_int_equal(mg_log_finish(log, f->c, 0), 0);
+		assert_string_equal(mg_log_text(log, &len), k ? 
+		                    "{\n"
+		                    " \"rng\": \"xoshiro256ss-1\",\n"
+		                    " \"seed\": null,\n"
+		                    " \"winner\": null,\n"
+		                    " \"rounds\": 1,\n"
+		                    " \"characters\": [\n"
+		                    "  {\"name\":\"P0\",\"side\":\"PC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N1\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N2\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"},\n"
+		                    "  {\"name\":\"N3\",\"side\":\"NPC\",\"hp\":10,\"state\":\"able\"}\n"
+		                    " ],\n"
+		                    " \"events\": [\n"
+		                    "  {\"type\":\"round\",\"round\":1},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"P0\",\"dice\":[6,6],\"value\":17},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N1\",\"dice\":[1,1],\"value\":2},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N2\",\"dice\":[1,2],\"value\":3},\n"
+		                    "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"N3\",\"dice\":[1,3],\"value\":4},\n"
+		                    "  {\"type\":\"order\",\"round\":1,\"order\":[\"P0\",\"N3\",\"N2\",\"N1\"]},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":false},\n"
+		                    "  {\"type\":\"wait\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N3\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N3\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N3\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N2\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N2\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N2\"},\n"
+		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":true},\n"
+		                    "  {\"type\":\"disengage\",\"round\":1,\"actor\":\"P0\",\"dice\":[3,3],\"value\":11,\"opponent\":\"N1\",\"opponent_dice\":[1,1],\"opponent_value\":2,\"success\":true},\n"
+		                    "  {\"type\":\"move\",\"round\":1,\"actor\":\"P0\",\"kind\":\"combat\",\"from\":0,\"to\":4,\"dest\":9,\"blocked_by\":\"N2\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N1\",\"resumed\":false},\n"
+		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N1\"},\n"
+		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N1\"},\n"
+		                    "  {\"type\":\"end\",\"round\":1,\"winner\":null}\n"
+		                    " ]\n"
+		                    "}\n" :
+		                    "■Round 1\n"
+		                    "P0's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17\n"
+		                    "N1's initiative (2D6) ＞ 2[1,1] ＞ 2\n"
+		                    "N2's initiative (2D6) ＞ 3[1,2] ＞ 3\n"
+		                    "N3's initiative (2D6) ＞ 4[1,3] ＞ 4\n"
+		                    "Order: P0, N3, N2, N1\n"
+		                    "▼P0's main process\n"
+		                    "P0 waits\n"
+		                    "▼N3's main process\n"
+		                    "N3 does nothing\n"
+		                    "▼N2's main process\n"
+		                    "N2 does nothing\n"
+		                    "P0 stops waiting\n"
+		                    "▼P0's main process (after waiting)\n"
+		                    "P0's disengagement (2D6+5) ＞ 6[3,3]+5 ＞ 11 against N1 (2D6) ＞ 2[1,1] ＞ 2 ＞ success\n"
+		                    "P0 moves 0 m → 4 m (stopped by N2; aimed at 9 m)\n"
+		                    "▼N1's main process\n"
+		                    "N1 does nothing\n"
+		                    "■Result (round 1)\n"
+		                    "Draw\n"
+		                    "P0 (PC) HP 10 able\n"
+		                    "N1 (NPC) HP 10 able\n"
+		                    "N2 (NPC) HP 10 able\n"
+		                    "N3 (NPC) HP 10 able\n");
+		mg_log_free(log);
+		fx_end(f);
+	}
 }
 
 /* ---- property ----------------------------------------------------------- */
@@ -1386,9 +1510,11 @@ static void random_scenario(fx *f, uint64_t seed)
 	}
 }
 
-/* MG-ROUND-1 MG-END-1 MG-END-3: 2000 random scenarios, each with dice from
- * the generator seeded with its index, run to the end without error, and
- * the same seed gives the same trace and result twice. */
+/* MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1: 2000 random scenarios, each with
+ * dice from the generator seeded with its index, run to the end without
+ * error; the same seed gives the same trace and result twice; and the dice
+ * the events report, in event order, are exactly the generator's dice in
+ * the order rolled (every die is reported once, in rolling order). */
 static void test_property_random(void **state)
 {
 	uint64_t seed;
@@ -1403,12 +1529,22 @@ static void test_property_random(void **state)
 		assert_int_equal(fx_run(f), 0);
 		h1 = prop_trace_hash(f->trace);
 		r1 = f->r;
+		{
+			ut_rng g;
+			size_t k;
+			ut_rng_seed(&g, seed);
+			assert_int_equal(f->nseen, f->d.rolled);
+			for (k = 0; k < f->nseen; k++)
+				assert_int_equal(f->seen[k],
+				                 (int64_t)ut_rng_die(&g, 6));
+		}
 		assert_int_equal(r1.over, 1);
 		assert_true(r1.rounds >= 0 && r1.rounds <= rounds_max);
 		if (r1.winner < 0)
 			assert_true(r1.rounds == rounds_max || r1.rounds == 0);
 		/* the same again, on a restarted combat */
 		f->len = 0;
+		f->nseen = 0;
 		f->trace[0] = '\0';
 		ut_dice_seed(&f->d, seed);
 		mg_combat_restart(f->c);
@@ -1416,6 +1552,79 @@ static void test_property_random(void **state)
 		assert_int_equal(prop_trace_hash(f->trace), h1);
 		assert_int_equal(f->r.winner, r1.winner);
 		assert_int_equal(f->r.rounds, r1.rounds);
+		fx_end(f);
+	}
+}
+
+/* Everything a query shows, to compare before and after a refused action. */
+static void snapshot(fx *f, mg_char_state *out, mg_ask *ask)
+{
+	size_t i;
+	assert_int_equal(mg_combat_next(f->c, ask), 0);
+	for (i = 0; i < f->s.ncharacters; i++)
+		out[i] = st(f, i);
+}
+
+/* MG-ACT-1 MG-ROUND-3 MG-WAIT-1 MG-WAIT-2: 500 random scenarios played by
+ * a "person" who answers every ask with a random action (any kind, random
+ * position, attack and target) half of the time and with the policy's
+ * otherwise.  A refused action (MG_EINVALID) changes nothing: the same
+ * characters, no event, no die, and the same ask again; any other error
+ * fails.  Every combat ends. */
+static void test_property_random_person(void **state)
+{
+	uint64_t seed;
+	for (seed = 0; seed < 500; seed++) {
+		fx *f = &F;
+		ut_rng pick;
+		mg_ask ask, again;
+		mg_char_state before[MAXC], after[MAXC];
+		size_t steps = 0, refused = 0;
+		random_scenario(f, seed);
+		ut_dice_seed(&f->d, seed);
+		ut_rng_seed(&pick, ~seed);
+		fx_start(f);
+		for (;;) {
+			mg_action x;
+			size_t len, rolled, i;
+			int rc;
+			snapshot(f, before, &ask);
+			len = f->len;
+			rolled = f->d.rolled;
+			if (ask.kind == MG_ASK_OVER)
+				break;
+			assert_true(++steps < 100000);
+			if (ut_rng_uniform(&pick, 2) == 0 && refused < 20) {
+				memset(&x, 0, sizeof(x));
+				x.kind = (mg_action_kind)ut_rng_uniform(&pick, 8);
+				x.to = (int64_t)ut_rng_uniform(&pick, 61) - 30;
+				x.attack = (uint32_t)ut_rng_uniform(&pick, 4);
+				x.target = (uint32_t)ut_rng_uniform(&pick, f->s.ncharacters + 1);
+			} else {
+				assert_int_equal(mg_policy_default(f->c, &ask, &x), 0);
+				refused = 0;
+			}
+			rc = mg_combat_act(f->c, &x);
+			if (rc == 0)
+				continue;
+			assert_int_equal(rc, MG_EINVALID);
+			refused++;
+			assert_int_equal(f->len, len);
+			assert_int_equal(f->d.rolled, rolled);
+			snapshot(f, after, &again);
+			assert_memory_equal(&again, &ask, sizeof(ask));
+			for (i = 0; i < f->s.ncharacters; i++) {
+				const mg_char_state *b = &before[i], *q = &after[i];
+				assert_int_equal(q->hp, b->hp);
+				assert_int_equal(q->position, b->position);
+				assert_int_equal(q->state, b->state);
+				assert_int_equal(q->status, b->status);
+				assert_int_equal(q->initiative, b->initiative);
+				assert_int_equal(q->waited, b->waited);
+			}
+		}
+		mg_combat_result(&f->r, f->c);
+		assert_int_equal(f->r.over, 1);
 		fx_end(f);
 	}
 }
@@ -1428,7 +1637,7 @@ int main(void)
 		T("MG-INIT-1 MG-INIT-2 MG-POLICY-4", test_init_ties),
 		T("MG-END-3 MG-ROUND-1 MG-ROUND-4", test_round_limit_draw),
 		T("MG-END-2", test_side_down_before_round1),
-		T("MG-DICE-1", test_dice_run_out),
+		T("MG-STOP-1", test_dice_run_out),
 		T("MG-ATTACK-3", test_equal_evades),
 		T("MG-ATTACK-2 MG-ATTACK-3", test_crit_fumble),
 		T("MG-ATTACK-3", test_evasion_vs_resistance),
@@ -1455,8 +1664,10 @@ int main(void)
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),
 		T("MG-LOG-1", test_logs),
-		T("MG-LOG-1 MG-DICE-1", test_log_error),
-		T("MG-ROUND-1 MG-END-1 MG-END-3", test_property_random),
+		T("MG-LOG-1 MG-STOP-1", test_log_error),
+		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),
+		T("MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1", test_property_random),
+		T("MG-ACT-1 MG-ROUND-3 MG-WAIT-1 MG-WAIT-2", test_property_random_person),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

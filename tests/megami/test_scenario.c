@@ -95,7 +95,7 @@ static char *slurp(const char *path, size_t *len)
 
 /* ------------------------------------------------------------ whole files */
 
-/* MG-SCN-KEY-4 MG-SCN-CHR-7 MG-SCN-ATK-1: the example of M1 (with an NPC
+/* MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1: the example of M1 (with an NPC
  * added) read field by field; hp_now defaults to hp (24); the goblin's
  * attack has only name, damage, attributes, range: the rest are M8.1's
  * defaults; the goblin's finish defaults to false. */
@@ -171,8 +171,8 @@ static void test_m1_example(void **state)
 	free(text);
 }
 
-/* MG-SCN-KEY-4 MG-SCN-VAL-3: Japanese keys and values mean the same as
- * the English ones. */
+/* MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4: Japanese keys and values mean
+ * the same as the English ones; armor may be negative (火: -2). */
 static void test_japanese_keys(void **state)
 {
 	size_t len;
@@ -387,6 +387,16 @@ static void test_bom(void **state)
 	       "1:14: round_limit 0 is less than 1\n");
 }
 
+/* MG-SCN-VAL-6: a NUL written as an escape is refused (it would cut the
+ * name short); "  - {name: " is 11 characters, the quote at 12. */
+static void test_nul_escape(void **state)
+{
+	expect("characters:\n  - {name: \"a\\0b\", side: PC, hp: 1}\n"
+	       "  - {name: b, side: NPC, hp: 1}\n",
+	       "2:12: 文字列にNUL文字（\\0）があります\n",
+	       "2:12: a NUL character (\\0) in a string\n");
+}
+
 /* MG-SCN-ATK-2: a quoted number in check is a string where a stat name or
  * an integer is wanted, not an unknown stat ("check: " ends at column 69
  * of the attack line: the quote is at 70). */
@@ -411,18 +421,27 @@ static void test_tab(void **state)
 /* ------------------------------------------------------------ the YAML */
 
 /* MG-SCN-YAML-1: libyaml's first syntax error, at its problem mark, with
- * where the construct it was parsing began. */
+ * where the construct it was parsing began; in Japanese, libyaml's words
+ * translated when known, else kept. */
 static void test_syntax(void **state)
 {
 	expect("characters: [\n  {name: a\n",
-	       "3:1: YAMLの構文エラー：did not find expected ',' or '}'"
-	       "（2行3桁から：while parsing a flow mapping）\n",
+	       "3:1: YAMLの構文エラー：「,」か「}」がありません"
+	       "（2行3桁から始まるフロー形式のマッピング（{ }）の中）\n",
 	       "3:1: YAML syntax error: did not find expected ',' or '}' "
 	       "(while parsing a flow mapping started at 2:3)\n");
 	/* line 3 "     hp: 3" is indented more than "side": mapping values
 	 * are not allowed after "hp" at column 8 */
+	/* a problem the table does not have stays in English (found at the
+	 * blank, column 7; the tag began at the '!', column 4) */
+	expect("a: !<x y\n",
+	       "1:7: YAMLの構文エラー：did not find the expected '>'"
+	       "（1行4桁から始まるタグの中）\n",
+	       "1:7: YAML syntax error: did not find the expected '>' "
+	       "(while scanning a tag started at 1:4)\n");
 	expect("characters:\n  - side: PC\n     hp: 3\n",
-	       "3:8: YAMLの構文エラー：mapping values are not allowed in this context\n",
+	       "3:8: YAMLの構文エラー：ここには「キー: 値」を書けません"
+	       "（インデントか「: 」を確かめてください）\n",
 	       "3:8: YAML syntax error: mapping values are not allowed in this context\n");
 }
 
@@ -448,6 +467,38 @@ static void test_documents_and_tags(void **state)
 	expect("round_limit: !!int 3\ncharacters:\n" PAIR,
 	       "1:14: タグ「!!int」は使えません\n",
 	       "1:14: tags are not supported: '!!int'\n");
+}
+
+/* MG-SCN-YAML-6: at most 32 levels of lists and mappings: the 33rd '['
+ * (column 33) is refused and the reading stops. */
+static void test_too_deep(void **state)
+{
+	char text[64];
+
+	memset(text, '[', 40);
+	text[40] = '\0';
+	expect(text, "1:33: 入れ子が深すぎます（32段まで）\n",
+	       "1:33: nested too deeply (at most 32 levels)\n");
+}
+
+/* MG-SCN-CHR-6: names are found through a set: 3000 characters, the
+ * last named like the 1500th (c1499, whose name is at line 1501). */
+static void test_duplicate_name_many(void **state)
+{
+	ut_buf b = UT_BUF_INIT;
+	char *got;
+	int i;
+
+	ut_buf_puts(&b, "characters:\n");
+	for (i = 0; i < 3000; i++)
+		ut_buf_printf(&b, "  - {name: c%d, side: %s, hp: 1}\n", i,
+		              i ? "NPC" : "PC");
+	ut_buf_puts(&b, "  - {name: c1499, side: PC, hp: 1}\n");
+	got = diags(b.ptr, b.len, MG_LANG_EN, 0);
+	assert_string_equal(got,
+	                    "3002:12: two characters named 'c1499' (the first on line 1501)\n");
+	free(got);
+	ut_buf_free(&b);
 }
 
 /* MG-SCN-YAML-5: nothing, only comments, or a null document. */
@@ -802,8 +853,8 @@ static void test_format_cut(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		TEST("MG-SCN-KEY-4 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
-		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3", test_japanese_keys),
+		TEST("MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
+		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4", test_japanese_keys),
 		TEST("MG-SCN-CHR-7 MG-SCN-ATK-1 MG-SCN-TOP-2 MG-SCN-VAL-5", test_defaults),
 		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2", test_limits),
 		TEST("MG-SCN-VAL-2", test_booleans),
@@ -812,11 +863,14 @@ int main(void)
 		TEST("MG-SCN-IN-1", test_invalid_utf8),
 		TEST("MG-SCN-IN-1", test_bom),
 		TEST("MG-SCN-ATK-2", test_check_quoted_number),
+		TEST("MG-SCN-VAL-6", test_nul_escape),
 		TEST("MG-SCN-IN-2", test_tab),
 		TEST("MG-SCN-YAML-1", test_syntax),
 		TEST("MG-SCN-YAML-2", test_anchor_alias),
 		TEST("MG-SCN-YAML-3 MG-SCN-YAML-4", test_documents_and_tags),
 		TEST("MG-SCN-YAML-5", test_empty),
+		TEST("MG-SCN-YAML-6", test_too_deep),
+		TEST("MG-SCN-CHR-6", test_duplicate_name_many),
 		TEST("MG-SCN-KEY-2 MG-SCN-DIAG-3", test_unknown_key),
 		TEST("MG-SCN-KEY-3", test_duplicate_key),
 		TEST("MG-SCN-KEY-1", test_key_not_text),

@@ -57,7 +57,9 @@ enum {
 typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
 
 /* One line per command (cmd_<name>.c): */
+mg_cmd_fn cmd_roll;
 mg_cmd_fn cmd_check;
+mg_cmd_fn cmd_fight;
 mg_cmd_fn cmd_track;
 
 /* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the

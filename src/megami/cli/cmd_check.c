@@ -9,7 +9,7 @@
 
 #include "megami/scenario_yaml.h"
 
-/* --max-bytes: 1 MiB by default, 1 GiB at most. */
+/* --max-bytes (MG-SCN-IN-3): 1 MiB by default, 1 GiB at most. */
 #define MAX_BYTES_DEFAULT ((size_t)1 << 20)
 #define MAX_BYTES_MAX ((size_t)1 << 30)
 

@@ -34,8 +34,18 @@ int mg_emit(mg_combat *c, const mg_event *ev)
 
 int mg_roll(mg_combat *c, int64_t *v)
 {
+	ut_dice *d = c->opts.dice;
 	uint64_t u;
-	int rc = ut_dice_roll(c->opts.dice, 6, &u);
+	int rc;
+
+	if (!d->fixed) {
+		/* what ut_dice_roll does for the generator (a die of n sides
+		 * is 1 + uniform(n), RANDOM.md), without three calls */
+		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
+		d->rolled++;
+		return 0;
+	}
+	rc = ut_dice_roll(d, 6, &u);
 	if (rc < 0)
 		return rc;
 	*v = (int64_t)u;
@@ -55,7 +65,7 @@ int mg_allowance(int64_t *out, const mg_character *ch)
 	return 0;
 }
 
-/* MG-DICE-1 MG-CKD-1: stop the combat with rc (failed dice, an overflow,
+/* MG-STOP-1 MG-CKD-1: stop the combat with rc (failed dice, an overflow,
  * the callback); later calls return it again with its text. */
 static int fail(mg_combat *c, int rc)
 {

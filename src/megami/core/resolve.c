@@ -24,13 +24,13 @@ int64_t mg_armor_modifier(const mg_character *t, uint32_t attributes,
 {
 	int64_t best = 0;
 	int best_attr = -1, best_armor = -1;
-	int a;
+	uint32_t rest = attributes & ((1u << MG_ATTR_COUNT) - 1);
 
-	for (a = 0; a < MG_ATTR_COUNT; a++) {
+	while (rest) { /* the attributes in mg_attr order */
+		int a = __builtin_ctz(rest);
 		int64_t v = 0;
 		int from = -1;
-		if (!(attributes & (1u << a)))
-			continue;
+		rest &= rest - 1;
 		if (t->armor_listed & (1u << a)) {
 			v = t->armor[a];
 			from = a;

@@ -9,7 +9,7 @@
 #include "util/utf8.h"
 
 enum {
-	M_SYNTAX_CTX = MG_DIAG_COUNT, M_UNKNOWN_KEY_NEAR, M_DUP_KEY_OTHER,
+	M_SYNTAX_CTX = MG_DIAG_COUNT, M_SYNTAX_CTX_JA, M_UNKNOWN_KEY_NEAR, M_DUP_KEY_OTHER,
 	M_UNKNOWN_VALUE_NEAR, M_COUNT
 };
 
@@ -21,6 +21,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[MG_DIAG_SYNTAX] = {{"YAMLの構文エラー：{1}", "YAML syntax error: {1}"}},
 	[M_SYNTAX_CTX] = {{"YAMLの構文エラー：{1}（{3}行{4}桁から：{2}）",
 	                   "YAML syntax error: {1} ({2} started at {3}:{4})"}},
+	[M_SYNTAX_CTX_JA] = {{"YAMLの構文エラー：{1}（{3}行{4}桁から始まる{2}の中）",
+	                      "YAML syntax error: {1} ({2} started at {3}:{4})"}},
 	[MG_DIAG_EMPTY] = {{"シナリオが空です", "the scenario is empty"}},
 	[MG_DIAG_SECOND_DOCUMENT] = {{"2つ目のYAML文書があります（シナリオは1つの文書に書きます）",
 	                              "a second YAML document (a scenario is one document)"}},
@@ -29,6 +31,10 @@ static const ut_msg msgs[M_COUNT] = {
 	[MG_DIAG_ALIAS] = {{"エイリアス「*{1}」は使えません（値をそのまま書いてください）",
 	                    "aliases are not supported: '*{1}' (write the value out)"}},
 	[MG_DIAG_TAG] = {{"タグ「{1}」は使えません", "tags are not supported: '{1}'"}},
+	[MG_DIAG_NUL] = {{"文字列にNUL文字（\\0）があります",
+	                  "a NUL character (\\0) in a string"}},
+	[MG_DIAG_TOO_DEEP] = {{"入れ子が深すぎます（{2}段まで）",
+	                       "nested too deeply (at most {2} levels)"}},
 	[MG_DIAG_KEY_NOT_TEXT] = {{"キーには名前を書いてください",
 	                           "a key must be a name"}},
 	[MG_DIAG_UNKNOWN_KEY] = {{"不明なキー「{1}」です", "unknown key '{1}'"}},
@@ -106,6 +112,69 @@ static const ut_msg vocabs[] = {
 	[MG_VOCAB_STAT] = {{"能力値", "stat"}},
 };
 
+/*
+ * libyaml's texts (English only) for the syntax errors a scenario's writer
+ * meets, in Japanese; the others stay as libyaml wrote them.  The contexts
+ * are nouns: "（2行3桁から始まるフロー形式のマッピング（{ }）の中）".
+ */
+static const char *const yaml_ja[][2] = {
+	{"did not find expected key",
+	 "キーがあるべきところにありません（インデントがずれていませんか）"},
+	{"did not find expected '-' indicator",
+	 "「-」があるべきところにありません（インデントがずれていませんか）"},
+	{"did not find expected ',' or ']'", "「,」か「]」がありません"},
+	{"did not find expected ',' or '}'", "「,」か「}」がありません"},
+	{"did not find expected node content", "値がありません"},
+	{"did not find expected <document start>", "文書の始まり（---）がありません"},
+	{"mapping values are not allowed in this context",
+	 "ここには「キー: 値」を書けません（インデントか「: 」を確かめてください）"},
+	{"mapping keys are not allowed in this context", "ここにはキーを書けません"},
+	{"block sequence entries are not allowed in this context",
+	 "ここには「- 」の項目を書けません"},
+	{"found character that cannot start any token", "ここに書けない文字があります"},
+	{"found unexpected end of stream", "閉じないままファイルが終わりました"},
+	{"could not find expected ':'", "「:」がありません"},
+	{"found unexpected ':'", "「:」がここにあるのは誤りです"},
+	{"found unknown escape character", "不明なエスケープ文字があります"},
+	{"found invalid Unicode character escape code",
+	 "Unicodeの文字にならないエスケープがあります"},
+	{"found a tab character that violates indentation", "インデントにタブがあります"},
+	{"found a tab character where an indentation space is expected",
+	 "インデントにタブがあります"},
+	{"control characters are not allowed", "制御文字は使えません"},
+	{"found unexpected document indicator", "文書の区切り（--- か ...）がここにあるのは誤りです"},
+	{"found undefined alias", "定義されていないエイリアスがあります"},
+	{"found duplicate anchor; first occurrence", "同じ名前のアンカーが2つあります"},
+	{"while parsing a block mapping", "ブロック形式のマッピング"},
+	{"while parsing a block collection", "ブロック形式のリスト"},
+	{"while parsing a flow mapping", "フロー形式のマッピング（{ }）"},
+	{"while parsing a flow sequence", "フロー形式のリスト（[ ]）"},
+	{"while parsing a block node", "値"},
+	{"while parsing a flow node", "値"},
+	{"while parsing a node", "値"},
+	{"while scanning a simple key", "キー"},
+	{"while scanning a quoted scalar", "引用符で囲んだ文字列"},
+	{"while parsing a quoted scalar", "引用符で囲んだ文字列"},
+	{"while scanning a plain scalar", "文字列"},
+	{"while scanning a block scalar", "ブロック形式の文字列（| か >）"},
+	{"while scanning an anchor", "アンカー"},
+	{"while scanning an alias", "エイリアス"},
+	{"while scanning a tag", "タグ"},
+	{"while parsing a tag", "タグ"},
+	{"while scanning a directive", "ディレクティブ（%）"},
+};
+
+/* s in Japanese when yaml_ja has it, else NULL. */
+static const char *yaml_text_ja(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(yaml_ja) / sizeof(yaml_ja[0]); i++)
+		if (strcmp(yaml_ja[i][0], s) == 0)
+			return yaml_ja[i][1];
+	return NULL;
+}
+
 /* The valid values of vocabulary v: "physical, magic" (en) or
  * "physical（物理）、magic（魔法）" (ja; sides have one spelling). */
 static void vocab_list(ut_buf *b, int v, ut_lang lang)
@@ -146,11 +215,16 @@ size_t mg_diag_format(char *buf, size_t size, const mg_diag *g, mg_lang lang)
 		snprintf(hex, sizeof(hex), "0x%02X", (unsigned)(g->a & 0xFF));
 		ut_msg_put(&out, m, l, UT_ARGS(ut_arg_str(hex)));
 		break;
-	case MG_DIAG_SYNTAX:
-		ut_msg_put(&out, g->s2 ? &msgs[M_SYNTAX_CTX] : m, l,
-		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2), ut_arg_int(g->a),
+	case MG_DIAG_SYNTAX: {
+		/* MG-SCN-YAML-1: libyaml's words, in Japanese when known */
+		const char *p = l == UT_LANG_JA && yaml_text_ja(s1) ? yaml_text_ja(s1) : s1;
+		const char *c = l == UT_LANG_JA && yaml_text_ja(s2) ? yaml_text_ja(s2) : s2;
+		ut_msg_put(&out, !g->s2 ? m : c != s2 ? &msgs[M_SYNTAX_CTX_JA]
+		                                      : &msgs[M_SYNTAX_CTX], l,
+		           UT_ARGS(ut_arg_str(p), ut_arg_str(c), ut_arg_int(g->a),
 		                   ut_arg_int(g->b)));
 		break;
+	}
 	case MG_DIAG_UNKNOWN_KEY:
 		ut_msg_put(&out, g->s2 ? &msgs[M_UNKNOWN_KEY_NEAR] : m, l,
 		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2)));

@@ -1,4 +1,5 @@
-/* vocab.c - the names of the scenario format in English and Japanese (M1),
+/* vocab.c - the names of the scenario format in English and Japanese (M1,
+ * MG-SCN-KEY-4: exactly as M1 writes them),
  * and the nearest name for a misspelt one (MG-SCN-DIAG-3). */
 #include <stdint.h>
 #include <string.h>

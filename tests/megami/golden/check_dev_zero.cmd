@@ -1,1 +1,2 @@
+# MG-SCN-IN-3
 check --max-bytes=1 /dev/zero

@@ -1,0 +1,325 @@
+/* cmd_fight.c - `megami fight SCENARIO` (MG-FIGHT-CLI-1): play one combat
+ * with the built-in policy `default` for every decision and print its log
+ * (docs/MEGAMI.md "Combat", MG-LOG-1; dice: M8.11, RANDOM.md). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#include "megami/combat.h"
+#include "megami/render.h"
+#include "megami/scenario_yaml.h"
+#include "util/rng.h"
+
+/* The scenario file: 1 MiB at most (the default of megami check). */
+#define MAX_BYTES ((size_t)1 << 20)
+/* --dice: at most this many values. */
+#define MAX_DICE 100000
+
+static const char help_ja[] =
+	"使い方: megami fight [オプション]... シナリオ\n"
+	"シナリオ（YAML）の戦闘を、すべての判断を組み込みの方針 default で行って\n"
+	"最後まで進め、戦闘ログを表示します。\n"
+	"\n"
+	"オプション:\n"
+	"  --seed S               ダイスを種 S の乱数（xoshiro256ss-1）で振る\n"
+	"                         （0〜18446744073709551615、既定: 0）\n"
+	"  --dice 3,4,6,...       ダイスの目を順に指定する（乱数を使わない）\n"
+	"  --format text|json     ログの形式（既定: text）\n"
+	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"シナリオ - は標準入力を読みます。--seed と --dice は同時に使えません。\n"
+	"--dice の目が足りないか1〜6の外にあると、その位置を示して止まります。\n"
+	"終了コード: 0 正常、1 入力の誤り（不正なシナリオ、読めないファイル、\n"
+	"ダイスの誤りで止まった戦闘）、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  megami fight --seed 42 examples/megami/duel.yaml\n";
+
+static const char help_en[] =
+	"Usage: megami fight [OPTION]... SCENARIO\n"
+	"Play the combat of SCENARIO (YAML) to the end, every decision made by the\n"
+	"built-in policy `default`, and print its log.\n"
+	"\n"
+	"Options:\n"
+	"  --seed S               roll the dice with the generator xoshiro256ss-1\n"
+	"                         seeded S (0 to 18446744073709551615, default 0)\n"
+	"  --dice 3,4,6,...       take the dice from this list, in order\n"
+	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --lang ja|en           language of the log and messages (default ja)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"A SCENARIO of - reads standard input.  --seed and --dice exclude each\n"
+	"other.  When the --dice list runs out or holds a value outside 1-6 the\n"
+	"combat stops, naming the position.\n"
+	"Exit status: 0 ok, 1 bad input (illegal scenario, unreadable file, a\n"
+	"combat stopped by the dice), 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  megami fight --seed 42 examples/megami/duel.yaml\n";
+
+static const struct option longopts[] = {
+	MG_CLI_COMMON_LONGOPTS,
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"dice", required_argument, NULL, OPT_DICE},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{NULL, 0, NULL, 0}
+};
+
+static int write_stdout(void *ud, const char *data, size_t len)
+{
+	(void)ud;
+	return fwrite(data, 1, len, stdout) != len;
+}
+
+/* --dice: comma-separated decimal integers (a minus sign allowed: the dice
+ * source names a value out of range by its position).  0, or -1. */
+static int parse_dice(const char *arg, int64_t **out, size_t *n)
+{
+	int64_t *v = NULL;
+	size_t cap = 0, k = 0;
+	const char *p = arg;
+
+	for (;;) {
+		int neg = 0;
+		uint64_t u;
+		const char *start;
+		char digits[24];
+		if (*p == '-') {
+			neg = 1;
+			p++;
+		}
+		start = p;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p == start || (size_t)(p - start) >= sizeof(digits) ||
+		    (*p != ',' && *p != '\0'))
+			goto bad;
+		memcpy(digits, start, (size_t)(p - start));
+		digits[p - start] = '\0';
+		if (ut_cli_parse_u64(digits, INT64_MAX, &u) < 0 || k == MAX_DICE)
+			goto bad;
+		if (k == cap) {
+			int64_t *nv;
+			cap = cap ? 2 * cap : 64;
+			if (!(nv = realloc(v, cap * sizeof(*v))))
+				goto bad;
+			v = nv;
+		}
+		v[k++] = neg ? -(int64_t)u : (int64_t)u;
+		if (*p == '\0')
+			break;
+		p++;
+	}
+	*out = v;
+	*n = k;
+	return 0;
+bad:
+	free(v);
+	return -1;
+}
+
+/* Read and parse the scenario; on failure say why on stderr (the
+ * diagnostics as FILE:LINE:COL: error: … with the line and a caret) and
+ * return NULL. */
+static mg_scenario_doc *load(const ut_cli *ui, const char *path)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	mg_parse_opts po = MG_PARSE_OPTS_INIT;
+	mg_scenario_doc *doc = NULL;
+	char *text = NULL;
+	size_t len = 0, i, n, all;
+	FILE *f;
+	int err;
+
+	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
+		                      "%s: error: cannot open: %s\n"),
+		        shown, strerror(errno));
+		return NULL;
+	}
+	err = ut_cli_read(f, MAX_BYTES, &text, &len);
+	if (f != stdin)
+		fclose(f);
+	if (err == EFBIG) {
+		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
+		                          "バイトを超えています\n",
+		                      "%s: error: file too large: over the limit "
+		                      "of %zu bytes\n"), shown, MAX_BYTES);
+		return NULL;
+	}
+	if (err) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
+		                      "%s: error: cannot read: %s\n"),
+		        shown, strerror(err));
+		return NULL;
+	}
+	po.file = shown;
+	err = mg_scenario_parse(&doc, text, len, &po);
+	free(text);
+	if (err < 0) {
+		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
+		return NULL;
+	}
+	if (mg_scenario_doc_scenario(doc))
+		return doc;
+	n = mg_scenario_doc_diag_count(doc);
+	all = mg_scenario_doc_error_count(doc);
+	for (i = 0; i < n; i++) {
+		const mg_diag *d = mg_scenario_doc_diag(doc, i);
+		char msg[1024];
+		const char *line;
+		size_t ll;
+		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
+		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
+		        (unsigned)d->col, msg);
+		if ((line = mg_scenario_doc_source_line(doc, d->line, &ll)))
+			ut_cli_show_context(line, ll, d->col);
+	}
+	if (all > n)
+		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
+		                      "%s: %zu more errors not shown (at most %zu are)\n"),
+		        shown, all - n, n);
+	mg_scenario_doc_free(doc);
+	return NULL;
+}
+
+int cmd_fight(const mg_cli *base, int argc, char **argv)
+{
+	mg_cli o = *base;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_log_format fmt = MG_LOG_TEXT;
+	mg_scenario_doc *doc = NULL;
+	mg_combat *combat = NULL;
+	mg_log *log = NULL;
+	mg_result res;
+	ut_dice dice;
+	int64_t *values = NULL;
+	size_t nvalues = 0;
+	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
+	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
+
+	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
+	                    OPT_LANG);
+	while ((c = getopt_long(argc, argv, MG_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			free(values);
+			return ut_cli_help(&o.ui, help_ja, help_en);
+		case OPT_LANG:
+			if (ut_cli_lang(&o.ui, "fight", optarg) != 0) {
+				free(values);
+				return UT_EXIT_USAGE;
+			}
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") == 0) {
+				fmt = MG_LOG_JSON;
+			} else if (strcmp(optarg, "text") == 0) {
+				fmt = MG_LOG_TEXT;
+			} else {
+				free(values);
+				return ut_cli_usage_error(&o.ui, "fight",
+				       UT_TR(&o.ui, "--format の値「%s」は使えません"
+				                    "（text か json）",
+				             "unknown format '%s' (text or json)"),
+				       optarg);
+			}
+			break;
+		case OPT_SEED:
+			if (ut_cli_parse_u64(optarg, UINT64_MAX, &seed) < 0) {
+				free(values);
+				return ut_cli_usage_error(&o.ui, "fight",
+				       UT_TR(&o.ui, "--seed には0から"
+				                    "18446744073709551615までの整数を"
+				                    "指定してください（「%s」）",
+				             "--seed needs a whole number from 0 to "
+				             "18446744073709551615, not '%s'"),
+				       optarg);
+			}
+			have_seed = 1;
+			break;
+		case OPT_DICE:
+			free(values);
+			values = NULL;
+			if (parse_dice(optarg, &values, &nvalues) < 0)
+				return ut_cli_usage_error(&o.ui, "fight",
+				       UT_TR(&o.ui, "--dice にはコンマで区切った整数の列を"
+				                    "指定してください（「%s」）",
+				             "--dice needs whole numbers separated by "
+				             "commas, not '%s'"),
+				       optarg);
+			have_dice = 1;
+			break;
+		default:
+			free(values);
+			return ut_cli_bad_option(&o.ui, "fight", c, argv, longopts);
+		}
+	}
+	if (have_seed && have_dice) {
+		free(values);
+		return ut_cli_usage_error(&o.ui, "fight",
+		       UT_TR(&o.ui, "--seed と --dice は同時に使えません",
+		             "--seed and --dice exclude each other"));
+	}
+	if (argc - optind != 1) {
+		free(values);
+		return ut_cli_usage_error(&o.ui, "fight",
+		       UT_TR(&o.ui, "シナリオをちょうど1つ指定してください"
+		                    "（指定されたのは%d個）",
+		             "give exactly one scenario (%d given)"),
+		       argc - optind);
+	}
+	if (!(doc = load(&o.ui, argv[optind]))) {
+		free(values);
+		return UT_EXIT_INPUT;
+	}
+	if (have_dice)
+		ut_dice_list(&dice, values, nvalues);
+	else
+		ut_dice_seed(&dice, seed);
+	co.dice = &dice;
+	if (mg_log_new(&log, fmt, (mg_lang)o.ui.lang, write_stdout, NULL) < 0) {
+		ut_cli_error(&o.ui, "%s", mg_error_last());
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
+	if (!have_dice)
+		mg_log_set_seed(log, seed);
+	co.on_event = mg_log_event; /* the log is the event sink */
+	co.event_ud = log;
+	if (mg_combat_new(&combat, mg_scenario_doc_scenario(doc), &co) < 0) {
+		ut_cli_error(&o.ui, "%s", mg_error_last());
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
+	rc = mg_combat_run(&res, combat);
+	if (rc < 0) {
+		char msg[600];
+		snprintf(msg, sizeof(msg), "%s", mg_error_last());
+		if (mg_log_finish(log, combat, rc) < 0)
+			ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
+			                          "cannot write the combat log"));
+		ut_cli_error(&o.ui, UT_TR(&o.ui, "fight: 戦闘が止まりました：%s",
+		                          "fight: the combat stopped: %s"), msg);
+		status = UT_EXIT_INPUT;
+	} else if (mg_log_finish(log, combat, rc) < 0) {
+		ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
+		                          "cannot write the combat log"));
+		status = UT_EXIT_INPUT;
+	}
+	if (fflush(stdout) != 0) {
+		ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
+		                          "cannot write the combat log"));
+		status = UT_EXIT_INPUT;
+	}
+out:
+	mg_combat_free(combat);
+	mg_log_free(log);
+	mg_scenario_doc_free(doc);
+	free(values);
+	return status;
+}

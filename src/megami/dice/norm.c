@@ -1,0 +1,128 @@
+/*
+ * norm.c - the text of a dice expression as BCDice reads it: normalised,
+ * trimmed to its first word, upper-cased, each byte with its column.
+ */
+#include "dice_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+void mg_dtext_free(mg_dtext *t)
+{
+	free(t->s);
+	free(t->cols);
+	t->s = NULL;
+	t->cols = NULL;
+	t->len = 0;
+}
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+	       c == '\r';
+}
+
+/* Append n bytes, all from column col. */
+static int put(mg_dtext *t, size_t *cap, const char *b, size_t n,
+               uint32_t col)
+{
+	size_t i;
+
+	if (t->len + n + 1 > *cap) {
+		size_t c = *cap ? *cap : 64;
+		char *s;
+		uint32_t *cols;
+		while (c < t->len + n + 1)
+			c *= 2;
+		s = realloc(t->s, c);
+		if (!s)
+			return -1;
+		t->s = s;
+		cols = realloc(t->cols, c * sizeof(*cols));
+		if (!cols)
+			return -1;
+		t->cols = cols;
+		*cap = c;
+	}
+	for (i = 0; i < n; i++) {
+		t->s[t->len + i] = b[i];
+		t->cols[t->len + i] = col;
+	}
+	t->len += n;
+	return 0;
+}
+
+/*
+ * MG-DICE-IN-1: each character is normalised on its own (NFKC of one code point), so a
+ * byte of the result always comes from one column; for the characters a
+ * dice expression can hold (full-width ASCII, the ideographic space) this
+ * is the NFKC of the whole text.
+ */
+int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
+                      uint32_t *badcol)
+{
+	mg_dtext t = {NULL, NULL, 0};
+	size_t cap = 0, i = 0, k, start, end;
+	uint32_t col = 1;
+
+	while (i < len) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = utf8proc_iterate(
+			(const utf8proc_uint8_t *)text + i,
+			(utf8proc_ssize_t)(len - i), &cp);
+		if (n <= 0) {
+			mg_dtext_free(&t);
+			*badcol = col;
+			return -1;
+		}
+		if (cp < 0x80) {
+			if (put(&t, &cap, text + i, 1, col) < 0)
+				goto nomem;
+		} else {
+			utf8proc_uint8_t *m = NULL;
+			utf8proc_ssize_t mn = utf8proc_map(
+				(const utf8proc_uint8_t *)text + i, n, &m,
+				UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT);
+			if (mn < 0) {
+				free(m);
+				mg_dtext_free(&t);
+				*badcol = col;
+				return -1;
+			}
+			if (put(&t, &cap, (const char *)m, (size_t)mn, col) < 0) {
+				free(m);
+				goto nomem;
+			}
+			free(m);
+		}
+		i += (size_t)n;
+		col++;
+	}
+	/* MG-DICE-IN-2: the first word: Ruby's strip, then
+	 * split(/\s/, 2).first; MG-DICE-IN-3: upper case */
+	for (start = 0; start < t.len && is_blank(t.s[start]); start++)
+		;
+	for (end = start; end < t.len && !is_blank(t.s[end]); end++)
+		;
+	out->len = end - start;
+	out->s = malloc(out->len + 1);
+	out->cols = malloc((out->len + 1) * sizeof(*out->cols));
+	if (!out->s || !out->cols) {
+		mg_dtext_free(out);
+		goto nomem;
+	}
+	for (k = 0; k < out->len; k++) {
+		char c = t.s[start + k];
+		out->s[k] = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+		out->cols[k] = t.cols[start + k];
+	}
+	out->s[out->len] = '\0';
+	out->cols[out->len] = end < t.len ? t.cols[end]
+	                    : (out->len ? out->cols[out->len - 1] + 1 : col);
+	mg_dtext_free(&t);
+	return 0;
+nomem:
+	mg_dtext_free(&t);
+	return -2;
+}

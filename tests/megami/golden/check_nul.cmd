@@ -1,0 +1,1 @@
+check scenarios/nul.yaml

@@ -1,0 +1,1 @@
+check scenarios/too_deep.yaml

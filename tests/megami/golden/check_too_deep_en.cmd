@@ -1,0 +1,1 @@
+check --lang en scenarios/too_deep.yaml

@@ -1,0 +1,1 @@
+fight --lang en fight_bad.yaml

@@ -1,0 +1,1 @@
+fight --format json fight_duel.yaml

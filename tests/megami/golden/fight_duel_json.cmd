@@ -1,0 +1,1 @@
+fight --format json --dice 6,6,6,5,1,1,3,4,1,1,6,4,5,2,3,2,3,4,1,2,1,2,2,5,5 fight_duel.yaml

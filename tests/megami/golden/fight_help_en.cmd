@@ -1,0 +1,1 @@
+fight --lang en --help

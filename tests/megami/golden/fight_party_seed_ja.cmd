@@ -1,0 +1,1 @@
+fight --seed 7 fight_party.yaml

@@ -1,0 +1,1 @@
+fight --seed 7 --format json fight_party.yaml

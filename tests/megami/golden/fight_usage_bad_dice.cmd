@@ -1,0 +1,1 @@
+fight --dice 3,,4 fight_duel.yaml

@@ -1,0 +1,1 @@
+fight --lang en --seed -1 fight_duel.yaml

@@ -1,0 +1,1 @@
+fight --lang en --format xml fight_duel.yaml

@@ -1,0 +1,2 @@
+# an empty expression (or only blanks) is bad
+roll '' '   '

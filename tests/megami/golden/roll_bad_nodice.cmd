@@ -1,0 +1,2 @@
+# a sum needs dice
+roll '1+2'

@@ -1,0 +1,2 @@
+# the command's help
+roll --help

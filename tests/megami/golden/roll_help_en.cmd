@@ -1,0 +1,2 @@
+# the command's help in English
+roll --lang en -h

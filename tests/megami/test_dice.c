@@ -1,0 +1,492 @@
+/*
+ * test_dice.c - the dice bot library (megami/dice.h): parsing, rounding,
+ * the text of each kind of roll, errors with their columns, limits.
+ *
+ * Expected lines are BCDice's (test/data/SRS.toml, test/data/AddDice.toml,
+ * test/test_add_dice*.rb where a case comes from there) or derived by hand
+ * in the comment above the case.  Dice come from a fixed list, in the order
+ * rolled; each term's dice are then shown sorted.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "megami/dice.h"
+#include "util/buf.h"
+#include "util/rng.h"
+
+/* Cases name the rule IDs of docs/MEGAMI.md first. */
+#define MG_TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
+
+/* Parse and roll `expr` with the fixed dice v[0..n); the line, or the
+ * error "COL: message" ("E" prefix) in *out (static storage). */
+static const char *run(const char *expr, const int64_t *v, size_t n)
+{
+	static char out[1024];
+	mg_dice_expr *e;
+	mg_dice_diag d;
+	ut_dice dice;
+	ut_buf b = UT_BUF_INIT;
+
+	if (mg_dice_parse(&e, expr, strlen(expr), MG_LANG_EN, &d) < 0) {
+		snprintf(out, sizeof(out), "E%u: %s", (unsigned)d.col, d.message);
+		return out;
+	}
+	ut_dice_list(&dice, v, n);
+	if (mg_dice_roll(e, &dice, MG_LANG_EN, &b, NULL, &d) < 0)
+		snprintf(out, sizeof(out), "R%u: %s", (unsigned)d.col, d.message);
+	else
+		snprintf(out, sizeof(out), "%s", b.ptr ? b.ptr : "");
+	ut_buf_free(&b);
+	mg_dice_free(e);
+	return out;
+}
+
+#define ROLL(expr, ...)                                                    \
+	run(expr, (const int64_t[]){__VA_ARGS__},                              \
+	    sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define NOROLL(expr) run(expr, NULL, 0)
+
+/* MG-DICE-SRS-3 */
+static void test_judge_2d6(void **state)
+{
+	/* sum ≥ crit first, then sum ≤ fumble */
+	assert_int_equal(mg_judge_2d6(6, 6, 12, 2), MG_JUDGE_CRITICAL);
+	assert_int_equal(mg_judge_2d6(1, 1, 12, 2), MG_JUDGE_FUMBLE);
+	assert_int_equal(mg_judge_2d6(5, 6, 12, 2), MG_JUDGE_NORMAL);
+	assert_int_equal(mg_judge_2d6(1, 2, 12, 2), MG_JUDGE_NORMAL);
+	/* exactly the critical value: 5+6 = 11 with crit 11 */
+	assert_int_equal(mg_judge_2d6(5, 6, 11, 2), MG_JUDGE_CRITICAL);
+	/* exactly the fumble value: 1+3 = 4 with fumble 4 */
+	assert_int_equal(mg_judge_2d6(1, 3, 12, 4), MG_JUDGE_FUMBLE);
+	/* both hold (crit 2, fumble 12): critical wins */
+	assert_int_equal(mg_judge_2d6(3, 4, 2, 12), MG_JUDGE_CRITICAL);
+}
+
+/* MG-DICE-SRS-1 MG-DICE-SRS-7 */
+static void test_srs_basic(void **state)
+{
+	/* SRS.toml: dice 5,2 → [2,5]; 7+1 = 8 ≥ 8 */
+	assert_string_equal(ROLL("2D6+1>=8", 5, 2),
+	                    "(2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功");
+	/* SRS.toml: 6+1 = 7 < 8 */
+	assert_string_equal(ROLL("2D6+1>=8", 4, 2),
+	                    "(2D6+1>=8[12,2]) ＞ 6[2,4]+1 ＞ 7 ＞ 失敗");
+	/* SRS.toml: +1-2+3-4 is -2; 7-2 = 5 < 8 */
+	assert_string_equal(ROLL("2D6+1-2+3-4>=8", 5, 2),
+	                    "(2D6-2>=8[12,2]) ＞ 7[2,5]-2 ＞ 5 ＞ 失敗");
+	/* SRS.toml: no modifier */
+	assert_string_equal(ROLL("2D6>=7", 5, 2),
+	                    "(2D6>=7[12,2]) ＞ 7[2,5] ＞ 7 ＞ 成功");
+	/* modifier by * and /: +2*3 = 6, +7/2 = 3 (floor) → +9 */
+	assert_string_equal(ROLL("2D6+2*3+7/2>=8", 1, 2),
+	                    "(2D6+9>=8[12,2]) ＞ 3[1,2]+9 ＞ 12 ＞ 成功");
+	/* a target expression is folded: 5+3 = 8 */
+	assert_string_equal(ROLL("2D6>=5+3", 2, 5),
+	                    "(2D6>=8[12,2]) ＞ 7[2,5] ＞ 7 ＞ 失敗");
+	/* a modifier of 0 is not shown: +1-1 */
+	assert_string_equal(ROLL("2D6+1-1>=7", 2, 5),
+	                    "(2D6>=7[12,2]) ＞ 7[2,5] ＞ 7 ＞ 成功");
+}
+
+/* MG-DICE-SRS-3 */
+static void test_srs_critical_fumble(void **state)
+{
+	/* SRS.toml: 12 ≥ 12 wins over the target 13 */
+	assert_string_equal(ROLL("2D6>=13", 6, 6),
+	                    "(2D6>=13[12,2]) ＞ 12[6,6] ＞ 12 ＞ 自動成功");
+	/* SRS.toml: 2 ≤ 2 loses though 2+1 = 3 ≥ 3 */
+	assert_string_equal(ROLL("2D6+1>=3", 1, 1),
+	                    "(2D6+1>=3[12,2]) ＞ 2[1,1]+1 ＞ 3 ＞ 自動失敗");
+	/* SRS.toml: 12-1 = 11 < 12, still 自動成功 */
+	assert_string_equal(ROLL("2D6-1>=12", 6, 6),
+	                    "(2D6-1>=12[12,2]) ＞ 12[6,6]-1 ＞ 11 ＞ 自動成功");
+	/* [11]: a sum of exactly 11 is critical (SRS.toml) */
+	assert_string_equal(ROLL("2D6-1>=12[11]", 5, 6),
+	                    "(2D6-1>=12[11,2]) ＞ 11[5,6]-1 ＞ 10 ＞ 自動成功");
+	/* [,4]: a sum of exactly 4 is a fumble; 4+2 = 6 */
+	assert_string_equal(ROLL("2D6+2>=5[,4]", 3, 1),
+	                    "(2D6+2>=5[12,4]) ＞ 4[1,3]+2 ＞ 6 ＞ 自動失敗");
+	/* [,4]: 5 is above the fumble value: 5+2 = 7 ≥ 5 */
+	assert_string_equal(ROLL("2D6+2>=5[,4]", 3, 2),
+	                    "(2D6+2>=5[12,4]) ＞ 5[2,3]+2 ＞ 7 ＞ 成功");
+	/* [12,4]: 12 is critical, 4 a fumble */
+	assert_string_equal(ROLL("2D6+2>=10[12,4]", 6, 6),
+	                    "(2D6+2>=10[12,4]) ＞ 12[6,6]+2 ＞ 14 ＞ 自動成功");
+	assert_string_equal(ROLL("2D6+2>=10[12,4]", 2, 2),
+	                    "(2D6+2>=10[12,4]) ＞ 4[2,2]+2 ＞ 6 ＞ 自動失敗");
+	/* @11: 11 critical; 10 is not (10+2 = 12 ≥ 10: 成功) */
+	assert_string_equal(ROLL("2D6+2@11>=10", 5, 6),
+	                    "(2D6+2>=10[11,2]) ＞ 11[5,6]+2 ＞ 13 ＞ 自動成功");
+	assert_string_equal(ROLL("2D6+2@11>=10", 4, 6),
+	                    "(2D6+2>=10[11,2]) ＞ 10[4,6]+2 ＞ 12 ＞ 成功");
+	/* #4 and @11#4, before or after the modifier, either order */
+	assert_string_equal(ROLL("2D6+2#4>=10", 1, 3),
+	                    "(2D6+2>=10[12,4]) ＞ 4[1,3]+2 ＞ 6 ＞ 自動失敗");
+	assert_string_equal(ROLL("2D6+2@11#4>=10", 6, 5),
+	                    "(2D6+2>=10[11,4]) ＞ 11[5,6]+2 ＞ 13 ＞ 自動成功");
+	assert_string_equal(ROLL("2D6#4@11+2>=10", 3, 2),
+	                    "(2D6+2>=10[11,4]) ＞ 5[2,3]+2 ＞ 7 ＞ 失敗");
+	/* @10 before the modifier +1: a sum of exactly 10 is critical */
+	assert_string_equal(ROLL("2D6@10+1>=7", 5, 5),
+	                    "(2D6+1>=7[10,2]) ＞ 10[5,5]+1 ＞ 11 ＞ 自動成功");
+}
+
+/* MG-DICE-SRS-2 MG-DICE-SRS-6 */
+static void test_srs_legacy(void **state)
+{
+	/* SRS.toml: 2D6[] → defaults, no target: no verdict */
+	assert_string_equal(ROLL("2D6[]", 6, 5),
+	                    "(2D6[12,2]) ＞ 11[5,6] ＞ 11");
+	assert_string_equal(ROLL("2D6[]", 6, 6),
+	                    "(2D6[12,2]) ＞ 12[6,6] ＞ 12 ＞ 自動成功");
+	assert_string_equal(ROLL("2D6[]", 1, 1),
+	                    "(2D6[12,2]) ＞ 2[1,1] ＞ 2 ＞ 自動失敗");
+	/* SRS.toml */
+	assert_string_equal(ROLL("2D6+1[11,3]", 3, 1),
+	                    "(2D6+1[11,3]) ＞ 4[1,3]+1 ＞ 5");
+	assert_string_equal(ROLL("2D6+1-1[11,3]", 4, 2),
+	                    "(2D6[11,3]) ＞ 6[2,4] ＞ 6");
+	assert_string_equal(ROLL("2D6+1>=8[11]", 6, 4),
+	                    "(2D6+1>=8[11,2]) ＞ 10[4,6]+1 ＞ 11 ＞ 成功");
+	/* negative values are allowed; [12,] and [,] are not */
+	assert_string_equal(ROLL("2D6[13,-1]", 1, 1),
+	                    "(2D6[13,-1]) ＞ 2[1,1] ＞ 2");
+	assert_string_equal(NOROLL("2D6[12,]"),
+	                    "E4: critical and fumble values are written "
+	                    "[c,f], [c], [,f] or []");
+	assert_string_equal(NOROLL("2D6[,]"),
+	                    "E4: critical and fumble values are written "
+	                    "[c,f], [c], [,f] or []");
+	/* @ is not allowed with [] (BCDice's legacy parser) */
+	assert_string_equal(NOROLL("2D6@11[12,2]"), "E4: unexpected '@'");
+}
+
+/* MG-DICE-SRS-4 */
+static void test_bare_2d6_is_a_sum(void **state)
+{
+	/* SRS.toml: 2D6 alone */
+	assert_string_equal(ROLL("2D6", 6, 6), "(2D6) ＞ 12[6,6] ＞ 12");
+	/* 2D6+1 without @ # >= []: AddDice's line */
+	assert_string_equal(ROLL("2D6+1", 5, 2), "(2D6+1) ＞ 7[2,5]+1 ＞ 8");
+	/* 2D6>8: only >= is SRS; AddDice compares */
+	assert_string_equal(ROLL("2D6>8", 5, 2),
+	                    "(2D6>8) ＞ 7[2,5] ＞ 7 ＞ 失敗");
+}
+
+/* MG-DICE-SRS-5 */
+static void test_preprocessor(void **state)
+{
+	/* (1+1)D6>=8 is folded to 2D6>=8 before the SRS reading */
+	assert_string_equal(ROLL("(1+1)D6>=8", 2, 3),
+	                    "(2D6>=8[12,2]) ＞ 5[2,3] ＞ 5 ＞ 失敗");
+	/* 2D>=8: the implicit sides make it 2D6>=8 */
+	assert_string_equal(ROLL("2D>=8", 6, 2),
+	                    "(2D6>=8[12,2]) ＞ 8[2,6] ＞ 8 ＞ 成功");
+	/* plain sums show the implicit sides and folded counts too */
+	assert_string_equal(ROLL("1D+4", 6), "(1D6+4) ＞ 6[6]+4 ＞ 10");
+	assert_string_equal(ROLL("(1+2)D4", 1, 2, 3),
+	                    "(3D4) ＞ 6[1,2,3] ＞ 6");
+}
+
+/* MG-DICE-SUM-1 MG-DICE-OUT-1 MG-DICE-OUT-2 */
+static void test_sums(void **state)
+{
+	/* the issue: 3D6+2 with 5,2,3 → sorted [2,3,5] */
+	assert_string_equal(ROLL("3D6+2", 5, 2, 3),
+	                    "(3D6+2) ＞ 10[2,3,5]+2 ＞ 12");
+	/* AddDice.toml (sorted, as SRS sorts): 5,3 and 4 */
+	assert_string_equal(ROLL("(2D6+1D4)*2", 5, 3, 4),
+	                    "((2D6+1D4)*2) ＞ (8[3,5]+4[4])*2 ＞ 24");
+	assert_string_equal(ROLL("(2D6+(1D4+3)*3)*2", 5, 3, 4),
+	                    "((2D6+(1D4+3)*3)*2) ＞ (8[3,5]+(4[4]+3)*3)*2 ＞ 58");
+	/* one die alone: no middle part; in parentheses: a middle part */
+	assert_string_equal(ROLL("1D6", 3), "(1D6) ＞ 3");
+	assert_string_equal(ROLL("D6", 3), "(1D6) ＞ 3");
+	assert_string_equal(ROLL("(1D6)", 3), "((1D6)) ＞ (3[3]) ＞ 3");
+	/* dice are consumed left to right: 2D6 takes 6,1, 1D4 takes 2 */
+	assert_string_equal(ROLL("2D6-1D4", 6, 1, 2),
+	                    "(2D6-1D4) ＞ 7[1,6]-2[2] ＞ 5");
+	/* numbers are shown as values: 007 */
+	assert_string_equal(ROLL("1D6+007", 1), "(1D6+7) ＞ 1[1]+7 ＞ 8");
+}
+
+/* MG-DICE-SUM-2 */
+static void test_signs(void **state)
+{
+	/* test_add_dice_parser.rb: 2D6--1 is 2D6+1, 2D6---1 is 2D6-1 */
+	assert_string_equal(ROLL("2D6--1", 3, 4), "(2D6+1) ＞ 7[3,4]+1 ＞ 8");
+	assert_string_equal(ROLL("2D6---1", 3, 4), "(2D6-1) ＞ 7[3,4]-1 ＞ 6");
+	/* a+-b is a-b; +x is x */
+	assert_string_equal(ROLL("2D6+-1", 3, 4), "(2D6-1) ＞ 7[3,4]-1 ＞ 6");
+	assert_string_equal(ROLL("+2D6", 3, 4), "(2D6) ＞ 7[3,4] ＞ 7");
+	/* -1D6+1 with 3: -3+1 */
+	assert_string_equal(ROLL("-1D6+1", 3), "(-1D6+1) ＞ -3[3]+1 ＞ -2");
+}
+
+/* MG-DICE-SUM-3 MG-DICE-SUM-4 */
+static void test_division(void **state)
+{
+	/* AddDice.toml: 3/2 = 1.5 → U 2, C shown as U, F 1, R 2 */
+	assert_string_equal(ROLL("1D6+3/2U", 1), "(1D6+3/2U) ＞ 1[1]+3/2U ＞ 3");
+	assert_string_equal(ROLL("1D6+3/2C", 1), "(1D6+3/2U) ＞ 1[1]+3/2U ＞ 3");
+	assert_string_equal(ROLL("1D6+3/2F", 1), "(1D6+3/2F) ＞ 1[1]+3/2F ＞ 2");
+	assert_string_equal(ROLL("1D6+3/2R", 1), "(1D6+3/2R) ＞ 1[1]+3/2R ＞ 3");
+	/* 4/3 = 1.33 → U 2, F 1, R 1; plain / floors (SRS's default) */
+	assert_string_equal(ROLL("1D6+4/3U", 1), "(1D6+4/3U) ＞ 1[1]+4/3U ＞ 3");
+	assert_string_equal(ROLL("1D6+4/3R", 1), "(1D6+4/3R) ＞ 1[1]+4/3R ＞ 2");
+	assert_string_equal(ROLL("1D1+3/2", 1), "(1D1+3/2) ＞ 1[1]+3/2 ＞ 2");
+	/* negative quotients: -7/2 = -3.5 → / -4 (floor), U -3, R -4 */
+	assert_string_equal(ROLL("1D1-8+1/2", 1),
+	                    "(1D1-8+1/2) ＞ 1[1]-8+1/2 ＞ -7");
+	assert_string_equal(ROLL("(1D1-8)/2", 1), "((1D1-8)/2) ＞ (1[1]-8)/2 ＞ -4");
+	assert_string_equal(ROLL("(1D1-8)/2U", 1),
+	                    "((1D1-8)/2U) ＞ (1[1]-8)/2U ＞ -3");
+	assert_string_equal(ROLL("(1D1-8)/2R", 1),
+	                    "((1D1-8)/2R) ＞ (1[1]-8)/2R ＞ -4");
+	/* -5/2 = -2.5 R → -3 (half away from zero); -4/3 R → -1 */
+	assert_string_equal(ROLL("(1D1-6)/2R", 1),
+	                    "((1D1-6)/2R) ＞ (1[1]-6)/2R ＞ -3");
+	assert_string_equal(ROLL("(1D1-5)/3R", 1),
+	                    "((1D1-5)/3R) ＞ (1[1]-5)/3R ＞ -1");
+	/* 1D6/-4 with 3: -0.75 → floor -1 */
+	assert_string_equal(ROLL("1D6/-4", 3), "(1D6/-4) ＞ 3[3]/-4 ＞ -1");
+	/* division by zero is 1 in a sum (BCDice), and sends an SRS
+	 * modifier to the sum: 2D6+1/0>=8 → 7+1 = 8 ≥ 8 */
+	assert_string_equal(ROLL("1D6/0", 3), "(1D6/0) ＞ 3[3]/0 ＞ 1");
+	assert_string_equal(ROLL("2D6+1/0>=8", 5, 2),
+	                    "(2D6+1/0>=8) ＞ 7[2,5]+1/0 ＞ 8 ＞ 成功");
+}
+
+/* MG-DICE-SUM-5 */
+static void test_comparisons(void **state)
+{
+	/* 7 against 7 with every operator */
+	assert_string_equal(ROLL("3D6>=7", 1, 2, 4),
+	                    "(3D6>=7) ＞ 7[1,2,4] ＞ 7 ＞ 成功");
+	assert_string_equal(ROLL("3D6>7", 1, 2, 4),
+	                    "(3D6>7) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	assert_string_equal(ROLL("3D6<=7", 1, 2, 4),
+	                    "(3D6<=7) ＞ 7[1,2,4] ＞ 7 ＞ 成功");
+	assert_string_equal(ROLL("3D6<7", 1, 2, 4),
+	                    "(3D6<7) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	assert_string_equal(ROLL("3D6=7", 1, 2, 4),
+	                    "(3D6=7) ＞ 7[1,2,4] ＞ 7 ＞ 成功");
+	assert_string_equal(ROLL("3D6<>7", 1, 2, 4),
+	                    "(3D6<>7) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	/* other spellings: => =< != == === */
+	assert_string_equal(ROLL("3D6=>7", 1, 2, 4),
+	                    "(3D6>=7) ＞ 7[1,2,4] ＞ 7 ＞ 成功");
+	assert_string_equal(ROLL("3D6=<6", 1, 2, 4),
+	                    "(3D6<=6) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	assert_string_equal(ROLL("3D6!=7", 1, 2, 4),
+	                    "(3D6<>7) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	assert_string_equal(ROLL("2D6===7", 3, 4),
+	                    "(2D6=7) ＞ 7[3,4] ＞ 7 ＞ 成功");
+	/* the target is evaluated: (5+1)*2 = 12 (a sum: 3D6) */
+	assert_string_equal(ROLL("3D6>=(5+1)*2", 1, 2, 4),
+	                    "(3D6>=12) ＞ 7[1,2,4] ＞ 7 ＞ 失敗");
+	/* `?`: no verdict */
+	assert_string_equal(ROLL("2D6<=?", 3, 4), "(2D6<=?) ＞ 7[3,4] ＞ 7");
+}
+
+/* MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3 */
+static void test_input_forms(void **state)
+{
+	/* full width: ２Ｄ６＋１＞＝８ is 2D6+1>=8 */
+	assert_string_equal(ROLL("２Ｄ６＋１＞＝８", 5, 2),
+	                    "(2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功");
+	/* ＠ ＃ ［ ］ too */
+	assert_string_equal(ROLL("２Ｄ６［１１］", 5, 6),
+	                    "(2D6[11,2]) ＞ 11[5,6] ＞ 11 ＞ 自動成功");
+	/* lower case */
+	assert_string_equal(ROLL("2d6+1>=8", 5, 2),
+	                    "(2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功");
+	/* comments after a blank (an ideographic space too), leading blanks */
+	assert_string_equal(ROLL("  2D6+1>=8 命中判定 +3", 5, 2),
+	                    "(2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功");
+	assert_string_equal(ROLL("3D6　ダメージ", 1, 1, 1),
+	                    "(3D6) ＞ 3[1,1,1] ＞ 3");
+}
+
+/* MG-DICE-ERR-1 */
+static void test_errors(void **state)
+{
+	assert_string_equal(NOROLL(""), "E1: empty expression");
+	assert_string_equal(NOROLL("  # only"), "E3: unexpected '#'");
+	assert_string_equal(NOROLL("2D6+"), "E5: unexpected end of the expression");
+	assert_string_equal(NOROLL("(2D6+1"), "E7: '(' at column 1 is not closed");
+	assert_string_equal(NOROLL("2D6+1)"), "E6: unexpected ')'");
+	assert_string_equal(NOROLL("1+2"), "E1: no dice to roll (write them like 2D6)");
+	assert_string_equal(NOROLL("2D6>=1D6"), "E6: the target cannot roll dice");
+	assert_string_equal(NOROLL("(1D6)D6"),
+	                    "E6: the number and sides of dice cannot roll dice");
+	assert_string_equal(NOROLL("2D6!!8"), "E4: bad comparison operator '!!'");
+	assert_string_equal(NOROLL("2D6>"), "E5: unexpected end of the expression");
+	/* SRS errors when the text is SRS-like (@ # []) */
+	assert_string_equal(NOROLL("2D6@11>8"),
+	                    "E7: an SRS judgement compares with >= only");
+	assert_string_equal(NOROLL("2D6@11@12"), "E7: '@' given twice");
+	assert_string_equal(NOROLL("2D6@11+1#3>=8"),
+	                    "E9: write @ and # together, before or after the "
+	                    "modifier");
+	assert_string_equal(NOROLL("2D6@11>=?"),
+	                    "E9: an SRS judgement cannot have the target '?'");
+	/* columns count characters of what was written: ２Ｄ６＋ ends at 5 */
+	assert_string_equal(NOROLL("２Ｄ６＋"),
+	                    "E5: unexpected end of the expression");
+	assert_string_equal(NOROLL("あ"), "E1: unexpected 'あ'");
+	assert_string_equal(NOROLL("S2D6"), "E1: secret rolls (S) are not supported");
+	assert_string_equal(NOROLL("2D66"), "E2: D66 is not supported");
+	assert_string_equal(NOROLL("5D10KH3"), "E5: unexpected 'K'");
+	assert_string_equal(NOROLL("\xff"), "E1: invalid UTF-8");
+	assert_string_equal(NOROLL("2D6\xff"), "E4: invalid UTF-8");
+}
+
+/* MG-DICE-LIMIT MG-DICE-ERR-2 */
+static void test_limits_and_overflow(void **state)
+{
+	char big[MG_DICE_MAX_EXPR + 2];
+
+	assert_string_equal(NOROLL("0D6"), "E2: the number of dice must be 1 to 200, not 0");
+	assert_string_equal(NOROLL("201D6"), "E4: the number of dice must be 1 to 200, not 201");
+	assert_string_equal(NOROLL("1D0"), "E2: dice must have 1 to 10000 sides, not 0");
+	assert_string_equal(NOROLL("1D10001"),
+	                    "E2: dice must have 1 to 10000 sides, not 10001");
+	/* 200 + 200 + 200 + 200 + 200 is 1000: fine; one more is too many */
+	{
+		mg_dice_expr *e;
+		const char *ok = "200D6+200D6+200D6+200D6+200D6";
+		assert_int_equal(mg_dice_parse(&e, ok, strlen(ok), MG_LANG_EN,
+		                               NULL), 0);
+		assert_int_equal(mg_dice_count(e), 1000);
+		mg_dice_free(e);
+	}
+	assert_string_equal(NOROLL("200D6+200D6+200D6+200D6+200D6+1D6"),
+	                    "E32: at most 1000 dice in one expression");
+	assert_string_equal(NOROLL("1D6+99999999999999999999"),
+	                    "E5: number 99999999999999999999 is too large (over 64 bits)");
+	assert_string_equal(NOROLL("2D6+9223372036854775807+1>=8"),
+	                    "E24: arithmetic overflow (over 64 bits)");
+	/* overflow when rolled: 3 × 9223372036854775807 at the first * */
+	assert_string_equal(ROLL("1D6*9223372036854775807", 3),
+	                    "R4: arithmetic overflow (over 64 bits)");
+	/* INT64_MIN / -1 */
+	assert_string_equal(ROLL("(1D1-1-9223372036854775807-1)/-1", 1),
+	                    "R30: arithmetic overflow (over 64 bits)");
+	/* parentheses 64 deep are fine, 65 are not */
+	{
+		char s[200];
+		int i, k = 0;
+		for (i = 0; i < 64; i++)
+			s[k++] = '(';
+		s[k++] = '1';
+		s[k++] = 'D';
+		s[k++] = '6';
+		for (i = 0; i < 64; i++)
+			s[k++] = ')';
+		s[k] = '\0';
+		assert_string_not_equal(run(s, (const int64_t[]){1}, 1), "");
+		assert_int_equal(run(s, (const int64_t[]){1}, 1)[0], '(');
+		memmove(s + 1, s, (size_t)k + 1);
+		s[0] = '(';
+		s[k + 1] = ')';
+		s[k + 2] = '\0';
+		assert_string_equal(NOROLL(s),
+		                    "E65: parentheses nested too deep (at most 64)");
+	}
+	/* an expression over 1024 bytes */
+	memset(big, '1', sizeof(big) - 1);
+	big[0] = '1';
+	big[1] = 'D';
+	big[2] = '6';
+	big[3] = '+';
+	big[sizeof(big) - 1] = '\0';
+	assert_string_equal(NOROLL(big), "E1025: expression too long (at most 1024 bytes)");
+}
+
+/* MG-DICE-OUT-2 */
+static void test_fixed_dice_errors(void **state)
+{
+	/* 7 for a d6 at position 1 */
+	assert_string_equal(ROLL("2D6", 7, 2),
+	                    "R0: fixed dice: value 1 is 7, not between 1 and 6");
+	/* only 1 value for 2 dice */
+	assert_string_equal(ROLL("2D6>=8", 3),
+	                    "R0: fixed dice: die 2 is needed but the list has only 1");
+	/* a d4 takes 5: value 3 */
+	assert_string_equal(ROLL("2D6+1D4", 1, 2, 5),
+	                    "R0: fixed dice: value 3 is 5, not between 1 and 4");
+}
+
+/* MG-DICE-OUT-2 */
+static void test_seeded(void **state)
+{
+	/* seed 0: d6 4, 5, 1, 3, 5, 6, 3 (tests/support/rng_reference.py) */
+	mg_dice_expr *e;
+	ut_dice dice;
+	ut_buf b = UT_BUF_INIT;
+	mg_dice_result r;
+
+	ut_dice_seed(&dice, 0);
+	assert_int_equal(mg_dice_parse(&e, "2D6+1>=8", 8, MG_LANG_JA, NULL), 0);
+	assert_int_equal(mg_dice_roll(e, &dice, MG_LANG_JA, &b, &r, NULL), 0);
+	assert_string_equal(b.ptr, "(2D6+1>=8[12,2]) ＞ 9[4,5]+1 ＞ 10 ＞ 成功");
+	assert_int_equal(r.total, 10);
+	assert_int_equal(r.outcome, MG_DICE_SUCCESS);
+	assert_int_equal(r.srs, 1);
+	ut_buf_clear(&b);
+	/* the same source goes on: 1, 3 */
+	assert_int_equal(mg_dice_roll(e, &dice, MG_LANG_JA, &b, &r, NULL), 0);
+	assert_string_equal(b.ptr, "(2D6+1>=8[12,2]) ＞ 4[1,3]+1 ＞ 5 ＞ 失敗");
+	mg_dice_free(e);
+	ut_buf_free(&b);
+}
+
+/* MG-DICE-ERR-1 */
+static void test_japanese_messages(void **state)
+{
+	mg_dice_expr *e;
+	mg_dice_diag d;
+
+	assert_int_equal(mg_dice_parse(&e, "2D6+", 4, MG_LANG_JA, &d),
+	                 MG_EINVALID);
+	assert_null(e);
+	assert_int_equal(d.col, 5);
+	assert_string_equal(d.message, "式が途中で終わっています");
+	assert_string_equal(mg_error_last(), "式が途中で終わっています");
+	assert_int_equal(mg_dice_parse(&e, "1D6+99999999999999999999", 24,
+	                               MG_LANG_JA, &d), MG_EOVERFLOW);
+	assert_int_equal(mg_dice_parse(&e, "201D6", 5, MG_LANG_JA, &d),
+	                 MG_ELIMIT);
+	assert_string_equal(d.message, "ダイスの数は1から200までです（201個）");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		MG_TEST("MG-DICE-SRS-3", test_judge_2d6),
+		MG_TEST("MG-DICE-SRS-1 MG-DICE-SRS-7", test_srs_basic),
+		MG_TEST("MG-DICE-SRS-3", test_srs_critical_fumble),
+		MG_TEST("MG-DICE-SRS-2 MG-DICE-SRS-6", test_srs_legacy),
+		MG_TEST("MG-DICE-SRS-4", test_bare_2d6_is_a_sum),
+		MG_TEST("MG-DICE-SRS-5", test_preprocessor),
+		MG_TEST("MG-DICE-SUM-1 MG-DICE-OUT-1 MG-DICE-OUT-2", test_sums),
+		MG_TEST("MG-DICE-SUM-2", test_signs),
+		MG_TEST("MG-DICE-SUM-3 MG-DICE-SUM-4", test_division),
+		MG_TEST("MG-DICE-SUM-5", test_comparisons),
+		MG_TEST("MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3", test_input_forms),
+		MG_TEST("MG-DICE-ERR-1", test_errors),
+		MG_TEST("MG-DICE-LIMIT MG-DICE-ERR-2", test_limits_and_overflow),
+		MG_TEST("MG-DICE-OUT-2", test_fixed_dice_errors),
+		MG_TEST("MG-DICE-OUT-2", test_seeded),
+		MG_TEST("MG-DICE-ERR-1", test_japanese_messages),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
