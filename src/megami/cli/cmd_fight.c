@@ -27,6 +27,7 @@ static const char help_ja[] =
 	"                         （0〜18446744073709551615、既定: 0）\n"
 	"  --dice 3,4,6,...       ダイスの目を順に指定する（乱数を使わない）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
+	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -48,6 +49,7 @@ static const char help_en[] =
 	"                         seeded S (0 to 18446744073709551615, default 0)\n"
 	"  --dice 3,4,6,...       take the dice from this list, in order\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -65,6 +67,7 @@ static const struct option longopts[] = {
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"dice", required_argument, NULL, OPT_DICE},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"replay", required_argument, NULL, OPT_REPLAY},
 	{NULL, 0, NULL, 0}
 };
 
@@ -201,6 +204,7 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 	size_t nvalues = 0;
 	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
 	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
+	const char *replay = NULL; /* --replay: cmd_fight_replay.c */
 
 	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
@@ -254,6 +258,9 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 				       optarg);
 			have_dice = 1;
 			break;
+		case OPT_REPLAY:
+			replay = optarg;
+			break;
 		default:
 			free(values);
 			return ut_cli_bad_option(&o.ui, "fight", c, argv, longopts);
@@ -264,6 +271,16 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 		return ut_cli_usage_error(&o.ui, "fight",
 		       UT_TR(&o.ui, "--seed と --dice は同時に使えません",
 		             "--seed and --dice exclude each other"));
+	}
+	if (replay) {
+		/* MG-REPLAY-4: the replay holds the scenario, seed and dice */
+		free(values);
+		if (have_seed || have_dice || argc - optind != 0)
+			return ut_cli_usage_error(&o.ui, "fight",
+			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice を"
+			                    "添えません",
+			             "--replay takes no scenario, --seed or --dice"));
+		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON);
 	}
 	if (argc - optind != 1) {
 		free(values);
