@@ -370,11 +370,11 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 		}
 	}
 	if (ask->simple && allow > 0)
-		printf(TR(t, "  m 位置    戦闘移動（%lld m まで）\n",
+		printf(TR(t, "  m 位置   戦闘移動（%lld m まで）\n",
 		          "  m POS    combat move (戦闘移動, up to %lld m)\n"),
 		       (long long)allow);
 	if (ask->normal && allow > 0)
-		printf(TR(t, "  r 位置    全力移動（%lld m まで）\n",
+		printf(TR(t, "  r 位置   全力移動（%lld m まで）\n",
 		          "  r POS    full move (全力移動, up to %lld m)\n"),
 		       (long long)(3 * allow));
 	if (ask->can_wait)
