@@ -4,7 +4,8 @@
 #   make deps     check (as root: install) the Debian packages needed
 #                 (deps-mpi: and OpenMPI, which only `make mpi` needs)
 #   make build    configure and build in build/ (RelWithDebInfo)
-#   make demo     build, then replay the worked example of the rules
+#   make demo     build, then replay the worked example of the rules, roll
+#                 dice and play a bundled 戦女神TRPG duel
 #   make test     build, then run the tests in build/
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
@@ -82,6 +83,10 @@ build: deps
 demo: build
 	$(call heading,"demo: amaryllis battle examples/grisk.txt examples/nut.txt")
 	./$(BUILD_DIR)/amaryllis battle examples/grisk.txt examples/nut.txt
+	$(call heading,"demo: megami roll --seed 7 '2D6+1>=8' '3D6+2'")
+	./$(BUILD_DIR)/megami roll --seed 7 '2D6+1>=8' '3D6+2'
+	$(call heading,"demo: megami fight examples/megami/duel.yaml (seed 0)")
+	./$(BUILD_DIR)/megami fight examples/megami/duel.yaml
 
 test: build
 	$(call heading,"tests: $(BUILD_DIR)")
@@ -94,13 +99,13 @@ asan: deps
 	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
-# ThreadSanitizer on the threaded path: the league tests (and the rest).
+# ThreadSanitizer on the threaded paths: the league and Monte Carlo tests.
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league amaryllis
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league amaryllis megami_test_montecarlo
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|golden/league|megami/test_montecarlo'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi

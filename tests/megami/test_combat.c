@@ -1152,6 +1152,63 @@ static void test_end_after_attack(void **state)
 	fx_end(f);
 }
 
+static int stop_at_third(void *ud, const mg_combat *c, const mg_event *e)
+{
+	int *n = ud;
+	(void)c;
+	(void)e;
+	return ++*n == 3;
+}
+
+/* MG-STOP-1: an event callback that returns non-zero stops the combat
+ * with MG_ERROR at that event (the third: round, initiative, initiative),
+ * and the combat keeps failing; 4 dice were rolled. */
+static void test_callback_stops(void **state)
+{
+	fx *f = fx_new(1);
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_ask a;
+	int n = 0;
+	chr(f, "P0", MG_SIDE_PC, 10, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	DICE(f, 1, 1, 1, 1);
+	o.dice = &f->d;
+	o.on_event = stop_at_third;
+	o.event_ud = &n;
+	assert_int_equal(mg_combat_new(&f->c, &f->s, &o), 0);
+	assert_int_equal(mg_combat_run(&f->r, f->c), MG_ERROR);
+	assert_non_null(strstr(mg_error_last(), "callback"));
+	assert_int_equal(n, 3);
+	assert_int_equal(f->d.rolled, 4);
+	assert_int_equal(mg_combat_next(f->c, &a), MG_ERROR);
+	assert_int_equal(mg_combat_act(f->c, &(mg_action){MG_ACT_END, 0, 0, 0}),
+	                 MG_ERROR);
+	fx_end(f);
+}
+
+/* MG-ACT-1: mg_combat_new refuses options without a dice source or of
+ * another version, and a scenario mg_scenario_check refuses (no NPC). */
+static void test_new_refuses(void **state)
+{
+	fx *f = fx_new(1);
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = (mg_combat *)&o;
+	chr(f, "P0", MG_SIDE_PC, 10, 0, 0);
+	DICE(f, 1);
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), MG_EINVALID);
+	assert_null(c);
+	o.dice = &f->d;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), MG_EINVALID);
+	assert_non_null(strstr(mg_error_last(), "no NPC"));
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	o.version = 99;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), MG_EINVALID);
+	o.version = MG_COMBAT_OPTS_VERSION;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), 0);
+	mg_combat_free(c);
+	mg_combat_free(NULL);
+}
+
 /* MG-CKD-1: an incapacitated N2 at HP INT64_MIN + 2 hit by an area attack
  * (2 + 1 = 3): HP would go below INT64_MIN: MG_EOVERFLOW stops it. */
 static void test_overflow(void **state)
@@ -1663,6 +1720,8 @@ int main(void)
 		T("MG-WAIT-5", test_wait_incapacitated),
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),
+		T("MG-STOP-1", test_callback_stops),
+		T("MG-ACT-1", test_new_refuses),
 		T("MG-LOG-1", test_logs),
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
 		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fight_mc.h" /* --runs: cmd_fight_mc.c */
 
 #include "megami/combat.h"
 #include "megami/render.h"
@@ -27,6 +28,7 @@ static const char help_ja[] =
 	"                         （0〜18446744073709551615、既定: 0）\n"
 	"  --dice 3,4,6,...       ダイスの目を順に指定する（乱数を使わない）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
+	MG_FIGHT_MC_HELP_JA
 	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
@@ -49,6 +51,7 @@ static const char help_en[] =
 	"                         seeded S (0 to 18446744073709551615, default 0)\n"
 	"  --dice 3,4,6,...       take the dice from this list, in order\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
+	MG_FIGHT_MC_HELP_EN
 	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
@@ -67,6 +70,7 @@ static const struct option longopts[] = {
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"dice", required_argument, NULL, OPT_DICE},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	MG_FIGHT_MC_LONGOPTS,
 	{"replay", required_argument, NULL, OPT_REPLAY},
 	{NULL, 0, NULL, 0}
 };
@@ -204,6 +208,7 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 	size_t nvalues = 0;
 	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
 	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
+	mg_fight_mc mc = MG_FIGHT_MC_INIT;
 	const char *replay = NULL; /* --replay: cmd_fight_replay.c */
 
 	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
@@ -258,6 +263,14 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 				       optarg);
 			have_dice = 1;
 			break;
+		case OPT_RUNS:
+		case OPT_JOBS:
+		case OPT_SVG:
+			if (mg_fight_mc_option(&mc, &o.ui, c, optarg) != 0) {
+				free(values);
+				return UT_EXIT_USAGE;
+			}
+			break;
 		case OPT_REPLAY:
 			replay = optarg;
 			break;
@@ -272,14 +285,18 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 		       UT_TR(&o.ui, "--seed と --dice は同時に使えません",
 		             "--seed and --dice exclude each other"));
 	}
+	if (mg_fight_mc_check(&mc, &o.ui, have_dice) != 0) {
+		free(values);
+		return UT_EXIT_USAGE;
+	}
 	if (replay) {
 		/* MG-REPLAY-4: the replay holds the scenario, seed and dice */
 		free(values);
-		if (have_seed || have_dice || argc - optind != 0)
+		if (have_seed || have_dice || mc.runs || argc - optind != 0)
 			return ut_cli_usage_error(&o.ui, "fight",
-			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice を"
+			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice、--runs を"
 			                    "添えません",
-			             "--replay takes no scenario, --seed or --dice"));
+			             "--replay takes no scenario, --seed, --dice or --runs"));
 		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON);
 	}
 	if (argc - optind != 1) {
@@ -293,6 +310,11 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 	if (!(doc = load(&o.ui, argv[optind]))) {
 		free(values);
 		return UT_EXIT_INPUT;
+	}
+	if (mc.runs) {
+		status = mg_fight_mc_run(&mc, &o.ui, mg_scenario_doc_scenario(doc),
+		                         seed, fmt == MG_LOG_JSON);
+		goto out;
 	}
 	if (have_dice)
 		ut_dice_list(&dice, values, nvalues);

@@ -609,7 +609,8 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 	case MG_PH_RESUME: {
 		uint32_t i;
 		if (c->resume_i >= c->norder ||
-		    c->ch[c->order[c->resume_i]].status != MG_STATUS_WAITING)
+		    c->ch[c->order[c->resume_i]].status != MG_STATUS_WAITING ||
+		    c->ch[c->order[c->resume_i]].state != MG_STATE_ABLE)
 			return ut_error_set(UT_EINVALID,
 			                    "no decision is pending "
 			                    "(call mg_combat_next)");

@@ -1,0 +1,134 @@
+/*
+ * megami/montecarlo.h - Monte Carlo over seeded combats: is an encounter
+ * fair?  (docs/MEGAMI.md, section "Monte Carlo", rules MG-MC-*.)
+ *
+ * mg_mc_run fights the scenario `runs` times with the default policy
+ * (mg_combat_run), run i with the generator seeded S + i mod 2^64
+ * (RANDOM.md, ut_rng_series_seed), on `jobs` threads, and sums up:
+ * wins of each side and draws with 95 % Wilson score intervals, the
+ * rounds (mean, median, 90th percentile, nearest rank), and per character
+ * the rates of 戦闘不能 and death at the end and the mean HP left.
+ *
+ * Every run writes its outcome into its own slot; the totals are computed
+ * afterwards in run order with exact integer sums, so the report is the
+ * same bit for bit whatever the number of threads.  The library does no
+ * I/O; rendering is in megami/mc_render.h.
+ */
+#ifndef MEGAMI_MONTECARLO_H
+#define MEGAMI_MONTECARLO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "combat.h"
+#include "common.h"
+#include "scenario.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The most runs of one report (MG-MC-LIMIT-1). */
+#define MG_MC_RUNS_MAX UINT64_C(10000000)
+
+/** The outcomes counted in wins[] and friends. */
+enum {
+	MG_MC_PC = 0,   /**< the PCs won */
+	MG_MC_NPC = 1,  /**< the NPCs won */
+	MG_MC_DRAW = 2  /**< the round limit was reached (M7) */
+};
+
+/** Progress: `done` of `total` runs are fought.  Called on the calling
+ *  thread only, after every chunk of runs and once at the end. */
+typedef void (*mg_mc_progress_fn)(void *ud, uint64_t done, uint64_t total);
+
+#define MG_MC_OPTS_VERSION 1
+
+typedef struct mg_mc_opts {
+	unsigned version;   /**< MG_MC_OPTS_VERSION */
+	uint64_t runs;      /**< 1 … MG_MC_RUNS_MAX */
+	uint64_t seed;      /**< S: run i uses S + i mod 2^64 */
+	unsigned jobs;      /**< threads (0 means 1; more than runs: runs) */
+	mg_mc_progress_fn progress; /**< may be NULL */
+	void *progress_ud;
+} mg_mc_opts;
+
+#define MG_MC_OPTS_INIT {MG_MC_OPTS_VERSION, 1, 0, 1, NULL, NULL}
+
+/** A 95 % Wilson score interval (MG-MC-WILSON-1). */
+typedef struct mg_mc_interval {
+	double lo, hi;
+} mg_mc_interval;
+
+/** One character's totals over the runs. */
+typedef struct mg_mc_char {
+	const char *name;        /**< borrowed from the scenario */
+	mg_side side;
+	uint64_t incapacitated;  /**< runs that ended with it 戦闘不能 */
+	uint64_t dead;           /**< runs that ended with it dead */
+	double incapacitated_rate, dead_rate;
+	mg_mc_interval incapacitated_ci, dead_ci;
+	double hp_mean;          /**< Σ HP left / runs (the sum exact) */
+	int64_t hp_min, hp_max;  /**< HP left, over the runs */
+} mg_mc_char;
+
+/** The report of a series. */
+typedef struct mg_mc_report {
+	uint64_t runs, seed;
+	unsigned jobs;              /**< threads that fought (fewer than asked
+	                                 when a thread could not be started) */
+	int64_t round_limit;        /**< the scenario's */
+	uint64_t wins[3];           /**< by MG_MC_PC, MG_MC_NPC, MG_MC_DRAW */
+	double rate[3];             /**< wins / runs */
+	mg_mc_interval ci[3];       /**< Wilson 95 % */
+	double rounds_mean;         /**< Σ rounds / runs (the sum exact) */
+	int64_t rounds_median;      /**< nearest rank 50 (MG-MC-RANK-1) */
+	int64_t rounds_p90;         /**< nearest rank 90 */
+	int64_t rounds_min, rounds_max;
+	size_t ncharacters;
+	mg_mc_char *characters;     /**< in scenario order */
+	/* per run, in run order (slot i is run i): */
+	int64_t *run_rounds;        /**< rounds played */
+	int8_t *run_winner;         /**< MG_MC_PC, MG_MC_NPC, MG_MC_DRAW */
+	int64_t *run_hp;            /**< [i * ncharacters + k]: HP left */
+	uint8_t *run_state;         /**< [i * ncharacters + k]: an mg_state */
+	/* when a run stopped with an error (mg_mc_run failed with it): */
+	int failed;                 /**< 1: failed_run is set */
+	uint64_t failed_run;        /**< the smallest run index that failed */
+	uint64_t failed_seed;       /**< its seed */
+	char failed_message[512];   /**< the combat's message (no prefix) */
+} mg_mc_report;
+
+/**
+ * Fight the series.  *out is filled in (free it with mg_mc_report_free,
+ * also after a failure).  The scenario is borrowed for the call.
+ * @return 0; MG_EINVALID for a bad scenario or options; MG_ELIMIT for
+ *         more than MG_MC_RUNS_MAX runs; MG_ENOMEM; or the error of the
+ *         first failing run (smallest index; out->failed, failed_run and
+ *         failed_seed say which, mg_error_last() starts with
+ *         "run I (seed S): ").
+ */
+int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
+              const mg_mc_opts *opts);
+
+/** Free what a report holds (not the report itself); NULL is fine. */
+void mg_mc_report_free(mg_mc_report *r);
+
+/**
+ * The 95 % Wilson score interval of k successes in n trials (n ≥ 1,
+ * k ≤ n), z = 1.959963984540054 (MG-MC-WILSON-1).
+ */
+mg_mc_interval mg_mc_wilson(uint64_t k, uint64_t n);
+
+/**
+ * The nearest-rank p-th percentile (0 < p ≤ 100) of n ≥ 1 values sorted
+ * ascending: the value of rank ⌈p·n/100⌉ (1-based), computed in integers
+ * (MG-MC-RANK-1).
+ */
+int64_t mg_mc_percentile(const int64_t *sorted, size_t n, unsigned p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * cmd_fight_mc.c - `megami fight SCENARIO --runs N [--seed S] [--jobs J]
+ * [--format text|json] [--svg FILE]`: Monte Carlo over seeded combats
+ * (docs/MEGAMI.md "Monte Carlo", MG-MC-*).  cmd_fight.c reads the scenario
+ * and the common options and hands over here (fight_mc.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fight_mc.h"
+#include "megami/mc_render.h"
+#include "megami/montecarlo.h"
+
+#define JOBS_MAX 1024
+
+int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
+                       const char *arg)
+{
+	uint64_t v;
+
+	switch (opt) {
+	case OPT_RUNS:
+		/* MG-MC-LIMIT-1 */
+		if (ut_cli_parse_u64(arg, MG_MC_RUNS_MAX, &v) < 0 || v < 1)
+			return ut_cli_usage_error(ui, "fight",
+				UT_TR(ui, "--runs の値「%s」は1から10000000の整数ではありません",
+				      "--runs value '%s' is not a whole number from 1 to 10000000"),
+				arg);
+		mc->runs = v;
+		return 0;
+	case OPT_JOBS:
+		if (ut_cli_parse_u64(arg, JOBS_MAX, &v) < 0 || v < 1)
+			return ut_cli_usage_error(ui, "fight",
+				UT_TR(ui, "--jobs の値「%s」は1から1024の整数ではありません",
+				      "--jobs value '%s' is not a whole number from 1 to 1024"),
+				arg);
+		mc->jobs = (unsigned)v;
+		return 0;
+	case OPT_SVG:
+		mc->svg = arg;
+		return 0;
+	default:
+		return UT_EXIT_USAGE;
+	}
+}
+
+int mg_fight_mc_check(const mg_fight_mc *mc, const ut_cli *ui,
+                      int dice_given)
+{
+	if (mc->runs == 0 && mc->jobs)
+		return ut_cli_usage_error(ui, "fight",
+			UT_TR(ui, "--jobs は --runs と一緒に使います",
+			      "--jobs needs --runs"));
+	if (mc->runs == 0 && mc->svg)
+		return ut_cli_usage_error(ui, "fight",
+			UT_TR(ui, "--svg は --runs と一緒に使います",
+			      "--svg needs --runs"));
+	if (mc->runs && dice_given)
+		return ut_cli_usage_error(ui, "fight",
+			UT_TR(ui, "--runs と --dice は同時に使えません",
+			      "--runs and --dice cannot be used together"));
+	return 0;
+}
+
+/* The progress bar on stderr (a terminal only): redrawn when the percent
+ * changes, erased at the end. */
+typedef struct bar {
+	int shown;
+	int last;
+} bar;
+
+static void progress(void *ud, uint64_t done, uint64_t total)
+{
+	bar *b = ud;
+	int pct = total ? (int)(done * 100 / total) : 100, i;
+	char line[80];
+
+	if (pct == b->last)
+		return;
+	b->last = pct;
+	b->shown = 1;
+	line[0] = '[';
+	for (i = 0; i < 40; i++)
+		line[1 + i] = i < pct * 40 / 100 ? '#' : '.';
+	line[41] = ']';
+	line[42] = '\0';
+	fprintf(stderr, "\r%s %3d%% %llu/%llu", line, pct,
+	        (unsigned long long)done, (unsigned long long)total);
+	fflush(stderr);
+}
+
+static int to_file(void *ud, const char *data, size_t len)
+{
+	return fwrite(data, 1, len, (FILE *)ud) != len;
+}
+
+static unsigned online_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (unsigned)n;
+}
+
+int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
+                    const mg_scenario *s, uint64_t seed, int json)
+{
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	mg_mc_report r;
+	mg_lang lang = ui->lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
+	bar b = {0, -1};
+	int rc;
+
+	o.runs = mc->runs;
+	o.seed = seed;
+	o.jobs = mc->jobs ? mc->jobs : online_cores(); /* MG-MC-JOBS-1 */
+	if (isatty(fileno(stderr))) {
+		o.progress = progress;
+		o.progress_ud = &b;
+	}
+	rc = mg_mc_run(&r, s, &o);
+	if (b.shown)
+		fprintf(stderr, "\r%*s\r", 70, "");
+	if (rc < 0) {
+		/* MG-MC-ERR-1: the run, its seed, the combat's message */
+		if (r.failed)
+			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）が止まりました：%s",
+			                       "fight: run %llu (seed %llu) stopped: %s"),
+			             (unsigned long long)r.failed_run,
+			             (unsigned long long)r.failed_seed,
+			             r.failed_message);
+		else
+			ut_cli_error(ui, "fight: %s", mg_error_last());
+		mg_mc_report_free(&r);
+		return UT_EXIT_INPUT;
+	}
+	rc = mg_mc_render(&r, json ? MG_LOG_JSON : MG_LOG_TEXT, lang, to_file,
+	                  stdout);
+	if (rc == 0 && fflush(stdout) != 0)
+		rc = MG_ERROR;
+	if (rc < 0) {
+		ut_cli_error(ui, UT_TR(ui, "出力を書けません", "cannot write the output"));
+		mg_mc_report_free(&r);
+		return UT_EXIT_INPUT;
+	}
+	if (mc->svg) {
+		FILE *f = fopen(mc->svg, "w");
+		int err = 0;
+		if (f == NULL)
+			err = errno;
+		else {
+			if (mg_mc_svg(&r, lang, to_file, f) < 0)
+				err = ferror(f) && errno ? errno : EIO;
+			if (fclose(f) != 0 && !err)
+				err = errno;
+		}
+		if (err) {
+			ut_cli_error(ui, "%s: %s", mc->svg, strerror(err));
+			mg_mc_report_free(&r);
+			return UT_EXIT_INPUT;
+		}
+	}
+	mg_mc_report_free(&r);
+	return UT_EXIT_OK;
+}

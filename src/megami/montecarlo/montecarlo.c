@@ -1,0 +1,359 @@
+/*
+ * montecarlo.c - Monte Carlo over seeded combats (megami/montecarlo.h,
+ * docs/MEGAMI.md "Monte Carlo").
+ *
+ * MG-MC-SEED-1: run i (0-based) is one combat of the scenario with the
+ * default policy and the dice of the generator seeded S + i mod 2^64
+ * (ut_rng_series_seed), whatever thread fights it.
+ * MG-MC-JOBS-1: the threads take chunks of run indices from an atomic
+ * counter; each thread has its own combat (mg_combat_restart between runs)
+ * and its own dice, and writes run i's outcome into slot i only.  The
+ * totals are computed after the join, in run order, with exact integer
+ * sums (128 bits), so the report does not depend on the number of threads.
+ * MG-MC-ERR-1: the error reported is the one of the smallest failing run
+ * index: a thread stops at a run index at or above a known failure, and
+ * runs below it are handed out before it (the counter only grows), so
+ * they are all fought.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "megami/montecarlo.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+#include "util/rng.h"
+
+#define CHUNK 64
+
+typedef struct shared {
+	const mg_scenario *scenario;
+	mg_mc_report *rep;
+	uint64_t runs, seed;
+	atomic_uint_fast64_t next;      /* next run to hand out */
+	atomic_uint_fast64_t done;      /* runs fought */
+	atomic_uint_fast64_t fail_run;  /* smallest failing run, or UINT64_MAX */
+	pthread_mutex_t lock;           /* guards fail_rc and fail_msg */
+	int fail_rc;
+	char fail_msg[512];
+} shared;
+
+typedef struct worker {
+	shared *sh;
+	mg_combat *combat;
+	ut_dice dice;
+	mg_mc_progress_fn progress;     /* the calling thread's worker only */
+	void *progress_ud;
+	pthread_t thread;
+} worker;
+
+static void fail(shared *sh, uint64_t run, int rc)
+{
+	pthread_mutex_lock(&sh->lock);
+	if (run < atomic_load(&sh->fail_run)) {
+		sh->fail_rc = rc;
+		snprintf(sh->fail_msg, sizeof sh->fail_msg, "%s",
+		         mg_error_last());
+		atomic_store(&sh->fail_run, run);
+	}
+	pthread_mutex_unlock(&sh->lock);
+}
+
+/* Fight run i and fill its slot (MG-MC-SEED-1). */
+static int fight(worker *w, uint64_t i)
+{
+	shared *sh = w->sh;
+	mg_mc_report *r = sh->rep;
+	size_t n = r->ncharacters, k;
+	mg_result res;
+	int rc;
+
+	ut_dice_seed(&w->dice, ut_rng_series_seed(sh->seed, i));
+	mg_combat_restart(w->combat);
+	if ((rc = mg_combat_run(&res, w->combat)) < 0)
+		return rc;
+	r->run_rounds[i] = res.rounds;
+	r->run_winner[i] = (int8_t)(res.winner == MG_SIDE_PC ? MG_MC_PC :
+	                            res.winner == MG_SIDE_NPC ? MG_MC_NPC :
+	                            MG_MC_DRAW);
+	for (k = 0; k < n; k++) {
+		mg_char_state cs;
+		mg_combat_character(&cs, w->combat, k);
+		r->run_hp[i * n + k] = cs.hp;
+		r->run_state[i * n + k] = (uint8_t)cs.state;
+	}
+	return 0;
+}
+
+static void *work(void *arg)
+{
+	worker *w = arg;
+	shared *sh = w->sh;
+
+	for (;;) {
+		uint64_t i0 = atomic_fetch_add(&sh->next, CHUNK), i1, i;
+		if (i0 >= sh->runs || i0 >= atomic_load(&sh->fail_run))
+			break;
+		i1 = sh->runs - i0 < CHUNK ? sh->runs : i0 + CHUNK;
+		for (i = i0; i < i1; i++) {
+			int rc;
+			if (i >= atomic_load(&sh->fail_run))
+				break;
+			if ((rc = fight(w, i)) < 0) {
+				fail(sh, i, rc);
+				break;
+			}
+		}
+		atomic_fetch_add(&sh->done, i - i0);
+		if (w->progress)
+			w->progress(w->progress_ud, atomic_load(&sh->done),
+			            sh->runs);
+	}
+	return NULL;
+}
+
+mg_mc_interval mg_mc_wilson(uint64_t k, uint64_t n)
+{
+	/* MG-MC-WILSON-1: p = k/n, z = 1.959963984540054 (the 0.975 quantile
+	 * of the normal distribution),
+	 *   centre = (p + z²/2n) / (1 + z²/n)
+	 *   half   = z √(p(1−p)/n + z²/4n²) / (1 + z²/n)
+	 * [centre − half, centre + half], clamped to [0, 1]; exactly 0 below
+	 * for k = 0 and 1 above for k = n. */
+	const double z = 1.959963984540054;
+	mg_mc_interval ci = {0.0, 1.0};
+	double nn, p, z2, den, centre, half;
+
+	if (n == 0 || k > n)
+		return ci;
+	nn = (double)n;
+	p = (double)k / nn;
+	z2 = z * z;
+	den = 1.0 + z2 / nn;
+	centre = (p + z2 / (2.0 * nn)) / den;
+	half = z * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / den;
+	ci.lo = k == 0 ? 0.0 : centre - half;
+	ci.hi = k == n ? 1.0 : centre + half;
+	if (ci.lo < 0.0)
+		ci.lo = 0.0;
+	if (ci.hi > 1.0)
+		ci.hi = 1.0;
+	return ci;
+}
+
+int64_t mg_mc_percentile(const int64_t *sorted, size_t n, unsigned p)
+{
+	/* MG-MC-RANK-1: rank ⌈p·n/100⌉, at least 1, at most n. */
+	uint64_t rank;
+
+	if (n == 0)
+		return 0;
+	if (p > 100)
+		p = 100;
+	rank = ((uint64_t)p * (uint64_t)n + 99) / 100;
+	if (rank < 1)
+		rank = 1;
+	return sorted[rank - 1];
+}
+
+void mg_mc_report_free(mg_mc_report *r)
+{
+	if (r == NULL)
+		return;
+	free(r->characters);
+	free(r->run_rounds);
+	free(r->run_winner);
+	free(r->run_hp);
+	free(r->run_state);
+	memset(r, 0, sizeof *r);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The totals, in run order (MG-MC-JOBS-1). */
+static int sum_up(mg_mc_report *r)
+{
+	size_t n = r->ncharacters, k;
+	uint64_t i, runs = r->runs;
+	__int128 rounds = 0;
+	int64_t *sorted;
+
+	sorted = malloc((size_t)runs * sizeof *sorted);
+	if (sorted == NULL)
+		return ut_error_set(MG_ENOMEM, "out of memory");
+	for (i = 0; i < runs; i++) {
+		r->wins[r->run_winner[i]]++;
+		rounds += r->run_rounds[i];
+		sorted[i] = r->run_rounds[i];
+	}
+	for (k = 0; k < 3; k++) {
+		r->rate[k] = (double)r->wins[k] / (double)runs;
+		r->ci[k] = mg_mc_wilson(r->wins[k], runs);
+	}
+	r->rounds_mean = (double)rounds / (double)runs;
+	qsort(sorted, (size_t)runs, sizeof *sorted, cmp_i64);
+	r->rounds_min = sorted[0];
+	r->rounds_max = sorted[runs - 1];
+	r->rounds_median = mg_mc_percentile(sorted, (size_t)runs, 50);
+	r->rounds_p90 = mg_mc_percentile(sorted, (size_t)runs, 90);
+	free(sorted);
+
+	for (k = 0; k < n; k++) {
+		mg_mc_char *c = &r->characters[k];
+		__int128 hp = 0;
+		c->hp_min = INT64_MAX;
+		c->hp_max = INT64_MIN;
+		for (i = 0; i < runs; i++) {
+			int64_t h = r->run_hp[i * n + k];
+			uint8_t s = r->run_state[i * n + k];
+			hp += h;
+			if (h < c->hp_min)
+				c->hp_min = h;
+			if (h > c->hp_max)
+				c->hp_max = h;
+			/* MG-MC-CHAR-1: 戦闘不能 at the end, or dead */
+			if (s == MG_STATE_INCAPACITATED)
+				c->incapacitated++;
+			else if (s == MG_STATE_DEAD)
+				c->dead++;
+		}
+		c->hp_mean = (double)hp / (double)runs;
+		c->incapacitated_rate = (double)c->incapacitated / (double)runs;
+		c->dead_rate = (double)c->dead / (double)runs;
+		c->incapacitated_ci = mg_mc_wilson(c->incapacitated, runs);
+		c->dead_ci = mg_mc_wilson(c->dead, runs);
+	}
+	return 0;
+}
+
+int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
+              const mg_mc_opts *o)
+{
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	shared sh;
+	worker *ws;
+	unsigned jobs, t, started = 0;
+	size_t n, k;
+	int rc;
+
+	if (out == NULL)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: no report");
+	memset(out, 0, sizeof *out);
+	if (scenario == NULL || o == NULL || o->version != MG_MC_OPTS_VERSION)
+		return ut_error_set(MG_EINVALID,
+		                    "Monte Carlo: bad scenario or options");
+	if (o->runs < 1)
+		return ut_error_set(MG_EINVALID,
+		                    "Monte Carlo: at least one run is needed");
+	/* MG-MC-LIMIT-1: every run keeps its slot */
+	if (o->runs > MG_MC_RUNS_MAX)
+		return ut_error_set(MG_ELIMIT,
+		                    "Monte Carlo: %llu runs are more than the "
+		                    "limit %llu",
+		                    (unsigned long long)o->runs,
+		                    (unsigned long long)MG_MC_RUNS_MAX);
+	if ((rc = mg_scenario_check(scenario)) < 0)
+		return rc;
+	n = scenario->ncharacters;
+	jobs = o->jobs ? o->jobs : 1;
+	if (jobs > o->runs)
+		jobs = (unsigned)o->runs;
+
+	out->runs = o->runs;
+	out->seed = o->seed;
+	out->jobs = jobs;
+	out->round_limit = scenario->round_limit;
+	out->ncharacters = n;
+	out->characters = calloc(n, sizeof *out->characters);
+	out->run_rounds = malloc((size_t)o->runs * sizeof *out->run_rounds);
+	out->run_winner = malloc((size_t)o->runs);
+	/* n ≤ SIZE_MAX / 8 / MG_MC_RUNS_MAX for any scenario that fits */
+	out->run_hp = n && (size_t)o->runs > SIZE_MAX / sizeof(int64_t) / n
+	              ? NULL
+	              : malloc((size_t)o->runs * n * sizeof *out->run_hp + 1);
+	out->run_state = out->run_hp ? malloc((size_t)o->runs * n + 1) : NULL;
+	ws = calloc(jobs, sizeof *ws);
+	if (!out->characters || !out->run_rounds || !out->run_winner ||
+	    !out->run_hp || !out->run_state || !ws) {
+		free(ws);
+		mg_mc_report_free(out);
+		return ut_error_set(MG_ENOMEM, "out of memory");
+	}
+	for (k = 0; k < n; k++) {
+		out->characters[k].name = scenario->characters[k].name;
+		out->characters[k].side = scenario->characters[k].side;
+	}
+
+	memset(&sh, 0, sizeof sh);
+	sh.scenario = scenario;
+	sh.rep = out;
+	sh.runs = o->runs;
+	sh.seed = o->seed;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.fail_run, UINT64_MAX);
+	if (pthread_mutex_init(&sh.lock, NULL) != 0) {
+		free(ws);
+		mg_mc_report_free(out);
+		return ut_error_set(MG_ERROR, "Monte Carlo: no mutex");
+	}
+
+	/* every combat is made here, so the threads never allocate */
+	rc = 0;
+	for (t = 0; t < jobs && rc == 0; t++) {
+		ws[t].sh = &sh;
+		ut_dice_seed(&ws[t].dice, o->seed);
+		co.dice = &ws[t].dice;
+		rc = mg_combat_new(&ws[t].combat, scenario, &co);
+	}
+	if (rc == 0) {
+		/* a thread that cannot be started leaves its share to the
+		 * others: the result is the same */
+		started = 1;
+		for (t = 1; t < jobs; t++) {
+			if (pthread_create(&ws[t].thread, NULL, work, &ws[t]) != 0)
+				break;
+			started++;
+		}
+		ws[0].progress = o->progress;
+		ws[0].progress_ud = o->progress_ud;
+		work(&ws[0]);
+		for (t = 1; t < started; t++)
+			pthread_join(ws[t].thread, NULL);
+		out->jobs = started;
+		if (o->progress)
+			o->progress(o->progress_ud, atomic_load(&sh.done),
+			            o->runs);
+	}
+	for (t = 0; t < jobs; t++)
+		mg_combat_free(ws[t].combat);
+	free(ws);
+	pthread_mutex_destroy(&sh.lock);
+	if (rc < 0) {
+		mg_mc_report_free(out);
+		return rc;
+	}
+
+	if (atomic_load(&sh.fail_run) != UINT64_MAX) {
+		/* MG-MC-ERR-1 */
+		out->failed = 1;
+		out->failed_run = atomic_load(&sh.fail_run);
+		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
+		memcpy(out->failed_message, sh.fail_msg,
+		       sizeof out->failed_message);
+		return ut_error_set(sh.fail_rc, "run %llu (seed %llu): %s",
+		                    (unsigned long long)out->failed_run,
+		                    (unsigned long long)out->failed_seed,
+		                    sh.fail_msg);
+	}
+	return sum_up(out);
+}

@@ -1,0 +1,174 @@
+/*
+ * mc_json.c - the report of a Monte Carlo series as one JSON document
+ * (jansson), and the entry points of mc_render.h (MG-MC-OUT-2):
+ *
+ *   {"rng": "xoshiro256ss-1", "seed": "S", "runs": N,
+ *    "wins": {"PC": n, "NPC": n, "draw": n},
+ *    "rates": {"PC": x, "NPC": x, "draw": x},
+ *    "intervals": {"PC": [lo, hi], "NPC": [lo, hi], "draw": [lo, hi]},
+ *    "rounds": {"mean": x, "median": n, "p90": n, "min": n, "max": n,
+ *               "histogram": [{"rounds": r, "runs": n}, …]},
+ *    "characters": [{"name", "side", "incapacitated", "incapacitated_rate",
+ *                    "incapacitated_interval", "dead", "dead_rate",
+ *                    "dead_interval", "hp_mean", "hp_min", "hp_max"}, …]}
+ *
+ * The seed is a decimal string (RANDOM.md); rates and intervals are
+ * fractions (0 … 1); the histogram lists every rounds value that occurred,
+ * ascending.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "mc_int.h"
+#include "util/error.h"
+
+static const char *const keys[3] = {"PC", "NPC", "draw"};
+
+static int put(json_t *o, const char *k, json_t *v)
+{
+	return v == NULL || json_object_set_new(o, k, v) != 0;
+}
+
+static json_t *interval(mg_mc_interval ci)
+{
+	return json_pack("[ff]", ci.lo, ci.hi);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* MG-MC-HIST-1: every rounds value that occurred, ascending, with its
+ * count */
+static json_t *histogram(const mg_mc_report *r)
+{
+	json_t *a = json_array();
+	int64_t *v = malloc((size_t)r->runs * sizeof *v);
+	uint64_t i, j;
+
+	if (a == NULL || v == NULL) {
+		json_decref(a);
+		free(v);
+		return NULL;
+	}
+	memcpy(v, r->run_rounds, (size_t)r->runs * sizeof *v);
+	qsort(v, (size_t)r->runs, sizeof *v, cmp_i64);
+	for (i = 0; i < r->runs; i = j) {
+		for (j = i; j < r->runs && v[j] == v[i]; j++)
+			;
+		if (json_array_append_new(a, json_pack("{sIsI}", "rounds",
+		                          (json_int_t)v[i], "runs",
+		                          (json_int_t)(j - i))) != 0) {
+			json_decref(a);
+			a = NULL;
+			break;
+		}
+	}
+	free(v);
+	return a;
+}
+
+static json_t *character(const mg_mc_char *c)
+{
+	json_t *o = json_object();
+	int bad;
+
+	if (o == NULL)
+		return NULL;
+	bad = put(o, "name", json_string(c->name)) ||
+	      put(o, "side", json_string(c->side == MG_SIDE_PC ? "PC" : "NPC")) ||
+	      put(o, "incapacitated", json_integer((json_int_t)c->incapacitated)) ||
+	      put(o, "incapacitated_rate", json_real(c->incapacitated_rate)) ||
+	      put(o, "incapacitated_interval", interval(c->incapacitated_ci)) ||
+	      put(o, "dead", json_integer((json_int_t)c->dead)) ||
+	      put(o, "dead_rate", json_real(c->dead_rate)) ||
+	      put(o, "dead_interval", interval(c->dead_ci)) ||
+	      put(o, "hp_mean", json_real(c->hp_mean)) ||
+	      put(o, "hp_min", json_integer(c->hp_min)) ||
+	      put(o, "hp_max", json_integer(c->hp_max));
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int mg_mc_render_json(const mg_mc_report *r, ut_buf *b)
+{
+	json_t *doc = json_object(), *wins = json_object(),
+	       *rates = json_object(), *cis = json_object(),
+	       *rounds = json_object(), *chars = json_array();
+	char seed[24];
+	char *text = NULL;
+	size_t k;
+	int bad = !doc || !wins || !rates || !cis || !rounds || !chars;
+
+	for (k = 0; !bad && k < 3; k++)
+		bad = put(wins, keys[k], json_integer((json_int_t)r->wins[k])) ||
+		      put(rates, keys[k], json_real(r->rate[k])) ||
+		      put(cis, keys[k], interval(r->ci[k]));
+	if (!bad)
+		bad = put(rounds, "mean", json_real(r->rounds_mean)) ||
+		      put(rounds, "median", json_integer(r->rounds_median)) ||
+		      put(rounds, "p90", json_integer(r->rounds_p90)) ||
+		      put(rounds, "min", json_integer(r->rounds_min)) ||
+		      put(rounds, "max", json_integer(r->rounds_max)) ||
+		      put(rounds, "histogram", histogram(r));
+	for (k = 0; !bad && k < r->ncharacters; k++) {
+		json_t *c = character(&r->characters[k]);
+		bad = c == NULL || json_array_append_new(chars, c) != 0;
+	}
+	snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+	if (!bad) {
+		bad = put(doc, "rng", json_string("xoshiro256ss-1")) ||
+		      put(doc, "seed", json_string(seed)) ||
+		      put(doc, "runs", json_integer((json_int_t)r->runs)) ||
+		      put(doc, "wins", wins) || put(doc, "rates", rates) ||
+		      put(doc, "intervals", cis) || put(doc, "rounds", rounds) ||
+		      put(doc, "characters", chars);
+		wins = rates = cis = rounds = chars = NULL; /* owned by doc */
+	}
+	if (!bad)
+		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(doc);
+	json_decref(wins);
+	json_decref(rates);
+	json_decref(cis);
+	json_decref(rounds);
+	json_decref(chars);
+	if (text == NULL)
+		return ut_error_set(MG_ENOMEM, "out of memory");
+	ut_buf_puts(b, text);
+	ut_buf_puts(b, "\n");
+	free(text);
+	return b->failed ? ut_error_set(MG_ENOMEM, "out of memory") : 0;
+}
+
+static int emit(int rc, ut_buf *b, mg_write_fn write, void *ud)
+{
+	if (rc == 0 && write && b->len && write(ud, b->ptr, b->len) != 0)
+		rc = ut_error_set(MG_ERROR, "write failed");
+	ut_buf_free(b);
+	return rc;
+}
+
+int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
+                 mg_write_fn write, void *write_ud)
+{
+	ut_buf b = UT_BUF_INIT;
+	int rc = format == MG_LOG_JSON ? mg_mc_render_json(r, &b)
+	                               : mg_mc_render_text(r, lang, &b);
+	return emit(rc, &b, write, write_ud);
+}
+
+int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,
+              void *write_ud)
+{
+	ut_buf b = UT_BUF_INIT;
+	return emit(mg_mc_render_svg(r, lang, &b), &b, write, write_ud);
+}

@@ -1,0 +1,114 @@
+/*
+ * mc_text.c - the report of a Monte Carlo series as text, in Japanese or
+ * English (docs/MEGAMI.md "Monte Carlo", MG-MC-OUT-1):
+ *
+ *   モンテカルロ：20回の戦闘（シード 42）
+ *   結果        回数    割合  95%信頼区間（Wilson）
+ *   PCの勝利      12   60.0%  [38.7%, 78.1%]
+ *   …
+ *   ラウンド数：平均 3.10、中央値 3、90パーセンタイル 5（最小 1、最大 6）
+ *   キャラクター  陣営  戦闘不能               死亡                   平均残りHP
+ *   アリア        PC     5.0% [0.9%, 23.6%]    0.0% [0.0%, 16.1%]     12.35
+ *
+ * Columns are aligned by display width (util/width.h), so Japanese names
+ * line up.  Percentages have one decimal, means two.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mc_int.h"
+#include "util/error.h"
+#include "util/width.h"
+
+#define T(ja, en) (lang == MG_LANG_EN ? (en) : (ja))
+
+/* s, then blanks up to display width w (at least one blank after) */
+static void cell(ut_buf *b, const char *s, size_t w)
+{
+	size_t have = ut_width(s, strlen(s));
+	ut_buf_puts(b, s);
+	do
+		ut_buf_put(b, " ", 1);
+	while (++have < w);
+}
+
+/* blanks, then s, to display width w */
+static void rcell(ut_buf *b, const char *s, size_t w)
+{
+	size_t have = ut_width(s, strlen(s));
+	for (; have < w; have++)
+		ut_buf_put(b, " ", 1);
+	ut_buf_puts(b, s);
+}
+
+/* a rate and its interval: " 60.0% [38.7%, 78.1%]" in a fixed width */
+static void rate(ut_buf *b, double p, mg_mc_interval ci)
+{
+	char tmp[64];
+	int n = snprintf(tmp, sizeof tmp, "%5.1f%% [%.1f%%, %.1f%%]",
+	                 100.0 * p, 100.0 * ci.lo, 100.0 * ci.hi);
+	ut_buf_puts(b, tmp);
+	for (; n < 24; n++)
+		ut_buf_put(b, " ", 1);
+}
+
+int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
+{
+	static const char *const outcome[3][2] = {
+		{"PCの勝利", "PC won"},
+		{"NPCの勝利", "NPC won"},
+		{"引き分け", "Draw"}};
+	size_t namew = 0, k;
+	int i;
+
+	ut_buf_printf(b, T("モンテカルロ：%llu回の戦闘（シード %llu）\n",
+	                   "Monte Carlo: %llu fights (seed %llu)\n"),
+	              (unsigned long long)r->runs,
+	              (unsigned long long)r->seed);
+	cell(b, T("結果", "Outcome"), 12);
+	rcell(b, T("回数", "Runs"), 8);
+	rcell(b, T("割合", "Rate"), 8);
+	ut_buf_printf(b, " %s\n", T("95%信頼区間（Wilson）",
+	                             "95% interval (Wilson)"));
+	for (i = 0; i < 3; i++) {
+		cell(b, outcome[i][lang == MG_LANG_EN], 12);
+		ut_buf_printf(b, "%8llu  ", (unsigned long long)r->wins[i]);
+		rate(b, r->rate[i], r->ci[i]);
+		while (b->len && b->ptr[b->len - 1] == ' ')
+			b->len--;
+		ut_buf_puts(b, "\n");
+	}
+	ut_buf_printf(b, T("ラウンド数：平均 %.2f、中央値 %lld、"
+	                   "90パーセンタイル %lld（最小 %lld、最大 %lld）\n",
+	                   "Rounds: mean %.2f, median %lld, 90th percentile "
+	                   "%lld (min %lld, max %lld)\n"),
+	              r->rounds_mean, (long long)r->rounds_median,
+	              (long long)r->rounds_p90, (long long)r->rounds_min,
+	              (long long)r->rounds_max);
+
+	namew = ut_width(T("キャラクター", "Character"),
+	                 strlen(T("キャラクター", "Character")));
+	for (k = 0; k < r->ncharacters; k++) {
+		const char *nm = r->characters[k].name;
+		size_t w = ut_width(nm, strlen(nm));
+		if (w > namew)
+			namew = w;
+	}
+	namew += 1;
+	cell(b, T("キャラクター", "Character"), namew);
+	cell(b, T("陣営", "Side"), 5);
+	cell(b, T("戦闘不能", "Incapacitated"), 25);
+	cell(b, T("死亡", "Dead"), 24);
+	rcell(b, T("平均残りHP", "Mean HP left"), 12);
+	ut_buf_puts(b, "\n");
+	for (k = 0; k < r->ncharacters; k++) {
+		const mg_mc_char *c = &r->characters[k];
+		cell(b, c->name, namew);
+		cell(b, c->side == MG_SIDE_PC ? "PC" : "NPC", 5);
+		rate(b, c->incapacitated_rate, c->incapacitated_ci);
+		ut_buf_puts(b, " ");
+		rate(b, c->dead_rate, c->dead_ci);
+		ut_buf_printf(b, "%12.2f\n", c->hp_mean);
+	}
+	return b->failed ? ut_error_set(MG_ENOMEM, "out of memory") : 0;
+}

@@ -1,0 +1,1 @@
+fight --runs 100 --seed 5 mc_overflow.yaml

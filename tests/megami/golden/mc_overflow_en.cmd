@@ -1,0 +1,1 @@
+fight --lang en --runs 100 --seed 5 --jobs 2 mc_overflow.yaml

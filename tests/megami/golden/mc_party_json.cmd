@@ -1,0 +1,1 @@
+fight --runs 20 --seed 3 --format json mc_party.yaml

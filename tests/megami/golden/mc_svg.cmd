@@ -1,0 +1,1 @@
+fight --lang en --runs 30 --seed 1 --jobs 2 --svg /dev/stdout mc_party.yaml

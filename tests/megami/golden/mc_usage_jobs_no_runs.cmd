@@ -1,0 +1,1 @@
+fight --jobs 2 mc_party.yaml

@@ -1,0 +1,1 @@
+fight --runs 5 --jobs 0 mc_party.yaml

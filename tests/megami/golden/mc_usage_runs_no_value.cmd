@@ -1,0 +1,1 @@
+fight mc_party.yaml --runs

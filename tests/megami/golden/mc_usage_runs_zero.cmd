@@ -1,0 +1,1 @@
+fight --runs 0 mc_party.yaml

@@ -1,0 +1,1 @@
+fight --lang en --svg x.svg mc_party.yaml

@@ -1,0 +1,664 @@
+/*
+ * test_montecarlo.c - Monte Carlo over seeded combats (docs/MEGAMI.md
+ * section "Monte Carlo"): the Wilson interval, the nearest-rank
+ * percentile, the seeds of the runs, the same report for any number of
+ * threads, certain outcomes, and the first failing run.  Also run under
+ * ThreadSanitizer (make tsan).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "megami/combat.h"
+#include "megami/mc_render.h"
+#include "megami/montecarlo.h"
+#include "util/rng.h"
+
+/* ------------------------------------------------------------ scenarios */
+
+typedef struct fx {
+	mg_scenario s;
+	mg_character ch[8];
+	mg_attack at[8][3];
+} fx;
+
+static const char *const names[8] = {"アリア", "ベル", "セリカ", "ディアナ",
+                                     "ゴブリン", "オーク", "魔導士", "狼"};
+
+/* The 4-against-4 scenario of bench/bench_megami.c (generator seed 1):
+ * melee, bows, area magic, armor, some finish off. */
+static void four_vs_four(fx *f)
+{
+	ut_rng r;
+	int i;
+
+	memset(f, 0, sizeof *f);
+	ut_rng_seed(&r, 1);
+	for (i = 0; i < 8; i++) {
+		mg_character *x = &f->ch[i];
+		mg_attack *at = f->at[i];
+		mg_character_init(x);
+		x->name = names[i];
+		x->side = i < 4 ? MG_SIDE_PC : MG_SIDE_NPC;
+		x->hp = x->hp_now = 18 + (int64_t)ut_rng_uniform(&r, 12);
+		x->stat[MG_STAT_INITIATIVE] = (int64_t)ut_rng_uniform(&r, 5);
+		x->stat[MG_STAT_ACCURACY] = 1 + (int64_t)ut_rng_uniform(&r, 4);
+		x->stat[MG_STAT_EVASION] = (int64_t)ut_rng_uniform(&r, 4);
+		x->stat[MG_STAT_RESISTANCE] = (int64_t)ut_rng_uniform(&r, 4);
+		x->position = (i < 4 ? 0 : 12) + (int64_t)ut_rng_uniform(&r, 3);
+		x->armor[MG_ATTR_IMPACT] = (int64_t)ut_rng_uniform(&r, 2);
+		x->armor[MG_ATTR_PIERCE] = (int64_t)ut_rng_uniform(&r, 2);
+		x->armor[MG_ATTR_ENERGY] = (int64_t)ut_rng_uniform(&r, 3);
+		x->armor_listed = 1u << MG_ATTR_IMPACT | 1u << MG_ATTR_PIERCE |
+		                  1u << MG_ATTR_ENERGY;
+		x->finish = i % 3 == 0;
+		mg_attack_init(&at[0]);
+		at[0].name = "剣";
+		at[0].damage = 6 + (int64_t)ut_rng_uniform(&r, 3);
+		at[0].attributes = 1u << MG_ATTR_IMPACT;
+		mg_attack_init(&at[1]);
+		at[1].name = "弓";
+		at[1].damage = 3 + (int64_t)ut_rng_uniform(&r, 2);
+		at[1].range = 10;
+		at[1].attributes = 1u << MG_ATTR_PIERCE;
+		mg_attack_init(&at[2]);
+		at[2].name = "火球";
+		at[2].kind = MG_KIND_MAGIC;
+		at[2].damage = 3;
+		at[2].range = 6;
+		at[2].area = MG_AREA_ENGAGEMENT;
+		at[2].timing = MG_TIMING_COMPLEX;
+		at[2].attributes = 1u << MG_ATTR_FIRE;
+		x->attacks = at;
+		x->nattacks = i % 2 ? 3 : 2;
+	}
+	f->s.round_limit = 20;
+	f->s.characters = f->ch;
+	f->s.ncharacters = 8;
+}
+
+/* One PC, one NPC, nobody has an attack: nobody can be hurt. */
+static void harmless(fx *f, int64_t round_limit)
+{
+	memset(f, 0, sizeof *f);
+	mg_character_init(&f->ch[0]);
+	f->ch[0].name = "アリア";
+	f->ch[0].side = MG_SIDE_PC;
+	f->ch[0].hp = f->ch[0].hp_now = 10;
+	mg_character_init(&f->ch[1]);
+	f->ch[1].name = "ゴブリン";
+	f->ch[1].side = MG_SIDE_NPC;
+	f->ch[1].hp = f->ch[1].hp_now = 7;
+	f->ch[1].position = 5;
+	f->s.round_limit = round_limit;
+	f->s.characters = f->ch;
+	f->s.ncharacters = 2;
+}
+
+static void run_mc(mg_mc_report *r, const fx *f, uint64_t runs, uint64_t seed,
+                   unsigned jobs)
+{
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	int rc;
+	o.runs = runs;
+	o.seed = seed;
+	o.jobs = jobs;
+	rc = mg_mc_run(r, &f->s, &o);
+	if (rc != 0)
+		fail_msg("mg_mc_run: %d %s", rc, mg_error_last());
+}
+
+/* One fight of the scenario with the generator seeded `seed`. */
+static int single(const fx *f, uint64_t seed, mg_result *res, int64_t *hp,
+                  uint8_t *state)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c;
+	ut_dice d;
+	size_t k;
+	int rc;
+
+	ut_dice_seed(&d, seed);
+	o.dice = &d;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), 0);
+	rc = mg_combat_run(res, c);
+	for (k = 0; hp && k < f->s.ncharacters; k++) {
+		mg_char_state cs;
+		assert_int_equal(mg_combat_character(&cs, c, k), 0);
+		hp[k] = cs.hp;
+		state[k] = (uint8_t)cs.state;
+	}
+	mg_combat_free(c);
+	return rc;
+}
+
+/* ------------------------------------------------------------ Wilson */
+
+/* MG-MC-WILSON-1: p = k/n, z = 1.959963984540054, z² = 3.8414588…,
+ *   centre = (p + z²/2n) / (1 + z²/n),
+ *   half = z·√(p(1−p)/n + z²/4n²) / (1 + z²/n).
+ * k = 7, n = 10: p = 0.7; 1 + z²/n = 1.38414588; z²/2n = 0.19207294;
+ *   centre = 0.89207294 / 1.38414588 = 0.64449344;
+ *   √(0.021 + 0.00960365) = √0.03060365 = 0.17493899;
+ *   half = 1.95996398 · 0.17493899 / 1.38414588 = 0.24771529;
+ *   → [0.39677815, 0.89220873].
+ * k = 50, n = 100: centre 0.5 exactly (symmetric);
+ *   half = 1.95996398 · √(0.0025 + 0.0000960365) / 1.03841459
+ *        = 1.95996398 · 0.05095131 / 1.03841459 = 0.09616847
+ *   → [0.40383153, 0.59616847].
+ * k = n = 10: the lower end is n / (n + z²) = 10 / 13.8414588 = 0.72246720,
+ *   the upper end 1.  k = 0, n = 10: [0, 1 − 0.72246720 = 0.27753280]. */
+static void mg_mc_wilson_1_values(void **state)
+{
+	mg_mc_interval ci;
+	(void)state;
+	ci = mg_mc_wilson(7, 10);
+	assert_float_equal(ci.lo, 0.39677815, 1e-8);
+	assert_float_equal(ci.hi, 0.89220873, 1e-8);
+	ci = mg_mc_wilson(50, 100);
+	assert_float_equal(ci.lo, 0.40383153, 1e-8);
+	assert_float_equal(ci.hi, 0.59616847, 1e-8);
+	ci = mg_mc_wilson(10, 10);
+	assert_float_equal(ci.lo, 0.72246720, 1e-8);
+	assert_true(ci.hi == 1.0);
+	ci = mg_mc_wilson(0, 10);
+	assert_true(ci.lo == 0.0);
+	assert_float_equal(ci.hi, 0.27753280, 1e-8);
+}
+
+/* ------------------------------------------------------------ percentile */
+
+/* MG-MC-RANK-1: the p-th percentile of n sorted values is the value of
+ * rank ⌈p·n/100⌉ (1-based).
+ * 1…10: p50 → rank 5 → 5; p90 → rank 9 → 9; p100 → rank 10 → 10;
+ *       p1 → rank ⌈0.1⌉ = 1 → 1.
+ * {3, 7}: p50 → rank 1 → 3 (the lower middle); p90 → rank ⌈1.8⌉ = 2 → 7.
+ * {1, 2, 3}: p50 → rank ⌈1.5⌉ = 2 → 2; p90 → rank ⌈2.7⌉ = 3 → 3.
+ * {4}: every p → 4.
+ * 1…20: p90 → rank 18 → 18; p50 → rank 10 → 10. */
+static void mg_mc_rank_1_nearest_rank(void **state)
+{
+	int64_t ten[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+	int64_t two[2] = {3, 7}, three[3] = {1, 2, 3}, one[1] = {4};
+	int64_t twenty[20];
+	int i;
+	(void)state;
+	for (i = 0; i < 20; i++)
+		twenty[i] = i + 1;
+	assert_int_equal(mg_mc_percentile(ten, 10, 50), 5);
+	assert_int_equal(mg_mc_percentile(ten, 10, 90), 9);
+	assert_int_equal(mg_mc_percentile(ten, 10, 100), 10);
+	assert_int_equal(mg_mc_percentile(ten, 10, 1), 1);
+	assert_int_equal(mg_mc_percentile(two, 2, 50), 3);
+	assert_int_equal(mg_mc_percentile(two, 2, 90), 7);
+	assert_int_equal(mg_mc_percentile(three, 3, 50), 2);
+	assert_int_equal(mg_mc_percentile(three, 3, 90), 3);
+	assert_int_equal(mg_mc_percentile(one, 1, 50), 4);
+	assert_int_equal(mg_mc_percentile(one, 1, 90), 4);
+	assert_int_equal(mg_mc_percentile(twenty, 20, 90), 18);
+	assert_int_equal(mg_mc_percentile(twenty, 20, 50), 10);
+}
+
+/* ------------------------------------------------------------ seeds */
+
+/* MG-MC-SEED-1: run i is the single fight with seed S + i mod 2^64.
+ * S = 2^64 − 2: runs 0, 1, 2, 3 use seeds 2^64 − 2, 2^64 − 1, 0, 1.  Each
+ * checked run's winner, rounds and every character's HP and state equal
+ * those of mg_combat_run on a fresh combat with that seed. */
+static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
+{
+	static fx f;
+	mg_mc_report r;
+	const uint64_t S = UINT64_MAX - 1;
+	const uint64_t check[] = {0, 1, 2, 3, 17, 63, 64, 65, 199};
+	size_t j, k;
+	(void)state;
+
+	four_vs_four(&f);
+	run_mc(&r, &f, 200, S, 2);
+	for (j = 0; j < sizeof check / sizeof check[0]; j++) {
+		uint64_t i = check[j];
+		mg_result res;
+		int64_t hp[8];
+		uint8_t st[8];
+		int want;
+		assert_int_equal(single(&f, S + i, &res, hp, st), 0);
+		want = res.winner == MG_SIDE_PC ? MG_MC_PC :
+		       res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW;
+		assert_int_equal(r.run_winner[i], want);
+		assert_int_equal(r.run_rounds[i], res.rounds);
+		for (k = 0; k < 8; k++) {
+			assert_int_equal(r.run_hp[i * 8 + k], hp[k]);
+			assert_int_equal(r.run_state[i * 8 + k], st[k]);
+		}
+	}
+	/* the seed 0 run is not the seed S run (the series moves on) */
+	assert_true(memcmp(&r.run_hp[2 * 8], &r.run_hp[0], 8 * sizeof(int64_t))
+	            != 0 || r.run_rounds[2] != r.run_rounds[0]);
+	mg_mc_report_free(&r);
+}
+
+/* ------------------------------------------------------------ jobs */
+
+static void same_report(const mg_mc_report *a, const mg_mc_report *b)
+{
+	size_t n = a->ncharacters, k;
+	assert_int_equal(a->runs, b->runs);
+	assert_int_equal(a->ncharacters, b->ncharacters);
+	assert_memory_equal(a->wins, b->wins, sizeof a->wins);
+	assert_memory_equal(a->rate, b->rate, sizeof a->rate);
+	assert_memory_equal(a->ci, b->ci, sizeof a->ci);
+	assert_memory_equal(&a->rounds_mean, &b->rounds_mean, sizeof(double));
+	assert_int_equal(a->rounds_median, b->rounds_median);
+	assert_int_equal(a->rounds_p90, b->rounds_p90);
+	assert_int_equal(a->rounds_min, b->rounds_min);
+	assert_int_equal(a->rounds_max, b->rounds_max);
+	for (k = 0; k < n; k++) {
+		const mg_mc_char *x = &a->characters[k], *y = &b->characters[k];
+		assert_int_equal(x->incapacitated, y->incapacitated);
+		assert_int_equal(x->dead, y->dead);
+		assert_memory_equal(&x->hp_mean, &y->hp_mean, sizeof(double));
+		assert_memory_equal(&x->incapacitated_ci, &y->incapacitated_ci,
+		                    sizeof x->incapacitated_ci);
+		assert_memory_equal(&x->dead_ci, &y->dead_ci, sizeof x->dead_ci);
+		assert_int_equal(x->hp_min, y->hp_min);
+		assert_int_equal(x->hp_max, y->hp_max);
+	}
+	assert_memory_equal(a->run_rounds, b->run_rounds,
+	                    a->runs * sizeof(int64_t));
+	assert_memory_equal(a->run_winner, b->run_winner, a->runs);
+	assert_memory_equal(a->run_hp, b->run_hp, a->runs * n * sizeof(int64_t));
+	assert_memory_equal(a->run_state, b->run_state, a->runs * n);
+}
+
+/* MG-MC-JOBS-1: 1, 2 and 3 threads (and more threads than runs) give the
+ * same report bit for bit, doubles included.  1000 runs of the 4-against-4
+ * scenario (not a multiple of the chunk of 64, so the last chunk is
+ * short).  The totals must also be the ones summed here from the slots:
+ * wins add up to the runs, and the mean of the rounds is Σ/1000. */
+static void mg_mc_jobs_1_same_for_any_jobs(void **state)
+{
+	static fx f;
+	mg_mc_report r1, r2, r3, r9;
+	uint64_t i, sum = 0;
+	(void)state;
+
+	four_vs_four(&f);
+	run_mc(&r1, &f, 1000, 20261130, 1);
+	run_mc(&r2, &f, 1000, 20261130, 2);
+	run_mc(&r3, &f, 1000, 20261130, 3);
+	assert_int_equal(r1.jobs, 1);
+	assert_int_equal(r3.jobs, 3);
+	same_report(&r1, &r2);
+	same_report(&r1, &r3);
+	assert_int_equal(r1.wins[0] + r1.wins[1] + r1.wins[2], 1000);
+	for (i = 0; i < 1000; i++)
+		sum += (uint64_t)r1.run_rounds[i];
+	assert_true(r1.rounds_mean == (double)sum / 1000.0);
+	assert_true(r1.rounds_min <= r1.rounds_median &&
+	            r1.rounds_median <= r1.rounds_p90 &&
+	            r1.rounds_p90 <= r1.rounds_max);
+	mg_mc_report_free(&r1);
+	mg_mc_report_free(&r2);
+	mg_mc_report_free(&r3);
+
+	/* 5 runs on 9 threads: 5 threads */
+	run_mc(&r1, &f, 5, 7, 1);
+	run_mc(&r9, &f, 5, 7, 9);
+	assert_int_equal(r9.jobs, 5);
+	same_report(&r1, &r9);
+	mg_mc_report_free(&r1);
+	mg_mc_report_free(&r9);
+}
+
+/* ------------------------------------------------------------ certain */
+
+/* MG-MC-WILSON-1, MG-MC-CHAR-1: nobody has an attack, round limit 3: every
+ * one of 20 runs is a draw after 3 rounds (MG-END-3).  Draws 20/20 = 100 %
+ * with [20 / (20 + z²), 1] = [20 / 23.8414588, 1] = [0.83887484, 1];
+ * PC and NPC wins 0 with [0, 1 − 0.83887484] = [0, 0.16112516].  Rounds:
+ * mean, median, p90, min, max all 3.  Nobody is 戦闘不能 or dead (rate 0,
+ * interval [0, 0.16112516]); HP left = the start HP: 10 and 7. */
+static void mg_mc_wilson_1_certain_draw(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	(void)state;
+
+	harmless(&f, 3);
+	run_mc(&r, &f, 20, 42, 2);
+	assert_int_equal(r.wins[MG_MC_DRAW], 20);
+	assert_int_equal(r.wins[MG_MC_PC], 0);
+	assert_int_equal(r.wins[MG_MC_NPC], 0);
+	assert_true(r.rate[MG_MC_DRAW] == 1.0);
+	assert_float_equal(r.ci[MG_MC_DRAW].lo, 0.83887484, 1e-8);
+	assert_true(r.ci[MG_MC_DRAW].hi == 1.0);
+	assert_true(r.ci[MG_MC_PC].lo == 0.0);
+	assert_float_equal(r.ci[MG_MC_PC].hi, 0.16112516, 1e-8);
+	assert_true(r.rounds_mean == 3.0);
+	assert_int_equal(r.rounds_median, 3);
+	assert_int_equal(r.rounds_p90, 3);
+	assert_int_equal(r.rounds_min, 3);
+	assert_int_equal(r.rounds_max, 3);
+	assert_int_equal(r.characters[0].incapacitated, 0);
+	assert_int_equal(r.characters[1].dead, 0);
+	assert_float_equal(r.characters[1].dead_ci.hi, 0.16112516, 1e-8);
+	assert_true(r.characters[0].hp_mean == 10.0);
+	assert_true(r.characters[1].hp_mean == 7.0);
+	assert_string_equal(r.characters[1].name, "ゴブリン");
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-WILSON-1, MG-MC-CHAR-1: the NPC starts 戦闘不能 (hp_now −2): the
+ * PC wins every one of 50 runs before round 1 (MG-END-2: rounds 0).  PC
+ * 50/50 = 100 % with [50 / (50 + z²), 1] = [50 / 53.8414588, 1] =
+ * [0.92865240, 1]; the NPC is 戦闘不能 in 50/50 runs (same interval), never
+ * dead; its mean HP left is −2, the PC's 10. */
+static void mg_mc_wilson_1_certain_win(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	(void)state;
+
+	harmless(&f, 20);
+	f.ch[1].hp_now = -2;
+	run_mc(&r, &f, 50, 1, 3);
+	assert_int_equal(r.wins[MG_MC_PC], 50);
+	assert_true(r.rate[MG_MC_PC] == 1.0);
+	assert_float_equal(r.ci[MG_MC_PC].lo, 0.92865240, 1e-8);
+	assert_true(r.ci[MG_MC_PC].hi == 1.0);
+	assert_int_equal(r.rounds_median, 0);
+	assert_int_equal(r.rounds_max, 0);
+	assert_int_equal(r.characters[1].incapacitated, 50);
+	assert_float_equal(r.characters[1].incapacitated_ci.lo, 0.92865240, 1e-8);
+	assert_int_equal(r.characters[1].dead, 0);
+	assert_true(r.characters[1].hp_mean == -2.0);
+	assert_true(r.characters[0].hp_mean == 10.0);
+	mg_mc_report_free(&r);
+}
+
+/* ------------------------------------------------------------ errors */
+
+/* MG-MC-ERR-1: the PC's 行動 is INT64_MAX − 11, so its initiative (行動 +
+ * 2d6, MG-CKD-1) overflows exactly when its dice sum 12.  The first run
+ * index whose single fight fails is found here by fighting the seeds one
+ * by one; the series reports that run and seed, with the run's error
+ * text (in failed_message, and after "run I (seed S): " in
+ * mg_error_last), whatever the number of threads. */
+static void mg_mc_err_1_first_failing_run(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	uint64_t first = UINT64_MAX, i;
+	char want[512], msg[512];
+	unsigned jobs;
+	(void)state;
+
+	harmless(&f, 3);
+	f.ch[0].stat[MG_STAT_INITIATIVE] = INT64_MAX - 11;
+	for (i = 0; i < 400 && first == UINT64_MAX; i++) {
+		mg_result res;
+		if (single(&f, 1000 + i, &res, NULL, NULL) < 0) {
+			first = i;
+			snprintf(msg, sizeof msg, "%s", mg_error_last());
+			snprintf(want, sizeof want, "run %llu (seed %llu): %s",
+			         (unsigned long long)i,
+			         (unsigned long long)(1000 + i), mg_error_last());
+		}
+	}
+	assert_true(first != UINT64_MAX && first > 0);
+	for (jobs = 1; jobs <= 3; jobs++) {
+		o.runs = 400;
+		o.seed = 1000;
+		o.jobs = jobs;
+		assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EOVERFLOW);
+		assert_int_equal(r.failed, 1);
+		assert_int_equal(r.failed_run, first);
+		assert_int_equal(r.failed_seed, 1000 + first);
+		assert_string_equal(mg_error_last(), want);
+		assert_string_equal(r.failed_message, msg);
+		mg_mc_report_free(&r);
+	}
+}
+
+/* MG-MC-LIMIT-1: 0 runs and a bad options version are MG_EINVALID; more
+ * than MG_MC_RUNS_MAX runs MG_ELIMIT; a bad scenario (no NPC) is the
+ * scenario check's MG_EINVALID. */
+static void mg_mc_limit_1_bad_options(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	(void)state;
+
+	harmless(&f, 3);
+	o.runs = 0;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EINVALID);
+	o.runs = MG_MC_RUNS_MAX + 1;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_ELIMIT);
+	o.runs = 1;
+	o.version = 99;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EINVALID);
+	o.version = MG_MC_OPTS_VERSION;
+	f.ch[1].side = MG_SIDE_PC;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EINVALID);
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-JOBS-1: progress is reported on the calling thread, never more
+ * than the total, ending with done = total. */
+typedef struct prog {
+	uint64_t last, calls, total;
+	int backwards;
+} prog;
+
+static void on_progress(void *ud, uint64_t done, uint64_t total)
+{
+	prog *p = ud;
+	if (done < p->last || done > total)
+		p->backwards = 1;
+	p->last = done;
+	p->total = total;
+	p->calls++;
+}
+
+static void mg_mc_jobs_1_progress(void **state)
+{
+	static fx f;
+	mg_mc_report r;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	prog p = {0, 0, 0, 0};
+	(void)state;
+
+	four_vs_four(&f);
+	o.runs = 300;
+	o.jobs = 2;
+	o.progress = on_progress;
+	o.progress_ud = &p;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), 0);
+	assert_int_equal(p.backwards, 0);
+	assert_int_equal(p.last, 300);
+	assert_int_equal(p.total, 300);
+	assert_true(p.calls >= 2);
+	mg_mc_report_free(&r);
+}
+
+/* ------------------------------------------------------------ rendering */
+
+typedef struct sink {
+	char buf[65536];
+	size_t len;
+} sink;
+
+static int to_sink(void *ud, const char *d, size_t n)
+{
+	sink *s = ud;
+	assert_true(s->len + n < sizeof s->buf);
+	memcpy(s->buf + s->len, d, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+	return 0;
+}
+
+/* MG-MC-OUT-1: the certain draw above (20 runs, nobody hurt, 3 rounds) as
+ * text.  Rates with one decimal: 0/20 → 0.0 % [0.0 %, 16.1 %] (the upper
+ * end 0.16112516), 20/20 → 100.0 % [83.9 %, 100.0 %]; rounds mean 3.00,
+ * median, p90, min and max 3; HP left 10.00 and 7.00.  Columns by display
+ * width: "キャラクター" is 12 columns wide, the widest, so names are padded
+ * to 13; "PCの勝利" is 8 columns, padded to 12. */
+static void mg_mc_out_1_text(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	run_mc(&r, &f, 20, 42, 2);
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_JA, to_sink, &s), 0);
+	assert_string_equal(s.buf,
+		"モンテカルロ：20回の戦闘（シード 42）\n"
+		"結果            回数    割合 95%信頼区間（Wilson）\n"
+		"PCの勝利           0    0.0% [0.0%, 16.1%]\n"
+		"NPCの勝利          0    0.0% [0.0%, 16.1%]\n"
+		"引き分け          20  100.0% [83.9%, 100.0%]\n"
+		"ラウンド数：平均 3.00、中央値 3、90パーセンタイル 3（最小 3、最大 3）\n"
+		"キャラクター 陣営 戦闘不能                 死亡                      平均残りHP\n"
+		"アリア       PC     0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]           10.00\n"
+		"ゴブリン     NPC    0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]            7.00\n");
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &s), 0);
+	assert_string_equal(s.buf,
+		"Monte Carlo: 20 fights (seed 42)\n"
+		"Outcome         Runs    Rate 95% interval (Wilson)\n"
+		"PC won             0    0.0% [0.0%, 16.1%]\n"
+		"NPC won            0    0.0% [0.0%, 16.1%]\n"
+		"Draw              20  100.0% [83.9%, 100.0%]\n"
+		"Rounds: mean 3.00, median 3, 90th percentile 3 (min 3, max 3)\n"
+		"Character Side Incapacitated            Dead                    Mean HP left\n"
+		"アリア    PC     0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]           10.00\n"
+		"ゴブリン  NPC    0.0% [0.0%, 16.1%]       0.0% [0.0%, 16.1%]            7.00\n");
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-OUT-2: the same as JSON: the seed as a decimal string, the counts,
+ * the rates as fractions, the draw interval [0.83887484…, 1.0], the rounds
+ * histogram with its one value, the characters in order. */
+static void mg_mc_out_2_json(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	run_mc(&r, &f, 20, 42, 1);
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_JSON, MG_LANG_JA, to_sink, &s), 0);
+	assert_non_null(strstr(s.buf, "{\n  \"rng\": \"xoshiro256ss-1\",\n"
+	                              "  \"seed\": \"42\",\n  \"runs\": 20,\n"
+	                              "  \"wins\": {\n    \"PC\": 0,\n"
+	                              "    \"NPC\": 0,\n    \"draw\": 20\n  },\n"));
+	assert_non_null(strstr(s.buf, "\"draw\": [\n      0.83887484"));
+	assert_non_null(strstr(s.buf, "\"histogram\": [\n      {\n"
+	                              "        \"rounds\": 3,\n"
+	                              "        \"runs\": 20\n      }\n    ]"));
+	assert_non_null(strstr(s.buf, "\"name\": \"ゴブリン\",\n"
+	                              "      \"side\": \"NPC\""));
+	assert_non_null(strstr(s.buf, "\"hp_mean\": 7.0,"));
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-HIST-1: bars of width w = ⌊(max − min) / 40⌋ + 1 from the minimum.
+ * 1…100: span 99, w = 3, 34 bars: 1–3 (3 values) … 100–100 (1 value).
+ * {5, 5, 5}: one bar 5–5 of 3.  {−3, 2}: span 5, w = 1, 6 bars, the first
+ * and the last of 1.  {INT64_MIN, INT64_MAX}: span 2^64 − 1, w =
+ * ⌊(2^64 − 1) / 40⌋ + 1 = 461168601842738790 + 1 = 461168601842738791, 40
+ * bars, the first and the last of 1; bar 1 starts at INT64_MIN + w. */
+static void mg_mc_hist_1_bins(void **state)
+{
+	mg_mc_bin b[MG_MC_BINS_MAX];
+	int64_t v[100], same[3] = {5, 5, 5}, two[2] = {-3, 2};
+	int64_t ends[2] = {INT64_MIN, INT64_MAX};
+	int i;
+	(void)state;
+
+	for (i = 0; i < 100; i++)
+		v[i] = 100 - i;
+	assert_int_equal(mg_mc_histogram(b, v, 100, 1), 34);
+	assert_int_equal(b[0].lo, 1);
+	assert_int_equal(b[0].hi, 3);
+	assert_int_equal(b[0].count, 3);
+	assert_int_equal(b[33].lo, 100);
+	assert_int_equal(b[33].hi, 100);
+	assert_int_equal(b[33].count, 1);
+	/* every other value: 50 values 100, 98, …, 2 */
+	assert_int_equal(mg_mc_histogram(b, v, 50, 2), 33);
+	assert_int_equal(b[0].lo, 2);
+	assert_int_equal(b[0].count, 2); /* 2 and 4 in 2–4 */
+	assert_int_equal(mg_mc_histogram(b, same, 3, 1), 1);
+	assert_int_equal(b[0].count, 3);
+	assert_int_equal(b[0].lo, 5);
+	assert_int_equal(mg_mc_histogram(b, two, 2, 1), 6);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[5].count, 1);
+	assert_int_equal(b[5].lo, 2);
+	assert_int_equal(mg_mc_histogram(b, ends, 2, 1), 40);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].count, 1);
+	assert_int_equal(b[39].hi, INT64_MAX);
+	assert_int_equal(b[1].lo, INT64_MIN + INT64_C(461168601842738791));
+}
+
+/* MG-MC-OUT-3: the SVG is one document with a panel per chart: the
+ * rounds, then each character; names are escaped. */
+static void mg_mc_out_3_svg(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 3);
+	f.ch[1].name = "<狼&犬>";
+	run_mc(&r, &f, 20, 42, 1);
+	s.len = 0;
+	assert_int_equal(mg_mc_svg(&r, MG_LANG_JA, to_sink, &s), 0);
+	assert_non_null(strstr(s.buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+	assert_non_null(strstr(s.buf, ">ラウンド数の分布</text>"));
+	assert_non_null(strstr(s.buf, ">アリア（PC）の残りHP</text>"));
+	assert_non_null(strstr(s.buf, ">&lt;狼&amp;犬&gt;（NPC）の残りHP</text>"));
+	assert_non_null(strstr(s.buf, "<title>3–3: 20</title>"));
+	assert_non_null(strstr(s.buf, "<title>10–10: 20</title>"));
+	assert_null(strstr(s.buf, "<狼"));
+	assert_string_equal(s.buf + s.len - 7, "</svg>\n");
+	mg_mc_report_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(mg_mc_wilson_1_values),
+		cmocka_unit_test(mg_mc_rank_1_nearest_rank),
+		cmocka_unit_test(mg_mc_seed_1_run_i_is_seed_s_plus_i),
+		cmocka_unit_test(mg_mc_jobs_1_same_for_any_jobs),
+		cmocka_unit_test(mg_mc_wilson_1_certain_draw),
+		cmocka_unit_test(mg_mc_wilson_1_certain_win),
+		cmocka_unit_test(mg_mc_err_1_first_failing_run),
+		cmocka_unit_test(mg_mc_limit_1_bad_options),
+		cmocka_unit_test(mg_mc_jobs_1_progress),
+		cmocka_unit_test(mg_mc_out_1_text),
+		cmocka_unit_test(mg_mc_out_2_json),
+		cmocka_unit_test(mg_mc_hist_1_bins),
+		cmocka_unit_test(mg_mc_out_3_svg),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
