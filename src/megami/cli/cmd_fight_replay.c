@@ -47,54 +47,6 @@ int mg_track_read(const ut_cli *ui, const char *path, char **text,
 	return UT_EXIT_OK;
 }
 
-int mg_track_scenario_text(const ut_cli *ui, const char *shown,
-                           const char *text, size_t len, uint32_t line_off,
-                           uint32_t col_off, mg_scenario_doc **doc)
-{
-	mg_parse_opts po = MG_PARSE_OPTS_INIT;
-	size_t i, n;
-
-	po.file = shown;
-	if (mg_scenario_parse(doc, text, len, &po) < 0) {
-		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
-		return UT_EXIT_INPUT;
-	}
-	if (mg_scenario_doc_scenario(*doc))
-		return UT_EXIT_OK;
-	n = mg_scenario_doc_diag_count(*doc);
-	for (i = 0; i < n; i++) {
-		const mg_diag *d = mg_scenario_doc_diag(*doc, i);
-		char msg[1024];
-		const char *line;
-		size_t llen;
-		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
-		fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
-		        (unsigned)(d->line + line_off),
-		        (unsigned)(d->col + (d->col ? col_off : 0)), msg);
-		if (col_off == 0 &&
-		    (line = mg_scenario_doc_source_line(*doc, d->line, &llen)))
-			ut_cli_show_context(line, llen, d->col);
-	}
-	mg_scenario_doc_free(*doc);
-	*doc = NULL;
-	return UT_EXIT_INPUT;
-}
-
-int mg_track_scenario_file(const ut_cli *ui, const char *path,
-                           mg_scenario_doc **doc)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int rc = mg_track_read(ui, path, &text, &len);
-
-	if (rc != UT_EXIT_OK)
-		return rc;
-	rc = mg_track_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
-	                            text, len, 0, 0, doc);
-	free(text);
-	return rc;
-}
-
 /* Line `line` (1-based) of text, for the caret under an error. */
 static const char *nth_line(const char *text, size_t len, uint32_t line,
                             size_t *n)
@@ -117,6 +69,60 @@ static const char *nth_line(const char *text, size_t len, uint32_t line,
 			(*n)--;
 	}
 	return s;
+}
+
+int mg_track_scenario_text(const ut_cli *ui, const char *shown,
+                           const char *text, size_t len, uint32_t line_off,
+                           uint32_t col_off, const char *outer,
+                           size_t outer_len, mg_scenario_doc **doc)
+{
+	mg_parse_opts po = MG_PARSE_OPTS_INIT;
+	size_t i, n;
+
+	po.file = shown;
+	if (mg_scenario_parse(doc, text, len, &po) < 0) {
+		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
+		return UT_EXIT_INPUT;
+	}
+	if (mg_scenario_doc_scenario(*doc))
+		return UT_EXIT_OK;
+	n = mg_scenario_doc_diag_count(*doc);
+	for (i = 0; i < n; i++) {
+		const mg_diag *d = mg_scenario_doc_diag(*doc, i);
+		char msg[1024];
+		const char *line;
+		size_t llen;
+		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
+		fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
+		        (unsigned)(d->line + line_off),
+		        (unsigned)(d->col + (d->col ? col_off : 0)), msg);
+		if (outer) {
+			if (d->col && (line = nth_line(outer, outer_len,
+			                              d->line + line_off, &llen)))
+				ut_cli_show_context(line, llen, d->col + col_off);
+		} else if ((line = mg_scenario_doc_source_line(*doc, d->line,
+		                                               &llen))) {
+			ut_cli_show_context(line, llen, d->col);
+		}
+	}
+	mg_scenario_doc_free(*doc);
+	*doc = NULL;
+	return UT_EXIT_INPUT;
+}
+
+int mg_track_scenario_file(const ut_cli *ui, const char *path,
+                           mg_scenario_doc **doc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = mg_track_read(ui, path, &text, &len);
+
+	if (rc != UT_EXIT_OK)
+		return rc;
+	rc = mg_track_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
+	                            text, len, 0, 0, NULL, 0, doc);
+	free(text);
+	return rc;
 }
 
 /* "FILE:LINE:COL: error: MSG" and the line with a caret (or "FILE: error:
@@ -176,7 +182,8 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json)
 	if (r.scenario_yaml)
 		status = mg_track_scenario_text(ui, shown, r.scenario_yaml,
 		                                r.scenario_yaml_len,
-		                                r.yaml_line - 1, 2, &doc);
+		                                r.yaml_line - 1, 2, text, len,
+		                                &doc);
 	else
 		status = mg_track_scenario_file(ui, r.scenario_path, &doc);
 	if (status != UT_EXIT_OK)

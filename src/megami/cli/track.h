@@ -17,13 +17,16 @@
 /*
  * Read the scenario in text[0..len) (`shown` names it in messages; its
  * lines are lines line_off+1… of that file, shifted right by col_off
- * columns: an embedded scenario).  On success *doc holds it (free with
- * mg_scenario_doc_free); on failure the diagnostics are on stderr.
- * Returns the exit status (UT_EXIT_OK or UT_EXIT_INPUT).
+ * columns: an embedded scenario, whose whole file is outer[0..outer_len)
+ * for the line under a message; outer NULL: the scenario is the file).
+ * On success *doc holds it (free with mg_scenario_doc_free); on failure
+ * the diagnostics are on stderr.  Returns the exit status (UT_EXIT_OK or
+ * UT_EXIT_INPUT).
  */
 int mg_track_scenario_text(const ut_cli *ui, const char *shown,
                            const char *text, size_t len, uint32_t line_off,
-                           uint32_t col_off, mg_scenario_doc **doc);
+                           uint32_t col_off, const char *outer,
+                           size_t outer_len, mg_scenario_doc **doc);
 
 /* The same for a file (- is standard input). */
 int mg_track_scenario_file(const ut_cli *ui, const char *path,
