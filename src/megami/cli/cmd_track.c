@@ -26,6 +26,7 @@
 #include "megami/combat.h"
 #include "megami/render.h"
 #include "megami/replay.h"
+#include "util/ckd.h"
 #include "util/error.h"
 #include "util/width.h"
 
@@ -369,14 +370,21 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			       a + 1, i + 1, tg.name, at->name);
 		}
 	}
-	if (ask->simple && allow > 0)
-		printf(TR(t, "  m 位置   戦闘移動（%lld m まで）\n",
-		          "  m POS    combat move (戦闘移動, up to %lld m)\n"),
-		       (long long)allow);
-	if (ask->normal && allow > 0)
-		printf(TR(t, "  r 位置   全力移動（%lld m まで）\n",
-		          "  r POS    full move (全力移動, up to %lld m)\n"),
-		       (long long)(3 * allow));
+	/* where a move may end: position ± the distance (blocks aside) */
+	for (i = 0; i < 2; i++) {
+		int64_t d = i == 0 ? allow : 3 * allow, lo, hi;
+		if (!(i == 0 ? ask->simple : ask->normal) || allow <= 0)
+			continue;
+		if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
+			lo = hi = st.position;
+		printf(i == 0 ? TR(t, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
+		                   "  m POS    combat move (戦闘移動, up to %lld m: "
+		                   "%lld to %lld)\n")
+		              : TR(t, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
+		                   "  r POS    full move (全力移動, up to %lld m: "
+		                   "%lld to %lld)\n"),
+		       (long long)d, (long long)lo, (long long)hi);
+	}
 	if (ask->can_wait)
 		printf(TR(t, "  w        待機\n", "  w        wait (待機)\n"));
 	printf(TR(t, "  e        主プロセスを終える\n",
