@@ -440,9 +440,11 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 	if (!strcmp(k, "q") || !strcmp(k, "quit"))
 		return CMD_QUIT;
 	if (!strcmp(k, "?") || !strcmp(k, "help")) {
-		const char *h = UT_TR(&t->ui, help_ja, help_en);
-		fputs(strstr(h, UT_TR(&t->ui, "プロンプトのコマンド", "Commands at")),
-		      stdout);
+		/* the commands block of the help, up to its blank line */
+		const char *h = strstr(UT_TR(&t->ui, help_ja, help_en),
+		                       UT_TR(&t->ui, "プロンプトのコマンド", "Commands at"));
+		const char *e = strstr(h, "\n\n");
+		fwrite(h, 1, (size_t)(e - h) + 1, stdout);
 		return CMD_AGAIN;
 	}
 	if (!strcmp(k, "s") || !strcmp(k, "status")) {
