@@ -76,6 +76,16 @@ wait_prompt() {
 	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
 }
 
+# wait_line TEXT: until the screen holds this exact line.
+wait_line() {
+	local i
+	for ((i = 0; i < WAIT * 10; i++)); do
+		screen | grep -Fxq -- "$1" && return 0
+		sleep 0.1
+	done
+	fail "waited ${WAIT}s for the line '$1'"
+}
+
 # expect_line TEXT: the screen holds this exact line.
 expect_line() {
 	screen | grep -Fxq -- "$1" || fail "no line '$1' on the screen"
@@ -104,10 +114,11 @@ type_line 6
 wait_prompt "$(DIE_PROMPT 2)"
 type_line 6
 wait_prompt "$(DIE_PROMPT 3)"
-# a bad value is re-asked
+# a bad value is re-asked (the same prompt again: wait for the message
+# first, or the old prompt would pass for the new one)
 type_line 7
+wait_line "  type a value from 1 to 6 (Enter rolls, q quits)"
 wait_prompt "$(DIE_PROMPT 3)"
-expect_line "  type a value from 1 to 6 (Enter rolls, q quits)"
 type_line 1
 wait_prompt "$(DIE_PROMPT 4)"
 type_line 1
