@@ -45,6 +45,8 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 TMP=$(mktemp -d)
+# the server's socket lives in TMP too, so nothing is left behind
+export TMUX_TMPDIR=$TMP
 SOCK="mg-track-$$"
 T=(tmux -L "$SOCK" -f /dev/null)
 cleanup() {
