@@ -289,6 +289,65 @@ static void test_dice_source_list(void **state)
 	                    "0 values");
 }
 
+/* A test callback: hands out script[] in order (recording sides and the
+ * die's number); a script value of -1 fails the roll with UT_ERROR. */
+struct script {
+	const int64_t *v;
+	size_t n, at;
+	uint64_t sides[8];
+	size_t index[8];
+};
+
+static int from_script(void *ud, uint64_t sides, size_t index, uint64_t *out)
+{
+	struct script *s = ud;
+
+	s->sides[s->at] = sides;
+	s->index[s->at] = index;
+	if (s->v[s->at] < 0) {
+		s->at++;
+		return ut_error_set(UT_ERROR, "the person quit");
+	}
+	*out = (uint64_t)s->v[s->at++];
+	return 0;
+}
+
+/* A callback source: every die comes from the callback with its sides and
+ * 1-based number; the source checks the value (7 on a d6 is an error naming
+ * die 3, the count stays); a failing callback's code and message pass
+ * through; the generator seeded with 1 is there for the callback (its
+ * first d6 is 5, as in test_dice_source_seeded) and unused by the source. */
+static void test_dice_source_callback(void **state)
+{
+	static const int64_t values[] = {2, 6, 7, 4, -1};
+	struct script s = {values, 5, 0, {0}, {0}};
+	ut_dice d;
+	uint64_t v = 99;
+
+	ut_dice_callback(&d, from_script, &s, 1);
+	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(v, 2);
+	assert_int_equal(ut_dice_roll(&d, 10, &v), 0);
+	assert_int_equal(v, 6);
+	assert_int_equal(s.sides[1], 10);
+	assert_int_equal(s.index[1], 2);
+	v = 99;
+	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_string_equal(ut_error_last(),
+	                    "dice callback: die 3 is 7, not between 1 and 6");
+	assert_int_equal(v, 99);
+	assert_int_equal(d.rolled, 2);
+	/* the same die again: the callback is asked for die 3 once more */
+	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(v, 4);
+	assert_int_equal(s.index[3], 3);
+	assert_int_equal(d.rolled, 3);
+	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_ERROR);
+	assert_string_equal(ut_error_last(), "the person quit");
+	assert_int_equal(d.rolled, 3);
+	assert_int_equal(ut_rng_die(&d.rng, 6), 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_series),
 		cmocka_unit_test(test_dice_source_seeded),
 		cmocka_unit_test(test_dice_source_list),
+		cmocka_unit_test(test_dice_source_callback),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,16 +59,27 @@ uint64_t ut_rng_series_seed(uint64_t seed, uint64_t run);
 /* ---- dice sources -------------------------------------------------------- */
 
 /**
+ * A die from the caller (a person at a table, a replay file): put a value
+ * of 1 … sides in *out and return 0, or return a negative UT_E* code
+ * (with the error set) to fail the roll.  `index` is the 1-based number
+ * of this die in the source.  ut_dice_roll checks the value it gets.
+ */
+typedef int (*ut_dice_fn)(void *ud, uint64_t sides, size_t index,
+                          uint64_t *out);
+
+/**
  * Where dice come from: the generator, or a list of fixed results taken in
- * order (RANDOM.md "Fixed results").  A rule system takes a ut_dice * and
- * rolls with ut_dice_roll, so it runs the same with either.
+ * order (RANDOM.md "Fixed results"), or a callback.  A rule system takes a
+ * ut_dice * and rolls with ut_dice_roll, so it runs the same with any.
  */
 typedef struct ut_dice {
-	ut_rng rng;            /**< used when not fixed */
+	ut_rng rng;            /**< used when not fixed and no callback */
 	int fixed;             /**< 1: dice come from values[] */
 	const int64_t *values; /**< the fixed results (borrowed) */
 	size_t nvalues;
 	size_t rolled;         /**< dice rolled so far */
+	ut_dice_fn fn;         /**< when set: dice come from fn (ut_dice_callback) */
+	void *fn_ud;           /**< fn's user data (borrowed) */
 } ut_dice;
 
 /** Dice from the generator seeded with `seed`. */
@@ -82,11 +93,19 @@ void ut_dice_seed(ut_dice *d, uint64_t seed);
 void ut_dice_list(ut_dice *d, const int64_t *values, size_t n);
 
 /**
+ * Dice from fn(ud, …), one call per die.  `rng` is seeded with `seed` and
+ * left to the callback (d->rng), e.g. to roll for a person who did not type
+ * a value: the source itself never uses it.
+ */
+void ut_dice_callback(ut_dice *d, ut_dice_fn fn, void *ud, uint64_t seed);
+
+/**
  * Roll a die of `sides` sides (1 ≤ sides ≤ 2^32) into *out.
  * @return 0; or, from a list, UT_EINVALID when the next value is outside
  *         1 … sides or the list has run out, with an error naming the
- *         1-based position in the list.  On error *out and the source are
- *         unchanged.
+ *         1-based position in the list; from a callback, its error, or
+ *         UT_EINVALID when it gave a value outside 1 … sides (naming the
+ *         die's number).  On error *out and the count are unchanged.
  */
 int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out);
 

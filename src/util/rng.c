@@ -129,11 +129,33 @@ void ut_dice_list(ut_dice *d, const int64_t *values, size_t n)
 	d->nvalues = n;
 }
 
+void ut_dice_callback(ut_dice *d, ut_dice_fn fn, void *ud, uint64_t seed)
+{
+	memset(d, 0, sizeof(*d));
+	ut_rng_seed(&d->rng, seed);
+	d->fn = fn;
+	d->fn_ud = ud;
+}
+
 int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out)
 {
 	int64_t v;
 
 	assert(sides >= 1 && sides <= (UINT64_C(1) << 32));
+	if (d->fn) {
+		uint64_t u = 0;
+		int rc = d->fn(d->fn_ud, sides, d->rolled + 1, &u);
+		if (rc < 0)
+			return rc;
+		if (u < 1 || u > sides)
+			return ut_error_set(UT_EINVALID,
+			                    "dice callback: die %zu is %" PRIu64
+			                    ", not between 1 and %" PRIu64,
+			                    d->rolled + 1, u, sides);
+		*out = u;
+		d->rolled++;
+		return 0;
+	}
 	if (!d->fixed) {
 		*out = ut_rng_die(&d->rng, sides);
 		d->rolled++;

@@ -40,7 +40,8 @@ enum {
 	OPT_JOBS,
 	OPT_SVG,
 	OPT_MAX_BYTES,
-	OPT_REPLAY
+	OPT_REPLAY,
+	OPT_LOG
 };
 
 #define MG_CLI_COMMON_LONGOPTS \
@@ -59,5 +60,11 @@ typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
 mg_cmd_fn cmd_roll;
 mg_cmd_fn cmd_check;
 mg_cmd_fn cmd_fight;
+mg_cmd_fn cmd_track;
+
+/* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the
+ * replayed combat (text or JSON); returns the exit status.  cmd_fight.c
+ * calls it for --replay (the other options of fight do not apply). */
+int mg_fight_replay(const mg_cli *o, const char *file, int json);
 
 #endif

@@ -29,6 +29,7 @@ static const char help_ja[] =
 	"  --dice 3,4,6,...       ダイスの目を順に指定する（乱数を使わない）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
 	MG_FIGHT_MC_HELP_JA
+	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -51,6 +52,7 @@ static const char help_en[] =
 	"  --dice 3,4,6,...       take the dice from this list, in order\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	MG_FIGHT_MC_HELP_EN
+	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -69,6 +71,7 @@ static const struct option longopts[] = {
 	{"dice", required_argument, NULL, OPT_DICE},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	MG_FIGHT_MC_LONGOPTS,
+	{"replay", required_argument, NULL, OPT_REPLAY},
 	{NULL, 0, NULL, 0}
 };
 
@@ -206,6 +209,7 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
 	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
 	mg_fight_mc mc = MG_FIGHT_MC_INIT;
+	const char *replay = NULL; /* --replay: cmd_fight_replay.c */
 
 	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
@@ -267,6 +271,9 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 				return UT_EXIT_USAGE;
 			}
 			break;
+		case OPT_REPLAY:
+			replay = optarg;
+			break;
 		default:
 			free(values);
 			return ut_cli_bad_option(&o.ui, "fight", c, argv, longopts);
@@ -281,6 +288,16 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 	if (mg_fight_mc_check(&mc, &o.ui, have_dice) != 0) {
 		free(values);
 		return UT_EXIT_USAGE;
+	}
+	if (replay) {
+		/* MG-REPLAY-4: the replay holds the scenario, seed and dice */
+		free(values);
+		if (have_seed || have_dice || mc.runs || argc - optind != 0)
+			return ut_cli_usage_error(&o.ui, "fight",
+			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice、--runs を"
+			                    "添えません",
+			             "--replay takes no scenario, --seed, --dice or --runs"));
+		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON);
 	}
 	if (argc - optind != 1) {
 		free(values);

@@ -1,0 +1,140 @@
+/*
+ * megami/replay.h - a recorded combat: the scenario (a path and/or the
+ * scenario itself), the seed, and every decision and every die in the order
+ * they happened (docs/MEGAMI.md "Tracker and replays", MG-REPLAY-*).
+ *
+ * The text format, version 1, one item a line ('#' starts a comment outside
+ * scenario lines; blank lines are ignored):
+ *
+ *     megami-replay 1                  first line (after comments/blanks)
+ *     rng xoshiro256ss-1               optional; no other generator
+ *     seed 42                          optional, decimal 0 … 2^64−1
+ *     scenario examples/megami/duel.yaml   optional: where it came from
+ *     | round_limit: 10                the scenario's YAML, one line per
+ *     | characters: …                  "| " line; when present it is used,
+ *                                      else the file `scenario` names
+ *     dice 3 4                         dice rolled, in order (1 or more)
+ *     attack 1 2                       attack #1 of the actor on character #2
+ *     finish 1 2                       とどめ with attack #1 on character #2
+ *     move 5                           戦闘移動 to position 5
+ *     run 12                           全力移動 to position 12
+ *     wait | end | resume | stay       待機, end the main process, and the
+ *                                      answers to "resume now?"
+ *
+ * Characters and attacks are numbered from 1 (scenario order, the actor's
+ * list).  Headers come before the first die or decision.  The library does
+ * no I/O: it parses and writes text, and plays a replay on a combat.
+ */
+#ifndef MEGAMI_REPLAY_H
+#define MEGAMI_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "combat.h"
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The first line of a replay of this version. */
+#define MG_REPLAY_MAGIC "megami-replay 1"
+
+typedef enum mg_replay_item_kind {
+	MG_RITEM_DIE = 0,   /**< one die: `die` */
+	MG_RITEM_ACTION = 1 /**< one decision: `action` */
+} mg_replay_item_kind;
+
+/** One die or one decision, and where it was written (1-based; 0 when
+ *  built by code). */
+typedef struct mg_replay_item {
+	mg_replay_item_kind kind;
+	int64_t die;
+	mg_action action;   /**< attack and target 0-based, as the engine's */
+	uint32_t line, col;
+} mg_replay_item;
+
+/** A replay.  Strings and items are owned (mg_replay_free). */
+typedef struct mg_replay {
+	int has_seed;
+	uint64_t seed;
+	char *scenario_path;  /**< NULL when not given */
+	char *scenario_yaml;  /**< the "| " lines joined (each ends in \n), or NULL */
+	size_t scenario_yaml_len;
+	uint32_t yaml_line;   /**< the replay line of the YAML's first line */
+	mg_replay_item *items;
+	size_t nitems, cap;
+} mg_replay;
+
+#define MG_REPLAY_INIT {0, 0, NULL, NULL, 0, 0, NULL, 0, 0}
+
+/** Where a replay error is (1-based line and column; 0, 0: no place). */
+typedef struct mg_replay_loc {
+	uint32_t line, col;
+} mg_replay_loc;
+
+/** Free what r owns and make it empty; NULL is fine. */
+void mg_replay_free(mg_replay *r);
+
+/** Set the scenario path / YAML (copied).  0 or MG_ENOMEM. */
+int mg_replay_set_scenario(mg_replay *r, const char *path, const char *yaml,
+                           size_t yaml_len);
+
+/** Append a die / a decision.  0 or MG_ENOMEM. */
+int mg_replay_add_die(mg_replay *r, int64_t die);
+int mg_replay_add_action(mg_replay *r, const mg_action *action);
+
+/**
+ * Parse the text of a replay into *out (initialised here; free it with
+ * mg_replay_free also on error).
+ * @return 0; MG_EINVALID with *loc and mg_error_last() (in `lang`) saying
+ *         what is wrong; MG_EOVERFLOW for a number beyond its type (also
+ *         located); MG_ENOMEM
+ */
+int mg_replay_parse(mg_replay *out, const char *text, size_t len,
+                    mg_lang lang, mg_replay_loc *loc);
+
+/**
+ * The replay as text (the format above): consecutive dice on one `dice`
+ * line; the YAML as "| " lines.  *out is NUL-terminated, freed with free().
+ * @return 0 or MG_ENOMEM
+ */
+int mg_replay_write(char **out, size_t *len, const mg_replay *r);
+
+/**
+ * Playing a replay on a combat.  The combat's dice source must be
+ * ut_dice_callback(&dice, mg_replay_dice, &player, seed): dice and
+ * decisions are taken from the replay in the order the combat needs them,
+ * and must come in that order.
+ */
+typedef struct mg_replay_player {
+	const mg_replay *replay;
+	mg_lang lang;
+	size_t pos;          /**< the next item */
+	int ended;           /**< the replay ran out before the combat ended */
+	mg_replay_loc loc;   /**< where the error is */
+} mg_replay_player;
+
+/** Start playing r (borrowed). */
+void mg_replay_player_init(mg_replay_player *p, const mg_replay *r,
+                           mg_lang lang);
+
+/** The ut_dice_fn of a player (ud = the mg_replay_player). */
+int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out);
+
+/**
+ * Play the rest of the replay on c (created with the player's dice).
+ * @return 0 when the replay ran to its end: the combat is over, or
+ *         p->ended = 1 when the replay stopped first (a session quit); an
+ *         error (MG_EINVALID: an illegal or misplaced decision or die, or
+ *         items after the end, with p->loc; the combat's own errors) with
+ *         mg_error_last().
+ */
+int mg_replay_play(mg_replay_player *p, mg_combat *c);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

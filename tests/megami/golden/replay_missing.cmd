@@ -1,0 +1,2 @@
+# an unreadable replay file
+fight --lang en --replay no-such.replay

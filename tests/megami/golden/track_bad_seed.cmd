@@ -1,0 +1,2 @@
+# a bad --seed
+track --lang en --seed x ../../../examples/megami/duel.yaml

@@ -1,0 +1,2 @@
+# MG-TRACK-4: the help (ja)
+track --help

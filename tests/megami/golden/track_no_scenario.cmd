@@ -1,0 +1,2 @@
+# no scenario
+track --lang en

@@ -1,0 +1,2 @@
+# the scenario must be a file: stdin carries the commands
+track --lang en -

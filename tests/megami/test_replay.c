@@ -1,0 +1,409 @@
+/*
+ * test_replay.c - the replay format (megami/replay.h; docs/MEGAMI.md
+ * "Tracker and replays"): writing and reading back (MG-REPLAY-1,
+ * MG-REPLAY-2), every parse error with its line and column, and playing a
+ * replay on a combat (MG-REPLAY-3): misplaced dice and decisions, illegal
+ * decisions, values outside 1…6, items after the end, a replay that stops
+ * early.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "megami/combat.h"
+#include "megami/replay.h"
+#include "util/rng.h"
+
+/* ---- writing and reading ------------------------------------------------- */
+
+/* MG-REPLAY-1 MG-REPLAY-2: a replay built by code is written as below
+ * (consecutive dice on one line, numbers from 1, the YAML as "| " lines, an
+ * empty YAML line as "|"), and reading it back gives the same items (with
+ * their places) and writing that gives the same text. */
+static void test_MG_REPLAY_1_2_round_trip(void **state)
+{
+	static const char want[] =
+		"megami-replay 1\n"
+		"rng xoshiro256ss-1\n"
+		"seed 18446744073709551615\n"
+		"scenario dir with blanks/duel.yaml\n"
+		"| round_limit: 3\n"
+		"|\n"
+		"| characters: []\n"
+		"dice 6 1 3\n"
+		"attack 1 2\n"
+		"dice 2\n"
+		"finish 2 1\n"
+		"move -9223372036854775808\n"
+		"run 12\n"
+		"wait\n"
+		"end\n"
+		"resume\n"
+		"stay\n";
+	static const char yaml[] = "round_limit: 3\n\ncharacters: []\n";
+	mg_replay r = MG_REPLAY_INIT, back;
+	mg_replay_loc loc;
+	mg_action a;
+	char *text = NULL, *again = NULL;
+	size_t len = 0, i;
+
+	r.has_seed = 1;
+	r.seed = UINT64_MAX;
+	assert_int_equal(mg_replay_set_scenario(&r, "dir with blanks/duel.yaml",
+	                                        yaml, strlen(yaml)), 0);
+	assert_int_equal(mg_replay_add_die(&r, 6), 0);
+	assert_int_equal(mg_replay_add_die(&r, 1), 0);
+	assert_int_equal(mg_replay_add_die(&r, 3), 0);
+	memset(&a, 0, sizeof(a));
+	a.kind = MG_ACT_ATTACK; a.attack = 0; a.target = 1;
+	assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	assert_int_equal(mg_replay_add_die(&r, 2), 0);
+	a.kind = MG_ACT_FINISH; a.attack = 1; a.target = 0;
+	assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	memset(&a, 0, sizeof(a));
+	a.kind = MG_ACT_MOVE; a.to = INT64_MIN;
+	assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	a.kind = MG_ACT_FULL_MOVE; a.to = 12;
+	assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	a.to = 0;
+	a.kind = MG_ACT_WAIT; assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	a.kind = MG_ACT_END; assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	a.kind = MG_ACT_RESUME; assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	a.kind = MG_ACT_STAY; assert_int_equal(mg_replay_add_action(&r, &a), 0);
+
+	assert_int_equal(mg_replay_write(&text, &len, &r), 0);
+	assert_string_equal(text, want);
+	assert_int_equal(len, strlen(want));
+
+	assert_int_equal(mg_replay_parse(&back, text, len, MG_LANG_EN, &loc), 0);
+	assert_int_equal(back.has_seed, 1);
+	assert_true(back.seed == UINT64_MAX);
+	assert_string_equal(back.scenario_path, "dir with blanks/duel.yaml");
+	assert_int_equal(back.scenario_yaml_len, strlen(yaml));
+	assert_memory_equal(back.scenario_yaml, yaml, strlen(yaml));
+	assert_int_equal(back.yaml_line, 5);
+	assert_int_equal(back.nitems, r.nitems);
+	for (i = 0; i < r.nitems; i++) {
+		assert_int_equal(back.items[i].kind, r.items[i].kind);
+		assert_true(back.items[i].die == r.items[i].die);
+		assert_int_equal(back.items[i].action.kind, r.items[i].action.kind);
+		assert_true(back.items[i].action.to == r.items[i].action.to);
+		assert_int_equal(back.items[i].action.attack, r.items[i].action.attack);
+		assert_int_equal(back.items[i].action.target, r.items[i].action.target);
+	}
+	/* places: "dice 6 1 3" on line 8 at columns 6, 8, 10; attack 9:1 */
+	assert_int_equal(back.items[0].line, 8);
+	assert_int_equal(back.items[0].col, 6);
+	assert_int_equal(back.items[2].col, 10);
+	assert_int_equal(back.items[3].line, 9);
+	assert_int_equal(back.items[3].col, 1);
+	assert_int_equal(mg_replay_write(&again, NULL, &back), 0);
+	assert_string_equal(again, want);
+	free(text);
+	free(again);
+	mg_replay_free(&r);
+	mg_replay_free(&back);
+}
+
+/* MG-REPLAY-1: comments, blank lines, CRLF and blanks around words are
+ * ignored; a path alone (no "| " lines) is a scenario; no seed is fine. */
+static void test_MG_REPLAY_1_comments_and_path(void **state)
+{
+	static const char text[] =
+		"# saved by hand\r\n"
+		"\r\n"
+		"  megami-replay   1   # the version\r\n"
+		"scenario a.yaml\r\n"
+		"\tdice 3\t4 # initiative\r\n"
+		"attack 1 2";
+	mg_replay r;
+	mg_replay_loc loc;
+
+	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_EN, &loc), 0);
+	assert_int_equal(r.has_seed, 0);
+	assert_string_equal(r.scenario_path, "a.yaml");
+	assert_null(r.scenario_yaml);
+	assert_int_equal(r.nitems, 3);
+	assert_int_equal(r.items[1].die, 4);
+	assert_int_equal(r.items[1].line, 5);
+	assert_int_equal(r.items[1].col, 9);
+	assert_int_equal(r.items[2].action.kind, MG_ACT_ATTACK);
+	assert_int_equal(r.items[2].action.target, 1);
+	mg_replay_free(&r);
+}
+
+/* One bad replay: the code, line, column and message (English). */
+static void bad(const char *text, int code, uint32_t line, uint32_t col,
+                const char *msg)
+{
+	mg_replay r;
+	mg_replay_loc loc;
+
+	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_EN, &loc),
+	                 code);
+	assert_string_equal(mg_error_last(), msg);
+	assert_int_equal(loc.line, line);
+	assert_int_equal(loc.col, col);
+	mg_replay_free(&r);
+}
+
+#define HEAD "megami-replay 1\nscenario s.yaml\n"
+
+/* MG-REPLAY-1 MG-REPLAY-2: every parse error, located (columns count
+ * characters: "キャラ" is 3 columns before the blank). */
+static void test_MG_REPLAY_1_2_parse_errors(void **state)
+{
+	bad("", MG_EINVALID, 1, 1,
+	    "not a megami replay (the first line is 'megami-replay 1')");
+	bad("# only a comment\nhello 1\n", MG_EINVALID, 2, 1,
+	    "not a megami replay (the first line is 'megami-replay 1')");
+	bad("megami-replay 2\n", MG_EINVALID, 1, 15,
+	    "only version 1 of the replay format exists");
+	bad("megami-replay\n", MG_EINVALID, 1, 14,
+	    "only version 1 of the replay format exists");
+	bad("megami-replay 1\ndice 1\n", MG_EINVALID, 1, 1,
+	    "no scenario (a 'scenario FILE' line or '| ' lines are needed)");
+	bad(HEAD "jump 3\n", MG_EINVALID, 3, 1,
+	    "unknown word 'jump' (expected dice, attack, finish, move, run, "
+	    "wait, end, resume or stay)");
+	bad(HEAD "attack 1 x\n", MG_EINVALID, 3, 10, "'x' is not a whole number");
+	bad(HEAD "attack 0 2\n", MG_EINVALID, 3, 8,
+	    "attack numbers start at 1 (not '0')");
+	bad(HEAD "finish 1 0\n", MG_EINVALID, 3, 10,
+	    "character numbers start at 1 (not '0')");
+	bad(HEAD "attack 1 4294967297\n", MG_EINVALID, 3, 10,
+	    "character numbers start at 1 (not '4294967297')");
+	bad(HEAD "attack 1\n", MG_EINVALID, 3, 9,
+	    "'attack' needs an attack number and a character number");
+	bad(HEAD "move\n", MG_EINVALID, 3, 5, "'move' needs a position");
+	bad(HEAD "run +5\n", MG_EINVALID, 3, 5, "'+5' is not a whole number");
+	bad(HEAD "move 9223372036854775808\n", MG_EOVERFLOW, 3, 6,
+	    "the number '9223372036854775808' is too large");
+	bad(HEAD "move -9223372036854775809\n", MG_EOVERFLOW, 3, 6,
+	    "the number '-9223372036854775809' is too large");
+	bad(HEAD "wait 3\n", MG_EINVALID, 3, 6, "too many values for 'wait'");
+	bad(HEAD "attack 1 2 3\n", MG_EINVALID, 3, 12,
+	    "too many values for 'attack'");
+	bad(HEAD "dice\n", MG_EINVALID, 3, 5, "'dice' needs one or more values");
+	bad(HEAD "dice 1 -2\n", MG_EINVALID, 3, 8, "'-2' is not a whole number");
+	bad("megami-replay 1\nseed 1\nseed 2\nscenario s\n", MG_EINVALID, 3, 1,
+	    "'seed' is given twice (first on line 2)");
+	bad("megami-replay 1\nseed -1\n", MG_EINVALID, 2, 6,
+	    "the seed is a whole number from 0 to 18446744073709551615 "
+	    "(not '-1')");
+	bad("megami-replay 1\nseed 18446744073709551616\n", MG_EOVERFLOW, 2, 6,
+	    "the number '18446744073709551616' is too large");
+	bad("megami-replay 1\nseed 1 2\n", MG_EINVALID, 2, 8,
+	    "too many values for 'seed'");
+	bad("megami-replay 1\nseed\n", MG_EINVALID, 2, 5, "'seed' needs a value");
+	bad("megami-replay 1\nrng mt19937\n", MG_EINVALID, 2, 5,
+	    "unknown generator 'mt19937' (only xoshiro256ss-1)");
+	bad(HEAD "dice 1\nseed 3\n", MG_EINVALID, 4, 1,
+	    "'seed' comes before the scenario's lines, the dice and the "
+	    "decisions");
+	bad(HEAD "| a: 1\nscenario t\n", MG_EINVALID, 4, 1,
+	    "'scenario' comes before the scenario's lines, the dice and the "
+	    "decisions");
+	bad(HEAD "dice 1\n| a: 1\n", MG_EINVALID, 4, 1,
+	    "the scenario's '| ' lines come together, before any die or decision");
+	bad(HEAD "| a: 1\n# between\n| b: 2\n", MG_EINVALID, 5, 1,
+	    "the scenario's '| ' lines come together, before any die or decision");
+	bad(HEAD "|a: 1\n", MG_EINVALID, 3, 2, "a scenario line starts with '| '");
+	bad("megami-replay 1\nscenario キャラ.yaml\nキャラ 1\n", MG_EINVALID, 3, 1,
+	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
+	    "wait, end, resume or stay)");
+	bad(HEAD "dice 1 キ 2\n", MG_EINVALID, 3, 8, "'キ' is not a whole number");
+	bad(HEAD "  キャラ x\n", MG_EINVALID, 3, 3,
+	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
+	    "wait, end, resume or stay)");
+}
+
+/* MG-REPLAY-1: messages in Japanese too. */
+static void test_MG_REPLAY_1_japanese(void **state)
+{
+	static const char text[] = HEAD "wait 3\n";
+	mg_replay r;
+	mg_replay_loc loc;
+
+	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_JA, &loc),
+	                 MG_EINVALID);
+	assert_string_equal(mg_error_last(), "「wait」の値が多すぎます");
+	assert_int_equal(loc.line, 3);
+	assert_int_equal(loc.col, 6);
+	mg_replay_free(&r);
+}
+
+/* ---- playing ------------------------------------------------------------- */
+
+/*
+ * The duel of these tests: A (PC, HP 10, 行動 0, 命中 0, 剣 damage 5) and B
+ * (NPC, HP 3, all 0, 爪 damage 1), both at 0.  The full replay:
+ *   dice 3 3 1 1   initiative A 6, B 2: order A, B
+ *   attack 1 2     A's 剣 on B
+ *   dice 4 4 1 2 1 attack 8 + 0 = 8; defence 3 < 8: hit; damage 1 + 5 = 6,
+ *                  B's HP 3 − 6 = −3: 戦闘不能, PC wins in round 1 (MG-END-1)
+ */
+typedef struct duel {
+	mg_scenario s;
+	mg_character ch[2];
+	mg_attack at[2];
+	mg_replay r;
+	mg_replay_player p;
+	ut_dice d;
+	mg_combat *c;
+} duel;
+
+static void duel_init(duel *f)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+
+	memset(f, 0, sizeof(*f));
+	mg_character_init(&f->ch[0]);
+	mg_character_init(&f->ch[1]);
+	f->ch[0].name = "A";
+	f->ch[0].side = MG_SIDE_PC;
+	f->ch[0].hp = f->ch[0].hp_now = 10;
+	f->ch[1].name = "B";
+	f->ch[1].side = MG_SIDE_NPC;
+	f->ch[1].hp = f->ch[1].hp_now = 3;
+	mg_attack_init(&f->at[0]);
+	f->at[0].name = "剣";
+	f->at[0].damage = 5;
+	mg_attack_init(&f->at[1]);
+	f->at[1].name = "爪";
+	f->at[1].damage = 1;
+	f->ch[0].attacks = &f->at[0];
+	f->ch[0].nattacks = 1;
+	f->ch[1].attacks = &f->at[1];
+	f->ch[1].nattacks = 1;
+	f->s.round_limit = 5;
+	f->s.characters = f->ch;
+	f->s.ncharacters = 2;
+	mg_replay_player_init(&f->p, &f->r, MG_LANG_EN);
+	ut_dice_callback(&f->d, mg_replay_dice, &f->p, 0);
+	o.dice = &f->d;
+	assert_int_equal(mg_combat_new(&f->c, &f->s, &o), 0);
+}
+
+/* Parse `items` after a header and play them: the return code. */
+static int duel_play(duel *f, const char *items)
+{
+	char text[1024];
+	mg_replay_loc loc;
+
+	snprintf(text, sizeof(text), "megami-replay 1\nscenario duel\n%s", items);
+	assert_int_equal(mg_replay_parse(&f->r, text, strlen(text), MG_LANG_EN,
+	                                 &loc), 0);
+	return mg_replay_play(&f->p, f->c);
+}
+
+static void duel_free(duel *f)
+{
+	mg_combat_free(f->c);
+	mg_replay_free(&f->r);
+}
+
+/* MG-REPLAY-3: the full replay plays to the end: PC wins in round 1 with
+ * B at HP −3 (derivation above). */
+static void test_MG_REPLAY_3_full(void **state)
+{
+	duel f;
+	mg_result res;
+	mg_char_state st;
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\nattack 1 2\ndice 4 4 1 2 1\n"), 0);
+	assert_int_equal(f.p.ended, 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 1);
+	assert_int_equal(res.winner, MG_SIDE_PC);
+	assert_int_equal(res.rounds, 1);
+	assert_int_equal(mg_combat_character(&st, f.c, 1), 0);
+	assert_int_equal(st.hp, -3);
+	duel_free(&f);
+}
+
+/* One failing play: code, place and message. */
+static void play_bad(const char *items, int code, uint32_t line, uint32_t col,
+                     const char *msg)
+{
+	duel f;
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, items), code);
+	assert_string_equal(mg_error_last(), msg);
+	assert_int_equal(f.p.loc.line, line);
+	assert_int_equal(f.p.loc.col, col);
+	duel_free(&f);
+}
+
+/* MG-REPLAY-3: misplaced, illegal and extra items, each at its place (the
+ * header is lines 1–2).  MG-ACT-1 gives the engine's own message for an
+ * illegal decision: A attacking itself (character 1) or with attack 2. */
+static void test_MG_REPLAY_3_play_errors(void **state)
+{
+	/* round 1 starts with the initiative dice: a decision is misplaced */
+	play_bad("attack 1 2\n", MG_EINVALID, 3, 1,
+	         "die 1 is needed here, but the replay has a decision");
+	/* after four dice A decides: a fifth die is misplaced */
+	play_bad("dice 3 3 1 1 4\n", MG_EINVALID, 3, 14,
+	         "a decision for A is needed here, but the replay has a die");
+	play_bad("dice 3 3 1 1\nattack 1 1\n", MG_EINVALID, 4, 1,
+	         "A: the target is not an enemy");
+	play_bad("dice 3 3 1 1\nattack 2 2\n", MG_EINVALID, 4, 1,
+	         "A: no such attack");
+	play_bad("dice 3 3 1 1\nresume\n", MG_EINVALID, 4, 1,
+	         "A is to act: resume and stay answer a waiting character");
+	/* a die of 7, and of 0 inside an action */
+	play_bad("dice 3 7\n", MG_EINVALID, 3, 8, "die 2 is 7, not between 1 and 6");
+	play_bad("dice 3 3 1 1\nattack 1 2\ndice 4 4 0\n", MG_EINVALID, 5, 10,
+	         "die 7 is 0, not between 1 and 6");
+	/* the combat is over (PC wins): anything more is an error */
+	play_bad("dice 3 3 1 1\nattack 1 2\ndice 4 4 1 2 1\nend\n", MG_EINVALID,
+	         6, 1, "the combat is over, but the replay goes on");
+	play_bad("dice 3 3 1 1\nattack 1 2\ndice 4 4 1 2 1 6\n", MG_EINVALID,
+	         5, 16, "the combat is over, but the replay goes on");
+}
+
+/* MG-REPLAY-3 MG-REPLAY-4: a replay that stops (a session that quit) plays
+ * to its end and no further: at a decision, or in the middle of the
+ * attack's dice (the combat then stopped by the dice source). */
+static void test_MG_REPLAY_3_ends_early(void **state)
+{
+	duel f;
+	mg_result res;
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\n"), 0);
+	assert_int_equal(f.p.ended, 1);
+	assert_int_equal(f.p.pos, 4);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 0);
+	duel_free(&f);
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\nattack 1 2\ndice 4 4\n"), 0);
+	assert_int_equal(f.p.ended, 1);
+	assert_int_equal(f.p.pos, 7);
+	duel_free(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_MG_REPLAY_1_2_round_trip),
+		cmocka_unit_test(test_MG_REPLAY_1_comments_and_path),
+		cmocka_unit_test(test_MG_REPLAY_1_2_parse_errors),
+		cmocka_unit_test(test_MG_REPLAY_1_japanese),
+		cmocka_unit_test(test_MG_REPLAY_3_full),
+		cmocka_unit_test(test_MG_REPLAY_3_play_errors),
+		cmocka_unit_test(test_MG_REPLAY_3_ends_early),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
