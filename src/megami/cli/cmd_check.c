@@ -1,11 +1,11 @@
 /* cmd_check.c - `megami check SCENARIO...`: read scenario files (M1, M8.1),
  * report every problem located, print each good one normalised
  * (docs/MEGAMI.md "Scenarios", MG-SCN-CLI-1). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "scenario_io.h"
 
 #include "megami/scenario_yaml.h"
 
@@ -52,83 +52,19 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* A file that cannot be read: "FILE: error: …" on stderr, in the form of
- * the other diagnostics (no "megami: " before it). */
-static int unreadable(const ut_cli *ui, const char *shown, int err,
-                      int opening, size_t max)
-{
-	if (err == EFBIG)
-		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
-		                          "バイトを超えています（--max-bytes）\n",
-		                      "%s: error: file too large: over the limit of "
-		                      "%zu bytes (--max-bytes)\n"), shown, max);
-	else
-		fprintf(stderr, opening ? UT_TR(ui, "%s: error: 開けません：%s\n",
-		                                "%s: error: cannot open: %s\n")
-		                        : UT_TR(ui, "%s: error: 読めません：%s\n",
-		                                "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
-	return UT_EXIT_INPUT;
-}
-
-/* The diagnostics of doc on stderr, each with its line and a caret, then
- * how many were not shown. */
-static void show_diags(const ut_cli *ui, const mg_scenario_doc *doc)
-{
-	size_t i, n = mg_scenario_doc_diag_count(doc);
-	size_t all = mg_scenario_doc_error_count(doc);
-	const char *file = mg_scenario_doc_file(doc);
-
-	for (i = 0; i < n; i++) {
-		const mg_diag *d = mg_scenario_doc_diag(doc, i);
-		char msg[1024];
-		const char *line;
-		size_t len;
-		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
-		fprintf(stderr, "%s:%u:%u: error: %s\n", file, (unsigned)d->line,
-		        (unsigned)d->col, msg);
-		if ((line = mg_scenario_doc_source_line(doc, d->line, &len)))
-			ut_cli_show_context(line, len, d->col);
-	}
-	if (all > n)
-		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
-		                      "%s: %zu more errors not shown (at most %zu are)\n"),
-		        file, all - n, n);
-}
-
 /* Check one file; print it normalised when good.  Returns the exit status. */
 static int check_one(const ut_cli *ui, const char *path, size_t max,
                      int header)
 {
 	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	mg_parse_opts po = MG_PARSE_OPTS_INIT;
 	mg_scenario_doc *doc = NULL;
 	const mg_scenario *s;
-	char *text = NULL, *yaml = NULL;
+	char *yaml = NULL;
 	size_t len = 0, i, npc = 0;
-	FILE *f;
-	int err;
 
-	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f)
-		return unreadable(ui, shown, errno, 1, max);
-	err = ut_cli_read(f, max, &text, &len);
-	if (f != stdin)
-		fclose(f);
-	if (err)
-		return unreadable(ui, shown, err, 0, max);
-	po.file = shown;
-	err = mg_scenario_parse(&doc, text, len, &po);
-	free(text);
-	if (err < 0) {
-		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
+	if (mg_cli_scenario_file(ui, path, max, "--max-bytes", &doc) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
-	}
-	if (!(s = mg_scenario_doc_scenario(doc))) {
-		show_diags(ui, doc);
-		mg_scenario_doc_free(doc);
-		return UT_EXIT_INPUT;
-	}
+	s = mg_scenario_doc_scenario(doc);
 	if (mg_scenario_to_yaml(&yaml, &len, s) < 0) {
 		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
 		mg_scenario_doc_free(doc);

@@ -1,12 +1,12 @@
 /* cmd_fight.c - `megami fight SCENARIO` (MG-FIGHT-CLI-1): play one combat
  * with the built-in policy `default` for every decision and print its log
  * (docs/MEGAMI.md "Combat", MG-LOG-1; dice: M8.11, RANDOM.md). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "fight_mc.h" /* --runs: cmd_fight_mc.c */
+#include "scenario_io.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
@@ -14,7 +14,6 @@
 #include "util/rng.h"
 
 /* The scenario file: 1 MiB at most (the default of megami check). */
-#define MAX_BYTES ((size_t)1 << 20)
 /* --dice: at most this many values. */
 #define MAX_DICE 100000
 
@@ -126,72 +125,6 @@ static int parse_dice(const char *arg, int64_t **out, size_t *n)
 bad:
 	free(v);
 	return -1;
-}
-
-/* Read and parse the scenario; on failure say why on stderr (the
- * diagnostics as FILE:LINE:COL: error: … with the line and a caret) and
- * return NULL. */
-static mg_scenario_doc *load(const ut_cli *ui, const char *path)
-{
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	mg_parse_opts po = MG_PARSE_OPTS_INIT;
-	mg_scenario_doc *doc = NULL;
-	char *text = NULL;
-	size_t len = 0, i, n, all;
-	FILE *f;
-	int err;
-
-	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
-		                      "%s: error: cannot open: %s\n"),
-		        shown, strerror(errno));
-		return NULL;
-	}
-	err = ut_cli_read(f, MAX_BYTES, &text, &len);
-	if (f != stdin)
-		fclose(f);
-	if (err == EFBIG) {
-		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
-		                          "バイトを超えています\n",
-		                      "%s: error: file too large: over the limit "
-		                      "of %zu bytes\n"), shown, MAX_BYTES);
-		return NULL;
-	}
-	if (err) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
-		                      "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
-		return NULL;
-	}
-	po.file = shown;
-	err = mg_scenario_parse(&doc, text, len, &po);
-	free(text);
-	if (err < 0) {
-		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
-		return NULL;
-	}
-	if (mg_scenario_doc_scenario(doc))
-		return doc;
-	n = mg_scenario_doc_diag_count(doc);
-	all = mg_scenario_doc_error_count(doc);
-	for (i = 0; i < n; i++) {
-		const mg_diag *d = mg_scenario_doc_diag(doc, i);
-		char msg[1024];
-		const char *line;
-		size_t ll;
-		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
-		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
-		        (unsigned)d->col, msg);
-		if ((line = mg_scenario_doc_source_line(doc, d->line, &ll)))
-			ut_cli_show_context(line, ll, d->col);
-	}
-	if (all > n)
-		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
-		                      "%s: %zu more errors not shown (at most %zu are)\n"),
-		        shown, all - n, n);
-	mg_scenario_doc_free(doc);
-	return NULL;
 }
 
 int cmd_fight(const mg_cli *base, int argc, char **argv)
@@ -307,7 +240,8 @@ int cmd_fight(const mg_cli *base, int argc, char **argv)
 		             "give exactly one scenario (%d given)"),
 		       argc - optind);
 	}
-	if (!(doc = load(&o.ui, argv[optind]))) {
+	if (mg_cli_scenario_file(&o.ui, argv[optind], MG_CLI_MAX_BYTES, NULL,
+	                         &doc) != UT_EXIT_OK) {
 		free(values);
 		return UT_EXIT_INPUT;
 	}

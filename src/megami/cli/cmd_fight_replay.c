@@ -3,127 +3,16 @@
  * "Tracker and replays", MG-REPLAY-*): play a replay saved by `megami
  * track` (or written by hand) and print the combat's log, the same log the
  * session showed.  A bad replay is FILE:LINE:COL: error: …, exit 1.
- *
- * Also the scenario reading that cmd_track.c shares (track.h).
+
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "track.h"
+#include "scenario_io.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
 #include "megami/replay.h"
-
-int mg_track_read(const ut_cli *ui, const char *path, char **text,
-                  size_t *len)
-{
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	int err;
-
-	if (!f) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
-		                      "%s: error: cannot open: %s\n"),
-		        shown, strerror(errno));
-		return UT_EXIT_INPUT;
-	}
-	err = ut_cli_read(f, MG_TRACK_MAX_BYTES, text, len);
-	if (f != stdin)
-		fclose(f);
-	if (err == EFBIG) {
-		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます（上限%zuバイト）\n",
-		                      "%s: error: file too large (over %zu bytes)\n"),
-		        shown, MG_TRACK_MAX_BYTES);
-		return UT_EXIT_INPUT;
-	}
-	if (err) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
-		                      "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
-		return UT_EXIT_INPUT;
-	}
-	return UT_EXIT_OK;
-}
-
-/* Line `line` (1-based) of text, for the caret under an error. */
-static const char *nth_line(const char *text, size_t len, uint32_t line,
-                            size_t *n)
-{
-	const char *s = text, *e = text + len;
-	uint32_t i;
-
-	for (i = 1; i < line && s < e; i++) {
-		const char *nl = memchr(s, '\n', (size_t)(e - s));
-		if (!nl)
-			return NULL;
-		s = nl + 1;
-	}
-	if (i != line || s > e)
-		return NULL;
-	{
-		const char *nl = memchr(s, '\n', (size_t)(e - s));
-		*n = nl ? (size_t)(nl - s) : (size_t)(e - s);
-		if (*n > 0 && s[*n - 1] == '\r')
-			(*n)--;
-	}
-	return s;
-}
-
-int mg_track_scenario_text(const ut_cli *ui, const char *shown,
-                           const char *text, size_t len, uint32_t line_off,
-                           uint32_t col_off, const char *outer,
-                           size_t outer_len, mg_scenario_doc **doc)
-{
-	mg_parse_opts po = MG_PARSE_OPTS_INIT;
-	size_t i, n;
-
-	po.file = shown;
-	if (mg_scenario_parse(doc, text, len, &po) < 0) {
-		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
-		return UT_EXIT_INPUT;
-	}
-	if (mg_scenario_doc_scenario(*doc))
-		return UT_EXIT_OK;
-	n = mg_scenario_doc_diag_count(*doc);
-	for (i = 0; i < n; i++) {
-		const mg_diag *d = mg_scenario_doc_diag(*doc, i);
-		char msg[1024];
-		const char *line;
-		size_t llen;
-		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
-		fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
-		        (unsigned)(d->line + line_off),
-		        (unsigned)(d->col + (d->col ? col_off : 0)), msg);
-		if (outer) {
-			if (d->col && (line = nth_line(outer, outer_len,
-			                              d->line + line_off, &llen)))
-				ut_cli_show_context(line, llen, d->col + col_off);
-		} else if ((line = mg_scenario_doc_source_line(*doc, d->line,
-		                                               &llen))) {
-			ut_cli_show_context(line, llen, d->col);
-		}
-	}
-	mg_scenario_doc_free(*doc);
-	*doc = NULL;
-	return UT_EXIT_INPUT;
-}
-
-int mg_track_scenario_file(const ut_cli *ui, const char *path,
-                           mg_scenario_doc **doc)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int rc = mg_track_read(ui, path, &text, &len);
-
-	if (rc != UT_EXIT_OK)
-		return rc;
-	rc = mg_track_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
-	                            text, len, 0, 0, NULL, 0, doc);
-	free(text);
-	return rc;
-}
 
 /* "FILE:LINE:COL: error: MSG" and the line with a caret (or "FILE: error:
  * MSG" without a place). */
@@ -139,7 +28,7 @@ static void located(const char *file, const char *text, size_t len,
 	}
 	fprintf(stderr, "%s:%u:%u: error: %s\n", file, (unsigned)line,
 	        (unsigned)col, msg);
-	if ((l = nth_line(text, len, line, &n)))
+	if ((l = mg_cli_nth_line(text, len, line, &n)))
 		ut_cli_show_context(l, n, col);
 }
 
@@ -171,7 +60,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json)
 	size_t len = 0;
 	int status, rc;
 
-	if ((status = mg_track_read(ui, file, &text, &len)) != UT_EXIT_OK)
+	if ((status = mg_cli_read(ui, file, MG_TRACK_MAX_BYTES, NULL, &text, &len)) != UT_EXIT_OK)
 		return status;
 	if (mg_replay_parse(&r, text, len, lang, &loc) < 0) {
 		located(shown, text, len, loc.line, loc.col, mg_error_last());
@@ -180,12 +69,12 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json)
 	}
 	/* MG-REPLAY-1: the embedded scenario wins over the path */
 	if (r.scenario_yaml)
-		status = mg_track_scenario_text(ui, shown, r.scenario_yaml,
+		status = mg_cli_scenario_text(ui, shown, r.scenario_yaml,
 		                                r.scenario_yaml_len,
 		                                r.yaml_line - 1, 2, text, len,
 		                                &doc);
 	else
-		status = mg_track_scenario_file(ui, r.scenario_path, &doc);
+		status = mg_cli_scenario_file(ui, r.scenario_path, MG_CLI_MAX_BYTES, NULL, &doc);
 	if (status != UT_EXIT_OK)
 		goto out;
 	mg_replay_player_init(&p, &r, lang);

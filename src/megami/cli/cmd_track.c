@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "track.h"
+#include "scenario_io.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
@@ -681,7 +681,7 @@ int cmd_track(const mg_cli *base, int argc, char **argv)
 		             "standard input is for commands: give the scenario "
 		             "as a file"));
 	setlocale(LC_CTYPE, "");
-	if ((status = mg_track_scenario_file(&t.ui, path, &doc)) != UT_EXIT_OK)
+	if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
 		return status;
 	t.s = mg_scenario_doc_scenario(doc);
 	t.tty = isatty(STDIN_FILENO);

@@ -1,0 +1,126 @@
+/* scenario_io.c - reading scenario files for the commands (scenario_io.h). */
+#include "scenario_io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int mg_cli_read(const ut_cli *ui, const char *path, size_t max,
+                const char *opt, char **text, size_t *len)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	int err;
+
+	if (!f) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
+		                      "%s: error: cannot open: %s\n"),
+		        shown, strerror(errno));
+		return UT_EXIT_INPUT;
+	}
+	err = ut_cli_read(f, max, text, len);
+	if (f != stdin)
+		fclose(f);
+	if (err == EFBIG) {
+		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
+		                          "バイトを超えています",
+		                      "%s: error: file too large: over the limit of "
+		                      "%zu bytes"), shown, max);
+		fprintf(stderr, opt ? UT_TR(ui, "（%s）\n", " (%s)\n") : "\n",
+		        opt ? opt : "");
+		return UT_EXIT_INPUT;
+	}
+	if (err) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
+		                      "%s: error: cannot read: %s\n"),
+		        shown, strerror(err));
+		return UT_EXIT_INPUT;
+	}
+	return UT_EXIT_OK;
+}
+
+const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
+                            size_t *n)
+{
+	const char *s = text, *e = text + len, *nl;
+	uint32_t i;
+
+	for (i = 1; i < line && s < e; i++) {
+		if (!(nl = memchr(s, '\n', (size_t)(e - s))))
+			return NULL;
+		s = nl + 1;
+	}
+	if (i != line || s > e)
+		return NULL;
+	nl = memchr(s, '\n', (size_t)(e - s));
+	*n = nl ? (size_t)(nl - s) : (size_t)(e - s);
+	if (*n > 0 && s[*n - 1] == '\r')
+		(*n)--;
+	return s;
+}
+
+void mg_cli_show_diags(const ut_cli *ui, const mg_scenario_doc *doc,
+                       const char *shown, uint32_t line_off, uint32_t col_off,
+                       const char *outer, size_t outer_len)
+{
+	size_t i, n = mg_scenario_doc_diag_count(doc);
+	size_t all = mg_scenario_doc_error_count(doc);
+
+	for (i = 0; i < n; i++) {
+		const mg_diag *d = mg_scenario_doc_diag(doc, i);
+		uint32_t col = d->col + (d->col ? col_off : 0);
+		char msg[1024];
+		const char *line;
+		size_t llen;
+		mg_diag_format(msg, sizeof(msg), d, (mg_lang)ui->lang);
+		fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
+		        (unsigned)(d->line + line_off), (unsigned)col, msg);
+		line = outer ? (d->col ? mg_cli_nth_line(outer, outer_len,
+		                                         d->line + line_off, &llen)
+		                       : NULL)
+		             : mg_scenario_doc_source_line(doc, d->line, &llen);
+		if (line)
+			ut_cli_show_context(line, llen, col);
+	}
+	if (all > n)
+		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
+		                      "%s: %zu more errors not shown (at most %zu are)\n"),
+		        shown, all - n, n);
+}
+
+int mg_cli_scenario_text(const ut_cli *ui, const char *shown, const char *text,
+                         size_t len, uint32_t line_off, uint32_t col_off,
+                         const char *outer, size_t outer_len,
+                         mg_scenario_doc **doc)
+{
+	mg_parse_opts po = MG_PARSE_OPTS_INIT;
+
+	po.file = shown;
+	*doc = NULL;
+	if (mg_scenario_parse(doc, text, len, &po) < 0) {
+		ut_cli_error(ui, "%s: %s", shown, mg_error_last());
+		return UT_EXIT_INPUT;
+	}
+	if (mg_scenario_doc_scenario(*doc))
+		return UT_EXIT_OK;
+	mg_cli_show_diags(ui, *doc, shown, line_off, col_off, outer, outer_len);
+	mg_scenario_doc_free(*doc);
+	*doc = NULL;
+	return UT_EXIT_INPUT;
+}
+
+int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
+                         const char *opt, mg_scenario_doc **doc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	*doc = NULL;
+	if ((rc = mg_cli_read(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+		return rc;
+	rc = mg_cli_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
+	                          text, len, 0, 0, NULL, 0, doc);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * scenario_io.h - reading scenario files for the commands that take one
+ * (check, fight, track, fight --replay): the file capped in size, and the
+ * parser's diagnostics printed as FILE:LINE:COL: error: … with the line and
+ * a caret, the same way everywhere.
+ */
+#ifndef MG_CLI_SCENARIO_IO_H
+#define MG_CLI_SCENARIO_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "megami/scenario_yaml.h"
+
+/* Scenario files: at most 1 MiB unless an option says otherwise (check's
+ * --max-bytes); replays, which hold every die: 16 MiB. */
+#define MG_CLI_MAX_BYTES ((size_t)1 << 20)
+#define MG_TRACK_MAX_BYTES ((size_t)16 << 20)
+
+/*
+ * Read a whole file (- is standard input), at most `max` bytes; *text
+ * owned.  Returns UT_EXIT_OK, or prints "FILE: error: …" (cannot open,
+ * cannot read, too large — naming the option `opt` that sets the limit,
+ * when there is one) and returns UT_EXIT_INPUT.
+ */
+int mg_cli_read(const ut_cli *ui, const char *path, size_t max,
+                const char *opt, char **text, size_t *len);
+
+/*
+ * The diagnostics of a scenario that did not parse, on stderr, then how
+ * many were not shown.  Its lines are lines line_off+1… of the file `shown`,
+ * shifted right by col_off columns (an embedded scenario, whose whole file
+ * is outer[0..outer_len), for the line under a message; outer NULL: the
+ * scenario is the file).
+ */
+void mg_cli_show_diags(const ut_cli *ui, const mg_scenario_doc *doc,
+                       const char *shown, uint32_t line_off, uint32_t col_off,
+                       const char *outer, size_t outer_len);
+
+/*
+ * Parse the scenario in text[0..len) (placed as for mg_cli_show_diags).  On
+ * success *doc holds it (free with mg_scenario_doc_free); on failure the
+ * diagnostics are on stderr and *doc is NULL.  Returns the exit status.
+ */
+int mg_cli_scenario_text(const ut_cli *ui, const char *shown, const char *text,
+                         size_t len, uint32_t line_off, uint32_t col_off,
+                         const char *outer, size_t outer_len,
+                         mg_scenario_doc **doc);
+
+/* Line `line` (1-based) of text[0..len), without its end of line, for the
+ * caret under an error; NULL past the end. */
+const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
+                            size_t *n);
+
+/* The same for a file read with mg_cli_read (opt NULL: no option). */
+int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
+                         const char *opt, mg_scenario_doc **doc);
+
+#endif
