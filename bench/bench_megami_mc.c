@@ -16,15 +16,14 @@
 #include "megami/scenario_yaml.h"
 #include "util/rng.h"
 
+#include "megami_gen.h"
+
 static double now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-static const char *const names[8] = {"アリア", "ベル", "セリカ", "ディアナ",
-                                     "ゴブリン", "オーク", "魔導士", "狼"};
 
 /* The scenario of a file, or NULL after saying why. */
 static const mg_scenario *from_file(const char *path, mg_scenario_doc **doc)
@@ -55,13 +54,9 @@ int main(int argc, char **argv)
 	const char *file = NULL;
 	uint64_t runs;
 	unsigned deflt[2] = {1, 2}, njobs;
-	mg_character ch[8];
-	mg_attack at[8][3];
-	mg_scenario s;
+	megami_gen g;
 	uint64_t first[3] = {0, 0, 0};
-	ut_rng r;
 	unsigned j;
-	int i;
 
 	if (argc > 2 && strcmp(argv[1], "-f") == 0) {
 		file = argv[2];
@@ -70,48 +65,8 @@ int main(int argc, char **argv)
 	}
 	runs = argc > 1 ? strtoull(argv[1], NULL, 10) : 200000;
 	njobs = argc > 2 ? (unsigned)(argc - 2) : 2;
-	ut_rng_seed(&r, 1);
-	for (i = 0; i < 8; i++) {
-		mg_character *x = &ch[i];
-		mg_character_init(x);
-		x->name = names[i];
-		x->side = i < 4 ? MG_SIDE_PC : MG_SIDE_NPC;
-		x->hp = x->hp_now = 18 + (int64_t)ut_rng_uniform(&r, 12);
-		x->stat[MG_STAT_INITIATIVE] = (int64_t)ut_rng_uniform(&r, 5);
-		x->stat[MG_STAT_ACCURACY] = 1 + (int64_t)ut_rng_uniform(&r, 4);
-		x->stat[MG_STAT_EVASION] = (int64_t)ut_rng_uniform(&r, 4);
-		x->stat[MG_STAT_RESISTANCE] = (int64_t)ut_rng_uniform(&r, 4);
-		x->position = (i < 4 ? 0 : 12) + (int64_t)ut_rng_uniform(&r, 3);
-		x->armor[MG_ATTR_IMPACT] = (int64_t)ut_rng_uniform(&r, 2);
-		x->armor[MG_ATTR_PIERCE] = (int64_t)ut_rng_uniform(&r, 2);
-		x->armor[MG_ATTR_ENERGY] = (int64_t)ut_rng_uniform(&r, 3);
-		x->armor_listed = 1u << MG_ATTR_IMPACT | 1u << MG_ATTR_PIERCE |
-		                  1u << MG_ATTR_ENERGY;
-		x->finish = i % 3 == 0;
-		mg_attack_init(&at[i][0]);
-		at[i][0].name = "剣";
-		at[i][0].damage = 6 + (int64_t)ut_rng_uniform(&r, 3);
-		at[i][0].attributes = 1u << MG_ATTR_IMPACT;
-		mg_attack_init(&at[i][1]);
-		at[i][1].name = "弓";
-		at[i][1].damage = 3 + (int64_t)ut_rng_uniform(&r, 2);
-		at[i][1].range = 10;
-		at[i][1].attributes = 1u << MG_ATTR_PIERCE;
-		mg_attack_init(&at[i][2]);
-		at[i][2].name = "火球";
-		at[i][2].kind = MG_KIND_MAGIC;
-		at[i][2].damage = 3;
-		at[i][2].range = 6;
-		at[i][2].area = MG_AREA_ENGAGEMENT;
-		at[i][2].timing = MG_TIMING_COMPLEX;
-		at[i][2].attributes = 1u << MG_ATTR_FIRE;
-		x->attacks = at[i];
-		x->nattacks = i % 2 ? 3 : 2;
-	}
-	s.round_limit = 20;
-	s.characters = ch;
-	s.ncharacters = 8;
-	sc = &s;
+	megami_gen_4v4(&g);
+	sc = &g.s;
 	if (file && (sc = from_file(file, &doc)) == NULL)
 		return 1;
 

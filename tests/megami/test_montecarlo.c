@@ -20,67 +20,17 @@
 #include "megami/montecarlo.h"
 #include "util/rng.h"
 
+#include "../bench/megami_gen.h"
+
 /* ------------------------------------------------------------ scenarios */
 
-typedef struct fx {
-	mg_scenario s;
-	mg_character ch[8];
-	mg_attack at[8][3];
-} fx;
+/* The scenarios of the tests: the 4-against-4 of the benchmarks
+ * (bench/megami_gen.h), or a small one built here. */
+typedef megami_gen fx;
 
-static const char *const names[8] = {"アリア", "ベル", "セリカ", "ディアナ",
-                                     "ゴブリン", "オーク", "魔導士", "狼"};
-
-/* The 4-against-4 scenario of bench/bench_megami.c (generator seed 1):
- * melee, bows, area magic, armor, some finish off. */
 static void four_vs_four(fx *f)
 {
-	ut_rng r;
-	int i;
-
-	memset(f, 0, sizeof *f);
-	ut_rng_seed(&r, 1);
-	for (i = 0; i < 8; i++) {
-		mg_character *x = &f->ch[i];
-		mg_attack *at = f->at[i];
-		mg_character_init(x);
-		x->name = names[i];
-		x->side = i < 4 ? MG_SIDE_PC : MG_SIDE_NPC;
-		x->hp = x->hp_now = 18 + (int64_t)ut_rng_uniform(&r, 12);
-		x->stat[MG_STAT_INITIATIVE] = (int64_t)ut_rng_uniform(&r, 5);
-		x->stat[MG_STAT_ACCURACY] = 1 + (int64_t)ut_rng_uniform(&r, 4);
-		x->stat[MG_STAT_EVASION] = (int64_t)ut_rng_uniform(&r, 4);
-		x->stat[MG_STAT_RESISTANCE] = (int64_t)ut_rng_uniform(&r, 4);
-		x->position = (i < 4 ? 0 : 12) + (int64_t)ut_rng_uniform(&r, 3);
-		x->armor[MG_ATTR_IMPACT] = (int64_t)ut_rng_uniform(&r, 2);
-		x->armor[MG_ATTR_PIERCE] = (int64_t)ut_rng_uniform(&r, 2);
-		x->armor[MG_ATTR_ENERGY] = (int64_t)ut_rng_uniform(&r, 3);
-		x->armor_listed = 1u << MG_ATTR_IMPACT | 1u << MG_ATTR_PIERCE |
-		                  1u << MG_ATTR_ENERGY;
-		x->finish = i % 3 == 0;
-		mg_attack_init(&at[0]);
-		at[0].name = "剣";
-		at[0].damage = 6 + (int64_t)ut_rng_uniform(&r, 3);
-		at[0].attributes = 1u << MG_ATTR_IMPACT;
-		mg_attack_init(&at[1]);
-		at[1].name = "弓";
-		at[1].damage = 3 + (int64_t)ut_rng_uniform(&r, 2);
-		at[1].range = 10;
-		at[1].attributes = 1u << MG_ATTR_PIERCE;
-		mg_attack_init(&at[2]);
-		at[2].name = "火球";
-		at[2].kind = MG_KIND_MAGIC;
-		at[2].damage = 3;
-		at[2].range = 6;
-		at[2].area = MG_AREA_ENGAGEMENT;
-		at[2].timing = MG_TIMING_COMPLEX;
-		at[2].attributes = 1u << MG_ATTR_FIRE;
-		x->attacks = at;
-		x->nattacks = i % 2 ? 3 : 2;
-	}
-	f->s.round_limit = 20;
-	f->s.characters = f->ch;
-	f->s.ncharacters = 8;
+	megami_gen_4v4(f);
 }
 
 /* One PC, one NPC, nobody has an attack: nobody can be hurt. */
