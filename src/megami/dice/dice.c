@@ -531,36 +531,6 @@ static int srs_parse(P *p, int legacy)
 
 /* ---- BCDice's preprocessor, for the SRS reading (MG-DICE-SRS-5) -------- */
 
-static int dt_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
-                  uint32_t col)
-{
-	size_t i;
-
-	if (t->len + n + 1 > *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		char *s;
-		uint32_t *cols;
-		while (c < t->len + n + 1)
-			c *= 2;
-		s = realloc(t->s, c);
-		if (!s)
-			return -1;
-		t->s = s;
-		cols = realloc(t->cols, c * sizeof(*cols));
-		if (!cols)
-			return -1;
-		t->cols = cols;
-		*cap = c;
-	}
-	for (i = 0; i < n; i++) {
-		t->s[t->len + i] = b[i];
-		t->cols[t->len + i] = col;
-	}
-	t->len += n;
-	t->s[t->len] = '\0';
-	return 0;
-}
-
 /* Evaluate s[0..n) as BCDice's Arithmetic.eval: 0 and *v, or -1. */
 static int arith_eval(const char *s, const uint32_t *cols, size_t n,
                       int64_t *v)
@@ -589,7 +559,7 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 	size_t cap = 0, i, ncap;
 	int changed = 1;
 
-	if (dt_put(&cur, &cap, in->s, in->len, 0) < 0)
+	if (mg_dtext_put(&cur, &cap, in->s, in->len, 0) < 0)
 		goto nomem;
 	memcpy(cur.cols, in->cols, (in->len + 1) * sizeof(*cur.cols));
 	while (changed) {
@@ -611,7 +581,7 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 				               &v) == 0) {
 					char b[32];
 					int bn = snprintf(b, sizeof(b), "%" PRId64, v);
-					if (dt_put(&nx, &ncap, b, (size_t)bn,
+					if (mg_dtext_put(&nx, &ncap, b, (size_t)bn,
 					           cur.cols[i]) < 0)
 						goto nomem;
 					i = j + 1;
@@ -619,11 +589,11 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 					continue;
 				}
 			}
-			if (dt_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
+			if (mg_dtext_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
 				goto nomem;
 			i++;
 		}
-		if (!nx.s && dt_put(&nx, &ncap, "", 0, 0) < 0)
+		if (!nx.s && mg_dtext_put(&nx, &ncap, "", 0, 0) < 0)
 			goto nomem;
 		nx.cols[nx.len] = cur.cols[cur.len];
 		mg_dtext_free(&cur);
@@ -633,10 +603,10 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 	/* (\d+)D([^\w]|$) -> \1D6\2 */
 	ncap = 0;
 	memset(&nx, 0, sizeof(nx));
-	if (dt_put(&nx, &ncap, "", 0, 0) < 0)
+	if (mg_dtext_put(&nx, &ncap, "", 0, 0) < 0)
 		goto nomem;
 	for (i = 0; i < cur.len; i++) {
-		if (dt_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
+		if (mg_dtext_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
 			goto nomem;
 		if (cur.s[i] == 'D' && i > 0 && cur.s[i - 1] >= '0' &&
 		    cur.s[i - 1] <= '9') {
@@ -646,7 +616,7 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 			           (c >= 'A' && c <= 'Z') ||
 			           (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
 			if (i + 1 >= cur.len || !word)
-				if (dt_put(&nx, &ncap, "6", 1, cur.cols[i]) < 0)
+				if (mg_dtext_put(&nx, &ncap, "6", 1, cur.cols[i]) < 0)
 					goto nomem;
 		}
 	}

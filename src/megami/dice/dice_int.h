@@ -23,6 +23,12 @@ typedef struct mg_dtext {
 
 void mg_dtext_free(mg_dtext *t);
 
+/* Append b[0..n) to t (capacity *cap bytes, and as many columns), every
+ * byte from column col, and keep t->s NUL-terminated.  0, or -1 when out
+ * of memory (t unchanged but possibly with more room). */
+int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
+                 uint32_t col);
+
 /*
  * MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3: NFKC per character, leading blanks skipped, cut at the
  * next blank (the rest is a comment), ASCII letters upper-cased.

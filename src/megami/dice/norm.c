@@ -4,6 +4,8 @@
  */
 #include "dice_int.h"
 
+#include "util/array.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -23,33 +25,22 @@ static int is_blank(char c)
 	       c == '\r';
 }
 
-/* Append n bytes, all from column col. */
-static int put(mg_dtext *t, size_t *cap, const char *b, size_t n,
-               uint32_t col)
+int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
+                 uint32_t col)
 {
-	size_t i;
+	size_t i, scap = *cap, ccap = *cap;
 
-	if (t->len + n + 1 > *cap) {
-		size_t c = *cap ? *cap : 64;
-		char *s;
-		uint32_t *cols;
-		while (c < t->len + n + 1)
-			c *= 2;
-		s = realloc(t->s, c);
-		if (!s)
-			return -1;
-		t->s = s;
-		cols = realloc(t->cols, c * sizeof(*cols));
-		if (!cols)
-			return -1;
-		t->cols = cols;
-		*cap = c;
-	}
+	/* two arrays of one capacity: both grow by the same rule */
+	if (UT_ARRAY_RESERVE(t->s, scap, t->len + n + 1) < 0 ||
+	    UT_ARRAY_RESERVE(t->cols, ccap, t->len + n + 1) < 0)
+		return -1;
+	*cap = scap;
 	for (i = 0; i < n; i++) {
 		t->s[t->len + i] = b[i];
 		t->cols[t->len + i] = col;
 	}
 	t->len += n;
+	t->s[t->len] = '\0';
 	return 0;
 }
 
@@ -77,7 +68,7 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 			return -1;
 		}
 		if (cp < 0x80) {
-			if (put(&t, &cap, text + i, 1, col) < 0)
+			if (mg_dtext_put(&t, &cap, text + i, 1, col) < 0)
 				goto nomem;
 		} else {
 			utf8proc_uint8_t *m = NULL;
@@ -90,7 +81,7 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 				*badcol = col;
 				return -1;
 			}
-			if (put(&t, &cap, (const char *)m, (size_t)mn, col) < 0) {
+			if (mg_dtext_put(&t, &cap, (const char *)m, (size_t)mn, col) < 0) {
 				free(m);
 				goto nomem;
 			}
