@@ -33,6 +33,7 @@
 
 #include "util/array.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis league [オプション]... フォルダまたはシート...\n"
@@ -478,17 +479,6 @@ fail:
 }
 
 #ifdef AMARYLLIS_MPI
-/* FNV-1a, 64 bits: a fingerprint of what a rank is about to play. */
-static uint64_t fnv(uint64_t h, const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ p[i]) * 0x100000001b3u;
-	return h;
-}
-
 /*
  * Every rank calls this once, whatever happened to it.  Afterwards every
  * rank has the same r->stop and r->status: stopped if any rank stopped
@@ -499,17 +489,17 @@ static uint64_t fnv(uint64_t h, const void *data, size_t len)
  */
 static void agree(league_run *r)
 {
-	uint64_t h = 0xcbf29ce484222325u, mine[4], all[4];
+	uint64_t h = UT_FNV1A_START, mine[4], all[4];
 	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
 	size_t i;
 
 	if (!r->stop) {
 		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
-		h = fnv(h, opt, sizeof(opt));
+		h = ut_fnv1a(h, opt, sizeof(opt));
 		for (i = 0; i < r->n; i++) {
-			h = fnv(h, r->files[i], strlen(r->files[i]) + 1);
-			h = fnv(h, &r->sheets[i].len, sizeof(r->sheets[i].len));
-			h = fnv(h, r->sheets[i].text, r->sheets[i].len);
+			h = ut_fnv1a(h, r->files[i], strlen(r->files[i]) + 1);
+			h = ut_fnv1a(h, &r->sheets[i].len, sizeof(r->sheets[i].len));
+			h = ut_fnv1a(h, r->sheets[i].text, r->sheets[i].len);
 		}
 	}
 	/* MPI_MAX over {stop, status, h, ~h}: max(~h) = ~min(h) */

@@ -4,18 +4,7 @@
 #include <string.h>
 
 #include "sheet_int.h"
-
-/* FNV-1a over the bytes of a NUL-terminated string. */
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211u;
-	}
-	return h;
-}
+#include "util/hash.h"
 
 int am_names_get(const am_names *m, const char *key, uint32_t *val)
 {
@@ -23,7 +12,7 @@ int am_names_get(const am_names *m, const char *key, uint32_t *val)
 
 	if (!m->cap)
 		return 0;
-	for (i = hash(key) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
+	for (i = ut_fnv1a_str(key) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
 		if (strcmp(m->keys[i], key) == 0) {
 			*val = m->vals[i];
 			return 1;
@@ -35,7 +24,7 @@ int am_names_get(const am_names *m, const char *key, uint32_t *val)
 static void place(const char **keys, uint32_t *vals, size_t cap,
                   const char *key, uint32_t val)
 {
-	size_t i = hash(key) & (cap - 1);
+	size_t i = ut_fnv1a_str(key) & (cap - 1);
 
 	while (keys[i])
 		i = (i + 1) & (cap - 1);

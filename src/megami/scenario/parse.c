@@ -19,6 +19,7 @@
 #include "sc_int.h"
 #include "util/array.h"
 #include "util/error.h"
+#include "util/hash.h"
 #include "util/utf8.h"
 
 /* ---------------------------------------------------------------- tree */
@@ -884,22 +885,12 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 
 /* A set of character names for MG-SCN-CHR-6 (open addressing, linear
  * probing, slots hold index + 1, 0 = free; nslots a power of two at least
- * twice the characters), so that 30000 characters take no time. */
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211u;
-	}
-	return h;
-}
-
+ * twice the characters; FNV-1a, util/hash.h), so that 30000 characters
+ * take no time. */
 static size_t name_find(const size_t *slots, size_t nslots,
                         const mg_character *chars, const char *name)
 {
-	size_t k = name_hash(name) & (nslots - 1);
+	size_t k = ut_fnv1a_str(name) & (nslots - 1);
 
 	for (; slots[k]; k = (k + 1) & (nslots - 1))
 		if (strcmp(chars[slots[k] - 1].name, name) == 0)
@@ -910,7 +901,7 @@ static size_t name_find(const size_t *slots, size_t nslots,
 static void name_put(size_t *slots, size_t nslots, const mg_character *chars,
                      size_t i)
 {
-	size_t k = name_hash(chars[i].name) & (nslots - 1);
+	size_t k = ut_fnv1a_str(chars[i].name) & (nslots - 1);
 
 	while (slots[k])
 		k = (k + 1) & (nslots - 1);
