@@ -13,4 +13,10 @@ if [ $# -lt 1 ]; then
 fi
 export PYTHONDONTWRITEBYTECODE=1   # no __pycache__ in the source tree
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-exec python3 "$here/crosscheck.py" "$@"
+# The first python3 that has PyYAML: the one on PATH (a pyenv, say) may
+# lack it where Debian's /usr/bin/python3 has python3-yaml.
+py=python3
+if ! python3 -c 'import yaml' 2>/dev/null && [ -x /usr/bin/python3 ]; then
+	py=/usr/bin/python3
+fi
+exec "$py" "$here/crosscheck.py" "$@"
