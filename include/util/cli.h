@@ -110,4 +110,29 @@ int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
  */
 void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 
+/* A command of a tool: its name, the function that runs it (argv[0] is the
+ * command's name; *ui holds the tool's options given before it: prog and
+ * --lang), and one line for the tool's help in each language. */
+typedef struct ut_cli_command {
+	const char *name;
+	int (*run)(const ut_cli *ui, int argc, char **argv);
+	const char *ja, *en;
+} ut_cli_command;
+
+/*
+ * The main() of a tool made of commands (megami, manastorm):
+ *
+ *     PROG [--lang ja|en] COMMAND [OPTION]... OPERAND...
+ *     PROG help [COMMAND]        (= PROG [COMMAND] --help)
+ *     PROG --help | --version
+ *
+ * The tool's options stop at the command's name (the rest is the
+ * command's to parse, with optind reset).  `about_ja`/`about_en` is the one
+ * line under the usage line of the tool's help; `commands` ends with a
+ * NULL name.  Returns the exit status.
+ */
+int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
+                const char *about_ja, const char *about_en,
+                const ut_cli_command *commands);
+
 #endif

@@ -52,9 +52,10 @@ enum {
  * value is told apart from an unknown option. */
 #define MG_CLI_SHORTOPTS ":h"
 
-/* The commands: argv[0] is the command's name; *base holds the options
- * given before it.  Each returns the exit status. */
-typedef int mg_cmd_fn(const mg_cli *base, int argc, char **argv);
+/* The commands (util/cli.h's ut_cli_command): argv[0] is the command's
+ * name; *base holds the tool's options given before it.  Each returns the
+ * exit status. */
+typedef int mg_cmd_fn(const ut_cli *base, int argc, char **argv);
 
 /* One line per command (cmd_<name>.c): */
 mg_cmd_fn cmd_roll;

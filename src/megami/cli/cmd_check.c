@@ -89,9 +89,9 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
  * Every file is checked, whatever happened to the ones before it (headed
  * by "# FILE" when several are given).  Exit 1 if any is unreadable or bad.
  */
-int cmd_check(const mg_cli *base, int argc, char **argv)
+int cmd_check(const ut_cli *base, int argc, char **argv)
 {
-	mg_cli o = *base;
+	mg_cli o = {*base};
 	size_t max = MAX_BYTES_DEFAULT;
 	uint64_t v;
 	int c, i, nfiles, status = UT_EXIT_OK;

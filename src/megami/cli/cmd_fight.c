@@ -127,9 +127,9 @@ bad:
 	return -1;
 }
 
-int cmd_fight(const mg_cli *base, int argc, char **argv)
+int cmd_fight(const ut_cli *base, int argc, char **argv)
 {
-	mg_cli o = *base;
+	mg_cli o = {*base};
 	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
 	mg_log_format fmt = MG_LOG_TEXT;
 	mg_scenario_doc *doc = NULL;

@@ -113,9 +113,9 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-int cmd_roll(const mg_cli *base, int argc, char **argv)
+int cmd_roll(const ut_cli *base, int argc, char **argv)
 {
-	mg_cli o = *base;
+	mg_cli o = {*base};
 	const char *seed_arg = NULL, *dice_arg = NULL;
 	uint64_t seed = 0;
 	int64_t *values = NULL;

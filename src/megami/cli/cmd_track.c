@@ -630,7 +630,7 @@ static int session(track *t)
 	}
 }
 
-int cmd_track(const mg_cli *base, int argc, char **argv)
+int cmd_track(const ut_cli *base, int argc, char **argv)
 {
 	track t;
 	mg_scenario_doc *doc = NULL;
@@ -642,7 +642,7 @@ int cmd_track(const mg_cli *base, int argc, char **argv)
 	int c, status = UT_EXIT_OK;
 
 	memset(&t, 0, sizeof(t));
-	t.ui = base->ui;
+	t.ui = *base;
 	ut_cli_getopt_begin(&t.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
 	while ((c = getopt_long(argc, argv, MG_CLI_SHORTOPTS, longopts, NULL)) != -1) {

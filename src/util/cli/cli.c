@@ -7,6 +7,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "util/buf.h"
 #include "util/width.h"
 
 void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
@@ -257,4 +258,104 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	        line + from, to < len ? "…" : "");
 	fprintf(stderr, " %*s^\n", (int)(ut_width(line + from, at - from) +
 	                                 (from ? 1 : 0)), "");
+}
+
+/* ---- a tool made of commands ------------------------------------------ */
+
+enum { MAIN_LANG = 256, MAIN_VERSION };
+
+static int main_help(const ut_cli *c, const char *about_ja,
+                     const char *about_en, const ut_cli_command *commands)
+{
+	ut_buf b = UT_BUF_INIT;
+	size_t i;
+	int rc;
+
+	ut_buf_printf(&b, UT_TR(c, "使い方: %s [--lang ja|en] コマンド [オプション]... 引数...\n%s\n\nコマンド:\n",
+	                        "Usage: %s [--lang ja|en] COMMAND [OPTION]... OPERAND...\n%s\n\nCommands:\n"),
+	              c->prog, UT_TR(c, about_ja, about_en));
+	for (i = 0; commands[i].name; i++)
+		ut_buf_printf(&b, "  %-6s  %s\n", commands[i].name,
+		              UT_TR(c, commands[i].ja, commands[i].en));
+	ut_buf_printf(&b, UT_TR(c,
+		"\n"
+		"オプション:\n"
+		"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"
+		"  -h, --help    このヘルプを表示して終了する\n"
+		"  --version     版を表示して終了する\n"
+		"\n"
+		"各コマンドのヘルプ: %s コマンド --help（コマンドの後の --lang が優先）\n"
+		"終了コード: 0 正常、1 入力の誤り、2 使い方の誤り\n",
+		"\n"
+		"Options:\n"
+		"  --lang ja|en  language of messages and help (default ja)\n"
+		"  -h, --help    print this help and exit\n"
+		"  --version     print the version and exit\n"
+		"\n"
+		"Each command has its own help: %s COMMAND --help (and may have its\n"
+		"own --lang, which wins)\n"
+		"Exit status: 0 ok, 1 bad input, 2 usage.\n"), c->prog);
+	if (b.failed) {
+		ut_buf_free(&b);
+		ut_cli_error(c, "out of memory");
+		return UT_EXIT_INPUT;
+	}
+	rc = ut_cli_help(c, b.ptr, b.ptr);
+	ut_buf_free(&b);
+	return rc;
+}
+
+static int main_run(const ut_cli *c, const ut_cli_command *commands,
+                    const char *name, int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; commands[i].name; i++)
+		if (strcmp(name, commands[i].name) == 0) {
+			optind = 0; /* a fresh scan for the command */
+			return commands[i].run(c, argc, argv);
+		}
+	return ut_cli_usage_error(c, NULL, UT_TR(c, "コマンド「%s」はありません",
+	                                         "unknown command '%s'"), name);
+}
+
+int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
+                const char *about_ja, const char *about_en,
+                const ut_cli_command *commands)
+{
+	static const struct option longopts[] = {
+		{"lang", required_argument, NULL, MAIN_LANG},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, MAIN_VERSION},
+		{NULL, 0, NULL, 0}
+	};
+	int ch;
+
+	ut_cli_getopt_begin(c, argc, argv, "+:h", longopts, MAIN_LANG);
+	while ((ch = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			return main_help(c, about_ja, about_en, commands);
+		case MAIN_VERSION:
+			return ut_cli_version(c, version);
+		case MAIN_LANG:
+			if (ut_cli_lang(c, NULL, optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		default:
+			return ut_cli_bad_option(c, NULL, ch, argv, longopts);
+		}
+	}
+	if (optind >= argc)
+		return ut_cli_usage_error(c, NULL, UT_TR(c, "コマンドがありません",
+		                                         "no command given"));
+	/* `PROG help [COMMAND]` is `PROG [COMMAND] --help` */
+	if (strcmp(argv[optind], "help") == 0) {
+		static char help_opt[] = "--help";
+		char *sub[] = {argv[optind + 1], help_opt, NULL};
+		if (optind + 1 >= argc)
+			return main_help(c, about_ja, about_en, commands);
+		return main_run(c, commands, sub[0], 2, sub);
+	}
+	return main_run(c, commands, argv[optind], argc - optind, argv + optind);
 }
