@@ -1,0 +1,1253 @@
+/*
+ * duel.c - the card duel engine (rulings D2–D7; docs/MANASTORM.md "Duel",
+ * IDs MS-START-…, MS-ENCHANT-…, MS-ATTACK-…, MS-ADV-…, MS-DAMAGE-…,
+ * MS-STORM-…, MS-END-…).
+ *
+ * Every participant owns one block of `cap` cards for each of its deck,
+ * hand and discard pile (cap = its deck size: its cards never leave it,
+ * they only move between its piles, the field and its played attack
+ * card).  The deck is cards[doff … doff+nd), top first.  The field holds
+ * at most every card of the duel.  One allocation holds everything.
+ */
+#include "manastorm/duel.h"
+#include "manastorm/policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ckd.h"
+#include "util/error.h"
+
+enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
+
+typedef struct part {
+	const ms_participant *p;
+	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
+	size_t doff, nd;
+	ms_card *hand;
+	size_t nh;
+	ms_card *disc;
+	size_t ndisc;
+	size_t cap;
+	int64_t *outfits; /* remaining, original order */
+	size_t nout;
+	int64_t hp, mp;
+	int right;
+	const ms_policy *pol;
+	/* this round's set-up */
+	ms_source src;
+	ms_card card;
+	size_t point;
+	int passes, match, success, same;
+} part;
+
+struct ms_duel {
+	const ms_scenario *s;
+	size_t n;
+	part *parts;
+	ms_field_card *field;
+	size_t nfield;
+	int64_t *hi;      /* storm scratch, n */
+	int *tied;        /* storm scratch, n */
+	ut_rng own, *rng;
+	uint64_t seed;
+	ms_event_fn on_event;
+	void *event_ud;
+	int phase;
+	uint32_t cursor;
+	int asking;
+	ms_ask ask;
+	int64_t battle, round;
+	int64_t adv[2];
+	ms_result res;
+	int failed;
+	/* warriors of each side in seat order (D7.3) */
+	uint32_t *wside[2];
+	size_t nw[2];
+};
+
+/* ---- small helpers --------------------------------------------------- */
+
+static int passes(const part *p, ms_card c)
+{
+	return (int64_t)c.number <= p->p->threshold ||
+	       (p->p->suit != MS_SUIT_NONE && (int)c.suit == p->p->suit);
+}
+
+int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
+{
+	return passes(&d->parts[i], c);
+}
+
+static int is_caster(const part *p)
+{
+	return p->p->role == MS_ROLE_CASTER;
+}
+
+static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
+{
+	ms_event e;
+	memset(&e, 0, sizeof(e));
+	e.kind = kind;
+	e.battle = d->battle;
+	e.round = d->round;
+	e.actor = actor;
+	e.target = -1;
+	e.side = -1;
+	e.index = -1;
+	return e;
+}
+
+static int emit(ms_duel *d, const ms_event *e)
+{
+	if (d->on_event && d->on_event(d->event_ud, d, e) != 0) {
+		d->failed = UT_ERROR;
+		return ut_error_set(UT_ERROR, "the event callback stopped the duel");
+	}
+	return 0;
+}
+
+#define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
+
+static int can_draw(const part *p)
+{
+	return p->nd > 0 || p->ndisc > 0;
+}
+
+/* MS-START-2, MS-START-3: the top card of i's deck in *out; an empty deck
+ * first takes the discard pile (shuffled when the scenario shuffles, index
+ * 0 = top).  Returns 1 when a card was drawn, 0 when both are empty, or a
+ * negative code (callback). */
+static int draw(ms_duel *d, uint32_t i, ms_card *out)
+{
+	part *p = &d->parts[i];
+
+	if (p->nd == 0) {
+		ms_event e;
+		if (p->ndisc == 0)
+			return 0;
+		memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
+		p->doff = 0;
+		p->nd = p->ndisc;
+		p->ndisc = 0;
+		if (d->s->shuffle)
+			ut_rng_shuffle(d->rng, p->deck, p->nd, sizeof(ms_card));
+		e = ev0(d, MS_EV_RESHUFFLE, (int32_t)i);
+		e.count = (int64_t)p->nd;
+		EMIT(d, e);
+	}
+	*out = p->deck[p->doff++];
+	p->nd--;
+	return 1;
+}
+
+static void to_bottom(part *p, ms_card c)
+{
+	if (p->doff + p->nd == p->cap) {
+		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
+		p->doff = 0;
+	}
+	p->deck[p->doff + p->nd++] = c;
+}
+
+static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
+{
+	ms_field_card *f = &d->field[d->nfield++];
+	f->card = c;
+	f->owner = owner;
+	f->enchant = enchant;
+}
+
+/* MS-ENCHANT-4, D7.2: the first 衣装 of highest マナ変換力 goes; returns
+ * its value (0 when none is left). */
+static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
+{
+	part *p = &d->parts[i];
+	size_t k, best = 0;
+	ms_event e;
+
+	*value = 0;
+	if (p->nout == 0)
+		return 0;
+	for (k = 1; k < p->nout; k++)
+		if (p->outfits[k] > p->outfits[best])
+			best = k;
+	*value = p->outfits[best];
+	memmove(p->outfits + best, p->outfits + best + 1,
+	        (p->nout - best - 1) * sizeof(int64_t));
+	p->nout--;
+	e = ev0(d, MS_EV_OUTFIT, (int32_t)i);
+	e.index = (int64_t)best;
+	e.value = *value;
+	e.count = (int64_t)p->nout;
+	EMIT(d, e);
+	return 0;
+}
+
+static int side_alive(const ms_duel *d, int side)
+{
+	size_t k;
+	for (k = 0; k < d->nw[side]; k++)
+		if (d->parts[d->wside[side][k]].hp > 0)
+			return 1;
+	return 0;
+}
+
+static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
+{
+	part *p = &d->parts[i];
+	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
+	int64_t after;
+
+	if (ut_ckd_sub(&after, p->hp, loss))
+		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
+		                                p->p->name);
+	e.value = p->hp;
+	e.value2 = after;
+	p->hp = after;
+	EMIT(d, e);
+	if (after <= 0 && e.value > 0) {
+		p->right = 0;
+		e = ev0(d, MS_EV_DEFEATED, (int32_t)i);
+		EMIT(d, e);
+	}
+	return 0;
+}
+
+/* MS-END-3, D7.9: the result from the state. */
+static void compute_result(ms_duel *d)
+{
+	size_t i;
+	ms_result *r = &d->res;
+
+	r->defeated[0] = r->defeated[1] = 0;
+	for (i = 0; i < d->n; i++) {
+		const part *p = &d->parts[i];
+		if (p->p->role == MS_ROLE_WARRIOR && p->hp <= 0)
+			r->defeated[1 - p->p->side]++;
+	}
+	if (r->defeated[0] != r->defeated[1])
+		r->winner = r->defeated[0] > r->defeated[1] ? 0 : 1;
+	else if (r->damage[0] != r->damage[1])
+		r->winner = r->damage[0] > r->damage[1] ? 0 : 1;
+	else
+		r->winner = -1;
+}
+
+static int finish(ms_duel *d, ms_end_step step)
+{
+	ms_event e;
+
+	d->phase = PH_OVER;
+	d->res.over = 1;
+	d->res.end = step;
+	d->res.battles = d->battle;
+	compute_result(d);
+	e = ev0(d, MS_EV_END, -1);
+	e.side = d->res.winner;
+	e.value = step;
+	EMIT(d, e);
+	return 0;
+}
+
+/* ---- creation ------------------------------------------------------- */
+
+static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
+{
+	size_t k;
+	for (k = 0; k < o->npolicies; k++)
+		if (o->policies[k].name && strcmp(o->policies[k].name, name) == 0)
+			return &o->policies[k];
+	return ms_policy_find(name);
+}
+
+int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
+{
+	ms_duel *d;
+	size_t i, total = 0, nout = 0, bytes;
+	char *mem;
+	int rc;
+
+	*out = NULL;
+	if (!o || o->version != MS_DUEL_OPTS_VERSION)
+		return ut_error_set(UT_EINVALID, "ms_duel_opts: unknown version");
+	if ((rc = ms_scenario_check(s)) < 0)
+		return rc;
+	for (i = 0; i < s->nparticipants; i++) {
+		const ms_participant *p = &s->participants[i];
+		const char *pn = p->policy ? p->policy : "default";
+		const ms_policy *pol = lookup(o, pn);
+		if (!pol || !pol->choose)
+			return ut_error_set(UT_EINVALID,
+			                    "%s: unknown policy \"%s\"", p->name, pn);
+		total += p->deck ? p->ndeck : 52;
+		if (p->role == MS_ROLE_CASTER)
+			nout += p->noutfits;
+	}
+	if (total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
+		return ut_error_set(UT_ENOMEM, "decks too large");
+	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
+	        sizeof(int) + sizeof(uint32_t)) + nout * sizeof(int64_t) +
+	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
+	mem = calloc(1, bytes);
+	if (!mem)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	d = (ms_duel *)mem;
+	mem += sizeof(*d);
+	d->s = s;
+	d->n = s->nparticipants;
+	d->parts = (part *)mem;
+	mem += d->n * sizeof(part);
+	d->hi = (int64_t *)mem;
+	mem += d->n * sizeof(int64_t);
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		p->p = &s->participants[i];
+		p->outfits = (int64_t *)mem;
+		if (p->p->role == MS_ROLE_CASTER)
+			mem += p->p->noutfits * sizeof(int64_t);
+	}
+	d->wside[0] = (uint32_t *)mem;
+	mem += d->n * sizeof(uint32_t);
+	d->tied = (int *)mem;
+	mem += d->n * sizeof(int);
+	d->field = (ms_field_card *)mem;
+	mem += total * sizeof(ms_field_card);
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		p->cap = p->p->deck ? p->p->ndeck : 52;
+		p->deck = (ms_card *)mem;
+		mem += p->cap * sizeof(ms_card);
+		p->hand = (ms_card *)mem;
+		mem += p->cap * sizeof(ms_card);
+		p->disc = (ms_card *)mem;
+		mem += p->cap * sizeof(ms_card);
+		p->pol = lookup(o, p->p->policy ? p->p->policy : "default");
+	}
+	d->rng = o->rng ? o->rng : &d->own;
+	d->seed = o->seed;
+	if (!o->rng)
+		ut_rng_seed(&d->own, o->seed);
+	d->on_event = o->on_event;
+	d->event_ud = o->event_ud;
+	d->phase = PH_START;
+	d->res.winner = -1;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		size_t k;
+		if (p->p->deck) {
+			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
+		} else {
+			for (k = 0; k < 52; k++) {
+				p->deck[k].suit = (uint8_t)(k / 13);
+				p->deck[k].number = (uint8_t)(k % 13 + 1);
+			}
+		}
+		p->nd = p->cap;
+		if (is_caster(p)) {
+			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
+			p->nout = p->p->noutfits;
+			p->mp = p->p->mp;
+		} else {
+			p->hp = p->p->hp;
+			p->right = 1;
+		}
+	}
+	/* warriors per side: side A's list then side B's in one array */
+	{
+		size_t na = 0, nb = 0;
+		for (i = 0; i < d->n; i++)
+			if (!is_caster(&d->parts[i]) && !d->parts[i].p->side)
+				na++;
+		d->wside[1] = d->wside[0] + na;
+		na = nb = 0;
+		for (i = 0; i < d->n; i++)
+			if (!is_caster(&d->parts[i])) {
+				if (d->parts[i].p->side)
+					d->wside[1][nb++] = (uint32_t)i;
+				else
+					d->wside[0][na++] = (uint32_t)i;
+			}
+		d->nw[0] = na;
+		d->nw[1] = nb;
+	}
+	*out = d;
+	return 0;
+}
+
+void ms_duel_free(ms_duel *d)
+{
+	free(d);
+}
+
+/* ---- steps ---------------------------------------------------------- */
+
+/* MS-START-1: in seat order, shuffle then draw hand_size cards. */
+static int start(ms_duel *d)
+{
+	size_t i;
+	int64_t k;
+	int rc;
+	ms_event e;
+
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (d->s->shuffle) {
+			ut_rng_shuffle(d->rng, p->deck, p->nd, sizeof(ms_card));
+			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
+			e.value = 0;
+			e.count = (int64_t)p->nd;
+			EMIT(d, e);
+		}
+		for (k = 0; k < d->s->hand_size; k++) {
+			ms_card c;
+			if ((rc = draw(d, (uint32_t)i, &c)) < 0)
+				return rc;
+			if (rc == 0)
+				break;
+			p->hand[p->nh++] = c;
+		}
+		e = ev0(d, MS_EV_HAND, (int32_t)i);
+		e.count = (int64_t)p->nh;
+		EMIT(d, e);
+	}
+	return 0;
+}
+
+static int begin_round(ms_duel *d, int new_battle)
+{
+	ms_event e;
+
+	if (new_battle) {
+		d->battle++;
+		d->round = 0;
+		e = ev0(d, MS_EV_BATTLE, -1);
+		EMIT(d, e);
+	}
+	d->round++;
+	e = ev0(d, MS_EV_ROUND, -1);
+	EMIT(d, e);
+	d->phase = PH_ENCHANT;
+	d->cursor = 0;
+	return 0;
+}
+
+/* MS-ENCHANT-1 … MS-ENCHANT-6: steps 2 and 3 (D7.10's order). */
+static int enchant_check(ms_duel *d)
+{
+	size_t i, j;
+	int rc;
+	ms_event e;
+
+	/* MS-ENCHANT-1: reveal together; holds when it passes and no other
+	 * card on the field (others revealed now included) has its number */
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (!is_caster(p) || p->src == MS_SRC_NONE)
+			continue;
+		p->passes = passes(p, p->card);
+		p->same = 0;
+		for (j = 0; j < d->nfield && !p->same; j++)
+			if (d->field[j].card.number == p->card.number)
+				p->same = 1;
+		for (j = 0; j < d->n && !p->same; j++)
+			if (j != i && is_caster(&d->parts[j]) &&
+			    d->parts[j].src != MS_SRC_NONE &&
+			    d->parts[j].card.number == p->card.number)
+				p->same = 1;
+	}
+	/* MS-ENCHANT-2: held cards to the field in seat order, the others to
+	 * the discard pile, before step 3 */
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		int held;
+		if (!is_caster(p) || p->src == MS_SRC_NONE)
+			continue;
+		held = p->passes && !p->same;
+		e = ev0(d, MS_EV_ENCHANT, (int32_t)i);
+		e.card = p->card;
+		e.source = p->src;
+		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->same ? MS_F_SAME : 0) |
+		          (held ? MS_F_HELD : 0);
+		if (held) {
+			e.index = (int64_t)d->nfield;
+			field_push(d, p->card, (uint32_t)i, 1);
+		} else {
+			p->disc[p->ndisc++] = p->card;
+		}
+		EMIT(d, e);
+	}
+	/* MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5: caster by caster */
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (!is_caster(p) || p->src == MS_SRC_NONE)
+			continue;
+		if (!p->passes) {
+			int64_t v;
+			e = ev0(d, MS_EV_MP, (int32_t)i);
+			e.value = p->mp;
+			p->mp = p->mp > 0 ? p->mp - 1 : 0;
+			e.value2 = p->mp;
+			EMIT(d, e);
+			if (p->mp == 0 && p->nout > 0) {
+				if ((rc = lose_outfit(d, (uint32_t)i, &v)) < 0)
+					return rc;
+				p->mp = v;
+			}
+		}
+		if (p->same) {
+			int k;
+			size_t first = d->nfield;
+			d->res.happenings++;
+			for (k = 0; k < 3; k++) {
+				ms_card c;
+				if ((rc = draw(d, (uint32_t)i, &c)) < 0)
+					return rc;
+				if (rc == 0)
+					break;
+				field_push(d, c, (uint32_t)i, 1);
+			}
+			e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
+			e.card = p->card;
+			e.count = (int64_t)(d->nfield - first);
+			EMIT(d, e);
+			for (j = first; j < d->nfield; j++) {
+				e = ev0(d, MS_EV_FIELD, (int32_t)i);
+				e.card = d->field[j].card;
+				e.source = MS_SRC_DECK;
+				e.index = (int64_t)j;
+				EMIT(d, e);
+			}
+		}
+		p->src = MS_SRC_NONE;
+	}
+	return 0;
+}
+
+static int cards_match(const ms_duel *d, ms_card a, ms_card b)
+{
+	if (d->s->storm_match == MS_MATCH_CARD)
+		return a.number == b.number && a.suit == b.suit;
+	return a.number == b.number;
+}
+
+static int32_t partner(const ms_duel *d, uint32_t i)
+{
+	int side = d->parts[i].p->side;
+	size_t k;
+	for (k = 0; k < d->nw[side]; k++)
+		if (d->wside[side][k] == i)
+			break;
+	if (k < d->nw[1 - side])
+		return (int32_t)d->wside[1 - side][k];
+	return -1;
+}
+
+/* MS-STORM-3: the next victim, counting `count` eligible seats clockwise
+ * from i's left neighbour (i + 1, wrapping) as 1.  Eligible: casters with a
+ * 衣装, or when none has one, warriors with HP > 0.  -1: nobody. */
+static int32_t count_victim(const ms_duel *d, uint32_t from, int64_t count)
+{
+	size_t i, m = 0, step = 0;
+	int casters = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+			casters = 1;
+	for (i = 0; i < d->n; i++) {
+		const part *p = &d->parts[i];
+		if (casters ? (is_caster(p) && p->nout > 0)
+		            : (!is_caster(p) && p->hp > 0))
+			m++;
+	}
+	if (m == 0)
+		return -1;
+	count = (count - 1) % (int64_t)m + 1;
+	for (i = (from + 1) % d->n;; i = (i + 1) % d->n) {
+		const part *p = &d->parts[i];
+		if (casters ? (is_caster(p) && p->nout > 0)
+		            : (!is_caster(p) && p->hp > 0))
+			if ((int64_t)++step == count)
+				return (int32_t)i;
+	}
+}
+
+static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
+{
+	int rc = draw(d, i, c);
+	ms_event e;
+
+	if (rc <= 0)
+		return rc;
+	field_push(d, *c, i, 0);
+	e = ev0(d, MS_EV_STORM_DRAW, (int32_t)i);
+	e.card = *c;
+	e.index = kind;
+	e.flags = passes(&d->parts[i], *c) ? MS_F_PASSES : 0;
+	EMIT(d, e);
+	return 1;
+}
+
+/* MS-STORM-1 … MS-STORM-6: one マナ・ストーム (D4, D7.8). */
+static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
+{
+	size_t i, k, ntied;
+	int rc, casters = 0, why = 0;
+	int64_t best = -1;
+	int32_t v = -1;
+	ms_card c;
+	ms_event e;
+
+	d->res.storms++;
+	e = ev0(d, MS_EV_STORM, (int32_t)wa);
+	e.target = (int32_t)wb;
+	e.count = (int64_t)pair;
+	EMIT(d, e);
+	/* MS-STORM-1: everyone draws until a card that does not pass */
+	for (i = 0; i < d->n; i++) {
+		d->hi[i] = 0;
+		for (;;) {
+			if ((rc = storm_draw(d, (uint32_t)i, 0, &c)) < 0)
+				return rc;
+			if (rc == 0)
+				break;
+			if (c.number > d->hi[i])
+				d->hi[i] = c.number;
+			if (!passes(&d->parts[i], c))
+				break;
+		}
+	}
+	/* MS-STORM-2: the first victim */
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+			casters = 1;
+	ntied = 0;
+	for (i = 0; i < d->n; i++) {
+		const part *p = &d->parts[i];
+		if (!(casters ? (is_caster(p) && p->nout > 0)
+		              : (!is_caster(p) && p->hp > 0)))
+			continue;
+		if (d->hi[i] > best) {
+			best = d->hi[i];
+			ntied = 0;
+		}
+		if (d->hi[i] == best)
+			d->tied[ntied++] = (int)i;
+	}
+	if (ntied == 0) {
+		why = 3;
+		goto end;
+	}
+	while (ntied > 1) {
+		int64_t top = -1;
+		size_t n2 = 0;
+		int any = 0;
+		for (k = 0; k < ntied; k++) {
+			uint32_t t = (uint32_t)d->tied[k];
+			if ((rc = storm_draw(d, t, 1, &c)) < 0)
+				return rc;
+			d->hi[t] = rc ? c.number : 0;
+			any |= rc;
+		}
+		if (!any) {
+			ntied = 1;
+			break;
+		}
+		for (k = 0; k < ntied; k++)
+			if (d->hi[d->tied[k]] > top)
+				top = d->hi[d->tied[k]];
+		for (k = 0; k < ntied; k++)
+			if (d->hi[d->tied[k]] == top)
+				d->tied[n2++] = d->tied[k];
+		ntied = n2;
+		best = top;
+	}
+	v = d->tied[0];
+	e = ev0(d, MS_EV_STORM_VICTIM, v);
+	e.index = 0;
+	e.value = best;
+	EMIT(d, e);
+	for (;;) {
+		part *p = &d->parts[v];
+		int64_t x;
+		size_t r;
+		/* MS-STORM-4: a caster loses its highest 衣装, a warrior
+		 * min(HP, field) HP; as many field cards go, most recent first */
+		if (is_caster(p)) {
+			if ((rc = lose_outfit(d, (uint32_t)v, &x)) < 0)
+				return rc;
+		} else {
+			x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
+			if ((rc = hp_change(d, (uint32_t)v, x)) < 0)
+				return rc;
+		}
+		r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
+		for (k = 0; k < r; k++) {
+			ms_field_card *f = &d->field[--d->nfield];
+			part *o = &d->parts[f->owner];
+			o->disc[o->ndisc++] = f->card;
+		}
+		e = ev0(d, MS_EV_STORM_REMOVE, v);
+		e.count = (int64_t)r;
+		EMIT(d, e);
+		if (d->nfield == 0) {
+			why = 0;
+			break;
+		}
+		/* MS-STORM-5: nobody left to count ends it before the draw */
+		if (count_victim(d, (uint32_t)v, 1) < 0) {
+			why = 1;
+			break;
+		}
+		if ((rc = storm_draw(d, (uint32_t)v, 2, &c)) < 0)
+			return rc;
+		if (rc == 0) {
+			why = 2;
+			break;
+		}
+		{
+			int32_t next = count_victim(d, (uint32_t)v, c.number);
+			e = ev0(d, MS_EV_STORM_VICTIM, next);
+			e.index = 1;
+			e.value = c.number;
+			e.target = v;
+			EMIT(d, e);
+			v = next;
+		}
+	}
+end:
+	e = ev0(d, MS_EV_STORM_END, -1);
+	e.index = why;
+	EMIT(d, e);
+	e = ev0(d, MS_EV_EMOTION, -1);
+	EMIT(d, e);
+	return 0;
+}
+
+static int discard_attack_cards(ms_duel *d)
+{
+	size_t i;
+	ms_event e;
+
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (is_caster(p) || p->src == MS_SRC_NONE)
+			continue;
+		if (p->src != MS_SRC_POINT) {
+			p->disc[p->ndisc++] = p->card;
+			e = ev0(d, MS_EV_DISCARD, (int32_t)i);
+			e.card = p->card;
+			EMIT(d, e);
+		}
+	}
+	return 0;
+}
+
+static int clear_attack(ms_duel *d)
+{
+	size_t i;
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]))
+			d->parts[i].src = MS_SRC_NONE;
+	return 0;
+}
+
+static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
+{
+	ms_event e = ev0(d, MS_EV_ADVANTAGE, -1);
+
+	if (ut_ckd_add(&d->adv[side], d->adv[side], v))
+		return d->failed = ut_error_set(UT_EOVERFLOW, "advantage overflows");
+	e.side = side;
+	e.value = v;
+	e.value2 = d->adv[side];
+	e.count = (int64_t)pair;
+	e.index = why;
+	EMIT(d, e);
+	return 0;
+}
+
+static int64_t attack_value(const part *p)
+{
+	return (int64_t)p->card.number +
+	       (p->p->suit != MS_SUIT_NONE && (int)p->card.suit == p->p->suit ? 2 : 0);
+}
+
+/* Steps 5–7.  Returns 1 when the duel ended. */
+static int attack_check(ms_duel *d)
+{
+	size_t i, k, npairs;
+	int rc;
+	ms_event e;
+
+	/* MS-ATTACK-2: passes, and the partner's card does not match */
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		int32_t q;
+		if (is_caster(p) || p->src == MS_SRC_NONE)
+			continue;
+		q = partner(d, (uint32_t)i);
+		p->passes = passes(p, p->card);
+		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
+		           cards_match(d, p->card, d->parts[q].card);
+		p->success = p->passes && !p->match;
+		e = ev0(d, MS_EV_ATTACK, (int32_t)i);
+		e.target = q;
+		e.card = p->card;
+		e.source = p->src;
+		if (p->src == MS_SRC_POINT)
+			e.index = (int64_t)p->point;
+		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->match ? MS_F_MATCH : 0) |
+		          (p->success ? MS_F_SUCCESS : 0);
+		EMIT(d, e);
+	}
+	/* MS-ATTACK-3: HP −1 and the right lost, together */
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (is_caster(p) || p->src == MS_SRC_NONE || p->passes)
+			continue;
+		if ((rc = hp_change(d, (uint32_t)i, 1)) < 0)
+			return rc;
+		if (p->right) {
+			p->right = 0;
+			e = ev0(d, MS_EV_RIGHT_LOST, (int32_t)i);
+			EMIT(d, e);
+		}
+	}
+	/* MS-END-2: at once after the HP losses */
+	if (!side_alive(d, 0) || !side_alive(d, 1)) {
+		if ((rc = discard_attack_cards(d)) < 0)
+			return rc;
+		clear_attack(d);
+		if ((rc = finish(d, MS_END_STEP6)) < 0)
+			return rc;
+		return 1;
+	}
+	/* MS-ATTACK-4, MS-STORM-7: one storm per matching pair, pair order */
+	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
+	for (k = 0; k < npairs && k < d->nw[0] && k < d->nw[1]; k++) {
+		uint32_t a = d->wside[0][k], b = d->wside[1][k];
+		if (!d->parts[a].match)
+			continue;
+		if ((rc = storm(d, k, a, b)) < 0)
+			return rc;
+		if (!side_alive(d, 0) || !side_alive(d, 1)) {
+			if ((rc = discard_attack_cards(d)) < 0)
+				return rc;
+			clear_attack(d);
+			if ((rc = finish(d, MS_END_STORM)) < 0)
+				return rc;
+			return 1;
+		}
+	}
+	/* MS-ATTACK-5: played attack cards to the discard pile */
+	if ((rc = discard_attack_cards(d)) < 0)
+		return rc;
+	/* MS-ADV-1 … MS-ADV-4: per pair */
+	for (k = 0; k < npairs; k++) {
+		int32_t a = k < d->nw[0] ? (int32_t)d->wside[0][k] : -1;
+		int32_t b = k < d->nw[1] ? (int32_t)d->wside[1][k] : -1;
+		const part *pa = a >= 0 ? &d->parts[a] : NULL;
+		const part *pb = b >= 0 ? &d->parts[b] : NULL;
+		int sa = pa && pa->src != MS_SRC_NONE && pa->success;
+		int sb = pb && pb->src != MS_SRC_NONE && pb->success;
+		int playa = pa && pa->src != MS_SRC_NONE;
+		int playb = pb && pb->src != MS_SRC_NONE;
+		if (sa && sb) {
+			int64_t va = attack_value(pa), vb = attack_value(pb);
+			if (va != vb)
+				rc = gain(d, va > vb ? 0 : 1, 1, k, 1);
+		} else if (sa) {
+			rc = gain(d, 0, playb ? 2 : 1, k, playb ? 2 : 3);
+		} else if (sb) {
+			rc = gain(d, 1, playa ? 2 : 1, k, playa ? 2 : 3);
+		}
+		if (rc < 0)
+			return rc;
+	}
+	clear_attack(d);
+	return 0;
+}
+
+/* MS-DAMAGE-1 … MS-DAMAGE-4: step 9.  Returns 1 when the duel ended. */
+static int last_damage(ms_duel *d)
+{
+	int64_t deal[2];
+	int32_t target[2] = {-1, -1};
+	int side, rc;
+	size_t i, k;
+	ms_event e;
+
+	if (d->adv[0] > d->adv[1]) {
+		deal[0] = d->adv[0];
+		deal[1] = d->adv[1] / 2;
+	} else if (d->adv[1] > d->adv[0]) {
+		deal[1] = d->adv[1];
+		deal[0] = d->adv[0] / 2;
+	} else {
+		deal[0] = d->adv[0];
+		deal[1] = d->adv[1];
+	}
+	for (side = 0; side < 2; side++)
+		for (k = 0; k < d->nw[1 - side]; k++)
+			if (d->parts[d->wside[1 - side][k]].hp > 0) {
+				target[side] = (int32_t)d->wside[1 - side][k];
+				break;
+			}
+	for (side = 0; side < 2; side++) {
+		part *t;
+		int64_t after;
+		if (target[side] < 0)
+			continue;
+		t = &d->parts[target[side]];
+		if (ut_ckd_sub(&after, t->hp, deal[side]) ||
+		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal[side]))
+			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
+		e = ev0(d, MS_EV_DAMAGE, -1);
+		e.side = side;
+		e.target = target[side];
+		e.value = deal[side];
+		e.value2 = after;
+		e.count = t->hp;
+		EMIT(d, e);
+		if (after <= 0 && t->hp > 0) {
+			t->hp = after;
+			e = ev0(d, MS_EV_DEFEATED, target[side]);
+			EMIT(d, e);
+		}
+		t->hp = after;
+	}
+	/* MS-DAMAGE-3: advantages 0, rights back, field to the decks'
+	 * bottoms in field order, every deck shuffled in seat order */
+	d->adv[0] = d->adv[1] = 0;
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]))
+			d->parts[i].right = d->parts[i].hp > 0;
+	for (k = 0; k < d->nfield; k++)
+		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
+	d->nfield = 0;
+	if (d->s->shuffle)
+		for (i = 0; i < d->n; i++) {
+			part *p = &d->parts[i];
+			ut_rng_shuffle(d->rng, p->deck + p->doff, p->nd, sizeof(ms_card));
+			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
+			e.value = 9;
+			e.count = (int64_t)p->nd;
+			EMIT(d, e);
+		}
+	e = ev0(d, MS_EV_BATTLE_END, -1);
+	EMIT(d, e);
+	if (!side_alive(d, 0) || !side_alive(d, 1)) {
+		if ((rc = finish(d, MS_END_STEP9)) < 0)
+			return rc;
+		return 1;
+	}
+	if (d->battle >= d->s->battles) {
+		if ((rc = finish(d, MS_END_BATTLES)) < 0)
+			return rc;
+		return 1;
+	}
+	return 0;
+}
+
+static int any_right(const ms_duel *d)
+{
+	size_t i;
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]) && d->parts[i].right)
+			return 1;
+	return 0;
+}
+
+static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
+{
+	const part *p = &d->parts[i];
+
+	memset(&d->ask, 0, sizeof(d->ask));
+	d->ask.kind = kind;
+	d->ask.battle = d->battle;
+	d->ask.round = d->round;
+	d->ask.actor = i;
+	d->ask.nhand = p->nh;
+	d->ask.can_draw = can_draw(p);
+	d->asking = 1;
+	*ask = d->ask;
+}
+
+int ms_duel_next(ms_duel *d, ms_ask *ask)
+{
+	int rc;
+
+	if (d->failed)
+		return d->failed;
+	if (d->asking) {
+		*ask = d->ask;
+		return 0;
+	}
+	for (;;) {
+		switch (d->phase) {
+		case PH_START:
+			if ((rc = start(d)) < 0 || (rc = begin_round(d, 1)) < 0)
+				return d->failed = rc;
+			break;
+		case PH_ENCHANT:
+			while (d->cursor < d->n && !is_caster(&d->parts[d->cursor]))
+				d->cursor++;
+			if (d->cursor < d->n) {
+				set_ask(d, MS_ASK_ENCHANT, d->cursor, ask);
+				return 0;
+			}
+			if ((rc = enchant_check(d)) < 0)
+				return d->failed = rc;
+			d->phase = PH_ATTACK;
+			d->cursor = 0;
+			break;
+		case PH_ATTACK:
+			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
+			                            !d->parts[d->cursor].right))
+				d->cursor++;
+			if (d->cursor < d->n) {
+				set_ask(d, MS_ASK_ATTACK, d->cursor, ask);
+				return 0;
+			}
+			if ((rc = attack_check(d)) < 0)
+				return d->failed = rc;
+			if (rc == 0) {
+				d->phase = PH_GOON;
+				d->cursor = 0;
+			}
+			break;
+		case PH_GOON:
+			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
+			                            !d->parts[d->cursor].right))
+				d->cursor++;
+			if (d->cursor < d->n) {
+				set_ask(d, MS_ASK_GO_ON, d->cursor, ask);
+				return 0;
+			}
+			/* MS-ATTACK-6: another round while a right remains and
+			 * rounds_per_battle is not reached; else step 9 */
+			if (any_right(d) && d->round < d->s->rounds_per_battle) {
+				if ((rc = begin_round(d, 0)) < 0)
+					return d->failed = rc;
+				break;
+			}
+			if ((rc = last_damage(d)) < 0)
+				return d->failed = rc;
+			if (rc == 0 && (rc = begin_round(d, 1)) < 0)
+				return d->failed = rc;
+			break;
+		default:
+			memset(ask, 0, sizeof(*ask));
+			ask->kind = MS_ASK_OVER;
+			ask->battle = d->battle;
+			ask->round = d->round;
+			return 0;
+		}
+	}
+}
+
+static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
+{
+	const ms_field_card *fc;
+	if (f >= d->nfield)
+		return 0;
+	fc = &d->field[f];
+	return fc->enchant && is_caster(&d->parts[fc->owner]) &&
+	       d->parts[fc->owner].p->side == d->parts[i].p->side;
+}
+
+int ms_duel_act(ms_duel *d, const ms_choice *ch)
+{
+	part *p;
+	ms_event e;
+	int rc;
+
+	if (d->failed)
+		return d->failed;
+	if (!d->asking)
+		return ut_error_set(UT_EINVALID, "no decision is asked for");
+	p = &d->parts[d->ask.actor];
+	switch (d->ask.kind) {
+	case MS_ASK_ENCHANT:
+	case MS_ASK_ATTACK:
+		switch (ch->kind) {
+		case MS_CHOICE_PASS:
+			break;
+		case MS_CHOICE_HAND:
+			if (ch->index >= p->nh)
+				return ut_error_set(UT_EINVALID, "%s: no hand card %zu "
+				                    "(hand of %zu)", p->p->name,
+				                    ch->index + 1, p->nh);
+			break;
+		case MS_CHOICE_DECK:
+			if (!can_draw(p))
+				return ut_error_set(UT_EINVALID, "%s: nothing to draw",
+				                    p->p->name);
+			break;
+		case MS_CHOICE_POINT:
+			if (d->ask.kind == MS_ASK_ATTACK &&
+			    allied_enchant(d, d->ask.actor, ch->index))
+				break;
+			/* fall through */
+		default:
+			return ut_error_set(UT_EINVALID, "%s: not a legal choice here",
+			                    p->p->name);
+		}
+		d->asking = 0;
+		switch (ch->kind) {
+		case MS_CHOICE_PASS:
+			p->src = MS_SRC_NONE;
+			e = ev0(d, MS_EV_PASS, (int32_t)d->ask.actor);
+			e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4;
+			if ((rc = emit(d, &e)) < 0)
+				return rc;
+			break;
+		case MS_CHOICE_HAND:
+			p->card = p->hand[ch->index];
+			memmove(p->hand + ch->index, p->hand + ch->index + 1,
+			        (p->nh - ch->index - 1) * sizeof(ms_card));
+			p->nh--;
+			p->src = MS_SRC_HAND;
+			break;
+		case MS_CHOICE_DECK:
+			if ((rc = draw(d, d->ask.actor, &p->card)) < 0)
+				return d->failed = rc;
+			p->src = MS_SRC_DECK;
+			break;
+		default:
+			p->card = d->field[ch->index].card;
+			p->point = ch->index;
+			p->src = MS_SRC_POINT;
+			break;
+		}
+		break;
+	case MS_ASK_GO_ON:
+		if (ch->kind != MS_CHOICE_GO_ON && ch->kind != MS_CHOICE_GIVE_UP)
+			return ut_error_set(UT_EINVALID, "%s: go on or give up",
+			                    p->p->name);
+		d->asking = 0;
+		if (ch->kind == MS_CHOICE_GIVE_UP)
+			p->right = 0;
+		e = ev0(d, ch->kind == MS_CHOICE_GO_ON ? MS_EV_GO_ON : MS_EV_GIVE_UP,
+		        (int32_t)d->ask.actor);
+		if ((rc = emit(d, &e)) < 0)
+			return rc;
+		break;
+	default:
+		return ut_error_set(UT_EINVALID, "the duel is over");
+	}
+	d->cursor = d->ask.actor + 1;
+	return 0;
+}
+
+int ms_duel_run(ms_result *out, ms_duel *d)
+{
+	ms_ask ask;
+	ms_choice ch;
+	int rc;
+
+	while ((rc = ms_duel_next(d, &ask)) == 0 && ask.kind != MS_ASK_OVER) {
+		const ms_policy *pol = d->parts[ask.actor].pol;
+		memset(&ch, 0, sizeof(ch));
+		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+			break;
+		if ((rc = ms_duel_act(d, &ch)) < 0)
+			break;
+	}
+	if (out)
+		ms_duel_result(out, d);
+	return rc;
+}
+
+void ms_duel_result(ms_result *out, const ms_duel *d)
+{
+	*out = d->res;
+	if (!d->res.over) {
+		ms_result r = d->res;
+		size_t i;
+		r.battles = d->battle;
+		r.defeated[0] = r.defeated[1] = 0;
+		for (i = 0; i < d->n; i++)
+			if (!is_caster(&d->parts[i]) && d->parts[i].hp <= 0)
+				r.defeated[1 - d->parts[i].p->side]++;
+		*out = r;
+	}
+}
+
+const ms_scenario *ms_duel_scenario(const ms_duel *d)
+{
+	return d->s;
+}
+
+uint64_t ms_duel_seed(const ms_duel *d)
+{
+	return d->seed;
+}
+
+void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
+{
+	const part *p = &d->parts[i];
+
+	memset(o, 0, sizeof(*o));
+	o->name = p->p->name;
+	o->side = p->p->side;
+	o->role = p->p->role;
+	o->hp = p->hp;
+	o->mp = p->mp;
+	o->outfits = p->outfits;
+	o->noutfits = p->nout;
+	o->hand = p->hand;
+	o->nhand = p->nh;
+	o->deck = p->deck + p->doff;
+	o->ndeck = p->nd;
+	o->discard = p->disc;
+	o->ndiscard = p->ndisc;
+	o->right = p->right;
+	o->advantage_side = (int)d->adv[p->p->side];
+}
+
+const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n)
+{
+	*n = d->nfield;
+	return d->field;
+}
+
+int64_t ms_duel_advantage(const ms_duel *d, int side)
+{
+	return d->adv[side & 1];
+}
+
+const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i)
+{
+	return d->parts[i].pol;
+}
+
+size_t ms_duel_choices(const ms_duel *d, const ms_ask *ask, ms_choice *out,
+                       size_t cap)
+{
+	size_t n = 0, k;
+	const part *p;
+
+#define ADD(K, I) do { if (out && n < cap) { out[n].kind = (K); \
+	out[n].index = (I); } n++; } while (0)
+	if (ask->kind == MS_ASK_OVER)
+		return 0;
+	p = &d->parts[ask->actor];
+	if (ask->kind == MS_ASK_GO_ON) {
+		ADD(MS_CHOICE_GO_ON, 0);
+		ADD(MS_CHOICE_GIVE_UP, 0);
+		return n;
+	}
+	for (k = 0; k < p->nh; k++)
+		ADD(MS_CHOICE_HAND, k);
+	if (can_draw(p))
+		ADD(MS_CHOICE_DECK, 0);
+	if (ask->kind == MS_ASK_ATTACK)
+		for (k = 0; k < d->nfield; k++)
+			if (allied_enchant(d, ask->actor, k))
+				ADD(MS_CHOICE_POINT, k);
+	ADD(MS_CHOICE_PASS, 0);
+#undef ADD
+	return n;
+}
