@@ -1,0 +1,798 @@
+/*
+ * test_duel.c - the duel engine and the built-in policies (docs/MANASTORM.md
+ * section "Duel", rulings D2–D7) on scenarios built in C, mostly with
+ * shuffle = 0 and explicit decks (top first).
+ *
+ * Every duel is recorded as a trace, one token per event, participants by
+ * seat index:
+ *
+ *   B1 r2          battle 1 begins / round 2 begins
+ *   P0             0 passed (step 1 or 4)
+ *   E0=S3d:ph      0's enchant S3 from the deck (h hand), flags p passes,
+ *                  s same number on the field, h held
+ *   M1:1>0         1's MP before > after the −1 (step 3)
+ *   O1-4#1         1 lost its 衣装 of マナ変換力 4, index 1 (of those left)
+ *   X0=D9:3 F0=H1  0's happening (the card that caused it), 3 cards; each
+ *                  card it put on the field
+ *   A2=C5h:ps      2's attack card (h hand, d deck, @k field card k),
+ *                  flags p passes, m match, s success
+ *   H2:5>4 L2 K2   2's HP before > after; lost its attack right; defeated
+ *   VA+2=2         side A gains 2 advantage, total 2
+ *   G2 U2          2 goes on / gives up
+ *   DA>3:2=8       side A deals 2 to 3, whose HP is now 8
+ *   S!0            a storm (pair 0)
+ *   sK.i=H3p       i drew H3 in the storm (K 0 power, 1 tie draw-off,
+ *                  2 count draw), p when it passes for i
+ *   W0^9           first victim 0 (its highest number 9)
+ *   W2<0:1         next victim 2, counted by 0 with the number 1
+ *   x3 Z0          3 field cards removed; the storm ended (0 field empty,
+ *                  1 nobody to count, 2 victim cannot draw, 3 no victim)
+ *   ~0 ~~0:5       0's deck shuffled; 0's discard pile (5) became its deck
+ *   /              step 9 done
+ *   END:A:10       the end: winner (- draw), ms_end_step
+ *
+ * Each test derives its trace by hand in the comment above it.
+ */
+#pragma GCC diagnostic ignored "-Woverride-init" /* WARRIOR(.hp = …) overrides the default 5 */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "manastorm/duel.h"
+#include "manastorm/policy.h"
+
+/* ---- building scenarios ------------------------------------------------ */
+
+typedef struct tp {
+	const char *name;
+	int side;
+	ms_role role;
+	int64_t thr;
+	int suit;
+	int64_t mp;
+	int64_t outfits[4];
+	size_t nout;
+	int64_t hp;
+	const char *deck;   /* "S3 H9 …", top first; NULL: the full deck */
+	const char *policy; /* NULL: "script" */
+	const char *script; /* for "script": h0 d p @2 g u, blank separated */
+} tp;
+
+#define CASTER(...) ((tp){.role = MS_ROLE_CASTER, .suit = -1, __VA_ARGS__})
+#define WARRIOR(...) ((tp){.role = MS_ROLE_WARRIOR, .suit = -1, .hp = 5, \
+                           __VA_ARGS__})
+
+#define MAXP 8
+static ms_participant parts[MAXP];
+static ms_card decks[MAXP][64];
+static const char *scripts[MAXP];
+static const char *spos[MAXP];
+
+static ms_card card(const char *s)
+{
+	ms_card c;
+	c.suit = (uint8_t)(strchr("SHDC", s[0]) - "SHDC");
+	c.number = (uint8_t)atoi(s + 1);
+	return c;
+}
+
+static size_t parse_cards(ms_card *out, const char *list)
+{
+	size_t n = 0;
+	char buf[8];
+	while (*list) {
+		size_t k = 0;
+		while (*list == ' ')
+			list++;
+		if (!*list)
+			break;
+		while (*list && *list != ' ' && k < 7)
+			buf[k++] = *list++;
+		buf[k] = 0;
+		out[n++] = card(buf);
+	}
+	return n;
+}
+
+static void build(ms_scenario *s, const tp *t, size_t n)
+{
+	size_t i;
+	ms_scenario_init(s);
+	s->shuffle = 0;
+	s->battles = 1;
+	s->hand_size = 0;
+	for (i = 0; i < n; i++) {
+		ms_participant *p = &parts[i];
+		ms_participant_init(p);
+		p->name = t[i].name;
+		p->side = t[i].side;
+		p->role = t[i].role;
+		p->threshold = t[i].thr;
+		p->suit = t[i].suit;
+		p->mp = t[i].mp;
+		p->outfits = t[i].outfits;
+		p->noutfits = t[i].nout;
+		p->hp = t[i].hp;
+		if (t[i].deck) {
+			p->ndeck = parse_cards(decks[i], t[i].deck);
+			p->deck = decks[i];
+		}
+		p->policy = t[i].policy ? t[i].policy : "script";
+		scripts[i] = spos[i] = t[i].script ? t[i].script : "";
+	}
+	s->participants = parts;
+	s->nparticipants = n;
+}
+
+/* The policy "script": the next token of the participant's script; when
+ * it runs out, pass / give up. */
+static int choose_script(void *ud, const ms_duel *d, const ms_ask *ask,
+                         ut_rng *rng, ms_choice *out)
+{
+	const char **p = &spos[ask->actor];
+	(void)ud; (void)d; (void)rng;
+	memset(out, 0, sizeof(*out));
+	while (**p == ' ')
+		(*p)++;
+	if (!**p) {
+		out->kind = ask->kind == MS_ASK_GO_ON ? MS_CHOICE_GIVE_UP
+		                                      : MS_CHOICE_PASS;
+		return 0;
+	}
+	switch (**p) {
+	case 'h': out->kind = MS_CHOICE_HAND; out->index = (size_t)atoi(*p + 1); break;
+	case 'd': out->kind = MS_CHOICE_DECK; break;
+	case '@': out->kind = MS_CHOICE_POINT; out->index = (size_t)atoi(*p + 1); break;
+	case 'g': out->kind = MS_CHOICE_GO_ON; break;
+	case 'u': out->kind = MS_CHOICE_GIVE_UP; break;
+	default: out->kind = MS_CHOICE_PASS; break;
+	}
+	while (**p && **p != ' ')
+		(*p)++;
+	return 0;
+}
+
+static const ms_policy test_policies[] = {{"script", choose_script, NULL}};
+
+/* ---- the trace ---------------------------------------------------------- */
+
+static char trace[16384];
+static size_t tlen;
+
+static void put(const char *fmt, ...)
+{
+	va_list ap;
+	if (tlen)
+		trace[tlen++] = ' ';
+	va_start(ap, fmt);
+	tlen += (size_t)vsnprintf(trace + tlen, sizeof(trace) - tlen, fmt, ap);
+	va_end(ap);
+	assert_true(tlen < sizeof(trace) - 64);
+}
+
+static const char *cn(ms_card c)
+{
+	static char b[4][8];
+	static int k;
+	k = (k + 1) & 3;
+	return ms_card_name(b[k], c, 0);
+}
+
+static const char *src(const ms_event *e)
+{
+	static char b[16];
+	if (e->source == MS_SRC_POINT) {
+		snprintf(b, sizeof(b), "@%lld", (long long)e->index);
+		return b;
+	}
+	return e->source == MS_SRC_HAND ? "h" : "d";
+}
+
+static int record(void *ud, const ms_duel *d, const ms_event *e)
+{
+	(void)ud; (void)d;
+	switch (e->kind) {
+	case MS_EV_SHUFFLE: put("~%d", e->actor); break;
+	case MS_EV_RESHUFFLE: put("~~%d:%lld", e->actor, (long long)e->count); break;
+	case MS_EV_BATTLE: put("B%lld", (long long)e->battle); break;
+	case MS_EV_ROUND: put("r%lld", (long long)e->round); break;
+	case MS_EV_PASS: put("P%d", e->actor); break;
+	case MS_EV_ENCHANT:
+		put("E%d=%s%s:%s%s%s", e->actor, cn(e->card), src(e),
+		    e->flags & MS_F_PASSES ? "p" : "", e->flags & MS_F_SAME ? "s" : "",
+		    e->flags & MS_F_HELD ? "h" : "");
+		break;
+	case MS_EV_MP: put("M%d:%lld>%lld", e->actor, (long long)e->value,
+	                   (long long)e->value2); break;
+	case MS_EV_OUTFIT: put("O%d-%lld#%lld", e->actor, (long long)e->value,
+	                       (long long)e->index); break;
+	case MS_EV_HAPPENING: put("X%d=%s:%lld", e->actor, cn(e->card),
+	                          (long long)e->count); break;
+	case MS_EV_FIELD: put("F%d=%s", e->actor, cn(e->card)); break;
+	case MS_EV_ATTACK:
+		put("A%d=%s%s:%s%s%s", e->actor, cn(e->card), src(e),
+		    e->flags & MS_F_PASSES ? "p" : "", e->flags & MS_F_MATCH ? "m" : "",
+		    e->flags & MS_F_SUCCESS ? "s" : "");
+		break;
+	case MS_EV_HP: put("H%d:%lld>%lld", e->actor, (long long)e->value,
+	                   (long long)e->value2); break;
+	case MS_EV_RIGHT_LOST: put("L%d", e->actor); break;
+	case MS_EV_DEFEATED: put("K%d", e->actor); break;
+	case MS_EV_ADVANTAGE: put("V%c+%lld=%lld", "AB"[e->side], (long long)e->value,
+	                          (long long)e->value2); break;
+	case MS_EV_GO_ON: put("G%d", e->actor); break;
+	case MS_EV_GIVE_UP: put("U%d", e->actor); break;
+	case MS_EV_DAMAGE: put("D%c>%d:%lld=%lld", "AB"[e->side], e->target,
+	                       (long long)e->value, (long long)e->value2); break;
+	case MS_EV_STORM: put("S!%lld", (long long)e->count); break;
+	case MS_EV_STORM_DRAW: put("s%lld.%d=%s%s", (long long)e->index, e->actor,
+	                           cn(e->card), e->flags & MS_F_PASSES ? "p" : "");
+		break;
+	case MS_EV_STORM_VICTIM:
+		if (e->index == 0)
+			put("W%d^%lld", e->actor, (long long)e->value);
+		else
+			put("W%d<%d:%lld", e->actor, e->target, (long long)e->value);
+		break;
+	case MS_EV_STORM_REMOVE: put("x%lld", (long long)e->count); break;
+	case MS_EV_STORM_END: put("Z%lld", (long long)e->index); break;
+	case MS_EV_BATTLE_END: put("/"); break;
+	case MS_EV_END:
+		put("END:%s:%lld", e->side < 0 ? "-" : e->side ? "B" : "A",
+		    (long long)e->value);
+		break;
+	default: break;
+	}
+	return 0;
+}
+
+static ms_duel *duel;
+static ms_result res;
+
+static void play(const ms_scenario *s, uint64_t seed)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	tlen = 0;
+	trace[0] = 0;
+	o.seed = seed;
+	o.on_event = record;
+	o.policies = test_policies;
+	o.npolicies = 1;
+	ms_duel_free(duel);
+	duel = NULL;
+	assert_int_equal(ms_duel_new(&duel, s, &o), 0);
+	assert_int_equal(ms_duel_run(&res, duel), 0);
+	assert_true(res.over);
+}
+
+static const char *cards_str(const ms_card *c, size_t n)
+{
+	static char b[512];
+	size_t i, len = 0;
+	b[0] = 0;
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(b + len, sizeof(b) - len, "%s%s",
+		                        i ? " " : "", cn(c[i]));
+	return b;
+}
+
+static ms_part_state st(uint32_t i)
+{
+	ms_part_state s;
+	ms_duel_participant(&s, duel, i);
+	return s;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	ms_duel_free(duel);
+	duel = NULL;
+	return 0;
+}
+
+/* ---- enchants ------------------------------------------------------------ */
+
+/* MS-ENCHANT-1 MS-ENCHANT-2 MS-ENCHANT-3 MS-ENCHANT-4 MS-ENCHANT-5
+ * Casters 0 (A, 発現値 5, MP 2, 衣装 [3,2]) and 1 (B, 発現値 5, MP 1, 衣装
+ * [2,4,4]) play their deck tops; warriors pass, go on in round 1.
+ * Round 1: 0 S3 passes, no 3 on the field: held.  1 H9 fails (9 > 5), no
+ * other 9: discarded; MP 1 > 0, at 0 it loses the FIRST 衣装 of 4 (index 1,
+ * D7.2) and MP = 4.
+ * Round 2: 0 D9 and 1 S9 both fail and share the number 9: both discarded,
+ * then caster by caster: 0 MP 2 > 1, happening: H1 H2 H4 to the field; 1
+ * MP 4 > 3, happening: D1 D2 D4.  Warriors give up; step 9 deals 0 and 0.
+ * The field S3 H1 H2 H4 D1 D2 D4 goes to the decks' bottoms: 0's deck
+ * C1 C2 S3 H1 H2 H4, 1's S6 D1 D2 D4.  A draw (nothing dealt). */
+static void ms_enchant_outcomes(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "a", .side = 0, .thr = 5, .mp = 2, .outfits = {3, 2},
+		       .nout = 2, .deck = "S3 D9 H1 H2 H4 C1 C2", .script = "d d"),
+		CASTER(.name = "b", .side = 1, .thr = 5, .mp = 1, .outfits = {2, 4, 4},
+		       .nout = 3, .deck = "H9 S9 D1 D2 D4 S6", .script = "d d"),
+		WARRIOR(.name = "wa", .side = 0, .thr = 13, .deck = "C5", .script = "p g p u"),
+		WARRIOR(.name = "wb", .side = 1, .thr = 13, .deck = "C8", .script = "p g p u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.rounds_per_battle = 2;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 E0=S3d:ph E1=H9d: M1:1>0 O1-4#1 P2 P3 G2 G3 "
+		"r2 E0=D9d:s E1=S9d:s M0:2>1 X0=D9:3 F0=H1 F0=H2 F0=H4 "
+		"M1:4>3 X1=S9:3 F1=D1 F1=D2 F1=D4 P2 P3 U2 U3 "
+		"DA>3:0=5 DB>2:0=5 / END:-:10");
+	assert_string_equal(cards_str(st(0).deck, st(0).ndeck), "C1 C2 S3 H1 H2 H4");
+	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "D9");
+	assert_string_equal(cards_str(st(1).deck, st(1).ndeck), "S6 D1 D2 D4");
+	assert_string_equal(cards_str(st(1).discard, st(1).ndiscard), "H9 S9");
+	assert_int_equal(st(0).mp, 1);
+	assert_int_equal(st(0).noutfits, 2);
+	assert_int_equal(st(1).mp, 3);
+	assert_int_equal(st(1).noutfits, 2);
+	assert_int_equal(st(1).outfits[0], 2);
+	assert_int_equal(st(1).outfits[1], 4);
+	assert_int_equal(res.happenings, 2);
+	assert_int_equal(res.winner, -1);
+	assert_int_equal(res.end, MS_END_BATTLES);
+}
+
+/* MS-ENCHANT-4 MS-POLICY-1 A caster (発現値 1, MP 1, 衣装 [1]) fails three
+ * times from its deck (D5 D6 D7): MP 1 > 0, loses 衣装 1, MP 1; then MP
+ * 1 > 0 with no 衣装 left: stays 0; then 0 > 0 (never below 0).  The
+ * favoured suit: the B caster (発現値 1, suit H, default policy, hand H13)
+ * holds H13 in round 1 (it passes by its suit), then has no hand: passes. */
+static void ms_enchant_mp_zero_and_suit(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "a", .side = 0, .thr = 1, .mp = 1, .outfits = {1},
+		       .nout = 1, .deck = "C13 D5 D6 D7", .script = "d d d"),
+		CASTER(.name = "b", .side = 1, .thr = 1, .suit = MS_SUIT_H, .mp = 1,
+		       .outfits = {1}, .nout = 1, .deck = "H13", .policy = "default"),
+		WARRIOR(.name = "wa", .side = 0, .script = "p g p g p u"),
+		WARRIOR(.name = "wb", .side = 1, .script = "p g p g p u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 1; /* a's hand: C13 (unused) */
+	s.rounds_per_battle = 3;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 E0=D5d: E1=H13h:ph M0:1>0 O0-1#0 P2 P3 G2 G3 "
+		"r2 P1 E0=D6d: M0:1>0 P2 P3 G2 G3 "
+		"r3 P1 E0=D7d: M0:0>0 P2 P3 U2 U3 DA>3:0=5 DB>2:0=5 / END:-:10");
+	assert_int_equal(st(0).mp, 0);
+	assert_int_equal(st(0).noutfits, 0);
+}
+
+/* ---- attacks and advantage ---------------------------------------------- */
+
+/* MS-ATTACK-1 MS-ATTACK-2 MS-ADV-1 MS-ADV-3 MS-POLICY-2 MS-POLICY-3
+ * MS-DAMAGE-1 (equal) — default warriors, hands of 3.
+ * 0 (A, 発現値 7, suit S): S12 H3 D9; passing: S12 (suit), H3 → S12.
+ * 1 (B, 発現値 7): C5 H5 D13; passing 5s, suit order: H5 (index 1).
+ * Round 1: both succeed; 12 + 2 (suit S) = 14 > 5: A +1.  Go on: 0's side
+ * has 1 > 0: gives up; 1: 0 ≤ 1 and C5 passes: goes on.
+ * Round 2: 1 plays C5, 0 has no right (played nothing): B +1.  1: 1 ≤ 1
+ * but only D13 is left (fails): gives up.  Step 9: 1 = 1, each deals its
+ * own: 1 to each.  Damage 1 : 1, nobody defeated: a draw. */
+static void ms_attack_default_and_equal_damage(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 7, .suit = MS_SUIT_S,
+		        .deck = "S12 H3 D9", .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .deck = "C5 H5 D13",
+		        .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 3;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 A0=S12h:ps A1=H5h:ps VA+1=1 U0 G1 "
+		"r2 A1=C5h:ps VB+1=1 U1 DA>1:1=4 DB>0:1=4 / END:-:10");
+	assert_int_equal(res.damage[0], 1);
+	assert_int_equal(res.damage[1], 1);
+	assert_int_equal(res.winner, -1);
+	assert_string_equal(cards_str(st(0).hand, st(0).nhand), "H3 D9");
+	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "S12");
+	assert_string_equal(cards_str(st(1).discard, st(1).ndiscard), "H5 C5");
+}
+
+/* MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3
+ * Two warriors a side, pairs 0–2 and 1–3 (seat order within each side).
+ * Round 1: 0 S5 succeeds; 1 passes; 2 (発現値 1) D9 fails: HP 10 > 9, right
+ * lost; 3 C4 succeeds.  Pair 0: 0 succeeded, 2's card did not pass: A +2.
+ * Pair 1: 3 succeeded, 1 played nothing: B +1.  0, 1, 3 go on.
+ * Round 2: 0 S6, 1 passes, 3 C3 (2 has no right: played nothing): A +1 = 3,
+ * B +1 = 2.  All give up.  Step 9: A 3 > B 2: A deals 3 to 2 (the first B
+ * warrior with HP > 0: 9 > 6), B deals 2 / 2 = 1 to 0 (10 > 9).
+ * Winner A by damage 3 : 1 (no one defeated). */
+static void ms_attack_fail_and_lower_half(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a1", .side = 0, .thr = 13, .hp = 10, .deck = "S5 S6",
+		        .script = "h0 g h0 u"),
+		WARRIOR(.name = "a2", .side = 0, .thr = 13, .hp = 10, .deck = "H1 H2",
+		        .script = "p g p u"),
+		WARRIOR(.name = "b1", .side = 1, .thr = 1, .hp = 10, .deck = "D9 D8",
+		        .script = "h0"),
+		WARRIOR(.name = "b2", .side = 1, .thr = 13, .hp = 10, .deck = "C4 C3",
+		        .script = "h0 g h0 u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 2;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 P1 A0=S5h:ps A2=D9h: A3=C4h:ps H2:10>9 L2 VA+2=2 VB+1=1 "
+		"G0 G1 G3 r2 P1 A0=S6h:ps A3=C3h:ps VA+1=3 VB+1=2 U0 U1 U3 "
+		"DA>2:3=6 DB>0:1=9 / END:A:10");
+	assert_int_equal(res.winner, 0);
+	assert_int_equal(res.damage[0], 3);
+	assert_int_equal(res.damage[1], 1);
+	assert_int_equal(res.defeated[0], 0);
+}
+
+/* MS-ATTACK-1 MS-ATTACK-5 MS-POLICY-1 MS-POLICY-2 MS-DAMAGE-3 pointing:
+ * caster 0 (A, 発現値 7) holds H7 (default: its highest passing card with
+ * no 7 on the field).  Warrior 1 (A, 発現値 7) points to it (field 0: the
+ * highest allied enchant that passes), warrior 2 (B) plays D3.  Both
+ * succeed, 7 > 3: A +1.  1 gives up (1 > 0), 2 has an empty hand: gives
+ * up.  Step 9: A deals 1 to 2 (3 > 2), B deals 0.  The pointed H7 is not
+ * discarded: it goes back to the bottom of 0's deck (C1 H7). */
+static void ms_attack_point(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "c", .side = 0, .thr = 7, .mp = 1, .outfits = {1},
+		       .nout = 1, .deck = "H7 C1", .policy = "default"),
+		WARRIOR(.name = "a", .side = 0, .thr = 7, .deck = "S2",
+		        .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .hp = 3, .deck = "D3",
+		        .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 3);
+	s.hand_size = 1;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 E0=H7h:ph A1=H7@0:ps A2=D3h:ps VA+1=1 U1 U2 "
+		"DA>2:1=2 DB>1:0=5 / END:A:10");
+	assert_string_equal(cards_str(st(0).deck, st(0).ndeck), "C1 H7");
+	assert_int_equal(st(1).ndiscard, 0);
+	assert_string_equal(cards_str(st(1).hand, st(1).nhand), "S2");
+}
+
+/* MS-ATTACK-4 MS-STORM-1 MS-STORM-2 MS-STORM-3 MS-STORM-4 MS-STORM-5
+ * The storm, by hand.  Seats: 0 caster A (発現値 5, 衣装 [3,1]), 1 warrior A
+ * (7), 2 caster B (5, 衣装 [2]), 3 warrior B (7).  Hands of 1; casters pass.
+ * 1 plays S6, 3 D6: both pass, same number: no success, a storm.
+ * Power draws: 0 S2 (passes) H9 (fails) → 9; 1 H1 H13 → 13; 2 D4 S8 → 8;
+ * 3 S10 → 10.  Field S2 H9 H1 H13 D4 S8 S10.  First victim among casters
+ * with 衣装: 0 (9 > 8).  0 loses 3: S10 S8 D4 discarded; 0 draws D1:
+ * count 1 from 1 (warrior: skipped) → 2.  2 loses 2: D1 H13 discarded; 2
+ * draws H5: 5 among {0} → 0.  0 loses 1: H5; no caster has 衣装: warriors.
+ * 0 draws D3: count 3 from 1: 1, 3, 1 → 1.  1 loses min(5, 4) = 4 HP: D3 H1
+ * H9 S2 discarded; the field is empty: the end.  Then the attack cards go
+ * to the discard piles; nobody succeeded; both give up; step 9 deals 0. */
+static void ms_storm_full(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "ca", .side = 0, .thr = 5, .mp = 2, .outfits = {3, 1},
+		       .nout = 2, .deck = "C13 S2 H9 D1 D3", .script = "p"),
+		WARRIOR(.name = "wa", .side = 0, .thr = 7, .deck = "S6 H1 H13 C2",
+		        .script = "h0 u"),
+		CASTER(.name = "cb", .side = 1, .thr = 5, .mp = 1, .outfits = {2},
+		       .nout = 1, .deck = "C12 D4 S8 H5", .script = "p"),
+		WARRIOR(.name = "wb", .side = 1, .thr = 7, .deck = "D6 S10 C3",
+		        .script = "h0 u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 1;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 P0 P2 A1=S6h:pm A3=D6h:pm S!0 s0.0=S2p s0.0=H9 s0.1=H1p "
+		"s0.1=H13 s0.2=D4p s0.2=S8 s0.3=S10 W0^9 O0-3#0 x3 s2.0=D1p W2<0:1 "
+		"O2-2#0 x2 s2.2=H5p W0<2:5 O0-1#0 x1 s2.0=D3p W1<0:3 H1:5>1 x4 Z0 "
+		"U1 U3 DA>3:0=5 DB>1:0=1 / END:-:10");
+	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "D1 D3 H9 S2");
+	assert_string_equal(cards_str(st(1).discard, st(1).ndiscard), "H13 H1 S6");
+	assert_string_equal(cards_str(st(2).discard, st(2).ndiscard), "S8 D4 H5");
+	assert_string_equal(cards_str(st(3).discard, st(3).ndiscard), "S10 D6");
+	assert_int_equal(res.storms, 1);
+	assert_int_equal(st(1).hp, 1);
+}
+
+/* MS-STORM-2 MS-STORM-6 the tie draw-off: 0 (caster A) and 2 (caster B)
+ * both drew 9 (D9, S9), so they draw again in seat order: H2 for 0, H7 for
+ * 2: 2 is the victim (7).  2 loses 5: H7 H2 C9 S9 C8 discarded, D9 left; 2
+ * draws D1: count 1 from 3 (warrior) → 0.  0 loses 5: D1 D9, field empty. */
+static void ms_storm_tie(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "ca", .side = 0, .thr = 5, .mp = 2, .outfits = {5},
+		       .nout = 1, .deck = "C13 D9 H2 S1", .script = "p"),
+		WARRIOR(.name = "wa", .side = 0, .thr = 7, .deck = "S6 C8",
+		        .script = "h0 u"),
+		CASTER(.name = "cb", .side = 1, .thr = 5, .mp = 1, .outfits = {5},
+		       .nout = 1, .deck = "C12 S9 H7 D1", .script = "p"),
+		WARRIOR(.name = "wb", .side = 1, .thr = 7, .deck = "D6 C9",
+		        .script = "h0 u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 1;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 P0 P2 A1=S6h:pm A3=D6h:pm S!0 s0.0=D9 s0.1=C8 s0.2=S9 "
+		"s0.3=C9 s1.0=H2p s1.2=H7 W2^7 O2-5#0 x5 s2.2=D1p W0<2:1 O0-5#0 x2 "
+		"Z0 U1 U3 DA>3:0=5 DB>1:0=5 / END:-:10");
+	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "H2 D9");
+	assert_string_equal(cards_str(st(2).discard, st(2).ndiscard), "H7 S9 D1");
+}
+
+/* MS-ATTACK-4 MS-POLICY-4 MS-ATTACK-6 storm_match card: greedy warriors
+ * (発現値 13) play S1/H1, S2/H2, S3/H3 from their decks: same numbers but
+ * not the same cards: no storm, both succeed with equal numbers: nothing.
+ * Greedy always goes on: rounds_per_battle 3 stops the battle. */
+static void ms_storm_match_card_and_round_bound(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
+		        .deck = "S1 S2 S3 S4 S5", .policy = "greedy"),
+		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H1 H2 H3 H4 H5", .policy = "greedy"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.rounds_per_battle = 3;
+	s.storm_match = MS_MATCH_CARD;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 A0=S1d:ps A1=H1d:ps G0 G1 r2 A0=S2d:ps A1=H2d:ps G0 G1 "
+		"r3 A0=S3d:ps A1=H3d:ps G0 G1 DA>1:0=10 DB>0:0=10 / END:-:10");
+	assert_int_equal(res.storms, 0);
+}
+
+/* MS-STORM-1 MS-STORM-6 MS-START-3 storm_match number, the same decks:
+ * S1/H1 match: a storm.  No caster: warriors.  0 draws S2 … S5 (all pass)
+ * and stops at the empty deck (5); 1 H2 … H5 (5).  Tie: neither can draw:
+ * the first in seat order, 0, is the victim: min(10, 8) = 8 HP, 8 cards
+ * removed (H5 H4 H3 H2 to 1, S5 S4 S3 S2 to 0): field empty.
+ * Round 2: 0's deck is empty: its discard pile S5 S4 S3 S2 S1 becomes the
+ * deck unshuffled (S1 was the played attack card, discarded after the
+ * storm): S5; 1: H5.  A storm again: 0 draws S4 S3 S2 S1 (4), 1 H4 … H1
+ * (4); tie, nobody can draw: 0, who loses min(2, 8) = 2 HP (defeated), H1
+ * H2 removed; warrior 1 can still be counted, but 0 cannot draw (its deck
+ * and discard pile are empty; S5 still lies before it): the storm ends,
+ * and side A has no warrior: B wins, ended in the storm (MS-END-2). */
+static void ms_storm_number_and_reshuffle(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
+		        .deck = "S1 S2 S3 S4 S5", .policy = "greedy"),
+		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H1 H2 H3 H4 H5", .policy = "greedy"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.rounds_per_battle = 2;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 A0=S1d:pm A1=H1d:pm S!0 s0.0=S2p s0.0=S3p s0.0=S4p s0.0=S5p "
+		"s0.1=H2p s0.1=H3p s0.1=H4p s0.1=H5p W0^5 H0:10>2 x8 Z0 G0 G1 "
+		"r2 ~~0:5 ~~1:5 A0=S5d:pm A1=H5d:pm S!0 s0.0=S4p s0.0=S3p s0.0=S2p "
+		"s0.0=S1p s0.1=H4p s0.1=H3p s0.1=H2p s0.1=H1p W0^4 H0:2>0 K0 x2 Z2 "
+		"END:B:4");
+	assert_int_equal(res.storms, 2);
+	assert_int_equal(res.end, MS_END_STORM);
+	assert_int_equal(res.winner, 1);
+}
+
+/* MS-END-2 MS-END-3 the early end at step 6: warrior 0 (HP 1, 発現値 1)
+ * plays D9: fails, HP 1 > 0, defeated; side A has no warrior left: the
+ * duel ends at once (no advantage, no step 9).  B defeated 1: B wins. */
+static void ms_end_early(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 1, .hp = 1, .deck = "D9",
+		        .script = "h0"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .hp = 3, .deck = "H2",
+		        .script = "h0"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 1;
+	s.battles = 3;
+	play(&s, 0);
+	assert_string_equal(trace, "B1 r1 A0=D9h: A1=H2h:ps H0:1>0 K0 END:B:6");
+	assert_int_equal(res.winner, 1);
+	assert_int_equal(res.defeated[1], 1);
+	assert_int_equal(res.battles, 1);
+	assert_int_equal(res.end, MS_END_STEP6);
+	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "D9");
+}
+
+/* MS-DAMAGE-3 MS-END-1 two battles: rights come back.  A warriors (13)
+ * play S6 and H6 (default), B warriors (1) have nothing that passes: pass.
+ * A +1 +1 = 2 each battle; A gives up (2 > 0), B gives up (nothing
+ * passes).  Step 9: A deals 2 to 2 (10 > 8, then 8 > 6), B deals 0.  A wins
+ * by damage 4 : 0. */
+static void ms_two_battles(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a1", .side = 0, .thr = 13, .hp = 10, .deck = "S5 S6",
+		        .policy = "default"),
+		WARRIOR(.name = "a2", .side = 0, .thr = 13, .hp = 10, .deck = "H5 H6",
+		        .policy = "default"),
+		WARRIOR(.name = "b1", .side = 1, .thr = 1, .hp = 10, .deck = "D5 D6",
+		        .policy = "default"),
+		WARRIOR(.name = "b2", .side = 1, .thr = 1, .hp = 2, .deck = "C5 C6",
+		        .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 2;
+	s.battles = 2;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 P2 P3 A0=S6h:ps A1=H6h:ps VA+1=1 VA+1=2 U0 U1 U2 U3 "
+		"DA>2:2=8 DB>0:0=10 / "
+		"B2 r1 P2 P3 A0=S5h:ps A1=H5h:ps VA+1=1 VA+1=2 U0 U1 U2 U3 "
+		"DA>2:2=6 DB>0:0=10 / END:A:10");
+	assert_int_equal(res.battles, 2);
+	assert_int_equal(res.damage[0], 4);
+	assert_int_equal(res.winner, 0);
+}
+
+/* MS-START-1: the start shuffle is RANDOM.md's.  Seed 42, two warriors with
+ * the full deck (S1…C13) and no hand.  tests/support/rng_reference.py
+ * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
+ *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
+ * A script that never plays keeps the decks as shuffled. */
+static void ms_start_shuffle_reference(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0),
+		WARRIOR(.name = "b", .side = 1),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.shuffle = 1;
+	o.seed = 42;
+	o.policies = test_policies;
+	o.npolicies = 1;
+	ms_duel_free(duel);
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_next(duel, &ask), 0);
+	assert_int_equal(ask.kind, MS_ASK_ATTACK);
+	assert_string_equal(cards_str(st(0).deck, 10),
+	                    "C2 S2 C13 D10 D6 S4 H6 H9 C4 D12");
+	assert_string_equal(cards_str(st(1).deck, 10),
+	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
+}
+
+/* MS-POLICY-6: an unknown policy names the participant; an illegal choice
+ * is refused and changes nothing. */
+static void ms_policy_unknown_and_illegal(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	ms_choice ch = {MS_CHOICE_POINT, 0};
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .deck = "S1"),
+		WARRIOR(.name = "b", .side = 1, .policy = "nosuch"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	ms_duel_free(duel);
+	duel = NULL;
+	o.policies = test_policies;
+	o.npolicies = 1;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), MS_EINVALID);
+	assert_string_equal(ms_error_last(), "b: unknown policy \"nosuch\"");
+	parts[1].policy = "default";
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_next(duel, &ask), 0);
+	assert_int_equal(ask.actor, 0);
+	assert_int_equal(ms_duel_act(duel, &ch), MS_EINVALID);
+	ch.kind = MS_CHOICE_HAND;
+	assert_int_equal(ms_duel_act(duel, &ch), MS_EINVALID);
+	assert_int_equal(ms_duel_choices(duel, &ask, NULL, 0), 2); /* deck, pass */
+	ch.kind = MS_CHOICE_DECK;
+	assert_int_equal(ms_duel_act(duel, &ch), 0);
+	assert_int_equal(st(0).ndeck, 0);
+}
+
+/* MS-POLICY-5 property: random scenarios (2–6 seats, random roles, numbers,
+ * full decks shuffled, policies default/greedy/random) end without error,
+ * and the same seed gives the same duel (trace and result) twice. */
+static void ms_property_random(void **state)
+{
+	static const char *pols[] = {"default", "greedy", "random"};
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 7);
+	for (iter = 0; iter < 300; iter++) {
+		ms_scenario s;
+		tp t[6];
+		size_t n = 2 + (size_t)ut_rng_uniform(&g, 5), i;
+		char first[16384];
+		ms_result r1;
+		static char names[6][4];
+		for (i = 0; i < n; i++) {
+			int warrior = i < 2 || ut_rng_uniform(&g, 2);
+			snprintf(names[i], 4, "p%zu", i);
+			memset(&t[i], 0, sizeof(t[i]));
+			t[i].name = names[i];
+			t[i].side = i < 2 ? (int)i : (int)ut_rng_uniform(&g, 2);
+			t[i].role = warrior ? MS_ROLE_WARRIOR : MS_ROLE_CASTER;
+			t[i].thr = (int64_t)ut_rng_uniform(&g, 14);
+			t[i].suit = (int)ut_rng_uniform(&g, 5) - 1;
+			t[i].mp = (int64_t)ut_rng_uniform(&g, 4);
+			t[i].nout = 1 + (size_t)ut_rng_uniform(&g, 3);
+			t[i].outfits[0] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].outfits[1] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].outfits[2] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].hp = 1 + (int64_t)ut_rng_uniform(&g, 12);
+			t[i].policy = pols[ut_rng_uniform(&g, 3)];
+		}
+		build(&s, t, n);
+		s.shuffle = 1;
+		s.hand_size = (int64_t)ut_rng_uniform(&g, 6);
+		s.battles = 1 + (int64_t)ut_rng_uniform(&g, 3);
+		s.storm_match = (ms_storm_match)ut_rng_uniform(&g, 2);
+		play(&s, (uint64_t)iter);
+		memcpy(first, trace, tlen + 1);
+		r1 = res;
+		play(&s, (uint64_t)iter);
+		assert_string_equal(first, trace);
+		assert_memory_equal(&r1, &res, sizeof(res));
+		assert_true(res.battles >= 1 && res.battles <= s.battles);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(ms_enchant_outcomes, teardown),
+		cmocka_unit_test_teardown(ms_enchant_mp_zero_and_suit, teardown),
+		cmocka_unit_test_teardown(ms_attack_default_and_equal_damage, teardown),
+		cmocka_unit_test_teardown(ms_attack_fail_and_lower_half, teardown),
+		cmocka_unit_test_teardown(ms_attack_point, teardown),
+		cmocka_unit_test_teardown(ms_storm_full, teardown),
+		cmocka_unit_test_teardown(ms_storm_tie, teardown),
+		cmocka_unit_test_teardown(ms_storm_match_card_and_round_bound, teardown),
+		cmocka_unit_test_teardown(ms_storm_number_and_reshuffle, teardown),
+		cmocka_unit_test_teardown(ms_end_early, teardown),
+		cmocka_unit_test_teardown(ms_two_battles, teardown),
+		cmocka_unit_test_teardown(ms_start_shuffle_reference, teardown),
+		cmocka_unit_test_teardown(ms_policy_unknown_and_illegal, teardown),
+		cmocka_unit_test_teardown(ms_property_random, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
