@@ -240,6 +240,13 @@ typedef struct ms_field_card {
 int ms_duel_new(ms_duel **out, const ms_scenario *scenario,
                 const ms_duel_opts *opts);
 
+/**
+ * Start the same scenario again from the beginning with the same options;
+ * the duel's own generator is seeded with `seed` (a borrowed opts.rng
+ * continues where it is).  No allocation.
+ */
+void ms_duel_restart(ms_duel *d, uint64_t seed);
+
 /** Free a duel; NULL is fine. */
 void ms_duel_free(ms_duel *d);
 

@@ -261,6 +261,57 @@ static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
 	return ms_policy_find(name);
 }
 
+/* The state of a new duel: decks as given, hands and piles empty, the
+ * participants' numbers; nothing shuffled yet. */
+static void reset(ms_duel *d)
+{
+	size_t i;
+
+	d->nfield = 0;
+	d->asking = 0;
+	d->failed = 0;
+	d->cursor = 0;
+	d->battle = d->round = 0;
+	d->adv[0] = d->adv[1] = 0;
+	memset(&d->res, 0, sizeof(d->res));
+	d->phase = PH_START;
+	d->res.winner = -1;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		size_t k;
+		p->doff = p->nh = p->ndisc = 0;
+		p->src = MS_SRC_NONE;
+		p->right = 0;
+		p->hp = p->mp = 0;
+		p->nout = 0;
+		if (p->p->deck) {
+			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
+		} else {
+			for (k = 0; k < 52; k++) {
+				p->deck[k].suit = (uint8_t)(k / 13);
+				p->deck[k].number = (uint8_t)(k % 13 + 1);
+			}
+		}
+		p->nd = p->cap;
+		if (is_caster(p)) {
+			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
+			p->nout = p->p->noutfits;
+			p->mp = p->p->mp;
+		} else {
+			p->hp = p->p->hp;
+			p->right = 1;
+		}
+	}
+}
+
+void ms_duel_restart(ms_duel *d, uint64_t seed)
+{
+	if (d->rng == &d->own)
+		ut_rng_seed(&d->own, seed);
+	d->seed = seed;
+	reset(d);
+}
+
 int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 {
 	ms_duel *d;
@@ -330,29 +381,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		ut_rng_seed(&d->own, o->seed);
 	d->on_event = o->on_event;
 	d->event_ud = o->event_ud;
-	d->phase = PH_START;
-	d->res.winner = -1;
-	for (i = 0; i < d->n; i++) {
-		part *p = &d->parts[i];
-		size_t k;
-		if (p->p->deck) {
-			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
-		} else {
-			for (k = 0; k < 52; k++) {
-				p->deck[k].suit = (uint8_t)(k / 13);
-				p->deck[k].number = (uint8_t)(k % 13 + 1);
-			}
-		}
-		p->nd = p->cap;
-		if (is_caster(p)) {
-			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
-			p->nout = p->p->noutfits;
-			p->mp = p->p->mp;
-		} else {
-			p->hp = p->p->hp;
-			p->right = 1;
-		}
-	}
+	reset(d);
 	/* warriors per side: side A's list then side B's in one array */
 	{
 		size_t na = 0, nb = 0;

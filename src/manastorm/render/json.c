@@ -1,0 +1,189 @@
+/*
+ * json.c - a duel's result and events as one JSON object (docs/MANASTORM.md
+ * "Duel", JSON log), with jansson, keys in the documented order.
+ */
+#include "manastorm/render.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+
+/* The fields each kind carries: a actor, t target, s side, c card, r
+ * source, f flags, i index, v value, w value2, n count. */
+static const struct {
+	const char *type;
+	const char *fields;
+	const char *v, *w, *n, *i; /* the keys of value, value2, count, index */
+} kinds[] = {
+	[MS_EV_SHUFFLE] = {"shuffle", "avn", "step", NULL, "cards", NULL},
+	[MS_EV_RESHUFFLE] = {"reshuffle", "an", NULL, NULL, "cards", NULL},
+	[MS_EV_HAND] = {"hand", "an", NULL, NULL, "cards", NULL},
+	[MS_EV_BATTLE] = {"battle", "", NULL, NULL, NULL, NULL},
+	[MS_EV_ROUND] = {"round", "", NULL, NULL, NULL, NULL},
+	[MS_EV_PASS] = {"pass", "av", "step", NULL, NULL, NULL},
+	[MS_EV_ENCHANT] = {"enchant", "acrf", NULL, NULL, NULL, NULL},
+	[MS_EV_MP] = {"mp", "avw", "before", "after", NULL, NULL},
+	[MS_EV_OUTFIT] = {"outfit_lost", "avni", "power", NULL, "left", "index"},
+	[MS_EV_HAPPENING] = {"happening", "acn", NULL, NULL, "cards", NULL},
+	[MS_EV_FIELD] = {"field", "aci", NULL, NULL, NULL, "at"},
+	[MS_EV_ATTACK] = {"attack", "atcrfi", NULL, NULL, NULL, "pointed"},
+	[MS_EV_HP] = {"hp", "avw", "before", "after", NULL, NULL},
+	[MS_EV_RIGHT_LOST] = {"right_lost", "a", NULL, NULL, NULL, NULL},
+	[MS_EV_DISCARD] = {"discard", "ac", NULL, NULL, NULL, NULL},
+	[MS_EV_ADVANTAGE] = {"advantage", "svwni", "gain", "total", "pair", "reason"},
+	[MS_EV_GO_ON] = {"go_on", "a", NULL, NULL, NULL, NULL},
+	[MS_EV_GIVE_UP] = {"give_up", "a", NULL, NULL, NULL, NULL},
+	[MS_EV_DAMAGE] = {"damage", "stvnw", "damage", "hp", "hp_before", NULL},
+	[MS_EV_STORM] = {"storm", "atn", NULL, NULL, "pair", NULL},
+	[MS_EV_STORM_DRAW] = {"storm_draw", "acfi", NULL, NULL, NULL, "draw"},
+	[MS_EV_STORM_VICTIM] = {"storm_victim", "atvi", "number", NULL, NULL, "next"},
+	[MS_EV_STORM_REMOVE] = {"storm_remove", "an", NULL, NULL, "cards", NULL},
+	[MS_EV_STORM_END] = {"storm_end", "i", NULL, NULL, NULL, "reason"},
+	[MS_EV_EMOTION] = {"emotion", "", NULL, NULL, NULL, NULL},
+	[MS_EV_DEFEATED] = {"defeated", "a", NULL, NULL, NULL, NULL},
+	[MS_EV_BATTLE_END] = {"battle_end", "", NULL, NULL, NULL, NULL},
+	[MS_EV_END] = {"end", "sv", "step", NULL, NULL, NULL},
+};
+
+static json_t *side_json(int side)
+{
+	return side < 0 ? json_null() : json_string(side ? "B" : "A");
+}
+
+static json_t *name_json(const ms_duel *d, int32_t i)
+{
+	return i < 0 ? json_null()
+	             : json_string(ms_duel_scenario(d)->participants[i].name);
+}
+
+static int add(json_t *o, const char *k, json_t *v)
+{
+	return json_object_set_new(o, k, v);
+}
+
+static json_t *event_json(const ms_duel *d, const ms_event *e)
+{
+	json_t *o = json_object();
+	const char *f;
+	char c[8];
+	int bad = 0;
+
+	if (!o)
+		return NULL;
+	bad |= add(o, "type", json_string(kinds[e->kind].type));
+	bad |= add(o, "battle", json_integer(e->battle));
+	bad |= add(o, "round", json_integer(e->round));
+	for (f = kinds[e->kind].fields; *f; f++) {
+		switch (*f) {
+		case 'a': bad |= add(o, "who", name_json(d, e->actor)); break;
+		case 't': bad |= add(o, "target", name_json(d, e->target)); break;
+		case 's': bad |= add(o, e->kind == MS_EV_END ? "winner" : "side",
+		                     side_json(e->side)); break;
+		case 'c': bad |= add(o, "card", json_string(ms_card_name(c, e->card, 0))); break;
+		case 'r':
+			bad |= add(o, "from", json_string(e->source == MS_SRC_HAND ? "hand"
+			                                  : e->source == MS_SRC_DECK ? "deck"
+			                                  : "field"));
+			break;
+		case 'f':
+			bad |= add(o, "passes", json_boolean(e->flags & MS_F_PASSES));
+			if (e->kind == MS_EV_ENCHANT) {
+				bad |= add(o, "same", json_boolean(e->flags & MS_F_SAME));
+				bad |= add(o, "held", json_boolean(e->flags & MS_F_HELD));
+			} else if (e->kind == MS_EV_ATTACK) {
+				bad |= add(o, "match", json_boolean(e->flags & MS_F_MATCH));
+				bad |= add(o, "success", json_boolean(e->flags & MS_F_SUCCESS));
+			}
+			break;
+		case 'i':
+			if (e->kind == MS_EV_ATTACK && e->index < 0)
+				bad |= add(o, kinds[e->kind].i, json_null());
+			else
+				bad |= add(o, kinds[e->kind].i, json_integer(e->index));
+			break;
+		case 'v': bad |= add(o, kinds[e->kind].v, json_integer(e->value)); break;
+		case 'w': bad |= add(o, kinds[e->kind].w, json_integer(e->value2)); break;
+		case 'n': bad |= add(o, kinds[e->kind].n, json_integer(e->count)); break;
+		}
+	}
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
+{
+	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),
+	       *evs = json_array();
+	const ms_scenario *sc = ms_duel_scenario(d);
+	ms_result r;
+	char seed[24];
+	char *text = NULL;
+	size_t i;
+	int bad = !o || !sides || !ps || !evs, s;
+
+	ms_duel_result(&r, d);
+	snprintf(seed, sizeof(seed), "%" PRIu64, ms_duel_seed(d));
+	for (s = 0; s < 2 && !bad; s++) {
+		json_t *x = json_object();
+		bad |= !x || json_array_append_new(sides, x);
+		if (!bad) {
+			bad |= add(x, "side", side_json(s));
+			bad |= add(x, "defeated", json_integer(r.defeated[s]));
+			bad |= add(x, "damage", json_integer(r.damage[s]));
+		}
+	}
+	for (i = 0; i < sc->nparticipants && !bad; i++) {
+		ms_part_state p;
+		json_t *x = json_object(), *out_ = json_array();
+		size_t k;
+		ms_duel_participant(&p, d, (uint32_t)i);
+		bad |= !x || !out_ || json_array_append_new(ps, x);
+		if (bad) {
+			json_decref(out_);
+			break;
+		}
+		bad |= add(x, "name", json_string(p.name));
+		bad |= add(x, "side", side_json(p.side));
+		bad |= add(x, "role", json_string(p.role == MS_ROLE_CASTER ? "caster" : "warrior"));
+		bad |= add(x, "hp", p.role == MS_ROLE_CASTER ? json_null() : json_integer(p.hp));
+		bad |= add(x, "mp", p.role == MS_ROLE_CASTER ? json_integer(p.mp) : json_null());
+		for (k = 0; k < p.noutfits && p.role == MS_ROLE_CASTER; k++)
+			bad |= json_array_append_new(out_, json_integer(p.outfits[k]));
+		bad |= add(x, "outfits", out_);
+	}
+	for (i = 0; i < log->n && !bad; i++) {
+		json_t *e = event_json(d, &log->ev[i]);
+		bad |= !e || json_array_append_new(evs, e);
+	}
+	if (!bad) {
+		bad |= add(o, "rng", json_string(UT_RNG_NAME));
+		bad |= add(o, "seed", json_string(seed));
+		bad |= add(o, "winner", side_json(r.winner));
+		bad |= add(o, "battles", json_integer(r.battles));
+		bad |= add(o, "sides", sides);
+		bad |= add(o, "participants", ps);
+		bad |= add(o, "storms", json_integer(r.storms));
+		bad |= add(o, "happenings", json_integer(r.happenings));
+		bad |= add(o, "events", evs);
+		sides = ps = evs = NULL;
+	}
+	json_decref(sides);
+	json_decref(ps);
+	json_decref(evs);
+	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (!text || ut_buf_puts(out, text) < 0 || ut_buf_puts(out, "\n") < 0 ||
+	    log->failed) {
+		free(text);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	free(text);
+	return 0;
+}

@@ -1,0 +1,267 @@
+/*
+ * text.c - a duel's log as text, Japanese or English (docs/MANASTORM.md
+ * "Duel", text log): one line per event, prefixed with the step number
+ * (1–9) where it belongs to a step, cards with their suit symbols.
+ */
+#include "manastorm/render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/error.h"
+
+#define T(ja, en) (en_ ? (en) : (ja))
+
+static const char *nm(const ms_duel *d, int32_t i)
+{
+	return i >= 0 ? ms_duel_scenario(d)->participants[i].name : "-";
+}
+
+static const char *cs(char *b, ms_card c)
+{
+	return ms_card_name(b, c, 1);
+}
+
+/* Why a card passes (or not) for participant i. */
+static const char *why_pass(char *b, size_t n, const ms_duel *d, int32_t i,
+                            ms_card c, int en_)
+{
+	const ms_participant *p = &ms_duel_scenario(d)->participants[i];
+	if ((int64_t)c.number <= p->threshold)
+		snprintf(b, n, T("通る（%u ≤ 発現値%lld）", "passes (%u ≤ threshold %lld)"),
+		         c.number, (long long)p->threshold);
+	else if (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit)
+		snprintf(b, n, "%s", T("通る（得意スート）", "passes (favoured suit)"));
+	else
+		snprintf(b, n, T("通らない（%u > 発現値%lld）",
+		                 "does not pass (%u > threshold %lld)"),
+		         c.number, (long long)p->threshold);
+	return b;
+}
+
+static const char *srcname(const ms_event *e, char *b, size_t n, int en_)
+{
+	if (e->source == MS_SRC_HAND)
+		return T("手札", "hand");
+	if (e->source == MS_SRC_DECK)
+		return T("山札", "deck");
+	snprintf(b, n, T("場札%lldを指す", "points to field card %lld"),
+	         (long long)e->index + 1);
+	return b;
+}
+
+static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                 int *in_storm)
+{
+	char c1[8], w[96], sb[48];
+	const char *side = e->side == 0 ? "A" : "B";
+
+	switch (e->kind) {
+	case MS_EV_SHUFFLE:
+		ut_buf_printf(o, T("%s: 山札を切る（%lld枚）\n", "%s shuffles the deck (%lld cards)\n"),
+		              nm(d, e->actor), (long long)e->count);
+		break;
+	case MS_EV_RESHUFFLE:
+		ut_buf_printf(o, T("%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
+		                   "%s: the deck is empty — the discard pile (%lld cards) becomes the deck\n"),
+		              nm(d, e->actor), (long long)e->count);
+		break;
+	case MS_EV_HAND:
+		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld cards to the hand\n"),
+		              nm(d, e->actor), (long long)e->count);
+		break;
+	case MS_EV_BATTLE:
+		ut_buf_printf(o, T("== バトル%lld ==\n", "== Battle %lld ==\n"), (long long)e->battle);
+		break;
+	case MS_EV_ROUND:
+		ut_buf_printf(o, T("-- ラウンド%lld --\n", "-- Round %lld --\n"), (long long)e->round);
+		break;
+	case MS_EV_PASS:
+		if (e->value == 1)
+			ut_buf_printf(o, T("1) %s: エンチャントをパス\n", "1) %s passes (no enchant)\n"),
+			              nm(d, e->actor));
+		else
+			ut_buf_printf(o, T("4) %s: アタックをパス\n", "4) %s passes (no attack)\n"),
+			              nm(d, e->actor));
+		break;
+	case MS_EV_ENCHANT:
+		ut_buf_printf(o, T("2) %s: %s（%s）%s、%s → %s\n",
+		                   "2) %s: %s (%s) %s, %s → %s\n"),
+		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
+		              why_pass(w, sizeof(w), d, e->actor, e->card, en_),
+		              e->flags & MS_F_SAME ? T("同じ数が場にある", "its number is on the field")
+		                                   : T("同じ数はない", "no same number"),
+		              e->flags & MS_F_HELD ? T("発動（場に残る）", "held (stays on the field)")
+		                                   : T("不発（捨て札）", "not held (discarded)"));
+		break;
+	case MS_EV_MP:
+		ut_buf_printf(o, "3) %s: MP %lld → %lld\n", nm(d, e->actor),
+		              (long long)e->value, (long long)e->value2);
+		break;
+	case MS_EV_OUTFIT:
+		if (*in_storm)
+			ut_buf_printf(o, T("   %s: 衣装（マナ変換力%lld）が飛ぶ（残り%lld）\n",
+			                   "   %s loses the 衣装 of マナ変換力 %lld (%lld left)\n"),
+			              nm(d, e->actor), (long long)e->value, (long long)e->count);
+		else
+			ut_buf_printf(o, T("3) %s: MP 0 — 衣装（マナ変換力%lld）を消費、MP %lld（衣装残り%lld）\n",
+			                   "3) %s: MP 0 — uses up the 衣装 of マナ変換力 %lld, MP %lld (%lld left)\n"),
+			              nm(d, e->actor), (long long)e->value, (long long)e->value,
+			              (long long)e->count);
+		break;
+	case MS_EV_HAPPENING:
+		ut_buf_printf(o, T("3) %s: ハプニング（エモーション・イベント %s）— 山札から%lld枚を場に\n",
+		                   "3) %s: a happening (emotion event %s) — %lld cards from the deck to the field\n"),
+		              nm(d, e->actor), cs(c1, e->card), (long long)e->count);
+		break;
+	case MS_EV_FIELD:
+		ut_buf_printf(o, T("   場に %s（%sのエンチャント）\n", "   %s to the field (%s's enchant)\n"),
+		              cs(c1, e->card), nm(d, e->actor));
+		break;
+	case MS_EV_ATTACK:
+		ut_buf_printf(o, T("5) %s: %s（%s）%s%s → %s\n", "5) %s: %s (%s) %s%s → %s\n"),
+		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
+		              why_pass(w, sizeof(w), d, e->actor, e->card, en_),
+		              e->flags & MS_F_MATCH ? T("、相手のカードと一致", ", matches the other side's card") : "",
+		              e->flags & MS_F_SUCCESS ? T("アタック成功", "attack succeeds")
+		                                      : T("アタック失敗", "attack fails"));
+		break;
+	case MS_EV_HP:
+		ut_buf_printf(o, "%s%s: HP %lld → %lld\n", *in_storm ? "   " : "6) ",
+		              nm(d, e->actor), (long long)e->value, (long long)e->value2);
+		break;
+	case MS_EV_RIGHT_LOST:
+		ut_buf_printf(o, T("6) %s: アタック権を失う\n", "6) %s loses the attack right\n"),
+		              nm(d, e->actor));
+		break;
+	case MS_EV_DISCARD:
+		ut_buf_printf(o, T("6) %s: %sを捨て札に\n", "6) %s discards %s\n"),
+		              nm(d, e->actor), cs(c1, e->card));
+		break;
+	case MS_EV_ADVANTAGE:
+		ut_buf_printf(o, T("7) サイド%s: アドバンテージ +%lld（計%lld）— %s\n",
+		                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
+		              side, (long long)e->value, (long long)e->value2,
+		              e->index == 1 ? T("両者成功、数値が高い", "both succeeded, the higher number")
+		              : e->index == 2 ? T("相手は失敗", "the other failed")
+		                              : T("相手はカードを出さなかった", "the other played nothing"));
+		break;
+	case MS_EV_GO_ON:
+		ut_buf_printf(o, T("8) %s: 続ける\n", "8) %s goes on\n"), nm(d, e->actor));
+		break;
+	case MS_EV_GIVE_UP:
+		ut_buf_printf(o, T("8) %s: アタック権を放棄\n", "8) %s gives up the attack right\n"),
+		              nm(d, e->actor));
+		break;
+	case MS_EV_DAMAGE:
+		if (en_)
+			ut_buf_printf(o, "9) side %s deals %lld damage to %s (HP %lld → %lld)\n",
+			              side, (long long)e->value, nm(d, e->target),
+			              (long long)e->count, (long long)e->value2);
+		else
+			ut_buf_printf(o, "9) サイド%s: %sに%lldダメージ（HP %lld → %lld）\n",
+			              side, nm(d, e->target), (long long)e->value,
+			              (long long)e->count, (long long)e->value2);
+		break;
+	case MS_EV_STORM:
+		*in_storm = 1;
+		ut_buf_printf(o, T("6) マナ・ストーム！（%sと%sのカードが一致）\n",
+		                   "6) a mana storm! (%s's and %s's cards match)\n"),
+		              nm(d, e->actor), nm(d, e->target));
+		break;
+	case MS_EV_STORM_DRAW:
+		ut_buf_printf(o, T("   %s: %sを引く（%s）%s\n", "   %s draws %s (%s)%s\n"),
+		              nm(d, e->actor), cs(c1, e->card),
+		              e->flags & MS_F_PASSES ? T("通る", "passes") : T("通らない", "does not pass"),
+		              e->index == 1 ? T(" — 同点の引き直し", " — tie draw-off")
+		              : e->index == 2 ? T(" — 数える数", " — the count") : "");
+		break;
+	case MS_EV_STORM_VICTIM:
+		if (e->index == 0)
+			ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld）\n",
+			                   "   first victim: %s (highest number %lld)\n"),
+			              nm(d, e->actor), (long long)e->value);
+		else if (en_)
+			ut_buf_printf(o, "   %s counts %lld clockwise from its left: the next victim is %s\n",
+			              nm(d, e->target), (long long)e->value, nm(d, e->actor));
+		else
+			ut_buf_printf(o, "   %sが左隣から時計回りに%lld数える → 次の犠牲者: %s\n",
+			              nm(d, e->target), (long long)e->value, nm(d, e->actor));
+		break;
+	case MS_EV_STORM_REMOVE:
+		ut_buf_printf(o, T("   場札%lld枚を捨て札に（新しい順）\n",
+		                   "   %lld field cards to the discard piles (most recent first)\n"),
+		              (long long)e->count);
+		break;
+	case MS_EV_STORM_END:
+		*in_storm = 0;
+		ut_buf_printf(o, T("   マナ・ストーム終了（%s）\n", "   the mana storm ends (%s)\n"),
+		              e->index == 0 ? T("場札がない", "the field is empty")
+		              : e->index == 1 ? T("数える相手がいない", "nobody left to count")
+		              : e->index == 2 ? T("犠牲者が引けない", "the victim cannot draw")
+		                              : T("犠牲者がいない", "no victim"));
+		break;
+	case MS_EV_EMOTION:
+		ut_buf_printf(o, "%s", T("   感情の処理（効果なし）\n",
+		                         "   emotions are handled (no effect)\n"));
+		break;
+	case MS_EV_DEFEATED:
+		ut_buf_printf(o, T("   %sは倒れた\n", "   %s is defeated\n"), nm(d, e->actor));
+		break;
+	case MS_EV_BATTLE_END:
+		ut_buf_printf(o, "%s", T("9) アドバンテージ0、アタック権が戻る、場札を山札の下へ\n",
+		                         "9) advantages 0, attack rights back, the field to the decks' bottoms\n"));
+		break;
+	case MS_EV_END:
+		break;
+	}
+}
+
+int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
+{
+	int en_ = lang == MS_LANG_EN, in_storm = 0, s;
+	size_t i;
+	ms_result r;
+	const ms_scenario *sc = ms_duel_scenario(d);
+
+	for (i = 0; i < log->n; i++)
+		line(o, d, &log->ev[i], en_, &in_storm);
+	ms_duel_result(&r, d);
+	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
+	if (r.winner < 0)
+		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
+	else
+		ut_buf_printf(o, T("勝者: サイド%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
+	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "%lld battles, ended: %s\n"),
+	              (long long)r.battles,
+	              r.end == MS_END_BATTLES ? T("バトル数に達した", "all battles played")
+	              : r.end == MS_END_STEP6 ? T("6) で魔法戦士が全滅", "a side lost its warriors at step 6")
+	              : r.end == MS_END_STORM ? T("マナ・ストームで魔法戦士が全滅", "a side lost its warriors in a storm")
+	              : r.end == MS_END_STEP9 ? T("9) で魔法戦士が全滅", "a side lost its warriors at step 9")
+	                                      : T("途中", "not over"));
+	for (s = 0; s < 2; s++)
+		ut_buf_printf(o, T("サイド%s: 倒した数 %lld、ダメージ %lld\n",
+		                   "side %s: defeated %lld, damage %lld\n"),
+		              s ? "B" : "A", (long long)r.defeated[s], (long long)r.damage[s]);
+	ut_buf_printf(o, T("マナ・ストーム %lld回、ハプニング %lld回\n",
+	                   "mana storms %lld, happenings %lld\n"),
+	              (long long)r.storms, (long long)r.happenings);
+	for (i = 0; i < sc->nparticipants; i++) {
+		ms_part_state p;
+		size_t k;
+		ms_duel_participant(&p, d, (uint32_t)i);
+		if (p.role == MS_ROLE_WARRIOR) {
+			ut_buf_printf(o, T("%s（%s・魔法戦士）: HP %lld\n", "%s (%s, warrior): HP %lld\n"),
+			              p.name, p.side ? "B" : "A", (long long)p.hp);
+			continue;
+		}
+		ut_buf_printf(o, T("%s（%s・魔法術師）: MP %lld、衣装 [", "%s (%s, caster): MP %lld, 衣装 ["),
+		              p.name, p.side ? "B" : "A", (long long)p.mp);
+		for (k = 0; k < p.noutfits; k++)
+			ut_buf_printf(o, "%s%lld", k ? ", " : "", (long long)p.outfits[k]);
+		ut_buf_puts(o, "]\n");
+	}
+	if (o->failed || log->failed)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	return 0;
+}
