@@ -109,6 +109,23 @@ static int emit(ms_duel *d, const ms_event *e)
 
 #define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
 
+/* RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
+ * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
+ * the 2-byte swap inline (the start and step 9 shuffles are half of a
+ * duel's time). */
+static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+{
+	size_t i, j;
+	ms_card t;
+
+	for (i = k; i-- > 1;) {
+		j = (size_t)ut_rng_uniform(r, (uint64_t)i + 1);
+		t = c[i];
+		c[i] = c[j];
+		c[j] = t;
+	}
+}
+
 static int can_draw(const part *p)
 {
 	return p->nd > 0 || p->ndisc > 0;
@@ -131,7 +148,7 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		p->nd = p->ndisc;
 		p->ndisc = 0;
 		if (d->s->shuffle)
-			ut_rng_shuffle(d->rng, p->deck, p->nd, sizeof(ms_card));
+			shuffle_cards(d->rng, p->deck, p->nd);
 		e = ev0(d, MS_EV_RESHUFFLE, (int32_t)i);
 		e.count = (int64_t)p->nd;
 		EMIT(d, e);
@@ -422,7 +439,7 @@ static int start(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (d->s->shuffle) {
-			ut_rng_shuffle(d->rng, p->deck, p->nd, sizeof(ms_card));
+			shuffle_cards(d->rng, p->deck, p->nd);
 			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
 			e.value = 0;
 			e.count = (int64_t)p->nd;
@@ -958,7 +975,7 @@ static int last_damage(ms_duel *d)
 	if (d->s->shuffle)
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
-			ut_rng_shuffle(d->rng, p->deck + p->doff, p->nd, sizeof(ms_card));
+			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
 			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
 			e.value = 9;
 			e.count = (int64_t)p->nd;
