@@ -46,6 +46,7 @@
 
 #include "manastorm/duel.h"
 #include "manastorm/policy.h"
+#include "manastorm/render.h"
 
 /* ---- building scenarios ------------------------------------------------ */
 
@@ -194,9 +195,13 @@ static const char *src(const ms_event *e)
 	return e->source == MS_SRC_HAND ? "h" : "d";
 }
 
+static ms_log *glog; /* also record into this log when set */
+
 static int record(void *ud, const ms_duel *d, const ms_event *e)
 {
-	(void)ud; (void)d;
+	(void)ud;
+	if (glog && ms_log_record(glog, d, e))
+		return 1;
 	switch (e->kind) {
 	case MS_EV_SHUFFLE: put("~%d", e->actor); break;
 	case MS_EV_RESHUFFLE: put("~~%d:%lld", e->actor, (long long)e->count); break;
@@ -694,6 +699,116 @@ static void ms_start_shuffle_reference(void **state)
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
 }
 
+/* The logs of ms_attack_point's duel: JSON (the whole line) and the English
+ * text.  Seed 0 (shuffle off: the seed is only recorded). */
+static void ms_render_logs(void **state)
+{
+	ms_scenario s;
+	ms_log log = MS_LOG_INIT;
+	ut_buf b = UT_BUF_INIT;
+	tp t[] = {
+		CASTER(.name = "c", .side = 0, .thr = 7, .mp = 1, .outfits = {1},
+		       .nout = 1, .deck = "H7 C1", .policy = "default"),
+		WARRIOR(.name = "a", .side = 0, .thr = 7, .deck = "S2",
+		        .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .hp = 3, .deck = "D3",
+		        .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 3);
+	s.hand_size = 1;
+	glog = &log;
+	play(&s, 0);
+	glog = NULL;
+	assert_int_equal(ms_render_json(&b, duel, &log), 0);
+	assert_string_equal(b.ptr,
+		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"0\",\"winner\":\"A\",\"battles\""
+		":1,\"sides\":[{\"side\":\"A\",\"defeated\":0,\"damage\":1},{\"side\":\""
+		"B\",\"defeated\":0,\"damage\":0}],\"participants\":[{\"name\":\"c\",\""
+		"side\":\"A\",\"role\":\"caster\",\"hp\":null,\"mp\":1,\"outfits\":[1]}"
+		",{\"name\":\"a\",\"side\":\"A\",\"role\":\"warrior\",\"hp\":5,\"mp\":n"
+		"ull,\"outfits\":[]},{\"name\":\"b\",\"side\":\"B\",\"role\":\"warrior\""
+		",\"hp\":2,\"mp\":null,\"outfits\":[]}],\"storms\":0,\"happenings\":0,\""
+		"events\":[{\"type\":\"hand\",\"battle\":0,\"round\":0,\"who\":\"c\",\""
+		"cards\":1},{\"type\":\"hand\",\"battle\":0,\"round\":0,\"who\":\"a\",\""
+		"cards\":1},{\"type\":\"hand\",\"battle\":0,\"round\":0,\"who\":\"b\",\""
+		"cards\":1},{\"type\":\"battle\",\"battle\":1,\"round\":0},{\"type\":\""
+		"round\",\"battle\":1,\"round\":1},{\"type\":\"enchant\",\"battle\":1,\""
+		"round\":1,\"who\":\"c\",\"card\":\"H7\",\"from\":\"hand\",\"passes\":t"
+		"rue,\"same\":false,\"held\":true},{\"type\":\"attack\",\"battle\":1,\""
+		"round\":1,\"who\":\"a\",\"target\":\"b\",\"card\":\"H7\",\"from\":\"fi"
+		"eld\",\"passes\":true,\"match\":false,\"success\":true,\"pointed\":0},"
+		"{\"type\":\"attack\",\"battle\":1,\"round\":1,\"who\":\"b\",\"target\""
+		":\"a\",\"card\":\"D3\",\"from\":\"hand\",\"passes\":true,\"match\":fal"
+		"se,\"success\":true,\"pointed\":null},{\"type\":\"discard\",\"battle\""
+		":1,\"round\":1,\"who\":\"b\",\"card\":\"D3\"},{\"type\":\"advantage\","
+		"\"battle\":1,\"round\":1,\"side\":\"A\",\"gain\":1,\"total\":1,\"pair\""
+		":0,\"reason\":1},{\"type\":\"give_up\",\"battle\":1,\"round\":1,\"who\""
+		":\"a\"},{\"type\":\"give_up\",\"battle\":1,\"round\":1,\"who\":\"b\"},"
+		"{\"type\":\"damage\",\"battle\":1,\"round\":1,\"side\":\"A\",\"target\""
+		":\"b\",\"damage\":1,\"hp_before\":3,\"hp\":2},{\"type\":\"damage\",\"b"
+		"attle\":1,\"round\":1,\"side\":\"B\",\"target\":\"a\",\"damage\":0,\"h"
+		"p_before\":5,\"hp\":5},{\"type\":\"battle_end\",\"battle\":1,\"round\""
+		":1},{\"type\":\"end\",\"battle\":1,\"round\":1,\"winner\":\"A\",\"step"
+		"\":10}]}\n");
+	ut_buf_clear(&b);
+	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
+	assert_string_equal(b.ptr,
+		"c draws 1 card(s) to the hand\n"
+		"a draws 1 card(s) to the hand\n"
+		"b draws 1 card(s) to the hand\n"
+		"== Battle 1 ==\n"
+		"-- Round 1 --\n"
+		"2) c: ♥7 (hand) passes (7 ≤ threshold 7), no same number → held (stays on the field)\n"
+		"5) a: ♥7 (points to field card 1) passes (7 ≤ threshold 7) → attack succeeds\n"
+		"5) b: ♦3 (hand) passes (3 ≤ threshold 7) → attack succeeds\n"
+		"6) b discards ♦3\n"
+		"7) side A: advantage +1 (total 1) — both succeeded, the higher number\n"
+		"8) a gives up the attack right\n"
+		"8) b gives up the attack right\n"
+		"9) side A deals 1 damage to b (HP 3 → 2)\n"
+		"9) side B deals 0 damage to a (HP 5 → 5)\n"
+		"9) advantages 0, attack rights back, the field to the decks' bottoms\n"
+		"== Result ==\n"
+		"winner: side A\n"
+		"battles: 1, ended: all battles played\n"
+		"side A: defeated 0, damage 1\n"
+		"side B: defeated 0, damage 0\n"
+		"mana storms 0, happenings 0\n"
+		"c (A, caster): MP 1, 衣装 [1]\n"
+		"a (A, warrior): HP 5\n"
+		"b (B, warrior): HP 2\n");
+	ut_buf_clear(&b);
+	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_JA), 0);
+	assert_string_equal(b.ptr,
+		"c: 手札1枚を引く\n"
+		"a: 手札1枚を引く\n"
+		"b: 手札1枚を引く\n"
+		"== バトル1 ==\n"
+		"-- ラウンド1 --\n"
+		"2) c: ♥7（手札）通る（7 ≤ 発現値7）、同じ数はない → 発動（場に残る）\n"
+		"5) a: ♥7（場札1を指す）通る（7 ≤ 発現値7） → アタック成功\n"
+		"5) b: ♦3（手札）通る（3 ≤ 発現値7） → アタック成功\n"
+		"6) b: ♦3を捨て札に\n"
+		"7) サイドA: アドバンテージ +1（計1）— 両者成功、数値が高い\n"
+		"8) a: アタック権を放棄\n"
+		"8) b: アタック権を放棄\n"
+		"9) サイドA: bに1ダメージ（HP 3 → 2）\n"
+		"9) サイドB: aに0ダメージ（HP 5 → 5）\n"
+		"9) アドバンテージ0、アタック権が戻る、場札を山札の下へ\n"
+		"== 結果 ==\n"
+		"勝者: サイドA\n"
+		"バトル1回、終了: バトル数に達した\n"
+		"サイドA: 倒した数 0、ダメージ 1\n"
+		"サイドB: 倒した数 0、ダメージ 0\n"
+		"マナ・ストーム 0回、ハプニング 0回\n"
+		"c（A・魔法術師）: MP 1、衣装 [1]\n"
+		"a（A・魔法戦士）: HP 5\n"
+		"b（B・魔法戦士）: HP 2\n");
+	ut_buf_free(&b);
+	ms_log_free(&log);
+}
+
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice
  * is refused and changes nothing. */
 static void ms_policy_unknown_and_illegal(void **state)
@@ -729,7 +844,8 @@ static void ms_policy_unknown_and_illegal(void **state)
 
 /* MS-POLICY-5 property: random scenarios (2–6 seats, random roles, numbers,
  * full decks shuffled, policies default/greedy/random) end without error,
- * and the same seed gives the same duel (trace and result) twice. */
+ * and the same seed gives the same duel (trace and result) twice; their
+ * logs render (JSON, ja, en) without error. */
 static void ms_property_random(void **state)
 {
 	static const char *pols[] = {"default", "greedy", "random"};
@@ -766,7 +882,18 @@ static void ms_property_random(void **state)
 		s.hand_size = (int64_t)ut_rng_uniform(&g, 6);
 		s.battles = 1 + (int64_t)ut_rng_uniform(&g, 3);
 		s.storm_match = (ms_storm_match)ut_rng_uniform(&g, 2);
-		play(&s, (uint64_t)iter);
+		{
+			ms_log log = MS_LOG_INIT;
+			ut_buf b = UT_BUF_INIT;
+			glog = &log;
+			play(&s, (uint64_t)iter);
+			glog = NULL;
+			assert_int_equal(ms_render_json(&b, duel, &log), 0);
+			assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_JA), 0);
+			assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
+			ut_buf_free(&b);
+			ms_log_free(&log);
+		}
 		memcpy(first, trace, tlen + 1);
 		r1 = res;
 		play(&s, (uint64_t)iter);
@@ -792,6 +919,7 @@ int main(void)
 		cmocka_unit_test_teardown(ms_two_battles, teardown),
 		cmocka_unit_test_teardown(ms_start_shuffle_reference, teardown),
 		cmocka_unit_test_teardown(ms_policy_unknown_and_illegal, teardown),
+		cmocka_unit_test_teardown(ms_render_logs, teardown),
 		cmocka_unit_test_teardown(ms_property_random, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

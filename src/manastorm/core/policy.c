@@ -121,57 +121,49 @@ static int choose_greedy(void *ud, const ms_duel *d, const ms_ask *ask,
 static int choose_random(void *ud, const ms_duel *d, const ms_ask *ask,
                          ut_rng *rng, ms_choice *out)
 {
-	size_t n = ms_duel_choices(d, ask, NULL, 0), k;
-	ms_choice buf[64];
-	(void)ud;
+	size_t n = ms_duel_choices(d, ask, NULL, 0), k, nf, j;
+	const ms_field_card *f = ms_duel_field(d, &nf);
+	ms_part_state st;
 
+	(void)ud;
 	memset(out, 0, sizeof(*out));
 	if (n == 0)
 		return 0;
 	k = (size_t)ut_rng_uniform(rng, n);
-	if (n <= 64) {
-		ms_duel_choices(d, ask, buf, 64);
-		*out = buf[k];
+	if (ask->kind == MS_ASK_GO_ON) {
+		out->kind = k == 0 ? MS_CHOICE_GO_ON : MS_CHOICE_GIVE_UP;
 		return 0;
 	}
-	{
-		/* without a fixed buffer: the list is hand, deck, points, pass */
-		ms_part_state st;
-		size_t nf, j, seen;
-		const ms_field_card *f = ms_duel_field(d, &nf);
-		ms_duel_participant(&st, d, ask->actor);
-		if (k < st.nhand) {
-			out->kind = MS_CHOICE_HAND;
-			out->index = k;
+	/* walk ms_duel_choices' order: hand, deck, allied enchants, pass */
+	ms_duel_participant(&st, d, ask->actor);
+	if (k < st.nhand) {
+		out->kind = MS_CHOICE_HAND;
+		out->index = k;
+		return 0;
+	}
+	k -= st.nhand;
+	if (ask->can_draw) {
+		if (k == 0) {
+			out->kind = MS_CHOICE_DECK;
 			return 0;
 		}
-		k -= st.nhand;
-		if (ask->can_draw) {
-			if (k == 0) {
-				out->kind = MS_CHOICE_DECK;
+		k--;
+	}
+	if (ask->kind == MS_ASK_ATTACK)
+		for (j = 0; j < nf; j++) {
+			ms_part_state o;
+			if (!f[j].enchant)
+				continue;
+			ms_duel_participant(&o, d, f[j].owner);
+			if (o.role != MS_ROLE_CASTER || o.side != st.side)
+				continue;
+			if (k-- == 0) {
+				out->kind = MS_CHOICE_POINT;
+				out->index = j;
 				return 0;
 			}
-			k--;
 		}
-		seen = 0;
-		if (ask->kind == MS_ASK_ATTACK)
-			for (j = 0; j < nf; j++) {
-				if (!f[j].enchant)
-					continue;
-				{
-					ms_part_state o;
-					ms_duel_participant(&o, d, f[j].owner);
-					if (o.role != MS_ROLE_CASTER || o.side != st.side)
-						continue;
-				}
-				if (seen++ == k) {
-					out->kind = MS_CHOICE_POINT;
-					out->index = j;
-					return 0;
-				}
-			}
-		out->kind = MS_CHOICE_PASS;
-	}
+	out->kind = MS_CHOICE_PASS;
 	return 0;
 }
 

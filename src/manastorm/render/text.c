@@ -67,7 +67,7 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), (long long)e->count);
 		break;
 	case MS_EV_HAND:
-		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld cards to the hand\n"),
+		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld card(s) to the hand\n"),
 		              nm(d, e->actor), (long long)e->count);
 		break;
 	case MS_EV_BATTLE:
@@ -232,7 +232,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
 	else
 		ut_buf_printf(o, T("勝者: サイド%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
-	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "%lld battles, ended: %s\n"),
+	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "battles: %lld, ended: %s\n"),
 	              (long long)r.battles,
 	              r.end == MS_END_BATTLES ? T("バトル数に達した", "all battles played")
 	              : r.end == MS_END_STEP6 ? T("6) で魔法戦士が全滅", "a side lost its warriors at step 6")
