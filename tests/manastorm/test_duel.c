@@ -859,10 +859,10 @@ static void ms_property_random(void **state)
 		size_t n = 2 + (size_t)ut_rng_uniform(&g, 5), i;
 		char first[16384];
 		ms_result r1;
-		static char names[6][4];
+		static char names[6][24];
 		for (i = 0; i < n; i++) {
 			int warrior = i < 2 || ut_rng_uniform(&g, 2);
-			snprintf(names[i], 4, "p%zu", i);
+			snprintf(names[i], sizeof(names[i]), "p%zu", i);
 			memset(&t[i], 0, sizeof(t[i]));
 			t[i].name = names[i];
 			t[i].side = i < 2 ? (int)i : (int)ut_rng_uniform(&g, 2);
