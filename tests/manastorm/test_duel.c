@@ -551,7 +551,7 @@ static void ms_storm_tie(void **state)
 	assert_string_equal(cards_str(st(2).discard, st(2).ndiscard), "H7 S9 D1");
 }
 
-/* MS-ATTACK-4 MS-POLICY-4 MS-ATTACK-6 storm_match card: greedy warriors
+/* MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card: greedy warriors
  * (発現値 13) play S1/H1, S2/H2, S3/H3 from their decks: same numbers but
  * not the same cards: no storm, both succeed with equal numbers: nothing.
  * Greedy always goes on: rounds_per_battle 3 stops the battle. */
@@ -575,7 +575,7 @@ static void ms_storm_match_card_and_round_bound(void **state)
 	assert_int_equal(res.storms, 0);
 }
 
-/* MS-STORM-1 MS-STORM-6 MS-START-3 storm_match number, the same decks:
+/* MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, the same decks:
  * S1/H1 match: a storm.  No caster: warriors.  0 draws S2 … S5 (all pass)
  * and stops at the empty deck (5); 1 H2 … H5 (5).  Tie: neither can draw:
  * the first in seat order, 0, is the victim: min(10, 8) = 8 HP, 8 cards
@@ -636,7 +636,7 @@ static void ms_end_early(void **state)
 	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "D9");
 }
 
-/* MS-DAMAGE-3 MS-END-1 two battles: rights come back.  A warriors (13)
+/* MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles: rights come back.  A warriors (13)
  * play S6 and H6 (default), B warriors (1) have nothing that passes: pass.
  * A +1 +1 = 2 each battle; A gives up (2 > 0), B gives up (nothing
  * passes).  Step 9: A deals 2 to 2 (10 > 8, then 8 > 6), B deals 0.  A wins
@@ -669,7 +669,7 @@ static void ms_two_battles(void **state)
 	assert_int_equal(res.winner, 0);
 }
 
-/* MS-START-1: the start shuffle is RANDOM.md's.  Seed 42, two warriors with
+/* MS-START-1 MS-RNG-1: the start shuffle is RANDOM.md's.  Seed 42, two warriors with
  * the full deck (S1…C13) and no hand.  tests/support/rng_reference.py
  * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
  *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
@@ -699,7 +699,7 @@ static void ms_start_shuffle_reference(void **state)
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
 }
 
-/* The logs of ms_attack_point's duel: JSON (the whole line) and the English
+/* MS-LOG-1 MS-LOG-2 the logs of ms_attack_point's duel: JSON (the whole line) and the English
  * text.  Seed 0 (shuffle off: the seed is only recorded). */
 static void ms_render_logs(void **state)
 {
@@ -809,6 +809,39 @@ static void ms_render_logs(void **state)
 	ms_log_free(&log);
 }
 
+/* MS-START-2 MS-RNG-1 the discard pile shuffled into an empty deck (D7.1)
+ * with shuffle on, seed 5.  Greedy warriors (13) with decks S1 S2 S3 and
+ * H1 H2 H3, storm_match card (no storms).  tests/support/rng_reference.py,
+ * Xoshiro256ss(5): shuffle [S1,S2,S3] → S3 S2 S1; [H1,H2,H3] → H1 H3 H2;
+ * then (round 4) the discard pile S3 S2 S1 → S3 S1 S2, and H1 H3 H2 →
+ * H1 H2 H3.  So rounds 1–3 play S3/H1, S2/H3, S1/H2; round 4 reshuffles
+ * at set-up (both, before the reveal) and plays S3/H1; round 5 S1/H2.  Each pair succeeds; advantages: 3 > 1
+ * A, 2 < 3 B, 1 < 2 B, 3 > 1 A, 1 < 2 B: A 2, B 3.  Step 9: B deals 3, A
+ * 2 / 2 = 1. */
+static void ms_reshuffle_seeded(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
+		        .deck = "S1 S2 S3", .policy = "greedy"),
+		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H1 H2 H3", .policy = "greedy"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.shuffle = 1;
+	s.storm_match = MS_MATCH_CARD;
+	s.rounds_per_battle = 5;
+	play(&s, 5);
+	assert_string_equal(trace,
+		"~0 ~1 B1 r1 A0=S3d:ps A1=H1d:ps VA+1=1 G0 G1 "
+		"r2 A0=S2d:ps A1=H3d:ps VB+1=1 G0 G1 "
+		"r3 A0=S1d:ps A1=H2d:ps VB+1=2 G0 G1 "
+		"r4 ~~0:3 ~~1:3 A0=S3d:ps A1=H1d:ps VA+1=2 G0 G1 "
+		"r5 A0=S1d:ps A1=H2d:ps VB+1=3 G0 G1 "
+		"DA>1:1=9 DB>0:3=7 ~0 ~1 / END:B:10");
+}
+
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice
  * is refused and changes nothing. */
 static void ms_policy_unknown_and_illegal(void **state)
@@ -842,7 +875,7 @@ static void ms_policy_unknown_and_illegal(void **state)
 	assert_int_equal(st(0).ndeck, 0);
 }
 
-/* MS-POLICY-5 property: random scenarios (2–6 seats, random roles, numbers,
+/* MS-POLICY-5 MS-RNG-1 property: random scenarios (2–6 seats, random roles, numbers,
  * full decks shuffled, policies default/greedy/random) end without error,
  * and the same seed gives the same duel (trace and result) twice; their
  * logs render (JSON, ja, en) without error. */
@@ -906,21 +939,22 @@ static void ms_property_random(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(ms_enchant_outcomes, teardown),
-		cmocka_unit_test_teardown(ms_enchant_mp_zero_and_suit, teardown),
-		cmocka_unit_test_teardown(ms_attack_default_and_equal_damage, teardown),
-		cmocka_unit_test_teardown(ms_attack_fail_and_lower_half, teardown),
-		cmocka_unit_test_teardown(ms_attack_point, teardown),
-		cmocka_unit_test_teardown(ms_storm_full, teardown),
-		cmocka_unit_test_teardown(ms_storm_tie, teardown),
-		cmocka_unit_test_teardown(ms_storm_match_card_and_round_bound, teardown),
-		cmocka_unit_test_teardown(ms_storm_number_and_reshuffle, teardown),
-		cmocka_unit_test_teardown(ms_end_early, teardown),
-		cmocka_unit_test_teardown(ms_two_battles, teardown),
-		cmocka_unit_test_teardown(ms_start_shuffle_reference, teardown),
-		cmocka_unit_test_teardown(ms_policy_unknown_and_illegal, teardown),
-		cmocka_unit_test_teardown(ms_render_logs, teardown),
-		cmocka_unit_test_teardown(ms_property_random, teardown),
+		{"MS-ENCHANT-1..5 held, not passing, happening, both", ms_enchant_outcomes, NULL, teardown, NULL},
+		{"MS-ENCHANT-4 MS-POLICY-1 MP 0, no 衣装 left, favoured suit", ms_enchant_mp_zero_and_suit, NULL, teardown, NULL},
+		{"MS-ATTACK-1 MS-ATTACK-2 MS-ADV-1 MS-ADV-3 MS-POLICY-2 MS-POLICY-3 MS-DAMAGE-1 default warriors, equal advantage", ms_attack_default_and_equal_damage, NULL, teardown, NULL},
+		{"MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3 failure, pairs, lower half", ms_attack_fail_and_lower_half, NULL, teardown, NULL},
+		{"MS-ATTACK-1 MS-ATTACK-5 MS-POLICY-1 MS-POLICY-2 MS-DAMAGE-3 pointing", ms_attack_point, NULL, teardown, NULL},
+		{"MS-ATTACK-4 MS-STORM-1..5 the storm by hand", ms_storm_full, NULL, teardown, NULL},
+		{"MS-STORM-2 MS-STORM-6 the tie draw-off", ms_storm_tie, NULL, teardown, NULL},
+		{"MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card, rounds_per_battle", ms_storm_match_card_and_round_bound, NULL, teardown, NULL},
+		{"MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, reshuffle", ms_storm_number_and_reshuffle, NULL, teardown, NULL},
+		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
+		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
+		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
+		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
+		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
+		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
