@@ -45,13 +45,12 @@ static long best_point(const ms_duel *d, const ms_ask *ask)
 	const ms_field_card *f = ms_duel_field(d, &nf);
 	long best = -1;
 
+	const ms_participant *ps = ms_duel_scenario(d)->participants;
+
 	for (k = 0; k < nf; k++) {
-		ms_part_state o;
-		if (!f[k].enchant)
-			continue;
-		ms_duel_participant(&o, d, f[k].owner);
-		if (o.role != MS_ROLE_CASTER ||
-		    o.side != ms_duel_scenario(d)->participants[ask->actor].side)
+		const ms_participant *o = &ps[f[k].owner];
+		if (!f[k].enchant || o->role != MS_ROLE_CASTER ||
+		    o->side != ps[ask->actor].side)
 			continue;
 		if (!ms_duel_passes(d, ask->actor, f[k].card))
 			continue;
@@ -151,11 +150,10 @@ static int choose_random(void *ud, const ms_duel *d, const ms_ask *ask,
 	}
 	if (ask->kind == MS_ASK_ATTACK)
 		for (j = 0; j < nf; j++) {
-			ms_part_state o;
-			if (!f[j].enchant)
-				continue;
-			ms_duel_participant(&o, d, f[j].owner);
-			if (o.role != MS_ROLE_CASTER || o.side != st.side)
+			const ms_participant *o =
+				&ms_duel_scenario(d)->participants[f[j].owner];
+			if (!f[j].enchant || o->role != MS_ROLE_CASTER ||
+			    o->side != st.side)
 				continue;
 			if (k-- == 0) {
 				out->kind = MS_CHOICE_POINT;
