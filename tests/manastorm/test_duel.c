@@ -28,7 +28,7 @@
  *   x3 Z0          3 field cards removed; the storm ended (0 field empty,
  *                  1 nobody to count, 2 victim cannot draw, 3 no victim)
  *   ~0 ~~0:5       0's deck shuffled; 0's discard pile (5) became its deck
- *   /              step 9 done
+ *   /              step 9: advantages 0, rights back, field to the decks
  *   END:A:10       the end: winner (- draw), ms_end_step
  *
  * Each test derives its trace by hand in the comment above it.
@@ -839,7 +839,7 @@ static void ms_reshuffle_seeded(void **state)
 		"r3 A0=S1d:ps A1=H2d:ps VB+1=2 G0 G1 "
 		"r4 ~~0:3 ~~1:3 A0=S3d:ps A1=H1d:ps VA+1=2 G0 G1 "
 		"r5 A0=S1d:ps A1=H2d:ps VB+1=3 G0 G1 "
-		"DA>1:1=9 DB>0:3=7 ~0 ~1 / END:B:10");
+		"DA>1:1=9 DB>0:3=7 / ~0 ~1 END:B:10");
 }
 
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice

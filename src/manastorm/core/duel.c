@@ -972,6 +972,8 @@ static int last_damage(ms_duel *d)
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
+	e = ev0(d, MS_EV_BATTLE_END, -1);
+	EMIT(d, e);
 	if (d->s->shuffle)
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
@@ -981,8 +983,6 @@ static int last_damage(ms_duel *d)
 			e.count = (int64_t)p->nd;
 			EMIT(d, e);
 		}
-	e = ev0(d, MS_EV_BATTLE_END, -1);
-	EMIT(d, e);
 	if (!side_alive(d, 0) || !side_alive(d, 1)) {
 		if ((rc = finish(d, MS_END_STEP9)) < 0)
 			return rc;
