@@ -611,6 +611,28 @@ static void ms_storm_number_and_reshuffle(void **state)
 	assert_int_equal(res.winner, 1);
 }
 
+/* MS-STORM-4 MS-STORM-6 a storm with nothing to draw: both warriors play
+ * their only card (S5, H5: a match); their decks and discard piles are
+ * empty, so nobody draws, all count 0, the draw-off draws nothing: 0 (first
+ * in seat order) is the victim, and the field is empty: the storm ends at
+ * once, nobody loses anything. */
+static void ms_storm_empty_field(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 7, .deck = "S5", .script = "h0 u"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .deck = "H5", .script = "h0 u"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 1;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 A0=S5h:pm A1=H5h:pm S!0 W0^0 Z0 U0 U1 DA>1:0=5 DB>0:0=5 / "
+		"END:-:10");
+	assert_int_equal(st(0).hp, 5);
+}
+
 /* MS-END-2 MS-END-3 the early end at step 6: warrior 0 (HP 1, 発現値 1)
  * plays D9: fails, HP 1 > 0, defeated; side A has no warrior left: the
  * duel ends at once (no advantage, no step 9).  B defeated 1: B wins. */
@@ -948,6 +970,7 @@ int main(void)
 		{"MS-STORM-2 MS-STORM-6 the tie draw-off", ms_storm_tie, NULL, teardown, NULL},
 		{"MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card, rounds_per_battle", ms_storm_match_card_and_round_bound, NULL, teardown, NULL},
 		{"MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, reshuffle", ms_storm_number_and_reshuffle, NULL, teardown, NULL},
+		{"MS-STORM-4 MS-STORM-6 a storm with nothing to draw", ms_storm_empty_field, NULL, teardown, NULL},
 		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
