@@ -864,6 +864,38 @@ static void ms_reshuffle_seeded(void **state)
 		"DA>1:1=9 DB>0:3=7 / ~0 ~1 END:B:10");
 }
 
+static int stop_at_round(void *ud, const ms_duel *d, const ms_event *e)
+{
+	(void)ud; (void)d;
+	return e->kind == MS_EV_ROUND;
+}
+
+/* The options' version is checked; a callback that returns non-zero stops
+ * the duel with MS_ERROR, and the duel keeps failing. */
+static void ms_opts_and_callback_stop(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	ms_duel_free(duel);
+	duel = NULL;
+	o.version = 99;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), MS_EINVALID);
+	o.version = MS_DUEL_OPTS_VERSION;
+	o.on_event = stop_at_round;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
+	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
+	assert_int_equal(ms_duel_run(&res, duel), MS_ERROR);
+	assert_false(res.over);
+}
+
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice
  * is refused and changes nothing. */
 static void ms_policy_unknown_and_illegal(void **state)
@@ -975,6 +1007,7 @@ int main(void)
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
+		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
 		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
