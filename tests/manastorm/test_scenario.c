@@ -289,7 +289,7 @@ static void test_ranges(void **state)
 		"6:52: HPが0です（1から1000000までにしてください）\n");
 }
 
-/* MS-SCN-TOP-4, MS-SCN-PART-2: a side without a warrior (both, here: the
+/* MS-SCN-TOP-3, MS-SCN-PART-2: a side without a warrior (both, here: the
  * list starts at 2:3), names unique and not empty. */
 static void test_sides_and_names(void **state)
 {
@@ -423,7 +423,7 @@ int main(void)
 		TEST("MS-SCN-PART-4 MS-SCN-PART-5 MS-SCN-PART-6 MS-SCN-PART-7",
 		     test_role_keys),
 		TEST("MS-SCN-PART-3 MS-SCN-NUM-2", test_ranges),
-		TEST("MS-SCN-TOP-4 MS-SCN-PART-2", test_sides_and_names),
+		TEST("MS-SCN-TOP-3 MS-SCN-PART-2", test_sides_and_names),
 		TEST("MS-SCN-KEY-2 MS-SCN-KEY-3 MS-SCN-TOP-1", test_keys_and_values),
 		TEST("MS-SCN-OUT", test_round_trip),
 		TEST("MS-SCN-DIAG-2", test_opts),

@@ -133,7 +133,7 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 /*
  * A participant (MS-SCN-PART-*).  Returns 1 when it is whole; *sides gets
  * bit side when it is a warrior of a known side, bit 2 when its side or
- * role could not be read (MS-SCN-TOP-4 then claims no side lacks one);
+ * role could not be read (MS-SCN-TOP-3 then claims no side lacks one);
  * *name_at the node of the name's value (NULL when there is no name).
  */
 static int read_participant(ms_scenario_doc *d, const node *m,
@@ -337,7 +337,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 				break;
 			}
 	}
-	/* MS-SCN-TOP-4: each side has a warrior (D7.11); participants whose
+	/* MS-SCN-TOP-3: each side has a warrior (D7.11); participants whose
 	 * side or role could not be read give the benefit of the doubt */
 	if (!(sides & 4)) {
 		for (w = 0; w < 2; w++)
