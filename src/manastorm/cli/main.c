@@ -19,6 +19,8 @@
 static const ut_cli_command commands[] = {
 	{"check", cmd_check, "シナリオを検査して正規の形で表示する",
 	 "check scenarios and print them normalised"},
+	{"play", cmd_play, "決闘を1回行いログと結果を表示する",
+	 "play one duel and print its log and result"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 
