@@ -633,6 +633,41 @@ static void ms_storm_empty_field(void **state)
 	assert_int_equal(st(0).hp, 5);
 }
 
+/* MS-ATTACK-2 MS-ATTACK-4 a storm needs matching cards played in THIS
+ * round (D7.3: a warrior that plays nothing matches nothing).  default
+ * policies, no shuffle, hands of 1.  Battle 1, round 1: Kai plays S5, Jin
+ * H5: both pass (発現値 13), same number: no success, one storm.  Storm
+ * draws: Kai draws S1 (passes), then nothing is left (deck and discard
+ * empty): his highest 1; Jin draws H1: 1.  Tie, nobody can draw again: the
+ * first in seat order, Kai, is the first victim; no caster has a 衣装, so
+ * warriors: Kai loses min(HP 5, 2 field cards) = 2 → HP 3, the 2 cards are
+ * discarded, the field is empty: the storm ends.  Both hands are empty:
+ * both give up; step 9: no advantage, no damage.  Battle 2: both pass (no
+ * card in hand): nothing was played, so nothing matches — no second storm
+ * (the engine once kept battle 1's match flag and stormed again).  Result:
+ * storms 1, Kai HP 3, Jin HP 10, nobody defeated, no damage: a draw. */
+static void ms_storm_needs_this_round(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "Kai", .side = 0, .thr = 13, .hp = 5,
+		        .deck = "S5 S1", .policy = "default"),
+		WARRIOR(.name = "Jin", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H5 H1", .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 1;
+	s.battles = 2;
+	s.rounds_per_battle = 3;
+	play(&s, 0);
+	assert_int_equal(res.storms, 1);
+	assert_int_equal(res.winner, -1);
+	assert_int_equal(res.battles, 2);
+	assert_int_equal(st(0).hp, 3);
+	assert_int_equal(st(1).hp, 10);
+}
+
 /* MS-END-2 MS-END-3 the early end at step 6: warrior 0 (HP 1, 発現値 1)
  * plays D9: fails, HP 1 > 0, defeated; side A has no warrior left: the
  * duel ends at once (no advantage, no step 9).  B defeated 1: B wins. */
@@ -1003,6 +1038,7 @@ int main(void)
 		{"MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card, rounds_per_battle", ms_storm_match_card_and_round_bound, NULL, teardown, NULL},
 		{"MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, reshuffle", ms_storm_number_and_reshuffle, NULL, teardown, NULL},
 		{"MS-STORM-4 MS-STORM-6 a storm with nothing to draw", ms_storm_empty_field, NULL, teardown, NULL},
+		{"MS-ATTACK-2 MS-ATTACK-4 a storm needs this round's cards", ms_storm_needs_this_round, NULL, teardown, NULL},
 		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},

@@ -834,8 +834,14 @@ static int attack_check(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		int32_t q;
-		if (is_caster(p) || p->src == MS_SRC_NONE)
+		if (is_caster(p))
 			continue;
+		if (p->src == MS_SRC_NONE) {
+			/* played nothing this round: it matches nothing (D7.3);
+			 * flags of an earlier round must not start a storm */
+			p->passes = p->match = p->success = 0;
+			continue;
+		}
 		q = partner(d, (uint32_t)i);
 		p->passes = passes(p, p->card);
 		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
