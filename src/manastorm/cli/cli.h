@@ -56,5 +56,20 @@ enum {
 typedef int ms_cmd_fn(const ut_cli *base, int argc, char **argv);
 
 /* One line per command (cmd_<name>.c): */
+ms_cmd_fn cmd_check;
+
+/* Scenario files: at most 1 MiB unless an option says otherwise. */
+#define MS_CLI_MAX_BYTES ((size_t)1 << 20)
+
+/*
+ * Read the scenario file `path` (- is standard input; at most max bytes,
+ * `opt` the option that sets the limit, or NULL) for any command
+ * (cmd_check.c): on success *doc holds it (ms_scenario_doc_free); else
+ * every problem is on stderr as FILE:LINE:COL: error: … with the line and
+ * a caret, *doc is NULL, and the result is UT_EXIT_INPUT.
+ */
+struct ms_scenario_doc;
+int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
+                         const char *opt, struct ms_scenario_doc **doc);
 
 #endif

@@ -17,6 +17,8 @@
  *     {"play", cmd_play, "決闘を1回行う", "play one duel"},
  * with `ms_cmd_fn cmd_play;` declared in cli.h (cmd_play.c). */
 static const ut_cli_command commands[] = {
+	{"check", cmd_check, "シナリオを検査して正規の形で表示する",
+	 "check scenarios and print them normalised"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 

@@ -1,0 +1,228 @@
+/* cmd_check.c - `manastorm check SCENARIO...`: read scenario files (D1,
+ * D7.11), report every problem located, print each good one normalised
+ * (docs/MANASTORM.md "Scenarios", MS-SCN-CLI-1).  Also the reading of a
+ * scenario file every command shares (ms_cli_scenario_file, cli.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#include "manastorm/scenario_yaml.h"
+
+/* --max-bytes (MS-SCN-CLI-2): 1 MiB by default, 1 GiB at most. */
+#define MAX_BYTES_MAX ((size_t)1 << 30)
+
+static const char help_ja[] =
+	"使い方: manastorm check [オプション]... シナリオ...\n"
+	"シナリオファイル（YAML）を検査します。正しいシナリオは、英語のキーで既定値を\n"
+	"書き出した正規の形で表示し（山札は書かれていたときだけ）、誤りはファイル:行:桁\n"
+	"の形ですべて示します。\n"
+	"\n"
+	"オプション:\n"
+	"  --lang ja|en      メッセージの言語（既定: ja）\n"
+	"  --max-bytes N     N バイトを超えるファイルは読み切らずに誤りとする（既定: 1048576）\n"
+	"  -h, --help        このヘルプを表示して終了する\n"
+	"\n"
+	"シナリオ - は標準入力を読みます。-- のあとはすべてシナリオです。\n"
+	"終了コード: 0 すべて正しい、1 誤りのあるシナリオか読めないファイルがある、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  manastorm check examples/manastorm/table.yaml\n";
+
+static const char help_en[] =
+	"Usage: manastorm check [OPTION]... SCENARIO...\n"
+	"Check scenario files (YAML).  Each good scenario is printed in canonical\n"
+	"form, English keys and the defaults written out (decks only when given);\n"
+	"every problem is shown as FILE:LINE:COL: error: ...\n"
+	"\n"
+	"Options:\n"
+	"  --lang ja|en      language of messages (default ja)\n"
+	"  --max-bytes N     a longer file is an error, not read (default 1048576)\n"
+	"  -h, --help        print this help and exit\n"
+	"\n"
+	"A SCENARIO of - reads standard input; everything after -- is a SCENARIO.\n"
+	"Exit status: 0 all good, 1 a bad scenario or unreadable file, 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  manastorm check examples/manastorm/table.yaml\n";
+
+static const struct option longopts[] = {
+	MS_CLI_COMMON_LONGOPTS,
+	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
+	{NULL, 0, NULL, 0}
+};
+
+/* Read all of path (- is stdin), at most max bytes; "FILE: error: …" and
+ * UT_EXIT_INPUT when it cannot be read or is too large. */
+static int read_file(const ut_cli *ui, const char *path, size_t max,
+                     const char *opt, char **text, size_t *len)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	int err;
+
+	if (!f) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
+		                      "%s: error: cannot open: %s\n"),
+		        shown, strerror(errno));
+		return UT_EXIT_INPUT;
+	}
+	err = ut_cli_read(f, max, text, len);
+	if (f != stdin)
+		fclose(f);
+	if (err == EFBIG) {
+		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
+		                          "バイトを超えています",
+		                      "%s: error: file too large: over the limit of "
+		                      "%zu bytes"), shown, max);
+		fprintf(stderr, opt ? UT_TR(ui, "（%s）\n", " (%s)\n") : "\n",
+		        opt ? opt : "");
+		return UT_EXIT_INPUT;
+	}
+	if (err) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
+		                      "%s: error: cannot read: %s\n"),
+		        shown, strerror(err));
+		return UT_EXIT_INPUT;
+	}
+	return UT_EXIT_OK;
+}
+
+/* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
+ * a caret; then how many were not shown. */
+static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
+                       const char *shown)
+{
+	size_t i, n = ms_scenario_doc_diag_count(doc);
+	size_t all = ms_scenario_doc_error_count(doc);
+
+	for (i = 0; i < n; i++) {
+		const ms_diag *d = ms_scenario_doc_diag(doc, i);
+		char msg[1024];
+		const char *line;
+		size_t llen;
+		ms_diag_format(msg, sizeof(msg), d, (ms_lang)ui->lang);
+		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
+		        (unsigned)d->col, msg);
+		if ((line = ms_scenario_doc_source_line(doc, d->line, &llen)))
+			ut_cli_show_context(line, llen, d->col);
+	}
+	if (all > n)
+		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
+		                      "%s: %zu more errors not shown (at most %zu are)\n"),
+		        shown, all - n, n);
+}
+
+int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
+                         const char *opt, ms_scenario_doc **doc)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	ms_parse_opts po = MS_PARSE_OPTS_INIT;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	*doc = NULL;
+	if ((rc = read_file(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+		return rc;
+	po.file = shown;
+	rc = ms_scenario_parse(doc, text, len, &po);
+	free(text);
+	if (rc < 0) {
+		ut_cli_error(ui, "%s: %s", shown, ms_error_last());
+		return UT_EXIT_INPUT;
+	}
+	if (ms_scenario_doc_scenario(*doc))
+		return UT_EXIT_OK;
+	show_diags(ui, *doc, shown);
+	ms_scenario_doc_free(*doc);
+	*doc = NULL;
+	return UT_EXIT_INPUT;
+}
+
+/* Check one file; print it normalised when good.  Returns the exit status. */
+static int check_one(const ut_cli *ui, const char *path, size_t max,
+                     int header)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	ms_scenario_doc *doc = NULL;
+	const ms_scenario *s;
+	char *yaml = NULL;
+	size_t len = 0, i, n[2][2] = {{0, 0}, {0, 0}};
+
+	if (ms_cli_scenario_file(ui, path, max, "--max-bytes", &doc) != UT_EXIT_OK)
+		return UT_EXIT_INPUT;
+	s = ms_scenario_doc_scenario(doc);
+	if (ms_scenario_to_yaml(&yaml, &len, s) < 0) {
+		ut_cli_error(ui, "%s: %s", shown, ms_error_last());
+		ms_scenario_doc_free(doc);
+		return UT_EXIT_INPUT;
+	}
+	for (i = 0; i < s->nparticipants; i++)
+		n[s->participants[i].side == 1][s->participants[i].role ==
+		                                MS_ROLE_WARRIOR]++;
+	if (header)
+		printf("# %s\n", shown);
+	/* MS-SCN-OUT: one comment line in the language of --lang; the keys
+	 * stay English */
+	printf(UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
+	                 "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
+	             "# normalised scenario: side A %zu casters, %zu warriors; "
+	             "side B %zu casters, %zu warriors\n"),
+	       n[0][0], n[0][1], n[1][0], n[1][1]);
+	fwrite(yaml, 1, len, stdout);
+	free(yaml);
+	ms_scenario_doc_free(doc);
+	return UT_EXIT_OK;
+}
+
+/*
+ * Every file is checked, whatever happened to the ones before it (headed
+ * by "# FILE" when several are given).  Exit 1 if any is unreadable or bad.
+ */
+int cmd_check(const ut_cli *base, int argc, char **argv)
+{
+	ms_cli o = {*base};
+	size_t max = MS_CLI_MAX_BYTES;
+	uint64_t v;
+	int c, i, nfiles, status = UT_EXIT_OK;
+
+	ut_cli_getopt_begin(&o.ui, argc, argv, MS_CLI_SHORTOPTS, longopts,
+	                    OPT_LANG);
+	while ((c = getopt_long(argc, argv, MS_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return ut_cli_help(&o.ui, help_ja, help_en);
+		case OPT_LANG:
+			if (ut_cli_lang(&o.ui, "check", optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		case OPT_MAX_BYTES:
+			if (ut_cli_parse_u64(optarg, MAX_BYTES_MAX, &v) < 0 || v < 1)
+				return ut_cli_usage_error(&o.ui, "check",
+				       UT_TR(&o.ui, "--max-bytes には1から%zuまでの整数を"
+				                    "指定してください（「%s」）",
+				             "--max-bytes needs a whole number from 1 to "
+				             "%zu, not '%s'"), MAX_BYTES_MAX, optarg);
+			max = (size_t)v;
+			break;
+		default:
+			return ut_cli_bad_option(&o.ui, "check", c, argv, longopts);
+		}
+	}
+	nfiles = argc - optind;
+	if (nfiles == 0)
+		return ut_cli_usage_error(&o.ui, "check",
+		                          UT_TR(&o.ui, "シナリオが指定されていません",
+		                                "no scenario given"));
+	for (i = optind; i < argc; i++)
+		if (check_one(&o.ui, argv[i], max, nfiles > 1) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
+	if (fflush(stdout) != 0) {
+		ut_cli_error(&o.ui, UT_TR(&o.ui, "出力を書けません",
+		                          "cannot write the output"));
+		return UT_EXIT_INPUT;
+	}
+	return status;
+}

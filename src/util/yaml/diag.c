@@ -1,0 +1,248 @@
+/* diag.c - the messages of the YAML layer in Japanese and English
+ * (util/msg.h catalogue), a format's own through its ut_yaml_catalog. */
+#include <stdio.h>
+#include <string.h>
+
+#include "util/utf8.h"
+#include "util/yaml.h"
+
+enum {
+	M_SYNTAX_CTX = UT_YAML_D_USER, M_SYNTAX_CTX_JA, M_UNKNOWN_KEY_NEAR,
+	M_DUP_KEY_OTHER, M_UNKNOWN_VALUE_NEAR, M_COUNT
+};
+
+static const ut_msg msgs[M_COUNT] = {
+	[UT_YAML_D_INVALID_UTF8] = {{"UTF-8として不正なバイト{1}があります",
+	                           "invalid UTF-8: byte {1}"}},
+	[UT_YAML_D_TAB] = {{"インデントにタブがあります（YAMLのインデントは空白で書きます）",
+	                  "a tab in the indentation (YAML indents with spaces)"}},
+	[UT_YAML_D_SYNTAX] = {{"YAMLの構文エラー：{1}", "YAML syntax error: {1}"}},
+	[M_SYNTAX_CTX] = {{"YAMLの構文エラー：{1}（{3}行{4}桁から：{2}）",
+	                   "YAML syntax error: {1} ({2} started at {3}:{4})"}},
+	[M_SYNTAX_CTX_JA] = {{"YAMLの構文エラー：{1}（{3}行{4}桁から始まる{2}の中）",
+	                      "YAML syntax error: {1} ({2} started at {3}:{4})"}},
+	[UT_YAML_D_EMPTY] = {{"シナリオが空です", "the scenario is empty"}},
+	[UT_YAML_D_SECOND_DOCUMENT] = {{"2つ目のYAML文書があります（シナリオは1つの文書に書きます）",
+	                              "a second YAML document (a scenario is one document)"}},
+	[UT_YAML_D_ANCHOR] = {{"アンカー「&{1}」は使えません（値をそのまま書いてください）",
+	                     "anchors are not supported: '&{1}' (write the value out)"}},
+	[UT_YAML_D_ALIAS] = {{"エイリアス「*{1}」は使えません（値をそのまま書いてください）",
+	                    "aliases are not supported: '*{1}' (write the value out)"}},
+	[UT_YAML_D_TAG] = {{"タグ「{1}」は使えません", "tags are not supported: '{1}'"}},
+	[UT_YAML_D_NUL] = {{"文字列にNUL文字（\\0）があります",
+	                  "a NUL character (\\0) in a string"}},
+	[UT_YAML_D_TOO_DEEP] = {{"入れ子が深すぎます（{2}段まで）",
+	                       "nested too deeply (at most {2} levels)"}},
+	[UT_YAML_D_KEY_NOT_TEXT] = {{"キーには名前を書いてください",
+	                           "a key must be a name"}},
+	[UT_YAML_D_UNKNOWN_KEY] = {{"不明なキー「{1}」です", "unknown key '{1}'"}},
+	[M_UNKNOWN_KEY_NEAR] = {{"不明なキー「{1}」です。「{2}」のことですか？",
+	                         "unknown key '{1}'; did you mean '{2}'?"}},
+	[UT_YAML_D_DUPLICATE_KEY] = {{"キー「{1}」が2回書かれています（最初は{3}行目）",
+	                            "key '{1}' given twice (first on line {3})"}},
+	[M_DUP_KEY_OTHER] = {{"キー「{1}」が2回書かれています（最初は{3}行目の「{2}」）",
+	                      "key '{1}' given twice (first as '{2}' on line {3})"}},
+	[UT_YAML_D_MISSING_KEY] = {{"必須のキー「{1}」がありません",
+	                          "missing required key '{1}'"}},
+	[UT_YAML_D_WRONG_TYPE] = {{"{1}が必要です（書かれているのは{2}）",
+	                         "expected {1}, found {2}"}},
+	[UT_YAML_D_NOT_DECIMAL] = {{"「{1}」は10進の整数ではありません（{2}）",
+	                          "'{1}' is not a plain decimal integer ({2})"}},
+	[UT_YAML_D_TOO_LARGE] = {{"数が大きすぎます：「{1}」（64ビットを超えます）",
+	                        "number too large: '{1}' (beyond 64 bits)"}},
+	[UT_YAML_D_YAML11_BOOL] = {{"「{1}」は真偽値に使えません（true か false と書いてください）",
+	                          "'{1}' is not a boolean here (write true or false)"}},
+	[UT_YAML_D_EMPTY_NAME] = {{"名前が空です", "a name must not be empty"}},
+	[UT_YAML_D_TOO_MANY_NODES] = {{"YAMLの値が多すぎます（{2}個まで）",
+	                               "too many YAML values (at most {2})"}},
+	[UT_YAML_D_UNKNOWN_VALUE] = {{"不明な{1}「{2}」です（{3}のいずれか）",
+	                            "unknown {1} '{2}' (one of: {3})"}},
+	[M_UNKNOWN_VALUE_NEAR] = {{"不明な{1}「{2}」です。「{3}」のことですか？",
+	                           "unknown {1} '{2}'; did you mean '{3}'?"}},
+	};
+
+static const ut_msg wants[] = {
+	[UT_YAML_WANT_MAPPING] = {{"マッピング（キー: 値）", "a mapping (key: value)"}},
+	[UT_YAML_WANT_LIST] = {{"リスト", "a list"}},
+	[UT_YAML_WANT_INTEGER] = {{"整数", "an integer"}},
+	[UT_YAML_WANT_TEXT] = {{"名前", "a name"}},
+	[UT_YAML_WANT_BOOL] = {{"true か false", "true or false"}},
+};
+
+static const ut_msg founds[] = {
+	[UT_YAML_FOUND_MAPPING] = {{"マッピング", "a mapping"}},
+	[UT_YAML_FOUND_LIST] = {{"リスト", "a list"}},
+	[UT_YAML_FOUND_NULL] = {{"空の値", "nothing"}},
+	[UT_YAML_FOUND_QUOTED] = {{"引用符で囲んだ文字列「{1}」", "the quoted string '{1}'"}},
+	[UT_YAML_FOUND_PLAIN] = {{"「{1}」", "'{1}'"}},
+};
+
+static const ut_msg not_decimal[] = {
+	[UT_YAML_ND_PLUS] = {{"「+」の符号", "a '+' sign"}},
+	[UT_YAML_ND_HEX] = {{"16進数", "hexadecimal"}},
+	[UT_YAML_ND_OCTAL] = {{"8進数", "octal"}},
+	[UT_YAML_ND_BINARY] = {{"2進数", "binary"}},
+	[UT_YAML_ND_EXPONENT] = {{"指数表記", "an exponent"}},
+	[UT_YAML_ND_FRACTION] = {{"小数", "a fraction"}},
+	[UT_YAML_ND_UNDERSCORE] = {{"「_」の区切り", "'_' separators"}},
+	[UT_YAML_ND_LEADING_ZERO] = {{"先頭の0", "a leading zero"}},
+};
+
+/*
+ * libyaml's texts (English only) for the syntax errors a scenario's writer
+ * meets, in Japanese; the others stay as libyaml wrote them.  The contexts
+ * are nouns: "（2行3桁から始まるフロー形式のマッピング（{ }）の中）".
+ */
+static const char *const yaml_ja[][2] = {
+	{"did not find expected key",
+	 "キーがあるべきところにありません（インデントがずれていませんか）"},
+	{"did not find expected '-' indicator",
+	 "「-」があるべきところにありません（インデントがずれていませんか）"},
+	{"did not find expected ',' or ']'", "「,」か「]」がありません"},
+	{"did not find expected ',' or '}'", "「,」か「}」がありません"},
+	{"did not find expected node content", "値がありません"},
+	{"did not find expected <document start>", "文書の始まり（---）がありません"},
+	{"mapping values are not allowed in this context",
+	 "ここには「キー: 値」を書けません（インデントか「: 」を確かめてください）"},
+	{"mapping keys are not allowed in this context", "ここにはキーを書けません"},
+	{"block sequence entries are not allowed in this context",
+	 "ここには「- 」の項目を書けません"},
+	{"found character that cannot start any token", "ここに書けない文字があります"},
+	{"found unexpected end of stream", "閉じないままファイルが終わりました"},
+	{"could not find expected ':'", "「:」がありません"},
+	{"found unexpected ':'", "「:」がここにあるのは誤りです"},
+	{"found unknown escape character", "不明なエスケープ文字があります"},
+	{"found invalid Unicode character escape code",
+	 "Unicodeの文字にならないエスケープがあります"},
+	{"found a tab character that violates indentation", "インデントにタブがあります"},
+	{"found a tab character where an indentation space is expected",
+	 "インデントにタブがあります"},
+	{"control characters are not allowed", "制御文字は使えません"},
+	{"found unexpected document indicator", "文書の区切り（--- か ...）がここにあるのは誤りです"},
+	{"found undefined alias", "定義されていないエイリアスがあります"},
+	{"found duplicate anchor; first occurrence", "同じ名前のアンカーが2つあります"},
+	{"while parsing a block mapping", "ブロック形式のマッピング"},
+	{"while parsing a block collection", "ブロック形式のリスト"},
+	{"while parsing a flow mapping", "フロー形式のマッピング（{ }）"},
+	{"while parsing a flow sequence", "フロー形式のリスト（[ ]）"},
+	{"while parsing a block node", "値"},
+	{"while parsing a flow node", "値"},
+	{"while parsing a node", "値"},
+	{"while scanning a simple key", "キー"},
+	{"while scanning a quoted scalar", "引用符で囲んだ文字列"},
+	{"while parsing a quoted scalar", "引用符で囲んだ文字列"},
+	{"while scanning a plain scalar", "文字列"},
+	{"while scanning a block scalar", "ブロック形式の文字列（| か >）"},
+	{"while scanning an anchor", "アンカー"},
+	{"while scanning an alias", "エイリアス"},
+	{"while scanning a tag", "タグ"},
+	{"while parsing a tag", "タグ"},
+	{"while scanning a directive", "ディレクティブ（%）"},
+};
+
+/* s in Japanese when yaml_ja has it, else NULL. */
+static const char *yaml_text_ja(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(yaml_ja) / sizeof(yaml_ja[0]); i++)
+		if (strcmp(yaml_ja[i][0], s) == 0)
+			return yaml_ja[i][1];
+	return NULL;
+}
+
+/* ut_msg entry i of table t, or NULL when i is out of [0, n). */
+static const ut_msg *pick(const ut_msg *t, size_t n, int64_t i)
+{
+	return t && i >= 0 && (uint64_t)i < n && t[i].text[0] ? &t[i] : NULL;
+}
+
+#define PICK(t, i) pick(t, sizeof(t) / sizeof((t)[0]), i)
+
+static const ut_msg *want_of(const ut_yaml_catalog *cat, int64_t w)
+{
+	if (w >= UT_YAML_WANT_USER)
+		return cat ? pick(cat->wants, cat->nwants, w - UT_YAML_WANT_USER)
+		           : NULL;
+	return PICK(wants, w);
+}
+
+size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
+                           ut_lang l, const ut_yaml_catalog *cat)
+{
+	ut_buf out = UT_BUF_INIT, x = UT_BUF_INIT, v = UT_BUF_INIT;
+	const ut_msg *m, *sub;
+	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
+	char hex[8];
+	size_t n;
+
+	m = g->code >= UT_YAML_D_USER
+	    ? (cat ? pick(cat->msgs, cat->nmsgs, g->code - UT_YAML_D_USER) : NULL)
+	    : PICK(msgs, g->code);
+	if (!m) {
+		ut_buf_printf(&out, "? (%d)", g->code);
+	} else if (g->code >= UT_YAML_D_USER) {
+		ut_msg_put(&out, m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_int(g->a), ut_arg_int(g->b),
+		                   ut_arg_str(s2)));
+	} else switch (g->code) {
+	case UT_YAML_D_INVALID_UTF8:
+		snprintf(hex, sizeof(hex), "0x%02X", (unsigned)(g->a & 0xFF));
+		ut_msg_put(&out, m, l, UT_ARGS(ut_arg_str(hex)));
+		break;
+	case UT_YAML_D_SYNTAX: {
+		/* libyaml's words, in Japanese when known */
+		const char *p = l == UT_LANG_JA && yaml_text_ja(s1) ? yaml_text_ja(s1) : s1;
+		const char *c = l == UT_LANG_JA && yaml_text_ja(s2) ? yaml_text_ja(s2) : s2;
+		ut_msg_put(&out, !g->s2 ? m : c != s2 ? &msgs[M_SYNTAX_CTX_JA]
+		                                      : &msgs[M_SYNTAX_CTX], l,
+		           UT_ARGS(ut_arg_str(p), ut_arg_str(c), ut_arg_int(g->a),
+		                   ut_arg_int(g->b)));
+		break;
+	}
+	case UT_YAML_D_UNKNOWN_KEY:
+		ut_msg_put(&out, g->s2 ? &msgs[M_UNKNOWN_KEY_NEAR] : m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2)));
+		break;
+	case UT_YAML_D_DUPLICATE_KEY:
+		ut_msg_put(&out, strcmp(s1, s2) != 0 ? &msgs[M_DUP_KEY_OTHER] : m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2), ut_arg_int(g->a)));
+		break;
+	case UT_YAML_D_WRONG_TYPE:
+		if ((sub = PICK(founds, g->b)))
+			ut_msg_put(&x, sub, l, UT_ARGS(ut_arg_str(s1)));
+		sub = want_of(cat, g->a);
+		ut_msg_put(&out, m, l,
+		           UT_ARGS(ut_arg_str(sub ? ut_msg_text(sub, l) : "?"),
+		                   ut_arg_str(x.ptr ? x.ptr : "?")));
+		break;
+	case UT_YAML_D_NOT_DECIMAL:
+		sub = PICK(not_decimal, g->a);
+		ut_msg_put(&out, m, l,
+		           UT_ARGS(ut_arg_str(s1),
+		                   ut_arg_str(sub ? ut_msg_text(sub, l) : "?")));
+		break;
+	case UT_YAML_D_UNKNOWN_VALUE:
+		if (cat && cat->vocab)
+			cat->vocab(&v, (int)g->a, 0, l);
+		if (g->s2)
+			ut_buf_puts(&x, s2);
+		else if (cat && cat->vocab)
+			cat->vocab(&x, (int)g->a, 1, l);
+		ut_msg_put(&out, g->s2 ? &msgs[M_UNKNOWN_VALUE_NEAR] : m, l,
+		           UT_ARGS(ut_arg_str(v.ptr ? v.ptr : "?"),
+		                   ut_arg_str(s1), ut_arg_str(x.ptr ? x.ptr : "")));
+		break;
+	default:
+		ut_msg_put(&out, m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_int(g->a), ut_arg_int(g->b)));
+		break;
+	}
+	n = out.len;
+	if (buf && size)
+		ut_utf8_copy(buf, size, out.ptr ? out.ptr : "", out.len);
+	ut_buf_free(&out);
+	ut_buf_free(&x);
+	ut_buf_free(&v);
+	return n;
+}

@@ -1,0 +1,495 @@
+/*
+ * read.c - ut_yaml_doc_read: bytes → libyaml events → a small tree of
+ * located nodes (util/yaml.h), in two phases that each report all they
+ * find:
+ *   1. the bytes: UTF-8 (bad sequences reported once per line), no tab in
+ *      the indentation of a line; any error here stops the reading;
+ *   2. the YAML: libyaml's event parser; a syntax error (libyaml stops at
+ *      the first) stops the reading; anchors, aliases, tags, a second
+ *      document, NUL in a string, nesting past UT_YAML_MAX_DEPTH and more
+ *      nodes than the cap are errors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "util/array.h"
+#include "util/error.h"
+#include "util/utf8.h"
+#include "util/yaml.h"
+
+char *ut_yaml_own(ut_yaml_doc *d, const char *s, size_t len)
+{
+	char *p;
+
+	if (d->nomem)
+		return NULL;
+	if (UT_ARRAY_RESERVE(d->mem, d->capmem, d->nmem + 1) < 0 ||
+	    !(p = malloc(len + 1))) {
+		d->nomem = 1;
+		return NULL;
+	}
+	memcpy(p, s, len);
+	p[len] = '\0';
+	d->mem[d->nmem++] = p;
+	return p;
+}
+
+void *ut_yaml_alloc(ut_yaml_doc *d, size_t n, size_t size)
+{
+	void *p;
+
+	if (d->nomem)
+		return NULL;
+	if (n == 0)
+		n = 1;
+	if (UT_ARRAY_RESERVE(d->mem, d->capmem, d->nmem + 1) < 0 ||
+	    !(p = calloc(n, size))) {
+		d->nomem = 1;
+		return NULL;
+	}
+	d->mem[d->nmem++] = p;
+	return p;
+}
+
+void ut_yaml_diag_add(ut_yaml_doc *d, int code, uint32_t line, uint32_t col,
+                      int64_t a, int64_t b, const char *s1, const char *s2)
+{
+	ut_yaml_diag *g;
+
+	d->nerrors++;
+	/* all are kept until ut_yaml_doc_finish, so that the cap keeps the
+	 * first ones in the text, not the first ones found */
+	if (d->nomem)
+		return;
+	if (UT_ARRAY_RESERVE(d->diags, d->capdiags, d->ndiags + 1) < 0) {
+		d->nomem = 1;
+		return;
+	}
+	g = &d->diags[d->ndiags++];
+	g->code = code;
+	g->line = line;
+	g->col = col;
+	g->a = a;
+	g->b = b;
+	g->s1 = s1 ? ut_yaml_own(d, s1, strlen(s1)) : NULL;
+	g->s2 = s2 ? ut_yaml_own(d, s2, strlen(s2)) : NULL;
+}
+
+void ut_yaml_diag_at(ut_yaml_doc *d, const ut_yaml_node *n, int code,
+                     int64_t a, int64_t b, const char *s1, const char *s2)
+{
+	ut_yaml_diag_add(d, code, n->line, n->col, a, b, s1, s2);
+}
+
+/* A new node at m; -1 when memory ran out or past the cap (reported once,
+ * and d->nodes stays as it is: the reading stops). */
+static int new_node(ut_yaml_doc *d, int type, yaml_mark_t m)
+{
+	ut_yaml_node *n;
+
+	if (d->nnodes >= d->maxnodes) {
+		if (d->nnodes == d->maxnodes) {
+			ut_yaml_diag_add(d, UT_YAML_D_TOO_MANY_NODES,
+			                 (uint32_t)m.line + 1, (uint32_t)m.column + 1,
+			                 (int64_t)d->maxnodes, 0, NULL, NULL);
+			d->maxnodes = 0; /* once */
+		}
+		return -1;
+	}
+	if (d->nomem ||
+	    UT_ARRAY_RESERVE(d->nodes, d->capnodes, d->nnodes + 1) < 0) {
+		d->nomem = 1;
+		return -1;
+	}
+	n = &d->nodes[d->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->type = type;
+	n->line = (uint32_t)m.line + 1;
+	n->col = (uint32_t)m.column + 1;
+	n->first = n->last = n->next = -1;
+	return (int)d->nnodes++;
+}
+
+static void add_child(ut_yaml_doc *d, int parent, int child)
+{
+	ut_yaml_node *p = &d->nodes[parent];
+
+	if (p->last < 0)
+		p->first = child;
+	else
+		d->nodes[p->last].next = child;
+	p->last = child;
+	p->n++;
+}
+
+/* ---------------------------------------------------------------- bytes */
+
+/* Length of the valid UTF-8 sequence at s[0..len), or 0 (RFC 3629: no
+ * overlong forms, no surrogates, at most U+10FFFF; NUL is refused too). */
+static size_t utf8_len(const unsigned char *s, size_t len)
+{
+	unsigned c = s[0];
+	size_t n, i;
+	unsigned long cp;
+
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2, cp = c & 0x1F;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3, cp = c & 0x0F;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return n;
+}
+
+/*
+ * UTF-8: the text is UTF-8 (each bad byte sequence reported at its
+ * line and column, once per line).  tabs: no tab in the indentation
+ * of a line that holds something (a tab elsewhere is left to YAML).
+ * Also splits the lines for ut_yaml_doc_source_line.
+ * Returns the number of problems.
+ */
+static size_t scan_bytes(ut_yaml_doc *d)
+{
+	const unsigned char *s = (const unsigned char *)d->text;
+	size_t i = 0, bad = 0, cap = 0;
+	uint32_t line = 1, col = 1;
+	int indent = 1, tab_col = 0, line_bad = 0;
+
+	if (UT_ARRAY_RESERVE(d->line_at, cap, 1) < 0) {
+		d->nomem = 1;
+		return 0;
+	}
+	d->line_at[0] = 0;
+	d->nlines = 1;
+	{
+		while (i < d->len) {
+			size_t k;
+			if (s[i] == '\n') {
+				if (UT_ARRAY_RESERVE(d->line_at, cap, d->nlines + 1) < 0) {
+					d->nomem = 1;
+					return bad;
+				}
+				d->line_at[d->nlines++] = i + 1;
+				line++;
+				col = 1;
+				indent = 1;
+				tab_col = 0;
+				line_bad = 0;
+				i++;
+				continue;
+			}
+			k = utf8_len(s + i, d->len - i);
+			if (k == 0) {
+				if (!line_bad)
+					ut_yaml_diag_add(d, UT_YAML_D_INVALID_UTF8, line, col, s[i], 0,
+					     NULL, NULL);
+				line_bad = 1;
+				bad++;
+				k = 1;
+			} else if (indent) {
+				if (s[i] == '\t') {
+					if (!tab_col)
+						tab_col = (int)col;
+				} else if (s[i] != ' ' && s[i] != '\r') {
+					indent = 0;
+					if (tab_col && s[i] != '#') {
+						ut_yaml_diag_add(d, UT_YAML_D_TAB, line, (uint32_t)tab_col, 0,
+						     0, NULL, NULL);
+						bad++;
+					}
+				}
+			}
+			i += k;
+			col++;
+		}
+	}
+	return bad;
+}
+
+/* ---------------------------------------------------------------- YAML */
+
+/* Deepest nesting of lists and mappings read (the format needs 6). */
+#define UT_YAML_MAX_DEPTH 32
+
+/*
+ * Parse the YAML into the tree.  Returns the index of the root node, -1
+ * when there is none (empty stream or document), -2 after a syntax error.
+ */
+static int parse_yaml(ut_yaml_doc *d)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int *stack = NULL, root = -1, done = 0;
+	size_t depth = 0, cap = 0, docs = 0;
+
+	if (!yaml_parser_initialize(&p)) {
+		d->nomem = 1;
+		return -2;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)d->text, d->len);
+	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
+	while (!done) {
+		int id = -1;
+		const char *anchor = NULL, *tag = NULL;
+		if (!yaml_parser_parse(&p, &ev)) {
+			if (p.error == YAML_MEMORY_ERROR) {
+				d->nomem = 1;
+			} else {
+				/* a syntax error */
+				/* where libyaml found the problem; its context names
+				 * where the construct being parsed began */
+				yaml_mark_t m = p.problem ? p.problem_mark : p.context_mark;
+				ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, (uint32_t)m.line + 1,
+				     (uint32_t)m.column + 1,
+				     p.context ? (int64_t)p.context_mark.line + 1 : 0,
+				     p.context ? (int64_t)p.context_mark.column + 1 : 0,
+				     p.problem ? p.problem : "?", p.context);
+			}
+			root = -2;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs == 2) /* one document */
+				ut_yaml_diag_add(d, UT_YAML_D_SECOND_DOCUMENT,
+				     (uint32_t)ev.start_mark.line + 1,
+				     (uint32_t)ev.start_mark.column + 1, 0, 0, NULL, NULL);
+			break;
+		case YAML_ALIAS_EVENT:
+			/* no aliases: the alias stands for nothing */
+			ut_yaml_diag_add(d, UT_YAML_D_ALIAS, (uint32_t)ev.start_mark.line + 1,
+			     (uint32_t)ev.start_mark.column + 1, 0, 0,
+			     (const char *)ev.data.alias.anchor, NULL);
+			id = new_node(d, UT_YAML_SCALAR, ev.start_mark);
+			if (id >= 0) {
+				d->nodes[id].text = ut_yaml_own(d, "", 0);
+				d->nodes[id].reported = 1;
+			}
+			break;
+		case YAML_SCALAR_EVENT:
+			anchor = (const char *)ev.data.scalar.anchor;
+			tag = (const char *)ev.data.scalar.tag;
+			id = new_node(d, UT_YAML_SCALAR, ev.start_mark);
+			if (memchr(ev.data.scalar.value, 0, ev.data.scalar.length))
+				/* no NUL: "\0" would cut the text short */
+				ut_yaml_diag_add(d, UT_YAML_D_NUL, (uint32_t)ev.start_mark.line + 1,
+				     (uint32_t)ev.start_mark.column + 1, 0, 0, NULL, NULL);
+			if (id >= 0) {
+				d->nodes[id].text = ut_yaml_own(d, (const char *)ev.data.scalar.value,
+				                        ev.data.scalar.length);
+				d->nodes[id].quoted =
+					ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+			}
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+			anchor = (const char *)ev.data.sequence_start.anchor;
+			tag = (const char *)ev.data.sequence_start.tag;
+			id = new_node(d, UT_YAML_SEQ, ev.start_mark);
+			break;
+		case YAML_MAPPING_START_EVENT:
+			anchor = (const char *)ev.data.mapping_start.anchor;
+			tag = (const char *)ev.data.mapping_start.tag;
+			id = new_node(d, UT_YAML_MAP, ev.start_mark);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			if (depth)
+				depth--;
+			break;
+		default:
+			break;
+		}
+		if (anchor) /* no anchors */
+			ut_yaml_diag_add(d, UT_YAML_D_ANCHOR, (uint32_t)ev.start_mark.line + 1,
+			     (uint32_t)ev.start_mark.column + 1, 0, 0, anchor, NULL);
+		if (tag) { /* no tags: shown as written for the core tags */
+			static const char core[] = "tag:yaml.org,2002:";
+			char shown[256];
+			if (strncmp(tag, core, sizeof(core) - 1) == 0) {
+				ut_utf8_copy(shown + 2, sizeof(shown) - 2,
+				             tag + sizeof(core) - 1,
+				             strlen(tag + sizeof(core) - 1));
+				shown[0] = shown[1] = '!';
+				tag = shown;
+			}
+			ut_yaml_diag_add(d, UT_YAML_D_TAG, (uint32_t)ev.start_mark.line + 1,
+			     (uint32_t)ev.start_mark.column + 1, 0, 0, tag, NULL);
+		}
+		if (id >= 0 && docs <= 1) {
+			if (depth)
+				add_child(d, stack[depth - 1], id);
+			else if (root < 0)
+				root = id;
+			if ((ev.type == YAML_SEQUENCE_START_EVENT ||
+			     ev.type == YAML_MAPPING_START_EVENT) &&
+			    depth == UT_YAML_MAX_DEPTH) {
+				/* not too deep: libyaml's scanner costs time in
+				 * proportion to the depth for every token, so a deep
+				 * file is stopped here, not read to its end */
+				ut_yaml_diag_add(d, UT_YAML_D_TOO_DEEP, (uint32_t)ev.start_mark.line + 1,
+				     (uint32_t)ev.start_mark.column + 1, UT_YAML_MAX_DEPTH, 0,
+				     NULL, NULL);
+				root = -2;
+				done = 1;
+			} else if (ev.type == YAML_SEQUENCE_START_EVENT ||
+			           ev.type == YAML_MAPPING_START_EVENT) {
+				if (UT_ARRAY_RESERVE(stack, cap, depth + 1) < 0) {
+					d->nomem = 1;
+					done = 1;
+				} else {
+					stack[depth++] = id;
+				}
+			}
+		} else if (docs > 1 && depth == UT_YAML_MAX_DEPTH) {
+			done = 1; /* a deep second document: no more to say */
+		} else if (docs > 1 && (ev.type == YAML_SEQUENCE_START_EVENT ||
+		                        ev.type == YAML_MAPPING_START_EVENT)) {
+			/* later documents are not kept; keep the depth balanced */
+			if (UT_ARRAY_RESERVE(stack, cap, depth + 1) < 0) {
+				d->nomem = 1;
+				done = 1;
+			} else {
+				stack[depth++] = -1;
+			}
+		}
+		yaml_event_delete(&ev);
+		if (d->maxnodes == 0) { /* the node cap: nothing more is read */
+			root = -2;
+			break;
+		}
+		if (d->nomem)
+			break;
+	}
+	yaml_parser_delete(&p);
+	free(stack);
+	if (d->nomem)
+		return -2;
+	return root;
+}
+
+
+/* ---------------------------------------------------------------- API */
+
+int ut_yaml_doc_read(ut_yaml_doc *d, const char *text, size_t len,
+                     const ut_yaml_limits *lim)
+{
+	int root = -1;
+
+	memset(d, 0, sizeof(*d));
+	d->root = -1;
+	d->maxdiags = lim && lim->max_diags ? lim->max_diags : 100;
+	d->maxnodes = lim && lim->max_nodes ? lim->max_nodes : (size_t)1 << 20;
+	if (!text)
+		text = "", len = 0;
+	/* a UTF-8 byte order mark is not part of the text (lines and columns
+	 * count from after it, as editors show them) */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		text += 3, len -= 3;
+	d->text = ut_yaml_own(d, text, len);
+	d->len = len;
+	if (!d->nomem && scan_bytes(d) == 0 && !d->nomem) {
+		root = parse_yaml(d);
+		if (root == -1 || (root >= 0 && ut_yaml_is_null(&d->nodes[root]))) {
+			uint32_t line = root >= 0 ? d->nodes[root].line : 1;
+			uint32_t col = root >= 0 ? d->nodes[root].col : 1;
+			ut_yaml_diag_add(d, UT_YAML_D_EMPTY, line, col, 0, 0, NULL, NULL);
+			root = -1;
+		}
+	}
+	if (d->nomem) {
+		ut_yaml_doc_free(d);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	/* problems found in the bytes or the YAML: nothing to walk (a
+	 * document with an anchor, a tag… is still walked, for more errors) */
+	d->root = root >= 0 ? root : -1;
+	return 0;
+}
+
+static int before(const ut_yaml_diag *a, const ut_yaml_diag *b)
+{
+	return a->line < b->line || (a->line == b->line && a->col < b->col);
+}
+
+int ut_yaml_doc_finish(ut_yaml_doc *d)
+{
+	ut_yaml_diag *tmp;
+	size_t w, i;
+
+	/* a stable merge sort: two at one place keep the order they were
+	 * found in */
+	if (d->ndiags > 1) {
+		if (!(tmp = malloc(d->ndiags * sizeof(*tmp))))
+			return ut_error_set(UT_ENOMEM, "out of memory");
+		for (w = 1; w < d->ndiags; w *= 2) {
+			for (i = 0; i < d->ndiags; i += 2 * w) {
+				size_t a = i, m = i + w < d->ndiags ? i + w : d->ndiags;
+				size_t b = m, e = i + 2 * w < d->ndiags ? i + 2 * w : d->ndiags;
+				size_t k = i;
+				while (a < m && b < e)
+					tmp[k++] = before(&d->diags[b], &d->diags[a])
+					           ? d->diags[b++] : d->diags[a++];
+				while (a < m)
+					tmp[k++] = d->diags[a++];
+				while (b < e)
+					tmp[k++] = d->diags[b++];
+			}
+			memcpy(d->diags, tmp, d->ndiags * sizeof(*tmp));
+		}
+		free(tmp);
+	}
+	if (d->ndiags > d->maxdiags)
+		d->ndiags = d->maxdiags;
+	return 0;
+}
+
+void ut_yaml_doc_free(ut_yaml_doc *d)
+{
+	size_t i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->nmem; i++)
+		free(d->mem[i]);
+	free(d->mem);
+	free(d->diags);
+	free(d->nodes);
+	free(d->line_at);
+	memset(d, 0, sizeof(*d));
+	d->root = -1;
+}
+
+const char *ut_yaml_doc_line(const ut_yaml_doc *d, uint32_t line, size_t *len)
+{
+	size_t from, to;
+
+	if (line == 0 || line > d->nlines)
+		return NULL;
+	from = d->line_at[line - 1];
+	to = line < d->nlines ? d->line_at[line] - 1 : d->len;
+	if (to > from && d->text[to - 1] == '\r')
+		to--;
+	*len = to - from;
+	return d->text + from;
+}

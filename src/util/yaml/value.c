@@ -1,0 +1,327 @@
+/* value.c - the values every format reads (util/yaml.h): types, plain
+ * decimal integers, booleans, names, words of a vocabulary, the keys of a
+ * mapping, and the nearest name for a misspelt one. */
+#include <stdint.h>
+#include <string.h>
+
+#include "util/yaml.h"
+
+
+static const char *kind_text(const ut_yaml_node *n)
+{
+	return n->type == UT_YAML_SCALAR ? n->text : NULL;
+}
+
+static int found_of(const ut_yaml_node *n)
+{
+	if (n->type == UT_YAML_MAP)
+		return UT_YAML_FOUND_MAPPING;
+	if (n->type == UT_YAML_SEQ)
+		return UT_YAML_FOUND_LIST;
+	if (n->quoted)
+		return UT_YAML_FOUND_QUOTED;
+	if (!*n->text || strcmp(n->text, "~") == 0 || strcmp(n->text, "null") == 0 ||
+	    strcmp(n->text, "Null") == 0 || strcmp(n->text, "NULL") == 0)
+		return UT_YAML_FOUND_NULL;
+	return UT_YAML_FOUND_PLAIN;
+}
+
+void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want)
+{
+	int f = found_of(n);
+
+	if (n->reported)
+		return;
+	ut_yaml_diag_at(d, n, UT_YAML_D_WRONG_TYPE, want, f,
+	        f == UT_YAML_FOUND_QUOTED || f == UT_YAML_FOUND_PLAIN ? kind_text(n) : NULL,
+	        NULL);
+}
+
+int ut_yaml_is_null(const ut_yaml_node *n)
+{
+	return n->type == UT_YAML_SCALAR && found_of(n) == UT_YAML_FOUND_NULL;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* 1 when s looks like a number: an optional sign, then a digit, or a '.'
+ * and a digit. */
+static int numeric(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	return is_digit(s[0]) || (s[0] == '.' && is_digit(s[1]));
+}
+
+/* 1 when s[0..) is one or more digits and nothing else. */
+static int all_digits(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/*
+ * A plain decimal integer: -?[0-9]+ without a leading zero
+ * (0 itself is fine), in 64 bits.  Numbers in other forms get
+ * UT_YAML_D_NOT_DECIMAL naming the form (the form before the sign: +5.0 is
+ * a fraction); other scalars, lists and mappings UT_YAML_D_WRONG_TYPE.
+ * Returns 1 with *v set; 0 after a diagnostic.
+ */
+int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
+{
+	const char *s = n->text, *t, *p;
+	int neg, why = -1;
+	uint64_t u = 0, lim;
+
+	if (n->type != UT_YAML_SCALAR || n->quoted || !numeric(s)) {
+		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
+		return 0;
+	}
+	t = s + (*s == '+' || *s == '-');
+	if (all_digits(t)) {
+		if (*s == '+')
+			why = UT_YAML_ND_PLUS;
+		else if (t[0] == '0' && t[1])
+			why = UT_YAML_ND_LEADING_ZERO;
+	} else if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+		why = UT_YAML_ND_HEX;
+	} else if (t[0] == '0' && (t[1] == 'o' || t[1] == 'O')) {
+		why = UT_YAML_ND_OCTAL;
+	} else if (t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
+		why = UT_YAML_ND_BINARY;
+	} else if (strpbrk(t, "eE") &&
+	           strspn(t, "0123456789.eE+-") == strlen(t)) {
+		why = UT_YAML_ND_EXPONENT;
+	} else if (strspn(t, "0123456789.") == strlen(t) &&
+	           strchr(t, '.') == strrchr(t, '.')) {
+		why = UT_YAML_ND_FRACTION;
+	} else if (strspn(t, "0123456789_") == strlen(t)) {
+		why = UT_YAML_ND_UNDERSCORE;
+	} else {
+		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
+		return 0;
+	}
+	if (why >= 0) {
+		ut_yaml_diag_at(d, n, UT_YAML_D_NOT_DECIMAL, why, 0, s, NULL);
+		return 0;
+	}
+	neg = *s == '-';
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (p = t; *p; p++) {
+		unsigned dgt = (unsigned)(*p - '0');
+		if (u > (lim - dgt) / 10) {
+			ut_yaml_diag_at(d, n, UT_YAML_D_TOO_LARGE, 0, 0, s, NULL);
+			return 0;
+		}
+		u = u * 10 + dgt;
+	}
+	*v = !neg ? (int64_t)u : u == (uint64_t)INT64_MAX + 1 ? INT64_MIN
+	                                                      : -(int64_t)u;
+	return 1;
+}
+
+/* A boolean: true/True/TRUE, false/False/FALSE (YAML 1.2);
+ * the YAML 1.1 words yes/no/on/off/y/n are refused with their own message. */
+int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v)
+{
+	static const char *const t[] = {"true", "True", "TRUE"};
+	static const char *const f[] = {"false", "False", "FALSE"};
+	static const char *const old[] = {
+		"yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON",
+		"off", "Off", "OFF", "y", "Y", "n", "N"};
+	size_t i;
+
+	if (n->type == UT_YAML_SCALAR && !n->quoted) {
+		for (i = 0; i < 3; i++) {
+			if (strcmp(n->text, t[i]) == 0)
+				return *v = 1, 1;
+			if (strcmp(n->text, f[i]) == 0)
+				return *v = 0, 1;
+		}
+		for (i = 0; i < sizeof(old) / sizeof(old[0]); i++)
+			if (strcmp(n->text, old[i]) == 0) {
+				ut_yaml_diag_at(d, n, UT_YAML_D_YAML11_BOOL, 0, 0, n->text, NULL);
+				return 0;
+			}
+	}
+	ut_yaml_wrong_type(d, n, UT_YAML_WANT_BOOL);
+	return 0;
+}
+
+/* Text (a name): any scalar but null; "" is an empty name. */
+const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
+{
+	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
+		if (n->type == UT_YAML_SCALAR && !*n->text && n->quoted)
+			; /* "" : below */
+		else {
+			ut_yaml_wrong_type(d, n, UT_YAML_WANT_TEXT);
+			return NULL;
+		}
+	}
+	if (!*n->text) {
+		ut_yaml_diag_at(d, n, UT_YAML_D_EMPTY_NAME, 0, 0, NULL, NULL);
+		return NULL;
+	}
+	return n->text;
+}
+
+/* One value of a vocabulary; -1 after a diagnostic. */
+int ut_yaml_word(ut_yaml_doc *d, const ut_yaml_node *n,
+                 const ut_yaml_name *names, size_t nn, int vocab)
+{
+	int i;
+
+	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
+		ut_yaml_wrong_type(d, n, UT_YAML_WANT_TEXT);
+		return -1;
+	}
+	if ((i = ut_yaml_lookup(names, nn, n->text)) >= 0)
+		return i;
+	ut_yaml_diag_at(d, n, UT_YAML_D_UNKNOWN_VALUE, vocab, 0, n->text,
+	        ut_yaml_suggest(names, nn, n->text));
+	return -1;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/*
+ * Walk the pairs of mapping m against the key table keys[0..nk): each key
+ * must be text (UT_YAML_D_KEY_NOT_TEXT), known (UT_YAML_D_UNKNOWN_KEY, with the
+ * nearest valid one) and given once, in either spelling (UT_YAML_D_DUPLICATE_KEY).
+ * val[k] receives the value node of key k (-1 when absent), kloc[k] the
+ * key node.
+ */
+void ut_yaml_keys(ut_yaml_doc *d, const ut_yaml_node *m,
+                  const ut_yaml_name *keys, size_t nk, int *val, int *kloc)
+{
+	int c;
+	size_t k;
+
+	for (k = 0; k < nk; k++)
+		val[k] = kloc[k] = -1;
+	for (c = m->first; c >= 0; c = d->nodes[d->nodes[c].next].next) {
+		const ut_yaml_node *key = &d->nodes[c];
+		int v = key->next, i;
+		if (key->type != UT_YAML_SCALAR || ut_yaml_is_null(key)) {
+			if (!key->reported)
+				ut_yaml_diag_at(d, key, UT_YAML_D_KEY_NOT_TEXT, 0, 0, NULL, NULL);
+			continue;
+		}
+		if ((i = ut_yaml_lookup(keys, nk, key->text)) < 0) {
+			ut_yaml_diag_at(d, key, UT_YAML_D_UNKNOWN_KEY, 0, 0, key->text,
+			        ut_yaml_suggest(keys, nk, key->text));
+			continue;
+		}
+		if (kloc[i] >= 0) {
+			const ut_yaml_node *first = &d->nodes[kloc[i]];
+			ut_yaml_diag_at(d, key, UT_YAML_D_DUPLICATE_KEY, first->line, 0,
+			        key->text, first->text);
+			continue;
+		}
+		kloc[i] = c;
+		val[i] = v;
+	}
+}
+
+int ut_yaml_lookup(const ut_yaml_name *names, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i].en, s) == 0 || strcmp(names[i].ja, s) == 0)
+			return (int)i;
+	return -1;
+}
+
+#define MAXW 64
+
+/* The code points of s (at most MAXW; bytes of bad UTF-8 count one each),
+ * ASCII letters folded to lower case.  Returns the count, or MAXW + 1 when
+ * s is longer. */
+static size_t decode(const char *s, int32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0;
+
+	while (*p) {
+		int32_t c = *p++;
+		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+		if (more)
+			c &= 0x3F >> more;
+		while (more-- > 0 && (*p & 0xC0) == 0x80)
+			c = (c << 6) | (*p++ & 0x3F);
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		if (n == MAXW)
+			return MAXW + 1;
+		cp[n++] = c;
+	}
+	return n;
+}
+
+/* Edit distance between a[0..na) and b[0..nb), both ≤ MAXW: insertions,
+ * deletions, substitutions and transpositions of two neighbours
+ * (optimal string alignment), each 1. */
+static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
+{
+	size_t rows[3][MAXW + 1], i, j;
+	size_t *pp = rows[0], *prev = rows[1], *cur = rows[2], *t;
+
+	for (j = 0; j <= nb; j++)
+		prev[j] = j;
+	for (i = 1; i <= na; i++) {
+		cur[0] = i;
+		for (j = 1; j <= nb; j++) {
+			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
+				best = pp[j - 2] + 1;
+			cur[j] = best;
+		}
+		t = pp;
+		pp = prev;
+		prev = cur;
+		cur = t;
+	}
+	return prev[nb];
+}
+
+const char *ut_yaml_suggest(const ut_yaml_name *names, size_t n, const char *s)
+{
+	int32_t a[MAXW], b[MAXW];
+	size_t na = decode(s, a), i, k, best = SIZE_MAX;
+	const char *found = NULL;
+
+	if (na == 0 || na > MAXW)
+		return NULL;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 2; k++) {
+			const char *cand = k ? names[i].ja : names[i].en;
+			size_t nb = decode(cand, b), d;
+			if (nb > MAXW)
+				continue;
+			d = lev(a, na, b, nb);
+			if (d <= (nb + 1) / 2 && d < nb && d < best) {
+				best = d;
+				found = cand;
+			}
+		}
+	return found;
+}
+
+size_t ut_yaml_distance(const char *s, const char *t)
+{
+	int32_t a[MAXW], b[MAXW];
+	size_t na = decode(s, a), nb = decode(t, b);
+
+	if (na > MAXW || nb > MAXW)
+		return SIZE_MAX;
+	return lev(a, na, b, nb);
+}

@@ -1,0 +1,65 @@
+/*
+ * fuzz_manastorm_scenario.c - libFuzzer target for the card duel scenario
+ * reader (manastorm/scenario_yaml.h; docs/MANASTORM.md "Scenarios"): any bytes
+ * must read without a crash, leak or undefined behaviour, and
+ *   - at most max_diags diagnostics are kept, each formats in ja and en,
+ *     in the order of the text (MS-SCN-DIAG-2);
+ *   - a scenario comes back exactly when there was no error, and it passes
+ *     ms_scenario_check;
+ *   - its canonical YAML reads back without an error to the same canonical
+ *     YAML (MS-SCN-OUT).
+ * Seeds: tests/fuzz/corpus/fuzz_manastorm_scenario/ (see tests/fuzz/README.md).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manastorm/scenario_yaml.h"
+
+static void check(int ok)
+{
+	if (!ok)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	ms_parse_opts opts = MS_PARSE_OPTS_INIT;
+	ms_scenario_doc *doc = NULL, *again = NULL;
+	const ms_scenario *s;
+	char msg[7], *y1 = NULL, *y2 = NULL;
+	size_t i, n, len1, len2, ln;
+
+	opts.max_diags = 20;
+	if (ms_scenario_parse(&doc, (const char *)data, size, &opts) < 0)
+		return 0;
+	n = ms_scenario_doc_diag_count(doc);
+	check(n <= opts.max_diags);
+	check(n <= ms_scenario_doc_error_count(doc));
+	for (i = 0; i < n; i++) {
+		const ms_diag *d = ms_scenario_doc_diag(doc, i);
+		check(d->line >= 1 && d->col >= 1);
+		if (i) {
+			const ms_diag *p = ms_scenario_doc_diag(doc, i - 1);
+			check(p->line < d->line || (p->line == d->line && p->col <= d->col));
+		}
+		check(ms_diag_format(msg, sizeof(msg), d, MS_LANG_JA) > 0);
+		check(ms_diag_format(msg, sizeof(msg), d, MS_LANG_EN) > 0);
+		(void)ms_scenario_doc_source_line(doc, d->line, &ln);
+	}
+	s = ms_scenario_doc_scenario(doc);
+	check((s != NULL) == (ms_scenario_doc_error_count(doc) == 0));
+	if (s) {
+		check(ms_scenario_check(s) == 0);
+		check(ms_scenario_to_yaml(&y1, &len1, s) == 0);
+		check(ms_scenario_parse(&again, y1, len1, &opts) == 0);
+		check(ms_scenario_doc_scenario(again) != NULL);
+		check(ms_scenario_to_yaml(&y2, &len2, ms_scenario_doc_scenario(again)) == 0);
+		check(len1 == len2 && memcmp(y1, y2, len1) == 0);
+		free(y1);
+		free(y2);
+		ms_scenario_doc_free(again);
+	}
+	ms_scenario_doc_free(doc);
+	return 0;
+}

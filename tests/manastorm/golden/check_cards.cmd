@@ -1,0 +1,2 @@
+# MS-SCN-CARD-1, MS-SCN-CARD-2: cards in every spelling; the nearest card for a mistake
+check scenarios/cards.yaml

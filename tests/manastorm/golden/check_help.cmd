@@ -1,0 +1,2 @@
+# check's help
+check --help

@@ -1,0 +1,2 @@
+# check's help
+check -h --lang en

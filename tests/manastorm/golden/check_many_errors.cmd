@@ -1,0 +1,2 @@
+# MS-SCN-DIAG-1, MS-SCN-DIAG-2: every problem, in the order of the text
+check scenarios/many_errors.yaml

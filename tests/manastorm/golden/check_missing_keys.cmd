@@ -1,0 +1,2 @@
+# MS-SCN-TOP-1, MS-SCN-PART-1: required keys
+check scenarios/missing_keys.yaml

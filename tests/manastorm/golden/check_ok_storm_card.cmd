@@ -1,0 +1,2 @@
+# MS-SCN-OUT: the example storm_card.yaml, normalised
+check ../../../examples/manastorm/storm_card.yaml

@@ -1,0 +1,2 @@
+# MS-SCN-OUT: the example table.yaml, normalised
+check ../../../examples/manastorm/table.yaml

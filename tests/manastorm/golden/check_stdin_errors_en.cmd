@@ -1,0 +1,2 @@
+# MS-SCN-DIAG-2: <stdin> as the file name
+--lang en check - < scenarios/many_errors.yaml 2>&1 >/dev/null | tail -n 3

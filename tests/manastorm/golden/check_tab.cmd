@@ -1,0 +1,2 @@
+# MS-SCN-IN-2: no tabs in indentation
+check scenarios/tab.yaml

@@ -1,0 +1,2 @@
+# MS-SCN-KEY-2: unknown keys, with the nearest (either language)
+--lang en check scenarios/unknown_key.yaml

@@ -1,0 +1,2 @@
+# usage: no scenario
+check --lang en

@@ -1,0 +1,433 @@
+/*
+ * test_scenario.c - the YAML scenario reader (rulings D1, D7.11;
+ * docs/MANASTORM.md "Scenarios", MS-SCN-*): the example of D1 field by
+ * field, the defaults, Japanese keys and values, every card spelling, the
+ * errors with their exact line:col and message in both languages, the
+ * canonical output read back.
+ *
+ * Columns count characters: in "  - {name: リナ, side: X}" the X is at
+ * column 23 whatever the bytes of リナ (each counts 1).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "manastorm/scenario_yaml.h"
+
+#define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
+
+/* A warrior on each side, making a scenario whole after the lines under
+ * test. */
+#define PAIR                                                               \
+	"  - {name: wa, side: A, role: warrior, threshold: 7, hp: 1}\n"          \
+	"  - {name: wb, side: B, role: warrior, threshold: 7, hp: 1}\n"
+
+/* Every diagnostic of yaml as "LINE:COL: message\n" in lang (static). */
+static const char *diags(const char *yaml, ms_lang lang)
+{
+	static char out[8192];
+	ms_scenario_doc *doc;
+	size_t i, n = 0;
+
+	assert_int_equal(ms_scenario_parse(&doc, yaml, strlen(yaml), NULL), 0);
+	out[0] = '\0';
+	for (i = 0; i < ms_scenario_doc_diag_count(doc); i++) {
+		const ms_diag *g = ms_scenario_doc_diag(doc, i);
+		char msg[512];
+		ms_diag_format(msg, sizeof(msg), g, lang);
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "%u:%u: %s\n",
+		                      (unsigned)g->line, (unsigned)g->col, msg);
+	}
+	assert_true((ms_scenario_doc_scenario(doc) == NULL) == (n > 0));
+	ms_scenario_doc_free(doc);
+	return out;
+}
+
+static const char d1_example[] =
+	"battles: 3\n"
+	"rounds_per_battle: 10\n"
+	"hand_size: 5\n"
+	"storm_match: number\n"
+	"shuffle: true\n"
+	"participants:\n"
+	"  - name: リナ\n"
+	"    side: A\n"
+	"    role: caster\n"
+	"    threshold: 7\n"
+	"    suit: H\n"
+	"    mp: 3\n"
+	"    outfits: [3, 2]\n"
+	"    deck: [S1, H13, ♦Q, CA]\n"
+	"    policy: default\n"
+	"  - name: カイ\n"
+	"    side: A\n"
+	"    role: warrior\n"
+	"    threshold: 6\n"
+	"    hp: 10\n"
+	"  - name: ジン\n"
+	"    side: B\n"
+	"    role: 魔法剣士\n"
+	"    threshold: 0\n"
+	"    suit: none\n"
+	"    hp: 1\n"
+	"    policy: greedy\n";
+
+/* MS-SCN-TOP-2, MS-SCN-PART-3: D1's example read field by field; the deck
+ * top first as written (♦Q = D12, CA = C1); 魔法剣士 is a warrior. */
+static void test_d1_example(void **state)
+{
+	ms_scenario_doc *doc;
+	const ms_scenario *s;
+	const ms_participant *p;
+
+	assert_int_equal(ms_scenario_parse(&doc, d1_example, strlen(d1_example),
+	                                   NULL), 0);
+	assert_non_null(s = ms_scenario_doc_scenario(doc));
+	assert_int_equal(ms_scenario_check(s), 0);
+	assert_int_equal(s->battles, 3);
+	assert_int_equal(s->rounds_per_battle, 10);
+	assert_int_equal(s->hand_size, 5);
+	assert_int_equal(s->storm_match, MS_MATCH_NUMBER);
+	assert_int_equal(s->shuffle, 1);
+	assert_int_equal(s->nparticipants, 3);
+	p = &s->participants[0];
+	assert_string_equal(p->name, "リナ");
+	assert_int_equal(p->side, 0);
+	assert_int_equal(p->role, MS_ROLE_CASTER);
+	assert_int_equal(p->threshold, 7);
+	assert_int_equal(p->suit, MS_SUIT_H);
+	assert_int_equal(p->mp, 3);
+	assert_int_equal(p->noutfits, 2);
+	assert_int_equal(p->outfits[0], 3);
+	assert_int_equal(p->outfits[1], 2);
+	assert_int_equal(p->ndeck, 4);
+	assert_int_equal(p->deck[0].suit, MS_SUIT_S);
+	assert_int_equal(p->deck[0].number, 1);
+	assert_int_equal(p->deck[1].suit, MS_SUIT_H);
+	assert_int_equal(p->deck[1].number, 13);
+	assert_int_equal(p->deck[2].suit, MS_SUIT_D);
+	assert_int_equal(p->deck[2].number, 12);
+	assert_int_equal(p->deck[3].suit, MS_SUIT_C);
+	assert_int_equal(p->deck[3].number, 1);
+	assert_string_equal(p->policy, "default");
+	p = &s->participants[1];
+	assert_int_equal(p->role, MS_ROLE_WARRIOR);
+	assert_int_equal(p->hp, 10);
+	assert_int_equal(p->suit, MS_SUIT_NONE); /* MS-SCN-PART-3: default none */
+	assert_null(p->deck);                    /* the 52 cards */
+	assert_string_equal(p->policy, "default");
+	p = &s->participants[2];
+	assert_int_equal(p->side, 1);
+	assert_int_equal(p->role, MS_ROLE_WARRIOR);
+	assert_int_equal(p->threshold, 0);
+	assert_int_equal(p->suit, MS_SUIT_NONE);
+	assert_string_equal(p->policy, "greedy");
+	ms_scenario_doc_free(doc);
+}
+
+/* MS-SCN-TOP-2: the defaults of D1 when only participants are given. */
+static void test_defaults(void **state)
+{
+	static const char y[] = "participants:\n" PAIR;
+	ms_scenario_doc *doc;
+	const ms_scenario *s;
+
+	assert_int_equal(ms_scenario_parse(&doc, y, strlen(y), NULL), 0);
+	assert_non_null(s = ms_scenario_doc_scenario(doc));
+	assert_int_equal(s->battles, 3);
+	assert_int_equal(s->rounds_per_battle, 10);
+	assert_int_equal(s->hand_size, 5);
+	assert_int_equal(s->storm_match, MS_MATCH_NUMBER);
+	assert_int_equal(s->shuffle, 1);
+	ms_scenario_doc_free(doc);
+}
+
+/* MS-SCN-KEY-4, MS-SCN-VAL-2..5: the Japanese keys and values give the
+ * same scenario as the English ones. */
+static void test_japanese(void **state)
+{
+	static const char ja[] =
+		"バトル数: 2\nラウンド上限: 4\n手札: 0\nストーム条件: カード\n"
+		"シャッフル: false\n参加者:\n"
+		"  - {名前: リナ, 陣営: B, 役割: 魔法術師, 発現値: 5, 得意スート: ♣, "
+		"MP: 0, 衣装: [1], 山札: [♠1], 方針: random}\n"
+		"  - {名前: カイ, 陣営: A, 役割: 魔法戦士, 発現値: 13, 得意スート: なし, HP: 2}\n"
+		"  - {名前: ジン, 陣営: B, 役割: 魔法剣士, 発現値: 1, HP: 3}\n";
+	static const char en[] =
+		"battles: 2\nrounds_per_battle: 4\nhand_size: 0\nstorm_match: card\n"
+		"shuffle: false\nparticipants:\n"
+		"  - {name: リナ, side: B, role: caster, threshold: 5, suit: C, "
+		"mp: 0, outfits: [1], deck: [S1], policy: random}\n"
+		"  - {name: カイ, side: A, role: warrior, threshold: 13, suit: none, hp: 2}\n"
+		"  - {name: ジン, side: B, role: warrior, threshold: 1, hp: 3}\n";
+	ms_scenario_doc *a, *b;
+	char *ya, *yb;
+
+	assert_int_equal(ms_scenario_parse(&a, ja, strlen(ja), NULL), 0);
+	assert_int_equal(ms_scenario_parse(&b, en, strlen(en), NULL), 0);
+	assert_non_null(ms_scenario_doc_scenario(a));
+	assert_non_null(ms_scenario_doc_scenario(b));
+	assert_int_equal(ms_scenario_doc_scenario(a)->storm_match, MS_MATCH_CARD);
+	assert_int_equal(ms_scenario_doc_scenario(a)->participants[0].suit,
+	                 MS_SUIT_C);
+	assert_int_equal(ms_scenario_to_yaml(&ya, NULL, ms_scenario_doc_scenario(a)), 0);
+	assert_int_equal(ms_scenario_to_yaml(&yb, NULL, ms_scenario_doc_scenario(b)), 0);
+	assert_string_equal(ya, yb);
+	free(ya);
+	free(yb);
+	ms_scenario_doc_free(a);
+	ms_scenario_doc_free(b);
+}
+
+/* MS-SCN-CARD-1: every spelling of a card; what is not one. */
+static void test_card_parse(void **state)
+{
+	static const struct { const char *s; int suit, num; } ok[] = {
+		{"S1", 0, 1}, {"H13", 1, 13}, {"D10", 2, 10}, {"C9", 3, 9},
+		{"♠7", 0, 7}, {"♥12", 1, 12}, {"♦1", 2, 1}, {"♣13", 3, 13},
+		{"SA", 0, 1}, {"HJ", 1, 11}, {"HQ", 1, 12}, {"♥K", 1, 13},
+		{"♣A", 3, 1},
+	};
+	static const char *const bad[] = {
+		"", "S", "S0", "S14", "S01", "s1", "X1", "SZ", "S 1", "1", "♤1",
+		"SAA", "S1 ", "H-1", "Hk",
+	};
+	size_t i;
+	ms_card c;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		assert_int_equal(ms_card_parse(&c, ok[i].s), 0);
+		assert_int_equal(c.suit, ok[i].suit);
+		assert_int_equal(c.number, ok[i].num);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(ms_card_parse(&c, bad[i]), MS_EINVALID);
+}
+
+/* MS-SCN-CARD-2: the nearest card for a typo (the English spelling first,
+ * the symbol one for a symbol; none when nothing is near). */
+static void test_card_errors(void **state)
+{
+	static const char y[] =
+		"participants:\n"
+		"  - {name: x, side: A, role: warrior, threshold: 7, hp: 1, "
+		"deck: [S14, h5, ♥0, ZZZ, [S1]]}\n" PAIR;
+
+	assert_string_equal(diags(y, MS_LANG_EN),
+		"2:67: unknown card 'S14'; did you mean 'S1'?\n"
+		"2:72: unknown card 'h5'; did you mean 'H5'?\n"
+		"2:76: unknown card '♥0'; did you mean '♥1'?\n"
+		"2:80: unknown card 'ZZZ' (S1…C13; also ♠♥♦♣ and A J Q K)\n"
+		"2:85: expected a card (S1…C13), found a list\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+		"2:67: 「S14」はカードではありません。「S1」のことですか？\n"
+		"2:72: 「h5」はカードではありません。「H5」のことですか？\n"
+		"2:76: 「♥0」はカードではありません。「♥1」のことですか？\n"
+		"2:80: 「ZZZ」はカードではありません（S1〜C13。♠♥♦♣ と A J Q K も使えます）\n"
+		"2:85: カード（S1〜C13）が必要です（書かれているのはリスト）\n");
+}
+
+/* MS-SCN-PART-4..7: the keys of each role, in both languages.  The
+ * caster's mapping starts at 2:5 (after "  - "), its hp key at 2:66. */
+static void test_role_keys(void **state)
+{
+	static const char y[] =
+		"participants:\n"
+		"  - {name: c, side: A, role: caster, threshold: 7, outfits: [1], hp: 3}\n"
+		"  - {name: w, side: A, role: warrior, threshold: 7, mp: 1, 衣装: [2]}\n"
+		"  - {name: d, side: B, role: caster, threshold: 7, mp: 1}\n" PAIR;
+
+	assert_string_equal(diags(y, MS_LANG_EN),
+		"2:5: a caster needs mp\n"
+		"2:66: 'hp' is for warriors only (this participant is a caster)\n"
+		"3:5: a warrior needs hp\n"
+		"3:53: 'mp' is for casters only (this participant is a warrior)\n"
+		"3:60: '衣装' is for casters only (this participant is a warrior)\n"
+		"4:5: caster 'd' has no outfits (a caster needs at least one)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+		"2:5: 魔法術師にはMP（mp）が必要です\n"
+		"2:66: 「hp」は魔法戦士だけのキーです（この参加者は魔法術師）\n"
+		"3:5: 魔法戦士にはHP（hp）が必要です\n"
+		"3:53: 「mp」は魔法術師だけのキーです（この参加者は魔法戦士）\n"
+		"3:60: 「衣装」は魔法術師だけのキーです（この参加者は魔法戦士）\n"
+		"4:5: 魔法術師「d」に衣装がありません（1着以上必要です）\n");
+}
+
+/* MS-SCN-PART-3, MS-SCN-NUM-2: the ranges of D7.11 and D1 (the value's
+ * column; the key named as written). */
+static void test_ranges(void **state)
+{
+	static const char y[] =
+		"battles: 0\nrounds_per_battle: 1000001\nhand_size: -1\n"
+		"participants:\n"
+		"  - {name: c, side: A, role: caster, threshold: 14, mp: -1, outfits: [0, 1]}\n"
+		"  - {name: w, side: A, role: warrior, 発現値: -1, HP: 0}\n" PAIR;
+
+	assert_string_equal(diags(y, MS_LANG_EN),
+		"1:10: battles is 0; it must be from 1 to 1000000\n"
+		"2:20: rounds_per_battle is 1000001; it must be from 1 to 1000000\n"
+		"3:12: hand_size is -1; it must be from 0 to 1000000\n"
+		"5:49: threshold is 14; it must be from 0 to 13\n"
+		"5:57: mp is -1; it must be from 0 to 1000000\n"
+		"5:71: outfits is 0; it must be from 1 to 1000000\n"
+		"6:44: 発現値 is -1; it must be from 0 to 13\n"
+		"6:52: HP is 0; it must be from 1 to 1000000\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+		"1:10: battlesが0です（1から1000000までにしてください）\n"
+		"2:20: rounds_per_battleが1000001です（1から1000000までにしてください）\n"
+		"3:12: hand_sizeが-1です（0から1000000までにしてください）\n"
+		"5:49: thresholdが14です（0から13までにしてください）\n"
+		"5:57: mpが-1です（0から1000000までにしてください）\n"
+		"5:71: outfitsが0です（1から1000000までにしてください）\n"
+		"6:44: 発現値が-1です（0から13までにしてください）\n"
+		"6:52: HPが0です（1から1000000までにしてください）\n");
+}
+
+/* MS-SCN-TOP-3, MS-SCN-PART-2: a side without a warrior (both, here: the
+ * list starts at 2:3), names unique and not empty. */
+static void test_sides_and_names(void **state)
+{
+	static const char y[] =
+		"participants:\n"
+		"  - {name: c, side: A, role: caster, threshold: 7, mp: 1, outfits: [1]}\n"
+		"  - {name: c, side: B, role: caster, threshold: 7, mp: 1, outfits: [1]}\n"
+		"  - {name: \"\", side: B, role: caster, threshold: 7, mp: 1, outfits: [1]}\n";
+
+	assert_string_equal(diags(y, MS_LANG_EN),
+		"2:3: side A has no warrior (each side needs one)\n"
+		"2:3: side B has no warrior (each side needs one)\n"
+		"3:12: two participants named 'c' (the first on line 2)\n"
+		"4:12: a name must not be empty\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+		"2:3: 陣営Aに魔法戦士がいません（各陣営に1人以上必要です）\n"
+		"2:3: 陣営Bに魔法戦士がいません（各陣営に1人以上必要です）\n"
+		"3:12: 「c」という名前の参加者が2人います（最初は2行目）\n"
+		"4:12: 名前が空です\n");
+}
+
+/* MS-SCN-KEY-2, MS-SCN-KEY-3, MS-SCN-VAL-2..6, MS-SCN-TOP-1: unknown keys
+ * and values with the nearest, a key twice in two spellings, required
+ * keys. */
+static void test_keys_and_values(void **state)
+{
+	static const char y[] =
+		"battels: 3\nstorm_match: numbr\nshuffle: no\n"
+		"participants:\n"
+		"  - {name: x, side: a, role: warior, threshold: 7, 発現値: 6, suit: ♤, "
+		"hp: 1, policy: smart}\n"
+		"  - {side: B, role: warrior, hp: 1}\n" PAIR;
+
+	assert_string_equal(diags(y, MS_LANG_EN),
+		"1:1: unknown key 'battels'; did you mean 'battles'?\n"
+		"2:14: unknown storm_match 'numbr'; did you mean 'number'?\n"
+		"3:10: 'no' is not a boolean here (write true or false)\n"
+		"5:21: unknown side 'a'; did you mean 'A'?\n"
+		"5:30: unknown role 'warior'; did you mean 'warrior'?\n"
+		"5:52: key '発現値' given twice (first as 'threshold' on line 5)\n"
+		"5:66: unknown suit '♤' (one of: S, H, D, C, none)\n"
+		"5:84: unknown policy 'smart' (one of: default, greedy, random)\n"
+		"6:5: missing required key 'name'\n"
+		"6:5: missing required key 'threshold'\n");
+	assert_string_equal(diags("battles: 1\n", MS_LANG_EN),
+		"1:1: missing required key 'participants'\n");
+}
+
+/* MS-SCN-OUT: the canonical form reads back to the same canonical form;
+ * a deck is written only when given. */
+static void test_round_trip(void **state)
+{
+	ms_scenario_doc *a, *b;
+	char *ya, *yb;
+	size_t la;
+
+	assert_int_equal(ms_scenario_parse(&a, d1_example, strlen(d1_example),
+	                                   NULL), 0);
+	assert_int_equal(ms_scenario_to_yaml(&ya, &la, ms_scenario_doc_scenario(a)), 0);
+	assert_int_equal(strlen(ya), la);
+	assert_non_null(strstr(ya, "    deck: [S1, H13, D12, C1]\n    policy: default\n"
+	                           "  - name: カイ\n"));
+	assert_null(strstr(strstr(ya, "カイ"), "deck"));
+	assert_int_equal(ms_scenario_parse(&b, ya, la, NULL), 0);
+	assert_non_null(ms_scenario_doc_scenario(b));
+	assert_int_equal(ms_scenario_to_yaml(&yb, NULL, ms_scenario_doc_scenario(b)), 0);
+	assert_string_equal(ya, yb);
+	free(ya);
+	free(yb);
+	ms_scenario_doc_free(a);
+	ms_scenario_doc_free(b);
+}
+
+/* MS-SCN-DIAG-2: opts.max_diags keeps the first ones in the text; the
+ * error count has them all; a bad opts version is refused. */
+static void test_opts(void **state)
+{
+	static const char y[] = "battles: 0\nhand_size: -1\nrounds_per_battle: 0\n"
+	                        "participants: []\n";
+	ms_parse_opts o = MS_PARSE_OPTS_INIT;
+	ms_scenario_doc *doc;
+
+	o.max_diags = 2;
+	assert_int_equal(ms_scenario_parse(&doc, y, strlen(y), &o), 0);
+	assert_null(ms_scenario_doc_scenario(doc));
+	assert_int_equal(ms_scenario_doc_diag_count(doc), 2);
+	assert_int_equal(ms_scenario_doc_error_count(doc), 5);
+	assert_int_equal(ms_scenario_doc_diag(doc, 0)->line, 1);
+	assert_int_equal(ms_scenario_doc_diag(doc, 1)->line, 2);
+	assert_null(ms_scenario_doc_diag(doc, 2));
+	assert_string_equal(ms_scenario_doc_file(doc), "scenario.yaml");
+	{
+		size_t len;
+		const char *l = ms_scenario_doc_source_line(doc, 2, &len);
+		assert_int_equal(len, 13);
+		assert_memory_equal(l, "hand_size: -1", 13);
+		assert_null(ms_scenario_doc_source_line(doc, 9, &len));
+	}
+	ms_scenario_doc_free(doc);
+	o.version = 99;
+	assert_int_equal(ms_scenario_parse(&doc, y, strlen(y), &o), MS_EINVALID);
+	assert_null(doc);
+	ms_scenario_doc_free(NULL);
+}
+
+/* MS-SCN-NUM-3: lists are capped (participants at 1000). */
+static void test_too_many(void **state)
+{
+	size_t i, n = 0, cap = 1001 * 64 + 64;
+	char *y = malloc(cap);
+
+	assert_non_null(y);
+	n += (size_t)snprintf(y + n, cap - n, "participants:\n");
+	for (i = 0; i < 1001; i++)
+		n += (size_t)snprintf(y + n, cap - n,
+		                      "  - {name: p%zu, side: A, role: warrior, "
+		                      "threshold: 1, hp: 1}\n", i);
+	assert_string_equal(diags(y, MS_LANG_EN),
+	                    "2:3: too many participants (at most 1000)\n");
+	free(y);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TEST("MS-SCN-TOP-2 MS-SCN-PART-3", test_d1_example),
+		TEST("MS-SCN-TOP-2", test_defaults),
+		TEST("MS-SCN-KEY-4 MS-SCN-VAL-2", test_japanese),
+		TEST("MS-SCN-CARD-1", test_card_parse),
+		TEST("MS-SCN-CARD-2", test_card_errors),
+		TEST("MS-SCN-PART-4 MS-SCN-PART-5 MS-SCN-PART-6 MS-SCN-PART-7",
+		     test_role_keys),
+		TEST("MS-SCN-PART-3 MS-SCN-NUM-2", test_ranges),
+		TEST("MS-SCN-TOP-3 MS-SCN-PART-2", test_sides_and_names),
+		TEST("MS-SCN-KEY-2 MS-SCN-KEY-3 MS-SCN-TOP-1", test_keys_and_values),
+		TEST("MS-SCN-OUT", test_round_trip),
+		TEST("MS-SCN-DIAG-2", test_opts),
+		TEST("MS-SCN-NUM-3", test_too_many),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,428 @@
+/*
+ * test_util_yaml.c - the YAML layer (util/yaml.h): the located tree, what
+ * every format refuses (bad UTF-8, tabs, syntax, anchors, aliases, tags, a
+ * second document, NUL, depth, the node cap), the key tables with two
+ * spellings, plain decimal integers, booleans, names, the nearest name,
+ * the order and cap of diagnostics, their wording in ja and en, and the
+ * scalars written back.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/buf.h"
+#include "util/yaml.h"
+
+/* Read s; the caller frees d. */
+static void rd(ut_yaml_doc *d, const char *s, size_t max_diags)
+{
+	ut_yaml_limits lim = {max_diags, 0};
+
+	assert_int_equal(ut_yaml_doc_read(d, s, strlen(s), &lim), 0);
+}
+
+/* Every diagnostic as "LINE:COL: message\n" in lang (static text). */
+static const char *all(ut_yaml_doc *d, ut_lang lang)
+{
+	static char out[4096];
+	size_t i, n = 0;
+
+	assert_int_equal(ut_yaml_doc_finish(d), 0);
+	out[0] = '\0';
+	for (i = 0; i < d->ndiags; i++) {
+		char msg[512];
+		ut_yaml_diag_format(msg, sizeof(msg), &d->diags[i], lang, NULL);
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "%u:%u: %s\n",
+		                      (unsigned)d->diags[i].line,
+		                      (unsigned)d->diags[i].col, msg);
+	}
+	return out;
+}
+
+/* The tree of "a: [1, {b: ア}]\nc: x": lines and columns (in characters:
+ * the x after "ア" on line 3 is at column 6 although ア is 3 bytes). */
+static void test_tree_locations(void **state)
+{
+	ut_yaml_doc d;
+	const ut_yaml_node *r, *k, *v, *e;
+
+	rd(&d, "a: [1, {b: ア}]\nc: x\nア: y\n", 10);
+	assert_int_equal(d.root, 0);
+	r = &d.nodes[d.root];
+	assert_int_equal(r->type, UT_YAML_MAP);
+	assert_int_equal(r->n, 6); /* three pairs */
+	k = &d.nodes[r->first];
+	v = &d.nodes[k->next];
+	assert_string_equal(k->text, "a");
+	assert_int_equal(v->type, UT_YAML_SEQ);
+	assert_int_equal(v->line, 1);
+	assert_int_equal(v->col, 4);
+	e = &d.nodes[v->first];
+	assert_string_equal(e->text, "1");
+	assert_int_equal(e->col, 5);
+	e = &d.nodes[e->next];
+	assert_int_equal(e->type, UT_YAML_MAP);
+	assert_int_equal(e->col, 8);
+	assert_string_equal(d.nodes[d.nodes[e->first].next].text, "ア");
+	assert_int_equal(d.nodes[d.nodes[e->first].next].col, 12);
+	k = &d.nodes[v->next];
+	assert_string_equal(k->text, "c");
+	assert_int_equal(k->line, 2);
+	k = &d.nodes[d.nodes[k->next].next];
+	assert_string_equal(k->text, "ア");
+	assert_int_equal(d.nodes[k->next].line, 3);
+	assert_int_equal(d.nodes[k->next].col, 4);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
+}
+
+/* A BOM is skipped: columns count from after it. */
+static void test_bom(void **state)
+{
+	ut_yaml_doc d;
+
+	rd(&d, "\xEF\xBB\xBF" "a: 1\n", 10);
+	assert_int_equal(d.nodes[d.root].col, 1);
+	assert_int_equal(d.nodes[d.nodes[d.root].first].next, 2);
+	assert_int_equal(d.nodes[2].col, 4);
+	ut_yaml_doc_free(&d);
+}
+
+/* Bad UTF-8 (once per line) and a tab in the indentation stop the reading
+ * before YAML: no root. */
+static void test_bytes(void **state)
+{
+	ut_yaml_doc d;
+
+	rd(&d, "a: \xff\xfe\nb:\n\t- 1\n", 10);
+	assert_int_equal(d.root, -1);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:4: invalid UTF-8: byte 0xFF\n"
+	                    "3:1: a tab in the indentation (YAML indents with spaces)\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* libyaml's syntax error, located, with its context, in both languages. */
+static void test_syntax(void **state)
+{
+	ut_yaml_doc d;
+
+	rd(&d, "a: [1, 2\n", 10);
+	assert_int_equal(d.root, -1);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "2:1: YAML syntax error: did not find expected ',' or ']' "
+	                    "(while parsing a flow sequence started at 1:4)\n");
+	assert_string_equal(all(&d, UT_LANG_JA),
+	                    "2:1: YAMLの構文エラー：「,」か「]」がありません"
+	                    "（1行4桁から始まるフロー形式のリスト（[ ]）の中）\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* Anchors, aliases, tags and a second document are errors; the first
+ * document is still walked (root set). */
+static void test_refused(void **state)
+{
+	ut_yaml_doc d;
+
+	rd(&d, "a: &x 1\nb: *x\nc: !!str 3\n---\nd: 4\n", 10);
+	assert_true(d.root >= 0);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:4: anchors are not supported: '&x' (write the value out)\n"
+	                    "2:4: aliases are not supported: '*x' (write the value out)\n"
+	                    "3:4: tags are not supported: '!!str'\n"
+	                    "4:1: a second YAML document (a scenario is one document)\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* Nesting deeper than 32 stops the reading at the 33rd level; an empty
+ * document and a NUL in a string are errors. */
+static void test_depth_empty_nul(void **state)
+{
+	ut_yaml_doc d;
+	char deep[100];
+
+	memset(deep, '[', 33);
+	memset(deep + 33, ']', 33);
+	deep[66] = '\0';
+	rd(&d, deep, 10);
+	assert_int_equal(d.root, -1);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:33: nested too deeply (at most 32 levels)\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "# only a comment\n", 10);
+	assert_int_equal(d.root, -1);
+	assert_string_equal(all(&d, UT_LANG_JA), "1:1: シナリオが空です\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a: \"x\\0y\"\n", 10);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:4: a NUL character (\\0) in a string\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* The node cap: "[1, 2, 3, 4]" is 5 nodes; with a cap of 3 the 4th (the
+ * "3" at column 8) is reported and the reading stops. */
+static void test_node_cap(void **state)
+{
+	ut_yaml_doc d;
+	ut_yaml_limits lim = {10, 3};
+
+	assert_int_equal(ut_yaml_doc_read(&d, "[1, 2, 3, 4]", 12, &lim), 0);
+	assert_int_equal(d.root, -1);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:8: too many YAML values (at most 3)\n");
+	ut_yaml_doc_free(&d);
+}
+
+static const ut_yaml_name keys[] = {
+	{"threshold", "発現値"}, {"hp", "HP"}, {"name", "名前"}};
+
+/* Keys: either spelling; unknown ones get the nearest (by edit distance,
+ * ASCII case ignored, Japanese too); twice in any spelling is an error
+ * naming the first; a key that is not text is an error. */
+static void test_keys(void **state)
+{
+	ut_yaml_doc d;
+	int val[3], kl[3];
+
+	rd(&d, "発現値: 7\nhp: 3\nthreshhold: 1\nHp: 2\n発現: 1\nthreshold: 6\n"
+	       "HP: 5\n[x]: 1\ncolour: 2\n", 20);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 3, val, kl);
+	assert_string_equal(d.nodes[val[0]].text, "7");
+	assert_string_equal(d.nodes[val[1]].text, "3");
+	assert_int_equal(val[2], -1);
+	assert_int_equal(d.nodes[kl[0]].line, 1);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "3:1: unknown key 'threshhold'; did you mean 'threshold'?\n"
+	                    "4:1: unknown key 'Hp'; did you mean 'hp'?\n"
+	                    "5:1: unknown key '発現'; did you mean '発現値'?\n"
+	                    "6:1: key 'threshold' given twice (first as '発現値' on line 1)\n"
+	                    "7:1: key 'HP' given twice (first as 'hp' on line 2)\n"
+	                    "8:1: a key must be a name\n"
+	                    "9:1: unknown key 'colour'\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* Integers: plain decimal only, each other form named; 64 bits exactly. */
+static void test_integers(void **state)
+{
+	static const struct {
+		const char *text;
+		int ok;
+		int64_t v;
+		const char *msg;
+	} cases[] = {
+		{"0", 1, 0, NULL},
+		{"-0", 1, 0, NULL},
+		{"13", 1, 13, NULL},
+		{"-7", 1, -7, NULL},
+		{"9223372036854775807", 1, INT64_MAX, NULL},
+		{"-9223372036854775808", 1, INT64_MIN, NULL},
+		{"9223372036854775808", 0, 0,
+		 "number too large: '9223372036854775808' (beyond 64 bits)"},
+		{"+5", 0, 0, "'+5' is not a plain decimal integer (a '+' sign)"},
+		{"0x1F", 0, 0, "'0x1F' is not a plain decimal integer (hexadecimal)"},
+		{"0o17", 0, 0, "'0o17' is not a plain decimal integer (octal)"},
+		{"0b1", 0, 0, "'0b1' is not a plain decimal integer (binary)"},
+		{"1e3", 0, 0, "'1e3' is not a plain decimal integer (an exponent)"},
+		{"5.0", 0, 0, "'5.0' is not a plain decimal integer (a fraction)"},
+		{"1_000", 0, 0, "'1_000' is not a plain decimal integer ('_' separators)"},
+		{"05", 0, 0, "'05' is not a plain decimal integer (a leading zero)"},
+		{"five", 0, 0, "expected an integer, found 'five'"},
+		{"\"5\"", 0, 0, "expected an integer, found the quoted string '5'"},
+		{"[5]", 0, 0, "expected an integer, found a list"},
+		{"", 0, 0, "expected an integer, found nothing"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ut_yaml_doc d;
+		char yaml[64], want[160];
+		int64_t v = 42;
+		snprintf(yaml, sizeof(yaml), "a: %s\n", cases[i].text);
+		rd(&d, yaml, 10);
+		assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 1],
+		                             &v), cases[i].ok);
+		if (cases[i].ok) {
+			assert_true(v == cases[i].v);
+			assert_string_equal(all(&d, UT_LANG_EN), "");
+		} else {
+			/* an empty value stands right after "a:" */
+			snprintf(want, sizeof(want), "1:%d: %s\n",
+			         *cases[i].text ? 4 : 3, cases[i].msg);
+			assert_string_equal(all(&d, UT_LANG_EN), want);
+		}
+		ut_yaml_doc_free(&d);
+	}
+}
+
+/* Booleans: true/false in three cases; yes/no/on/off/y/n refused by name;
+ * a number is not a boolean. */
+static void test_booleans(void **state)
+{
+	ut_yaml_doc d;
+	int v = -1;
+
+	rd(&d, "[TRUE, False, yes, 1]", 10);
+	{
+		const ut_yaml_node *e = &d.nodes[d.nodes[d.root].first];
+		assert_int_equal(ut_yaml_bool(&d, e, &v), 1);
+		assert_int_equal(v, 1);
+		e = &d.nodes[e->next];
+		assert_int_equal(ut_yaml_bool(&d, e, &v), 1);
+		assert_int_equal(v, 0);
+		e = &d.nodes[e->next];
+		assert_int_equal(ut_yaml_bool(&d, e, &v), 0);
+		e = &d.nodes[e->next];
+		assert_int_equal(ut_yaml_bool(&d, e, &v), 0);
+	}
+	assert_string_equal(all(&d, UT_LANG_JA),
+	                    "1:15: 「yes」は真偽値に使えません（true か false と書いてください）\n"
+	                    "1:20: true か falseが必要です（書かれているのは「1」）\n");
+	ut_yaml_doc_free(&d);
+}
+
+static const ut_yaml_name sides[] = {{"A", "A"}, {"B", "B"}};
+
+static void vocab(ut_buf *out, int v, int list, ut_lang lang)
+{
+	assert_int_equal(v, 7);
+	ut_buf_puts(out, list ? "A, B" : lang == UT_LANG_JA ? "陣営" : "side");
+}
+
+/* Words of a vocabulary and names; a format's catalogue words its own
+ * codes ({1} = s1, {2} = a, {3} = b, {4} = s2) and its wants. */
+static void test_words_and_catalogue(void **state)
+{
+	static const ut_msg own[] = {{{"{1}は{2}から{3}（{4}）", "{1}: {2} to {3} ({4})"}}};
+	static const ut_msg wants[] = {{{"カード", "a card"}}};
+	const ut_yaml_catalog cat = {own, 1, wants, 1, vocab};
+	ut_yaml_doc d;
+	const ut_yaml_node *e;
+	char msg[200];
+
+	rd(&d, "[B, b, Q, \"\", x]", 10);
+	e = &d.nodes[d.nodes[d.root].first];
+	assert_int_equal(ut_yaml_word(&d, e, sides, 2, 7), 1);
+	e = &d.nodes[e->next];
+	assert_int_equal(ut_yaml_word(&d, e, sides, 2, 7), -1);
+	e = &d.nodes[e->next];
+	assert_int_equal(ut_yaml_word(&d, e, sides, 2, 7), -1);
+	e = &d.nodes[e->next];
+	assert_null(ut_yaml_text(&d, e));
+	e = &d.nodes[e->next];
+	assert_string_equal(ut_yaml_text(&d, e), "x");
+	ut_yaml_wrong_type(&d, e, UT_YAML_WANT_USER);
+	ut_yaml_diag_at(&d, e, UT_YAML_D_USER, 1, 13, "hp", "x");
+	assert_int_equal(ut_yaml_doc_finish(&d), 0);
+	assert_int_equal(d.ndiags, 5);
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[0], UT_LANG_EN, &cat);
+	assert_string_equal(msg, "unknown side 'b'; did you mean 'B'?");
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[1], UT_LANG_JA, &cat);
+	assert_string_equal(msg, "不明な陣営「Q」です（A, Bのいずれか）");
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[2], UT_LANG_EN, &cat);
+	assert_string_equal(msg, "a name must not be empty");
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[3], UT_LANG_EN, &cat);
+	assert_string_equal(msg, "expected a card, found 'x'");
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[4], UT_LANG_JA, &cat);
+	assert_string_equal(msg, "hpは1から13（x）");
+	/* without the catalogue a format's code is shown as a number */
+	ut_yaml_diag_format(msg, sizeof(msg), &d.diags[4], UT_LANG_EN, NULL);
+	assert_string_equal(msg, "? (64)");
+	/* cut on a character boundary, the whole length returned */
+	assert_int_equal(ut_yaml_diag_format(msg, 5, &d.diags[4], UT_LANG_JA, &cat),
+	                 strlen("hpは1から13（x）"));
+	assert_string_equal(msg, "hp");
+	ut_yaml_doc_free(&d);
+}
+
+/* Diagnostics are sorted by line and column (stable) and capped; the
+ * count of all errors stays. */
+static void test_sort_and_cap(void **state)
+{
+	ut_yaml_doc d;
+
+	rd(&d, "a: 1\n", 2);
+	ut_yaml_diag_add(&d, UT_YAML_D_EMPTY_NAME, 3, 1, 0, 0, NULL, NULL);
+	ut_yaml_diag_add(&d, UT_YAML_D_KEY_NOT_TEXT, 1, 5, 0, 0, NULL, NULL);
+	ut_yaml_diag_add(&d, UT_YAML_D_EMPTY, 1, 5, 0, 0, NULL, NULL);
+	ut_yaml_diag_add(&d, UT_YAML_D_TAB, 1, 2, 0, 0, NULL, NULL);
+	assert_int_equal(ut_yaml_doc_finish(&d), 0);
+	assert_int_equal(d.nerrors, 4);
+	assert_int_equal(d.ndiags, 2);
+	assert_int_equal(d.diags[0].code, UT_YAML_D_TAB);
+	assert_int_equal(d.diags[1].code, UT_YAML_D_KEY_NOT_TEXT);
+	ut_yaml_doc_free(&d);
+	ut_yaml_doc_free(NULL);
+}
+
+/* The nearest name: transposition counts 1; a candidate must be close
+ * (distance ≤ half its length, < its length); ties go to the earlier. */
+static void test_suggest(void **state)
+{
+	static const ut_yaml_name names[] = {
+		{"battles", "バトル数"}, {"hand_size", "手札"}, {"S1", "♠1"}, {"S2", "♠2"}};
+
+	assert_int_equal(ut_yaml_distance("battels", "battles"), 1);
+	assert_int_equal(ut_yaml_distance("BATTLES", "battles"), 0);
+	assert_int_equal(ut_yaml_distance("バトル", "バトル数"), 1);
+	assert_string_equal(ut_yaml_suggest(names, 4, "battels"), "battles");
+	assert_string_equal(ut_yaml_suggest(names, 4, "バトル"), "バトル数");
+	assert_string_equal(ut_yaml_suggest(names, 4, "S3"), "S1");
+	assert_string_equal(ut_yaml_suggest(names, 4, "♠3"), "♠1");
+	assert_null(ut_yaml_suggest(names, 4, "xyz"));
+	assert_null(ut_yaml_suggest(names, 4, ""));
+	assert_int_equal(ut_yaml_lookup(names, 4, "手札"), 1);
+	assert_int_equal(ut_yaml_lookup(names, 4, "Hand_size"), -1);
+}
+
+/* Scalars written back: plain when they read back the same, else quoted
+ * with escapes. */
+static void test_put_scalar(void **state)
+{
+	static const char *const cases[][2] = {
+		{"リナ", "リナ"},
+		{"Rina Ko", "Rina Ko"},
+		{"yes", "\"yes\""},
+		{"Null", "\"Null\""},
+		{"12", "\"12\""},
+		{"a: b", "\"a: b\""},
+		{"", "\"\""},
+		{"say \"hi\"\\", "\"say \\\"hi\\\"\\\\\""},
+		{"tab\there", "\"tab\\x09here\""},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ut_buf b = UT_BUF_INIT;
+		ut_yaml_put_scalar(&b, cases[i][0]);
+		assert_string_equal(b.ptr, cases[i][1]);
+		ut_buf_free(&b);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tree_locations),
+		cmocka_unit_test(test_bom),
+		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_syntax),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_depth_empty_nul),
+		cmocka_unit_test(test_node_cap),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_integers),
+		cmocka_unit_test(test_booleans),
+		cmocka_unit_test(test_words_and_catalogue),
+		cmocka_unit_test(test_sort_and_cap),
+		cmocka_unit_test(test_suggest),
+		cmocka_unit_test(test_put_scalar),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
