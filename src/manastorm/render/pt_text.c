@@ -63,9 +63,8 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	              r->runs, r->seed, r->seed);
 	cell(b, T("結果", "Outcome"), 14);
 	rcell(b, T("回数", "Count"), 6);
-	ut_buf_puts(b, "  ");
-	ut_buf_puts(b, T("割合  95%信頼区間（Wilson）\n",
-	                 " Rate  95% interval (Wilson)\n"));
+	rcell(b, T("割合", "Rate"), 8);
+	ut_buf_puts(b, T("  95%信頼区間（Wilson）\n", "  95% interval (Wilson)\n"));
 	for (i = 0; i < 3; i++) {
 		cell(b, outcome[i][lang == MS_LANG_EN], 14);
 		snprintf(tmp, sizeof tmp, "%" PRIu64, r->wins[i]);
@@ -82,7 +81,7 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	              r->mean_battles, r->battles_min, r->battles_max);
 	ut_buf_printf(b, T("マナ・ストーム：1決闘あたり %.2f回、失った衣装 %.2f・HP %.2f"
 	                   "（1回あたり 衣装 %.2f・HP %.2f）\n",
-	                   "Mana storms per duel: %.2f; 衣装 lost %.2f, HP lost "
+	                   "Mana storms per duel: %.2f; outfits lost %.2f, HP lost "
 	                   "%.2f per duel (%.2f and %.2f per storm)\n"),
 	              r->storms_per_duel, r->storm_outfits_per_duel,
 	              r->storm_hp_per_duel, r->storm_outfits_per_storm,
@@ -97,6 +96,11 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	                   "\n"),
 	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
 	              r->end[MS_PT_END_STEP9], r->end[MS_PT_END_BATTLES]);
+	{
+		const char *h = T("参加者", "Participant");
+		if (ut_width(h, strlen(h)) + 2 > w)
+			w = ut_width(h, strlen(h)) + 2;
+	}
 	for (k = 0; k < r->nparts; k++) {
 		size_t nw = ut_width(r->parts[k].name, strlen(r->parts[k].name));
 		if (nw + 2 > w)
@@ -112,7 +116,7 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 		cell(b, p->side ? "B" : "A", 6);
 		if (p->role == MS_ROLE_CASTER)
 			ut_buf_printf(b, T("MP %.2f（%" PRId64 "〜%" PRId64 "）、衣装 %.2f\n",
-			                   "MP %.2f (%" PRId64 "-%" PRId64 "), 衣装 %.2f\n"),
+			                   "MP %.2f (%" PRId64 "-%" PRId64 "), outfits %.2f\n"),
 			              p->mp_mean, p->mp_min, p->mp_max, p->outfits_mean);
 		else
 			ut_buf_printf(b, T("HP %.2f（%" PRId64 "〜%" PRId64 "）\n",
