@@ -176,7 +176,16 @@ int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 	text(b, LEFT, y0 + 18, "start", 15,
 	     T("陣営Aの勝率と95%信頼区間（Wilson）",
 	       "Side A's win rate and its 95% interval (Wilson)"));
-	axes(b, base, vary, T("陣営Aの勝率", "side A wins"), y0);
+	{
+		/* the x axis is named by the field (the text before '=') */
+		const char *eq = strchr(vary, '=');
+		size_t n = eq ? (size_t)(eq - vary) : strlen(vary);
+		if (n >= sizeof tmp)
+			n = sizeof tmp - 1;
+		memcpy(tmp, vary, n);
+		tmp[n] = '\0';
+		axes(b, base, tmp, T("陣営Aの勝率", "side A wins"), y0);
+	}
 	text(b, LEFT - 6, base - PLOT_H + 4, "end", 11, "100%");
 	text(b, LEFT - 6, base - PLOT_H / 2 + 4, "end", 11, "50%");
 	text(b, LEFT - 6, base + 4, "end", 11, "0%");
