@@ -138,7 +138,8 @@ typedef enum ms_event_kind {
 	                         3 no first victim */
 	MS_EV_EMOTION,      /**< 感情の処理 (D4.3): reported only */
 	MS_EV_DEFEATED,     /**< actor (a warrior) has HP ≤ 0 */
-	MS_EV_BATTLE_END,   /**< step 9 done: field back to the decks */
+	MS_EV_BATTLE_END,   /**< step 9: advantages 0, rights back, the field
+	                         back to the decks (the shuffles follow) */
 	MS_EV_END           /**< the duel is over: side = winner or -1, value =
 	                         ms_end_step, battle = battles played */
 } ms_event_kind;

@@ -28,7 +28,7 @@
  *   x3 Z0          3 field cards removed; the storm ended (0 field empty,
  *                  1 nobody to count, 2 victim cannot draw, 3 no victim)
  *   ~0 ~~0:5       0's deck shuffled; 0's discard pile (5) became its deck
- *   /              step 9 done
+ *   /              step 9: advantages 0, rights back, field to the decks
  *   END:A:10       the end: winner (- draw), ms_end_step
  *
  * Each test derives its trace by hand in the comment above it.
@@ -611,6 +611,28 @@ static void ms_storm_number_and_reshuffle(void **state)
 	assert_int_equal(res.winner, 1);
 }
 
+/* MS-STORM-4 MS-STORM-6 a storm with nothing to draw: both warriors play
+ * their only card (S5, H5: a match); their decks and discard piles are
+ * empty, so nobody draws, all count 0, the draw-off draws nothing: 0 (first
+ * in seat order) is the victim, and the field is empty: the storm ends at
+ * once, nobody loses anything. */
+static void ms_storm_empty_field(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 7, .deck = "S5", .script = "h0 u"),
+		WARRIOR(.name = "b", .side = 1, .thr = 7, .deck = "H5", .script = "h0 u"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 1;
+	play(&s, 0);
+	assert_string_equal(trace,
+		"B1 r1 A0=S5h:pm A1=H5h:pm S!0 W0^0 Z0 U0 U1 DA>1:0=5 DB>0:0=5 / "
+		"END:-:10");
+	assert_int_equal(st(0).hp, 5);
+}
+
 /* MS-END-2 MS-END-3 the early end at step 6: warrior 0 (HP 1, 発現値 1)
  * plays D9: fails, HP 1 > 0, defeated; side A has no warrior left: the
  * duel ends at once (no advantage, no step 9).  B defeated 1: B wins. */
@@ -839,7 +861,39 @@ static void ms_reshuffle_seeded(void **state)
 		"r3 A0=S1d:ps A1=H2d:ps VB+1=2 G0 G1 "
 		"r4 ~~0:3 ~~1:3 A0=S3d:ps A1=H1d:ps VA+1=2 G0 G1 "
 		"r5 A0=S1d:ps A1=H2d:ps VB+1=3 G0 G1 "
-		"DA>1:1=9 DB>0:3=7 ~0 ~1 / END:B:10");
+		"DA>1:1=9 DB>0:3=7 / ~0 ~1 END:B:10");
+}
+
+static int stop_at_round(void *ud, const ms_duel *d, const ms_event *e)
+{
+	(void)ud; (void)d;
+	return e->kind == MS_EV_ROUND;
+}
+
+/* The options' version is checked; a callback that returns non-zero stops
+ * the duel with MS_ERROR, and the duel keeps failing. */
+static void ms_opts_and_callback_stop(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	ms_duel_free(duel);
+	duel = NULL;
+	o.version = 99;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), MS_EINVALID);
+	o.version = MS_DUEL_OPTS_VERSION;
+	o.on_event = stop_at_round;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
+	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
+	assert_int_equal(ms_duel_run(&res, duel), MS_ERROR);
+	assert_false(res.over);
 }
 
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice
@@ -948,10 +1002,12 @@ int main(void)
 		{"MS-STORM-2 MS-STORM-6 the tie draw-off", ms_storm_tie, NULL, teardown, NULL},
 		{"MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card, rounds_per_battle", ms_storm_match_card_and_round_bound, NULL, teardown, NULL},
 		{"MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, reshuffle", ms_storm_number_and_reshuffle, NULL, teardown, NULL},
+		{"MS-STORM-4 MS-STORM-6 a storm with nothing to draw", ms_storm_empty_field, NULL, teardown, NULL},
 		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
+		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
 		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},

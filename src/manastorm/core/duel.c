@@ -717,6 +717,12 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 		part *p = &d->parts[v];
 		int64_t x;
 		size_t r;
+		/* MS-STORM-4: "while the field is not empty" (it can be empty
+		 * from the start when nobody could draw) */
+		if (d->nfield == 0) {
+			why = 0;
+			break;
+		}
 		/* MS-STORM-4: a caster loses its highest 衣装, a warrior
 		 * min(HP, field) HP; as many field cards go, most recent first */
 		if (is_caster(p)) {
@@ -736,10 +742,8 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 		e = ev0(d, MS_EV_STORM_REMOVE, v);
 		e.count = (int64_t)r;
 		EMIT(d, e);
-		if (d->nfield == 0) {
-			why = 0;
-			break;
-		}
+		if (d->nfield == 0)
+			continue; /* ends at the top */
 		/* MS-STORM-5: nobody left to count ends it before the draw */
 		if (count_victim(d, (uint32_t)v, 1) < 0) {
 			why = 1;
@@ -972,6 +976,8 @@ static int last_damage(ms_duel *d)
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
+	e = ev0(d, MS_EV_BATTLE_END, -1);
+	EMIT(d, e);
 	if (d->s->shuffle)
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
@@ -981,8 +987,6 @@ static int last_damage(ms_duel *d)
 			e.count = (int64_t)p->nd;
 			EMIT(d, e);
 		}
-	e = ev0(d, MS_EV_BATTLE_END, -1);
-	EMIT(d, e);
 	if (!side_alive(d, 0) || !side_alive(d, 1)) {
 		if ((rc = finish(d, MS_END_STEP9)) < 0)
 			return rc;

@@ -8,6 +8,13 @@
 
 #include <string.h>
 
+/* MS-ENCHANT-6 as ms_duel_passes, inline for the policies' loops. */
+static int passes(const ms_participant *p, ms_card c)
+{
+	return (int64_t)c.number <= p->threshold ||
+	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit);
+}
+
 /* The best hand card among those that pass for i (and, for a caster,
  * whose number is not on the field): highest number, ties suit order
  * S H D C, then the earliest in the hand.  -1: none. */
@@ -18,10 +25,12 @@ static long best_hand(const ms_duel *d, uint32_t i, int not_on_field)
 	const ms_field_card *f = ms_duel_field(d, &nf);
 	long best = -1;
 
+	const ms_participant *me = &ms_duel_scenario(d)->participants[i];
+
 	ms_duel_participant(&st, d, i);
 	for (k = 0; k < st.nhand; k++) {
 		ms_card c = st.hand[k];
-		if (!ms_duel_passes(d, i, c))
+		if (!passes(me, c))
 			continue;
 		if (not_on_field) {
 			for (j = 0; j < nf; j++)
@@ -45,15 +54,14 @@ static long best_point(const ms_duel *d, const ms_ask *ask)
 	const ms_field_card *f = ms_duel_field(d, &nf);
 	long best = -1;
 
+	const ms_participant *ps = ms_duel_scenario(d)->participants;
+
 	for (k = 0; k < nf; k++) {
-		ms_part_state o;
-		if (!f[k].enchant)
+		const ms_participant *o = &ps[f[k].owner];
+		if (!f[k].enchant || o->role != MS_ROLE_CASTER ||
+		    o->side != ps[ask->actor].side)
 			continue;
-		ms_duel_participant(&o, d, f[k].owner);
-		if (o.role != MS_ROLE_CASTER ||
-		    o.side != ms_duel_scenario(d)->participants[ask->actor].side)
-			continue;
-		if (!ms_duel_passes(d, ask->actor, f[k].card))
+		if (!passes(&ps[ask->actor], f[k].card))
 			continue;
 		if (best < 0 || f[k].card.number > f[best].card.number)
 			best = (long)k;
@@ -151,11 +159,10 @@ static int choose_random(void *ud, const ms_duel *d, const ms_ask *ask,
 	}
 	if (ask->kind == MS_ASK_ATTACK)
 		for (j = 0; j < nf; j++) {
-			ms_part_state o;
-			if (!f[j].enchant)
-				continue;
-			ms_duel_participant(&o, d, f[j].owner);
-			if (o.role != MS_ROLE_CASTER || o.side != st.side)
+			const ms_participant *o =
+				&ms_duel_scenario(d)->participants[f[j].owner];
+			if (!f[j].enchant || o->role != MS_ROLE_CASTER ||
+			    o->side != st.side)
 				continue;
 			if (k-- == 0) {
 				out->kind = MS_CHOICE_POINT;

@@ -58,8 +58,8 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 
 	switch (e->kind) {
 	case MS_EV_SHUFFLE:
-		ut_buf_printf(o, T("%s: 山札を切る（%lld枚）\n", "%s shuffles the deck (%lld cards)\n"),
-		              nm(d, e->actor), (long long)e->count);
+		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld cards)\n"),
+		              e->value == 9 ? "9) " : "", nm(d, e->actor), (long long)e->count);
 		break;
 	case MS_EV_RESHUFFLE:
 		ut_buf_printf(o, T("%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
