@@ -197,6 +197,10 @@ void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
  */
 int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v);
 
+/** 1 when s looks like a number (what ut_yaml_int takes as one, to say
+ *  which form it is): an optional sign, then a digit, or '.' and a digit. */
+int ut_yaml_looks_numeric(const char *s);
+
 /** A boolean: true/True/TRUE, false/False/FALSE; the YAML 1.1 words (yes,
  *  no, on, off, y, n) get UT_YAML_D_YAML11_BOOL.  @return 1 or 0. */
 int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v);

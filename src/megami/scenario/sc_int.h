@@ -14,11 +14,11 @@
 #include <stddef.h>
 
 #include "megami/scenario_yaml.h"
+#include "util/yaml.h"
 
-/** One name of the format: its English and Japanese spellings. */
-typedef struct sc_name {
-	const char *en, *ja;
-} sc_name;
+/** One name of the format: its English and Japanese spellings (util_yaml's
+ *  type: lookups and the nearest name are util/yaml.h's). */
+typedef ut_yaml_name sc_name;
 
 /* Keys of the top level, a character, an attack (index = the field). */
 enum { SC_TKEY_ROUND_LIMIT = 0, SC_TKEY_CHARACTERS, SC_TKEY_COUNT };
@@ -38,17 +38,20 @@ extern const sc_name sc_stats[MG_STAT_COUNT];
 /** The table of vocabulary v (mg_vocab) and its size. */
 const sc_name *sc_vocab(int v, size_t *n);
 
-/** Index of s (exact, either spelling) in names[0..n), or -1. */
-int sc_lookup(const sc_name *names, size_t n, const char *s);
+/* megami's own diagnostics while reading, after util_yaml's codes (the
+ * public mg_diag carries mg_diag_code: sc_mg_code maps). */
+enum {
+	SC_D_DUPLICATE_ATTR = UT_YAML_D_USER, SC_D_DUPLICATE_NAME,
+	SC_D_HP_TOO_LOW, SC_D_HP_NOW_OVER, SC_D_RANGE_NEGATIVE,
+	SC_D_ROUND_LIMIT, SC_D_NO_PC, SC_D_NO_NPC, SC_D_END
+};
+/* megami's own want (a stat name or an integer), after util's. */
+enum { SC_WANT_CHECK = UT_YAML_WANT_USER };
 
-/**
- * The spelling in names[0..n) nearest to s (edit distance over code points
- * with transpositions, ASCII letters compared without case), or NULL when none is near:
- * a candidate counts when its distance is at most half its length (rounded
- * up) and less than its length; the smallest distance wins, then the
- * earlier name, English before Japanese.  Texts over 64 code points get no
- * suggestion.  MG-SCN-DIAG-3.
- */
-const char *sc_suggest(const sc_name *names, size_t n, const char *s);
+/** The mg_diag_code of a util_yaml or SC_D_ code (0 for none). */
+int sc_mg_code(int ut_code);
+
+/** The util_yaml or SC_D_ code of an mg_diag_code (0 for none). */
+int sc_ut_code(int mg_code);
 
 #endif

@@ -1,6 +1,7 @@
 /* vocab.c - the names of the scenario format in English and Japanese (M1,
- * MG-SCN-KEY-4: exactly as M1 writes them),
- * and the nearest name for a misspelt one (MG-SCN-DIAG-3). */
+ * MG-SCN-KEY-4: exactly as M1 writes them; the nearest name for a misspelt
+ * one, MG-SCN-DIAG-3, is util_yaml's ut_yaml_suggest), and the codes of
+ * the diagnostics. */
 #include <stdint.h>
 #include <string.h>
 
@@ -73,92 +74,49 @@ const sc_name *sc_vocab(int v, size_t *n)
 	}
 }
 
-int sc_lookup(const sc_name *names, size_t n, const char *s)
-{
-	size_t i;
+/* The codes of util_yaml (and SC_D_) for each mg_diag_code. */
+static const int ut_of_mg[MG_DIAG_COUNT] = {
+	[MG_DIAG_INVALID_UTF8] = UT_YAML_D_INVALID_UTF8,
+	[MG_DIAG_TAB] = UT_YAML_D_TAB,
+	[MG_DIAG_SYNTAX] = UT_YAML_D_SYNTAX,
+	[MG_DIAG_EMPTY] = UT_YAML_D_EMPTY,
+	[MG_DIAG_SECOND_DOCUMENT] = UT_YAML_D_SECOND_DOCUMENT,
+	[MG_DIAG_ANCHOR] = UT_YAML_D_ANCHOR,
+	[MG_DIAG_ALIAS] = UT_YAML_D_ALIAS,
+	[MG_DIAG_TAG] = UT_YAML_D_TAG,
+	[MG_DIAG_TOO_DEEP] = UT_YAML_D_TOO_DEEP,
+	[MG_DIAG_NUL] = UT_YAML_D_NUL,
+	[MG_DIAG_KEY_NOT_TEXT] = UT_YAML_D_KEY_NOT_TEXT,
+	[MG_DIAG_UNKNOWN_KEY] = UT_YAML_D_UNKNOWN_KEY,
+	[MG_DIAG_DUPLICATE_KEY] = UT_YAML_D_DUPLICATE_KEY,
+	[MG_DIAG_MISSING_KEY] = UT_YAML_D_MISSING_KEY,
+	[MG_DIAG_WRONG_TYPE] = UT_YAML_D_WRONG_TYPE,
+	[MG_DIAG_NOT_DECIMAL] = UT_YAML_D_NOT_DECIMAL,
+	[MG_DIAG_TOO_LARGE] = UT_YAML_D_TOO_LARGE,
+	[MG_DIAG_YAML11_BOOL] = UT_YAML_D_YAML11_BOOL,
+	[MG_DIAG_UNKNOWN_VALUE] = UT_YAML_D_UNKNOWN_VALUE,
+	[MG_DIAG_DUPLICATE_ATTR] = SC_D_DUPLICATE_ATTR,
+	[MG_DIAG_EMPTY_NAME] = UT_YAML_D_EMPTY_NAME,
+	[MG_DIAG_DUPLICATE_NAME] = SC_D_DUPLICATE_NAME,
+	[MG_DIAG_HP_TOO_LOW] = SC_D_HP_TOO_LOW,
+	[MG_DIAG_HP_NOW_OVER] = SC_D_HP_NOW_OVER,
+	[MG_DIAG_RANGE_NEGATIVE] = SC_D_RANGE_NEGATIVE,
+	[MG_DIAG_ROUND_LIMIT] = SC_D_ROUND_LIMIT,
+	[MG_DIAG_NO_PC] = SC_D_NO_PC,
+	[MG_DIAG_NO_NPC] = SC_D_NO_NPC,
+};
 
-	for (i = 0; i < n; i++)
-		if (strcmp(names[i].en, s) == 0 || strcmp(names[i].ja, s) == 0)
-			return (int)i;
-	return -1;
+int sc_ut_code(int mg_code)
+{
+	return mg_code > 0 && mg_code < MG_DIAG_COUNT ? ut_of_mg[mg_code] : 0;
 }
 
-#define MAXW 64
-
-/* The code points of s (at most MAXW; bytes of bad UTF-8 count one each),
- * ASCII letters folded to lower case.  Returns the count, or MAXW + 1 when
- * s is longer. */
-static size_t decode(const char *s, int32_t *cp)
+int sc_mg_code(int ut_code)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0;
+	int i;
 
-	while (*p) {
-		int32_t c = *p++;
-		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-		if (more)
-			c &= 0x3F >> more;
-		while (more-- > 0 && (*p & 0xC0) == 0x80)
-			c = (c << 6) | (*p++ & 0x3F);
-		if (c >= 'A' && c <= 'Z')
-			c += 'a' - 'A';
-		if (n == MAXW)
-			return MAXW + 1;
-		cp[n++] = c;
-	}
-	return n;
-}
-
-/* Edit distance between a[0..na) and b[0..nb), both ≤ MAXW: insertions,
- * deletions, substitutions and transpositions of two neighbours
- * (optimal string alignment), each 1. */
-static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
-{
-	size_t rows[3][MAXW + 1], i, j;
-	size_t *pp = rows[0], *prev = rows[1], *cur = rows[2], *t;
-
-	for (j = 0; j <= nb; j++)
-		prev[j] = j;
-	for (i = 1; i <= na; i++) {
-		cur[0] = i;
-		for (j = 1; j <= nb; j++) {
-			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
-				best = pp[j - 2] + 1;
-			cur[j] = best;
-		}
-		t = pp;
-		pp = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[nb];
-}
-
-const char *sc_suggest(const sc_name *names, size_t n, const char *s)
-{
-	int32_t a[MAXW], b[MAXW];
-	size_t na = decode(s, a), i, k, best = SIZE_MAX;
-	const char *found = NULL;
-
-	if (na == 0 || na > MAXW)
-		return NULL;
-	for (i = 0; i < n; i++)
-		for (k = 0; k < 2; k++) {
-			const char *cand = k ? names[i].ja : names[i].en;
-			size_t nb = decode(cand, b), d;
-			if (nb > MAXW)
-				continue;
-			d = lev(a, na, b, nb);
-			if (d <= (nb + 1) / 2 && d < nb && d < best) {
-				best = d;
-				found = cand;
-			}
-		}
-	return found;
+	for (i = 1; i < MG_DIAG_COUNT; i++)
+		if (ut_of_mg[i] == ut_code)
+			return i;
+	return 0;
 }

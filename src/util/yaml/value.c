@@ -47,9 +47,7 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* 1 when s looks like a number: an optional sign, then a digit, or a '.'
- * and a digit. */
-static int numeric(const char *s)
+int ut_yaml_looks_numeric(const char *s)
 {
 	if (*s == '+' || *s == '-')
 		s++;
@@ -75,7 +73,7 @@ int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 	int neg, why = -1;
 	uint64_t u = 0, lim;
 
-	if (n->type != UT_YAML_SCALAR || n->quoted || !numeric(s)) {
+	if (n->type != UT_YAML_SCALAR || n->quoted || !ut_yaml_looks_numeric(s)) {
 		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
 		return 0;
 	}
