@@ -86,17 +86,12 @@ typedef struct ms_cli_pt {
 	const char *svg, *vary, *path;
 } ms_cli_pt;
 
-typedef struct ms_cli_bar {
-	int shown, last;
-} ms_cli_bar;
-
 /* The options of playtest/sweep (--vary only for sweep); UT_EXIT_OK with
  * a->help set after -h. */
 int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
                    char **argv, const char *ja, const char *en);
 /* The library's options, with the progress bar when stderr is a terminal. */
-void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ms_cli_bar *bar);
-void ms_cli_bar_end(ms_cli_bar *bar);
+void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar);
 /* Write out to stdout and svg to svg_path (when not NULL). */
 int ms_cli_pt_output(const ut_cli *ui, const ut_buf *out, const ut_buf *svg,
                      const char *svg_path);

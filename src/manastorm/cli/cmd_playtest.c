@@ -155,28 +155,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 	return UT_EXIT_OK;
 }
 
-/* The progress bar on stderr (a terminal only): redrawn when the percent
- * changes, erased at the end. */
-static void progress(void *ud, uint64_t done, uint64_t total)
-{
-	ms_cli_bar *b = ud;
-	int pct = total ? (int)(done * 100 / total) : 100, i;
-	char line[48];
-
-	if (pct == b->last)
-		return;
-	b->last = pct;
-	b->shown = 1;
-	line[0] = '[';
-	for (i = 0; i < 40; i++)
-		line[1 + i] = i < pct * 40 / 100 ? '#' : '.';
-	line[41] = ']';
-	line[42] = '\0';
-	fprintf(stderr, "\r%s %3d%% %" PRIu64 "/%" PRIu64, line, pct, done, total);
-	fflush(stderr);
-}
-
-void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ms_cli_bar *bar)
+void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar)
 {
 	ms_pt_opts init = MS_PT_OPTS_INIT;
 	*o = init;
@@ -186,15 +165,9 @@ void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ms_cli_bar *bar)
 	bar->shown = 0;
 	bar->last = -1;
 	if (isatty(fileno(stderr))) {
-		o->progress = progress;
+		o->progress = ut_cli_progress; /* util/cli.h */
 		o->progress_ud = bar;
 	}
-}
-
-void ms_cli_bar_end(ms_cli_bar *bar)
-{
-	if (bar->shown)
-		fprintf(stderr, "\r%*s\r", 70, "");
 }
 
 int ms_cli_pt_output(const ut_cli *ui, const ut_buf *out, const ut_buf *svg,
@@ -239,7 +212,7 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 {
 	ms_cli o = {*base};
 	ms_cli_pt a;
-	ms_cli_bar bar;
+	ut_cli_bar bar;
 	ms_scenario_doc *doc = NULL;
 	ms_pt_opts po;
 	ms_pt_report r;
@@ -256,7 +229,7 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 		return UT_EXIT_INPUT;
 	ms_cli_pt_opts(&po, &a, &bar);
 	rc = ms_pt_run(&r, ms_scenario_doc_scenario(doc), &po);
-	ms_cli_bar_end(&bar);
+	ut_cli_progress_end(&bar);
 	if (rc < 0) {
 		ms_cli_pt_failed(&o.ui, "playtest", &r);
 		ms_pt_report_free(&r);

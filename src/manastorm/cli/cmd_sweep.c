@@ -118,7 +118,7 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 {
 	ms_cli o = {*base};
 	ms_cli_pt a;
-	ms_cli_bar bar;
+	ut_cli_bar bar;
 	ms_scenario_doc *doc = NULL;
 	const ms_scenario *s;
 	ms_sw_spec spec;
@@ -147,7 +147,7 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 	}
 	ms_cli_pt_opts(&po, &a, &bar);
 	rc = ms_sw_run(&r, s, &spec, &po);
-	ms_cli_bar_end(&bar);
+	ut_cli_progress_end(&bar);
 	if (rc < 0) {
 		if (r.pt && r.failed_value < r.nvalues) {
 			ut_cli_error(&o.ui, UT_TR(&o.ui, "sweep: 値 %" PRId64 "：",

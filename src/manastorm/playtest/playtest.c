@@ -21,7 +21,6 @@
 
 #include "manastorm/playtest.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -30,6 +29,7 @@
 
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/stats.h"
 
 #define CHUNK 32
 
@@ -151,25 +151,12 @@ static void *work(void *arg)
 
 ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n)
 {
-	/* MS-PT-WILSON-1 (the same formula as megami's MG-MC-WILSON-1) */
-	const double z = 1.959963984540054;
-	ms_pt_interval ci = {0.0, 1.0};
-	double nn, p, z2, den, centre, half;
+	/* MS-PT-WILSON-1: util's formula (the same as megami's MG-MC-WILSON-1) */
+	ut_interval u = ut_wilson(k, n);
+	ms_pt_interval ci;
 
-	if (n == 0 || k > n)
-		return ci;
-	nn = (double)n;
-	p = (double)k / nn;
-	z2 = z * z;
-	den = 1.0 + z2 / nn;
-	centre = (p + z2 / (2.0 * nn)) / den;
-	half = z * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / den;
-	ci.lo = k == 0 ? 0.0 : centre - half;
-	ci.hi = k == n ? 1.0 : centre + half;
-	if (ci.lo < 0.0)
-		ci.lo = 0.0;
-	if (ci.hi > 1.0)
-		ci.hi = 1.0;
+	ci.lo = u.lo;
+	ci.hi = u.hi;
 	return ci;
 }
 
