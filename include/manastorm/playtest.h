@@ -66,9 +66,13 @@ typedef struct ms_pt_opts {
 	unsigned jobs;          /**< threads (0: 1; at most runs, JOBS_MAX) */
 	ms_pt_progress_fn progress; /**< may be NULL */
 	void *progress_ud;
+	const ms_policy *policies;  /**< extra policies for every duel
+	                                 (ms_duel_opts.policies; borrowed, must
+	                                 be thread-safe); may be NULL */
+	size_t npolicies;
 } ms_pt_opts;
 
-#define MS_PT_OPTS_INIT {MS_PT_OPTS_VERSION, 1, 0, 1, NULL, NULL}
+#define MS_PT_OPTS_INIT {MS_PT_OPTS_VERSION, 1, 0, 1, NULL, NULL, NULL, 0}
 
 /** One participant's numbers at the end of the duels. */
 typedef struct ms_pt_part {

@@ -17,9 +17,17 @@
 #include <cmocka.h>
 
 #include "manastorm/duel.h"
+#include "manastorm/policy.h"
 #include "manastorm/playtest.h"
 #include "manastorm/pt_render.h"
+#include "util/error.h"
 #include "util/rng.h"
+
+static int ms_error_set_test(uint64_t seed)
+{
+	return ut_error_set(MS_EINVALID, "policy failed at seed %llu",
+	                    (unsigned long long)seed);
+}
 
 #define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 #define EPS 5e-7
@@ -304,6 +312,47 @@ static void errors(void **state)
 	ms_pt_report_free(&r);
 }
 
+/* A policy that fails in the duels seeded S+37 and S+80 (ms_duel_seed),
+ * else plays as `default`. */
+static int fail_seed(void *ud, const ms_duel *d, const ms_ask *ask,
+                     ut_rng *rng, ms_choice *out)
+{
+	uint64_t s = *(const uint64_t *)ud, seed = ms_duel_seed(d);
+	if (seed == s + 37 || seed == s + 80)
+		return ms_error_set_test(seed);
+	return ms_policy_find("default")->choose(NULL, d, ask, rng, out);
+}
+
+/* MS-PT-ERR-1: duels 37 and 80 fail (a policy's error); with 1, 2 or 3
+ * threads the report names run 37 and its seed 1000+37, the policy's
+ * message, and MS_EINVALID comes back. */
+static void failed_run(void **state)
+{
+	static uint64_t seed = 1000;
+	const ms_policy pol[] = {{"failing", fail_seed, &seed}};
+	ms_scenario s = table();
+	unsigned j;
+	(void)state;
+
+	table_parts[1].policy = "failing";
+	for (j = 1; j <= 3; j++) {
+		ms_pt_opts o = MS_PT_OPTS_INIT;
+		ms_pt_report r;
+		o.runs = 200;
+		o.seed = seed;
+		o.jobs = j;
+		o.policies = pol;
+		o.npolicies = 1;
+		assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+		assert_int_equal(r.failed, 1);
+		assert_int_equal(r.failed_run, 37);
+		assert_int_equal(r.failed_seed, 1037);
+		assert_string_equal(r.failed_message, "policy failed at seed 1037");
+		ms_pt_report_free(&r);
+	}
+	table_parts[1].policy = NULL;
+}
+
 /* MS-PT-HIST-1: one bar per value over a span ≤ 40; 0…99 in 40 bars of
  * ⌈100/40⌉ = 3 (the last 99…99 holds 1). */
 static void histogram(void **state)
@@ -410,6 +459,10 @@ static void sweep_errors(void **state)
 	BAD("battles=x", MS_SW_BAD_VALUES, "x");
 	BAD("battles=", MS_SW_BAD_VALUES, "");
 	BAD("battles=1..2000", MS_SW_TOO_MANY, "1..2000");
+	BAD("battles=1..3/", MS_SW_BAD_VALUES, "1..3/");
+	/* the whole int64 range: stopped at 1000 values, no overflow */
+	BAD("battles=-9223372036854775808..9223372036854775807", MS_SW_TOO_MANY,
+	    "-9223372036854775808..9223372036854775807");
 	/* D7.11: 発現値 0–13, so 14 is named */
 	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=12..14", &s),
 	                 MS_EINVALID);
@@ -470,6 +523,7 @@ int main(void)
 		TEST("MS-PT-SEED-1", run_i_is_one_duel),
 		TEST("MS-PT-OUT-2", certain_outcome),
 		TEST("MS-PT-ERR-1", errors),
+		TEST("MS-PT-ERR-1", failed_run),
 		TEST("MS-PT-HIST-1", histogram),
 		TEST("MS-SW-PATH-1 MS-SW-VAL-1", sweep_parse),
 		TEST("MS-SW-ERR-1 MS-SW-CHECK-1", sweep_errors),

@@ -322,6 +322,8 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		dopts.seed = o->seed;
 		dopts.on_event = on_event;
 		dopts.event_ud = &ws[t];
+		dopts.policies = o->policies;
+		dopts.npolicies = o->npolicies;
 		rc = ms_duel_new(&ws[t].duel, scenario, &dopts);
 	}
 	if (rc == 0) {

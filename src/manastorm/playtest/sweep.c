@@ -160,7 +160,8 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 			if ((rc = add(o, x, &cap)) != 0)
 				return rc < 0 ? ut_error_set(MS_ENOMEM, "out of memory")
 				              : problem(o, MS_SW_TOO_MANY, v, strlen(v));
-			if (b - x < step)
+			/* unsigned: b − x may not fit an int64 */
+			if ((uint64_t)b - (uint64_t)x < (uint64_t)step)
 				break;
 		}
 	} else {
