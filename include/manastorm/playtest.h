@@ -176,7 +176,8 @@ void ms_sw_spec_free(ms_sw_spec *spec);
 void ms_sw_apply(ms_scenario *copy, ms_participant *parts,
                  const ms_scenario *s, const ms_sw_spec *spec, int64_t value);
 
-/** A sweep's report: one playtest per value, in the order of the values. */
+/** A sweep's report: one playtest per value, in the order of the values;
+ *  each keeps its totals and participants, not the runs (run_* NULL). */
 typedef struct ms_sw_report {
 	size_t nvalues;
 	int64_t *values;
