@@ -57,6 +57,7 @@ typedef int ms_cmd_fn(const ut_cli *base, int argc, char **argv);
 
 /* One line per command (cmd_<name>.c): */
 ms_cmd_fn cmd_check;
+ms_cmd_fn cmd_play;
 ms_cmd_fn cmd_playtest;
 ms_cmd_fn cmd_sweep;
 

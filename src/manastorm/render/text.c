@@ -190,7 +190,7 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_STORM_REMOVE:
 		ut_buf_printf(o, T("   場札%lld枚を捨て札に（新しい順）\n",
-		                   "   %lld field cards to the discard piles (most recent first)\n"),
+		                   "   %lld field card(s) to the discard piles (most recent first)\n"),
 		              (long long)e->count);
 		break;
 	case MS_EV_STORM_END:

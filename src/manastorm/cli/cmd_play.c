@@ -1,0 +1,138 @@
+/* cmd_play.c - `manastorm play SCENARIO`: one duel with each participant's
+ * policy, its log as text (ja/en) or JSON (docs/MANASTORM.md "Duel"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#include "manastorm/duel.h"
+#include "manastorm/render.h"
+#include "manastorm/scenario_yaml.h"
+
+static const char help_ja[] =
+	"使い方: manastorm play [オプション]... シナリオ\n"
+	"シナリオ（YAML）の決闘を1回行い、ログと結果を表示します。各参加者は\n"
+	"シナリオの policy（default, greedy, random）で選択します。\n"
+	"\n"
+	"オプション:\n"
+	"  --seed S               山札を切る乱数（xoshiro256ss-1）の種 S（0から\n"
+	"                         18446744073709551615、既定: 0）\n"
+	"  --format text|json     ログの形式（既定: text）\n"
+	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"シナリオ - は標準入力を読みます。\n"
+	"終了コード: 0 成功、1 誤りのあるシナリオか読めないファイル、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  manastorm play --seed 42 examples/manastorm/table.yaml\n";
+
+static const char help_en[] =
+	"Usage: manastorm play [OPTION]... SCENARIO\n"
+	"Play one duel of a scenario (YAML) and print its log and result.  Each\n"
+	"participant chooses with its policy (default, greedy, random).\n"
+	"\n"
+	"Options:\n"
+	"  --seed S               seed S of the generator xoshiro256ss-1 that\n"
+	"                         shuffles (0 to 18446744073709551615, default 0)\n"
+	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --lang ja|en           language of messages and log (default ja)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"A SCENARIO of - reads standard input.\n"
+	"Exit status: 0 ok, 1 a bad scenario or unreadable file, 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  manastorm play --seed 42 examples/manastorm/table.yaml\n";
+
+static const struct option longopts[] = {
+	MS_CLI_COMMON_LONGOPTS,
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{NULL, 0, NULL, 0}
+};
+
+int cmd_play(const ut_cli *base, int argc, char **argv)
+{
+	ms_cli o = {*base};
+	uint64_t seed = 0; /* without --seed the seed is 0 */
+	int c, json = 0, rc, status = UT_EXIT_OK;
+	ms_scenario_doc *doc = NULL;
+	ms_duel_opts opts = MS_DUEL_OPTS_INIT;
+	ms_duel *d = NULL;
+	ms_log log = MS_LOG_INIT;
+	ms_result res;
+	ut_buf out = UT_BUF_INIT;
+	const char *path;
+
+	ut_cli_getopt_begin(&o.ui, argc, argv, MS_CLI_SHORTOPTS, longopts,
+	                    OPT_LANG);
+	while ((c = getopt_long(argc, argv, MS_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return ut_cli_help(&o.ui, help_ja, help_en);
+		case OPT_LANG:
+			if (ut_cli_lang(&o.ui, "play", optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		case OPT_SEED:
+			if (ut_cli_parse_u64(optarg, UINT64_MAX, &seed) < 0)
+				return ut_cli_usage_error(&o.ui, "play",
+				       UT_TR(&o.ui, "--seed には0から"
+				                    "18446744073709551615までの整数を"
+				                    "指定してください（「%s」）",
+				             "--seed needs a whole number from 0 to "
+				             "18446744073709551615, not '%s'"),
+				       optarg);
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				json = 0;
+			else if (strcmp(optarg, "json") == 0)
+				json = 1;
+			else
+				return ut_cli_usage_error(&o.ui, "play",
+				       UT_TR(&o.ui, "--format の値「%s」は使えません"
+				                    "（text か json）",
+				             "unknown format '%s' (text or json)"),
+				       optarg);
+			break;
+		default:
+			return ut_cli_bad_option(&o.ui, "play", c, argv, longopts);
+		}
+	}
+	if (argc - optind != 1)
+		return ut_cli_usage_error(&o.ui, "play",
+		       argc - optind == 0
+		       ? UT_TR(&o.ui, "シナリオが指定されていません", "no scenario given")
+		       : UT_TR(&o.ui, "シナリオは1つだけ指定してください",
+		               "give one scenario only"));
+	path = argv[optind];
+	if (ms_cli_scenario_file(&o.ui, path, MS_CLI_MAX_BYTES, NULL, &doc) !=
+	    UT_EXIT_OK)
+		return UT_EXIT_INPUT;
+	opts.seed = seed;
+	opts.on_event = ms_log_record;
+	opts.event_ud = &log;
+	if ((rc = ms_duel_new(&d, ms_scenario_doc_scenario(doc), &opts)) < 0 ||
+	    (rc = ms_duel_run(&res, d)) < 0 ||
+	    (rc = json ? ms_render_json(&out, d, &log)
+	               : ms_render_text(&out, d, &log, (ms_lang)o.ui.lang)) < 0) {
+		ut_cli_error(&o.ui, "%s: %s",
+		             strcmp(path, "-") == 0 ? "<stdin>" : path,
+		             ms_error_last());
+		status = UT_EXIT_INPUT;
+	} else if (out.len && fwrite(out.ptr, 1, out.len, stdout) != out.len) {
+		status = UT_EXIT_INPUT;
+	}
+	if (fflush(stdout) != 0 && status == UT_EXIT_OK) {
+		ut_cli_error(&o.ui, UT_TR(&o.ui, "出力を書けません",
+		                          "cannot write the output"));
+		status = UT_EXIT_INPUT;
+	}
+	ut_buf_free(&out);
+	ms_log_free(&log);
+	ms_duel_free(d);
+	ms_scenario_doc_free(doc);
+	return status;
+}

@@ -1,0 +1,2 @@
+# usage: --format text|json
+play --format xml ../../../examples/manastorm/table.yaml

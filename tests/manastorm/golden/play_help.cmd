@@ -1,0 +1,2 @@
+# play -h in Japanese
+play -h

@@ -1,0 +1,2 @@
+# play --help in English
+play --lang en --help

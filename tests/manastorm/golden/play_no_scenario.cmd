@@ -1,0 +1,2 @@
+# usage: a scenario is needed
+play
