@@ -110,6 +110,22 @@ int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
  */
 void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 
+/*
+ * A progress bar on stderr for a series of runs (a Monte Carlo, a
+ * playtest): "[####....] 42% 420/1000", redrawn only when the percent
+ * changes; ut_cli_progress_end erases it.  Show it only when stderr is a
+ * terminal (the caller checks isatty).  ut_cli_progress fits the
+ * libraries' progress callbacks: ud is the ut_cli_bar.
+ */
+typedef struct ut_cli_bar {
+	int shown, last;
+} ut_cli_bar;
+
+#define UT_CLI_BAR_INIT {0, -1}
+
+void ut_cli_progress(void *ud, uint64_t done, uint64_t total);
+void ut_cli_progress_end(ut_cli_bar *bar);
+
 /* A command of a tool: its name, the function that runs it (argv[0] is the
  * command's name; *ui holds the tool's options given before it: prog and
  * --lang), and one line for the tool's help in each language. */

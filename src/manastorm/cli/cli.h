@@ -58,6 +58,8 @@ typedef int ms_cmd_fn(const ut_cli *base, int argc, char **argv);
 /* One line per command (cmd_<name>.c): */
 ms_cmd_fn cmd_check;
 ms_cmd_fn cmd_play;
+ms_cmd_fn cmd_playtest;
+ms_cmd_fn cmd_sweep;
 
 /* Scenario files: at most 1 MiB unless an option says otherwise. */
 #define MS_CLI_MAX_BYTES ((size_t)1 << 20)
@@ -72,5 +74,30 @@ ms_cmd_fn cmd_play;
 struct ms_scenario_doc;
 int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, struct ms_scenario_doc **doc);
+
+/* What playtest and sweep share (cmd_playtest.c). */
+#include <stdint.h>
+
+#include "manastorm/playtest.h"
+
+typedef struct ms_cli_pt {
+	uint64_t runs, seed;
+	unsigned jobs;           /* the online cores unless --jobs */
+	int json, help;
+	const char *svg, *vary, *path;
+} ms_cli_pt;
+
+/* The options of playtest/sweep (--vary only for sweep); UT_EXIT_OK with
+ * a->help set after -h. */
+int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
+                   char **argv, const char *ja, const char *en);
+/* The library's options, with the progress bar when stderr is a terminal. */
+void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar);
+/* Write out to stdout and svg to svg_path (when not NULL). */
+int ms_cli_pt_output(const ut_cli *ui, const ut_buf *out, const ut_buf *svg,
+                     const char *svg_path);
+/* A failed playtest: the run and its seed (MS-PT-ERR-1). */
+void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
+                      const ms_pt_report *r);
 
 #endif

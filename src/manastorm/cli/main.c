@@ -21,6 +21,10 @@ static const ut_cli_command commands[] = {
 	 "check scenarios and print them normalised"},
 	{"play", cmd_play, "決闘を1回行いログと結果を表示する",
 	 "play one duel and print its log and result"},
+	{"playtest", cmd_playtest, "決闘を何回も行い勝率と分布を示す",
+	 "play many seeded duels: win rates and distributions"},
+	{"sweep", cmd_sweep, "数値を1つ変えながらテストプレイして勝率を比べる",
+	 "playtest each value of one number: win rates against it"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };
 

@@ -64,33 +64,6 @@ int mg_fight_mc_check(const mg_fight_mc *mc, const ut_cli *ui,
 	return 0;
 }
 
-/* The progress bar on stderr (a terminal only): redrawn when the percent
- * changes, erased at the end. */
-typedef struct bar {
-	int shown;
-	int last;
-} bar;
-
-static void progress(void *ud, uint64_t done, uint64_t total)
-{
-	bar *b = ud;
-	int pct = total ? (int)(done * 100 / total) : 100, i;
-	char line[80];
-
-	if (pct == b->last)
-		return;
-	b->last = pct;
-	b->shown = 1;
-	line[0] = '[';
-	for (i = 0; i < 40; i++)
-		line[1 + i] = i < pct * 40 / 100 ? '#' : '.';
-	line[41] = ']';
-	line[42] = '\0';
-	fprintf(stderr, "\r%s %3d%% %llu/%llu", line, pct,
-	        (unsigned long long)done, (unsigned long long)total);
-	fflush(stderr);
-}
-
 static int to_file(void *ud, const char *data, size_t len)
 {
 	return fwrite(data, 1, len, (FILE *)ud) != len;
@@ -108,19 +81,18 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	mg_mc_opts o = MG_MC_OPTS_INIT;
 	mg_mc_report r;
 	mg_lang lang = ui->lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
-	bar b = {0, -1};
+	ut_cli_bar b = UT_CLI_BAR_INIT;
 	int rc;
 
 	o.runs = mc->runs;
 	o.seed = seed;
 	o.jobs = mc->jobs ? mc->jobs : online_cores(); /* MG-MC-JOBS-1 */
 	if (isatty(fileno(stderr))) {
-		o.progress = progress;
+		o.progress = ut_cli_progress; /* util/cli.h */
 		o.progress_ud = &b;
 	}
 	rc = mg_mc_run(&r, s, &o);
-	if (b.shown)
-		fprintf(stderr, "\r%*s\r", 70, "");
+	ut_cli_progress_end(&b);
 	if (rc < 0) {
 		/* MG-MC-ERR-1: the run, its seed, the combat's message */
 		if (r.failed)

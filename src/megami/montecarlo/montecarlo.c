@@ -28,6 +28,7 @@
 
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/stats.h"
 
 #define CHUNK 64
 
@@ -124,41 +125,20 @@ mg_mc_interval mg_mc_wilson(uint64_t k, uint64_t n)
 	 *   centre = (p + z²/2n) / (1 + z²/n)
 	 *   half   = z √(p(1−p)/n + z²/4n²) / (1 + z²/n)
 	 * [centre − half, centre + half], clamped to [0, 1]; exactly 0 below
-	 * for k = 0 and 1 above for k = n. */
-	const double z = 1.959963984540054;
-	mg_mc_interval ci = {0.0, 1.0};
-	double nn, p, z2, den, centre, half;
+	 * for k = 0 and 1 above for k = n.  The formula is util's (shared
+	 * with manastorm's playtests). */
+	ut_interval u = ut_wilson(k, n);
+	mg_mc_interval ci;
 
-	if (n == 0 || k > n)
-		return ci;
-	nn = (double)n;
-	p = (double)k / nn;
-	z2 = z * z;
-	den = 1.0 + z2 / nn;
-	centre = (p + z2 / (2.0 * nn)) / den;
-	half = z * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / den;
-	ci.lo = k == 0 ? 0.0 : centre - half;
-	ci.hi = k == n ? 1.0 : centre + half;
-	if (ci.lo < 0.0)
-		ci.lo = 0.0;
-	if (ci.hi > 1.0)
-		ci.hi = 1.0;
+	ci.lo = u.lo;
+	ci.hi = u.hi;
 	return ci;
 }
 
 int64_t mg_mc_percentile(const int64_t *sorted, size_t n, unsigned p)
 {
-	/* MG-MC-RANK-1: rank ⌈p·n/100⌉, at least 1, at most n. */
-	uint64_t rank;
-
-	if (n == 0)
-		return 0;
-	if (p > 100)
-		p = 100;
-	rank = ((uint64_t)p * (uint64_t)n + 99) / 100;
-	if (rank < 1)
-		rank = 1;
-	return sorted[rank - 1];
+	/* MG-MC-RANK-1: rank ⌈p·n/100⌉, at least 1, at most n (util). */
+	return ut_percentile(sorted, n, p);
 }
 
 void mg_mc_report_free(mg_mc_report *r)

@@ -359,3 +359,30 @@ int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
 	}
 	return main_run(c, commands, argv[optind], argc - optind, argv + optind);
 }
+
+void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
+{
+	ut_cli_bar *b = ud;
+	int pct = total ? (int)(done * 100 / total) : 100, i;
+	char line[48];
+
+	if (pct == b->last)
+		return;
+	b->last = pct;
+	b->shown = 1;
+	line[0] = '[';
+	for (i = 0; i < 40; i++)
+		line[1 + i] = i < pct * 40 / 100 ? '#' : '.';
+	line[41] = ']';
+	line[42] = '\0';
+	fprintf(stderr, "\r%s %3d%% %llu/%llu", line, pct,
+	        (unsigned long long)done, (unsigned long long)total);
+	fflush(stderr);
+}
+
+void ut_cli_progress_end(ut_cli_bar *bar)
+{
+	if (bar->shown)
+		fprintf(stderr, "\r%*s\r", 70, "");
+	bar->shown = 0;
+}

@@ -1,0 +1,203 @@
+/*
+ * manastorm/playtest.h - playtests (many seeded duels of one scenario) and
+ * parameter sweeps (a playtest per value of one numeric field);
+ * docs/MANASTORM.md "Playtests" (MS-PT-*) and "Sweeps" (MS-SW-*).
+ *
+ *     ms_pt_opts o = MS_PT_OPTS_INIT;
+ *     ms_pt_report r;
+ *     o.runs = 1000; o.seed = 1; o.jobs = 4;
+ *     if (ms_pt_run(&r, &scenario, &o) < 0) … r.failed, r.failed_run …
+ *     … r.wins[MS_PT_A], r.ci[MS_PT_A] …
+ *     ms_pt_report_free(&r);
+ *
+ * Run i is one duel with each participant's policy and the duel's
+ * generator seeded S + i mod 2^64 (ut_rng_series_seed), whatever thread
+ * plays it; the report is the same for any number of threads.  The
+ * library starts threads but does no I/O.
+ */
+#ifndef MANASTORM_PLAYTEST_H
+#define MANASTORM_PLAYTEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+#include "duel.h"
+#include "scenario.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Outcome slots: side A won, side B won, a draw. */
+enum { MS_PT_A = 0, MS_PT_B = 1, MS_PT_DRAW = 2 };
+
+/** Which step ended a duel, as slots of ms_pt_report.end (D7.5). */
+enum { MS_PT_END_STEP6 = 0, MS_PT_END_STORM = 1, MS_PT_END_STEP9 = 2,
+       MS_PT_END_BATTLES = 3, MS_PT_END_N = 4 };
+
+/** At most this many runs in one playtest (each keeps its slot). */
+#define MS_PT_RUNS_MAX 10000000u
+/** At most this many threads. */
+#define MS_PT_JOBS_MAX 256u
+
+/** A 95% interval of a proportion. */
+typedef struct ms_pt_interval {
+	double lo, hi;
+} ms_pt_interval;
+
+/**
+ * The 95% Wilson score interval of k successes in n trials (MS-PT-WILSON-1):
+ * z = 1.959963984540054, centre (p + z²/2n)/(1 + z²/n), half-width
+ * z√(p(1−p)/n + z²/4n²)/(1 + z²/n), clamped to [0, 1]; exactly 0 below for
+ * k = 0 and 1 above for k = n; [0, 1] for n = 0 or k > n.
+ */
+ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n);
+
+/** Progress: `done` of `total` runs played (called on the calling thread). */
+typedef void (*ms_pt_progress_fn)(void *ud, uint64_t done, uint64_t total);
+
+#define MS_PT_OPTS_VERSION 1
+
+typedef struct ms_pt_opts {
+	unsigned version;       /**< MS_PT_OPTS_VERSION */
+	uint64_t runs;          /**< 1 … MS_PT_RUNS_MAX */
+	uint64_t seed;          /**< run i: S + i mod 2^64 */
+	unsigned jobs;          /**< threads (0: 1; at most runs, JOBS_MAX) */
+	ms_pt_progress_fn progress; /**< may be NULL */
+	void *progress_ud;
+	const ms_policy *policies;  /**< extra policies for every duel
+	                                 (ms_duel_opts.policies; borrowed, must
+	                                 be thread-safe); may be NULL */
+	size_t npolicies;
+} ms_pt_opts;
+
+#define MS_PT_OPTS_INIT {MS_PT_OPTS_VERSION, 1, 0, 1, NULL, NULL, NULL, 0}
+
+/** One participant's numbers at the end of the duels. */
+typedef struct ms_pt_part {
+	const char *name;       /**< borrowed from the scenario */
+	int side;
+	ms_role role;
+	double hp_mean, mp_mean, outfits_mean; /**< left at the end */
+	int64_t hp_min, hp_max, mp_min, mp_max;
+} ms_pt_part;
+
+/** A playtest's report.  The run_* arrays hold run i at index i (the
+ *  per-participant ones at i·nparts + k). */
+typedef struct ms_pt_report {
+	uint64_t runs, seed;
+	unsigned jobs;             /**< threads that played */
+	uint64_t wins[3];          /**< MS_PT_A, MS_PT_B, MS_PT_DRAW */
+	double rate[3];
+	ms_pt_interval ci[3];      /**< Wilson, 95% */
+	double mean_battles;
+	int64_t battles_min, battles_max;
+	double storms_per_duel, happenings_per_duel;
+	double storm_outfits_per_duel; /**< 衣装 lost in storms, per duel */
+	double storm_hp_per_duel;      /**< HP lost in storms, per duel */
+	double storm_outfits_per_storm, storm_hp_per_storm; /**< 0: no storm */
+	uint64_t end[MS_PT_END_N]; /**< duels ended at each step */
+	size_t nparts;
+	ms_pt_part *parts;
+	int8_t *run_winner;        /**< MS_PT_A, MS_PT_B, MS_PT_DRAW */
+	uint8_t *run_end;          /**< MS_PT_END_* */
+	int64_t *run_battles, *run_storms, *run_happenings;
+	int64_t *run_storm_outfits, *run_storm_hp;
+	int64_t *run_hp, *run_mp, *run_outfits; /**< runs × nparts */
+	int failed;                /**< a duel failed: */
+	uint64_t failed_run, failed_seed; /**< the smallest failing run */
+	char failed_message[512];
+} ms_pt_report;
+
+/**
+ * Play opts->runs duels of `scenario` (checked; policies looked up).
+ * @return 0; MS_EINVALID (scenario, options); MS_ELIMIT (runs); MS_ENOMEM;
+ *         a duel's error: then out->failed is set with the run, its seed
+ *         and the message (MS-PT-ERR-1), and the totals are not computed.
+ *         *out is to be freed with ms_pt_report_free in every case.
+ */
+int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
+              const ms_pt_opts *opts);
+
+/** Free a report's arrays; it is zeroed. */
+void ms_pt_report_free(ms_pt_report *r);
+
+/* ---- sweeps ------------------------------------------------------------ */
+
+/** The fields a sweep may vary (MS-SW-PATH-1). */
+typedef enum ms_sw_field {
+	MS_SW_BATTLES = 0, MS_SW_ROUNDS, MS_SW_HAND_SIZE,
+	MS_SW_THRESHOLD, MS_SW_MP, MS_SW_HP
+} ms_sw_field;
+
+/** At most this many values in a sweep. */
+#define MS_SW_VALUES_MAX 1000u
+
+/** What is wrong with a --vary text (ms_sw_parse). */
+typedef enum ms_sw_problem {
+	MS_SW_OK = 0,
+	MS_SW_NO_EQUALS,    /**< no '=' */
+	MS_SW_BAD_PATH,     /**< the path is not one of the forms */
+	MS_SW_NO_PARTICIPANT, /**< no participant of that name */
+	MS_SW_NOT_FOR_ROLE, /**< mp of a warrior, hp of a caster */
+	MS_SW_BAD_VALUES,   /**< the values are not a..b, a..b/step, a,b,c */
+	MS_SW_TOO_MANY,     /**< more than MS_SW_VALUES_MAX values */
+	MS_SW_ILLEGAL       /**< a value makes the scenario illegal */
+} ms_sw_problem;
+
+/** A parsed --vary. */
+typedef struct ms_sw_spec {
+	ms_sw_field field;
+	size_t participant;  /**< for threshold, mp, hp */
+	int64_t *values;     /**< in the order given; ms_sw_spec_free */
+	size_t nvalues;
+	ms_sw_problem problem; /**< after a failed parse: */
+	int64_t bad_value;   /**< MS_SW_ILLEGAL: the value */
+	char detail[256];    /**< the part named (path, name, values), or the
+	                          check's message for MS_SW_ILLEGAL */
+} ms_sw_spec;
+
+/**
+ * Parse `text` ("PATH=VALUES"): PATH one of battles, rounds_per_battle,
+ * hand_size, participants.NAME.threshold|mp|hp; VALUES a..b, a..b/step
+ * (step ≥ 1, a ≤ b) or a,b,c (integers).  Each value is applied to a copy
+ * of `s` and checked with ms_scenario_check.
+ * @return 0; MS_EINVALID with out->problem and out->detail; MS_ENOMEM
+ */
+int ms_sw_parse(ms_sw_spec *out, const char *text, const ms_scenario *s);
+
+void ms_sw_spec_free(ms_sw_spec *spec);
+
+/**
+ * `s` with the field set to `value`: *copy is `s` with its participants in
+ * `parts` (s->nparticipants of them, the caller's array).
+ */
+void ms_sw_apply(ms_scenario *copy, ms_participant *parts,
+                 const ms_scenario *s, const ms_sw_spec *spec, int64_t value);
+
+/** A sweep's report: one playtest per value, in the order of the values;
+ *  each keeps its totals and participants, not the runs (run_* NULL). */
+typedef struct ms_sw_report {
+	size_t nvalues;
+	int64_t *values;
+	ms_pt_report *pt;
+	size_t failed_value;  /**< when a playtest failed: its index */
+} ms_sw_report;
+
+/**
+ * A playtest per value, each with the same seeds S … S+N−1 (common random
+ * numbers, MS-SW-CRN-1).  Progress counts the runs of all values.
+ * @return 0, or the first failing playtest's error (out->pt[failed_value]
+ *         says which run).  Free *out with ms_sw_report_free in any case.
+ */
+int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
+              const ms_pt_opts *opts);
+
+void ms_sw_report_free(ms_sw_report *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * pt_json.c - a playtest's and a sweep's report as one JSON object on one
+ * line (docs/MANASTORM.md "Playtests" MS-PT-OUT-2, "Sweeps" MS-SW-OUT-2).
+ * Rates and means have 6 decimals; counts are integers.  Nothing depends
+ * on the number of threads (there is no "jobs" key).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manastorm/pt_render.h"
+#include "util/error.h"
+
+static void str(ut_buf *b, const char *s)
+{
+	ut_buf_put(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			ut_buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			ut_buf_printf(b, "\\u%04x", c);
+		else
+			ut_buf_put(b, s, 1);
+	}
+	ut_buf_put(b, "\"", 1);
+}
+
+static void rate(ut_buf *b, double p, ms_pt_interval ci)
+{
+	ut_buf_printf(b, "{\"rate\":%.6f,\"lo\":%.6f,\"hi\":%.6f}", p, ci.lo,
+	              ci.hi);
+}
+
+static void rates(ut_buf *b, const ms_pt_report *r)
+{
+	ut_buf_puts(b, "{\"A\":");
+	rate(b, r->rate[MS_PT_A], r->ci[MS_PT_A]);
+	ut_buf_puts(b, ",\"B\":");
+	rate(b, r->rate[MS_PT_B], r->ci[MS_PT_B]);
+	ut_buf_puts(b, ",\"draw\":");
+	rate(b, r->rate[MS_PT_DRAW], r->ci[MS_PT_DRAW]);
+	ut_buf_puts(b, "}");
+}
+
+static void wins(ut_buf *b, const ms_pt_report *r)
+{
+	ut_buf_printf(b, "{\"A\":%" PRIu64 ",\"B\":%" PRIu64 ",\"draw\":%" PRIu64
+	              "}", r->wins[0], r->wins[1], r->wins[2]);
+}
+
+static void hist(ut_buf *b, ms_pt_bin *bins, const int64_t *v, size_t n,
+                 size_t stride)
+{
+	size_t nb = ms_pt_histogram(bins, v, n, stride), i;
+	ut_buf_puts(b, "[");
+	for (i = 0; i < nb; i++)
+		ut_buf_printf(b, "%s{\"lo\":%" PRId64 ",\"hi\":%" PRId64
+		              ",\"count\":%" PRIu64 "}", i ? "," : "", bins[i].lo,
+		              bins[i].hi, bins[i].count);
+	ut_buf_puts(b, "]");
+}
+
+int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
+{
+	ms_pt_bin bins[MS_PT_BINS_MAX];
+	size_t k, n = r->nparts, runs = (size_t)r->runs;
+
+	ut_buf_printf(b, "{\"runs\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"wins\":",
+	              r->runs, r->seed);
+	wins(b, r);
+	ut_buf_puts(b, ",\"rates\":");
+	rates(b, r);
+	ut_buf_printf(b, ",\"mean_battles\":%.6f,\"battles_min\":%" PRId64
+	              ",\"battles_max\":%" PRId64 ",\"storms_per_duel\":%.6f"
+	              ",\"happenings_per_duel\":%.6f,\"storm_damage\":{"
+	              "\"outfits_per_duel\":%.6f,\"hp_per_duel\":%.6f,"
+	              "\"outfits_per_storm\":%.6f,\"hp_per_storm\":%.6f}",
+	              r->mean_battles, r->battles_min, r->battles_max,
+	              r->storms_per_duel, r->happenings_per_duel,
+	              r->storm_outfits_per_duel, r->storm_hp_per_duel,
+	              r->storm_outfits_per_storm, r->storm_hp_per_storm);
+	ut_buf_printf(b, ",\"ended_by\":{\"step6\":%" PRIu64 ",\"storm\":%"
+	              PRIu64 ",\"step9\":%" PRIu64 ",\"battles\":%" PRIu64 "}",
+	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
+	              r->end[MS_PT_END_STEP9], r->end[MS_PT_END_BATTLES]);
+	ut_buf_puts(b, ",\"participants\":[");
+	for (k = 0; k < n; k++) {
+		const ms_pt_part *p = &r->parts[k];
+		ut_buf_puts(b, k ? ",{\"name\":" : "{\"name\":");
+		str(b, p->name);
+		ut_buf_printf(b, ",\"side\":\"%s\",\"role\":\"%s\"", p->side ? "B" : "A",
+		              p->role == MS_ROLE_CASTER ? "caster" : "warrior");
+		if (p->role == MS_ROLE_CASTER) {
+			ut_buf_printf(b, ",\"mp_mean\":%.6f,\"mp_min\":%" PRId64
+			              ",\"mp_max\":%" PRId64 ",\"outfits_mean\":%.6f"
+			              ",\"mp_left\":", p->mp_mean, p->mp_min,
+			              p->mp_max, p->outfits_mean);
+			hist(b, bins, r->run_mp + k, runs, n);
+		} else {
+			ut_buf_printf(b, ",\"hp_mean\":%.6f,\"hp_min\":%" PRId64
+			              ",\"hp_max\":%" PRId64 ",\"hp_left\":",
+			              p->hp_mean, p->hp_min, p->hp_max);
+			hist(b, bins, r->run_hp + k, runs, n);
+		}
+		ut_buf_puts(b, "}");
+	}
+	ut_buf_puts(b, "],\"histograms\":{\"battles\":");
+	hist(b, bins, r->run_battles, runs, 1);
+	ut_buf_puts(b, ",\"storms\":");
+	hist(b, bins, r->run_storms, runs, 1);
+	ut_buf_puts(b, "}}\n");
+	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}
+
+int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
+{
+	size_t i;
+
+	ut_buf_puts(b, "{\"vary\":");
+	str(b, vary);
+	ut_buf_printf(b, ",\"runs\":%" PRIu64 ",\"seed\":%" PRIu64
+	              ",\"values\":[", r->nvalues ? r->pt[0].runs : 0,
+	              r->nvalues ? r->pt[0].seed : 0);
+	for (i = 0; i < r->nvalues; i++) {
+		const ms_pt_report *p = &r->pt[i];
+		ut_buf_printf(b, "%s{\"value\":%" PRId64 ",\"wins\":", i ? "," : "",
+		              r->values[i]);
+		wins(b, p);
+		ut_buf_puts(b, ",\"rates\":");
+		rates(b, p);
+		ut_buf_printf(b, ",\"mean_battles\":%.6f,\"storms_per_duel\":%.6f,"
+		              "\"happenings_per_duel\":%.6f}", p->mean_battles,
+		              p->storms_per_duel, p->happenings_per_duel);
+	}
+	ut_buf_puts(b, "]}\n");
+	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}

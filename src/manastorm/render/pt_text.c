@@ -1,0 +1,159 @@
+/*
+ * pt_text.c - a playtest's and a sweep's report as text, Japanese or
+ * English (docs/MANASTORM.md "Playtests" MS-PT-OUT-1, "Sweeps"
+ * MS-SW-OUT-1).  Columns are aligned by display width (util/width.h);
+ * percentages have one decimal, means two.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "manastorm/pt_render.h"
+#include "util/error.h"
+#include "util/width.h"
+
+#define T(ja, en) (lang == MS_LANG_EN ? (en) : (ja))
+
+/* s, then blanks up to display width w (at least one blank after) */
+static void cell(ut_buf *b, const char *s, size_t w)
+{
+	size_t have = ut_width(s, strlen(s));
+	ut_buf_puts(b, s);
+	do
+		ut_buf_put(b, " ", 1);
+	while (++have < w);
+}
+
+/* blanks, then s, to display width w */
+static void rcell(ut_buf *b, const char *s, size_t w)
+{
+	size_t have = ut_width(s, strlen(s));
+	for (; have < w; have++)
+		ut_buf_put(b, " ", 1);
+	ut_buf_puts(b, s);
+}
+
+static void rate(ut_buf *b, double p, ms_pt_interval ci)
+{
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, "%5.1f%% [%.1f%%, %.1f%%]", 100.0 * p,
+	         100.0 * ci.lo, 100.0 * ci.hi);
+	cell(b, tmp, 24);
+}
+
+static int done(ut_buf *b)
+{
+	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}
+
+int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
+{
+	static const char *const outcome[3][2] = {
+		{"陣営Aの勝ち", "Side A won"},
+		{"陣営Bの勝ち", "Side B won"},
+		{"引き分け", "Draw"}};
+	char tmp[64];
+	size_t k, w = 8;
+	int i;
+
+	ut_buf_printf(b, T("プレイテスト：%" PRIu64 "回の決闘（種 %" PRIu64
+	                   "、i回目は種 %" PRIu64 "+i）\n",
+	                   "Playtest: %" PRIu64 " duels (seed %" PRIu64
+	                   ", run i uses seed %" PRIu64 "+i)\n"),
+	              r->runs, r->seed, r->seed);
+	cell(b, T("結果", "Outcome"), 14);
+	rcell(b, T("回数", "Count"), 6);
+	rcell(b, T("割合", "Rate"), 8);
+	ut_buf_puts(b, T("  95%信頼区間（Wilson）\n", "  95% interval (Wilson)\n"));
+	for (i = 0; i < 3; i++) {
+		cell(b, outcome[i][lang == MS_LANG_EN], 14);
+		snprintf(tmp, sizeof tmp, "%" PRIu64, r->wins[i]);
+		rcell(b, tmp, 6);
+		ut_buf_puts(b, "  ");
+		rate(b, r->rate[i], r->ci[i]);
+		while (b->len && b->ptr[b->len - 1] == ' ')
+			b->len--;
+		ut_buf_puts(b, "\n");
+	}
+	ut_buf_printf(b, T("バトル数：平均 %.2f（最小 %" PRId64 "、最大 %" PRId64 "）\n",
+	                   "Battles per duel: mean %.2f (min %" PRId64 ", max %"
+	                   PRId64 ")\n"),
+	              r->mean_battles, r->battles_min, r->battles_max);
+	ut_buf_printf(b, T("マナ・ストーム：1決闘あたり %.2f回、失った衣装 %.2f・HP %.2f"
+	                   "（1回あたり 衣装 %.2f・HP %.2f）\n",
+	                   "Mana storms per duel: %.2f; outfits lost %.2f, HP lost "
+	                   "%.2f per duel (%.2f and %.2f per storm)\n"),
+	              r->storms_per_duel, r->storm_outfits_per_duel,
+	              r->storm_hp_per_duel, r->storm_outfits_per_storm,
+	              r->storm_hp_per_storm);
+	ut_buf_printf(b, T("エモーション・イベント：1決闘あたり %.2f回\n",
+	                   "Happenings (emotion events) per duel: %.2f\n"),
+	              r->happenings_per_duel);
+	ut_buf_printf(b, T("決着：手順6 %" PRIu64 "、マナ・ストーム %" PRIu64
+	                   "、手順9 %" PRIu64 "、全バトル終了 %" PRIu64 "\n",
+	                   "Ended at: step 6 %" PRIu64 ", mana storm %" PRIu64
+	                   ", step 9 %" PRIu64 ", all battles played %" PRIu64
+	                   "\n"),
+	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
+	              r->end[MS_PT_END_STEP9], r->end[MS_PT_END_BATTLES]);
+	{
+		const char *h = T("参加者", "Participant");
+		if (ut_width(h, strlen(h)) + 2 > w)
+			w = ut_width(h, strlen(h)) + 2;
+	}
+	for (k = 0; k < r->nparts; k++) {
+		size_t nw = ut_width(r->parts[k].name, strlen(r->parts[k].name));
+		if (nw + 2 > w)
+			w = nw + 2;
+	}
+	cell(b, T("参加者", "Participant"), w);
+	cell(b, T("陣営", "Side"), 6);
+	ut_buf_puts(b, T("残り（平均、最小〜最大）\n",
+	                 "Left at the end (mean, min-max)\n"));
+	for (k = 0; k < r->nparts; k++) {
+		const ms_pt_part *p = &r->parts[k];
+		cell(b, p->name, w);
+		cell(b, p->side ? "B" : "A", 6);
+		if (p->role == MS_ROLE_CASTER)
+			ut_buf_printf(b, T("MP %.2f（%" PRId64 "〜%" PRId64 "）、衣装 %.2f\n",
+			                   "MP %.2f (%" PRId64 "-%" PRId64 "), outfits %.2f\n"),
+			              p->mp_mean, p->mp_min, p->mp_max, p->outfits_mean);
+		else
+			ut_buf_printf(b, T("HP %.2f（%" PRId64 "〜%" PRId64 "）\n",
+			                   "HP %.2f (%" PRId64 "-%" PRId64 ")\n"),
+			              p->hp_mean, p->hp_min, p->hp_max);
+	}
+	return done(b);
+}
+
+int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
+                      ms_lang lang)
+{
+	char tmp[64];
+	size_t i;
+	int k;
+
+	if (r->nvalues == 0)
+		return 0;
+	ut_buf_printf(b, T("スイープ：%s、値ごとに%" PRIu64 "回の決闘（種 %" PRIu64
+	                   "〜、どの値も同じ種）\n",
+	                   "Sweep: %s, %" PRIu64 " duels per value (seeds from %"
+	                   PRIu64 ", the same for every value)\n"),
+	              vary, r->pt[0].runs, r->pt[0].seed);
+	rcell(b, T("値", "Value"), 8);
+	ut_buf_puts(b, "  ");
+	cell(b, T("陣営Aの勝ち", "Side A won"), 24);
+	cell(b, T("陣営Bの勝ち", "Side B won"), 24);
+	ut_buf_puts(b, T("引き分け\n", "Draw\n"));
+	for (i = 0; i < r->nvalues; i++) {
+		snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
+		rcell(b, tmp, 8);
+		ut_buf_puts(b, "  ");
+		for (k = 0; k < 3; k++)
+			rate(b, r->pt[i].rate[k], r->pt[i].ci[k]);
+		while (b->len && b->ptr[b->len - 1] == ' ')
+			b->len--;
+		ut_buf_puts(b, "\n");
+	}
+	return done(b);
+}

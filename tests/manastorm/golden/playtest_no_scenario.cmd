@@ -1,0 +1,2 @@
+# MS-PT-CLI-1: no scenario
+playtest --runs 5

@@ -1,0 +1,548 @@
+/*
+ * test_playtest.c - playtests and sweeps (manastorm/playtest.h,
+ * docs/MANASTORM.md "Playtests" MS-PT-*, "Sweeps" MS-SW-*): the Wilson
+ * interval against values worked by hand, the same report for 1, 2 and 3
+ * threads, run i equal to one duel seeded S+i, a duel whose outcome is
+ * certain (derived by hand from D3), the sweep's edits and errors, common
+ * seeds across values.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "manastorm/duel.h"
+#include "manastorm/policy.h"
+#include "manastorm/playtest.h"
+#include "manastorm/pt_render.h"
+#include "util/error.h"
+#include "util/rng.h"
+
+static int ms_error_set_test(uint64_t seed)
+{
+	return ut_error_set(MS_EINVALID, "policy failed at seed %llu",
+	                    (unsigned long long)seed);
+}
+
+#define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
+#define EPS 5e-7
+
+static const int64_t outfits[] = {3, 2};
+
+/* The bundled table (examples/manastorm/table.yaml) built in C. */
+static ms_participant table_parts[4];
+static ms_scenario table(void)
+{
+	static const char *const names[4] = {"リナ", "カイ", "ミオ", "ジン"};
+	static const int suits[4] = {MS_SUIT_H, MS_SUIT_S, MS_SUIT_D, MS_SUIT_C};
+	ms_scenario s;
+	int i;
+
+	ms_scenario_init(&s);
+	for (i = 0; i < 4; i++) {
+		ms_participant *p = &table_parts[i];
+		ms_participant_init(p);
+		p->name = names[i];
+		p->side = i / 2;
+		p->role = i % 2 ? MS_ROLE_WARRIOR : MS_ROLE_CASTER;
+		p->threshold = 7;
+		p->suit = suits[i];
+		if (p->role == MS_ROLE_CASTER) {
+			p->mp = 3;
+			p->outfits = outfits;
+			p->noutfits = 2;
+		} else
+			p->hp = 10;
+	}
+	s.participants = table_parts;
+	s.nparticipants = 4;
+	return s;
+}
+
+/*
+ * A certain duel: one battle of one round, hand 1, decks shuffled.  A's
+ * warrior カイ (発現値 13: every card passes) plays its one hand card; B's
+ * warrior ジン (発現値 0, no favoured suit: no card passes) passes (D5).
+ * Step 5: カイ succeeds (ジン played nothing, nothing to match, no storm);
+ * step 7: one succeeds, the other passed → A +1; step 9: A deals 1 to ジン
+ * (HP 10 → 9), B deals ⌊0/2⌋ = 0.  Winner (D3 end): no one defeated, A
+ * dealt more damage → A, whatever the shuffle.  More battles change
+ * nothing: カイ's hand is empty, both pass, advantages 0 → 0 damage.
+ */
+static ms_participant sure_parts[2];
+static ms_scenario sure(void)
+{
+	ms_scenario s;
+	ms_scenario_init(&s);
+	s.battles = 1;
+	s.rounds_per_battle = 1;
+	s.hand_size = 1;
+	ms_participant_init(&sure_parts[0]);
+	sure_parts[0].name = "カイ";
+	sure_parts[0].side = 0;
+	sure_parts[0].role = MS_ROLE_WARRIOR;
+	sure_parts[0].threshold = 13;
+	sure_parts[0].hp = 10;
+	ms_participant_init(&sure_parts[1]);
+	sure_parts[1].name = "ジン";
+	sure_parts[1].side = 1;
+	sure_parts[1].role = MS_ROLE_WARRIOR;
+	sure_parts[1].threshold = 0;
+	sure_parts[1].suit = MS_SUIT_NONE;
+	sure_parts[1].hp = 10;
+	s.participants = sure_parts;
+	s.nparticipants = 2;
+	return s;
+}
+
+static void run(ms_pt_report *r, const ms_scenario *s, uint64_t runs,
+                uint64_t seed, unsigned jobs)
+{
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	o.runs = runs;
+	o.seed = seed;
+	o.jobs = jobs;
+	assert_int_equal(ms_pt_run(r, s, &o), 0);
+}
+
+/* MS-PT-WILSON-1: by hand, z = 1.959964, z² = 3.841459.
+ * 5 of 10: p = .5, 1 + z²/n = 1.3841459, centre = (.5 + .1920729) /
+ * 1.3841459 = .5, half = z·√(.025 + .0096036)/1.3841459 = .2634069 →
+ * [.2365931, .7634069].  0 of 10: lo 0, centre = .1920729/1.3841459 =
+ * .1387664, half = z·√.0096036/1.3841459 = .1387664 → hi .2775328.
+ * 10 of 10: mirror → [.7224672, 1].  n = 0 or k > n: [0, 1]. */
+static void wilson(void **state)
+{
+	ms_pt_interval ci;
+	(void)state;
+	ci = ms_pt_wilson(5, 10);
+	assert_true(ci.lo > 0.2365931 - EPS && ci.lo < 0.2365931 + EPS);
+	assert_true(ci.hi > 0.7634069 - EPS && ci.hi < 0.7634069 + EPS);
+	ci = ms_pt_wilson(0, 10);
+	assert_true(ci.lo == 0.0);
+	assert_true(ci.hi > 0.2775328 - EPS && ci.hi < 0.2775328 + EPS);
+	ci = ms_pt_wilson(10, 10);
+	assert_true(ci.lo > 0.7224672 - EPS && ci.lo < 0.7224672 + EPS);
+	assert_true(ci.hi == 1.0);
+	ci = ms_pt_wilson(0, 0);
+	assert_true(ci.lo == 0.0 && ci.hi == 1.0);
+	ci = ms_pt_wilson(3, 2);
+	assert_true(ci.lo == 0.0 && ci.hi == 1.0);
+}
+
+static void same_report(const ms_pt_report *a, const ms_pt_report *b)
+{
+	size_t n = a->nparts * (size_t)a->runs;
+	assert_int_equal(a->runs, b->runs);
+	assert_memory_equal(a->wins, b->wins, sizeof a->wins);
+	assert_memory_equal(a->end, b->end, sizeof a->end);
+	assert_memory_equal(a->run_winner, b->run_winner, (size_t)a->runs);
+	assert_memory_equal(a->run_end, b->run_end, (size_t)a->runs);
+	assert_memory_equal(a->run_battles, b->run_battles, (size_t)a->runs * 8);
+	assert_memory_equal(a->run_storms, b->run_storms, (size_t)a->runs * 8);
+	assert_memory_equal(a->run_happenings, b->run_happenings,
+	                    (size_t)a->runs * 8);
+	assert_memory_equal(a->run_storm_outfits, b->run_storm_outfits,
+	                    (size_t)a->runs * 8);
+	assert_memory_equal(a->run_storm_hp, b->run_storm_hp, (size_t)a->runs * 8);
+	assert_memory_equal(a->run_hp, b->run_hp, n * 8);
+	assert_memory_equal(a->run_mp, b->run_mp, n * 8);
+	assert_memory_equal(a->run_outfits, b->run_outfits, n * 8);
+	assert_true(a->mean_battles == b->mean_battles);
+	assert_true(a->storms_per_duel == b->storms_per_duel);
+	assert_true(a->storm_hp_per_duel == b->storm_hp_per_duel);
+}
+
+/* MS-PT-JOBS-1: 1, 2 and 3 threads give the same report, rendered the
+ * same byte for byte (text, JSON, SVG); 300 runs = 10 chunks, uneven. */
+static void jobs_identical(void **state)
+{
+	ms_scenario s = table();
+	ms_pt_report r[3];
+	ut_buf t[3] = {UT_BUF_INIT, UT_BUF_INIT, UT_BUF_INIT};
+	unsigned j;
+	(void)state;
+
+	for (j = 0; j < 3; j++) {
+		run(&r[j], &s, 300, 42, j + 1);
+		assert_int_equal(ms_pt_render_json(&t[j], &r[j]), 0);
+		assert_int_equal(ms_pt_render_text(&t[j], &r[j], MS_LANG_JA), 0);
+		assert_int_equal(ms_pt_render_svg(&t[j], &r[j], MS_LANG_EN), 0);
+	}
+	assert_int_equal(r[0].jobs, 1);
+	assert_int_equal(r[2].jobs, 3);
+	for (j = 1; j < 3; j++) {
+		same_report(&r[0], &r[j]);
+		assert_int_equal(t[0].len, t[j].len);
+		assert_memory_equal(t[0].ptr, t[j].ptr, t[0].len);
+	}
+	/* every duel is counted once */
+	assert_int_equal(r[0].wins[0] + r[0].wins[1] + r[0].wins[2], 300);
+	assert_int_equal(r[0].end[0] + r[0].end[1] + r[0].end[2] + r[0].end[3],
+	                 300);
+	for (j = 0; j < 3; j++) {
+		ms_pt_report_free(&r[j]);
+		ut_buf_free(&t[j]);
+	}
+}
+
+/* MS-PT-SEED-1: run i is the duel of ms_duel_new with seed S + i (here S
+ * near 2^64, so S + i wraps) and ms_duel_run: its winner, battles,
+ * storms, happenings, the step that ended it, each HP/MP/衣装 left. */
+static void run_i_is_one_duel(void **state)
+{
+	ms_scenario s = table();
+	ms_pt_report r;
+	uint64_t seed = UINT64_MAX - 20, i;
+	(void)state;
+
+	run(&r, &s, 50, seed, 2);
+	for (i = 0; i < 50; i++) {
+		ms_duel_opts o = MS_DUEL_OPTS_INIT;
+		ms_duel *d;
+		ms_result res;
+		size_t k;
+		o.seed = seed + i; /* wraps past 2^64 − 1 to 0 … */
+		assert_int_equal(o.seed, ut_rng_series_seed(seed, i));
+		assert_int_equal(ms_duel_new(&d, &s, &o), 0);
+		assert_int_equal(ms_duel_run(&res, d), 0);
+		assert_int_equal(r.run_winner[i],
+		                 res.winner == 0 ? MS_PT_A
+		                 : res.winner == 1 ? MS_PT_B : MS_PT_DRAW);
+		assert_int_equal(r.run_battles[i], res.battles);
+		assert_int_equal(r.run_storms[i], res.storms);
+		assert_int_equal(r.run_happenings[i], res.happenings);
+		assert_int_equal(r.run_end[i],
+		                 res.end == MS_END_STEP6 ? MS_PT_END_STEP6
+		                 : res.end == MS_END_STORM ? MS_PT_END_STORM
+		                 : res.end == MS_END_STEP9 ? MS_PT_END_STEP9
+		                 : MS_PT_END_BATTLES);
+		for (k = 0; k < 4; k++) {
+			ms_part_state ps;
+			ms_duel_participant(&ps, d, (uint32_t)k);
+			assert_int_equal(r.run_hp[i * 4 + k], ps.hp);
+			assert_int_equal(r.run_mp[i * 4 + k], ps.mp);
+			assert_int_equal(r.run_outfits[i * 4 + k], (int64_t)ps.noutfits);
+		}
+		ms_duel_free(d);
+	}
+	ms_pt_report_free(&r);
+}
+
+/* MS-PT-OUT-2: the certain duel (derivation above sure()), 10 runs: A wins
+ * 10 of 10 → Wilson [.7224672, 1]; 1 battle each, no storm, no happening,
+ * every duel ended by its battles; カイ HP 10, ジン HP 9 in every run. */
+static void certain_outcome(void **state)
+{
+	ms_scenario s = sure();
+	ms_pt_report r;
+	ut_buf b = UT_BUF_INIT;
+	(void)state;
+
+	run(&r, &s, 10, 7, 2);
+	assert_int_equal(r.wins[MS_PT_A], 10);
+	assert_int_equal(r.wins[MS_PT_B], 0);
+	assert_int_equal(r.wins[MS_PT_DRAW], 0);
+	assert_true(r.rate[MS_PT_A] == 1.0);
+	assert_true(r.ci[MS_PT_A].lo > 0.7224672 - EPS &&
+	            r.ci[MS_PT_A].lo < 0.7224672 + EPS);
+	assert_true(r.ci[MS_PT_A].hi == 1.0);
+	assert_true(r.ci[MS_PT_B].lo == 0.0);
+	assert_true(r.mean_battles == 1.0);
+	assert_int_equal(r.battles_min, 1);
+	assert_int_equal(r.battles_max, 1);
+	assert_true(r.storms_per_duel == 0.0 && r.happenings_per_duel == 0.0);
+	assert_int_equal(r.end[MS_PT_END_BATTLES], 10);
+	assert_int_equal(r.parts[0].hp_min, 10);
+	assert_int_equal(r.parts[0].hp_max, 10);
+	assert_int_equal(r.parts[1].hp_min, 9);
+	assert_int_equal(r.parts[1].hp_max, 9);
+	assert_true(r.parts[1].hp_mean == 9.0);
+	assert_int_equal(ms_pt_render_json(&b, &r), 0);
+	assert_string_equal(b.ptr,
+		"{\"runs\":10,\"seed\":7,\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
+		"\"rates\":{\"A\":{\"rate\":1.000000,\"lo\":0.722467,\"hi\":1.000000},"
+		"\"B\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533},"
+		"\"draw\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533}},"
+		"\"mean_battles\":1.000000,\"battles_min\":1,\"battles_max\":1,"
+		"\"storms_per_duel\":0.000000,\"happenings_per_duel\":0.000000,"
+		"\"storm_damage\":{\"outfits_per_duel\":0.000000,\"hp_per_duel\":"
+		"0.000000,\"outfits_per_storm\":0.000000,\"hp_per_storm\":0.000000},"
+		"\"ended_by\":{\"step6\":0,\"storm\":0,\"step9\":0,\"battles\":10},"
+		"\"participants\":[{\"name\":\"カイ\",\"side\":\"A\",\"role\":"
+		"\"warrior\",\"hp_mean\":10.000000,\"hp_min\":10,\"hp_max\":10,"
+		"\"hp_left\":[{\"lo\":10,\"hi\":10,\"count\":10}]},{\"name\":\"ジン\","
+		"\"side\":\"B\",\"role\":\"warrior\",\"hp_mean\":9.000000,\"hp_min\":9,"
+		"\"hp_max\":9,\"hp_left\":[{\"lo\":9,\"hi\":9,\"count\":10}]}],"
+		"\"histograms\":{\"battles\":[{\"lo\":1,\"hi\":1,\"count\":10}],"
+		"\"storms\":[{\"lo\":0,\"hi\":0,\"count\":10}]}}\n");
+	ut_buf_free(&b);
+	ms_pt_report_free(&r);
+}
+
+/* MS-PT-ERR-1: bad options and a policy nobody knows fail before any run:
+ * nothing is reported as a failed run. */
+static void errors(void **state)
+{
+	ms_scenario s = sure();
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	ms_pt_report r;
+	(void)state;
+
+	o.runs = 0;
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+	o.runs = (uint64_t)MS_PT_RUNS_MAX + 1;
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_ELIMIT);
+	o.runs = 3;
+	o.version = 99;
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+	o.version = MS_PT_OPTS_VERSION;
+	sure_parts[1].policy = "nope";
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+	assert_int_equal(r.failed, 0);
+	assert_null(r.run_winner);
+	sure_parts[1].policy = NULL;
+	sure_parts[1].hp = 0; /* D7.11: HP ≥ 1 */
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+	ms_pt_report_free(&r);
+}
+
+/* A policy that fails in the duels seeded S+37 and S+80 (ms_duel_seed),
+ * else plays as `default`. */
+static int fail_seed(void *ud, const ms_duel *d, const ms_ask *ask,
+                     ut_rng *rng, ms_choice *out)
+{
+	uint64_t s = *(const uint64_t *)ud, seed = ms_duel_seed(d);
+	if (seed == s + 37 || seed == s + 80)
+		return ms_error_set_test(seed);
+	return ms_policy_find("default")->choose(NULL, d, ask, rng, out);
+}
+
+/* MS-PT-ERR-1: duels 37 and 80 fail (a policy's error); with 1, 2 or 3
+ * threads the report names run 37 and its seed 1000+37, the policy's
+ * message, and MS_EINVALID comes back. */
+static void failed_run(void **state)
+{
+	static uint64_t seed = 1000;
+	const ms_policy pol[] = {{"failing", fail_seed, &seed}};
+	ms_scenario s = table();
+	unsigned j;
+	(void)state;
+
+	table_parts[1].policy = "failing";
+	for (j = 1; j <= 3; j++) {
+		ms_pt_opts o = MS_PT_OPTS_INIT;
+		ms_pt_report r;
+		o.runs = 200;
+		o.seed = seed;
+		o.jobs = j;
+		o.policies = pol;
+		o.npolicies = 1;
+		assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+		assert_int_equal(r.failed, 1);
+		assert_int_equal(r.failed_run, 37);
+		assert_int_equal(r.failed_seed, 1037);
+		assert_string_equal(r.failed_message, "policy failed at seed 1037");
+		ms_pt_report_free(&r);
+	}
+	table_parts[1].policy = NULL;
+}
+
+/* MS-PT-HIST-1: one bar per value over a span ≤ 40; 0…99 in 40 bars of
+ * ⌈100/40⌉ = 3 (the last 99…99 holds 1). */
+static void histogram(void **state)
+{
+	int64_t v[100];
+	ms_pt_bin bins[MS_PT_BINS_MAX];
+	size_t nb, i;
+	(void)state;
+
+	v[0] = 5; v[1] = 3; v[2] = 5;
+	nb = ms_pt_histogram(bins, v, 3, 1);
+	assert_int_equal(nb, 3);
+	assert_int_equal(bins[0].lo, 3);
+	assert_int_equal(bins[0].count, 1);
+	assert_int_equal(bins[1].count, 0);
+	assert_int_equal(bins[2].lo, 5);
+	assert_int_equal(bins[2].count, 2);
+	for (i = 0; i < 100; i++)
+		v[i] = (int64_t)i;
+	nb = ms_pt_histogram(bins, v, 100, 1);
+	assert_int_equal(nb, 34);
+	assert_int_equal(bins[0].hi, 2);
+	assert_int_equal(bins[0].count, 3);
+	assert_int_equal(bins[33].lo, 99);
+	assert_int_equal(bins[33].hi, 99);
+	assert_int_equal(bins[33].count, 1);
+}
+
+/* MS-SW-PATH-1, MS-SW-VAL-1: the forms of --vary and the values they
+ * give, and the edit applied to a copy (the scenario itself untouched). */
+static void sweep_parse(void **state)
+{
+	ms_scenario s = table(), c;
+	ms_participant parts[4];
+	ms_sw_spec sp;
+	(void)state;
+
+	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=3..12", &s), 0);
+	assert_int_equal(sp.field, MS_SW_THRESHOLD);
+	assert_int_equal(sp.participant, 0);
+	assert_int_equal(sp.nvalues, 10);
+	assert_int_equal(sp.values[0], 3);
+	assert_int_equal(sp.values[9], 12);
+	ms_sw_apply(&c, parts, &s, &sp, 11);
+	assert_int_equal(c.participants[0].threshold, 11);
+	assert_int_equal(s.participants[0].threshold, 7);
+	ms_sw_spec_free(&sp);
+
+	/* 1..10/4: 1, 5, 9 (10 is not reached) */
+	assert_int_equal(ms_sw_parse(&sp, "participants.ジン.hp=1..10/4", &s), 0);
+	assert_int_equal(sp.field, MS_SW_HP);
+	assert_int_equal(sp.participant, 3);
+	assert_int_equal(sp.nvalues, 3);
+	assert_int_equal(sp.values[2], 9);
+	ms_sw_spec_free(&sp);
+
+	assert_int_equal(ms_sw_parse(&sp, "hand_size=7,0,3", &s), 0);
+	assert_int_equal(sp.field, MS_SW_HAND_SIZE);
+	assert_int_equal(sp.nvalues, 3);
+	assert_int_equal(sp.values[0], 7);
+	assert_int_equal(sp.values[1], 0);
+	ms_sw_apply(&c, parts, &s, &sp, 0);
+	assert_int_equal(c.hand_size, 0);
+	ms_sw_spec_free(&sp);
+
+	assert_int_equal(ms_sw_parse(&sp, "battles=2", &s), 0);
+	assert_int_equal(sp.field, MS_SW_BATTLES);
+	ms_sw_apply(&c, parts, &s, &sp, 2);
+	assert_int_equal(c.battles, 2);
+	ms_sw_spec_free(&sp);
+	assert_int_equal(ms_sw_parse(&sp, "rounds_per_battle=1..2", &s), 0);
+	assert_int_equal(sp.field, MS_SW_ROUNDS);
+	ms_sw_spec_free(&sp);
+	assert_int_equal(ms_sw_parse(&sp, "participants.ミオ.mp=0..3", &s), 0);
+	assert_int_equal(sp.field, MS_SW_MP);
+	assert_int_equal(sp.participant, 2);
+	ms_sw_spec_free(&sp);
+}
+
+/* MS-SW-ERR-1, MS-SW-CHECK-1: each problem with the part it names. */
+static void sweep_errors(void **state)
+{
+	ms_scenario s = table();
+	ms_sw_spec sp;
+	(void)state;
+
+#define BAD(text, prob, det)                                         \
+	do {                                                                \
+		assert_int_equal(ms_sw_parse(&sp, text, &s), MS_EINVALID);      \
+		assert_int_equal(sp.problem, prob);                             \
+		assert_string_equal(sp.detail, det);                            \
+		assert_null(sp.values);                                         \
+	} while (0)
+	BAD("battles", MS_SW_NO_EQUALS, "battles");
+	BAD("storm_match=1", MS_SW_BAD_PATH, "storm_match");
+	BAD("participants.リナ.suit=1", MS_SW_BAD_PATH, "participants.リナ.suit");
+	BAD("participants.threshold=1", MS_SW_BAD_PATH, "participants.threshold");
+	BAD("participants.ナナ.threshold=1", MS_SW_NO_PARTICIPANT, "ナナ");
+	BAD("participants.カイ.mp=1", MS_SW_NOT_FOR_ROLE, "participants.カイ.mp");
+	BAD("participants.リナ.hp=1", MS_SW_NOT_FOR_ROLE, "participants.リナ.hp");
+	BAD("battles=3..1", MS_SW_BAD_VALUES, "3..1");
+	BAD("battles=1..3/0", MS_SW_BAD_VALUES, "1..3/0");
+	BAD("battles=1,,2", MS_SW_BAD_VALUES, "1,,2");
+	BAD("battles=x", MS_SW_BAD_VALUES, "x");
+	BAD("battles=", MS_SW_BAD_VALUES, "");
+	BAD("battles=1..2000", MS_SW_TOO_MANY, "1..2000");
+	BAD("battles=1..3/", MS_SW_BAD_VALUES, "1..3/");
+	/* the whole int64 range: stopped at 1000 values, no overflow */
+	BAD("battles=-9223372036854775808..9223372036854775807", MS_SW_TOO_MANY,
+	    "-9223372036854775808..9223372036854775807");
+	/* D7.11: 発現値 0–13, so 14 is named */
+	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=12..14", &s),
+	                 MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_ILLEGAL);
+	assert_int_equal(sp.bad_value, 14);
+	/* D1: battles ≥ 1 */
+	assert_int_equal(ms_sw_parse(&sp, "battles=0,1", &s), MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_ILLEGAL);
+	assert_int_equal(sp.bad_value, 0);
+#undef BAD
+}
+
+/* MS-SW-CRN-1, MS-SW-MEM-1: every value uses the seeds S … S+N−1: the sweep of the
+ * table's own 発現値 7 (twice) equals the plain playtest; on the certain
+ * duel, battles 1..3 gives 1, 2, 3 battles per duel and A wins every one
+ * (the comment above sure()). */
+static void sweep_runs(void **state)
+{
+	ms_scenario s = table(), t = sure();
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	ms_pt_report plain;
+	ms_sw_spec sp;
+	ms_sw_report r;
+	size_t i;
+	(void)state;
+
+	run(&plain, &s, 64, 9, 1);
+	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=7,7", &s), 0);
+	o.runs = 64;
+	o.seed = 9;
+	o.jobs = 2;
+	assert_int_equal(ms_sw_run(&r, &s, &sp, &o), 0);
+	assert_int_equal(r.nvalues, 2);
+	for (i = 0; i < 2; i++) {
+		const ms_pt_report *q = &r.pt[i];
+		size_t k;
+		assert_memory_equal(plain.wins, q->wins, sizeof plain.wins);
+		assert_memory_equal(plain.end, q->end, sizeof plain.end);
+		assert_true(plain.mean_battles == q->mean_battles);
+		assert_true(plain.storms_per_duel == q->storms_per_duel);
+		assert_true(plain.happenings_per_duel == q->happenings_per_duel);
+		assert_true(plain.storm_hp_per_duel == q->storm_hp_per_duel);
+		assert_true(plain.storm_outfits_per_duel == q->storm_outfits_per_duel);
+		for (k = 0; k < 4; k++) {
+			assert_true(plain.parts[k].hp_mean == q->parts[k].hp_mean);
+			assert_true(plain.parts[k].mp_mean == q->parts[k].mp_mean);
+			assert_int_equal(plain.parts[k].hp_min, q->parts[k].hp_min);
+		}
+		assert_null(q->run_winner); /* MS-SW-MEM-1 */
+	}
+	ms_sw_report_free(&r);
+	ms_sw_spec_free(&sp);
+	ms_pt_report_free(&plain);
+
+	assert_int_equal(ms_sw_parse(&sp, "battles=1..3", &t), 0);
+	o.runs = 5;
+	assert_int_equal(ms_sw_run(&r, &t, &sp, &o), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(r.values[i], (int64_t)i + 1);
+		assert_int_equal(r.pt[i].wins[MS_PT_A], 5);
+		assert_true(r.pt[i].mean_battles == (double)(i + 1));
+		assert_int_equal(r.pt[i].parts[1].hp_max, 9);
+	}
+	ms_sw_report_free(&r);
+	ms_sw_spec_free(&sp);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TEST("MS-PT-WILSON-1", wilson),
+		TEST("MS-PT-JOBS-1", jobs_identical),
+		TEST("MS-PT-SEED-1", run_i_is_one_duel),
+		TEST("MS-PT-OUT-2", certain_outcome),
+		TEST("MS-PT-ERR-1", errors),
+		TEST("MS-PT-ERR-1", failed_run),
+		TEST("MS-PT-HIST-1", histogram),
+		TEST("MS-SW-PATH-1 MS-SW-VAL-1", sweep_parse),
+		TEST("MS-SW-ERR-1 MS-SW-CHECK-1", sweep_errors),
+		TEST("MS-SW-CRN-1 MS-SW-MEM-1", sweep_runs),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
