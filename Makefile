@@ -5,7 +5,7 @@
 #                 (deps-mpi: and OpenMPI, which only `make mpi` needs)
 #   make build    configure and build in build/ (RelWithDebInfo)
 #   make demo     build, then replay the worked example of the rules, roll
-#                 dice and play a bundled 戦女神TRPG duel
+#                 dice, play a bundled 戦女神TRPG duel and playtest the card duel
 #   make test     build, then run the tests in build/
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
@@ -88,6 +88,8 @@ demo: build
 	./$(BUILD_DIR)/megami roll --seed 7 '2D6+1>=8' '3D6+2'
 	$(call heading,"demo: megami fight examples/megami/duel.yaml (seed 0)")
 	./$(BUILD_DIR)/megami fight examples/megami/duel.yaml
+	$(call heading,"demo: manastorm playtest examples/manastorm/table.yaml --runs 2000")
+	./$(BUILD_DIR)/manastorm playtest examples/manastorm/table.yaml --runs 2000
 
 test: build
 	$(call heading,"tests: $(BUILD_DIR)")
