@@ -103,6 +103,16 @@ int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
 
 /*
+ * Read a whole file for a command (- is standard input), at most `max`
+ * bytes; *text owned (free()).  Returns UT_EXIT_OK, or prints "FILE: error:
+ * …" on stderr (cannot open, cannot read, too large — naming the option
+ * `opt` that sets the limit, when there is one; <stdin> for -) and returns
+ * UT_EXIT_INPUT.
+ */
+int ut_cli_read_path(const ut_cli *c, const char *path, size_t max,
+                     const char *opt, char **text, size_t *len);
+
+/*
  * Under a "FILE:LINE:COL: error: …" message, the source line (cut to 80
  * characters each side of the column, marked with …) and a caret under
  * character column `col` (1-based; wide characters count 2), on stderr.

@@ -2,7 +2,6 @@
  * D7.11), report every problem located, print each good one normalised
  * (docs/MANASTORM.md "Scenarios", MS-SCN-CLI-1).  Also the reading of a
  * scenario file every command shares (ms_cli_scenario_file, cli.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,42 +52,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* Read all of path (- is stdin), at most max bytes; "FILE: error: …" and
- * UT_EXIT_INPUT when it cannot be read or is too large. */
-static int read_file(const ut_cli *ui, const char *path, size_t max,
-                     const char *opt, char **text, size_t *len)
-{
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	int err;
-
-	if (!f) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
-		                      "%s: error: cannot open: %s\n"),
-		        shown, strerror(errno));
-		return UT_EXIT_INPUT;
-	}
-	err = ut_cli_read(f, max, text, len);
-	if (f != stdin)
-		fclose(f);
-	if (err == EFBIG) {
-		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
-		                          "バイトを超えています",
-		                      "%s: error: file too large: over the limit of "
-		                      "%zu bytes"), shown, max);
-		fprintf(stderr, opt ? UT_TR(ui, "（%s）\n", " (%s)\n") : "\n",
-		        opt ? opt : "");
-		return UT_EXIT_INPUT;
-	}
-	if (err) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
-		                      "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
-		return UT_EXIT_INPUT;
-	}
-	return UT_EXIT_OK;
-}
-
 /* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
  * a caret; then how many were not shown. */
 static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
@@ -124,7 +87,7 @@ int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	int rc;
 
 	*doc = NULL;
-	if ((rc = read_file(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+	if ((rc = ut_cli_read_path(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
 		return rc;
 	po.file = shown;
 	rc = ms_scenario_parse(doc, text, len, &po);

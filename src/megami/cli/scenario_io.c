@@ -1,43 +1,8 @@
 /* scenario_io.c - reading scenario files for the commands (scenario_io.h). */
 #include "scenario_io.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-int mg_cli_read(const ut_cli *ui, const char *path, size_t max,
-                const char *opt, char **text, size_t *len)
-{
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	int err;
-
-	if (!f) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
-		                      "%s: error: cannot open: %s\n"),
-		        shown, strerror(errno));
-		return UT_EXIT_INPUT;
-	}
-	err = ut_cli_read(f, max, text, len);
-	if (f != stdin)
-		fclose(f);
-	if (err == EFBIG) {
-		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
-		                          "バイトを超えています",
-		                      "%s: error: file too large: over the limit of "
-		                      "%zu bytes"), shown, max);
-		fprintf(stderr, opt ? UT_TR(ui, "（%s）\n", " (%s)\n") : "\n",
-		        opt ? opt : "");
-		return UT_EXIT_INPUT;
-	}
-	if (err) {
-		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
-		                      "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
-		return UT_EXIT_INPUT;
-	}
-	return UT_EXIT_OK;
-}
 
 const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
                             size_t *n)
@@ -117,7 +82,7 @@ int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	int rc;
 
 	*doc = NULL;
-	if ((rc = mg_cli_read(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+	if ((rc = ut_cli_read_path(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
 		return rc;
 	rc = mg_cli_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
 	                          text, len, 0, 0, NULL, 0, doc);

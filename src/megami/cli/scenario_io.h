@@ -19,15 +19,6 @@
 #define MG_TRACK_MAX_BYTES ((size_t)16 << 20)
 
 /*
- * Read a whole file (- is standard input), at most `max` bytes; *text
- * owned.  Returns UT_EXIT_OK, or prints "FILE: error: …" (cannot open,
- * cannot read, too large — naming the option `opt` that sets the limit,
- * when there is one) and returns UT_EXIT_INPUT.
- */
-int mg_cli_read(const ut_cli *ui, const char *path, size_t max,
-                const char *opt, char **text, size_t *len);
-
-/*
  * The diagnostics of a scenario that did not parse, on stderr, then how
  * many were not shown.  Its lines are lines line_off+1… of the file `shown`,
  * shifted right by col_off columns (an embedded scenario, whose whole file
@@ -53,7 +44,7 @@ int mg_cli_scenario_text(const ut_cli *ui, const char *shown, const char *text,
 const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
                             size_t *n);
 
-/* The same for a file read with mg_cli_read (opt NULL: no option). */
+/* The same for a file read with ut_cli_read_path (opt NULL: no option). */
 int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, mg_scenario_doc **doc);
 

@@ -260,6 +260,40 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	                                 (from ? 1 : 0)), "");
 }
 
+int ut_cli_read_path(const ut_cli *ui, const char *path, size_t max,
+                     const char *opt, char **text, size_t *len)
+{
+	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	int err;
+
+	if (!f) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
+		                      "%s: error: cannot open: %s\n"),
+		        shown, strerror(errno));
+		return UT_EXIT_INPUT;
+	}
+	err = ut_cli_read(f, max, text, len);
+	if (f != stdin)
+		fclose(f);
+	if (err == EFBIG) {
+		fprintf(stderr, UT_TR(ui, "%s: error: ファイルが大きすぎます：上限%zu"
+		                          "バイトを超えています",
+		                      "%s: error: file too large: over the limit of "
+		                      "%zu bytes"), shown, max);
+		fprintf(stderr, opt ? UT_TR(ui, "（%s）\n", " (%s)\n") : "\n",
+		        opt ? opt : "");
+		return UT_EXIT_INPUT;
+	}
+	if (err) {
+		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
+		                      "%s: error: cannot read: %s\n"),
+		        shown, strerror(err));
+		return UT_EXIT_INPUT;
+	}
+	return UT_EXIT_OK;
+}
+
 /* ---- a tool made of commands ------------------------------------------ */
 
 enum { MAIN_LANG = 256, MAIN_VERSION };
