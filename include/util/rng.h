@@ -19,6 +19,7 @@
 #ifndef UT_RNG_H
 #define UT_RNG_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,15 +34,46 @@ typedef struct ut_rng {
 /** Seed: the state is the first four splitmix64 outputs started at seed. */
 void ut_rng_seed(ut_rng *r, uint64_t seed);
 
-/** The next 64-bit output of xoshiro256** 1.0. */
-uint64_t ut_rng_next(ut_rng *r);
+/** The next 64-bit output of xoshiro256** 1.0 (inline: dice and shuffles
+ *  call it in the rule systems' hot loops). */
+static inline uint64_t ut_rng_next(ut_rng *r)
+{
+	uint64_t *s = r->s;
+	const uint64_t x = s[1] * 5;
+	const uint64_t result = ((x << 7) | (x >> 57)) * 9;
+	const uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return result;
+}
 
 /**
  * A uniform integer in 0 … n−1 for 1 ≤ n ≤ 2^32: the high 64 bits of the
  * 128-bit product next() × n.  Exactly one next() per call, no rejection.
  * n outside 1 … 2^32 is a caller bug (asserted in debug builds).
  */
-uint64_t ut_rng_uniform(ut_rng *r, uint64_t n);
+static inline uint64_t ut_rng_uniform(ut_rng *r, uint64_t n)
+{
+	/*
+	 * The high 64 bits of x × n for n ≤ 2^32, in portable C (no __int128).
+	 * Write x = xh·2^32 + xl.  Then x·n = (xh·n)·2^32 + xl·n, where both
+	 * products fit in 64 bits (each factor pair is < 2^32 × ≤ 2^32, at most
+	 * 2^64 − 2^32), and
+	 *   floor(x·n / 2^64) = floor((xh·n + floor(xl·n / 2^32)) / 2^32)
+	 * (floor(floor(y)/m) = floor(y/m) for integer m); the sum is at most
+	 * (2^64 − 2^32) + (2^32 − 1) < 2^64, so nothing is lost.
+	 */
+	const uint64_t x = ut_rng_next(r);
+	const uint64_t xh = x >> 32, xl = x & 0xffffffffu;
+
+	assert(n >= 1 && n <= (UINT64_C(1) << 32));
+	return (xh * n + ((xl * n) >> 32)) >> 32;
+}
 
 /** A die of `sides` sides (1 ≤ sides ≤ 2^32): 1 + uniform(sides). */
 uint64_t ut_rng_die(ut_rng *r, uint64_t sides);

@@ -22,11 +22,6 @@ static uint64_t splitmix64(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t v, int k)
-{
-	return (v << k) | (v >> (64 - k));
-}
-
 void ut_rng_seed(ut_rng *r, uint64_t seed)
 {
 	uint64_t x = seed;
@@ -34,43 +29,6 @@ void ut_rng_seed(ut_rng *r, uint64_t seed)
 
 	for (i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&x);
-}
-
-uint64_t ut_rng_next(ut_rng *r)
-{
-	uint64_t *s = r->s;
-	const uint64_t result = rotl(s[1] * 5, 7) * 9;
-	const uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/*
- * The high 64 bits of x × n for n ≤ 2^32, in portable C (no __int128).
- * Write x = xh·2^32 + xl.  Then x·n = (xh·n)·2^32 + xl·n, where both
- * products fit in 64 bits (each factor pair is < 2^32 × ≤ 2^32, at most
- * 2^64 − 2^32), and
- *   floor(x·n / 2^64) = floor((xh·n + floor(xl·n / 2^32)) / 2^32)
- * (floor(floor(y)/m) = floor(y/m) for integer m); the sum is at most
- * (2^64 − 2^32) + (2^32 − 1) < 2^64, so nothing is lost.
- */
-static uint64_t mulhi_32(uint64_t x, uint64_t n)
-{
-	const uint64_t xh = x >> 32, xl = x & 0xffffffffu;
-
-	return (xh * n + ((xl * n) >> 32)) >> 32;
-}
-
-uint64_t ut_rng_uniform(ut_rng *r, uint64_t n)
-{
-	assert(n >= 1 && n <= (UINT64_C(1) << 32));
-	return mulhi_32(ut_rng_next(r), n);
 }
 
 uint64_t ut_rng_die(ut_rng *r, uint64_t sides)
