@@ -1,9 +1,9 @@
 /*
  * test_util_series.c - util/series.h: every run made exactly once for any
  * number of threads and chunk size (UT-SERIES-1), the smallest failing
- * run reported whatever the threads (UT-SERIES-ERR-1), progress reaching
- * the total on the calling thread (UT-SERIES-PROGRESS-1), n = 0, and a
- * failing setup undone.
+ * run reported whatever the threads (UT-SERIES-ERR-1) with its seed in
+ * the message (UT-SERIES-ERR-2), progress reaching the total on the
+ * calling thread (UT-SERIES-PROGRESS-1), n = 0, and a failing setup undone.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,7 +139,9 @@ static void test_ut_series_1_each_run_once(void **state)
 /* UT-SERIES-ERR-1: runs 500, 123 and 900 fail (123 smallest); for jobs
  * 1..4 and chunks 1, 7, 64 the result is run 123, UT_EINVALID, "run 123
  * failed", and every run below 123 was made exactly once (the run of
- * 123 itself once); the return value is 0 (the series ran). */
+ * 123 itself once); the return value is 0 (the series ran).
+ * UT-SERIES-ERR-2: with seed 10 run 123 is seed 133; with seed 2^64 − 1
+ * it is 122 (mod 2^64). */
 static void test_ut_series_err_1_smallest_failure(void **state)
 {
 	static const uint64_t fails[] = {500, 123, 900};
@@ -167,6 +169,13 @@ static void test_ut_series_err_1_smallest_failure(void **state)
 			assert_int_equal(fx.teardowns, jobs);
 			assert_int_equal(fx.last_done, r.done);
 			assert_true(r.done >= 123 && r.done < N);
+			assert_int_equal(ut_series_error(&r, 10), UT_EINVALID);
+			assert_string_equal(ut_error_last(),
+			                    "run 123 (seed 133): run 123 failed");
+			assert_int_equal(ut_series_error(&r, UINT64_MAX),
+			                 UT_EINVALID);
+			assert_string_equal(ut_error_last(),
+			                    "run 123 (seed 122): run 123 failed");
 		}
 }
 

@@ -61,4 +61,11 @@ typedef struct ut_series_result {
  */
 int ut_series_run(ut_series_result *res, const ut_series_opts *o);
 
+/*
+ * UT-SERIES-ERR-2: for a series of seeded runs (run i seeded
+ * ut_rng_series_seed(seed, i)) that failed, set the error to
+ * "run I (seed S): MESSAGE" and return the failing run's code.
+ */
+int ut_series_error(const ut_series_result *res, uint64_t seed);
+
 #endif

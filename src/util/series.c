@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/rng.h"
 
 typedef struct shared {
 	const ut_series_opts *o;
@@ -144,4 +145,13 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o)
 			o->teardown(o->ud, t, ss[t].worker);
 	free(ss);
 	return rc;
+}
+
+int ut_series_error(const ut_series_result *res, uint64_t seed)
+{
+	return ut_error_set(res->failed_rc, "run %llu (seed %llu): %s",
+	                    (unsigned long long)res->failed_run,
+	                    (unsigned long long)ut_rng_series_seed(
+	                            seed, res->failed_run),
+	                    res->failed_message);
 }

@@ -321,10 +321,7 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		return ut_error_set(sr.failed_rc, "run %llu (seed %llu): %s",
-		                    (unsigned long long)out->failed_run,
-		                    (unsigned long long)out->failed_seed,
-		                    sr.failed_message);
+		return ut_series_error(&sr, o->seed);
 	}
 	sum_up(out);
 	return 0;

@@ -284,10 +284,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		return ut_error_set(sr.failed_rc, "run %llu (seed %llu): %s",
-		                    (unsigned long long)out->failed_run,
-		                    (unsigned long long)out->failed_seed,
-		                    sr.failed_message);
+		return ut_series_error(&sr, o->seed);
 	}
 	return sum_up(out);
 }
