@@ -13,6 +13,8 @@
  * MS-PT-ERR-1: the error reported is the one of the smallest failing run:
  * a thread stops at a run at or above a known failure, and runs below it
  * were handed out before it (the counter only grows), so all are played.
+ * The threads, the counter and the choice of the failure are util's
+ * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
  * MS-PT-STORM-1: storm damage is what happens between MS_EV_STORM and
  * MS_EV_STORM_END: each MS_EV_OUTFIT is one 衣装, each MS_EV_HP adds
  * value − value2 HP (D4.2).
@@ -21,26 +23,21 @@
 
 #include "manastorm/playtest.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/series.h"
 #include "util/stats.h"
 
 #define CHUNK 32
 
 typedef struct shared {
 	const ms_scenario *scenario;
+	const ms_pt_opts *o;
 	ms_pt_report *rep;
-	uint64_t runs, seed;
-	atomic_uint_fast64_t next, done, fail_run;
-	pthread_mutex_t lock;
-	int fail_rc;
-	char fail_msg[512];
+	uint64_t seed;
 } shared;
 
 typedef struct worker {
@@ -48,10 +45,12 @@ typedef struct worker {
 	ms_duel *duel;
 	int in_storm;
 	int64_t storm_outfits, storm_hp;
-	ms_pt_progress_fn progress;
-	void *progress_ud;
-	pthread_t thread;
 } worker;
+
+typedef struct setup_ctx {
+	shared *sh;
+	worker *ws;
+} setup_ctx;
 
 /* MS-PT-STORM-1 */
 static int on_event(void *ud, const ms_duel *d, const ms_event *ev)
@@ -71,17 +70,6 @@ static int on_event(void *ud, const ms_duel *d, const ms_event *ev)
 	return 0;
 }
 
-static void fail(shared *sh, uint64_t run, int rc)
-{
-	pthread_mutex_lock(&sh->lock);
-	if (run < atomic_load(&sh->fail_run)) {
-		sh->fail_rc = rc;
-		snprintf(sh->fail_msg, sizeof sh->fail_msg, "%s", ms_error_last());
-		atomic_store(&sh->fail_run, run);
-	}
-	pthread_mutex_unlock(&sh->lock);
-}
-
 static uint8_t end_slot(ms_end_step e)
 {
 	switch (e) {
@@ -93,8 +81,9 @@ static uint8_t end_slot(ms_end_step e)
 }
 
 /* Play run i into its slot (MS-PT-SEED-1). */
-static int play(worker *w, uint64_t i)
+static int play(void *wp, uint64_t i)
 {
+	worker *w = wp;
 	ms_pt_report *r = w->sh->rep;
 	size_t n = r->nparts, k;
 	ms_result res;
@@ -123,30 +112,29 @@ static int play(worker *w, uint64_t i)
 	return 0;
 }
 
-static void *work(void *arg)
+/* Worker t: its own duel, made before any thread starts, so the threads
+ * never allocate (MS-PT-JOBS-1). */
+static int setup(void *ud, unsigned t, void **wp)
 {
-	worker *w = arg;
-	shared *sh = w->sh;
+	setup_ctx *c = ud;
+	ms_duel_opts dopts = MS_DUEL_OPTS_INIT;
+	worker *w = &c->ws[t];
 
-	for (;;) {
-		uint64_t i0 = atomic_fetch_add(&sh->next, CHUNK), i1, i;
-		if (i0 >= sh->runs || i0 >= atomic_load(&sh->fail_run))
-			break;
-		i1 = sh->runs - i0 < CHUNK ? sh->runs : i0 + CHUNK;
-		for (i = i0; i < i1; i++) {
-			int rc;
-			if (i >= atomic_load(&sh->fail_run))
-				break;
-			if ((rc = play(w, i)) < 0) {
-				fail(sh, i, rc);
-				break;
-			}
-		}
-		atomic_fetch_add(&sh->done, i - i0);
-		if (w->progress)
-			w->progress(w->progress_ud, atomic_load(&sh->done), sh->runs);
-	}
-	return NULL;
+	w->sh = c->sh;
+	dopts.seed = c->sh->seed;
+	dopts.on_event = on_event;
+	dopts.event_ud = w;
+	dopts.policies = c->sh->o->policies;
+	dopts.npolicies = c->sh->o->npolicies;
+	*wp = w;
+	return ms_duel_new(&w->duel, c->sh->scenario, &dopts);
+}
+
+static void teardown(void *ud, unsigned t, void *wp)
+{
+	(void)ud;
+	(void)t;
+	ms_duel_free(((worker *)wp)->duel);
 }
 
 ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n)
@@ -245,10 +233,12 @@ static void *alloc_runs(uint64_t runs, size_t n, size_t size)
 int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
               const ms_pt_opts *o)
 {
-	ms_duel_opts dopts = MS_DUEL_OPTS_INIT;
 	shared sh;
+	setup_ctx ctx;
+	ut_series_opts so = {0};
+	ut_series_result sr;
 	worker *ws;
-	unsigned jobs, t, started = 0;
+	unsigned jobs;
 	size_t n, k;
 	int rc;
 
@@ -302,65 +292,36 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		out->parts[k].role = scenario->participants[k].role;
 	}
 
-	memset(&sh, 0, sizeof sh);
 	sh.scenario = scenario;
+	sh.o = o;
 	sh.rep = out;
-	sh.runs = o->runs;
 	sh.seed = o->seed;
-	atomic_init(&sh.next, 0);
-	atomic_init(&sh.done, 0);
-	atomic_init(&sh.fail_run, UINT64_MAX);
-	if (pthread_mutex_init(&sh.lock, NULL) != 0) {
-		free(ws);
-		ms_pt_report_free(out);
-		return ut_error_set(MS_ERROR, "playtest: no mutex");
-	}
-	/* every duel is made here, so the threads never allocate */
-	rc = 0;
-	for (t = 0; t < jobs && rc == 0; t++) {
-		ws[t].sh = &sh;
-		dopts.seed = o->seed;
-		dopts.on_event = on_event;
-		dopts.event_ud = &ws[t];
-		dopts.policies = o->policies;
-		dopts.npolicies = o->npolicies;
-		rc = ms_duel_new(&ws[t].duel, scenario, &dopts);
-	}
-	if (rc == 0) {
-		/* a thread that cannot start leaves its share to the others */
-		started = 1;
-		for (t = 1; t < jobs; t++) {
-			if (pthread_create(&ws[t].thread, NULL, work, &ws[t]) != 0)
-				break;
-			started++;
-		}
-		ws[0].progress = o->progress;
-		ws[0].progress_ud = o->progress_ud;
-		work(&ws[0]);
-		for (t = 1; t < started; t++)
-			pthread_join(ws[t].thread, NULL);
-		out->jobs = started;
-		if (o->progress)
-			o->progress(o->progress_ud, atomic_load(&sh.done), o->runs);
-	}
-	for (t = 0; t < jobs; t++)
-		ms_duel_free(ws[t].duel);
+	ctx.sh = &sh;
+	ctx.ws = ws;
+	so.n = o->runs;
+	so.jobs = jobs;
+	so.chunk = CHUNK;
+	so.setup = setup;
+	so.teardown = teardown;
+	so.ud = &ctx;
+	so.run = play;
+	so.progress = o->progress;
+	so.progress_ud = o->progress_ud;
+	rc = ut_series_run(&sr, &so);
 	free(ws);
-	pthread_mutex_destroy(&sh.lock);
 	if (rc < 0) {
 		ms_pt_report_free(out);
 		return rc;
 	}
-	if (atomic_load(&sh.fail_run) != UINT64_MAX) {
+	out->jobs = sr.started;
+	if (sr.failed) {
 		/* MS-PT-ERR-1 */
 		out->failed = 1;
-		out->failed_run = atomic_load(&sh.fail_run);
+		out->failed_run = sr.failed_run;
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
-		memcpy(out->failed_message, sh.fail_msg, sizeof out->failed_message);
-		return ut_error_set(sh.fail_rc, "run %llu (seed %llu): %s",
-		                    (unsigned long long)out->failed_run,
-		                    (unsigned long long)out->failed_seed,
-		                    sh.fail_msg);
+		memcpy(out->failed_message, sr.failed_message,
+		       sizeof out->failed_message);
+		return ut_series_error(&sr, o->seed);
 	}
 	sum_up(out);
 	return 0;

@@ -14,20 +14,20 @@
  * index: a thread stops at a run index at or above a known failure, and
  * runs below it are handed out before it (the counter only grows), so
  * they are all fought.
+ * The threads, the counter and the choice of the failure are util's
+ * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "megami/montecarlo.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/series.h"
 #include "util/stats.h"
 
 #define CHUNK 64
@@ -35,39 +35,46 @@
 typedef struct shared {
 	const mg_scenario *scenario;
 	mg_mc_report *rep;
-	uint64_t runs, seed;
-	atomic_uint_fast64_t next;      /* next run to hand out */
-	atomic_uint_fast64_t done;      /* runs fought */
-	atomic_uint_fast64_t fail_run;  /* smallest failing run, or UINT64_MAX */
-	pthread_mutex_t lock;           /* guards fail_rc and fail_msg */
-	int fail_rc;
-	char fail_msg[512];
+	uint64_t seed;
 } shared;
 
 typedef struct worker {
 	shared *sh;
 	mg_combat *combat;
 	ut_dice dice;
-	mg_mc_progress_fn progress;     /* the calling thread's worker only */
-	void *progress_ud;
-	pthread_t thread;
 } worker;
 
-static void fail(shared *sh, uint64_t run, int rc)
+typedef struct setup_ctx {
+	shared *sh;
+	worker *ws;
+} setup_ctx;
+
+/* Worker t: its own dice and combat, made before any thread starts, so
+ * the threads never allocate (MG-MC-JOBS-1). */
+static int setup(void *ud, unsigned t, void **wp)
 {
-	pthread_mutex_lock(&sh->lock);
-	if (run < atomic_load(&sh->fail_run)) {
-		sh->fail_rc = rc;
-		snprintf(sh->fail_msg, sizeof sh->fail_msg, "%s",
-		         mg_error_last());
-		atomic_store(&sh->fail_run, run);
-	}
-	pthread_mutex_unlock(&sh->lock);
+	setup_ctx *c = ud;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	worker *w = &c->ws[t];
+
+	w->sh = c->sh;
+	ut_dice_seed(&w->dice, c->sh->seed);
+	co.dice = &w->dice;
+	*wp = w;
+	return mg_combat_new(&w->combat, c->sh->scenario, &co);
+}
+
+static void teardown(void *ud, unsigned t, void *wp)
+{
+	(void)ud;
+	(void)t;
+	mg_combat_free(((worker *)wp)->combat);
 }
 
 /* Fight run i and fill its slot (MG-MC-SEED-1). */
-static int fight(worker *w, uint64_t i)
+static int fight(void *wp, uint64_t i)
 {
+	worker *w = wp;
 	shared *sh = w->sh;
 	mg_mc_report *r = sh->rep;
 	size_t n = r->ncharacters, k;
@@ -89,33 +96,6 @@ static int fight(worker *w, uint64_t i)
 		r->run_state[i * n + k] = (uint8_t)cs.state;
 	}
 	return 0;
-}
-
-static void *work(void *arg)
-{
-	worker *w = arg;
-	shared *sh = w->sh;
-
-	for (;;) {
-		uint64_t i0 = atomic_fetch_add(&sh->next, CHUNK), i1, i;
-		if (i0 >= sh->runs || i0 >= atomic_load(&sh->fail_run))
-			break;
-		i1 = sh->runs - i0 < CHUNK ? sh->runs : i0 + CHUNK;
-		for (i = i0; i < i1; i++) {
-			int rc;
-			if (i >= atomic_load(&sh->fail_run))
-				break;
-			if ((rc = fight(w, i)) < 0) {
-				fail(sh, i, rc);
-				break;
-			}
-		}
-		atomic_fetch_add(&sh->done, i - i0);
-		if (w->progress)
-			w->progress(w->progress_ud, atomic_load(&sh->done),
-			            sh->runs);
-	}
-	return NULL;
 }
 
 mg_mc_interval mg_mc_wilson(uint64_t k, uint64_t n)
@@ -218,10 +198,12 @@ static int sum_up(mg_mc_report *r)
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
               const mg_mc_opts *o)
 {
-	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
 	shared sh;
+	setup_ctx ctx;
+	ut_series_opts so = {0};
+	ut_series_result sr;
 	worker *ws;
-	unsigned jobs, t, started = 0;
+	unsigned jobs;
 	size_t n, k;
 	int rc;
 
@@ -273,67 +255,36 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 		out->characters[k].side = scenario->characters[k].side;
 	}
 
-	memset(&sh, 0, sizeof sh);
 	sh.scenario = scenario;
 	sh.rep = out;
-	sh.runs = o->runs;
 	sh.seed = o->seed;
-	atomic_init(&sh.next, 0);
-	atomic_init(&sh.done, 0);
-	atomic_init(&sh.fail_run, UINT64_MAX);
-	if (pthread_mutex_init(&sh.lock, NULL) != 0) {
-		free(ws);
-		mg_mc_report_free(out);
-		return ut_error_set(MG_ERROR, "Monte Carlo: no mutex");
-	}
-
-	/* every combat is made here, so the threads never allocate */
-	rc = 0;
-	for (t = 0; t < jobs && rc == 0; t++) {
-		ws[t].sh = &sh;
-		ut_dice_seed(&ws[t].dice, o->seed);
-		co.dice = &ws[t].dice;
-		rc = mg_combat_new(&ws[t].combat, scenario, &co);
-	}
-	if (rc == 0) {
-		/* a thread that cannot be started leaves its share to the
-		 * others: the result is the same */
-		started = 1;
-		for (t = 1; t < jobs; t++) {
-			if (pthread_create(&ws[t].thread, NULL, work, &ws[t]) != 0)
-				break;
-			started++;
-		}
-		ws[0].progress = o->progress;
-		ws[0].progress_ud = o->progress_ud;
-		work(&ws[0]);
-		for (t = 1; t < started; t++)
-			pthread_join(ws[t].thread, NULL);
-		out->jobs = started;
-		if (o->progress)
-			o->progress(o->progress_ud, atomic_load(&sh.done),
-			            o->runs);
-	}
-	for (t = 0; t < jobs; t++)
-		mg_combat_free(ws[t].combat);
+	ctx.sh = &sh;
+	ctx.ws = ws;
+	so.n = o->runs;
+	so.jobs = jobs;
+	so.chunk = CHUNK;
+	so.setup = setup;
+	so.teardown = teardown;
+	so.ud = &ctx;
+	so.run = fight;
+	so.progress = o->progress;
+	so.progress_ud = o->progress_ud;
+	rc = ut_series_run(&sr, &so);
 	free(ws);
-	pthread_mutex_destroy(&sh.lock);
 	if (rc < 0) {
 		mg_mc_report_free(out);
 		return rc;
 	}
+	out->jobs = sr.started;
 
-	if (atomic_load(&sh.fail_run) != UINT64_MAX) {
+	if (sr.failed) {
 		/* MG-MC-ERR-1 */
 		out->failed = 1;
-		out->failed_run = atomic_load(&sh.fail_run);
+		out->failed_run = sr.failed_run;
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
-		memcpy(out->failed_message, sh.fail_msg,
+		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		return ut_error_set(sh.fail_rc, "run %llu (seed %llu): %s",
-		                    (unsigned long long)out->failed_run,
-		                    (unsigned long long)out->failed_seed,
-		                    sh.fail_msg);
+		return ut_series_error(&sr, o->seed);
 	}
 	return sum_up(out);
 }

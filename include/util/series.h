@@ -1,0 +1,71 @@
+/*
+ * util/series.h - a series of n numbered runs on threads, shared by the
+ * rule systems' Monte Carlo (megami) and playtests (manastorm).
+ *
+ * UT-SERIES-1: the threads take chunks of run indices from an atomic
+ * counter; each thread has its own worker object (made by setup before any
+ * thread starts, so the threads need not allocate) and run(worker, i)
+ * writes run i's outcome into the caller's slot i only.
+ * UT-SERIES-ERR-1: the failure reported is the one of the smallest failing
+ * run index, whatever the number of threads: a thread stops at a run index
+ * at or above a known failure, and the runs below it were handed out
+ * before it (the counter only grows), so they are all run.
+ * UT-SERIES-PROGRESS-1: progress is called on the calling thread only,
+ * after each chunk it runs, and once after the join with the final count.
+ */
+#ifndef UT_SERIES_H
+#define UT_SERIES_H
+
+#include <stdint.h>
+
+/*
+ * Make worker t (0 ≤ t < jobs) into *worker; 0 or a negative code with the
+ * error set.  Called on the calling thread, in order, before any thread
+ * starts.
+ */
+typedef int (*ut_series_setup_fn)(void *ud, unsigned t, void **worker);
+/* Undo a successful setup (called for those only, after the join). */
+typedef void (*ut_series_teardown_fn)(void *ud, unsigned t, void *worker);
+/* Run i with this worker: 0, or a negative code with the error set. */
+typedef int (*ut_series_run_fn)(void *worker, uint64_t i);
+typedef void (*ut_series_progress_fn)(void *ud, uint64_t done,
+                                      uint64_t total);
+
+typedef struct ut_series_opts {
+	uint64_t n;                     /**< runs 0 .. n-1 */
+	unsigned jobs;                  /**< threads (0: 1; at most n) */
+	unsigned chunk;                 /**< runs per hand-out (0: 1) */
+	ut_series_setup_fn setup;       /**< may be NULL: worker = ud */
+	ut_series_teardown_fn teardown; /**< may be NULL */
+	void *ud;                       /**< for setup and teardown */
+	ut_series_run_fn run;           /**< required */
+	ut_series_progress_fn progress; /**< may be NULL */
+	void *progress_ud;
+} ut_series_opts;
+
+typedef struct ut_series_result {
+	unsigned started;          /**< threads that ran (the caller's too) */
+	uint64_t done;             /**< runs that succeeded */
+	int failed;                /**< 1 if a run failed */
+	uint64_t failed_run;       /**< the smallest failing index */
+	int failed_rc;             /**< its code */
+	char failed_message[512];  /**< its error message (ut_error_last) */
+} ut_series_result;
+
+/*
+ * Run the series.  Returns 0 when every run was tried (a failing run is
+ * reported in *res, not by the return value), or a negative code with the
+ * error set when the series could not start (bad options, out of memory,
+ * a failing setup: then no run was made).  A thread that cannot be
+ * created leaves its share to the others: the result is the same.
+ */
+int ut_series_run(ut_series_result *res, const ut_series_opts *o);
+
+/*
+ * UT-SERIES-ERR-2: for a series of seeded runs (run i seeded
+ * ut_rng_series_seed(seed, i)) that failed, set the error to
+ * "run I (seed S): MESSAGE" and return the failing run's code.
+ */
+int ut_series_error(const ut_series_result *res, uint64_t seed);
+
+#endif

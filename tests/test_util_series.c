@@ -1,0 +1,247 @@
+/*
+ * test_util_series.c - util/series.h: every run made exactly once for any
+ * number of threads and chunk size (UT-SERIES-1), the smallest failing
+ * run reported whatever the threads (UT-SERIES-ERR-1) with its seed in
+ * the message (UT-SERIES-ERR-2), progress reaching the total on the
+ * calling thread (UT-SERIES-PROGRESS-1), n = 0, and a failing setup undone.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/error.h"
+#include "util/series.h"
+
+#define N 1000
+
+typedef struct fixture {
+	atomic_uint count[N];     /* times run i was made */
+	const uint64_t *fails;    /* runs that fail (ascending, may be NULL) */
+	size_t nfails;
+	unsigned setups, teardowns, fail_setup_at;
+	uint64_t last_done, last_total;
+	unsigned progress_calls;
+	int progress_backwards;
+} fixture;
+
+typedef struct worker {
+	fixture *f;
+	unsigned t;
+} worker;
+
+static worker workers[8];
+
+static int setup(void *ud, unsigned t, void **w)
+{
+	fixture *f = ud;
+	if (t == f->fail_setup_at)
+		return ut_error_set(UT_ENOMEM, "setup %u", t);
+	f->setups++;
+	workers[t].f = f;
+	workers[t].t = t;
+	*w = &workers[t];
+	return 0;
+}
+
+static void teardown(void *ud, unsigned t, void *w)
+{
+	fixture *f = ud;
+	assert_ptr_equal(w, &workers[t]);
+	f->teardowns++;
+}
+
+static int run(void *wp, uint64_t i)
+{
+	worker *w = wp;
+	size_t k;
+	atomic_fetch_add(&w->f->count[i], 1);
+	for (k = 0; k < w->f->nfails; k++)
+		if (w->f->fails[k] == i)
+			return ut_error_set(UT_EINVALID, "run %llu failed",
+			                    (unsigned long long)i);
+	return 0;
+}
+
+static void progress(void *ud, uint64_t done, uint64_t total)
+{
+	fixture *f = ud;
+	if (done < f->last_done)
+		f->progress_backwards = 1;
+	f->last_done = done;
+	f->last_total = total;
+	f->progress_calls++;
+}
+
+static void init(fixture *f)
+{
+	size_t i;
+	memset(f, 0, sizeof *f);
+	for (i = 0; i < N; i++)
+		atomic_init(&f->count[i], 0);
+	f->fail_setup_at = 99;
+}
+
+static ut_series_opts opts(fixture *f, uint64_t n, unsigned jobs,
+                           unsigned chunk)
+{
+	ut_series_opts o;
+	memset(&o, 0, sizeof o);
+	o.n = n;
+	o.jobs = jobs;
+	o.chunk = chunk;
+	o.setup = setup;
+	o.teardown = teardown;
+	o.ud = f;
+	o.run = run;
+	o.progress = progress;
+	o.progress_ud = f;
+	return o;
+}
+
+static fixture fx; /* large: not on the stack */
+
+/* UT-SERIES-1, UT-SERIES-PROGRESS-1: 1000 runs, jobs 1..4, chunks 1, 7,
+ * 64: each count is exactly 1, done = 1000, the last progress call says
+ * 1000 of 1000 and the count never goes back; one setup and one teardown
+ * per thread asked for (jobs ≤ n). */
+static void test_ut_series_1_each_run_once(void **state)
+{
+	static const unsigned chunks[] = {1, 7, 64};
+	unsigned jobs, c;
+	size_t i;
+
+	for (jobs = 1; jobs <= 4; jobs++)
+		for (c = 0; c < 3; c++) {
+			ut_series_opts o;
+			ut_series_result r;
+			init(&fx);
+			o = opts(&fx, N, jobs, chunks[c]);
+			assert_int_equal(ut_series_run(&r, &o), 0);
+			for (i = 0; i < N; i++)
+				assert_int_equal(atomic_load(&fx.count[i]), 1);
+			assert_int_equal(r.failed, 0);
+			assert_int_equal(r.done, N);
+			assert_true(r.started >= 1 && r.started <= jobs);
+			assert_int_equal(fx.setups, jobs);
+			assert_int_equal(fx.teardowns, jobs);
+			assert_true(fx.progress_calls >= 1);
+			assert_int_equal(fx.last_done, N);
+			assert_int_equal(fx.last_total, N);
+			assert_int_equal(fx.progress_backwards, 0);
+		}
+}
+
+/* UT-SERIES-ERR-1: runs 500, 123 and 900 fail (123 smallest); for jobs
+ * 1..4 and chunks 1, 7, 64 the result is run 123, UT_EINVALID, "run 123
+ * failed", and every run below 123 was made exactly once (the run of
+ * 123 itself once); the return value is 0 (the series ran).
+ * UT-SERIES-ERR-2: with seed 10 run 123 is seed 133; with seed 2^64 − 1
+ * it is 122 (mod 2^64). */
+static void test_ut_series_err_1_smallest_failure(void **state)
+{
+	static const uint64_t fails[] = {500, 123, 900};
+	static const unsigned chunks[] = {1, 7, 64};
+	unsigned jobs, c;
+	size_t i;
+
+	for (jobs = 1; jobs <= 4; jobs++)
+		for (c = 0; c < 3; c++) {
+			ut_series_opts o;
+			ut_series_result r;
+			init(&fx);
+			fx.fails = fails;
+			fx.nfails = 3;
+			o = opts(&fx, N, jobs, chunks[c]);
+			assert_int_equal(ut_series_run(&r, &o), 0);
+			assert_int_equal(r.failed, 1);
+			assert_int_equal(r.failed_run, 123);
+			assert_int_equal(r.failed_rc, UT_EINVALID);
+			assert_string_equal(r.failed_message, "run 123 failed");
+			for (i = 0; i <= 123; i++)
+				assert_int_equal(atomic_load(&fx.count[i]), 1);
+			for (i = 124; i < N; i++)
+				assert_true(atomic_load(&fx.count[i]) <= 1);
+			assert_int_equal(fx.teardowns, jobs);
+			assert_int_equal(fx.last_done, r.done);
+			assert_true(r.done >= 123 && r.done < N);
+			assert_int_equal(ut_series_error(&r, 10), UT_EINVALID);
+			assert_string_equal(ut_error_last(),
+			                    "run 123 (seed 133): run 123 failed");
+			assert_int_equal(ut_series_error(&r, UINT64_MAX),
+			                 UT_EINVALID);
+			assert_string_equal(ut_error_last(),
+			                    "run 123 (seed 122): run 123 failed");
+		}
+}
+
+/* n = 0: no setup, no run, no thread; progress once with 0 of 0. */
+static void test_ut_series_1_empty(void **state)
+{
+	ut_series_opts o;
+	ut_series_result r;
+	init(&fx);
+	o = opts(&fx, 0, 4, 7);
+	assert_int_equal(ut_series_run(&r, &o), 0);
+	assert_int_equal(r.started, 0);
+	assert_int_equal(r.done, 0);
+	assert_int_equal(r.failed, 0);
+	assert_int_equal(fx.setups, 0);
+	assert_int_equal(fx.teardowns, 0);
+	assert_int_equal(fx.progress_calls, 1);
+	assert_int_equal(fx.last_done, 0);
+	assert_int_equal(fx.last_total, 0);
+}
+
+/* jobs above n: 3 runs on at most 3 threads (3 setups); jobs 0 is 1. */
+static void test_ut_series_1_jobs_clamped(void **state)
+{
+	ut_series_opts o;
+	ut_series_result r;
+	init(&fx);
+	o = opts(&fx, 3, 8, 64);
+	assert_int_equal(ut_series_run(&r, &o), 0);
+	assert_int_equal(fx.setups, 3);
+	assert_int_equal(r.done, 3);
+	init(&fx);
+	o = opts(&fx, 5, 0, 2);
+	assert_int_equal(ut_series_run(&r, &o), 0);
+	assert_int_equal(fx.setups, 1);
+	assert_int_equal(r.started, 1);
+	assert_int_equal(r.done, 5);
+}
+
+/* A setup failing at worker 2 of 4: its code and message come back, the
+ * two made workers are torn down, no run is made, no progress call. */
+static void test_ut_series_1_setup_fails(void **state)
+{
+	ut_series_opts o;
+	ut_series_result r;
+	size_t i;
+	init(&fx);
+	fx.fail_setup_at = 2;
+	o = opts(&fx, N, 4, 7);
+	assert_int_equal(ut_series_run(&r, &o), UT_ENOMEM);
+	assert_string_equal(ut_error_last(), "setup 2");
+	assert_int_equal(fx.setups, 2);
+	assert_int_equal(fx.teardowns, 2);
+	assert_int_equal(fx.progress_calls, 0);
+	for (i = 0; i < N; i++)
+		assert_int_equal(atomic_load(&fx.count[i]), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ut_series_1_each_run_once),
+		cmocka_unit_test(test_ut_series_err_1_smallest_failure),
+		cmocka_unit_test(test_ut_series_1_empty),
+		cmocka_unit_test(test_ut_series_1_jobs_clamped),
+		cmocka_unit_test(test_ut_series_1_setup_fails),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
