@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 /**
  * The display width of the UTF-8 text s[0..len): each character counts its
  * East Asian width as utf8proc_charwidth gives it (2 for wide and
@@ -16,5 +18,12 @@
  * shown as one replacement character).
  */
 size_t ut_width(const char *s, size_t len);
+
+/* Append s left-aligned in w display columns: blanks after it up to w, and
+ * at least `gap` blanks (0: none when s fills w or more; nothing is cut). */
+void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap);
+
+/* Append s right-aligned in w display columns (blanks before it). */
+void ut_buf_rpad(ut_buf *b, const char *s, size_t w);
 
 #endif

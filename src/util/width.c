@@ -1,6 +1,8 @@
 /* width.c - display width of UTF-8 text (util/width.h). */
 #include "util/width.h"
 
+#include <string.h>
+
 #include <utf8proc.h>
 
 size_t ut_width(const char *s, size_t len)
@@ -24,4 +26,25 @@ size_t ut_width(const char *s, size_t len)
 		i += (size_t)k;
 	}
 	return w;
+}
+
+void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap)
+{
+	size_t have = ut_width(s, strlen(s)), blanks;
+
+	blanks = have < w ? w - have : 0;
+	if (blanks < gap)
+		blanks = gap;
+	ut_buf_puts(b, s);
+	while (blanks--)
+		ut_buf_put(b, " ", 1);
+}
+
+void ut_buf_rpad(ut_buf *b, const char *s, size_t w)
+{
+	size_t have = ut_width(s, strlen(s));
+
+	for (; have < w; have++)
+		ut_buf_put(b, " ", 1);
+	ut_buf_puts(b, s);
 }

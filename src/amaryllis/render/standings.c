@@ -50,25 +50,6 @@ static size_t width(const char *s)
 	return ut_width(s, strlen(s));
 }
 
-static void pad(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = width(s);
-
-	ut_buf_puts(b, s);
-	while (have++ < w)
-		ut_buf_put(b, " ", 1);
-}
-
-/* s right-aligned in w display columns. */
-static void rpad(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = width(s);
-
-	while (have++ < w)
-		ut_buf_put(b, " ", 1);
-	ut_buf_puts(b, s);
-}
-
 /* One CSV field, quoted when needed (RFC 4180). */
 static void csv_field(ut_buf *b, const char *s)
 {
@@ -107,23 +88,23 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		if (width(v->files[e]) > wf)
 			wf = width(v->files[e]);
 	}
-	rpad(&o->b, head[0], 4);
+	ut_buf_rpad(&o->b, head[0], 4);
 	ut_buf_puts(&o->b, "  ");
-	pad(&o->b, head[1], wn);
+	ut_buf_pad(&o->b, head[1], wn, 0);
 	ut_buf_puts(&o->b, "  ");
-	pad(&o->b, head[2], wf);
-	rpad(&o->b, head[3], 7);
-	rpad(&o->b, head[4], 7);
-	rpad(&o->b, head[5], 7);
-	rpad(&o->b, head[6], 8);
-	rpad(&o->b, head[7], 11);
+	ut_buf_pad(&o->b, head[2], wf, 0);
+	ut_buf_rpad(&o->b, head[3], 7);
+	ut_buf_rpad(&o->b, head[4], 7);
+	ut_buf_rpad(&o->b, head[5], 7);
+	ut_buf_rpad(&o->b, head[6], 8);
+	ut_buf_rpad(&o->b, head[7], 11);
 	ut_buf_puts(&o->b, "\n");
 	for (i = 0; i < n; i++) {
 		const am_standing *s = &v->standings[i];
 		ut_buf_printf(&o->b, "%4zu  ", s->rank);
-		pad(&o->b, v->names[s->entry], wn);
+		ut_buf_pad(&o->b, v->names[s->entry], wn, 0);
 		ut_buf_puts(&o->b, "  ");
-		pad(&o->b, v->files[s->entry], wf);
+		ut_buf_pad(&o->b, v->files[s->entry], wf, 0);
 		ut_buf_printf(&o->b, " %6" PRId64 " %6" PRId64 " %6" PRId64
 		              " %7" PRId64 " %+10" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,

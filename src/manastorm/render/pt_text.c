@@ -14,31 +14,12 @@
 
 #define T(ja, en) (lang == MS_LANG_EN ? (en) : (ja))
 
-/* s, then blanks up to display width w (at least one blank after) */
-static void cell(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = ut_width(s, strlen(s));
-	ut_buf_puts(b, s);
-	do
-		ut_buf_put(b, " ", 1);
-	while (++have < w);
-}
-
-/* blanks, then s, to display width w */
-static void rcell(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = ut_width(s, strlen(s));
-	for (; have < w; have++)
-		ut_buf_put(b, " ", 1);
-	ut_buf_puts(b, s);
-}
-
 static void rate(ut_buf *b, double p, ms_pt_interval ci)
 {
 	char tmp[64];
 	snprintf(tmp, sizeof tmp, "%5.1f%% [%.1f%%, %.1f%%]", 100.0 * p,
 	         100.0 * ci.lo, 100.0 * ci.hi);
-	cell(b, tmp, 24);
+	ut_buf_pad(b, tmp, 24, 1);
 }
 
 static int done(ut_buf *b)
@@ -61,14 +42,14 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	                   "Playtest: %" PRIu64 " duels (seed %" PRIu64
 	                   ", run i uses seed %" PRIu64 "+i)\n"),
 	              r->runs, r->seed, r->seed);
-	cell(b, T("結果", "Outcome"), 14);
-	rcell(b, T("回数", "Count"), 6);
-	rcell(b, T("割合", "Rate"), 8);
+	ut_buf_pad(b, T("結果", "Outcome"), 14, 1);
+	ut_buf_rpad(b, T("回数", "Count"), 6);
+	ut_buf_rpad(b, T("割合", "Rate"), 8);
 	ut_buf_puts(b, T("  95%信頼区間（Wilson）\n", "  95% interval (Wilson)\n"));
 	for (i = 0; i < 3; i++) {
-		cell(b, outcome[i][lang == MS_LANG_EN], 14);
+		ut_buf_pad(b, outcome[i][lang == MS_LANG_EN], 14, 1);
 		snprintf(tmp, sizeof tmp, "%" PRIu64, r->wins[i]);
-		rcell(b, tmp, 6);
+		ut_buf_rpad(b, tmp, 6);
 		ut_buf_puts(b, "  ");
 		rate(b, r->rate[i], r->ci[i]);
 		while (b->len && b->ptr[b->len - 1] == ' ')
@@ -106,14 +87,14 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 		if (nw + 2 > w)
 			w = nw + 2;
 	}
-	cell(b, T("参加者", "Participant"), w);
-	cell(b, T("陣営", "Side"), 6);
+	ut_buf_pad(b, T("参加者", "Participant"), w, 1);
+	ut_buf_pad(b, T("陣営", "Side"), 6, 1);
 	ut_buf_puts(b, T("残り（平均、最小〜最大）\n",
 	                 "Left at the end (mean, min-max)\n"));
 	for (k = 0; k < r->nparts; k++) {
 		const ms_pt_part *p = &r->parts[k];
-		cell(b, p->name, w);
-		cell(b, p->side ? "B" : "A", 6);
+		ut_buf_pad(b, p->name, w, 1);
+		ut_buf_pad(b, p->side ? "B" : "A", 6, 1);
 		if (p->role == MS_ROLE_CASTER)
 			ut_buf_printf(b, T("MP %.2f（%" PRId64 "〜%" PRId64 "）、衣装 %.2f\n",
 			                   "MP %.2f (%" PRId64 "-%" PRId64 "), outfits %.2f\n"),
@@ -140,14 +121,14 @@ int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 	                   "Sweep: %s, %" PRIu64 " duels per value (seeds from %"
 	                   PRIu64 ", the same for every value)\n"),
 	              vary, r->pt[0].runs, r->pt[0].seed);
-	rcell(b, T("値", "Value"), 8);
+	ut_buf_rpad(b, T("値", "Value"), 8);
 	ut_buf_puts(b, "  ");
-	cell(b, T("陣営Aの勝ち", "Side A won"), 24);
-	cell(b, T("陣営Bの勝ち", "Side B won"), 24);
+	ut_buf_pad(b, T("陣営Aの勝ち", "Side A won"), 24, 1);
+	ut_buf_pad(b, T("陣営Bの勝ち", "Side B won"), 24, 1);
 	ut_buf_puts(b, T("引き分け\n", "Draw\n"));
 	for (i = 0; i < r->nvalues; i++) {
 		snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
-		rcell(b, tmp, 8);
+		ut_buf_rpad(b, tmp, 8);
 		ut_buf_puts(b, "  ");
 		for (k = 0; k < 3; k++)
 			rate(b, r->pt[i].rate[k], r->pt[i].ci[k]);

@@ -22,25 +22,6 @@
 
 #define T(ja, en) (lang == MG_LANG_EN ? (en) : (ja))
 
-/* s, then blanks up to display width w (at least one blank after) */
-static void cell(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = ut_width(s, strlen(s));
-	ut_buf_puts(b, s);
-	do
-		ut_buf_put(b, " ", 1);
-	while (++have < w);
-}
-
-/* blanks, then s, to display width w */
-static void rcell(ut_buf *b, const char *s, size_t w)
-{
-	size_t have = ut_width(s, strlen(s));
-	for (; have < w; have++)
-		ut_buf_put(b, " ", 1);
-	ut_buf_puts(b, s);
-}
-
 /* a rate and its interval: " 60.0% [38.7%, 78.1%]" in a fixed width */
 static void rate(ut_buf *b, double p, mg_mc_interval ci)
 {
@@ -65,13 +46,13 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	                   "Monte Carlo: %llu fights (seed %llu)\n"),
 	              (unsigned long long)r->runs,
 	              (unsigned long long)r->seed);
-	cell(b, T("結果", "Outcome"), 12);
-	rcell(b, T("回数", "Runs"), 8);
-	rcell(b, T("割合", "Rate"), 8);
+	ut_buf_pad(b, T("結果", "Outcome"), 12, 1);
+	ut_buf_rpad(b, T("回数", "Runs"), 8);
+	ut_buf_rpad(b, T("割合", "Rate"), 8);
 	ut_buf_printf(b, " %s\n", T("95%信頼区間（Wilson）",
 	                             "95% interval (Wilson)"));
 	for (i = 0; i < 3; i++) {
-		cell(b, outcome[i][lang == MG_LANG_EN], 12);
+		ut_buf_pad(b, outcome[i][lang == MG_LANG_EN], 12, 1);
 		ut_buf_printf(b, "%8llu  ", (unsigned long long)r->wins[i]);
 		rate(b, r->rate[i], r->ci[i]);
 		while (b->len && b->ptr[b->len - 1] == ' ')
@@ -95,16 +76,16 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 			namew = w;
 	}
 	namew += 1;
-	cell(b, T("キャラクター", "Character"), namew);
-	cell(b, T("陣営", "Side"), 5);
-	cell(b, T("戦闘不能", "Incapacitated"), 25);
-	cell(b, T("死亡", "Dead"), 24);
-	rcell(b, T("平均残りHP", "Mean HP left"), 12);
+	ut_buf_pad(b, T("キャラクター", "Character"), namew, 1);
+	ut_buf_pad(b, T("陣営", "Side"), 5, 1);
+	ut_buf_pad(b, T("戦闘不能", "Incapacitated"), 25, 1);
+	ut_buf_pad(b, T("死亡", "Dead"), 24, 1);
+	ut_buf_rpad(b, T("平均残りHP", "Mean HP left"), 12);
 	ut_buf_puts(b, "\n");
 	for (k = 0; k < r->ncharacters; k++) {
 		const mg_mc_char *c = &r->characters[k];
-		cell(b, c->name, namew);
-		cell(b, c->side == MG_SIDE_PC ? "PC" : "NPC", 5);
+		ut_buf_pad(b, c->name, namew, 1);
+		ut_buf_pad(b, c->side == MG_SIDE_PC ? "PC" : "NPC", 5, 1);
 		rate(b, c->incapacitated_rate, c->incapacitated_ci);
 		ut_buf_puts(b, " ");
 		rate(b, c->dead_rate, c->dead_ci);
