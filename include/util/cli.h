@@ -161,4 +161,18 @@ int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
                 const char *about_ja, const char *about_en,
                 const ut_cli_command *commands);
 
+/*
+ * The `check FILE…` command of a tool whose inputs are files: options
+ * --lang, -h/--help (help_ja/help_en) and --max-bytes N (1 … 1 GiB,
+ * default 1 MiB); then check_one(c, path, max, header) for every file,
+ * whatever happened to the ones before (header: several files were given,
+ * so each output is headed).  check_one returns UT_EXIT_OK or another exit
+ * status.  Returns 2 for a usage error, 1 if any file failed or stdout could
+ * not be written, else 0.
+ */
+int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
+                       const char *help_ja, const char *help_en,
+                       int (*check_one)(const ut_cli *c, const char *path,
+                                        size_t max, int header));
+
 #endif

@@ -9,8 +9,8 @@
 
 #include "manastorm/scenario_yaml.h"
 
-/* --max-bytes (MS-SCN-CLI-2): 1 MiB by default, 1 GiB at most. */
-#define MAX_BYTES_MAX ((size_t)1 << 30)
+/* --max-bytes (MS-SCN-CLI-2): 1 MiB by default, 1 GiB at most (util/cli.h
+ * ut_cli_check_files). */
 
 static const char help_ja[] =
 	"使い方: manastorm check [オプション]... シナリオ...\n"
@@ -45,12 +45,6 @@ static const char help_en[] =
 	"\n"
 	"Example:\n"
 	"  manastorm check examples/manastorm/table.yaml\n";
-
-static const struct option longopts[] = {
-	MS_CLI_COMMON_LONGOPTS,
-	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
-	{NULL, 0, NULL, 0}
-};
 
 /* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
  * a caret; then how many were not shown. */
@@ -143,49 +137,9 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 /*
  * Every file is checked, whatever happened to the ones before it (headed
  * by "# FILE" when several are given).  Exit 1 if any is unreadable or bad.
+ * The options and the loop are util/cli.h's ut_cli_check_files.
  */
 int cmd_check(const ut_cli *base, int argc, char **argv)
 {
-	ms_cli o = {*base};
-	size_t max = MS_CLI_MAX_BYTES;
-	uint64_t v;
-	int c, i, nfiles, status = UT_EXIT_OK;
-
-	ut_cli_getopt_begin(&o.ui, argc, argv, MS_CLI_SHORTOPTS, longopts,
-	                    OPT_LANG);
-	while ((c = getopt_long(argc, argv, MS_CLI_SHORTOPTS, longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			return ut_cli_help(&o.ui, help_ja, help_en);
-		case OPT_LANG:
-			if (ut_cli_lang(&o.ui, "check", optarg) != 0)
-				return UT_EXIT_USAGE;
-			break;
-		case OPT_MAX_BYTES:
-			if (ut_cli_parse_u64(optarg, MAX_BYTES_MAX, &v) < 0 || v < 1)
-				return ut_cli_usage_error(&o.ui, "check",
-				       UT_TR(&o.ui, "--max-bytes には1から%zuまでの整数を"
-				                    "指定してください（「%s」）",
-				             "--max-bytes needs a whole number from 1 to "
-				             "%zu, not '%s'"), MAX_BYTES_MAX, optarg);
-			max = (size_t)v;
-			break;
-		default:
-			return ut_cli_bad_option(&o.ui, "check", c, argv, longopts);
-		}
-	}
-	nfiles = argc - optind;
-	if (nfiles == 0)
-		return ut_cli_usage_error(&o.ui, "check",
-		                          UT_TR(&o.ui, "シナリオが指定されていません",
-		                                "no scenario given"));
-	for (i = optind; i < argc; i++)
-		if (check_one(&o.ui, argv[i], max, nfiles > 1) != UT_EXIT_OK)
-			status = UT_EXIT_INPUT;
-	if (fflush(stdout) != 0) {
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "出力を書けません",
-		                          "cannot write the output"));
-		return UT_EXIT_INPUT;
-	}
-	return status;
+	return ut_cli_check_files(base, argc, argv, help_ja, help_en, check_one);
 }

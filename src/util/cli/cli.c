@@ -420,3 +420,62 @@ void ut_cli_progress_end(ut_cli_bar *bar)
 		fprintf(stderr, "\r%*s\r", 70, "");
 	bar->shown = 0;
 }
+
+/* ---- check FILE… -------------------------------------------------------- */
+
+enum { CHECK_LANG = 256, CHECK_MAX_BYTES };
+
+int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
+                       const char *help_ja, const char *help_en,
+                       int (*check_one)(const ut_cli *c, const char *path,
+                                        size_t max, int header))
+{
+	static const struct option longopts[] = {
+		{"lang", required_argument, NULL, CHECK_LANG},
+		{"help", no_argument, NULL, 'h'},
+		{"max-bytes", required_argument, NULL, CHECK_MAX_BYTES},
+		{NULL, 0, NULL, 0}
+	};
+	const size_t max_max = (size_t)1 << 30;
+	ut_cli c = *base;
+	size_t max = (size_t)1 << 20;
+	uint64_t v;
+	int ch, i, nfiles, status = UT_EXIT_OK;
+
+	ut_cli_getopt_begin(&c, argc, argv, ":h", longopts, CHECK_LANG);
+	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			return ut_cli_help(&c, help_ja, help_en);
+		case CHECK_LANG:
+			if (ut_cli_lang(&c, "check", optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		case CHECK_MAX_BYTES:
+			if (ut_cli_parse_u64(optarg, max_max, &v) < 0 || v < 1)
+				return ut_cli_usage_error(&c, "check",
+				       UT_TR(&c, "--max-bytes には1から%zuまでの整数を"
+				                 "指定してください（「%s」）",
+				             "--max-bytes needs a whole number from 1 to "
+				             "%zu, not '%s'"), max_max, optarg);
+			max = (size_t)v;
+			break;
+		default:
+			return ut_cli_bad_option(&c, "check", ch, argv, longopts);
+		}
+	}
+	nfiles = argc - optind;
+	if (nfiles == 0)
+		return ut_cli_usage_error(&c, "check",
+		                          UT_TR(&c, "シナリオが指定されていません",
+		                                "no scenario given"));
+	for (i = optind; i < argc; i++)
+		if (check_one(&c, argv[i], max, nfiles > 1) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
+	if (fflush(stdout) != 0) {
+		ut_cli_error(&c, UT_TR(&c, "出力を書けません",
+		                       "cannot write the output"));
+		return UT_EXIT_INPUT;
+	}
+	return status;
+}
