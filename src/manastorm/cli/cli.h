@@ -32,13 +32,11 @@ typedef struct ms_cli {
  */
 enum {
 	OPT_LANG = 256,
-	OPT_VERSION,
 	OPT_SEED,
 	OPT_FORMAT,
 	OPT_RUNS,
 	OPT_JOBS,
 	OPT_SVG,
-	OPT_MAX_BYTES,
 	OPT_VARY
 };
 

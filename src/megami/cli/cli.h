@@ -32,14 +32,12 @@ typedef struct mg_cli {
  */
 enum {
 	OPT_LANG = 256,
-	OPT_VERSION,
 	OPT_SEED,
 	OPT_DICE,
 	OPT_FORMAT,
 	OPT_RUNS,
 	OPT_JOBS,
 	OPT_SVG,
-	OPT_MAX_BYTES,
 	OPT_REPLAY,
 	OPT_LOG
 };
