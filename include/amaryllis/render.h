@@ -12,6 +12,7 @@
 #include "common.h"
 #include "engine.h"
 #include "league.h"
+#include "sheet.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +91,18 @@ int am_render_cross_table(const am_league_view *view, am_write_fn write,
  */
 int am_render_heatmap(const am_league_view *view, am_lang lang,
                       am_write_fn write, void *write_ud);
+
+/* ---- sheets ------------------------------------------------------------- */
+
+/**
+ * The verdict on a parsed sheet as one JSON document (`check --format json`,
+ * POST /api/check): {"ok", "errors": [{"line", "col", "message"}],
+ * "more_errors", "normalised", "cost": {"units": [{"name", "bonus", "tech",
+ * "used"}], "actions": [{"name", "class", "cost"}]}} ("normalised" and
+ * "cost" are null for an illegal sheet).  Messages are am_diag_format's.
+ */
+int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
+                    void *write_ud);
 
 /* ---- the ＨＰ chart of a battle ----------------------------------------- */
 
