@@ -5,7 +5,7 @@
  *
  * The documents are the CLI's: /api/check answers with am_render_check
  * (check --format json), /api/battle with the JSON battle log (battle
- * --format json), /api/battle.svg with am_chart_svg (battle --svg),
+ * --format json, or the text log with "format": "text"), /api/battle.svg with am_chart_svg (battle --svg),
  * /api/hill with am_hill_status (hill status --format json).  A web entry
  * goes through am_hill_process like a mailed one (docs/WEB.md).
  */
@@ -27,6 +27,7 @@
 
 static const char type_json[] = "application/json; charset=utf-8";
 static const char type_svg[] = "image/svg+xml";
+static const char type_text[] = "text/plain; charset=utf-8";
 
 double am_web_now(void)
 {
@@ -312,7 +313,7 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 	json_t *j = request(r, body, len);
 	const char *text[2];
 	size_t n[2];
-	int lang, rc = 0, s, slot = 0;
+	int lang, rc = 0, s, slot = 0, text_log = 0;
 	am_sheet *sh[2] = {NULL, NULL};
 	am_engine *engine = NULL;
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
@@ -326,6 +327,15 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 	    !(text[1] = string_member(r, j, "b", &n[1])) ||
 	    (lang = lang_member(r, j)) < 0)
 		goto out;
+	if (json_object_get(j, "format")) { /* "json" (default) or "text" */
+		const char *f = json_string_value(json_object_get(j, "format"));
+		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0)) {
+			rc = fail(r, 400, "bad-request", NULL,
+			          "\"format\" must be \"json\" or \"text\"");
+			goto out;
+		}
+		text_log = strcmp(f, "text") == 0;
+	}
 	for (s = 0; s < 2 && rc == 0; s++)
 		rc = am_sheet_parse(&sh[s], text[s], n[s], NULL);
 	if (rc < 0)
@@ -347,8 +357,8 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 	}
 	slot = 1;
 	if ((rc = am_engine_new(&engine)) < 0 ||
-	    (!svg && (rc = am_log_new(&w.log, AM_LOG_JSON, (am_lang)lang,
-	                              NULL, NULL)) < 0) ||
+	    (!svg && (rc = am_log_new(&w.log, text_log ? AM_LOG_TEXT : AM_LOG_JSON,
+	                              (am_lang)lang, NULL, NULL)) < 0) ||
 	    (svg && (rc = am_chart_new(&w.chart, (am_lang)lang)) < 0))
 		goto out;
 	w.deadline = am_web_now() + web->cfg.battle_ms / 1000.0;
@@ -378,7 +388,7 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 		if ((rc = am_log_finish(w.log, engine, &res, 0)) == 0) {
 			t = am_log_text(w.log, &tl);
 			if (ut_buf_put(&b, t, tl) == 0)
-				respond_buf(r, 200, type_json, &b);
+				respond_buf(r, 200, text_log ? type_text : type_json, &b);
 		}
 	}
 	if (rc == 0 && !r->body)
@@ -399,15 +409,17 @@ out:
 #if AM_WEB_HILL
 /* ---- the hill ------------------------------------------------------------ */
 
-/* GET /api/hill -> hill status --format json. */
-static int api_hill(am_web *web, am_web_response *r)
+/* GET /api/hill -> hill status --format json; /api/hill.html and
+ * /api/hill.en.html -> --format html (the table and the heat map). */
+static int api_hill(am_web *web, am_web_response *r, int html, am_lang lang)
 {
 	char *doc = NULL;
 	size_t len = 0;
 	int rc;
 
 	pthread_mutex_lock(&web->hill_lock);
-	rc = am_hill_status(web->hill, AM_HILL_JSON, AM_LANG_JA, &doc, &len);
+	rc = am_hill_status(web->hill, html ? AM_HILL_HTML : AM_HILL_JSON, lang,
+	                    &doc, &len);
 	pthread_mutex_unlock(&web->hill_lock);
 	if (rc == AM_HILL_ETEMP)
 		return fail(r, 429, "busy", NULL, "the hill is busy; try again");
@@ -415,7 +427,7 @@ static int api_hill(am_web *web, am_web_response *r)
 		return rc == AM_ENOMEM ? rc
 		                       : fail(r, 500, "hill", NULL, "%s", am_error_last());
 	r->status = 200;
-	r->type = type_json;
+	r->type = html ? "text/html; charset=utf-8" : type_json;
 	r->body = doc;
 	r->len = len;
 	return 0;
@@ -680,7 +692,9 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 		int want_post = strcmp(p, "check") == 0 || strcmp(p, "battle") == 0 ||
 		                strcmp(p, "battle.svg") == 0 ||
 		                strcmp(p, "hill/entry") == 0;
-		int want_get = strcmp(p, "hill") == 0;
+		int want_get = strcmp(p, "hill") == 0 ||
+		               strcmp(p, "hill.html") == 0 ||
+		               strcmp(p, "hill.en.html") == 0;
 		if (!want_post && !want_get)
 			return fail(r, 404, "not-found", NULL, "no such API: %.200s", path);
 		if ((want_post && !post) || (want_get && !get))
@@ -697,7 +711,11 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 			rc = api_battle(web, r, body, len, 1);
 #if AM_WEB_HILL
 		else if (strcmp(p, "hill") == 0)
-			rc = api_hill(web, r);
+			rc = api_hill(web, r, 0, AM_LANG_JA);
+		else if (strcmp(p, "hill.html") == 0)
+			rc = api_hill(web, r, 1, AM_LANG_JA);
+		else if (strcmp(p, "hill.en.html") == 0)
+			rc = api_hill(web, r, 1, AM_LANG_EN);
 		else
 			rc = api_hill_entry(web, r, body, len);
 #else

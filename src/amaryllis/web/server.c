@@ -120,7 +120,8 @@ static MHD_Result_t send_resp(struct MHD_Connection *c, req *q,
 	MHD_add_response_header(resp, "Cache-Control", "no-store");
 	MHD_add_response_header(resp, "Content-Security-Policy",
 	                        "default-src 'self'; img-src 'self' data:; "
-	                        "style-src 'self'; script-src 'self'");
+	                        "style-src 'self' 'unsafe-inline'; "
+	                        "script-src 'self'");
 	if (r->status == 429)
 		MHD_add_response_header(resp, "Retry-After", "1");
 	q->status = r->status;
@@ -147,6 +148,41 @@ static MHD_Result_t send_error(struct MHD_Connection *c, req *q, int status,
 	memcpy(r.body, buf, (size_t)n + 1);
 	r.len = (size_t)n;
 	return send_resp(c, q, &r);
+}
+
+/*
+ * Percent-decoding of the URL (and of query arguments) in place, as
+ * libmicrohttpd does it, except that a %00 leaves the whole string
+ * undecoded: a decoded NUL would cut the path short ("/index.html%00"
+ * would be "/index.html"), the raw one matches nothing and is a 404.
+ */
+static int hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if ((c | 32) >= 'a' && (c | 32) <= 'f')
+		return (c | 32) - 'a' + 10;
+	return -1;
+}
+
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	char *r = s, *w = s;
+	(void)cls;
+	(void)c;
+
+	if (strstr(s, "%00"))
+		return strlen(s);
+	while (*r) {
+		if (r[0] == '%' && hex(r[1]) >= 0 && hex(r[2]) >= 0) {
+			*w++ = (char)(hex(r[1]) << 4 | hex(r[2]));
+			r += 3;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return (size_t)(w - s);
 }
 
 static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
@@ -268,6 +304,7 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     MHD_OPTION_CONNECTION_TIMEOUT, w->cfg.timeout_s,
 	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
 	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
+	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
 	                     MHD_OPTION_END);
 	if (!d)
 		return ut_error_set(AM_ERROR, "cannot listen on %s", listen);

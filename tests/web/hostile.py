@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""hostile.py - hostile requests against `amaryllis serve`: each gets the
+right 4xx, and the server keeps serving (and logs one line per request).
+
+    hostile.py AMARYLLIS
+
+Oversized bodies (declared and chunked), malformed JSON and UTF-8, wrong
+types, path traversal, wrong methods, garbage on the socket, slow clients
+(slowloris: they are cut off after --timeout while others are served), a
+battle that reaches the population limit, the per-client rate (429).
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+AMARYLLIS = sys.argv[1]
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(os.path.dirname(HERE))
+failures = 0
+
+
+def ok(cond, what):
+    global failures
+    print(("ok: " if cond else "FAIL: ") + what, flush=True)
+    if not cond:
+        failures += 1
+
+
+def start(*opts):
+    p = subprocess.Popen([AMARYLLIS, "--lang", "en", "serve", "--listen",
+                          "127.0.0.1:0", *opts], stderr=subprocess.PIPE,
+                         text=True)
+    line = p.stderr.readline()
+    m = re.search(r"serving on http://127\.0\.0\.1:(\d+)/", line)
+    if not m:
+        raise SystemExit("server did not start: " + line)
+    log = []
+    threading.Thread(target=lambda: log.extend(p.stderr), daemon=True).start()
+    return p, int(m.group(1)), log
+
+
+def raw(port, data, timeout=10):
+    """Send raw bytes, return (status, body) of the answer (status 0: the
+    connection was closed without one)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(data)
+        buf = b""
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            buf += chunk
+            head, sep, body = buf.partition(b"\r\n\r\n")
+            m = re.search(rb"Content-Length: (\d+)", head, re.I)
+            if sep and m and len(body) >= int(m.group(1)):
+                break
+    finally:
+        s.close()
+    m = re.match(rb"HTTP/1\.[01] (\d+)", buf)
+    return (int(m.group(1)) if m else 0), buf.partition(b"\r\n\r\n")[2]
+
+
+def request(port, method, path, body=None, headers=""):
+    data = body if isinstance(body, bytes) else (body or "").encode()
+    head = (f"{method} {path} HTTP/1.1\r\nHost: localhost\r\n"
+            f"Connection: close\r\n{headers}")
+    if body is not None:
+        head += f"Content-Length: {len(data)}\r\nContent-Type: application/json\r\n"
+    return raw(port, head.encode() + b"\r\n" + data)
+
+
+def post(port, path, obj):
+    return request(port, "POST", path, json.dumps(obj, ensure_ascii=False))
+
+
+def alive(port):
+    st, body = request(port, "GET", "/")
+    return st == 200 and b"<html" in body
+
+
+def error_doc(body, status):
+    try:
+        d = json.loads(body)
+    except ValueError:
+        return False
+    return d.get("status") == status and isinstance(d.get("error"), str)
+
+
+grisk = open(os.path.join(SRC, "examples/grisk.txt"), encoding="utf-8").read()
+nut = open(os.path.join(SRC, "examples/nut.txt"), encoding="utf-8").read()
+# 親 builds a 子 or a 孫 in each of its steps (BU-BUILD-1, no リミテッド): the
+# population grows past 20 units within a few turns.
+breeder = ("親(8):5/0/0/3/産む、育てる\n○子(2):5/0/0/0/\n○孫(1):5/0/0/0/\n"
+           "・産む(2):ビルド(子)<配置1>\n・育てる(1):ビルド(孫)<配置1>\n")
+
+srv, port, log = start("--max-body", "4096", "--max-units", "20",
+                       "--timeout", "2", "--rate", "0")
+try:
+    ok(alive(port), "the page is served")
+
+    # sizes
+    st, body = request(port, "POST", "/api/check", "x" * 5000)
+    ok(st == 413 and error_doc(body, 413), f"a declared body over --max-body: 413 ({st})")
+    chunks = b"".join(b"%x\r\n%s\r\n" % (1000, b"y" * 1000) for _ in range(6)) + b"0\r\n\r\n"
+    st, body = raw(port, b"POST /api/check HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                   b"Transfer-Encoding: chunked\r\n\r\n" + chunks)
+    ok(st == 413, f"a chunked body over --max-body: 413 ({st})")
+
+    # JSON
+    for what, body in [("malformed JSON", '{"sheet": '),
+                       ("not an object", '["sheet"]'),
+                       ("no sheet", '{"lang": "ja"}'),
+                       ("sheet not a string", '{"sheet": 3}'),
+                       ("a bad lang", '{"sheet": "x", "lang": "fr"}'),
+                       ("a lone surrogate", '{"sheet": "\\ud800"}'),
+                       ("a NUL escape", '{"sheet": "a\\u0000b"}'),
+                       ("duplicate keys", '{"sheet": "a", "sheet": "b"}')]:
+        st, resp = request(port, "POST", "/api/check", body)
+        ok(st == 400 and error_doc(resp, 400), f"{what}: 400 ({st})")
+    st, resp = request(port, "POST", "/api/check", b'{"sheet": "\xff\xfe"}')
+    ok(st == 400 and error_doc(resp, 400), f"invalid UTF-8 in the JSON: 400 ({st})")
+    st, resp = request(port, "POST", "/api/battle", '{"a": "x"}')
+    ok(st == 400, f"a battle without b: 400 ({st})")
+
+    # an illegal sheet is still a verdict for check, a 422 for a battle
+    st, resp = post(port, "/api/check", {"sheet": "ミス：１０／１／１／２／突き\n・突き：直接攻激\n"})
+    d = json.loads(resp)
+    ok(st == 200 and d["ok"] is False and d["errors"][0]["line"] == 2,
+       f"check of an illegal sheet: 200, ok false, error at line 2 ({st})")
+    st, resp = post(port, "/api/battle", {"a": grisk, "b": "ミス：１０\n"})
+    d = json.loads(resp)
+    ok(st == 422 and d["b"]["ok"] is False and d["a"]["ok"] is True,
+       f"a battle with an illegal sheet: 422 with both verdicts ({st})")
+
+    # the population limit (--max-units 20): 422, the server goes on
+    st, resp = post(port, "/api/battle", {"a": breeder, "b": grisk})
+    ok(st == 422 and error_doc(resp, 422) and "limit" in json.loads(resp)["error"].lower(),
+       f"a battle past the population limit: 422 ({st} {resp[:120]!r})")
+    st, resp = post(port, "/api/battle.svg", {"a": breeder, "b": grisk})
+    ok(st == 422, f"its chart too: 422 ({st})")
+    st, resp = post(port, "/api/battle", {"a": grisk, "b": nut})
+    ok(st == 200 and json.loads(resp)["winner"] == "ヌト", f"then a battle: 200, ヌト wins ({st})")
+
+    # paths and methods: nothing from disk
+    for path in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/api/../index.html",
+                 "/app.js/../../etc/passwd", "/index.html%00", "//etc/passwd",
+                 "/examples/../../../etc/passwd", "/CMakeLists.txt"]:
+        st, resp = request(port, "GET", path)
+        ok(st == 404 and b"root:" not in resp, f"GET {path}: 404 ({st})")
+    st, _ = request(port, "GET", "/api/check")
+    ok(st == 405, f"GET /api/check: 405 ({st})")
+    st, _ = request(port, "DELETE", "/index.html")
+    ok(st == 405, f"DELETE /index.html: 405 ({st})")
+    st, _ = request(port, "GET", "/api/hill")
+    ok(st == 404, f"GET /api/hill without a hill: 404 ({st})")
+
+    # garbage on the socket
+    st, _ = raw(port, b"\x00\xff\xfe garbage \x01\r\n\r\n")
+    ok(st in (0, 400), f"garbage: 400 or closed ({st})")
+    st, _ = raw(port, b"GET /" + b"a" * 100000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    ok(st in (0, 400, 413, 414, 431), f"a 100 kB URL: refused ({st})")
+    ok(alive(port), "still serving after the garbage")
+
+    # slowloris: 20 clients trickle headers; others are served meanwhile,
+    # and the slow ones are cut off after --timeout 2
+    slow = []
+    for _ in range(20):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"POST /api/check HTTP/1.1\r\nHost: x\r\n")
+        slow.append(s)
+    t0 = time.time()
+    ok(alive(port), "served while 20 slow clients hold connections")
+    closed = 0
+    for s in slow:
+        s.settimeout(8)
+        try:
+            time.sleep(0.05)
+            s.sendall(b"X-Slow: 1\r\n")
+            closed += s.recv(100) == b""
+        except (socket.timeout, OSError):
+            closed += 1
+        s.close()
+    ok(closed == 20 and time.time() - t0 < 15,
+       f"the slow clients were cut off ({closed}/20 in {time.time() - t0:.1f} s)")
+    ok(alive(port), "still serving after the slow clients")
+finally:
+    srv.terminate()
+    rc = srv.wait(timeout=20)
+ok(rc == 0, f"SIGTERM stops the server with status 0 ({rc})")
+time.sleep(0.2)
+lines = [l for l in log if re.match(r"\d{4}-\d\d-\d\dT", l)]
+ok(any(" POST /api/check 413 " in l for l in lines), "the 413 is in the log")
+ok(any(" POST /api/battle 422 " in l and "limit" in l for l in lines), "the 422 is in the log")
+ok(all(len(l.rstrip("\n").split("\n")) == 1 for l in lines), "one line per request")
+
+# the per-client rate: --rate 5 a minute, so the 6th request at once is 429
+srv, port, log = start("--rate", "5")
+try:
+    codes = [request(port, "GET", "/")[0] for _ in range(8)]
+    ok(codes[:5] == [200] * 5 and codes[5:] == [429] * 3, f"--rate 5: 5 × 200 then 429 ({codes})")
+finally:
+    srv.terminate()
+    srv.wait(timeout=20)
+
+print("hostile: " + ("ok" if failures == 0 else f"{failures} failure(s)"))
+sys.exit(1 if failures else 0)
