@@ -276,8 +276,17 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		am_unit_state st;
 		int s = c->side[u] ? 1 : 0, first = 1, last = -1;
 		const char *col = s ? reds[k[1]++ % 6] : blues[k[0]++ % 6];
-		ut_buf_printf(b, "<polyline class=\"hp side%d\" fill=\"none\" "
-		              "stroke=\"%s\" stroke-width=\"2\" points=\"", s, col);
+		/* data-hp: the samples themselves, start first (for tests and
+		 * scripts that read the picture) */
+		ut_buf_printf(b, "<polyline class=\"hp side%d\" data-unit=\"%zu\" "
+		              "data-hp=\"", s, u);
+		for (x = 0; x < c->nx; x++)
+			if (c->have[u][x])
+				ut_buf_printf(b, "%s%lld", first ? "" : " ",
+				              (long long)c->hp[u][x]), first = 0;
+		first = 1;
+		ut_buf_printf(b, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+		              "points=\"", col);
 		for (x = 0; x < c->nx; x++)
 			if (c->have[u][x]) {
 				ut_buf_printf(b, "%s%.1f,%.1f", first ? "" : " ",
@@ -288,15 +297,17 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_puts(b, "\"/>\n");
 		for (x = 0; x < c->nx; x++)
 			if (c->revived[u] >> x & 1)
-				ut_buf_printf(b, "<circle class=\"revival\" cx=\"%.1f\" "
+				ut_buf_printf(b, "<circle class=\"revival\" data-x=\"%d\" "
+				              "cx=\"%.1f\" "
 				              "cy=\"%.1f\" r=\"6\" fill=\"none\" "
 				              "stroke=\"%s\" stroke-width=\"2\"/>\n",
-				              fx(&f, x), fy(&f, 1), col);
+				              x, fx(&f, x), fy(&f, 1), col);
 		if (c->died[u] >= 0 && last >= 0) {
 			double px = fx(&f, last), py = fy(&f, (double)c->hp[u][last]);
-			ut_buf_printf(b, "<path class=\"death\" d=\"M%.1f %.1fl10 10"
-			              "m0 -10l-10 10\" stroke=\"%s\" stroke-width="
-			              "\"2.5\"/>\n", px - 5, py - 5, col);
+			ut_buf_printf(b, "<path class=\"death\" data-x=\"%d\" d=\"M%.1f "
+			              "%.1fl10 10m0 -10l-10 10\" stroke=\"%s\" "
+			              "stroke-width=\"2.5\"/>\n", last, px - 5, py - 5,
+			              col);
 		}
 		/* legend */
 		ut_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
@@ -344,9 +355,13 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_puts(b, "</text>\n");
 		for (d = 0; d < c->ndefs[s]; d++) {
 			const char *col = s ? reds[d % 6] : blues[d % 6];
-			ut_buf_printf(b, "<polygon class=\"area side%d\" fill=\"%s\" "
-			              "fill-opacity=\"0.75\" stroke=\"%s\" points=\"",
-			              s, col, col);
+			ut_buf_printf(b, "<polygon class=\"area side%d\" data-def=\"%zu\" "
+			              "data-hp=\"", s, d);
+			for (x = 0; x < c->nx; x++)
+				ut_buf_printf(b, "%s%lld", x ? " " : "",
+				              (long long)c->area[s][d * CHART_X + (size_t)x]);
+			ut_buf_printf(b, "\" fill=\"%s\" fill-opacity=\"0.75\" "
+			              "stroke=\"%s\" points=\"", col, col);
 			for (x = 0; x < c->nx; x++)
 				ut_buf_printf(b, "%.1f,%.1f ", fx(&f, x),
 				              fy(&f, base[x] + (double)c->area[s][d * CHART_X + (size_t)x]));
