@@ -7,7 +7,7 @@ status, a wrong answer, a broken connection).  Figures, not assertions on
 time: run it by hand (see docs/WEB.md), the machine's load shows in them.
 
     load.py AMARYLLIS [--clients 50] [--requests 5000] [--battle-share 0.5]
-                      [-- SERVE-OPTIONS...]
+                      [SERVE-OPTIONS...]   (e.g. --threads 2)
     load.py --url http://127.0.0.1:8080 ...     (a server already running)
 """
 import argparse
@@ -27,8 +27,7 @@ ap.add_argument("--url")
 ap.add_argument("--clients", type=int, default=50)
 ap.add_argument("--requests", type=int, default=5000)
 ap.add_argument("--battle-share", type=float, default=0.5)
-ap.add_argument("serve", nargs=argparse.REMAINDER)
-a = ap.parse_args()
+a, serve_opts = ap.parse_known_args()  # the rest goes to `serve`
 
 src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sheets = {os.path.basename(p)[:-4]: open(p, encoding="utf-8").read()
@@ -40,7 +39,7 @@ if a.url:
     m = re.match(r"http://([0-9.]+):(\d+)", a.url)
     host, port = m.group(1), int(m.group(2))
 else:
-    extra = [x for x in a.serve if x != "--"]
+    extra = [x for x in serve_opts if x != "--"]
     srv = subprocess.Popen([a.amaryllis, "--lang", "en", "serve", "--listen",
                             "127.0.0.1:0", "--rate", "0", *extra],
                            stderr=subprocess.PIPE, text=True)
@@ -49,7 +48,8 @@ else:
     if not m:
         sys.exit("server did not start: " + line)
     host, port = m.group(1), int(m.group(2))
-    threading.Thread(target=lambda: [None for _ in srv.stderr], daemon=True).start()
+    srv_log = []
+    threading.Thread(target=lambda: srv_log.extend(srv.stderr), daemon=True).start()
 
 # the plan: request i is a battle when its slot says so (a fixed mix)
 plan = []
@@ -105,7 +105,10 @@ for t in threads:
 wall = time.perf_counter() - t0
 if srv:
     srv.terminate()
-    srv.wait(timeout=20)
+    rc = srv.wait(timeout=60)
+    if rc != 0:  # e.g. a sanitizer's report
+        errors.append(f"the server exited with status {rc}: " +
+                      "".join(l for l in srv_log if not l[:4].isdigit())[-2000:])
 
 lat = sorted(latencies)
 q = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
