@@ -144,6 +144,28 @@ function cliErrors(text) {
       ok((await page.locator("#entry-reply").textContent()).length > 0, "the reply is shown");
       ok(await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).count() === 1,
          "ヌト appears in the standings");
+      /* a second unit from another owner: it fights ヌト once, and loses
+       * (the worked example; the hill's default points 3,1,0): ヌト first
+       * with 1-0-0 and 3 points, グリスク second with 0-0-1 and 0. */
+      await page.locator("#entry-name").fill("Other");
+      await page.locator("#entry-address").fill("other@example.org");
+      await page.locator("#entry-password").fill("another");
+      await page.locator("#entry-sheet").fill(grisk);
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#standings tr.member td.name", { hasText: "グリスク" }).waitFor({ timeout: 30000 });
+      const rows = [];
+      for (const tr of await page.locator("#standings tr.member").all())
+        rows.push((await tr.locator("td").allTextContents()).slice(0, 7).join(" "));
+      ok(JSON.stringify(rows) === JSON.stringify([
+        "1 ヌト player@example.org 1 0 0 3", "2 グリスク other@example.org 0 0 1 0"]),
+         "standings after the second entry: " + JSON.stringify(rows));
+      /* ヌト is player@example.org's: another owner's entry of it is rejected */
+      await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 30000 });
+      ok(await page.locator("#entry-status").getAttribute("class") === "status bad",
+         "another owner's ヌト is rejected");
+      ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
     }

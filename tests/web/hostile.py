@@ -211,5 +211,54 @@ finally:
     srv.terminate()
     srv.wait(timeout=20)
 
+# the hill's entry form (when the hill is built in): what a form could
+# inject into the mail it builds is refused, an illegal sheet is rejected
+# with the errors exactly as `check` prints them (the form attaches the
+# sheet as sheet.txt, so its errors carry that name and its own lines)
+if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode == 0:
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    db = os.path.join(tmp, "hill.db")
+    subprocess.run([AMARYLLIS, "hill", "init", db, "--size", "3", "--address",
+                    "hill@example.org", "--pwhash-ops", "1", "--pwhash-mem", "8192"],
+                   check=True)
+    srv, port, log = start("--hill", db, "--rate", "0")
+    try:
+        st, resp = request(port, "GET", "/api/hill")
+        d = json.loads(resp)
+        ok(st == 200 and d["size"] == 3 and d["standings"] == [], f"GET /api/hill: an empty hill ({st})")
+        entry = {"name": "P", "address": "p@example.org", "password": "pw", "sheet": nut}
+        for what, change in [("a CRLF in the address", {"address": "p@example.org\r\nBcc: x@example.org"}),
+                             ("no @ in the address", {"address": "nobody"}),
+                             ("a newline in the password", {"password": "pw\n#withdraw ヌト"}),
+                             ("an empty password", {"password": ""}),
+                             ("a control character in the name", {"name": "P\r\nX-Evil: 1"}),
+                             ("no sheet", {"sheet": None})]:
+            e = dict(entry, **change)
+            if e["sheet"] is None:
+                del e["sheet"]
+            st, resp = post(port, "/api/hill/entry", e)
+            ok(st == 400 and error_doc(resp, 400), f"entry with {what}: 400 ({st})")
+        bad = grisk.replace("＜リミテッド＞", "＜リミテド＞")
+        cli = subprocess.run([AMARYLLIS, "check", "-"], input=bad, capture_output=True, text=True)
+        want = [l.replace("<stdin>:", "sheet.txt:", 1) for l in cli.stderr.splitlines()
+                if l.startswith("<stdin>:")]
+        st, resp = post(port, "/api/hill/entry", dict(entry, sheet=bad))
+        d = json.loads(resp)
+        ok(st == 422 and d["result"] == "rejected" and want and all(w in d["reply"] for w in want),
+           f"an illegal sheet: 422 rejected with check's errors {want} ({st}: {d.get('reply', '')[:200]!r})")
+        st, resp = post(port, "/api/hill/entry", entry)
+        ok(st == 200 and json.loads(resp)["result"] == "entered", f"a legal entry: entered ({st})")
+        st, resp = post(port, "/api/hill/entry", dict(entry, password="wrong"))
+        ok(st == 422 and json.loads(resp)["result"] == "rejected", f"the wrong password: rejected ({st})")
+        st, resp = request(port, "GET", "/api/hill")
+        ok([m["name"] for m in json.loads(resp)["standings"]] == ["ヌト"], "the hill holds ヌト")
+        st, resp = request(port, "GET", "/api/hill.html")
+        ok(st == 200 and b"<svg" in resp, f"GET /api/hill.html: the page with the heat map ({st})")
+        ok(alive(port), "still serving")
+    finally:
+        srv.terminate()
+        ok(srv.wait(timeout=20) == 0, "the hill server stops with status 0")
+
 print("hostile: " + ("ok" if failures == 0 else f"{failures} failure(s)"))
 sys.exit(1 if failures else 0)

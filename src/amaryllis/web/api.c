@@ -567,8 +567,9 @@ static void reply_body(ut_buf *out, const char *raw, size_t len)
 
 /*
  * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
- * the mail a player would send (From: NAME <ADDRESS>, body "#lang L",
- * "#password P" and the sheet, a fresh Message-ID) through am_hill_process,
+ * the mail a player would send (From: NAME <ADDRESS>, a fresh Message-ID,
+ * body "#lang L" and "#password P", the sheet attached as sheet.txt)
+ * through am_hill_process,
  * the one path of mailed entries; the reply's body is shown.
  * 200 {"result", "reply"}; 422 the same when the result is "rejected".
  */
@@ -624,15 +625,29 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 		ut_buf_puts(&msg, "?= ");
 	}
 	ut_buf_printf(&msg, "<%.*s>\r\n", (int)naddr, addr);
+	/* the directives in the body, the sheet as a .txt attachment: its
+	 * errors then carry its own line numbers and file name, and its lines
+	 * are never read as directives, quotes or a signature (docs/HILL.md) */
 	ut_buf_printf(&msg, "Subject: web entry\r\n"
 	              "Message-ID: <web.%lld.%09ld.%lu@amaryllis.web>\r\n"
 	              "MIME-Version: 1.0\r\n"
+	              "Content-Type: multipart/mixed; boundary=\"am-web-%lu\"\r\n"
+	              "\r\n--am-web-%lu\r\n"
 	              "Content-Type: text/plain; charset=UTF-8\r\n"
 	              "Content-Transfer-Encoding: 8bit\r\n\r\n"
-	              "#lang %s\r\n#password %.*s\r\n",
-	              (long long)now.tv_sec, (long)now.tv_nsec, seq,
-	              lang == AM_LANG_EN ? "en" : "ja", (int)npw, pw);
-	ut_buf_put(&msg, sheet, nsheet);
+	              "#lang %s\r\n#password %.*s\r\n"
+	              "\r\n--am-web-%lu\r\n"
+	              "Content-Type: text/plain; charset=UTF-8; name=\"sheet.txt\"\r\n"
+	              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
+	              "Content-Transfer-Encoding: base64\r\n\r\n",
+	              (long long)now.tv_sec, (long)now.tv_nsec, seq, seq, seq,
+	              lang == AM_LANG_EN ? "en" : "ja", (int)npw, pw, seq);
+	for (i = 0; i < nsheet; i += 57) {
+		base64(&msg, (const unsigned char *)sheet + i,
+		       nsheet - i < 57 ? nsheet - i : 57);
+		ut_buf_puts(&msg, "\r\n");
+	}
+	ut_buf_printf(&msg, "--am-web-%lu--\r\n", seq);
 	if (msg.failed) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto out;
