@@ -14,7 +14,8 @@
  * 3. Hill (when HILL.db is given): an entry through the form appears in the
  *    standings.
  * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
- * battle.png, hill.png).  Exit 0 when every check holds.
+ * battle.png, hill.png), and one of `battle --svg` (grisk-nut-svg.png).
+ * Exit 0 when every check holds.
  */
 "use strict";
 const { chromium } = require("playwright-core");
@@ -52,10 +53,10 @@ function serve() {
 }
 
 /* What `amaryllis check` says about text: [{line, col, message}]. */
-function cliErrors(text) {
+function cliErrors(text, lang = "ja") {
   let out = "";
   try {
-    execFileSync(amaryllis, ["check", "-"], { input: text, stdio: ["pipe", "pipe", "pipe"] });
+    execFileSync(amaryllis, ["--lang", lang, "check", "-"], { input: text, stdio: ["pipe", "pipe", "pipe"] });
   } catch (e) {
     out = e.stderr.toString();
   }
@@ -94,6 +95,14 @@ function cliErrors(text) {
        "the gutter marks line 3");
     ok(await page.locator("#actions td.cost").count() === 0, "no costs for an illegal sheet");
     await page.screenshot({ path: path.join(outdir, "editor-error.png"), fullPage: true });
+    /* the language switch: the same error in English, as check --lang en */
+    const wantEn = cliErrors(bad, "en");
+    await page.selectOption("#lang", "en");
+    await page.locator('#errors li[data-line="3"]', { hasText: wantEn[0].message }).waitFor({ timeout: 15000 });
+    ok(true, "in English: " + wantEn[0].message);
+    ok(await page.locator('.tab[data-tab="editor"]').textContent() === "Editor", "the page speaks English");
+    await page.selectOption("#lang", "ja");
+    await page.locator('#errors li[data-line="3"]', { hasText: want[0].message }).waitFor({ timeout: 15000 });
 
     /* fixed: the costs appear.  グリスク's actions each cost 1 (AM-COST-1:
      * ⌈2÷2⌉, ⌈1×4÷4⌉, 1) and 技術 = 10 − (2+1+1+2) = 4, used 4. */
@@ -130,6 +139,17 @@ function cliErrors(text) {
     await page.click("#last");
     ok(await page.locator("#log .turn").count() === steps.length, "▶| shows them all");
     await page.screenshot({ path: path.join(outdir, "battle.png"), fullPage: true });
+    /* the page's chart is battle --svg's: the same document */
+    const cliSvg = path.join(outdir, "grisk-nut.svg");
+    execFileSync(amaryllis, ["battle", "--svg", cliSvg, path.join(srcdir, "examples/grisk.txt"),
+                             path.join(srcdir, "examples/nut.txt")], { stdio: "ignore" });
+    const apiSvg = await page.request.post(url + "api/battle.svg", {
+      data: { a: grisk, b: fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8") } });
+    ok(await apiSvg.text() === fs.readFileSync(cliSvg, "utf8"), "/api/battle.svg is battle --svg's picture");
+    const svgPage = await browser.newPage({ viewport: { width: 740, height: 380 } });
+    await svgPage.goto("file://" + path.resolve(cliSvg));
+    await svgPage.screenshot({ path: path.join(outdir, "grisk-nut-svg.png") });
+    await svgPage.close();
 
     /* 3. the hill */
     if (hilldb) {
