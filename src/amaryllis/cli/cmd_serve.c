@@ -124,7 +124,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	am_web *web = NULL;
 	unsigned port = 0;
 	uint64_t v;
-	int c, r, sig;
+	int c, r = 0, sig;
 	sigset_t set;
 	static const struct {
 		int opt;
@@ -199,7 +199,18 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (am_web_new(&web, &cfg) < 0 || am_web_start(web, listen, &port) < 0) {
+	if (am_web_new(&web, &cfg) == 0 &&
+	    (r = am_web_start(web, listen, &port)) == AM_EINVALID) {
+		/* a --listen that is not ADDR:PORT: a usage error */
+		am_web_free(web);
+		return cli_usage_error(&o, "serve",
+		                       TR(&o, "--listen には 127.0.0.1:8080 のように"
+		                              "IPv4アドレスとポートを指定してください"
+		                              "（「%s」）",
+		                          "--listen needs an IPv4 address and a port, "
+		                          "like 127.0.0.1:8080, not '%s'"), listen);
+	}
+	if (!web || r < 0) {
 		cli_error("%s%s%s", cfg.hill_path && !web ? cfg.hill_path : "",
 		          cfg.hill_path && !web ? ": " : "", am_error_last());
 		am_web_free(web);

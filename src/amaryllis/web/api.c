@@ -673,9 +673,9 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	doc = json_object();
 	if (doc) {
 		json_object_set_new(doc, "result", json_string(result ? result : ""));
-		json_object_set_new(doc, "reply", text.ptr
-		                    ? json_stringn_nocheck(text.ptr, text.len)
-		                    : json_string(""));
+		json_t *v = json_stringn(text.ptr ? text.ptr : "", text.len);
+		json_object_set_new(doc, "reply", v ? v : json_string(
+		                    "(the reply is not valid UTF-8)"));
 	}
 	r->detail = result;
 	rc = respond_json(r, result && strcmp(result, "rejected") == 0 ? 422 : 200,

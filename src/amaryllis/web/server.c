@@ -9,6 +9,7 @@
  * last answers with am_web_handle.  The completion callback logs it.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,8 +294,8 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 		return ut_error_set(AM_EINVALID, "listen on an IPv4 address and a "
 		                    "port, like 127.0.0.1:8080, not '%s'", listen);
 	sa.sin_port = htons((uint16_t)port);
-	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
-	                     MHD_USE_ERROR_LOG * 0,
+	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
+	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
 	                     0, NULL, NULL, handler, w,
 	                     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 	                     MHD_OPTION_THREAD_POOL_SIZE,
@@ -306,8 +307,9 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
 	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
 	                     MHD_OPTION_END);
-	if (!d)
-		return ut_error_set(AM_ERROR, "cannot listen on %s", listen);
+	if (!d) /* libmicrohttpd leaves bind(2)'s errno */
+		return ut_error_set(AM_ERROR, "cannot listen on %s: %s", listen,
+		                    strerror(errno));
 	w->daemon = d;
 	di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	if (port_out)
