@@ -202,6 +202,22 @@ ok(any(" POST /api/check 413 " in l for l in lines), "the 413 is in the log")
 ok(any(" POST /api/battle 422 " in l and "limit" in l for l in lines), "the 422 is in the log")
 ok(all(len(l.rstrip("\n").split("\n")) == 1 for l in lines), "one line per request")
 
+# the time budget: three generations of ビルディア (親 builds a 子 each turn,
+# each 子 a 孫, each 孫 a 曾孫; BU-BUILD-1, 愛 3) make ~1,500 units and
+# ~2,600 events, many milliseconds of work: past --battle-ms 1, 422
+dynasty = ("親(7):5/0/0/1/産む\n○子(5):5/0/0/1/育てる\n○孫(3):5/0/0/1/増やす\n"
+           "○曾孫(1):5/0/0/0/\n・産む(5):ビルド(子)<配置1>\n"
+           "・育てる(3):ビルド(孫)<配置1>\n・増やす(1):ビルド(曾孫)<配置1>\n")
+srv, port, log = start("--battle-ms", "1", "--rate", "0")
+try:
+    st, resp = post(port, "/api/battle", {"a": dynasty, "b": grisk})
+    ok(st == 422 and "time budget" in json.loads(resp)["error"],
+       f"a battle past --battle-ms 1: 422 ({st} {resp[:100]!r})")
+    ok(alive(port), "still serving after it")
+finally:
+    srv.terminate()
+    srv.wait(timeout=20)
+
 # the per-client rate: --rate 5 a minute, so the 6th request at once is 429
 srv, port, log = start("--rate", "5")
 try:
