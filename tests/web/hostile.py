@@ -203,7 +203,7 @@ ok(any(" POST /api/battle 422 " in l and "limit" in l for l in lines), "the 422 
 ok(all(len(l.rstrip("\n").split("\n")) == 1 for l in lines), "one line per request")
 
 # the time budget: three generations of ビルディア (親 builds a 子 each turn,
-# each 子 a 孫, each 孫 a 曾孫; BU-BUILD-1, 愛 3) make ~1,500 units and
+# each 子 a 孫, each 孫 a 曾孫; BU-BUILD-1, 愛 3) make ~1,200 units and
 # ~2,600 events, many milliseconds of work: past --battle-ms 1, 422
 dynasty = ("親(7):5/0/0/1/産む\n○子(5):5/0/0/1/育てる\n○孫(3):5/0/0/1/増やす\n"
            "○曾孫(1):5/0/0/0/\n・産む(5):ビルド(子)<配置1>\n"
