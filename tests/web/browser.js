@@ -134,8 +134,12 @@ function cliErrors(text, lang = "ja") {
     await page.click("#first");
     ok(await page.locator("#log .turn").count() === 1, "|◀ shows the first turn only");
     ok(/^第１ターン/.test(await page.locator("#log .turn").first().textContent()), "which is 第１ターン");
+    ok(await page.locator('#chart .turn-mark[visibility="visible"]').getAttribute("data-x") === "2",
+       "the chart marks the end of turn 1 (sample 2)");
     await page.click("#next");
     ok(await page.locator("#log .turn").count() === 2, "▶ shows one turn more");
+    ok(await page.locator('#chart .turn-mark[visibility="visible"]').getAttribute("data-x") === "3",
+       "then the end of turn 2");
     await page.click("#last");
     ok(await page.locator("#log .turn").count() === steps.length, "▶| shows them all");
     await page.screenshot({ path: path.join(outdir, "battle.png"), fullPage: true });

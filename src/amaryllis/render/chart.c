@@ -250,6 +250,14 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 	ut_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	              "height=\"%.1f\" fill=\"none\" stroke=\"#888\"/>\n",
 	              f->left, f->top, f->width, f->height);
+	/* a hidden marker per sample, for a viewer that steps through the
+	 * battle (the web page shows the one of the turn on screen) */
+	for (x = 0; x < f->nx; x++)
+		ut_buf_printf(b, "<line class=\"turn-mark\" data-x=\"%d\" "
+		              "x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		              "stroke=\"#f0a000\" stroke-width=\"2\" "
+		              "visibility=\"hidden\"/>\n", x, fx(f, x), f->top,
+		              fx(f, x), f->top + f->height);
 }
 
 static void lines(ut_buf *b, const am_chart *c, const am_engine *e,

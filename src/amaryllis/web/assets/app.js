@@ -164,6 +164,20 @@ function showStep(i) {
     log.append(el("span", {class: "turn" + (k === shown - 1 ? " current" : "")}, s)));
   log.scrollTop = log.scrollHeight;
   $("position").textContent = t("turn_of", shown, turns.length);
+  markTurn();
+}
+
+/* The chart's marker at the end of the turn on screen (sample turn + 1;
+ * the result: the last sample). */
+function markTurn() {
+  const head = (turns[shown - 1] || "").split("\n")[0];
+  const digits = head.replace(/[０-９]/g, c => String.fromCharCode(c.charCodeAt(0) - 0xFEE0));
+  const m = /^第(\d+)ターン|^Turn (\d+)/.exec(digits);
+  const marks = document.querySelectorAll("#chart .turn-mark");
+  let x = -1;
+  if (m) x = +(m[1] || m[2]) + 1;
+  else for (const e of marks) x = Math.max(x, +e.dataset.x);
+  for (const e of marks) e.setAttribute("visibility", +e.dataset.x === x ? "visible" : "hidden");
 }
 
 async function fight() {
@@ -187,8 +201,8 @@ async function fight() {
   $("battle-status").textContent = "";
   turns = splitLog(log.data);
   $("replay").hidden = false;
-  showStep(turns.length);
   $("chart").innerHTML = svg.status === 200 ? svg.data : "";
+  showStep(turns.length);
 }
 
 /* ---- hill --------------------------------------------------------------- */
