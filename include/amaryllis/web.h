@@ -44,6 +44,8 @@ typedef struct am_web_config {
 	unsigned battle_ms;     /**< time budget of one battle (422 past it) */
 	unsigned max_battles;   /**< battles at once (429 past it) */
 	unsigned max_conns;     /**< connections at once */
+	unsigned client_conns;  /**< connections at once from one address;
+	                             0: no limit of its own */
 	unsigned threads;       /**< the thread pool */
 	unsigned timeout_s;     /**< an idle (slow) connection is closed */
 	unsigned rate;          /**< requests per minute per client address;
@@ -53,8 +55,8 @@ typedef struct am_web_config {
 } am_web_config;
 
 #define AM_WEB_CONFIG_INIT \
-	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 4, 10, 600, \
-	 NULL, NULL}
+	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
+	 600, NULL, NULL}
 
 typedef struct am_web am_web;
 

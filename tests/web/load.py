@@ -24,7 +24,7 @@ import time
 ap = argparse.ArgumentParser()
 ap.add_argument("amaryllis", nargs="?")
 ap.add_argument("--url")
-ap.add_argument("--clients", type=int, default=50)
+ap.add_argument("--clients", type=int, default=50)  # all from 127.0.0.1
 ap.add_argument("--requests", type=int, default=5000)
 ap.add_argument("--battle-share", type=float, default=0.5)
 a, serve_opts = ap.parse_known_args()  # the rest goes to `serve`
@@ -41,7 +41,8 @@ if a.url:
 else:
     extra = [x for x in serve_opts if x != "--"]
     srv = subprocess.Popen([a.amaryllis, "--lang", "en", "serve", "--listen",
-                            "127.0.0.1:0", "--rate", "0", *extra],
+                            "127.0.0.1:0", "--rate", "0",
+                            "--client-connections", str(a.clients), *extra],
                            stderr=subprocess.PIPE, text=True)
     line = srv.stderr.readline()
     m = re.search(r"http://([0-9.]+):(\d+)/", line)

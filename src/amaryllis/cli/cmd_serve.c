@@ -25,6 +25,8 @@ static const char help_ja[] =
 	"  --battle-ms N          1戦闘の時間の上限ミリ秒（既定: 2000、超えると422）\n"
 	"  --max-battles N        同時に行う戦闘の数（既定: 4、超えると429）\n"
 	"  --max-connections N    同時接続数の上限（既定: 64）\n"
+	"  --client-connections N 1つのクライアントアドレスからの同時接続数の上限（既定: 16、\n"
+	"                         0は --max-connections まで）\n"
 	"  --threads N            スレッドプールの大きさ（既定: 4）\n"
 	"  --timeout S            S秒何も送らない接続を閉じる（既定: 10）\n"
 	"  --rate N               1クライアントアドレスあたり毎分のリクエスト数（既定: 600、\n"
@@ -54,6 +56,8 @@ static const char help_en[] =
 	"  --battle-ms N          time budget of a battle in ms (default 2000; 422)\n"
 	"  --max-battles N        battles at once (default 4; 429 past it)\n"
 	"  --max-connections N    connections at once (default 64)\n"
+	"  --client-connections N connections at once from one client address\n"
+	"                         (default 16; 0: up to --max-connections)\n"
 	"  --threads N            size of the thread pool (default 4)\n"
 	"  --timeout S            close a connection idle for S seconds (default 10)\n"
 	"  --rate N               requests a minute per client address (default 600;\n"
@@ -78,6 +82,7 @@ enum {
 	OPT_BATTLE_MS,
 	OPT_MAX_BATTLES,
 	OPT_MAX_CONNS,
+	OPT_CLIENT_CONNS,
 	OPT_THREADS,
 	OPT_TIMEOUT,
 	OPT_RATE
@@ -92,6 +97,7 @@ static const struct option longopts[] = {
 	{"battle-ms", required_argument, NULL, OPT_BATTLE_MS},
 	{"max-battles", required_argument, NULL, OPT_MAX_BATTLES},
 	{"max-connections", required_argument, NULL, OPT_MAX_CONNS},
+	{"client-connections", required_argument, NULL, OPT_CLIENT_CONNS},
 	{"threads", required_argument, NULL, OPT_THREADS},
 	{"timeout", required_argument, NULL, OPT_TIMEOUT},
 	{"rate", required_argument, NULL, OPT_RATE},
@@ -135,6 +141,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		{OPT_BATTLE_MS, 1, 3600000},
 		{OPT_MAX_BATTLES, 1, 1024},
 		{OPT_MAX_CONNS, 1, 65536},
+		{OPT_CLIENT_CONNS, 0, 65536},
 		{OPT_THREADS, 1, 256},
 		{OPT_TIMEOUT, 1, 3600},
 		{OPT_RATE, 0, 1000000},
@@ -177,6 +184,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 			case OPT_BATTLE_MS: cfg.battle_ms = (unsigned)v; break;
 			case OPT_MAX_BATTLES: cfg.max_battles = (unsigned)v; break;
 			case OPT_MAX_CONNS: cfg.max_conns = (unsigned)v; break;
+			case OPT_CLIENT_CONNS: cfg.client_conns = (unsigned)v; break;
 			case OPT_THREADS: cfg.threads = (unsigned)v; break;
 			case OPT_TIMEOUT: cfg.timeout_s = (unsigned)v; break;
 			default: cfg.rate = (unsigned)v; break;

@@ -302,6 +302,8 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     (unsigned)(w->cfg.threads ? w->cfg.threads : 1),
 	                     MHD_OPTION_CONNECTION_LIMIT,
 	                     (unsigned)(w->cfg.max_conns ? w->cfg.max_conns : 1),
+	                     MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+	                     w->cfg.client_conns,
 	                     MHD_OPTION_CONNECTION_TIMEOUT, w->cfg.timeout_s,
 	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
 	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
