@@ -10,7 +10,7 @@
  * Two pictures:
  *   - up to CHART_LINES units in the battle: one line per unit (side 0 in
  *     blues, side 1 in reds), a cross where it died, a ring where ライフ
- *     revived it (AM-STATE-LIFE);
+ *     revived it (AM-DEATH-1, AM-STATE-5);
  *   - more (ビルディア parties): one panel per side, the living ＨＰ of each
  *     unit definition of the storage stacked as areas (BU-STORE-1), so a
  *     million units cost one number per definition and turn.
