@@ -23,6 +23,7 @@ static const char help_ja[] =
 	"  check   シートを検査し、正規化して表示する\n"
 	"  battle  2つのシートを戦わせ、戦闘ログを表示する\n"
 	"  league  シートの全組み合わせを1回ずつ戦わせ、順位表を表示する\n"
+	"  optimize フィールドに最も強いユニットを探索して表示する\n"
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"
@@ -43,6 +44,7 @@ static const char help_en[] =
 	"  check   validate sheets and print them normalised\n"
 	"  battle  run the battle of two sheets and print its log\n"
 	"  league  play every pair of sheets once and print the standings\n"
+	"  optimize search for the unit that scores best against a field\n"
 	"\n"
 	"Options:\n"
 	"  --lang ja|en  language of messages and help (default ja)\n"
@@ -70,6 +72,7 @@ static const struct {
 	{"check", cmd_check},
 	{"battle", cmd_battle},
 	{"league", cmd_league},
+	{"optimize", cmd_optimize},
 };
 
 int main(int argc, char **argv)
