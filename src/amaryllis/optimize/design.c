@@ -515,13 +515,21 @@ void am_design_random(am_design *g, ut_rng *r)
 }
 
 /* Move one bonus point between two stats of unit u (技術 included, and 愛
- * on a ビルディア entry unit); 0 if there was nothing to move. */
+ * on a ビルディア entry unit), or on a ビルディア change Ｂ by one; 0 if
+ * there was nothing to move. */
 static int move_point(am_design *g, d_unit *u, int entry, ut_rng *r)
 {
 	int64_t tech = tech_of(u);
 	int64_t *s[6] = {&u->hp, &u->atk, &u->def, &u->spd, &tech, &u->love};
 	int n = entry && g->buildia ? 6 : 5, from, to;
 
+	if (!entry && below(r, 3) == 0) { /* Ｂ ± 1, through 技術 */
+		if (below(r, 2))
+			u->bonus++;
+		else if (tech > 0)
+			u->bonus--;
+		return 1;
+	}
 	from = (int)below(r, (uint64_t)n);
 	to = (int)below(r, (uint64_t)n - 1);
 	if (to >= from)

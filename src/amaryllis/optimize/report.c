@@ -182,7 +182,7 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 		                           (json_int_t)am_opt_evaluations(v->opt))) ||
 		       json_object_set_new(root, "generations", json_integer(
 		                           (json_int_t)am_opt_generations(v->opt))) ||
-		       json_object_set_new(root, "battles", json_integer(
+		       json_object_set_new(root, "battles_this_process", json_integer(
 		                           (json_int_t)am_opt_battles(v->opt))) ||
 		       json_object_set_new(root, "skipped", json_integer(
 		                           (json_int_t)am_opt_skipped(v->opt))) ||
