@@ -14,7 +14,8 @@
  *      same count means nothing is allocated per battle (the engine is
  *      warm, the programs compiled), only per candidate (its program).
  *
- *   usage: bench_optimize [FIELD_SIZE [EVALS [SEEDS]]]   (60 3000 5)
+ *   usage: bench_optimize [FIELD_SIZE [EVALS [SEEDS [POPULATION]]]]
+ *                                                    (60 3000 5 48)
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -129,6 +130,8 @@ static void field_free(field *f)
 	free(f->units);
 }
 
+static size_t population = 48;
+
 static am_opt *run(const field *f, am_opt_method m, uint64_t seed,
                    uint64_t evals, unsigned jobs, double *secs)
 {
@@ -140,6 +143,7 @@ static am_opt *run(const field *f, am_opt_method m, uint64_t seed,
 	o.seed = seed;
 	o.evals = evals;
 	o.jobs = jobs;
+	o.population = population;
 	if (am_opt_run(&opt, (const am_program *const *)f->progs, f->n, &o) < 0) {
 		fprintf(stderr, "bench_optimize: %s\n", am_error_last());
 		exit(1);
@@ -154,14 +158,17 @@ int main(int argc, char **argv)
 	size_t n = argc > 1 ? (size_t)atol(argv[1]) : 60;
 	uint64_t evals = argc > 2 ? (uint64_t)atoll(argv[2]) : 3000;
 	int seeds = argc > 3 ? atoi(argv[3]) : 5, s;
+	long pop = argc > 4 ? atol(argv[4]) : 48;
 	double sum_e = 0, sum_r = 0, sum_f = 0;
 	int beat_r = 0, beat_f = 0;
 	unsigned jobs;
 
-	if (n < 1 || evals < 1 || seeds < 1) {
-		fprintf(stderr, "usage: bench_optimize [FIELD_SIZE [EVALS [SEEDS]]]\n");
+	if (n < 1 || evals < 1 || seeds < 1 || pop < 4) {
+		fprintf(stderr, "usage: bench_optimize [FIELD_SIZE [EVALS [SEEDS "
+		        "[POPULATION]]]]\n");
 		return 2;
 	}
+	population = (size_t)pop;
 	printf("field of %zu generated units (bench/gen.h), %llu evaluations, "
 	       "points 3/1/0 out of %zu at most\n\n", n,
 	       (unsigned long long)evals, 3 * n);

@@ -752,7 +752,8 @@ const am_team *am_design_team(am_design *g)
 	for (i = 0; i < n; i++) {
 		am_action *a = &g->acts[i];
 		to_action(a, first[i]);
-		snprintf(g->names[i], sizeof(g->names[i]), "技%zu", i + 1);
+		snprintf(g->names[i], sizeof(g->names[i]), "技%u",
+		         (unsigned)(i + 1) % 1000u); /* i < D_MAX_ACTIONS */
 		a->name = g->names[i];
 		a->cost = act_cost(g, first[i]);
 	}
