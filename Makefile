@@ -103,13 +103,13 @@ asan: deps
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
 # ThreadSanitizer on the threaded paths: the league, util's series runner,
-# Monte Carlo and playtest tests.
+# Monte Carlo, playtest and optimizer tests.
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi

@@ -183,7 +183,7 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 	size_t j, mine = 0;
 	ut_series_opts so;
 	ut_series_result sr;
-	int rc;
+	int rc = 0;
 	unsigned t;
 
 	for (j = 0; j < m; j++)
@@ -203,22 +203,36 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 		so.teardown = teardown;
 		so.ud = c;
 		so.run = eval_one;
-		if ((rc = ut_series_run(&sr, &so)) < 0)
+		rc = ut_series_run(&sr, &so);
+		if (rc == 0 && sr.failed)
+			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
+		if (rc < 0 && o->parts == 1)
 			return rc;
-		if (sr.failed)
-			return ut_error_set(sr.failed_rc, "%s", sr.failed_message);
 	}
 	for (t = 0; t < 64; t++)
 		opt->battles += c->battles[t];
 	if (o->parts > 1) {
+		/* a part that failed still takes part in the sharing, with
+		 * the last value set, so that no part waits for it: then
+		 * every part fails */
+		int local = rc < 0, local_rc = rc;
 		int64_t *vals = calloc(m * V_COUNT + 1, sizeof(*vals));
 		if (!vals)
 			return ut_error_set(AM_ENOMEM, "out of memory");
 		for (j = 0; j < m; j++)
 			memcpy(&vals[j * V_COUNT], cs[j]->v, sizeof(cs[j]->v));
-		if ((rc = o->share(o->share_ud, vals, m * V_COUNT)) < 0) {
+		vals[m * V_COUNT] = local;
+		if ((rc = o->share(o->share_ud, vals, m * V_COUNT + 1)) < 0) {
 			free(vals);
 			return rc;
+		}
+		if (vals[m * V_COUNT] > 0) {
+			long long nfailed = (long long)vals[m * V_COUNT];
+			free(vals);
+			if (local)
+				return local_rc; /* its error says why */
+			return ut_error_set(AM_ERROR, "%lld of %u parts failed",
+			                    nfailed, (unsigned)o->parts);
 		}
 		for (j = 0; j < m; j++)
 			memcpy(cs[j]->v, &vals[j * V_COUNT], sizeof(cs[j]->v));
