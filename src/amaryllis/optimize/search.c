@@ -61,6 +61,7 @@ typedef struct eval_ctx {
 	int64_t maxpt;          /* most points one battle gives */
 	uint8_t *outcome;       /* when set (one candidate): per field entry */
 	uint64_t battles[64];   /* per thread (summed after) */
+	am_engine *engines[64]; /* per thread, kept warm across generations */
 } eval_ctx;
 
 typedef struct worker {
@@ -83,10 +84,14 @@ static int setup(void *ud, unsigned t, void **out)
 
 	if (!w)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	if ((rc = am_engine_new(&w->engine)) < 0) {
+	/* setup runs on the calling thread before any thread starts: the
+	 * engine of thread t is made once and reused by every generation */
+	if (!c->engines[t % 64] &&
+	    (rc = am_engine_new(&c->engines[t % 64])) < 0) {
 		free(w);
 		return rc;
 	}
+	w->engine = c->engines[t % 64];
 	w->ctx = c;
 	w->t = t;
 	*out = w;
@@ -98,7 +103,6 @@ static void teardown(void *ud, unsigned t, void *wv)
 	worker *w = wv;
 	(void)ud;
 	(void)t;
-	am_engine_free(w->engine);
 	free(w);
 }
 
@@ -523,7 +527,9 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		one.outcome = opt->outcome;
 		{
 			uint64_t e = opt->evals, s = opt->skipped, bt = opt->battles;
-			if ((rc = evaluate(&one, &cp, 1, opt)) < 0)
+			rc = evaluate(&one, &cp, 1, opt);
+			memcpy(ctx.engines, one.engines, sizeof(ctx.engines));
+			if (rc < 0)
 				goto done;
 			opt->evals = e, opt->skipped = s, opt->battles = bt;
 		}
@@ -545,6 +551,8 @@ done:
 	free(ptrs);
 	free(ctx.todo);
 	free(order);
+	for (j = 0; j < 64; j++)
+		am_engine_free(ctx.engines[j]);
 	if (rc < 0) {
 		am_opt_free(opt);
 		return rc;
