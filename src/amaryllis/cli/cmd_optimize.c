@@ -513,8 +513,8 @@ static int report(opt_run *r, const am_opt *opt)
 		if (text)
 			am_design_format(text, len + 1, d);
 		if (!f || fwrite(text, 1, len, f) != len) {
-			cli_error(TR(&r->o, "%s: error: 書けません：%s",
-			             "%s: error: cannot write: %s"), r->out,
+			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
+			             "optimize: cannot write %s: %s"), r->out,
 			          strerror(errno));
 			status = EXIT_INPUT;
 		}
@@ -525,8 +525,8 @@ static int report(opt_run *r, const am_opt *opt)
 	if (r->svg) {
 		FILE *f = fopen(r->svg, "wb");
 		if (!f || am_render_opt_history(&v, r->o.lang, write_file, f) < 0) {
-			cli_error(TR(&r->o, "%s: error: 書けません：%s",
-			             "%s: error: cannot write: %s"), r->svg,
+			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
+			             "optimize: cannot write %s: %s"), r->svg,
 			          strerror(errno));
 			status = EXIT_INPUT;
 		}
