@@ -289,6 +289,17 @@ static int note_best(am_opt *opt, cand **cs, size_t m, uint64_t first,
 	return 1;
 }
 
+/* Whether d equals one of the designs cs[0..j). */
+static int seen(const cand *cs, size_t j, const am_design *d)
+{
+	size_t i;
+
+	for (i = 0; i < j; i++)
+		if (am_design_equal(cs[i].d, d))
+			return 1;
+	return 0;
+}
+
 /* A tournament of 3 among the evaluated candidates of pop[0..m). */
 static const cand *tournament(cand *pop, size_t m, ut_rng *r)
 {
@@ -500,8 +511,12 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 					am_design_cross(next[j].d, a->d, b->d, &rng);
 				else
 					am_design_copy(next[j].d, a->d);
+				/* at least until it differs from its parent and
+				 * from the designs made so far (no evaluation
+				 * spent on a copy: diversity) */
 				for (k = 0; k < times ||
-				     (k < 4 && am_design_equal(next[j].d, a->d)); k++)
+				     (k < 6 && (am_design_equal(next[j].d, a->d) ||
+				                seen(next, j, next[j].d))); k++)
 					am_design_mutate(next[j].d, &rng);
 				next[j].evaluated = 0;
 			}
