@@ -29,6 +29,7 @@
 
 #include "util/array.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis optimize [オプション]... --field フォルダまたはシート...\n"
@@ -572,13 +573,39 @@ int cmd_optimize(const cli_opts *base, int argc, char **argv)
 	if (status == 0)
 		status = load(&r);
 #ifdef AMARYLLIS_MPI
-	/* every rank goes on only if every rank can (help counts as a stop) */
+	/* every rank goes on only if every rank can (help counts as a stop),
+	 * and only if all loaded the same field with the same options */
 	{
 		int mine = status != 0, all = 0, worst = 0, st = status < 0 ? 0 : status;
+		uint64_t h = UT_FNV1A_START, hh[2], mx[2];
+		size_t i;
 		MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 		MPI_Allreduce(&st, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 		if (all && status == 0)
 			status = worst ? worst : -1;
+		if (status == 0) {
+			uint64_t opt[6] = {r.oo.seed, r.oo.evals, (uint64_t)r.oo.buildia,
+			                   r.oo.population, r.oo.max_units, r.n};
+			h = ut_fnv1a(h, opt, sizeof(opt));
+			h = ut_fnv1a(h, r.oo.points, sizeof(r.oo.points));
+			for (i = 0; i < r.n; i++) {
+				h = ut_fnv1a(h, r.files[i], strlen(r.files[i]) + 1);
+				h = ut_fnv1a(h, r.sheets[i].text, r.sheets[i].len);
+			}
+			hh[0] = h;
+			hh[1] = ~h;
+			MPI_Allreduce(hh, mx, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+			if (mx[0] != ~mx[1]) {
+				if (r.rank == 0)
+					cli_error(TR(&r.o, "optimize: ランクごとに読んだシートか"
+					                   "オプションが違います（標準入力はランク0"
+					                   "にしか届きません）",
+					             "optimize: the ranks did not load the same "
+					             "field with the same options (standard "
+					             "input reaches rank 0 only)"));
+				status = EXIT_INPUT;
+			}
+		}
 	}
 #endif
 	if (status == 0) {
