@@ -39,8 +39,10 @@ static GMimeObject *text_part(const char *text)
 
 	g_mime_text_part_set_text(tp, text);
 	g_mime_text_part_set_charset(tp, "UTF-8");
-	/* 8-bit text goes out as base64 or quoted-printable: 7bit-safe */
-	g_mime_object_encode(GMIME_OBJECT(tp), GMIME_ENCODING_CONSTRAINT_7BIT);
+	/* always base64: 7bit-safe through any MTA, and one decoding for
+	 * programs that read replies */
+	g_mime_part_set_content_encoding(GMIME_PART(tp),
+	                                 GMIME_CONTENT_ENCODING_BASE64);
 	return GMIME_OBJECT(tp);
 }
 
