@@ -221,6 +221,10 @@ static char *part_text(hill_mail *m, GMimePart *part)
 		goto out;
 	}
 	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	if (!ba || ba->len == 0) { /* an empty part (ba->data may be NULL) */
+		text = strdup("");
+		goto out;
+	}
 	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
 	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
 	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
