@@ -37,6 +37,7 @@
 #include "amaryllis/engine.h"
 #include "amaryllis/render.h"
 #include "amaryllis/sheet.h"
+#include "util/ckd.h"
 #include "util/error.h"
 #include "util/msg.h"
 #include "util/width.h"
@@ -304,6 +305,23 @@ static int cmp_standing(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
+/* The member with this id in m[0..n) sorted by id, or NULL. */
+static hill_member *by_id(hill_member *m, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m[mid].id == id)
+			return &m[mid];
+		if (m[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
 /*
  * The members in standings order (points, margin, older first), with
  * their totals over the stored results between members.
@@ -358,13 +376,8 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 		int64_t a = sqlite3_column_int64(st, 0), b = sqlite3_column_int64(st, 1);
 		int oc = sqlite3_column_int(st, 2);
 		int64_t sa = sqlite3_column_int64(st, 3), sb = sqlite3_column_int64(st, 4);
-		hill_member *ma = NULL, *mb = NULL;
-		for (i = 0; i < n; i++) {
-			if (m[i].id == a)
-				ma = &m[i];
-			if (m[i].id == b)
-				mb = &m[i];
-		}
+		/* m is in id order until the qsort below */
+		hill_member *ma = by_id(m, n, a), *mb = by_id(m, n, b);
 		if (!ma || !mb)
 			continue;
 		if (oc == 1) {
@@ -377,12 +390,21 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 			ma->draws++;
 			mb->draws++;
 		}
-		/* scores are 64-bit ＨＰ sums bounded by the engine's checked
-		 * arithmetic; a margin past int64 saturates */
-		if (__builtin_add_overflow(ma->margin, sa - sb, &ma->margin))
-			ma->margin = sa > sb ? INT64_MAX : INT64_MIN;
-		if (__builtin_add_overflow(mb->margin, sb - sa, &mb->margin))
-			mb->margin = sb > sa ? INT64_MAX : INT64_MIN;
+		/* scores are 64-bit ＨＰ sums (checked by the engine); a margin
+		 * past int64 saturates rather than wraps */
+		{
+			int64_t d;
+			if (ut_ckd_sub(&d, sa, sb))
+				d = sa > sb ? INT64_MAX : INT64_MIN;
+			if (ut_ckd_add(&ma->margin, ma->margin, d))
+				ma->margin = d > 0 ? INT64_MAX : INT64_MIN;
+			if (d == INT64_MIN)
+				d = INT64_MAX; /* −d would overflow */
+			else
+				d = -d;
+			if (ut_ckd_add(&mb->margin, mb->margin, d))
+				mb->margin = d > 0 ? INT64_MAX : INT64_MIN;
+		}
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
