@@ -191,6 +191,29 @@ static void quoted_lines(void **state)
 	fx_close(&f);
 }
 
+/* format=flowed (RFC 3676): a long sheet line wrapped by the mail
+ * program (a trailing space is a soft break; delsp=yes drops it; a leading
+ * space is stuffing) reads as the one line it was. */
+static void flowed(void **state)
+{
+	const char *raw =
+		"From: a@example.net\nMessage-ID: <fl1@x>\nSubject: s\n"
+		"Content-Type: text/plain; charset=UTF-8; format=flowed; delsp=yes\n\n"
+		"#password p\n"
+		"グリスク：１０／１／１／２／シールド、 \n"
+		"スピア、スピア、ブースト\n"
+		"・シールド（１）：防御力＋２＜リミテッド＞\n"
+		" ・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+		"・ブースト（１）：攻撃力＋１\n";
+	fx f;
+
+	fx_open(&f, 5);
+	assert_int_equal(fx_process(&f, raw), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
+	fx_close(&f);
+}
+
 /* An illegal sheet: the located errors as `amaryllis check` prints them
  * (tests/golden/check_hp_not_mult5_en: "1:4: error: HP 12 is not a
  * multiple of 5 (HP is bonus × 5)"), the file called "sheet" and the
@@ -445,6 +468,7 @@ int main(void)
 		cmocka_unit_test(charsets),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
+		cmocka_unit_test(flowed),
 		cmocka_unit_test(illegal_sheet),
 		cmocka_unit_test(html_only),
 		cmocka_unit_test(multipart),

@@ -194,6 +194,43 @@ static void unix_lines(char *s)
 }
 
 /*
+ * RFC 3676 format=flowed, in place: a line ending in a space is a soft
+ * break and joins the next line (the space itself dropped with delsp=yes);
+ * a leading space is space-stuffing and dropped; the signature separator
+ * "-- " is a hard line.  Mail programs wrap long lines this way, and a
+ * sheet line (a unit with many actions) is often long.
+ */
+static void unflow(char *s, int delsp)
+{
+	char *r = s, *w = s;
+
+	while (*r) {
+		char *e = strchr(r, '\n'), *end;
+		int sig;
+		if (!e)
+			e = r + strlen(r);
+		sig = e - r == 3 && strncmp(r, "-- ", 3) == 0;
+		if (*r == ' ' && !sig)
+			r++;
+		end = e;
+		if (!sig && end > r && end[-1] == ' ' && *e == '\n') {
+			if (delsp)
+				end--;
+			memmove(w, r, (size_t)(end - r));
+			w += end - r;
+			r = e + 1;
+			continue; /* soft break: no newline */
+		}
+		memmove(w, r, (size_t)(e - r));
+		w += e - r;
+		if (*e == '\n')
+			*w++ = '\n', e++;
+		r = e;
+	}
+	*w = '\0';
+}
+
+/*
  * The decoded text of a leaf part in UTF-8 (owned), or NULL with m->bad set
  * (or out of memory: m->bad unset).
  */
@@ -258,8 +295,16 @@ static char *part_text(hill_mail *m, GMimePart *part)
 			text[ba->len] = '\0';
 		}
 	}
-	if (text)
+	if (text) {
+		const char *fmt = g_mime_object_get_content_type_parameter(
+			GMIME_OBJECT(part), "format");
 		unix_lines(text);
+		if (fmt && g_ascii_strcasecmp(fmt, "flowed") == 0) {
+			const char *ds = g_mime_object_get_content_type_parameter(
+				GMIME_OBJECT(part), "delsp");
+			unflow(text, ds && g_ascii_strcasecmp(ds, "yes") == 0);
+		}
+	}
 out:
 	if (raw_mem)
 		g_object_unref(raw_mem);
