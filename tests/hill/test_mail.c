@@ -92,6 +92,39 @@ static void charsets(void **state)
 	ut_buf_free(&body);
 }
 
+/* Shift_JIS as Japanese mail programs really send it: Windows-31J, with
+ * "①" (0x87 0x40, an NEC extension strict Shift_JIS lacks) in a sheet
+ * comment; EUC-JP likewise with its eucJP-ms extension for "①". */
+static void charsets_windows(void **state)
+{
+	static const struct { const char *label, *as; } cases[] = {
+		{"Shift_JIS", "CP932"}, {"EUC-JP", "EUC-JP-MS"},
+	};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password p\n# ① グリスク\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, cases[i].as, &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_printf(&m, "From: a@example.jp\nMessage-ID: <w@x>\n"
+		              "Content-Type: text/plain; charset=%s\n"
+		              "Content-Transfer-Encoding: base64\n\n", cases[i].label);
+		b64_encode(&m, (const unsigned char *)raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", cases[i].label, f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
 /* Directives in Japanese and English, any case, ＃ too. */
 static void directives(void **state)
 {
@@ -466,6 +499,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(charsets),
+		cmocka_unit_test(charsets_windows),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
 		cmocka_unit_test(flowed),

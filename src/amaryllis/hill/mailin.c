@@ -266,7 +266,23 @@ static char *part_text(hill_mail *m, GMimePart *part)
 	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
 	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
 	    g_ascii_strcasecmp(cs, "utf8") != 0) {
-		iconv_t cd = g_mime_iconv_open("UTF-8", cs);
+		/* mail labelled Shift_JIS is nearly always Windows-31J (CP932,
+		 * its superset: ①, NEC and IBM extensions), as browsers also
+		 * read it (WHATWG Encoding); EUC-JP likewise as eucJP-ms */
+		const char *as = cs;
+		iconv_t cd = (iconv_t)-1;
+		if (!g_ascii_strcasecmp(cs, "shift_jis") ||
+		    !g_ascii_strcasecmp(cs, "shift-jis") ||
+		    !g_ascii_strcasecmp(cs, "sjis") ||
+		    !g_ascii_strcasecmp(cs, "x-sjis"))
+			as = "CP932";
+		else if (!g_ascii_strcasecmp(cs, "euc-jp") ||
+		         !g_ascii_strcasecmp(cs, "x-euc-jp"))
+			as = "EUC-JP-MS";
+		if (as != cs)
+			cd = g_mime_iconv_open("UTF-8", as);
+		if (cd == (iconv_t)-1)
+			cd = g_mime_iconv_open("UTF-8", cs);
 		if (cd == (iconv_t)-1) {
 			set_bad(m, HILL_MAIL_CHARSET, cs);
 			goto out;
