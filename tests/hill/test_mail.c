@@ -125,6 +125,35 @@ static void charsets_windows(void **state)
 	ut_buf_free(&body);
 }
 
+/* No charset label at all (old Japanese mail programs): ISO-2022-JP is
+ * known by its escape sequences, 8-bit text is tried as Windows-31J. */
+static void charsets_unlabelled(void **state)
+{
+	static const char *const as[] = {"ISO-2022-JP", "CP932"};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password ひみつ\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, as[i], &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_puts(&m, "From: a@example.jp\nMessage-ID: <nl@x>\n"
+		            "Content-Type: text/plain\n\n");
+		ut_buf_put(&m, raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", as[i], f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
 /* Directives in Japanese and English, any case, ＃ too. */
 static void directives(void **state)
 {
@@ -500,6 +529,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(charsets),
 		cmocka_unit_test(charsets_windows),
+		cmocka_unit_test(charsets_unlabelled),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
 		cmocka_unit_test(flowed),

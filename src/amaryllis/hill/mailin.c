@@ -194,6 +194,39 @@ static void unix_lines(char *s)
 }
 
 /*
+ * The charset of text sent without one (old Japanese mail programs): its
+ * escape sequences make ISO-2022-JP certain; text that is not UTF-8 is
+ * taken for Windows-31J, the commonest, else eucJP-ms, whichever iconv
+ * converts whole; otherwise NULL (UTF-8 or ASCII, checked by the caller).
+ */
+static const char *unlabelled_charset(const char *p, size_t n)
+{
+	static const char *const guesses[] = {"CP932", "EUC-JP-MS"};
+	size_t i;
+
+	for (i = 0; i + 2 < n; i++)
+		if (p[i] == '\x1b' && p[i + 1] == '$' &&
+		    (p[i + 2] == 'B' || p[i + 2] == '@'))
+			return "ISO-2022-JP";
+	if (g_utf8_validate(p, (gssize)n, NULL))
+		return NULL;
+	for (i = 0; i < sizeof(guesses) / sizeof(guesses[0]); i++) {
+		iconv_t cd = g_mime_iconv_open("UTF-8", guesses[i]);
+		char *conv;
+		int ok;
+		if (cd == (iconv_t)-1)
+			continue;
+		conv = g_mime_iconv_strndup(cd, p, n);
+		g_mime_iconv_close(cd);
+		ok = conv && g_utf8_validate(conv, -1, NULL);
+		g_free(conv);
+		if (ok)
+			return guesses[i];
+	}
+	return NULL;
+}
+
+/*
  * RFC 3676 format=flowed, in place: a line ending in a space is a soft
  * break and joins the next line (the space itself dropped with delsp=yes);
  * a leading space is space-stuffing and dropped; the signature separator
@@ -263,6 +296,8 @@ static char *part_text(hill_mail *m, GMimePart *part)
 		goto out;
 	}
 	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
+	if (!cs || !*cs)
+		cs = unlabelled_charset((const char *)ba->data, ba->len);
 	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
 	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
 	    g_ascii_strcasecmp(cs, "utf8") != 0) {
