@@ -148,5 +148,7 @@ int cmd_check(const cli_opts *base, int argc, char **argv);
 int cmd_battle(const cli_opts *base, int argc, char **argv);
 int cmd_league(const cli_opts *base, int argc, char **argv);
 int cmd_optimize(const cli_opts *base, int argc, char **argv);
+int cmd_hill(const cli_opts *base, int argc, char **argv);
+int cmd_mail(const cli_opts *base, int argc, char **argv);
 
 #endif
