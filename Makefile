@@ -31,6 +31,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 # of `make check`) adds: OpenMPI is optional.
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
+                    libgmime-3.0-dev libsqlite3-dev libsodium-dev \
                     libmicrohttpd-dev chromium nodejs npm fonts-ipafont-gothic
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
 
@@ -104,13 +105,13 @@ asan: deps
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
 # ThreadSanitizer on the threaded paths: the league, util's series runner,
-# Monte Carlo and playtest tests, the web server's thread pool.
+# Monte Carlo, playtest and optimizer tests, the web server's thread pool.
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|web/hostile|web/load'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
