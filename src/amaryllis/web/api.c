@@ -124,7 +124,7 @@ static int fail(am_web_response *r, int status, const char *detail,
 {
 	char msg[1024];
 	va_list ap;
-	json_t *j = json_object();
+	json_t *j = json_object(), *m;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -133,7 +133,10 @@ static int fail(am_web_response *r, int status, const char *detail,
 		json_decref(extra);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
-	json_object_set_new(j, "error", json_string(msg));
+	/* a message is valid UTF-8 unless a cut or a hostile echo broke it */
+	m = json_string(msg);
+	json_object_set_new(j, "error", m ? m : json_string(
+	                    "(the message is not valid UTF-8)"));
 	json_object_set_new(j, "status", json_integer(status));
 	if (extra)
 		json_object_update(j, extra);
@@ -692,10 +695,24 @@ out:
 
 /* ---- routing ------------------------------------------------------------- */
 
+/* A path as shown in a message: at most 100 bytes, printable ASCII ('?'
+ * for the rest), so that an echo is valid UTF-8 and harmless. */
+static const char *shown(char *out, size_t size, const char *path)
+{
+	size_t i;
+
+	for (i = 0; path[i] && i + 1 < size && i < 100; i++)
+		out[i] = (unsigned char)path[i] < 0x20 ||
+		         (unsigned char)path[i] > 0x7e ? '?' : path[i];
+	out[i] = '\0';
+	return out;
+}
+
 int am_web_handle(am_web *web, const char *method, const char *path,
                   const char *body, size_t len, am_web_response *r)
 {
 	size_t i;
+	char sp[104];
 	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	int post = strcmp(method, "POST") == 0;
 	int rc;
@@ -712,9 +729,10 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 		               strcmp(p, "hill.html") == 0 ||
 		               strcmp(p, "hill.en.html") == 0;
 		if (!want_post && !want_get)
-			return fail(r, 404, "not-found", NULL, "no such API: %.200s", path);
+			return fail(r, 404, "not-found", NULL, "no such API: %s",
+			            shown(sp, sizeof(sp), path));
 		if ((want_post && !post) || (want_get && !get))
-			return fail(r, 405, "method", NULL, "use %s for %.200s",
+			return fail(r, 405, "method", NULL, "use %s for %s",
 			            want_post ? "POST" : "GET", path);
 		if (strncmp(p, "hill", 4) == 0 && !web->have_hill)
 			return fail(r, 404, "no-hill", NULL,
@@ -749,7 +767,7 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 	for (i = 0; i < am_web_nassets; i++)
 		if (strcmp(path, am_web_assets[i].path) == 0) {
 			if (!get)
-				return fail(r, 405, "method", NULL, "use GET for %.200s", path);
+				return fail(r, 405, "method", NULL, "use GET for %s", path);
 			r->body = malloc(am_web_assets[i].len + 1);
 			if (!r->body)
 				return ut_error_set(AM_ENOMEM, "out of memory");
@@ -759,5 +777,6 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 			r->type = am_web_assets[i].type;
 			return 0;
 		}
-	return fail(r, 404, "not-found", NULL, "not found: %.200s", path);
+	return fail(r, 404, "not-found", NULL, "not found: %s",
+	            shown(sp, sizeof(sp), path));
 }
