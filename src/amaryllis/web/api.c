@@ -51,7 +51,6 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	w->cfg = cfg ? *cfg : def;
 	pthread_mutex_init(&w->lock, NULL);
-#if AM_WEB_HILL
 	pthread_mutex_init(&w->hill_lock, NULL);
 	if (w->cfg.hill_path) {
 		int rc = am_hill_open(&w->hill, w->cfg.hill_path);
@@ -65,29 +64,17 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 		}
 		w->have_hill = 1;
 	}
-#else
-	if (w->cfg.hill_path) {
-		pthread_mutex_destroy(&w->lock);
-		free(w);
-		return ut_error_set(AM_ERROR, "this build has no hill");
-	}
-#endif
 	*out = w;
 	return 0;
 }
-
-/* server.c stops the daemon; declared here to keep the header small. */
-void am_web_stop(am_web *web);
 
 void am_web_free(am_web *web)
 {
 	if (!web)
 		return;
 	am_web_stop(web);
-#if AM_WEB_HILL
 	am_hill_free(web->hill);
 	pthread_mutex_destroy(&web->hill_lock);
-#endif
 	pthread_mutex_destroy(&web->lock);
 	free(web);
 }
@@ -410,7 +397,6 @@ out:
 	return rc;
 }
 
-#if AM_WEB_HILL
 /* ---- the hill ------------------------------------------------------------ */
 
 /* GET /api/hill -> hill status --format json; /api/hill.html and
@@ -691,7 +677,6 @@ out:
 	json_decref(j);
 	return rc;
 }
-#endif
 
 /* ---- routing ------------------------------------------------------------- */
 
@@ -743,7 +728,6 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 			rc = api_battle(web, r, body, len, 0);
 		else if (strcmp(p, "battle.svg") == 0)
 			rc = api_battle(web, r, body, len, 1);
-#if AM_WEB_HILL
 		else if (strcmp(p, "hill") == 0)
 			rc = api_hill(web, r, 0, AM_LANG_JA);
 		else if (strcmp(p, "hill.html") == 0)
@@ -752,10 +736,6 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 			rc = api_hill(web, r, 1, AM_LANG_EN);
 		else
 			rc = api_hill_entry(web, r, body, len);
-#else
-		else
-			rc = fail(r, 404, "no-hill", NULL, "this build has no hill");
-#endif
 		if (rc < 0) {
 			am_web_response_free(r);
 			if (rc != AM_ENOMEM)
