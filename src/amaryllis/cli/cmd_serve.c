@@ -19,7 +19,7 @@ static const char help_ja[] =
 	"オプション:\n"
 	"  --listen ADDR:PORT     待ち受けるIPv4アドレスとポート（既定: 127.0.0.1:8080、\n"
 	"                         ポート0は空いているポート）\n"
-	"  --hill HILL.db         このヒル（amaryllis hill init）を扱う\n"
+	"  --hill HILL.db         この丘（amaryllis hill init）を扱う\n"
 	"  --max-body N           リクエスト本体の上限バイト数（既定: 65536、超えると413）\n"
 	"  --max-units N          1戦闘のユニット数の上限（既定: 10000、超えると422）\n"
 	"  --battle-ms N          1戦闘の時間の上限ミリ秒（既定: 2000、超えると422）\n"
@@ -36,7 +36,7 @@ static const char help_ja[] =
 	"\n"
 	"ファイルをディスクから配ることはありません（ページは実行ファイルの中）。\n"
 	"リクエストごとに1行を標準エラーに記録します。\n"
-	"終了コード: 0 正常に終了、1 待ち受けられない・ヒルを開けない、2 使い方の誤り\n"
+	"終了コード: 0 正常に終了、1 待ち受けられない・丘を開けない、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
 	"  amaryllis serve --listen 127.0.0.1:8080 --hill hill.db\n";
@@ -227,7 +227,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	fprintf(stderr, TR(&o, "amaryllis: http://%.*s:%u/ で待ち受けています%s\n",
 	                   "amaryllis: serving on http://%.*s:%u/%s\n"),
 	        (int)(strrchr(listen, ':') - listen), listen, port,
-	        cfg.hill_path ? TR(&o, "（ヒルあり）", " (with the hill)") : "");
+	        cfg.hill_path ? TR(&o, "（丘あり）", " (with the hill)") : "");
 	fflush(stderr);
 	while (sigwait(&set, &sig) != 0)
 		;

@@ -26,7 +26,7 @@ static const char help_ja[] =
 	"  optimize  フィールドに最も強いユニットを探索して表示する\n"
 	"  hill      メールで参加する丘を作り（init）、順位表を表示する（status）\n"
 	"  mail      丘あてのメールを処理して返信する（MTA のパイプか Maildir）\n"
-	"  serve     ウェブページとJSON APIを提供する（検査、戦闘の再生、ヒル）\n"
+	"  serve     ウェブページとJSON APIを提供する（検査、戦闘の再生、丘）\n"
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"

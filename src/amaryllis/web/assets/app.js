@@ -5,7 +5,7 @@
 
 const T = {
   ja: {
-    title: "アマリリス", tab_editor: "エディタ", tab_battle: "戦闘", tab_hill: "ヒル",
+    title: "アマリリス", tab_editor: "エディタ", tab_battle: "戦闘", tab_hill: "丘",
     lang: "言語", sheet: "シート", example: "例", normalised: "正規化したシート",
     costs: "技術とコスト", fight: "戦闘開始", standings: "順位表", entry: "登録",
     name: "名前", address: "メールアドレス", password: "パスワード", enter: "登録する",
