@@ -103,6 +103,16 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base);
  */
 int am_team_check(const am_team *team);
 
+/**
+ * A total order on the contents of teams: unit definitions (names, stats,
+ * the actions they set, in order) and then every action; names compare by
+ * bytes.  Two teams from the same sheet compare equal.  The seeded
+ * tie-break uses it when both entry units have the same name (AM-RESULT-2).
+ *
+ * @return < 0, 0 or > 0 as a sorts before, with or after b
+ */
+int am_team_compare(const am_team *a, const am_team *b);
+
 /** Why a unit definition can never be created in a battle
  * (am_team_build_turns; docs/RULES.md BU-STORE-2, BU-STORE-3, BU-STORE-4). */
 typedef enum am_unbuilt {
