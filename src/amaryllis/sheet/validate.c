@@ -351,8 +351,8 @@ static void reach(am_sheet *s)
 	am_team t;
 	int timed = timing_known(s);
 
-	if (s->entry >= n)
-		return;
+	if (s->entry >= n || n == 1)
+		return; /* no ビルディア: nothing to check */
 	for (i = 0; i < n; i++) {
 		if (!s->units[i].ok && !s->units[i].ignored)
 			return;
