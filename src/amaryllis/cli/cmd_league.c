@@ -499,7 +499,6 @@ static void agree(league_run *r)
 {
 	uint64_t h = UT_FNV1A_START, mine[4], all[4];
 	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
-	size_t i;
 
 	if (!r->stop) {
 		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
