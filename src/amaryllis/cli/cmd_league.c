@@ -118,9 +118,12 @@ typedef struct league_run {
 	const char *matrix, *svg;
 	int jobs_given;
 	entry_list args, paths;     /* operands; the sheet files they give */
-	cli_sheet *sheets;          /* [n] legal sheets ... */
-	am_program **progs;         /* ... compiled */
+	am_program **progs;         /* [n] the legal sheets, compiled (each
+	                               owns a copy of its team: the sheets
+	                               are freed once compiled, LG-MEM-1) */
 	const char **names, **files;
+	uint64_t loaded;            /* FNV-1a of the legal sheets' paths and
+	                               texts, in order (agree()) */
 	size_t n;
 	const char **rej_files;     /* [nrej] left out, with their diagnostics */
 	char **rej_errors;
@@ -399,33 +402,38 @@ static int load(league_run *r)
 		goto fail;
 	}
 	m = r->paths.n + 1;
-	r->sheets = calloc(m, sizeof(*r->sheets));
+	r->loaded = UT_FNV1A_START;
 	r->progs = calloc(m, sizeof(*r->progs));
 	r->names = calloc(m, sizeof(*r->names));
 	r->files = calloc(m, sizeof(*r->files));
 	r->rej_files = calloc(m, sizeof(*r->rej_files));
 	r->rej_errors = calloc(m, sizeof(*r->rej_errors));
-	if (!r->sheets || !r->progs || !r->names || !r->files || !r->rej_files ||
+	if (!r->progs || !r->names || !r->files || !r->rej_files ||
 	    !r->rej_errors) {
 		lg_error(r, "out of memory");
 		goto fail;
 	}
-	/* an illegal sheet is reported and left out */
+	/* an illegal sheet is reported and left out; a legal one is kept
+	 * only as its program (LG-MEM-1) */
 	for (i = 0; i < r->paths.n; i++) {
-		cli_sheet *s = &r->sheets[r->n];
+		cli_sheet s;
 		char *diags = NULL;
-		if (cli_sheet_load_ex(s, r->paths.paths[i], &r->o, r->rank == 0,
-		                      &diags) ||
-		    am_program_new(&r->progs[r->n], am_sheet_team(s->sheet)) < 0) {
-			r->rej_files[r->nrej] = r->paths.paths[i];
+		const char *path = r->paths.paths[i];
+		if (cli_sheet_load_ex(&s, path, &r->o, r->rank == 0, &diags) ||
+		    am_program_new(&r->progs[r->n], am_sheet_team(s.sheet)) < 0) {
+			r->rej_files[r->nrej] = path;
 			r->rej_errors[r->nrej++] = diags ? diags : strdup(am_error_last());
-			cli_sheet_free(s);
+			cli_sheet_free(&s);
 			r->status = EXIT_INPUT;
 			continue;
 		}
 		free(diags);
-		r->names[r->n] = am_sheet_team(s->sheet)->units[0].name;
-		r->files[r->n] = r->paths.paths[i];
+		r->loaded = ut_fnv1a(r->loaded, path, strlen(path) + 1);
+		r->loaded = ut_fnv1a(r->loaded, &s.len, sizeof(s.len));
+		r->loaded = ut_fnv1a(r->loaded, s.text, s.len);
+		cli_sheet_free(&s);
+		r->names[r->n] = am_program_team(r->progs[r->n])->units[0].name;
+		r->files[r->n] = path;
 		r->n++;
 	}
 	return 0;
@@ -491,16 +499,11 @@ static void agree(league_run *r)
 {
 	uint64_t h = UT_FNV1A_START, mine[4], all[4];
 	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
-	size_t i;
 
 	if (!r->stop) {
 		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
 		h = ut_fnv1a(h, opt, sizeof(opt));
-		for (i = 0; i < r->n; i++) {
-			h = ut_fnv1a(h, r->files[i], strlen(r->files[i]) + 1);
-			h = ut_fnv1a(h, &r->sheets[i].len, sizeof(r->sheets[i].len));
-			h = ut_fnv1a(h, r->sheets[i].text, r->sheets[i].len);
-		}
+		h = ut_fnv1a(h, &r->loaded, sizeof(r->loaded));
 	}
 	/* MPI_MAX over {stop, status, h, ~h}: max(~h) = ~min(h) */
 	mine[0] = (uint64_t)r->stop;
@@ -623,13 +626,10 @@ static void release(league_run *r)
 	size_t i;
 
 	am_league_free(r->lg);
-	for (i = 0; r->sheets && i < r->n; i++) {
+	for (i = 0; r->progs && i < r->n; i++)
 		am_program_free(r->progs[i]);
-		cli_sheet_free(&r->sheets[i]);
-	}
 	for (i = 0; r->rej_errors && i < r->nrej; i++)
 		free(r->rej_errors[i]);
-	free(r->sheets);
 	free(r->progs);
 	free(r->names);
 	free(r->files);
