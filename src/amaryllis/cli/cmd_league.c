@@ -16,12 +16,10 @@
  * agreement on the exit status, which every rank returns.  So a rank that
  * fails never leaves the others waiting in a reduction.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -98,11 +96,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-typedef struct entry_list {
-	char **paths;
-	size_t n, cap;
-} entry_list;
-
 /* The progress bar on a terminal: done/total, rate and ETA. */
 typedef struct progress {
 	double start, last;
@@ -117,7 +110,7 @@ typedef struct league_run {
 	int64_t pts[3];
 	const char *matrix, *svg;
 	int jobs_given;
-	entry_list args, paths;     /* operands; the sheet files they give */
+	cli_paths args, paths;     /* operands; the sheet files they give */
 	am_program **progs;         /* [n] the legal sheets, compiled (each
 	                               owns a copy of its team: the sheets
 	                               are freed once compiled, LG-MEM-1) */
@@ -156,79 +149,21 @@ static void lg_error(const league_run *r, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static int add_path(entry_list *l, const char *p)
-{
-	if (UT_ARRAY_RESERVE(l->paths, l->cap, l->n + 1) < 0)
-		return -1;
-	if (!(l->paths[l->n] = strdup(p)))
-		return -1;
-	l->n++;
-	return 0;
-}
-
-static void free_list(entry_list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->paths[i]);
-	free(l->paths);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * Add the sheets `arg` gives to r->paths: a directory its visible regular
- * files, sorted by name; anything else itself (a file that cannot be read
- * is reported when it is loaded).  Returns 0, or -1 after printing why.
- */
+/* Add the sheets `arg` gives to r->paths (cli_paths_collect).  Returns 0,
+ * or -1 after printing why. */
 static int collect(league_run *r, const char *arg)
 {
-	entry_list *l = &r->paths;
-	struct stat st;
-	DIR *d;
-	struct dirent *de;
-	size_t first = l->n;
-
-	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		if (add_path(l, arg) == 0)
-			return 0;
-		lg_error(r, "out of memory");
-		return -1;
-	}
-	if (!(d = opendir(arg))) {
+	switch (cli_paths_collect(&r->paths, arg)) {
+	case 0:
+		return 0;
+	case -2:
 		lg_error(r, TR(&r->o, "%s: error: 開けません：%s",
 		               "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
+	default:
+		lg_error(r, "out of memory");
+		return -1;
 	}
-	while ((de = readdir(d))) {
-		ut_buf p = UT_BUF_INIT;
-		int rc = 0;
-		if (de->d_name[0] == '.')
-			continue;
-		ut_buf_printf(&p, "%s%s%s", arg,
-		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
-		/* an entry stat() cannot follow (a symbolic link that loops or
-		 * dangles, no permission) is kept, so that opening it reports
-		 * why; other kinds (folders, devices, fifos) are left out */
-		if (p.failed)
-			rc = -1;
-		else if (stat(p.ptr, &st) != 0 || S_ISREG(st.st_mode))
-			rc = add_path(l, p.ptr);
-		ut_buf_free(&p);
-		if (rc < 0) {
-			closedir(d);
-			lg_error(r, "out of memory");
-			return -1;
-		}
-	}
-	closedir(d);
-	if (l->n > first)
-		qsort(l->paths + first, l->n - first, sizeof(char *), cmp_str);
-	return 0;
 }
 
 static int write_file(void *ud, const char *data, size_t len)
@@ -370,7 +305,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 		goto stop;
 	}
 	for (; optind < argc; optind++)
-		if (add_path(&r->args, argv[optind]) < 0) {
+		if (cli_paths_add(&r->args, argv[optind]) < 0) {
 			lg_error(r, "out of memory");
 			rc = EXIT_INPUT;
 			goto stop;
@@ -392,7 +327,7 @@ static int load(league_run *r)
 	size_t i, m;
 
 	for (i = 0; i < r->args.n; i++)
-		if (collect(r, r->args.paths[i]) < 0)
+		if (collect(r, r->args.v[i]) < 0)
 			goto fail;
 	if (r->paths.n == 0) {
 		lg_error(r, TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
@@ -418,7 +353,7 @@ static int load(league_run *r)
 	for (i = 0; i < r->paths.n; i++) {
 		cli_sheet s;
 		char *diags = NULL;
-		const char *path = r->paths.paths[i];
+		const char *path = r->paths.v[i];
 		if (cli_sheet_load_ex(&s, path, &r->o, r->rank == 0, &diags) ||
 		    am_program_new(&r->progs[r->n], am_sheet_team(s.sheet)) < 0) {
 			r->rej_files[r->nrej] = path;
@@ -635,8 +570,8 @@ static void release(league_run *r)
 	free(r->files);
 	free(r->rej_files);
 	free(r->rej_errors);
-	free_list(&r->args);
-	free_list(&r->paths);
+	cli_paths_free(&r->args);
+	cli_paths_free(&r->paths);
 }
 
 int cmd_league(const cli_opts *base, int argc, char **argv)

@@ -13,11 +13,9 @@
  * up (MPI_Allreduce), so the best sheet is the same for any number of
  * ranks.  Rank 0 prints.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -130,18 +128,13 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-typedef struct str_list {
-	char **v;
-	size_t n, cap;
-} str_list;
-
 typedef struct opt_run {
 	cli_opts o;
 	am_opt_opts oo;
 	int json, jobs_given, evals_given;
 	double seconds;          /* --time, 0: none */
 	const char *out, *svg;
-	str_list args, paths;
+	cli_paths args, paths;
 	cli_sheet *sheets;
 	am_program **progs;
 	const char **names, **files;
@@ -151,69 +144,21 @@ typedef struct opt_run {
 	int shown;
 } opt_run;
 
-static int add_str(str_list *l, const char *s)
-{
-	if (UT_ARRAY_RESERVE(l->v, l->cap, l->n + 1) < 0 ||
-	    !(l->v[l->n] = strdup(s)))
-		return -1;
-	l->n++;
-	return 0;
-}
-
-static void free_list(str_list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The sheets `arg` gives, as `league` reads them: a folder its visible
- * regular files in name order, anything else itself.  0, or -1 printed. */
+/* The sheets `arg` gives, as `league` reads them (cli_paths_collect).
+ * 0, or -1 printed. */
 static int collect(opt_run *r, const char *arg)
 {
-	struct stat st;
-	DIR *d;
-	struct dirent *de;
-	size_t first = r->paths.n;
-
-	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
-		return add_str(&r->paths, arg) == 0 ? 0 :
-		       (cli_error("optimize: out of memory"), -1);
-	if (!(d = opendir(arg))) {
+	switch (cli_paths_collect(&r->paths, arg)) {
+	case 0:
+		return 0;
+	case -2:
 		cli_error(TR(&r->o, "%s: error: 開けません：%s",
 		             "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
+	default:
+		cli_error("optimize: out of memory");
+		return -1;
 	}
-	while ((de = readdir(d))) {
-		ut_buf p = UT_BUF_INIT;
-		int rc = 0;
-		if (de->d_name[0] == '.')
-			continue;
-		ut_buf_printf(&p, "%s%s%s", arg,
-		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
-		if (p.failed)
-			rc = -1;
-		else if (stat(p.ptr, &st) != 0 || S_ISREG(st.st_mode))
-			rc = add_str(&r->paths, p.ptr);
-		ut_buf_free(&p);
-		if (rc < 0) {
-			closedir(d);
-			cli_error("optimize: out of memory");
-			return -1;
-		}
-	}
-	closedir(d);
-	if (r->paths.n > first)
-		qsort(r->paths.v + first, r->paths.n - first, sizeof(char *),
-		      cmp_str);
-	return 0;
 }
 
 static double now(void)
@@ -321,7 +266,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			rc = cli_help(o, help_ja, help_en);
 			return rc == EXIT_OK ? -1 : rc;
 		case OPT_FIELD:
-			if (add_str(&r->args, optarg) < 0)
+			if (cli_paths_add(&r->args, optarg) < 0)
 				return cli_error("optimize: out of memory"), EXIT_INPUT;
 			break;
 		case OPT_EVALS:
@@ -429,7 +374,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 		}
 	}
 	for (; optind < argc; optind++)
-		if (add_str(&r->args, argv[optind]) < 0)
+		if (cli_paths_add(&r->args, argv[optind]) < 0)
 			return cli_error("optimize: out of memory"), EXIT_INPUT;
 	if (r->args.n == 0)
 		return cli_usage_error(o, "optimize",
@@ -549,8 +494,8 @@ static void release(opt_run *r)
 	free(r->progs);
 	free(r->names);
 	free(r->files);
-	free_list(&r->args);
-	free_list(&r->paths);
+	cli_paths_free(&r->args);
+	cli_paths_free(&r->paths);
 }
 
 int cmd_optimize(const cli_opts *base, int argc, char **argv)
