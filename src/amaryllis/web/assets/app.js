@@ -68,6 +68,7 @@ function showTab(name) {
   for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.tab === name);
   for (const p of document.querySelectorAll(".page")) p.classList.toggle("active", p.id === name);
   if (name === "hill") loadHill();
+  if (name === "battle" && !$("tab-hill").hidden) refreshPickers();
 }
 
 /* ---- editor ------------------------------------------------------------- */
@@ -237,6 +238,12 @@ function fillPickers(names) {
     s.value = names.includes(keep) ? keep : "";
     s.parentElement.hidden = false;
   }
+}
+
+/* The members anew (entries by mail come in while the page is open). */
+async function refreshPickers() {
+  const {status, data} = await api("/api/hill");
+  if (status === 200) fillPickers(data.standings.map(s => s.name));
 }
 
 /* A member's sheet as entered (GET /api/hill/sheet) into the side's
