@@ -165,6 +165,8 @@ try:
     ok(st == 404, f"GET /api/hill without a hill: 404 ({st})")
     st, _ = request(port, "GET", "/api/hill/sheet?name=x")
     ok(st == 404, f"GET /api/hill/sheet without a hill: 404 ({st})")
+    st, _ = request(port, "GET", "/api/hill/sheet?name=%ZZ")
+    ok(st == 400, f"GET /api/hill/sheet without a hill, a malformed query: 400 ({st})")
 
     # garbage on the socket
     st, _ = raw(port, b"\x00\xff\xfe garbage \x01\r\n\r\n")

@@ -767,7 +767,8 @@ static char *query_name(am_web_response *r, const char *query)
 /*
  * GET /api/hill/sheet?name=NAME -> {"name", "sheet"}: the member's sheet as
  * it was entered (am_hill_member_sheet), for the battle page's picker.
- * 404 when no member has that name; 400 for a bad query.
+ * 404 when no member has that name (or no hill); 400 for a bad query
+ * (checked first, with or without a hill).
  */
 static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 {
@@ -778,6 +779,11 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 
 	if (!name)
 		return r->status ? 0 : AM_ENOMEM;
+	if (!web->have_hill) {
+		free(name);
+		return fail(r, 404, "no-hill", NULL,
+		            "this server has no hill (serve --hill HILL.db)");
+	}
 	jn = json_string(name);
 	if (!jn) {
 		free(name);
@@ -863,7 +869,10 @@ int am_web_handle_query(am_web *web, const char *method, const char *path,
 		if ((want_post && !post) || (want_get && !get))
 			return fail(r, 405, "method", NULL, "use %s for %s",
 			            want_post ? "POST" : "GET", path);
-		if (strncmp(p, "hill", 4) == 0 && !web->have_hill)
+		/* (hill/sheet reads its query first, and then says so itself:
+		 * fuzz_web, which has no hill, reaches the query's parser) */
+		if (strncmp(p, "hill", 4) == 0 && strcmp(p, "hill/sheet") != 0 &&
+		    !web->have_hill)
 			return fail(r, 404, "no-hill", NULL,
 			            "this server has no hill (serve --hill HILL.db)");
 		if (strcmp(p, "check") == 0)
