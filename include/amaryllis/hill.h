@@ -43,7 +43,8 @@ enum {
 	AM_HILL_ETEMP = -16,    /**< transient: the database stayed busy past
 	                             the timeout, or an I/O error: try again
 	                             later (the mail command exits 75) */
-	AM_HILL_ENOTFOUND = -17 /**< no hill at that path (exit 66) */
+	AM_HILL_ENOTFOUND = -17 /**< no hill at that path (exit 66); or no
+	                             member of that name (am_hill_member_sheet) */
 };
 
 typedef struct am_hill am_hill;
@@ -143,6 +144,28 @@ typedef enum am_hill_format {
  */
 int am_hill_status(am_hill *hill, int format, int lang, char **out,
                    size_t *len);
+
+/**
+ * The sheet of the member named `name`, as it was entered: the text the
+ * entry parsed as legal (the .txt attachment; or the body with its
+ * directive, quoted and signature lines blanked, so a body's sheet starts
+ * with empty lines).  It parses to the member's team, so it can be fought
+ * again; am_sheet_parse + am_sheet_format give what `amaryllis check`
+ * prints for it.  (That normalised text is not itself a sheet: its
+ * `技術:… 使用:…` lines do not parse back.)  Nothing else of the member
+ * is read: the password hash never leaves the database; the owner is in
+ * the standings (am_hill_status).
+ *
+ * The names are those of am_hill_status's standings ("name").
+ * @param name  UTF-8, compared exactly (NFKC-normalised, as the sheet
+ *              parser stores unit names)
+ * @param out   receives the text (free()), NUL-terminated, length in *len;
+ *              NULL on failure
+ * @return 0; AM_HILL_ENOTFOUND when no member has that name (am_error_last
+ *         says so); AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ */
+int am_hill_member_sheet(am_hill *hill, const char *name, char **out,
+                         size_t *len);
 
 #ifdef __cplusplus
 }

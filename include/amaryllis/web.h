@@ -8,6 +8,9 @@
  *                          -> the document of `battle --format json`
  *     POST /api/battle.svg the same request -> the ＨＰ chart (battle --svg)
  *     GET  /api/hill       -> the document of `hill status --format json`
+ *     GET  /api/hill/sheet?name=NAME
+ *                          -> {"name", "sheet"}: a member's sheet as entered
+ *                             (am_hill_member_sheet); 404 for no such member
  *     POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}
  *                          -> {"result", "reply"} (am_hill_process)
  *     GET  /  /app.js  /app.css   the page (compiled in; nothing is ever
@@ -85,6 +88,17 @@ void am_web_free(am_web *web);
  */
 int am_web_handle(am_web *web, const char *method, const char *path,
                   const char *body, size_t len, am_web_response *out);
+
+/**
+ * am_web_handle with the URL's query: `query` is what follows the '?', as
+ * it came (still percent-encoded), or NULL for none.  GET /api/hill/sheet
+ * reads its name there (a malformed encoding is a 400); the other
+ * endpoints ignore it.  am_web_handle is this with a NULL query.
+ * @return 0 (the response says what happened), or AM_ENOMEM
+ */
+int am_web_handle_query(am_web *web, const char *method, const char *path,
+                        const char *query, const char *body, size_t len,
+                        am_web_response *out);
 
 void am_web_response_free(am_web_response *resp);
 

@@ -3,8 +3,9 @@
  * (am_web_handle, include/amaryllis/web.h): any request body, on any
  * endpoint, gets a well-formed answer.
  *
- * Input: a first line "METHOD PATH" (a short first byte picks one of the
- * usual requests instead: see `pick`), then the body.  Checks: the status is
+ * Input: a first line "METHOD PATH[?QUERY]" (a short first byte picks one
+ * of the usual requests instead: see `pick`), then the body.  The query
+ * goes to am_web_handle_query as the server passes it (still encoded).  Checks: the status is
  * one the API documents (docs/WEB.md); a JSON answer parses; an error
  * answer is {"error": TEXT, "status": the status}; an SVG answer is one
  * <svg> document.  Battles are held to 200 units and 500 ms.
@@ -36,7 +37,7 @@ static const char *const pick[][2] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char method[16] = "POST", path[256] = "/api/check";
+	char method[16] = "POST", path[256] = "/api/check", *query;
 	const char *body = (const char *)data;
 	size_t len = size;
 	am_web_response r;
@@ -66,7 +67,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			body = nl + 1;
 		}
 	}
-	if (am_web_handle(web, method, path, body, len, &r) < 0)
+	if ((query = strchr(path, '?')) != NULL)
+		*query++ = '\0';
+	if (am_web_handle_query(web, method, path, query, body, len, &r) < 0)
 		return 0; /* out of memory */
 	check(r.status == 200 || r.status == 400 || r.status == 404 ||
 	      r.status == 405 || r.status == 422 || r.status == 429 ||

@@ -12,9 +12,12 @@
  *    steps through, and the ＨＰ chart is drawn (two lines, one death, one
  *    revival: docs/RULES.md's worked example, see below).
  * 3. Hill (when HILL.db is given): an entry through the form appears in the
- *    standings.
+ *    standings; then the battle page picks two members (グリスク for A,
+ *    ヌト for B: their sheets as entered fill the textareas) and fights
+ *    them: ヌトの勝利 again.
  * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
- * battle.png, hill.png), and one of `battle --svg` (grisk-nut-svg.png).
+ * battle.png, hill.png, battle-hill.png), and one of `battle --svg`
+ * (grisk-nut-svg.png).
  * Exit 0 when every check holds.
  */
 "use strict";
@@ -192,6 +195,47 @@ function cliErrors(text, lang = "ja") {
       ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
+
+      /* the battle page picks from the hill: a select per side with the
+       * members in standings order; a pick fills the side's textarea with
+       * the sheet as entered (the form sent the files as they are, so the
+       * texts are the files').  グリスク (A) vs ヌト (B) is the worked
+       * example of part 2: ヌトの勝利.  The old replay is cleared first, so
+       * the verdict read is the new battle's. */
+      await page.click('.tab[data-tab="battle"]');
+      ok(await page.locator("#pick-a").isVisible() && await page.locator("#pick-b").isVisible(),
+         "with a hill, the battle page shows a picker per side");
+      const opts = await page.locator("#pick-a option").allTextContents();
+      ok(JSON.stringify(opts.slice(1)) === JSON.stringify(["ヌト", "グリスク"]),
+         "the picker lists the members in standings order: " + JSON.stringify(opts));
+      await page.locator("#sheet-a").fill("");
+      await page.locator("#sheet-b").fill("");
+      await page.evaluate(() => {
+        document.getElementById("log").textContent = "";
+        document.getElementById("chart").textContent = "";
+        document.getElementById("replay").hidden = true;
+      });
+      await page.selectOption("#pick-a", "グリスク");
+      await page.selectOption("#pick-b", "ヌト");
+      const nut = fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8");
+      /* (polled from here: the page's CSP forbids waitForFunction's eval) */
+      let filled = ["", ""];
+      for (let k = 0; k < 150 && (filled[0] !== grisk || filled[1] !== nut); k++) {
+        await page.waitForTimeout(100);
+        filled = [await page.locator("#sheet-a").inputValue(), await page.locator("#sheet-b").inputValue()];
+      }
+      ok(filled[0] === grisk && filled[1] === nut,
+         "the picks fill A with グリスク's sheet, B with ヌト's: " + JSON.stringify(filled));
+      await page.click("#fight");
+      await page.locator("#chart svg").waitFor({ timeout: 20000 });
+      const picked = await page.locator("#log .turn").allTextContents();
+      ok(picked.length >= 2 && /ヌトの勝利\s*$/.test(picked[picked.length - 1]),
+         "the picked battle ends with ヌトの勝利: " + JSON.stringify(picked[picked.length - 1]));
+      ok(await page.locator("#chart svg polyline.hp").count() === 2, "its chart has two ＨＰ lines");
+      /* a member that is gone: the API says 404, the page says so */
+      const gone = await page.request.get(url + "api/hill/sheet?name=" + encodeURIComponent("いない"));
+      ok(gone.status() === 404, "GET /api/hill/sheet of no member: 404 (" + gone.status() + ")");
+      await page.screenshot({ path: path.join(outdir, "battle-hill.png"), fullPage: true });
     }
   } catch (e) {
     ok(false, "no exception: " + e.stack);

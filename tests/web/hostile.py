@@ -163,6 +163,10 @@ try:
     ok(st == 405, f"DELETE /index.html: 405 ({st})")
     st, _ = request(port, "GET", "/api/hill")
     ok(st == 404, f"GET /api/hill without a hill: 404 ({st})")
+    st, _ = request(port, "GET", "/api/hill/sheet?name=x")
+    ok(st == 404, f"GET /api/hill/sheet without a hill: 404 ({st})")
+    st, _ = request(port, "GET", "/api/hill/sheet?name=%ZZ")
+    ok(st == 400, f"GET /api/hill/sheet without a hill, a malformed query: 400 ({st})")
 
     # garbage on the socket
     st, _ = raw(port, b"\x00\xff\xfe garbage \x01\r\n\r\n")
@@ -285,6 +289,31 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
         ok(st == 422 and json.loads(resp)["result"] == "rejected", f"the wrong password: rejected ({st})")
         st, resp = request(port, "GET", "/api/hill")
         ok([m["name"] for m in json.loads(resp)["standings"]] == ["ヌト"], "the hill holds ヌト")
+        # a member's sheet: as entered (the form attached the text as it
+        # is), nothing else of the member (no password, no hash)
+        st, resp = request(port, "GET", "/api/hill/sheet?name=%E3%83%8C%E3%83%88")
+        d = json.loads(resp) if st == 200 else {}
+        ok(st == 200 and d == {"name": "ヌト", "sheet": nut},
+           f"GET /api/hill/sheet?name=ヌト: 200, the sheet as entered ({st} {resp[:80]!r})")
+        for what, query, want in [
+                ("no such member", "name=%E3%83%8C", 404),        # ヌ
+                ("a member's name with a blank", "name=%E3%83%8C%E3%83%88+", 404),
+                ("a malformed %-escape", "name=%ZZ", 400),
+                ("a %-escape cut short", "name=%E3%83%8C%E3%83%8", 400),
+                ("a malformed escape in another argument", "x=%G0&name=%E3%83%8C%E3%83%88", 400),
+                ("a lone %", "name=%", 400),
+                ("a %00", "name=%00", 400),
+                ("a newline", "name=a%0Ab", 400),
+                ("invalid UTF-8", "name=%FF%FE", 400),
+                ("no name", "", 400),
+                ("an empty name", "name=", 400),
+                ("the name twice", "name=a&name=b", 400),
+                ("a 2000-byte name", "name=" + "a" * 2000, 400)]:
+            st, resp = request(port, "GET", "/api/hill/sheet?" + query)
+            ok(st == want and error_doc(resp, want), f"GET /api/hill/sheet with {what}: {want} ({st})")
+        st, _ = request(port, "POST", "/api/hill/sheet?name=x", "{}")
+        ok(st == 405, f"POST /api/hill/sheet: 405 ({st})")
+        ok(alive(port), "still serving after the sheet requests")
         st, resp = request(port, "GET", "/api/hill.html")
         ok(st == 200 and b"<svg" in resp, f"GET /api/hill.html: the page with the heat map ({st})")
         ok(alive(port), "still serving")

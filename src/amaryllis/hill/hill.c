@@ -675,6 +675,39 @@ static int find_unit(am_hill *h, const char *name, int64_t *id, char **owner,
 	return 0;
 }
 
+/* The stored sheet of one member (the contract is in amaryllis/hill.h).
+ * One SELECT: its own read transaction, one consistent state. */
+int am_hill_member_sheet(am_hill *h, const char *name, char **out,
+                         size_t *len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*out = NULL;
+	*len = 0;
+	if ((rc = hill_prepare(h, &st, "SELECT sheet FROM units WHERE name = ?"))
+	    < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = col_dup(st, 0, len);
+		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
+	} else if (rc == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		return ut_error_set(AM_HILL_ENOTFOUND,
+		                    "there is no unit named '%s' on the hill", name);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(*out);
+		*out = NULL;
+		*len = 0;
+		return db_fail(h, rc, "database");
+	}
+	return 0;
+}
+
 static int do_withdraw(job *j)
 {
 	int64_t id;

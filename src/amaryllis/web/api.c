@@ -6,7 +6,8 @@
  * The documents are the CLI's: /api/check answers with am_render_check
  * (check --format json), /api/battle with the JSON battle log (battle
  * --format json, or the text log with "format": "text"), /api/battle.svg with am_chart_svg (battle --svg),
- * /api/hill with am_hill_status (hill status --format json).  A web entry
+ * /api/hill with am_hill_status (hill status --format json), /api/hill/sheet
+ * with am_hill_member_sheet (a member's sheet).  A web entry
  * goes through am_hill_process like a mailed one (docs/WEB.md).
  */
 #include <stdarg.h>
@@ -678,6 +679,147 @@ out:
 	return rc;
 }
 
+/* Percent-decode s[0..n) into out (n + 1 bytes; '+' is a space) and
+ * NUL-terminate it; its length in *k.  -1 for a '%' without two hex
+ * digits after it. */
+static int pct_decode(const char *s, size_t n, char *out, size_t *k)
+{
+	size_t i;
+
+	*k = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '%') {
+			if (n - i < 3 || hexval(s[i + 1]) < 0 || hexval(s[i + 2]) < 0)
+				return -1;
+			out[(*k)++] = (char)(hexval(s[i + 1]) << 4 | hexval(s[i + 2]));
+			i += 2;
+		} else {
+			out[(*k)++] = s[i] == '+' ? ' ' : s[i];
+		}
+	}
+	out[*k] = '\0';
+	return 0;
+}
+
+/*
+ * The query's `name` argument (application/x-www-form-urlencoded, as
+ * URLSearchParams and encodeURIComponent write it), decoded strictly.
+ * Every argument is decoded, so that a malformed one anywhere is a 400;
+ * others than `name` are ignored.  400: a '%' without two hex digits,
+ * `name` missing or twice, or not 1 to 1000 bytes without control
+ * characters (%00 included).  Returns the name (owned) or NULL: after a
+ * 400 response, or out of memory (r->status still 0).
+ */
+static char *query_name(am_web_response *r, const char *query)
+{
+	const char *p = query ? query : "";
+	char *name = NULL, *buf = malloc(strlen(p) + 1);
+	const char *why = NULL;
+	size_t i = 0, k = 0;
+
+	if (!buf) {
+		ut_error_set(AM_ENOMEM, "out of memory");
+		return NULL;
+	}
+	while (*p && !why) {
+		size_t n = strcspn(p, "&");
+		const char *eq = memchr(p, '=', n);
+		size_t klen = eq ? (size_t)(eq - p) : n;
+		if (pct_decode(p, klen, buf, &k) < 0 ||
+		    (eq && pct_decode(eq + 1, n - klen - 1, buf + klen + 1, &i) < 0)) {
+			why = "malformed percent-encoding in the query (a %% must be "
+			      "followed by two hex digits)";
+			break;
+		}
+		if (k == 4 && memcmp(buf, "name", 4) == 0) {
+			const char *v = eq ? buf + klen + 1 : "";
+			size_t vlen = eq ? i : 0;
+			size_t j;
+			for (j = 0; j < vlen; j++)
+				if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
+					break;
+			if (name)
+				why = "\"name\" is given twice in the query";
+			else if (vlen == 0 || vlen > 1000 || j < vlen)
+				why = "\"name\" must be 1 to 1000 bytes without control "
+				      "characters";
+			else if (!(name = strdup(v))) {
+				free(buf);
+				ut_error_set(AM_ENOMEM, "out of memory");
+				return NULL;
+			}
+		}
+		p += n;
+		if (*p == '&')
+			p++;
+	}
+	free(buf);
+	if (!why && !name)
+		why = "give the member's name: /api/hill/sheet?name=NAME";
+	if (why) {
+		free(name);
+		fail(r, 400, "bad-request", NULL, why);
+		return NULL;
+	}
+	return name;
+}
+
+/*
+ * GET /api/hill/sheet?name=NAME -> {"name", "sheet"}: the member's sheet as
+ * it was entered (am_hill_member_sheet), for the battle page's picker.
+ * 404 when no member has that name (or no hill); 400 for a bad query
+ * (checked first, with or without a hill).
+ */
+static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
+{
+	char *name = query_name(r, query), *text = NULL;
+	size_t len = 0;
+	json_t *doc, *jn, *js;
+	int rc;
+
+	if (!name)
+		return r->status ? 0 : AM_ENOMEM;
+	if (!web->have_hill) {
+		free(name);
+		return fail(r, 404, "no-hill", NULL,
+		            "this server has no hill (serve --hill HILL.db)");
+	}
+	jn = json_string(name);
+	if (!jn) {
+		free(name);
+		return fail(r, 400, "bad-request", NULL,
+		            "\"name\" must be valid UTF-8");
+	}
+	pthread_mutex_lock(&web->hill_lock);
+	rc = am_hill_member_sheet(web->hill, name, &text, &len);
+	pthread_mutex_unlock(&web->hill_lock);
+	if (rc == AM_HILL_ENOTFOUND)
+		rc = fail(r, 404, "no-member", NULL, "%s", am_error_last());
+	else if (rc == AM_HILL_ETEMP)
+		rc = fail(r, 429, "busy", NULL, "the hill is busy; try again");
+	else if (rc < 0 && rc != AM_ENOMEM)
+		rc = fail(r, 500, "hill", NULL, "%s", am_error_last());
+	else if (rc == 0) {
+		js = json_stringn(text, len);
+		doc = json_object();
+		if (!js || !doc) {
+			json_decref(js);
+			json_decref(doc);
+			rc = js ? ut_error_set(AM_ENOMEM, "out of memory")
+			        : fail(r, 500, "hill", NULL, "the stored sheet is not "
+			               "valid UTF-8");
+		} else {
+			json_object_set(doc, "name", jn);
+			json_object_set_new(doc, "sheet", js);
+			rc = respond_json(r, 200, doc);
+		}
+	}
+	json_decref(jn);
+	free(text);
+	free(name);
+	return rc;
+}
+
 /* ---- routing ------------------------------------------------------------- */
 
 /* A path as shown in a message: at most 100 bytes, printable ASCII ('?'
@@ -696,6 +838,13 @@ static const char *shown(char *out, size_t size, const char *path)
 int am_web_handle(am_web *web, const char *method, const char *path,
                   const char *body, size_t len, am_web_response *r)
 {
+	return am_web_handle_query(web, method, path, NULL, body, len, r);
+}
+
+int am_web_handle_query(am_web *web, const char *method, const char *path,
+                        const char *query, const char *body, size_t len,
+                        am_web_response *r)
+{
 	size_t i;
 	char sp[104];
 	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
@@ -711,6 +860,7 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 		                strcmp(p, "battle.svg") == 0 ||
 		                strcmp(p, "hill/entry") == 0;
 		int want_get = strcmp(p, "hill") == 0 ||
+		               strcmp(p, "hill/sheet") == 0 ||
 		               strcmp(p, "hill.html") == 0 ||
 		               strcmp(p, "hill.en.html") == 0;
 		if (!want_post && !want_get)
@@ -719,7 +869,10 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 		if ((want_post && !post) || (want_get && !get))
 			return fail(r, 405, "method", NULL, "use %s for %s",
 			            want_post ? "POST" : "GET", path);
-		if (strncmp(p, "hill", 4) == 0 && !web->have_hill)
+		/* (hill/sheet reads its query first, and then says so itself:
+		 * fuzz_web, which has no hill, reaches the query's parser) */
+		if (strncmp(p, "hill", 4) == 0 && strcmp(p, "hill/sheet") != 0 &&
+		    !web->have_hill)
 			return fail(r, 404, "no-hill", NULL,
 			            "this server has no hill (serve --hill HILL.db)");
 		if (strcmp(p, "check") == 0)
@@ -734,6 +887,8 @@ int am_web_handle(am_web *web, const char *method, const char *path,
 			rc = api_hill(web, r, 1, AM_LANG_JA);
 		else if (strcmp(p, "hill.en.html") == 0)
 			rc = api_hill(web, r, 1, AM_LANG_EN);
+		else if (strcmp(p, "hill/sheet") == 0)
+			rc = api_hill_sheet(web, r, query);
 		else
 			rc = api_hill_entry(web, r, body, len);
 		if (rc < 0) {

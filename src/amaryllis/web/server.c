@@ -3,10 +3,12 @@
  * the limits of am_web_config (body size, connections, slow clients,
  * per-client rate), one log line per request.
  *
- * A request's life: the first call of the access handler makes its state
- * (and refuses early: rate 429, a declared Content-Length past the limit
- * 413); the next calls gather the body, up to max_body (413 past it); the
- * last answers with am_web_handle.  The completion callback logs it.
+ * A request's life: the URI callback makes its state with the raw query
+ * (before libmicrohttpd decodes it: /api/hill/sheet tells a malformed
+ * encoding from a good one); the first call of the access handler
+ * refuses early (rate 429, a declared Content-Length past the limit 413);
+ * the next calls gather the body, up to max_body (413 past it); the last
+ * answers with am_web_handle_query.  The completion callback logs it.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -29,6 +31,8 @@ typedef enum MHD_Result MHD_Result_t;
 #endif
 
 typedef struct req {
+	int begun;        /* the access handler has seen the headers */
+	char *query;      /* after '?' as received, or NULL */
 	char *body;
 	size_t len;
 	int too_large;    /* the body passed max_body: 413 at the end */
@@ -186,6 +190,24 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
 	return (size_t)(w - s);
 }
 
+/* The request line's URI, as received (MHD_OPTION_URI_LOG_CALLBACK, called
+ * once per request before anything is decoded): the request's state with
+ * its raw query.  NULL when out of memory: the handler then makes the
+ * state without a query. */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	const char *qm = strchr(uri, '?');
+	req *q = calloc(1, sizeof(*q));
+	(void)cls;
+	(void)c;
+
+	if (q && qm && !(q->query = strdup(qm + 1))) {
+		free(q);
+		q = NULL;
+	}
+	return q;
+}
+
 static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
                             const char *url, const char *method,
                             const char *version, const char *upload,
@@ -196,11 +218,11 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	am_web_response r;
 	(void)version;
 
-	if (!q) { /* the headers are in: refuse early or get ready */
+	if (!q || !q->begun) { /* the headers are in: refuse early or get ready */
 		const char *cl;
-		q = calloc(1, sizeof(*q));
-		if (!q)
+		if (!q && !(q = calloc(1, sizeof(*q))))
 			return MHD_NO;
+		q->begun = 1;
 		q->start = am_web_now();
 		client_addr(c, q->addr, sizeof(q->addr));
 		log_copy(q->method, sizeof(q->method), method);
@@ -241,7 +263,8 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	if (q->too_large)
 		return send_error(c, q, 413, "too-large", "the request body is over "
 		                  "the limit (serve --max-body)");
-	if (am_web_handle(w, method, url, q->body, q->len, &r) < 0)
+	if (am_web_handle_query(w, method, url, q->query, q->body, q->len,
+	                        &r) < 0)
 		return send_error(c, q, 500, "internal", "out of memory");
 	return send_resp(c, q, &r);
 }
@@ -257,7 +280,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	(void)c;
 	if (!q)
 		return;
-	if (w->cfg.log) {
+	if (w->cfg.log && q->begun) { /* (not begun: refused by the library
+	                                  before the headers were read) */
 		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s", q->addr,
 		         q->method, q->path, q->status, q->sent, (am_web_now() - q->start) * 1000,
 		         q->detail ? q->detail : "-",
@@ -267,6 +291,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		w->cfg.log(w->cfg.log_ud, line);
 	}
 	free(q->body);
+	free(q->query);
 	free(q);
 	*con_cls = NULL;
 }
@@ -308,6 +333,7 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
 	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
 	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, NULL,
 	                     MHD_OPTION_END);
 	if (!d) /* libmicrohttpd leaves bind(2)'s errno */
 		return ut_error_set(AM_ERROR, "cannot listen on %s: %s", listen,

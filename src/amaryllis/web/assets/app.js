@@ -15,7 +15,7 @@ const T = {
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "順位", owner: "持ち主", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
-    pick: "―", failed: "失敗しました",
+    pick: "―", failed: "失敗しました", from_hill: "丘から",
   },
   en: {
     title: "Amaryllis", tab_editor: "Editor", tab_battle: "Battle", tab_hill: "Hill",
@@ -28,7 +28,7 @@ const T = {
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "rank", owner: "owner", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
-    pick: "—", failed: "failed",
+    pick: "—", failed: "failed", from_hill: "From the hill",
   },
 };
 const EXAMPLES = ["grisk", "nut", "awako", "uji", "shinigami"];
@@ -57,8 +57,8 @@ async function api(path, body) {
 function applyLang() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
-  for (const s of document.querySelectorAll("select.examples")) {
-    s.firstChild.textContent = t("pick");
+  for (const s of document.querySelectorAll("select.examples, select.members")) {
+    if (s.firstChild) s.firstChild.textContent = t("pick");
   }
   check();
   if (lastBattle) fight();
@@ -68,6 +68,7 @@ function showTab(name) {
   for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.tab === name);
   for (const p of document.querySelectorAll(".page")) p.classList.toggle("active", p.id === name);
   if (name === "hill") loadHill();
+  if (name === "battle" && !$("tab-hill").hidden) refreshPickers();
 }
 
 /* ---- editor ------------------------------------------------------------- */
@@ -221,8 +222,43 @@ async function loadHill() {
       el("td", {class: "name"}, s.name), el("td", {}, s.owner),
       ...[s.wins, s.draws, s.losses, s.points, s.margin].map(v => el("td", {class: "num"}, String(v))),
       el("td", {}, s.entered)));
+  fillPickers(data.standings.map(s => s.name));
   $("heatmap").src = (lang === "en" ? "/api/hill.en.html" : "/api/hill.html") + "?t=" + Date.now();
   return true;
+}
+
+/* The battle page's pickers: a select of the hill's members per side
+ * (shown only when the server has a hill); the choice stays selected. */
+function fillPickers(names) {
+  for (const s of document.querySelectorAll("select.members")) {
+    const keep = s.value;
+    s.textContent = "";
+    s.append(el("option", {value: ""}, t("pick")));
+    for (const n of names) s.append(el("option", {value: n}, n));
+    s.value = names.includes(keep) ? keep : "";
+    s.parentElement.hidden = false;
+  }
+}
+
+/* The members anew (entries by mail come in while the page is open). */
+async function refreshPickers() {
+  const {status, data} = await api("/api/hill");
+  if (status === 200) fillPickers(data.standings.map(s => s.name));
+}
+
+/* A member's sheet as entered (GET /api/hill/sheet) into the side's
+ * textarea; a mailed sheet's blanked directive lines are dropped. */
+async function pickMember(select) {
+  if (!select.value) return;
+  const ta = $(select.dataset.target);
+  const {status, data} = await api("/api/hill/sheet?name=" + encodeURIComponent(select.value));
+  if (status !== 200) {
+    $("battle-status").textContent = data.error || t("failed");
+    $("battle-status").className = "status bad";
+    return;
+  }
+  ta.value = data.sheet.replace(/^(\s*\n)+/, "");
+  ta.dispatchEvent(new Event("input"));
 }
 
 async function enter(ev) {
@@ -258,6 +294,8 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const x of EXAMPLES) s.append(el("option", {value: x}, x));
     s.addEventListener("change", () => loadExample(s));
   }
+  for (const s of document.querySelectorAll("select.members"))
+    s.addEventListener("change", () => pickMember(s));
   $("fight").addEventListener("click", fight);
   $("first").addEventListener("click", () => showStep(1));
   $("prev").addEventListener("click", () => showStep(shown - 1));
