@@ -147,5 +147,7 @@ int cli_help(const cli_opts *o, const char *ja, const char *en);
 int cmd_check(const cli_opts *base, int argc, char **argv);
 int cmd_battle(const cli_opts *base, int argc, char **argv);
 int cmd_league(const cli_opts *base, int argc, char **argv);
+int cmd_hill(const cli_opts *base, int argc, char **argv);
+int cmd_mail(const cli_opts *base, int argc, char **argv);
 
 #endif

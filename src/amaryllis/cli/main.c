@@ -23,6 +23,8 @@ static const char help_ja[] =
 	"  check   シートを検査し、正規化して表示する\n"
 	"  battle  2つのシートを戦わせ、戦闘ログを表示する\n"
 	"  league  シートの全組み合わせを1回ずつ戦わせ、順位表を表示する\n"
+	"  hill    メールで参加する丘を作り（init）、順位表を表示する（status）\n"
+	"  mail    丘あてのメールを処理して返信する（MTA のパイプか Maildir）\n"
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"
@@ -43,6 +45,8 @@ static const char help_en[] =
 	"  check   validate sheets and print them normalised\n"
 	"  battle  run the battle of two sheets and print its log\n"
 	"  league  play every pair of sheets once and print the standings\n"
+	"  hill    create a play-by-mail hill (init), show its standings (status)\n"
+	"  mail    process mail sent to a hill and reply (MTA pipe or Maildir)\n"
 	"\n"
 	"Options:\n"
 	"  --lang ja|en  language of messages and help (default ja)\n"
@@ -70,6 +74,8 @@ static const struct {
 	{"check", cmd_check},
 	{"battle", cmd_battle},
 	{"league", cmd_league},
+	{"hill", cmd_hill},
+	{"mail", cmd_mail},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,151 @@
+/*
+ * amaryllis/hill.h - the play-by-mail hill: a standing league of the best N
+ * units (as Core War King-of-the-Hill servers) that players enter by mail.
+ *
+ * This is a front end on top of the public API (sheet, engine, league,
+ * render): it keeps its state in an SQLite database (WAL mode; every
+ * message is one BEGIN IMMEDIATE transaction keyed by its Message-ID),
+ * reads mail with GMime 3 and hashes owner passwords with libsodium.  It
+ * does I/O (the database file) but never prints; replies come back as raw
+ * RFC 5322 text for the caller to deliver.
+ *
+ * GMime: am_hill_open() and am_hill_process() call g_mime_init() once per
+ * process themselves (a g_once guard), so callers need not; GMime is never
+ * shut down (its tables live until exit).
+ *
+ * A handle is used by one thread at a time; several processes (or handles)
+ * may share one database: SQLite serialises their transactions.
+ *
+ * Typical use (the `amaryllis mail` command):
+ *
+ *     am_hill_open(&hill, "HILL.db");
+ *     am_hill_process(hill, raw, len, &limits, &reply, &rlen, &result);
+ *     if (reply) { deliver(reply); am_hill_mark_sent(hill); }
+ *     free(reply);
+ *     am_hill_free(hill);
+ *
+ * See docs/HILL.md for the directives, the rules and the reliability design.
+ */
+#ifndef AMARYLLIS_HILL_H
+#define AMARYLLIS_HILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Return codes of the hill beyond am_error_code. */
+enum {
+	AM_HILL_ETEMP = -16,    /**< transient: the database stayed busy past
+	                             the timeout, or an I/O error: try again
+	                             later (the mail command exits 75) */
+	AM_HILL_ENOTFOUND = -17 /**< no hill at that path (exit 66) */
+};
+
+typedef struct am_hill am_hill;
+
+#define AM_HILL_CONFIG_VERSION 1
+
+/** What `hill init` fixes once, when the hill is created. */
+typedef struct am_hill_config {
+	unsigned version;      /**< AM_HILL_CONFIG_VERSION */
+	const char *address;   /**< the hill's mail address (required) */
+	const char *name;      /**< shown name; NULL: the address */
+	size_t size;           /**< members kept (1 … 10000) */
+	int64_t points[3];     /**< win, draw, loss */
+	/** Password hashing cost (crypto_pwhash_str): 0 means libsodium's
+	 *  INTERACTIVE limits.  Tests set the minimums (1 and 8192) to stay
+	 *  fast; a real hill should keep 0. */
+	unsigned long long pwhash_ops;
+	size_t pwhash_mem;
+} am_hill_config;
+
+#define AM_HILL_CONFIG_INIT {AM_HILL_CONFIG_VERSION, NULL, NULL, 10, {3, 1, 0}, 0, 0}
+
+#define AM_HILL_LIMITS_VERSION 1
+
+/** Limits of one message (hostile mail is rejected politely past them). */
+typedef struct am_hill_limits {
+	unsigned version;      /**< AM_HILL_LIMITS_VERSION */
+	size_t max_bytes;      /**< a longer raw message is refused unread */
+	size_t max_parts;      /**< MIME parts in the message */
+	size_t max_depth;      /**< nesting of multiparts / attached messages */
+	size_t max_units;      /**< population limit of each battle */
+	unsigned busy_ms;      /**< wait this long for the database lock */
+} am_hill_limits;
+
+#define AM_HILL_LIMITS_INIT \
+	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000}
+
+/**
+ * Create a hill database at `path` (it must not exist).
+ * @return 0; AM_EINVALID for a bad configuration or an existing file
+ *         (am_error_last says which); AM_HILL_ETEMP/AM_ERROR for I/O.
+ */
+int am_hill_create(const char *path, const am_hill_config *cfg);
+
+/**
+ * Open an existing hill.
+ * @return 0; AM_HILL_ENOTFOUND when there is no file; AM_EINVALID when it
+ *         is not a hill; AM_HILL_ETEMP; AM_ENOMEM.
+ */
+int am_hill_open(am_hill **out, const char *path);
+
+/** Close a hill; NULL is fine. */
+void am_hill_free(am_hill *hill);
+
+/**
+ * Process one raw RFC 5322 message, in one transaction: the state change
+ * and the reply are stored together, keyed by the Message-ID (a hash of
+ * the raw bytes when there is none).
+ *
+ * A message processed before gets no second reply (*reply_out NULL,
+ * *result_out "duplicate"), unless its reply was stored but never marked
+ * sent: then that same stored reply comes back, to be delivered now.
+ *
+ * @param reply_out   receives the raw reply (free() it), or NULL when no
+ *                    reply is due (a loop, no sender, a duplicate)
+ * @param result_out  receives the X-Amaryllis-Result value (a static
+ *                    string): entered, replaced, tested, withdrawn,
+ *                    status, rejected; or ignored (loop, no sender) and
+ *                    duplicate (no reply)
+ * @param limits      NULL for AM_HILL_LIMITS_INIT
+ * @return 0 (polite rejections included); AM_HILL_ETEMP when the database
+ *         is busy past the timeout or cannot be written (retry later);
+ *         AM_ENOMEM; AM_ERROR (am_error_last says why).
+ */
+int am_hill_process(am_hill *hill, const char *raw, size_t len,
+                    const am_hill_limits *limits, char **reply_out,
+                    size_t *reply_len, const char **result_out);
+
+/**
+ * Mark the reply of the last am_hill_process on this handle as delivered,
+ * so that a re-delivery of the message gets no second reply.
+ * @return 0 (also when there is nothing to mark); AM_HILL_ETEMP; AM_ERROR.
+ */
+int am_hill_mark_sent(am_hill *hill);
+
+/** Formats of am_hill_status. */
+typedef enum am_hill_format {
+	AM_HILL_TEXT = 0, /**< aligned table */
+	AM_HILL_JSON = 1, /**< {"name", "size", "standings": [...]} */
+	AM_HILL_HTML = 2  /**< one self-contained page with the heat map */
+} am_hill_format;
+
+/**
+ * The standings document as `hill status` prints it.
+ * @param out  receives it (free()), NUL-terminated, length in *len
+ * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ */
+int am_hill_status(am_hill *hill, int format, int lang, char **out,
+                   size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

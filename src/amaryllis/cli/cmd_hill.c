@@ -1,0 +1,246 @@
+/*
+ * cmd_hill.c - `amaryllis hill init|status HILL.db`: create a play-by-mail
+ * hill, show its standings (the hill itself: amaryllis/hill.h; the mail
+ * that feeds it: cmd_mail.c; docs/HILL.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#include "amaryllis/hill.h"
+
+static const char help_ja[] =
+	"使い方: amaryllis hill init 丘.db --size N --address アドレス [オプション]...\n"
+	"        amaryllis hill status 丘.db [--format text|json|html]\n"
+	"メールで参加する丘（上位 N ユニットの常設リーグ）を作り、その順位表を表示します。\n"
+	"\n"
+	"init のオプション:\n"
+	"  --size N               丘に残るユニットの数（1〜10000、必須）\n"
+	"  --address ADDR         丘のメールアドレス（必須。返信の From）\n"
+	"  --name NAME            丘の名前（既定: アドレス）\n"
+	"  --points W,D,L         勝ち・引き分け・負けの勝ち点（既定: 3,1,0）\n"
+	"  --pwhash-ops N         パスワードハッシュの計算量（既定: libsodium の\n"
+	"                         INTERACTIVE。テスト用に 1 まで下げられる）\n"
+	"  --pwhash-mem BYTES     パスワードハッシュのメモリ（既定: INTERACTIVE。最小 8192）\n"
+	"status のオプション:\n"
+	"  --format text|json|html  順位表の形式（既定: text）\n"
+	"共通:\n"
+	"  --lang ja|en           メッセージの言語（既定: ja）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"メールは amaryllis mail --hill 丘.db で処理します（docs/HILL.md）。\n"
+	"終了コード: 0 正常、1 誤り（丘がすでにある、丘が読めない）、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis hill init hill.db --size 10 --address hill@example.org\n"
+	"  amaryllis hill status hill.db --format html > hill.html\n";
+
+static const char help_en[] =
+	"Usage: amaryllis hill init HILL.db --size N --address ADDR [OPTION]...\n"
+	"       amaryllis hill status HILL.db [--format text|json|html]\n"
+	"Create a play-by-mail hill (a standing league of the best N units) and show\n"
+	"its standings.\n"
+	"\n"
+	"Options of init:\n"
+	"  --size N               units kept on the hill (1 to 10000, required)\n"
+	"  --address ADDR         the hill's mail address (required; From of replies)\n"
+	"  --name NAME            the hill's name (default: the address)\n"
+	"  --points W,D,L         points of a win, draw, loss (default 3,1,0)\n"
+	"  --pwhash-ops N         password hashing cost (default: libsodium's\n"
+	"                         INTERACTIVE; tests lower it down to 1)\n"
+	"  --pwhash-mem BYTES     password hashing memory (default INTERACTIVE; min 8192)\n"
+	"Options of status:\n"
+	"  --format text|json|html  the standings' format (default text)\n"
+	"Both:\n"
+	"  --lang ja|en           language of messages (default ja)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"Mail is processed by amaryllis mail --hill HILL.db (docs/HILL.md).\n"
+	"Exit status: 0 ok, 1 error (the hill exists already, cannot be read),\n"
+	"2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis hill init hill.db --size 10 --address hill@example.org\n"
+	"  amaryllis hill status hill.db --format html > hill.html\n";
+
+enum {
+	OPT_SIZE = 400,
+	OPT_ADDRESS,
+	OPT_NAME,
+	OPT_PWHASH_OPS,
+	OPT_PWHASH_MEM
+};
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{"size", required_argument, NULL, OPT_SIZE},
+	{"address", required_argument, NULL, OPT_ADDRESS},
+	{"name", required_argument, NULL, OPT_NAME},
+	{"points", required_argument, NULL, OPT_POINTS},
+	{"pwhash-ops", required_argument, NULL, OPT_PWHASH_OPS},
+	{"pwhash-mem", required_argument, NULL, OPT_PWHASH_MEM},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{NULL, 0, NULL, 0}
+};
+
+static int parse_points(const char *s, int64_t pts[3])
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		long long v = strtoll(s, &end, 10);
+		if (end == s || (i < 2 ? *end != ',' : *end != '\0') ||
+		    v < -1000000 || v > 1000000)
+			return -1;
+		pts[i] = v;
+		s = end + 1;
+	}
+	return 0;
+}
+
+int cmd_hill(const cli_opts *base, int argc, char **argv)
+{
+	cli_opts o = *base;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	int c, r, format = -1, init_opt = 0, size_given = 0;
+	const char *sub, *path, *init_name = NULL;
+	uint64_t v;
+
+	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return cli_help(&o, help_ja, help_en);
+		case OPT_SIZE:
+			if (ut_cli_parse_u64(optarg, 10000, &v) < 0 || v < 1)
+				return cli_usage_error(&o, "hill",
+					TR(&o, "--size には1から10000までの整数を指定してください（「%s」）",
+					   "--size needs a whole number from 1 to 10000, not '%s'"),
+					optarg);
+			cfg.size = (size_t)v;
+			size_given = 1;
+			init_opt = 1;
+			init_name = "--size";
+			break;
+		case OPT_ADDRESS:
+			cfg.address = optarg;
+			init_opt = 1;
+			init_name = "--address";
+			break;
+		case OPT_NAME:
+			cfg.name = optarg;
+			init_opt = 1;
+			init_name = "--name";
+			break;
+		case OPT_POINTS:
+			if (parse_points(optarg, cfg.points) < 0)
+				return cli_usage_error(&o, "hill",
+					TR(&o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
+					       "例: 3,1,0）を指定してください（「%s」）",
+					   "--points needs W,D,L, whole numbers from -1000000 to "
+					   "1000000, e.g. 3,1,0, not '%s'"), optarg);
+			init_opt = 1;
+			init_name = "--points";
+			break;
+		case OPT_PWHASH_OPS:
+			if (ut_cli_parse_u64(optarg, 1000, &v) < 0 || v < 1)
+				return cli_usage_error(&o, "hill",
+					TR(&o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
+					   "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
+					optarg);
+			cfg.pwhash_ops = v;
+			init_opt = 1;
+			init_name = "--pwhash-ops";
+			break;
+		case OPT_PWHASH_MEM:
+			if (ut_cli_parse_u64(optarg, (uint64_t)1 << 32, &v) < 0 || v < 8192)
+				return cli_usage_error(&o, "hill",
+					TR(&o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
+					   "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
+					optarg);
+			cfg.pwhash_mem = (size_t)v;
+			init_opt = 1;
+			init_name = "--pwhash-mem";
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				format = AM_HILL_TEXT;
+			else if (!strcmp(optarg, "json"))
+				format = AM_HILL_JSON;
+			else if (!strcmp(optarg, "html"))
+				format = AM_HILL_HTML;
+			else
+				return cli_usage_error(&o, "hill",
+					TR(&o, "--format の値「%s」は使えません（text、json か html）",
+					   "unknown format '%s' (text, json or html)"), optarg);
+			break;
+		default:
+			if ((r = cli_common_option(&o, "hill", c, optarg)) == 0)
+				return cli_bad_option(&o, "hill", c, argv, longopts);
+			if (r != 1)
+				return r;
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error(&o, "hill", TR(&o, "init か status を指定してください",
+		                                      "init or status expected"));
+	sub = argv[optind++];
+	if (strcmp(sub, "init") != 0 && strcmp(sub, "status") != 0)
+		return cli_usage_error(&o, "hill",
+		                       TR(&o, "「%s」は init でも status でもありません",
+		                          "'%s' is neither init nor status"), sub);
+	if (optind >= argc)
+		return cli_usage_error(&o, "hill", TR(&o, "丘のファイルが指定されていません",
+		                                      "no hill file given"));
+	path = argv[optind++];
+	if (optind < argc)
+		return cli_usage_error(&o, "hill", TR(&o, "余分な引数「%s」があります",
+		                                      "unexpected operand '%s'"),
+		                       argv[optind]);
+	if (!strcmp(sub, "init")) {
+		if (format >= 0)
+			return cli_usage_error(&o, "hill",
+			                       TR(&o, "--format は status のオプションです",
+			                          "--format is an option of status"));
+		if (!size_given)
+			return cli_usage_error(&o, "hill", TR(&o, "init には --size が必要です",
+			                                      "init needs --size"));
+		if (!cfg.address)
+			return cli_usage_error(&o, "hill", TR(&o, "init には --address が必要です",
+			                                      "init needs --address"));
+		if (am_hill_create(path, &cfg) < 0) {
+			cli_error("hill: %s", am_error_last());
+			return EXIT_INPUT;
+		}
+		return EXIT_OK;
+	}
+	if (init_opt)
+		return cli_usage_error(&o, "hill", TR(&o, "%s は init のオプションです",
+		                                      "%s is an option of init"),
+		                       init_name);
+	{
+		am_hill *hill;
+		char *out;
+		size_t len;
+		if (am_hill_open(&hill, path) < 0) {
+			cli_error("hill: %s", am_error_last());
+			return EXIT_INPUT;
+		}
+		if (am_hill_status(hill, format < 0 ? AM_HILL_TEXT : format,
+		                   (int)o.lang, &out, &len) < 0) {
+			cli_error("hill: %s", am_error_last());
+			am_hill_free(hill);
+			return EXIT_INPUT;
+		}
+		am_hill_free(hill);
+		fwrite(out, 1, len, stdout);
+		free(out);
+		if (fflush(stdout) != 0) {
+			cli_error("cannot write the output");
+			return EXIT_INPUT;
+		}
+	}
+	return EXIT_OK;
+}

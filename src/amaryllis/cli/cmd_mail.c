@@ -1,0 +1,478 @@
+/*
+ * cmd_mail.c - `amaryllis mail --hill HILL.db`: process mail for a hill
+ * (amaryllis/hill.h): one message on stdin (the MTA's pipe: an alias or
+ * .forward line `|amaryllis mail --hill /path/HILL.db`), or every message
+ * of a Maildir's new/ folder.  Each reply goes to an outbox folder or
+ * through sendmail.
+ *
+ * Exit statuses are sysexits.h's, as MTAs read them: 0 ok (a polite
+ * rejection included), 64 usage, 66 no hill, 75 try again later (database
+ * busy, sendmail failed: the MTA retries, and a retried message gets its
+ * stored reply, never a second state change), 70 internal error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#include "amaryllis/hill.h"
+#include "util/buf.h"
+
+static const char help_ja[] =
+	"使い方: amaryllis mail --hill 丘.db [--outbox フォルダ | --sendmail コマンド]\n"
+	"                       [--maildir フォルダ] [オプション]...\n"
+	"丘あてのメールを処理して返信します。標準入力の1通を処理するか（MTA の別名や\n"
+	".forward に |amaryllis mail --hill /path/HILL.db と書く）、--maildir の new/ に\n"
+	"あるメールをすべて処理して cur/ に移します。\n"
+	"\n"
+	"オプション:\n"
+	"  --hill FILE            丘のデータベース（必須。amaryllis hill init で作る）\n"
+	"  --outbox DIR           返信を DIR/*.eml に書く（既定: sendmail に渡す）\n"
+	"  --sendmail CMD         返信を渡すコマンド（/bin/sh -c で実行。既定:\n"
+	"                         sendmail -t -oi）\n"
+	"  --maildir DIR          DIR/new のメールをすべて処理し、DIR/cur に移す\n"
+	"  --max-bytes N          N バイトを超えるメールは読まずに断る（既定: 1048576）\n"
+	"  --max-parts N          MIME パートの上限（既定: 64）\n"
+	"  --max-depth N          MIME の入れ子の上限（既定: 8）\n"
+	"  --lang ja|en           メッセージの言語（既定: ja。返信の言語は #lang）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"終了コード（sysexits.h）: 0 正常（不正なメールへの丁寧な返信を含む）、64 使い方の\n"
+	"誤り、66 丘がない、75 一時的な失敗（MTA が再送する）、70 内部の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis mail --hill hill.db --outbox out/ < message.eml\n";
+
+static const char help_en[] =
+	"Usage: amaryllis mail --hill HILL.db [--outbox DIR | --sendmail CMD]\n"
+	"                      [--maildir DIR] [OPTION]...\n"
+	"Process mail sent to a hill and reply.  Reads one message on standard input\n"
+	"(an MTA alias or .forward line |amaryllis mail --hill /path/HILL.db), or\n"
+	"with --maildir every message of its new/ folder, moved to cur/ when done.\n"
+	"\n"
+	"Options:\n"
+	"  --hill FILE            the hill's database (required; amaryllis hill init)\n"
+	"  --outbox DIR           write replies as DIR/*.eml (default: sendmail)\n"
+	"  --sendmail CMD         pipe replies to CMD, run by /bin/sh -c (default\n"
+	"                         sendmail -t -oi)\n"
+	"  --maildir DIR          process every message in DIR/new, move it to DIR/cur\n"
+	"  --max-bytes N          refuse, unread, a message over N bytes (default 1048576)\n"
+	"  --max-parts N          most MIME parts in a message (default 64)\n"
+	"  --max-depth N          deepest MIME nesting (default 8)\n"
+	"  --lang ja|en           language of messages (default ja; replies follow #lang)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"Exit status (sysexits.h): 0 ok (a polite rejection of bad mail included),\n"
+	"64 usage, 66 no hill, 75 temporary failure (the MTA retries), 70 internal.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis mail --hill hill.db --outbox out/ < message.eml\n";
+
+enum {
+	OPT_HILL = 500,
+	OPT_OUTBOX,
+	OPT_SENDMAIL,
+	OPT_MAILDIR,
+	OPT_MAX_BYTES,
+	OPT_MAX_PARTS,
+	OPT_MAX_DEPTH
+};
+
+static const struct option longopts[] = {
+	{"lang", required_argument, NULL, OPT_LANG},
+	{"help", no_argument, NULL, 'h'},
+	{"hill", required_argument, NULL, OPT_HILL},
+	{"outbox", required_argument, NULL, OPT_OUTBOX},
+	{"sendmail", required_argument, NULL, OPT_SENDMAIL},
+	{"maildir", required_argument, NULL, OPT_MAILDIR},
+	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
+	{"max-parts", required_argument, NULL, OPT_MAX_PARTS},
+	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
+	{NULL, 0, NULL, 0}
+};
+
+typedef struct mail_run {
+	cli_opts o;
+	const char *hill_path, *outbox, *sendmail, *maildir;
+	am_hill_limits lim;
+	am_hill *hill;
+	unsigned counter;
+} mail_run;
+
+/* The exit status for a library failure. */
+static int status_of(int rc)
+{
+	switch (rc) {
+	case AM_HILL_ENOTFOUND:
+		return EX_NOINPUT;
+	case AM_HILL_ETEMP:
+	case AM_ENOMEM:
+		return EX_TEMPFAIL;
+	case AM_EINVALID:
+		return EX_NOINPUT;
+	default:
+		return EX_SOFTWARE;
+	}
+}
+
+/*
+ * Read one message from fd: at most max + 1 bytes are kept (a longer
+ * message is refused by the hill from its headers), the rest is read and
+ * dropped so that the MTA's pipe does not break.  0 or an errno value.
+ */
+static int read_message(int fd, size_t max, char **out, size_t *len)
+{
+	size_t cap = max < 65536 ? max + 1 : 65536, n = 0;
+	char *buf = malloc(cap), scratch[65536];
+	ssize_t k;
+
+	if (!buf)
+		return ENOMEM;
+	for (;;) {
+		if (n == cap && cap < max + 1) {
+			size_t nc = cap * 2 < max + 1 ? cap * 2 : max + 1;
+			char *g = realloc(buf, nc);
+			if (!g) {
+				free(buf);
+				return ENOMEM;
+			}
+			buf = g;
+			cap = nc;
+		}
+		if (n < cap)
+			k = read(fd, buf + n, cap - n);
+		else
+			k = read(fd, scratch, sizeof(scratch));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			int e = errno;
+			free(buf);
+			return e;
+		}
+		if (k == 0)
+			break;
+		if (n < cap)
+			n += (size_t)k;
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* DIR/<time>.<ns>.<pid>.<n>.eml, written as .tmp-… then renamed. */
+static int to_outbox(mail_run *r, const char *reply, size_t len)
+{
+	ut_buf tmp = UT_BUF_INIT, fin = UT_BUF_INIT;
+	struct timespec ts;
+	int fd, rc = -1;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ut_buf_printf(&fin, "%s/%lld.%09ld.%ld.%u.eml", r->outbox,
+	              (long long)ts.tv_sec, ts.tv_nsec, (long)getpid(), r->counter);
+	ut_buf_printf(&tmp, "%s/.tmp-%lld.%09ld.%ld.%u", r->outbox,
+	              (long long)ts.tv_sec, ts.tv_nsec, (long)getpid(), r->counter++);
+	if (tmp.failed || fin.failed)
+		goto out;
+	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0) {
+		cli_error("mail: %s: %s", tmp.ptr, strerror(errno));
+		goto out;
+	}
+	if (write_all(fd, reply, len) < 0 || fsync(fd) < 0) {
+		cli_error("mail: %s: %s", tmp.ptr, strerror(errno));
+		close(fd);
+		unlink(tmp.ptr);
+		goto out;
+	}
+	if (close(fd) < 0 || rename(tmp.ptr, fin.ptr) < 0) {
+		cli_error("mail: %s: %s", fin.ptr, strerror(errno));
+		unlink(tmp.ptr);
+		goto out;
+	}
+	if ((fd = open(r->outbox, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	rc = 0;
+out:
+	ut_buf_free(&tmp);
+	ut_buf_free(&fin);
+	return rc;
+}
+
+/* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0. */
+static int to_sendmail(mail_run *r, const char *reply, size_t len)
+{
+	const char *cmd = r->sendmail ? r->sendmail : "sendmail -t -oi";
+	int p[2], st, wr;
+	pid_t pid;
+
+	if (pipe(p) < 0) {
+		cli_error("mail: pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		cli_error("mail: fork: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(p[1]);
+		if (dup2(p[0], 0) < 0)
+			_exit(127);
+		close(p[0]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(p[0]);
+	wr = write_all(p[1], reply, len);
+	close(p[1]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			cli_error("mail: waitpid: %s", strerror(errno));
+			return -1;
+		}
+	if (wr < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		cli_error("mail: '%s' failed (status %d)", cmd,
+		          WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		return -1;
+	}
+	return 0;
+}
+
+/* Process one raw message and deliver its reply.  Returns an exit status. */
+static int one(mail_run *r, const char *raw, size_t len, const char *what)
+{
+	char *reply;
+	size_t rlen;
+	const char *result;
+	int rc;
+
+	rc = am_hill_process(r->hill, raw, len, &r->lim, &reply, &rlen, &result);
+	if (rc < 0) {
+		cli_error("mail: %s%s%s", what ? what : "", what ? ": " : "",
+		          am_error_last());
+		return status_of(rc);
+	}
+	if (reply) {
+		int d = r->outbox ? to_outbox(r, reply, rlen) :
+		                    to_sendmail(r, reply, rlen);
+		free(reply);
+		if (d < 0)
+			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
+		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
+			/* delivered but not marked: a retry would send it again;
+			 * say so, but the message itself is done */
+			cli_error("mail: %s", am_error_last());
+		}
+	}
+	return EX_OK;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every file of DIR/new in name order, processed, then moved to DIR/cur
+ * (with the ":2," info of a seen message).  A transient failure stops the
+ * pass (the file stays in new/ for the next one): EX_TEMPFAIL. */
+static int maildir_pass(mail_run *r)
+{
+	ut_buf p = UT_BUF_INIT;
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	int status = EX_OK;
+
+	ut_buf_printf(&p, "%s/new", r->maildir);
+	if (p.failed || !(d = opendir(p.ptr))) {
+		cli_error("mail: %s: %s", p.ptr ? p.ptr : r->maildir, strerror(errno));
+		ut_buf_free(&p);
+		return EX_NOINPUT;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **g = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof(*g));
+			if (!g)
+				break;
+			names = g;
+		}
+		if (!(names[n] = strdup(de->d_name)))
+			break;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n && status == EX_OK; i++) {
+		ut_buf src = UT_BUF_INIT, dst = UT_BUF_INIT;
+		char *raw;
+		size_t len;
+		int fd, e;
+		ut_buf_printf(&src, "%s/new/%s", r->maildir, names[i]);
+		ut_buf_printf(&dst, "%s/cur/%s%s", r->maildir, names[i],
+		              strchr(names[i], ':') ? "" : ":2,");
+		if (src.failed || dst.failed) {
+			status = EX_TEMPFAIL;
+		} else if ((fd = open(src.ptr, O_RDONLY)) < 0) {
+			if (errno != ENOENT) { /* ENOENT: another pass took it */
+				cli_error("mail: %s: %s", src.ptr, strerror(errno));
+				status = EX_TEMPFAIL;
+			}
+		} else {
+			e = read_message(fd, r->lim.max_bytes, &raw, &len);
+			close(fd);
+			if (e) {
+				cli_error("mail: %s: %s", src.ptr, strerror(e));
+				status = EX_TEMPFAIL;
+			} else {
+				status = one(r, raw, len, src.ptr);
+				free(raw);
+				if (status == EX_OK && rename(src.ptr, dst.ptr) < 0 &&
+				    errno != ENOENT) {
+					cli_error("mail: %s: %s", dst.ptr, strerror(errno));
+					status = EX_TEMPFAIL;
+				}
+			}
+		}
+		ut_buf_free(&src);
+		ut_buf_free(&dst);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	ut_buf_free(&p);
+	return status;
+}
+
+static int usage(int rc)
+{
+	return rc == EXIT_USAGE ? EX_USAGE : rc;
+}
+
+static int parse_size(mail_run *r, const char *opt, const char *arg,
+                      uint64_t max, size_t *out)
+{
+	uint64_t v;
+
+	if (ut_cli_parse_u64(arg, max, &v) < 0 || v < 1)
+		return usage(cli_usage_error(&r->o, "mail",
+			TR(&r->o, "%s には1から%lluまでの整数を指定してください（「%s」）",
+			   "%s needs a whole number from 1 to %llu, not '%s'"),
+			opt, (unsigned long long)max, arg));
+	*out = (size_t)v;
+	return 0;
+}
+
+int cmd_mail(const cli_opts *base, int argc, char **argv)
+{
+	mail_run r;
+	int c, rc, status;
+
+	memset(&r, 0, sizeof(r));
+	r.o = *base;
+	r.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
+	cli_getopt_begin(&r.o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return cli_help(&r.o, help_ja, help_en);
+		case OPT_HILL:
+			r.hill_path = optarg;
+			break;
+		case OPT_OUTBOX:
+			r.outbox = optarg;
+			break;
+		case OPT_SENDMAIL:
+			r.sendmail = optarg;
+			break;
+		case OPT_MAILDIR:
+			r.maildir = optarg;
+			break;
+		case OPT_MAX_BYTES:
+			if ((rc = parse_size(&r, "--max-bytes", optarg, (uint64_t)1 << 30,
+			                     &r.lim.max_bytes)))
+				return rc;
+			break;
+		case OPT_MAX_PARTS:
+			if ((rc = parse_size(&r, "--max-parts", optarg, 100000,
+			                     &r.lim.max_parts)))
+				return rc;
+			break;
+		case OPT_MAX_DEPTH:
+			if ((rc = parse_size(&r, "--max-depth", optarg, 1000,
+			                     &r.lim.max_depth)))
+				return rc;
+			break;
+		default:
+			if ((rc = cli_common_option(&r.o, "mail", c, optarg)) == 0)
+				return usage(cli_bad_option(&r.o, "mail", c, argv, longopts));
+			if (rc != 1)
+				return usage(rc);
+		}
+	}
+	if (optind < argc)
+		return usage(cli_usage_error(&r.o, "mail",
+		                             TR(&r.o, "余分な引数「%s」があります",
+		                                "unexpected operand '%s'"),
+		                             argv[optind]));
+	if (!r.hill_path)
+		return usage(cli_usage_error(&r.o, "mail",
+		                             TR(&r.o, "--hill が必要です",
+		                                "--hill is required")));
+	if (r.outbox && r.sendmail)
+		return usage(cli_usage_error(&r.o, "mail",
+		                             TR(&r.o, "--outbox と --sendmail は同時に使えません",
+		                                "--outbox and --sendmail exclude each other")));
+	signal(SIGPIPE, SIG_IGN); /* a dead sendmail is an EPIPE, not a death */
+	if ((rc = am_hill_open(&r.hill, r.hill_path)) < 0) {
+		cli_error("mail: %s", am_error_last());
+		return status_of(rc);
+	}
+	if (r.maildir) {
+		status = maildir_pass(&r);
+	} else {
+		char *raw;
+		size_t len;
+		int e = read_message(0, r.lim.max_bytes, &raw, &len);
+		if (e) {
+			cli_error("mail: <stdin>: %s", strerror(e));
+			status = EX_TEMPFAIL;
+		} else {
+			status = one(&r, raw, len, NULL);
+			free(raw);
+		}
+	}
+	am_hill_free(r.hill);
+	return status;
+}

@@ -1,0 +1,226 @@
+/*
+ * directives.c - the directives of a mail and its sheet.
+ *
+ *   body       -> { blank | quoted | directive } sheet [ signature ]
+ *   quoted     -> [blanks] '>' text              (ignored anywhere)
+ *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
+ *   signature  -> "-- " line and everything after it (RFC 3676)
+ *
+ * Keywords (ASCII ones case-insensitive; no blank after '#', so that a
+ * sheet comment "# test…" stays a comment):
+ *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
+ *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
+ * The first line that is not blank, quoted or a directive starts the sheet
+ * (a '#' line that is no directive is a sheet comment).  Directive,
+ * quoted and signature lines are blanked, not removed, so the sheet's line
+ * numbers are the body's.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <utf8proc.h>
+
+#include "hill_int.h"
+
+enum { K_ENTRY, K_TEST, K_STATUS, K_LOGS, K_WITHDRAW, K_PASSWORD, K_LANG };
+
+static const struct {
+	const char *word;
+	int key;
+	int arg; /* takes an argument */
+} keywords[] = {
+	{"entry", K_ENTRY, 0}, {"登録", K_ENTRY, 0},
+	{"test", K_TEST, 0}, {"テスト", K_TEST, 0},
+	{"status", K_STATUS, 0}, {"順位", K_STATUS, 0},
+	{"logs", K_LOGS, 0}, {"ログ", K_LOGS, 0},
+	{"withdraw", K_WITHDRAW, 1}, {"撤退", K_WITHDRAW, 1},
+	{"password", K_PASSWORD, 1}, {"パスワード", K_PASSWORD, 1},
+	{"lang", K_LANG, 1},
+};
+
+/* Blanks: ASCII space, tab, and the ideographic space U+3000. */
+static size_t blank_at(const char *p)
+{
+	if (*p == ' ' || *p == '\t')
+		return 1;
+	if ((unsigned char)p[0] == 0xE3 && (unsigned char)p[1] == 0x80 &&
+	    (unsigned char)p[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+static const char *skip_blanks(const char *p, const char *e)
+{
+	size_t k;
+
+	while (p < e && (k = blank_at(p)))
+		p += k;
+	return p;
+}
+
+static const char *trim_end(const char *p, const char *e)
+{
+	for (;;) {
+		if (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		else if (e - p >= 3 && (unsigned char)e[-3] == 0xE3 &&
+		         (unsigned char)e[-2] == 0x80 && (unsigned char)e[-1] == 0x80)
+			e -= 3;
+		else
+			return e;
+	}
+}
+
+/* NFKC of s[0..n) (a unit name as the sheet parser sees it), owned. */
+static char *nfkc(const char *s, size_t n)
+{
+	char *t = malloc(n + 1), *r;
+
+	if (!t)
+		return NULL;
+	memcpy(t, s, n);
+	t[n] = '\0';
+	r = (char *)utf8proc_NFKC((const utf8proc_uint8_t *)t);
+	if (!r)
+		return t; /* not valid UTF-8: compared as it is */
+	free(t);
+	return r;
+}
+
+static void set_cmd(hill_directives *d, hill_cmd c)
+{
+	if (d->cmd_given && d->cmd != c)
+		d->conflict = 1;
+	d->cmd = c;
+	d->cmd_given = 1;
+}
+
+/*
+ * The directive on line p..e (without its newline), applied to d.
+ * Returns 1 if it was one, 0 if not, AM_ENOMEM.
+ */
+static int directive(hill_directives *d, const char *p, const char *e)
+{
+	size_t i, k;
+	const char *a;
+
+	if (e - p >= 1 && *p == '#')
+		p += 1;
+	else if (e - p >= 3 && memcmp(p, "＃", 3) == 0)
+		p += 3;
+	else
+		return 0;
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
+		k = strlen(keywords[i].word);
+		if ((size_t)(e - p) >= k && strncasecmp(p, keywords[i].word, k) == 0)
+			break;
+	}
+	if (i == sizeof(keywords) / sizeof(keywords[0]))
+		return 0;
+	a = p + k;
+	if (a < e && !blank_at(a) && *a != ':' &&
+	    !(e - a >= 3 && memcmp(a, "：", 3) == 0))
+		return 0; /* a longer word: #entrying */
+	if (a < e && *a == ':')
+		a++;
+	else if (e - a >= 3 && memcmp(a, "：", 3) == 0)
+		a += 3;
+	a = skip_blanks(a, e);
+	e = trim_end(a, e);
+	if (!keywords[i].arg && a != e)
+		return 0;
+	if (keywords[i].arg && a == e)
+		return 0;
+	switch (keywords[i].key) {
+	case K_ENTRY: set_cmd(d, HILL_CMD_ENTRY); break;
+	case K_TEST: set_cmd(d, HILL_CMD_TEST); break;
+	case K_STATUS: set_cmd(d, HILL_CMD_STATUS); break;
+	case K_LOGS: d->logs = 1; break;
+	case K_LANG:
+		if (e - a == 2 && strncasecmp(a, "en", 2) == 0)
+			d->lang = AM_LANG_EN;
+		else if (e - a == 2 && strncasecmp(a, "ja", 2) == 0)
+			d->lang = AM_LANG_JA;
+		else
+			return 0;
+		break;
+	case K_WITHDRAW:
+		set_cmd(d, HILL_CMD_WITHDRAW);
+		free(d->withdraw);
+		if (!(d->withdraw = nfkc(a, (size_t)(e - a))))
+			return AM_ENOMEM;
+		break;
+	case K_PASSWORD:
+		free(d->password);
+		if (!(d->password = malloc((size_t)(e - a) + 1)))
+			return AM_ENOMEM;
+		memcpy(d->password, a, (size_t)(e - a));
+		d->password[e - a] = '\0';
+		break;
+	}
+	return 1;
+}
+
+void hill_directives_free(hill_directives *d)
+{
+	free(d->withdraw);
+	free(d->password);
+	free(d->sheet);
+	memset(d, 0, sizeof(*d));
+}
+
+int hill_directives_parse(hill_directives *d, const char *body)
+{
+	size_t n = strlen(body);
+	char *out;
+	const char *p = body, *end = body + n;
+	char *w;
+	int head = 1, sig = 0, r;
+
+	memset(d, 0, sizeof(*d));
+	if (!(out = malloc(n + 1)))
+		return AM_ENOMEM;
+	w = out;
+	d->sheet_blank = 1;
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		const char *s, *t;
+		int keep = 1;
+		if (!e)
+			e = end;
+		t = e > p && e[-1] == '\r' ? e - 1 : e;
+		s = skip_blanks(p, t);
+		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+			sig = 1;
+			keep = 0;
+		} else if (s < t && *s == '>') {
+			keep = 0;
+		} else if (head && s == t) {
+			keep = 1; /* a blank line before the sheet */
+		} else if (head) {
+			if ((r = directive(d, p, t)) < 0) {
+				free(out);
+				hill_directives_free(d);
+				return r;
+			}
+			if (r == 1)
+				keep = 0;
+			else
+				head = 0;
+		}
+		if (keep) {
+			memcpy(w, p, (size_t)(t - p));
+			w += t - p;
+			if (s < t)
+				d->sheet_blank = 0;
+		}
+		if (e < end)
+			*w++ = '\n';
+		p = e < end ? e + 1 : end;
+	}
+	*w = '\0';
+	d->sheet = out;
+	d->sheet_len = (size_t)(w - out);
+	return 0;
+}

@@ -1,0 +1,1122 @@
+/*
+ * hill.c - the hill's database and rules, and am_hill_process.
+ *
+ * Database (SQLite, WAL mode, synchronous=FULL):
+ *   meta(key, value)      name, address, size, points, pwhash cost
+ *   units(id, name, owner, pwhash, sheet, entered)
+ *                         the members; id grows with every entry (never
+ *                         reused), so a smaller id is an older entry
+ *   results(a, b, outcome, score_a, score_b)
+ *                         each pair's battle, once, from a's side (a is
+ *                         the newer entry); outcome 1 win, 2 draw, 3 loss
+ *   messages(key, received, sender, result, reply, sent)
+ *                         every message ever processed, with its reply
+ *
+ * One message is one BEGIN IMMEDIATE transaction: the lookup of its key,
+ * the state change and the stored reply commit together or not at all.
+ * The caller delivers the reply, then am_hill_mark_sent sets `sent` (a
+ * second, tiny transaction); a re-delivery of a message whose reply is
+ * stored but not sent gets that reply again (see docs/HILL.md).
+ *
+ * Hill rules (docs/HILL.md): a new entry fights every member once (it is
+ * side 0; battles are symmetric); standings are the round robin of the
+ * members by points, then ＨＰ margin (RULINGS B4 scores), then the older
+ * entry; past `size` members the last is pushed off (LG-POINTS-1 for the
+ * points, LG-PAIR-1 for the pairs).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+#include <sqlite3.h>
+
+#include "amaryllis/engine.h"
+#include "amaryllis/render.h"
+#include "amaryllis/sheet.h"
+#include "util/error.h"
+#include "util/msg.h"
+#include "util/width.h"
+
+#include "hill_int.h"
+#include "hill_db.h"
+
+/* ------------------------------------------------------------------ db */
+
+static int db_fail(am_hill *h, int rc, const char *what)
+{
+	if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED || rc == SQLITE_IOERR ||
+	    rc == SQLITE_FULL || rc == SQLITE_CANTOPEN ||
+	    (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_IOERR)
+		return ut_error_set(AM_HILL_ETEMP, "%s: %s", what,
+		                    h && h->db ? sqlite3_errmsg(h->db) :
+		                    sqlite3_errstr(rc));
+	if (rc == SQLITE_NOMEM)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return ut_error_set(AM_ERROR, "%s: %s", what,
+	                    h && h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
+}
+
+int hill_exec(am_hill *h, const char *sql)
+{
+	int rc = sqlite3_exec(h->db, sql, NULL, NULL, NULL);
+
+	return rc == SQLITE_OK ? 0 : db_fail(h, rc, "database");
+}
+
+int hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql)
+{
+	int rc = sqlite3_prepare_v2(h->db, sql, -1, st, NULL);
+
+	return rc == SQLITE_OK ? 0 : db_fail(h, rc, "database");
+}
+
+/* Step a statement that returns no row; finalizes it. */
+static int step_done(am_hill *h, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(h, rc, "database");
+}
+
+static const char schema[] =
+	"PRAGMA journal_mode=WAL;"
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value NOT NULL);"
+	"CREATE TABLE units(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" name TEXT NOT NULL UNIQUE, owner TEXT NOT NULL, pwhash TEXT NOT NULL,"
+	" sheet BLOB NOT NULL, entered TEXT NOT NULL);"
+	"CREATE TABLE results(a INTEGER NOT NULL, b INTEGER NOT NULL,"
+	" outcome INTEGER NOT NULL, score_a INTEGER NOT NULL,"
+	" score_b INTEGER NOT NULL, PRIMARY KEY(a, b));"
+	"CREATE TABLE messages(key TEXT PRIMARY KEY, received TEXT NOT NULL,"
+	" sender TEXT, result TEXT NOT NULL, reply BLOB,"
+	" sent INTEGER NOT NULL);";
+
+static int put_meta(am_hill *h, const char *key, const char *text, int64_t v)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = hill_prepare(h, &st, "INSERT INTO meta VALUES(?, ?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (text)
+		sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_int64(st, 2, v);
+	return step_done(h, st);
+}
+
+static int valid_address(const char *a)
+{
+	const char *at = a ? strchr(a, '@') : NULL;
+
+	return at && at > a && at[1] && !strchr(at + 1, '@') &&
+	       !strpbrk(a, " \t\r\n<>\"(),;:\\[]");
+}
+
+int am_hill_create(const char *path, const am_hill_config *cfg)
+{
+	am_hill h;
+	struct stat sb;
+	int rc, i;
+
+	memset(&h, 0, sizeof(h));
+	if (!cfg || cfg->version != AM_HILL_CONFIG_VERSION)
+		return ut_error_set(AM_EINVALID, "bad hill configuration");
+	if (!valid_address(cfg->address))
+		return ut_error_set(AM_EINVALID, "'%s' is not a mail address",
+		                    cfg->address ? cfg->address : "");
+	if (cfg->size < 1 || cfg->size > 10000)
+		return ut_error_set(AM_EINVALID, "size %zu is not from 1 to 10000",
+		                    cfg->size);
+	for (i = 0; i < 3; i++)
+		if (cfg->points[i] < -1000000 || cfg->points[i] > 1000000)
+			return ut_error_set(AM_EINVALID, "points out of range");
+	if (cfg->pwhash_ops && (cfg->pwhash_ops < crypto_pwhash_OPSLIMIT_MIN ||
+	                        cfg->pwhash_ops > crypto_pwhash_OPSLIMIT_MAX))
+		return ut_error_set(AM_EINVALID, "bad password hashing opslimit");
+	if (cfg->pwhash_mem && cfg->pwhash_mem < crypto_pwhash_MEMLIMIT_MIN)
+		return ut_error_set(AM_EINVALID, "bad password hashing memlimit");
+	if (stat(path, &sb) == 0)
+		return ut_error_set(AM_EINVALID, "%s: already exists", path);
+	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
+	                     SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, NULL);
+	if (rc != SQLITE_OK) {
+		rc = db_fail(&h, rc, path);
+		sqlite3_close(h.db);
+		return rc;
+	}
+	if ((rc = hill_exec(&h, schema)) < 0 ||
+	    (rc = hill_exec(&h, "BEGIN IMMEDIATE")) < 0 ||
+	    (rc = put_meta(&h, "format", NULL, 1)) < 0 ||
+	    (rc = put_meta(&h, "address", cfg->address, 0)) < 0 ||
+	    (rc = put_meta(&h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
+	    (rc = put_meta(&h, "size", NULL, (int64_t)cfg->size)) < 0 ||
+	    (rc = put_meta(&h, "win", NULL, cfg->points[0])) < 0 ||
+	    (rc = put_meta(&h, "draw", NULL, cfg->points[1])) < 0 ||
+	    (rc = put_meta(&h, "loss", NULL, cfg->points[2])) < 0 ||
+	    (rc = put_meta(&h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
+	    (rc = put_meta(&h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
+	    (rc = hill_exec(&h, "COMMIT")) < 0) {
+		sqlite3_close(h.db);
+		unlink(path);
+		return rc;
+	}
+	sqlite3_close(h.db);
+	return 0;
+}
+
+static int get_meta(am_hill *h)
+{
+	sqlite3_stmt *st;
+	int rc, n = 0;
+
+	if ((rc = hill_prepare(h, &st, "SELECT key, value FROM meta")) < 0)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0);
+		const char *v = (const char *)sqlite3_column_text(st, 1);
+		int64_t i = sqlite3_column_int64(st, 1);
+		if (!k || !v)
+			continue;
+		n++;
+		if (!strcmp(k, "address"))
+			h->address = strdup(v);
+		else if (!strcmp(k, "name"))
+			h->name = strdup(v);
+		else if (!strcmp(k, "size"))
+			h->size = i > 0 ? (size_t)i : 1;
+		else if (!strcmp(k, "win"))
+			h->points[0] = i;
+		else if (!strcmp(k, "draw"))
+			h->points[1] = i;
+		else if (!strcmp(k, "loss"))
+			h->points[2] = i;
+		else if (!strcmp(k, "pwhash_ops"))
+			h->pwhash_ops = (unsigned long long)i;
+		else if (!strcmp(k, "pwhash_mem"))
+			h->pwhash_mem = (size_t)i;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(h, rc, "database");
+	if (!h->address || !h->name)
+		return n ? ut_error_set(AM_ENOMEM, "out of memory") :
+		           ut_error_set(AM_EINVALID, "not a hill database");
+	return 0;
+}
+
+int am_hill_open(am_hill **out, const char *path)
+{
+	am_hill *h;
+	int rc;
+	struct stat sb;
+
+	*out = NULL;
+	hill_gmime_once();
+	if (sodium_init() < 0)
+		return ut_error_set(AM_ERROR, "libsodium cannot start");
+	if (stat(path, &sb) != 0)
+		return ut_error_set(AM_HILL_ENOTFOUND, "%s: %s", path,
+		                    strerror(errno));
+	if (!(h = calloc(1, sizeof(*h))))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	rc = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READWRITE, NULL);
+	if (rc != SQLITE_OK) {
+		rc = db_fail(h, rc, path);
+		am_hill_free(h);
+		return rc;
+	}
+	sqlite3_busy_timeout(h->db, (int)AM_HILL_LIMITS_INIT_BUSY);
+	if ((rc = hill_exec(h, "PRAGMA synchronous=FULL")) < 0 ||
+	    (rc = get_meta(h)) < 0) {
+		if (rc == AM_ERROR && sqlite3_errcode(h->db) != SQLITE_BUSY)
+			rc = ut_error_set(AM_EINVALID, "%s: not a hill database",
+			                  path);
+		am_hill_free(h);
+		return rc;
+	}
+	*out = h;
+	return 0;
+}
+
+void am_hill_free(am_hill *h)
+{
+	if (!h)
+		return;
+	sqlite3_close(h->db);
+	free(h->address);
+	free(h->name);
+	free(h->last_key);
+	free(h);
+}
+
+/* ------------------------------------------------------------- members */
+
+void hill_members_free(hill_member *m, size_t n)
+{
+	size_t i;
+
+	for (i = 0; m && i < n; i++) {
+		free(m[i].name);
+		free(m[i].owner);
+		free(m[i].entered);
+		free(m[i].sheet);
+	}
+	free(m);
+}
+
+static char *col_dup(sqlite3_stmt *st, int c, size_t *len)
+{
+	const void *p = sqlite3_column_blob(st, c);
+	size_t n = (size_t)sqlite3_column_bytes(st, c);
+	char *s = malloc(n + 1);
+
+	if (s) {
+		if (n)
+			memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	if (len)
+		*len = n;
+	return s;
+}
+
+/* The outcome of a battle from side 0 (1 win, 2 draw, 3 loss). */
+static int outcome_of(const am_result *r)
+{
+	return r->winner == 0 ? 1 : r->winner == 1 ? 3 : 2;
+}
+
+static int cmp_standing(const void *x, const void *y)
+{
+	const hill_member *a = x, *b = y;
+
+	if (a->points != b->points)
+		return a->points > b->points ? -1 : 1;
+	if (a->margin != b->margin)
+		return a->margin > b->margin ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/*
+ * The members in standings order (points, margin, older first), with
+ * their totals over the stored results between members.
+ */
+int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
+{
+	sqlite3_stmt *st;
+	hill_member *m = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc;
+
+	*out = NULL;
+	*n_out = 0;
+	if ((rc = hill_prepare(h, &st, "SELECT id, name, owner, entered, sheet "
+	                       "FROM units ORDER BY id")) < 0)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			hill_member *g = realloc(m, (cap = cap ? 2 * cap : 16) *
+			                         sizeof(*m));
+			if (!g) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			m = g;
+		}
+		memset(&m[n], 0, sizeof(m[n]));
+		m[n].id = sqlite3_column_int64(st, 0);
+		m[n].seq = m[n].id;
+		m[n].name = col_dup(st, 1, NULL);
+		m[n].owner = col_dup(st, 2, NULL);
+		m[n].entered = col_dup(st, 3, NULL);
+		m[n].sheet = col_dup(st, 4, &m[n].sheet_len);
+		n++;
+		if (!m[n - 1].name || !m[n - 1].owner || !m[n - 1].entered ||
+		    !m[n - 1].sheet) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		hill_members_free(m, n);
+		return db_fail(h, rc, "database");
+	}
+	if ((rc = hill_prepare(h, &st, "SELECT a, b, outcome, score_a, score_b "
+	                       "FROM results")) < 0) {
+		hill_members_free(m, n);
+		return rc;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t a = sqlite3_column_int64(st, 0), b = sqlite3_column_int64(st, 1);
+		int oc = sqlite3_column_int(st, 2);
+		int64_t sa = sqlite3_column_int64(st, 3), sb = sqlite3_column_int64(st, 4);
+		hill_member *ma = NULL, *mb = NULL;
+		for (i = 0; i < n; i++) {
+			if (m[i].id == a)
+				ma = &m[i];
+			if (m[i].id == b)
+				mb = &m[i];
+		}
+		if (!ma || !mb)
+			continue;
+		if (oc == 1) {
+			ma->wins++;
+			mb->losses++;
+		} else if (oc == 3) {
+			ma->losses++;
+			mb->wins++;
+		} else {
+			ma->draws++;
+			mb->draws++;
+		}
+		/* scores are 64-bit ＨＰ sums bounded by the engine's checked
+		 * arithmetic; a margin past int64 saturates */
+		if (__builtin_add_overflow(ma->margin, sa - sb, &ma->margin))
+			ma->margin = sa > sb ? INT64_MAX : INT64_MIN;
+		if (__builtin_add_overflow(mb->margin, sb - sa, &mb->margin))
+			mb->margin = sb > sa ? INT64_MAX : INT64_MIN;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		hill_members_free(m, n);
+		return db_fail(h, rc, "database");
+	}
+	for (i = 0; i < n; i++)
+		m[i].points = m[i].wins * h->points[0] + m[i].draws * h->points[1] +
+		              m[i].losses * h->points[2];
+	if (n)
+		qsort(m, n, sizeof(*m), cmp_standing);
+	*out = m;
+	*n_out = n;
+	return 0;
+}
+
+static int delete_unit(am_hill *h, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = hill_prepare(h, &st, "DELETE FROM results WHERE a = ?1 OR b = ?1")) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = step_done(h, st)) < 0)
+		return rc;
+	if ((rc = hill_prepare(h, &st, "DELETE FROM units WHERE id = ?")) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return step_done(h, st);
+}
+
+/* ----------------------------------------------------------- the reply */
+
+static void fmt_margin(char *buf, size_t size, int64_t v)
+{
+	snprintf(buf, size, "%+lld", (long long)v);
+}
+
+/* The standings table (rank, name, W-D-L, points, margin). */
+void hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
+{
+	size_t i, wn = ut_width(L(lang, "名前", "name"), strlen(L(lang, "名前", "name")));
+	char num[64];
+
+	for (i = 0; i < n; i++) {
+		size_t w = ut_width(m[i].name, strlen(m[i].name));
+		if (w > wn)
+			wn = w;
+	}
+	if (n == 0) {
+		ut_buf_puts(b, L(lang, "（まだ誰もいません）\n", "(nobody yet)\n"));
+		return;
+	}
+	ut_buf_rpad(b, L(lang, "順位", "rank"), 4);
+	ut_buf_puts(b, "  ");
+	ut_buf_pad(b, L(lang, "名前", "name"), wn + 2, 2);
+	ut_buf_pad(b, L(lang, "勝-分-負", "W-D-L"), 12, 1);
+	ut_buf_rpad(b, L(lang, "勝ち点", "points"), 7);
+	ut_buf_rpad(b, L(lang, "ＨＰ差", "margin"), 10);
+	ut_buf_puts(b, "\n");
+	for (i = 0; i < n; i++) {
+		snprintf(num, sizeof(num), "%zu", i + 1);
+		ut_buf_rpad(b, num, 4);
+		ut_buf_puts(b, "  ");
+		ut_buf_pad(b, m[i].name, wn + 2, 2);
+		snprintf(num, sizeof(num), "%lld-%lld-%lld", (long long)m[i].wins,
+		         (long long)m[i].draws, (long long)m[i].losses);
+		ut_buf_pad(b, num, 12, 1);
+		snprintf(num, sizeof(num), "%lld", (long long)m[i].points);
+		ut_buf_rpad(b, num, 7);
+		fmt_margin(num, sizeof(num), m[i].margin);
+		ut_buf_rpad(b, num, 10);
+		ut_buf_puts(b, "\n");
+	}
+}
+
+/* What an entry, a test or a withdrawal did. */
+typedef struct job {
+	am_hill *h;
+	const hill_mail *mail;
+	hill_directives *d;
+	const am_hill_limits *lim;
+	am_lang lang;
+	ut_buf body;
+	ut_buf logs;
+	const char *result;
+} job;
+
+static void say(job *j, const char *ja, const char *en)
+{
+	ut_buf_puts(&j->body, L(j->lang, ja, en));
+}
+
+static void sayf(job *j, const char *ja, const char *en, const char *arg)
+{
+	ut_buf_printf(&j->body, L(j->lang, ja, en), arg);
+}
+
+static void help_lines(job *j)
+{
+	say(j, "\n使い方: 本文の先頭に指示を書き、そのあとにユニットシートを書いてください"
+	       "（.txt の添付でも構いません）。\n"
+	       "  #登録 / #entry            登録（既定）\n"
+	       "  #テスト / #test           丘と戦うだけで登録しない\n"
+	       "  #撤退 名前 / #withdraw    自分のユニットを撤退させる\n"
+	       "  #パスワード 秘密 / #password  持ち主の合言葉（登録と撤退に必要）\n"
+	       "  #順位 / #status           順位表だけを返す\n"
+	       "  #ログ / #logs             戦闘ログを添付する\n"
+	       "  #lang en                  英語で返信する\n",
+	       "\nHow to: write directives at the top of the body, then the unit sheet "
+	       "(or attach it as a .txt file).\n"
+	       "  #entry / #登録            enter the hill (the default)\n"
+	       "  #test / #テスト           fight the hill, store nothing\n"
+	       "  #withdraw NAME / #撤退    withdraw your unit\n"
+	       "  #password SECRET          the owner's secret (needed to enter and withdraw)\n"
+	       "  #status / #順位           reply with the standings only\n"
+	       "  #logs / #ログ             attach the battle logs\n"
+	       "  #lang ja                  reply in Japanese\n");
+}
+
+static int reject(job *j)
+{
+	j->result = "rejected";
+	return 0;
+}
+
+static int hostile(job *j)
+{
+	const hill_mail *m = j->mail;
+
+	switch (m->bad) {
+	case HILL_MAIL_TOO_BIG:
+		ut_buf_printf(&j->body, L(j->lang,
+			"このメールは大きすぎるため読みませんでした（上限 %zu バイト）。\n",
+			"This mail is too large to read (the limit is %zu bytes).\n"),
+			j->lim->max_bytes);
+		break;
+	case HILL_MAIL_TOO_MANY_PARTS:
+		ut_buf_printf(&j->body, L(j->lang,
+			"このメールは MIME パートが多すぎるため読みませんでした（上限 %zu）。\n",
+			"This mail has too many MIME parts to read (the limit is %zu).\n"),
+			j->lim->max_parts);
+		break;
+	case HILL_MAIL_TOO_DEEP:
+		ut_buf_printf(&j->body, L(j->lang,
+			"このメールは MIME の入れ子が深すぎるため読みませんでした（上限 %zu）。\n",
+			"This mail nests MIME parts too deeply to read (the limit is %zu).\n"),
+			j->lim->max_depth);
+		break;
+	case HILL_MAIL_CHARSET:
+		sayf(j, "文字コード「%s」を読めませんでした。ISO-2022-JP、Shift_JIS、"
+		        "EUC-JP か UTF-8 で送ってください。\n",
+		     "The charset '%s' is unknown here. Please send ISO-2022-JP, "
+		     "Shift_JIS, EUC-JP or UTF-8.\n", m->bad_arg ? m->bad_arg : "?");
+		break;
+	case HILL_MAIL_UNDECODABLE:
+		sayf(j, "本文が文字コード（%s）として正しくないため読めませんでした。\n",
+		     "The text is not valid in its charset (%s).\n",
+		     m->bad_arg ? m->bad_arg : "?");
+		break;
+	case HILL_MAIL_BASE64:
+		say(j, "base64 で符号化された部分が壊れているため読めませんでした。\n",
+		    "A base64-encoded part is broken; it could not be read.\n");
+		break;
+	case HILL_MAIL_NO_TEXT:
+		say(j, "本文にもテキストの添付にも、読める文章がありませんでした。\n",
+		    "Neither the body nor a text attachment had any text.\n");
+		break;
+	default:
+		say(j, "このメールは読めませんでした。\n", "This mail could not be read.\n");
+		break;
+	}
+	help_lines(j);
+	return reject(j);
+}
+
+/* The located diagnostics of an illegal sheet, as `amaryllis check`
+ * prints them (without the source lines). */
+static void diagnostics(job *j, const am_sheet *sh, const char *file)
+{
+	size_t i, n = am_sheet_diag_count(sh);
+	char msg[1024];
+
+	for (i = 0; i < n; i++) {
+		const am_diag *dg = am_sheet_diag(sh, i);
+		am_diag_format(msg, sizeof(msg), dg, j->lang);
+		ut_buf_printf(&j->body, "%s:%u:%u: error: %s\n", file,
+		              (unsigned)dg->line, (unsigned)dg->col, msg);
+	}
+	if (am_sheet_error_count(sh) > n) {
+		size_t more = am_sheet_error_count(sh) - n;
+		if (j->lang == AM_LANG_JA)
+			ut_buf_printf(&j->body, "%s: ほかに%zu件のエラーがあります\n",
+			              file, more);
+		else
+			ut_buf_printf(&j->body, "%s: %zu more errors not shown\n",
+			              file, more);
+	}
+}
+
+static int pw_verify(const char *hash, const char *pw)
+{
+	return pw && crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+}
+
+static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
+{
+	unsigned long long ops = h->pwhash_ops ? h->pwhash_ops :
+	                         crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	size_t mem = h->pwhash_mem ? h->pwhash_mem : crypto_pwhash_MEMLIMIT_INTERACTIVE;
+
+	if (crypto_pwhash_str(out, pw, strlen(pw), ops, mem) != 0)
+		return ut_error_set(AM_ENOMEM, "out of memory (password hash)");
+	return 0;
+}
+
+static void standings_section(job *j, hill_member *m, size_t n)
+{
+	say(j, "\n順位表:\n", "\nStandings:\n");
+	hill_table_text(&j->body, m, n, j->lang);
+}
+
+static int do_status(job *j)
+{
+	hill_member *m;
+	size_t n;
+	int rc;
+
+	if ((rc = hill_standings(j->h, &m, &n)) < 0)
+		return rc;
+	ut_buf_printf(&j->body, L(j->lang, "%s の順位表（%zu／%zu）:\n",
+	                          "Standings of %s (%zu of %zu):\n"),
+	              j->h->name, n, j->h->size);
+	hill_table_text(&j->body, m, n, j->lang);
+	hill_members_free(m, n);
+	j->result = "status";
+	return 0;
+}
+
+/* The member named `name`: its id, owner and hash (owned), or id 0. */
+static int find_unit(am_hill *h, const char *name, int64_t *id, char **owner,
+                     char **hash)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*id = 0;
+	*owner = *hash = NULL;
+	if ((rc = hill_prepare(h, &st, "SELECT id, owner, pwhash FROM units "
+	                       "WHERE name = ?")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		*owner = col_dup(st, 1, NULL);
+		*hash = col_dup(st, 2, NULL);
+		rc = *owner && *hash ? SQLITE_DONE : SQLITE_NOMEM;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(*owner);
+		free(*hash);
+		*owner = *hash = NULL;
+		return db_fail(h, rc, "database");
+	}
+	return 0;
+}
+
+static int do_withdraw(job *j)
+{
+	int64_t id;
+	char *owner, *hash;
+	int rc;
+
+	if ((rc = find_unit(j->h, j->d->withdraw, &id, &owner, &hash)) < 0)
+		return rc;
+	if (!id) {
+		sayf(j, "「%s」という名前のユニットは丘にいません。\n",
+		     "There is no unit named '%s' on the hill.\n", j->d->withdraw);
+		rc = reject(j);
+	} else if (!j->d->password) {
+		say(j, "撤退には #パスワード（#password）が必要です。\n",
+		    "Withdrawing needs the unit's #password.\n");
+		rc = reject(j);
+	} else if (strcmp(owner, j->mail->from) != 0 ||
+	           !pw_verify(hash, j->d->password)) {
+		/* one message for both: it tells a forger nothing */
+		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違います。\n",
+		     "Cannot withdraw '%s': the owner's address or the password "
+		     "does not match.\n", j->d->withdraw);
+		rc = reject(j);
+	} else if ((rc = delete_unit(j->h, id)) == 0) {
+		hill_member *m;
+		size_t n;
+		sayf(j, "「%s」を撤退させました。\n", "'%s' has been withdrawn.\n",
+		     j->d->withdraw);
+		if ((rc = hill_standings(j->h, &m, &n)) == 0) {
+			standings_section(j, m, n);
+			hill_members_free(m, n);
+			j->result = "withdrawn";
+		}
+	}
+	free(owner);
+	free(hash);
+	return rc;
+}
+
+static void now_iso(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int log_write(void *ud, const char *data, size_t len)
+{
+	return ut_buf_put((ut_buf *)ud, data, len) != 0;
+}
+
+/* Entry and test: check the sheet, fight every member, store (entry) or
+ * roll back (test), reply with the battles and the standings. */
+static int do_entry(job *j, int test)
+{
+	am_hill *h = j->h;
+	const char *src = j->mail->attachment ? j->mail->attachment : j->d->sheet;
+	size_t src_len = j->mail->attachment ? strlen(src) : j->d->sheet_len;
+	const char *file = j->mail->attachment ? j->mail->att_name : "sheet";
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	am_sheet *sheet = NULL;
+	am_program *prog = NULL;
+	am_engine *engine = NULL;
+	hill_member *mem = NULL, *st_m = NULL;
+	size_t nmem = 0, nst = 0, i;
+	int64_t old_id = 0, new_id;
+	char *owner = NULL, *hash = NULL, *kept_hash = NULL;
+	char newhash[crypto_pwhash_STRBYTES];
+	const char *name;
+	int rc = 0, savepoint = 0;
+	ut_buf pushed = UT_BUF_INIT;
+
+	if (!j->mail->attachment && j->d->sheet_blank) {
+		say(j, "ユニットシートがありません。\n", "There is no unit sheet.\n");
+		help_lines(j);
+		return reject(j);
+	}
+	if (am_sheet_parse(&sheet, src, src_len, &po) < 0)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	if (!am_sheet_ok(sheet)) {
+		say(j, "ユニットシートに誤りがあります:\n",
+		    "The unit sheet has errors:\n");
+		diagnostics(j, sheet, file);
+		rc = reject(j);
+		goto done;
+	}
+	name = am_sheet_team(sheet)->units[0].name;
+	if (!test && !j->d->password) {
+		sayf(j, "「%s」を登録するには #パスワード（#password）を書いてください。"
+		        "あとで差し替えや撤退をするときに同じパスワードが必要です。\n",
+		     "To enter '%s', please add a #password line: the same password "
+		     "is needed later to replace or withdraw the unit.\n", name);
+		help_lines(j);
+		rc = reject(j);
+		goto done;
+	}
+	if ((rc = find_unit(h, name, &old_id, &owner, &hash)) < 0)
+		goto done;
+	if (old_id && !test) {
+		if (strcmp(owner, j->mail->from) != 0) {
+			sayf(j, "「%s」という名前は別の持ち主のユニットが使っています。"
+			        "名前を変えてください。\n",
+			     "The name '%s' belongs to another player's unit; please "
+			     "choose another name.\n", name);
+			rc = reject(j);
+			goto done;
+		}
+		if (!pw_verify(hash, j->d->password)) {
+			sayf(j, "「%s」を差し替えられません: パスワードが違います。\n",
+			     "Cannot replace '%s': wrong password.\n", name);
+			rc = reject(j);
+			goto done;
+		}
+		kept_hash = hash;
+	}
+	if ((rc = am_program_new(&prog, am_sheet_team(sheet))) < 0 ||
+	    (rc = am_engine_new(&engine)) < 0)
+		goto done;
+	if ((rc = hill_standings(h, &mem, &nmem)) < 0)
+		goto done;
+	if ((rc = hill_exec(h, "SAVEPOINT entry")) < 0)
+		goto done;
+	savepoint = 1;
+	if (old_id && (rc = delete_unit(h, old_id)) < 0)
+		goto done;
+	if (!kept_hash && !test && (rc = pw_hash(h, newhash, j->d->password)) < 0)
+		goto done;
+	{
+		sqlite3_stmt *st;
+		char when[32];
+		now_iso(when, sizeof(when));
+		if ((rc = hill_prepare(h, &st, "INSERT INTO units(name, owner, "
+		                       "pwhash, sheet, entered) VALUES(?,?,?,?,?)")) < 0)
+			goto done;
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, j->mail->from, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, test ? "-" : kept_hash ? kept_hash : newhash,
+		                  -1, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 4, src, (int)src_len, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
+		if ((rc = step_done(h, st)) < 0)
+			goto done;
+		new_id = sqlite3_last_insert_rowid(h->db);
+	}
+	say(j, test ? "テストの対戦結果（何も保存していません）:\n"
+	            : "対戦結果:\n",
+	    test ? "Battles of the test (nothing was stored):\n" : "Battles:\n");
+	if (nmem == 0 || (nmem == 1 && mem[0].id == old_id))
+		say(j, "  （丘にはまだ誰もいません）\n", "  (the hill is empty)\n");
+	for (i = 0; i < nmem; i++) {
+		am_sheet *ms = NULL;
+		am_program *mp = NULL;
+		am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+		am_result res;
+		am_log *log = NULL;
+		sqlite3_stmt *st;
+		int oc;
+
+		if (mem[i].id == old_id)
+			continue;
+		bo.max_units = j->lim->max_units;
+		if (am_sheet_parse(&ms, mem[i].sheet, mem[i].sheet_len, &po) < 0 ||
+		    !am_sheet_ok(ms) ||
+		    am_program_new(&mp, am_sheet_team(ms)) < 0) {
+			am_sheet_free(ms);
+			rc = ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
+			                  mem[i].name);
+			goto done;
+		}
+		if (j->d->logs) {
+			if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
+			               &j->logs) < 0) {
+				am_program_free(mp);
+				am_sheet_free(ms);
+				rc = ut_error_set(AM_ENOMEM, "out of memory");
+				goto done;
+			}
+			ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, mem[i].name);
+			bo.on_event = am_log_event;
+			bo.event_ud = log;
+		}
+		rc = am_battle_run_programs(&res, engine, prog, mp, &bo);
+		if (log) {
+			am_log_finish(log, engine, &res, rc);
+			am_log_free(log);
+			ut_buf_puts(&j->logs, "\n");
+		}
+		am_program_free(mp);
+		am_sheet_free(ms);
+		if (rc < 0) {
+			/* the engine's limits: the new sheet's doing */
+			ut_buf_clear(&j->body);
+			ut_buf_printf(&j->body, L(j->lang,
+				"「%s」対「%s」の戦闘が止まりました: %s\n"
+				"エンジンの上限を超えるシートは登録できません。\n",
+				"The battle of '%s' against '%s' stopped: %s\n"
+				"A sheet that takes the engine past its limits cannot "
+				"enter.\n"), name, mem[i].name, am_error_last());
+			rc = reject(j);
+			goto done;
+		}
+		oc = outcome_of(&res);
+		ut_buf_puts(&j->body, "  ");
+		ut_buf_pad(&j->body, mem[i].name, 18, 2);
+		ut_buf_printf(&j->body, L(j->lang, "%s  ＨＰ %lld 対 %lld\n",
+		                          "%s  HP %lld vs %lld\n"),
+		              oc == 1 ? L(j->lang, "勝", "W") :
+		              oc == 2 ? L(j->lang, "分", "D") : L(j->lang, "負", "L"),
+		              (long long)res.score[0], (long long)res.score[1]);
+		if ((rc = hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
+			goto done;
+		sqlite3_bind_int64(st, 1, new_id);
+		sqlite3_bind_int64(st, 2, mem[i].id);
+		sqlite3_bind_int(st, 3, oc);
+		sqlite3_bind_int64(st, 4, res.score[0]);
+		sqlite3_bind_int64(st, 5, res.score[1]);
+		if ((rc = step_done(h, st)) < 0)
+			goto done;
+	}
+	/* push off the last while the hill is too full */
+	for (;;) {
+		if ((rc = hill_standings(h, &st_m, &nst)) < 0)
+			goto done;
+		if (nst <= h->size)
+			break;
+		ut_buf_printf(&pushed, "%s%s", pushed.len ? L(j->lang, "、", ", ") : "",
+		              st_m[nst - 1].name);
+		if ((rc = delete_unit(h, st_m[nst - 1].id)) < 0)
+			goto done;
+		hill_members_free(st_m, nst);
+		st_m = NULL;
+	}
+	standings_section(j, st_m, nst);
+	for (i = 0; i < nst && st_m[i].id != new_id; i++)
+		;
+	if (i == nst)
+		sayf(j, "\n「%s」は丘に残れませんでした。\n",
+		     "\n'%s' did not stay on the hill.\n", name);
+	if (pushed.len)
+		sayf(j, test ? "\n押し出されるユニット: %s\n" : "\n押し出されたユニット: %s\n",
+		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
+		     pushed.ptr);
+	if (test) {
+		rc = hill_exec(h, "ROLLBACK TO entry");
+		j->result = "tested";
+	} else {
+		j->result = old_id ? "replaced" : "entered";
+	}
+	if (rc == 0) {
+		rc = hill_exec(h, "RELEASE entry");
+		savepoint = 0;
+	}
+	if (rc == 0) {
+		/* the headline goes first */
+		ut_buf head = UT_BUF_INIT;
+		ut_buf_printf(&head, L(j->lang, test ? "「%s」をテストしました。\n\n" :
+		                       old_id ? "「%s」を差し替えました。\n\n" :
+		                       "「%s」を登録しました。\n\n",
+		                       test ? "'%s' was tested.\n\n" :
+		                       old_id ? "'%s' was replaced.\n\n" :
+		                       "'%s' has entered the hill.\n\n"), name);
+		ut_buf_put(&head, j->body.ptr, j->body.len);
+		ut_buf_free(&j->body);
+		j->body = head;
+	}
+done:
+	if (savepoint) {
+		/* a rejection or an error after the savepoint: undo it */
+		if (hill_exec(h, "ROLLBACK TO entry") == 0)
+			hill_exec(h, "RELEASE entry");
+	}
+	hill_members_free(mem, nmem);
+	hill_members_free(st_m, nst);
+	ut_buf_free(&pushed);
+	am_engine_free(engine);
+	am_program_free(prog);
+	am_sheet_free(sheet);
+	free(owner);
+	free(hash);
+	sodium_memzero(newhash, sizeof(newhash));
+	return rc;
+}
+
+/* Decide and act on a readable message inside the open transaction. */
+static int act(job *j)
+{
+	hill_directives *d = j->d;
+
+	if (j->mail->bad)
+		return hostile(j);
+	if (d->conflict) {
+		say(j, "指示が矛盾しています（#登録・#テスト・#撤退・#順位 は1通に1つだけ）。\n",
+		    "Conflicting directives: one of #entry, #test, #withdraw, "
+		    "#status per mail.\n");
+		help_lines(j);
+		return reject(j);
+	}
+	switch (d->cmd) {
+	case HILL_CMD_STATUS:
+		return do_status(j);
+	case HILL_CMD_WITHDRAW:
+		return do_withdraw(j);
+	case HILL_CMD_TEST:
+		return do_entry(j, 1);
+	default:
+		return do_entry(j, 0);
+	}
+}
+
+/* ------------------------------------------------------------- process */
+
+static const char *const results[] = {
+	"entered", "replaced", "tested", "withdrawn", "status", "rejected",
+	"ignored", "duplicate"
+};
+
+static const char *static_result(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s && i < sizeof(results) / sizeof(results[0]); i++)
+		if (!strcmp(s, results[i]))
+			return results[i];
+	return "rejected";
+}
+
+int am_hill_process(am_hill *h, const char *raw, size_t len,
+                    const am_hill_limits *limits, char **reply_out,
+                    size_t *reply_len, const char **result_out)
+{
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	hill_mail mail;
+	hill_directives d;
+	job j;
+	sqlite3_stmt *st;
+	int rc, in_txn = 0;
+	char when[32];
+
+	*reply_out = NULL;
+	*reply_len = 0;
+	*result_out = NULL;
+	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
+		lim = *limits;
+	free(h->last_key);
+	h->last_key = NULL;
+	memset(&d, 0, sizeof(d));
+	memset(&j, 0, sizeof(j));
+	if ((rc = hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
+		return ut_error_set(rc, "out of memory");
+	if (!mail.bad && !mail.loop &&
+	    (rc = hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
+		hill_mail_free(&mail);
+		return ut_error_set(rc, "out of memory");
+	}
+	sqlite3_busy_timeout(h->db, (int)lim.busy_ms);
+	if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0)
+		goto out;
+	in_txn = 1;
+	/* processed before? */
+	if ((rc = hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
+	                       "WHERE key = ?")) < 0)
+		goto out;
+	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		int sent = sqlite3_column_int(st, 2);
+		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
+			*result_out = "duplicate";
+		} else {
+			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
+			*reply_out = col_dup(st, 1, reply_len);
+			h->last_key = strdup(mail.key);
+			if (!*reply_out || !h->last_key) {
+				sqlite3_finalize(st);
+				rc = ut_error_set(AM_ENOMEM, "out of memory");
+				goto out;
+			}
+		}
+		sqlite3_finalize(st);
+		rc = hill_exec(h, "COMMIT");
+		in_txn = rc < 0;
+		goto out;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		rc = db_fail(h, rc, "database");
+		goto out;
+	}
+	/* decide */
+	j.h = h;
+	j.mail = &mail;
+	j.d = &d;
+	j.lim = &lim;
+	j.lang = d.lang;
+	if (mail.loop || !mail.reply_to || !mail.from) {
+		j.result = "ignored";
+	} else {
+		if ((rc = act(&j)) < 0)
+			goto out;
+		if (j.body.failed || j.logs.failed) {
+			rc = ut_error_set(AM_ENOMEM, "out of memory");
+			goto out;
+		}
+		{
+			hill_reply_in in = {h->name, h->address, &mail, j.result,
+			                    j.body.ptr ? j.body.ptr : "",
+			                    d.logs && j.logs.ptr ? j.logs.ptr : NULL};
+			if ((rc = hill_reply_build(reply_out, reply_len, &in)) < 0) {
+				rc = ut_error_set(rc, "out of memory");
+				goto out;
+			}
+		}
+	}
+	/* record, with the reply, in the same transaction */
+	now_iso(when, sizeof(when));
+	if ((rc = hill_prepare(h, &st, "INSERT INTO messages VALUES(?,?,?,?,?,?)")) < 0)
+		goto out;
+	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
+	if (mail.from)
+		sqlite3_bind_text(st, 3, mail.from, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, j.result, -1, SQLITE_STATIC);
+	if (*reply_out)
+		sqlite3_bind_blob(st, 5, *reply_out, (int)*reply_len, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, *reply_out ? 0 : 1);
+	if ((rc = step_done(h, st)) < 0)
+		goto out;
+	if ((rc = hill_exec(h, "COMMIT")) < 0)
+		goto out;
+	in_txn = 0;
+	*result_out = j.result;
+	if (*reply_out && !(h->last_key = strdup(mail.key)))
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+out:
+	if (in_txn)
+		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc < 0) {
+		free(*reply_out);
+		*reply_out = NULL;
+		*reply_len = 0;
+		*result_out = NULL;
+	}
+	ut_buf_free(&j.body);
+	ut_buf_free(&j.logs);
+	hill_directives_free(&d);
+	hill_mail_free(&mail);
+	return rc < 0 ? rc : 0;
+}
+
+int am_hill_mark_sent(am_hill *h)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (!h->last_key)
+		return 0;
+	if ((rc = hill_prepare(h, &st, "UPDATE messages SET sent = 1 WHERE key = ?")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, h->last_key, -1, SQLITE_STATIC);
+	if ((rc = step_done(h, st)) == 0) {
+		free(h->last_key);
+		h->last_key = NULL;
+	}
+	return rc;
+}

@@ -1,0 +1,121 @@
+/*
+ * hill_int.h - what the files of the hill share (private to
+ * src/amaryllis/hill/).
+ *
+ *   mailin.c      a raw message -> hill_mail (GMime: MIME, charsets)
+ *   directives.c  the body's text -> directives and the sheet
+ *   html.c        the text of an HTML-only mail
+ *   reply.c       the reply message (GMime)
+ *   hill.c        the database, the rules, am_hill_process
+ *   status.c      the standings as text, JSON, HTML
+ */
+#ifndef AM_HILL_INT_H
+#define AM_HILL_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "amaryllis/hill.h"
+#include "util/buf.h"
+
+/* Texts in the reply's language: L(lang, "日本語", "English"). */
+#define L(lang, ja, en) ((lang) == AM_LANG_EN ? (en) : (ja))
+
+/* Why a message cannot be read (the polite rejections of hostile mail). */
+typedef enum hill_bad {
+	HILL_MAIL_OK = 0,
+	HILL_MAIL_TOO_BIG,       /* over limits->max_bytes */
+	HILL_MAIL_TOO_MANY_PARTS,
+	HILL_MAIL_TOO_DEEP,
+	HILL_MAIL_UNPARSABLE,    /* GMime found no message */
+	HILL_MAIL_CHARSET,       /* unknown charset (bad_arg names it) */
+	HILL_MAIL_UNDECODABLE,   /* text not valid in its charset */
+	HILL_MAIL_BASE64,        /* invalid base64 */
+	HILL_MAIL_NO_TEXT        /* no text part at all */
+} hill_bad;
+
+/* A parsed incoming message: everything the rules need, in UTF-8. */
+typedef struct hill_mail {
+	char *key;          /* Message-ID, or "sha256:HEX" of the raw bytes */
+	char *msgid;        /* Message-ID without <>, or NULL */
+	char *from;         /* the sender's address (lower case), or NULL */
+	char *reply_to;     /* where the reply goes (Reply-To, else From) */
+	char *subject;      /* decoded, or NULL */
+	char *references;   /* the References header as it was, or NULL */
+	int loop;           /* auto-submitted, bounce, bulk: no reply */
+	hill_bad bad;
+	char *bad_arg;      /* e.g. the unknown charset */
+	char *body;         /* the text of the body (NULL when none) */
+	char *attachment;   /* a .txt attachment's text, or NULL */
+	char *att_name;     /* its file name */
+} hill_mail;
+
+/*
+ * Read `raw` into *m (all fields owned; hill_mail_free).  Never fails for
+ * bad input: m->bad says what was wrong.  `own_address` is the hill's (mail
+ * from it is a loop).  Returns 0 or AM_ENOMEM.
+ */
+int hill_mail_read(hill_mail *m, const char *raw, size_t len,
+                   const am_hill_limits *lim, const char *own_address);
+void hill_mail_free(hill_mail *m);
+
+/* Ensure g_mime_init() ran once in this process. */
+void hill_gmime_once(void);
+
+/* What the mail asks for. */
+typedef enum hill_cmd {
+	HILL_CMD_ENTRY = 0,
+	HILL_CMD_TEST,
+	HILL_CMD_WITHDRAW,
+	HILL_CMD_STATUS
+} hill_cmd;
+
+typedef struct hill_directives {
+	hill_cmd cmd;
+	int cmd_given;       /* a command directive was written */
+	int conflict;        /* two different commands */
+	char *withdraw;      /* the name after #withdraw (owned) */
+	char *password;      /* after #password (owned), or NULL */
+	am_lang lang;
+	int logs;
+	char *sheet;         /* the sheet text (owned): the body with the
+	                        directive and quoted lines blanked, so that line
+	                        numbers are the body's */
+	size_t sheet_len;
+	int sheet_blank;     /* nothing but blanks */
+} hill_directives;
+
+/* Read the directives and the sheet out of `body` (UTF-8).  0 or
+ * AM_ENOMEM. */
+int hill_directives_parse(hill_directives *d, const char *body);
+void hill_directives_free(hill_directives *d);
+
+/* The text of an HTML document: tags dropped, <br>, </p>, </div>, </tr>,
+ * </li> and headings end lines, entities decoded.  Owned (free()), or NULL
+ * when out of memory. */
+char *hill_html_text(const char *html, size_t len);
+
+/* The reply: raw RFC 5322 in *out (malloc'ed).  `logs` (NULL for none)
+ * goes as a text/plain attachment. */
+typedef struct hill_reply_in {
+	const char *hill_name, *hill_address;
+	const hill_mail *to;
+	const char *result;
+	const char *body;
+	const char *logs;
+} hill_reply_in;
+
+int hill_reply_build(char **out, size_t *len, const hill_reply_in *in);
+
+/* One member, in entry order. */
+typedef struct hill_member {
+	int64_t id;
+	int64_t seq;          /* entry order: smaller is older */
+	char *name, *owner, *entered;
+	char *sheet;
+	size_t sheet_len;
+	/* standings */
+	int64_t wins, draws, losses, points, margin;
+} hill_member;
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * mailin.c - an incoming message, read with GMime 3: the headers the hill
+ * needs, loop detection, and the text of the body and of a .txt
+ * attachment converted to UTF-8 (transfer encodings and charsets are
+ * GMime's work: g_mime_data_wrapper_write_to_stream decodes 7bit,
+ * quoted-printable and base64; g_mime_iconv_* converts ISO-2022-JP,
+ * Shift_JIS, EUC-JP and the rest).
+ *
+ * Hostile mail never fails the call: m->bad says what was wrong, and the
+ * headers that could be read are kept so that the reply can still be sent.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmime/gmime.h>
+#include <sodium.h>
+
+#include "hill_int.h"
+
+static gpointer gmime_init(gpointer unused)
+{
+	(void)unused;
+	g_mime_init();
+	return NULL;
+}
+
+void hill_gmime_once(void)
+{
+	static GOnce once = G_ONCE_INIT;
+
+	g_once(&once, gmime_init, NULL);
+}
+
+void hill_mail_free(hill_mail *m)
+{
+	free(m->key);
+	free(m->msgid);
+	free(m->from);
+	free(m->reply_to);
+	free(m->subject);
+	free(m->references);
+	free(m->bad_arg);
+	free(m->body);
+	free(m->attachment);
+	free(m->att_name);
+	memset(m, 0, sizeof(*m));
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* The first mailbox of a list (groups searched too), or NULL. */
+static const char *first_mailbox(InternetAddressList *list)
+{
+	int i, n = list ? internet_address_list_length(list) : 0;
+
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+			const char *a = internet_address_mailbox_get_addr(
+				INTERNET_ADDRESS_MAILBOX(ia));
+			if (a && strchr(a, '@') && !strpbrk(a, " \t\r\n<>\"\\"))
+				return a;
+		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			const char *a = first_mailbox(internet_address_group_get_members(
+				INTERNET_ADDRESS_GROUP(ia)));
+			if (a)
+				return a;
+		}
+	}
+	return NULL;
+}
+
+static char *lower_dup(const char *s)
+{
+	char *d = dup_or_null(s), *p;
+
+	for (p = d; p && *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return d;
+}
+
+/* The header's value trimmed and in lower case, up to ';' (owned), or NULL
+ * when absent. */
+static char *header_word(GMimeObject *obj, const char *name)
+{
+	const char *v = g_mime_object_get_header(obj, name);
+	char *w, *e;
+
+	if (!v)
+		return NULL;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (!(w = lower_dup(v)))
+		return NULL;
+	if ((e = strchr(w, ';')))
+		*e = '\0';
+	e = w + strlen(w);
+	while (e > w && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return w;
+}
+
+/*
+ * Mail that must get no reply (RFC 3834 section 2 and the usual
+ * practice): Auto-Submitted other than "no", a null Return-Path (a
+ * bounce), MAILER-DAEMON, Precedence bulk/junk/list, mail from the hill
+ * itself, and any hill's own reply (X-Amaryllis-Result).
+ */
+static int is_loop(GMimeObject *obj, const char *from, const char *own)
+{
+	char *w;
+	int loop = 0;
+
+	if ((w = header_word(obj, "Auto-Submitted")) && strcmp(w, "no") != 0)
+		loop = 1;
+	free(w);
+	if ((w = header_word(obj, "Return-Path")) && strcmp(w, "<>") == 0)
+		loop = 1;
+	free(w);
+	if ((w = header_word(obj, "Precedence")) &&
+	    (!strcmp(w, "bulk") || !strcmp(w, "junk") || !strcmp(w, "list")))
+		loop = 1;
+	free(w);
+	if (g_mime_object_get_header(obj, "X-Amaryllis-Result"))
+		loop = 1;
+	if (from) {
+		if (strncmp(from, "mailer-daemon@", 14) == 0 ||
+		    strncmp(from, "postmaster@", 11) == 0)
+			loop = 1;
+		if (own && g_ascii_strcasecmp(from, own) == 0)
+			loop = 1;
+	}
+	return loop;
+}
+
+static void set_bad(hill_mail *m, hill_bad why, const char *arg)
+{
+	if (m->bad)
+		return;
+	m->bad = why;
+	free(m->bad_arg);
+	m->bad_arg = dup_or_null(arg);
+}
+
+/* The bytes of a stream (reset first) as a GByteArray owned by *mem. */
+static GByteArray *stream_bytes(GMimeStream *s, GMimeStream **mem)
+{
+	*mem = g_mime_stream_mem_new();
+	g_mime_stream_reset(s);
+	if (g_mime_stream_write_to_stream(s, *mem) < 0)
+		return NULL;
+	return g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(*mem));
+}
+
+/* Base64 text has only its alphabet, '=' padding at the end, and blanks. */
+static int base64_valid(const unsigned char *p, size_t n)
+{
+	size_t i;
+	int pad = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+			continue;
+		if (c == '=') {
+			pad++;
+			continue;
+		}
+		if (pad || !(isalnum(c) || c == '+' || c == '/'))
+			return 0;
+	}
+	return pad <= 2;
+}
+
+/* LF line ends (CRLF and lone CR become LF), in place. */
+static void unix_lines(char *s)
+{
+	char *r = s, *w = s;
+
+	for (; *r; r++) {
+		if (*r == '\r') {
+			*w++ = '\n';
+			if (r[1] == '\n')
+				r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+}
+
+/*
+ * The decoded text of a leaf part in UTF-8 (owned), or NULL with m->bad set
+ * (or out of memory: m->bad unset).
+ */
+static char *part_text(hill_mail *m, GMimePart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *raw_mem = NULL, *mem = NULL;
+	GByteArray *ba;
+	const char *cs;
+	char *text = NULL;
+
+	if (!content)
+		return strdup("");
+	if (g_mime_part_get_content_encoding(part) == GMIME_CONTENT_ENCODING_BASE64) {
+		GMimeStream *s = g_mime_data_wrapper_get_stream(content);
+		ba = s ? stream_bytes(s, &raw_mem) : NULL;
+		if (ba && !base64_valid(ba->data, ba->len)) {
+			set_bad(m, HILL_MAIL_BASE64, g_mime_part_get_filename(part));
+			goto out;
+		}
+	}
+	mem = g_mime_stream_mem_new();
+	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
+		set_bad(m, HILL_MAIL_UNDECODABLE, NULL);
+		goto out;
+	}
+	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
+	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
+	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
+	    g_ascii_strcasecmp(cs, "utf8") != 0) {
+		iconv_t cd = g_mime_iconv_open("UTF-8", cs);
+		if (cd == (iconv_t)-1) {
+			set_bad(m, HILL_MAIL_CHARSET, cs);
+			goto out;
+		}
+		{
+			char *conv = g_mime_iconv_strndup(cd, (const char *)ba->data,
+			                                  ba->len);
+			g_mime_iconv_close(cd);
+			if (!conv || !g_utf8_validate(conv, -1, NULL)) {
+				g_free(conv);
+				set_bad(m, HILL_MAIL_UNDECODABLE, cs);
+				goto out;
+			}
+			text = strdup(conv);
+			g_free(conv);
+		}
+	} else {
+		/* UTF-8, ASCII, or no charset (then it must be valid UTF-8) */
+		if (memchr(ba->data, '\0', ba->len) ||
+		    !g_utf8_validate((const char *)ba->data, (gssize)ba->len, NULL)) {
+			set_bad(m, HILL_MAIL_UNDECODABLE, cs ? cs : "UTF-8");
+			goto out;
+		}
+		if ((text = malloc(ba->len + 1))) {
+			memcpy(text, ba->data, ba->len);
+			text[ba->len] = '\0';
+		}
+	}
+	if (text)
+		unix_lines(text);
+out:
+	if (raw_mem)
+		g_object_unref(raw_mem);
+	if (mem)
+		g_object_unref(mem);
+	return text;
+}
+
+static int ends_with_txt(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	return n >= 4 && g_ascii_strcasecmp(name + n - 4, ".txt") == 0;
+}
+
+typedef struct walk_state {
+	hill_mail *m;
+	const am_hill_limits *lim;
+	size_t parts;
+	char *html;
+	int nomem;
+} walk_state;
+
+/* Visit the MIME tree depth first: count parts, check the depth, keep the
+ * first text/plain body, the first .txt attachment, the first text/html. */
+static void walk(walk_state *w, GMimeObject *obj, size_t depth)
+{
+	hill_mail *m = w->m;
+	GMimeContentType *ct;
+
+	if (m->bad || w->nomem || !obj)
+		return;
+	if (++w->parts > w->lim->max_parts) {
+		set_bad(m, HILL_MAIL_TOO_MANY_PARTS, NULL);
+		return;
+	}
+	if (depth > w->lim->max_depth) {
+		set_bad(m, HILL_MAIL_TOO_DEEP, NULL);
+		return;
+	}
+	if (GMIME_IS_MULTIPART(obj)) {
+		int i, n = g_mime_multipart_get_count(GMIME_MULTIPART(obj));
+		for (i = 0; i < n && !m->bad; i++)
+			walk(w, g_mime_multipart_get_part(GMIME_MULTIPART(obj), i),
+			     depth + 1);
+		return;
+	}
+	if (!GMIME_IS_PART(obj))
+		return; /* an attached message: not read */
+	ct = g_mime_object_get_content_type(obj);
+	{
+		GMimePart *part = GMIME_PART(obj);
+		const char *fname = g_mime_part_get_filename(part);
+		int attach = g_mime_part_is_attachment(part);
+		int plain = ct && g_mime_content_type_is_type(ct, "text", "plain");
+		int html = ct && g_mime_content_type_is_type(ct, "text", "html");
+		char *t;
+
+		if (ends_with_txt(fname) && (attach || !plain) && !m->attachment) {
+			if (!(t = part_text(m, part))) {
+				w->nomem = !m->bad;
+				return;
+			}
+			m->attachment = t;
+			if (!(m->att_name = strdup(fname)))
+				w->nomem = 1;
+		} else if (plain && !attach && !m->body) {
+			if (!(t = part_text(m, part))) {
+				w->nomem = !m->bad;
+				return;
+			}
+			m->body = t;
+		} else if (html && !attach && !w->html) {
+			if (!(t = part_text(m, part))) {
+				w->nomem = !m->bad;
+				return;
+			}
+			w->html = t;
+		}
+	}
+}
+
+/* "sha256:HEX" of the bytes. */
+static char *hash_key(const char *raw, size_t len)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+	char *k = malloc(7 + 2 * sizeof(h) + 1);
+
+	if (!k)
+		return NULL;
+	crypto_hash_sha256(h, (const unsigned char *)raw, len);
+	memcpy(k, "sha256:", 7);
+	sodium_bin2hex(k + 7, 2 * sizeof(h) + 1, h, sizeof(h));
+	return k;
+}
+
+/* The end of the header block (after its blank line) within raw[0..len),
+ * or len. */
+static size_t header_end(const char *raw, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++) {
+		if (raw[i] == '\n' && raw[i + 1] == '\n')
+			return i + 2;
+		if (raw[i] == '\n' && raw[i + 1] == '\r' && i + 2 < len &&
+		    raw[i + 2] == '\n')
+			return i + 3;
+	}
+	return len;
+}
+
+int hill_mail_read(hill_mail *m, const char *raw, size_t len,
+                   const am_hill_limits *lim, const char *own_address)
+{
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeMessage *msg;
+	GMimeObject *obj;
+	size_t parse_len = len;
+	walk_state w;
+	const char *v;
+
+	hill_gmime_once();
+	memset(m, 0, sizeof(*m));
+	if (len >= 5 && memcmp(raw, "From ", 5) == 0) {
+		/* an mbox envelope line, as some MTAs' pipes add: not a header */
+		const char *nl = memchr(raw, '\n', len);
+		size_t skip = nl ? (size_t)(nl - raw) + 1 : len;
+		raw += skip;
+		len -= skip;
+	}
+	if (len > lim->max_bytes) {
+		/* read only the headers, to reply and to know the Message-ID */
+		set_bad(m, HILL_MAIL_TOO_BIG, NULL);
+		parse_len = header_end(raw, len < 262144 ? len : 262144);
+	}
+	stream = g_mime_stream_mem_new_with_buffer(raw, parse_len);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_object_unref(stream);
+	msg = g_mime_parser_construct_message(parser, NULL);
+	g_object_unref(parser);
+	if (!msg) {
+		set_bad(m, HILL_MAIL_UNPARSABLE, NULL);
+		if (!(m->key = hash_key(raw, len)))
+			return AM_ENOMEM;
+		return 0;
+	}
+	obj = GMIME_OBJECT(msg);
+	v = g_mime_message_get_message_id(msg);
+	if (v && *v && strlen(v) < 1000) {
+		m->msgid = strdup(v);
+		m->key = strdup(v);
+	} else {
+		m->key = hash_key(raw, len);
+	}
+	m->from = lower_dup(first_mailbox(g_mime_message_get_from(msg)));
+	v = first_mailbox(g_mime_message_get_reply_to(msg));
+	m->reply_to = dup_or_null(v ? v : m->from);
+	m->subject = dup_or_null(g_mime_message_get_subject(msg));
+	if (m->subject && !g_utf8_validate(m->subject, -1, NULL)) {
+		free(m->subject);
+		m->subject = NULL;
+	}
+	m->references = dup_or_null(g_mime_object_get_header(obj, "References"));
+	m->loop = is_loop(obj, m->from, own_address);
+	if (!m->key) {
+		g_object_unref(msg);
+		return AM_ENOMEM;
+	}
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.lim = lim;
+	if (!m->bad && !m->loop)
+		walk(&w, g_mime_message_get_mime_part(msg), 0);
+	g_object_unref(msg);
+	if (!m->body && w.html && !m->bad)
+		m->body = hill_html_text(w.html, strlen(w.html));
+	free(w.html);
+	if (w.nomem)
+		return AM_ENOMEM;
+	if (!m->bad && !m->loop && !m->body && !m->attachment)
+		set_bad(m, HILL_MAIL_NO_TEXT, NULL);
+	return 0;
+}

@@ -1,0 +1,115 @@
+/*
+ * reply.c - the reply to a mail, built with GMime (RFC 5322, RFC 3834):
+ *
+ *   From: the hill        To: Reply-To or From of the mail
+ *   Subject: Re: SUBJECT (one "Re: ", never two)
+ *   In-Reply-To, References: from the mail's Message-ID
+ *   Message-ID: its own    Auto-Submitted: auto-replied
+ *   X-Amaryllis-Result: entered | replaced | tested | withdrawn | status |
+ *                       rejected
+ *   text/plain; charset=UTF-8 (and the battle logs as a text/plain
+ *   attachment logs.txt when #logs asked for them)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmime/gmime.h>
+
+#include "hill_int.h"
+
+/* "Re: " + subject unless it already starts with "Re:" (any case, also
+ * the full-width colon). */
+static char *reply_subject(const char *subject, const char *fallback)
+{
+	const char *s = subject;
+
+	if (!s || !*s)
+		s = fallback;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (g_ascii_strncasecmp(s, "re:", 3) == 0 ||
+	    (g_ascii_strncasecmp(s, "re", 2) == 0 && strncmp(s + 2, "：", 3) == 0))
+		return g_strdup(s);
+	return g_strconcat("Re: ", s, NULL);
+}
+
+static GMimeObject *text_part(const char *text)
+{
+	GMimeTextPart *tp = g_mime_text_part_new_with_subtype("plain");
+
+	g_mime_text_part_set_text(tp, text);
+	g_mime_text_part_set_charset(tp, "UTF-8");
+	/* always base64: 7bit-safe through any MTA, and one decoding for
+	 * programs that read replies */
+	g_mime_part_set_content_encoding(GMIME_PART(tp),
+	                                 GMIME_CONTENT_ENCODING_BASE64);
+	return GMIME_OBJECT(tp);
+}
+
+int hill_reply_build(char **out, size_t *len, const hill_reply_in *in)
+{
+	GMimeMessage *msg;
+	GMimeObject *body;
+	GDateTime *now;
+	const char *at = strrchr(in->hill_address, '@');
+	char *s, *id;
+
+	hill_gmime_once();
+	*out = NULL;
+	*len = 0;
+	msg = g_mime_message_new(TRUE);
+	g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, in->hill_name,
+	                           in->hill_address);
+	g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, NULL,
+	                           in->to->reply_to);
+	s = reply_subject(in->to->subject, in->hill_name);
+	g_mime_message_set_subject(msg, s, "UTF-8");
+	g_free(s);
+	now = g_date_time_new_now_utc();
+	g_mime_message_set_date(msg, now);
+	g_date_time_unref(now);
+	id = g_mime_utils_generate_message_id(at && at[1] ? at + 1 : "amaryllis.invalid");
+	g_mime_message_set_message_id(msg, id);
+	g_free(id);
+	if (in->to->msgid) {
+		char *ref = g_strdup_printf("<%s>", in->to->msgid);
+		g_mime_object_set_header(GMIME_OBJECT(msg), "In-Reply-To", ref, NULL);
+		if (in->to->references && strlen(in->to->references) < 8000) {
+			char *all = g_strconcat(in->to->references, " ", ref, NULL);
+			g_mime_object_set_header(GMIME_OBJECT(msg), "References", all,
+			                         NULL);
+			g_free(all);
+		} else {
+			g_mime_object_set_header(GMIME_OBJECT(msg), "References", ref,
+			                         NULL);
+		}
+		g_free(ref);
+	}
+	g_mime_object_set_header(GMIME_OBJECT(msg), "Auto-Submitted",
+	                         "auto-replied", NULL);
+	g_mime_object_set_header(GMIME_OBJECT(msg), "X-Amaryllis-Result",
+	                         in->result, NULL);
+	body = text_part(in->body);
+	if (in->logs) {
+		GMimeMultipart *mp = g_mime_multipart_new_with_subtype("mixed");
+		GMimeObject *att = text_part(in->logs);
+		g_mime_part_set_filename(GMIME_PART(att), "logs.txt");
+		g_mime_multipart_add(mp, body);
+		g_mime_multipart_add(mp, att);
+		g_object_unref(body);
+		g_object_unref(att);
+		body = GMIME_OBJECT(mp);
+	}
+	g_mime_message_set_mime_part(msg, body);
+	g_object_unref(body);
+	s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
+	g_object_unref(msg);
+	if (!s)
+		return AM_ENOMEM;
+	*len = strlen(s);
+	*out = malloc(*len + 1);
+	if (*out)
+		memcpy(*out, s, *len + 1);
+	g_free(s);
+	return *out ? 0 : AM_ENOMEM;
+}
