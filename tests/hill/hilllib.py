@@ -106,6 +106,12 @@ def parse(data):
     return BytesParser(policy=policy.default).parsebytes(data)
 
 
+def parse_headers(data):
+    """The header of a raw message only (a hostile body may nest deeper
+    than Python's parser can recurse)."""
+    return BytesParser(policy=policy.default).parsebytes(data, headersonly=True)
+
+
 def read_reply(path):
     with open(path, "rb") as f:
         return parse(f.read())
