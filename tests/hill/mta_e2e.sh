@@ -160,8 +160,16 @@ awk -v port="$PORT" '
 	{ $5 = "n"; print }
 ' /etc/postfix/master.cf >"$CONF/master.cf"
 
+# The alias line a hill's host writes (docs: |amaryllis mail --hill DB),
+# so the reply goes through the default `sendmail -t -oi`, run with the
+# PATH Postfix gives pipe commands (/usr/bin:/bin).  AMARYLLIS_MTA_SENDMAIL
+# passes another --sendmail CMD instead (to isolate a failure).
+HILL_CMD="$AM mail --hill $T/hill/hill.db"
+if [ -n "${AMARYLLIS_MTA_SENDMAIL:-}" ]; then
+	HILL_CMD="$HILL_CMD --sendmail '$AMARYLLIS_MTA_SENDMAIL'"
+fi
 cat >"$CONF/aliases" <<EOF
-hill: "|$AM mail --hill $T/hill/hill.db"
+hill: "|$HILL_CMD"
 alice: $T/boxes/alice
 bob: $T/boxes/bob
 carol: $T/boxes/carol
