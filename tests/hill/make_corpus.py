@@ -507,6 +507,22 @@ def build_cases():
         case(name, simple(frm, "entry", name, nut_entry, extra=extra),
              [why, "# No reply (mail loops), and nothing done.",
               "setup: alice_grisk", "no-reply", "standings: グリスク"])
+    case("mta_from_line",
+         b"From bob@example.net  Mon Nov 30 12:00:01 2026\n"
+         b"Return-Path: <bob@example.net>\n"
+         b"X-Original-To: hill@hill.example\n"
+         b"Delivered-To: hill@hill.example\n"
+         b"Received: from example.net (localhost [127.0.0.1])\n"
+         b"\tby mta.hill.example (Postfix) with ESMTP id 0A9B4A86591\n"
+         b"\tfor <hill@hill.example>; Mon, 30 Nov 2026 12:00:01 +0000 (UTC)\n"
+         + simple(BOB, "entry", "mta-from-line", nut_entry),
+         ["# What an MTA hands a pipe: Postfix's local(8) always prepends the",
+          "# mbox envelope line 'From SENDER DATE' (and Return-Path,",
+          "# X-Original-To, Delivered-To) to a message it pipes to a command",
+          "# (procmail and maildrop expect it).  Not a header: the message",
+          "# must read as if it were not there.",
+          "setup: alice_grisk",
+          "to: " + BOB] + after_nut)
     case("auto_submitted_no",
          simple(BOB, "entry", "auto-no", nut_entry, extra=["Auto-Submitted: no"]),
          ["# Auto-Submitted: no is a person: answered as usual.",
