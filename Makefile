@@ -30,7 +30,8 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 # What build, demo, test, asan and tsan need; and what only `make mpi` (part
 # of `make check`) adds: OpenMPI is optional.
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
-                    libyaml-dev libedit-dev tmux python3 python3-yaml
+                    libyaml-dev libedit-dev tmux python3 python3-yaml \
+                    libgmime-3.0-dev libsqlite3-dev libsodium-dev
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
 
 MAKEFLAGS += --no-print-directory

@@ -50,6 +50,16 @@ static void standings_by_points(void **state)
 		"   2  グリスク  1-0-1             3       +14\n"
 		"   3  甲        0-0-2             0       -27\n");
 	free(s);
+	/* the HTML page: the table in rank order and the heat map inline */
+	s = fx_status(&f, AM_HILL_HTML, AM_LANG_EN);
+	assert_non_null(strstr(s, "<!DOCTYPE html>"));
+	assert_true(strstr(s, "<td>ヌト</td>") < strstr(s, "<td>グリスク</td>"));
+	assert_true(strstr(s, "<td>グリスク</td>") < strstr(s, "<td>甲</td>"));
+	assert_non_null(strstr(s, "<td class=\"n\">+13</td>"));
+	assert_non_null(strstr(s, "<svg"));
+	assert_null(strstr(s, "<?xml"));
+	assert_non_null(strstr(s, "</html>\n"));
+	free(s);
 	fx_close(&f);
 }
 

@@ -375,7 +375,7 @@ int hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	GMimeParser *parser;
 	GMimeMessage *msg;
 	GMimeObject *obj;
-	size_t parse_len = len;
+	size_t parse_len;
 	walk_state w;
 	const char *v;
 
@@ -388,6 +388,7 @@ int hill_mail_read(hill_mail *m, const char *raw, size_t len,
 		raw += skip;
 		len -= skip;
 	}
+	parse_len = len;
 	if (len > lim->max_bytes) {
 		/* read only the headers, to reply and to know the Message-ID */
 		set_bad(m, HILL_MAIL_TOO_BIG, NULL);

@@ -33,11 +33,19 @@ static char *reply_subject(const char *subject, const char *fallback)
 	return g_strconcat("Re: ", s, NULL);
 }
 
+/* A text/plain; charset=UTF-8 part holding the UTF-8 bytes as they are
+ * (g_mime_text_part_set_text would pick the "best" charset, e.g.
+ * ISO-8859-1 for a text with "×" in it). */
 static GMimeObject *text_part(const char *text)
 {
 	GMimeTextPart *tp = g_mime_text_part_new_with_subtype("plain");
+	GMimeStream *s = g_mime_stream_mem_new_with_buffer(text, strlen(text));
+	GMimeDataWrapper *w = g_mime_data_wrapper_new_with_stream(
+		s, GMIME_CONTENT_ENCODING_DEFAULT);
 
-	g_mime_text_part_set_text(tp, text);
+	g_mime_part_set_content(GMIME_PART(tp), w);
+	g_object_unref(w);
+	g_object_unref(s);
 	g_mime_text_part_set_charset(tp, "UTF-8");
 	/* always base64: 7bit-safe through any MTA, and one decoding for
 	 * programs that read replies */

@@ -116,7 +116,19 @@ static int heatmap(hill_member *m, size_t n, am_lang lang, ut_buf *b)
 	}
 	{
 		am_league_view v = {lg, st, names, names, 0, NULL, NULL};
-		rc = am_render_heatmap(&v, lang, buf_write, b);
+		ut_buf svg = UT_BUF_INIT;
+		rc = am_render_heatmap(&v, lang, buf_write, &svg);
+		if (rc == 0 && svg.ptr) {
+			/* inline SVG in HTML takes no XML declaration */
+			const char *p = svg.ptr;
+			if (strncmp(p, "<?xml", 5) == 0 && strstr(p, "?>")) {
+				p = strstr(p, "?>") + 2;
+				while (*p == '\n')
+					p++;
+			}
+			ut_buf_puts(b, p);
+		}
+		ut_buf_free(&svg);
 	}
 out:
 	am_league_free(lg);

@@ -1,0 +1,1 @@
+hill --help

@@ -1,0 +1,2 @@
+# init without --address
+hill init /nonexistent/h.db --size 3

@@ -1,0 +1,3 @@
+# A new hill: empty standings in text and JSON; a status mail answered (the
+# reply's result header), the same message again not answered.
+--version >/dev/null; d=$(mktemp -d) && "$AMARYLLIS" hill init "$d/h.db" --size 3 --address hill@example.org --name "Golden Hill" --pwhash-ops 1 --pwhash-mem 8192 && "$AMARYLLIS" hill status "$d/h.db" --lang en && "$AMARYLLIS" hill status "$d/h.db" --format json && mkdir "$d/out" && printf 'From: a@example.net\nMessage-ID: <g1@x>\n\n#status\n' > "$d/m" && "$AMARYLLIS" mail --hill "$d/h.db" --outbox "$d/out" < "$d/m" && "$AMARYLLIS" mail --hill "$d/h.db" --outbox "$d/out" < "$d/m" && ls "$d/out" | wc -l && grep -h '^X-Amaryllis-Result' "$d/out"/*.eml; rc=$?; rm -rf "$d"; exit $rc

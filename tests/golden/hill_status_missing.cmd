@@ -1,0 +1,2 @@
+# no hill there
+hill status --lang en /nonexistent/h.db

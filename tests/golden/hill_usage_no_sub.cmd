@@ -1,0 +1,2 @@
+# hill needs init or status
+hill --lang en

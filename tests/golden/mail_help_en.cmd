@@ -1,0 +1,1 @@
+mail --lang en --help
