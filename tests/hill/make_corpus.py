@@ -75,6 +75,13 @@ STATS_OVER = "ミス：２０／５／１／２\n"
 NUT_VS_GRISK_JA = [
     "body-line: グリスク && 勝 && (?<![0-9])1(?![0-9]) && [-−－]1(?![0-9])",
 ]
+# The standings table after ヌト beat グリスク (LG-POINTS-1, points 3,1,0;
+# margin = own final ＨＰ − the opponent's, summed: 1 − (−1) = +2 for ヌト,
+# −2 for グリスク): rank, name, W-D-L, points, margin.
+STANDINGS_NUT_GRISK = [
+    "body-line: ^\\s*1\\s.*ヌト && 1-0-0 && (?<![0-9])3(?![0-9]) && \\+2(?![0-9])",
+    "body-line: ^\\s*2\\s.*グリスク && 0-0-1 && (?<![0-9])0(?![0-9]) && [-−－]2(?![0-9])",
+]
 NUT_VS_GRISK_EN = [
     "body-line: グリスク && \\bW\\b && (?<![0-9])1(?![0-9]) && [-−－]1(?![0-9])",
 ]
@@ -176,7 +183,8 @@ def setup_messages():
 
 def build_cases():
     nut_entry = "#登録\n#パスワード kuro\n" + NUT
-    after_nut = ["header X-Amaryllis-Result: entered"] + NUT_VS_GRISK_JA + [
+    after_nut = ["header X-Amaryllis-Result: entered"] + NUT_VS_GRISK_JA + \
+        STANDINGS_NUT_GRISK + [
         # ヌト beats グリスク (3 points to 0): ヌト first.
         "standings: ヌト,グリスク",
     ]
@@ -364,14 +372,14 @@ def build_cases():
           "header X-Amaryllis-Result: status",
           "body-line: ヌト && (?<![0-9])3(?![0-9])",
           "body-contains: グリスク",
-          "standings: ヌト,グリスク"])
+          "standings: ヌト,グリスク"] + STANDINGS_NUT_GRISK)
     case("status_en",
          simple(CAROL, "status", "status-en", "#status\n#lang en\n"),
          ["setup: alice_grisk",
           "setup: bob_nut",
           "header X-Amaryllis-Result: status",
           "body-line: ヌト && (?<![0-9])3(?![0-9])",
-          "standings: ヌト,グリスク"])
+          "standings: ヌト,グリスク"] + STANDINGS_NUT_GRISK)
     case("logs_ja",
          simple(BOB, "登録", "logs-ja", "#ログ\n#パスワード kuro\n" + NUT),
          ["# #ログ: the battle log comes as a text/plain attachment; its last",
