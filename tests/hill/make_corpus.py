@@ -403,9 +403,14 @@ def build_cases():
           "hill-size: 2",
           "setup: alice_grisk",
           "setup: bob_nut",
+          "# Its battles: against ヌト the worked example (グリスク弐 is グリスク):",
+          "# 負, ＨＰ −1 against 1; against グリスク a draw (分).  The standings",
+          "# then are the round robin of the two members left: as after ヌト's",
+          "# entry.",
           "header X-Amaryllis-Result: entered",
+          "body-line: ヌト && 負 && [-−－]1(?![0-9]) && (?<![-−－0-9])1(?![0-9])",
           "body-line: グリスク && 分",
-          "standings: ヌト,グリスク"])
+          "standings: ヌト,グリスク"] + STANDINGS_NUT_GRISK)
 
     # --- illegal sheets ----------------------------------------------------
     case("illegal_cost_ja",
