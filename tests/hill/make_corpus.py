@@ -73,7 +73,7 @@ STATS_OVER = "ミス：２０／５／１／２\n"
 # a line naming グリスク with the result 勝 (W in English) and both final
 # ＨＰ, 1 and -1 (written -1, −1 or －1).
 NUT_VS_GRISK_JA = [
-    "body-line: グリスク && 勝 && (?<![0-9])1(?![0-9]) && [-−－]1(?![0-9])",
+    "body-line: グリスク && 勝 && (?<![-−－0-9])1(?![0-9]) && [-−－]1(?![0-9])",
 ]
 # The standings table after ヌト beat グリスク (LG-POINTS-1, points 3,1,0;
 # margin = own final ＨＰ − the opponent's, summed: 1 − (−1) = +2 for ヌト,
@@ -83,7 +83,7 @@ STANDINGS_NUT_GRISK = [
     "body-line: ^\\s*2\\s.*グリスク && 0-0-1 && (?<![0-9])0(?![0-9]) && [-−－]2(?![0-9])",
 ]
 NUT_VS_GRISK_EN = [
-    "body-line: グリスク && \\bW\\b && (?<![0-9])1(?![0-9]) && [-−－]1(?![0-9])",
+    "body-line: グリスク && \\bW\\b && (?<![-−－0-9])1(?![0-9]) && [-−－]1(?![0-9])",
 ]
 
 
