@@ -92,6 +92,68 @@ static void charsets(void **state)
 	ut_buf_free(&body);
 }
 
+/* Shift_JIS as Japanese mail programs really send it: Windows-31J, with
+ * "①" (0x87 0x40, an NEC extension strict Shift_JIS lacks) in a sheet
+ * comment; EUC-JP likewise with its eucJP-ms extension for "①". */
+static void charsets_windows(void **state)
+{
+	static const struct { const char *label, *as; } cases[] = {
+		{"Shift_JIS", "CP932"}, {"EUC-JP", "EUC-JP-MS"},
+	};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password p\n# ① グリスク\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, cases[i].as, &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_printf(&m, "From: a@example.jp\nMessage-ID: <w@x>\n"
+		              "Content-Type: text/plain; charset=%s\n"
+		              "Content-Transfer-Encoding: base64\n\n", cases[i].label);
+		b64_encode(&m, (const unsigned char *)raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", cases[i].label, f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
+/* No charset label at all (old Japanese mail programs): ISO-2022-JP is
+ * known by its escape sequences, 8-bit text is tried as Windows-31J. */
+static void charsets_unlabelled(void **state)
+{
+	static const char *const as[] = {"ISO-2022-JP", "CP932"};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password ひみつ\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, as[i], &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_puts(&m, "From: a@example.jp\nMessage-ID: <nl@x>\n"
+		            "Content-Type: text/plain\n\n");
+		ut_buf_put(&m, raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", as[i], f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
 /* Directives in Japanese and English, any case, ＃ too. */
 static void directives(void **state)
 {
@@ -188,6 +250,29 @@ static void quoted_lines(void **state)
 	free(m);
 	free(sheet);
 	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* format=flowed (RFC 3676): a long sheet line wrapped by the mail
+ * program (a trailing space is a soft break; delsp=yes drops it; a leading
+ * space is stuffing) reads as the one line it was. */
+static void flowed(void **state)
+{
+	const char *raw =
+		"From: a@example.net\nMessage-ID: <fl1@x>\nSubject: s\n"
+		"Content-Type: text/plain; charset=UTF-8; format=flowed; delsp=yes\n\n"
+		"#password p\n"
+		"グリスク：１０／１／１／２／シールド、 \n"
+		"スピア、スピア、ブースト\n"
+		"・シールド（１）：防御力＋２＜リミテッド＞\n"
+		" ・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+		"・ブースト（１）：攻撃力＋１\n";
+	fx f;
+
+	fx_open(&f, 5);
+	assert_int_equal(fx_process(&f, raw), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
 	fx_close(&f);
 }
 
@@ -443,8 +528,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(charsets),
+		cmocka_unit_test(charsets_windows),
+		cmocka_unit_test(charsets_unlabelled),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
+		cmocka_unit_test(flowed),
 		cmocka_unit_test(illegal_sheet),
 		cmocka_unit_test(html_only),
 		cmocka_unit_test(multipart),

@@ -37,6 +37,7 @@
 #include "amaryllis/engine.h"
 #include "amaryllis/render.h"
 #include "amaryllis/sheet.h"
+#include "util/ckd.h"
 #include "util/error.h"
 #include "util/msg.h"
 #include "util/width.h"
@@ -304,6 +305,23 @@ static int cmp_standing(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
+/* The member with this id in m[0..n) sorted by id, or NULL. */
+static hill_member *by_id(hill_member *m, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m[mid].id == id)
+			return &m[mid];
+		if (m[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
 /*
  * The members in standings order (points, margin, older first), with
  * their totals over the stored results between members.
@@ -358,13 +376,8 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 		int64_t a = sqlite3_column_int64(st, 0), b = sqlite3_column_int64(st, 1);
 		int oc = sqlite3_column_int(st, 2);
 		int64_t sa = sqlite3_column_int64(st, 3), sb = sqlite3_column_int64(st, 4);
-		hill_member *ma = NULL, *mb = NULL;
-		for (i = 0; i < n; i++) {
-			if (m[i].id == a)
-				ma = &m[i];
-			if (m[i].id == b)
-				mb = &m[i];
-		}
+		/* m is in id order until the qsort below */
+		hill_member *ma = by_id(m, n, a), *mb = by_id(m, n, b);
 		if (!ma || !mb)
 			continue;
 		if (oc == 1) {
@@ -377,12 +390,21 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 			ma->draws++;
 			mb->draws++;
 		}
-		/* scores are 64-bit ＨＰ sums bounded by the engine's checked
-		 * arithmetic; a margin past int64 saturates */
-		if (__builtin_add_overflow(ma->margin, sa - sb, &ma->margin))
-			ma->margin = sa > sb ? INT64_MAX : INT64_MIN;
-		if (__builtin_add_overflow(mb->margin, sb - sa, &mb->margin))
-			mb->margin = sb > sa ? INT64_MAX : INT64_MIN;
+		/* scores are 64-bit ＨＰ sums (checked by the engine); a margin
+		 * past int64 saturates rather than wraps */
+		{
+			int64_t d;
+			if (ut_ckd_sub(&d, sa, sb))
+				d = sa > sb ? INT64_MAX : INT64_MIN;
+			if (ut_ckd_add(&ma->margin, ma->margin, d))
+				ma->margin = d > 0 ? INT64_MAX : INT64_MIN;
+			if (d == INT64_MIN)
+				d = INT64_MAX; /* −d would overflow */
+			else
+				d = -d;
+			if (ut_ckd_add(&mb->margin, mb->margin, d))
+				mb->margin = d > 0 ? INT64_MAX : INT64_MIN;
+		}
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -470,8 +492,6 @@ typedef struct job {
 	ut_buf body;
 	ut_buf logs;
 	const char *result;
-	const char *prehash;  /* the password's hash, computed before the
-	                         lock (NULL: not computed) */
 } job;
 
 static void say(job *j, const char *ja, const char *en)
@@ -782,10 +802,7 @@ static int do_entry(job *j, int test)
 	savepoint = 1;
 	if (old_id && (rc = delete_unit(h, old_id)) < 0)
 		goto done;
-	if (!kept_hash && !test && j->prehash)
-		memcpy(newhash, j->prehash, sizeof(newhash));
-	else if (!kept_hash && !test &&
-	         (rc = pw_hash(h, newhash, j->d->password)) < 0)
+	if (!kept_hash && !test && (rc = pw_hash(h, newhash, j->d->password)) < 0)
 		goto done;
 	{
 		sqlite3_stmt *st;
@@ -997,7 +1014,6 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	sqlite3_stmt *st;
 	int rc, in_txn = 0;
 	char when[32];
-	char prehash[crypto_pwhash_STRBYTES];
 
 	*reply_out = NULL;
 	*reply_len = 0;
@@ -1015,14 +1031,9 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 		hill_mail_free(&mail);
 		return ut_error_set(rc, "out of memory");
 	}
-	/* an entry's password hash costs ~0.1 s and 64 MiB (INTERACTIVE):
-	 * computed before taking the lock, so concurrent deliveries wait less */
-	if (!mail.bad && !mail.loop && mail.from && !d.conflict &&
-	    d.cmd == HILL_CMD_ENTRY && d.password) {
-		if ((rc = pw_hash(h, prehash, d.password)) < 0)
-			goto out;
-		j.prehash = prehash;
-	}
+	/* The entry's password is hashed inside the lock, not before it:
+	 * INTERACTIVE costs 64 MiB, and 50 deliveries at once hashing in
+	 * parallel would need 3 GiB; one at a time they wait ~0.1 s each. */
 	sqlite3_busy_timeout(h->db, (int)lim.busy_ms);
 	if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
@@ -1057,7 +1068,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 		rc = db_fail(h, rc, "database");
 		goto out;
 	}
-	/* decide (j.prehash was set above) */
+	/* decide */
 	j.h = h;
 	j.mail = &mail;
 	j.d = &d;
@@ -1115,7 +1126,6 @@ out:
 	ut_buf_free(&j.logs);
 	hill_directives_free(&d);
 	hill_mail_free(&mail);
-	sodium_memzero(prehash, sizeof(prehash));
 	return rc < 0 ? rc : 0;
 }
 

@@ -194,6 +194,76 @@ static void unix_lines(char *s)
 }
 
 /*
+ * The charset of text sent without one (old Japanese mail programs): its
+ * escape sequences make ISO-2022-JP certain; text that is not UTF-8 is
+ * taken for Windows-31J, the commonest, else eucJP-ms, whichever iconv
+ * converts whole; otherwise NULL (UTF-8 or ASCII, checked by the caller).
+ */
+static const char *unlabelled_charset(const char *p, size_t n)
+{
+	static const char *const guesses[] = {"CP932", "EUC-JP-MS"};
+	size_t i;
+
+	for (i = 0; i + 2 < n; i++)
+		if (p[i] == '\x1b' && p[i + 1] == '$' &&
+		    (p[i + 2] == 'B' || p[i + 2] == '@'))
+			return "ISO-2022-JP";
+	if (g_utf8_validate(p, (gssize)n, NULL))
+		return NULL;
+	for (i = 0; i < sizeof(guesses) / sizeof(guesses[0]); i++) {
+		iconv_t cd = g_mime_iconv_open("UTF-8", guesses[i]);
+		char *conv;
+		int ok;
+		if (cd == (iconv_t)-1)
+			continue;
+		conv = g_mime_iconv_strndup(cd, p, n);
+		g_mime_iconv_close(cd);
+		ok = conv && g_utf8_validate(conv, -1, NULL);
+		g_free(conv);
+		if (ok)
+			return guesses[i];
+	}
+	return NULL;
+}
+
+/*
+ * RFC 3676 format=flowed, in place: a line ending in a space is a soft
+ * break and joins the next line (the space itself dropped with delsp=yes);
+ * a leading space is space-stuffing and dropped; the signature separator
+ * "-- " is a hard line.  Mail programs wrap long lines this way, and a
+ * sheet line (a unit with many actions) is often long.
+ */
+static void unflow(char *s, int delsp)
+{
+	char *r = s, *w = s;
+
+	while (*r) {
+		char *e = strchr(r, '\n'), *end;
+		int sig;
+		if (!e)
+			e = r + strlen(r);
+		sig = e - r == 3 && strncmp(r, "-- ", 3) == 0;
+		if (*r == ' ' && !sig)
+			r++;
+		end = e;
+		if (!sig && end > r && end[-1] == ' ' && *e == '\n') {
+			if (delsp)
+				end--;
+			memmove(w, r, (size_t)(end - r));
+			w += end - r;
+			r = e + 1;
+			continue; /* soft break: no newline */
+		}
+		memmove(w, r, (size_t)(e - r));
+		w += e - r;
+		if (*e == '\n')
+			*w++ = '\n', e++;
+		r = e;
+	}
+	*w = '\0';
+}
+
+/*
  * The decoded text of a leaf part in UTF-8 (owned), or NULL with m->bad set
  * (or out of memory: m->bad unset).
  */
@@ -221,11 +291,33 @@ static char *part_text(hill_mail *m, GMimePart *part)
 		goto out;
 	}
 	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	if (!ba || ba->len == 0) { /* an empty part (ba->data may be NULL) */
+		text = strdup("");
+		goto out;
+	}
 	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
+	if (!cs || !*cs)
+		cs = unlabelled_charset((const char *)ba->data, ba->len);
 	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
 	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
 	    g_ascii_strcasecmp(cs, "utf8") != 0) {
-		iconv_t cd = g_mime_iconv_open("UTF-8", cs);
+		/* mail labelled Shift_JIS is nearly always Windows-31J (CP932,
+		 * its superset: ①, NEC and IBM extensions), as browsers also
+		 * read it (WHATWG Encoding); EUC-JP likewise as eucJP-ms */
+		const char *as = cs;
+		iconv_t cd = (iconv_t)-1;
+		if (!g_ascii_strcasecmp(cs, "shift_jis") ||
+		    !g_ascii_strcasecmp(cs, "shift-jis") ||
+		    !g_ascii_strcasecmp(cs, "sjis") ||
+		    !g_ascii_strcasecmp(cs, "x-sjis"))
+			as = "CP932";
+		else if (!g_ascii_strcasecmp(cs, "euc-jp") ||
+		         !g_ascii_strcasecmp(cs, "x-euc-jp"))
+			as = "EUC-JP-MS";
+		if (as != cs)
+			cd = g_mime_iconv_open("UTF-8", as);
+		if (cd == (iconv_t)-1)
+			cd = g_mime_iconv_open("UTF-8", cs);
 		if (cd == (iconv_t)-1) {
 			set_bad(m, HILL_MAIL_CHARSET, cs);
 			goto out;
@@ -254,8 +346,16 @@ static char *part_text(hill_mail *m, GMimePart *part)
 			text[ba->len] = '\0';
 		}
 	}
-	if (text)
+	if (text) {
+		const char *fmt = g_mime_object_get_content_type_parameter(
+			GMIME_OBJECT(part), "format");
 		unix_lines(text);
+		if (fmt && g_ascii_strcasecmp(fmt, "flowed") == 0) {
+			const char *ds = g_mime_object_get_content_type_parameter(
+				GMIME_OBJECT(part), "delsp");
+			unflow(text, ds && g_ascii_strcasecmp(ds, "yes") == 0);
+		}
+	}
 out:
 	if (raw_mem)
 		g_object_unref(raw_mem);
