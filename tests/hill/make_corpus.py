@@ -204,6 +204,27 @@ def build_cases():
                   "subject: Re: ヌトの登録"] + after_nut)
 
     # --- structure ----------------------------------------------------------
+    # A mail program's format=flowed (RFC 3676) wraps a long line with a
+    # trailing space; DelSp=yes (what CJK mailers send) deletes that space
+    # when the lines are joined, so the unit line reads whole again.
+    flowed = nut_entry.replace("命の剣、魔法剣、絶対剣\n", "命の剣、 \n魔法剣、 \n絶対剣\n")
+    case("flowed_delsp",
+         simple(BOB, "entry", "flowed", flowed, "utf-8", "8bit")
+         .replace(b'charset="utf-8"', b'charset="utf-8"; format=flowed; delsp=yes'),
+         ["# format=flowed; delsp=yes: the wrapped unit line is joined again.",
+          "setup: alice_grisk"] + after_nut)
+    case("no_charset_label",
+         simple(BOB, "entry", "no-charset", nut_entry, "iso-2022-jp", "7bit")
+         .replace(b'Content-Type: text/plain; charset="iso-2022-jp"\n', b"Content-Type: text/plain\n"),
+         ["# ISO-2022-JP with no charset label (older Japanese mail programs):",
+          "# RFC 2045 says US-ASCII, but the escapes say ISO-2022-JP.",
+          "setup: alice_grisk"] + after_nut)
+    case("charset_sjis_cp932",
+         simple(BOB, "entry", "sjis-cp932", "#登録\n#パスワード kuro\n# ①番目のユニット（機種依存文字）\n" + NUT,
+                "cp932", "base64").replace(b'charset="cp932"', b'charset="Shift_JIS"'),
+         ["# Labelled Shift_JIS, but with a Windows-31J character (①) in a",
+          "# sheet comment line, as Windows mail programs send.",
+          "setup: alice_grisk"] + after_nut)
     case("multipart_sheet_in_body",
          multipart(BOB, "entry", "multipart-body", [
              part(nut_entry, "utf-8", "quoted-printable"),
