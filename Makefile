@@ -33,6 +33,8 @@ DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev lib
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
                     libgmime-3.0-dev libsqlite3-dev libsodium-dev
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
+# postfix is not listed: tests/hill/mta_e2e.sh installs it itself, preseeded
+# "No configuration" so that no system MTA is set up or started (README).
 
 MAKEFLAGS += --no-print-directory
 
