@@ -76,6 +76,10 @@ fi
 command -v python3 >/dev/null || skip "python3 missing"
 
 # --- 2. a private instance --------------------------------------------------
+# One run at a time on a machine (the release and the ASan tests may overlap):
+# each edits /etc/postfix/main.cf and restores it.
+exec 9>/tmp/amaryllis-mta-e2e.lock
+flock -w 280 9 || fail "another mta_e2e has held /tmp/amaryllis-mta-e2e.lock for 280 s"
 T=$(mktemp -d /tmp/hill-mta.XXXXXX)
 chmod 755 "$T"
 CONF=$T/conf
