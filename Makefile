@@ -31,7 +31,8 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 # of `make check`) adds: OpenMPI is optional.
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
-                    libgmime-3.0-dev libsqlite3-dev libsodium-dev
+                    libgmime-3.0-dev libsqlite3-dev libsodium-dev \
+                    libmicrohttpd-dev chromium nodejs npm fonts-ipafont-gothic
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
 # postfix is not listed: tests/hill/mta_e2e.sh installs it itself, preseeded
 # "No configuration" so that no system MTA is set up or started (README).
@@ -106,13 +107,13 @@ asan: deps
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
 # ThreadSanitizer on the threaded paths: the league, util's series runner,
-# Monte Carlo and playtest tests.
+# Monte Carlo, playtest and optimizer tests, the web server's thread pool.
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi

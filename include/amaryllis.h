@@ -9,6 +9,8 @@
  *   amaryllis/render.h  battle logs as text and JSON, standings, cross
  *                       tables, SVG heat maps
  *   amaryllis/league.h  round-robin leagues on threads, shares for MPI
+ *   amaryllis/optimize.h  designs of legal units and the search for the
+ *                       unit that scores best against a field
  *
  * The shared layer's headers (include/util/) are public too, for front
  * ends; this header includes only what its declarations need.
@@ -22,5 +24,6 @@
 #include "amaryllis/sheet.h"
 #include "amaryllis/render.h"
 #include "amaryllis/league.h"
+#include "amaryllis/optimize.h"
 
 #endif

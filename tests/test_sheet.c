@@ -762,17 +762,24 @@ static void test_stats_over(void **state)
 	          AM_DIAG_STATS_OVERFLOW, 1, 3, "stats overflow 64-bit integers");
 }
 
-/* B1: the stored bonus S of the entry unit is 1..10 (愛 = 10 − S). */
-/* BU-SHEET-1 BU-SHEET-3 */
+/* B1: the stored bonus S of the entry unit is 0..10 (愛 = 10 − S); 愛 10
+ * (S = 0) is legal (BU-SHEET-4). */
+/* BU-SHEET-1 BU-SHEET-3 BU-SHEET-4 */
 static void test_stored_bonus(void **state)
 {
 	am_sheet *s;
 
 	(void)state;
 	one_error("a(11):10/1/1/2\n", AM_DIAG_STORED_RANGE, 1, 3,
-	          "stored bonus 11 must be between 1 and 10 (愛 = 10 − bonus)");
-	one_error("a(0):0/0/0/0\n", AM_DIAG_STORED_RANGE, 1, 3,
-	          "stored bonus 0 must be between 1 and 10 (愛 = 10 − bonus)");
+	          "stored bonus 11 must be between 0 and 10 (愛 = 10 − bonus)");
+	one_error("a(-1):0/0/0/0\n", AM_DIAG_STORED_RANGE, 1, 3,
+	          "stored bonus -1 must be between 0 and 10 (愛 = 10 − bonus)");
+	/* 愛 10: the storage holds the entry unit with bonus 0 (ＨＰ 0, 技術 0) */
+	s = legal("a(0):0/0/0/0\n");
+	assert_int_equal(am_sheet_team(s)->units[0].love, 10);
+	assert_int_equal(am_sheet_team(s)->units[0].tech, 0);
+	assert_int_equal(am_sheet_team(s)->units[0].hp, 0);
+	am_sheet_free(s);
 	s = legal("a(10):10/1/1/2\n"); /* 愛 0, written out */
 	assert_int_equal(am_sheet_team(s)->units[0].love, 0);
 	format_is(s, AM_LANG_JA, "a:10/1/1/2\n技術:4 使用:0\n");
@@ -795,7 +802,7 @@ static void test_buildia_bonus(void **state)
 	          "expected '(' and the bonus, found \":\"");
 	/* 〇 (U+3007) and ◯ (U+25EF) are ○ too */
 	{
-		am_sheet *s = legal("a(8):0/0/0/0/b、c\n〇x(1):0/0/0/0\n"
+		am_sheet *s = legal("a(8):5/0/0/2/b、c\n〇x(1):0/0/0/0\n"
 		                    "◯y(1):0/0/0/0\n・b:ビルド(x)<配置1>\n"
 		                    "・c:ビルド(y)<配置-1>\n");
 		assert_int_equal(am_sheet_team(s)->nunits, 3);
@@ -852,7 +859,7 @@ static void test_tech_line(void **state)
 	assert_string_equal(am_sheet_team(s)->units[0].name, "技術");
 	am_sheet_free(s);
 	/* after a ビルディア */
-	one_error("a(9):0/0/0/0/b\n○x(3):5/0/0/0\n技術 1\n・b:ビルド(x)<配置1>\n",
+	one_error("a(9):5/0/0/1/b\n○x(3):5/0/0/0\n技術 1\n・b:ビルド(x)<配置1>\n",
 	          AM_DIAG_TECH_MISMATCH, 3, 4, "技術 1 written, computed 2");
 }
 
@@ -972,7 +979,7 @@ static void test_actions_over_tech(void **state)
 	s = legal("a:10/1/1/2/b、b\n・b:防御力+2\n");
 	am_sheet_free(s);
 	/* 技術 of a ビルディア */
-	one_error("a(9):0/0/0/0/b\n○x(1):5/0/0/0/c\n・b:ビルド(x)<配置1>\n"
+	one_error("a(9):5/0/0/1/b\n○x(1):5/0/0/0/c\n・b:ビルド(x)<配置1>\n"
 	          "・c:ガード与え\n",
 	          AM_DIAG_ACTIONS_OVER, 2, 15, "actions cost 1 > 技術 0");
 }
@@ -1185,7 +1192,7 @@ static void test_too_many_buildia(void **state)
 	am_sheet *s;
 
 	(void)state;
-	s = parse("a(9):0/0/0/0/b、c\n○x(1):0/0/0/0\n○y(1):0/0/0/0\n"
+	s = parse("a(9):5/0/0/2/b、c\n○x(1):0/0/0/0\n○y(1):0/0/0/0\n"
 	          "・b:ビルド(x)<配置1>\n・c:ビルド(y)<配置1>\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
 	diag_is(s, 0, AM_DIAG_TOO_MANY_BUILDIA, 3, 1,
@@ -1209,12 +1216,12 @@ static void test_reachability(void **state)
 
 	(void)state;
 	/* chain a → x → y */
-	s = legal("a(7):0/0/0/0/bx\n○x(2):0/0/0/0/by\n○y(1):0/0/0/0\n"
-	          "・bx(2):ビルド(x)<配置1>\n・by(1):ビルド(y)<配置1>\n");
+	s = legal("a(7):5/0/0/1/bx\n○x(3):5/0/0/1/by\n○y(1):0/0/0/0\n"
+	          "・bx(3):ビルド(x)<配置1>\n・by(1):ビルド(y)<配置1>\n");
 	am_sheet_free(s);
 	/* y only builds itself; the action that would build it is set on no
 	 * unit */
-	s = parse("a(8):0/0/0/0/bx\n○x(1):0/0/0/0\n○y(2):0/0/0/0/by\n"
+	s = parse("a(8):5/0/0/1/bx\n○x(1):0/0/0/0\n○y(2):0/0/0/0/by\n"
 	          "・bx(1):ビルド(x)<配置1>\n・by(2):ビルド(y)<配置1>\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
 	diag_is(s, 0, AM_DIAG_UNREACHABLE, 3, 1,

@@ -162,7 +162,8 @@ int am_battle_run(am_result *out, am_engine *engine, const am_team *a,
 
 /**
  * A team compiled once for many battles (a league): the engine reads it
- * without copying.  It borrows the team, which must outlive it.
+ * without copying.  It holds its own copy of the team (names included), so
+ * the team and the sheet it came from may be freed once it is made.
  */
 typedef struct am_program am_program;
 
@@ -176,7 +177,8 @@ int am_program_new(am_program **out, const am_team *team);
 /** Free a program; NULL is fine. */
 void am_program_free(am_program *program);
 
-/** The team a program was compiled from (borrowed). */
+/** The program's copy of the team it was compiled from (borrowed: it
+ * lives as long as the program). */
 const am_team *am_program_team(const am_program *program);
 
 /**

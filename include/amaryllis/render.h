@@ -12,6 +12,7 @@
 #include "common.h"
 #include "engine.h"
 #include "league.h"
+#include "sheet.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +91,47 @@ int am_render_cross_table(const am_league_view *view, am_write_fn write,
  */
 int am_render_heatmap(const am_league_view *view, am_lang lang,
                       am_write_fn write, void *write_ud);
+
+/* ---- sheets ------------------------------------------------------------- */
+
+/**
+ * The verdict on a parsed sheet as one JSON document (`check --format json`,
+ * POST /api/check): {"ok", "errors": [{"line", "col", "message"}],
+ * "more_errors", "normalised", "cost": {"units": [{"name", "bonus", "tech",
+ * "used"}], "actions": [{"name", "class", "cost"}]}} ("normalised" and
+ * "cost" are null for an illegal sheet).  Messages are am_diag_format's.
+ */
+int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
+                    void *write_ud);
+
+/* ---- the ＨＰ chart of a battle ----------------------------------------- */
+
+/**
+ * The ＨＰ of every unit over the turns, drawn as SVG: one line per unit
+ * (deaths and ライフ revivals marked) while the battle holds at most 12
+ * units, else one panel per side with the living ＨＰ of each unit
+ * definition stacked as areas (ビルディア parties).  An event sink like
+ * am_log: pass am_chart_event as on_event (several sinks: call each from
+ * one callback), then draw with am_chart_svg.
+ */
+typedef struct am_chart am_chart;
+
+/** Create a chart whose labels are in `lang`. */
+int am_chart_new(am_chart **out, am_lang lang);
+
+/** Free a chart; NULL is fine. */
+void am_chart_free(am_chart *chart);
+
+/** The engine callback (ud = the am_chart). @return 0, or AM_ENOMEM */
+int am_chart_event(void *ud, const am_engine *engine, const am_event *ev);
+
+/**
+ * Write the chart of the battle last run on `engine` (the one whose events
+ * the chart received) as one SVG document to `write` (not NULL).
+ * @return 0, AM_ENOMEM, or AM_ERROR when the writer failed
+ */
+int am_chart_svg(am_chart *chart, const am_engine *engine, am_write_fn write,
+                 void *write_ud);
 
 #ifdef __cplusplus
 }

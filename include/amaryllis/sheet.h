@@ -52,7 +52,7 @@ typedef enum am_diag_code {
 	AM_DIAG_HP_NOT_MULT5,      /**< a = ＨＰ */
 	AM_DIAG_STATS_OVER,        /**< a = bonus used, b = bonus available */
 	AM_DIAG_STATS_OVERFLOW,    /**< the stats overflow 64 bits */
-	AM_DIAG_STORED_RANGE,      /**< a = stored bonus S, not in 1..10 */
+	AM_DIAG_STORED_RANGE,      /**< a = stored bonus S, not in 0..10 */
 	AM_DIAG_BUILDIA_BONUS,     /**< a = Ｂ < 1 */
 	AM_DIAG_SECOND_ENTRY,      /**< a = line of the entry unit */
 	AM_DIAG_DUP_UNIT,          /**< s1 = name, a = line of the first */
@@ -80,6 +80,16 @@ typedef enum am_diag_code {
 	AM_DIAG_UNKNOWN_UNIT,      /**< s1 = name in ビルド(…) */
 	AM_DIAG_COST_MISMATCH,     /**< a = declared, b = computed */
 	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name */
+	/* a ビルディア that no battle can build (BU-STORE-3, BU-STORE-4):
+	 * s1 = the ビルディア, s2 = the unit holding the ビルド the reason is
+	 * about */
+	AM_DIAG_BUILT_TOO_LATE,    /**< a = the earliest build turn (> 20) */
+	AM_DIAG_BUILDER_NEVER,     /**< s2 is never built either */
+	AM_DIAG_BUILDER_NO_SPEED,  /**< s2 has 素早さ 0, nothing raises it */
+	AM_DIAG_BUILDER_HP0_LATE,  /**< s2 has ＨＰ 0 and is built after turn 0 */
+	AM_DIAG_BUILDER_HP0_TURN0, /**< s2 has ＨＰ 0: only turn 0, too early */
+	AM_DIAG_BUILDER_CROWDED,   /**< s2's earlier actions take every step */
+	AM_DIAG_BUILD_ZERO,        /**< s1 = a unit of stored bonus 0 (ビルド(N): N ≥ 1) */
 	AM_DIAG_COUNT
 } am_diag_code;
 

@@ -103,6 +103,61 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base);
  */
 int am_team_check(const am_team *team);
 
+/**
+ * A total order on the contents of teams: unit definitions (names, stats,
+ * the actions they set, in order) and then every action; names compare by
+ * bytes.  Two teams from the same sheet compare equal.  The seeded
+ * tie-break uses it when both entry units have the same name (AM-RESULT-2).
+ *
+ * @return < 0, 0 or > 0 as a sorts before, with or after b
+ */
+int am_team_compare(const am_team *a, const am_team *b);
+
+/** Why a unit definition can never be created in a battle
+ * (am_team_build_turns; docs/RULES.md BU-STORE-2, BU-STORE-3, BU-STORE-4). */
+typedef enum am_unbuilt {
+	AM_BUILT = 0,          /**< it can be: the entry unit, or built by turn 20 */
+	AM_UNBUILT_NO_CHAIN,   /**< no ビルド chain from the entry unit names it */
+	AM_UNBUILT_TOO_LATE,   /**< the earliest build would be in turn `turn` > 20 */
+	AM_UNBUILT_BUILDER,    /**< every unit holding a ビルド of it is itself
+	                            never built (`builder` is one) */
+	AM_UNBUILT_NO_SPEED,   /**< the builder has 素早さ 0 and no ally can raise
+	                            it: it never acts */
+	AM_UNBUILT_HP0_LATE,   /**< the builder has ＨＰ 0 and is built after turn
+	                            0: it dies at once */
+	AM_UNBUILT_HP0_TURN0,  /**< the builder has ＨＰ 0, lives only in turn 0
+	                            and cannot carry the ビルド out in it */
+	AM_UNBUILT_CROWDED     /**< the actions set before the ビルド take all the
+	                            builder's actions in every turn up to 20 */
+} am_unbuilt;
+
+/** The first turn in which a unit of one definition can exist. */
+typedef struct am_build_turn {
+	int64_t turn;     /**< AM_BUILT: the earliest turn (entry unit: 0);
+	                       AM_UNBUILT_TOO_LATE: the earliest turn (> 20);
+	                       otherwise INT64_MAX */
+	am_unbuilt why;
+	uint32_t builder; /**< the unit definition the reason is about (the
+	                       holder of the ビルド), when there is one */
+	uint32_t slot;    /**< the ビルド's place in its action list */
+} am_build_turn;
+
+/**
+ * For each unit definition of a team, a lower bound on the first turn in
+ * which a unit of it can be created in any battle, against any opponent
+ * (the entry unit: turn 0).  When that bound is past turn 20, the
+ * definition can never be built (the extension text: 戦闘中にどう転んでも
+ * ビルドされ得ないユニットの定義は禁止です), and `why` says why.  The bound
+ * is proved, never guessed (docs/RULES.md BU-STORE-3): a definition is
+ * reported only when no battle can build it.
+ *
+ * @param out   team->nunits entries
+ * @param team  a team that passed am_team_check (ビルド actions whose
+ *              `build` is < 0 are ignored)
+ * @return 0, or AM_ENOMEM
+ */
+int am_team_build_turns(am_build_turn *out, const am_team *team);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,16 +6,22 @@
  *
  * The hill lives in a temporary folder (on /dev/shm when there is one, so
  * that SQLite's fsyncs cost little), created once, with the cheapest
- * password hashing and a small population limit, and removed at exit.
+ * password hashing and a small population limit.  libFuzzer ends with
+ * _Exit (no atexit handlers), so the folder is named after the process and
+ * the next run removes the folders of processes that are gone.
  * Its state carries over from input to input (members, processed
  * Message-IDs), as a real hill's does.
  *
  * Seeds: tests/fuzz/corpus/fuzz_mail/; dictionary: tests/fuzz/fuzz_mail.dict.
  */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "amaryllis/hill.h"
@@ -29,18 +35,40 @@ static void check(int ok)
 		abort();
 }
 
-static void cleanup(void)
+/* Remove the hill folder `d` (its database files, then itself). */
+static void remove_hill(const char *d)
 {
-	char p[128];
+	static const char *const files[] = {"hill.db", "hill.db-wal",
+	                                    "hill.db-shm", "hill.db-journal"};
+	char p[160];
+	size_t i;
 
-	am_hill_free(hill);
-	hill = NULL;
-	unlink(path);
-	snprintf(p, sizeof(p), "%s-wal", path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", path);
-	unlink(p);
-	rmdir(dir);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", d, files[i]);
+		unlink(p);
+	}
+	rmdir(d);
+}
+
+/* The folders of earlier runs whose process is gone. */
+static void remove_stale(const char *base)
+{
+	DIR *dp = opendir(base);
+	struct dirent *de;
+	char p[160];
+
+	if (!dp)
+		return;
+	while ((de = readdir(dp))) {
+		long pid;
+		if (sscanf(de->d_name, "am_fuzz_mail.%ld", &pid) != 1 || pid <= 0)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", base, de->d_name);
+		remove_hill(p);
+	}
+	closedir(dp);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -49,9 +77,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
-	strcpy(dir, access("/dev/shm", W_OK) == 0 ? "/dev/shm/am_fuzz_mail.XXXXXX"
-	                                           : "/tmp/am_fuzz_mail.XXXXXX");
-	check(mkdtemp(dir) != NULL);
+	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+
+	remove_stale(base);
+	snprintf(dir, sizeof(dir), "%s/am_fuzz_mail.%ld", base, (long)getpid());
+	remove_hill(dir); /* a pid reused */
+	check(mkdir(dir, 0700) == 0);
 	snprintf(path, sizeof(path), "%s/hill.db", dir);
 	cfg.address = "hill@example.org";
 	cfg.size = 3;
@@ -59,7 +90,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	cfg.pwhash_mem = 8192;
 	check(am_hill_create(path, &cfg) == 0);
 	check(am_hill_open(&hill, path) == 0);
-	atexit(cleanup);
 	return 0;
 }
 

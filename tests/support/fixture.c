@@ -76,7 +76,6 @@ static uint32_t add_action(tf_team *t, const tf_act *s,
 void tf_team_make(tf_team *t, const tf_unit_spec *u, size_t n)
 {
 	size_t i, j, k;
-	int reach[TF_MAXU] = {1}, changed = 1;
 
 	memset(t, 0, sizeof(*t));
 	assert_true(n >= 1 && n <= TF_MAXU);
@@ -129,23 +128,20 @@ void tf_team_make(tf_team *t, const tf_unit_spec *u, size_t n)
 			total += t->act[t->units[i].slots[j]].cost;
 		assert_true(total <= t->units[i].tech);
 	}
-	while (changed) { /* every ビルディア must be buildable (B1) */
-		changed = 0;
-		for (i = 0; i < n; i++) {
-			if (!reach[i])
-				continue;
-			for (j = 0; j < t->units[i].nslots; j++) {
-				const am_action *a;
-				a = &t->act[t->units[i].slots[j]];
-				if (a->cls != AM_CLASS_BUILD || reach[a->build])
-					continue;
-				reach[a->build] = 1;
-				changed = 1;
-			}
+	t->team.nunits = n;
+	t->team.units = t->units;
+	t->team.nactions = t->nact;
+	t->team.actions = t->act;
+	{ /* every ビルディア must be buildable in some battle (B1; BU-STORE-2,
+	   * BU-STORE-3, BU-STORE-4) */
+		am_build_turn bt[TF_MAXU];
+		assert_int_equal(am_team_build_turns(bt, &t->team), 0);
+		for (k = 0; k < n; k++) {
+			if (bt[k].why != AM_BUILT)
+				fail_msg("team unit %s can never be built (reason %d)",
+				         t->units[k].name, (int)bt[k].why);
 		}
 	}
-	for (k = 0; k < n; k++)
-		assert_true(reach[k]);
 	t->team.nunits = n;
 	t->team.units = t->units;
 	t->team.nactions = t->nact;

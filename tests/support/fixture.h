@@ -26,7 +26,8 @@
  * TEAM() computes every cost with am_action_cost and fails the test unless
  * the team is legal: ＨＰ a multiple of 5, stats ≥ 0, 技術 ≥ 0, the set
  * actions cost ≤ 技術 (AM-UNIT-1, AM-UNIT-4), at most 愛 ビルディア, each
- * reachable by ビルド (BU-STORE-1, BU-STORE-2), and am_team_check.
+ * buildable in some battle (BU-STORE-1, BU-STORE-2, BU-STORE-3,
+ * BU-STORE-4: am_team_build_turns), and am_team_check.
  *
  * Running: tf_run plays one battle (a is side 0, b side 1) with an event
  * recorder, as the test sees it.  It also plays the same battle with

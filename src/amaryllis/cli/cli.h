@@ -90,6 +90,27 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags);
 void cli_sheet_free(cli_sheet *s);
 
+/* A growing list of owned strings (operands, sheet paths). */
+typedef struct cli_paths {
+	char **v;
+	size_t n, cap;
+} cli_paths;
+
+/* Append a copy of `p`.  0, or -1 when out of memory. */
+int cli_paths_add(cli_paths *l, const char *p);
+void cli_paths_free(cli_paths *l);
+
+/*
+ * Append the sheets `arg` names, as league and optimize read them: a folder
+ * gives its visible regular files, sorted by name (an entry stat() cannot
+ * follow - a looping or dangling link, no permission - is kept so that
+ * opening it reports why; folders, devices and fifos are left out);
+ * anything else is itself (a file that cannot be read is reported when it is
+ * loaded).  Returns 0; -1 when out of memory; -2 when the folder cannot be
+ * opened (errno says why).  Prints nothing.
+ */
+int cli_paths_collect(cli_paths *l, const char *arg);
+
 /* "amaryllis: message" on stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -147,7 +168,9 @@ int cli_help(const cli_opts *o, const char *ja, const char *en);
 int cmd_check(const cli_opts *base, int argc, char **argv);
 int cmd_battle(const cli_opts *base, int argc, char **argv);
 int cmd_league(const cli_opts *base, int argc, char **argv);
+int cmd_optimize(const cli_opts *base, int argc, char **argv);
 int cmd_hill(const cli_opts *base, int argc, char **argv);
 int cmd_mail(const cli_opts *base, int argc, char **argv);
+int cmd_serve(const cli_opts *base, int argc, char **argv);
 
 #endif

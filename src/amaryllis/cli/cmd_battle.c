@@ -20,6 +20,7 @@ static const char help_ja[] =
 	"  --format text|json     ログの形式（既定: text）\n"
 	"  --tie-break SEED       引き分けを種 SEED の乱数で決着させる（0〜2^64−1）\n"
 	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
+	"  --svg FILE             各ユニットのＨＰの推移をSVGの図としてFILEに書く\n"
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -40,6 +41,7 @@ static const char help_en[] =
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	"  --tie-break SEED       break a draw with a draw seeded by SEED (0 to 2^64-1)\n"
 	"  --max-units N          stop a battle past N units (default 1000000)\n"
+	"  --svg FILE             draw every unit's ＨＰ over the turns as SVG in FILE\n"
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -56,8 +58,48 @@ static const struct option longopts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"tie-break", required_argument, NULL, OPT_TIE_BREAK},
 	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{"svg", required_argument, NULL, OPT_SVG},
 	{NULL, 0, NULL, 0}
 };
+
+/* The log and the chart both listen to the battle. */
+typedef struct sinks {
+	am_log *log;
+	am_chart *chart; /* NULL without --svg */
+} sinks;
+
+static int on_event(void *ud, const am_engine *e, const am_event *ev)
+{
+	sinks *k = ud;
+	int rc = am_log_event(k->log, e, ev);
+
+	if (rc == 0 && k->chart)
+		rc = am_chart_event(k->chart, e, ev);
+	return rc;
+}
+
+static int write_file(void *ud, const char *data, size_t len)
+{
+	return fwrite(data, 1, len, ud) != len;
+}
+
+/* Draw the chart into path; 0, or EXIT_INPUT after a message. */
+static int write_svg(am_chart *chart, const am_engine *e, const char *path)
+{
+	FILE *f = fopen(path, "wb");
+	int rc;
+
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return EXIT_INPUT;
+	}
+	rc = am_chart_svg(chart, e, write_file, f);
+	if (fclose(f) != 0 || rc < 0) {
+		cli_error("%s: %s", path, rc < 0 ? am_error_last() : strerror(errno));
+		return EXIT_INPUT;
+	}
+	return 0;
+}
 
 int cmd_battle(const cli_opts *base, int argc, char **argv)
 {
@@ -68,6 +110,9 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 	cli_sheet s[2];
 	am_engine *engine = NULL;
 	am_log *log = NULL;
+	am_chart *chart = NULL;
+	const char *svg = NULL;
+	sinks k;
 	am_result res;
 	uint64_t v;
 	int c, rc, status = EXIT_OK;
@@ -99,6 +144,9 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 				                          "0 to 18446744073709551615, not '%s'"),
 				                       optarg);
 			bo.tie_break = 1;
+			break;
+		case OPT_SVG:
+			svg = optarg;
 			break;
 		case OPT_MAX_UNITS:
 			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2)
@@ -136,13 +184,16 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 		goto out;
 	}
 	if (am_engine_new(&engine) < 0 ||
-	    am_log_new(&log, fmt, o.lang, write_stdout, NULL) < 0) {
+	    am_log_new(&log, fmt, o.lang, write_stdout, NULL) < 0 ||
+	    (svg && am_chart_new(&chart, o.lang) < 0)) {
 		cli_error("%s", am_error_last());
 		status = EXIT_INPUT;
 		goto out;
 	}
-	bo.on_event = am_log_event;
-	bo.event_ud = log;
+	k.log = log;
+	k.chart = chart;
+	bo.on_event = on_event;
+	bo.event_ud = &k;
 	rc = am_battle_run(&res, engine, am_sheet_team(s[0].sheet),
 	                   am_sheet_team(s[1].sheet), &bo);
 	if (rc < 0) {
@@ -160,7 +211,11 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 		cli_error("cannot write the battle log");
 		status = EXIT_INPUT;
 	}
+	/* a stopped battle is drawn too: the chart up to the stop */
+	if (svg && write_svg(chart, engine, svg) != 0)
+		status = EXIT_INPUT;
 out:
+	am_chart_free(chart);
 	am_log_free(log);
 	am_engine_free(engine);
 	cli_sheet_free(&s[0]);

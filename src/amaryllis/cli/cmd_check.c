@@ -11,6 +11,8 @@ static const char help_ja[] =
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en           メッセージの言語（既定: ja）\n"
+	"  --format text|json     出力の形式（既定: text）。json はシートごとに1つの文書\n"
+	"                         （ok、errors、normalised、cost）\n"
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -27,6 +29,8 @@ static const char help_en[] =
 	"\n"
 	"Options:\n"
 	"  --lang ja|en           language of messages (default ja)\n"
+	"  --format text|json     output format (default text); json: one document per\n"
+	"                         sheet (ok, errors, normalised, cost)\n"
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -38,6 +42,7 @@ static const char help_en[] =
 
 static const struct option longopts[] = {
 	CLI_COMMON_LONGOPTS,
+	{"format", required_argument, NULL, OPT_FORMAT},
 	{NULL, 0, NULL, 0}
 };
 
@@ -46,15 +51,31 @@ static const struct option longopts[] = {
  * sheet is printed in normalised notation (headed by "# FILE" when several
  * files are given).  Exit 1 if any file is unreadable or illegal.
  */
+static int write_stdout(void *ud, const char *data, size_t len)
+{
+	(void)ud;
+	return fwrite(data, 1, len, stdout) != len;
+}
+
 int cmd_check(const cli_opts *base, int argc, char **argv)
 {
 	cli_opts o = *base;
-	int c, r, i, nfiles, status = EXIT_OK;
+	int c, r, i, nfiles, status = EXIT_OK, json = 0;
 
 	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
 	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
 		if (c == 'h')
 			return cli_help(&o, help_ja, help_en);
+		if (c == OPT_FORMAT) {
+			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
+				return cli_usage_error(&o, "check",
+				                       TR(&o, "--format の値「%s」は使えません"
+				                              "（text か json）",
+				                          "unknown format '%s' (text or json)"),
+				                       optarg);
+			json = strcmp(optarg, "json") == 0;
+			continue;
+		}
 		if ((r = cli_common_option(&o, "check", c, optarg)) == 0)
 			return cli_bad_option(&o, "check", c, argv, longopts);
 		if (r != 1)
@@ -66,7 +87,20 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 		                                       "no sheet given"));
 	for (i = optind; i < argc; i++) {
 		cli_sheet s;
-		if (cli_sheet_load(&s, argv[i], &o) == 0) {
+		if (json) {
+			/* the verdict on stdout; only an unreadable file on stderr */
+			char *diags = NULL;
+			if (cli_sheet_load_ex(&s, argv[i], &o, 0, &diags) != 0)
+				status = EXIT_INPUT;
+			if (s.sheet && am_render_check(s.sheet, o.lang, write_stdout,
+			                               NULL) < 0) {
+				cli_error("%s", am_error_last());
+				status = EXIT_INPUT;
+			} else if (!s.sheet && diags) {
+				fprintf(stderr, "%s\n", diags);
+			}
+			free(diags);
+		} else if (cli_sheet_load(&s, argv[i], &o) == 0) {
 			size_t n = am_sheet_format(NULL, 0, s.sheet, o.lang);
 			char *buf = malloc(n + 1);
 			if (!buf) {

@@ -16,12 +16,10 @@
  * agreement on the exit status, which every rank returns.  So a rank that
  * fails never leaves the others waiting in a reduction.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -98,11 +96,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-typedef struct entry_list {
-	char **paths;
-	size_t n, cap;
-} entry_list;
-
 /* The progress bar on a terminal: done/total, rate and ETA. */
 typedef struct progress {
 	double start, last;
@@ -117,10 +110,13 @@ typedef struct league_run {
 	int64_t pts[3];
 	const char *matrix, *svg;
 	int jobs_given;
-	entry_list args, paths;     /* operands; the sheet files they give */
-	cli_sheet *sheets;          /* [n] legal sheets ... */
-	am_program **progs;         /* ... compiled */
+	cli_paths args, paths;     /* operands; the sheet files they give */
+	am_program **progs;         /* [n] the legal sheets, compiled (each
+	                               owns a copy of its team: the sheets
+	                               are freed once compiled, LG-MEM-1) */
 	const char **names, **files;
+	uint64_t loaded;            /* FNV-1a of the legal sheets' paths and
+	                               texts, in order (agree()) */
 	size_t n;
 	const char **rej_files;     /* [nrej] left out, with their diagnostics */
 	char **rej_errors;
@@ -153,79 +149,21 @@ static void lg_error(const league_run *r, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static int add_path(entry_list *l, const char *p)
-{
-	if (UT_ARRAY_RESERVE(l->paths, l->cap, l->n + 1) < 0)
-		return -1;
-	if (!(l->paths[l->n] = strdup(p)))
-		return -1;
-	l->n++;
-	return 0;
-}
-
-static void free_list(entry_list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->paths[i]);
-	free(l->paths);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * Add the sheets `arg` gives to r->paths: a directory its visible regular
- * files, sorted by name; anything else itself (a file that cannot be read
- * is reported when it is loaded).  Returns 0, or -1 after printing why.
- */
+/* Add the sheets `arg` gives to r->paths (cli_paths_collect).  Returns 0,
+ * or -1 after printing why. */
 static int collect(league_run *r, const char *arg)
 {
-	entry_list *l = &r->paths;
-	struct stat st;
-	DIR *d;
-	struct dirent *de;
-	size_t first = l->n;
-
-	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		if (add_path(l, arg) == 0)
-			return 0;
-		lg_error(r, "out of memory");
-		return -1;
-	}
-	if (!(d = opendir(arg))) {
+	switch (cli_paths_collect(&r->paths, arg)) {
+	case 0:
+		return 0;
+	case -2:
 		lg_error(r, TR(&r->o, "%s: error: 開けません：%s",
 		               "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
+	default:
+		lg_error(r, "out of memory");
+		return -1;
 	}
-	while ((de = readdir(d))) {
-		ut_buf p = UT_BUF_INIT;
-		int rc = 0;
-		if (de->d_name[0] == '.')
-			continue;
-		ut_buf_printf(&p, "%s%s%s", arg,
-		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
-		/* an entry stat() cannot follow (a symbolic link that loops or
-		 * dangles, no permission) is kept, so that opening it reports
-		 * why; other kinds (folders, devices, fifos) are left out */
-		if (p.failed)
-			rc = -1;
-		else if (stat(p.ptr, &st) != 0 || S_ISREG(st.st_mode))
-			rc = add_path(l, p.ptr);
-		ut_buf_free(&p);
-		if (rc < 0) {
-			closedir(d);
-			lg_error(r, "out of memory");
-			return -1;
-		}
-	}
-	closedir(d);
-	if (l->n > first)
-		qsort(l->paths + first, l->n - first, sizeof(char *), cmp_str);
-	return 0;
 }
 
 static int write_file(void *ud, const char *data, size_t len)
@@ -367,7 +305,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 		goto stop;
 	}
 	for (; optind < argc; optind++)
-		if (add_path(&r->args, argv[optind]) < 0) {
+		if (cli_paths_add(&r->args, argv[optind]) < 0) {
 			lg_error(r, "out of memory");
 			rc = EXIT_INPUT;
 			goto stop;
@@ -389,7 +327,7 @@ static int load(league_run *r)
 	size_t i, m;
 
 	for (i = 0; i < r->args.n; i++)
-		if (collect(r, r->args.paths[i]) < 0)
+		if (collect(r, r->args.v[i]) < 0)
 			goto fail;
 	if (r->paths.n == 0) {
 		lg_error(r, TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
@@ -399,33 +337,38 @@ static int load(league_run *r)
 		goto fail;
 	}
 	m = r->paths.n + 1;
-	r->sheets = calloc(m, sizeof(*r->sheets));
+	r->loaded = UT_FNV1A_START;
 	r->progs = calloc(m, sizeof(*r->progs));
 	r->names = calloc(m, sizeof(*r->names));
 	r->files = calloc(m, sizeof(*r->files));
 	r->rej_files = calloc(m, sizeof(*r->rej_files));
 	r->rej_errors = calloc(m, sizeof(*r->rej_errors));
-	if (!r->sheets || !r->progs || !r->names || !r->files || !r->rej_files ||
+	if (!r->progs || !r->names || !r->files || !r->rej_files ||
 	    !r->rej_errors) {
 		lg_error(r, "out of memory");
 		goto fail;
 	}
-	/* an illegal sheet is reported and left out */
+	/* an illegal sheet is reported and left out; a legal one is kept
+	 * only as its program (LG-MEM-1) */
 	for (i = 0; i < r->paths.n; i++) {
-		cli_sheet *s = &r->sheets[r->n];
+		cli_sheet s;
 		char *diags = NULL;
-		if (cli_sheet_load_ex(s, r->paths.paths[i], &r->o, r->rank == 0,
-		                      &diags) ||
-		    am_program_new(&r->progs[r->n], am_sheet_team(s->sheet)) < 0) {
-			r->rej_files[r->nrej] = r->paths.paths[i];
+		const char *path = r->paths.v[i];
+		if (cli_sheet_load_ex(&s, path, &r->o, r->rank == 0, &diags) ||
+		    am_program_new(&r->progs[r->n], am_sheet_team(s.sheet)) < 0) {
+			r->rej_files[r->nrej] = path;
 			r->rej_errors[r->nrej++] = diags ? diags : strdup(am_error_last());
-			cli_sheet_free(s);
+			cli_sheet_free(&s);
 			r->status = EXIT_INPUT;
 			continue;
 		}
 		free(diags);
-		r->names[r->n] = am_sheet_team(s->sheet)->units[0].name;
-		r->files[r->n] = r->paths.paths[i];
+		r->loaded = ut_fnv1a(r->loaded, path, strlen(path) + 1);
+		r->loaded = ut_fnv1a(r->loaded, &s.len, sizeof(s.len));
+		r->loaded = ut_fnv1a(r->loaded, s.text, s.len);
+		cli_sheet_free(&s);
+		r->names[r->n] = am_program_team(r->progs[r->n])->units[0].name;
+		r->files[r->n] = path;
 		r->n++;
 	}
 	return 0;
@@ -491,16 +434,11 @@ static void agree(league_run *r)
 {
 	uint64_t h = UT_FNV1A_START, mine[4], all[4];
 	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
-	size_t i;
 
 	if (!r->stop) {
 		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
 		h = ut_fnv1a(h, opt, sizeof(opt));
-		for (i = 0; i < r->n; i++) {
-			h = ut_fnv1a(h, r->files[i], strlen(r->files[i]) + 1);
-			h = ut_fnv1a(h, &r->sheets[i].len, sizeof(r->sheets[i].len));
-			h = ut_fnv1a(h, r->sheets[i].text, r->sheets[i].len);
-		}
+		h = ut_fnv1a(h, &r->loaded, sizeof(r->loaded));
 	}
 	/* MPI_MAX over {stop, status, h, ~h}: max(~h) = ~min(h) */
 	mine[0] = (uint64_t)r->stop;
@@ -623,20 +561,17 @@ static void release(league_run *r)
 	size_t i;
 
 	am_league_free(r->lg);
-	for (i = 0; r->sheets && i < r->n; i++) {
+	for (i = 0; r->progs && i < r->n; i++)
 		am_program_free(r->progs[i]);
-		cli_sheet_free(&r->sheets[i]);
-	}
 	for (i = 0; r->rej_errors && i < r->nrej; i++)
 		free(r->rej_errors[i]);
-	free(r->sheets);
 	free(r->progs);
 	free(r->names);
 	free(r->files);
 	free(r->rej_files);
 	free(r->rej_errors);
-	free_list(&r->args);
-	free_list(&r->paths);
+	cli_paths_free(&r->args);
+	cli_paths_free(&r->paths);
 }
 
 int cmd_league(const cli_opts *base, int argc, char **argv)

@@ -20,11 +20,13 @@ static const char help_ja[] =
 	"アマリリス（とビルディア）のユニットシートを検査し、戦闘とリーグを行います。\n"
 	"\n"
 	"コマンド:\n"
-	"  check   シートを検査し、正規化して表示する\n"
-	"  battle  2つのシートを戦わせ、戦闘ログを表示する\n"
-	"  league  シートの全組み合わせを1回ずつ戦わせ、順位表を表示する\n"
-	"  hill    メールで参加する丘を作り（init）、順位表を表示する（status）\n"
-	"  mail    丘あてのメールを処理して返信する（MTA のパイプか Maildir）\n"
+	"  check     シートを検査し、正規化して表示する\n"
+	"  battle    2つのシートを戦わせ、戦闘ログを表示する\n"
+	"  league    シートの全組み合わせを1回ずつ戦わせ、順位表を表示する\n"
+	"  optimize  フィールドに最も強いユニットを探索して表示する\n"
+	"  hill      メールで参加する丘を作り（init）、順位表を表示する（status）\n"
+	"  mail      丘あてのメールを処理して返信する（MTA のパイプか Maildir）\n"
+	"  serve     ウェブページとJSON APIを提供する（検査、戦闘の再生、丘）\n"
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en  メッセージとヘルプの言語（既定: ja）\n"
@@ -42,11 +44,13 @@ static const char help_en[] =
 	"Check unit sheets of Amaryllis (and Buildia), run battles and leagues.\n"
 	"\n"
 	"Commands:\n"
-	"  check   validate sheets and print them normalised\n"
-	"  battle  run the battle of two sheets and print its log\n"
-	"  league  play every pair of sheets once and print the standings\n"
-	"  hill    create a play-by-mail hill (init), show its standings (status)\n"
-	"  mail    process mail sent to a hill and reply (MTA pipe or Maildir)\n"
+	"  check     validate sheets and print them normalised\n"
+	"  battle    run the battle of two sheets and print its log\n"
+	"  league    play every pair of sheets once and print the standings\n"
+	"  optimize  search for the unit that scores best against a field\n"
+	"  hill      create a play-by-mail hill (init), show its standings (status)\n"
+	"  mail      process mail sent to a hill and reply (MTA pipe or Maildir)\n"
+	"  serve     serve the web page and the JSON API (checks, replays, the hill)\n"
 	"\n"
 	"Options:\n"
 	"  --lang ja|en  language of messages and help (default ja)\n"
@@ -74,8 +78,10 @@ static const struct {
 	{"check", cmd_check},
 	{"battle", cmd_battle},
 	{"league", cmd_league},
+	{"optimize", cmd_optimize},
 	{"hill", cmd_hill},
 	{"mail", cmd_mail},
+	{"serve", cmd_serve},
 };
 
 int main(int argc, char **argv)

@@ -3,14 +3,16 @@
  * the way compilers do: `file:line:col: error: message`, the source line and
  * a caret under the column (jq's locfile.c).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
+#include <sys/stat.h>
 
 #include "cli.h"
 
+#include "util/array.h"
 #include "util/buf.h"
 
 
@@ -132,4 +134,63 @@ void cli_sheet_free(cli_sheet *s)
 	free(s->text);
 	s->sheet = NULL;
 	s->text = NULL;
+}
+
+int cli_paths_add(cli_paths *l, const char *p)
+{
+	if (UT_ARRAY_RESERVE(l->v, l->cap, l->n + 1) < 0 ||
+	    !(l->v[l->n] = strdup(p)))
+		return -1;
+	l->n++;
+	return 0;
+}
+
+void cli_paths_free(cli_paths *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_paths_collect(cli_paths *l, const char *arg)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *de;
+	size_t first = l->n;
+
+	if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
+		return cli_paths_add(l, arg);
+	if (!(d = opendir(arg)))
+		return -2;
+	while ((de = readdir(d))) {
+		ut_buf p = UT_BUF_INIT;
+		int rc = 0;
+		if (de->d_name[0] == '.')
+			continue;
+		ut_buf_printf(&p, "%s%s%s", arg,
+		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
+		if (p.failed)
+			rc = -1;
+		else if (stat(p.ptr, &st) != 0 || S_ISREG(st.st_mode))
+			rc = cli_paths_add(l, p.ptr);
+		ut_buf_free(&p);
+		if (rc < 0) {
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
+	if (l->n > first)
+		qsort(l->v + first, l->n - first, sizeof(char *), cmp_str);
+	return 0;
 }

@@ -108,14 +108,16 @@ static uint64_t splitmix64(uint64_t x)
 
 /*
  * Seeded tie-break (AM-RESULT-2; RULINGS A9): the two entry names are put
- * in byte order and the seed picks one of them, so swapping the sides picks
- * the same unit (AM-SYM-1).
+ * in byte order, or when they are the same the two teams in the order of
+ * their contents (am_team_compare), and the seed picks one of them, so
+ * swapping the sides picks the same sheet (AM-SYM-1).  Two identical teams
+ * are one and the same either way.
  */
 static int tie_break(const am_engine *e, uint64_t seed)
 {
-	const char *a = e->sides[0].team->units[0].name;
-	const char *b = e->sides[1].team->units[0].name;
-	int first = strcmp(a, b) <= 0 ? 0 : 1;
+	const am_team *ta = e->sides[0].team, *tb = e->sides[1].team;
+	int c = strcmp(ta->units[0].name, tb->units[0].name);
+	int first = (c ? c : am_team_compare(ta, tb)) <= 0 ? 0 : 1;
 
 	return (splitmix64(seed) & 1) ? 1 - first : first;
 }

@@ -55,23 +55,114 @@ int am_program_compile(am_program *p, const am_team *t)
 
 void am_program_release(am_program *p)
 {
+	free(p->copy);
 	free(p->slots);
 	free(p->slot_off);
 	free(p->masks);
 	memset(p, 0, sizeof(*p));
 }
 
+/* Round n up to a multiple of `al` (a power of two). */
+static size_t align_up(size_t n, size_t al)
+{
+	return (n + al - 1) & ~(al - 1);
+}
+
+/*
+ * A copy of team t in one block (the am_team, its units, their slot lists,
+ * its actions and every name), so that a program needs nothing of what it
+ * was compiled from: a league of 100,000 sheets keeps only its programs
+ * (LG-MEM-1).  The team must have passed am_team_check.  NULL when out of
+ * memory (or the sizes overflow).
+ */
+static am_team *copy_team(const am_team *t)
+{
+	size_t nslots = 0, names = 0, i, j, off_units, off_acts, off_slots,
+	       off_names, size;
+	am_team *c;
+	am_unit_def *units;
+	am_action *acts;
+	uint32_t *slots;
+	char *p;
+
+	for (i = 0; i < t->nunits; i++) {
+		nslots += t->units[i].nslots;
+		names += strlen(t->units[i].name) + 1;
+	}
+	for (i = 0; i < t->nactions; i++)
+		names += t->actions[i].name ? strlen(t->actions[i].name) + 1 : 0;
+	if (t->nunits > SIZE_MAX / 4 / sizeof(*units) ||
+	    t->nactions > SIZE_MAX / 4 / sizeof(*acts) ||
+	    nslots > SIZE_MAX / 4 / sizeof(*slots) || names > SIZE_MAX / 4)
+		return NULL;
+	off_units = align_up(sizeof(*c), _Alignof(am_unit_def));
+	off_acts = align_up(off_units + t->nunits * sizeof(*units),
+	                    _Alignof(am_action));
+	off_slots = align_up(off_acts + t->nactions * sizeof(*acts),
+	                     _Alignof(uint32_t));
+	off_names = off_slots + nslots * sizeof(*slots);
+	size = off_names + names;
+	if (!(c = malloc(size)))
+		return NULL;
+	units = (am_unit_def *)((char *)c + off_units);
+	acts = (am_action *)((char *)c + off_acts);
+	slots = (uint32_t *)((char *)c + off_slots);
+	p = (char *)c + off_names;
+	for (i = 0; i < t->nactions; i++) {
+		acts[i] = t->actions[i];
+		if (t->actions[i].name) {
+			size_t n = strlen(t->actions[i].name) + 1;
+			memcpy(p, t->actions[i].name, n);
+			acts[i].name = p;
+			p += n;
+		}
+	}
+	for (i = 0; i < t->nunits; i++) {
+		size_t n = strlen(t->units[i].name) + 1;
+		units[i] = t->units[i];
+		memcpy(p, t->units[i].name, n);
+		units[i].name = p;
+		p += n;
+		units[i].slots = units[i].nslots ? slots : NULL;
+		for (j = 0; j < t->units[i].nslots; j++)
+			*slots++ = t->units[i].slots[j];
+	}
+	c->nunits = t->nunits;
+	c->units = units;
+	c->nactions = t->nactions;
+	c->actions = acts;
+	return c;
+}
+
+/* Check, copy and compile a team; the arrays are allocated at their exact
+ * sizes (a program is made once and kept: LG-MEM-1). */
 int am_program_new(am_program **out, const am_team *team)
 {
 	am_program *p;
+	am_team *t;
+	size_t i, n = 0;
 	int rc;
 
 	*out = NULL;
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
-	if (!(p = calloc(1, sizeof(*p))))
+	if (!(p = calloc(1, sizeof(*p))) || !(p->copy = t = copy_team(team))) {
+		free(p);
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	if ((rc = am_program_compile(p, team)) < 0) {
+	}
+	for (i = 0; i < t->nunits; i++)
+		n += t->units[i].nslots;
+	p->capslots = n ? n : 1;
+	p->capoff = t->nunits + 1;
+	p->capmasks = t->nunits;
+	p->slots = malloc(p->capslots * sizeof(*p->slots));
+	p->slot_off = malloc(p->capoff * sizeof(*p->slot_off));
+	p->masks = malloc(p->capmasks * sizeof(*p->masks));
+	if (!p->slots || !p->slot_off || !p->masks) {
+		am_program_free(p);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	if ((rc = am_program_compile(p, t)) < 0) {
 		am_program_free(p);
 		return rc;
 	}

@@ -23,6 +23,7 @@ struct am_program {
 	size_t nslots, capslots, capoff;
 	uint64_t (*masks)[AM_LAST_TURN + 1]; /* usable slots by age */
 	size_t capmasks;
+	void *copy;            /* am_program_new: the team copied, one block */
 };
 
 /*

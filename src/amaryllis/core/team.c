@@ -1,6 +1,8 @@
 /* team.c - action classes, the cost formula and the team structure check. */
 #include "amaryllis/team.h"
 
+#include <string.h>
+
 #include "util/ckd.h"
 #include "util/error.h"
 
@@ -176,4 +178,61 @@ int am_team_check(const am_team *t)
 				                    u->name, j);
 	}
 	return 0;
+}
+
+/* -1, 0, 1 for x < y, x = y, x > y. */
+static int cmp_i64(int64_t x, int64_t y)
+{
+	return (x > y) - (x < y);
+}
+
+static int cmp_str(const char *x, const char *y)
+{
+	if (!x || !y)
+		return (x != NULL) - (y != NULL);
+	return strcmp(x, y);
+}
+
+/* Two actions, field by field (the build target by index). */
+static int cmp_action(const am_action *a, const am_action *b)
+{
+	const int64_t x[] = {a->cls, a->n, a->delay, a->mult, a->stun,
+	                     a->poison, a->target, a->place, a->build,
+	                     a->limited, a->fast, a->all, a->cost};
+	const int64_t y[] = {b->cls, b->n, b->delay, b->mult, b->stun,
+	                     b->poison, b->target, b->place, b->build,
+	                     b->limited, b->fast, b->all, b->cost};
+	size_t i;
+	int c = cmp_str(a->name, b->name);
+
+	for (i = 0; c == 0 && i < sizeof(x) / sizeof(x[0]); i++)
+		c = cmp_i64(x[i], y[i]);
+	return c;
+}
+
+/* The content order of teams (AM-RESULT-2, AM-SYM-1): a function of the
+ * two teams alone, never of their sides, so the tie-break stays symmetric
+ * for entry units of the same name.  See team.h. */
+int am_team_compare(const am_team *a, const am_team *b)
+{
+	size_t i, j;
+	int c = cmp_i64((int64_t)a->nunits, (int64_t)b->nunits);
+
+	for (i = 0; c == 0 && i < a->nunits; i++) {
+		const am_unit_def *u = &a->units[i], *v = &b->units[i];
+		const int64_t x[] = {u->hp, u->atk, u->def, u->spd, u->tech,
+		                     u->love, u->bonus, (int64_t)u->nslots};
+		const int64_t y[] = {v->hp, v->atk, v->def, v->spd, v->tech,
+		                     v->love, v->bonus, (int64_t)v->nslots};
+		c = cmp_str(u->name, v->name);
+		for (j = 0; c == 0 && j < sizeof(x) / sizeof(x[0]); j++)
+			c = cmp_i64(x[j], y[j]);
+		for (j = 0; c == 0 && j < u->nslots; j++)
+			c = cmp_action(&a->actions[u->slots[j]],
+			               &b->actions[v->slots[j]]);
+	}
+	c = c ? c : cmp_i64((int64_t)a->nactions, (int64_t)b->nactions);
+	for (i = 0; c == 0 && i < a->nactions; i++)
+		c = cmp_action(&a->actions[i], &b->actions[i]);
+	return c;
 }

@@ -196,7 +196,8 @@ static json_t *unit_json(const am_engine *e, size_t id)
 }
 
 /* The result keys; `rc` < 0 adds "error" (the log before it is partial).
- * "winner" is the winning side's entry-unit name (BU-RESULT-2), "draw" and
+ * "winner" is the winning side's entry-unit name (BU-RESULT-2) and
+ * "winner_side" its index in "sides" (AM-LOG-2), "draw" and
  * "tie_break" tell a draw and whether the seeded draw picked the winner,
  * "tie_seed" is the seed as a string (AM-RESULT-2). */
 int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
@@ -230,12 +231,17 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	if (rc < 0) {
 		bad |= put(o, "error", json_string(am_error_last()));
 		bad |= put(o, "winner", json_null());
+		bad |= put(o, "winner_side", json_null());
 		bad |= put(o, "draw", json_false());
 	} else {
 		const am_team *w = r->winner >= 0 ? am_engine_team(e, r->winner)
 		                                  : NULL;
 		bad |= put(o, "winner", w ? json_string(w->units[0].name)
 		                          : json_null());
+		/* the index in "sides": the name alone is ambiguous when both
+		 * sheets use it (AM-LOG-2) */
+		bad |= put(o, "winner_side", w ? json_integer(r->winner)
+		                               : json_null());
 		bad |= put(o, "draw", json_boolean(r->draw));
 		bad |= put(o, "tie_break", json_boolean(r->tie_broken));
 		if (r->tie_broken) { /* a string: seeds go up to 2^64 − 1 */

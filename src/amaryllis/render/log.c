@@ -2,6 +2,7 @@
 #include "log.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/error.h"
 
@@ -32,6 +33,8 @@ void am_log_free(am_log *log)
 	ut_buf_free(&log->label[0]);
 	ut_buf_free(&log->label[1]);
 	free(log->order);
+	free(log->shared[0]);
+	free(log->shared[1]);
 	free(log);
 }
 
@@ -73,6 +76,37 @@ const char *am_log_unit_name(const am_engine *e, int32_t id)
 	if (id < 0 || am_engine_unit(&st, e, (size_t)id) < 0)
 		return "?";
 	return st.name;
+}
+
+/* Which names both sides use, worked out once per log (a log tells one
+ * battle); out of memory, no side is marked. */
+static void find_shared(am_log *log, const am_engine *e)
+{
+	const am_team *t[2] = {am_engine_team(e, 0), am_engine_team(e, 1)};
+	size_t i, j;
+	int s;
+
+	log->shared_known = 1;
+	if (!t[0] || !t[1])
+		return;
+	for (s = 0; s < 2; s++)
+		if (!(log->shared[s] = calloc(t[s]->nunits, 1)))
+			return;
+	for (i = 0; i < t[0]->nunits; i++)
+		for (j = 0; j < t[1]->nunits; j++)
+			if (strcmp(t[0]->units[i].name, t[1]->units[j].name) == 0)
+				log->shared[0][i] = log->shared[1][j] = 1;
+}
+
+int am_log_shared_name(am_log *log, const am_engine *e, int side,
+                       uint32_t index)
+{
+	const am_team *t = am_engine_team(e, side);
+
+	if (!log->shared_known)
+		find_shared(log, e);
+	return log->shared[0] && log->shared[1] && t && index < t->nunits &&
+	       log->shared[side][index];
 }
 
 const char *am_log_action_name(const am_engine *e, int32_t id,

@@ -27,6 +27,9 @@ struct am_log {
 	int sim_pending;  /* a simultaneous step began; say so before its
 	                     first line */
 	size_t cap_order;
+	unsigned char *shared[2]; /* per definition of each side: its name is
+	                             also a unit name of the other side */
+	int shared_known;
 	/* JSON log */
 	size_t nevents;
 };
@@ -36,6 +39,12 @@ int am_log_flush(am_log *log, int force);
 
 /* Unit label: its name (text) / its instance id "名前#k" (JSON). */
 const char *am_log_unit_name(const am_engine *e, int32_t id);
+
+/* 1 when the unit name of definition `index` of side `side` is also the
+ * name of a unit definition of the other side (two sheets with the same
+ * names: the text log then marks the side). */
+int am_log_shared_name(am_log *log, const am_engine *e, int side,
+                       uint32_t index);
 
 /* Name of action index `action` of the team of unit `id`. */
 const char *am_log_action_name(const am_engine *e, int32_t id,

@@ -124,21 +124,38 @@ static void say(const am_log *log, ut_buf *b, enum msg m,
 	(void)rc;
 }
 
+/* The side marks of units whose name both sides use (AM-LOG-2): side 0
+ * is the first sheet, A. */
+static const ut_msg side_marks[2] = {
+	{{"（Ａ）", " (A)"}}, {{"（Ｂ）", " (B)"}},
+};
+
 /*
  * How the log names unit id: entry units by their name, as the rules do;
  * built units (ids 2, 3, …) by name and instance number, 蛆#37, so that the
  * many units of one definition can be told apart (the JSON ids are the
- * same).  `which` picks one of two buffers, so two labels can be in use.
+ * same).  A unit whose name is also a unit name of the other side gets its
+ * side's mark, 甲（Ａ） / 甲（Ｂ）, 甲兵#2（Ａ） (AM-LOG-2).  `which` picks
+ * one of two buffers, so two labels can be in use.
  */
 static const char *who(am_log *log, const am_engine *e, int32_t id,
                        int which)
 {
 	ut_buf *b = &log->label[which];
+	am_unit_state st;
+	const char *mark;
 
-	if (id < 2)
-		return am_log_unit_name(e, id);
+	if (id < 0 || am_engine_unit(&st, e, (size_t)id) < 0)
+		return "?";
+	mark = am_log_shared_name(log, e, st.side, st.index)
+	     ? text(log, &side_marks[st.side]) : "";
+	if (id < 2 && !*mark)
+		return st.name;
 	ut_buf_clear(b);
-	ut_buf_printf(b, "%s#%ld", am_log_unit_name(e, id), (long)id);
+	if (id < 2)
+		ut_buf_printf(b, "%s%s", st.name, mark);
+	else
+		ut_buf_printf(b, "%s#%ld%s", st.name, (long)id, mark);
 	return b->ptr ? b->ptr : "?";
 }
 
@@ -436,13 +453,14 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 		return log->out.failed ? AM_ENOMEM : 0;
 	}
 	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
+	/* the winning side by its entry unit, ids 0 and 1 (AM-LOG-2) */
 	if (r->tie_broken)
 		say(log, &log->out, M_TIE,
 		    UT_ARGS(ut_arg_uint(r->tie_seed),
-		            ut_arg_str(am_engine_team(e, r->winner)->units[0].name)));
+		            ut_arg_str(who(log, e, r->winner, 0))));
 	else if (r->winner >= 0)
 		say(log, &log->out, M_WINS,
-		    UT_ARGS(ut_arg_str(am_engine_team(e, r->winner)->units[0].name)));
+		    UT_ARGS(ut_arg_str(who(log, e, r->winner, 0))));
 	else
 		ut_buf_puts(&log->out, text(log, &msgs[M_DRAW]));
 	ut_buf_puts(&log->out, "\n");

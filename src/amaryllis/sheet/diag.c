@@ -77,8 +77,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"能力値が64ビット整数の範囲を超えています",
 		  "stats overflow 64-bit integers"}}},
 	[AM_DIAG_STORED_RANGE] = {.text =
-		{{"ストレージ上のボーナス{1}は1以上10以下です（愛＝10−ボーナス）",
-		  "stored bonus {1} must be between 1 and 10 (愛 = 10 − bonus)"}}},
+		{{"ストレージ上のボーナス{1}は0以上10以下です（愛＝10−ボーナス）",
+		  "stored bonus {1} must be between 0 and 10 (愛 = 10 − bonus)"}}},
 	[AM_DIAG_BUILDIA_BONUS] = {.text =
 		{{"ビルディアのボーナス{1}は1以上でなければなりません",
 		  "bonus {1} of a ビルディア must be ≥ 1"}}},
@@ -160,6 +160,44 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_COST_OVERFLOW] = {.text =
 		{{"アクション「{3}」のコストが64ビット整数の範囲を超えています",
 		  "the cost of action \"{3}\" overflows 64-bit integers"}}},
+	[AM_DIAG_BUILT_TOO_LATE] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（「{4}」のビルドで"
+		  "早くても{1}ターン目になり、戦闘は20ターン目で終わります）",
+		  "ビルディア \"{3}\" can never be built (the earliest is turn {1}, "
+		  "by a ビルド of \"{4}\", and a battle ends with turn 20)"}}},
+	[AM_DIAG_BUILDER_NEVER] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
+		  "「{4}」がビルドされ得ません）",
+		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, is never built itself)"}}},
+	[AM_DIAG_BUILDER_NO_SPEED] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
+		  "「{4}」は素早さ0で、素早さを上げる味方もいないため行動できません）",
+		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, has 素早さ 0 and no ally can raise it, so it never acts)"}}},
+	[AM_DIAG_BUILDER_HP0_LATE] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
+		  "「{4}」はHP0で、1ターン目以降にビルドされるとすぐ死亡します）",
+		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, has HP 0 and dies as soon as it is built after turn 0)"}}},
+	[AM_DIAG_BUILDER_HP0_TURN0] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
+		  "「{4}」はHP0で1ターン目の開始時に死亡し、0ターン目にはこのビルドを"
+		  "実行できません）",
+		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, has HP 0 and dies at the start of turn 1, and cannot carry out "
+		  "the ビルド in turn 0)"}}},
+	[AM_DIAG_BUILDER_CROWDED] = {.text =
+		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
+		  "「{4}」は、20ターン目まで毎ターン、行動回数をすべてビルドより前の"
+		  "アクションに使います）",
+		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, spends every action of every turn up to turn 20 on the actions "
+		  "set before the ビルド)"}}},
+	[AM_DIAG_BUILD_ZERO] = {.text =
+		{{"ビルドするユニット「{3}」のストレージ上のボーナスが0です"
+		  "（ビルド（N）はN≧1）",
+		  "ビルド of \"{3}\", whose stored bonus is 0 (ビルド(N) needs N ≥ 1)"}}},
 };
 
 static const ut_msg kinds[3] = {

@@ -275,7 +275,8 @@ static void names(P *p)
  * The checks of meaning on a parsed unit line: stats ≥ 0 (AM-UNIT-1); ＨＰ a
  * multiple of 5 and 技術 = u->stored − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) ≥ 0
  * (AM-UNIT-2), u->stored being 10 without （）, an entry unit's stored bonus
- * S in 1..10 with 愛 = 10 − S (BU-SHEET-1), or a ビルディア's free bonus
+ * S in 0..10 with 愛 = 10 − S (BU-SHEET-1, BU-SHEET-4: 愛 10 is legal), or a
+ * ビルディア's free bonus
  * Ｂ ≥ 1, without 愛 (BU-SHEET-2).
  */
 static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
@@ -301,7 +302,7 @@ static void unit_values(P *p, am_unit_rec *u, const int64_t *st,
 		good = 0;
 	}
 	if (bonus_ok) {
-		if (!u->buildia && (u->stored < 1 || u->stored > 10)) {
+		if (!u->buildia && (u->stored < 0 || u->stored > 10)) {
 			err(p, AM_DIAG_STORED_RANGE, bonus_at, u->stored, 0, NULL,
 			    NULL);
 			bonus_ok = 0;

@@ -6,7 +6,7 @@
  *   text.c      am_text_*    line splitting, UTF-8 check, NFKC + column map
  *   terms.c     am_terms_*   game terms: customisation names, suggestions
  *   parse.c     am_parse_*   the grammar of sheet.h, one line at a time
- *   validate.c  am_validate_* legality, costs, references, reachability
+ *   validate.c  am_validate_* legality, costs, references, buildability
  *   diag.c      am_diag_*    collecting diagnostics; message catalogue
  *   format.c    am_sheet_format
  *   sheet.c     am_sheet_*   the driver, accessors and the team
@@ -152,6 +152,7 @@ typedef struct am_action_rec {
 	uint32_t first;      /* record of the first definition of this name */
 	/* filled by validation */
 	am_action act;
+	int legal;           /* act is complete: parsed, and no rule broken */
 	int cost_ok;
 	int64_t cost;
 	uint32_t team_index;
@@ -258,7 +259,7 @@ void am_parse_state_free(am_pstate *ps);
 
 /* Whole-sheet checks after the last line: legality of every action line
  * (AM-UNIT-3), costs (AM-COST-1), references, budgets (AM-UNIT-4), 愛
- * (BU-STORE-1), reachability (BU-STORE-2). */
+ * (BU-STORE-1), buildability (BU-STORE-2, BU-STORE-3, BU-STORE-4). */
 void am_validate_sheet(am_sheet *s);
 
 #endif

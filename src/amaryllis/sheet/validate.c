@@ -5,7 +5,7 @@
  * (AM-COST-1, through am_action_cost), references between units and actions
  * (AM-UNIT-3, BU-BUILD-1), the 技術 budget of each unit (AM-UNIT-4), the
  * number of ビルディア allowed by 愛 (BU-STORE-1), and that every ビルディア
- * can be built (BU-STORE-2).
+ * can be built in some battle (BU-STORE-2, BU-STORE-3, BU-STORE-4).
  *
  * A check that depends on a value an earlier error left unknown is skipped,
  * so that one mistake gives one diagnostic.
@@ -180,7 +180,9 @@ static int same_action(const am_action_rec *x, const am_action_rec *y)
 }
 
 /* The cost of a legal action (AM-COST-1; ビルド: base = the built unit's
- * stored bonus, BU-BUILD-1), checked against the declared cost (AM-UNIT-3).
+ * stored bonus, BU-BUILD-1, which must be ≥ 1: the extension text's
+ * ビルド（Ｎ） has Ｎ≧１, BU-SHEET-4), checked against the declared cost
+ * (AM-UNIT-3).
  * am_action_cost's thread-local error is put back: the sheet reports
  * through its diagnostics. */
 static void cost(am_sheet *s, am_action_rec *a)
@@ -197,6 +199,11 @@ static void cost(am_sheet *s, am_action_rec *a)
 		if (!u->bonus_ok)
 			return;
 		base = u->stored;
+		if (base == 0) { /* an entry unit of 愛 10 (BU-SHEET-4) */
+			err(s, AM_DIAG_BUILD_ZERO, a->line, a->build_col, 0, 0,
+			    a->build_name, NULL);
+			return;
+		}
 	}
 	n = strlen(am_error_last());
 	if (n >= sizeof(saved))
@@ -233,6 +240,7 @@ static void actions(am_sheet *s)
 		if ((unsigned)a->cls >= AM_CLASS_COUNT)
 			continue; /* unknown class: reported */
 		bad = legality(s, a);
+		a->legal = a->ok && !bad;
 		if (a->first != i && a->ok && f->ok && !same_action(a, f))
 			err(s, AM_DIAG_ACTION_REDEFINED, a->line, a->name_col, f->line,
 			    0, a->name, NULL);
@@ -287,55 +295,151 @@ static void love(am_sheet *s)
 		    s->units[at].col, (int64_t)count, e->love, NULL, NULL);
 }
 
-/* Every ビルディア must be reachable from the entry unit through ビルド
- * actions set on reachable units (BU-STORE-2; ruling B1).  Reachability is
- * structural: a 遅延起動 too long to fire in 20 turns still reaches (the
- * Choice of BU-STORE-2).  Skipped when a unit line is broken (its action
- * list may be incomplete). */
+/* The diagnostic of each reason why a ビルディア is never built. */
+static int unbuilt_code(am_unbuilt why)
+{
+	switch (why) {
+	case AM_UNBUILT_NO_CHAIN: return AM_DIAG_UNREACHABLE;
+	case AM_UNBUILT_TOO_LATE: return AM_DIAG_BUILT_TOO_LATE;
+	case AM_UNBUILT_BUILDER: return AM_DIAG_BUILDER_NEVER;
+	case AM_UNBUILT_NO_SPEED: return AM_DIAG_BUILDER_NO_SPEED;
+	case AM_UNBUILT_HP0_LATE: return AM_DIAG_BUILDER_HP0_LATE;
+	case AM_UNBUILT_HP0_TURN0: return AM_DIAG_BUILDER_HP0_TURN0;
+	case AM_UNBUILT_CROWDED: return AM_DIAG_BUILDER_CROWDED;
+	default: return 0;
+	}
+}
+
+/* 1 when every unit's stats and every action it sets are known and legal,
+ * so that the timing of the ビルド can be worked out (else only the chain
+ * is checked: one mistake, one diagnostic). */
+static int timing_known(const am_sheet *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nunits; i++) {
+		const am_unit_rec *u = &s->units[i];
+		if (u->ignored)
+			continue;
+		if (!u->stats_ok)
+			return 0;
+		for (j = 0; j < u->nslots; j++)
+			if (u->slots[j].action == AM_NOINDEX ||
+			    !s->actions[u->slots[j].action].legal)
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Every ビルディア must be buildable in some battle (BU-STORE-2, BU-STORE-3,
+ * BU-STORE-4; ruling B1; the extension text: 戦闘中にどう転んでもビルドされ
+ * 得ないユニットの定義は禁止です).  The records are put in the form of a
+ * team (the entry unit first) for am_team_build_turns, which proves the
+ * first turn each can be built, or why never; with a stat or an action
+ * still unknown, every ビルド counts as able to fire and only the chain
+ * from the entry unit is checked.  Skipped when a unit line is broken (its
+ * action list may be incomplete).
+ */
 static void reach(am_sheet *s)
 {
-	uint32_t *queue;
-	unsigned char *seen;
-	size_t head = 0, tail = 0, i, j;
+	size_t n = s->nunits, i, j, k, nslots = 0;
+	am_unit_def *units = NULL;
+	am_action *acts = NULL;
+	uint32_t *slots = NULL, *perm = NULL, *back = NULL;
+	am_build_turn *res = NULL;
+	am_team t;
+	int timed = timing_known(s);
 
-	if (s->entry >= s->nunits)
-		return;
-	for (i = 0; i < s->nunits; i++)
+	if (s->entry >= n || n == 1)
+		return; /* no ビルディア: nothing to check */
+	for (i = 0; i < n; i++) {
 		if (!s->units[i].ok && !s->units[i].ignored)
 			return;
-	queue = malloc(s->nunits * sizeof(*queue));
-	seen = calloc(s->nunits, 1);
-	if (!queue || !seen) {
+		if (!s->units[i].ignored)
+			nslots += s->units[i].nslots;
+	}
+	units = calloc(n, sizeof(*units));
+	acts = calloc(s->nactions ? s->nactions : 1, sizeof(*acts));
+	slots = malloc((nslots ? nslots : 1) * sizeof(*slots));
+	perm = malloc(n * sizeof(*perm));
+	back = malloc(n * sizeof(*back));
+	res = malloc(n * sizeof(*res));
+	if (!units || !acts || !slots || !perm || !back || !res) {
 		s->oom = 1;
 		goto out;
 	}
-	queue[tail++] = s->entry;
-	seen[s->entry] = 1;
-	while (head < tail) {
-		const am_unit_rec *u = &s->units[queue[head++]];
-		for (j = 0; j < u->nslots; j++) {
-			const am_action_rec *a;
-			if (u->slots[j].action == AM_NOINDEX)
-				continue;
-			a = &s->actions[u->slots[j].action];
-			if (a->cls == AM_CLASS_BUILD && a->act.build >= 0 &&
-			    !seen[a->act.build]) {
-				seen[a->act.build] = 1;
-				queue[tail++] = (uint32_t)a->act.build;
-			}
+	/* the entry unit first, then the others in order */
+	perm[s->entry] = 0;
+	back[0] = s->entry;
+	for (i = 0, k = 1; i < n; i++)
+		if (i != s->entry) {
+			perm[i] = (uint32_t)k;
+			back[k++] = (uint32_t)i;
+		}
+	for (i = 0; i < s->nactions; i++) {
+		const am_action_rec *a = &s->actions[i];
+		acts[i].cls = AM_CLASS_DIRECT;
+		acts[i].build = -1;
+		if (a->cls == AM_CLASS_BUILD && a->act.build >= 0) {
+			acts[i].cls = AM_CLASS_BUILD;
+			acts[i].build = (int32_t)perm[a->act.build];
+		}
+		if (timed) { /* the whole action: its timing, its effect */
+			int32_t b = acts[i].build;
+			acts[i] = a->act;
+			acts[i].build = b;
 		}
 	}
-	for (i = 0; i < s->nunits; i++) {
+	for (i = 0, k = 0; i < n; i++) {
 		const am_unit_rec *u = &s->units[i];
-		uint32_t owner;
-		if (!u->buildia || seen[i] || !u->name ||
-		    !am_names_get(&s->unit_names, u->name, &owner) || owner != i)
+		am_unit_def *d = &units[perm[i]];
+		d->name = u->name;
+		/* unknown timing: able to act at once, in every turn */
+		d->hp = timed ? u->hp : 5;
+		d->spd = timed ? u->spd : INT64_MAX;
+		if (u->ignored)
 			continue;
-		err(s, AM_DIAG_UNREACHABLE, u->line, u->col, 0, 0, u->name, NULL);
+		d->slots = slots + k;
+		for (j = 0; j < u->nslots; j++) {
+			uint32_t a = u->slots[j].action;
+			if (a == AM_NOINDEX)
+				continue;
+			slots[k++] = a;
+			d->nslots++;
+		}
+	}
+	if (!timed)
+		for (i = 0; i < s->nactions; i++)
+			acts[i].fast = 1;
+	t.nunits = n;
+	t.units = units;
+	t.nactions = s->nactions;
+	t.actions = acts;
+	if (am_team_build_turns(res, &t) < 0) {
+		s->oom = 1;
+		goto out;
+	}
+	for (k = 1; k < n; k++) {
+		const am_unit_rec *u = &s->units[back[k]];
+		uint32_t owner;
+		int code = unbuilt_code(res[k].why);
+		if (!code || !u->buildia || !u->name ||
+		    !am_names_get(&s->unit_names, u->name, &owner) ||
+		    owner != back[k])
+			continue;
+		err(s, code, u->line, u->col,
+		    res[k].why == AM_UNBUILT_TOO_LATE ? res[k].turn : 0, 0, u->name,
+		    code == AM_DIAG_UNREACHABLE ? NULL
+		                                : s->units[back[res[k].builder]].name);
 	}
 out:
-	free(queue);
-	free(seen);
+	free(units);
+	free(acts);
+	free(slots);
+	free(perm);
+	free(back);
+	free(res);
 }
 
 void am_validate_sheet(am_sheet *s)

@@ -1,0 +1,103 @@
+/*
+ * amaryllis/web.h - the web front end: one page and a JSON API over HTTP
+ * (GNU libmicrohttpd), built on the same library calls as the CLI.
+ *
+ *     POST /api/check      {"sheet": TEXT, "lang": "ja"|"en"}
+ *                          -> the document of `check --format json`
+ *     POST /api/battle     {"a": TEXT, "b": TEXT, "lang"}
+ *                          -> the document of `battle --format json`
+ *     POST /api/battle.svg the same request -> the ＨＰ chart (battle --svg)
+ *     GET  /api/hill       -> the document of `hill status --format json`
+ *     POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}
+ *                          -> {"result", "reply"} (am_hill_process)
+ *     GET  /  /app.js  /app.css   the page (compiled in; nothing is ever
+ *                                 served from disk)
+ *
+ * Errors are {"error": TEXT, "status": N} with 400 (bad JSON or request),
+ * 404, 405, 413 (body too large), 422 (illegal sheet, or a battle stopped by
+ * a limit), 429 (busy: rate or battle slots), 500.  See docs/WEB.md.
+ *
+ * am_web_handle is the API without HTTP (no I/O but the hill's database);
+ * am_web_start serves it.  Nothing is printed: one line per request goes
+ * to the config's log callback.
+ */
+#ifndef AMARYLLIS_WEB_H
+#define AMARYLLIS_WEB_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AM_WEB_CONFIG_VERSION 1
+
+/** Receives one log line (no newline). Called from the server's threads. */
+typedef void (*am_web_log_fn)(void *ud, const char *line);
+
+/** Limits and options of the server; every limit has a safe default. */
+typedef struct am_web_config {
+	unsigned version;       /**< AM_WEB_CONFIG_VERSION */
+	const char *hill_path;  /**< the hill's database, or NULL for none */
+	size_t max_body;        /**< request body bytes (413 past it) */
+	size_t max_units;       /**< population of one battle (422 past it) */
+	unsigned battle_ms;     /**< time budget of one battle (422 past it) */
+	unsigned max_battles;   /**< battles at once (429 past it) */
+	unsigned max_conns;     /**< connections at once */
+	unsigned client_conns;  /**< connections at once from one address;
+	                             0: no limit of its own */
+	unsigned threads;       /**< the thread pool */
+	unsigned timeout_s;     /**< an idle (slow) connection is closed */
+	unsigned rate;          /**< requests per minute per client address;
+	                             0: unlimited */
+	am_web_log_fn log;      /**< may be NULL */
+	void *log_ud;
+} am_web_config;
+
+#define AM_WEB_CONFIG_INIT \
+	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
+	 600, NULL, NULL}
+
+typedef struct am_web am_web;
+
+/** A response of am_web_handle; free its body with am_web_response_free. */
+typedef struct am_web_response {
+	int status;            /**< HTTP status */
+	const char *type;      /**< Content-Type (static) */
+	char *body;            /**< owned */
+	size_t len;
+	const char *detail;    /**< a short word for the log (static), or NULL */
+} am_web_response;
+
+/**
+ * Make the API (no server yet): opens the hill when cfg->hill_path is set.
+ * @return 0; AM_ENOMEM; AM_ERROR when the hill cannot be opened
+ */
+int am_web_new(am_web **out, const am_web_config *cfg);
+
+/** Stop the server if it runs, close the hill, free; NULL is fine. */
+void am_web_free(am_web *web);
+
+/**
+ * Answer one request.  `path` is the URL path without the query; `body`
+ * need not be NUL-terminated.  Thread-safe.
+ * @return 0 (the response says what happened), or AM_ENOMEM
+ */
+int am_web_handle(am_web *web, const char *method, const char *path,
+                  const char *body, size_t len, am_web_response *out);
+
+void am_web_response_free(am_web_response *resp);
+
+/**
+ * Serve on `listen` ("HOST:PORT", an IPv4 address; port 0 picks one) with
+ * a thread pool, until am_web_free.
+ * @param port_out  receives the port bound (may be NULL)
+ * @return 0; AM_ERROR (am_error_last says why) when it cannot listen
+ */
+int am_web_start(am_web *web, const char *listen, unsigned *port_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,591 @@
+/*
+ * cmd_optimize.c - `amaryllis optimize --field DIR_OR_SHEET…`: search for
+ * the legal unit that scores the most league points against the field
+ * (docs/OPTIMIZE.md), print it in the players' notation with its record.
+ *
+ * Loads the field like `league` does (a folder gives its visible regular
+ * files in name order; illegal sheets are reported with their located
+ * messages and left out), compiles it once and runs am_opt_run.
+ *
+ * Built with -DAMARYLLIS_MPI=ON and started by mpirun, every rank loads
+ * the same field and runs the same generational search; the candidates of
+ * each generation are shared out between the ranks and their values added
+ * up (MPI_Allreduce), so the best sheet is the same for any number of
+ * ranks.  Rank 0 prints.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef AMARYLLIS_MPI
+#include <mpi.h>
+#endif
+
+#include "cli.h"
+
+#include "util/array.h"
+#include "util/buf.h"
+#include "util/hash.h"
+
+static const char help_ja[] =
+	"使い方: amaryllis optimize [オプション]... --field フォルダまたはシート...\n"
+	"フィールド（フォルダまたはシート）のすべてのユニットと戦って最も多くの勝ち点を\n"
+	"取る正規のユニットを探し、プレイヤーの書き方（全角、コスト付き）で表示します。\n"
+	"勝ち点はリーグと同じ（既定: 勝ち3、引き分け1、負け0、同点はＨＰ差）。表示は\n"
+	"そのまま amaryllis check に通るシートで、成績は # の注釈行です。\n"
+	"\n"
+	"オプション:\n"
+	"  --field F               フィールドのフォルダかシート（繰り返し可。引数も同じ）\n"
+	"  --evals N               評価する候補の数（既定: 2000）\n"
+	"  --time T                探索の時間（60、60s、2m、1h）。--evals と併用すると\n"
+	"                          先に来た方で止まる\n"
+	"  --seed S                乱数の種（既定: 1）。同じ種なら --jobs によらず同じ結果\n"
+	"  --jobs N                スレッド数（既定: コア数）\n"
+	"  --out FILE              最良のシートをファイルに書く（送付用）\n"
+	"  --format text|json      報告の形式（既定: text）\n"
+	"  --svg FILE.svg          最良の勝ち点の推移を SVG で書く\n"
+	"  --buildia               ビルディア（愛、ストレージ、ビルド）も探す\n"
+	"  --points W,D,L          勝ち・引き分け・負けの勝ち点（既定: 3,1,0）\n"
+	"  --population N          1世代の候補数（既定: 48）\n"
+	"  --method evolve|random  探索法（既定: evolve。random は比較用の無作為探索）\n"
+	"  --max-units N           ユニット数が N を超えた戦闘を負けとする（既定: 2000）\n"
+	"  --lang ja|en            メッセージの言語（既定: ja）\n"
+	"  --max-sheet-bytes N     N バイトを超えるシートは読み切らずに誤りとする\n"
+	"  -h, --help              このヘルプを表示して終了する\n"
+	"\n"
+	"端末では標準エラーに進行（世代、評価数、評価/秒、最良の勝ち点、残り時間）を\n"
+	"表示します。MPI 版は mpirun で起動すると各ランクが評価を分担します。\n"
+	"終了コード: 0 正常、1 入力の誤り（不正なシート、読めないファイル）、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis optimize --field hill/ --time 60s --out best.txt\n";
+
+static const char help_en[] =
+	"Usage: amaryllis optimize [OPTION]... --field DIR_OR_SHEET...\n"
+	"Search for the legal unit that scores the most league points against every\n"
+	"unit of the field (folders or sheets) and print it as players write it\n"
+	"(full width, costs declared).  Points as in a league (default win 3, draw 1,\n"
+	"loss 0, ties by HP margin).  The output is a sheet amaryllis check accepts as\n"
+	"it is; the record is on # comment lines.\n"
+	"\n"
+	"Options:\n"
+	"  --field F               a folder or sheet of the field (repeatable; operands\n"
+	"                          are field entries too)\n"
+	"  --evals N               candidates to evaluate (default 2000)\n"
+	"  --time T                time to search (60, 60s, 2m, 1h); with --evals,\n"
+	"                          whichever comes first\n"
+	"  --seed S                seed (default 1); same seed, same result for any --jobs\n"
+	"  --jobs N                threads (default: all cores)\n"
+	"  --out FILE              write the best sheet to FILE, ready to mail\n"
+	"  --format text|json      the report as text (default) or JSON\n"
+	"  --svg FILE.svg          draw the best points by evaluations as SVG\n"
+	"  --buildia               search Buildia sheets too (love, storage, builds)\n"
+	"  --points W,D,L          points of a win, draw, loss (default 3,1,0)\n"
+	"  --population N          candidates per generation (default 48)\n"
+	"  --method evolve|random  the search (default evolve; random is the baseline)\n"
+	"  --max-units N           a battle past N units is a loss (default 2000)\n"
+	"  --lang ja|en            language of messages (default ja)\n"
+	"  --max-sheet-bytes N     a longer sheet is an error, not read\n"
+	"  -h, --help              print this help and exit\n"
+	"\n"
+	"On a terminal a progress line (generation, evaluations, evaluations/s, best\n"
+	"points, ETA) goes to stderr.  Built with MPI and started by mpirun, the ranks\n"
+	"share the evaluations.\n"
+	"Exit status: 0 ok, 1 bad input (illegal sheet, unreadable file), 2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis optimize --field hill/ --time 60s --out best.txt\n";
+
+/* Options of this command only (numbered past cli.h's). */
+enum {
+	OPT_FIELD = 1024,
+	OPT_EVALS,
+	OPT_TIME,
+	OPT_SEED,
+	OPT_OUT,
+	OPT_BUILDIA,
+	OPT_POPULATION,
+	OPT_METHOD
+};
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{"field", required_argument, NULL, OPT_FIELD},
+	{"evals", required_argument, NULL, OPT_EVALS},
+	{"time", required_argument, NULL, OPT_TIME},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"jobs", required_argument, NULL, OPT_JOBS},
+	{"out", required_argument, NULL, OPT_OUT},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"svg", required_argument, NULL, OPT_SVG},
+	{"buildia", no_argument, NULL, OPT_BUILDIA},
+	{"points", required_argument, NULL, OPT_POINTS},
+	{"population", required_argument, NULL, OPT_POPULATION},
+	{"method", required_argument, NULL, OPT_METHOD},
+	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{NULL, 0, NULL, 0}
+};
+
+typedef struct opt_run {
+	cli_opts o;
+	am_opt_opts oo;
+	int json, jobs_given, evals_given;
+	double seconds;          /* --time, 0: none */
+	const char *out, *svg;
+	cli_paths args, paths;
+	cli_sheet *sheets;
+	am_program **progs;
+	const char **names, **files;
+	size_t n, nrej;
+	int rank, size;
+	double start, last;
+	int shown;
+} opt_run;
+
+/* The sheets `arg` gives, as `league` reads them (cli_paths_collect).
+ * 0, or -1 printed. */
+static int collect(opt_run *r, const char *arg)
+{
+	switch (cli_paths_collect(&r->paths, arg)) {
+	case 0:
+		return 0;
+	case -2:
+		cli_error(TR(&r->o, "%s: error: 開けません：%s",
+		             "%s: error: cannot open: %s"), arg, strerror(errno));
+		return -1;
+	default:
+		cli_error("optimize: out of memory");
+		return -1;
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --time: 90, 90s, 2m, 1h (at most a week). */
+static int parse_time(const char *s, double *out)
+{
+	uint64_t v, mul = 1;
+	char buf[32];
+	size_t len = strlen(s);
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len + 1);
+	switch (buf[len - 1]) {
+	case 's': mul = 1; buf[len - 1] = '\0'; break;
+	case 'm': mul = 60; buf[len - 1] = '\0'; break;
+	case 'h': mul = 3600; buf[len - 1] = '\0'; break;
+	default: break;
+	}
+	if (ut_cli_parse_u64(buf, 7 * 24 * 3600, &v) < 0 || v * mul < 1 ||
+	    v * mul > 7 * 24 * 3600)
+		return -1;
+	*out = (double)(v * mul);
+	return 0;
+}
+
+static int parse_points(const char *s, int64_t pts[3])
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		errno = 0;
+		pts[i] = strtoll(s, &end, 10);
+		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
+		    pts[i] < -1000000 || pts[i] > 1000000)
+			return -1;
+		s = end + 1;
+	}
+	return 0;
+}
+
+/* Progress after each generation: the line on a terminal (rank 0), and
+ * the --time limit. */
+static int progress(void *ud, const am_opt_progress *p)
+{
+	opt_run *r = ud;
+	double t = now(), el = t - r->start, rate = el > 0 ? p->evaluations / el : 0;
+	double left = -1;
+	int stop = r->seconds > 0 && el >= r->seconds;
+
+	if (r->rank != 0)
+		return stop;
+	if (p->budget)
+		left = rate > 0 ? (double)(p->budget - p->evaluations) / rate : -1;
+	if (r->seconds > 0 && (left < 0 || r->seconds - el < left))
+		left = r->seconds - el;
+	if (left < 0)
+		left = 0;
+	if (isatty(fileno(stderr)) && (t - r->last >= 0.2 || stop)) {
+		long eta = (long)left;
+		r->last = t;
+		r->shown = 1;
+		fprintf(stderr, TR(&r->o,
+		        "\r世代 %llu  評価 %llu  %.0f 評価/秒  最良 勝ち点 %lld "
+		        "(ＨＰ差 %+lld)  残り %ld:%02ld ",
+		        "\rgeneration %llu  evaluations %llu  %.0f evals/s  best "
+		        "%lld points (margin %+lld)  ETA %ld:%02ld "),
+		        (unsigned long long)p->generation,
+		        (unsigned long long)p->evaluations, rate,
+		        (long long)p->best_points, (long long)p->best_margin,
+		        eta / 60, eta % 60);
+	}
+	return stop;
+}
+
+#ifdef AMARYLLIS_MPI
+static int share(void *ud, int64_t *vals, size_t n)
+{
+	(void)ud;
+	if (n > (size_t)1 << 30)
+		return AM_ELIMIT;
+	return MPI_Allreduce(MPI_IN_PLACE, vals, (int)n, MPI_INT64_T, MPI_SUM,
+	                     MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : AM_ERROR;
+}
+#endif
+
+/* Options and operands; 0 to go on, else the exit status (help: 0). */
+static int parse_args(opt_run *r, int argc, char **argv)
+{
+	cli_opts *o = &r->o;
+	uint64_t v;
+	int c, rc;
+
+	cli_getopt_begin(o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			rc = cli_help(o, help_ja, help_en);
+			return rc == EXIT_OK ? -1 : rc;
+		case OPT_FIELD:
+			if (cli_paths_add(&r->args, optarg) < 0)
+				return cli_error("optimize: out of memory"), EXIT_INPUT;
+			break;
+		case OPT_EVALS:
+			if (ut_cli_parse_u64(optarg, UINT64_C(1) << 40, &v) < 0 || v < 1)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--evals には1以上の整数を指定してください"
+				              "（「%s」）",
+				           "--evals needs a whole number of at least 1, "
+				           "not '%s'"), optarg);
+			r->oo.evals = v;
+			r->evals_given = 1;
+			break;
+		case OPT_TIME:
+			if (parse_time(optarg, &r->seconds) < 0)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--time には時間（例: 60、60s、2m、1h。"
+				              "1秒から1週間まで）を指定してください（「%s」）",
+				           "--time needs a duration such as 60, 60s, 2m "
+				           "or 1h (1 second to a week), not '%s'"), optarg);
+			break;
+		case OPT_SEED:
+			if (ut_cli_parse_u64(optarg, UINT64_MAX, &v) < 0)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--seed には0以上の整数を指定してください"
+				              "（「%s」）",
+				           "--seed needs a whole number, not '%s'"), optarg);
+			r->oo.seed = v;
+			break;
+		case OPT_JOBS:
+			if (ut_cli_parse_u64(optarg, 64, &v) < 0 || v < 1)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--jobs には1から64までの整数を指定して"
+				              "ください（「%s」）",
+				           "--jobs needs a whole number from 1 to 64, "
+				           "not '%s'"), optarg);
+			r->oo.jobs = (unsigned)v;
+			r->jobs_given = 1;
+			break;
+		case OPT_OUT:
+			r->out = optarg;
+			break;
+		case OPT_SVG:
+			r->svg = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				r->json = 0;
+			else if (strcmp(optarg, "json") == 0)
+				r->json = 1;
+			else
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--format の値「%s」は使えません"
+				              "（text か json）",
+				           "unknown format '%s' (text or json)"), optarg);
+			break;
+		case OPT_BUILDIA:
+			r->oo.buildia = 1;
+			break;
+		case OPT_POINTS:
+			if (parse_points(optarg, r->oo.points) < 0)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--points には W,D,L（-1000000から"
+				              "1000000までの整数3つ、例: 3,1,0）を"
+				              "指定してください（「%s」）",
+				           "--points needs W,D,L, whole numbers from "
+				           "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
+				        optarg);
+			break;
+		case OPT_POPULATION:
+			if (ut_cli_parse_u64(optarg, 100000, &v) < 0 || v < 4)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--population には4から100000までの整数を"
+				              "指定してください（「%s」）",
+				           "--population needs a whole number from 4 to "
+				           "100000, not '%s'"), optarg);
+			r->oo.population = (size_t)v;
+			break;
+		case OPT_METHOD:
+			if (strcmp(optarg, "evolve") == 0)
+				r->oo.method = AM_OPT_EVOLVE;
+			else if (strcmp(optarg, "random") == 0)
+				r->oo.method = AM_OPT_RANDOM;
+			else
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--method の値「%s」は使えません"
+				              "（evolve か random）",
+				           "unknown method '%s' (evolve or random)"),
+				        optarg);
+			break;
+		case OPT_MAX_UNITS:
+			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2)
+				return cli_usage_error(o, "optimize",
+				        TR(o, "--max-units には2から%luまでの整数を"
+				              "指定してください（「%s」）",
+				           "--max-units needs a whole number from 2 "
+				           "to %lu, not '%s'"),
+				        (unsigned long)UINT32_MAX - 2, optarg);
+			r->oo.max_units = (size_t)v;
+			break;
+		default:
+			if ((rc = cli_common_option(o, "optimize", c, optarg)) == 0)
+				rc = cli_bad_option(o, "optimize", c, argv, longopts);
+			if (rc != 1)
+				return rc;
+		}
+	}
+	for (; optind < argc; optind++)
+		if (cli_paths_add(&r->args, argv[optind]) < 0)
+			return cli_error("optimize: out of memory"), EXIT_INPUT;
+	if (r->args.n == 0)
+		return cli_usage_error(o, "optimize",
+		                       TR(o, "フィールドがありません（--field "
+		                             "フォルダまたはシート）",
+		                          "no field given (--field DIR_OR_SHEET)"));
+	if (r->seconds > 0 && !r->evals_given)
+		r->oo.evals = 0; /* --time alone: until the time is up */
+	return 0;
+}
+
+/* The field: legal sheets compiled; the others reported and counted.
+ * Returns 0, or EXIT_INPUT when no field can be played (printed). */
+static int load(opt_run *r)
+{
+	size_t i, m;
+
+	for (i = 0; i < r->args.n; i++)
+		if (collect(r, r->args.v[i]) < 0)
+			return EXIT_INPUT;
+	if (r->paths.n == 0) {
+		cli_error(TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
+		                    "見える通常ファイルを読みます）",
+		             "optimize: no sheets found (a folder gives its visible "
+		             "regular files)"));
+		return EXIT_INPUT;
+	}
+	m = r->paths.n;
+	r->sheets = calloc(m, sizeof(*r->sheets));
+	r->progs = calloc(m, sizeof(*r->progs));
+	r->names = calloc(m, sizeof(*r->names));
+	r->files = calloc(m, sizeof(*r->files));
+	if (!r->sheets || !r->progs || !r->names || !r->files) {
+		cli_error("optimize: out of memory");
+		return EXIT_INPUT;
+	}
+	for (i = 0; i < r->paths.n; i++) {
+		cli_sheet *s = &r->sheets[r->n];
+		if (cli_sheet_load_ex(s, r->paths.v[i], &r->o, r->rank == 0,
+		                      NULL) ||
+		    am_program_new(&r->progs[r->n], am_sheet_team(s->sheet)) < 0) {
+			cli_sheet_free(s);
+			r->nrej++;
+			continue;
+		}
+		r->names[r->n] = am_sheet_team(s->sheet)->units[0].name;
+		r->files[r->n] = r->paths.v[i];
+		r->n++;
+	}
+	if (r->n == 0) {
+		if (r->rank == 0)
+			cli_error(TR(&r->o, "optimize: フィールドに正規のシートが"
+			                    "ありません",
+			             "optimize: the field has no legal sheet"));
+		return EXIT_INPUT;
+	}
+	return 0;
+}
+
+static int write_file(void *ud, const char *data, size_t len)
+{
+	return fwrite(data, 1, len, (FILE *)ud) != len;
+}
+
+/* Rank 0: the report, --out and --svg.  Returns the exit status. */
+static int report(opt_run *r, const am_opt *opt)
+{
+	am_opt_view v = {opt, r->n, r->names, r->files, r->oo.seed,
+	                 r->oo.buildia};
+	int status = r->nrej ? EXIT_INPUT : EXIT_OK;
+
+	if (am_render_opt_report(&v, r->json, r->o.lang, write_file, stdout) < 0 ||
+	    fflush(stdout) != 0) {
+		cli_error("optimize: %s", am_error_last());
+		status = EXIT_INPUT;
+	}
+	if (r->out) {
+		const am_design *d = am_opt_best(opt);
+		size_t len = am_design_format(NULL, 0, d);
+		char *text = malloc(len + 1);
+		FILE *f = text ? fopen(r->out, "wb") : NULL;
+		if (text)
+			am_design_format(text, len + 1, d);
+		if (!f || fwrite(text, 1, len, f) != len) {
+			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
+			             "optimize: cannot write %s: %s"), r->out,
+			          strerror(errno));
+			status = EXIT_INPUT;
+		}
+		if (f && fclose(f) != 0)
+			status = EXIT_INPUT;
+		free(text);
+	}
+	if (r->svg) {
+		FILE *f = fopen(r->svg, "wb");
+		if (!f || am_render_opt_history(&v, r->o.lang, write_file, f) < 0) {
+			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
+			             "optimize: cannot write %s: %s"), r->svg,
+			          strerror(errno));
+			status = EXIT_INPUT;
+		}
+		if (f && fclose(f) != 0)
+			status = EXIT_INPUT;
+	}
+	return status;
+}
+
+static void release(opt_run *r)
+{
+	size_t i;
+
+	for (i = 0; r->sheets && i < r->n; i++) {
+		am_program_free(r->progs[i]);
+		cli_sheet_free(&r->sheets[i]);
+	}
+	free(r->sheets);
+	free(r->progs);
+	free(r->names);
+	free(r->files);
+	cli_paths_free(&r->args);
+	cli_paths_free(&r->paths);
+}
+
+int cmd_optimize(const cli_opts *base, int argc, char **argv)
+{
+	opt_run r;
+	am_opt *opt = NULL;
+	int status = 0, any = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.o = *base;
+	r.oo = (am_opt_opts)AM_OPT_OPTS_INIT;
+	r.size = 1;
+#ifdef AMARYLLIS_MPI
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &r.size);
+	r.o.quiet = r.rank != 0;
+#endif
+	status = parse_args(&r, argc, argv);
+	if (status == 0)
+		status = load(&r);
+#ifdef AMARYLLIS_MPI
+	/* every rank goes on only if every rank can (help counts as a stop),
+	 * and only if all loaded the same field with the same options */
+	{
+		int mine = status != 0, all = 0, worst = 0, st = status < 0 ? 0 : status;
+		uint64_t h = UT_FNV1A_START, hh[2], mx[2];
+		size_t i;
+		MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		MPI_Allreduce(&st, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		if (all && status == 0)
+			status = worst ? worst : -1;
+		if (status == 0) {
+			uint64_t opt[6] = {r.oo.seed, r.oo.evals, (uint64_t)r.oo.buildia,
+			                   r.oo.population, r.oo.max_units, r.n};
+			h = ut_fnv1a(h, opt, sizeof(opt));
+			h = ut_fnv1a(h, r.oo.points, sizeof(r.oo.points));
+			for (i = 0; i < r.n; i++) {
+				h = ut_fnv1a(h, r.files[i], strlen(r.files[i]) + 1);
+				h = ut_fnv1a(h, r.sheets[i].text, r.sheets[i].len);
+			}
+			hh[0] = h;
+			hh[1] = ~h;
+			MPI_Allreduce(hh, mx, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+			if (mx[0] != ~mx[1]) {
+				if (r.rank == 0)
+					cli_error(TR(&r.o, "optimize: ランクごとに読んだシートか"
+					                   "オプションが違います（標準入力はランク0"
+					                   "にしか届きません）",
+					             "optimize: the ranks did not load the same "
+					             "field with the same options (standard "
+					             "input reaches rank 0 only)"));
+				status = EXIT_INPUT;
+			}
+		}
+	}
+#endif
+	if (status == 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		any = 1;
+		if (!r.jobs_given)
+			r.oo.jobs = (unsigned)(cores > r.size ? cores / r.size : 1);
+		if (r.oo.jobs > 64)
+			r.oo.jobs = 64;
+		r.oo.part = (uint32_t)r.rank;
+		r.oo.parts = (uint32_t)r.size;
+#ifdef AMARYLLIS_MPI
+		r.oo.share = share;
+#endif
+		r.oo.progress = progress;
+		r.oo.progress_ud = &r;
+		r.start = r.last = now();
+		if (am_opt_run(&opt, (const am_program *const *)r.progs, r.n,
+		               &r.oo) < 0) {
+			cli_error("optimize: %s", am_error_last());
+			status = EXIT_INPUT;
+		}
+		if (r.shown)
+			fputc('\n', stderr);
+		if (status == 0 && r.rank == 0)
+			status = report(&r, opt);
+	}
+	(void)any;
+	am_opt_free(opt);
+	release(&r);
+	if (status < 0)
+		status = EXIT_OK; /* --help */
+#ifdef AMARYLLIS_MPI
+	MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Finalize();
+#endif
+	return status;
+}

@@ -1,0 +1,237 @@
+/* cmd_serve.c - `amaryllis serve`: the web page and the JSON API
+ * (include/amaryllis/web.h) until SIGINT or SIGTERM. */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+#include "amaryllis/web.h"
+
+static const char help_ja[] =
+	"使い方: amaryllis serve [オプション]...\n"
+	"ウェブページとJSON API（docs/WEB.md）を提供します。シートの検査、戦闘の再生と\n"
+	"ＨＰの図、--hill を付ければ順位表と登録フォーム。SIGINT か SIGTERM で終了します。\n"
+	"\n"
+	"オプション:\n"
+	"  --listen ADDR:PORT     待ち受けるIPv4アドレスとポート（既定: 127.0.0.1:8080、\n"
+	"                         ポート0は空いているポート）\n"
+	"  --hill HILL.db         この丘（amaryllis hill init）を扱う\n"
+	"  --max-body N           リクエスト本体の上限バイト数（既定: 65536、超えると413）\n"
+	"  --max-units N          1戦闘のユニット数の上限（既定: 10000、超えると422）\n"
+	"  --battle-ms N          1戦闘の時間の上限ミリ秒（既定: 2000、超えると422）\n"
+	"  --max-battles N        同時に行う戦闘の数（既定: 4、超えると429）\n"
+	"  --max-connections N    同時接続数の上限（既定: 64）\n"
+	"  --client-connections N 1つのクライアントアドレスからの同時接続数の上限（既定: 16、\n"
+	"                         0は --max-connections まで）\n"
+	"  --threads N            スレッドプールの大きさ（既定: 4）\n"
+	"  --timeout S            S秒何も送らない接続を閉じる（既定: 10）\n"
+	"  --rate N               1クライアントアドレスあたり毎分のリクエスト数（既定: 600、\n"
+	"                         0は無制限、超えると429）\n"
+	"  --lang ja|en           メッセージの言語（既定: ja）\n"
+	"  -h, --help             このヘルプを表示して終了する\n"
+	"\n"
+	"ファイルをディスクから配ることはありません（ページは実行ファイルの中）。\n"
+	"リクエストごとに1行を標準エラーに記録します。\n"
+	"終了コード: 0 正常に終了、1 待ち受けられない・丘を開けない、2 使い方の誤り\n"
+	"\n"
+	"例:\n"
+	"  amaryllis serve --listen 127.0.0.1:8080 --hill hill.db\n";
+
+static const char help_en[] =
+	"Usage: amaryllis serve [OPTION]...\n"
+	"Serve the web page and the JSON API (docs/WEB.md): checking sheets, battle\n"
+	"replays with the ＨＰ chart and, with --hill, the standings and an entry\n"
+	"form.  Runs until SIGINT or SIGTERM.\n"
+	"\n"
+	"Options:\n"
+	"  --listen ADDR:PORT     IPv4 address and port (default 127.0.0.1:8080;\n"
+	"                         port 0 picks a free one)\n"
+	"  --hill HILL.db         serve this hill (amaryllis hill init)\n"
+	"  --max-body N           request body limit in bytes (default 65536; 413)\n"
+	"  --max-units N          population limit of a battle (default 10000; 422)\n"
+	"  --battle-ms N          time budget of a battle in ms (default 2000; 422)\n"
+	"  --max-battles N        battles at once (default 4; 429 past it)\n"
+	"  --max-connections N    connections at once (default 64)\n"
+	"  --client-connections N connections at once from one client address\n"
+	"                         (default 16; 0: up to --max-connections)\n"
+	"  --threads N            size of the thread pool (default 4)\n"
+	"  --timeout S            close a connection idle for S seconds (default 10)\n"
+	"  --rate N               requests a minute per client address (default 600;\n"
+	"                         0 unlimited; 429 past it)\n"
+	"  --lang ja|en           language of messages (default ja)\n"
+	"  -h, --help             print this help and exit\n"
+	"\n"
+	"No file is ever served from disk (the page is inside the executable).\n"
+	"One line per request is logged on standard error.\n"
+	"Exit status: 0 stopped by a signal, 1 cannot listen or open the hill,\n"
+	"2 usage.\n"
+	"\n"
+	"Example:\n"
+	"  amaryllis serve --listen 127.0.0.1:8080 --hill hill.db\n";
+
+/* Option numbers of serve alone (cli.h numbers the shared ones). */
+enum {
+	OPT_LISTEN = 512,
+	OPT_HILL_DB,
+	OPT_MAX_BODY,
+	OPT_SERVE_MAX_UNITS,
+	OPT_BATTLE_MS,
+	OPT_MAX_BATTLES,
+	OPT_MAX_CONNS,
+	OPT_CLIENT_CONNS,
+	OPT_THREADS,
+	OPT_TIMEOUT,
+	OPT_RATE
+};
+
+static const struct option longopts[] = {
+	CLI_COMMON_LONGOPTS,
+	{"listen", required_argument, NULL, OPT_LISTEN},
+	{"hill", required_argument, NULL, OPT_HILL_DB},
+	{"max-body", required_argument, NULL, OPT_MAX_BODY},
+	{"max-units", required_argument, NULL, OPT_SERVE_MAX_UNITS},
+	{"battle-ms", required_argument, NULL, OPT_BATTLE_MS},
+	{"max-battles", required_argument, NULL, OPT_MAX_BATTLES},
+	{"max-connections", required_argument, NULL, OPT_MAX_CONNS},
+	{"client-connections", required_argument, NULL, OPT_CLIENT_CONNS},
+	{"threads", required_argument, NULL, OPT_THREADS},
+	{"timeout", required_argument, NULL, OPT_TIMEOUT},
+	{"rate", required_argument, NULL, OPT_RATE},
+	{NULL, 0, NULL, 0}
+};
+
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* "2026-11-30T21:50:00Z LINE" on stderr, one whole line at a time. */
+static void log_line(void *ud, const char *line)
+{
+	char stamp[32];
+	time_t t = time(NULL);
+	struct tm tm;
+	(void)ud;
+
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	pthread_mutex_lock(&log_lock);
+	fprintf(stderr, "%s %s\n", stamp, line);
+	fflush(stderr);
+	pthread_mutex_unlock(&log_lock);
+}
+
+int cmd_serve(const cli_opts *base, int argc, char **argv)
+{
+	cli_opts o = *base;
+	am_web_config cfg = AM_WEB_CONFIG_INIT;
+	const char *listen = "127.0.0.1:8080";
+	am_web *web = NULL;
+	unsigned port = 0;
+	uint64_t v;
+	int c, r = 0, sig;
+	sigset_t set;
+	static const struct {
+		int opt;
+		uint64_t min, max;
+	} ranges[] = {
+		{OPT_MAX_BODY, 1, (uint64_t)1 << 30},
+		{OPT_SERVE_MAX_UNITS, 2, UINT32_MAX - 2},
+		{OPT_BATTLE_MS, 1, 3600000},
+		{OPT_MAX_BATTLES, 1, 1024},
+		{OPT_MAX_CONNS, 1, 65536},
+		{OPT_CLIENT_CONNS, 0, 65536},
+		{OPT_THREADS, 1, 256},
+		{OPT_TIMEOUT, 1, 3600},
+		{OPT_RATE, 0, 1000000},
+	};
+	size_t i;
+
+	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'h')
+			return cli_help(&o, help_ja, help_en);
+		if (c == OPT_LISTEN) {
+			listen = optarg;
+			continue;
+		}
+		if (c == OPT_HILL_DB) {
+			cfg.hill_path = optarg;
+			continue;
+		}
+		for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++)
+			if (ranges[i].opt == c)
+				break;
+		if (i < sizeof(ranges) / sizeof(ranges[0])) {
+			/* longopts lists serve's own options in enum order after
+			 * the 3 common ones */
+			const char *name = longopts[c - OPT_LISTEN + 3].name;
+			if (ut_cli_parse_u64(optarg, ranges[i].max, &v) < 0 ||
+			    v < ranges[i].min)
+				return cli_usage_error(&o, "serve",
+				                       TR(&o, "--%s には%lluから%lluまでの整数を"
+				                              "指定してください（「%s」）",
+				                          "--%s needs a whole number from %llu "
+				                          "to %llu, not '%s'"),
+				                       name,
+				                       (unsigned long long)ranges[i].min,
+				                       (unsigned long long)ranges[i].max,
+				                       optarg);
+			switch (c) {
+			case OPT_MAX_BODY: cfg.max_body = (size_t)v; break;
+			case OPT_SERVE_MAX_UNITS: cfg.max_units = (size_t)v; break;
+			case OPT_BATTLE_MS: cfg.battle_ms = (unsigned)v; break;
+			case OPT_MAX_BATTLES: cfg.max_battles = (unsigned)v; break;
+			case OPT_MAX_CONNS: cfg.max_conns = (unsigned)v; break;
+			case OPT_CLIENT_CONNS: cfg.client_conns = (unsigned)v; break;
+			case OPT_THREADS: cfg.threads = (unsigned)v; break;
+			case OPT_TIMEOUT: cfg.timeout_s = (unsigned)v; break;
+			default: cfg.rate = (unsigned)v; break;
+			}
+			continue;
+		}
+		if ((r = cli_common_option(&o, "serve", c, optarg)) == 0)
+			return cli_bad_option(&o, "serve", c, argv, longopts);
+		if (r != 1)
+			return r;
+	}
+	if (optind < argc)
+		return cli_usage_error(&o, "serve",
+		                       TR(&o, "余分な引数「%s」があります",
+		                          "unexpected operand '%s'"), argv[optind]);
+	cfg.log = log_line;
+	/* the signals are waited for, by this thread only */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (am_web_new(&web, &cfg) == 0 &&
+	    (r = am_web_start(web, listen, &port)) == AM_EINVALID) {
+		/* a --listen that is not ADDR:PORT: a usage error */
+		am_web_free(web);
+		return cli_usage_error(&o, "serve",
+		                       TR(&o, "--listen には 127.0.0.1:8080 のように"
+		                              "IPv4アドレスとポートを指定してください"
+		                              "（「%s」）",
+		                          "--listen needs an IPv4 address and a port, "
+		                          "like 127.0.0.1:8080, not '%s'"), listen);
+	}
+	if (!web || r < 0) {
+		cli_error("%s%s%s", cfg.hill_path && !web ? cfg.hill_path : "",
+		          cfg.hill_path && !web ? ": " : "", am_error_last());
+		am_web_free(web);
+		return EXIT_INPUT;
+	}
+	fprintf(stderr, TR(&o, "amaryllis: http://%.*s:%u/ で待ち受けています%s\n",
+	                   "amaryllis: serving on http://%.*s:%u/%s\n"),
+	        (int)(strrchr(listen, ':') - listen), listen, port,
+	        cfg.hill_path ? TR(&o, "（丘あり）", " (with the hill)") : "");
+	fflush(stderr);
+	while (sigwait(&set, &sig) != 0)
+		;
+	fprintf(stderr, TR(&o, "amaryllis: 終了します\n", "amaryllis: stopping\n"));
+	am_web_free(web);
+	return EXIT_OK;
+}

@@ -1,0 +1,311 @@
+/*
+ * reach.c - the first turn in which each unit definition of a team can be
+ * created (am_team_build_turns): the proof behind "a definition that can
+ * never be built is illegal" (the extension text: 戦闘中にどう転んでも
+ * ビルドされ得ないユニットの定義は禁止です; RULINGS B1; docs/RULES.md
+ * BU-STORE-2, BU-STORE-3, BU-STORE-4).
+ *
+ * The bound must hold in every battle, so everything the team cannot be
+ * sure of is taken at its most favourable: the opponent does nothing (it
+ * can only take AP away with スタン, or kill), and any ally that could raise
+ * a unit's 素早さ or give it ライフ is assumed to have done so in time.
+ * What is left is exact:
+ *
+ *  - A unit acts at most AP times a turn, and AP is set to its 素早さ in the
+ *    AP phase; a unit built in the action phase starts with AP = its own
+ *    素早さ (BU-BUILD-2).  Nothing but 素早さ＋Ｎ raises 素早さ, and
+ *    nothing lowers it.  So a unit's AP in a turn is at most its 素早さ
+ *    plus its own 素早さ＋Ｎ fired before that turn, unless some unit of
+ *    the team has a 素早さ＋Ｎ with 対象Ｎ or 全体化 (then AP is unbounded
+ *    from its second turn on: every usable action fires).
+ *  - Each step runs the first action of the list that is active, unused
+ *    this turn and not spent (AM-STEP-2), so a turn runs the first AP usable
+ *    slots.  Taking every step (no スタン) makes every slot fire as early as
+ *    it can: by induction over the turns, the slots spent by then are a
+ *    superset of those of any other run, and a slot that fires in another
+ *    run is among the first AP usable slots of this one (see `simulate`).
+ *  - Ages count from the build turn (BU-BUILD-3): 高速起動 at age 0,
+ *    遅延起動Ｎ at age Ｎ, others at age 1.
+ *  - A unit of ＨＰ 0 built after turn 0 dies at once (BU-BUILD-4); one that
+ *    exists in turn 0 (the entry unit, or built then) dies at the start of
+ *    turn 1 (AM-TURN-4) unless it can have ライフ (its own ライフ与え, or an
+ *    ally's with 対象Ｎ or 全体化).
+ *
+ * A definition's first turn is then the least, over the ビルド slots that
+ * name it, of (its holder's first turn + the age at which the slot first
+ * fires); a shortest-path computation over turns 0..20.
+ */
+#include <stdlib.h>
+
+#include "amaryllis/engine.h"
+#include "amaryllis/team.h"
+#include "util/error.h"
+
+#define NEVER INT64_MAX
+#define INF_AP INT64_MAX
+
+/* First usable age of an action (AM-TURN-2, BU-BUILD-3). */
+static int64_t start_age(const am_action *a)
+{
+	return a->fast ? 0 : a->delay ? a->delay : 1;
+}
+
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/*
+ * The age (0..AM_LAST_TURN) at which each slot of unit u first fires in the
+ * most favourable run (no スタン, every step taken), into fire[] (-1: not by
+ * age 20).  ext: some ally may raise its 素早さ (AP unbounded from age 1).
+ * spent: scratch, u->nslots bytes.
+ */
+static void simulate(const am_team *t, const am_unit_def *u, int ext,
+                     int64_t *fire, unsigned char *spent)
+{
+	int64_t spd = u->spd, age;
+	size_t j;
+
+	for (j = 0; j < u->nslots; j++) {
+		fire[j] = -1;
+		spent[j] = 0;
+	}
+	for (age = 0; age <= AM_LAST_TURN; age++) {
+		/* AP of this turn: its 素早さ when built or at the AP phase */
+		int64_t ap = age > 0 && ext ? INF_AP : spd, steps = 0;
+		for (j = 0; j < u->nslots && steps < ap; j++) {
+			const am_action *a = &t->actions[u->slots[j]];
+			if (spent[j] || start_age(a) > age)
+				continue;
+			steps++;
+			if (fire[j] < 0)
+				fire[j] = age;
+			if (a->limited)
+				spent[j] = 1;
+			if (a->cls == AM_CLASS_SPD_UP && !a->all && a->target == 0)
+				spd = sat_add(spd, a->n); /* AP from the next turn */
+		}
+	}
+}
+
+/* What a ビルド slot of a settled holder gives: the turn its target can be
+ * built (≤ 20), or a reason and a bound. */
+typedef struct cand {
+	am_unbuilt why;  /* AM_BUILT: `turn` is a build turn ≤ 20 */
+	int64_t turn;
+} cand;
+
+typedef struct ctx {
+	const am_team *t;
+	int ext_speed, ext_life;
+	int64_t *first;     /* [n] first turn, NEVER when not (yet) settled */
+	int64_t **fire;     /* [n] per slot: first firing age, or -1 */
+} ctx;
+
+/* 1 when unit u may hold ライフ at the start of turn 1. */
+static int may_have_life(const ctx *c, const am_unit_def *u)
+{
+	size_t j;
+
+	if (c->ext_life)
+		return 1;
+	for (j = 0; j < u->nslots; j++)
+		if (c->t->actions[u->slots[j]].cls == AM_CLASS_LIFE)
+			return 1;
+	return 0;
+}
+
+/* The ビルド in slot j of settled unit y. */
+static cand candidate(const ctx *c, size_t y, size_t j)
+{
+	const am_unit_def *u = &c->t->units[y];
+	const am_action *a = &c->t->actions[u->slots[j]];
+	int64_t e = c->first[y], f = c->fire[y][j];
+	cand r = {AM_BUILT, NEVER};
+
+	if (u->hp <= 0 && e >= 1) {
+		r.why = AM_UNBUILT_HP0_LATE; /* BU-BUILD-4 */
+		return r;
+	}
+	if (u->hp <= 0 && !may_have_life(c, u)) {
+		/* alive in turn 0 only (AM-TURN-3, AM-TURN-4) */
+		if (f == 0)
+			r.turn = 0;
+		else
+			r.why = AM_UNBUILT_HP0_TURN0;
+		return r;
+	}
+	if (u->spd <= 0 && !c->ext_speed) {
+		r.why = AM_UNBUILT_NO_SPEED; /* AP 0 every turn (AM-AP-1) */
+		return r;
+	}
+	if (f >= 0) {
+		r.turn = e + f;
+		if (r.turn > AM_LAST_TURN)
+			r.why = AM_UNBUILT_TOO_LATE;
+		return r;
+	}
+	if (start_age(a) > AM_LAST_TURN) {
+		r.why = AM_UNBUILT_TOO_LATE;
+		r.turn = sat_add(e, start_age(a));
+		return r;
+	}
+	r.why = AM_UNBUILT_CROWDED;
+	return r;
+}
+
+/* Whether each definition is named by a ビルド chain from the entry unit,
+ * whatever the timing (BU-STORE-2). */
+static void chain(const am_team *t, unsigned char *seen, uint32_t *queue)
+{
+	size_t head = 0, tail = 0, j;
+
+	seen[0] = 1;
+	queue[tail++] = 0;
+	while (head < tail) {
+		const am_unit_def *u = &t->units[queue[head++]];
+		for (j = 0; j < u->nslots; j++) {
+			const am_action *a = &t->actions[u->slots[j]];
+			if (a->cls != AM_CLASS_BUILD || a->build < 0 ||
+			    (size_t)a->build >= t->nunits || seen[a->build])
+				continue;
+			seen[a->build] = 1;
+			queue[tail++] = (uint32_t)a->build;
+		}
+	}
+}
+
+/*
+ * The first turns (see the top).  Turn by turn from 0 to 20, the units
+ * whose first turn it is are settled (a 高速起動 ビルド at age 0 settles its
+ * target in the same turn, through the queue), and each ビルド they hold
+ * offers its target a turn.  Then every definition left gets its reason,
+ * from the ビルド slots of settled holders (the earliest bound past turn 20
+ * first, else the first reason in team order), or from the chain.
+ */
+int am_team_build_turns(am_build_turn *out, const am_team *t)
+{
+	size_t n = t->nunits, i, j, nslots = 0, head, tail, k;
+	int64_t turn, *firebuf = NULL;
+	unsigned char *seen = NULL, *done = NULL, *spent = NULL;
+	uint32_t *queue = NULL;
+	ctx c;
+	int rc = 0;
+
+	c.t = t;
+	c.ext_speed = c.ext_life = 0;
+	c.first = NULL;
+	c.fire = NULL;
+	for (i = 0; i < n; i++) {
+		const am_unit_def *u = &t->units[i];
+		nslots += u->nslots;
+		for (j = 0; j < u->nslots; j++) {
+			const am_action *a = &t->actions[u->slots[j]];
+			int other = a->all || a->target != 0;
+			if (a->cls == AM_CLASS_SPD_UP && other)
+				c.ext_speed = 1;
+			if (a->cls == AM_CLASS_LIFE && other)
+				c.ext_life = 1;
+		}
+	}
+	c.first = malloc(n * sizeof(*c.first));
+	c.fire = malloc(n * sizeof(*c.fire));
+	firebuf = malloc((nslots ? nslots : 1) * sizeof(*firebuf));
+	seen = calloc(n, 1);
+	done = calloc(n, 1);
+	queue = malloc(n * sizeof(*queue));
+	spent = malloc(nslots ? nslots : 1);
+	if (!c.first || !c.fire || !firebuf || !seen || !done || !queue ||
+	    !spent) {
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (i = 0, k = 0; i < n; i++) {
+		c.fire[i] = firebuf + k;
+		k += t->units[i].nslots;
+		simulate(t, &t->units[i], c.ext_speed, c.fire[i], spent);
+		c.first[i] = NEVER;
+	}
+	c.first[0] = 0;
+	for (turn = 0; turn <= AM_LAST_TURN; turn++) {
+		head = tail = 0;
+		for (i = 0; i < n; i++)
+			if (!done[i] && c.first[i] == turn) {
+				done[i] = 1;
+				queue[tail++] = (uint32_t)i;
+			}
+		while (head < tail) {
+			size_t y = queue[head++];
+			const am_unit_def *u = &t->units[y];
+			for (j = 0; j < u->nslots; j++) {
+				const am_action *a = &t->actions[u->slots[j]];
+				cand r;
+				if (a->cls != AM_CLASS_BUILD || a->build < 0 ||
+				    (size_t)a->build >= n)
+					continue;
+				r = candidate(&c, y, j);
+				if (r.why != AM_BUILT || r.turn >= c.first[a->build])
+					continue;
+				c.first[a->build] = r.turn;
+				if (r.turn == turn && !done[a->build]) {
+					done[a->build] = 1;
+					queue[tail++] = (uint32_t)a->build;
+				}
+			}
+		}
+	}
+	chain(t, seen, queue);
+	for (i = 0; i < n; i++) {
+		am_build_turn *o = &out[i];
+		o->builder = 0;
+		o->slot = 0;
+		if (done[i]) {
+			o->turn = c.first[i];
+			o->why = AM_BUILT;
+			continue;
+		}
+		o->turn = NEVER;
+		o->why = seen[i] ? AM_UNBUILT_BUILDER : AM_UNBUILT_NO_CHAIN;
+	}
+	/* reasons: from the ビルド slots of settled holders first */
+	for (i = 0; i < n; i++) {
+		const am_unit_def *u = &t->units[i];
+		for (j = 0; j < u->nslots; j++) {
+			const am_action *a = &t->actions[u->slots[j]];
+			am_build_turn *o;
+			cand r;
+			if (a->cls != AM_CLASS_BUILD || a->build < 0 ||
+			    (size_t)a->build >= n || done[a->build])
+				continue;
+			o = &out[a->build];
+			if (!done[i]) {
+				if (o->why == AM_UNBUILT_BUILDER && o->builder == 0 &&
+				    seen[i] && i != 0) {
+					o->builder = (uint32_t)i; /* the first such */
+					o->slot = (uint32_t)j;
+				}
+				continue;
+			}
+			r = candidate(&c, i, j);
+			if (r.why == AM_UNBUILT_TOO_LATE
+			        ? o->why != AM_UNBUILT_TOO_LATE || r.turn < o->turn
+			        : o->why == AM_UNBUILT_BUILDER ||
+			          o->why == AM_UNBUILT_NO_CHAIN) {
+				o->why = r.why;
+				o->turn = r.why == AM_UNBUILT_TOO_LATE ? r.turn : NEVER;
+				o->builder = (uint32_t)i;
+				o->slot = (uint32_t)j;
+			}
+		}
+	}
+out:
+	free(c.first);
+	free(c.fire);
+	free(firebuf);
+	free(seen);
+	free(done);
+	free(queue);
+	free(spent);
+	return rc;
+}

@@ -1,0 +1,276 @@
+/*
+ * report.c - the optimizer's report as text (a sheet with comment lines),
+ * as JSON, and the history of the best score as an SVG chart.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "amaryllis/league.h"
+#include "amaryllis/optimize.h"
+#include "util/buf.h"
+#include "util/error.h"
+
+#define TRL(en, ja_, en_) ((en) ? (en_) : (ja_))
+
+static int flush(ut_buf *b, am_write_fn write, void *ud)
+{
+	int rc = 0;
+
+	if (b->failed)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	else if (b->len && write(ud, b->ptr, b->len))
+		rc = ut_error_set(AM_ERROR, "cannot write the report");
+	ut_buf_free(b);
+	return rc;
+}
+
+static char *sheet_text(const am_opt *opt)
+{
+	size_t len = am_design_format(NULL, 0, am_opt_best(opt));
+	char *s = malloc(len + 1);
+
+	if (s)
+		am_design_format(s, len + 1, am_opt_best(opt));
+	return s;
+}
+
+/* "5勝 1分 2敗（勝ち点 16、ＨＰ差 +42）" / "5 won, 1 drawn, 2 lost (16
+ * points, margin +42)" */
+static void record(ut_buf *b, const am_opt_record *r, int en)
+{
+	if (en)
+		ut_buf_printf(b, "%" PRId64 " won, %" PRId64 " drawn, %" PRId64
+		              " lost", r->wins, r->draws, r->losses + r->errors);
+	else
+		ut_buf_printf(b, "%" PRId64 "勝 %" PRId64 "分 %" PRId64 "敗",
+		              r->wins, r->draws, r->losses + r->errors);
+	if (r->errors)
+		ut_buf_printf(b, TRL(en, "（うち停止 %" PRId64 "）",
+		                     " (%" PRId64 " stopped)"), r->errors);
+	ut_buf_printf(b, TRL(en, "（勝ち点 %" PRId64 "、ＨＰ差 %+" PRId64 "）",
+	                     " (%" PRId64 " points, margin %+" PRId64 ")"),
+	              r->points, r->margin);
+}
+
+/* The field entries the best had outcome `oc` against, one per comment
+ * line; returns how many. */
+static size_t list(ut_buf *b, const am_opt_view *v, int oc, int oc2)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < v->n; i++) {
+		int x = am_opt_outcome(v->opt, i);
+		if (x != oc && x != oc2)
+			continue;
+		ut_buf_printf(b, "#   %s (%s)\n", v->names[i], v->files[i]);
+		k++;
+	}
+	return k;
+}
+
+static size_t count(const am_opt_view *v, int oc, int oc2)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < v->n; i++) {
+		int x = am_opt_outcome(v->opt, i);
+		k += x == oc || x == oc2;
+	}
+	return k;
+}
+
+static int text_report(const am_opt_view *v, int en, am_write_fn write,
+                       void *ud)
+{
+	ut_buf b = UT_BUF_INIT;
+	char *sheet = sheet_text(v->opt);
+	const am_opt_record *r = am_opt_best_record(v->opt);
+	am_opt_record fr;
+	size_t fb = am_opt_field_best(v->opt, &fr);
+
+	if (!sheet)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	ut_buf_puts(&b, sheet);
+	free(sheet);
+	ut_buf_printf(&b, TRL(en, "# フィールド %zu 体との対戦: ",
+	                      "# against the field of %zu: "), v->n);
+	record(&b, r, en);
+	ut_buf_puts(&b, "\n");
+	if (count(v, AM_PAIR_LOSS, AM_PAIR_ERROR) == 0)
+		ut_buf_puts(&b, TRL(en, "# 負けた相手: なし\n", "# lost to: none\n"));
+	else {
+		ut_buf_puts(&b, TRL(en, "# 負けた相手:\n", "# lost to:\n"));
+		list(&b, v, AM_PAIR_LOSS, AM_PAIR_ERROR);
+	}
+	if (count(v, AM_PAIR_DRAW, AM_PAIR_DRAW) > 0) {
+		ut_buf_puts(&b, TRL(en, "# 引き分けた相手:\n", "# drawn with:\n"));
+		list(&b, v, AM_PAIR_DRAW, AM_PAIR_DRAW);
+	}
+	ut_buf_printf(&b, TRL(en, "# フィールド最強のシート %s (%s): ",
+	                      "# the field's best sheet %s (%s): "),
+	              v->names[fb], v->files[fb]);
+	record(&b, &fr, en);
+	ut_buf_puts(&b, "\n");
+	ut_buf_printf(&b, TRL(en,
+	              "# 評価 %" PRIu64 " 件、世代 %" PRIu64 "、戦闘 %" PRIu64
+	              " 回、省略した戦闘 %" PRIu64 " 回、シード %" PRIu64 "%s\n",
+	              "# %" PRIu64 " evaluations, %" PRIu64 " generations, %"
+	              PRIu64 " battles played, %" PRIu64 " skipped, seed %"
+	              PRIu64 "%s\n"),
+	              am_opt_evaluations(v->opt), am_opt_generations(v->opt),
+	              am_opt_battles(v->opt), am_opt_skipped(v->opt), v->seed,
+	              v->buildia ? TRL(en, "、ビルディア", ", Buildia") : "");
+	return flush(&b, write, ud);
+}
+
+static json_t *jrecord(const am_opt_record *r)
+{
+	return json_pack("{sI sI sI sI sI sI sI}", "wins", (json_int_t)r->wins,
+	                 "draws", (json_int_t)r->draws, "losses",
+	                 (json_int_t)(r->losses + r->errors), "stopped",
+	                 (json_int_t)r->errors, "points", (json_int_t)r->points,
+	                 "margin", (json_int_t)r->margin, "battles",
+	                 (json_int_t)r->played);
+}
+
+static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
+{
+	char *sheet = sheet_text(v->opt), *text = NULL;
+	json_t *root = json_object(), *lost = json_array(), *drawn = json_array();
+	json_t *hist = json_array(), *fb;
+	const am_opt_point *h;
+	am_opt_record fr;
+	size_t i, nh = am_opt_history(v->opt, &h), fbi;
+	int bad = !sheet || !root || !lost || !drawn || !hist, rc = 0;
+
+	fbi = am_opt_field_best(v->opt, &fr);
+	for (i = 0; !bad && i < v->n; i++) {
+		int oc = am_opt_outcome(v->opt, i);
+		json_t *e;
+		if (oc != AM_PAIR_LOSS && oc != AM_PAIR_ERROR && oc != AM_PAIR_DRAW)
+			continue;
+		e = json_pack("{ss ss}", "name", v->names[i], "file", v->files[i]);
+		bad |= json_array_append_new(oc == AM_PAIR_DRAW ? drawn : lost,
+		                             e) != 0;
+	}
+	for (i = 0; !bad && i < nh; i++)
+		bad |= json_array_append_new(hist, json_pack("{sI sI sI}",
+		        "evaluations", (json_int_t)h[i].evaluations, "points",
+		        (json_int_t)h[i].points, "margin",
+		        (json_int_t)h[i].margin)) != 0;
+	fb = bad ? NULL : json_pack("{ss ss so}", "name", v->names[fbi], "file",
+	                            v->files[fbi], "record", jrecord(&fr));
+	bad |= !fb;
+	if (!bad)
+		bad |= json_object_set_new(root, "sheet", json_string(sheet)) ||
+		       json_object_set_new(root, "record",
+		                           jrecord(am_opt_best_record(v->opt))) ||
+		       json_object_set_new(root, "lost_to", lost) ||
+		       json_object_set_new(root, "drawn_with", drawn) ||
+		       json_object_set_new(root, "field_size",
+		                           json_integer((json_int_t)v->n)) ||
+		       json_object_set_new(root, "field_best", fb) ||
+		       json_object_set_new(root, "seed",
+		                           json_integer((json_int_t)v->seed)) ||
+		       json_object_set_new(root, "buildia",
+		                           json_boolean(v->buildia)) ||
+		       json_object_set_new(root, "evaluations", json_integer(
+		                           (json_int_t)am_opt_evaluations(v->opt))) ||
+		       json_object_set_new(root, "generations", json_integer(
+		                           (json_int_t)am_opt_generations(v->opt))) ||
+		       json_object_set_new(root, "battles_this_process", json_integer(
+		                           (json_int_t)am_opt_battles(v->opt))) ||
+		       json_object_set_new(root, "skipped", json_integer(
+		                           (json_int_t)am_opt_skipped(v->opt))) ||
+		       json_object_set_new(root, "history", hist);
+	else {
+		json_decref(lost);
+		json_decref(drawn);
+		json_decref(hist);
+		json_decref(fb);
+	}
+	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	if (!text)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	else if (write(ud, text, strlen(text)) || write(ud, "\n", 1))
+		rc = ut_error_set(AM_ERROR, "cannot write the report");
+	free(text);
+	free(sheet);
+	json_decref(root);
+	return rc;
+}
+
+int am_render_opt_report(const am_opt_view *v, int json, am_lang lang,
+                         am_write_fn write, void *ud)
+{
+	return json ? json_report(v, write, ud)
+	            : text_report(v, lang == AM_LANG_EN, write, ud);
+}
+
+/* A step chart: x = evaluations (0 … the last), y = best points. */
+int am_render_opt_history(const am_opt_view *v, am_lang lang,
+                          am_write_fn write, void *ud)
+{
+	const am_opt_point *h;
+	size_t i, nh = am_opt_history(v->opt, &h);
+	uint64_t xmax = am_opt_evaluations(v->opt);
+	int64_t ymin = 0, ymax = 1;
+	const int W = 640, H = 400, L = 60, R = 20, T = 40, B = 50;
+	int en = lang == AM_LANG_EN;
+	ut_buf b = UT_BUF_INIT;
+	double px = 0, py = 0;
+
+	if (xmax < 1)
+		xmax = 1;
+	for (i = 0; i < nh; i++) {
+		if (h[i].points > ymax) ymax = h[i].points;
+		if (h[i].points < ymin) ymin = h[i].points;
+	}
+	/* the most points a design could take: a win against each entry */
+	ut_buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	              "width=\"%d\" height=\"%d\" font-family=\"sans-serif\">\n"
+	              "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+	              W, H, W, H);
+	ut_buf_printf(&b, "<text x=\"%d\" y=\"24\" font-size=\"14\">%s</text>\n",
+	              L, TRL(en, "最良の勝ち点（評価数ごと）",
+	                     "best points by evaluations"));
+	ut_buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	              "stroke=\"black\"/>\n", L, H - B, W - R, H - B);
+	ut_buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	              "stroke=\"black\"/>\n", L, T, L, H - B);
+	ut_buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"11\">0</text>\n"
+	              "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+	              "text-anchor=\"end\">%" PRIu64 "</text>\n"
+	              "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+	              "text-anchor=\"middle\">%s</text>\n",
+	              L, H - B + 15, W - R, H - B + 15, xmax, (L + W - R) / 2,
+	              H - 15, TRL(en, "評価数", "evaluations"));
+	ut_buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+	              "text-anchor=\"end\">%" PRId64 "</text>\n"
+	              "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+	              "text-anchor=\"end\">%" PRId64 "</text>\n",
+	              L - 4, T + 4, ymax, L - 4, H - B, ymin);
+	if (nh > 0) {
+		ut_buf_puts(&b, "<polyline fill=\"none\" stroke=\"#1f77b4\" "
+		            "stroke-width=\"2\" points=\"");
+		for (i = 0; i < nh; i++) {
+			double x = L + (double)(W - L - R) *
+			           (double)h[i].evaluations / (double)xmax;
+			double y = (H - B) - (double)(H - T - B) *
+			           (double)(h[i].points - ymin) /
+			           (double)(ymax - ymin);
+			if (i > 0)
+				ut_buf_printf(&b, "%.1f,%.1f ", x, py);
+			ut_buf_printf(&b, "%.1f,%.1f ", x, y);
+			px = x, py = y;
+		}
+		ut_buf_printf(&b, "%.1f,%.1f\"/>\n", (double)(W - R), py);
+		(void)px;
+	}
+	ut_buf_puts(&b, "</svg>\n");
+	return flush(&b, write, ud);
+}

@@ -1,0 +1,620 @@
+/*
+ * search.c - am_opt_run: the generational search over designs against a
+ * field (docs/OPTIMIZE.md).
+ *
+ * Determinism: everything random happens on the calling thread, from one
+ * ut_rng seeded with opts.seed, between generations.  A generation's
+ * candidates are then evaluated independently -- each against the field
+ * in a fixed order, skipping the rest of its battles once it cannot reach
+ * the best points known at the start of the generation -- so the numbers
+ * each candidate gets do not depend on which thread or process played it.
+ * Threads come from ut_series_run (UT-SERIES-1); processes each play the
+ * candidates j with j mod parts = part and add up through opts.share.
+ *
+ * Points are LG-POINTS-1's (win, draw, loss; ties by the ＨＰ margin of
+ * BU-RESULT-2 / AM-RESULT-1); a battle stopped by a limit (BU-POP-1,
+ * BU-POP-2, AM-ARITH-1) counts as a loss of the candidate.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amaryllis/league.h"
+#include "amaryllis/optimize.h"
+#include "util/array.h"
+#include "util/ckd.h"
+#include "util/error.h"
+#include "util/series.h"
+
+/* Values per candidate exchanged between parts. */
+enum { V_WINS, V_DRAWS, V_LOSSES, V_ERRORS, V_MARGIN, V_PLAYED, V_COUNT };
+
+typedef struct cand {
+	am_design *d;
+	int64_t v[V_COUNT];
+	int evaluated; /* has values */
+	int complete;  /* played every battle */
+	int64_t points;
+} cand;
+
+struct am_opt {
+	am_design *best;
+	int have_best;
+	am_opt_record best_rec;
+	uint8_t *outcome;       /* [n] AM_PAIR_* of the best */
+	size_t field_best;
+	am_opt_record field_rec;
+	am_opt_point *hist;
+	size_t nhist, caphist;
+	uint64_t evals, gens, battles, skipped;
+};
+
+/* What the threads share while evaluating one generation. */
+typedef struct eval_ctx {
+	const am_program *const *field;
+	const size_t *order;    /* field indices, strongest first */
+	size_t n;
+	const am_opt_opts *o;
+	am_battle_opts bo;
+	cand **todo;            /* this part's candidates */
+	int64_t threshold;      /* skip once points cannot reach it */
+	int prune;
+	int64_t maxpt;          /* most points one battle gives */
+	uint8_t *outcome;       /* when set (one candidate): per field entry */
+	uint64_t battles[64];   /* per thread (summed after) */
+	am_engine *engines[64]; /* per thread, kept warm across generations */
+} eval_ctx;
+
+typedef struct worker {
+	eval_ctx *ctx;
+	am_engine *engine;
+	unsigned t;
+} worker;
+
+static int64_t points_of(const am_opt_opts *o, const int64_t *v)
+{
+	return v[V_WINS] * o->points[0] + v[V_DRAWS] * o->points[1] +
+	       (v[V_LOSSES] + v[V_ERRORS]) * o->points[2];
+}
+
+static int setup(void *ud, unsigned t, void **out)
+{
+	eval_ctx *c = ud;
+	worker *w = calloc(1, sizeof(*w));
+	int rc;
+
+	if (!w)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	/* setup runs on the calling thread before any thread starts: the
+	 * engine of thread t is made once and reused by every generation */
+	if (!c->engines[t % 64] &&
+	    (rc = am_engine_new(&c->engines[t % 64])) < 0) {
+		free(w);
+		return rc;
+	}
+	w->engine = c->engines[t % 64];
+	w->ctx = c;
+	w->t = t;
+	*out = w;
+	return 0;
+}
+
+static void teardown(void *ud, unsigned t, void *wv)
+{
+	worker *w = wv;
+	(void)ud;
+	(void)t;
+	free(w);
+}
+
+/*
+ * Play candidate i of the todo list against the field, strongest first;
+ * stop once even winning every battle left cannot reach the threshold.
+ * Per battle nothing is allocated (a warm engine, compiled programs).
+ */
+static int eval_one(void *wv, uint64_t i)
+{
+	worker *w = wv;
+	eval_ctx *c = w->ctx;
+	cand *cd = c->todo[i];
+	am_program *prog = NULL;
+	int64_t pts = 0, m;
+	size_t f;
+	int rc;
+
+	memset(cd->v, 0, sizeof(cd->v));
+	if ((rc = am_program_new(&prog, am_design_team(cd->d))) < 0)
+		return rc;
+	for (f = 0; f < c->n; f++) {
+		am_result res;
+		size_t fi = c->order[f];
+		uint8_t oc;
+		if (c->prune && !ut_ckd_mul(&m, (int64_t)(c->n - f), c->maxpt) &&
+		    !ut_ckd_add(&m, m, pts) && m < c->threshold)
+			break;
+		rc = am_battle_run_programs(&res, w->engine, prog, c->field[fi],
+		                            &c->bo);
+		if (rc == AM_ENOMEM) {
+			am_program_free(prog);
+			return rc;
+		}
+		if (rc < 0) {
+			cd->v[V_ERRORS]++;
+			pts += c->o->points[2];
+			oc = AM_PAIR_ERROR;
+		} else if (res.winner == 0) {
+			cd->v[V_WINS]++;
+			pts += c->o->points[0];
+			oc = AM_PAIR_WIN;
+		} else if (res.winner == 1) {
+			cd->v[V_LOSSES]++;
+			pts += c->o->points[2];
+			oc = AM_PAIR_LOSS;
+		} else {
+			cd->v[V_DRAWS]++;
+			pts += c->o->points[1];
+			oc = AM_PAIR_DRAW;
+		}
+		if (rc == 0 && (ut_ckd_sub(&m, res.score[0], res.score[1]) ||
+		                ut_ckd_add(&cd->v[V_MARGIN], cd->v[V_MARGIN], m)))
+			cd->v[V_MARGIN] = m < 0 ? INT64_MIN / 2 : INT64_MAX / 2;
+		cd->v[V_PLAYED]++;
+		if (c->outcome)
+			c->outcome[fi] = oc;
+	}
+	c->battles[w->t % 64] += (uint64_t)cd->v[V_PLAYED];
+	am_program_free(prog);
+	return 0;
+}
+
+/* Candidate x ranks before y: more points, then more margin; unevaluated
+ * last. */
+static int better(const cand *x, const cand *y)
+{
+	if (x->evaluated != y->evaluated)
+		return x->evaluated;
+	if (x->points != y->points)
+		return x->points > y->points;
+	return x->v[V_MARGIN] > y->v[V_MARGIN];
+}
+
+/*
+ * Evaluate cs[0..m) (this part's share, then added up over the parts).
+ * Returns 0 or a negative code with the error set.
+ */
+static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
+{
+	const am_opt_opts *o = c->o;
+	size_t j, mine = 0;
+	ut_series_opts so;
+	ut_series_result sr;
+	int rc = 0;
+	unsigned t;
+
+	for (j = 0; j < m; j++)
+		if (j % o->parts == o->part)
+			c->todo[mine++] = cs[j];
+		else
+			memset(cs[j]->v, 0, sizeof(cs[j]->v));
+	memset(c->battles, 0, sizeof(c->battles));
+	if (mine > 0) {
+		memset(&so, 0, sizeof(so));
+		so.n = mine;
+		so.jobs = o->jobs ? o->jobs : 1;
+		if (so.jobs > 64)
+			so.jobs = 64;
+		so.chunk = 1;
+		so.setup = setup;
+		so.teardown = teardown;
+		so.ud = c;
+		so.run = eval_one;
+		rc = ut_series_run(&sr, &so);
+		if (rc == 0 && sr.failed)
+			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
+		if (rc < 0 && o->parts == 1)
+			return rc;
+	}
+	for (t = 0; t < 64; t++)
+		opt->battles += c->battles[t];
+	if (o->parts > 1) {
+		/* a part that failed still takes part in the sharing, with
+		 * the last value set, so that no part waits for it: then
+		 * every part fails */
+		int local = rc < 0, local_rc = rc;
+		int64_t *vals = calloc(m * V_COUNT + 1, sizeof(*vals));
+		if (!vals)
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		for (j = 0; j < m; j++)
+			memcpy(&vals[j * V_COUNT], cs[j]->v, sizeof(cs[j]->v));
+		vals[m * V_COUNT] = local;
+		if ((rc = o->share(o->share_ud, vals, m * V_COUNT + 1)) < 0) {
+			free(vals);
+			return rc;
+		}
+		if (vals[m * V_COUNT] > 0) {
+			long long nfailed = (long long)vals[m * V_COUNT];
+			free(vals);
+			if (local)
+				return local_rc; /* its error says why */
+			return ut_error_set(AM_ERROR, "%lld of %u parts failed",
+			                    nfailed, (unsigned)o->parts);
+		}
+		for (j = 0; j < m; j++)
+			memcpy(cs[j]->v, &vals[j * V_COUNT], sizeof(cs[j]->v));
+		free(vals);
+	}
+	for (j = 0; j < m; j++) {
+		cand *cd = cs[j];
+		cd->evaluated = 1;
+		cd->complete = cd->v[V_PLAYED] == (int64_t)c->n;
+		cd->points = points_of(o, cd->v);
+		opt->skipped += c->n - (uint64_t)cd->v[V_PLAYED];
+	}
+	opt->evals += m;
+	return 0;
+}
+
+/* After a generation: the best complete candidate of cs[0..m), evaluated
+ * as number `first`+1 …, may become the best so far (history point). */
+static int note_best(am_opt *opt, cand **cs, size_t m, uint64_t first,
+                     const am_opt_opts *o)
+{
+	size_t j, b = m;
+	am_opt_point p;
+
+	for (j = 0; j < m; j++)
+		if (cs[j]->evaluated && cs[j]->complete &&
+		    (b == m || better(cs[j], cs[b])))
+			b = j;
+	if (b == m)
+		return 0;
+	if (opt->have_best && (cs[b]->points < opt->best_rec.points ||
+	                       (cs[b]->points == opt->best_rec.points &&
+	                        cs[b]->v[V_MARGIN] <= opt->best_rec.margin)))
+		return 0;
+	am_design_copy(opt->best, cs[b]->d);
+	opt->have_best = 1;
+	opt->best_rec.wins = cs[b]->v[V_WINS];
+	opt->best_rec.draws = cs[b]->v[V_DRAWS];
+	opt->best_rec.losses = cs[b]->v[V_LOSSES];
+	opt->best_rec.errors = cs[b]->v[V_ERRORS];
+	opt->best_rec.margin = cs[b]->v[V_MARGIN];
+	opt->best_rec.played = cs[b]->v[V_PLAYED];
+	opt->best_rec.points = points_of(o, cs[b]->v);
+	p.evaluations = first + b + 1;
+	p.points = opt->best_rec.points;
+	p.margin = opt->best_rec.margin;
+	if (UT_ARRAY_RESERVE(opt->hist, opt->caphist, opt->nhist + 1) < 0)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	opt->hist[opt->nhist++] = p;
+	return 1;
+}
+
+/* Whether d equals one of the designs cs[0..j). */
+static int seen(const cand *cs, size_t j, const am_design *d)
+{
+	size_t i;
+
+	for (i = 0; i < j; i++)
+		if (am_design_equal(cs[i].d, d))
+			return 1;
+	return 0;
+}
+
+/* A tournament of 3 among the evaluated candidates of pop[0..m). */
+static const cand *tournament(cand *pop, size_t m, ut_rng *r)
+{
+	const cand *w = &pop[ut_rng_uniform(r, m)];
+	int k;
+
+	for (k = 1; k < 3; k++) {
+		const cand *x = &pop[ut_rng_uniform(r, m)];
+		if (better(x, w))
+			w = x;
+	}
+	return w;
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const cand *x = *(cand *const *)a, *y = *(cand *const *)b;
+	if (better(x, y))
+		return -1;
+	if (better(y, x))
+		return 1;
+	return x < y ? -1 : x > y; /* stable by position in the population */
+}
+
+/* The field's own league: the order to play it in (strongest first, so
+ * that hopeless candidates are skipped early) and its best sheet. */
+static int field_league(am_opt *opt, size_t *order,
+                        const am_program *const *field, size_t n,
+                        const am_opt_opts *o)
+{
+	am_league_opts lo = AM_LEAGUE_OPTS_INIT;
+	am_league *lg = NULL;
+	am_standing *st;
+	const am_league_row *row;
+	size_t i;
+	int rc;
+
+	lo.jobs = o->jobs ? o->jobs : 1;
+	lo.max_units = o->max_units;
+	if ((rc = am_league_run(&lg, field, n, &lo)) < 0)
+		return rc;
+	if (!(st = calloc(n, sizeof(*st)))) {
+		am_league_free(lg);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	am_league_standings(st, lg, o->points[0], o->points[1], o->points[2],
+	                    NULL);
+	for (i = 0; i < n; i++)
+		order[i] = st[i].entry;
+	opt->field_best = st[0].entry;
+	row = am_league_row_of(lg, st[0].entry);
+	/* the mirror battle counts as a draw (AM-SYM-1: a unit against
+	 * itself draws), so it plays n battles like a candidate */
+	opt->field_rec.wins = row->wins;
+	opt->field_rec.draws = row->draws + 1;
+	opt->field_rec.losses = row->losses;
+	opt->field_rec.errors = row->errors;
+	opt->field_rec.margin = row->margin;
+	opt->field_rec.played = (int64_t)n;
+	opt->field_rec.points = row->wins * o->points[0] +
+	                        (row->draws + 1) * o->points[1] +
+	                        (row->losses + row->errors) * o->points[2];
+	free(st);
+	am_league_free(lg);
+	return 0;
+}
+
+static int stop_now(const am_opt_opts *o, am_opt *opt, uint64_t budget)
+{
+	am_opt_progress p;
+	int64_t stop = 0;
+
+	if (o->progress) {
+		memset(&p, 0, sizeof(p));
+		p.generation = opt->gens;
+		p.evaluations = opt->evals;
+		p.budget = o->evals;
+		p.battles = opt->battles;
+		p.skipped = opt->skipped;
+		p.best_points = opt->best_rec.points;
+		p.best_margin = opt->best_rec.margin;
+		stop = o->progress(o->progress_ud, &p) != 0;
+	}
+	/* every part stops together, when any part says so */
+	if (o->parts > 1 && o->share(o->share_ud, &stop, 1) < 0)
+		stop = 1;
+	return stop || (budget && opt->evals >= budget);
+}
+
+int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
+               const am_opt_opts *o)
+{
+	am_opt *opt = NULL;
+	eval_ctx ctx;
+	cand *pop = NULL, *next = NULL, **ptrs = NULL;
+	size_t *order = NULL, P, j, elite = 2, immig;
+	ut_rng rng;
+	int rc = 0, stall = 0;
+	uint64_t budget;
+
+	*out = NULL;
+	if (!o || o->version != AM_OPT_OPTS_VERSION || n == 0 || !field ||
+	    o->population < 4 || o->population > 100000 || o->parts < 1 ||
+	    o->part >= o->parts || (o->parts > 1 && !o->share) ||
+	    o->max_units < 2)
+		return ut_error_set(AM_EINVALID, "bad optimizer options");
+	P = o->population;
+	budget = o->evals;
+	immig = P / 8;
+	memset(&ctx, 0, sizeof(ctx));
+	if (!(opt = calloc(1, sizeof(*opt))) ||
+	    !(opt->outcome = calloc(n, 1)) ||
+	    !(order = calloc(n, sizeof(*order))) ||
+	    !(pop = calloc(P, sizeof(*pop))) ||
+	    !(next = calloc(P, sizeof(*next))) ||
+	    !(ptrs = calloc(P, sizeof(*ptrs))) ||
+	    !(ctx.todo = calloc(P, sizeof(*ctx.todo)))) {
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		goto done;
+	}
+	if ((rc = am_design_new(&opt->best, o->buildia)) < 0)
+		goto done;
+	for (j = 0; j < P; j++)
+		if ((rc = am_design_new(&pop[j].d, o->buildia)) < 0 ||
+		    (rc = am_design_new(&next[j].d, o->buildia)) < 0)
+			goto done;
+	if ((rc = field_league(opt, order, field, n, o)) < 0)
+		goto done;
+	ctx.field = field;
+	ctx.order = order;
+	ctx.n = n;
+	ctx.o = o;
+	ctx.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
+	ctx.bo.max_units = o->max_units;
+	ctx.bo.max_hits = 100000;
+	ctx.maxpt = o->points[0];
+	if (o->points[1] > ctx.maxpt) ctx.maxpt = o->points[1];
+	if (o->points[2] > ctx.maxpt) ctx.maxpt = o->points[2];
+	ut_rng_seed(&rng, o->seed);
+
+	/* generation 1: random designs */
+	for (j = 0; j < P; j++) {
+		am_design_random(pop[j].d, &rng);
+		ptrs[j] = &pop[j];
+	}
+	for (;;) {
+		size_t m = 0, first_new;
+		uint64_t before = opt->evals;
+
+		/* the candidates of this generation still to evaluate (the
+		 * elites carry their values), within the budget */
+		for (j = 0; j < P; j++)
+			if (!pop[j].evaluated)
+				ptrs[m++] = &pop[j];
+		if (budget && m > budget - opt->evals)
+			m = (size_t)(budget - opt->evals);
+		ctx.prune = opt->have_best;
+		ctx.threshold = opt->best_rec.points;
+		if (m && (rc = evaluate(&ctx, ptrs, m, opt)) < 0)
+			goto done;
+		opt->gens++;
+		rc = note_best(opt, ptrs, m, before, o);
+		if (rc < 0)
+			goto done;
+		stall = rc ? 0 : stall + 1;
+		rc = 0;
+		if (stop_now(o, opt, budget))
+			break;
+
+		/* the next generation */
+		for (j = 0; j < P; j++)
+			ptrs[j] = &pop[j];
+		qsort(ptrs, P, sizeof(*ptrs), cmp_cand);
+		first_new = 0;
+		if (o->method == AM_OPT_RANDOM) {
+			for (j = 0; j < P; j++) {
+				am_design_random(next[j].d, &rng);
+				next[j].evaluated = 0;
+			}
+		} else if (stall >= 12) {
+			/* restart: the best so far and fresh designs */
+			am_design_copy(next[0].d, opt->best);
+			memcpy(next[0].v, ptrs[0]->v, sizeof(next[0].v));
+			next[0].evaluated = 0; /* re-evaluated: cheap, exact */
+			for (j = 1; j < P; j++) {
+				am_design_random(next[j].d, &rng);
+				next[j].evaluated = 0;
+			}
+			stall = 0;
+		} else {
+			for (j = 0; j < elite; j++) {
+				am_design_copy(next[j].d, ptrs[j]->d);
+				memcpy(next[j].v, ptrs[j]->v, sizeof(next[j].v));
+				next[j].evaluated = ptrs[j]->evaluated;
+				next[j].complete = ptrs[j]->complete;
+				next[j].points = ptrs[j]->points;
+			}
+			first_new = elite;
+			for (j = first_new; j < first_new + immig && j < P; j++) {
+				am_design_random(next[j].d, &rng);
+				next[j].evaluated = 0;
+			}
+			for (; j < P; j++) {
+				const cand *a = tournament(pop, P, &rng);
+				const cand *b = tournament(pop, P, &rng);
+				int k, times = 1 + (ut_rng_uniform(&rng, 3) == 0 ?
+				                    (int)ut_rng_uniform(&rng, 3) : 0);
+				if (ut_rng_uniform(&rng, 10) < 6)
+					am_design_cross(next[j].d, a->d, b->d, &rng);
+				else
+					am_design_copy(next[j].d, a->d);
+				/* at least until it differs from its parent and
+				 * from the designs made so far (no evaluation
+				 * spent on a copy: diversity) */
+				for (k = 0; k < times ||
+				     (k < 6 && (am_design_equal(next[j].d, a->d) ||
+				                seen(next, j, next[j].d))); k++)
+					am_design_mutate(next[j].d, &rng);
+				next[j].evaluated = 0;
+			}
+		}
+		{
+			cand *tmp = pop;
+			pop = next;
+			next = tmp;
+		}
+	}
+	/* the best's full record and its outcome against each field entry */
+	if (opt->have_best) {
+		cand c;
+		cand *cp = &c;
+		eval_ctx one = ctx;
+		am_opt_opts solo = *o;
+		memset(&c, 0, sizeof(c));
+		c.d = opt->best;
+		solo.parts = 1;
+		solo.part = 0;
+		one.o = &solo;
+		one.prune = 0;
+		one.outcome = opt->outcome;
+		{
+			uint64_t e = opt->evals, s = opt->skipped, bt = opt->battles;
+			rc = evaluate(&one, &cp, 1, opt);
+			memcpy(ctx.engines, one.engines, sizeof(ctx.engines));
+			if (rc < 0)
+				goto done;
+			opt->evals = e, opt->skipped = s, opt->battles = bt;
+		}
+		opt->best_rec.wins = c.v[V_WINS];
+		opt->best_rec.draws = c.v[V_DRAWS];
+		opt->best_rec.losses = c.v[V_LOSSES];
+		opt->best_rec.errors = c.v[V_ERRORS];
+		opt->best_rec.margin = c.v[V_MARGIN];
+		opt->best_rec.played = c.v[V_PLAYED];
+		opt->best_rec.points = points_of(o, c.v);
+	}
+done:
+	for (j = 0; pop && j < P; j++)
+		am_design_free(pop[j].d);
+	for (j = 0; next && j < P; j++)
+		am_design_free(next[j].d);
+	free(pop);
+	free(next);
+	free(ptrs);
+	free(ctx.todo);
+	free(order);
+	for (j = 0; j < 64; j++)
+		am_engine_free(ctx.engines[j]);
+	if (rc < 0) {
+		am_opt_free(opt);
+		return rc;
+	}
+	*out = opt;
+	return 0;
+}
+
+void am_opt_free(am_opt *opt)
+{
+	if (!opt)
+		return;
+	am_design_free(opt->best);
+	free(opt->outcome);
+	free(opt->hist);
+	free(opt);
+}
+
+const am_design *am_opt_best(const am_opt *opt)
+{
+	return opt->best;
+}
+
+const am_opt_record *am_opt_best_record(const am_opt *opt)
+{
+	return &opt->best_rec;
+}
+
+int am_opt_outcome(const am_opt *opt, size_t i)
+{
+	return opt->outcome[i];
+}
+
+size_t am_opt_field_best(const am_opt *opt, am_opt_record *rec)
+{
+	if (rec)
+		*rec = opt->field_rec;
+	return opt->field_best;
+}
+
+size_t am_opt_history(const am_opt *opt, const am_opt_point **out)
+{
+	*out = opt->hist;
+	return opt->nhist;
+}
+
+uint64_t am_opt_evaluations(const am_opt *opt) { return opt->evals; }
+uint64_t am_opt_generations(const am_opt *opt) { return opt->gens; }
+uint64_t am_opt_battles(const am_opt *opt) { return opt->battles; }
+uint64_t am_opt_skipped(const am_opt *opt) { return opt->skipped; }

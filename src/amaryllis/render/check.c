@@ -1,0 +1,138 @@
+/*
+ * check.c - the verdict of `amaryllis check` on one sheet as a JSON
+ * document (check --format json, and POST /api/check of the web server):
+ *
+ *   {"ok": BOOL,
+ *    "errors": [{"line": N, "col": N, "message": TEXT}, …],
+ *    "more_errors": N,            errors past the parser's max_diags
+ *    "normalised": TEXT | null,   what `check` prints for a legal sheet
+ *    "cost": null | {"units": [{"name", "bonus", "tech", "used"}, …],
+ *                    "actions": [{"name", "class", "cost"}, …]}}
+ *
+ * Messages are am_diag_format's, so the same text as `check` (AM-UNIT-1,
+ * A1: 技術 and each action's computed cost, RULINGS A2).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "amaryllis/render.h"
+#include "amaryllis/sheet.h"
+
+#include "util/ckd.h"
+#include "util/error.h"
+
+static int put(json_t *o, const char *key, json_t *v)
+{
+	return v ? json_object_set_new(o, key, v) : -1;
+}
+
+/* 技術 and costs of a legal sheet's team. */
+static json_t *cost_json(const am_team *t)
+{
+	json_t *o = json_object(), *units = json_array(), *acts = json_array();
+	size_t i, k;
+	int bad = !o || !units || !acts;
+
+	for (i = 0; !bad && i < t->nunits; i++) {
+		const am_unit_def *u = &t->units[i];
+		json_t *j = json_object();
+		int64_t used = 0;
+		int ok = 1;
+		for (k = 0; k < u->nslots; k++)
+			if (u->slots[k] >= t->nactions ||
+			    ut_ckd_add(&used, used, t->actions[u->slots[k]].cost))
+				ok = 0;
+		bad |= !j;
+		if (j) {
+			bad |= put(j, "name", json_string(u->name));
+			bad |= put(j, "bonus", json_integer(u->bonus));
+			bad |= put(j, "tech", json_integer(u->tech));
+			bad |= put(j, "used", ok ? json_integer(used) : json_null());
+			bad |= json_array_append_new(units, j);
+		}
+	}
+	for (i = 0; !bad && i < t->nactions; i++) {
+		const am_action *a = &t->actions[i];
+		json_t *j = json_object();
+		bad |= !j;
+		if (j) {
+			bad |= put(j, "name", json_string(a->name));
+			bad |= put(j, "class", json_string(am_class_name(a->cls)));
+			bad |= put(j, "cost", json_integer(a->cost));
+			bad |= json_array_append_new(acts, j);
+		}
+	}
+	if (!bad) {
+		bad |= put(o, "units", units);
+		units = NULL;
+		bad |= put(o, "actions", acts);
+		acts = NULL;
+	}
+	json_decref(units);
+	json_decref(acts);
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
+                    void *ud)
+{
+	json_t *o = json_object(), *errs = json_array();
+	size_t i, n = am_sheet_diag_count(sheet), more;
+	int bad = !o || !errs, rc = 0;
+	char *text = NULL;
+
+	for (i = 0; !bad && i < n; i++) {
+		const am_diag *d = am_sheet_diag(sheet, i);
+		size_t len = am_diag_format(NULL, 0, d, lang);
+		char *msg = malloc(len + 1);
+		json_t *e = json_object();
+		bad |= !msg || !e;
+		if (!bad) {
+			am_diag_format(msg, len + 1, d, lang);
+			bad |= put(e, "line", json_integer(d->line));
+			bad |= put(e, "col", json_integer(d->col));
+			bad |= put(e, "message", json_string(msg));
+			bad |= json_array_append(errs, e);
+		}
+		json_decref(e);
+		free(msg);
+	}
+	more = am_sheet_error_count(sheet);
+	more = more > n ? more - n : 0;
+	if (!bad) {
+		bad |= put(o, "ok", json_boolean(am_sheet_ok(sheet)));
+		bad |= put(o, "errors", errs);
+		errs = NULL;
+		bad |= put(o, "more_errors", json_integer((json_int_t)more));
+	}
+	if (!bad && am_sheet_ok(sheet)) {
+		size_t len = am_sheet_format(NULL, 0, sheet, lang);
+		char *norm = malloc(len + 1);
+		bad |= !norm;
+		if (norm) {
+			am_sheet_format(norm, len + 1, sheet, lang);
+			bad |= put(o, "normalised", json_stringn(norm, len));
+			free(norm);
+		}
+		bad |= put(o, "cost", cost_json(am_sheet_team(sheet)));
+	} else if (!bad) {
+		bad |= put(o, "normalised", json_null());
+		bad |= put(o, "cost", json_null());
+	}
+	json_decref(errs);
+	if (!bad)
+		text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (!text)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	if (write(ud, text, strlen(text)) != 0 || write(ud, "\n", 1) != 0)
+		rc = ut_error_set(AM_ERROR, "cannot write the verdict");
+	free(text);
+	return rc;
+}

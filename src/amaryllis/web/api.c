@@ -1,0 +1,762 @@
+/*
+ * api.c - the JSON API and the page, without HTTP: one request (method,
+ * path, body) in, one response (status, type, body) out.  server.c puts it
+ * on the network.
+ *
+ * The documents are the CLI's: /api/check answers with am_render_check
+ * (check --format json), /api/battle with the JSON battle log (battle
+ * --format json, or the text log with "format": "text"), /api/battle.svg with am_chart_svg (battle --svg),
+ * /api/hill with am_hill_status (hill status --format json).  A web entry
+ * goes through am_hill_process like a mailed one (docs/WEB.md).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "web_int.h"
+
+#include "amaryllis/engine.h"
+#include "amaryllis/render.h"
+#include "amaryllis/sheet.h"
+#include "util/buf.h"
+#include "util/error.h"
+
+static const char type_json[] = "application/json; charset=utf-8";
+static const char type_svg[] = "image/svg+xml";
+static const char type_text[] = "text/plain; charset=utf-8";
+
+double am_web_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int am_web_new(am_web **out, const am_web_config *cfg)
+{
+	am_web_config def = AM_WEB_CONFIG_INIT;
+	am_web *w;
+
+	*out = NULL;
+	if (cfg && cfg->version != AM_WEB_CONFIG_VERSION)
+		return ut_error_set(AM_EINVALID, "unknown am_web_config version %u",
+		                    cfg->version);
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	w->cfg = cfg ? *cfg : def;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_mutex_init(&w->hill_lock, NULL);
+	if (w->cfg.hill_path) {
+		int rc = am_hill_open(&w->hill, w->cfg.hill_path);
+		if (rc < 0) {
+			char msg[512];
+			snprintf(msg, sizeof(msg), "%s", am_error_last());
+			pthread_mutex_destroy(&w->hill_lock);
+			pthread_mutex_destroy(&w->lock);
+			free(w);
+			return ut_error_set(rc, "%s", msg);
+		}
+		w->have_hill = 1;
+	}
+	*out = w;
+	return 0;
+}
+
+void am_web_free(am_web *web)
+{
+	if (!web)
+		return;
+	am_web_stop(web);
+	am_hill_free(web->hill);
+	pthread_mutex_destroy(&web->hill_lock);
+	pthread_mutex_destroy(&web->lock);
+	free(web);
+}
+
+void am_web_response_free(am_web_response *r)
+{
+	if (!r)
+		return;
+	free(r->body);
+	r->body = NULL;
+	r->len = 0;
+}
+
+/* ---- responses ----------------------------------------------------------- */
+
+/* A JSON document j (consumed) as the response. */
+static int respond_json(am_web_response *r, int status, json_t *j)
+{
+	char *s = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+
+	json_decref(j);
+	if (!s)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	r->status = status;
+	r->type = type_json;
+	r->body = s;
+	r->len = strlen(s);
+	return 0;
+}
+
+/* {"error": MESSAGE, "status": N}, plus the members of `extra` (consumed). */
+static int fail(am_web_response *r, int status, const char *detail,
+                json_t *extra, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	json_t *j = json_object(), *m;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!j) {
+		json_decref(extra);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	/* a message is valid UTF-8 unless a cut or a hostile echo broke it */
+	m = json_string(msg);
+	json_object_set_new(j, "error", m ? m : json_string(
+	                    "(the message is not valid UTF-8)"));
+	json_object_set_new(j, "status", json_integer(status));
+	if (extra)
+		json_object_update(j, extra);
+	json_decref(extra);
+	r->detail = detail;
+	return respond_json(r, status, j);
+}
+
+/* A ut_buf as the body (moved). */
+static void respond_buf(am_web_response *r, int status, const char *type,
+                        ut_buf *b)
+{
+	r->status = status;
+	r->type = type;
+	r->body = b->ptr;
+	r->len = b->len;
+	b->ptr = NULL;
+	b->len = b->cap = 0;
+}
+
+static int buf_write(void *ud, const char *data, size_t len)
+{
+	ut_buf *b = ud;
+
+	return ut_buf_put(b, data, len) < 0;
+}
+
+/* ---- requests ------------------------------------------------------------ */
+
+/* The request body as a JSON object; NULL after a 400 response. */
+static json_t *request(am_web_response *r, const char *body, size_t len)
+{
+	json_error_t err;
+	json_t *j = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, &err);
+
+	if (!j) {
+		fail(r, 400, "bad-json", NULL, "bad JSON at line %d, column %d: %s",
+		     err.line, err.column, err.text);
+		return NULL;
+	}
+	if (!json_is_object(j)) {
+		json_decref(j);
+		fail(r, 400, "bad-json", NULL, "the request must be a JSON object");
+		return NULL;
+	}
+	return j;
+}
+
+/* A string member; NULL after a 400 response. */
+static const char *string_member(am_web_response *r, json_t *j,
+                                 const char *key, size_t *len)
+{
+	json_t *v = json_object_get(j, key);
+
+	if (!json_is_string(v)) {
+		fail(r, 400, "bad-request", NULL, "\"%s\" must be a string", key);
+		return NULL;
+	}
+	*len = json_string_length(v);
+	return json_string_value(v);
+}
+
+/* "lang": "ja" (default) or "en"; -1 after a 400 response. */
+static int lang_member(am_web_response *r, json_t *j)
+{
+	json_t *v = json_object_get(j, "lang");
+	const char *s;
+
+	if (!v)
+		return AM_LANG_JA;
+	s = json_string_value(v);
+	if (s && strcmp(s, "ja") == 0)
+		return AM_LANG_JA;
+	if (s && strcmp(s, "en") == 0)
+		return AM_LANG_EN;
+	fail(r, 400, "bad-request", NULL, "\"lang\" must be \"ja\" or \"en\"");
+	return -1;
+}
+
+/* check's verdict on a parsed sheet, as a JSON value (NULL: no memory). */
+static json_t *verdict(const am_sheet *sh, am_lang lang)
+{
+	ut_buf b = UT_BUF_INIT;
+	json_t *j = NULL;
+
+	if (am_render_check(sh, lang, buf_write, &b) == 0 && !b.failed)
+		j = json_loadb(b.ptr, b.len, 0, NULL);
+	ut_buf_free(&b);
+	return j;
+}
+
+/* POST /api/check {"sheet", "lang"} -> check --format json (200 even for an
+ * illegal sheet: the verdict is the answer). */
+static int api_check(am_web_response *r, const char *body, size_t len)
+{
+	json_t *j = request(r, body, len);
+	const char *text;
+	size_t n;
+	int lang, rc;
+	am_sheet *sh = NULL;
+	ut_buf b = UT_BUF_INIT;
+
+	if (!j)
+		return 0;
+	if (!(text = string_member(r, j, "sheet", &n)) ||
+	    (lang = lang_member(r, j)) < 0) {
+		json_decref(j);
+		return 0;
+	}
+	rc = am_sheet_parse(&sh, text, n, NULL);
+	if (rc == 0)
+		rc = am_render_check(sh, (am_lang)lang, buf_write, &b);
+	if (rc == 0 && b.failed)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	if (rc == 0) {
+		respond_buf(r, 200, type_json, &b);
+		r->detail = am_sheet_ok(sh) ? "legal" : "illegal";
+	}
+	ut_buf_free(&b);
+	am_sheet_free(sh);
+	json_decref(j);
+	return rc;
+}
+
+/* The battle's listeners: the log or the chart, and the clock. */
+typedef struct watch {
+	am_log *log;
+	am_chart *chart;
+	double deadline;
+	unsigned long events;
+	int late;
+} watch;
+
+static int on_event(void *ud, const am_engine *e, const am_event *ev)
+{
+	watch *w = ud;
+	int rc = w->log ? am_log_event(w->log, e, ev)
+	                : am_chart_event(w->chart, e, ev);
+
+	/* the clock every 64 events (a few microseconds of work each; the
+	 * clock costs tens of nanoseconds): the time budget of one battle */
+	if (rc == 0 && (++w->events & 63) == 0 && am_web_now() > w->deadline) {
+		w->late = 1;
+		return 1;
+	}
+	return rc;
+}
+
+/* Take a battle slot (0) or refuse (-1: busy). */
+static int slot_take(am_web *web)
+{
+	int ok;
+
+	pthread_mutex_lock(&web->lock);
+	ok = web->battles < web->cfg.max_battles;
+	if (ok)
+		web->battles++;
+	pthread_mutex_unlock(&web->lock);
+	return ok ? 0 : -1;
+}
+
+static void slot_give(am_web *web)
+{
+	pthread_mutex_lock(&web->lock);
+	web->battles--;
+	pthread_mutex_unlock(&web->lock);
+}
+
+/*
+ * POST /api/battle and /api/battle.svg {"a", "b", "lang"}: both sheets must
+ * be legal (else 422 with both verdicts), the battle must stay within the
+ * population and the time budget (else 422).  svg: the chart instead of
+ * the log.
+ */
+static int api_battle(am_web *web, am_web_response *r, const char *body,
+                      size_t len, int svg)
+{
+	json_t *j = request(r, body, len);
+	const char *text[2];
+	size_t n[2];
+	int lang, rc = 0, s, slot = 0, text_log = 0;
+	am_sheet *sh[2] = {NULL, NULL};
+	am_engine *engine = NULL;
+	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+	am_result res;
+	watch w = {NULL, NULL, 0, 0, 0};
+	ut_buf b = UT_BUF_INIT;
+
+	if (!j)
+		return 0;
+	if (!(text[0] = string_member(r, j, "a", &n[0])) ||
+	    !(text[1] = string_member(r, j, "b", &n[1])) ||
+	    (lang = lang_member(r, j)) < 0)
+		goto out;
+	if (json_object_get(j, "format")) { /* "json" (default) or "text" */
+		const char *f = json_string_value(json_object_get(j, "format"));
+		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0)) {
+			rc = fail(r, 400, "bad-request", NULL,
+			          "\"format\" must be \"json\" or \"text\"");
+			goto out;
+		}
+		text_log = strcmp(f, "text") == 0;
+	}
+	for (s = 0; s < 2 && rc == 0; s++)
+		rc = am_sheet_parse(&sh[s], text[s], n[s], NULL);
+	if (rc < 0)
+		goto out;
+	if (!am_sheet_ok(sh[0]) || !am_sheet_ok(sh[1])) {
+		json_t *x = json_object();
+		if (x) {
+			json_object_set_new(x, "a", verdict(sh[0], (am_lang)lang));
+			json_object_set_new(x, "b", verdict(sh[1], (am_lang)lang));
+		}
+		rc = fail(r, 422, "illegal", x, lang == AM_LANG_EN
+		          ? "illegal sheet" : "シートに誤りがあります");
+		goto out;
+	}
+	if (slot_take(web) < 0) {
+		rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
+		          "try again", web->cfg.max_battles);
+		goto out;
+	}
+	slot = 1;
+	if ((rc = am_engine_new(&engine)) < 0 ||
+	    (!svg && (rc = am_log_new(&w.log, text_log ? AM_LOG_TEXT : AM_LOG_JSON,
+	                              (am_lang)lang, NULL, NULL)) < 0) ||
+	    (svg && (rc = am_chart_new(&w.chart, (am_lang)lang)) < 0))
+		goto out;
+	w.deadline = am_web_now() + web->cfg.battle_ms / 1000.0;
+	bo.on_event = on_event;
+	bo.event_ud = &w;
+	bo.max_units = web->cfg.max_units;
+	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
+	                   am_sheet_team(sh[1]), &bo);
+	if (rc < 0) {
+		if (rc == AM_ENOMEM)
+			goto out;
+		if (w.late)
+			rc = fail(r, 422, "time", NULL, "battle stopped: over the time "
+			          "budget of %u ms", web->cfg.battle_ms);
+		else
+			rc = fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
+			          "battle stopped: %s", am_error_last());
+		goto out;
+	}
+	if (svg) {
+		if ((rc = am_chart_svg(w.chart, engine, buf_write, &b)) == 0 &&
+		    !b.failed)
+			respond_buf(r, 200, type_svg, &b);
+	} else {
+		const char *t;
+		size_t tl;
+		if ((rc = am_log_finish(w.log, engine, &res, 0)) == 0) {
+			t = am_log_text(w.log, &tl);
+			if (ut_buf_put(&b, t, tl) == 0)
+				respond_buf(r, 200, text_log ? type_text : type_json, &b);
+		}
+	}
+	if (rc == 0 && !r->body)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+out:
+	if (slot)
+		slot_give(web);
+	ut_buf_free(&b);
+	am_log_free(w.log);
+	am_chart_free(w.chart);
+	am_engine_free(engine);
+	am_sheet_free(sh[0]);
+	am_sheet_free(sh[1]);
+	json_decref(j);
+	return rc;
+}
+
+/* ---- the hill ------------------------------------------------------------ */
+
+/* GET /api/hill -> hill status --format json; /api/hill.html and
+ * /api/hill.en.html -> --format html (the table and the heat map). */
+static int api_hill(am_web *web, am_web_response *r, int html, am_lang lang)
+{
+	char *doc = NULL;
+	size_t len = 0;
+	int rc;
+
+	pthread_mutex_lock(&web->hill_lock);
+	rc = am_hill_status(web->hill, html ? AM_HILL_HTML : AM_HILL_JSON, lang,
+	                    &doc, &len);
+	pthread_mutex_unlock(&web->hill_lock);
+	if (rc == AM_HILL_ETEMP)
+		return fail(r, 429, "busy", NULL, "the hill is busy; try again");
+	if (rc < 0)
+		return rc == AM_ENOMEM ? rc
+		                       : fail(r, 500, "hill", NULL, "%s", am_error_last());
+	r->status = 200;
+	r->type = html ? "text/html; charset=utf-8" : type_json;
+	r->body = doc;
+	r->len = len;
+	return 0;
+}
+
+/* A header value we put in a message: printable ASCII (no CR/LF, so
+ * nothing can be injected), at most max bytes. */
+static int header_safe(const char *s, size_t len, size_t max)
+{
+	size_t i;
+
+	if (len == 0 || len > max)
+		return 0;
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return 0;
+	return 1;
+}
+
+/* An address local@domain: one '@', no spaces, quotes or brackets. */
+static int address_ok(const char *s, size_t len)
+{
+	const char *at;
+
+	if (!header_safe(s, len, 254) || strcspn(s, " \"<>()[],;:\\") != len)
+		return 0;
+	at = strchr(s, '@');
+	return at && at != s && at[1] && !strchr(at + 1, '@');
+}
+
+static void base64(ut_buf *b, const unsigned char *p, size_t n)
+{
+	static const char t[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i;
+
+	for (i = 0; i + 2 < n; i += 3)
+		ut_buf_printf(b, "%c%c%c%c", t[p[i] >> 2],
+		              t[(p[i] & 3) << 4 | p[i + 1] >> 4],
+		              t[(p[i + 1] & 15) << 2 | p[i + 2] >> 6],
+		              t[p[i + 2] & 63]);
+	if (n - i == 1)
+		ut_buf_printf(b, "%c%c==", t[p[i] >> 2], t[(p[i] & 3) << 4]);
+	else if (n - i == 2)
+		ut_buf_printf(b, "%c%c%c=", t[p[i] >> 2],
+		              t[(p[i] & 3) << 4 | p[i + 1] >> 4],
+		              t[(p[i + 1] & 15) << 2]);
+}
+
+static int b64val(int c)
+{
+	if (c >= 'A' && c <= 'Z') return c - 'A';
+	if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+	if (c >= '0' && c <= '9') return c - '0' + 52;
+	if (c == '+') return 62;
+	if (c == '/') return 63;
+	return -1;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * The text of a raw single-part reply: its body after the blank line,
+ * decoded from its Content-Transfer-Encoding (base64, quoted-printable,
+ * or as it is), CRLF made LF.
+ */
+static void reply_body(ut_buf *out, const char *raw, size_t len)
+{
+	const char *end = raw + len, *p = raw, *body = NULL;
+	int b64 = 0, qp = 0;
+
+	while (p < end) { /* headers, to the first empty line */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (ll == 0) {
+			body = nl ? nl + 1 : end;
+			break;
+		}
+		if (ll > 26 && strncasecmp(p, "Content-Transfer-Encoding:", 26) == 0) {
+			const char *v = p + 26;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			b64 = strncasecmp(v, "base64", 6) == 0;
+			qp = strncasecmp(v, "quoted-printable", 16) == 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (!body)
+		return;
+	if (b64) {
+		unsigned acc = 0;
+		int bits = 0;
+		for (p = body; p < end; p++) {
+			int v = b64val((unsigned char)*p);
+			if (v < 0)
+				continue;
+			acc = acc << 6 | (unsigned)v;
+			if ((bits += 6) >= 8) {
+				char c = (char)(acc >> (bits - 8) & 0xff);
+				bits -= 8;
+				ut_buf_put(out, &c, 1);
+			}
+		}
+	} else {
+		for (p = body; p < end; p++) {
+			if (qp && *p == '=' && p + 1 < end &&
+			    (p[1] == '\n' || (p[1] == '\r' && p + 2 < end && p[2] == '\n'))) {
+				p += p[1] == '\r' ? 2 : 1; /* soft line break */
+			} else if (qp && *p == '=' && p + 2 < end && hexval(p[1]) >= 0 &&
+			           hexval(p[2]) >= 0) {
+				char c = (char)(hexval(p[1]) << 4 | hexval(p[2]));
+				ut_buf_put(out, &c, 1);
+				p += 2;
+			} else if (*p != '\r') {
+				ut_buf_put(out, p, 1);
+			}
+		}
+	}
+	/* base64 text keeps its CRs: drop them */
+	if (b64 && out->ptr) {
+		size_t i, k = 0;
+		for (i = 0; i < out->len; i++)
+			if (out->ptr[i] != '\r')
+				out->ptr[k++] = out->ptr[i];
+		out->len = k;
+		out->ptr[k] = '\0';
+	}
+}
+
+/*
+ * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
+ * the mail a player would send (From: NAME <ADDRESS>, a fresh Message-ID,
+ * body "#lang L" and "#password P", the sheet attached as sheet.txt)
+ * through am_hill_process,
+ * the one path of mailed entries; the reply's body is shown.
+ * 200 {"result", "reply"}; 422 the same when the result is "rejected".
+ */
+static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
+                          size_t len)
+{
+	json_t *j = request(r, body, len), *doc;
+	const char *name = "", *addr, *pw, *sheet, *result = NULL;
+	size_t nname = 0, naddr, npw, nsheet, rlen = 0, i;
+	int lang, rc = 0;
+	ut_buf msg = UT_BUF_INIT, text = UT_BUF_INIT;
+	char *reply = NULL;
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	unsigned long seq;
+	struct timespec now;
+
+	if (!j)
+		return 0;
+	if (json_object_get(j, "name") &&
+	    !(name = string_member(r, j, "name", &nname)))
+		goto out;
+	if (!(addr = string_member(r, j, "address", &naddr)) ||
+	    !(pw = string_member(r, j, "password", &npw)) ||
+	    !(sheet = string_member(r, j, "sheet", &nsheet)) ||
+	    (lang = lang_member(r, j)) < 0)
+		goto out;
+	if (!address_ok(addr, naddr)) {
+		rc = fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
+		          "address like player@example.org");
+		goto out;
+	}
+	if (!header_safe(pw, npw, 200) || strchr(pw, ' ')) {
+		rc = fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
+		          "printable ASCII characters without spaces");
+		goto out;
+	}
+	for (i = 0; i < nname; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			break;
+	if (i < nname || nname > 200 || memchr(sheet, '\0', nsheet)) {
+		rc = fail(r, 400, "bad-request", NULL, "control characters in "
+		          "\"name\" or \"sheet\"");
+		goto out;
+	}
+	pthread_mutex_lock(&web->lock);
+	seq = ++web->seq;
+	pthread_mutex_unlock(&web->lock);
+	clock_gettime(CLOCK_REALTIME, &now);
+	ut_buf_puts(&msg, "From: ");
+	if (nname) { /* RFC 2047: any name, encoded */
+		ut_buf_puts(&msg, "=?UTF-8?B?");
+		base64(&msg, (const unsigned char *)name, nname);
+		ut_buf_puts(&msg, "?= ");
+	}
+	ut_buf_printf(&msg, "<%.*s>\r\n", (int)naddr, addr);
+	/* the directives in the body, the sheet as a .txt attachment: its
+	 * errors then carry its own line numbers and file name, and its lines
+	 * are never read as directives, quotes or a signature (docs/HILL.md) */
+	ut_buf_printf(&msg, "Subject: web entry\r\n"
+	              "Message-ID: <web.%lld.%09ld.%lu@amaryllis.web>\r\n"
+	              "MIME-Version: 1.0\r\n"
+	              "Content-Type: multipart/mixed; boundary=\"am-web-%lu\"\r\n"
+	              "\r\n--am-web-%lu\r\n"
+	              "Content-Type: text/plain; charset=UTF-8\r\n"
+	              "Content-Transfer-Encoding: 8bit\r\n\r\n"
+	              "#lang %s\r\n#password %.*s\r\n"
+	              "\r\n--am-web-%lu\r\n"
+	              "Content-Type: text/plain; charset=UTF-8; name=\"sheet.txt\"\r\n"
+	              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
+	              "Content-Transfer-Encoding: base64\r\n\r\n",
+	              (long long)now.tv_sec, (long)now.tv_nsec, seq, seq, seq,
+	              lang == AM_LANG_EN ? "en" : "ja", (int)npw, pw, seq);
+	for (i = 0; i < nsheet; i += 57) {
+		base64(&msg, (const unsigned char *)sheet + i,
+		       nsheet - i < 57 ? nsheet - i : 57);
+		ut_buf_puts(&msg, "\r\n");
+	}
+	ut_buf_printf(&msg, "--am-web-%lu--\r\n", seq);
+	if (msg.failed) {
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		goto out;
+	}
+	lim.max_units = web->cfg.max_units;
+	pthread_mutex_lock(&web->hill_lock);
+	rc = am_hill_process(web->hill, msg.ptr, msg.len, &lim, &reply, &rlen,
+	                     &result);
+	if (rc == 0 && reply)
+		am_hill_mark_sent(web->hill); /* shown now: delivered */
+	pthread_mutex_unlock(&web->hill_lock);
+	if (rc == AM_HILL_ETEMP) {
+		rc = fail(r, 429, "busy", NULL, "the hill is busy; try again");
+		goto out;
+	}
+	if (rc < 0) {
+		if (rc != AM_ENOMEM)
+			rc = fail(r, 500, "hill", NULL, "%s", am_error_last());
+		goto out;
+	}
+	if (reply)
+		reply_body(&text, reply, rlen);
+	doc = json_object();
+	if (doc) {
+		json_object_set_new(doc, "result", json_string(result ? result : ""));
+		json_t *v = json_stringn(text.ptr ? text.ptr : "", text.len);
+		json_object_set_new(doc, "reply", v ? v : json_string(
+		                    "(the reply is not valid UTF-8)"));
+	}
+	r->detail = result;
+	rc = respond_json(r, result && strcmp(result, "rejected") == 0 ? 422 : 200,
+	                  doc);
+out:
+	free(reply);
+	ut_buf_free(&msg);
+	ut_buf_free(&text);
+	json_decref(j);
+	return rc;
+}
+
+/* ---- routing ------------------------------------------------------------- */
+
+/* A path as shown in a message: at most 100 bytes, printable ASCII ('?'
+ * for the rest), so that an echo is valid UTF-8 and harmless. */
+static const char *shown(char *out, size_t size, const char *path)
+{
+	size_t i;
+
+	for (i = 0; path[i] && i + 1 < size && i < 100; i++)
+		out[i] = (unsigned char)path[i] < 0x20 ||
+		         (unsigned char)path[i] > 0x7e ? '?' : path[i];
+	out[i] = '\0';
+	return out;
+}
+
+int am_web_handle(am_web *web, const char *method, const char *path,
+                  const char *body, size_t len, am_web_response *r)
+{
+	size_t i;
+	char sp[104];
+	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	int post = strcmp(method, "POST") == 0;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (strcmp(path, "/") == 0)
+		path = "/index.html";
+	if (strncmp(path, "/api/", 5) == 0) {
+		const char *p = path + 5;
+		int want_post = strcmp(p, "check") == 0 || strcmp(p, "battle") == 0 ||
+		                strcmp(p, "battle.svg") == 0 ||
+		                strcmp(p, "hill/entry") == 0;
+		int want_get = strcmp(p, "hill") == 0 ||
+		               strcmp(p, "hill.html") == 0 ||
+		               strcmp(p, "hill.en.html") == 0;
+		if (!want_post && !want_get)
+			return fail(r, 404, "not-found", NULL, "no such API: %s",
+			            shown(sp, sizeof(sp), path));
+		if ((want_post && !post) || (want_get && !get))
+			return fail(r, 405, "method", NULL, "use %s for %s",
+			            want_post ? "POST" : "GET", path);
+		if (strncmp(p, "hill", 4) == 0 && !web->have_hill)
+			return fail(r, 404, "no-hill", NULL,
+			            "this server has no hill (serve --hill HILL.db)");
+		if (strcmp(p, "check") == 0)
+			rc = api_check(r, body, len);
+		else if (strcmp(p, "battle") == 0)
+			rc = api_battle(web, r, body, len, 0);
+		else if (strcmp(p, "battle.svg") == 0)
+			rc = api_battle(web, r, body, len, 1);
+		else if (strcmp(p, "hill") == 0)
+			rc = api_hill(web, r, 0, AM_LANG_JA);
+		else if (strcmp(p, "hill.html") == 0)
+			rc = api_hill(web, r, 1, AM_LANG_JA);
+		else if (strcmp(p, "hill.en.html") == 0)
+			rc = api_hill(web, r, 1, AM_LANG_EN);
+		else
+			rc = api_hill_entry(web, r, body, len);
+		if (rc < 0) {
+			am_web_response_free(r);
+			if (rc != AM_ENOMEM)
+				return fail(r, 500, "internal", NULL, "%s", am_error_last());
+		}
+		return rc;
+	}
+	/* the page: only the compiled-in files, matched exactly */
+	for (i = 0; i < am_web_nassets; i++)
+		if (strcmp(path, am_web_assets[i].path) == 0) {
+			if (!get)
+				return fail(r, 405, "method", NULL, "use GET for %s", path);
+			r->body = malloc(am_web_assets[i].len + 1);
+			if (!r->body)
+				return ut_error_set(AM_ENOMEM, "out of memory");
+			memcpy(r->body, am_web_assets[i].data, am_web_assets[i].len);
+			r->len = am_web_assets[i].len;
+			r->status = 200;
+			r->type = am_web_assets[i].type;
+			return 0;
+		}
+	return fail(r, 404, "not-found", NULL, "not found: %s",
+	            shown(sp, sizeof(sp), path));
+}

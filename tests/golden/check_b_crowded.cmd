@@ -1,0 +1,3 @@
+# Rules: BU-STORE-4 AM-STEP-2 (素早さ 1: 斬る, set first, takes the one
+#  step of every turn).
+check sheets/b_crowded.txt

@@ -1,0 +1,2 @@
+# Rules: LG-POINTS-1
+optimize --help

@@ -1,0 +1,2 @@
+# a bad number, in English
+optimize --lang en --evals 0 --field optimize

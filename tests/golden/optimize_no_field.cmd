@@ -1,0 +1,2 @@
+# no field: a usage error
+optimize --evals 10

@@ -1,0 +1,147 @@
+/*
+ * test_chart.c - the ＨＰ chart (render/chart.c, `battle --svg`): the samples
+ * it draws, read back from its data-hp attributes, against battles derived
+ * by hand.  Sample x = 0 is the start, x = t + 1 the end of turn t.
+ */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaryllis.h"
+#include "util/buf.h"
+
+static int collect(void *ud, const char *data, size_t len)
+{
+	return ut_buf_put(ud, data, len) < 0;
+}
+
+/* The chart of sheet a vs sheet b (both must be legal), NUL-terminated. */
+static char *chart_of(const char *a, const char *b)
+{
+	am_sheet *sa = NULL, *sb = NULL;
+	am_engine *e = NULL;
+	am_chart *c = NULL;
+	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+	am_result res;
+	ut_buf out = UT_BUF_INIT;
+
+	assert_int_equal(am_sheet_parse(&sa, a, strlen(a), NULL), 0);
+	assert_int_equal(am_sheet_parse(&sb, b, strlen(b), NULL), 0);
+	assert_true(am_sheet_ok(sa));
+	assert_true(am_sheet_ok(sb));
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_int_equal(am_chart_new(&c, AM_LANG_JA), 0);
+	bo.on_event = am_chart_event;
+	bo.event_ud = c;
+	assert_int_equal(am_battle_run(&res, e, am_sheet_team(sa),
+	                               am_sheet_team(sb), &bo), 0);
+	assert_int_equal(am_chart_svg(c, e, collect, &out), 0);
+	assert_false(out.failed);
+	am_chart_free(c);
+	am_engine_free(e);
+	am_sheet_free(sa);
+	am_sheet_free(sb);
+	return out.ptr;
+}
+
+static int count(const char *s, const char *what)
+{
+	int n = 0;
+
+	while ((s = strstr(s, what)) != NULL) {
+		n++;
+		s += strlen(what);
+	}
+	return n;
+}
+
+static const char grisk[] =
+	"グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
+	"・シールド（１）：防御力＋２＜リミテッド＞\n"
+	"・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+	"・ブースト（１）：攻撃力＋１\n";
+static const char nut[] =
+	"ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
+	"・命の剣（１）：ライフ与え＜リミテッド＞\n"
+	"・魔法剣（１）：ＨＰ減殺＜リミテッド＞＜遅延起動２＞\n"
+	"・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n";
+
+/*
+ * The worked example (docs/RULES.md; AM-TURN-2, AM-CLASS-1..3, AM-DEATH-1:
+ * ライフ revives at 1): nothing is usable in turn 0 and turn 1 deals no
+ * damage, so both are at 10 at the start, after turn 0 and after turn 1.  Turn 2: 魔法剣
+ * (ＨＰ減殺, X = 10) takes グリスク to 10 − ⌈10÷2⌉ = 5.  Turn 3: 絶対剣
+ * (防御無視, X = 攻撃力 3) takes it to 2.  Turn 4: two スピア of 攻撃力 4 × 2
+ * − 防御力 1 = 7 each take ヌト to 3, then −4; ライフ revives it at 1; 絶対剣
+ * takes グリスク to −1 and it dies.  So: グリスク 10 10 10 5 2 −1 (dead at
+ * x = 5), ヌト 10 10 10 10 10 1 (revived at x = 5); two lines, no areas.
+ */
+static void worked_example(void **state)
+{
+	char *svg = chart_of(grisk, nut);
+
+	assert_non_null(strstr(svg, "data-unit=\"0\" data-hp=\"10 10 10 5 2 -1\""));
+	assert_non_null(strstr(svg, "data-unit=\"1\" data-hp=\"10 10 10 10 10 1\""));
+	assert_int_equal(count(svg, "<polyline class=\"hp"), 2);
+	assert_int_equal(count(svg, "<path class=\"death\" data-x=\"5\""), 1);
+	assert_int_equal(count(svg, "class=\"death\""), 1);
+	assert_int_equal(count(svg, "<circle class=\"revival\" data-x=\"5\""), 1);
+	assert_int_equal(count(svg, "class=\"revival\""), 1);
+	assert_int_equal(count(svg, "<polygon"), 0);
+	assert_non_null(strstr(svg, "グリスク#0"));
+	assert_non_null(strstr(svg, "ＨＰの推移"));
+	free(svg);
+}
+
+/*
+ * A party past 12 units is drawn as stacked areas per definition
+ * (BU-STORE-1).  親 (stored 9, 愛 1; 技術 = 9 − (1+0+0+1) = 7) has 素早さ 1:
+ * one step a turn (AM-AP-1), in which 産む builds a 子 (BU-BUILD-1: cost =
+ * 子's bonus 1), from turn 1 (AM-TURN-2) to turn 20.  的 never acts and
+ * nobody attacks, so nobody dies and the battle runs all 21 turns
+ * (AM-JUDGE-1).  Areas: 親 5 throughout; 子 0 at the start and after turn 0,
+ * then 5·t after turn t; 的 50.  Units: 親 + 20 子 + 的 = 22 > 12.
+ */
+static void party_areas(void **state)
+{
+	static const char breeder[] =
+		"親(9):5/0/0/1/産む\n"
+		"○子(1):5/0/0/0/\n"
+		"・産む(1):ビルド(子)<配置1>\n";
+	static const char target[] = "的:50/0/0/0/\n";
+	char *svg = chart_of(breeder, target), want[200];
+	ut_buf b = UT_BUF_INIT;
+	int t;
+
+	ut_buf_puts(&b, "data-def=\"1\" data-hp=\"0 0");
+	for (t = 1; t <= 20; t++)
+		ut_buf_printf(&b, " %d", 5 * t);
+	ut_buf_puts(&b, "\"");
+	assert_non_null(strstr(svg, b.ptr));
+	ut_buf_free(&b);
+	snprintf(want, sizeof(want), "class=\"area side0\" data-def=\"0\" "
+	         "data-hp=\"5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5\"");
+	assert_non_null(strstr(svg, want));
+	assert_non_null(strstr(svg, "class=\"area side1\" data-def=\"0\" "
+	                            "data-hp=\"50 50 50 50 50 50 50 50 50 50 50 "
+	                            "50 50 50 50 50 50 50 50 50 50 50\""));
+	assert_int_equal(count(svg, "<polygon"), 3);
+	assert_int_equal(count(svg, "<polyline"), 0);
+	assert_non_null(strstr(svg, ">22体<"));
+	free(svg);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(worked_example),
+		cmocka_unit_test(party_areas),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

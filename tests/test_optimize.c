@@ -1,0 +1,465 @@
+/*
+ * test_optimize.c - the optimizer (include/amaryllis/optimize.h,
+ * docs/OPTIMIZE.md).
+ *
+ *   - legality by construction: thousands of random, mutated and crossed
+ *     designs, core and ビルディア, each formatted to the players' notation
+ *     and read back by the real sheet parser and validator (AM-UNIT-1 …
+ *     AM-UNIT-4, AM-CUST-7, BU-STORE-1, BU-STORE-2 …), and its team plays
+ *     exactly like the parsed sheet's team;
+ *   - determinism: the same seed gives the same best design, record and
+ *     history on 1 and 2 threads, and split over 2 or 3 parts (as MPI ranks
+ *     run it; the parts here are threads adding up through a barrier);
+ *   - a field of one sheet; bad options.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaryllis.h"
+#include "support/fixture.h"
+
+static const char grisk[] =
+	"グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
+	"・シールド（１）：防御力＋２＜リミテッド＞\n"
+	"・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+	"・ブースト（１）：攻撃力＋１\n";
+
+static const char nut[] =
+	"ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
+	"・命の剣（１）：ライフ与え＜リミテッド＞\n"
+	"・魔法剣（１）：ＨＰ減殺＜リミテッド＞＜遅延起動２＞\n"
+	"・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n";
+
+static am_sheet *parse_ok(const char *text)
+{
+	am_sheet *s;
+
+	assert_int_equal(am_sheet_parse(&s, text, strlen(text), NULL), 0);
+	if (!am_sheet_ok(s)) {
+		size_t i;
+		fprintf(stderr, "illegal sheet:\n%s", text);
+		for (i = 0; i < am_sheet_diag_count(s); i++) {
+			char msg[512];
+			const am_diag *d = am_sheet_diag(s, i);
+			am_diag_format(msg, sizeof(msg), d, AM_LANG_EN);
+			fprintf(stderr, "%u:%u: %s\n", d->line, d->col, msg);
+		}
+		fail_msg("a design is not a legal sheet");
+	}
+	return s;
+}
+
+static char *format(const am_design *d)
+{
+	size_t len = am_design_format(NULL, 0, d);
+	char *s = malloc(len + 1);
+
+	assert_non_null(s);
+	assert_int_equal(am_design_format(s, len + 1, d), len);
+	return s;
+}
+
+/* The design's own team and the parsed sheet's team play the same battle
+ * against opp (same winner, scores and steps; both ways round, AM-SYM-1). */
+static void same_play(am_engine *e, am_design *d, const am_sheet *s,
+                      const am_team *opp)
+{
+	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+	am_result x, y;
+	int rx, ry;
+
+	bo.max_units = 2000;
+	rx = am_battle_run(&x, e, am_design_team(d), opp, &bo);
+	ry = am_battle_run(&y, e, am_sheet_team(s), opp, &bo);
+	assert_int_equal(rx, ry);
+	if (rx == 0) {
+		assert_int_equal(x.winner, y.winner);
+		assert_true(x.score[0] == y.score[0] && x.score[1] == y.score[1]);
+		assert_true(x.steps == y.steps);
+	}
+	rx = am_battle_run(&x, e, opp, am_design_team(d), &bo);
+	ry = am_battle_run(&y, e, opp, am_sheet_team(s), &bo);
+	assert_int_equal(rx, ry);
+	if (rx == 0) {
+		assert_int_equal(x.winner, y.winner);
+		assert_true(x.score[0] == y.score[0] && x.score[1] == y.score[1]);
+	}
+}
+
+/* A new design is all 10 bonus points in ＨＰ (10 × 5 = 50, AM-UNIT-1,
+ * AM-UNIT-2) and no action: "オプティマ：５０／０／０／０". */
+static void test_new_design(void **state)
+{
+	am_design *d;
+	char *text;
+	am_sheet *s;
+
+	assert_int_equal(am_design_new(&d, 0), 0);
+	text = format(d);
+	assert_string_equal(text, "オプティマ：５０／０／０／０\n");
+	s = parse_ok(text);
+	assert_int_equal(am_sheet_team(s)->units[0].hp, 50);
+	assert_int_equal(am_sheet_team(s)->units[0].tech, 0);
+	am_sheet_free(s);
+	free(text);
+	am_design_free(d);
+}
+
+/*
+ * Thousands of designs: 40 chains of 120 random changes (mutation, or
+ * crossover with a fresh random design), for the core game and for
+ * ビルディア; every one must be a legal sheet when written out, and every
+ * tenth plays like its parsed sheet against グリスク and ヌト.
+ */
+static void mutate_chains(int buildia, size_t *legal, size_t *storages)
+{
+	am_design *d, *other;
+	am_sheet *g, *n;
+	am_engine *e;
+	ut_rng r;
+	int chain, step;
+
+	assert_int_equal(am_design_new(&d, buildia), 0);
+	assert_int_equal(am_design_new(&other, buildia), 0);
+	assert_int_equal(am_engine_new(&e), 0);
+	g = parse_ok(grisk);
+	n = parse_ok(nut);
+	ut_rng_seed(&r, 20261130 + (uint64_t)buildia);
+	for (chain = 0; chain < 40; chain++) {
+		am_design_random(d, &r);
+		for (step = 0; step < 120; step++) {
+			char *text;
+			am_sheet *s;
+			if (ut_rng_uniform(&r, 8) == 0) {
+				am_design_random(other, &r);
+				am_design_cross(d, d, other, &r);
+			} else {
+				am_design_mutate(d, &r);
+			}
+			text = format(d);
+			s = parse_ok(text);
+			(*legal)++;
+			if (am_sheet_team(s)->nunits > 1)
+				(*storages)++;
+			assert_int_equal(am_sheet_team(s)->nunits,
+			                 am_design_team(d)->nunits);
+			if (step % 10 == 0) {
+				same_play(e, d, s, am_sheet_team(g));
+				same_play(e, d, s, am_sheet_team(n));
+			}
+			am_sheet_free(s);
+			free(text);
+		}
+	}
+	am_sheet_free(g);
+	am_sheet_free(n);
+	am_engine_free(e);
+	am_design_free(other);
+	am_design_free(d);
+}
+
+/* AM-UNIT-1 AM-UNIT-2 AM-UNIT-3 AM-UNIT-4 AM-CUST-7 AM-COST-1 */
+static void test_mutations_stay_legal(void **state)
+{
+	size_t legal = 0, storages = 0;
+
+	mutate_chains(0, &legal, &storages);
+	assert_int_equal(legal, 40 * 120);
+	assert_int_equal(storages, 0); /* no ビルディア in the core game */
+}
+
+/* BU-SHEET-1 BU-SHEET-2 BU-STORE-1 BU-STORE-2 BU-CUST-4 BU-BUILD-1 */
+static void test_buildia_mutations_stay_legal(void **state)
+{
+	size_t legal = 0, storages = 0;
+
+	mutate_chains(1, &legal, &storages);
+	assert_int_equal(legal, 40 * 120);
+	/* the generator does reach storages (not a vacuous check) */
+	assert_true(storages > 100);
+}
+
+/* A field of random designs, compiled. */
+typedef struct field {
+	am_design *d[16];
+	am_program *p[16];
+	size_t n;
+} field;
+
+static void field_make(field *f, size_t n, uint64_t seed, int buildia)
+{
+	ut_rng r;
+	size_t i;
+
+	ut_rng_seed(&r, seed);
+	f->n = n;
+	for (i = 0; i < n; i++) {
+		assert_int_equal(am_design_new(&f->d[i], buildia), 0);
+		am_design_random(f->d[i], &r);
+		assert_int_equal(am_program_new(&f->p[i],
+		                                am_design_team(f->d[i])), 0);
+	}
+}
+
+static void field_free(field *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		am_program_free(f->p[i]);
+		am_design_free(f->d[i]);
+	}
+}
+
+static void same_search(const am_opt *a, const am_opt *b, size_t n)
+{
+	const am_opt_record *x = am_opt_best_record(a), *y = am_opt_best_record(b);
+	const am_opt_point *ha, *hb;
+	size_t i, na = am_opt_history(a, &ha), nb = am_opt_history(b, &hb);
+
+	assert_true(am_design_equal(am_opt_best(a), am_opt_best(b)));
+	assert_true(memcmp(x, y, sizeof(*x)) == 0);
+	assert_int_equal(na, nb);
+	assert_true(memcmp(ha, hb, na * sizeof(*ha)) == 0);
+	assert_int_equal(am_opt_evaluations(a), am_opt_evaluations(b));
+	assert_int_equal(am_opt_generations(a), am_opt_generations(b));
+	assert_int_equal(am_opt_skipped(a), am_opt_skipped(b));
+	for (i = 0; i < n; i++)
+		assert_int_equal(am_opt_outcome(a, i), am_opt_outcome(b, i));
+}
+
+/* LG-POINTS-1: the record adds up (3 per win, 1 per draw) and the outcome
+ * list agrees with it. */
+static void record_adds_up(const am_opt *o, size_t n)
+{
+	const am_opt_record *r = am_opt_best_record(o);
+	int64_t w = 0, d = 0, l = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int oc = am_opt_outcome(o, i);
+		w += oc == AM_PAIR_WIN;
+		d += oc == AM_PAIR_DRAW;
+		l += oc == AM_PAIR_LOSS || oc == AM_PAIR_ERROR;
+	}
+	assert_int_equal(r->wins, w);
+	assert_int_equal(r->draws, d);
+	assert_int_equal(r->losses + r->errors, l);
+	assert_int_equal(r->played, (int64_t)n);
+	assert_int_equal(r->points, 3 * w + d);
+}
+
+/* LG-POINTS-1: same seed, same search on 1 and 2 threads. */
+static void test_jobs_identical(void **state)
+{
+	field f;
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt *a, *b;
+	int buildia;
+
+	for (buildia = 0; buildia <= 1; buildia++) {
+		field_make(&f, 12, 77 + (uint64_t)buildia, buildia);
+		o.seed = 5;
+		o.evals = 600;
+		o.population = 24;
+		o.buildia = buildia;
+		o.jobs = 1;
+		assert_int_equal(am_opt_run(&a, (const am_program *const *)f.p,
+		                            f.n, &o), 0);
+		o.jobs = 2;
+		assert_int_equal(am_opt_run(&b, (const am_program *const *)f.p,
+		                            f.n, &o), 0);
+		same_search(a, b, f.n);
+		record_adds_up(a, f.n);
+		assert_int_equal(am_opt_evaluations(a), 600);
+		am_opt_free(a);
+		am_opt_free(b);
+		field_free(&f);
+	}
+}
+
+/* Parts as MPI ranks run them, here threads adding up through a barrier
+ * (what MPI_Allreduce with MPI_SUM does). */
+typedef struct parts_ctx {
+	pthread_barrier_t bar;
+	pthread_mutex_t mu;
+	int64_t *acc;
+	size_t cap;
+	field *f;
+	am_opt_opts base;
+	am_opt *out[3];
+} parts_ctx;
+
+typedef struct part_arg {
+	parts_ctx *c;
+	uint32_t part, parts;
+} part_arg;
+
+static int share(void *ud, int64_t *vals, size_t n)
+{
+	parts_ctx *c = ud;
+	size_t i;
+
+	pthread_mutex_lock(&c->mu);
+	if (c->cap < n) { /* the first to arrive grows it; nobody reads yet */
+		c->acc = realloc(c->acc, n * sizeof(*c->acc));
+		memset(c->acc + c->cap, 0, (n - c->cap) * sizeof(*c->acc));
+		c->cap = n;
+	}
+	for (i = 0; i < n; i++)
+		c->acc[i] += vals[i];
+	pthread_mutex_unlock(&c->mu);
+	pthread_barrier_wait(&c->bar);
+	memcpy(vals, c->acc, n * sizeof(*vals));
+	if (pthread_barrier_wait(&c->bar) == PTHREAD_BARRIER_SERIAL_THREAD)
+		memset(c->acc, 0, c->cap * sizeof(*c->acc));
+	pthread_barrier_wait(&c->bar);
+	return 0;
+}
+
+static void *part_main(void *v)
+{
+	part_arg *a = v;
+	am_opt_opts o = a->c->base;
+
+	o.part = a->part;
+	o.parts = a->parts;
+	o.share = share;
+	o.share_ud = a->c;
+	if (am_opt_run(&a->c->out[a->part],
+	               (const am_program *const *)a->c->f->p, a->c->f->n, &o) < 0)
+		a->c->out[a->part] = NULL;
+	return NULL;
+}
+
+static void test_parts_identical(void **state)
+{
+	field f;
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt *whole;
+	uint32_t parts, k;
+
+	field_make(&f, 10, 99, 0);
+	o.seed = 11;
+	o.evals = 400;
+	o.population = 20;
+	assert_int_equal(am_opt_run(&whole, (const am_program *const *)f.p, f.n,
+	                            &o), 0);
+	for (parts = 2; parts <= 3; parts++) {
+		parts_ctx c;
+		pthread_t th[3];
+		part_arg args[3];
+		uint64_t battles = 0;
+		memset(&c, 0, sizeof(c));
+		pthread_barrier_init(&c.bar, NULL, parts);
+		pthread_mutex_init(&c.mu, NULL);
+		c.f = &f;
+		c.base = o;
+		for (k = 0; k < parts; k++) {
+			args[k].c = &c;
+			args[k].part = k;
+			args[k].parts = parts;
+			assert_int_equal(pthread_create(&th[k], NULL, part_main,
+			                                &args[k]), 0);
+		}
+		for (k = 0; k < parts; k++)
+			pthread_join(th[k], NULL);
+		for (k = 0; k < parts; k++) {
+			assert_non_null(c.out[k]);
+			same_search(whole, c.out[k], f.n);
+			battles += am_opt_battles(c.out[k]);
+		}
+		/* the parts played the whole search's battles between them */
+		assert_int_equal(battles, am_opt_battles(whole));
+		for (k = 0; k < parts; k++)
+			am_opt_free(c.out[k]);
+		free(c.acc);
+		pthread_barrier_destroy(&c.bar);
+		pthread_mutex_destroy(&c.mu);
+	}
+	am_opt_free(whole);
+	field_free(&f);
+}
+
+/*
+ * A field of one sheet, グリスク.  Its record is one battle.  The mirror
+ * battle of the field's best (グリスク itself) is a draw: 1 point, margin 0
+ * (AM-SYM-1).  The best design's outcome is checked by replaying the
+ * printed sheet against グリスク through the parser and engine.
+ */
+static void test_field_of_one(void **state)
+{
+	am_sheet *g = parse_ok(grisk), *s;
+	am_program *p;
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt *opt;
+	am_opt_record fr;
+	am_engine *e;
+	am_result res;
+	char *text;
+	int oc;
+
+	assert_int_equal(am_program_new(&p, am_sheet_team(g)), 0);
+	o.evals = 300;
+	o.population = 16;
+	assert_int_equal(am_opt_run(&opt, (const am_program *const *)&p, 1, &o),
+	                 0);
+	assert_int_equal(am_opt_field_best(opt, &fr), 0);
+	assert_int_equal(fr.draws, 1);
+	assert_int_equal(fr.points, 1);
+	assert_int_equal(fr.margin, 0);
+	record_adds_up(opt, 1);
+	text = format(am_opt_best(opt));
+	s = parse_ok(text);
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_int_equal(am_battle_run(&res, e, am_sheet_team(s),
+	                               am_sheet_team(g), NULL), 0);
+	oc = res.winner == 0 ? AM_PAIR_WIN : res.winner == 1 ? AM_PAIR_LOSS :
+	     AM_PAIR_DRAW;
+	assert_int_equal(am_opt_outcome(opt, 0), oc);
+	assert_int_equal(am_opt_best_record(opt)->margin,
+	                 res.score[0] - res.score[1]);
+	am_engine_free(e);
+	am_sheet_free(s);
+	free(text);
+	am_opt_free(opt);
+	am_program_free(p);
+	am_sheet_free(g);
+}
+
+static void test_bad_options(void **state)
+{
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt *opt = (am_opt *)&o;
+
+	assert_int_equal(am_opt_run(&opt, NULL, 0, &o), AM_EINVALID);
+	assert_null(opt);
+	o.population = 3;
+	assert_int_equal(am_opt_run(&opt, NULL, 0, &o), AM_EINVALID);
+	am_opt_free(NULL);
+	am_design_free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TF_TEST("AM-UNIT-1 AM-UNIT-2", test_new_design),
+		TF_TEST("AM-UNIT-1 AM-UNIT-4 AM-CUST-7 AM-COST-1",
+		        test_mutations_stay_legal),
+		TF_TEST("BU-STORE-1 BU-STORE-2 BU-CUST-4",
+		        test_buildia_mutations_stay_legal),
+		TF_TEST("LG-POINTS-1", test_jobs_identical),
+		TF_TEST("LG-POINTS-1", test_parts_identical),
+		TF_TEST("AM-SYM-1 LG-POINTS-1", test_field_of_one),
+		cmocka_unit_test(test_bad_options),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+/*
+ * browser.js - the web page in a real browser: Debian's chromium, headless,
+ * driven by playwright-core (no browser download), against `amaryllis serve`.
+ *
+ *   node browser.js AMARYLLIS SRCDIR OUTDIR [HILL.db]
+ *
+ * 1. Editor: a sheet typed with an error on line 3 shows the message of
+ *    `amaryllis check` at line 3 (and marks line 3 in the gutter); fixed,
+ *    the costs appear.
+ * 2. Battle: グリスク vs ヌト (examples/) -> the replay ends with ヌトの勝利,
+ *    steps through, and the ＨＰ chart is drawn (two lines, one death, one
+ *    revival: docs/RULES.md's worked example, see below).
+ * 3. Hill (when HILL.db is given): an entry through the form appears in the
+ *    standings.
+ * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
+ * battle.png, hill.png), and one of `battle --svg` (grisk-nut-svg.png).
+ * Exit 0 when every check holds.
+ */
+"use strict";
+const { chromium } = require("playwright-core");
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+
+const [amaryllis, srcdir, outdir, hilldb] = process.argv.slice(2);
+if (!amaryllis || !srcdir || !outdir) {
+  console.error("usage: browser.js AMARYLLIS SRCDIR OUTDIR [HILL.db]");
+  process.exit(2);
+}
+fs.mkdirSync(outdir, { recursive: true });
+let failures = 0;
+function ok(cond, what) {
+  console.log(`${cond ? "ok" : "FAIL"}: ${what}`);
+  if (!cond) failures++;
+}
+
+/* Start the server on a free port; resolve with its base URL. */
+function serve() {
+  const args = ["--lang", "en", "serve", "--listen", "127.0.0.1:0", "--rate", "0"];
+  if (hilldb) args.push("--hill", hilldb);
+  const srv = spawn(amaryllis, args, { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  return new Promise((resolve, reject) => {
+    srv.stderr.on("data", d => {
+      err += d;
+      const m = /serving on (http:\/\/[0-9.]+:\d+\/)/.exec(err);
+      if (m) resolve({ srv, url: m[1], log: () => err });
+    });
+    srv.on("exit", c => reject(new Error(`server exited ${c}: ${err}`)));
+    setTimeout(() => reject(new Error("server did not start: " + err)), 20000);
+  });
+}
+
+/* What `amaryllis check` says about text: [{line, col, message}]. */
+function cliErrors(text, lang = "ja") {
+  let out = "";
+  try {
+    execFileSync(amaryllis, ["--lang", lang, "check", "-"], { input: text, stdio: ["pipe", "pipe", "pipe"] });
+  } catch (e) {
+    out = e.stderr.toString();
+  }
+  const errs = [];
+  for (const m of out.matchAll(/^<stdin>:(\d+):(\d+): error: (.*)$/gm))
+    errs.push({ line: +m[1], col: +m[2], message: m[3] });
+  return errs;
+}
+
+(async () => {
+  const { srv, url, log } = await serve();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on("pageerror", e => ok(false, "no script error: " + e.message));
+    await page.goto(url);
+
+    /* 1. the editor.  Line 3 uses a customisation that does not exist
+     * (＜リミテド＞ for ＜リミテッド＞): an error at line 3. */
+    const grisk = fs.readFileSync(path.join(srcdir, "examples/grisk.txt"), "utf8");
+    const bad = grisk.replace("＜リミテッド＞", "＜リミテド＞");
+    const want = cliErrors(bad);
+    ok(want.length === 1 && want[0].line === 3, "check finds one error at line 3: " + JSON.stringify(want));
+    await page.click("#sheet");
+    await page.keyboard.type(bad, { delay: 2 });
+    const li = page.locator('#errors li[data-line="3"]');
+    await li.waitFor({ timeout: 15000 });
+    const text = await li.textContent();
+    ok(text.includes(want[0].message), `the message of check is shown at line 3: ${text}`);
+    ok(await li.getAttribute("data-col") === String(want[0].col), `at column ${want[0].col}`);
+    ok(await page.locator("#gutter span.bad").count() === 1 &&
+       await page.locator("#gutter span.bad").getAttribute("data-line") === "3",
+       "the gutter marks line 3");
+    ok(await page.locator("#actions td.cost").count() === 0, "no costs for an illegal sheet");
+    await page.screenshot({ path: path.join(outdir, "editor-error.png"), fullPage: true });
+    /* the language switch: the same error in English, as check --lang en */
+    const wantEn = cliErrors(bad, "en");
+    await page.selectOption("#lang", "en");
+    await page.locator('#errors li[data-line="3"]', { hasText: wantEn[0].message }).waitFor({ timeout: 15000 });
+    ok(true, "in English: " + wantEn[0].message);
+    ok(await page.locator('.tab[data-tab="editor"]').textContent() === "Editor", "the page speaks English");
+    await page.selectOption("#lang", "ja");
+    await page.locator('#errors li[data-line="3"]', { hasText: want[0].message }).waitFor({ timeout: 15000 });
+
+    /* fixed: the costs appear.  グリスク's actions each cost 1 (AM-COST-1:
+     * ⌈2÷2⌉, ⌈1×4÷4⌉, 1) and 技術 = 10 − (2+1+1+2) = 4, used 4. */
+    await page.locator("#sheet").fill(grisk);
+    await page.locator("#actions td.cost").first().waitFor({ timeout: 15000 });
+    const costs = await page.locator("#actions td.cost").allTextContents();
+    ok(JSON.stringify(costs) === JSON.stringify(["1", "1", "1"]), "costs 1, 1, 1: " + costs);
+    const unitRow = await page.locator("#units tr:nth-child(2) td").allTextContents();
+    ok(JSON.stringify(unitRow) === JSON.stringify(["グリスク", "10", "4", "4"]), "技術 4 used 4: " + unitRow);
+    ok(await page.locator("#errors li").count() === 0, "no errors left");
+    ok((await page.locator("#status").textContent()).length > 0, "status says legal");
+    await page.screenshot({ path: path.join(outdir, "editor-ok.png"), fullPage: true });
+
+    /* 2. the battle.  The worked example (docs/RULES.md): ヌト's 命の剣 gives
+     * ライフ in turn 1; in turn 4 グリスク's two スピア take ヌト to −4, ライフ
+     * revives it at 1, and 絶対剣 takes グリスク from 2 to −1: ヌトの勝利, one
+     * death (グリスク) and one revival (ヌト) on the chart. */
+    await page.click('.tab[data-tab="battle"]');
+    await page.locator("#sheet-a").fill(grisk);
+    await page.locator("#sheet-b").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
+    await page.click("#fight");
+    await page.locator("#chart svg").waitFor({ timeout: 20000 });
+    const steps = await page.locator("#log .turn").allTextContents();
+    ok(steps.length >= 2 && /ヌトの勝利\s*$/.test(steps[steps.length - 1]),
+       "the replay ends with ヌトの勝利: " + JSON.stringify(steps[steps.length - 1]));
+    ok(await page.locator("#chart svg polyline.hp").count() === 2, "two ＨＰ lines");
+    ok(await page.locator("#chart svg path.death").count() === 1, "one death marked");
+    ok(await page.locator("#chart svg circle.revival").count() === 1, "one revival marked");
+    await page.click("#first");
+    ok(await page.locator("#log .turn").count() === 1, "|◀ shows the first turn only");
+    ok(/^第１ターン/.test(await page.locator("#log .turn").first().textContent()), "which is 第１ターン");
+    ok(await page.locator('#chart .turn-mark[visibility="visible"]').getAttribute("data-x") === "2",
+       "the chart marks the end of turn 1 (sample 2)");
+    await page.click("#next");
+    ok(await page.locator("#log .turn").count() === 2, "▶ shows one turn more");
+    ok(await page.locator('#chart .turn-mark[visibility="visible"]').getAttribute("data-x") === "3",
+       "then the end of turn 2");
+    await page.click("#last");
+    ok(await page.locator("#log .turn").count() === steps.length, "▶| shows them all");
+    await page.screenshot({ path: path.join(outdir, "battle.png"), fullPage: true });
+    /* the page's chart is battle --svg's: the same document */
+    const cliSvg = path.join(outdir, "grisk-nut.svg");
+    execFileSync(amaryllis, ["battle", "--svg", cliSvg, path.join(srcdir, "examples/grisk.txt"),
+                             path.join(srcdir, "examples/nut.txt")], { stdio: "ignore" });
+    const apiSvg = await page.request.post(url + "api/battle.svg", {
+      data: { a: grisk, b: fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8") } });
+    ok(await apiSvg.text() === fs.readFileSync(cliSvg, "utf8"), "/api/battle.svg is battle --svg's picture");
+    const svgPage = await browser.newPage({ viewport: { width: 740, height: 380 } });
+    await svgPage.goto("file://" + path.resolve(cliSvg));
+    await svgPage.screenshot({ path: path.join(outdir, "grisk-nut-svg.png") });
+    await svgPage.close();
+
+    /* 3. the hill */
+    if (hilldb) {
+      await page.click('.tab[data-tab="hill"]');
+      await page.locator("#entry-name").fill("Web Player");
+      await page.locator("#entry-address").fill("player@example.org");
+      await page.locator("#entry-password").fill("s3cret");
+      await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).waitFor({ timeout: 30000 });
+      ok(await page.locator("#entry-status").textContent() === "entered", "the reply says entered");
+      ok((await page.locator("#entry-reply").textContent()).length > 0, "the reply is shown");
+      ok(await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).count() === 1,
+         "ヌト appears in the standings");
+      /* a second unit from another owner: it fights ヌト once, and loses
+       * (the worked example; the hill's default points 3,1,0): ヌト first
+       * with 1-0-0 and 3 points, グリスク second with 0-0-1 and 0. */
+      await page.locator("#entry-name").fill("Other");
+      await page.locator("#entry-address").fill("other@example.org");
+      await page.locator("#entry-password").fill("another");
+      await page.locator("#entry-sheet").fill(grisk);
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#standings tr.member td.name", { hasText: "グリスク" }).waitFor({ timeout: 30000 });
+      const rows = [];
+      for (const tr of await page.locator("#standings tr.member").all())
+        rows.push((await tr.locator("td").allTextContents()).slice(0, 7).join(" "));
+      ok(JSON.stringify(rows) === JSON.stringify([
+        "1 ヌト player@example.org 1 0 0 3", "2 グリスク other@example.org 0 0 1 0"]),
+         "standings after the second entry: " + JSON.stringify(rows));
+      /* ヌト is player@example.org's: another owner's entry of it is rejected */
+      await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 30000 });
+      ok(await page.locator("#entry-status").getAttribute("class") === "status bad",
+         "another owner's ヌト is rejected");
+      ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
+    }
+  } catch (e) {
+    ok(false, "no exception: " + e.stack);
+  } finally {
+    await browser.close();
+    srv.kill("SIGTERM");
+  }
+  fs.writeFileSync(path.join(outdir, "server.log"), log());
+  console.log(failures ? `browser: ${failures} failure(s)` : "browser: ok");
+  process.exit(failures ? 1 : 0);
+})().catch(e => { console.error(e); process.exit(1); });
