@@ -38,7 +38,7 @@ static const char help_ja[] =
 	"  --hill FILE            丘のデータベース（必須。amaryllis hill init で作る）\n"
 	"  --outbox DIR           返信を DIR/*.eml に書く（既定: sendmail に渡す）\n"
 	"  --sendmail CMD         返信を渡すコマンド（/bin/sh -c で実行。既定:\n"
-	"                         sendmail -t -oi）\n"
+	"                         /usr/sbin/sendmail -t -oi）\n"
 	"  --maildir DIR          DIR/new のメールをすべて処理し、DIR/cur に移す\n"
 	"  --max-bytes N          N バイトを超えるメールは読まずに断る（既定: 1048576）\n"
 	"  --max-parts N          MIME パートの上限（既定: 64）\n"
@@ -63,7 +63,7 @@ static const char help_en[] =
 	"  --hill FILE            the hill's database (required; amaryllis hill init)\n"
 	"  --outbox DIR           write replies as DIR/*.eml (default: sendmail)\n"
 	"  --sendmail CMD         pipe replies to CMD, run by /bin/sh -c (default\n"
-	"                         sendmail -t -oi)\n"
+	"                         /usr/sbin/sendmail -t -oi)\n"
 	"  --maildir DIR          process every message in DIR/new, move it to DIR/cur\n"
 	"  --max-bytes N          refuse, unread, a message over N bytes (default 1048576)\n"
 	"  --max-parts N          most MIME parts in a message (default 64)\n"
@@ -224,10 +224,16 @@ out:
 	return rc;
 }
 
+/* The default reply command, by its full path: MTAs run pipe deliveries
+ * with a short PATH (Postfix's local(8) and OpenSMTPD: /usr/bin:/bin; Exim:
+ * /bin:/usr/bin) that lacks /usr/sbin, where every MTA installs sendmail
+ * (FHS, LSB).  tests/hill/mta_e2e.sh found a bare "sendmail" missing there. */
+#define AM_MAIL_SENDMAIL "/usr/sbin/sendmail -t -oi"
+
 /* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0. */
 static int to_sendmail(mail_run *r, const char *reply, size_t len)
 {
-	const char *cmd = r->sendmail ? r->sendmail : "sendmail -t -oi";
+	const char *cmd = r->sendmail ? r->sendmail : AM_MAIL_SENDMAIL;
 	int p[2], st, wr;
 	pid_t pid;
 
