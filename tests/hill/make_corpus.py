@@ -268,11 +268,11 @@ def build_cases():
                 "<html><body><p>#登録<br>#パスワード kuro</p><pre>"
                 + NUT + "</pre></body></html>\n", "utf-8", "base64",
                 ctype="text/html"),
-         ["# HTML only (no text/plain part): the contract does not say whether the",
-          "# hill reads HTML; it must answer politely either way, in one reply.",
+         ["# HTML only (no text/plain part): issue 10 says the text is extracted,",
+          "# so the <br> ends the directive lines and the <pre> holds the sheet:",
+          "# ヌト enters as from a plain-text mail.",
           "setup: alice_grisk",
-          "result-in: entered rejected",
-          "to: " + BOB])
+          "to: " + BOB] + after_nut)
     case("quoted_lines",
          simple(BOB, "Re: ヌトの登録", "quoted",
                 "> 前回の返信:\n> #撤退 グリスク\n> #lang en\n"
@@ -494,10 +494,11 @@ def build_cases():
           b"MIME-Version: 1.0\n\n" + nut_entry.encode()),
          ["# Broken headers: a line with no colon, a bad encoded word, a 5000-byte",
           "# header, an unparseable Date, an unterminated quote.  The From is",
-          "# fine, so one polite reply goes there (entered, or rejected).",
+          "# fine, so one reply goes there.  The body is a legal entry and the",
+          "# Content-Type's charset is read up to the line's end (utf-8), so",
+          "# ヌト enters: broken headers are tolerated, not a reason to refuse.",
           "setup: alice_grisk",
-          "result-in: entered rejected",
-          "to: " + BOB])
+          "to: " + BOB] + after_nut)
     case("unknown_charset",
          simple(BOB, "entry", "unknown-charset", nut_entry, "shift_jis", "base64")
          .replace(b'charset="shift_jis"', b'charset="x-klingon-42"'),
