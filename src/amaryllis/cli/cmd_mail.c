@@ -26,6 +26,7 @@
 
 #include "amaryllis/hill.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis mail --hill 丘.db [--outbox フォルダ | --sendmail コマンド]\n"
@@ -183,7 +184,13 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* DIR/<time>.<ns>.<pid>.<n>.eml, written as .tmp-… then renamed. */
+/*
+ * DIR/<FNV-1a of the reply>-<length>.eml, written as .tmp-… then renamed.
+ * The name comes from the reply's bytes: a stored reply that is sent again
+ * (the process was killed after writing it but before am_hill_mark_sent)
+ * is byte for byte the same, so the rename replaces the first copy and the
+ * outbox holds every reply once (docs/HILL.md, "the duplicate window").
+ */
 static int to_outbox(mail_run *r, const char *reply, size_t len)
 {
 	ut_buf tmp = UT_BUF_INIT, fin = UT_BUF_INIT;
@@ -191,8 +198,8 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	int fd, rc = -1;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	ut_buf_printf(&fin, "%s/%lld.%09ld.%ld.%u.eml", r->outbox,
-	              (long long)ts.tv_sec, ts.tv_nsec, (long)getpid(), r->counter);
+	ut_buf_printf(&fin, "%s/%016llx-%zu.eml", r->outbox,
+	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
 	ut_buf_printf(&tmp, "%s/.tmp-%lld.%09ld.%ld.%u", r->outbox,
 	              (long long)ts.tv_sec, ts.tv_nsec, (long)getpid(), r->counter++);
 	if (tmp.failed || fin.failed)
