@@ -32,7 +32,13 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
                     libgmime-3.0-dev libsqlite3-dev libsodium-dev \
-                    libmicrohttpd-dev chromium nodejs npm fonts-ipafont-gothic
+                    libmicrohttpd-dev chromium fonts-ipafont-gothic
+# Node.js and npm drive the browser test (playwright-core).  Listed only when
+# the commands are missing: a machine with Node.js from elsewhere (e.g.
+# NodeSource's nodejs, which bundles npm and conflicts with Debian's npm
+# package) already has what the test needs.
+DEB_PACKAGES     += $(if $(shell command -v node 2>/dev/null),,nodejs) \
+                    $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
 # postfix is not listed: tests/hill/mta_e2e.sh installs it itself, preseeded
 # "No configuration" so that no system MTA is set up or started (README).
