@@ -37,6 +37,8 @@ void am_engine_free(am_engine *e)
 	free(e->dec);
 	free(e->hits);
 	free(e->next);
+	free(e->struck);
+	am_tempo_free(e);
 	free(e);
 }
 
@@ -159,6 +161,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->queue.n = 0;
 	e->queued = 0;
 	e->poisoned = 0;
+	e->volleys = 0;
 	e->opts = opts ? opts : &defaults;
 	am_roster_begin_side(e, 0, a);
 	am_roster_begin_side(e, 1, b);

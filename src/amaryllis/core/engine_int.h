@@ -85,6 +85,8 @@ typedef struct hit {
 	uint8_t resolve;     /* resolves in this tempo (not reflected) */
 	uint8_t reflected;   /* 反射 sent it on to the next tempo */
 	uint8_t guarded;     /* a ガード halves it */
+	uint8_t all;         /* a 全体化 volley: one hit on every living unit
+	                        of aim_side (grouped path, BU-ALL-3) */
 	uint32_t apos;       /* attacker's position at the tempo's start */
 	uint32_t seq;        /* order of arrival, the last sort key */
 	int64_t left;        /* 反射/ガード stacks left after this hit took one */
@@ -120,6 +122,10 @@ struct am_engine {
 	uint32_t *pos;       /* scratch: positions of all units
 	                        (am_roster_positions) */
 	size_t cappos;
+	int volleys;         /* e->hits holds 全体化 volleys (tempo.c) */
+	struct hit_group *groups; /* scratch of the grouped tempo (tempo.c) */
+	uint32_t *struck;    /* units damaged in the grouped tempo, in order */
+	size_t nstruck, capstruck;
 	const am_battle_opts *opts;
 	am_event_fn cb;
 	void *ud;
@@ -245,6 +251,9 @@ int am_step_build(am_engine *e, uint32_t builder, const slot *sl);
  * AM-TEMPO-7, AM-TEMPO-8; see tempo.c). */
 int am_tempo_run(am_engine *e);
 
+/* Release the scratch memory of grouped tempos (BU-ALL-3). */
+void am_tempo_free(am_engine *e);
+
 /* ---- shortcuts.c --------------------------------------------------------- */
 
 /* All of them are AM-STEP-3: the same results, step counts and events as
@@ -356,7 +365,8 @@ static inline int am_step_add_state(am_engine *e, uint32_t actor,
 /*
  * Append an attack to (*arr, *n, *cap) (a tempo's hits): target is a unit
  * id, or -1 for the front-most living unit of aim_side when it resolves
- * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2),
+ * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2;
+ * a 全体化 volley is one record unless opts->expand_hits: BU-ALL-3),
  * AM_ENOMEM.
  */
 static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
@@ -368,8 +378,8 @@ static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
 
 	if (*n >= e->opts->max_hits)
 		return ut_error_set(AM_ELIMIT,
-		                    "limit of %zu attacks in one step reached "
-		                    "(全体化 attacks of many units on many units)",
+		                    "limit of %zu attack records in one tempo "
+		                    "reached",
 		                    e->opts->max_hits);
 	if (*n + 1 > *cap)
 		TRY(UT_ARRAY_RESERVE(*arr, *cap, *n + 1));

@@ -85,7 +85,15 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, id, sl));
-		if (sl->act->all) { /* one hit per living enemy (B3) */
+		if (sl->act->all && !e->opts->expand_hits) {
+			/* a volley: one hit per living enemy (B3), grouped
+			 * in its tempo (BU-ALL-3) */
+			TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+			                      &e->caphits, id, sl->index, -1,
+			                      foe));
+			e->hits[e->nhits - 1].all = 1;
+			e->volleys = 1;
+		} else if (sl->act->all) { /* one record per hit: reference */
 			size_t k, m;
 			TRY(am_roster_living_line(e, foe, &m));
 			for (k = 0; k < m; k++)
