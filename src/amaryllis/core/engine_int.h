@@ -66,6 +66,7 @@ typedef struct unit {
 	uint8_t alive;
 	uint8_t inline_;     /* still in its line (not retired) */
 	uint8_t hit;         /* touched in this tempo (death check pending) */
+	uint8_t acting;      /* chosen for the next step (next_actors) */
 } unit;
 
 /* A decided action of one actor in a step. */

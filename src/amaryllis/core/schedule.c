@@ -165,15 +165,31 @@ static int next_actors(am_engine *e, size_t *out)
 		am_queue_pop(&e->queue); /* q now points at another entry */
 		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
 	}
-	if (n > BULK_POSITIONS)
-		TRY(am_roster_positions(e));
-	if (n > 1) {
+	if (n > BULK_POSITIONS &&
+	    (uint64_t)n * 8 >= (uint64_t)am_roster_line_size(e, 0) +
+	                           am_roster_line_size(e, 1)) {
+		/* many actors: walk the lines, side 0 then 1, front first,
+		 * and take the actors as they come (no sort) */
+		int s;
+		size_t k = 0, m;
+		for (i = 0; i < n; i++)
+			e->units[e->dec[i].actor].acting = 1;
+		for (s = 0; s < 2; s++) {
+			TRY(am_roster_living_line(e, s, &m));
+			for (j = 0; j < m; j++) {
+				unit *u = &e->units[e->tmp[j]];
+				if (!u->acting)
+					continue;
+				u->acting = 0;
+				e->dec[k].actor = e->tmp[j];
+				e->dec[k++].key = 0;
+			}
+		}
+	} else if (n > 1) {
 		for (i = 0; i < n; i++) {
 			uint32_t id = e->dec[i].actor;
 			e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
-			                (n > BULK_POSITIONS
-			                     ? e->pos[id]
-			                     : am_roster_position(e, id));
+			                (am_roster_position(e, id));
 		}
 		if (n > 16) {
 			qsort(e->dec, n, sizeof(decision), dec_cmp);

@@ -357,7 +357,11 @@ static int list_build(am_engine *e, hit_list *l, const uint32_t *idx,
 		               h->apos;
 		l->keys[i].seq = idx[i]; /* records are in order of arrival */
 	}
-	qsort(l->keys, n, sizeof(hit_key), key_cmp);
+	/* usually in order already: the records come in actor order */
+	for (i = 1; i < n && key_cmp(&l->keys[i - 1], &l->keys[i]) <= 0; i++)
+		;
+	if (i < n)
+		qsort(l->keys, n, sizeof(hit_key), key_cmp);
 	for (i = 0; i < n; i++) {
 		const hit *h = &hs[l->keys[i].seq];
 		const unit *u = &e->units[h->attacker];
@@ -367,7 +371,10 @@ static int list_build(am_engine *e, hit_list *l, const uint32_t *idx,
 		l->srt[i].k2 = a->cls == AM_CLASS_HALVE ? 0 : u->atk;
 		l->srt[i].pos = (uint32_t)i;
 	}
-	qsort(l->srt, n, sizeof(hit_sort), sort_cmp);
+	for (i = 1; i < n && sort_cmp(&l->srt[i - 1], &l->srt[i]) <= 0; i++)
+		; /* one kind, or kinds in a row: in order already */
+	if (i < n)
+		qsort(l->srt, n, sizeof(hit_sort), sort_cmp);
 	l->nc = 0;
 	for (i = 0; i < n; i = j) {
 		hit_class *c = &l->c[l->nc++];
@@ -536,7 +543,6 @@ static int grouped(am_engine *e)
 			return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	lv = &e->groups->all;
-	lf = &e->groups->front;
 	/* single attacks at a side with nobody living fizzle (AM-TEMPO-2) */
 	for (i = 0; i < n; i++) {
 		hs[i].resolve = !!e->sides[hs[i].aim_side].nliving;
@@ -544,12 +550,12 @@ static int grouped(am_engine *e)
 			EMIT(AM_EV_NO_TARGET, hs[i].attacker, hs[i].action, -1, 0,
 			     0);
 	}
-	if (n > BULK_POSITIONS)
-		TRY(am_roster_positions(e));
+	/* the records of tempo 1 come in actor order, side then position
+	 * (next_actors), and builds keep the order of the units already in a
+	 * line: the records aimed at one side, all from the other, are in
+	 * order of their attackers' positions (AM-TEMPO-7) */
 	for (i = 0; i < n; i++)
-		hs[i].apos = n > BULK_POSITIONS
-		                 ? e->pos[hs[i].attacker]
-		                 : am_roster_position(e, hs[i].attacker);
+		hs[i].apos = (uint32_t)i;
 	/* record indices: the volleys at a side, then its single attacks */
 	TRY(UT_ARRAY_RESERVE(e->groups->idx, e->groups->capidx, n + 1));
 	idx = e->groups->idx;
@@ -569,7 +575,12 @@ static int grouped(am_engine *e)
 			continue;
 		front = (uint32_t)am_roster_front(e, s);
 		TRY(list_build(e, lv, idx, nv, s));
-		TRY(list_build(e, lf, idx, nf, s));
+		/* the front unit meets the single attacks too */
+		lf = lv;
+		if (nf > nv) {
+			lf = &e->groups->front;
+			TRY(list_build(e, lf, idx, nf, s));
+		}
 		if (nv == 0) {
 			TRY(strike(e, lf, front, s));
 			continue;
