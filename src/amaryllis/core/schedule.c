@@ -290,7 +290,8 @@ int am_schedule_play(am_engine *e, am_result *r)
 				break;
 		}
 		TRY(poison_phase(e));
-		am_roster_retire(e);
+		if (e->ndied) /* (a call saved on most turns) */
+			am_roster_retire(e);
 		if (am_roster_over(e))
 			break;
 		if (e->shortcuts && !e->cb && e->turn >= 1 &&
