@@ -124,10 +124,15 @@ typedef struct am_battle_opts {
 	                            (attackers × targets), the reference the
 	                            grouping is tested against.  Results and
 	                            final states are the same. */
+	int duel;              /**< 1 (default): a battle of one unit a side
+	                            whose entry units cannot build takes a
+	                            specialised path; 0: the general one, the
+	                            reference it is tested against.  Results
+	                            and events are the same. */
 } am_battle_opts;
 
 #define AM_BATTLE_OPTS_INIT \
-	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1, 0}
+	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1, 0, 1}
 
 /** Outcome of a battle. */
 typedef struct am_result {

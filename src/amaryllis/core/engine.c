@@ -173,6 +173,9 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->in_step = 0;
 	TRY(am_roster_spawn(e, 0, 0, 0, &id));
 	TRY(am_roster_spawn(e, 1, 0, 0, &id));
+	/* the duel path (schedule.c) while neither entry unit can build */
+	e->duel = e->opts->duel && !a->entry_builds && !b->entry_builds;
+	TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, 2));
 	rc = am_schedule_play(e, out);
 	if (rc < 0) { /* how far the battle got, for the partial log */
 		out->turns = e->turn > AM_LAST_TURN ? AM_LAST_TURN : e->turn;

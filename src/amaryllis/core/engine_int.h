@@ -124,6 +124,8 @@ struct am_engine {
 	                        (am_roster_positions) */
 	size_t cappos;
 	int volleys;         /* e->hits holds 全体化 volleys (tempo.c) */
+	int duel;            /* one unit a side, no ビルド: schedule.c's duel
+	                        path (opts->duel) */
 	struct hit_group *groups; /* scratch of the grouped tempo (tempo.c) */
 	uint32_t *struck;    /* units damaged in the grouped tempo, in order */
 	size_t nstruck, capstruck;
@@ -251,6 +253,10 @@ int am_step_build(am_engine *e, uint32_t builder, const slot *sl);
  * (AM-TEMPO-1, AM-TEMPO-2, AM-TEMPO-3, AM-TEMPO-4, AM-TEMPO-5, AM-TEMPO-6,
  * AM-TEMPO-7, AM-TEMPO-8; see tempo.c). */
 int am_tempo_run(am_engine *e);
+
+/* The attack of a duel's single actor, aimed at side `aim` (= the unit id
+ * in a duel), and every tempo it causes (see tempo.c). */
+int am_tempo_duel(am_engine *e, uint32_t attacker, uint32_t action, int aim);
 
 /* Release the scratch memory of grouped tempos (BU-ALL-3). */
 void am_tempo_free(am_engine *e);

@@ -28,6 +28,7 @@ int am_program_compile(am_program *p, const am_team *t)
 	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0)
 		return rc;
 	n = 0;
+	p->entry_builds = 0;
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *d = &t->units[i];
 		uint64_t *m = p->masks[i];
@@ -41,6 +42,7 @@ int am_program_compile(am_program *p, const am_team *t)
 			sl->index = d->slots[j];
 			sl->start = a->fast ? 0 : a->delay ? a->delay : 1;
 			sl->kind = (uint8_t)am_class_kind(a->cls);
+			p->entry_builds |= i == 0 && sl->kind == AM_KIND_BUILD;
 			if (j < 64 && sl->start <= AM_LAST_TURN)
 				m[sl->start] |= (uint64_t)1 << j;
 		}

@@ -23,6 +23,7 @@ struct am_program {
 	size_t nslots, capslots, capoff;
 	uint64_t (*masks)[AM_LAST_TURN + 1]; /* usable slots by age */
 	size_t capmasks;
+	int entry_builds;      /* the entry unit (definition 0) has a ビルド */
 };
 
 /*

@@ -207,12 +207,83 @@ static int next_actors(am_engine *e, size_t *out)
 }
 
 /*
+ * The duel (AM-STEP-1, AM-SIM-1, BU-ORDER-1): with one unit a side and no
+ * ビルド, the next actors are whichever of units 0 and 1 is living with AP
+ * ≥ 1 and the faster, or both (side 0 first: AM-LOG-1) at equal 素早さ —
+ * what next_actors finds, without its generality.  Returns their number.
+ */
+static size_t duel_actors(am_engine *e)
+{
+	const unit *a = &e->units[0], *b = &e->units[1];
+	int ra = a->alive && a->ap >= 1, rb = b->alive && b->ap >= 1;
+
+	if (ra && rb && a->spd == b->spd) {
+		e->dec[0].actor = 0;
+		e->dec[1].actor = 1;
+		return 2;
+	}
+	if (ra && (!rb || a->spd > b->spd)) {
+		e->dec[0].actor = 0;
+		return 1;
+	}
+	if (rb) {
+		e->dec[0].actor = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * step(e, 1) for the one actor e->dec[0] (AM-STEP-2, AM-STATE-2, AM-SUP-1,
+ * AM-SIM-2, AM-TEMPO-1): the same decision, effects and events, without
+ * the loops over a group.  A ビルド (not in a duel, but handled) ends the
+ * duel: the general path takes over.
+ */
+static int duel_step(am_engine *e)
+{
+	uint32_t id = e->dec[0].actor;
+	unit *u = &e->units[id];
+	const slot *sl;
+	size_t i;
+	int32_t d;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 1, 0);
+	d = am_step_decide(e, id);
+	e->dec[0].slot = d;
+	if (d == -1)
+		return 1;
+	if (d == -2) {
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, id, -1, id, 1, u->st[AM_STATE_STUN]);
+		return 0;
+	}
+	sl = am_step_slot_of(e, id, d);
+	if (e->cb)
+		TRY(am_step_emit_action(e, id, sl));
+	switch (sl->kind) {
+	case AM_KIND_SUPPORT:
+		TRY(am_step_support(e, id, sl));
+		for (i = 0; i < e->ntouched; i++)
+			TRY(am_roster_death_check(e, e->touched[i]));
+		e->ntouched = 0;
+		return 0;
+	case AM_KIND_BUILD:
+		e->duel = 0;
+		return am_step_build(e, id, sl);
+	default: /* the enemy is alive: the step began with the battle on */
+		return am_tempo_duel(e, id, sl->index, 1 - u->side);
+	}
+}
+
+/*
  * The action phase (AM-STEP-1, AM-TURN-1; RULINGS A5, B4): repeatedly, the
  * living units with AP ≥ 1 and the highest current 素早さ take one
  * (simultaneous) step, until no living unit has AP left or the battle is
  * decided.  Each step is judged when it has completed, and its dead retire
  * then (AM-SIM-3, AM-JUDGE-1, BU-LINE-2, BU-RESULT-1); the rest of a group
- * of empty steps is counted at once (AM-STEP-3).
+ * of empty steps is counted at once (AM-STEP-3).  A duel (e->duel) picks
+ * its actors and plays a single actor's step by duel_actors and duel_step.
  */
 static int action_phase(am_engine *e)
 {
@@ -220,11 +291,14 @@ static int action_phase(am_engine *e)
 		size_t i, n;
 		int rc;
 
-		TRY(next_actors(e, &n));
+		if (e->duel)
+			n = duel_actors(e);
+		else
+			TRY(next_actors(e, &n));
 		if (n == 0)
 			return 0;
 		e->in_step = 1;
-		rc = step(e, n);
+		rc = e->duel && n == 1 ? duel_step(e) : step(e, n);
 		if (rc == 1) /* an empty step: the group's other steps are too */
 			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n) : 0;
 		e->in_step = 0;

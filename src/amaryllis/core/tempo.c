@@ -639,3 +639,60 @@ int am_tempo_run(am_engine *e)
 	e->tempo = 0;
 	return 0;
 }
+
+/*
+ * am_tempo_run for the one attack of a duel's single actor (AM-TEMPO-1,
+ * AM-TEMPO-2, AM-TEMPO-3, AM-TEMPO-4, AM-TEMPO-5, AM-TEMPO-6, AM-TEMPO-8;
+ * RULINGS A6, A8): with one hit a tempo there is no stack order to find.
+ * Tempo by tempo it aims at the unit of side `aim` (none living: it
+ * fizzles); 反射 sends it on to the other side in the next tempo; else
+ * ガード, the damage from the state now, and the death check.  The same
+ * state and events as am_tempo_run with that one hit (a 全体化 attack on
+ * the one enemy included: BU-ALL-3 tells a single hit the same way).
+ */
+int am_tempo_duel(am_engine *e, uint32_t attacker, uint32_t action, int aim)
+{
+	for (e->tempo = 1;; e->tempo++) {
+		unit *t = &e->units[aim]; /* unit id = side in a duel */
+		int64_t d;
+		if (!t->alive) {
+			EMIT(AM_EV_NO_TARGET, attacker, action, -1, 0, 0);
+			break;
+		}
+		if (t->st[AM_STATE_REFLECT] > 0) {
+			t->st[AM_STATE_REFLECT]--;
+			EMIT(AM_EV_REFLECT, attacker, action, aim, 0,
+			     t->st[AM_STATE_REFLECT]);
+			aim = 1 - aim;
+			continue;
+		}
+		TRY(hit_damage(e, attacker, action, (uint32_t)aim, t->hp, &d));
+		if (t->st[AM_STATE_GUARD] > 0) {
+			int64_t half = ut_ceil_half(d);
+			t->st[AM_STATE_GUARD]--;
+			if (e->cb) {
+				am_event ev = {0};
+				ev.kind = AM_EV_GUARD;
+				ev.actor = (int32_t)attacker;
+				ev.action = (int32_t)action;
+				ev.target = aim;
+				ev.state = AM_STATE_GUARD;
+				ev.value = d;
+				ev.after = half;
+				TRY(am_engine_emit_ex(e, &ev));
+			}
+			d = half;
+		}
+		if (d < 0) {
+			EMIT(AM_EV_FAIL, attacker, action, aim, d, t->hp);
+			break;
+		}
+		TRY(land(e, attacker, action, (uint32_t)aim, 1, d));
+		e->nstruck = 0;
+		t->hit = 0;
+		TRY(am_roster_death_check(e, (uint32_t)aim));
+		break;
+	}
+	e->tempo = 0;
+	return 0;
+}
