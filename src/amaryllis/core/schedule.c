@@ -236,8 +236,7 @@ static size_t duel_actors(am_engine *e)
 /*
  * step(e, 1) for the one actor e->dec[0] (AM-STEP-2, AM-STATE-2, AM-SUP-1,
  * AM-SIM-2, AM-TEMPO-1): the same decision, effects and events, without
- * the loops over a group.  A ビルド (not in a duel, but handled) ends the
- * duel: the general path takes over.
+ * the loops over a group.
  */
 static int duel_step(am_engine *e)
 {
@@ -263,14 +262,17 @@ static int duel_step(am_engine *e)
 		TRY(am_step_emit_action(e, id, sl));
 	switch (sl->kind) {
 	case AM_KIND_SUPPORT:
-		TRY(am_step_support(e, id, sl));
+		/* on itself, also for 全体化 and 対象Ｎ: its line is itself */
+		if (sl->act->all || sl->act->target)
+			TRY(am_step_support(e, id, sl));
+		else
+			TRY(am_step_support_on(e, id, sl, id));
 		for (i = 0; i < e->ntouched; i++)
 			TRY(am_roster_death_check(e, e->touched[i]));
 		e->ntouched = 0;
 		return 0;
-	case AM_KIND_BUILD:
-		e->duel = 0;
-		return am_step_build(e, id, sl);
+	case AM_KIND_BUILD: /* entry units that build never duel */
+		return ut_error_set(AM_ERROR, "a build in a duel");
 	default: /* the enemy is alive: the step began with the battle on */
 		return am_tempo_duel(e, id, sl->index, 1 - u->side);
 	}
@@ -340,6 +342,104 @@ static int poison_phase(am_engine *e)
 }
 
 /*
+ * The steps of an action phase in which nobody in a duel can do anything
+ * but スタン processing (am_shortcuts_empty_phase_steps for two units): a
+ * living unit of 素早さ v ≥ 1 takes v steps, two of equal 素早さ share
+ * theirs (AM-STEP-3).  AM_EOVERFLOW past INT64_MAX.
+ */
+static int duel_empty_steps(const am_engine *e, int64_t *out)
+{
+	const unit *a = &e->units[0], *b = &e->units[1];
+	int64_t steps = a->alive && a->spd >= 1 ? a->spd : 0;
+
+	if (b->alive && b->spd >= 1 && !(a->alive && a->spd == b->spd) &&
+	    ut_ckd_add(&steps, steps, b->spd))
+		return am_shortcuts_steps_overflow();
+	*out = steps;
+	return 0;
+}
+
+/* A new turn for duel unit u (born in turn 0, so its age is the turn):
+ * am_schedule_new_turn. */
+static inline void duel_new_turn(am_engine *e, unit *u)
+{
+	if (u->nslots > 64 || !u->nslots) {
+		am_schedule_new_turn(e, u);
+		return;
+	}
+	u->avail = e->sides[u->side].prog->masks[0][e->turn] &
+	           ~*am_step_spent_bits(e, u);
+}
+
+/*
+ * am_schedule_play for a duel (e->duel): the same turns, phases, judging
+ * points and shortcuts (AM-TURN-1, AM-TURN-4, AM-STATE-1, AM-AP-1,
+ * AM-JUDGE-1, AM-STEP-3), written for units 0 and 1.  Units that die
+ * outside a step retire at once (BU-LINE-2).
+ */
+static int duel_play(am_engine *e, am_result *r)
+{
+	unit *u = e->units;
+	int busy, k;
+	int64_t steps;
+
+	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
+		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
+		if (e->turn == 1) {
+			TRY(am_roster_death_check(e, 0));
+			TRY(am_roster_death_check(e, 1));
+			if (e->ndied) {
+				am_roster_retire(e);
+				if (am_roster_over(e))
+					break;
+			}
+		}
+		if (e->poisoned || !e->shortcuts) {
+			TRY(poison_phase(e));
+			if (e->ndied) {
+				am_roster_retire(e);
+				if (am_roster_over(e))
+					break;
+			}
+		}
+		if (e->shortcuts && !e->cb && e->turn >= 1 &&
+		    !(u[0].alive && (u[0].live || u[0].st[AM_STATE_POISON])) &&
+		    !(u[1].alive && (u[1].live || u[1].st[AM_STATE_POISON]))) {
+			/* dormant: jump to the end (am_shortcuts_dormant) */
+			TRY(duel_empty_steps(e, &steps));
+			TRY(am_shortcuts_fast_forward(e, steps));
+			break;
+		}
+		busy = 0;
+		for (k = 0; k < 2; k++) {
+			if (!u[k].alive)
+				continue;
+			u[k].ap = u[k].spd;
+			duel_new_turn(e, &u[k]);
+			busy |= u[k].avail || u[k].nslots > 64 ||
+			        u[k].st[AM_STATE_STUN];
+		}
+		if (e->shortcuts && !busy && !e->cb) {
+			/* the idle turn (am_shortcuts_skip_turn) */
+			TRY(duel_empty_steps(e, &steps));
+			TRY(am_shortcuts_add_steps(e, steps));
+			u[0].ap = u[0].alive ? 0 : u[0].ap;
+			u[1].ap = u[1].alive ? 0 : u[1].ap;
+		} else {
+			TRY(action_phase(e));
+		}
+		if (am_roster_over(e))
+			break;
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	}
+	if (e->turn > AM_LAST_TURN)
+		e->turn = AM_LAST_TURN;
+	else
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	return am_engine_finish(e, r);
+}
+
+/*
  * The battle (AM-TURN-1; RULINGS A4, B4): turns 0..20, each the 毒 phase,
  * the AP phase (AP = 素早さ for every living unit: AM-AP-1) and the action
  * phase, until a side has no living unit (AM-JUDGE-1, BU-RESULT-1); then
@@ -354,6 +454,8 @@ int am_schedule_play(am_engine *e, am_result *r)
 	int busy, skipped;
 	int64_t per_turn;
 
+	if (e->duel)
+		return duel_play(e, r);
 	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
 		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
 		if (e->turn == 1) {
