@@ -52,6 +52,7 @@ typedef struct side {
 
 typedef struct unit {
 	int64_t hp, atk, def, spd, ap, hp0;
+	const struct am_slot *slots; /* its definition's slots (program.h) */
 	int64_t st[AM_STATE_COUNT];
 	int64_t born;        /* turn of creation (0 for entry units) */
 	size_t bits;         /* offset of its spent bitmap in e->bits */
@@ -142,6 +143,13 @@ typedef struct hit_key {
 	uint64_t k;    /* target, then enemies first, then attacker position */
 	uint32_t seq;  /* then order of arrival */
 } hit_key;
+
+/* Inlined even where the compiler would not (the duel's hot path). */
+#if defined(__GNUC__) || defined(__clang__)
+#define AM_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define AM_HOT_INLINE static inline
+#endif
 
 /* Words of a bitmap of n bits. */
 #define WORDS(n) (((size_t)(n) + 63) / 64)
@@ -435,11 +443,10 @@ static inline void am_schedule_new_turn(am_engine *e, unit *u)
  * this turn (AM-TURN-2, BU-BUILD-3), unused this turn and not spent, which
  * becomes used (and spent if リミテッド).
  */
-static inline int32_t am_step_decide(am_engine *e, uint32_t id)
+AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 {
 	unit *u = &e->units[id];
-	const side *sd = &e->sides[u->side];
-	const slot *sl = sd->prog->slots + sd->prog->slot_off[u->defi];
+	const slot *sl = u->slots;
 	uint64_t *spent;
 	int64_t age;
 	uint32_t i;
@@ -478,10 +485,7 @@ static inline int32_t am_step_decide(am_engine *e, uint32_t id)
 /* The slot i of unit id. */
 static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 {
-	const unit *u = &e->units[id];
-	const side *sd = &e->sides[u->side];
-
-	return sd->prog->slots + sd->prog->slot_off[u->defi] + i;
+	return e->units[id].slots + i;
 }
 
 /*

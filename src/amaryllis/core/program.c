@@ -25,7 +25,8 @@ int am_program_compile(am_program *p, const am_team *t)
 	}
 	if ((rc = UT_ARRAY_RESERVE(p->slots, p->capslots, n ? n : 1)) < 0 ||
 	    (rc = UT_ARRAY_RESERVE(p->slot_off, p->capoff, t->nunits + 1)) < 0 ||
-	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0)
+	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0 ||
+	    (rc = UT_ARRAY_RESERVE(p->live, p->caplive, t->nunits)) < 0)
 		return rc;
 	n = 0;
 	p->entry_builds = 0;
@@ -35,6 +36,7 @@ int am_program_compile(am_program *p, const am_team *t)
 		int age;
 		p->slot_off[i] = n;
 		memset(m, 0, sizeof(p->masks[i]));
+		memset(p->live[i], 0, sizeof(p->live[i]));
 		for (j = 0; j < d->nslots; j++, n++) {
 			const am_action *a = &t->actions[d->slots[j]];
 			am_slot *sl = &p->slots[n];
@@ -45,6 +47,8 @@ int am_program_compile(am_program *p, const am_team *t)
 			p->entry_builds |= i == 0 && sl->kind == AM_KIND_BUILD;
 			if (j < 64 && sl->start <= AM_LAST_TURN)
 				m[sl->start] |= (uint64_t)1 << j;
+			for (age = 0; age <= AM_LAST_TURN; age++)
+				p->live[i][age] += sl->start <= AM_LAST_TURN - age;
 		}
 		for (age = 1; age <= AM_LAST_TURN; age++)
 			m[age] |= m[age - 1];
@@ -60,6 +64,7 @@ void am_program_release(am_program *p)
 	free(p->slots);
 	free(p->slot_off);
 	free(p->masks);
+	free(p->live);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -23,6 +23,9 @@ struct am_program {
 	size_t nslots, capslots, capoff;
 	uint64_t (*masks)[AM_LAST_TURN + 1]; /* usable slots by age */
 	size_t capmasks;
+	uint32_t (*live)[AM_LAST_TURN + 1]; /* slots of a unit built in turn
+	                                       t still usable by turn 20 */
+	size_t caplive;
 	int entry_builds;      /* the entry unit (definition 0) has a ビルド */
 };
 

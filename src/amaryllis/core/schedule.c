@@ -284,8 +284,7 @@ static int duel_step(am_engine *e)
  * (simultaneous) step, until no living unit has AP left or the battle is
  * decided.  Each step is judged when it has completed, and its dead retire
  * then (AM-SIM-3, AM-JUDGE-1, BU-LINE-2, BU-RESULT-1); the rest of a group
- * of empty steps is counted at once (AM-STEP-3).  A duel (e->duel) picks
- * its actors and plays a single actor's step by duel_actors and duel_step.
+ * of empty steps is counted at once (AM-STEP-3).
  */
 static int action_phase(am_engine *e)
 {
@@ -293,14 +292,11 @@ static int action_phase(am_engine *e)
 		size_t i, n;
 		int rc;
 
-		if (e->duel)
-			n = duel_actors(e);
-		else
-			TRY(next_actors(e, &n));
+		TRY(next_actors(e, &n));
 		if (n == 0)
 			return 0;
 		e->in_step = 1;
-		rc = e->duel && n == 1 ? duel_step(e) : step(e, n);
+		rc = step(e, n);
 		if (rc == 1) /* an empty step: the group's other steps are too */
 			rc = e->shortcuts ? am_shortcuts_idle_steps(e, n) : 0;
 		e->in_step = 0;
@@ -339,6 +335,45 @@ static int poison_phase(am_engine *e)
 		if (e->units[i].alive && e->units[i].st[AM_STATE_POISON])
 			TRY(am_roster_death_check(e, (uint32_t)i));
 	return 0;
+}
+
+/*
+ * action_phase for a duel (AM-STEP-1, AM-SIM-1, AM-STEP-3, AM-JUDGE-1):
+ * duel_actors, duel_step for one actor, step() for two; after a single
+ * actor's empty step its other steps are counted at once, as
+ * am_shortcuts_idle_steps does.
+ */
+static int duel_phase(am_engine *e)
+{
+	for (;;) {
+		size_t n = duel_actors(e);
+		int rc;
+
+		if (n == 0)
+			return 0;
+		e->in_step = 1;
+		if (n == 1) {
+			unit *u = &e->units[e->dec[0].actor];
+			rc = duel_step(e);
+			if (rc == 1 && e->shortcuts) {
+				rc = e->cb ? am_shortcuts_tell_idle_steps(e, 1, u->ap)
+				           : am_shortcuts_add_steps(e, u->ap);
+				u->ap = 0;
+			}
+		} else {
+			rc = step(e, n);
+			if (rc == 1 && e->shortcuts)
+				rc = am_shortcuts_idle_steps(e, n);
+		}
+		e->in_step = 0;
+		if (rc < 0)
+			return rc;
+		if (e->ndied) {
+			am_roster_retire(e);
+			if (am_roster_over(e))
+				return 0;
+		}
+	}
 }
 
 /*
@@ -426,7 +461,7 @@ static int duel_play(am_engine *e, am_result *r)
 			u[0].ap = u[0].alive ? 0 : u[0].ap;
 			u[1].ap = u[1].alive ? 0 : u[1].ap;
 		} else {
-			TRY(action_phase(e));
+			TRY(duel_phase(e));
 		}
 		if (am_roster_over(e))
 			break;
