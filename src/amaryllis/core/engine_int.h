@@ -10,9 +10,11 @@
  *   roster.c     am_roster_*    units: creation, lines and positions, death
  *                               checks and retirement
  *   schedule.c   am_schedule_*  the turn loop: 毒, AP, who acts next, the
- *                               action phase and its steps
+ *                               action phase and its steps; the duel path
+ *                               (one unit a side, no ビルド: e->duel)
  *   step.c       am_step_*      what actors do: deciding, supports, builds
- *   tempo.c      am_tempo_*     the attacks of a step, tempo by tempo
+ *   tempo.c      am_tempo_*     the attacks of a step, tempo by tempo;
+ *                               全体化 volleys grouped (BU-ALL-3)
  *   shortcuts.c  am_shortcuts_* skipping work that provably changes nothing
  *                               (am_battle_opts.shortcuts)
  *   query.c                     the public read-back API (am_engine_unit…)
