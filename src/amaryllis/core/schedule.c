@@ -338,8 +338,84 @@ static int poison_phase(am_engine *e)
 }
 
 /*
+ * step(e, 2) for the simultaneous step of both duel units (AM-SIM-1,
+ * AM-SIM-2, AM-STATE-2, AM-SUP-1, AM-TEMPO-1; RULINGS A8): both decide,
+ * then スタン processing, supports and the death checks of ＨＰ回復, then the
+ * attacks by tempo — step()'s order and events, side 0 first (AM-LOG-1).
+ * Returns 1 when neither had anything to do.
+ */
+static int duel_step2(am_engine *e)
+{
+	const slot *sl[2] = {NULL, NULL};
+	int32_t d[2];
+	size_t i;
+	int k, natk = 0;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 2, 0);
+	for (k = 0; k < 2; k++) {
+		d[k] = am_step_decide(e, (uint32_t)k);
+		e->dec[k].slot = d[k];
+		if (d[k] >= 0)
+			sl[k] = am_step_slot_of(e, (uint32_t)k, d[k]);
+	}
+	if (d[0] == -1 && d[1] == -1)
+		return 1;
+	for (k = 0; k < 2; k++) {
+		unit *u = &e->units[k];
+		if (d[k] != -2)
+			continue;
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, k, -1, k, 1, u->st[AM_STATE_STUN]);
+	}
+	for (k = 0; k < 2; k++) {
+		if (!sl[k])
+			continue;
+		if (sl[k]->kind == AM_KIND_BUILD) /* entry units that build
+		                                     never duel */
+			return ut_error_set(AM_ERROR, "a build in a duel");
+		natk += sl[k]->kind == AM_KIND_ATTACK;
+		if (sl[k]->kind != AM_KIND_SUPPORT)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
+		if (sl[k]->act->all || sl[k]->act->target)
+			TRY(am_step_support(e, (uint32_t)k, sl[k]));
+		else
+			TRY(am_step_support_on(e, (uint32_t)k, sl[k], (uint32_t)k));
+	}
+	for (i = 0; i < e->ntouched; i++)
+		TRY(am_roster_death_check(e, e->touched[i]));
+	e->ntouched = 0;
+	if (natk == 0)
+		return 0;
+	e->nhits = 0;
+	for (k = 0; k < 2; k++) {
+		if (!sl[k] || sl[k]->kind != AM_KIND_ATTACK)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
+		if (sl[k]->act->all && e->opts->expand_hits) {
+			/* one record per living enemy, as step() */
+			if (e->units[1 - k].alive)
+				TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+				                      &e->caphits, (uint32_t)k,
+				                      sl[k]->index, 1 - k, 1 - k));
+			continue;
+		}
+		TRY(am_tempo_push_hit(e, &e->hits, &e->nhits, &e->caphits,
+		                      (uint32_t)k, sl[k]->index, -1, 1 - k));
+		if (sl[k]->act->all) { /* a volley (BU-ALL-3), as step() */
+			e->hits[e->nhits - 1].all = 1;
+			e->volleys = 1;
+		}
+	}
+	return am_tempo_run(e);
+}
+
+/*
  * action_phase for a duel (AM-STEP-1, AM-SIM-1, AM-STEP-3, AM-JUDGE-1):
- * duel_actors, duel_step for one actor, step() for two; after a single
+ * duel_actors, duel_step for one actor, duel_step2 for two; after a single
  * actor's empty step its other steps are counted at once, as
  * am_shortcuts_idle_steps does.
  */
@@ -361,7 +437,7 @@ static int duel_phase(am_engine *e)
 				u->ap = 0;
 			}
 		} else {
-			rc = step(e, n);
+			rc = duel_step2(e);
 			if (rc == 1 && e->shortcuts)
 				rc = am_shortcuts_idle_steps(e, n);
 		}

@@ -10,7 +10,7 @@
 /* Stat `stat` of target += n from actor's support (AM-SUP-1: AM-CLASS-4,
  * AM-CLASS-5, AM-CLASS-6); a raised 素早さ counts at once for who acts
  * next, but adds no AP (AM-AP-1).  AM_EOVERFLOW (AM-ARITH-1). */
-static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
+AM_HOT_INLINE int add_stat(am_engine *e, uint32_t actor, uint32_t action,
                     uint32_t target, am_stat stat, int64_t n)
 {
 	unit *t = &e->units[target];
