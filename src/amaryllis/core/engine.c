@@ -142,6 +142,26 @@ int am_engine_finish(am_engine *e, am_result *r)
 	return 0;
 }
 
+/* Ask for the memory a battle reads first of program p at once, rather
+ * than one miss after the other (a league reads a different pair of
+ * programs for every battle). */
+static void prefetch(const am_program *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	const char *entry = (const char *)&p->entry;
+	const char *slots = (const char *)p->slots;
+	size_t k;
+
+	for (k = 0; k < sizeof(p->entry); k += 64)
+		__builtin_prefetch(entry + k);
+	for (k = 0; k < 4 * 64; k += 64)
+		__builtin_prefetch(slots + k);
+	__builtin_prefetch(p->slot_off);
+#else
+	(void)p;
+#endif
+}
+
 int am_battle_run_programs(am_result *out, am_engine *e,
                            const am_program *a, const am_program *b,
                            const am_battle_opts *opts)
@@ -163,6 +183,8 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->poisoned = 0;
 	e->volleys = 0;
 	e->opts = opts ? opts : &defaults;
+	prefetch(a);
+	prefetch(b);
 	am_roster_begin_side(e, 0, a);
 	am_roster_begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)

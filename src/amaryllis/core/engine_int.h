@@ -461,7 +461,7 @@ AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 			return -1;
 		i = (uint32_t)__builtin_ctzll(u->avail);
 		u->avail &= u->avail - 1;
-		if (sl[i].act->limited) {
+		if (sl[i].limited) {
 			*am_step_spent_bits(e, u) |= (uint64_t)1 << i;
 			u->live--;
 		}
@@ -474,7 +474,7 @@ AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 		if ((spent[i / 64] & m) || sl[i].start > age)
 			continue;
 		u->avail = i + 1;
-		if (sl[i].act->limited) {
+		if (sl[i].limited) {
 			spent[i / 64] |= m;
 			u->live--;
 		}

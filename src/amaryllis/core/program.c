@@ -44,6 +44,11 @@ int am_program_compile(am_program *p, const am_team *t)
 			sl->index = d->slots[j];
 			sl->start = a->fast ? 0 : a->delay ? a->delay : 1;
 			sl->kind = (uint8_t)am_class_kind(a->cls);
+			sl->cls = (uint8_t)a->cls;
+			sl->n = a->n;
+			sl->limited = !!a->limited;
+			sl->all = !!a->all;
+			sl->targeted = a->target != 0;
 			p->entry_builds |= i == 0 && sl->kind == AM_KIND_BUILD;
 			if (j < 64 && sl->start <= AM_LAST_TURN)
 				m[sl->start] |= (uint64_t)1 << j;
@@ -54,6 +59,13 @@ int am_program_compile(am_program *p, const am_team *t)
 			m[age] |= m[age - 1];
 	}
 	p->slot_off[t->nunits] = n;
+	p->entry.hp = t->units[0].hp;
+	p->entry.atk = t->units[0].atk;
+	p->entry.def = t->units[0].def;
+	p->entry.spd = t->units[0].spd;
+	p->entry.nslots = (uint32_t)t->units[0].nslots;
+	p->entry.live0 = p->live[0][0];
+	memcpy(p->entry.masks, p->masks[0], sizeof(p->entry.masks));
 	p->nslots = n;
 	p->team = t;
 	return 0;

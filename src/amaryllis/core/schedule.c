@@ -85,7 +85,7 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, id, sl));
-		if (sl->act->all && !e->opts->expand_hits) {
+		if (sl->all && !e->opts->expand_hits) {
 			/* a volley: one hit per living enemy (B3), grouped
 			 * in its tempo (BU-ALL-3) */
 			TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
@@ -93,7 +93,7 @@ static int step(am_engine *e, size_t n)
 			                      foe));
 			e->hits[e->nhits - 1].all = 1;
 			e->volleys = 1;
-		} else if (sl->act->all) { /* one record per hit: reference */
+		} else if (sl->all) { /* one record per hit: reference */
 			size_t k, m;
 			TRY(am_roster_living_line(e, foe, &m));
 			for (k = 0; k < m; k++)
@@ -263,7 +263,7 @@ static int duel_step(am_engine *e)
 	switch (sl->kind) {
 	case AM_KIND_SUPPORT:
 		/* on itself, also for 全体化 and 対象Ｎ: its line is itself */
-		if (sl->act->all || sl->act->target)
+		if (sl->all || sl->targeted)
 			TRY(am_step_support(e, id, sl));
 		else
 			TRY(am_step_support_on(e, id, sl, id));
@@ -379,7 +379,7 @@ static int duel_step2(am_engine *e)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
-		if (sl[k]->act->all || sl[k]->act->target)
+		if (sl[k]->all || sl[k]->targeted)
 			TRY(am_step_support(e, (uint32_t)k, sl[k]));
 		else
 			TRY(am_step_support_on(e, (uint32_t)k, sl[k], (uint32_t)k));
@@ -395,7 +395,7 @@ static int duel_step2(am_engine *e)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
-		if (sl[k]->act->all && e->opts->expand_hits) {
+		if (sl[k]->all && e->opts->expand_hits) {
 			/* one record per living enemy, as step() */
 			if (e->units[1 - k].alive)
 				TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
@@ -405,7 +405,7 @@ static int duel_step2(am_engine *e)
 		}
 		TRY(am_tempo_push_hit(e, &e->hits, &e->nhits, &e->caphits,
 		                      (uint32_t)k, sl[k]->index, -1, 1 - k));
-		if (sl[k]->act->all) { /* a volley (BU-ALL-3), as step() */
+		if (sl[k]->all) { /* a volley (BU-ALL-3), as step() */
 			e->hits[e->nhits - 1].all = 1;
 			e->volleys = 1;
 		}
@@ -478,7 +478,7 @@ static inline void duel_new_turn(am_engine *e, unit *u)
 		am_schedule_new_turn(e, u);
 		return;
 	}
-	u->avail = e->sides[u->side].prog->masks[0][e->turn] &
+	u->avail = e->sides[u->side].prog->entry.masks[e->turn] &
 	           ~*am_step_spent_bits(e, u);
 }
 
