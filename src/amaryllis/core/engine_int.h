@@ -268,6 +268,9 @@ int am_tempo_run(am_engine *e);
  * in a duel), and every tempo it causes (see tempo.c). */
 int am_tempo_duel(am_engine *e, uint32_t attacker, uint32_t action, int aim);
 
+/* Bytes of the scratch memory of grouped tempos (BU-ALL-3). */
+size_t am_tempo_memory(const am_engine *e);
+
 /* Release the scratch memory of grouped tempos (BU-ALL-3). */
 void am_tempo_free(am_engine *e);
 

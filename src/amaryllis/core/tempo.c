@@ -304,6 +304,23 @@ static void list_free(hit_list *l)
 	free(l->keys);
 }
 
+static size_t list_memory(const hit_list *l)
+{
+	return (l->caprec + l->capcls + l->capmem) * sizeof(uint32_t) +
+	       l->capc * sizeof(hit_class) + l->capsrt * sizeof(hit_sort) +
+	       l->capkeys * sizeof(hit_key);
+}
+
+/* Bytes of the grouped tempo's scratch (am_engine_memory). */
+size_t am_tempo_memory(const am_engine *e)
+{
+	if (!e->groups)
+		return 0;
+	return sizeof(*e->groups) + list_memory(&e->groups->all) +
+	       list_memory(&e->groups->front) +
+	       e->groups->capidx * sizeof(uint32_t);
+}
+
 /* Release the grouped tempo's scratch. */
 void am_tempo_free(am_engine *e)
 {
