@@ -150,13 +150,17 @@ static void prefetch(const am_program *p)
 #if defined(__GNUC__) || defined(__clang__)
 	const char *entry = (const char *)&p->entry;
 	const char *slots = (const char *)p->slots;
-	size_t k;
+	const char *acts = (const char *)p->actions;
+	size_t k, n;
 
 	for (k = 0; k < sizeof(p->entry); k += 64)
 		__builtin_prefetch(entry + k);
-	for (k = 0; k < 4 * 64; k += 64)
+	n = p->entry.nslots * sizeof(*p->slots); /* the entry unit's slots */
+	for (k = 0; k < n && k < 16 * 64; k += 64)
 		__builtin_prefetch(slots + k);
-	__builtin_prefetch(p->slot_off);
+	n = p->nactions * sizeof(*p->actions);
+	for (k = 0; k < n && k < 16 * 64; k += 64)
+		__builtin_prefetch(acts + k);
 #else
 	(void)p;
 #endif

@@ -59,6 +59,8 @@ int am_program_compile(am_program *p, const am_team *t)
 			m[age] |= m[age - 1];
 	}
 	p->slot_off[t->nunits] = n;
+	p->actions = t->actions;
+	p->nactions = t->nactions;
 	p->entry.hp = t->units[0].hp;
 	p->entry.atk = t->units[0].atk;
 	p->entry.def = t->units[0].def;

@@ -25,6 +25,8 @@ typedef struct am_slot {
 
 struct am_program {
 	const am_team *team;
+	const am_action *actions; /* team->actions, one load nearer */
+	size_t nactions;
 	am_slot *slots;        /* all slots of all definitions */
 	size_t *slot_off;      /* first slot of definition i */
 	size_t nslots, capslots, capoff;

@@ -59,7 +59,7 @@ static int hit_damage(am_engine *e, uint32_t attacker, uint32_t action,
                       uint32_t target, int64_t hp, int64_t *out)
 {
 	const am_action *a = &e->sides[e->units[attacker].side]
-	                          .team->actions[action];
+	                          .prog->actions[action];
 	const unit *atk = &e->units[attacker];
 	const unit *t = &e->units[target];
 	int64_t x = a->cls == AM_CLASS_HALVE ? hp : atk->atk;
@@ -198,7 +198,7 @@ static int damage(am_engine *e, hit *hs, size_t n)
 			continue;
 		t = &e->units[h->target];
 		a = &e->sides[e->units[h->attacker].side]
-		         .team->actions[h->action];
+		         .prog->actions[h->action];
 		if (h->guarded) {
 			int64_t d = ut_ceil_half(h->damage);
 			if (e->cb) {
@@ -382,7 +382,7 @@ static int list_build(am_engine *e, hit_list *l, const uint32_t *idx,
 	for (i = 0; i < n; i++) {
 		const hit *h = &hs[l->keys[i].seq];
 		const unit *u = &e->units[h->attacker];
-		const am_action *a = &e->sides[u->side].team->actions[h->action];
+		const am_action *a = &e->sides[u->side].prog->actions[h->action];
 		l->rec[i] = l->keys[i].seq;
 		l->srt[i].k1 = ((uint64_t)u->side << 32) | h->action;
 		l->srt[i].k2 = a->cls == AM_CLASS_HALVE ? 0 : u->atk;
@@ -435,7 +435,7 @@ static int land(am_engine *e, uint32_t attacker, uint32_t action,
 {
 	unit *t = &e->units[target];
 	const am_action *a = &e->sides[e->units[attacker].side]
-	                          .team->actions[action];
+	                          .prog->actions[action];
 	int64_t n;
 
 	if (d >= 0) {
