@@ -150,12 +150,14 @@ static am_sheet *sheet(const char *text)
 	return s;
 }
 
-/* BU-POP-2 */
+/* BU-POP-2 BU-ALL-3 */
 /*
- * The bound on attacks in one step (am_battle_opts.max_hits): 巣 builds two
- * 卵 in turn 0 (リミテッド, 高速起動), so in turn 1 嵐's 全体化 attack is three hits.
- * With max_hits 3 the battle runs; with 2 it stops with AM_ELIMIT in turn 1
- * (not an allocation failure), after 巣's two builds.
+ * The bound on attack records in one tempo (am_battle_opts.max_hits): 巣
+ * builds two 卵 in turn 0 (リミテッド, 高速起動), so in turn 1 嵐's 全体化 attack
+ * is three hits.  With one record per hit (expand_hits, the reference path)
+ * max_hits 3 lets the battle run and 2 stops it with AM_ELIMIT in turn 1
+ * (not an allocation failure), after 巣's two builds.  Grouped (the
+ * default: BU-ALL-3) the volley is one record: max_hits 1 is enough.
  */
 static void test_hits_limit(void **state)
 {
@@ -170,6 +172,11 @@ static void test_hits_limit(void **state)
 	(void)state;
 
 	assert_int_equal(am_engine_new(&e), 0);
+	o.max_hits = 1;
+	assert_int_equal(am_battle_run(&r, e, am_sheet_team(a), am_sheet_team(b),
+	                               &o), 0);
+	assert_int_equal(am_engine_unit_count(e), 4);
+	o.expand_hits = 1;
 	o.max_hits = 3;
 	assert_int_equal(am_battle_run(&r, e, am_sheet_team(a), am_sheet_team(b),
 	                               &o), 0);
@@ -179,7 +186,7 @@ static void test_hits_limit(void **state)
 	                               &o), AM_ELIMIT);
 	assert_int_equal(r.turns, 1);
 	assert_int_equal(am_engine_unit_count(e), 4);
-	assert_non_null(strstr(am_error_last(), "attacks in one step"));
+	assert_non_null(strstr(am_error_last(), "attack records in one tempo"));
 	am_engine_free(e);
 	am_sheet_free(a);
 	am_sheet_free(b);

@@ -59,6 +59,12 @@ typedef enum am_event_kind {
 	AM_EV_DEATH,       /**< target died at ＨＰ after */
 	AM_EV_BUILD,       /**< actor's ビルド created unit target with `value`
 	                        units in front of it */
+	AM_EV_HITS,        /**< `count` (≥ 2) hits of 全体化 attacks of one kind
+	                        (the same action and 攻撃力) reached target with
+	                        neither 反射 nor ガード, each dealing value
+	                        (< 0: they all failed); actor is the front-most
+	                        of their attackers; after = ＨＰ after all of
+	                        them (BU-ALL-3) */
 	AM_EV_TURN_END,    /**< turn ended; read unit states now for a status line */
 	AM_EV_END          /**< battle over; value = winning side or -1 */
 } am_event_kind;
@@ -78,6 +84,7 @@ typedef struct am_event {
 	int64_t value;
 	int64_t after;
 	int spent;       /**< AM_EV_ACTION: the action is gone (リミテッド) */
+	int64_t count;   /**< AM_EV_HITS: the number of hits, else 0 */
 } am_event;
 
 typedef struct am_engine am_engine;
@@ -100,17 +107,32 @@ typedef struct am_battle_opts {
 	int tie_break;         /**< break a draw with a seeded draw (RULINGS A9) */
 	uint64_t tie_seed;
 	size_t max_units;      /**< population limit (AM_ELIMIT past it) */
-	size_t max_hits;       /**< attacks in one step (全体化 × many units);
-	                            AM_ELIMIT past it, which bounds memory */
+	size_t max_hits;       /**< attack records in one tempo: a 全体化
+	                            attack is one record, a reflected attack one
+	                            more; AM_ELIMIT past it, which bounds memory
+	                            (with expand_hits, one record per target) */
 	int shortcuts;         /**< 1 (default): skip work that provably changes
 	                            nothing (idle steps, idle turns, the dormant
 	                            rest of a battle); 0: play every step one by
 	                            one, the reference the shortcuts are tested
 	                            against.  Results and events are the same. */
+	int expand_hits;       /**< 0 (default): the hits of 全体化 attacks are
+	                            grouped (BU-ALL-3): a step costs about
+	                            targets × kinds of attack, and identical
+	                            plain hits on one unit are one AM_EV_HITS
+	                            event; 1: one record and one event per hit
+	                            (attackers × targets), the reference the
+	                            grouping is tested against.  Results and
+	                            final states are the same. */
+	int duel;              /**< 1 (default): a battle of one unit a side
+	                            whose entry units cannot build takes a
+	                            specialised path; 0: the general one, the
+	                            reference it is tested against.  Results
+	                            and events are the same. */
 } am_battle_opts;
 
 #define AM_BATTLE_OPTS_INIT \
-	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1}
+	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1, 0, 1}
 
 /** Outcome of a battle. */
 typedef struct am_result {

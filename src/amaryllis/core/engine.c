@@ -37,6 +37,8 @@ void am_engine_free(am_engine *e)
 	free(e->dec);
 	free(e->hits);
 	free(e->next);
+	free(e->struck);
+	am_tempo_free(e);
 	free(e);
 }
 
@@ -142,6 +144,30 @@ int am_engine_finish(am_engine *e, am_result *r)
 	return 0;
 }
 
+/* Ask for the memory a battle reads first of program p at once, rather
+ * than one miss after the other (a league reads a different pair of
+ * programs for every battle). */
+static void prefetch(const am_program *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	const char *entry = (const char *)&p->entry;
+	const char *slots = (const char *)p->slots;
+	const char *acts = (const char *)p->actions;
+	size_t k, n;
+
+	for (k = 0; k < sizeof(p->entry); k += 64)
+		__builtin_prefetch(entry + k);
+	n = p->entry.nslots * sizeof(*p->slots); /* the entry unit's slots */
+	for (k = 0; k < n && k < 16 * 64; k += 64)
+		__builtin_prefetch(slots + k);
+	n = p->nactions * sizeof(*p->actions);
+	for (k = 0; k < n && k < 16 * 64; k += 64)
+		__builtin_prefetch(acts + k);
+#else
+	(void)p;
+#endif
+}
+
 int am_battle_run_programs(am_result *out, am_engine *e,
                            const am_program *a, const am_program *b,
                            const am_battle_opts *opts)
@@ -161,7 +187,10 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->queue.n = 0;
 	e->queued = 0;
 	e->poisoned = 0;
+	e->volleys = 0;
 	e->opts = opts ? opts : &defaults;
+	prefetch(a);
+	prefetch(b);
 	am_roster_begin_side(e, 0, a);
 	am_roster_begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
@@ -172,6 +201,9 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->in_step = 0;
 	TRY(am_roster_spawn(e, 0, 0, 0, &id));
 	TRY(am_roster_spawn(e, 1, 0, 0, &id));
+	/* the duel path (schedule.c) while neither entry unit can build */
+	e->duel = e->opts->duel && !a->entry_builds && !b->entry_builds;
+	TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, 2));
 	rc = am_schedule_play(e, out);
 	if (rc < 0) { /* how far the battle got, for the partial log */
 		out->turns = e->turn > AM_LAST_TURN ? AM_LAST_TURN : e->turn;

@@ -10,9 +10,11 @@
  *   roster.c     am_roster_*    units: creation, lines and positions, death
  *                               checks and retirement
  *   schedule.c   am_schedule_*  the turn loop: 毒, AP, who acts next, the
- *                               action phase and its steps
+ *                               action phase and its steps; the duel path
+ *                               (one unit a side, no ビルド: e->duel)
  *   step.c       am_step_*      what actors do: deciding, supports, builds
- *   tempo.c      am_tempo_*     the attacks of a step, tempo by tempo
+ *   tempo.c      am_tempo_*     the attacks of a step, tempo by tempo;
+ *                               全体化 volleys grouped (BU-ALL-3)
  *   shortcuts.c  am_shortcuts_* skipping work that provably changes nothing
  *                               (am_battle_opts.shortcuts)
  *   query.c                     the public read-back API (am_engine_unit…)
@@ -52,6 +54,7 @@ typedef struct side {
 
 typedef struct unit {
 	int64_t hp, atk, def, spd, ap, hp0;
+	const struct am_slot *slots; /* its definition's slots (program.h) */
 	int64_t st[AM_STATE_COUNT];
 	int64_t born;        /* turn of creation (0 for entry units) */
 	size_t bits;         /* offset of its spent bitmap in e->bits */
@@ -66,6 +69,7 @@ typedef struct unit {
 	uint8_t alive;
 	uint8_t inline_;     /* still in its line (not retired) */
 	uint8_t hit;         /* touched in this tempo (death check pending) */
+	uint8_t acting;      /* chosen for the next step (next_actors) */
 } unit;
 
 /* A decided action of one actor in a step. */
@@ -85,6 +89,8 @@ typedef struct hit {
 	uint8_t resolve;     /* resolves in this tempo (not reflected) */
 	uint8_t reflected;   /* 反射 sent it on to the next tempo */
 	uint8_t guarded;     /* a ガード halves it */
+	uint8_t all;         /* a 全体化 volley: one hit on every living unit
+	                        of aim_side (grouped path, BU-ALL-3) */
 	uint32_t apos;       /* attacker's position at the tempo's start */
 	uint32_t seq;        /* order of arrival, the last sort key */
 	int64_t left;        /* 反射/ガード stacks left after this hit took one */
@@ -120,6 +126,12 @@ struct am_engine {
 	uint32_t *pos;       /* scratch: positions of all units
 	                        (am_roster_positions) */
 	size_t cappos;
+	int volleys;         /* e->hits holds 全体化 volleys (tempo.c) */
+	int duel;            /* one unit a side, no ビルド: schedule.c's duel
+	                        path (opts->duel) */
+	struct hit_group *groups; /* scratch of the grouped tempo (tempo.c) */
+	uint32_t *struck;    /* units damaged in the grouped tempo, in order */
+	size_t nstruck, capstruck;
 	const am_battle_opts *opts;
 	am_event_fn cb;
 	void *ud;
@@ -133,6 +145,13 @@ typedef struct hit_key {
 	uint64_t k;    /* target, then enemies first, then attacker position */
 	uint32_t seq;  /* then order of arrival */
 } hit_key;
+
+/* Inlined even where the compiler would not (the duel's hot path). */
+#if defined(__GNUC__) || defined(__clang__)
+#define AM_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define AM_HOT_INLINE static inline
+#endif
 
 /* Words of a bitmap of n bits. */
 #define WORDS(n) (((size_t)(n) + 63) / 64)
@@ -245,6 +264,16 @@ int am_step_build(am_engine *e, uint32_t builder, const slot *sl);
  * AM-TEMPO-7, AM-TEMPO-8; see tempo.c). */
 int am_tempo_run(am_engine *e);
 
+/* The attack of a duel's single actor, aimed at side `aim` (= the unit id
+ * in a duel), and every tempo it causes (see tempo.c). */
+int am_tempo_duel(am_engine *e, uint32_t attacker, uint32_t action, int aim);
+
+/* Bytes of the scratch memory of grouped tempos (BU-ALL-3). */
+size_t am_tempo_memory(const am_engine *e);
+
+/* Release the scratch memory of grouped tempos (BU-ALL-3). */
+void am_tempo_free(am_engine *e);
+
 /* ---- shortcuts.c --------------------------------------------------------- */
 
 /* All of them are AM-STEP-3: the same results, step counts and events as
@@ -356,7 +385,8 @@ static inline int am_step_add_state(am_engine *e, uint32_t actor,
 /*
  * Append an attack to (*arr, *n, *cap) (a tempo's hits): target is a unit
  * id, or -1 for the front-most living unit of aim_side when it resolves
- * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2),
+ * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2;
+ * a 全体化 volley is one record unless opts->expand_hits: BU-ALL-3),
  * AM_ENOMEM.
  */
 static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
@@ -368,8 +398,8 @@ static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
 
 	if (*n >= e->opts->max_hits)
 		return ut_error_set(AM_ELIMIT,
-		                    "limit of %zu attacks in one step reached "
-		                    "(全体化 attacks of many units on many units)",
+		                    "limit of %zu attack records in one tempo "
+		                    "reached",
 		                    e->opts->max_hits);
 	if (*n + 1 > *cap)
 		TRY(UT_ARRAY_RESERVE(*arr, *cap, *n + 1));
@@ -418,11 +448,10 @@ static inline void am_schedule_new_turn(am_engine *e, unit *u)
  * this turn (AM-TURN-2, BU-BUILD-3), unused this turn and not spent, which
  * becomes used (and spent if リミテッド).
  */
-static inline int32_t am_step_decide(am_engine *e, uint32_t id)
+AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 {
 	unit *u = &e->units[id];
-	const side *sd = &e->sides[u->side];
-	const slot *sl = sd->prog->slots + sd->prog->slot_off[u->defi];
+	const slot *sl = u->slots;
 	uint64_t *spent;
 	int64_t age;
 	uint32_t i;
@@ -435,7 +464,7 @@ static inline int32_t am_step_decide(am_engine *e, uint32_t id)
 			return -1;
 		i = (uint32_t)__builtin_ctzll(u->avail);
 		u->avail &= u->avail - 1;
-		if (sl[i].act->limited) {
+		if (sl[i].limited) {
 			*am_step_spent_bits(e, u) |= (uint64_t)1 << i;
 			u->live--;
 		}
@@ -448,7 +477,7 @@ static inline int32_t am_step_decide(am_engine *e, uint32_t id)
 		if ((spent[i / 64] & m) || sl[i].start > age)
 			continue;
 		u->avail = i + 1;
-		if (sl[i].act->limited) {
+		if (sl[i].limited) {
 			spent[i / 64] |= m;
 			u->live--;
 		}
@@ -461,10 +490,7 @@ static inline int32_t am_step_decide(am_engine *e, uint32_t id)
 /* The slot i of unit id. */
 static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 {
-	const unit *u = &e->units[id];
-	const side *sd = &e->sides[u->side];
-
-	return sd->prog->slots + sd->prog->slot_off[u->defi] + i;
+	return e->units[id].slots + i;
 }
 
 /*

@@ -25,15 +25,18 @@ int am_program_compile(am_program *p, const am_team *t)
 	}
 	if ((rc = UT_ARRAY_RESERVE(p->slots, p->capslots, n ? n : 1)) < 0 ||
 	    (rc = UT_ARRAY_RESERVE(p->slot_off, p->capoff, t->nunits + 1)) < 0 ||
-	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0)
+	    (rc = UT_ARRAY_RESERVE(p->masks, p->capmasks, t->nunits)) < 0 ||
+	    (rc = UT_ARRAY_RESERVE(p->live, p->caplive, t->nunits)) < 0)
 		return rc;
 	n = 0;
+	p->entry_builds = 0;
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *d = &t->units[i];
 		uint64_t *m = p->masks[i];
 		int age;
 		p->slot_off[i] = n;
 		memset(m, 0, sizeof(p->masks[i]));
+		memset(p->live[i], 0, sizeof(p->live[i]));
 		for (j = 0; j < d->nslots; j++, n++) {
 			const am_action *a = &t->actions[d->slots[j]];
 			am_slot *sl = &p->slots[n];
@@ -41,13 +44,30 @@ int am_program_compile(am_program *p, const am_team *t)
 			sl->index = d->slots[j];
 			sl->start = a->fast ? 0 : a->delay ? a->delay : 1;
 			sl->kind = (uint8_t)am_class_kind(a->cls);
+			sl->cls = (uint8_t)a->cls;
+			sl->n = a->n;
+			sl->limited = !!a->limited;
+			sl->all = !!a->all;
+			sl->targeted = a->target != 0;
+			p->entry_builds |= i == 0 && sl->kind == AM_KIND_BUILD;
 			if (j < 64 && sl->start <= AM_LAST_TURN)
 				m[sl->start] |= (uint64_t)1 << j;
+			for (age = 0; age <= AM_LAST_TURN; age++)
+				p->live[i][age] += sl->start <= AM_LAST_TURN - age;
 		}
 		for (age = 1; age <= AM_LAST_TURN; age++)
 			m[age] |= m[age - 1];
 	}
 	p->slot_off[t->nunits] = n;
+	p->actions = t->actions;
+	p->nactions = t->nactions;
+	p->entry.hp = t->units[0].hp;
+	p->entry.atk = t->units[0].atk;
+	p->entry.def = t->units[0].def;
+	p->entry.spd = t->units[0].spd;
+	p->entry.nslots = (uint32_t)t->units[0].nslots;
+	p->entry.live0 = p->live[0][0];
+	memcpy(p->entry.masks, p->masks[0], sizeof(p->entry.masks));
 	p->nslots = n;
 	p->team = t;
 	return 0;
@@ -59,6 +79,7 @@ void am_program_release(am_program *p)
 	free(p->slots);
 	free(p->slot_off);
 	free(p->masks);
+	free(p->live);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -155,10 +176,12 @@ int am_program_new(am_program **out, const am_team *team)
 	p->capslots = n ? n : 1;
 	p->capoff = t->nunits + 1;
 	p->capmasks = t->nunits;
+	p->caplive = t->nunits;
 	p->slots = malloc(p->capslots * sizeof(*p->slots));
 	p->slot_off = malloc(p->capoff * sizeof(*p->slot_off));
 	p->masks = malloc(p->capmasks * sizeof(*p->masks));
-	if (!p->slots || !p->slot_off || !p->masks) {
+	p->live = malloc(p->caplive * sizeof(*p->live));
+	if (!p->slots || !p->slot_off || !p->masks || !p->live) {
 		am_program_free(p);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}

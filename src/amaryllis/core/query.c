@@ -74,12 +74,14 @@ size_t am_engine_memory(const am_engine *e)
 	for (s = 0; s < 2; s++)
 		b += e->own[s].capslots * sizeof(slot) +
 		     e->own[s].capoff * sizeof(size_t) +
-		     e->own[s].capmasks * sizeof(*e->own[s].masks);
+		     e->own[s].capmasks * sizeof(*e->own[s].masks) +
+		     e->own[s].caplive * sizeof(*e->own[s].live);
 	b += e->capunits * sizeof(unit) + e->capnodes * sizeof(am_lnode) +
 	     e->capbits * sizeof(uint64_t) + e->capdec * sizeof(decision) +
 	     (e->caphits + e->capnext) * sizeof(hit) +
 	     e->queue.cap * sizeof(am_qent) + e->capdied * sizeof(uint32_t) +
 	     e->captouched * sizeof(uint32_t) + e->captmp * sizeof(uint32_t) +
-	     e->capkeys * sizeof(hit_key);
+	     e->capkeys * sizeof(hit_key) + e->cappos * sizeof(uint32_t) +
+	     e->capstruck * sizeof(uint32_t) + am_tempo_memory(e);
 	return b;
 }

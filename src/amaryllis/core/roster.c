@@ -62,7 +62,8 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 {
 	side *sd = &e->sides[s];
 	const am_unit_def *d = &sd->team->units[defi];
-	size_t w = WORDS(d->nslots), id = e->nunits, k;
+	size_t nslots = defi == 0 ? sd->prog->entry.nslots : d->nslots;
+	size_t w = WORDS(nslots), id = e->nunits;
 	unit *u;
 
 	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
@@ -74,28 +75,36 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	TRY(UT_ARRAY_RESERVE(e->bits, e->capbits, e->nbits + w));
 	u = &e->units[id];
 	memset(u, 0, sizeof(*u));
-	u->hp = u->hp0 = d->hp;
-	u->atk = d->atk;
-	u->def = d->def;
-	u->spd = d->spd;
-	u->ap = d->spd;
+	if (defi == 0 && e->turn == 0) { /* an entry unit: from the program */
+		u->hp = u->hp0 = sd->prog->entry.hp;
+		u->atk = sd->prog->entry.atk;
+		u->def = sd->prog->entry.def;
+		u->spd = u->ap = sd->prog->entry.spd;
+		u->live = sd->prog->entry.live0;
+	} else {
+		u->hp = u->hp0 = d->hp;
+		u->atk = d->atk;
+		u->def = d->def;
+		u->spd = u->ap = d->spd;
+		u->live = sd->prog->live[defi][e->turn];
+	}
 	u->born = e->turn;
 	u->bits = e->nbits;
 	u->defi = defi;
-	u->nslots = (uint32_t)d->nslots;
+	u->nslots = (uint32_t)nslots;
 	u->side = (uint8_t)s;
 	u->alive = 1;
 	u->inline_ = 1;
 	u->died = -1;
-	for (k = 0; k < d->nslots; k++)
-		u->live += sd->prog->slots[sd->prog->slot_off[defi] + k].start <=
-		           AM_LAST_TURN - e->turn;
+	u->slots = sd->prog->slots + sd->prog->slot_off[defi];
 	if (w) /* e->bits may still be NULL when no unit has slots */
 		memset(e->bits + e->nbits, 0, w * sizeof(uint64_t));
 	e->nbits += w;
 	e->nunits++;
 	am_line_node_init(e->nodes, (uint32_t)id);
-	sd->root = am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
+	sd->root = sd->root == AM_LINE_NIL
+	               ? (uint32_t)id /* a line of one */
+	               : am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
 	sd->nliving++;
 	am_schedule_new_turn(e, u);
 	*out = (uint32_t)id;

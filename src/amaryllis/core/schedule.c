@@ -85,7 +85,15 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, id, sl));
-		if (sl->act->all) { /* one hit per living enemy (B3) */
+		if (sl->all && !e->opts->expand_hits) {
+			/* a volley: one hit per living enemy (B3), grouped
+			 * in its tempo (BU-ALL-3) */
+			TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+			                      &e->caphits, id, sl->index, -1,
+			                      foe));
+			e->hits[e->nhits - 1].all = 1;
+			e->volleys = 1;
+		} else if (sl->all) { /* one record per hit: reference */
 			size_t k, m;
 			TRY(am_roster_living_line(e, foe, &m));
 			for (k = 0; k < m; k++)
@@ -157,15 +165,31 @@ static int next_actors(am_engine *e, size_t *out)
 		am_queue_pop(&e->queue); /* q now points at another entry */
 		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
 	}
-	if (n > BULK_POSITIONS)
-		TRY(am_roster_positions(e));
-	if (n > 1) {
+	if (n > BULK_POSITIONS &&
+	    (uint64_t)n * 8 >= (uint64_t)am_roster_line_size(e, 0) +
+	                           am_roster_line_size(e, 1)) {
+		/* many actors: walk the lines, side 0 then 1, front first,
+		 * and take the actors as they come (no sort) */
+		int s;
+		size_t k = 0, m;
+		for (i = 0; i < n; i++)
+			e->units[e->dec[i].actor].acting = 1;
+		for (s = 0; s < 2; s++) {
+			TRY(am_roster_living_line(e, s, &m));
+			for (j = 0; j < m; j++) {
+				unit *u = &e->units[e->tmp[j]];
+				if (!u->acting)
+					continue;
+				u->acting = 0;
+				e->dec[k].actor = e->tmp[j];
+				e->dec[k++].key = 0;
+			}
+		}
+	} else if (n > 1) {
 		for (i = 0; i < n; i++) {
 			uint32_t id = e->dec[i].actor;
 			e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
-			                (n > BULK_POSITIONS
-			                     ? e->pos[id]
-			                     : am_roster_position(e, id));
+			                (am_roster_position(e, id));
 		}
 		if (n > 16) {
 			qsort(e->dec, n, sizeof(decision), dec_cmp);
@@ -180,6 +204,78 @@ static int next_actors(am_engine *e, size_t *out)
 	}
 	*out = n;
 	return 0;
+}
+
+/*
+ * The duel (AM-STEP-1, AM-SIM-1, BU-ORDER-1): with one unit a side and no
+ * ビルド, the next actors are whichever of units 0 and 1 is living with AP
+ * ≥ 1 and the faster, or both (side 0 first: AM-LOG-1) at equal 素早さ —
+ * what next_actors finds, without its generality.  Returns their number.
+ */
+static size_t duel_actors(am_engine *e)
+{
+	const unit *a = &e->units[0], *b = &e->units[1];
+	int ra = a->alive && a->ap >= 1, rb = b->alive && b->ap >= 1;
+
+	if (ra && rb && a->spd == b->spd) {
+		e->dec[0].actor = 0;
+		e->dec[1].actor = 1;
+		return 2;
+	}
+	if (ra && (!rb || a->spd > b->spd)) {
+		e->dec[0].actor = 0;
+		return 1;
+	}
+	if (rb) {
+		e->dec[0].actor = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * step(e, 1) for the one actor e->dec[0] (AM-STEP-2, AM-STATE-2, AM-SUP-1,
+ * AM-SIM-2, AM-TEMPO-1): the same decision, effects and events, without
+ * the loops over a group.
+ */
+static int duel_step(am_engine *e)
+{
+	uint32_t id = e->dec[0].actor;
+	unit *u = &e->units[id];
+	const slot *sl;
+	size_t i;
+	int32_t d;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 1, 0);
+	d = am_step_decide(e, id);
+	e->dec[0].slot = d;
+	if (d == -1)
+		return 1;
+	if (d == -2) {
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, id, -1, id, 1, u->st[AM_STATE_STUN]);
+		return 0;
+	}
+	sl = am_step_slot_of(e, id, d);
+	if (e->cb)
+		TRY(am_step_emit_action(e, id, sl));
+	switch (sl->kind) {
+	case AM_KIND_SUPPORT:
+		/* on itself, also for 全体化 and 対象Ｎ: its line is itself */
+		if (sl->all || sl->targeted)
+			TRY(am_step_support(e, id, sl));
+		else
+			TRY(am_step_support_on(e, id, sl, id));
+		for (i = 0; i < e->ntouched; i++)
+			TRY(am_roster_death_check(e, e->touched[i]));
+		e->ntouched = 0;
+		return 0;
+	case AM_KIND_BUILD: /* entry units that build never duel */
+		return ut_error_set(AM_ERROR, "a build in a duel");
+	default: /* the enemy is alive: the step began with the battle on */
+		return am_tempo_duel(e, id, sl->index, 1 - u->side);
+	}
 }
 
 /*
@@ -242,6 +338,219 @@ static int poison_phase(am_engine *e)
 }
 
 /*
+ * step(e, 2) for the simultaneous step of both duel units (AM-SIM-1,
+ * AM-SIM-2, AM-STATE-2, AM-SUP-1, AM-TEMPO-1; RULINGS A8): both decide,
+ * then スタン processing, supports and the death checks of ＨＰ回復, then the
+ * attacks by tempo — step()'s order and events, side 0 first (AM-LOG-1).
+ * Returns 1 when neither had anything to do.
+ */
+static int duel_step2(am_engine *e)
+{
+	const slot *sl[2] = {NULL, NULL};
+	int32_t d[2];
+	size_t i;
+	int k, natk = 0;
+
+	e->step++;
+	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 2, 0);
+	for (k = 0; k < 2; k++) {
+		d[k] = am_step_decide(e, (uint32_t)k);
+		e->dec[k].slot = d[k];
+		if (d[k] >= 0)
+			sl[k] = am_step_slot_of(e, (uint32_t)k, d[k]);
+	}
+	if (d[0] == -1 && d[1] == -1)
+		return 1;
+	for (k = 0; k < 2; k++) {
+		unit *u = &e->units[k];
+		if (d[k] != -2)
+			continue;
+		u->st[AM_STATE_STUN]--;
+		EMIT(AM_EV_STUNNED, k, -1, k, 1, u->st[AM_STATE_STUN]);
+	}
+	for (k = 0; k < 2; k++) {
+		if (!sl[k])
+			continue;
+		if (sl[k]->kind == AM_KIND_BUILD) /* entry units that build
+		                                     never duel */
+			return ut_error_set(AM_ERROR, "a build in a duel");
+		natk += sl[k]->kind == AM_KIND_ATTACK;
+		if (sl[k]->kind != AM_KIND_SUPPORT)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
+		if (sl[k]->all || sl[k]->targeted)
+			TRY(am_step_support(e, (uint32_t)k, sl[k]));
+		else
+			TRY(am_step_support_on(e, (uint32_t)k, sl[k], (uint32_t)k));
+	}
+	for (i = 0; i < e->ntouched; i++)
+		TRY(am_roster_death_check(e, e->touched[i]));
+	e->ntouched = 0;
+	if (natk == 0)
+		return 0;
+	e->nhits = 0;
+	for (k = 0; k < 2; k++) {
+		if (!sl[k] || sl[k]->kind != AM_KIND_ATTACK)
+			continue;
+		if (e->cb)
+			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
+		if (sl[k]->all && e->opts->expand_hits) {
+			/* one record per living enemy, as step() */
+			if (e->units[1 - k].alive)
+				TRY(am_tempo_push_hit(e, &e->hits, &e->nhits,
+				                      &e->caphits, (uint32_t)k,
+				                      sl[k]->index, 1 - k, 1 - k));
+			continue;
+		}
+		TRY(am_tempo_push_hit(e, &e->hits, &e->nhits, &e->caphits,
+		                      (uint32_t)k, sl[k]->index, -1, 1 - k));
+		if (sl[k]->all) { /* a volley (BU-ALL-3), as step() */
+			e->hits[e->nhits - 1].all = 1;
+			e->volleys = 1;
+		}
+	}
+	return am_tempo_run(e);
+}
+
+/*
+ * action_phase for a duel (AM-STEP-1, AM-SIM-1, AM-STEP-3, AM-JUDGE-1):
+ * duel_actors, duel_step for one actor, duel_step2 for two; after a single
+ * actor's empty step its other steps are counted at once, as
+ * am_shortcuts_idle_steps does.
+ */
+static int duel_phase(am_engine *e)
+{
+	for (;;) {
+		size_t n = duel_actors(e);
+		int rc;
+
+		if (n == 0)
+			return 0;
+		e->in_step = 1;
+		if (n == 1) {
+			unit *u = &e->units[e->dec[0].actor];
+			rc = duel_step(e);
+			if (rc == 1 && e->shortcuts) {
+				rc = e->cb ? am_shortcuts_tell_idle_steps(e, 1, u->ap)
+				           : am_shortcuts_add_steps(e, u->ap);
+				u->ap = 0;
+			}
+		} else {
+			rc = duel_step2(e);
+			if (rc == 1 && e->shortcuts)
+				rc = am_shortcuts_idle_steps(e, n);
+		}
+		e->in_step = 0;
+		if (rc < 0)
+			return rc;
+		if (e->ndied) {
+			am_roster_retire(e);
+			if (am_roster_over(e))
+				return 0;
+		}
+	}
+}
+
+/*
+ * The steps of an action phase in which nobody in a duel can do anything
+ * but スタン processing (am_shortcuts_empty_phase_steps for two units): a
+ * living unit of 素早さ v ≥ 1 takes v steps, two of equal 素早さ share
+ * theirs (AM-STEP-3).  AM_EOVERFLOW past INT64_MAX.
+ */
+static int duel_empty_steps(const am_engine *e, int64_t *out)
+{
+	const unit *a = &e->units[0], *b = &e->units[1];
+	int64_t steps = a->alive && a->spd >= 1 ? a->spd : 0;
+
+	if (b->alive && b->spd >= 1 && !(a->alive && a->spd == b->spd) &&
+	    ut_ckd_add(&steps, steps, b->spd))
+		return am_shortcuts_steps_overflow();
+	*out = steps;
+	return 0;
+}
+
+/* A new turn for duel unit u (born in turn 0, so its age is the turn):
+ * am_schedule_new_turn. */
+static inline void duel_new_turn(am_engine *e, unit *u)
+{
+	if (u->nslots > 64 || !u->nslots) {
+		am_schedule_new_turn(e, u);
+		return;
+	}
+	u->avail = e->sides[u->side].prog->entry.masks[e->turn] &
+	           ~*am_step_spent_bits(e, u);
+}
+
+/*
+ * am_schedule_play for a duel (e->duel): the same turns, phases, judging
+ * points and shortcuts (AM-TURN-1, AM-TURN-4, AM-STATE-1, AM-AP-1,
+ * AM-JUDGE-1, AM-STEP-3), written for units 0 and 1.  Units that die
+ * outside a step retire at once (BU-LINE-2).
+ */
+static int duel_play(am_engine *e, am_result *r)
+{
+	unit *u = e->units;
+	int busy, k;
+	int64_t steps;
+
+	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
+		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
+		if (e->turn == 1) {
+			TRY(am_roster_death_check(e, 0));
+			TRY(am_roster_death_check(e, 1));
+			if (e->ndied) {
+				am_roster_retire(e);
+				if (am_roster_over(e))
+					break;
+			}
+		}
+		if (e->poisoned || !e->shortcuts) {
+			TRY(poison_phase(e));
+			if (e->ndied) {
+				am_roster_retire(e);
+				if (am_roster_over(e))
+					break;
+			}
+		}
+		if (e->shortcuts && !e->cb && e->turn >= 1 &&
+		    !(u[0].alive && (u[0].live || u[0].st[AM_STATE_POISON])) &&
+		    !(u[1].alive && (u[1].live || u[1].st[AM_STATE_POISON]))) {
+			/* dormant: jump to the end (am_shortcuts_dormant) */
+			TRY(duel_empty_steps(e, &steps));
+			TRY(am_shortcuts_fast_forward(e, steps));
+			break;
+		}
+		busy = 0;
+		for (k = 0; k < 2; k++) {
+			if (!u[k].alive)
+				continue;
+			u[k].ap = u[k].spd;
+			duel_new_turn(e, &u[k]);
+			busy |= u[k].avail || u[k].nslots > 64 ||
+			        u[k].st[AM_STATE_STUN];
+		}
+		if (e->shortcuts && !busy && !e->cb) {
+			/* the idle turn (am_shortcuts_skip_turn) */
+			TRY(duel_empty_steps(e, &steps));
+			TRY(am_shortcuts_add_steps(e, steps));
+			u[0].ap = u[0].alive ? 0 : u[0].ap;
+			u[1].ap = u[1].alive ? 0 : u[1].ap;
+		} else {
+			TRY(duel_phase(e));
+		}
+		if (am_roster_over(e))
+			break;
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	}
+	if (e->turn > AM_LAST_TURN)
+		e->turn = AM_LAST_TURN;
+	else
+		EMIT(AM_EV_TURN_END, -1, -1, -1, 0, 0);
+	return am_engine_finish(e, r);
+}
+
+/*
  * The battle (AM-TURN-1; RULINGS A4, B4): turns 0..20, each the 毒 phase,
  * the AP phase (AP = 素早さ for every living unit: AM-AP-1) and the action
  * phase, until a side has no living unit (AM-JUDGE-1, BU-RESULT-1); then
@@ -256,6 +565,8 @@ int am_schedule_play(am_engine *e, am_result *r)
 	int busy, skipped;
 	int64_t per_turn;
 
+	if (e->duel)
+		return duel_play(e, r);
 	for (e->turn = 0; e->turn <= AM_LAST_TURN; e->turn++) {
 		EMIT(AM_EV_TURN_BEGIN, -1, -1, -1, 0, 0);
 		if (e->turn == 1) {
@@ -266,7 +577,8 @@ int am_schedule_play(am_engine *e, am_result *r)
 				break;
 		}
 		TRY(poison_phase(e));
-		am_roster_retire(e);
+		if (e->ndied) /* (a call saved on most turns) */
+			am_roster_retire(e);
 		if (am_roster_over(e))
 			break;
 		if (e->shortcuts && !e->cb && e->turn >= 1 &&

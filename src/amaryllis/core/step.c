@@ -10,7 +10,7 @@
 /* Stat `stat` of target += n from actor's support (AM-SUP-1: AM-CLASS-4,
  * AM-CLASS-5, AM-CLASS-6); a raised 素早さ counts at once for who acts
  * next, but adds no AP (AM-AP-1).  AM_EOVERFLOW (AM-ARITH-1). */
-static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
+AM_HOT_INLINE int add_stat(am_engine *e, uint32_t actor, uint32_t action,
                     uint32_t target, am_stat stat, int64_t n)
 {
 	unit *t = &e->units[target];
@@ -44,16 +44,15 @@ static int add_stat(am_engine *e, uint32_t actor, uint32_t action,
 int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
                       uint32_t target)
 {
-	const am_action *a = sl->act;
 	unit *t = &e->units[target];
 
-	switch (a->cls) {
+	switch (sl->cls) { /* sl's copies of a's fields (program.h) */
 	case AM_CLASS_ATK_UP:
-		return add_stat(e, actor, sl->index, target, AM_STAT_ATK, a->n);
+		return add_stat(e, actor, sl->index, target, AM_STAT_ATK, sl->n);
 	case AM_CLASS_DEF_UP:
-		return add_stat(e, actor, sl->index, target, AM_STAT_DEF, a->n);
+		return add_stat(e, actor, sl->index, target, AM_STAT_DEF, sl->n);
 	case AM_CLASS_SPD_UP:
-		return add_stat(e, actor, sl->index, target, AM_STAT_SPD, a->n);
+		return add_stat(e, actor, sl->index, target, AM_STAT_SPD, sl->n);
 	case AM_CLASS_GUARD:
 		return am_step_add_state(e, actor, sl->index, target,
 		                         AM_STATE_GUARD, 1);
@@ -109,6 +108,6 @@ int am_step_emit_action(am_engine *e, uint32_t actor, const slot *sl)
 	ev.actor = (int32_t)actor;
 	ev.action = (int32_t)sl->index;
 	ev.target = -1;
-	ev.spent = sl->act->limited;
+	ev.spent = sl->limited;
 	return am_engine_emit_ex(e, &ev);
 }

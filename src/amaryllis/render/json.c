@@ -32,6 +32,7 @@ static const char *const kind_names[] = {
 	[AM_EV_FAIL] = "fail",          [AM_EV_LIFE] = "revival",
 	[AM_EV_DEATH] = "death",        [AM_EV_TURN_END] = "turn_end",
 	[AM_EV_END] = "end",            [AM_EV_BUILD] = "build",
+	[AM_EV_HITS] = "hits",
 };
 
 /* "名前#k" as a new JSON string, or JSON null for no unit. */
@@ -111,6 +112,11 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_FAIL:
 		bad |= put(o, "damage", json_integer(ev->value));
+		break;
+	case AM_EV_HITS: /* BU-ALL-3: damage each (< 0: all failed) */
+		bad |= put(o, "count", json_integer(ev->count));
+		bad |= put(o, "damage", json_integer(ev->value));
+		bad |= put(o, "hp", json_integer(ev->after));
 		break;
 	case AM_EV_STEP_BEGIN:
 		bad |= put(o, "units", json_integer(ev->value));

@@ -19,7 +19,8 @@ enum msg {
 	M_HEAL_SELF, M_HEAL_OTHER, M_DEAD_TARGET, M_FIZZLE, M_ATTACK,
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
-	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_COUNT
+	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_HITS,
+	M_DAMAGE_EACH, M_FAIL_ALL, M_COUNT
 };
 
 /*
@@ -73,6 +74,12 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_STEP_SIM] = {{"（同時行動）", "(simultaneous step)"}},
 	[M_BUILT] = {{"　⇒{1}が誕生（前から{2}番目）",
 	              " => {1} is built (place {2} from the front)"}},
+	[M_HITS] = {{"{1}ほか{5}体の{3}が{4}に{2}回命中",
+	             "{1} and {5} more hit {4} with {3} ({2} hits)"}},
+	[M_DAMAGE_EACH] = {{"　⇒各{1}ダメージ　⇒ＨＰ{2}",
+	                    " => {1} damage each => HP {2}"}},
+	[M_FAIL_ALL] = {{"　⇒すべて攻撃失敗（ダメージ{1}）",
+	                 " => all fail (damage {1})"}},
 };
 
 static const ut_msg stat_names[4] = {
@@ -404,6 +411,27 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 			say(log, &log->line, M_FAIL, UT_ARGS(number(log, ev->value)));
 		else
 			say(log, &log->line, M_DAMAGE,
+			    UT_ARGS(number(log, ev->value), number(log, ev->after)));
+		break;
+	case AM_EV_HITS: /* BU-ALL-3: count alike plain hits of 全体化 */
+		begin_line(log);
+		say(log, &log->line, M_HITS,
+		    UT_ARGS(ut_arg_str(who(log, e, ev->actor, 0)),
+		            number(log, ev->count),
+		            ut_arg_str(am_log_action_name(e, ev->actor,
+		                                          ev->action)),
+		            ut_arg_str(tname), number(log, ev->count - 1)));
+		if (log->pending_spent_actor == ev->actor &&
+		    log->pending_spent_action == ev->action) {
+			log->spent_name = am_log_action_name(e, ev->actor,
+			                                     ev->action);
+			log->pending_spent_actor = -1;
+		}
+		if (ev->value < 0)
+			say(log, &log->line, M_FAIL_ALL,
+			    UT_ARGS(number(log, ev->value)));
+		else
+			say(log, &log->line, M_DAMAGE_EACH,
 			    UT_ARGS(number(log, ev->value), number(log, ev->after)));
 		break;
 	case AM_EV_LIFE:
