@@ -4,10 +4,15 @@
  * scaling ratio.  The same standings are checked to come out of both runs.
  * Each configuration runs 3 times and the fastest counts (a shared machine
  * is noisy).  Usage: bench_league [UNITS] [JOBS]  (defaults 1500, all cores)
+ *
+ * bench_league UNITS JOBS once: one league on JOBS threads only, its wall
+ * and CPU time (issue 11's figure: bench_league 20000 2 once, 2·10⁸
+ * battles).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,6 +61,31 @@ int main(int argc, char **argv)
 			return 1;
 	}
 	battles = (uint64_t)n * (uint64_t)(n - 1) / 2;
+	if (argc > 3 && strcmp(argv[3], "once") == 0) {
+		am_league_opts o = AM_LEAGUE_OPTS_INIT;
+		struct rusage ru;
+		double t0 = gen_now(), t, cpu;
+		o.jobs = jobs;
+		if (am_league_run(&all, (const am_program *const *)progs,
+		                  (size_t)n, &o) < 0) {
+			fprintf(stderr, "bench_league: %s\n", am_error_last());
+			return 1;
+		}
+		t = gen_now() - t0;
+		getrusage(RUSAGE_SELF, &ru);
+		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6;
+		printf("bench_league: %d generated units, %llu battles, %u "
+		       "threads, once: wall %.2f s (%.0f battles/s), CPU %.2f s "
+		       "(%.0f battles per CPU-second, loading included)\n", n,
+		       (unsigned long long)battles, jobs, t, (double)battles / t,
+		       cpu, (double)battles / cpu);
+		am_league_free(all);
+		for (i = 0; i < n; i++)
+			am_program_free(progs[i]);
+		free(progs);
+		free(units);
+		return 0;
+	}
 	t1 = run(progs, n, 1, &one);
 	tn = run(progs, n, jobs, &all);
 	{
