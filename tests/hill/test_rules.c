@@ -354,7 +354,7 @@ static void member_sheet(void **state)
 	norm = normalised(s, len);
 	assert_string_equal(norm,
 		"グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
-		"技術:4 使用:4\n"
+		"# 技術:4 使用:4\n"
 		"・シールド(1):防御力+2<リミテッド>\n"
 		"・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
 		"・ブースト(1):攻撃力+1\n");
@@ -369,7 +369,7 @@ static void member_sheet(void **state)
 	norm = normalised(s, len);
 	assert_string_equal(norm,
 		"ヌト:10/3/1/1/命の剣、魔法剣、絶対剣\n"
-		"技術:3 使用:3\n"
+		"# 技術:3 使用:3\n"
 		"・命の剣(1):ライフ与え<リミテッド>\n"
 		"・魔法剣(1):HP減殺<リミテッド><遅延起動2>\n"
 		"・絶対剣(1):防御無視攻撃<遅延起動3>\n");
