@@ -134,7 +134,10 @@ int am_hill_mark_sent(am_hill *hill);
 typedef enum am_hill_format {
 	AM_HILL_TEXT = 0, /**< aligned table */
 	AM_HILL_JSON = 1, /**< {"name", "size", "standings": [...]} */
-	AM_HILL_HTML = 2  /**< one self-contained page with the heat map */
+	AM_HILL_HTML = 2, /**< one self-contained page with the heat map */
+	AM_HILL_SVG = 3   /**< the heat map alone: one standalone SVG image
+	                       (am_render_heatmap; with no member, an empty
+	                       image) */
 } am_hill_format;
 
 /**

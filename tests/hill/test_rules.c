@@ -62,6 +62,46 @@ static void standings_by_points(void **state)
 	assert_null(strstr(s, "<?xml"));
 	assert_non_null(strstr(s, "</html>\n"));
 	free(s);
+	/* the heat map alone (AM_HILL_SVG, the web page's image): a standalone
+	 * SVG document, one cell per pair in standings order (ヌト, グリスク,
+	 * 甲), a cell the row's share of points against the column
+	 * (am_render_heatmap: share 1 green #28cd3c, 0 red #d75046, no battle
+	 * on the diagonal white) */
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
+	assert_memory_equal(s, "<?xml", 5);
+	assert_null(strstr(s, "<table"));
+	assert_null(strstr(s, "<html"));
+	assert_true(strstr(s, "1. ヌト") < strstr(s, "2. グリスク"));
+	assert_true(strstr(s, "2. グリスク") < strstr(s, "3. 甲"));
+	{
+		static const char *const want[9] = {
+			"#ffffff", "#28cd3c", "#28cd3c", /* ヌト: beat both */
+			"#d75046", "#ffffff", "#28cd3c", /* グリスク: lost to ヌト */
+			"#d75046", "#d75046", "#ffffff", /* 甲: lost both */
+		};
+		const char *p = s;
+		int k = 0;
+		while ((p = strstr(p, "<rect ")) != NULL) {
+			const char *fill = strstr(p, "fill=\"");
+			assert_non_null(fill);
+			assert_true(k < 9);
+			assert_memory_equal(fill + 6, want[k], 7);
+			k++;
+			p = fill;
+		}
+		assert_int_equal(k, 9);
+	}
+	assert_non_null(strstr(s, "</svg>\n"));
+	free(s);
+	fx_close(&f);
+
+	/* no member: an empty image, still a valid document */
+	fx_open(&f, 3);
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_JA);
+	assert_string_equal(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                       "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	                       "width=\"0\" height=\"0\"/>\n");
+	free(s);
 	fx_close(&f);
 }
 

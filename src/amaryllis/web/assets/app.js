@@ -15,7 +15,7 @@ const T = {
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "順位", owner: "持ち主", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
-    pick: "―", failed: "失敗しました", from_hill: "丘から",
+    pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
   },
   en: {
     title: "Amaryllis", tab_editor: "Editor", tab_battle: "Battle", tab_hill: "Hill",
@@ -28,7 +28,7 @@ const T = {
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "rank", owner: "owner", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
-    pick: "—", failed: "failed", from_hill: "From the hill",
+    pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
   },
 };
 const EXAMPLES = ["grisk", "nut", "awako", "uji", "shinigami"];
@@ -62,6 +62,7 @@ function applyLang() {
   }
   check();
   if (lastBattle) fight();
+  if ($("hill").classList.contains("active")) loadHill();
 }
 
 function showTab(name) {
@@ -223,7 +224,11 @@ async function loadHill() {
       ...[s.wins, s.draws, s.losses, s.points, s.margin].map(v => el("td", {class: "num"}, String(v))),
       el("td", {}, s.entered)));
   fillPickers(data.standings.map(s => s.name));
-  $("heatmap").src = (lang === "en" ? "/api/hill.en.html" : "/api/hill.html") + "?t=" + Date.now();
+  /* the heat map alone (GET /api/hill.svg): the table is the one above */
+  const img = $("heatmap");
+  img.hidden = data.standings.length === 0;
+  img.alt = t("heatmap");
+  img.src = (lang === "en" ? "/api/hill.en.svg" : "/api/hill.svg") + "?t=" + Date.now();
   return true;
 }
 
