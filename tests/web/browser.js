@@ -12,7 +12,8 @@
  *    steps through, and the ＨＰ chart is drawn (two lines, one death, one
  *    revival: docs/RULES.md's worked example, see below).
  * 3. Hill (when HILL.db is given): an entry through the form appears in the
- *    standings; the standings are shown once
+ *    standings, with the result label in the page's language (data-result
+ *    keeps the X-Amaryllis-Result value); the standings are shown once
  *    (the page's table) with the heat map image (/api/hill.svg) under it,
  *    one cell per pair of members, drawn; then the battle page picks two
  *    members (グリスク for A, ヌト for B: their sheets as entered fill the
@@ -169,7 +170,10 @@ function cliErrors(text, lang = "ja") {
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');
       await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).waitFor({ timeout: 30000 });
-      ok(await page.locator("#entry-status").textContent() === "entered", "the reply says entered");
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "entered",
+         "the result is entered (data-result)");
+      ok(await page.locator("#entry-status").textContent() === "登録しました",
+         "the Japanese page says 登録しました: " + await page.locator("#entry-status").textContent());
       ok((await page.locator("#entry-reply").textContent()).length > 0, "the reply is shown");
       ok(await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).count() === 1,
          "ヌト appears in the standings");
@@ -191,9 +195,10 @@ function cliErrors(text, lang = "ja") {
       /* ヌト is player@example.org's: another owner's entry of it is rejected */
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');
-      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 30000 });
-      ok(await page.locator("#entry-status").getAttribute("class") === "status bad",
-         "another owner's ヌト is rejected");
+      await page.locator("#entry-status", { hasText: "却下されました" }).waitFor({ timeout: 30000 });
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "rejected" &&
+         await page.locator("#entry-status").getAttribute("class") === "status bad",
+         "another owner's ヌト is rejected (data-result rejected, label 却下されました)");
       ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
 
       /* the standings once: the page's table, no frame of /api/hill.html
@@ -232,8 +237,12 @@ function cliErrors(text, lang = "ja") {
          (await host.text()).includes("<svg"), "the host's page /api/hill.html is still served");
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
-      /* in English: the English heat map */
+      /* in English: the English heat map, and the result label follows the
+       * page's language (the same data-result) */
       await page.selectOption("#lang", "en");
+      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 15000 });
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "rejected",
+         "in English the label is rejected, data-result unchanged");
       await page.locator('#heatmap[src*="/api/hill.en.svg"]').waitFor({ timeout: 15000 });
       ok(true, "the English page shows /api/hill.en.svg");
       await page.screenshot({ path: path.join(outdir, "hill-en.png"), fullPage: true });
