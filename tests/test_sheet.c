@@ -253,13 +253,13 @@ static void test_example_grisk(void **state)
 
 	format_is(s, AM_LANG_JA,
 	          "グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
-	          "技術:4 使用:4\n"
+	          "# 技術:4 使用:4\n"
 	          "・シールド(1):防御力+2<リミテッド>\n"
 	          "・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
 	          "・ブースト(1):攻撃力+1\n");
 	format_is(s, AM_LANG_EN,
 	          "グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
-	          "tech:4 used:4\n"
+	          "# tech:4 used:4\n"
 	          "・シールド(1):防御力+2<リミテッド>\n"
 	          "・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
 	          "・ブースト(1):攻撃力+1\n");
@@ -278,7 +278,7 @@ static void test_example_grisk_tech_line(void **state)
 	(void)state;
 	assert_int_equal(am_sheet_team(s)->units[0].tech, 4);
 	assert_int_equal(am_sheet_team(s)->units[0].nslots, 0);
-	format_is(s, AM_LANG_JA, "グリスク:10/1/1/2\n技術:4 使用:0\n");
+	format_is(s, AM_LANG_JA, "グリスク:10/1/1/2\n# 技術:4 使用:0\n");
 	am_sheet_free(s);
 
 	snprintf(both, sizeof(both), "%s\n%s", grisk_unit, grisk_actions);
@@ -312,7 +312,7 @@ static void test_example_nut(void **state)
 	assert_int_equal(a->cost, 1);
 	format_is(s, AM_LANG_JA,
 	          "ヌト:10/3/1/1/命の剣、魔法剣、絶対剣\n"
-	          "技術:3 使用:3\n"
+	          "# 技術:3 使用:3\n"
 	          "・命の剣(1):ライフ与え<リミテッド>\n"
 	          "・魔法剣(1):HP減殺<リミテッド><遅延起動2>\n"
 	          "・絶対剣(1):防御無視攻撃<遅延起動3>\n");
@@ -353,10 +353,10 @@ static void test_example_shinigami(void **state)
 	assert_int_equal(a->cost, 2);
 	format_is(s, AM_LANG_JA,
 	          "死神使い(9):5/0/0/1/死神呼び\n"
-	          "愛:1\n"
-	          "技術:7 使用:2\n"
+	          "# 愛:1\n"
+	          "# 技術:7 使用:2\n"
 	          "○死神(12):10/0/0/2/鏡の剣、デス剣\n"
-	          "技術:8 使用:8\n"
+	          "# 技術:8 使用:8\n"
 	          "・鏡の剣(2):反射与え<リミテッド>\n"
 	          "・デス剣(6):HP減殺<リミテッド><効果2倍>\n"
 	          "・死神呼び(2):ビルド(死神)<リミテッド><遅延起動3><配置1>\n");
@@ -413,12 +413,12 @@ static void test_example_awako(void **state)
 	assert_int_equal(action(t, "青青")->cost, 2);
 	format_is(s, AM_LANG_JA,
 	          "泡子(8):5/0/0/2/バブリアセルフ、バブリアレッド、バブリアブルー\n"
-	          "愛:2\n"
-	          "技術:5 使用:5\n"
+	          "# 愛:2\n"
+	          "# 技術:5 使用:5\n"
 	          "○バブルレッド(4):5/0/0/1/赤赤\n"
-	          "技術:2 使用:2\n"
+	          "# 技術:2 使用:2\n"
 	          "○バブルブルー(4):5/0/0/1/青青\n"
-	          "技術:2 使用:2\n"
+	          "# 技術:2 使用:2\n"
 	          "・バブリアセルフ(1):ビルド(泡子)<リミテッド><遅延起動4><配置-1>\n"
 	          "・バブリアレッド(2):ビルド(バブルレッド)<遅延起動2><配置1000>\n"
 	          "・バブリアブルー(2):ビルド(バブルブルー)<遅延起動2><配置1000>\n"
@@ -782,7 +782,7 @@ static void test_stored_bonus(void **state)
 	am_sheet_free(s);
 	s = legal("a(10):10/1/1/2\n"); /* 愛 0, written out */
 	assert_int_equal(am_sheet_team(s)->units[0].love, 0);
-	format_is(s, AM_LANG_JA, "a:10/1/1/2\n技術:4 使用:0\n");
+	format_is(s, AM_LANG_JA, "a:10/1/1/2\n# 技術:4 使用:0\n");
 	am_sheet_free(s);
 	s = legal("a(1):0/0/0/0\n"); /* 愛 9 */
 	assert_int_equal(am_sheet_team(s)->units[0].love, 9);
@@ -880,7 +880,7 @@ static void test_declared_cost(void **state)
 	/* without the declaration: computed and shown */
 	s = legal("a:10/1/1/2/b\n・b：防御力＋２＜リミテッド＞\n");
 	format_is(s, AM_LANG_JA,
-	          "a:10/1/1/2/b\n技術:4 使用:1\n・b(1):防御力+2<リミテッド>\n");
+	          "a:10/1/1/2/b\n# 技術:4 使用:1\n・b(1):防御力+2<リミテッド>\n");
 	am_sheet_free(s);
 }
 

@@ -134,7 +134,10 @@ int am_hill_mark_sent(am_hill *hill);
 typedef enum am_hill_format {
 	AM_HILL_TEXT = 0, /**< aligned table */
 	AM_HILL_JSON = 1, /**< {"name", "size", "standings": [...]} */
-	AM_HILL_HTML = 2  /**< one self-contained page with the heat map */
+	AM_HILL_HTML = 2, /**< one self-contained page with the heat map */
+	AM_HILL_SVG = 3   /**< the heat map alone: one standalone SVG image
+	                       (am_render_heatmap; with no member, an empty
+	                       image) */
 } am_hill_format;
 
 /**
@@ -151,9 +154,9 @@ int am_hill_status(am_hill *hill, int format, int lang, char **out,
  * directive, quoted and signature lines blanked, so a body's sheet starts
  * with empty lines).  It parses to the member's team, so it can be fought
  * again; am_sheet_parse + am_sheet_format give what `amaryllis check`
- * prints for it.  (That normalised text is not itself a sheet: its
- * `技術:… 使用:…` lines do not parse back.)  Nothing else of the member
- * is read: the password hash never leaves the database; the owner is in
+ * prints for it (a sheet too, but not the text the member entered:
+ * comments, notation and the order of lines change).  Nothing else of
+ * the member is read: the password hash never leaves the database; the owner is in
  * the standings (am_hill_status).
  *
  * The names are those of am_hill_status's standings ("name").

@@ -62,6 +62,46 @@ static void standings_by_points(void **state)
 	assert_null(strstr(s, "<?xml"));
 	assert_non_null(strstr(s, "</html>\n"));
 	free(s);
+	/* the heat map alone (AM_HILL_SVG, the web page's image): a standalone
+	 * SVG document, one cell per pair in standings order (ヌト, グリスク,
+	 * 甲), a cell the row's share of points against the column
+	 * (am_render_heatmap: share 1 green #28cd3c, 0 red #d75046, no battle
+	 * on the diagonal white) */
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
+	assert_memory_equal(s, "<?xml", 5);
+	assert_null(strstr(s, "<table"));
+	assert_null(strstr(s, "<html"));
+	assert_true(strstr(s, "1. ヌト") < strstr(s, "2. グリスク"));
+	assert_true(strstr(s, "2. グリスク") < strstr(s, "3. 甲"));
+	{
+		static const char *const want[9] = {
+			"#ffffff", "#28cd3c", "#28cd3c", /* ヌト: beat both */
+			"#d75046", "#ffffff", "#28cd3c", /* グリスク: lost to ヌト */
+			"#d75046", "#d75046", "#ffffff", /* 甲: lost both */
+		};
+		const char *p = s;
+		int k = 0;
+		while ((p = strstr(p, "<rect ")) != NULL) {
+			const char *fill = strstr(p, "fill=\"");
+			assert_non_null(fill);
+			assert_true(k < 9);
+			assert_memory_equal(fill + 6, want[k], 7);
+			k++;
+			p = fill;
+		}
+		assert_int_equal(k, 9);
+	}
+	assert_non_null(strstr(s, "</svg>\n"));
+	free(s);
+	fx_close(&f);
+
+	/* no member: an empty image, still a valid document */
+	fx_open(&f, 3);
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_JA);
+	assert_string_equal(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                       "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	                       "width=\"0\" height=\"0\"/>\n");
+	free(s);
 	fx_close(&f);
 }
 
@@ -354,7 +394,7 @@ static void member_sheet(void **state)
 	norm = normalised(s, len);
 	assert_string_equal(norm,
 		"グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
-		"技術:4 使用:4\n"
+		"# 技術:4 使用:4\n"
 		"・シールド(1):防御力+2<リミテッド>\n"
 		"・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
 		"・ブースト(1):攻撃力+1\n");
@@ -369,7 +409,7 @@ static void member_sheet(void **state)
 	norm = normalised(s, len);
 	assert_string_equal(norm,
 		"ヌト:10/3/1/1/命の剣、魔法剣、絶対剣\n"
-		"技術:3 使用:3\n"
+		"# 技術:3 使用:3\n"
 		"・命の剣(1):ライフ与え<リミテッド>\n"
 		"・魔法剣(1):HP減殺<リミテッド><遅延起動2>\n"
 		"・絶対剣(1):防御無視攻撃<遅延起動3>\n");

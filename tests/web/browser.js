@@ -12,11 +12,14 @@
  *    steps through, and the ＨＰ chart is drawn (two lines, one death, one
  *    revival: docs/RULES.md's worked example, see below).
  * 3. Hill (when HILL.db is given): an entry through the form appears in the
- *    standings; then the battle page picks two members (グリスク for A,
- *    ヌト for B: their sheets as entered fill the textareas) and fights
- *    them: ヌトの勝利 again.
+ *    standings, with the result label in the page's language (data-result
+ *    keeps the X-Amaryllis-Result value); the standings are shown once
+ *    (the page's table) with the heat map image (/api/hill.svg) under it,
+ *    one cell per pair of members, drawn; then the battle page picks two
+ *    members (グリスク for A, ヌト for B: their sheets as entered fill the
+ *    textareas) and fights them: ヌトの勝利 again.
  * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
- * battle.png, hill.png, battle-hill.png), and one of `battle --svg`
+ * battle.png, hill.png, hill-en.png, battle-hill.png), and one of `battle --svg`
  * (grisk-nut-svg.png).
  * Exit 0 when every check holds.
  */
@@ -167,7 +170,10 @@ function cliErrors(text, lang = "ja") {
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');
       await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).waitFor({ timeout: 30000 });
-      ok(await page.locator("#entry-status").textContent() === "entered", "the reply says entered");
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "entered",
+         "the result is entered (data-result)");
+      ok(await page.locator("#entry-status").textContent() === "登録しました",
+         "the Japanese page says 登録しました: " + await page.locator("#entry-status").textContent());
       ok((await page.locator("#entry-reply").textContent()).length > 0, "the reply is shown");
       ok(await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).count() === 1,
          "ヌト appears in the standings");
@@ -189,12 +195,58 @@ function cliErrors(text, lang = "ja") {
       /* ヌト is player@example.org's: another owner's entry of it is rejected */
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');
-      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 30000 });
-      ok(await page.locator("#entry-status").getAttribute("class") === "status bad",
-         "another owner's ヌト is rejected");
+      await page.locator("#entry-status", { hasText: "却下されました" }).waitFor({ timeout: 30000 });
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "rejected" &&
+         await page.locator("#entry-status").getAttribute("class") === "status bad",
+         "another owner's ヌト is rejected (data-result rejected, label 却下されました)");
       ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
-      await page.waitForTimeout(500);
+
+      /* the standings once: the page's table, no frame of /api/hill.html
+       * (its own table), and the heat map image under the table */
+      ok(await page.locator("#hill table").count() === 1 && await page.locator("#hill iframe").count() === 0,
+         "the hill tab has one standings table and no frame");
+      const img = page.locator("#hill img#heatmap");
+      let drawn = [false, 0, 0];
+      for (let k = 0; k < 100 && !(drawn[0] && drawn[1] > 0); k++) {
+        await page.waitForTimeout(100);
+        drawn = await img.evaluate(e => [e.complete, e.naturalWidth, e.naturalHeight]);
+      }
+      ok(await img.isVisible() && drawn[0] && drawn[1] > 0 && drawn[2] > 0,
+         "the heat map image is loaded and drawn: " + JSON.stringify(drawn));
+      ok(/^\/api\/hill\.svg\?/.test(new URL(await img.getAttribute("src"), url).pathname +
+                                      new URL(await img.getAttribute("src"), url).search),
+         "the Japanese page shows /api/hill.svg");
+      const table = await page.locator("#standings").boundingBox(), box = await img.boundingBox();
+      ok(box.y >= table.y + table.height, "the heat map is under the table");
+      /* the image: one cell per pair of the 2 members, in standings order
+       * (am_render_heatmap: rows ヌト, グリスク; a cell is the row's share of
+       * points against the column): ヌト beat グリスク, so row 1 column 2
+       * is green (share 1: #28cd3c), row 2 column 1 red (share 0: #d75046),
+       * the diagonal (no battle) white. */
+      const hsvg = await page.request.get(url + "api/hill.svg");
+      ok(hsvg.status() === 200 && hsvg.headers()["content-type"] === "image/svg+xml",
+         "GET /api/hill.svg: 200 image/svg+xml");
+      const cells = [...(await hsvg.text()).matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})"/g)].map(m => m[1]);
+      ok(JSON.stringify(cells) === JSON.stringify(["#ffffff", "#28cd3c", "#d75046", "#ffffff"]),
+         "the heat map has 2 × 2 cells, ヌト's win green: " + JSON.stringify(cells));
+      const hsvgEn = await (await page.request.get(url + "api/hill.en.svg")).text();
+      ok(hsvgEn.includes("League cross table") && (await hsvg.text()).includes("リーグ対戦表"),
+         "/api/hill.en.svg is in English, /api/hill.svg in Japanese");
+      const host = await page.request.get(url + "api/hill.html");
+      ok(host.status() === 200 && /^text\/html/.test(host.headers()["content-type"]) &&
+         (await host.text()).includes("<svg"), "the host's page /api/hill.html is still served");
+      await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
+      /* in English: the English heat map, and the result label follows the
+       * page's language (the same data-result) */
+      await page.selectOption("#lang", "en");
+      await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 15000 });
+      ok(await page.locator("#entry-status").getAttribute("data-result") === "rejected",
+         "in English the label is rejected, data-result unchanged");
+      await page.locator('#heatmap[src*="/api/hill.en.svg"]').waitFor({ timeout: 15000 });
+      ok(true, "the English page shows /api/hill.en.svg");
+      await page.screenshot({ path: path.join(outdir, "hill-en.png"), fullPage: true });
+      await page.selectOption("#lang", "ja");
 
       /* the battle page picks from the hill: a select per side with the
        * members in standings order; a pick fills the side's textarea with

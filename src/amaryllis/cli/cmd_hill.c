@@ -12,7 +12,7 @@
 
 static const char help_ja[] =
 	"使い方: amaryllis hill init 丘.db --size N --address アドレス [オプション]...\n"
-	"        amaryllis hill status 丘.db [--format text|json|html]\n"
+	"        amaryllis hill status 丘.db [--format text|json|html|svg]\n"
 	"メールで参加する丘（上位 N ユニットの常設リーグ）を作り、その順位表を表示します。\n"
 	"\n"
 	"init のオプション:\n"
@@ -24,7 +24,8 @@ static const char help_ja[] =
 	"                         INTERACTIVE。テスト用に 1 まで下げられる）\n"
 	"  --pwhash-mem BYTES     パスワードハッシュのメモリ（既定: INTERACTIVE。最小 8192）\n"
 	"status のオプション:\n"
-	"  --format text|json|html  順位表の形式（既定: text）\n"
+	"  --format text|json|html|svg  順位表の形式（既定: text。svg は対戦表の\n"
+	"                         ヒートマップだけ）\n"
 	"共通:\n"
 	"  --lang ja|en           メッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
@@ -38,7 +39,7 @@ static const char help_ja[] =
 
 static const char help_en[] =
 	"Usage: amaryllis hill init HILL.db --size N --address ADDR [OPTION]...\n"
-	"       amaryllis hill status HILL.db [--format text|json|html]\n"
+	"       amaryllis hill status HILL.db [--format text|json|html|svg]\n"
 	"Create a play-by-mail hill (a standing league of the best N units) and show\n"
 	"its standings.\n"
 	"\n"
@@ -51,7 +52,8 @@ static const char help_en[] =
 	"                         INTERACTIVE; tests lower it down to 1)\n"
 	"  --pwhash-mem BYTES     password hashing memory (default INTERACTIVE; min 8192)\n"
 	"Options of status:\n"
-	"  --format text|json|html  the standings' format (default text)\n"
+	"  --format text|json|html|svg  the standings' format (default text; svg:\n"
+	"                         the heat map of the cross table alone)\n"
 	"Both:\n"
 	"  --lang ja|en           language of messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
@@ -171,10 +173,12 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 				format = AM_HILL_JSON;
 			else if (!strcmp(optarg, "html"))
 				format = AM_HILL_HTML;
+			else if (!strcmp(optarg, "svg"))
+				format = AM_HILL_SVG;
 			else
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--format の値「%s」は使えません（text、json か html）",
-					   "unknown format '%s' (text, json or html)"), optarg);
+					TR(&o, "--format の値「%s」は使えません（text、json、html か svg）",
+					   "unknown format '%s' (text, json, html or svg)"), optarg);
 			break;
 		default:
 			if ((r = cli_common_option(&o, "hill", c, optarg)) == 0)

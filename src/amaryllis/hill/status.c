@@ -4,7 +4,9 @@
  * "owner", "wins", "draws", "losses", "points", "margin", "entered"}]}) and
  * one self-contained HTML page with the table and the league's heat map
  * (am_render_heatmap, from a replay of the members' round robin: battles
- * are deterministic, so it shows the stored results).
+ * are deterministic, so it shows the stored results), and that heat map
+ * alone as an SVG image (for a page that shows the table itself: the web
+ * page's hill tab).
  *
  * The standings are read in a read transaction, so they are one consistent
  * state even while mail is being processed.
@@ -78,8 +80,11 @@ static int buf_write(void *ud, const char *data, size_t len)
 	return ut_buf_put((ut_buf *)ud, data, len) != 0;
 }
 
-/* The heat map of the members' round robin, in standings order. */
-static int heatmap(hill_member *m, size_t n, am_lang lang, ut_buf *b)
+/* The heat map of the members' round robin, in standings order: a
+ * standalone SVG document, or (in_html) without its XML declaration, to
+ * sit inside an HTML page. */
+static int heatmap(hill_member *m, size_t n, am_lang lang, int in_html,
+                   ut_buf *b)
 {
 	am_sheet **sheets = calloc(n + 1, sizeof(*sheets));
 	am_program **progs = calloc(n + 1, sizeof(*progs));
@@ -121,7 +126,8 @@ static int heatmap(hill_member *m, size_t n, am_lang lang, ut_buf *b)
 		if (rc == 0 && svg.ptr) {
 			/* inline SVG in HTML takes no XML declaration */
 			const char *p = svg.ptr;
-			if (strncmp(p, "<?xml", 5) == 0 && strstr(p, "?>")) {
+			if (in_html && strncmp(p, "<?xml", 5) == 0 &&
+			    strstr(p, "?>")) {
 				p = strstr(p, "?>") + 2;
 				while (*p == '\n')
 					p++;
@@ -184,7 +190,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	if (n > 0) {
 		int rc;
 		ut_buf_puts(b, "<div>\n");
-		if ((rc = heatmap(m, n, lang, b)) < 0)
+		if ((rc = heatmap(m, n, lang, 1, b)) < 0)
 			return rc;
 		ut_buf_puts(b, "</div>\n");
 	}
@@ -212,6 +218,13 @@ int am_hill_status(am_hill *h, int format, int lang, char **out, size_t *len)
 		rc = status_json(h, m, n, &b);
 	} else if (format == AM_HILL_HTML) {
 		rc = status_html(h, m, n, lg, &b);
+	} else if (format == AM_HILL_SVG && n > 0) {
+		rc = heatmap(m, n, lg, 0, &b);
+	} else if (format == AM_HILL_SVG) {
+		/* no member, no league to replay: an image with nothing in it */
+		ut_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		                "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		                "width=\"0\" height=\"0\"/>\n");
 	} else {
 		ut_buf_printf(&b, L(lg, "%s の順位表（%zu／%zu）:\n",
 		                    "Standings of %s (%zu of %zu):\n"),

@@ -1,8 +1,10 @@
 /*
  * format.c - am_sheet_format: the sheet's definitions in normalised
  * notation (half-width, computed costs, customisations in the order
- * written), with each unit's 技術 and what its actions use: the storage as
- * `amaryllis check` prints it (BU-SHEET-3 in docs/RULES.md).
+ * written), with each unit's 技術 and what its actions use in comment
+ * lines: the storage as `amaryllis check` prints it (BU-SHEET-3 in
+ * docs/RULES.md).  The text is itself a sheet that parses to the same team
+ * and formats to the same text (tests/test_sheet.c: roundtrip_*).
  */
 #include <inttypes.h>
 #include <string.h>
@@ -21,9 +23,11 @@ static void num(ut_buf *b, int known, int64_t v)
 		ut_buf_puts(b, "?");
 }
 
-/* [○]NAME[(S)]:HP/ATK/DEF/SPD[/names], [愛:N], 技術:T 使用:U
+/* [○]NAME[(S)]:HP/ATK/DEF/SPD[/names], [# 愛:N], # 技術:T 使用:U
  * The entry unit with its stored bonus S and its 愛 on a line of its own
- * (both only when 愛 > 0), a ビルディア with its bonus Ｂ (BU-SHEET-3). */
+ * (both only when 愛 > 0), a ビルディア with its bonus Ｂ (BU-SHEET-3).
+ * The 愛 and 技術/使用 lines are comments (AM-UNIT-5), so the whole text is
+ * a sheet again: 愛 is implied by S (BU-SHEET-1), 技術 by the stats. */
 static void unit(ut_buf *b, const am_sheet *s, const am_unit_rec *u, int en)
 {
 	int64_t used = 0;
@@ -48,8 +52,8 @@ static void unit(ut_buf *b, const am_sheet *s, const am_unit_rec *u, int en)
 	}
 	ut_buf_puts(b, "\n");
 	if (!u->buildia && u->bonus_ok && u->love > 0)
-		ut_buf_printf(b, "%s:%" PRId64 "\n", en ? "love" : "愛", u->love);
-	ut_buf_puts(b, en ? "tech:" : "技術:");
+		ut_buf_printf(b, "# %s:%" PRId64 "\n", en ? "love" : "愛", u->love);
+	ut_buf_puts(b, en ? "# tech:" : "# 技術:");
 	num(b, u->stats_ok, u->tech);
 	ut_buf_puts(b, en ? " used:" : " 使用:");
 	num(b, used_ok, used);

@@ -6,7 +6,8 @@
  * The documents are the CLI's: /api/check answers with am_render_check
  * (check --format json), /api/battle with the JSON battle log (battle
  * --format json, or the text log with "format": "text"), /api/battle.svg with am_chart_svg (battle --svg),
- * /api/hill with am_hill_status (hill status --format json), /api/hill/sheet
+ * /api/hill with am_hill_status (hill status --format json; .svg and .html
+ * its --format svg and html), /api/hill/sheet
  * with am_hill_member_sheet (a member's sheet).  A web entry
  * goes through am_hill_process like a mailed one (docs/WEB.md).
  */
@@ -400,17 +401,18 @@ out:
 
 /* ---- the hill ------------------------------------------------------------ */
 
-/* GET /api/hill -> hill status --format json; /api/hill.html and
- * /api/hill.en.html -> --format html (the table and the heat map). */
-static int api_hill(am_web *web, am_web_response *r, int html, am_lang lang)
+/* GET /api/hill -> hill status --format json; /api/hill.svg and
+ * /api/hill.en.svg -> --format svg (the heat map alone, shown under the
+ * page's own table); /api/hill.html and /api/hill.en.html -> --format html
+ * (the host's page: the table and the heat map). */
+static int api_hill(am_web *web, am_web_response *r, int format, am_lang lang)
 {
 	char *doc = NULL;
 	size_t len = 0;
 	int rc;
 
 	pthread_mutex_lock(&web->hill_lock);
-	rc = am_hill_status(web->hill, html ? AM_HILL_HTML : AM_HILL_JSON, lang,
-	                    &doc, &len);
+	rc = am_hill_status(web->hill, format, lang, &doc, &len);
 	pthread_mutex_unlock(&web->hill_lock);
 	if (rc == AM_HILL_ETEMP)
 		return fail(r, 429, "busy", NULL, "the hill is busy; try again");
@@ -418,7 +420,9 @@ static int api_hill(am_web *web, am_web_response *r, int html, am_lang lang)
 		return rc == AM_ENOMEM ? rc
 		                       : fail(r, 500, "hill", NULL, "%s", am_error_last());
 	r->status = 200;
-	r->type = html ? "text/html; charset=utf-8" : type_json;
+	r->type = format == AM_HILL_HTML  ? "text/html; charset=utf-8"
+	          : format == AM_HILL_SVG ? type_svg
+	                                  : type_json;
 	r->body = doc;
 	r->len = len;
 	return 0;
@@ -862,7 +866,9 @@ int am_web_handle_query(am_web *web, const char *method, const char *path,
 		int want_get = strcmp(p, "hill") == 0 ||
 		               strcmp(p, "hill/sheet") == 0 ||
 		               strcmp(p, "hill.html") == 0 ||
-		               strcmp(p, "hill.en.html") == 0;
+		               strcmp(p, "hill.en.html") == 0 ||
+		               strcmp(p, "hill.svg") == 0 ||
+		               strcmp(p, "hill.en.svg") == 0;
 		if (!want_post && !want_get)
 			return fail(r, 404, "not-found", NULL, "no such API: %s",
 			            shown(sp, sizeof(sp), path));
@@ -882,11 +888,15 @@ int am_web_handle_query(am_web *web, const char *method, const char *path,
 		else if (strcmp(p, "battle.svg") == 0)
 			rc = api_battle(web, r, body, len, 1);
 		else if (strcmp(p, "hill") == 0)
-			rc = api_hill(web, r, 0, AM_LANG_JA);
+			rc = api_hill(web, r, AM_HILL_JSON, AM_LANG_JA);
 		else if (strcmp(p, "hill.html") == 0)
-			rc = api_hill(web, r, 1, AM_LANG_JA);
+			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_JA);
 		else if (strcmp(p, "hill.en.html") == 0)
-			rc = api_hill(web, r, 1, AM_LANG_EN);
+			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_EN);
+		else if (strcmp(p, "hill.svg") == 0)
+			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_JA);
+		else if (strcmp(p, "hill.en.svg") == 0)
+			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_EN);
 		else if (strcmp(p, "hill/sheet") == 0)
 			rc = api_hill_sheet(web, r, query);
 		else

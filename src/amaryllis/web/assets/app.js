@@ -15,7 +15,9 @@ const T = {
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "順位", owner: "持ち主", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
-    pick: "―", failed: "失敗しました", from_hill: "丘から",
+    pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
+    result: {entered: "登録しました", replaced: "置き換えました", tested: "試しました",
+             withdrawn: "取り下げました", status: "順位表を返しました", rejected: "却下されました"},
   },
   en: {
     title: "Amaryllis", tab_editor: "Editor", tab_battle: "Battle", tab_hill: "Hill",
@@ -28,7 +30,9 @@ const T = {
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "rank", owner: "owner", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
-    pick: "—", failed: "failed", from_hill: "From the hill",
+    pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
+    result: {entered: "entered", replaced: "replaced", tested: "tested",
+             withdrawn: "withdrawn", status: "status sent", rejected: "rejected"},
   },
 };
 const EXAMPLES = ["grisk", "nut", "awako", "uji", "shinigami"];
@@ -60,8 +64,10 @@ function applyLang() {
   for (const s of document.querySelectorAll("select.examples, select.members")) {
     if (s.firstChild) s.firstChild.textContent = t("pick");
   }
+  showResult();
   check();
   if (lastBattle) fight();
+  if ($("hill").classList.contains("active")) loadHill();
 }
 
 function showTab(name) {
@@ -223,7 +229,11 @@ async function loadHill() {
       ...[s.wins, s.draws, s.losses, s.points, s.margin].map(v => el("td", {class: "num"}, String(v))),
       el("td", {}, s.entered)));
   fillPickers(data.standings.map(s => s.name));
-  $("heatmap").src = (lang === "en" ? "/api/hill.en.html" : "/api/hill.html") + "?t=" + Date.now();
+  /* the heat map alone (GET /api/hill.svg): the table is the one above */
+  const img = $("heatmap");
+  img.hidden = data.standings.length === 0;
+  img.alt = t("heatmap");
+  img.src = (lang === "en" ? "/api/hill.en.svg" : "/api/hill.svg") + "?t=" + Date.now();
   return true;
 }
 
@@ -263,14 +273,29 @@ async function pickMember(select) {
 
 async function enter(ev) {
   ev.preventDefault();
+  delete $("entry-status").dataset.result;
   $("entry-status").textContent = t("sending");
   const {status, data} = await api("/api/hill/entry", {
     name: $("entry-name").value, address: $("entry-address").value,
     password: $("entry-password").value, sheet: $("entry-sheet").value, lang});
-  $("entry-status").textContent = data.result || data.error || String(status);
-  $("entry-status").className = status === 200 ? "status ok" : "status bad";
+  /* the machine value (X-Amaryllis-Result) stays in data-result; the label
+   * is in the page's language (showResult) */
+  const st = $("entry-status");
+  st.dataset.result = data.result || "";
+  st.dataset.error = data.result ? "" : (data.error || String(status));
+  st.className = status === 200 ? "status ok" : "status bad";
+  showResult();
   $("entry-reply").textContent = data.reply || "";
   loadHill();
+}
+
+/* The entry's result label in the page's language, from data-result (an
+ * unknown value is shown as it is), or the server's error text. */
+function showResult() {
+  const st = $("entry-status");
+  if (st.dataset.result === undefined) return;
+  const r = st.dataset.result;
+  st.textContent = r ? (t("result")[r] || r) : st.dataset.error;
 }
 
 /* ---- start -------------------------------------------------------------- */
