@@ -21,6 +21,8 @@
 
 #include "util/error.h"
 
+#define CHUNK 256
+
 typedef struct totals {
 	int64_t wins, draws, losses, errors;
 	__int128 margin;
@@ -41,8 +43,7 @@ typedef struct shared {
 	const am_program *const *progs;
 	size_t n;
 	uint64_t lo, hi;         /* this share */
-	uint64_t block, nblocks, ntiles; /* tiles of block × block pairs */
-	atomic_uint_fast64_t next; /* next tile to hand out */
+	atomic_uint_fast64_t next; /* next pair to hand out */
 	atomic_uint_fast64_t done; /* battles played */
 	atomic_int failed;       /* an allocation failed: stop */
 	uint8_t *table;
@@ -69,140 +70,96 @@ static uint64_t row_start(uint64_t n, uint64_t i)
 	return i * (n - 1) - (i ? i * (i - 1) / 2 : 0);
 }
 
-/*
- * The pairs are played tile by tile: the blocks of `block` consecutive
- * units, and every pair of blocks (a, b), a ≤ b, once.  A tile's programs
- * stay in the cache while it is played (a large league otherwise reads a new
- * program from memory for every battle).  The order is only the order of
- * play: pair (i, j), i < j, keeps its number k = row_start(n, i) + j − i − 1
- * in the table, the first error and the shares (LG-PAIR-1, AM-SYM-1), and
- * the totals are sums, so the result is the same for any order.
- */
-static size_t block_of(size_t n)
+/* The pair (i, j) of number k: each pair i < j once, the other order
+ * being its mirror (LG-PAIR-1, AM-SYM-1). */
+static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
 {
-	size_t b = n / 16;
-
-	return b < 16 ? 16 : b > 128 ? 128 : b;
-}
-
-/* Tile number t of nb blocks: the block pair (a, b), a ≤ b, row by row. */
-static void tile_of(uint64_t nb, uint64_t t, uint64_t *a, uint64_t *b)
-{
-	uint64_t lo = 0, hi = nb; /* tiles before row a: a·nb − a(a−1)/2 */
+	uint64_t lo = 0, hi = n - 1; /* row_start(lo) ≤ k < row_start(hi) */
 
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (mid * nb - mid * (mid - 1) / 2 <= t)
+		if (row_start(n, mid) <= k)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	*a = lo;
-	*b = lo + (t - (lo * nb - (lo ? lo * (lo - 1) / 2 : 0)));
+	*i = (size_t)lo;
+	*j = (size_t)(lo + 1 + (k - row_start(n, lo)));
 }
 
-/* Play pair (i, j), number k (LG-PAIR-1), adding up wins, draws, losses and
- * the ＨＰ margins own score − opponent's score (LG-POINTS-1).  Returns -1
- * when memory ran out (the league stops). */
-static int play_pair(worker *w, size_t i, size_t j, uint64_t k)
+/* Play pairs [k0, k1) (LG-PAIR-1), adding up wins, draws, losses and the
+ * ＨＰ margins own score − opponent's score (LG-POINTS-1). */
+static void play_chunk(worker *w, uint64_t k0, uint64_t k1)
 {
 	shared *sh = w->sh;
-	am_result r;
-	int rc = am_battle_run_programs(&r, w->engine, sh->progs[i],
-	                                sh->progs[j], &sh->bo);
-	uint8_t out;
+	size_t i, j;
+	uint64_t k;
 
-	if (rc == AM_ENOMEM) {
-		w->rc = rc;
-		atomic_store(&sh->failed, 1);
-		return -1;
-	}
-	if (rc < 0) {
-		w->t[i].errors++;
-		w->t[j].errors++;
-		out = AM_PAIR_ERROR;
-		if (!w->has_error || k < w->error_k) {
-			w->has_error = 1;
-			w->error_k = k;
-			w->error_i = i;
-			w->error_j = j;
-			strncpy(w->error, am_error_last(), sizeof(w->error) - 1);
-			w->error[sizeof(w->error) - 1] = '\0';
+	pair_of(sh->n, k0, &i, &j);
+	for (k = k0; k < k1; k++) {
+		am_result r;
+		int rc = am_battle_run_programs(&r, w->engine, sh->progs[i],
+		                                sh->progs[j], &sh->bo);
+		uint8_t out;
+		if (rc == AM_ENOMEM) {
+			w->rc = rc;
+			atomic_store(&sh->failed, 1);
+			return;
 		}
-	} else {
-		w->t[i].margin += (__int128)r.score[0] - r.score[1];
-		w->t[j].margin += (__int128)r.score[1] - r.score[0];
-		if (r.winner == 0) {
-			w->t[i].wins++;
-			w->t[j].losses++;
-			out = AM_PAIR_WIN;
-		} else if (r.winner == 1) {
-			w->t[i].losses++;
-			w->t[j].wins++;
-			out = AM_PAIR_LOSS;
+		if (rc < 0) {
+			w->t[i].errors++;
+			w->t[j].errors++;
+			out = AM_PAIR_ERROR;
+			if (!w->has_error || k < w->error_k) {
+				w->has_error = 1;
+				w->error_k = k;
+				w->error_i = i;
+				w->error_j = j;
+				strncpy(w->error, am_error_last(), sizeof(w->error) - 1);
+				w->error[sizeof(w->error) - 1] = '\0';
+			}
 		} else {
-			w->t[i].draws++;
-			w->t[j].draws++;
-			out = AM_PAIR_DRAW;
+			w->t[i].margin += (__int128)r.score[0] - r.score[1];
+			w->t[j].margin += (__int128)r.score[1] - r.score[0];
+			if (r.winner == 0) {
+				w->t[i].wins++;
+				w->t[j].losses++;
+				out = AM_PAIR_WIN;
+			} else if (r.winner == 1) {
+				w->t[i].losses++;
+				w->t[j].wins++;
+				out = AM_PAIR_LOSS;
+			} else {
+				w->t[i].draws++;
+				w->t[j].draws++;
+				out = AM_PAIR_DRAW;
+			}
+		}
+		if (sh->table)
+			sh->table[k] = out;
+		if (++j == sh->n) {
+			i++;
+			j = i + 1;
 		}
 	}
-	if (sh->table)
-		sh->table[k] = out;
-	return 0;
 }
 
-/* Play the pairs of tile (a, b) that lie in this share [lo, hi); returns
- * how many, or -1 when memory ran out. */
-static int64_t play_tile(worker *w, uint64_t a, uint64_t b)
-{
-	shared *sh = w->sh;
-	uint64_t n = sh->n, i, i1 = (a + 1) * sh->block, j1 = (b + 1) * sh->block;
-	int64_t played = 0;
-
-	if (i1 > n)
-		i1 = n;
-	if (j1 > n)
-		j1 = n;
-	for (i = a * sh->block; i < i1; i++) {
-		/* pair (i, j) is number k0 + (j − j0), for j in [j0, je) */
-		uint64_t j0 = a == b ? i + 1 : b * sh->block, j, je = j1;
-		uint64_t k0 = row_start(n, i) + (j0 - i - 1), k1, k;
-		if (j0 >= je)
-			continue;
-		k1 = k0 + (je - j0);
-		if (k1 <= sh->lo || k0 >= sh->hi)
-			continue;           /* the row's pairs are another share's */
-		if (k0 < sh->lo) {
-			j0 += sh->lo - k0;
-			k0 = sh->lo;
-		}
-		if (k1 > sh->hi)
-			je -= k1 - sh->hi;
-		for (j = j0, k = k0; j < je; j++, k++, played++)
-			if (play_pair(w, (size_t)i, (size_t)j, k) < 0)
-				return -1;
-	}
-	return played;
-}
-
-/* A worker's loop: take tiles until none is left; a worker with a progress
- * callback reports after each tile. */
+/* A worker's loop: take chunks until the share is done; a worker with a
+ * progress callback reports after each chunk. */
 static void *work(void *arg)
 {
 	worker *w = arg;
 	shared *sh = w->sh;
 
 	for (;;) {
-		uint64_t t = atomic_fetch_add(&sh->next, 1), a, b;
-		int64_t played;
-		if (t >= sh->ntiles || atomic_load(&sh->failed))
+		uint64_t k0 = atomic_fetch_add(&sh->next, CHUNK), k1;
+		if (k0 >= sh->hi || atomic_load(&sh->failed))
 			break;
-		tile_of(sh->nblocks, t, &a, &b);
-		if ((played = play_tile(w, a, b)) < 0)
+		k1 = k0 + CHUNK < sh->hi ? k0 + CHUNK : sh->hi;
+		play_chunk(w, k0, k1);
+		atomic_fetch_add(&sh->done, k1 - k0);
+		if (w->rc < 0)
 			break;
-		if (played == 0)
-			continue;
-		atomic_fetch_add(&sh->done, (uint64_t)played);
 		if (w->progress)
 			w->progress(w->progress_ud, atomic_load(&sh->done),
 			            sh->hi - sh->lo);
@@ -253,17 +210,14 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	sh.n = n;
 	sh.lo = lo;
 	sh.hi = hi;
-	sh.block = block_of(n);
-	sh.nblocks = n ? (n + sh.block - 1) / sh.block : 0;
-	sh.ntiles = sh.nblocks * (sh.nblocks + 1) / 2;
-	atomic_init(&sh.next, 0);
+	atomic_init(&sh.next, lo);
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.failed, 0);
 	sh.table = lg->table;
 	sh.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
 	sh.bo.max_units = opts->max_units;
-	if ((uint64_t)jobs > sh.ntiles)
-		jobs = sh.ntiles ? (unsigned)sh.ntiles : 1;
+	if ((uint64_t)jobs > (hi - lo) / CHUNK + 1)
+		jobs = (unsigned)((hi - lo) / CHUNK + 1);
 	if (!(ws = calloc(jobs, sizeof(*ws))))
 		goto nomem;
 	for (t = 0; t < jobs; t++) {
