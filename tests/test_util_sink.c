@@ -126,6 +126,19 @@ static void test_buffer_failure(void **state)
 	ut_buf_free(&out);
 }
 
+/* ut_buf_xml: the five XML specials become entities, a control character
+ * XML 1.0 forbids (U+0001) becomes '?', tab and newline and UTF-8 pass. */
+static void test_xml_escape(void **state)
+{
+	ut_buf b = UT_BUF_INIT;
+	(void)state;
+	assert_int_equal(ut_buf_xml(&b, "a<b>&\"'\x01\t\nグリスク"), 0);
+	assert_string_equal(b.ptr, "a&lt;b&gt;&amp;&quot;&#39;?\t\nグリスク");
+	assert_int_equal(ut_buf_xml(&b, ""), 0);
+	assert_int_equal(b.len, strlen("a&lt;b&gt;&amp;&quot;&#39;?\t\nグリスク"));
+	ut_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_in_memory),
 		cmocka_unit_test(test_sticky_failure),
 		cmocka_unit_test(test_buffer_failure),
+		cmocka_unit_test(test_xml_escape),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

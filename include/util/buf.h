@@ -17,6 +17,10 @@ typedef struct ut_buf {
 /* Append bytes / a C string / formatted text. Return 0, or UT_ENOMEM. */
 int ut_buf_put(ut_buf *b, const char *data, size_t len);
 int ut_buf_puts(ut_buf *b, const char *s);
+/* Append s escaped for XML/HTML text and attribute values: & < > " '
+ * as entities, and the control characters XML 1.0 forbids (all below
+ * U+0020 but tab, line feed and carriage return) as '?'. */
+int ut_buf_xml(ut_buf *b, const char *s);
 int ut_buf_printf(ut_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))

@@ -90,3 +90,29 @@ void ut_buf_free(ut_buf *b)
 	b->len = b->cap = 0;
 	b->failed = 0;
 }
+
+int ut_buf_xml(ut_buf *b, const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++) {
+		const char *rep;
+		unsigned char c = (unsigned char)*s;
+		switch (c) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		default:
+			if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+				continue;
+			rep = "?";
+		}
+		ut_buf_put(b, run, (size_t)(s - run));
+		ut_buf_puts(b, rep);
+		run = s + 1;
+	}
+	ut_buf_put(b, run, (size_t)(s - run));
+	return b->failed ? UT_ENOMEM : 0;
+}

@@ -61,20 +61,6 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 	return 0;
 }
 
-static void html_text(ut_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': ut_buf_puts(b, "&lt;"); break;
-		case '>': ut_buf_puts(b, "&gt;"); break;
-		case '&': ut_buf_puts(b, "&amp;"); break;
-		case '"': ut_buf_puts(b, "&quot;"); break;
-		case '\'': ut_buf_puts(b, "&#39;"); break;
-		default: ut_buf_put(b, s, 1);
-		}
-	}
-}
-
 static int buf_write(void *ud, const char *data, size_t len)
 {
 	return ut_buf_put((ut_buf *)ud, data, len) != 0;
@@ -158,12 +144,12 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	ut_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
 	ut_buf_puts(b, lang == AM_LANG_EN ? "en" : "ja");
 	ut_buf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	html_text(b, h->name);
+	ut_buf_xml(b, h->name);
 	ut_buf_puts(b, "</title>\n<style>\nbody{font-family:sans-serif;margin:2em}"
 	               "table{border-collapse:collapse}"
 	               "th,td{border:1px solid #999;padding:.2em .6em}"
 	               "td.n{text-align:right}\n</style>\n</head>\n<body>\n<h1>");
-	html_text(b, h->name);
+	ut_buf_xml(b, h->name);
 	ut_buf_printf(b, "</h1>\n<p>%zu / %zu</p>\n<table>\n<tr>", n, h->size);
 	ut_buf_puts(b, L(lang, "<th>順位</th><th>名前</th><th>持ち主</th><th>勝</th>"
 	                       "<th>分</th><th>負</th><th>勝ち点</th><th>ＨＰ差</th>"
@@ -174,16 +160,16 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	ut_buf_puts(b, "</tr>\n");
 	for (i = 0; i < n; i++) {
 		ut_buf_printf(b, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		html_text(b, m[i].name);
+		ut_buf_xml(b, m[i].name);
 		ut_buf_puts(b, "</td><td>");
-		html_text(b, m[i].owner);
+		ut_buf_xml(b, m[i].owner);
 		ut_buf_printf(b, "</td><td class=\"n\">%lld</td><td class=\"n\">%lld"
 		              "</td><td class=\"n\">%lld</td><td class=\"n\">%lld</td>",
 		              (long long)m[i].wins, (long long)m[i].draws,
 		              (long long)m[i].losses, (long long)m[i].points);
 		snprintf(num, sizeof(num), "%+lld", (long long)m[i].margin);
 		ut_buf_printf(b, "<td class=\"n\">%s</td><td>", num);
-		html_text(b, m[i].entered);
+		ut_buf_xml(b, m[i].entered);
 		ut_buf_puts(b, "</td></tr>\n");
 	}
 	ut_buf_puts(b, "</table>\n");

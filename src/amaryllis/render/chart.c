@@ -167,20 +167,6 @@ static void carry(am_chart *c)
 	}
 }
 
-static void xml(ut_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': ut_buf_puts(b, "&lt;"); break;
-		case '>': ut_buf_puts(b, "&gt;"); break;
-		case '&': ut_buf_puts(b, "&amp;"); break;
-		case '"': ut_buf_puts(b, "&quot;"); break;
-		default:
-			ut_buf_put(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
-		}
-	}
-}
-
 /* A step of 1, 2 or 5 × 10^k giving at most about 5 ticks over span. */
 static double tick_step(double span)
 {
@@ -325,7 +311,7 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">",
 		              f.left + f.width + 36, 52 + 18.0 * (double)u);
 		if (am_engine_unit(&st, e, u) == 0)
-			xml(b, st.name);
+			ut_buf_xml(b, st.name);
 		ut_buf_printf(b, "#%zu</text>\n", u);
 	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s　%s"
@@ -359,7 +345,7 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">"
 		              "%c: ", f.left + 4, f.top - 6, s ? 'B' : 'A');
 		if (t)
-			xml(b, t->units[0].name);
+			ut_buf_xml(b, t->units[0].name);
 		ut_buf_puts(b, "</text>\n");
 		for (d = 0; d < c->ndefs[s]; d++) {
 			const char *col = s ? reds[d % 6] : blues[d % 6];
@@ -385,7 +371,7 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 			ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">",
 			              f.left + f.width + 30, f.top + 13 + 16.0 * (double)d);
 			if (t && d < t->nunits)
-				xml(b, t->units[d].name);
+				ut_buf_xml(b, t->units[d].name);
 			ut_buf_puts(b, "</text>\n");
 			if (d >= 7 && d + 1 < c->ndefs[s]) {
 				ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">…</text>\n",

@@ -253,22 +253,6 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 	return finish(&o);
 }
 
-/* XML-escape s into b. */
-static void xml(ut_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': ut_buf_puts(b, "&lt;"); break;
-		case '>': ut_buf_puts(b, "&gt;"); break;
-		case '&': ut_buf_puts(b, "&amp;"); break;
-		case '"': ut_buf_puts(b, "&quot;"); break;
-		default:
-			/* control characters are not allowed in XML 1.0 */
-			ut_buf_put(b, (unsigned char)*s < 0x20 ? "?" : s, 1);
-		}
-	}
-}
-
 /* Colour for a share of points p in [0, 1]: red (0) → grey → green (1). */
 static void colour(ut_buf *b, double p)
 {
@@ -328,7 +312,7 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 			              "text-anchor=\"end\">%zu. ", label - 4,
 			              top + i * cellpx + cellpx - 3,
 			              v->standings[i].rank);
-			xml(&o.b, v->names[v->standings[i].entry]);
+			ut_buf_xml(&o.b, v->names[v->standings[i].entry]);
 			ut_buf_puts(&o.b, "</text>\n");
 		}
 		for (j = 0; j < blocks; j++) {

@@ -24,24 +24,12 @@ enum {
 	PLOT_TOP = 30, PLOT_H = 160
 };
 
-static void esc(ut_buf *b, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': ut_buf_puts(b, "&amp;"); break;
-		case '<': ut_buf_puts(b, "&lt;"); break;
-		case '>': ut_buf_puts(b, "&gt;"); break;
-		case '"': ut_buf_puts(b, "&quot;"); break;
-		default: ut_buf_put(b, s, 1);
-		}
-}
-
 static void text(ut_buf *b, double x, double y, const char *anchor, int size,
                  const char *s)
 {
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" "
 	              "text-anchor=\"%s\">", x, y, size, anchor);
-	esc(b, s);
+	ut_buf_xml(b, s);
 	ut_buf_puts(b, "</text>\n");
 }
 
@@ -67,7 +55,7 @@ static void axes(ut_buf *b, int base, const char *xname, const char *yname,
 	ut_buf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" "
 	              "text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">",
 	              y0 + PLOT_TOP + PLOT_H / 2, y0 + PLOT_TOP + PLOT_H / 2);
-	esc(b, tmp);
+	ut_buf_xml(b, tmp);
 	ut_buf_puts(b, "</text>\n");
 }
 

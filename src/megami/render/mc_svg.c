@@ -27,18 +27,6 @@ enum {
 	PLOT_H = 160
 };
 
-static void esc(ut_buf *b, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': ut_buf_puts(b, "&amp;"); break;
-		case '<': ut_buf_puts(b, "&lt;"); break;
-		case '>': ut_buf_puts(b, "&gt;"); break;
-		case '"': ut_buf_puts(b, "&quot;"); break;
-		default: ut_buf_put(b, s, 1);
-		}
-}
-
 static void panel(ut_buf *b, int y0, const char *title, const char *xname,
                   const char *yname, const char *fill, const mg_mc_bin *bins,
                   size_t nb)
@@ -54,7 +42,7 @@ static void panel(ut_buf *b, int y0, const char *title, const char *xname,
 	every = nb <= 20 ? 1 : (nb + 9) / 10;
 	ut_buf_printf(b, "<g>\n<text x=\"%d\" y=\"%d\" font-size=\"15\" "
 	              "font-weight=\"bold\">", LEFT, y0 + 18);
-	esc(b, title);
+	ut_buf_xml(b, title);
 	ut_buf_puts(b, "</text>\n");
 	/* axes */
 	ut_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
@@ -69,11 +57,11 @@ static void panel(ut_buf *b, int y0, const char *title, const char *xname,
 	ut_buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
 	              "text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">",
 	              LEFT - 40, base - PLOT_H / 2, LEFT - 40, base - PLOT_H / 2);
-	esc(b, yname);
+	ut_buf_xml(b, yname);
 	ut_buf_puts(b, "</text>\n");
 	ut_buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
 	              "text-anchor=\"middle\">", LEFT + PLOT_W / 2, base + 34);
-	esc(b, xname);
+	ut_buf_xml(b, xname);
 	ut_buf_puts(b, "</text>\n");
 	/* bars and their labels */
 	for (i = 0; i < nb; i++) {
