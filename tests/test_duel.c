@@ -28,51 +28,9 @@
 #include "support/fixture.h"
 #include "util/array.h"
 
-typedef struct tape {
-	am_event *ev;
-	size_t n, cap;
-} tape;
-
-static int record(void *ud, const am_engine *e, const am_event *ev)
-{
-	tape *t = ud;
-
-	(void)e;
-	if (UT_ARRAY_RESERVE(t->ev, t->cap, t->n + 1) < 0)
-		return 1;
-	t->ev[t->n++] = *ev;
-	return 0;
-}
-
-static void assert_units_equal(const am_engine *a, const am_engine *b)
-{
-	size_t n = am_engine_unit_count(a), i;
-
-	assert_int_equal(n, am_engine_unit_count(b));
-	for (i = 0; i < n; i++) {
-		am_unit_state x, y;
-		size_t k;
-		assert_int_equal(am_engine_unit(&x, a, i), 0);
-		assert_int_equal(am_engine_unit(&y, b, i), 0);
-		assert_int_equal(x.side, y.side);
-		assert_int_equal(x.hp, y.hp);
-		assert_int_equal(x.atk, y.atk);
-		assert_int_equal(x.def, y.def);
-		assert_int_equal(x.spd, y.spd);
-		assert_int_equal(x.ap, y.ap);
-		assert_memory_equal(x.states, y.states, sizeof(x.states));
-		assert_int_equal(x.alive, y.alive);
-		assert_int_equal(x.died_turn, y.died_turn);
-		assert_int_equal(x.position, y.position);
-		for (k = 0; k < GEN_MAX_ACTIONS * 2; k++)
-			assert_int_equal(am_engine_slot_spent(a, i, k),
-			                 am_engine_slot_spent(b, i, k));
-	}
-}
-
 /* a against b both ways; returns the steps of the battle */
 static uint64_t both_paths(am_engine *e[4], const am_team *a,
-                           const am_team *b, tape *td, tape *tg)
+                           const am_team *b, tf_tape *td, tf_tape *tg)
 {
 	am_battle_opts o[4] = {AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT,
 	                       AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT};
@@ -83,7 +41,7 @@ static uint64_t both_paths(am_engine *e[4], const am_team *a,
 	/* 0: duel, silent; 1: general, silent; 2: duel, recorded;
 	 * 3: general, recorded */
 	o[1].duel = o[3].duel = 0;
-	o[2].on_event = o[3].on_event = record;
+	o[2].on_event = o[3].on_event = tf_tape_record;
 	td->n = tg->n = 0;
 	o[2].event_ud = td;
 	o[3].event_ud = tg;
@@ -92,7 +50,7 @@ static uint64_t both_paths(am_engine *e[4], const am_team *a,
 	for (k = 1; k < 4; k++) {
 		assert_int_equal(rc[k], rc[0]);
 		tf_same_result(&r[k], &r[0]);
-		assert_units_equal(e[k], e[0]);
+		tf_same_units(e[k], e[0], GEN_MAX_ACTIONS * 2);
 	}
 	assert_int_equal(td->n, tg->n);
 	for (i = 0; i < td->n; i++)
@@ -121,7 +79,7 @@ static void test_duel_changes_nothing(void **state)
 	static bteam build[NBUILD];
 	const am_team *bt[NBUILD];
 	am_engine *e[4];
-	tape td = {0}, tg = {0};
+	tf_tape td = {0}, tg = {0};
 	uint64_t seed = 20261130;
 	size_t reflected = 0, stunned = 0, sim = 0, all = 0, m;
 	int i, j, k, nb = 0;

@@ -228,30 +228,6 @@ static size_t assert_same_story(const tape *a, const tape *b,
 	return hits;
 }
 
-/* Every unit of engines a and b ends in the same state. */
-static void assert_units_equal(const am_engine *a, const am_engine *b)
-{
-	size_t n = am_engine_unit_count(a), i;
-
-	assert_int_equal(n, am_engine_unit_count(b));
-	for (i = 0; i < n; i++) {
-		am_unit_state x, y;
-		assert_int_equal(am_engine_unit(&x, a, i), 0);
-		assert_int_equal(am_engine_unit(&y, b, i), 0);
-		assert_int_equal(x.side, y.side);
-		assert_int_equal(x.index, y.index);
-		assert_int_equal(x.hp, y.hp);
-		assert_int_equal(x.atk, y.atk);
-		assert_int_equal(x.def, y.def);
-		assert_int_equal(x.spd, y.spd);
-		assert_int_equal(x.ap, y.ap);
-		assert_memory_equal(x.states, y.states, sizeof(x.states));
-		assert_int_equal(x.alive, y.alive);
-		assert_int_equal(x.died_turn, y.died_turn);
-		assert_int_equal(x.position, y.position);
-	}
-}
-
 /* ---- the property -------------------------------------------------------- */
 
 #define NTEAMS 60
@@ -294,7 +270,7 @@ static void test_grouped_hits_change_nothing(void **state)
 			for (k = 1; k < 4; k++) {
 				assert_int_equal(rc[k], rc[0]);
 				tf_same_result(&r[k], &r[0]);
-				assert_units_equal(e[k], e[0]);
+				tf_same_units(e[k], e[0], 0);
 			}
 			hits += assert_same_story(&tg, &tr, e[2], e[3]);
 			for (m = 0; m < tg.n; m++) {

@@ -33,23 +33,7 @@
 
 /* ---- recording events ---------------------------------------------------- */
 
-typedef struct tape {
-	am_event *ev;
-	size_t n, cap;
-} tape;
-
-static int record(void *ud, const am_engine *e, const am_event *ev)
-{
-	tape *t = ud;
-
-	(void)e;
-	if (UT_ARRAY_RESERVE(t->ev, t->cap, t->n + 1) < 0)
-		return 1;
-	t->ev[t->n++] = *ev;
-	return 0;
-}
-
-static void assert_events_equal(const tape *a, const tape *b)
+static void assert_events_equal(const tf_tape *a, const tf_tape *b)
 {
 	size_t i;
 
@@ -60,34 +44,12 @@ static void assert_events_equal(const tape *a, const tape *b)
 
 /* ---- the property -------------------------------------------------------- */
 
-/* Every unit of engines a and b ends in the same state. */
-static void assert_units_equal(const am_engine *a, const am_engine *b)
-{
-	size_t n = am_engine_unit_count(a), i;
-
-	assert_int_equal(n, am_engine_unit_count(b));
-	for (i = 0; i < n; i++) {
-		am_unit_state x, y;
-		assert_int_equal(am_engine_unit(&x, a, i), 0);
-		assert_int_equal(am_engine_unit(&y, b, i), 0);
-		assert_int_equal(x.side, y.side);
-		assert_int_equal(x.hp, y.hp);
-		assert_int_equal(x.atk, y.atk);
-		assert_int_equal(x.spd, y.spd);
-		assert_memory_equal(x.states, y.states, sizeof(x.states));
-		assert_int_equal(x.alive, y.alive);
-		assert_int_equal(x.died_turn, y.died_turn);
-		assert_int_equal(x.position, y.position);
-		assert_int_equal(x.ap, y.ap); /* a dead unit keeps its AP */
-	}
-}
-
 /*
  * Run a against b the four ways and compare.  Returns the number of steps
  * (for the test's own sanity checks).
  */
 static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
-                          tape *t1, tape *t0)
+                          tf_tape *t1, tf_tape *t0)
 {
 	am_battle_opts o[4] = {AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT,
 	                       AM_BATTLE_OPTS_INIT, AM_BATTLE_OPTS_INIT};
@@ -97,7 +59,7 @@ static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
 	/* 0: shortcuts, silent; 1: none, silent; 2: shortcuts, recorded;
 	 * 3: none, recorded */
 	o[1].shortcuts = o[3].shortcuts = 0;
-	o[2].on_event = o[3].on_event = record;
+	o[2].on_event = o[3].on_event = tf_tape_record;
 	t1->n = t0->n = 0;
 	o[2].event_ud = t1;
 	o[3].event_ud = t0;
@@ -106,7 +68,7 @@ static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
 	for (k = 1; k < 4; k++) {
 		assert_int_equal(rc[k], rc[0]);
 		tf_same_result(&r[k], &r[0]);
-		assert_units_equal(e[k], e[0]);
+		tf_same_units(e[k], e[0], 0);
 	}
 	assert_events_equal(t1, t0);
 	return r[0].steps;
@@ -129,7 +91,7 @@ static void test_shortcuts_change_nothing(void **state)
 	static bteam build[NBUILD];
 	const am_team *teams[NCORE + NBUILD];
 	am_engine *e[4];
-	tape t1 = {0}, t0 = {0};
+	tf_tape t1 = {0}, t0 = {0};
 	uint64_t seed = 20261130;
 	int i, j, k, n = NCORE + NBUILD, big = 0, poisoned = 0, all = 0;
 	(void)state;
@@ -182,7 +144,7 @@ static void test_shortcuts_hand_case(void **state)
 	am_unit_def wall, striker;
 	am_team a, b;
 	am_engine *e[4];
-	tape t1 = {0}, t0 = {0};
+	tf_tape t1 = {0}, t0 = {0};
 	int k;
 	(void)state;
 
@@ -237,7 +199,7 @@ static void test_stun_left_at_the_end(void **state)
 	am_team a, b;
 	am_engine *e[4];
 	am_unit_state st;
-	tape t1 = {0}, t0 = {0};
+	tf_tape t1 = {0}, t0 = {0};
 	int k;
 	(void)state;
 
@@ -301,7 +263,7 @@ static void test_dead_unit_keeps_ap(void **state)
 	am_team a, b;
 	am_engine *e[4];
 	am_unit_state st;
-	tape t1 = {0}, t0 = {0};
+	tf_tape t1 = {0}, t0 = {0};
 	int k;
 	(void)state;
 

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/array.h"
+
 /* ---- teams -------------------------------------------------------------- */
 
 static int same_act(const am_action *x, const am_action *y)
@@ -455,4 +457,41 @@ int64_t tf_sum_ev(const tf_outcome *o, am_event_kind kind, int32_t target)
 		    (target < 0 || o->log.ev[i].target == target))
 			s += o->log.ev[i].value;
 	return s;
+}
+
+int tf_tape_record(void *ud, const am_engine *e, const am_event *ev)
+{
+	tf_tape *t = ud;
+
+	(void)e;
+	if (UT_ARRAY_RESERVE(t->ev, t->cap, t->n + 1) < 0)
+		return 1;
+	t->ev[t->n++] = *ev;
+	return 0;
+}
+
+void tf_same_units(const am_engine *a, const am_engine *b, size_t slots)
+{
+	size_t n = am_engine_unit_count(a), i, k;
+
+	assert_int_equal(n, am_engine_unit_count(b));
+	for (i = 0; i < n; i++) {
+		am_unit_state x, y;
+		assert_int_equal(am_engine_unit(&x, a, i), 0);
+		assert_int_equal(am_engine_unit(&y, b, i), 0);
+		assert_int_equal(x.side, y.side);
+		assert_int_equal(x.index, y.index);
+		assert_int_equal(x.hp, y.hp);
+		assert_int_equal(x.atk, y.atk);
+		assert_int_equal(x.def, y.def);
+		assert_int_equal(x.spd, y.spd);
+		assert_int_equal(x.ap, y.ap);
+		assert_memory_equal(x.states, y.states, sizeof(x.states));
+		assert_int_equal(x.alive, y.alive);
+		assert_int_equal(x.died_turn, y.died_turn);
+		assert_int_equal(x.position, y.position);
+		for (k = 0; k < slots; k++)
+			assert_int_equal(am_engine_slot_spent(a, i, k),
+			                 am_engine_slot_spent(b, i, k));
+	}
 }

@@ -176,6 +176,19 @@ void tf_run_both(tf_outcome *o, const tf_team *a, const tf_team *b);
 void tf_same_result(const am_result *x, const am_result *y);
 void tf_same_event(const am_event *x, const am_event *y);
 
+/* Events recorded in order: an am_battle_opts.on_event callback
+ * (tf_tape_record, with the tape as its user data); free(tape.ev). */
+typedef struct tf_tape {
+	am_event *ev;
+	size_t n, cap;
+} tf_tape;
+int tf_tape_record(void *ud, const am_engine *e, const am_event *ev);
+
+/* Every unit of engines a and b ends in the same state: every field of
+ * am_unit_state, and the spent counts of its first `slots` action slots.
+ * (A dead unit keeps its AP: that is compared too.) */
+void tf_same_units(const am_engine *a, const am_engine *b, size_t slots);
+
 /* Unit k (creation order, 0 = entry unit) of `side`. */
 const tf_unit *tf_U(const tf_outcome *o, int side, size_t k);
 
