@@ -4,8 +4,10 @@
 #   make deps     check (as root: install) the Debian packages needed
 #                 (deps-mpi: and OpenMPI, which only `make mpi` needs)
 #   make build    configure and build in build/ (RelWithDebInfo)
-#   make demo     build, then replay the worked example of the rules, roll
-#                 dice, play a bundled 戦女神TRPG duel and playtest the card duel
+#   make demo     build, then replay the worked example of the rules (and draw
+#                 it as SVG), run a mail hill on two bundled mails, design a
+#                 unit with the optimizer, roll dice, play a bundled 戦女神TRPG
+#                 duel and playtest the card duel
 #   make test     build, then run the tests in build/
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
@@ -94,6 +96,23 @@ build: deps
 demo: build
 	$(call heading,"demo: amaryllis battle examples/grisk.txt examples/nut.txt")
 	./$(BUILD_DIR)/amaryllis battle examples/grisk.txt examples/nut.txt
+	$(call heading,"demo: the same battle drawn: --svg $(BUILD_DIR)/demo/grisk-nut.svg")
+	rm -rf $(BUILD_DIR)/demo && mkdir -p $(BUILD_DIR)/demo/outbox
+	./$(BUILD_DIR)/amaryllis battle examples/grisk.txt examples/nut.txt --svg $(BUILD_DIR)/demo/grisk-nut.svg > /dev/null
+	@ls -l $(BUILD_DIR)/demo/grisk-nut.svg
+	$(call heading,"demo: a play-by-mail hill: init; two mailed entries (UTF-8 and ISO-2022-JP); status")
+	./$(BUILD_DIR)/amaryllis hill init $(BUILD_DIR)/demo/hill.db --size 10 --address hill@example.org --name デモの丘
+	./$(BUILD_DIR)/amaryllis mail --hill $(BUILD_DIR)/demo/hill.db --outbox $(BUILD_DIR)/demo/outbox < examples/hill/grisk.eml
+	./$(BUILD_DIR)/amaryllis mail --hill $(BUILD_DIR)/demo/hill.db --outbox $(BUILD_DIR)/demo/outbox < examples/hill/nut.eml
+	./$(BUILD_DIR)/amaryllis hill status $(BUILD_DIR)/demo/hill.db
+	@echo "--- the hill's reply to ヌト's mail ($(BUILD_DIR)/demo/outbox):"
+	@python3 -c 'import email, glob, sys; \
+	ms = [email.message_from_binary_file(open(f, "rb")) for f in glob.glob(sys.argv[1] + "/*.eml")]; \
+	m = [m for m in ms if "demo-bob-nut" in m["In-Reply-To"]][0]; \
+	print("To:", m["To"]); print("X-Amaryllis-Result:", m["X-Amaryllis-Result"]); print(); \
+	print(m.get_payload(decode=True).decode("utf-8"))' $(BUILD_DIR)/demo/outbox
+	$(call heading,"demo: amaryllis optimize --field examples/grisk.txt examples/nut.txt --evals 2000 --seed 1")
+	./$(BUILD_DIR)/amaryllis optimize --field examples/grisk.txt examples/nut.txt --evals 2000 --seed 1
 	$(call heading,"demo: megami roll --seed 7 '2D6+1>=8' '3D6+2'")
 	./$(BUILD_DIR)/megami roll --seed 7 '2D6+1>=8' '3D6+2'
 	$(call heading,"demo: megami fight examples/megami/duel.yaml (seed 0)")
