@@ -32,7 +32,11 @@ a, serve_opts = ap.parse_known_args()  # the rest goes to `serve`
 src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sheets = {os.path.basename(p)[:-4]: open(p, encoding="utf-8").read()
           for p in sorted(glob.glob(os.path.join(src, "examples", "*.txt")))}
-names = sorted(sheets)
+# The rules' example units; not 母 and 父 (examples/haha.txt, chichi.txt):
+# their ビルディア battles grow to thousands of units by design (issue 11's
+# population case, ~10 MB of JSON) and belong to the hostile test's
+# budget checks, not to a load of ordinary requests.
+names = [n for n in sorted(sheets) if n not in ("haha", "chichi")]
 
 srv = None
 if a.url:
