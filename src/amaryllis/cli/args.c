@@ -3,6 +3,7 @@
  * util/cli.h (getopt_long, usage errors, help) spoken as "amaryllis", and
  * the options every amaryllis command has.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,4 +88,22 @@ int cli_help(const cli_opts *o, const char *ja, const char *en)
 	ut_cli u = who(o);
 
 	return ut_cli_help(&u, ja, en);
+}
+
+int cli_parse_points(const char *s, int64_t pts[3])
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		long long v;
+		errno = 0;
+		v = strtoll(s, &end, 10);
+		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
+		    v < -1000000 || v > 1000000)
+			return -1;
+		pts[i] = v;
+		s = end + 1;
+	}
+	return 0;
 }

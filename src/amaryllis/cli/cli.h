@@ -162,6 +162,10 @@ int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg);
  * o->quiet).  Returns EXIT_OK, or EXIT_INPUT if stdout cannot be written. */
 int cli_help(const cli_opts *o, const char *ja, const char *en);
 
+/* --points W,D,L: three whole numbers from -1000000 to 1000000, separated
+ * by commas, into pts.  0, or -1 when s is not that (the caller says so). */
+int cli_parse_points(const char *s, int64_t pts[3]);
+
 
 /* The subcommands: argv[0] is the command's name; *base holds the options
  * given before it (amaryllis --lang en check …). */

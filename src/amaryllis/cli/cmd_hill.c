@@ -86,22 +86,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-static int parse_points(const char *s, int64_t pts[3])
-{
-	char *end;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		long long v = strtoll(s, &end, 10);
-		if (end == s || (i < 2 ? *end != ',' : *end != '\0') ||
-		    v < -1000000 || v > 1000000)
-			return -1;
-		pts[i] = v;
-		s = end + 1;
-	}
-	return 0;
-}
-
 int cmd_hill(const cli_opts *base, int argc, char **argv)
 {
 	cli_opts o = *base;
@@ -137,7 +121,7 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			init_name = "--name";
 			break;
 		case OPT_POINTS:
-			if (parse_points(optarg, cfg.points) < 0)
+			if (cli_parse_points(optarg, cfg.points) < 0)
 				return cli_usage_error(&o, "hill",
 					TR(&o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
 					       "例: 3,1,0）を指定してください（「%s」）",

@@ -199,22 +199,6 @@ static void show_progress(void *ud, uint64_t done, uint64_t total)
 	        frac * 100, rate / 1e6, eta / 60, eta % 60);
 }
 
-static int parse_points(const char *s, int64_t pts[3])
-{
-	char *end;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		errno = 0;
-		pts[i] = strtoll(s, &end, 10);
-		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
-		    pts[i] < -1000000 || pts[i] > 1000000)
-			return -1;
-		s = end + 1;
-	}
-	return 0;
-}
-
 
 /*
  * The options and operands into r.  Returns 0 to go on, or 1 with r->stop
@@ -262,7 +246,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 			r->jobs_given = 1;
 			break;
 		case OPT_POINTS:
-			if (parse_points(optarg, r->pts) < 0) {
+			if (cli_parse_points(optarg, r->pts) < 0) {
 				cli_usage_error(o, "league",
 				                TR(o, "--points には W,D,L（-1000000から"
 				                      "1000000までの整数3つ、例: 3,1,0）を"

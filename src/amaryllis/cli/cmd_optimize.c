@@ -191,22 +191,6 @@ static int parse_time(const char *s, double *out)
 	return 0;
 }
 
-static int parse_points(const char *s, int64_t pts[3])
-{
-	char *end;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		errno = 0;
-		pts[i] = strtoll(s, &end, 10);
-		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
-		    pts[i] < -1000000 || pts[i] > 1000000)
-			return -1;
-		s = end + 1;
-	}
-	return 0;
-}
-
 /* Progress after each generation: the line on a terminal (rank 0), and
  * the --time limit. */
 static int progress(void *ud, const am_opt_progress *p)
@@ -326,7 +310,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			r->oo.buildia = 1;
 			break;
 		case OPT_POINTS:
-			if (parse_points(optarg, r->oo.points) < 0)
+			if (cli_parse_points(optarg, r->oo.points) < 0)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--points には W,D,L（-1000000から"
 				              "1000000までの整数3つ、例: 3,1,0）を"
