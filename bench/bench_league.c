@@ -41,9 +41,35 @@ static double run(am_program **progs, int n, unsigned jobs, am_league **out)
 	return best;
 }
 
+/* One league on `jobs` threads: its wall and CPU time.  0, or 1 printed. */
+static int once(am_program **progs, int n, unsigned jobs, uint64_t battles)
+{
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	am_league *lg;
+	struct rusage ru;
+	double t0 = gen_now(), t, cpu;
+
+	o.jobs = jobs;
+	if (am_league_run(&lg, (const am_program *const *)progs, (size_t)n,
+	                  &o) < 0) {
+		fprintf(stderr, "bench_league: %s\n", am_error_last());
+		return 1;
+	}
+	t = gen_now() - t0;
+	getrusage(RUSAGE_SELF, &ru);
+	cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6;
+	printf("bench_league: %d generated units, %llu battles, %u threads, "
+	       "once: wall %.2f s (%.0f battles/s), CPU %.2f s (%.0f battles "
+	       "per CPU-second, loading included)\n", n,
+	       (unsigned long long)battles, jobs, t, (double)battles / t, cpu,
+	       (double)battles / cpu);
+	am_league_free(lg);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 1500, i;
+	int n = argc > 1 ? atoi(argv[1]) : 1500, i, rc = 0;
 	unsigned jobs = argc > 2 ? (unsigned)atoi(argv[2])
 	                         : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 	gen_unit *units = calloc((size_t)(n > 2 ? n : 2), sizeof(*units));
@@ -62,29 +88,8 @@ int main(int argc, char **argv)
 	}
 	battles = (uint64_t)n * (uint64_t)(n - 1) / 2;
 	if (argc > 3 && strcmp(argv[3], "once") == 0) {
-		am_league_opts o = AM_LEAGUE_OPTS_INIT;
-		struct rusage ru;
-		double t0 = gen_now(), t, cpu;
-		o.jobs = jobs;
-		if (am_league_run(&all, (const am_program *const *)progs,
-		                  (size_t)n, &o) < 0) {
-			fprintf(stderr, "bench_league: %s\n", am_error_last());
-			return 1;
-		}
-		t = gen_now() - t0;
-		getrusage(RUSAGE_SELF, &ru);
-		cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6;
-		printf("bench_league: %d generated units, %llu battles, %u "
-		       "threads, once: wall %.2f s (%.0f battles/s), CPU %.2f s "
-		       "(%.0f battles per CPU-second, loading included)\n", n,
-		       (unsigned long long)battles, jobs, t, (double)battles / t,
-		       cpu, (double)battles / cpu);
-		am_league_free(all);
-		for (i = 0; i < n; i++)
-			am_program_free(progs[i]);
-		free(progs);
-		free(units);
-		return 0;
+		rc = once(progs, n, jobs, battles);
+		goto out;
 	}
 	t1 = run(progs, n, 1, &one);
 	tn = run(progs, n, jobs, &all);
@@ -113,9 +118,10 @@ int main(int argc, char **argv)
 	       jobs, tn, (double)battles / tn, t1 / tn);
 	am_league_free(one);
 	am_league_free(all);
+out:
 	for (i = 0; i < n; i++)
 		am_program_free(progs[i]);
 	free(progs);
 	free(units);
-	return 0;
+	return rc;
 }
