@@ -1260,6 +1260,32 @@ static void test_syntax_errors(void **state)
 	          "empty name");
 	one_error("a:10/1/1/2\n・b:ビルド( )<配置1>\n", AM_DIAG_EMPTY_NAME, 2, 9,
 	          "empty name");
+	/* AM-UNIT-7: an invisible character inside a name.  "グリ" is columns
+	 * 1-2, the U+200B column 3; in the name of an action line (checked
+	 * though no unit uses it, A10) after "・b" (columns 1-2) U+2060 is
+	 * column 3; a soft hyphen U+00AD in the unit name "x"
+	 * is column 2.  (At either end U+200B is a blank and trimmed.) */
+	one_error("グリ\u200bスク:10/1/1/2\n", AM_DIAG_INVISIBLE, 1, 3,
+	          "a name contains the invisible character U+200B (not allowed: "
+	          "it would look like another name)");
+	one_error("a:10/1/1/2\n・b\u2060c:直接攻撃\n", AM_DIAG_INVISIBLE,
+	          2, 3, "a name contains the invisible character U+2060 (not "
+	          "allowed: it would look like another name)");
+	one_error("x\u00ady:10/1/1/2\n", AM_DIAG_INVISIBLE, 1, 2,
+	          "a name contains the invisible character U+00AD (not allowed: "
+	          "it would look like another name)");
+}
+
+/* AM-UNIT-7: a zero-width space at the ends of a name is a blank, trimmed
+ * (as before): the name is "a". */
+static void test_invisible_trimmed(void **state)
+{
+	am_sheet *s = parse("\u200ba\u200b:10/1/1/2\n");
+
+	(void)state;
+	assert_true(am_sheet_ok(s));
+	assert_string_equal(am_sheet_team(s)->units[0].name, "a");
+	am_sheet_free(s);
 }
 
 /* All errors are reported, sorted by position. */
@@ -1435,6 +1461,7 @@ int main(void)
 		TF_TEST("BU-STORE-2", test_reachability),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_all_errors),
+		cmocka_unit_test(test_invisible_trimmed),
 		cmocka_unit_test(test_max_diags),
 		cmocka_unit_test(test_api),
 		cmocka_unit_test(test_many_lines),

@@ -198,6 +198,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"ビルドするユニット「{3}」のストレージ上のボーナスが0です"
 		  "（ビルド（N）はN≧1）",
 		  "ビルド of \"{3}\", whose stored bonus is 0 (ビルド(N) needs N ≥ 1)"}}},
+	[AM_DIAG_INVISIBLE] = {.text =
+		{{"名前に見えない文字 {3} があります（ほかの名前と見分けがつかなくなるため使えません）",
+		  "a name contains the invisible character {3} (not allowed: it would look like another name)"}}},
 };
 
 static const ut_msg kinds[3] = {

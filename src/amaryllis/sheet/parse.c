@@ -10,7 +10,10 @@
  * there lists the functions below by rule.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <utf8proc.h>
 
 #include "util/ckd.h"
 #include "sheet_int.h"
@@ -210,6 +213,17 @@ static const char *scan_name(P *p, const char *stops, size_t *st, size_t *en)
 		err(p, AM_DIAG_EMPTY_NAME, *st, 0, 0, NULL, NULL);
 		p->broken = 1;
 		return NULL;
+	}
+	/* AM-UNIT-7: no invisible character, so that no name can pass for
+	 * another (グリ<U+200B>スク beside グリスク) */
+	for (size_t k = *st; k < e; k++) {
+		int32_t c = p->ln->cp[k];
+		if (c >= 0x80 && utf8proc_get_property(c)->ignorable) {
+			char u[16];
+			snprintf(u, sizeof(u), "U+%04X", (unsigned)c);
+			err(p, AM_DIAG_INVISIBLE, k, 0, 0, u, NULL);
+			break;
+		}
 	}
 	name = am_text_utf8(&p->s->arena, p->ln->cp + *st, e - *st);
 	if (!name)
