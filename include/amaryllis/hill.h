@@ -49,9 +49,10 @@ enum {
 
 typedef struct am_hill am_hill;
 
-#define AM_HILL_CONFIG_VERSION 1
+#define AM_HILL_CONFIG_VERSION 2
 
-/** What `hill init` fixes once, when the hill is created. */
+/** What `hill init` fixes once, when the hill is created.  (Version 1
+ *  callers, without the fields after pwhash_mem, get their defaults.) */
 typedef struct am_hill_config {
 	unsigned version;      /**< AM_HILL_CONFIG_VERSION */
 	const char *address;   /**< the hill's mail address (required) */
@@ -63,13 +64,29 @@ typedef struct am_hill_config {
 	 *  fast; a real hill should keep 0. */
 	unsigned long long pwhash_ops;
 	size_t pwhash_mem;
+	/* version 2 (docs/HILL.md, "Security") */
+	unsigned replies_per_hour; /**< replies to one address within an hour;
+	                                past it the hill says so once, then
+	                                neither processes nor answers that
+	                                address's mail until the hour is over
+	                                (0: no limit; default 30) */
+	size_t reply_max;      /**< the largest reply in bytes, the whole
+	                            RFC 5322 message (16384 … 16777216; default
+	                            262144): what does not fit is cut, with a
+	                            note */
+	unsigned pw_tries;     /**< wrong passwords for one unit within an hour
+	                            that lock it (1 … 100; default 5) */
+	unsigned pw_lock_s;    /**< how long a locked unit stays locked, in
+	                            seconds (60 … 604800; default 3600) */
 } am_hill_config;
 
-#define AM_HILL_CONFIG_INIT {AM_HILL_CONFIG_VERSION, NULL, NULL, 10, {3, 1, 0}, 0, 0}
+#define AM_HILL_CONFIG_INIT \
+	{AM_HILL_CONFIG_VERSION, NULL, NULL, 10, {3, 1, 0}, 0, 0, 30, 262144, 5, 3600}
 
-#define AM_HILL_LIMITS_VERSION 1
+#define AM_HILL_LIMITS_VERSION 2
 
-/** Limits of one message (hostile mail is rejected politely past them). */
+/** Limits of one message (hostile mail is rejected politely past them).
+ *  (Version 1 callers, without `now`, get the real clock.) */
 typedef struct am_hill_limits {
 	unsigned version;      /**< AM_HILL_LIMITS_VERSION */
 	size_t max_bytes;      /**< a longer raw message is refused unread */
@@ -77,10 +94,13 @@ typedef struct am_hill_limits {
 	size_t max_depth;      /**< nesting of multiparts / attached messages */
 	size_t max_units;      /**< population limit of each battle */
 	unsigned busy_ms;      /**< wait this long for the database lock */
+	int64_t now;           /**< the time of the message in seconds since
+	                            the epoch (reply limits, password locks); 0:
+	                            the real clock.  For tests and replays. */
 } am_hill_limits;
 
 #define AM_HILL_LIMITS_INIT \
-	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000}
+	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0}
 
 /**
  * Create a hill database at `path` (it must not exist).
@@ -95,6 +115,15 @@ int am_hill_create(const char *path, const am_hill_config *cfg);
  *         is not a hill; AM_HILL_ETEMP; AM_ENOMEM.
  */
 int am_hill_open(am_hill **out, const char *path);
+
+/**
+ * Open an existing hill for reading only (am_hill_status,
+ * am_hill_member_sheet): works on a read-only file or mount, and never
+ * waits for a writer (SQLite WAL readers).  am_hill_process and the other
+ * writes fail with AM_HILL_ETEMP on such a handle.
+ * @return as am_hill_open.
+ */
+int am_hill_open_readonly(am_hill **out, const char *path);
 
 /** Close a hill; NULL is fine. */
 void am_hill_free(am_hill *hill);
@@ -112,8 +141,11 @@ void am_hill_free(am_hill *hill);
  *                    reply is due (a loop, no sender, a duplicate)
  * @param result_out  receives the X-Amaryllis-Result value (a static
  *                    string): entered, replaced, tested, withdrawn,
- *                    status, rejected; or ignored (loop, no sender) and
- *                    duplicate (no reply)
+ *                    status, rejected; limited (the sender passed the
+ *                    hill's replies per hour: nothing was processed; the
+ *                    first time a short notice is the reply, then none);
+ *                    or ignored (loop, no sender) and duplicate (no
+ *                    reply)
  * @param limits      NULL for AM_HILL_LIMITS_INIT
  * @return 0 (polite rejections included); AM_HILL_ETEMP when the database
  *         is busy past the timeout or cannot be written (retry later);
@@ -124,11 +156,25 @@ int am_hill_process(am_hill *hill, const char *raw, size_t len,
                     size_t *reply_len, const char **result_out);
 
 /**
- * Mark the reply of the last am_hill_process on this handle as delivered,
- * so that a re-delivery of the message gets no second reply.
+ * Mark the reply of the last am_hill_process on this handle (or the last
+ * notice of am_hill_next_notice) as delivered, so that a re-delivery of
+ * the message gets no second reply.  The stored reply is dropped then;
+ * its hash key and Message-ID are kept (for 30 days) to know the message.
  * @return 0 (also when there is nothing to mark); AM_HILL_ETEMP; AM_ERROR.
  */
 int am_hill_mark_sent(am_hill *hill);
+
+/**
+ * The next notice the hill queued besides the replies: a mail to a unit's
+ * owner (its unit was locked after wrong passwords).  Deliver it, then
+ * am_hill_mark_sent marks it sent, as it marks a reply; call again until
+ * *out is NULL.  Notices wait in the database until a caller delivers
+ * them (`amaryllis mail` after each message, or `mail --flush`).
+ * @param out  receives the raw RFC 5322 message (free()), or NULL when
+ *             none is waiting
+ * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ */
+int am_hill_next_notice(am_hill *hill, char **out, size_t *len);
 
 /** Formats of am_hill_status. */
 typedef enum am_hill_format {

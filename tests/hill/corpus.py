@@ -28,7 +28,7 @@ Facts, one a line (`#` starts a comment):
                            (empty: no members)
 
 Every reply is also checked against the contract whatever the facts: From
-the hill's address, To = Reply-To or From of the message, Subject
+the hill's address, To = the From of the message (never its Reply-To), Subject
 "Re: <subject>" with one "Re: ", In-Reply-To and References naming the
 message's Message-ID, its own Message-ID, Auto-Submitted: auto-replied,
 a text/plain; charset=UTF-8 body, X-Amaryllis-Result among the six values.
@@ -89,8 +89,7 @@ def check_contract(errors, msg, incoming):
     frm = addresses(str(msg.get("From", "")))
     if frm != [H.HILL_ADDRESS]:
         errors.append("From is %r, not the hill %s" % (msg.get("From"), H.HILL_ADDRESS))
-    want_to = addresses(str(incoming.get("Reply-To", ""))) or \
-        addresses(str(incoming.get("From", "")))
+    want_to = addresses(str(incoming.get("From", "")))
     got_to = addresses(str(msg.get("To", "")))
     if want_to and got_to != want_to[:1] and got_to != want_to:
         errors.append("To is %r, expected %r" % (got_to, want_to))

@@ -46,8 +46,8 @@ def main():
         if got != want:
             errors.append("%s: %r, expected %r" % (what, got, want))
 
-    alice = H.entry_message("alice@example.org", "d-alice@test.example", "hana", GRISK)
-    bob = H.entry_message("bob@example.net", "d-bob@test.example", "kuro", NUT)
+    alice = H.entry_message("alice@example.org", "d-alice@test.example", "hanamizuki", GRISK)
+    bob = H.entry_message("bob@example.net", "d-bob@test.example", "kurogane-9", NUT)
 
     # 1. usage, missing hill
     out = os.path.join(top, "out1")

@@ -93,7 +93,7 @@ def standings_key(doc):
     for a, b in zip(rows, rows[1:]):
         if (a["points"], a["margin"]) < (b["points"], b["margin"]):
             raise AssertionError("rank order broken: %r before %r" % (a, b))
-    key = [(-r["points"], -r["margin"], r["name"], r["owner"], r["wins"],
+    key = [(-r["points"], -r["margin"], r["name"], r["player"], r["wins"],
             r["draws"], r["losses"]) for r in rows]
     return sorted(key)
 

@@ -32,8 +32,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
 HILL = "hill@hill.example"
-ALICE = "alice@example.org"   # owner of グリスク, password hana
-BOB = "bob@example.net"       # owner of ヌト, password kuro
+ALICE = "alice@example.org"   # owner of グリスク, password hanamizukimizuki
+BOB = "bob@example.net"       # owner of ヌト, password kurogane-9gane-9
 CAROL = "carol@example.com"
 DATE = "Mon, 30 Nov 2026 12:00:00 +0000"
 
@@ -175,14 +175,14 @@ def setup_messages():
     runner only for exit 0 and an `entered` reply)."""
     return {
         "alice_grisk": simple(ALICE, "登録", "setup-alice-grisk",
-                              "#登録\n#パスワード hana\n" + GRISK),
+                              "#登録\n#パスワード hanamizuki\n" + GRISK),
         "bob_nut": simple(BOB, "登録", "setup-bob-nut",
-                          "#登録\n#パスワード kuro\n" + NUT),
+                          "#登録\n#パスワード kurogane-9\n" + NUT),
     }
 
 
 def build_cases():
-    nut_entry = "#登録\n#パスワード kuro\n" + NUT
+    nut_entry = "#登録\n#パスワード kurogane-9\n" + NUT
     after_nut = ["header X-Amaryllis-Result: entered"] + NUT_VS_GRISK_JA + \
         STANDINGS_NUT_GRISK + [
         # ヌト beats グリスク (3 points to 0): ヌト first.
@@ -220,7 +220,7 @@ def build_cases():
           "# RFC 2045 says US-ASCII, but the escapes say ISO-2022-JP.",
           "setup: alice_grisk"] + after_nut)
     case("charset_sjis_cp932",
-         simple(BOB, "entry", "sjis-cp932", "#登録\n#パスワード kuro\n# ①番目のユニット（機種依存文字）\n" + NUT,
+         simple(BOB, "entry", "sjis-cp932", "#登録\n#パスワード kurogane-9\n# ①番目のユニット（機種依存文字）\n" + NUT,
                 "cp932", "base64").replace(b'charset="cp932"', b'charset="Shift_JIS"'),
          ["# Labelled Shift_JIS, but with a Windows-31J character (①) in a",
           "# sheet comment line, as Windows mail programs send.",
@@ -246,7 +246,7 @@ def build_cases():
           "setup: alice_grisk"] + after_nut)
     case("attachment_txt",
          multipart(BOB, "ヌトを添付します", "attach-txt", [
-             part("#登録\n#パスワード kuro\n", "iso-2022-jp", "7bit"),
+             part("#登録\n#パスワード kurogane-9\n", "iso-2022-jp", "7bit"),
              part(NUT, "shift_jis", "base64", filename="nut.txt"),
          ]),
          ["# The body holds only directives; the sheet is nut.txt (Shift_JIS,",
@@ -255,7 +255,7 @@ def build_cases():
           "subject: Re: ヌトを添付します"] + after_nut)
     case("attachment_illegal",
          multipart(BOB, "sheet", "attach-illegal", [
-             part("#password kuro\n", "utf-8", "7bit"),
+             part("#password kurogane-9\n", "utf-8", "7bit"),
              part(COST_MISMATCH, "utf-8", "base64", filename="cost.txt"),
          ]),
          ["# An illegal sheet in an attachment: the error names the attachment",
@@ -265,7 +265,7 @@ def build_cases():
           "standings:"])
     case("html_only",
          simple(BOB, "entry", "html-only",
-                "<html><body><p>#登録<br>#パスワード kuro</p><pre>"
+                "<html><body><p>#登録<br>#パスワード kurogane-9</p><pre>"
                 + NUT + "</pre></body></html>\n", "utf-8", "base64",
                 ctype="text/html"),
          ["# HTML only (no text/plain part): issue 10 says the text is extracted,",
@@ -276,7 +276,7 @@ def build_cases():
     case("quoted_lines",
          simple(BOB, "Re: ヌトの登録", "quoted",
                 "> 前回の返信:\n> #撤退 グリスク\n> #lang en\n"
-                "#パスワード kuro\n"
+                "#パスワード kurogane-9\n"
                 "ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
                 "> ヌト：９９／９／９／９／命の剣\n"
                 "・命の剣（１）：ライフ与え＜リミテッド＞\n"
@@ -293,9 +293,10 @@ def build_cases():
     case("reply_to",
          simple(BOB, "entry", "reply-to", nut_entry,
                 extra=["Reply-To: Bob Hill Desk <bob-hill@example.net>"]),
-         ["# The reply goes to Reply-To, not From.",
+         ["# The reply goes to From, not Reply-To (docs/HILL.md, Security:",
+          "# the reply of a forged mail goes to the address it claims).",
           "setup: alice_grisk",
-          "to: bob-hill@example.net"] + after_nut)
+          "to: bob@example.net"] + after_nut)
     case("no_message_id",
          simple(BOB, "entry", None, nut_entry),
          ["# No Message-ID: keyed by a hash of the raw message; still one reply.",
@@ -310,7 +311,7 @@ def build_cases():
     # --- directives, ja and en ------------------------------------------
     case("entry_en",
          simple(BOB, "entry", "entry-en",
-                "#entry\n#password kuro\n#lang en\n" + NUT),
+                "#entry\n#password kurogane-9\n#lang en\n" + NUT),
          ["# English reply: the battle line says W, not 勝.",
           "setup: alice_grisk",
           "header X-Amaryllis-Result: entered",
@@ -318,7 +319,7 @@ def build_cases():
           "standings: ヌト,グリスク"] + NUT_VS_GRISK_EN)
     case("entry_case_insensitive",
          simple(BOB, "entry", "entry-case",
-                "#ENTRY\n#PassWord kuro\n#LANG EN\n" + NUT),
+                "#ENTRY\n#PassWord kurogane-9\n#LANG EN\n" + NUT),
          ["# Directives are case-insensitive.",
           "setup: alice_grisk",
           "header X-Amaryllis-Result: entered",
@@ -342,7 +343,7 @@ def build_cases():
           "header X-Amaryllis-Result: tested",
           "standings: グリスク"] + NUT_VS_GRISK_EN)
     case("withdraw_ja",
-         simple(ALICE, "撤退", "withdraw-ja", "#撤退 グリスク\n#パスワード hana\n"),
+         simple(ALICE, "撤退", "withdraw-ja", "#撤退 グリスク\n#パスワード hanamizuki\n"),
          ["# The owner with the right password withdraws her unit.",
           "setup: alice_grisk",
           "header X-Amaryllis-Result: withdrawn",
@@ -350,12 +351,12 @@ def build_cases():
           "standings:"])
     case("withdraw_en",
          simple(ALICE, "withdraw", "withdraw-en",
-                "#withdraw グリスク\n#password hana\n#lang en\n"),
+                "#withdraw グリスク\n#password hanamizuki\n#lang en\n"),
          ["setup: alice_grisk",
           "header X-Amaryllis-Result: withdrawn",
           "standings:"])
     case("withdraw_forged_from",
-         simple(BOB, "撤退", "forged-from", "#撤退 グリスク\n#パスワード hana\n"),
+         simple(BOB, "撤退", "forged-from", "#撤退 グリスク\n#パスワード hanamizuki\n"),
          ["# A forged withdraw: the right password from another address (a unit",
           "# belongs to the pair address + password).",
           "setup: alice_grisk",
@@ -369,7 +370,7 @@ def build_cases():
           "header X-Amaryllis-Result: rejected",
           "standings: グリスク"])
     case("replace_ja",
-         simple(ALICE, "再登録", "replace-ja", "#パスワード hana\n" + GRISK_V2),
+         simple(ALICE, "再登録", "replace-ja", "#パスワード hanamizuki\n" + GRISK_V2),
          ["# Same name, same owner, right password: replaced and re-fought.",
           "setup: alice_grisk",
           "header X-Amaryllis-Result: replaced",
@@ -380,7 +381,7 @@ def build_cases():
           "header X-Amaryllis-Result: rejected",
           "standings: グリスク"])
     case("other_owner_name",
-         simple(BOB, "登録", "other-owner", "#パスワード kuro\n" + GRISK_V2),
+         simple(BOB, "登録", "other-owner", "#パスワード kurogane-9\n" + GRISK_V2),
          ["# Another owner's name: rejected.",
           "setup: alice_grisk",
           "header X-Amaryllis-Result: rejected",
@@ -402,7 +403,7 @@ def build_cases():
           "body-line: ヌト && (?<![0-9])3(?![0-9])",
           "standings: ヌト,グリスク"] + STANDINGS_NUT_GRISK)
     case("logs_ja",
-         simple(BOB, "登録", "logs-ja", "#ログ\n#パスワード kuro\n" + NUT),
+         simple(BOB, "登録", "logs-ja", "#ログ\n#パスワード kurogane-9\n" + NUT),
          ["# #ログ: the battle log comes as a text/plain attachment; its last",
           "# line is the rules' own: ヌトの勝利.",
           "setup: alice_grisk",
@@ -410,13 +411,13 @@ def build_cases():
           "attachment-contains: ヌトの勝利",
           "standings: ヌト,グリスク"])
     case("logs_en",
-         simple(BOB, "entry", "logs-en", "#logs\n#password kuro\n#lang en\n" + NUT),
+         simple(BOB, "entry", "logs-en", "#logs\n#password kurogane-9\n#lang en\n" + NUT),
          ["setup: alice_grisk",
           "header X-Amaryllis-Result: entered",
           "attachment-contains: ヌト wins",
           "standings: ヌト,グリスク"])
     case("push_off",
-         simple(CAROL, "登録", "push-off", "#パスワード ao\n" + GRISK2),
+         simple(CAROL, "登録", "push-off", "#パスワード aoi-sora-7\n" + GRISK2),
          ["# Hill of size 2 holding ヌト and グリスク; グリスク弐 (= グリスク) enters.",
           "# ヌト beats both: 6 points.  グリスク and グリスク弐 draw (AM-SYM-1)",
           "# and both lose to ヌト: 1 point each, the same margin; the older",
@@ -435,7 +436,7 @@ def build_cases():
 
     # --- illegal sheets ----------------------------------------------------
     case("illegal_cost_ja",
-         simple(BOB, "登録", "illegal-cost-ja", "#パスワード kuro\n" + COST_MISMATCH),
+         simple(BOB, "登録", "illegal-cost-ja", "#パスワード kurogane-9\n" + COST_MISMATCH),
          ["# Lines are counted in the mail body: the directive lines are '#'",
           "# comments to the sheet parser (AM-UNIT-5), so `amaryllis check` of the",
           "# body saved as a file prints the same place.  Cost mismatch: line 1",
@@ -446,13 +447,13 @@ def build_cases():
           "standings:"])
     case("illegal_cost_en",
          simple(BOB, "entry", "illegal-cost-en",
-                "#password kuro\n#lang en\n" + COST_MISMATCH, "shift_jis", "base64"),
+                "#password kurogane-9\n#lang en\n" + COST_MISMATCH, "shift_jis", "base64"),
          ["# Two directive lines, then the sheet: its line 3 is body line 5.",
           "header X-Amaryllis-Result: rejected",
           "body-contains: sheet:5:6: error: declared cost 2, computed 1",
           "standings:"])
     case("illegal_undefined_ja",
-         simple(BOB, "登録", "illegal-undef", "#パスワード kuro\n" + UNDEFINED,
+         simple(BOB, "登録", "illegal-undef", "#パスワード kurogane-9\n" + UNDEFINED,
                 "euc-jp", "quoted-printable"),
          ["# 蹴り is set but not defined: the sheet's line 1 (body line 2, after",
           "# #パスワード), column 16.",
@@ -460,7 +461,7 @@ def build_cases():
           "body-contains: sheet:2:16: error: アクション「蹴り」が定義されていません",
           "standings:"])
     case("illegal_stats_en",
-         simple(BOB, "entry", "illegal-stats", "#password kuro\n#lang en\n" + STATS_OVER,
+         simple(BOB, "entry", "illegal-stats", "#password kurogane-9\n#lang en\n" + STATS_OVER,
                 "iso-2022-jp", "7bit"),
          ["# 20/5 + 5 + 1 + 2 = 12 bonus points: the sheet's line 1 (body line 3,",
           "# after two directives), column 4.",
@@ -515,7 +516,7 @@ def build_cases():
           "standings:"])
     case("invalid_utf8",
          simple(BOB, "entry", "bad-utf8", "") +
-         b"#password kuro\n\xe3\x83\x8c\xff\xfe\xe3\x83\x88\xef\xbc\x9a10/3/1/1/x\n",
+         b"#password kurogane-9\n\xe3\x83\x8c\xff\xfe\xe3\x83\x88\xef\xbc\x9a10/3/1/1/x\n",
          ["# Bytes that are not UTF-8 in a UTF-8 part: rejected.",
           "header X-Amaryllis-Result: rejected",
           "standings:"])
@@ -570,7 +571,7 @@ def hostile(outdir):
     head = headers(BOB, "entry", "huge-20mb").encode()
     head += b'Content-Type: text/plain; charset="utf-8"\n'
     head += b"Content-Transfer-Encoding: 8bit\n\n"
-    line = ("#password kuro\n" + NUT).encode()
+    line = ("#password kurogane-9\n" + NUT).encode()
     filler = b"x" * 999 + b"\n"
     with open(os.path.join(outdir, "huge_20mb.eml"), "wb") as f:
         f.write(head + line)
@@ -582,7 +583,7 @@ def hostile(outdir):
         out.append(('Content-Type: multipart/mixed; boundary="b%d"\n\n--b%d\n'
                     % (i, i)).encode())
     out.append(b'Content-Type: text/plain; charset="utf-8"\n\n')
-    out.append(("#password kuro\n" + NUT).encode())
+    out.append(("#password kurogane-9\n" + NUT).encode())
     for i in reversed(range(depth)):
         out.append(("\n--b%d--\n" % i).encode())
     with open(os.path.join(outdir, "nested_1000.eml"), "wb") as f:

@@ -230,13 +230,13 @@ def msg(frm, subject, body, extra=""):
     return ("From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <%s.%d@players.example>\r\n"
             "Date: Mon, 30 Nov 2026 12:00:00 +0000\r\n%sMIME-Version: 1.0\r\n"
             "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n%s"
-            % (frm, HILL, subject, frm.split("@")[0].lower(), os.getpid(), extra,
+            % (frm, HILL, subject, "".join(c for c in frm.split("@")[0].lower() if c.isalnum()), os.getpid(), extra,
                body.replace("\n", "\r\n"))).encode("utf-8")
 
 sends = [
-    ("alice@players.example", "alice@players.example", msg("alice@players.example", "entry", "#パスワード hana\n" + GRISK)),
-    ("bob@players.example", "bob@players.example", msg("bob@players.example", "entry", "#password kuro\n" + NUT)),
-    ("carol@players.example", "carol@players.example", msg("carol@players.example", "entry", "#password ao\n" + BAD)),
+    ("alice@players.example", "alice@players.example", msg("alice@players.example", "entry", "#パスワード hanamizuki\n#名前 アリス\n" + GRISK)),
+    ("bob@players.example", "bob@players.example", msg("Bob Builder <bob@players.example>", "entry", "#password kurogane-9\n" + NUT)),
+    ("carol@players.example", "carol@players.example", msg("carol@players.example", "entry", "#password aoi-sora-7\n" + BAD)),
     ("dave@players.example", "dave@players.example", msg("dave@players.example", "status", "#順位\n")),
     ("", "MAILER-DAEMON@players.example", msg("MAILER-DAEMON@players.example", "Undelivered Mail", "bounce\n")),
     ("eve@players.example", "eve@players.example", msg("eve@players.example", "Out of office", "#status\n", "Auto-Submitted: auto-replied\r\n")),
@@ -321,8 +321,12 @@ if st.returncode != 0:
 else:
     doc = json.loads(st.stdout)
     rows = sorted(doc["standings"], key=lambda r: r["rank"])
-    got = [(r["name"], r["owner"], r["wins"], r["draws"], r["losses"], r["points"]) for r in rows]
-    exp = [("ヌト", "bob@players.example", 1, 0, 0, 3), ("グリスク", "alice@players.example", 0, 0, 1, 0)]
+    # the players' chosen names (#名前, the From's display name), never
+    # their addresses (docs/HILL.md "Security")
+    got = [(r["name"], r["player"], r["wins"], r["draws"], r["losses"], r["points"]) for r in rows]
+    exp = [("ヌト", "Bob Builder", 1, 0, 0, 3), ("グリスク", "アリス", 0, 0, 1, 0)]
+    if "players.example" in st.stdout.decode():
+        errors.append("an address in the public standings: " + st.stdout.decode()[:400])
     if got != exp:
         errors.append("standings %r, expected %r" % (got, exp))
 if deferred():

@@ -70,7 +70,7 @@ static void charsets(void **state)
 	ut_buf body = UT_BUF_INIT;
 	size_t i;
 
-	ut_buf_printf(&body, "#パスワード ひみつ\n%s", sheet);
+	ut_buf_printf(&body, "#パスワード ひみつのあいことば\n%s", sheet);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		fx f;
 		char *m = encoded_msg(body.ptr, cases[i].cs, cases[i].cte, "cs@x"), *s;
@@ -83,7 +83,10 @@ static void charsets(void **state)
 		/* the stored sheet is the UTF-8 one */
 		s = fx_status(&f, AM_HILL_JSON, AM_LANG_JA);
 		assert_non_null(strstr(s, "\"name\": \"グリスク\""));
-		assert_non_null(strstr(s, "\"owner\": \"taro@example.jp\""));
+		/* no address in public: the From's display name instead
+		 * (docs/HILL.md "Security") */
+		assert_null(strstr(s, "taro@example.jp"));
+		assert_null(strstr(s, "\"owner\""));
 		free(s);
 		free(m);
 		fx_close(&f);
@@ -104,7 +107,7 @@ static void charsets_windows(void **state)
 	ut_buf body = UT_BUF_INIT;
 	size_t i, n;
 
-	ut_buf_printf(&body, "#password p\n# ① グリスク\n%s", sheet);
+	ut_buf_printf(&body, "#password pass-word\n# ① グリスク\n%s", sheet);
 	for (i = 0; i < 2; i++) {
 		char *raw = to_charset(body.ptr, cases[i].as, &n);
 		ut_buf m = UT_BUF_INIT;
@@ -134,7 +137,7 @@ static void charsets_unlabelled(void **state)
 	ut_buf body = UT_BUF_INIT;
 	size_t i, n;
 
-	ut_buf_printf(&body, "#password ひみつ\n%s", sheet);
+	ut_buf_printf(&body, "#password ひみつのあいことば\n%s", sheet);
 	for (i = 0; i < 2; i++) {
 		char *raw = to_charset(body.ptr, as[i], &n);
 		ut_buf m = UT_BUF_INIT;
@@ -199,7 +202,7 @@ static void directives(void **state)
 	free(m);
 	/* #entry, #password: with a colon */
 	ut_buf_clear(&b);
-	ut_buf_printf(&b, "#entry\n#password: p w\n%s", sheet);
+	ut_buf_printf(&b, "#entry\n#password: pass word\n%s", sheet);
 	m = fx_msg("a@example.net", "d6@x", b.ptr);
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "entered");
@@ -210,7 +213,9 @@ static void directives(void **state)
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "Conflicting directives"));
 	free(m);
-	/* #ログ: the logs come as an attachment logs.txt */
+	/* #ログ of a #テスト from a sender who proved no password (b owns no
+	 * ヌト on the hill): no logs, a note says why (docs/HILL.md
+	 * "Security"; the logs of an owner's test: test_security) */
 	{
 		char *nut = fx_slurp("examples/nut.txt"), *ct;
 		ut_buf_clear(&b);
@@ -220,8 +225,10 @@ static void directives(void **state)
 		assert_string_equal(f.result, "tested");
 		ct = fx_header(&f, "Content-Type");
 		assert_non_null(ct);
-		assert_non_null(strstr(ct, "multipart/mixed"));
-		assert_non_null(strstr(f.reply, "filename=logs.txt"));
+		assert_non_null(strstr(ct, "text/plain"));
+		assert_null(strstr(f.reply, "filename=logs.txt"));
+		assert_non_null(strstr(f.body, "テストの戦闘ログは、丘にいる同じ名前「ヌト」の"
+		                               "ユニットの持ち主が"));
 		free(ct);
 		free(nut);
 		free(m);
@@ -240,7 +247,7 @@ static void quoted_lines(void **state)
 	fx f;
 
 	fx_open(&f, 5);
-	ut_buf_printf(&b, "> #withdraw グリスク\n> 前のメール\n#password p\n"
+	ut_buf_printf(&b, "> #withdraw グリスク\n> 前のメール\n#password pass-word\n"
 	              ">#status\n%s\n  > quoted, indented\n\n-- \n山田太郎\n"
 	              "https://example.jp/\n", sheet);
 	m = fx_msg("a@example.net", "q1@x", b.ptr);
@@ -261,7 +268,7 @@ static void flowed(void **state)
 	const char *raw =
 		"From: a@example.net\nMessage-ID: <fl1@x>\nSubject: s\n"
 		"Content-Type: text/plain; charset=UTF-8; format=flowed; delsp=yes\n\n"
-		"#password p\n"
+		"#password pass-word\n"
 		"グリスク：１０／１／１／２／シールド、 \n"
 		"スピア、スピア、ブースト\n"
 		"・シールド（１）：防御力＋２＜リミテッド＞\n"
@@ -287,7 +294,7 @@ static void illegal_sheet(void **state)
 
 	fx_open(&f, 5);
 	m = fx_msg("a@example.net", "i1@x",
-	           "#lang en\n#password p\nミス：１２／１／１／２\n");
+	           "#lang en\n#password pass-word\nミス：１２／１／１／２\n");
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "rejected");
 	if (!strstr(f.body, "sheet:3:4"))
@@ -306,7 +313,7 @@ static void html_only(void **state)
 		"From: a@example.net\nMessage-ID: <h1@x>\nSubject: html\n"
 		"MIME-Version: 1.0\nContent-Type: text/html; charset=UTF-8\n\n"
 		"<html><head><style>div { color: red }</style></head><body>\n"
-		"<div dir=\"ltr\">#lang&nbsp;en</div><div>#password p</div>\n"
+		"<div dir=\"ltr\">#lang&nbsp;en</div><div>#password pass-word</div>\n"
 		"<div>グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト</div>"
 		"<div><br></div>\n<div>・シールド（１）：防御力＋２＜リミテッド＞</div>"
 		"<div>・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞<br>"
@@ -334,7 +341,7 @@ static void multipart(void **state)
 		"From: a@example.net\nMessage-ID: <mp1@x>\nSubject: s\n"
 		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"X\"\n\n"
 		"--X\nContent-Type: multipart/alternative; boundary=\"Y\"\n\n"
-		"--Y\nContent-Type: text/plain; charset=UTF-8\n\n#password p\n#lang en\n"
+		"--Y\nContent-Type: text/plain; charset=UTF-8\n\n#password pass-word\n#lang en\n"
 		"--Y\nContent-Type: text/html; charset=UTF-8\n\n<p>#status</p>\n--Y--\n"
 		"--X\nContent-Type: text/plain; charset=UTF-8; name=\"grisk.txt\"\n"
 		"Content-Disposition: attachment; filename=\"grisk.txt\"\n"
@@ -372,8 +379,10 @@ static void reply_headers(void **state)
 		"Subject: Re: hello\nMessage-ID: <m1@example.net>\n"
 		"References: <r0@example.net>\n\n#status\n"), 0);
 	assert_string_equal(f.result, "status");
+	/* the From, not the Reply-To (docs/HILL.md "Security": the reply
+	 * of a forged mail goes to the address it claims) */
 	v = fx_header(&f, "To");
-	assert_string_equal(v, "r@example.net");
+	assert_string_equal(v, "a@example.net");
 	free(v);
 	v = fx_header(&f, "From");
 	assert_string_equal(v, "Test Hill <" HILL_ADDR ">");
@@ -508,9 +517,9 @@ static void engine_limits(void **state)
 	fx f;
 
 	fx_open(&f, 5);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
 	lim.max_units = 3;
-	ut_buf_printf(&b, "#lang en\n#password p\n%s", uji);
+	ut_buf_printf(&b, "#lang en\n#password pass-word\n%s", uji);
 	m = fx_msg("b@example.net", "u1@x", b.ptr);
 	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), 0);
 	assert_string_equal(f.result, "rejected");

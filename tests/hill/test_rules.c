@@ -35,13 +35,13 @@ static void standings_by_points(void **state)
 	char *s;
 
 	fx_open(&f, 3);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
 	assert_string_equal(f.result, "entered");
-	fx_enter(&f, "b@example.net", "n1@x", "pb", NUT);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 	assert_string_equal(f.result, "entered");
 	/* ヌト (side 0) against グリスク: a win, ＨＰ 1 vs −1 */
 	assert_non_null(strstr(f.body, "勝  ＨＰ 1 対 -1"));
-	fx_enter(&f, "c@example.net", "k1@x", "pc", KOU);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
 	assert_non_null(strstr(f.body, "負  ＨＰ -6 対 10")); /* vs グリスク */
 	assert_non_null(strstr(f.body, "負  ＨＰ -1 対 10")); /* vs ヌト */
 	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
@@ -113,9 +113,9 @@ static void standings_by_margin(void **state)
 	char *s, *g, *n, *k;
 
 	fx_open_pts(&f, 3, 0, 0, 0);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
-	fx_enter(&f, "b@example.net", "n1@x", "pb", NUT);
-	fx_enter(&f, "c@example.net", "k1@x", "pc", KOU);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
 	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
 	g = strstr(s, "\"name\": \"グリスク\"");
 	n = strstr(s, "\"name\": \"ヌト\"");
@@ -124,7 +124,9 @@ static void standings_by_margin(void **state)
 	assert_non_null(strstr(s, "\"margin\": 14"));
 	assert_non_null(strstr(s, "\"margin\": 13"));
 	assert_non_null(strstr(s, "\"margin\": -27"));
-	assert_non_null(strstr(s, "\"owner\": \"a@example.net\""));
+	/* no address in public; no display name given: null */
+	assert_null(strstr(s, "a@example.net"));
+	assert_non_null(strstr(s, "\"player\": null"));
 	assert_non_null(strstr(s, "\"size\": 3"));
 	free(s);
 	fx_close(&f);
@@ -138,8 +140,8 @@ static void standings_older_first(void **state)
 	char *s;
 
 	fx_open(&f, 5);
-	fx_enter(&f, "c@example.net", "k1@x", "pc", KOU);
-	fx_enter(&f, "d@example.net", "o1@x", "pd", OTSU);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
 	assert_non_null(strstr(f.body, "分  ＨＰ 10 対 10"));
 	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
 	assert_string_equal(s,
@@ -160,16 +162,16 @@ static void push_off(void **state)
 	char *s;
 
 	fx_open(&f, 2);
-	fx_enter(&f, "c@example.net", "k1@x", "pc", KOU);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
-	fx_enter(&f, "b@example.net", "n1@x", "pb", NUT);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "押し出されたユニット: 甲\n"));
 	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
 	assert_null(strstr(s, "甲"));
 	assert_non_null(strstr(s, "ヌト"));
 	free(s);
-	fx_enter(&f, "d@example.net", "o1@x", "pd", OTSU);
+	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "「乙」は丘に残れませんでした。"));
 	assert_non_null(strstr(f.body, "押し出されたユニット: 乙\n"));
@@ -184,18 +186,18 @@ static void ownership(void **state)
 	ut_buf b = UT_BUF_INIT;
 
 	fx_open(&f, 5);
-	fx_enter(&f, "a@example.net", "g1@x", "secret", GRISK);
+	fx_enter(&f, "a@example.net", "g1@x", "secret-words", GRISK);
 	assert_string_equal(f.result, "entered");
 	/* another owner, the right password: refused */
-	fx_enter(&f, "b@example.net", "g2@x", "secret", GRISK);
+	fx_enter(&f, "b@example.net", "g2@x", "secret-words", GRISK);
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "別の持ち主"));
 	/* the owner, a wrong password: refused */
-	fx_enter(&f, "a@example.net", "g3@x", "wrong", GRISK);
+	fx_enter(&f, "a@example.net", "g3@x", "wrong-words", GRISK);
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "パスワードが違います"));
 	/* the owner, the right password (address case does not matter) */
-	fx_enter(&f, "A@Example.NET", "g4@x", "secret", GRISK);
+	fx_enter(&f, "A@Example.NET", "g4@x", "secret-words", GRISK);
 	assert_string_equal(f.result, "replaced");
 	/* a first entry without a password: asked for one */
 	ut_buf_printf(&b, "%s", sheet);
@@ -205,7 +207,7 @@ static void ownership(void **state)
 	assert_non_null(strstr(f.body, "#パスワード"));
 	free(m);
 	/* a forged withdraw: someone else's address with the right password */
-	m = fx_msg("b@example.net", "w1@x", "#lang en\n#withdraw グリスク\n#password secret\n");
+	m = fx_msg("b@example.net", "w1@x", "#lang en\n#withdraw グリスク\n#password secret-words\n");
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "Cannot withdraw 'グリスク'"));
@@ -216,7 +218,7 @@ static void ownership(void **state)
 	assert_string_equal(f.result, "rejected");
 	free(m);
 	/* the owner: withdrawn, and the hill is empty */
-	m = fx_msg("a@example.net", "w3@x", "#撤退 グリスク\n#パスワード secret\n");
+	m = fx_msg("a@example.net", "w3@x", "#撤退 グリスク\n#パスワード secret-words\n");
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "withdrawn");
 	assert_non_null(strstr(f.body, "（まだ誰もいません）"));
@@ -235,7 +237,7 @@ static void idempotence(void **state)
 	ut_buf b = UT_BUF_INIT;
 
 	fx_open(&f, 5);
-	ut_buf_printf(&b, "#password p\n%s", sheet);
+	ut_buf_printf(&b, "#password pass-word\n%s", sheet);
 	m = fx_msg("a@example.net", "same@x", b.ptr);
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "entered");
@@ -320,7 +322,7 @@ static void test_stores_nothing(void **state)
 	ut_buf b = UT_BUF_INIT;
 
 	fx_open(&f, 5);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
 	ut_buf_printf(&b, "#test\n#lang en\n%s", sheet);
 	m = fx_msg("b@example.net", "t1@x", b.ptr);
 	assert_int_equal(fx_process(&f, m), 0);
@@ -381,8 +383,8 @@ static void member_sheet(void **state)
 	size_t len;
 
 	fx_open(&f, 3);
-	fx_enter(&f, "a@example.net", "g1@x", "pa", GRISK);
-	fx_enter(&f, "b@example.net", "n1@x", "pb", NUT);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 
 	assert_int_equal(am_hill_member_sheet(f.hill, "グリスク", &s, &len), 0);
 	file = fx_slurp(GRISK);
@@ -429,7 +431,7 @@ static void member_sheet(void **state)
 	                 AM_HILL_ENOTFOUND);
 
 	/* withdrawn: gone */
-	m = fx_msg("b@example.net", "w1@x", "#withdraw ヌト\n#password pb\n");
+	m = fx_msg("b@example.net", "w1@x", "#withdraw ヌト\n#password pass-bbb\n");
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "withdrawn");
 	free(m);

@@ -10,6 +10,7 @@
  * sheet comment "# test…" stays a comment):
  *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
  *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
+ *   name 名前 PLAYER (the name shown for the player on the hill)
  * The first line that is not blank, quoted or a directive starts the sheet
  * (a '#' line that is no directive is a sheet comment).  Directive,
  * quoted and signature lines are blanked, not removed, so the sheet's line
@@ -23,7 +24,8 @@
 
 #include "hill_int.h"
 
-enum { K_ENTRY, K_TEST, K_STATUS, K_LOGS, K_WITHDRAW, K_PASSWORD, K_LANG };
+enum { K_ENTRY, K_TEST, K_STATUS, K_LOGS, K_WITHDRAW, K_PASSWORD, K_LANG,
+       K_NAME };
 
 static const struct {
 	const char *word;
@@ -37,6 +39,7 @@ static const struct {
 	{"withdraw", K_WITHDRAW, 1}, {"撤退", K_WITHDRAW, 1},
 	{"password", K_PASSWORD, 1}, {"パスワード", K_PASSWORD, 1},
 	{"lang", K_LANG, 1},
+	{"name", K_NAME, 1}, {"名前", K_NAME, 1},
 };
 
 /* Blanks: ASCII space, tab, and the ideographic space U+3000. */
@@ -151,6 +154,11 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		if (!(d->withdraw = nfkc(a, (size_t)(e - a))))
 			return AM_ENOMEM;
 		break;
+	case K_NAME:
+		free(d->player);
+		if (!(d->player = nfkc(a, (size_t)(e - a))))
+			return AM_ENOMEM;
+		break;
 	case K_PASSWORD:
 		free(d->password);
 		if (!(d->password = malloc((size_t)(e - a) + 1)))
@@ -166,6 +174,7 @@ void hill_directives_free(hill_directives *d)
 {
 	free(d->withdraw);
 	free(d->password);
+	free(d->player);
 	free(d->sheet);
 	memset(d, 0, sizeof(*d));
 }

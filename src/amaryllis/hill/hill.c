@@ -9,8 +9,18 @@
  *   results(a, b, outcome, score_a, score_b)
  *                         each pair's battle, once, from a's side (a is
  *                         the newer entry); outcome 1 win, 2 draw, 3 loss
- *   messages(key, received, sender, result, reply, sent)
- *                         every message ever processed, with its reply
+ *   messages(key, received, sender, result, reply, sent, at, replied,
+ *            reply_id)   every message processed in the last 30 days: its
+ *                         key (a hash of the sender and the content), the
+ *                         reply until it is sent, then only the reply's
+ *                         Message-ID
+ *   pwfail(name, at), locks(name, until)
+ *                         wrong passwords and the units they locked
+ *   outgoing(id, rcpt, msg, created, sent)
+ *                         notices to owners (am_hill_next_notice)
+ * Format 2 (issue 17) added player, rcpt and lang to units, the columns
+ * after `sent` to messages and the last three tables; a format-1 hill is
+ * upgraded when it is opened for writing.
  *
  * One message is one BEGIN IMMEDIATE transaction: the lookup of its key,
  * the state change and the stored reply commit together or not at all.
@@ -25,6 +35,7 @@
  * points, LG-PAIR-1 for the pairs).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,11 +58,46 @@
 
 /* ------------------------------------------------------------------ db */
 
+/* Why a database that exists cannot be written: the folder (SQLite
+ * creates HILL.db-wal and -shm beside it), the file, or SQLite's word. */
+static int io_cause(const char *path, const char *why)
+{
+	char *dir = strdup(path ? path : "."), *slash;
+	int rc;
+
+	if (!dir)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (path && access(dir, W_OK) != 0)
+		rc = ut_error_set(AM_HILL_ETEMP, "%s: the folder %s is not writable "
+		                  "(%s): the hill's database needs to create its "
+		                  "-wal and -shm files there", path, dir,
+		                  strerror(errno));
+	else if (path && access(path, W_OK) != 0)
+		rc = ut_error_set(AM_HILL_ETEMP, "%s: the file is not writable (%s)",
+		                  path, strerror(errno));
+	else
+		rc = ut_error_set(AM_HILL_ETEMP, "%s: %s", path ? path : "database",
+		                  why);
+	free(dir);
+	return rc;
+}
+
 static int db_fail(am_hill *h, int rc, const char *what)
 {
-	if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED || rc == SQLITE_IOERR ||
-	    rc == SQLITE_FULL || rc == SQLITE_CANTOPEN ||
-	    (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_IOERR)
+	int p = rc & 0xff;
+
+	if (p == SQLITE_READONLY || p == SQLITE_CANTOPEN || p == SQLITE_PERM)
+		return io_cause(h ? h->path : NULL, h && h->db ?
+		                sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
+	if (p == SQLITE_BUSY || p == SQLITE_LOCKED || p == SQLITE_IOERR ||
+	    p == SQLITE_FULL)
 		return ut_error_set(AM_HILL_ETEMP, "%s: %s", what,
 		                    h && h->db ? sqlite3_errmsg(h->db) :
 		                    sqlite3_errstr(rc));
@@ -75,14 +121,20 @@ int hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql)
 	return rc == SQLITE_OK ? 0 : db_fail(h, rc, "database");
 }
 
-/* Step a statement that returns no row; finalizes it. */
-static int step_done(am_hill *h, sqlite3_stmt *st)
+int hill_db_fail(am_hill *h, int rc, const char *what)
+{
+	return db_fail(h, rc, what);
+}
+
+int hill_step_done(am_hill *h, sqlite3_stmt *st)
 {
 	int rc = sqlite3_step(st);
 
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(h, rc, "database");
 }
+
+#define step_done hill_step_done
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
@@ -96,6 +148,26 @@ static const char schema[] =
 	"CREATE TABLE messages(key TEXT PRIMARY KEY, received TEXT NOT NULL,"
 	" sender TEXT, result TEXT NOT NULL, reply BLOB,"
 	" sent INTEGER NOT NULL);";
+
+/* Format 1 -> 2 (issue 17, docs/HILL.md "Security"). */
+static const char migrate_2[] =
+	"ALTER TABLE units ADD COLUMN player TEXT;"
+	"ALTER TABLE units ADD COLUMN rcpt TEXT;"
+	"ALTER TABLE units ADD COLUMN lang INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE messages ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE messages ADD COLUMN replied INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE messages ADD COLUMN reply_id TEXT;"
+	"CREATE INDEX messages_sender ON messages(sender, at);"
+	"CREATE INDEX messages_at ON messages(at);"
+	"CREATE TABLE pwfail(name TEXT NOT NULL, at INTEGER NOT NULL);"
+	"CREATE INDEX pwfail_name ON pwfail(name, at);"
+	"CREATE TABLE locks(name TEXT PRIMARY KEY, until INTEGER NOT NULL);"
+	"CREATE TABLE outgoing(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" rcpt TEXT NOT NULL, msg BLOB, created INTEGER NOT NULL,"
+	" sent INTEGER NOT NULL);"
+	"UPDATE meta SET value = 2 WHERE key = 'format';"
+	"INSERT OR IGNORE INTO meta VALUES('replies_per_hour', 30),"
+	" ('reply_max', 262144), ('pw_tries', 5), ('pw_lock_s', 3600);";
 
 static int put_meta(am_hill *h, const char *key, const char *text, int64_t v)
 {
@@ -120,15 +192,24 @@ static int valid_address(const char *a)
 	       !strpbrk(a, " \t\r\n<>\"(),;:\\[]");
 }
 
-int am_hill_create(const char *path, const am_hill_config *cfg)
+int am_hill_create(const char *path, const am_hill_config *cfg_in)
 {
 	am_hill h;
+	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
+	const am_hill_config *cfg = &cfg_v;
 	struct stat sb;
 	int rc, i;
 
 	memset(&h, 0, sizeof(h));
-	if (!cfg || cfg->version != AM_HILL_CONFIG_VERSION)
+	h.path = (char *)path;
+	if (!cfg_in || cfg_in->version < 1 ||
+	    cfg_in->version > AM_HILL_CONFIG_VERSION)
 		return ut_error_set(AM_EINVALID, "bad hill configuration");
+	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
+		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
+	else
+		cfg_v = *cfg_in;
+	cfg_v.version = AM_HILL_CONFIG_VERSION;
 	if (!valid_address(cfg->address))
 		return ut_error_set(AM_EINVALID, "'%s' is not a mail address",
 		                    cfg->address ? cfg->address : "");
@@ -143,6 +224,18 @@ int am_hill_create(const char *path, const am_hill_config *cfg)
 		return ut_error_set(AM_EINVALID, "bad password hashing opslimit");
 	if (cfg->pwhash_mem && cfg->pwhash_mem < crypto_pwhash_MEMLIMIT_MIN)
 		return ut_error_set(AM_EINVALID, "bad password hashing memlimit");
+	if (cfg->replies_per_hour > 100000)
+		return ut_error_set(AM_EINVALID, "replies per hour %u is not from 0 "
+		                    "to 100000", cfg->replies_per_hour);
+	if (cfg->reply_max < 16384 || cfg->reply_max > 16777216)
+		return ut_error_set(AM_EINVALID, "reply size %zu is not from 16384 "
+		                    "to 16777216 bytes", cfg->reply_max);
+	if (cfg->pw_tries < 1 || cfg->pw_tries > 100)
+		return ut_error_set(AM_EINVALID, "password tries %u is not from 1 "
+		                    "to 100", cfg->pw_tries);
+	if (cfg->pw_lock_s < 60 || cfg->pw_lock_s > 604800)
+		return ut_error_set(AM_EINVALID, "lock time %u s is not from 60 to "
+		                    "604800 seconds", cfg->pw_lock_s);
 	if (stat(path, &sb) == 0)
 		return ut_error_set(AM_EINVALID, "%s: already exists", path);
 	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
@@ -163,6 +256,12 @@ int am_hill_create(const char *path, const am_hill_config *cfg)
 	    (rc = put_meta(&h, "loss", NULL, cfg->points[2])) < 0 ||
 	    (rc = put_meta(&h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
 	    (rc = put_meta(&h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
+	    (rc = put_meta(&h, "replies_per_hour", NULL,
+	                   (int64_t)cfg->replies_per_hour)) < 0 ||
+	    (rc = put_meta(&h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
+	    (rc = put_meta(&h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
+	    (rc = put_meta(&h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
+	    (rc = hill_exec(&h, migrate_2)) < 0 ||
 	    (rc = hill_exec(&h, "COMMIT")) < 0) {
 		sqlite3_close(h.db);
 		unlink(path);
@@ -202,6 +301,16 @@ static int get_meta(am_hill *h)
 			h->pwhash_ops = (unsigned long long)i;
 		else if (!strcmp(k, "pwhash_mem"))
 			h->pwhash_mem = (size_t)i;
+		else if (!strcmp(k, "format"))
+			h->format = (int)i;
+		else if (!strcmp(k, "replies_per_hour"))
+			h->replies_per_hour = i > 0 ? (unsigned)i : 0;
+		else if (!strcmp(k, "reply_max"))
+			h->reply_max = i >= 16384 ? (size_t)i : 16384;
+		else if (!strcmp(k, "pw_tries"))
+			h->pw_tries = i > 0 ? (unsigned)i : 1;
+		else if (!strcmp(k, "pw_lock_s"))
+			h->pw_lock_s = i > 0 ? (unsigned)i : 60;
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -212,10 +321,62 @@ static int get_meta(am_hill *h)
 	return 0;
 }
 
-int am_hill_open(am_hill **out, const char *path)
+/* "file:PATH?immutable=1" with PATH %-escaped as RFC 3986 wants. */
+static char *immutable_uri(const char *path)
+{
+	ut_buf b = UT_BUF_INIT;
+	const unsigned char *p;
+
+	ut_buf_puts(&b, "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#' || *p <= ' ' || *p >= 0x7f)
+			ut_buf_printf(&b, "%%%02X", *p);
+		else
+			ut_buf_put(&b, (const char *)p, 1);
+	}
+	ut_buf_puts(&b, "?immutable=1");
+	if (b.failed) {
+		ut_buf_free(&b);
+		return NULL;
+	}
+	return b.ptr;
+}
+
+/* Is the folder of `path` writable (0) or why not (errno)? */
+static int dir_errno(const char *path)
+{
+	char *dir = strdup(path), *slash;
+	int e = 0;
+
+	if (!dir)
+		return ENOMEM;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (access(dir, W_OK) != 0)
+		e = errno;
+	free(dir);
+	return e;
+}
+
+/*
+ * Open the hill at `path`.  A file that is no SQLite database, or one
+ * without the hill's tables, is "not a hill database" (AM_EINVALID: the
+ * mail command exits 66 and the MTA bounces); anything else that stops
+ * it (a folder or a file that cannot be written, a lock, I/O) is
+ * AM_HILL_ETEMP with the cause (exit 75: the MTA retries once the host
+ * fixed it).  Read-only: SQLITE_OPEN_READONLY, and on a read-only folder
+ * (no -shm can be made) the file is opened immutable, as on a read-only
+ * mount nobody writes it.  Writable: a format-1 hill is upgraded.
+ */
+static int open_hill(am_hill **out, const char *path, int ro)
 {
 	am_hill *h;
-	int rc;
+	int rc, code;
 	struct stat sb;
 
 	*out = NULL;
@@ -225,25 +386,69 @@ int am_hill_open(am_hill **out, const char *path)
 	if (stat(path, &sb) != 0)
 		return ut_error_set(AM_HILL_ENOTFOUND, "%s: %s", path,
 		                    strerror(errno));
-	if (!(h = calloc(1, sizeof(*h))))
+	if (!(h = calloc(1, sizeof(*h))) || !(h->path = strdup(path))) {
+		free(h);
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	rc = sqlite3_open_v2(path, &h->db, SQLITE_OPEN_READWRITE, NULL);
+	}
+	h->readonly = ro;
+	if (ro && dir_errno(path) != 0) {
+		char *uri = immutable_uri(path);
+		if (!uri) {
+			am_hill_free(h);
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		}
+		rc = sqlite3_open_v2(uri, &h->db, SQLITE_OPEN_READONLY |
+		                     SQLITE_OPEN_URI, NULL);
+		free(uri);
+	} else {
+		rc = sqlite3_open_v2(path, &h->db, ro ? SQLITE_OPEN_READONLY :
+		                     SQLITE_OPEN_READWRITE, NULL);
+	}
 	if (rc != SQLITE_OK) {
 		rc = db_fail(h, rc, path);
 		am_hill_free(h);
 		return rc;
 	}
 	sqlite3_busy_timeout(h->db, (int)AM_HILL_LIMITS_INIT_BUSY);
-	if ((rc = hill_exec(h, "PRAGMA synchronous=FULL")) < 0 ||
+	h->replies_per_hour = 30;
+	h->reply_max = 262144;
+	h->pw_tries = 5;
+	h->pw_lock_s = 3600;
+	if ((!ro && (rc = hill_exec(h, "PRAGMA synchronous=FULL")) < 0) ||
 	    (rc = get_meta(h)) < 0) {
-		if (rc == AM_ERROR && sqlite3_errcode(h->db) != SQLITE_BUSY)
+		code = sqlite3_extended_errcode(h->db) & 0xff;
+		if (code == SQLITE_NOTADB || code == SQLITE_ERROR ||
+		    code == SQLITE_CORRUPT || rc == AM_EINVALID)
 			rc = ut_error_set(AM_EINVALID, "%s: not a hill database",
 			                  path);
 		am_hill_free(h);
 		return rc;
 	}
+	if (!ro && h->format < 2) {
+		if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0) {
+			am_hill_free(h);
+			return rc;
+		}
+		if ((rc = hill_exec(h, migrate_2)) < 0 ||
+		    (rc = hill_exec(h, "COMMIT")) < 0) {
+			sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+			am_hill_free(h);
+			return rc;
+		}
+		h->format = 2;
+	}
 	*out = h;
 	return 0;
+}
+
+int am_hill_open(am_hill **out, const char *path)
+{
+	return open_hill(out, path, 0);
+}
+
+int am_hill_open_readonly(am_hill **out, const char *path)
+{
+	return open_hill(out, path, 1);
 }
 
 void am_hill_free(am_hill *h)
@@ -254,6 +459,7 @@ void am_hill_free(am_hill *h)
 	free(h->address);
 	free(h->name);
 	free(h->last_key);
+	free(h->path);
 	free(h);
 }
 
@@ -268,6 +474,7 @@ void hill_members_free(hill_member *m, size_t n)
 		free(m[i].owner);
 		free(m[i].entered);
 		free(m[i].sheet);
+		free(m[i].player);
 	}
 	free(m);
 }
@@ -335,7 +542,11 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 
 	*out = NULL;
 	*n_out = 0;
-	if ((rc = hill_prepare(h, &st, "SELECT id, name, owner, entered, sheet "
+	/* a format-1 hill opened read-only has no player column */
+	if ((rc = hill_prepare(h, &st, h->format >= 2 ?
+	                       "SELECT id, name, owner, entered, sheet, player "
+	                       "FROM units ORDER BY id" :
+	                       "SELECT id, name, owner, entered, sheet, NULL "
 	                       "FROM units ORDER BY id")) < 0)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -355,6 +566,11 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 		m[n].owner = col_dup(st, 2, NULL);
 		m[n].entered = col_dup(st, 3, NULL);
 		m[n].sheet = col_dup(st, 4, &m[n].sheet_len);
+		if (sqlite3_column_type(st, 5) != SQLITE_NULL &&
+		    !(m[n].player = col_dup(st, 5, NULL))) {
+			free(m[n].name); /* out of memory: seen below */
+			m[n].name = NULL;
+		}
 		n++;
 		if (!m[n - 1].name || !m[n - 1].owner || !m[n - 1].entered ||
 		    !m[n - 1].sheet) {
@@ -492,6 +708,9 @@ typedef struct job {
 	ut_buf body;
 	ut_buf logs;
 	const char *result;
+	int64_t now;         /* the time of the message */
+	int logs_ok;         /* #logs may be attached (not a #test by a
+	                        sender who did not prove a password) */
 } job;
 
 static void say(job *j, const char *ja, const char *en)
@@ -514,6 +733,7 @@ static void help_lines(job *j)
 	       "  #パスワード 秘密 / #password  持ち主の合言葉（登録と撤退に必要）\n"
 	       "  #順位 / #status           順位表だけを返す\n"
 	       "  #ログ / #logs             戦闘ログを添付する\n"
+	       "  #名前 名前 / #name        丘で表示するあなたの名前\n"
 	       "  #lang en                  英語で返信する\n",
 	       "\nHow to: write directives at the top of the body, then the unit sheet "
 	       "(or attach it as a .txt file).\n"
@@ -523,6 +743,7 @@ static void help_lines(job *j)
 	       "  #password SECRET          the owner's secret (needed to enter and withdraw)\n"
 	       "  #status / #順位           reply with the standings only\n"
 	       "  #logs / #ログ             attach the battle logs\n"
+	       "  #name NAME / #名前        the name shown for you on the hill\n"
 	       "  #lang ja                  reply in Japanese\n");
 }
 
@@ -645,34 +866,117 @@ static int do_status(job *j)
 	return 0;
 }
 
-/* The member named `name`: its id, owner and hash (owned), or id 0. */
-static int find_unit(am_hill *h, const char *name, int64_t *id, char **owner,
-                     char **hash)
+/* A member as the password rules need it. */
+typedef struct unit_row {
+	int64_t id;          /* 0: no member of that name */
+	char *owner;         /* lower case: the owner identity */
+	char *hash;          /* the password's hash */
+	char *rcpt;          /* the owner's address as written (mail to it) */
+	am_lang lang;        /* the language of its entry */
+} unit_row;
+
+static void unit_row_free(unit_row *u)
+{
+	free(u->owner);
+	free(u->hash);
+	free(u->rcpt);
+	memset(u, 0, sizeof(*u));
+}
+
+/* The member named `name` into *u (owned: unit_row_free), or u->id 0. */
+static int find_unit(am_hill *h, const char *name, unit_row *u)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	*id = 0;
-	*owner = *hash = NULL;
-	if ((rc = hill_prepare(h, &st, "SELECT id, owner, pwhash FROM units "
+	memset(u, 0, sizeof(*u));
+	if ((rc = hill_prepare(h, &st, "SELECT id, owner, pwhash, "
+	                       "coalesce(rcpt, owner), lang FROM units "
 	                       "WHERE name = ?")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*id = sqlite3_column_int64(st, 0);
-		*owner = col_dup(st, 1, NULL);
-		*hash = col_dup(st, 2, NULL);
-		rc = *owner && *hash ? SQLITE_DONE : SQLITE_NOMEM;
+		u->id = sqlite3_column_int64(st, 0);
+		u->owner = col_dup(st, 1, NULL);
+		u->hash = col_dup(st, 2, NULL);
+		u->rcpt = col_dup(st, 3, NULL);
+		u->lang = sqlite3_column_int(st, 4) == AM_LANG_EN ? AM_LANG_EN :
+		                                                    AM_LANG_JA;
+		rc = u->owner && u->hash && u->rcpt ? SQLITE_DONE : SQLITE_NOMEM;
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
-		free(*owner);
-		free(*hash);
-		*owner = *hash = NULL;
+		unit_row_free(u);
 		return db_fail(h, rc, "database");
 	}
 	return 0;
+}
+
+/* The reply's line for a locked unit. */
+static void say_locked(job *j, const char *ename, int64_t until)
+{
+	char t[64];
+
+	hill_time_text(t, sizeof(t), until);
+	ut_buf_printf(&j->body, L(j->lang,
+		"「%s」は、まちがったパスワードが続いたため %s までロックされています"
+		"（差し替えも撤退もできません）。\n",
+		"'%s' is locked until %s after repeated wrong passwords (it can be "
+		"neither replaced nor withdrawn until then).\n"), ename, t);
+}
+
+/*
+ * Check the password `pw` of the member `u` (the sender is its owner).
+ * Returns 0 right, 1 wrong, 2 locked (not checked), or an error.  A wrong
+ * one is recorded; when it locks the unit, the owner is told by mail (a
+ * notice) and the reply says so too.
+ */
+static int check_password(job *j, const char *name, const char *ename,
+                          const unit_row *u, const char *pw)
+{
+	int64_t until;
+	int rc;
+
+	if ((rc = hill_lock_get(j->h, name, j->now, &until)) < 0)
+		return rc;
+	if (until) {
+		say_locked(j, ename, until);
+		return 2;
+	}
+	if (pw_verify(u->hash, pw))
+		return 0;
+	if ((rc = hill_lock_fail(j->h, name, j->now, &until)) < 0)
+		return rc;
+	if (until) {
+		char t[64];
+		am_lang ol = u->lang;
+		ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
+		hill_time_text(t, sizeof(t), until);
+		say_locked(j, ename, until);
+		ut_buf_printf(&subject, L(ol, "[%s] 「%s」をロックしました",
+		                          "[%s] '%s' is locked"), j->h->name, ename);
+		ut_buf_printf(&body, L(ol,
+			"丘「%s」のあなたのユニット「%s」に、1時間のうちに%u回まちがった"
+			"パスワードが送られました。%s まで、このユニットの差し替えと撤退は"
+			"できません（正しいパスワードでも）。\n\n"
+			"あなたが送ったのでなければ、誰かがパスワードを当てようとしています。"
+			"このお知らせはユニットの持ち主のアドレスにだけ送っています。\n",
+			"On the hill '%s', your unit '%s' got %u wrong passwords within an "
+			"hour. Until %s it can be neither replaced nor withdrawn (not even "
+			"with the right password).\n\n"
+			"If that was not you, someone is trying to guess the password. "
+			"This notice goes only to the unit owner's address.\n"),
+			j->h->name, ename, j->h->pw_tries, t);
+		rc = subject.failed || body.failed ?
+		     ut_error_set(AM_ENOMEM, "out of memory") :
+		     hill_notice_queue(j->h, u->rcpt, subject.ptr, body.ptr, j->now);
+		ut_buf_free(&subject);
+		ut_buf_free(&body);
+		if (rc < 0)
+			return rc;
+	}
+	return 1;
 }
 
 /* The stored sheet of one member (the contract is in amaryllis/hill.h).
@@ -710,41 +1014,67 @@ int am_hill_member_sheet(am_hill *h, const char *name, char **out,
 
 static int do_withdraw(job *j)
 {
-	int64_t id;
-	char *owner, *hash;
+	unit_row u;
+	char *ename = hill_excerpt(j->d->withdraw, 40);
 	int rc;
 
-	if ((rc = find_unit(j->h, j->d->withdraw, &id, &owner, &hash)) < 0)
+	if (!ename)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	if ((rc = find_unit(j->h, j->d->withdraw, &u)) < 0) {
+		free(ename);
 		return rc;
-	if (!id) {
+	}
+	if (!u.id) {
 		sayf(j, "「%s」という名前のユニットは丘にいません。\n",
-		     "There is no unit named '%s' on the hill.\n", j->d->withdraw);
+		     "There is no unit named '%s' on the hill.\n", ename);
 		rc = reject(j);
 	} else if (!j->d->password) {
 		say(j, "撤退には #パスワード（#password）が必要です。\n",
 		    "Withdrawing needs the unit's #password.\n");
 		rc = reject(j);
-	} else if (strcmp(owner, j->mail->from) != 0 ||
-	           !pw_verify(hash, j->d->password)) {
-		/* one message for both: it tells a forger nothing */
+	} else if (strcmp(u.owner, j->mail->from) != 0 ||
+	           (rc = check_password(j, j->d->withdraw, ename, &u,
+	                                j->d->password)) == 1) {
+		/* one message for both: it tells a forger nothing (another
+		 * address's password is not even checked, nor counted) */
 		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違います。\n",
 		     "Cannot withdraw '%s': the owner's address or the password "
-		     "does not match.\n", j->d->withdraw);
+		     "does not match.\n", ename);
 		rc = reject(j);
-	} else if ((rc = delete_unit(j->h, id)) == 0) {
+	} else if (rc == 2) {
+		rc = reject(j);
+	} else if (rc == 0 && (rc = delete_unit(j->h, u.id)) == 0) {
 		hill_member *m;
 		size_t n;
 		sayf(j, "「%s」を撤退させました。\n", "'%s' has been withdrawn.\n",
-		     j->d->withdraw);
+		     ename);
 		if ((rc = hill_standings(j->h, &m, &n)) == 0) {
 			standings_section(j, m, n);
 			hill_members_free(m, n);
 			j->result = "withdrawn";
 		}
 	}
-	free(owner);
-	free(hash);
+	unit_row_free(&u);
+	free(ename);
 	return rc;
+}
+
+/* A new password: 8 to 200 bytes, at least 8 characters, no control
+ * character (docs/HILL.md "Security").  0 when it may be used. */
+static int weak_password(const char *pw)
+{
+	size_t n = strlen(pw), i, cps = 0;
+
+	if (n > 200)
+		return 1;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)pw[i];
+		if (c < 0x20 || c == 0x7f)
+			return 1;
+		if ((c & 0xc0) != 0x80)
+			cps++;
+	}
+	return cps < 8;
 }
 
 static void now_iso(char *buf, size_t size)
@@ -763,6 +1093,73 @@ static int log_write(void *ud, const char *data, size_t len)
 
 /* Entry and test: check the sheet, fight every member, store (entry) or
  * roll back (test), reply with the battles and the standings. */
+/*
+ * May the sender enter (or test) the unit `name`?  Fills *u with the
+ * member of that name (u->id 0: none).  Sets j->logs_ok.  Returns 0 yes,
+ * 1 rejected (the reply says why), or an error.
+ *   entry of a new name   a #password of 8 characters or more
+ *   entry of a member     the sender owns it, it is not locked, and the
+ *                         password is right (a wrong one counts, 5 lock it)
+ *   test with #logs       the logs only for the owner of the member of
+ *                         that name with its right password (a wrong one
+ *                         counts too)
+ */
+static int entry_rights(job *j, const char *name, const char *ename,
+                        int test, unit_row *u)
+{
+	int rc, own;
+
+	j->logs_ok = !test;
+	if (!test && !j->d->password) {
+		sayf(j, "「%s」を登録するには #パスワード（#password）を書いてください。"
+		        "あとで差し替えや撤退をするときに同じパスワードが必要です。\n",
+		     "To enter '%s', please add a #password line: the same password "
+		     "is needed later to replace or withdraw the unit.\n", ename);
+		help_lines(j);
+		return 1;
+	}
+	if ((rc = find_unit(j->h, name, u)) < 0)
+		return rc;
+	own = u->id && strcmp(u->owner, j->mail->from) == 0;
+	if (test) {
+		if (!j->d->logs)
+			return 0;
+		rc = own && j->d->password ?
+		     check_password(j, name, ename, u, j->d->password) : 1;
+		if (rc < 0)
+			return rc;
+		j->logs_ok = rc == 0;
+		if (rc == 1)
+			sayf(j, "（テストの戦闘ログは、丘にいる同じ名前「%s」のユニットの持ち主が"
+			        "そのパスワードを書いたときだけ添付します。）\n\n",
+			     "(The battle logs of a test are attached only for the owner "
+			     "of the unit of the same name '%s' on the hill, with its "
+			     "#password.)\n\n", ename);
+		return 0;
+	}
+	if (!u->id) {
+		if (weak_password(j->d->password)) {
+			say(j, "パスワードは8文字以上（200バイトまで、制御文字なし）にしてください。"
+			       "短いパスワードは当てられてしまいます。\n",
+			    "A password needs at least 8 characters (at most 200 bytes, no "
+			    "control characters): a short one can be guessed.\n");
+			return 1;
+		}
+		return 0;
+	}
+	if (!own) {
+		sayf(j, "「%s」という名前は別の持ち主のユニットが使っています。"
+		        "名前を変えてください。\n",
+		     "The name '%s' belongs to another player's unit; please "
+		     "choose another name.\n", ename);
+		return 1;
+	}
+	if ((rc = check_password(j, name, ename, u, j->d->password)) == 1)
+		sayf(j, "「%s」を差し替えられません: パスワードが違います。\n",
+		     "Cannot replace '%s': wrong password.\n", ename);
+	return rc == 0 ? 0 : rc < 0 ? rc : 1;
+}
+
 static int do_entry(job *j, int test)
 {
 	am_hill *h = j->h;
@@ -776,10 +1173,11 @@ static int do_entry(job *j, int test)
 	hill_member *mem = NULL, *st_m = NULL;
 	size_t nmem = 0, nst = 0, i;
 	int64_t old_id = 0, new_id;
-	char *owner = NULL, *hash = NULL, *kept_hash = NULL;
+	unit_row u = {0};
+	char *kept_hash = NULL, *ename = NULL, *player = NULL;
 	char newhash[crypto_pwhash_STRBYTES];
 	const char *name;
-	int rc = 0, savepoint = 0;
+	int rc = 0, savepoint = 0, nomem;
 	ut_buf pushed = UT_BUF_INIT;
 
 	if (!j->mail->attachment && j->d->sheet_blank) {
@@ -797,33 +1195,19 @@ static int do_entry(job *j, int test)
 		goto done;
 	}
 	name = am_sheet_team(sheet)->units[0].name;
-	if (!test && !j->d->password) {
-		sayf(j, "「%s」を登録するには #パスワード（#password）を書いてください。"
-		        "あとで差し替えや撤退をするときに同じパスワードが必要です。\n",
-		     "To enter '%s', please add a #password line: the same password "
-		     "is needed later to replace or withdraw the unit.\n", name);
-		help_lines(j);
-		rc = reject(j);
+	player = hill_player_name(j->d->player, j->mail->display, &nomem);
+	if (!(ename = hill_excerpt(name, 40)) || nomem) {
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
 	}
-	if ((rc = find_unit(h, name, &old_id, &owner, &hash)) < 0)
+	if ((rc = entry_rights(j, name, ename, test, &u)) != 0) {
+		if (rc > 0)
+			rc = reject(j);
 		goto done;
-	if (old_id && !test) {
-		if (strcmp(owner, j->mail->from) != 0) {
-			sayf(j, "「%s」という名前は別の持ち主のユニットが使っています。"
-			        "名前を変えてください。\n",
-			     "The name '%s' belongs to another player's unit; please "
-			     "choose another name.\n", name);
-			rc = reject(j);
-			goto done;
-		}
-		if (!pw_verify(hash, j->d->password)) {
-			sayf(j, "「%s」を差し替えられません: パスワードが違います。\n",
-			     "Cannot replace '%s': wrong password.\n", name);
-			rc = reject(j);
-			goto done;
-		}
-		kept_hash = hash;
+	}
+	if (u.id && !test) {
+		old_id = u.id;
+		kept_hash = u.hash;
 	}
 	if ((rc = am_program_new(&prog, am_sheet_team(sheet))) < 0 ||
 	    (rc = am_engine_new(&engine)) < 0)
@@ -842,7 +1226,8 @@ static int do_entry(job *j, int test)
 		char when[32];
 		now_iso(when, sizeof(when));
 		if ((rc = hill_prepare(h, &st, "INSERT INTO units(name, owner, "
-		                       "pwhash, sheet, entered) VALUES(?,?,?,?,?)")) < 0)
+		                       "pwhash, sheet, entered, player, rcpt, lang) "
+		                       "VALUES(?,?,?,?,?,?,?,?)")) < 0)
 			goto done;
 		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, j->mail->from, -1, SQLITE_STATIC);
@@ -850,6 +1235,10 @@ static int do_entry(job *j, int test)
 		                  -1, SQLITE_STATIC);
 		sqlite3_bind_blob(st, 4, src, (int)src_len, SQLITE_STATIC);
 		sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
+		if (player)
+			sqlite3_bind_text(st, 6, player, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 7, j->mail->reply_to, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 8, (int)j->lang);
 		if ((rc = step_done(h, st)) < 0)
 			goto done;
 		new_id = sqlite3_last_insert_rowid(h->db);
@@ -879,7 +1268,7 @@ static int do_entry(job *j, int test)
 			                  mem[i].name);
 			goto done;
 		}
-		if (j->d->logs) {
+		if (j->d->logs && j->logs_ok) {
 			if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
 			               &j->logs) < 0) {
 				am_program_free(mp);
@@ -907,7 +1296,7 @@ static int do_entry(job *j, int test)
 				"エンジンの上限を超えるシートは登録できません。\n",
 				"The battle of '%s' against '%s' stopped: %s\n"
 				"A sheet that takes the engine past its limits cannot "
-				"enter.\n"), name, mem[i].name, am_error_last());
+				"enter.\n"), ename, mem[i].name, am_error_last());
 			rc = reject(j);
 			goto done;
 		}
@@ -947,7 +1336,7 @@ static int do_entry(job *j, int test)
 		;
 	if (i == nst)
 		sayf(j, "\n「%s」は丘に残れませんでした。\n",
-		     "\n'%s' did not stay on the hill.\n", name);
+		     "\n'%s' did not stay on the hill.\n", ename);
 	if (pushed.len)
 		sayf(j, test ? "\n押し出されるユニット: %s\n" : "\n押し出されたユニット: %s\n",
 		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
@@ -970,7 +1359,7 @@ static int do_entry(job *j, int test)
 		                       "「%s」を登録しました。\n\n",
 		                       test ? "'%s' was tested.\n\n" :
 		                       old_id ? "'%s' was replaced.\n\n" :
-		                       "'%s' has entered the hill.\n\n"), name);
+		                       "'%s' has entered the hill.\n\n"), ename);
 		ut_buf_put(&head, j->body.ptr, j->body.len);
 		ut_buf_free(&j->body);
 		j->body = head;
@@ -987,8 +1376,9 @@ done:
 	am_engine_free(engine);
 	am_program_free(prog);
 	am_sheet_free(sheet);
-	free(owner);
-	free(hash);
+	unit_row_free(&u);
+	free(ename);
+	free(player);
 	sodium_memzero(newhash, sizeof(newhash));
 	return rc;
 }
@@ -1023,8 +1413,49 @@ static int act(job *j)
 
 static const char *const results[] = {
 	"entered", "replaced", "tested", "withdrawn", "status", "rejected",
-	"ignored", "duplicate"
+	"ignored", "duplicate", "limited"
 };
+
+/* Forget what is no longer needed, in the message's transaction: the
+ * messages and notices of more than 30 days ago (an MTA retries for 5
+ * days at most), old wrong passwords and ended locks. */
+static int prune(am_hill *h, int64_t now)
+{
+	sqlite3_stmt *st;
+	int rc, i;
+	static const char *const sql[] = {
+		"DELETE FROM messages WHERE at > 0 AND at < ?1 - 2592000 AND sent = 1",
+		"DELETE FROM outgoing WHERE created < ?1 - 2592000 AND sent = 1",
+		"DELETE FROM pwfail WHERE at < ?1 - 86400",
+		"DELETE FROM locks WHERE until < ?1 - 86400"
+	};
+
+	for (i = 0; i < 4; i++) {
+		if ((rc = hill_prepare(h, &st, sql[i])) < 0)
+			return rc;
+		sqlite3_bind_int64(st, 1, now);
+		if ((rc = step_done(h, st)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The one short notice to a sender past the replies per hour. */
+static void say_limited(job *j)
+{
+	char t[64];
+
+	hill_time_text(t, sizeof(t), j->now + 3600);
+	ut_buf_printf(&j->body, L(j->lang,
+		"このアドレスへの返信が1時間に%u通を超えました。このメールは処理して"
+		"いません。%s ごろまで、このアドレスからのメールは処理も返信もしません"
+		"（このお知らせも1回だけです）。そのあとで送りなおしてください。\n",
+		"Replies to this address passed %u within an hour. This mail was not "
+		"processed; until about %s, mail from this address is neither "
+		"processed nor answered (this notice comes once). Please send it "
+		"again after that.\n"), j->h->replies_per_hour, t);
+	j->result = "limited";
+}
 
 static const char *static_result(const char *s)
 {
@@ -1045,16 +1476,22 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	hill_directives d;
 	job j;
 	sqlite3_stmt *st;
-	int rc, in_txn = 0;
-	char when[32];
+	int rc, in_txn = 0, rate = 0;
+	char when[32], *reply_id = NULL;
 
 	*reply_out = NULL;
 	*reply_len = 0;
 	*result_out = NULL;
 	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
 		lim = *limits;
+	else if (limits && limits->version == 1) /* its fields up to busy_ms */
+		memcpy(&lim, limits, offsetof(am_hill_limits, now));
+	lim.version = AM_HILL_LIMITS_VERSION;
 	free(h->last_key);
 	h->last_key = NULL;
+	h->last_out = 0;
+	if (h->readonly)
+		return ut_error_set(AM_HILL_ETEMP, "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
 	if ((rc = hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
@@ -1107,11 +1544,23 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	j.d = &d;
 	j.lim = &lim;
 	j.lang = d.lang;
-	if (mail.loop || !mail.reply_to || !mail.from) {
-		j.result = "ignored";
+	j.now = lim.now ? lim.now : (int64_t)time(NULL);
+	if ((rc = prune(h, j.now)) < 0)
+		goto out;
+	if (!mail.loop && mail.reply_to && mail.from &&
+	    (rc = hill_rate(h, mail.from, j.now, &rate)) < 0)
+		goto out;
+	if (mail.loop || !mail.reply_to || !mail.from || rate == 2) {
+		/* no reply: a loop, no sender, or a sender past the limit who
+		 * was told (nothing is processed) */
+		j.result = rate == 2 ? "limited" : "ignored";
 	} else {
-		if ((rc = act(&j)) < 0)
+		if (rate == 1)
+			say_limited(&j);
+		else if ((rc = act(&j)) < 0)
 			goto out;
+		hill_cap(&j.body, &j.logs, d.logs && j.logs_ok, h->reply_max,
+		         j.lang);
 		if (j.body.failed || j.logs.failed) {
 			rc = ut_error_set(AM_ENOMEM, "out of memory");
 			goto out;
@@ -1119,8 +1568,10 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 		{
 			hill_reply_in in = {h->name, h->address, &mail, j.result,
 			                    j.body.ptr ? j.body.ptr : "",
-			                    d.logs && j.logs.ptr ? j.logs.ptr : NULL};
-			if ((rc = hill_reply_build(reply_out, reply_len, &in)) < 0) {
+			                    d.logs && j.logs_ok && j.logs.ptr ?
+			                    j.logs.ptr : NULL, NULL};
+			if ((rc = hill_reply_build(reply_out, reply_len, &in,
+			                           &reply_id)) < 0) {
 				rc = ut_error_set(rc, "out of memory");
 				goto out;
 			}
@@ -1128,7 +1579,9 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	}
 	/* record, with the reply, in the same transaction */
 	now_iso(when, sizeof(when));
-	if ((rc = hill_prepare(h, &st, "INSERT INTO messages VALUES(?,?,?,?,?,?)")) < 0)
+	if ((rc = hill_prepare(h, &st, "INSERT INTO messages(key, received, "
+	                       "sender, result, reply, sent, at, replied, "
+	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
 		goto out;
 	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
@@ -1138,6 +1591,10 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	if (*reply_out)
 		sqlite3_bind_blob(st, 5, *reply_out, (int)*reply_len, SQLITE_STATIC);
 	sqlite3_bind_int(st, 6, *reply_out ? 0 : 1);
+	sqlite3_bind_int64(st, 7, j.now);
+	sqlite3_bind_int(st, 8, *reply_out != NULL);
+	if (reply_id)
+		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
 	if ((rc = step_done(h, st)) < 0)
 		goto out;
 	if ((rc = hill_exec(h, "COMMIT")) < 0)
@@ -1157,6 +1614,7 @@ out:
 	}
 	ut_buf_free(&j.body);
 	ut_buf_free(&j.logs);
+	free(reply_id);
 	hill_directives_free(&d);
 	hill_mail_free(&mail);
 	return rc < 0 ? rc : 0;
@@ -1167,9 +1625,20 @@ int am_hill_mark_sent(am_hill *h)
 	sqlite3_stmt *st;
 	int rc;
 
+	if (h->last_out) {
+		if ((rc = hill_prepare(h, &st, "UPDATE outgoing SET sent = 1, "
+		                       "msg = NULL WHERE id = ?")) < 0)
+			return rc;
+		sqlite3_bind_int64(st, 1, h->last_out);
+		if ((rc = step_done(h, st)) == 0)
+			h->last_out = 0;
+		return rc;
+	}
 	if (!h->last_key)
 		return 0;
-	if ((rc = hill_prepare(h, &st, "UPDATE messages SET sent = 1 WHERE key = ?")) < 0)
+	/* sent: the reply itself is no longer kept (its Message-ID is) */
+	if ((rc = hill_prepare(h, &st, "UPDATE messages SET sent = 1, "
+	                       "reply = NULL WHERE key = ?")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, h->last_key, -1, SQLITE_STATIC);
 	if ((rc = step_done(h, st)) == 0) {

@@ -14,16 +14,39 @@
 
 struct am_hill {
 	sqlite3 *db;
+	char *path;
 	char *address, *name;
 	size_t size;
 	int64_t points[3];
 	unsigned long long pwhash_ops;
 	size_t pwhash_mem;
+	int format;       /* the database's format (2 since issue 17) */
+	int readonly;     /* am_hill_open_readonly */
+	unsigned replies_per_hour;
+	size_t reply_max;
+	unsigned pw_tries, pw_lock_s;
 	char *last_key;   /* the message whose reply am_hill_mark_sent marks */
+	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
 };
 
 int hill_exec(am_hill *h, const char *sql);
 int hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
+/* Step a statement that returns no row; finalizes it. */
+int hill_step_done(am_hill *h, sqlite3_stmt *st);
+/* The library error for an SQLite failure: busy, I/O, a read-only file or
+ * folder are AM_HILL_ETEMP (try again later), naming the cause. */
+int hill_db_fail(am_hill *h, int rc, const char *what);
+
+/* guard.c (docs/HILL.md, "Security") */
+char *hill_player_name(const char *chosen, const char *display, int *nomem);
+int hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
+int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);
+int hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until);
+void hill_time_text(char *buf, size_t size, int64_t t);
+int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
+                      const char *body, int64_t now);
+void hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
+              am_lang lang);
 
 /* The members in standings order (owned: hill_members_free). */
 int hill_standings(am_hill *h, hill_member **out, size_t *n);

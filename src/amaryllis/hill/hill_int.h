@@ -6,6 +6,7 @@
  *   directives.c  the body's text -> directives and the sheet
  *   html.c        the text of an HTML-only mail
  *   reply.c       the reply message (GMime)
+ *   guard.c       reply limits, password locks, notices, excerpts
  *   hill.c        the database, the rules, am_hill_process
  *   status.c      the standings as text, JSON, HTML
  */
@@ -36,10 +37,16 @@ typedef enum hill_bad {
 
 /* A parsed incoming message: everything the rules need, in UTF-8. */
 typedef struct hill_mail {
-	char *key;          /* Message-ID, or "sha256:HEX" of the raw bytes */
+	char *key;          /* "sha256:HEX" of the sender and the content
+	                       (not of the Message-ID alone: another sender's
+	                       mail with the same Message-ID is another mail) */
 	char *msgid;        /* Message-ID without <>, or NULL */
-	char *from;         /* the sender's address (lower case), or NULL */
-	char *reply_to;     /* where the reply goes (Reply-To, else From) */
+	char *from;         /* the sender's address (lower case), or NULL:
+	                       the owner identity */
+	char *reply_to;     /* where the reply goes: the From address as it
+	                       was written (Reply-To is not used: the reply of
+	                       a forged mail goes to the address it claims) */
+	char *display;      /* the From's display name (UTF-8), or NULL */
 	char *subject;      /* decoded, or NULL */
 	char *references;   /* the References header as it was, or NULL */
 	int loop;           /* auto-submitted, bounce, bulk: no reply */
@@ -78,6 +85,7 @@ typedef struct hill_directives {
 	char *password;      /* after #password (owned), or NULL */
 	am_lang lang;
 	int logs;
+	char *player;        /* after #name (owned), or NULL */
 	char *sheet;         /* the sheet text (owned): the body with the
 	                        directive and quoted lines blanked, so that line
 	                        numbers are the body's */
@@ -95,23 +103,33 @@ void hill_directives_free(hill_directives *d);
  * when out of memory. */
 char *hill_html_text(const char *html, size_t len);
 
+/* An excerpt of untrusted text to echo in a reply or a page: at most
+ * `max_cp` code points (then "…"), invalid UTF-8, control characters and
+ * invisible (default ignorable) code points each made U+FFFD.  Owned
+ * (free()), or NULL when out of memory. */
+char *hill_excerpt(const char *s, size_t max_cp);
+
 /* The reply: raw RFC 5322 in *out (malloc'ed).  `logs` (NULL for none)
- * goes as a text/plain attachment. */
+ * goes as a text/plain attachment.  A notice (to->msgid NULL, `subject`
+ * set) is a new message rather than a reply. */
 typedef struct hill_reply_in {
 	const char *hill_name, *hill_address;
 	const hill_mail *to;
 	const char *result;
 	const char *body;
 	const char *logs;
+	const char *subject;   /* NULL: "Re: " + an excerpt of the mail's */
 } hill_reply_in;
 
-int hill_reply_build(char **out, size_t *len, const hill_reply_in *in);
+int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
+                     char **id_out);
 
 /* One member, in entry order. */
 typedef struct hill_member {
 	int64_t id;
 	int64_t seq;          /* entry order: smaller is older */
 	char *name, *owner, *entered;
+	char *player;         /* the display name the player chose, or NULL */
 	char *sheet;
 	size_t sheet_len;
 	/* standings */

@@ -38,6 +38,7 @@ void hill_mail_free(hill_mail *m)
 	free(m->msgid);
 	free(m->from);
 	free(m->reply_to);
+	free(m->display);
 	free(m->subject);
 	free(m->references);
 	free(m->bad_arg);
@@ -52,8 +53,9 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-/* The first mailbox of a list (groups searched too), or NULL. */
-static const char *first_mailbox(InternetAddressList *list)
+/* The first mailbox of a list (groups searched too) with a usable
+ * address, or NULL. */
+static InternetAddress *first_mailbox(InternetAddressList *list)
 {
 	int i, n = list ? internet_address_list_length(list) : 0;
 
@@ -62,13 +64,15 @@ static const char *first_mailbox(InternetAddressList *list)
 		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
 			const char *a = internet_address_mailbox_get_addr(
 				INTERNET_ADDRESS_MAILBOX(ia));
-			if (a && strchr(a, '@') && !strpbrk(a, " \t\r\n<>\"\\"))
-				return a;
+			if (a && strchr(a, '@') && !strpbrk(a, " \t\r\n<>\"\\") &&
+			    g_utf8_validate(a, -1, NULL))
+				return ia;
 		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
-			const char *a = first_mailbox(internet_address_group_get_members(
-				INTERNET_ADDRESS_GROUP(ia)));
-			if (a)
-				return a;
+			InternetAddress *m = first_mailbox(
+				internet_address_group_get_members(
+					INTERNET_ADDRESS_GROUP(ia)));
+			if (m)
+				return m;
 		}
 	}
 	return NULL;
@@ -438,15 +442,55 @@ static void walk(walk_state *w, GMimeObject *obj, size_t depth)
 	}
 }
 
-/* "sha256:HEX" of the bytes. */
-static char *hash_key(const char *raw, size_t len)
+static void hash_field(crypto_hash_sha256_state *st, const char *s)
 {
+	size_t n = s ? strlen(s) : 0;
+	unsigned char len[8];
+	int i;
+
+	/* length-prefixed, so that no two field lists hash alike */
+	for (i = 0; i < 8; i++)
+		len[i] = (unsigned char)((uint64_t)n >> (8 * i));
+	crypto_hash_sha256_update(st, len, sizeof(len));
+	crypto_hash_sha256_update(st, (const unsigned char *)(s ? s : ""), n);
+}
+
+/*
+ * The message's key, "sha256:HEX" of what makes it this mail: the sender
+ * (lower case), the Message-ID, the subject, the MIME headers of the body
+ * and the body's bytes (everything after the header block).  The trace
+ * headers an MTA adds (Received, Delivered-To, Return-Path) are left out,
+ * so that a re-delivery of the same mail has the same key; another
+ * sender's mail, or other content under the same Message-ID, has another
+ * (docs/HILL.md, "Security": a Message-ID is not an identity).  Without a
+ * parsed message (obj NULL): the raw bytes.
+ */
+static char *hash_key(GMimeObject *obj, const char *from, const char *msgid,
+                      const char *raw, size_t len, size_t body_at)
+{
+	static const char *const heads[] = {
+		"Subject", "MIME-Version", "Content-Type",
+		"Content-Transfer-Encoding"
+	};
 	unsigned char h[crypto_hash_sha256_BYTES];
+	crypto_hash_sha256_state st;
 	char *k = malloc(7 + 2 * sizeof(h) + 1);
+	size_t i;
 
 	if (!k)
 		return NULL;
-	crypto_hash_sha256(h, (const unsigned char *)raw, len);
+	crypto_hash_sha256_init(&st);
+	if (obj) {
+		hash_field(&st, "amaryllis-hill-key-2");
+		hash_field(&st, from);
+		hash_field(&st, msgid);
+		for (i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+			hash_field(&st, g_mime_object_get_header(obj, heads[i]));
+		raw += body_at;
+		len -= body_at;
+	}
+	crypto_hash_sha256_update(&st, (const unsigned char *)raw, len);
+	crypto_hash_sha256_final(&st, h);
 	memcpy(k, "sha256:", 7);
 	sodium_bin2hex(k + 7, 2 * sizeof(h) + 1, h, sizeof(h));
 	return k;
@@ -501,27 +545,40 @@ int hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	g_object_unref(parser);
 	if (!msg) {
 		set_bad(m, HILL_MAIL_UNPARSABLE, NULL);
-		if (!(m->key = hash_key(raw, len)))
+		if (!(m->key = hash_key(NULL, NULL, NULL, raw, len, 0)))
 			return AM_ENOMEM;
 		return 0;
 	}
 	obj = GMIME_OBJECT(msg);
 	v = g_mime_message_get_message_id(msg);
-	if (v && *v && strlen(v) < 1000) {
+	/* echoed in In-Reply-To: a sane length only (RFC 5322 lines) */
+	if (v && *v && strlen(v) < 250 && g_utf8_validate(v, -1, NULL))
 		m->msgid = strdup(v);
-		m->key = strdup(v);
-	} else {
-		m->key = hash_key(raw, len);
+	{
+		InternetAddress *fa = first_mailbox(g_mime_message_get_from(msg));
+		if (fa) {
+			const char *dn = internet_address_get_name(fa);
+			v = internet_address_mailbox_get_addr(
+				INTERNET_ADDRESS_MAILBOX(fa));
+			m->from = lower_dup(v);
+			/* the reply goes to From as written (the local part's
+			 * case kept); Reply-To is not used (docs/HILL.md) */
+			m->reply_to = dup_or_null(v);
+			if (dn && *dn && g_utf8_validate(dn, -1, NULL))
+				m->display = dup_or_null(dn);
+		}
 	}
-	m->from = lower_dup(first_mailbox(g_mime_message_get_from(msg)));
-	v = first_mailbox(g_mime_message_get_reply_to(msg));
-	m->reply_to = dup_or_null(v ? v : m->from);
+	m->key = hash_key(obj, m->from, m->msgid, raw, len,
+	                  header_end(raw, len));
 	m->subject = dup_or_null(g_mime_message_get_subject(msg));
 	if (m->subject && !g_utf8_validate(m->subject, -1, NULL)) {
 		free(m->subject);
 		m->subject = NULL;
 	}
-	m->references = dup_or_null(g_mime_object_get_header(obj, "References"));
+	/* kept (to thread the reply) only when short: never echoed in bulk */
+	v = g_mime_object_get_header(obj, "References");
+	if (v && strlen(v) <= 900 && g_utf8_validate(v, -1, NULL))
+		m->references = dup_or_null(v);
 	m->loop = is_loop(obj, m->from, own_address);
 	if (!m->key) {
 		g_object_unref(msg);

@@ -54,7 +54,8 @@ static GMimeObject *text_part(const char *text)
 	return GMIME_OBJECT(tp);
 }
 
-int hill_reply_build(char **out, size_t *len, const hill_reply_in *in)
+int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
+                     char **id_out)
 {
 	GMimeMessage *msg;
 	GMimeObject *body;
@@ -65,12 +66,21 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in)
 	hill_gmime_once();
 	*out = NULL;
 	*len = 0;
+	if (id_out)
+		*id_out = NULL;
 	msg = g_mime_message_new(TRUE);
 	g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, in->hill_name,
 	                           in->hill_address);
 	g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, NULL,
 	                           in->to->reply_to);
-	s = reply_subject(in->to->subject, in->hill_name);
+	if (in->subject) {
+		s = g_strdup(in->subject);
+	} else {
+		/* an excerpt: the sender's subject is never echoed in bulk */
+		char *ex = hill_excerpt(in->to->subject, 60);
+		s = reply_subject(ex, in->hill_name);
+		free(ex);
+	}
 	g_mime_message_set_subject(msg, s, "UTF-8");
 	g_free(s);
 	now = g_date_time_new_now_utc();
@@ -78,6 +88,8 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in)
 	g_date_time_unref(now);
 	id = g_mime_utils_generate_message_id(at && at[1] ? at + 1 : "amaryllis.invalid");
 	g_mime_message_set_message_id(msg, id);
+	if (id_out)
+		*id_out = strdup(id);
 	g_free(id);
 	if (in->to->msgid) {
 		char *ref = g_strdup_printf("<%s>", in->to->msgid);
@@ -112,12 +124,22 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in)
 	g_object_unref(body);
 	s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
 	g_object_unref(msg);
-	if (!s)
+	if (!s || (id_out && !*id_out)) {
+		g_free(s);
+		if (id_out) {
+			free(*id_out);
+			*id_out = NULL;
+		}
 		return AM_ENOMEM;
+	}
 	*len = strlen(s);
 	*out = malloc(*len + 1);
 	if (*out)
 		memcpy(*out, s, *len + 1);
 	g_free(s);
+	if (!*out && id_out) {
+		free(*id_out);
+		*id_out = NULL;
+	}
 	return *out ? 0 : AM_ENOMEM;
 }

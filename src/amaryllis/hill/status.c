@@ -1,7 +1,7 @@
 /*
  * status.c - the standings document of `hill status`: text (the table of
  * the replies), JSON ({"name", "size", "standings": [{"rank", "name",
- * "owner", "wins", "draws", "losses", "points", "margin", "entered"}]}) and
+ * "player", "wins", "draws", "losses", "points", "margin", "entered"}]}) and
  * one self-contained HTML page with the table and the league's heat map
  * (am_render_heatmap, from a replay of the members' round robin: battles
  * are deterministic, so it shows the stored results), and that heat map
@@ -10,6 +10,10 @@
  *
  * The standings are read in a read transaction, so they are one consistent
  * state even while mail is being processed.
+ *
+ * No owner's address is ever shown: these documents are public (the web
+ * page, a host's page).  A member shows the display name its player chose
+ * ("player": #name, or the From's display name; null when none).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +45,8 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 		json_t *o = json_object();
 		json_object_set_new(o, "rank", json_integer((json_int_t)(i + 1)));
 		json_object_set_new(o, "name", json_string(m[i].name));
-		json_object_set_new(o, "owner", json_string(m[i].owner));
+		json_object_set_new(o, "player", m[i].player ?
+		                    json_string(m[i].player) : json_null());
 		json_object_set_new(o, "wins", json_integer(m[i].wins));
 		json_object_set_new(o, "draws", json_integer(m[i].draws));
 		json_object_set_new(o, "losses", json_integer(m[i].losses));
@@ -151,10 +156,10 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	               "td.n{text-align:right}\n</style>\n</head>\n<body>\n<h1>");
 	ut_buf_xml(b, h->name);
 	ut_buf_printf(b, "</h1>\n<p>%zu / %zu</p>\n<table>\n<tr>", n, h->size);
-	ut_buf_puts(b, L(lang, "<th>順位</th><th>名前</th><th>持ち主</th><th>勝</th>"
+	ut_buf_puts(b, L(lang, "<th>順位</th><th>名前</th><th>プレイヤー</th><th>勝</th>"
 	                       "<th>分</th><th>負</th><th>勝ち点</th><th>ＨＰ差</th>"
 	                       "<th>登録</th>",
-	                 "<th>rank</th><th>name</th><th>owner</th><th>wins</th>"
+	                 "<th>rank</th><th>name</th><th>player</th><th>wins</th>"
 	                 "<th>draws</th><th>losses</th><th>points</th>"
 	                 "<th>margin</th><th>entered</th>"));
 	ut_buf_puts(b, "</tr>\n");
@@ -162,7 +167,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 		ut_buf_printf(b, "<tr><td class=\"n\">%zu</td><td>", i + 1);
 		ut_buf_xml(b, m[i].name);
 		ut_buf_puts(b, "</td><td>");
-		ut_buf_xml(b, m[i].owner);
+		ut_buf_xml(b, m[i].player ? m[i].player : "-");
 		ut_buf_printf(b, "</td><td class=\"n\">%lld</td><td class=\"n\">%lld"
 		              "</td><td class=\"n\">%lld</td><td class=\"n\">%lld</td>",
 		              (long long)m[i].wins, (long long)m[i].draws,

@@ -1,0 +1,353 @@
+/*
+ * guard.c - what keeps a public hill safe (docs/HILL.md, "Security"):
+ *
+ *   hill_excerpt       untrusted text echoed short and escaped
+ *   hill_player_name   the display name shown for a player
+ *   hill_rate          replies per address per hour
+ *   hill_lock_*        wrong passwords lock a unit for everyone
+ *   hill_notice_queue  mail to an owner (a lock), delivered by the caller
+ *                      through am_hill_next_notice
+ *   hill_cap           a reply never larger than the hill's reply_max
+ *
+ * Everything here runs inside am_hill_process's transaction, so a count
+ * and the message that changes it commit together.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+#include <utf8proc.h>
+
+#include "util/error.h"
+
+#include "hill_db.h"
+
+/* ------------------------------------------------------------- excerpts */
+
+static int invisible(utf8proc_int32_t c)
+{
+	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x2028 ||
+	       c == 0x2029 || utf8proc_get_property(c)->ignorable;
+}
+
+char *hill_excerpt(const char *s, size_t max_cp)
+{
+	size_t n = s ? strlen(s) : 0, i = 0, cps = 0;
+	ut_buf b = UT_BUF_INIT;
+
+	while (i < n) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                      (utf8proc_ssize_t)(n - i), &c);
+		if (cps == max_cp) {
+			ut_buf_puts(&b, "…");
+			break;
+		}
+		if (k < 1) {
+			k = 1;
+			c = 0xfffd;
+		} else if (invisible(c)) {
+			c = 0xfffd;
+		}
+		if (c == 0xfffd)
+			ut_buf_puts(&b, "\xef\xbf\xbd");
+		else
+			ut_buf_put(&b, s + i, (size_t)k);
+		i += (size_t)k;
+		cps++;
+	}
+	if (b.failed) {
+		ut_buf_free(&b);
+		return NULL;
+	}
+	return b.ptr ? b.ptr : strdup("");
+}
+
+/*
+ * The name shown for a player: `chosen` (#name) or else the From's
+ * display name; NFKC was applied to `chosen` already.  Invisible and
+ * control characters are dropped, at most 40 characters are kept, and a
+ * name with '@' in it is not used (mail programs often put the address
+ * itself in the display name).  Owned, or NULL when no name is usable (or
+ * out of memory: *nomem set).
+ */
+char *hill_player_name(const char *chosen, const char *display, int *nomem)
+{
+	const char *src[2] = {chosen, display};
+	int k;
+
+	*nomem = 0;
+	for (k = 0; k < 2; k++) {
+		const char *s = src[k];
+		size_t n = s ? strlen(s) : 0, i = 0, cps = 0;
+		ut_buf b = UT_BUF_INIT;
+		if (!s || strchr(s, '@'))
+			continue;
+		while (i < n && cps < 40) {
+			utf8proc_int32_t c;
+			utf8proc_ssize_t m = utf8proc_iterate(
+				(const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(n - i), &c);
+			if (m < 1)
+				break;
+			if (!invisible(c) && !(c == ' ' && b.len == 0)) {
+				ut_buf_put(&b, s + i, (size_t)m);
+				cps++;
+			}
+			i += (size_t)m;
+		}
+		while (b.len && b.ptr[b.len - 1] == ' ')
+			b.ptr[--b.len] = '\0';
+		if (b.failed) {
+			ut_buf_free(&b);
+			*nomem = 1;
+			return NULL;
+		}
+		if (b.len)
+			return b.ptr;
+		ut_buf_free(&b);
+	}
+	return NULL;
+}
+
+/* -------------------------------------------------------- reply limits */
+
+/*
+ * How the hill stands with one sender (lower-case address): 0 under the
+ * limit; 1 over it, not yet told (the one short notice goes out); 2 over
+ * it and told (no reply, nothing processed).  The window is the hour
+ * before `now`; the notice counts as a reply too.
+ */
+int hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
+{
+	sqlite3_stmt *st;
+	int rc;
+	int64_t replies = 0, told = 0;
+
+	*state = 0;
+	if (!h->replies_per_hour)
+		return 0;
+	if ((rc = hill_prepare(h, &st, "SELECT count(*), "
+	                       "coalesce(sum(result = 'limited'), 0) FROM messages "
+	                       "WHERE sender = ?1 AND at > ?2 AND replied = 1")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, sender, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now - 3600);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		replies = sqlite3_column_int64(st, 0);
+		told = sqlite3_column_int64(st, 1);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return hill_db_fail(h, rc, "database");
+	if (told)
+		*state = 2;
+	else if (replies >= (int64_t)h->replies_per_hour)
+		*state = 1;
+	return 0;
+}
+
+/* ---------------------------------------------------------- pw locks */
+
+int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*until = 0;
+	if ((rc = hill_prepare(h, &st, "SELECT until FROM locks WHERE name = ? "
+	                       "AND until > ?")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*until = sqlite3_column_int64(st, 0);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : hill_db_fail(h, rc, "database");
+}
+
+/*
+ * Record a wrong password for the unit `name` at `now`.  When it is the
+ * pw_tries-th within the hour (counting only failures since the unit's
+ * last lock ended), the unit is locked until now + pw_lock_s: *until is
+ * set, else 0.
+ */
+int hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until)
+{
+	sqlite3_stmt *st;
+	int rc;
+	int64_t n = 0;
+
+	*until = 0;
+	if ((rc = hill_prepare(h, &st, "INSERT INTO pwfail VALUES(?, ?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if ((rc = hill_step_done(h, st)) < 0)
+		return rc;
+	if ((rc = hill_prepare(h, &st, "SELECT count(*) FROM pwfail WHERE "
+	                       "name = ?1 AND at > ?2 AND at >= coalesce((SELECT "
+	                       "until FROM locks WHERE name = ?1), 0)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now - 3600);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		n = sqlite3_column_int64(st, 0);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return hill_db_fail(h, rc, "database");
+	if (n < (int64_t)h->pw_tries)
+		return 0;
+	if ((rc = hill_prepare(h, &st, "INSERT OR REPLACE INTO locks "
+	                       "VALUES(?, ?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now + (int64_t)h->pw_lock_s);
+	if ((rc = hill_step_done(h, st)) < 0)
+		return rc;
+	*until = now + (int64_t)h->pw_lock_s;
+	return 0;
+}
+
+void hill_time_text(char *buf, size_t size, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm);
+}
+
+/* ------------------------------------------------------------- notices */
+
+int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
+                      const char *body, int64_t now)
+{
+	hill_mail to;
+	hill_reply_in in;
+	sqlite3_stmt *st;
+	char *msg = NULL;
+	size_t len = 0;
+	int rc;
+
+	memset(&to, 0, sizeof(to));
+	to.reply_to = (char *)rcpt;
+	memset(&in, 0, sizeof(in));
+	in.hill_name = h->name;
+	in.hill_address = h->address;
+	in.to = &to;
+	in.result = "notice";
+	in.body = body;
+	in.subject = subject;
+	if ((rc = hill_reply_build(&msg, &len, &in, NULL)) < 0)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	if ((rc = hill_prepare(h, &st, "INSERT INTO outgoing(rcpt, msg, created, "
+	                       "sent) VALUES(?, ?, ?, 0)")) < 0) {
+		free(msg);
+		return rc;
+	}
+	sqlite3_bind_text(st, 1, rcpt, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 2, msg, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, now);
+	rc = hill_step_done(h, st);
+	free(msg);
+	return rc;
+}
+
+int am_hill_next_notice(am_hill *h, char **out, size_t *len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*out = NULL;
+	*len = 0;
+	free(h->last_key);
+	h->last_key = NULL;
+	h->last_out = 0;
+	if ((rc = hill_prepare(h, &st, "SELECT id, msg FROM outgoing WHERE "
+	                       "sent = 0 ORDER BY id LIMIT 1")) < 0)
+		return rc;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const void *p = sqlite3_column_blob(st, 1);
+		size_t n = (size_t)sqlite3_column_bytes(st, 1);
+		h->last_out = sqlite3_column_int64(st, 0);
+		if ((*out = malloc(n + 1))) {
+			if (n)
+				memcpy(*out, p, n);
+			(*out)[n] = '\0';
+			*len = n;
+			rc = SQLITE_DONE;
+		} else {
+			rc = SQLITE_NOMEM;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		h->last_out = 0;
+		return hill_db_fail(h, rc, "database");
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------- reply cap */
+
+/* Cut b to at most `max` bytes at a line end (or, in a line longer than
+ * that, a UTF-8 boundary). */
+static void cut(ut_buf *b, size_t max)
+{
+	size_t e = max;
+
+	if (b->len <= max)
+		return;
+	while (e > 0 && b->ptr[e - 1] != '\n')
+		e--;
+	if (e == 0) {
+		e = max;
+		while (e > 0 && ((unsigned char)b->ptr[e] & 0xc0) == 0x80)
+			e--;
+	}
+	b->len = e;
+	b->ptr[e] = '\0';
+}
+
+/*
+ * Fit the body and the logs (has_logs) in a reply of at most reply_max
+ * bytes.  The reply is base64 (4 bytes for 3, and a line end for each 76
+ * characters: 57 bytes of text take 78) under at most 4 KiB of headers
+ * and MIME framing (the subject and References are excerpts, bounded).
+ * The body comes first; the logs get what is left, and what does not fit
+ * is cut with a note saying how to see it all.
+ */
+void hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
+              am_lang lang)
+{
+	size_t text = reply_max > 8192 ? (reply_max - 4096) / 78 * 57 : 3000;
+	size_t room = text - 1024; /* 1 KiB for the notes */
+	const char *note = L(lang,
+		"\n（返信の上限 %zu バイトを超えるため、ここで打ち切りました。戦闘は決定的な"
+		"ので、`amaryllis battle` か丘のウェブページの対戦画面で、同じシートから"
+		"すべてを見られます。）\n",
+		"\n(Cut here: a reply is at most %zu bytes. Battles are deterministic: "
+		"`amaryllis battle` or the battle page of the hill's web site shows them "
+		"whole from the same sheets.)\n");
+
+	if (body->len > room) {
+		cut(body, room);
+		ut_buf_printf(body, note, reply_max);
+		if (has_logs) {
+			ut_buf_clear(logs);
+			ut_buf_puts(logs, L(lang, "（ログは返信の上限を超えるため省きました。）\n",
+			                    "(The logs are left out: the reply would be too large.)\n"));
+		}
+		return;
+	}
+	if (has_logs && logs->len > room - body->len) {
+		cut(logs, room - body->len);
+		ut_buf_printf(logs, note, reply_max);
+	}
+}
