@@ -23,6 +23,12 @@ static const char help_ja[] =
 	"  --pwhash-ops N         パスワードハッシュの計算量（既定: libsodium の\n"
 	"                         INTERACTIVE。テスト用に 1 まで下げられる）\n"
 	"  --pwhash-mem BYTES     パスワードハッシュのメモリ（既定: INTERACTIVE。最小 8192）\n"
+	"  --replies-per-hour N   1つのアドレスへの1時間あたりの返信の上限（0〜100000、\n"
+	"                         0 は無制限。既定: 30）\n"
+	"  --reply-max BYTES      返信1通の上限（16384〜16777216、既定: 262144）\n"
+	"  --password-tries N     ユニットをロックする、1時間のうちのまちがったパスワードの\n"
+	"                         回数（1〜100、既定: 5）\n"
+	"  --lock-seconds S       ロックの長さ（秒、60〜604800、既定: 3600）\n"
 	"status のオプション:\n"
 	"  --format text|json|html|svg  順位表の形式（既定: text。svg は対戦表の\n"
 	"                         ヒートマップだけ）\n"
@@ -51,6 +57,12 @@ static const char help_en[] =
 	"  --pwhash-ops N         password hashing cost (default: libsodium's\n"
 	"                         INTERACTIVE; tests lower it down to 1)\n"
 	"  --pwhash-mem BYTES     password hashing memory (default INTERACTIVE; min 8192)\n"
+	"  --replies-per-hour N   replies to one address within an hour (0 to 100000,\n"
+	"                         0: no limit; default 30)\n"
+	"  --reply-max BYTES      the largest reply (16384 to 16777216; default 262144)\n"
+	"  --password-tries N     wrong passwords within an hour that lock a unit\n"
+	"                         (1 to 100; default 5)\n"
+	"  --lock-seconds S       how long a unit stays locked (60 to 604800; default 3600)\n"
 	"Options of status:\n"
 	"  --format text|json|html|svg  the standings' format (default text; svg:\n"
 	"                         the heat map of the cross table alone)\n"
@@ -71,7 +83,11 @@ enum {
 	OPT_ADDRESS,
 	OPT_NAME,
 	OPT_PWHASH_OPS,
-	OPT_PWHASH_MEM
+	OPT_PWHASH_MEM,
+	OPT_REPLIES,
+	OPT_REPLY_MAX,
+	OPT_PW_TRIES,
+	OPT_LOCK_S
 };
 
 static const struct option longopts[] = {
@@ -82,9 +98,37 @@ static const struct option longopts[] = {
 	{"points", required_argument, NULL, OPT_POINTS},
 	{"pwhash-ops", required_argument, NULL, OPT_PWHASH_OPS},
 	{"pwhash-mem", required_argument, NULL, OPT_PWHASH_MEM},
+	{"replies-per-hour", required_argument, NULL, OPT_REPLIES},
+	{"reply-max", required_argument, NULL, OPT_REPLY_MAX},
+	{"password-tries", required_argument, NULL, OPT_PW_TRIES},
+	{"lock-seconds", required_argument, NULL, OPT_LOCK_S},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{NULL, 0, NULL, 0}
 };
+
+/* The security settings of init (docs/HILL.md "Security"): option, range. */
+static const struct {
+	int opt;
+	const char *name;
+	uint64_t lo, hi;
+} ranged[] = {
+	{OPT_REPLIES, "--replies-per-hour", 0, 100000},
+	{OPT_REPLY_MAX, "--reply-max", 16384, 16777216},
+	{OPT_PW_TRIES, "--password-tries", 1, 100},
+	{OPT_LOCK_S, "--lock-seconds", 60, 604800},
+};
+
+static void set_ranged(am_hill_config *cfg, int opt, uint64_t v)
+{
+	if (opt == OPT_REPLIES)
+		cfg->replies_per_hour = (unsigned)v;
+	else if (opt == OPT_REPLY_MAX)
+		cfg->reply_max = (size_t)v;
+	else if (opt == OPT_PW_TRIES)
+		cfg->pw_tries = (unsigned)v;
+	else
+		cfg->pw_lock_s = (unsigned)v;
+}
 
 int cmd_hill(const cli_opts *base, int argc, char **argv)
 {
@@ -150,6 +194,25 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			init_opt = 1;
 			init_name = "--pwhash-mem";
 			break;
+		case OPT_REPLIES:
+		case OPT_REPLY_MAX:
+		case OPT_PW_TRIES:
+		case OPT_LOCK_S: {
+			size_t k = 0;
+			while (ranged[k].opt != c)
+				k++;
+			if (ut_cli_parse_u64(optarg, ranged[k].hi, &v) < 0 ||
+			    v < ranged[k].lo)
+				return cli_usage_error(&o, "hill",
+					TR(&o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
+					   "%s needs a whole number from %llu to %llu, not '%s'"),
+					ranged[k].name, (unsigned long long)ranged[k].lo,
+					(unsigned long long)ranged[k].hi, optarg);
+			set_ranged(&cfg, c, v);
+			init_opt = 1;
+			init_name = ranged[k].name;
+			break;
+		}
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "text"))
 				format = AM_HILL_TEXT;
@@ -212,7 +275,9 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		am_hill *hill;
 		char *out;
 		size_t len;
-		if (am_hill_open(&hill, path) < 0) {
+		/* read-only: works on a read-only mount, never waits for mail
+		 * being processed (WAL readers) */
+		if (am_hill_open_readonly(&hill, path) < 0) {
 			cli_error("hill: %s", am_error_last());
 			return EXIT_INPUT;
 		}

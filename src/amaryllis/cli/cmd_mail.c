@@ -44,6 +44,8 @@ static const char help_ja[] =
 	"  --max-bytes N          N バイトを超えるメールは読まずに断る（既定: 1048576）\n"
 	"  --max-parts N          MIME パートの上限（既定: 64）\n"
 	"  --max-depth N          MIME の入れ子の上限（既定: 8）\n"
+	"  --flush                メールを読まず、たまっているお知らせ（持ち主への\n"
+	"                         ロックの通知など）だけを送る（cron 向け）\n"
 	"  --lang ja|en           メッセージの言語（既定: ja。返信の言語は #lang）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -69,6 +71,8 @@ static const char help_en[] =
 	"  --max-bytes N          refuse, unread, a message over N bytes (default 1048576)\n"
 	"  --max-parts N          most MIME parts in a message (default 64)\n"
 	"  --max-depth N          deepest MIME nesting (default 8)\n"
+	"  --flush                read no mail; only send the queued notices (a lock\n"
+	"                         told to a unit's owner), e.g. from cron\n"
 	"  --lang ja|en           language of messages (default ja; replies follow #lang)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -85,7 +89,8 @@ enum {
 	OPT_MAILDIR,
 	OPT_MAX_BYTES,
 	OPT_MAX_PARTS,
-	OPT_MAX_DEPTH
+	OPT_MAX_DEPTH,
+	OPT_FLUSH
 };
 
 static const struct option longopts[] = {
@@ -98,6 +103,7 @@ static const struct option longopts[] = {
 	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
 	{"max-parts", required_argument, NULL, OPT_MAX_PARTS},
 	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
+	{"flush", no_argument, NULL, OPT_FLUSH},
 	{NULL, 0, NULL, 0}
 };
 
@@ -107,6 +113,7 @@ typedef struct mail_run {
 	am_hill_limits lim;
 	am_hill *hill;
 	unsigned counter;
+	int flush;
 } mail_run;
 
 /* The exit status for a library failure. */
@@ -279,6 +286,42 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 	return 0;
 }
 
+static int deliver(mail_run *r, const char *msg, size_t len)
+{
+	return r->outbox ? to_outbox(r, msg, len) : to_sendmail(r, msg, len);
+}
+
+/*
+ * Deliver the notices the hill queued (am_hill_next_notice): mail to
+ * owners, e.g. that their unit was locked.  A notice that cannot be
+ * delivered stays queued for the next run and is said on stderr; it does
+ * not make the message's delivery fail.  At most 100 a run.
+ */
+static void notices(mail_run *r)
+{
+	int k;
+
+	for (k = 0; k < 100; k++) {
+		char *msg;
+		size_t len;
+		if (am_hill_next_notice(r->hill, &msg, &len) < 0) {
+			cli_error("mail: %s", am_error_last());
+			return;
+		}
+		if (!msg)
+			return;
+		if (deliver(r, msg, len) < 0) {
+			free(msg);
+			return;
+		}
+		free(msg);
+		if (am_hill_mark_sent(r->hill) < 0) {
+			cli_error("mail: %s", am_error_last());
+			return;
+		}
+	}
+}
+
 /* Process one raw message and deliver its reply.  Returns an exit status. */
 static int one(mail_run *r, const char *raw, size_t len, const char *what)
 {
@@ -294,8 +337,7 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		return status_of(rc);
 	}
 	if (reply) {
-		int d = r->outbox ? to_outbox(r, reply, rlen) :
-		                    to_sendmail(r, reply, rlen);
+		int d = deliver(r, reply, rlen);
 		free(reply);
 		if (d < 0)
 			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
@@ -305,6 +347,7 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 			cli_error("mail: %s", am_error_last());
 		}
 	}
+	notices(r);
 	return EX_OK;
 }
 
@@ -442,6 +485,9 @@ int cmd_mail(const cli_opts *base, int argc, char **argv)
 			                     &r.lim.max_parts)))
 				return rc;
 			break;
+		case OPT_FLUSH:
+			r.flush = 1;
+			break;
 		case OPT_MAX_DEPTH:
 			if ((rc = parse_size(&r, "--max-depth", optarg, 1000,
 			                     &r.lim.max_depth)))
@@ -472,7 +518,10 @@ int cmd_mail(const cli_opts *base, int argc, char **argv)
 		cli_error("mail: %s", am_error_last());
 		return status_of(rc);
 	}
-	if (r.maildir) {
+	if (r.flush) {
+		notices(&r);
+		status = EX_OK;
+	} else if (r.maildir) {
 		status = maildir_pass(&r);
 	} else {
 		char *raw;
