@@ -1205,10 +1205,9 @@ static int do_entry(job *j, int test)
 			rc = reject(j);
 		goto done;
 	}
-	if (u.id && !test) {
-		old_id = u.id;
+	old_id = u.id; /* a test of a member's name fights in its place */
+	if (u.id && !test)
 		kept_hash = u.hash;
-	}
 	if ((rc = am_program_new(&prog, am_sheet_team(sheet))) < 0 ||
 	    (rc = am_engine_new(&engine)) < 0)
 		goto done;

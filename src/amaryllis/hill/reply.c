@@ -105,8 +105,10 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
 		}
 		g_free(ref);
 	}
+	/* RFC 3834: a reply is auto-replied, a notice auto-generated */
 	g_mime_object_set_header(GMIME_OBJECT(msg), "Auto-Submitted",
-	                         "auto-replied", NULL);
+	                         in->subject ? "auto-generated" : "auto-replied",
+	                         NULL);
 	g_mime_object_set_header(GMIME_OBJECT(msg), "X-Amaryllis-Result",
 	                         in->result, NULL);
 	body = text_part(in->body);
