@@ -13,6 +13,36 @@
 #define NUT "examples/nut.txt"
 #define T0 1000000000 /* 2001-09-09 01:46:40 UTC */
 
+/* A hill in a new temporary folder, cheap hashes, with cfg's limits. */
+static void open_cfg(fx *f, am_hill_config *cfg)
+{
+	memset(f, 0, sizeof(*f));
+	strcpy(f->dir, "/tmp/am_hill_test.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/hill.db", f->dir);
+	cfg->address = HILL_ADDR;
+	cfg->name = "Test Hill";
+	cfg->pwhash_ops = 1;
+	cfg->pwhash_mem = 8192;
+	assert_int_equal(am_hill_create(f->path, cfg), 0);
+	assert_int_equal(am_hill_open(&f->hill, f->path), 0);
+}
+
+/* `from` mails the directives and the sheet `text`; the result. */
+static const char *mail(fx *f, const char *from, const char *msgid,
+                        const char *directives, const char *text)
+{
+	ut_buf b = UT_BUF_INIT;
+	char *m;
+
+	ut_buf_printf(&b, "%s%s", directives, text);
+	m = fx_msg(from, msgid, b.ptr);
+	assert_int_equal(fx_process(f, m), 0);
+	free(m);
+	ut_buf_free(&b);
+	return f->result;
+}
+
 /* Process raw at time t. */
 static int at(fx *f, int64_t t, const char *raw)
 {
@@ -194,16 +224,8 @@ static void rate_window(void **state)
 	int replied[] = {1, 1, 1, 0, 0, 1};
 	size_t i;
 
-	memset(&f, 0, sizeof(f));
-	strcpy(f.dir, "/tmp/am_hill_test.XXXXXX");
-	assert_non_null(mkdtemp(f.dir));
-	snprintf(f.path, sizeof(f.path), "%s/hill.db", f.dir);
-	cfg.address = HILL_ADDR;
-	cfg.pwhash_ops = 1;
-	cfg.pwhash_mem = 8192;
 	cfg.replies_per_hour = 2;
-	assert_int_equal(am_hill_create(f.path, &cfg), 0);
-	assert_int_equal(am_hill_open(&f.hill, f.path), 0);
+	open_cfg(&f, &cfg);
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		char id[16], *m;
 		snprintf(id, sizeof(id), "s%zu@x", i);
@@ -230,53 +252,29 @@ static void reply_cap(void **state)
 	fx f;
 	am_hill_config cfg = AM_HILL_CONFIG_INIT;
 	char *haha = fx_slurp("examples/haha.txt"), *chichi = fx_slurp("examples/chichi.txt");
-	char *m;
-	ut_buf b = UT_BUF_INIT;
 
-	memset(&f, 0, sizeof(f));
-	strcpy(f.dir, "/tmp/am_hill_test.XXXXXX");
-	assert_non_null(mkdtemp(f.dir));
-	snprintf(f.path, sizeof(f.path), "%s/hill.db", f.dir);
-	cfg.address = HILL_ADDR;
-	cfg.pwhash_ops = 1;
-	cfg.pwhash_mem = 8192;
 	cfg.reply_max = 16384;
-	assert_int_equal(am_hill_create(f.path, &cfg), 0);
-	assert_int_equal(am_hill_open(&f.hill, f.path), 0);
-	ut_buf_printf(&b, "#password haha-pass\n%s", haha);
-	m = fx_msg("haha@example.net", "h@x", b.ptr);
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "entered");
-	free(m);
-	ut_buf_clear(&b);
-	ut_buf_printf(&b, "#test\n#logs\n#password chichi-pass\n%s", chichi);
-	m = fx_msg("chichi@example.net", "c@x", b.ptr);
-	/* not a member yet: no proof, no logs */
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "tested");
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "haha@example.net", "h@x",
+	                         "#password haha-pass\n", haha), "entered");
+	/* 父 is not a member yet: no proof, no logs */
+	assert_string_equal(mail(&f, "chichi@example.net", "c@x",
+	                         "#test\n#logs\n#password chichi-pass\n", chichi),
+	                    "tested");
 	assert_null(strstr(f.reply, "logs.txt"));
-	free(m);
-	ut_buf_clear(&b);
-	ut_buf_printf(&b, "#password chichi-pass\n%s", chichi);
-	m = fx_msg("chichi@example.net", "c1@x", b.ptr);
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "entered");
-	free(m);
-	ut_buf_clear(&b);
-	ut_buf_printf(&b, "#test\n#logs\n#password chichi-pass\n%s", chichi);
-	m = fx_msg("chichi@example.net", "c2@x", b.ptr);
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "tested");
+	assert_string_equal(mail(&f, "chichi@example.net", "c1@x",
+	                         "#password chichi-pass\n", chichi), "entered");
+	assert_string_equal(mail(&f, "chichi@example.net", "c2@x",
+	                         "#test\n#logs\n#password chichi-pass\n", chichi),
+	                    "tested");
 	assert_non_null(strstr(f.reply, "filename=logs.txt"));
 	assert_true(f.reply_len <= 16384);
 	/* the room is used, not wasted: (16384 − 4096) / 78 × 57 = 8949 bytes
 	 * of text, base64 4/3 and a line end per 76: about 12 KiB */
 	if (f.reply_len <= 11000)
 		fail_msg("reply of %zu bytes", f.reply_len);
-	free(m);
 	free(haha);
 	free(chichi);
-	ut_buf_free(&b);
 	fx_close(&f);
 }
 
@@ -285,21 +283,13 @@ static void reply_cap(void **state)
 static void player_names(void **state)
 {
 	fx f;
-	char *s, *sheet = fx_slurp(GRISK), *nut = fx_slurp(NUT), *m;
-	ut_buf b = UT_BUF_INIT;
+	char *s, *sheet = fx_slurp(GRISK), *nut = fx_slurp(NUT);
 
 	fx_open(&f, 5);
-	ut_buf_printf(&b, "#name ア\u200bリス%s\n#password correct-horse\n%s",
-	              "0123456789012345678901234567890123456789", sheet);
-	m = fx_msg("Display <a@example.net>", "a@x", b.ptr);
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "entered");
-	free(m);
-	ut_buf_clear(&b);
-	ut_buf_printf(&b, "#password kurogane-9\n%s", nut);
-	m = fx_msg("b@example.net <b@example.net>", "b@x", b.ptr);
-	assert_int_equal(fx_process(&f, m), 0);
-	free(m);
+	assert_string_equal(mail(&f, "Display <a@example.net>", "a@x",
+	                         "#name ア\u200bリス0123456789012345678901234567890123456789\n"
+	                         "#password correct-horse\n", sheet), "entered");
+	mail(&f, "b@example.net <b@example.net>", "b@x", "#password kurogane-9\n", nut);
 	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
 	/* "アリス" (3) + 37 of the 40 digits */
 	assert_non_null(strstr(s, "\"player\": \"アリス0123456789012345678901234567890123456\""));
@@ -308,7 +298,6 @@ static void player_names(void **state)
 	free(s);
 	free(sheet);
 	free(nut);
-	ut_buf_free(&b);
 	fx_close(&f);
 }
 

@@ -58,15 +58,13 @@
 
 /* ------------------------------------------------------------------ db */
 
-/* Why a database that exists cannot be written: the folder (SQLite
- * creates HILL.db-wal and -shm beside it), the file, or SQLite's word. */
-static int io_cause(const char *path, const char *why)
+/* The folder of `path` (owned), or NULL when out of memory. */
+static char *parent_dir(const char *path)
 {
-	char *dir = strdup(path ? path : "."), *slash;
-	int rc;
+	char *dir = strdup(path), *slash;
 
 	if (!dir)
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return NULL;
 	slash = strrchr(dir, '/');
 	if (!slash)
 		strcpy(dir, ".");
@@ -74,6 +72,18 @@ static int io_cause(const char *path, const char *why)
 		slash[1] = '\0';
 	else
 		*slash = '\0';
+	return dir;
+}
+
+/* Why a database that exists cannot be written: the folder (SQLite
+ * creates HILL.db-wal and -shm beside it), the file, or SQLite's word. */
+static int io_cause(const char *path, const char *why)
+{
+	char *dir = parent_dir(path ? path : ".");
+	int rc;
+
+	if (!dir)
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	if (path && access(dir, W_OK) != 0)
 		rc = ut_error_set(AM_HILL_ETEMP, "%s: the folder %s is not writable "
 		                  "(%s): the hill's database needs to create its "
@@ -345,18 +355,11 @@ static char *immutable_uri(const char *path)
 /* Is the folder of `path` writable (0) or why not (errno)? */
 static int dir_errno(const char *path)
 {
-	char *dir = strdup(path), *slash;
+	char *dir = parent_dir(path);
 	int e = 0;
 
 	if (!dir)
 		return ENOMEM;
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		slash[1] = '\0';
-	else
-		*slash = '\0';
 	if (access(dir, W_OK) != 0)
 		e = errno;
 	free(dir);
