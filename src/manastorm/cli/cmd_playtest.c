@@ -173,18 +173,20 @@ int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
                      const ut_buf *svg, const char *svg_path)
 {
 	ut_out f;
+	int status = UT_EXIT_OK;
 
 	/* stdout's failure is reported by ut_cli_exit */
 	if (ut_out_write(ut_out_stdout(), out->ptr, out->len) < 0 ||
 	    ut_out_flush(ut_out_stdout()) < 0)
-		return UT_EXIT_INPUT;
+		status = UT_EXIT_INPUT;
 	if (svg_path) {
 		/* replaced whole or not at all (util/out.h) */
 		if (ut_out_open(&f, svg_path) == 0)
 			ut_out_write(&f, svg->ptr, svg->len);
-		return ut_cli_out_close(ui, cmd, &f, NULL);
+		if (ut_cli_out_close(ui, cmd, &f, NULL) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
 	}
-	return UT_EXIT_OK;
+	return status;
 }
 
 void ms_cli_pt_failed(const ut_cli *ui, const char *cmd, const ms_pt_report *r)

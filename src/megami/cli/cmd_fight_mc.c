@@ -76,7 +76,7 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	mg_mc_report r;
 	mg_lang lang = ui->lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
 	ut_cli_bar b = UT_CLI_BAR_INIT;
-	int rc;
+	int rc, status;
 
 	o.runs = mc->runs;
 	o.seed = seed;
@@ -106,20 +106,17 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	                  ut_out_writer, ut_out_stdout());
 	if (rc < 0 && !ut_out_stdout()->err)
 		ut_cli_error(ui, "fight: %s", mg_error_last());
-	if (rc < 0 || ut_out_flush(ut_out_stdout()) < 0) {
-		mg_mc_report_free(&r);
-		return UT_EXIT_INPUT;
-	}
+	status = rc < 0 || ut_out_flush(ut_out_stdout()) < 0 ? UT_EXIT_INPUT
+	                                                     : UT_EXIT_OK;
 	if (mc->svg) {
 		ut_out f;
 		rc = -1;
 		if (ut_out_open(&f, mc->svg) == 0)
 			rc = mg_mc_svg(&r, lang, ut_out_writer, &f);
-		rc = ut_cli_out_close(ui, "fight", &f,
-		                      rc < 0 ? mg_error_last() : NULL);
-		mg_mc_report_free(&r);
-		return rc;
+		if (ut_cli_out_close(ui, "fight", &f,
+		                     rc < 0 ? mg_error_last() : NULL) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
 	}
 	mg_mc_report_free(&r);
-	return UT_EXIT_OK;
+	return status;
 }
