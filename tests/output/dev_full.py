@@ -15,6 +15,12 @@ and with --lang en.  Each must exit 1 with exactly one line on stderr:
 and `help` have no CMD: PROG: <stdout>: …).  `hill init` writes nothing on
 stdout when it succeeds: it must then exit 0 and say nothing.
 
+Then each output file option again, over an existing regular file, with
+the file size limit (RLIMIT_FSIZE, 8 bytes) making the write fail: exit 1,
+PROG: CMD: FILE: File too large, the old file byte for byte, and no
+temporary file left (issue point 12).  And a failing stdout does not stop
+a file from being written, nor a failing file stdout.
+
 The cases are checked against the tools' help, so that none is missed: every
 command of each tool's usage has a case with stdout to /dev/full (mail and
 serve: their --help only; mail's --outbox is the hill's tests', serve is a
@@ -27,6 +33,8 @@ Exit status: 0 all passed, 1 a failure (each printed).
 import errno
 import os
 import re
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -247,6 +255,51 @@ def check_independent(c):
     return fails
 
 
+def check_fsize(c, lang):
+    """Each output file option over an existing regular file, with the file
+    size limit (RLIMIT_FSIZE) at 8 bytes so that the write fails (EFBIG, as
+    a full disk gives ENOSPC): exit 1, PROG: CMD: FILE: File too large, the
+    old file byte for byte, and no temporary file left."""
+    fails = []
+    reason = os.strerror(errno.EFBIG)
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE,
+                           (8, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+    for k, (prog, cmd, args, stdin, file) in enumerate(c.cases):
+        if not file:
+            continue
+        folder = os.path.join(c.tmp, "fsize-%s-%d" % (lang, k))
+        os.mkdir(folder)
+        path = os.path.join(folder, "out.file")
+        with open(path, "wb") as f:
+            f.write(b"old\n")
+        argv = ([c.tools[prog]] + (["--lang", "en"] if lang == "en" else [])
+                + [path if a == FULL else a for a in args])
+        if stdin is not None:
+            stdin = stdin.replace(FULL.encode(), path.encode())
+        p = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, cwd=c.src,
+                           preexec_fn=limit, timeout=300,
+                           stdin=None if stdin is not None
+                           else subprocess.DEVNULL)
+        err = p.stderr.decode("utf-8", "replace")
+        want = "%s: %s: %s: %s\n" % (prog, cmd, path, reason)
+        with open(path, "rb") as f:
+            kept = f.read()
+        left = sorted(os.listdir(folder))
+        if p.returncode != 1 or err != want or kept != b"old\n" or \
+                left != ["out.file"]:
+            fails.append("%s (file size limit, lang %s): status %d, stderr "
+                         "%r, file %r, folder %s; want 1, %r, b'old\\n', "
+                         "['out.file']" % (" ".join([prog] + argv[1:]), lang,
+                                           p.returncode, err, kept[:40], left,
+                                           want))
+    return fails
+
+
 def main():
     if len(sys.argv) != 5:
         sys.exit("usage: dev_full.py AMARYLLIS MEGAMI MANASTORM SRCDIR")
@@ -277,6 +330,9 @@ def main():
                 failures.append(r)
         failures += check_independent(c)
         n += 6
+        for lang in ("ja", "en"):
+            failures += check_fsize(c, lang)
+            n += len([k for k in c.cases if k[4]])
     for f in failures:
         print("FAIL " + f)
     print("dev_full: %d runs, %d failure(s)" % (n, len(failures)))
