@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "lang.h"
+#include "out.h"
 
 /* Exit statuses: ok, bad input, usage. */
 enum { UT_EXIT_OK = 0, UT_EXIT_INPUT = 1, UT_EXIT_USAGE = 2 };
@@ -85,11 +86,43 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
 int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg);
 
 /* Print a help text in c->lang on stdout (nothing when quiet).  Returns
- * UT_EXIT_OK, or UT_EXIT_INPUT if stdout cannot be written. */
+ * UT_EXIT_OK, or UT_EXIT_INPUT if stdout cannot be written (reported by
+ * ut_cli_exit). */
 int ut_cli_help(const ut_cli *c, const char *ja, const char *en);
 
-/* Print "prog VERSION" on stdout; UT_EXIT_OK or UT_EXIT_INPUT. */
+/* Print "prog VERSION" on stdout; UT_EXIT_OK or UT_EXIT_INPUT (reported
+ * by ut_cli_exit). */
 int ut_cli_version(const ut_cli *c, const char *version);
+
+/*
+ * Output failures (util/out.h), on stderr, in every tool and language:
+ *
+ *     PROG: CMD: FILE: REASON
+ *
+ * CMD is the command (left out with its colon for the tool itself: its
+ * --help and --version), FILE the file as named or <stdout>, REASON the
+ * system's (strerror of the first failure) or `why`.
+ *
+ * ut_cli_out_report prints o's failure (or `why` when o has none) once:
+ * UT_EXIT_INPUT after a failure, UT_EXIT_OK when there is none.
+ */
+int ut_cli_out_report(const ut_cli *c, const char *cmd, ut_out *o,
+                      const char *why);
+
+/* ut_out_close(o) - kept unless `why` (a failure that is not the file's
+ * own, such as "out of memory": the file is dropped) or a write failed -
+ * then ut_cli_out_report.  UT_EXIT_OK or UT_EXIT_INPUT. */
+int ut_cli_out_close(const ut_cli *c, const char *cmd, ut_out *o,
+                     const char *why);
+
+/*
+ * The end of a tool's main(), for every outcome: flush and close standard
+ * output, and if that or any write to it (through ut_out_stdout()) failed,
+ * report it once (PROG: CMD: <stdout>: REASON) and return UT_EXIT_INPUT in
+ * place of a 0 `status`; otherwise return status.  Nothing may write to
+ * stdout afterwards.
+ */
+int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 
 /* A decimal whole number from 0 to max (no sign, no blanks); 0, or -1. */
 int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
@@ -155,7 +188,8 @@ typedef struct ut_cli_command {
  * The tool's options stop at the command's name (the rest is the
  * command's to parse, with optind reset).  `about_ja`/`about_en` is the one
  * line under the usage line of the tool's help; `commands` ends with a
- * NULL name.  Returns the exit status.
+ * NULL name.  It ends with ut_cli_exit (standard output closed, its
+ * failure reported for the command run).  Returns the exit status.
  */
 int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
                 const char *about_ja, const char *about_en,

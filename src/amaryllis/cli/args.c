@@ -90,6 +90,21 @@ int cli_help(const cli_opts *o, const char *ja, const char *en)
 	return ut_cli_help(&u, ja, en);
 }
 
+int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
+                  const char *why)
+{
+	ut_cli u = who(o);
+
+	return ut_cli_out_close(&u, cmd, f, why);
+}
+
+int cli_exit(const cli_opts *o, const char *cmd, int status)
+{
+	ut_cli u = who(o);
+
+	return ut_cli_exit(&u, cmd, status);
+}
+
 int cli_parse_points(const char *s, int64_t pts[3])
 {
 	char *end;

@@ -162,6 +162,20 @@ int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg);
  * o->quiet).  Returns EXIT_OK, or EXIT_INPUT if stdout cannot be written. */
 int cli_help(const cli_opts *o, const char *ja, const char *en);
 
+/*
+ * A named output file (util/out.h: replaced whole or not at all) closed,
+ * and its failure reported as "amaryllis: CMD: FILE: REASON"
+ * (ut_cli_out_close): `why` drops the file for a failure that is not its
+ * own (am_error_last() after a render failed).  EXIT_OK or EXIT_INPUT.
+ * Standard output is ut_out_stdout(): its failure is reported by cli_exit.
+ */
+int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
+                  const char *why);
+
+/* The end of main() (ut_cli_exit): stdout closed, its failure reported as
+ * "amaryllis: CMD: <stdout>: REASON"; the exit status. */
+int cli_exit(const cli_opts *o, const char *cmd, int status);
+
 /* --points W,D,L: three whole numbers from -1000000 to 1000000, separated
  * by commas, into pts.  0, or -1 when s is not that (the caller says so). */
 int cli_parse_points(const char *s, int64_t pts[3]);

@@ -1,15 +1,8 @@
 /* cmd_battle.c - `amaryllis battle A B`: run one battle, print its log. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-static int write_stdout(void *ud, const char *data, size_t len)
-{
-	(void)ud;
-	return fwrite(data, 1, len, stdout) != len;
-}
 
 static const char help_ja[] =
 	"使い方: amaryllis battle [オプション]... シートA シートB\n"
@@ -78,27 +71,25 @@ static int on_event(void *ud, const am_engine *e, const am_event *ev)
 	return rc;
 }
 
-static int write_file(void *ud, const char *data, size_t len)
+/* Draw the chart into path (replaced whole or not at all: util/out.h); 0,
+ * or EXIT_INPUT after "amaryllis: battle: FILE: REASON". */
+static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
+                     const char *path)
 {
-	return fwrite(data, 1, len, ud) != len;
+	ut_out f;
+	int rc = -1;
+
+	if (ut_out_open(&f, path) == 0)
+		rc = am_chart_svg(chart, e, ut_out_writer, &f);
+	return cli_out_close(o, "battle", &f, rc < 0 ? am_error_last() : NULL);
 }
 
-/* Draw the chart into path; 0, or EXIT_INPUT after a message. */
-static int write_svg(am_chart *chart, const am_engine *e, const char *path)
+/* The log could not be finished: say why, unless stdout failed (main's
+ * cli_exit says that). */
+static void log_failed(void)
 {
-	FILE *f = fopen(path, "wb");
-	int rc;
-
-	if (!f) {
-		cli_error("%s: %s", path, strerror(errno));
-		return EXIT_INPUT;
-	}
-	rc = am_chart_svg(chart, e, write_file, f);
-	if (fclose(f) != 0 || rc < 0) {
-		cli_error("%s: %s", path, rc < 0 ? am_error_last() : strerror(errno));
-		return EXIT_INPUT;
-	}
-	return 0;
+	if (!ut_out_stdout()->err)
+		cli_error("battle: %s", am_error_last());
 }
 
 int cmd_battle(const cli_opts *base, int argc, char **argv)
@@ -184,7 +175,7 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 		goto out;
 	}
 	if (am_engine_new(&engine) < 0 ||
-	    am_log_new(&log, fmt, o.lang, write_stdout, NULL) < 0 ||
+	    am_log_new(&log, fmt, o.lang, ut_out_writer, ut_out_stdout()) < 0 ||
 	    (svg && am_chart_new(&chart, o.lang) < 0)) {
 		cli_error("%s", am_error_last());
 		status = EXIT_INPUT;
@@ -200,19 +191,17 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 		char msg[600];
 		snprintf(msg, sizeof(msg), "%s", am_error_last());
 		if (am_log_finish(log, engine, &res, rc) < 0)
-			cli_error("cannot write the battle log");
+			log_failed();
 		cli_error("battle stopped: %s", msg);
 		status = EXIT_INPUT;
 	} else if (am_log_finish(log, engine, &res, rc) < 0) {
-		cli_error("cannot write the battle log");
+		log_failed();
 		status = EXIT_INPUT;
 	}
-	if (fflush(stdout) != 0) {
-		cli_error("cannot write the battle log");
-		status = EXIT_INPUT;
-	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		status = EXIT_INPUT; /* cli_exit says why */
 	/* a stopped battle is drawn too: the chart up to the stop */
-	if (svg && write_svg(chart, engine, svg) != 0)
+	if (svg && write_svg(&o, chart, engine, svg) != 0)
 		status = EXIT_INPUT;
 out:
 	am_chart_free(chart);

@@ -49,14 +49,9 @@ static const struct option longopts[] = {
 /*
  * Every file is checked, whatever happened to the ones before it; each legal
  * sheet is printed in normalised notation (headed by "# FILE" when several
- * files are given).  Exit 1 if any file is unreadable or illegal.
+ * files are given).  Exit 1 if any file is unreadable or illegal, or if
+ * stdout cannot be written (main's cli_exit says why).
  */
-static int write_stdout(void *ud, const char *data, size_t len)
-{
-	(void)ud;
-	return fwrite(data, 1, len, stdout) != len;
-}
-
 int cmd_check(const cli_opts *base, int argc, char **argv)
 {
 	cli_opts o = *base;
@@ -92,9 +87,10 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 			char *diags = NULL;
 			if (cli_sheet_load_ex(&s, argv[i], &o, 0, &diags) != 0)
 				status = EXIT_INPUT;
-			if (s.sheet && am_render_check(s.sheet, o.lang, write_stdout,
-			                               NULL) < 0) {
-				cli_error("%s", am_error_last());
+			if (s.sheet && am_render_check(s.sheet, o.lang, ut_out_writer,
+			                               ut_out_stdout()) < 0) {
+				if (!ut_out_stdout()->err) /* else: cli_exit */
+					cli_error("%s", am_error_last());
 				status = EXIT_INPUT;
 			} else if (!s.sheet && diags) {
 				fprintf(stderr, "%s\n", diags);
@@ -110,17 +106,15 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 			}
 			am_sheet_format(buf, n + 1, s.sheet, o.lang);
 			if (nfiles > 1)
-				printf("# %s\n", s.path);
-			fwrite(buf, 1, n, stdout);
+				ut_out_printf(ut_out_stdout(), "# %s\n", s.path);
+			ut_out_write(ut_out_stdout(), buf, n);
 			free(buf);
 		} else {
 			status = EXIT_INPUT;
 		}
 		cli_sheet_free(&s);
 	}
-	if (fflush(stdout) != 0) {
-		cli_error("cannot write the output");
-		return EXIT_INPUT;
-	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		return EXIT_INPUT; /* cli_exit says why */
 	return status;
 }

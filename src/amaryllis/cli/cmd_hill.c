@@ -288,12 +288,10 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			return EXIT_INPUT;
 		}
 		am_hill_free(hill);
-		fwrite(out, 1, len, stdout);
+		ut_out_write(ut_out_stdout(), out, len);
 		free(out);
-		if (fflush(stdout) != 0) {
-			cli_error("cannot write the output");
-			return EXIT_INPUT;
-		}
+		if (ut_out_flush(ut_out_stdout()) < 0)
+			return EXIT_INPUT; /* main's cli_exit says why */
 	}
 	return EXIT_OK;
 }

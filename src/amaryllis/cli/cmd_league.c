@@ -166,11 +166,6 @@ static int collect(league_run *r, const char *arg)
 	}
 }
 
-static int write_file(void *ud, const char *data, size_t len)
-{
-	return fwrite(data, 1, len, (FILE *)ud) != len;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -511,29 +506,32 @@ static void report(league_run *r)
 		am_league_view v = {r->lg, standings, r->names, r->files, r->nrej,
 		                    r->rej_files,
 		                    (const char *const *)r->rej_errors};
-		if (am_render_standings(&v, r->fmt, r->o.lang, write_file,
-		                        stdout) < 0 ||
-		    fflush(stdout) != 0) {
-			cli_error("cannot write the standings");
+		ut_out f;
+		int rc;
+		/* stdout: its failure is reported by main's cli_exit */
+		if (am_render_standings(&v, r->fmt, r->o.lang, ut_out_writer,
+		                        ut_out_stdout()) < 0 &&
+		    !ut_out_stdout()->err) {
+			lg_error(r, "%s", am_error_last());
 			r->status = EXIT_INPUT;
 		}
+		if (ut_out_flush(ut_out_stdout()) < 0)
+			r->status = EXIT_INPUT;
+		/* the files: replaced whole or not at all (util/out.h) */
 		if (r->matrix) {
-			FILE *f = fopen(r->matrix, "wb");
-			if (!f || am_render_cross_table(&v, write_file, f) < 0) {
-				cli_error("cannot write %s: %s", r->matrix,
-				          strerror(errno));
-				r->status = EXIT_INPUT;
-			}
-			if (f && fclose(f) != 0)
+			rc = -1;
+			if (ut_out_open(&f, r->matrix) == 0)
+				rc = am_render_cross_table(&v, ut_out_writer, &f);
+			if (cli_out_close(&r->o, "league", &f,
+			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;
 		}
 		if (r->svg) {
-			FILE *f = fopen(r->svg, "wb");
-			if (!f || am_render_heatmap(&v, r->o.lang, write_file, f) < 0) {
-				cli_error("cannot write %s: %s", r->svg, strerror(errno));
-				r->status = EXIT_INPUT;
-			}
-			if (f && fclose(f) != 0)
+			rc = -1;
+			if (ut_out_open(&f, r->svg) == 0)
+				rc = am_render_heatmap(&v, r->o.lang, ut_out_writer, &f);
+			if (cli_out_close(&r->o, "league", &f,
+			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;
 		}
 	}

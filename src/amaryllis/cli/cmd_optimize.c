@@ -418,49 +418,46 @@ static int load(opt_run *r)
 	return 0;
 }
 
-static int write_file(void *ud, const char *data, size_t len)
-{
-	return fwrite(data, 1, len, (FILE *)ud) != len;
-}
-
-/* Rank 0: the report, --out and --svg.  Returns the exit status. */
+/* Rank 0: the report (stdout: its failure is reported by main's
+ * cli_exit), --out and --svg (replaced whole or not at all: util/out.h).
+ * Returns the exit status. */
 static int report(opt_run *r, const am_opt *opt)
 {
 	am_opt_view v = {opt, r->n, r->names, r->files, r->oo.seed,
 	                 r->oo.buildia};
-	int status = r->nrej ? EXIT_INPUT : EXIT_OK;
+	int status = r->nrej ? EXIT_INPUT : EXIT_OK, rc;
+	ut_out f;
 
-	if (am_render_opt_report(&v, r->json, r->o.lang, write_file, stdout) < 0 ||
-	    fflush(stdout) != 0) {
+	if (am_render_opt_report(&v, r->json, r->o.lang, ut_out_writer,
+	                         ut_out_stdout()) < 0 && !ut_out_stdout()->err) {
 		cli_error("optimize: %s", am_error_last());
 		status = EXIT_INPUT;
 	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		status = EXIT_INPUT;
 	if (r->out) {
 		const am_design *d = am_opt_best(opt);
 		size_t len = am_design_format(NULL, 0, d);
-		char *text = malloc(len + 1);
-		FILE *f = text ? fopen(r->out, "wb") : NULL;
-		if (text)
-			am_design_format(text, len + 1, d);
-		if (!f || fwrite(text, 1, len, f) != len) {
-			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
-			             "optimize: cannot write %s: %s"), r->out,
-			          strerror(errno));
-			status = EXIT_INPUT;
+		char *text = NULL;
+		const char *why = NULL;
+		if (ut_out_open(&f, r->out) == 0) {
+			if ((text = malloc(len + 1))) {
+				am_design_format(text, len + 1, d);
+				ut_out_write(&f, text, len);
+			} else {
+				why = "out of memory";
+			}
 		}
-		if (f && fclose(f) != 0)
+		if (cli_out_close(&r->o, "optimize", &f, why) != EXIT_OK)
 			status = EXIT_INPUT;
 		free(text);
 	}
 	if (r->svg) {
-		FILE *f = fopen(r->svg, "wb");
-		if (!f || am_render_opt_history(&v, r->o.lang, write_file, f) < 0) {
-			cli_error(TR(&r->o, "optimize: %s に書けません：%s",
-			             "optimize: cannot write %s: %s"), r->svg,
-			          strerror(errno));
-			status = EXIT_INPUT;
-		}
-		if (f && fclose(f) != 0)
+		rc = -1;
+		if (ut_out_open(&f, r->svg) == 0)
+			rc = am_render_opt_history(&v, r->o.lang, ut_out_writer, &f);
+		if (cli_out_close(&r->o, "optimize", &f,
+		                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 			status = EXIT_INPUT;
 	}
 	return status;

@@ -84,9 +84,10 @@ static const struct {
 	{"serve", cmd_serve},
 };
 
-int main(int argc, char **argv)
+/* main() but for closing stdout; *cmd: the command run, if any. */
+static int run(cli_opts *base, int argc, char **argv, const char **cmd)
 {
-	cli_opts o = CLI_OPTS_INIT;
+	cli_opts o = *base;
 	const char *name;
 	size_t i;
 	int c, r;
@@ -97,8 +98,11 @@ int main(int argc, char **argv)
 		case 'h':
 			return cli_help(&o, help_ja, help_en);
 		case OPT_VERSION:
-			puts("amaryllis " AMARYLLIS_VERSION);
-			return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+			if (ut_out_printf(ut_out_stdout(), "amaryllis %s\n",
+			                  AMARYLLIS_VERSION) < 0 ||
+			    ut_out_flush(ut_out_stdout()) < 0)
+				return EXIT_INPUT; /* cli_exit says why */
+			return EXIT_OK;
 		case OPT_LANG:
 			if ((r = cli_common_option(&o, NULL, c, optarg)) != 1)
 				return r;
@@ -120,6 +124,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 			if (strcmp(sub[0], commands[i].name) == 0) {
 				optind = 0;
+				*cmd = commands[i].name;
 				return commands[i].run(&o, 2, sub);
 			}
 		name = sub[0];
@@ -128,8 +133,20 @@ int main(int argc, char **argv)
 		if (strcmp(name, commands[i].name) == 0) {
 			int first = optind;
 			optind = 0; /* a fresh scan for the command */
+			*cmd = commands[i].name;
 			return commands[i].run(&o, argc - first, argv + first);
 		}
 	return cli_usage_error(&o, NULL, TR(&o, "コマンド「%s」はありません",
 	                                    "unknown command '%s'"), name);
+}
+
+int main(int argc, char **argv)
+{
+	cli_opts o = CLI_OPTS_INIT;
+	const char *cmd = NULL;
+	int status = run(&o, argc, argv, &cmd);
+
+	/* standard output closed, its failure reported (amaryllis: CMD:
+	 * <stdout>: REASON) whatever the command */
+	return cli_exit(&o, cmd, status);
 }

@@ -91,9 +91,11 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
                    char **argv, const char *ja, const char *en);
 /* The library's options, with the progress bar when stderr is a terminal. */
 void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar);
-/* Write out to stdout and svg to svg_path (when not NULL). */
-int ms_cli_pt_output(const ut_cli *ui, const ut_buf *out, const ut_buf *svg,
-                     const char *svg_path);
+/* Write out to stdout and svg to svg_path (when not NULL; replaced whole
+ * or not at all, util/out.h) for command cmd; the exit status.  A failure
+ * of svg_path is reported here, stdout's by ut_cli_exit. */
+int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
+                     const ut_buf *svg, const char *svg_path);
 /* A failed playtest: the run and its seed (MS-PT-ERR-1). */
 void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
                       const ms_pt_report *r);

@@ -120,15 +120,16 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 		n[s->participants[i].side == 1][s->participants[i].role ==
 		                                MS_ROLE_WARRIOR]++;
 	if (header)
-		printf("# %s\n", shown);
+		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
 	/* MS-SCN-OUT: one comment line in the language of --lang; the keys
-	 * stay English */
-	printf(UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
-	                 "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
-	             "# normalised scenario: side A %zu casters, %zu warriors; "
-	             "side B %zu casters, %zu warriors\n"),
-	       n[0][0], n[0][1], n[1][0], n[1][1]);
-	fwrite(yaml, 1, len, stdout);
+	 * stay English (stdout's failure: ut_cli_exit reports it) */
+	ut_out_printf(ut_out_stdout(),
+	              UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
+	                        "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
+	                    "# normalised scenario: side A %zu casters, %zu warriors; "
+	                    "side B %zu casters, %zu warriors\n"),
+	              n[0][0], n[0][1], n[1][0], n[1][1]);
+	ut_out_write(ut_out_stdout(), yaml, len);
 	free(yaml);
 	ms_scenario_doc_free(doc);
 	return UT_EXIT_OK;

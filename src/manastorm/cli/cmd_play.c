@@ -122,14 +122,11 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 		             strcmp(path, "-") == 0 ? "<stdin>" : path,
 		             ms_error_last());
 		status = UT_EXIT_INPUT;
-	} else if (out.len && fwrite(out.ptr, 1, out.len, stdout) != out.len) {
-		status = UT_EXIT_INPUT;
+	} else if (ut_out_write(ut_out_stdout(), out.ptr, out.len) < 0) {
+		status = UT_EXIT_INPUT; /* ut_cli_exit says why */
 	}
-	if (fflush(stdout) != 0 && status == UT_EXIT_OK) {
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "出力を書けません",
-		                          "cannot write the output"));
+	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = UT_EXIT_INPUT;
-	}
 	ut_buf_free(&out);
 	ms_log_free(&log);
 	ms_duel_free(d);

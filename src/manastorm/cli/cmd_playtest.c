@@ -4,7 +4,6 @@
  * what `sweep` shares with it (cli.h: ms_cli_pt_*). */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,31 +169,24 @@ void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar)
 	}
 }
 
-int ms_cli_pt_output(const ut_cli *ui, const ut_buf *out, const ut_buf *svg,
-                     const char *svg_path)
+int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
+                     const ut_buf *svg, const char *svg_path)
 {
-	if (fwrite(out->ptr ? out->ptr : "", 1, out->len, stdout) != out->len ||
-	    fflush(stdout) != 0) {
-		ut_cli_error(ui, UT_TR(ui, "出力を書けません", "cannot write the output"));
-		return UT_EXIT_INPUT;
-	}
+	ut_out f;
+	int status = UT_EXIT_OK;
+
+	/* stdout's failure is reported by ut_cli_exit */
+	if (ut_out_write(ut_out_stdout(), out->ptr, out->len) < 0 ||
+	    ut_out_flush(ut_out_stdout()) < 0)
+		status = UT_EXIT_INPUT;
 	if (svg_path) {
-		FILE *f = fopen(svg_path, "w");
-		int err = 0;
-		if (!f)
-			err = errno;
-		else {
-			if (fwrite(svg->ptr ? svg->ptr : "", 1, svg->len, f) != svg->len)
-				err = errno ? errno : EIO;
-			if (fclose(f) != 0 && !err)
-				err = errno;
-		}
-		if (err) {
-			ut_cli_error(ui, "%s: %s", svg_path, strerror(err));
-			return UT_EXIT_INPUT;
-		}
+		/* replaced whole or not at all (util/out.h) */
+		if (ut_out_open(&f, svg_path) == 0)
+			ut_out_write(&f, svg->ptr, svg->len);
+		if (ut_cli_out_close(ui, cmd, &f, NULL) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
 	}
-	return UT_EXIT_OK;
+	return status;
 }
 
 void ms_cli_pt_failed(const ut_cli *ui, const char *cmd, const ms_pt_report *r)
@@ -244,7 +236,7 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 		ut_cli_error(&o.ui, "playtest: %s", ms_error_last());
 		rc = UT_EXIT_INPUT;
 	} else
-		rc = ms_cli_pt_output(&o.ui, &out, &svg, a.svg);
+		rc = ms_cli_pt_output(&o.ui, "playtest", &out, &svg, a.svg);
 	ut_buf_free(&out);
 	ut_buf_free(&svg);
 	ms_pt_report_free(&r);

@@ -169,7 +169,7 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 		ut_cli_error(&o.ui, "sweep: %s", ms_error_last());
 		rc = UT_EXIT_INPUT;
 	} else
-		rc = ms_cli_pt_output(&o.ui, &out, &svg, a.svg);
+		rc = ms_cli_pt_output(&o.ui, "sweep", &out, &svg, a.svg);
 	ut_buf_free(&out);
 	ut_buf_free(&svg);
 	ms_sw_report_free(&r);

@@ -66,13 +66,14 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 	for (i = 0; i < s->ncharacters; i++)
 		npc += s->characters[i].side == MG_SIDE_NPC;
 	if (header)
-		printf("# %s\n", shown);
+		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
 	/* MG-SCN-OUT: one comment line in the language of --lang; the keys
-	 * stay English */
-	printf(UT_TR(ui, "# 正規化したシナリオ：PC %zu人、NPC %zu人\n",
-	             "# normalised scenario: PC %zu, NPC %zu\n"),
-	       s->ncharacters - npc, npc);
-	fwrite(yaml, 1, len, stdout);
+	 * stay English (stdout's failure: ut_cli_exit reports it) */
+	ut_out_printf(ut_out_stdout(),
+	              UT_TR(ui, "# 正規化したシナリオ：PC %zu人、NPC %zu人\n",
+	                    "# normalised scenario: PC %zu, NPC %zu\n"),
+	              s->ncharacters - npc, npc);
+	ut_out_write(ut_out_stdout(), yaml, len);
 	free(yaml);
 	mg_scenario_doc_free(doc);
 	return UT_EXIT_OK;

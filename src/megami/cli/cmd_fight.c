@@ -74,12 +74,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-static int write_stdout(void *ud, const char *data, size_t len)
-{
-	(void)ud;
-	return fwrite(data, 1, len, stdout) != len;
-}
-
 /* --dice: comma-separated decimal integers (a minus sign allowed: the dice
  * source names a value out of range by its position).  0, or -1. */
 static int parse_dice(const char *arg, int64_t **out, size_t *n)
@@ -255,7 +249,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	else
 		ut_dice_seed(&dice, seed);
 	co.dice = &dice;
-	if (mg_log_new(&log, fmt, (mg_lang)o.ui.lang, write_stdout, NULL) < 0) {
+	if (mg_log_new(&log, fmt, (mg_lang)o.ui.lang, ut_out_writer,
+	               ut_out_stdout()) < 0) {
 		ut_cli_error(&o.ui, "%s", mg_error_last());
 		status = UT_EXIT_INPUT;
 		goto out;
@@ -269,26 +264,23 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
+	/* the log goes to stdout: its failure is reported by ut_cli_exit */
 	rc = mg_combat_run(&res, combat);
 	if (rc < 0) {
 		char msg[600];
 		snprintf(msg, sizeof(msg), "%s", mg_error_last());
-		if (mg_log_finish(log, combat, rc) < 0)
-			ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
-			                          "cannot write the combat log"));
+		if (mg_log_finish(log, combat, rc) < 0 && !ut_out_stdout()->err)
+			ut_cli_error(&o.ui, "fight: %s", mg_error_last());
 		ut_cli_error(&o.ui, UT_TR(&o.ui, "fight: 戦闘が止まりました：%s",
 		                          "fight: the combat stopped: %s"), msg);
 		status = UT_EXIT_INPUT;
 	} else if (mg_log_finish(log, combat, rc) < 0) {
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
-		                          "cannot write the combat log"));
+		if (!ut_out_stdout()->err)
+			ut_cli_error(&o.ui, "fight: %s", mg_error_last());
 		status = UT_EXIT_INPUT;
 	}
-	if (fflush(stdout) != 0) {
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "ログを書けません",
-		                          "cannot write the combat log"));
+	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = UT_EXIT_INPUT;
-	}
 out:
 	mg_combat_free(combat);
 	mg_log_free(log);

@@ -4,7 +4,6 @@
  * (docs/MEGAMI.md "Monte Carlo", MG-MC-*).  cmd_fight.c reads the scenario
  * and the common options and hands over here (fight_mc.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -64,11 +63,6 @@ int mg_fight_mc_check(const mg_fight_mc *mc, const ut_cli *ui,
 	return 0;
 }
 
-static int to_file(void *ud, const char *data, size_t len)
-{
-	return fwrite(data, 1, len, (FILE *)ud) != len;
-}
-
 static unsigned online_cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -82,7 +76,7 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	mg_mc_report r;
 	mg_lang lang = ui->lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
 	ut_cli_bar b = UT_CLI_BAR_INIT;
-	int rc;
+	int rc, status;
 
 	o.runs = mc->runs;
 	o.seed = seed;
@@ -106,32 +100,23 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 		mg_mc_report_free(&r);
 		return UT_EXIT_INPUT;
 	}
-	rc = mg_mc_render(&r, json ? MG_LOG_JSON : MG_LOG_TEXT, lang, to_file,
-	                  stdout);
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = MG_ERROR;
-	if (rc < 0) {
-		ut_cli_error(ui, UT_TR(ui, "出力を書けません", "cannot write the output"));
-		mg_mc_report_free(&r);
-		return UT_EXIT_INPUT;
-	}
+	/* the report on stdout (its failure: ut_cli_exit), the picture in
+	 * --svg, replaced whole or not at all (util/out.h) */
+	rc = mg_mc_render(&r, json ? MG_LOG_JSON : MG_LOG_TEXT, lang,
+	                  ut_out_writer, ut_out_stdout());
+	if (rc < 0 && !ut_out_stdout()->err)
+		ut_cli_error(ui, "fight: %s", mg_error_last());
+	status = rc < 0 || ut_out_flush(ut_out_stdout()) < 0 ? UT_EXIT_INPUT
+	                                                     : UT_EXIT_OK;
 	if (mc->svg) {
-		FILE *f = fopen(mc->svg, "w");
-		int err = 0;
-		if (f == NULL)
-			err = errno;
-		else {
-			if (mg_mc_svg(&r, lang, to_file, f) < 0)
-				err = ferror(f) && errno ? errno : EIO;
-			if (fclose(f) != 0 && !err)
-				err = errno;
-		}
-		if (err) {
-			ut_cli_error(ui, "%s: %s", mc->svg, strerror(err));
-			mg_mc_report_free(&r);
-			return UT_EXIT_INPUT;
-		}
+		ut_out f;
+		rc = -1;
+		if (ut_out_open(&f, mc->svg) == 0)
+			rc = mg_mc_svg(&r, lang, ut_out_writer, &f);
+		if (ut_cli_out_close(ui, "fight", &f,
+		                     rc < 0 ? mg_error_last() : NULL) != UT_EXIT_OK)
+			status = UT_EXIT_INPUT;
 	}
 	mg_mc_report_free(&r);
-	return UT_EXIT_OK;
+	return status;
 }

@@ -32,14 +32,15 @@ static void located(const char *file, const char *text, size_t len,
 		ut_cli_show_context(l, n, col);
 }
 
+/* The log on stdout; 0, or -1 (ut_cli_exit says why). */
 static int print_log(const mg_log *log)
 {
 	size_t n;
 	const char *s = mg_log_text(log, &n);
 
-	if (n && fwrite(s, 1, n, stdout) != n)
+	if (ut_out_write(ut_out_stdout(), s, n) < 0)
 		return -1;
-	return fflush(stdout) == 0 ? 0 : -1;
+	return ut_out_flush(ut_out_stdout());
 }
 
 /* MG-REPLAY-3, MG-REPLAY-4 */
@@ -124,8 +125,7 @@ oom:
 	ut_cli_error(ui, "%s", mg_error_last());
 	status = UT_EXIT_INPUT;
 	goto out;
-write_error:
-	ut_cli_error(ui, UT_TR(ui, "出力を書けません", "cannot write the output"));
+write_error: /* stdout: ut_cli_exit says why */
 	status = UT_EXIT_INPUT;
 out:
 	mg_combat_free(c);

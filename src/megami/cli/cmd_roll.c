@@ -205,12 +205,10 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 			rc = UT_EXIT_INPUT;
 			break;
 		}
-		printf("%s\n", line.ptr ? line.ptr : "");
+		ut_out_printf(ut_out_stdout(), "%s\n", line.ptr ? line.ptr : "");
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ut_cli_error(&o.ui, "roll: %s", strerror(errno));
-		rc = UT_EXIT_INPUT;
-	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		rc = UT_EXIT_INPUT; /* ut_cli_exit says why */
 out:
 	for (i = 0; i < nexpr; i++)
 		mg_dice_free(exprs[i]);

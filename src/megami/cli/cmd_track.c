@@ -15,7 +15,7 @@
  * terminal, and as plain lines (echoed after the prompt) otherwise.
  */
 #include <editline/readline.h>
-#include <errno.h>
+#include <stdarg.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +104,33 @@ typedef struct track {
 
 /* ---- input and output ---------------------------------------------------- */
 
+/* Everything the tracker shows goes to stdout through util/out.h, checked:
+ * a failure is reported once (megami: track: <stdout>: REASON) as soon as
+ * input() sees it, and makes the exit status 1 (ut_cli_exit). */
+static void say(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ut_out_vprintf(ut_out_stdout(), fmt, ap);
+	va_end(ap);
+}
+
+/* Hand the transcript over before waiting for the person; say so at once
+ * when it cannot be written (the session goes on: the prompts of libedit
+ * and the --log file do not depend on it). */
+static void show(track *t)
+{
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		ut_cli_out_report(&t->ui, "track", ut_out_stdout(), NULL);
+}
+
 /* One line typed after `prompt` (owned, without its newline), or NULL at
  * the end of input.  MG-TRACK-1 */
 static char *input(track *t, const char *prompt)
@@ -112,26 +139,26 @@ static char *input(track *t, const char *prompt)
 	size_t cap = 0;
 	ssize_t n;
 
-	fflush(stdout);
+	show(t);
 	if (t->tty) {
 		line = readline(prompt);
 		if (line && *line)
 			add_history(line);
 		return line;
 	}
-	fputs(prompt, stdout);
-	fflush(stdout);
+	say("%s", prompt);
+	show(t);
 	n = getline(&line, &cap, stdin);
 	if (n < 0) {
 		free(line);
-		fputs("\n", stdout);
+		say("\n");
 		return NULL;
 	}
 	if (n > 0 && line[n - 1] == '\n')
 		line[--n] = '\0';
 	if (n > 0 && line[n - 1] == '\r')
 		line[--n] = '\0';
-	printf("%s\n", line); /* the transcript shows what was typed */
+	say("%s\n", line); /* the transcript shows what was typed */
 	return line;
 }
 
@@ -142,7 +169,7 @@ static void flush_log(track *t)
 	const char *s = mg_log_text(t->log, &n);
 
 	if (n > t->shown) {
-		fwrite(s + t->shown, 1, n - t->shown, stdout);
+		ut_out_write(ut_out_stdout(), s + t->shown, n - t->shown);
 		t->shown = n;
 	}
 }
@@ -151,9 +178,9 @@ static void flush_log(track *t)
 static void pad(const char *s, size_t width)
 {
 	size_t w = ut_width(s, strlen(s));
-	fputs(s, stdout);
+	say("%s", s);
 	for (; w < width; w++)
-		putchar(' ');
+		say(" ");
 }
 
 /* Split line into at most 8 words (in place). */
@@ -212,8 +239,8 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 		n = split(line, w);
 		if (n == 0) {
 			*out = ut_rng_die(&t->dice.rng, sides);
-			printf(TR(t, "  → %llu（振った目）\n", "  → %llu (rolled)\n"),
-			       (unsigned long long)*out);
+			say(TR(t, "  → %llu（振った目）\n", "  → %llu (rolled)\n"),
+			    (unsigned long long)*out);
 			free(line);
 			break;
 		}
@@ -228,9 +255,9 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 			free(line);
 			break;
 		}
-		printf(TR(t, "  1から%lluの目を入力してください（Enter で振る、q でやめる）\n",
-		          "  type a value from 1 to %llu (Enter rolls, q quits)\n"),
-		       (unsigned long long)sides);
+		say(TR(t, "  1から%lluの目を入力してください（Enter で振る、q でやめる）\n",
+		       "  type a value from 1 to %llu (Enter rolls, q quits)\n"),
+		    (unsigned long long)sides);
 		free(line);
 	}
 	if (mg_replay_add_die(&t->rep, (int64_t)*out) < 0)
@@ -266,28 +293,28 @@ static void show_state(track *t)
 		if (cw > w)
 			w = cw;
 	}
-	printf(TR(t, "== ラウンド %lld ==  順番:", "== round %lld ==  order:"),
-	       (long long)mg_combat_round(t->c));
+	say(TR(t, "== ラウンド %lld ==  順番:", "== round %lld ==  order:"),
+	    (long long)mg_combat_round(t->c));
 	for (i = 0; i < n; i++) {
 		mg_char_state st;
 		mg_combat_character(&st, t->c, order[i]);
-		printf(" %s%u.%s(%lld)", i ? "→ " : "", (unsigned)order[i] + 1,
-		       st.name, (long long)st.initiative);
+		say(" %s%u.%s(%lld)", i ? "→ " : "", (unsigned)order[i] + 1,
+		    st.name, (long long)st.initiative);
 	}
-	printf("\n   #  ");
+	say("\n   #  ");
 	pad(TR(t, "名前", "name"), w);
-	printf(TR(t, "  陣営  HP        位置  状態\n",
-	          "  side  HP        pos   state\n"));
+	say(TR(t, "  陣営  HP        位置  状態\n",
+	       "  side  HP        pos   state\n"));
 	for (i = 0; i < t->s->ncharacters; i++) {
 		mg_char_state st;
 		mg_combat_character(&st, t->c, i);
-		printf("  %2zu  ", i + 1);
+		say("  %2zu  ", i + 1);
 		pad(st.name, w);
 		snprintf(buf, sizeof(buf), "%lld/%lld", (long long)st.hp,
 		         (long long)t->s->characters[i].hp);
-		printf("  %-4s  %-8s  %-4lld  %s\n",
-		       st.side == MG_SIDE_PC ? "PC" : "NPC", buf,
-		       (long long)st.position, state_word(t, &st));
+		say("  %-4s  %-8s  %-4lld  %s\n",
+		    st.side == MG_SIDE_PC ? "PC" : "NPC", buf,
+		    (long long)st.position, state_word(t, &st));
 	}
 }
 
@@ -337,16 +364,16 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 	mg_combat_character(&st, t->c, ask->actor);
 	action_text(dbuf, sizeof(dbuf), def);
 	if (ask->kind == MG_ASK_RESUME) {
-		printf(TR(t, "%s は待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
-		          "%s is waiting. Act now?  y act now / n keep waiting\n"),
-		       me->name);
-		printf(TR(t, "Enter = %s\n", "Enter = %s\n"), dbuf);
+		say(TR(t, "%s は待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
+		       "%s is waiting. Act now?  y act now / n keep waiting\n"),
+		    me->name);
+		say(TR(t, "Enter = %s\n", "Enter = %s\n"), dbuf);
 		return;
 	}
-	printf(TR(t, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
-	          "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
-	       me->name, (long long)st.position, ask->simple, ask->normal,
-	       ask->complex ? TR(t, "・複雑 1", ", complex 1") : "");
+	say(TR(t, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
+	       "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
+	    me->name, (long long)st.position, ask->simple, ask->normal,
+	    ask->complex ? TR(t, "・複雑 1", ", complex 1") : "");
 	for (a = 0; a < me->nattacks; a++) {
 		const mg_attack *at = &me->attacks[a];
 		int ok = at->timing == MG_TIMING_COMPLEX ? ask->complex : ask->normal;
@@ -355,19 +382,19 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			if (tg.side == st.side || tg.state == MG_STATE_DEAD ||
 			    dist(tg.position, st.position) > at->range)
 				continue;
-			printf(TR(t, "  a %zu %zu    %s → %s（距離 %lld m）\n",
-			          "  a %zu %zu    attack %s on %s (distance %lld m)\n"),
-			       a + 1, i + 1, at->name, tg.name,
-			       (long long)dist(tg.position, st.position));
+			say(TR(t, "  a %zu %zu    %s → %s（距離 %lld m）\n",
+			       "  a %zu %zu    attack %s on %s (distance %lld m)\n"),
+			    a + 1, i + 1, at->name, tg.name,
+			    (long long)dist(tg.position, st.position));
 		}
 		for (i = 0; ask->normal && i < t->s->ncharacters; i++) {
 			mg_combat_character(&tg, t->c, i);
 			if (tg.side == st.side || tg.state != MG_STATE_INCAPACITATED ||
 			    dist(tg.position, st.position) > at->range)
 				continue;
-			printf(TR(t, "  f %zu %zu    とどめ：%s → %s\n",
-			          "  f %zu %zu    finish off (とどめ) %s with %s\n"),
-			       a + 1, i + 1, tg.name, at->name);
+			say(TR(t, "  f %zu %zu    とどめ：%s → %s\n",
+			       "  f %zu %zu    finish off (とどめ) %s with %s\n"),
+			    a + 1, i + 1, tg.name, at->name);
 		}
 	}
 	/* where a move may end: position ± the distance (blocks aside) */
@@ -377,19 +404,19 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			continue;
 		if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
 			lo = hi = st.position;
-		printf(i == 0 ? TR(t, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
-		                   "  m POS    combat move (戦闘移動, up to %lld m: "
-		                   "%lld to %lld)\n")
-		              : TR(t, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
-		                   "  r POS    full move (全力移動, up to %lld m: "
-		                   "%lld to %lld)\n"),
-		       (long long)d, (long long)lo, (long long)hi);
+		say(i == 0 ? TR(t, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
+		                "  m POS    combat move (戦闘移動, up to %lld m: "
+		                "%lld to %lld)\n")
+		           : TR(t, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
+		                "  r POS    full move (全力移動, up to %lld m: "
+		                "%lld to %lld)\n"),
+		    (long long)d, (long long)lo, (long long)hi);
 	}
 	if (ask->can_wait)
-		printf(TR(t, "  w        待機\n", "  w        wait (待機)\n"));
-	printf(TR(t, "  e        主プロセスを終える\n",
-	          "  e        end the main process\n"));
-	printf("Enter = %s\n", dbuf);
+		say(TR(t, "  w        待機\n", "  w        wait (待機)\n"));
+	say(TR(t, "  e        主プロセスを終える\n",
+	       "  e        end the main process\n"));
+	say("Enter = %s\n", dbuf);
 }
 
 /* A character by number (1…) or name; -1 if none. */
@@ -444,7 +471,7 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 		const char *h = strstr(UT_TR(&t->ui, help_ja, help_en),
 		                       UT_TR(&t->ui, "プロンプトのコマンド", "Commands at"));
 		const char *e = strstr(h, "\n\n");
-		fwrite(h, 1, (size_t)(e - h) + 1, stdout);
+		ut_out_write(ut_out_stdout(), h, (size_t)(e - h) + 1);
 		return CMD_AGAIN;
 	}
 	if (!strcmp(k, "s") || !strcmp(k, "status")) {
@@ -456,13 +483,13 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 	     !strcmp(k, "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = find_char(t, w[2]);
 		if (a < 0) {
-			printf(TR(t, "  %s に攻撃「%s」はありません\n",
-			          "  %s has no attack '%s'\n"), me->name, w[1]);
+			say(TR(t, "  %s に攻撃「%s」はありません\n",
+			       "  %s has no attack '%s'\n"), me->name, w[1]);
 			return CMD_AGAIN;
 		}
 		if (c < 0) {
-			printf(TR(t, "  キャラクター「%s」はいません\n",
-			          "  no character '%s'\n"), w[2]);
+			say(TR(t, "  キャラクター「%s」はいません\n",
+			       "  no character '%s'\n"), w[2]);
 			return CMD_AGAIN;
 		}
 		act->kind = k[0] == 'a' ? MG_ACT_ATTACK : MG_ACT_FINISH;
@@ -482,9 +509,9 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 			act->to = st.position;
 			return CMD_ACT;
 		}
-		printf(TR(t, "  位置「%s」が分かりません（整数かキャラクター）\n",
-		          "  '%s' is not a position (a whole number or a character)\n"),
-		       w[1]);
+		say(TR(t, "  位置「%s」が分かりません（整数かキャラクター）\n",
+		       "  '%s' is not a position (a whole number or a character)\n"),
+		    w[1]);
 		return CMD_AGAIN;
 	}
 	if (n == 1) {
@@ -502,58 +529,59 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 				return CMD_ACT;
 			}
 	}
-	printf(TR(t, "  「%s」は分かりません（? で一覧）\n",
-	          "  unknown command '%s' (? lists them)\n"), line);
+	say(TR(t, "  「%s」は分かりません（? で一覧）\n",
+	       "  unknown command '%s' (? lists them)\n"), line);
 	return CMD_AGAIN;
 }
 
 /* ---- saving: MG-TRACK-5 -------------------------------------------------- */
 
-static void offer_save(track *t)
+/* Ask for a file name until the replay is saved there (replaced whole or
+ * not at all: util/out.h) or none is given.  A failure is reported
+ * (megami: track: FILE: REASON) and the name asked again.  Returns 0, or
+ * -1 when the last attempt failed (or the replay could not be made). */
+static int offer_save(track *t)
 {
 	char *text = NULL;
 	size_t len = 0;
+	int rc = 0;
 
 	if (mg_replay_write(&text, &len, &t->rep) < 0) {
 		ut_cli_error(&t->ui, "%s", mg_error_last());
-		return;
+		return -1;
 	}
 	for (;;) {
 		char *name = input(t, TR(t, "リプレイを保存するファイル（Enter: 保存しない）> ",
 		                         "save the replay to (Enter: don't save)> "));
-		FILE *f;
+		ut_out f;
 		if (!name || !*name) {
 			free(name);
 			break;
 		}
-		f = fopen(name, "wb");
-		if (f && fwrite(text, 1, len, f) == len && fclose(f) == 0) {
-			printf(TR(t, "保存しました: %s\n", "saved: %s\n"), name);
-			free(name);
-			break;
-		}
-		if (f)
-			fclose(f);
-		printf(TR(t, "  %s に書けません: %s\n", "  cannot write %s: %s\n"),
-		       name, strerror(errno));
+		if (ut_out_open(&f, name) == 0)
+			ut_out_write(&f, text, len);
+		rc = ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
+		if (rc == 0)
+			say(TR(t, "保存しました: %s\n", "saved: %s\n"), name);
 		free(name);
+		if (rc == 0)
+			break;
 	}
 	free(text);
+	return rc;
 }
 
+/* --log FILE: the whole log (replaced whole or not at all: util/out.h);
+ * 0, or -1 after "megami: track: FILE: REASON". */
 static int write_log(track *t, const char *path)
 {
 	size_t n;
 	const char *s = mg_log_text(t->log, &n);
-	FILE *f = fopen(path, "wb");
+	ut_out f;
 
-	if (f && fwrite(s, 1, n, f) == n && fclose(f) == 0)
-		return 0;
-	if (f)
-		fclose(f);
-	ut_cli_error(&t->ui, UT_TR(&t->ui, "%s に書けません: %s",
-	                           "cannot write %s: %s"), path, strerror(errno));
-	return -1;
+	if (ut_out_open(&f, path) == 0)
+		ut_out_write(&f, s, n);
+	return ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
 }
 
 /* ---- the session ---------------------------------------------------------- */
@@ -623,8 +651,8 @@ static int session(track *t)
 			}
 			/* MG-ACT-1: refused, nothing changed: ask again */
 			t->rep.nitems--;
-			printf(TR(t, "  できません: %s\n", "  not possible: %s\n"),
-			       mg_error_last());
+			say(TR(t, "  できません: %s\n", "  not possible: %s\n"),
+			    mg_error_last());
 		}
 		flush_log(t);
 	}
@@ -702,22 +730,23 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
-	printf(TR(&t, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
-	          "megami track: %s (seed %llu). ? lists the commands.\n"),
-	       path, (unsigned long long)seed);
+	say(TR(&t, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
+	       "megami track: %s (seed %llu). ? lists the commands.\n"),
+	    path, (unsigned long long)seed);
 	if (session(&t) < 0)
 		status = UT_EXIT_INPUT;
 	if (t.quit || status != UT_EXIT_OK)
-		printf(TR(&t, "（戦闘の途中でやめました）\n",
-		          "(stopped before the end of the combat)\n"));
+		say(TR(&t, "（戦闘の途中でやめました）\n",
+		       "(stopped before the end of the combat)\n"));
 	{
 		mg_result r;
 		mg_combat_result(&r, t.c);
 		if (!r.over && !t.quit && status == UT_EXIT_OK)
-			printf(TR(&t, "（戦闘の途中でやめました）\n",
-			          "(stopped before the end of the combat)\n"));
+			say(TR(&t, "（戦闘の途中でやめました）\n",
+			       "(stopped before the end of the combat)\n"));
 	}
-	offer_save(&t);
+	if (offer_save(&t) < 0)
+		status = UT_EXIT_INPUT;
 	if (log_path && write_log(&t, log_path) < 0)
 		status = UT_EXIT_INPUT;
 	goto out;
@@ -725,7 +754,7 @@ oom:
 	ut_cli_error(&t.ui, "%s", mg_error_last());
 	status = UT_EXIT_INPUT;
 out:
-	fflush(stdout);
+	show(&t); /* and ut_cli_exit sets the status */
 	mg_combat_free(t.c);
 	mg_log_free(t.log);
 	mg_replay_free(&t.rep);

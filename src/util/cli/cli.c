@@ -145,20 +145,22 @@ int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg)
 
 int ut_cli_help(const ut_cli *c, const char *ja, const char *en)
 {
+	const char *text = UT_TR(c, ja, en);
+
 	if (c->quiet)
 		return UT_EXIT_OK;
-	fputs(UT_TR(c, ja, en), stdout);
-	if (fflush(stdout) != 0) {
-		ut_cli_error(c, "cannot write the help");
-		return UT_EXIT_INPUT;
-	}
+	if (ut_out_write(ut_out_stdout(), text, strlen(text)) < 0 ||
+	    ut_out_flush(ut_out_stdout()) < 0)
+		return UT_EXIT_INPUT; /* ut_cli_exit says why */
 	return UT_EXIT_OK;
 }
 
 int ut_cli_version(const ut_cli *c, const char *version)
 {
-	printf("%s %s\n", c->prog, version);
-	return fflush(stdout) == 0 ? UT_EXIT_OK : UT_EXIT_INPUT;
+	if (ut_out_printf(ut_out_stdout(), "%s %s\n", c->prog, version) < 0 ||
+	    ut_out_flush(ut_out_stdout()) < 0)
+		return UT_EXIT_INPUT; /* ut_cli_exit says why */
+	return UT_EXIT_OK;
 }
 
 int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -339,23 +341,26 @@ static int main_help(const ut_cli *c, const char *about_ja,
 	return rc;
 }
 
+/* Run the command `name`, which *cmd names from then on (for ut_cli_exit). */
 static int main_run(const ut_cli *c, const ut_cli_command *commands,
-                    const char *name, int argc, char **argv)
+                    const char *name, int argc, char **argv, const char **cmd)
 {
 	size_t i;
 
 	for (i = 0; commands[i].name; i++)
 		if (strcmp(name, commands[i].name) == 0) {
 			optind = 0; /* a fresh scan for the command */
+			*cmd = commands[i].name;
 			return commands[i].run(c, argc, argv);
 		}
 	return ut_cli_usage_error(c, NULL, UT_TR(c, "コマンド「%s」はありません",
 	                                         "unknown command '%s'"), name);
 }
 
-int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
-                const char *about_ja, const char *about_en,
-                const ut_cli_command *commands)
+/* ut_cli_main but for closing stdout; *cmd: the command run, if any. */
+static int main_body(ut_cli *c, int argc, char **argv, const char *version,
+                     const char *about_ja, const char *about_en,
+                     const ut_cli_command *commands, const char **cmd)
 {
 	static const struct option longopts[] = {
 		{"lang", required_argument, NULL, MAIN_LANG},
@@ -389,9 +394,21 @@ int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
 		char *sub[] = {argv[optind + 1], help_opt, NULL};
 		if (optind + 1 >= argc)
 			return main_help(c, about_ja, about_en, commands);
-		return main_run(c, commands, sub[0], 2, sub);
+		return main_run(c, commands, sub[0], 2, sub, cmd);
 	}
-	return main_run(c, commands, argv[optind], argc - optind, argv + optind);
+	return main_run(c, commands, argv[optind], argc - optind, argv + optind,
+	                cmd);
+}
+
+int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
+                const char *about_ja, const char *about_en,
+                const ut_cli_command *commands)
+{
+	const char *cmd = NULL;
+	int status = main_body(c, argc, argv, version, about_ja, about_en,
+	                       commands, &cmd);
+
+	return ut_cli_exit(c, cmd, status);
 }
 
 void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
@@ -472,10 +489,7 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
 	for (i = optind; i < argc; i++)
 		if (check_one(&c, argv[i], max, nfiles > 1) != UT_EXIT_OK)
 			status = UT_EXIT_INPUT;
-	if (fflush(stdout) != 0) {
-		ut_cli_error(&c, UT_TR(&c, "出力を書けません",
-		                       "cannot write the output"));
-		return UT_EXIT_INPUT;
-	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		return UT_EXIT_INPUT; /* ut_cli_exit says why */
 	return status;
 }
