@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -27,6 +26,7 @@
 #include "amaryllis/hill.h"
 #include "util/buf.h"
 #include "util/hash.h"
+#include "util/out.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis mail --hill 丘.db [--outbox フォルダ | --sendmail コマンド]\n"
@@ -112,7 +112,6 @@ typedef struct mail_run {
 	const char *hill_path, *outbox, *sendmail, *maildir;
 	am_hill_limits lim;
 	am_hill *hill;
-	unsigned counter;
 	int flush;
 } mail_run;
 
@@ -192,48 +191,30 @@ static int write_all(int fd, const char *p, size_t n)
 }
 
 /*
- * DIR/<FNV-1a of the reply>-<length>.eml, written as .tmp-… then renamed.
- * The name comes from the reply's bytes: a stored reply that is sent again
- * (the process was killed after writing it but before am_hill_mark_sent)
- * is byte for byte the same, so the rename replaces the first copy and the
+ * DIR/<FNV-1a of the reply>-<length>.eml, written whole or not at all
+ * (util/out.h: a temporary file in DIR, fsync'ed, renamed).  The name
+ * comes from the reply's bytes: a stored reply that is sent again (the
+ * process was killed after writing it but before am_hill_mark_sent) is
+ * byte for byte the same, so the rename replaces the first copy and the
  * outbox holds every reply once (docs/HILL.md, "the duplicate window").
  */
 static int to_outbox(mail_run *r, const char *reply, size_t len)
 {
-	ut_buf tmp = UT_BUF_INIT, fin = UT_BUF_INIT;
-	struct timespec ts;
-	int fd, rc = -1;
+	ut_buf fin = UT_BUF_INIT;
+	ut_out f;
+	int rc = -1;
 
-	clock_gettime(CLOCK_REALTIME, &ts);
 	ut_buf_printf(&fin, "%s/%016llx-%zu.eml", r->outbox,
 	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
-	ut_buf_printf(&tmp, "%s/.tmp-%lld.%09ld.%ld.%u", r->outbox,
-	              (long long)ts.tv_sec, ts.tv_nsec, (long)getpid(), r->counter++);
-	if (tmp.failed || fin.failed)
-		goto out;
-	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0) {
-		cli_error("mail: %s: %s", tmp.ptr, strerror(errno));
-		goto out;
+	if (fin.failed) {
+		cli_error("mail: %s", strerror(ENOMEM));
+	} else if (ut_out_open(&f, fin.ptr) < 0 || ut_out_write(&f, reply, len) < 0 ||
+	           ut_out_close(&f, 1) < 0) {
+		cli_error("mail: %s: %s", fin.ptr, strerror(f.err));
+		ut_out_close(&f, 0);
+	} else {
+		rc = 0;
 	}
-	if (write_all(fd, reply, len) < 0 || fsync(fd) < 0) {
-		cli_error("mail: %s: %s", tmp.ptr, strerror(errno));
-		close(fd);
-		unlink(tmp.ptr);
-		goto out;
-	}
-	if (close(fd) < 0 || rename(tmp.ptr, fin.ptr) < 0) {
-		cli_error("mail: %s: %s", fin.ptr, strerror(errno));
-		unlink(tmp.ptr);
-		goto out;
-	}
-	if ((fd = open(r->outbox, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	rc = 0;
-out:
-	ut_buf_free(&tmp);
 	ut_buf_free(&fin);
 	return rc;
 }
