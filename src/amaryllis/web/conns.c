@@ -17,9 +17,13 @@
  *   when none had (an idle keep-alive connection, or a request line that
  *   trickles).
  * - Room for newcomers: when a new connection takes the last free slot,
- *   the ready connection that has waited longest (with nothing unread) is
- *   closed, so that the next client finds a slot.  A busy connection is
- *   never closed here.
+ *   the ready connection that has waited longest is closed, so that the
+ *   next client finds a slot (the reaper keeps one free too, when it can).
+ *   Only one that has waited at least EVICT_AGE (0.1 s) with nothing
+ *   unread: a client sends its request right after the handshake, so a
+ *   connection that waits for it longer is idle or slow; and one opened
+ *   a moment ago is not closed by the flood of connections behind it.  A
+ *   busy connection is never closed here.
  *
  * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
  * stream in its own thread and closes the connection.  Its CLOSED
@@ -45,12 +49,32 @@ static int unread(int fd)
 	return ioctl(fd, FIONREAD, &n) == 0 && n > 0;
 }
 
+/* Seconds a ready connection must have waited before it makes room. */
+#define EVICT_AGE 0.1
+
 /* Close c (the lock held): its thread will see the end of the stream. */
 static void cut(web_conns *t, web_conn *c, const char *why)
 {
 	c->cut = why;
 	t->cutting++;
 	shutdown(c->fd, SHUT_RDWR);
+}
+
+/* When no slot is free, close the ready connection that has waited
+ * longest (at least EVICT_AGE, nothing unread), but never `except`. */
+static void make_room(web_conns *t, const web_conn *except, double now)
+{
+	web_conn *p, *old = NULL;
+
+	if (t->count - t->cutting < t->max)
+		return;
+	for (p = t->head; p; p = p->next)
+		if (p != except && !p->busy && !p->cut &&
+		    now - p->since >= EVICT_AGE &&
+		    (!old || p->since < old->since) && !unread(p->fd))
+			old = p;
+	if (old)
+		cut(t, old, "evicted");
 }
 
 static void *reaper(void *arg)
@@ -67,6 +91,7 @@ static void *reaper(void *arg)
 			if (!c->busy && !c->cut && now - c->since > t->deadline &&
 			    !unread(c->fd))
 				cut(t, c, c->started ? "request-timeout" : "idle");
+		make_room(t, NULL, now);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		ts.tv_nsec += 250000000;
 		if (ts.tv_nsec >= 1000000000) {
@@ -139,8 +164,6 @@ void web_conns_free(web_conns *t)
  */
 void web_conn_opened(web_conns *t, web_conn *c)
 {
-	web_conn *p, *old = NULL;
-
 	pthread_mutex_lock(&t->lock);
 	c->since = am_web_now();
 	c->prev = t->tail;
@@ -151,14 +174,7 @@ void web_conn_opened(web_conns *t, web_conn *c)
 		t->head = c;
 	t->tail = c;
 	t->count++;
-	if (t->count - t->cutting >= t->max) {
-		for (p = t->head; p; p = p->next)
-			if (p != c && !p->busy && !p->cut &&
-			    (!old || p->since < old->since) && !unread(p->fd))
-				old = p;
-		if (old)
-			cut(t, old, "evicted");
-	}
+	make_room(t, c, c->since);
 	pthread_mutex_unlock(&t->lock);
 }
 
