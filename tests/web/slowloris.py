@@ -12,8 +12,8 @@ of `amaryllis serve` (default --max-connections 64, --client-connections
    slack: 5 s); those past the slots make room by closing the ones that
    waited longest.
 2. 40 slow sockets (fewer than the slots) from 127.0.0.21-25, not
-   reopened: each is closed at
-   --request-timeout (between 2.5 and 5 s), and logged "request-timeout".
+   reopened: each is closed at --request-timeout (between 2.5 and 5 s),
+   and logged "request-timeout"; so is a request whose body trickles.
 3. Idle flood: 600 connections from 60 addresses (127.0.1.x, 10 each)
    opened at once and held, sending nothing, for 8 s.  The real client is
    answered meanwhile (the connections that waited longest make room).
@@ -167,6 +167,29 @@ try:
        DEADLINE - 0.5 < min(lifetimes) and max(lifetimes) < DEADLINE + 2,
        f"each of 40 slow sockets was closed at --request-timeout {DEADLINE} s")
 
+    # a slow body: the headers whole, then a byte every half second
+    s = socket.create_connection(("127.0.0.1", srv.port), timeout=DEADLINE + 5,
+                                 source_address=("127.0.0.26", 0))
+    s.sendall(b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+              b"Content-Length: 1000\r\n\r\n{")
+    t0, closed = time.monotonic(), False
+    while not closed and time.monotonic() - t0 < DEADLINE + 5:
+        time.sleep(0.5)
+        try:
+            s.send(b" ")
+            s.setblocking(False)
+            closed = s.recv(100) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed = True
+        s.setblocking(True)
+    s.close()
+    dt = time.monotonic() - t0
+    print(f"a slow body: closed after {dt:.2f} s", flush=True)
+    ok(closed and DEADLINE - 0.5 < dt < DEADLINE + 2,
+       f"a slow body is closed at --request-timeout {DEADLINE} s too ({dt:.2f} s)")
+
     real = RealClient(srv.port)
     real.start()
     n = idle_flood(srv.port)
@@ -184,4 +207,6 @@ print(f"log: {len(srv.lines(r'request-timeout$'))} request-timeout, "
       f"{len(srv.lines(r' idle$'))} idle, {len(srv.lines(r'evicted$'))} evicted")
 ok(len(srv.lines(r"^\S+ 127\.0\.0\.2[1-5] - - 0 0 [\d.]+ms request-timeout$")) == 40,
    "the slow requests cut at the deadline are logged (request-timeout)")
+ok(len(srv.lines(r"^\S+ 127\.0\.0\.26 POST /api/check 0 0 [\d.]+ms - request-timeout$")) == 1,
+   "the slow body too, with its request line")
 finish("slowloris")

@@ -46,7 +46,6 @@ typedef struct req {
 	size_t sent;
 	const char *detail;
 	double start;
-	int cut_logged;   /* its line says the server closed the connection */
 	char addr[48];
 	char method[8];   /* for the log, control characters made '?' */
 	char path[160];
@@ -352,10 +351,11 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	return send_resp(w, c, q, &r);
 }
 
-/* One line per request: ADDR METHOD PATH STATUS BYTES MS [DETAIL], with
- * " timeout" (--timeout), " request-timeout" or " evicted" (closed by
- * conns.c) or " aborted" when it ended that way.  The connection is ready
- * for its next request from now (conns.c). */
+/* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
+ * how it ended when it did not end well: "timeout" (--timeout), what
+ * conns.c closed it for ("request-timeout", "idle", "evicted"), or
+ * "aborted".  The connection is ready for its next request from now
+ * (conns.c). */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
@@ -363,28 +363,27 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	req *q = *con_cls;
 	web_conn *conn = conn_of(c);
 	const char *cut = conn ? web_conn_cut(&w->conns, conn) : NULL;
+	const char *end = "";
 	char line[600];
 
-	if (conn && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-		web_conn_busy(&w->conns, conn, 0);
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
+		if (conn)
+			web_conn_busy(&w->conns, conn, 0);
+	} else {
+		end = cut ? cut : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
+		                  ? "timeout" : "aborted";
+	}
 	if (!q)
 		return;
 	if (w->cfg.log && q->begun) { /* (not begun: refused by the library
 	                                  before the headers were read) */
 		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s%s", q->addr,
 		         q->method, q->path, q->status, q->sent, (am_web_now() - q->start) * 1000,
-		         q->detail ? q->detail : "-",
-		         toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
-		         : cut ? " "
-		         : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? " timeout"
-		                                                       : " aborted",
-		         toe == MHD_REQUEST_TERMINATED_COMPLETED_OK || !cut ? "" : cut);
+		         q->detail ? q->detail : "-", *end ? " " : "", end);
 		w->cfg.log(w->cfg.log_ud, line);
-		if (cut && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK)
-			q->cut_logged = 1;
+		if (conn && cut && *end) /* (said: no line of its own) */
+			conn->cut_logged = 1;
 	}
-	if (conn && q->cut_logged)
-		conn->cut_logged = 1;
 	free(q->body);
 	free(q->query);
 	free(q);
