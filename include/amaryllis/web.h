@@ -65,7 +65,9 @@ typedef struct am_web_config {
 	                             database's write lock (503 past it) */
 	const char *const *public_hosts; /**< names the Host header may give
 	                             besides the listening address (and
-	                             localhost on a loopback address) */
+	                             localhost on a loopback address): DNS
+	                             names or IPv4 addresses, no port; copied
+	                             by am_web_new */
 	size_t npublic_hosts;
 	am_web_log_fn log;      /**< may be NULL */
 	void *log_ud;
@@ -88,7 +90,9 @@ typedef struct am_web_response {
 
 /**
  * Make the API (no server yet): opens the hill when cfg->hill_path is set.
- * @return 0; AM_ENOMEM; AM_ERROR when the hill cannot be opened
+ * @return 0; AM_ENOMEM; AM_EINVALID for another config version, a public
+ *         host that is not a name or a zero request_timeout_s; the hill's
+ *         error when it cannot be opened
  */
 int am_web_new(am_web **out, const am_web_config *cfg);
 

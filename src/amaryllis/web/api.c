@@ -491,11 +491,14 @@ static am_hill *hill_take(am_web *web, int *rc)
 	return h;
 }
 
-/* Give h back (kept for the next request, or closed when enough are). */
-static void hill_give(am_web *web, am_hill *h)
+/* Give h back after a call that returned rc: kept for the next request,
+ * or closed when enough are kept or when the call failed (a handle that
+ * met an error is not trusted again: the next request opens a new one). */
+static void hill_give(am_web *web, am_hill *h, int rc)
 {
 	pthread_mutex_lock(&web->lock);
-	if (web->nhills < WEB_HILL_HANDLES) {
+	if (web->nhills < WEB_HILL_HANDLES &&
+	    (rc >= 0 || rc == AM_HILL_ENOTFOUND)) {
 		web->hills[web->nhills++] = h;
 		h = NULL;
 	}
@@ -534,7 +537,7 @@ static int api_hill(am_web *web, am_web_response *r, int format, am_lang lang)
 	if (!h)
 		return hill_failed(r, rc);
 	rc = am_hill_status(h, format, lang, &doc, &len);
-	hill_give(web, h);
+	hill_give(web, h, rc);
 	if (rc < 0)
 		return hill_failed(r, rc);
 	r->status = 200;
@@ -775,7 +778,7 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	rc = am_hill_process(h, msg.ptr, msg.len, &lim, &reply, &rlen, &result);
 	if (rc == 0 && reply)
 		am_hill_mark_sent(h); /* shown now: delivered */
-	hill_give(web, h);
+	hill_give(web, h, rc);
 	if (rc < 0) {
 		rc = hill_failed(r, rc);
 		goto out;
@@ -914,7 +917,7 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 	}
 	if ((h = hill_take(web, &rc)) != NULL) {
 		rc = am_hill_member_sheet(h, name, &text, &len);
-		hill_give(web, h);
+		hill_give(web, h, rc);
 	}
 	if (rc == AM_HILL_ENOTFOUND)
 		rc = fail(r, 404, "no-member", NULL, "%s", am_error_last());
