@@ -8,7 +8,7 @@ of `amaryllis serve` (default --max-connections 64, --client-connections
    whenever one is closed, for 10 s.  Meanwhile a real client (127.0.0.20)
    asks for the page twice a second: every request is answered (within 5 s:
    a bound, not a measure; the latencies are printed).  No slow socket is
-   kept past --request-timeout (plus the reaper's quarter second and some
+   kept past --request-timeout (plus the reaper's tenth of a second and some
    slack: 5 s); those past the slots make room by closing the ones that
    waited longest.
 2. 40 slow sockets (fewer than the slots) from 127.0.0.21-25, not

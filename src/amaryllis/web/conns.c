@@ -10,7 +10,7 @@
  *
  * - The deadline: a ready connection whose request is not in whole
  *   `deadline` seconds after it became ready (opened, or its last response
- *   sent) is closed by the reaper thread, which looks four times a second.
+ *   sent) is closed by the reaper thread, which looks every TICK_NS (0.1 s).
  *   Not while bytes it sent wait unread in its socket: then the server is
  *   behind (its thread busy with another connection), not the client.
  *   Its reason is "request-timeout" when a request line had come, "idle"
@@ -19,7 +19,7 @@
  * - Room for newcomers: when a new connection takes the last free slot,
  *   the ready connection that has waited longest is closed, so that the
  *   next client finds a slot (the reaper keeps one free too, when it can).
- *   Only one that has waited at least EVICT_AGE (0.1 s) with nothing
+ *   Only one that has waited at least EVICT_AGE (50 ms) with nothing
  *   unread: a client sends its request right after the handshake, so a
  *   connection that waits for it longer is idle or slow; and one opened
  *   a moment ago is not closed by the flood of connections behind it.  A
@@ -50,7 +50,11 @@ static int unread(int fd)
 }
 
 /* Seconds a ready connection must have waited before it makes room. */
-#define EVICT_AGE 0.1
+#define EVICT_AGE 0.05
+
+/* The reaper's period (ns): the deadline's precision, and how often it
+ * makes room when no slot is free. */
+#define TICK_NS 100000000
 
 /* Close c (the lock held): its thread will see the end of the stream. */
 static void cut(web_conns *t, web_conn *c, const char *why)
@@ -93,7 +97,7 @@ static void *reaper(void *arg)
 				cut(t, c, c->started ? "request-timeout" : "idle");
 		make_room(t, NULL, now);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 250000000;
+		ts.tv_nsec += TICK_NS;
 		if (ts.tv_nsec >= 1000000000) {
 			ts.tv_sec++;
 			ts.tv_nsec -= 1000000000;
