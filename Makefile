@@ -132,13 +132,14 @@ asan: deps
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
 
 # ThreadSanitizer on the threaded paths: the league, util's series runner,
-# Monte Carlo, playtest and optimizer tests, the web server's thread pool.
+# Monte Carlo, playtest and optimizer tests, the web server's thread pool
+# (and its reaper: slow clients, a locked hill).
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi

@@ -18,7 +18,10 @@
  *
  * Errors are {"error": TEXT, "status": N} with 400 (bad JSON or request),
  * 404, 405, 413 (body too large), 422 (illegal sheet, or a battle stopped by
- * a limit), 429 (busy: rate or battle slots), 500.  See docs/WEB.md.
+ * a limit), 429 (busy: rate or battle slots), 500, 503 (the hill's database
+ * is busy).  The server adds 403 (a foreign Origin), 415 (a POST that is
+ * not application/json) and 421 (a Host that is not this server's); see
+ * docs/WEB.md.
  *
  * am_web_handle is the API without HTTP (no I/O but the hill's database);
  * am_web_start serves it.  Nothing is printed: one line per request goes
@@ -33,7 +36,7 @@
 extern "C" {
 #endif
 
-#define AM_WEB_CONFIG_VERSION 1
+#define AM_WEB_CONFIG_VERSION 2
 
 /** Receives one log line (no newline). Called from the server's threads. */
 typedef void (*am_web_log_fn)(void *ud, const char *line);
@@ -50,16 +53,29 @@ typedef struct am_web_config {
 	unsigned client_conns;  /**< connections at once from one address;
 	                             0: no limit of its own */
 	unsigned threads;       /**< the thread pool */
-	unsigned timeout_s;     /**< an idle (slow) connection is closed */
+	unsigned timeout_s;     /**< a connection that sends and takes nothing
+	                             for this long is closed */
 	unsigned rate;          /**< requests per minute per client address;
 	                             0: unlimited */
+	unsigned request_timeout_s; /**< a request (line, headers, body) must
+	                             be in whole within this many seconds of
+	                             the connection's opening or of its last
+	                             response, else the connection is closed */
+	unsigned hill_wait_ms;  /**< a hill entry waits this long for the
+	                             database's write lock (503 past it) */
+	const char *const *public_hosts; /**< names the Host header may give
+	                             besides the listening address (and
+	                             localhost on a loopback address): DNS
+	                             names or IPv4 addresses, no port; copied
+	                             by am_web_new */
+	size_t npublic_hosts;
 	am_web_log_fn log;      /**< may be NULL */
 	void *log_ud;
 } am_web_config;
 
 #define AM_WEB_CONFIG_INIT \
 	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
-	 600, NULL, NULL}
+	 600, 5, 2000, NULL, 0, NULL, NULL}
 
 typedef struct am_web am_web;
 
@@ -74,7 +90,9 @@ typedef struct am_web_response {
 
 /**
  * Make the API (no server yet): opens the hill when cfg->hill_path is set.
- * @return 0; AM_ENOMEM; AM_ERROR when the hill cannot be opened
+ * @return 0; AM_ENOMEM; AM_EINVALID for another config version, a public
+ *         host that is not a name or a zero request_timeout_s; the hill's
+ *         error when it cannot be opened
  */
 int am_web_new(am_web **out, const am_web_config *cfg);
 
@@ -104,7 +122,12 @@ void am_web_response_free(am_web_response *resp);
 
 /**
  * Serve on `listen` ("HOST:PORT", an IPv4 address; port 0 picks one) with
- * a thread pool, until am_web_free.
+ * a thread pool, until am_web_free.  Before a request reaches
+ * am_web_handle the server checks its Host (421; 400 when an HTTP/1.1
+ * request has none), and for a POST its Origin (403) and Content-Type
+ * (415); it closes connections whose request is not in whole within
+ * request_timeout_s, and, when every connection is taken, the one that
+ * has waited longest for its request (docs/WEB.md, "Security").
  * @param port_out  receives the port bound (may be NULL)
  * @return 0; AM_ERROR (am_error_last says why) when it cannot listen
  */

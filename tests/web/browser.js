@@ -186,12 +186,21 @@ function cliErrors(text, lang = "ja") {
       await page.locator("#entry-sheet").fill(grisk);
       await page.click('#entry button[type="submit"]');
       await page.locator("#standings tr.member td.name", { hasText: "グリスク" }).waitFor({ timeout: 30000 });
-      const rows = [];
-      for (const tr of await page.locator("#standings tr.member").all())
-        rows.push((await tr.locator("td").allTextContents()).slice(0, 7).join(" "));
-      ok(JSON.stringify(rows) === JSON.stringify([
-        "1 ヌト player@example.org 1 0 0 3", "2 グリスク other@example.org 0 0 1 0"]),
+      const rows = [], players = [];
+      for (const tr of await page.locator("#standings tr.member").all()) {
+        const td = await tr.locator("td").allTextContents();
+        rows.push([td[0], td[1], ...td.slice(3, 7)].join(" "));
+        players.push(td[2]);
+      }
+      ok(JSON.stringify(rows) === JSON.stringify(["1 ヌト 1 0 0 3", "2 グリスク 0 0 1 0"]),
          "standings after the second entry: " + JSON.stringify(rows));
+      /* the player column is the standings' "player" (a name the player
+       * chose; empty when the hill gives none), never a mail address */
+      const api = await (await page.request.get(url + "api/hill")).json();
+      ok(JSON.stringify(players) === JSON.stringify(api.standings.map(m => m.player ?? "")),
+         "the player column shows the standings' player: " + JSON.stringify(players));
+      ok(!(await page.locator("#standings").textContent()).includes("@"),
+         "no mail address in the page's standings");
       /* ヌト is player@example.org's: another owner's entry of it is rejected */
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');

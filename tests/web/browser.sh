@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# tests/web/browser.sh - the browser test (tests/web/browser.js) under CTest.
+# tests/web/browser.sh - the browser tests (tests/web/browser.js, and
+# csrf.js: cross-site requests from another origin) under CTest.
 #
-#   browser.sh AMARYLLIS SRCDIR OUTDIR
+#   browser.sh AMARYLLIS SRCDIR OUTDIR [SCRIPT]    (SCRIPT: browser.js)
 #
 # Needs node/npm and Debian's chromium (installed with apt-get when run as
 # root and missing).  `npm ci` installs playwright-core (package-lock.json)
@@ -10,7 +11,7 @@
 # (`amaryllis hill --help` works) a fresh hill is made in OUTDIR and the
 # entry form is tested too.  Screenshots and the server log stay in OUTDIR.
 set -eu
-amaryllis=$1 src=$2 out=$3
+amaryllis=$1 src=$2 out=$3 script=${4:-browser.js}
 here="$src/tests/web"
 need() {
 	command -v "$1" >/dev/null 2>&1 && return 0
@@ -35,4 +36,4 @@ if "$amaryllis" hill --help >/dev/null 2>&1; then
 		--name "Web hill"
 	hill=("$out/hill.db")
 fi
-exec node "$here/browser.js" "$amaryllis" "$src" "$out" "${hill[@]}"
+exec node "$here/$script" "$amaryllis" "$src" "$out" "${hill[@]}"

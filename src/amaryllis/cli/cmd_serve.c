@@ -28,13 +28,21 @@ static const char help_ja[] =
 	"  --client-connections N 1つのクライアントアドレスからの同時接続数の上限（既定: 16、\n"
 	"                         0は --max-connections まで）\n"
 	"  --threads N            スレッドプールの大きさ（既定: 4）\n"
-	"  --timeout S            S秒何も送らない接続を閉じる（既定: 10）\n"
+	"  --timeout S            S秒何も送受信しない接続を閉じる（既定: 10）\n"
+	"  --request-timeout S    接続の開始か前の応答からS秒以内にリクエスト（行・ヘッダ・\n"
+	"                         本体）が揃わない接続を閉じる（既定: 5）\n"
 	"  --rate N               1クライアントアドレスあたり毎分のリクエスト数（既定: 600、\n"
 	"                         0は無制限、超えると429）\n"
+	"  --hill-wait-ms N       丘への登録がデータベースの書き込みロックを待つミリ秒\n"
+	"                         （既定: 2000、超えると503）\n"
+	"  --public-host NAME     Host ヘッダに待ち受けアドレスのほかに認める名前\n"
+	"                         （リバースプロキシの公開名。繰り返し可）\n"
 	"  --lang ja|en           メッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
 	"ファイルをディスクから配ることはありません（ページは実行ファイルの中）。\n"
+	"POST は Content-Type: application/json で同じオリジンからのものだけを受け付けます\n"
+	"（docs/WEB.md の「Security」）。\n"
 	"リクエストごとに1行を標準エラーに記録します。\n"
 	"終了コード: 0 正常に終了、1 待ち受けられない・丘を開けない、2 使い方の誤り\n"
 	"\n"
@@ -59,13 +67,24 @@ static const char help_en[] =
 	"  --client-connections N connections at once from one client address\n"
 	"                         (default 16; 0: up to --max-connections)\n"
 	"  --threads N            size of the thread pool (default 4)\n"
-	"  --timeout S            close a connection idle for S seconds (default 10)\n"
+	"  --timeout S            close a connection that sends and takes nothing for\n"
+	"                         S seconds (default 10)\n"
+	"  --request-timeout S    close a connection whose request (line, headers,\n"
+	"                         body) is not in whole S seconds after it opened or\n"
+	"                         after its last response (default 5)\n"
 	"  --rate N               requests a minute per client address (default 600;\n"
 	"                         0 unlimited; 429 past it)\n"
+	"  --hill-wait-ms N       how long a hill entry waits for the database's\n"
+	"                         write lock (default 2000; 503 past it)\n"
+	"  --public-host NAME     a name the Host header may give besides the\n"
+	"                         listening address (a reverse proxy's public name;\n"
+	"                         repeatable)\n"
 	"  --lang ja|en           language of messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
 	"No file is ever served from disk (the page is inside the executable).\n"
+	"A POST must be application/json and come from the same origin\n"
+	"(docs/WEB.md, \"Security\").\n"
 	"One line per request is logged on standard error.\n"
 	"Exit status: 0 stopped by a signal, 1 cannot listen or open the hill,\n"
 	"2 usage.\n"
@@ -85,7 +104,10 @@ enum {
 	OPT_CLIENT_CONNS,
 	OPT_THREADS,
 	OPT_TIMEOUT,
-	OPT_RATE
+	OPT_RATE,
+	OPT_REQUEST_TIMEOUT,
+	OPT_HILL_WAIT,
+	OPT_PUBLIC_HOST
 };
 
 static const struct option longopts[] = {
@@ -101,6 +123,9 @@ static const struct option longopts[] = {
 	{"threads", required_argument, NULL, OPT_THREADS},
 	{"timeout", required_argument, NULL, OPT_TIMEOUT},
 	{"rate", required_argument, NULL, OPT_RATE},
+	{"request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT},
+	{"hill-wait-ms", required_argument, NULL, OPT_HILL_WAIT},
+	{"public-host", required_argument, NULL, OPT_PUBLIC_HOST},
 	{NULL, 0, NULL, 0}
 };
 
@@ -122,6 +147,16 @@ static void log_line(void *ud, const char *line)
 	pthread_mutex_unlock(&log_lock);
 }
 
+/* A --public-host: 1 to 253 letters, digits, '-', '.' and '_' (a DNS name
+ * or an IPv4 address; no port, no brackets: am_web_new checks it too). */
+static int public_host_ok(const char *s)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                     "0123456789-._");
+
+	return n > 0 && n <= 253 && s[n] == '\0';
+}
+
 int cmd_serve(const cli_opts *base, int argc, char **argv)
 {
 	cli_opts o = *base;
@@ -132,6 +167,8 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	uint64_t v;
 	int c, r = 0, sig;
 	sigset_t set;
+	const char *hosts[32];
+	size_t nhosts = 0;
 	static const struct {
 		int opt;
 		uint64_t min, max;
@@ -145,6 +182,8 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		{OPT_THREADS, 1, 256},
 		{OPT_TIMEOUT, 1, 3600},
 		{OPT_RATE, 0, 1000000},
+		{OPT_REQUEST_TIMEOUT, 1, 3600},
+		{OPT_HILL_WAIT, 0, 600000},
 	};
 	size_t i;
 
@@ -158,6 +197,23 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		}
 		if (c == OPT_HILL_DB) {
 			cfg.hill_path = optarg;
+			continue;
+		}
+		if (c == OPT_PUBLIC_HOST) {
+			if (!public_host_ok(optarg))
+				return cli_usage_error(&o, "serve",
+				                       TR(&o, "--public-host にはポートを付けない"
+				                              "ホスト名かIPv4アドレスを指定して"
+				                              "ください（「%s」）",
+				                          "--public-host needs a host name or "
+				                          "an IPv4 address without a port, "
+				                          "not '%s'"), optarg);
+			if (nhosts == sizeof(hosts) / sizeof(hosts[0]))
+				return cli_usage_error(&o, "serve",
+				                       TR(&o, "--public-host は%zu個までです",
+				                          "at most %zu --public-host names"),
+				                       sizeof(hosts) / sizeof(hosts[0]));
+			hosts[nhosts++] = optarg;
 			continue;
 		}
 		for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++)
@@ -187,6 +243,8 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 			case OPT_CLIENT_CONNS: cfg.client_conns = (unsigned)v; break;
 			case OPT_THREADS: cfg.threads = (unsigned)v; break;
 			case OPT_TIMEOUT: cfg.timeout_s = (unsigned)v; break;
+			case OPT_REQUEST_TIMEOUT: cfg.request_timeout_s = (unsigned)v; break;
+			case OPT_HILL_WAIT: cfg.hill_wait_ms = (unsigned)v; break;
 			default: cfg.rate = (unsigned)v; break;
 			}
 			continue;
@@ -200,6 +258,8 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		return cli_usage_error(&o, "serve",
 		                       TR(&o, "余分な引数「%s」があります",
 		                          "unexpected operand '%s'"), argv[optind]);
+	cfg.public_hosts = hosts;
+	cfg.npublic_hosts = nhosts;
 	cfg.log = log_line;
 	/* the signals are waited for, by this thread only */
 	sigemptyset(&set);

@@ -12,9 +12,11 @@
  * goes through am_hill_process like a mailed one (docs/WEB.md).
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -39,31 +41,94 @@ double am_web_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* A seed for the rate table's hash: nobody outside knows the chains. */
+static uint64_t rate_seed(void)
+{
+	uint64_t seed = 0;
+	struct timespec ts;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed)) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		seed = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u ^
+		       (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&seed;
+	}
+	return seed;
+}
+
+/* cfg's public hosts, copied (the am_web owns them); -1 out of memory. */
+static int copy_hosts(am_web *w)
+{
+	const char *const *from = w->cfg.public_hosts;
+	char **to;
+	size_t i;
+
+	w->cfg.public_hosts = NULL;
+	if (w->cfg.npublic_hosts == 0)
+		return 0;
+	to = calloc(w->cfg.npublic_hosts, sizeof(*to));
+	if (!to)
+		return -1;
+	w->cfg.public_hosts = (const char *const *)to;
+	for (i = 0; i < w->cfg.npublic_hosts; i++)
+		if (!(to[i] = strdup(from[i])))
+			return -1;
+	return 0;
+}
+
+static void free_hosts(am_web *w)
+{
+	size_t i;
+
+	if (!w->cfg.public_hosts)
+		return;
+	for (i = 0; i < w->cfg.npublic_hosts; i++)
+		free((char *)w->cfg.public_hosts[i]);
+	free((void *)w->cfg.public_hosts);
+}
+
 int am_web_new(am_web **out, const am_web_config *cfg)
 {
 	am_web_config def = AM_WEB_CONFIG_INIT;
 	am_web *w;
+	size_t i;
+	int rc;
 
 	*out = NULL;
 	if (cfg && cfg->version != AM_WEB_CONFIG_VERSION)
 		return ut_error_set(AM_EINVALID, "unknown am_web_config version %u",
 		                    cfg->version);
+	if (!cfg)
+		cfg = &def;
+	for (i = 0; i < cfg->npublic_hosts; i++)
+		if (!cfg->public_hosts || !cfg->public_hosts[i] ||
+		    !web_public_host_ok(cfg->public_hosts[i]))
+			return ut_error_set(AM_EINVALID, "a public host is a DNS name "
+			                    "or an IPv4 address without a port, not "
+			                    "'%s'", cfg->public_hosts && cfg->public_hosts[i]
+			                    ? cfg->public_hosts[i] : "(null)");
+	if (cfg->request_timeout_s == 0)
+		return ut_error_set(AM_EINVALID, "the request timeout must be at "
+		                    "least 1 s");
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	w->cfg = cfg ? *cfg : def;
+	w->cfg = *cfg;
 	pthread_mutex_init(&w->lock, NULL);
-	pthread_mutex_init(&w->hill_lock, NULL);
+	if (copy_hosts(w) < 0 ||
+	    web_rate_init(&w->rate, WEB_RATE_ENTRIES, WEB_RATE_CHAINS,
+	                  rate_seed()) < 0) {
+		am_web_free(w);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
 	if (w->cfg.hill_path) {
-		int rc = am_hill_open(&w->hill, w->cfg.hill_path);
-		if (rc < 0) {
+		/* the first handle: the hill is there and is a hill */
+		if ((rc = am_hill_open(&w->hills[0], w->cfg.hill_path)) < 0) {
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%s", am_error_last());
-			pthread_mutex_destroy(&w->hill_lock);
-			pthread_mutex_destroy(&w->lock);
-			free(w);
+			am_web_free(w);
 			return ut_error_set(rc, "%s", msg);
 		}
+		w->nhills = 1;
 		w->have_hill = 1;
 	}
 	*out = w;
@@ -72,11 +137,15 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 
 void am_web_free(am_web *web)
 {
+	unsigned i;
+
 	if (!web)
 		return;
 	am_web_stop(web);
-	am_hill_free(web->hill);
-	pthread_mutex_destroy(&web->hill_lock);
+	for (i = 0; i < web->nhills; i++)
+		am_hill_free(web->hills[i]);
+	web_rate_free(&web->rate);
+	free_hosts(web);
 	pthread_mutex_destroy(&web->lock);
 	free(web);
 }
@@ -401,6 +470,59 @@ out:
 
 /* ---- the hill ------------------------------------------------------------ */
 
+/*
+ * A hill handle for one request, from the stack of idle ones or newly
+ * opened; NULL with *rc set when it cannot be opened.  A handle is one
+ * SQLite connection, used by one thread at a time: requests never share
+ * one, so a reader never waits for a writer's lock, here or in another
+ * process (the hill's database is in WAL mode: readers see the last
+ * commit while a write transaction is open).
+ */
+static am_hill *hill_take(am_web *web, int *rc)
+{
+	am_hill *h = NULL;
+
+	pthread_mutex_lock(&web->lock);
+	if (web->nhills > 0)
+		h = web->hills[--web->nhills];
+	pthread_mutex_unlock(&web->lock);
+	if (!h && (*rc = am_hill_open(&h, web->cfg.hill_path)) < 0)
+		return NULL;
+	return h;
+}
+
+/* Give h back after a call that returned rc: kept for the next request,
+ * or closed when enough are kept or when the call failed (a handle that
+ * met an error is not trusted again: the next request opens a new one). */
+static void hill_give(am_web *web, am_hill *h, int rc)
+{
+	pthread_mutex_lock(&web->lock);
+	if (web->nhills < WEB_HILL_HANDLES &&
+	    (rc >= 0 || rc == AM_HILL_ENOTFOUND)) {
+		web->hills[web->nhills++] = h;
+		h = NULL;
+	}
+	pthread_mutex_unlock(&web->lock);
+	am_hill_free(h);
+}
+
+/* The hill's database stayed locked (AM_HILL_ETEMP): 503, Retry-After
+ * (server.c). */
+static int hill_busy(am_web_response *r)
+{
+	return fail(r, 503, "busy", NULL, "the hill is busy (its database is "
+	            "locked); try again shortly");
+}
+
+/* A hill call's failure as the response. */
+static int hill_failed(am_web_response *r, int rc)
+{
+	if (rc == AM_HILL_ETEMP)
+		return hill_busy(r);
+	return rc == AM_ENOMEM ? rc : fail(r, 500, "hill", NULL, "%s",
+	                                   am_error_last());
+}
+
 /* GET /api/hill -> hill status --format json; /api/hill.svg and
  * /api/hill.en.svg -> --format svg (the heat map alone, shown under the
  * page's own table); /api/hill.html and /api/hill.en.html -> --format html
@@ -409,16 +531,15 @@ static int api_hill(am_web *web, am_web_response *r, int format, am_lang lang)
 {
 	char *doc = NULL;
 	size_t len = 0;
-	int rc;
+	int rc = 0;
+	am_hill *h = hill_take(web, &rc);
 
-	pthread_mutex_lock(&web->hill_lock);
-	rc = am_hill_status(web->hill, format, lang, &doc, &len);
-	pthread_mutex_unlock(&web->hill_lock);
-	if (rc == AM_HILL_ETEMP)
-		return fail(r, 429, "busy", NULL, "the hill is busy; try again");
+	if (!h)
+		return hill_failed(r, rc);
+	rc = am_hill_status(h, format, lang, &doc, &len);
+	hill_give(web, h, rc);
 	if (rc < 0)
-		return rc == AM_ENOMEM ? rc
-		                       : fail(r, 500, "hill", NULL, "%s", am_error_last());
+		return hill_failed(r, rc);
 	r->status = 200;
 	r->type = format == AM_HILL_HTML  ? "text/html; charset=utf-8"
 	          : format == AM_HILL_SVG ? type_svg
@@ -580,6 +701,7 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	am_hill_limits lim = AM_HILL_LIMITS_INIT;
 	unsigned long seq;
 	struct timespec now;
+	am_hill *h;
 
 	if (!j)
 		return 0;
@@ -648,19 +770,17 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 		goto out;
 	}
 	lim.max_units = web->cfg.max_units;
-	pthread_mutex_lock(&web->hill_lock);
-	rc = am_hill_process(web->hill, msg.ptr, msg.len, &lim, &reply, &rlen,
-	                     &result);
-	if (rc == 0 && reply)
-		am_hill_mark_sent(web->hill); /* shown now: delivered */
-	pthread_mutex_unlock(&web->hill_lock);
-	if (rc == AM_HILL_ETEMP) {
-		rc = fail(r, 429, "busy", NULL, "the hill is busy; try again");
+	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
+	if (!(h = hill_take(web, &rc))) {
+		rc = hill_failed(r, rc);
 		goto out;
 	}
+	rc = am_hill_process(h, msg.ptr, msg.len, &lim, &reply, &rlen, &result);
+	if (rc == 0 && reply)
+		am_hill_mark_sent(h); /* shown now: delivered */
+	hill_give(web, h, rc);
 	if (rc < 0) {
-		if (rc != AM_ENOMEM)
-			rc = fail(r, 500, "hill", NULL, "%s", am_error_last());
+		rc = hill_failed(r, rc);
 		goto out;
 	}
 	if (reply)
@@ -779,7 +899,8 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 	char *name = query_name(r, query), *text = NULL;
 	size_t len = 0;
 	json_t *doc, *jn, *js;
-	int rc;
+	int rc = 0;
+	am_hill *h;
 
 	if (!name)
 		return r->status ? 0 : AM_ENOMEM;
@@ -794,15 +915,14 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 		return fail(r, 400, "bad-request", NULL,
 		            "\"name\" must be valid UTF-8");
 	}
-	pthread_mutex_lock(&web->hill_lock);
-	rc = am_hill_member_sheet(web->hill, name, &text, &len);
-	pthread_mutex_unlock(&web->hill_lock);
+	if ((h = hill_take(web, &rc)) != NULL) {
+		rc = am_hill_member_sheet(h, name, &text, &len);
+		hill_give(web, h, rc);
+	}
 	if (rc == AM_HILL_ENOTFOUND)
 		rc = fail(r, 404, "no-member", NULL, "%s", am_error_last());
-	else if (rc == AM_HILL_ETEMP)
-		rc = fail(r, 429, "busy", NULL, "the hill is busy; try again");
-	else if (rc < 0 && rc != AM_ENOMEM)
-		rc = fail(r, 500, "hill", NULL, "%s", am_error_last());
+	else if (rc < 0)
+		rc = hill_failed(r, rc);
 	else if (rc == 0) {
 		js = json_stringn(text, len);
 		doc = json_object();

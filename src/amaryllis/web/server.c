@@ -1,14 +1,19 @@
 /*
  * server.c - am_web on the network with GNU libmicrohttpd: a thread pool,
  * the limits of am_web_config (body size, connections, slow clients,
- * per-client rate), one log line per request.
+ * per-client rate), the headers a request must carry, one log line per
+ * request.
  *
- * A request's life: the URI callback makes its state with the raw query
- * (before libmicrohttpd decodes it: /api/hill/sheet tells a malformed
- * encoding from a good one); the first call of the access handler
- * refuses early (rate 429, a declared Content-Length past the limit 413);
- * the next calls gather the body, up to max_body (413 past it); the last
- * answers with am_web_handle_query.  The completion callback logs it.
+ * A connection's life: its notification puts it in the table of conns.c
+ * (which closes it when its request is not in whole in time, or to make
+ * room when every slot is taken) and takes it out.  A request's life: the
+ * URI callback makes its state with the raw query (before libmicrohttpd
+ * decodes it: /api/hill/sheet tells a malformed encoding from a good one);
+ * the first call of the access handler refuses early (rate 429; Host 400
+ * or 421; for a POST, Origin 403 and Content-Type 415, guard.c; a declared
+ * Content-Length past the limit 413); the next calls gather the body, up
+ * to max_body (413 past it); the last answers with am_web_handle_query.
+ * The completion callback logs it.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -71,45 +77,32 @@ static void client_addr(struct MHD_Connection *c, char *out, size_t size)
 		          out, (socklen_t)size);
 }
 
-/*
- * Token bucket per client address: `rate` tokens a minute, as many at most
- * (a burst of a minute's worth); slots are found by hashing the address and
- * a colliding newcomer takes the slot over (a full table forgets, never
- * grows).  Returns 1 when the request may go on.
- */
+/* 1 when the client at addr may make a request now (rate.c; --rate). */
 static int rate_ok(am_web *w, const char *addr)
 {
-	unsigned h = 2166136261u;
-	const char *p;
-	web_bucket *b;
-	double now = am_web_now(), cap = w->cfg.rate;
 	int ok;
 
 	if (w->cfg.rate == 0)
 		return 1;
-	for (p = addr; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
 	pthread_mutex_lock(&w->lock);
-	b = &w->buckets[h % WEB_RATE_SLOTS];
-	if (strcmp(b->addr, addr) != 0) {
-		snprintf(b->addr, sizeof(b->addr), "%s", addr);
-		b->tokens = cap;
-		b->stamp = now;
-	}
-	b->tokens += (now - b->stamp) * cap / 60.0;
-	if (b->tokens > cap)
-		b->tokens = cap;
-	b->stamp = now;
-	ok = b->tokens >= 1;
-	if (ok)
-		b->tokens -= 1;
+	ok = web_rate_take(&w->rate, addr, am_web_now(), (double)w->cfg.rate);
 	pthread_mutex_unlock(&w->lock);
 	return ok;
 }
 
-static MHD_Result_t send_resp(struct MHD_Connection *c, req *q,
+/* The connection's entry in the table (conns.c), or NULL. */
+static web_conn *conn_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+static MHD_Result_t send_resp(am_web *w, struct MHD_Connection *c, req *q,
                               am_web_response *r)
 {
+	char after[16];
 	struct MHD_Response *resp =
 		MHD_create_response_from_buffer(r->len, r->body,
 		                                MHD_RESPMEM_MUST_FREE);
@@ -129,6 +122,14 @@ static MHD_Result_t send_resp(struct MHD_Connection *c, req *q,
 	                        "script-src 'self'");
 	if (r->status == 429)
 		MHD_add_response_header(resp, "Retry-After", "1");
+	if (r->status == 503) { /* the hill's lock: a wait's worth, at least 1 s */
+		snprintf(after, sizeof(after), "%u",
+		         w->cfg.hill_wait_ms / 1000 + (w->cfg.hill_wait_ms % 1000 != 0) +
+		         (w->cfg.hill_wait_ms == 0));
+		MHD_add_response_header(resp, "Retry-After", after);
+	}
+	if (conn_of(c)) /* answered: no deadline while it is sent */
+		web_conn_busy(&w->conns, conn_of(c), 1);
 	q->status = r->status;
 	q->sent = r->len;
 	q->detail = r->detail;
@@ -137,9 +138,11 @@ static MHD_Result_t send_resp(struct MHD_Connection *c, req *q,
 	return ret;
 }
 
-/* A fixed error document (no am_web_handle): 413, 429, 500. */
-static MHD_Result_t send_error(struct MHD_Connection *c, req *q, int status,
-                               const char *detail, const char *msg)
+/* A fixed error document (no am_web_handle): 400, 403, 413, 415, 421,
+ * 429, 500. */
+static MHD_Result_t send_error(am_web *w, struct MHD_Connection *c, req *q,
+                               int status, const char *detail,
+                               const char *msg)
 {
 	am_web_response r = {status, "application/json; charset=utf-8", NULL, 0,
 	                     detail};
@@ -152,7 +155,7 @@ static MHD_Result_t send_error(struct MHD_Connection *c, req *q, int status,
 		return MHD_NO;
 	memcpy(r.body, buf, (size_t)n + 1);
 	r.len = (size_t)n;
-	return send_resp(c, q, &r);
+	return send_resp(w, c, q, &r);
 }
 
 /*
@@ -196,16 +199,90 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
  * state without a query. */
 static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 {
+	am_web *w = cls;
 	const char *qm = strchr(uri, '?');
 	req *q = calloc(1, sizeof(*q));
-	(void)cls;
-	(void)c;
+
+	if (conn_of(c))
+		web_conn_started(&w->conns, conn_of(c));
 
 	if (q && qm && !(q->query = strdup(qm + 1))) {
 		free(q);
 		q = NULL;
 	}
 	return q;
+}
+
+/* Header counting (MHD_get_connection_values's iterator). */
+typedef struct count_ud {
+	const char *name;
+	unsigned n;
+} count_ud;
+
+static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
+                                 const char *key, const char *value)
+{
+	count_ud *u = cls;
+	(void)kind;
+	(void)value;
+
+	if (key && strcasecmp(key, u->name) == 0)
+		u->n++;
+	return MHD_YES;
+}
+
+static const char *header(struct MHD_Connection *c, const char *name)
+{
+	return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+}
+
+/*
+ * The headers of a request, before any work (docs/WEB.md, "Security"):
+ * Host names this server (400 none on HTTP/1.1, twice or malformed; 421
+ * another name); a POST comes from this server's page (403: an Origin or
+ * a Sec-Fetch-Site of another site) and is JSON (415).  Returns the
+ * status of the refusal with its detail and message, or 0.
+ */
+static int guard(am_web *w, struct MHD_Connection *c, const char *method,
+                 const char *version, const char **detail, const char **msg)
+{
+	const char *host = header(c, MHD_HTTP_HEADER_HOST);
+	web_conn *conn = conn_of(c);
+	count_ud hosts = {MHD_HTTP_HEADER_HOST, 0};
+	int st;
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &hosts);
+	*detail = "host";
+	if (hosts.n > 1) {
+		*msg = "more than one Host header";
+		return 400;
+	}
+	if (!host && strcmp(version, "HTTP/1.0") != 0) {
+		*msg = "an HTTP/1.1 request needs a Host header";
+		return 400;
+	}
+	if (host && (st = web_host_check(&w->cfg, conn ? conn->local : "",
+	                                 host)) != 0) {
+		*msg = st == 400 ? "a malformed Host header"
+		                 : "this server does not answer for that host "
+		                   "(serve --public-host NAME)";
+		return st;
+	}
+	if (strcmp(method, "POST") != 0)
+		return 0;
+	*detail = "origin";
+	if (!web_origin_ok(header(c, "Origin"), host) ||
+	    !web_fetch_site_ok(header(c, "Sec-Fetch-Site"))) {
+		*msg = "cross-origin request refused: a POST must come from this "
+		       "server's own page";
+		return 403;
+	}
+	*detail = "type";
+	if (!web_json_type(header(c, MHD_HTTP_HEADER_CONTENT_TYPE))) {
+		*msg = "a POST must have Content-Type: application/json";
+		return 415;
+	}
+	return 0;
 }
 
 static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
@@ -216,10 +293,10 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	am_web *w = cls;
 	req *q = *con_cls;
 	am_web_response r;
-	(void)version;
 
 	if (!q || !q->begun) { /* the headers are in: refuse early or get ready */
-		const char *cl;
+		const char *cl, *detail, *msg;
+		int st;
 		if (!q && !(q = calloc(1, sizeof(*q))))
 			return MHD_NO;
 		q->begun = 1;
@@ -229,12 +306,14 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 		log_copy(q->path, sizeof(q->path), url);
 		*con_cls = q;
 		if (!rate_ok(w, q->addr))
-			return send_error(c, q, 429, "rate", "busy: too many requests "
+			return send_error(w, c, q, 429, "rate", "busy: too many requests "
 			                  "from this address; try again later");
+		if ((st = guard(w, c, method, version, &detail, &msg)) != 0)
+			return send_error(w, c, q, st, detail, msg);
 		cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 		                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
 		if (cl && strtoull(cl, NULL, 10) > w->cfg.max_body)
-			return send_error(c, q, 413, "too-large", "the request body is "
+			return send_error(w, c, q, 413, "too-large", "the request body is "
 			                  "over the limit (serve --max-body)");
 		return MHD_YES;
 	}
@@ -260,40 +339,101 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 		q->body[q->len] = '\0';
 		return MHD_YES;
 	}
+	/* the request is in whole: no deadline while it is answered */
+	if (conn_of(c))
+		web_conn_busy(&w->conns, conn_of(c), 1);
 	if (q->too_large)
-		return send_error(c, q, 413, "too-large", "the request body is over "
+		return send_error(w, c, q, 413, "too-large", "the request body is over "
 		                  "the limit (serve --max-body)");
 	if (am_web_handle_query(w, method, url, q->query, q->body, q->len,
 	                        &r) < 0)
-		return send_error(c, q, 500, "internal", "out of memory");
-	return send_resp(c, q, &r);
+		return send_error(w, c, q, 500, "internal", "out of memory");
+	return send_resp(w, c, q, &r);
 }
 
-/* One line per request: ADDR METHOD PATH STATUS BYTES MS [DETAIL]. */
+/* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
+ * how it ended when it did not end well: "timeout" (--timeout), what
+ * conns.c closed it for ("request-timeout", "idle", "evicted"), or
+ * "aborted".  The connection is ready for its next request from now
+ * (conns.c). */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
 	am_web *w = cls;
 	req *q = *con_cls;
+	web_conn *conn = conn_of(c);
+	const char *cut = conn ? web_conn_cut(&w->conns, conn) : NULL;
+	const char *end = "";
 	char line[600];
 
-	(void)c;
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
+		if (conn)
+			web_conn_busy(&w->conns, conn, 0);
+	} else {
+		end = cut ? cut : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
+		                  ? "timeout" : "aborted";
+	}
 	if (!q)
 		return;
 	if (w->cfg.log && q->begun) { /* (not begun: refused by the library
 	                                  before the headers were read) */
-		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s", q->addr,
+		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s%s", q->addr,
 		         q->method, q->path, q->status, q->sent, (am_web_now() - q->start) * 1000,
-		         q->detail ? q->detail : "-",
-		         toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
-		         : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? " timeout"
-		                                                       : " aborted");
+		         q->detail ? q->detail : "-", *end ? " " : "", end);
 		w->cfg.log(w->cfg.log_ud, line);
+		if (conn && cut && *end) /* (said: no line of its own) */
+			conn->cut_logged = 1;
 	}
 	free(q->body);
 	free(q->query);
 	free(q);
 	*con_cls = NULL;
+}
+
+/*
+ * A connection opens or closes (MHD_OPTION_NOTIFY_CONNECTION): in and out
+ * of the table of conns.c.  One closed by conns.c before a request of it
+ * was logged gets its line here: ADDR - - 0 0 MS WHY (MS: how long it had
+ * waited for its request).
+ */
+static void connection(void *cls, struct MHD_Connection *c, void **ctx,
+                       enum MHD_ConnectionNotificationCode what)
+{
+	am_web *w = cls;
+	web_conn *conn = *ctx;
+	const union MHD_ConnectionInfo *ci;
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof(sa);
+	char line[200];
+
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		if (!ci)
+			return;
+		if (!(conn = calloc(1, sizeof(*conn)))) {
+			shutdown(ci->connect_fd, SHUT_RDWR); /* no memory: refused */
+			return;
+		}
+		conn->fd = ci->connect_fd;
+		client_addr(c, conn->addr, sizeof(conn->addr));
+		if (getsockname(conn->fd, (struct sockaddr *)&sa, &sl) == 0 &&
+		    sa.sin_family == AF_INET)
+			inet_ntop(AF_INET, &sa.sin_addr, conn->local,
+			          (socklen_t)sizeof(conn->local));
+		web_conn_opened(&w->conns, conn);
+		*ctx = conn;
+		return;
+	}
+	if (!conn)
+		return;
+	web_conn_closed(&w->conns, conn);
+	if (conn->cut && !conn->cut_logged && w->cfg.log) {
+		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms %s", conn->addr,
+		         (am_web_now() - conn->since) * 1000, conn->cut);
+		w->cfg.log(w->cfg.log_ud, line);
+	}
+	free(conn);
+	*ctx = NULL;
 }
 
 int am_web_start(am_web *w, const char *listen, unsigned *port_out)
@@ -319,6 +459,9 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 		return ut_error_set(AM_EINVALID, "listen on an IPv4 address and a "
 		                    "port, like 127.0.0.1:8080, not '%s'", listen);
 	sa.sin_port = htons((uint16_t)port);
+	if (web_conns_start(&w->conns, w->cfg.max_conns ? w->cfg.max_conns : 1,
+	                    (double)w->cfg.request_timeout_s) < 0)
+		return ut_error_set(AM_ERROR, "cannot start the server's threads");
 	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
 	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
 	                     0, NULL, NULL, handler, w,
@@ -332,12 +475,17 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     MHD_OPTION_CONNECTION_TIMEOUT, w->cfg.timeout_s,
 	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
 	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
+	                     MHD_OPTION_NOTIFY_CONNECTION, connection, w,
 	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
-	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, NULL,
+	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, w,
 	                     MHD_OPTION_END);
-	if (!d) /* libmicrohttpd leaves bind(2)'s errno */
+	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
+		int e = errno;
+		web_conns_halt(&w->conns);
+		web_conns_free(&w->conns);
 		return ut_error_set(AM_ERROR, "cannot listen on %s: %s", listen,
-		                    strerror(errno));
+		                    strerror(e));
+	}
 	w->daemon = d;
 	di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	if (port_out)
@@ -348,7 +496,9 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 void am_web_stop(am_web *w)
 {
 	if (w && w->daemon) {
-		MHD_stop_daemon(w->daemon);
+		web_conns_halt(&w->conns);
+		MHD_stop_daemon(w->daemon); /* (its connections leave the table) */
 		w->daemon = NULL;
+		web_conns_free(&w->conns);
 	}
 }

@@ -3,6 +3,7 @@
 #define AM_WEB_INT_H
 
 #include <pthread.h>
+#include <stdint.h>
 
 #include "amaryllis/hill.h"
 #include "amaryllis/web.h"
@@ -19,24 +20,98 @@ typedef struct web_asset {
 extern const web_asset am_web_assets[];
 extern const size_t am_web_nassets;
 
-/* Per-client token buckets for the request rate (server.c). */
-#define WEB_RATE_SLOTS 1024
+/* ---- rate.c: per-client token buckets in a bounded table ---- */
+#define WEB_RATE_ENTRIES 4096  /* addresses remembered */
+#define WEB_RATE_CHAINS 4096
 
-typedef struct web_bucket {
-	char addr[48];     /* client address, "" for a free slot */
+typedef struct web_rate_entry {
+	char addr[48];     /* client address */
 	double tokens;
 	double stamp;      /* seconds, monotonic */
-} web_bucket;
+	int next;          /* the next entry of its hash chain, or -1 */
+	int older, newer;  /* the age list, or -1 */
+} web_rate_entry;
+
+typedef struct web_rate {
+	web_rate_entry *e; /* cap entries, the first `used` in use */
+	int *heads;        /* nbuckets chains, -1 for an empty one */
+	unsigned cap, nbuckets, used;
+	int oldest, newest;
+	uint64_t seed;
+} web_rate;
+
+/* 0, or -1 out of memory. */
+int web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
+                  uint64_t seed);
+void web_rate_free(web_rate *t);
+int web_rate_take(web_rate *t, const char *addr, double now,
+                  double per_minute);
+
+/* ---- conns.c: the connections, their deadline, room for newcomers ---- */
+typedef struct web_conn {
+	struct web_conn *prev, *next;
+	int fd;
+	int busy;          /* its request is in whole: being answered */
+	int started;       /* a request line came since it became ready */
+	double since;      /* ready since (opened, or its last response sent) */
+	const char *cut;   /* why the server closed it, or NULL */
+	int cut_logged;    /* a request's log line said so (server.c) */
+	char addr[48];     /* the client's address */
+	char local[48];    /* the address it came in on */
+} web_conn;
+
+typedef struct web_conns {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t thread;  /* the reaper */
+	int running, stop;
+	web_conn *head, *tail; /* in the order they opened */
+	unsigned count;    /* in the table */
+	unsigned cutting;  /* closed by us, not yet gone */
+	unsigned max;      /* the connection limit */
+	double deadline;   /* seconds for a whole request */
+} web_conns;
+
+int web_conns_start(web_conns *t, unsigned max, double deadline);
+void web_conns_halt(web_conns *t);   /* stop the reaper */
+void web_conns_free(web_conns *t);   /* after the daemon stopped */
+void web_conn_opened(web_conns *t, web_conn *c);
+void web_conn_closed(web_conns *t, web_conn *c);
+void web_conn_busy(web_conns *t, web_conn *c, int busy);
+void web_conn_started(web_conns *t, web_conn *c);
+const char *web_conn_cut(web_conns *t, web_conn *c);
+
+/* ---- guard.c: the headers a request must carry ---- */
+
+/* 0 when Host names this server (the address `local` the connection came
+ * in on, localhost on a loopback address, or one of cfg's public hosts),
+ * 421 when it names another, 400 when it is malformed. */
+int web_host_check(const am_web_config *cfg, const char *local,
+                   const char *host);
+/* 1 when Origin is absent or http(s)://HOST with HOST the Host header. */
+int web_origin_ok(const char *origin, const char *host);
+/* 1 when Sec-Fetch-Site is absent, same-origin or none. */
+int web_fetch_site_ok(const char *site);
+/* 1 for application/json, with or without parameters. */
+int web_json_type(const char *type);
+/* 1 for a name --public-host takes: a DNS name or IPv4 address, no port. */
+int web_public_host_ok(const char *name);
+
+/* ---- the hill's handles (api.c) ---- */
+#define WEB_HILL_HANDLES 16    /* kept open for reuse */
 
 struct am_web {
 	am_web_config cfg;
-	pthread_mutex_t lock;   /* battles, buckets */
+	pthread_mutex_t lock;   /* battles, rate, seq, the hill's handles */
 	unsigned battles;       /* battles running now */
 	unsigned long seq;      /* Message-IDs of web entries */
-	web_bucket buckets[WEB_RATE_SLOTS];
+	web_rate rate;
 	void *daemon;           /* struct MHD_Daemon * while serving */
-	am_hill *hill;          /* one handle, one thread at a time */
-	pthread_mutex_t hill_lock;
+	web_conns conns;        /* while serving */
+	/* the hill: a handle per request (reads never wait for a writer:
+	 * SQLite's WAL), taken from and given back to this stack */
+	am_hill *hills[WEB_HILL_HANDLES];
+	unsigned nhills;
 	int have_hill;
 };
 

@@ -13,7 +13,7 @@ const T = {
     more: n => `ほかに ${n} 件の誤り`, line_col: (l, c) => `${l}行${c}桁`,
     unit: "ユニット", bonus: "ボーナス", tech: "技術", used: "使用", action: "アクション",
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
-    rank: "順位", owner: "持ち主", wins: "勝", draws: "分", losses: "負", points: "点",
+    rank: "順位", player: "プレイヤー", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
     pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
     result: {entered: "登録しました", replaced: "置き換えました", tested: "試しました",
@@ -28,7 +28,7 @@ const T = {
     more: n => `${n} more errors`, line_col: (l, c) => `line ${l}, col ${c}`,
     unit: "unit", bonus: "bonus", tech: "技術", used: "used", action: "action",
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
-    rank: "rank", owner: "owner", wins: "W", draws: "D", losses: "L", points: "pts",
+    rank: "rank", player: "player", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
     pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
     result: {entered: "entered", replaced: "replaced", tested: "tested",
@@ -221,11 +221,13 @@ async function loadHill() {
   $("hill-name").textContent = `${t("standings")}: ${data.name}`;
   const tb = $("standings");
   tb.textContent = "";
-  tb.append(el("tr", {}, ...["rank", "name", "owner", "wins", "draws", "losses", "points", "margin", "entered"]
+  tb.append(el("tr", {}, ...["rank", "name", "player", "wins", "draws", "losses", "points", "margin", "entered"]
     .map(k => el("th", {}, t(k)))));
+  /* the player's chosen name (never the owner's mail address: the
+   * standings do not carry it); empty when the hill gives none */
   for (const s of data.standings)
     tb.append(el("tr", {class: "member"}, el("td", {class: "num"}, String(s.rank)),
-      el("td", {class: "name"}, s.name), el("td", {}, s.owner),
+      el("td", {class: "name"}, s.name), el("td", {class: "player"}, s.player ?? ""),
       ...[s.wins, s.draws, s.losses, s.points, s.margin].map(v => el("td", {class: "num"}, String(v))),
       el("td", {}, s.entered)));
   fillPickers(data.standings.map(s => s.name));

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""rate.py - the per-client rate limit (--rate) cannot be reset by another
+address that hashes alike.
+
+The table of buckets used to be 1024 slots indexed by FNV-1a(address) %
+1024, and a newcomer took a colliding slot over with a full bucket: two
+addresses of one slot, alternating, each found a fresh bucket every time
+(2,000 of 2,000 requests through).  Here:
+
+1. three loopback addresses that share a slot of that old table (found
+   below with the old hash) alternate, 10 requests each, with --rate 5:
+   each gets exactly its 5, then 429;
+2. 256 addresses (with dozens of pairs that collided in the old table,
+   counted and printed) take turns, 7 requests each: each gets exactly 5.
+
+All of 127.0.0.0/8 is loopback on Linux: the addresses are this machine.
+
+    rate.py AMARYLLIS
+"""
+import sys
+
+from webtest import Server, finish, ok, request
+
+AMARYLLIS = sys.argv[1]
+
+
+def old_slot(addr):
+    """The slot of the old table: 32-bit FNV-1a of the text, % 1024."""
+    h = 2166136261
+    for b in addr.encode():
+        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    return h % 1024
+
+
+# 1. three addresses of one old slot
+by_slot = {}
+for x in range(1, 4):
+    for y in range(1, 255):
+        a = f"127.0.{x}.{y}"
+        by_slot.setdefault(old_slot(a), []).append(a)
+trio = next(v for v in by_slot.values() if len(v) >= 3)[:3]
+print(f"addresses of one slot of the old table: {trio} (slot {old_slot(trio[0])})")
+
+# 2. 256 addresses, and how many pairs of them shared an old slot
+many = [f"127.0.{4 + i // 200}.{1 + i % 200}" for i in range(256)]
+slots = {}
+for a in many:
+    slots[old_slot(a)] = slots.get(old_slot(a), 0) + 1
+pairs = sum(n * (n - 1) // 2 for n in slots.values())
+print(f"256 addresses: {pairs} pairs shared a slot of the old table")
+ok(pairs > 0, "the 256 addresses include collisions of the old table")
+
+srv = Server(AMARYLLIS, "--rate", "5")
+try:
+    got = {a: [] for a in trio}
+    retry = set()
+    for _ in range(10):
+        for a in trio:
+            st, hdr, _ = request(srv.port, "GET", "/", src=a)
+            got[a].append(st)
+            if st == 429:
+                retry.add(hdr.get("retry-after"))
+    ok(retry == {"1"}, f"each 429 has Retry-After: 1 ({retry})")
+    for a in trio:
+        ok(got[a] == [200] * 5 + [429] * 5,
+           f"{a} alternating with the others of its old slot: 5 × 200 then 429 ({got[a]})")
+
+    through = {a: 0 for a in many}
+    for _ in range(7):
+        for a in many:
+            st, _, _ = request(srv.port, "GET", "/app.css", src=a)
+            through[a] += st == 200
+    over = {a: n for a, n in through.items() if n != 5}
+    ok(not over, f"256 addresses taking turns, 7 requests each: each got exactly 5 through "
+                 f"(total {sum(through.values())} of {7 * len(many)}; others: {dict(list(over.items())[:8])})")
+finally:
+    rc = srv.stop()
+ok(rc == 0, f"the server stops with status 0 ({rc})")
+ok(len(srv.lines(r" GET / 429 \d+ [\d.]+ms rate$")) == 15, "the 15 refusals of part 1 are logged (rate)")
+finish("rate")
