@@ -166,7 +166,7 @@ function cliErrors(text, lang = "ja") {
       await page.click('.tab[data-tab="hill"]');
       await page.locator("#entry-name").fill("Web Player");
       await page.locator("#entry-address").fill("player@example.org");
-      await page.locator("#entry-password").fill("s3cret");
+      await page.locator("#entry-password").fill("s3cret-words");
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');
       await page.locator("#standings tr.member td.name", { hasText: "ヌト" }).waitFor({ timeout: 30000 });
@@ -182,7 +182,7 @@ function cliErrors(text, lang = "ja") {
        * with 1-0-0 and 3 points, グリスク second with 0-0-1 and 0. */
       await page.locator("#entry-name").fill("Other");
       await page.locator("#entry-address").fill("other@example.org");
-      await page.locator("#entry-password").fill("another");
+      await page.locator("#entry-password").fill("another-one");
       await page.locator("#entry-sheet").fill(grisk);
       await page.click('#entry button[type="submit"]');
       await page.locator("#standings tr.member td.name", { hasText: "グリスク" }).waitFor({ timeout: 30000 });
@@ -199,6 +199,9 @@ function cliErrors(text, lang = "ja") {
       const api = await (await page.request.get(url + "api/hill")).json();
       ok(JSON.stringify(players) === JSON.stringify(api.standings.map(m => m.player ?? "")),
          "the player column shows the standings' player: " + JSON.stringify(players));
+      /* the form's name is the player's (the From's display name) */
+      ok(JSON.stringify(players) === JSON.stringify(["Web Player", "Other"]),
+         "the players are the names typed in the form: " + JSON.stringify(players));
       ok(!(await page.locator("#standings").textContent()).includes("@"),
          "no mail address in the page's standings");
       /* ヌト is player@example.org's: another owner's entry of it is rejected */

@@ -53,7 +53,7 @@ port = srv.port
 
 
 def entry(name, address, text):
-    return json.dumps({"name": name, "address": address, "password": "pw", "sheet": text})
+    return json.dumps({"name": name, "address": address, "password": "pass-words", "sheet": text})
 
 
 def timed(method, path, body=None, headers=None):

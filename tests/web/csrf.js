@@ -157,7 +157,7 @@ async function standings(url) {
     await own.click('.tab[data-tab="hill"]');
     await own.locator("#entry-name").fill("Web Player");
     await own.locator("#entry-address").fill("player@example.org");
-    await own.locator("#entry-password").fill("s3cret");
+    await own.locator("#entry-password").fill("s3cret-words");
     await own.locator("#entry-sheet").fill(nut);
     await own.click('#entry button[type="submit"]');
     await own.locator("#standings tr.member td.name", { hasText: "ヌト" }).waitFor({ timeout: 30000 });

@@ -40,7 +40,7 @@ srv = Server(AMARYLLIS, *opts)
 port = srv.port
 try:
     entry = json.dumps({"name": "Mallory", "address": "mallory@example.org",
-                        "password": "pw", "sheet": nut})
+                        "password": "pass-words", "sheet": nut})
     check = json.dumps({"sheet": grisk})
 
     # Content-Type: 415 for anything but JSON (no Origin: curl, a script)

@@ -264,10 +264,10 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
         st, resp = request(port, "GET", "/api/hill")
         d = json.loads(resp)
         ok(st == 200 and d["size"] == 3 and d["standings"] == [], f"GET /api/hill: an empty hill ({st})")
-        entry = {"name": "P", "address": "p@example.org", "password": "pw", "sheet": nut}
+        entry = {"name": "P", "address": "p@example.org", "password": "pass-words", "sheet": nut}
         for what, change in [("a CRLF in the address", {"address": "p@example.org\r\nBcc: x@example.org"}),
                              ("no @ in the address", {"address": "nobody"}),
-                             ("a newline in the password", {"password": "pw\n#withdraw ヌト"}),
+                             ("a newline in the password", {"password": "pass-words\n#withdraw ヌト"}),
                              ("an empty password", {"password": ""}),
                              ("a control character in the name", {"name": "P\r\nX-Evil: 1"}),
                              ("no sheet", {"sheet": None})]:

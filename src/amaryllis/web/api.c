@@ -793,8 +793,10 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 		                    "(the reply is not valid UTF-8)"));
 	}
 	r->detail = result;
-	rc = respond_json(r, result && strcmp(result, "rejected") == 0 ? 422 : 200,
-	                  doc);
+	/* rejected: 422; limited (the address passed the hill's replies per
+	 * hour, nothing was processed: docs/HILL.md "Security"): 429 */
+	rc = respond_json(r, !result ? 200 : strcmp(result, "rejected") == 0 ? 422 :
+	                  strcmp(result, "limited") == 0 ? 429 : 200, doc);
 out:
 	free(reply);
 	ut_buf_free(&msg);
