@@ -341,6 +341,49 @@ static void test_words_and_catalogue(void **state)
 	ut_yaml_doc_free(&d);
 }
 
+/* A name has at most UT_YAML_NAME_MAX (100) characters, counted as code
+ * points: 100 "ア" (300 bytes) is a name, 101 "ア" or 101 "a" are too long
+ * (MG-SCN-LIMIT-1, MS-SCN-LIMIT-1), at the name, in ja and en: "[" is
+ * column 1, the first name 2…101, ", ", the second from 104 (to 204),
+ * ", ", the third from 207. */
+static void test_name_length(void **state)
+{
+	ut_yaml_doc d;
+	const ut_yaml_node *e;
+	char y[1024];
+	size_t n = 0, i;
+
+	(void)state;
+	y[n++] = '[';
+	for (i = 0; i < 100; i++, n += 3)
+		memcpy(y + n, "ア", 3);
+	n += (size_t)snprintf(y + n, sizeof(y) - n, ", ");
+	for (i = 0; i < 101; i++, n += 3)
+		memcpy(y + n, "ア", 3);
+	n += (size_t)snprintf(y + n, sizeof(y) - n, ", ");
+	for (i = 0; i < 101; i++)
+		y[n++] = 'a';
+	y[n++] = ']';
+	y[n] = '\0';
+	rd(&d, y, 10);
+	e = &d.nodes[d.nodes[d.root].first];
+	assert_non_null(ut_yaml_text(&d, e));
+	e = &d.nodes[e->next];
+	assert_null(ut_yaml_text(&d, e));
+	e = &d.nodes[e->next];
+	assert_null(ut_yaml_text(&d, e));
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "1:104: a name of 101 characters is too long (at most 100)\n"
+	                    "1:207: a name of 101 characters is too long (at most 100)\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, y, 10);
+	e = &d.nodes[d.nodes[d.nodes[d.root].first].next];
+	assert_null(ut_yaml_text(&d, e));
+	assert_string_equal(all(&d, UT_LANG_JA),
+	                    "1:104: 名前が長すぎます（101文字。100文字までにしてください）\n");
+	ut_yaml_doc_free(&d);
+}
+
 /* Diagnostics are sorted by line and column (stable) and capped; the
  * count of all errors stays. */
 static void test_sort_and_cap(void **state)
@@ -420,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_booleans),
 		cmocka_unit_test(test_words_and_catalogue),
+		cmocka_unit_test(test_name_length),
 		cmocka_unit_test(test_sort_and_cap),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_put_scalar),

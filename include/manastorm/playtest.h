@@ -57,7 +57,7 @@ ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n);
 /** Progress: `done` of `total` runs played (called on the calling thread). */
 typedef void (*ms_pt_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
-#define MS_PT_OPTS_VERSION 1
+#define MS_PT_OPTS_VERSION 2
 
 typedef struct ms_pt_opts {
 	unsigned version;       /**< MS_PT_OPTS_VERSION */
@@ -70,9 +70,16 @@ typedef struct ms_pt_opts {
 	                                 (ms_duel_opts.policies; borrowed, must
 	                                 be thread-safe); may be NULL */
 	size_t npolicies;
+	/** The event budget of each duel (ms_duel_opts.max_events, ≥ 1;
+	 *  MS-BUDGET-2): a duel that spends it fails with MS_ELIMIT like any
+	 *  failing duel (MS-PT-ERR-1).  A playtest does at most
+	 *  runs × max_events events, a sweep values × runs × max_events. */
+	uint64_t max_events;
 } ms_pt_opts;
 
-#define MS_PT_OPTS_INIT {MS_PT_OPTS_VERSION, 1, 0, 1, NULL, NULL, NULL, 0}
+#define MS_PT_OPTS_INIT \
+	{MS_PT_OPTS_VERSION, 1, 0, 1, NULL, NULL, NULL, 0, \
+	 MS_DUEL_MAX_EVENTS_DEFAULT}
 
 /** One participant's numbers at the end of the duels. */
 typedef struct ms_pt_part {

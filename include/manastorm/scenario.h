@@ -59,10 +59,21 @@ typedef struct ms_participant {
 	                            "default" */
 } ms_participant;
 
+/*
+ * The limits of a scenario that bound a duel's length (MS-SCN-LIMIT-1,
+ * docs/MANASTORM.md): battles 1 … 100 and rounds_per_battle 1 … 1000
+ * (D1's defaults are 3 and 10), so a duel is at most 100 000 rounds (its
+ * events are bounded by the budget of manastorm/duel.h); names of at most
+ * MS_SCN_NAME_MAX characters (code points), for the size of a log line.
+ */
+#define MS_SCN_BATTLES_MAX 100
+#define MS_SCN_ROUNDS_MAX 1000
+#define MS_SCN_NAME_MAX 100
+
 /** A scenario (D1 with its defaults). */
 typedef struct ms_scenario {
-	int64_t battles;            /**< default 3 */
-	int64_t rounds_per_battle;  /**< default 10 */
+	int64_t battles;            /**< 1 … MS_SCN_BATTLES_MAX; default 3 */
+	int64_t rounds_per_battle;  /**< 1 … MS_SCN_ROUNDS_MAX; default 10 */
 	int64_t hand_size;          /**< default 5 */
 	ms_storm_match storm_match; /**< default number */
 	int shuffle;                /**< default 1; 0: decks in the given order */
@@ -83,7 +94,8 @@ void ms_scenario_init(ms_scenario *s);
  * Check a scenario built by code against D1/D7.11: names unique and
  * non-empty, each side has a warrior, a caster has at least one 衣装, 衣装
  * ≥ 1, HP ≥ 1, MP ≥ 0, 発現値 0–13, cards S1…C13, the numbers of D1 ≥ 1
- * (hand_size ≥ 0).  It does not look policies up (the engine does).
+ * (hand_size ≥ 0), and the limits above (MS-SCN-LIMIT-1).  It does not
+ * look policies up (the engine does).
  * @return 0, or MS_EINVALID with ms_error_last() saying what is wrong.
  */
 int ms_scenario_check(const ms_scenario *s);

@@ -42,7 +42,7 @@ enum {
  *  thread only, after every chunk of runs and once at the end. */
 typedef void (*mg_mc_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
-#define MG_MC_OPTS_VERSION 1
+#define MG_MC_OPTS_VERSION 2
 
 typedef struct mg_mc_opts {
 	unsigned version;   /**< MG_MC_OPTS_VERSION */
@@ -51,9 +51,15 @@ typedef struct mg_mc_opts {
 	unsigned jobs;      /**< threads (0 means 1; more than runs: runs) */
 	mg_mc_progress_fn progress; /**< may be NULL */
 	void *progress_ud;
+	/** The event budget of each run (mg_combat_opts.max_events, ≥ 1;
+	 *  MG-BUDGET-2): a run that spends it fails with MG_ELIMIT like any
+	 *  failing run (MG-MC-ERR-1).  The series does at most
+	 *  runs × max_events events. */
+	uint64_t max_events;
 } mg_mc_opts;
 
-#define MG_MC_OPTS_INIT {MG_MC_OPTS_VERSION, 1, 0, 1, NULL, NULL}
+#define MG_MC_OPTS_INIT \
+	{MG_MC_OPTS_VERSION, 1, 0, 1, NULL, NULL, MG_COMBAT_MAX_EVENTS_DEFAULT}
 
 /** A 95 % Wilson score interval (MG-MC-WILSON-1). */
 typedef struct mg_mc_interval {

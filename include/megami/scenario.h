@@ -89,9 +89,22 @@ typedef struct mg_character {
 	size_t nattacks;
 } mg_character;
 
+/*
+ * The limits of a scenario (MG-SCN-LIMIT-1, docs/MEGAMI.md): what a combat
+ * at a table never needs, so that the length and the memory of a combat
+ * stay bounded (its log stays bounded by the event budget of
+ * megami/combat.h).  round_limit 1 … 1000 (M1's default is 20); at most 100
+ * characters, 100 attacks per character; names at most
+ * MG_SCN_NAME_MAX characters (code points).
+ */
+#define MG_SCN_ROUND_LIMIT_MAX 1000
+#define MG_SCN_MAX_CHARACTERS 100
+#define MG_SCN_MAX_ATTACKS 100
+#define MG_SCN_NAME_MAX 100
+
 /** A scenario. */
 typedef struct mg_scenario {
-	int64_t round_limit;           /**< ≥ 1; default 20 */
+	int64_t round_limit;           /**< 1 … MG_SCN_ROUND_LIMIT_MAX; default 20 */
 	const mg_character *characters;
 	size_t ncharacters;
 } mg_scenario;
@@ -109,7 +122,7 @@ void mg_attack_init(mg_attack *a);
 /**
  * Check a scenario built by code against M1/M8.1 (names unique and
  * non-empty, a PC and an NPC, hp ≥ 1, hp_now ≤ hp, range ≥ 0, round_limit
- * ≥ 1, enum values in range).
+ * ≥ 1, enum values in range) and the limits above (MG-SCN-LIMIT-1).
  * @return 0, or MG_EINVALID with mg_error_last() saying what is wrong.
  */
 int mg_scenario_check(const mg_scenario *s);

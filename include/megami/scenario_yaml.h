@@ -64,6 +64,11 @@ typedef enum mg_diag_code {
 	MG_DIAG_ROUND_LIMIT,      /**< a = round_limit (< 1) */
 	MG_DIAG_NO_PC,            /**< no character on side PC */
 	MG_DIAG_NO_NPC,           /**< no character on side NPC */
+	/* the limits of a scenario (MG-SCN-LIMIT-1; megami/scenario.h) */
+	MG_DIAG_ROUND_LIMIT_HIGH, /**< a = round_limit, b = MG_SCN_ROUND_LIMIT_MAX */
+	MG_DIAG_TOO_MANY,         /**< s1 = the key as written (characters,
+	                               attacks), a = the most */
+	MG_DIAG_NAME_TOO_LONG,    /**< a = its characters, b = the most */
 	MG_DIAG_COUNT
 } mg_diag_code;
 

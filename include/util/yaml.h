@@ -83,6 +83,8 @@ enum {
 	UT_YAML_D_YAML11_BOOL,      /**< s1 = yes, no, on… */
 	UT_YAML_D_UNKNOWN_VALUE,    /**< a = vocabulary, s1 = text, s2 = nearest */
 	UT_YAML_D_EMPTY_NAME,       /**< a name that is "" */
+	UT_YAML_D_NAME_TOO_LONG,    /**< a = its characters, b = the most
+	                                 (UT_YAML_NAME_MAX) */
 	UT_YAML_D_USER = 64         /**< first code of a format's own */
 };
 
@@ -205,7 +207,13 @@ int ut_yaml_looks_numeric(const char *s);
  *  no, on, off, y, n) get UT_YAML_D_YAML11_BOOL.  @return 1 or 0. */
 int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v);
 
-/** A name: any scalar but null; "" gets UT_YAML_D_EMPTY_NAME.
+/** The most characters (code points) of a name: names are printed in
+ *  every line of a log, so their length bounds the log's (a game's names
+ *  are a few words). */
+#define UT_YAML_NAME_MAX 100
+
+/** A name: any scalar but null; "" gets UT_YAML_D_EMPTY_NAME, one of more
+ *  than UT_YAML_NAME_MAX characters UT_YAML_D_NAME_TOO_LONG.
  *  @return the text (owned by d), or NULL after a diagnostic. */
 const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n);
 

@@ -7,19 +7,46 @@
  *   - a scenario comes back exactly when there was no error, and it passes
  *     ms_scenario_check;
  *   - its canonical YAML reads back without an error to the same canonical
- *     YAML (MS-SCN-OUT).
+ *     YAML (MS-SCN-OUT);
+ *   - its duel (seeded with the input's size, each participant's policy)
+ *     ends or stops at its event budget (MS-BUDGET-1: FUZZ_MAX_EVENTS, so
+ *     no input makes a slow run) or at an overflow, and no more events
+ *     happen than the budget allows.
  * Seeds: tests/fuzz/corpus/fuzz_manastorm_scenario/ (see tests/fuzz/README.md).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "manastorm/duel.h"
 #include "manastorm/scenario_yaml.h"
+
+/* The budget of the duel of each input (see fuzz_megami_scenario.c). */
+#define FUZZ_MAX_EVENTS 20000
 
 static void check(int ok)
 {
 	if (!ok)
 		abort();
+}
+
+/* MS-BUDGET-1: one duel of s, bounded. */
+static void duel(const ms_scenario *s, uint64_t seed)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_duel *d = NULL;
+	ms_result r;
+	int rc;
+
+	o.seed = seed;
+	o.max_events = FUZZ_MAX_EVENTS;
+	check(ms_duel_new(&d, s, &o) == 0);
+	rc = ms_duel_run(&r, d);
+	check(rc == 0 || rc == MS_ELIMIT || rc == MS_EOVERFLOW);
+	check(rc != 0 || (r.over && r.battles <= s->battles));
+	check(ms_duel_events(d) <= FUZZ_MAX_EVENTS);
+	check(rc != MS_ELIMIT || ms_duel_events(d) == FUZZ_MAX_EVENTS);
+	ms_duel_free(d);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,6 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(y1);
 		free(y2);
 		ms_scenario_doc_free(again);
+		duel(s, size);
 	}
 	ms_scenario_doc_free(doc);
 	return 0;

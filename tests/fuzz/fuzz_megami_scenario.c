@@ -7,19 +7,50 @@
  *   - a scenario comes back exactly when there was no error, and it passes
  *     mg_scenario_check;
  *   - its canonical YAML reads back without an error to the same canonical
- *     YAML (MG-SCN-OUT).
+ *     YAML (MG-SCN-OUT);
+ *   - it fights to the end (seeded with the input's size, the default
+ *     policy) or stops at its event budget (MG-BUDGET-1: FUZZ_MAX_EVENTS,
+ *     so no input makes a slow run) or at an overflow (MG-CKD-1), and no
+ *     more events happen than the budget allows.
  * Seeds: tests/fuzz/corpus/fuzz_megami_scenario/ (see tests/fuzz/README.md).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "megami/combat.h"
 #include "megami/scenario_yaml.h"
+#include "util/rng.h"
+
+/* The budget of the combat of each input: a scenario of a few kilobytes
+ * (libFuzzer's inputs) fights this many events in a few milliseconds. */
+#define FUZZ_MAX_EVENTS 20000
 
 static void check(int ok)
 {
 	if (!ok)
 		abort();
+}
+
+/* MG-BUDGET-1: one combat of s, bounded. */
+static void fight(const mg_scenario *s, uint64_t seed)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	mg_result r;
+	ut_dice dice;
+	int rc;
+
+	ut_dice_seed(&dice, seed);
+	o.dice = &dice;
+	o.max_events = FUZZ_MAX_EVENTS;
+	check(mg_combat_new(&c, s, &o) == 0);
+	rc = mg_combat_run(&r, c);
+	check(rc == 0 || rc == MG_ELIMIT || rc == MG_EOVERFLOW);
+	check(rc != 0 || (r.over && r.rounds <= s->round_limit));
+	check(mg_combat_events(c) <= FUZZ_MAX_EVENTS);
+	check(rc != MG_ELIMIT || mg_combat_events(c) == FUZZ_MAX_EVENTS);
+	mg_combat_free(c);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(y1);
 		free(y2);
 		mg_scenario_doc_free(again);
+		fight(s, size);
 	}
 	mg_scenario_doc_free(doc);
 	return 0;

@@ -931,6 +931,72 @@ static void ms_opts_and_callback_stop(void **state)
 	assert_false(res.over);
 }
 
+static int count_event(void *ud, const ms_duel *d, const ms_event *e)
+{
+	(void)d; (void)e;
+	++*(uint64_t *)ud;
+	return 0;
+}
+
+/* MS-BUDGET-1: every event counts against opts.max_events, with or
+ * without a callback.  Two default warriors with empty hands (hand_size
+ * 0), one battle, no shuffle: hand ×2, battle, round, pass ×2 (the
+ * default warrior never plays from the deck), give up ×2 (nothing to
+ * play), damage ×2 (0 each, step 9), battle_end, end: 12 events.  A
+ * budget of 12 plays it to the end; 11 stops it before the end event
+ * with MS_ELIMIT, the budget, battle and round named, 11 events delivered,
+ * and the duel keeps failing; without a callback it stops at the same
+ * event; 0 is refused. */
+static void ms_budget_events(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	uint64_t n = 0;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .policy = "default"),
+		WARRIOR(.name = "b", .side = 1, .policy = "default"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	ms_duel_free(duel);
+	duel = NULL;
+	assert_int_equal(o.max_events, MS_DUEL_MAX_EVENTS_DEFAULT);
+	o.on_event = count_event;
+	o.event_ud = &n;
+	o.max_events = 12;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&res, duel), 0);
+	assert_true(res.over);
+	assert_int_equal(n, 12);
+	assert_int_equal(ms_duel_events(duel), 12);
+	ms_duel_free(duel);
+
+	n = 0;
+	o.max_events = 11;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&res, duel), MS_ELIMIT);
+	assert_string_equal(ms_error_last(), "the duel reached its limit of 11 "
+	                    "events (battle 1, round 1)");
+	assert_false(res.over);
+	assert_int_equal(n, 11);
+	assert_int_equal(ms_duel_next(duel, &ask), MS_ELIMIT);
+	ms_duel_free(duel);
+
+	o.on_event = NULL;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&res, duel), MS_ELIMIT);
+	assert_int_equal(ms_duel_events(duel), 11);
+	/* a restart starts the count again */
+	ms_duel_restart(duel, 0);
+	assert_int_equal(ms_duel_events(duel), 0);
+	ms_duel_free(duel);
+	duel = NULL;
+
+	o.max_events = 0;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), MS_EINVALID);
+}
+
 /* MS-POLICY-6: an unknown policy names the participant; an illegal choice
  * is refused and changes nothing. */
 static void ms_policy_unknown_and_illegal(void **state)
@@ -1044,6 +1110,7 @@ int main(void)
 		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
 		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
+		{"MS-BUDGET-1 the event budget", ms_budget_events, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
 		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},

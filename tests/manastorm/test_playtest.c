@@ -353,6 +353,68 @@ static void failed_run(void **state)
 	table_parts[1].policy = NULL;
 }
 
+/* MS-BUDGET-2: each duel of a playtest has the budget o.max_events, and
+ * run i stops exactly where `play --seed S+i` with that budget stops.  The
+ * bundled table's duels take 75 to a few hundred events, so with a budget
+ * of 100 some fail: the report names the smallest failing run k (found
+ * here by playing the duels one by one) with MS_ELIMIT and the message of
+ * duel k, whatever the threads.  A sweep's duels have the same budget;
+ * 0 is refused. */
+static void budget(void **state)
+{
+	ms_scenario s = table(), t = sure();
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	ms_duel_opts dopts = MS_DUEL_OPTS_INIT;
+	ms_pt_report r;
+	ms_sw_spec sp;
+	ms_sw_report sw;
+	ms_duel *d;
+	ms_result res;
+	char msg[512] = "";
+	uint64_t k;
+	unsigned j;
+	(void)state;
+
+	assert_int_equal(o.max_events, MS_DUEL_MAX_EVENTS_DEFAULT);
+	dopts.max_events = 100;
+	for (k = 0; k < 200; k++) {
+		dopts.seed = 500 + k;
+		assert_int_equal(ms_duel_new(&d, &s, &dopts), 0);
+		if (ms_duel_run(&res, d) == MS_ELIMIT) {
+			snprintf(msg, sizeof msg, "%s", ms_error_last());
+			ms_duel_free(d);
+			break;
+		}
+		ms_duel_free(d);
+	}
+	assert_true(k < 200); /* some duel needs more than 100 events */
+	for (j = 1; j <= 3; j++) {
+		o.runs = 200;
+		o.seed = 500;
+		o.jobs = j;
+		o.max_events = 100;
+		assert_int_equal(ms_pt_run(&r, &s, &o), MS_ELIMIT);
+		assert_int_equal(r.failed, 1);
+		assert_int_equal(r.failed_run, k);
+		assert_int_equal(r.failed_seed, 500 + k);
+		assert_string_equal(r.failed_message, msg);
+		ms_pt_report_free(&r);
+	}
+	assert_int_equal(ms_sw_parse(&sp, "battles=1..3", &t), 0);
+	o.runs = 5;
+	o.max_events = 3; /* shuffle, hand, shuffle: b's hand is one too many */
+	assert_int_equal(ms_sw_run(&sw, &t, &sp, &o), MS_ELIMIT);
+	assert_int_equal(sw.failed_value, 0);
+	assert_int_equal(sw.pt[0].failed_run, 0);
+	assert_string_equal(sw.pt[0].failed_message, "the duel reached its "
+	                    "limit of 3 events (battle 0, round 0)");
+	ms_sw_report_free(&sw);
+	ms_sw_spec_free(&sp);
+	o.max_events = 0;
+	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
+	ms_pt_report_free(&r);
+}
+
 /* MS-PT-HIST-1: one bar per value over a span ≤ 40; 0…99 in 40 bars of
  * ⌈100/40⌉ = 3 (the last 99…99 holds 1). */
 static void histogram(void **state)
@@ -539,6 +601,7 @@ int main(void)
 		TEST("MS-PT-OUT-2", certain_outcome),
 		TEST("MS-PT-ERR-1", errors),
 		TEST("MS-PT-ERR-1", failed_run),
+		TEST("MS-BUDGET-2", budget),
 		TEST("MS-PT-HIST-1", histogram),
 		TEST("MS-SW-PATH-1 MS-SW-VAL-1", sweep_parse),
 		TEST("MS-SW-ERR-1 MS-SW-CHECK-1", sweep_errors),

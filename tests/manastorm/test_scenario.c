@@ -259,8 +259,8 @@ static void test_role_keys(void **state)
 		"4:5: 魔法術師「d」に衣装がありません（1着以上必要です）\n");
 }
 
-/* MS-SCN-PART-3, MS-SCN-NUM-2: the ranges of D7.11 and D1 (the value's
- * column; the key named as written). */
+/* MS-SCN-PART-3, MS-SCN-NUM-2, MS-SCN-LIMIT-1: the ranges of D7.11 and D1
+ * (the value's column; the key named as written). */
 static void test_ranges(void **state)
 {
 	static const char y[] =
@@ -270,8 +270,8 @@ static void test_ranges(void **state)
 		"  - {name: w, side: A, role: warrior, 発現値: -1, HP: 0}\n" PAIR;
 
 	assert_string_equal(diags(y, MS_LANG_EN),
-		"1:10: battles is 0; it must be from 1 to 1000000\n"
-		"2:20: rounds_per_battle is 1000001; it must be from 1 to 1000000\n"
+		"1:10: battles is 0; it must be from 1 to 100\n"
+		"2:20: rounds_per_battle is 1000001; it must be from 1 to 1000\n"
 		"3:12: hand_size is -1; it must be from 0 to 1000000\n"
 		"5:49: threshold is 14; it must be from 0 to 13\n"
 		"5:57: mp is -1; it must be from 0 to 1000000\n"
@@ -279,8 +279,8 @@ static void test_ranges(void **state)
 		"6:44: 発現値 is -1; it must be from 0 to 13\n"
 		"6:52: HP is 0; it must be from 1 to 1000000\n");
 	assert_string_equal(diags(y, MS_LANG_JA),
-		"1:10: battlesが0です（1から1000000までにしてください）\n"
-		"2:20: rounds_per_battleが1000001です（1から1000000までにしてください）\n"
+		"1:10: battlesが0です（1から100までにしてください）\n"
+		"2:20: rounds_per_battleが1000001です（1から1000までにしてください）\n"
 		"3:12: hand_sizeが-1です（0から1000000までにしてください）\n"
 		"5:49: thresholdが14です（0から13までにしてください）\n"
 		"5:57: mpが-1です（0から1000000までにしてください）\n"
@@ -412,6 +412,111 @@ static void test_too_many(void **state)
 	free(y);
 }
 
+/* MS-SCN-LIMIT-1: battles 100 and rounds_per_battle 1000 are read (the
+ * largest duel: 100 × 1000 rounds); 101 and 1001 are one past them; the
+ * issue's scenario (battles and rounds_per_battle 1000000, hp 1000000,
+ * which used to play 10^12 rounds) is refused at both values, hp 1000000
+ * being within MS-SCN-NUM-2.  "rounds_per_battle: " is 19 characters: the
+ * value is at column 20; "battles: " 9: column 10. */
+static void test_limit_rounds(void **state)
+{
+	ms_scenario_doc *doc;
+	const ms_scenario *s;
+	static const char ok[] =
+		"battles: 100\nrounds_per_battle: 1000\nparticipants:\n" PAIR;
+	static const char issue[] =
+		"battles: 1000000\nrounds_per_battle: 1000000\nparticipants:\n"
+		"  - {name: wa, side: A, role: warrior, threshold: 13, hp: 1000000}\n"
+		"  - {name: wb, side: B, role: warrior, threshold: 13, hp: 1000000}\n";
+
+	assert_int_equal(ms_scenario_parse(&doc, ok, strlen(ok), NULL), 0);
+	assert_non_null(s = ms_scenario_doc_scenario(doc));
+	assert_int_equal(s->battles, MS_SCN_BATTLES_MAX);
+	assert_int_equal(s->rounds_per_battle, MS_SCN_ROUNDS_MAX);
+	ms_scenario_doc_free(doc);
+	assert_string_equal(diags("battles: 101\nrounds_per_battle: 1001\n"
+	                          "participants:\n" PAIR, MS_LANG_EN),
+	                    "1:10: battles is 101; it must be from 1 to 100\n"
+	                    "2:20: rounds_per_battle is 1001; it must be from 1 "
+	                    "to 1000\n");
+	assert_string_equal(diags(issue, MS_LANG_EN),
+	                    "1:10: battles is 1000000; it must be from 1 to 100\n"
+	                    "2:20: rounds_per_battle is 1000000; it must be from "
+	                    "1 to 1000\n");
+	assert_string_equal(diags(issue, MS_LANG_JA),
+	                    "1:10: battlesが1000000です（1から100までにしてください）\n"
+	                    "2:20: rounds_per_battleが1000000です（1から1000までに"
+	                    "してください）\n");
+}
+
+/* MS-SCN-LIMIT-1: a name of 100 characters (MS_SCN_NAME_MAX; "ア" is 3
+ * bytes, one character) is read, one of 101 is refused at the name:
+ * "  - {name: " puts it at column 12. */
+static void test_limit_names(void **state)
+{
+	char y[2048], name[512];
+	size_t i;
+
+	for (i = 0; i < 101; i++)
+		memcpy(name + 3 * i, "ア", 3);
+	name[3 * 100] = '\0';
+	snprintf(y, sizeof(y), "participants:\n  - {name: %s, side: A, role: "
+	         "warrior, threshold: 1, hp: 1}\n" PAIR, name);
+	assert_string_equal(diags(y, MS_LANG_EN), "");
+	name[3 * 101] = '\0';
+	memcpy(name + 300, "ア", 3);
+	snprintf(y, sizeof(y), "participants:\n  - {name: %s, side: A, role: "
+	         "warrior, threshold: 1, hp: 1}\n" PAIR, name);
+	assert_string_equal(diags(y, MS_LANG_EN),
+	                    "2:12: a name of 101 characters is too long (at most "
+	                    "100)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+	                    "2:12: 名前が長すぎます（101文字。100文字までにして"
+	                    "ください）\n");
+}
+
+/* MS-SCN-LIMIT-1: ms_scenario_check holds scenarios built by code to the
+ * same limits: at them the scenario passes, one past each it is refused. */
+static void test_limit_check(void **state)
+{
+	ms_participant p[2];
+	ms_scenario s;
+	char name[512];
+	size_t i;
+
+	for (i = 0; i < 101; i++)
+		memcpy(name + 3 * i, "ア", 3);
+	name[300] = '\0';
+	ms_scenario_init(&s);
+	for (i = 0; i < 2; i++) {
+		ms_participant_init(&p[i]);
+		p[i].side = (int)i;
+		p[i].role = MS_ROLE_WARRIOR;
+	}
+	p[0].name = name;
+	p[1].name = "wb";
+	s.participants = p;
+	s.nparticipants = 2;
+	s.battles = MS_SCN_BATTLES_MAX;
+	s.rounds_per_battle = MS_SCN_ROUNDS_MAX;
+	assert_int_equal(ms_scenario_check(&s), 0);
+	s.battles = MS_SCN_BATTLES_MAX + 1;
+	assert_int_equal(ms_scenario_check(&s), MS_EINVALID);
+	assert_string_equal(ms_error_last(), "battles 101 > 100");
+	s.battles = MS_SCN_BATTLES_MAX;
+	s.rounds_per_battle = MS_SCN_ROUNDS_MAX + 1;
+	assert_int_equal(ms_scenario_check(&s), MS_EINVALID);
+	assert_string_equal(ms_error_last(), "rounds_per_battle 1001 > 1000");
+	s.rounds_per_battle = MS_SCN_ROUNDS_MAX;
+	name[300] = (char)0xE3; /* "ア" once more: 101 characters */
+	name[301] = (char)0x82;
+	name[302] = (char)0xA2;
+	name[303] = '\0';
+	assert_int_equal(ms_scenario_check(&s), MS_EINVALID);
+	assert_string_equal(ms_error_last(),
+	                    "participant 1: a name of more than 100 characters");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -428,6 +533,9 @@ int main(void)
 		TEST("MS-SCN-OUT", test_round_trip),
 		TEST("MS-SCN-DIAG-2", test_opts),
 		TEST("MS-SCN-NUM-3", test_too_many),
+		TEST("MS-SCN-LIMIT-1", test_limit_rounds),
+		TEST("MS-SCN-LIMIT-1", test_limit_names),
+		TEST("MS-SCN-LIMIT-1", test_limit_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

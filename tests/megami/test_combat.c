@@ -1209,6 +1209,130 @@ static void test_new_refuses(void **state)
 	mg_combat_free(NULL);
 }
 
+/* ---- the event budget (MG-BUDGET-1) -------------------------------------- */
+
+static int count_event(void *ud, const mg_combat *c, const mg_event *e)
+{
+	(void)c;
+	(void)e;
+	++*(uint64_t *)ud;
+	return 0;
+}
+
+/* A combat of f's scenario with the generator seeded 0, a budget of max
+ * events, and a counting callback when `events` is not NULL; its code. */
+static int budget_run(fx *f, uint64_t max, uint64_t *events, mg_combat **out)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_result r;
+	ut_dice_seed(&f->d, 0);
+	o.dice = &f->d;
+	o.max_events = max;
+	if (events) {
+		*events = 0;
+		o.on_event = count_event;
+		o.event_ud = events;
+	}
+	assert_int_equal(mg_combat_new(out, &f->s, &o), 0);
+	return mg_combat_run(&r, *out);
+}
+
+/* MG-BUDGET-1: P0 and N1 have no attacks, so a round is exactly 10 events
+ * (round, 2 initiatives, order, then main_begin, nothing, main_end for
+ * each) and round_limit 3 makes 3 × 10 + 1 (the end) = 31 events.  A
+ * budget of 31 ends it (a draw in round 3); 30 stops it before the end
+ * event, in round 3, with MG_ELIMIT and the budget named; 10 stops it
+ * before round 2's first event (the round counter is 2 by then).  The
+ * same with and without a callback: every event counts. */
+static void test_event_budget(void **state)
+{
+	fx *f = fx_new(3);
+	mg_combat *c;
+	mg_ask a;
+	uint64_t n;
+	mg_result r;
+	chr(f, "P0", MG_SIDE_PC, 10, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 5);
+
+	assert_int_equal(budget_run(f, 31, &n, &c), 0);
+	assert_int_equal(n, 31);
+	assert_int_equal(mg_combat_events(c), 31);
+	mg_combat_result(&r, c);
+	assert_int_equal(r.over, 1);
+	assert_int_equal(r.winner, -1);
+	assert_int_equal(r.rounds, 3);
+	mg_combat_free(c);
+
+	assert_int_equal(budget_run(f, 30, &n, &c), MG_ELIMIT);
+	assert_string_equal(mg_error_last(),
+	                    "the combat reached its limit of 30 events (round 3)");
+	assert_int_equal(n, 30);
+	assert_int_equal(mg_combat_events(c), 30);
+	mg_combat_result(&r, c);
+	assert_int_equal(r.over, 0);
+	/* a stopped combat keeps failing with the same code and text */
+	assert_int_equal(mg_combat_next(c, &a), MG_ELIMIT);
+	assert_string_equal(mg_error_last(),
+	                    "the combat reached its limit of 30 events (round 3)");
+	mg_combat_free(c);
+
+	assert_int_equal(budget_run(f, 10, NULL, &c), MG_ELIMIT);
+	assert_string_equal(mg_error_last(),
+	                    "the combat reached its limit of 10 events (round 2)");
+	assert_int_equal(mg_combat_events(c), 10);
+	assert_int_equal(mg_combat_round(c), 2);
+	mg_combat_free(c);
+}
+
+/* MG-BUDGET-1 MG-SCN-LIMIT-1: the longest legal combat in which nobody
+ * can be hurt (round_limit 1000, armor 1000 against damage 5 + a die)
+ * ends: a draw after 1000 rounds, well within the default budget (each
+ * round is at most 4 + 2 × 6 events: 16 000 + 1 in all). */
+static void test_budget_longest_draw(void **state)
+{
+	fx *f = fx_new(MG_SCN_ROUND_LIMIT_MAX);
+	mg_combat *c;
+	uint64_t n;
+	mg_result r;
+	chr(f, "P0", MG_SIDE_PC, 10, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	atk(f, 0, "sword", 5, 0)->attributes = 1u << MG_ATTR_IMPACT;
+	atk(f, 1, "claw", 5, 0)->attributes = 1u << MG_ATTR_IMPACT;
+	armor(f, 0, MG_ATTR_IMPACT, 1000);
+	armor(f, 1, MG_ATTR_IMPACT, 1000);
+	assert_int_equal(budget_run(f, MG_COMBAT_MAX_EVENTS_DEFAULT, &n, &c), 0);
+	mg_combat_result(&r, c);
+	assert_int_equal(r.over, 1);
+	assert_int_equal(r.winner, -1);
+	assert_int_equal(r.rounds, 1000);
+	assert_int_equal(n, mg_combat_events(c));
+	assert_true(n >= 10 * 1000 + 1 && n <= 16 * 1000 + 1);
+	mg_combat_free(c);
+}
+
+/* MG-BUDGET-1: the budget is at least 1 (0 is refused), and options of
+ * the version before it (1, without max_events) are refused too. */
+static void test_budget_options(void **state)
+{
+	fx *f = fx_new(1);
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c;
+	chr(f, "P0", MG_SIDE_PC, 10, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	ut_dice_seed(&f->d, 0);
+	o.dice = &f->d;
+	assert_int_equal(o.max_events, MG_COMBAT_MAX_EVENTS_DEFAULT);
+	o.max_events = 0;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), MG_EINVALID);
+	assert_null(c);
+	o.max_events = 1;
+	o.version = 1;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), MG_EINVALID);
+	o.version = MG_COMBAT_OPTS_VERSION;
+	assert_int_equal(mg_combat_new(&c, &f->s, &o), 0);
+	mg_combat_free(c);
+}
+
 /* MG-CKD-1: an incapacitated N2 at HP INT64_MIN + 2 hit by an area attack
  * (2 + 1 = 3): HP would go below INT64_MIN: MG_EOVERFLOW stops it. */
 static void test_overflow(void **state)
@@ -1722,6 +1846,9 @@ int main(void)
 		T("MG-CKD-1", test_overflow),
 		T("MG-STOP-1", test_callback_stops),
 		T("MG-ACT-1", test_new_refuses),
+		T("MG-BUDGET-1", test_event_budget),
+		T("MG-BUDGET-1 MG-SCN-LIMIT-1", test_budget_longest_draw),
+		T("MG-BUDGET-1", test_budget_options),
 		T("MG-LOG-1", test_logs),
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
 		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),

@@ -402,6 +402,47 @@ static void mg_mc_limit_1_bad_options(void **state)
 	mg_mc_report_free(&r);
 }
 
+/* MG-BUDGET-2: each run has the budget mg_mc_opts.max_events.  The
+ * harmless scenario with round_limit 3 is 31 events a fight (3 rounds of
+ * 10: round, 2 initiatives, order, main_begin, nothing and main_end for
+ * each of two; then the end): 100 runs with a budget of 31 are 100
+ * draws; with 30 every run stops before its end event, and the series
+ * reports run 0 (seed 7) with MG_ELIMIT whatever the threads; a budget
+ * of 0 is refused. */
+static void mg_budget_2_per_run(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	unsigned jobs;
+	(void)state;
+
+	harmless(&f, 3);
+	assert_int_equal(o.max_events, MG_COMBAT_MAX_EVENTS_DEFAULT);
+	o.runs = 100;
+	o.seed = 7;
+	o.max_events = 31;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), 0);
+	assert_int_equal(r.wins[MG_MC_DRAW], 100);
+	mg_mc_report_free(&r);
+	for (jobs = 1; jobs <= 3; jobs += 2) {
+		o.jobs = jobs;
+		o.max_events = 30;
+		assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_ELIMIT);
+		assert_string_equal(mg_error_last(), "run 0 (seed 7): the combat "
+		                    "reached its limit of 30 events (round 3)");
+		assert_int_equal(r.failed, 1);
+		assert_int_equal(r.failed_run, 0);
+		assert_int_equal(r.failed_seed, 7);
+		assert_string_equal(r.failed_message, "the combat reached its "
+		                    "limit of 30 events (round 3)");
+		mg_mc_report_free(&r);
+	}
+	o.max_events = 0;
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EINVALID);
+	mg_mc_report_free(&r);
+}
+
 /* MG-MC-JOBS-1: progress is reported on the calling thread, never more
  * than the total, ending with done = total. */
 typedef struct prog {
@@ -604,6 +645,7 @@ int main(void)
 		cmocka_unit_test(mg_mc_wilson_1_certain_win),
 		cmocka_unit_test(mg_mc_err_1_first_failing_run),
 		cmocka_unit_test(mg_mc_limit_1_bad_options),
+		cmocka_unit_test(mg_budget_2_per_run),
 		cmocka_unit_test(mg_mc_jobs_1_progress),
 		cmocka_unit_test(mg_mc_out_1_text),
 		cmocka_unit_test(mg_mc_out_2_json),

@@ -243,18 +243,19 @@ static void test_defaults(void **state)
 
 /* MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2: the extremes of 64 bits are
  * read; hp_now may be ≤ 0 (starts 戦闘不能); negative stats and positions
- * are fine; check may be an integer, negative too. */
+ * are fine; check may be an integer, negative too.  (round_limit has its
+ * own limit: MG-SCN-LIMIT-1, test_scenario_limits.) */
 static void test_limits(void **state)
 {
 	mg_scenario_doc *doc;
 	const mg_scenario *s = good(
-		"round_limit: 9223372036854775807\n"
+		"round_limit: 1000\n"
 		"characters:\n"
 		"  - {name: a, side: PC, hp: 1, hp_now: -9223372036854775808, initiative: -3,"
 		" position: -40, attacks: [{name: x, damage: 0, check: -2}]}\n"
 		"  - {name: b, side: NPC, hp: 1, hp_now: 0}\n", &doc);
 
-	assert_int_equal(s->round_limit, INT64_MAX);
+	assert_int_equal(s->round_limit, 1000);
 	assert_int_equal(s->characters[0].hp_now, INT64_MIN);
 	assert_int_equal(s->characters[0].stat[MG_STAT_INITIATIVE], -3);
 	assert_int_equal(s->characters[0].position, -40);
@@ -481,8 +482,9 @@ static void test_too_deep(void **state)
 	       "1:33: nested too deeply (at most 32 levels)\n");
 }
 
-/* MG-SCN-CHR-6: names are found through a set: 3000 characters, the
- * last named like the 1500th (c1499, whose name is at line 1501). */
+/* MG-SCN-CHR-6: names are found through a set: 100 characters (the most,
+ * MG-SCN-LIMIT-1), the last named like the 50th (c49, whose name is at
+ * line 51). */
 static void test_duplicate_name_many(void **state)
 {
 	ut_buf b = UT_BUF_INIT;
@@ -490,13 +492,13 @@ static void test_duplicate_name_many(void **state)
 	int i;
 
 	ut_buf_puts(&b, "characters:\n");
-	for (i = 0; i < 3000; i++)
+	for (i = 0; i < 99; i++)
 		ut_buf_printf(&b, "  - {name: c%d, side: %s, hp: 1}\n", i,
 		              i ? "NPC" : "PC");
-	ut_buf_puts(&b, "  - {name: c1499, side: PC, hp: 1}\n");
+	ut_buf_puts(&b, "  - {name: c49, side: PC, hp: 1}\n");
 	got = diags(b.ptr, b.len, MG_LANG_EN, 0);
 	assert_string_equal(got,
-	                    "3002:12: two characters named 'c1499' (the first on line 1501)\n");
+	                    "101:12: two characters named 'c49' (the first on line 51)\n");
 	free(got);
 	ut_buf_free(&b);
 }
@@ -785,10 +787,172 @@ static void test_sides(void **state)
 	       "3:21: unknown side 'N'; did you mean 'NPC'?\n");
 }
 
+/* ------------------------------------------------------------ limits */
+
+/* n characters (c0 a PC, the others NPCs) with `attacks` attacks each,
+ * under the key `key` (characters or キャラクター). */
+static char *scenario_of(const char *key, int n, int attacks)
+{
+	ut_buf b = UT_BUF_INIT;
+	int i, k;
+
+	ut_buf_printf(&b, "%s:\n", key);
+	for (i = 0; i < n; i++) {
+		ut_buf_printf(&b, "  - {name: c%d, side: %s, hp: 1, attacks: [", i,
+		              i ? "NPC" : "PC");
+		for (k = 0; k < attacks; k++)
+			ut_buf_printf(&b, "%s{name: a%d, damage: 1}", k ? ", " : "", k);
+		ut_buf_puts(&b, "]}\n");
+	}
+	return b.ptr;
+}
+
+/* A name of n characters: "ア" (3 bytes, one character) n times. */
+static char *long_name(int n)
+{
+	ut_buf b = UT_BUF_INIT;
+	while (n-- > 0)
+		ut_buf_puts(&b, "ア");
+	return b.ptr;
+}
+
+/* MG-SCN-LIMIT-1, round_limit: 1000 (MG_SCN_ROUND_LIMIT_MAX) is read,
+ * 1001 is one past it, and the issue's 9223372036854775807 is refused
+ * with the same message.  "round_limit: " is 13 characters: the value is
+ * at column 14. */
+static void test_limit_round_limit(void **state)
+{
+	mg_scenario_doc *doc;
+	const mg_scenario *s = good("round_limit: 1000\ncharacters:\n" PAIR, &doc);
+	assert_int_equal(s->round_limit, MG_SCN_ROUND_LIMIT_MAX);
+	mg_scenario_doc_free(doc);
+	expect("round_limit: 1001\ncharacters:\n" PAIR,
+	       "1:14: ラウンド上限が1001です（1000以下にしてください）\n",
+	       "1:14: round_limit 1001 is more than 1000\n");
+	expect("ラウンド上限: 9223372036854775807\nキャラクター:\n" PAIR,
+	       "1:9: ラウンド上限が9223372036854775807です（1000以下にしてください）\n",
+	       "1:9: round_limit 9223372036854775807 is more than 1000\n");
+}
+
+/* MG-SCN-LIMIT-1, characters and attacks: 100 characters of 100 attacks
+ * each (MG_SCN_MAX_CHARACTERS, MG_SCN_MAX_ATTACKS) are read; 101
+ * characters are refused at the list (line 2, column 3: "  - {"), named
+ * by the key as written, and not read further (no other message); 101
+ * attacks each on c0 and c1 are refused at each attack list: "  - {name:
+ * c0, side: PC, hp: 1, attacks: [" puts the '[' at column 42 (43 for c1,
+ * an NPC). */
+static void test_limit_counts(void **state)
+{
+	mg_scenario_doc *doc;
+	const mg_scenario *s;
+	char *y = scenario_of("characters", 100, 100);
+
+	s = good(y, &doc);
+	assert_int_equal(s->ncharacters, MG_SCN_MAX_CHARACTERS);
+	assert_int_equal(s->characters[99].nattacks, MG_SCN_MAX_ATTACKS);
+	mg_scenario_doc_free(doc);
+	free(y);
+	y = scenario_of("characters", 101, 1);
+	expect(y, "2:3: charactersが多すぎます（100個まで）\n",
+	       "2:3: too many characters (at most 100)\n");
+	free(y);
+	y = scenario_of("キャラクター", 101, 1);
+	expect(y, "2:3: キャラクターが多すぎます（100個まで）\n",
+	       "2:3: too many キャラクター (at most 100)\n");
+	free(y);
+	y = scenario_of("characters", 2, 101);
+	expect(y, "2:42: attacksが多すぎます（100個まで）\n"
+	          "3:43: attacksが多すぎます（100個まで）\n",
+	       "2:42: too many attacks (at most 100)\n"
+	       "3:43: too many attacks (at most 100)\n");
+	free(y);
+}
+
+/* MG-SCN-LIMIT-1, names: a character or an attack name of 100 characters
+ * (MG_SCN_NAME_MAX; "ア" is 3 bytes but one character) is read, one of
+ * 101 is refused at the name: "  - {name: " puts it at column 12,
+ * "  - {name: b, side: NPC, hp: 1, attacks: [{name: " at column 50. */
+static void test_limit_names(void **state)
+{
+	mg_scenario_doc *doc;
+	ut_buf b = UT_BUF_INIT;
+	char *n100 = long_name(100), *n101 = long_name(101);
+
+	ut_buf_printf(&b, "characters:\n  - {name: %s, side: PC, hp: 1}\n"
+	              "  - {name: b, side: NPC, hp: 1, attacks: [{name: %s, "
+	              "damage: 1}]}\n", n100, n100);
+	good(b.ptr, &doc);
+	mg_scenario_doc_free(doc);
+	ut_buf_free(&b);
+	ut_buf_printf(&b, "characters:\n  - {name: %s, side: PC, hp: 1}\n"
+	              "  - {name: b, side: NPC, hp: 1, attacks: [{name: %s, "
+	              "damage: 1}]}\n", n101, n101);
+	expect(b.ptr,
+	       "2:12: 名前が長すぎます（101文字。100文字までにしてください）\n"
+	       "3:50: 名前が長すぎます（101文字。100文字までにしてください）\n",
+	       "2:12: a name of 101 characters is too long (at most 100)\n"
+	       "3:50: a name of 101 characters is too long (at most 100)\n");
+	ut_buf_free(&b);
+	free(n100);
+	free(n101);
+}
+
+/* MG-SCN-LIMIT-1: mg_scenario_check holds scenarios built by code to the
+ * same limits: round_limit 1001, 101 characters, 101 attacks, a name of
+ * 101 characters are refused; at each limit the scenario passes. */
+static void test_limit_check(void **state)
+{
+	static mg_character ch[MG_SCN_MAX_CHARACTERS + 1];
+	static mg_attack at[MG_SCN_MAX_ATTACKS + 1];
+	mg_scenario s = {MG_SCN_ROUND_LIMIT_MAX, ch, MG_SCN_MAX_CHARACTERS};
+	char names[MG_SCN_MAX_CHARACTERS + 1][8];
+	char *n100 = long_name(100), *n101 = long_name(101);
+	size_t i;
+
+	for (i = 0; i < MG_SCN_MAX_ATTACKS + 1; i++) {
+		mg_attack_init(&at[i]);
+		at[i].name = "a";
+	}
+	for (i = 0; i < MG_SCN_MAX_CHARACTERS + 1; i++) {
+		mg_character_init(&ch[i]);
+		snprintf(names[i], sizeof(names[i]), "c%zu", i);
+		ch[i].name = names[i];
+		ch[i].side = i ? MG_SIDE_NPC : MG_SIDE_PC;
+	}
+	ch[0].attacks = at;
+	ch[0].nattacks = MG_SCN_MAX_ATTACKS;
+	ch[1].name = n100;
+	assert_int_equal(mg_scenario_check(&s), 0);
+	s.round_limit = MG_SCN_ROUND_LIMIT_MAX + 1;
+	assert_int_equal(mg_scenario_check(&s), MG_EINVALID);
+	assert_string_equal(mg_error_last(), "round_limit 1001 > 1000");
+	s.round_limit = MG_SCN_ROUND_LIMIT_MAX;
+	s.ncharacters = MG_SCN_MAX_CHARACTERS + 1;
+	assert_int_equal(mg_scenario_check(&s), MG_EINVALID);
+	assert_string_equal(mg_error_last(), "101 characters (at most 100)");
+	s.ncharacters = MG_SCN_MAX_CHARACTERS;
+	ch[0].nattacks = MG_SCN_MAX_ATTACKS + 1;
+	assert_int_equal(mg_scenario_check(&s), MG_EINVALID);
+	assert_string_equal(mg_error_last(), "c0: 101 attacks (at most 100)");
+	ch[0].nattacks = MG_SCN_MAX_ATTACKS;
+	ch[1].name = n101;
+	assert_int_equal(mg_scenario_check(&s), MG_EINVALID);
+	assert_string_equal(mg_error_last(),
+	                    "character 2: a name of more than 100 characters");
+	ch[1].name = names[1];
+	at[5].name = n101;
+	assert_int_equal(mg_scenario_check(&s), MG_EINVALID);
+	assert_string_equal(mg_error_last(),
+	                    "c0: an attack name of more than 100 characters");
+	free(n100);
+	free(n101);
+}
+
 /* MG-SCN-DIAG-2: all errors in the order of the text, at most max_diags
- * kept; error_count counts all of them.  205 characters with hp 0 (each
- * an error at line i+2, column 29) and no NPC: 206 errors, the first 100
- * kept. */
+ * kept; error_count counts all of them.  100 characters (the most,
+ * MG-SCN-LIMIT-1) with hp 0 and hp_now x (two errors at line i+2) and no
+ * NPC: 201 errors, the first 100 kept (the last: character 49's hp, line
+ * 51). */
 static void test_cap(void **state)
 {
 	ut_buf b = UT_BUF_INIT;
@@ -797,16 +961,18 @@ static void test_cap(void **state)
 	int i;
 
 	ut_buf_puts(&b, "characters:\n");
-	for (i = 0; i < 205; i++)
-		ut_buf_printf(&b, "  - {name: c%d, side: PC, hp: 0}\n", i);
+	for (i = 0; i < 100; i++)
+		ut_buf_printf(&b, "  - {name: c%d, side: PC, hp: 0, hp_now: x}\n", i);
 	assert_int_equal(mg_scenario_parse(&doc, b.ptr, b.len, &o), 0);
-	assert_int_equal(mg_scenario_doc_error_count(doc), 206);
+	assert_int_equal(mg_scenario_doc_error_count(doc), 201);
 	assert_int_equal(mg_scenario_doc_diag_count(doc), 100);
 	assert_int_equal(mg_scenario_doc_diag(doc, 0)->line, 2);
 	assert_int_equal(mg_scenario_doc_diag(doc, 0)->code, MG_DIAG_NO_NPC);
 	assert_int_equal(mg_scenario_doc_diag(doc, 1)->line, 2);
 	assert_int_equal(mg_scenario_doc_diag(doc, 1)->code, MG_DIAG_HP_TOO_LOW);
-	assert_int_equal(mg_scenario_doc_diag(doc, 99)->line, 100);
+	assert_int_equal(mg_scenario_doc_diag(doc, 2)->code, MG_DIAG_WRONG_TYPE);
+	assert_int_equal(mg_scenario_doc_diag(doc, 99)->line, 51);
+	assert_int_equal(mg_scenario_doc_diag(doc, 99)->code, MG_DIAG_HP_TOO_LOW);
 	assert_null(mg_scenario_doc_diag(doc, 100));
 	assert_null(mg_scenario_doc_scenario(doc));
 	mg_scenario_doc_free(doc);
@@ -886,6 +1052,10 @@ int main(void)
 		TEST("MG-SCN-CHR-2 MG-SCN-CHR-3 MG-SCN-ATK-3 MG-SCN-TOP-2", test_ranges),
 		TEST("MG-SCN-TOP-3", test_sides),
 		TEST("MG-SCN-DIAG-2", test_cap),
+		TEST("MG-SCN-LIMIT-1", test_limit_round_limit),
+		TEST("MG-SCN-LIMIT-1", test_limit_counts),
+		TEST("MG-SCN-LIMIT-1", test_limit_names),
+		TEST("MG-SCN-LIMIT-1", test_limit_check),
 		TEST("MG-SCN-DIAG-1", test_source_lines),
 		TEST("MG-SCN-DIAG-1", test_format_cut),
 	};

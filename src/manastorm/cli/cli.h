@@ -37,7 +37,8 @@ enum {
 	OPT_RUNS,
 	OPT_JOBS,
 	OPT_SVG,
-	OPT_VARY
+	OPT_VARY,
+	OPT_MAX_EVENTS
 };
 
 #define MS_CLI_COMMON_LONGOPTS \
@@ -80,6 +81,7 @@ int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 
 typedef struct ms_cli_pt {
 	uint64_t runs, seed;
+	uint64_t max_events;     /* --max-events; 0: not given (the share) */
 	unsigned jobs;           /* the online cores unless --jobs */
 	int json, help;
 	const char *svg, *vary, *path;
@@ -96,8 +98,34 @@ void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar);
  * of svg_path is reported here, stdout's by ut_cli_exit. */
 int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
                      const ut_buf *svg, const char *svg_path);
-/* A failed playtest: the run and its seed (MS-PT-ERR-1). */
+/* A failed playtest (ms_pt_run returned rc): the run and its seed
+ * (MS-PT-ERR-1), or the budget of max_events it spent (MS-BUDGET-2). */
 void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
-                      const ms_pt_report *r);
+                      const ms_pt_report *r, int rc, uint64_t max_events);
+
+/* The event budget (budget.c; MS-BUDGET-1, MS-BUDGET-2). */
+
+/* A series of N duels (playtest: runs; sweep: values × runs) without
+ * --max-events does at most this many events in all: each duel gets the
+ * smaller of MS_DUEL_MAX_EVENTS_DEFAULT and this divided by N. */
+#define MS_CLI_SERIES_EVENTS UINT64_C(10000000000)
+
+#define MS_CLI_MAX_EVENTS_LONGOPT \
+	{"max-events", required_argument, NULL, OPT_MAX_EVENTS}
+
+/* --max-events's value into *out (1 … 2^64 − 1): 0, or UT_EXIT_USAGE
+ * after the usage error of command cmd. */
+int ms_cli_max_events(const ut_cli *ui, const char *cmd, const char *arg,
+                      uint64_t *out);
+
+/* The budget of each of `duels` duels: `given` (--max-events, 0 when not
+ * given), or the share of MS_CLI_SERIES_EVENTS, at most
+ * MS_DUEL_MAX_EVENTS_DEFAULT, at least 1. */
+uint64_t ms_cli_series_budget(uint64_t given, uint64_t duels);
+
+/* The message (ja/en) of a duel that spent its budget of `max` events in
+ * battle `battle`, on stderr as `manastorm: CMD: …`. */
+void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
+                         int64_t battle);
 
 #endif

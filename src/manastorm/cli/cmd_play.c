@@ -18,6 +18,8 @@ static const char help_ja[] =
 	"  --seed S               山札を切る乱数（xoshiro256ss-1）の種 S（0から\n"
 	"                         18446744073709551615、既定: 0）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
+	"  --max-events N         決闘のイベントの上限（既定: 100000）：超える\n"
+	"                         決闘はそこで止まります（ログなし、終了コード1）\n"
 	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -36,6 +38,9 @@ static const char help_en[] =
 	"  --seed S               seed S of the generator xoshiro256ss-1 that\n"
 	"                         shuffles (0 to 18446744073709551615, default 0)\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --max-events N         the most events of the duel (default 100000): a\n"
+	"                         duel that needs more stops there (no log, exit\n"
+	"                         status 1)\n"
 	"  --lang ja|en           language of messages and log (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -49,6 +54,7 @@ static const struct option longopts[] = {
 	MS_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	MS_CLI_MAX_EVENTS_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
 
@@ -97,6 +103,11 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				             "unknown format '%s' (text or json)"),
 				       optarg);
 			break;
+		case OPT_MAX_EVENTS:
+			if (ms_cli_max_events(&o.ui, "play", optarg,
+			                      &opts.max_events) != 0)
+				return UT_EXIT_USAGE;
+			break;
 		default:
 			return ut_cli_bad_option(&o.ui, "play", c, argv, longopts);
 		}
@@ -114,8 +125,14 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	opts.seed = seed;
 	opts.on_event = ms_log_record;
 	opts.event_ud = &log;
-	if ((rc = ms_duel_new(&d, ms_scenario_doc_scenario(doc), &opts)) < 0 ||
-	    (rc = ms_duel_run(&res, d)) < 0 ||
+	rc = ms_duel_new(&d, ms_scenario_doc_scenario(doc), &opts);
+	if (rc == 0)
+		rc = ms_duel_run(&res, d);
+	if (rc == MS_ELIMIT && d) {
+		/* MS-BUDGET-1: the duel stopped at its budget; no log */
+		ms_cli_budget_spent(&o.ui, "play", opts.max_events, res.battles);
+		status = UT_EXIT_INPUT;
+	} else if (rc < 0 ||
 	    (rc = json ? ms_render_json(&out, d, &log)
 	               : ms_render_text(&out, d, &log, (ms_lang)o.ui.lang)) < 0) {
 		ut_cli_error(&o.ui, "%s: %s",

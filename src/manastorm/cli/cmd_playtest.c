@@ -28,11 +28,14 @@ static const char help_ja[] =
 	"  --jobs J          スレッド数（既定: オンラインのコア数）\n"
 	"  --format text|json  出力の形式（既定: text）\n"
 	"  --svg FILE        分布のグラフをSVGでFILEに書く\n"
+	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
+	"                    10000000000/N の小さいほう）：超える決闘で止まります\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
 	"端末では標準エラーに進み具合を表示します。\n"
-	"終了コード: 0 成功、1 誤りのあるシナリオか失敗した決闘、2 使い方の誤り\n"
+	"終了コード: 0 成功、1 誤りのあるシナリオか失敗した決闘（イベントの上限を\n"
+	"含む）、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
 	"  manastorm playtest examples/manastorm/table.yaml --runs 10000 --svg pt.svg\n";
@@ -51,11 +54,15 @@ static const char help_en[] =
 	"  --jobs J          threads (default: the online cores)\n"
 	"  --format text|json  output format (default text)\n"
 	"  --svg FILE        write the distributions as an SVG picture to FILE\n"
+	"  --max-events N    the most events of one duel (default: the smaller of\n"
+	"                    100000 and 10000000000/N): a duel that needs more\n"
+	"                    stops the playtest\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
 	"On a terminal, a progress bar is shown on standard error.\n"
-	"Exit status: 0 done, 1 a bad scenario or a failed duel, 2 usage.\n"
+	"Exit status: 0 done, 1 a bad scenario or a failed duel (its event limit\n"
+	"included), 2 usage.\n"
 	"\n"
 	"Example:\n"
 	"  manastorm playtest examples/manastorm/table.yaml --runs 10000 --svg pt.svg\n";
@@ -66,7 +73,8 @@ static const char help_en[] =
 	{"seed", required_argument, NULL, OPT_SEED}, \
 	{"jobs", required_argument, NULL, OPT_JOBS}, \
 	{"format", required_argument, NULL, OPT_FORMAT}, \
-	{"svg", required_argument, NULL, OPT_SVG}
+	{"svg", required_argument, NULL, OPT_SVG}, \
+	MS_CLI_MAX_EVENTS_LONGOPT
 
 static const struct option pt_longopts[] = {PT_LONGOPTS, {NULL, 0, NULL, 0}};
 static const struct option sw_longopts[] = {
@@ -136,6 +144,10 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 		case OPT_VARY:
 			a->vary = optarg;
 			break;
+		case OPT_MAX_EVENTS:
+			if (ms_cli_max_events(ui, cmd, optarg, &a->max_events) != 0)
+				return UT_EXIT_USAGE;
+			break;
 		default:
 			return ut_cli_bad_option(ui, cmd, c, argv, longopts);
 		}
@@ -161,6 +173,8 @@ void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar)
 	o->runs = a->runs;
 	o->seed = a->seed;
 	o->jobs = a->jobs;
+	/* MS-BUDGET-2: a sweep sets its own share (values × runs) */
+	o->max_events = ms_cli_series_budget(a->max_events, a->runs);
 	bar->shown = 0;
 	bar->last = -1;
 	if (isatty(fileno(stderr))) {
@@ -189,10 +203,19 @@ int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
 	return status;
 }
 
-void ms_cli_pt_failed(const ut_cli *ui, const char *cmd, const ms_pt_report *r)
+void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
+                      const ms_pt_report *r, int rc, uint64_t max_events)
 {
 	/* MS-PT-ERR-1: the run, its seed, the duel's message */
-	if (r->failed)
+	if (r->failed && rc == MS_ELIMIT) /* MS-BUDGET-2 */
+		ut_cli_error(ui, UT_TR(ui, "%s: 決闘 %" PRIu64 "（種 %" PRIu64 "）が"
+		                           "イベントの上限（1決闘%" PRIu64 "件）に達し"
+		                           "ました。--max-events で上限を上げられます",
+		                       "%s: run %" PRIu64 " (seed %" PRIu64 ") reached "
+		                       "the limit of %" PRIu64 " events a duel; "
+		                       "--max-events raises the limit"),
+		             cmd, r->failed_run, r->failed_seed, max_events);
+	else if (r->failed)
 		ut_cli_error(ui, UT_TR(ui, "%s: 決闘 %" PRIu64 "（種 %" PRIu64 "）が止まりました：%s",
 		                       "%s: run %" PRIu64 " (seed %" PRIu64 ") stopped: %s"),
 		             cmd, r->failed_run, r->failed_seed, r->failed_message);
@@ -223,7 +246,7 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 	rc = ms_pt_run(&r, ms_scenario_doc_scenario(doc), &po);
 	ut_cli_progress_end(&bar);
 	if (rc < 0) {
-		ms_cli_pt_failed(&o.ui, "playtest", &r);
+		ms_cli_pt_failed(&o.ui, "playtest", &r, rc, po.max_events);
 		ms_pt_report_free(&r);
 		ms_scenario_doc_free(doc);
 		return UT_EXIT_INPUT;

@@ -30,6 +30,8 @@ static const char help_ja[] =
 	"  --jobs J          スレッド数（既定: オンラインのコア数）\n"
 	"  --format text|json  出力の形式（既定: text）\n"
 	"  --svg FILE        陣営Aの勝率と信頼区間の折れ線グラフをSVGでFILEに書く\n"
+	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
+	"                    10000000000/(値の数×N) の小さいほう）\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -56,6 +58,8 @@ static const char help_en[] =
 	"  --jobs J          threads (default: the online cores)\n"
 	"  --format text|json  output format (default text)\n"
 	"  --svg FILE        write side A's win rate and its interval as an SVG line chart\n"
+	"  --max-events N    the most events of one duel (default: the smaller of\n"
+	"                    100000 and 10000000000/(values × N))\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
@@ -146,6 +150,9 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 		return rc;
 	}
 	ms_cli_pt_opts(&po, &a, &bar);
+	/* MS-BUDGET-2: the share of every duel of every value */
+	po.max_events = ms_cli_series_budget(a.max_events,
+	                                     a.runs * (uint64_t)spec.nvalues);
 	rc = ms_sw_run(&r, s, &spec, &po);
 	ut_cli_progress_end(&bar);
 	if (rc < 0) {
@@ -153,7 +160,8 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 			ut_cli_error(&o.ui, UT_TR(&o.ui, "sweep: 値 %" PRId64 "：",
 			                          "sweep: value %" PRId64 ":"),
 			             r.values[r.failed_value]);
-			ms_cli_pt_failed(&o.ui, "sweep", &r.pt[r.failed_value]);
+			ms_cli_pt_failed(&o.ui, "sweep", &r.pt[r.failed_value], rc,
+			                 po.max_events);
 		} else
 			ut_cli_error(&o.ui, "sweep: %s", ms_error_last());
 		ms_sw_report_free(&r);

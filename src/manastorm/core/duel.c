@@ -53,6 +53,7 @@ struct ms_duel {
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
+	uint64_t max_events, nevents; /* MS-BUDGET-1 */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -98,8 +99,18 @@ static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
 	return e;
 }
 
+/* MS-BUDGET-1: every event counts against the budget, with or without a
+ * callback, so a playtest's run stops where `play` stops. */
 static int emit(ms_duel *d, const ms_event *e)
 {
+	if (d->nevents >= d->max_events)
+		return d->failed = ut_error_set(UT_ELIMIT,
+		                                "the duel reached its limit of %llu "
+		                                "events (battle %lld, round %lld)",
+		                                (unsigned long long)d->max_events,
+		                                (long long)d->battle,
+		                                (long long)d->round);
+	d->nevents++;
 	if (d->on_event && d->on_event(d->event_ud, d, e) != 0) {
 		d->failed = UT_ERROR;
 		return ut_error_set(UT_ERROR, "the event callback stopped the duel");
@@ -254,6 +265,7 @@ static void compute_result(ms_duel *d)
 static int finish(ms_duel *d, ms_end_step step)
 {
 	ms_event e;
+	int rc;
 
 	d->phase = PH_OVER;
 	d->res.over = 1;
@@ -263,7 +275,12 @@ static int finish(ms_duel *d, ms_end_step step)
 	e = ev0(d, MS_EV_END, -1);
 	e.side = d->res.winner;
 	e.value = step;
-	EMIT(d, e);
+	if ((rc = emit(d, &e)) < 0) {
+		/* MS-BUDGET-1: the end event was one too many: not over */
+		d->res.over = 0;
+		d->res.end = MS_END_NONE;
+		return rc;
+	}
 	return 0;
 }
 
@@ -287,6 +304,7 @@ static void reset(ms_duel *d)
 	d->nfield = 0;
 	d->asking = 0;
 	d->failed = 0;
+	d->nevents = 0;
 	d->cursor = 0;
 	d->battle = d->round = 0;
 	d->adv[0] = d->adv[1] = 0;
@@ -339,6 +357,10 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	*out = NULL;
 	if (!o || o->version != MS_DUEL_OPTS_VERSION)
 		return ut_error_set(UT_EINVALID, "ms_duel_opts: unknown version");
+	if (o->max_events < 1)
+		return ut_error_set(UT_EINVALID,
+		                    "ms_duel_opts: an event budget of at least 1 "
+		                    "is needed");
 	if ((rc = ms_scenario_check(s)) < 0)
 		return rc;
 	for (i = 0; i < s->nparticipants; i++) {
@@ -398,6 +420,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		ut_rng_seed(&d->own, o->seed);
 	d->on_event = o->on_event;
 	d->event_ud = o->event_ud;
+	d->max_events = o->max_events;
 	reset(d);
 	/* warriors per side: side A's list then side B's in one array */
 	{
@@ -1267,6 +1290,11 @@ const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n)
 {
 	*n = d->nfield;
 	return d->field;
+}
+
+uint64_t ms_duel_events(const ms_duel *d)
+{
+	return d->nevents;
 }
 
 int64_t ms_duel_advantage(const ms_duel *d, int side)

@@ -38,6 +38,16 @@ const char *ms_card_name(char *buf, ms_card c, int symbols)
 	return buf;
 }
 
+/* The characters (code points) of a UTF-8 name. */
+static size_t name_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 static int check_participant(const ms_participant *p)
 {
 	size_t i;
@@ -82,6 +92,14 @@ int ms_scenario_check(const ms_scenario *s)
 	if (s->battles < 1 || s->rounds_per_battle < 1 || s->hand_size < 0)
 		return ut_error_set(UT_EINVALID, "battles and rounds_per_battle "
 		                    "must be ≥ 1, hand_size ≥ 0");
+	/* MS-SCN-LIMIT-1 */
+	if (s->battles > MS_SCN_BATTLES_MAX)
+		return ut_error_set(UT_EINVALID, "battles %lld > %d",
+		                    (long long)s->battles, MS_SCN_BATTLES_MAX);
+	if (s->rounds_per_battle > MS_SCN_ROUNDS_MAX)
+		return ut_error_set(UT_EINVALID, "rounds_per_battle %lld > %d",
+		                    (long long)s->rounds_per_battle,
+		                    MS_SCN_ROUNDS_MAX);
 	if ((unsigned)s->storm_match > MS_MATCH_CARD)
 		return ut_error_set(UT_EINVALID, "storm_match out of range");
 	for (i = 0; i < s->nparticipants; i++) {
@@ -89,6 +107,10 @@ int ms_scenario_check(const ms_scenario *s)
 		if (!p->name || !*p->name)
 			return ut_error_set(UT_EINVALID,
 			                    "participant %zu has no name", i + 1);
+		if (name_chars(p->name) > MS_SCN_NAME_MAX)
+			return ut_error_set(UT_EINVALID, "participant %zu: a name of "
+			                    "more than %d characters", i + 1,
+			                    MS_SCN_NAME_MAX);
 		for (j = 0; j < i; j++)
 			if (strcmp(s->participants[j].name, p->name) == 0)
 				return ut_error_set(UT_EINVALID,

@@ -126,6 +126,7 @@ static int setup(void *ud, unsigned t, void **wp)
 	dopts.event_ud = w;
 	dopts.policies = c->sh->o->policies;
 	dopts.npolicies = c->sh->o->npolicies;
+	dopts.max_events = c->sh->o->max_events; /* MS-BUDGET-2 */
 	*wp = w;
 	return ms_duel_new(&w->duel, c->sh->scenario, &dopts);
 }
@@ -249,6 +250,9 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		return ut_error_set(MS_EINVALID, "playtest: bad scenario or options");
 	if (o->runs < 1)
 		return ut_error_set(MS_EINVALID, "playtest: at least one run is needed");
+	if (o->max_events < 1)
+		return ut_error_set(MS_EINVALID, "playtest: an event budget of at "
+		                    "least 1 is needed");
 	if (o->runs > MS_PT_RUNS_MAX)
 		return ut_error_set(MS_ELIMIT, "playtest: %llu runs are more than "
 		                    "the limit %u", (unsigned long long)o->runs,

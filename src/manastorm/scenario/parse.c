@@ -25,6 +25,10 @@ struct ms_scenario_doc {
 
 typedef ut_yaml_node node;
 
+/* MS-SCN-LIMIT-1: names are util_yaml's (ut_yaml_text) */
+_Static_assert(MS_SCN_NAME_MAX == UT_YAML_NAME_MAX,
+               "the name limit of manastorm/scenario_yaml.h is util_yaml's");
+
 static const node *at(const ms_scenario_doc *d, int i)
 {
 	return &d->y.nodes[i];
@@ -277,12 +281,13 @@ static void read_scenario(ms_scenario_doc *d, int root)
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
 	/* MS-SCN-TOP-2: D1's numbers, their defaults and ranges */
+	/* MS-SCN-LIMIT-1: battles × rounds_per_battle bounds a duel */
 	if (val[SC_TKEY_BATTLES] >= 0)
 		ok &= get_num(d, V(SC_TKEY_BATTLES), K(SC_TKEY_BATTLES), 1,
-		              MS_SCN_NUMBER_MAX, &d->sc.battles);
+		              MS_SCN_BATTLES_MAX, &d->sc.battles);
 	if (val[SC_TKEY_ROUNDS] >= 0)
 		ok &= get_num(d, V(SC_TKEY_ROUNDS), K(SC_TKEY_ROUNDS), 1,
-		              MS_SCN_NUMBER_MAX, &d->sc.rounds_per_battle);
+		              MS_SCN_ROUNDS_MAX, &d->sc.rounds_per_battle);
 	if (val[SC_TKEY_HAND] >= 0)
 		ok &= get_num(d, V(SC_TKEY_HAND), K(SC_TKEY_HAND), 0,
 		              MS_SCN_NUMBER_MAX, &d->sc.hand_size);

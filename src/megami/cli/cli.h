@@ -39,7 +39,8 @@ enum {
 	OPT_JOBS,
 	OPT_SVG,
 	OPT_REPLAY,
-	OPT_LOG
+	OPT_LOG,
+	OPT_MAX_EVENTS
 };
 
 #define MG_CLI_COMMON_LONGOPTS \
@@ -64,6 +65,7 @@ mg_cmd_fn cmd_track;
 /* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the
  * replayed combat (text or JSON); returns the exit status.  cmd_fight.c
  * calls it for --replay (the other options of fight do not apply). */
-int mg_fight_replay(const mg_cli *o, const char *file, int json);
+int mg_fight_replay(const mg_cli *o, const char *file, int json,
+                    uint64_t max_events);
 
 #endif

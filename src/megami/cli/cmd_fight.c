@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "cli.h"
 #include "fight_mc.h" /* --runs: cmd_fight_mc.c */
 #include "scenario_io.h"
@@ -28,6 +29,7 @@ static const char help_ja[] =
 	"  --dice 3,4,6,...       ダイスの目を順に指定する（乱数を使わない）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
 	MG_FIGHT_MC_HELP_JA
+	MG_CLI_MAX_EVENTS_HELP_JA
 	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
@@ -35,7 +37,7 @@ static const char help_ja[] =
 	"シナリオ - は標準入力を読みます。--seed と --dice は同時に使えません。\n"
 	"--dice の目が足りないか1〜6の外にあると、その位置を示して止まります。\n"
 	"終了コード: 0 正常、1 入力の誤り（不正なシナリオ、読めないファイル、\n"
-	"ダイスの誤りで止まった戦闘）、2 使い方の誤り\n"
+	"ダイスの誤りやイベントの上限で止まった戦闘）、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
 	"  megami fight --seed 42 examples/megami/duel.yaml\n";
@@ -51,6 +53,7 @@ static const char help_en[] =
 	"  --dice 3,4,6,...       take the dice from this list, in order\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	MG_FIGHT_MC_HELP_EN
+	MG_CLI_MAX_EVENTS_HELP_EN
 	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
@@ -59,7 +62,7 @@ static const char help_en[] =
 	"other.  When the --dice list runs out or holds a value outside 1-6 the\n"
 	"combat stops, naming the position.\n"
 	"Exit status: 0 ok, 1 bad input (illegal scenario, unreadable file, a\n"
-	"combat stopped by the dice), 2 usage.\n"
+	"combat stopped by the dice or its event limit), 2 usage.\n"
 	"\n"
 	"Example:\n"
 	"  megami fight --seed 42 examples/megami/duel.yaml\n";
@@ -70,6 +73,7 @@ static const struct option longopts[] = {
 	{"dice", required_argument, NULL, OPT_DICE},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	MG_FIGHT_MC_LONGOPTS,
+	MG_CLI_MAX_EVENTS_LONGOPT,
 	{"replay", required_argument, NULL, OPT_REPLAY},
 	{NULL, 0, NULL, 0}
 };
@@ -134,6 +138,7 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	int64_t *values = NULL;
 	size_t nvalues = 0;
 	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
+	uint64_t max_events = 0; /* --max-events; 0: the default (MG-BUDGET-*) */
 	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
 	mg_fight_mc mc = MG_FIGHT_MC_INIT;
 	const char *replay = NULL; /* --replay: cmd_fight_replay.c */
@@ -201,6 +206,13 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 		case OPT_REPLAY:
 			replay = optarg;
 			break;
+		case OPT_MAX_EVENTS:
+			if (mg_cli_max_events(&o.ui, "fight", optarg,
+			                      &max_events) != 0) {
+				free(values);
+				return UT_EXIT_USAGE;
+			}
+			break;
 		default:
 			free(values);
 			return ut_cli_bad_option(&o.ui, "fight", c, argv, longopts);
@@ -224,7 +236,9 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice、--runs を"
 			                    "添えません",
 			             "--replay takes no scenario, --seed, --dice or --runs"));
-		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON);
+		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON,
+		                       max_events ? max_events
+		                                  : MG_COMBAT_MAX_EVENTS_DEFAULT);
 	}
 	if (argc - optind != 1) {
 		free(values);
@@ -241,7 +255,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	}
 	if (mc.runs) {
 		status = mg_fight_mc_run(&mc, &o.ui, mg_scenario_doc_scenario(doc),
-		                         seed, fmt == MG_LOG_JSON);
+		                         seed, fmt == MG_LOG_JSON,
+		                         mg_cli_series_budget(max_events, mc.runs));
 		goto out;
 	}
 	if (have_dice)
@@ -249,6 +264,7 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	else
 		ut_dice_seed(&dice, seed);
 	co.dice = &dice;
+	co.max_events = max_events ? max_events : MG_COMBAT_MAX_EVENTS_DEFAULT;
 	if (mg_log_new(&log, fmt, (mg_lang)o.ui.lang, ut_out_writer,
 	               ut_out_stdout()) < 0) {
 		ut_cli_error(&o.ui, "%s", mg_error_last());
@@ -271,8 +287,13 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 		snprintf(msg, sizeof(msg), "%s", mg_error_last());
 		if (mg_log_finish(log, combat, rc) < 0 && !ut_out_stdout()->err)
 			ut_cli_error(&o.ui, "fight: %s", mg_error_last());
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "fight: 戦闘が止まりました：%s",
-		                          "fight: the combat stopped: %s"), msg);
+		if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
+			mg_cli_budget_spent(&o.ui, "fight", co.max_events,
+			                    mg_combat_round(combat));
+		else
+			ut_cli_error(&o.ui, UT_TR(&o.ui, "fight: 戦闘が止まりました：%s",
+			                          "fight: the combat stopped: %s"),
+			             msg);
 		status = UT_EXIT_INPUT;
 	} else if (mg_log_finish(log, combat, rc) < 0) {
 		if (!ut_out_stdout()->err)

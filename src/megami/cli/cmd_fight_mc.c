@@ -70,7 +70,8 @@ static unsigned online_cores(void)
 }
 
 int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
-                    const mg_scenario *s, uint64_t seed, int json)
+                    const mg_scenario *s, uint64_t seed, int json,
+                    uint64_t max_events)
 {
 	mg_mc_opts o = MG_MC_OPTS_INIT;
 	mg_mc_report r;
@@ -80,6 +81,7 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 
 	o.runs = mc->runs;
 	o.seed = seed;
+	o.max_events = max_events; /* MG-BUDGET-2 */
 	o.jobs = mc->jobs ? mc->jobs : online_cores(); /* MG-MC-JOBS-1 */
 	if (isatty(fileno(stderr))) {
 		o.progress = ut_cli_progress; /* util/cli.h */
@@ -89,7 +91,17 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	ut_cli_progress_end(&b);
 	if (rc < 0) {
 		/* MG-MC-ERR-1: the run, its seed, the combat's message */
-		if (r.failed)
+		if (r.failed && rc == MG_ELIMIT) /* MG-BUDGET-2 */
+			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）がイベントの上限"
+			                           "（1戦%llu件）に達しました。--max-events で"
+			                           "上限を上げられます",
+			                       "fight: run %llu (seed %llu) reached the "
+			                       "limit of %llu events a run; --max-events "
+			                       "raises the limit"),
+			             (unsigned long long)r.failed_run,
+			             (unsigned long long)r.failed_seed,
+			             (unsigned long long)max_events);
+		else if (r.failed)
 			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）が止まりました：%s",
 			                       "fight: run %llu (seed %llu) stopped: %s"),
 			             (unsigned long long)r.failed_run,

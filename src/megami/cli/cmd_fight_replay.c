@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "scenario_io.h"
 
 #include "megami/combat.h"
@@ -44,7 +45,8 @@ static int print_log(const mg_log *log)
 }
 
 /* MG-REPLAY-3, MG-REPLAY-4 */
-int mg_fight_replay(const mg_cli *o, const char *file, int json)
+int mg_fight_replay(const mg_cli *o, const char *file, int json,
+                    uint64_t max_events)
 {
 	const ut_cli *ui = &o->ui;
 	const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
@@ -86,6 +88,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json)
 	if (r.has_seed)
 		mg_log_set_seed(log, r.seed);
 	co.dice = &dice;
+	co.max_events = max_events; /* MG-BUDGET-1 */
 	co.on_event = mg_log_event;
 	co.event_ud = log;
 	if (mg_combat_new(&c, mg_scenario_doc_scenario(doc), &co) < 0) {
@@ -102,7 +105,11 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json)
 			mg_log_finish(log, c, rc);
 		if (print_log(log) < 0)
 			goto write_error;
-		located(shown, text, len, p.loc.line, p.loc.col, msg);
+		if (rc == MG_ELIMIT) /* MG-BUDGET-1: no fault of the item */
+			mg_cli_budget_spent(ui, "fight", max_events,
+			                    mg_combat_round(c));
+		else
+			located(shown, text, len, p.loc.line, p.loc.col, msg);
 		status = UT_EXIT_INPUT;
 		goto out;
 	}

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "scenario_io.h"
 
 #include "megami/combat.h"
@@ -39,6 +40,8 @@ static const char help_ja[] =
 	"オプション:\n"
 	"  --seed S          Enter で振るダイスの乱数のシード（既定: 0）\n"
 	"  --log FILE        終わったときに戦闘ログ全体を FILE に書く\n"
+	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
+	"                    数百件）：超えると戦闘はそこで止まります\n"
 	"  --lang ja|en      メッセージとログの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -65,6 +68,8 @@ static const char help_en[] =
 	"Options:\n"
 	"  --seed S          seed of the generator that rolls on Enter (default 0)\n"
 	"  --log FILE        write the whole combat log to FILE at the end\n"
+	"  --max-events N    the most events of the combat (default 100000; a\n"
+	"                    combat at a table has hundreds): it stops there\n"
 	"  --lang ja|en      language of messages and the log (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
@@ -85,6 +90,7 @@ static const struct option longopts[] = {
 	MG_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"log", required_argument, NULL, OPT_LOG},
+	MG_CLI_MAX_EVENTS_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
 
@@ -98,6 +104,7 @@ typedef struct track {
 	mg_replay rep;
 	int tty;            /* stdin is a terminal: libedit */
 	int quit;           /* the person quit */
+	uint64_t max_events; /* the combat's budget (MG-BUDGET-1) */
 } track;
 
 #define TR(t, ja, en) UT_TR(&(t)->ui, ja, en)
@@ -586,6 +593,17 @@ static int write_log(track *t, const char *path)
 
 /* ---- the session ---------------------------------------------------------- */
 
+/* The combat stopped with rc (not an illegal action): say why; -1. */
+static int stopped(track *t, int rc)
+{
+	if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
+		mg_cli_budget_spent(&t->ui, "track", t->max_events,
+		                    mg_combat_round(t->c));
+	else
+		ut_cli_error(&t->ui, "%s", mg_error_last());
+	return -1;
+}
+
 static int session(track *t)
 {
 	int64_t shown_round = -1;
@@ -600,8 +618,7 @@ static int session(track *t)
 		if (rc < 0) {
 			if (t->quit)
 				return 0;
-			ut_cli_error(&t->ui, "%s", mg_error_last());
-			return -1;
+			return stopped(t, rc);
 		}
 		if (ask.kind == MG_ASK_OVER) {
 			if (mg_log_finish(t->log, t->c, 0) < 0) {
@@ -646,8 +663,7 @@ static int session(track *t)
 			}
 			if (rc != MG_EINVALID) {
 				flush_log(t);
-				ut_cli_error(&t->ui, "%s", mg_error_last());
-				return -1;
+				return stopped(t, rc);
 			}
 			/* MG-ACT-1: refused, nothing changed: ask again */
 			t->rep.nitems--;
@@ -692,6 +708,11 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		case OPT_LOG:
 			log_path = optarg;
 			break;
+		case OPT_MAX_EVENTS:
+			if (mg_cli_max_events(&t.ui, "track", optarg,
+			                      &t.max_events) != 0)
+				return UT_EXIT_USAGE;
+			break;
 		default:
 			return ut_cli_bad_option(&t.ui, "track", c, argv, longopts);
 		}
@@ -723,6 +744,9 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	ut_dice_callback(&t.dice, ask_die, &t, seed);
 	mg_log_set_seed(t.log, seed);
 	co.dice = &t.dice;
+	if (t.max_events)
+		co.max_events = t.max_events;
+	t.max_events = co.max_events;
 	co.on_event = mg_log_event;
 	co.event_ud = t.log;
 	if (mg_combat_new(&t.c, t.s, &co) < 0) {

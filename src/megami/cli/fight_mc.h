@@ -53,11 +53,13 @@ int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
 int mg_fight_mc_check(const mg_fight_mc *mc, const ut_cli *ui,
                       int dice_given);
 
-/* Fight the series with seed `seed` and print the report on stdout (text
+/* Fight the series with seed `seed`, each run with a budget of
+ * `max_events` events (MG-BUDGET-2), and print the report on stdout (text
  * or JSON), the SVG into mc->svg; a progress bar on stderr when it is a
  * terminal.  Returns the exit status (1 when a run failed: the message
  * names the run and its seed). */
 int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
-                    const mg_scenario *s, uint64_t seed, int json);
+                    const mg_scenario *s, uint64_t seed, int json,
+                    uint64_t max_events);
 
 #endif

@@ -24,6 +24,20 @@ void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind)
 	ev->winner = -1;
 }
 
+/* MG-BUDGET-1: every event counts, whether a callback takes it or not,
+ * so a combat stops at the same event with and without a log. */
+int mg_event_due(mg_combat *c)
+{
+	if (c->nevents >= c->opts.max_events)
+		return ut_error_set(UT_ELIMIT,
+		                    "the combat reached its limit of %llu events "
+		                    "(round %lld)",
+		                    (unsigned long long)c->opts.max_events,
+		                    (long long)c->round);
+	c->nevents++;
+	return c->opts.on_event != NULL;
+}
+
 int mg_emit(mg_combat *c, const mg_event *ev)
 {
 	if (c->opts.on_event && c->opts.on_event(c->opts.event_ud, c, ev) != 0)
@@ -91,10 +105,11 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	int rc;
 
 	*out = NULL;
-	if (!opts || opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice)
+	if (!opts || opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice ||
+	    opts->max_events < 1)
 		return ut_error_set(UT_EINVALID,
-		                    "combat options: version %u and a dice source "
-		                    "are required",
+		                    "combat options: version %u, a dice source and "
+		                    "an event budget of at least 1 are required",
 		                    opts ? opts->version : 0u);
 	if ((rc = mg_scenario_check(scenario)) < 0)
 		return rc;
@@ -152,6 +167,7 @@ void mg_combat_restart(mg_combat *c)
 	c->result.rounds = 0;
 	c->rc = 0;
 	c->err[0] = '\0';
+	c->nevents = 0;
 }
 
 void mg_combat_free(mg_combat *c)
@@ -170,8 +186,10 @@ void mg_combat_free(mg_combat *c)
 /* MG-END-1: the combat is over; the winner is the side with someone able. */
 static int finish(mg_combat *c, int64_t rounds)
 {
-	int winner = -1;
+	int winner = -1, rc;
 
+	if ((rc = mg_event_due(c)) < 0) /* the end event too (MG-BUDGET-1) */
+		return rc;
 	if (c->able[MG_SIDE_PC] && !c->able[MG_SIDE_NPC])
 		winner = MG_SIDE_PC;
 	else if (!c->able[MG_SIDE_PC] && c->able[MG_SIDE_NPC])
@@ -180,7 +198,7 @@ static int finish(mg_combat *c, int64_t rounds)
 	c->result.winner = winner;
 	c->result.rounds = rounds;
 	c->phase = MG_PH_OVER;
-	if (c->opts.on_event) {
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_END);
 		ev.round = rounds;
@@ -224,7 +242,9 @@ static int begin_round(mg_combat *c)
 		h->status = h->state == MG_STATE_ABLE ? MG_STATUS_PENDING
 		                                      : MG_STATUS_NONE;
 	}
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_ROUND);
 		if ((rc = mg_emit(c, &ev)) < 0)
@@ -246,7 +266,9 @@ static int begin_round(mg_combat *c)
 			                    (long long)d->stat[MG_STAT_INITIATIVE],
 			                    (long long)(h->idice[0] + h->idice[1]));
 		h->has_init = 1;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_INITIATIVE);
 			ev.actor = (int32_t)i;
@@ -265,7 +287,9 @@ static int begin_round(mg_combat *c)
 		}
 		c->order[k] = (uint32_t)i;
 	}
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_ORDER);
 		ev.order = c->order;
@@ -279,6 +303,7 @@ static int begin_round(mg_combat *c)
 /* A main process begins (MG-ROUND-3); resumed: from 待機 (MG-WAIT-2). */
 static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
 {
+	mg_event ev;
 	int rc;
 
 	if (c->ch[i].status == MG_STATUS_WAITING)
@@ -290,14 +315,19 @@ static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
 	c->late = late;
 	c->acted = 0;
 	c->cut = 0;
-	if (c->opts.on_event) {
-		mg_event ev;
-		if (resumed) {
+	if (resumed) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event_init(&ev, c, MG_EV_RESUME);
 			ev.actor = (int32_t)i;
 			if ((rc = mg_emit(c, &ev)) < 0)
 				return rc;
 		}
+	}
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event_init(&ev, c, MG_EV_MAIN_BEGIN);
 		ev.actor = (int32_t)i;
 		ev.flag = resumed;
@@ -312,17 +342,23 @@ static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
 static int end_main(mg_combat *c)
 {
 	uint32_t i = c->actor;
+	mg_event ev;
 	int rc;
 
 	c->ch[i].status = MG_STATUS_DONE;
-	if (c->opts.on_event) {
-		mg_event ev;
-		if (!c->acted) {
+	if (!c->acted) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event_init(&ev, c, MG_EV_NOTHING);
 			ev.actor = (int32_t)i;
 			if ((rc = mg_emit(c, &ev)) < 0)
 				return rc;
 		}
+	}
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event_init(&ev, c, MG_EV_MAIN_END);
 		ev.actor = (int32_t)i;
 		if ((rc = mg_emit(c, &ev)) < 0)
@@ -408,7 +444,7 @@ int mg_combat_next(mg_combat *c, mg_ask *ask)
 				break;
 			/* MG-ROUND-2: 戦闘不能 before its turn: skipped */
 			if (c->ch[i].state != MG_STATE_ABLE) {
-				if (c->opts.on_event) {
+				if ((rc = mg_event_due(c)) > 0) {
 					mg_event ev;
 					mg_event_init(&ev, c, MG_EV_SKIP);
 					ev.actor = (int32_t)i;
@@ -538,7 +574,9 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 		c->ch[c->actor].waited = 1;
 		c->nwaiting++;
 		c->phase = MG_PH_TURNS;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_WAIT);
 			ev.actor = (int32_t)c->actor;

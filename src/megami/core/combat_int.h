@@ -58,6 +58,7 @@ struct mg_combat {
 	int acted;         /* an action was taken (for MG_EV_NOTHING) */
 	int cut;           /* a side has nobody able: the process ends now */
 	mg_result result;
+	uint64_t nevents;  /* events so far (MG-BUDGET-1) */
 	int rc;            /* MG_PH_FAILED: the error */
 	char err[512];
 };
@@ -93,6 +94,11 @@ static inline int mg_in_range(uint64_t d, int64_t range)
 
 /* An event with every field "none". */
 void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind);
+
+/* MG-BUDGET-1: count one event that is about to happen: MG_ELIMIT (error
+ * set) when it would pass opts.max_events; else 1 when a callback takes
+ * events (build it and mg_emit it), 0 when nobody listens. */
+int mg_event_due(mg_combat *c);
 
 /* Hand ev to the callback; MG_ERROR (error set) when it says stop. */
 int mg_emit(mg_combat *c, const mg_event *ev);

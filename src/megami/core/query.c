@@ -17,6 +17,11 @@ int64_t mg_combat_round(const mg_combat *c)
 	return c->round;
 }
 
+uint64_t mg_combat_events(const mg_combat *c)
+{
+	return c->nevents;
+}
+
 int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i)
 {
 	const mg_cchar *h;

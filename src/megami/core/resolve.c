@@ -115,7 +115,9 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 			return ut_error_set(UT_EOVERFLOW,
 			                    "%s: 離脱: a value overflows", me->name);
 		ok = v1 > v2;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_DISENGAGE);
 			ev.actor = (int32_t)i;
@@ -137,7 +139,9 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 	else
 		reached = from;
 	h->pos = reached;
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_MOVE);
 		ev.actor = (int32_t)i;
@@ -173,12 +177,15 @@ static int take_damage(mg_combat *c, uint32_t t, int64_t hp)
 {
 	mg_cchar *h = &c->ch[t];
 	const mg_character *d = &c->s->characters[t];
+	int rc;
 
 	h->hp = hp;
 	if (h->hp <= 0 && h->state == MG_STATE_ABLE) {
 		h->state = MG_STATE_INCAPACITATED;
 		c->able[d->side]--;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_INCAPACITATED);
 			ev.target = (int32_t)t;
@@ -221,7 +228,9 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		                    at->name);
 	crit = d1 + d2 == 12;
 	fumble = d1 + d2 == 2;
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_ATTACK);
 		ev.actor = (int32_t)i;
@@ -281,7 +290,9 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		}
 		c->hit[k] = (unsigned char)hit;
 		anyhit |= hit;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_DEFENCE);
 			ev.actor = (int32_t)i;
@@ -309,7 +320,9 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack damage overflows",
 		                    me->name, at->name);
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_DAMAGE_ROLL);
 		ev.actor = (int32_t)i;
@@ -332,7 +345,9 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
 		    (rc = hp_after(c, tk, real, &hp)) < 0)
 			return rc;
-		if (c->opts.on_event) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
 			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_DAMAGE);
 			ev.actor = (int32_t)i;
@@ -380,7 +395,9 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	killed = real >= 1;
 	if (killed)
 		h->state = MG_STATE_DEAD;
-	if (c->opts.on_event) {
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_FINISH);
 		ev.actor = (int32_t)i;
@@ -397,7 +414,12 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		ev.flag = killed;
 		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
-		if (killed) {
+	}
+	if (killed) {
+		if ((rc = mg_event_due(c)) < 0)
+			return rc;
+		if (rc) {
+			mg_event ev;
 			mg_event_init(&ev, c, MG_EV_DEATH);
 			ev.target = (int32_t)t;
 			ev.hp = h->hp;

@@ -21,11 +21,25 @@ void mg_attack_init(mg_attack *a)
 	a->timing = MG_TIMING_NORMAL;
 }
 
+/* The characters (code points) of a UTF-8 name. */
+static size_t name_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 static int check_attack(const mg_character *c, const mg_attack *a)
 {
 	if (!a->name || !*a->name)
 		return ut_error_set(UT_EINVALID, "%s: an attack without a name",
 		                    c->name);
+	if (name_chars(a->name) > MG_SCN_NAME_MAX)
+		return ut_error_set(UT_EINVALID, "%s: an attack name of more "
+		                    "than %d characters", c->name,
+		                    MG_SCN_NAME_MAX);
 	if ((unsigned)a->kind > MG_KIND_MAGIC ||
 	    (unsigned)a->area > MG_AREA_ENGAGEMENT ||
 	    (unsigned)a->timing > MG_TIMING_COMPLEX ||
@@ -47,11 +61,29 @@ int mg_scenario_check(const mg_scenario *s)
 	if (s->round_limit < 1)
 		return ut_error_set(UT_EINVALID, "round_limit %lld < 1",
 		                    (long long)s->round_limit);
+	/* MG-SCN-LIMIT-1 */
+	if (s->round_limit > MG_SCN_ROUND_LIMIT_MAX)
+		return ut_error_set(UT_EINVALID, "round_limit %lld > %d",
+		                    (long long)s->round_limit,
+		                    MG_SCN_ROUND_LIMIT_MAX);
+	if (s->ncharacters > MG_SCN_MAX_CHARACTERS)
+		return ut_error_set(UT_EINVALID, "%zu characters (at most %d)",
+		                    s->ncharacters, MG_SCN_MAX_CHARACTERS);
+	if (s->ncharacters && !s->characters)
+		return ut_error_set(UT_EINVALID, "no character array");
 	for (i = 0; i < s->ncharacters; i++) {
 		const mg_character *c = &s->characters[i];
 		if (!c->name || !*c->name)
 			return ut_error_set(UT_EINVALID,
 			                    "character %zu has no name", i + 1);
+		if (name_chars(c->name) > MG_SCN_NAME_MAX)
+			return ut_error_set(UT_EINVALID, "character %zu: a name of "
+			                    "more than %d characters", i + 1,
+			                    MG_SCN_NAME_MAX);
+		if (c->nattacks > MG_SCN_MAX_ATTACKS)
+			return ut_error_set(UT_EINVALID, "%s: %zu attacks (at most "
+			                    "%d)", c->name, c->nattacks,
+			                    MG_SCN_MAX_ATTACKS);
 		for (j = 0; j < i; j++)
 			if (strcmp(s->characters[j].name, c->name) == 0)
 				return ut_error_set(UT_EINVALID,

@@ -36,6 +36,7 @@ typedef struct shared {
 	const mg_scenario *scenario;
 	mg_mc_report *rep;
 	uint64_t seed;
+	uint64_t max_events; /* of each run (MG-BUDGET-2) */
 } shared;
 
 typedef struct worker {
@@ -60,6 +61,7 @@ static int setup(void *ud, unsigned t, void **wp)
 	w->sh = c->sh;
 	ut_dice_seed(&w->dice, c->sh->seed);
 	co.dice = &w->dice;
+	co.max_events = c->sh->max_events;
 	*wp = w;
 	return mg_combat_new(&w->combat, c->sh->scenario, &co);
 }
@@ -216,6 +218,10 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	if (o->runs < 1)
 		return ut_error_set(MG_EINVALID,
 		                    "Monte Carlo: at least one run is needed");
+	if (o->max_events < 1)
+		return ut_error_set(MG_EINVALID,
+		                    "Monte Carlo: an event budget of at least 1 "
+		                    "is needed");
 	/* MG-MC-LIMIT-1: every run keeps its slot */
 	if (o->runs > MG_MC_RUNS_MAX)
 		return ut_error_set(MG_ELIMIT,
@@ -258,6 +264,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	sh.scenario = scenario;
 	sh.rep = out;
 	sh.seed = o->seed;
+	sh.max_events = o->max_events;
 	ctx.sh = &sh;
 	ctx.ws = ws;
 	so.n = o->runs;

@@ -26,6 +26,10 @@ static const ut_msg msgs[SC_D_END - UT_YAML_D_USER] = {
 	                          "round_limit {2} is less than 1"}},
 	U(SC_D_NO_PC) = {{"PCのキャラクターがいません", "no character on side PC"}},
 	U(SC_D_NO_NPC) = {{"NPCのキャラクターがいません", "no character on side NPC"}},
+	U(SC_D_ROUND_LIMIT_HIGH) = {{"ラウンド上限が{2}です（{3}以下にしてください）",
+	                               "round_limit {2} is more than {3}"}},
+	U(SC_D_TOO_MANY) = {{"{1}が多すぎます（{2}個まで）",
+	                       "too many {1} (at most {2})"}},
 };
 
 static const ut_msg wants[] = {

@@ -32,6 +32,10 @@ struct mg_scenario_doc {
 
 typedef ut_yaml_node node;
 
+/* MG-SCN-LIMIT-1: names are util_yaml's (ut_yaml_text) */
+_Static_assert(MG_SCN_NAME_MAX == UT_YAML_NAME_MAX,
+               "the name limit of megami/scenario.h is util_yaml's");
+
 /* megami's own diagnostics, after util's (sc_int.h SC_D); texts copied */
 static void diag(mg_scenario_doc *d, int code, uint32_t line, uint32_t col,
                  int64_t a, int64_t b, const char *s1, const char *s2)
@@ -315,7 +319,12 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 	if (val[MG_CKEY_ATTACKS] >= 0) {
 		/* MG-SCN-CHR-5: a list of attacks; null = none */
 		const node *l = &d->y.nodes[val[MG_CKEY_ATTACKS]];
-		if (l->type == UT_YAML_SEQ) {
+		if (l->type == UT_YAML_SEQ && l->n > MG_SCN_MAX_ATTACKS) {
+			/* MG-SCN-LIMIT-1: not read further */
+			diag_at(d, l, SC_D_TOO_MANY, MG_SCN_MAX_ATTACKS, 0,
+			        d->y.nodes[kl[MG_CKEY_ATTACKS]].text, NULL);
+			ok = 0;
+		} else if (l->type == UT_YAML_SEQ) {
 			mg_attack *atk = own_mem(d, l->n, sizeof(*atk));
 			mg_attack_src *as = own_mem(d, l->n, sizeof(*as));
 			int c;
@@ -385,6 +394,11 @@ static void read_scenario(mg_scenario_doc *d, int root)
 			diag_at(d, n, SC_D_ROUND_LIMIT, d->sc.round_limit, 0, NULL,
 			        NULL);
 			ok = 0;
+		} else if (d->sc.round_limit > MG_SCN_ROUND_LIMIT_MAX) {
+			/* MG-SCN-LIMIT-1 */
+			diag_at(d, n, SC_D_ROUND_LIMIT_HIGH, d->sc.round_limit,
+			        MG_SCN_ROUND_LIMIT_MAX, NULL, NULL);
+			ok = 0;
 		}
 	}
 	if (val[SC_TKEY_CHARACTERS] < 0) { /* MG-SCN-TOP-1 */
@@ -394,6 +408,12 @@ static void read_scenario(mg_scenario_doc *d, int root)
 	l = &d->y.nodes[val[SC_TKEY_CHARACTERS]];
 	if (l->type != UT_YAML_SEQ && !ut_yaml_is_null(l)) {
 		wrong_type(d, l, UT_YAML_WANT_LIST);
+		return;
+	}
+	if (l->type == UT_YAML_SEQ && l->n > MG_SCN_MAX_CHARACTERS) {
+		/* MG-SCN-LIMIT-1: not read further */
+		diag_at(d, l, SC_D_TOO_MANY, MG_SCN_MAX_CHARACTERS, 0,
+		        d->y.nodes[kl[SC_TKEY_CHARACTERS]].text, NULL);
 		return;
 	}
 	d->chars = own_mem(d, l->type == UT_YAML_SEQ ? l->n : 0, sizeof(*d->chars));

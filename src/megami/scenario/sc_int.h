@@ -43,7 +43,8 @@ const sc_name *sc_vocab(int v, size_t *n);
 enum {
 	SC_D_DUPLICATE_ATTR = UT_YAML_D_USER, SC_D_DUPLICATE_NAME,
 	SC_D_HP_TOO_LOW, SC_D_HP_NOW_OVER, SC_D_RANGE_NEGATIVE,
-	SC_D_ROUND_LIMIT, SC_D_NO_PC, SC_D_NO_NPC, SC_D_END
+	SC_D_ROUND_LIMIT, SC_D_NO_PC, SC_D_NO_NPC, SC_D_ROUND_LIMIT_HIGH,
+	SC_D_TOO_MANY, SC_D_END
 };
 /* megami's own want (a stat name or an integer), after util's. */
 enum { SC_WANT_CHECK = UT_YAML_WANT_USER };

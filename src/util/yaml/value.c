@@ -151,6 +151,9 @@ int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v)
 /* Text (a name): any scalar but null; "" is an empty name. */
 const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 {
+	const char *p;
+	size_t chars = 0;
+
 	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
 		if (n->type == UT_YAML_SCALAR && !*n->text && n->quoted)
 			; /* "" : below */
@@ -161,6 +164,13 @@ const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 	}
 	if (!*n->text) {
 		ut_yaml_diag_at(d, n, UT_YAML_D_EMPTY_NAME, 0, 0, NULL, NULL);
+		return NULL;
+	}
+	for (p = n->text; *p; p++)
+		chars += ((unsigned char)*p & 0xC0) != 0x80;
+	if (chars > UT_YAML_NAME_MAX) {
+		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_TOO_LONG, (int64_t)chars,
+		                UT_YAML_NAME_MAX, NULL, NULL);
 		return NULL;
 	}
 	return n->text;
