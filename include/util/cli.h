@@ -127,6 +127,20 @@ int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 /* A decimal whole number from 0 to max (no sign, no blanks); 0, or -1. */
 int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
+/* The events a series of runs may spend in all unless --max-events says
+ * (MG-BUDGET-2, MS-BUDGET-2): about 200 CPU-seconds. */
+#define UT_CLI_SERIES_EVENTS UINT64_C(10000000000)
+
+/* --max-events's value (1 … 2^64 − 1) into *out: 0, or UT_EXIT_USAGE after
+ * the usage error of command cmd. */
+int ut_cli_max_events(const ut_cli *c, const char *cmd, const char *arg,
+                      uint64_t *out);
+
+/* The budget of each of n runs: `given` (--max-events; 0 when not given),
+ * or else the share UT_CLI_SERIES_EVENTS / n, at most per_run (the budget
+ * of one run alone), at least 1. */
+uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run);
+
 /*
  * Read all of f into *out (owned, free()), but no more than max bytes:
  * EFBIG when there is more (found by reading max + 1 bytes at most, so

@@ -10,34 +10,6 @@
 
 #include "manastorm/duel.h"
 
-int ms_cli_max_events(const ut_cli *ui, const char *cmd, const char *arg,
-                      uint64_t *out)
-{
-	uint64_t v;
-
-	if (ut_cli_parse_u64(arg, UINT64_MAX, &v) < 0 || v < 1)
-		return ut_cli_usage_error(ui, cmd,
-		       UT_TR(ui, "--max-events には1から18446744073709551615までの"
-		                 "整数を指定してください（「%s」）",
-		             "--max-events needs a whole number from 1 to "
-		             "18446744073709551615, not '%s'"),
-		       arg);
-	*out = v;
-	return 0;
-}
-
-uint64_t ms_cli_series_budget(uint64_t given, uint64_t duels)
-{
-	uint64_t share;
-
-	if (given)
-		return given;
-	share = duels ? MS_CLI_SERIES_EVENTS / duels : MS_CLI_SERIES_EVENTS;
-	if (share > MS_DUEL_MAX_EVENTS_DEFAULT)
-		share = MS_DUEL_MAX_EVENTS_DEFAULT;
-	return share ? share : 1;
-}
-
 void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
                          int64_t battle)
 {

@@ -105,23 +105,13 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
 
 /* The event budget (budget.c; MS-BUDGET-1, MS-BUDGET-2). */
 
-/* A series of N duels (playtest: runs; sweep: values × runs) without
- * --max-events does at most this many events in all: each duel gets the
- * smaller of MS_DUEL_MAX_EVENTS_DEFAULT and this divided by N. */
-#define MS_CLI_SERIES_EVENTS UINT64_C(10000000000)
-
 #define MS_CLI_MAX_EVENTS_LONGOPT \
 	{"max-events", required_argument, NULL, OPT_MAX_EVENTS}
 
-/* --max-events's value into *out (1 … 2^64 − 1): 0, or UT_EXIT_USAGE
- * after the usage error of command cmd. */
-int ms_cli_max_events(const ut_cli *ui, const char *cmd, const char *arg,
-                      uint64_t *out);
-
-/* The budget of each of `duels` duels: `given` (--max-events, 0 when not
- * given), or the share of MS_CLI_SERIES_EVENTS, at most
- * MS_DUEL_MAX_EVENTS_DEFAULT, at least 1. */
-uint64_t ms_cli_series_budget(uint64_t given, uint64_t duels);
+/* --max-events is read by ut_cli_max_events; a series of N duels
+ * (playtest: runs; sweep: values × runs) without it does at most
+ * UT_CLI_SERIES_EVENTS events in all: ut_cli_series_budget(given, N,
+ * MS_DUEL_MAX_EVENTS_DEFAULT). */
 
 /* The message (ja/en) of a duel that spent its budget of `max` events in
  * battle `battle`, on stderr as `manastorm: CMD: …`. */

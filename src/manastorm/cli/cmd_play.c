@@ -104,7 +104,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				       optarg);
 			break;
 		case OPT_MAX_EVENTS:
-			if (ms_cli_max_events(&o.ui, "play", optarg,
+			if (ut_cli_max_events(&o.ui, "play", optarg,
 			                      &opts.max_events) != 0)
 				return UT_EXIT_USAGE;
 			break;

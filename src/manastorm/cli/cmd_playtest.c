@@ -145,7 +145,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			a->vary = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (ms_cli_max_events(ui, cmd, optarg, &a->max_events) != 0)
+			if (ut_cli_max_events(ui, cmd, optarg, &a->max_events) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:
@@ -174,7 +174,8 @@ void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar)
 	o->seed = a->seed;
 	o->jobs = a->jobs;
 	/* MS-BUDGET-2: a sweep sets its own share (values × runs) */
-	o->max_events = ms_cli_series_budget(a->max_events, a->runs);
+	o->max_events = ut_cli_series_budget(a->max_events, a->runs,
+	                                     MS_DUEL_MAX_EVENTS_DEFAULT);
 	bar->shown = 0;
 	bar->last = -1;
 	if (isatty(fileno(stderr))) {

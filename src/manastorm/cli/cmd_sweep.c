@@ -151,8 +151,9 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 	}
 	ms_cli_pt_opts(&po, &a, &bar);
 	/* MS-BUDGET-2: the share of every duel of every value */
-	po.max_events = ms_cli_series_budget(a.max_events,
-	                                     a.runs * (uint64_t)spec.nvalues);
+	po.max_events = ut_cli_series_budget(a.max_events,
+	                                     a.runs * (uint64_t)spec.nvalues,
+	                                     MS_DUEL_MAX_EVENTS_DEFAULT);
 	rc = ms_sw_run(&r, s, &spec, &po);
 	ut_cli_progress_end(&bar);
 	if (rc < 0) {

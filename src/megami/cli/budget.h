@@ -11,11 +11,6 @@
 #include "cli.h"
 #include "megami/combat.h"
 
-/* A series (fight --runs N) without --max-events does at most this many
- * events in all (MG-BUDGET-2): each run gets the smaller of
- * MG_COMBAT_MAX_EVENTS_DEFAULT and this divided by N. */
-#define MG_CLI_SERIES_EVENTS UINT64_C(10000000000)
-
 #define MG_CLI_MAX_EVENTS_LONGOPT \
 	{"max-events", required_argument, NULL, OPT_MAX_EVENTS}
 
@@ -30,15 +25,10 @@
 	"                         10000000000/N): a combat that needs more stops\n" \
 	"                         there (exit status 1)\n"
 
-/* --max-events's value into *out (1 … 2^64 − 1): 0, or UT_EXIT_USAGE after
- * the usage error of command cmd. */
-int mg_cli_max_events(const ut_cli *ui, const char *cmd, const char *arg,
-                      uint64_t *out);
-
-/* The budget of each run of a series of `runs` runs: `given` (the value of
- * --max-events, 0 when not given), or else the share of
- * MG_CLI_SERIES_EVENTS, at most MG_COMBAT_MAX_EVENTS_DEFAULT, at least 1. */
-uint64_t mg_cli_series_budget(uint64_t given, uint64_t runs);
+/* --max-events is read by ut_cli_max_events; a series (fight --runs N)
+ * without it does at most UT_CLI_SERIES_EVENTS events in all
+ * (MG-BUDGET-2): ut_cli_series_budget(given, N,
+ * MG_COMBAT_MAX_EVENTS_DEFAULT). */
 
 /* The message (ja/en) of a combat that spent its budget of `max` events in
  * round `round`, on stderr as `megami: CMD: …`. */

@@ -207,7 +207,7 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 			replay = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (mg_cli_max_events(&o.ui, "fight", optarg,
+			if (ut_cli_max_events(&o.ui, "fight", optarg,
 			                      &max_events) != 0) {
 				free(values);
 				return UT_EXIT_USAGE;
@@ -256,7 +256,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	if (mc.runs) {
 		status = mg_fight_mc_run(&mc, &o.ui, mg_scenario_doc_scenario(doc),
 		                         seed, fmt == MG_LOG_JSON,
-		                         mg_cli_series_budget(max_events, mc.runs));
+		                         ut_cli_series_budget(max_events, mc.runs,
+		                                              MG_COMBAT_MAX_EVENTS_DEFAULT));
 		goto out;
 	}
 	if (have_dice)

@@ -709,7 +709,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 			log_path = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (mg_cli_max_events(&t.ui, "track", optarg,
+			if (ut_cli_max_events(&t.ui, "track", optarg,
 			                      &t.max_events) != 0)
 				return UT_EXIT_USAGE;
 			break;

@@ -178,6 +178,34 @@ int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+int ut_cli_max_events(const ut_cli *c, const char *cmd, const char *arg,
+                      uint64_t *out)
+{
+	uint64_t v;
+
+	if (ut_cli_parse_u64(arg, UINT64_MAX, &v) < 0 || v < 1)
+		return ut_cli_usage_error(c, cmd,
+		       UT_TR(c, "--max-events には1から18446744073709551615までの"
+		                "整数を指定してください（「%s」）",
+		             "--max-events needs a whole number from 1 to "
+		             "18446744073709551615, not '%s'"),
+		       arg);
+	*out = v;
+	return 0;
+}
+
+uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run)
+{
+	uint64_t share;
+
+	if (given)
+		return given;
+	share = n ? UT_CLI_SERIES_EVENTS / n : UT_CLI_SERIES_EVENTS;
+	if (share > per_run)
+		share = per_run;
+	return share ? share : 1;
+}
+
 int ut_cli_read(FILE *f, size_t max, char **out, size_t *len)
 {
 	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;
