@@ -47,10 +47,14 @@ char *hill_excerpt(const char *s, size_t max_cp)
 		if (k < 1) {
 			k = 1;
 			c = 0xfffd;
+		} else if (c == '\t' || c == '\n' || c == '\r') {
+			c = ' '; /* a folded header's blanks */
 		} else if (invisible(c)) {
 			c = 0xfffd;
 		}
-		if (c == 0xfffd)
+		if (c == ' ')
+			ut_buf_puts(&b, " ");
+		else if (c == 0xfffd)
 			ut_buf_puts(&b, "\xef\xbf\xbd");
 		else
 			ut_buf_put(&b, s + i, (size_t)k);

@@ -104,8 +104,9 @@ void hill_directives_free(hill_directives *d);
 char *hill_html_text(const char *html, size_t len);
 
 /* An excerpt of untrusted text to echo in a reply or a page: at most
- * `max_cp` code points (then "…"), invalid UTF-8, control characters and
- * invisible (default ignorable) code points each made U+FFFD.  Owned
+ * `max_cp` code points (then "…"); tabs and line ends made spaces; invalid
+ * UTF-8, other control characters and invisible (default ignorable) code
+ * points each made U+FFFD.  Owned
  * (free()), or NULL when out of memory. */
 char *hill_excerpt(const char *s, size_t max_cp);
 
