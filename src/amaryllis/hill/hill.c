@@ -295,10 +295,13 @@ static int get_meta(am_hill *h)
 		if (!k || !v)
 			continue;
 		n++;
-		if (!strcmp(k, "address"))
+		if (!strcmp(k, "address")) {
+			free(h->address); /* read again to upgrade: open_hill */
 			h->address = strdup(v);
-		else if (!strcmp(k, "name"))
+		} else if (!strcmp(k, "name")) {
+			free(h->name);
 			h->name = strdup(v);
+		}
 		else if (!strcmp(k, "size"))
 			h->size = i > 0 ? (size_t)i : 1;
 		else if (!strcmp(k, "win"))
@@ -428,11 +431,14 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		return rc;
 	}
 	if (!ro && h->format < 2) {
+		/* upgrade under the write lock; another process may have done
+		 * it since get_meta read the format: read it again */
 		if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0) {
 			am_hill_free(h);
 			return rc;
 		}
-		if ((rc = hill_exec(h, migrate_2)) < 0 ||
+		if ((rc = get_meta(h)) < 0 ||
+		    (h->format < 2 && (rc = hill_exec(h, migrate_2)) < 0) ||
 		    (rc = hill_exec(h, "COMMIT")) < 0) {
 			sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 			am_hill_free(h);
