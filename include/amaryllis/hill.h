@@ -4,7 +4,8 @@
  *
  * This is a front end on top of the public API (sheet, engine, league,
  * render): it keeps its state in an SQLite database (WAL mode; every
- * message is one BEGIN IMMEDIATE transaction keyed by its Message-ID),
+ * message is one BEGIN IMMEDIATE transaction keyed by a hash of its
+ * sender and content),
  * reads mail with GMime 3 and hashes owner passwords with libsodium.  It
  * does I/O (the database file) but never prints; replies come back as raw
  * RFC 5322 text for the caller to deliver.
@@ -130,8 +131,8 @@ void am_hill_free(am_hill *hill);
 
 /**
  * Process one raw RFC 5322 message, in one transaction: the state change
- * and the reply are stored together, keyed by the Message-ID (a hash of
- * the raw bytes when there is none).
+ * and the reply are stored together, keyed by a hash of the sender, the
+ * Message-ID and the content (docs/HILL.md, "Security").
  *
  * A message processed before gets no second reply (*reply_out NULL,
  * *result_out "duplicate"), unless its reply was stored but never marked
@@ -159,7 +160,8 @@ int am_hill_process(am_hill *hill, const char *raw, size_t len,
  * Mark the reply of the last am_hill_process on this handle (or the last
  * notice of am_hill_next_notice) as delivered, so that a re-delivery of
  * the message gets no second reply.  The stored reply is dropped then;
- * its hash key and Message-ID are kept (for 30 days) to know the message.
+ * the message's hash key and the reply's Message-ID are kept (for 30
+ * days) to know the message.
  * @return 0 (also when there is nothing to mark); AM_HILL_ETEMP; AM_ERROR.
  */
 int am_hill_mark_sent(am_hill *hill);
