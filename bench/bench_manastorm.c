@@ -5,7 +5,8 @@
  * order caster A, warrior A, caster B, warrior B), full 52-card decks,
  * shuffle on, hand 5, 3 battles of at most 10 rounds, policy default for
  * everyone.  One duel object is played again and again (ms_duel_restart
- * with seed S + i for duel i, RANDOM.md series), without an event callback.
+ * with seed S + i for duel i, docs/RANDOM.md series), without an event
+ * callback.
  * It prints duels per wall second and per CPU second of its thread (the
  * second is the honest per-core figure on a shared machine).
  * Usage: bench_manastorm [SECONDS]  (default 3)

@@ -6,7 +6,7 @@
  * magic; armor; some finish off), then fought again and again with one
  * combat object (mg_combat_restart), the default policy for every
  * decision, no event callback, and dice from the generator seeded S + i
- * for fight i (RANDOM.md series).
+ * for fight i (docs/RANDOM.md series).
  * Usage: bench_megami [SECONDS]  (default 3)
  */
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * against reference outputs computed independently.
  *
  * Every expected number below was printed by tests/support/rng_reference.py,
- * a Python 3 transcription of /work/shared/rules/RANDOM.md that uses
+ * a Python 3 transcription of docs/RANDOM.md that uses
  * arbitrary-precision integers masked to 64 bits by hand (no code shared
  * with src/util/rng.c).  Regenerate with
  *     python3 tests/support/rng_reference.py

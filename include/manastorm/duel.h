@@ -2,7 +2,7 @@
  * manastorm/duel.h - the card duel engine (rulings D2–D7) as a step API.
  *
  * A duel borrows a scenario (manastorm/scenario.h) and uses one seeded
- * generator (util/rng.h, RANDOM.md) for every shuffle (D2 start, D7.1
+ * generator (util/rng.h, docs/RANDOM.md) for every shuffle (D2 start, D7.1
  * discard pile into an empty deck, D7.10 step 9) and for the choices of
  * the `random` policy, in the order they happen.  It does no I/O and keeps
  * no global state.  It advances one decision at a time:

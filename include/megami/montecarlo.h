@@ -4,7 +4,7 @@
  *
  * mg_mc_run fights the scenario `runs` times with the default policy
  * (mg_combat_run), run i with the generator seeded S + i mod 2^64
- * (RANDOM.md, ut_rng_series_seed), on `jobs` threads, and sums up:
+ * (docs/RANDOM.md, ut_rng_series_seed), on `jobs` threads, and sums up:
  * wins of each side and draws with 95 % Wilson score intervals, the
  * rounds (mean, median, 90th percentile, nearest rank), and per character
  * the rates of 戦闘不能 and death at the end and the mean HP left.

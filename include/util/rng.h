@@ -1,5 +1,5 @@
 /*
- * util/rng.h - the seeded generator `xoshiro256ss-1` of RANDOM.md, bit for
+ * util/rng.h - the seeded generator `xoshiro256ss-1` of docs/RANDOM.md, bit for
  * bit, and a source of dice that is either that generator or a list of
  * fixed results (`--dice`).
  *
@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/** The name a replay or JSON result records as "rng" (RANDOM.md). */
+/** The name a replay or JSON result records as "rng" (docs/RANDOM.md). */
 #define UT_RNG_NAME "xoshiro256ss-1"
 
 /** The generator's state; seed it with ut_rng_seed before use. */
@@ -101,7 +101,7 @@ typedef int (*ut_dice_fn)(void *ud, uint64_t sides, size_t index,
 
 /**
  * Where dice come from: the generator, or a list of fixed results taken in
- * order (RANDOM.md "Fixed results"), or a callback.  A rule system takes a
+ * order (docs/RANDOM.md "Fixed results"), or a callback.  A rule system takes a
  * ut_dice * and rolls with ut_dice_roll, so it runs the same with any.
  */
 typedef struct ut_dice {

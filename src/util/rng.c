@@ -1,7 +1,7 @@
 /*
- * rng.c - the seeded generator `xoshiro256ss-1` (/work/shared/rules/
- * RANDOM.md) and dice sources (util/rng.h).  Every operation is written as
- * RANDOM.md states it; all arithmetic is on uint64_t, so mod 2^64 is free.
+ * rng.c - the seeded generator `xoshiro256ss-1` (docs/RANDOM.md) and dice
+ * sources (util/rng.h).  Every operation is written as docs/RANDOM.md
+ * states it; all arithmetic is on uint64_t, so mod 2^64 is free.
  */
 #include "util/rng.h"
 

@@ -192,7 +192,7 @@ static void check_json(const char *text, size_t len, const am_engine *engine,
 
 /*
  * Check a finished battle (rc == 0) against the rules: winner, draw and
- * tie-break agree with the scores (RULES.md 6), the scores are the sums of
+ * tie-break agree with the scores (docs/RULES.md 6), the scores are the sums of
  * the units' ＨＰ (11), and a battle over before turn 20 has a side with no
  * living unit (11).
  */

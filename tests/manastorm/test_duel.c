@@ -726,7 +726,7 @@ static void ms_two_battles(void **state)
 	assert_int_equal(res.winner, 0);
 }
 
-/* MS-START-1 MS-RNG-1: the start shuffle is RANDOM.md's.  Seed 42, two warriors with
+/* MS-START-1 MS-RNG-1: the start shuffle is docs/RANDOM.md's.  Seed 42, two warriors with
  * the full deck (S1…C13) and no hand.  tests/support/rng_reference.py
  * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
  *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
@@ -1107,7 +1107,7 @@ int main(void)
 		{"MS-ATTACK-2 MS-ATTACK-4 a storm needs this round's cards", ms_storm_needs_this_round, NULL, teardown, NULL},
 		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
-		{"MS-START-1 MS-RNG-1 the start shuffle is RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
+		{"MS-START-1 MS-RNG-1 the start shuffle is docs/RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
 		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event budget", ms_budget_events, NULL, teardown, NULL},

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference outputs of the seeded generator `xoshiro256ss-1`.
 
-Written straight from /work/shared/rules/RANDOM.md with Python's
+Written straight from docs/RANDOM.md with Python's
 arbitrary-precision integers (every step masked to 64 bits by hand), so it
 shares no code and no fixed-width arithmetic with src/util/rng.c.  The
 numbers pinned in tests/test_util_rng.c were printed by this script:
@@ -15,7 +15,7 @@ M64 = (1 << 64) - 1
 
 
 def splitmix64(x):
-    """Yield the splitmix64 outputs started at x (RANDOM.md, Seed)."""
+    """Yield the splitmix64 outputs started at x (docs/RANDOM.md, Seed)."""
     while True:
         x = (x + 0x9E3779B97F4A7C15) & M64
         z = x
@@ -63,7 +63,7 @@ class Xoshiro256ss:
 
 
 def series_seed(seed, i):
-    """The seed of run i of a series with seed S (RANDOM.md, Series)."""
+    """The seed of run i of a series with seed S (docs/RANDOM.md, Series)."""
     return (seed + i) & M64
 
 

@@ -14,7 +14,7 @@
 #include "amaryllis.h"
 #include "util/cli.h"
 
-/* Exit statuses (STYLE.md): ok, bad input, usage. */
+/* Exit statuses (docs/STYLE.md): ok, bad input, usage. */
 enum { EXIT_OK = UT_EXIT_OK, EXIT_INPUT = UT_EXIT_INPUT,
        EXIT_USAGE = UT_EXIT_USAGE };
 

@@ -3,7 +3,7 @@
  * units, decisions, hits) and the functions its modules share.
  *
  * The engine is one module per responsibility, each file naming its
- * functions after itself (STYLE.md):
+ * functions after itself (docs/STYLE.md):
  *
  *   engine.c     am_engine_*    new/free, battle entry points, events,
  *                               the final score and the seeded tie-break
@@ -24,7 +24,7 @@
  *
  * Rule IDs (AM-STEP-2, BU-PLACE-1, …) are those of docs/RULES.md; the
  * comment above each function names the rules it implements, and section 13
- * of RULES.md maps every ID to its functions here and in the modules.
+ * of docs/RULES.md maps every ID to its functions here and in the modules.
  */
 #ifndef AM_CORE_ENGINE_INT_H
 #define AM_CORE_ENGINE_INT_H

@@ -120,7 +120,7 @@ static int emit(ms_duel *d, const ms_event *e)
 
 #define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
 
-/* RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
+/* docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
  * duel's time). */

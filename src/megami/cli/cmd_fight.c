@@ -1,6 +1,6 @@
 /* cmd_fight.c - `megami fight SCENARIO` (MG-FIGHT-CLI-1): play one combat
  * with the built-in policy `default` for every decision and print its log
- * (docs/MEGAMI.md "Combat", MG-LOG-1; dice: M8.11, RANDOM.md). */
+ * (docs/MEGAMI.md "Combat", MG-LOG-1; dice: M8.11, docs/RANDOM.md). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -54,7 +54,7 @@ int mg_roll(mg_combat *c, int64_t *v)
 
 	if (!d->fixed && !d->fn) {
 		/* what ut_dice_roll does for the generator (a die of n sides
-		 * is 1 + uniform(n), RANDOM.md), without three calls; a
+		 * is 1 + uniform(n), docs/RANDOM.md), without three calls; a
 		 * callback source (a tracker, a replay) goes through it */
 		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
 		d->rolled++;

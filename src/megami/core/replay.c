@@ -417,7 +417,7 @@ int mg_replay_parse(mg_replay *out, const char *text, size_t len,
 				                "too many values for '%.*s'"),
 				             (int)t[0].len, t[0].s);
 			} else if (tok_is(&t[0], "rng")) {
-				/* RANDOM.md: a replay records "xoshiro256ss-1" */
+				/* docs/RANDOM.md: a replay records "xoshiro256ss-1" */
 				if (!tok_is(&t[1], UT_RNG_NAME))
 					rc = fail_at(&ps, UT_EINVALID, t[1].col,
 					             TR(lang, "乱数生成器「%.*s」は使えません"

@@ -12,7 +12,7 @@
  *                    "incapacitated_interval", "dead", "dead_rate",
  *                    "dead_interval", "hp_mean", "hp_min", "hp_max"}, …]}
  *
- * The seed is a decimal string (RANDOM.md); rates and intervals are
+ * The seed is a decimal string (docs/RANDOM.md); rates and intervals are
  * fractions (0 … 1); the histogram lists every rounds value that occurred,
  * ascending.
  */

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """An independent reference of the card duel (manastorm).
 
-Written from /work/shared/rules/RULINGS-duel.md (D2-D7), RANDOM.md and the
-seed text /work/shared/seeds/002_570963f4498fafb3.txt alone, without
+Written from docs/RULINGS-duel.md (D2-D7), docs/RANDOM.md and the
+seed text 002_570963f4498fafb3.txt (docs/RULINGS-duel.md's) alone, without
 reading src/manastorm/.  Policies: `default` (D5 + D7.7) and `greedy`
 (D7.7); a scenario that uses `random` is refused (exit 3).
 

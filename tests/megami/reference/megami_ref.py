@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference of the 戦女神TRPG combat engine (rulings M2-M8).
 
-Written from /work/shared/rules/RULINGS-megami.md, RANDOM.md and the seed
+Written from docs/RULINGS-megami.md, docs/RANDOM.md and the seed
 text only, without reading the C engine, to cross-check `megami fight`.
 It plays a scenario with the built-in policy `default` (M6, M8.4-M8.8),
 dice from the seeded generator xoshiro256ss-1, and prints the result subset
@@ -38,7 +38,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "support"))
-from rng_reference import Xoshiro256ss  # noqa: E402  (RANDOM.md transcribed)
+from rng_reference import Xoshiro256ss  # noqa: E402  (docs/RANDOM.md transcribed)
 
 import yaml  # noqa: E402
 
