@@ -1,7 +1,8 @@
 /*
  * manastorm/playtest.h - playtests (many seeded duels of one scenario) and
  * parameter sweeps (a playtest per value of one numeric field);
- * docs/MANASTORM.md "Playtests" (MS-PT-*) and "Sweeps" (MS-SW-*).
+ * docs/MANASTORM.md "Playtests" (the MS-PT rules) and "Sweeps" (the MS-SW
+ * rules).
  *
  *     ms_pt_opts o = MS_PT_OPTS_INIT;
  *     ms_pt_report r;

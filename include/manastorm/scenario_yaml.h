@@ -1,6 +1,6 @@
 /*
  * manastorm/scenario_yaml.h - reading a scenario file written in YAML
- * (rulings D1, D7.11; docs/MANASTORM.md "Scenarios", rules MS-SCN-*).
+ * (rulings D1, D7.11; docs/MANASTORM.md "Scenarios", the MS-SCN rules).
  *
  * The reader takes a buffer (never a file) and a file name for messages,
  * and produces an ms_scenario_doc: the scenario as plain data

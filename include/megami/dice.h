@@ -1,7 +1,7 @@
 /*
  * megami/dice.h - the dice bot: BCDice's SRS command and its plain-sum
  * fallback, printed byte for byte as Japanese online tables show them
- * (docs/MEGAMI.md, "Dice bot", MG-DICE-*).
+ * (docs/MEGAMI.md, "Dice bot", the MG-DICE rules).
  *
  *     mg_dice_expr *e;
  *     mg_dice_diag d;
@@ -109,7 +109,7 @@ size_t mg_dice_count(const mg_dice_expr *e);
 
 /**
  * Roll e with dice from `dice` (left to right as written) and append its
- * line, without a newline, to `text` (MG-DICE-OUT-*).
+ * line, without a newline, to `text` (MG-DICE-OUT-1, MG-DICE-OUT-2).
  * @param res   the total and verdict (may be NULL)
  * @param diag  filled on failure (may be NULL)
  * @return 0; MG_EINVALID when a fixed die is out of range or the list ran

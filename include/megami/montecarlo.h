@@ -1,6 +1,6 @@
 /*
  * megami/montecarlo.h - Monte Carlo over seeded combats: is an encounter
- * fair?  (docs/MEGAMI.md, section "Monte Carlo", rules MG-MC-*.)
+ * fair?  (docs/MEGAMI.md, section "Monte Carlo", the MG-MC rules.)
  *
  * mg_mc_run fights the scenario `runs` times with the default policy
  * (mg_combat_run), run i with the generator seeded S + i mod 2^64

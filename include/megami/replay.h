@@ -1,7 +1,7 @@
 /*
  * megami/replay.h - a recorded combat: the scenario (a path and/or the
  * scenario itself), the seed, and every decision and every die in the order
- * they happened (docs/MEGAMI.md "Tracker and replays", MG-REPLAY-*).
+ * they happened (docs/MEGAMI.md "Tracker and replays", the MG-REPLAY rules).
  *
  * The text format, version 1, one item a line ('#' starts a comment outside
  * scenario lines; blank lines are ignored):

@@ -1,6 +1,6 @@
 /*
  * megami/scenario_yaml.h - reading a scenario file written in YAML (rulings
- * M1, M8.1; docs/MEGAMI.md "Scenarios", rules MG-SCN-*).
+ * M1, M8.1; docs/MEGAMI.md "Scenarios", the MG-SCN rules).
  *
  * The reader takes a buffer (never a file) and a file name for messages, and
  * produces an mg_scenario_doc: the scenario as plain data (megami/scenario.h),

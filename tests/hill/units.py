@@ -1,7 +1,8 @@
 """units.py - seeded legal and illegal unit sheets for the hill's load tests.
 
-Every legal sheet keeps AM-UNIT-1..4 by construction: ＨＰ (a multiple of
-5), 攻撃力, 防御力, 素早さ bought with at most 9 of the 10 bonus points, so
+Every legal sheet keeps AM-UNIT-1, AM-UNIT-2, AM-UNIT-3, AM-UNIT-4 by
+construction: ＨＰ (a multiple of 5), 攻撃力, 防御力, 素早さ bought with at
+most 9 of the 10 bonus points, so
 技術 = 10 − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) ≥ 1, and the actions set
 cost exactly 技術 in all (each action of the menu has its cost from the
 table of docs/RULES.md §2).  No ビルド, single units: AM-SYM-1 makes every
@@ -11,7 +12,7 @@ not depend on the order in which units entered.  The scripts still run
 """
 import random
 
-# (name, cost, class) — costs from docs/RULES.md §2 (AM-CLASS-*).
+# (name, cost, class) — costs from docs/RULES.md §2 (the AM-CLASS rules).
 MENU = [
     ("突き", 1, "直接攻撃"),            # AM-CLASS-1, base 1
     ("貫き", 3, "防御無視攻撃"),        # AM-CLASS-2, base 3
@@ -50,7 +51,7 @@ def legal(rng, name):
 
 
 def illegal(rng, name):
-    """One illegal sheet (each kind breaks one rule of AM-UNIT-*)."""
+    """One illegal sheet (each kind breaks one of the AM-UNIT rules)."""
     kind = rng.randrange(3)
     if kind == 0:   # AM-UNIT-1: 20/5 + 5 + 1 + 2 = 12 bonus points
         return "%s：２０／５／１／２／突き\n・突き（１）：直接攻撃\n" % name

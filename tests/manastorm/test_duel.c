@@ -1094,12 +1094,12 @@ static void ms_property_random(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		{"MS-ENCHANT-1..5 held, not passing, happening, both", ms_enchant_outcomes, NULL, teardown, NULL},
+		{"MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5 held, not passing, happening, both", ms_enchant_outcomes, NULL, teardown, NULL},
 		{"MS-ENCHANT-4 MS-POLICY-1 MP 0, no 衣装 left, favoured suit", ms_enchant_mp_zero_and_suit, NULL, teardown, NULL},
 		{"MS-ATTACK-1 MS-ATTACK-2 MS-ADV-1 MS-ADV-3 MS-POLICY-2 MS-POLICY-3 MS-DAMAGE-1 default warriors, equal advantage", ms_attack_default_and_equal_damage, NULL, teardown, NULL},
 		{"MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3 failure, pairs, lower half", ms_attack_fail_and_lower_half, NULL, teardown, NULL},
 		{"MS-ATTACK-1 MS-ATTACK-5 MS-POLICY-1 MS-POLICY-2 MS-DAMAGE-3 pointing", ms_attack_point, NULL, teardown, NULL},
-		{"MS-ATTACK-4 MS-STORM-1..5 the storm by hand", ms_storm_full, NULL, teardown, NULL},
+		{"MS-ATTACK-4 MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5 the storm by hand", ms_storm_full, NULL, teardown, NULL},
 		{"MS-STORM-2 MS-STORM-6 the tie draw-off", ms_storm_tie, NULL, teardown, NULL},
 		{"MS-ATTACK-4 MS-ATTACK-6 MS-POLICY-4 storm_match card, rounds_per_battle", ms_storm_match_card_and_round_bound, NULL, teardown, NULL},
 		{"MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, reshuffle", ms_storm_number_and_reshuffle, NULL, teardown, NULL},

@@ -1,6 +1,7 @@
 /*
  * test_playtest.c - playtests and sweeps (manastorm/playtest.h,
- * docs/MANASTORM.md "Playtests" MS-PT-*, "Sweeps" MS-SW-*): the Wilson
+ * docs/MANASTORM.md "Playtests" the MS-PT rules, "Sweeps" the MS-SW rules):
+ * the Wilson
  * interval against values worked by hand, the same report for 1, 2 and 3
  * threads, run i equal to one duel seeded S+i, a duel whose outcome is
  * certain (derived by hand from D3), the sweep's edits and errors, common

@@ -1,7 +1,7 @@
 /*
  * test_scenario.c - the YAML scenario reader (rulings D1, D7.11;
- * docs/MANASTORM.md "Scenarios", MS-SCN-*): the example of D1 field by
- * field, the defaults, Japanese keys and values, every card spelling, the
+ * docs/MANASTORM.md "Scenarios", the MS-SCN rules): the example of D1 field
+ * by field, the defaults, Japanese keys and values, every card spelling, the
  * errors with their exact line:col and message in both languages, the
  * canonical output read back.
  *
@@ -148,8 +148,8 @@ static void test_defaults(void **state)
 	ms_scenario_doc_free(doc);
 }
 
-/* MS-SCN-KEY-4, MS-SCN-VAL-2..5: the Japanese keys and values give the
- * same scenario as the English ones. */
+/* MS-SCN-KEY-4, MS-SCN-VAL-2, MS-SCN-VAL-3, MS-SCN-VAL-4, MS-SCN-VAL-5: the
+ * Japanese keys and values give the same scenario as the English ones. */
 static void test_japanese(void **state)
 {
 	static const char ja[] =
@@ -233,8 +233,9 @@ static void test_card_errors(void **state)
 		"2:85: カード（S1〜C13）が必要です（書かれているのはリスト）\n");
 }
 
-/* MS-SCN-PART-4..7: the keys of each role, in both languages.  The
- * caster's mapping starts at 2:5 (after "  - "), its hp key at 2:66. */
+/* MS-SCN-PART-4, MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7: the keys of
+ * each role, in both languages.  The caster's mapping starts at 2:5 (after "
+ * - "), its hp key at 2:66. */
 static void test_role_keys(void **state)
 {
 	static const char y[] =
@@ -311,9 +312,9 @@ static void test_sides_and_names(void **state)
 		"4:12: 名前が空です\n");
 }
 
-/* MS-SCN-KEY-2, MS-SCN-KEY-3, MS-SCN-VAL-2..6, MS-SCN-TOP-1: unknown keys
- * and values with the nearest, a key twice in two spellings, required
- * keys. */
+/* MS-SCN-KEY-2, MS-SCN-KEY-3, MS-SCN-VAL-2, MS-SCN-VAL-3, MS-SCN-VAL-4,
+ * MS-SCN-VAL-5, MS-SCN-VAL-6, MS-SCN-TOP-1: unknown keys and values with the
+ * nearest, a key twice in two spellings, required keys. */
 static void test_keys_and_values(void **state)
 {
 	static const char y[] =

@@ -1,6 +1,6 @@
 /*
  * test_scenario.c - the YAML scenario reader (rulings M1, M8.1;
- * docs/MEGAMI.md "Scenarios", MG-SCN-*): every error kind with its exact
+ * docs/MEGAMI.md "Scenarios", the MG-SCN rules): every error kind with its exact
  * line:col and message in both languages, the example of M1 field by
  * field, Japanese keys, the defaults of M8.1, the canonical output.
  *

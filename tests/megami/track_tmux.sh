@@ -3,7 +3,7 @@
 # track_tmux.sh - drive `megami track` in a real terminal (tmux) as a GM
 # would, then play the saved replay with `megami fight --replay` and compare
 # it with the session's log (docs/MEGAMI.md "Tracker and replays",
-# MG-TRACK-1 … MG-TRACK-5, MG-REPLAY-4).
+# MG-TRACK-1, MG-TRACK-2, MG-TRACK-3, MG-TRACK-4, MG-TRACK-5, MG-REPLAY-4).
 #
 #   usage: tests/megami/track_tmux.sh MEGAMI SOURCE_DIR
 #

@@ -501,7 +501,8 @@ static int begin_round(ms_duel *d, int new_battle)
 	return 0;
 }
 
-/* MS-ENCHANT-1 … MS-ENCHANT-6: steps 2 and 3 (D7.10's order). */
+/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
+ * MS-ENCHANT-6: steps 2 and 3 (D7.10's order). */
 static int enchant_check(ms_duel *d)
 {
 	size_t i, j;
@@ -657,7 +658,8 @@ static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
 	return 1;
 }
 
-/* MS-STORM-1 … MS-STORM-6: one マナ・ストーム (D4, D7.8). */
+/* MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5, MS-STORM-6: one
+ * マナ・ストーム (D4, D7.8). */
 static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 {
 	size_t i, k, ntied;
@@ -922,7 +924,7 @@ static int attack_check(ms_duel *d)
 	/* MS-ATTACK-5: played attack cards to the discard pile */
 	if ((rc = discard_attack_cards(d)) < 0)
 		return rc;
-	/* MS-ADV-1 … MS-ADV-4: per pair */
+	/* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: per pair */
 	for (k = 0; k < npairs; k++) {
 		int32_t a = k < d->nw[0] ? (int32_t)d->wside[0][k] : -1;
 		int32_t b = k < d->nw[1] ? (int32_t)d->wside[1][k] : -1;
@@ -948,7 +950,8 @@ static int attack_check(ms_duel *d)
 	return 0;
 }
 
-/* MS-DAMAGE-1 … MS-DAMAGE-4: step 9.  Returns 1 when the duel ended. */
+/* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4: step 9.  Returns 1 when
+ * the duel ended. */
 static int last_damage(ms_duel *d)
 {
 	int64_t deal[2];

@@ -53,7 +53,8 @@ static const ut_msg wants[] = {
 	                                       "a card (S1…C13)"}},
 };
 
-/* The name of vocabulary v, or with `list` its values (MS-SCN-VAL-*). */
+/* The name of vocabulary v, or with `list` its values (MS-SCN-VAL-1,
+ * MS-SCN-VAL-2, MS-SCN-VAL-3, MS-SCN-VAL-4, MS-SCN-VAL-5, MS-SCN-VAL-6). */
 static void vocab(ut_buf *out, int v, int list, ut_lang lang)
 {
 	static const ut_msg names[] = {

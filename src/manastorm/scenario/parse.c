@@ -3,10 +3,12 @@
  * ms_scenario, with every problem located (docs/MANASTORM.md "Scenarios").
  *
  * util_yaml (util/yaml.h) reads the bytes and the YAML into a tree of
- * located nodes and checks what every format checks (MS-SCN-IN-*,
- * MS-SCN-YAML-*, keys MS-SCN-KEY-1…3, integers MS-SCN-NUM-1, booleans);
- * this file walks the tree with the key tables of vocab.c.  Every problem
- * is reported, not only the first (up to opts.max_diags kept).
+ * located nodes and checks what every format checks (MS-SCN-IN-1,
+ * MS-SCN-IN-2, MS-SCN-YAML-1, MS-SCN-YAML-2, MS-SCN-YAML-3, MS-SCN-YAML-4,
+ * MS-SCN-YAML-5, keys MS-SCN-KEY-1, MS-SCN-KEY-2, MS-SCN-KEY-3, integers
+ * MS-SCN-NUM-1, booleans); this file walks the tree with the key tables of
+ * vocab.c.  Every problem is reported, not only the first (up to
+ * opts.max_diags kept).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,10 +137,12 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 }
 
 /*
- * A participant (MS-SCN-PART-*).  Returns 1 when it is whole; *sides gets
- * bit side when it is a warrior of a known side, bit 2 when its side or
- * role could not be read (MS-SCN-TOP-3 then claims no side lacks one);
- * *name_at the node of the name's value (NULL when there is no name).
+ * A participant (MS-SCN-PART-1, MS-SCN-PART-2, MS-SCN-PART-3, MS-SCN-PART-4,
+ * MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7, MS-SCN-PART-8).  Returns 1
+ * when it is whole; *sides gets bit side when it is a warrior of a known
+ * side, bit 2 when its side or role could not be read (MS-SCN-TOP-3 then
+ * claims no side lacks one); *name_at the node of the name's value (NULL
+ * when there is no name).
  */
 static int read_participant(ms_scenario_doc *d, const node *m,
                             ms_participant *p, int *sides,
@@ -264,7 +268,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	return ok;
 }
 
-/* The top level (MS-SCN-TOP-*). */
+/* The top level (MS-SCN-TOP-1, MS-SCN-TOP-2, MS-SCN-TOP-3). */
 static void read_scenario(ms_scenario_doc *d, int root)
 {
 	const node *r = at(d, root), *l;

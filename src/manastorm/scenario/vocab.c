@@ -1,5 +1,6 @@
 /* vocab.c - the names of the scenario format in English and Japanese (D1,
- * D7.11; docs/MANASTORM.md MS-SCN-KEY-4, MS-SCN-VAL-*) and the cards. */
+ * D7.11; docs/MANASTORM.md MS-SCN-KEY-4, MS-SCN-VAL-2, MS-SCN-VAL-3,
+ * MS-SCN-VAL-4, MS-SCN-VAL-5, MS-SCN-VAL-6) and the cards. */
 #include <string.h>
 
 #include "sc_int.h"

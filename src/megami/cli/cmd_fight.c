@@ -138,7 +138,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	int64_t *values = NULL;
 	size_t nvalues = 0;
 	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
-	uint64_t max_events = 0; /* --max-events; 0: the default (MG-BUDGET-*) */
+	/* --max-events; 0: the default (MG-BUDGET-1, MG-BUDGET-2) */
+	uint64_t max_events = 0;
 	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
 	mg_fight_mc mc = MG_FIGHT_MC_INIT;
 	const char *replay = NULL; /* --replay: cmd_fight_replay.c */

@@ -1,8 +1,8 @@
 /*
  * cmd_fight_mc.c - `megami fight SCENARIO --runs N [--seed S] [--jobs J]
  * [--format text|json] [--svg FILE]`: Monte Carlo over seeded combats
- * (docs/MEGAMI.md "Monte Carlo", MG-MC-*).  cmd_fight.c reads the scenario
- * and the common options and hands over here (fight_mc.h).
+ * (docs/MEGAMI.md "Monte Carlo", the MG-MC rules).  cmd_fight.c reads the
+ * scenario and the common options and hands over here (fight_mc.h).
  */
 #include <stdio.h>
 #include <string.h>

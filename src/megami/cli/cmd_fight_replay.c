@@ -1,6 +1,6 @@
 /*
  * cmd_fight_replay.c - `megami fight --replay FILE` (docs/MEGAMI.md
- * "Tracker and replays", MG-REPLAY-*): play a replay saved by `megami
+ * "Tracker and replays", the MG-REPLAY rules): play a replay saved by `megami
  * track` (or written by hand) and print the combat's log, the same log the
  * session showed.  A bad replay is FILE:LINE:COL: error: …, exit 1.
 

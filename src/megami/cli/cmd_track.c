@@ -1,6 +1,6 @@
 /*
  * cmd_track.c - `megami track SCENARIO [--seed S] [--log FILE]`: the GM's
- * combat tracker (docs/MEGAMI.md "Tracker and replays", MG-TRACK-*).
+ * combat tracker (docs/MEGAMI.md "Tracker and replays", the MG-TRACK rules).
  *
  * The combat engine runs with a person deciding: every decision the engine
  * asks for (megami/combat.h) is typed at a prompt, the default policy's

@@ -1,6 +1,7 @@
 /*
- * replay.c - the replay format (megami/replay.h): parse, write, and play
- * on a combat (docs/MEGAMI.md "Tracker and replays", MG-REPLAY-*).  No I/O.
+ * replay.c - the replay format (megami/replay.h): parse, write, and play on a
+ * combat (docs/MEGAMI.md "Tracker and replays", the MG-REPLAY rules).  No
+ * I/O.
  */
 #include "megami/replay.h"
 

@@ -209,7 +209,8 @@ static int real_damage(int64_t *out, int64_t ad, int64_t mod,
 	return 0;
 }
 
-/* MG-ATTACK-1 … MG-ATTACK-6: character i attacks with attack a, chosen target t. */
+/* MG-ATTACK-1, MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
+ * MG-ATTACK-6: character i attacks with attack a, chosen target t. */
 int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 {
 	const mg_character *cs = c->s->characters;

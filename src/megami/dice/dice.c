@@ -4,14 +4,17 @@
  *
  * BCDice reads a command twice, and so do we (docs/MEGAMI.md, Dice bot):
  *
- *   1. the SRS way (MG-DICE-SRS-*): the first word is rewritten by BCDice's
+ *   1. the SRS way (MG-DICE-SRS-1, MG-DICE-SRS-2, MG-DICE-SRS-3,
+ *      MG-DICE-SRS-4, MG-DICE-SRS-5, MG-DICE-SRS-6, MG-DICE-SRS-7): the
+ *      first word is rewritten by BCDice's
  *      preprocessor (constant parentheses folded, `2D` → `2D6`) and, if it
  *      starts with 2D6, parsed by its Command::Parser with `2D6` as the
  *      notation, `@c` and `#f` options and only `>=` as comparison; or in
  *      the legacy form `…[c,f]`.  A bare `2D6±m` without @, #, target or
  *      [] is not an SRS judgement.
- *   2. otherwise as a plain sum (MG-DICE-SUM-*): BCDice's AddDice grammar
- *      on the text as written.
+ *   2. otherwise as a plain sum (MG-DICE-SUM-1, MG-DICE-SUM-2,
+ *      MG-DICE-SUM-3, MG-DICE-SUM-4, MG-DICE-SUM-5): BCDice's AddDice
+ *      grammar on the text as written.
  *
  * Only when both fail is the expression bad; the message then comes from
  * the reading the user most likely meant (MG-DICE-ERR-1).
@@ -127,10 +130,12 @@ typedef struct node {
 
 struct mg_dice_expr {
 	int srs;
-	/* SRS judgement (MG-DICE-SRS-*) */
+	/* SRS judgement (MG-DICE-SRS-1, MG-DICE-SRS-2, MG-DICE-SRS-3,
+	 * MG-DICE-SRS-4, MG-DICE-SRS-5, MG-DICE-SRS-6, MG-DICE-SRS-7) */
 	int64_t mod, target, crit, fumble;
 	int has_target;
-	/* plain sum (MG-DICE-SUM-*) */
+	/* plain sum (MG-DICE-SUM-1, MG-DICE-SUM-2, MG-DICE-SUM-3, MG-DICE-SUM-4,
+	 * MG-DICE-SUM-5) */
 	node *nodes;
 	size_t n, cap;
 	int root;
@@ -1150,7 +1155,7 @@ void mg_dice_free(mg_dice_expr *e)
 	free(e);
 }
 
-/* ---- roll and print (MG-DICE-OUT-*) --------------------------------------- */
+/* ---- roll and print (MG-DICE-OUT-1, MG-DICE-OUT-2) ---------------------- */
 
 #define SEP " ＞ "
 

@@ -7,7 +7,9 @@
  *      any error here stops the reading;
  *   2. the YAML: a small tree of scalars, mappings and lists with the line
  *      and column of each node; a syntax error stops the reading; anchors,
- *      aliases, tags and a second document are errors (MG-SCN-YAML-*);
+ *      aliases, tags and a second document are errors (MG-SCN-YAML-1,
+ *      MG-SCN-YAML-2, MG-SCN-YAML-3, MG-SCN-YAML-4, MG-SCN-YAML-5,
+ *      MG-SCN-YAML-6);
  *   3. the scenario: the tree is walked with the key tables of vocab.c.
  * Phases 1 and 2, the value and key checks and the order of the
  * diagnostics are util_yaml's (util/yaml.h), shared with the other YAML
@@ -83,8 +85,8 @@ static int get_word(mg_scenario_doc *d, const node *n, int vocab)
 	return ut_yaml_word(&d->y, n, names, nn, vocab);
 }
 
-/* MG-SCN-KEY-1..3: util_yaml's key walk (text keys, known, once in either
- * spelling). */
+/* MG-SCN-KEY-1, MG-SCN-KEY-2, MG-SCN-KEY-3: util_yaml's key walk (text keys,
+ * known, once in either spelling). */
 static void walk_keys(mg_scenario_doc *d, const node *m, const sc_name *keys,
                       size_t nk, int *val, int *kloc)
 {
@@ -234,11 +236,12 @@ static int read_armor(mg_scenario_doc *d, const node *m, mg_character *ch)
 	return ok;
 }
 
-/*
- * A character (M1, M8.1; MG-SCN-CHR-*): what is not written keeps the
- * defaults of mg_character_init (MG-SCN-CHR-7).  Returns 1 when it is whole;
- * *side_ok tells whether the side was read (for MG-SCN-TOP-3), *name_at
- * receives where the name's value is (for MG-SCN-CHR-6).
+/* A character (M1, M8.1; MG-SCN-CHR-1, MG-SCN-CHR-2, MG-SCN-CHR-3,
+ * MG-SCN-CHR-4, MG-SCN-CHR-5, MG-SCN-CHR-6, MG-SCN-CHR-7): what is not
+ * written keeps the defaults of mg_character_init (MG-SCN-CHR-7).  Returns 1
+ * when it is whole; *side_ok tells whether the side was read (for
+ * MG-SCN-TOP-3), *name_at receives where the name's value is (for
+ * MG-SCN-CHR-6).
  */
 static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
                           mg_character_src *src, int *side_ok,
@@ -369,7 +372,7 @@ static void name_put(size_t *slots, size_t nslots, const mg_character *chars,
 	slots[k] = i + 1;
 }
 
-/* The top level (MG-SCN-TOP-*). */
+/* The top level (MG-SCN-TOP-1, MG-SCN-TOP-2, MG-SCN-TOP-3). */
 static void read_scenario(mg_scenario_doc *d, int root)
 {
 	const node *r = &d->y.nodes[root];
@@ -506,7 +509,9 @@ int mg_scenario_parse(mg_scenario_doc **out, const char *text, size_t len,
 	if (!(d = calloc(1, sizeof(*d))))
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	lim.max_diags = opts->max_diags ? opts->max_diags : 1;
-	/* MG-SCN-IN-*, MG-SCN-YAML-*: the bytes and the YAML (util_yaml) */
+	/* MG-SCN-IN-1, MG-SCN-IN-2, MG-SCN-IN-3, MG-SCN-YAML-1, MG-SCN-YAML-2,
+	 * MG-SCN-YAML-3, MG-SCN-YAML-4, MG-SCN-YAML-5, MG-SCN-YAML-6: the bytes
+	 * and the YAML (util_yaml) */
 	if (ut_yaml_doc_read(&d->y, text, len, &lim) < 0) {
 		free(d);
 		return UT_ENOMEM;
