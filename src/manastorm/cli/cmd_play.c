@@ -58,6 +58,7 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* `manastorm play` (MS-CLI-PLAY-1). */
 int cmd_play(const ut_cli *base, int argc, char **argv)
 {
 	ms_cli o = {*base};

@@ -120,7 +120,7 @@ static int emit(ms_duel *d, const ms_event *e)
 
 #define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
 
-/* docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
+/* MS-RNG-1: docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
  * duel's time). */
@@ -286,6 +286,8 @@ static int finish(ms_duel *d, ms_end_step step)
 
 /* ---- creation ------------------------------------------------------- */
 
+/* A policy by name: the caller's first, then the built-in ones
+ * (MS-POLICY-6). */
 static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
 {
 	size_t k;
@@ -950,8 +952,8 @@ static int attack_check(ms_duel *d)
 	return 0;
 }
 
-/* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4: step 9.  Returns 1 when
- * the duel ended. */
+/* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9.
+ * Returns 1 when the duel ended. */
 static int last_damage(ms_duel *d)
 {
 	int64_t deal[2];
@@ -1129,6 +1131,8 @@ int ms_duel_next(ms_duel *d, ms_ask *ask)
 	}
 }
 
+/* MS-ATTACK-1: whether field card f is an enchant of a caster on
+ * participant i's side (one i may attack with). */
 static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 {
 	const ms_field_card *fc;

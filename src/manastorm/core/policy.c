@@ -180,6 +180,7 @@ static const ms_policy builtins[] = {
 	{"random", choose_random, NULL},
 };
 
+/* A built-in policy by name, or NULL (MS-POLICY-6). */
 const ms_policy *ms_policy_find(const char *name)
 {
 	size_t k;

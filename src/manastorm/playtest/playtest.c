@@ -70,6 +70,7 @@ static int on_event(void *ud, const ms_duel *d, const ms_event *ev)
 	return 0;
 }
 
+/* The step that ended a duel, as a count of the report (MS-PT-END-1). */
 static uint8_t end_slot(ms_end_step e)
 {
 	switch (e) {
@@ -124,7 +125,7 @@ static int setup(void *ud, unsigned t, void **wp)
 	dopts.seed = c->sh->seed;
 	dopts.on_event = on_event;
 	dopts.event_ud = w;
-	dopts.policies = c->sh->o->policies;
+	dopts.policies = c->sh->o->policies; /* MS-PT-POL-1 */
 	dopts.npolicies = c->sh->o->npolicies;
 	dopts.max_events = c->sh->o->max_events; /* MS-BUDGET-2 */
 	*wp = w;
@@ -176,7 +177,8 @@ static double mean(const int64_t *v, uint64_t n, size_t stride)
 	return n ? (double)s / (double)n : 0.0;
 }
 
-/* The totals, in run order (MS-PT-JOBS-1). */
+/* The totals, in run order (MS-PT-JOBS-1): means, min and max per duel
+ * (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
 static void sum_up(ms_pt_report *r)
 {
 	uint64_t i, runs = r->runs;
@@ -253,7 +255,7 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	if (o->max_events < 1)
 		return ut_error_set(MS_EINVALID, "playtest: an event budget of at "
 		                    "least 1 is needed");
-	if (o->runs > MS_PT_RUNS_MAX)
+	if (o->runs > MS_PT_RUNS_MAX) /* MS-PT-LIMIT-1 */
 		return ut_error_set(MS_ELIMIT, "playtest: %llu runs are more than "
 		                    "the limit %u", (unsigned long long)o->runs,
 		                    MS_PT_RUNS_MAX);

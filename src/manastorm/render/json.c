@@ -117,6 +117,7 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 	return o;
 }
 
+/* MS-LOG-2: the log as one JSON document. */
 int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 {
 	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),

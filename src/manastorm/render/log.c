@@ -6,6 +6,7 @@
 
 #include "util/array.h"
 
+/* MS-LOG-1: keep every event of the duel, in order, for the renderers. */
 int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev)
 {
 	ms_log *log = ud;

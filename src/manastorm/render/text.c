@@ -217,6 +217,7 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 	}
 }
 
+/* MS-LOG-1: the log as text, one line an event, in lang. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
 	int en_ = lang == MS_LANG_EN, in_storm = 0, s;

@@ -2,7 +2,7 @@
  * budget.c - the event budget of the commands that run a combat: fight,
  * fight --runs, fight --replay and track (docs/MEGAMI.md "The event
  * budget", MG-BUDGET-1, MG-BUDGET-2): the option --max-events N and the
- * message when a combat spends its budget.
+ * message when a combat spends its budget (MG-FIGHT-CLI-2).
  */
 #include "budget.h"
 

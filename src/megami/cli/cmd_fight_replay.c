@@ -44,7 +44,7 @@ static int print_log(const mg_log *log)
 	return ut_out_flush(ut_out_stdout());
 }
 
-/* MG-REPLAY-3, MG-REPLAY-4 */
+/* MG-REPLAY-3, MG-REPLAY-4; the budget of --max-events too (MG-TRACK-6) */
 int mg_fight_replay(const mg_cli *o, const char *file, int json,
                     uint64_t max_events)
 {

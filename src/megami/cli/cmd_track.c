@@ -104,7 +104,7 @@ typedef struct track {
 	mg_replay rep;
 	int tty;            /* stdin is a terminal: libedit */
 	int quit;           /* the person quit */
-	uint64_t max_events; /* the combat's budget (MG-BUDGET-1) */
+	uint64_t max_events; /* the combat's budget (MG-BUDGET-1, MG-TRACK-6) */
 } track;
 
 #define TR(t, ja, en) UT_TR(&(t)->ui, ja, en)

@@ -61,16 +61,21 @@ static void wrong_type(mg_scenario_doc *d, const node *n, int want)
 	ut_yaml_wrong_type(&d->y, n, want);
 }
 
+/* An integer (MG-SCN-VAL-1: util_yaml's plain decimal). */
 static int get_int(mg_scenario_doc *d, const node *n, int64_t *v)
 {
 	return ut_yaml_int(&d->y, n, v);
 }
 
+/* A boolean (MG-SCN-VAL-2: util_yaml's true/false, the YAML 1.1 words
+ * refused). */
 static int get_bool(mg_scenario_doc *d, const node *n, int *v)
 {
 	return ut_yaml_bool(&d->y, n, v);
 }
 
+/* A name (MG-SCN-VAL-4: util_yaml's text, not empty; its length
+ * MG-SCN-LIMIT-1). */
 static const char *get_text(mg_scenario_doc *d, const node *n)
 {
 	return ut_yaml_text(&d->y, n);
@@ -511,7 +516,7 @@ int mg_scenario_parse(mg_scenario_doc **out, const char *text, size_t len,
 	lim.max_diags = opts->max_diags ? opts->max_diags : 1;
 	/* MG-SCN-IN-1, MG-SCN-IN-2, MG-SCN-IN-3, MG-SCN-YAML-1, MG-SCN-YAML-2,
 	 * MG-SCN-YAML-3, MG-SCN-YAML-4, MG-SCN-YAML-5, MG-SCN-YAML-6: the bytes
-	 * and the YAML (util_yaml) */
+	 * and the YAML (util_yaml), a NUL in a string too (MG-SCN-VAL-6) */
 	if (ut_yaml_doc_read(&d->y, text, len, &lim) < 0) {
 		free(d);
 		return UT_ENOMEM;
