@@ -121,7 +121,7 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 		                                MS_ROLE_WARRIOR]++;
 	if (header)
 		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
-	/* MS-SCN-OUT: one comment line in the language of --lang; the keys
+	/* MS-SCN-OUT-1: one comment line in the language of --lang; the keys
 	 * stay English (stdout's failure: ut_cli_exit reports it) */
 	ut_out_printf(ut_out_stdout(),
 	              UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"

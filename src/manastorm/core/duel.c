@@ -1,7 +1,7 @@
 /*
  * duel.c - the card duel engine (rulings D2–D7; docs/MANASTORM.md "Duel",
- * IDs MS-START-…, MS-ENCHANT-…, MS-ATTACK-…, MS-ADV-…, MS-DAMAGE-…,
- * MS-STORM-…, MS-END-…).
+ * the MS-START, MS-ENCHANT, MS-ATTACK, MS-ADV, MS-DAMAGE, MS-STORM and
+ * MS-END rules).
  *
  * Every participant owns one block of `cap` cards for each of its deck,
  * hand and discard pile (cap = its deck size: its cards never leave it,

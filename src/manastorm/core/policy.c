@@ -1,5 +1,5 @@
 /*
- * policy.c - the built-in policies (docs/MANASTORM.md MS-POLICY-…): `default`
+ * policy.c - the built-in policies (docs/MANASTORM.md, the MS-POLICY rules): `default`
  * (D5 with D7.7), `greedy` (D7.7) and `random`, and their lookup by name.
  * The table is constant: code adds its own policies through
  * ms_duel_opts.policies, never here.

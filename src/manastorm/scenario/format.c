@@ -1,4 +1,4 @@
-/* format.c - a scenario as canonical YAML (MS-SCN-OUT): English keys, every
+/* format.c - a scenario as canonical YAML (MS-SCN-OUT-1): English keys, every
  * default written out, decks only when given; reading it back gives the
  * same scenario. */
 #include <stdlib.h>
