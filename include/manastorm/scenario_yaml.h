@@ -139,7 +139,7 @@ size_t ms_diag_format(char *buf, size_t size, const ms_diag *diag,
 int ms_card_parse(ms_card *out, const char *text);
 
 /**
- * The scenario as canonical YAML (MS-SCN-OUT): English keys, every default
+ * The scenario as canonical YAML (MS-SCN-OUT-1): English keys, every default
  * written out, participants in seat order, cards as S1…C13; a deck is
  * written only when one was given (deck not NULL; NULL stands for the 52
  * cards and is left out).  Reading it back gives the same scenario.

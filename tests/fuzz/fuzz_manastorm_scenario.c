@@ -7,7 +7,7 @@
  *   - a scenario comes back exactly when there was no error, and it passes
  *     ms_scenario_check;
  *   - its canonical YAML reads back without an error to the same canonical
- *     YAML (MS-SCN-OUT);
+ *     YAML (MS-SCN-OUT-1);
  *   - its duel (seeded with the input's size, each participant's policy)
  *     ends or stops at its event budget (MS-BUDGET-1: FUZZ_MAX_EVENTS, so
  *     no input makes a slow run) or at an overflow, and no more events

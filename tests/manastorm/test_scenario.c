@@ -339,7 +339,7 @@ static void test_keys_and_values(void **state)
 		"1:1: missing required key 'participants'\n");
 }
 
-/* MS-SCN-OUT: the canonical form reads back to the same canonical form;
+/* MS-SCN-OUT-1: the canonical form reads back to the same canonical form;
  * a deck is written only when given. */
 static void test_round_trip(void **state)
 {
@@ -531,7 +531,7 @@ int main(void)
 		TEST("MS-SCN-PART-3 MS-SCN-NUM-2", test_ranges),
 		TEST("MS-SCN-TOP-3 MS-SCN-PART-2", test_sides_and_names),
 		TEST("MS-SCN-KEY-2 MS-SCN-KEY-3 MS-SCN-TOP-1", test_keys_and_values),
-		TEST("MS-SCN-OUT", test_round_trip),
+		TEST("MS-SCN-OUT-1", test_round_trip),
 		TEST("MS-SCN-DIAG-2", test_opts),
 		TEST("MS-SCN-NUM-3", test_too_many),
 		TEST("MS-SCN-LIMIT-1", test_limit_rounds),

@@ -1,2 +1,2 @@
-# MS-SCN-OUT: the example fixed_decks.yaml, normalised
+# MS-SCN-OUT-1: the example fixed_decks.yaml, normalised
 check ../../../examples/manastorm/fixed_decks.yaml

@@ -1,2 +1,2 @@
-# MS-SCN-OUT: the example japanese.yaml, normalised
+# MS-SCN-OUT-1: the example japanese.yaml, normalised
 check ../../../examples/manastorm/japanese.yaml

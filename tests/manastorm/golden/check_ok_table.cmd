@@ -1,2 +1,2 @@
-# MS-SCN-OUT: the example table.yaml, normalised
+# MS-SCN-OUT-1: the example table.yaml, normalised
 check ../../../examples/manastorm/table.yaml
