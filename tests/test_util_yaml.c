@@ -184,7 +184,8 @@ static const ut_yaml_name keys[] = {
 
 /* Keys: either spelling; unknown ones get the nearest (by edit distance,
  * ASCII case ignored, Japanese too); twice in any spelling is an error
- * naming the first; a key that is not text is an error. */
+ * naming the first; a key that is not text is an error (MS-SCN-KEY-1,
+ * MS-SCN-KEY-2, MS-SCN-KEY-3: manastorm's scenario keys are these). */
 static void test_keys(void **state)
 {
 	ut_yaml_doc d;

@@ -305,6 +305,7 @@ static int teardown(void **state)
 /* ---- enchants ------------------------------------------------------------ */
 
 /* MS-ENCHANT-1 MS-ENCHANT-2 MS-ENCHANT-3 MS-ENCHANT-4 MS-ENCHANT-5
+ * MS-ENCHANT-6 (S3 passes: 3 ≤ 5; H9 does not: 9 > 5)
  * Casters 0 (A, 発現値 5, MP 2, 衣装 [3,2]) and 1 (B, 発現値 5, MP 1, 衣装
  * [2,4,4]) play their deck tops; warriors pass, go on in round 1.
  * Round 1: 0 S3 passes, no 3 on the field: held.  1 H9 fails (9 > 5), no
@@ -414,7 +415,7 @@ static void ms_attack_default_and_equal_damage(void **state)
 	assert_string_equal(cards_str(st(1).discard, st(1).ndiscard), "H5 C5");
 }
 
-/* MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3
+/* MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-ADV-4 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3
  * Two warriors a side, pairs 0–2 and 1–3 (seat order within each side).
  * Round 1: 0 S5 succeeds; 1 passes; 2 (発現値 1) D9 fails: HP 10 > 9, right
  * lost; 3 C4 succeeds.  Pair 0: 0 succeeded, 2's card did not pass: A +2.
@@ -481,6 +482,7 @@ static void ms_attack_point(void **state)
 }
 
 /* MS-ATTACK-4 MS-STORM-1 MS-STORM-2 MS-STORM-3 MS-STORM-4 MS-STORM-5
+ * MS-START-3 (the discard piles, most recent first)
  * The storm, by hand.  Seats: 0 caster A (発現値 5, 衣装 [3,1]), 1 warrior A
  * (7), 2 caster B (5, 衣装 [2]), 3 warrior B (7).  Hands of 1; casters pass.
  * 1 plays S6, 3 D6: both pass, same number: no success, a storm.

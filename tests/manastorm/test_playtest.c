@@ -235,9 +235,10 @@ static void run_i_is_one_duel(void **state)
 	ms_pt_report_free(&r);
 }
 
-/* MS-PT-OUT-2: the certain duel (derivation above sure()), 10 runs: A wins
- * 10 of 10 → Wilson [.7224672, 1]; 1 battle each, no storm, no happening,
- * every duel ended by its battles; カイ HP 10, ジン HP 9 in every run. */
+/* MS-PT-OUT-2, MS-PT-STAT-1, MS-PT-END-1, MS-PT-PART-1: the certain duel
+ * (derivation above sure()), 10 runs: A wins 10 of 10 → Wilson [.7224672, 1];
+ * 1 battle each, no storm, no happening, every duel ended by its battles; カイ
+ * HP 10, ジン HP 9 in every run. */
 static void certain_outcome(void **state)
 {
 	ms_scenario s = sure();
@@ -286,7 +287,8 @@ static void certain_outcome(void **state)
 	ms_pt_report_free(&r);
 }
 
-/* MS-PT-ERR-1: bad options and a policy nobody knows fail before any run:
+/* MS-PT-ERR-1, MS-PT-LIMIT-1: bad options (0 runs, one more than the
+ * limit) and a policy nobody knows fail before any run:
  * nothing is reported as a failed run. */
 static void errors(void **state)
 {
@@ -324,7 +326,8 @@ static int fail_seed(void *ud, const ms_duel *d, const ms_ask *ask,
 	return ms_policy_find("default")->choose(NULL, d, ask, rng, out);
 }
 
-/* MS-PT-ERR-1: duels 37 and 80 fail (a policy's error); with 1, 2 or 3
+/* MS-PT-ERR-1, MS-PT-POL-1 (the caller's policy in every duel): duels 37
+ * and 80 fail (a policy's error); with 1, 2 or 3
  * threads the report names run 37 and its seed 1000+37, the policy's
  * message, and MS_EINVALID comes back. */
 static void failed_run(void **state)
