@@ -95,6 +95,8 @@ sub files {
 			opendir(my $dh, $d) or next;
 			for my $e (sort readdir $dh) {
 				next if $e =~ /^\./;
+				# npm's packages of the browser tests (tests/web)
+				next if $e eq 'node_modules';
 				my $p = "$d/$e";
 				if (-d $p) { push @stack, $p; }
 				elsif (-f $p && $e !~ /\.(?:png|gz|bin|sqlite|db)$/) { push @out, $p; }
