@@ -38,27 +38,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			*p++ = '\0';
 	}
 	/* no Host header names nothing: the server checks presence itself */
-	st = web_host_check(&cfg, field[0], field[1]);
+	st = am_web_host_check(&cfg, field[0], field[1]);
 	check(st == 0 || st == 400 || st == 421);
 	if (st == 0) {
 		snprintf(origin, sizeof(origin), "http://%s", field[1]);
-		check(web_origin_ok(origin, field[1]));
+		check(am_web_origin_ok(origin, field[1]));
 		snprintf(origin, sizeof(origin), "HTTPS://%s", field[1]);
-		check(web_origin_ok(origin, field[1]));
+		check(am_web_origin_ok(origin, field[1]));
 	}
-	ok = web_origin_ok(field[2], field[1]);
+	ok = am_web_origin_ok(field[2], field[1]);
 	check(ok == 0 || ok == 1);
 	if (ok) /* same origin: the scheme and exactly the Host */
 		check((strncasecmp(field[2], "http://", 7) == 0 &&
 		       strcasecmp(field[2] + 7, field[1]) == 0) ||
 		      (strncasecmp(field[2], "https://", 8) == 0 &&
 		       strcasecmp(field[2] + 8, field[1]) == 0));
-	check(web_origin_ok(NULL, field[1]) == 1);
-	check(web_origin_ok(field[2], NULL) == 0);
-	ok = web_fetch_site_ok(field[2]);
+	check(am_web_origin_ok(NULL, field[1]) == 1);
+	check(am_web_origin_ok(field[2], NULL) == 0);
+	ok = am_web_fetch_site_ok(field[2]);
 	check(ok == (strcasecmp(field[2], "same-origin") == 0 ||
 	             strcasecmp(field[2], "none") == 0));
-	ok = web_json_type(field[3]);
+	ok = am_web_json_type(field[3]);
 	check(ok == 0 || ok == 1);
 	if (ok) { /* application/json, then nothing but blanks or parameters */
 		p = field[3] + strspn(field[3], " \t");
@@ -67,14 +67,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(*p == '\0' || *p == ';');
 	}
 	/* a public host: accepted as Host wherever the server listens */
-	if (web_public_host_ok(field[1])) {
+	if (am_web_public_host_ok(field[1])) {
 		hosts[0] = field[1];
 		cfg.public_hosts = hosts;
 		cfg.npublic_hosts = 1;
-		check(web_host_check(&cfg, "", field[1]) == 0);
+		check(am_web_host_check(&cfg, "", field[1]) == 0);
 		check(strchr(field[1], ':') == NULL);
 	} else if (st == 421) {
-		check(web_host_check(&cfg, "", field[1]) == 421);
+		check(am_web_host_check(&cfg, "", field[1]) == 421);
 	}
 	return 0;
 }

@@ -170,7 +170,7 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	return 1;
 }
 
-void hill_directives_free(hill_directives *d)
+void am_hill_directives_free(hill_directives *d)
 {
 	free(d->withdraw);
 	free(d->password);
@@ -179,7 +179,7 @@ void hill_directives_free(hill_directives *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int hill_directives_parse(hill_directives *d, const char *body)
+int am_hill_directives_parse(hill_directives *d, const char *body)
 {
 	size_t n = strlen(body);
 	char *out;
@@ -210,7 +210,7 @@ int hill_directives_parse(hill_directives *d, const char *body)
 		} else if (head) {
 			if ((r = directive(d, p, t)) < 0) {
 				free(out);
-				hill_directives_free(d);
+				am_hill_directives_free(d);
 				return r;
 			}
 			if (r == 1)

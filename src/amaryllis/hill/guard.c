@@ -1,13 +1,13 @@
 /*
  * guard.c - what keeps a public hill safe (docs/HILL.md, "Security"):
  *
- *   hill_excerpt       untrusted text echoed short and escaped
- *   hill_player_name   the display name shown for a player
- *   hill_rate          replies per address per hour
+ *   am_hill_excerpt       untrusted text echoed short and escaped
+ *   am_hill_player_name   the display name shown for a player
+ *   am_hill_rate          replies per address per hour
  *   hill_lock_*        wrong passwords lock a unit for everyone
- *   hill_notice_queue  mail to an owner (a lock), delivered by the caller
+ *   am_hill_notice_queue  mail to an owner (a lock), delivered by the caller
  *                      through am_hill_next_notice
- *   hill_cap           a reply never larger than the hill's reply_max
+ *   am_hill_cap           a reply never larger than the hill's reply_max
  *
  * Everything here runs inside am_hill_process's transaction, so a count
  * and the message that changes it commit together.
@@ -31,7 +31,7 @@ static int invisible(utf8proc_int32_t c)
 	       c == 0x2029 || utf8proc_get_property(c)->ignorable;
 }
 
-char *hill_excerpt(const char *s, size_t max_cp)
+char *am_hill_excerpt(const char *s, size_t max_cp)
 {
 	size_t n = s ? strlen(s) : 0, i = 0, cps = 0;
 	ut_buf b = UT_BUF_INIT;
@@ -76,7 +76,7 @@ char *hill_excerpt(const char *s, size_t max_cp)
  * itself in the display name).  Owned, or NULL when no name is usable (or
  * out of memory: *nomem set).
  */
-char *hill_player_name(const char *chosen, const char *display, int *nomem)
+char *am_hill_player_name(const char *chosen, const char *display, int *nomem)
 {
 	const char *src[2] = {chosen, display};
 	int k;
@@ -122,7 +122,7 @@ char *hill_player_name(const char *chosen, const char *display, int *nomem)
  * it and told (no reply, nothing processed).  The window is the hour
  * before `now`; the notice counts as a reply too.
  */
-int hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
+int am_hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -131,7 +131,7 @@ int hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
 	*state = 0;
 	if (!h->replies_per_hour)
 		return 0;
-	if ((rc = hill_prepare(h, &st, "SELECT count(*), "
+	if ((rc = am_hill_prepare(h, &st, "SELECT count(*), "
 	                       "coalesce(sum(result = 'limited'), 0) FROM messages "
 	                       "WHERE sender = ?1 AND at > ?2 AND replied = 1")) < 0)
 		return rc;
@@ -144,7 +144,7 @@ int hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return hill_db_fail(h, rc, "database");
+		return am_hill_db_fail(h, rc, "database");
 	if (told)
 		*state = 2;
 	else if (replies >= (int64_t)h->replies_per_hour)
@@ -154,13 +154,13 @@ int hill_rate(am_hill *h, const char *sender, int64_t now, int *state)
 
 /* ---------------------------------------------------------- pw locks */
 
-int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until)
+int am_hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until)
 {
 	sqlite3_stmt *st;
 	int rc;
 
 	*until = 0;
-	if ((rc = hill_prepare(h, &st, "SELECT until FROM locks WHERE name = ? "
+	if ((rc = am_hill_prepare(h, &st, "SELECT until FROM locks WHERE name = ? "
 	                       "AND until > ?")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -170,7 +170,7 @@ int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until)
 		rc = SQLITE_DONE;
 	}
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : hill_db_fail(h, rc, "database");
+	return rc == SQLITE_DONE ? 0 : am_hill_db_fail(h, rc, "database");
 }
 
 /*
@@ -179,20 +179,20 @@ int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until)
  * last lock ended), the unit is locked until now + pw_lock_s: *until is
  * set, else 0.
  */
-int hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until)
+int am_hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until)
 {
 	sqlite3_stmt *st;
 	int rc;
 	int64_t n = 0;
 
 	*until = 0;
-	if ((rc = hill_prepare(h, &st, "INSERT INTO pwfail VALUES(?, ?)")) < 0)
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO pwfail VALUES(?, ?)")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, now);
-	if ((rc = hill_step_done(h, st)) < 0)
+	if ((rc = am_hill_step_done(h, st)) < 0)
 		return rc;
-	if ((rc = hill_prepare(h, &st, "SELECT count(*) FROM pwfail WHERE "
+	if ((rc = am_hill_prepare(h, &st, "SELECT count(*) FROM pwfail WHERE "
 	                       "name = ?1 AND at > ?2 AND at >= coalesce((SELECT "
 	                       "until FROM locks WHERE name = ?1), 0)")) < 0)
 		return rc;
@@ -204,21 +204,21 @@ int hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until)
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return hill_db_fail(h, rc, "database");
+		return am_hill_db_fail(h, rc, "database");
 	if (n < (int64_t)h->pw_tries)
 		return 0;
-	if ((rc = hill_prepare(h, &st, "INSERT OR REPLACE INTO locks "
+	if ((rc = am_hill_prepare(h, &st, "INSERT OR REPLACE INTO locks "
 	                       "VALUES(?, ?)")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, now + (int64_t)h->pw_lock_s);
-	if ((rc = hill_step_done(h, st)) < 0)
+	if ((rc = am_hill_step_done(h, st)) < 0)
 		return rc;
 	*until = now + (int64_t)h->pw_lock_s;
 	return 0;
 }
 
-void hill_time_text(char *buf, size_t size, int64_t t)
+void am_hill_time_text(char *buf, size_t size, int64_t t)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -229,7 +229,7 @@ void hill_time_text(char *buf, size_t size, int64_t t)
 
 /* ------------------------------------------------------------- notices */
 
-int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
+int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
                       const char *body, int64_t now)
 {
 	hill_mail to;
@@ -248,9 +248,9 @@ int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
 	in.result = "notice";
 	in.body = body;
 	in.subject = subject;
-	if ((rc = hill_reply_build(&msg, &len, &in, NULL)) < 0)
+	if ((rc = am_hill_reply_build(&msg, &len, &in, NULL)) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	if ((rc = hill_prepare(h, &st, "INSERT INTO outgoing(rcpt, msg, created, "
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO outgoing(rcpt, msg, created, "
 	                       "sent) VALUES(?, ?, ?, 0)")) < 0) {
 		free(msg);
 		return rc;
@@ -258,7 +258,7 @@ int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
 	sqlite3_bind_text(st, 1, rcpt, -1, SQLITE_STATIC);
 	sqlite3_bind_blob(st, 2, msg, (int)len, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, now);
-	rc = hill_step_done(h, st);
+	rc = am_hill_step_done(h, st);
 	free(msg);
 	return rc;
 }
@@ -273,7 +273,7 @@ int am_hill_next_notice(am_hill *h, char **out, size_t *len)
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
-	if ((rc = hill_prepare(h, &st, "SELECT id, msg FROM outgoing WHERE "
+	if ((rc = am_hill_prepare(h, &st, "SELECT id, msg FROM outgoing WHERE "
 	                       "sent = 0 ORDER BY id LIMIT 1")) < 0)
 		return rc;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -293,7 +293,7 @@ int am_hill_next_notice(am_hill *h, char **out, size_t *len)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
 		h->last_out = 0;
-		return hill_db_fail(h, rc, "database");
+		return am_hill_db_fail(h, rc, "database");
 	}
 	return 0;
 }
@@ -327,7 +327,7 @@ static void cut(ut_buf *b, size_t max)
  * The body comes first; the logs get what is left, and what does not fit
  * is cut with a note saying how to see it all.
  */
-void hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
+void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
               am_lang lang)
 {
 	size_t text = reply_max > 8192 ? (reply_max - 4096) / 78 * 57 : 3000;

@@ -117,26 +117,26 @@ static int db_fail(am_hill *h, int rc, const char *what)
 	                    h && h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
 }
 
-int hill_exec(am_hill *h, const char *sql)
+int am_hill_exec(am_hill *h, const char *sql)
 {
 	int rc = sqlite3_exec(h->db, sql, NULL, NULL, NULL);
 
 	return rc == SQLITE_OK ? 0 : db_fail(h, rc, "database");
 }
 
-int hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql)
+int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql)
 {
 	int rc = sqlite3_prepare_v2(h->db, sql, -1, st, NULL);
 
 	return rc == SQLITE_OK ? 0 : db_fail(h, rc, "database");
 }
 
-int hill_db_fail(am_hill *h, int rc, const char *what)
+int am_hill_db_fail(am_hill *h, int rc, const char *what)
 {
 	return db_fail(h, rc, what);
 }
 
-int hill_step_done(am_hill *h, sqlite3_stmt *st)
+int am_hill_step_done(am_hill *h, sqlite3_stmt *st)
 {
 	int rc = sqlite3_step(st);
 
@@ -144,7 +144,7 @@ int hill_step_done(am_hill *h, sqlite3_stmt *st)
 	return rc == SQLITE_DONE ? 0 : db_fail(h, rc, "database");
 }
 
-#define step_done hill_step_done
+#define step_done am_hill_step_done
 
 static const char schema[] =
 	"PRAGMA journal_mode=WAL;"
@@ -184,7 +184,7 @@ static int put_meta(am_hill *h, const char *key, const char *text, int64_t v)
 	sqlite3_stmt *st;
 	int rc;
 
-	if ((rc = hill_prepare(h, &st, "INSERT INTO meta VALUES(?, ?)")) < 0)
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO meta VALUES(?, ?)")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	if (text)
@@ -255,8 +255,8 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 		sqlite3_close(h.db);
 		return rc;
 	}
-	if ((rc = hill_exec(&h, schema)) < 0 ||
-	    (rc = hill_exec(&h, "BEGIN IMMEDIATE")) < 0 ||
+	if ((rc = am_hill_exec(&h, schema)) < 0 ||
+	    (rc = am_hill_exec(&h, "BEGIN IMMEDIATE")) < 0 ||
 	    (rc = put_meta(&h, "format", NULL, 1)) < 0 ||
 	    (rc = put_meta(&h, "address", cfg->address, 0)) < 0 ||
 	    (rc = put_meta(&h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
@@ -271,8 +271,8 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	    (rc = put_meta(&h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
 	    (rc = put_meta(&h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
 	    (rc = put_meta(&h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
-	    (rc = hill_exec(&h, migrate_2)) < 0 ||
-	    (rc = hill_exec(&h, "COMMIT")) < 0) {
+	    (rc = am_hill_exec(&h, migrate_2)) < 0 ||
+	    (rc = am_hill_exec(&h, "COMMIT")) < 0) {
 		sqlite3_close(h.db);
 		unlink(path);
 		return rc;
@@ -286,7 +286,7 @@ static int get_meta(am_hill *h)
 	sqlite3_stmt *st;
 	int rc, n = 0;
 
-	if ((rc = hill_prepare(h, &st, "SELECT key, value FROM meta")) < 0)
+	if ((rc = am_hill_prepare(h, &st, "SELECT key, value FROM meta")) < 0)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *k = (const char *)sqlite3_column_text(st, 0);
@@ -386,7 +386,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 	struct stat sb;
 
 	*out = NULL;
-	hill_gmime_once();
+	am_hill_gmime_once();
 	if (sodium_init() < 0)
 		return ut_error_set(AM_ERROR, "libsodium cannot start");
 	if (stat(path, &sb) != 0)
@@ -420,7 +420,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 	h->reply_max = 262144;
 	h->pw_tries = 5;
 	h->pw_lock_s = 3600;
-	if ((!ro && (rc = hill_exec(h, "PRAGMA synchronous=FULL")) < 0) ||
+	if ((!ro && (rc = am_hill_exec(h, "PRAGMA synchronous=FULL")) < 0) ||
 	    (rc = get_meta(h)) < 0) {
 		code = sqlite3_extended_errcode(h->db) & 0xff;
 		if (code == SQLITE_NOTADB || code == SQLITE_ERROR ||
@@ -433,13 +433,13 @@ static int open_hill(am_hill **out, const char *path, int ro)
 	if (!ro && h->format < 2) {
 		/* upgrade under the write lock; another process may have done
 		 * it since get_meta read the format: read it again */
-		if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0) {
+		if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0) {
 			am_hill_free(h);
 			return rc;
 		}
 		if ((rc = get_meta(h)) < 0 ||
-		    (h->format < 2 && (rc = hill_exec(h, migrate_2)) < 0) ||
-		    (rc = hill_exec(h, "COMMIT")) < 0) {
+		    (h->format < 2 && (rc = am_hill_exec(h, migrate_2)) < 0) ||
+		    (rc = am_hill_exec(h, "COMMIT")) < 0) {
 			sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 			am_hill_free(h);
 			return rc;
@@ -474,7 +474,7 @@ void am_hill_free(am_hill *h)
 
 /* ------------------------------------------------------------- members */
 
-void hill_members_free(hill_member *m, size_t n)
+void am_hill_members_free(hill_member *m, size_t n)
 {
 	size_t i;
 
@@ -542,7 +542,7 @@ static hill_member *by_id(hill_member *m, size_t n, int64_t id)
  * The members in standings order (points, margin, older first), with
  * their totals over the stored results between members.
  */
-int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
+int am_hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 {
 	sqlite3_stmt *st;
 	hill_member *m = NULL;
@@ -552,7 +552,7 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 	*out = NULL;
 	*n_out = 0;
 	/* a format-1 hill opened read-only has no player column */
-	if ((rc = hill_prepare(h, &st, h->format >= 2 ?
+	if ((rc = am_hill_prepare(h, &st, h->format >= 2 ?
 	                       "SELECT id, name, owner, entered, sheet, player "
 	                       "FROM units ORDER BY id" :
 	                       "SELECT id, name, owner, entered, sheet, NULL "
@@ -589,12 +589,12 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
-		hill_members_free(m, n);
+		am_hill_members_free(m, n);
 		return db_fail(h, rc, "database");
 	}
-	if ((rc = hill_prepare(h, &st, "SELECT a, b, outcome, score_a, score_b "
+	if ((rc = am_hill_prepare(h, &st, "SELECT a, b, outcome, score_a, score_b "
 	                       "FROM results")) < 0) {
-		hill_members_free(m, n);
+		am_hill_members_free(m, n);
 		return rc;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -633,7 +633,7 @@ int hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
-		hill_members_free(m, n);
+		am_hill_members_free(m, n);
 		return db_fail(h, rc, "database");
 	}
 	for (i = 0; i < n; i++)
@@ -651,12 +651,12 @@ static int delete_unit(am_hill *h, int64_t id)
 	sqlite3_stmt *st;
 	int rc;
 
-	if ((rc = hill_prepare(h, &st, "DELETE FROM results WHERE a = ?1 OR b = ?1")) < 0)
+	if ((rc = am_hill_prepare(h, &st, "DELETE FROM results WHERE a = ?1 OR b = ?1")) < 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	if ((rc = step_done(h, st)) < 0)
 		return rc;
-	if ((rc = hill_prepare(h, &st, "DELETE FROM units WHERE id = ?")) < 0)
+	if ((rc = am_hill_prepare(h, &st, "DELETE FROM units WHERE id = ?")) < 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	return step_done(h, st);
@@ -670,7 +670,7 @@ static void fmt_margin(char *buf, size_t size, int64_t v)
 }
 
 /* The standings table (rank, name, W-D-L, points, margin). */
-void hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
+void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 {
 	size_t i, wn = ut_width(L(lang, "名前", "name"), strlen(L(lang, "名前", "name")));
 	char num[64];
@@ -855,7 +855,7 @@ static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
 static void standings_section(job *j, hill_member *m, size_t n)
 {
 	say(j, "\n順位表:\n", "\nStandings:\n");
-	hill_table_text(&j->body, m, n, j->lang);
+	am_hill_table_text(&j->body, m, n, j->lang);
 }
 
 static int do_status(job *j)
@@ -864,13 +864,13 @@ static int do_status(job *j)
 	size_t n;
 	int rc;
 
-	if ((rc = hill_standings(j->h, &m, &n)) < 0)
+	if ((rc = am_hill_standings(j->h, &m, &n)) < 0)
 		return rc;
 	ut_buf_printf(&j->body, L(j->lang, "%s の順位表（%zu／%zu）:\n",
 	                          "Standings of %s (%zu of %zu):\n"),
 	              j->h->name, n, j->h->size);
-	hill_table_text(&j->body, m, n, j->lang);
-	hill_members_free(m, n);
+	am_hill_table_text(&j->body, m, n, j->lang);
+	am_hill_members_free(m, n);
 	j->result = "status";
 	return 0;
 }
@@ -899,7 +899,7 @@ static int find_unit(am_hill *h, const char *name, unit_row *u)
 	int rc;
 
 	memset(u, 0, sizeof(*u));
-	if ((rc = hill_prepare(h, &st, "SELECT id, owner, pwhash, "
+	if ((rc = am_hill_prepare(h, &st, "SELECT id, owner, pwhash, "
 	                       "coalesce(rcpt, owner), lang FROM units "
 	                       "WHERE name = ?")) < 0)
 		return rc;
@@ -927,7 +927,7 @@ static void say_locked(job *j, const char *ename, int64_t until)
 {
 	char t[64];
 
-	hill_time_text(t, sizeof(t), until);
+	am_hill_time_text(t, sizeof(t), until);
 	ut_buf_printf(&j->body, L(j->lang,
 		"「%s」は、まちがったパスワードが続いたため %s までロックされています"
 		"（差し替えも撤退もできません）。\n",
@@ -947,7 +947,7 @@ static int check_password(job *j, const char *name, const char *ename,
 	int64_t until;
 	int rc;
 
-	if ((rc = hill_lock_get(j->h, name, j->now, &until)) < 0)
+	if ((rc = am_hill_lock_get(j->h, name, j->now, &until)) < 0)
 		return rc;
 	if (until) {
 		say_locked(j, ename, until);
@@ -955,13 +955,13 @@ static int check_password(job *j, const char *name, const char *ename,
 	}
 	if (pw_verify(u->hash, pw))
 		return 0;
-	if ((rc = hill_lock_fail(j->h, name, j->now, &until)) < 0)
+	if ((rc = am_hill_lock_fail(j->h, name, j->now, &until)) < 0)
 		return rc;
 	if (until) {
 		char t[64];
 		am_lang ol = u->lang;
 		ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
-		hill_time_text(t, sizeof(t), until);
+		am_hill_time_text(t, sizeof(t), until);
 		say_locked(j, ename, until);
 		ut_buf_printf(&subject, L(ol, "[%s] 「%s」をロックしました",
 		                          "[%s] '%s' is locked"), j->h->name, ename);
@@ -979,7 +979,7 @@ static int check_password(job *j, const char *name, const char *ename,
 			j->h->name, ename, j->h->pw_tries, t);
 		rc = subject.failed || body.failed ?
 		     ut_error_set(AM_ENOMEM, "out of memory") :
-		     hill_notice_queue(j->h, u->rcpt, subject.ptr, body.ptr, j->now);
+		     am_hill_notice_queue(j->h, u->rcpt, subject.ptr, body.ptr, j->now);
 		ut_buf_free(&subject);
 		ut_buf_free(&body);
 		if (rc < 0)
@@ -998,7 +998,7 @@ int am_hill_member_sheet(am_hill *h, const char *name, char **out,
 
 	*out = NULL;
 	*len = 0;
-	if ((rc = hill_prepare(h, &st, "SELECT sheet FROM units WHERE name = ?"))
+	if ((rc = am_hill_prepare(h, &st, "SELECT sheet FROM units WHERE name = ?"))
 	    < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -1024,7 +1024,7 @@ int am_hill_member_sheet(am_hill *h, const char *name, char **out,
 static int do_withdraw(job *j)
 {
 	unit_row u;
-	char *ename = hill_excerpt(j->d->withdraw, 40);
+	char *ename = am_hill_excerpt(j->d->withdraw, 40);
 	int rc;
 
 	if (!ename)
@@ -1057,9 +1057,9 @@ static int do_withdraw(job *j)
 		size_t n;
 		sayf(j, "「%s」を撤退させました。\n", "'%s' has been withdrawn.\n",
 		     ename);
-		if ((rc = hill_standings(j->h, &m, &n)) == 0) {
+		if ((rc = am_hill_standings(j->h, &m, &n)) == 0) {
 			standings_section(j, m, n);
-			hill_members_free(m, n);
+			am_hill_members_free(m, n);
 			j->result = "withdrawn";
 		}
 	}
@@ -1204,8 +1204,8 @@ static int do_entry(job *j, int test)
 		goto done;
 	}
 	name = am_sheet_team(sheet)->units[0].name;
-	player = hill_player_name(j->d->player, j->mail->display, &nomem);
-	if (!(ename = hill_excerpt(name, 40)) || nomem) {
+	player = am_hill_player_name(j->d->player, j->mail->display, &nomem);
+	if (!(ename = am_hill_excerpt(name, 40)) || nomem) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
 	}
@@ -1220,9 +1220,9 @@ static int do_entry(job *j, int test)
 	if ((rc = am_program_new(&prog, am_sheet_team(sheet))) < 0 ||
 	    (rc = am_engine_new(&engine)) < 0)
 		goto done;
-	if ((rc = hill_standings(h, &mem, &nmem)) < 0)
+	if ((rc = am_hill_standings(h, &mem, &nmem)) < 0)
 		goto done;
-	if ((rc = hill_exec(h, "SAVEPOINT entry")) < 0)
+	if ((rc = am_hill_exec(h, "SAVEPOINT entry")) < 0)
 		goto done;
 	savepoint = 1;
 	if (old_id && (rc = delete_unit(h, old_id)) < 0)
@@ -1233,7 +1233,7 @@ static int do_entry(job *j, int test)
 		sqlite3_stmt *st;
 		char when[32];
 		now_iso(when, sizeof(when));
-		if ((rc = hill_prepare(h, &st, "INSERT INTO units(name, owner, "
+		if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
 		                       "pwhash, sheet, entered, player, rcpt, lang) "
 		                       "VALUES(?,?,?,?,?,?,?,?)")) < 0)
 			goto done;
@@ -1316,7 +1316,7 @@ static int do_entry(job *j, int test)
 		              oc == 1 ? L(j->lang, "勝", "W") :
 		              oc == 2 ? L(j->lang, "分", "D") : L(j->lang, "負", "L"),
 		              (long long)res.score[0], (long long)res.score[1]);
-		if ((rc = hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
+		if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
 			goto done;
 		sqlite3_bind_int64(st, 1, new_id);
 		sqlite3_bind_int64(st, 2, mem[i].id);
@@ -1328,7 +1328,7 @@ static int do_entry(job *j, int test)
 	}
 	/* push off the last while the hill is too full */
 	for (;;) {
-		if ((rc = hill_standings(h, &st_m, &nst)) < 0)
+		if ((rc = am_hill_standings(h, &st_m, &nst)) < 0)
 			goto done;
 		if (nst <= h->size)
 			break;
@@ -1336,7 +1336,7 @@ static int do_entry(job *j, int test)
 		              st_m[nst - 1].name);
 		if ((rc = delete_unit(h, st_m[nst - 1].id)) < 0)
 			goto done;
-		hill_members_free(st_m, nst);
+		am_hill_members_free(st_m, nst);
 		st_m = NULL;
 	}
 	standings_section(j, st_m, nst);
@@ -1350,13 +1350,13 @@ static int do_entry(job *j, int test)
 		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
 		     pushed.ptr);
 	if (test) {
-		rc = hill_exec(h, "ROLLBACK TO entry");
+		rc = am_hill_exec(h, "ROLLBACK TO entry");
 		j->result = "tested";
 	} else {
 		j->result = old_id ? "replaced" : "entered";
 	}
 	if (rc == 0) {
-		rc = hill_exec(h, "RELEASE entry");
+		rc = am_hill_exec(h, "RELEASE entry");
 		savepoint = 0;
 	}
 	if (rc == 0) {
@@ -1375,11 +1375,11 @@ static int do_entry(job *j, int test)
 done:
 	if (savepoint) {
 		/* a rejection or an error after the savepoint: undo it */
-		if (hill_exec(h, "ROLLBACK TO entry") == 0)
-			hill_exec(h, "RELEASE entry");
+		if (am_hill_exec(h, "ROLLBACK TO entry") == 0)
+			am_hill_exec(h, "RELEASE entry");
 	}
-	hill_members_free(mem, nmem);
-	hill_members_free(st_m, nst);
+	am_hill_members_free(mem, nmem);
+	am_hill_members_free(st_m, nst);
 	ut_buf_free(&pushed);
 	am_engine_free(engine);
 	am_program_free(prog);
@@ -1439,7 +1439,7 @@ static int prune(am_hill *h, int64_t now)
 	};
 
 	for (i = 0; i < 4; i++) {
-		if ((rc = hill_prepare(h, &st, sql[i])) < 0)
+		if ((rc = am_hill_prepare(h, &st, sql[i])) < 0)
 			return rc;
 		sqlite3_bind_int64(st, 1, now);
 		if ((rc = step_done(h, st)) < 0)
@@ -1453,7 +1453,7 @@ static void say_limited(job *j)
 {
 	char t[64];
 
-	hill_time_text(t, sizeof(t), j->now + 3600);
+	am_hill_time_text(t, sizeof(t), j->now + 3600);
 	ut_buf_printf(&j->body, L(j->lang,
 		"このアドレスへの返信が1時間に%u通を超えました。このメールは処理して"
 		"いません。%s ごろまで、このアドレスからのメールは処理も返信もしません"
@@ -1502,22 +1502,22 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 		return ut_error_set(AM_HILL_ETEMP, "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
-	if ((rc = hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
+	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
 		return ut_error_set(rc, "out of memory");
 	if (!mail.bad && !mail.loop &&
-	    (rc = hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
-		hill_mail_free(&mail);
+	    (rc = am_hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
+		am_hill_mail_free(&mail);
 		return ut_error_set(rc, "out of memory");
 	}
 	/* The entry's password is hashed inside the lock, not before it:
 	 * INTERACTIVE costs 64 MiB, and 50 deliveries at once hashing in
 	 * parallel would need 3 GiB; one at a time they wait ~0.1 s each. */
 	sqlite3_busy_timeout(h->db, (int)lim.busy_ms);
-	if ((rc = hill_exec(h, "BEGIN IMMEDIATE")) < 0)
+	if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
 	in_txn = 1;
 	/* processed before? */
-	if ((rc = hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
+	if ((rc = am_hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
 	                       "WHERE key = ?")) < 0)
 		goto out;
 	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
@@ -1537,7 +1537,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 			}
 		}
 		sqlite3_finalize(st);
-		rc = hill_exec(h, "COMMIT");
+		rc = am_hill_exec(h, "COMMIT");
 		in_txn = rc < 0;
 		goto out;
 	}
@@ -1556,7 +1556,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	if ((rc = prune(h, j.now)) < 0)
 		goto out;
 	if (!mail.loop && mail.reply_to && mail.from &&
-	    (rc = hill_rate(h, mail.from, j.now, &rate)) < 0)
+	    (rc = am_hill_rate(h, mail.from, j.now, &rate)) < 0)
 		goto out;
 	if (mail.loop || !mail.reply_to || !mail.from || rate == 2) {
 		/* no reply: a loop, no sender, or a sender past the limit who
@@ -1567,7 +1567,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 			say_limited(&j);
 		else if ((rc = act(&j)) < 0)
 			goto out;
-		hill_cap(&j.body, &j.logs, d.logs && j.logs_ok, h->reply_max,
+		am_hill_cap(&j.body, &j.logs, d.logs && j.logs_ok, h->reply_max,
 		         j.lang);
 		if (j.body.failed || j.logs.failed) {
 			rc = ut_error_set(AM_ENOMEM, "out of memory");
@@ -1578,7 +1578,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 			                    j.body.ptr ? j.body.ptr : "",
 			                    d.logs && j.logs_ok && j.logs.ptr ?
 			                    j.logs.ptr : NULL, NULL};
-			if ((rc = hill_reply_build(reply_out, reply_len, &in,
+			if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
 			                           &reply_id)) < 0) {
 				rc = ut_error_set(rc, "out of memory");
 				goto out;
@@ -1587,7 +1587,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 	}
 	/* record, with the reply, in the same transaction */
 	now_iso(when, sizeof(when));
-	if ((rc = hill_prepare(h, &st, "INSERT INTO messages(key, received, "
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO messages(key, received, "
 	                       "sender, result, reply, sent, at, replied, "
 	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
 		goto out;
@@ -1605,7 +1605,7 @@ int am_hill_process(am_hill *h, const char *raw, size_t len,
 		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
 	if ((rc = step_done(h, st)) < 0)
 		goto out;
-	if ((rc = hill_exec(h, "COMMIT")) < 0)
+	if ((rc = am_hill_exec(h, "COMMIT")) < 0)
 		goto out;
 	in_txn = 0;
 	*result_out = j.result;
@@ -1623,8 +1623,8 @@ out:
 	ut_buf_free(&j.body);
 	ut_buf_free(&j.logs);
 	free(reply_id);
-	hill_directives_free(&d);
-	hill_mail_free(&mail);
+	am_hill_directives_free(&d);
+	am_hill_mail_free(&mail);
 	return rc < 0 ? rc : 0;
 }
 
@@ -1634,7 +1634,7 @@ int am_hill_mark_sent(am_hill *h)
 	int rc;
 
 	if (h->last_out) {
-		if ((rc = hill_prepare(h, &st, "UPDATE outgoing SET sent = 1, "
+		if ((rc = am_hill_prepare(h, &st, "UPDATE outgoing SET sent = 1, "
 		                       "msg = NULL WHERE id = ?")) < 0)
 			return rc;
 		sqlite3_bind_int64(st, 1, h->last_out);
@@ -1645,7 +1645,7 @@ int am_hill_mark_sent(am_hill *h)
 	if (!h->last_key)
 		return 0;
 	/* sent: the reply itself is no longer kept (its Message-ID is) */
-	if ((rc = hill_prepare(h, &st, "UPDATE messages SET sent = 1, "
+	if ((rc = am_hill_prepare(h, &st, "UPDATE messages SET sent = 1, "
 	                       "reply = NULL WHERE key = ?")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, h->last_key, -1, SQLITE_STATIC);

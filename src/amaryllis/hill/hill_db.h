@@ -1,6 +1,7 @@
 /*
  * hill_db.h - the hill handle and the database helpers shared by hill.c
- * and status.c (private to src/amaryllis/hill/).
+ * and status.c (private to src/amaryllis/hill/).  Shared names are
+ * am_hill_<name>, as in hill_int.h.
  */
 #ifndef AM_HILL_DB_H
 #define AM_HILL_DB_H
@@ -29,30 +30,30 @@ struct am_hill {
 	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
 };
 
-int hill_exec(am_hill *h, const char *sql);
-int hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
+int am_hill_exec(am_hill *h, const char *sql);
+int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
 /* Step a statement that returns no row; finalizes it. */
-int hill_step_done(am_hill *h, sqlite3_stmt *st);
+int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
 /* The library error for an SQLite failure: busy, I/O, a read-only file or
  * folder are AM_HILL_ETEMP (try again later), naming the cause. */
-int hill_db_fail(am_hill *h, int rc, const char *what);
+int am_hill_db_fail(am_hill *h, int rc, const char *what);
 
 /* guard.c (docs/HILL.md, "Security") */
-char *hill_player_name(const char *chosen, const char *display, int *nomem);
-int hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
-int hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);
-int hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until);
-void hill_time_text(char *buf, size_t size, int64_t t);
-int hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
+char *am_hill_player_name(const char *chosen, const char *display, int *nomem);
+int am_hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
+int am_hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);
+int am_hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until);
+void am_hill_time_text(char *buf, size_t size, int64_t t);
+int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
                       const char *body, int64_t now);
-void hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
+void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
               am_lang lang);
 
-/* The members in standings order (owned: hill_members_free). */
-int hill_standings(am_hill *h, hill_member **out, size_t *n);
-void hill_members_free(hill_member *m, size_t n);
+/* The members in standings order (owned: am_hill_members_free). */
+int am_hill_standings(am_hill *h, hill_member **out, size_t *n);
+void am_hill_members_free(hill_member *m, size_t n);
 
 /* The standings as an aligned text table. */
-void hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang);
+void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang);
 
 #endif

@@ -9,6 +9,11 @@
  *   guard.c       reply limits, password locks, notices, excerpts
  *   hill.c        the database, the rules, am_hill_process
  *   status.c      the standings as text, JSON, HTML
+ *
+ * Names: a function or table shared between these files is am_hill_<name>
+ * (the public am_hill_ prefix, the module's own name after it: every
+ * global symbol of a library carries its system's prefix, tests/symbols.sh);
+ * one used in a single file is static and unprefixed.
  */
 #ifndef AM_HILL_INT_H
 #define AM_HILL_INT_H
@@ -58,16 +63,16 @@ typedef struct hill_mail {
 } hill_mail;
 
 /*
- * Read `raw` into *m (all fields owned; hill_mail_free).  Never fails for
+ * Read `raw` into *m (all fields owned; am_hill_mail_free).  Never fails for
  * bad input: m->bad says what was wrong.  `own_address` is the hill's (mail
  * from it is a loop).  Returns 0 or AM_ENOMEM.
  */
-int hill_mail_read(hill_mail *m, const char *raw, size_t len,
+int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
                    const am_hill_limits *lim, const char *own_address);
-void hill_mail_free(hill_mail *m);
+void am_hill_mail_free(hill_mail *m);
 
 /* Ensure g_mime_init() ran once in this process. */
-void hill_gmime_once(void);
+void am_hill_gmime_once(void);
 
 /* What the mail asks for. */
 typedef enum hill_cmd {
@@ -95,20 +100,20 @@ typedef struct hill_directives {
 
 /* Read the directives and the sheet out of `body` (UTF-8).  0 or
  * AM_ENOMEM. */
-int hill_directives_parse(hill_directives *d, const char *body);
-void hill_directives_free(hill_directives *d);
+int am_hill_directives_parse(hill_directives *d, const char *body);
+void am_hill_directives_free(hill_directives *d);
 
 /* The text of an HTML document: tags dropped, <br>, </p>, </div>, </tr>,
  * </li> and headings end lines, entities decoded.  Owned (free()), or NULL
  * when out of memory. */
-char *hill_html_text(const char *html, size_t len);
+char *am_hill_html_text(const char *html, size_t len);
 
 /* An excerpt of untrusted text to echo in a reply or a page: at most
  * `max_cp` code points (then "…"); tabs and line ends made spaces; invalid
  * UTF-8, other control characters and invisible (default ignorable) code
  * points each made U+FFFD.  Owned
  * (free()), or NULL when out of memory. */
-char *hill_excerpt(const char *s, size_t max_cp);
+char *am_hill_excerpt(const char *s, size_t max_cp);
 
 /* The reply: raw RFC 5322 in *out (malloc'ed).  `logs` (NULL for none)
  * goes as a text/plain attachment.  A notice (to->msgid NULL, `subject`
@@ -122,7 +127,7 @@ typedef struct hill_reply_in {
 	const char *subject;   /* NULL: "Re: " + an excerpt of the mail's */
 } hill_reply_in;
 
-int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
+int am_hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
                      char **id_out);
 
 /* One member, in entry order. */

@@ -126,7 +126,7 @@ static void trim_lines(char *s)
 	*w = '\0';
 }
 
-char *hill_html_text(const char *html, size_t len)
+char *am_hill_html_text(const char *html, size_t len)
 {
 	ut_buf b = UT_BUF_INIT;
 	size_t i = 0;

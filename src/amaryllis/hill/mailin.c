@@ -25,14 +25,14 @@ static gpointer gmime_init(gpointer unused)
 	return NULL;
 }
 
-void hill_gmime_once(void)
+void am_hill_gmime_once(void)
 {
 	static GOnce once = G_ONCE_INIT;
 
 	g_once(&once, gmime_init, NULL);
 }
 
-void hill_mail_free(hill_mail *m)
+void am_hill_mail_free(hill_mail *m)
 {
 	free(m->key);
 	free(m->msgid);
@@ -512,7 +512,7 @@ static size_t header_end(const char *raw, size_t len)
 	return len;
 }
 
-int hill_mail_read(hill_mail *m, const char *raw, size_t len,
+int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
                    const am_hill_limits *lim, const char *own_address)
 {
 	GMimeStream *stream;
@@ -523,7 +523,7 @@ int hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	walk_state w;
 	const char *v;
 
-	hill_gmime_once();
+	am_hill_gmime_once();
 	memset(m, 0, sizeof(*m));
 	if (len >= 5 && memcmp(raw, "From ", 5) == 0) {
 		/* an mbox envelope line, as some MTAs' pipes add: not a header */
@@ -591,7 +591,7 @@ int hill_mail_read(hill_mail *m, const char *raw, size_t len,
 		walk(&w, g_mime_message_get_mime_part(msg), 0);
 	g_object_unref(msg);
 	if (!m->body && w.html && !m->bad)
-		m->body = hill_html_text(w.html, strlen(w.html));
+		m->body = am_hill_html_text(w.html, strlen(w.html));
 	free(w.html);
 	if (w.nomem)
 		return AM_ENOMEM;

@@ -54,7 +54,7 @@ static GMimeObject *text_part(const char *text)
 	return GMIME_OBJECT(tp);
 }
 
-int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
+int am_hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
                      char **id_out)
 {
 	GMimeMessage *msg;
@@ -63,7 +63,7 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
 	const char *at = strrchr(in->hill_address, '@');
 	char *s, *id;
 
-	hill_gmime_once();
+	am_hill_gmime_once();
 	*out = NULL;
 	*len = 0;
 	if (id_out)
@@ -77,7 +77,7 @@ int hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
 		s = g_strdup(in->subject);
 	} else {
 		/* an excerpt: the sender's subject is never echoed in bulk */
-		char *ex = hill_excerpt(in->to->subject, 60);
+		char *ex = am_hill_excerpt(in->to->subject, 60);
 		s = reply_subject(ex, in->hill_name);
 		free(ex);
 	}

@@ -199,10 +199,10 @@ int am_hill_status(am_hill *h, int format, int lang, char **out, size_t *len)
 
 	*out = NULL;
 	*len = 0;
-	if ((rc = hill_exec(h, "BEGIN")) < 0)
+	if ((rc = am_hill_exec(h, "BEGIN")) < 0)
 		return rc;
-	rc = hill_standings(h, &m, &n);
-	hill_exec(h, "COMMIT");
+	rc = am_hill_standings(h, &m, &n);
+	am_hill_exec(h, "COMMIT");
 	if (rc < 0)
 		return rc;
 	if (format == AM_HILL_JSON) {
@@ -220,9 +220,9 @@ int am_hill_status(am_hill *h, int format, int lang, char **out, size_t *len)
 		ut_buf_printf(&b, L(lg, "%s の順位表（%zu／%zu）:\n",
 		                    "Standings of %s (%zu of %zu):\n"),
 		              h->name, n, h->size);
-		hill_table_text(&b, m, n, lg);
+		am_hill_table_text(&b, m, n, lg);
 	}
-	hill_members_free(m, n);
+	am_hill_members_free(m, n);
 	if (rc == 0 && b.failed)
 		rc = AM_ENOMEM;
 	if (rc < 0) {

@@ -101,7 +101,7 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 		cfg = &def;
 	for (i = 0; i < cfg->npublic_hosts; i++)
 		if (!cfg->public_hosts || !cfg->public_hosts[i] ||
-		    !web_public_host_ok(cfg->public_hosts[i]))
+		    !am_web_public_host_ok(cfg->public_hosts[i]))
 			return ut_error_set(AM_EINVALID, "a public host is a DNS name "
 			                    "or an IPv4 address without a port, not "
 			                    "'%s'", cfg->public_hosts && cfg->public_hosts[i]
@@ -115,7 +115,7 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 	w->cfg = *cfg;
 	pthread_mutex_init(&w->lock, NULL);
 	if (copy_hosts(w) < 0 ||
-	    web_rate_init(&w->rate, WEB_RATE_ENTRIES, WEB_RATE_CHAINS,
+	    am_web_rate_init(&w->rate, WEB_RATE_ENTRIES, WEB_RATE_CHAINS,
 	                  rate_seed()) < 0) {
 		am_web_free(w);
 		return ut_error_set(AM_ENOMEM, "out of memory");
@@ -144,7 +144,7 @@ void am_web_free(am_web *web)
 	am_web_stop(web);
 	for (i = 0; i < web->nhills; i++)
 		am_hill_free(web->hills[i]);
-	web_rate_free(&web->rate);
+	am_web_rate_free(&web->rate);
 	free_hosts(web);
 	pthread_mutex_destroy(&web->lock);
 	free(web);

@@ -27,7 +27,7 @@
  *
  * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
  * stream in its own thread and closes the connection.  Its CLOSED
- * notification (web_conn_closed) takes the connection out of the table
+ * notification (am_web_conn_closed) takes the connection out of the table
  * before the descriptor is closed, under the table's lock, so the
  * descriptor the reaper shuts is always the connection's own.
  */
@@ -110,7 +110,7 @@ static void *reaper(void *arg)
 	return NULL;
 }
 
-int web_conns_start(web_conns *t, unsigned max, double deadline)
+int am_web_conns_start(web_conns *t, unsigned max, double deadline)
 {
 	pthread_condattr_t ca;
 
@@ -135,7 +135,7 @@ int web_conns_start(web_conns *t, unsigned max, double deadline)
 	return 0;
 }
 
-void web_conns_halt(web_conns *t)
+void am_web_conns_halt(web_conns *t)
 {
 	if (!t->running)
 		return;
@@ -147,7 +147,7 @@ void web_conns_halt(web_conns *t)
 	t->running = 0;
 }
 
-void web_conns_free(web_conns *t)
+void am_web_conns_free(web_conns *t)
 {
 	web_conn *c, *n;
 
@@ -163,10 +163,10 @@ void web_conns_free(web_conns *t)
 
 /*
  * A connection opened (c is the caller's, filled but for the links; the
- * table keeps it until web_conn_closed).  When it takes the last slot, the
+ * table keeps it until am_web_conn_closed).  When it takes the last slot, the
  * ready connection that has waited longest is closed.
  */
-void web_conn_opened(web_conns *t, web_conn *c)
+void am_web_conn_opened(web_conns *t, web_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
 	c->since = am_web_now();
@@ -183,7 +183,7 @@ void web_conn_opened(web_conns *t, web_conn *c)
 }
 
 /* The connection closes: out of the table (the caller frees c). */
-void web_conn_closed(web_conns *t, web_conn *c)
+void am_web_conn_closed(web_conns *t, web_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
 	if (c->prev)
@@ -205,7 +205,7 @@ void web_conn_closed(web_conns *t, web_conn *c)
 
 /* Busy (1: its request is in whole, or answered) or ready again (0: its
  * response was sent; the deadline starts now). */
-void web_conn_busy(web_conns *t, web_conn *c, int busy)
+void am_web_conn_busy(web_conns *t, web_conn *c, int busy)
 {
 	pthread_mutex_lock(&t->lock);
 	c->busy = busy;
@@ -217,7 +217,7 @@ void web_conn_busy(web_conns *t, web_conn *c, int busy)
 }
 
 /* A request line came (its closing says "request-timeout", not "idle"). */
-void web_conn_started(web_conns *t, web_conn *c)
+void am_web_conn_started(web_conns *t, web_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
 	c->started = 1;
@@ -225,7 +225,7 @@ void web_conn_started(web_conns *t, web_conn *c)
 }
 
 /* Why the server closed c ("request-timeout", "evicted"), or NULL. */
-const char *web_conn_cut(web_conns *t, web_conn *c)
+const char *am_web_conn_cut(web_conns *t, web_conn *c)
 {
 	const char *why;
 

@@ -71,7 +71,7 @@ static int same_name(const char *name, const char *want)
 	return strlen(name) == n && strncasecmp(name, want, n) == 0;
 }
 
-int web_host_check(const am_web_config *cfg, const char *local,
+int am_web_host_check(const am_web_config *cfg, const char *local,
                    const char *host)
 {
 	char name[256];
@@ -89,7 +89,7 @@ int web_host_check(const am_web_config *cfg, const char *local,
 	return 421;
 }
 
-int web_origin_ok(const char *origin, const char *host)
+int am_web_origin_ok(const char *origin, const char *host)
 {
 	const char *auth;
 
@@ -106,13 +106,13 @@ int web_origin_ok(const char *origin, const char *host)
 	return strcasecmp(auth, host) == 0;
 }
 
-int web_fetch_site_ok(const char *site)
+int am_web_fetch_site_ok(const char *site)
 {
 	return !site || strcasecmp(site, "same-origin") == 0 ||
 	       strcasecmp(site, "none") == 0;
 }
 
-int web_json_type(const char *type)
+int am_web_json_type(const char *type)
 {
 	static const char want[] = "application/json";
 	size_t n = sizeof(want) - 1;
@@ -127,7 +127,7 @@ int web_json_type(const char *type)
 	return *type == '\0' || *type == ';';
 }
 
-int web_public_host_ok(const char *name)
+int am_web_public_host_ok(const char *name)
 {
 	char buf[256];
 

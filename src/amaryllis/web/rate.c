@@ -19,7 +19,7 @@
 
 #include "web_int.h"
 
-int web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
+int am_web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
                   uint64_t seed)
 {
 	unsigned i;
@@ -30,7 +30,7 @@ int web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
 	t->e = calloc(cap, sizeof(*t->e));
 	t->heads = malloc(nbuckets * sizeof(*t->heads));
 	if (!t->e || !t->heads) {
-		web_rate_free(t);
+		am_web_rate_free(t);
 		return -1;
 	}
 	for (i = 0; i < nbuckets; i++)
@@ -42,7 +42,7 @@ int web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
 	return 0;
 }
 
-void web_rate_free(web_rate *t)
+void am_web_rate_free(web_rate *t)
 {
 	free(t->e);
 	free(t->heads);
@@ -144,7 +144,7 @@ static int entry_of(web_rate *t, const char *addr, double now, double cap)
  * a minute.  Returns 1 when a token was there (the request may go on), 0
  * when the bucket is empty.  The caller serialises the calls.
  */
-int web_rate_take(web_rate *t, const char *addr, double now,
+int am_web_rate_take(web_rate *t, const char *addr, double now,
                   double per_minute)
 {
 	web_rate_entry *e = &t->e[entry_of(t, addr, now, per_minute)];

@@ -85,7 +85,7 @@ static int rate_ok(am_web *w, const char *addr)
 	if (w->cfg.rate == 0)
 		return 1;
 	pthread_mutex_lock(&w->lock);
-	ok = web_rate_take(&w->rate, addr, am_web_now(), (double)w->cfg.rate);
+	ok = am_web_rate_take(&w->rate, addr, am_web_now(), (double)w->cfg.rate);
 	pthread_mutex_unlock(&w->lock);
 	return ok;
 }
@@ -129,7 +129,7 @@ static MHD_Result_t send_resp(am_web *w, struct MHD_Connection *c, req *q,
 		MHD_add_response_header(resp, "Retry-After", after);
 	}
 	if (conn_of(c)) /* answered: no deadline while it is sent */
-		web_conn_busy(&w->conns, conn_of(c), 1);
+		am_web_conn_busy(&w->conns, conn_of(c), 1);
 	q->status = r->status;
 	q->sent = r->len;
 	q->detail = r->detail;
@@ -204,7 +204,7 @@ static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 	req *q = calloc(1, sizeof(*q));
 
 	if (conn_of(c))
-		web_conn_started(&w->conns, conn_of(c));
+		am_web_conn_started(&w->conns, conn_of(c));
 
 	if (q && qm && !(q->query = strdup(qm + 1))) {
 		free(q);
@@ -261,7 +261,7 @@ static int guard(am_web *w, struct MHD_Connection *c, const char *method,
 		*msg = "an HTTP/1.1 request needs a Host header";
 		return 400;
 	}
-	if (host && (st = web_host_check(&w->cfg, conn ? conn->local : "",
+	if (host && (st = am_web_host_check(&w->cfg, conn ? conn->local : "",
 	                                 host)) != 0) {
 		*msg = st == 400 ? "a malformed Host header"
 		                 : "this server does not answer for that host "
@@ -271,14 +271,14 @@ static int guard(am_web *w, struct MHD_Connection *c, const char *method,
 	if (strcmp(method, "POST") != 0)
 		return 0;
 	*detail = "origin";
-	if (!web_origin_ok(header(c, "Origin"), host) ||
-	    !web_fetch_site_ok(header(c, "Sec-Fetch-Site"))) {
+	if (!am_web_origin_ok(header(c, "Origin"), host) ||
+	    !am_web_fetch_site_ok(header(c, "Sec-Fetch-Site"))) {
 		*msg = "cross-origin request refused: a POST must come from this "
 		       "server's own page";
 		return 403;
 	}
 	*detail = "type";
-	if (!web_json_type(header(c, MHD_HTTP_HEADER_CONTENT_TYPE))) {
+	if (!am_web_json_type(header(c, MHD_HTTP_HEADER_CONTENT_TYPE))) {
 		*msg = "a POST must have Content-Type: application/json";
 		return 415;
 	}
@@ -341,7 +341,7 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	}
 	/* the request is in whole: no deadline while it is answered */
 	if (conn_of(c))
-		web_conn_busy(&w->conns, conn_of(c), 1);
+		am_web_conn_busy(&w->conns, conn_of(c), 1);
 	if (q->too_large)
 		return send_error(w, c, q, 413, "too-large", "the request body is over "
 		                  "the limit (serve --max-body)");
@@ -362,13 +362,13 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	am_web *w = cls;
 	req *q = *con_cls;
 	web_conn *conn = conn_of(c);
-	const char *cut = conn ? web_conn_cut(&w->conns, conn) : NULL;
+	const char *cut = conn ? am_web_conn_cut(&w->conns, conn) : NULL;
 	const char *end = "";
 	char line[600];
 
 	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
 		if (conn)
-			web_conn_busy(&w->conns, conn, 0);
+			am_web_conn_busy(&w->conns, conn, 0);
 	} else {
 		end = cut ? cut : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
 		                  ? "timeout" : "aborted";
@@ -420,13 +420,13 @@ static void connection(void *cls, struct MHD_Connection *c, void **ctx,
 		    sa.sin_family == AF_INET)
 			inet_ntop(AF_INET, &sa.sin_addr, conn->local,
 			          (socklen_t)sizeof(conn->local));
-		web_conn_opened(&w->conns, conn);
+		am_web_conn_opened(&w->conns, conn);
 		*ctx = conn;
 		return;
 	}
 	if (!conn)
 		return;
-	web_conn_closed(&w->conns, conn);
+	am_web_conn_closed(&w->conns, conn);
 	if (conn->cut && !conn->cut_logged && w->cfg.log) {
 		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms %s", conn->addr,
 		         (am_web_now() - conn->since) * 1000, conn->cut);
@@ -459,7 +459,7 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 		return ut_error_set(AM_EINVALID, "listen on an IPv4 address and a "
 		                    "port, like 127.0.0.1:8080, not '%s'", listen);
 	sa.sin_port = htons((uint16_t)port);
-	if (web_conns_start(&w->conns, w->cfg.max_conns ? w->cfg.max_conns : 1,
+	if (am_web_conns_start(&w->conns, w->cfg.max_conns ? w->cfg.max_conns : 1,
 	                    (double)w->cfg.request_timeout_s) < 0)
 		return ut_error_set(AM_ERROR, "cannot start the server's threads");
 	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
@@ -481,8 +481,8 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 	                     MHD_OPTION_END);
 	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
 		int e = errno;
-		web_conns_halt(&w->conns);
-		web_conns_free(&w->conns);
+		am_web_conns_halt(&w->conns);
+		am_web_conns_free(&w->conns);
 		return ut_error_set(AM_ERROR, "cannot listen on %s: %s", listen,
 		                    strerror(e));
 	}
@@ -496,9 +496,9 @@ int am_web_start(am_web *w, const char *listen, unsigned *port_out)
 void am_web_stop(am_web *w)
 {
 	if (w && w->daemon) {
-		web_conns_halt(&w->conns);
+		am_web_conns_halt(&w->conns);
 		MHD_stop_daemon(w->daemon); /* (its connections leave the table) */
 		w->daemon = NULL;
-		web_conns_free(&w->conns);
+		am_web_conns_free(&w->conns);
 	}
 }

@@ -1,4 +1,7 @@
-/* web_int.h - what the files of the web front end share. */
+/* web_int.h - what the files of the web front end share.  A function or
+ * table shared between files is am_web_<name> (the public am_web_ prefix:
+ * every global symbol of a library carries its system's prefix,
+ * tests/symbols.sh); one used in a single file is static and unprefixed. */
 #ifndef AM_WEB_INT_H
 #define AM_WEB_INT_H
 
@@ -41,10 +44,10 @@ typedef struct web_rate {
 } web_rate;
 
 /* 0, or -1 out of memory. */
-int web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
+int am_web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
                   uint64_t seed);
-void web_rate_free(web_rate *t);
-int web_rate_take(web_rate *t, const char *addr, double now,
+void am_web_rate_free(web_rate *t);
+int am_web_rate_take(web_rate *t, const char *addr, double now,
                   double per_minute);
 
 /* ---- conns.c: the connections, their deadline, room for newcomers ---- */
@@ -72,30 +75,30 @@ typedef struct web_conns {
 	double deadline;   /* seconds for a whole request */
 } web_conns;
 
-int web_conns_start(web_conns *t, unsigned max, double deadline);
-void web_conns_halt(web_conns *t);   /* stop the reaper */
-void web_conns_free(web_conns *t);   /* after the daemon stopped */
-void web_conn_opened(web_conns *t, web_conn *c);
-void web_conn_closed(web_conns *t, web_conn *c);
-void web_conn_busy(web_conns *t, web_conn *c, int busy);
-void web_conn_started(web_conns *t, web_conn *c);
-const char *web_conn_cut(web_conns *t, web_conn *c);
+int am_web_conns_start(web_conns *t, unsigned max, double deadline);
+void am_web_conns_halt(web_conns *t);   /* stop the reaper */
+void am_web_conns_free(web_conns *t);   /* after the daemon stopped */
+void am_web_conn_opened(web_conns *t, web_conn *c);
+void am_web_conn_closed(web_conns *t, web_conn *c);
+void am_web_conn_busy(web_conns *t, web_conn *c, int busy);
+void am_web_conn_started(web_conns *t, web_conn *c);
+const char *am_web_conn_cut(web_conns *t, web_conn *c);
 
 /* ---- guard.c: the headers a request must carry ---- */
 
 /* 0 when Host names this server (the address `local` the connection came
  * in on, localhost on a loopback address, or one of cfg's public hosts),
  * 421 when it names another, 400 when it is malformed. */
-int web_host_check(const am_web_config *cfg, const char *local,
+int am_web_host_check(const am_web_config *cfg, const char *local,
                    const char *host);
 /* 1 when Origin is absent or http(s)://HOST with HOST the Host header. */
-int web_origin_ok(const char *origin, const char *host);
+int am_web_origin_ok(const char *origin, const char *host);
 /* 1 when Sec-Fetch-Site is absent, same-origin or none. */
-int web_fetch_site_ok(const char *site);
+int am_web_fetch_site_ok(const char *site);
 /* 1 for application/json, with or without parameters. */
-int web_json_type(const char *type);
+int am_web_json_type(const char *type);
 /* 1 for a name --public-host takes: a DNS name or IPv4 address, no port. */
-int web_public_host_ok(const char *name);
+int am_web_public_host_ok(const char *name);
 
 /* ---- the hill's handles (api.c) ---- */
 #define WEB_HILL_HANDLES 16    /* kept open for reuse */

@@ -82,7 +82,7 @@ static void vocab(ut_buf *out, int v, int list, ut_lang lang)
 	ut_buf_puts(out, ut_msg_text(list ? &lists[v] : &names[v], lang));
 }
 
-const ut_yaml_catalog sc_catalog = {
+static const ut_yaml_catalog catalog = {
 	msgs, sizeof(msgs) / sizeof(msgs[0]),
 	wants, sizeof(wants) / sizeof(wants[0]),
 	vocab,
@@ -90,5 +90,5 @@ const ut_yaml_catalog sc_catalog = {
 
 size_t ms_diag_format(char *buf, size_t size, const ms_diag *g, ms_lang lang)
 {
-	return ut_yaml_diag_format(buf, size, g, (ut_lang)lang, &sc_catalog);
+	return ut_yaml_diag_format(buf, size, g, (ut_lang)lang, &catalog);
 }

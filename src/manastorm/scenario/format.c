@@ -16,10 +16,10 @@ static void put_participant(ut_buf *b, const ms_participant *p)
 	ut_yaml_put_scalar(b, p->name ? p->name : "");
 	ut_buf_printf(b, "\n    side: %s\n    role: %s\n    threshold: %lld\n"
 	              "    suit: %s\n",
-	              sc_sides[p->side == 1].en,
-	              sc_roles[p->role == MS_ROLE_WARRIOR].en,
+	              ms_sc_sides[p->side == 1].en,
+	              ms_sc_roles[p->role == MS_ROLE_WARRIOR].en,
 	              (long long)p->threshold,
-	              sc_suits[p->suit >= MS_SUIT_S && p->suit <= MS_SUIT_C
+	              ms_sc_suits[p->suit >= MS_SUIT_S && p->suit <= MS_SUIT_C
 	                       ? p->suit : 4].en);
 	if (p->role == MS_ROLE_CASTER) {
 		ut_buf_printf(b, "    mp: %lld\n    outfits: [", (long long)p->mp);
@@ -53,7 +53,7 @@ int ms_scenario_to_yaml(char **out, size_t *len, const ms_scenario *s)
 	              "participants:",
 	              (long long)s->battles, (long long)s->rounds_per_battle,
 	              (long long)s->hand_size,
-	              sc_matches[s->storm_match == MS_MATCH_CARD].en,
+	              ms_sc_matches[s->storm_match == MS_MATCH_CARD].en,
 	              s->shuffle ? "true" : "false");
 	if (!s->nparticipants)
 		ut_buf_puts(&b, " []");

@@ -68,7 +68,7 @@ static int get_card(ms_scenario_doc *d, const node *n, ms_card *c)
 	}
 	if (ms_card_parse(c, n->text) == 0)
 		return 1;
-	near = ut_yaml_suggest(sc_cards, 52, n->text);
+	near = ut_yaml_suggest(ms_sc_cards, 52, n->text);
 	ut_yaml_diag_at(&d->y, n, near ? MS_DIAG_UNKNOWN_CARD_NEAR
 	                               : MS_DIAG_UNKNOWN_CARD, 0, 0, n->text, near);
 	return 0;
@@ -160,7 +160,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 		*sides |= 4;
 		return 0;
 	}
-	ut_yaml_keys(&d->y, m, sc_participant_keys, SC_PKEY_COUNT, val, kl);
+	ut_yaml_keys(&d->y, m, ms_sc_participant_keys, SC_PKEY_COUNT, val, kl);
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
 	/* MS-SCN-PART-1: name, side, role, threshold are required */
@@ -176,7 +176,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	if (val[SC_PKEY_SIDE] < 0) {
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "side", NULL);
 		ok = 0;
-	} else if ((w = ut_yaml_word(&d->y, V(SC_PKEY_SIDE), sc_sides, 2,
+	} else if ((w = ut_yaml_word(&d->y, V(SC_PKEY_SIDE), ms_sc_sides, 2,
 	                             MS_VOCAB_SIDE)) < 0) {
 		ok = 0;
 	} else {
@@ -185,7 +185,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	if (val[SC_PKEY_ROLE] < 0) {
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "role", NULL);
 		ok = 0;
-	} else if ((w = ut_yaml_word(&d->y, V(SC_PKEY_ROLE), sc_roles, SC_NROLES,
+	} else if ((w = ut_yaml_word(&d->y, V(SC_PKEY_ROLE), ms_sc_roles, SC_NROLES,
 	                             MS_VOCAB_ROLE)) < 0) {
 		ok = 0;
 	} else {
@@ -202,14 +202,14 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 		              &p->threshold);
 	}
 	if (val[SC_PKEY_SUIT] >= 0) {
-		if ((w = ut_yaml_word(&d->y, V(SC_PKEY_SUIT), sc_suits, SC_NSUITS,
+		if ((w = ut_yaml_word(&d->y, V(SC_PKEY_SUIT), ms_sc_suits, SC_NSUITS,
 		                      MS_VOCAB_SUIT)) < 0)
 			ok = 0;
 		else
 			p->suit = w == 4 ? MS_SUIT_NONE : w;
 	}
 	if (val[SC_PKEY_POLICY] >= 0) {
-		if ((w = ut_yaml_word(&d->y, V(SC_PKEY_POLICY), sc_policies, 3,
+		if ((w = ut_yaml_word(&d->y, V(SC_PKEY_POLICY), ms_sc_policies, 3,
 		                      MS_VOCAB_POLICY)) < 0)
 			ok = 0;
 		else
@@ -281,7 +281,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 		ut_yaml_wrong_type(&d->y, r, UT_YAML_WANT_MAPPING);
 		return;
 	}
-	ut_yaml_keys(&d->y, r, sc_top_keys, SC_TKEY_COUNT, val, kl);
+	ut_yaml_keys(&d->y, r, ms_sc_top_keys, SC_TKEY_COUNT, val, kl);
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
 	/* MS-SCN-TOP-2: D1's numbers, their defaults and ranges */
@@ -296,7 +296,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 		ok &= get_num(d, V(SC_TKEY_HAND), K(SC_TKEY_HAND), 0,
 		              MS_SCN_NUMBER_MAX, &d->sc.hand_size);
 	if (val[SC_TKEY_MATCH] >= 0) {
-		if ((w = ut_yaml_word(&d->y, V(SC_TKEY_MATCH), sc_matches, 2,
+		if ((w = ut_yaml_word(&d->y, V(SC_TKEY_MATCH), ms_sc_matches, 2,
 		                      MS_VOCAB_MATCH)) < 0)
 			ok = 0;
 		else
@@ -352,7 +352,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 		for (w = 0; w < 2; w++)
 			if (!(sides & 1 << w)) {
 				ut_yaml_diag_at(&d->y, l, MS_DIAG_NO_WARRIOR, 0, 0,
-				                sc_sides[w].en, NULL);
+				                ms_sc_sides[w].en, NULL);
 				ok = 0;
 			}
 	}

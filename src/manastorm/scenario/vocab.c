@@ -9,7 +9,7 @@
 /* MS-SCN-KEY-4: the Japanese names D1 gives in brackets, and ours for the
  * keys D1 leaves without one (the words of the seed where it has them:
  * 山札 for the deck, 衣装, 得意スート, 発現値). */
-const ut_yaml_name sc_top_keys[SC_TKEY_COUNT] = {
+const ut_yaml_name ms_sc_top_keys[SC_TKEY_COUNT] = {
 	[SC_TKEY_BATTLES] = {"battles", "バトル数"},
 	[SC_TKEY_ROUNDS] = {"rounds_per_battle", "ラウンド上限"},
 	[SC_TKEY_HAND] = {"hand_size", "手札"},
@@ -18,7 +18,7 @@ const ut_yaml_name sc_top_keys[SC_TKEY_COUNT] = {
 	[SC_TKEY_PARTICIPANTS] = {"participants", "参加者"},
 };
 
-const ut_yaml_name sc_participant_keys[SC_PKEY_COUNT] = {
+const ut_yaml_name ms_sc_participant_keys[SC_PKEY_COUNT] = {
 	[SC_PKEY_NAME] = {"name", "名前"},
 	[SC_PKEY_SIDE] = {"side", "陣営"},
 	[SC_PKEY_ROLE] = {"role", "役割"},
@@ -31,13 +31,13 @@ const ut_yaml_name sc_participant_keys[SC_PKEY_COUNT] = {
 	[SC_PKEY_POLICY] = {"policy", "方針"},
 };
 
-const ut_yaml_name sc_sides[2] = {{"A", "A"}, {"B", "B"}};
-const ut_yaml_name sc_roles[SC_NROLES] = {
+const ut_yaml_name ms_sc_sides[2] = {{"A", "A"}, {"B", "B"}};
+const ut_yaml_name ms_sc_roles[SC_NROLES] = {
 	{"caster", "魔法術師"}, {"warrior", "魔法戦士"}, {"warrior", "魔法剣士"}};
-const ut_yaml_name sc_suits[SC_NSUITS] = {
+const ut_yaml_name ms_sc_suits[SC_NSUITS] = {
 	{"S", "♠"}, {"H", "♥"}, {"D", "♦"}, {"C", "♣"}, {"none", "なし"}};
-const ut_yaml_name sc_matches[2] = {{"number", "数"}, {"card", "カード"}};
-const ut_yaml_name sc_policies[3] = {
+const ut_yaml_name ms_sc_matches[2] = {{"number", "数"}, {"card", "カード"}};
+const ut_yaml_name ms_sc_policies[3] = {
 	{"default", "default"}, {"greedy", "greedy"}, {"random", "random"}};
 
 const char *const ms_scenario_policies[3] = {"default", "greedy", "random"};
@@ -48,17 +48,17 @@ const char *const ms_scenario_policies[3] = {"default", "greedy", "random"};
 	{L "9", M "9"}, {L "10", M "10"}, {L "11", M "11"}, {L "12", M "12"},   \
 	{L "13", M "13"}
 
-const ut_yaml_name sc_cards[52] = {
+const ut_yaml_name ms_sc_cards[52] = {
 	SUIT13("S", "♠"), SUIT13("H", "♥"), SUIT13("D", "♦"), SUIT13("C", "♣")};
 
-const ut_yaml_name *sc_vocab(int v, size_t *n)
+const ut_yaml_name *ms_sc_vocab(int v, size_t *n)
 {
 	switch (v) {
-	case MS_VOCAB_SIDE: *n = 2; return sc_sides;
-	case MS_VOCAB_ROLE: *n = SC_NROLES; return sc_roles;
-	case MS_VOCAB_SUIT: *n = SC_NSUITS; return sc_suits;
-	case MS_VOCAB_MATCH: *n = 2; return sc_matches;
-	default: *n = 3; return sc_policies;
+	case MS_VOCAB_SIDE: *n = 2; return ms_sc_sides;
+	case MS_VOCAB_ROLE: *n = SC_NROLES; return ms_sc_roles;
+	case MS_VOCAB_SUIT: *n = SC_NSUITS; return ms_sc_suits;
+	case MS_VOCAB_MATCH: *n = 2; return ms_sc_matches;
+	default: *n = 3; return ms_sc_policies;
 	}
 }
 

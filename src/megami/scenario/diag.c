@@ -61,7 +61,7 @@ static void vocab(ut_buf *b, int v, int list, ut_lang lang)
 			ut_buf_puts(b, "?");
 		return;
 	}
-	names = sc_vocab(v, &n);
+	names = mg_sc_vocab(v, &n);
 	for (i = 0; i < n; i++) {
 		if (i)
 			ut_buf_puts(b, lang == UT_LANG_JA ? "、" : ", ");
@@ -81,7 +81,7 @@ size_t mg_diag_format(char *buf, size_t size, const mg_diag *g, mg_lang lang)
 {
 	ut_yaml_diag u;
 
-	u.code = sc_ut_code(g->code);
+	u.code = mg_sc_ut_code(g->code);
 	u.line = g->line;
 	u.col = g->col;
 	u.a = g->a;

@@ -18,22 +18,22 @@ static void put_attack(ut_buf *b, const mg_attack *a)
 	ut_buf_puts(b, "      - name: ");
 	put_name(b, a->name ? a->name : "");
 	ut_buf_printf(b, "\n        kind: %s\n        check: ",
-	              sc_kinds[a->kind == MG_KIND_MAGIC].en);
+	              mg_sc_kinds[a->kind == MG_KIND_MAGIC].en);
 	if (a->check_stat >= 0 && a->check_stat < MG_STAT_COUNT)
-		ut_buf_puts(b, sc_stats[a->check_stat].en);
+		ut_buf_puts(b, mg_sc_stats[a->check_stat].en);
 	else
 		ut_buf_printf(b, "%lld", (long long)a->check_value);
 	ut_buf_printf(b, "\n        damage: %lld\n        attributes: [",
 	              (long long)a->damage);
 	for (k = 0; k < MG_ATTR_COUNT; k++)
 		if (a->attributes & 1u << k) {
-			ut_buf_printf(b, "%s%s", first ? "" : ", ", sc_attrs[k].en);
+			ut_buf_printf(b, "%s%s", first ? "" : ", ", mg_sc_attrs[k].en);
 			first = 0;
 		}
 	ut_buf_printf(b, "]\n        range: %lld\n        area: %s\n"
 	              "        timing: %s\n",
-	              (long long)a->range, sc_areas[a->area == MG_AREA_ENGAGEMENT].en,
-	              sc_timings[a->timing == MG_TIMING_COMPLEX].en);
+	              (long long)a->range, mg_sc_areas[a->area == MG_AREA_ENGAGEMENT].en,
+	              mg_sc_timings[a->timing == MG_TIMING_COMPLEX].en);
 }
 
 static void put_character(ut_buf *b, const mg_character *c)
@@ -43,15 +43,15 @@ static void put_character(ut_buf *b, const mg_character *c)
 	ut_buf_puts(b, "  - name: ");
 	put_name(b, c->name ? c->name : "");
 	ut_buf_printf(b, "\n    side: %s\n    hp: %lld\n    hp_now: %lld\n",
-	              sc_sides[c->side == MG_SIDE_NPC].en, (long long)c->hp,
+	              mg_sc_sides[c->side == MG_SIDE_NPC].en, (long long)c->hp,
 	              (long long)c->hp_now);
 	for (k = 0; k < MG_STAT_COUNT; k++)
-		ut_buf_printf(b, "    %s: %lld\n", sc_stats[k].en,
+		ut_buf_printf(b, "    %s: %lld\n", mg_sc_stats[k].en,
 		              (long long)c->stat[k]);
 	ut_buf_printf(b, "    position: %lld\n    armor: {", (long long)c->position);
 	for (k = 0; k < MG_ATTR_COUNT; k++)
 		if (c->armor_listed & 1u << k) {
-			ut_buf_printf(b, "%s%s: %lld", first ? "" : ", ", sc_attrs[k].en,
+			ut_buf_printf(b, "%s%s: %lld", first ? "" : ", ", mg_sc_attrs[k].en,
 			              (long long)c->armor[k]);
 			first = 0;
 		}

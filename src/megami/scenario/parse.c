@@ -85,7 +85,7 @@ static const char *get_text(mg_scenario_doc *d, const node *n)
 static int get_word(mg_scenario_doc *d, const node *n, int vocab)
 {
 	size_t nn;
-	const sc_name *names = sc_vocab(vocab, &nn);
+	const sc_name *names = mg_sc_vocab(vocab, &nn);
 
 	return ut_yaml_word(&d->y, n, names, nn, vocab);
 }
@@ -130,7 +130,7 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 		wrong_type(d, m, UT_YAML_WANT_MAPPING);
 		return 0;
 	}
-	walk_keys(d, m, sc_attack_keys, MG_AKEY_COUNT, val, kl);
+	walk_keys(d, m, mg_sc_attack_keys, MG_AKEY_COUNT, val, kl);
 	for (k = 0; k < MG_AKEY_COUNT; k++)
 		if (kl[k] >= 0)
 			src->key[k] = loc_of(&d->y.nodes[kl[k]]);
@@ -230,7 +230,7 @@ static int read_armor(mg_scenario_doc *d, const node *m, mg_character *ch)
 		return 0;
 	}
 	/* the keys are attribute names: unknown ones get MG_DIAG_UNKNOWN_KEY */
-	walk_keys(d, m, sc_attrs, MG_ATTR_COUNT, val, kl);
+	walk_keys(d, m, mg_sc_attrs, MG_ATTR_COUNT, val, kl);
 	for (k = 0; k < MG_ATTR_COUNT; k++)
 		if (val[k] >= 0) {
 			if (get_int(d, &d->y.nodes[val[k]], &ch->armor[k]))
@@ -269,7 +269,7 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 		wrong_type(d, m, UT_YAML_WANT_MAPPING);
 		return 0;
 	}
-	walk_keys(d, m, sc_character_keys, MG_CKEY_COUNT, val, kl);
+	walk_keys(d, m, mg_sc_character_keys, MG_CKEY_COUNT, val, kl);
 	for (k = 0; k < MG_CKEY_COUNT; k++)
 		if (kl[k] >= 0)
 			src->key[k] = loc_of(&d->y.nodes[kl[k]]);
@@ -393,7 +393,7 @@ static void read_scenario(mg_scenario_doc *d, int root)
 		wrong_type(d, r, UT_YAML_WANT_MAPPING);
 		return;
 	}
-	walk_keys(d, r, sc_top_keys, SC_TKEY_COUNT, val, kl);
+	walk_keys(d, r, mg_sc_top_keys, SC_TKEY_COUNT, val, kl);
 	if (val[SC_TKEY_ROUND_LIMIT] >= 0) {
 		const node *n = &d->y.nodes[val[SC_TKEY_ROUND_LIMIT]];
 		if (!get_int(d, n, &d->sc.round_limit)) {
@@ -485,7 +485,7 @@ static void convert_diags(mg_scenario_doc *d)
 	for (i = 0; i < d->y.ndiags; i++) {
 		const ut_yaml_diag *u = &d->y.diags[i];
 		mg_diag *g = &d->diags[i];
-		g->code = sc_mg_code(u->code);
+		g->code = mg_sc_mg_code(u->code);
 		g->line = u->line;
 		g->col = u->col;
 		g->a = u->a;

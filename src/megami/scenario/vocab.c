@@ -7,12 +7,12 @@
 
 #include "sc_int.h"
 
-const sc_name sc_top_keys[SC_TKEY_COUNT] = {
+const sc_name mg_sc_top_keys[SC_TKEY_COUNT] = {
 	{"round_limit", "ラウンド上限"},
 	{"characters", "キャラクター"},
 };
 
-const sc_name sc_character_keys[MG_CKEY_COUNT] = {
+const sc_name mg_sc_character_keys[MG_CKEY_COUNT] = {
 	[MG_CKEY_NAME] = {"name", "名前"},
 	[MG_CKEY_SIDE] = {"side", "陣営"},
 	[MG_CKEY_HP] = {"hp", "HP"},
@@ -27,7 +27,7 @@ const sc_name sc_character_keys[MG_CKEY_COUNT] = {
 	[MG_CKEY_ATTACKS] = {"attacks", "攻撃"},
 };
 
-const sc_name sc_attack_keys[MG_AKEY_COUNT] = {
+const sc_name mg_sc_attack_keys[MG_AKEY_COUNT] = {
 	[MG_AKEY_NAME] = {"name", "名前"},
 	[MG_AKEY_KIND] = {"kind", "種別"},
 	[MG_AKEY_CHECK] = {"check", "判定"},
@@ -40,11 +40,11 @@ const sc_name sc_attack_keys[MG_AKEY_COUNT] = {
 
 /* Sides have no Japanese names in M1: PC and NPC are written so in
  * Japanese too. */
-const sc_name sc_sides[2] = {{"PC", "PC"}, {"NPC", "NPC"}};
-const sc_name sc_kinds[2] = {{"physical", "物理"}, {"magic", "魔法"}};
-const sc_name sc_areas[2] = {{"single", "単体"}, {"engagement", "エンゲージ"}};
-const sc_name sc_timings[2] = {{"normal", "通常"}, {"complex", "複雑"}};
-const sc_name sc_attrs[MG_ATTR_COUNT] = {
+const sc_name mg_sc_sides[2] = {{"PC", "PC"}, {"NPC", "NPC"}};
+const sc_name mg_sc_kinds[2] = {{"physical", "物理"}, {"magic", "魔法"}};
+const sc_name mg_sc_areas[2] = {{"single", "単体"}, {"engagement", "エンゲージ"}};
+const sc_name mg_sc_timings[2] = {{"normal", "通常"}, {"complex", "複雑"}};
+const sc_name mg_sc_attrs[MG_ATTR_COUNT] = {
 	[MG_ATTR_PIERCE] = {"pierce", "貫通"},
 	[MG_ATTR_IMPACT] = {"impact", "衝撃"},
 	[MG_ATTR_ENERGY] = {"energy", "エネルギー"},
@@ -55,22 +55,22 @@ const sc_name sc_attrs[MG_ATTR_COUNT] = {
 	[MG_ATTR_HOLY] = {"holy", "聖"},
 	[MG_ATTR_DARK] = {"dark", "闇"},
 };
-const sc_name sc_stats[MG_STAT_COUNT] = {
+const sc_name mg_sc_stats[MG_STAT_COUNT] = {
 	[MG_STAT_INITIATIVE] = {"initiative", "行動"},
 	[MG_STAT_ACCURACY] = {"accuracy", "命中"},
 	[MG_STAT_EVASION] = {"evasion", "回避"},
 	[MG_STAT_RESISTANCE] = {"resistance", "抵抗"},
 };
 
-const sc_name *sc_vocab(int v, size_t *n)
+const sc_name *mg_sc_vocab(int v, size_t *n)
 {
 	switch (v) {
-	case MG_VOCAB_SIDE: *n = 2; return sc_sides;
-	case MG_VOCAB_KIND: *n = 2; return sc_kinds;
-	case MG_VOCAB_AREA: *n = 2; return sc_areas;
-	case MG_VOCAB_TIMING: *n = 2; return sc_timings;
-	case MG_VOCAB_ATTRIBUTE: *n = MG_ATTR_COUNT; return sc_attrs;
-	default: *n = MG_STAT_COUNT; return sc_stats;
+	case MG_VOCAB_SIDE: *n = 2; return mg_sc_sides;
+	case MG_VOCAB_KIND: *n = 2; return mg_sc_kinds;
+	case MG_VOCAB_AREA: *n = 2; return mg_sc_areas;
+	case MG_VOCAB_TIMING: *n = 2; return mg_sc_timings;
+	case MG_VOCAB_ATTRIBUTE: *n = MG_ATTR_COUNT; return mg_sc_attrs;
+	default: *n = MG_STAT_COUNT; return mg_sc_stats;
 	}
 }
 
@@ -109,12 +109,12 @@ static const int ut_of_mg[MG_DIAG_COUNT] = {
 	[MG_DIAG_NAME_TOO_LONG] = UT_YAML_D_NAME_TOO_LONG,
 };
 
-int sc_ut_code(int mg_code)
+int mg_sc_ut_code(int mg_code)
 {
 	return mg_code > 0 && mg_code < MG_DIAG_COUNT ? ut_of_mg[mg_code] : 0;
 }
 
-int sc_mg_code(int ut_code)
+int mg_sc_mg_code(int ut_code)
 {
 	int i;
 
