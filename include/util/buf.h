@@ -5,6 +5,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct ut_buf {
 	char *ptr;   /* owned; NULL until something is added */
 	size_t len;
@@ -33,5 +37,9 @@ void ut_buf_clear(ut_buf *b);
 
 /* Release the memory; the buffer is UT_BUF_INIT again. */
 void ut_buf_free(ut_buf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 static inline bool ut_ckd_add(int64_t *r, int64_t a, int64_t b)
 {
 	return __builtin_add_overflow(a, b, r);
@@ -34,5 +38,9 @@ static inline int64_t ut_ceil_div(int64_t a, int64_t b)
 {
 	return a / b + (a % b != 0);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

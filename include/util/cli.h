@@ -27,6 +27,10 @@
 #include "lang.h"
 #include "out.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Exit statuses: ok, bad input, usage. */
 enum { UT_EXIT_OK = 0, UT_EXIT_INPUT = 1, UT_EXIT_USAGE = 2 };
 
@@ -222,5 +226,9 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
                        const char *help_ja, const char *help_en,
                        int (*check_one)(const ut_cli *c, const char *path,
                                         size_t max, int header));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

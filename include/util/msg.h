@@ -23,6 +23,10 @@
 #include "buf.h"
 #include "lang.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One message: its template in each language, indexed by ut_lang. */
 typedef struct ut_msg {
 	const char *text[UT_LANG_COUNT];
@@ -118,5 +122,9 @@ int ut_msg_put(ut_buf *out, const ut_msg *m, ut_lang lang,
  * @return buf
  */
 const char *ut_int_text(char *buf, int64_t v, int fullwidth);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

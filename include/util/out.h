@@ -42,6 +42,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Standard output's name in messages (as <stdin> for standard input). */
 #define UT_OUT_STDOUT "<stdout>"
 
@@ -90,5 +94,9 @@ int ut_out_flush(ut_out *o);
  * only.  Returns 0, or -1 with o->err set.  o->tmp is freed.
  */
 int ut_out_close(ut_out *o, int keep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** The name a replay or JSON result records as "rng" (RANDOM.md). */
 #define UT_RNG_NAME "xoshiro256ss-1"
 
@@ -140,5 +144,9 @@ void ut_dice_callback(ut_dice *d, ut_dice_fn fn, void *ud, uint64_t seed);
  *         die's number).  On error *out and the count are unchanged.
  */
 int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
