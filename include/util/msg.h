@@ -51,6 +51,8 @@ typedef struct ut_arg {
 	} v;
 } ut_arg;
 
+/** A string argument (borrowed: it must outlive the formatting; NULL
+ *  writes nothing). */
 static inline ut_arg ut_arg_str(const char *s)
 {
 	ut_arg a;
@@ -59,6 +61,7 @@ static inline ut_arg ut_arg_str(const char *s)
 	return a;
 }
 
+/** A signed argument, in ASCII decimal. */
 static inline ut_arg ut_arg_int(int64_t i)
 {
 	ut_arg a;
@@ -67,6 +70,7 @@ static inline ut_arg ut_arg_int(int64_t i)
 	return a;
 }
 
+/** An unsigned argument, in ASCII decimal. */
 static inline ut_arg ut_arg_uint(uint64_t u)
 {
 	ut_arg a;
@@ -75,6 +79,7 @@ static inline ut_arg ut_arg_uint(uint64_t u)
 	return a;
 }
 
+/** A signed argument, in full-width digits and minus. */
 static inline ut_arg ut_arg_int_fw(int64_t i)
 {
 	ut_arg a;

@@ -78,6 +78,7 @@ int ut_out_printf(ut_out *o, const char *fmt, ...)
 #endif
 	;
 
+/* ut_out_printf with a va_list; 0 or -1. */
 int ut_out_vprintf(ut_out *o, const char *fmt, va_list ap);
 
 /* The writer callback shape of the libraries (ut_write_fn, am_write_fn,
