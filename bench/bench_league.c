@@ -95,13 +95,13 @@ int main(int argc, char **argv)
 	tn = run(progs, n, jobs, &all);
 	{
 		int64_t *a, *b;
-		len1 = am_league_counts(one, NULL, 0);
-		lenn = am_league_counts(all, NULL, 0);
+		len1 = am_league_counts(NULL, 0, one);
+		lenn = am_league_counts(NULL, 0, all);
 		a = malloc(len1 * sizeof(*a) + 1);
 		b = malloc(lenn * sizeof(*b) + 1);
 		if (!a || !b || len1 != lenn ||
-		    am_league_counts(one, a, len1) != len1 ||
-		    am_league_counts(all, b, lenn) != lenn ||
+		    am_league_counts(a, len1, one) != len1 ||
+		    am_league_counts(b, lenn, all) != lenn ||
 		    memcmp(a, b, len1 * sizeof(*a)) != 0) {
 			fprintf(stderr, "bench_league: results differ!\n");
 			return 1;

@@ -187,7 +187,7 @@ int main(int argc, char **argv)
 		r = run(&f, AM_OPT_RANDOM, (uint64_t)s, evals, 2, NULL);
 		er = am_opt_best_record(e);
 		rr = am_opt_best_record(r);
-		am_opt_field_best(e, &fr);
+		am_opt_field_best(&fr, e);
 		snprintf(a, sizeof(a), "%lld (%+lld)", (long long)er->points,
 		         (long long)er->margin);
 		snprintf(b, sizeof(b), "%lld (%+lld)", (long long)rr->points,

@@ -157,9 +157,9 @@ static void test_threads_identical(void **state)
 	am_result r;
 	(void)state;
 
-	l1 = am_league_counts(one, c1, N * 5);
-	l2 = am_league_counts(two, c2, N * 5);
-	l3 = am_league_counts(three, c3, N * 5);
+	l1 = am_league_counts(c1, N * 5, one);
+	l2 = am_league_counts(c2, N * 5, two);
+	l3 = am_league_counts(c3, N * 5, three);
 	assert_int_equal(l1, (size_t)N * 5);
 	assert_int_equal(t1, (size_t)N * (N - 1) / 2);
 	assert_int_equal(l1, l2);
@@ -194,13 +194,13 @@ static void test_shares_add_up(void **state)
 	int p;
 	(void)state;
 
-	lw = am_league_counts(whole, cw, N * 5);
+	lw = am_league_counts(cw, N * 5, whole);
 	memset(sum, 0, sizeof(sum));
 	memset(merged, 0, sizeof(merged));
 	for (p = 0; p < 3; p++) {
 		uint8_t *b;
 		part[p] = league(2, (uint32_t)p, 3);
-		l = am_league_counts(part[p], c, N * 5);
+		l = am_league_counts(c, N * 5, part[p]);
 		b = am_league_table(part[p], &t);
 		for (k = 0; k < l; k++)
 			sum[k] += c[k];
@@ -238,10 +238,10 @@ static void test_counts_are_a_copy(void **state)
 	size_t k;
 	(void)state;
 
-	assert_int_equal(am_league_counts(lg, NULL, 0), (size_t)N * 5);
-	assert_int_equal(am_league_counts(lg, c, N * 5 - 1), (size_t)N * 5);
+	assert_int_equal(am_league_counts(NULL, 0, lg), (size_t)N * 5);
+	assert_int_equal(am_league_counts(c, N * 5 - 1, lg), (size_t)N * 5);
 	assert_int_equal(c[0], 0); /* too small: nothing written */
-	assert_int_equal(am_league_counts(lg, c, N * 5), (size_t)N * 5);
+	assert_int_equal(am_league_counts(c, N * 5, lg), (size_t)N * 5);
 	assert_int_equal(c[7 * 5 + 0], before.wins);
 	assert_int_equal(c[7 * 5 + 1], before.draws);
 	assert_int_equal(c[7 * 5 + 2], before.losses);

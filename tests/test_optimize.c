@@ -223,7 +223,7 @@ static void same_search(const am_opt *a, const am_opt *b, size_t n)
 {
 	const am_opt_record *x = am_opt_best_record(a), *y = am_opt_best_record(b);
 	const am_opt_point *ha, *hb;
-	size_t i, na = am_opt_history(a, &ha), nb = am_opt_history(b, &hb);
+	size_t i, na = am_opt_history(&ha, a), nb = am_opt_history(&hb, b);
 
 	assert_true(am_design_equal(am_opt_best(a), am_opt_best(b)));
 	assert_true(memcmp(x, y, sizeof(*x)) == 0);
@@ -412,7 +412,7 @@ static void test_field_of_one(void **state)
 	o.population = 16;
 	assert_int_equal(am_opt_run(&opt, (const am_program *const *)&p, 1, &o),
 	                 0);
-	assert_int_equal(am_opt_field_best(opt, &fr), 0);
+	assert_int_equal(am_opt_field_best(&fr, opt), 0);
 	assert_int_equal(fr.draws, 1);
 	assert_int_equal(fr.points, 1);
 	assert_int_equal(fr.margin, 0);

@@ -226,11 +226,11 @@ static void test_dice_source_seeded(void **state)
 	uint64_t v;
 
 	ut_dice_seed(&d, 1);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 5);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 4);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 4);
 	assert_int_equal(d.rolled, 3);
 }
@@ -244,15 +244,15 @@ static void test_dice_source_list(void **state)
 	uint64_t v = 99;
 
 	ut_dice_list(&d, values, 3);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 6);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 1);
 	/* 3 is legal for a d3 (the upper bound is inclusive) */
-	assert_int_equal(ut_dice_roll(&d, 3, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 3), 0);
 	assert_int_equal(v, 3);
 	v = 99;
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "fixed dice: die 4 is needed but the list holds "
 	                    "3 values");
@@ -262,28 +262,28 @@ static void test_dice_source_list(void **state)
 	/* value 4 is 7 on a d6; value 5 is 0 */
 	ut_dice_list(&d, values, 5);
 	d.rolled = 3;
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "fixed dice: value 4 is 7, not between 1 and 6");
 	assert_int_equal(d.rolled, 3);
 	/* the same value is fine for a d10, then 0 is not */
-	assert_int_equal(ut_dice_roll(&d, 10, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 10), 0);
 	assert_int_equal(v, 7);
-	assert_int_equal(ut_dice_roll(&d, 10, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 10), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "fixed dice: value 5 is 0, not between 1 and 10");
 
 	/* one value: used, then the list has run out (singular) */
 	ut_dice_list(&d, values, 1);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 6);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "fixed dice: die 2 is needed but the list holds "
 	                    "1 value");
 	/* an empty list fails at once (it is not the generator) */
 	ut_dice_list(&d, NULL, 0);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "fixed dice: die 1 is needed but the list holds "
 	                    "0 values");
@@ -325,24 +325,24 @@ static void test_dice_source_callback(void **state)
 	uint64_t v = 99;
 
 	ut_dice_callback(&d, from_script, &s, 1);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 2);
-	assert_int_equal(ut_dice_roll(&d, 10, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 10), 0);
 	assert_int_equal(v, 6);
 	assert_int_equal(s.sides[1], 10);
 	assert_int_equal(s.index[1], 2);
 	v = 99;
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_EINVALID);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
 	                    "dice callback: die 3 is 7, not between 1 and 6");
 	assert_int_equal(v, 99);
 	assert_int_equal(d.rolled, 2);
 	/* the same die again: the callback is asked for die 3 once more */
-	assert_int_equal(ut_dice_roll(&d, 6, &v), 0);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), 0);
 	assert_int_equal(v, 4);
 	assert_int_equal(s.index[3], 3);
 	assert_int_equal(d.rolled, 3);
-	assert_int_equal(ut_dice_roll(&d, 6, &v), UT_ERROR);
+	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_ERROR);
 	assert_string_equal(ut_error_last(), "the person quit");
 	assert_int_equal(d.rolled, 3);
 	assert_int_equal(ut_rng_die(&d.rng, 6), 5);

@@ -11,6 +11,9 @@
 #ifndef AMARYLLIS_ENGINE_H
 #define AMARYLLIS_ENGINE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 #include "team.h"
 
@@ -232,8 +235,8 @@ int am_engine_slot_spent(const am_engine *engine, size_t id, size_t slot);
  * cap is large enough.  Dead units stay in the line until the step ends.
  * @return the number of units in the line
  */
-size_t am_engine_line(const am_engine *engine, int side, uint32_t *out,
-                      size_t cap);
+size_t am_engine_line(uint32_t *out, size_t cap, const am_engine *engine,
+                      int side);
 
 /** Bytes of working memory the engine holds (it keeps them for reuse). */
 size_t am_engine_memory(const am_engine *engine);

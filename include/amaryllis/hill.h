@@ -20,7 +20,7 @@
  * Typical use (the `amaryllis mail` command):
  *
  *     am_hill_open(&hill, "HILL.db");
- *     am_hill_process(hill, raw, len, &limits, &reply, &rlen, &result);
+ *     am_hill_process(&reply, &rlen, &result, hill, raw, len, &limits);
  *     if (reply) { deliver(reply); am_hill_mark_sent(hill); }
  *     free(reply);
  *     am_hill_free(hill);
@@ -152,9 +152,9 @@ void am_hill_free(am_hill *hill);
  *         is busy past the timeout or cannot be written (retry later);
  *         AM_ENOMEM; AM_ERROR (am_error_last says why).
  */
-int am_hill_process(am_hill *hill, const char *raw, size_t len,
-                    const am_hill_limits *limits, char **reply_out,
-                    size_t *reply_len, const char **result_out);
+int am_hill_process(char **reply_out, size_t *reply_len,
+                    const char **result_out, am_hill *hill, const char *raw,
+                    size_t len, const am_hill_limits *limits);
 
 /**
  * Mark the reply of the last am_hill_process on this handle (or the last
@@ -176,7 +176,7 @@ int am_hill_mark_sent(am_hill *hill);
  *             none is waiting
  * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
  */
-int am_hill_next_notice(am_hill *hill, char **out, size_t *len);
+int am_hill_next_notice(char **out, size_t *len, am_hill *hill);
 
 /** Formats of am_hill_status. */
 typedef enum am_hill_format {
@@ -193,8 +193,8 @@ typedef enum am_hill_format {
  * @param out  receives it (free()), NUL-terminated, length in *len
  * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
  */
-int am_hill_status(am_hill *hill, int format, int lang, char **out,
-                   size_t *len);
+int am_hill_status(char **out, size_t *len, am_hill *hill, int format,
+                   int lang);
 
 /**
  * The sheet of the member named `name`, as it was entered: the text the
@@ -215,8 +215,8 @@ int am_hill_status(am_hill *hill, int format, int lang, char **out,
  * @return 0; AM_HILL_ENOTFOUND when no member has that name (am_error_last
  *         says so); AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
  */
-int am_hill_member_sheet(am_hill *hill, const char *name, char **out,
-                         size_t *len);
+int am_hill_member_sheet(char **out, size_t *len, am_hill *hill,
+                         const char *name);
 
 #ifdef __cplusplus
 }

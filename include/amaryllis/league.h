@@ -13,6 +13,9 @@
 #ifndef AMARYLLIS_LEAGUE_H
 #define AMARYLLIS_LEAGUE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 #include "engine.h"
 
@@ -74,6 +77,7 @@ enum {
 int am_league_run(am_league **out, const am_program *const *progs, size_t n,
                   const am_league_opts *opts);
 
+/** Free a league and everything it owns; NULL is fine. */
 void am_league_free(am_league *league);
 
 /** Number of entries. */
@@ -106,7 +110,7 @@ const char *am_league_error(const am_league *league, size_t *i, size_t *j);
  * @return the number of values (am_league_size × AM_LEAGUE_COUNTS_PER_ENTRY);
  *         nothing is written when cap is smaller
  */
-size_t am_league_counts(const am_league *league, int64_t *out, size_t cap);
+size_t am_league_counts(int64_t *out, size_t cap, const am_league *league);
 
 /**
  * Replace the totals with merged ones laid out as am_league_counts writes

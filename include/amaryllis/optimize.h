@@ -23,6 +23,9 @@
 #ifndef AMARYLLIS_OPTIMIZE_H
 #define AMARYLLIS_OPTIMIZE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 #include "engine.h"
 #include "render.h"
@@ -184,16 +187,21 @@ int am_opt_outcome(const am_opt *opt, size_t i);
  * battle counted as a draw, so it plays as many battles as a candidate):
  * its index, and its record in *rec.
  */
-size_t am_opt_field_best(const am_opt *opt, am_opt_record *rec);
+size_t am_opt_field_best(am_opt_record *rec, const am_opt *opt);
 
 /** The history of the best score: one point per improvement. */
-size_t am_opt_history(const am_opt *opt, const am_opt_point **out);
+size_t am_opt_history(const am_opt_point **out, const am_opt *opt);
 
-/** Totals: candidates evaluated, generations, battles played (this part),
- * battles skipped (every part). */
+/** Totals: candidates evaluated. */
 uint64_t am_opt_evaluations(const am_opt *opt);
+
+/** Totals: generations run. */
 uint64_t am_opt_generations(const am_opt *opt);
+
+/** Totals: battles played (this part). */
 uint64_t am_opt_battles(const am_opt *opt);
+
+/** Totals: battles skipped (every part). */
 uint64_t am_opt_skipped(const am_opt *opt);
 
 /* ---- the report ---------------------------------------------------------- */

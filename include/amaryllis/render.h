@@ -9,6 +9,8 @@
 #ifndef AMARYLLIS_RENDER_H
 #define AMARYLLIS_RENDER_H
 
+#include <stddef.h>
+
 #include "common.h"
 #include "engine.h"
 #include "league.h"

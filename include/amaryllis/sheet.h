@@ -19,6 +19,9 @@
 #ifndef AMARYLLIS_SHEET_H
 #define AMARYLLIS_SHEET_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 #include "team.h"
 

@@ -11,6 +11,9 @@
 #ifndef AMARYLLIS_TEAM_H
 #define AMARYLLIS_TEAM_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 
 #ifdef __cplusplus

@@ -30,6 +30,8 @@
 #ifndef AMARYLLIS_WEB_H
 #define AMARYLLIS_WEB_H
 
+#include <stddef.h>
+
 #include "common.h"
 
 #ifdef __cplusplus
@@ -104,8 +106,8 @@ void am_web_free(am_web *web);
  * need not be NUL-terminated.  Thread-safe.
  * @return 0 (the response says what happened), or AM_ENOMEM
  */
-int am_web_handle(am_web *web, const char *method, const char *path,
-                  const char *body, size_t len, am_web_response *out);
+int am_web_handle(am_web_response *out, am_web *web, const char *method,
+                  const char *path, const char *body, size_t len);
 
 /**
  * am_web_handle with the URL's query: `query` is what follows the '?', as
@@ -114,10 +116,12 @@ int am_web_handle(am_web *web, const char *method, const char *path,
  * endpoints ignore it.  am_web_handle is this with a NULL query.
  * @return 0 (the response says what happened), or AM_ENOMEM
  */
-int am_web_handle_query(am_web *web, const char *method, const char *path,
-                        const char *query, const char *body, size_t len,
-                        am_web_response *out);
+int am_web_handle_query(am_web_response *out, am_web *web, const char *method,
+                        const char *path, const char *query, const char *body,
+                        size_t len);
 
+/** Free the body of a response (the struct itself is the caller's); the
+ *  body is NULL afterwards.  NULL is fine. */
 void am_web_response_free(am_web_response *resp);
 
 /**
@@ -131,7 +135,7 @@ void am_web_response_free(am_web_response *resp);
  * @param port_out  receives the port bound (may be NULL)
  * @return 0; AM_ERROR (am_error_last says why) when it cannot listen
  */
-int am_web_start(am_web *web, const char *listen, unsigned *port_out);
+int am_web_start(unsigned *port_out, am_web *web, const char *listen);
 
 #ifdef __cplusplus
 }

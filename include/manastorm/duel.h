@@ -11,7 +11,7 @@
  *     ms_ask ask;
  *     ms_choice ch;
  *     ms_duel_new(&d, &scenario, &opts);
- *     while ((rc = ms_duel_next(d, &ask)) == 0 && ask.kind != MS_ASK_OVER) {
+ *     while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
  *             ch = …;                       // a policy, or a person
  *             if ((rc = ms_duel_act(d, &ch)) < 0) …;
  *     }
@@ -270,7 +270,7 @@ void ms_duel_free(ms_duel *d);
  *         (opts.max_events, MS-BUDGET-1); MS_ERROR when the callback
  *         stopped the duel.
  */
-int ms_duel_next(ms_duel *d, ms_ask *ask);
+int ms_duel_next(ms_ask *ask, ms_duel *d);
 
 /**
  * Apply the answer to the last ask.
@@ -316,8 +316,8 @@ const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i);
  * enchant (field order), pass; step 8 — go on, give up.  Writes up to
  * `cap` into out (may be NULL) and returns how many there are.
  */
-size_t ms_duel_choices(const ms_duel *d, const ms_ask *ask, ms_choice *out,
-                       size_t cap);
+size_t ms_duel_choices(ms_choice *out, size_t cap, const ms_duel *d,
+                       const ms_ask *ask);
 
 #ifdef __cplusplus
 }

@@ -175,6 +175,8 @@ typedef struct ms_sw_spec {
  */
 int ms_sw_parse(ms_sw_spec *out, const char *text, const ms_scenario *s);
 
+/** Free what ms_sw_parse allocated in *spec (not spec itself); NULL is
+ *  fine. */
 void ms_sw_spec_free(ms_sw_spec *spec);
 
 /**
@@ -202,6 +204,7 @@ typedef struct ms_sw_report {
 int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
               const ms_pt_opts *opts);
 
+/** Free what ms_sw_run allocated in *r (not r itself); NULL is fine. */
 void ms_sw_report_free(ms_sw_report *r);
 
 #ifdef __cplusplus

@@ -15,6 +15,8 @@
 #ifndef MANASTORM_POLICY_H
 #define MANASTORM_POLICY_H
 
+#include <stddef.h>
+
 #include "duel.h"
 
 #ifdef __cplusplus

@@ -36,14 +36,31 @@ typedef struct ms_pt_bin {
 size_t ms_pt_histogram(ms_pt_bin *bins, const int64_t *v, size_t n,
                        size_t stride);
 
+/**
+ * Append the playtest report r to *out (the caller's buffer) as the text
+ * table of `manastorm playtest`.
+ * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it)
+ */
 int ms_pt_render_text(ut_buf *out, const ms_pt_report *r, ms_lang lang);
+
+/** ms_pt_render_text as the JSON document of `playtest --format json`. */
 int ms_pt_render_json(ut_buf *out, const ms_pt_report *r);
+
+/** ms_pt_render_text as one standalone SVG image (`playtest --svg`). */
 int ms_pt_render_svg(ut_buf *out, const ms_pt_report *r, ms_lang lang);
 
-/** `vary` is the --vary text as given (shown in the report). */
+/**
+ * Append the sweep report r to *out as the text table of `manastorm
+ * sweep`; `vary` is the --vary text as given (shown in the report).
+ * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it)
+ */
 int ms_sw_render_text(ut_buf *out, const ms_sw_report *r, const char *vary,
                       ms_lang lang);
+
+/** ms_sw_render_text as the JSON document of `sweep --format json`. */
 int ms_sw_render_json(ut_buf *out, const ms_sw_report *r, const char *vary);
+
+/** ms_sw_render_text as one standalone SVG image (`sweep --svg`). */
 int ms_sw_render_svg(ut_buf *out, const ms_sw_report *r, const char *vary,
                      ms_lang lang);
 

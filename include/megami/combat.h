@@ -10,8 +10,8 @@
  *     mg_ask ask;
  *     mg_action act;
  *     mg_combat_new(&c, &scenario, &opts);
- *     while ((rc = mg_combat_next(c, &ask)) == 0 && ask.kind != MG_ASK_OVER) {
- *             mg_policy_default(c, &ask, &act);   // or a person decides
+ *     while ((rc = mg_combat_next(&ask, c)) == 0 && ask.kind != MG_ASK_OVER) {
+ *             mg_policy_default(&act, c, &ask);   // or a person decides
  *             if ((rc = mg_combat_act(c, &act)) < 0) …;
  *     }
  *     mg_combat_result(&result, c);
@@ -236,7 +236,7 @@ void mg_combat_free(mg_combat *c);
  *         MG_ERROR when the callback stopped the combat.  A failed combat
  *         keeps failing with the same code.
  */
-int mg_combat_next(mg_combat *c, mg_ask *ask);
+int mg_combat_next(mg_ask *ask, mg_combat *c);
 
 /**
  * Apply one action, the answer to the last ask.
@@ -250,8 +250,7 @@ int mg_combat_act(mg_combat *c, const mg_action *action);
  * The built-in policy `default` (M6, M8.4–M8.8): the action for `ask`.
  * @return 0; MG_EOVERFLOW when a distance does not fit
  */
-int mg_policy_default(const mg_combat *c, const mg_ask *ask,
-                      mg_action *out);
+int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask);
 
 /**
  * Play to the end with the default policy for every decision.
@@ -288,8 +287,8 @@ const uint32_t *mg_combat_order(const mg_combat *c, size_t *n);
  * *armor_attr (may be NULL) receive the attack attribute that gave it and
  * the armor entry used, or -1.
  */
-int64_t mg_armor_modifier(const mg_character *target, uint32_t attributes,
-                          int *attr, int *armor_attr);
+int64_t mg_armor_modifier(int *attr, int *armor_attr,
+                          const mg_character *target, uint32_t attributes);
 
 #ifdef __cplusplus
 }

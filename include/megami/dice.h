@@ -8,9 +8,9 @@
  *     ut_buf line = UT_BUF_INIT;
  *     ut_dice dice;
  *     ut_dice_seed(&dice, 0);
- *     if (mg_dice_parse(&e, "2D6+1>=8", 8, MG_LANG_JA, &d) < 0)
+ *     if (mg_dice_parse(&e, &d, "2D6+1>=8", 8, MG_LANG_JA) < 0)
  *             … d.col, d.message …           // bad expression
- *     mg_dice_roll(e, &dice, MG_LANG_JA, &line, &res, &d);
+ *     mg_dice_roll(&line, &res, &d, e, &dice, MG_LANG_JA);
  *     // line: (2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功
  *     mg_dice_free(e);
  *
@@ -98,8 +98,8 @@ mg_judge mg_judge_2d6(int d1, int d2, int crit, int fumble);
  *         constant does not fit 64 bits), MG_ELIMIT (a limit above),
  *         MG_ENOMEM; the message is also mg_error_last().
  */
-int mg_dice_parse(mg_dice_expr **out, const char *text, size_t len,
-                  mg_lang lang, mg_dice_diag *diag);
+int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
+                  size_t len, mg_lang lang);
 
 /** 1: the expression is an SRS judgement, 0: a plain sum. */
 int mg_dice_is_srs(const mg_dice_expr *e);
@@ -117,8 +117,8 @@ size_t mg_dice_count(const mg_dice_expr *e);
  *         MG_EOVERFLOW when the sum does not fit 64 bits (diag->col: the
  *         operator); MG_ENOMEM.  On failure text may hold part of a line.
  */
-int mg_dice_roll(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
-                 ut_buf *text, mg_dice_result *res, mg_dice_diag *diag);
+int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
+                 const mg_dice_expr *e, ut_dice *dice, mg_lang lang);
 
 /** Free an expression (NULL is fine). */
 void mg_dice_free(mg_dice_expr *e);

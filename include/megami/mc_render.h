@@ -9,6 +9,9 @@
 #ifndef MEGAMI_MC_RENDER_H
 #define MEGAMI_MC_RENDER_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "common.h"
 #include "montecarlo.h"
 #include "render.h"

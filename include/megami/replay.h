@@ -81,8 +81,10 @@ void mg_replay_free(mg_replay *r);
 int mg_replay_set_scenario(mg_replay *r, const char *path, const char *yaml,
                            size_t yaml_len);
 
-/** Append a die / a decision.  0 or MG_ENOMEM. */
+/** Append a die.  0 or MG_ENOMEM. */
 int mg_replay_add_die(mg_replay *r, int64_t die);
+
+/** Append a decision (copied).  0 or MG_ENOMEM. */
 int mg_replay_add_action(mg_replay *r, const mg_action *action);
 
 /**
@@ -92,8 +94,8 @@ int mg_replay_add_action(mg_replay *r, const mg_action *action);
  *         what is wrong; MG_EOVERFLOW for a number beyond its type (also
  *         located); MG_ENOMEM
  */
-int mg_replay_parse(mg_replay *out, const char *text, size_t len,
-                    mg_lang lang, mg_replay_loc *loc);
+int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
+                    size_t len, mg_lang lang);
 
 /**
  * The replay as text (the format above): consecutive dice on one `dice`

@@ -17,6 +17,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Grow the array whose pointer variable is at `pp` (a T **, passed as it
  * is: no cast) with capacity *cap elements of `size` bytes to hold at least
@@ -29,5 +33,9 @@ int ut_array_grow(void *pp, size_t *cap, size_t need, size_t size);
 #define UT_ARRAY_RESERVE(p, cap, need)                                     \
 	((size_t)(need) <= (cap) ? 0                                           \
 	                         : ut_array_grow(&(p), &(cap), (need), sizeof(*(p))))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct ut_buf {
 	char *ptr;   /* owned; NULL until something is added */
 	size_t len;
@@ -14,18 +18,26 @@ typedef struct ut_buf {
 
 #define UT_BUF_INIT {NULL, 0, 0, 0}
 
-/* Append bytes / a C string / formatted text. Return 0, or UT_ENOMEM. */
+/** Append data[0..len).  Return 0, or UT_ENOMEM (b->failed is set: see
+ *  `failed` above). */
 int ut_buf_put(ut_buf *b, const char *data, size_t len);
+
+/** Append the C string s.  0 or UT_ENOMEM, as ut_buf_put. */
 int ut_buf_puts(ut_buf *b, const char *s);
+
 /* Append s escaped for XML/HTML text and attribute values: & < > " '
  * as entities, and the control characters XML 1.0 forbids (all below
  * U+0020 but tab, line feed and carriage return) as '?'. */
 int ut_buf_xml(ut_buf *b, const char *s);
+
+/** Append printf-formatted text.  0 or UT_ENOMEM, as ut_buf_put. */
 int ut_buf_printf(ut_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+
+/** ut_buf_printf with a va_list. */
 int ut_buf_vprintf(ut_buf *b, const char *fmt, va_list ap);
 
 /* Forget the contents but keep the memory. */
@@ -33,5 +45,9 @@ void ut_buf_clear(ut_buf *b);
 
 /* Release the memory; the buffer is UT_BUF_INIT again. */
 void ut_buf_free(ut_buf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,16 +8,23 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** *r = a + b; true when the sum does not fit. */
 static inline bool ut_ckd_add(int64_t *r, int64_t a, int64_t b)
 {
 	return __builtin_add_overflow(a, b, r);
 }
 
+/** *r = a − b; true when the difference does not fit. */
 static inline bool ut_ckd_sub(int64_t *r, int64_t a, int64_t b)
 {
 	return __builtin_sub_overflow(a, b, r);
 }
 
+/** *r = a × b; true when the product does not fit. */
 static inline bool ut_ckd_mul(int64_t *r, int64_t a, int64_t b)
 {
 	return __builtin_mul_overflow(a, b, r);
@@ -34,5 +41,9 @@ static inline int64_t ut_ceil_div(int64_t a, int64_t b)
 {
 	return a / b + (a % b != 0);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

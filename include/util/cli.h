@@ -27,6 +27,10 @@
 #include "lang.h"
 #include "out.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Exit statuses: ok, bad input, usage. */
 enum { UT_EXIT_OK = 0, UT_EXIT_INPUT = 1, UT_EXIT_USAGE = 2 };
 
@@ -47,6 +51,8 @@ void ut_cli_error(const ut_cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+
+/* ut_cli_error with a va_list. */
 void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap);
 
 /*
@@ -59,6 +65,8 @@ int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)))
 #endif
 	;
+
+/* ut_cli_usage_error with a va_list; returns UT_EXIT_USAGE. */
 int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
                         va_list ap);
 
@@ -125,7 +133,7 @@ int ut_cli_out_close(const ut_cli *c, const char *cmd, ut_out *o,
 int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 
 /* A decimal whole number from 0 to max (no sign, no blanks); 0, or -1. */
-int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
+int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max);
 
 /* The events a series of runs may spend in all unless --max-events says
  * (MG-BUDGET-2, MS-BUDGET-2): about 200 CPU-seconds. */
@@ -133,8 +141,8 @@ int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
 /* --max-events's value (1 … 2^64 − 1) into *out: 0, or UT_EXIT_USAGE after
  * the usage error of command cmd. */
-int ut_cli_max_events(const ut_cli *c, const char *cmd, const char *arg,
-                      uint64_t *out);
+int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
+                      const char *arg);
 
 /* The budget of each of n runs: `given` (--max-events; 0 when not given),
  * or else the share UT_CLI_SERIES_EVENTS / n, at most per_run (the budget
@@ -147,7 +155,7 @@ uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run);
  * /dev/zero or a huge file costs max bytes of memory, not its size).
  * Returns 0 or an errno value (EFBIG, ENOMEM, the read error).
  */
-int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
+int ut_cli_read(char **out, size_t *len, FILE *f, size_t max);
 
 /*
  * Read a whole file for a command (- is standard input), at most `max`
@@ -156,8 +164,8 @@ int ut_cli_read(FILE *f, size_t max, char **out, size_t *len);
  * `opt` that sets the limit, when there is one; <stdin> for -) and returns
  * UT_EXIT_INPUT.
  */
-int ut_cli_read_path(const ut_cli *c, const char *path, size_t max,
-                     const char *opt, char **text, size_t *len);
+int ut_cli_read_path(char **text, size_t *len, const ut_cli *c,
+                     const char *path, size_t max, const char *opt);
 
 /*
  * Under a "FILE:LINE:COL: error: …" message, the source line (cut to 80
@@ -180,7 +188,10 @@ typedef struct ut_cli_bar {
 
 #define UT_CLI_BAR_INIT {0, -1}
 
+/* Draw the bar `ud` (a ut_cli_bar *) at done of total on stderr. */
 void ut_cli_progress(void *ud, uint64_t done, uint64_t total);
+
+/* Erase the bar if it is shown. */
 void ut_cli_progress_end(ut_cli_bar *bar);
 
 /* A command of a tool: its name, the function that runs it (argv[0] is the
@@ -222,5 +233,9 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
                        const char *help_ja, const char *help_en,
                        int (*check_one)(const ut_cli *c, const char *path,
                                         size_t max, int header));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #ifndef UT_ERROR_H
 #define UT_ERROR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
 	UT_OK = 0,
 	UT_ERROR = -1,     /* generic failure */
@@ -35,5 +39,9 @@ const char *ut_error_last(void);
 
 /* Forget the last message of this thread. */
 void ut_error_clear(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Where an FNV-1a hash starts (its offset basis). */
 #define UT_FNV1A_START UINT64_C(0xcbf29ce484222325)
 
@@ -15,7 +19,7 @@
  * several pieces hash as one). */
 static inline uint64_t ut_fnv1a(uint64_t h, const void *data, size_t n)
 {
-	const unsigned char *p = data;
+	const unsigned char *p = (const unsigned char *)data;
 	size_t i;
 
 	for (i = 0; i < n; i++)
@@ -32,5 +36,9 @@ static inline uint64_t ut_fnv1a_str(const char *s)
 		h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
 	return h;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

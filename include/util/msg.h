@@ -23,6 +23,10 @@
 #include "buf.h"
 #include "lang.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One message: its template in each language, indexed by ut_lang. */
 typedef struct ut_msg {
 	const char *text[UT_LANG_COUNT];
@@ -47,6 +51,8 @@ typedef struct ut_arg {
 	} v;
 } ut_arg;
 
+/** A string argument (borrowed: it must outlive the formatting; NULL
+ *  writes nothing). */
 static inline ut_arg ut_arg_str(const char *s)
 {
 	ut_arg a;
@@ -55,6 +61,7 @@ static inline ut_arg ut_arg_str(const char *s)
 	return a;
 }
 
+/** A signed argument, in ASCII decimal. */
 static inline ut_arg ut_arg_int(int64_t i)
 {
 	ut_arg a;
@@ -63,6 +70,7 @@ static inline ut_arg ut_arg_int(int64_t i)
 	return a;
 }
 
+/** An unsigned argument, in ASCII decimal. */
 static inline ut_arg ut_arg_uint(uint64_t u)
 {
 	ut_arg a;
@@ -71,6 +79,7 @@ static inline ut_arg ut_arg_uint(uint64_t u)
 	return a;
 }
 
+/** A signed argument, in full-width digits and minus. */
 static inline ut_arg ut_arg_int_fw(int64_t i)
 {
 	ut_arg a;
@@ -118,5 +127,9 @@ int ut_msg_put(ut_buf *out, const ut_msg *m, ut_lang lang,
  * @return buf
  */
 const char *ut_int_text(char *buf, int64_t v, int fullwidth);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -42,6 +42,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Standard output's name in messages (as <stdin> for standard input). */
 #define UT_OUT_STDOUT "<stdout>"
 
@@ -74,6 +78,7 @@ int ut_out_printf(ut_out *o, const char *fmt, ...)
 #endif
 	;
 
+/* ut_out_printf with a va_list; 0 or -1. */
 int ut_out_vprintf(ut_out *o, const char *fmt, va_list ap);
 
 /* The writer callback shape of the libraries (ut_write_fn, am_write_fn,
@@ -90,5 +95,9 @@ int ut_out_flush(ut_out *o);
  * only.  Returns 0, or -1 with o->err set.  o->tmp is freed.
  */
 int ut_out_close(ut_out *o, int keep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

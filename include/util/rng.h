@@ -9,7 +9,7 @@
  *
  *     ut_dice dice;                          // what a rule system takes
  *     ut_dice_seed(&dice, seed);             // or ut_dice_list(&dice, v, n)
- *     if (ut_dice_roll(&dice, 6, &d6) < 0)   // a listed value was bad
+ *     if (ut_dice_roll(&d6, &dice, 6) < 0)   // a listed value was bad
  *             return …;                      // error set, names position
  *
  * Everything here is plain arithmetic on a state the caller owns: no global
@@ -22,6 +22,10 @@
 #include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** The name a replay or JSON result records as "rng" (docs/RANDOM.md). */
 #define UT_RNG_NAME "xoshiro256ss-1"
@@ -139,6 +143,10 @@ void ut_dice_callback(ut_dice *d, ut_dice_fn fn, void *ud, uint64_t seed);
  *         UT_EINVALID when it gave a value outside 1 … sides (naming the
  *         die's number).  On error *out and the count are unchanged.
  */
-int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out);
+int ut_dice_roll(uint64_t *out, ut_dice *d, uint64_t sides);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

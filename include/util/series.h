@@ -18,6 +18,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Make worker t (0 ≤ t < jobs) into *worker; 0 or a negative code with the
  * error set.  Called on the calling thread, in order, before any thread
@@ -67,5 +71,9 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o);
  * "run I (seed S): MESSAGE" and return the failing run's code.
  */
 int ut_series_error(const ut_series_result *res, uint64_t seed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 
 #include "buf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Receives output; returns 0 to go on, non-zero to stop (an I/O error). */
 typedef int (*ut_write_fn)(void *ud, const char *data, size_t len);
 
@@ -54,5 +58,9 @@ void ut_sink_init(ut_sink *s, ut_buf *buf, ut_write_fn write, void *ud,
  *         only the first time).
  */
 int ut_sink_flush(ut_sink *s, int force);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** An interval [lo, hi] of a proportion. */
 typedef struct ut_interval {
 	double lo, hi;
@@ -46,5 +50,9 @@ typedef struct ut_bin {
  * @return the number of bars (0 for n = 0)
  */
 size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

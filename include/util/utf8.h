@@ -7,6 +7,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The largest k ≤ n at which s[0..len) may be cut without splitting a
  * character: n itself when n ≥ len or s[n] does not continue a sequence
@@ -21,5 +25,9 @@ size_t ut_utf8_floor(const char *s, size_t len, size_t n);
  * @return len, the length the whole text needs (without the NUL)
  */
 size_t ut_utf8_copy(char *dst, size_t size, const char *src, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "buf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The display width of the UTF-8 text s[0..len): each character counts its
  * East Asian width as utf8proc_charwidth gives it (2 for wide and
@@ -25,5 +29,9 @@ void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap);
 
 /* Append s right-aligned in w display columns (blanks before it). */
 void ut_buf_rpad(ut_buf *b, const char *s, size_t w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

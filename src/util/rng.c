@@ -95,7 +95,7 @@ void ut_dice_callback(ut_dice *d, ut_dice_fn fn, void *ud, uint64_t seed)
 	d->fn_ud = ud;
 }
 
-int ut_dice_roll(ut_dice *d, uint64_t sides, uint64_t *out)
+int ut_dice_roll(uint64_t *out, ut_dice *d, uint64_t sides)
 {
 	int64_t v;
 

@@ -106,8 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	lim.max_bytes = 65536;
 	lim.max_units = 200;
-	rc = am_hill_process(hill, (const char *)data, size, &lim, &reply, &len,
-	                     &result);
+	rc = am_hill_process(&reply, &len, &result, hill, (const char *)data,
+	                     size, &lim);
 	check(rc == 0);
 	check(result != NULL);
 	if (reply) {

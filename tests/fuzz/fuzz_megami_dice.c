@@ -34,8 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	for (lang = 0; lang < 2; lang++) {
 		memset(&d, 0, sizeof(d));
-		rc = mg_dice_parse(&e, (const char *)data, size, (mg_lang)lang,
-		                   &d);
+		rc = mg_dice_parse(&e, &d, (const char *)data, size,
+		                   (mg_lang)lang);
 		if (rc < 0) {
 			check(e == NULL);
 			check(rc == MG_EINVALID || rc == MG_EOVERFLOW ||
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(mg_dice_count(e) >= 1 &&
 		      mg_dice_count(e) <= MG_DICE_MAX_TOTAL);
 		ut_dice_seed(&dice, (uint64_t)size);
-		rc = mg_dice_roll(e, &dice, (mg_lang)lang, &line, &r, &d);
+		rc = mg_dice_roll(&line, &r, &d, e, &dice, (mg_lang)lang);
 		check(rc == 0 || rc == MG_EOVERFLOW);
 		if (rc == 0) {
 			check(line.len > 0 && line.ptr[0] == '(');
@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		ut_buf_clear(&line);
 		ut_dice_list(&dice, fixed, sizeof(fixed) / sizeof(fixed[0]));
-		rc = mg_dice_roll(e, &dice, (mg_lang)lang, &line, &r, &d);
+		rc = mg_dice_roll(&line, &r, &d, e, &dice, (mg_lang)lang);
 		check(rc == 0 || rc == MG_EINVALID || rc == MG_EOVERFLOW);
 		if (rc == MG_EINVALID)
 			check(d.col == 0 && d.message[0] != '\0');

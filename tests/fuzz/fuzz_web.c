@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if ((query = strchr(path, '?')) != NULL)
 		*query++ = '\0';
-	if (am_web_handle_query(web, method, path, query, body, len, &r) < 0)
+	if (am_web_handle_query(&r, web, method, path, query, body, len) < 0)
 		return 0; /* out of memory */
 	check(r.status == 200 || r.status == 400 || r.status == 404 ||
 	      r.status == 405 || r.status == 422 || r.status == 429 ||

@@ -198,8 +198,8 @@ FX_UNUSED static int fx_process_lim(fx *f, const char *raw, size_t len,
 	int rc;
 
 	fx_clear_reply(f);
-	rc = am_hill_process(f->hill, raw, len, lim, &f->reply, &f->reply_len,
-	                     &f->result);
+	rc = am_hill_process(&f->reply, &f->reply_len, &f->result, f->hill, raw,
+	                     len, lim);
 	if (rc == 0 && f->reply) {
 		const char *b = strstr(f->reply, "\n\n");
 		const char *enc = strstr(f->reply, "Content-Transfer-Encoding: base64");
@@ -276,7 +276,7 @@ FX_UNUSED __attribute__((noinline)) static char *fx_status(fx *f, int format,
 	char *out;
 	size_t len;
 
-	assert_int_equal(am_hill_status(f->hill, format, lang, &out, &len), 0);
+	assert_int_equal(am_hill_status(&out, &len, f->hill, format, lang), 0);
 	return out;
 }
 

@@ -386,7 +386,7 @@ static void member_sheet(void **state)
 	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
 	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 
-	assert_int_equal(am_hill_member_sheet(f.hill, "グリスク", &s, &len), 0);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリスク"), 0);
 	file = fx_slurp(GRISK);
 	assert_int_equal(len, 1 + strlen(file));
 	assert_int_equal(strlen(s), len);
@@ -404,7 +404,7 @@ static void member_sheet(void **state)
 	free(file);
 	free(s);
 
-	assert_int_equal(am_hill_member_sheet(f.hill, "ヌト", &s, &len), 0);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "ヌト"), 0);
 	file = fx_slurp(NUT);
 	assert_int_equal(len, 1 + strlen(file));
 	assert_string_equal(s + 1, file);
@@ -422,12 +422,12 @@ static void member_sheet(void **state)
 	/* names are compared exactly: a prefix, another name, "" */
 	s = (char *)"x";
 	len = 7;
-	assert_int_equal(am_hill_member_sheet(f.hill, "グリ", &s, &len),
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリ"),
 	                 AM_HILL_ENOTFOUND);
 	assert_null(s);
 	assert_int_equal(len, 0);
 	assert_non_null(strstr(am_error_last(), "グリ"));
-	assert_int_equal(am_hill_member_sheet(f.hill, "", &s, &len),
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, ""),
 	                 AM_HILL_ENOTFOUND);
 
 	/* withdrawn: gone */
@@ -435,9 +435,9 @@ static void member_sheet(void **state)
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "withdrawn");
 	free(m);
-	assert_int_equal(am_hill_member_sheet(f.hill, "ヌト", &s, &len),
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "ヌト"),
 	                 AM_HILL_ENOTFOUND);
-	assert_int_equal(am_hill_member_sheet(f.hill, "グリスク", &s, &len), 0);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリスク"), 0);
 	free(s);
 	fx_close(&f);
 }

@@ -82,7 +82,7 @@ static int notices(fx *f, char **last)
 	if (last)
 		*last = NULL;
 	for (;;) {
-		assert_int_equal(am_hill_next_notice(f->hill, &n, &len), 0);
+		assert_int_equal(am_hill_next_notice(&n, &len, f->hill), 0);
 		if (!n)
 			return k;
 		k++;
@@ -334,8 +334,8 @@ static void upgrade_format1(void **state)
 	sqlite3_close(db);
 	/* read-only: shown as it is, no player column yet */
 	assert_int_equal(am_hill_open_readonly(&f.hill, f.path), 0);
-	assert_int_equal(am_hill_status(f.hill, AM_HILL_JSON, AM_LANG_EN, &s,
-	                                &f.reply_len), 0);
+	assert_int_equal(am_hill_status(&s, &f.reply_len, f.hill, AM_HILL_JSON,
+	                                AM_LANG_EN), 0);
 	assert_non_null(strstr(s, "\"name\": \"甲\""));
 	assert_non_null(strstr(s, "\"player\": null"));
 	free(s);
@@ -343,8 +343,9 @@ static void upgrade_format1(void **state)
 		char *r = NULL;
 		size_t n;
 		const char *res;
-		assert_int_equal(am_hill_process(f.hill, "From: a@b.c\n\n#status\n", 22,
-		                                 NULL, &r, &n, &res), AM_HILL_ETEMP);
+		assert_int_equal(am_hill_process(&r, &n, &res, f.hill,
+		                                 "From: a@b.c\n\n#status\n", 22,
+		                                 NULL), AM_HILL_ETEMP);
 	}
 	am_hill_free(f.hill);
 	/* writable: upgraded, then it works as a new hill */

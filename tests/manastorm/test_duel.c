@@ -750,7 +750,7 @@ static void ms_start_shuffle_reference(void **state)
 	o.npolicies = 1;
 	ms_duel_free(duel);
 	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
-	assert_int_equal(ms_duel_next(duel, &ask), 0);
+	assert_int_equal(ms_duel_next(&ask, duel), 0);
 	assert_int_equal(ask.kind, MS_ASK_ATTACK);
 	assert_string_equal(cards_str(st(0).deck, 10),
 	                    "C2 S2 C13 D10 D6 S4 H6 H9 C4 D12");
@@ -927,8 +927,8 @@ static void ms_opts_and_callback_stop(void **state)
 	o.version = MS_DUEL_OPTS_VERSION;
 	o.on_event = stop_at_round;
 	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
-	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
-	assert_int_equal(ms_duel_next(duel, &ask), MS_ERROR);
+	assert_int_equal(ms_duel_next(&ask, duel), MS_ERROR);
+	assert_int_equal(ms_duel_next(&ask, duel), MS_ERROR);
 	assert_int_equal(ms_duel_run(&res, duel), MS_ERROR);
 	assert_false(res.over);
 }
@@ -982,7 +982,7 @@ static void ms_budget_events(void **state)
 	                    "events (battle 1, round 1)");
 	assert_false(res.over);
 	assert_int_equal(n, 11);
-	assert_int_equal(ms_duel_next(duel, &ask), MS_ELIMIT);
+	assert_int_equal(ms_duel_next(&ask, duel), MS_ELIMIT);
 	ms_duel_free(duel);
 
 	o.on_event = NULL;
@@ -1021,12 +1021,13 @@ static void ms_policy_unknown_and_illegal(void **state)
 	assert_string_equal(ms_error_last(), "b: unknown policy \"nosuch\"");
 	parts[1].policy = "default";
 	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
-	assert_int_equal(ms_duel_next(duel, &ask), 0);
+	assert_int_equal(ms_duel_next(&ask, duel), 0);
 	assert_int_equal(ask.actor, 0);
 	assert_int_equal(ms_duel_act(duel, &ch), MS_EINVALID);
 	ch.kind = MS_CHOICE_HAND;
 	assert_int_equal(ms_duel_act(duel, &ch), MS_EINVALID);
-	assert_int_equal(ms_duel_choices(duel, &ask, NULL, 0), 2); /* deck, pass */
+	assert_int_equal(ms_duel_choices(NULL, 0, duel,
+		&ask), 2); /* deck, pass */
 	ch.kind = MS_CHOICE_DECK;
 	assert_int_equal(ms_duel_act(duel, &ch), 0);
 	assert_int_equal(st(0).ndeck, 0);

@@ -282,7 +282,7 @@ static void expect(fx *f, const char *trace, size_t dice, int winner,
 static mg_ask ask_action(fx *f, uint32_t actor)
 {
 	mg_ask a;
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_ACTION);
 	assert_int_equal(a.actor, actor);
 	return a;
@@ -375,7 +375,7 @@ static void test_dice_run_out(void **state)
 	assert_non_null(strstr(mg_error_last(), "die 4"));
 	assert_string_equal(f->trace, "R1 I0=3+4:7");
 	assert_int_equal(f->r.over, 0);
-	assert_int_equal(mg_combat_next(f->c, &a), MG_EINVALID);
+	assert_int_equal(mg_combat_next(&a, f->c), MG_EINVALID);
 	assert_non_null(strstr(mg_error_last(), "die 4"));
 	fx_end(f);
 	/* a value out of range: 7 at position 2 */
@@ -531,30 +531,30 @@ static void test_armor_modifier(void **state)
 	armor(f, p, MG_ATTR_PIERCE, 1);
 	armor(f, p, MG_ATTR_IMPACT, 3);
 	armor(f, p, MG_ATTR_ENERGY, 2);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_IMPACT |
-	                                           1u << MG_ATTR_FIRE, &a, &b), 2);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 1u << MG_ATTR_IMPACT |
+	                                           1u << MG_ATTR_FIRE), 2);
 	assert_int_equal(a, MG_ATTR_FIRE);
 	assert_int_equal(b, MG_ATTR_ENERGY);
 	armor(f, p, MG_ATTR_FIRE, 5);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_FIRE, &a, &b), 5);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 1u << MG_ATTR_FIRE), 5);
 	assert_int_equal(b, MG_ATTR_FIRE);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_ICE, &a, &b), 2);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 1u << MG_ATTR_ICE), 2);
 	assert_int_equal(a, MG_ATTR_ICE);
 	assert_int_equal(b, MG_ATTR_ENERGY);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_HOLY |
-	                                           1u << MG_ATTR_IMPACT, &a, &b), 0);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 1u << MG_ATTR_HOLY |
+	                                           1u << MG_ATTR_IMPACT), 0);
 	assert_int_equal(a, MG_ATTR_HOLY);
 	assert_int_equal(b, -1);
-	assert_int_equal(mg_armor_modifier(c, 0, &a, &b), 0);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 0), 0);
 	assert_int_equal(a, -1);
 	assert_int_equal(b, -1);
 	c->armor_listed = 0;
 	armor(f, p, MG_ATTR_FIRE, 5);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_ENERGY, &a, &b), 0);
+	assert_int_equal(mg_armor_modifier(&a, &b, c, 1u << MG_ATTR_ENERGY), 0);
 	assert_int_equal(a, MG_ATTR_ENERGY);
 	assert_int_equal(b, -1);
 	armor(f, p, MG_ATTR_IMPACT, -2);
-	assert_int_equal(mg_armor_modifier(c, 1u << MG_ATTR_IMPACT, NULL, NULL),
+	assert_int_equal(mg_armor_modifier(NULL, NULL, c, 1u << MG_ATTR_IMPACT),
 	                 -2);
 }
 
@@ -669,7 +669,7 @@ static mg_action first_choice(fx *f)
 	set_dice(f, d, 2 * f->s.ncharacters);
 	fx_start(f);
 	a = ask_action(f, 0);
-	assert_int_equal(mg_policy_default(f->c, &a, &x), 0);
+	assert_int_equal(mg_policy_default(&x, f->c, &a), 0);
 	fx_end(f);
 	return x;
 }
@@ -1062,25 +1062,25 @@ static void test_wait_resume(void **state)
 	assert_int_equal(act(f, MG_ACT_WAIT, 0, 0, 0), 0);
 	ask_action(f, 2);
 	assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_RESUME);
 	assert_int_equal(a.actor, 0);
 	assert_int_equal(act(f, MG_ACT_STAY, 0, 0, 0), 0);
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_RESUME);
 	assert_int_equal(a.actor, 1);
 	assert_int_equal(act(f, MG_ACT_RESUME, 0, 0, 0), 0);
 	a = ask_action(f, 1);
 	assert_true(a.resumed && !a.can_wait && a.complex);
 	assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_RESUME);
 	assert_int_equal(a.actor, 0);
 	assert_int_equal(act(f, MG_ACT_STAY, 0, 0, 0), 0);
 	a = ask_action(f, 0);
 	assert_true(a.resumed && !a.can_wait);
 	assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_OVER);
 	assert_string_equal(f->trace,
 	                    "R1 I0=1+1:4 I1=1+1:3 I2=1+1:2 O0,1,2 M0 W0 M1 W1 "
@@ -1144,7 +1144,7 @@ static void test_end_after_attack(void **state)
 	ask_action(f, 0);
 	assert_int_equal(act(f, MG_ACT_ATTACK, 0, 0, 1), 0);
 	assert_int_equal(act(f, MG_ACT_MOVE, 3, 0, 0), MG_EINVALID);
-	assert_int_equal(mg_combat_next(f->c, &a), 0);
+	assert_int_equal(mg_combat_next(&a, f->c), 0);
 	assert_int_equal(a.kind, MG_ASK_OVER);
 	mg_combat_result(&f->r, f->c);
 	expect(f, DUEL_HEAD "A0.0>1=3+4:7 D1=1+2:3hit G1:3 H1:3[0-/-]hp0 X1hp0 "
@@ -1180,7 +1180,7 @@ static void test_callback_stops(void **state)
 	assert_non_null(strstr(mg_error_last(), "callback"));
 	assert_int_equal(n, 3);
 	assert_int_equal(f->d.rolled, 4);
-	assert_int_equal(mg_combat_next(f->c, &a), MG_ERROR);
+	assert_int_equal(mg_combat_next(&a, f->c), MG_ERROR);
 	assert_int_equal(mg_combat_act(f->c, &(mg_action){MG_ACT_END, 0, 0, 0}),
 	                 MG_ERROR);
 	fx_end(f);
@@ -1271,7 +1271,7 @@ static void test_event_budget(void **state)
 	mg_combat_result(&r, c);
 	assert_int_equal(r.over, 0);
 	/* a stopped combat keeps failing with the same code and text */
-	assert_int_equal(mg_combat_next(c, &a), MG_ELIMIT);
+	assert_int_equal(mg_combat_next(&a, c), MG_ELIMIT);
 	assert_string_equal(mg_error_last(),
 	                    "the combat reached its limit of 30 events (round 3)");
 	mg_combat_free(c);
@@ -1556,12 +1556,12 @@ static void test_log_person_events(void **state)
 		assert_int_equal(act(f, MG_ACT_WAIT, 0, 0, 0), 0);
 		ask_action(f, 3);
 		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
-		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(mg_combat_next(&a, f->c), 0);
 		assert_int_equal(a.kind, MG_ASK_RESUME);
 		assert_int_equal(act(f, MG_ACT_STAY, 0, 0, 0), 0);
 		ask_action(f, 2);
 		assert_int_equal(act(f, MG_ACT_END, 0, 0, 0), 0);
-		assert_int_equal(mg_combat_next(f->c, &a), 0);
+		assert_int_equal(mg_combat_next(&a, f->c), 0);
 		assert_int_equal(a.kind, MG_ASK_RESUME);
 		assert_int_equal(act(f, MG_ACT_RESUME, 0, 0, 0), 0);
 		ask_action(f, 0);
@@ -1741,7 +1741,7 @@ static void test_property_random(void **state)
 static void snapshot(fx *f, mg_char_state *out, mg_ask *ask)
 {
 	size_t i;
-	assert_int_equal(mg_combat_next(f->c, ask), 0);
+	assert_int_equal(mg_combat_next(ask, f->c), 0);
 	for (i = 0; i < f->s.ncharacters; i++)
 		out[i] = st(f, i);
 }
@@ -1782,7 +1782,8 @@ static void test_property_random_person(void **state)
 				x.attack = (uint32_t)ut_rng_uniform(&pick, 4);
 				x.target = (uint32_t)ut_rng_uniform(&pick, f->s.ncharacters + 1);
 			} else {
-				assert_int_equal(mg_policy_default(f->c, &ask, &x), 0);
+				assert_int_equal(mg_policy_default(&x, f->c,
+				                                   &ask), 0);
 				refused = 0;
 			}
 			rc = mg_combat_act(f->c, &x);

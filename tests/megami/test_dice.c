@@ -33,12 +33,12 @@ static const char *run(const char *expr, const int64_t *v, size_t n)
 	ut_dice dice;
 	ut_buf b = UT_BUF_INIT;
 
-	if (mg_dice_parse(&e, expr, strlen(expr), MG_LANG_EN, &d) < 0) {
+	if (mg_dice_parse(&e, &d, expr, strlen(expr), MG_LANG_EN) < 0) {
 		snprintf(out, sizeof(out), "E%u: %s", (unsigned)d.col, d.message);
 		return out;
 	}
 	ut_dice_list(&dice, v, n);
-	if (mg_dice_roll(e, &dice, MG_LANG_EN, &b, NULL, &d) < 0)
+	if (mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN) < 0)
 		snprintf(out, sizeof(out), "R%u: %s", (unsigned)d.col, d.message);
 	else
 		snprintf(out, sizeof(out), "%s", b.ptr ? b.ptr : "");
@@ -362,8 +362,8 @@ static void test_limits_and_overflow(void **state)
 	{
 		mg_dice_expr *e;
 		const char *ok = "200D6+200D6+200D6+200D6+200D6";
-		assert_int_equal(mg_dice_parse(&e, ok, strlen(ok), MG_LANG_EN,
-		                               NULL), 0);
+		assert_int_equal(mg_dice_parse(&e, NULL, ok, strlen(ok),
+		                               MG_LANG_EN), 0);
 		assert_int_equal(mg_dice_count(e), 1000);
 		mg_dice_free(e);
 	}
@@ -434,15 +434,15 @@ static void test_seeded(void **state)
 	mg_dice_result r;
 
 	ut_dice_seed(&dice, 0);
-	assert_int_equal(mg_dice_parse(&e, "2D6+1>=8", 8, MG_LANG_JA, NULL), 0);
-	assert_int_equal(mg_dice_roll(e, &dice, MG_LANG_JA, &b, &r, NULL), 0);
+	assert_int_equal(mg_dice_parse(&e, NULL, "2D6+1>=8", 8, MG_LANG_JA), 0);
+	assert_int_equal(mg_dice_roll(&b, &r, NULL, e, &dice, MG_LANG_JA), 0);
 	assert_string_equal(b.ptr, "(2D6+1>=8[12,2]) ＞ 9[4,5]+1 ＞ 10 ＞ 成功");
 	assert_int_equal(r.total, 10);
 	assert_int_equal(r.outcome, MG_DICE_SUCCESS);
 	assert_int_equal(r.srs, 1);
 	ut_buf_clear(&b);
 	/* the same source goes on: 1, 3 */
-	assert_int_equal(mg_dice_roll(e, &dice, MG_LANG_JA, &b, &r, NULL), 0);
+	assert_int_equal(mg_dice_roll(&b, &r, NULL, e, &dice, MG_LANG_JA), 0);
 	assert_string_equal(b.ptr, "(2D6+1>=8[12,2]) ＞ 4[1,3]+1 ＞ 5 ＞ 失敗");
 	mg_dice_free(e);
 	ut_buf_free(&b);
@@ -454,15 +454,15 @@ static void test_japanese_messages(void **state)
 	mg_dice_expr *e;
 	mg_dice_diag d;
 
-	assert_int_equal(mg_dice_parse(&e, "2D6+", 4, MG_LANG_JA, &d),
+	assert_int_equal(mg_dice_parse(&e, &d, "2D6+", 4, MG_LANG_JA),
 	                 MG_EINVALID);
 	assert_null(e);
 	assert_int_equal(d.col, 5);
 	assert_string_equal(d.message, "式が途中で終わっています");
 	assert_string_equal(mg_error_last(), "式が途中で終わっています");
-	assert_int_equal(mg_dice_parse(&e, "1D6+99999999999999999999", 24,
-	                               MG_LANG_JA, &d), MG_EOVERFLOW);
-	assert_int_equal(mg_dice_parse(&e, "201D6", 5, MG_LANG_JA, &d),
+	assert_int_equal(mg_dice_parse(&e, &d, "1D6+99999999999999999999", 24,
+	                               MG_LANG_JA), MG_EOVERFLOW);
+	assert_int_equal(mg_dice_parse(&e, &d, "201D6", 5, MG_LANG_JA),
 	                 MG_ELIMIT);
 	assert_string_equal(d.message, "ダイスの数は1から200までです（201個）");
 }

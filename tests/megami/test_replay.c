@@ -81,7 +81,8 @@ static void test_MG_REPLAY_1_2_round_trip(void **state)
 	assert_string_equal(text, want);
 	assert_int_equal(len, strlen(want));
 
-	assert_int_equal(mg_replay_parse(&back, text, len, MG_LANG_EN, &loc), 0);
+	assert_int_equal(mg_replay_parse(&back, &loc, text, len,
+		MG_LANG_EN), 0);
 	assert_int_equal(back.has_seed, 1);
 	assert_true(back.seed == UINT64_MAX);
 	assert_string_equal(back.scenario_path, "dir with blanks/duel.yaml");
@@ -125,7 +126,8 @@ static void test_MG_REPLAY_1_comments_and_path(void **state)
 	mg_replay r;
 	mg_replay_loc loc;
 
-	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_EN, &loc), 0);
+	assert_int_equal(mg_replay_parse(&r, &loc, text, strlen(text),
+		MG_LANG_EN), 0);
 	assert_int_equal(r.has_seed, 0);
 	assert_string_equal(r.scenario_path, "a.yaml");
 	assert_null(r.scenario_yaml);
@@ -145,7 +147,8 @@ static void bad(const char *text, int code, uint32_t line, uint32_t col,
 	mg_replay r;
 	mg_replay_loc loc;
 
-	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_EN, &loc),
+	assert_int_equal(mg_replay_parse(&r, &loc, text, strlen(text),
+		MG_LANG_EN),
 	                 code);
 	assert_string_equal(mg_error_last(), msg);
 	assert_int_equal(loc.line, line);
@@ -231,7 +234,8 @@ static void test_MG_REPLAY_1_japanese(void **state)
 	mg_replay r;
 	mg_replay_loc loc;
 
-	assert_int_equal(mg_replay_parse(&r, text, strlen(text), MG_LANG_JA, &loc),
+	assert_int_equal(mg_replay_parse(&r, &loc, text, strlen(text),
+		MG_LANG_JA),
 	                 MG_EINVALID);
 	assert_string_equal(mg_error_last(), "「wait」の値が多すぎます");
 	assert_int_equal(loc.line, 3);
@@ -298,8 +302,8 @@ static int duel_play(duel *f, const char *items)
 	mg_replay_loc loc;
 
 	snprintf(text, sizeof(text), "megami-replay 1\nscenario duel\n%s", items);
-	assert_int_equal(mg_replay_parse(&f->r, text, strlen(text), MG_LANG_EN,
-	                                 &loc), 0);
+	assert_int_equal(mg_replay_parse(&f->r, &loc, text, strlen(text),
+	                                 MG_LANG_EN), 0);
 	return mg_replay_play(&f->p, f->c);
 }
 

@@ -261,8 +261,8 @@ static void play_one(tf_outcome *o, const tf_team *a, const tf_team *b,
 	assert_int_equal(o->u[1].side, 1);
 	assert_int_equal(o->u[1].index, 0);
 	for (side = 0; side < 2; side++) {
-		o->nline[side] = am_engine_line(e, side, o->line[side],
-		                                TF_MAXID);
+		o->nline[side] = am_engine_line(o->line[side], TF_MAXID, e,
+		                                side);
 		assert_true(o->nline[side] <= TF_MAXID);
 	}
 	am_engine_free(e);

@@ -69,7 +69,7 @@ int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg)
 		o->lang = (am_lang)u.lang;
 		return 1;
 	case OPT_MAX_SHEET_BYTES:
-		if (ut_cli_parse_u64(arg, CLI_SHEET_BYTES_MAX, &v) < 0 || v < 1)
+		if (ut_cli_parse_u64(&v, arg, CLI_SHEET_BYTES_MAX) < 0 || v < 1)
 			return cli_usage_error(o, cmd,
 			                       TR(o, "--max-sheet-bytes には1から%zuまでの"
 			                             "整数を指定してください（「%s」）",

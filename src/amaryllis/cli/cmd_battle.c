@@ -126,7 +126,8 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 				                       optarg);
 			break;
 		case OPT_TIE_BREAK:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &bo.tie_seed) < 0)
+			if (ut_cli_parse_u64(&bo.tie_seed, optarg,
+				UINT64_MAX) < 0)
 				return cli_usage_error(&o, "battle",
 				                       TR(&o, "--tie-break には0から"
 				                              "18446744073709551615までの整数を"
@@ -140,7 +141,8 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 			svg = optarg;
 			break;
 		case OPT_MAX_UNITS:
-			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2)
+			if (ut_cli_parse_u64(&v, optarg,
+				UINT32_MAX - 2) < 0 || v < 2)
 				return cli_usage_error(&o, "battle",
 				                       TR(&o, "--max-units には2から%luまでの"
 				                              "整数を指定してください（「%s」）",

@@ -144,7 +144,7 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		case 'h':
 			return cli_help(&o, help_ja, help_en);
 		case OPT_SIZE:
-			if (ut_cli_parse_u64(optarg, 10000, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg, 10000) < 0 || v < 1)
 				return cli_usage_error(&o, "hill",
 					TR(&o, "--size には1から10000までの整数を指定してください（「%s」）",
 					   "--size needs a whole number from 1 to 10000, not '%s'"),
@@ -175,7 +175,7 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			init_name = "--points";
 			break;
 		case OPT_PWHASH_OPS:
-			if (ut_cli_parse_u64(optarg, 1000, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg, 1000) < 0 || v < 1)
 				return cli_usage_error(&o, "hill",
 					TR(&o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
 					   "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
@@ -185,7 +185,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			init_name = "--pwhash-ops";
 			break;
 		case OPT_PWHASH_MEM:
-			if (ut_cli_parse_u64(optarg, (uint64_t)1 << 32, &v) < 0 || v < 8192)
+			if (ut_cli_parse_u64(&v, optarg,
+				(uint64_t)1 << 32) < 0 || v < 8192)
 				return cli_usage_error(&o, "hill",
 					TR(&o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
 					   "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
@@ -201,7 +202,7 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			size_t k = 0;
 			while (ranged[k].opt != c)
 				k++;
-			if (ut_cli_parse_u64(optarg, ranged[k].hi, &v) < 0 ||
+			if (ut_cli_parse_u64(&v, optarg, ranged[k].hi) < 0 ||
 			    v < ranged[k].lo)
 				return cli_usage_error(&o, "hill",
 					TR(&o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
@@ -281,8 +282,9 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			cli_error("hill: %s", am_error_last());
 			return EXIT_INPUT;
 		}
-		if (am_hill_status(hill, format < 0 ? AM_HILL_TEXT : format,
-		                   (int)o.lang, &out, &len) < 0) {
+		if (am_hill_status(&out, &len, hill,
+		                   format < 0 ? AM_HILL_TEXT : format,
+		                   (int)o.lang) < 0) {
 			cli_error("hill: %s", am_error_last());
 			am_hill_free(hill);
 			return EXIT_INPUT;

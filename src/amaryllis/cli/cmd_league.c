@@ -229,7 +229,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 			}
 			break;
 		case OPT_JOBS:
-			if (ut_cli_parse_u64(optarg, 4096, &v) < 0 || v < 1) {
+			if (ut_cli_parse_u64(&v, optarg, 4096) < 0 || v < 1) {
 				cli_usage_error(o, "league",
 				                TR(o, "--jobs には1から4096までの整数を"
 				                      "指定してください（「%s」）",
@@ -259,7 +259,8 @@ static int parse_args(league_run *r, int argc, char **argv)
 			r->svg = optarg;
 			break;
 		case OPT_MAX_UNITS:
-			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2) {
+			if (ut_cli_parse_u64(&v, optarg,
+				UINT32_MAX - 2) < 0 || v < 2) {
 				cli_usage_error(o, "league",
 				                TR(o, "--max-units には2から%luまでの整数を"
 				                      "指定してください（「%s」）",
@@ -453,7 +454,7 @@ static void agree(league_run *r)
 /* Add up the shares on rank 0 (every rank calls it, after agree()). */
 static void gather(league_run *r)
 {
-	size_t i, len = am_league_counts(r->lg, NULL, 0);
+	size_t i, len = am_league_counts(NULL, 0, r->lg);
 	int64_t *counts = malloc(len * sizeof(*counts) + 1);
 	uint8_t *table;
 
@@ -461,7 +462,7 @@ static void gather(league_run *r)
 		lg_error(r, "out of memory");
 		MPI_Abort(MPI_COMM_WORLD, EXIT_INPUT);
 	}
-	am_league_counts(r->lg, counts, len);
+	am_league_counts(counts, len, r->lg);
 	MPI_Reduce(r->rank ? counts : MPI_IN_PLACE, counts, (int)len,
 	           MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 	if (r->rank == 0 && am_league_set_counts(r->lg, counts, len) < 0) {

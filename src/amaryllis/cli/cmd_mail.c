@@ -285,7 +285,7 @@ static void notices(mail_run *r)
 	for (k = 0; k < 100; k++) {
 		char *msg;
 		size_t len;
-		if (am_hill_next_notice(r->hill, &msg, &len) < 0) {
+		if (am_hill_next_notice(&msg, &len, r->hill) < 0) {
 			cli_error("mail: %s", am_error_last());
 			return;
 		}
@@ -311,7 +311,8 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 	const char *result;
 	int rc;
 
-	rc = am_hill_process(r->hill, raw, len, &r->lim, &reply, &rlen, &result);
+	rc = am_hill_process(&reply, &rlen, &result, r->hill, raw, len,
+	                     &r->lim);
 	if (rc < 0) {
 		cli_error("mail: %s%s%s", what ? what : "", what ? ": " : "",
 		          am_error_last());
@@ -422,7 +423,7 @@ static int parse_size(mail_run *r, const char *opt, const char *arg,
 {
 	uint64_t v;
 
-	if (ut_cli_parse_u64(arg, max, &v) < 0 || v < 1)
+	if (ut_cli_parse_u64(&v, arg, max) < 0 || v < 1)
 		return usage(cli_usage_error(&r->o, "mail",
 			TR(&r->o, "%s には1から%lluまでの整数を指定してください（「%s」）",
 			   "%s needs a whole number from 1 to %llu, not '%s'"),

@@ -184,7 +184,7 @@ static int parse_time(const char *s, double *out)
 	case 'h': mul = 3600; buf[len - 1] = '\0'; break;
 	default: break;
 	}
-	if (ut_cli_parse_u64(buf, 7 * 24 * 3600, &v) < 0 || v * mul < 1 ||
+	if (ut_cli_parse_u64(&v, buf, 7 * 24 * 3600) < 0 || v * mul < 1 ||
 	    v * mul > 7 * 24 * 3600)
 		return -1;
 	*out = (double)(v * mul);
@@ -254,7 +254,8 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				return cli_error("optimize: out of memory"), EXIT_INPUT;
 			break;
 		case OPT_EVALS:
-			if (ut_cli_parse_u64(optarg, UINT64_C(1) << 40, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg,
+				UINT64_C(1) << 40) < 0 || v < 1)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--evals には1以上の整数を指定してください"
 				              "（「%s」）",
@@ -272,7 +273,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				           "or 1h (1 second to a week), not '%s'"), optarg);
 			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &v) < 0)
+			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--seed には0以上の整数を指定してください"
 				              "（「%s」）",
@@ -280,7 +281,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			r->oo.seed = v;
 			break;
 		case OPT_JOBS:
-			if (ut_cli_parse_u64(optarg, 64, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg, 64) < 0 || v < 1)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--jobs には1から64までの整数を指定して"
 				              "ください（「%s」）",
@@ -320,7 +321,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				        optarg);
 			break;
 		case OPT_POPULATION:
-			if (ut_cli_parse_u64(optarg, 100000, &v) < 0 || v < 4)
+			if (ut_cli_parse_u64(&v, optarg, 100000) < 0 || v < 4)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--population には4から100000までの整数を"
 				              "指定してください（「%s」）",
@@ -341,7 +342,8 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				        optarg);
 			break;
 		case OPT_MAX_UNITS:
-			if (ut_cli_parse_u64(optarg, UINT32_MAX - 2, &v) < 0 || v < 2)
+			if (ut_cli_parse_u64(&v, optarg,
+				UINT32_MAX - 2) < 0 || v < 2)
 				return cli_usage_error(o, "optimize",
 				        TR(o, "--max-units には2から%luまでの整数を"
 				              "指定してください（「%s」）",

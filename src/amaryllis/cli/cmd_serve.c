@@ -223,7 +223,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 			/* longopts lists serve's own options in enum order after
 			 * the 3 common ones */
 			const char *name = longopts[c - OPT_LISTEN + 3].name;
-			if (ut_cli_parse_u64(optarg, ranges[i].max, &v) < 0 ||
+			if (ut_cli_parse_u64(&v, optarg, ranges[i].max) < 0 ||
 			    v < ranges[i].min)
 				return cli_usage_error(&o, "serve",
 				                       TR(&o, "--%s には%lluから%lluまでの整数を"
@@ -268,7 +268,7 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	if (am_web_new(&web, &cfg) == 0 &&
-	    (r = am_web_start(web, listen, &port)) == AM_EINVALID) {
+	    (r = am_web_start(&port, web, listen)) == AM_EINVALID) {
 		/* a --listen that is not ADDR:PORT: a usage error */
 		am_web_free(web);
 		return cli_usage_error(&o, "serve",

@@ -80,7 +80,7 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
 		return unreadable(shown, o, errno, print, diags, 1);
-	err = ut_cli_read(f, o->max_sheet_bytes, &out->text, &out->len);
+	err = ut_cli_read(&out->text, &out->len, f, o->max_sheet_bytes);
 	if (f != stdin)
 		fclose(f);
 	if (err)

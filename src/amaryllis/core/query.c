@@ -53,8 +53,7 @@ const am_team *am_engine_team(const am_engine *e, int side)
 	return side == 0 || side == 1 ? e->sides[side].team : NULL;
 }
 
-size_t am_engine_line(const am_engine *e, int side, uint32_t *out,
-                      size_t cap)
+size_t am_engine_line(uint32_t *out, size_t cap, const am_engine *e, int side)
 {
 	size_t n;
 

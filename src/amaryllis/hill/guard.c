@@ -263,7 +263,7 @@ int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
 	return rc;
 }
 
-int am_hill_next_notice(am_hill *h, char **out, size_t *len)
+int am_hill_next_notice(char **out, size_t *len, am_hill *h)
 {
 	sqlite3_stmt *st;
 	int rc;

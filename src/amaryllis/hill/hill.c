@@ -990,8 +990,7 @@ static int check_password(job *j, const char *name, const char *ename,
 
 /* The stored sheet of one member (the contract is in amaryllis/hill.h).
  * One SELECT: its own read transaction, one consistent state. */
-int am_hill_member_sheet(am_hill *h, const char *name, char **out,
-                         size_t *len)
+int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -1475,9 +1474,9 @@ static const char *static_result(const char *s)
 	return "rejected";
 }
 
-int am_hill_process(am_hill *h, const char *raw, size_t len,
-                    const am_hill_limits *limits, char **reply_out,
-                    size_t *reply_len, const char **result_out)
+int am_hill_process(char **reply_out, size_t *reply_len,
+                    const char **result_out, am_hill *h, const char *raw,
+                    size_t len, const am_hill_limits *limits)
 {
 	am_hill_limits lim = AM_HILL_LIMITS_INIT;
 	hill_mail mail;

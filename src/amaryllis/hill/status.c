@@ -189,7 +189,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	return 0;
 }
 
-int am_hill_status(am_hill *h, int format, int lang, char **out, size_t *len)
+int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 {
 	hill_member *m;
 	size_t n;

@@ -336,7 +336,7 @@ const char *am_league_error(const am_league *lg, size_t *i, size_t *j)
 	return lg->error;
 }
 
-size_t am_league_counts(const am_league *lg, int64_t *out, size_t cap)
+size_t am_league_counts(int64_t *out, size_t cap, const am_league *lg)
 {
 	size_t len = lg->n * AM_LEAGUE_COUNTS_PER_ENTRY, i;
 

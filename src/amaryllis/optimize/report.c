@@ -90,7 +90,7 @@ static int text_report(const am_opt_view *v, int en, am_write_fn write,
 	char *sheet = sheet_text(v->opt);
 	const am_opt_record *r = am_opt_best_record(v->opt);
 	am_opt_record fr;
-	size_t fb = am_opt_field_best(v->opt, &fr);
+	size_t fb = am_opt_field_best(&fr, v->opt);
 
 	if (!sheet)
 		return ut_error_set(AM_ENOMEM, "out of memory");
@@ -144,10 +144,10 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 	json_t *hist = json_array(), *fb;
 	const am_opt_point *h;
 	am_opt_record fr;
-	size_t i, nh = am_opt_history(v->opt, &h), fbi;
+	size_t i, nh = am_opt_history(&h, v->opt), fbi;
 	int bad = !sheet || !root || !lost || !drawn || !hist, rc = 0;
 
-	fbi = am_opt_field_best(v->opt, &fr);
+	fbi = am_opt_field_best(&fr, v->opt);
 	for (i = 0; !bad && i < v->n; i++) {
 		int oc = am_opt_outcome(v->opt, i);
 		json_t *e;
@@ -216,7 +216,7 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
                           am_write_fn write, void *ud)
 {
 	const am_opt_point *h;
-	size_t i, nh = am_opt_history(v->opt, &h);
+	size_t i, nh = am_opt_history(&h, v->opt);
 	uint64_t xmax = am_opt_evaluations(v->opt);
 	int64_t ymin = 0, ymax = 1;
 	const int W = 640, H = 400, L = 60, R = 20, T = 40, B = 50;

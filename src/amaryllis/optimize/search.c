@@ -601,14 +601,14 @@ int am_opt_outcome(const am_opt *opt, size_t i)
 	return opt->outcome[i];
 }
 
-size_t am_opt_field_best(const am_opt *opt, am_opt_record *rec)
+size_t am_opt_field_best(am_opt_record *rec, const am_opt *opt)
 {
 	if (rec)
 		*rec = opt->field_rec;
 	return opt->field_best;
 }
 
-size_t am_opt_history(const am_opt *opt, const am_opt_point **out)
+size_t am_opt_history(const am_opt_point **out, const am_opt *opt)
 {
 	*out = opt->hist;
 	return opt->nhist;

@@ -259,7 +259,7 @@ static void statuses(am_log *log, const am_engine *e)
 		return;
 	}
 	for (s = 0; s < 2; s++) {
-		k = am_engine_line(e, s, log->order, log->cap_order);
+		k = am_engine_line(log->order, log->cap_order, e, s);
 		for (i = 0; i < n; i++) {
 			am_unit_state st;
 			if (am_engine_unit(&st, e, i) == 0 && st.side == s &&

@@ -536,7 +536,7 @@ static int api_hill(am_web *web, am_web_response *r, int format, am_lang lang)
 
 	if (!h)
 		return hill_failed(r, rc);
-	rc = am_hill_status(h, format, lang, &doc, &len);
+	rc = am_hill_status(&doc, &len, h, format, lang);
 	hill_give(web, h, rc);
 	if (rc < 0)
 		return hill_failed(r, rc);
@@ -775,7 +775,7 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 		rc = hill_failed(r, rc);
 		goto out;
 	}
-	rc = am_hill_process(h, msg.ptr, msg.len, &lim, &reply, &rlen, &result);
+	rc = am_hill_process(&reply, &rlen, &result, h, msg.ptr, msg.len, &lim);
 	if (rc == 0 && reply)
 		am_hill_mark_sent(h); /* shown now: delivered */
 	hill_give(web, h, rc);
@@ -918,7 +918,7 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 		            "\"name\" must be valid UTF-8");
 	}
 	if ((h = hill_take(web, &rc)) != NULL) {
-		rc = am_hill_member_sheet(h, name, &text, &len);
+		rc = am_hill_member_sheet(&text, &len, h, name);
 		hill_give(web, h, rc);
 	}
 	if (rc == AM_HILL_ENOTFOUND)
@@ -961,15 +961,15 @@ static const char *shown(char *out, size_t size, const char *path)
 	return out;
 }
 
-int am_web_handle(am_web *web, const char *method, const char *path,
-                  const char *body, size_t len, am_web_response *r)
+int am_web_handle(am_web_response *r, am_web *web, const char *method,
+                  const char *path, const char *body, size_t len)
 {
-	return am_web_handle_query(web, method, path, NULL, body, len, r);
+	return am_web_handle_query(r, web, method, path, NULL, body, len);
 }
 
-int am_web_handle_query(am_web *web, const char *method, const char *path,
-                        const char *query, const char *body, size_t len,
-                        am_web_response *r)
+int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
+                        const char *path, const char *query, const char *body,
+                        size_t len)
 {
 	size_t i;
 	char sp[104];

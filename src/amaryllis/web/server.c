@@ -345,8 +345,8 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	if (q->too_large)
 		return send_error(w, c, q, 413, "too-large", "the request body is over "
 		                  "the limit (serve --max-body)");
-	if (am_web_handle_query(w, method, url, q->query, q->body, q->len,
-	                        &r) < 0)
+	if (am_web_handle_query(&r, w, method, url, q->query, q->body,
+	                        q->len) < 0)
 		return send_error(w, c, q, 500, "internal", "out of memory");
 	return send_resp(w, c, q, &r);
 }
@@ -436,7 +436,7 @@ static void connection(void *cls, struct MHD_Connection *c, void **ctx,
 	*ctx = NULL;
 }
 
-int am_web_start(am_web *w, const char *listen, unsigned *port_out)
+int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 {
 	struct sockaddr_in sa;
 	char host[64];

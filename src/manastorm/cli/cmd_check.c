@@ -81,7 +81,8 @@ int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	int rc;
 
 	*doc = NULL;
-	if ((rc = ut_cli_read_path(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+	if ((rc = ut_cli_read_path(&text, &len, ui, path, max,
+		opt)) != UT_EXIT_OK)
 		return rc;
 	po.file = shown;
 	rc = ms_scenario_parse(doc, text, len, &po);

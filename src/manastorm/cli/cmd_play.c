@@ -83,7 +83,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				return UT_EXIT_USAGE;
 			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &seed) < 0)
+			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0)
 				return ut_cli_usage_error(&o.ui, "play",
 				       UT_TR(&o.ui, "--seed には0から"
 				                    "18446744073709551615までの整数を"
@@ -105,8 +105,8 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				       optarg);
 			break;
 		case OPT_MAX_EVENTS:
-			if (ut_cli_max_events(&o.ui, "play", optarg,
-			                      &opts.max_events) != 0)
+			if (ut_cli_max_events(&opts.max_events, &o.ui, "play",
+			                      optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:

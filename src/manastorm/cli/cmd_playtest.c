@@ -105,7 +105,8 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 				return UT_EXIT_USAGE;
 			break;
 		case OPT_RUNS:
-			if (ut_cli_parse_u64(optarg, MS_PT_RUNS_MAX, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg,
+				MS_PT_RUNS_MAX) < 0 || v < 1)
 				return ut_cli_usage_error(ui, cmd,
 				       UT_TR(ui, "--runs には1から%uまでの整数を指定してください（「%s」）",
 				             "--runs needs a whole number from 1 to %u, not '%s'"),
@@ -113,7 +114,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			a->runs = v;
 			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &v) < 0)
+			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0)
 				return ut_cli_usage_error(ui, cmd,
 				       UT_TR(ui, "--seed には0から18446744073709551615までの整数を指定してください（「%s」）",
 				             "--seed needs a whole number from 0 to 18446744073709551615, not '%s'"),
@@ -121,7 +122,8 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			a->seed = v;
 			break;
 		case OPT_JOBS:
-			if (ut_cli_parse_u64(optarg, MS_PT_JOBS_MAX, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg,
+				MS_PT_JOBS_MAX) < 0 || v < 1)
 				return ut_cli_usage_error(ui, cmd,
 				       UT_TR(ui, "--jobs には1から%uまでの整数を指定してください（「%s」）",
 				             "--jobs needs a whole number from 1 to %u, not '%s'"),
@@ -145,7 +147,8 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			a->vary = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (ut_cli_max_events(ui, cmd, optarg, &a->max_events) != 0)
+			if (ut_cli_max_events(&a->max_events, ui, cmd,
+				optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:

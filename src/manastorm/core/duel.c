@@ -1058,7 +1058,7 @@ static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
 	*ask = d->ask;
 }
 
-int ms_duel_next(ms_duel *d, ms_ask *ask)
+int ms_duel_next(ms_ask *ask, ms_duel *d)
 {
 	int rc;
 
@@ -1233,7 +1233,7 @@ int ms_duel_run(ms_result *out, ms_duel *d)
 	ms_choice ch;
 	int rc;
 
-	while ((rc = ms_duel_next(d, &ask)) == 0 && ask.kind != MS_ASK_OVER) {
+	while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
 		const ms_policy *pol = d->parts[ask.actor].pol;
 		memset(&ch, 0, sizeof(ch));
 		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
@@ -1314,8 +1314,8 @@ const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i)
 	return d->parts[i].pol;
 }
 
-size_t ms_duel_choices(const ms_duel *d, const ms_ask *ask, ms_choice *out,
-                       size_t cap)
+size_t ms_duel_choices(ms_choice *out, size_t cap, const ms_duel *d,
+                       const ms_ask *ask)
 {
 	size_t n = 0, k;
 	const part *p;

@@ -129,7 +129,7 @@ static int choose_greedy(void *ud, const ms_duel *d, const ms_ask *ask,
 static int choose_random(void *ud, const ms_duel *d, const ms_ask *ask,
                          ut_rng *rng, ms_choice *out)
 {
-	size_t n = ms_duel_choices(d, ask, NULL, 0), k, nf, j;
+	size_t n = ms_duel_choices(NULL, 0, d, ask), k, nf, j;
 	const ms_field_card *f = ms_duel_field(d, &nf);
 	ms_part_state st;
 

@@ -103,7 +103,8 @@ static int parse_dice(const char *arg, int64_t **out, size_t *n)
 			goto bad;
 		memcpy(digits, start, (size_t)(p - start));
 		digits[p - start] = '\0';
-		if (ut_cli_parse_u64(digits, INT64_MAX, &u) < 0 || k == MAX_DICE)
+		if (ut_cli_parse_u64(&u, digits,
+			INT64_MAX) < 0 || k == MAX_DICE)
 			goto bad;
 		if (k == cap) {
 			int64_t *nv;
@@ -172,7 +173,7 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 			}
 			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &seed) < 0) {
+			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0) {
 				free(values);
 				return ut_cli_usage_error(&o.ui, "fight",
 				       UT_TR(&o.ui, "--seed には0から"
@@ -208,8 +209,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 			replay = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (ut_cli_max_events(&o.ui, "fight", optarg,
-			                      &max_events) != 0) {
+			if (ut_cli_max_events(&max_events, &o.ui, "fight",
+			                      optarg) != 0) {
 				free(values);
 				return UT_EXIT_USAGE;
 			}

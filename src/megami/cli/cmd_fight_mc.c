@@ -22,7 +22,7 @@ int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
 	switch (opt) {
 	case OPT_RUNS:
 		/* MG-MC-LIMIT-1 */
-		if (ut_cli_parse_u64(arg, MG_MC_RUNS_MAX, &v) < 0 || v < 1)
+		if (ut_cli_parse_u64(&v, arg, MG_MC_RUNS_MAX) < 0 || v < 1)
 			return ut_cli_usage_error(ui, "fight",
 				UT_TR(ui, "--runs の値「%s」は1から10000000の整数ではありません",
 				      "--runs value '%s' is not a whole number from 1 to 10000000"),
@@ -30,7 +30,7 @@ int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
 		mc->runs = v;
 		return 0;
 	case OPT_JOBS:
-		if (ut_cli_parse_u64(arg, JOBS_MAX, &v) < 0 || v < 1)
+		if (ut_cli_parse_u64(&v, arg, JOBS_MAX) < 0 || v < 1)
 			return ut_cli_usage_error(ui, "fight",
 				UT_TR(ui, "--jobs の値「%s」は1から1024の整数ではありません",
 				      "--jobs value '%s' is not a whole number from 1 to 1024"),

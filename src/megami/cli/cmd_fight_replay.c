@@ -63,9 +63,10 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	size_t len = 0;
 	int status, rc;
 
-	if ((status = ut_cli_read_path(ui, file, MG_TRACK_MAX_BYTES, NULL, &text, &len)) != UT_EXIT_OK)
+	if ((status = ut_cli_read_path(&text, &len, ui, file,
+		MG_TRACK_MAX_BYTES, NULL)) != UT_EXIT_OK)
 		return status;
-	if (mg_replay_parse(&r, text, len, lang, &loc) < 0) {
+	if (mg_replay_parse(&r, &loc, text, len, lang) < 0) {
 		located(shown, text, len, loc.line, loc.col, mg_error_last());
 		status = UT_EXIT_INPUT;
 		goto out;

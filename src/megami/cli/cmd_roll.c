@@ -151,7 +151,7 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "--seed と --dice は同時に使えません",
 			      "--seed and --dice cannot be used together"));
-	if (seed_arg && ut_cli_parse_u64(seed_arg, UINT64_MAX, &seed) < 0)
+	if (seed_arg && ut_cli_parse_u64(&seed, seed_arg, UINT64_MAX) < 0)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "--seed の値「%s」は0から18446744073709551615の整数ではありません",
 			      "--seed value '%s' is not a whole number from 0 to 18446744073709551615"),
@@ -176,7 +176,7 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 		const char *text = argv[optind + (int)i];
 		size_t len = strlen(text);
 		mg_dice_diag d;
-		if (mg_dice_parse(&exprs[i], text, len, lang, &d) < 0) {
+		if (mg_dice_parse(&exprs[i], &d, text, len, lang) < 0) {
 			fprintf(stderr, "<expr>:%zu:%" PRIu32 ": error: %s\n",
 			        i + 1, d.col, d.message);
 			ut_cli_show_context(text, len, d.col);
@@ -193,7 +193,7 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 	for (i = 0; i < nexpr; i++) {
 		mg_dice_diag d;
 		ut_buf_clear(&line);
-		if (mg_dice_roll(exprs[i], &dice, lang, &line, NULL, &d) < 0) {
+		if (mg_dice_roll(&line, NULL, &d, exprs[i], &dice, lang) < 0) {
 			if (d.col) {
 				const char *text = argv[optind + (int)i];
 				fprintf(stderr, "<expr>:%zu:%" PRIu32

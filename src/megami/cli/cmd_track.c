@@ -216,7 +216,7 @@ static int parse_int(const char *s, int neg, int64_t *out)
 	uint64_t v;
 	int minus = neg && *s == '-';
 
-	if (ut_cli_parse_u64(s + minus, (uint64_t)INT64_MAX, &v) < 0)
+	if (ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX) < 0)
 		return -1;
 	*out = minus ? -(int64_t)v : (int64_t)v;
 	return 0;
@@ -611,7 +611,7 @@ static int session(track *t)
 	for (;;) {
 		mg_ask ask;
 		mg_action def, act;
-		int rc = mg_combat_next(t->c, &ask), cmd;
+		int rc = mg_combat_next(&ask, t->c), cmd;
 		char prompt[256];
 
 		flush_log(t);
@@ -628,7 +628,7 @@ static int session(track *t)
 			flush_log(t);
 			return 0;
 		}
-		if (mg_policy_default(t->c, &ask, &def) < 0) {
+		if (mg_policy_default(&def, t->c, &ask) < 0) {
 			def.kind = ask.kind == MG_ASK_RESUME ? MG_ACT_RESUME : MG_ACT_END;
 		}
 		if (ask.kind == MG_ASK_RESUME || shown_round != ask.round ||
@@ -698,7 +698,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 				return UT_EXIT_USAGE;
 			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(optarg, UINT64_MAX, &seed) < 0)
+			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0)
 				return ut_cli_usage_error(&t.ui, "track",
 				       UT_TR(&t.ui, "--seed には0から18446744073709551615までの"
 				                    "整数を指定してください（「%s」）",
@@ -709,8 +709,8 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 			log_path = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (ut_cli_max_events(&t.ui, "track", optarg,
-			                      &t.max_events) != 0)
+			if (ut_cli_max_events(&t.max_events, &t.ui, "track",
+			                      optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:

@@ -82,7 +82,8 @@ int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	int rc;
 
 	*doc = NULL;
-	if ((rc = ut_cli_read_path(ui, path, max, opt, &text, &len)) != UT_EXIT_OK)
+	if ((rc = ut_cli_read_path(&text, &len, ui, path, max,
+		opt)) != UT_EXIT_OK)
 		return rc;
 	rc = mg_cli_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
 	                          text, len, 0, 0, NULL, 0, doc);

@@ -60,7 +60,7 @@ int mg_roll(mg_combat *c, int64_t *v)
 		d->rolled++;
 		return 0;
 	}
-	rc = ut_dice_roll(d, 6, &u);
+	rc = ut_dice_roll(&u, d, 6);
 	if (rc < 0)
 		return rc;
 	*v = (int64_t)u;
@@ -404,7 +404,7 @@ static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
 	ask->ncomplex = c->ncomplex;
 }
 
-int mg_combat_next(mg_combat *c, mg_ask *ask)
+int mg_combat_next(mg_ask *ask, mg_combat *c)
 {
 	int rc = 0;
 	size_t k;

@@ -181,7 +181,7 @@ static int plan_finish(const mg_combat *c, uint32_t i, mg_action *out)
 	return 0;
 }
 
-int mg_policy_default(const mg_combat *c, const mg_ask *ask, mg_action *out)
+int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask)
 {
 	const mg_character *me;
 	uint32_t i = ask->actor;
@@ -233,9 +233,9 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	mg_action act;
 	int rc;
 
-	while ((rc = mg_combat_next(c, &ask)) == 0 &&
+	while ((rc = mg_combat_next(&ask, c)) == 0 &&
 	       ask.kind != MG_ASK_OVER) {
-		if ((rc = mg_policy_default(c, &ask, &act)) < 0 ||
+		if ((rc = mg_policy_default(&act, c, &ask)) < 0 ||
 		    (rc = mg_combat_act(c, &act)) < 0)
 			break;
 	}

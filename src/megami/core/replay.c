@@ -282,8 +282,8 @@ static int dice_line(parser *ps, const tok *t, size_t n)
 	return 0;
 }
 
-int mg_replay_parse(mg_replay *out, const char *text, size_t len,
-                    mg_lang lang, mg_replay_loc *loc)
+int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
+                    size_t len, mg_lang lang)
 {
 	mg_replay_loc dummy;
 	parser ps;
@@ -630,7 +630,7 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 	for (;;) {
 		const mg_replay_item *it;
 		mg_ask ask;
-		int rc = mg_combat_next(c, &ask), resume_word;
+		int rc = mg_combat_next(&ask, c), resume_word;
 
 		if (rc < 0)
 			return p->ended ? 0 : rc;

@@ -19,8 +19,8 @@ static int is_energy_subtype(int a)
  * armor does not list takes the armor's energy value; an unlisted
  * attribute counts 0; the lowest counts (the first attribute in mg_attr
  * order on ties); no attributes: no reduction. */
-int64_t mg_armor_modifier(const mg_character *t, uint32_t attributes,
-                          int *attr, int *armor_attr)
+int64_t mg_armor_modifier(int *attr, int *armor_attr, const mg_character *t,
+                          uint32_t attributes)
 {
 	int64_t best = 0;
 	int best_attr = -1, best_armor = -1;
@@ -341,8 +341,8 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		int attr, armor_attr;
 		if (!c->hit[k])
 			continue;
-		mod = mg_armor_modifier(&cs[tk], at->attributes, &attr,
-		                        &armor_attr);
+		mod = mg_armor_modifier(&attr, &armor_attr, &cs[tk],
+		                        at->attributes);
 		if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
 		    (rc = hp_after(c, tk, real, &hp)) < 0)
 			return rc;
@@ -388,8 +388,8 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack damage overflows",
 		                    me->name, at->name);
-	mod = mg_armor_modifier(&c->s->characters[t], at->attributes, &attr,
-	                        &armor_attr);
+	mod = mg_armor_modifier(&attr, &armor_attr, &c->s->characters[t],
+	                        at->attributes);
 	if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
 	    (rc = hp_after(c, t, real, &h->hp)) < 0)
 		return rc;

@@ -1078,8 +1078,8 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 	return -1;
 }
 
-int mg_dice_parse(mg_dice_expr **out, const char *text, size_t len,
-                  mg_lang lang, mg_dice_diag *diag)
+int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
+                  size_t len, mg_lang lang)
 {
 	mg_dtext t = {NULL, NULL, 0};
 	mg_dice_expr *e;
@@ -1168,7 +1168,7 @@ static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
 
 	for (i = 0; i < n; i++) {
 		uint64_t d;
-		if (ut_dice_roll(dice, (uint64_t)sides, &d) < 0) {
+		if (ut_dice_roll(&d, dice, (uint64_t)sides) < 0) {
 			char a[32], b[32], c[32];
 			if (dice->fixed && dice->rolled < dice->nvalues) {
 				snprintf(a, sizeof(a), "%zu", dice->rolled + 1);
@@ -1472,8 +1472,8 @@ out:
 	return rc;
 }
 
-int mg_dice_roll(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
-                 ut_buf *text, mg_dice_result *res, mg_dice_diag *diag)
+int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
+                 const mg_dice_expr *e, ut_dice *dice, mg_lang lang)
 {
 	int rc = e->srs ? roll_srs(e, dice, lang, text, res, diag)
 	                : roll_sum(e, dice, lang, text, res, diag);

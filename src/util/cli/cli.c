@@ -163,7 +163,7 @@ int ut_cli_version(const ut_cli *c, const char *version)
 	return UT_EXIT_OK;
 }
 
-int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out)
+int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max)
 {
 	char *end;
 	unsigned long long v;
@@ -178,12 +178,12 @@ int ut_cli_parse_u64(const char *s, uint64_t max, uint64_t *out)
 	return 0;
 }
 
-int ut_cli_max_events(const ut_cli *c, const char *cmd, const char *arg,
-                      uint64_t *out)
+int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
+                      const char *arg)
 {
 	uint64_t v;
 
-	if (ut_cli_parse_u64(arg, UINT64_MAX, &v) < 0 || v < 1)
+	if (ut_cli_parse_u64(&v, arg, UINT64_MAX) < 0 || v < 1)
 		return ut_cli_usage_error(c, cmd,
 		       UT_TR(c, "--max-events には1から18446744073709551615までの"
 		                "整数を指定してください（「%s」）",
@@ -206,7 +206,7 @@ uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run)
 	return share ? share : 1;
 }
 
-int ut_cli_read(FILE *f, size_t max, char **out, size_t *len)
+int ut_cli_read(char **out, size_t *len, FILE *f, size_t max)
 {
 	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;
 	char *buf = malloc(cap);
@@ -290,8 +290,8 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	                                 (from ? 1 : 0)), "");
 }
 
-int ut_cli_read_path(const ut_cli *ui, const char *path, size_t max,
-                     const char *opt, char **text, size_t *len)
+int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,
+                     const char *path, size_t max, const char *opt)
 {
 	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -303,7 +303,7 @@ int ut_cli_read_path(const ut_cli *ui, const char *path, size_t max,
 		        shown, strerror(errno));
 		return UT_EXIT_INPUT;
 	}
-	err = ut_cli_read(f, max, text, len);
+	err = ut_cli_read(text, len, f, max);
 	if (f != stdin)
 		fclose(f);
 	if (err == EFBIG) {
@@ -497,7 +497,7 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
 				return UT_EXIT_USAGE;
 			break;
 		case CHECK_MAX_BYTES:
-			if (ut_cli_parse_u64(optarg, max_max, &v) < 0 || v < 1)
+			if (ut_cli_parse_u64(&v, optarg, max_max) < 0 || v < 1)
 				return ut_cli_usage_error(&c, "check",
 				       UT_TR(&c, "--max-bytes には1から%zuまでの整数を"
 				                 "指定してください（「%s」）",
