@@ -28,6 +28,9 @@ FUZZ_DIR  ?= build-fuzz
 CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+# Warnings are errors in every build this Makefile configures (make check, CI);
+# the CMake default is OFF, for packagers (README, "For packagers").
+WERROR    ?= -DAMARYLLIS_WERROR=ON
 
 # What build, demo, test, asan and tsan need; and what only `make mpi` (part
 # of `make check`) adds: OpenMPI is optional.
@@ -90,7 +93,7 @@ deps-mpi:
 
 build: deps
 	$(call heading,"build: $(BUILD_DIR) (RelWithDebInfo)")
-	$(CMAKE) -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	$(CMAKE) -S . -B $(BUILD_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
 
 demo: build
@@ -126,7 +129,7 @@ test: build
 
 asan: deps
 	$(call heading,"build: $(ASAN_DIR) (Debug + AddressSanitizer + UndefinedBehaviorSanitizer)")
-	$(CMAKE) -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_SANITIZE=ON
+	$(CMAKE) -S . -B $(ASAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_SANITIZE=ON
 	$(CMAKE) --build $(ASAN_DIR) -j$(JOBS)
 	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
@@ -136,7 +139,7 @@ asan: deps
 # (and its reaper: slow clients, a locked hill).
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
-	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
+	$(CMAKE) -S . -B $(TSAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
 	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
@@ -144,7 +147,7 @@ tsan: deps
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
 	$(call heading,"build: $(MPI_DIR) (-DAMARYLLIS_MPI=ON)")
-	$(CMAKE) -S . -B $(MPI_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
+	$(CMAKE) -S . -B $(MPI_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
 	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis
 	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
@@ -178,7 +181,7 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (and libFuzzer: $(FUZZ_DEB_PACKAGES))"; exit 1; }
 	$(call heading,"build: $(FUZZ_DIR) (clang + libFuzzer + ASan/UBSan)")
-	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
+	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang $(WERROR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
 	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
 
 # Each target for FUZZ_SECONDS from its seeds and the new inputs of earlier
