@@ -12,7 +12,9 @@
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
 #   make mpi      MPI build in build-mpi/: mpirun league == one process
-#   make check    test + asan + tsan + mpi + fuzz-smoke: what CI runs (.ci/run)
+#   make deb      Release build in build-deb/ (prefix /usr), a Debian package
+#                 from it (CPack DEB), checked by tests/install/deb_check.sh
+#   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
 #   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
 #                 target for FUZZ_SECONDS (60) each and print its runs/s
@@ -25,6 +27,7 @@ ASAN_DIR  ?= build-asan
 TSAN_DIR  ?= build-tsan
 MPI_DIR   ?= build-mpi
 FUZZ_DIR  ?= build-fuzz
+DEB_DIR   ?= build-deb
 CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
@@ -37,7 +40,8 @@ WERROR    ?= -DAMARYLLIS_WERROR=ON
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
                     libgmime-3.0-dev libsqlite3-dev libsodium-dev \
-                    libmicrohttpd-dev chromium fonts-ipafont-gothic
+                    libmicrohttpd-dev chromium fonts-ipafont-gothic \
+                    help2man dpkg-dev man-db
 # Node.js and npm drive the browser test (playwright-core).  Listed only when
 # the commands are missing: a machine with Node.js from elsewhere (e.g.
 # NodeSource's nodejs, which bundles npm and conflicts with Debian's npm
@@ -52,7 +56,7 @@ MAKEFLAGS += --no-print-directory
 
 heading = @printf '\n==== %s ====\n' $(1)
 
-.PHONY: all deps build demo test asan tsan mpi check bench fuzz golden-update clean
+.PHONY: all deps build demo test asan tsan mpi deb check bench fuzz golden-update clean
 .NOTPARALLEL:
 
 all: build
@@ -152,8 +156,19 @@ mpi: deps-mpi
 	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
-check: test asan tsan mpi fuzz-smoke
-	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI, fuzz smoke)")
+# The Debian package (README, "For packagers"): one package, Depends from
+# dpkg-shlibdeps; checked without installing it (extracted, run, man -l).
+deb: deps
+	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr) and its .deb")
+	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF
+	$(CMAKE) --build $(DEB_DIR) -j$(JOBS)
+	rm -f $(DEB_DIR)/*.deb
+	cd $(DEB_DIR) && cpack -G DEB
+	$(call heading,"tests: the package")
+	sh tests/install/deb_check.sh $(DEB_DIR)/*.deb "$(CURDIR)"
+
+check: test asan tsan mpi fuzz-smoke deb
+	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI, fuzz smoke, deb)")
 
 bench: build
 	@set -e; found=0; \
@@ -217,4 +232,4 @@ golden-update: build
 	@echo "Review before committing:  git diff tests/golden"
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR) $(DEB_DIR)

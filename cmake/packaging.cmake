@@ -182,3 +182,21 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends: from dpkg-shlibdeps
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES OFF)
 include(CPack)
+
+# ---- CTest install/destdir: install into a DESTDIR and build against it
+
+if(BUILD_TESTING AND TARGET amaryllis AND TARGET megami AND TARGET manastorm
+		AND AMARYLLIS_MAN AND NOT AMARYLLIS_FUZZ AND NOT AMARYLLIS_TSAN)
+	set(am_install_cflags "")
+	if(AMARYLLIS_SANITIZE)
+		set(am_install_cflags ${am_san})
+	endif()
+	add_test(NAME install/destdir
+		COMMAND sh "${PROJECT_SOURCE_DIR}/tests/install/install.sh"
+			"${PROJECT_BINARY_DIR}" "${PROJECT_SOURCE_DIR}"
+			"${CMAKE_C_COMPILER}" "${PROJECT_VERSION}" ${am_install_cflags})
+	set_tests_properties(install/destdir PROPERTIES LABELS install TIMEOUT 600)
+	if(am_sanitizer_env)
+		set_property(TEST install/destdir APPEND PROPERTY ENVIRONMENT ${am_sanitizer_env})
+	endif()
+endif()
