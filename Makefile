@@ -12,7 +12,9 @@
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
 #   make mpi      MPI build in build-mpi/: mpirun league == one process
-#   make check    test + asan + tsan + mpi + fuzz-smoke: what CI runs (.ci/run)
+#   make deb      Release build in build-deb/ (prefix /usr), a Debian package
+#                 from it (CPack DEB), checked by tests/install/deb_check.sh
+#   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
 #   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
 #                 target for FUZZ_SECONDS (60) each and print its runs/s
@@ -25,16 +27,21 @@ ASAN_DIR  ?= build-asan
 TSAN_DIR  ?= build-tsan
 MPI_DIR   ?= build-mpi
 FUZZ_DIR  ?= build-fuzz
+DEB_DIR   ?= build-deb
 CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+# Warnings are errors in every build this Makefile configures (make check, CI);
+# the CMake default is OFF, for packagers (README, "For packagers").
+WERROR    ?= -DAMARYLLIS_WERROR=ON
 
 # What build, demo, test, asan and tsan need; and what only `make mpi` (part
 # of `make check`) adds: OpenMPI is optional.
 DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
                     libyaml-dev libedit-dev tmux python3 python3-yaml \
                     libgmime-3.0-dev libsqlite3-dev libsodium-dev \
-                    libmicrohttpd-dev chromium fonts-ipafont-gothic
+                    libmicrohttpd-dev chromium fonts-ipafont-gothic \
+                    help2man dpkg-dev man-db
 # Node.js and npm drive the browser test (playwright-core).  Listed only when
 # the commands are missing: a machine with Node.js from elsewhere (e.g.
 # NodeSource's nodejs, which bundles npm and conflicts with Debian's npm
@@ -49,7 +56,7 @@ MAKEFLAGS += --no-print-directory
 
 heading = @printf '\n==== %s ====\n' $(1)
 
-.PHONY: all deps build demo test asan tsan mpi check bench fuzz golden-update clean
+.PHONY: all deps build demo test asan tsan mpi deb check bench fuzz golden-update clean
 .NOTPARALLEL:
 
 all: build
@@ -90,7 +97,7 @@ deps-mpi:
 
 build: deps
 	$(call heading,"build: $(BUILD_DIR) (RelWithDebInfo)")
-	$(CMAKE) -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	$(CMAKE) -S . -B $(BUILD_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
 
 demo: build
@@ -126,7 +133,7 @@ test: build
 
 asan: deps
 	$(call heading,"build: $(ASAN_DIR) (Debug + AddressSanitizer + UndefinedBehaviorSanitizer)")
-	$(CMAKE) -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_SANITIZE=ON
+	$(CMAKE) -S . -B $(ASAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_SANITIZE=ON
 	$(CMAKE) --build $(ASAN_DIR) -j$(JOBS)
 	$(call heading,"tests: $(ASAN_DIR) (sanitized)")
 	$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j2
@@ -136,7 +143,7 @@ asan: deps
 # (and its reaper: slow clients, a locked hill).
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
-	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
+	$(CMAKE) -S . -B $(TSAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
 	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
@@ -144,13 +151,24 @@ tsan: deps
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
 	$(call heading,"build: $(MPI_DIR) (-DAMARYLLIS_MPI=ON)")
-	$(CMAKE) -S . -B $(MPI_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
+	$(CMAKE) -S . -B $(MPI_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
 	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis
 	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
-check: test asan tsan mpi fuzz-smoke
-	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI, fuzz smoke)")
+# The Debian package (README, "For packagers"): one package, Depends from
+# dpkg-shlibdeps; checked without installing it (extracted, run, man -l).
+deb: deps
+	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr) and its .deb")
+	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF
+	$(CMAKE) --build $(DEB_DIR) -j$(JOBS)
+	rm -f $(DEB_DIR)/*.deb
+	cd $(DEB_DIR) && cpack -G DEB
+	$(call heading,"tests: the package")
+	sh tests/install/deb_check.sh $(DEB_DIR)/*.deb "$(CURDIR)"
+
+check: test asan tsan mpi fuzz-smoke deb
+	$(call heading,"make check: all passed (release, ASan+UBSan, TSan, MPI, fuzz smoke, deb)")
 
 bench: build
 	@set -e; found=0; \
@@ -178,7 +196,7 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (and libFuzzer: $(FUZZ_DEB_PACKAGES))"; exit 1; }
 	$(call heading,"build: $(FUZZ_DIR) (clang + libFuzzer + ASan/UBSan)")
-	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
+	$(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_C_COMPILER=clang $(WERROR) -DCMAKE_BUILD_TYPE=Debug -DAMARYLLIS_FUZZ=ON
 	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
 
 # Each target for FUZZ_SECONDS from its seeds and the new inputs of earlier
@@ -214,4 +232,4 @@ golden-update: build
 	@echo "Review before committing:  git diff tests/golden"
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR) $(DEB_DIR)

@@ -463,6 +463,7 @@ static int duel_empty_steps(const am_engine *e, int64_t *out)
 	const unit *a = &e->units[0], *b = &e->units[1];
 	int64_t steps = a->alive && a->spd >= 1 ? a->spd : 0;
 
+	*out = 0; /* set on every path (gcc -O3: -Wmaybe-uninitialized) */
 	if (b->alive && b->spd >= 1 && !(a->alive && a->spd == b->spd) &&
 	    ut_ckd_add(&steps, steps, b->spd))
 		return am_shortcuts_steps_overflow();

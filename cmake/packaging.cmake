@@ -1,0 +1,202 @@
+# Amaryllis - what `cmake --install` installs, and `make deb` (CPack DEB).
+# Included at the end of CMakeLists.txt.  README: "For packagers".
+#
+#   bin/         amaryllis, megami, manastorm (linked with the static layers)
+#   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and
+#                shared (.so.0, SONAME lib<name>.so.0), each holding its
+#                system's layers AND the part of util it uses (util, plus
+#                util_yaml for megami and manastorm): no fourth library to
+#                version.  The shared ones export only the names of their
+#                public headers (am_/mg_/ms_ + ut_; cmake/exports.cmake).
+#   lib/pkgconfig/  amaryllis.pc, megami.pc, manastorm.pc
+#   include/     amaryllis.h, amaryllis/, megami/, manastorm/ and the util/
+#                headers that those include; not amaryllis/hill.h and
+#                amaryllis/web.h (front ends that are in no library) nor
+#                util/cli.h and util/out.h (the executables' part of util)
+#   share/man/man1/, share/man/ja/man1/   amaryllis(1), megami(1),
+#                manastorm(1) in English and Japanese (cmake/manpage.sh,
+#                help2man, from the tools' --help and each command's --help)
+
+# ---- the libraries
+
+# am_dist_library(<name> DESC <text> PREFIXES <regex> HEADERS <files> LAYERS <targets>
+#                 LINK <targets> REQUIRES <pkg-config modules>)
+function(am_dist_library name)
+	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC"
+		"HEADERS;LAYERS;LINK;REQUIRES")
+	set(objs "")
+	foreach(layer IN LISTS A_LAYERS)
+		list(APPEND objs "$<TARGET_OBJECTS:${layer}>")
+	endforeach()
+
+	add_library(${name}_static STATIC ${objs})
+	add_library(${name}_shared SHARED ${objs})
+	set(map "${PROJECT_BINARY_DIR}/exports/${name}.map")
+	list(JOIN A_HEADERS "|" hdrs)
+	add_custom_command(OUTPUT "${map}"
+		COMMAND ${CMAKE_COMMAND} -DOUT=${map} "-DPREFIXES=${A_PREFIXES}"
+			"-DHEADERS=${hdrs}"
+			-P "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
+		DEPENDS ${A_HEADERS} "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
+		COMMENT "Listing the exports of lib${name}" VERBATIM)
+	add_custom_target(${name}_exports DEPENDS "${map}")
+	add_dependencies(${name}_shared ${name}_exports)
+	target_link_options(${name}_shared PRIVATE "LINKER:--version-script=${map}")
+	if(NOT AMARYLLIS_SANITIZE AND NOT AMARYLLIS_TSAN AND NOT AMARYLLIS_FUZZ)
+		# every dependency is linked: a missing one is a link error
+		target_link_options(${name}_shared PRIVATE "LINKER:--no-undefined")
+	endif()
+	set_target_properties(${name}_shared PROPERTIES LINK_DEPENDS "${map}"
+		OUTPUT_NAME ${name} VERSION ${PROJECT_VERSION}
+		SOVERSION ${PROJECT_VERSION_MAJOR})
+	set_target_properties(${name}_static PROPERTIES OUTPUT_NAME ${name})
+	foreach(t ${name}_static ${name}_shared)
+		set_target_properties(${t} PROPERTIES LINKER_LANGUAGE C
+			ARCHIVE_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/dist"
+			LIBRARY_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/dist")
+	endforeach()
+	target_link_libraries(${name}_shared PRIVATE ${A_LINK})
+	install(TARGETS ${name}_static ${name}_shared
+		ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+		LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+	# <name>.pc, written at install time so that `cmake --install
+	# --prefix P` (and CPack) get P
+	list(JOIN A_REQUIRES " " requires)
+	set(pc "${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc")
+	foreach(v LIBDIR INCLUDEDIR)
+		set(d "${CMAKE_INSTALL_${v}}")
+		if(NOT IS_ABSOLUTE "${d}")
+			set(d "\\\${prefix}/${d}") # \${prefix} in the install script
+		endif()
+		set(AM_PC_${v} "${d}")
+	endforeach()
+	install(CODE "
+		set(AM_PC_NAME ${name})
+		set(AM_PC_DESC \"${A_DESC}\")
+		set(AM_PC_REQUIRES \"${requires}\")
+		set(AM_PC_LIBS_PRIVATE \"-lm -pthread\")
+		set(AM_PC_LIBDIR \"${AM_PC_LIBDIR}\")
+		set(AM_PC_INCLUDEDIR \"${AM_PC_INCLUDEDIR}\")
+		set(PROJECT_VERSION ${PROJECT_VERSION})
+		set(AM_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+		configure_file(\"${PROJECT_SOURCE_DIR}/cmake/pkgconfig.pc.in\"
+			\"${pc}\" @ONLY)")
+	install(FILES "${pc}" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endfunction()
+
+# ---- the public headers
+
+set(am_inst_util_headers buf.h lang.h msg.h rng.h yaml.h) # what the others include
+file(GLOB am_inst_am_headers CONFIGURE_DEPENDS
+	"${PROJECT_SOURCE_DIR}/include/amaryllis.h"
+	"${PROJECT_SOURCE_DIR}/include/amaryllis/*.h")
+list(FILTER am_inst_am_headers EXCLUDE REGEX "/(hill|web)\\.h$")
+file(GLOB am_inst_mg_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/megami/*.h")
+file(GLOB am_inst_ms_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/manastorm/*.h")
+list(TRANSFORM am_inst_util_headers PREPEND "${PROJECT_SOURCE_DIR}/include/util/")
+
+install(FILES "${PROJECT_SOURCE_DIR}/include/amaryllis.h"
+	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+list(FILTER am_inst_am_headers EXCLUDE REGEX "/amaryllis\\.h$")
+install(FILES ${am_inst_am_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amaryllis)
+install(FILES ${am_inst_mg_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/megami)
+install(FILES ${am_inst_ms_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/manastorm)
+install(FILES ${am_inst_util_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/util)
+
+am_dist_library(amaryllis
+	DESC "Amaryllis (and Buildia) unit sheets, battles, leagues and the unit optimizer"
+	PREFIXES "am_|ut_"
+	HEADERS "${PROJECT_SOURCE_DIR}/include/amaryllis.h" ${am_inst_am_headers}
+		${am_inst_util_headers}
+	LAYERS amaryllis_core amaryllis_sheet amaryllis_league amaryllis_render
+		amaryllis_optimize util
+	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON Threads::Threads ${AM_LIBM}
+	REQUIRES libutf8proc jansson)
+am_dist_library(megami
+	DESC "Megami TRPG combat: dice bot, scenarios, combat engine, Monte Carlo"
+	PREFIXES "mg_|ut_"
+	HEADERS ${am_inst_mg_headers} ${am_inst_util_headers}
+	LAYERS megami_core megami_dice megami_scenario megami_montecarlo
+		megami_render util util_yaml
+	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
+		Threads::Threads ${AM_LIBM}
+	REQUIRES libutf8proc jansson yaml-0.1)
+am_dist_library(manastorm
+	DESC "Mana Storm card duel: scenarios, duel engine, playtests"
+	PREFIXES "ms_|ut_"
+	HEADERS ${am_inst_ms_headers} ${am_inst_util_headers}
+	LAYERS manastorm_core manastorm_scenario manastorm_playtest
+		manastorm_render util util_yaml
+	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
+		Threads::Threads ${AM_LIBM}
+	REQUIRES libutf8proc jansson yaml-0.1)
+
+# ---- man pages
+
+option(AMARYLLIS_MAN "Generate and install the man pages (needs help2man)" ON)
+if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
+	find_program(AM_HELP2MAN help2man)
+	if(NOT AM_HELP2MAN)
+		message(FATAL_ERROR "help2man not found: the man pages are made "
+			"with it (make deps installs it; or -DAMARYLLIS_MAN=OFF)")
+	endif()
+	set(pages "")
+	foreach(tool amaryllis megami manastorm)
+		if(NOT TARGET ${tool})
+			continue()
+		endif()
+		foreach(lang en ja)
+			set(page "${PROJECT_BINARY_DIR}/man/${lang}/${tool}.1.gz")
+			add_custom_command(OUTPUT "${page}"
+				COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
+					sh "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
+					"${AM_HELP2MAN}" $<TARGET_FILE:${tool}> ${lang} "${page}"
+				DEPENDS ${tool} "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
+				COMMENT "Man page ${tool}(1), ${lang}" VERBATIM)
+			list(APPEND pages "${page}")
+			if(lang STREQUAL "en")
+				install(FILES "${page}" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+			else()
+				install(FILES "${page}"
+					DESTINATION ${CMAKE_INSTALL_MANDIR}/${lang}/man1)
+			endif()
+		endforeach()
+	endforeach()
+	add_custom_target(man_pages ALL DEPENDS ${pages})
+endif()
+
+# ---- make deb: CPack's DEB generator, one package with all of the above
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME amaryllis)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "Amaryllis maintainers <amaryllis@example.org>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+	"unit battles by mail, a TRPG combat simulator and a card duel simulator")
+set(CPACK_PACKAGE_DESCRIPTION "The amaryllis, megami and manastorm tools, \
+their libraries (static and shared), headers, pkg-config files and man pages.")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends: from dpkg-shlibdeps
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES OFF)
+include(CPack)
+
+# ---- CTest install/destdir: install into a DESTDIR and build against it
+
+if(BUILD_TESTING AND TARGET amaryllis AND TARGET megami AND TARGET manastorm
+		AND AMARYLLIS_MAN AND NOT AMARYLLIS_FUZZ AND NOT AMARYLLIS_TSAN)
+	set(am_install_cflags "")
+	if(AMARYLLIS_SANITIZE)
+		set(am_install_cflags ${am_san})
+	endif()
+	add_test(NAME install/destdir
+		COMMAND sh "${PROJECT_SOURCE_DIR}/tests/install/install.sh"
+			"${PROJECT_BINARY_DIR}" "${PROJECT_SOURCE_DIR}"
+			"${CMAKE_C_COMPILER}" "${PROJECT_VERSION}" ${am_install_cflags})
+	set_tests_properties(install/destdir PROPERTIES LABELS install TIMEOUT 600)
+	if(am_sanitizer_env)
+		set_property(TEST install/destdir APPEND PROPERTY ENVIRONMENT ${am_sanitizer_env})
+	endif()
+endif()

@@ -1,0 +1,50 @@
+#!/bin/sh
+# tests/install/deb_check.sh PACKAGE.deb SOURCE_DIR   (make deb)
+#
+# Checks the package made by CPack without installing it: dpkg-deb --info
+# (name, Depends from dpkg-shlibdeps), --contents (tools, man pages, shared
+# libraries, pkg-config files), then extracts it into a temporary folder and
+# runs the tools from there (LD_LIBRARY_PATH on the extracted libraries):
+# --version, a real command on a bundled example each, and `man -l` of
+# every page (English and Japanese).
+set -eu
+deb=$1 src=$2
+fail() { echo "deb_check.sh: FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+dpkg-deb --info "$deb" > "$tmp/info"
+grep -q '^ Package: amaryllis$' "$tmp/info" || fail "no Package: amaryllis"
+grep -q '^ Depends: .*libjansson4' "$tmp/info" || fail "Depends lacks libjansson4"
+dpkg-deb --contents "$deb" > "$tmp/contents"
+for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
+	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
+	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 \
+	/pkgconfig/manastorm.pc ./usr/include/amaryllis.h; do
+	grep -q -- "$f" "$tmp/contents" || fail "not in the package: $f"
+done
+
+dpkg-deb -x "$deb" "$tmp/root"
+lib=$(dirname "$(find "$tmp/root/usr" -name libamaryllis.so.0)")
+export LD_LIBRARY_PATH="$lib"
+for tool in amaryllis megami manastorm; do
+	v=$("$tmp/root/usr/bin/$tool" --version) || fail "$tool --version"
+	echo "$v"
+done
+"$tmp/root/usr/bin/amaryllis" --lang en battle "$src/examples/grisk.txt" \
+	"$src/examples/nut.txt" > "$tmp/battle" || fail "amaryllis battle"
+[ -s "$tmp/battle" ] || fail "amaryllis battle: no output"
+"$tmp/root/usr/bin/megami" roll --seed 7 '2D6+1>=8' > "$tmp/roll" || fail "megami roll"
+[ -s "$tmp/roll" ] || fail "megami roll: no output"
+"$tmp/root/usr/bin/manastorm" check "$src/examples/manastorm/table.yaml" \
+	> /dev/null || fail "manastorm check"
+if command -v man > /dev/null; then
+	for page in $(cd "$tmp/root" && find usr/share/man -name '*.1.gz' | sort); do
+		LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$tmp/root/$page" 2>/dev/null > "$tmp/man"
+		grep -q '^NAME' "$tmp/man" || fail "man -l $page: no NAME"
+		echo "man -l $page: $(wc -l < "$tmp/man") lines"
+	done
+else
+	fail "man (man-db) is not installed"
+fi
+echo "deb_check.sh: ok: $(basename "$deb"), $(grep -c '^-' "$tmp/contents") files"

@@ -1,0 +1,112 @@
+#!/bin/sh
+# tests/install/install.sh BUILD_DIR SOURCE_DIR CC VERSION [CFLAGS...]
+#
+# CTest install/destdir (label install): `cmake --install BUILD_DIR --prefix
+# /usr` into a DESTDIR (BUILD_DIR/install-test/root), then, against that
+# copy only:
+#   - the files: the three tools, their man pages (en, ja), each library
+#     static and shared with its SONAME, a .pc file each;
+#   - the shared libraries export only prefixed names (am_ mg_ ms_ ut_);
+#   - each installed header compiles alone (twice: its guard), strict C11;
+#   - for each system a small C program (tests/install/use_SYS.c) built
+#     with pkg-config (PKG_CONFIG_SYSROOT_DIR, PKG_CONFIG_PATH into the
+#     DESTDIR), shared and static, reads a bundled example: "ok 0";
+#   - the installed tools print their version and check an example.
+# CFLAGS: extra flags for the C programs (the sanitizers of the build).
+set -eu
+build=$1 src=$2 cc=$3 version=$4
+shift 4
+extra="$*"
+t="$build/install-test"
+root="$t/root"
+fail() { echo "install.sh: FAIL: $*" >&2; exit 1; }
+
+rm -rf "$t"
+mkdir -p "$t"
+DESTDIR="$root" cmake --install "$build" --prefix /usr > "$t/install.log"
+
+pc=$(find "$root/usr" -name amaryllis.pc)
+[ -n "$pc" ] || fail "no amaryllis.pc"
+pcdir=$(dirname "$pc")
+libdir=$(dirname "$pcdir")
+export PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$pcdir"
+
+for f in bin/amaryllis bin/megami bin/manastorm include/amaryllis.h \
+	include/megami/scenario_yaml.h include/manastorm/scenario_yaml.h \
+	include/util/buf.h; do
+	[ -f "$root/usr/$f" ] || fail "not installed: /usr/$f"
+done
+for tool in amaryllis megami manastorm; do
+	for m in share/man/man1 share/man/ja/man1; do
+		page="$root/usr/$m/$tool.1.gz"
+		[ -f "$page" ] || fail "not installed: /usr/$m/$tool.1.gz"
+		gzip -dc "$page" | grep -q '^\.SH NAME' || fail "$page: no NAME"
+		gzip -dc "$page" | grep -q "^\.SS \"$tool check\"" ||
+			fail "$page: no section for $tool check"
+	done
+	out=$("$root/usr/bin/$tool" --version)
+	[ "$out" = "$tool $version" ] || fail "$tool --version: $out"
+done
+gzip -dc "$root/usr/share/man/ja/man1/megami.1.gz" | grep -q '戦女神TRPG' ||
+	fail "megami.1 (ja) is not in Japanese"
+
+for sys in amaryllis megami manastorm; do
+	[ -f "$libdir/lib$sys.a" ] || fail "no lib$sys.a"
+	[ -L "$libdir/lib$sys.so" ] || fail "no lib$sys.so link"
+	soname=$(readelf -d "$libdir/lib$sys.so.$version" |
+		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+	[ "$soname" = "lib$sys.so.0" ] || fail "lib$sys SONAME: '$soname'"
+	bad=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
+		awk '$3 !~ /^(am|mg|ms|ut)_/ { print $3 }')
+	[ -z "$bad" ] || fail "lib$sys exports unprefixed names: $bad"
+	case $sys in
+	amaryllis) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T am_sheet_parse$' ;;
+	megami) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T mg_scenario_parse$' ;;
+	manastorm) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T ms_scenario_parse$' ;;
+	esac || fail "lib$sys does not export its parser"
+done
+
+# each installed header alone, strict C11
+n=0
+for h in $(cd "$root/usr/include" && find . -name '*.h' | sed 's|^\./||' | sort); do
+	printf '#include <%s>\n#include <%s>\ntypedef int am_header_alone;\n' "$h" "$h" |
+		$cc -std=c11 -pedantic -Wall -Wextra -Werror -fsyntax-only \
+			-I"$root/usr/include" -x c - || fail "<$h> does not compile alone"
+	n=$((n + 1))
+done
+[ $n -ge 20 ] || fail "only $n headers installed"
+
+run() { # run NAME EXPECTED-STDOUT CMD...
+	name=$1 want=$2
+	shift 2
+	got=$(LD_LIBRARY_PATH="$libdir" "$@") || fail "$name: exit $?"
+	[ "$got" = "$want" ] || fail "$name: '$got', want '$want'"
+}
+for sys in amaryllis megami manastorm; do
+	case $sys in
+	amaryllis) ex="$src/examples/grisk.txt" ;;
+	megami) ex="$src/examples/megami/duel.yaml" ;;
+	manastorm) ex="$src/examples/manastorm/table.yaml" ;;
+	esac
+	cflags=$(pkg-config --cflags $sys)
+	case "$cflags" in *"$root/usr/include"*) ;; *) fail "pkg-config --cflags $sys: $cflags" ;; esac
+	# shared, through pkg-config
+	# shellcheck disable=SC2046,SC2086
+	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_$sys" \
+		"$src/tests/install/use_$sys.c" $cflags $(pkg-config --libs $sys)
+	readelf -d "$t/use_$sys" | grep -q "NEEDED.*\[lib$sys\.so\.0\]" ||
+		fail "use_$sys is not linked with lib$sys.so.0"
+	run "use_$sys (shared)" "ok 0" "$t/use_$sys" "$ex"
+	# static: the archive and pkg-config --static's private libraries
+	# shellcheck disable=SC2046,SC2086
+	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_${sys}_static" \
+		"$src/tests/install/use_$sys.c" $cflags "$libdir/lib$sys.a" \
+		$(pkg-config --static --libs $sys | sed "s/-l$sys\( \|\$\)/ /")
+	if readelf -d "$t/use_${sys}_static" | grep -q "lib$sys\.so"; then
+		fail "use_${sys}_static uses the shared library"
+	fi
+	run "use_$sys (static)" "ok 0" "$t/use_${sys}_static" "$ex"
+	# the installed tool on the same example
+	"$root/usr/bin/$sys" check "$ex" > /dev/null || fail "$sys check $ex"
+done
+echo "install.sh: ok ($n headers; $(find "$root" -type f | wc -l) files)"
