@@ -32,7 +32,7 @@ CMAKE     ?= cmake
 CTEST     ?= ctest
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 # Warnings are errors in every build this Makefile configures (make check, CI);
-# the CMake default is OFF, for packagers (README, "For packagers").
+# the CMake default is OFF, for packagers (docs/BUILDING.md, "For packagers").
 WERROR    ?= -DAMARYLLIS_WERROR=ON
 
 # What build, demo, test, asan and tsan need; and what only `make mpi` (part
@@ -156,7 +156,7 @@ mpi: deps-mpi
 	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
-# The Debian package (README, "For packagers"): one package, Depends from
+# The Debian package (docs/BUILDING.md, "For packagers"): one package, Depends from
 # dpkg-shlibdeps; checked without installing it (extracted, run, man -l).
 deb: deps
 	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr) and its .deb")

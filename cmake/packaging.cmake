@@ -1,5 +1,5 @@
 # Amaryllis - what `cmake --install` installs, and `make deb` (CPack DEB).
-# Included at the end of CMakeLists.txt.  README: "For packagers".
+# Included at the end of CMakeLists.txt.  docs/BUILDING.md: "For packagers".
 #
 #   bin/         amaryllis, megami, manastorm (linked with the static layers)
 #   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and

@@ -2,15 +2,15 @@
 """doctest.py - every command the README and the guides show is run, and its
 output must be the one shown, byte for byte.
 
-    tests/doctest.py SRCDIR BUILDDIR [FILE.md ...]
+    tests/doctest.py SRCDIR BUILDDIR [DOC ...]
 
-FILEs default to README.md and docs/*.md under SRCDIR.  The convention (it is
+DOCs default to README.md and docs/*.md under SRCDIR.  The convention (it is
 also written in docs/TESTING.md, "The doc test"):
 
 - A fenced block (```) holding a line that starts with `$ ` is a terminal
   session.  Each `$ ` line is a command; the lines after it, up to the next
   `$ ` line or the end of the block, are its output (a command line that
-  ends with `\\` goes on on the next line): standard output and
+  ends with a backslash goes on on the next line): standard output and
   standard error together, as a terminal shows them.  A line that is
   exactly `…` stands for one or more lines left out (nothing else may be
   left out); a `…` inside a line is text.
@@ -29,6 +29,10 @@ also written in docs/TESTING.md, "The doc test"):
   build), paths such as `examples/grisk.txt` read the tree, and files
   the commands write (`--svg pt.svg`) land in the scratch folder.
   Environment: LANG=LC_ALL=C.UTF-8, TZ=UTC, standard input /dev/null.
+
+- A fenced block whose info string is `LANG from=PATH` (```c
+  from=tests/install/use_amaryllis.c) is an excerpt of that file of the
+  tree and must appear in it as is, line for line.
 
 Exit 0 when every command printed what is shown, 1 otherwise (with a diff
 per command); it prints how many commands it ran.
@@ -131,7 +135,7 @@ def mirror(src, build):
 
 def main():
     if len(sys.argv) < 3:
-        print("usage: doctest.py SRCDIR BUILDDIR [FILE.md ...]", file=sys.stderr)
+        print("usage: doctest.py SRCDIR BUILDDIR [DOC ...]", file=sys.stderr)
         return 2
     src = os.path.abspath(sys.argv[1])
     build = os.path.abspath(sys.argv[2])
@@ -140,12 +144,28 @@ def main():
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TZ="UTC")
     env.pop("LANGUAGE", None)
     bad = 0
-    ran = skipped = 0
+    ran = skipped = quoted = 0
     for path in files:
         rel = os.path.relpath(path, src)
         work = None
         try:
             for line, info, body in blocks(path):
+                fm = re.match(r"^\w+\s+from=(\S+)$", info)
+                if fm:
+                    # an excerpt of a file of the tree: must be in it as is
+                    quoted += 1
+                    try:
+                        with open(os.path.join(src, fm.group(1)), encoding="utf-8") as f:
+                            whole = f.read()
+                    except OSError as e:
+                        whole = ""
+                        print(f"{rel}:{line}: error: {fm.group(1)}: {e.strerror}")
+                        bad = 1
+                    if "\n".join(body) not in whole:
+                        print(f"{rel}:{line}: error: the block is not an excerpt "
+                              f"of {fm.group(1)} (any more)")
+                        bad = 1
+                    continue
                 cmds = sessions(body)
                 if not cmds:
                     continue
@@ -204,6 +224,7 @@ def main():
             if work:
                 shutil.rmtree(work, ignore_errors=True)
     print(f"doctest: {ran} commands run, {skipped} marked not-run, "
+          f"{quoted} excerpts checked, "
           f"{len(files)} files: {'FAILED' if bad else 'ok'}")
     return 1 if bad else 0
 
