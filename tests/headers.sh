@@ -56,6 +56,7 @@ megami/replay.h mg_replay_parse
 megami/scenario.h mg_scenario_check
 megami/scenario_yaml.h mg_scenario_parse
 util/array.h ut_array_grow
+util/assert.h -
 util/buf.h ut_buf_put
 util/ckd.h -
 util/cli.h ut_cli_main
