@@ -87,7 +87,7 @@ endfunction()
 
 # ---- the public headers
 
-set(am_inst_util_headers buf.h lang.h msg.h rng.h yaml.h) # what the others include
+set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h yaml.h) # what the others include
 file(GLOB am_inst_am_headers CONFIGURE_DEPENDS
 	"${PROJECT_SOURCE_DIR}/include/amaryllis.h"
 	"${PROJECT_SOURCE_DIR}/include/amaryllis/*.h")

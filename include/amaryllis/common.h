@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/error.h"
 #include "../util/lang.h"
 
 #ifdef __cplusplus
@@ -19,12 +20,12 @@ extern "C" {
 
 /** Return codes of the library (0 is success). */
 typedef enum am_error_code {
-	AM_OK = 0,
-	AM_ERROR = -1,     /**< generic failure */
-	AM_ENOMEM = -2,    /**< allocation failed */
-	AM_EINVALID = -3,  /**< the input is not a legal unit/team/sheet */
-	AM_EOVERFLOW = -4, /**< checked integer arithmetic overflowed */
-	AM_ELIMIT = -5     /**< a configured limit (population, size) was hit */
+	AM_OK = UT_OK,
+	AM_ERROR = UT_ERROR,          /**< generic failure */
+	AM_ENOMEM = UT_ENOMEM,        /**< allocation failed */
+	AM_EINVALID = UT_EINVALID,    /**< not a legal unit, team or sheet */
+	AM_EOVERFLOW = UT_EOVERFLOW,  /**< checked integer arithmetic overflowed */
+	AM_ELIMIT = UT_ELIMIT         /**< a limit (population, size) was hit */
 } am_error_code;
 
 /** Languages of messages and battle logs. */
@@ -42,15 +43,16 @@ _Static_assert((int)AM_LANG_JA == (int)UT_LANG_JA &&
 #endif
 
 /**
- * The message of the last failure on this thread.
+ * The message of the last failure on this thread: a macro for
+ * ut_error_last() (util/error.h), the error object every system shares.
  *
  * @return a borrowed string, valid until the next failing library call on
  *         this thread; "" when nothing failed yet.
  */
-const char *am_error_last(void);
+#define am_error_last ut_error_last
 
-/** Clear the thread-local error. */
-void am_error_clear(void);
+/** Clear the thread-local error (ut_error_clear()). */
+#define am_error_clear ut_error_clear
 
 #ifdef __cplusplus
 }

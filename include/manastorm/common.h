@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/error.h"
 #include "../util/lang.h"
 
 #ifdef __cplusplus
@@ -20,12 +21,12 @@ extern "C" {
 
 /** Return codes (0 is success); the values of util/error.h. */
 typedef enum ms_error_code {
-	MS_OK = 0,
-	MS_ERROR = -1,     /**< generic failure */
-	MS_ENOMEM = -2,    /**< allocation failed */
-	MS_EINVALID = -3,  /**< bad input: scenario, card, choice */
-	MS_EOVERFLOW = -4, /**< checked integer arithmetic overflowed */
-	MS_ELIMIT = -5     /**< a configured limit was hit */
+	MS_OK = UT_OK,
+	MS_ERROR = UT_ERROR,          /**< generic failure */
+	MS_ENOMEM = UT_ENOMEM,        /**< allocation failed */
+	MS_EINVALID = UT_EINVALID,    /**< bad input: scenario, card, choice */
+	MS_EOVERFLOW = UT_EOVERFLOW,  /**< checked integer arithmetic overflowed */
+	MS_ELIMIT = UT_ELIMIT         /**< a configured limit was hit */
 } ms_error_code;
 
 /** Languages of messages and logs (the values of ut_lang). */
@@ -34,12 +35,22 @@ typedef enum ms_lang {
 	MS_LANG_EN = 1  /**< English */
 } ms_lang;
 
+#ifndef __cplusplus
+_Static_assert((int)MS_LANG_JA == (int)UT_LANG_JA &&
+               (int)MS_LANG_EN == (int)UT_LANG_EN,
+               "ms_lang must keep the values of ut_lang");
+#endif
+
 /**
- * The message of the last failure on this thread.
+ * The message of the last failure on this thread: a macro for
+ * ut_error_last() (util/error.h), the error object every system shares.
  * @return a borrowed string, valid until the next failing call on this
  *         thread; "" when nothing failed yet.
  */
-const char *ms_error_last(void);
+#define ms_error_last ut_error_last
+
+/** Clear the thread-local error (ut_error_clear()). */
+#define ms_error_clear ut_error_clear
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/error.h"
 #include "../util/lang.h"
 
 #ifdef __cplusplus
@@ -20,12 +21,12 @@ extern "C" {
 
 /** Return codes (0 is success); the values of util/error.h. */
 typedef enum mg_error_code {
-	MG_OK = 0,
-	MG_ERROR = -1,     /**< generic failure */
-	MG_ENOMEM = -2,    /**< allocation failed */
-	MG_EINVALID = -3,  /**< bad input: scenario, expression, action, dice */
-	MG_EOVERFLOW = -4, /**< checked integer arithmetic overflowed */
-	MG_ELIMIT = -5     /**< a configured limit was hit */
+	MG_OK = UT_OK,
+	MG_ERROR = UT_ERROR,          /**< generic failure */
+	MG_ENOMEM = UT_ENOMEM,        /**< allocation failed */
+	MG_EINVALID = UT_EINVALID,    /**< bad scenario, expression, action, dice */
+	MG_EOVERFLOW = UT_EOVERFLOW,  /**< checked integer arithmetic overflowed */
+	MG_ELIMIT = UT_ELIMIT         /**< a configured limit was hit */
 } mg_error_code;
 
 /** Languages of messages and logs (the values of ut_lang). */
@@ -34,12 +35,22 @@ typedef enum mg_lang {
 	MG_LANG_EN = 1  /**< English */
 } mg_lang;
 
+#ifndef __cplusplus
+_Static_assert((int)MG_LANG_JA == (int)UT_LANG_JA &&
+               (int)MG_LANG_EN == (int)UT_LANG_EN,
+               "mg_lang must keep the values of ut_lang");
+#endif
+
 /**
- * The message of the last failure on this thread.
+ * The message of the last failure on this thread: a macro for
+ * ut_error_last() (util/error.h), the error object every system shares.
  * @return a borrowed string, valid until the next failing call on this
  *         thread; "" when nothing failed yet.
  */
-const char *mg_error_last(void);
+#define mg_error_last ut_error_last
+
+/** Clear the thread-local error (ut_error_clear()). */
+#define mg_error_clear ut_error_clear
 
 #ifdef __cplusplus
 }

@@ -41,9 +41,8 @@ typedef struct ut_cli {
 	int quiet;        /* print no help and no usage errors */
 } ut_cli;
 
-/* The text in the language of c: UT_TR(c, "日本語", "English").  Both may
- * be printf formats; the compiler checks both arms. */
-#define UT_TR(c, ja, en) ((c)->lang == UT_LANG_EN ? (en) : (ja))
+/* UT_TR(c, "日本語", "English"): the text in the language of c
+ * (util/lang.h). */
 
 /* "prog: MESSAGE" on stderr (always, even when quiet). */
 void ut_cli_error(const ut_cli *c, const char *fmt, ...)

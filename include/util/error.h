@@ -3,10 +3,13 @@
  * (libgit2's git_error_last pattern).
  *
  * A library function that fails records why with ut_error_set() and returns
- * a negative code; the front end reads the text with the system's own
- * xx_error_last() (am_error_last() for アマリリス), which reads this object.
- * The codes below are the ones util itself returns; each system's public
- * error enum gives them the same values.
+ * a negative code; the front end reads the text with the system's own name
+ * for ut_error_last(): am_error_last(), mg_error_last() and ms_error_last()
+ * are macros for it (and xx_error_clear() for ut_error_clear()), so every
+ * system reads and clears this one object.  The codes below are the one
+ * table of return codes: each system's public enum (am_error_code,
+ * mg_error_code, ms_error_code) is defined from it, value for value.  The
+ * values are API: never renumber them.
  */
 #ifndef UT_ERROR_H
 #define UT_ERROR_H
@@ -15,14 +18,14 @@
 extern "C" {
 #endif
 
-enum {
+typedef enum ut_error_code {
 	UT_OK = 0,
 	UT_ERROR = -1,     /* generic failure */
 	UT_ENOMEM = -2,    /* allocation failed */
 	UT_EINVALID = -3,  /* the input is not legal */
 	UT_EOVERFLOW = -4, /* checked integer arithmetic overflowed */
 	UT_ELIMIT = -5     /* a configured limit was hit */
-};
+} ut_error_code;
 
 /*
  * Record a failure message for ut_error_last() and return `code`, so callers

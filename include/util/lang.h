@@ -15,6 +15,20 @@ typedef enum ut_lang {
 	UT_LANG_COUNT = 2
 } ut_lang;
 
+/*
+ * The one language switch for a text written in both languages in place:
+ * UT_TRL(lang, "日本語", "English") is the English text when lang is
+ * UT_LANG_EN (or a system's XX_LANG_EN, which has the same value), the
+ * Japanese one otherwise.  Both may be printf formats; the compiler checks
+ * both arms.  Messages whose arguments move with the language go in a
+ * catalogue instead (util/msg.h).
+ */
+#define UT_TRL(lang, ja, en) ((int)(lang) == (int)UT_LANG_EN ? (en) : (ja))
+
+/* UT_TRL in the language of c, anything with a `lang` member (a ut_cli, a
+ * tool's options): UT_TR(c, "日本語", "English"). */
+#define UT_TR(c, ja, en) UT_TRL((c)->lang, ja, en)
+
 #ifdef __cplusplus
 }
 #endif

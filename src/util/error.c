@@ -1,4 +1,5 @@
-/* error.c - thread-local last error (libgit2's git_error_last pattern). */
+/* error.c - the thread-local last error of every system (libgit2's
+ * git_error_last pattern); am_/mg_/ms_error_last are macros for it. */
 #include "util/error.h"
 
 #include <stdarg.h>

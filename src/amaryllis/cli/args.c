@@ -71,10 +71,10 @@ int cli_common_option(cli_opts *o, const char *cmd, int c, const char *arg)
 	case OPT_MAX_SHEET_BYTES:
 		if (ut_cli_parse_u64(&v, arg, CLI_SHEET_BYTES_MAX) < 0 || v < 1)
 			return cli_usage_error(o, cmd,
-			                       TR(o, "--max-sheet-bytes には1から%zuまでの"
-			                             "整数を指定してください（「%s」）",
-			                          "--max-sheet-bytes needs a whole number "
-			                          "from 1 to %zu, not '%s'"),
+			                       UT_TR(o, "--max-sheet-bytes には1から%zuまでの"
+			                                "整数を指定してください（「%s」）",
+			                             "--max-sheet-bytes needs a whole number "
+			                             "from 1 to %zu, not '%s'"),
 			                       CLI_SHEET_BYTES_MAX, arg);
 		o->max_sheet_bytes = (size_t)v;
 		return 1;

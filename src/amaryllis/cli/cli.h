@@ -32,10 +32,6 @@ typedef struct cli_opts {
 
 #define CLI_OPTS_INIT {AM_LANG_JA, CLI_SHEET_BYTES_DEFAULT, 0}
 
-/* The text in the language of o: TR(o, "日本語", "English").  Both may be
- * printf formats; the compiler checks both arms. */
-#define TR(o, ja, en) ((o)->lang == AM_LANG_EN ? (en) : (ja))
-
 /*
  * Long options without a short form are numbered from 256 (getopt_long
  * returns the number).  The ones every subcommand has come first, in

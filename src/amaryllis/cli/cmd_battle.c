@@ -120,20 +120,20 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 				fmt = AM_LOG_TEXT;
 			else
 				return cli_usage_error(&o, "battle",
-				                       TR(&o, "--format の値「%s」は使えません"
-				                              "（text か json）",
-				                          "unknown format '%s' (text or json)"),
+				                       UT_TR(&o, "--format の値「%s」は使えません"
+				                                 "（text か json）",
+				                             "unknown format '%s' (text or json)"),
 				                       optarg);
 			break;
 		case OPT_TIE_BREAK:
 			if (ut_cli_parse_u64(&bo.tie_seed, optarg,
 				UINT64_MAX) < 0)
 				return cli_usage_error(&o, "battle",
-				                       TR(&o, "--tie-break には0から"
-				                              "18446744073709551615までの整数を"
-				                              "指定してください（「%s」）",
-				                          "--tie-break needs a whole number from "
-				                          "0 to 18446744073709551615, not '%s'"),
+				                       UT_TR(&o, "--tie-break には0から"
+				                                 "18446744073709551615までの整数を"
+				                                 "指定してください（「%s」）",
+				                             "--tie-break needs a whole number from "
+				                             "0 to 18446744073709551615, not '%s'"),
 				                       optarg);
 			bo.tie_break = 1;
 			break;
@@ -144,10 +144,10 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2)
 				return cli_usage_error(&o, "battle",
-				                       TR(&o, "--max-units には2から%luまでの"
-				                              "整数を指定してください（「%s」）",
-				                          "--max-units needs a whole number "
-				                          "from 2 to %lu, not '%s'"),
+				                       UT_TR(&o, "--max-units には2から%luまでの"
+				                                 "整数を指定してください（「%s」）",
+				                             "--max-units needs a whole number "
+				                             "from 2 to %lu, not '%s'"),
 				                       (unsigned long)UINT32_MAX - 2, optarg);
 			bo.max_units = (size_t)v;
 			break;
@@ -160,15 +160,15 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		return cli_usage_error(&o, "battle",
-		                       TR(&o, "シートをちょうど2つ指定してください（指定されたのは%d個）",
-		                          "give exactly two sheets (%d given)"),
+		                       UT_TR(&o, "シートをちょうど2つ指定してください（指定されたのは%d個）",
+		                             "give exactly two sheets (%d given)"),
 		                       argc - optind);
 	paths[0] = argv[optind];
 	paths[1] = argv[optind + 1];
 	if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
 		return cli_usage_error(&o, "battle",
-		                       TR(&o, "標準入力（-）から読めるシートは1つだけです",
-		                          "only one sheet can come from standard input"));
+		                       UT_TR(&o, "標準入力（-）から読めるシートは1つだけです",
+		                             "only one sheet can come from standard input"));
 	/* load both, so the errors of both are shown */
 	rc = cli_sheet_load(&s[0], paths[0], &o);
 	rc |= cli_sheet_load(&s[1], paths[1], &o);

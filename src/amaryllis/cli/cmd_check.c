@@ -64,9 +64,9 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 		if (c == OPT_FORMAT) {
 			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
 				return cli_usage_error(&o, "check",
-				                       TR(&o, "--format の値「%s」は使えません"
-				                              "（text か json）",
-				                          "unknown format '%s' (text or json)"),
+				                       UT_TR(&o, "--format の値「%s」は使えません"
+				                                 "（text か json）",
+				                             "unknown format '%s' (text or json)"),
 				                       optarg);
 			json = strcmp(optarg, "json") == 0;
 			continue;
@@ -78,8 +78,8 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 	}
 	nfiles = argc - optind;
 	if (nfiles == 0)
-		return cli_usage_error(&o, "check", TR(&o, "シートが指定されていません",
-		                                       "no sheet given"));
+		return cli_usage_error(&o, "check", UT_TR(&o, "シートが指定されていません",
+		                                          "no sheet given"));
 	for (i = optind; i < argc; i++) {
 		cli_sheet s;
 		if (json) {

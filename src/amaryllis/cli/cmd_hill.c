@@ -146,8 +146,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		case OPT_SIZE:
 			if (ut_cli_parse_u64(&v, optarg, 10000) < 0 || v < 1)
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--size には1から10000までの整数を指定してください（「%s」）",
-					   "--size needs a whole number from 1 to 10000, not '%s'"),
+					UT_TR(&o, "--size には1から10000までの整数を指定してください（「%s」）",
+					      "--size needs a whole number from 1 to 10000, not '%s'"),
 					optarg);
 			cfg.size = (size_t)v;
 			size_given = 1;
@@ -167,18 +167,18 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		case OPT_POINTS:
 			if (cli_parse_points(optarg, cfg.points) < 0)
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
-					       "例: 3,1,0）を指定してください（「%s」）",
-					   "--points needs W,D,L, whole numbers from -1000000 to "
-					   "1000000, e.g. 3,1,0, not '%s'"), optarg);
+					UT_TR(&o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
+					          "例: 3,1,0）を指定してください（「%s」）",
+					      "--points needs W,D,L, whole numbers from -1000000 to "
+					      "1000000, e.g. 3,1,0, not '%s'"), optarg);
 			init_opt = 1;
 			init_name = "--points";
 			break;
 		case OPT_PWHASH_OPS:
 			if (ut_cli_parse_u64(&v, optarg, 1000) < 0 || v < 1)
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
-					   "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
+					UT_TR(&o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
+					      "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
 					optarg);
 			cfg.pwhash_ops = v;
 			init_opt = 1;
@@ -188,8 +188,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg,
 				(uint64_t)1 << 32) < 0 || v < 8192)
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
-					   "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
+					UT_TR(&o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
+					      "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
 					optarg);
 			cfg.pwhash_mem = (size_t)v;
 			init_opt = 1;
@@ -205,8 +205,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg, ranged[k].hi) < 0 ||
 			    v < ranged[k].lo)
 				return cli_usage_error(&o, "hill",
-					TR(&o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
-					   "%s needs a whole number from %llu to %llu, not '%s'"),
+					UT_TR(&o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
+					      "%s needs a whole number from %llu to %llu, not '%s'"),
 					ranged[k].name, (unsigned long long)ranged[k].lo,
 					(unsigned long long)ranged[k].hi, optarg);
 			set_ranged(&cfg, c, v);
@@ -225,8 +225,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 				format = AM_HILL_SVG;
 			else
 				return cli_usage_error(&o, "hill",
-					TR(&o, "--format の値「%s」は使えません（text、json、html か svg）",
-					   "unknown format '%s' (text, json, html or svg)"), optarg);
+					UT_TR(&o, "--format の値「%s」は使えません（text、json、html か svg）",
+					      "unknown format '%s' (text, json, html or svg)"), optarg);
 			break;
 		default:
 			if ((r = cli_common_option(&o, "hill", c, optarg)) == 0)
@@ -236,32 +236,32 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return cli_usage_error(&o, "hill", TR(&o, "init か status を指定してください",
-		                                      "init or status expected"));
+		return cli_usage_error(&o, "hill", UT_TR(&o, "init か status を指定してください",
+		                                         "init or status expected"));
 	sub = argv[optind++];
 	if (strcmp(sub, "init") != 0 && strcmp(sub, "status") != 0)
 		return cli_usage_error(&o, "hill",
-		                       TR(&o, "「%s」は init でも status でもありません",
-		                          "'%s' is neither init nor status"), sub);
+		                       UT_TR(&o, "「%s」は init でも status でもありません",
+		                             "'%s' is neither init nor status"), sub);
 	if (optind >= argc)
-		return cli_usage_error(&o, "hill", TR(&o, "丘のファイルが指定されていません",
-		                                      "no hill file given"));
+		return cli_usage_error(&o, "hill", UT_TR(&o, "丘のファイルが指定されていません",
+		                                         "no hill file given"));
 	path = argv[optind++];
 	if (optind < argc)
-		return cli_usage_error(&o, "hill", TR(&o, "余分な引数「%s」があります",
-		                                      "unexpected operand '%s'"),
+		return cli_usage_error(&o, "hill", UT_TR(&o, "余分な引数「%s」があります",
+		                                         "unexpected operand '%s'"),
 		                       argv[optind]);
 	if (!strcmp(sub, "init")) {
 		if (format >= 0)
 			return cli_usage_error(&o, "hill",
-			                       TR(&o, "--format は status のオプションです",
-			                          "--format is an option of status"));
+			                       UT_TR(&o, "--format は status のオプションです",
+			                             "--format is an option of status"));
 		if (!size_given)
-			return cli_usage_error(&o, "hill", TR(&o, "init には --size が必要です",
-			                                      "init needs --size"));
+			return cli_usage_error(&o, "hill", UT_TR(&o, "init には --size が必要です",
+			                                         "init needs --size"));
 		if (!cfg.address)
-			return cli_usage_error(&o, "hill", TR(&o, "init には --address が必要です",
-			                                      "init needs --address"));
+			return cli_usage_error(&o, "hill", UT_TR(&o, "init には --address が必要です",
+			                                         "init needs --address"));
 		if (am_hill_create(path, &cfg) < 0) {
 			cli_error("hill: %s", am_error_last());
 			return EXIT_INPUT;
@@ -269,8 +269,8 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (init_opt)
-		return cli_usage_error(&o, "hill", TR(&o, "%s は init のオプションです",
-		                                      "%s is an option of init"),
+		return cli_usage_error(&o, "hill", UT_TR(&o, "%s は init のオプションです",
+		                                         "%s is an option of init"),
 		                       init_name);
 	{
 		am_hill *hill;

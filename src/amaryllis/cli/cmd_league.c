@@ -157,8 +157,8 @@ static int collect(league_run *r, const char *arg)
 	case 0:
 		return 0;
 	case -2:
-		lg_error(r, TR(&r->o, "%s: error: 開けません：%s",
-		               "%s: error: cannot open: %s"), arg, strerror(errno));
+		lg_error(r, UT_TR(&r->o, "%s: error: 開けません：%s",
+		                  "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
 	default:
 		lg_error(r, "out of memory");
@@ -221,9 +221,9 @@ static int parse_args(league_run *r, int argc, char **argv)
 				r->fmt = AM_TABLE_JSON;
 			else {
 				cli_usage_error(o, "league",
-				                TR(o, "--format の値「%s」は使えません"
-				                      "（text、csv か json）",
-				                   "unknown format '%s' (text, csv or json)"),
+				                UT_TR(o, "--format の値「%s」は使えません"
+				                         "（text、csv か json）",
+				                      "unknown format '%s' (text, csv or json)"),
 				                optarg);
 				goto stop;
 			}
@@ -231,10 +231,10 @@ static int parse_args(league_run *r, int argc, char **argv)
 		case OPT_JOBS:
 			if (ut_cli_parse_u64(&v, optarg, 4096) < 0 || v < 1) {
 				cli_usage_error(o, "league",
-				                TR(o, "--jobs には1から4096までの整数を"
-				                      "指定してください（「%s」）",
-				                   "--jobs needs a whole number from 1 to "
-				                   "4096, not '%s'"), optarg);
+				                UT_TR(o, "--jobs には1から4096までの整数を"
+				                         "指定してください（「%s」）",
+				                      "--jobs needs a whole number from 1 to "
+				                      "4096, not '%s'"), optarg);
 				goto stop;
 			}
 			r->lo.jobs = (unsigned)v;
@@ -243,11 +243,11 @@ static int parse_args(league_run *r, int argc, char **argv)
 		case OPT_POINTS:
 			if (cli_parse_points(optarg, r->pts) < 0) {
 				cli_usage_error(o, "league",
-				                TR(o, "--points には W,D,L（-1000000から"
-				                      "1000000までの整数3つ、例: 3,1,0）を"
-				                      "指定してください（「%s」）",
-				                   "--points needs W,D,L, whole numbers from "
-				                   "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
+				                UT_TR(o, "--points には W,D,L（-1000000から"
+				                         "1000000までの整数3つ、例: 3,1,0）を"
+				                         "指定してください（「%s」）",
+				                      "--points needs W,D,L, whole numbers from "
+				                      "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
 				                optarg);
 				goto stop;
 			}
@@ -262,10 +262,10 @@ static int parse_args(league_run *r, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2) {
 				cli_usage_error(o, "league",
-				                TR(o, "--max-units には2から%luまでの整数を"
-				                      "指定してください（「%s」）",
-				                   "--max-units needs a whole number from 2 "
-				                   "to %lu, not '%s'"),
+				                UT_TR(o, "--max-units には2から%luまでの整数を"
+				                         "指定してください（「%s」）",
+				                      "--max-units needs a whole number from 2 "
+				                      "to %lu, not '%s'"),
 				                (unsigned long)UINT32_MAX - 2, optarg);
 				goto stop;
 			}
@@ -280,8 +280,8 @@ static int parse_args(league_run *r, int argc, char **argv)
 	}
 	if (optind == argc) {
 		rc = cli_usage_error(o, "league",
-		                     TR(o, "フォルダもシートも指定されていません",
-		                        "no folder or sheet given"));
+		                     UT_TR(o, "フォルダもシートも指定されていません",
+		                           "no folder or sheet given"));
 		goto stop;
 	}
 	for (; optind < argc; optind++)
@@ -310,10 +310,10 @@ static int load(league_run *r)
 		if (collect(r, r->args.v[i]) < 0)
 			goto fail;
 	if (r->paths.n == 0) {
-		lg_error(r, TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
-		                      "ファイルを読みます）",
-		               "no sheets found (a folder gives its visible regular "
-		               "files)"));
+		lg_error(r, UT_TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
+		                         "ファイルを読みます）",
+		                  "no sheets found (a folder gives its visible regular "
+		                  "files)"));
 		goto fail;
 	}
 	m = r->paths.n + 1;
@@ -432,20 +432,20 @@ static void agree(league_run *r)
 	r->status = (int)all[1];
 	if (r->stop) {
 		if (r->rank == 0 && !stopped_here && nfailed > 0)
-			lg_error(r, TR(&r->o, "%d/%dランクが失敗したため止めました"
-			                      "（順位表はありません）",
-			               "stopped: %d of %d ranks failed; no standings"),
+			lg_error(r, UT_TR(&r->o, "%d/%dランクが失敗したため止めました"
+			                         "（順位表はありません）",
+			                  "stopped: %d of %d ranks failed; no standings"),
 			         nfailed, r->size);
 		return;
 	}
 	if (all[2] != ~all[3]) {
 		if (r->rank == 0)
-			lg_error(r, TR(&r->o, "ランクごとに読んだシートが違います（どの"
-			                      "ランクも同じファイルを読む必要があります。"
-			                      "標準入力はランク0にしか届きません）",
-			               "the ranks did not load the same sheets (every "
-			               "rank must read the same files; standard input "
-			               "reaches rank 0 only)"));
+			lg_error(r, UT_TR(&r->o, "ランクごとに読んだシートが違います（どの"
+			                         "ランクも同じファイルを読む必要があります。"
+			                         "標準入力はランク0にしか届きません）",
+			                  "the ranks did not load the same sheets (every "
+			                  "rank must read the same files; standard input "
+			                  "reaches rank 0 only)"));
 		r->status = EXIT_INPUT;
 		r->stop = 1;
 	}

@@ -425,8 +425,8 @@ static int parse_size(mail_run *r, const char *opt, const char *arg,
 
 	if (ut_cli_parse_u64(&v, arg, max) < 0 || v < 1)
 		return usage(cli_usage_error(&r->o, "mail",
-			TR(&r->o, "%s には1から%lluまでの整数を指定してください（「%s」）",
-			   "%s needs a whole number from 1 to %llu, not '%s'"),
+			UT_TR(&r->o, "%s には1から%lluまでの整数を指定してください（「%s」）",
+			      "%s needs a whole number from 1 to %llu, not '%s'"),
 			opt, (unsigned long long)max, arg));
 	*out = (size_t)v;
 	return 0;
@@ -484,17 +484,17 @@ int cmd_mail(const cli_opts *base, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage(cli_usage_error(&r.o, "mail",
-		                             TR(&r.o, "余分な引数「%s」があります",
-		                                "unexpected operand '%s'"),
+		                             UT_TR(&r.o, "余分な引数「%s」があります",
+		                                   "unexpected operand '%s'"),
 		                             argv[optind]));
 	if (!r.hill_path)
 		return usage(cli_usage_error(&r.o, "mail",
-		                             TR(&r.o, "--hill が必要です",
-		                                "--hill is required")));
+		                             UT_TR(&r.o, "--hill が必要です",
+		                                   "--hill is required")));
 	if (r.outbox && r.sendmail)
 		return usage(cli_usage_error(&r.o, "mail",
-		                             TR(&r.o, "--outbox と --sendmail は同時に使えません",
-		                                "--outbox and --sendmail exclude each other")));
+		                             UT_TR(&r.o, "--outbox と --sendmail は同時に使えません",
+		                                   "--outbox and --sendmail exclude each other")));
 	signal(SIGPIPE, SIG_IGN); /* a dead sendmail is an EPIPE, not a death */
 	if ((rc = am_hill_open(&r.hill, r.hill_path)) < 0) {
 		cli_error("mail: %s", am_error_last());

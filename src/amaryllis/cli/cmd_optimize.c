@@ -152,8 +152,8 @@ static int collect(opt_run *r, const char *arg)
 	case 0:
 		return 0;
 	case -2:
-		cli_error(TR(&r->o, "%s: error: 開けません：%s",
-		             "%s: error: cannot open: %s"), arg, strerror(errno));
+		cli_error(UT_TR(&r->o, "%s: error: 開けません：%s",
+		                "%s: error: cannot open: %s"), arg, strerror(errno));
 		return -1;
 	default:
 		cli_error("optimize: out of memory");
@@ -212,7 +212,7 @@ static int progress(void *ud, const am_opt_progress *p)
 		long eta = (long)left;
 		r->last = t;
 		r->shown = 1;
-		fprintf(stderr, TR(&r->o,
+		fprintf(stderr, UT_TR(&r->o,
 		        "\r世代 %llu  評価 %llu  %.0f 評価/秒  最良 勝ち点 %lld "
 		        "(ＨＰ差 %+lld)  残り %ld:%02ld ",
 		        "\rgeneration %llu  evaluations %llu  %.0f evals/s  best "
@@ -257,36 +257,36 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT64_C(1) << 40) < 0 || v < 1)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--evals には1以上の整数を指定してください"
-				              "（「%s」）",
-				           "--evals needs a whole number of at least 1, "
-				           "not '%s'"), optarg);
+				        UT_TR(o, "--evals には1以上の整数を指定してください"
+				                 "（「%s」）",
+				              "--evals needs a whole number of at least 1, "
+				              "not '%s'"), optarg);
 			r->oo.evals = v;
 			r->evals_given = 1;
 			break;
 		case OPT_TIME:
 			if (parse_time(optarg, &r->seconds) < 0)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--time には時間（例: 60、60s、2m、1h。"
-				              "1秒から1週間まで）を指定してください（「%s」）",
-				           "--time needs a duration such as 60, 60s, 2m "
-				           "or 1h (1 second to a week), not '%s'"), optarg);
+				        UT_TR(o, "--time には時間（例: 60、60s、2m、1h。"
+				                 "1秒から1週間まで）を指定してください（「%s」）",
+				              "--time needs a duration such as 60, 60s, 2m "
+				              "or 1h (1 second to a week), not '%s'"), optarg);
 			break;
 		case OPT_SEED:
 			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--seed には0以上の整数を指定してください"
-				              "（「%s」）",
-				           "--seed needs a whole number, not '%s'"), optarg);
+				        UT_TR(o, "--seed には0以上の整数を指定してください"
+				                 "（「%s」）",
+				              "--seed needs a whole number, not '%s'"), optarg);
 			r->oo.seed = v;
 			break;
 		case OPT_JOBS:
 			if (ut_cli_parse_u64(&v, optarg, 64) < 0 || v < 1)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--jobs には1から64までの整数を指定して"
-				              "ください（「%s」）",
-				           "--jobs needs a whole number from 1 to 64, "
-				           "not '%s'"), optarg);
+				        UT_TR(o, "--jobs には1から64までの整数を指定して"
+				                 "ください（「%s」）",
+				              "--jobs needs a whole number from 1 to 64, "
+				              "not '%s'"), optarg);
 			r->oo.jobs = (unsigned)v;
 			r->jobs_given = 1;
 			break;
@@ -303,9 +303,9 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				r->json = 1;
 			else
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--format の値「%s」は使えません"
-				              "（text か json）",
-				           "unknown format '%s' (text or json)"), optarg);
+				        UT_TR(o, "--format の値「%s」は使えません"
+				                 "（text か json）",
+				              "unknown format '%s' (text or json)"), optarg);
 			break;
 		case OPT_BUILDIA:
 			r->oo.buildia = 1;
@@ -313,20 +313,20 @@ static int parse_args(opt_run *r, int argc, char **argv)
 		case OPT_POINTS:
 			if (cli_parse_points(optarg, r->oo.points) < 0)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--points には W,D,L（-1000000から"
-				              "1000000までの整数3つ、例: 3,1,0）を"
-				              "指定してください（「%s」）",
-				           "--points needs W,D,L, whole numbers from "
-				           "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
+				        UT_TR(o, "--points には W,D,L（-1000000から"
+				                 "1000000までの整数3つ、例: 3,1,0）を"
+				                 "指定してください（「%s」）",
+				              "--points needs W,D,L, whole numbers from "
+				              "-1000000 to 1000000, e.g. 3,1,0, not '%s'"),
 				        optarg);
 			break;
 		case OPT_POPULATION:
 			if (ut_cli_parse_u64(&v, optarg, 100000) < 0 || v < 4)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--population には4から100000までの整数を"
-				              "指定してください（「%s」）",
-				           "--population needs a whole number from 4 to "
-				           "100000, not '%s'"), optarg);
+				        UT_TR(o, "--population には4から100000までの整数を"
+				                 "指定してください（「%s」）",
+				              "--population needs a whole number from 4 to "
+				              "100000, not '%s'"), optarg);
 			r->oo.population = (size_t)v;
 			break;
 		case OPT_METHOD:
@@ -336,19 +336,19 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				r->oo.method = AM_OPT_RANDOM;
 			else
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--method の値「%s」は使えません"
-				              "（evolve か random）",
-				           "unknown method '%s' (evolve or random)"),
+				        UT_TR(o, "--method の値「%s」は使えません"
+				                 "（evolve か random）",
+				              "unknown method '%s' (evolve or random)"),
 				        optarg);
 			break;
 		case OPT_MAX_UNITS:
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2)
 				return cli_usage_error(o, "optimize",
-				        TR(o, "--max-units には2から%luまでの整数を"
-				              "指定してください（「%s」）",
-				           "--max-units needs a whole number from 2 "
-				           "to %lu, not '%s'"),
+				        UT_TR(o, "--max-units には2から%luまでの整数を"
+				                 "指定してください（「%s」）",
+				              "--max-units needs a whole number from 2 "
+				              "to %lu, not '%s'"),
 				        (unsigned long)UINT32_MAX - 2, optarg);
 			r->oo.max_units = (size_t)v;
 			break;
@@ -364,9 +364,9 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			return cli_error("optimize: out of memory"), EXIT_INPUT;
 	if (r->args.n == 0)
 		return cli_usage_error(o, "optimize",
-		                       TR(o, "フィールドがありません（--field "
-		                             "フォルダまたはシート）",
-		                          "no field given (--field DIR_OR_SHEET)"));
+		                       UT_TR(o, "フィールドがありません（--field "
+		                                "フォルダまたはシート）",
+		                             "no field given (--field DIR_OR_SHEET)"));
 	if (r->seconds > 0 && !r->evals_given)
 		r->oo.evals = 0; /* --time alone: until the time is up */
 	return 0;
@@ -382,10 +382,10 @@ static int load(opt_run *r)
 		if (collect(r, r->args.v[i]) < 0)
 			return EXIT_INPUT;
 	if (r->paths.n == 0) {
-		cli_error(TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
-		                    "見える通常ファイルを読みます）",
-		             "optimize: no sheets found (a folder gives its visible "
-		             "regular files)"));
+		cli_error(UT_TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
+		                       "見える通常ファイルを読みます）",
+		                "optimize: no sheets found (a folder gives its visible "
+		                "regular files)"));
 		return EXIT_INPUT;
 	}
 	m = r->paths.n;
@@ -412,9 +412,9 @@ static int load(opt_run *r)
 	}
 	if (r->n == 0) {
 		if (r->rank == 0)
-			cli_error(TR(&r->o, "optimize: フィールドに正規のシートが"
-			                    "ありません",
-			             "optimize: the field has no legal sheet"));
+			cli_error(UT_TR(&r->o, "optimize: フィールドに正規のシートが"
+			                       "ありません",
+			                "optimize: the field has no legal sheet"));
 		return EXIT_INPUT;
 	}
 	return 0;
@@ -525,12 +525,12 @@ int cmd_optimize(const cli_opts *base, int argc, char **argv)
 			MPI_Allreduce(hh, mx, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
 			if (mx[0] != ~mx[1]) {
 				if (r.rank == 0)
-					cli_error(TR(&r.o, "optimize: ランクごとに読んだシートか"
-					                   "オプションが違います（標準入力はランク0"
-					                   "にしか届きません）",
-					             "optimize: the ranks did not load the same "
-					             "field with the same options (standard "
-					             "input reaches rank 0 only)"));
+					cli_error(UT_TR(&r.o, "optimize: ランクごとに読んだシートか"
+					                      "オプションが違います（標準入力はランク0"
+					                      "にしか届きません）",
+					                "optimize: the ranks did not load the same "
+					                "field with the same options (standard "
+					                "input reaches rank 0 only)"));
 				status = EXIT_INPUT;
 			}
 		}

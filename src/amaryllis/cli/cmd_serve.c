@@ -202,16 +202,16 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		if (c == OPT_PUBLIC_HOST) {
 			if (!public_host_ok(optarg))
 				return cli_usage_error(&o, "serve",
-				                       TR(&o, "--public-host にはポートを付けない"
-				                              "ホスト名かIPv4アドレスを指定して"
-				                              "ください（「%s」）",
-				                          "--public-host needs a host name or "
-				                          "an IPv4 address without a port, "
-				                          "not '%s'"), optarg);
+				                       UT_TR(&o, "--public-host にはポートを付けない"
+				                                 "ホスト名かIPv4アドレスを指定して"
+				                                 "ください（「%s」）",
+				                             "--public-host needs a host name or "
+				                             "an IPv4 address without a port, "
+				                             "not '%s'"), optarg);
 			if (nhosts == sizeof(hosts) / sizeof(hosts[0]))
 				return cli_usage_error(&o, "serve",
-				                       TR(&o, "--public-host は%zu個までです",
-				                          "at most %zu --public-host names"),
+				                       UT_TR(&o, "--public-host は%zu個までです",
+				                             "at most %zu --public-host names"),
 				                       sizeof(hosts) / sizeof(hosts[0]));
 			hosts[nhosts++] = optarg;
 			continue;
@@ -226,10 +226,10 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 			if (ut_cli_parse_u64(&v, optarg, ranges[i].max) < 0 ||
 			    v < ranges[i].min)
 				return cli_usage_error(&o, "serve",
-				                       TR(&o, "--%s には%lluから%lluまでの整数を"
-				                              "指定してください（「%s」）",
-				                          "--%s needs a whole number from %llu "
-				                          "to %llu, not '%s'"),
+				                       UT_TR(&o, "--%s には%lluから%lluまでの整数を"
+				                                 "指定してください（「%s」）",
+				                             "--%s needs a whole number from %llu "
+				                             "to %llu, not '%s'"),
 				                       name,
 				                       (unsigned long long)ranges[i].min,
 				                       (unsigned long long)ranges[i].max,
@@ -256,8 +256,8 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&o, "serve",
-		                       TR(&o, "余分な引数「%s」があります",
-		                          "unexpected operand '%s'"), argv[optind]);
+		                       UT_TR(&o, "余分な引数「%s」があります",
+		                             "unexpected operand '%s'"), argv[optind]);
 	cfg.public_hosts = hosts;
 	cfg.npublic_hosts = nhosts;
 	cfg.log = log_line;
@@ -272,11 +272,11 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		/* a --listen that is not ADDR:PORT: a usage error */
 		am_web_free(web);
 		return cli_usage_error(&o, "serve",
-		                       TR(&o, "--listen には 127.0.0.1:8080 のように"
-		                              "IPv4アドレスとポートを指定してください"
-		                              "（「%s」）",
-		                          "--listen needs an IPv4 address and a port, "
-		                          "like 127.0.0.1:8080, not '%s'"), listen);
+		                       UT_TR(&o, "--listen には 127.0.0.1:8080 のように"
+		                                 "IPv4アドレスとポートを指定してください"
+		                                 "（「%s」）",
+		                             "--listen needs an IPv4 address and a port, "
+		                             "like 127.0.0.1:8080, not '%s'"), listen);
 	}
 	if (!web || r < 0) {
 		cli_error("%s%s%s", cfg.hill_path && !web ? cfg.hill_path : "",
@@ -284,14 +284,14 @@ int cmd_serve(const cli_opts *base, int argc, char **argv)
 		am_web_free(web);
 		return EXIT_INPUT;
 	}
-	fprintf(stderr, TR(&o, "amaryllis: http://%.*s:%u/ で待ち受けています%s\n",
-	                   "amaryllis: serving on http://%.*s:%u/%s\n"),
+	fprintf(stderr, UT_TR(&o, "amaryllis: http://%.*s:%u/ で待ち受けています%s\n",
+	                      "amaryllis: serving on http://%.*s:%u/%s\n"),
 	        (int)(strrchr(listen, ':') - listen), listen, port,
-	        cfg.hill_path ? TR(&o, "（丘あり）", " (with the hill)") : "");
+	        cfg.hill_path ? UT_TR(&o, "（丘あり）", " (with the hill)") : "");
 	fflush(stderr);
 	while (sigwait(&set, &sig) != 0)
 		;
-	fprintf(stderr, TR(&o, "amaryllis: 終了します\n", "amaryllis: stopping\n"));
+	fprintf(stderr, UT_TR(&o, "amaryllis: 終了します\n", "amaryllis: stopping\n"));
 	am_web_free(web);
 	return EXIT_OK;
 }

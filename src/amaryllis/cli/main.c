@@ -112,8 +112,8 @@ static int run(cli_opts *base, int argc, char **argv, const char **cmd)
 		}
 	}
 	if (optind >= argc)
-		return cli_usage_error(&o, NULL, TR(&o, "コマンドがありません",
-		                                    "no command given"));
+		return cli_usage_error(&o, NULL, UT_TR(&o, "コマンドがありません",
+		                                       "no command given"));
 	name = argv[optind];
 	/* `amaryllis help [COMMAND]` is `amaryllis [COMMAND] --help` */
 	if (strcmp(name, "help") == 0 && optind + 1 >= argc)
@@ -136,8 +136,8 @@ static int run(cli_opts *base, int argc, char **argv, const char **cmd)
 			*cmd = commands[i].name;
 			return commands[i].run(&o, argc - first, argv + first);
 		}
-	return cli_usage_error(&o, NULL, TR(&o, "コマンド「%s」はありません",
-	                                    "unknown command '%s'"), name);
+	return cli_usage_error(&o, NULL, UT_TR(&o, "コマンド「%s」はありません",
+	                                       "unknown command '%s'"), name);
 }
 
 int main(int argc, char **argv)

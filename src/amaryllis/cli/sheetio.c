@@ -26,18 +26,18 @@ static int unreadable(const char *shown, const cli_opts *o, int err, int print,
 	ut_buf text = UT_BUF_INIT;
 
 	if (err == EFBIG)
-		ut_buf_printf(&text, TR(o, "%s: error: ファイルが大きすぎます：上限%zu"
-		                           "バイトを超えています（--max-sheet-bytes）",
-		                        "%s: error: file too large: over the limit of "
-		                        "%zu bytes (--max-sheet-bytes)"),
+		ut_buf_printf(&text, UT_TR(o, "%s: error: ファイルが大きすぎます：上限%zu"
+		                              "バイトを超えています（--max-sheet-bytes）",
+		                           "%s: error: file too large: over the limit of "
+		                           "%zu bytes (--max-sheet-bytes)"),
 		              shown, o->max_sheet_bytes);
 	else if (opening)
-		ut_buf_printf(&text, TR(o, "%s: error: 開けません：%s",
-		                        "%s: error: cannot open: %s"),
+		ut_buf_printf(&text, UT_TR(o, "%s: error: 開けません：%s",
+		                           "%s: error: cannot open: %s"),
 		              shown, strerror(err));
 	else
-		ut_buf_printf(&text, TR(o, "%s: error: 読めません：%s",
-		                        "%s: error: cannot read: %s"),
+		ut_buf_printf(&text, UT_TR(o, "%s: error: 読めません：%s",
+		                           "%s: error: cannot read: %s"),
 		              shown, strerror(err));
 	if (print)
 		fprintf(stderr, "%s\n", text.ptr ? text.ptr : shown);

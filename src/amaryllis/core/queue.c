@@ -6,6 +6,7 @@
 #include "amaryllis/common.h"
 
 #include "util/array.h"
+#include "util/assert.h"
 
 int am_queue_push(am_queue *q, am_qent e)
 {
@@ -21,8 +22,12 @@ int am_queue_push(am_queue *q, am_qent e)
 
 am_qent am_queue_pop(am_queue *q)
 {
-	am_qent top = q->a[0], last = q->a[--q->n];
+	am_qent top, last;
 	size_t i = 0, c;
+
+	UT_ASSERT(q->n > 0); /* the contract of queue.h */
+	top = q->a[0];
+	last = q->a[--q->n];
 
 	while ((c = 2 * i + 1) < q->n) {
 		if (c + 1 < q->n && q->a[c + 1].spd > q->a[c].spd)

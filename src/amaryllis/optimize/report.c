@@ -13,8 +13,7 @@
 #include "amaryllis/optimize.h"
 #include "util/buf.h"
 #include "util/error.h"
-
-#define TRL(en, ja_, en_) ((en) ? (en_) : (ja_))
+#include "util/lang.h"
 
 static int flush(ut_buf *b, am_write_fn write, void *ud)
 {
@@ -40,19 +39,19 @@ static char *sheet_text(const am_opt *opt)
 
 /* "5勝 1分 2敗（勝ち点 16、ＨＰ差 +42）" / "5 won, 1 drawn, 2 lost (16
  * points, margin +42)" */
-static void record(ut_buf *b, const am_opt_record *r, int en)
+static void record(ut_buf *b, const am_opt_record *r, am_lang lang)
 {
-	if (en)
+	if (lang == AM_LANG_EN)
 		ut_buf_printf(b, "%" PRId64 " won, %" PRId64 " drawn, %" PRId64
 		              " lost", r->wins, r->draws, r->losses + r->errors);
 	else
 		ut_buf_printf(b, "%" PRId64 "勝 %" PRId64 "分 %" PRId64 "敗",
 		              r->wins, r->draws, r->losses + r->errors);
 	if (r->errors)
-		ut_buf_printf(b, TRL(en, "（うち停止 %" PRId64 "）",
-		                     " (%" PRId64 " stopped)"), r->errors);
-	ut_buf_printf(b, TRL(en, "（勝ち点 %" PRId64 "、ＨＰ差 %+" PRId64 "）",
-	                     " (%" PRId64 " points, margin %+" PRId64 ")"),
+		ut_buf_printf(b, UT_TRL(lang, "（うち停止 %" PRId64 "）",
+		                          " (%" PRId64 " stopped)"), r->errors);
+	ut_buf_printf(b, UT_TRL(lang, "（勝ち点 %" PRId64 "、ＨＰ差 %+" PRId64 "）",
+	                          " (%" PRId64 " points, margin %+" PRId64 ")"),
 	              r->points, r->margin);
 }
 
@@ -83,8 +82,8 @@ static size_t count(const am_opt_view *v, int oc, int oc2)
 	return k;
 }
 
-static int text_report(const am_opt_view *v, int en, am_write_fn write,
-                       void *ud)
+static int text_report(const am_opt_view *v, am_lang lang,
+                       am_write_fn write, void *ud)
 {
 	ut_buf b = UT_BUF_INIT;
 	char *sheet = sheet_text(v->opt);
@@ -96,26 +95,26 @@ static int text_report(const am_opt_view *v, int en, am_write_fn write,
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	ut_buf_puts(&b, sheet);
 	free(sheet);
-	ut_buf_printf(&b, TRL(en, "# フィールド %zu 体との対戦: ",
-	                      "# against the field of %zu: "), v->n);
-	record(&b, r, en);
+	ut_buf_printf(&b, UT_TRL(lang, "# フィールド %zu 体との対戦: ",
+	                           "# against the field of %zu: "), v->n);
+	record(&b, r, lang);
 	ut_buf_puts(&b, "\n");
 	if (count(v, AM_PAIR_LOSS, AM_PAIR_ERROR) == 0)
-		ut_buf_puts(&b, TRL(en, "# 負けた相手: なし\n", "# lost to: none\n"));
+		ut_buf_puts(&b, UT_TRL(lang, "# 負けた相手: なし\n", "# lost to: none\n"));
 	else {
-		ut_buf_puts(&b, TRL(en, "# 負けた相手:\n", "# lost to:\n"));
+		ut_buf_puts(&b, UT_TRL(lang, "# 負けた相手:\n", "# lost to:\n"));
 		list(&b, v, AM_PAIR_LOSS, AM_PAIR_ERROR);
 	}
 	if (count(v, AM_PAIR_DRAW, AM_PAIR_DRAW) > 0) {
-		ut_buf_puts(&b, TRL(en, "# 引き分けた相手:\n", "# drawn with:\n"));
+		ut_buf_puts(&b, UT_TRL(lang, "# 引き分けた相手:\n", "# drawn with:\n"));
 		list(&b, v, AM_PAIR_DRAW, AM_PAIR_DRAW);
 	}
-	ut_buf_printf(&b, TRL(en, "# フィールド最強のシート %s (%s): ",
-	                      "# the field's best sheet %s (%s): "),
+	ut_buf_printf(&b, UT_TRL(lang, "# フィールド最強のシート %s (%s): ",
+	                           "# the field's best sheet %s (%s): "),
 	              v->names[fb], v->files[fb]);
-	record(&b, &fr, en);
+	record(&b, &fr, lang);
 	ut_buf_puts(&b, "\n");
-	ut_buf_printf(&b, TRL(en,
+	ut_buf_printf(&b, UT_TRL(lang,
 	              "# 評価 %" PRIu64 " 件、世代 %" PRIu64 "、戦闘 %" PRIu64
 	              " 回、省略した戦闘 %" PRIu64 " 回、シード %" PRIu64 "%s\n",
 	              "# %" PRIu64 " evaluations, %" PRIu64 " generations, %"
@@ -123,7 +122,7 @@ static int text_report(const am_opt_view *v, int en, am_write_fn write,
 	              PRIu64 "%s\n"),
 	              am_opt_evaluations(v->opt), am_opt_generations(v->opt),
 	              am_opt_battles(v->opt), am_opt_skipped(v->opt), v->seed,
-	              v->buildia ? TRL(en, "、ビルディア", ", Buildia") : "");
+	              v->buildia ? UT_TRL(lang, "、ビルディア", ", Buildia") : "");
 	return flush(&b, write, ud);
 }
 
@@ -208,7 +207,7 @@ int am_render_opt_report(const am_opt_view *v, int json, am_lang lang,
                          am_write_fn write, void *ud)
 {
 	return json ? json_report(v, write, ud)
-	            : text_report(v, lang == AM_LANG_EN, write, ud);
+	            : text_report(v, lang, write, ud);
 }
 
 /* A step chart: x = evaluations (0 … the last), y = best points. */
@@ -220,7 +219,6 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 	uint64_t xmax = am_opt_evaluations(v->opt);
 	int64_t ymin = 0, ymax = 1;
 	const int W = 640, H = 400, L = 60, R = 20, T = 40, B = 50;
-	int en = lang == AM_LANG_EN;
 	ut_buf b = UT_BUF_INIT;
 	double px = 0, py = 0;
 
@@ -236,8 +234,8 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 	              "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
 	              W, H, W, H);
 	ut_buf_printf(&b, "<text x=\"%d\" y=\"24\" font-size=\"14\">%s</text>\n",
-	              L, TRL(en, "最良の勝ち点（評価数ごと）",
-	                     "best points by evaluations"));
+	              L, UT_TRL(lang, "最良の勝ち点（評価数ごと）",
+	                          "best points by evaluations"));
 	ut_buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 	              "stroke=\"black\"/>\n", L, H - B, W - R, H - B);
 	ut_buf_printf(&b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
@@ -248,7 +246,7 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 	              "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
 	              "text-anchor=\"middle\">%s</text>\n",
 	              L, H - B + 15, W - R, H - B + 15, xmax, (L + W - R) / 2,
-	              H - 15, TRL(en, "評価数", "evaluations"));
+	              H - 15, UT_TRL(lang, "評価数", "evaluations"));
 	ut_buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" "
 	              "text-anchor=\"end\">%" PRId64 "</text>\n"
 	              "<text x=\"%d\" y=\"%d\" font-size=\"11\" "

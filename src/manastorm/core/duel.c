@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 
@@ -175,6 +176,7 @@ static void to_bottom(part *p, ms_card c)
 		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
 		p->doff = 0;
 	}
+	UT_ASSERT(p->doff + p->nd < p->cap);
 	p->deck[p->doff + p->nd++] = c;
 }
 
@@ -476,6 +478,7 @@ static int start(ms_duel *d)
 				return rc;
 			if (rc == 0)
 				break;
+			UT_ASSERT(p->nh < p->cap); /* its cards never leave it */
 			p->hand[p->nh++] = c;
 		}
 		e = ev0(d, MS_EV_HAND, (int32_t)i);
@@ -545,6 +548,7 @@ static int enchant_check(ms_duel *d)
 			e.index = (int64_t)d->nfield;
 			field_push(d, p->card, (uint32_t)i, 1);
 		} else {
+			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
 		}
 		EMIT(d, e);
@@ -764,6 +768,7 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 		for (k = 0; k < r; k++) {
 			ms_field_card *f = &d->field[--d->nfield];
 			part *o = &d->parts[f->owner];
+			UT_ASSERT(o->ndisc < o->cap);
 			o->disc[o->ndisc++] = f->card;
 		}
 		e = ev0(d, MS_EV_STORM_REMOVE, v);
@@ -811,6 +816,7 @@ static int discard_attack_cards(ms_duel *d)
 		if (is_caster(p) || p->src == MS_SRC_NONE)
 			continue;
 		if (p->src != MS_SRC_POINT) {
+			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
 			e = ev0(d, MS_EV_DISCARD, (int32_t)i);
 			e.card = p->card;

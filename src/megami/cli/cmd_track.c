@@ -107,8 +107,6 @@ typedef struct track {
 	uint64_t max_events; /* the combat's budget (MG-BUDGET-1, MG-TRACK-6) */
 } track;
 
-#define TR(t, ja, en) UT_TR(&(t)->ui, ja, en)
-
 /* ---- input and output ---------------------------------------------------- */
 
 /* Everything the tracker shows goes to stdout through util/out.h, checked:
@@ -231,8 +229,8 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 
 	flush_log(t); /* what happened so far: why this die is rolled */
 	snprintf(prompt, sizeof(prompt),
-	         TR(t, "ダイス%zu (d%llu) [Enter=振る / 1-%llu]> ",
-	            "die %zu (d%llu) [Enter=roll / 1-%llu]> "),
+	         UT_TR(&t->ui, "ダイス%zu (d%llu) [Enter=振る / 1-%llu]> ",
+	                    "die %zu (d%llu) [Enter=roll / 1-%llu]> "),
 	         index, (unsigned long long)sides, (unsigned long long)sides);
 	for (;;) {
 		char *line = input(t, prompt), *w[8];
@@ -246,7 +244,7 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 		n = split(line, w);
 		if (n == 0) {
 			*out = ut_rng_die(&t->dice.rng, sides);
-			say(TR(t, "  → %llu（振った目）\n", "  → %llu (rolled)\n"),
+			say(UT_TR(&t->ui, "  → %llu（振った目）\n", "  → %llu (rolled)\n"),
 			    (unsigned long long)*out);
 			free(line);
 			break;
@@ -262,8 +260,8 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 			free(line);
 			break;
 		}
-		say(TR(t, "  1から%lluの目を入力してください（Enter で振る、q でやめる）\n",
-		       "  type a value from 1 to %llu (Enter rolls, q quits)\n"),
+		say(UT_TR(&t->ui, "  1から%lluの目を入力してください（Enter で振る、q でやめる）\n",
+		               "  type a value from 1 to %llu (Enter rolls, q quits)\n"),
 		    (unsigned long long)sides);
 		free(line);
 	}
@@ -277,14 +275,14 @@ static int ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 static const char *state_word(track *t, const mg_char_state *st)
 {
 	if (st->state == MG_STATE_DEAD)
-		return TR(t, "死亡", "dead");
+		return UT_TR(&t->ui, "死亡", "dead");
 	if (st->state == MG_STATE_INCAPACITATED)
-		return TR(t, "戦闘不能", "incapacitated");
+		return UT_TR(&t->ui, "戦闘不能", "incapacitated");
 	switch (st->status) {
-	case MG_STATUS_PENDING: return TR(t, "未行動", "pending");
-	case MG_STATUS_DONE: return TR(t, "行動終了", "done");
-	case MG_STATUS_WAITING: return TR(t, "待機", "waiting");
-	default: return TR(t, "行動可", "able");
+	case MG_STATUS_PENDING: return UT_TR(&t->ui, "未行動", "pending");
+	case MG_STATUS_DONE: return UT_TR(&t->ui, "行動終了", "done");
+	case MG_STATUS_WAITING: return UT_TR(&t->ui, "待機", "waiting");
+	default: return UT_TR(&t->ui, "行動可", "able");
 	}
 }
 
@@ -300,7 +298,7 @@ static void show_state(track *t)
 		if (cw > w)
 			w = cw;
 	}
-	say(TR(t, "== ラウンド %lld ==  順番:", "== round %lld ==  order:"),
+	say(UT_TR(&t->ui, "== ラウンド %lld ==  順番:", "== round %lld ==  order:"),
 	    (long long)mg_combat_round(t->c));
 	for (i = 0; i < n; i++) {
 		mg_char_state st;
@@ -309,9 +307,9 @@ static void show_state(track *t)
 		    st.name, (long long)st.initiative);
 	}
 	say("\n   #  ");
-	pad(TR(t, "名前", "name"), w);
-	say(TR(t, "  陣営  HP        位置  状態\n",
-	       "  side  HP        pos   state\n"));
+	pad(UT_TR(&t->ui, "名前", "name"), w);
+	say(UT_TR(&t->ui, "  陣営  HP        位置  状態\n",
+	               "  side  HP        pos   state\n"));
 	for (i = 0; i < t->s->ncharacters; i++) {
 		mg_char_state st;
 		mg_combat_character(&st, t->c, i);
@@ -371,16 +369,16 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 	mg_combat_character(&st, t->c, ask->actor);
 	action_text(dbuf, sizeof(dbuf), def);
 	if (ask->kind == MG_ASK_RESUME) {
-		say(TR(t, "%s は待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
-		       "%s is waiting. Act now?  y act now / n keep waiting\n"),
+		say(UT_TR(&t->ui, "%s は待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
+		               "%s is waiting. Act now?  y act now / n keep waiting\n"),
 		    me->name);
-		say(TR(t, "Enter = %s\n", "Enter = %s\n"), dbuf);
+		say(UT_TR(&t->ui, "Enter = %s\n", "Enter = %s\n"), dbuf);
 		return;
 	}
-	say(TR(t, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
-	       "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
+	say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
+	               "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
 	    me->name, (long long)st.position, ask->simple, ask->normal,
-	    ask->complex ? TR(t, "・複雑 1", ", complex 1") : "");
+	    ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");
 	for (a = 0; a < me->nattacks; a++) {
 		const mg_attack *at = &me->attacks[a];
 		int ok = at->timing == MG_TIMING_COMPLEX ? ask->complex : ask->normal;
@@ -389,8 +387,8 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			if (tg.side == st.side || tg.state == MG_STATE_DEAD ||
 			    dist(tg.position, st.position) > at->range)
 				continue;
-			say(TR(t, "  a %zu %zu    %s → %s（距離 %lld m）\n",
-			       "  a %zu %zu    attack %s on %s (distance %lld m)\n"),
+			say(UT_TR(&t->ui, "  a %zu %zu    %s → %s（距離 %lld m）\n",
+			               "  a %zu %zu    attack %s on %s (distance %lld m)\n"),
 			    a + 1, i + 1, at->name, tg.name,
 			    (long long)dist(tg.position, st.position));
 		}
@@ -399,8 +397,8 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			if (tg.side == st.side || tg.state != MG_STATE_INCAPACITATED ||
 			    dist(tg.position, st.position) > at->range)
 				continue;
-			say(TR(t, "  f %zu %zu    とどめ：%s → %s\n",
-			       "  f %zu %zu    finish off (とどめ) %s with %s\n"),
+			say(UT_TR(&t->ui, "  f %zu %zu    とどめ：%s → %s\n",
+			               "  f %zu %zu    finish off (とどめ) %s with %s\n"),
 			    a + 1, i + 1, tg.name, at->name);
 		}
 	}
@@ -411,18 +409,18 @@ static void show_options(track *t, const mg_ask *ask, const mg_action *def)
 			continue;
 		if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
 			lo = hi = st.position;
-		say(i == 0 ? TR(t, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
-		                "  m POS    combat move (戦闘移動, up to %lld m: "
-		                "%lld to %lld)\n")
-		           : TR(t, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
-		                "  r POS    full move (全力移動, up to %lld m: "
-		                "%lld to %lld)\n"),
+		say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
+		                        "  m POS    combat move (戦闘移動, up to %lld m: "
+		                        "%lld to %lld)\n")
+		           : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
+		                        "  r POS    full move (全力移動, up to %lld m: "
+		                        "%lld to %lld)\n"),
 		    (long long)d, (long long)lo, (long long)hi);
 	}
 	if (ask->can_wait)
-		say(TR(t, "  w        待機\n", "  w        wait (待機)\n"));
-	say(TR(t, "  e        主プロセスを終える\n",
-	       "  e        end the main process\n"));
+		say(UT_TR(&t->ui, "  w        待機\n", "  w        wait (待機)\n"));
+	say(UT_TR(&t->ui, "  e        主プロセスを終える\n",
+	               "  e        end the main process\n"));
 	say("Enter = %s\n", dbuf);
 }
 
@@ -490,13 +488,13 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 	     !strcmp(k, "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = find_char(t, w[2]);
 		if (a < 0) {
-			say(TR(t, "  %s に攻撃「%s」はありません\n",
-			       "  %s has no attack '%s'\n"), me->name, w[1]);
+			say(UT_TR(&t->ui, "  %s に攻撃「%s」はありません\n",
+			               "  %s has no attack '%s'\n"), me->name, w[1]);
 			return CMD_AGAIN;
 		}
 		if (c < 0) {
-			say(TR(t, "  キャラクター「%s」はいません\n",
-			       "  no character '%s'\n"), w[2]);
+			say(UT_TR(&t->ui, "  キャラクター「%s」はいません\n",
+			               "  no character '%s'\n"), w[2]);
 			return CMD_AGAIN;
 		}
 		act->kind = k[0] == 'a' ? MG_ACT_ATTACK : MG_ACT_FINISH;
@@ -516,8 +514,8 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 			act->to = st.position;
 			return CMD_ACT;
 		}
-		say(TR(t, "  位置「%s」が分かりません（整数かキャラクター）\n",
-		       "  '%s' is not a position (a whole number or a character)\n"),
+		say(UT_TR(&t->ui, "  位置「%s」が分かりません（整数かキャラクター）\n",
+		               "  '%s' is not a position (a whole number or a character)\n"),
 		    w[1]);
 		return CMD_AGAIN;
 	}
@@ -536,8 +534,8 @@ static int parse_command(track *t, const mg_ask *ask, char *line,
 				return CMD_ACT;
 			}
 	}
-	say(TR(t, "  「%s」は分かりません（? で一覧）\n",
-	       "  unknown command '%s' (? lists them)\n"), line);
+	say(UT_TR(&t->ui, "  「%s」は分かりません（? で一覧）\n",
+	               "  unknown command '%s' (? lists them)\n"), line);
 	return CMD_AGAIN;
 }
 
@@ -558,8 +556,8 @@ static int offer_save(track *t)
 		return -1;
 	}
 	for (;;) {
-		char *name = input(t, TR(t, "リプレイを保存するファイル（Enter: 保存しない）> ",
-		                         "save the replay to (Enter: don't save)> "));
+		char *name = input(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
+		                                 "save the replay to (Enter: don't save)> "));
 		ut_out f;
 		if (!name || !*name) {
 			free(name);
@@ -569,7 +567,7 @@ static int offer_save(track *t)
 			ut_out_write(&f, text, len);
 		rc = ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
 		if (rc == 0)
-			say(TR(t, "保存しました: %s\n", "saved: %s\n"), name);
+			say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
 		free(name);
 		if (rc == 0)
 			break;
@@ -667,7 +665,7 @@ static int session(track *t)
 			}
 			/* MG-ACT-1: refused, nothing changed: ask again */
 			t->rep.nitems--;
-			say(TR(t, "  できません: %s\n", "  not possible: %s\n"),
+			say(UT_TR(&t->ui, "  できません: %s\n", "  not possible: %s\n"),
 			    mg_error_last());
 		}
 		flush_log(t);
@@ -754,20 +752,20 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
-	say(TR(&t, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
-	       "megami track: %s (seed %llu). ? lists the commands.\n"),
+	say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
+	             "megami track: %s (seed %llu). ? lists the commands.\n"),
 	    path, (unsigned long long)seed);
 	if (session(&t) < 0)
 		status = UT_EXIT_INPUT;
 	if (t.quit || status != UT_EXIT_OK)
-		say(TR(&t, "（戦闘の途中でやめました）\n",
-		       "(stopped before the end of the combat)\n"));
+		say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
+		             "(stopped before the end of the combat)\n"));
 	{
 		mg_result r;
 		mg_combat_result(&r, t.c);
 		if (!r.over && !t.quit && status == UT_EXIT_OK)
-			say(TR(&t, "（戦闘の途中でやめました）\n",
-			       "(stopped before the end of the combat)\n"));
+			say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
+			             "(stopped before the end of the combat)\n"));
 	}
 	if (offer_save(&t) < 0)
 		status = UT_EXIT_INPUT;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "combat_int.h"
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 
@@ -119,8 +120,9 @@ static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
 	for (j = 0; j < me->nattacks; j++)
 		if (me->attacks[j].range > r)
 			r = me->attacks[j].range;
+	UT_ASSERT(best > (uint64_t)r); /* else it would be a candidate */
 	if (best <= (uint64_t)r)
-		return 0; /* cannot happen: it would be a candidate */
+		return 0;
 	need = best - (uint64_t)r;
 	if ((*rc = mg_allowance(&allow, me)) < 0)
 		return 0;

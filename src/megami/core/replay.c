@@ -14,10 +14,8 @@
 #include "util/array.h"
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/lang.h"
 #include "util/rng.h"
-
-/* A message in the language of the replay: TR(lang, "日本語", "English"). */
-#define TR(lang, ja, en) ((lang) == MG_LANG_EN ? (en) : (ja))
 
 void mg_replay_free(mg_replay *r)
 {
@@ -181,8 +179,8 @@ static int number(parser *ps, const tok *t, int negative, int64_t *out)
 		d = (unsigned)(t->s[i] - '0');
 		if (v > (lim - d) / 10)
 			return fail_at(ps, UT_EOVERFLOW, t->col,
-			               TR(ps->lang, "数「%.*s」が大きすぎます",
-			                  "the number '%.*s' is too large"),
+			               UT_TRL(ps->lang, "数「%.*s」が大きすぎます",
+			                      "the number '%.*s' is too large"),
 			               (int)t->len, t->s);
 		v = v * 10 + d;
 	}
@@ -190,8 +188,8 @@ static int number(parser *ps, const tok *t, int negative, int64_t *out)
 	return 0;
 bad:
 	return fail_at(ps, UT_EINVALID, t->col,
-	               TR(ps->lang, "「%.*s」は整数ではありません",
-	                  "'%.*s' is not a whole number"),
+	               UT_TRL(ps->lang, "「%.*s」は整数ではありません",
+	                      "'%.*s' is not a whole number"),
 	               (int)t->len, t->s);
 }
 
@@ -204,8 +202,8 @@ static int ordinal(parser *ps, const tok *t, const char *what, uint32_t *out)
 		return rc;
 	if (v < 1 || v > (int64_t)UINT32_MAX)
 		return fail_at(ps, UT_EINVALID, t->col,
-		               TR(ps->lang, "%sの番号は1から数えます（「%.*s」）",
-		                  "%s numbers start at 1 (not '%.*s')"),
+		               UT_TRL(ps->lang, "%sの番号は1から数えます（「%.*s」）",
+		                      "%s numbers start at 1 (not '%.*s')"),
 		               what, (int)t->len, t->s);
 	*out = (uint32_t)(v - 1);
 	return 0;
@@ -223,30 +221,30 @@ static int decision(parser *ps, const tok *t, size_t n)
 			break;
 	if (w == sizeof(words) / sizeof(words[0]))
 		return fail_at(ps, UT_EINVALID, t[0].col,
-		               TR(ps->lang, "「%.*s」は分かりません（dice, attack, finish, "
-		                            "move, run, wait, end, resume, stay のどれか）",
-		                  "unknown word '%.*s' (expected dice, attack, finish, "
-		                  "move, run, wait, end, resume or stay)"),
+		               UT_TRL(ps->lang, "「%.*s」は分かりません（dice, attack, finish, "
+		                                "move, run, wait, end, resume, stay のどれか）",
+		                      "unknown word '%.*s' (expected dice, attack, finish, "
+		                      "move, run, wait, end, resume or stay)"),
 		               (int)t[0].len, t[0].s);
 	if (n - 1 < (size_t)words[w].nargs)
 		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
 		               words[w].nargs == 2
-		               ? TR(ps->lang, "「%s」には攻撃とキャラクターの番号が要ります",
-		                    "'%s' needs an attack number and a character number")
-		               : TR(ps->lang, "「%s」には位置が要ります",
-		                    "'%s' needs a position"),
+		               ? UT_TRL(ps->lang, "「%s」には攻撃とキャラクターの番号が要ります",
+		                        "'%s' needs an attack number and a character number")
+		               : UT_TRL(ps->lang, "「%s」には位置が要ります",
+		                        "'%s' needs a position"),
 		               words[w].word);
 	if (n - 1 > (size_t)words[w].nargs)
 		return fail_at(ps, UT_EINVALID, t[words[w].nargs + 1].col,
-		               TR(ps->lang, "「%s」の値が多すぎます",
-		                  "too many values for '%s'"), words[w].word);
+		               UT_TRL(ps->lang, "「%s」の値が多すぎます",
+		                      "too many values for '%s'"), words[w].word);
 	memset(&a, 0, sizeof(a));
 	a.kind = words[w].kind;
 	if (words[w].nargs == 1 && (rc = number(ps, &t[1], 1, &a.to)) < 0)
 		return rc;
 	if (words[w].nargs == 2 &&
-	    ((rc = ordinal(ps, &t[1], TR(ps->lang, "攻撃", "attack"), &a.attack)) < 0 ||
-	     (rc = ordinal(ps, &t[2], TR(ps->lang, "キャラクター", "character"),
+	    ((rc = ordinal(ps, &t[1], UT_TRL(ps->lang, "攻撃", "attack"), &a.attack)) < 0 ||
+	     (rc = ordinal(ps, &t[2], UT_TRL(ps->lang, "キャラクター", "character"),
 	                   &a.target)) < 0))
 		return rc;
 	if (!(it = add_item(ps->r)))
@@ -265,8 +263,8 @@ static int dice_line(parser *ps, const tok *t, size_t n)
 
 	if (n < 2)
 		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
-		               TR(ps->lang, "「dice」には目が1つ以上要ります",
-		                  "'dice' needs one or more values"));
+		               UT_TRL(ps->lang, "「dice」には目が1つ以上要ります",
+		                      "'dice' needs one or more values"));
 	for (i = 1; i < n; i++) {
 		int64_t v;
 		mg_replay_item *it;
@@ -318,16 +316,16 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 				break; /* reported below: no header */
 			if (yaml_state == 2 || out->nitems > 0) {
 				rc = fail_at(&ps, UT_EINVALID, 1,
-				             TR(lang, "シナリオの行（| ）は、ダイスと決定より前に"
-				                      "ひとまとまりで書きます",
-				                "the scenario's '| ' lines come together, "
-				                "before any die or decision"));
+				             UT_TRL(lang, "シナリオの行（| ）は、ダイスと決定より前に"
+				                          "ひとまとまりで書きます",
+				                    "the scenario's '| ' lines come together, "
+				                    "before any die or decision"));
 				break;
 			}
 			if (n > 1 && s[1] != ' ') {
 				rc = fail_at(&ps, UT_EINVALID, 2,
-				             TR(lang, "シナリオの行は「| 」で始めます",
-				                "a scenario line starts with '| '"));
+				             UT_TRL(lang, "シナリオの行は「| 」で始めます",
+				                    "a scenario line starts with '| '"));
 				break;
 			}
 			if (yaml_state == 0)
@@ -352,8 +350,8 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 				i++;
 			if (ntok == MAX_TOKENS) {
 				rc = fail_at(&ps, UT_EINVALID, chars(s, b) + 1,
-				             TR(lang, "1行の値が多すぎます（%d個まで）",
-				                "too many values on one line (at most %d)"),
+				             UT_TRL(lang, "1行の値が多すぎます（%d個まで）",
+				                    "too many values on one line (at most %d)"),
 				             MAX_TOKENS);
 				break;
 			}
@@ -368,15 +366,15 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 			/* MG-REPLAY-1: the first line names the format and version */
 			if (!tok_is(&t[0], "megami-replay"))
 				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             TR(lang, "megami のリプレイではありません（1行目は"
-				                      "「%s」）",
-				                "not a megami replay (the first line is '%s')"),
+				             UT_TRL(lang, "megami のリプレイではありません（1行目は"
+				                          "「%s」）",
+				                    "not a megami replay (the first line is '%s')"),
 				             MG_REPLAY_MAGIC);
 			else if (ntok != 2 || !tok_is(&t[1], "1"))
 				rc = fail_at(&ps, UT_EINVALID,
 				             ntok > 1 ? t[1].col : chars(s, n) + 1,
-				             TR(lang, "リプレイの版は 1 だけです",
-				                "only version 1 of the replay format exists"));
+				             UT_TRL(lang, "リプレイの版は 1 だけです",
+				                    "only version 1 of the replay format exists"));
 			magic = 1;
 			first_line = ps.line;
 			continue;
@@ -387,25 +385,25 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 			               : tok_is(&t[0], "seed") ? &seen_seed : &seen_path;
 			if (out->nitems > 0 || yaml_state != 0) {
 				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             TR(lang, "「%.*s」はシナリオの行、ダイス、決定より"
-				                      "前に書きます",
-				                "'%.*s' comes before the scenario's lines, "
-				                "the dice and the decisions"),
+				             UT_TRL(lang, "「%.*s」はシナリオの行、ダイス、決定より"
+				                          "前に書きます",
+				                    "'%.*s' comes before the scenario's lines, "
+				                    "the dice and the decisions"),
 				             (int)t[0].len, t[0].s);
 				continue;
 			}
 			if (*seen) {
 				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             TR(lang, "「%.*s」が2回あります（最初は%u行目）",
-				                "'%.*s' is given twice (first on line %u)"),
+				             UT_TRL(lang, "「%.*s」が2回あります（最初は%u行目）",
+				                    "'%.*s' is given twice (first on line %u)"),
 				             (int)t[0].len, t[0].s, (unsigned)*seen);
 				continue;
 			}
 			*seen = ps.line;
 			if (ntok < 2) {
 				rc = fail_at(&ps, UT_EINVALID, chars(s, n) + 1,
-				             TR(lang, "「%.*s」の値がありません",
-				                "'%.*s' needs a value"),
+				             UT_TRL(lang, "「%.*s」の値がありません",
+				                    "'%.*s' needs a value"),
 				             (int)t[0].len, t[0].s);
 			} else if (tok_is(&t[0], "scenario")) {
 				/* the rest of the line (blanks inside kept) */
@@ -414,16 +412,16 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 					rc = ut_error_set(UT_ENOMEM, "out of memory");
 			} else if (ntok > 2) {
 				rc = fail_at(&ps, UT_EINVALID, t[2].col,
-				             TR(lang, "「%.*s」の値が多すぎます",
-				                "too many values for '%.*s'"),
+				             UT_TRL(lang, "「%.*s」の値が多すぎます",
+				                    "too many values for '%.*s'"),
 				             (int)t[0].len, t[0].s);
 			} else if (tok_is(&t[0], "rng")) {
 				/* docs/RANDOM.md: a replay records "xoshiro256ss-1" */
 				if (!tok_is(&t[1], UT_RNG_NAME))
 					rc = fail_at(&ps, UT_EINVALID, t[1].col,
-					             TR(lang, "乱数生成器「%.*s」は使えません"
-					                      "（%s だけ）",
-					                "unknown generator '%.*s' (only %s)"),
+					             UT_TRL(lang, "乱数生成器「%.*s」は使えません"
+					                          "（%s だけ）",
+					                    "unknown generator '%.*s' (only %s)"),
 					             (int)t[1].len, t[1].s, UT_RNG_NAME);
 			} else {
 				uint64_t v = 0;
@@ -432,15 +430,15 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 					unsigned d = (unsigned)(t[1].s[k] - '0');
 					if (t[1].s[k] < '0' || t[1].s[k] > '9')
 						rc = fail_at(&ps, UT_EINVALID, t[1].col,
-						             TR(lang, "シードは0から%" PRIu64
-						                      "までの整数です（「%.*s」）",
-						                "the seed is a whole number from 0 "
-						                "to %" PRIu64 " (not '%.*s')"),
+						             UT_TRL(lang, "シードは0から%" PRIu64
+						                          "までの整数です（「%.*s」）",
+						                    "the seed is a whole number from 0 "
+						                    "to %" PRIu64 " (not '%.*s')"),
 						             UINT64_MAX, (int)t[1].len, t[1].s);
 					else if (v > (UINT64_MAX - d) / 10)
 						rc = fail_at(&ps, UT_EOVERFLOW, t[1].col,
-						             TR(lang, "数「%.*s」が大きすぎます",
-						                "the number '%.*s' is too large"),
+						             UT_TRL(lang, "数「%.*s」が大きすぎます",
+						                    "the number '%.*s' is too large"),
 						             (int)t[1].len, t[1].s);
 					else
 						v = v * 10 + d;
@@ -458,17 +456,17 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	if (rc == 0 && !magic) {
 		ps.line = 1;
 		rc = fail_at(&ps, UT_EINVALID, 1,
-		             TR(lang, "megami のリプレイではありません（1行目は「%s」）",
-		                "not a megami replay (the first line is '%s')"),
+		             UT_TRL(lang, "megami のリプレイではありません（1行目は「%s」）",
+		                    "not a megami replay (the first line is '%s')"),
 		             MG_REPLAY_MAGIC);
 	}
 	if (rc == 0 && !seen_path && yaml_state == 0) {
 		ps.line = first_line;
 		rc = fail_at(&ps, UT_EINVALID, 1,
-		             TR(lang, "シナリオがありません（「scenario ファイル」か"
-		                      "「| 」の行が要ります）",
-		                "no scenario (a 'scenario FILE' line or '| ' lines "
-		                "are needed)"));
+		             UT_TRL(lang, "シナリオがありません（「scenario ファイル」か"
+		                          "「| 」の行が要ります）",
+		                    "no scenario (a 'scenario FILE' line or '| ' lines "
+		                    "are needed)"));
 	}
 	if (rc == 0 && yaml.failed)
 		rc = ut_error_set(UT_ENOMEM, "out of memory");
@@ -593,21 +591,21 @@ int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out)
 	if (p->pos >= r->nitems) {
 		p->ended = 1;
 		return play_fail(p, NULL, UT_ERROR,
-		                 TR(p->lang, "リプレイはダイス%zuの前で終わっています",
-		                    "the replay ends before die %zu"), index);
+		                 UT_TRL(p->lang, "リプレイはダイス%zuの前で終わっています",
+		                        "the replay ends before die %zu"), index);
 	}
 	it = &r->items[p->pos];
 	if (it->kind != MG_RITEM_DIE)
 		return play_fail(p, it, UT_EINVALID,
-		                 TR(p->lang, "ここではダイス（%zu個目）が要りますが、"
-		                             "リプレイには決定があります",
-		                    "die %zu is needed here, but the replay has a "
-		                    "decision"), index);
+		                 UT_TRL(p->lang, "ここではダイス（%zu個目）が要りますが、"
+		                                 "リプレイには決定があります",
+		                        "die %zu is needed here, but the replay has a "
+		                        "decision"), index);
 	if (it->die < 1 || (uint64_t)it->die > sides)
 		return play_fail(p, it, UT_EINVALID,
-		                 TR(p->lang, "ダイス%zuの目%" PRId64 "は1から%" PRIu64
-		                             "ではありません",
-		                    "die %zu is %" PRId64 ", not between 1 and %" PRIu64),
+		                 UT_TRL(p->lang, "ダイス%zuの目%" PRId64 "は1から%" PRIu64
+		                                 "ではありません",
+		                        "die %zu is %" PRId64 ", not between 1 and %" PRIu64),
 		                 index, it->die, sides);
 	*out = (uint64_t)it->die;
 	p->pos++;
@@ -637,10 +635,10 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 		if (ask.kind == MG_ASK_OVER) {
 			if (p->pos < r->nitems)
 				return play_fail(p, &r->items[p->pos], UT_EINVALID,
-				                 TR(p->lang, "戦闘は終わっていますが、リプレイが"
-				                             "続いています",
-				                    "the combat is over, but the replay "
-				                    "goes on"));
+				                 UT_TRL(p->lang, "戦闘は終わっていますが、リプレイが"
+				                                 "続いています",
+				                        "the combat is over, but the replay "
+				                        "goes on"));
 			return 0;
 		}
 		if (p->pos >= r->nitems) {
@@ -650,26 +648,26 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 		it = &r->items[p->pos];
 		if (it->kind != MG_RITEM_ACTION)
 			return play_fail(p, it, UT_EINVALID,
-			                 TR(p->lang, "ここでは%sの決定が要りますが、リプレイ"
-			                             "にはダイスがあります",
-			                    "a decision for %s is needed here, but the "
-			                    "replay has a die"),
+			                 UT_TRL(p->lang, "ここでは%sの決定が要りますが、リプレイ"
+			                                 "にはダイスがあります",
+			                        "a decision for %s is needed here, but the "
+			                        "replay has a die"),
 			                 actor_name(c, ask.actor));
 		resume_word = it->action.kind == MG_ACT_RESUME ||
 		              it->action.kind == MG_ACT_STAY;
 		if (ask.kind == MG_ASK_RESUME && !resume_word)
 			return play_fail(p, it, UT_EINVALID,
-			                 TR(p->lang, "%sは待機中です：ここでは resume か "
-			                             "stay です",
-			                    "%s is waiting: the answer here is resume "
-			                    "or stay"),
+			                 UT_TRL(p->lang, "%sは待機中です：ここでは resume か "
+			                                 "stay です",
+			                        "%s is waiting: the answer here is resume "
+			                        "or stay"),
 			                 actor_name(c, ask.actor));
 		if (ask.kind == MG_ASK_ACTION && resume_word)
 			return play_fail(p, it, UT_EINVALID,
-			                 TR(p->lang, "%sの行動の番です：resume と stay は"
-			                             "待機中の問いへの答えです",
-			                    "%s is to act: resume and stay answer a "
-			                    "waiting character"),
+			                 UT_TRL(p->lang, "%sの行動の番です：resume と stay は"
+			                                 "待機中の問いへの答えです",
+			                        "%s is to act: resume and stay answer a "
+			                        "waiting character"),
 			                 actor_name(c, ask.actor));
 		p->pos++;
 		rc = mg_combat_act(c, &it->action);

@@ -1,0 +1,63 @@
+/*
+ * test_util_error.c - one error object for every system (util/error.h):
+ * am_/mg_/ms_error_last read what ut_error_set wrote, any system's
+ * *_error_clear clears it for all, and the public codes keep their values.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "amaryllis/common.h"
+#include "manastorm/common.h"
+#include "megami/common.h"
+#include "util/error.h"
+
+/* A message set once is read under each system's name. */
+static void test_one_object(void **state)
+{
+	(void)state;
+	assert_int_equal(ut_error_set(MG_EINVALID, "bad %s", "dice"),
+	                 MG_EINVALID);
+	assert_string_equal(am_error_last(), "bad dice");
+	assert_string_equal(mg_error_last(), "bad dice");
+	assert_string_equal(ms_error_last(), "bad dice");
+	ms_error_clear();
+	assert_string_equal(am_error_last(), "");
+	ut_error_set(UT_ERROR, "x");
+	mg_error_clear();
+	assert_string_equal(ms_error_last(), "");
+	ut_error_set(UT_ERROR, "y");
+	am_error_clear();
+	assert_string_equal(mg_error_last(), "");
+}
+
+/* The codes are API: the same numbers in every system. */
+static void test_codes(void **state)
+{
+	static const int am[] = {AM_OK, AM_ERROR, AM_ENOMEM, AM_EINVALID,
+	                         AM_EOVERFLOW, AM_ELIMIT};
+	static const int mg[] = {MG_OK, MG_ERROR, MG_ENOMEM, MG_EINVALID,
+	                         MG_EOVERFLOW, MG_ELIMIT};
+	static const int ms[] = {MS_OK, MS_ERROR, MS_ENOMEM, MS_EINVALID,
+	                         MS_EOVERFLOW, MS_ELIMIT};
+	int i;
+
+	(void)state;
+	for (i = 0; i < 6; i++) {
+		assert_int_equal(am[i], -i);
+		assert_int_equal(mg[i], -i);
+		assert_int_equal(ms[i], -i);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_one_object),
+		cmocka_unit_test(test_codes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
