@@ -1589,26 +1589,142 @@ static const char *static_result(const char *s)
 	return "rejected";
 }
 
+/* The limits in effect: `limits` if of this version or of version 1 (its
+ * fields up to busy_ms, the rest the defaults), else the defaults. */
+static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
+{
+	*lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
+	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
+		*lim = *limits;
+	else if (limits && limits->version == 1) /* its fields up to busy_ms */
+		memcpy(lim, limits, offsetof(am_hill_limits, now));
+	lim->version = AM_HILL_LIMITS_VERSION;
+}
+
+/*
+ * Was the message `key` processed before (inside the transaction)?
+ * Returns 0 no, 1 yes, or an error.  Yes: *result_out "duplicate" when its
+ * reply was sent (or it had none), else its stored result and reply, to
+ * send again, in *result_out and *reply_out / *reply_len (the caller's to
+ * free, also after an error) and the key in h->last_key.
+ */
+static int processed_before(am_hill *h, const char *key, char **reply_out,
+                            size_t *reply_len, const char **result_out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = am_hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
+	                       "WHERE key = ?")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		int sent = sqlite3_column_int(st, 2);
+		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
+			*result_out = "duplicate";
+		} else {
+			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
+			*reply_out = col_dup(st, 1, reply_len);
+			h->last_key = strdup(key);
+			if (!*reply_out || !h->last_key) {
+				sqlite3_finalize(st);
+				return ut_error_set(AM_ENOMEM, "out of memory");
+			}
+		}
+		sqlite3_finalize(st);
+		return 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(h, rc, "database");
+	return 0;
+}
+
+/*
+ * Decide on the mail of j (rate: am_hill_rate()'s answer, 0 when not
+ * asked) and build the reply, if any, in *reply_out / *reply_len with its
+ * Message-ID in *reply_id (both the caller's to free, also after an
+ * error).  No reply to a loop, to no sender or to a sender past the limit
+ * who was told.  Sets j->result.  Returns 0 or an error.
+ */
+static int decide_reply(job *j, int rate, char **reply_out, size_t *reply_len,
+                        char **reply_id)
+{
+	am_hill *h = j->h;
+	const hill_mail *mail = j->mail;
+	int rc, logs;
+
+	if (mail->loop || !mail->reply_to || !mail->from || rate == 2) {
+		/* no reply: a loop, no sender, or a sender past the limit who
+		 * was told (nothing is processed) */
+		j->result = rate == 2 ? "limited" : "ignored";
+		return 0;
+	}
+	if (rate == 1)
+		say_limited(j);
+	else if ((rc = act(j)) < 0)
+		return rc;
+	logs = j->d->logs && j->logs_ok;
+	am_hill_cap(&j->body, &j->logs, logs, h->reply_max, j->lang);
+	if (j->body.failed || j->logs.failed)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	{
+		hill_reply_in in = {h->name, h->address, mail, j->result,
+		                    j->body.ptr ? j->body.ptr : "",
+		                    logs && j->logs.ptr ? j->logs.ptr : NULL, NULL};
+		if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
+		                           reply_id)) < 0)
+			return ut_error_set(rc, "out of memory");
+	}
+	return 0;
+}
+
+/* Record the message of j with its reply (NULL: none; reply_id its
+ * Message-ID or NULL), in the open transaction.  Returns 0 or an error. */
+static int record_message(job *j, const char *reply, size_t reply_len,
+                          const char *reply_id)
+{
+	am_hill *h = j->h;
+	sqlite3_stmt *st;
+	char when[32];
+	int rc;
+
+	now_iso(when, sizeof(when));
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO messages(key, received, "
+	                       "sender, result, reply, sent, at, replied, "
+	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, j->mail->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
+	if (j->mail->from)
+		sqlite3_bind_text(st, 3, j->mail->from, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, j->result, -1, SQLITE_STATIC);
+	if (reply)
+		sqlite3_bind_blob(st, 5, reply, (int)reply_len, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, reply ? 0 : 1);
+	sqlite3_bind_int64(st, 7, j->now);
+	sqlite3_bind_int(st, 8, reply != NULL);
+	if (reply_id)
+		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
+	return step_done(h, st);
+}
+
 int am_hill_process(char **reply_out, size_t *reply_len,
                     const char **result_out, am_hill *h, const char *raw,
                     size_t len, const am_hill_limits *limits)
 {
-	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	am_hill_limits lim;
 	hill_mail mail;
 	hill_directives d;
 	job j;
-	sqlite3_stmt *st;
 	int rc, in_txn = 0, rate = 0;
-	char when[32], *reply_id = NULL;
+	char *reply_id = NULL;
 
 	*reply_out = NULL;
 	*reply_len = 0;
 	*result_out = NULL;
-	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
-		lim = *limits;
-	else if (limits && limits->version == 1) /* its fields up to busy_ms */
-		memcpy(&lim, limits, offsetof(am_hill_limits, now));
-	lim.version = AM_HILL_LIMITS_VERSION;
+	limits_of(&lim, limits);
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
@@ -1630,34 +1746,12 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
 	in_txn = 1;
-	/* processed before? */
-	if ((rc = am_hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
-	                       "WHERE key = ?")) < 0)
+	if ((rc = processed_before(h, mail.key, reply_out, reply_len,
+	                           result_out)) < 0)
 		goto out;
-	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		int sent = sqlite3_column_int(st, 2);
-		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
-			*result_out = "duplicate";
-		} else {
-			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
-			*reply_out = col_dup(st, 1, reply_len);
-			h->last_key = strdup(mail.key);
-			if (!*reply_out || !h->last_key) {
-				sqlite3_finalize(st);
-				rc = ut_error_set(AM_ENOMEM, "out of memory");
-				goto out;
-			}
-		}
-		sqlite3_finalize(st);
+	if (rc > 0) {
 		rc = am_hill_exec(h, "COMMIT");
 		in_txn = rc < 0;
-		goto out;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		rc = db_fail(h, rc, "database");
 		goto out;
 	}
 	/* decide */
@@ -1672,52 +1766,10 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if (!mail.loop && mail.reply_to && mail.from &&
 	    (rc = am_hill_rate(h, mail.from, j.now, &rate)) < 0)
 		goto out;
-	if (mail.loop || !mail.reply_to || !mail.from || rate == 2) {
-		/* no reply: a loop, no sender, or a sender past the limit who
-		 * was told (nothing is processed) */
-		j.result = rate == 2 ? "limited" : "ignored";
-	} else {
-		if (rate == 1)
-			say_limited(&j);
-		else if ((rc = act(&j)) < 0)
-			goto out;
-		am_hill_cap(&j.body, &j.logs, d.logs && j.logs_ok, h->reply_max,
-		         j.lang);
-		if (j.body.failed || j.logs.failed) {
-			rc = ut_error_set(AM_ENOMEM, "out of memory");
-			goto out;
-		}
-		{
-			hill_reply_in in = {h->name, h->address, &mail, j.result,
-			                    j.body.ptr ? j.body.ptr : "",
-			                    d.logs && j.logs_ok && j.logs.ptr ?
-			                    j.logs.ptr : NULL, NULL};
-			if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
-			                           &reply_id)) < 0) {
-				rc = ut_error_set(rc, "out of memory");
-				goto out;
-			}
-		}
-	}
-	/* record, with the reply, in the same transaction */
-	now_iso(when, sizeof(when));
-	if ((rc = am_hill_prepare(h, &st, "INSERT INTO messages(key, received, "
-	                       "sender, result, reply, sent, at, replied, "
-	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
+	if ((rc = decide_reply(&j, rate, reply_out, reply_len, &reply_id)) < 0)
 		goto out;
-	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
-	if (mail.from)
-		sqlite3_bind_text(st, 3, mail.from, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, j.result, -1, SQLITE_STATIC);
-	if (*reply_out)
-		sqlite3_bind_blob(st, 5, *reply_out, (int)*reply_len, SQLITE_STATIC);
-	sqlite3_bind_int(st, 6, *reply_out ? 0 : 1);
-	sqlite3_bind_int64(st, 7, j.now);
-	sqlite3_bind_int(st, 8, *reply_out != NULL);
-	if (reply_id)
-		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
-	if ((rc = step_done(h, st)) < 0)
+	/* record, with the reply, in the same transaction */
+	if ((rc = record_message(&j, *reply_out, *reply_len, reply_id)) < 0)
 		goto out;
 	if ((rc = am_hill_exec(h, "COMMIT")) < 0)
 		goto out;
