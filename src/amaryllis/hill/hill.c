@@ -202,24 +202,12 @@ static int valid_address(const char *a)
 	       !strpbrk(a, " \t\r\n<>\"(),;:\\[]");
 }
 
-int am_hill_create(const char *path, const am_hill_config *cfg_in)
+/* Is the configuration (of this version) in range?  Returns 0 or the
+ * error. */
+static int config_check(const am_hill_config *cfg)
 {
-	am_hill h;
-	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
-	const am_hill_config *cfg = &cfg_v;
-	struct stat sb;
-	int rc, i;
+	int i;
 
-	memset(&h, 0, sizeof(h));
-	h.path = (char *)path;
-	if (!cfg_in || cfg_in->version < 1 ||
-	    cfg_in->version > AM_HILL_CONFIG_VERSION)
-		return ut_error_set(AM_EINVALID, "bad hill configuration");
-	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
-		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
-	else
-		cfg_v = *cfg_in;
-	cfg_v.version = AM_HILL_CONFIG_VERSION;
 	if (!valid_address(cfg->address))
 		return ut_error_set(AM_EINVALID, "'%s' is not a mail address",
 		                    cfg->address ? cfg->address : "");
@@ -246,6 +234,57 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	if (cfg->pw_lock_s < 60 || cfg->pw_lock_s > 604800)
 		return ut_error_set(AM_EINVALID, "lock time %u s is not from 60 to "
 		                    "604800 seconds", cfg->pw_lock_s);
+	return 0;
+}
+
+/* Create the schema of a new hill in its open database and store its
+ * configuration, in one transaction.  Returns 0 or an error. */
+static int write_config(am_hill *h, const am_hill_config *cfg)
+{
+	int rc;
+
+	if ((rc = am_hill_exec(h, schema)) < 0 ||
+	    (rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0 ||
+	    (rc = put_meta(h, "format", NULL, 1)) < 0 ||
+	    (rc = put_meta(h, "address", cfg->address, 0)) < 0 ||
+	    (rc = put_meta(h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
+	    (rc = put_meta(h, "size", NULL, (int64_t)cfg->size)) < 0 ||
+	    (rc = put_meta(h, "win", NULL, cfg->points[0])) < 0 ||
+	    (rc = put_meta(h, "draw", NULL, cfg->points[1])) < 0 ||
+	    (rc = put_meta(h, "loss", NULL, cfg->points[2])) < 0 ||
+	    (rc = put_meta(h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
+	    (rc = put_meta(h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
+	    (rc = put_meta(h, "replies_per_hour", NULL,
+	                   (int64_t)cfg->replies_per_hour)) < 0 ||
+	    (rc = put_meta(h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
+	    (rc = put_meta(h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
+	    (rc = put_meta(h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
+	    (rc = am_hill_exec(h, migrate_2)) < 0 ||
+	    (rc = am_hill_exec(h, "COMMIT")) < 0)
+		return rc;
+	return 0;
+}
+
+int am_hill_create(const char *path, const am_hill_config *cfg_in)
+{
+	am_hill h;
+	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
+	const am_hill_config *cfg = &cfg_v;
+	struct stat sb;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.path = (char *)path;
+	if (!cfg_in || cfg_in->version < 1 ||
+	    cfg_in->version > AM_HILL_CONFIG_VERSION)
+		return ut_error_set(AM_EINVALID, "bad hill configuration");
+	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
+		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
+	else
+		cfg_v = *cfg_in;
+	cfg_v.version = AM_HILL_CONFIG_VERSION;
+	if ((rc = config_check(cfg)) < 0)
+		return rc;
 	if (stat(path, &sb) == 0)
 		return ut_error_set(AM_EINVALID, "%s: already exists", path);
 	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
@@ -255,24 +294,7 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 		sqlite3_close(h.db);
 		return rc;
 	}
-	if ((rc = am_hill_exec(&h, schema)) < 0 ||
-	    (rc = am_hill_exec(&h, "BEGIN IMMEDIATE")) < 0 ||
-	    (rc = put_meta(&h, "format", NULL, 1)) < 0 ||
-	    (rc = put_meta(&h, "address", cfg->address, 0)) < 0 ||
-	    (rc = put_meta(&h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
-	    (rc = put_meta(&h, "size", NULL, (int64_t)cfg->size)) < 0 ||
-	    (rc = put_meta(&h, "win", NULL, cfg->points[0])) < 0 ||
-	    (rc = put_meta(&h, "draw", NULL, cfg->points[1])) < 0 ||
-	    (rc = put_meta(&h, "loss", NULL, cfg->points[2])) < 0 ||
-	    (rc = put_meta(&h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
-	    (rc = put_meta(&h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
-	    (rc = put_meta(&h, "replies_per_hour", NULL,
-	                   (int64_t)cfg->replies_per_hour)) < 0 ||
-	    (rc = put_meta(&h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
-	    (rc = put_meta(&h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
-	    (rc = put_meta(&h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
-	    (rc = am_hill_exec(&h, migrate_2)) < 0 ||
-	    (rc = am_hill_exec(&h, "COMMIT")) < 0) {
+	if ((rc = write_config(&h, cfg)) < 0) {
 		sqlite3_close(h.db);
 		unlink(path);
 		return rc;
