@@ -202,24 +202,12 @@ static int valid_address(const char *a)
 	       !strpbrk(a, " \t\r\n<>\"(),;:\\[]");
 }
 
-int am_hill_create(const char *path, const am_hill_config *cfg_in)
+/* Is the configuration (of this version) in range?  Returns 0 or the
+ * error. */
+static int config_check(const am_hill_config *cfg)
 {
-	am_hill h;
-	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
-	const am_hill_config *cfg = &cfg_v;
-	struct stat sb;
-	int rc, i;
+	int i;
 
-	memset(&h, 0, sizeof(h));
-	h.path = (char *)path;
-	if (!cfg_in || cfg_in->version < 1 ||
-	    cfg_in->version > AM_HILL_CONFIG_VERSION)
-		return ut_error_set(AM_EINVALID, "bad hill configuration");
-	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
-		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
-	else
-		cfg_v = *cfg_in;
-	cfg_v.version = AM_HILL_CONFIG_VERSION;
 	if (!valid_address(cfg->address))
 		return ut_error_set(AM_EINVALID, "'%s' is not a mail address",
 		                    cfg->address ? cfg->address : "");
@@ -246,6 +234,57 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	if (cfg->pw_lock_s < 60 || cfg->pw_lock_s > 604800)
 		return ut_error_set(AM_EINVALID, "lock time %u s is not from 60 to "
 		                    "604800 seconds", cfg->pw_lock_s);
+	return 0;
+}
+
+/* Create the schema of a new hill in its open database and store its
+ * configuration, in one transaction.  Returns 0 or an error. */
+static int write_config(am_hill *h, const am_hill_config *cfg)
+{
+	int rc;
+
+	if ((rc = am_hill_exec(h, schema)) < 0 ||
+	    (rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0 ||
+	    (rc = put_meta(h, "format", NULL, 1)) < 0 ||
+	    (rc = put_meta(h, "address", cfg->address, 0)) < 0 ||
+	    (rc = put_meta(h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
+	    (rc = put_meta(h, "size", NULL, (int64_t)cfg->size)) < 0 ||
+	    (rc = put_meta(h, "win", NULL, cfg->points[0])) < 0 ||
+	    (rc = put_meta(h, "draw", NULL, cfg->points[1])) < 0 ||
+	    (rc = put_meta(h, "loss", NULL, cfg->points[2])) < 0 ||
+	    (rc = put_meta(h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
+	    (rc = put_meta(h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
+	    (rc = put_meta(h, "replies_per_hour", NULL,
+	                   (int64_t)cfg->replies_per_hour)) < 0 ||
+	    (rc = put_meta(h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
+	    (rc = put_meta(h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
+	    (rc = put_meta(h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
+	    (rc = am_hill_exec(h, migrate_2)) < 0 ||
+	    (rc = am_hill_exec(h, "COMMIT")) < 0)
+		return rc;
+	return 0;
+}
+
+int am_hill_create(const char *path, const am_hill_config *cfg_in)
+{
+	am_hill h;
+	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
+	const am_hill_config *cfg = &cfg_v;
+	struct stat sb;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.path = (char *)path;
+	if (!cfg_in || cfg_in->version < 1 ||
+	    cfg_in->version > AM_HILL_CONFIG_VERSION)
+		return ut_error_set(AM_EINVALID, "bad hill configuration");
+	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
+		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
+	else
+		cfg_v = *cfg_in;
+	cfg_v.version = AM_HILL_CONFIG_VERSION;
+	if ((rc = config_check(cfg)) < 0)
+		return rc;
 	if (stat(path, &sb) == 0)
 		return ut_error_set(AM_EINVALID, "%s: already exists", path);
 	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
@@ -255,24 +294,7 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 		sqlite3_close(h.db);
 		return rc;
 	}
-	if ((rc = am_hill_exec(&h, schema)) < 0 ||
-	    (rc = am_hill_exec(&h, "BEGIN IMMEDIATE")) < 0 ||
-	    (rc = put_meta(&h, "format", NULL, 1)) < 0 ||
-	    (rc = put_meta(&h, "address", cfg->address, 0)) < 0 ||
-	    (rc = put_meta(&h, "name", cfg->name ? cfg->name : cfg->address, 0)) < 0 ||
-	    (rc = put_meta(&h, "size", NULL, (int64_t)cfg->size)) < 0 ||
-	    (rc = put_meta(&h, "win", NULL, cfg->points[0])) < 0 ||
-	    (rc = put_meta(&h, "draw", NULL, cfg->points[1])) < 0 ||
-	    (rc = put_meta(&h, "loss", NULL, cfg->points[2])) < 0 ||
-	    (rc = put_meta(&h, "pwhash_ops", NULL, (int64_t)cfg->pwhash_ops)) < 0 ||
-	    (rc = put_meta(&h, "pwhash_mem", NULL, (int64_t)cfg->pwhash_mem)) < 0 ||
-	    (rc = put_meta(&h, "replies_per_hour", NULL,
-	                   (int64_t)cfg->replies_per_hour)) < 0 ||
-	    (rc = put_meta(&h, "reply_max", NULL, (int64_t)cfg->reply_max)) < 0 ||
-	    (rc = put_meta(&h, "pw_tries", NULL, (int64_t)cfg->pw_tries)) < 0 ||
-	    (rc = put_meta(&h, "pw_lock_s", NULL, (int64_t)cfg->pw_lock_s)) < 0 ||
-	    (rc = am_hill_exec(&h, migrate_2)) < 0 ||
-	    (rc = am_hill_exec(&h, "COMMIT")) < 0) {
+	if ((rc = write_config(&h, cfg)) < 0) {
 		sqlite3_close(h.db);
 		unlink(path);
 		return rc;
@@ -1099,8 +1121,6 @@ static int log_write(void *ud, const char *data, size_t len)
 	return ut_buf_put((ut_buf *)ud, data, len) != 0;
 }
 
-/* Entry and test: check the sheet, fight every member, store (entry) or
- * roll back (test), reply with the battles and the standings. */
 /*
  * May the sender enter (or test) the unit `name`?  Fills *u with the
  * member of that name (u->id 0: none).  Sets j->logs_ok.  Returns 0 yes,
@@ -1168,18 +1188,263 @@ static int entry_rights(job *j, const char *name, const char *ename,
 	return rc == 0 ? 0 : rc < 0 ? rc : 1;
 }
 
+/*
+ * Store the new unit `name` of the sender (its sheet src/src_len) with the
+ * password hash `hash` ("-" for a test) and the player's name `player`
+ * (NULL: none).  Sets *new_id.  Returns 0 or an error.
+ */
+static int insert_unit(job *j, const char *name, const char *src,
+                       size_t src_len, const char *hash, const char *player,
+                       int64_t *new_id)
+{
+	am_hill *h = j->h;
+	sqlite3_stmt *st;
+	char when[32];
+	int rc;
+
+	now_iso(when, sizeof(when));
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
+	                       "pwhash, sheet, entered, player, rcpt, lang) "
+	                       "VALUES(?,?,?,?,?,?,?,?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, j->mail->from, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, src, (int)src_len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
+	if (player)
+		sqlite3_bind_text(st, 6, player, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, j->mail->reply_to, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 8, (int)j->lang);
+	if ((rc = step_done(h, st)) < 0)
+		return rc;
+	*new_id = sqlite3_last_insert_rowid(h->db);
+	return 0;
+}
+
+/*
+ * Fight the new unit `prog` (named `name`, `ename` in the reply, stored as
+ * new_id) against the member `m` on `engine`: the battle's line goes to the
+ * reply, its log to j->logs when #logs is granted, its result to the
+ * database.  Returns 0, 1 when the new sheet took the engine past its
+ * limits (the reply says so; the caller rejects the entry), or an error.
+ */
+static int fight_member(job *j, am_engine *engine, const am_program *prog,
+                        const char *name, const char *ename, int64_t new_id,
+                        const hill_member *m)
+{
+	am_hill *h = j->h;
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	am_sheet *ms = NULL;
+	am_program *mp = NULL;
+	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+	am_result res;
+	am_log *log = NULL;
+	sqlite3_stmt *st;
+	int rc, oc;
+
+	bo.max_units = j->lim->max_units;
+	if (am_sheet_parse(&ms, m->sheet, m->sheet_len, &po) < 0 ||
+	    !am_sheet_ok(ms) ||
+	    am_program_new(&mp, am_sheet_team(ms)) < 0) {
+		am_sheet_free(ms);
+		return ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
+		                    m->name);
+	}
+	if (j->d->logs && j->logs_ok) {
+		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
+		               &j->logs) < 0) {
+			am_program_free(mp);
+			am_sheet_free(ms);
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		}
+		ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, m->name);
+		bo.on_event = am_log_event;
+		bo.event_ud = log;
+	}
+	rc = am_battle_run_programs(&res, engine, prog, mp, &bo);
+	if (log) {
+		am_log_finish(log, engine, &res, rc);
+		am_log_free(log);
+		ut_buf_puts(&j->logs, "\n");
+	}
+	am_program_free(mp);
+	am_sheet_free(ms);
+	if (rc < 0) {
+		/* the engine's limits: the new sheet's doing */
+		ut_buf_clear(&j->body);
+		ut_buf_printf(&j->body, L(j->lang,
+			"「%s」対「%s」の戦闘が止まりました: %s\n"
+			"エンジンの上限を超えるシートは登録できません。\n",
+			"The battle of '%s' against '%s' stopped: %s\n"
+			"A sheet that takes the engine past its limits cannot "
+			"enter.\n"), ename, m->name, am_error_last());
+		return 1;
+	}
+	oc = outcome_of(&res);
+	ut_buf_puts(&j->body, "  ");
+	ut_buf_pad(&j->body, m->name, 18, 2);
+	ut_buf_printf(&j->body, L(j->lang, "%s  ＨＰ %lld 対 %lld\n",
+	                          "%s  HP %lld vs %lld\n"),
+	              oc == 1 ? L(j->lang, "勝", "W") :
+	              oc == 2 ? L(j->lang, "分", "D") : L(j->lang, "負", "L"),
+	              (long long)res.score[0], (long long)res.score[1]);
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, new_id);
+	sqlite3_bind_int64(st, 2, m->id);
+	sqlite3_bind_int(st, 3, oc);
+	sqlite3_bind_int64(st, 4, res.score[0]);
+	sqlite3_bind_int64(st, 5, res.score[1]);
+	return step_done(h, st);
+}
+
+/*
+ * Push the last member off while the hill holds more than its size, naming
+ * each in `pushed`.  Leaves the standings in *st_m / *nst, which belong to
+ * the caller (also after an error).  Returns 0 or an error.
+ */
+static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed)
+{
+	am_hill *h = j->h;
+	int rc;
+
+	for (;;) {
+		if ((rc = am_hill_standings(h, st_m, nst)) < 0)
+			return rc;
+		if (*nst <= h->size)
+			return 0;
+		ut_buf_printf(pushed, "%s%s", pushed->len ? L(j->lang, "、", ", ") : "",
+		              (*st_m)[*nst - 1].name);
+		if ((rc = delete_unit(h, (*st_m)[*nst - 1].id)) < 0)
+			return rc;
+		am_hill_members_free(*st_m, *nst);
+		*st_m = NULL;
+	}
+}
+
+/*
+ * The end of the reply to an entry or test of `ename` (stored as new_id):
+ * the standings st_m / nst, whether it stayed, who was pushed off.
+ */
+static void entry_outcome(job *j, hill_member *st_m, size_t nst,
+                          int64_t new_id, const char *ename,
+                          const ut_buf *pushed, int test)
+{
+	size_t i;
+
+	standings_section(j, st_m, nst);
+	for (i = 0; i < nst && st_m[i].id != new_id; i++)
+		;
+	if (i == nst)
+		sayf(j, "\n「%s」は丘に残れませんでした。\n",
+		     "\n'%s' did not stay on the hill.\n", ename);
+	if (pushed->len)
+		sayf(j, test ? "\n押し出されるユニット: %s\n" : "\n押し出されたユニット: %s\n",
+		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
+		     pushed->ptr);
+}
+
+/* Put the headline of an entry, replacement or test of `ename` before the
+ * reply's body. */
+static void entry_headline(job *j, const char *ename, int test, int64_t old_id)
+{
+	ut_buf head = UT_BUF_INIT;
+
+	ut_buf_printf(&head, L(j->lang, test ? "「%s」をテストしました。\n\n" :
+	                       old_id ? "「%s」を差し替えました。\n\n" :
+	                       "「%s」を登録しました。\n\n",
+	                       test ? "'%s' was tested.\n\n" :
+	                       old_id ? "'%s' was replaced.\n\n" :
+	                       "'%s' has entered the hill.\n\n"), ename);
+	ut_buf_put(&head, j->body.ptr, j->body.len);
+	ut_buf_free(&j->body);
+	j->body = head;
+}
+
+/*
+ * The battles of the new unit against the members mem / nmem but the one
+ * it replaces (old_id, 0: none), each through fight_member(), under their
+ * heading.  Returns 0, 1 (the caller rejects the entry) or an error.
+ */
+static int fight_members(job *j, am_engine *engine, const am_program *prog,
+                         const char *name, const char *ename, int64_t new_id,
+                         const hill_member *mem, size_t nmem, int64_t old_id,
+                         int test)
+{
+	size_t i;
+	int rc;
+
+	say(j, test ? "テストの対戦結果（何も保存していません）:\n"
+	            : "対戦結果:\n",
+	    test ? "Battles of the test (nothing was stored):\n" : "Battles:\n");
+	if (nmem == 0 || (nmem == 1 && mem[0].id == old_id))
+		say(j, "  （丘にはまだ誰もいません）\n", "  (the hill is empty)\n");
+	for (i = 0; i < nmem; i++) {
+		if (mem[i].id == old_id)
+			continue;
+		if ((rc = fight_member(j, engine, prog, name, ename, new_id,
+		                       &mem[i])) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * Close the savepoint "entry" of an entry or test of `ename`: a test rolls
+ * back, then the savepoint is released (*savepoint 0) and the headline put
+ * first.  Sets j->result.  Returns 0 or an error (*savepoint is left set
+ * when the release was not reached).
+ */
+static int entry_close(job *j, const char *ename, int test, int64_t old_id,
+                       int *savepoint)
+{
+	int rc = 0;
+
+	if (test) {
+		rc = am_hill_exec(j->h, "ROLLBACK TO entry");
+		j->result = "tested";
+	} else {
+		j->result = old_id ? "replaced" : "entered";
+	}
+	if (rc == 0) {
+		rc = am_hill_exec(j->h, "RELEASE entry");
+		*savepoint = 0;
+	}
+	if (rc == 0)
+		entry_headline(j, ename, test, old_id); /* the headline goes first */
+	return rc;
+}
+
+/* The sheet of an entry: the attachment (named by its file name) if any,
+ * else the body's sheet (named "sheet"); both borrowed from the mail. */
+static void entry_source(job *j, const char **src, size_t *src_len,
+                         const char **file)
+{
+	if (j->mail->attachment) {
+		*src = j->mail->attachment;
+		*src_len = strlen(*src);
+		*file = j->mail->att_name;
+	} else {
+		*src = j->d->sheet;
+		*src_len = j->d->sheet_len;
+		*file = "sheet";
+	}
+}
+
+/* Entry and test: check the sheet, fight every member, store (entry) or
+ * roll back (test), reply with the battles and the standings. */
 static int do_entry(job *j, int test)
 {
 	am_hill *h = j->h;
-	const char *src = j->mail->attachment ? j->mail->attachment : j->d->sheet;
-	size_t src_len = j->mail->attachment ? strlen(src) : j->d->sheet_len;
-	const char *file = j->mail->attachment ? j->mail->att_name : "sheet";
+	const char *src, *file;
+	size_t src_len;
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
 	am_sheet *sheet = NULL;
 	am_program *prog = NULL;
 	am_engine *engine = NULL;
 	hill_member *mem = NULL, *st_m = NULL;
-	size_t nmem = 0, nst = 0, i;
+	size_t nmem = 0, nst = 0;
 	int64_t old_id = 0, new_id;
 	unit_row u = {0};
 	char *kept_hash = NULL, *ename = NULL, *player = NULL;
@@ -1188,6 +1453,7 @@ static int do_entry(job *j, int test)
 	int rc = 0, savepoint = 0, nomem;
 	ut_buf pushed = UT_BUF_INIT;
 
+	entry_source(j, &src, &src_len, &file);
 	if (!j->mail->attachment && j->d->sheet_blank) {
 		say(j, "ユニットシートがありません。\n", "There is no unit sheet.\n");
 		help_lines(j);
@@ -1228,149 +1494,20 @@ static int do_entry(job *j, int test)
 		goto done;
 	if (!kept_hash && !test && (rc = pw_hash(h, newhash, j->d->password)) < 0)
 		goto done;
-	{
-		sqlite3_stmt *st;
-		char when[32];
-		now_iso(when, sizeof(when));
-		if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
-		                       "pwhash, sheet, entered, player, rcpt, lang) "
-		                       "VALUES(?,?,?,?,?,?,?,?)")) < 0)
-			goto done;
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, j->mail->from, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, test ? "-" : kept_hash ? kept_hash : newhash,
-		                  -1, SQLITE_STATIC);
-		sqlite3_bind_blob(st, 4, src, (int)src_len, SQLITE_STATIC);
-		sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
-		if (player)
-			sqlite3_bind_text(st, 6, player, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 7, j->mail->reply_to, -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 8, (int)j->lang);
-		if ((rc = step_done(h, st)) < 0)
-			goto done;
-		new_id = sqlite3_last_insert_rowid(h->db);
-	}
-	say(j, test ? "テストの対戦結果（何も保存していません）:\n"
-	            : "対戦結果:\n",
-	    test ? "Battles of the test (nothing was stored):\n" : "Battles:\n");
-	if (nmem == 0 || (nmem == 1 && mem[0].id == old_id))
-		say(j, "  （丘にはまだ誰もいません）\n", "  (the hill is empty)\n");
-	for (i = 0; i < nmem; i++) {
-		am_sheet *ms = NULL;
-		am_program *mp = NULL;
-		am_battle_opts bo = AM_BATTLE_OPTS_INIT;
-		am_result res;
-		am_log *log = NULL;
-		sqlite3_stmt *st;
-		int oc;
-
-		if (mem[i].id == old_id)
-			continue;
-		bo.max_units = j->lim->max_units;
-		if (am_sheet_parse(&ms, mem[i].sheet, mem[i].sheet_len, &po) < 0 ||
-		    !am_sheet_ok(ms) ||
-		    am_program_new(&mp, am_sheet_team(ms)) < 0) {
-			am_sheet_free(ms);
-			rc = ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
-			                  mem[i].name);
-			goto done;
-		}
-		if (j->d->logs && j->logs_ok) {
-			if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
-			               &j->logs) < 0) {
-				am_program_free(mp);
-				am_sheet_free(ms);
-				rc = ut_error_set(AM_ENOMEM, "out of memory");
-				goto done;
-			}
-			ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, mem[i].name);
-			bo.on_event = am_log_event;
-			bo.event_ud = log;
-		}
-		rc = am_battle_run_programs(&res, engine, prog, mp, &bo);
-		if (log) {
-			am_log_finish(log, engine, &res, rc);
-			am_log_free(log);
-			ut_buf_puts(&j->logs, "\n");
-		}
-		am_program_free(mp);
-		am_sheet_free(ms);
-		if (rc < 0) {
-			/* the engine's limits: the new sheet's doing */
-			ut_buf_clear(&j->body);
-			ut_buf_printf(&j->body, L(j->lang,
-				"「%s」対「%s」の戦闘が止まりました: %s\n"
-				"エンジンの上限を超えるシートは登録できません。\n",
-				"The battle of '%s' against '%s' stopped: %s\n"
-				"A sheet that takes the engine past its limits cannot "
-				"enter.\n"), ename, mem[i].name, am_error_last());
+	if ((rc = insert_unit(j, name, src, src_len,
+	                      test ? "-" : kept_hash ? kept_hash : newhash,
+	                      player, &new_id)) < 0)
+		goto done;
+	if ((rc = fight_members(j, engine, prog, name, ename, new_id, mem, nmem,
+	                        old_id, test)) != 0) {
+		if (rc > 0)
 			rc = reject(j);
-			goto done;
-		}
-		oc = outcome_of(&res);
-		ut_buf_puts(&j->body, "  ");
-		ut_buf_pad(&j->body, mem[i].name, 18, 2);
-		ut_buf_printf(&j->body, L(j->lang, "%s  ＨＰ %lld 対 %lld\n",
-		                          "%s  HP %lld vs %lld\n"),
-		              oc == 1 ? L(j->lang, "勝", "W") :
-		              oc == 2 ? L(j->lang, "分", "D") : L(j->lang, "負", "L"),
-		              (long long)res.score[0], (long long)res.score[1]);
-		if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
-			goto done;
-		sqlite3_bind_int64(st, 1, new_id);
-		sqlite3_bind_int64(st, 2, mem[i].id);
-		sqlite3_bind_int(st, 3, oc);
-		sqlite3_bind_int64(st, 4, res.score[0]);
-		sqlite3_bind_int64(st, 5, res.score[1]);
-		if ((rc = step_done(h, st)) < 0)
-			goto done;
+		goto done;
 	}
-	/* push off the last while the hill is too full */
-	for (;;) {
-		if ((rc = am_hill_standings(h, &st_m, &nst)) < 0)
-			goto done;
-		if (nst <= h->size)
-			break;
-		ut_buf_printf(&pushed, "%s%s", pushed.len ? L(j->lang, "、", ", ") : "",
-		              st_m[nst - 1].name);
-		if ((rc = delete_unit(h, st_m[nst - 1].id)) < 0)
-			goto done;
-		am_hill_members_free(st_m, nst);
-		st_m = NULL;
-	}
-	standings_section(j, st_m, nst);
-	for (i = 0; i < nst && st_m[i].id != new_id; i++)
-		;
-	if (i == nst)
-		sayf(j, "\n「%s」は丘に残れませんでした。\n",
-		     "\n'%s' did not stay on the hill.\n", ename);
-	if (pushed.len)
-		sayf(j, test ? "\n押し出されるユニット: %s\n" : "\n押し出されたユニット: %s\n",
-		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
-		     pushed.ptr);
-	if (test) {
-		rc = am_hill_exec(h, "ROLLBACK TO entry");
-		j->result = "tested";
-	} else {
-		j->result = old_id ? "replaced" : "entered";
-	}
-	if (rc == 0) {
-		rc = am_hill_exec(h, "RELEASE entry");
-		savepoint = 0;
-	}
-	if (rc == 0) {
-		/* the headline goes first */
-		ut_buf head = UT_BUF_INIT;
-		ut_buf_printf(&head, L(j->lang, test ? "「%s」をテストしました。\n\n" :
-		                       old_id ? "「%s」を差し替えました。\n\n" :
-		                       "「%s」を登録しました。\n\n",
-		                       test ? "'%s' was tested.\n\n" :
-		                       old_id ? "'%s' was replaced.\n\n" :
-		                       "'%s' has entered the hill.\n\n"), ename);
-		ut_buf_put(&head, j->body.ptr, j->body.len);
-		ut_buf_free(&j->body);
-		j->body = head;
-	}
+	if ((rc = push_off(j, &st_m, &nst, &pushed)) < 0)
+		goto done;
+	entry_outcome(j, st_m, nst, new_id, ename, &pushed, test);
+	rc = entry_close(j, ename, test, old_id, &savepoint);
 done:
 	if (savepoint) {
 		/* a rejection or an error after the savepoint: undo it */
@@ -1474,26 +1611,142 @@ static const char *static_result(const char *s)
 	return "rejected";
 }
 
+/* The limits in effect: `limits` if of this version or of version 1 (its
+ * fields up to busy_ms, the rest the defaults), else the defaults. */
+static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
+{
+	*lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
+	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
+		*lim = *limits;
+	else if (limits && limits->version == 1) /* its fields up to busy_ms */
+		memcpy(lim, limits, offsetof(am_hill_limits, now));
+	lim->version = AM_HILL_LIMITS_VERSION;
+}
+
+/*
+ * Was the message `key` processed before (inside the transaction)?
+ * Returns 0 no, 1 yes, or an error.  Yes: *result_out "duplicate" when its
+ * reply was sent (or it had none), else its stored result and reply, to
+ * send again, in *result_out and *reply_out / *reply_len (the caller's to
+ * free, also after an error) and the key in h->last_key.
+ */
+static int processed_before(am_hill *h, const char *key, char **reply_out,
+                            size_t *reply_len, const char **result_out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = am_hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
+	                       "WHERE key = ?")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		int sent = sqlite3_column_int(st, 2);
+		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
+			*result_out = "duplicate";
+		} else {
+			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
+			*reply_out = col_dup(st, 1, reply_len);
+			h->last_key = strdup(key);
+			if (!*reply_out || !h->last_key) {
+				sqlite3_finalize(st);
+				return ut_error_set(AM_ENOMEM, "out of memory");
+			}
+		}
+		sqlite3_finalize(st);
+		return 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(h, rc, "database");
+	return 0;
+}
+
+/*
+ * Decide on the mail of j (rate: am_hill_rate()'s answer, 0 when not
+ * asked) and build the reply, if any, in *reply_out / *reply_len with its
+ * Message-ID in *reply_id (both the caller's to free, also after an
+ * error).  No reply to a loop, to no sender or to a sender past the limit
+ * who was told.  Sets j->result.  Returns 0 or an error.
+ */
+static int decide_reply(job *j, int rate, char **reply_out, size_t *reply_len,
+                        char **reply_id)
+{
+	am_hill *h = j->h;
+	const hill_mail *mail = j->mail;
+	int rc, logs;
+
+	if (mail->loop || !mail->reply_to || !mail->from || rate == 2) {
+		/* no reply: a loop, no sender, or a sender past the limit who
+		 * was told (nothing is processed) */
+		j->result = rate == 2 ? "limited" : "ignored";
+		return 0;
+	}
+	if (rate == 1)
+		say_limited(j);
+	else if ((rc = act(j)) < 0)
+		return rc;
+	logs = j->d->logs && j->logs_ok;
+	am_hill_cap(&j->body, &j->logs, logs, h->reply_max, j->lang);
+	if (j->body.failed || j->logs.failed)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	{
+		hill_reply_in in = {h->name, h->address, mail, j->result,
+		                    j->body.ptr ? j->body.ptr : "",
+		                    logs && j->logs.ptr ? j->logs.ptr : NULL, NULL};
+		if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
+		                           reply_id)) < 0)
+			return ut_error_set(rc, "out of memory");
+	}
+	return 0;
+}
+
+/* Record the message of j with its reply (NULL: none; reply_id its
+ * Message-ID or NULL), in the open transaction.  Returns 0 or an error. */
+static int record_message(job *j, const char *reply, size_t reply_len,
+                          const char *reply_id)
+{
+	am_hill *h = j->h;
+	sqlite3_stmt *st;
+	char when[32];
+	int rc;
+
+	now_iso(when, sizeof(when));
+	if ((rc = am_hill_prepare(h, &st, "INSERT INTO messages(key, received, "
+	                       "sender, result, reply, sent, at, replied, "
+	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
+		return rc;
+	sqlite3_bind_text(st, 1, j->mail->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
+	if (j->mail->from)
+		sqlite3_bind_text(st, 3, j->mail->from, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, j->result, -1, SQLITE_STATIC);
+	if (reply)
+		sqlite3_bind_blob(st, 5, reply, (int)reply_len, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, reply ? 0 : 1);
+	sqlite3_bind_int64(st, 7, j->now);
+	sqlite3_bind_int(st, 8, reply != NULL);
+	if (reply_id)
+		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
+	return step_done(h, st);
+}
+
 int am_hill_process(char **reply_out, size_t *reply_len,
                     const char **result_out, am_hill *h, const char *raw,
                     size_t len, const am_hill_limits *limits)
 {
-	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	am_hill_limits lim;
 	hill_mail mail;
 	hill_directives d;
 	job j;
-	sqlite3_stmt *st;
 	int rc, in_txn = 0, rate = 0;
-	char when[32], *reply_id = NULL;
+	char *reply_id = NULL;
 
 	*reply_out = NULL;
 	*reply_len = 0;
 	*result_out = NULL;
-	if (limits && limits->version == AM_HILL_LIMITS_VERSION)
-		lim = *limits;
-	else if (limits && limits->version == 1) /* its fields up to busy_ms */
-		memcpy(&lim, limits, offsetof(am_hill_limits, now));
-	lim.version = AM_HILL_LIMITS_VERSION;
+	limits_of(&lim, limits);
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
@@ -1515,34 +1768,12 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
 	in_txn = 1;
-	/* processed before? */
-	if ((rc = am_hill_prepare(h, &st, "SELECT result, reply, sent FROM messages "
-	                       "WHERE key = ?")) < 0)
+	if ((rc = processed_before(h, mail.key, reply_out, reply_len,
+	                           result_out)) < 0)
 		goto out;
-	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		int sent = sqlite3_column_int(st, 2);
-		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
-			*result_out = "duplicate";
-		} else {
-			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
-			*reply_out = col_dup(st, 1, reply_len);
-			h->last_key = strdup(mail.key);
-			if (!*reply_out || !h->last_key) {
-				sqlite3_finalize(st);
-				rc = ut_error_set(AM_ENOMEM, "out of memory");
-				goto out;
-			}
-		}
-		sqlite3_finalize(st);
+	if (rc > 0) {
 		rc = am_hill_exec(h, "COMMIT");
 		in_txn = rc < 0;
-		goto out;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		rc = db_fail(h, rc, "database");
 		goto out;
 	}
 	/* decide */
@@ -1557,52 +1788,10 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if (!mail.loop && mail.reply_to && mail.from &&
 	    (rc = am_hill_rate(h, mail.from, j.now, &rate)) < 0)
 		goto out;
-	if (mail.loop || !mail.reply_to || !mail.from || rate == 2) {
-		/* no reply: a loop, no sender, or a sender past the limit who
-		 * was told (nothing is processed) */
-		j.result = rate == 2 ? "limited" : "ignored";
-	} else {
-		if (rate == 1)
-			say_limited(&j);
-		else if ((rc = act(&j)) < 0)
-			goto out;
-		am_hill_cap(&j.body, &j.logs, d.logs && j.logs_ok, h->reply_max,
-		         j.lang);
-		if (j.body.failed || j.logs.failed) {
-			rc = ut_error_set(AM_ENOMEM, "out of memory");
-			goto out;
-		}
-		{
-			hill_reply_in in = {h->name, h->address, &mail, j.result,
-			                    j.body.ptr ? j.body.ptr : "",
-			                    d.logs && j.logs_ok && j.logs.ptr ?
-			                    j.logs.ptr : NULL, NULL};
-			if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
-			                           &reply_id)) < 0) {
-				rc = ut_error_set(rc, "out of memory");
-				goto out;
-			}
-		}
-	}
-	/* record, with the reply, in the same transaction */
-	now_iso(when, sizeof(when));
-	if ((rc = am_hill_prepare(h, &st, "INSERT INTO messages(key, received, "
-	                       "sender, result, reply, sent, at, replied, "
-	                       "reply_id) VALUES(?,?,?,?,?,?,?,?,?)")) < 0)
+	if ((rc = decide_reply(&j, rate, reply_out, reply_len, &reply_id)) < 0)
 		goto out;
-	sqlite3_bind_text(st, 1, mail.key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
-	if (mail.from)
-		sqlite3_bind_text(st, 3, mail.from, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, j.result, -1, SQLITE_STATIC);
-	if (*reply_out)
-		sqlite3_bind_blob(st, 5, *reply_out, (int)*reply_len, SQLITE_STATIC);
-	sqlite3_bind_int(st, 6, *reply_out ? 0 : 1);
-	sqlite3_bind_int64(st, 7, j.now);
-	sqlite3_bind_int(st, 8, *reply_out != NULL);
-	if (reply_id)
-		sqlite3_bind_text(st, 9, reply_id, -1, SQLITE_STATIC);
-	if ((rc = step_done(h, st)) < 0)
+	/* record, with the reply, in the same transaction */
+	if ((rc = record_message(&j, *reply_out, *reply_len, reply_id)) < 0)
 		goto out;
 	if ((rc = am_hill_exec(h, "COMMIT")) < 0)
 		goto out;

@@ -389,6 +389,179 @@ static int stop_now(const am_opt_opts *o, am_opt *opt, uint64_t budget)
 	return stop || (budget && opt->evals >= budget);
 }
 
+/* Are the options and the field usable by am_opt_run()? */
+static int opts_ok(const am_program *const *field, size_t n,
+                   const am_opt_opts *o)
+{
+	return o && o->version == AM_OPT_OPTS_VERSION && n != 0 && field &&
+	       o->population >= 4 && o->population <= 100000 && o->parts >= 1 &&
+	       o->part < o->parts && !(o->parts > 1 && !o->share) &&
+	       o->max_units >= 2;
+}
+
+/* The evaluation context for the field (n entries, `order` strongest
+ * first); its todo array is left as it is (allocated by the caller). */
+static void ctx_setup(eval_ctx *ctx, const am_program *const *field,
+                      const size_t *order, size_t n, const am_opt_opts *o)
+{
+	ctx->field = field;
+	ctx->order = order;
+	ctx->n = n;
+	ctx->o = o;
+	ctx->bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
+	ctx->bo.max_units = o->max_units;
+	ctx->bo.max_hits = 100000;
+	ctx->maxpt = o->points[0];
+	if (o->points[1] > ctx->maxpt) ctx->maxpt = o->points[1];
+	if (o->points[2] > ctx->maxpt) ctx->maxpt = o->points[2];
+}
+
+/*
+ * Evaluate the candidates of pop[0..P) that have no values yet (the
+ * elites carry theirs), within the budget (0: none), through ptrs (P
+ * slots), then note the best and count the generation and the
+ * generations without progress (*stall).  Returns 1 to stop, 0 to go on,
+ * or an error.
+ */
+static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand **ptrs,
+                      size_t P, uint64_t budget, const am_opt_opts *o,
+                      int *stall)
+{
+	size_t m = 0, j;
+	uint64_t before = opt->evals;
+	int rc;
+
+	for (j = 0; j < P; j++)
+		if (!pop[j].evaluated)
+			ptrs[m++] = &pop[j];
+	if (budget && m > budget - opt->evals)
+		m = (size_t)(budget - opt->evals);
+	ctx->prune = opt->have_best;
+	ctx->threshold = opt->best_rec.points;
+	if (m && (rc = evaluate(ctx, ptrs, m, opt)) < 0)
+		return rc;
+	opt->gens++;
+	rc = note_best(opt, ptrs, m, before, o);
+	if (rc < 0)
+		return rc;
+	*stall = rc ? 0 : *stall + 1;
+	return stop_now(o, opt, budget) ? 1 : 0;
+}
+
+/* Fresh random designs, not yet evaluated, in c[from..to). */
+static void random_designs(cand *c, size_t from, size_t to, ut_rng *rng)
+{
+	size_t j;
+
+	for (j = from; j < to; j++) {
+		am_design_random(c[j].d, rng);
+		c[j].evaluated = 0;
+	}
+}
+
+/*
+ * The child next[j] of two parents chosen by tournament in pop[0..P):
+ * crossed (6 in 10) or copied, then mutated once (or more, 1 in 3), and
+ * at least until it differs from its parent and from next[0..j) (no
+ * evaluation spent on a copy: diversity), up to 6 times.
+ */
+static void breed(cand *next, size_t j, cand *pop, size_t P, ut_rng *rng)
+{
+	const cand *a = tournament(pop, P, rng);
+	const cand *b = tournament(pop, P, rng);
+	int k, times = 1 + (ut_rng_uniform(rng, 3) == 0 ?
+	                    (int)ut_rng_uniform(rng, 3) : 0);
+
+	if (ut_rng_uniform(rng, 10) < 6)
+		am_design_cross(next[j].d, a->d, b->d, rng);
+	else
+		am_design_copy(next[j].d, a->d);
+	for (k = 0; k < times ||
+	     (k < 6 && (am_design_equal(next[j].d, a->d) ||
+	                seen(next, j, next[j].d))); k++)
+		am_design_mutate(next[j].d, rng);
+	next[j].evaluated = 0;
+}
+
+/*
+ * The next generation next[0..P) from pop[0..P) (ptrs: P slots to sort
+ * pop by): all random for AM_OPT_RANDOM; after 12 generations without
+ * progress (*stall, reset here) a restart from the best so far and fresh
+ * designs; else the `elite` best kept, `immig` immigrants, and children.
+ */
+static void next_generation(cand *next, cand *pop, cand **ptrs, size_t P,
+                            size_t elite, size_t immig, int *stall,
+                            const am_opt *opt, const am_opt_opts *o,
+                            ut_rng *rng)
+{
+	size_t j;
+
+	for (j = 0; j < P; j++)
+		ptrs[j] = &pop[j];
+	qsort(ptrs, P, sizeof(*ptrs), cmp_cand);
+	if (o->method == AM_OPT_RANDOM) {
+		random_designs(next, 0, P, rng);
+		return;
+	}
+	if (*stall >= 12) {
+		/* restart: the best so far and fresh designs */
+		am_design_copy(next[0].d, opt->best);
+		memcpy(next[0].v, ptrs[0]->v, sizeof(next[0].v));
+		next[0].evaluated = 0; /* re-evaluated: cheap, exact */
+		random_designs(next, 1, P, rng);
+		*stall = 0;
+		return;
+	}
+	for (j = 0; j < elite; j++) {
+		am_design_copy(next[j].d, ptrs[j]->d);
+		memcpy(next[j].v, ptrs[j]->v, sizeof(next[j].v));
+		next[j].evaluated = ptrs[j]->evaluated;
+		next[j].complete = ptrs[j]->complete;
+		next[j].points = ptrs[j]->points;
+	}
+	random_designs(next, elite, elite + immig < P ? elite + immig : P, rng);
+	for (j = elite + immig < P ? elite + immig : P; j < P; j++)
+		breed(next, j, pop, P, rng);
+}
+
+/*
+ * The best's full record and its outcome against each field entry
+ * (opt->outcome), evaluated alone without pruning; the counts of
+ * evaluations, skips and battles stay as they were.  The engines it warms
+ * go back to ctx.  Returns 0 or an error.
+ */
+static int best_record(eval_ctx *ctx, am_opt *opt, const am_opt_opts *o)
+{
+	cand c;
+	cand *cp = &c;
+	eval_ctx one = *ctx;
+	am_opt_opts solo = *o;
+	uint64_t e, s, bt;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.d = opt->best;
+	solo.parts = 1;
+	solo.part = 0;
+	one.o = &solo;
+	one.prune = 0;
+	one.outcome = opt->outcome;
+	e = opt->evals, s = opt->skipped, bt = opt->battles;
+	rc = evaluate(&one, &cp, 1, opt);
+	memcpy(ctx->engines, one.engines, sizeof(ctx->engines));
+	if (rc < 0)
+		return rc;
+	opt->evals = e, opt->skipped = s, opt->battles = bt;
+	opt->best_rec.wins = c.v[V_WINS];
+	opt->best_rec.draws = c.v[V_DRAWS];
+	opt->best_rec.losses = c.v[V_LOSSES];
+	opt->best_rec.errors = c.v[V_ERRORS];
+	opt->best_rec.margin = c.v[V_MARGIN];
+	opt->best_rec.played = c.v[V_PLAYED];
+	opt->best_rec.points = points_of(o, c.v);
+	return 0;
+}
+
 int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
                const am_opt_opts *o)
 {
@@ -401,10 +574,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	uint64_t budget;
 
 	*out = NULL;
-	if (!o || o->version != AM_OPT_OPTS_VERSION || n == 0 || !field ||
-	    o->population < 4 || o->population > 100000 || o->parts < 1 ||
-	    o->part >= o->parts || (o->parts > 1 && !o->share) ||
-	    o->max_units < 2)
+	if (!opts_ok(field, n, o))
 		return ut_error_set(AM_EINVALID, "bad optimizer options");
 	P = o->population;
 	budget = o->evals;
@@ -428,16 +598,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 			goto done;
 	if ((rc = field_league(opt, order, field, n, o)) < 0)
 		goto done;
-	ctx.field = field;
-	ctx.order = order;
-	ctx.n = n;
-	ctx.o = o;
-	ctx.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
-	ctx.bo.max_units = o->max_units;
-	ctx.bo.max_hits = 100000;
-	ctx.maxpt = o->points[0];
-	if (o->points[1] > ctx.maxpt) ctx.maxpt = o->points[1];
-	if (o->points[2] > ctx.maxpt) ctx.maxpt = o->points[2];
+	ctx_setup(&ctx, field, order, n, o);
 	ut_rng_seed(&rng, o->seed);
 
 	/* generation 1: random designs */
@@ -446,81 +607,12 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		ptrs[j] = &pop[j];
 	}
 	for (;;) {
-		size_t m = 0, first_new;
-		uint64_t before = opt->evals;
-
-		/* the candidates of this generation still to evaluate (the
-		 * elites carry their values), within the budget */
-		for (j = 0; j < P; j++)
-			if (!pop[j].evaluated)
-				ptrs[m++] = &pop[j];
-		if (budget && m > budget - opt->evals)
-			m = (size_t)(budget - opt->evals);
-		ctx.prune = opt->have_best;
-		ctx.threshold = opt->best_rec.points;
-		if (m && (rc = evaluate(&ctx, ptrs, m, opt)) < 0)
+		if ((rc = generation(&ctx, opt, pop, ptrs, P, budget, o, &stall)) < 0)
 			goto done;
-		opt->gens++;
-		rc = note_best(opt, ptrs, m, before, o);
-		if (rc < 0)
-			goto done;
-		stall = rc ? 0 : stall + 1;
-		rc = 0;
-		if (stop_now(o, opt, budget))
+		if (rc > 0)
 			break;
-
-		/* the next generation */
-		for (j = 0; j < P; j++)
-			ptrs[j] = &pop[j];
-		qsort(ptrs, P, sizeof(*ptrs), cmp_cand);
-		first_new = 0;
-		if (o->method == AM_OPT_RANDOM) {
-			for (j = 0; j < P; j++) {
-				am_design_random(next[j].d, &rng);
-				next[j].evaluated = 0;
-			}
-		} else if (stall >= 12) {
-			/* restart: the best so far and fresh designs */
-			am_design_copy(next[0].d, opt->best);
-			memcpy(next[0].v, ptrs[0]->v, sizeof(next[0].v));
-			next[0].evaluated = 0; /* re-evaluated: cheap, exact */
-			for (j = 1; j < P; j++) {
-				am_design_random(next[j].d, &rng);
-				next[j].evaluated = 0;
-			}
-			stall = 0;
-		} else {
-			for (j = 0; j < elite; j++) {
-				am_design_copy(next[j].d, ptrs[j]->d);
-				memcpy(next[j].v, ptrs[j]->v, sizeof(next[j].v));
-				next[j].evaluated = ptrs[j]->evaluated;
-				next[j].complete = ptrs[j]->complete;
-				next[j].points = ptrs[j]->points;
-			}
-			first_new = elite;
-			for (j = first_new; j < first_new + immig && j < P; j++) {
-				am_design_random(next[j].d, &rng);
-				next[j].evaluated = 0;
-			}
-			for (; j < P; j++) {
-				const cand *a = tournament(pop, P, &rng);
-				const cand *b = tournament(pop, P, &rng);
-				int k, times = 1 + (ut_rng_uniform(&rng, 3) == 0 ?
-				                    (int)ut_rng_uniform(&rng, 3) : 0);
-				if (ut_rng_uniform(&rng, 10) < 6)
-					am_design_cross(next[j].d, a->d, b->d, &rng);
-				else
-					am_design_copy(next[j].d, a->d);
-				/* at least until it differs from its parent and
-				 * from the designs made so far (no evaluation
-				 * spent on a copy: diversity) */
-				for (k = 0; k < times ||
-				     (k < 6 && (am_design_equal(next[j].d, a->d) ||
-				                seen(next, j, next[j].d))); k++)
-					am_design_mutate(next[j].d, &rng);
-				next[j].evaluated = 0;
-			}
-		}
+		next_generation(next, pop, ptrs, P, elite, immig, &stall, opt, o,
+		                &rng);
 		{
 			cand *tmp = pop;
 			pop = next;
@@ -528,34 +620,9 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		}
 	}
 	/* the best's full record and its outcome against each field entry */
-	if (opt->have_best) {
-		cand c;
-		cand *cp = &c;
-		eval_ctx one = ctx;
-		am_opt_opts solo = *o;
-		memset(&c, 0, sizeof(c));
-		c.d = opt->best;
-		solo.parts = 1;
-		solo.part = 0;
-		one.o = &solo;
-		one.prune = 0;
-		one.outcome = opt->outcome;
-		{
-			uint64_t e = opt->evals, s = opt->skipped, bt = opt->battles;
-			rc = evaluate(&one, &cp, 1, opt);
-			memcpy(ctx.engines, one.engines, sizeof(ctx.engines));
-			if (rc < 0)
-				goto done;
-			opt->evals = e, opt->skipped = s, opt->battles = bt;
-		}
-		opt->best_rec.wins = c.v[V_WINS];
-		opt->best_rec.draws = c.v[V_DRAWS];
-		opt->best_rec.losses = c.v[V_LOSSES];
-		opt->best_rec.errors = c.v[V_ERRORS];
-		opt->best_rec.margin = c.v[V_MARGIN];
-		opt->best_rec.played = c.v[V_PLAYED];
-		opt->best_rec.points = points_of(o, c.v);
-	}
+	rc = 0;
+	if (opt->have_best && (rc = best_record(&ctx, opt, o)) < 0)
+		goto done;
 done:
 	for (j = 0; pop && j < P; j++)
 		am_design_free(pop[j].d);

@@ -125,6 +125,101 @@ static int is_digit(int32_t c)
 	return c >= '0' && c <= '9';
 }
 
+/* The writer's word s[0..n) with its number or its name replaced. */
+typedef struct variants {
+	/* vn: [0] the number without its sign as N, [1] with a '-' sign */
+	int32_t vn[2][MAXW + 8], vb[MAXW + 8];
+	size_t nvn[2], nvb;
+	int nvar;     /* variants in vn: 0, 1 or 2 */
+	int has_name; /* vb replaced a name that was not empty */
+	char num[2][MAXW * 4 + 1], name[MAXW * 4 + 1]; /* what was replaced */
+} variants;
+
+/* vr->vn: the first digits of s[0..n) (with or without a '-' before them)
+ * as N; vr->num: those digits. */
+static void number_variants(variants *vr, const int32_t *s, size_t n)
+{
+	size_t i, k, v, en;
+
+	for (i = 0; i < n && !is_digit(s[i]); i++)
+		;
+	if (i == n)
+		return;
+	en = i;
+	while (en < n && is_digit(s[en]))
+		en++;
+	vr->nvar = i > 0 && s[i - 1] == '-' ? 2 : 1;
+	for (v = 0; v < (size_t)vr->nvar; v++) {
+		size_t st = i - v;
+		for (k = 0; k < st; k++)
+			vr->vn[v][vr->nvn[v]++] = s[k];
+		vr->vn[v][vr->nvn[v]++] = 'N';
+		for (k = en; k < n; k++)
+			vr->vn[v][vr->nvn[v]++] = s[k];
+		am_text_utf8_buf(vr->num[v], sizeof(vr->num[v]), s + st, en - st);
+	}
+}
+
+/* vr->vb: the text of s[0..n) in (…) replaced by NAME; vr->name: that
+ * text.  Classes only (cus 0). */
+static void name_variant(variants *vr, const int32_t *s, size_t n, int cus)
+{
+	size_t i, k, nb0, nb1;
+
+	for (i = 0; i < n && s[i] != '('; i++)
+		;
+	if (cus || i == n)
+		return;
+	nb0 = i + 1;
+	nb1 = s[n - 1] == ')' ? n - 1 : n;
+	for (k = 0; k <= i; k++)
+		vr->vb[vr->nvb++] = s[k];
+	vr->nvb += lit(vr->vb + vr->nvb, "NAME)");
+	vr->has_name = nb1 > nb0;
+	if (vr->has_name)
+		am_text_utf8_buf(vr->name, sizeof(vr->name), s + nb0, nb1 - nb0);
+}
+
+/*
+ * The distance from s[0..n) or its variants to the pattern `pat`
+ * (cand[0..nc): its characters).  *used_num: the number variant that gave
+ * it (-1 none); *used_name: whether the name variant did, with a name.
+ */
+static size_t pattern_distance(const variants *vr, const int32_t *s, size_t n,
+                               const char *pat, const int32_t *cand,
+                               size_t nc, int *used_num, int *used_name)
+{
+	size_t d, v;
+	int is_name = !!strstr(pat, "NAME");
+
+	*used_num = -1;
+	*used_name = 0;
+	d = lev(s, n, cand, nc);
+	for (v = 0; v < (size_t)vr->nvar && strchr(pat, 'N') && !is_name; v++) {
+		size_t d2 = lev(vr->vn[v], vr->nvn[v], cand, nc);
+		if (d2 < d) {
+			d = d2;
+			*used_num = (int)v;
+		}
+	}
+	if (vr->nvb && is_name) {
+		size_t d2 = lev(vr->vb, vr->nvb, cand, nc);
+		if (d2 < d) {
+			d = d2;
+			*used_name = vr->has_name;
+		}
+	} else if (is_name) {
+		/* no "(…)" written: compare with the word before '(' */
+		size_t kp = 0, d2;
+		while (kp < nc && cand[kp] != '(')
+			kp++;
+		d2 = lev(s, n, cand, kp);
+		if (d2 < d)
+			d = d2;
+	}
+	return d;
+}
+
 /*
  * The text most like s among the classes or customisations.  Words with a
  * number are compared with the writer's number replaced by "N", and ビルド
@@ -135,74 +230,23 @@ static int is_digit(int32_t c)
 const char *am_terms_suggest(char *buf, size_t size, const int32_t *s,
                              size_t n, int cus)
 {
-	/* variants: [0] the number without its sign, [1] with a '-' sign */
-	int32_t vn[2][MAXW + 8], vb[MAXW + 8], cand[MAXW];
-	size_t nvn[2] = {0, 0}, nvb = 0, nb0, nb1, best = SIZE_MAX;
-	size_t i, k, v, count = cus ? AM_CU_COUNT : AM_CLASS_COUNT;
-	int nvar = 0, has_name = 0, best_i = -1, best_num = -1, best_name = 0;
-	char num[2][MAXW * 4 + 1], name[MAXW * 4 + 1];
+	variants vr;
+	int32_t cand[MAXW];
+	size_t best = SIZE_MAX;
+	size_t i, count = cus ? AM_CU_COUNT : AM_CLASS_COUNT;
+	int best_i = -1, best_num = -1, best_name = 0;
 
 	if (n == 0 || n > MAXW)
 		return NULL;
-	/* vn: the first digits (with or without a '-' before them) as N */
-	for (i = 0; i < n && !is_digit(s[i]); i++)
-		;
-	if (i < n) {
-		size_t en = i;
-		while (en < n && is_digit(s[en]))
-			en++;
-		nvar = i > 0 && s[i - 1] == '-' ? 2 : 1;
-		for (v = 0; v < (size_t)nvar; v++) {
-			size_t st = i - v;
-			for (k = 0; k < st; k++)
-				vn[v][nvn[v]++] = s[k];
-			vn[v][nvn[v]++] = 'N';
-			for (k = en; k < n; k++)
-				vn[v][nvn[v]++] = s[k];
-			am_text_utf8_buf(num[v], sizeof(num[v]), s + st, en - st);
-		}
-	}
-	/* vb: the text in (…) replaced by NAME */
-	for (i = 0; i < n && s[i] != '('; i++)
-		;
-	if (!cus && i < n) {
-		nb0 = i + 1;
-		nb1 = s[n - 1] == ')' ? n - 1 : n;
-		for (k = 0; k <= i; k++)
-			vb[nvb++] = s[k];
-		nvb += lit(vb + nvb, "NAME)");
-		has_name = nb1 > nb0;
-		if (has_name)
-			am_text_utf8_buf(name, sizeof(name), s + nb0, nb1 - nb0);
-	}
+	memset(&vr, 0, sizeof(vr));
+	number_variants(&vr, s, n);
+	name_variant(&vr, s, n, cus);
 	for (i = 0; i < count; i++) {
 		const char *pat = cus ? cu_names[i] : class_patterns[i];
 		size_t nc = lit(cand, pat), d, lim;
-		int used_num = -1, used_name = 0, is_name = !!strstr(pat, "NAME");
+		int used_num, used_name;
 
-		d = lev(s, n, cand, nc);
-		for (v = 0; v < (size_t)nvar && strchr(pat, 'N') && !is_name; v++) {
-			size_t d2 = lev(vn[v], nvn[v], cand, nc);
-			if (d2 < d) {
-				d = d2;
-				used_num = (int)v;
-			}
-		}
-		if (nvb && is_name) {
-			size_t d2 = lev(vb, nvb, cand, nc);
-			if (d2 < d) {
-				d = d2;
-				used_name = has_name;
-			}
-		} else if (is_name) {
-			/* no "(…)" written: compare with the word before '(' */
-			size_t kp = 0, d2;
-			while (kp < nc && cand[kp] != '(')
-				kp++;
-			d2 = lev(s, n, cand, kp);
-			if (d2 < d)
-				d = d2;
-		}
+		d = pattern_distance(&vr, s, n, pat, cand, nc, &used_num, &used_name);
 		lim = (nc + 1) / 2;
 		if (d <= lim && d < nc && d < best) {
 			best = d;
@@ -219,7 +263,7 @@ const char *am_terms_suggest(char *buf, size_t size, const int32_t *s,
 		                : best_num >= 0 ? strchr(pat, 'N') : NULL;
 		if (p)
 			snprintf(buf, size, "%.*s%s%s", (int)(p - pat), pat,
-			         best_name ? name : num[best_num],
+			         best_name ? vr.name : vr.num[best_num],
 			         p + (best_name ? 4 : 1));
 		else
 			snprintf(buf, size, "%s", pat);

@@ -856,14 +856,14 @@ static int64_t attack_value(const part *p)
 	       (p->p->suit != MS_SUIT_NONE && (int)p->card.suit == p->p->suit ? 2 : 0);
 }
 
-/* Steps 5–7.  Returns 1 when the duel ended. */
-static int attack_check(ms_duel *d)
+/* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card
+ * matches or not; flags of an earlier round are cleared for one that played
+ * nothing.  Returns 0 or an error. */
+static int attack_flags(ms_duel *d)
 {
-	size_t i, k, npairs;
-	int rc;
+	size_t i;
 	ms_event e;
 
-	/* MS-ATTACK-2: passes, and the partner's card does not match */
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		int32_t q;
@@ -890,7 +890,17 @@ static int attack_check(ms_duel *d)
 		          (p->success ? MS_F_SUCCESS : 0);
 		EMIT(d, e);
 	}
-	/* MS-ATTACK-3: HP −1 and the right lost, together */
+	return 0;
+}
+
+/* MS-ATTACK-3: each attacker that played and did not pass loses 1 HP and
+ * the right, together.  Returns 0 or an error. */
+static int attack_losses(ms_duel *d)
+{
+	size_t i;
+	int rc;
+	ms_event e;
+
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (is_caster(p) || p->src == MS_SRC_NONE || p->passes)
@@ -903,57 +913,90 @@ static int attack_check(ms_duel *d)
 			EMIT(d, e);
 		}
 	}
-	/* MS-END-2: at once after the HP losses */
-	if (!side_alive(d, 0) || !side_alive(d, 1)) {
-		if ((rc = discard_attack_cards(d)) < 0)
-			return rc;
-		clear_attack(d);
-		if ((rc = finish(d, MS_END_STEP6)) < 0)
-			return rc;
-		return 1;
-	}
-	/* MS-ATTACK-4, MS-STORM-7: one storm per matching pair, pair order */
-	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
+	return 0;
+}
+
+/* MS-END-2: when a side has no one left, the attack cards go to the discard
+ * pile and the duel ends (`why`).  Returns 1 ended, 0 not, or an error. */
+static int attack_end(ms_duel *d, ms_end_step why)
+{
+	int rc;
+
+	if (side_alive(d, 0) && side_alive(d, 1))
+		return 0;
+	if ((rc = discard_attack_cards(d)) < 0)
+		return rc;
+	clear_attack(d);
+	if ((rc = finish(d, why)) < 0)
+		return rc;
+	return 1;
+}
+
+/* MS-ATTACK-4, MS-STORM-7: one storm per matching pair of the first
+ * `npairs`, in pair order, until a side falls.  Returns 1 when the duel
+ * ended, 0, or an error. */
+static int attack_storms(ms_duel *d, size_t npairs)
+{
+	size_t k;
+	int rc;
+
 	for (k = 0; k < npairs && k < d->nw[0] && k < d->nw[1]; k++) {
 		uint32_t a = d->wside[0][k], b = d->wside[1][k];
 		if (!d->parts[a].match)
 			continue;
 		if ((rc = storm(d, k, a, b)) < 0)
 			return rc;
-		if (!side_alive(d, 0) || !side_alive(d, 1)) {
-			if ((rc = discard_attack_cards(d)) < 0)
-				return rc;
-			clear_attack(d);
-			if ((rc = finish(d, MS_END_STORM)) < 0)
-				return rc;
-			return 1;
-		}
+		if ((rc = attack_end(d, MS_END_STORM)) != 0)
+			return rc;
 	}
+	return 0;
+}
+
+/* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: the advantage won in pair k
+ * (either attacker may be missing).  Returns 0 or an error. */
+static int pair_advantage(ms_duel *d, size_t k)
+{
+	int32_t a = k < d->nw[0] ? (int32_t)d->wside[0][k] : -1;
+	int32_t b = k < d->nw[1] ? (int32_t)d->wside[1][k] : -1;
+	const part *pa = a >= 0 ? &d->parts[a] : NULL;
+	const part *pb = b >= 0 ? &d->parts[b] : NULL;
+	int sa = pa && pa->src != MS_SRC_NONE && pa->success;
+	int sb = pb && pb->src != MS_SRC_NONE && pb->success;
+	int playa = pa && pa->src != MS_SRC_NONE;
+	int playb = pb && pb->src != MS_SRC_NONE;
+
+	if (sa && sb) {
+		int64_t va = attack_value(pa), vb = attack_value(pb);
+		if (va != vb)
+			return gain(d, va > vb ? 0 : 1, 1, k, 1);
+	} else if (sa) {
+		return gain(d, 0, playb ? 2 : 1, k, playb ? 2 : 3);
+	} else if (sb) {
+		return gain(d, 1, playa ? 2 : 1, k, playa ? 2 : 3);
+	}
+	return 0;
+}
+
+/* Steps 5–7.  Returns 1 when the duel ended. */
+static int attack_check(ms_duel *d)
+{
+	size_t k, npairs;
+	int rc;
+
+	if ((rc = attack_flags(d)) < 0 || (rc = attack_losses(d)) < 0)
+		return rc;
+	/* MS-END-2: at once after the HP losses */
+	if ((rc = attack_end(d, MS_END_STEP6)) != 0)
+		return rc;
+	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
+	if ((rc = attack_storms(d, npairs)) != 0)
+		return rc;
 	/* MS-ATTACK-5: played attack cards to the discard pile */
 	if ((rc = discard_attack_cards(d)) < 0)
 		return rc;
-	/* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: per pair */
-	for (k = 0; k < npairs; k++) {
-		int32_t a = k < d->nw[0] ? (int32_t)d->wside[0][k] : -1;
-		int32_t b = k < d->nw[1] ? (int32_t)d->wside[1][k] : -1;
-		const part *pa = a >= 0 ? &d->parts[a] : NULL;
-		const part *pb = b >= 0 ? &d->parts[b] : NULL;
-		int sa = pa && pa->src != MS_SRC_NONE && pa->success;
-		int sb = pb && pb->src != MS_SRC_NONE && pb->success;
-		int playa = pa && pa->src != MS_SRC_NONE;
-		int playb = pb && pb->src != MS_SRC_NONE;
-		if (sa && sb) {
-			int64_t va = attack_value(pa), vb = attack_value(pb);
-			if (va != vb)
-				rc = gain(d, va > vb ? 0 : 1, 1, k, 1);
-		} else if (sa) {
-			rc = gain(d, 0, playb ? 2 : 1, k, playb ? 2 : 3);
-		} else if (sb) {
-			rc = gain(d, 1, playa ? 2 : 1, k, playa ? 2 : 3);
-		}
-		if (rc < 0)
+	for (k = 0; k < npairs; k++)
+		if ((rc = pair_advantage(d, k)) < 0)
 			return rc;
-	}
 	clear_attack(d);
 	return 0;
 }

@@ -90,64 +90,85 @@ void ms_sw_apply(ms_scenario *copy, ms_participant *parts,
 	}
 }
 
-int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
+/*
+ * MS-SW-PATH-1: "participants.NAME.FIELD", the part of the path after
+ * "participants." up to eq: FIELD threshold, mp (a caster's) or hp (a
+ * warrior's) of the participant NAME of s.  Sets o->field and
+ * o->participant.  Returns 0 or the problem (path/plen: the whole path).
+ */
+static int participant_path(ms_sw_spec *o, const char *path, size_t plen,
+                            const char *eq, const ms_scenario *s)
 {
-	const char *eq, *path, *v, *e, *dots;
-	size_t plen, cap = 0, i;
-	ms_participant *parts;
-	int rc;
+	const char *name = path + 13, *dot = NULL, *q;
+	size_t nlen, i;
 
-	memset(o, 0, sizeof *o);
-	if (!text || !s)
-		return ut_error_set(MS_EINVALID, "--vary: nothing given");
-	if (!(eq = strchr(text, '=')))
-		return problem(o, MS_SW_NO_EQUALS, text, strlen(text));
-	path = text;
-	plen = (size_t)(eq - text);
-	/* MS-SW-PATH-1 */
+	for (q = name; q < eq; q++)
+		if (*q == '.')
+			dot = q;
+	if (!dot || dot == name)
+		return problem(o, MS_SW_BAD_PATH, path, plen);
+	nlen = (size_t)(dot - name);
+	if ((size_t)(eq - dot - 1) == 9 && !memcmp(dot + 1, "threshold", 9))
+		o->field = MS_SW_THRESHOLD;
+	else if ((size_t)(eq - dot - 1) == 2 && !memcmp(dot + 1, "mp", 2))
+		o->field = MS_SW_MP;
+	else if ((size_t)(eq - dot - 1) == 2 && !memcmp(dot + 1, "hp", 2))
+		o->field = MS_SW_HP;
+	else
+		return problem(o, MS_SW_BAD_PATH, path, plen);
+	for (i = 0; i < s->nparticipants; i++) {
+		const char *pn = s->participants[i].name;
+		if (pn && strlen(pn) == nlen && !memcmp(pn, name, nlen))
+			break;
+	}
+	if (i == s->nparticipants)
+		return problem(o, MS_SW_NO_PARTICIPANT, name, nlen);
+	o->participant = i;
+	if ((o->field == MS_SW_MP &&
+	     s->participants[i].role != MS_ROLE_CASTER) ||
+	    (o->field == MS_SW_HP &&
+	     s->participants[i].role != MS_ROLE_WARRIOR))
+		return problem(o, MS_SW_NOT_FOR_ROLE, path, plen);
+	return 0;
+}
+
+/* MS-SW-PATH-1: the path text[0..eq) names the number to vary: battles,
+ * rounds_per_battle, hand_size or participants.NAME.FIELD.  Returns 0 or
+ * the problem. */
+static int sweep_path(ms_sw_spec *o, const char *text, const char *eq,
+                      const ms_scenario *s)
+{
+	const char *path = text;
+	size_t plen = (size_t)(eq - text);
+
 	if (plen == 7 && !memcmp(path, "battles", 7))
 		o->field = MS_SW_BATTLES;
 	else if (plen == 17 && !memcmp(path, "rounds_per_battle", 17))
 		o->field = MS_SW_ROUNDS;
 	else if (plen == 9 && !memcmp(path, "hand_size", 9))
 		o->field = MS_SW_HAND_SIZE;
-	else if (plen > 13 && !memcmp(path, "participants.", 13)) {
-		const char *name = path + 13, *dot = NULL, *q;
-		size_t nlen;
-		for (q = name; q < eq; q++)
-			if (*q == '.')
-				dot = q;
-		if (!dot || dot == name)
-			return problem(o, MS_SW_BAD_PATH, path, plen);
-		nlen = (size_t)(dot - name);
-		if ((size_t)(eq - dot - 1) == 9 && !memcmp(dot + 1, "threshold", 9))
-			o->field = MS_SW_THRESHOLD;
-		else if ((size_t)(eq - dot - 1) == 2 && !memcmp(dot + 1, "mp", 2))
-			o->field = MS_SW_MP;
-		else if ((size_t)(eq - dot - 1) == 2 && !memcmp(dot + 1, "hp", 2))
-			o->field = MS_SW_HP;
-		else
-			return problem(o, MS_SW_BAD_PATH, path, plen);
-		for (i = 0; i < s->nparticipants; i++) {
-			const char *pn = s->participants[i].name;
-			if (pn && strlen(pn) == nlen && !memcmp(pn, name, nlen))
-				break;
-		}
-		if (i == s->nparticipants)
-			return problem(o, MS_SW_NO_PARTICIPANT, name, nlen);
-		o->participant = i;
-		if ((o->field == MS_SW_MP &&
-		     s->participants[i].role != MS_ROLE_CASTER) ||
-		    (o->field == MS_SW_HP &&
-		     s->participants[i].role != MS_ROLE_WARRIOR))
-			return problem(o, MS_SW_NOT_FOR_ROLE, path, plen);
-	} else
+	else if (plen > 13 && !memcmp(path, "participants.", 13))
+		return participant_path(o, path, plen, eq, s);
+	else
 		return problem(o, MS_SW_BAD_PATH, path, plen);
+	return 0;
+}
 
-	/* MS-SW-VAL-1 */
-	v = eq + 1;
-	e = v + strlen(v);
-	dots = strstr(v, "..");
+/* The error of add(): rc < 0 memory, else too many values in v. */
+static int add_failed(ms_sw_spec *o, int rc, const char *v)
+{
+	return rc < 0 ? ut_error_set(MS_ENOMEM, "out of memory")
+	              : problem(o, MS_SW_TOO_MANY, v, strlen(v));
+}
+
+/* MS-SW-VAL-1: the values v (to the end of the text): "A..B" or
+ * "A..B/STEP" (STEP >= 1, A <= B), or a list "X,Y,…", into o->values
+ * (*cap: their allocated room).  Returns 0 or the problem. */
+static int sweep_values(ms_sw_spec *o, const char *v, size_t *cap)
+{
+	const char *e = v + strlen(v), *dots = strstr(v, "..");
+	int rc;
+
 	if (dots) {
 		const char *slash = strchr(dots, '/');
 		int64_t a, b, step = 1, x;
@@ -157,9 +178,8 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 		    a > b)
 			return problem(o, MS_SW_BAD_VALUES, v, strlen(v));
 		for (x = a;; x += step) {
-			if ((rc = add(o, x, &cap)) != 0)
-				return rc < 0 ? ut_error_set(MS_ENOMEM, "out of memory")
-				              : problem(o, MS_SW_TOO_MANY, v, strlen(v));
+			if ((rc = add(o, x, cap)) != 0)
+				return add_failed(o, rc, v);
 			/* unsigned: b − x may not fit an int64 */
 			if ((uint64_t)b - (uint64_t)x < (uint64_t)step)
 				break;
@@ -171,15 +191,24 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 			int64_t x;
 			if (parse_int(p, c ? c : e, &x) < 0)
 				return problem(o, MS_SW_BAD_VALUES, v, strlen(v));
-			if ((rc = add(o, x, &cap)) != 0)
-				return rc < 0 ? ut_error_set(MS_ENOMEM, "out of memory")
-				              : problem(o, MS_SW_TOO_MANY, v, strlen(v));
+			if ((rc = add(o, x, cap)) != 0)
+				return add_failed(o, rc, v);
 			if (!c)
 				break;
 			p = c + 1;
 		}
 	}
-	/* MS-SW-CHECK-1 */
+	return 0;
+}
+
+/* MS-SW-CHECK-1: each value of o applied to s must give a legal scenario;
+ * the first that does not is the problem (o->bad_value).  Returns 0 or an
+ * error. */
+static int sweep_check(ms_sw_spec *o, const ms_scenario *s)
+{
+	ms_participant *parts;
+	size_t i;
+
 	parts = malloc((s->nparticipants ? s->nparticipants : 1) * sizeof *parts);
 	if (!parts)
 		return ut_error_set(MS_ENOMEM, "out of memory");
@@ -198,6 +227,23 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 	}
 	free(parts);
 	return 0;
+}
+
+int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
+{
+	const char *eq;
+	size_t cap = 0;
+	int rc;
+
+	memset(o, 0, sizeof *o);
+	if (!text || !s)
+		return ut_error_set(MS_EINVALID, "--vary: nothing given");
+	if (!(eq = strchr(text, '=')))
+		return problem(o, MS_SW_NO_EQUALS, text, strlen(text));
+	if ((rc = sweep_path(o, text, eq, s)) < 0 ||
+	    (rc = sweep_values(o, eq + 1, &cap)) < 0)
+		return rc;
+	return sweep_check(o, s);
 }
 
 void ms_sw_spec_free(ms_sw_spec *spec)

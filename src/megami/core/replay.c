@@ -280,6 +280,168 @@ static int dice_line(parser *ps, const tok *t, size_t n)
 	return 0;
 }
 
+/*
+ * MG-REPLAY-1: a "| " line of the scenario (ps->text, ps->len), appended
+ * verbatim without its "| " to `yaml`.  *yaml_state: 0 no such line yet,
+ * 1 in their block, 2 after it.  Returns 0 or a located error.
+ */
+static int scenario_line(parser *ps, int *yaml_state, ut_buf *yaml)
+{
+	const char *s = ps->text;
+	size_t n = ps->len;
+
+	if (*yaml_state == 2 || ps->r->nitems > 0)
+		return fail_at(ps, UT_EINVALID, 1,
+		               UT_TRL(ps->lang, "シナリオの行（| ）は、ダイスと決定より前に"
+		                            "ひとまとまりで書きます",
+		                  "the scenario's '| ' lines come together, "
+		                  "before any die or decision"));
+	if (n > 1 && s[1] != ' ')
+		return fail_at(ps, UT_EINVALID, 2,
+		               UT_TRL(ps->lang, "シナリオの行は「| 」で始めます",
+		                  "a scenario line starts with '| '"));
+	if (*yaml_state == 0)
+		ps->r->yaml_line = ps->line;
+	*yaml_state = 1;
+	if (n > 2)
+		ut_buf_put(yaml, s + 2, n - 2);
+	ut_buf_puts(yaml, "\n");
+	return 0;
+}
+
+/*
+ * The words of the line (ps->text, ps->len) up to a '#', separated by
+ * blanks, into t[0..*ntok) (MAX_TOKENS at most).  Returns 0 or a located
+ * error.
+ */
+static int split_words(parser *ps, tok *t, size_t *ntok)
+{
+	const char *s = ps->text;
+	size_t n = ps->len, i;
+
+	*ntok = 0;
+	for (i = 0; i < n && s[i] != '#';) {
+		size_t b;
+		if (s[i] == ' ' || s[i] == '\t') {
+			i++;
+			continue;
+		}
+		b = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '#')
+			i++;
+		if (*ntok == MAX_TOKENS)
+			return fail_at(ps, UT_EINVALID, chars(s, b) + 1,
+			               UT_TRL(ps->lang, "1行の値が多すぎます（%d個まで）",
+			                  "too many values on one line (at most %d)"),
+			               MAX_TOKENS);
+		t[*ntok].s = s + b;
+		t[*ntok].len = i - b;
+		t[*ntok].col = chars(s, b) + 1;
+		(*ntok)++;
+	}
+	return 0;
+}
+
+/* MG-REPLAY-1: the first line names the format and version:
+ * "megami-replay 1".  Returns 0 or a located error. */
+static int magic_line(parser *ps, const tok *t, size_t ntok)
+{
+	if (!tok_is(&t[0], "megami-replay"))
+		return fail_at(ps, UT_EINVALID, t[0].col,
+		               UT_TRL(ps->lang, "megami のリプレイではありません（1行目は"
+		                            "「%s」）",
+		                  "not a megami replay (the first line is '%s')"),
+		               MG_REPLAY_MAGIC);
+	if (ntok != 2 || !tok_is(&t[1], "1"))
+		return fail_at(ps, UT_EINVALID,
+		               ntok > 1 ? t[1].col : chars(ps->text, ps->len) + 1,
+		               UT_TRL(ps->lang, "リプレイの版は 1 だけです",
+		                  "only version 1 of the replay format exists"));
+	return 0;
+}
+
+/* The seed `t`: a whole number from 0 to UINT64_MAX, into ps->r (set even
+ * after an error, as far as it was read).  Returns 0 or a located error. */
+static int seed_value(parser *ps, const tok *t)
+{
+	uint64_t v = 0;
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < t->len && rc == 0; k++) {
+		unsigned d = (unsigned)(t->s[k] - '0');
+		if (t->s[k] < '0' || t->s[k] > '9')
+			rc = fail_at(ps, UT_EINVALID, t->col,
+			             UT_TRL(ps->lang, "シードは0から%" PRIu64
+			                          "までの整数です（「%.*s」）",
+			                "the seed is a whole number from 0 "
+			                "to %" PRIu64 " (not '%.*s')"),
+			             UINT64_MAX, (int)t->len, t->s);
+		else if (v > (UINT64_MAX - d) / 10)
+			rc = fail_at(ps, UT_EOVERFLOW, t->col,
+			             UT_TRL(ps->lang, "数「%.*s」が大きすぎます",
+			                "the number '%.*s' is too large"),
+			             (int)t->len, t->s);
+		else
+			v = v * 10 + d;
+	}
+	ps->r->has_seed = 1;
+	ps->r->seed = v;
+	return rc;
+}
+
+/*
+ * A header line t[0..ntok): "rng NAME", "seed N" or "scenario FILE",
+ * once each (*seen: the line of the first, 0 none; set here) and before
+ * the scenario's lines (yaml_state 0), the dice and the decisions.
+ * Returns 0 or an error (located but for memory).
+ */
+static int header_line(parser *ps, const tok *t, size_t ntok, uint32_t *seen,
+                       int yaml_state)
+{
+	if (ps->r->nitems > 0 || yaml_state != 0)
+		return fail_at(ps, UT_EINVALID, t[0].col,
+		               UT_TRL(ps->lang, "「%.*s」はシナリオの行、ダイス、決定より"
+		                            "前に書きます",
+		                  "'%.*s' comes before the scenario's lines, "
+		                  "the dice and the decisions"),
+		               (int)t[0].len, t[0].s);
+	if (*seen)
+		return fail_at(ps, UT_EINVALID, t[0].col,
+		               UT_TRL(ps->lang, "「%.*s」が2回あります（最初は%u行目）",
+		                  "'%.*s' is given twice (first on line %u)"),
+		               (int)t[0].len, t[0].s, (unsigned)*seen);
+	*seen = ps->line;
+	if (ntok < 2)
+		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
+		               UT_TRL(ps->lang, "「%.*s」の値がありません",
+		                  "'%.*s' needs a value"),
+		               (int)t[0].len, t[0].s);
+	if (tok_is(&t[0], "scenario")) {
+		/* the rest of the line (blanks inside kept) */
+		const char *p = t[1].s, *e = t[ntok - 1].s + t[ntok - 1].len;
+		if (!(ps->r->scenario_path = dup_n(p, (size_t)(e - p))))
+			return ut_error_set(UT_ENOMEM, "out of memory");
+		return 0;
+	}
+	if (ntok > 2)
+		return fail_at(ps, UT_EINVALID, t[2].col,
+		               UT_TRL(ps->lang, "「%.*s」の値が多すぎます",
+		                  "too many values for '%.*s'"),
+		               (int)t[0].len, t[0].s);
+	if (tok_is(&t[0], "rng")) {
+		/* docs/RANDOM.md: a replay records "xoshiro256ss-1" */
+		if (!tok_is(&t[1], UT_RNG_NAME))
+			return fail_at(ps, UT_EINVALID, t[1].col,
+			               UT_TRL(ps->lang, "乱数生成器「%.*s」は使えません"
+			                            "（%s だけ）",
+			                  "unknown generator '%.*s' (only %s)"),
+			               (int)t[1].len, t[1].s, UT_RNG_NAME);
+		return 0;
+	}
+	return seed_value(ps, &t[1]);
+}
+
 int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
                     size_t len, mg_lang lang)
 {
@@ -301,7 +463,7 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	ps.line = 0;
 	while (at < len && rc == 0) {
 		const char *s = text + at, *nl = memchr(s, '\n', len - at);
-		size_t n = nl ? (size_t)(nl - s) : len - at, i, ntok = 0;
+		size_t n = nl ? (size_t)(nl - s) : len - at, ntok = 0;
 		tok t[MAX_TOKENS];
 
 		at += n + (nl != NULL);
@@ -314,67 +476,15 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 		if (n > 0 && s[0] == '|') {
 			if (!magic)
 				break; /* reported below: no header */
-			if (yaml_state == 2 || out->nitems > 0) {
-				rc = fail_at(&ps, UT_EINVALID, 1,
-				             UT_TRL(lang, "シナリオの行（| ）は、ダイスと決定より前に"
-				                          "ひとまとまりで書きます",
-				                    "the scenario's '| ' lines come together, "
-				                    "before any die or decision"));
-				break;
-			}
-			if (n > 1 && s[1] != ' ') {
-				rc = fail_at(&ps, UT_EINVALID, 2,
-				             UT_TRL(lang, "シナリオの行は「| 」で始めます",
-				                    "a scenario line starts with '| '"));
-				break;
-			}
-			if (yaml_state == 0)
-				out->yaml_line = ps.line;
-			yaml_state = 1;
-			if (n > 2)
-				ut_buf_put(&yaml, s + 2, n - 2);
-			ut_buf_puts(&yaml, "\n");
+			rc = scenario_line(&ps, &yaml_state, &yaml);
 			continue;
 		}
 		if (yaml_state == 1)
 			yaml_state = 2;
-		/* words, up to a '#' */
-		for (i = 0; i < n && s[i] != '#';) {
-			size_t b;
-			if (s[i] == ' ' || s[i] == '\t') {
-				i++;
-				continue;
-			}
-			b = i;
-			while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '#')
-				i++;
-			if (ntok == MAX_TOKENS) {
-				rc = fail_at(&ps, UT_EINVALID, chars(s, b) + 1,
-				             UT_TRL(lang, "1行の値が多すぎます（%d個まで）",
-				                    "too many values on one line (at most %d)"),
-				             MAX_TOKENS);
-				break;
-			}
-			t[ntok].s = s + b;
-			t[ntok].len = i - b;
-			t[ntok].col = chars(s, b) + 1;
-			ntok++;
-		}
-		if (rc < 0 || ntok == 0)
+		if ((rc = split_words(&ps, t, &ntok)) < 0 || ntok == 0)
 			continue;
 		if (!magic) {
-			/* MG-REPLAY-1: the first line names the format and version */
-			if (!tok_is(&t[0], "megami-replay"))
-				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             UT_TRL(lang, "megami のリプレイではありません（1行目は"
-				                          "「%s」）",
-				                    "not a megami replay (the first line is '%s')"),
-				             MG_REPLAY_MAGIC);
-			else if (ntok != 2 || !tok_is(&t[1], "1"))
-				rc = fail_at(&ps, UT_EINVALID,
-				             ntok > 1 ? t[1].col : chars(s, n) + 1,
-				             UT_TRL(lang, "リプレイの版は 1 だけです",
-				                    "only version 1 of the replay format exists"));
+			rc = magic_line(&ps, t, ntok);
 			magic = 1;
 			first_line = ps.line;
 			continue;
@@ -383,69 +493,7 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 		    tok_is(&t[0], "scenario")) {
 			uint32_t *seen = tok_is(&t[0], "rng") ? &seen_rng
 			               : tok_is(&t[0], "seed") ? &seen_seed : &seen_path;
-			if (out->nitems > 0 || yaml_state != 0) {
-				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             UT_TRL(lang, "「%.*s」はシナリオの行、ダイス、決定より"
-				                          "前に書きます",
-				                    "'%.*s' comes before the scenario's lines, "
-				                    "the dice and the decisions"),
-				             (int)t[0].len, t[0].s);
-				continue;
-			}
-			if (*seen) {
-				rc = fail_at(&ps, UT_EINVALID, t[0].col,
-				             UT_TRL(lang, "「%.*s」が2回あります（最初は%u行目）",
-				                    "'%.*s' is given twice (first on line %u)"),
-				             (int)t[0].len, t[0].s, (unsigned)*seen);
-				continue;
-			}
-			*seen = ps.line;
-			if (ntok < 2) {
-				rc = fail_at(&ps, UT_EINVALID, chars(s, n) + 1,
-				             UT_TRL(lang, "「%.*s」の値がありません",
-				                    "'%.*s' needs a value"),
-				             (int)t[0].len, t[0].s);
-			} else if (tok_is(&t[0], "scenario")) {
-				/* the rest of the line (blanks inside kept) */
-				const char *p = t[1].s, *e = t[ntok - 1].s + t[ntok - 1].len;
-				if (!(out->scenario_path = dup_n(p, (size_t)(e - p))))
-					rc = ut_error_set(UT_ENOMEM, "out of memory");
-			} else if (ntok > 2) {
-				rc = fail_at(&ps, UT_EINVALID, t[2].col,
-				             UT_TRL(lang, "「%.*s」の値が多すぎます",
-				                    "too many values for '%.*s'"),
-				             (int)t[0].len, t[0].s);
-			} else if (tok_is(&t[0], "rng")) {
-				/* docs/RANDOM.md: a replay records "xoshiro256ss-1" */
-				if (!tok_is(&t[1], UT_RNG_NAME))
-					rc = fail_at(&ps, UT_EINVALID, t[1].col,
-					             UT_TRL(lang, "乱数生成器「%.*s」は使えません"
-					                          "（%s だけ）",
-					                    "unknown generator '%.*s' (only %s)"),
-					             (int)t[1].len, t[1].s, UT_RNG_NAME);
-			} else {
-				uint64_t v = 0;
-				size_t k;
-				for (k = 0; k < t[1].len && rc == 0; k++) {
-					unsigned d = (unsigned)(t[1].s[k] - '0');
-					if (t[1].s[k] < '0' || t[1].s[k] > '9')
-						rc = fail_at(&ps, UT_EINVALID, t[1].col,
-						             UT_TRL(lang, "シードは0から%" PRIu64
-						                          "までの整数です（「%.*s」）",
-						                    "the seed is a whole number from 0 "
-						                    "to %" PRIu64 " (not '%.*s')"),
-						             UINT64_MAX, (int)t[1].len, t[1].s);
-					else if (v > (UINT64_MAX - d) / 10)
-						rc = fail_at(&ps, UT_EOVERFLOW, t[1].col,
-						             UT_TRL(lang, "数「%.*s」が大きすぎます",
-						                    "the number '%.*s' is too large"),
-						             (int)t[1].len, t[1].s);
-					else
-						v = v * 10 + d;
-				}
-				out->has_seed = 1;
-				out->seed = v;
-			}
+			rc = header_line(&ps, t, ntok, seen, yaml_state);
 			continue;
 		}
 		if (tok_is(&t[0], "dice"))
