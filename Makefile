@@ -144,9 +144,9 @@ asan: deps
 tsan: deps
 	$(call heading,"build: $(TSAN_DIR) (ThreadSanitizer)")
 	$(CMAKE) -S . -B $(TSAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
-	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target test_league test_util_series amaryllis megami_test_montecarlo manastorm_test_playtest test_optimize
+	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target amaryllis_test_league util_test_series amaryllis megami_test_montecarlo manastorm_test_playtest amaryllis_test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'test_league|test_util_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|amaryllis/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi

@@ -1,7 +1,7 @@
 /*
  * bteam.h - random ビルディア teams through the public team API, for the
  * property tests that compare two ways of playing a battle
- * (tests/test_shortcuts.c, tests/test_hits.c).  Header-only; include it
+ * (tests/amaryllis/test_shortcuts.c, tests/amaryllis/test_hits.c).  Header-only; include it
  * after <cmocka.h>.
  */
 #ifndef AM_TESTS_BTEAM_H

@@ -4,7 +4,7 @@
 Written straight from docs/RANDOM.md with Python's
 arbitrary-precision integers (every step masked to 64 bits by hand), so it
 shares no code and no fixed-width arithmetic with src/util/rng.c.  The
-numbers pinned in tests/test_util_rng.c were printed by this script:
+numbers pinned in tests/util/test_rng.c were printed by this script:
 
     python3 tests/support/rng_reference.py
 

@@ -5,7 +5,7 @@
  * nobody can ever act again (dormant).  Results and events are those of
  * playing every step; am_battle_opts.shortcuts = 0 turns them all off (and
  * the 毒 phase's skip when nobody was ever poisoned, in schedule.c), so
- * that tests/test_shortcuts.c can compare both ways.  The step count stays
+ * that tests/amaryllis/test_shortcuts.c can compare both ways.  The step count stays
  * within INT64_MAX (AM-ARITH-1).
  */
 #include "engine_int.h"

@@ -16,7 +16,7 @@
  *                         builder reaches in its first turn of use (slot
  *                         index < 素早さ) with at most 遅延起動5, so that it
  *                         is built in some battle.
- * tests/test_optimize.c formats thousands of mutated designs and checks
+ * tests/amaryllis/test_optimize.c formats thousands of mutated designs and checks
  * each with the real sheet parser and validator.
  */
 #include <stdio.h>

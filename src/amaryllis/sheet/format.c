@@ -4,7 +4,7 @@
  * written), with each unit's 技術 and what its actions use in comment
  * lines: the storage as `amaryllis check` prints it (BU-SHEET-3 in
  * docs/RULES.md).  The text is itself a sheet that parses to the same team
- * and formats to the same text (tests/test_sheet.c: roundtrip_*).
+ * and formats to the same text (tests/amaryllis/test_sheet.c: roundtrip_*).
  */
 #include <inttypes.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * test_util_msg.c - message catalogues (util/msg.h): positional
+ * test_msg.c - message catalogues (util/msg.h): positional
  * placeholders (a translation may reorder its arguments), typed arguments,
  * the language lookup, and the errors of a broken template.
  */

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../src/amaryllis/core/line.h"
+#include "../../src/amaryllis/core/line.h"
 
 enum { MAXN = 3000 };
 

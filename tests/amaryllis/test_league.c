@@ -20,7 +20,7 @@
 #include "amaryllis.h"
 #include "support/fixture.h"
 
-#include "../bench/gen.h"
+#include "../../bench/gen.h"
 
 static am_sheet *load(const char *path)
 {

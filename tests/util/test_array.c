@@ -1,5 +1,5 @@
 /*
- * test_util_array.c - growable arrays (util/array.h): the capacity starts at
+ * test_array.c - growable arrays (util/array.h): the capacity starts at
  * 16 and doubles; a failed growth leaves the array and its capacity intact.
  */
 #include <setjmp.h>

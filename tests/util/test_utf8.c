@@ -1,5 +1,5 @@
 /*
- * test_util_utf8.c - cutting UTF-8 on character boundaries (util/utf8.h).
+ * test_utf8.c - cutting UTF-8 on character boundaries (util/utf8.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /*
- * test_util_ckd.c - checked 64-bit arithmetic (util/ckd.h) at the edges:
+ * test_ckd.c - checked 64-bit arithmetic (util/ckd.h) at the edges:
  * INT64_MIN, INT64_MAX, -1, 0, and the rounding of the halving helpers.
  */
 #include <setjmp.h>

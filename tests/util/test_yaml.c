@@ -1,5 +1,5 @@
 /*
- * test_util_yaml.c - the YAML layer (util/yaml.h): the located tree, what
+ * test_yaml.c - the YAML layer (util/yaml.h): the located tree, what
  * every format refuses (bad UTF-8, tabs, syntax, anchors, aliases, tags, a
  * second document, NUL, depth, the node cap), the key tables with two
  * spellings, plain decimal integers, booleans, names, the nearest name,

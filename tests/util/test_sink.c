@@ -1,5 +1,5 @@
 /*
- * test_util_sink.c - buffered output (util/sink.h): what reaches the writer
+ * test_sink.c - buffered output (util/sink.h): what reaches the writer
  * and when, the in-memory mode, and the sticky write failure.
  */
 #include <setjmp.h>

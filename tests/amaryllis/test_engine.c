@@ -11,7 +11,7 @@
 #include "amaryllis/sheet.h"
 #include "support/fixture.h"
 
-#include "../bench/gen.h"
+#include "../../bench/gen.h"
 
 /* グリスク and ヌト, the two units of the worked example (RPG013 アマリリス, 戦闘例). */
 static void grisk(tf_team *t)

@@ -1,5 +1,5 @@
 /*
- * test_util_rng.c - the seeded generator `xoshiro256ss-1` (util/rng.h)
+ * test_rng.c - the seeded generator `xoshiro256ss-1` (util/rng.h)
  * against reference outputs computed independently.
  *
  * Every expected number below was printed by tests/support/rng_reference.py,

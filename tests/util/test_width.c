@@ -1,5 +1,5 @@
 /*
- * test_util_width.c - display width (util/width.h): the columns a terminal
+ * test_width.c - display width (util/width.h): the columns a terminal
  * gives Japanese, ASCII, combining marks and invalid bytes.
  */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /*
- * test_util_series.c - util/series.h: every run made exactly once for any
+ * test_series.c - util/series.h: every run made exactly once for any
  * number of threads and chunk size (UT-SERIES-1), the smallest failing
  * run reported whatever the threads (UT-SERIES-ERR-1) with its seed in
  * the message (UT-SERIES-ERR-2), progress reaching the total on the

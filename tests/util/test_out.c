@@ -1,5 +1,5 @@
 /*
- * test_util_out.c - checked output and files replaced whole or not at all
+ * test_out.c - checked output and files replaced whole or not at all
  * (util/out.h): a new file, a replaced one (its permissions kept), a write
  * that fails (RLIMIT_FSIZE: the old file stays, no temporary file is left),
  * a dropped file, a device and a symbolic link written in place, a missing

@@ -1,5 +1,5 @@
 /*
- * test_util_error.c - one error object for every system (util/error.h):
+ * test_error.c - one error object for every system (util/error.h):
  * am_/mg_/ms_error_last read what ut_error_set wrote, any system's
  * *_error_clear clears it for all, and the public codes keep their values.
  */

@@ -29,7 +29,7 @@
 #include "support/fixture.h"
 #include "util/array.h"
 
-#include "../bench/gen.h"
+#include "../../bench/gen.h"
 
 /* ---- recording events ---------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /*
- * test_util_stats.c - util/stats.h: the Wilson interval against values
+ * test_stats.c - util/stats.h: the Wilson interval against values
  * worked by hand, the nearest-rank percentile, integer histograms.
  */
 #include <setjmp.h>
