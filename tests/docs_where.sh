@@ -8,7 +8,7 @@
 #                                 directory above this script's)
 #
 #   system      document            IDs            files under
-#   amaryllis   docs/RULES.md       AM-, BU-, LG-  src/amaryllis/
+#   amaryllis   docs/AMARYLLIS.md   AM-, BU-, LG-  src/amaryllis/
 #   megami      docs/MEGAMI.md      MG-            src/megami/
 #   manastorm   docs/MANASTORM.md   MS-            src/manastorm/
 #
@@ -56,7 +56,7 @@ my %untested = map { $_ => 1 } qw(
 );
 
 my @systems = (
-	[ 'amaryllis', 'docs/RULES.md',     '(?:AM|BU|LG)', 'src/amaryllis' ],
+	[ 'amaryllis', 'docs/AMARYLLIS.md', '(?:AM|BU|LG)', 'src/amaryllis' ],
 	[ 'megami',    'docs/MEGAMI.md',    'MG',           'src/megami' ],
 	[ 'manastorm', 'docs/MANASTORM.md', 'MS',           'src/manastorm' ],
 );

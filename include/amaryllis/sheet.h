@@ -7,7 +7,7 @@
  * Unicode code points, of the original line).  A sheet with any diagnostic of
  * severity error is illegal and has no team.
  *
- * Grammar (after NFKC normalisation; see docs/RULES.md):
+ * Grammar (after NFKC normalisation; see docs/AMARYLLIS.md):
  *   sheet    -> { blank | comment | unit | build | tech | action }
  *   comment  -> '#' text
  *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' [ names ] ]

@@ -117,7 +117,7 @@ int am_team_check(const am_team *team);
 int am_team_compare(const am_team *a, const am_team *b);
 
 /** Why a unit definition can never be created in a battle
- * (am_team_build_turns; docs/RULES.md BU-STORE-2, BU-STORE-3, BU-STORE-4). */
+ * (am_team_build_turns; docs/AMARYLLIS.md BU-STORE-2, BU-STORE-3, BU-STORE-4). */
 typedef enum am_unbuilt {
 	AM_BUILT = 0,          /**< it can be: the entry unit, or built by turn 20 */
 	AM_UNBUILT_NO_CHAIN,   /**< no ビルド chain from the entry unit names it */
@@ -151,7 +151,7 @@ typedef struct am_build_turn {
  * (the entry unit: turn 0).  When that bound is past turn 20, the
  * definition can never be built (the extension text: 戦闘中にどう転んでも
  * ビルドされ得ないユニットの定義は禁止です), and `why` says why.  The bound
- * is proved, never guessed (docs/RULES.md BU-STORE-3): a definition is
+ * is proved, never guessed (docs/AMARYLLIS.md BU-STORE-3): a definition is
  * reported only when no battle can build it.
  *
  * @param out   team->nunits entries

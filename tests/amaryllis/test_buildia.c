@@ -5,7 +5,7 @@
  *
  * Sources: the rule texts (RPG013 アマリリス, RPG014 アマリリス・ビルディア)
  * and the project's rulings, sections A and B ("RULINGS B2" below), as
- * docs/RULES.md states them; each test names the rule IDs it checks, above
+ * docs/AMARYLLIS.md states them; each test names the rule IDs it checks, above
  * it and in its cmocka name.  The implementation under test was NOT read
  * while writing these tests: every expected figure is derived by hand in the
  * comment above its test.

@@ -73,7 +73,7 @@ static const char nut[] =
 	"・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n";
 
 /*
- * The worked example (docs/RULES.md; AM-TURN-2, AM-CLASS-1, AM-CLASS-2,
+ * The worked example (docs/AMARYLLIS.md; AM-TURN-2, AM-CLASS-1, AM-CLASS-2,
  * AM-CLASS-3, AM-DEATH-1: ライフ revives at 1): nothing is usable in turn 0
  * and turn 1 deals no damage, so both are at 10 at the start, after turn 0 and after turn 1.  Turn 2: 魔法剣
  * (ＨＰ減殺, X = 10) takes グリスク to 10 − ⌈10÷2⌉ = 5.  Turn 3: 絶対剣

@@ -2,7 +2,7 @@
  * test_engine.c - the battle engine on hand-built teams.
  *
  * Every expected figure below is derived by hand from the rules as
- * docs/RULES.md states them (the rule IDs there are cited above each test
+ * docs/AMARYLLIS.md states them (the rule IDs there are cited above each test
  * and in its name); the derivation is written next to each test.
  */
 #include <string.h>

@@ -3,7 +3,7 @@
  * results on 1, 2 and 3 threads, and shares (as MPI ranks play them) that
  * add up to the whole league.
  *
- * The rules are the project's own (docs/RULES.md section 12, "Leagues");
+ * The rules are the project's own (docs/AMARYLLIS.md section 12, "Leagues");
  * each test names the rule IDs it checks, above it and in its cmocka name
  * (TF_TEST, tests/support/fixture.h).
  */

@@ -3,7 +3,7 @@
  * (or more) per rule point of the core game (アマリリス).
  *
  * Sources: the rule text (RPG013 アマリリス) and the project's rulings,
- * section A ("RULINGS A6" below), as docs/RULES.md states them; each test
+ * section A ("RULINGS A6" below), as docs/AMARYLLIS.md states them; each test
  * names the rule IDs it checks, above it and in its cmocka name.  The
  * implementation under test was NOT read while writing these tests: every
  * expected figure is derived by hand in the comment above its test.

@@ -19,7 +19,7 @@
  * that each input stays fast; stopping at a limit (AM_ELIMIT) or on an
  * overflow (AM_EOVERFLOW) is a legal outcome, any other error is a finding.
  * The JSON log must parse (jansson) and agree with am_result; the result
- * must obey the rules (docs/RULES.md sections 6 and 11).  Any violation
+ * must obey the rules (docs/AMARYLLIS.md sections 6 and 11).  Any violation
  * aborts.  The text logs only have to come out without a crash.
  *
  * Build: make fuzz (CMake -DAMARYLLIS_FUZZ=ON with clang, build-fuzz/fuzz/);
@@ -192,7 +192,7 @@ static void check_json(const char *text, size_t len, const am_engine *engine,
 
 /*
  * Check a finished battle (rc == 0) against the rules: winner, draw and
- * tie-break agree with the scores (docs/RULES.md 6), the scores are the sums of
+ * tie-break agree with the scores (docs/AMARYLLIS.md 6), the scores are the sums of
  * the units' ＨＰ (11), and a battle over before turn 20 has a side with no
  * living unit (11).
  */

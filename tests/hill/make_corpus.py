@@ -19,7 +19,7 @@ hostile messages are only generated at test time (corpus.py calls
 A .facts file lists what the reply must contain; corpus.py explains the
 fact kinds.  Every expectation is derived by hand in the comment above it,
 from the rule text (the seed text 000_…txt of docs/RULINGS.md, the worked example
-グリスク vs ヌト → ヌトの勝利, final ＨＰ ヌト 1, グリスク −1), docs/RULES.md
+グリスク vs ヌト → ヌトの勝利, final ＨＰ ヌト 1, グリスク −1), docs/AMARYLLIS.md
 and the hill contract (docs/HILL.md).
 """
 import base64

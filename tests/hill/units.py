@@ -5,14 +5,14 @@ construction: ＨＰ (a multiple of 5), 攻撃力, 防御力, 素早さ bought w
 most 9 of the 10 bonus points, so
 技術 = 10 − (ＨＰ÷5 + 攻撃力 + 防御力 + 素早さ) ≥ 1, and the actions set
 cost exactly 技術 in all (each action of the menu has its cost from the
-table of docs/RULES.md §2).  No ビルド, single units: AM-SYM-1 makes every
+table of docs/AMARYLLIS.md §2).  No ビルド, single units: AM-SYM-1 makes every
 battle independent of which side is which, so a round robin's results do
 not depend on the order in which units entered.  The scripts still run
 `amaryllis check` on what they make.
 """
 import random
 
-# (name, cost, class) — costs from docs/RULES.md §2 (the AM-CLASS rules).
+# (name, cost, class) — costs from docs/AMARYLLIS.md §2 (the AM-CLASS rules).
 MENU = [
     ("突き", 1, "直接攻撃"),            # AM-CLASS-1, base 1
     ("貫き", 3, "防御無視攻撃"),        # AM-CLASS-2, base 3

@@ -16,7 +16,7 @@
  *                         ...}));
  *
  * The first unit is the entry unit: 10 bonus points, 愛 = .love.  Every
- * further unit is a ビルディア with free bonus .bonus = Ｂ (docs/RULES.md
+ * further unit is a ビルディア with free bonus .bonus = Ｂ (docs/AMARYLLIS.md
  * BU-SHEET-1, BU-SHEET-2).  Actions are given inline on the unit that sets
  * them, in set order.  Actions with the same .name are one action of the
  * team (set on several units, or several times on one), as on a sheet, and
@@ -208,7 +208,7 @@ int64_t tf_sum_ev(const tf_outcome *o, am_event_kind kind, int32_t target);
 
 /*
  * A cmocka test whose name starts with the IDs of the rules it checks
- * (docs/RULES.md), so that `grep AM-TURN-2` finds it and the runner prints
+ * (docs/AMARYLLIS.md), so that `grep AM-TURN-2` finds it and the runner prints
  * it: TF_TEST("AM-TURN-2 AM-DEATH-1", test_turn0_no_death).
  */
 #define TF_TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}

@@ -10,7 +10,7 @@
  *    the costs appear.
  * 2. Battle: グリスク vs ヌト (examples/) -> the replay ends with ヌトの勝利,
  *    steps through, and the ＨＰ chart is drawn (two lines, one death, one
- *    revival: docs/RULES.md's worked example, see below).
+ *    revival: docs/AMARYLLIS.md's worked example, see below).
  * 3. Hill (when HILL.db is given): an entry through the form appears in the
  *    standings, with the result label in the page's language (data-result
  *    keeps the X-Amaryllis-Result value); the standings are shown once
@@ -122,7 +122,7 @@ function cliErrors(text, lang = "ja") {
     ok((await page.locator("#status").textContent()).length > 0, "status says legal");
     await page.screenshot({ path: path.join(outdir, "editor-ok.png"), fullPage: true });
 
-    /* 2. the battle.  The worked example (docs/RULES.md): ヌト's 命の剣 gives
+    /* 2. the battle.  The worked example (docs/AMARYLLIS.md): ヌト's 命の剣 gives
      * ライフ in turn 1; in turn 4 グリスク's two スピア take ヌト to −4, ライフ
      * revives it at 1, and 絶対剣 takes グリスク from 2 to −1: ヌトの勝利, one
      * death (グリスク) and one revival (ヌト) on the chart. */

@@ -3,7 +3,7 @@
  * start to judging, and the events (AM-RESULT-1, AM-RESULT-2, AM-SYM-1,
  * BU-RESULT-2 for the judging; RULINGS A9, B4).
  *
- * The engine plays exactly as docs/RULES.md (RULINGS A4–A10, B2–B4)
+ * The engine plays exactly as docs/AMARYLLIS.md (RULINGS A4–A10, B2–B4)
  * describes; engine_int.h maps its modules.  The engine owns all its
  * working memory and reuses it from battle to battle, so a warm engine runs
  * a core battle without allocating.  Nothing here does I/O; events go to

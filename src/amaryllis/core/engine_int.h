@@ -22,9 +22,9 @@
  * The small functions every step calls are static inline here, so that the
  * split costs no calls on the hot path.  Nothing here is public.
  *
- * Rule IDs (AM-STEP-2, BU-PLACE-1, …) are those of docs/RULES.md; the
+ * Rule IDs (AM-STEP-2, BU-PLACE-1, …) are those of docs/AMARYLLIS.md; the
  * comment above each function names the rules it implements, and section 13
- * of docs/RULES.md maps every ID to its functions here and in the modules.
+ * of docs/AMARYLLIS.md maps every ID to its functions here and in the modules.
  */
 #ifndef AM_CORE_ENGINE_INT_H
 #define AM_CORE_ENGINE_INT_H

@@ -2,7 +2,7 @@
  * reach.c - the first turn in which each unit definition of a team can be
  * created (am_team_build_turns): the proof behind "a definition that can
  * never be built is illegal" (the extension text: 戦闘中にどう転んでも
- * ビルドされ得ないユニットの定義は禁止です; RULINGS B1; docs/RULES.md
+ * ビルドされ得ないユニットの定義は禁止です; RULINGS B1; docs/AMARYLLIS.md
  * BU-STORE-2, BU-STORE-3, BU-STORE-4).
  *
  * The bound must hold in every battle, so everything the team cannot be

@@ -4,7 +4,7 @@
  * team (docs/OPTIMIZE.md, "The space").
  *
  * Legality by construction: every change ends with repair(), which brings
- * any design back into the legal space of docs/RULES.md:
+ * any design back into the legal space of docs/AMARYLLIS.md:
  *   AM-UNIT-1, AM-UNIT-2  stats ≥ 0 from exactly the bonus (技術 implied ≥ 0)
  *   AM-UNIT-4             the costs of the actions set fit 技術
  *   AM-CLASS-4, AM-CLASS-5, AM-CLASS-6 (Ｎ ≥ 1), AM-CLASS-9, AM-CLASS-10

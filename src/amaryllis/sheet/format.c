@@ -3,7 +3,7 @@
  * notation (half-width, computed costs, customisations in the order
  * written), with each unit's 技術 and what its actions use in comment
  * lines: the storage as `amaryllis check` prints it (BU-SHEET-3 in
- * docs/RULES.md).  The text is itself a sheet that parses to the same team
+ * docs/AMARYLLIS.md).  The text is itself a sheet that parses to the same team
  * and formats to the same text (tests/amaryllis/test_sheet.c: roundtrip_*).
  */
 #include <inttypes.h>

@@ -6,7 +6,7 @@
  * fault); errors of meaning (a negative stat, a bad bonus) do not, so that
  * every one of them is reported.  Whole-sheet rules are in validate.c.
  *
- * Rule IDs (AM-UNIT-2, BU-SHEET-1, …) are those of docs/RULES.md; section 13
+ * Rule IDs (AM-UNIT-2, BU-SHEET-1, …) are those of docs/AMARYLLIS.md; section 13
  * there lists the functions below by rule.
  */
 #include <stdlib.h>

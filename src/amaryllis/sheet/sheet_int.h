@@ -11,7 +11,7 @@
  *   format.c    am_sheet_format
  *   sheet.c     am_sheet_*   the driver, accessors and the team
  *
- * Rule IDs (AM-UNIT-1, BU-SHEET-1, …) are those of docs/RULES.md; its
+ * Rule IDs (AM-UNIT-1, BU-SHEET-1, …) are those of docs/AMARYLLIS.md; its
  * section 13 maps them to the functions of these files.
  */
 #ifndef AM_SHEET_INT_H

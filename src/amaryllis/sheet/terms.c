@@ -9,7 +9,7 @@
 
 #include "sheet_int.h"
 
-/* The customisations as the rules name them, for messages (docs/RULES.md:
+/* The customisations as the rules name them, for messages (docs/AMARYLLIS.md:
  * AM-CUST-1, AM-CUST-2, AM-CUST-3, AM-CUST-4, AM-CUST-5, AM-CUST-6,
  * BU-CUST-1, BU-CUST-2, BU-CUST-3; am_cu names each). */
 static const char *const cu_names[AM_CU_COUNT] = {

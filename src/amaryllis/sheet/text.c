@@ -9,7 +9,7 @@
  * U+2010..U+2015 and U+2212 then become '-'.  So full-width and half-width
  * forms are the same (AM-UNIT-5), and a diagnostic's column counts the
  * characters of the line as written (AM-UNIT-6); rule IDs are those of
- * docs/RULES.md.
+ * docs/AMARYLLIS.md.
  *
  * Costs stay linear: clusters are cut after CLUSTER_MAX code points, which
  * bounds the work of utf8proc's canonical reordering (quadratic in the

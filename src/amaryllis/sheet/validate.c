@@ -1,5 +1,5 @@
 /*
- * validate.c - the rules that need the whole sheet (docs/RULES.md; rulings
+ * validate.c - the rules that need the whole sheet (docs/AMARYLLIS.md; rulings
  * A1–A3, A10, B1–B2): legality of every action line (AM-CUST-7, BU-CUST-4
  * and the conditions of the class and customisation tables), costs
  * (AM-COST-1, through am_action_cost), references between units and actions
