@@ -277,22 +277,14 @@ int am_hill_next_notice(char **out, size_t *len, am_hill *h)
 	                       "sent = 0 ORDER BY id LIMIT 1")) < 0)
 		return rc;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const void *p = sqlite3_column_blob(st, 1);
-		size_t n = (size_t)sqlite3_column_bytes(st, 1);
 		h->last_out = sqlite3_column_int64(st, 0);
-		if ((*out = malloc(n + 1))) {
-			if (n)
-				memcpy(*out, p, n);
-			(*out)[n] = '\0';
-			*len = n;
-			rc = SQLITE_DONE;
-		} else {
-			rc = SQLITE_NOMEM;
-		}
+		*out = am_hill_col_dup(st, 1, len);
+		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
 		h->last_out = 0;
+		*len = 0;
 		return am_hill_db_fail(h, rc, "database");
 	}
 	return 0;
@@ -332,7 +324,7 @@ void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
 {
 	size_t text = reply_max > 8192 ? (reply_max - 4096) / 78 * 57 : 3000;
 	size_t room = text - 1024; /* 1 KiB for the notes */
-	const char *note = L(lang,
+	const char *note = UT_TRL(lang,
 		"\n（返信の上限 %zu バイトを超えるため、ここで打ち切りました。戦闘は決定的な"
 		"ので、`amaryllis battle` か丘のウェブページの対戦画面で、同じシートから"
 		"すべてを見られます。）\n",
@@ -345,7 +337,7 @@ void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
 		ut_buf_printf(body, note, reply_max);
 		if (has_logs) {
 			ut_buf_clear(logs);
-			ut_buf_puts(logs, L(lang, "（ログは返信の上限を超えるため省きました。）\n",
+			ut_buf_puts(logs, UT_TRL(lang, "（ログは返信の上限を超えるため省きました。）\n",
 			                    "(The logs are left out: the reply would be too large.)\n"));
 		}
 		return;

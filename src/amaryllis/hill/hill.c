@@ -510,7 +510,7 @@ void am_hill_members_free(hill_member *m, size_t n)
 	free(m);
 }
 
-static char *col_dup(sqlite3_stmt *st, int c, size_t *len)
+char *am_hill_col_dup(sqlite3_stmt *st, int c, size_t *len)
 {
 	const void *p = sqlite3_column_blob(st, c);
 	size_t n = (size_t)sqlite3_column_bytes(st, c);
@@ -593,12 +593,12 @@ int am_hill_standings(am_hill *h, hill_member **out, size_t *n_out)
 		memset(&m[n], 0, sizeof(m[n]));
 		m[n].id = sqlite3_column_int64(st, 0);
 		m[n].seq = m[n].id;
-		m[n].name = col_dup(st, 1, NULL);
-		m[n].owner = col_dup(st, 2, NULL);
-		m[n].entered = col_dup(st, 3, NULL);
-		m[n].sheet = col_dup(st, 4, &m[n].sheet_len);
+		m[n].name = am_hill_col_dup(st, 1, NULL);
+		m[n].owner = am_hill_col_dup(st, 2, NULL);
+		m[n].entered = am_hill_col_dup(st, 3, NULL);
+		m[n].sheet = am_hill_col_dup(st, 4, &m[n].sheet_len);
 		if (sqlite3_column_type(st, 5) != SQLITE_NULL &&
-		    !(m[n].player = col_dup(st, 5, NULL))) {
+		    !(m[n].player = am_hill_col_dup(st, 5, NULL))) {
 			free(m[n].name); /* out of memory: seen below */
 			m[n].name = NULL;
 		}
@@ -694,7 +694,7 @@ static void fmt_margin(char *buf, size_t size, int64_t v)
 /* The standings table (rank, name, W-D-L, points, margin). */
 void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 {
-	size_t i, wn = ut_width(L(lang, "名前", "name"), strlen(L(lang, "名前", "name")));
+	size_t i, wn = ut_width(UT_TRL(lang, "名前", "name"), strlen(UT_TRL(lang, "名前", "name")));
 	char num[64];
 
 	for (i = 0; i < n; i++) {
@@ -703,15 +703,15 @@ void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 			wn = w;
 	}
 	if (n == 0) {
-		ut_buf_puts(b, L(lang, "（まだ誰もいません）\n", "(nobody yet)\n"));
+		ut_buf_puts(b, UT_TRL(lang, "（まだ誰もいません）\n", "(nobody yet)\n"));
 		return;
 	}
-	ut_buf_rpad(b, L(lang, "順位", "rank"), 4);
+	ut_buf_rpad(b, UT_TRL(lang, "順位", "rank"), 4);
 	ut_buf_puts(b, "  ");
-	ut_buf_pad(b, L(lang, "名前", "name"), wn + 2, 2);
-	ut_buf_pad(b, L(lang, "勝-分-負", "W-D-L"), 12, 1);
-	ut_buf_rpad(b, L(lang, "勝ち点", "points"), 7);
-	ut_buf_rpad(b, L(lang, "ＨＰ差", "margin"), 10);
+	ut_buf_pad(b, UT_TRL(lang, "名前", "name"), wn + 2, 2);
+	ut_buf_pad(b, UT_TRL(lang, "勝-分-負", "W-D-L"), 12, 1);
+	ut_buf_rpad(b, UT_TRL(lang, "勝ち点", "points"), 7);
+	ut_buf_rpad(b, UT_TRL(lang, "ＨＰ差", "margin"), 10);
 	ut_buf_puts(b, "\n");
 	for (i = 0; i < n; i++) {
 		snprintf(num, sizeof(num), "%zu", i + 1);
@@ -746,12 +746,12 @@ typedef struct job {
 
 static void say(job *j, const char *ja, const char *en)
 {
-	ut_buf_puts(&j->body, L(j->lang, ja, en));
+	ut_buf_puts(&j->body, UT_TRL(j->lang, ja, en));
 }
 
 static void sayf(job *j, const char *ja, const char *en, const char *arg)
 {
-	ut_buf_printf(&j->body, L(j->lang, ja, en), arg);
+	ut_buf_printf(&j->body, UT_TRL(j->lang, ja, en), arg);
 }
 
 static void help_lines(job *j)
@@ -790,19 +790,19 @@ static int hostile(job *j)
 
 	switch (m->bad) {
 	case HILL_MAIL_TOO_BIG:
-		ut_buf_printf(&j->body, L(j->lang,
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"このメールは大きすぎるため読みませんでした（上限 %zu バイト）。\n",
 			"This mail is too large to read (the limit is %zu bytes).\n"),
 			j->lim->max_bytes);
 		break;
 	case HILL_MAIL_TOO_MANY_PARTS:
-		ut_buf_printf(&j->body, L(j->lang,
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"このメールは MIME パートが多すぎるため読みませんでした（上限 %zu）。\n",
 			"This mail has too many MIME parts to read (the limit is %zu).\n"),
 			j->lim->max_parts);
 		break;
 	case HILL_MAIL_TOO_DEEP:
-		ut_buf_printf(&j->body, L(j->lang,
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"このメールは MIME の入れ子が深すぎるため読みませんでした（上限 %zu）。\n",
 			"This mail nests MIME parts too deeply to read (the limit is %zu).\n"),
 			j->lim->max_depth);
@@ -888,7 +888,7 @@ static int do_status(job *j)
 
 	if ((rc = am_hill_standings(j->h, &m, &n)) < 0)
 		return rc;
-	ut_buf_printf(&j->body, L(j->lang, "%s の順位表（%zu／%zu）:\n",
+	ut_buf_printf(&j->body, UT_TRL(j->lang, "%s の順位表（%zu／%zu）:\n",
 	                          "Standings of %s (%zu of %zu):\n"),
 	              j->h->name, n, j->h->size);
 	am_hill_table_text(&j->body, m, n, j->lang);
@@ -929,9 +929,9 @@ static int find_unit(am_hill *h, const char *name, unit_row *u)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		u->id = sqlite3_column_int64(st, 0);
-		u->owner = col_dup(st, 1, NULL);
-		u->hash = col_dup(st, 2, NULL);
-		u->rcpt = col_dup(st, 3, NULL);
+		u->owner = am_hill_col_dup(st, 1, NULL);
+		u->hash = am_hill_col_dup(st, 2, NULL);
+		u->rcpt = am_hill_col_dup(st, 3, NULL);
 		u->lang = sqlite3_column_int(st, 4) == AM_LANG_EN ? AM_LANG_EN :
 		                                                    AM_LANG_JA;
 		rc = u->owner && u->hash && u->rcpt ? SQLITE_DONE : SQLITE_NOMEM;
@@ -950,7 +950,7 @@ static void say_locked(job *j, const char *ename, int64_t until)
 	char t[64];
 
 	am_hill_time_text(t, sizeof(t), until);
-	ut_buf_printf(&j->body, L(j->lang,
+	ut_buf_printf(&j->body, UT_TRL(j->lang,
 		"「%s」は、まちがったパスワードが続いたため %s までロックされています"
 		"（差し替えも撤退もできません）。\n",
 		"'%s' is locked until %s after repeated wrong passwords (it can be "
@@ -985,9 +985,9 @@ static int check_password(job *j, const char *name, const char *ename,
 		ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
 		am_hill_time_text(t, sizeof(t), until);
 		say_locked(j, ename, until);
-		ut_buf_printf(&subject, L(ol, "[%s] 「%s」をロックしました",
+		ut_buf_printf(&subject, UT_TRL(ol, "[%s] 「%s」をロックしました",
 		                          "[%s] '%s' is locked"), j->h->name, ename);
-		ut_buf_printf(&body, L(ol,
+		ut_buf_printf(&body, UT_TRL(ol,
 			"丘「%s」のあなたのユニット「%s」に、1時間のうちに%u回まちがった"
 			"パスワードが送られました。%s まで、このユニットの差し替えと撤退は"
 			"できません（正しいパスワードでも）。\n\n"
@@ -1025,7 +1025,7 @@ int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*out = col_dup(st, 0, len);
+		*out = am_hill_col_dup(st, 0, len);
 		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
 	} else if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
@@ -1273,7 +1273,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	if (rc < 0) {
 		/* the engine's limits: the new sheet's doing */
 		ut_buf_clear(&j->body);
-		ut_buf_printf(&j->body, L(j->lang,
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"「%s」対「%s」の戦闘が止まりました: %s\n"
 			"エンジンの上限を超えるシートは登録できません。\n",
 			"The battle of '%s' against '%s' stopped: %s\n"
@@ -1284,10 +1284,10 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	oc = outcome_of(&res);
 	ut_buf_puts(&j->body, "  ");
 	ut_buf_pad(&j->body, m->name, 18, 2);
-	ut_buf_printf(&j->body, L(j->lang, "%s  ＨＰ %lld 対 %lld\n",
+	ut_buf_printf(&j->body, UT_TRL(j->lang, "%s  ＨＰ %lld 対 %lld\n",
 	                          "%s  HP %lld vs %lld\n"),
-	              oc == 1 ? L(j->lang, "勝", "W") :
-	              oc == 2 ? L(j->lang, "分", "D") : L(j->lang, "負", "L"),
+	              oc == 1 ? UT_TRL(j->lang, "勝", "W") :
+	              oc == 2 ? UT_TRL(j->lang, "分", "D") : UT_TRL(j->lang, "負", "L"),
 	              (long long)res.score[0], (long long)res.score[1]);
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
 		return rc;
@@ -1314,7 +1314,7 @@ static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed)
 			return rc;
 		if (*nst <= h->size)
 			return 0;
-		ut_buf_printf(pushed, "%s%s", pushed->len ? L(j->lang, "、", ", ") : "",
+		ut_buf_printf(pushed, "%s%s", pushed->len ? UT_TRL(j->lang, "、", ", ") : "",
 		              (*st_m)[*nst - 1].name);
 		if ((rc = delete_unit(h, (*st_m)[*nst - 1].id)) < 0)
 			return rc;
@@ -1351,7 +1351,7 @@ static void entry_headline(job *j, const char *ename, int test, int64_t old_id)
 {
 	ut_buf head = UT_BUF_INIT;
 
-	ut_buf_printf(&head, L(j->lang, test ? "「%s」をテストしました。\n\n" :
+	ut_buf_printf(&head, UT_TRL(j->lang, test ? "「%s」をテストしました。\n\n" :
 	                       old_id ? "「%s」を差し替えました。\n\n" :
 	                       "「%s」を登録しました。\n\n",
 	                       test ? "'%s' was tested.\n\n" :
@@ -1590,7 +1590,7 @@ static void say_limited(job *j)
 	char t[64];
 
 	am_hill_time_text(t, sizeof(t), j->now + 3600);
-	ut_buf_printf(&j->body, L(j->lang,
+	ut_buf_printf(&j->body, UT_TRL(j->lang,
 		"このアドレスへの返信が1時間に%u通を超えました。このメールは処理して"
 		"いません。%s ごろまで、このアドレスからのメールは処理も返信もしません"
 		"（このお知らせも1回だけです）。そのあとで送りなおしてください。\n",
@@ -1647,7 +1647,7 @@ static int processed_before(am_hill *h, const char *key, char **reply_out,
 			*result_out = "duplicate";
 		} else {
 			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
-			*reply_out = col_dup(st, 1, reply_len);
+			*reply_out = am_hill_col_dup(st, 1, reply_len);
 			h->last_key = strdup(key);
 			if (!*reply_out || !h->last_key) {
 				sqlite3_finalize(st);

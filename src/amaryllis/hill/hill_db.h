@@ -32,6 +32,9 @@ struct am_hill {
 
 int am_hill_exec(am_hill *h, const char *sql);
 int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
+/* Column c of the row as a NUL-terminated copy (owned, free()); its
+ * length in *len when len is not NULL.  NULL when out of memory. */
+char *am_hill_col_dup(sqlite3_stmt *st, int c, size_t *len);
 /* Step a statement that returns no row; finalizes it. */
 int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
 /* The library error for an SQLite failure: busy, I/O, a read-only file or

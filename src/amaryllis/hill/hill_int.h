@@ -23,9 +23,8 @@
 
 #include "amaryllis/hill.h"
 #include "util/buf.h"
+#include "util/lang.h" /* UT_TRL: the reply's language */
 
-/* Texts in the reply's language: L(lang, "日本語", "English"). */
-#define L(lang, ja, en) ((lang) == AM_LANG_EN ? (en) : (ja))
 
 /* Why a message cannot be read (the polite rejections of hostile mail). */
 typedef enum hill_bad {

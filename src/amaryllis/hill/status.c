@@ -156,7 +156,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	               "td.n{text-align:right}\n</style>\n</head>\n<body>\n<h1>");
 	ut_buf_xml(b, h->name);
 	ut_buf_printf(b, "</h1>\n<p>%zu / %zu</p>\n<table>\n<tr>", n, h->size);
-	ut_buf_puts(b, L(lang, "<th>順位</th><th>名前</th><th>プレイヤー</th><th>勝</th>"
+	ut_buf_puts(b, UT_TRL(lang, "<th>順位</th><th>名前</th><th>プレイヤー</th><th>勝</th>"
 	                       "<th>分</th><th>負</th><th>勝ち点</th><th>ＨＰ差</th>"
 	                       "<th>登録</th>",
 	                 "<th>rank</th><th>name</th><th>player</th><th>wins</th>"
@@ -217,7 +217,7 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 		                "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		                "width=\"0\" height=\"0\"/>\n");
 	} else {
-		ut_buf_printf(&b, L(lg, "%s の順位表（%zu／%zu）:\n",
+		ut_buf_printf(&b, UT_TRL(lg, "%s の順位表（%zu／%zu）:\n",
 		                    "Standings of %s (%zu of %zu):\n"),
 		              h->name, n, h->size);
 		am_hill_table_text(&b, m, n, lg);
