@@ -20,6 +20,7 @@
 #include <utf8proc.h>
 
 #include "util/error.h"
+#include "util/utf8.h"
 
 #include "hill_db.h"
 
@@ -302,11 +303,8 @@ static void cut(ut_buf *b, size_t max)
 		return;
 	while (e > 0 && b->ptr[e - 1] != '\n')
 		e--;
-	if (e == 0) {
-		e = max;
-		while (e > 0 && ((unsigned char)b->ptr[e] & 0xc0) == 0x80)
-			e--;
-	}
+	if (e == 0)
+		e = ut_utf8_floor(b->ptr, b->len, max);
 	b->len = e;
 	b->ptr[e] = '\0';
 }
