@@ -19,7 +19,7 @@
 #   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
 #                 target for FUZZ_SECONDS (60) each and print its runs/s
 #   make fuzz-smoke  the same build, a short fixed run of each target (CTest)
-#   make golden-update  rewrite tests/golden expectations from build/amaryllis
+#   make golden-update  rewrite tests/amaryllis/golden expectations from build/amaryllis
 #   make clean    remove the build directories
 
 BUILD_DIR ?= build
@@ -49,7 +49,7 @@ DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev lib
 DEB_PACKAGES     += $(if $(shell command -v node 2>/dev/null),,nodejs) \
                     $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
-# postfix is not listed: tests/hill/mta_e2e.sh installs it itself, preseeded
+# postfix is not listed: tests/front/amaryllis/hill/mta_e2e.sh installs it itself, preseeded
 # "No configuration" so that no system MTA is set up or started (README).
 
 MAKEFLAGS += --no-print-directory
@@ -146,7 +146,7 @@ tsan: deps
 	$(CMAKE) -S . -B $(TSAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target amaryllis_test_league util_test_series amaryllis megami_test_montecarlo manastorm_test_playtest amaryllis_test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|amaryllis/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|optimize/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
 
 # The league over MPI (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
@@ -227,9 +227,9 @@ fuzz-smoke: fuzz-build
 	$(CTEST) --test-dir $(FUZZ_DIR) --output-on-failure -L fuzz
 
 golden-update: build
-	$(call heading,"golden-update: rewriting tests/golden from $(BUILD_DIR)/amaryllis")
+	$(call heading,"golden-update: rewriting tests/amaryllis/golden from $(BUILD_DIR)/amaryllis")
 	AMARYLLIS_GOLDEN_UPDATE=1 $(CTEST) --test-dir $(BUILD_DIR) -L golden
-	@echo "Review before committing:  git diff tests/golden"
+	@echo "Review before committing:  git diff tests/amaryllis/golden"
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR) $(MPI_DIR) $(FUZZ_DIR) $(DEB_DIR)

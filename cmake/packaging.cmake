@@ -85,52 +85,45 @@ function(am_dist_library name)
 	install(FILES "${pc}" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endfunction()
 
-# ---- the public headers
+# ---- the public headers and the libraries, one of each per rule system
+# (cmake/rule_system.cmake: add_rule_system, add_front_end ... DIST)
 
 set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h yaml.h) # what the others include
-file(GLOB am_inst_am_headers CONFIGURE_DEPENDS
-	"${PROJECT_SOURCE_DIR}/include/amaryllis.h"
-	"${PROJECT_SOURCE_DIR}/include/amaryllis/*.h")
-list(FILTER am_inst_am_headers EXCLUDE REGEX "/(hill|web)\\.h$")
-file(GLOB am_inst_mg_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/megami/*.h")
-file(GLOB am_inst_ms_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/manastorm/*.h")
 list(TRANSFORM am_inst_util_headers PREPEND "${PROJECT_SOURCE_DIR}/include/util/")
-
-install(FILES "${PROJECT_SOURCE_DIR}/include/amaryllis.h"
-	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-list(FILTER am_inst_am_headers EXCLUDE REGEX "/amaryllis\\.h$")
-install(FILES ${am_inst_am_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amaryllis)
-install(FILES ${am_inst_mg_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/megami)
-install(FILES ${am_inst_ms_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/manastorm)
 install(FILES ${am_inst_util_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/util)
 
-am_dist_library(amaryllis
-	DESC "Amaryllis (and Buildia) unit sheets, battles, leagues and the unit optimizer"
-	PREFIXES "am_|ut_"
-	HEADERS "${PROJECT_SOURCE_DIR}/include/amaryllis.h" ${am_inst_am_headers}
-		${am_inst_util_headers}
-	LAYERS amaryllis_core amaryllis_sheet amaryllis_league amaryllis_render
-		amaryllis_optimize util
-	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON Threads::Threads ${AM_LIBM}
-	REQUIRES libutf8proc jansson)
-am_dist_library(megami
-	DESC "Megami TRPG combat: dice bot, scenarios, combat engine, Monte Carlo"
-	PREFIXES "mg_|ut_"
-	HEADERS ${am_inst_mg_headers} ${am_inst_util_headers}
-	LAYERS megami_core megami_dice megami_scenario megami_montecarlo
-		megami_render util util_yaml
-	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
-		Threads::Threads ${AM_LIBM}
-	REQUIRES libutf8proc jansson yaml-0.1)
-am_dist_library(manastorm
-	DESC "Mana Storm card duel: scenarios, duel engine, playtests"
-	PREFIXES "ms_|ut_"
-	HEADERS ${am_inst_ms_headers} ${am_inst_util_headers}
-	LAYERS manastorm_core manastorm_scenario manastorm_playtest
-		manastorm_render util util_yaml
-	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
-		Threads::Threads ${AM_LIBM}
-	REQUIRES libutf8proc jansson yaml-0.1)
+get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)
+foreach(sys IN LISTS am_systems)
+	get_property(prefix GLOBAL PROPERTY AM_${sys}_PREFIX)
+	get_property(desc GLOBAL PROPERTY AM_${sys}_DESC)
+	get_property(yaml GLOBAL PROPERTY AM_${sys}_YAML)
+	get_property(layers GLOBAL PROPERTY AM_${sys}_LAYERS)
+	# include/<sys>/*.h and include/<sys>.h, but not the headers of the
+	# front ends that are in no library (amaryllis/hill.h, web.h)
+	file(GLOB headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/${sys}/*.h")
+	list(FILTER headers EXCLUDE REGEX "/amaryllis/(hill|web)\\.h$")
+	install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${sys})
+	set(top "")
+	if(EXISTS "${PROJECT_SOURCE_DIR}/include/${sys}.h")
+		set(top "${PROJECT_SOURCE_DIR}/include/${sys}.h")
+		install(FILES "${top}" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+	endif()
+	set(link PkgConfig::UTF8PROC PkgConfig::JANSSON Threads::Threads ${AM_LIBM})
+	set(requires libutf8proc jansson)
+	set(util_layers util)
+	if(yaml)
+		list(APPEND link PkgConfig::YAML)
+		list(APPEND requires yaml-0.1)
+		list(APPEND util_layers util_yaml)
+	endif()
+	am_dist_library(${sys}
+		DESC "${desc}"
+		PREFIXES "${prefix}_|ut_"
+		HEADERS ${top} ${headers} ${am_inst_util_headers}
+		LAYERS ${layers} ${util_layers}
+		LINK ${link}
+		REQUIRES ${requires})
+endforeach()
 
 # ---- man pages
 
@@ -142,7 +135,7 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 			"with it (make deps installs it; or -DAMARYLLIS_MAN=OFF)")
 	endif()
 	set(pages "")
-	foreach(tool amaryllis megami manastorm)
+	foreach(tool IN LISTS am_systems)
 		if(NOT TARGET ${tool})
 			continue()
 		endif()

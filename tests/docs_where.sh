@@ -95,7 +95,7 @@ sub files {
 			opendir(my $dh, $d) or next;
 			for my $e (sort readdir $dh) {
 				next if $e =~ /^\./;
-				# npm's packages of the browser tests (tests/web)
+				# npm's packages of the browser tests (tests/front/amaryllis/web)
 				next if $e eq 'node_modules';
 				my $p = "$d/$e";
 				if (-d $p) { push @stack, $p; }

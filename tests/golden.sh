@@ -5,14 +5,14 @@
 #   usage: tests/golden.sh BINARY CASE [DIR]
 #
 # BINARY is the tool under test (amaryllis, megami, …); DIR the folder of
-# cases (default tests/golden/, アマリリス's; tests/megami/golden/ …).  The
+# cases (default tests/amaryllis/golden/, アマリリス's; tests/megami/golden/ …).  The
 # binary is exported as $AMARYLLIS whatever the tool (the name is
 # historical).  A case is a set of files in DIR sharing the name CASE:
 #
 #   CASE.cmd  required  The arguments of the amaryllis binary, as shell words
 #                       on one line (lines starting with # are comments).
 #                       May redirect stdin (`< sheets/x.txt`).  Run with the
-#                       working directory tests/golden/, so relative paths
+#                       working directory tests/amaryllis/golden/, so relative paths
 #                       such as ../../examples/grisk.txt work.  The line is
 #                       run by sh after "$AMARYLLIS" (the binary, exported),
 #                       so it may go on with more commands that call
@@ -29,7 +29,7 @@
 # With AMARYLLIS_GOLDEN_UPDATE=1 the expected files are rewritten from the
 # actual run instead of compared: CASE.out always, CASE.err only if it exists
 # (create an empty one first to pin stderr), CASE.rc if it exists or the
-# status is not 0.  Review the result with `git diff tests/golden`.
+# status is not 0.  Review the result with `git diff tests/amaryllis/golden`.
 #
 # Exit status: 0 pass, 1 mismatch, 2 usage or a malformed case.
 
@@ -42,7 +42,7 @@ fi
 
 bin=$1
 name=$2
-dir=$(cd "${3:-$(dirname "${BASH_SOURCE[0]}")/golden}" && pwd) || exit 2
+dir=$(cd "${3:-$(dirname "${BASH_SOURCE[0]}")/amaryllis/golden}" && pwd) || exit 2
 
 if [[ ! -x $bin ]]; then
 	echo "golden: $bin: not an executable" >&2

@@ -9,11 +9,16 @@
 #      no stdio streams, files, environment or exit; only the cli layers
 #      (src/<system>/cli, and src/util/cli, the conventions they share)
 #      print.
-#   4. The front-end layers (src/<system>/cli, src/amaryllis/hill, the mail
-#      hill, and src/amaryllis/web, the web server) may do I/O but include
-#      only public headers ("amaryllis/…", "util/…", "amaryllis.h") and
-#      private headers of their own folder; nothing else under src/
-#      includes a front end's headers.
+#   4. The front ends (src/<system>/cli, and src/front/<system>/<name>/:
+#      the mail hill, the web server, the optimizer) include only public
+#      headers of the system they serve ("<system>/…", "<system>.h",
+#      "util/…") and private headers of their own folder; nothing else
+#      under src/ includes a front end's headers.  They may do I/O, but for
+#      the ones in the installed library (front_libs below).
+#   5. Every rule system has the role folders of the template
+#      (cmake/rule_system.cmake: core, cli) and is declared by one
+#      add_rule_system line in CMakeLists.txt; every front end folder by
+#      one add_front_end line.
 # Prints each violation as FILE:LINE: message and exits 1 if there is one.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
@@ -24,7 +29,7 @@ say() { printf '%s: %s\n' "$1" "$2"; bad=1; }
 includes() { grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$1" |
 	sed 's/^\([0-9]*\):.*"\([^"]*\)".*/\1:\2/'; }
 
-systems=$(cd src && for d in */; do d=${d%/}; [ "$d" = util ] || echo "$d"; done)
+systems=$(cd src && for d in */; do d=${d%/}; [ "$d" = util ] || [ "$d" = front ] || echo "$d"; done)
 
 for f in $(find src/util include/util -name '*.[ch]'); do
 	while IFS=: read -r line inc; do
@@ -49,29 +54,52 @@ for sys in $systems; do
 	done
 done
 
-# front-end layers besides each system's cli (they may do I/O)
-front_ends='src/amaryllis/hill src/amaryllis/web'
+# front ends: src/front/<system>/<name>/; the ones built into the
+# installed library (add_front_end … DIST) do no I/O either
+front_ends=$(ls -d src/front/*/*/ 2>/dev/null | sed 's:/$::')
+front_libs=$(grep -oE '^add_front_end\([a-z_]+ [a-z_]+ DIST' CMakeLists.txt |
+	sed -E 's:add_front_end\(([a-z_]+) ([a-z_]+) DIST:src/front/\1/\2:')
 for dir in $front_ends; do
+	sys=$(basename "$(dirname "$dir")")
+	[ -d "src/$sys" ] || say "$dir" "a front end of \"$sys\", which is no rule system under src/"
+	grep -qE "^add_front_end\($sys $(basename "$dir")( |\))" CMakeLists.txt ||
+		say "$dir" "no add_front_end($sys $(basename "$dir") …) line in CMakeLists.txt"
 	for f in $(find "$dir" -name '*.[ch]'); do
 		while IFS=: read -r line inc; do
 			case "$inc" in
-			amaryllis/*|util/*|amaryllis.h) ;;
-			*/*) say "$f:$line" "front end includes \"$inc\" (public headers only)" ;;
+			"$sys"/*|util/*|"$sys.h") ;;
+			*/*) say "$f:$line" "front end includes \"$inc\" (public headers of $sys only)" ;;
 			*) [ -f "$(dirname "$f")/$inc" ] || say "$f:$line" "front end includes \"$inc\", not a header of its folder" ;;
 			esac
 		done < <(includes "$f")
 	done
 done
-is_front_end() { case " $front_ends " in *" ${1%/} "*) return 0;; esac; return 1; }
+for f in $(find src/util src/*/ -name '*.[ch]' ! -path 'src/front/*'); do
+	while IFS=: read -r line inc; do
+		for dir in $front_ends; do
+			case "$inc" in "${dir#src/front/*/}"/*|*"/${dir#src/front/}"/*)
+				say "$f:$line" "includes a front end's header \"$inc\"" ;;
+			esac
+		done
+	done < <(includes "$f")
+done
+
+# every rule system: the template's role folders, and its CMake line
+for sys in $systems; do
+	for role in core cli; do
+		[ -d "src/$sys/$role" ] || say "src/$sys" "no $role/ folder (cmake/rule_system.cmake)"
+	done
+	grep -qE "^add_rule_system\($sys( |$)" CMakeLists.txt ||
+		say "src/$sys" "no add_rule_system($sys …) line in CMakeLists.txt"
+done
 
 io='\b(fopen|freopen|fread|fwrite|fgets|fputs|fputc|fprintf|printf|puts|putchar|getchar|scanf|perror|getenv|exit|abort|system|popen)[[:space:]]*\(|\b(stdin|stdout|stderr)\b'
-for dir in src/util $(for s in $systems; do ls -d src/"$s"/*/ | grep -v '/cli/$'; done); do
-	is_front_end "$dir" && continue
+for dir in src/util $(for s in $systems; do ls -d src/"$s"/*/ | grep -v '/cli/$'; done) $front_libs; do
 	while IFS= read -r hit; do
 		say "${hit%%:*}:$(echo "$hit" | cut -d: -f2)" "I/O in a library layer: $(echo "$hit" | cut -d: -f3- | sed 's/^[[:space:]]*//')"
 	done < <(grep -nE "$io" $(find "$dir" -name '*.[ch]' ! -path '*/cli/*') /dev/null |
 		grep -vE '^[^:]*:[0-9]+:[[:space:]]*(/?\*|//)')
 done
 
-if [ $bad = 0 ]; then echo "layering: ok ($(echo $systems | wc -w) rule system(s): $(echo $systems))"; fi
+if [ $bad = 0 ]; then echo "layering: ok ($(echo $systems | wc -w) rule system(s): $(echo $systems); front ends: $(echo $front_ends | sed 's:src/front/::g'))"; fi
 exit $bad

@@ -10,12 +10,11 @@
 #      any type nm prints for a defined global) is defined once across all
 #      the libraries given, and once inside each of them.
 #   2. It starts with its system's prefix, chosen by the library's name:
-#        libamaryllis_*.a (core, sheet, league, render, optimize and the
-#        front ends hill and web)  am_
-#        libmegami_*.a                                           mg_
-#        libmanastorm_*.a                                        ms_
+#        lib<system>_*.a (the system's layers and its front ends)  the
+#            PREFIX of its add_rule_system(<system> PREFIX p …) line in
+#            CMakeLists.txt (am_, mg_, ms_, …)
 #        libutil*.a (util, util_cli, util_yaml)                  ut_
-#      A library of any other name fails: add its system here.
+#      A library of any other name fails.
 # Names the compiler and the sanitizers generate (__asan_*, __odr_asan*,
 # __ubsan_*, __tsan_*, __sanitizer_*, __sancov_*, .L*) are left out: the
 # ASan and fuzz builds add them to every object.
@@ -34,16 +33,23 @@ bad=0
 all=$(mktemp) || exit 2
 trap 'rm -f "$all"' EXIT
 
+# "system prefix" per add_rule_system line of CMakeLists.txt
+systems=$(sed -nE 's/^add_rule_system\(([a-z_]+) PREFIX ([a-z]+).*/\1 \2/p' \
+	"$(dirname "${BASH_SOURCE[0]}")/../CMakeLists.txt")
+
 for lib in "$@"; do
 	name=$(basename "$lib")
+	prefix=
 	case "$name" in
-	libamaryllis_*.a) prefix=am_ ;;
-	libmegami_*.a) prefix=mg_ ;;
-	libmanastorm_*.a) prefix=ms_ ;;
 	libutil.a|libutil_*.a) prefix=ut_ ;;
-	*) echo "$name: no system known for this library (tests/symbols.sh)"
-	   bad=1; continue ;;
+	*) while read -r sys p; do
+		case "$name" in "lib${sys}_"*.a) prefix=${p}_ ;; esac
+	   done <<< "$systems" ;;
 	esac
+	if [ -z "$prefix" ]; then
+		echo "$name: no system known for this library (no add_rule_system line in CMakeLists.txt)"
+		bad=1; continue
+	fi
 	# nm -A: "LIB:OBJECT:ADDRESS TYPE NAME" per defined global symbol
 	out=$("$NM" -A -g --defined-only "$lib") || {
 		echo "$name: nm failed" >&2; exit 2; }

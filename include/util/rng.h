@@ -14,7 +14,7 @@
  *
  * Everything here is plain arithmetic on a state the caller owns: no global
  * state, no allocation, the same numbers on every machine and thread.
- * tests/support/rng_reference.py computes reference outputs independently.
+ * tests/util/rng_reference.py computes reference outputs independently.
  */
 #ifndef UT_RNG_H
 #define UT_RNG_H

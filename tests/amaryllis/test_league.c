@@ -5,7 +5,7 @@
  *
  * The rules are the project's own (docs/AMARYLLIS.md section 12, "Leagues");
  * each test names the rule IDs it checks, above it and in its cmocka name
- * (TF_TEST, tests/support/fixture.h).
+ * (TF_TEST, tests/amaryllis/support/fixture.h).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,7 +39,7 @@ static am_sheet *load(const char *path)
 
 /*
  * グリスク, ヌト, 甲, 乙 (the last two: ＨＰ 10, no actions).  By hand
- * (tests/golden/league_small.cmd has the battle derivations):
+ * (tests/amaryllis/golden/league_small.cmd has the battle derivations):
  *   ヌト beats グリスク (1 vs −1), 甲 and 乙 (10 vs −1 each): 3-0-0, +24;
  *   グリスク beats 甲 and 乙 (10 vs −6 each): 2-0-1, +30;
  *   甲 and 乙 draw (10 vs 10): 0-1-2, −27 each.
@@ -48,8 +48,8 @@ static am_sheet *load(const char *path)
 static void test_hand_checked(void **state)
 {
 	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
-	                        "tests/golden/sheets/kou.txt",
-	                        "tests/golden/sheets/otsu.txt"};
+	                        "tests/amaryllis/golden/sheets/kou.txt",
+	                        "tests/amaryllis/golden/sheets/otsu.txt"};
 	const char *names[4];
 	am_sheet *s[4];
 	am_program *p[4];

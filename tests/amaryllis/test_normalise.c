@@ -7,7 +7,7 @@
  *   the same actions (class, numbers, customisations, cost).
  * In both languages (the English text differs only in its comment lines).
  *
- * The sheets: every sheet under examples/ and tests/golden/sheets/ that is
+ * The sheets: every sheet under examples/ and tests/amaryllis/golden/sheets/ that is
  * legal (the illegal ones there pin error messages), and random designs of
  * the optimizer's generator (am_design_random, am_design_mutate) for the
  * core game and for ビルディア.  The test runs from the source root.
@@ -206,7 +206,7 @@ static void test_roundtrip_golden_sheets(void **state)
 {
 	int files = 0, legal = 0;
 
-	dir_sheets("tests/golden/sheets", &files, &legal);
+	dir_sheets("tests/amaryllis/golden/sheets", &files, &legal);
 	assert_true(files >= 40);
 	/* at least kou, otsu, wall, halfwidth, love10, same_a/b, the legal
 	 * b_chain20, b_hp0_fast, b_hp0_life, b_limited_first, b_speed_ally,

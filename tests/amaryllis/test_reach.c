@@ -14,7 +14,7 @@
  * them, and am_team_check (the engine's) does not ask for them.
  *
  * The few fixed cases at the top are the derivations of
- * tests/golden/sheets/b_*.txt, written as teams.
+ * tests/amaryllis/golden/sheets/b_*.txt, written as teams.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -218,7 +218,7 @@ static void test_bound_holds(void **state)
 	assert_true(never > 100);
 }
 
-/* The derivations of tests/golden/sheets/b_*.txt, as teams: 親 (entry,
+/* The derivations of tests/amaryllis/golden/sheets/b_*.txt, as teams: 親 (entry,
  * ＨＰ 5, 素早さ 1) builds 子 with `first`; 子 (ＨＰ hp, 素早さ spd) builds
  * 孫 with `second`. */
 static void chain_of(am_build_turn *bt, am_action first, am_action second,

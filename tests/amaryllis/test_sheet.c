@@ -7,7 +7,7 @@
  * text": 愛 and the storage, ビルド), read through the project's rulings
  * A1–A3, A10 and B1–B3, as docs/AMARYLLIS.md states them (sections 1, 2, 8 and
  * 9).  Each test names the rule IDs it checks, above it and in its cmocka
- * name (TF_TEST, tests/support/fixture.h); a test without IDs checks input
+ * name (TF_TEST, tests/amaryllis/support/fixture.h); a test without IDs checks input
  * handling, limits or the API, which docs/AMARYLLIS.md has no rule for.  Every
  * sheet printed in the rule texts is parsed here exactly as written
  * (full-width); illegal sheets pin the exact code, line:col and message of

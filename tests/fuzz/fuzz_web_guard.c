@@ -1,6 +1,6 @@
 /*
  * fuzz_web_guard.c - libFuzzer target for the header checks of the web
- * server (src/amaryllis/web/guard.c): Host, Origin, Sec-Fetch-Site,
+ * server (src/front/amaryllis/web/guard.c): Host, Origin, Sec-Fetch-Site,
  * Content-Type and --public-host names.
  *
  * Input: four lines, LOCAL (the address a connection came in on), HOST,

@@ -729,7 +729,7 @@ static void ms_two_battles(void **state)
 }
 
 /* MS-START-1 MS-RNG-1: the start shuffle is docs/RANDOM.md's.  Seed 42, two warriors with
- * the full deck (S1…C13) and no hand.  tests/support/rng_reference.py
+ * the full deck (S1…C13) and no hand.  tests/util/rng_reference.py
  * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
  *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
  * A script that never plays keeps the decks as shuffled. */
@@ -870,7 +870,7 @@ static void ms_render_logs(void **state)
 
 /* MS-START-2 MS-RNG-1 the discard pile shuffled into an empty deck (D7.1)
  * with shuffle on, seed 5.  Greedy warriors (13) with decks S1 S2 S3 and
- * H1 H2 H3, storm_match card (no storms).  tests/support/rng_reference.py,
+ * H1 H2 H3, storm_match card (no storms).  tests/util/rng_reference.py,
  * Xoshiro256ss(5): shuffle [S1,S2,S3] → S3 S2 S1; [H1,H2,H3] → H1 H3 H2;
  * then (round 4) the discard pile S3 S2 S1 → S3 S1 S2, and H1 H3 H2 →
  * H1 H2 H3.  So rounds 1–3 play S3/H1, S2/H3, S1/H2; round 4 reshuffles

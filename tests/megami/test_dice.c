@@ -427,7 +427,7 @@ static void test_fixed_dice_errors(void **state)
 /* MG-DICE-OUT-2 */
 static void test_seeded(void **state)
 {
-	/* seed 0: d6 4, 5, 1, 3, 5, 6, 3 (tests/support/rng_reference.py) */
+	/* seed 0: d6 4, 5, 1, 3, 5, 6, 3 (tests/util/rng_reference.py) */
 	mg_dice_expr *e;
 	ut_dice dice;
 	ut_buf b = UT_BUF_INIT;

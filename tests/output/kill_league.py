@@ -4,7 +4,7 @@ moments: each file is the old one or the whole new one (issue point 12).
 
     python3 tests/output/kill_league.py AMARYLLIS [UNITS [TRIES [SEED]]]
 
-UNITS legal units (default 1000, made by tests/hill/units.py, seeded) make
+UNITS legal units (default 1000, made by tests/front/amaryllis/hill/units.py, seeded) make
 a league whose cross table is a few MB.  First a clean run writes the
 reference cross.csv and heat.svg (and times the run, and the writing: from
 the moment the folder shows a new name or a changed file until the exit).
@@ -38,7 +38,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "hill"))
+                                "..", "front", "amaryllis", "hill"))
 import units  # noqa: E402
 
 TMP_NAME = re.compile(r"^\.(cross\.csv|heat\.svg)\.tmp-[A-Za-z0-9]{6}$")

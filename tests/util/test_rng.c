@@ -2,11 +2,11 @@
  * test_rng.c - the seeded generator `xoshiro256ss-1` (util/rng.h)
  * against reference outputs computed independently.
  *
- * Every expected number below was printed by tests/support/rng_reference.py,
+ * Every expected number below was printed by tests/util/rng_reference.py,
  * a Python 3 transcription of docs/RANDOM.md that uses
  * arbitrary-precision integers masked to 64 bits by hand (no code shared
  * with src/util/rng.c).  Regenerate with
- *     python3 tests/support/rng_reference.py
+ *     python3 tests/util/rng_reference.py
  * and compare with the comments quoting its lines.
  */
 #include <setjmp.h>

@@ -17,6 +17,15 @@ static ut_cli who(const cli_opts *o)
 	return u;
 }
 
+cli_opts cli_opts_of(const ut_cli *ui)
+{
+	cli_opts o = CLI_OPTS_INIT;
+
+	o.lang = (am_lang)ui->lang;
+	o.quiet = ui->quiet;
+	return o;
+}
+
 void cli_error(const char *fmt, ...)
 {
 	ut_cli u = {"amaryllis", UT_LANG_JA, 0};
@@ -96,13 +105,6 @@ int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
 	ut_cli u = who(o);
 
 	return ut_cli_out_close(&u, cmd, f, why);
-}
-
-int cli_exit(const cli_opts *o, const char *cmd, int status)
-{
-	ut_cli u = who(o);
-
-	return ut_cli_exit(&u, cmd, status);
 }
 
 int cli_parse_points(const char *s, int64_t pts[3])

@@ -163,28 +163,33 @@ int cli_help(const cli_opts *o, const char *ja, const char *en);
  * and its failure reported as "amaryllis: CMD: FILE: REASON"
  * (ut_cli_out_close): `why` drops the file for a failure that is not its
  * own (am_error_last() after a render failed).  EXIT_OK or EXIT_INPUT.
- * Standard output is ut_out_stdout(): its failure is reported by cli_exit.
+ * Standard output is ut_out_stdout(): its failure is reported by
+ * ut_cli_main (ut_cli_exit).
  */
 int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
                   const char *why);
-
-/* The end of main() (ut_cli_exit): stdout closed, its failure reported as
- * "amaryllis: CMD: <stdout>: REASON"; the exit status. */
-int cli_exit(const cli_opts *o, const char *cmd, int status);
 
 /* --points W,D,L: three whole numbers from -1000000 to 1000000, separated
  * by commas, into pts.  0, or -1 when s is not that (the caller says so). */
 int cli_parse_points(const char *s, int64_t pts[3]);
 
 
-/* The subcommands: argv[0] is the command's name; *base holds the options
- * given before it (amaryllis --lang en check …). */
-int cmd_check(const cli_opts *base, int argc, char **argv);
-int cmd_battle(const cli_opts *base, int argc, char **argv);
-int cmd_league(const cli_opts *base, int argc, char **argv);
-int cmd_optimize(const cli_opts *base, int argc, char **argv);
-int cmd_hill(const cli_opts *base, int argc, char **argv);
-int cmd_mail(const cli_opts *base, int argc, char **argv);
-int cmd_serve(const cli_opts *base, int argc, char **argv);
+/* The options of a command before it parses its own: the tool's (*ui:
+ * --lang, given before the command) and the defaults of the others. */
+cli_opts cli_opts_of(const ut_cli *ui);
+
+/* The subcommands (util/cli.h's ut_cli_command, one line each in main.c's
+ * table): argv[0] is the command's name; *base holds the tool's options
+ * given before it (amaryllis --lang en check …).  Each returns the exit
+ * status. */
+typedef int am_cmd_fn(const ut_cli *base, int argc, char **argv);
+
+am_cmd_fn cmd_check;
+am_cmd_fn cmd_battle;
+am_cmd_fn cmd_league;
+am_cmd_fn cmd_optimize;
+am_cmd_fn cmd_hill;
+am_cmd_fn cmd_mail;
+am_cmd_fn cmd_serve;
 
 #endif

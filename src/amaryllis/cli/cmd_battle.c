@@ -85,16 +85,16 @@ static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
 }
 
 /* The log could not be finished: say why, unless stdout failed (main's
- * cli_exit says that). */
+ * ut_cli_main says that). */
 static void log_failed(void)
 {
 	if (!ut_out_stdout()->err)
 		cli_error("battle: %s", am_error_last());
 }
 
-int cmd_battle(const cli_opts *base, int argc, char **argv)
+int cmd_battle(const ut_cli *base, int argc, char **argv)
 {
-	cli_opts o = *base;
+	cli_opts o = cli_opts_of(base);
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_log_format fmt = AM_LOG_TEXT;
 	const char *paths[2];
@@ -201,7 +201,7 @@ int cmd_battle(const cli_opts *base, int argc, char **argv)
 		status = EXIT_INPUT;
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
-		status = EXIT_INPUT; /* cli_exit says why */
+		status = EXIT_INPUT; /* ut_cli_main says why */
 	/* a stopped battle is drawn too: the chart up to the stop */
 	if (svg && write_svg(&o, chart, engine, svg) != 0)
 		status = EXIT_INPUT;

@@ -50,11 +50,11 @@ static const struct option longopts[] = {
  * Every file is checked, whatever happened to the ones before it; each legal
  * sheet is printed in normalised notation (headed by "# FILE" when several
  * files are given).  Exit 1 if any file is unreadable or illegal, or if
- * stdout cannot be written (main's cli_exit says why).
+ * stdout cannot be written (ut_cli_main says why).
  */
-int cmd_check(const cli_opts *base, int argc, char **argv)
+int cmd_check(const ut_cli *base, int argc, char **argv)
 {
-	cli_opts o = *base;
+	cli_opts o = cli_opts_of(base);
 	int c, r, i, nfiles, status = EXIT_OK, json = 0;
 
 	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
@@ -89,7 +89,7 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 				status = EXIT_INPUT;
 			if (s.sheet && am_render_check(s.sheet, o.lang, ut_out_writer,
 			                               ut_out_stdout()) < 0) {
-				if (!ut_out_stdout()->err) /* else: cli_exit */
+				if (!ut_out_stdout()->err) /* else: ut_cli_main */
 					cli_error("%s", am_error_last());
 				status = EXIT_INPUT;
 			} else if (!s.sheet && diags) {
@@ -115,6 +115,6 @@ int cmd_check(const cli_opts *base, int argc, char **argv)
 		cli_sheet_free(&s);
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
-		return EXIT_INPUT; /* cli_exit says why */
+		return EXIT_INPUT; /* ut_cli_main says why */
 	return status;
 }

@@ -130,9 +130,9 @@ static void set_ranged(am_hill_config *cfg, int opt, uint64_t v)
 		cfg->pw_lock_s = (unsigned)v;
 }
 
-int cmd_hill(const cli_opts *base, int argc, char **argv)
+int cmd_hill(const ut_cli *base, int argc, char **argv)
 {
-	cli_opts o = *base;
+	cli_opts o = cli_opts_of(base);
 	am_hill_config cfg = AM_HILL_CONFIG_INIT;
 	int c, r, format = -1, init_opt = 0, size_given = 0;
 	const char *sub, *path, *init_name = NULL;
@@ -293,7 +293,7 @@ int cmd_hill(const cli_opts *base, int argc, char **argv)
 		ut_out_write(ut_out_stdout(), out, len);
 		free(out);
 		if (ut_out_flush(ut_out_stdout()) < 0)
-			return EXIT_INPUT; /* main's cli_exit says why */
+			return EXIT_INPUT; /* ut_cli_main says why */
 	}
 	return EXIT_OK;
 }

@@ -375,7 +375,7 @@ static int play(league_run *r)
 	}
 #ifdef AMARYLLIS_MPI
 	{
-		/* Test hook, for tests/mpi_fail.sh only: the rank named by
+		/* Test hook, for tests/amaryllis/mpi_fail.sh only: the rank named by
 		 * AMARYLLIS_TEST_FAIL_RANK fails as if its share could not be
 		 * played (out of memory, say), so that the test can show that
 		 * the other ranks stop too instead of waiting for it. */
@@ -509,7 +509,7 @@ static void report(league_run *r)
 		                    (const char *const *)r->rej_errors};
 		ut_out f;
 		int rc;
-		/* stdout: its failure is reported by main's cli_exit */
+		/* stdout: its failure is reported by ut_cli_main */
 		if (am_render_standings(&v, r->fmt, r->o.lang, ut_out_writer,
 		                        ut_out_stdout()) < 0 &&
 		    !ut_out_stdout()->err) {
@@ -557,13 +557,13 @@ static void release(league_run *r)
 	cli_paths_free(&r->paths);
 }
 
-int cmd_league(const cli_opts *base, int argc, char **argv)
+int cmd_league(const ut_cli *base, int argc, char **argv)
 {
 	league_run r;
 	int status;
 
 	memset(&r, 0, sizeof(r));
-	r.o = *base;
+	r.o = cli_opts_of(base);
 	r.lo = (am_league_opts)AM_LEAGUE_OPTS_INIT;
 	r.fmt = AM_TABLE_TEXT;
 	r.pts[0] = 3;

@@ -222,7 +222,7 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 /* The default reply command, by its full path: MTAs run pipe deliveries
  * with a short PATH (Postfix's local(8) and OpenSMTPD: /usr/bin:/bin; Exim:
  * /bin:/usr/bin) that lacks /usr/sbin, where every MTA installs sendmail
- * (FHS, LSB).  tests/hill/mta_e2e.sh found a bare "sendmail" missing there. */
+ * (FHS, LSB).  tests/front/amaryllis/hill/mta_e2e.sh found a bare "sendmail" missing there. */
 #define AM_MAIL_SENDMAIL "/usr/sbin/sendmail -t -oi"
 
 /* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0. */
@@ -432,13 +432,13 @@ static int parse_size(mail_run *r, const char *opt, const char *arg,
 	return 0;
 }
 
-int cmd_mail(const cli_opts *base, int argc, char **argv)
+int cmd_mail(const ut_cli *base, int argc, char **argv)
 {
 	mail_run r;
 	int c, rc, status;
 
 	memset(&r, 0, sizeof(r));
-	r.o = *base;
+	r.o = cli_opts_of(base);
 	r.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
 	cli_getopt_begin(&r.o, argc, argv, CLI_SHORTOPTS, longopts);
 	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {

@@ -421,7 +421,7 @@ static int load(opt_run *r)
 }
 
 /* Rank 0: the report (stdout: its failure is reported by main's
- * cli_exit), --out and --svg (replaced whole or not at all: util/out.h).
+ * ut_cli_main), --out and --svg (replaced whole or not at all: util/out.h).
  * Returns the exit status. */
 static int report(opt_run *r, const am_opt *opt)
 {
@@ -481,14 +481,14 @@ static void release(opt_run *r)
 	cli_paths_free(&r->paths);
 }
 
-int cmd_optimize(const cli_opts *base, int argc, char **argv)
+int cmd_optimize(const ut_cli *base, int argc, char **argv)
 {
 	opt_run r;
 	am_opt *opt = NULL;
 	int status = 0, any = 0;
 
 	memset(&r, 0, sizeof(r));
-	r.o = *base;
+	r.o = cli_opts_of(base);
 	r.oo = (am_opt_opts)AM_OPT_OPTS_INIT;
 	r.size = 1;
 #ifdef AMARYLLIS_MPI

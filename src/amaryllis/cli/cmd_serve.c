@@ -157,9 +157,9 @@ static int public_host_ok(const char *s)
 	return n > 0 && n <= 253 && s[n] == '\0';
 }
 
-int cmd_serve(const cli_opts *base, int argc, char **argv)
+int cmd_serve(const ut_cli *base, int argc, char **argv)
 {
-	cli_opts o = *base;
+	cli_opts o = cli_opts_of(base);
 	am_web_config cfg = AM_WEB_CONFIG_INIT;
 	const char *listen = "127.0.0.1:8080";
 	am_web *web = NULL;

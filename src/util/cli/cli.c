@@ -333,13 +333,16 @@ static int main_help(const ut_cli *c, const char *about_ja,
 {
 	ut_buf b = UT_BUF_INIT;
 	size_t i;
-	int rc;
+	int rc, width = 6; /* the names in a column, at least 6 wide */
 
+	for (i = 0; commands[i].name; i++)
+		if (strlen(commands[i].name) > (size_t)width)
+			width = (int)strlen(commands[i].name);
 	ut_buf_printf(&b, UT_TR(c, "使い方: %s [--lang ja|en] コマンド [オプション]... 引数...\n%s\n\nコマンド:\n",
 	                        "Usage: %s [--lang ja|en] COMMAND [OPTION]... OPERAND...\n%s\n\nCommands:\n"),
 	              c->prog, UT_TR(c, about_ja, about_en));
 	for (i = 0; commands[i].name; i++)
-		ut_buf_printf(&b, "  %-6s  %s\n", commands[i].name,
+		ut_buf_printf(&b, "  %-*s  %s\n", width, commands[i].name,
 		              UT_TR(c, commands[i].ja, commands[i].en));
 	ut_buf_printf(&b, UT_TR(c,
 		"\n"

@@ -50,7 +50,7 @@ import sys
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "..", "support")))
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..", "..", "util")))
 from rng_reference import Xoshiro256ss  # noqa: E402
 
 import yaml  # noqa: E402

@@ -37,7 +37,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "support"))
+                                "..", "..", "util"))
 from rng_reference import Xoshiro256ss  # noqa: E402  (docs/RANDOM.md transcribed)
 
 import yaml  # noqa: E402

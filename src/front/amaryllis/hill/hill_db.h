@@ -1,0 +1,62 @@
+/*
+ * hill_db.h - the hill handle and the database helpers shared by hill.c
+ * and status.c (private to src/front/amaryllis/hill/).  Shared names are
+ * am_hill_<name>, as in hill_int.h.
+ */
+#ifndef AM_HILL_DB_H
+#define AM_HILL_DB_H
+
+#include <sqlite3.h>
+
+#include "hill_int.h"
+
+/* The default lock wait of am_hill_open (am_hill_process sets its own). */
+#define AM_HILL_LIMITS_INIT_BUSY 120000
+
+struct am_hill {
+	sqlite3 *db;
+	char *path;
+	char *address, *name;
+	size_t size;
+	int64_t points[3];
+	unsigned long long pwhash_ops;
+	size_t pwhash_mem;
+	int format;       /* the database's format (2 since issue 17) */
+	int readonly;     /* am_hill_open_readonly */
+	unsigned replies_per_hour;
+	size_t reply_max;
+	unsigned pw_tries, pw_lock_s;
+	char *last_key;   /* the message whose reply am_hill_mark_sent marks */
+	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
+};
+
+int am_hill_exec(am_hill *h, const char *sql);
+int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
+/* Column c of the row as a NUL-terminated copy (owned, free()); its
+ * length in *len when len is not NULL.  NULL when out of memory. */
+char *am_hill_col_dup(sqlite3_stmt *st, int c, size_t *len);
+/* Step a statement that returns no row; finalizes it. */
+int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
+/* The library error for an SQLite failure: busy, I/O, a read-only file or
+ * folder are AM_HILL_ETEMP (try again later), naming the cause. */
+int am_hill_db_fail(am_hill *h, int rc, const char *what);
+
+/* guard.c (docs/HILL.md, "Security") */
+char *am_hill_player_name(const char *chosen, const char *display, int *nomem);
+int am_hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
+int am_hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);
+int am_hill_lock_fail(am_hill *h, const char *name, int64_t now, int64_t *until);
+void am_hill_time_text(char *buf, size_t size, int64_t t);
+int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
+                      const char *body, int64_t now);
+void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
+              am_lang lang);
+
+/* The members in standings order (owned: am_hill_members_free). */
+int am_hill_standings(am_hill *h, hill_member **out, size_t *n);
+void am_hill_members_free(hill_member *m, size_t n);
+
+/* The standings as an aligned text table. */
+void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang);
+
+#endif

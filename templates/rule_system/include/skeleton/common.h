@@ -1,0 +1,35 @@
+/*
+ * skeleton/common.h - error codes, languages and the last error of the
+ * skeleton rule system (prefix sk_), the template of a rule system
+ * (docs/HACKING.md).
+ *
+ * Every public function that can fail returns an int: 0 on success, one of
+ * the negative sk_error_code values on failure.  The library never prints;
+ * the text of the last failure on the calling thread is sk_error_last().
+ */
+#ifndef SKELETON_COMMON_H
+#define SKELETON_COMMON_H
+
+#include "../util/error.h"
+#include "../util/lang.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Return codes (0 is success); the values of util/error.h. */
+typedef enum sk_error_code {
+	SK_OK = UT_OK,
+	SK_ENOMEM = UT_ENOMEM,       /**< allocation failed */
+	SK_EINVALID = UT_EINVALID,   /**< bad input */
+	SK_EOVERFLOW = UT_EOVERFLOW  /**< checked integer arithmetic overflowed */
+} sk_error_code;
+
+/** The message of the last failure on this thread (util/error.h). */
+#define sk_error_last ut_error_last
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

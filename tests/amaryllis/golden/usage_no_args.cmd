@@ -1,0 +1,2 @@
+# battle needs exactly two sheets: usage error, exit 2.
+battle ../../../examples/grisk.txt

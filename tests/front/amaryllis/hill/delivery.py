@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""delivery.py - how `amaryllis mail` hands replies on and tells the MTA.
+
+    python3 tests/front/amaryllis/hill/delivery.py AMARYLLIS
+
+The contract's delivery rules (docs/HILL.md), checked with real processes:
+ 1. usage errors exit 64, a missing hill 66 (sysexits.h), no reply;
+ 2. a sendmail that fails (exit 1, after reading the reply or without
+    reading it at all) makes `mail` exit 75 so that the MTA retries; the
+    state change is already stored (the reply is stored with it); the
+    retry with a working sendmail sends that stored reply, exactly once;
+    a further delivery sends nothing;
+ 3. --maildir DIR: every file of DIR/new is processed once and moved to
+    DIR/cur; loops get no reply; a second run does nothing.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hilllib as H  # noqa: E402
+
+GRISK = ("グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
+         "・シールド（１）：防御力＋２＜リミテッド＞\n"
+         "・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+         "・ブースト（１）：攻撃力＋１\n")
+NUT = ("ヌト：１０／３／１／１／命の剣、魔法剣、絶対剣\n"
+       "・命の剣（１）：ライフ与え＜リミテッド＞\n"
+       "・魔法剣（１）：ＨＰ減殺＜リミテッド＞＜遅延起動２＞\n"
+       "・絶対剣（１）：防御無視攻撃＜遅延起動３＞\n")
+
+
+def run(cmd, data=b""):
+    r = subprocess.run(cmd, input=data, capture_output=True, timeout=120)
+    return r.returncode, r.stderr.decode(errors="replace").strip()
+
+
+def main():
+    am = H.find_amaryllis(sys.argv)
+    top = tempfile.mkdtemp(prefix="hill-delivery-")
+    errors = []
+
+    def expect(what, got, want):
+        if got != want:
+            errors.append("%s: %r, expected %r" % (what, got, want))
+
+    alice = H.entry_message("alice@example.org", "d-alice@test.example", "hanamizuki", GRISK)
+    bob = H.entry_message("bob@example.net", "d-bob@test.example", "kurogane-9", NUT)
+
+    # 1. usage, missing hill
+    out = os.path.join(top, "out1")
+    os.makedirs(out)
+    rc, err = run([am, "mail", "--outbox", out], alice)
+    expect("mail without --hill: exit", rc, H.EX_USAGE)
+    rc, err = run([am, "mail", "--hill", os.path.join(top, "none.db"), "--outbox", out], alice)
+    expect("mail --hill MISSING: exit", rc, H.EX_NOINPUT)
+    expect("replies after usage errors", H.outbox_files(out), [])
+    if os.path.exists(os.path.join(top, "none.db")):
+        errors.append("mail --hill MISSING created the database")
+
+    # 2. a failing sendmail, then a working one
+    db = os.path.join(top, "hill.db")
+    H.init_hill(am, db, 10)
+    sent = os.path.join(top, "sent")
+    os.makedirs(sent)
+    good = "cat > \"$(mktemp %s/r.XXXXXX)\"" % sent
+    for bad in ("cat >/dev/null; exit 1", "exit 1", "kill -9 $$"):
+        rc, err = run([am, "mail", "--hill", db, "--sendmail", bad], alice)
+        expect("sendmail %r: exit" % bad, rc, H.EX_TEMPFAIL)
+    doc = H.status_json(am, db)
+    expect("standings after the failed deliveries (state stored)",
+           H.standings_names(doc), ["グリスク"])
+    rc, err = run([am, "mail", "--hill", db, "--sendmail", good], alice)
+    expect("retry with a working sendmail: exit", rc, 0)
+    files = sorted(os.listdir(sent))
+    expect("replies after the retry", len(files), 1)
+    if files:
+        with open(os.path.join(sent, files[0]), "rb") as f:
+            r = H.parse(f.read())
+        expect("the stored reply's result", str(r.get("X-Amaryllis-Result")).strip(), "entered")
+        expect("the stored reply's In-Reply-To", str(r.get("In-Reply-To")).strip(),
+               "<d-alice@test.example>")
+    rc, err = run([am, "mail", "--hill", db, "--sendmail", good], alice)
+    expect("third delivery: exit", rc, 0)
+    expect("replies after the third delivery", len(os.listdir(sent)), 1)
+
+    # 3. --maildir
+    md = os.path.join(top, "Maildir")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    loop = H.entry_message("carol@example.com", "d-loop@test.example", "ao",
+                           "#status\n").replace(b"MIME-Version",
+                                               b"Auto-Submitted: auto-replied\nMIME-Version")
+    status = H.entry_message("dave@example.com", "d-status@test.example", "x", "#status\n")
+    for name, data in (("1.bob", bob), ("2.loop", loop), ("3.status", status)):
+        with open(os.path.join(md, "new", name), "wb") as f:
+            f.write(data)
+    mout = os.path.join(top, "mout")
+    os.makedirs(mout)
+    rc, err = run([am, "mail", "--hill", db, "--maildir", md, "--outbox", mout])
+    expect("--maildir: exit", rc, 0)
+    expect("--maildir: new/ afterwards", os.listdir(os.path.join(md, "new")), [])
+    expect("--maildir: files in cur/", len(os.listdir(os.path.join(md, "cur"))), 3)
+    results = sorted(str(H.read_reply(os.path.join(mout, f)).get("X-Amaryllis-Result")).strip()
+                     for f in H.outbox_files(mout))
+    # bob's ヌト enters (and beats グリスク); dave gets the standings; the
+    # auto-replied loop gets nothing.
+    expect("--maildir: results", results, ["entered", "status"])
+    expect("standings after --maildir", H.standings_names(H.status_json(am, db)),
+           ["ヌト", "グリスク"])
+    rc, err = run([am, "mail", "--hill", db, "--maildir", md, "--outbox", mout])
+    expect("--maildir again: exit", rc, 0)
+    expect("--maildir again: replies", len(H.outbox_files(mout)), 2)
+
+    for e in errors:
+        print("FAIL: " + e)
+    if errors:
+        print("work files kept in " + top)
+        sys.exit(1)
+    print("delivery: exit statuses, sendmail failures and retries, --maildir: ok")
+    shutil.rmtree(top)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,553 @@
+/*
+ * test_mail.c - reading mail as people write it, and the reply: the
+ * directives (ja/en), the four charsets and three transfer encodings,
+ * quoted lines and signatures, HTML-only mail, .txt attachments, the
+ * reply's headers, and hostile mail (docs/HILL.md).
+ */
+#include <iconv.h>
+
+#include "hill/hill_fixture.h"
+
+#define GRISK "examples/grisk.txt"
+
+/* body converted from UTF-8 to `charset` with iconv (the test's own
+ * encoder: the hill decodes with GMime) */
+static char *to_charset(const char *utf8, const char *charset, size_t *len)
+{
+	iconv_t cd = iconv_open(charset, "UTF-8");
+	size_t in = strlen(utf8), cap = in * 4 + 16, out = cap;
+	char *buf = malloc(cap), *src = (char *)utf8, *dst = buf;
+
+	assert_true(cd != (iconv_t)-1);
+	assert_non_null(buf);
+	assert_true(iconv(cd, &src, &in, &dst, &out) != (size_t)-1);
+	assert_true(iconv(cd, NULL, NULL, &dst, &out) != (size_t)-1);
+	iconv_close(cd);
+	*len = cap - out;
+	return buf;
+}
+
+/* A message whose text/plain body is `utf8` in `charset`, written with
+ * transfer encoding `cte` (7bit, 8bit, quoted-printable, base64). */
+static char *encoded_msg(const char *utf8, const char *charset, const char *cte,
+                         const char *msgid)
+{
+	ut_buf b = UT_BUF_INIT;
+	size_t n;
+	char *raw = to_charset(utf8, charset, &n);
+
+	ut_buf_printf(&b, "From: Taro <taro@example.jp>\nTo: " HILL_ADDR "\n"
+	              "Subject: entry\nMessage-ID: <%s>\nMIME-Version: 1.0\n"
+	              "Content-Type: text/plain; charset=\"%s\"\n"
+	              "Content-Transfer-Encoding: %s\n\n", msgid, charset, cte);
+	if (!strcmp(cte, "base64"))
+		b64_encode(&b, (const unsigned char *)raw, n);
+	else if (!strcmp(cte, "quoted-printable"))
+		qp_encode(&b, (const unsigned char *)raw, n);
+	else
+		ut_buf_put(&b, raw, n);
+	free(raw);
+	assert_false(b.failed);
+	return b.ptr;
+}
+
+/* Each of the four charsets, in each transfer encoding it can travel in
+ * (ISO-2022-JP is 7-bit; the others need 8bit, QP or base64): the sheet
+ * reads the same, グリスク enters. */
+static void charsets(void **state)
+{
+	static const struct { const char *cs, *cte; } cases[] = {
+		{"ISO-2022-JP", "7bit"}, {"ISO-2022-JP", "base64"},
+		{"ISO-2022-JP", "quoted-printable"},
+		{"Shift_JIS", "base64"}, {"Shift_JIS", "quoted-printable"},
+		{"Shift_JIS", "8bit"},
+		{"EUC-JP", "base64"}, {"EUC-JP", "quoted-printable"},
+		{"EUC-JP", "8bit"},
+		{"UTF-8", "base64"}, {"UTF-8", "quoted-printable"},
+		{"UTF-8", "8bit"},
+	};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i;
+
+	ut_buf_printf(&body, "#パスワード ひみつのあいことば\n%s", sheet);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fx f;
+		char *m = encoded_msg(body.ptr, cases[i].cs, cases[i].cte, "cs@x"), *s;
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s %s: %s\n%s", cases[i].cs, cases[i].cte, f.result,
+			         f.body);
+		assert_non_null(strstr(f.body, "「グリスク」を登録しました。"));
+		/* the stored sheet is the UTF-8 one */
+		s = fx_status(&f, AM_HILL_JSON, AM_LANG_JA);
+		assert_non_null(strstr(s, "\"name\": \"グリスク\""));
+		/* no address in public: the From's display name instead
+		 * (docs/HILL.md "Security") */
+		assert_null(strstr(s, "taro@example.jp"));
+		assert_null(strstr(s, "\"owner\""));
+		free(s);
+		free(m);
+		fx_close(&f);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
+/* Shift_JIS as Japanese mail programs really send it: Windows-31J, with
+ * "①" (0x87 0x40, an NEC extension strict Shift_JIS lacks) in a sheet
+ * comment; EUC-JP likewise with its eucJP-ms extension for "①". */
+static void charsets_windows(void **state)
+{
+	static const struct { const char *label, *as; } cases[] = {
+		{"Shift_JIS", "CP932"}, {"EUC-JP", "EUC-JP-MS"},
+	};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password pass-word\n# ① グリスク\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, cases[i].as, &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_printf(&m, "From: a@example.jp\nMessage-ID: <w@x>\n"
+		              "Content-Type: text/plain; charset=%s\n"
+		              "Content-Transfer-Encoding: base64\n\n", cases[i].label);
+		b64_encode(&m, (const unsigned char *)raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", cases[i].label, f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
+/* No charset label at all (old Japanese mail programs): ISO-2022-JP is
+ * known by its escape sequences, 8-bit text is tried as Windows-31J. */
+static void charsets_unlabelled(void **state)
+{
+	static const char *const as[] = {"ISO-2022-JP", "CP932"};
+	char *sheet = fx_slurp(GRISK);
+	ut_buf body = UT_BUF_INIT;
+	size_t i, n;
+
+	ut_buf_printf(&body, "#password ひみつのあいことば\n%s", sheet);
+	for (i = 0; i < 2; i++) {
+		char *raw = to_charset(body.ptr, as[i], &n);
+		ut_buf m = UT_BUF_INIT;
+		fx f;
+		ut_buf_puts(&m, "From: a@example.jp\nMessage-ID: <nl@x>\n"
+		            "Content-Type: text/plain\n\n");
+		ut_buf_put(&m, raw, n);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", as[i], f.result, f.body);
+		fx_close(&f);
+		free(raw);
+		ut_buf_free(&m);
+	}
+	free(sheet);
+	ut_buf_free(&body);
+}
+
+/* Directives in Japanese and English, any case, ＃ too. */
+static void directives(void **state)
+{
+	char *sheet = fx_slurp(GRISK), *m;
+	ut_buf b = UT_BUF_INIT;
+	fx f;
+
+	fx_open(&f, 5);
+	/* English, upper case: a test, replied in English */
+	ut_buf_printf(&b, "#LANG EN\n#TEST\n%s", sheet);
+	m = fx_msg("a@example.net", "d1@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "tested");
+	assert_non_null(strstr(f.body, "'グリスク' was tested."));
+	free(m);
+	/* Japanese: #テスト */
+	ut_buf_clear(&b);
+	ut_buf_printf(&b, "#テスト\n%s", sheet);
+	m = fx_msg("a@example.net", "d2@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "tested");
+	assert_non_null(strstr(f.body, "「グリスク」をテストしました。"));
+	free(m);
+	/* full-width ＃, #順位 / #status */
+	m = fx_msg("a@example.net", "d3@x", "＃順位\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(strstr(f.body, "Test Hill の順位表（0／5）"));
+	free(m);
+	m = fx_msg("a@example.net", "d4@x", "#lang en\n#status\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(strstr(f.body, "Standings of Test Hill (0 of 5)"));
+	free(m);
+	/* "# test" with a blank is a sheet comment, not #test: an entry,
+	 * which without #password is refused */
+	ut_buf_clear(&b);
+	ut_buf_printf(&b, "# test\n%s", sheet);
+	m = fx_msg("a@example.net", "d5@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "#パスワード"));
+	free(m);
+	/* #entry, #password: with a colon */
+	ut_buf_clear(&b);
+	ut_buf_printf(&b, "#entry\n#password: pass word\n%s", sheet);
+	m = fx_msg("a@example.net", "d6@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "entered");
+	free(m);
+	/* two commands */
+	m = fx_msg("a@example.net", "d7@x", "#lang en\n#test\n#status\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "Conflicting directives"));
+	free(m);
+	/* #ログ of a #テスト from a sender who proved no password (b owns no
+	 * ヌト on the hill): no logs, a note says why (docs/HILL.md
+	 * "Security"; the logs of an owner's test: test_security) */
+	{
+		char *nut = fx_slurp("examples/nut.txt"), *ct;
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "#テスト\n#ログ\n%s", nut);
+		m = fx_msg("b@example.net", "d8@x", b.ptr);
+		assert_int_equal(fx_process(&f, m), 0);
+		assert_string_equal(f.result, "tested");
+		ct = fx_header(&f, "Content-Type");
+		assert_non_null(ct);
+		assert_non_null(strstr(ct, "text/plain"));
+		assert_null(strstr(f.reply, "filename=logs.txt"));
+		assert_non_null(strstr(f.body, "テストの戦闘ログは、丘にいる同じ名前「ヌト」の"
+		                               "ユニットの持ち主が"));
+		free(ct);
+		free(nut);
+		free(m);
+	}
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* Quoted lines ("> ") anywhere and the signature after "-- " are not
+ * the sheet; an attribution line would be, so none here. */
+static void quoted_lines(void **state)
+{
+	char *sheet = fx_slurp(GRISK), *m;
+	ut_buf b = UT_BUF_INIT;
+	fx f;
+
+	fx_open(&f, 5);
+	ut_buf_printf(&b, "> #withdraw グリスク\n> 前のメール\n#password pass-word\n"
+	              ">#status\n%s\n  > quoted, indented\n\n-- \n山田太郎\n"
+	              "https://example.jp/\n", sheet);
+	m = fx_msg("a@example.net", "q1@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
+	free(m);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* format=flowed (RFC 3676): a long sheet line wrapped by the mail
+ * program (a trailing space is a soft break; delsp=yes drops it; a leading
+ * space is stuffing) reads as the one line it was. */
+static void flowed(void **state)
+{
+	const char *raw =
+		"From: a@example.net\nMessage-ID: <fl1@x>\nSubject: s\n"
+		"Content-Type: text/plain; charset=UTF-8; format=flowed; delsp=yes\n\n"
+		"#password pass-word\n"
+		"グリスク：１０／１／１／２／シールド、 \n"
+		"スピア、スピア、ブースト\n"
+		"・シールド（１）：防御力＋２＜リミテッド＞\n"
+		" ・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+		"・ブースト（１）：攻撃力＋１\n";
+	fx f;
+
+	fx_open(&f, 5);
+	assert_int_equal(fx_process(&f, raw), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
+	fx_close(&f);
+}
+
+/* An illegal sheet: the located errors as `amaryllis check` prints them
+ * (tests/amaryllis/golden/check_hp_not_mult5_en: "1:4: error: HP 12 is not a
+ * multiple of 5 (HP is bonus × 5)"), the file called "sheet" and the
+ * line the body's: two directive lines before it make it line 3. */
+static void illegal_sheet(void **state)
+{
+	char *m;
+	fx f;
+
+	fx_open(&f, 5);
+	m = fx_msg("a@example.net", "i1@x",
+	           "#lang en\n#password pass-word\nミス：１２／１／１／２\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	if (!strstr(f.body, "sheet:3:4"))
+		fail_msg("%s", f.body);
+	assert_non_null(strstr(f.body, "sheet:3:4: error: HP 12 is not a multiple "
+	                              "of 5 (HP is bonus × 5)\n"));
+	free(m);
+	fx_close(&f);
+}
+
+/* HTML-only mail: tags dropped, blocks end lines, entities decoded
+ * (&nbsp; in "#lang&nbsp;en"), <style> dropped with its content. */
+static void html_only(void **state)
+{
+	const char *raw =
+		"From: a@example.net\nMessage-ID: <h1@x>\nSubject: html\n"
+		"MIME-Version: 1.0\nContent-Type: text/html; charset=UTF-8\n\n"
+		"<html><head><style>div { color: red }</style></head><body>\n"
+		"<div dir=\"ltr\">#lang&nbsp;en</div><div>#password pass-word</div>\n"
+		"<div>グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト</div>"
+		"<div><br></div>\n<div>・シールド（１）：防御力＋２＜リミテッド＞</div>"
+		"<div>・スピア（１）：直接攻撃＜遅延起動４＞＜効果２倍＞<br>"
+		"・ブースト（１）：攻撃力＋１</div></body></html>\n";
+	fx f;
+
+	fx_open(&f, 5);
+	assert_int_equal(fx_process(&f, raw), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
+	assert_non_null(strstr(f.body, "'グリスク' has entered the hill."));
+	fx_close(&f);
+}
+
+/* multipart/alternative: the text/plain part wins over the HTML one;
+ * a .txt attachment is the sheet, and its name locates its errors. */
+static void multipart(void **state)
+{
+	char *sheet = fx_slurp(GRISK);
+	ut_buf b = UT_BUF_INIT;
+	fx f;
+
+	fx_open(&f, 5);
+	ut_buf_printf(&b,
+		"From: a@example.net\nMessage-ID: <mp1@x>\nSubject: s\n"
+		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"X\"\n\n"
+		"--X\nContent-Type: multipart/alternative; boundary=\"Y\"\n\n"
+		"--Y\nContent-Type: text/plain; charset=UTF-8\n\n#password pass-word\n#lang en\n"
+		"--Y\nContent-Type: text/html; charset=UTF-8\n\n<p>#status</p>\n--Y--\n"
+		"--X\nContent-Type: text/plain; charset=UTF-8; name=\"grisk.txt\"\n"
+		"Content-Disposition: attachment; filename=\"grisk.txt\"\n"
+		"Content-Transfer-Encoding: base64\n\n");
+	b64_encode(&b, (const unsigned char *)sheet, strlen(sheet));
+	ut_buf_puts(&b, "--X--\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	if (strcmp(f.result, "entered") != 0)
+		fail_msg("%s", f.body);
+	ut_buf_clear(&b);
+	ut_buf_printf(&b,
+		"From: a@example.net\nMessage-ID: <mp2@x>\nSubject: s\n"
+		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"X\"\n\n"
+		"--X\nContent-Type: text/plain; charset=UTF-8\n\n#test\n#lang en\n"
+		"--X\nContent-Type: application/octet-stream\n"
+		"Content-Disposition: attachment; filename=\"bad.txt\"\n\n"
+		"\nミス：１２／１／１／２\n--X--\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "bad.txt:2:4: error: HP 12"));
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* The reply's headers. */
+static void reply_headers(void **state)
+{
+	fx f;
+	char *v;
+
+	fx_open(&f, 5);
+	assert_int_equal(fx_process(&f,
+		"From: Taro <a@example.net>\nReply-To: r@example.net\n"
+		"Subject: Re: hello\nMessage-ID: <m1@example.net>\n"
+		"References: <r0@example.net>\n\n#status\n"), 0);
+	assert_string_equal(f.result, "status");
+	/* the From, not the Reply-To (docs/HILL.md "Security": the reply
+	 * of a forged mail goes to the address it claims) */
+	v = fx_header(&f, "To");
+	assert_string_equal(v, "a@example.net");
+	free(v);
+	v = fx_header(&f, "From");
+	assert_string_equal(v, "Test Hill <" HILL_ADDR ">");
+	free(v);
+	v = fx_header(&f, "Subject");
+	assert_string_equal(v, "Re: hello"); /* "Re: " once */
+	free(v);
+	v = fx_header(&f, "In-Reply-To");
+	assert_string_equal(v, "<m1@example.net>");
+	free(v);
+	v = fx_header(&f, "References");
+	assert_string_equal(v, "<r0@example.net> <m1@example.net>");
+	free(v);
+	v = fx_header(&f, "Auto-Submitted");
+	assert_string_equal(v, "auto-replied");
+	free(v);
+	v = fx_header(&f, "X-Amaryllis-Result");
+	assert_string_equal(v, "status");
+	free(v);
+	v = fx_header(&f, "Message-ID");
+	assert_non_null(v);
+	assert_non_null(strstr(v, "@example.org>"));
+	free(v);
+	v = fx_header(&f, "Content-Type");
+	assert_string_equal(v, "text/plain; charset=UTF-8");
+	free(v);
+	/* no Reply-To: the From; a subject without "Re:" gets one */
+	assert_int_equal(fx_process(&f,
+		"From: a@example.net\nSubject: hello\nMessage-ID: <m2@x>\n\n#status\n"), 0);
+	v = fx_header(&f, "To");
+	assert_string_equal(v, "a@example.net");
+	free(v);
+	v = fx_header(&f, "Subject");
+	assert_string_equal(v, "Re: hello");
+	free(v);
+	v = fx_header(&f, "References");
+	assert_string_equal(v, "<m2@x>");
+	free(v);
+	fx_close(&f);
+}
+
+/* Hostile mail: a polite rejection (or, without a sender, nothing). */
+static void hostile(void **state)
+{
+	fx f;
+	ut_buf b = UT_BUF_INIT;
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	size_t i;
+	char *big;
+
+	fx_open(&f, 5);
+	/* a 20 MB body, default limit 1 MiB: refused from its headers */
+	big = malloc(20u << 20);
+	assert_non_null(big);
+	memset(big, 'a', 20u << 20);
+	{
+		const char *h = "From: a@example.net\nMessage-ID: <big@x>\n\n";
+		memcpy(big, h, strlen(h));
+	}
+	assert_int_equal(fx_process_lim(&f, big, 20u << 20, NULL), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "大きすぎる"));
+	free(big);
+	/* 1000 nested multiparts: past the depth limit (8) */
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <deep@x>\nMIME-Version: 1.0\n");
+	for (i = 0; i < 1000; i++)
+		ut_buf_printf(&b, "Content-Type: multipart/mixed; boundary=\"b%zu\"\n\n"
+		              "--b%zu\n", i, i);
+	ut_buf_puts(&b, "Content-Type: text/plain\n\n#status\n");
+	for (i = 1000; i-- > 0;)
+		ut_buf_printf(&b, "--b%zu--\n", i);
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "入れ子が深すぎる"));
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	/* the same with the limits raised: GMime reads all 1000 levels */
+	lim.max_depth = 2000;
+	lim.max_parts = 2000;
+	assert_int_equal(fx_process_lim(&f, b.ptr, b.len, &lim), 0);
+	assert_string_equal(f.result, "duplicate"); /* same Message-ID */
+	{
+		char *p = strstr(b.ptr, "<deep@x>");
+		memcpy(p, "<dee2@x>", 8);
+	}
+	assert_int_equal(fx_process_lim(&f, b.ptr, b.len, &lim), 0);
+	assert_string_equal(f.result, "status");
+	/* 100 parts side by side: past max_parts (64) */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <wide@x>\nMIME-Version: 1.0\n"
+	            "Content-Type: multipart/mixed; boundary=\"w\"\n\n");
+	for (i = 0; i < 100; i++)
+		ut_buf_puts(&b, "--w\nContent-Type: text/plain\n\n#status\n");
+	ut_buf_puts(&b, "--w--\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "MIME パートが多すぎる"));
+	/* unknown charset */
+	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <cs@x>\n"
+		"Content-Type: text/plain; charset=x-klingon\n\n#status\n"), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "x-klingon"));
+	/* bytes that are not UTF-8 in a UTF-8 part */
+	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <u8@x>\n"
+		"Content-Type: text/plain; charset=utf-8\n\n#status\n\xff\xfe\n"), 0);
+	assert_string_equal(f.result, "rejected");
+	/* invalid base64 */
+	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <b64@x>\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"Content-Transfer-Encoding: base64\n\nI3N0YXR1cw!!*&^%$\n"), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "base64"));
+	/* broken headers: no crash; no usable From, so no reply */
+	assert_int_equal(fx_process(&f, "From a@b\n:::\n\x01\x02: \xff\n\n"
+		"#status\n"), 0);
+	assert_null(f.reply);
+	assert_string_equal(f.result, "ignored");
+	/* not even a header */
+	assert_int_equal(fx_process_lim(&f, "", 0, NULL), 0);
+	assert_null(f.reply);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* A sheet that takes the engine past its limits (here a population limit
+ * of 3 units: 蛆の母 builds 蛆 that build 蛆, examples/uji.txt) is
+ * refused politely, and nothing is stored. */
+static void engine_limits(void **state)
+{
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	char *uji = fx_slurp("examples/uji.txt"), *m, *s;
+	ut_buf b = UT_BUF_INIT;
+	fx f;
+
+	fx_open(&f, 5);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	lim.max_units = 3;
+	ut_buf_printf(&b, "#lang en\n#password pass-word\n%s", uji);
+	m = fx_msg("b@example.net", "u1@x", b.ptr);
+	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "The battle of '蛆の母' against 'グリスク' stopped"));
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_null(strstr(s, "蛆"));
+	free(s);
+	free(m);
+	free(uji);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(charsets),
+		cmocka_unit_test(charsets_windows),
+		cmocka_unit_test(charsets_unlabelled),
+		cmocka_unit_test(directives),
+		cmocka_unit_test(quoted_lines),
+		cmocka_unit_test(flowed),
+		cmocka_unit_test(illegal_sheet),
+		cmocka_unit_test(html_only),
+		cmocka_unit_test(multipart),
+		cmocka_unit_test(reply_headers),
+		cmocka_unit_test(hostile),
+		cmocka_unit_test(engine_limits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

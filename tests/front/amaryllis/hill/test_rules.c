@@ -1,0 +1,459 @@
+/*
+ * test_rules.c - the hill's rules through am_hill_process: standings
+ * order, push-off, ownership, idempotence, loops (docs/HILL.md).
+ *
+ * Battle results used below, derived by hand (the same derivations as
+ * tests/amaryllis/golden/league_small.cmd, RULINGS B4 scores):
+ *   ヌト beats グリスク: the rules' worked example, scores 1 vs −1
+ *     (margin ±2);
+ *   グリスク beats 甲 (passive, ＨＰ 10, 防御力 0): 攻撃力 2, 3, 4 in
+ *     T1–T3, T4 スピア 4×2 − 0 = 8 → 2, again 8 → −6: scores 10 vs −6;
+ *   ヌト beats 甲: T2 魔法剣 ⌈10÷2⌉ = 5 → 5, T3 絶対剣 3 → 2, T4 3 → −1:
+ *     scores 10 vs −1;
+ *   甲 vs 乙: nobody acts, 10 vs 10, a draw.
+ * Rules: LG-PAIR-1 (every pair once), LG-POINTS-1 (3/1/0 by default).
+ */
+#include "hill/hill_fixture.h"
+
+#include "amaryllis/sheet.h"
+
+#define GRISK "examples/grisk.txt"
+#define NUT "examples/nut.txt"
+#define KOU "tests/amaryllis/golden/league/kou.txt"
+#define OTSU "tests/amaryllis/golden/league/otsu.txt"
+
+/*
+ * Enter グリスク, ヌト, 甲 in that order (size 3, 3/1/0):
+ *   ヌト    2-0-0  6 points  margin +2 + 11       = +13
+ *   グリスク 1-0-1  3 points  margin −2 + 16       = +14
+ *   甲      0-0-2  0 points  margin −16 − 11      = −27
+ * Points first: ヌト, グリスク, 甲 (although グリスク's margin is larger).
+ */
+static void standings_by_points(void **state)
+{
+	fx f;
+	char *s;
+
+	fx_open(&f, 3);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	assert_string_equal(f.result, "entered");
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	assert_string_equal(f.result, "entered");
+	/* ヌト (side 0) against グリスク: a win, ＨＰ 1 vs −1 */
+	assert_non_null(strstr(f.body, "勝  ＨＰ 1 対 -1"));
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	assert_non_null(strstr(f.body, "負  ＨＰ -6 対 10")); /* vs グリスク */
+	assert_non_null(strstr(f.body, "負  ＨＰ -1 対 10")); /* vs ヌト */
+	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_string_equal(s,
+		"Standings of Test Hill (3 of 3):\n"
+		"rank  name      W-D-L        points    margin\n"
+		"   1  ヌト      2-0-0             6       +13\n"
+		"   2  グリスク  1-0-1             3       +14\n"
+		"   3  甲        0-0-2             0       -27\n");
+	free(s);
+	/* the HTML page: the table in rank order and the heat map inline */
+	s = fx_status(&f, AM_HILL_HTML, AM_LANG_EN);
+	assert_non_null(strstr(s, "<!DOCTYPE html>"));
+	assert_true(strstr(s, "<td>ヌト</td>") < strstr(s, "<td>グリスク</td>"));
+	assert_true(strstr(s, "<td>グリスク</td>") < strstr(s, "<td>甲</td>"));
+	assert_non_null(strstr(s, "<td class=\"n\">+13</td>"));
+	assert_non_null(strstr(s, "<svg"));
+	assert_null(strstr(s, "<?xml"));
+	assert_non_null(strstr(s, "</html>\n"));
+	free(s);
+	/* the heat map alone (AM_HILL_SVG, the web page's image): a standalone
+	 * SVG document, one cell per pair in standings order (ヌト, グリスク,
+	 * 甲), a cell the row's share of points against the column
+	 * (am_render_heatmap: share 1 green #28cd3c, 0 red #d75046, no battle
+	 * on the diagonal white) */
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
+	assert_memory_equal(s, "<?xml", 5);
+	assert_null(strstr(s, "<table"));
+	assert_null(strstr(s, "<html"));
+	assert_true(strstr(s, "1. ヌト") < strstr(s, "2. グリスク"));
+	assert_true(strstr(s, "2. グリスク") < strstr(s, "3. 甲"));
+	{
+		static const char *const want[9] = {
+			"#ffffff", "#28cd3c", "#28cd3c", /* ヌト: beat both */
+			"#d75046", "#ffffff", "#28cd3c", /* グリスク: lost to ヌト */
+			"#d75046", "#d75046", "#ffffff", /* 甲: lost both */
+		};
+		const char *p = s;
+		int k = 0;
+		while ((p = strstr(p, "<rect ")) != NULL) {
+			const char *fill = strstr(p, "fill=\"");
+			assert_non_null(fill);
+			assert_true(k < 9);
+			assert_memory_equal(fill + 6, want[k], 7);
+			k++;
+			p = fill;
+		}
+		assert_int_equal(k, 9);
+	}
+	assert_non_null(strstr(s, "</svg>\n"));
+	free(s);
+	fx_close(&f);
+
+	/* no member: an empty image, still a valid document */
+	fx_open(&f, 3);
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_JA);
+	assert_string_equal(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                       "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	                       "width=\"0\" height=\"0\"/>\n");
+	free(s);
+	fx_close(&f);
+}
+
+/* The same three with points 0/0/0: all equal, so the margin decides:
+ * グリスク +14, ヌト +13, 甲 −27. */
+static void standings_by_margin(void **state)
+{
+	fx f;
+	char *s, *g, *n, *k;
+
+	fx_open_pts(&f, 3, 0, 0, 0);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	g = strstr(s, "\"name\": \"グリスク\"");
+	n = strstr(s, "\"name\": \"ヌト\"");
+	k = strstr(s, "\"name\": \"甲\"");
+	assert_true(g && n && k && g < n && n < k);
+	assert_non_null(strstr(s, "\"margin\": 14"));
+	assert_non_null(strstr(s, "\"margin\": 13"));
+	assert_non_null(strstr(s, "\"margin\": -27"));
+	/* no address in public; no display name given: null */
+	assert_null(strstr(s, "a@example.net"));
+	assert_non_null(strstr(s, "\"player\": null"));
+	assert_non_null(strstr(s, "\"size\": 3"));
+	free(s);
+	fx_close(&f);
+}
+
+/* 甲 and 乙 draw: equal points (1) and margin (0); the older entry, 甲
+ * (entered first), ranks first although 乙 comes first by name. */
+static void standings_older_first(void **state)
+{
+	fx f;
+	char *s;
+
+	fx_open(&f, 5);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
+	assert_non_null(strstr(f.body, "分  ＨＰ 10 対 10"));
+	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_string_equal(s,
+		"Standings of Test Hill (2 of 5):\n"
+		"rank  name  W-D-L        points    margin\n"
+		"   1  甲    0-1-0             1        +0\n"
+		"   2  乙    0-1-0             1        +0\n");
+	free(s);
+	fx_close(&f);
+}
+
+/* Size 2: 甲, グリスク, then ヌト: ヌト 2-0-0, グリスク 1-0-1, 甲 0-0-2 is
+ * last and pushed off.  Then 乙 enters: it draws... no: 乙 loses to both
+ * (the same battles as 甲) and is the last itself: it does not stay. */
+static void push_off(void **state)
+{
+	fx f;
+	char *s;
+
+	fx_open(&f, 2);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	assert_string_equal(f.result, "entered");
+	assert_non_null(strstr(f.body, "押し出されたユニット: 甲\n"));
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_null(strstr(s, "甲"));
+	assert_non_null(strstr(s, "ヌト"));
+	free(s);
+	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
+	assert_string_equal(f.result, "entered");
+	assert_non_null(strstr(f.body, "「乙」は丘に残れませんでした。"));
+	assert_non_null(strstr(f.body, "押し出されたユニット: 乙\n"));
+	fx_close(&f);
+}
+
+/* Ownership: a name belongs to (address, password). */
+static void ownership(void **state)
+{
+	fx f;
+	char *sheet = fx_slurp(GRISK), *m;
+	ut_buf b = UT_BUF_INIT;
+
+	fx_open(&f, 5);
+	fx_enter(&f, "a@example.net", "g1@x", "secret-words", GRISK);
+	assert_string_equal(f.result, "entered");
+	/* another owner, the right password: refused */
+	fx_enter(&f, "b@example.net", "g2@x", "secret-words", GRISK);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "別の持ち主"));
+	/* the owner, a wrong password: refused */
+	fx_enter(&f, "a@example.net", "g3@x", "wrong-words", GRISK);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "パスワードが違います"));
+	/* the owner, the right password (address case does not matter) */
+	fx_enter(&f, "A@Example.NET", "g4@x", "secret-words", GRISK);
+	assert_string_equal(f.result, "replaced");
+	/* a first entry without a password: asked for one */
+	ut_buf_printf(&b, "%s", sheet);
+	m = fx_msg("c@example.net", "n0@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "#パスワード"));
+	free(m);
+	/* a forged withdraw: someone else's address with the right password */
+	m = fx_msg("b@example.net", "w1@x", "#lang en\n#withdraw グリスク\n#password secret-words\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "Cannot withdraw 'グリスク'"));
+	free(m);
+	/* a forged From with a wrong password */
+	m = fx_msg("a@example.net", "w2@x", "#withdraw グリスク\n#password guess\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "rejected");
+	free(m);
+	/* the owner: withdrawn, and the hill is empty */
+	m = fx_msg("a@example.net", "w3@x", "#撤退 グリスク\n#パスワード secret-words\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "withdrawn");
+	assert_non_null(strstr(f.body, "（まだ誰もいません）"));
+	free(m);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* The same Message-ID twice: one state change and one reply.  A reply
+ * stored but not marked sent is given again (the same bytes). */
+static void idempotence(void **state)
+{
+	fx f;
+	char *sheet = fx_slurp(GRISK), *m, *first;
+	ut_buf b = UT_BUF_INIT;
+
+	fx_open(&f, 5);
+	ut_buf_printf(&b, "#password pass-word\n%s", sheet);
+	m = fx_msg("a@example.net", "same@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "entered");
+	first = strdup(f.reply);
+	/* killed before the reply was marked sent: the retry re-sends it */
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_non_null(f.reply);
+	assert_string_equal(f.reply, first);
+	assert_string_equal(f.result, "entered");
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	/* sent: no second reply */
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_null(f.reply);
+	assert_string_equal(f.result, "duplicate");
+	/* and the hill holds グリスク once, 0-0-0 */
+	{
+		char *s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+		assert_non_null(strstr(s, "\"rank\": 1"));
+		assert_null(strstr(s, "\"rank\": 2"));
+		free(s);
+	}
+	/* without a Message-ID the raw bytes are the key */
+	free(m);
+	m = strdup("From: z@example.net\nSubject: x\n\n#status\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "duplicate");
+	assert_null(f.reply);
+	free(first);
+	free(m);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* Mail that must not be answered: recorded, no reply. */
+static void loops(void **state)
+{
+	static const char *const heads[] = {
+		"From: a@example.net\nAuto-Submitted: auto-replied\n",
+		"From: a@example.net\nAuto-Submitted: auto-generated; x\n",
+		"From: a@example.net\nPrecedence: bulk\n",
+		"From: a@example.net\nPrecedence: junk\n",
+		"From: a@example.net\nPrecedence: list\n",
+		"From: MAILER-DAEMON@example.net\n",
+		"Return-Path: <>\nFrom: a@example.net\n",
+		"From: " HILL_ADDR "\n",
+		"From: Hill <HILL@example.org>\n",
+		"From: a@example.net\nX-Amaryllis-Result: entered\n",
+		"Subject: no sender at all\n",
+	};
+	fx f;
+	size_t i;
+
+	fx_open(&f, 5);
+	for (i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+		char raw[512];
+		snprintf(raw, sizeof(raw), "%sMessage-ID: <loop%zu@x>\n\n#status\n",
+		         heads[i], i);
+		assert_int_equal(fx_process(&f, raw), 0);
+		assert_null(f.reply);
+		assert_string_equal(f.result, "ignored");
+		/* recorded: the same message again is a duplicate */
+		assert_int_equal(fx_process(&f, raw), 0);
+		assert_string_equal(f.result, "duplicate");
+	}
+	/* Auto-Submitted: no is a person: answered */
+	assert_int_equal(fx_process(&f, "From: a@example.net\nAuto-Submitted: no\n"
+	                            "Message-ID: <human@x>\n\n#status\n"), 0);
+	assert_non_null(f.reply);
+	assert_string_equal(f.result, "status");
+	fx_close(&f);
+}
+
+/* #test fights the hill and stores nothing; no password needed. */
+static void test_stores_nothing(void **state)
+{
+	fx f;
+	char *sheet = fx_slurp(NUT), *m, *s;
+	ut_buf b = UT_BUF_INIT;
+
+	fx_open(&f, 5);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	ut_buf_printf(&b, "#test\n#lang en\n%s", sheet);
+	m = fx_msg("b@example.net", "t1@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "tested");
+	assert_non_null(strstr(f.body, "W  HP 1 vs -1"));
+	assert_non_null(strstr(f.body, "nothing was stored"));
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_null(strstr(s, "ヌト"));
+	assert_non_null(strstr(s, "\"wins\": 0"));
+	free(s);
+	free(m);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* The normalised notation of a sheet text, as `amaryllis check` prints it
+ * (am_sheet_format, ja). */
+static char *normalised(const char *text, size_t len)
+{
+	am_sheet *sh = NULL;
+	char *out;
+	size_t n;
+
+	assert_int_equal(am_sheet_parse(&sh, text, len, NULL), 0);
+	assert_true(am_sheet_ok(sh));
+	n = am_sheet_format(NULL, 0, sh, AM_LANG_JA);
+	out = malloc(n + 1);
+	assert_non_null(out);
+	am_sheet_format(out, n + 1, sh, AM_LANG_JA);
+	am_sheet_free(sh);
+	return out;
+}
+
+/*
+ * am_hill_member_sheet: enter グリスク and ヌト (the bundled examples) and
+ * read their sheets back.
+ *
+ * As stored: fx_enter mails "#password P\n" + the file; the directive line
+ * is blanked, not removed (docs/HILL.md), so the stored sheet is "\n" + the
+ * file, byte for byte (nothing else of the body: the password line is
+ * gone).
+ *
+ * Normalised, as `amaryllis check examples/grisk.txt` prints it
+ * (BU-SHEET-3; AM-UNIT-5: NFKC makes full-width digits, （）：＋＜＞ and
+ * ＨＰ half-width; 、 stays):
+ *   グリスク: 技術 = 10 − (10÷5 + 1 + 1 + 2) = 4 (AM-UNIT-2); 使用 =
+ *     シールド 1 + スピア 1 × 2 + ブースト 1 = 4 (AM-UNIT-4);
+ *   ヌト: 技術 = 10 − (10÷5 + 3 + 1 + 1) = 3; 使用 = 1 + 1 + 1 = 3.
+ * The actions follow in the order written, with their declared costs.
+ *
+ * No member of a name: AM_HILL_ENOTFOUND, also after a withdrawal.
+ */
+static void member_sheet(void **state)
+{
+	fx f;
+	char *s, *file, *norm, *m;
+	size_t len;
+
+	fx_open(&f, 3);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリスク"), 0);
+	file = fx_slurp(GRISK);
+	assert_int_equal(len, 1 + strlen(file));
+	assert_int_equal(strlen(s), len);
+	assert_int_equal(s[0], '\n');
+	assert_string_equal(s + 1, file);
+	assert_null(strstr(s, "pa\n"));
+	norm = normalised(s, len);
+	assert_string_equal(norm,
+		"グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
+		"# 技術:4 使用:4\n"
+		"・シールド(1):防御力+2<リミテッド>\n"
+		"・スピア(1):直接攻撃<遅延起動4><効果2倍>\n"
+		"・ブースト(1):攻撃力+1\n");
+	free(norm);
+	free(file);
+	free(s);
+
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "ヌト"), 0);
+	file = fx_slurp(NUT);
+	assert_int_equal(len, 1 + strlen(file));
+	assert_string_equal(s + 1, file);
+	norm = normalised(s, len);
+	assert_string_equal(norm,
+		"ヌト:10/3/1/1/命の剣、魔法剣、絶対剣\n"
+		"# 技術:3 使用:3\n"
+		"・命の剣(1):ライフ与え<リミテッド>\n"
+		"・魔法剣(1):HP減殺<リミテッド><遅延起動2>\n"
+		"・絶対剣(1):防御無視攻撃<遅延起動3>\n");
+	free(norm);
+	free(file);
+	free(s);
+
+	/* names are compared exactly: a prefix, another name, "" */
+	s = (char *)"x";
+	len = 7;
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリ"),
+	                 AM_HILL_ENOTFOUND);
+	assert_null(s);
+	assert_int_equal(len, 0);
+	assert_non_null(strstr(am_error_last(), "グリ"));
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, ""),
+	                 AM_HILL_ENOTFOUND);
+
+	/* withdrawn: gone */
+	m = fx_msg("b@example.net", "w1@x", "#withdraw ヌト\n#password pass-bbb\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "withdrawn");
+	free(m);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "ヌト"),
+	                 AM_HILL_ENOTFOUND);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "グリスク"), 0);
+	free(s);
+	fx_close(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(standings_by_points),
+		cmocka_unit_test(standings_by_margin),
+		cmocka_unit_test(standings_older_first),
+		cmocka_unit_test(push_off),
+		cmocka_unit_test(ownership),
+		cmocka_unit_test(idempotence),
+		cmocka_unit_test(loops),
+		cmocka_unit_test(test_stores_nothing),
+		cmocka_unit_test(member_sheet),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,381 @@
+/*
+ * test_security.c - the hill's defences (docs/HILL.md "Security", issue
+ * 17) on the clock: password locks and the replies per hour move with
+ * am_hill_limits.now, so the hour windows are exact here; the reply cap
+ * to the byte; the player's shown name; a format-1 hill upgraded.
+ * (The same attacks through `amaryllis mail`: tests/front/amaryllis/hill/security.py.)
+ */
+#include <sqlite3.h>
+
+#include "hill/hill_fixture.h"
+
+#define GRISK "examples/grisk.txt"
+#define NUT "examples/nut.txt"
+#define T0 1000000000 /* 2001-09-09 01:46:40 UTC */
+
+/* A hill in a new temporary folder, cheap hashes, with cfg's limits. */
+static void open_cfg(fx *f, am_hill_config *cfg)
+{
+	memset(f, 0, sizeof(*f));
+	strcpy(f->dir, "/tmp/am_hill_test.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/hill.db", f->dir);
+	cfg->address = HILL_ADDR;
+	cfg->name = "Test Hill";
+	cfg->pwhash_ops = 1;
+	cfg->pwhash_mem = 8192;
+	assert_int_equal(am_hill_create(f->path, cfg), 0);
+	assert_int_equal(am_hill_open(&f->hill, f->path), 0);
+}
+
+/* `from` mails the directives and the sheet `text`; the result. */
+static const char *mail(fx *f, const char *from, const char *msgid,
+                        const char *directives, const char *text)
+{
+	ut_buf b = UT_BUF_INIT;
+	char *m;
+
+	ut_buf_printf(&b, "%s%s", directives, text);
+	m = fx_msg(from, msgid, b.ptr);
+	assert_int_equal(fx_process(f, m), 0);
+	free(m);
+	ut_buf_free(&b);
+	return f->result;
+}
+
+/* Process raw at time t. */
+static int at(fx *f, int64_t t, const char *raw)
+{
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+
+	lim.now = t;
+	return fx_process_lim(f, raw, strlen(raw), &lim);
+}
+
+/* `from` mails `pw` and the sheet at `path` at time t; the result. */
+static const char *enter_at(fx *f, int64_t t, const char *from,
+                            const char *msgid, const char *pw,
+                            const char *path)
+{
+	char *sheet = fx_slurp(path), *m;
+	ut_buf b = UT_BUF_INIT;
+
+	ut_buf_printf(&b, "#password %s\n%s", pw, sheet);
+	m = fx_msg(from, msgid, b.ptr);
+	assert_int_equal(at(f, t, m), 0);
+	if (f->reply)
+		assert_int_equal(am_hill_mark_sent(f->hill), 0);
+	free(m);
+	free(sheet);
+	ut_buf_free(&b);
+	return f->result;
+}
+
+/* The queued notices: their count; the last one's raw text in *last
+ * (owned) when last is not NULL. */
+static int notices(fx *f, char **last)
+{
+	char *n;
+	size_t len;
+	int k = 0;
+
+	if (last)
+		*last = NULL;
+	for (;;) {
+		assert_int_equal(am_hill_next_notice(&n, &len, f->hill), 0);
+		if (!n)
+			return k;
+		k++;
+		assert_int_equal(am_hill_mark_sent(f->hill), 0);
+		if (last) {
+			free(*last);
+			*last = n;
+		} else {
+			free(n);
+		}
+	}
+}
+
+/*
+ * The lock's timeline, with the defaults (5 wrong passwords within an
+ * hour lock the unit for 3600 s):
+ *   T0       a enters グリスク with "correct-horse"
+ *   T0+10…14 a, five wrong passwords: the 5th locks it until
+ *            T0+14+3600 = T0+3614; one notice, in the owner's language
+ *            (the entry said #lang en)
+ *   T0+100   the right password: refused, locked (no password checked)
+ *   T0+3613  still locked (until > now)
+ *   T0+3614  the lock has ended: the right password replaces it
+ *   T0+3615  one wrong password: refused but not locked (the failures
+ *            before the lock ended count no more: 1 < 5)
+ *   T0+3616  the right password: replaced
+ */
+static void lock_timeline(void **state)
+{
+	fx f;
+	char *sheet = fx_slurp(GRISK), *m, *note;
+	ut_buf b = UT_BUF_INIT;
+	int i;
+
+	fx_open(&f, 5);
+	ut_buf_printf(&b, "#lang en\n#password correct-horse\n%s", sheet);
+	m = fx_msg("Alice@Example.NET", "a0@x", b.ptr);
+	assert_int_equal(at(&f, T0, m), 0);
+	assert_string_equal(f.result, "entered");
+	free(m);
+	for (i = 0; i < 5; i++) {
+		char id[16];
+		snprintf(id, sizeof(id), "w%d@x", i);
+		assert_string_equal(enter_at(&f, T0 + 10 + i, "alice@example.net", id,
+		                             "wrong-horse", GRISK), "rejected");
+		assert_non_null(strstr(f.body, "パスワードが違います"));
+		if (i < 4)
+			assert_null(strstr(f.body, "ロック"));
+	}
+	/* 2001-09-09 01:46:40 + 3614 s = 02:46:54 */
+	assert_non_null(strstr(f.body, "2001-09-09 02:46 UTC までロックされています"));
+	assert_int_equal(notices(&f, &note), 1);
+	assert_non_null(strstr(note, "To: Alice@Example.NET"));
+	assert_non_null(strstr(note, "X-Amaryllis-Result: notice"));
+	assert_null(strstr(note, "In-Reply-To"));
+	free(note);
+	assert_int_equal(notices(&f, NULL), 0); /* sent: not twice */
+	assert_string_equal(enter_at(&f, T0 + 100, "alice@example.net", "r1@x",
+	                             "correct-horse", GRISK), "rejected");
+	assert_non_null(strstr(f.body, "ロックされています"));
+	assert_string_equal(enter_at(&f, T0 + 3613, "alice@example.net", "r2@x",
+	                             "correct-horse", GRISK), "rejected");
+	assert_string_equal(enter_at(&f, T0 + 3614, "alice@example.net", "r3@x",
+	                             "correct-horse", GRISK), "replaced");
+	assert_string_equal(enter_at(&f, T0 + 3615, "alice@example.net", "r4@x",
+	                             "wrong-horse", GRISK), "rejected");
+	assert_null(strstr(f.body, "ロック"));
+	assert_string_equal(enter_at(&f, T0 + 3616, "alice@example.net", "r5@x",
+	                             "correct-horse", GRISK), "replaced");
+	assert_int_equal(notices(&f, NULL), 0);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/* The notice is in the language the owner entered with (#lang en). */
+static void notice_language(void **state)
+{
+	fx f;
+	char *note, *sheet = fx_slurp(NUT), *m;
+	ut_buf b = UT_BUF_INIT;
+	int i;
+
+	fx_open(&f, 5);
+	ut_buf_printf(&b, "#lang en\n#password kurogane-9\n%s", sheet);
+	m = fx_msg("bob@example.net", "b0@x", b.ptr);
+	assert_int_equal(at(&f, T0, m), 0);
+	free(m);
+	for (i = 0; i < 5; i++) {
+		char id[16];
+		snprintf(id, sizeof(id), "g%d@x", i);
+		/* a withdraw with a wrong password counts as well */
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "#withdraw ヌト\n#password guess-%d\n", i);
+		m = fx_msg("bob@example.net", id, b.ptr);
+		assert_int_equal(at(&f, T0 + 1 + i, m), 0);
+		assert_string_equal(f.result, "rejected");
+		free(m);
+	}
+	assert_int_equal(notices(&f, &note), 1);
+	/* the subject "[Test Hill] 'ヌト' is locked", the word 'ヌト' RFC
+	 * 2047-encoded: the bytes 27 e3 83 8c e3 83 88 27 in base64 */
+	assert_non_null(strstr(note, "Subject: [Test Hill] =?UTF-8?B?J+ODjOODiCc=?= "
+	                             "is locked\n"));
+	/* not a reply: generated (RFC 3834) */
+	assert_non_null(strstr(note, "Auto-Submitted: auto-generated\n"));
+	{
+		const char *body = strstr(note, "\n\n");
+		char *text;
+		assert_non_null(body);
+		text = b64_decode(body + 2, strlen(body + 2));
+		assert_non_null(strstr(text, "On the hill 'Test Hill', your unit 'ヌト' got "
+		                             "5 wrong passwords within an hour. Until "
+		                             "2001-09-09 02:46 UTC"));
+		free(text);
+	}
+	free(note);
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
+/*
+ * Replies per hour, window (now − 3600, now]: with a limit of 2,
+ *   T, T+1       two replies
+ *   T+2          past it: the one notice (result limited, a reply)
+ *   T+3          silence (limited, no reply)
+ *   T+3601       the replies at T and T+1 are out of the window but the
+ *                notice at T+2 is in it: still silent
+ *   T+3602       the notice is out too: answered again
+ */
+static void rate_window(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	int64_t t[] = {T0, T0 + 1, T0 + 2, T0 + 3, T0 + 3601, T0 + 3602};
+	const char *want[] = {"status", "status", "limited", "limited", "limited",
+	                      "status"};
+	int replied[] = {1, 1, 1, 0, 0, 1};
+	size_t i;
+
+	cfg.replies_per_hour = 2;
+	open_cfg(&f, &cfg);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char id[16], *m;
+		snprintf(id, sizeof(id), "s%zu@x", i);
+		m = fx_msg("x@example.net", id, "#status\n");
+		assert_int_equal(at(&f, t[i], m), 0);
+		assert_string_equal(f.result, want[i]);
+		assert_int_equal(f.reply != NULL, replied[i]);
+		if (f.reply)
+			assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		if (i == 2)
+			assert_non_null(strstr(f.body, "1時間に2通を超えました"));
+		free(m);
+	}
+	fx_close(&f);
+}
+
+/*
+ * The reply cap to the byte: with reply_max 16384, the owner of 父 tests
+ * it with #logs against 母 (a battle whose log is 7,438,064 bytes): the
+ * whole reply stays within 16384 bytes, the logs are cut with the note.
+ */
+static void reply_cap(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char *haha = fx_slurp("examples/haha.txt"), *chichi = fx_slurp("examples/chichi.txt");
+
+	cfg.reply_max = 16384;
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "haha@example.net", "h@x",
+	                         "#password haha-pass\n", haha), "entered");
+	/* 父 is not a member yet: no proof, no logs */
+	assert_string_equal(mail(&f, "chichi@example.net", "c@x",
+	                         "#test\n#logs\n#password chichi-pass\n", chichi),
+	                    "tested");
+	assert_null(strstr(f.reply, "logs.txt"));
+	assert_string_equal(mail(&f, "chichi@example.net", "c1@x",
+	                         "#password chichi-pass\n", chichi), "entered");
+	assert_string_equal(mail(&f, "chichi@example.net", "c2@x",
+	                         "#test\n#logs\n#password chichi-pass\n", chichi),
+	                    "tested");
+	assert_non_null(strstr(f.reply, "filename=logs.txt"));
+	assert_true(f.reply_len <= 16384);
+	/* the room is used, not wasted: (16384 − 4096) / 78 × 57 = 8949 bytes
+	 * of text, base64 4/3 and a line end per 76: about 12 KiB */
+	if (f.reply_len <= 11000)
+		fail_msg("reply of %zu bytes", f.reply_len);
+	free(haha);
+	free(chichi);
+	fx_close(&f);
+}
+
+/* The shown name: #name wins over the From's display name; invisible
+ * characters are dropped, 40 characters kept; an '@' in it is not used. */
+static void player_names(void **state)
+{
+	fx f;
+	char *s, *sheet = fx_slurp(GRISK), *nut = fx_slurp(NUT);
+
+	fx_open(&f, 5);
+	assert_string_equal(mail(&f, "Display <a@example.net>", "a@x",
+	                         "#name ア\u200bリス0123456789012345678901234567890123456789\n"
+	                         "#password correct-horse\n", sheet), "entered");
+	mail(&f, "b@example.net <b@example.net>", "b@x", "#password kurogane-9\n", nut);
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	/* "アリス" (3) + 37 of the 40 digits */
+	assert_non_null(strstr(s, "\"player\": \"アリス0123456789012345678901234567890123456\""));
+	assert_non_null(strstr(s, "\"player\": null"));
+	assert_null(strstr(s, "example.net"));
+	free(s);
+	free(sheet);
+	free(nut);
+	fx_close(&f);
+}
+
+/* A format-1 hill (as issue 10 made them) is upgraded when opened: its
+ * members stay, the new columns and tables are there. */
+static void upgrade_format1(void **state)
+{
+	fx f;
+	sqlite3 *db;
+	char *s;
+
+	memset(&f, 0, sizeof(f));
+	strcpy(f.dir, "/tmp/am_hill_test.XXXXXX");
+	assert_non_null(mkdtemp(f.dir));
+	snprintf(f.path, sizeof(f.path), "%s/hill.db", f.dir);
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+		"PRAGMA journal_mode=WAL;"
+		"CREATE TABLE meta(key TEXT PRIMARY KEY, value NOT NULL);"
+		"CREATE TABLE units(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+		" name TEXT NOT NULL UNIQUE, owner TEXT NOT NULL, pwhash TEXT NOT NULL,"
+		" sheet BLOB NOT NULL, entered TEXT NOT NULL);"
+		"CREATE TABLE results(a INTEGER NOT NULL, b INTEGER NOT NULL,"
+		" outcome INTEGER NOT NULL, score_a INTEGER NOT NULL,"
+		" score_b INTEGER NOT NULL, PRIMARY KEY(a, b));"
+		"CREATE TABLE messages(key TEXT PRIMARY KEY, received TEXT NOT NULL,"
+		" sender TEXT, result TEXT NOT NULL, reply BLOB, sent INTEGER NOT NULL);"
+		"INSERT INTO meta VALUES('format', 1), ('address', 'hill@example.org'),"
+		" ('name', 'Old Hill'), ('size', 5), ('win', 3), ('draw', 1),"
+		" ('loss', 0), ('pwhash_ops', 1), ('pwhash_mem', 8192);"
+		"INSERT INTO units(name, owner, pwhash, sheet, entered) VALUES("
+		" '甲', 'old@example.net', '-', '甲：１０／１／１／２', '2026-11-01T00:00:00Z');",
+		NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	/* read-only: shown as it is, no player column yet */
+	assert_int_equal(am_hill_open_readonly(&f.hill, f.path), 0);
+	assert_int_equal(am_hill_status(&s, &f.reply_len, f.hill, AM_HILL_JSON,
+	                                AM_LANG_EN), 0);
+	assert_non_null(strstr(s, "\"name\": \"甲\""));
+	assert_non_null(strstr(s, "\"player\": null"));
+	free(s);
+	{
+		char *r = NULL;
+		size_t n;
+		const char *res;
+		assert_int_equal(am_hill_process(&r, &n, &res, f.hill,
+		                                 "From: a@b.c\n\n#status\n", 22,
+		                                 NULL), AM_HILL_ETEMP);
+	}
+	am_hill_free(f.hill);
+	/* writable: upgraded, then it works as a new hill */
+	assert_int_equal(am_hill_open(&f.hill, f.path), 0);
+	enter_at(&f, T0, "b@example.net", "b@x", "kurogane-9", NUT);
+	assert_string_equal(f.result, "entered");
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	{
+		sqlite3_stmt *st;
+		assert_int_equal(sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE "
+		                                    "key = 'format'", -1, &st, NULL),
+		                 SQLITE_OK);
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(st, 0), 2);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	fx_close(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(lock_timeline),
+		cmocka_unit_test(notice_language),
+		cmocka_unit_test(rate_window),
+		cmocka_unit_test(reply_cap),
+		cmocka_unit_test(player_names),
+		cmocka_unit_test(upgrade_format1),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

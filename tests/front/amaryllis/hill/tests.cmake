@@ -1,0 +1,23 @@
+# tests/front/amaryllis/hill/tests.cmake - the mail hill's tests besides
+# test_*.c (included by am_tests, cmake/rule_system.cmake).
+
+# test_security reads the hill's SQLite file itself
+target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3)
+
+# With its real components (docs/TESTING.md "The hill's tests"): the
+# corpus of real-shaped mails with their facts, SIGKILL at random moments,
+# 50 processes at once on one hill, and Postfix end to end (installs
+# postfix when root; skips, loudly, with status 77 only when it cannot).
+find_program(AM_PYTHON3 python3)
+foreach(t corpus delivery crash concurrent security)
+	add_test(NAME hill/${t}
+		COMMAND ${AM_PYTHON3} "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
+	set_tests_properties(hill/${t} PROPERTIES LABELS hill TIMEOUT 600)
+	am_test_env(hill/${t})
+endforeach()
+# 50 processes at once, and a timing-driven kill: alone on the CPUs.
+set_tests_properties(hill/crash hill/concurrent PROPERTIES RUN_SERIAL TRUE)
+add_test(NAME hill/mta_e2e
+	COMMAND bash "${dir}/mta_e2e.sh" $<TARGET_FILE:amaryllis>)
+set_tests_properties(hill/mta_e2e PROPERTIES
+	LABELS hill TIMEOUT 300 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)

@@ -1,0 +1,131 @@
+"""webtest.py - what the Python tests of `amaryllis serve` share: start a
+server on a free loopback port, raw HTTP requests from a chosen loopback
+address (all of 127.0.0.0/8 is this machine on Linux), a hill, and the
+ok/FAIL tally.  Only loopback addresses; every wait is bounded.
+"""
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(HERE))))
+failures = 0
+
+
+def ok(cond, what):
+    global failures
+    print(("ok: " if cond else "FAIL: ") + what, flush=True)
+    if not cond:
+        failures += 1
+    return cond
+
+
+def finish(name):
+    print(f"{name}: " + ("ok" if failures == 0 else f"{failures} failure(s)"))
+    sys.exit(1 if failures else 0)
+
+
+def sheet(name):
+    with open(os.path.join(SRC, "examples", name + ".txt"), encoding="utf-8") as f:
+        return f.read()
+
+
+class Server:
+    """`amaryllis --lang en serve --listen 127.0.0.1:0 OPTS`; .port, .log
+    (the lines of its stderr so far), .stop() -> exit status."""
+
+    def __init__(self, amaryllis, *opts):
+        self.p = subprocess.Popen([amaryllis, "--lang", "en", "serve", "--listen",
+                                   "127.0.0.1:0", *opts], stderr=subprocess.PIPE,
+                                  text=True)
+        line = self.p.stderr.readline()
+        m = re.search(r"serving on http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            self.p.kill()
+            raise SystemExit("server did not start: " + line)
+        self.port = int(m.group(1))
+        self.log = []
+        threading.Thread(target=lambda: self.log.extend(self.p.stderr),
+                         daemon=True).start()
+
+    def stop(self):
+        self.p.terminate()
+        try:
+            return self.p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            return self.p.wait()
+
+    def lines(self, pattern):
+        return [l for l in list(self.log) if re.search(pattern, l)]
+
+
+def new_hill(amaryllis, size=5):
+    """A fresh hill (fast password hashing) in a temporary folder."""
+    db = os.path.join(tempfile.mkdtemp(), "hill.db")
+    subprocess.run([amaryllis, "hill", "init", db, "--size", str(size), "--address",
+                    "hill@example.org", "--pwhash-ops", "1", "--pwhash-mem", "8192"],
+                   check=True)
+    return db
+
+
+def has_hill(amaryllis):
+    return subprocess.run([amaryllis, "hill", "--help"],
+                          capture_output=True).returncode == 0
+
+
+def raw(port, data, src="127.0.0.1", timeout=10):
+    """Send raw bytes from address src; (status, headers, body) of the
+    answer, status 0 when the connection closed without one."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                 source_address=(src, 0))
+    buf = b""
+    try:
+        s.sendall(data)
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            buf += chunk
+            head, sep, body = buf.partition(b"\r\n\r\n")
+            m = re.search(rb"Content-Length: (\d+)", head, re.I)
+            if sep and m and len(body) >= int(m.group(1)):
+                break
+    finally:
+        s.close()
+    head, _, body = buf.partition(b"\r\n\r\n")
+    m = re.match(rb"HTTP/1\.[01] (\d+)", head)
+    headers = {}
+    for l in head.split(b"\r\n")[1:]:
+        k, _, v = l.decode("latin-1").partition(":")
+        headers[k.strip().lower()] = v.strip()
+    return (int(m.group(1)) if m else 0), headers, body
+
+
+def request(port, method, path, body=None, headers=None, host="default",
+            src="127.0.0.1", timeout=10, version="HTTP/1.1"):
+    """One request; headers a dict (Content-Type is not added by itself);
+    host "default" is 127.0.0.1:PORT, None sends no Host."""
+    data = body if isinstance(body, bytes) else (body or "").encode()
+    lines = [f"{method} {path} {version}"]
+    if host == "default":
+        host = f"127.0.0.1:{port}"
+    if host is not None:
+        lines.append(f"Host: {host}")
+    lines.append("Connection: close")
+    for k, v in (headers or {}).items():
+        lines.append(f"{k}: {v}")
+    if body is not None:
+        lines.append(f"Content-Length: {len(data)}")
+    head = "\r\n".join(lines) + "\r\n\r\n"
+    return raw(port, head.encode() + data, src=src, timeout=timeout)
+
+
+JSON = {"Content-Type": "application/json"}

@@ -1,2 +1,0 @@
-# "-" reads a sheet from standard input.
-battle - ../../examples/nut.txt < ../../examples/grisk.txt
