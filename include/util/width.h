@@ -6,6 +6,7 @@
 #define UT_WIDTH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 
@@ -29,6 +30,15 @@ void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap);
 
 /* Append s right-aligned in w display columns (blanks before it). */
 void ut_buf_rpad(ut_buf *b, const char *s, size_t w);
+
+/*
+ * Under a "FILE:LINE:COL: error: …" message: append the source line (cut
+ * to 80 bytes each side of the column, at character boundaries, marked
+ * with …) and a line with a caret under character column `col` (1-based;
+ * wide characters count 2), each line starting with a blank and ending
+ * with a newline.  Nothing for col 0 or a line that is not valid UTF-8.
+ */
+void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col);
 
 #ifdef __cplusplus
 }

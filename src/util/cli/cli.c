@@ -250,44 +250,14 @@ int ut_cli_read(char **out, size_t *len, FILE *f, size_t max)
 	return 0;
 }
 
-/* Byte offset of character column `col` (1-based) in s[0..len). */
-static size_t byte_of_col(const char *s, size_t len, uint32_t col)
-{
-	size_t i = 0;
-	uint32_t c = 1;
-
-	while (i < len && c < col) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                      (utf8proc_ssize_t)(len - i), &cp);
-		i += k > 0 ? (size_t)k : 1;
-		c++;
-	}
-	return i;
-}
-
 void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 {
-	size_t at, from, to;
+	ut_buf b = UT_BUF_INIT;
 
-	if (col == 0)
-		return;
-	at = byte_of_col(line, len, col);
-	from = at > 80 ? at - 80 : 0;
-	while (from > 0 && ((unsigned char)line[from] & 0xC0) == 0x80)
-		from++;
-	to = len - at > 80 ? at + 80 : len;
-	while (to < len && ((unsigned char)line[to] & 0xC0) == 0x80)
-		to++;
-	/* print only if it is valid UTF-8 (invalid lines are what the
-	 * diagnostic is about; show nothing rather than junk) */
-	if (utf8proc_decompose((const utf8proc_uint8_t *)line + from,
-	                       (utf8proc_ssize_t)(to - from), NULL, 0, 0) < 0)
-		return;
-	fprintf(stderr, " %s%.*s%s\n", from ? "…" : "", (int)(to - from),
-	        line + from, to < len ? "…" : "");
-	fprintf(stderr, " %*s^\n", (int)(ut_width(line + from, at - from) +
-	                                 (from ? 1 : 0)), "");
+	ut_buf_context(&b, line, len, col);
+	if (b.len && !b.failed)
+		fwrite(b.ptr, 1, b.len, stderr);
+	ut_buf_free(&b);
 }
 
 int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,

@@ -835,7 +835,7 @@ static int hostile(job *j)
 }
 
 /* The located diagnostics of an illegal sheet, as `amaryllis check`
- * prints them (without the source lines). */
+ * prints them: each with its source line and a caret under the column. */
 static void diagnostics(job *j, const am_sheet *sh, const char *file)
 {
 	size_t i, n = am_sheet_diag_count(sh);
@@ -843,9 +843,13 @@ static void diagnostics(job *j, const am_sheet *sh, const char *file)
 
 	for (i = 0; i < n; i++) {
 		const am_diag *dg = am_sheet_diag(sh, i);
+		size_t len;
+		const char *line;
 		am_diag_format(msg, sizeof(msg), dg, j->lang);
 		ut_buf_printf(&j->body, "%s:%u:%u: error: %s\n", file,
 		              (unsigned)dg->line, (unsigned)dg->col, msg);
+		if ((line = am_sheet_source_line(sh, dg->line, &len)))
+			ut_buf_context(&j->body, line, len, dg->col);
 	}
 	if (am_sheet_error_count(sh) > n) {
 		size_t more = am_sheet_error_count(sh) - n;

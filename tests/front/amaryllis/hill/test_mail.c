@@ -286,7 +286,10 @@ static void flowed(void **state)
 /* An illegal sheet: the located errors as `amaryllis check` prints them
  * (tests/amaryllis/golden/check_hp_not_mult5_en: "1:4: error: HP 12 is not a
  * multiple of 5 (HP is bonus × 5)"), the file called "sheet" and the
- * line the body's: two directive lines before it make it line 3. */
+ * line the body's: two directive lines before it make it line 3.  Under
+ * it the source line and a caret under column 4 (issue 20): the three
+ * characters before it, ミス：, are wide (2 columns each), so the caret
+ * stands after 1 + 6 blanks. */
 static void illegal_sheet(void **state)
 {
 	char *m;
@@ -300,7 +303,9 @@ static void illegal_sheet(void **state)
 	if (!strstr(f.body, "sheet:3:4"))
 		fail_msg("%s", f.body);
 	assert_non_null(strstr(f.body, "sheet:3:4: error: HP 12 is not a multiple "
-	                              "of 5 (HP is bonus × 5)\n"));
+	                              "of 5 (HP is bonus × 5)\n"
+	                              " ミス：１２／１／１／２\n"
+	                              "       ^\n"));
 	free(m);
 	fx_close(&f);
 }
