@@ -15,3 +15,17 @@ add_test(NAME megami/track_tmux
 		"${PROJECT_SOURCE_DIR}")
 set_tests_properties(megami/track_tmux PROPERTIES LABELS "megami" TIMEOUT 300)
 am_test_env(megami/crosscheck megami/track_tmux)
+
+# `megami roll` against the real BCDice (npm bcdice 4.9.0, installed into
+# build/npm by the fixture; fails saying what to run without node, npm or
+# the registry): tests/megami/bcdice/.
+add_test(NAME megami/bcdice_npm
+	COMMAND bash "${dir}/bcdice/crosscheck.sh" install "${PROJECT_BINARY_DIR}/npm")
+set_tests_properties(megami/bcdice_npm PROPERTIES
+	LABELS "megami" TIMEOUT 600 FIXTURES_SETUP megami_bcdice)
+add_test(NAME megami/bcdice_crosscheck
+	COMMAND bash "${dir}/bcdice/crosscheck.sh" check "${PROJECT_BINARY_DIR}/npm"
+		$<TARGET_FILE:megami>)
+set_tests_properties(megami/bcdice_crosscheck PROPERTIES
+	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
+am_test_env(megami/bcdice_crosscheck)

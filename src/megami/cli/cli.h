@@ -68,4 +68,8 @@ mg_cmd_fn cmd_track;
 int mg_fight_replay(const mg_cli *o, const char *file, int json,
                     uint64_t max_events);
 
+/* seed.c: a seed from getrandom for roll and track (M8.11); on failure
+ * the error is printed and the exit status returned, else UT_EXIT_OK. */
+int mg_cli_fresh_seed(const ut_cli *ui, const char *cmd, uint64_t *out);
+
 #endif

@@ -1,17 +1,22 @@
 /*
  * cmd_roll.c - megami roll: the SRS dice bot (docs/MEGAMI.md, Dice bot).
  *
- *     megami roll [--seed S | --dice LIST] [--lang ja|en] EXPR...
+ *     megami roll [--seed S | --dice LIST] [--lang ja|en] EXPR... | -
  *
- * Every EXPR is parsed first; if any is bad, each bad one is reported as
- * `<expr>:N:COL: error: MESSAGE` (N = its place among the EXPRs) with the
- * expression and a caret, nothing is rolled, and the exit status is 1.
- * Then they are rolled in order, one line each, from one dice source: the
- * generator seeded with S (default 0, M8.11), or the fixed results of
- * --dice taken in order across all the EXPRs (extra values are ignored; a
- * value out of range or a list that runs out stops with exit 1).
+ * Each EXPR gets its own answer, in order (roll_one: one expression, one
+ * answer): its line on standard output, or, when it is bad,
+ * `<expr>:N:COL: error: MESSAGE` (N = its place among the EXPRs; for the
+ * lines of standard input, `-`, `<stdin>:LINE:COL`) with the expression
+ * and a caret on standard error; the others are rolled all the same and
+ * the exit status is 1 if any was bad (MG-DICE-CLI-1).  The dice come from
+ * one source across all of them (MG-DICE-CLI-2): the generator seeded with
+ * S, or with a fresh seed from getrandom, shown on standard error before
+ * the first roll (M8.11, MG-DICE-CLI-3), or the fixed results of --dice
+ * taken in order (extra values are ignored; a value out of range or a list
+ * that runs out stops with exit 1).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +28,9 @@
 static int help(const mg_cli *o)
 {
 	return ut_cli_help(&o->ui,
-		"使い方: megami roll [--seed S | --dice 値,...] 式...\n"
+		"使い方: megami roll [--seed S | --dice 値,...] 式... | -\n"
 		"SRS のダイスボット（BCDice の SRS と同じ表示）: 式ごとに1行。\n"
+		"- は標準入力から1行に1つずつ式を読みます。\n"
 		"  2D6+1>=8        判定 ＞ 成功・失敗（出目12 自動成功、2 自動失敗）\n"
 		"  2D6+2>=10[11,3] 2D6+2@11#3>=10  クリティカル値とファンブル値\n"
 		"  2D6[]  2D6@11   目標値なしの判定\n"
@@ -33,14 +39,16 @@ static int help(const mg_cli *o)
 		"全角でも書けます（２Ｄ６＞＝８）。空白より後はコメントです。\n"
 		"\n"
 		"オプション:\n"
-		"  --seed S       乱数の種（0〜18446744073709551615、既定 0）\n"
+		"  --seed S       乱数の種（0〜18446744073709551615）。既定では OS から\n"
+		"                 新しい種を得て、標準エラーに表示します\n"
 		"  --dice 値,...  出目を順に与える（例: --dice 5,2）\n"
 		"  --lang ja|en   メッセージの言語\n"
 		"  -h, --help     このヘルプを表示して終了する\n"
 		"\n"
-		"終了コード: 0 正常、1 式や出目の誤り、2 使い方の誤り\n",
-		"Usage: megami roll [--seed S | --dice VALUE,...] EXPR...\n"
-		"The SRS dice bot (as BCDice's SRS prints it): one line per EXPR.\n"
+		"終了コード: 0 正常、1 誤った式や出目があった、2 使い方の誤り\n",
+		"Usage: megami roll [--seed S | --dice VALUE,...] EXPR... | -\n"
+		"The SRS dice bot (as BCDice's SRS prints it): one line per EXPR;\n"
+		"- reads one EXPR per line from standard input.\n"
 		"  2D6+1>=8        judgement > 成功/失敗 (dice 12 自動成功, 2 自動失敗)\n"
 		"  2D6+2>=10[11,3] 2D6+2@11#3>=10  critical and fumble values\n"
 		"  2D6[]  2D6@11   judgement without a target\n"
@@ -49,13 +57,14 @@ static int help(const mg_cli *o)
 		"Full-width text works (２Ｄ６＞＝８); after a blank is a comment.\n"
 		"\n"
 		"Options:\n"
-		"  --seed S         seed of the generator (0 to 18446744073709551615,\n"
-		"                   default 0)\n"
+		"  --seed S         seed of the generator (0 to 18446744073709551615);\n"
+		"                   by default a fresh one from the operating system,\n"
+		"                   shown on standard error\n"
 		"  --dice VALUE,... the dice, in the order rolled (e.g. --dice 5,2)\n"
 		"  --lang ja|en     language of messages\n"
 		"  -h, --help       print this help and exit\n"
 		"\n"
-		"Exit status: 0 ok, 1 bad expression or dice, 2 usage.\n");
+		"Exit status: 0 ok, 1 a bad expression or dice, 2 usage.\n");
 }
 
 /* --dice 5,2,…: signed decimal values (checked against the sides when
@@ -113,19 +122,132 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* What the answers of one `megami roll` share: the dice source and the
+ * language; the seed to show once when it is fresh. */
+typedef struct roller {
+	const ut_cli *ui;
+	mg_lang lang;
+	ut_dice dice;
+	int fresh;        /* the seed came from getrandom: show it */
+	uint64_t seed;
+	int stream;       /* answering standard input: flush every answer */
+	ut_buf line;
+} roller;
+
+enum { ANSWER_OK = 0, ANSWER_BAD = 1, ANSWER_STOP = 2 };
+
+/* `<src>:N:COL: error: MESSAGE`, the expression and a caret. */
+static void report(const char *src, size_t n, const char *text, size_t len,
+                   const mg_dice_diag *d)
+{
+	fprintf(stderr, "%s:%zu:%" PRIu32 ": error: %s\n", src, n, d->col,
+	        d->message);
+	ut_cli_show_context(text, len, d->col);
+}
+
+/*
+ * One expression, one answer (MG-DICE-CLI-1): parse text[0..len), roll it
+ * from r's dice and print its line on standard output, or its error on
+ * standard error as `src:n:COL` (src "<expr>" or "<stdin>").  Returns
+ * ANSWER_OK, ANSWER_BAD (this one failed; the others go on) or ANSWER_STOP
+ * (the dice source failed: a fixed die out of range or the list ran out).
+ */
+static int roll_one(roller *r, const char *src, size_t n, const char *text,
+                    size_t len)
+{
+	mg_dice_expr *e = NULL;
+	mg_dice_diag d;
+	int rc = ANSWER_OK;
+
+	if (mg_dice_parse(&e, &d, text, len, r->lang) < 0) {
+		report(src, n, text, len, &d);
+		return ANSWER_BAD;
+	}
+	if (r->fresh) {
+		/* M8.11: before the first roll, once */
+		fprintf(stderr, UT_TR(r->ui,
+		        "megami roll: 乱数の種 %llu（--seed %llu で同じ出目を振り直せます）\n",
+		        "megami roll: seed %llu (--seed %llu rolls the same dice again)\n"),
+		        (unsigned long long)r->seed, (unsigned long long)r->seed);
+		r->fresh = 0;
+	}
+	ut_buf_clear(&r->line);
+	if (mg_dice_roll(&r->line, NULL, &d, e, &r->dice, r->lang) < 0) {
+		if (d.col) {
+			report(src, n, text, len, &d);
+			rc = ANSWER_BAD;
+		} else {
+			ut_cli_error(r->ui, "roll: %s", d.message);
+			rc = ANSWER_STOP;
+		}
+	} else {
+		ut_out_printf(ut_out_stdout(), "%s\n",
+		              r->line.ptr ? r->line.ptr : "");
+		if (r->stream)
+			ut_out_flush(ut_out_stdout());
+	}
+	mg_dice_free(e);
+	return rc;
+}
+
+/*
+ * `-`: one expression per line of standard input (a bot or a script pipes
+ * into it), "\n" or "\r\n"; empty lines are skipped.  A line longer than
+ * an expression may be is cut after MG_DICE_MAX_TEXT + 1 bytes (the rest
+ * is read and dropped) so that roll_one reports it as too long.
+ */
+static int roll_stdin(roller *r, int *status)
+{
+	char *buf = malloc(MG_DICE_MAX_TEXT + 2);
+	size_t lineno = 0;
+	int ch = 0;
+
+	if (!buf) {
+		ut_cli_error(r->ui, "out of memory");
+		return ANSWER_STOP;
+	}
+	r->stream = 1;
+	while (ch != EOF) {
+		size_t len = 0;
+		int rc;
+		while ((ch = getchar()) != EOF && ch != '\n')
+			if (len < MG_DICE_MAX_TEXT + 1)
+				buf[len++] = (char)ch;
+		if (ch == EOF && len == 0)
+			break;
+		lineno++;
+		if (len > 0 && buf[len - 1] == '\r' && len <= MG_DICE_MAX_TEXT)
+			len--;
+		if (len == 0)
+			continue;
+		buf[len] = '\0';
+		rc = roll_one(r, "<stdin>", lineno, buf, len);
+		if (rc != ANSWER_OK)
+			*status = UT_EXIT_INPUT;
+		if (rc == ANSWER_STOP) {
+			free(buf);
+			return ANSWER_STOP;
+		}
+	}
+	if (ferror(stdin)) {
+		ut_cli_error(r->ui, UT_TR(r->ui, "roll: 標準入力を読めません",
+		                          "roll: cannot read standard input"));
+		*status = UT_EXIT_INPUT;
+	}
+	free(buf);
+	return ANSWER_OK;
+}
+
 int cmd_roll(const ut_cli *base, int argc, char **argv)
 {
 	mg_cli o = {*base};
 	const char *seed_arg = NULL, *dice_arg = NULL;
-	uint64_t seed = 0;
 	int64_t *values = NULL;
-	size_t nvalues = 0, nexpr, i;
-	mg_dice_expr **exprs = NULL;
-	ut_dice dice;
-	ut_buf line = UT_BUF_INIT;
+	size_t nexpr, i, dashes = 0;
+	roller r;
 	int c, rc = UT_EXIT_OK;
-	mg_lang lang;
 
+	memset(&r, 0, sizeof(r));
 	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
 	while ((c = getopt_long(argc, argv, MG_CLI_SHORTOPTS, longopts,
@@ -151,69 +273,51 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "--seed と --dice は同時に使えません",
 			      "--seed and --dice cannot be used together"));
-	if (seed_arg && ut_cli_parse_u64(&seed, seed_arg, UINT64_MAX) < 0)
+	if (seed_arg && ut_cli_parse_u64(&r.seed, seed_arg, UINT64_MAX) < 0)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "--seed の値「%s」は0から18446744073709551615の整数ではありません",
 			      "--seed value '%s' is not a whole number from 0 to 18446744073709551615"),
 			seed_arg);
-	if (dice_arg && (rc = parse_dice(&o.ui, dice_arg, &values, &nvalues)))
-		return rc;
-	if (optind >= argc) {
-		free(values);
+	if (optind >= argc)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "式がありません", "no expression given"));
-	}
-	lang = o.ui.lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
 	nexpr = (size_t)(argc - optind);
-	exprs = calloc(nexpr, sizeof(*exprs));
-	if (!exprs) {
-		free(values);
-		ut_cli_error(&o.ui, "out of memory");
-		return UT_EXIT_INPUT;
+	for (i = 0; i < nexpr; i++)
+		dashes += strcmp(argv[optind + (int)i], "-") == 0;
+	if (dashes > 1)
+		return ut_cli_usage_error(&o.ui, "roll",
+			UT_TR(&o.ui, "標準入力（-）は1度だけ読めます",
+			      "standard input (-) can be read only once"));
+	if (dice_arg) {
+		size_t nvalues = 0;
+		if ((rc = parse_dice(&o.ui, dice_arg, &values, &nvalues)))
+			return rc;
+		ut_dice_list(&r.dice, values, nvalues);
+	} else {
+		/* M8.11, MG-DICE-CLI-3: a fresh seed unless --seed */
+		if (!seed_arg) {
+			if ((rc = mg_cli_fresh_seed(&o.ui, "roll", &r.seed)))
+				return rc;
+			r.fresh = 1;
+		}
+		ut_dice_seed(&r.dice, r.seed);
 	}
-	/* MG-DICE-CLI-1: parse them all, report every bad one */
+	r.ui = &o.ui;
+	r.lang = o.ui.lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
+	/* MG-DICE-CLI-1, MG-DICE-CLI-2: in order, one answer each */
 	for (i = 0; i < nexpr; i++) {
 		const char *text = argv[optind + (int)i];
-		size_t len = strlen(text);
-		mg_dice_diag d;
-		if (mg_dice_parse(&exprs[i], &d, text, len, lang) < 0) {
-			fprintf(stderr, "<expr>:%zu:%" PRIu32 ": error: %s\n",
-			        i + 1, d.col, d.message);
-			ut_cli_show_context(text, len, d.col);
+		int a = strcmp(text, "-") == 0
+		        ? roll_stdin(&r, &rc)
+		        : roll_one(&r, "<expr>", i + 1, text, strlen(text));
+		if (a != ANSWER_OK)
 			rc = UT_EXIT_INPUT;
-		}
-	}
-	if (rc)
-		goto out;
-	if (values)
-		ut_dice_list(&dice, values, nvalues);
-	else
-		ut_dice_seed(&dice, seed);
-	/* MG-DICE-CLI-2: roll them in order from one source */
-	for (i = 0; i < nexpr; i++) {
-		mg_dice_diag d;
-		ut_buf_clear(&line);
-		if (mg_dice_roll(&line, NULL, &d, exprs[i], &dice, lang) < 0) {
-			if (d.col) {
-				const char *text = argv[optind + (int)i];
-				fprintf(stderr, "<expr>:%zu:%" PRIu32
-				        ": error: %s\n", i + 1, d.col, d.message);
-				ut_cli_show_context(text, strlen(text), d.col);
-			} else {
-				ut_cli_error(&o.ui, "roll: %s", d.message);
-			}
-			rc = UT_EXIT_INPUT;
+		if (a == ANSWER_STOP)
 			break;
-		}
-		ut_out_printf(ut_out_stdout(), "%s\n", line.ptr ? line.ptr : "");
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		rc = UT_EXIT_INPUT; /* ut_cli_exit says why */
-out:
-	for (i = 0; i < nexpr; i++)
-		mg_dice_free(exprs[i]);
-	free(exprs);
 	free(values);
-	ut_buf_free(&line);
+	ut_buf_free(&r.line);
 	return rc;
 }

@@ -38,7 +38,7 @@ static const char help_ja[] =
 	"たびに Enter（乱数で振る）か卓で振った目（1〜6）を尋ねます。\n"
 	"\n"
 	"オプション:\n"
-	"  --seed S          Enter で振るダイスの乱数のシード（既定: 0）\n"
+	"  --seed S          Enter で振るダイスの乱数のシード（既定: OS の乱数）\n"
 	"  --log FILE        終わったときに戦闘ログ全体を FILE に書く\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
@@ -66,7 +66,8 @@ static const char help_en[] =
 	"(roll it with the generator) or the value rolled at the table (1-6).\n"
 	"\n"
 	"Options:\n"
-	"  --seed S          seed of the generator that rolls on Enter (default 0)\n"
+	"  --seed S          seed of the generator that rolls on Enter (default:\n"
+	"                    fresh from the operating system)\n"
 	"  --log FILE        write the whole combat log to FILE at the end\n"
 	"  --max-events N    the most events of the combat (default 100000; a\n"
 	"                    combat at a table has hundreds): it stops there\n"
@@ -681,7 +682,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	char *yaml = NULL;
 	size_t yaml_len = 0;
 	uint64_t seed = 0;
-	int c, status = UT_EXIT_OK;
+	int c, status = UT_EXIT_OK, has_seed = 0;
 
 	memset(&t, 0, sizeof(t));
 	t.ui = *base;
@@ -696,6 +697,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 				return UT_EXIT_USAGE;
 			break;
 		case OPT_SEED:
+			has_seed = 1;
 			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0)
 				return ut_cli_usage_error(&t.ui, "track",
 				       UT_TR(&t.ui, "--seed には0から18446744073709551615までの"
@@ -737,6 +739,9 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	    mg_replay_set_scenario(&t.rep, path, yaml, yaml_len) < 0 ||
 	    mg_log_new(&t.log, MG_LOG_TEXT, (mg_lang)t.ui.lang, NULL, NULL) < 0)
 		goto oom;
+	/* M8.11: a fresh seed unless given; shown below, kept in the replay */
+	if (!has_seed && (status = mg_cli_fresh_seed(&t.ui, "track", &seed)))
+		goto out;
 	t.rep.has_seed = 1;
 	t.rep.seed = seed;
 	ut_dice_callback(&t.dice, ask_die, &t, seed);

@@ -34,8 +34,8 @@
 
 enum {
 	M_EMPTY, M_UTF8, M_UNEXPECTED, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
-	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_SIDES, M_TOTAL,
-	M_D66, M_SECRET, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
+	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
+	M_D66, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
 	M_NOMEM, M_COUNT
 };
@@ -58,15 +58,12 @@ static const ut_msg msgs[M_COUNT] = {
 	                    "the target cannot roll dice"}},
 	[M_NESTED_DICE] = {{"ダイスの数と面数にダイスは使えません",
 	                    "the number and sides of dice cannot roll dice"}},
-	[M_TIMES] = {{"ダイスの数は1から200までです（{1}個）",
-	              "the number of dice must be 1 to 200, not {1}"}},
-	[M_SIDES] = {{"ダイスの面数は1から10000までです（{1}面）",
-	              "dice must have 1 to 10000 sides, not {1}"}},
+	[M_TIMES] = {{"D66 のダイスの数は0以上です（{1}個）",
+	              "the number of D66 dice must be 0 or more, not {1}"}},
 	[M_TOTAL] = {{"1つの式で振れるダイスは合計1000個までです",
 	              "at most 1000 dice in one expression"}},
-	[M_D66] = {{"D66 には対応していません", "D66 is not supported"}},
-	[M_SECRET] = {{"シークレットダイス（S）には対応していません",
-	               "secret rolls (S) are not supported"}},
+	[M_D66] = {{"D66 は D66、D66A、D66D、D66N、D66S と書きます",
+	            "write D66 as D66, D66A, D66D, D66N or D66S"}},
 	[M_PAREN] = {{"{1}文字目の「(」が閉じていません",
 	              "'(' at column {1} is not closed"}},
 	[M_CF] = {{"クリティカル値とファンブル値は [c,f]、[c]、[,f]、[] の形で書きます",
@@ -123,13 +120,18 @@ typedef struct node {
 	int l, r;       /* children; N_DICE: none */
 	int64_t v;      /* N_NUM: value; N_DICE: number of dice */
 	int64_t sides;  /* N_DICE */
-	size_t off;     /* N_DICE: its first die in the roll */
+	size_t off;     /* N_DICE: its first value in the roll */
+	size_t nval;    /* N_DICE: values it shows (0 for 0 or > 200 dice) */
+	char filter;    /* N_DICE: 0, or KH KL DH DL as 'K' 'k' 'D' 'd' */
+	int64_t nkeep;  /* N_DICE: the filter's number */
 	uint32_t col;
 	int dice;       /* the subtree rolls dice */
 } node;
 
 struct mg_dice_expr {
 	int srs;
+	int secret;     /* the S prefix (MG-DICE-COM-1) */
+	mg_dcommon *common; /* one of the other common commands, or NULL */
 	/* SRS judgement (MG-DICE-SRS-1, MG-DICE-SRS-2, MG-DICE-SRS-3,
 	 * MG-DICE-SRS-4, MG-DICE-SRS-5, MG-DICE-SRS-6, MG-DICE-SRS-7) */
 	int64_t mod, target, crit, fumble;
@@ -142,7 +144,8 @@ struct mg_dice_expr {
 	int cmp;
 	int question;   /* target `?` */
 	int64_t rhs;
-	size_t ndice;
+	size_t ndice;   /* dice rolled (a D66 value takes two) */
+	size_t nvalues; /* values shown */
 };
 
 /* ---- tokens -------------------------------------------------------------- */
@@ -308,7 +311,7 @@ static int number(P *p, int64_t *v)
  * (ceil), 'R' half away from zero (Ruby's Float#round) — exactly, where
  * Ruby goes through a double.
  */
-static int divide(int64_t a, int64_t b, char round, int64_t *out)
+int mg_dice_divide(int64_t a, int64_t b, char round, int64_t *out)
 {
 	int64_t q, r;
 
@@ -337,6 +340,11 @@ static int divide(int64_t a, int64_t b, char round, int64_t *out)
 	}
 	*out = q;
 	return 0;
+}
+
+static int divide(int64_t a, int64_t b, char round, int64_t *out)
+{
+	return mg_dice_divide(a, b, round, out);
 }
 
 /* ---- SRS: BCDice's Arithmetic and Command::Parser (MG-DICE-SRS-1) ------- */
@@ -613,13 +621,14 @@ static int preprocess(const mg_dtext *in, mg_dtext *out)
 	for (i = 0; i < cur.len; i++) {
 		if (mg_dtext_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
 			goto nomem;
-		if (cur.s[i] == 'D' && i > 0 && cur.s[i - 1] >= '0' &&
+		if ((cur.s[i] == 'D' || cur.s[i] == 'd') && i > 0 &&
+		    cur.s[i - 1] >= '0' &&
 		    cur.s[i - 1] <= '9') {
 			unsigned char c = i + 1 < cur.len
 			                  ? (unsigned char)cur.s[i + 1] : ' ';
 			int word = (c >= '0' && c <= '9') ||
 			           (c >= 'A' && c <= 'Z') ||
-			           (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
+			           (c >= 'a' && c <= 'z') || c == '_';
 			if (i + 1 >= cur.len || !word)
 				if (mg_dtext_put(&nx, &ncap, "6", 1, cur.cols[i]) < 0)
 					goto nomem;
@@ -774,6 +783,7 @@ static int starts_term(const P *p)
 static int make_dice(P *p, int times, int sides, size_t at)
 {
 	int64_t t = 1, s = 6;
+	uint64_t nval, cost;
 	int i;
 	char a[32];
 
@@ -784,26 +794,71 @@ static int make_dice(P *p, int times, int sides, size_t at)
 		return -1;
 	if (sides >= 0 && value(p, sides, &s) < 0)
 		return -1;
-	if (s == 66)
-		return perr(p, MG_EINVALID, M_D66, at, NULL);
-	if (t < 1 || t > MG_DICE_MAX_TIMES) {
-		snprintf(a, sizeof(a), "%" PRId64, t);
-		return perr(p, MG_ELIMIT, M_TIMES, at, a);
+	/* MG-DICE-LIMIT: as BCDice's Randomizer: 0 or more than 200 dice
+	 * roll nothing; a die of 0 or more than 10000 sides shows 0 without
+	 * rolling; 66 sides are D66 (two d6 each), without the limit of 200 */
+	if (s == 66) {
+		if (t < 0) {
+			snprintf(a, sizeof(a), "%" PRId64, t);
+			return perr(p, MG_ELIMIT, M_TIMES, at, a);
+		}
+		nval = (uint64_t)t;
+		cost = nval > MG_DICE_MAX_TOTAL ? nval : 2 * nval;
+	} else {
+		nval = t < 1 || t > MG_DICE_MAX_TIMES ? 0 : (uint64_t)t;
+		cost = s < 1 || s > MG_DICE_MAX_SIDES ? 0 : nval;
 	}
-	if (s < 1 || s > MG_DICE_MAX_SIDES) {
-		snprintf(a, sizeof(a), "%" PRId64, s);
-		return perr(p, MG_ELIMIT, M_SIDES, at, a);
-	}
-	if (p->e->ndice + (size_t)t > MG_DICE_MAX_TOTAL)
+	if (p->e->ndice + cost > MG_DICE_MAX_TOTAL)
 		return perr(p, MG_ELIMIT, M_TOTAL, at, NULL);
 	if ((i = new_node(p, N_DICE, col_at(p, at))) < 0)
 		return -1;
 	ND(p, i)->v = t;
 	ND(p, i)->sides = s;
-	ND(p, i)->off = p->e->ndice;
+	ND(p, i)->off = p->e->nvalues;
+	ND(p, i)->nval = (size_t)nval;
 	ND(p, i)->dice = 1;
-	p->e->ndice += (size_t)t;
+	p->e->ndice += (size_t)cost;
+	p->e->nvalues += (size_t)nval;
 	return i;
+}
+
+/*
+ * filter -> ("KH" | "KL" | "DH" | "DL") [term] | "MAX" | "MIN"
+ * (MG-DICE-COM-2; a missing number is 1).  0 and the dice node's filter
+ * set, 1 no filter here, -1 error.
+ */
+static int s_filter(P *p, int node)
+{
+	static const struct { const char *w; char f; int n; } tbl[] = {
+		{"KH", 'K', 1}, {"KL", 'k', 1}, {"DH", 'D', 1}, {"DL", 'd', 1},
+		{"MAX", 'K', 0}, {"MIN", 'k', 0}};
+	size_t i, at = p->t.at;
+	int64_t n = 1;
+	int term;
+
+	if (p->t.type != T_CHAR)
+		return 1;
+	for (i = 0; i < sizeof(tbl) / sizeof(tbl[0]); i++) {
+		size_t wl = strlen(tbl[i].w);
+		if (at + wl <= p->len && memcmp(p->s + at, tbl[i].w, wl) == 0)
+			break;
+	}
+	if (i == sizeof(tbl) / sizeof(tbl[0]))
+		return 1;
+	p->pos = at + strlen(tbl[i].w);
+	next(p);
+	if (tbl[i].n && starts_term(p)) {
+		size_t tat = p->t.at;
+		if ((term = s_term(p)) < 0)
+			return -1;
+		if (ND(p, term)->dice)
+			return perr(p, MG_EINVALID, M_NESTED_DICE, tat, NULL);
+		if (value(p, term, &n) < 0)
+			return -1;
+	}
+	ND(p, node)->filter = tbl[i].f;
+	ND(p, node)->nkeep = n;
+	return 0;
 }
 
 /* dice -> term "D" term | term "D" | "D" term | term */
@@ -812,14 +867,23 @@ static int s_dice(P *p)
 	int times = -1, sides = -1;
 	size_t at = p->t.at;
 
+	int i, f;
+
 	if (p->t.type == T_CHAR && p->t.c == 'D') {
 		size_t d = p->t.at;
+		int64_t sv;
 		next(p);
 		if (!starts_term(p))
 			return unexpected(p);
 		if ((sides = s_term(p)) < 0)
 			return -1;
-		return make_dice(p, -1, sides, d);
+		/* `D66` is the D66 command, not a sum (AddDice's grammar) */
+		if (ND(p, sides)->kind == N_NUM && !ND(p, sides)->dice &&
+		    value(p, sides, &sv) == 0 && sv == 66)
+			return perr(p, MG_EINVALID, M_D66, d, NULL);
+		if ((i = make_dice(p, -1, sides, d)) < 0)
+			return -1;
+		return s_filter(p, i) < 0 ? -1 : i;
 	}
 	if ((times = s_term(p)) < 0)
 		return -1;
@@ -829,7 +893,11 @@ static int s_dice(P *p)
 	next(p);
 	if (starts_term(p) && (sides = s_term(p)) < 0)
 		return -1;
-	return make_dice(p, times, sides, at);
+	if ((i = make_dice(p, times, sides, at)) < 0)
+		return -1;
+	if ((f = s_filter(p, i)) < 0)
+		return -1;
+	return i;
 }
 
 /* unary -> "+" unary | "-" unary | dice;  --x is x (MG-DICE-SUM-2) */
@@ -917,8 +985,10 @@ static int sum_parse(P *p)
 	int rhs;
 
 	next(p);
-	if (p->t.type == T_CHAR && p->t.c == 'S')
-		return perr(p, MG_EINVALID, M_SECRET, p->t.at, NULL);
+	if (p->t.type == T_CHAR && p->t.c == 'S') { /* MG-DICE-COM-1 */
+		e->secret = 1;
+		next(p);
+	}
 	if ((e->root = s_add(p)) < 0)
 		return -1;
 	e->cmp = CMP_NONE;
@@ -1013,7 +1083,7 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 {
 	mg_dtext pre = {NULL, NULL, 0};
 	size_t i, lb = 0;
-	int rc;
+	int rc, secret = 0;
 	P p;
 
 	*relevant = 0;
@@ -1022,6 +1092,17 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 		err->err = MG_ENOMEM;
 		err->msg = M_NOMEM;
 		return -1;
+	}
+	/* MG-DICE-SRS-5: BCDice preprocesses the text as typed, then
+	 * upper-cases it; MG-DICE-COM-1: a leading S is a secret roll */
+	for (i = 0; i < pre.len; i++)
+		if (pre.s[i] >= 'a' && pre.s[i] <= 'z')
+			pre.s[i] = (char)(pre.s[i] - 'a' + 'A');
+	if (pre.len && pre.s[0] == 'S') {
+		secret = 1;
+		memmove(pre.s, pre.s + 1, pre.len);
+		memmove(pre.cols, pre.cols + 1, pre.len * sizeof(*pre.cols));
+		pre.len--;
 	}
 	if (pre.len < 3 || memcmp(pre.s, "2D6", 3) != 0) {
 		mg_dtext_free(&pre);
@@ -1068,6 +1149,7 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 	mg_dtext_free(&pre);
 	if (rc == 0) {
 		e->srs = 1;
+		e->secret = secret;
 		return 0;
 	}
 	if (rc > 0)
@@ -1081,7 +1163,8 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang)
 {
-	mg_dtext t = {NULL, NULL, 0};
+	mg_dtext t = {NULL, NULL, 0}, typed = {NULL, NULL, 0};
+	mg_dtext whole = {NULL, NULL, 0};
 	mg_dice_expr *e;
 	uint32_t badcol = 0;
 	int rc, relevant;
@@ -1090,28 +1173,34 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 	*out = NULL;
 	if (len > MG_DICE_MAX_TEXT)
 		return fail(diag, MG_ELIMIT, lang, 1, M_LONG, NULL, NULL, NULL);
-	rc = mg_dice_normalize(&t, text, len, &badcol);
+	rc = mg_dice_normalize(&t, text, len, MG_NORM_UPCASE, &badcol);
+	if (rc == 0 &&
+	    (rc = mg_dice_normalize(&typed, text, len, 0, &badcol)) == 0 &&
+	    (rc = mg_dice_normalize(&whole, text, len, MG_NORM_WHOLE,
+	                            &badcol)) < 0)
+		mg_dtext_free(&typed);
+	if (rc < 0)
+		mg_dtext_free(&t);
 	if (rc == -1)
 		return fail(diag, MG_EINVALID, lang, badcol, M_UTF8, NULL, NULL,
 		            NULL);
 	if (rc < 0)
 		return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
 	if (t.len == 0) {
-		mg_dtext_free(&t);
-		return fail(diag, MG_EINVALID, lang, 1, M_EMPTY, NULL, NULL,
-		            NULL);
+		rc = fail(diag, MG_EINVALID, lang, 1, M_EMPTY, NULL, NULL, NULL);
+		goto out;
 	}
 	if (t.len > MG_DICE_MAX_EXPR) {
-		uint32_t col = t.cols[MG_DICE_MAX_EXPR];
-		mg_dtext_free(&t);
-		return fail(diag, MG_ELIMIT, lang, col, M_LONG, NULL, NULL, NULL);
+		rc = fail(diag, MG_ELIMIT, lang, t.cols[MG_DICE_MAX_EXPR], M_LONG,
+		          NULL, NULL, NULL);
+		goto out;
 	}
 	e = calloc(1, sizeof(*e));
 	if (!e) {
-		mg_dtext_free(&t);
-		return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
+		rc = fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
+		goto out;
 	}
-	rc = try_srs(&t, e, &srs_err, &relevant);
+	rc = try_srs(&typed, e, &srs_err, &relevant);
 	if (rc == 0)
 		goto ok;
 	if (relevant == 2) {
@@ -1122,19 +1211,38 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 	p_init(&p, &t, e, 0);
 	if (sum_parse(&p) == 0)
 		goto ok;
+	/* MG-DICE-COM-3 MG-DICE-COM-4 MG-DICE-COM-5 MG-DICE-COM-6: the other
+	 * common commands */
+	expr_reset(e);
+	rc = mg_dcommon_parse(&e->common, &t, &whole, lang);
+	if (rc == 0)
+		goto ok;
+	if (rc == MG_ENOMEM) {
+		memset(&p, 0, sizeof(p));
+		p.err = MG_ENOMEM;
+		p.msg = M_NOMEM;
+	}
 	if (relevant && srs_err.err && p.err != MG_EOVERFLOW &&
 	    p.err != MG_ELIMIT && p.err != MG_ENOMEM)
 		p = srs_err;
 bad:
 	rc = fail(diag, p.err ? p.err : MG_EINVALID, lang, p.col ? p.col : 1,
 	          p.msg, p.arg, p.arg2, NULL);
-	mg_dtext_free(&t);
 	mg_dice_free(e);
-	return rc;
+	goto out;
 ok:
-	mg_dtext_free(&t);
 	*out = e;
-	return 0;
+	rc = 0;
+out:
+	mg_dtext_free(&t);
+	mg_dtext_free(&typed);
+	mg_dtext_free(&whole);
+	return rc;
+}
+
+int mg_dice_is_secret(const mg_dice_expr *e)
+{
+	return e->common ? mg_dcommon_secret(e->common) : e->secret;
 }
 
 int mg_dice_is_srs(const mg_dice_expr *e)
@@ -1151,6 +1259,7 @@ void mg_dice_free(mg_dice_expr *e)
 {
 	if (!e)
 		return;
+	mg_dcommon_free(e->common);
 	free(e->nodes);
 	free(e);
 }
@@ -1186,6 +1295,17 @@ static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
 		v[i] = (int64_t)d;
 	}
 	return 0;
+}
+
+int mg_dice_roll_die(uint64_t *out, ut_dice *dice, uint64_t sides,
+                     mg_lang lang, mg_dice_diag *diag)
+{
+	int64_t v;
+	int rc = roll(dice, 1, (int64_t)sides, &v, lang, diag);
+
+	if (rc == 0)
+		*out = (uint64_t)v;
+	return rc;
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -1280,6 +1400,31 @@ static const char *op_text(int kind)
 	                                                                : "/";
 }
 
+static const char *filter_text(char f)
+{
+	return f == 'K' ? "KH" : f == 'k' ? "KL" : f == 'D' ? "DH" : "DL";
+}
+
+/* The sum of the values v[0..n) (sorted ascending) a filter keeps
+ * (MG-DICE-COM-2): KH n the n highest, KL n the n lowest, DH n all but
+ * the n highest, DL n all but the n lowest. */
+static int64_t filtered_sum(const int64_t *v, size_t n, char f, int64_t k)
+{
+	size_t kk = k < 0 ? 0 : (uint64_t)k > n ? n : (size_t)k, lo = 0, hi = n, i;
+	int64_t sum = 0;
+
+	switch (f) {
+	case 'K': lo = n - kk; break;
+	case 'k': hi = kk; break;
+	case 'D': hi = n - kk; break;
+	case 'd': lo = kk; break;
+	default: break;
+	}
+	for (i = lo; i < hi; i++)
+		sum += v[i]; /* ≤ 200 × 10000, or 1000 × 66 */
+	return sum;
+}
+
 /* The command as BCDice echoes it: dice as {times}D{sides}. */
 static void expr_text(const mg_dice_expr *e, int i, ut_buf *b)
 {
@@ -1300,6 +1445,9 @@ static void expr_text(const mg_dice_expr *e, int i, ut_buf *b)
 		break;
 	case N_DICE:
 		ut_buf_printf(b, "%" PRId64 "D%" PRId64, n->v, n->sides);
+		if (n->filter)
+			ut_buf_printf(b, "%s%" PRId64, filter_text(n->filter),
+			              n->nkeep);
 		break;
 	default:
 		expr_text(e, n->l, b);
@@ -1338,11 +1486,9 @@ static int eval(const mg_dice_expr *e, int i, const int64_t *v, ut_buf *b,
 		ut_buf_puts(b, ")");
 		return 0;
 	case N_DICE:
-		x = 0;
-		for (k = 0; k < (size_t)n->v; k++)
-			x += v[n->off + k]; /* ≤ 200 × 10000 */
+		x = filtered_sum(v + n->off, n->nval, n->filter, n->nkeep);
 		ut_buf_printf(b, "%" PRId64 "[", x);
-		for (k = 0; k < (size_t)n->v; k++)
+		for (k = 0; k < n->nval; k++)
 			ut_buf_printf(b, k ? ",%" PRId64 : "%" PRId64,
 			              v[n->off + k]);
 		ut_buf_puts(b, "]");
@@ -1402,11 +1548,37 @@ static const char *cmp_text(int cmp)
 	}
 }
 
+/* The values of one dice term (MG-DICE-LIMIT): n->nval dice, or D66
+ * values of two d6 each (tens first, unsorted as SRS's D66), or zeros for
+ * dice of 0 or over 10000 sides (BCDice shows 0 without rolling). */
+static int roll_term(ut_dice *dice, const node *n, int64_t *v, mg_lang lang,
+                     mg_dice_diag *diag)
+{
+	size_t k;
+	int rc;
+
+	if (n->sides == 66) {
+		for (k = 0; k < n->nval; k++) {
+			int64_t d[2];
+			if ((rc = roll(dice, 2, 6, d, lang, diag)) < 0)
+				return rc;
+			v[k] = d[0] * 10 + d[1];
+		}
+		return 0;
+	}
+	if (n->sides < 1 || n->sides > MG_DICE_MAX_SIDES) {
+		for (k = 0; k < n->nval; k++)
+			v[k] = 0;
+		return 0;
+	}
+	return roll(dice, n->nval, n->sides, v, lang, diag);
+}
+
 /* MG-DICE-OUT-1: ({expr}{cmp}{target})[ ＞ {middle}] ＞ {total}[ ＞ 成功/失敗] */
 static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
                     ut_buf *b, mg_dice_result *res, mg_dice_diag *diag)
 {
-	int64_t *v = malloc((e->ndice ? e->ndice : 1) * sizeof(*v));
+	int64_t *v = malloc((e->nvalues ? e->nvalues : 1) * sizeof(*v));
 	ut_buf mid = UT_BUF_INIT;
 	int64_t total;
 	uint32_t col = 0;
@@ -1422,10 +1594,9 @@ static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 		const node *n = &e->nodes[i];
 		if (n->kind != N_DICE)
 			continue;
-		if ((rc = roll(dice, (size_t)n->v, n->sides, v + n->off, lang,
-		               diag)) < 0)
+		if ((rc = roll_term(dice, n, v + n->off, lang, diag)) < 0)
 			goto out;
-		qsort(v + n->off, (size_t)n->v, sizeof(*v), cmp_i64);
+		qsort(v + n->off, n->nval, sizeof(*v), cmp_i64);
 	}
 	if (eval(e, e->root, v, &mid, &total, &col) < 0) {
 		rc = fail(diag, MG_EOVERFLOW, lang, col, M_OVERFLOW, NULL, NULL,
@@ -1442,7 +1613,8 @@ static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 			ut_buf_printf(b, "%" PRId64, e->rhs);
 	}
 	ut_buf_puts(b, ")");
-	if (!(e->ndice <= 1 && e->nodes[e->root].kind == N_DICE)) {
+	if (!(e->nvalues <= 1 && e->nodes[e->root].kind == N_DICE &&
+	      !e->nodes[e->root].filter)) {
 		ut_buf_puts(b, SEP);
 		ut_buf_put(b, mid.ptr ? mid.ptr : "", mid.len);
 	}
@@ -1475,9 +1647,13 @@ out:
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                  const mg_dice_expr *e, ut_dice *dice, mg_lang lang)
 {
-	int rc = e->srs ? roll_srs(e, dice, lang, text, res, diag)
+	int rc = e->common ? mg_dcommon_roll(text, res, diag, e->common, dice,
+	                                     lang)
+	       : e->srs ? roll_srs(e, dice, lang, text, res, diag)
 	                : roll_sum(e, dice, lang, text, res, diag);
 
+	if (rc == 0 && res)
+		res->secret = mg_dice_is_secret(e);
 	if (rc == 0 && text->failed)
 		return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
 	return rc;

@@ -29,12 +29,47 @@ void mg_dtext_free(mg_dtext *t);
 int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
                  uint32_t col);
 
+/* How mg_dice_normalize cuts and cases the text (flags). */
+enum {
+	MG_NORM_UPCASE = 1, /* ASCII letters upper-cased */
+	MG_NORM_WHOLE = 2   /* not cut at the first blank after the word */
+};
+
 /*
- * MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3: NFKC per character, leading blanks skipped, cut at the
- * next blank (the rest is a comment), ASCII letters upper-cased.
+ * MG-DICE-IN-1 MG-DICE-IN-2 MG-DICE-IN-3: NFKC per character, leading
+ * blanks skipped, cut at the next blank (the rest is a comment) unless
+ * MG_NORM_WHOLE, ASCII letters upper-cased if MG_NORM_UPCASE.
  * @return 0; -1 with *badcol the column of invalid UTF-8; -2 out of memory.
  */
-int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
+int mg_dice_normalize(mg_dtext *out, const char *text, size_t len, int how,
                       uint32_t *badcol);
+
+/* 1: the byte is a blank of MG-DICE-IN-2. */
+int mg_dice_is_blank(char c);
+
+/* dice.c: a / b (b != 0) rounded as BCDice (0 or 'F' floor, 'U' up, 'R'
+ * half away from zero); -1 when it overflows. */
+int mg_dice_divide(int64_t a, int64_t b, char round, int64_t *out);
+
+/* dice.c: one die of `sides` sides into *out; errors as mg_dice_roll's. */
+int mg_dice_roll_die(uint64_t *out, ut_dice *dice, uint64_t sides,
+                     mg_lang lang, mg_dice_diag *diag);
+
+/* dice.c: 1 when the expression is a secret roll (MG-DICE-COM-1). */
+int mg_dice_is_secret(const mg_dice_expr *e);
+
+/*
+ * common.c: BCDice's Calc, choice, D66 and repeat commands, tried in that
+ * order on `word` (the first word, upper-cased) or `whole` (the whole
+ * text, as typed after NFKC).  0 and *out (owned, mg_dcommon_free);
+ * 1 none of them; MG_EOVERFLOW, MG_ENOMEM.
+ */
+typedef struct mg_dcommon mg_dcommon;
+int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
+                     const mg_dtext *whole, mg_lang lang);
+int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
+                    const mg_dcommon *c, ut_dice *dice, mg_lang lang);
+int mg_dcommon_secret(const mg_dcommon *c);
+void mg_dcommon_free(mg_dcommon *c);
 
 #endif

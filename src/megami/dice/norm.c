@@ -19,7 +19,7 @@ void mg_dtext_free(mg_dtext *t)
 	t->len = 0;
 }
 
-static int is_blank(char c)
+int mg_dice_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
 	       c == '\r';
@@ -51,7 +51,7 @@ int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
  * is the NFKC of the whole text.
  */
 int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
-                      uint32_t *badcol)
+                      int how, uint32_t *badcol)
 {
 	mg_dtext t = {NULL, NULL, 0};
 	size_t cap = 0, i = 0, k, start, end;
@@ -91,10 +91,12 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 		col++;
 	}
 	/* MG-DICE-IN-2: the first word: Ruby's strip, then
-	 * split(/\s/, 2).first; MG-DICE-IN-3: upper case */
-	for (start = 0; start < t.len && is_blank(t.s[start]); start++)
+	 * split(/\s/, 2).first (or the whole text, without its leading
+	 * blanks); MG-DICE-IN-3: upper case when asked */
+	for (start = 0; start < t.len && mg_dice_is_blank(t.s[start]); start++)
 		;
-	for (end = start; end < t.len && !is_blank(t.s[end]); end++)
+	for (end = start; end < t.len && ((how & MG_NORM_WHOLE) ||
+	                                  !mg_dice_is_blank(t.s[end])); end++)
 		;
 	out->len = end - start;
 	out->s = malloc(out->len + 1);
@@ -105,7 +107,8 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 	}
 	for (k = 0; k < out->len; k++) {
 		char c = t.s[start + k];
-		out->s[k] = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+		out->s[k] = (c >= 'a' && c <= 'z' && (how & MG_NORM_UPCASE))
+		            ? (char)(c - 'a' + 'A') : c;
 		out->cols[k] = t.cols[start + k];
 	}
 	out->s[out->len] = '\0';

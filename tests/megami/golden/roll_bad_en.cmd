@@ -1,2 +1,2 @@
 # MG-DICE-CLI-1: messages in English with --lang en (before or after the command)
---lang en roll '2D6+' '1D0'
+--lang en roll --seed 0 '2D6+' '1D0'

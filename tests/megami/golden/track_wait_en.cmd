@@ -4,4 +4,4 @@
 # asked again and Enter takes the default y (M6: resume at once).  A attacks
 # B: 6 6 = 12, critical; B's 3 3 = 6: hit; damage 4 + 3 = 7, B HP 13.
 # Round 2's first die: q; Enter: no replay.
-track --lang en track_wait.yaml < track_wait.in
+track --lang en --seed 0 track_wait.yaml < track_wait.in

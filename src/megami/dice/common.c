@@ -1,0 +1,570 @@
+/*
+ * common.c - BCDice's common commands besides the sum (megami/dice.h):
+ * D66, C(...) (Calc), choice and repeat, parsed and printed as BCDice 3.16
+ * (npm bcdice 4.9.0) does for game system SRS (docs/MEGAMI.md, Dice bot,
+ * MG-DICE-COM-3, MG-DICE-COM-4, MG-DICE-COM-5, MG-DICE-COM-6).
+ *
+ * Each is tried, in BCDice's order (CommonCommand::COMMANDS), when neither
+ * the SRS reading nor the sum reads the text.
+ */
+#include "dice_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ckd.h"
+
+enum { C_D66 = 1, C_CALC, C_CHOICE, C_REPEAT };
+enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
+
+#define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
+#define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
+#define REPEAT_MAX_DICE 10000  /* BCDice's Randomizer::UPPER_LIMIT_RANDS */
+
+struct mg_dcommon {
+	int kind;
+	int secret;
+	char *text;        /* C_CALC: the whole line; C_REPEAT: a message
+	                      line instead of the rolls, or NULL */
+	/* C_D66 */
+	char suffix;       /* 0 or A N S D */
+	/* C_CHOICE */
+	char **items;
+	size_t nitems;
+	int64_t takes;
+	int delim;
+	/* C_REPEAT */
+	int64_t times;
+	mg_dice_expr *sub;
+};
+
+void mg_dcommon_free(mg_dcommon *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	free(c->text);
+	for (i = 0; i < c->nitems; i++)
+		free(c->items[i]);
+	free(c->items);
+	mg_dice_free(c->sub);
+	free(c);
+}
+
+static char *dup_text(const char *t)
+{
+	char *r = malloc(strlen(t) + 1);
+
+	return r ? strcpy(r, t) : NULL;
+}
+
+/* ---- D66 (MG-DICE-COM-3): /^(S)?D66([ANSD])?$/ on the upper-cased word */
+
+static int parse_d66(mg_dcommon *c, const char *s, size_t n)
+{
+	if (n && s[0] == 'S') {
+		c->secret = 1;
+		s++;
+		n--;
+	}
+	if (n < 3 || memcmp(s, "D66", 3) != 0)
+		return 1;
+	if (n == 4 && strchr("ANSD", s[3]))
+		c->suffix = s[3];
+	else if (n != 3)
+		return 1;
+	c->kind = C_D66;
+	return 0;
+}
+
+/* ---- Calc (MG-DICE-COM-4): [S] C add, Arithmetic printed as BCDice ---- */
+
+typedef struct cp {
+	const char *s;
+	size_t n, i;
+	int divzero, over, depth;
+	ut_buf out;
+} cp;
+
+static int c_add(cp *p, int64_t *v);
+
+static int c_peek(const cp *p)
+{
+	return p->i < p->n ? (unsigned char)p->s[p->i] : -1;
+}
+
+/* term -> "(" add ")" | NUMBER */
+static int c_term(cp *p, int64_t *v)
+{
+	if (c_peek(p) == '(') {
+		if (++p->depth > MG_DICE_MAX_DEPTH)
+			return -1;
+		p->i++;
+		ut_buf_puts(&p->out, "(");
+		if (c_add(p, v) < 0 || c_peek(p) != ')')
+			return -1;
+		p->i++;
+		p->depth--;
+		ut_buf_puts(&p->out, ")");
+		return 0;
+	}
+	if (c_peek(p) >= '0' && c_peek(p) <= '9') {
+		int64_t x = 0;
+		while (c_peek(p) >= '0' && c_peek(p) <= '9') {
+			if (ut_ckd_mul(&x, x, 10) ||
+			    ut_ckd_add(&x, x, p->s[p->i] - '0'))
+				p->over = 1;
+			p->i++;
+		}
+		ut_buf_printf(&p->out, "%" PRId64, x);
+		*v = x;
+		return p->over ? -1 : 0;
+	}
+	return -1;
+}
+
+/* unary -> "+" unary | "-" unary | term  ("+x" prints as x) */
+static int c_unary(cp *p, int64_t *v)
+{
+	int c = c_peek(p);
+
+	if (c == '+' || c == '-') {
+		if (++p->depth > MG_DICE_MAX_DEPTH)
+			return -1;
+		p->i++;
+		if (c == '-')
+			ut_buf_puts(&p->out, "-");
+		if (c_unary(p, v) < 0)
+			return -1;
+		p->depth--;
+		if (c == '-' && ut_ckd_sub(v, 0, *v))
+			return p->over = 1, -1;
+		return 0;
+	}
+	return c_term(p, v);
+}
+
+/* mul -> mul "*" unary | mul "/" unary [U|C|R|F] | unary; `/U` prints as
+ * `/C` (Arithmetic's DivideWithCeil) */
+static int c_mul(cp *p, int64_t *v)
+{
+	if (c_unary(p, v) < 0)
+		return -1;
+	while (c_peek(p) == '*' || c_peek(p) == '/') {
+		int star = c_peek(p) == '*';
+		char round = 0;
+		int64_t r;
+		p->i++;
+		ut_buf_puts(&p->out, star ? "*" : "/");
+		if (c_unary(p, &r) < 0)
+			return -1;
+		if (star) {
+			if (ut_ckd_mul(v, *v, r))
+				return p->over = 1, -1;
+			continue;
+		}
+		if (c_peek(p) > 0 && strchr("UCRF", c_peek(p))) {
+			round = p->s[p->i++];
+			ut_buf_puts(&p->out, round == 'U' || round == 'C' ? "C"
+			                     : round == 'R' ? "R" : "F");
+		}
+		if (r == 0) {
+			p->divzero = 1;
+			continue;
+		}
+		if (mg_dice_divide(*v, r, round == 'C' ? 'U' : round, v) < 0)
+			return p->over = 1, -1;
+	}
+	return 0;
+}
+
+/* add -> add "+" mul | add "-" mul | mul */
+static int c_add(cp *p, int64_t *v)
+{
+	if (c_mul(p, v) < 0)
+		return -1;
+	while (c_peek(p) == '+' || c_peek(p) == '-') {
+		int plus = c_peek(p) == '+';
+		int64_t r;
+		p->i++;
+		ut_buf_puts(&p->out, plus ? "+" : "-");
+		if (c_mul(p, &r) < 0)
+			return -1;
+		if (plus ? ut_ckd_add(v, *v, r) : ut_ckd_sub(v, *v, r))
+			return p->over = 1, -1;
+	}
+	return 0;
+}
+
+/* 0 parsed; 1 not Calc; MG_EOVERFLOW a number or value past 64 bits. */
+static int parse_calc(mg_dcommon *c, const char *s, size_t n)
+{
+	cp p;
+	int64_t v = 0;
+	ut_buf line = UT_BUF_INIT;
+	int paren;
+
+	memset(&p, 0, sizeof(p));
+	if (n && s[0] == 'S') {
+		c->secret = 1;
+		s++;
+		n--;
+	}
+	if (n < 2 || s[0] != 'C')
+		return 1;
+	p.s = s + 1;
+	p.n = n - 1;
+	/* the whole expression in parentheses prints as it is, else in () */
+	paren = c_peek(&p) == '(';
+	if (c_add(&p, &v) < 0 || p.i != p.n) {
+		ut_buf_free(&p.out);
+		return p.over ? MG_EOVERFLOW : 1;
+	}
+	if (paren) { /* is the outer "(" closed only at the end? */
+		size_t k, depth = 0;
+		for (k = 0; k < p.out.len; k++) {
+			if (p.out.ptr[k] == '(')
+				depth++;
+			else if (p.out.ptr[k] == ')' && --depth == 0 &&
+			         k + 1 < p.out.len)
+				paren = 0;
+		}
+	}
+	ut_buf_printf(&line, paren ? "c%s ＞ " : "c(%s) ＞ ", p.out.ptr);
+	if (p.divzero)
+		ut_buf_puts(&line, "ゼロ除算が発生したため計算できませんでした");
+	else
+		ut_buf_printf(&line, "%" PRId64, v);
+	ut_buf_free(&p.out);
+	if (line.failed) {
+		ut_buf_free(&line);
+		return MG_ENOMEM;
+	}
+	c->text = line.ptr;
+	c->kind = C_CALC;
+	return 0;
+}
+
+/* ---- choice (MG-DICE-COM-5), on the whole text, not upper-cased ------- */
+
+static int add_item(mg_dcommon *c, const char *s, size_t n)
+{
+	char **ni;
+
+	while (n && mg_dice_is_blank(*s))
+		s++, n--;
+	while (n && mg_dice_is_blank(s[n - 1]))
+		n--;
+	if (!n)
+		return 0; /* reject(&:empty?) */
+	ni = realloc(c->items, (c->nitems + 1) * sizeof(*ni));
+	if (!ni)
+		return -1;
+	c->items = ni;
+	if (!(ni[c->nitems] = malloc(n + 1)))
+		return -1;
+	memcpy(ni[c->nitems], s, n);
+	ni[c->nitems][n] = '\0';
+	c->nitems++;
+	return 0;
+}
+
+/* `1-6` or `a-f` (one case): the items of the range; 1 not a range. */
+static int range_items(mg_dcommon *c, const char *s)
+{
+	char buf[32];
+	long long a, b, k;
+	int used = 0;
+
+	if (sscanf(s, "%lld-%lld%n", &a, &b, &used) == 2 && !s[used] &&
+	    s[0] >= '0' && s[0] <= '9' && strchr(s, '-')[1] >= '0' &&
+	    strchr(s, '-')[1] <= '9') {
+		if (a > b || b - a >= CHOICE_MAX_ITEMS + 1)
+			return b - a >= CHOICE_MAX_ITEMS + 1 ? 2 : 1;
+		for (k = a; k <= b; k++) {
+			snprintf(buf, sizeof(buf), "%lld", k);
+			if (add_item(c, buf, strlen(buf)) < 0)
+				return -1;
+		}
+		return 0;
+	}
+	if (strlen(s) == 3 && s[1] == '-' &&
+	    ((s[0] >= 'a' && s[0] <= 'z' && s[2] >= 'a' && s[2] <= 'z') ||
+	     (s[0] >= 'A' && s[0] <= 'Z' && s[2] >= 'A' && s[2] <= 'Z')) &&
+	    s[0] <= s[2]) {
+		for (k = s[0]; k <= s[2]; k++) {
+			buf[0] = (char)k;
+			if (add_item(c, buf, 1) < 0)
+				return -1;
+		}
+		return 0;
+	}
+	return 1;
+}
+
+static int ci_prefix(const char *s, size_t n, const char *w)
+{
+	size_t i, wl = strlen(w);
+
+	if (n < wl)
+		return 0;
+	for (i = 0; i < wl; i++)
+		if ((s[i] | 0x20) != w[i])
+			return 0;
+	return 1;
+}
+
+/* 0 parsed; 1 not choice; MG_ENOMEM. */
+static int parse_choice(mg_dcommon *c, const char *s, size_t n)
+{
+	size_t i = 0, start;
+	int64_t takes = 1;
+	char close;
+
+	if (n && (s[0] == 'S' || s[0] == 's'))
+		c->secret = 1, i = 1;
+	if (!ci_prefix(s + i, n - i, "choice"))
+		return 1;
+	i += 6;
+	if (i < n && s[i] >= '0' && s[i] <= '9') {
+		takes = 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			if (ut_ckd_mul(&takes, takes, 10) ||
+			    ut_ckd_add(&takes, takes, s[i] - '0'))
+				return 1;
+			i++;
+		}
+		if (takes == 0)
+			return 1;
+	}
+	if (i < n && (s[i] == '[' || s[i] == '(')) {
+		c->delim = s[i] == '[' ? DELIM_BRACKET : DELIM_PAREN;
+		close = s[i] == '[' ? ']' : ')';
+		i++;
+		/* items up to each ",", the last up to the first close after */
+		for (start = i; i < n; i++)
+			if (s[i] == ',') {
+				if (add_item(c, s + start, i - start) < 0)
+					return MG_ENOMEM;
+				start = i + 1;
+			}
+		for (i = start; i < n && s[i] != close; i++)
+			;
+		if (i == n)
+			return 1;
+		if (add_item(c, s + start, i - start) < 0)
+			return MG_ENOMEM;
+	} else if (i < n && mg_dice_is_blank(s[i])) {
+		c->delim = DELIM_SPACE;
+		while (i < n) {
+			while (i < n && mg_dice_is_blank(s[i]))
+				i++;
+			for (start = i; i < n && !mg_dice_is_blank(s[i]); i++)
+				;
+			if (add_item(c, s + start, i - start) < 0)
+				return MG_ENOMEM;
+		}
+	} else {
+		return 1;
+	}
+	if (c->nitems == 1) {
+		char *only = c->items[0];
+		int rc;
+		c->nitems = 0;
+		rc = range_items(c, only);
+		free(only);
+		if (rc < 0)
+			return MG_ENOMEM;
+		if (rc > 0)
+			return 1;
+	}
+	if (c->nitems == 0 || (uint64_t)takes > c->nitems)
+		return 1;
+	c->takes = takes;
+	c->kind = C_CHOICE;
+	return 0;
+}
+
+/* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
+
+static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
+                        mg_lang lang)
+{
+	static const char *const kw[] = {"repeat", "rep", "x"};
+	size_t i = 0, k, d;
+	int64_t times = 0;
+	mg_dice_diag diag;
+	int rc;
+
+	if (n && (s[0] == 'S' || s[0] == 's'))
+		c->secret = 1, i = 1;
+	for (k = 0; k < 3; k++)
+		if (ci_prefix(s + i, n - i, kw[k]))
+			break;
+	if (k == 3)
+		return 1;
+	i += strlen(kw[k]);
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		if (ut_ckd_mul(&times, times, 10) ||
+		    ut_ckd_add(&times, times, s[i] - '0'))
+			times = INT64_MAX;
+	if (i == d || i == n || !mg_dice_is_blank(s[i]))
+		return 1;
+	while (i < n && mg_dice_is_blank(s[i]))
+		i++;
+	if (i == n)
+		return 1;
+	c->kind = C_REPEAT;
+	c->times = times;
+	/* Repeat#validate: no repeat in a repeat, 1 to 100 times */
+	for (k = 0; k < 3; k++)
+		if (ci_prefix(s + i, n - i, kw[k]) &&
+		    s[i + strlen(kw[k])] >= '0' && s[i + strlen(kw[k])] <= '9') {
+			c->text = dup_text("Repeatコマンドの重複はできません");
+			return c->text ? 0 : MG_ENOMEM;
+		}
+	if (times < 1 || times > REPEAT_LIMIT) {
+		c->text = dup_text("繰り返し回数は1以上、100以下としてください");
+		return c->text ? 0 : MG_ENOMEM;
+	}
+	rc = mg_dice_parse(&c->sub, &diag, s + i, n - i, lang);
+	if (rc == MG_ENOMEM)
+		return rc;
+	/* BCDice's Randomizer stops at 10000 dice in one command
+	 * (UPPER_LIMIT_RANDS): it answers nothing */
+	if (rc == 0 && (uint64_t)times * mg_dice_count(c->sub) > REPEAT_MAX_DICE)
+		return 1;
+	if (rc < 0) {
+		ut_buf b = UT_BUF_INIT;
+		ut_buf_puts(&b, "繰り返し対象のコマンドが実行できませんでした (");
+		ut_buf_put(&b, s + i, n - i);
+		ut_buf_puts(&b, ")");
+		if (b.failed) {
+			ut_buf_free(&b);
+			return MG_ENOMEM;
+		}
+		c->text = b.ptr;
+	}
+	return 0;
+}
+
+int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
+                     const mg_dtext *whole, mg_lang lang)
+{
+	mg_dcommon *c;
+	int rc, step;
+
+	*out = NULL;
+	for (step = 0; step < 4; step++) {
+		if (!(c = calloc(1, sizeof(*c))))
+			return MG_ENOMEM;
+		/* BCDice's order: Calc, Choice, D66Dice, Repeat */
+		switch (step) {
+		case 0: rc = parse_calc(c, word->s, word->len); break;
+		case 1: rc = parse_choice(c, whole->s, whole->len); break;
+		case 2: rc = parse_d66(c, word->s, word->len); break;
+		default: rc = parse_repeat(c, whole->s, whole->len, lang); break;
+		}
+		if (rc == 0) {
+			*out = c;
+			return 0;
+		}
+		mg_dcommon_free(c);
+		if (rc < 0)
+			return rc;
+	}
+	return 1;
+}
+
+int mg_dcommon_secret(const mg_dcommon *c)
+{
+	return c->secret || (c->sub && mg_dice_is_secret(c->sub));
+}
+
+int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
+                    const mg_dcommon *c, ut_dice *dice, mg_lang lang)
+{
+	uint64_t d[2];
+	int64_t k;
+	int rc;
+
+	switch (c->kind) {
+	case C_D66: /* two d6: tens, units; A/S ascending, D descending */
+		if ((rc = mg_dice_roll_die(&d[0], dice, 6, lang, diag)) < 0 ||
+		    (rc = mg_dice_roll_die(&d[1], dice, 6, lang, diag)) < 0)
+			return rc;
+		if (((c->suffix == 'A' || c->suffix == 'S') && d[0] > d[1]) ||
+		    (c->suffix == 'D' && d[0] < d[1])) {
+			uint64_t t = d[0];
+			d[0] = d[1];
+			d[1] = t;
+		}
+		ut_buf_puts(b, "(D66");
+		if (c->suffix)
+			ut_buf_put(b, &c->suffix, 1);
+		ut_buf_printf(b, ") ＞ %" PRIu64, d[0] * 10 + d[1]);
+		break;
+	case C_CALC:
+		ut_buf_puts(b, c->text);
+		break;
+	case C_CHOICE: {
+		/* each pick: an index die of the items left, then removed */
+		char **left;
+		size_t n = c->nitems, i;
+		if (c->nitems > CHOICE_MAX_ITEMS) {
+			ut_buf_puts(b, "項目数は100以下としてください");
+			break;
+		}
+		if (!(left = malloc(c->nitems * sizeof(*left))))
+			return MG_ENOMEM;
+		memcpy(left, c->items, n * sizeof(*left));
+		ut_buf_puts(b, "(choice");
+		if (c->takes != 1)
+			ut_buf_printf(b, "%" PRId64, c->takes);
+		ut_buf_puts(b, c->delim == DELIM_BRACKET ? "["
+		               : c->delim == DELIM_PAREN ? "(" : " ");
+		for (i = 0; i < c->nitems; i++) {
+			if (i)
+				ut_buf_puts(b, c->delim == DELIM_SPACE ? " " : ",");
+			ut_buf_puts(b, c->items[i]);
+		}
+		ut_buf_puts(b, c->delim == DELIM_BRACKET ? "]) ＞ "
+		               : c->delim == DELIM_PAREN ? ")) ＞ " : ") ＞ ");
+		for (k = 0; k < c->takes; k++) {
+			uint64_t x;
+			if ((rc = mg_dice_roll_die(&x, dice, n, lang, diag)) < 0) {
+				free(left);
+				return rc;
+			}
+			if (k)
+				ut_buf_puts(b, c->delim == DELIM_SPACE ? " " : ", ");
+			ut_buf_puts(b, left[x - 1]);
+			memmove(left + x - 1, left + x, (n - x) * sizeof(*left));
+			n--;
+		}
+		free(left);
+		break;
+	}
+	default: /* C_REPEAT: "#i\n<text>" joined by blank lines */
+		if (c->text) {
+			ut_buf_puts(b, c->text);
+			break;
+		}
+		for (k = 0; k < c->times; k++) {
+			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
+			              k + 1);
+			if ((rc = mg_dice_roll(b, NULL, diag, c->sub, dice, lang)) < 0)
+				return rc;
+		}
+		break;
+	}
+	if (res) {
+		res->total = 0;
+		res->outcome = MG_DICE_NONE;
+		res->srs = 0;
+	}
+	return 0;
+}

@@ -1,0 +1,2 @@
+# MG-DICE-COM-1 MG-DICE-COM-2 MG-DICE-COM-3 MG-DICE-COM-4 MG-DICE-COM-5 MG-DICE-COM-6 MG-DICE-SRS-5: BCDice's common commands as BCDice 3.16 prints them for SRS (the same lines as the npm bcdice 4.9.0 with these dice): secret S2D6>=7 (6,5: 11); 4D6KH3 (6,5,4,3: 15 of [3,4,5,6]); D66 (6,5: 65, unsorted); 2D66 (6,5 4,3: 65 and 43); C(10/3U) (4, echoed /C); choice[a,b,c] (3: c); x2 1D6 (4, 1); (3/2u)D6>=8 (a sum, not SRS: 6,5)
+roll --dice 6,5,6,5,4,3,6,5,6,5,4,3,3,4,1,6,5 'S2D6>=7' '4D6KH3' 'D66' '2D66' 'C(10/3U)' 'choice[a,b,c]' 'x2 1D6' '(3/2u)D6>=8'

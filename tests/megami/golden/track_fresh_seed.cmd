@@ -1,0 +1,2 @@
+# M8.11: without --seed the tracker takes a fresh seed from getrandom and shows it (two runs: two seeds)
+--version >/dev/null; for i in 1 2; do printf 'q\n\n' | "$AMARYLLIS" track --lang en ../../../examples/megami/duel.yaml 2>/dev/null | sed -n 's/^megami track: .* (seed \([0-9]*\))\. ? lists the commands\.$/\1/p'; done > seeds; [ "$(sort -u seeds | wc -l)" = 2 ] && echo "two fresh seeds"; rm -f seeds
