@@ -174,7 +174,7 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	    "no scenario (a 'scenario FILE' line or '| ' lines are needed)");
 	bad(HEAD "jump 3\n", MG_EINVALID, 3, 1,
 	    "unknown word 'jump' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 	bad(HEAD "attack 1 x\n", MG_EINVALID, 3, 10, "'x' is not a whole number");
 	bad(HEAD "attack 0 2\n", MG_EINVALID, 3, 8,
 	    "attack numbers start at 1 (not '0')");
@@ -220,11 +220,11 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	bad(HEAD "|a: 1\n", MG_EINVALID, 3, 2, "a scenario line starts with '| '");
 	bad("megami-replay 1\nscenario キャラ.yaml\nキャラ 1\n", MG_EINVALID, 3, 1,
 	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 	bad(HEAD "dice 1 キ 2\n", MG_EINVALID, 3, 8, "'キ' is not a whole number");
 	bad(HEAD "  キャラ x\n", MG_EINVALID, 3, 3,
 	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 }
 
 /* MG-REPLAY-1: messages in Japanese too. */
