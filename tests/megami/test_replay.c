@@ -4,7 +4,7 @@
  * MG-REPLAY-2), every parse error with its line and column, and playing a
  * replay on a combat (MG-REPLAY-3): misplaced dice and decisions, illegal
  * decisions, values outside 1…6, items after the end, a replay that stops
- * early; the GM's hand (MG-GM-1 … MG-GM-4): `gm` lines written, read,
+ * early; the GM's hand (MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4): `gm` lines written, read,
  * refused and played; what the engine says each die is for (MG-TRACK-7)
  * and its refusals in both languages.
  */
@@ -401,7 +401,7 @@ static void test_MG_REPLAY_3_ends_early(void **state)
 }
 
 
-/* ---- the GM's hand: MG-GM-1 … MG-GM-4 ------------------------------------- */
+/* ---- the GM's hand: MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4 ------------------------------------- */
 
 /* MG-GM-1: gm lines are written as typed at the tracker and read back to
  * the same items (characters from 1, HP and positions may be negative). */

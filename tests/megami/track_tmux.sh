@@ -4,7 +4,8 @@
 # would, then play the saved replay with `megami fight --replay` and compare
 # it with the session's log (docs/MEGAMI.md "Tracker and replays",
 # MG-TRACK-1, MG-TRACK-2, MG-TRACK-3, MG-TRACK-4, MG-TRACK-5, MG-REPLAY-4,
-# MG-TRACK-7, MG-TRACK-8, MG-TRACK-9, MG-TRACK-10, MG-TRACK-11, MG-GM-1).
+# MG-TRACK-7, MG-TRACK-8, MG-TRACK-9, MG-TRACK-10, MG-TRACK-11, MG-GM-1,
+# MG-GM-4).
 #
 #   usage: tests/megami/track_tmux.sh MEGAMI SOURCE_DIR
 #
