@@ -204,8 +204,6 @@ diff -u "$TMP/session.log" "$TMP/replayed.log" >&2 ||
 	fail "fight --replay differs from the session's log"
 grep -Fxq "$TMP/session.replay: note: the replay ends before the combat does (round 1)" \
 	"$TMP/replayed.err" || fail "no note that the replay ends early: $(cat "$TMP/replayed.err")"
-"${T[@]}" kill-session -t mg >/dev/null 2>&1
-
 # Session 2: a whole fight with the odds, `a`, undo and redo, the GM's
 # hand, and a replay that `fight --replay` plays to the same result.  By
 # hand (seed 3's first d6 are 5 4 2 4: the dice of `fight --seed 3`'s
@@ -225,13 +223,19 @@ grep -Fxq "$TMP/session.replay: note: the replay ends before the combat does (ro
 #   アリア Enter = a 1 2: 5 5 + 4 = 14; オーガ 1 2 + 1 = 4: hit; damage
 #                        1 + 5 − 2 = 4: オーガ HP −1, 戦闘不能; PCs win in round 2
 #   Enter at "combat over"; ? at the save prompt; the file
+# The same pane runs it (a new session could race the server's exit):
+# respawned, its history cleared, so the screen holds session 2 only.
 cd "$SRC" || exit 1
-"${T[@]}" -u new-session -d -s mg -x 120 -y 50 \
+"${T[@]}" respawn-pane -k -t mg \
 	"env LC_ALL=C.UTF-8 TERM=xterm '$MEGAMI' track --lang en --seed 3 \
 	--log '$TMP/fight.log' examples/megami/duel.yaml; \
 	echo \"[exit \$?]\"; sleep 600" ||
-	fail "tmux did not start"
+	fail "tmux did not respawn the pane"
+"${T[@]}" clear-history -t mg
 wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+"${T[@]}" clear-history -t mg
+[[ $(screen | grep -c '^megami track: ') -eq 1 && $(screen | grep -c 'session.replay') -eq 0 ]] ||
+	fail "session 1 is still on the screen"
 # MG-TRACK-10: the odds from the beginning are fight --runs's
 "$MEGAMI" --lang en fight --runs 10000 --seed 3 examples/megami/duel.yaml \
 	> "$TMP/runs.txt" || fail "fight --runs failed"
