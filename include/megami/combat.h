@@ -129,8 +129,13 @@ typedef enum mg_event_kind {
 	                         value = attack damage, modifier, attr,
 	                         armor_attr, damage, hp; flag = 1 killed */
 	MG_EV_DEATH,        /**< target died (left the combat) */
-	MG_EV_END           /**< the combat is over: winner (MG_SIDE_* or -1),
+	MG_EV_END,          /**< the combat is over: winner (MG_SIDE_* or -1),
 	                         round = rounds played */
+	MG_EV_ADJUST        /**< the GM's hand (mg_combat_adjust) on target:
+	                         flag = the mg_adjust_kind; from → to: HP,
+	                         position, or the mg_state for a condition;
+	                         value → value2: its mg_state before and after;
+	                         hp: its HP after */
 } mg_event_kind;
 
 /** One event. */
@@ -279,6 +284,119 @@ int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i);
 
 /** The initiative order of this round (borrowed; *n characters). */
 const uint32_t *mg_combat_order(const mg_combat *c, size_t *n);
+
+/** What a die being rolled is for (mg_combat_rolling). */
+typedef enum mg_roll_kind {
+	MG_ROLL_NONE = 0,   /**< no die is being rolled */
+	MG_ROLL_INITIATIVE, /**< who's initiative (2D6 + 行動) */
+	MG_ROLL_DISENGAGE,  /**< who's 離脱 (2D6 + 行動), against `against` */
+	MG_ROLL_HOLD,       /**< who holds `against` back from a 離脱 (2D6 +
+	                         行動): it holds when the value ≥ target */
+	MG_ROLL_ATTACK,     /**< who's attack judgement with `attack` on
+	                         `against` (2D6 + the check value) */
+	MG_ROLL_EVASION,    /**< who's evasion against `against`'s `attack`:
+	                         evades when the value ≥ target */
+	MG_ROLL_RESISTANCE, /**< the same for a magic attack */
+	MG_ROLL_DAMAGE,     /**< who's damage die of `attack` (1D6 + damage) */
+	MG_ROLL_FINISH      /**< who's とどめ with `attack` on `against` (1D6 +
+	                         damage): kills when the value ≥ target */
+} mg_roll_kind;
+
+/** The roll a die is part of: for a tracker's prompt.  The die is number
+ *  index (0-based) of the roll's ndice; rolled[0..index) are its dice so
+ *  far.  value = the dice's sum + modifier. */
+typedef struct mg_roll_info {
+	mg_roll_kind kind;
+	int32_t who;        /**< the character rolling */
+	int32_t against;    /**< the other one, or -1 */
+	int32_t attack;     /**< index in the attacker's list, or -1 */
+	int ndice, index;
+	int64_t rolled[2];
+	int64_t modifier;
+	int has_target;     /**< target is set */
+	int64_t target;     /**< the value that succeeds (see the kinds) */
+	int crit_only;      /**< evasion against a critical: only a critical
+	                         (12) evades */
+} mg_roll_info;
+
+/**
+ * The roll under way, from inside the dice source (a tracker asking a
+ * person); kind MG_ROLL_NONE outside a roll.
+ */
+void mg_combat_rolling(mg_roll_info *out, const mg_combat *c);
+
+/** Why an action or an adjustment was refused (MG-ACT-1). */
+typedef enum mg_refusal {
+	MG_REFUSE_NONE = 0,
+	MG_REFUSE_NO_ATTACK,      /**< no such attack */
+	MG_REFUSE_NO_TARGET,      /**< no such target */
+	MG_REFUSE_NOT_ENEMY,      /**< the target is not an enemy */
+	MG_REFUSE_DEAD,           /**< the target is dead */
+	MG_REFUSE_NOT_DOWN,       /**< とどめ needs a 戦闘不能 target */
+	MG_REFUSE_RANGE,          /**< the target is out of range */
+	MG_REFUSE_ZERO_MOVE,      /**< a move of 0 m is not made */
+	MG_REFUSE_TOO_FAR,        /**< the move is longer than the allowance */
+	MG_REFUSE_DECIDED,        /**< a side has nobody able: end the process */
+	MG_REFUSE_WAIT,           /**< 待機 is not possible now */
+	MG_REFUSE_NO_MOVE_LEFT,   /**< no action left for this move */
+	MG_REFUSE_COMPLEX,        /**< a complex attack needs the whole process */
+	MG_REFUSE_NO_NORMAL,      /**< no 通常 action left */
+	MG_REFUSE_NOT_MAIN,       /**< not an action of a main process */
+	MG_REFUSE_NOT_PENDING,    /**< no decision is pending */
+	MG_REFUSE_RESUME_ONLY,    /**< resume or stay, nothing else */
+	MG_REFUSE_NO_CHARACTER,   /**< adjust: no such character */
+	MG_REFUSE_ALREADY,        /**< adjust: it has that condition already */
+	MG_REFUSE_HASNT,          /**< adjust: it does not have that condition */
+	MG_REFUSE_IS_DEAD,        /**< adjust: dead: clear 死亡 first */
+	MG_REFUSE_BAD_ADJUST      /**< adjust: not a kind or condition */
+} mg_refusal;
+
+/** The reason of the last refusal by c (MG_REFUSE_NONE after a success). */
+mg_refusal mg_combat_refusal(const mg_combat *c);
+
+/** A refusal's reason in `lang` (static text); "" for MG_REFUSE_NONE.  The
+ *  English text is the one mg_error_last() carries after "NAME: ". */
+const char *mg_refusal_text(mg_refusal r, mg_lang lang);
+
+/** The GM's hand: what mg_combat_adjust changes. */
+typedef enum mg_adjust_kind {
+	MG_ADJ_HP = 0,  /**< HP = value: ≤ 0 makes an able character 戦闘不能,
+	                     > 0 makes a 戦闘不能 one able; the dead stay dead */
+	MG_ADJ_POS,     /**< position = value */
+	MG_ADJ_ADD,     /**< add the condition `value` (MG_STATE_INCAPACITATED:
+	                     able → 戦闘不能; MG_STATE_DEAD: → dead) */
+	MG_ADJ_CLEAR    /**< clear it (戦闘不能 → able; dead → 戦闘不能) */
+} mg_adjust_kind;
+
+/** One adjustment by the GM. */
+typedef struct mg_adjust {
+	mg_adjust_kind kind;
+	uint32_t who;     /**< a character index */
+	int64_t value;    /**< HP, position, or an mg_state */
+} mg_adjust;
+
+/**
+ * The GM's hand on a combat waiting for a decision (MG-GM-1): change a
+ * character's HP, position or condition, reported as MG_EV_ADJUST.  A
+ * main process whose actor is no longer able, or after which a side has
+ * nobody able, ends on the next mg_combat_next (the end check follows,
+ * M8.9); at a resume question, a side with nobody able ends the combat.
+ * A revived character acts in this round only if it is still 未行動 in
+ * its order (a character down at the round's setup waits for the next).
+ * @return 0; MG_EINVALID when refused (no decision pending, no such
+ *         character, the condition already there or not there: the combat
+ *         is unchanged, mg_combat_refusal says why); MG_ELIMIT (the event
+ *         budget); MG_ERROR (the callback)
+ */
+int mg_combat_adjust(mg_combat *c, const mg_adjust *adj);
+
+/**
+ * Copy the state of `src` into `dst`, a combat of the same scenario (its
+ * own options, dice and callback stay): dst continues from where src is,
+ * events counted included.  No allocation.
+ * @return 0, or MG_EINVALID when the scenarios differ
+ */
+int mg_combat_copy_state(mg_combat *dst, const mg_combat *src);
 
 /**
  * The armor modifier of character `target` against an attack with

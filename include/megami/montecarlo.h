@@ -117,6 +117,31 @@ typedef struct mg_mc_report {
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
               const mg_mc_opts *opts);
 
+/**
+ * Where the runs of mg_mc_run_from start (MG-MC-FROM-1): the state of a
+ * combat (borrowed: it must not change during the call), an optional
+ * action applied first (the answer to the decision it waits for), and the
+ * dice already known from there (a roll half made), taken before the
+ * run's generator.
+ */
+typedef struct mg_mc_start {
+	const mg_combat *combat;
+	const mg_action *action;  /**< NULL: none */
+	const int64_t *dice;      /**< 1 … 6 each */
+	size_t ndice;
+} mg_mc_start;
+
+/**
+ * mg_mc_run from a combat's state instead of the beginning: run i copies
+ * the start's state (mg_combat_copy_state), seeds its dice S + i, applies
+ * the action, then plays to the end with the default policy.  From a
+ * combat that has not begun, without an action or dice, it is mg_mc_run.
+ * The report's rounds are the round each run ended in (not the rounds
+ * left).  Returns as mg_mc_run.
+ */
+int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
+                   const mg_mc_opts *opts);
+
 /** Free what a report holds (not the report itself); NULL is fine. */
 void mg_mc_report_free(mg_mc_report *r);
 

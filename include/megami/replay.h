@@ -20,6 +20,10 @@
  *     run 12                           全力移動 to position 12
  *     wait | end | resume | stay       待機, end the main process, and the
  *                                      answers to "resume now?"
+ *     gm hp 2 15                       the GM's hand (MG-GM-1), at a
+ *     gm pos 2 5                       decision, before its answer: HP,
+ *     gm add 2 incapacitated           position, add or clear a condition
+ *     gm clear 2 dead                  (incapacitated or dead)
  *
  * Characters and attacks are numbered from 1 (scenario order, the actor's
  * list).  Headers come before the first die or decision.  The library does
@@ -43,7 +47,8 @@ extern "C" {
 
 typedef enum mg_replay_item_kind {
 	MG_RITEM_DIE = 0,   /**< one die: `die` */
-	MG_RITEM_ACTION = 1 /**< one decision: `action` */
+	MG_RITEM_ACTION = 1, /**< one decision: `action` */
+	MG_RITEM_ADJUST = 2  /**< the GM's hand: `adjust` (MG-GM-1) */
 } mg_replay_item_kind;
 
 /** One die or one decision, and where it was written (1-based; 0 when
@@ -52,6 +57,7 @@ typedef struct mg_replay_item {
 	mg_replay_item_kind kind;
 	int64_t die;
 	mg_action action;   /**< attack and target 0-based, as the engine's */
+	mg_adjust adjust;   /**< the character 0-based, as the engine's */
 	uint32_t line, col;
 } mg_replay_item;
 
@@ -86,6 +92,9 @@ int mg_replay_add_die(mg_replay *r, int64_t die);
 
 /** Append a decision (copied).  0 or MG_ENOMEM. */
 int mg_replay_add_action(mg_replay *r, const mg_action *action);
+
+/** Append a GM adjustment (copied).  0 or MG_ENOMEM. */
+int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust);
 
 /**
  * Parse the text of a replay into *out (initialised here; free it with
@@ -129,9 +138,10 @@ int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out);
  * Play the rest of the replay on c (created with the player's dice).
  * @return 0 when the replay ran to its end: the combat is over, or
  *         p->ended = 1 when the replay stopped first (a session quit); an
- *         error (MG_EINVALID: an illegal or misplaced decision or die, or
- *         items after the end, with p->loc; the combat's own errors) with
- *         mg_error_last().
+ *         error (MG_EINVALID: an illegal or misplaced decision, GM
+ *         adjustment or die, or items after the end, with p->loc; the
+ *         combat's own errors) with mg_error_last().  GM adjustments are
+ *         applied where the combat waits for a decision, before it.
  */
 int mg_replay_play(mg_replay_player *p, mg_combat *c);
 

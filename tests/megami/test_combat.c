@@ -163,6 +163,10 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 		   (long long)e->damage, (long long)e->hp, e->flag ? "K" : "");
 		break;
 	case MG_EV_DEATH: tr(f, "+%d", e->target); break;
+	case MG_EV_ADJUST:
+		tr(f, "J%d.%d:%lld>%lld", e->target, e->flag, (long long)e->from,
+		   (long long)e->to);
+		break;
 	case MG_EV_END:
 		tr(f, "E%sr%lld",
 		   e->winner == MG_SIDE_PC ? "PC" : e->winner == MG_SIDE_NPC ? "NPC" : "-",

@@ -634,6 +634,119 @@ static void mg_mc_out_3_svg(void **state)
 	mg_mc_report_free(&r);
 }
 
+
+/* ------------------------------------------------------------ from a state */
+
+/* MG-MC-FROM-1: from a combat that has not begun, without an action or
+ * dice, mg_mc_run_from is mg_mc_run bit for bit (500 runs of the
+ * 4-against-4, seed 11). */
+static void mg_mc_from_1_fresh_is_mg_mc_run(void **state)
+{
+	static fx f;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_mc_report a, b;
+	mg_mc_start st;
+	mg_combat *c;
+	ut_dice d;
+	(void)state;
+
+	four_vs_four(&f);
+	run_mc(&a, &f, 500, 11, 1);
+	ut_dice_seed(&d, 0);
+	co.dice = &d;
+	assert_int_equal(mg_combat_new(&c, &f.s, &co), 0);
+	memset(&st, 0, sizeof st);
+	st.combat = c;
+	o.runs = 500;
+	o.seed = 11;
+	assert_int_equal(mg_mc_run_from(&b, &st, &o), 0);
+	same_report(&a, &b);
+	mg_mc_report_free(&a);
+	mg_mc_report_free(&b);
+	mg_combat_free(c);
+}
+
+typedef struct prefix_dice {
+	const int64_t *v;
+	size_t n, at;
+	ut_rng rng;
+} prefix_dice;
+
+static int prefix_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
+{
+	prefix_dice *p = ud;
+	(void)index;
+	*out = p->at < p->n ? (uint64_t)p->v[p->at++] : ut_rng_die(&p->rng, sides);
+	return 0;
+}
+
+/* MG-MC-FROM-1: from the first decision of a combat (seed 5), the runs
+ * without an action equal the runs with the default policy's action (it
+ * is what the policy does, with the same dice); and from the beginning
+ * with the dice 6 6 1 1 known, run i is the fight whose dice are 6 6 1 1
+ * then those of the generator seeded 7 + i. */
+static void mg_mc_from_1_state_action_dice(void **state)
+{
+	static fx f;
+	static const int64_t known[] = {6, 6, 1, 1};
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_mc_report a, b;
+	mg_mc_start st;
+	mg_combat *c, *one;
+	mg_action act;
+	mg_ask ask;
+	mg_result res;
+	ut_dice d, pd;
+	prefix_dice p;
+	uint64_t i;
+	(void)state;
+
+	four_vs_four(&f);
+	ut_dice_seed(&d, 5);
+	co.dice = &d;
+	assert_int_equal(mg_combat_new(&c, &f.s, &co), 0);
+	assert_int_equal(mg_combat_next(&ask, c), 0);
+	assert_int_equal(ask.kind, MG_ASK_ACTION);
+	assert_int_equal(mg_policy_default(&act, c, &ask), 0);
+	memset(&st, 0, sizeof st);
+	st.combat = c;
+	o.runs = 300;
+	o.seed = 9;
+	assert_int_equal(mg_mc_run_from(&a, &st, &o), 0);
+	st.action = &act;
+	assert_int_equal(mg_mc_run_from(&b, &st, &o), 0);
+	same_report(&a, &b);
+	mg_mc_report_free(&a);
+	mg_mc_report_free(&b);
+
+	mg_combat_restart(c);
+	memset(&st, 0, sizeof st);
+	st.combat = c;
+	st.dice = known;
+	st.ndice = 4;
+	o.runs = 3;
+	o.seed = 7;
+	assert_int_equal(mg_mc_run_from(&a, &st, &o), 0);
+	for (i = 0; i < 3; i++) {
+		memset(&p, 0, sizeof p);
+		p.v = known;
+		p.n = 4;
+		ut_rng_seed(&p.rng, ut_rng_series_seed(7, i));
+		ut_dice_callback(&pd, prefix_die, &p, 0);
+		co.dice = &pd;
+		assert_int_equal(mg_combat_new(&one, &f.s, &co), 0);
+		assert_int_equal(mg_combat_run(&res, one), 0);
+		assert_int_equal(a.run_rounds[i], res.rounds);
+		assert_int_equal(a.run_winner[i], res.winner == MG_SIDE_PC ? MG_MC_PC
+		                 : res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW);
+		mg_combat_free(one);
+	}
+	mg_mc_report_free(&a);
+	mg_combat_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -651,6 +764,8 @@ int main(void)
 		cmocka_unit_test(mg_mc_out_2_json),
 		cmocka_unit_test(mg_mc_hist_1_bins),
 		cmocka_unit_test(mg_mc_out_3_svg),
+		cmocka_unit_test(mg_mc_from_1_fresh_is_mg_mc_run),
+		cmocka_unit_test(mg_mc_from_1_state_action_dice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,9 @@
  * MG-REPLAY-2), every parse error with its line and column, and playing a
  * replay on a combat (MG-REPLAY-3): misplaced dice and decisions, illegal
  * decisions, values outside 1…6, items after the end, a replay that stops
- * early.
+ * early; the GM's hand (MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4): `gm` lines written, read,
+ * refused and played; what the engine says each die is for (MG-TRACK-7)
+ * and its refusals in both languages.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -174,7 +176,7 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	    "no scenario (a 'scenario FILE' line or '| ' lines are needed)");
 	bad(HEAD "jump 3\n", MG_EINVALID, 3, 1,
 	    "unknown word 'jump' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 	bad(HEAD "attack 1 x\n", MG_EINVALID, 3, 10, "'x' is not a whole number");
 	bad(HEAD "attack 0 2\n", MG_EINVALID, 3, 8,
 	    "attack numbers start at 1 (not '0')");
@@ -220,11 +222,11 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	bad(HEAD "|a: 1\n", MG_EINVALID, 3, 2, "a scenario line starts with '| '");
 	bad("megami-replay 1\nscenario キャラ.yaml\nキャラ 1\n", MG_EINVALID, 3, 1,
 	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 	bad(HEAD "dice 1 キ 2\n", MG_EINVALID, 3, 8, "'キ' is not a whole number");
 	bad(HEAD "  キャラ x\n", MG_EINVALID, 3, 3,
 	    "unknown word 'キャラ' (expected dice, attack, finish, move, run, "
-	    "wait, end, resume or stay)");
+	    "wait, end, resume, stay or gm)");
 }
 
 /* MG-REPLAY-1: messages in Japanese too. */
@@ -398,6 +400,289 @@ static void test_MG_REPLAY_3_ends_early(void **state)
 	duel_free(&f);
 }
 
+
+/* ---- the GM's hand: MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4 ------------------------------------- */
+
+/* MG-GM-1: gm lines are written as typed at the tracker and read back to
+ * the same items (characters from 1, HP and positions may be negative). */
+static void test_MG_GM_1_round_trip(void **state)
+{
+	static const char want[] =
+		"megami-replay 1\n"
+		"rng xoshiro256ss-1\n"
+		"scenario s.yaml\n"
+		"dice 3 3\n"
+		"gm hp 2 -4\n"
+		"gm pos 1 -9223372036854775808\n"
+		"gm add 2 incapacitated\n"
+		"gm clear 2 dead\n"
+		"end\n";
+	mg_replay r = MG_REPLAY_INIT, back;
+	mg_replay_loc loc;
+	mg_adjust g;
+	mg_action a;
+	char *text = NULL;
+	size_t len = 0, i;
+
+	(void)state;
+	assert_int_equal(mg_replay_set_scenario(&r, "s.yaml", NULL, 0), 0);
+	assert_int_equal(mg_replay_add_die(&r, 3), 0);
+	assert_int_equal(mg_replay_add_die(&r, 3), 0);
+	memset(&g, 0, sizeof(g));
+	g.kind = MG_ADJ_HP; g.who = 1; g.value = -4;
+	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
+	g.kind = MG_ADJ_POS; g.who = 0; g.value = INT64_MIN;
+	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
+	g.kind = MG_ADJ_ADD; g.who = 1; g.value = MG_STATE_INCAPACITATED;
+	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
+	g.kind = MG_ADJ_CLEAR; g.value = MG_STATE_DEAD;
+	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
+	memset(&a, 0, sizeof(a));
+	a.kind = MG_ACT_END;
+	assert_int_equal(mg_replay_add_action(&r, &a), 0);
+	assert_int_equal(mg_replay_write(&text, &len, &r), 0);
+	assert_string_equal(text, want);
+	assert_int_equal(mg_replay_parse(&back, &loc, text, len, MG_LANG_EN), 0);
+	assert_int_equal(back.nitems, r.nitems);
+	for (i = 0; i < r.nitems; i++) {
+		assert_int_equal(back.items[i].kind, r.items[i].kind);
+		assert_int_equal(back.items[i].adjust.kind, r.items[i].adjust.kind);
+		assert_int_equal(back.items[i].adjust.who, r.items[i].adjust.who);
+		assert_true(back.items[i].adjust.value == r.items[i].adjust.value);
+	}
+	assert_int_equal(back.items[2].kind, MG_RITEM_ADJUST);
+	assert_int_equal(back.items[2].line, 5);
+	assert_int_equal(back.items[2].col, 1);
+	free(text);
+	mg_replay_free(&r);
+	mg_replay_free(&back);
+}
+
+/* MG-GM-1: every malformed gm line, located. */
+static void test_MG_GM_1_parse_errors(void **state)
+{
+	(void)state;
+	bad(HEAD "gm\n", MG_EINVALID, 3, 3,
+	    "'gm' is followed by hp, pos, add or clear");
+	bad(HEAD "gm heal 1 2\n", MG_EINVALID, 3, 4,
+	    "'gm' is followed by hp, pos, add or clear");
+	bad(HEAD "gm hp 1\n", MG_EINVALID, 3, 8,
+	    "'gm hp' needs a character number and a value");
+	bad(HEAD "gm hp 1 2 3\n", MG_EINVALID, 3, 11,
+	    "too many values for 'gm hp'");
+	bad(HEAD "gm pos 0 2\n", MG_EINVALID, 3, 8,
+	    "character numbers start at 1 (not '0')");
+	bad(HEAD "gm hp 1 x\n", MG_EINVALID, 3, 9, "'x' is not a whole number");
+	bad(HEAD "gm hp 1 9223372036854775808\n", MG_EOVERFLOW, 3, 9,
+	    "the number '9223372036854775808' is too large");
+	bad(HEAD "gm add 1 asleep\n", MG_EINVALID, 3, 10,
+	    "the condition is incapacitated or dead, not 'asleep'");
+	bad(HEAD "gm clear 1 戦闘不能\n", MG_EINVALID, 3, 12,
+	    "the condition is incapacitated or dead, not '戦闘不能'");
+}
+
+/* MG-GM-1 MG-GM-2 MG-GM-3: adjustments played at A's first decision.
+ * gm hp 2 20: B's HP 20; A's 剣 (dice 4 4 1 2 1, as in the full replay)
+ * does 6: HP 14, B able, the combat goes on (the replay ends).  gm add 2
+ * dead: B leaves, nobody of the NPCs is able: A's process ends at once
+ * (A did nothing) and the PCs win in round 1.  gm hp 1 -2: A is 戦闘不能,
+ * its process ends, the NPCs win.  gm pos 2 20: A's 剣 (range 0) no
+ * longer reaches B. */
+static void test_MG_GM_2_3_play(void **state)
+{
+	duel f;
+	mg_result res;
+	mg_char_state st;
+
+	(void)state;
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\ngm hp 2 20\nattack 1 2\n"
+	                               "dice 4 4 1 2 1\n"), 0);
+	assert_int_equal(f.p.ended, 1);
+	assert_int_equal(mg_combat_character(&st, f.c, 1), 0);
+	assert_int_equal(st.hp, 14);
+	assert_int_equal(st.state, MG_STATE_ABLE);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 0);
+	duel_free(&f);
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\ngm add 2 dead\n"), 0);
+	assert_int_equal(f.p.ended, 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 1);
+	assert_int_equal(res.winner, MG_SIDE_PC);
+	assert_int_equal(res.rounds, 1);
+	assert_int_equal(mg_combat_character(&st, f.c, 1), 0);
+	assert_int_equal(st.state, MG_STATE_DEAD);
+	assert_int_equal(st.hp, 3);
+	duel_free(&f);
+
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\ngm hp 1 -2\n"), 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 1);
+	assert_int_equal(res.winner, MG_SIDE_NPC);
+	assert_int_equal(mg_combat_character(&st, f.c, 0), 0);
+	assert_int_equal(st.state, MG_STATE_INCAPACITATED);
+	duel_free(&f);
+
+	play_bad("dice 3 3 1 1\ngm pos 2 20\nattack 1 2\n", MG_EINVALID, 5, 1,
+	         "A: the target is out of range");
+}
+
+/* MG-GM-1: refused adjustments are errors at their place, misplaced ones
+ * too, and nothing follows the end. */
+static void test_MG_GM_1_play_errors(void **state)
+{
+	(void)state;
+	play_bad("gm hp 1 5\n", MG_EINVALID, 3, 1,
+	         "die 1 is needed here, but the replay has a GM adjustment");
+	play_bad("dice 3 3 1 1\ngm clear 2 dead\n", MG_EINVALID, 4, 1,
+	         "B: it does not have that condition");
+	play_bad("dice 3 3 1 1\ngm clear 2 incapacitated\n", MG_EINVALID, 4, 1,
+	         "B: it does not have that condition");
+	play_bad("dice 3 3 1 1\ngm add 2 dead\ngm clear 2 incapacitated\n",
+	         MG_EINVALID, 5, 1, "the combat is over, but the replay goes on");
+	play_bad("dice 3 3 1 1\ngm hp 3 1\n", MG_EINVALID, 4, 1,
+	         "no such character");
+}
+
+/* MG-GM-2: the engine's own rules of the GM's hand, step by step at A's
+ * first decision: HP ≤ 0 downs, HP > 0 brings back; a condition added
+ * twice or cleared when absent is refused and changes nothing; dead →
+ * cleared to 戦闘不能 → cleared to able. */
+static void test_MG_GM_2_engine(void **state)
+{
+	duel f;
+	mg_ask ask;
+	mg_adjust g;
+	mg_char_state st;
+
+	(void)state;
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\n"), 0);
+	memset(&g, 0, sizeof(g));
+	g.who = 0; /* A, the actor: its own state is not at stake here */
+	g.kind = MG_ADJ_ADD; g.value = MG_STATE_DEAD;
+	g.who = 1;
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_ALREADY);
+	assert_string_equal(mg_error_last(), "B: it has that condition already");
+	g.kind = MG_ADJ_CLEAR; g.value = MG_STATE_INCAPACITATED;
+	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_IS_DEAD);
+	g.value = MG_STATE_DEAD;
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	mg_combat_character(&st, f.c, 1);
+	assert_int_equal(st.state, MG_STATE_INCAPACITATED);
+	g.kind = MG_ADJ_HP; g.value = 2; /* HP > 0 brings it back */
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	mg_combat_character(&st, f.c, 1);
+	assert_int_equal(st.state, MG_STATE_ABLE);
+	assert_int_equal(st.hp, 2);
+	g.value = 0;                   /* and HP ≤ 0 downs it again */
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	mg_combat_character(&st, f.c, 1);
+	assert_int_equal(st.state, MG_STATE_INCAPACITATED);
+	g.kind = MG_ADJ_CLEAR; g.value = MG_STATE_INCAPACITATED;
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	mg_combat_character(&st, f.c, 1);
+	assert_int_equal(st.state, MG_STATE_ABLE);
+	assert_int_equal(st.hp, 0); /* the GM's word, HP as it is */
+	/* both sides able again: A is still asked */
+	assert_int_equal(mg_combat_next(&ask, f.c), 0);
+	assert_int_equal(ask.kind, MG_ASK_ACTION);
+	assert_int_equal(ask.actor, 0);
+	g.kind = MG_ADJ_POS; g.who = 2; g.value = 1;
+	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_NO_CHARACTER);
+	duel_free(&f);
+}
+
+/* MG-ACT-1: a refusal's reason in both languages; the English one is the
+ * text of mg_error_last. */
+static void test_MG_ACT_1_refusal_text(void **state)
+{
+	duel f;
+	mg_action a;
+
+	(void)state;
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\n"), 0);
+	memset(&a, 0, sizeof(a));
+	a.kind = MG_ACT_MOVE;
+	a.to = 11; /* allowance 5 + 0 */
+	assert_int_equal(mg_combat_act(f.c, &a), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_TOO_FAR);
+	assert_string_equal(mg_error_last(),
+	                    "A: the move is longer than the allowance");
+	assert_string_equal(mg_refusal_text(MG_REFUSE_TOO_FAR, MG_LANG_EN),
+	                    "the move is longer than the allowance");
+	assert_string_equal(mg_refusal_text(MG_REFUSE_TOO_FAR, MG_LANG_JA),
+	                    "移動力より長い移動です");
+	assert_string_equal(mg_refusal_text(MG_REFUSE_NOT_ENEMY, MG_LANG_JA),
+	                    "対象が敵ではありません");
+	a.kind = MG_ACT_END; /* legal, and needs no die */
+	assert_int_equal(mg_combat_act(f.c, &a), 0);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_NONE);
+	duel_free(&f);
+}
+
+/* MG-TRACK-7: what each die of the full replay is for, asked from inside
+ * the dice source: A's initiative (2D6+0), B's, A's attack judgement with
+ * 剣 on B, B's evasion against it (target 8: the attack's 4 + 4 + 0),
+ * A's damage die (1D6+5). */
+typedef struct spy {
+	mg_replay_player *p;
+	mg_combat *c;
+	char seen[16][48];
+	size_t n;
+} spy;
+
+static int spy_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
+{
+	spy *s = ud;
+	mg_roll_info ri;
+
+	mg_combat_rolling(&ri, s->c);
+	snprintf(s->seen[s->n++], sizeof(s->seen[0]), "%d:%d>%d/%d.%d+%lld%s%lld",
+	         (int)ri.kind, ri.who, ri.against, ri.index, ri.ndice,
+	         (long long)ri.modifier, ri.has_target ? "t" : "-",
+	         (long long)ri.target);
+	return mg_replay_dice(s->p, sides, index, out);
+}
+
+static void test_MG_TRACK_7_rolling(void **state)
+{
+	static const char *const want[] = {
+		"1:0>-1/0.2+0-0", "1:0>-1/1.2+0-0",   /* A's initiative */
+		"1:1>-1/0.2+0-0", "1:1>-1/1.2+0-0",   /* B's */
+		"4:0>1/0.2+0-0", "4:0>1/1.2+0-0",     /* A's 剣 on B */
+		"5:1>0/0.2+0t8", "5:1>0/1.2+0t8",     /* B evades at 8 */
+		"7:0>-1/0.1+5-0",                     /* damage 1D6+5 */
+	};
+	duel f;
+	spy s;
+	mg_roll_info ri;
+	size_t i;
+
+	(void)state;
+	duel_init(&f);
+	memset(&s, 0, sizeof(s));
+	s.p = &f.p;
+	s.c = f.c;
+	ut_dice_callback(&f.d, spy_die, &s, 0);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\nattack 1 2\ndice 4 4 1 2 1\n"), 0);
+	assert_int_equal(s.n, sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < s.n; i++)
+		assert_string_equal(s.seen[i], want[i]);
+	mg_combat_rolling(&ri, f.c);
+	assert_int_equal(ri.kind, MG_ROLL_NONE);
+	duel_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +693,13 @@ int main(void)
 		cmocka_unit_test(test_MG_REPLAY_3_full),
 		cmocka_unit_test(test_MG_REPLAY_3_play_errors),
 		cmocka_unit_test(test_MG_REPLAY_3_ends_early),
+		cmocka_unit_test(test_MG_GM_1_round_trip),
+		cmocka_unit_test(test_MG_GM_1_parse_errors),
+		cmocka_unit_test(test_MG_GM_2_3_play),
+		cmocka_unit_test(test_MG_GM_1_play_errors),
+		cmocka_unit_test(test_MG_GM_2_engine),
+		cmocka_unit_test(test_MG_ACT_1_refusal_text),
+		cmocka_unit_test(test_MG_TRACK_7_rolling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,9 @@
 # track_tmux.sh - drive `megami track` in a real terminal (tmux) as a GM
 # would, then play the saved replay with `megami fight --replay` and compare
 # it with the session's log (docs/MEGAMI.md "Tracker and replays",
-# MG-TRACK-1, MG-TRACK-2, MG-TRACK-3, MG-TRACK-4, MG-TRACK-5, MG-REPLAY-4).
+# MG-TRACK-1, MG-TRACK-2, MG-TRACK-3, MG-TRACK-4, MG-TRACK-5, MG-REPLAY-4,
+# MG-TRACK-7, MG-TRACK-8, MG-TRACK-9, MG-TRACK-10, MG-TRACK-11, MG-GM-1,
+# MG-GM-4).
 #
 #   usage: tests/megami/track_tmux.sh MEGAMI SOURCE_DIR
 #
@@ -12,7 +14,8 @@
 # polls for at most WAIT seconds (default 10); the server is always killed
 # (trap).  No tmux is a failure, not a skip: `make deps` installs it.
 #
-# The session (examples/megami/duel.yaml, --seed 3, --lang en), by hand:
+# Session 1 (examples/megami/duel.yaml, --seed 3, --lang en), by hand
+# (each die prompt says whose roll it is, what for, and the target):
 #   die 1, 2 typed 6 6      アリア's initiative 6+6+5 = 17
 #   die 3 typed 7           re-asked: "type a value from 1 to 6 …"
 #   die 3, 4 typed 1 1      オーガ's initiative 1+1+2 = 4; order アリア, オーガ
@@ -101,7 +104,6 @@ type_line() {
 	"${T[@]}" send-keys -t mg Enter
 }
 
-DIE_PROMPT() { echo "die $1 (d6) [Enter=roll / 1-6]>"; }
 
 cd "$SRC" || exit 1
 "${T[@]}" -u new-session -d -s mg -x 120 -y 40 \
@@ -111,18 +113,20 @@ cd "$SRC" || exit 1
 	fail "tmux did not start"
 
 # MG-TRACK-2: dice typed at the table
-wait_prompt "$(DIE_PROMPT 1)"
+INIT_A="アリア's initiative 2D6+5"
+INIT_O="オーガ's initiative 2D6+2"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
 type_line 6
-wait_prompt "$(DIE_PROMPT 2)"
+wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]>"
 type_line 6
-wait_prompt "$(DIE_PROMPT 3)"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # a bad value is re-asked (the same prompt again: wait for the message
 # first, or the old prompt would pass for the new one)
 type_line 7
-wait_line "  type a value from 1 to 6 (Enter rolls, q quits)"
-wait_prompt "$(DIE_PROMPT 3)"
+wait_line "  type a value from 1 to 6 (Enter rolls, ? lists the keys)"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 type_line 1
-wait_prompt "$(DIE_PROMPT 4)"
+wait_prompt "$INIT_O (1, ?) [Enter=roll / 1-6]>"
 type_line 1
 
 # MG-TRACK-3, MG-TRACK-4: the state, the options and the default
@@ -134,16 +138,19 @@ expect_line "   2  オーガ  NPC   30/30     0     pending"
 expect_line "  a 1 2    attack ロングソード on オーガ (distance 0 m)"
 expect_line "Enter = a 1 2"
 # a typed decision
+ATK_A="アリア's attack roll (ロングソード at オーガ) 2D6+4"
+EVA_O="オーガ's evasion roll (アリア's ロングソード) 2D6+1 target 12"
+DMG_A="アリア's damage (ロングソード) 1D6+5"
 type_line "a 1 2"
-wait_prompt "$(DIE_PROMPT 5)"
+wait_prompt "$ATK_A [Enter=roll / 1-6]>"
 type_line 4
-wait_prompt "$(DIE_PROMPT 6)"
+wait_prompt "$ATK_A (4, ?) [Enter=roll / 1-6]>"
 type_line 4
-wait_prompt "$(DIE_PROMPT 7)"
+wait_prompt "$EVA_O [Enter=roll / 1-6]>"
 type_line 1
-wait_prompt "$(DIE_PROMPT 8)"
+wait_prompt "$EVA_O (1, ?) [Enter=roll / 1-6]>"
 type_line 2
-wait_prompt "$(DIE_PROMPT 9)"
+wait_prompt "$DMG_A [Enter=roll / 1-6]>"
 type_line 6
 wait_prompt "アリア>"
 expect_line "アリア's ロングソード at オーガ (2D6+4) ＞ 8[4,4]+4 ＞ 12"
@@ -158,9 +165,10 @@ expect_line "   2  オーガ  NPC   21/30     0     pending"
 expect_line "Enter = a 1 1"
 type_line ""
 # Enter at a die: the generator (seed 3: 5)
-wait_prompt "$(DIE_PROMPT 10)"
+ATK_O="オーガ's attack roll (棍棒 at アリア) 2D6+3"
+wait_prompt "$ATK_O [Enter=roll / 1-6]>"
 type_line ""
-wait_prompt "$(DIE_PROMPT 11)"
+wait_prompt "$ATK_O (5, ?) [Enter=roll / 1-6]>"
 expect_line "  → 5 (rolled)"
 # MG-TRACK-5: quit, save the replay
 type_line q
@@ -196,4 +204,172 @@ diff -u "$TMP/session.log" "$TMP/replayed.log" >&2 ||
 	fail "fight --replay differs from the session's log"
 grep -Fxq "$TMP/session.replay: note: the replay ends before the combat does (round 1)" \
 	"$TMP/replayed.err" || fail "no note that the replay ends early: $(cat "$TMP/replayed.err")"
+# Session 2: a whole fight with the odds, `a`, undo and redo, the GM's
+# hand, and a replay that `fight --replay` plays to the same result.  By
+# hand (seed 3's first d6 are 5 4 2 4: the dice of `fight --seed 3`'s
+# first two initiatives, checked below from its JSON log):
+#   o at die 1           the odds from the beginning: 10,000 fights seeded
+#                        3 + i, what `fight --runs 10000 --seed 3` says
+#   "6 6"                アリア 12 + 5 = 17 (two dice on one line)
+#   a                    オーガ's initiative by the generator: 5 4, 9 + 2 = 11
+#   a 1 2; 4 4, 1 2, 6   12 against 3 + 1: hit; 6 + 5 − 2 = 9, オーガ HP 21
+#   u                    undone: a 1 2 — オーガ back at 30/30
+#   r                    redone: a 1 2 (the same dice) — オーガ 21/30 again
+#   gm hp オーガ 3       GM: オーガ's HP 21 → 3
+#   o                    the odds from here (shown, not derived)
+#   e; オーガ Enter = a 1 1: 2 3 + 3 = 8; アリア 1 1: fumble, hit;
+#                        damage 1 + 7 − 3 = 5, アリア HP 19; Enter = e
+#   round 2: アリア "6 6" 17; a: オーガ 2 4 + 2 = 8
+#   アリア Enter = a 1 2: 5 5 + 4 = 14; オーガ 1 2 + 1 = 4: hit; damage
+#                        1 + 5 − 2 = 4: オーガ HP −1, 戦闘不能; PCs win in round 2
+#   Enter at "combat over"; ? at the save prompt; the file
+# The same pane runs it (a new session could race the server's exit):
+# respawned, its history cleared, so the screen holds session 2 only.
+cd "$SRC" || exit 1
+"${T[@]}" respawn-pane -k -t mg \
+	"env LC_ALL=C.UTF-8 TERM=xterm '$MEGAMI' track --lang en --seed 3 \
+	--log '$TMP/fight.log' examples/megami/duel.yaml; \
+	echo \"[exit \$?]\"; sleep 600" ||
+	fail "tmux did not respawn the pane"
+"${T[@]}" clear-history -t mg
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+"${T[@]}" clear-history -t mg
+[[ $(screen | grep -c '^megami track: ') -eq 1 && $(screen | grep -c 'session.replay') -eq 0 ]] ||
+	fail "session 1 is still on the screen"
+# MG-TRACK-10: the odds from the beginning are fight --runs's
+"$MEGAMI" --lang en fight --runs 10000 --seed 3 examples/megami/duel.yaml \
+	> "$TMP/runs.txt" || fail "fight --runs failed"
+# "  PC wins      65.5% [64.6%, 66.4%]" from "PC won  6549   65.5% [64.6%, 66.4%]"
+rate() { awk -v w="$1" -v l="$2" '$1 == w && ($2 == "won" || w == "Draw") {
+	n = NF; printf "  %-12s%6s %s %s", l, $(n-2), $(n-1), $n }' "$TMP/runs.txt"; }
+mean=$(sed -n 's/^Rounds: mean \([0-9.]*\),.*/\1/p' "$TMP/runs.txt")
+[[ -n $(rate PC "PC wins") && -n $mean ]] || fail "no figures in fight --runs: $(cat "$TMP/runs.txt")"
+type_line o
+wait_line "  ends in round: mean $mean (now round 1)"
+expect_line "odds (10000 fights from here, default policy, seed 3):"
+expect_line "$(rate PC "PC wins")"
+expect_line "$(rate NPC "NPC wins")"
+expect_line "$(rate Draw draw)"
+# MG-TRACK-11: ? at a die prompt
+type_line "?"
+wait_line "  a                  roll the rest of this roll (at initiative: every NPC's"
+# MG-TRACK-7: two dice on one line, then a for the NPC
+type_line "6 6"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+type_line a
+wait_prompt "アリア>"
+expect_line "オーガ's initiative (2D6+2) ＞ 9[4,5]+2 ＞ 11"
+expect_line "== round 1 ==  order: 1.アリア(17) → 2.オーガ(11)"
+type_line "a 1 2"
+wait_prompt "$ATK_A [Enter=roll / 1-6]>"
+type_line "4 4"
+wait_prompt "$EVA_O [Enter=roll / 1-6]>"
+type_line "1 2"
+wait_prompt "$DMG_A [Enter=roll / 1-6]>"
+type_line 6
+wait_prompt "アリア>"
+expect_line "   2  オーガ  NPC   30/30     0     pending"
+expect_line "オーガ takes 9 damage (11 − modifier 2 for impact), HP 21"
+# MG-TRACK-8: undo, then redo
+type_line u
+wait_line "  undone: a 1 2 (r redoes it)"
+wait_prompt "アリア>"
+[[ $(screen | grep -c "^   2  オーガ  NPC   30/30     0     pending$") -eq 2 ]] ||
+	fail "the undo did not show オーガ at 30/30 again"
+type_line r
+wait_line "  redone: a 1 2"
+wait_prompt "アリア>"
+[[ $(screen | grep -c "^オーガ takes 9 damage (11 − modifier 2 for impact), HP 21$") -eq 2 ]] ||
+	fail "the redo did not show the attack's log again"
+# MG-TRACK-9: the GM's hand
+type_line "gm hp オーガ 3"
+wait_line "GM: オーガ's HP 21 → 3"
+wait_prompt "アリア>"
+expect_line "   2  オーガ  NPC   3/30      0     pending"
+type_line o
+wait_line "odds (10000 fights from here, default policy, seed 3):"
+wait_prompt "アリア>"
+screen | grep -Eq '^  PC wins +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]$' || fail "no PC odds line"
+screen | grep -Eq '^  ends in round: mean [0-9.]+ \(now round 1\)$' || fail "no rounds line"
+type_line e
+wait_prompt "オーガ>"
+type_line ""
+wait_prompt "$ATK_O [Enter=roll / 1-6]>"
+type_line "2 3"
+wait_prompt "アリア's evasion roll (オーガ's 棍棒) 2D6+3 target 8 [Enter=roll / 1-6]>"
+type_line "1 1"
+wait_prompt "オーガ's damage (棍棒) 1D6+7 [Enter=roll / 1-6]>"
+type_line 1
+wait_prompt "オーガ>"
+expect_line "アリア takes 5 damage (8 − modifier 3 for impact), HP 19"
+type_line ""
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line "6 6"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+type_line a
+wait_prompt "アリア>"
+expect_line "オーガ's initiative (2D6+2) ＞ 6[2,4]+2 ＞ 8"
+type_line ""
+wait_prompt "$ATK_A [Enter=roll / 1-6]>"
+type_line "5 5"
+wait_prompt "オーガ's evasion roll (アリア's ロングソード) 2D6+1 target 14 [Enter=roll / 1-6]>"
+type_line "1 2"
+wait_prompt "$DMG_A [Enter=roll / 1-6]>"
+type_line 1
+wait_prompt "combat over [Enter=finish / u=undo]>"
+expect_line "オーガ takes 4 damage (6 − modifier 2 for impact), HP -1"
+expect_line "PC wins"
+type_line ""
+wait_prompt "save the replay to (Enter: don't save)>"
+type_line "?"
+wait_line "Play it with megami fight --replay FILE."
+wait_prompt "save the replay to (Enter: don't save)>"
+type_line "$TMP/fight.replay"
+wait_prompt "[exit 0]"
+
+# the generator's dice, as fight --seed 3 rolls them (its JSON keeps the
+# rolled order)
+"$MEGAMI" fight --seed 3 --format json examples/megami/duel.yaml |
+	grep -o '"type":"initiative","round":[12],"actor":"[^"]*","dice":\[[0-9,]*\]' |
+	sed 's/.*\[\(.*\)\]/\1/' | tr '\n' ' ' > "$TMP/gen.txt"
+[[ $(cat "$TMP/gen.txt") == "5,4 2,4 5,5 1,1 " ]] ||
+	fail "seed 3's first dice are not 5 4 2 4: $(cat "$TMP/gen.txt")"
+grep -v '^|' "$TMP/fight.replay" > "$TMP/fight.items"
+cat > "$TMP/fight.want" <<EOF
+megami-replay 1
+rng xoshiro256ss-1
+seed 3
+scenario examples/megami/duel.yaml
+dice 6 6 5 4
+attack 1 2
+dice 4 4 1 2 6
+gm hp 2 3
+end
+attack 1 1
+dice 2 3 1 1 1
+end
+dice 6 6 2 4
+attack 1 2
+dice 5 5 1 2 1
+EOF
+diff -u "$TMP/fight.want" "$TMP/fight.items" >&2 ||
+	fail "the saved replay is not what survived of the session"
+"$MEGAMI" --lang en fight --replay "$TMP/fight.replay" > "$TMP/fight.replayed" \
+	2> "$TMP/fight.err"
+rc=$?
+[[ $rc -eq 0 && ! -s $TMP/fight.err ]] ||
+	fail "fight --replay exited $rc: $(cat "$TMP/fight.err")"
+diff -u "$TMP/fight.log" "$TMP/fight.replayed" >&2 ||
+	fail "fight --replay differs from the session's log"
+grep -Fxq "GM: オーガ's HP 21 → 3" "$TMP/fight.replayed" ||
+	fail "the GM's hand is not in the replayed log"
+tail -n 4 "$TMP/fight.replayed" > "$TMP/fight.result"
+cat > "$TMP/fight.result.want" <<EOF
+■Result (round 2)
+PC wins
+アリア (PC) HP 19 able
+オーガ (NPC) HP -1 incapacitated
+EOF
+diff -u "$TMP/fight.result.want" "$TMP/fight.result" >&2 ||
+	fail "the replayed result is not the hand-derived one"
 echo "track_tmux.sh: ok"

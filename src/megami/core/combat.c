@@ -58,13 +58,25 @@ int mg_roll(mg_combat *c, int64_t *v)
 		 * callback source (a tracker, a replay) goes through it */
 		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
 		d->rolled++;
-		return 0;
+	} else {
+		rc = ut_dice_roll(&u, d, 6);
+		if (rc < 0)
+			return rc;
+		*v = (int64_t)u;
 	}
-	rc = ut_dice_roll(&u, d, 6);
-	if (rc < 0)
-		return rc;
-	*v = (int64_t)u;
+	/* MG-TRACK-7: the roll under way, for the next die's prompt */
+	if (c->roll.index < 2)
+		c->roll.rolled[c->roll.index] = *v;
+	if (++c->roll.index >= c->roll.ndice)
+		c->roll.kind = MG_ROLL_NONE;
 	return 0;
+}
+
+void mg_combat_rolling(mg_roll_info *out, const mg_combat *c)
+{
+	*out = c->roll;
+	if (out->kind == MG_ROLL_NONE)
+		memset(out, 0, sizeof(*out));
 }
 
 /* MG-MOVE-1: allowance = max(0, 5 + 行動) (M4, M8.4). */
@@ -168,6 +180,8 @@ void mg_combat_restart(mg_combat *c)
 	c->rc = 0;
 	c->err[0] = '\0';
 	c->nevents = 0;
+	memset(&c->roll, 0, sizeof(c->roll));
+	c->refusal = MG_REFUSE_NONE;
 }
 
 void mg_combat_free(mg_combat *c)
@@ -255,6 +269,8 @@ static int begin_round(mg_combat *c)
 		const mg_character *d = &c->s->characters[i];
 		if (h->status != MG_STATUS_PENDING)
 			continue;
+		mg_roll_begin(c, MG_ROLL_INITIATIVE, (uint32_t)i, -1, -1, 2,
+		              d->stat[MG_STAT_INITIATIVE]);
 		if ((rc = mg_roll(c, &h->idice[0])) < 0 ||
 		    (rc = mg_roll(c, &h->idice[1])) < 0)
 			return rc;
@@ -500,15 +516,82 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 
 /* ---- actions ------------------------------------------------------------- */
 
-static int illegal(const mg_combat *c, const char *what)
+/* MG-ACT-1: the reasons of refusals, English (mg_error_last) and Japanese
+ * (mg_refusal_text). */
+static const char *const refusals[][2] = {
+	[MG_REFUSE_NONE] = {"", ""},
+	[MG_REFUSE_NO_ATTACK] = {"no such attack",
+	                     "その攻撃はありません"},
+	[MG_REFUSE_NO_TARGET] = {"no such target",
+	                     "その対象はいません"},
+	[MG_REFUSE_NOT_ENEMY] = {"the target is not an enemy",
+	                     "対象が敵ではありません"},
+	[MG_REFUSE_DEAD] = {"the target is dead",
+	                     "対象は死亡しています"},
+	[MG_REFUSE_NOT_DOWN] = {"とどめ needs a 戦闘不能 target",
+	                     "とどめは戦闘不能の相手にだけ刺せます"},
+	[MG_REFUSE_RANGE] = {"the target is out of range",
+	                     "対象が射程の外です"},
+	[MG_REFUSE_ZERO_MOVE] = {"a move of 0 m is not made",
+	                     "0 m の移動はしません"},
+	[MG_REFUSE_TOO_FAR] = {"the move is longer than the allowance",
+	                     "移動力より長い移動です"},
+	[MG_REFUSE_DECIDED] = {"the combat is decided: end the main process",
+	                     "勝敗が決まりました：メインプロセスを終えてください"},
+	[MG_REFUSE_WAIT] = {"待機 is not possible now",
+	                     "いまは待機できません"},
+	[MG_REFUSE_NO_MOVE_LEFT] = {"no action left for this move",
+	                     "この移動に使える行動が残っていません"},
+	[MG_REFUSE_COMPLEX] = {"a complex attack needs the whole main process",
+	                     "複雑な攻撃にはメインプロセスの全部が要ります"},
+	[MG_REFUSE_NO_NORMAL] = {"no 通常 action left",
+	                     "通常行動が残っていません"},
+	[MG_REFUSE_NOT_MAIN] = {"not an action of a main process",
+	                     "メインプロセスの行動ではありません"},
+	[MG_REFUSE_NOT_PENDING] = {"no decision is pending (call mg_combat_next)",
+	                     "いまは決定を待っていません"},
+	[MG_REFUSE_RESUME_ONLY] = {"resume or stay, nothing else",
+	                     "答えは resume（行動する）か stay（待機を続ける）だけです"},
+	[MG_REFUSE_NO_CHARACTER] = {"no such character",
+	                     "そのキャラクターはいません"},
+	[MG_REFUSE_ALREADY] = {"it has that condition already",
+	                     "すでにその状態です"},
+	[MG_REFUSE_HASNT] = {"it does not have that condition",
+	                     "その状態ではありません"},
+	[MG_REFUSE_IS_DEAD] = {"it is dead: clear 死亡 first",
+	                     "死亡しています：先に死亡を解除してください"},
+	[MG_REFUSE_BAD_ADJUST] = {"not an adjustment (HP, position, 戦闘不能 or 死亡)",
+	                     "調整できるのは HP、位置、戦闘不能、死亡です"},
+};
+
+mg_refusal mg_combat_refusal(const mg_combat *c)
 {
-	return ut_error_set(UT_EINVALID, "%s: %s",
-	                    c->s->characters[c->actor].name, what);
+	return c->refusal;
+}
+
+const char *mg_refusal_text(mg_refusal r, mg_lang lang)
+{
+	if ((size_t)r >= sizeof(refusals) / sizeof(refusals[0]))
+		return "";
+	return refusals[r][lang == MG_LANG_EN ? 0 : 1];
+}
+
+/* Refuse with reason r, said of character `who` (MG-ACT-1). */
+static int refuse_as(mg_combat *c, uint32_t who, mg_refusal r)
+{
+	c->refusal = r;
+	return ut_error_set(UT_EINVALID, "%s: %s", c->s->characters[who].name,
+	                    refusals[r][0]);
+}
+
+static int illegal(mg_combat *c, mg_refusal r)
+{
+	return refuse_as(c, c->actor, r);
 }
 
 /* MG-ACT-1 MG-ATTACK-1 MG-FINISH-1 MG-FINISH-2: an attack or とどめ
  * target is an enemy, not dead, in range of the attack. */
-static int check_target(const mg_combat *c, const mg_action *a,
+static int check_target(mg_combat *c, const mg_action *a,
                         int finishing)
 {
 	const mg_character *me = &c->s->characters[c->actor];
@@ -516,37 +599,37 @@ static int check_target(const mg_combat *c, const mg_action *a,
 	uint64_t d;
 
 	if (a->attack >= me->nattacks)
-		return illegal(c, "no such attack");
+		return illegal(c, MG_REFUSE_NO_ATTACK);
 	if (a->target >= c->n)
-		return illegal(c, "no such target");
+		return illegal(c, MG_REFUSE_NO_TARGET);
 	them = &c->s->characters[a->target];
 	if (them->side == me->side)
-		return illegal(c, "the target is not an enemy");
+		return illegal(c, MG_REFUSE_NOT_ENEMY);
 	if (c->ch[a->target].state == MG_STATE_DEAD)
-		return illegal(c, "the target is dead");
+		return illegal(c, MG_REFUSE_DEAD);
 	if (finishing && c->ch[a->target].state != MG_STATE_INCAPACITATED)
-		return illegal(c, "とどめ needs a 戦闘不能 target");
+		return illegal(c, MG_REFUSE_NOT_DOWN);
 	d = mg_dist(c->ch[c->actor].pos, c->ch[a->target].pos);
 	if (!mg_in_range(d, me->attacks[a->attack].range))
-		return illegal(c, "the target is out of range");
+		return illegal(c, MG_REFUSE_RANGE);
 	return 0;
 }
 
-static int check_move(const mg_combat *c, const mg_action *a, int full)
+static int check_move(mg_combat *c, const mg_action *a, int full)
 {
 	const mg_character *me = &c->s->characters[c->actor];
 	int64_t allow = 0;
 	int rc;
 
 	if (a->to == c->ch[c->actor].pos)
-		return illegal(c, "a move of 0 m is not made");
+		return illegal(c, MG_REFUSE_ZERO_MOVE);
 	if ((rc = mg_allowance(&allow, me)) < 0)
 		return rc;
 	if (full && ut_ckd_mul(&allow, allow, 3))
 		return ut_error_set(UT_EOVERFLOW, "%s: 3 × %lld overflows",
 		                    me->name, (long long)allow);
 	if (!mg_in_range(mg_dist(c->ch[c->actor].pos, a->to), allow))
-		return illegal(c, "the move is longer than the allowance");
+		return illegal(c, MG_REFUSE_TOO_FAR);
 	return 0;
 }
 
@@ -563,12 +646,12 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 		return end_main(c);
 	*applied = 0;
 	if (c->cut)
-		return illegal(c, "the combat is decided: end the main process");
+		return illegal(c, MG_REFUSE_DECIDED);
 	switch (a->kind) {
 	case MG_ACT_WAIT:
 		/* MG-WAIT-1: instead of any action, once a round */
 		if (!mg_budget_complex(c) || c->resumed || c->ch[c->actor].waited)
-			return illegal(c, "待機 is not possible now");
+			return illegal(c, MG_REFUSE_WAIT);
 		*applied = 1;
 		c->ch[c->actor].status = MG_STATUS_WAITING;
 		c->ch[c->actor].waited = 1;
@@ -587,7 +670,7 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 	case MG_ACT_FULL_MOVE: {
 		int full = a->kind == MG_ACT_FULL_MOVE;
 		if (full ? !mg_budget_normal(c) : !mg_budget_simple(c))
-			return illegal(c, "no action left for this move");
+			return illegal(c, MG_REFUSE_NO_MOVE_LEFT);
 		if ((rc = check_move(c, a, full)) < 0)
 			return rc;
 		*applied = 1;
@@ -603,13 +686,12 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 			return rc;
 		if (me->attacks[a->attack].timing == MG_TIMING_COMPLEX) {
 			if (!mg_budget_complex(c))
-				return illegal(c, "a complex attack needs the "
-				                  "whole main process");
+				return illegal(c, MG_REFUSE_COMPLEX);
 			*applied = 1;
 			c->ncomplex++;
 		} else {
 			if (!mg_budget_normal(c))
-				return illegal(c, "no 通常 action left");
+				return illegal(c, MG_REFUSE_NO_NORMAL);
 			*applied = 1;
 			c->nnormal++;
 		}
@@ -619,13 +701,13 @@ static int act_main(mg_combat *c, const mg_action *a, int *applied)
 		if ((rc = check_target(c, a, 1)) < 0)
 			return rc;
 		if (!mg_budget_normal(c))
-			return illegal(c, "no 通常 action left");
+			return illegal(c, MG_REFUSE_NO_NORMAL);
 		*applied = 1;
 		c->nnormal++;
 		c->acted = 1;
 		return mg_resolve_finish(c, c->actor, a->attack, a->target);
 	default:
-		return illegal(c, "not an action of a main process");
+		return illegal(c, MG_REFUSE_NOT_MAIN);
 	}
 }
 
@@ -635,6 +717,7 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 {
 	int rc, applied = 0;
 
+	c->refusal = MG_REFUSE_NONE;
 	switch (c->phase) {
 	case MG_PH_FAILED:
 		return refail(c);
@@ -648,27 +731,177 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 		uint32_t i;
 		if (c->resume_i >= c->norder ||
 		    c->ch[c->order[c->resume_i]].status != MG_STATUS_WAITING ||
-		    c->ch[c->order[c->resume_i]].state != MG_STATE_ABLE)
+		    c->ch[c->order[c->resume_i]].state != MG_STATE_ABLE) {
+			c->refusal = MG_REFUSE_NOT_PENDING;
 			return ut_error_set(UT_EINVALID,
 			                    "no decision is pending "
 			                    "(call mg_combat_next)");
+		}
 		i = c->order[c->resume_i];
 		if (a->kind == MG_ACT_STAY) {
 			c->resume_i++;
 			return 0;
 		}
 		if (a->kind != MG_ACT_RESUME)
-			return ut_error_set(UT_EINVALID,
-			                    "%s: resume or stay, nothing else",
-			                    c->s->characters[i].name);
+			return refuse_as(c, i, MG_REFUSE_RESUME_ONLY);
 		rc = start_main(c, i, 1, 0);
 		break;
 	}
 	default:
+		c->refusal = MG_REFUSE_NOT_PENDING;
 		return ut_error_set(UT_EINVALID,
 		                    "no decision is pending (call mg_combat_next)");
 	}
 	if (rc < 0)
 		return fail(c, rc);
+	return 0;
+}
+
+/* ---- the GM's hand: MG-GM-1 ---------------------------------------------- */
+
+/* The state of character `who` becomes `to` (the able counts follow). */
+static void set_state(mg_combat *c, uint32_t who, mg_state to)
+{
+	mg_cchar *h = &c->ch[who];
+
+	if (h->state == MG_STATE_ABLE && to != MG_STATE_ABLE)
+		c->able[h->side]--;
+	else if (h->state != MG_STATE_ABLE && to == MG_STATE_ABLE)
+		c->able[h->side]++;
+	h->state = to;
+}
+
+/* Whether adj may be applied to h; the refusal, or MG_REFUSE_NONE. */
+static mg_refusal adjust_check(const mg_cchar *h, const mg_adjust *adj)
+{
+	int cond = adj->value == MG_STATE_INCAPACITATED ||
+	           adj->value == MG_STATE_DEAD;
+
+	switch (adj->kind) {
+	case MG_ADJ_HP:
+	case MG_ADJ_POS:
+		return MG_REFUSE_NONE;
+	case MG_ADJ_ADD:
+		if (!cond)
+			return MG_REFUSE_BAD_ADJUST;
+		if (h->state == MG_STATE_DEAD ||
+		    (adj->value == MG_STATE_INCAPACITATED &&
+		     h->state == MG_STATE_INCAPACITATED))
+			return MG_REFUSE_ALREADY;
+		return MG_REFUSE_NONE;
+	case MG_ADJ_CLEAR:
+		if (!cond)
+			return MG_REFUSE_BAD_ADJUST;
+		if (adj->value == MG_STATE_INCAPACITATED &&
+		    h->state == MG_STATE_DEAD)
+			return MG_REFUSE_IS_DEAD;
+		if (h->state != adj->value)
+			return MG_REFUSE_HASNT;
+		return MG_REFUSE_NONE;
+	default:
+		return MG_REFUSE_BAD_ADJUST;
+	}
+}
+
+int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
+{
+	mg_cchar *h;
+	mg_event ev;
+	mg_refusal r;
+	mg_state before;
+	int64_t from = 0, to = 0;
+	int rc;
+
+	c->refusal = MG_REFUSE_NONE;
+	if (c->phase == MG_PH_FAILED)
+		return refail(c);
+	if (c->phase != MG_PH_MAIN && c->phase != MG_PH_RESUME) {
+		c->refusal = MG_REFUSE_NOT_PENDING;
+		return ut_error_set(UT_EINVALID,
+		                    "no decision is pending (call mg_combat_next)");
+	}
+	if (adj->who >= c->n) {
+		c->refusal = MG_REFUSE_NO_CHARACTER;
+		return ut_error_set(UT_EINVALID, "%s",
+		                    refusals[MG_REFUSE_NO_CHARACTER][0]);
+	}
+	h = &c->ch[adj->who];
+	if ((r = adjust_check(h, adj)) != MG_REFUSE_NONE)
+		return refuse_as(c, adj->who, r);
+	before = h->state;
+	switch (adj->kind) {
+	case MG_ADJ_HP:
+		from = h->hp;
+		to = h->hp = adj->value;
+		/* MG-GM-2: HP decides 戦闘不能 as damage does, both ways */
+		if (h->state == MG_STATE_ABLE && h->hp <= 0)
+			set_state(c, adj->who, MG_STATE_INCAPACITATED);
+		else if (h->state == MG_STATE_INCAPACITATED && h->hp > 0)
+			set_state(c, adj->who, MG_STATE_ABLE);
+		break;
+	case MG_ADJ_POS:
+		from = h->pos;
+		to = h->pos = adj->value;
+		break;
+	case MG_ADJ_ADD:
+		from = h->state;
+		set_state(c, adj->who, (mg_state)adj->value);
+		to = h->state;
+		break;
+	default: /* MG_ADJ_CLEAR */
+		from = h->state;
+		set_state(c, adj->who, adj->value == MG_STATE_DEAD
+		                       ? MG_STATE_INCAPACITATED : MG_STATE_ABLE);
+		to = h->state;
+		break;
+	}
+	/* MG-GM-3: the consequences, at the next mg_combat_next */
+	if (c->phase == MG_PH_MAIN)
+		c->cut = !c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC] ||
+		         c->ch[c->actor].state != MG_STATE_ABLE;
+	if ((rc = mg_event_due(c)) > 0) {
+		mg_event_init(&ev, c, MG_EV_ADJUST);
+		ev.target = (int32_t)adj->who;
+		ev.flag = (int)adj->kind;
+		ev.from = from;
+		ev.to = to;
+		ev.value = before;
+		ev.value2 = h->state;
+		ev.hp = h->hp;
+		rc = mg_emit(c, &ev);
+	}
+	if (rc == 0 && c->phase == MG_PH_RESUME &&
+	    (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC]))
+		rc = finish(c, c->round);
+	if (rc < 0)
+		return fail(c, rc);
+	return 0;
+}
+
+int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
+{
+	mg_combat_opts opts;
+	mg_cchar *ch;
+	uint32_t *order, *targets;
+	unsigned char *hit;
+
+	if (dst->s != src->s)
+		return ut_error_set(UT_EINVALID,
+		                    "copy: the combats have different scenarios");
+	if (dst == src)
+		return 0;
+	opts = dst->opts;
+	ch = dst->ch;
+	order = dst->order;
+	targets = dst->targets;
+	hit = dst->hit;
+	memcpy(ch, src->ch, src->n * sizeof(*ch));
+	memcpy(order, src->order, src->n * sizeof(*order));
+	*dst = *src;
+	dst->opts = opts;
+	dst->ch = ch;
+	dst->order = order;
+	dst->targets = targets;
+	dst->hit = hit;
 	return 0;
 }

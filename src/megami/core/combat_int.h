@@ -61,6 +61,8 @@ struct mg_combat {
 	uint64_t nevents;  /* events so far (MG-BUDGET-1) */
 	int rc;            /* MG_PH_FAILED: the error */
 	char err[512];
+	mg_roll_info roll; /* the roll under way (mg_combat_rolling) */
+	mg_refusal refusal;/* the last refusal (mg_combat_refusal) */
 };
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
@@ -103,8 +105,26 @@ int mg_event_due(mg_combat *c);
 /* Hand ev to the callback; MG_ERROR (error set) when it says stop. */
 int mg_emit(mg_combat *c, const mg_event *ev);
 
-/* One d6 from the dice source into *v (0, or the source's error). */
+/* One d6 from the dice source into *v (0, or the source's error); it is
+ * die roll.index of c->roll, which ends with its last die. */
 int mg_roll(mg_combat *c, int64_t *v);
+
+/* A roll of ndice dice begins: what it is for (mg_combat_rolling). */
+static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
+                                 uint32_t who, int32_t against,
+                                 int32_t attack, int ndice, int64_t modifier)
+{
+	c->roll.kind = kind;
+	c->roll.who = (int32_t)who;
+	c->roll.against = against;
+	c->roll.attack = attack;
+	c->roll.ndice = ndice;
+	c->roll.index = 0;
+	c->roll.modifier = modifier;
+	c->roll.has_target = 0;
+	c->roll.target = 0;
+	c->roll.crit_only = 0;
+}
 
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);

@@ -87,7 +87,25 @@ int mg_replay_add_action(mg_replay *r, const mg_action *action)
 	return 0;
 }
 
+int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust)
+{
+	mg_replay_item *it = add_item(r);
+	if (!it)
+		return UT_ENOMEM;
+	it->kind = MG_RITEM_ADJUST;
+	it->adjust = *adjust;
+	return 0;
+}
+
 /* ---- parsing ------------------------------------------------------------- */
+
+/* MG-GM-1: the words of the GM's hand after `gm`, and of conditions. */
+static const char *const gm_words[] = {"hp", "pos", "add", "clear"};
+
+static const char *const cond_words[] = {
+	[MG_STATE_INCAPACITATED] = "incapacitated",
+	[MG_STATE_DEAD] = "dead",
+};
 
 /* The words of decisions: MG-REPLAY-2. */
 static const struct {
@@ -222,9 +240,9 @@ static int decision(parser *ps, const tok *t, size_t n)
 	if (w == sizeof(words) / sizeof(words[0]))
 		return fail_at(ps, UT_EINVALID, t[0].col,
 		               UT_TRL(ps->lang, "「%.*s」は分かりません（dice, attack, finish, "
-		                                "move, run, wait, end, resume, stay のどれか）",
+		                                "move, run, wait, end, resume, stay, gm のどれか）",
 		                      "unknown word '%.*s' (expected dice, attack, finish, "
-		                      "move, run, wait, end, resume or stay)"),
+		                      "move, run, wait, end, resume, stay or gm)"),
 		               (int)t[0].len, t[0].s);
 	if (n - 1 < (size_t)words[w].nargs)
 		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
@@ -251,6 +269,59 @@ static int decision(parser *ps, const tok *t, size_t n)
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ACTION;
 	it->action = a;
+	it->line = ps->line;
+	it->col = t[0].col;
+	return 0;
+}
+
+/* MG-GM-1: "gm hp C V", "gm pos C P", "gm add|clear C incapacitated|dead"
+ * (C from 1).  Returns 0 or a located error. */
+static int gm_line(parser *ps, const tok *t, size_t n)
+{
+	mg_adjust adj;
+	mg_replay_item *it;
+	size_t w;
+	int rc;
+
+	memset(&adj, 0, sizeof(adj));
+	for (w = 0; n > 1 && w < sizeof(gm_words) / sizeof(gm_words[0]); w++)
+		if (tok_is(&t[1], gm_words[w]))
+			break;
+	if (n < 2 || w == sizeof(gm_words) / sizeof(gm_words[0]))
+		return fail_at(ps, UT_EINVALID,
+		               n < 2 ? chars(ps->text, ps->len) + 1 : t[1].col,
+		               UT_TRL(ps->lang, "「gm」の後は hp, pos, add, clear のどれかです",
+		                      "'gm' is followed by hp, pos, add or clear"));
+	if (n < 4)
+		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
+		               UT_TRL(ps->lang, "「gm %s」にはキャラクターの番号と値が要ります",
+		                      "'gm %s' needs a character number and a value"),
+		               gm_words[w]);
+	if (n > 4)
+		return fail_at(ps, UT_EINVALID, t[4].col,
+		               UT_TRL(ps->lang, "「gm %s」の値が多すぎます",
+		                      "too many values for 'gm %s'"), gm_words[w]);
+	adj.kind = (mg_adjust_kind)w;
+	if ((rc = ordinal(ps, &t[2], UT_TRL(ps->lang, "キャラクター", "character"),
+	                  &adj.who)) < 0)
+		return rc;
+	if (adj.kind == MG_ADJ_HP || adj.kind == MG_ADJ_POS) {
+		if ((rc = number(ps, &t[3], 1, &adj.value)) < 0)
+			return rc;
+	} else if (tok_is(&t[3], cond_words[MG_STATE_INCAPACITATED])) {
+		adj.value = MG_STATE_INCAPACITATED;
+	} else if (tok_is(&t[3], cond_words[MG_STATE_DEAD])) {
+		adj.value = MG_STATE_DEAD;
+	} else {
+		return fail_at(ps, UT_EINVALID, t[3].col,
+		               UT_TRL(ps->lang, "状態は incapacitated か dead です（「%.*s」）",
+		                      "the condition is incapacitated or dead, not '%.*s'"),
+		               (int)t[3].len, t[3].s);
+	}
+	if (!(it = add_item(ps->r)))
+		return UT_ENOMEM;
+	it->kind = MG_RITEM_ADJUST;
+	it->adjust = adj;
 	it->line = ps->line;
 	it->col = t[0].col;
 	return 0;
@@ -498,6 +569,8 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 		}
 		if (tok_is(&t[0], "dice"))
 			rc = dice_line(&ps, t, ntok);
+		else if (tok_is(&t[0], "gm"))
+			rc = gm_line(&ps, t, ntok);
 		else
 			rc = decision(&ps, t, ntok);
 	}
@@ -564,6 +637,18 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 			           r->items[i + 1].kind != MG_RITEM_DIE;
 			ut_buf_printf(&b, "%s%" PRId64 "%s", first ? "dice " : " ",
 			              it->die, last ? "\n" : "");
+			continue;
+		}
+		if (it->kind == MG_RITEM_ADJUST) {
+			const mg_adjust *g = &it->adjust;
+			ut_buf_printf(&b, "gm %s %" PRIu64 " ",
+			              gm_words[(unsigned)g->kind & 3],
+			              (uint64_t)g->who + 1);
+			if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
+				ut_buf_printf(&b, "%" PRId64 "\n", g->value);
+			else
+				ut_buf_printf(&b, "%s\n", g->value == MG_STATE_DEAD
+				              ? "dead" : "incapacitated");
 			continue;
 		}
 		switch (a->kind) {
@@ -643,6 +728,12 @@ int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out)
 		                        "the replay ends before die %zu"), index);
 	}
 	it = &r->items[p->pos];
+	if (it->kind == MG_RITEM_ADJUST)
+		return play_fail(p, it, UT_EINVALID,
+		                 UT_TRL(p->lang, "ここではダイス（%zu個目）が要りますが、"
+		                                 "リプレイには GM の調整があります",
+		                        "die %zu is needed here, but the replay has a "
+		                        "GM adjustment"), index);
 	if (it->kind != MG_RITEM_DIE)
 		return play_fail(p, it, UT_EINVALID,
 		                 UT_TRL(p->lang, "ここではダイス（%zu個目）が要りますが、"
@@ -694,6 +785,18 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 			return 0;
 		}
 		it = &r->items[p->pos];
+		if (it->kind == MG_RITEM_ADJUST) {
+			/* MG-GM-1: the GM's hand, at a decision, before it */
+			p->pos++;
+			if ((rc = mg_combat_adjust(c, &it->adjust)) < 0) {
+				if (rc == UT_EINVALID && p->loc.line == 0) {
+					p->loc.line = it->line;
+					p->loc.col = it->col;
+				}
+				return rc;
+			}
+			continue;
+		}
 		if (it->kind != MG_RITEM_ACTION)
 			return play_fail(p, it, UT_EINVALID,
 			                 UT_TRL(p->lang, "ここでは%sの決定が要りますが、リプレイ"

@@ -107,8 +107,17 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 		/* MG-MOVE-3: 離脱, an opposed 行動 roll; not a judgement (M8.3) */
 		const mg_character *o = &c->s->characters[opp];
 		int64_t d[4], v1, v2;
-		if ((rc = mg_roll(c, &d[0])) < 0 || (rc = mg_roll(c, &d[1])) < 0 ||
-		    (rc = mg_roll(c, &d[2])) < 0 || (rc = mg_roll(c, &d[3])) < 0)
+		mg_roll_begin(c, MG_ROLL_DISENGAGE, i, opp, -1, 2,
+		              me->stat[MG_STAT_INITIATIVE]);
+		if ((rc = mg_roll(c, &d[0])) < 0 || (rc = mg_roll(c, &d[1])) < 0)
+			return rc;
+		/* MG-TRACK-7: the opponent holds it with a value ≥ the mover's */
+		mg_roll_begin(c, MG_ROLL_HOLD, (uint32_t)opp, (int32_t)i, -1, 2,
+		              o->stat[MG_STAT_INITIATIVE]);
+		c->roll.has_target = !ut_ckd_add(&c->roll.target,
+		                                 me->stat[MG_STAT_INITIATIVE],
+		                                 d[0] + d[1]);
+		if ((rc = mg_roll(c, &d[2])) < 0 || (rc = mg_roll(c, &d[3])) < 0)
 			return rc;
 		if (ut_ckd_add(&v1, me->stat[MG_STAT_INITIATIVE], d[0] + d[1]) ||
 		    ut_ckd_add(&v2, o->stat[MG_STAT_INITIATIVE], d[2] + d[3]))
@@ -221,6 +230,8 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	int crit, fumble, rc, anyhit = 0;
 
 	/* MG-ATTACK-2: the attack judgement (M2: 12 critical, 2 fumble) */
+	mg_roll_begin(c, MG_ROLL_ATTACK, i, (int32_t)t, (int32_t)a, 2,
+	              check_value(me, at));
 	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
 		return rc;
 	if (ut_ckd_add(&value, check_value(me, at), d1 + d2))
@@ -270,6 +281,12 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			int64_t base = at->kind == MG_KIND_MAGIC
 			                       ? td->stat[MG_STAT_RESISTANCE]
 			                       : td->stat[MG_STAT_EVASION];
+			mg_roll_begin(c, at->kind == MG_KIND_MAGIC
+			                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
+			              tk, (int32_t)i, (int32_t)a, 2, base);
+			c->roll.has_target = 1;
+			c->roll.target = value;
+			c->roll.crit_only = crit;
 			if ((rc = mg_roll(c, &e1)) < 0 ||
 			    (rc = mg_roll(c, &e2)) < 0)
 				return rc;
@@ -315,6 +332,7 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	if (!anyhit)
 		return 0;
 	/* MG-ATTACK-4: one damage die for everyone hit */
+	mg_roll_begin(c, MG_ROLL_DAMAGE, i, -1, (int32_t)a, 1, at->damage);
 	if ((rc = mg_roll(c, &d1)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, d1))
@@ -382,6 +400,13 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	int64_t die, ad, mod, real;
 	int attr, armor_attr, rc, killed;
 
+	/* MG-TRACK-7: it kills with damage + die − modifier ≥ 1 */
+	mg_roll_begin(c, MG_ROLL_FINISH, i, (int32_t)t, (int32_t)a, 1,
+	              at->damage);
+	c->roll.has_target = !ut_ckd_add(&c->roll.target, 1,
+	                                 mg_armor_modifier(NULL, NULL,
+	                                                   &c->s->characters[t],
+	                                                   at->attributes));
 	if ((rc = mg_roll(c, &die)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, die))

@@ -34,6 +34,7 @@
 
 typedef struct shared {
 	const mg_scenario *scenario;
+	const mg_mc_start *start; /* NULL: every run from the beginning */
 	mg_mc_report *rep;
 	uint64_t seed;
 	uint64_t max_events; /* of each run (MG-BUDGET-2) */
@@ -43,7 +44,24 @@ typedef struct worker {
 	shared *sh;
 	mg_combat *combat;
 	ut_dice dice;
+	size_t fed;      /* start->dice given in this run (MG-MC-FROM-1) */
 } worker;
+
+/* MG-MC-FROM-1: the dice of a run from a state: the start's dice first,
+ * then the run's generator. */
+static int start_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
+{
+	worker *w = ud;
+	const mg_mc_start *st = w->sh->start;
+
+	(void)index;
+	if (w->fed < st->ndice) {
+		*out = (uint64_t)st->dice[w->fed++];
+		return 0;
+	}
+	*out = ut_rng_die(&w->dice.rng, sides);
+	return 0;
+}
 
 typedef struct setup_ctx {
 	shared *sh;
@@ -59,7 +77,10 @@ static int setup(void *ud, unsigned t, void **wp)
 	worker *w = &c->ws[t];
 
 	w->sh = c->sh;
-	ut_dice_seed(&w->dice, c->sh->seed);
+	if (c->sh->start && c->sh->start->ndice)
+		ut_dice_callback(&w->dice, start_die, w, c->sh->seed);
+	else
+		ut_dice_seed(&w->dice, c->sh->seed);
 	co.dice = &w->dice;
 	co.max_events = c->sh->max_events;
 	*wp = w;
@@ -83,8 +104,20 @@ static int fight(void *wp, uint64_t i)
 	mg_result res;
 	int rc;
 
-	ut_dice_seed(&w->dice, ut_rng_series_seed(sh->seed, i));
-	mg_combat_restart(w->combat);
+	if (!sh->start) {
+		ut_dice_seed(&w->dice, ut_rng_series_seed(sh->seed, i));
+		mg_combat_restart(w->combat);
+	} else {
+		/* MG-MC-FROM-1: the start's state, its action, then the
+		 * default policy */
+		ut_rng_seed(&w->dice.rng, ut_rng_series_seed(sh->seed, i));
+		w->dice.rolled = 0;
+		w->fed = 0;
+		if ((rc = mg_combat_copy_state(w->combat, sh->start->combat)) < 0 ||
+		    (sh->start->action &&
+		     (rc = mg_combat_act(w->combat, sh->start->action)) < 0))
+			return rc;
+	}
 	if ((rc = mg_combat_run(&res, w->combat)) < 0)
 		return rc;
 	r->run_rounds[i] = res.rounds;
@@ -197,8 +230,9 @@ static int sum_up(mg_mc_report *r)
 	return 0;
 }
 
-int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
-              const mg_mc_opts *o)
+/* The series of mg_mc_run (start NULL) and mg_mc_run_from. */
+static int run_series(mg_mc_report *out, const mg_scenario *scenario,
+                      const mg_mc_start *start, const mg_mc_opts *o)
 {
 	shared sh;
 	setup_ctx ctx;
@@ -262,6 +296,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	}
 
 	sh.scenario = scenario;
+	sh.start = start;
 	sh.rep = out;
 	sh.seed = o->seed;
 	sh.max_events = o->max_events;
@@ -294,4 +329,22 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 		return ut_series_error(&sr, o->seed);
 	}
 	return sum_up(out);
+}
+
+int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
+              const mg_mc_opts *opts)
+{
+	return run_series(out, scenario, NULL, opts);
+}
+
+int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
+                   const mg_mc_opts *opts)
+{
+	if (out == NULL)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: no report");
+	memset(out, 0, sizeof *out);
+	if (start == NULL || start->combat == NULL ||
+	    (start->ndice && start->dice == NULL))
+		return ut_error_set(MG_EINVALID, "Monte Carlo: no start");
+	return run_series(out, mg_combat_scenario(start->combat), start, opts);
 }

@@ -35,6 +35,7 @@ static const char *const kinds[] = {
 	[MG_EV_FINISH] = "finish",
 	[MG_EV_DEATH] = "death",
 	[MG_EV_END] = "end",
+	[MG_EV_ADJUST] = "adjust",
 };
 
 /* A JSON string; text that is not UTF-8 becomes "?" rather than failing. */
@@ -178,6 +179,23 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	case MG_EV_END:
 		bad |= put(o, "winner", side_name(ev->winner));
 		break;
+	case MG_EV_ADJUST: { /* MG-GM-4 */
+		static const char *const what[] = {"hp", "position", "add",
+		                                   "clear"};
+		int cond = ev->flag == MG_ADJ_ADD || ev->flag == MG_ADJ_CLEAR;
+		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= put(o, "what", json_string(what[ev->flag & 3]));
+		bad |= put(o, "from", cond ? json_string(mg_log_state(
+		                                 (mg_state)ev->from, MG_LANG_EN))
+		                           : json_integer(ev->from));
+		bad |= put(o, "to", cond ? json_string(mg_log_state(
+		                               (mg_state)ev->to, MG_LANG_EN))
+		                         : json_integer(ev->to));
+		bad |= put(o, "state", json_string(mg_log_state(
+		                           (mg_state)ev->value2, MG_LANG_EN)));
+		bad |= put(o, "hp", json_integer(ev->hp));
+		break;
+	}
 	}
 	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(o);

@@ -17,7 +17,8 @@ enum {
 	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
 	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
 	M_DAMAGE, M_FROM, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
-	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_COUNT
+	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_ADJ_HP, M_ADJ_POS,
+	M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -67,6 +68,13 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_DRAW] = {{"引き分け", "Draw"}},
 	[M_CHAR] = {{"{1}（{2}） HP {3} {4}", "{1} ({2}) HP {3} {4}"}},
 	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
+	/* MG-GM-4: the GM's hand */
+	[M_ADJ_HP] = {{"GM：{1}のHP {2} → {3}{4}", "GM: {1}'s HP {2} → {3}{4}"}},
+	[M_ADJ_POS] = {{"GM：{1}の位置 {2}m → {3}m",
+	                "GM: {1}'s position {2} m → {3} m"}},
+	[M_ADJ_STATE] = {{"GM：{1}の状態 {2} → {3}",
+	                  "GM: {1}'s state {2} → {3}"}},
+	[M_ADJ_BECOMES] = {{"（{1}）", " ({1})"}},
 };
 
 static void say(mg_log *log, int m, const ut_arg *args, size_t n)
@@ -117,6 +125,40 @@ static void from_text(mg_log *log, ut_buf *b, int armor_attr)
 	if (a && ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
 	                    UT_ARGS(ut_arg_str(a))) < 0)
 		b->failed = 1;
+}
+
+/* MG-GM-4: the GM's hand as one line: HP (and the state it made),
+ * position, or the state. */
+static void adjust_text(mg_log *log, const char *target, const mg_event *ev)
+{
+	ut_buf u = UT_BUF_INIT;
+
+	switch (ev->flag) {
+	case MG_ADJ_HP:
+		if (ev->value != ev->value2 &&
+		    ut_msg_put(&u, &msgs[M_ADJ_BECOMES], (ut_lang)log->lang,
+		               UT_ARGS(ut_arg_str(mg_log_state(
+		                       (mg_state)ev->value2, log->lang)))) < 0)
+			u.failed = 1;
+		say(log, M_ADJ_HP, UT_ARGS(ut_arg_str(target), ut_arg_int(ev->from),
+		                           ut_arg_int(ev->to),
+		                           ut_arg_str(u.ptr ? u.ptr : "")));
+		break;
+	case MG_ADJ_POS:
+		say(log, M_ADJ_POS, UT_ARGS(ut_arg_str(target), ut_arg_int(ev->from),
+		                            ut_arg_int(ev->to)));
+		break;
+	default:
+		say(log, M_ADJ_STATE,
+		    UT_ARGS(ut_arg_str(target),
+		            ut_arg_str(mg_log_state((mg_state)ev->value, log->lang)),
+		            ut_arg_str(mg_log_state((mg_state)ev->value2,
+		                                    log->lang))));
+		break;
+	}
+	if (u.failed)
+		log->out.failed = 1;
+	ut_buf_free(&u);
 }
 
 /* MG-LOG-1: one event as one line (none for main_end and end). */
@@ -248,6 +290,9 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	case MG_EV_DEATH:
 		say(log, M_DEATH, UT_ARGS(ut_arg_str(target)));
+		break;
+	case MG_EV_ADJUST:
+		adjust_text(log, target, ev);
 		break;
 	}
 	if (line)

@@ -1,0 +1,273 @@
+/*
+ * track_cmd.c - what is typed at the prompts of `megami track` (track.h):
+ * the decisions (MG-TRACK-4), the GM's hand (MG-TRACK-9), undo and redo
+ * (MG-TRACK-8), the odds (MG-TRACK-10), and the help of every prompt
+ * (MG-TRACK-11).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "track.h"
+
+#include "util/out.h"
+
+/* MG-TRACK-11: `?` at each kind of prompt. */
+static const char *const helps[][2] = {
+	[HELP_DECISION] = {
+	"決定のプロンプト:\n"
+	"  Enter              既定の方針の選択（Enter = …）を採る\n"
+	"  a 攻撃 相手        攻撃（番号か名前）で相手（番号か名前）を攻撃する\n"
+	"  f 攻撃 相手        とどめを刺す\n"
+	"  m 位置             戦闘移動（位置は整数かキャラクター）\n"
+	"  r 位置             全力移動\n"
+	"  w                  待機            e   主プロセスを終える\n"
+	"  y / n              待機中：いま行動する / 待機を続ける\n"
+	"GMの手（リプレイに残ります）:\n"
+	"  gm hp 相手 値      HPを値にする（0以下で戦闘不能、戦闘不能から1以上で回復）\n"
+	"  gm pos 相手 位置   位置を変える（移動のルールによらない）\n"
+	"  gm add 相手 状態   状態をつける（戦闘不能 か 死亡）\n"
+	"  gm clear 相手 状態 状態を外す（戦闘不能 → 行動可、死亡 → 戦闘不能）\n"
+	"  u                  取り消す（ひとつ前の決定まで、何度でも）\n"
+	"  r                  取り消したものをやり直す\n"
+	"  o                  見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
+	"  s                  状況を表示    q   やめる（リプレイを保存するか尋ねる）\n",
+	"Decision prompt:\n"
+	"  Enter              take the default policy's choice (Enter = …)\n"
+	"  a ATTACK TARGET    attack TARGET (number or name) with ATTACK (number or name)\n"
+	"  f ATTACK TARGET    finish off (とどめ)\n"
+	"  m POS              combat move (戦闘移動; POS a number or a character)\n"
+	"  r POS              full move (全力移動)\n"
+	"  w                  wait (待機)     e   end the main process\n"
+	"  y / n              waiting: act now / keep waiting\n"
+	"The GM's hand (kept in the replay):\n"
+	"  gm hp WHO N        set the HP to N (0 or less: incapacitated; 1 or more\n"
+	"                     brings an incapacitated character back)\n"
+	"  gm pos WHO POS     put the character at POS (no movement rules)\n"
+	"  gm add WHO COND    add a condition (incapacitated or dead)\n"
+	"  gm clear WHO COND  clear it (incapacitated → able, dead → incapacitated)\n"
+	"  u                  undo (back to the previous decision, again and again)\n"
+	"  r                  redo what was undone\n"
+	"  o                  odds: 10,000 fights from here, chances and rounds\n"
+	"  s                  show the state  q   quit (asks to save a replay)\n"},
+	[HELP_DIE] = {
+	"ダイスのプロンプト:\n"
+	"  Enter              乱数で1個振る\n"
+	"  1-6                卓で振った目（「4 4」と続けると次のダイスにも）\n"
+	"  a                  この判定の残りのダイスを振る（イニシアティブでは\n"
+	"                     このラウンドのNPC全員の分も）\n"
+	"  u                  取り消す（この判定を決めた決定まで戻る）\n"
+	"  r                  取り消したものをやり直す\n"
+	"  o                  見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
+	"  q                  やめる（リプレイを保存するか尋ねる）\n",
+	"Die prompt:\n"
+	"  Enter              roll it with the generator\n"
+	"  1-6                the value rolled at the table ('4 4': the next die too)\n"
+	"  a                  roll the rest of this roll (at initiative: every NPC's\n"
+	"                     initiative of this round too)\n"
+	"  u                  undo (back to the decision that made this roll)\n"
+	"  r                  redo what was undone\n"
+	"  o                  odds: 10,000 fights from here, chances and rounds\n"
+	"  q                  quit (asks to save a replay)\n"},
+	[HELP_END] = {
+	"戦闘は終わりました:\n"
+	"  Enter / q          終える（リプレイを保存するか尋ねる）\n"
+	"  u                  取り消す（最後の決定まで戻る）\n",
+	"The combat is over:\n"
+	"  Enter / q          finish (asks to save a replay)\n"
+	"  u                  undo (back to the last decision)\n"},
+	[HELP_SAVE] = {
+	"リプレイを保存するファイルの名前を入力してください（Enter: 保存しない）。\n"
+	"保存したリプレイは megami fight --replay ファイル で再生できます。\n",
+	"Type the name of the file to save the replay to (Enter: don't save).\n"
+	"Play it with megami fight --replay FILE.\n"},
+};
+
+void tr_help(track *t, int prompt)
+{
+	tr_say("%s", helps[prompt][t->ui.lang == UT_LANG_EN]);
+}
+
+/* A character by number (1…) or name; -1 if none. */
+long tr_find_char(track *t, const char *w)
+{
+	int64_t v;
+	size_t i;
+
+	if (tr_parse_int(w, 0, &v) == 0)
+		return v >= 1 && (uint64_t)v <= t->s->ncharacters ? (long)(v - 1) : -1;
+	for (i = 0; i < t->s->ncharacters; i++)
+		if (strcmp(t->s->characters[i].name, w) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* One of the actor's attacks by number (1…) or name; -1 if none. */
+static long find_attack(const mg_character *me, const char *w)
+{
+	int64_t v;
+	size_t i;
+
+	if (tr_parse_int(w, 0, &v) == 0)
+		return v >= 1 && (uint64_t)v <= me->nattacks ? (long)(v - 1) : -1;
+	for (i = 0; i < me->nattacks; i++)
+		if (strcmp(me->attacks[i].name, w) == 0)
+			return (long)i;
+	return -1;
+}
+
+static int no_char(track *t, const char *w)
+{
+	tr_say(UT_TR(&t->ui, "  キャラクター「%s」はいません\n",
+	                  "  no character '%s'\n"), w);
+	return CMD_AGAIN;
+}
+
+/* A position: a whole number or a character (its position). */
+static int position(track *t, const char *w, int64_t *out)
+{
+	long c;
+
+	if (tr_parse_int(w, 1, out) == 0)
+		return 0;
+	if ((c = tr_find_char(t, w)) >= 0) {
+		mg_char_state st;
+		mg_combat_character(&st, t->c, (size_t)c);
+		*out = st.position;
+		return 0;
+	}
+	tr_say(UT_TR(&t->ui, "  位置「%s」が分かりません（整数かキャラクター）\n",
+	                  "  '%s' is not a position (a whole number or a character)\n"),
+	       w);
+	return -1;
+}
+
+/* MG-TRACK-9: gm hp|pos|add|clear WHO VALUE into *adj. */
+static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
+{
+	static const char *const kinds[] = {"hp", "pos", "add", "clear"};
+	size_t k;
+	long c;
+
+	for (k = 0; n == 4 && k < 4; k++)
+		if (!strcmp(w[1], kinds[k]))
+			break;
+	if (n != 4 || k == 4) {
+		tr_say("%s", UT_TR(&t->ui,
+		       "  GMの手は gm hp 相手 値 / gm pos 相手 位置 / gm add 相手 状態 / "
+		       "gm clear 相手 状態 です（? で一覧）\n",
+		       "  the GM's hand is gm hp WHO N / gm pos WHO POS / gm add WHO COND / "
+		       "gm clear WHO COND (? lists them)\n"));
+		return CMD_AGAIN;
+	}
+	if ((c = tr_find_char(t, w[2])) < 0)
+		return no_char(t, w[2]);
+	memset(adj, 0, sizeof(*adj));
+	adj->kind = (mg_adjust_kind)k;
+	adj->who = (uint32_t)c;
+	if (adj->kind == MG_ADJ_HP) {
+		if (tr_parse_int(w[3], 1, &adj->value) == 0)
+			return CMD_ADJUST;
+		tr_say(UT_TR(&t->ui, "  HP「%s」は整数ではありません\n",
+		                  "  HP '%s' is not a whole number\n"), w[3]);
+		return CMD_AGAIN;
+	}
+	if (adj->kind == MG_ADJ_POS)
+		return position(t, w[3], &adj->value) == 0 ? CMD_ADJUST : CMD_AGAIN;
+	if (tr_is(w[3], "incapacitated", "戦闘不能")) {
+		adj->value = MG_STATE_INCAPACITATED;
+		return CMD_ADJUST;
+	}
+	if (tr_is(w[3], "dead", "死亡")) {
+		adj->value = MG_STATE_DEAD;
+		return CMD_ADJUST;
+	}
+	tr_say(UT_TR(&t->ui, "  状態「%s」はありません（戦闘不能 か 死亡）\n",
+	                  "  no condition '%s' (incapacitated or dead)\n"), w[3]);
+	return CMD_AGAIN;
+}
+
+/* Parse a typed decision into *act (CMD_ACT) or the GM's hand into *adj
+ * (CMD_ADJUST); CMD_UNDO, CMD_REDO, CMD_QUIT; CMD_AGAIN after printing
+ * what is wrong (or the help, the state, the odds). */
+int tr_parse_command(track *t, const mg_ask *ask, char *line,
+                     const mg_action *def, mg_action *act, mg_adjust *adj)
+{
+	const mg_character *me = &t->s->characters[ask->actor];
+	char *w[8], *copy = line;
+	size_t n;
+	const char *k;
+
+	memset(act, 0, sizeof(*act));
+	n = tr_split(line, w);
+	if (n == 0) {
+		*act = *def;
+		return CMD_ACT;
+	}
+	k = w[0];
+	if (n == 1 && tr_is(k, "q", "quit"))
+		return CMD_QUIT;
+	if (n == 1 && tr_is(k, "?", "help")) {
+		tr_help(t, HELP_DECISION);
+		return CMD_AGAIN;
+	}
+	if (n == 1 && tr_is(k, "u", "undo"))
+		return CMD_UNDO;
+	if (n == 1 && tr_is(k, "r", "redo"))
+		return CMD_REDO;
+	if (n == 1 && tr_is(k, "o", "odds")) {
+		tr_odds(t, 0);
+		return CMD_AGAIN;
+	}
+	if (n == 1 && tr_is(k, "s", "status")) {
+		tr_show_state(t);
+		tr_show_options(t, ask, def);
+		return CMD_AGAIN;
+	}
+	if (tr_is(k, "gm", NULL))
+		return gm_command(t, w, n, adj);
+	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
+		long a = find_attack(me, w[1]), c = tr_find_char(t, w[2]);
+		if (a < 0) {
+			tr_say(UT_TR(&t->ui, "  %s に攻撃「%s」はありません\n",
+			                  "  %s has no attack '%s'\n"), me->name, w[1]);
+			return CMD_AGAIN;
+		}
+		if (c < 0)
+			return no_char(t, w[2]);
+		act->kind = k[0] == 'a' ? MG_ACT_ATTACK : MG_ACT_FINISH;
+		act->attack = (uint32_t)a;
+		act->target = (uint32_t)c;
+		return CMD_ACT;
+	}
+	if ((tr_is(k, "m", "move") || tr_is(k, "r", "run")) && n == 2) {
+		act->kind = k[0] == 'm' ? MG_ACT_MOVE : MG_ACT_FULL_MOVE;
+		return position(t, w[1], &act->to) == 0 ? CMD_ACT : CMD_AGAIN;
+	}
+	if (n == 1) {
+		static const struct {
+			const char *s, *l;
+			mg_action_kind kind;
+		} simple[] = {
+			{"w", "wait", MG_ACT_WAIT}, {"e", "end", MG_ACT_END},
+			{"y", "resume", MG_ACT_RESUME}, {"n", "stay", MG_ACT_STAY},
+		};
+		size_t i;
+		for (i = 0; i < sizeof(simple) / sizeof(simple[0]); i++)
+			if (tr_is(k, simple[i].s, simple[i].l)) {
+				act->kind = simple[i].kind;
+				return CMD_ACT;
+			}
+	}
+	tr_say(UT_TR(&t->ui, "  「%s」は分かりません（? で一覧）\n",
+	                  "  unknown command '%s' (? lists them)\n"), copy);
+	return CMD_AGAIN;
+}
+
+/* MG-TRACK-4: a refusal (MG-ACT-1) in the page's language: "できません:
+ * アリア: 移動力より長い移動です". */
+void tr_refused(track *t, uint32_t who)
+{
+	tr_say(UT_TR(&t->ui, "  できません: %s: %s\n", "  not possible: %s: %s\n"),
+	       t->s->characters[who].name,
+	       mg_refusal_text(mg_combat_refusal(t->c), (mg_lang)t->ui.lang));
+}

@@ -1,0 +1,133 @@
+/*
+ * track_io.c - the terminal of `megami track` (track.h): lines read with
+ * libedit at a terminal or as plain lines otherwise (MG-TRACK-1), what is
+ * shown on stdout (checked, util/out.h), the log's new lines, and words.
+ */
+#include <editline/readline.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "track.h"
+
+#include "util/error.h"
+#include "util/out.h"
+#include "util/width.h"
+
+/* Everything the tracker shows goes to stdout through util/out.h, checked:
+ * a failure is reported once (megami: track: <stdout>: REASON) as soon as
+ * tr_input() sees it, and makes the exit status 1 (ut_cli_exit). */
+void tr_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ut_out_vprintf(ut_out_stdout(), fmt, ap);
+	va_end(ap);
+}
+
+/* Hand the transcript over before waiting for the person; say so at once
+ * when it cannot be written (the session goes on: the prompts of libedit
+ * and the --log file do not depend on it). */
+void tr_show(track *t)
+{
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		ut_cli_out_report(&t->ui, "track", ut_out_stdout(), NULL);
+}
+
+/* One line typed after `prompt` (owned, without its newline), or NULL at
+ * the end of input.  MG-TRACK-1 */
+char *tr_input(track *t, const char *prompt)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	tr_show(t);
+	if (t->tty) {
+		line = readline(prompt);
+		if (line && *line)
+			add_history(line);
+		return line;
+	}
+	tr_say("%s", prompt);
+	tr_show(t);
+	n = getline(&line, &cap, stdin);
+	if (n < 0) {
+		free(line);
+		tr_say("\n");
+		return NULL;
+	}
+	if (n > 0 && line[n - 1] == '\n')
+		line[--n] = '\0';
+	if (n > 0 && line[n - 1] == '\r')
+		line[--n] = '\0';
+	tr_say("%s\n", line); /* the transcript shows what was typed */
+	return line;
+}
+
+/* The log lines not shown yet (MG-TRACK-8: none while the session is
+ * played again up to t->quiet). */
+void tr_flush_log(track *t)
+{
+	size_t n;
+	const char *s = mg_log_text(t->log, &n);
+
+	if (t->quiet != SIZE_MAX) {
+		t->shown = n;
+		return;
+	}
+	if (n > t->shown) {
+		ut_out_write(ut_out_stdout(), s + t->shown, n - t->shown);
+		t->shown = n;
+	}
+}
+
+/* s padded with blanks to `width` terminal columns. */
+void tr_pad(const char *s, size_t width)
+{
+	size_t w = ut_width(s, strlen(s));
+	tr_say("%s", s);
+	for (; w < width; w++)
+		tr_say(" ");
+}
+
+/* Split line into at most 8 words (in place); the rest of the line is
+ * dropped. */
+size_t tr_split(char *line, char **w)
+{
+	size_t n = 0;
+	char *p = line;
+
+	while (n < 8) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		w[n++] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+	return n;
+}
+
+/* A whole number (an optional '-' when neg), or -1. */
+int tr_parse_int(const char *s, int neg, int64_t *out)
+{
+	uint64_t v;
+	int minus = neg && *s == '-';
+
+	if (ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX) < 0)
+		return -1;
+	*out = minus ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+/* w is the short or the long word. */
+int tr_is(const char *w, const char *a, const char *b)
+{
+	return strcmp(w, a) == 0 || (b && strcmp(w, b) == 0);
+}
