@@ -157,6 +157,17 @@ int am_hill_process(char **reply_out, size_t *reply_len,
                     size_t len, const am_hill_limits *limits);
 
 /**
+ * What the last am_hill_process on this handle read, for a host's log
+ * (`amaryllis mail --log`): the message's Message-ID (without <>) and its
+ * sender's address (lower case), each NULL when the mail had none or could
+ * not be read that far.
+ * @param message_id, sender  borrowed, valid until the next am_hill_process
+ *                            or am_hill_free on this handle
+ */
+void am_hill_last_message(const char **message_id, const char **sender,
+                          const am_hill *hill);
+
+/**
  * Mark the reply of the last am_hill_process on this handle (or the last
  * notice of am_hill_next_notice) as delivered, so that a re-delivery of
  * the message gets no second reply.  The stored reply is dropped then;

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -46,6 +47,8 @@ static const char help_ja[] =
 	"  --max-depth N          MIME の入れ子の上限（既定: 8）\n"
 	"  --flush                メールを読まず、たまっているお知らせ（持ち主への\n"
 	"                         ロックの通知など）だけを送る（cron 向け）\n"
+	"  --log FILE             処理したメール1通につき1行（時刻、Message-ID、送信者、\n"
+	"                         結果、返信のファイル）を FILE に追記する（- は標準エラー）\n"
 	"  --lang ja|en           メッセージの言語（既定: ja。返信の言語は #lang）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -73,6 +76,8 @@ static const char help_en[] =
 	"  --max-depth N          deepest MIME nesting (default 8)\n"
 	"  --flush                read no mail; only send the queued notices (a lock\n"
 	"                         told to a unit's owner), e.g. from cron\n"
+	"  --log FILE             append one line per mail (time, Message-ID, sender,\n"
+	"                         result, reply file) to FILE (- for stderr)\n"
 	"  --lang ja|en           language of messages (default ja; replies follow #lang)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -90,7 +95,8 @@ enum {
 	OPT_MAX_BYTES,
 	OPT_MAX_PARTS,
 	OPT_MAX_DEPTH,
-	OPT_FLUSH
+	OPT_FLUSH,
+	OPT_LOG
 };
 
 static const struct option longopts[] = {
@@ -104,15 +110,19 @@ static const struct option longopts[] = {
 	{"max-parts", required_argument, NULL, OPT_MAX_PARTS},
 	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
 	{"flush", no_argument, NULL, OPT_FLUSH},
+	{"log", required_argument, NULL, OPT_LOG},
 	{NULL, 0, NULL, 0}
 };
 
 typedef struct mail_run {
 	cli_opts o;
 	const char *hill_path, *outbox, *sendmail, *maildir;
+	const char *log;     /* --log FILE ("-": stderr), or NULL */
 	am_hill_limits lim;
 	am_hill *hill;
 	int flush;
+	char *sent_to;       /* where the last reply went: its outbox file,
+	                        or NULL (sendmail) */
 } mail_run;
 
 /* The exit status for a library failure. */
@@ -214,6 +224,9 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 		ut_out_close(&f, 0);
 	} else {
 		rc = 0;
+		free(r->sent_to);
+		r->sent_to = fin.ptr; /* for --log */
+		fin.ptr = NULL;
 	}
 	ut_buf_free(&fin);
 	return rc;
@@ -303,6 +316,71 @@ static void notices(mail_run *r)
 	}
 }
 
+/* A field of a log line: at most 200 bytes, every control character,
+ * tab and DEL as '?' (a Message-ID is the sender's text); "-" for none. */
+static void log_field(ut_buf *b, const char *s)
+{
+	size_t i;
+
+	if (!s || !*s) {
+		ut_buf_puts(b, "-");
+		return;
+	}
+	for (i = 0; s[i] && i < 200; i++) {
+		char c = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+		ut_buf_put(b, &c, 1);
+	}
+}
+
+/*
+ * --log: one line per message processed, appended with one write(2) (so
+ * that deliveries running at once do not interleave within a line):
+ *
+ *     TIME<TAB>MESSAGE-ID<TAB>SENDER<TAB>RESULT<TAB>REPLY
+ *
+ * TIME in UTC (2026-12-01T18:00:00Z), RESULT as X-Amaryllis-Result says
+ * (or "ignored"), REPLY the outbox file, "sendmail", or "-" when there was
+ * no reply; "-" for a field the mail did not have.  A log that cannot be
+ * written is said on stderr; the mail itself is done.
+ */
+static void log_line(mail_run *r, const char *result, int replied)
+{
+	const char *msgid, *from;
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	ut_buf b = UT_BUF_INIT;
+	int fd;
+
+	if (!r->log)
+		return;
+	am_hill_last_message(&msgid, &from, r->hill);
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	ut_buf_printf(&b, "%s\t", when);
+	log_field(&b, msgid);
+	ut_buf_puts(&b, "\t");
+	log_field(&b, from);
+	ut_buf_printf(&b, "\t%s\t", result ? result : "-");
+	log_field(&b, !replied ? NULL : r->sent_to ? r->sent_to : "sendmail");
+	ut_buf_puts(&b, "\n");
+	if (b.failed) {
+		cli_error("mail: --log: %s", strerror(ENOMEM));
+	} else if (strcmp(r->log, "-") == 0) {
+		if (write_all(2, b.ptr, b.len) < 0)
+			cli_error("mail: --log: <stderr>: %s", strerror(errno));
+	} else if ((fd = open(r->log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+	                      0640)) < 0) {
+		cli_error("mail: %s: %s", r->log, strerror(errno));
+	} else {
+		if (write_all(fd, b.ptr, b.len) < 0)
+			cli_error("mail: %s: %s", r->log, strerror(errno));
+		if (close(fd) < 0)
+			cli_error("mail: %s: %s", r->log, strerror(errno));
+	}
+	ut_buf_free(&b);
+}
+
 /* Process one raw message and deliver its reply.  Returns an exit status. */
 static int one(mail_run *r, const char *raw, size_t len, const char *what)
 {
@@ -319,8 +397,12 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		return status_of(rc);
 	}
 	if (reply) {
-		int d = deliver(r, reply, rlen);
+		int d;
+		free(r->sent_to);
+		r->sent_to = NULL;
+		d = deliver(r, reply, rlen);
 		free(reply);
+		log_line(r, result, d == 0);
 		if (d < 0)
 			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
 		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
@@ -329,6 +411,8 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 			cli_error("mail: %s", am_error_last());
 		}
 	}
+	else
+		log_line(r, result, 0);
 	notices(r);
 	return EX_OK;
 }
@@ -470,6 +554,9 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		case OPT_FLUSH:
 			r.flush = 1;
 			break;
+		case OPT_LOG:
+			r.log = optarg;
+			break;
 		case OPT_MAX_DEPTH:
 			if ((rc = parse_size(&r, "--max-depth", optarg, 1000,
 			                     &r.lim.max_depth)))
@@ -518,5 +605,6 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		}
 	}
 	am_hill_free(r.hill);
+	free(r.sent_to);
 	return status;
 }

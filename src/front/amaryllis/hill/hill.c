@@ -490,8 +490,30 @@ void am_hill_free(am_hill *h)
 	free(h->address);
 	free(h->name);
 	free(h->last_key);
+	free(h->last_msgid);
+	free(h->last_from);
 	free(h->path);
 	free(h);
+}
+
+void am_hill_last_message(const char **message_id, const char **sender,
+                          const am_hill *h)
+{
+	*message_id = h->last_msgid;
+	*sender = h->last_from;
+}
+
+/* Keep a copy of the Message-ID and sender of the message being processed
+ * (am_hill_last_message).  0, or AM_ENOMEM. */
+static int remember_message(am_hill *h, const hill_mail *mail)
+{
+	free(h->last_msgid);
+	free(h->last_from);
+	h->last_msgid = mail->msgid ? strdup(mail->msgid) : NULL;
+	h->last_from = mail->from ? strdup(mail->from) : NULL;
+	if ((mail->msgid && !h->last_msgid) || (mail->from && !h->last_from))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return 0;
 }
 
 /* ------------------------------------------------------------- members */
@@ -1754,12 +1776,19 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
+	free(h->last_msgid);
+	free(h->last_from);
+	h->last_msgid = h->last_from = NULL;
 	if (h->readonly)
 		return ut_error_set(AM_HILL_ETEMP, "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
 	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
 		return ut_error_set(rc, "out of memory");
+	if ((rc = remember_message(h, &mail)) < 0) {
+		am_hill_mail_free(&mail);
+		return rc;
+	}
 	if (!mail.bad && !mail.loop &&
 	    (rc = am_hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
 		am_hill_mail_free(&mail);

@@ -27,6 +27,8 @@ struct am_hill {
 	size_t reply_max;
 	unsigned pw_tries, pw_lock_s;
 	char *last_key;   /* the message whose reply am_hill_mark_sent marks */
+	char *last_msgid; /* the last message's Message-ID and sender, for */
+	char *last_from;  /* am_hill_last_message (NULL: none) */
 	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
 };
 
