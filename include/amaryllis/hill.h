@@ -179,7 +179,7 @@ int am_hill_mark_sent(am_hill *hill);
 
 /**
  * The next notice the hill queued besides the replies: a mail to a unit's
- * owner (its unit was locked after wrong passwords).  Deliver it, then
+ * owner (its unit was locked after wrong passwords, or pushed off the hill).  Deliver it, then
  * am_hill_mark_sent marks it sent, as it marks a reply; call again until
  * *out is NULL.  Notices wait in the database until a caller delivers
  * them (`amaryllis mail` after each message, or `mail --flush`).

@@ -1325,24 +1325,107 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	return step_done(h, st);
 }
 
+/* A member's record in one line: "0勝 1分 2敗、勝ち点 1、得失点 -27". */
+static void record_text(ut_buf *b, const hill_member *m, am_lang lang)
+{
+	ut_buf_printf(b, UT_TRL(lang, "%lld勝 %lld分 %lld敗、勝ち点 %lld、得失点 %+lld",
+	                        "%lld W, %lld D, %lld L, %lld points, margin %+lld"),
+	              (long long)m->wins, (long long)m->draws, (long long)m->losses,
+	              (long long)m->points, (long long)m->margin);
+}
+
 /*
- * Push the last member off while the hill holds more than its size, naming
- * each in `pushed`.  Leaves the standings in *st_m / *nst, which belong to
- * the caller (also after an error).  Returns 0 or an error.
+ * Tell the owner of `m`, the last of n members, that the entry of `ename`
+ * (by `player`, or NULL) pushed it off: a notice in the language of its
+ * entry, with its last record (issue 20).  Returns 0 or an error.
  */
-static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed)
+static int pushed_notice(job *j, const hill_member *m, size_t n,
+                         const char *ename, const char *player)
+{
+	ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT, by = UT_BUF_INIT;
+	unit_row u;
+	char *mname;
+	am_lang ol;
+	int rc;
+
+	if ((rc = find_unit(j->h, m->name, &u)) < 0)
+		return rc;
+	if (!u.id)
+		return 0;
+	ol = u.lang;
+	if (!(mname = am_hill_excerpt(m->name, 40))) {
+		unit_row_free(&u);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	if (player)
+		ut_buf_printf(&by, UT_TRL(ol, "「%s」（%s）", "'%s' (%s)"), ename, player);
+	else
+		ut_buf_printf(&by, UT_TRL(ol, "「%s」", "'%s'"), ename);
+	ut_buf_printf(&subject, UT_TRL(ol, "[%s] 「%s」が丘から押し出されました",
+	                               "[%s] '%s' was pushed off the hill"),
+	              j->h->name, mname);
+	if (ol == AM_LANG_EN)
+		ut_buf_printf(&body, "On the hill '%s', your unit '%s' became the last "
+		              "of %zu members when %s entered, and was pushed off (the "
+		              "hill holds %zu).\n\nIts last record: ", j->h->name, mname,
+		              n, by.ptr ? by.ptr : "", j->h->size);
+	else
+		ut_buf_printf(&body, "丘「%s」のあなたのユニット「%s」は、%sの登録で "
+		              "%zu 体中の最下位になり、丘から押し出されました（定員 %zu）。"
+		              "\n\n最後の成績: ", j->h->name, mname,
+		              by.ptr ? by.ptr : "", n, j->h->size);
+	record_text(&body, m, ol);
+	ut_buf_puts(&body, UT_TRL(ol,
+		"\n\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n",
+		"\n\nTo try again, send an improved sheet to the hill.\n"));
+	rc = subject.failed || body.failed || by.failed ?
+	     ut_error_set(AM_ENOMEM, "out of memory") :
+	     am_hill_notice_queue(j->h, u.rcpt, subject.ptr, body.ptr, j->now);
+	unit_row_free(&u);
+	free(mname);
+	ut_buf_free(&subject);
+	ut_buf_free(&body);
+	ut_buf_free(&by);
+	return rc;
+}
+
+/*
+ * Push the last member off while the hill holds more than its size.  The
+ * new unit (new_id) pushed off at once: its record goes in *self (owned
+ * strings moved there; self->id 0 when it stayed); any other member is
+ * named in `pushed` and, but in a test, its owner is told (pushed_notice).
+ * Leaves the standings in *st_m / *nst, which belong to the caller (also
+ * after an error).  Returns 0 or an error.
+ */
+static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed,
+                    int64_t new_id, const char *ename, const char *player,
+                    int test, hill_member *self)
 {
 	am_hill *h = j->h;
 	int rc;
 
 	for (;;) {
+		hill_member *last;
+		int64_t id;
 		if ((rc = am_hill_standings(h, st_m, nst)) < 0)
 			return rc;
 		if (*nst <= h->size)
 			return 0;
-		ut_buf_printf(pushed, "%s%s", pushed->len ? UT_TRL(j->lang, "、", ", ") : "",
-		              (*st_m)[*nst - 1].name);
-		if ((rc = delete_unit(h, (*st_m)[*nst - 1].id)) < 0)
+		last = &(*st_m)[*nst - 1];
+		id = last->id;
+		if (id == new_id) {
+			*self = *last; /* its strings move to *self */
+			memset(last, 0, sizeof(*last));
+			self->seq = (int64_t)*nst; /* its place: the last of them */
+		} else {
+			ut_buf_printf(pushed, "%s%s",
+			              pushed->len ? UT_TRL(j->lang, "、", ", ") : "",
+			              last->name);
+			if (!test && (rc = pushed_notice(j, last, *nst, ename,
+			                                 player)) < 0)
+				return rc;
+		}
+		if ((rc = delete_unit(h, id)) < 0)
 			return rc;
 		am_hill_members_free(*st_m, *nst);
 		*st_m = NULL;
@@ -1350,21 +1433,27 @@ static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed)
 }
 
 /*
- * The end of the reply to an entry or test of `ename` (stored as new_id):
- * the standings st_m / nst, whether it stayed, who was pushed off.
+ * The end of the reply to an entry or test of `ename`: the standings
+ * st_m / nst, the record of the new unit if it did not stay (self->id,
+ * its place in self->seq), who was pushed off.
  */
 static void entry_outcome(job *j, hill_member *st_m, size_t nst,
-                          int64_t new_id, const char *ename,
+                          const hill_member *self, const char *ename,
                           const ut_buf *pushed, int test)
 {
-	size_t i;
-
 	standings_section(j, st_m, nst);
-	for (i = 0; i < nst && st_m[i].id != new_id; i++)
-		;
-	if (i == nst)
-		sayf(j, "\n「%s」は丘に残れませんでした。\n",
-		     "\n'%s' did not stay on the hill.\n", ename);
+	if (self->id) {
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+			test ? "\n「%s」は %lld 体中の最下位で、丘に残れません（定員 %zu）: "
+			     : "\n「%s」は %lld 体中の最下位で、丘に残れませんでした（定員 %zu）: ",
+			test ? "\n'%s' would be the last of %lld and would not stay on the hill "
+			       "(it holds %zu): "
+			     : "\n'%s' was the last of %lld and did not stay on the hill "
+			       "(it holds %zu): "),
+			ename, (long long)self->seq, j->h->size);
+		record_text(&j->body, self, j->lang);
+		ut_buf_puts(&j->body, "\n");
+	}
 	if (pushed->len)
 		sayf(j, test ? "\n押し出されるユニット: %s\n" : "\n押し出されたユニット: %s\n",
 		     test ? "\nWould be pushed off: %s\n" : "\nPushed off the hill: %s\n",
@@ -1478,6 +1567,7 @@ static int do_entry(job *j, int test)
 	const char *name;
 	int rc = 0, savepoint = 0, nomem;
 	ut_buf pushed = UT_BUF_INIT;
+	hill_member self = {0};
 
 	entry_source(j, &src, &src_len, &file);
 	if (!j->mail->attachment && j->d->sheet_blank) {
@@ -1530,9 +1620,10 @@ static int do_entry(job *j, int test)
 			rc = reject(j);
 		goto done;
 	}
-	if ((rc = push_off(j, &st_m, &nst, &pushed)) < 0)
+	if ((rc = push_off(j, &st_m, &nst, &pushed, new_id, ename, player, test,
+	                   &self)) < 0)
 		goto done;
-	entry_outcome(j, st_m, nst, new_id, ename, &pushed, test);
+	entry_outcome(j, st_m, nst, &self, ename, &pushed, test);
 	rc = entry_close(j, ename, test, old_id, &savepoint);
 done:
 	if (savepoint) {
@@ -1542,6 +1633,11 @@ done:
 	}
 	am_hill_members_free(mem, nmem);
 	am_hill_members_free(st_m, nst);
+	free(self.name);
+	free(self.owner);
+	free(self.entered);
+	free(self.sheet);
+	free(self.player);
 	ut_buf_free(&pushed);
 	am_engine_free(engine);
 	am_program_free(prog);
