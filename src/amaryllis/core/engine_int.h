@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "util/array.h"
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 #include "line.h"
