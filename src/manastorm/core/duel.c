@@ -506,19 +506,21 @@ static int begin_round(ms_duel *d, int new_battle)
 	return 0;
 }
 
-/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
- * MS-ENCHANT-6: steps 2 and 3 (D7.10's order). */
-static int enchant_check(ms_duel *d)
+/* A caster that revealed a card this round (not yet dealt with). */
+static inline int revealed(const part *p)
+{
+	return is_caster(p) && p->src != MS_SRC_NONE;
+}
+
+/* MS-ENCHANT-1: reveal together; a card holds when it passes and no other
+ * card on the field (others revealed now included) has its number. */
+static void enchant_reveal(ms_duel *d)
 {
 	size_t i, j;
-	int rc;
-	ms_event e;
 
-	/* MS-ENCHANT-1: reveal together; holds when it passes and no other
-	 * card on the field (others revealed now included) has its number */
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
 		p->passes = passes(p, p->card);
 		p->same = 0;
@@ -526,17 +528,23 @@ static int enchant_check(ms_duel *d)
 			if (d->field[j].card.number == p->card.number)
 				p->same = 1;
 		for (j = 0; j < d->n && !p->same; j++)
-			if (j != i && is_caster(&d->parts[j]) &&
-			    d->parts[j].src != MS_SRC_NONE &&
+			if (j != i && revealed(&d->parts[j]) &&
 			    d->parts[j].card.number == p->card.number)
 				p->same = 1;
 	}
-	/* MS-ENCHANT-2: held cards to the field in seat order, the others to
-	 * the discard pile, before step 3 */
+}
+
+/* MS-ENCHANT-2: held cards to the field in seat order, the others to the
+ * discard pile, before step 3. */
+static int enchant_place(ms_duel *d)
+{
+	size_t i;
+	ms_event e;
+
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		int held;
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
 		held = p->passes && !p->same;
 		e = ev0(d, MS_EV_ENCHANT, (int32_t)i);
@@ -553,48 +561,85 @@ static int enchant_check(ms_duel *d)
 		}
 		EMIT(d, e);
 	}
-	/* MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5: caster by caster */
+	return 0;
+}
+
+/* MS-ENCHANT-3: a card that does not pass costs caster i one MP; at MP 0
+ * with a 衣装 left, the 衣装 goes and its value is the new MP. */
+static int enchant_mp(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	int64_t v;
+	int rc;
+	ms_event e;
+
+	e = ev0(d, MS_EV_MP, (int32_t)i);
+	e.value = p->mp;
+	p->mp = p->mp > 0 ? p->mp - 1 : 0;
+	e.value2 = p->mp;
+	EMIT(d, e);
+	if (p->mp == 0 && p->nout > 0) {
+		if ((rc = lose_outfit(d, i, &v)) < 0)
+			return rc;
+		p->mp = v;
+	}
+	UT_ASSERT(p->mp >= 0);
+	return 0;
+}
+
+/* MS-ENCHANT-4, MS-ENCHANT-5: a card whose number is already on the field
+ * is a happening: caster i draws up to 3 cards onto the field. */
+static int enchant_happening(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	size_t first = d->nfield, j;
+	int k, rc;
+	ms_event e;
+
+	d->res.happenings++;
+	for (k = 0; k < 3; k++) {
+		ms_card c;
+		if ((rc = draw(d, i, &c)) < 0)
+			return rc;
+		if (rc == 0)
+			break;
+		field_push(d, c, i, 1);
+	}
+	UT_ASSERT(d->nfield - first <= 3);
+	e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
+	e.card = p->card;
+	e.count = (int64_t)(d->nfield - first);
+	EMIT(d, e);
+	for (j = first; j < d->nfield; j++) {
+		e = ev0(d, MS_EV_FIELD, (int32_t)i);
+		e.card = d->field[j].card;
+		e.source = MS_SRC_DECK;
+		e.index = (int64_t)j;
+		EMIT(d, e);
+	}
+	return 0;
+}
+
+/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
+ * MS-ENCHANT-6: steps 2 and 3 (D7.10's order): reveal, place, then caster
+ * by caster its MP and its happening; afterwards no caster holds a revealed
+ * card. */
+static int enchant_check(ms_duel *d)
+{
+	size_t i;
+	int rc;
+
+	enchant_reveal(d);
+	if ((rc = enchant_place(d)) < 0)
+		return rc;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
-		if (!p->passes) {
-			int64_t v;
-			e = ev0(d, MS_EV_MP, (int32_t)i);
-			e.value = p->mp;
-			p->mp = p->mp > 0 ? p->mp - 1 : 0;
-			e.value2 = p->mp;
-			EMIT(d, e);
-			if (p->mp == 0 && p->nout > 0) {
-				if ((rc = lose_outfit(d, (uint32_t)i, &v)) < 0)
-					return rc;
-				p->mp = v;
-			}
-		}
-		if (p->same) {
-			int k;
-			size_t first = d->nfield;
-			d->res.happenings++;
-			for (k = 0; k < 3; k++) {
-				ms_card c;
-				if ((rc = draw(d, (uint32_t)i, &c)) < 0)
-					return rc;
-				if (rc == 0)
-					break;
-				field_push(d, c, (uint32_t)i, 1);
-			}
-			e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
-			e.card = p->card;
-			e.count = (int64_t)(d->nfield - first);
-			EMIT(d, e);
-			for (j = first; j < d->nfield; j++) {
-				e = ev0(d, MS_EV_FIELD, (int32_t)i);
-				e.card = d->field[j].card;
-				e.source = MS_SRC_DECK;
-				e.index = (int64_t)j;
-				EMIT(d, e);
-			}
-		}
+		if (!p->passes && (rc = enchant_mp(d, (uint32_t)i)) < 0)
+			return rc;
+		if (p->same && (rc = enchant_happening(d, (uint32_t)i)) < 0)
+			return rc;
 		p->src = MS_SRC_NONE;
 	}
 	return 0;
