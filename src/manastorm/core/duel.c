@@ -664,33 +664,43 @@ static int32_t partner(const ms_duel *d, uint32_t i)
 	return -1;
 }
 
+/* MS-STORM-2, MS-STORM-3: who may be a victim — casters with a 衣装, or,
+ * when no caster has one (casters == 0), warriors with HP > 0. */
+static inline int eligible(const part *p, int casters)
+{
+	return casters ? (is_caster(p) && p->nout > 0)
+	               : (!is_caster(p) && p->hp > 0);
+}
+
+/* 1 when some caster still has a 衣装. */
+static inline int any_outfit(const ms_duel *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+			return 1;
+	return 0;
+}
+
 /* MS-STORM-3: the next victim, counting `count` eligible seats clockwise
  * from i's left neighbour (i + 1, wrapping) as 1.  Eligible: casters with a
  * 衣装, or when none has one, warriors with HP > 0.  -1: nobody. */
 static int32_t count_victim(const ms_duel *d, uint32_t from, int64_t count)
 {
 	size_t i, m = 0, step = 0;
-	int casters = 0;
+	int casters = any_outfit(d);
 
 	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
-			casters = 1;
-	for (i = 0; i < d->n; i++) {
-		const part *p = &d->parts[i];
-		if (casters ? (is_caster(p) && p->nout > 0)
-		            : (!is_caster(p) && p->hp > 0))
+		if (eligible(&d->parts[i], casters))
 			m++;
-	}
 	if (m == 0)
 		return -1;
+	UT_ASSERT(count >= 1); /* a card's number, or 1 */
 	count = (count - 1) % (int64_t)m + 1;
-	for (i = (from + 1) % d->n;; i = (i + 1) % d->n) {
-		const part *p = &d->parts[i];
-		if (casters ? (is_caster(p) && p->nout > 0)
-		            : (!is_caster(p) && p->hp > 0))
-			if ((int64_t)++step == count)
-				return (int32_t)i;
-	}
+	for (i = (from + 1) % d->n;; i = (i + 1) % d->n)
+		if (eligible(&d->parts[i], casters) && (int64_t)++step == count)
+			return (int32_t)i;
 }
 
 static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
@@ -709,23 +719,15 @@ static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
 	return 1;
 }
 
-/* MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5, MS-STORM-6: one
- * マナ・ストーム (D4, D7.8). */
-static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
+/* MS-STORM-1: everyone in seat order draws to the field until a card that
+ * does not pass for it (included) or it cannot draw; d->hi[i] = the highest
+ * number it drew, 0 if nothing. */
+static int storm_collect(ms_duel *d)
 {
-	size_t i, k, ntied;
-	int rc, casters = 0, why = 0;
-	int64_t best = -1;
-	int32_t v = -1;
+	size_t i;
+	int rc;
 	ms_card c;
-	ms_event e;
 
-	d->res.storms++;
-	e = ev0(d, MS_EV_STORM, (int32_t)wa);
-	e.target = (int32_t)wb;
-	e.count = (int64_t)pair;
-	EMIT(d, e);
-	/* MS-STORM-1: everyone draws until a card that does not pass */
 	for (i = 0; i < d->n; i++) {
 		d->hi[i] = 0;
 		for (;;) {
@@ -739,32 +741,24 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 				break;
 		}
 	}
-	/* MS-STORM-2: the first victim */
-	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
-			casters = 1;
-	ntied = 0;
-	for (i = 0; i < d->n; i++) {
-		const part *p = &d->parts[i];
-		if (!(casters ? (is_caster(p) && p->nout > 0)
-		              : (!is_caster(p) && p->hp > 0)))
-			continue;
-		if (d->hi[i] > best) {
-			best = d->hi[i];
-			ntied = 0;
-		}
-		if (d->hi[i] == best)
-			d->tied[ntied++] = (int)i;
-	}
-	if (ntied == 0) {
-		why = 3;
-		goto end;
-	}
-	while (ntied > 1) {
+	return 0;
+}
+
+/* MS-STORM-6: the *ntied (≥ 1) seats of d->tied draw one more card each in
+ * seat order and the highest stay tied, until one is left or none of them
+ * can draw (then the first in seat order).  The victim ends in d->tied[0],
+ * *best its number. */
+static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best)
+{
+	size_t k;
+	int rc;
+	ms_card c;
+
+	while (*ntied > 1) {
 		int64_t top = -1;
 		size_t n2 = 0;
 		int any = 0;
-		for (k = 0; k < ntied; k++) {
+		for (k = 0; k < *ntied; k++) {
 			uint32_t t = (uint32_t)d->tied[k];
 			if ((rc = storm_draw(d, t, 1, &c)) < 0)
 				return rc;
@@ -772,77 +766,157 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 			any |= rc;
 		}
 		if (!any) {
-			ntied = 1;
+			*ntied = 1;
 			break;
 		}
-		for (k = 0; k < ntied; k++)
+		for (k = 0; k < *ntied; k++)
 			if (d->hi[d->tied[k]] > top)
 				top = d->hi[d->tied[k]];
-		for (k = 0; k < ntied; k++)
+		for (k = 0; k < *ntied; k++)
 			if (d->hi[d->tied[k]] == top)
 				d->tied[n2++] = d->tied[k];
-		ntied = n2;
-		best = top;
+		UT_ASSERT(n2 >= 1 && n2 <= *ntied);
+		*ntied = n2;
+		*best = top;
 	}
-	v = d->tied[0];
-	e = ev0(d, MS_EV_STORM_VICTIM, v);
-	e.index = 0;
-	e.value = best;
-	EMIT(d, e);
-	for (;;) {
-		part *p = &d->parts[v];
-		int64_t x;
-		size_t r;
-		/* MS-STORM-4: "while the field is not empty" (it can be empty
-		 * from the start when nobody could draw) */
-		if (d->nfield == 0) {
-			why = 0;
-			break;
+	return 0;
+}
+
+/* MS-STORM-2: the first victim, the eligible seat of the highest number
+ * (ties: storm_tie_break), into *out with its number in *best; *out = -1
+ * when nobody is eligible. */
+static int storm_first_victim(ms_duel *d, int32_t *out, int64_t *best)
+{
+	size_t i, ntied = 0;
+	int rc, casters = any_outfit(d);
+
+	*best = -1;
+	*out = -1;
+	for (i = 0; i < d->n; i++) {
+		if (!eligible(&d->parts[i], casters))
+			continue;
+		if (d->hi[i] > *best) {
+			*best = d->hi[i];
+			ntied = 0;
 		}
-		/* MS-STORM-4: a caster loses its highest 衣装, a warrior
-		 * min(HP, field) HP; as many field cards go, most recent first */
-		if (is_caster(p)) {
-			if ((rc = lose_outfit(d, (uint32_t)v, &x)) < 0)
-				return rc;
-		} else {
-			x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
-			if ((rc = hp_change(d, (uint32_t)v, x)) < 0)
-				return rc;
-		}
-		r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
-		for (k = 0; k < r; k++) {
-			ms_field_card *f = &d->field[--d->nfield];
-			part *o = &d->parts[f->owner];
-			UT_ASSERT(o->ndisc < o->cap);
-			o->disc[o->ndisc++] = f->card;
-		}
-		e = ev0(d, MS_EV_STORM_REMOVE, v);
-		e.count = (int64_t)r;
-		EMIT(d, e);
-		if (d->nfield == 0)
-			continue; /* ends at the top */
-		/* MS-STORM-5: nobody left to count ends it before the draw */
-		if (count_victim(d, (uint32_t)v, 1) < 0) {
-			why = 1;
-			break;
-		}
-		if ((rc = storm_draw(d, (uint32_t)v, 2, &c)) < 0)
+		if (d->hi[i] == *best)
+			d->tied[ntied++] = (int)i;
+	}
+	UT_ASSERT(ntied <= d->n);
+	if (ntied == 0)
+		return 0;
+	if ((rc = storm_tie_break(d, &ntied, best)) < 0)
+		return rc;
+	*out = d->tied[0];
+	UT_ASSERT(*out >= 0 && (size_t)*out < d->n);
+	return 0;
+}
+
+/* MS-STORM-4: victim v (the field not empty) loses its highest 衣装 (a
+ * caster) or min(HP, field) HP (a warrior), and as many field cards go to
+ * their owners' discard piles, most recent first. */
+static int storm_hit(ms_duel *d, uint32_t v)
+{
+	part *p = &d->parts[v];
+	int64_t x;
+	size_t r, k;
+	int rc;
+	ms_event e;
+
+	UT_ASSERT(d->nfield > 0);
+	if (is_caster(p)) {
+		if ((rc = lose_outfit(d, v, &x)) < 0)
 			return rc;
-		if (rc == 0) {
-			why = 2;
-			break;
-		}
-		{
-			int32_t next = count_victim(d, (uint32_t)v, c.number);
-			e = ev0(d, MS_EV_STORM_VICTIM, next);
-			e.index = 1;
-			e.value = c.number;
-			e.target = v;
-			EMIT(d, e);
-			v = next;
+	} else {
+		x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
+		if ((rc = hp_change(d, v, x)) < 0)
+			return rc;
+	}
+	r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
+	for (k = 0; k < r; k++) {
+		ms_field_card *f = &d->field[--d->nfield];
+		part *o = &d->parts[f->owner];
+		UT_ASSERT(o->ndisc < o->cap);
+		o->disc[o->ndisc++] = f->card;
+	}
+	e = ev0(d, MS_EV_STORM_REMOVE, (int32_t)v);
+	e.count = (int64_t)r;
+	EMIT(d, e);
+	return 0;
+}
+
+/* MS-STORM-5, MS-STORM-3: nobody left to count ends the storm before the
+ * draw (*why = 1); else victim *v draws, and no card ends it (*why = 2),
+ * a card counts the next victim into *v.  Returns 1 when the storm goes
+ * on, 0 when it ends, < 0 on error. */
+static int storm_next(ms_duel *d, int32_t *v, int *why)
+{
+	int32_t next;
+	int rc;
+	ms_card c;
+	ms_event e;
+
+	if (count_victim(d, (uint32_t)*v, 1) < 0) {
+		*why = 1;
+		return 0;
+	}
+	if ((rc = storm_draw(d, (uint32_t)*v, 2, &c)) < 0)
+		return rc;
+	if (rc == 0) {
+		*why = 2;
+		return 0;
+	}
+	next = count_victim(d, (uint32_t)*v, c.number);
+	UT_ASSERT(next >= 0); /* someone was eligible before the draw */
+	e = ev0(d, MS_EV_STORM_VICTIM, next);
+	e.index = 1;
+	e.value = c.number;
+	e.target = *v;
+	EMIT(d, e);
+	*v = next;
+	return 1;
+}
+
+/* MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5, MS-STORM-6,
+ * MS-STORM-7: one マナ・ストーム (D4, D7.8): the draws (storm_collect), the
+ * first victim (storm_first_victim), then hit after hit (storm_hit,
+ * storm_next) while the field is not empty — it can be empty from the
+ * start when nobody could draw.  The end reason: 0 the field is empty, 1
+ * nobody left to count, 2 the victim cannot draw, 3 no first victim. */
+static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
+{
+	int rc, why = 3;
+	int64_t best;
+	int32_t v;
+	ms_event e;
+
+	d->res.storms++;
+	e = ev0(d, MS_EV_STORM, (int32_t)wa);
+	e.target = (int32_t)wb;
+	e.count = (int64_t)pair;
+	EMIT(d, e);
+	if ((rc = storm_collect(d)) < 0)
+		return rc;
+	if ((rc = storm_first_victim(d, &v, &best)) < 0)
+		return rc;
+	if (v >= 0) {
+		e = ev0(d, MS_EV_STORM_VICTIM, v);
+		e.index = 0;
+		e.value = best;
+		EMIT(d, e);
+		why = 0;
+		while (d->nfield > 0) {
+			if ((rc = storm_hit(d, (uint32_t)v)) < 0)
+				return rc;
+			if (d->nfield == 0)
+				break;
+			if ((rc = storm_next(d, &v, &why)) <= 0) {
+				if (rc < 0)
+					return rc;
+				break;
+			}
 		}
 	}
-end:
 	e = ev0(d, MS_EV_STORM_END, -1);
 	e.index = why;
 	EMIT(d, e);
