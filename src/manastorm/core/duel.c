@@ -155,6 +155,7 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		ms_event e;
 		if (p->ndisc == 0)
 			return 0;
+		UT_ASSERT(p->ndisc <= p->cap);
 		memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
 		p->doff = 0;
 		p->nd = p->ndisc;
@@ -165,6 +166,7 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		e.count = (int64_t)p->nd;
 		EMIT(d, e);
 	}
+	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -180,8 +182,25 @@ static void to_bottom(part *p, ms_card c)
 	p->deck[p->doff + p->nd++] = c;
 }
 
+/* 1 when every participant holds all its cards in its deck, hand and
+ * discard pile (nothing on the field or in play): the end of a battle. */
+static int cards_home(const ms_duel *d)
+{
+	size_t i;
+
+	if (d->nfield)
+		return 0;
+	for (i = 0; i < d->n; i++) {
+		const part *p = &d->parts[i];
+		if (p->nd + p->nh + p->ndisc != p->cap)
+			return 0;
+	}
+	return 1;
+}
+
 static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 {
+	UT_ASSERT(owner < d->n);
 	ms_field_card *f = &d->field[d->nfield++];
 	f->card = c;
 	f->owner = owner;
@@ -199,6 +218,7 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 	*value = 0;
 	if (p->nout == 0)
 		return 0;
+	UT_ASSERT(is_caster(p));
 	for (k = 1; k < p->nout; k++)
 		if (p->outfits[k] > p->outfits[best])
 			best = k;
@@ -229,6 +249,7 @@ static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
 	int64_t after;
 
+	UT_ASSERT(loss >= 0 && !is_caster(p)); /* warriors have HP */
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
@@ -1178,6 +1199,7 @@ static int last_damage(ms_duel *d)
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
+	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 	e = ev0(d, MS_EV_BATTLE_END, -1);
 	EMIT(d, e);
 	if (d->s->shuffle)
@@ -1370,6 +1392,7 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 			p->src = MS_SRC_DECK;
 			break;
 		default:
+			UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
 			p->card = d->field[ch->index].card;
 			p->point = ch->index;
 			p->src = MS_SRC_POINT;
