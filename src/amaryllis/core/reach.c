@@ -211,10 +211,11 @@ static size_t scan_team(ctx *c)
 	return nslots;
 }
 
-/* Turn by turn from 0 to 20, settle the units whose first turn it is (done[])
- * and let each ビルド they hold offer its target a turn; a target offered
- * the current turn (高速起動 at age 0) is settled in the same turn, through
- * the queue.  c->first[0] is 0 on entry, every other NEVER. */
+/* BU-STORE-2, BU-STORE-3: turn by turn from 0 to 20, settle the units
+ * whose first turn it is (done[]) and let each ビルド they hold offer its
+ * target a turn; a target offered the current turn (高速起動 at age 0) is
+ * settled in the same turn, through the queue.  c->first[0] is 0 on entry,
+ * every other NEVER. */
 static void settle(ctx *c, unsigned char *done, uint32_t *queue)
 {
 	const am_team *t = c->t;
@@ -233,7 +234,8 @@ static void settle(ctx *c, unsigned char *done, uint32_t *queue)
 			const am_unit_def *u = &t->units[y];
 			UT_ASSERT(tail <= n); /* each unit queued once (done[]) */
 			for (j = 0; j < u->nslots; j++) {
-				ptrdiff_t b = build_target(&t->actions[u->slots[j]], n);
+				const am_action *a = &t->actions[u->slots[j]];
+				ptrdiff_t b = build_target(a, n);
 				cand r;
 				if (b < 0)
 					continue;
@@ -251,10 +253,10 @@ static void settle(ctx *c, unsigned char *done, uint32_t *queue)
 	}
 }
 
-/* The reason slot j of unit i gives its ビルド target o (not settled): an
- * unsettled holder names the first holder reachable by the chain (o stays
- * AM_UNBUILT_BUILDER), a settled one its candidate — the earliest bound past
- * turn 20 wins, else the first reason in team order. */
+/* BU-STORE-3: the reason slot j of unit i gives its ビルド target o (not
+ * settled): an unsettled holder names the first holder reachable by the
+ * chain (o stays AM_UNBUILT_BUILDER), a settled one its candidate — the
+ * earliest bound past turn 20 wins, else the first reason in team order. */
 static void slot_reason(const ctx *c, const unsigned char *done,
                         const unsigned char *seen, size_t i, size_t j,
                         am_build_turn *o)
@@ -282,9 +284,10 @@ static void slot_reason(const ctx *c, const unsigned char *done,
 	}
 }
 
-/* out[] from the settled turns (done[], c->first) and the chain (seen[]):
- * settled definitions get their turn, the others a reason, from the ビルド
- * slots of settled holders first (slot_reason), else BUILDER / NO_CHAIN. */
+/* BU-STORE-3: out[] from the settled turns (done[], c->first) and the
+ * chain (seen[]): settled definitions get their turn, the others a reason,
+ * from the ビルド slots of settled holders first (slot_reason), else
+ * BUILDER / NO_CHAIN. */
 static void reasons(const ctx *c, const unsigned char *done,
                     const unsigned char *seen, am_build_turn *out)
 {

@@ -117,9 +117,9 @@ static int dec_cmp(const void *pa, const void *pb)
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
-/* The living units with AP ≥ 1 and the highest 素早さ, by scanning every
- * unit (a small population), into e->dec in unit order.  Returns their
- * number. */
+/* AM-STEP-1: the living units with AP ≥ 1 and the highest 素早さ, by
+ * scanning every unit (a small population), into e->dec in unit order;
+ * their number in *out. */
 static inline int scan_actors(am_engine *e, size_t *out)
 {
 	size_t n = 0, i;
@@ -140,9 +140,10 @@ static inline int scan_actors(am_engine *e, size_t *out)
 	return 0;
 }
 
-/* The same from the queue (a large population): stale entries are dropped,
- * and the entries of the actors taken are popped and made stale (their
- * version bumped), to be pushed again when they have AP left. */
+/* AM-STEP-1, BU-ORDER-1: the same from the queue (a large population):
+ * stale entries are dropped, and the entries of the actors taken are popped
+ * and made stale (their version bumped), to be pushed again when they have
+ * AP left. */
 static inline int pop_actors(am_engine *e, size_t *out)
 {
 	size_t n = 0;
@@ -169,8 +170,8 @@ static inline int pop_actors(am_engine *e, size_t *out)
 	return 0;
 }
 
-/* Many actors (n of them): walk the lines, side 0 then 1, front first, and
- * take the actors as they come (no sort). */
+/* AM-LOG-1: many actors (n of them): walk the lines, side 0 then 1, front
+ * first, and take the actors as they come (no sort). */
 static int order_by_lines(am_engine *e, size_t n)
 {
 	int s;
@@ -194,8 +195,8 @@ static int order_by_lines(am_engine *e, size_t n)
 	return 0;
 }
 
-/* A few actors (n > 1): sorted by side, then position (insertion sort up to
- * 16, qsort beyond). */
+/* AM-LOG-1: a few actors (n > 1): sorted by side, then position (insertion
+ * sort up to 16, qsort beyond). */
 static inline void order_by_key(am_engine *e, size_t n)
 {
 	size_t i, j;

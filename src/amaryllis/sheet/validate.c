@@ -125,7 +125,10 @@ static void cu_n(am_sheet *s, const am_action_rec *a, const am_custom_rec *c)
 }
 
 /* What a customisation does to the action (the last one written wins, but
- * スタン与え and 毒与え, which add up). */
+ * スタン与え and 毒与え, which add up): リミテッド (AM-CUST-1), 遅延起動Ｎ
+ * (AM-CUST-2), 高速起動 (AM-CUST-3), 効果Ｎ倍 (AM-CUST-4), スタン与え
+ * (AM-CUST-5), 毒与え (AM-CUST-6), 対象Ｎ, 配置Ｎ, 全体化 (BU-CUST-1,
+ * BU-CUST-2, BU-CUST-3). */
 static void cu_apply(am_action *act, const am_custom_rec *c)
 {
 	switch (c->kind) {
@@ -387,8 +390,9 @@ static int timing_known(const am_sheet *s)
 	return 1;
 }
 
-/* The team order of the records: the entry unit first, then the others in
- * order; perm[record] = team index, back[team index] = record. */
+/* The team order of the records for am_team_build_turns (BU-STORE-2): the
+ * entry unit first, then the others in order; perm[record] = team index,
+ * back[team index] = record. */
 static void team_order(const am_sheet *s, uint32_t *perm, uint32_t *back)
 {
 	size_t i, k;
@@ -430,9 +434,9 @@ static void team_actions(const am_sheet *s, am_action *acts,
 			acts[i].fast = 1;
 }
 
-/* The team's unit definitions in team order, their slots in slots[]
- * (nslots entries); with the timing unknown, able to act at once, in every
- * turn. */
+/* The team's unit definitions in team order (BU-STORE-2), their slots in
+ * slots[] (nslots entries); with the timing unknown, able to act at once,
+ * in every turn. */
 static void team_units(const am_sheet *s, am_unit_def *units,
                        uint32_t *slots, size_t nslots, const uint32_t *perm,
                        int timed)
@@ -461,8 +465,8 @@ static void team_units(const am_sheet *s, am_unit_def *units,
 	(void)nslots;
 }
 
-/* One diagnostic per ビルディア never built (res[] in team order), on its
- * first definition only. */
+/* One diagnostic per ビルディア never built (BU-STORE-3; res[] in team
+ * order), on its first definition only. */
 static void report_unbuilt(am_sheet *s, const am_build_turn *res,
                            const uint32_t *back)
 {

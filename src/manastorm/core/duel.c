@@ -585,8 +585,9 @@ static int enchant_place(ms_duel *d)
 	return 0;
 }
 
-/* MS-ENCHANT-3: a card that does not pass costs caster i one MP; at MP 0
- * with a 衣装 left, the 衣装 goes and its value is the new MP. */
+/* MS-ENCHANT-4: a card that does not pass costs caster i one MP, never
+ * below 0; at MP 0 with a 衣装 left, the 衣装 goes and its value is the new
+ * MP. */
 static int enchant_mp(ms_duel *d, uint32_t i)
 {
 	part *p = &d->parts[i];
@@ -608,8 +609,9 @@ static int enchant_mp(ms_duel *d, uint32_t i)
 	return 0;
 }
 
-/* MS-ENCHANT-4, MS-ENCHANT-5: a card whose number is already on the field
- * is a happening: caster i draws up to 3 cards onto the field. */
+/* MS-ENCHANT-5: a card whose number is on the field or on another card
+ * revealed now is a happening: up to 3 cards of caster i's deck go to the
+ * field as held enchants. */
 static int enchant_happening(ms_duel *d, uint32_t i)
 {
 	part *p = &d->parts[i];
@@ -642,9 +644,9 @@ static int enchant_happening(ms_duel *d, uint32_t i)
 }
 
 /* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
- * MS-ENCHANT-6: steps 2 and 3 (D7.10's order): reveal, place, then caster
- * by caster its MP and its happening; afterwards no caster holds a revealed
- * card. */
+ * MS-ENCHANT-6: steps 2 and 3 (D7.10's order): reveal, place, then
+ * (MS-ENCHANT-3) caster by caster in seat order the MP loss, then the
+ * happening; afterwards no caster holds a revealed card. */
 static int enchant_check(ms_duel *d)
 {
 	size_t i;
