@@ -182,8 +182,10 @@ static void to_bottom(part *p, ms_card c)
 	p->deck[p->doff + p->nd++] = c;
 }
 
+#ifndef NDEBUG
 /* 1 when every participant holds all its cards in its deck, hand and
- * discard pile (nothing on the field or in play): the end of a battle. */
+ * discard pile (nothing on the field or in play): the end of a battle.
+ * For UT_ASSERT only (compiled out with it: clang would call it unneeded). */
 static int cards_home(const ms_duel *d)
 {
 	size_t i;
@@ -197,6 +199,7 @@ static int cards_home(const ms_duel *d)
 	}
 	return 1;
 }
+#endif
 
 static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 {
@@ -1201,7 +1204,9 @@ static int last_damage(ms_duel *d)
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
+#ifndef NDEBUG
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
+#endif
 	e = ev0(d, MS_EV_BATTLE_END, -1);
 	EMIT(d, e);
 	if (d->s->shuffle)
