@@ -55,6 +55,7 @@ int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
 {
 	am_event ev;
 
+	UT_ASSERT(e->cb); /* EMIT tests it: no callback, no event */
 	memset(&ev, 0, sizeof(ev));
 	ev.kind = kind;
 	ev.turn = e->turn;
@@ -72,6 +73,7 @@ int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
 /* The same with a stat/state/spent field; only called when e->cb is set. */
 int am_engine_emit_ex(am_engine *e, am_event *ev)
 {
+	UT_ASSERT(e->cb);
 	ev->turn = e->turn;
 	ev->tempo = e->tempo;
 	ev->step = e->in_step ? e->step : 0;
@@ -131,6 +133,7 @@ int am_engine_finish(am_engine *e, am_result *r)
 {
 	TRY(score(e, 0, &r->score[0]));
 	TRY(score(e, 1, &r->score[1]));
+	UT_ASSERT(e->turn >= 0 && e->turn <= AM_LAST_TURN);
 	r->turns = e->turn;
 	r->steps = e->step;
 	r->draw = r->score[0] == r->score[1];

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "util/array.h"
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 #include "line.h"
@@ -396,6 +397,8 @@ static inline int am_tempo_push_hit(am_engine *e, hit **arr, size_t *n,
 {
 	hit *h;
 
+	UT_ASSERT(aim_side == 0 || aim_side == 1);
+	UT_ASSERT(target < 0 || (uint64_t)target < e->nunits);
 	if (*n >= e->opts->max_hits)
 		return ut_error_set(AM_ELIMIT,
 		                    "limit of %zu attack records in one tempo "
@@ -433,6 +436,7 @@ static inline void am_schedule_new_turn(am_engine *e, unit *u)
 {
 	int64_t age = e->turn - u->born; /* 0 ≤ age ≤ AM_LAST_TURN */
 
+	UT_ASSERT(age >= 0 && age <= AM_LAST_TURN);
 	if (u->nslots > 64) {
 		u->avail = 0; /* the cursor */
 		return;
@@ -456,6 +460,7 @@ AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 	int64_t age;
 	uint32_t i;
 
+	UT_ASSERT(u->alive && u->ap >= 1); /* an actor (next_actors) */
 	u->ap--;
 	if (u->st[AM_STATE_STUN] > 0)
 		return -2;
@@ -465,6 +470,7 @@ AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 		i = (uint32_t)__builtin_ctzll(u->avail);
 		u->avail &= u->avail - 1;
 		if (sl[i].limited) {
+			UT_ASSERT(u->live > 0); /* live counts unspent slots */
 			*am_step_spent_bits(e, u) |= (uint64_t)1 << i;
 			u->live--;
 		}
@@ -490,6 +496,7 @@ AM_HOT_INLINE int32_t am_step_decide(am_engine *e, uint32_t id)
 /* The slot i of unit id. */
 static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 {
+	UT_ASSERT(i >= 0 && (uint32_t)i < e->units[id].nslots);
 	return e->units[id].slots + i;
 }
 
@@ -502,6 +509,7 @@ static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
  */
 static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
 {
+	UT_ASSERT(n >= 0 && e->step <= INT64_MAX);
 	e->step += (uint64_t)n;
 	return e->step > INT64_MAX ? am_shortcuts_steps_overflow() : 0;
 }

@@ -35,10 +35,12 @@
  * name it, of (its holder's first turn + the age at which the slot first
  * fires); a shortest-path computation over turns 0..20.
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "amaryllis/engine.h"
 #include "amaryllis/team.h"
+#include "util/assert.h"
 #include "util/error.h"
 
 #define NEVER INT64_MAX
@@ -176,39 +178,164 @@ static void chain(const am_team *t, unsigned char *seen, uint32_t *queue)
 	}
 }
 
-/*
- * The first turns (see the top).  Turn by turn from 0 to 20, the units
- * whose first turn it is are settled (a 高速起動 ビルド at age 0 settles its
- * target in the same turn, through the queue), and each ビルド they hold
- * offers its target a turn.  Then every definition left gets its reason,
- * from the ビルド slots of settled holders (the earliest bound past turn 20
- * first, else the first reason in team order), or from the chain.
- */
-int am_team_build_turns(am_build_turn *out, const am_team *t)
+/* The definition a ビルド action names, or -1 when a is no ビルド or names
+ * nothing of the team's n definitions. */
+static inline ptrdiff_t build_target(const am_action *a, size_t n)
 {
-	size_t n = t->nunits, i, j, nslots = 0, head, tail, k;
-	int64_t turn, *firebuf = NULL;
-	unsigned char *seen = NULL, *done = NULL, *spent = NULL;
-	uint32_t *queue = NULL;
-	ctx c;
-	int rc = 0;
+	if (a->cls != AM_CLASS_BUILD || a->build < 0 || (size_t)a->build >= n)
+		return -1;
+	return (ptrdiff_t)a->build;
+}
 
-	c.t = t;
-	c.ext_speed = c.ext_life = 0;
-	c.first = NULL;
-	c.fire = NULL;
-	for (i = 0; i < n; i++) {
+/* Whether some ally may raise a unit's 素早さ (ext_speed) or give it ライフ
+ * (ext_life): a 素早さ＋Ｎ or ライフ与え with 対象Ｎ or 全体化 anywhere in the
+ * team.  Returns the team's number of slots. */
+static size_t scan_team(ctx *c)
+{
+	const am_team *t = c->t;
+	size_t i, j, nslots = 0;
+
+	c->ext_speed = c->ext_life = 0;
+	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *u = &t->units[i];
 		nslots += u->nslots;
 		for (j = 0; j < u->nslots; j++) {
 			const am_action *a = &t->actions[u->slots[j]];
 			int other = a->all || a->target != 0;
 			if (a->cls == AM_CLASS_SPD_UP && other)
-				c.ext_speed = 1;
+				c->ext_speed = 1;
 			if (a->cls == AM_CLASS_LIFE && other)
-				c.ext_life = 1;
+				c->ext_life = 1;
 		}
 	}
+	return nslots;
+}
+
+/* BU-STORE-2, BU-STORE-3: turn by turn from 0 to 20, settle the units
+ * whose first turn it is (done[]) and let each ビルド they hold offer its
+ * target a turn; a target offered the current turn (高速起動 at age 0) is
+ * settled in the same turn, through the queue.  c->first[0] is 0 on entry,
+ * every other NEVER. */
+static void settle(ctx *c, unsigned char *done, uint32_t *queue)
+{
+	const am_team *t = c->t;
+	size_t n = t->nunits, i, j, head, tail;
+	int64_t turn;
+
+	for (turn = 0; turn <= AM_LAST_TURN; turn++) {
+		head = tail = 0;
+		for (i = 0; i < n; i++)
+			if (!done[i] && c->first[i] == turn) {
+				done[i] = 1;
+				queue[tail++] = (uint32_t)i;
+			}
+		while (head < tail) {
+			size_t y = queue[head++];
+			const am_unit_def *u = &t->units[y];
+			UT_ASSERT(tail <= n); /* each unit queued once (done[]) */
+			for (j = 0; j < u->nslots; j++) {
+				const am_action *a = &t->actions[u->slots[j]];
+				ptrdiff_t b = build_target(a, n);
+				cand r;
+				if (b < 0)
+					continue;
+				r = candidate(c, y, j);
+				if (r.why != AM_BUILT || r.turn >= c->first[b])
+					continue;
+				UT_ASSERT(r.turn >= turn); /* no offer in the past */
+				c->first[b] = r.turn;
+				if (r.turn == turn && !done[b]) {
+					done[b] = 1;
+					queue[tail++] = (uint32_t)b;
+				}
+			}
+		}
+	}
+}
+
+/* BU-STORE-3: the reason slot j of unit i gives its ビルド target o (not
+ * settled): an unsettled holder names the first holder reachable by the
+ * chain (o stays AM_UNBUILT_BUILDER), a settled one its candidate — the
+ * earliest bound past turn 20 wins, else the first reason in team order. */
+static void slot_reason(const ctx *c, const unsigned char *done,
+                        const unsigned char *seen, size_t i, size_t j,
+                        am_build_turn *o)
+{
+	cand r;
+
+	if (!done[i]) {
+		if (o->why == AM_UNBUILT_BUILDER && o->builder == 0 && seen[i] &&
+		    i != 0) {
+			o->builder = (uint32_t)i; /* the first such */
+			o->slot = (uint32_t)j;
+		}
+		return;
+	}
+	r = candidate(c, i, j);
+	/* a settled holder that builds o in time has settled it (settle) */
+	UT_ASSERT(r.why != AM_BUILT);
+	if (r.why == AM_UNBUILT_TOO_LATE
+	        ? o->why != AM_UNBUILT_TOO_LATE || r.turn < o->turn
+	        : o->why == AM_UNBUILT_BUILDER || o->why == AM_UNBUILT_NO_CHAIN) {
+		o->why = r.why;
+		o->turn = r.why == AM_UNBUILT_TOO_LATE ? r.turn : NEVER;
+		o->builder = (uint32_t)i;
+		o->slot = (uint32_t)j;
+	}
+}
+
+/* BU-STORE-3: out[] from the settled turns (done[], c->first) and the
+ * chain (seen[]): settled definitions get their turn, the others a reason,
+ * from the ビルド slots of settled holders first (slot_reason), else
+ * BUILDER / NO_CHAIN. */
+static void reasons(const ctx *c, const unsigned char *done,
+                    const unsigned char *seen, am_build_turn *out)
+{
+	const am_team *t = c->t;
+	size_t n = t->nunits, i, j;
+
+	for (i = 0; i < n; i++) {
+		am_build_turn *o = &out[i];
+		o->builder = 0;
+		o->slot = 0;
+		if (done[i]) {
+			UT_ASSERT(c->first[i] >= 0 && c->first[i] <= AM_LAST_TURN);
+			o->turn = c->first[i];
+			o->why = AM_BUILT;
+			continue;
+		}
+		o->turn = NEVER;
+		o->why = seen[i] ? AM_UNBUILT_BUILDER : AM_UNBUILT_NO_CHAIN;
+	}
+	for (i = 0; i < n; i++) {
+		const am_unit_def *u = &t->units[i];
+		for (j = 0; j < u->nslots; j++) {
+			ptrdiff_t b = build_target(&t->actions[u->slots[j]], n);
+			if (b < 0 || done[b])
+				continue;
+			slot_reason(c, done, seen, i, j, &out[b]);
+		}
+	}
+}
+
+/*
+ * The first turns (see the top): settle() turn by turn, the chain, then
+ * every definition left gets its reason (reasons()).
+ */
+int am_team_build_turns(am_build_turn *out, const am_team *t)
+{
+	size_t n = t->nunits, i, nslots, k;
+	int64_t *firebuf = NULL;
+	unsigned char *seen = NULL, *done = NULL, *spent = NULL;
+	uint32_t *queue = NULL;
+	ctx c;
+	int rc = 0;
+
+	UT_ASSERT(n >= 1); /* units[0] is the entry unit */
+	c.t = t;
+	c.first = NULL;
+	c.fire = NULL;
+	nslots = scan_team(&c);
 	c.first = malloc(n * sizeof(*c.first));
 	c.fire = malloc(n * sizeof(*c.fire));
 	firebuf = malloc((nslots ? nslots : 1) * sizeof(*firebuf));
@@ -227,78 +354,11 @@ int am_team_build_turns(am_build_turn *out, const am_team *t)
 		simulate(t, &t->units[i], c.ext_speed, c.fire[i], spent);
 		c.first[i] = NEVER;
 	}
+	UT_ASSERT(k == nslots);
 	c.first[0] = 0;
-	for (turn = 0; turn <= AM_LAST_TURN; turn++) {
-		head = tail = 0;
-		for (i = 0; i < n; i++)
-			if (!done[i] && c.first[i] == turn) {
-				done[i] = 1;
-				queue[tail++] = (uint32_t)i;
-			}
-		while (head < tail) {
-			size_t y = queue[head++];
-			const am_unit_def *u = &t->units[y];
-			for (j = 0; j < u->nslots; j++) {
-				const am_action *a = &t->actions[u->slots[j]];
-				cand r;
-				if (a->cls != AM_CLASS_BUILD || a->build < 0 ||
-				    (size_t)a->build >= n)
-					continue;
-				r = candidate(&c, y, j);
-				if (r.why != AM_BUILT || r.turn >= c.first[a->build])
-					continue;
-				c.first[a->build] = r.turn;
-				if (r.turn == turn && !done[a->build]) {
-					done[a->build] = 1;
-					queue[tail++] = (uint32_t)a->build;
-				}
-			}
-		}
-	}
+	settle(&c, done, queue);
 	chain(t, seen, queue);
-	for (i = 0; i < n; i++) {
-		am_build_turn *o = &out[i];
-		o->builder = 0;
-		o->slot = 0;
-		if (done[i]) {
-			o->turn = c.first[i];
-			o->why = AM_BUILT;
-			continue;
-		}
-		o->turn = NEVER;
-		o->why = seen[i] ? AM_UNBUILT_BUILDER : AM_UNBUILT_NO_CHAIN;
-	}
-	/* reasons: from the ビルド slots of settled holders first */
-	for (i = 0; i < n; i++) {
-		const am_unit_def *u = &t->units[i];
-		for (j = 0; j < u->nslots; j++) {
-			const am_action *a = &t->actions[u->slots[j]];
-			am_build_turn *o;
-			cand r;
-			if (a->cls != AM_CLASS_BUILD || a->build < 0 ||
-			    (size_t)a->build >= n || done[a->build])
-				continue;
-			o = &out[a->build];
-			if (!done[i]) {
-				if (o->why == AM_UNBUILT_BUILDER && o->builder == 0 &&
-				    seen[i] && i != 0) {
-					o->builder = (uint32_t)i; /* the first such */
-					o->slot = (uint32_t)j;
-				}
-				continue;
-			}
-			r = candidate(&c, i, j);
-			if (r.why == AM_UNBUILT_TOO_LATE
-			        ? o->why != AM_UNBUILT_TOO_LATE || r.turn < o->turn
-			        : o->why == AM_UNBUILT_BUILDER ||
-			          o->why == AM_UNBUILT_NO_CHAIN) {
-				o->why = r.why;
-				o->turn = r.why == AM_UNBUILT_TOO_LATE ? r.turn : NEVER;
-				o->builder = (uint32_t)i;
-				o->slot = (uint32_t)j;
-			}
-		}
-	}
+	reasons(&c, done, seen, out);
 out:
 	free(c.first);
 	free(c.fire);

@@ -47,6 +47,7 @@ int am_roster_living_line(am_engine *e, int s, size_t *n)
 	TRY(UT_ARRAY_RESERVE(e->tmp, e->captmp,
 	                     (size_t)am_roster_line_size(e, s) + 1));
 	*n = am_line_collect(e->nodes, e->sides[s].root, e->tmp, 1);
+	UT_ASSERT(*n == e->sides[s].nliving); /* a side's living are its line's */
 	return 0;
 }
 
@@ -66,6 +67,9 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	size_t w = WORDS(nslots), id = e->nunits;
 	unit *u;
 
+	UT_ASSERT(s == 0 || s == 1);
+	UT_ASSERT(defi < sd->team->nunits);
+	UT_ASSERT(pos <= am_roster_line_size(e, s)); /* size appends */
 	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
 		return ut_error_set(AM_ELIMIT,
 		                    "population limit of %zu units reached",
@@ -106,6 +110,7 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	               ? (uint32_t)id /* a line of one */
 	               : am_line_insert(e->nodes, sd->root, pos, (uint32_t)id);
 	sd->nliving++;
+	UT_ASSERT(am_roster_line_size(e, s) >= sd->nliving);
 	am_schedule_new_turn(e, u);
 	*out = (uint32_t)id;
 	return 0;
@@ -134,6 +139,7 @@ int am_roster_death_check(am_engine *e, uint32_t id)
 	u->alive = 0;
 	u->died = e->turn;
 	am_line_kill(e->nodes, id);
+	UT_ASSERT(e->sides[u->side].nliving > 0);
 	e->sides[u->side].nliving--;
 	EMIT(AM_EV_DEATH, -1, -1, id, 0, u->hp);
 	return 0;
@@ -148,6 +154,7 @@ void am_roster_retire(am_engine *e)
 	for (i = 0; i < e->ndied; i++) {
 		unit *u = &e->units[e->died[i]];
 		side *sd = &e->sides[u->side];
+		UT_ASSERT(!u->alive && u->inline_); /* died in this step */
 		sd->root = am_line_erase(e->nodes, sd->root, e->died[i]);
 		u->inline_ = 0;
 	}

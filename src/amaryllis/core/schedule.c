@@ -117,28 +117,16 @@ static int dec_cmp(const void *pa, const void *pb)
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
-/*
- * The units of the next step: every living unit with AP ≥ 1 and the
- * highest current 素早さ (AM-STEP-1, BU-ORDER-1; RULINGS A5, B4), taken
- * from the queue, put in side then position order (AM-LOG-1: the order of
- * the log and of builds, never of results: AM-SYM-1).  Returns their number
- * (0: the phase is over).
- */
-static int next_actors(am_engine *e, size_t *out)
+/* AM-STEP-1: the living units with AP ≥ 1 and the highest 素早さ, by
+ * scanning every unit (a small population), into e->dec in unit order;
+ * their number in *out. */
+static inline int scan_actors(am_engine *e, size_t *out)
 {
-	size_t n = 0, i, j;
+	size_t n = 0, i;
 	int64_t best = 0;
 
-	if (!e->queued && e->nunits > SCAN_UNITS) {
-		/* the population outgrew scanning: fill the queue once */
-		e->queued = 1;
-		e->queue.n = 0;
-		for (i = 0; i < e->nunits; i++)
-			TRY(am_schedule_enqueue(e, (uint32_t)i));
-	}
-	if (!e->queued)
-		TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, e->nunits));
-	for (i = 0; !e->queued && i < e->nunits; i++) {
+	TRY(UT_ARRAY_RESERVE(e->dec, e->capdec, e->nunits));
+	for (i = 0; i < e->nunits; i++) {
 		const unit *u = &e->units[i];
 		if (!u->alive || u->ap < 1 || (n && u->spd < best))
 			continue;
@@ -148,7 +136,20 @@ static int next_actors(am_engine *e, size_t *out)
 		}
 		e->dec[n++].actor = (uint32_t)i;
 	}
-	while (e->queued && e->queue.n) {
+	*out = n;
+	return 0;
+}
+
+/* AM-STEP-1, BU-ORDER-1: the same from the queue (a large population):
+ * stale entries are dropped, and the entries of the actors taken are popped
+ * and made stale (their version bumped), to be pushed again when they have
+ * AP left. */
+static inline int pop_actors(am_engine *e, size_t *out)
+{
+	size_t n = 0;
+	int64_t best = 0;
+
+	while (e->queue.n) {
 		const am_qent *q = am_queue_top(&e->queue);
 		const unit *u = &e->units[q->id];
 		if (q->ver != u->ver || !u->alive || u->ap < 1) {
@@ -165,43 +166,87 @@ static int next_actors(am_engine *e, size_t *out)
 		am_queue_pop(&e->queue); /* q now points at another entry */
 		e->units[e->dec[n - 1].actor].ver++; /* none of it remains */
 	}
-	if (n > BULK_POSITIONS &&
-	    (uint64_t)n * 8 >= (uint64_t)am_roster_line_size(e, 0) +
-	                           am_roster_line_size(e, 1)) {
-		/* many actors: walk the lines, side 0 then 1, front first,
-		 * and take the actors as they come (no sort) */
-		int s;
-		size_t k = 0, m;
-		for (i = 0; i < n; i++)
-			e->units[e->dec[i].actor].acting = 1;
-		for (s = 0; s < 2; s++) {
-			TRY(am_roster_living_line(e, s, &m));
-			for (j = 0; j < m; j++) {
-				unit *u = &e->units[e->tmp[j]];
-				if (!u->acting)
-					continue;
-				u->acting = 0;
-				e->dec[k].actor = e->tmp[j];
-				e->dec[k++].key = 0;
-			}
-		}
-	} else if (n > 1) {
-		for (i = 0; i < n; i++) {
-			uint32_t id = e->dec[i].actor;
-			e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
-			                (am_roster_position(e, id));
-		}
-		if (n > 16) {
-			qsort(e->dec, n, sizeof(decision), dec_cmp);
-		} else {
-			for (i = 1; i < n; i++) {
-				decision x = e->dec[i];
-				for (j = i; j > 0 && e->dec[j - 1].key > x.key; j--)
-					e->dec[j] = e->dec[j - 1];
-				e->dec[j] = x;
-			}
+	*out = n;
+	return 0;
+}
+
+/* AM-LOG-1: many actors (n of them): walk the lines, side 0 then 1, front
+ * first, and take the actors as they come (no sort). */
+static int order_by_lines(am_engine *e, size_t n)
+{
+	int s;
+	size_t i, j, k = 0, m;
+
+	for (i = 0; i < n; i++)
+		e->units[e->dec[i].actor].acting = 1;
+	for (s = 0; s < 2; s++) {
+		TRY(am_roster_living_line(e, s, &m));
+		for (j = 0; j < m; j++) {
+			unit *u = &e->units[e->tmp[j]];
+			if (!u->acting)
+				continue;
+			u->acting = 0;
+			UT_ASSERT(k < n);
+			e->dec[k].actor = e->tmp[j];
+			e->dec[k++].key = 0;
 		}
 	}
+	UT_ASSERT(k == n); /* every actor is living, so on a line */
+	return 0;
+}
+
+/* AM-LOG-1: a few actors (n > 1): sorted by side, then position (insertion
+ * sort up to 16, qsort beyond). */
+static inline void order_by_key(am_engine *e, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		uint32_t id = e->dec[i].actor;
+		e->dec[i].key = ((uint64_t)e->units[id].side << 32) |
+		                (am_roster_position(e, id));
+	}
+	if (n > 16) {
+		qsort(e->dec, n, sizeof(decision), dec_cmp);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		decision x = e->dec[i];
+		for (j = i; j > 0 && e->dec[j - 1].key > x.key; j--)
+			e->dec[j] = e->dec[j - 1];
+		e->dec[j] = x;
+	}
+}
+
+/*
+ * The units of the next step: every living unit with AP ≥ 1 and the
+ * highest current 素早さ (AM-STEP-1, BU-ORDER-1; RULINGS A5, B4), taken
+ * from the queue, put in side then position order (AM-LOG-1: the order of
+ * the log and of builds, never of results: AM-SYM-1).  Returns their number
+ * (0: the phase is over).
+ */
+static int next_actors(am_engine *e, size_t *out)
+{
+	size_t n, i;
+
+	if (!e->queued && e->nunits > SCAN_UNITS) {
+		/* the population outgrew scanning: fill the queue once */
+		e->queued = 1;
+		e->queue.n = 0;
+		for (i = 0; i < e->nunits; i++)
+			TRY(am_schedule_enqueue(e, (uint32_t)i));
+	}
+	if (e->queued)
+		TRY(pop_actors(e, &n));
+	else
+		TRY(scan_actors(e, &n));
+	if (n > BULK_POSITIONS &&
+	    (uint64_t)n * 8 >= (uint64_t)am_roster_line_size(e, 0) +
+	                           am_roster_line_size(e, 1))
+		TRY(order_by_lines(e, n));
+	else if (n > 1)
+		order_by_key(e, n);
+	UT_ASSERT(n <= e->nunits);
 	*out = n;
 	return 0;
 }

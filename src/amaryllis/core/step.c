@@ -46,6 +46,7 @@ int am_step_support_on(am_engine *e, uint32_t actor, const slot *sl,
 {
 	unit *t = &e->units[target];
 
+	UT_ASSERT(t->alive); /* a living unit, see engine_int.h */
 	switch (sl->cls) { /* sl's copies of a's fields (program.h) */
 	case AM_CLASS_ATK_UP:
 		return add_stat(e, actor, sl->index, target, AM_STAT_ATK, sl->n);
@@ -89,10 +90,12 @@ int am_step_build(am_engine *e, uint32_t builder, const slot *sl)
 	int64_t size = am_roster_line_size(e, s), at;
 	uint32_t id;
 
+	UT_ASSERT(sl->kind == AM_KIND_BUILD && a->build >= 0);
 	if (a->place > 0)
 		at = a->place > pos ? 0 : pos - a->place + 1;
 	else
 		at = a->place < pos - size ? size : pos - a->place;
+	UT_ASSERT(at >= 0 && at <= size); /* clamped to the ends */
 	TRY(am_roster_spawn(e, s, (uint32_t)a->build, (uint32_t)at, &id));
 	EMIT(AM_EV_BUILD, builder, sl->index, id, at, 0);
 	TRY(am_roster_death_check(e, id));
@@ -104,6 +107,7 @@ int am_step_emit_action(am_engine *e, uint32_t actor, const slot *sl)
 {
 	am_event ev = {0};
 
+	UT_ASSERT(e->cb);
 	ev.kind = AM_EV_ACTION;
 	ev.actor = (int32_t)actor;
 	ev.action = (int32_t)sl->index;

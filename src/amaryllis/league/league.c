@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/assert.h"
 #include "util/error.h"
 
 #define CHUNK 256
@@ -182,56 +183,32 @@ static int64_t clamp64(__int128 v)
 	return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
 }
 
-/* Play share opts->part of the n(n−1)/2 pairs of progs (LG-PAIR-1); see
- * league.h. */
-int am_league_run(am_league **out, const am_program *const *progs, size_t n,
-                  const am_league_opts *opts)
+/* An empty league of n entries, with its table of n(n−1)/2 results when
+ * keep_table; *pairs = n(n−1)/2.  NULL when out of memory. */
+static am_league *league_new(size_t n, int keep_table, uint64_t *pairs)
 {
-	static const am_league_opts defaults = AM_LEAGUE_OPTS_INIT;
-	unsigned jobs, t, started = 0;
-	uint64_t pairs, lo, hi;
-	am_league *lg;
-	worker *ws = NULL;
-	shared sh;
-	int rc = 0;
-	size_t i;
+	am_league *lg = calloc(1, sizeof(*lg));
 
-	*out = NULL;
-	if (!opts)
-		opts = &defaults;
-	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
-	    opts->part >= opts->parts)
-		return ut_error_set(AM_EINVALID, "bad league options");
-	jobs = opts->jobs ? opts->jobs : 1;
-	lg = calloc(1, sizeof(*lg));
 	if (!lg || !(lg->rows = calloc(n ? n : 1, sizeof(*lg->rows))))
 		goto nomem;
 	lg->n = n;
-	pairs = n > 1 ? (uint64_t)n * (n - 1) / 2 : 0;
-	if (opts->keep_table && pairs &&
-	    !(lg->table = calloc((size_t)pairs, 1)))
+	*pairs = n > 1 ? (uint64_t)n * (n - 1) / 2 : 0;
+	if (keep_table && *pairs && !(lg->table = calloc((size_t)*pairs, 1)))
 		goto nomem;
-	/* share `part` of `parts`: [pairs·part/parts, pairs·(part+1)/parts) */
-	lo = (uint64_t)((unsigned __int128)pairs * opts->part / opts->parts);
-	hi = (uint64_t)((unsigned __int128)pairs * (opts->part + 1) /
-	                opts->parts);
-	memset(&sh, 0, sizeof(sh));
-	sh.progs = progs;
-	sh.n = n;
-	sh.lo = lo;
-	sh.hi = hi;
-	atomic_init(&sh.next, lo);
-	atomic_init(&sh.done, 0);
-	atomic_init(&sh.failed, 0);
-	sh.table = lg->table;
-	sh.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
-	sh.bo.max_units = opts->max_units;
-	if ((uint64_t)jobs > (hi - lo) / CHUNK + 1)
-		jobs = (unsigned)((hi - lo) / CHUNK + 1);
-	if (!(ws = calloc(jobs, sizeof(*ws))))
-		goto nomem;
-	for (t = 0; t < jobs; t++)
-		ws[t].sh = &sh;
+	return lg;
+nomem:
+	am_league_free(lg);
+	return NULL;
+}
+
+/* Start jobs − 1 threads and work on the calling one too (it reports
+ * progress); returns the number of workers that ran, and made their
+ * totals (a thread that cannot start leaves its work to the others). */
+static unsigned run_workers(worker *ws, unsigned jobs,
+                            const am_league_opts *opts)
+{
+	unsigned t, started = 0;
+
 	for (t = 1; t < jobs; t++) {
 		if (pthread_create(&ws[t].thread, NULL, work, &ws[t]) != 0)
 			break; /* the threads started do all the work */
@@ -243,16 +220,17 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	work(&ws[0]);
 	for (t = 1; t <= started; t++)
 		pthread_join(ws[t].thread, NULL);
-	jobs = started + 1; /* the workers that ran, and made their totals */
-	if (opts->progress)
-		opts->progress(opts->progress_ud, atomic_load(&sh.done), hi - lo);
-	for (t = 0; t < jobs; t++)
-		if (ws[t].rc < 0)
-			rc = ws[t].rc;
-	if (rc < 0)
-		goto done;
-	/* add up the threads' totals, exactly */
-	for (i = 0; i < n; i++) {
+	return started + 1;
+}
+
+/* Add up the totals of the jobs workers into the rows, exactly, and take
+ * the first error (smallest k) of any of them. */
+static void gather(am_league *lg, const worker *ws, unsigned jobs)
+{
+	size_t i;
+	unsigned t;
+
+	for (i = 0; i < lg->n; i++) {
 		__int128 m = 0;
 		am_league_row *row = &lg->rows[i];
 		for (t = 0; t < jobs; t++) {
@@ -273,9 +251,66 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 			lg->error_j = ws[t].error_j;
 			memcpy(lg->error, ws[t].error, sizeof(lg->error));
 		}
-	lg->battles = atomic_load(&sh.done);
-done:
-	for (t = 0; ws && t < jobs; t++) {
+}
+
+/* Play share opts->part of the n(n−1)/2 pairs of progs (LG-PAIR-1); see
+ * league.h. */
+int am_league_run(am_league **out, const am_program *const *progs, size_t n,
+                  const am_league_opts *opts)
+{
+	static const am_league_opts defaults = AM_LEAGUE_OPTS_INIT;
+	unsigned jobs, t;
+	uint64_t pairs = 0, lo, hi;
+	am_league *lg;
+	worker *ws = NULL;
+	shared sh;
+	int rc = 0;
+
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
+	    opts->part >= opts->parts)
+		return ut_error_set(AM_EINVALID, "bad league options");
+	jobs = opts->jobs ? opts->jobs : 1;
+	if (!(lg = league_new(n, opts->keep_table, &pairs)))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	/* share `part` of `parts`: [pairs·part/parts, pairs·(part+1)/parts) */
+	lo = (uint64_t)((unsigned __int128)pairs * opts->part / opts->parts);
+	hi = (uint64_t)((unsigned __int128)pairs * (opts->part + 1) /
+	                opts->parts);
+	UT_ASSERT(lo <= hi && hi <= pairs);
+	memset(&sh, 0, sizeof(sh));
+	sh.progs = progs;
+	sh.n = n;
+	sh.lo = lo;
+	sh.hi = hi;
+	atomic_init(&sh.next, lo);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.failed, 0);
+	sh.table = lg->table;
+	sh.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
+	sh.bo.max_units = opts->max_units;
+	if ((uint64_t)jobs > (hi - lo) / CHUNK + 1)
+		jobs = (unsigned)((hi - lo) / CHUNK + 1);
+	if (!(ws = calloc(jobs, sizeof(*ws)))) {
+		am_league_free(lg);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	for (t = 0; t < jobs; t++)
+		ws[t].sh = &sh;
+	jobs = run_workers(ws, jobs, opts);
+	if (opts->progress)
+		opts->progress(opts->progress_ud, atomic_load(&sh.done), hi - lo);
+	for (t = 0; t < jobs; t++)
+		if (ws[t].rc < 0)
+			rc = ws[t].rc;
+	if (rc == 0) {
+		gather(lg, ws, jobs);
+		lg->battles = atomic_load(&sh.done);
+		UT_ASSERT(lg->battles == hi - lo); /* no failure: all played */
+	}
+	for (t = 0; t < jobs; t++) {
 		am_engine_free(ws[t].engine);
 		free(ws[t].t);
 	}
@@ -286,9 +321,6 @@ done:
 	}
 	*out = lg;
 	return 0;
-nomem:
-	am_league_free(lg);
-	return ut_error_set(AM_ENOMEM, "out of memory");
 }
 
 void am_league_free(am_league *lg)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 #include "sheet_int.h"
@@ -44,6 +45,132 @@ static void resolve_slots(am_sheet *s)
 	}
 }
 
+/* ＋Ｎ classes carry their Ｎ, which must be ≥ 1 (AM-CLASS-4, AM-CLASS-5,
+ * AM-CLASS-6). */
+static void class_n(am_sheet *s, const am_action_rec *a, am_action *act)
+{
+	if (a->cls == AM_CLASS_ATK_UP || a->cls == AM_CLASS_DEF_UP ||
+	    a->cls == AM_CLASS_SPD_UP) {
+		act->n = a->n;
+		if (a->n_ok && a->n < 1)
+			err(s, AM_DIAG_N_TOO_SMALL, a->line, a->n_col, a->n, 1,
+			    am_terms_class_pattern(a->cls), NULL);
+	}
+}
+
+/* Pairs that exclude each other: 遅延起動 and 高速起動 (AM-CUST-7), 対象Ｎ
+ * and 全体化 (BU-CUST-4); c against those written before it. */
+static void cu_exclusive(am_sheet *s, const am_action_rec *a,
+                         const am_custom_rec *c, const int *seen)
+{
+	static const struct { am_cu kind, other; } pairs[] = {
+		{AM_CU_FAST, AM_CU_DELAY},
+		{AM_CU_DELAY, AM_CU_FAST},
+		{AM_CU_ALL, AM_CU_TARGET},
+		{AM_CU_TARGET, AM_CU_ALL},
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
+		if (c->kind == pairs[k].kind && seen[pairs[k].other])
+			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, a->line, c->col, 0, 0,
+			    am_terms_cu_name(pairs[k].other),
+			    am_terms_cu_name(c->kind));
+}
+
+/* The kinds of class a customisation may go on: 効果Ｎ倍, スタン与え, 毒与え
+ * attacks only (AM-CUST-4, AM-CUST-5, AM-CUST-6), 対象Ｎ supports only
+ * (BU-CUST-2), 全体化 not on ビルド (BU-CUST-3), 配置Ｎ ビルド only
+ * (BU-CUST-1). */
+static void cu_kind(am_sheet *s, const am_action_rec *a,
+                    const am_custom_rec *c, am_kind kind)
+{
+	const char *nm = am_terms_cu_name(c->kind);
+	uint32_t l = a->line;
+
+	switch (c->kind) {
+	case AM_CU_MULT:
+	case AM_CU_STUN:
+	case AM_CU_POISON:
+		if (kind != AM_KIND_ATTACK)
+			err(s, AM_DIAG_ATTACK_ONLY, l, c->col, kind, 0, nm, NULL);
+		break;
+	case AM_CU_TARGET:
+		if (kind != AM_KIND_SUPPORT)
+			err(s, AM_DIAG_SUPPORT_ONLY, l, c->col, kind, 0, nm, NULL);
+		break;
+	case AM_CU_ALL:
+		if (kind == AM_KIND_BUILD)
+			err(s, AM_DIAG_NOT_ON_BUILD, l, c->col, kind, 0, nm, NULL);
+		break;
+	case AM_CU_PLACE:
+		if (kind != AM_KIND_BUILD)
+			err(s, AM_DIAG_BUILD_ONLY, l, c->col, kind, 0, nm, NULL);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The Ｎ of a customisation: 遅延起動Ｎ and 効果Ｎ倍 need Ｎ ≥ 2 (AM-CUST-2,
+ * AM-CUST-4), 対象Ｎ and 配置Ｎ Ｎ ≠ 0 (BU-CUST-1, BU-CUST-2). */
+static void cu_n(am_sheet *s, const am_action_rec *a, const am_custom_rec *c)
+{
+	const char *nm = am_terms_cu_name(c->kind);
+
+	if ((c->kind == AM_CU_DELAY || c->kind == AM_CU_MULT) && c->n < 2)
+		err(s, AM_DIAG_N_TOO_SMALL, a->line, c->ncol, c->n, 2, nm, NULL);
+	if ((c->kind == AM_CU_TARGET || c->kind == AM_CU_PLACE) && c->n == 0)
+		err(s, AM_DIAG_N_ZERO, a->line, c->ncol, 0, 0, nm, NULL);
+}
+
+/* What a customisation does to the action (the last one written wins, but
+ * スタン与え and 毒与え, which add up): リミテッド (AM-CUST-1), 遅延起動Ｎ
+ * (AM-CUST-2), 高速起動 (AM-CUST-3), 効果Ｎ倍 (AM-CUST-4), スタン与え
+ * (AM-CUST-5), 毒与え (AM-CUST-6), 対象Ｎ, 配置Ｎ, 全体化 (BU-CUST-1,
+ * BU-CUST-2, BU-CUST-3). */
+static void cu_apply(am_action *act, const am_custom_rec *c)
+{
+	switch (c->kind) {
+	case AM_CU_LIMITED: act->limited = 1; break;
+	case AM_CU_DELAY: act->delay = c->n; break;
+	case AM_CU_FAST: act->fast = 1; break;
+	case AM_CU_MULT: act->mult = c->n; break;
+	case AM_CU_STUN: act->stun++; break;
+	case AM_CU_POISON: act->poison++; break;
+	case AM_CU_TARGET: act->target = c->n; break;
+	case AM_CU_PLACE: act->place = c->n; break;
+	case AM_CU_ALL: act->all = 1; break;
+	default: break;
+	}
+}
+
+/* What a line read to its end must have: リミテッド on ライフ与え and ＨＰ回復
+ * (AM-CLASS-9, AM-CLASS-10); 配置Ｎ on ビルド and a unit of the storage
+ * named (BU-BUILD-1), put in act->build. */
+static void required(am_sheet *s, const am_action_rec *a, const int *seen,
+                     am_action *act)
+{
+	uint32_t unit;
+
+	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
+	    !seen[AM_CU_LIMITED])
+		err(s, AM_DIAG_LIMITED_REQUIRED, a->line, a->class_col, 0, 0,
+		    am_terms_class_pattern(a->cls), NULL);
+	if (a->cls != AM_CLASS_BUILD)
+		return;
+	if (!seen[AM_CU_PLACE])
+		err(s, AM_DIAG_PLACE_REQUIRED, a->line, a->class_col, 0, 0, NULL,
+		    NULL);
+	if (a->build_name) {
+		if (am_names_get(&s->unit_names, a->build_name, &unit))
+			act->build = (int32_t)unit; /* a record, for now */
+		else
+			err(s, AM_DIAG_UNKNOWN_UNIT, a->line, a->build_col, 0, 0,
+			    a->build_name, NULL);
+	}
+}
+
 /*
  * The legality of one action line (ruling A3): fills a->act from the class
  * and the customisations (in the order written) and reports every rule
@@ -66,100 +193,32 @@ static size_t legality(am_sheet *s, am_action_rec *a)
 	int seen[AM_CU_COUNT] = {0};
 	am_action *act = &a->act;
 	am_kind kind = am_class_kind(a->cls);
-	uint32_t unit;
 
 	memset(act, 0, sizeof(*act));
 	act->name = a->name;
 	act->cls = a->cls;
 	act->mult = 1;
 	act->build = -1;
-	if (a->cls == AM_CLASS_ATK_UP || a->cls == AM_CLASS_DEF_UP ||
-	    a->cls == AM_CLASS_SPD_UP) {
-		act->n = a->n;
-		if (a->n_ok && a->n < 1)
-			err(s, AM_DIAG_N_TOO_SMALL, a->line, a->n_col, a->n, 1,
-			    am_terms_class_pattern(a->cls), NULL);
-	}
+	class_n(s, a, act);
 	for (i = 0; i < a->ncu; i++) {
 		const am_custom_rec *c = &a->cu[i];
-		const char *nm = am_terms_cu_name(c->kind);
-		uint32_t l = a->line;
 
+		UT_ASSERT((unsigned)c->kind < AM_CU_COUNT);
 		if (seen[c->kind] && c->kind != AM_CU_STUN &&
 		    c->kind != AM_CU_POISON) {
-			err(s, AM_DIAG_CUSTOM_TWICE, l, c->col, 0, 0, nm, NULL);
+			err(s, AM_DIAG_CUSTOM_TWICE, a->line, c->col, 0, 0,
+			    am_terms_cu_name(c->kind), NULL);
 			continue;
 		}
-		if (c->kind == AM_CU_FAST && seen[AM_CU_DELAY])
-			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
-			    am_terms_cu_name(AM_CU_DELAY), nm);
-		if (c->kind == AM_CU_DELAY && seen[AM_CU_FAST])
-			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
-			    am_terms_cu_name(AM_CU_FAST), nm);
-		if (c->kind == AM_CU_ALL && seen[AM_CU_TARGET])
-			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
-			    am_terms_cu_name(AM_CU_TARGET), nm);
-		if (c->kind == AM_CU_TARGET && seen[AM_CU_ALL])
-			err(s, AM_DIAG_CUSTOM_EXCLUSIVE, l, c->col, 0, 0,
-			    am_terms_cu_name(AM_CU_ALL), nm);
-		switch (c->kind) {
-		case AM_CU_MULT:
-		case AM_CU_STUN:
-		case AM_CU_POISON:
-			if (kind != AM_KIND_ATTACK)
-				err(s, AM_DIAG_ATTACK_ONLY, l, c->col, kind, 0, nm, NULL);
-			break;
-		case AM_CU_TARGET:
-			if (kind != AM_KIND_SUPPORT)
-				err(s, AM_DIAG_SUPPORT_ONLY, l, c->col, kind, 0, nm, NULL);
-			break;
-		case AM_CU_ALL:
-			if (kind == AM_KIND_BUILD)
-				err(s, AM_DIAG_NOT_ON_BUILD, l, c->col, kind, 0, nm, NULL);
-			break;
-		case AM_CU_PLACE:
-			if (kind != AM_KIND_BUILD)
-				err(s, AM_DIAG_BUILD_ONLY, l, c->col, kind, 0, nm, NULL);
-			break;
-		default:
-			break;
-		}
-		if ((c->kind == AM_CU_DELAY || c->kind == AM_CU_MULT) && c->n < 2)
-			err(s, AM_DIAG_N_TOO_SMALL, l, c->ncol, c->n, 2, nm, NULL);
-		if ((c->kind == AM_CU_TARGET || c->kind == AM_CU_PLACE) && c->n == 0)
-			err(s, AM_DIAG_N_ZERO, l, c->ncol, 0, 0, nm, NULL);
-		switch (c->kind) {
-		case AM_CU_LIMITED: act->limited = 1; break;
-		case AM_CU_DELAY: act->delay = c->n; break;
-		case AM_CU_FAST: act->fast = 1; break;
-		case AM_CU_MULT: act->mult = c->n; break;
-		case AM_CU_STUN: act->stun++; break;
-		case AM_CU_POISON: act->poison++; break;
-		case AM_CU_TARGET: act->target = c->n; break;
-		case AM_CU_PLACE: act->place = c->n; break;
-		case AM_CU_ALL: act->all = 1; break;
-		default: break;
-		}
+		cu_exclusive(s, a, c, seen);
+		cu_kind(s, a, c, kind);
+		cu_n(s, a, c);
+		cu_apply(act, c);
 		seen[c->kind] = 1;
 	}
-	if (!a->complete)
-		return s->nerrors - before; /* what is required may be unread */
-	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
-	    !seen[AM_CU_LIMITED])
-		err(s, AM_DIAG_LIMITED_REQUIRED, a->line, a->class_col, 0, 0,
-		    am_terms_class_pattern(a->cls), NULL);
-	if (a->cls == AM_CLASS_BUILD) {
-		if (!seen[AM_CU_PLACE])
-			err(s, AM_DIAG_PLACE_REQUIRED, a->line, a->class_col, 0, 0,
-			    NULL, NULL);
-		if (a->build_name) {
-			if (am_names_get(&s->unit_names, a->build_name, &unit))
-				act->build = (int32_t)unit; /* a record, for now */
-			else
-				err(s, AM_DIAG_UNKNOWN_UNIT, a->line, a->build_col, 0, 0,
-				    a->build_name, NULL);
-		}
-	}
+	if (a->complete)
+		required(s, a, seen, act); /* else what is required may be unread */
+	UT_ASSERT(s->nerrors >= before);
 	return s->nerrors - before;
 }
 
@@ -331,6 +390,105 @@ static int timing_known(const am_sheet *s)
 	return 1;
 }
 
+/* The team order of the records for am_team_build_turns (BU-STORE-2): the
+ * entry unit first, then the others in order; perm[record] = team index,
+ * back[team index] = record. */
+static void team_order(const am_sheet *s, uint32_t *perm, uint32_t *back)
+{
+	size_t i, k;
+
+	perm[s->entry] = 0;
+	back[0] = (uint32_t)s->entry;
+	for (i = 0, k = 1; i < s->nunits; i++)
+		if (i != s->entry) {
+			perm[i] = (uint32_t)k;
+			back[k++] = (uint32_t)i;
+		}
+	UT_ASSERT(k == s->nunits);
+}
+
+/* The team's actions: with the timing known (timed) each whole action, else
+ * only which unit a ビルド names, firing at once (高速起動). */
+static void team_actions(const am_sheet *s, am_action *acts,
+                         const uint32_t *perm, int timed)
+{
+	size_t i;
+
+	for (i = 0; i < s->nactions; i++) {
+		const am_action_rec *a = &s->actions[i];
+		acts[i].cls = AM_CLASS_DIRECT;
+		acts[i].build = -1;
+		if (a->cls == AM_CLASS_BUILD && a->act.build >= 0) {
+			UT_ASSERT((size_t)a->act.build < s->nunits);
+			acts[i].cls = AM_CLASS_BUILD;
+			acts[i].build = (int32_t)perm[a->act.build];
+		}
+		if (timed) { /* the whole action: its timing, its effect */
+			int32_t b = acts[i].build;
+			acts[i] = a->act;
+			acts[i].build = b;
+		}
+	}
+	if (!timed)
+		for (i = 0; i < s->nactions; i++)
+			acts[i].fast = 1;
+}
+
+/* The team's unit definitions in team order (BU-STORE-2), their slots in
+ * slots[] (nslots entries); with the timing unknown, able to act at once,
+ * in every turn. */
+static void team_units(const am_sheet *s, am_unit_def *units,
+                       uint32_t *slots, size_t nslots, const uint32_t *perm,
+                       int timed)
+{
+	size_t i, j, k;
+
+	for (i = 0, k = 0; i < s->nunits; i++) {
+		const am_unit_rec *u = &s->units[i];
+		am_unit_def *d = &units[perm[i]];
+		d->name = u->name;
+		/* unknown timing: able to act at once, in every turn */
+		d->hp = timed ? u->hp : 5;
+		d->spd = timed ? u->spd : INT64_MAX;
+		if (u->ignored)
+			continue;
+		d->slots = slots + k;
+		for (j = 0; j < u->nslots; j++) {
+			uint32_t a = u->slots[j].action;
+			if (a == AM_NOINDEX)
+				continue;
+			UT_ASSERT(k < nslots && a < s->nactions);
+			slots[k++] = a;
+			d->nslots++;
+		}
+	}
+	(void)nslots;
+}
+
+/* One diagnostic per ビルディア never built (BU-STORE-3; res[] in team
+ * order), on its first definition only. */
+static void report_unbuilt(am_sheet *s, const am_build_turn *res,
+                           const uint32_t *back)
+{
+	size_t k;
+
+	for (k = 1; k < s->nunits; k++) {
+		const am_unit_rec *u = &s->units[back[k]];
+		uint32_t owner;
+		int code = unbuilt_code(res[k].why);
+		if (!code || !u->buildia || !u->name ||
+		    !am_names_get(&s->unit_names, u->name, &owner) ||
+		    owner != back[k])
+			continue;
+		UT_ASSERT(code == AM_DIAG_UNREACHABLE ||
+		          res[k].builder < s->nunits);
+		err(s, code, u->line, u->col,
+		    res[k].why == AM_UNBUILT_TOO_LATE ? res[k].turn : 0, 0, u->name,
+		    code == AM_DIAG_UNREACHABLE ? NULL
+		                                : s->units[back[res[k].builder]].name);
+	}
+}
+
 /*
  * Every ビルディア must be buildable in some battle (BU-STORE-2, BU-STORE-3,
  * BU-STORE-4; ruling B1; the extension text: 戦闘中にどう転んでもビルドされ
@@ -343,7 +501,7 @@ static int timing_known(const am_sheet *s)
  */
 static void reach(am_sheet *s)
 {
-	size_t n = s->nunits, i, j, k, nslots = 0;
+	size_t n = s->nunits, i, nslots = 0;
 	am_unit_def *units = NULL;
 	am_action *acts = NULL;
 	uint32_t *slots = NULL, *perm = NULL, *back = NULL;
@@ -369,49 +527,9 @@ static void reach(am_sheet *s)
 		s->oom = 1;
 		goto out;
 	}
-	/* the entry unit first, then the others in order */
-	perm[s->entry] = 0;
-	back[0] = s->entry;
-	for (i = 0, k = 1; i < n; i++)
-		if (i != s->entry) {
-			perm[i] = (uint32_t)k;
-			back[k++] = (uint32_t)i;
-		}
-	for (i = 0; i < s->nactions; i++) {
-		const am_action_rec *a = &s->actions[i];
-		acts[i].cls = AM_CLASS_DIRECT;
-		acts[i].build = -1;
-		if (a->cls == AM_CLASS_BUILD && a->act.build >= 0) {
-			acts[i].cls = AM_CLASS_BUILD;
-			acts[i].build = (int32_t)perm[a->act.build];
-		}
-		if (timed) { /* the whole action: its timing, its effect */
-			int32_t b = acts[i].build;
-			acts[i] = a->act;
-			acts[i].build = b;
-		}
-	}
-	for (i = 0, k = 0; i < n; i++) {
-		const am_unit_rec *u = &s->units[i];
-		am_unit_def *d = &units[perm[i]];
-		d->name = u->name;
-		/* unknown timing: able to act at once, in every turn */
-		d->hp = timed ? u->hp : 5;
-		d->spd = timed ? u->spd : INT64_MAX;
-		if (u->ignored)
-			continue;
-		d->slots = slots + k;
-		for (j = 0; j < u->nslots; j++) {
-			uint32_t a = u->slots[j].action;
-			if (a == AM_NOINDEX)
-				continue;
-			slots[k++] = a;
-			d->nslots++;
-		}
-	}
-	if (!timed)
-		for (i = 0; i < s->nactions; i++)
-			acts[i].fast = 1;
+	team_order(s, perm, back);
+	team_actions(s, acts, perm, timed);
+	team_units(s, units, slots, nslots, perm, timed);
 	t.nunits = n;
 	t.units = units;
 	t.nactions = s->nactions;
@@ -420,19 +538,7 @@ static void reach(am_sheet *s)
 		s->oom = 1;
 		goto out;
 	}
-	for (k = 1; k < n; k++) {
-		const am_unit_rec *u = &s->units[back[k]];
-		uint32_t owner;
-		int code = unbuilt_code(res[k].why);
-		if (!code || !u->buildia || !u->name ||
-		    !am_names_get(&s->unit_names, u->name, &owner) ||
-		    owner != back[k])
-			continue;
-		err(s, code, u->line, u->col,
-		    res[k].why == AM_UNBUILT_TOO_LATE ? res[k].turn : 0, 0, u->name,
-		    code == AM_DIAG_UNREACHABLE ? NULL
-		                                : s->units[back[res[k].builder]].name);
-	}
+	report_unbuilt(s, res, back);
 out:
 	free(units);
 	free(acts);

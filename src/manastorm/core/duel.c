@@ -155,6 +155,7 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		ms_event e;
 		if (p->ndisc == 0)
 			return 0;
+		UT_ASSERT(p->ndisc <= p->cap);
 		memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
 		p->doff = 0;
 		p->nd = p->ndisc;
@@ -165,6 +166,7 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		e.count = (int64_t)p->nd;
 		EMIT(d, e);
 	}
+	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -180,8 +182,28 @@ static void to_bottom(part *p, ms_card c)
 	p->deck[p->doff + p->nd++] = c;
 }
 
+#ifndef NDEBUG
+/* 1 when every participant holds all its cards in its deck, hand and
+ * discard pile (nothing on the field or in play): the end of a battle.
+ * For UT_ASSERT only (compiled out with it: clang would call it unneeded). */
+static int cards_home(const ms_duel *d)
+{
+	size_t i;
+
+	if (d->nfield)
+		return 0;
+	for (i = 0; i < d->n; i++) {
+		const part *p = &d->parts[i];
+		if (p->nd + p->nh + p->ndisc != p->cap)
+			return 0;
+	}
+	return 1;
+}
+#endif
+
 static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 {
+	UT_ASSERT(owner < d->n);
 	ms_field_card *f = &d->field[d->nfield++];
 	f->card = c;
 	f->owner = owner;
@@ -199,6 +221,7 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 	*value = 0;
 	if (p->nout == 0)
 		return 0;
+	UT_ASSERT(is_caster(p));
 	for (k = 1; k < p->nout; k++)
 		if (p->outfits[k] > p->outfits[best])
 			best = k;
@@ -229,6 +252,7 @@ static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
 	int64_t after;
 
+	UT_ASSERT(loss >= 0 && !is_caster(p)); /* warriors have HP */
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
@@ -506,19 +530,21 @@ static int begin_round(ms_duel *d, int new_battle)
 	return 0;
 }
 
-/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
- * MS-ENCHANT-6: steps 2 and 3 (D7.10's order). */
-static int enchant_check(ms_duel *d)
+/* A caster that revealed a card this round (not yet dealt with). */
+static inline int revealed(const part *p)
+{
+	return is_caster(p) && p->src != MS_SRC_NONE;
+}
+
+/* MS-ENCHANT-1: reveal together; a card holds when it passes and no other
+ * card on the field (others revealed now included) has its number. */
+static void enchant_reveal(ms_duel *d)
 {
 	size_t i, j;
-	int rc;
-	ms_event e;
 
-	/* MS-ENCHANT-1: reveal together; holds when it passes and no other
-	 * card on the field (others revealed now included) has its number */
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
 		p->passes = passes(p, p->card);
 		p->same = 0;
@@ -526,17 +552,23 @@ static int enchant_check(ms_duel *d)
 			if (d->field[j].card.number == p->card.number)
 				p->same = 1;
 		for (j = 0; j < d->n && !p->same; j++)
-			if (j != i && is_caster(&d->parts[j]) &&
-			    d->parts[j].src != MS_SRC_NONE &&
+			if (j != i && revealed(&d->parts[j]) &&
 			    d->parts[j].card.number == p->card.number)
 				p->same = 1;
 	}
-	/* MS-ENCHANT-2: held cards to the field in seat order, the others to
-	 * the discard pile, before step 3 */
+}
+
+/* MS-ENCHANT-2: held cards to the field in seat order, the others to the
+ * discard pile, before step 3. */
+static int enchant_place(ms_duel *d)
+{
+	size_t i;
+	ms_event e;
+
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		int held;
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
 		held = p->passes && !p->same;
 		e = ev0(d, MS_EV_ENCHANT, (int32_t)i);
@@ -553,48 +585,87 @@ static int enchant_check(ms_duel *d)
 		}
 		EMIT(d, e);
 	}
-	/* MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5: caster by caster */
+	return 0;
+}
+
+/* MS-ENCHANT-4: a card that does not pass costs caster i one MP, never
+ * below 0; at MP 0 with a 衣装 left, the 衣装 goes and its value is the new
+ * MP. */
+static int enchant_mp(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	int64_t v;
+	int rc;
+	ms_event e;
+
+	e = ev0(d, MS_EV_MP, (int32_t)i);
+	e.value = p->mp;
+	p->mp = p->mp > 0 ? p->mp - 1 : 0;
+	e.value2 = p->mp;
+	EMIT(d, e);
+	if (p->mp == 0 && p->nout > 0) {
+		if ((rc = lose_outfit(d, i, &v)) < 0)
+			return rc;
+		p->mp = v;
+	}
+	UT_ASSERT(p->mp >= 0);
+	return 0;
+}
+
+/* MS-ENCHANT-5: a card whose number is on the field or on another card
+ * revealed now is a happening: up to 3 cards of caster i's deck go to the
+ * field as held enchants. */
+static int enchant_happening(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	size_t first = d->nfield, j;
+	int k, rc;
+	ms_event e;
+
+	d->res.happenings++;
+	for (k = 0; k < 3; k++) {
+		ms_card c;
+		if ((rc = draw(d, i, &c)) < 0)
+			return rc;
+		if (rc == 0)
+			break;
+		field_push(d, c, i, 1);
+	}
+	UT_ASSERT(d->nfield - first <= 3);
+	e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
+	e.card = p->card;
+	e.count = (int64_t)(d->nfield - first);
+	EMIT(d, e);
+	for (j = first; j < d->nfield; j++) {
+		e = ev0(d, MS_EV_FIELD, (int32_t)i);
+		e.card = d->field[j].card;
+		e.source = MS_SRC_DECK;
+		e.index = (int64_t)j;
+		EMIT(d, e);
+	}
+	return 0;
+}
+
+/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5,
+ * MS-ENCHANT-6: steps 2 and 3 (D7.10's order): reveal, place, then
+ * (MS-ENCHANT-3) caster by caster in seat order the MP loss, then the
+ * happening; afterwards no caster holds a revealed card. */
+static int enchant_check(ms_duel *d)
+{
+	size_t i;
+	int rc;
+
+	enchant_reveal(d);
+	if ((rc = enchant_place(d)) < 0)
+		return rc;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		if (!is_caster(p) || p->src == MS_SRC_NONE)
+		if (!revealed(p))
 			continue;
-		if (!p->passes) {
-			int64_t v;
-			e = ev0(d, MS_EV_MP, (int32_t)i);
-			e.value = p->mp;
-			p->mp = p->mp > 0 ? p->mp - 1 : 0;
-			e.value2 = p->mp;
-			EMIT(d, e);
-			if (p->mp == 0 && p->nout > 0) {
-				if ((rc = lose_outfit(d, (uint32_t)i, &v)) < 0)
-					return rc;
-				p->mp = v;
-			}
-		}
-		if (p->same) {
-			int k;
-			size_t first = d->nfield;
-			d->res.happenings++;
-			for (k = 0; k < 3; k++) {
-				ms_card c;
-				if ((rc = draw(d, (uint32_t)i, &c)) < 0)
-					return rc;
-				if (rc == 0)
-					break;
-				field_push(d, c, (uint32_t)i, 1);
-			}
-			e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
-			e.card = p->card;
-			e.count = (int64_t)(d->nfield - first);
-			EMIT(d, e);
-			for (j = first; j < d->nfield; j++) {
-				e = ev0(d, MS_EV_FIELD, (int32_t)i);
-				e.card = d->field[j].card;
-				e.source = MS_SRC_DECK;
-				e.index = (int64_t)j;
-				EMIT(d, e);
-			}
-		}
+		if (!p->passes && (rc = enchant_mp(d, (uint32_t)i)) < 0)
+			return rc;
+		if (p->same && (rc = enchant_happening(d, (uint32_t)i)) < 0)
+			return rc;
 		p->src = MS_SRC_NONE;
 	}
 	return 0;
@@ -619,33 +690,43 @@ static int32_t partner(const ms_duel *d, uint32_t i)
 	return -1;
 }
 
+/* MS-STORM-2, MS-STORM-3: who may be a victim — casters with a 衣装, or,
+ * when no caster has one (casters == 0), warriors with HP > 0. */
+static inline int eligible(const part *p, int casters)
+{
+	return casters ? (is_caster(p) && p->nout > 0)
+	               : (!is_caster(p) && p->hp > 0);
+}
+
+/* 1 when some caster still has a 衣装. */
+static inline int any_outfit(const ms_duel *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+			return 1;
+	return 0;
+}
+
 /* MS-STORM-3: the next victim, counting `count` eligible seats clockwise
  * from i's left neighbour (i + 1, wrapping) as 1.  Eligible: casters with a
  * 衣装, or when none has one, warriors with HP > 0.  -1: nobody. */
 static int32_t count_victim(const ms_duel *d, uint32_t from, int64_t count)
 {
 	size_t i, m = 0, step = 0;
-	int casters = 0;
+	int casters = any_outfit(d);
 
 	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
-			casters = 1;
-	for (i = 0; i < d->n; i++) {
-		const part *p = &d->parts[i];
-		if (casters ? (is_caster(p) && p->nout > 0)
-		            : (!is_caster(p) && p->hp > 0))
+		if (eligible(&d->parts[i], casters))
 			m++;
-	}
 	if (m == 0)
 		return -1;
+	UT_ASSERT(count >= 1); /* a card's number, or 1 */
 	count = (count - 1) % (int64_t)m + 1;
-	for (i = (from + 1) % d->n;; i = (i + 1) % d->n) {
-		const part *p = &d->parts[i];
-		if (casters ? (is_caster(p) && p->nout > 0)
-		            : (!is_caster(p) && p->hp > 0))
-			if ((int64_t)++step == count)
-				return (int32_t)i;
-	}
+	for (i = (from + 1) % d->n;; i = (i + 1) % d->n)
+		if (eligible(&d->parts[i], casters) && (int64_t)++step == count)
+			return (int32_t)i;
 }
 
 static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
@@ -664,23 +745,15 @@ static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
 	return 1;
 }
 
-/* MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5, MS-STORM-6: one
- * マナ・ストーム (D4, D7.8). */
-static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
+/* MS-STORM-1: everyone in seat order draws to the field until a card that
+ * does not pass for it (included) or it cannot draw; d->hi[i] = the highest
+ * number it drew, 0 if nothing. */
+static int storm_collect(ms_duel *d)
 {
-	size_t i, k, ntied;
-	int rc, casters = 0, why = 0;
-	int64_t best = -1;
-	int32_t v = -1;
+	size_t i;
+	int rc;
 	ms_card c;
-	ms_event e;
 
-	d->res.storms++;
-	e = ev0(d, MS_EV_STORM, (int32_t)wa);
-	e.target = (int32_t)wb;
-	e.count = (int64_t)pair;
-	EMIT(d, e);
-	/* MS-STORM-1: everyone draws until a card that does not pass */
 	for (i = 0; i < d->n; i++) {
 		d->hi[i] = 0;
 		for (;;) {
@@ -694,32 +767,24 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 				break;
 		}
 	}
-	/* MS-STORM-2: the first victim */
-	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
-			casters = 1;
-	ntied = 0;
-	for (i = 0; i < d->n; i++) {
-		const part *p = &d->parts[i];
-		if (!(casters ? (is_caster(p) && p->nout > 0)
-		              : (!is_caster(p) && p->hp > 0)))
-			continue;
-		if (d->hi[i] > best) {
-			best = d->hi[i];
-			ntied = 0;
-		}
-		if (d->hi[i] == best)
-			d->tied[ntied++] = (int)i;
-	}
-	if (ntied == 0) {
-		why = 3;
-		goto end;
-	}
-	while (ntied > 1) {
+	return 0;
+}
+
+/* MS-STORM-6: the *ntied (≥ 1) seats of d->tied draw one more card each in
+ * seat order and the highest stay tied, until one is left or none of them
+ * can draw (then the first in seat order).  The victim ends in d->tied[0],
+ * *best its number. */
+static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best)
+{
+	size_t k;
+	int rc;
+	ms_card c;
+
+	while (*ntied > 1) {
 		int64_t top = -1;
 		size_t n2 = 0;
 		int any = 0;
-		for (k = 0; k < ntied; k++) {
+		for (k = 0; k < *ntied; k++) {
 			uint32_t t = (uint32_t)d->tied[k];
 			if ((rc = storm_draw(d, t, 1, &c)) < 0)
 				return rc;
@@ -727,77 +792,157 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 			any |= rc;
 		}
 		if (!any) {
-			ntied = 1;
+			*ntied = 1;
 			break;
 		}
-		for (k = 0; k < ntied; k++)
+		for (k = 0; k < *ntied; k++)
 			if (d->hi[d->tied[k]] > top)
 				top = d->hi[d->tied[k]];
-		for (k = 0; k < ntied; k++)
+		for (k = 0; k < *ntied; k++)
 			if (d->hi[d->tied[k]] == top)
 				d->tied[n2++] = d->tied[k];
-		ntied = n2;
-		best = top;
+		UT_ASSERT(n2 >= 1 && n2 <= *ntied);
+		*ntied = n2;
+		*best = top;
 	}
-	v = d->tied[0];
-	e = ev0(d, MS_EV_STORM_VICTIM, v);
-	e.index = 0;
-	e.value = best;
-	EMIT(d, e);
-	for (;;) {
-		part *p = &d->parts[v];
-		int64_t x;
-		size_t r;
-		/* MS-STORM-4: "while the field is not empty" (it can be empty
-		 * from the start when nobody could draw) */
-		if (d->nfield == 0) {
-			why = 0;
-			break;
+	return 0;
+}
+
+/* MS-STORM-2: the first victim, the eligible seat of the highest number
+ * (ties: storm_tie_break), into *out with its number in *best; *out = -1
+ * when nobody is eligible. */
+static int storm_first_victim(ms_duel *d, int32_t *out, int64_t *best)
+{
+	size_t i, ntied = 0;
+	int rc, casters = any_outfit(d);
+
+	*best = -1;
+	*out = -1;
+	for (i = 0; i < d->n; i++) {
+		if (!eligible(&d->parts[i], casters))
+			continue;
+		if (d->hi[i] > *best) {
+			*best = d->hi[i];
+			ntied = 0;
 		}
-		/* MS-STORM-4: a caster loses its highest 衣装, a warrior
-		 * min(HP, field) HP; as many field cards go, most recent first */
-		if (is_caster(p)) {
-			if ((rc = lose_outfit(d, (uint32_t)v, &x)) < 0)
-				return rc;
-		} else {
-			x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
-			if ((rc = hp_change(d, (uint32_t)v, x)) < 0)
-				return rc;
-		}
-		r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
-		for (k = 0; k < r; k++) {
-			ms_field_card *f = &d->field[--d->nfield];
-			part *o = &d->parts[f->owner];
-			UT_ASSERT(o->ndisc < o->cap);
-			o->disc[o->ndisc++] = f->card;
-		}
-		e = ev0(d, MS_EV_STORM_REMOVE, v);
-		e.count = (int64_t)r;
-		EMIT(d, e);
-		if (d->nfield == 0)
-			continue; /* ends at the top */
-		/* MS-STORM-5: nobody left to count ends it before the draw */
-		if (count_victim(d, (uint32_t)v, 1) < 0) {
-			why = 1;
-			break;
-		}
-		if ((rc = storm_draw(d, (uint32_t)v, 2, &c)) < 0)
+		if (d->hi[i] == *best)
+			d->tied[ntied++] = (int)i;
+	}
+	UT_ASSERT(ntied <= d->n);
+	if (ntied == 0)
+		return 0;
+	if ((rc = storm_tie_break(d, &ntied, best)) < 0)
+		return rc;
+	*out = d->tied[0];
+	UT_ASSERT(*out >= 0 && (size_t)*out < d->n);
+	return 0;
+}
+
+/* MS-STORM-4: victim v (the field not empty) loses its highest 衣装 (a
+ * caster) or min(HP, field) HP (a warrior), and as many field cards go to
+ * their owners' discard piles, most recent first. */
+static int storm_hit(ms_duel *d, uint32_t v)
+{
+	part *p = &d->parts[v];
+	int64_t x;
+	size_t r, k;
+	int rc;
+	ms_event e;
+
+	UT_ASSERT(d->nfield > 0);
+	if (is_caster(p)) {
+		if ((rc = lose_outfit(d, v, &x)) < 0)
 			return rc;
-		if (rc == 0) {
-			why = 2;
-			break;
-		}
-		{
-			int32_t next = count_victim(d, (uint32_t)v, c.number);
-			e = ev0(d, MS_EV_STORM_VICTIM, next);
-			e.index = 1;
-			e.value = c.number;
-			e.target = v;
-			EMIT(d, e);
-			v = next;
+	} else {
+		x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
+		if ((rc = hp_change(d, v, x)) < 0)
+			return rc;
+	}
+	r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
+	for (k = 0; k < r; k++) {
+		ms_field_card *f = &d->field[--d->nfield];
+		part *o = &d->parts[f->owner];
+		UT_ASSERT(o->ndisc < o->cap);
+		o->disc[o->ndisc++] = f->card;
+	}
+	e = ev0(d, MS_EV_STORM_REMOVE, (int32_t)v);
+	e.count = (int64_t)r;
+	EMIT(d, e);
+	return 0;
+}
+
+/* MS-STORM-5, MS-STORM-3: nobody left to count ends the storm before the
+ * draw (*why = 1); else victim *v draws, and no card ends it (*why = 2),
+ * a card counts the next victim into *v.  Returns 1 when the storm goes
+ * on, 0 when it ends, < 0 on error. */
+static int storm_next(ms_duel *d, int32_t *v, int *why)
+{
+	int32_t next;
+	int rc;
+	ms_card c;
+	ms_event e;
+
+	if (count_victim(d, (uint32_t)*v, 1) < 0) {
+		*why = 1;
+		return 0;
+	}
+	if ((rc = storm_draw(d, (uint32_t)*v, 2, &c)) < 0)
+		return rc;
+	if (rc == 0) {
+		*why = 2;
+		return 0;
+	}
+	next = count_victim(d, (uint32_t)*v, c.number);
+	UT_ASSERT(next >= 0); /* someone was eligible before the draw */
+	e = ev0(d, MS_EV_STORM_VICTIM, next);
+	e.index = 1;
+	e.value = c.number;
+	e.target = *v;
+	EMIT(d, e);
+	*v = next;
+	return 1;
+}
+
+/* MS-STORM-1, MS-STORM-2, MS-STORM-3, MS-STORM-4, MS-STORM-5, MS-STORM-6,
+ * MS-STORM-7: one マナ・ストーム (D4, D7.8): the draws (storm_collect), the
+ * first victim (storm_first_victim), then hit after hit (storm_hit,
+ * storm_next) while the field is not empty — it can be empty from the
+ * start when nobody could draw.  The end reason: 0 the field is empty, 1
+ * nobody left to count, 2 the victim cannot draw, 3 no first victim. */
+static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
+{
+	int rc, why = 3;
+	int64_t best;
+	int32_t v;
+	ms_event e;
+
+	d->res.storms++;
+	e = ev0(d, MS_EV_STORM, (int32_t)wa);
+	e.target = (int32_t)wb;
+	e.count = (int64_t)pair;
+	EMIT(d, e);
+	if ((rc = storm_collect(d)) < 0)
+		return rc;
+	if ((rc = storm_first_victim(d, &v, &best)) < 0)
+		return rc;
+	if (v >= 0) {
+		e = ev0(d, MS_EV_STORM_VICTIM, v);
+		e.index = 0;
+		e.value = best;
+		EMIT(d, e);
+		why = 0;
+		while (d->nfield > 0) {
+			if ((rc = storm_hit(d, (uint32_t)v)) < 0)
+				return rc;
+			if (d->nfield == 0)
+				break;
+			if ((rc = storm_next(d, &v, &why)) <= 0) {
+				if (rc < 0)
+					return rc;
+				break;
+			}
 		}
 	}
-end:
 	e = ev0(d, MS_EV_STORM_END, -1);
 	e.index = why;
 	EMIT(d, e);
@@ -1059,6 +1204,9 @@ static int last_damage(ms_duel *d)
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
+#ifndef NDEBUG
+	UT_ASSERT(cards_home(d)); /* every card back with its owner */
+#endif
 	e = ev0(d, MS_EV_BATTLE_END, -1);
 	EMIT(d, e);
 	if (d->s->shuffle)
@@ -1251,6 +1399,7 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 			p->src = MS_SRC_DECK;
 			break;
 		default:
+			UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
 			p->card = d->field[ch->index].card;
 			p->point = ch->index;
 			p->src = MS_SRC_POINT;

@@ -50,12 +50,9 @@ static const char *srcname(const ms_event *e, char *b, size_t n, int en_)
 	return b;
 }
 
-static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                 int *in_storm)
+/* Setting up: shuffles, hands, battles, rounds, passes (steps 1 and 4). */
+static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 {
-	char c1[8], w[96], sb[48];
-	const char *side = e->side == 0 ? "A" : "B";
-
 	switch (e->kind) {
 	case MS_EV_SHUFFLE:
 		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld cards)\n"),
@@ -84,6 +81,18 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 			ut_buf_printf(o, T("4) %s: アタックをパス\n", "4) %s passes (no attack)\n"),
 			              nm(d, e->actor));
 		break;
+	default:
+		break;
+	}
+}
+
+/* The enchant steps 2 and 3: the card, MP, 衣装, happenings. */
+static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                         int *in_storm)
+{
+	char c1[8], w[96], sb[48];
+
+	switch (e->kind) {
 	case MS_EV_ENCHANT:
 		ut_buf_printf(o, T("2) %s: %s（%s）%s、%s → %s\n",
 		                   "2) %s: %s (%s) %s, %s → %s\n"),
@@ -118,6 +127,19 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		ut_buf_printf(o, T("   場に %s（%sのエンチャント）\n", "   %s to the field (%s's enchant)\n"),
 		              cs(c1, e->card), nm(d, e->actor));
 		break;
+	default:
+		break;
+	}
+}
+
+/* The attack steps 5 to 9: the card, HP, rights, advantage, damage. */
+static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                        int *in_storm)
+{
+	char c1[8], w[96], sb[48];
+	const char *side = e->side == 0 ? "A" : "B";
+
+	switch (e->kind) {
 	case MS_EV_ATTACK:
 		ut_buf_printf(o, T("5) %s: %s（%s）%s%s → %s\n", "5) %s: %s (%s) %s%s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
@@ -163,6 +185,18 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 			              side, nm(d, e->target), (long long)e->value,
 			              (long long)e->count, (long long)e->value2);
 		break;
+	default:
+		break;
+	}
+}
+
+/* A マナ・ストーム, from its start to 感情の処理. */
+static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                       int *in_storm)
+{
+	char c1[8];
+
+	switch (e->kind) {
 	case MS_EV_STORM:
 		*in_storm = 1;
 		ut_buf_printf(o, T("6) マナ・ストーム！（%sと%sのカードが一致）\n",
@@ -205,6 +239,15 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		ut_buf_printf(o, "%s", T("   感情の処理（効果なし）\n",
 		                         "   emotions are handled (no effect)\n"));
 		break;
+	default:
+		break;
+	}
+}
+
+/* Defeats, the end of a battle and of the duel. */
+static void line_end(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
+{
+	switch (e->kind) {
 	case MS_EV_DEFEATED:
 		ut_buf_printf(o, T("   %sは倒れた\n", "   %s is defeated\n"), nm(d, e->actor));
 		break;
@@ -214,7 +257,26 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_END:
 		break;
+	default:
+		break;
 	}
+}
+
+/* One event as one line (or none), by the part of the duel it belongs to
+ * (the event kinds are in duel order). */
+static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                 int *in_storm)
+{
+	if (e->kind <= MS_EV_PASS)
+		line_setup(o, d, e, en_);
+	else if (e->kind <= MS_EV_FIELD)
+		line_enchant(o, d, e, en_, in_storm);
+	else if (e->kind <= MS_EV_DAMAGE)
+		line_attack(o, d, e, en_, in_storm);
+	else if (e->kind <= MS_EV_EMOTION)
+		line_storm(o, d, e, en_, in_storm);
+	else
+		line_end(o, d, e, en_);
 }
 
 /* MS-LOG-1: the log as text, one line an event, in lang. */

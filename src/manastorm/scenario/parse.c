@@ -136,41 +136,26 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 	return ok;
 }
 
-/*
- * A participant (MS-SCN-PART-1, MS-SCN-PART-2, MS-SCN-PART-3, MS-SCN-PART-4,
- * MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7, MS-SCN-PART-8).  Returns 1
- * when it is whole; *sides gets bit side when it is a warrior of a known
- * side, bit 2 when its side or role could not be read (MS-SCN-TOP-3 then
- * claims no side lacks one); *name_at the node of the name's value (NULL
- * when there is no name).
- */
-static int read_participant(ms_scenario_doc *d, const node *m,
-                            ms_participant *p, int *sides,
-                            const node **name_at)
-{
-	int val[SC_PKEY_COUNT], kl[SC_PKEY_COUNT], ok = 1, w, role = -1;
-	int side = -1;
-	const char *shown = "?";
-
-	ms_participant_init(p);
-	*name_at = NULL;
-	p->policy = ms_scenario_policies[0];
-	if (m->type != UT_YAML_MAP) {
-		ut_yaml_wrong_type(&d->y, m, UT_YAML_WANT_MAPPING);
-		*sides |= 4;
-		return 0;
-	}
-	ut_yaml_keys(&d->y, m, ms_sc_participant_keys, SC_PKEY_COUNT, val, kl);
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
-	/* MS-SCN-PART-1: name, side, role, threshold are required */
+
+/* MS-SCN-PART-1: name, side, role, threshold are required (each missing one
+ * reported on the mapping m).  *shown becomes the name, *name_at its node;
+ * *side and *role (-1 until read) what could be read.  MS-SCN-VAL-2:
+ * 魔法剣士 is a warrior (D7.11).  Returns 1 when all four were read. */
+static int part_required(ms_scenario_doc *d, const node *m, const int *val,
+                         const int *kl, ms_participant *p, const char **shown,
+                         const node **name_at, int *side, int *role)
+{
+	int ok = 1, w;
+
 	if (val[SC_PKEY_NAME] < 0) {
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "name", NULL);
 		ok = 0;
 	} else if (!(p->name = ut_yaml_text(&d->y, V(SC_PKEY_NAME)))) {
 		ok = 0;
 	} else {
-		shown = p->name;
+		*shown = p->name;
 		*name_at = V(SC_PKEY_NAME);
 	}
 	if (val[SC_PKEY_SIDE] < 0) {
@@ -180,7 +165,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	                             MS_VOCAB_SIDE)) < 0) {
 		ok = 0;
 	} else {
-		p->side = side = w;
+		p->side = *side = w;
 	}
 	if (val[SC_PKEY_ROLE] < 0) {
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "role", NULL);
@@ -190,8 +175,8 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 		ok = 0;
 	} else {
 		/* MS-SCN-VAL-2: 魔法剣士 is a warrior (D7.11) */
-		role = w == 0 ? MS_ROLE_CASTER : MS_ROLE_WARRIOR;
-		p->role = (ms_role)role;
+		*role = w == 0 ? MS_ROLE_CASTER : MS_ROLE_WARRIOR;
+		p->role = (ms_role)*role;
 	}
 	if (val[SC_PKEY_THRESHOLD] < 0) {
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "threshold",
@@ -201,6 +186,16 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 		ok &= get_num(d, V(SC_PKEY_THRESHOLD), K(SC_PKEY_THRESHOLD), 0, 13,
 		              &p->threshold);
 	}
+	return ok;
+}
+
+/* MS-SCN-PART-3, MS-SCN-PART-8: the keys with a default: suit, policy,
+ * deck.  Returns 1 when those given were read. */
+static int part_optional(ms_scenario_doc *d, const int *val, const int *kl,
+                         ms_participant *p)
+{
+	int ok = 1, w;
+
 	if (val[SC_PKEY_SUIT] >= 0) {
 		if ((w = ut_yaml_word(&d->y, V(SC_PKEY_SUIT), ms_sc_suits, SC_NSUITS,
 		                      MS_VOCAB_SUIT)) < 0)
@@ -217,6 +212,19 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	}
 	if (val[SC_PKEY_DECK] >= 0)
 		ok &= read_deck(d, V(SC_PKEY_DECK), K(SC_PKEY_DECK), p);
+	return ok;
+}
+
+/* MS-SCN-PART-4, MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7: the keys of
+ * one role: a caster needs mp and outfits and has no hp, a warrior the
+ * other way round; with the role unknown (-1) only the values are read.
+ * Returns 1 when all is well. */
+static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
+                          const int *kl, ms_participant *p, const char *shown,
+                          int role)
+{
+	int ok = 1;
+
 	/* MS-SCN-PART-6: a warrior has no MP and no 衣装, a caster no HP */
 	if (val[SC_PKEY_MP] >= 0) {
 		if (role == MS_ROLE_WARRIOR) {
@@ -259,12 +267,44 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 		ut_yaml_diag_at(&d->y, m, MS_DIAG_WARRIOR_NO_HP, 0, 0, NULL, NULL);
 		ok = 0;
 	}
+	return ok;
+}
+
+#undef V
+#undef K
+
+/*
+ * A participant (MS-SCN-PART-1, MS-SCN-PART-2, MS-SCN-PART-3, MS-SCN-PART-4,
+ * MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7, MS-SCN-PART-8): the
+ * required keys, those with a default, then those of its role, in that
+ * order (so are the diagnostics).  Returns 1 when it is whole; *sides gets
+ * bit side when it is a warrior of a known side, bit 2 when its side or
+ * role could not be read (MS-SCN-TOP-3 then claims no side lacks one);
+ * *name_at the node of the name's value (NULL when there is no name).
+ */
+static int read_participant(ms_scenario_doc *d, const node *m,
+                            ms_participant *p, int *sides,
+                            const node **name_at)
+{
+	int val[SC_PKEY_COUNT], kl[SC_PKEY_COUNT], ok, role = -1, side = -1;
+	const char *shown = "?";
+
+	ms_participant_init(p);
+	*name_at = NULL;
+	p->policy = ms_scenario_policies[0];
+	if (m->type != UT_YAML_MAP) {
+		ut_yaml_wrong_type(&d->y, m, UT_YAML_WANT_MAPPING);
+		*sides |= 4;
+		return 0;
+	}
+	ut_yaml_keys(&d->y, m, ms_sc_participant_keys, SC_PKEY_COUNT, val, kl);
+	ok = part_required(d, m, val, kl, p, &shown, name_at, &side, &role);
+	ok &= part_optional(d, val, kl, p);
+	ok &= part_role_keys(d, m, val, kl, p, shown, role);
 	if (role < 0 || side < 0)
 		*sides |= 4;
 	else if (role == MS_ROLE_WARRIOR)
 		*sides |= 1 << p->side;
-#undef V
-#undef K
 	return ok;
 }
 
