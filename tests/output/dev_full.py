@@ -134,7 +134,7 @@ def build(tools, src, tmp):
         c.add(M, "fight", ["fight", "--runs", "20", "--format", f, duel])
         c.add(M, "fight", ["fight", "--replay", replay, "--format", f])
     c.add(M, "fight", ["fight", "--runs", "20", "--svg", FULL, duel], file=FULL)
-    c.add(M, "roll", ["roll", "2D6+1>=8", "3D6"])
+    c.add(M, "roll", ["roll", "--seed", "0", "2D6+1>=8", "3D6"])
     # every default taken, every die rolled; then no replay saved
     c.add(M, "track", ["track", duel], stdin=b"\n" * 400)
     c.add(M, "track", ["track", "--log", FULL, duel], file=FULL,
