@@ -169,6 +169,31 @@ const am_team *am_sheet_team(const am_sheet *sheet);
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
                        am_lang lang);
 
+/** The longest replay token am_replay_token_read takes (characters after
+ *  its "am1." prefix). */
+#define AM_REPLAY_TOKEN_MAX 65536
+
+/**
+ * A replay token of the battle of a against b (LG-TOKEN-1): one line,
+ * "am1." and base64url of both sheets in their normalised notation, that
+ * am_replay_token_read turns back into the two sheets, so that anyone can
+ * replay the battle exactly (`amaryllis battle --replay TOKEN`).
+ * @param out  the token, NUL-terminated (free())
+ * @return 0; AM_EINVALID when a sheet is illegal; AM_ENOMEM
+ */
+int am_replay_token(char **out, const am_sheet *a, const am_sheet *b);
+
+/**
+ * The two sheets of a replay token (trailing blanks and newlines are
+ * ignored), each NUL-terminated, to parse with am_sheet_parse.
+ * @param a, b  the sheets' texts (free()), NULL on failure
+ * @return 0; AM_EINVALID (not a token, a character that is not base64url,
+ *         cut or damaged), AM_ELIMIT (longer than AM_REPLAY_TOKEN_MAX),
+ *         AM_ENOMEM; the message is am_error_last()
+ */
+int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
+                         const char *token, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

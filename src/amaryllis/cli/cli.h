@@ -47,7 +47,9 @@ enum {
 	OPT_JOBS,
 	OPT_POINTS,
 	OPT_MATRIX,
-	OPT_SVG
+	OPT_SVG,
+	OPT_REPLAY,
+	OPT_TOKEN
 };
 
 #define CLI_COMMON_LONGOPTS \
@@ -85,6 +87,11 @@ int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o);
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags);
 void cli_sheet_free(cli_sheet *s);
+
+/* cli_sheet_load for a text in memory named `name` (e.g. "<token:A>"):
+ * takes `text` (malloc'ed, NUL-terminated; freed by cli_sheet_free). */
+int cli_sheet_text(cli_sheet *out, const char *name, char *text, size_t len,
+                   const cli_opts *o);
 
 /* A growing list of owned strings (operands, sheet paths). */
 typedef struct cli_paths {

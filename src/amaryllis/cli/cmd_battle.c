@@ -6,6 +6,7 @@
 
 static const char help_ja[] =
 	"使い方: amaryllis battle [オプション]... シートA シートB\n"
+	"   または: amaryllis battle [オプション]... --replay トークン\n"
 	"シートAのユニットとシートBのユニットを戦わせ、戦闘ログを表示します。\n"
 	"\n"
 	"オプション:\n"
@@ -14,6 +15,8 @@ static const char help_ja[] =
 	"  --tie-break SEED       引き分けを種 SEED の乱数で決着させる（0〜2^64−1）\n"
 	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
 	"  --svg FILE             各ユニットのＨＰの推移をSVGの図としてFILEに書く\n"
+	"  --replay TOKEN         再生トークン（丘の返信にある am1.…）の2つのシートで戦う\n"
+	"  --token                戦わずに、シートA対シートBの再生トークンを表示する\n"
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -26,6 +29,7 @@ static const char help_ja[] =
 
 static const char help_en[] =
 	"Usage: amaryllis battle [OPTION]... SHEET_A SHEET_B\n"
+	"  or:  amaryllis battle [OPTION]... --replay TOKEN\n"
 	"Run the battle of the unit of SHEET_A against the unit of SHEET_B and print\n"
 	"its log.\n"
 	"\n"
@@ -35,6 +39,10 @@ static const char help_en[] =
 	"  --tie-break SEED       break a draw with a draw seeded by SEED (0 to 2^64-1)\n"
 	"  --max-units N          stop a battle past N units (default 1000000)\n"
 	"  --svg FILE             draw every unit's ＨＰ over the turns as SVG in FILE\n"
+	"  --replay TOKEN         fight the two sheets of a replay token (am1.…, as\n"
+	"                         a hill's reply gives it)\n"
+	"  --token                print the replay token of SHEET_A against SHEET_B\n"
+	"                         instead of fighting\n"
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -52,6 +60,8 @@ static const struct option longopts[] = {
 	{"tie-break", required_argument, NULL, OPT_TIE_BREAK},
 	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
 	{"svg", required_argument, NULL, OPT_SVG},
+	{"replay", required_argument, NULL, OPT_REPLAY},
+	{"token", no_argument, NULL, OPT_TOKEN},
 	{NULL, 0, NULL, 0}
 };
 
@@ -92,6 +102,41 @@ static void log_failed(void)
 		cli_error("battle: %s", am_error_last());
 }
 
+/* The two sheets of a replay token into s[0], s[1] (LG-TOKEN-1);
+ * EXIT_OK, or EXIT_INPUT after saying why. */
+static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
+{
+	char *a, *b;
+	size_t alen, blen;
+	int rc;
+
+	memset(s, 0, 2 * sizeof(*s));
+	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token)) < 0) {
+		cli_error("battle: --replay: %s", am_error_last());
+		return EXIT_INPUT;
+	}
+	rc = cli_sheet_text(&s[0], "<token:A>", a, alen, o);
+	rc |= cli_sheet_text(&s[1], "<token:B>", b, blen, o);
+	return rc ? EXIT_INPUT : EXIT_OK;
+}
+
+/* --token: print the replay token of the two legal sheets s. */
+static int print_token(cli_sheet s[2])
+{
+	char *t;
+
+	if (am_replay_token(&t, s[0].sheet, s[1].sheet) < 0) {
+		cli_error("battle: %s", am_error_last());
+		return EXIT_INPUT;
+	}
+	if (ut_out_printf(ut_out_stdout(), "%s\n", t) < 0) {
+		free(t);
+		return EXIT_INPUT; /* ut_cli_main says why */
+	}
+	free(t);
+	return EXIT_OK;
+}
+
 int cmd_battle(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
@@ -102,7 +147,8 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 	am_engine *engine = NULL;
 	am_log *log = NULL;
 	am_chart *chart = NULL;
-	const char *svg = NULL;
+	const char *svg = NULL, *token = NULL;
+	int want_token = 0;
 	sinks k;
 	am_result res;
 	uint64_t v;
@@ -140,6 +186,12 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		case OPT_SVG:
 			svg = optarg;
 			break;
+		case OPT_REPLAY:
+			token = optarg;
+			break;
+		case OPT_TOKEN:
+			want_token = 1;
+			break;
 		case OPT_MAX_UNITS:
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2)
@@ -157,6 +209,15 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 			if (rc != 1)
 				return rc;
 		}
+	}
+	if (token && (want_token || argc - optind != 0))
+		return cli_usage_error(&o, "battle",
+		                       UT_TR(&o, "--replay はシートや --token と一緒には使えません",
+		                             "--replay takes no sheets and no --token"));
+	if (token) {
+		if ((status = load_token(s, token, &o)) != EXIT_OK)
+			goto out;
+		goto fight;
 	}
 	if (argc - optind != 2)
 		return cli_usage_error(&o, "battle",
@@ -176,6 +237,11 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		status = EXIT_INPUT;
 		goto out;
 	}
+	if (want_token) {
+		status = print_token(s);
+		goto out;
+	}
+fight:
 	if (am_engine_new(&engine) < 0 ||
 	    am_log_new(&log, fmt, o.lang, ut_out_writer, ut_out_stdout()) < 0 ||
 	    (svg && am_chart_new(&chart, o.lang) < 0)) {

@@ -63,15 +63,15 @@ static void show_context(const am_sheet *sh, const am_diag *d)
 		ut_cli_show_context(line, len, d->col);
 }
 
+static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
+                       int print, char **diags);
+
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags)
 {
 	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	FILE *f;
 	int err;
-	size_t i;
-	am_parse_opts po = AM_PARSE_OPTS_INIT;
-	ut_buf text = UT_BUF_INIT;
 
 	memset(out, 0, sizeof(*out));
 	if (diags)
@@ -85,6 +85,28 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 		fclose(f);
 	if (err)
 		return unreadable(shown, o, err, print, diags, 0);
+	return sheet_parse(out, shown, o, print, diags);
+}
+
+int cli_sheet_text(cli_sheet *out, const char *name, char *text, size_t len,
+                   const cli_opts *o)
+{
+	memset(out, 0, sizeof(*out));
+	out->path = name;
+	out->text = text;
+	out->len = len;
+	return sheet_parse(out, name, o, 1, NULL);
+}
+
+/* Parse out->text (its name `shown`) and report its diagnostics as
+ * cli_sheet_load_ex says. */
+static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
+                       int print, char **diags)
+{
+	size_t i;
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	ut_buf text = UT_BUF_INIT;
+
 	if (am_sheet_parse(&out->sheet, out->text, out->len, &po) < 0) {
 		cli_error("%s: %s", shown, am_error_last());
 		return EXIT_INPUT;

@@ -1256,9 +1256,11 @@ static int insert_unit(job *j, const char *name, const char *src,
  * limits (the reply says so; the caller rejects the entry), or an error.
  */
 static int fight_member(job *j, am_engine *engine, const am_program *prog,
-                        const char *name, const char *ename, int64_t new_id,
+                        const am_sheet *sheet, const char *name,
+                        const char *ename, int64_t new_id,
                         const hill_member *m)
 {
+	char *token = NULL;
 	am_hill *h = j->h;
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
 	am_sheet *ms = NULL;
@@ -1277,11 +1279,18 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 		return ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
 		                    m->name);
 	}
+	/* the battle's replay token (LG-TOKEN-1): both sheets are legal */
+	if (am_replay_token(&token, sheet, ms) < 0) {
+		am_program_free(mp);
+		am_sheet_free(ms);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
 	if (j->d->logs && j->logs_ok) {
 		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
 		               &j->logs) < 0) {
 			am_program_free(mp);
 			am_sheet_free(ms);
+			free(token);
 			return ut_error_set(AM_ENOMEM, "out of memory");
 		}
 		ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, m->name);
@@ -1305,6 +1314,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 			"The battle of '%s' against '%s' stopped: %s\n"
 			"A sheet that takes the engine past its limits cannot "
 			"enter.\n"), ename, m->name, am_error_last());
+		free(token);
 		return 1;
 	}
 	oc = outcome_of(&res);
@@ -1315,6 +1325,8 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	              oc == 1 ? UT_TRL(j->lang, "勝", "W") :
 	              oc == 2 ? UT_TRL(j->lang, "分", "D") : UT_TRL(j->lang, "負", "L"),
 	              (long long)res.score[0], (long long)res.score[1]);
+	ut_buf_printf(&j->body, "    amaryllis battle --replay %s\n", token);
+	free(token);
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, new_id);
@@ -1483,7 +1495,8 @@ static void entry_headline(job *j, const char *ename, int test, int64_t old_id)
  * heading.  Returns 0, 1 (the caller rejects the entry) or an error.
  */
 static int fight_members(job *j, am_engine *engine, const am_program *prog,
-                         const char *name, const char *ename, int64_t new_id,
+                         const am_sheet *sheet, const char *name,
+                         const char *ename, int64_t new_id,
                          const hill_member *mem, size_t nmem, int64_t old_id,
                          int test)
 {
@@ -1498,7 +1511,7 @@ static int fight_members(job *j, am_engine *engine, const am_program *prog,
 	for (i = 0; i < nmem; i++) {
 		if (mem[i].id == old_id)
 			continue;
-		if ((rc = fight_member(j, engine, prog, name, ename, new_id,
+		if ((rc = fight_member(j, engine, prog, sheet, name, ename, new_id,
 		                       &mem[i])) != 0)
 			return rc;
 	}
@@ -1614,8 +1627,8 @@ static int do_entry(job *j, int test)
 	                      test ? "-" : kept_hash ? kept_hash : newhash,
 	                      player, &new_id)) < 0)
 		goto done;
-	if ((rc = fight_members(j, engine, prog, name, ename, new_id, mem, nmem,
-	                        old_id, test)) != 0) {
+	if ((rc = fight_members(j, engine, prog, sheet, name, ename, new_id, mem,
+	                        nmem, old_id, test)) != 0) {
 		if (rc > 0)
 			rc = reject(j);
 		goto done;

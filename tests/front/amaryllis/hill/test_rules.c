@@ -217,6 +217,49 @@ static void push_off(void **state)
 	fx_close(&f);
 }
 
+/* The parsed sheet of a file (tests run from the source root). */
+static am_sheet *sheet_of(const char *path)
+{
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	char *text = fx_slurp(path);
+	am_sheet *s;
+
+	assert_int_equal(am_sheet_parse(&s, text, strlen(text), &po), 0);
+	assert_true(am_sheet_ok(s));
+	free(text);
+	return s;
+}
+
+/* LG-TOKEN-1 (issue 20): under each battle of an entry, the command that
+ * replays it: `amaryllis battle --replay TOKEN`, the token of the new unit
+ * (side A) against the member (side B) - the same token am_replay_token
+ * makes of the two sheet files. */
+static void replay_token(void **state)
+{
+	am_sheet *nut = sheet_of(NUT), *kou = sheet_of(KOU);
+	char *token, *line;
+	ut_buf want = UT_BUF_INIT;
+	fx f;
+
+	assert_int_equal(am_replay_token(&token, nut, kou), 0);
+	ut_buf_printf(&want, "\n    amaryllis battle --replay %s\n", token);
+	fx_open(&f, 5);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	assert_string_equal(f.result, "entered");
+	line = strstr(f.body, want.ptr);
+	if (!line)
+		fail_msg("no '%s' in:\n%s", want.ptr, f.body);
+	/* right under 甲's line */
+	assert_non_null(strstr(f.body, "甲"));
+	assert_true(strstr(f.body, "甲") < line);
+	fx_close(&f);
+	ut_buf_free(&want);
+	free(token);
+	am_sheet_free(nut);
+	am_sheet_free(kou);
+}
+
 /* Ownership: a name belongs to (address, password). */
 static void ownership(void **state)
 {
@@ -488,6 +531,7 @@ int main(void)
 		cmocka_unit_test(standings_by_margin),
 		cmocka_unit_test(standings_older_first),
 		cmocka_unit_test(push_off),
+		cmocka_unit_test(replay_token),
 		cmocka_unit_test(ownership),
 		cmocka_unit_test(idempotence),
 		cmocka_unit_test(loops),

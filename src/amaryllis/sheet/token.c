@@ -1,0 +1,164 @@
+/*
+ * token.c - replay tokens (docs/AMARYLLIS.md, "Replay tokens"): one line
+ * that holds both sheets of a battle, so that anyone can replay it exactly
+ * (battles are deterministic, LG-TOKEN-1).
+ *
+ *     am1.<base64url of: sheet A normalised, a NUL byte, sheet B normalised>
+ *
+ * The sheets are in the normalised notation of `amaryllis check`
+ * (am_sheet_format, Japanese): short, canonical, and they parse back to the
+ * same teams.  base64url (RFC 4648 §5) without padding keeps the token one
+ * word that survives mail, URLs and shells.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amaryllis/sheet.h"
+#include "util/buf.h"
+#include "util/error.h"
+
+#define TOKEN_PREFIX "am1."
+
+static const char b64[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* Append data[0..n) in base64url without padding. */
+static void b64_put(ut_buf *b, const unsigned char *d, size_t n)
+{
+	size_t i;
+	char q[4];
+
+	for (i = 0; i + 2 < n; i += 3) {
+		q[0] = b64[d[i] >> 2];
+		q[1] = b64[((d[i] & 3) << 4) | (d[i + 1] >> 4)];
+		q[2] = b64[((d[i + 1] & 15) << 2) | (d[i + 2] >> 6)];
+		q[3] = b64[d[i + 2] & 63];
+		ut_buf_put(b, q, 4);
+	}
+	if (n - i == 1) {
+		q[0] = b64[d[i] >> 2];
+		q[1] = b64[(d[i] & 3) << 4];
+		ut_buf_put(b, q, 2);
+	} else if (n - i == 2) {
+		q[0] = b64[d[i] >> 2];
+		q[1] = b64[((d[i] & 3) << 4) | (d[i + 1] >> 4)];
+		q[2] = b64[(d[i + 1] & 15) << 2];
+		ut_buf_put(b, q, 3);
+	}
+}
+
+/* The value of a base64url character, or -1. */
+static int b64_val(char c)
+{
+	const char *p = c ? strchr(b64, c) : NULL;
+
+	return p ? (int)(p - b64) : -1;
+}
+
+/* Append a sheet in its normalised notation.  0, or AM_EINVALID for an
+ * illegal sheet. */
+static int put_sheet(ut_buf *b, const am_sheet *s)
+{
+	size_t n;
+
+	if (!am_sheet_ok(s))
+		return ut_error_set(AM_EINVALID, "an illegal sheet has no replay token");
+	n = am_sheet_format(NULL, 0, s, AM_LANG_JA);
+	{
+		char *t = malloc(n + 1);
+		if (!t)
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		am_sheet_format(t, n + 1, s, AM_LANG_JA);
+		ut_buf_put(b, t, n);
+		free(t);
+	}
+	return 0;
+}
+
+int am_replay_token(char **out, const am_sheet *a, const am_sheet *b)
+{
+	ut_buf raw = UT_BUF_INIT, tok = UT_BUF_INIT;
+	int rc;
+
+	*out = NULL;
+	if ((rc = put_sheet(&raw, a)) < 0)
+		goto done;
+	ut_buf_put(&raw, "", 1); /* the NUL between the sheets */
+	if ((rc = put_sheet(&raw, b)) < 0)
+		goto done;
+	ut_buf_puts(&tok, TOKEN_PREFIX);
+	if (!raw.failed)
+		b64_put(&tok, (const unsigned char *)raw.ptr, raw.len);
+	if (raw.failed || tok.failed) {
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		goto done;
+	}
+	*out = tok.ptr;
+	tok.ptr = NULL;
+done:
+	ut_buf_free(&raw);
+	ut_buf_free(&tok);
+	return rc;
+}
+
+int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
+                         const char *token, size_t len)
+{
+	const size_t plen = sizeof(TOKEN_PREFIX) - 1;
+	unsigned char *raw;
+	size_t i, n = 0, nul;
+	uint32_t acc = 0;
+	int bits = 0;
+
+	*a = *b = NULL;
+	*alen = *blen = 0;
+	while (len && (token[len - 1] == '\n' || token[len - 1] == '\r' ||
+	               token[len - 1] == ' '))
+		len--;
+	if (len < plen || memcmp(token, TOKEN_PREFIX, plen) != 0)
+		return ut_error_set(AM_EINVALID, "not a replay token (it starts "
+		                    "with %s)", TOKEN_PREFIX);
+	if (len - plen > AM_REPLAY_TOKEN_MAX)
+		return ut_error_set(AM_ELIMIT, "the replay token is longer than "
+		                    "%d characters", AM_REPLAY_TOKEN_MAX);
+	if (!(raw = malloc((len - plen) * 3 / 4 + 1)))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	for (i = plen; i < len; i++) {
+		int v = b64_val(token[i]);
+		if (v < 0) {
+			free(raw);
+			return ut_error_set(AM_EINVALID, "the replay token has a "
+			                    "character that is not base64url at "
+			                    "column %zu", i + 1);
+		}
+		acc = (acc << 6) | (uint32_t)v;
+		if ((bits += 6) >= 8) {
+			bits -= 8;
+			raw[n++] = (unsigned char)(acc >> bits);
+			acc &= (1u << bits) - 1;
+		}
+	}
+	for (nul = 0; nul < n && raw[nul]; nul++)
+		;
+	if (bits >= 6 || acc != 0 || nul == n || memchr(raw + nul + 1, 0, n - nul - 1)) {
+		free(raw);
+		return ut_error_set(AM_EINVALID, "the replay token is cut or "
+		                    "damaged (copy the whole line)");
+	}
+	*a = malloc(nul + 1);
+	*b = malloc(n - nul);
+	if (!*a || !*b) {
+		free(*a);
+		free(*b);
+		*a = *b = NULL;
+		free(raw);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	memcpy(*a, raw, nul + 1);
+	memcpy(*b, raw + nul + 1, n - nul - 1);
+	(*b)[n - nul - 1] = '\0';
+	*alen = nul;
+	*blen = n - nul - 1;
+	free(raw);
+	return 0;
+}
