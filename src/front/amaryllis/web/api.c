@@ -967,70 +967,92 @@ int am_web_handle(am_web_response *r, am_web *web, const char *method,
 	return am_web_handle_query(r, web, method, path, NULL, body, len);
 }
 
-int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
-                        const char *path, const char *query, const char *body,
-                        size_t len)
+/* What answers an API path. */
+enum { API_CHECK, API_BATTLE, API_HILL, API_HILL_SHEET, API_HILL_ENTRY };
+
+/* The API: each path after /api/, its method, what answers it and how. */
+static const struct api_route {
+	const char *path;
+	int post;    /* POST, else GET (or HEAD) */
+	int kind;    /* API_* */
+	int format;  /* AM_HILL_* of API_HILL; 1 for the battle's chart */
+	am_lang lang;
+} api_routes[] = {
+	{"check", 1, API_CHECK, 0, AM_LANG_JA},
+	{"battle", 1, API_BATTLE, 0, AM_LANG_JA},
+	{"battle.svg", 1, API_BATTLE, 1, AM_LANG_JA},
+	{"hill/entry", 1, API_HILL_ENTRY, 0, AM_LANG_JA},
+	{"hill", 0, API_HILL, AM_HILL_JSON, AM_LANG_JA},
+	{"hill/sheet", 0, API_HILL_SHEET, 0, AM_LANG_JA},
+	{"hill.html", 0, API_HILL, AM_HILL_HTML, AM_LANG_JA},
+	{"hill.en.html", 0, API_HILL, AM_HILL_HTML, AM_LANG_EN},
+	{"hill.svg", 0, API_HILL, AM_HILL_SVG, AM_LANG_JA},
+	{"hill.en.svg", 0, API_HILL, AM_HILL_SVG, AM_LANG_EN},
+};
+
+/* The route's answer to the request (its method already checked). */
+static int api_call(am_web *web, am_web_response *r,
+                    const struct api_route *rt, const char *query,
+                    const char *body, size_t len)
 {
-	size_t i;
+	switch (rt->kind) {
+	case API_CHECK:
+		return api_check(r, body, len);
+	case API_BATTLE:
+		return api_battle(web, r, body, len, rt->format);
+	case API_HILL:
+		return api_hill(web, r, rt->format, rt->lang);
+	case API_HILL_SHEET:
+		return api_hill_sheet(web, r, query);
+	default:
+		return api_hill_entry(web, r, body, len);
+	}
+}
+
+/* A request to /api/…: 404 for no such API (or no hill), 405 for the
+ * wrong method, else the route's answer; its failure a 500 (out of
+ * memory: no response). */
+static int api_request(am_web *web, am_web_response *r, int get, int post,
+                       const char *path, const char *query, const char *body,
+                       size_t len)
+{
+	const char *p = path + 5;
+	const struct api_route *rt = NULL;
 	char sp[104];
-	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-	int post = strcmp(method, "POST") == 0;
+	size_t i;
 	int rc;
 
-	memset(r, 0, sizeof(*r));
-	if (strcmp(path, "/") == 0)
-		path = "/index.html";
-	if (strncmp(path, "/api/", 5) == 0) {
-		const char *p = path + 5;
-		int want_post = strcmp(p, "check") == 0 || strcmp(p, "battle") == 0 ||
-		                strcmp(p, "battle.svg") == 0 ||
-		                strcmp(p, "hill/entry") == 0;
-		int want_get = strcmp(p, "hill") == 0 ||
-		               strcmp(p, "hill/sheet") == 0 ||
-		               strcmp(p, "hill.html") == 0 ||
-		               strcmp(p, "hill.en.html") == 0 ||
-		               strcmp(p, "hill.svg") == 0 ||
-		               strcmp(p, "hill.en.svg") == 0;
-		if (!want_post && !want_get)
-			return fail(r, 404, "not-found", NULL, "no such API: %s",
-			            shown(sp, sizeof(sp), path));
-		if ((want_post && !post) || (want_get && !get))
-			return fail(r, 405, "method", NULL, "use %s for %s",
-			            want_post ? "POST" : "GET", path);
-		/* (hill/sheet reads its query first, and then says so itself:
-		 * fuzz_web, which has no hill, reaches the query's parser) */
-		if (strncmp(p, "hill", 4) == 0 && strcmp(p, "hill/sheet") != 0 &&
-		    !web->have_hill)
-			return fail(r, 404, "no-hill", NULL,
-			            "this server has no hill (serve --hill HILL.db)");
-		if (strcmp(p, "check") == 0)
-			rc = api_check(r, body, len);
-		else if (strcmp(p, "battle") == 0)
-			rc = api_battle(web, r, body, len, 0);
-		else if (strcmp(p, "battle.svg") == 0)
-			rc = api_battle(web, r, body, len, 1);
-		else if (strcmp(p, "hill") == 0)
-			rc = api_hill(web, r, AM_HILL_JSON, AM_LANG_JA);
-		else if (strcmp(p, "hill.html") == 0)
-			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_JA);
-		else if (strcmp(p, "hill.en.html") == 0)
-			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_EN);
-		else if (strcmp(p, "hill.svg") == 0)
-			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_JA);
-		else if (strcmp(p, "hill.en.svg") == 0)
-			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_EN);
-		else if (strcmp(p, "hill/sheet") == 0)
-			rc = api_hill_sheet(web, r, query);
-		else
-			rc = api_hill_entry(web, r, body, len);
-		if (rc < 0) {
-			am_web_response_free(r);
-			if (rc != AM_ENOMEM)
-				return fail(r, 500, "internal", NULL, "%s", am_error_last());
-		}
-		return rc;
+	for (i = 0; i < sizeof(api_routes) / sizeof(api_routes[0]); i++)
+		if (strcmp(p, api_routes[i].path) == 0)
+			rt = &api_routes[i];
+	if (!rt)
+		return fail(r, 404, "not-found", NULL, "no such API: %s",
+		            shown(sp, sizeof(sp), path));
+	if (rt->post ? !post : !get)
+		return fail(r, 405, "method", NULL, "use %s for %s",
+		            rt->post ? "POST" : "GET", path);
+	/* (hill/sheet reads its query first, and then says so itself:
+	 * fuzz_web, which has no hill, reaches the query's parser) */
+	if (strncmp(p, "hill", 4) == 0 && rt->kind != API_HILL_SHEET &&
+	    !web->have_hill)
+		return fail(r, 404, "no-hill", NULL,
+		            "this server has no hill (serve --hill HILL.db)");
+	rc = api_call(web, r, rt, query, body, len);
+	if (rc < 0) {
+		am_web_response_free(r);
+		if (rc != AM_ENOMEM)
+			return fail(r, 500, "internal", NULL, "%s", am_error_last());
 	}
-	/* the page: only the compiled-in files, matched exactly */
+	return rc;
+}
+
+/* The page: only the compiled-in files, matched exactly; 404 for any
+ * other path, 405 for a method other than GET (or HEAD). */
+static int page_request(am_web_response *r, int get, const char *path)
+{
+	char sp[104];
+	size_t i;
+
 	for (i = 0; i < am_web_nassets; i++)
 		if (strcmp(path, am_web_assets[i].path) == 0) {
 			if (!get)
@@ -1046,4 +1068,19 @@ int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
 		}
 	return fail(r, 404, "not-found", NULL, "not found: %s",
 	            shown(sp, sizeof(sp), path));
+}
+
+int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
+                        const char *path, const char *query, const char *body,
+                        size_t len)
+{
+	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	int post = strcmp(method, "POST") == 0;
+
+	memset(r, 0, sizeof(*r));
+	if (strcmp(path, "/") == 0)
+		path = "/index.html";
+	if (strncmp(path, "/api/", 5) == 0)
+		return api_request(web, r, get, post, path, query, body, len);
+	return page_request(r, get, path);
 }
