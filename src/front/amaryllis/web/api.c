@@ -363,65 +363,112 @@ static void slot_give(am_web *web)
 	pthread_mutex_unlock(&web->lock);
 }
 
-/*
- * POST /api/battle and /api/battle.svg {"a", "b", "lang"}: both sheets must
- * be legal (else 422 with both verdicts), the battle must stay within the
- * population and the time budget (else 422).  svg: the chart instead of
- * the log.
- */
-static int api_battle(am_web *web, am_web_response *r, const char *body,
-                      size_t len, int svg)
-{
-	json_t *j = request(r, body, len);
-	const char *text[2];
+/* What a battle request asks for. */
+typedef struct battle_req {
+	const char *text[2]; /* the sheets "a" and "b" */
 	size_t n[2];
-	int lang, rc = 0, s, slot = 0, text_log = 0;
-	am_sheet *sh[2] = {NULL, NULL};
+	int lang;
+	int text_log;        /* "format": "text" */
+} battle_req;
+
+/* The members of a battle request into q: "a", "b", "lang" and "format"
+ * ("json", the default, or "text").  1 when all are good; else what the
+ * request returns: 0 (a 400 response when one is bad) or <0. */
+static int battle_members(am_web_response *r, json_t *j, battle_req *q)
+{
+	const char *f;
+
+	if (!(q->text[0] = string_member(r, j, "a", &q->n[0])) ||
+	    !(q->text[1] = string_member(r, j, "b", &q->n[1])) ||
+	    (q->lang = lang_member(r, j)) < 0)
+		return 0;
+	if (!json_object_get(j, "format"))
+		return 1;
+	f = json_string_value(json_object_get(j, "format"));
+	if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0))
+		return fail(r, 400, "bad-request", NULL,
+		            "\"format\" must be \"json\" or \"text\"");
+	q->text_log = strcmp(f, "text") == 0;
+	return 1;
+}
+
+/* Both sheets parsed into sh; 0, with a 422 response (r->status set: both
+ * verdicts) when one is illegal; <0 out of memory. */
+static int battle_sheets(am_web_response *r, const battle_req *q,
+                         am_sheet *sh[2])
+{
+	json_t *x;
+	int s, rc = 0;
+
+	for (s = 0; s < 2 && rc == 0; s++)
+		rc = am_sheet_parse(&sh[s], q->text[s], q->n[s], NULL);
+	if (rc < 0)
+		return rc;
+	if (am_sheet_ok(sh[0]) && am_sheet_ok(sh[1]))
+		return 0;
+	x = json_object();
+	if (x) {
+		json_object_set_new(x, "a", verdict(sh[0], (am_lang)q->lang));
+		json_object_set_new(x, "b", verdict(sh[1], (am_lang)q->lang));
+	}
+	return fail(r, 422, "illegal", x, q->lang == AM_LANG_EN
+	            ? "illegal sheet" : "シートに誤りがあります");
+}
+
+/* A battle that am_battle_run stopped with rc: 422 for the time budget,
+ * the population limit or another stop; out of memory stays rc. */
+static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
+                          int rc)
+{
+	if (rc == AM_ENOMEM)
+		return rc;
+	if (w->late)
+		return fail(r, 422, "time", NULL, "battle stopped: over the time "
+		            "budget of %u ms", web->cfg.battle_ms);
+	return fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
+	            "battle stopped: %s", am_error_last());
+}
+
+/* The played battle as the response: the chart (svg) or the log, JSON or
+ * text.  0, or <0 (out of memory). */
+static int battle_output(am_web_response *r, const battle_req *q, watch *w,
+                         am_engine *engine, const am_result *res, int svg)
+{
+	ut_buf b = UT_BUF_INIT;
+	const char *t;
+	size_t tl;
+	int rc;
+
+	if (svg) {
+		if ((rc = am_chart_svg(w->chart, engine, buf_write, &b)) == 0 &&
+		    !b.failed)
+			respond_buf(r, 200, type_svg, &b);
+	} else if ((rc = am_log_finish(w->log, engine, res, 0)) == 0) {
+		t = am_log_text(w->log, &tl);
+		if (ut_buf_put(&b, t, tl) == 0)
+			respond_buf(r, 200, q->text_log ? type_text : type_json, &b);
+	}
+	if (rc == 0 && !r->body)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	ut_buf_free(&b);
+	return rc;
+}
+
+/* The battle of the legal sheets sh, within the population and the time
+ * budget (else 422), as the response. */
+static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
+                       am_sheet *sh[2], int svg)
+{
 	am_engine *engine = NULL;
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_result res;
 	watch w = {NULL, NULL, 0, 0, 0};
-	ut_buf b = UT_BUF_INIT;
+	int rc;
 
-	if (!j)
-		return 0;
-	if (!(text[0] = string_member(r, j, "a", &n[0])) ||
-	    !(text[1] = string_member(r, j, "b", &n[1])) ||
-	    (lang = lang_member(r, j)) < 0)
-		goto out;
-	if (json_object_get(j, "format")) { /* "json" (default) or "text" */
-		const char *f = json_string_value(json_object_get(j, "format"));
-		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0)) {
-			rc = fail(r, 400, "bad-request", NULL,
-			          "\"format\" must be \"json\" or \"text\"");
-			goto out;
-		}
-		text_log = strcmp(f, "text") == 0;
-	}
-	for (s = 0; s < 2 && rc == 0; s++)
-		rc = am_sheet_parse(&sh[s], text[s], n[s], NULL);
-	if (rc < 0)
-		goto out;
-	if (!am_sheet_ok(sh[0]) || !am_sheet_ok(sh[1])) {
-		json_t *x = json_object();
-		if (x) {
-			json_object_set_new(x, "a", verdict(sh[0], (am_lang)lang));
-			json_object_set_new(x, "b", verdict(sh[1], (am_lang)lang));
-		}
-		rc = fail(r, 422, "illegal", x, lang == AM_LANG_EN
-		          ? "illegal sheet" : "シートに誤りがあります");
-		goto out;
-	}
-	if (slot_take(web) < 0) {
-		rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
-		          "try again", web->cfg.max_battles);
-		goto out;
-	}
-	slot = 1;
 	if ((rc = am_engine_new(&engine)) < 0 ||
-	    (!svg && (rc = am_log_new(&w.log, text_log ? AM_LOG_TEXT : AM_LOG_JSON,
-	                              (am_lang)lang, NULL, NULL)) < 0) ||
-	    (svg && (rc = am_chart_new(&w.chart, (am_lang)lang)) < 0))
+	    (!svg && (rc = am_log_new(&w.log, q->text_log ? AM_LOG_TEXT : AM_LOG_JSON,
+	                              (am_lang)q->lang, NULL, NULL)) < 0) ||
+	    (svg && (rc = am_chart_new(&w.chart, (am_lang)q->lang)) < 0))
 		goto out;
 	w.deadline = am_web_now() + web->cfg.battle_ms / 1000.0;
 	bo.on_event = on_event;
@@ -429,39 +476,41 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 	bo.max_units = web->cfg.max_units;
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
-	if (rc < 0) {
-		if (rc == AM_ENOMEM)
-			goto out;
-		if (w.late)
-			rc = fail(r, 422, "time", NULL, "battle stopped: over the time "
-			          "budget of %u ms", web->cfg.battle_ms);
-		else
-			rc = fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
-			          "battle stopped: %s", am_error_last());
-		goto out;
-	}
-	if (svg) {
-		if ((rc = am_chart_svg(w.chart, engine, buf_write, &b)) == 0 &&
-		    !b.failed)
-			respond_buf(r, 200, type_svg, &b);
-	} else {
-		const char *t;
-		size_t tl;
-		if ((rc = am_log_finish(w.log, engine, &res, 0)) == 0) {
-			t = am_log_text(w.log, &tl);
-			if (ut_buf_put(&b, t, tl) == 0)
-				respond_buf(r, 200, text_log ? type_text : type_json, &b);
-		}
-	}
-	if (rc == 0 && !r->body)
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	rc = rc < 0 ? battle_stopped(web, r, &w, rc)
+	            : battle_output(r, q, &w, engine, &res, svg);
 out:
-	if (slot)
-		slot_give(web);
-	ut_buf_free(&b);
 	am_log_free(w.log);
 	am_chart_free(w.chart);
 	am_engine_free(engine);
+	return rc;
+}
+
+/*
+ * POST /api/battle and /api/battle.svg {"a", "b", "lang"}: both sheets must
+ * be legal (else 422 with both verdicts), the battle must stay within the
+ * population and the time budget (else 422), and a battle slot must be
+ * free (else 429).  svg: the chart instead of the log.
+ */
+static int api_battle(am_web *web, am_web_response *r, const char *body,
+                      size_t len, int svg)
+{
+	json_t *j = request(r, body, len);
+	battle_req q = {{NULL, NULL}, {0, 0}, 0, 0};
+	am_sheet *sh[2] = {NULL, NULL};
+	int rc;
+
+	if (!j)
+		return 0;
+	if ((rc = battle_members(r, j, &q)) == 1 &&
+	    (rc = battle_sheets(r, &q, sh)) == 0 && !r->status) {
+		if (slot_take(web) < 0) {
+			rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
+			          "try again", web->cfg.max_battles);
+		} else {
+			rc = battle_play(web, r, &q, sh, svg);
+			slot_give(web);
+		}
+	}
 	am_sheet_free(sh[0]);
 	am_sheet_free(sh[1]);
 	json_decref(j);
