@@ -660,6 +660,81 @@ static int hexval(int c)
 	return -1;
 }
 
+/* The body of a raw message (after the blank line ending its headers), or
+ * NULL when there is none; *b64 or *qp set by its
+ * Content-Transfer-Encoding. */
+static const char *reply_headers(const char *raw, const char *end, int *b64,
+                                 int *qp)
+{
+	const char *p = raw;
+
+	while (p < end) { /* headers, to the first empty line */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (ll == 0)
+			return nl ? nl + 1 : end;
+		if (ll > 26 && strncasecmp(p, "Content-Transfer-Encoding:", 26) == 0) {
+			const char *v = p + 26;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			*b64 = strncasecmp(v, "base64", 6) == 0;
+			*qp = strncasecmp(v, "quoted-printable", 16) == 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return NULL;
+}
+
+/* The base64 text p[0..end) decoded into out (other characters skipped),
+ * its CRs dropped. */
+static void base64_decode(ut_buf *out, const char *p, const char *end)
+{
+	unsigned acc = 0;
+	int bits = 0;
+	size_t i, k = 0;
+
+	for (; p < end; p++) {
+		int v = b64val((unsigned char)*p);
+		if (v < 0)
+			continue;
+		acc = acc << 6 | (unsigned)v;
+		if ((bits += 6) >= 8) {
+			char c = (char)(acc >> (bits - 8) & 0xff);
+			bits -= 8;
+			ut_buf_put(out, &c, 1);
+		}
+	}
+	/* base64 text keeps its CRs: drop them */
+	if (!out->ptr)
+		return;
+	for (i = 0; i < out->len; i++)
+		if (out->ptr[i] != '\r')
+			out->ptr[k++] = out->ptr[i];
+	out->len = k;
+	out->ptr[k] = '\0';
+}
+
+/* The text p[0..end) into out without its CRs, quoted-printable decoded
+ * when qp (soft line breaks joined, =XX a byte). */
+static void text_decode(ut_buf *out, const char *p, const char *end, int qp)
+{
+	for (; p < end; p++) {
+		if (qp && *p == '=' && p + 1 < end &&
+		    (p[1] == '\n' || (p[1] == '\r' && p + 2 < end && p[2] == '\n'))) {
+			p += p[1] == '\r' ? 2 : 1; /* soft line break */
+		} else if (qp && *p == '=' && p + 2 < end && hexval(p[1]) >= 0 &&
+		           hexval(p[2]) >= 0) {
+			char c = (char)(hexval(p[1]) << 4 | hexval(p[2]));
+			ut_buf_put(out, &c, 1);
+			p += 2;
+		} else if (*p != '\r') {
+			ut_buf_put(out, p, 1);
+		}
+	}
+}
+
 /*
  * The text of a raw single-part reply: its body after the blank line,
  * decoded from its Content-Transfer-Encoding (base64, quoted-printable,
@@ -667,67 +742,15 @@ static int hexval(int c)
  */
 static void reply_body(ut_buf *out, const char *raw, size_t len)
 {
-	const char *end = raw + len, *p = raw, *body = NULL;
+	const char *end = raw + len, *body;
 	int b64 = 0, qp = 0;
 
-	while (p < end) { /* headers, to the first empty line */
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (ll && p[ll - 1] == '\r')
-			ll--;
-		if (ll == 0) {
-			body = nl ? nl + 1 : end;
-			break;
-		}
-		if (ll > 26 && strncasecmp(p, "Content-Transfer-Encoding:", 26) == 0) {
-			const char *v = p + 26;
-			while (*v == ' ' || *v == '\t')
-				v++;
-			b64 = strncasecmp(v, "base64", 6) == 0;
-			qp = strncasecmp(v, "quoted-printable", 16) == 0;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	if (!body)
+	if (!(body = reply_headers(raw, end, &b64, &qp)))
 		return;
-	if (b64) {
-		unsigned acc = 0;
-		int bits = 0;
-		for (p = body; p < end; p++) {
-			int v = b64val((unsigned char)*p);
-			if (v < 0)
-				continue;
-			acc = acc << 6 | (unsigned)v;
-			if ((bits += 6) >= 8) {
-				char c = (char)(acc >> (bits - 8) & 0xff);
-				bits -= 8;
-				ut_buf_put(out, &c, 1);
-			}
-		}
-	} else {
-		for (p = body; p < end; p++) {
-			if (qp && *p == '=' && p + 1 < end &&
-			    (p[1] == '\n' || (p[1] == '\r' && p + 2 < end && p[2] == '\n'))) {
-				p += p[1] == '\r' ? 2 : 1; /* soft line break */
-			} else if (qp && *p == '=' && p + 2 < end && hexval(p[1]) >= 0 &&
-			           hexval(p[2]) >= 0) {
-				char c = (char)(hexval(p[1]) << 4 | hexval(p[2]));
-				ut_buf_put(out, &c, 1);
-				p += 2;
-			} else if (*p != '\r') {
-				ut_buf_put(out, p, 1);
-			}
-		}
-	}
-	/* base64 text keeps its CRs: drop them */
-	if (b64 && out->ptr) {
-		size_t i, k = 0;
-		for (i = 0; i < out->len; i++)
-			if (out->ptr[i] != '\r')
-				out->ptr[k++] = out->ptr[i];
-		out->len = k;
-		out->ptr[k] = '\0';
-	}
+	if (b64)
+		base64_decode(out, body, end);
+	else
+		text_decode(out, body, end, qp);
 }
 
 /*
