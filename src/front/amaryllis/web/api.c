@@ -753,71 +753,77 @@ static void reply_body(ut_buf *out, const char *raw, size_t len)
 		text_decode(out, body, end, qp);
 }
 
-/*
- * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
- * the mail a player would send (From: NAME <ADDRESS>, a fresh Message-ID,
- * body "#lang L" and "#password P", the sheet attached as sheet.txt)
- * through am_hill_process,
- * the one path of mailed entries; the reply's body is shown.
- * 200 {"result", "reply"}; 422 the same when the result is "rejected".
- */
-static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
-                          size_t len)
+/* What a web entry gives: the player's name (may be empty), address and
+ * password, the sheet, the language of the reply. */
+typedef struct entry_req {
+	const char *name, *addr, *pw, *sheet;
+	size_t nname, naddr, npw, nsheet;
+	int lang;
+} entry_req;
+
+/* The members of an entry into e: "name" (optional), "address",
+ * "password", "sheet", "lang".  1 when all are strings (and "lang" good);
+ * else 0 after a 400 response. */
+static int entry_members(am_web_response *r, json_t *j, entry_req *e)
 {
-	json_t *j = request(r, body, len), *doc;
-	const char *name = "", *addr, *pw, *sheet, *result = NULL;
-	size_t nname = 0, naddr, npw, nsheet, rlen = 0, i;
-	int lang, rc = 0;
-	ut_buf msg = UT_BUF_INIT, text = UT_BUF_INIT;
-	char *reply = NULL;
-	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	if (json_object_get(j, "name") &&
+	    !(e->name = string_member(r, j, "name", &e->nname)))
+		return 0;
+	if (!(e->addr = string_member(r, j, "address", &e->naddr)) ||
+	    !(e->pw = string_member(r, j, "password", &e->npw)) ||
+	    !(e->sheet = string_member(r, j, "sheet", &e->nsheet)) ||
+	    (e->lang = lang_member(r, j)) < 0)
+		return 0;
+	return 1;
+}
+
+/* The entry's values, as they go into a mail header or body: a plain
+ * address, a printable password without spaces, no control character in
+ * the name (at most 200 bytes) nor NUL in the sheet.  1 when good; else
+ * the 400 response's return. */
+static int entry_values(am_web_response *r, const entry_req *e)
+{
+	size_t i;
+
+	if (!address_ok(e->addr, e->naddr))
+		return fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
+		            "address like player@example.org");
+	if (!header_safe(e->pw, e->npw, 200) || strchr(e->pw, ' '))
+		return fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
+		            "printable ASCII characters without spaces");
+	for (i = 0; i < e->nname; i++)
+		if ((unsigned char)e->name[i] < 0x20 || e->name[i] == 0x7f)
+			break;
+	if (i < e->nname || e->nname > 200 || memchr(e->sheet, '\0', e->nsheet))
+		return fail(r, 400, "bad-request", NULL, "control characters in "
+		            "\"name\" or \"sheet\"");
+	return 1;
+}
+
+/* The mail a player would send for e, into msg: From: NAME <ADDRESS>, a
+ * fresh Message-ID, body "#lang L" and "#password P", the sheet attached
+ * as sheet.txt.  0, or AM_ENOMEM. */
+static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
+{
 	unsigned long seq;
 	struct timespec now;
-	am_hill *h;
+	size_t i;
 
-	if (!j)
-		return 0;
-	if (json_object_get(j, "name") &&
-	    !(name = string_member(r, j, "name", &nname)))
-		goto out;
-	if (!(addr = string_member(r, j, "address", &naddr)) ||
-	    !(pw = string_member(r, j, "password", &npw)) ||
-	    !(sheet = string_member(r, j, "sheet", &nsheet)) ||
-	    (lang = lang_member(r, j)) < 0)
-		goto out;
-	if (!address_ok(addr, naddr)) {
-		rc = fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
-		          "address like player@example.org");
-		goto out;
-	}
-	if (!header_safe(pw, npw, 200) || strchr(pw, ' ')) {
-		rc = fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
-		          "printable ASCII characters without spaces");
-		goto out;
-	}
-	for (i = 0; i < nname; i++)
-		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
-			break;
-	if (i < nname || nname > 200 || memchr(sheet, '\0', nsheet)) {
-		rc = fail(r, 400, "bad-request", NULL, "control characters in "
-		          "\"name\" or \"sheet\"");
-		goto out;
-	}
 	pthread_mutex_lock(&web->lock);
 	seq = ++web->seq;
 	pthread_mutex_unlock(&web->lock);
 	clock_gettime(CLOCK_REALTIME, &now);
-	ut_buf_puts(&msg, "From: ");
-	if (nname) { /* RFC 2047: any name, encoded */
-		ut_buf_puts(&msg, "=?UTF-8?B?");
-		base64(&msg, (const unsigned char *)name, nname);
-		ut_buf_puts(&msg, "?= ");
+	ut_buf_puts(msg, "From: ");
+	if (e->nname) { /* RFC 2047: any name, encoded */
+		ut_buf_puts(msg, "=?UTF-8?B?");
+		base64(msg, (const unsigned char *)e->name, e->nname);
+		ut_buf_puts(msg, "?= ");
 	}
-	ut_buf_printf(&msg, "<%.*s>\r\n", (int)naddr, addr);
+	ut_buf_printf(msg, "<%.*s>\r\n", (int)e->naddr, e->addr);
 	/* the directives in the body, the sheet as a .txt attachment: its
 	 * errors then carry its own line numbers and file name, and its lines
 	 * are never read as directives, quotes or a signature (docs/HILL.md) */
-	ut_buf_printf(&msg, "Subject: web entry\r\n"
+	ut_buf_printf(msg, "Subject: web entry\r\n"
 	              "Message-ID: <web.%lld.%09ld.%lu@amaryllis.web>\r\n"
 	              "MIME-Version: 1.0\r\n"
 	              "Content-Type: multipart/mixed; boundary=\"am-web-%lu\"\r\n"
@@ -830,49 +836,89 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
 	              "Content-Transfer-Encoding: base64\r\n\r\n",
 	              (long long)now.tv_sec, (long)now.tv_nsec, seq, seq, seq,
-	              lang == AM_LANG_EN ? "en" : "ja", (int)npw, pw, seq);
-	for (i = 0; i < nsheet; i += 57) {
-		base64(&msg, (const unsigned char *)sheet + i,
-		       nsheet - i < 57 ? nsheet - i : 57);
-		ut_buf_puts(&msg, "\r\n");
+	              e->lang == AM_LANG_EN ? "en" : "ja", (int)e->npw, e->pw, seq);
+	for (i = 0; i < e->nsheet; i += 57) {
+		base64(msg, (const unsigned char *)e->sheet + i,
+		       e->nsheet - i < 57 ? e->nsheet - i : 57);
+		ut_buf_puts(msg, "\r\n");
 	}
-	ut_buf_printf(&msg, "--am-web-%lu--\r\n", seq);
-	if (msg.failed) {
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
-		goto out;
-	}
-	lim.max_units = web->cfg.max_units;
-	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
-	if (!(h = hill_take(web, &rc))) {
-		rc = hill_failed(r, rc);
-		goto out;
-	}
-	rc = am_hill_process(&reply, &rlen, &result, h, msg.ptr, msg.len, &lim);
-	if (rc == 0 && reply)
-		am_hill_mark_sent(h); /* shown now: delivered */
-	hill_give(web, h, rc);
-	if (rc < 0) {
-		rc = hill_failed(r, rc);
-		goto out;
-	}
+	ut_buf_printf(msg, "--am-web-%lu--\r\n", seq);
+	if (msg->failed)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The hill's answer as the response: {"result", "reply"} with the reply's
+ * text; 422 when rejected, 429 when limited (the address passed the
+ * hill's replies per hour, nothing was processed: docs/HILL.md
+ * "Security"), else 200. */
+static int entry_response(am_web_response *r, const char *result,
+                          const char *reply, size_t rlen)
+{
+	ut_buf text = UT_BUF_INIT;
+	json_t *doc, *v;
+	int rc;
+
 	if (reply)
 		reply_body(&text, reply, rlen);
 	doc = json_object();
 	if (doc) {
 		json_object_set_new(doc, "result", json_string(result ? result : ""));
-		json_t *v = json_stringn(text.ptr ? text.ptr : "", text.len);
+		v = json_stringn(text.ptr ? text.ptr : "", text.len);
 		json_object_set_new(doc, "reply", v ? v : json_string(
 		                    "(the reply is not valid UTF-8)"));
 	}
 	r->detail = result;
-	/* rejected: 422; limited (the address passed the hill's replies per
-	 * hour, nothing was processed: docs/HILL.md "Security"): 429 */
 	rc = respond_json(r, !result ? 200 : strcmp(result, "rejected") == 0 ? 422 :
 	                  strcmp(result, "limited") == 0 ? 429 : 200, doc);
-out:
-	free(reply);
-	ut_buf_free(&msg);
 	ut_buf_free(&text);
+	return rc;
+}
+
+/* The mail msg through am_hill_process, the one path of mailed entries
+ * (a reply shown is a reply sent), and its answer as the response. */
+static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
+{
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	const char *result = NULL;
+	char *reply = NULL;
+	size_t rlen = 0;
+	int rc = 0;
+	am_hill *h;
+
+	lim.max_units = web->cfg.max_units;
+	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
+	if (!(h = hill_take(web, &rc)))
+		return hill_failed(r, rc);
+	rc = am_hill_process(&reply, &rlen, &result, h, msg->ptr, msg->len, &lim);
+	if (rc == 0 && reply)
+		am_hill_mark_sent(h); /* shown now: delivered */
+	hill_give(web, h, rc);
+	rc = rc < 0 ? hill_failed(r, rc) : entry_response(r, result, reply, rlen);
+	free(reply);
+	return rc;
+}
+
+/*
+ * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
+ * the mail a player would send (entry_mail) through am_hill_process,
+ * the one path of mailed entries; the reply's body is shown.
+ * 200 {"result", "reply"}; 422 the same when the result is "rejected".
+ */
+static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
+                          size_t len)
+{
+	json_t *j = request(r, body, len);
+	entry_req e = {"", NULL, NULL, NULL, 0, 0, 0, 0, 0};
+	ut_buf msg = UT_BUF_INIT;
+	int rc = 0;
+
+	if (!j)
+		return 0;
+	if (entry_members(r, j, &e) && (rc = entry_values(r, &e)) == 1 &&
+	    (rc = entry_mail(web, &msg, &e)) == 0)
+		rc = entry_process(web, r, &msg);
+	ut_buf_free(&msg);
 	json_decref(j);
 	return rc;
 }
