@@ -945,6 +945,18 @@ static int pct_decode(const char *s, size_t n, char *out, size_t *k)
 	return 0;
 }
 
+/* 1 when the decoded value v[0..vlen) of the query's `name` is 1 to 1000
+ * bytes without control characters. */
+static int name_value_ok(const char *v, size_t vlen)
+{
+	size_t j;
+
+	for (j = 0; j < vlen; j++)
+		if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
+			break;
+	return !(vlen == 0 || vlen > 1000 || j < vlen);
+}
+
 /*
  * The query's `name` argument (application/x-www-form-urlencoded, as
  * URLSearchParams and encodeURIComponent write it), decoded strictly.
@@ -978,13 +990,9 @@ static char *query_name(am_web_response *r, const char *query)
 		if (k == 4 && memcmp(buf, "name", 4) == 0) {
 			const char *v = eq ? buf + klen + 1 : "";
 			size_t vlen = eq ? i : 0;
-			size_t j;
-			for (j = 0; j < vlen; j++)
-				if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
-					break;
 			if (name)
 				why = "\"name\" is given twice in the query";
-			else if (vlen == 0 || vlen > 1000 || j < vlen)
+			else if (!name_value_ok(v, vlen))
 				why = "\"name\" must be 1 to 1000 bytes without control "
 				      "characters";
 			else if (!(name = strdup(v))) {
