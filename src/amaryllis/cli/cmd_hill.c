@@ -130,170 +130,249 @@ static void set_ranged(am_hill_config *cfg, int opt, uint64_t v)
 		cfg->pw_lock_s = (unsigned)v;
 }
 
+/* What the options of `hill` asked for. */
+typedef struct {
+	am_hill_config cfg;
+	int format;            /* AM_HILL_*, -1 when --format was not given */
+	int init_opt;          /* an option of init was given: init_name */
+	int size_given;
+	const char *init_name; /* the last option of init given */
+} hill_args;
+
+/* --size, --pwhash-ops, --pwhash-mem: a whole number in range, into
+ * a->cfg.  -1, or the exit status of a bad value. */
+static int sized_option(cli_opts *o, hill_args *a, int c, const char *arg)
+{
+	uint64_t v;
+
+	if (c == OPT_SIZE) {
+		if (ut_cli_parse_u64(&v, arg, 10000) < 0 || v < 1)
+			return cli_usage_error(o, "hill",
+				UT_TR(o, "--size には1から10000までの整数を指定してください（「%s」）",
+				      "--size needs a whole number from 1 to 10000, not '%s'"),
+				arg);
+		a->cfg.size = (size_t)v;
+		a->size_given = 1;
+		a->init_name = "--size";
+	} else if (c == OPT_PWHASH_OPS) {
+		if (ut_cli_parse_u64(&v, arg, 1000) < 0 || v < 1)
+			return cli_usage_error(o, "hill",
+				UT_TR(o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
+				      "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
+				arg);
+		a->cfg.pwhash_ops = v;
+		a->init_name = "--pwhash-ops";
+	} else {
+		if (ut_cli_parse_u64(&v, arg,
+			(uint64_t)1 << 32) < 0 || v < 8192)
+			return cli_usage_error(o, "hill",
+				UT_TR(o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
+				      "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
+				arg);
+		a->cfg.pwhash_mem = (size_t)v;
+		a->init_name = "--pwhash-mem";
+	}
+	a->init_opt = 1;
+	return -1;
+}
+
+/* The security settings (the table ranged): a whole number in the
+ * option's range, into a->cfg.  -1, or the exit status of a bad value. */
+static int ranged_option(cli_opts *o, hill_args *a, int c, const char *arg)
+{
+	size_t k = 0;
+	uint64_t v;
+
+	while (ranged[k].opt != c)
+		k++;
+	if (ut_cli_parse_u64(&v, arg, ranged[k].hi) < 0 ||
+	    v < ranged[k].lo)
+		return cli_usage_error(o, "hill",
+			UT_TR(o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
+			      "%s needs a whole number from %llu to %llu, not '%s'"),
+			ranged[k].name, (unsigned long long)ranged[k].lo,
+			(unsigned long long)ranged[k].hi, arg);
+	set_ranged(&a->cfg, c, v);
+	a->init_opt = 1;
+	a->init_name = ranged[k].name;
+	return -1;
+}
+
+/* An option of init (--size … --lock-seconds) into a: -1 when it was
+ * one and good, 0 when c is no option of init, else the exit status of a
+ * bad value. */
+static int init_option(cli_opts *o, hill_args *a, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_SIZE:
+	case OPT_PWHASH_OPS:
+	case OPT_PWHASH_MEM:
+		return sized_option(o, a, c, arg);
+	case OPT_ADDRESS:
+		a->cfg.address = arg;
+		a->init_name = "--address";
+		break;
+	case OPT_NAME:
+		a->cfg.name = arg;
+		a->init_name = "--name";
+		break;
+	case OPT_POINTS:
+		if (cli_parse_points(arg, a->cfg.points) < 0)
+			return cli_usage_error(o, "hill",
+				UT_TR(o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
+				          "例: 3,1,0）を指定してください（「%s」）",
+				      "--points needs W,D,L, whole numbers from -1000000 to "
+				      "1000000, e.g. 3,1,0, not '%s'"), arg);
+		a->init_name = "--points";
+		break;
+	case OPT_REPLIES:
+	case OPT_REPLY_MAX:
+	case OPT_PW_TRIES:
+	case OPT_LOCK_S:
+		return ranged_option(o, a, c, arg);
+	default:
+		return 0;
+	}
+	a->init_opt = 1;
+	return -1;
+}
+
+/* --format of status: a->format.  -1, or the exit status of a bad value. */
+static int format_option(cli_opts *o, hill_args *a, const char *arg)
+{
+	if (!strcmp(arg, "text"))
+		a->format = AM_HILL_TEXT;
+	else if (!strcmp(arg, "json"))
+		a->format = AM_HILL_JSON;
+	else if (!strcmp(arg, "html"))
+		a->format = AM_HILL_HTML;
+	else if (!strcmp(arg, "svg"))
+		a->format = AM_HILL_SVG;
+	else
+		return cli_usage_error(o, "hill",
+			UT_TR(o, "--format の値「%s」は使えません（text、json、html か svg）",
+			      "unknown format '%s' (text, json, html or svg)"), arg);
+	return -1;
+}
+
+/* An option every command has (CLI_COMMON_LONGOPTS), or a bad one: -1
+ * when it was good, else the exit status. */
+static int common_option(cli_opts *o, int c, char **argv)
+{
+	int r = cli_common_option(o, "hill", c, optarg);
+
+	if (r == 0)
+		return cli_bad_option(o, "hill", c, argv, longopts);
+	return r == 1 ? -1 : r;
+}
+
+/* The options of `hill` into a: -1 when all were good, else the exit
+ * status (--help printed, or a usage error). */
+static int hill_options(cli_opts *o, hill_args *a, int argc, char **argv)
+{
+	int c, r;
+
+	cli_getopt_begin(o, argc, argv, CLI_SHORTOPTS, longopts);
+	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'h')
+			return cli_help(o, help_ja, help_en);
+		if (c == OPT_FORMAT)
+			r = format_option(o, a, optarg);
+		else if ((r = init_option(o, a, c, optarg)) == 0)
+			r = common_option(o, c, argv);
+		if (r >= 0)
+			return r;
+	}
+	return -1;
+}
+
+/* The operands after the options: init|status and the hill's file.  -1,
+ * or the exit status of a usage error. */
+static int hill_operands(cli_opts *o, int argc, char **argv, const char **sub,
+                         const char **path)
+{
+	if (optind >= argc)
+		return cli_usage_error(o, "hill", UT_TR(o, "init か status を指定してください",
+		                                        "init or status expected"));
+	*sub = argv[optind++];
+	if (strcmp(*sub, "init") != 0 && strcmp(*sub, "status") != 0)
+		return cli_usage_error(o, "hill",
+		                       UT_TR(o, "「%s」は init でも status でもありません",
+		                             "'%s' is neither init nor status"), *sub);
+	if (optind >= argc)
+		return cli_usage_error(o, "hill", UT_TR(o, "丘のファイルが指定されていません",
+		                                        "no hill file given"));
+	*path = argv[optind++];
+	if (optind < argc)
+		return cli_usage_error(o, "hill", UT_TR(o, "余分な引数「%s」があります",
+		                                        "unexpected operand '%s'"),
+		                       argv[optind]);
+	return -1;
+}
+
+/* `hill init PATH`: the hill created from a's settings. */
+static int hill_init(cli_opts *o, const hill_args *a, const char *path)
+{
+	if (a->format >= 0)
+		return cli_usage_error(o, "hill",
+		                       UT_TR(o, "--format は status のオプションです",
+		                             "--format is an option of status"));
+	if (!a->size_given)
+		return cli_usage_error(o, "hill", UT_TR(o, "init には --size が必要です",
+		                                        "init needs --size"));
+	if (!a->cfg.address)
+		return cli_usage_error(o, "hill", UT_TR(o, "init には --address が必要です",
+		                                        "init needs --address"));
+	if (am_hill_create(path, &a->cfg) < 0) {
+		cli_error("hill: %s", am_error_last());
+		return EXIT_INPUT;
+	}
+	return EXIT_OK;
+}
+
+/* `hill status PATH`: the standings on stdout in a->format. */
+static int hill_status(cli_opts *o, const hill_args *a, const char *path)
+{
+	am_hill *hill;
+	char *out;
+	size_t len;
+
+	if (a->init_opt)
+		return cli_usage_error(o, "hill", UT_TR(o, "%s は init のオプションです",
+		                                        "%s is an option of init"),
+		                       a->init_name);
+	/* read-only: works on a read-only mount, never waits for mail
+	 * being processed (WAL readers) */
+	if (am_hill_open_readonly(&hill, path) < 0) {
+		cli_error("hill: %s", am_error_last());
+		return EXIT_INPUT;
+	}
+	if (am_hill_status(&out, &len, hill,
+	                   a->format < 0 ? AM_HILL_TEXT : a->format,
+	                   (int)o->lang) < 0) {
+		cli_error("hill: %s", am_error_last());
+		am_hill_free(hill);
+		return EXIT_INPUT;
+	}
+	am_hill_free(hill);
+	ut_out_write(ut_out_stdout(), out, len);
+	free(out);
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		return EXIT_INPUT; /* ut_cli_main says why */
+	return EXIT_OK;
+}
+
 int cmd_hill(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
-	am_hill_config cfg = AM_HILL_CONFIG_INIT;
-	int c, r, format = -1, init_opt = 0, size_given = 0;
-	const char *sub, *path, *init_name = NULL;
-	uint64_t v;
+	hill_args a = { AM_HILL_CONFIG_INIT, -1, 0, 0, NULL };
+	const char *sub = NULL, *path = NULL;
+	int r;
 
-	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
-	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			return cli_help(&o, help_ja, help_en);
-		case OPT_SIZE:
-			if (ut_cli_parse_u64(&v, optarg, 10000) < 0 || v < 1)
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "--size には1から10000までの整数を指定してください（「%s」）",
-					      "--size needs a whole number from 1 to 10000, not '%s'"),
-					optarg);
-			cfg.size = (size_t)v;
-			size_given = 1;
-			init_opt = 1;
-			init_name = "--size";
-			break;
-		case OPT_ADDRESS:
-			cfg.address = optarg;
-			init_opt = 1;
-			init_name = "--address";
-			break;
-		case OPT_NAME:
-			cfg.name = optarg;
-			init_opt = 1;
-			init_name = "--name";
-			break;
-		case OPT_POINTS:
-			if (cli_parse_points(optarg, cfg.points) < 0)
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "--points には W,D,L（-1000000から1000000までの整数3つ、"
-					          "例: 3,1,0）を指定してください（「%s」）",
-					      "--points needs W,D,L, whole numbers from -1000000 to "
-					      "1000000, e.g. 3,1,0, not '%s'"), optarg);
-			init_opt = 1;
-			init_name = "--points";
-			break;
-		case OPT_PWHASH_OPS:
-			if (ut_cli_parse_u64(&v, optarg, 1000) < 0 || v < 1)
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
-					      "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
-					optarg);
-			cfg.pwhash_ops = v;
-			init_opt = 1;
-			init_name = "--pwhash-ops";
-			break;
-		case OPT_PWHASH_MEM:
-			if (ut_cli_parse_u64(&v, optarg,
-				(uint64_t)1 << 32) < 0 || v < 8192)
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
-					      "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
-					optarg);
-			cfg.pwhash_mem = (size_t)v;
-			init_opt = 1;
-			init_name = "--pwhash-mem";
-			break;
-		case OPT_REPLIES:
-		case OPT_REPLY_MAX:
-		case OPT_PW_TRIES:
-		case OPT_LOCK_S: {
-			size_t k = 0;
-			while (ranged[k].opt != c)
-				k++;
-			if (ut_cli_parse_u64(&v, optarg, ranged[k].hi) < 0 ||
-			    v < ranged[k].lo)
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
-					      "%s needs a whole number from %llu to %llu, not '%s'"),
-					ranged[k].name, (unsigned long long)ranged[k].lo,
-					(unsigned long long)ranged[k].hi, optarg);
-			set_ranged(&cfg, c, v);
-			init_opt = 1;
-			init_name = ranged[k].name;
-			break;
-		}
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				format = AM_HILL_TEXT;
-			else if (!strcmp(optarg, "json"))
-				format = AM_HILL_JSON;
-			else if (!strcmp(optarg, "html"))
-				format = AM_HILL_HTML;
-			else if (!strcmp(optarg, "svg"))
-				format = AM_HILL_SVG;
-			else
-				return cli_usage_error(&o, "hill",
-					UT_TR(&o, "--format の値「%s」は使えません（text、json、html か svg）",
-					      "unknown format '%s' (text, json, html or svg)"), optarg);
-			break;
-		default:
-			if ((r = cli_common_option(&o, "hill", c, optarg)) == 0)
-				return cli_bad_option(&o, "hill", c, argv, longopts);
-			if (r != 1)
-				return r;
-		}
-	}
-	if (optind >= argc)
-		return cli_usage_error(&o, "hill", UT_TR(&o, "init か status を指定してください",
-		                                         "init or status expected"));
-	sub = argv[optind++];
-	if (strcmp(sub, "init") != 0 && strcmp(sub, "status") != 0)
-		return cli_usage_error(&o, "hill",
-		                       UT_TR(&o, "「%s」は init でも status でもありません",
-		                             "'%s' is neither init nor status"), sub);
-	if (optind >= argc)
-		return cli_usage_error(&o, "hill", UT_TR(&o, "丘のファイルが指定されていません",
-		                                         "no hill file given"));
-	path = argv[optind++];
-	if (optind < argc)
-		return cli_usage_error(&o, "hill", UT_TR(&o, "余分な引数「%s」があります",
-		                                         "unexpected operand '%s'"),
-		                       argv[optind]);
-	if (!strcmp(sub, "init")) {
-		if (format >= 0)
-			return cli_usage_error(&o, "hill",
-			                       UT_TR(&o, "--format は status のオプションです",
-			                             "--format is an option of status"));
-		if (!size_given)
-			return cli_usage_error(&o, "hill", UT_TR(&o, "init には --size が必要です",
-			                                         "init needs --size"));
-		if (!cfg.address)
-			return cli_usage_error(&o, "hill", UT_TR(&o, "init には --address が必要です",
-			                                         "init needs --address"));
-		if (am_hill_create(path, &cfg) < 0) {
-			cli_error("hill: %s", am_error_last());
-			return EXIT_INPUT;
-		}
-		return EXIT_OK;
-	}
-	if (init_opt)
-		return cli_usage_error(&o, "hill", UT_TR(&o, "%s は init のオプションです",
-		                                         "%s is an option of init"),
-		                       init_name);
-	{
-		am_hill *hill;
-		char *out;
-		size_t len;
-		/* read-only: works on a read-only mount, never waits for mail
-		 * being processed (WAL readers) */
-		if (am_hill_open_readonly(&hill, path) < 0) {
-			cli_error("hill: %s", am_error_last());
-			return EXIT_INPUT;
-		}
-		if (am_hill_status(&out, &len, hill,
-		                   format < 0 ? AM_HILL_TEXT : format,
-		                   (int)o.lang) < 0) {
-			cli_error("hill: %s", am_error_last());
-			am_hill_free(hill);
-			return EXIT_INPUT;
-		}
-		am_hill_free(hill);
-		ut_out_write(ut_out_stdout(), out, len);
-		free(out);
-		if (ut_out_flush(ut_out_stdout()) < 0)
-			return EXIT_INPUT; /* ut_cli_main says why */
-	}
-	return EXIT_OK;
+	if ((r = hill_options(&o, &a, argc, argv)) >= 0 ||
+	    (r = hill_operands(&o, argc, argv, &sub, &path)) >= 0)
+		return r;
+	if (!strcmp(sub, "init"))
+		return hill_init(&o, &a, path);
+	return hill_status(&o, &a, path);
 }

@@ -169,82 +169,126 @@ static const ut_msg *want_of(const ut_yaml_catalog *cat, int64_t w)
 	return PICK(wants, w);
 }
 
+/* UT_YAML_D_SYNTAX: libyaml's problem and context, in Japanese when
+ * known, with where the context began. */
+static void put_syntax(ut_buf *out, const ut_msg *m, const ut_yaml_diag *g,
+                       ut_lang l)
+{
+	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
+	const char *p = l == UT_LANG_JA && yaml_text_ja(s1) ? yaml_text_ja(s1) : s1;
+	const char *c = l == UT_LANG_JA && yaml_text_ja(s2) ? yaml_text_ja(s2) : s2;
+
+	ut_msg_put(out, !g->s2 ? m : c != s2 ? &msgs[M_SYNTAX_CTX_JA]
+	                                     : &msgs[M_SYNTAX_CTX], l,
+	           UT_ARGS(ut_arg_str(p), ut_arg_str(c), ut_arg_int(g->a),
+	                   ut_arg_int(g->b)));
+}
+
+/* UT_YAML_D_WRONG_TYPE: what was wanted (g->a, built in or the
+ * catalogue's) and what was found (g->b, with the text s1). */
+static void put_wrong_type(ut_buf *out, const ut_msg *m, const ut_yaml_diag *g,
+                           ut_lang l, const ut_yaml_catalog *cat)
+{
+	ut_buf x = UT_BUF_INIT;
+	const ut_msg *sub;
+	const char *s1 = g->s1 ? g->s1 : "";
+
+	if ((sub = PICK(founds, g->b)))
+		ut_msg_put(&x, sub, l, UT_ARGS(ut_arg_str(s1)));
+	sub = want_of(cat, g->a);
+	ut_msg_put(out, m, l,
+	           UT_ARGS(ut_arg_str(sub ? ut_msg_text(sub, l) : "?"),
+	                   ut_arg_str(x.ptr ? x.ptr : "?")));
+	ut_buf_free(&x);
+}
+
+/* UT_YAML_D_UNKNOWN_VALUE: the catalogue's name for the vocabulary g->a,
+ * the value s1, and the near value s2 or the vocabulary's list. */
+static void put_unknown_value(ut_buf *out, const ut_msg *m,
+                              const ut_yaml_diag *g, ut_lang l,
+                              const ut_yaml_catalog *cat)
+{
+	ut_buf x = UT_BUF_INIT, v = UT_BUF_INIT;
+	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
+
+	if (cat && cat->vocab)
+		cat->vocab(&v, (int)g->a, 0, l);
+	if (g->s2)
+		ut_buf_puts(&x, s2);
+	else if (cat && cat->vocab)
+		cat->vocab(&x, (int)g->a, 1, l);
+	ut_msg_put(out, g->s2 ? &msgs[M_UNKNOWN_VALUE_NEAR] : m, l,
+	           UT_ARGS(ut_arg_str(v.ptr ? v.ptr : "?"),
+	                   ut_arg_str(s1), ut_arg_str(x.ptr ? x.ptr : "")));
+	ut_buf_free(&x);
+	ut_buf_free(&v);
+}
+
+/* A built-in diagnostic g (message m): the arguments each code takes. */
+static void put_builtin(ut_buf *out, const ut_msg *m, const ut_yaml_diag *g,
+                        ut_lang l, const ut_yaml_catalog *cat)
+{
+	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
+	const ut_msg *sub;
+	char hex[8];
+
+	switch (g->code) {
+	case UT_YAML_D_INVALID_UTF8:
+		snprintf(hex, sizeof(hex), "0x%02X", (unsigned)(g->a & 0xFF));
+		ut_msg_put(out, m, l, UT_ARGS(ut_arg_str(hex)));
+		break;
+	case UT_YAML_D_SYNTAX:
+		put_syntax(out, m, g, l);
+		break;
+	case UT_YAML_D_UNKNOWN_KEY:
+		ut_msg_put(out, g->s2 ? &msgs[M_UNKNOWN_KEY_NEAR] : m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2)));
+		break;
+	case UT_YAML_D_DUPLICATE_KEY:
+		ut_msg_put(out, strcmp(s1, s2) != 0 ? &msgs[M_DUP_KEY_OTHER] : m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2), ut_arg_int(g->a)));
+		break;
+	case UT_YAML_D_WRONG_TYPE:
+		put_wrong_type(out, m, g, l, cat);
+		break;
+	case UT_YAML_D_NOT_DECIMAL:
+		sub = PICK(not_decimal, g->a);
+		ut_msg_put(out, m, l,
+		           UT_ARGS(ut_arg_str(s1),
+		                   ut_arg_str(sub ? ut_msg_text(sub, l) : "?")));
+		break;
+	case UT_YAML_D_UNKNOWN_VALUE:
+		put_unknown_value(out, m, g, l, cat);
+		break;
+	default:
+		ut_msg_put(out, m, l,
+		           UT_ARGS(ut_arg_str(s1), ut_arg_int(g->a), ut_arg_int(g->b)));
+		break;
+	}
+}
+
 size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
                            ut_lang l, const ut_yaml_catalog *cat)
 {
-	ut_buf out = UT_BUF_INIT, x = UT_BUF_INIT, v = UT_BUF_INIT;
-	const ut_msg *m, *sub;
+	ut_buf out = UT_BUF_INIT;
+	const ut_msg *m;
 	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
-	char hex[8];
 	size_t n;
 
 	m = g->code >= UT_YAML_D_USER
 	    ? (cat ? pick(cat->msgs, cat->nmsgs, g->code - UT_YAML_D_USER) : NULL)
 	    : PICK(msgs, g->code);
-	if (!m) {
+	if (!m)
 		ut_buf_printf(&out, "? (%d)", g->code);
-	} else if (g->code >= UT_YAML_D_USER) {
+	else if (g->code >= UT_YAML_D_USER)
 		ut_msg_put(&out, m, l,
 		           UT_ARGS(ut_arg_str(s1), ut_arg_int(g->a), ut_arg_int(g->b),
 		                   ut_arg_str(s2)));
-	} else switch (g->code) {
-	case UT_YAML_D_INVALID_UTF8:
-		snprintf(hex, sizeof(hex), "0x%02X", (unsigned)(g->a & 0xFF));
-		ut_msg_put(&out, m, l, UT_ARGS(ut_arg_str(hex)));
-		break;
-	case UT_YAML_D_SYNTAX: {
-		/* libyaml's words, in Japanese when known */
-		const char *p = l == UT_LANG_JA && yaml_text_ja(s1) ? yaml_text_ja(s1) : s1;
-		const char *c = l == UT_LANG_JA && yaml_text_ja(s2) ? yaml_text_ja(s2) : s2;
-		ut_msg_put(&out, !g->s2 ? m : c != s2 ? &msgs[M_SYNTAX_CTX_JA]
-		                                      : &msgs[M_SYNTAX_CTX], l,
-		           UT_ARGS(ut_arg_str(p), ut_arg_str(c), ut_arg_int(g->a),
-		                   ut_arg_int(g->b)));
-		break;
-	}
-	case UT_YAML_D_UNKNOWN_KEY:
-		ut_msg_put(&out, g->s2 ? &msgs[M_UNKNOWN_KEY_NEAR] : m, l,
-		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2)));
-		break;
-	case UT_YAML_D_DUPLICATE_KEY:
-		ut_msg_put(&out, strcmp(s1, s2) != 0 ? &msgs[M_DUP_KEY_OTHER] : m, l,
-		           UT_ARGS(ut_arg_str(s1), ut_arg_str(s2), ut_arg_int(g->a)));
-		break;
-	case UT_YAML_D_WRONG_TYPE:
-		if ((sub = PICK(founds, g->b)))
-			ut_msg_put(&x, sub, l, UT_ARGS(ut_arg_str(s1)));
-		sub = want_of(cat, g->a);
-		ut_msg_put(&out, m, l,
-		           UT_ARGS(ut_arg_str(sub ? ut_msg_text(sub, l) : "?"),
-		                   ut_arg_str(x.ptr ? x.ptr : "?")));
-		break;
-	case UT_YAML_D_NOT_DECIMAL:
-		sub = PICK(not_decimal, g->a);
-		ut_msg_put(&out, m, l,
-		           UT_ARGS(ut_arg_str(s1),
-		                   ut_arg_str(sub ? ut_msg_text(sub, l) : "?")));
-		break;
-	case UT_YAML_D_UNKNOWN_VALUE:
-		if (cat && cat->vocab)
-			cat->vocab(&v, (int)g->a, 0, l);
-		if (g->s2)
-			ut_buf_puts(&x, s2);
-		else if (cat && cat->vocab)
-			cat->vocab(&x, (int)g->a, 1, l);
-		ut_msg_put(&out, g->s2 ? &msgs[M_UNKNOWN_VALUE_NEAR] : m, l,
-		           UT_ARGS(ut_arg_str(v.ptr ? v.ptr : "?"),
-		                   ut_arg_str(s1), ut_arg_str(x.ptr ? x.ptr : "")));
-		break;
-	default:
-		ut_msg_put(&out, m, l,
-		           UT_ARGS(ut_arg_str(s1), ut_arg_int(g->a), ut_arg_int(g->b)));
-		break;
-	}
+	else
+		put_builtin(&out, m, g, l, cat);
 	n = out.len;
 	if (buf && size)
 		ut_utf8_copy(buf, size, out.ptr ? out.ptr : "", out.len);
 	ut_buf_free(&out);
-	ut_buf_free(&x);
-	ut_buf_free(&v);
 	return n;
 }

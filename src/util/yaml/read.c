@@ -229,6 +229,181 @@ static size_t scan_bytes(ut_yaml_doc *d)
 /* Deepest nesting of lists and mappings read (the format needs 6). */
 #define UT_YAML_MAX_DEPTH 32
 
+/* The tree being built from libyaml's events. */
+typedef struct {
+	int *stack;   /* the open lists and mappings, outermost first
+	               * (-1: one of a later document, not kept) */
+	size_t depth, cap;
+	size_t docs;  /* documents started */
+	int root;     /* the root node; -1 none yet, -2 after an error */
+	int done;     /* nothing more is read */
+} tree_build;
+
+/* Reports why libyaml's parser stopped: out of memory, or a syntax error
+ * at where libyaml found the problem (its context names where the
+ * construct being parsed began). */
+static void report_parse_error(ut_yaml_doc *d, const yaml_parser_t *p)
+{
+	yaml_mark_t m;
+
+	if (p->error == YAML_MEMORY_ERROR) {
+		d->nomem = 1;
+		return;
+	}
+	m = p->problem ? p->problem_mark : p->context_mark;
+	ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, (uint32_t)m.line + 1,
+	     (uint32_t)m.column + 1,
+	     p->context ? (int64_t)p->context_mark.line + 1 : 0,
+	     p->context ? (int64_t)p->context_mark.column + 1 : 0,
+	     p->problem ? p->problem : "?", p->context);
+}
+
+/* An alias event: refused (the alias stands for nothing), read as an empty
+ * scalar already reported. */
+static int alias_node(ut_yaml_doc *d, const yaml_event_t *ev)
+{
+	int id;
+
+	ut_yaml_diag_add(d, UT_YAML_D_ALIAS, (uint32_t)ev->start_mark.line + 1,
+	     (uint32_t)ev->start_mark.column + 1, 0, 0,
+	     (const char *)ev->data.alias.anchor, NULL);
+	id = new_node(d, UT_YAML_SCALAR, ev->start_mark);
+	if (id >= 0) {
+		d->nodes[id].text = ut_yaml_own(d, "", 0);
+		d->nodes[id].reported = 1;
+	}
+	return id;
+}
+
+/* A scalar event: a scalar node with its text; NUL in it is refused
+ * ("\0" would cut the text short). */
+static int scalar_node(ut_yaml_doc *d, const yaml_event_t *ev)
+{
+	int id = new_node(d, UT_YAML_SCALAR, ev->start_mark);
+
+	if (memchr(ev->data.scalar.value, 0, ev->data.scalar.length))
+		ut_yaml_diag_add(d, UT_YAML_D_NUL, (uint32_t)ev->start_mark.line + 1,
+		     (uint32_t)ev->start_mark.column + 1, 0, 0, NULL, NULL);
+	if (id >= 0) {
+		d->nodes[id].text = ut_yaml_own(d, (const char *)ev->data.scalar.value,
+		                        ev->data.scalar.length);
+		d->nodes[id].quoted =
+			ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+	}
+	return id;
+}
+
+/* One event: the node it makes (-1 for none) with the anchor and tag it
+ * carries; the stream's end and a second document's start are handled
+ * here, a collection's end closes it. */
+static int event_node(ut_yaml_doc *d, tree_build *t, const yaml_event_t *ev,
+                      const char **anchor, const char **tag)
+{
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		t->done = 1;
+		return -1;
+	case YAML_DOCUMENT_START_EVENT:
+		if (++t->docs == 2) /* one document */
+			ut_yaml_diag_add(d, UT_YAML_D_SECOND_DOCUMENT,
+			     (uint32_t)ev->start_mark.line + 1,
+			     (uint32_t)ev->start_mark.column + 1, 0, 0, NULL, NULL);
+		return -1;
+	case YAML_ALIAS_EVENT:
+		return alias_node(d, ev);
+	case YAML_SCALAR_EVENT:
+		*anchor = (const char *)ev->data.scalar.anchor;
+		*tag = (const char *)ev->data.scalar.tag;
+		return scalar_node(d, ev);
+	case YAML_SEQUENCE_START_EVENT:
+		*anchor = (const char *)ev->data.sequence_start.anchor;
+		*tag = (const char *)ev->data.sequence_start.tag;
+		return new_node(d, UT_YAML_SEQ, ev->start_mark);
+	case YAML_MAPPING_START_EVENT:
+		*anchor = (const char *)ev->data.mapping_start.anchor;
+		*tag = (const char *)ev->data.mapping_start.tag;
+		return new_node(d, UT_YAML_MAP, ev->start_mark);
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		if (t->depth)
+			t->depth--;
+		return -1;
+	default:
+		return -1;
+	}
+}
+
+/* Anchors and tags are refused, each at its event; a core tag is shown as
+ * written ("!!str"). */
+static void report_anchor_tag(ut_yaml_doc *d, const yaml_event_t *ev,
+                              const char *anchor, const char *tag)
+{
+	static const char core[] = "tag:yaml.org,2002:";
+	char shown[256];
+
+	if (anchor)
+		ut_yaml_diag_add(d, UT_YAML_D_ANCHOR, (uint32_t)ev->start_mark.line + 1,
+		     (uint32_t)ev->start_mark.column + 1, 0, 0, anchor, NULL);
+	if (!tag)
+		return;
+	if (strncmp(tag, core, sizeof(core) - 1) == 0) {
+		ut_utf8_copy(shown + 2, sizeof(shown) - 2,
+		             tag + sizeof(core) - 1,
+		             strlen(tag + sizeof(core) - 1));
+		shown[0] = shown[1] = '!';
+		tag = shown;
+	}
+	ut_yaml_diag_add(d, UT_YAML_D_TAG, (uint32_t)ev->start_mark.line + 1,
+	     (uint32_t)ev->start_mark.column + 1, 0, 0, tag, NULL);
+}
+
+/* Pushes id (-1 for a later document's collection) on the open stack;
+ * out of memory stops the reading. */
+static void open_collection(ut_yaml_doc *d, tree_build *t, int id)
+{
+	if (UT_ARRAY_RESERVE(t->stack, t->cap, t->depth + 1) < 0) {
+		d->nomem = 1;
+		t->done = 1;
+	} else {
+		t->stack[t->depth++] = id;
+	}
+}
+
+/* Places node id (or -1) of event ev: in the first document under the
+ * open collection or as the root, and opened when it is a list or a
+ * mapping, unless that is too deep; later documents only keep the depth
+ * balanced. */
+static void place_node(ut_yaml_doc *d, tree_build *t, const yaml_event_t *ev,
+                       int id)
+{
+	int opens = ev->type == YAML_SEQUENCE_START_EVENT ||
+	            ev->type == YAML_MAPPING_START_EVENT;
+
+	if (id >= 0 && t->docs <= 1) {
+		if (t->depth)
+			add_child(d, t->stack[t->depth - 1], id);
+		else if (t->root < 0)
+			t->root = id;
+		if (opens && t->depth == UT_YAML_MAX_DEPTH) {
+			/* not too deep: libyaml's scanner costs time in
+			 * proportion to the depth for every token, so a deep
+			 * file is stopped here, not read to its end */
+			ut_yaml_diag_add(d, UT_YAML_D_TOO_DEEP, (uint32_t)ev->start_mark.line + 1,
+			     (uint32_t)ev->start_mark.column + 1, UT_YAML_MAX_DEPTH, 0,
+			     NULL, NULL);
+			t->root = -2;
+			t->done = 1;
+		} else if (opens) {
+			open_collection(d, t, id);
+		}
+	} else if (t->docs > 1 && t->depth == UT_YAML_MAX_DEPTH) {
+		t->done = 1; /* a deep second document: no more to say */
+	} else if (t->docs > 1 && opens) {
+		/* later documents are not kept; keep the depth balanced */
+		open_collection(d, t, -1);
+	}
+}
+
 /*
  * Parse the YAML into the tree.  Returns the index of the root node, -1
  * when there is none (empty stream or document), -2 after a syntax error.
@@ -237,8 +412,7 @@ static int parse_yaml(ut_yaml_doc *d)
 {
 	yaml_parser_t p;
 	yaml_event_t ev;
-	int *stack = NULL, root = -1, done = 0;
-	size_t depth = 0, cap = 0, docs = 0;
+	tree_build t = { NULL, 0, 0, 0, -1, 0 };
 
 	if (!yaml_parser_initialize(&p)) {
 		d->nomem = 1;
@@ -246,146 +420,30 @@ static int parse_yaml(ut_yaml_doc *d)
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)d->text, d->len);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
-	while (!done) {
-		int id = -1;
+	while (!t.done) {
+		int id;
 		const char *anchor = NULL, *tag = NULL;
 		if (!yaml_parser_parse(&p, &ev)) {
-			if (p.error == YAML_MEMORY_ERROR) {
-				d->nomem = 1;
-			} else {
-				/* a syntax error */
-				/* where libyaml found the problem; its context names
-				 * where the construct being parsed began */
-				yaml_mark_t m = p.problem ? p.problem_mark : p.context_mark;
-				ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, (uint32_t)m.line + 1,
-				     (uint32_t)m.column + 1,
-				     p.context ? (int64_t)p.context_mark.line + 1 : 0,
-				     p.context ? (int64_t)p.context_mark.column + 1 : 0,
-				     p.problem ? p.problem : "?", p.context);
-			}
-			root = -2;
+			report_parse_error(d, &p);
+			t.root = -2;
 			break;
 		}
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs == 2) /* one document */
-				ut_yaml_diag_add(d, UT_YAML_D_SECOND_DOCUMENT,
-				     (uint32_t)ev.start_mark.line + 1,
-				     (uint32_t)ev.start_mark.column + 1, 0, 0, NULL, NULL);
-			break;
-		case YAML_ALIAS_EVENT:
-			/* no aliases: the alias stands for nothing */
-			ut_yaml_diag_add(d, UT_YAML_D_ALIAS, (uint32_t)ev.start_mark.line + 1,
-			     (uint32_t)ev.start_mark.column + 1, 0, 0,
-			     (const char *)ev.data.alias.anchor, NULL);
-			id = new_node(d, UT_YAML_SCALAR, ev.start_mark);
-			if (id >= 0) {
-				d->nodes[id].text = ut_yaml_own(d, "", 0);
-				d->nodes[id].reported = 1;
-			}
-			break;
-		case YAML_SCALAR_EVENT:
-			anchor = (const char *)ev.data.scalar.anchor;
-			tag = (const char *)ev.data.scalar.tag;
-			id = new_node(d, UT_YAML_SCALAR, ev.start_mark);
-			if (memchr(ev.data.scalar.value, 0, ev.data.scalar.length))
-				/* no NUL: "\0" would cut the text short */
-				ut_yaml_diag_add(d, UT_YAML_D_NUL, (uint32_t)ev.start_mark.line + 1,
-				     (uint32_t)ev.start_mark.column + 1, 0, 0, NULL, NULL);
-			if (id >= 0) {
-				d->nodes[id].text = ut_yaml_own(d, (const char *)ev.data.scalar.value,
-				                        ev.data.scalar.length);
-				d->nodes[id].quoted =
-					ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-			}
-			break;
-		case YAML_SEQUENCE_START_EVENT:
-			anchor = (const char *)ev.data.sequence_start.anchor;
-			tag = (const char *)ev.data.sequence_start.tag;
-			id = new_node(d, UT_YAML_SEQ, ev.start_mark);
-			break;
-		case YAML_MAPPING_START_EVENT:
-			anchor = (const char *)ev.data.mapping_start.anchor;
-			tag = (const char *)ev.data.mapping_start.tag;
-			id = new_node(d, UT_YAML_MAP, ev.start_mark);
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			if (depth)
-				depth--;
-			break;
-		default:
-			break;
-		}
-		if (anchor) /* no anchors */
-			ut_yaml_diag_add(d, UT_YAML_D_ANCHOR, (uint32_t)ev.start_mark.line + 1,
-			     (uint32_t)ev.start_mark.column + 1, 0, 0, anchor, NULL);
-		if (tag) { /* no tags: shown as written for the core tags */
-			static const char core[] = "tag:yaml.org,2002:";
-			char shown[256];
-			if (strncmp(tag, core, sizeof(core) - 1) == 0) {
-				ut_utf8_copy(shown + 2, sizeof(shown) - 2,
-				             tag + sizeof(core) - 1,
-				             strlen(tag + sizeof(core) - 1));
-				shown[0] = shown[1] = '!';
-				tag = shown;
-			}
-			ut_yaml_diag_add(d, UT_YAML_D_TAG, (uint32_t)ev.start_mark.line + 1,
-			     (uint32_t)ev.start_mark.column + 1, 0, 0, tag, NULL);
-		}
-		if (id >= 0 && docs <= 1) {
-			if (depth)
-				add_child(d, stack[depth - 1], id);
-			else if (root < 0)
-				root = id;
-			if ((ev.type == YAML_SEQUENCE_START_EVENT ||
-			     ev.type == YAML_MAPPING_START_EVENT) &&
-			    depth == UT_YAML_MAX_DEPTH) {
-				/* not too deep: libyaml's scanner costs time in
-				 * proportion to the depth for every token, so a deep
-				 * file is stopped here, not read to its end */
-				ut_yaml_diag_add(d, UT_YAML_D_TOO_DEEP, (uint32_t)ev.start_mark.line + 1,
-				     (uint32_t)ev.start_mark.column + 1, UT_YAML_MAX_DEPTH, 0,
-				     NULL, NULL);
-				root = -2;
-				done = 1;
-			} else if (ev.type == YAML_SEQUENCE_START_EVENT ||
-			           ev.type == YAML_MAPPING_START_EVENT) {
-				if (UT_ARRAY_RESERVE(stack, cap, depth + 1) < 0) {
-					d->nomem = 1;
-					done = 1;
-				} else {
-					stack[depth++] = id;
-				}
-			}
-		} else if (docs > 1 && depth == UT_YAML_MAX_DEPTH) {
-			done = 1; /* a deep second document: no more to say */
-		} else if (docs > 1 && (ev.type == YAML_SEQUENCE_START_EVENT ||
-		                        ev.type == YAML_MAPPING_START_EVENT)) {
-			/* later documents are not kept; keep the depth balanced */
-			if (UT_ARRAY_RESERVE(stack, cap, depth + 1) < 0) {
-				d->nomem = 1;
-				done = 1;
-			} else {
-				stack[depth++] = -1;
-			}
-		}
+		id = event_node(d, &t, &ev, &anchor, &tag);
+		report_anchor_tag(d, &ev, anchor, tag);
+		place_node(d, &t, &ev, id);
 		yaml_event_delete(&ev);
 		if (d->maxnodes == 0) { /* the node cap: nothing more is read */
-			root = -2;
+			t.root = -2;
 			break;
 		}
 		if (d->nomem)
 			break;
 	}
 	yaml_parser_delete(&p);
-	free(stack);
+	free(t.stack);
 	if (d->nomem)
 		return -2;
-	return root;
+	return t.root;
 }
 
 

@@ -40,6 +40,33 @@ static void put_cp(ut_buf *b, uint32_t c)
 	}
 }
 
+/* A numeric entity at p (after "&#"… p[0] is '#'): "#DDD;" or "#xHHH;"
+ * appended, the bytes used returned, or 0 when it is not one. */
+static size_t numeric_entity(ut_buf *b, const char *p, size_t n)
+{
+	uint32_t c = 0;
+	int hex = p[1] == 'x' || p[1] == 'X';
+	size_t i;
+
+	for (i = hex ? 2 : 1; i < n && i < 10; i++) {
+		char ch = p[i];
+		if (ch == ';')
+			break;
+		if (ch >= '0' && ch <= '9')
+			c = c * (hex ? 16 : 10) + (uint32_t)(ch - '0');
+		else if (hex && ch >= 'a' && ch <= 'f')
+			c = c * 16 + (uint32_t)(ch - 'a' + 10);
+		else if (hex && ch >= 'A' && ch <= 'F')
+			c = c * 16 + (uint32_t)(ch - 'A' + 10);
+		else
+			return 0;
+	}
+	if (i >= n || p[i] != ';' || i == (hex ? 2u : 1u))
+		return 0;
+	put_cp(b, c);
+	return i + 1;
+}
+
 /* An entity at p (after '&'): appends it and returns the bytes used, or 0
  * when it is not one (the '&' is then kept as it is). */
 static size_t entity(ut_buf *b, const char *p, size_t n)
@@ -50,27 +77,8 @@ static size_t entity(ut_buf *b, const char *p, size_t n)
 	};
 	size_t i;
 
-	if (n > 1 && p[0] == '#') {
-		uint32_t c = 0;
-		int hex = p[1] == 'x' || p[1] == 'X';
-		for (i = hex ? 2 : 1; i < n && i < 10; i++) {
-			char ch = p[i];
-			if (ch == ';')
-				break;
-			if (ch >= '0' && ch <= '9')
-				c = c * (hex ? 16 : 10) + (uint32_t)(ch - '0');
-			else if (hex && ch >= 'a' && ch <= 'f')
-				c = c * 16 + (uint32_t)(ch - 'a' + 10);
-			else if (hex && ch >= 'A' && ch <= 'F')
-				c = c * 16 + (uint32_t)(ch - 'A' + 10);
-			else
-				return 0;
-		}
-		if (i >= n || p[i] != ';' || i == (hex ? 2u : 1u))
-			return 0;
-		put_cp(b, c);
-		return i + 1;
-	}
+	if (n > 1 && p[0] == '#')
+		return numeric_entity(b, p, n);
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t k = strlen(names[i].name);
 		if (n >= k && strncasecmp(p, names[i].name, k) == 0) {
@@ -126,78 +134,92 @@ static void trim_lines(char *s)
 	*w = '\0';
 }
 
+/* Where the HTML text stands while it is read. */
+typedef struct {
+	ut_buf b;          /* the text so far */
+	int pre;           /* inside <pre> */
+	const char *skip;  /* inside <head>, <script> or <style>: its name */
+} html_reader;
+
+/* The end of the comment opened at html[i] ("<!--"): after its "-->", or
+ * len. */
+static size_t comment_end(const char *html, size_t len, size_t i)
+{
+	size_t k;
+
+	for (k = i + 4; k + 2 < len; k++)
+		if (html[k] == '-' && html[k + 1] == '-' && html[k + 2] == '>')
+			return k + 3;
+	return len;
+}
+
+/* The tag (or comment) at html[i] ('<'): it opens or closes a skipped
+ * element, <pre>, or a line.  Returns where the text goes on. */
+static size_t read_tag(html_reader *r, const char *html, size_t len, size_t i)
+{
+	const char *t = html + i + 1;
+	size_t n = len - i - 1;
+	const char *gt = memchr(t, '>', n);
+	int close = n > 0 && t[0] == '/';
+	size_t end = gt ? (size_t)(gt - html) + 1 : len;
+	const char *name = close ? t + 1 : t;
+	size_t nn = close ? n - 1 : n;
+
+	if (n >= 3 && strncmp(t, "!--", 3) == 0)
+		return comment_end(html, len, i);
+	if (r->skip) {
+		if (close && tag_is(name, nn, r->skip))
+			r->skip = NULL;
+	} else if (!close && (tag_is(name, nn, "head") ||
+	                      tag_is(name, nn, "script") ||
+	                      tag_is(name, nn, "style"))) {
+		r->skip = tag_is(name, nn, "head") ? "head" :
+		          tag_is(name, nn, "script") ? "script" : "style";
+	} else {
+		if (tag_is(name, nn, "pre"))
+			r->pre = !close;
+		if (block_tag(name, nn))
+			ut_buf_puts(&r->b, "\n");
+	}
+	return end;
+}
+
+/* The text at html[i] (not a tag): an entity decoded, a line break a blank
+ * outside <pre> (a CR dropped inside), any other byte as it is; nothing
+ * inside a skipped element.  Returns where the text goes on. */
+static size_t read_text(html_reader *r, const char *html, size_t len, size_t i)
+{
+	char c = html[i];
+
+	if (r->skip)
+		return i + 1;
+	if (c == '&') {
+		size_t k = entity(&r->b, html + i + 1, len - i - 1);
+		if (k)
+			return i + k + 1;
+	}
+	if ((c == '\n' || c == '\r') && !r->pre)
+		c = ' ';
+	if (c == '\r' && r->pre)
+		return i + 1;
+	ut_buf_put(&r->b, &c, 1);
+	return i + 1;
+}
+
 char *am_hill_html_text(const char *html, size_t len)
 {
-	ut_buf b = UT_BUF_INIT;
+	html_reader r = { UT_BUF_INIT, 0, NULL };
 	size_t i = 0;
-	int pre = 0;
-	const char *skip = NULL; /* inside <head>, <script> or <style> */
 
-	while (i < len) {
-		char c = html[i];
-		if (c == '<') {
-			const char *t = html + i + 1;
-			size_t n = len - i - 1;
-			const char *gt = memchr(t, '>', n);
-			int close = n > 0 && t[0] == '/';
-			size_t end = gt ? (size_t)(gt - html) + 1 : len;
-			const char *name = close ? t + 1 : t;
-			size_t nn = close ? n - 1 : n;
-			if (n >= 3 && strncmp(t, "!--", 3) == 0) {
-				const char *e = NULL;
-				size_t k;
-				for (k = i + 4; k + 2 < len; k++)
-					if (html[k] == '-' && html[k + 1] == '-' &&
-					    html[k + 2] == '>') {
-						e = html + k;
-						break;
-					}
-				i = e ? (size_t)(e - html) + 3 : len;
-				continue;
-			}
-			if (skip) {
-				if (close && tag_is(name, nn, skip))
-					skip = NULL;
-			} else if (!close && (tag_is(name, nn, "head") ||
-			                      tag_is(name, nn, "script") ||
-			                      tag_is(name, nn, "style"))) {
-				skip = tag_is(name, nn, "head") ? "head" :
-				       tag_is(name, nn, "script") ? "script" : "style";
-			} else {
-				if (tag_is(name, nn, "pre"))
-					pre = !close;
-				if (block_tag(name, nn))
-					ut_buf_puts(&b, "\n");
-			}
-			i = end;
-			continue;
-		}
-		if (skip) {
-			i++;
-			continue;
-		}
-		if (c == '&') {
-			size_t k = entity(&b, html + i + 1, len - i - 1);
-			if (k) {
-				i += k + 1;
-				continue;
-			}
-		}
-		if ((c == '\n' || c == '\r') && !pre)
-			c = ' ';
-		if (c == '\r' && pre) {
-			i++;
-			continue;
-		}
-		ut_buf_put(&b, &c, 1);
-		i++;
-	}
-	if (b.failed) {
-		ut_buf_free(&b);
+	while (i < len)
+		i = html[i] == '<' ? read_tag(&r, html, len, i)
+		                   : read_text(&r, html, len, i);
+	if (r.b.failed) {
+		ut_buf_free(&r.b);
 		return NULL;
 	}
-	if (!b.ptr)
+	if (!r.b.ptr)
 		return strdup("");
-	trim_lines(b.ptr);
-	return b.ptr;
+	trim_lines(r.b.ptr);
+	return r.b.ptr;
 }

@@ -267,6 +267,114 @@ static void unflow(char *s, int delsp)
 	*w = '\0';
 }
 
+/* A base64 part's encoded bytes hold nothing but base64 text (GMime would
+ * skip the rest silently); 0, or -1 with m->bad set.  *raw_mem keeps the
+ * bytes, for the caller to release. */
+static int base64_checked(hill_mail *m, GMimePart *part,
+                          GMimeDataWrapper *content, GMimeStream **raw_mem)
+{
+	GMimeStream *s = g_mime_data_wrapper_get_stream(content);
+	GByteArray *ba = s ? stream_bytes(s, raw_mem) : NULL;
+
+	if (ba && !base64_valid(ba->data, ba->len)) {
+		set_bad(m, HILL_MAIL_BASE64, g_mime_part_get_filename(part));
+		return -1;
+	}
+	return 0;
+}
+
+/* 1 when the charset cs names UTF-8 or ASCII, or is NULL (the text must
+ * then be valid UTF-8). */
+static int utf8_charset(const char *cs)
+{
+	return !cs || g_ascii_strcasecmp(cs, "utf-8") == 0 ||
+	       g_ascii_strcasecmp(cs, "us-ascii") == 0 ||
+	       g_ascii_strcasecmp(cs, "utf8") == 0;
+}
+
+/*
+ * The converter from the charset cs to UTF-8, or (iconv_t)-1: mail
+ * labelled Shift_JIS is nearly always Windows-31J (CP932, its superset: ①,
+ * NEC and IBM extensions), as browsers also read it (WHATWG Encoding);
+ * EUC-JP likewise as eucJP-ms.
+ */
+static iconv_t charset_converter(const char *cs)
+{
+	const char *as = cs;
+	iconv_t cd = (iconv_t)-1;
+
+	if (!g_ascii_strcasecmp(cs, "shift_jis") ||
+	    !g_ascii_strcasecmp(cs, "shift-jis") ||
+	    !g_ascii_strcasecmp(cs, "sjis") ||
+	    !g_ascii_strcasecmp(cs, "x-sjis"))
+		as = "CP932";
+	else if (!g_ascii_strcasecmp(cs, "euc-jp") ||
+	         !g_ascii_strcasecmp(cs, "x-euc-jp"))
+		as = "EUC-JP-MS";
+	if (as != cs)
+		cd = g_mime_iconv_open("UTF-8", as);
+	if (cd == (iconv_t)-1)
+		cd = g_mime_iconv_open("UTF-8", cs);
+	return cd;
+}
+
+/* The decoded bytes ba in the charset cs (not UTF-8) converted to UTF-8
+ * (owned), or NULL with m->bad set (or out of memory: m->bad unset). */
+static char *converted_text(hill_mail *m, const char *cs, const GByteArray *ba)
+{
+	iconv_t cd = charset_converter(cs);
+	char *conv, *text;
+
+	if (cd == (iconv_t)-1) {
+		set_bad(m, HILL_MAIL_CHARSET, cs);
+		return NULL;
+	}
+	conv = g_mime_iconv_strndup(cd, (const char *)ba->data, ba->len);
+	g_mime_iconv_close(cd);
+	if (!conv || !g_utf8_validate(conv, -1, NULL)) {
+		g_free(conv);
+		set_bad(m, HILL_MAIL_UNDECODABLE, cs);
+		return NULL;
+	}
+	text = strdup(conv);
+	g_free(conv);
+	return text;
+}
+
+/* The decoded bytes ba, in UTF-8 or ASCII (cs, or no charset), as a string
+ * (owned): they must be valid UTF-8 without NUL.  NULL with m->bad set (or
+ * out of memory: m->bad unset). */
+static char *utf8_text(hill_mail *m, const char *cs, const GByteArray *ba)
+{
+	char *text;
+
+	if (memchr(ba->data, '\0', ba->len) ||
+	    !g_utf8_validate((const char *)ba->data, (gssize)ba->len, NULL)) {
+		set_bad(m, HILL_MAIL_UNDECODABLE, cs ? cs : "UTF-8");
+		return NULL;
+	}
+	if ((text = malloc(ba->len + 1))) {
+		memcpy(text, ba->data, ba->len);
+		text[ba->len] = '\0';
+	}
+	return text;
+}
+
+/* The part's lines in place: LF line ends, and format=flowed undone
+ * (delsp=yes drops the space of a soft break). */
+static void part_lines(GMimePart *part, char *text)
+{
+	const char *fmt = g_mime_object_get_content_type_parameter(
+		GMIME_OBJECT(part), "format");
+
+	unix_lines(text);
+	if (fmt && g_ascii_strcasecmp(fmt, "flowed") == 0) {
+		const char *ds = g_mime_object_get_content_type_parameter(
+			GMIME_OBJECT(part), "delsp");
+		unflow(text, ds && g_ascii_strcasecmp(ds, "yes") == 0);
+	}
+}
+
 /*
  * The decoded text of a leaf part in UTF-8 (owned), or NULL with m->bad set
  * (or out of memory: m->bad unset).
@@ -281,14 +389,9 @@ static char *part_text(hill_mail *m, GMimePart *part)
 
 	if (!content)
 		return strdup("");
-	if (g_mime_part_get_content_encoding(part) == GMIME_CONTENT_ENCODING_BASE64) {
-		GMimeStream *s = g_mime_data_wrapper_get_stream(content);
-		ba = s ? stream_bytes(s, &raw_mem) : NULL;
-		if (ba && !base64_valid(ba->data, ba->len)) {
-			set_bad(m, HILL_MAIL_BASE64, g_mime_part_get_filename(part));
-			goto out;
-		}
-	}
+	if (g_mime_part_get_content_encoding(part) == GMIME_CONTENT_ENCODING_BASE64 &&
+	    base64_checked(m, part, content, &raw_mem) < 0)
+		goto out;
 	mem = g_mime_stream_mem_new();
 	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
 		set_bad(m, HILL_MAIL_UNDECODABLE, NULL);
@@ -302,64 +405,9 @@ static char *part_text(hill_mail *m, GMimePart *part)
 	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
 	if (!cs || !*cs)
 		cs = unlabelled_charset((const char *)ba->data, ba->len);
-	if (cs && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
-	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
-	    g_ascii_strcasecmp(cs, "utf8") != 0) {
-		/* mail labelled Shift_JIS is nearly always Windows-31J (CP932,
-		 * its superset: ①, NEC and IBM extensions), as browsers also
-		 * read it (WHATWG Encoding); EUC-JP likewise as eucJP-ms */
-		const char *as = cs;
-		iconv_t cd = (iconv_t)-1;
-		if (!g_ascii_strcasecmp(cs, "shift_jis") ||
-		    !g_ascii_strcasecmp(cs, "shift-jis") ||
-		    !g_ascii_strcasecmp(cs, "sjis") ||
-		    !g_ascii_strcasecmp(cs, "x-sjis"))
-			as = "CP932";
-		else if (!g_ascii_strcasecmp(cs, "euc-jp") ||
-		         !g_ascii_strcasecmp(cs, "x-euc-jp"))
-			as = "EUC-JP-MS";
-		if (as != cs)
-			cd = g_mime_iconv_open("UTF-8", as);
-		if (cd == (iconv_t)-1)
-			cd = g_mime_iconv_open("UTF-8", cs);
-		if (cd == (iconv_t)-1) {
-			set_bad(m, HILL_MAIL_CHARSET, cs);
-			goto out;
-		}
-		{
-			char *conv = g_mime_iconv_strndup(cd, (const char *)ba->data,
-			                                  ba->len);
-			g_mime_iconv_close(cd);
-			if (!conv || !g_utf8_validate(conv, -1, NULL)) {
-				g_free(conv);
-				set_bad(m, HILL_MAIL_UNDECODABLE, cs);
-				goto out;
-			}
-			text = strdup(conv);
-			g_free(conv);
-		}
-	} else {
-		/* UTF-8, ASCII, or no charset (then it must be valid UTF-8) */
-		if (memchr(ba->data, '\0', ba->len) ||
-		    !g_utf8_validate((const char *)ba->data, (gssize)ba->len, NULL)) {
-			set_bad(m, HILL_MAIL_UNDECODABLE, cs ? cs : "UTF-8");
-			goto out;
-		}
-		if ((text = malloc(ba->len + 1))) {
-			memcpy(text, ba->data, ba->len);
-			text[ba->len] = '\0';
-		}
-	}
-	if (text) {
-		const char *fmt = g_mime_object_get_content_type_parameter(
-			GMIME_OBJECT(part), "format");
-		unix_lines(text);
-		if (fmt && g_ascii_strcasecmp(fmt, "flowed") == 0) {
-			const char *ds = g_mime_object_get_content_type_parameter(
-				GMIME_OBJECT(part), "delsp");
-			unflow(text, ds && g_ascii_strcasecmp(ds, "yes") == 0);
-		}
-	}
+	text = utf8_charset(cs) ? utf8_text(m, cs, ba) : converted_text(m, cs, ba);
+	if (text)
+		part_lines(part, text);
 out:
 	if (raw_mem)
 		g_object_unref(raw_mem);
@@ -383,12 +431,42 @@ typedef struct walk_state {
 	int nomem;
 } walk_state;
 
+/* A leaf part: its text kept when it is the first .txt attachment (or a
+ * .txt part that is not plain text), the first plain-text body or the
+ * first text/html part; any other is skipped. */
+static void take_part(walk_state *w, GMimeObject *obj)
+{
+	hill_mail *m = w->m;
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	GMimePart *part = GMIME_PART(obj);
+	const char *fname = g_mime_part_get_filename(part);
+	int attach = g_mime_part_is_attachment(part);
+	int plain = ct && g_mime_content_type_is_type(ct, "text", "plain");
+	int html = ct && g_mime_content_type_is_type(ct, "text", "html");
+	char **slot = NULL, *t;
+
+	if (ends_with_txt(fname) && (attach || !plain) && !m->attachment)
+		slot = &m->attachment;
+	else if (plain && !attach && !m->body)
+		slot = &m->body;
+	else if (html && !attach && !w->html)
+		slot = &w->html;
+	if (!slot)
+		return;
+	if (!(t = part_text(m, part))) {
+		w->nomem = !m->bad;
+		return;
+	}
+	*slot = t;
+	if (slot == &m->attachment && !(m->att_name = strdup(fname)))
+		w->nomem = 1;
+}
+
 /* Visit the MIME tree depth first: count parts, check the depth, keep the
  * first text/plain body, the first .txt attachment, the first text/html. */
 static void walk(walk_state *w, GMimeObject *obj, size_t depth)
 {
 	hill_mail *m = w->m;
-	GMimeContentType *ct;
 
 	if (m->bad || w->nomem || !obj)
 		return;
@@ -409,37 +487,7 @@ static void walk(walk_state *w, GMimeObject *obj, size_t depth)
 	}
 	if (!GMIME_IS_PART(obj))
 		return; /* an attached message: not read */
-	ct = g_mime_object_get_content_type(obj);
-	{
-		GMimePart *part = GMIME_PART(obj);
-		const char *fname = g_mime_part_get_filename(part);
-		int attach = g_mime_part_is_attachment(part);
-		int plain = ct && g_mime_content_type_is_type(ct, "text", "plain");
-		int html = ct && g_mime_content_type_is_type(ct, "text", "html");
-		char *t;
-
-		if (ends_with_txt(fname) && (attach || !plain) && !m->attachment) {
-			if (!(t = part_text(m, part))) {
-				w->nomem = !m->bad;
-				return;
-			}
-			m->attachment = t;
-			if (!(m->att_name = strdup(fname)))
-				w->nomem = 1;
-		} else if (plain && !attach && !m->body) {
-			if (!(t = part_text(m, part))) {
-				w->nomem = !m->bad;
-				return;
-			}
-			m->body = t;
-		} else if (html && !attach && !w->html) {
-			if (!(t = part_text(m, part))) {
-				w->nomem = !m->bad;
-				return;
-			}
-			w->html = t;
-		}
-	}
+	take_part(w, obj);
 }
 
 static void hash_field(crypto_hash_sha256_state *st, const char *s)
@@ -512,29 +560,32 @@ static size_t header_end(const char *raw, size_t len)
 	return len;
 }
 
-int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
-                   const am_hill_limits *lim, const char *own_address)
+/* Skips an mbox envelope line ("From …"), as some MTAs' pipes add: it is
+ * not a header. */
+static void skip_envelope(const char **raw, size_t *len)
+{
+	const char *nl;
+	size_t skip;
+
+	if (*len < 5 || memcmp(*raw, "From ", 5) != 0)
+		return;
+	nl = memchr(*raw, '\n', *len);
+	skip = nl ? (size_t)(nl - *raw) + 1 : *len;
+	*raw += skip;
+	*len -= skip;
+}
+
+/* The message parsed by GMime, or NULL; past lim->max_bytes only its
+ * headers are read (m->bad set), to reply and to know the Message-ID. */
+static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
+                                   const am_hill_limits *lim)
 {
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *msg;
-	GMimeObject *obj;
-	size_t parse_len;
-	walk_state w;
-	const char *v;
+	size_t parse_len = len;
 
-	am_hill_gmime_once();
-	memset(m, 0, sizeof(*m));
-	if (len >= 5 && memcmp(raw, "From ", 5) == 0) {
-		/* an mbox envelope line, as some MTAs' pipes add: not a header */
-		const char *nl = memchr(raw, '\n', len);
-		size_t skip = nl ? (size_t)(nl - raw) + 1 : len;
-		raw += skip;
-		len -= skip;
-	}
-	parse_len = len;
 	if (len > lim->max_bytes) {
-		/* read only the headers, to reply and to know the Message-ID */
 		set_bad(m, HILL_MAIL_TOO_BIG, NULL);
 		parse_len = header_end(raw, len < 262144 ? len : 262144);
 	}
@@ -543,53 +594,60 @@ int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	g_object_unref(stream);
 	msg = g_mime_parser_construct_message(parser, NULL);
 	g_object_unref(parser);
-	if (!msg) {
-		set_bad(m, HILL_MAIL_UNPARSABLE, NULL);
-		if (!(m->key = hash_key(NULL, NULL, NULL, raw, len, 0)))
-			return AM_ENOMEM;
-		return 0;
-	}
-	obj = GMIME_OBJECT(msg);
-	v = g_mime_message_get_message_id(msg);
-	/* echoed in In-Reply-To: a sane length only (RFC 5322 lines) */
+	return msg;
+}
+
+/* The Message-ID (echoed in In-Reply-To: a sane length only, RFC 5322
+ * lines) and the sender: the first usable mailbox of From. */
+static void read_sender(hill_mail *m, GMimeMessage *msg)
+{
+	const char *v = g_mime_message_get_message_id(msg);
+	InternetAddress *fa;
+
 	if (v && *v && strlen(v) < 250 && g_utf8_validate(v, -1, NULL))
 		m->msgid = strdup(v);
-	{
-		InternetAddress *fa = first_mailbox(g_mime_message_get_from(msg));
-		if (fa) {
-			const char *dn = internet_address_get_name(fa);
-			v = internet_address_mailbox_get_addr(
-				INTERNET_ADDRESS_MAILBOX(fa));
-			m->from = lower_dup(v);
-			/* the reply goes to From as written (the local part's
-			 * case kept); Reply-To is not used (docs/HILL.md) */
-			m->reply_to = dup_or_null(v);
-			if (dn && *dn && g_utf8_validate(dn, -1, NULL))
-				m->display = dup_or_null(dn);
-		}
+	fa = first_mailbox(g_mime_message_get_from(msg));
+	if (fa) {
+		const char *dn = internet_address_get_name(fa);
+		v = internet_address_mailbox_get_addr(
+			INTERNET_ADDRESS_MAILBOX(fa));
+		m->from = lower_dup(v);
+		/* the reply goes to From as written (the local part's
+		 * case kept); Reply-To is not used (docs/HILL.md) */
+		m->reply_to = dup_or_null(v);
+		if (dn && *dn && g_utf8_validate(dn, -1, NULL))
+			m->display = dup_or_null(dn);
 	}
-	m->key = hash_key(obj, m->from, m->msgid, raw, len,
-	                  header_end(raw, len));
+}
+
+/* The Subject (when UTF-8) and References, to thread the reply. */
+static void read_thread(hill_mail *m, GMimeMessage *msg)
+{
+	const char *v;
+
 	m->subject = dup_or_null(g_mime_message_get_subject(msg));
 	if (m->subject && !g_utf8_validate(m->subject, -1, NULL)) {
 		free(m->subject);
 		m->subject = NULL;
 	}
 	/* kept (to thread the reply) only when short: never echoed in bulk */
-	v = g_mime_object_get_header(obj, "References");
+	v = g_mime_object_get_header(GMIME_OBJECT(msg), "References");
 	if (v && strlen(v) <= 900 && g_utf8_validate(v, -1, NULL))
 		m->references = dup_or_null(v);
-	m->loop = is_loop(obj, m->from, own_address);
-	if (!m->key) {
-		g_object_unref(msg);
-		return AM_ENOMEM;
-	}
+}
+
+/* The body and the .txt attachment of a message that is neither bad nor a
+ * loop (the text of an HTML part when there is no plain text); no text at
+ * all is bad.  0, or AM_ENOMEM. */
+static int read_texts(hill_mail *m, GMimeMessage *msg, const am_hill_limits *lim)
+{
+	walk_state w;
+
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.lim = lim;
 	if (!m->bad && !m->loop)
 		walk(&w, g_mime_message_get_mime_part(msg), 0);
-	g_object_unref(msg);
 	if (!m->body && w.html && !m->bad)
 		m->body = am_hill_html_text(w.html, strlen(w.html));
 	free(w.html);
@@ -598,4 +656,35 @@ int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	if (!m->bad && !m->loop && !m->body && !m->attachment)
 		set_bad(m, HILL_MAIL_NO_TEXT, NULL);
 	return 0;
+}
+
+int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
+                   const am_hill_limits *lim, const char *own_address)
+{
+	GMimeMessage *msg;
+	GMimeObject *obj;
+	int rc;
+
+	am_hill_gmime_once();
+	memset(m, 0, sizeof(*m));
+	skip_envelope(&raw, &len);
+	if (!(msg = parse_message(m, raw, len, lim))) {
+		set_bad(m, HILL_MAIL_UNPARSABLE, NULL);
+		if (!(m->key = hash_key(NULL, NULL, NULL, raw, len, 0)))
+			return AM_ENOMEM;
+		return 0;
+	}
+	obj = GMIME_OBJECT(msg);
+	read_sender(m, msg);
+	m->key = hash_key(obj, m->from, m->msgid, raw, len,
+	                  header_end(raw, len));
+	read_thread(m, msg);
+	m->loop = is_loop(obj, m->from, own_address);
+	if (!m->key) {
+		g_object_unref(msg);
+		return AM_ENOMEM;
+	}
+	rc = read_texts(m, msg, lim);
+	g_object_unref(msg);
+	return rc;
 }

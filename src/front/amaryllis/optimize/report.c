@@ -136,17 +136,13 @@ static json_t *jrecord(const am_opt_record *r)
 	                 (json_int_t)r->played);
 }
 
-static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
+/* "lost_to" and "drawn_with": the entries the best design lost to (or was
+ * stopped by) and drew with, by name and file.  1 when out of memory. */
+static int json_opponents(const am_opt_view *v, json_t *lost, json_t *drawn)
 {
-	char *sheet = sheet_text(v->opt), *text = NULL;
-	json_t *root = json_object(), *lost = json_array(), *drawn = json_array();
-	json_t *hist = json_array(), *fb;
-	const am_opt_point *h;
-	am_opt_record fr;
-	size_t i, nh = am_opt_history(&h, v->opt), fbi;
-	int bad = !sheet || !root || !lost || !drawn || !hist, rc = 0;
+	size_t i;
+	int bad = 0;
 
-	fbi = am_opt_field_best(&fr, v->opt);
 	for (i = 0; !bad && i < v->n; i++) {
 		int oc = am_opt_outcome(v->opt, i);
 		json_t *e;
@@ -156,37 +152,70 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 		bad |= json_array_append_new(oc == AM_PAIR_DRAW ? drawn : lost,
 		                             e) != 0;
 	}
+	return bad;
+}
+
+/* "history": the nh points of the best design's progress.  1 when out of
+ * memory. */
+static int json_history(json_t *hist, const am_opt_point *h, size_t nh)
+{
+	size_t i;
+	int bad = 0;
+
 	for (i = 0; !bad && i < nh; i++)
 		bad |= json_array_append_new(hist, json_pack("{sI sI sI}",
 		        "evaluations", (json_int_t)h[i].evaluations, "points",
 		        (json_int_t)h[i].points, "margin",
 		        (json_int_t)h[i].margin)) != 0;
+	return bad;
+}
+
+/* The report's keys in order, each value taken over by root; 1 when one
+ * could not be set (the values not yet set are left as they are). */
+static int json_keys(json_t *root, const am_opt_view *v, const char *sheet,
+                     json_t *lost, json_t *drawn, json_t *fb, json_t *hist)
+{
+	return json_object_set_new(root, "sheet", json_string(sheet)) ||
+	       json_object_set_new(root, "record",
+	                           jrecord(am_opt_best_record(v->opt))) ||
+	       json_object_set_new(root, "lost_to", lost) ||
+	       json_object_set_new(root, "drawn_with", drawn) ||
+	       json_object_set_new(root, "field_size",
+	                           json_integer((json_int_t)v->n)) ||
+	       json_object_set_new(root, "field_best", fb) ||
+	       json_object_set_new(root, "seed",
+	                           json_integer((json_int_t)v->seed)) ||
+	       json_object_set_new(root, "buildia",
+	                           json_boolean(v->buildia)) ||
+	       json_object_set_new(root, "evaluations", json_integer(
+	                           (json_int_t)am_opt_evaluations(v->opt))) ||
+	       json_object_set_new(root, "generations", json_integer(
+	                           (json_int_t)am_opt_generations(v->opt))) ||
+	       json_object_set_new(root, "battles_this_process", json_integer(
+	                           (json_int_t)am_opt_battles(v->opt))) ||
+	       json_object_set_new(root, "skipped", json_integer(
+	                           (json_int_t)am_opt_skipped(v->opt))) ||
+	       json_object_set_new(root, "history", hist);
+}
+
+static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
+{
+	char *sheet = sheet_text(v->opt), *text = NULL;
+	json_t *root = json_object(), *lost = json_array(), *drawn = json_array();
+	json_t *hist = json_array(), *fb;
+	const am_opt_point *h;
+	am_opt_record fr;
+	size_t nh = am_opt_history(&h, v->opt), fbi;
+	int bad = !sheet || !root || !lost || !drawn || !hist, rc = 0;
+
+	fbi = am_opt_field_best(&fr, v->opt);
+	bad = bad || json_opponents(v, lost, drawn) || json_history(hist, h, nh);
 	fb = bad ? NULL : json_pack("{ss ss so}", "name", v->names[fbi], "file",
 	                            v->files[fbi], "record", jrecord(&fr));
 	bad |= !fb;
-	if (!bad)
-		bad |= json_object_set_new(root, "sheet", json_string(sheet)) ||
-		       json_object_set_new(root, "record",
-		                           jrecord(am_opt_best_record(v->opt))) ||
-		       json_object_set_new(root, "lost_to", lost) ||
-		       json_object_set_new(root, "drawn_with", drawn) ||
-		       json_object_set_new(root, "field_size",
-		                           json_integer((json_int_t)v->n)) ||
-		       json_object_set_new(root, "field_best", fb) ||
-		       json_object_set_new(root, "seed",
-		                           json_integer((json_int_t)v->seed)) ||
-		       json_object_set_new(root, "buildia",
-		                           json_boolean(v->buildia)) ||
-		       json_object_set_new(root, "evaluations", json_integer(
-		                           (json_int_t)am_opt_evaluations(v->opt))) ||
-		       json_object_set_new(root, "generations", json_integer(
-		                           (json_int_t)am_opt_generations(v->opt))) ||
-		       json_object_set_new(root, "battles_this_process", json_integer(
-		                           (json_int_t)am_opt_battles(v->opt))) ||
-		       json_object_set_new(root, "skipped", json_integer(
-		                           (json_int_t)am_opt_skipped(v->opt))) ||
-		       json_object_set_new(root, "history", hist);
-	else {
+	if (!bad) {
+		bad = json_keys(root, v, sheet, lost, drawn, fb, hist);
+	} else {
 		json_decref(lost);
 		json_decref(drawn);
 		json_decref(hist);

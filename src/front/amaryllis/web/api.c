@@ -363,65 +363,112 @@ static void slot_give(am_web *web)
 	pthread_mutex_unlock(&web->lock);
 }
 
-/*
- * POST /api/battle and /api/battle.svg {"a", "b", "lang"}: both sheets must
- * be legal (else 422 with both verdicts), the battle must stay within the
- * population and the time budget (else 422).  svg: the chart instead of
- * the log.
- */
-static int api_battle(am_web *web, am_web_response *r, const char *body,
-                      size_t len, int svg)
-{
-	json_t *j = request(r, body, len);
-	const char *text[2];
+/* What a battle request asks for. */
+typedef struct battle_req {
+	const char *text[2]; /* the sheets "a" and "b" */
 	size_t n[2];
-	int lang, rc = 0, s, slot = 0, text_log = 0;
-	am_sheet *sh[2] = {NULL, NULL};
+	int lang;
+	int text_log;        /* "format": "text" */
+} battle_req;
+
+/* The members of a battle request into q: "a", "b", "lang" and "format"
+ * ("json", the default, or "text").  1 when all are good; else what the
+ * request returns: 0 (a 400 response when one is bad) or <0. */
+static int battle_members(am_web_response *r, json_t *j, battle_req *q)
+{
+	const char *f;
+
+	if (!(q->text[0] = string_member(r, j, "a", &q->n[0])) ||
+	    !(q->text[1] = string_member(r, j, "b", &q->n[1])) ||
+	    (q->lang = lang_member(r, j)) < 0)
+		return 0;
+	if (!json_object_get(j, "format"))
+		return 1;
+	f = json_string_value(json_object_get(j, "format"));
+	if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0))
+		return fail(r, 400, "bad-request", NULL,
+		            "\"format\" must be \"json\" or \"text\"");
+	q->text_log = strcmp(f, "text") == 0;
+	return 1;
+}
+
+/* Both sheets parsed into sh; 0, with a 422 response (r->status set: both
+ * verdicts) when one is illegal; <0 out of memory. */
+static int battle_sheets(am_web_response *r, const battle_req *q,
+                         am_sheet *sh[2])
+{
+	json_t *x;
+	int s, rc = 0;
+
+	for (s = 0; s < 2 && rc == 0; s++)
+		rc = am_sheet_parse(&sh[s], q->text[s], q->n[s], NULL);
+	if (rc < 0)
+		return rc;
+	if (am_sheet_ok(sh[0]) && am_sheet_ok(sh[1]))
+		return 0;
+	x = json_object();
+	if (x) {
+		json_object_set_new(x, "a", verdict(sh[0], (am_lang)q->lang));
+		json_object_set_new(x, "b", verdict(sh[1], (am_lang)q->lang));
+	}
+	return fail(r, 422, "illegal", x, q->lang == AM_LANG_EN
+	            ? "illegal sheet" : "シートに誤りがあります");
+}
+
+/* A battle that am_battle_run stopped with rc: 422 for the time budget,
+ * the population limit or another stop; out of memory stays rc. */
+static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
+                          int rc)
+{
+	if (rc == AM_ENOMEM)
+		return rc;
+	if (w->late)
+		return fail(r, 422, "time", NULL, "battle stopped: over the time "
+		            "budget of %u ms", web->cfg.battle_ms);
+	return fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
+	            "battle stopped: %s", am_error_last());
+}
+
+/* The played battle as the response: the chart (svg) or the log, JSON or
+ * text.  0, or <0 (out of memory). */
+static int battle_output(am_web_response *r, const battle_req *q, watch *w,
+                         am_engine *engine, const am_result *res, int svg)
+{
+	ut_buf b = UT_BUF_INIT;
+	const char *t;
+	size_t tl;
+	int rc;
+
+	if (svg) {
+		if ((rc = am_chart_svg(w->chart, engine, buf_write, &b)) == 0 &&
+		    !b.failed)
+			respond_buf(r, 200, type_svg, &b);
+	} else if ((rc = am_log_finish(w->log, engine, res, 0)) == 0) {
+		t = am_log_text(w->log, &tl);
+		if (ut_buf_put(&b, t, tl) == 0)
+			respond_buf(r, 200, q->text_log ? type_text : type_json, &b);
+	}
+	if (rc == 0 && !r->body)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	ut_buf_free(&b);
+	return rc;
+}
+
+/* The battle of the legal sheets sh, within the population and the time
+ * budget (else 422), as the response. */
+static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
+                       am_sheet *sh[2], int svg)
+{
 	am_engine *engine = NULL;
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_result res;
 	watch w = {NULL, NULL, 0, 0, 0};
-	ut_buf b = UT_BUF_INIT;
+	int rc;
 
-	if (!j)
-		return 0;
-	if (!(text[0] = string_member(r, j, "a", &n[0])) ||
-	    !(text[1] = string_member(r, j, "b", &n[1])) ||
-	    (lang = lang_member(r, j)) < 0)
-		goto out;
-	if (json_object_get(j, "format")) { /* "json" (default) or "text" */
-		const char *f = json_string_value(json_object_get(j, "format"));
-		if (!f || (strcmp(f, "json") != 0 && strcmp(f, "text") != 0)) {
-			rc = fail(r, 400, "bad-request", NULL,
-			          "\"format\" must be \"json\" or \"text\"");
-			goto out;
-		}
-		text_log = strcmp(f, "text") == 0;
-	}
-	for (s = 0; s < 2 && rc == 0; s++)
-		rc = am_sheet_parse(&sh[s], text[s], n[s], NULL);
-	if (rc < 0)
-		goto out;
-	if (!am_sheet_ok(sh[0]) || !am_sheet_ok(sh[1])) {
-		json_t *x = json_object();
-		if (x) {
-			json_object_set_new(x, "a", verdict(sh[0], (am_lang)lang));
-			json_object_set_new(x, "b", verdict(sh[1], (am_lang)lang));
-		}
-		rc = fail(r, 422, "illegal", x, lang == AM_LANG_EN
-		          ? "illegal sheet" : "シートに誤りがあります");
-		goto out;
-	}
-	if (slot_take(web) < 0) {
-		rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
-		          "try again", web->cfg.max_battles);
-		goto out;
-	}
-	slot = 1;
 	if ((rc = am_engine_new(&engine)) < 0 ||
-	    (!svg && (rc = am_log_new(&w.log, text_log ? AM_LOG_TEXT : AM_LOG_JSON,
-	                              (am_lang)lang, NULL, NULL)) < 0) ||
-	    (svg && (rc = am_chart_new(&w.chart, (am_lang)lang)) < 0))
+	    (!svg && (rc = am_log_new(&w.log, q->text_log ? AM_LOG_TEXT : AM_LOG_JSON,
+	                              (am_lang)q->lang, NULL, NULL)) < 0) ||
+	    (svg && (rc = am_chart_new(&w.chart, (am_lang)q->lang)) < 0))
 		goto out;
 	w.deadline = am_web_now() + web->cfg.battle_ms / 1000.0;
 	bo.on_event = on_event;
@@ -429,39 +476,41 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 	bo.max_units = web->cfg.max_units;
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
-	if (rc < 0) {
-		if (rc == AM_ENOMEM)
-			goto out;
-		if (w.late)
-			rc = fail(r, 422, "time", NULL, "battle stopped: over the time "
-			          "budget of %u ms", web->cfg.battle_ms);
-		else
-			rc = fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
-			          "battle stopped: %s", am_error_last());
-		goto out;
-	}
-	if (svg) {
-		if ((rc = am_chart_svg(w.chart, engine, buf_write, &b)) == 0 &&
-		    !b.failed)
-			respond_buf(r, 200, type_svg, &b);
-	} else {
-		const char *t;
-		size_t tl;
-		if ((rc = am_log_finish(w.log, engine, &res, 0)) == 0) {
-			t = am_log_text(w.log, &tl);
-			if (ut_buf_put(&b, t, tl) == 0)
-				respond_buf(r, 200, text_log ? type_text : type_json, &b);
-		}
-	}
-	if (rc == 0 && !r->body)
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
+	rc = rc < 0 ? battle_stopped(web, r, &w, rc)
+	            : battle_output(r, q, &w, engine, &res, svg);
 out:
-	if (slot)
-		slot_give(web);
-	ut_buf_free(&b);
 	am_log_free(w.log);
 	am_chart_free(w.chart);
 	am_engine_free(engine);
+	return rc;
+}
+
+/*
+ * POST /api/battle and /api/battle.svg {"a", "b", "lang"}: both sheets must
+ * be legal (else 422 with both verdicts), the battle must stay within the
+ * population and the time budget (else 422), and a battle slot must be
+ * free (else 429).  svg: the chart instead of the log.
+ */
+static int api_battle(am_web *web, am_web_response *r, const char *body,
+                      size_t len, int svg)
+{
+	json_t *j = request(r, body, len);
+	battle_req q = {{NULL, NULL}, {0, 0}, 0, 0};
+	am_sheet *sh[2] = {NULL, NULL};
+	int rc;
+
+	if (!j)
+		return 0;
+	if ((rc = battle_members(r, j, &q)) == 1 &&
+	    (rc = battle_sheets(r, &q, sh)) == 0 && !r->status) {
+		if (slot_take(web) < 0) {
+			rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
+			          "try again", web->cfg.max_battles);
+		} else {
+			rc = battle_play(web, r, &q, sh, svg);
+			slot_give(web);
+		}
+	}
 	am_sheet_free(sh[0]);
 	am_sheet_free(sh[1]);
 	json_decref(j);
@@ -611,6 +660,81 @@ static int hexval(int c)
 	return -1;
 }
 
+/* The body of a raw message (after the blank line ending its headers), or
+ * NULL when there is none; *b64 or *qp set by its
+ * Content-Transfer-Encoding. */
+static const char *reply_headers(const char *raw, const char *end, int *b64,
+                                 int *qp)
+{
+	const char *p = raw;
+
+	while (p < end) { /* headers, to the first empty line */
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (ll == 0)
+			return nl ? nl + 1 : end;
+		if (ll > 26 && strncasecmp(p, "Content-Transfer-Encoding:", 26) == 0) {
+			const char *v = p + 26;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			*b64 = strncasecmp(v, "base64", 6) == 0;
+			*qp = strncasecmp(v, "quoted-printable", 16) == 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return NULL;
+}
+
+/* The base64 text p[0..end) decoded into out (other characters skipped),
+ * its CRs dropped. */
+static void base64_decode(ut_buf *out, const char *p, const char *end)
+{
+	unsigned acc = 0;
+	int bits = 0;
+	size_t i, k = 0;
+
+	for (; p < end; p++) {
+		int v = b64val((unsigned char)*p);
+		if (v < 0)
+			continue;
+		acc = acc << 6 | (unsigned)v;
+		if ((bits += 6) >= 8) {
+			char c = (char)(acc >> (bits - 8) & 0xff);
+			bits -= 8;
+			ut_buf_put(out, &c, 1);
+		}
+	}
+	/* base64 text keeps its CRs: drop them */
+	if (!out->ptr)
+		return;
+	for (i = 0; i < out->len; i++)
+		if (out->ptr[i] != '\r')
+			out->ptr[k++] = out->ptr[i];
+	out->len = k;
+	out->ptr[k] = '\0';
+}
+
+/* The text p[0..end) into out without its CRs, quoted-printable decoded
+ * when qp (soft line breaks joined, =XX a byte). */
+static void text_decode(ut_buf *out, const char *p, const char *end, int qp)
+{
+	for (; p < end; p++) {
+		if (qp && *p == '=' && p + 1 < end &&
+		    (p[1] == '\n' || (p[1] == '\r' && p + 2 < end && p[2] == '\n'))) {
+			p += p[1] == '\r' ? 2 : 1; /* soft line break */
+		} else if (qp && *p == '=' && p + 2 < end && hexval(p[1]) >= 0 &&
+		           hexval(p[2]) >= 0) {
+			char c = (char)(hexval(p[1]) << 4 | hexval(p[2]));
+			ut_buf_put(out, &c, 1);
+			p += 2;
+		} else if (*p != '\r') {
+			ut_buf_put(out, p, 1);
+		}
+	}
+}
+
 /*
  * The text of a raw single-part reply: its body after the blank line,
  * decoded from its Content-Transfer-Encoding (base64, quoted-printable,
@@ -618,134 +742,88 @@ static int hexval(int c)
  */
 static void reply_body(ut_buf *out, const char *raw, size_t len)
 {
-	const char *end = raw + len, *p = raw, *body = NULL;
+	const char *end = raw + len, *body;
 	int b64 = 0, qp = 0;
 
-	while (p < end) { /* headers, to the first empty line */
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (ll && p[ll - 1] == '\r')
-			ll--;
-		if (ll == 0) {
-			body = nl ? nl + 1 : end;
-			break;
-		}
-		if (ll > 26 && strncasecmp(p, "Content-Transfer-Encoding:", 26) == 0) {
-			const char *v = p + 26;
-			while (*v == ' ' || *v == '\t')
-				v++;
-			b64 = strncasecmp(v, "base64", 6) == 0;
-			qp = strncasecmp(v, "quoted-printable", 16) == 0;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	if (!body)
+	if (!(body = reply_headers(raw, end, &b64, &qp)))
 		return;
-	if (b64) {
-		unsigned acc = 0;
-		int bits = 0;
-		for (p = body; p < end; p++) {
-			int v = b64val((unsigned char)*p);
-			if (v < 0)
-				continue;
-			acc = acc << 6 | (unsigned)v;
-			if ((bits += 6) >= 8) {
-				char c = (char)(acc >> (bits - 8) & 0xff);
-				bits -= 8;
-				ut_buf_put(out, &c, 1);
-			}
-		}
-	} else {
-		for (p = body; p < end; p++) {
-			if (qp && *p == '=' && p + 1 < end &&
-			    (p[1] == '\n' || (p[1] == '\r' && p + 2 < end && p[2] == '\n'))) {
-				p += p[1] == '\r' ? 2 : 1; /* soft line break */
-			} else if (qp && *p == '=' && p + 2 < end && hexval(p[1]) >= 0 &&
-			           hexval(p[2]) >= 0) {
-				char c = (char)(hexval(p[1]) << 4 | hexval(p[2]));
-				ut_buf_put(out, &c, 1);
-				p += 2;
-			} else if (*p != '\r') {
-				ut_buf_put(out, p, 1);
-			}
-		}
-	}
-	/* base64 text keeps its CRs: drop them */
-	if (b64 && out->ptr) {
-		size_t i, k = 0;
-		for (i = 0; i < out->len; i++)
-			if (out->ptr[i] != '\r')
-				out->ptr[k++] = out->ptr[i];
-		out->len = k;
-		out->ptr[k] = '\0';
-	}
+	if (b64)
+		base64_decode(out, body, end);
+	else
+		text_decode(out, body, end, qp);
 }
 
-/*
- * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
- * the mail a player would send (From: NAME <ADDRESS>, a fresh Message-ID,
- * body "#lang L" and "#password P", the sheet attached as sheet.txt)
- * through am_hill_process,
- * the one path of mailed entries; the reply's body is shown.
- * 200 {"result", "reply"}; 422 the same when the result is "rejected".
- */
-static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
-                          size_t len)
+/* What a web entry gives: the player's name (may be empty), address and
+ * password, the sheet, the language of the reply. */
+typedef struct entry_req {
+	const char *name, *addr, *pw, *sheet;
+	size_t nname, naddr, npw, nsheet;
+	int lang;
+} entry_req;
+
+/* The members of an entry into e: "name" (optional), "address",
+ * "password", "sheet", "lang".  1 when all are strings (and "lang" good);
+ * else 0 after a 400 response. */
+static int entry_members(am_web_response *r, json_t *j, entry_req *e)
 {
-	json_t *j = request(r, body, len), *doc;
-	const char *name = "", *addr, *pw, *sheet, *result = NULL;
-	size_t nname = 0, naddr, npw, nsheet, rlen = 0, i;
-	int lang, rc = 0;
-	ut_buf msg = UT_BUF_INIT, text = UT_BUF_INIT;
-	char *reply = NULL;
-	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	if (json_object_get(j, "name") &&
+	    !(e->name = string_member(r, j, "name", &e->nname)))
+		return 0;
+	if (!(e->addr = string_member(r, j, "address", &e->naddr)) ||
+	    !(e->pw = string_member(r, j, "password", &e->npw)) ||
+	    !(e->sheet = string_member(r, j, "sheet", &e->nsheet)) ||
+	    (e->lang = lang_member(r, j)) < 0)
+		return 0;
+	return 1;
+}
+
+/* The entry's values, as they go into a mail header or body: a plain
+ * address, a printable password without spaces, no control character in
+ * the name (at most 200 bytes) nor NUL in the sheet.  1 when good; else
+ * the 400 response's return. */
+static int entry_values(am_web_response *r, const entry_req *e)
+{
+	size_t i;
+
+	if (!address_ok(e->addr, e->naddr))
+		return fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
+		            "address like player@example.org");
+	if (!header_safe(e->pw, e->npw, 200) || strchr(e->pw, ' '))
+		return fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
+		            "printable ASCII characters without spaces");
+	for (i = 0; i < e->nname; i++)
+		if ((unsigned char)e->name[i] < 0x20 || e->name[i] == 0x7f)
+			break;
+	if (i < e->nname || e->nname > 200 || memchr(e->sheet, '\0', e->nsheet))
+		return fail(r, 400, "bad-request", NULL, "control characters in "
+		            "\"name\" or \"sheet\"");
+	return 1;
+}
+
+/* The mail a player would send for e, into msg: From: NAME <ADDRESS>, a
+ * fresh Message-ID, body "#lang L" and "#password P", the sheet attached
+ * as sheet.txt.  0, or AM_ENOMEM. */
+static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
+{
 	unsigned long seq;
 	struct timespec now;
-	am_hill *h;
+	size_t i;
 
-	if (!j)
-		return 0;
-	if (json_object_get(j, "name") &&
-	    !(name = string_member(r, j, "name", &nname)))
-		goto out;
-	if (!(addr = string_member(r, j, "address", &naddr)) ||
-	    !(pw = string_member(r, j, "password", &npw)) ||
-	    !(sheet = string_member(r, j, "sheet", &nsheet)) ||
-	    (lang = lang_member(r, j)) < 0)
-		goto out;
-	if (!address_ok(addr, naddr)) {
-		rc = fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
-		          "address like player@example.org");
-		goto out;
-	}
-	if (!header_safe(pw, npw, 200) || strchr(pw, ' ')) {
-		rc = fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
-		          "printable ASCII characters without spaces");
-		goto out;
-	}
-	for (i = 0; i < nname; i++)
-		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
-			break;
-	if (i < nname || nname > 200 || memchr(sheet, '\0', nsheet)) {
-		rc = fail(r, 400, "bad-request", NULL, "control characters in "
-		          "\"name\" or \"sheet\"");
-		goto out;
-	}
 	pthread_mutex_lock(&web->lock);
 	seq = ++web->seq;
 	pthread_mutex_unlock(&web->lock);
 	clock_gettime(CLOCK_REALTIME, &now);
-	ut_buf_puts(&msg, "From: ");
-	if (nname) { /* RFC 2047: any name, encoded */
-		ut_buf_puts(&msg, "=?UTF-8?B?");
-		base64(&msg, (const unsigned char *)name, nname);
-		ut_buf_puts(&msg, "?= ");
+	ut_buf_puts(msg, "From: ");
+	if (e->nname) { /* RFC 2047: any name, encoded */
+		ut_buf_puts(msg, "=?UTF-8?B?");
+		base64(msg, (const unsigned char *)e->name, e->nname);
+		ut_buf_puts(msg, "?= ");
 	}
-	ut_buf_printf(&msg, "<%.*s>\r\n", (int)naddr, addr);
+	ut_buf_printf(msg, "<%.*s>\r\n", (int)e->naddr, e->addr);
 	/* the directives in the body, the sheet as a .txt attachment: its
 	 * errors then carry its own line numbers and file name, and its lines
 	 * are never read as directives, quotes or a signature (docs/HILL.md) */
-	ut_buf_printf(&msg, "Subject: web entry\r\n"
+	ut_buf_printf(msg, "Subject: web entry\r\n"
 	              "Message-ID: <web.%lld.%09ld.%lu@amaryllis.web>\r\n"
 	              "MIME-Version: 1.0\r\n"
 	              "Content-Type: multipart/mixed; boundary=\"am-web-%lu\"\r\n"
@@ -758,49 +836,89 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
 	              "Content-Transfer-Encoding: base64\r\n\r\n",
 	              (long long)now.tv_sec, (long)now.tv_nsec, seq, seq, seq,
-	              lang == AM_LANG_EN ? "en" : "ja", (int)npw, pw, seq);
-	for (i = 0; i < nsheet; i += 57) {
-		base64(&msg, (const unsigned char *)sheet + i,
-		       nsheet - i < 57 ? nsheet - i : 57);
-		ut_buf_puts(&msg, "\r\n");
+	              e->lang == AM_LANG_EN ? "en" : "ja", (int)e->npw, e->pw, seq);
+	for (i = 0; i < e->nsheet; i += 57) {
+		base64(msg, (const unsigned char *)e->sheet + i,
+		       e->nsheet - i < 57 ? e->nsheet - i : 57);
+		ut_buf_puts(msg, "\r\n");
 	}
-	ut_buf_printf(&msg, "--am-web-%lu--\r\n", seq);
-	if (msg.failed) {
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
-		goto out;
-	}
-	lim.max_units = web->cfg.max_units;
-	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
-	if (!(h = hill_take(web, &rc))) {
-		rc = hill_failed(r, rc);
-		goto out;
-	}
-	rc = am_hill_process(&reply, &rlen, &result, h, msg.ptr, msg.len, &lim);
-	if (rc == 0 && reply)
-		am_hill_mark_sent(h); /* shown now: delivered */
-	hill_give(web, h, rc);
-	if (rc < 0) {
-		rc = hill_failed(r, rc);
-		goto out;
-	}
+	ut_buf_printf(msg, "--am-web-%lu--\r\n", seq);
+	if (msg->failed)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The hill's answer as the response: {"result", "reply"} with the reply's
+ * text; 422 when rejected, 429 when limited (the address passed the
+ * hill's replies per hour, nothing was processed: docs/HILL.md
+ * "Security"), else 200. */
+static int entry_response(am_web_response *r, const char *result,
+                          const char *reply, size_t rlen)
+{
+	ut_buf text = UT_BUF_INIT;
+	json_t *doc, *v;
+	int rc;
+
 	if (reply)
 		reply_body(&text, reply, rlen);
 	doc = json_object();
 	if (doc) {
 		json_object_set_new(doc, "result", json_string(result ? result : ""));
-		json_t *v = json_stringn(text.ptr ? text.ptr : "", text.len);
+		v = json_stringn(text.ptr ? text.ptr : "", text.len);
 		json_object_set_new(doc, "reply", v ? v : json_string(
 		                    "(the reply is not valid UTF-8)"));
 	}
 	r->detail = result;
-	/* rejected: 422; limited (the address passed the hill's replies per
-	 * hour, nothing was processed: docs/HILL.md "Security"): 429 */
 	rc = respond_json(r, !result ? 200 : strcmp(result, "rejected") == 0 ? 422 :
 	                  strcmp(result, "limited") == 0 ? 429 : 200, doc);
-out:
-	free(reply);
-	ut_buf_free(&msg);
 	ut_buf_free(&text);
+	return rc;
+}
+
+/* The mail msg through am_hill_process, the one path of mailed entries
+ * (a reply shown is a reply sent), and its answer as the response. */
+static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
+{
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	const char *result = NULL;
+	char *reply = NULL;
+	size_t rlen = 0;
+	int rc = 0;
+	am_hill *h;
+
+	lim.max_units = web->cfg.max_units;
+	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
+	if (!(h = hill_take(web, &rc)))
+		return hill_failed(r, rc);
+	rc = am_hill_process(&reply, &rlen, &result, h, msg->ptr, msg->len, &lim);
+	if (rc == 0 && reply)
+		am_hill_mark_sent(h); /* shown now: delivered */
+	hill_give(web, h, rc);
+	rc = rc < 0 ? hill_failed(r, rc) : entry_response(r, result, reply, rlen);
+	free(reply);
+	return rc;
+}
+
+/*
+ * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
+ * the mail a player would send (entry_mail) through am_hill_process,
+ * the one path of mailed entries; the reply's body is shown.
+ * 200 {"result", "reply"}; 422 the same when the result is "rejected".
+ */
+static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
+                          size_t len)
+{
+	json_t *j = request(r, body, len);
+	entry_req e = {"", NULL, NULL, NULL, 0, 0, 0, 0, 0};
+	ut_buf msg = UT_BUF_INIT;
+	int rc = 0;
+
+	if (!j)
+		return 0;
+	if (entry_members(r, j, &e) && (rc = entry_values(r, &e)) == 1 &&
+	    (rc = entry_mail(web, &msg, &e)) == 0)
+		rc = entry_process(web, r, &msg);
+	ut_buf_free(&msg);
 	json_decref(j);
 	return rc;
 }
@@ -825,6 +943,18 @@ static int pct_decode(const char *s, size_t n, char *out, size_t *k)
 	}
 	out[*k] = '\0';
 	return 0;
+}
+
+/* 1 when the decoded value v[0..vlen) of the query's `name` is 1 to 1000
+ * bytes without control characters. */
+static int name_value_ok(const char *v, size_t vlen)
+{
+	size_t j;
+
+	for (j = 0; j < vlen; j++)
+		if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
+			break;
+	return !(vlen == 0 || vlen > 1000 || j < vlen);
 }
 
 /*
@@ -860,13 +990,9 @@ static char *query_name(am_web_response *r, const char *query)
 		if (k == 4 && memcmp(buf, "name", 4) == 0) {
 			const char *v = eq ? buf + klen + 1 : "";
 			size_t vlen = eq ? i : 0;
-			size_t j;
-			for (j = 0; j < vlen; j++)
-				if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
-					break;
 			if (name)
 				why = "\"name\" is given twice in the query";
-			else if (vlen == 0 || vlen > 1000 || j < vlen)
+			else if (!name_value_ok(v, vlen))
 				why = "\"name\" must be 1 to 1000 bytes without control "
 				      "characters";
 			else if (!(name = strdup(v))) {
@@ -967,70 +1093,92 @@ int am_web_handle(am_web_response *r, am_web *web, const char *method,
 	return am_web_handle_query(r, web, method, path, NULL, body, len);
 }
 
-int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
-                        const char *path, const char *query, const char *body,
-                        size_t len)
+/* What answers an API path. */
+enum { API_CHECK, API_BATTLE, API_HILL, API_HILL_SHEET, API_HILL_ENTRY };
+
+/* The API: each path after /api/, its method, what answers it and how. */
+static const struct api_route {
+	const char *path;
+	int post;    /* POST, else GET (or HEAD) */
+	int kind;    /* API_* */
+	int format;  /* AM_HILL_* of API_HILL; 1 for the battle's chart */
+	am_lang lang;
+} api_routes[] = {
+	{"check", 1, API_CHECK, 0, AM_LANG_JA},
+	{"battle", 1, API_BATTLE, 0, AM_LANG_JA},
+	{"battle.svg", 1, API_BATTLE, 1, AM_LANG_JA},
+	{"hill/entry", 1, API_HILL_ENTRY, 0, AM_LANG_JA},
+	{"hill", 0, API_HILL, AM_HILL_JSON, AM_LANG_JA},
+	{"hill/sheet", 0, API_HILL_SHEET, 0, AM_LANG_JA},
+	{"hill.html", 0, API_HILL, AM_HILL_HTML, AM_LANG_JA},
+	{"hill.en.html", 0, API_HILL, AM_HILL_HTML, AM_LANG_EN},
+	{"hill.svg", 0, API_HILL, AM_HILL_SVG, AM_LANG_JA},
+	{"hill.en.svg", 0, API_HILL, AM_HILL_SVG, AM_LANG_EN},
+};
+
+/* The route's answer to the request (its method already checked). */
+static int api_call(am_web *web, am_web_response *r,
+                    const struct api_route *rt, const char *query,
+                    const char *body, size_t len)
 {
-	size_t i;
+	switch (rt->kind) {
+	case API_CHECK:
+		return api_check(r, body, len);
+	case API_BATTLE:
+		return api_battle(web, r, body, len, rt->format);
+	case API_HILL:
+		return api_hill(web, r, rt->format, rt->lang);
+	case API_HILL_SHEET:
+		return api_hill_sheet(web, r, query);
+	default:
+		return api_hill_entry(web, r, body, len);
+	}
+}
+
+/* A request to /api/…: 404 for no such API (or no hill), 405 for the
+ * wrong method, else the route's answer; its failure a 500 (out of
+ * memory: no response). */
+static int api_request(am_web *web, am_web_response *r, int get, int post,
+                       const char *path, const char *query, const char *body,
+                       size_t len)
+{
+	const char *p = path + 5;
+	const struct api_route *rt = NULL;
 	char sp[104];
-	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-	int post = strcmp(method, "POST") == 0;
+	size_t i;
 	int rc;
 
-	memset(r, 0, sizeof(*r));
-	if (strcmp(path, "/") == 0)
-		path = "/index.html";
-	if (strncmp(path, "/api/", 5) == 0) {
-		const char *p = path + 5;
-		int want_post = strcmp(p, "check") == 0 || strcmp(p, "battle") == 0 ||
-		                strcmp(p, "battle.svg") == 0 ||
-		                strcmp(p, "hill/entry") == 0;
-		int want_get = strcmp(p, "hill") == 0 ||
-		               strcmp(p, "hill/sheet") == 0 ||
-		               strcmp(p, "hill.html") == 0 ||
-		               strcmp(p, "hill.en.html") == 0 ||
-		               strcmp(p, "hill.svg") == 0 ||
-		               strcmp(p, "hill.en.svg") == 0;
-		if (!want_post && !want_get)
-			return fail(r, 404, "not-found", NULL, "no such API: %s",
-			            shown(sp, sizeof(sp), path));
-		if ((want_post && !post) || (want_get && !get))
-			return fail(r, 405, "method", NULL, "use %s for %s",
-			            want_post ? "POST" : "GET", path);
-		/* (hill/sheet reads its query first, and then says so itself:
-		 * fuzz_web, which has no hill, reaches the query's parser) */
-		if (strncmp(p, "hill", 4) == 0 && strcmp(p, "hill/sheet") != 0 &&
-		    !web->have_hill)
-			return fail(r, 404, "no-hill", NULL,
-			            "this server has no hill (serve --hill HILL.db)");
-		if (strcmp(p, "check") == 0)
-			rc = api_check(r, body, len);
-		else if (strcmp(p, "battle") == 0)
-			rc = api_battle(web, r, body, len, 0);
-		else if (strcmp(p, "battle.svg") == 0)
-			rc = api_battle(web, r, body, len, 1);
-		else if (strcmp(p, "hill") == 0)
-			rc = api_hill(web, r, AM_HILL_JSON, AM_LANG_JA);
-		else if (strcmp(p, "hill.html") == 0)
-			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_JA);
-		else if (strcmp(p, "hill.en.html") == 0)
-			rc = api_hill(web, r, AM_HILL_HTML, AM_LANG_EN);
-		else if (strcmp(p, "hill.svg") == 0)
-			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_JA);
-		else if (strcmp(p, "hill.en.svg") == 0)
-			rc = api_hill(web, r, AM_HILL_SVG, AM_LANG_EN);
-		else if (strcmp(p, "hill/sheet") == 0)
-			rc = api_hill_sheet(web, r, query);
-		else
-			rc = api_hill_entry(web, r, body, len);
-		if (rc < 0) {
-			am_web_response_free(r);
-			if (rc != AM_ENOMEM)
-				return fail(r, 500, "internal", NULL, "%s", am_error_last());
-		}
-		return rc;
+	for (i = 0; i < sizeof(api_routes) / sizeof(api_routes[0]); i++)
+		if (strcmp(p, api_routes[i].path) == 0)
+			rt = &api_routes[i];
+	if (!rt)
+		return fail(r, 404, "not-found", NULL, "no such API: %s",
+		            shown(sp, sizeof(sp), path));
+	if (rt->post ? !post : !get)
+		return fail(r, 405, "method", NULL, "use %s for %s",
+		            rt->post ? "POST" : "GET", path);
+	/* (hill/sheet reads its query first, and then says so itself:
+	 * fuzz_web, which has no hill, reaches the query's parser) */
+	if (strncmp(p, "hill", 4) == 0 && rt->kind != API_HILL_SHEET &&
+	    !web->have_hill)
+		return fail(r, 404, "no-hill", NULL,
+		            "this server has no hill (serve --hill HILL.db)");
+	rc = api_call(web, r, rt, query, body, len);
+	if (rc < 0) {
+		am_web_response_free(r);
+		if (rc != AM_ENOMEM)
+			return fail(r, 500, "internal", NULL, "%s", am_error_last());
 	}
-	/* the page: only the compiled-in files, matched exactly */
+	return rc;
+}
+
+/* The page: only the compiled-in files, matched exactly; 404 for any
+ * other path, 405 for a method other than GET (or HEAD). */
+static int page_request(am_web_response *r, int get, const char *path)
+{
+	char sp[104];
+	size_t i;
+
 	for (i = 0; i < am_web_nassets; i++)
 		if (strcmp(path, am_web_assets[i].path) == 0) {
 			if (!get)
@@ -1046,4 +1194,19 @@ int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
 		}
 	return fail(r, 404, "not-found", NULL, "not found: %s",
 	            shown(sp, sizeof(sp), path));
+}
+
+int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
+                        const char *path, const char *query, const char *body,
+                        size_t len)
+{
+	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	int post = strcmp(method, "POST") == 0;
+
+	memset(r, 0, sizeof(*r));
+	if (strcmp(path, "/") == 0)
+		path = "/index.html";
+	if (strncmp(path, "/api/", 5) == 0)
+		return api_request(web, r, get, post, path, query, body, len);
+	return page_request(r, get, path);
 }
