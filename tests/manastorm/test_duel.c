@@ -758,7 +758,7 @@ static void ms_start_shuffle_reference(void **state)
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
 }
 
-/* MS-LOG-1 MS-LOG-2 the logs of ms_attack_point's duel: JSON (the whole line) and the English
+/* MS-LOG-1 MS-LOG-2 MS-LOG-3 the logs of ms_attack_point's duel: JSON (the whole line) and the English
  * text.  Seed 0 (shuffle off: the seed is only recorded). */
 static void ms_render_logs(void **state)
 {
@@ -1126,7 +1126,7 @@ int main(void)
 		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event budget", ms_budget_events, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
-		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
+		{"MS-LOG-1 MS-LOG-2 MS-LOG-3 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
