@@ -1,8 +1,9 @@
 /*
  * pt_text.c - a playtest's and a sweep's report as text, Japanese or
  * English (docs/MANASTORM.md "Playtests" MS-PT-OUT-1, "Sweeps"
- * MS-SW-OUT-1).  Columns are aligned by display width (util/width.h);
- * percentages have one decimal, means two.
+ * MS-SW-OUT-1), with the runs a difference needs (MS-PT-TELL-1) and each
+ * value against the best (MS-SW-BEST-1).  Columns are aligned by display
+ * width (util/width.h); percentages have one decimal, means two.
  */
 #include <inttypes.h>
 #include <stdio.h>

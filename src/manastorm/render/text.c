@@ -1,7 +1,8 @@
 /*
  * text.c - a duel's log as text, Japanese or English (docs/MANASTORM.md
- * "Duel", text log): one line per event, prefixed with the step number
- * (1–9) where it belongs to a step, cards with their suit symbols.
+ * "Duel", text log): a key to the step numbers (MS-LOG-3), then one line
+ * per event, prefixed with the step number (1–9) where it belongs to a
+ * step, cards with their suit symbols.  The sides are 陣営 / side.
  */
 #include "manastorm/render.h"
 
