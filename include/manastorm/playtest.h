@@ -55,6 +55,31 @@ typedef struct ms_pt_interval {
  */
 ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n);
 
+/**
+ * The 95% interval of the difference p1 − p2 of two proportions k1/n1 and
+ * k2/n2 from independent samples (MS-PT-DIFF-1): Newcombe's hybrid score
+ * interval, built from the two Wilson intervals [l1, u1] and [l2, u2]:
+ * d − √((p1 − l1)² + (u2 − p2)²) … d + √((u1 − p1)² + (p2 − l2)²), d = p1
+ * − p2.  [−1, 1] when n1 or n2 is 0 or a k is above its n.
+ */
+ms_pt_interval ms_pt_diff(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2);
+
+/**
+ * How many runs each of two playtests need so that a difference d
+ * (0 < d ≤ 1) between their win rates, both near p, is significant at 95%
+ * (MS-PT-TELL-1; two proportions, normal approximation):
+ * ⌈2 z² p(1 − p) / d²⌉, z = 1.959963984540054.  0 (no estimate) when
+ * p(1 − p) is not above 0 or d is outside (0, 1].
+ */
+uint64_t ms_pt_runs_needed(double p, double d);
+
+/**
+ * The smallest difference between two playtests of n runs each, win rates
+ * near p, that is significant at 95% (MS-PT-TELL-1): z √(2 p(1 − p) / n);
+ * 0 for n = 0 or p(1 − p) not above 0.
+ */
+double ms_pt_smallest_diff(double p, uint64_t n);
+
 /** Progress: `done` of `total` runs played (called on the calling thread). */
 typedef void (*ms_pt_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
@@ -131,6 +156,10 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 /** Free a report's arrays; it is zeroed. */
 void ms_pt_report_free(ms_pt_report *r);
 
+/** The side whose win rate MS-PT-TELL-1 uses: MS_PT_A or MS_PT_B, the one
+ *  whose wins are nearer half the runs (the larger p(1 − p)); A on a tie. */
+int ms_pt_tell_side(const ms_pt_report *r);
+
 /* ---- sweeps ------------------------------------------------------------ */
 
 /** The fields a sweep may vary (MS-SW-PATH-1). */
@@ -203,6 +232,13 @@ typedef struct ms_sw_report {
  */
 int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
               const ms_pt_opts *opts);
+
+/**
+ * The best value of a sweep (MS-SW-BEST-1): the index of the value whose
+ * playtest has the most wins of side A, the first among equals; 0 when
+ * there is no value.
+ */
+size_t ms_sw_best(const ms_sw_report *r);
 
 /** Free what ms_sw_run allocated in *r (not r itself); NULL is fine. */
 void ms_sw_report_free(ms_sw_report *r);

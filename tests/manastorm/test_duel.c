@@ -758,7 +758,7 @@ static void ms_start_shuffle_reference(void **state)
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
 }
 
-/* MS-LOG-1 MS-LOG-2 the logs of ms_attack_point's duel: JSON (the whole line) and the English
+/* MS-LOG-1 MS-LOG-2 MS-LOG-3 the logs of ms_attack_point's duel: JSON (the whole line) and the English
  * text.  Seed 0 (shuffle off: the seed is only recorded). */
 static void ms_render_logs(void **state)
 {
@@ -813,6 +813,12 @@ static void ms_render_logs(void **state)
 	ut_buf_clear(&b);
 	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
 	assert_string_equal(b.ptr,
+		"Key: the number that starts a line is the battle step (rulings D3, the seed's 1)-9))\n"
+		"  1) enchant set-up 2) enchant check 3) enchant damage check\n"
+		"  4) attack set-up 5) attack check 6) attack damage check\n"
+		"  7) advantage check 8) next round check 9) last damage check\n"
+		"  no number: the start of the duel (D2) and headings; indented: goes on from the\n"
+		"  line above (a happening's cards, a mana storm)\n"
 		"c draws 1 card(s) to the hand\n"
 		"a draws 1 card(s) to the hand\n"
 		"b draws 1 card(s) to the hand\n"
@@ -840,6 +846,11 @@ static void ms_render_logs(void **state)
 	ut_buf_clear(&b);
 	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_JA), 0);
 	assert_string_equal(b.ptr,
+		"凡例: 行頭の番号はバトルの手順（ルールD3、原案の1)〜9)）\n"
+		"  1) エンチャントセットアップ 2) エンチャントチェック 3) エンチャントダメージチェック\n"
+		"  4) アタックセットアップ 5) アタックチェック 6) アタックダメージチェック\n"
+		"  7) アドバンテージチェック 8) ネクストラウンドチェック 9) ラストダメージチェック\n"
+		"  番号なし: 決闘の始め（D2）と見出し。字下げ: 上の行の続き（ハプニングの場札、マナ・ストーム）\n"
 		"c: 手札1枚を引く\n"
 		"a: 手札1枚を引く\n"
 		"b: 手札1枚を引く\n"
@@ -849,17 +860,17 @@ static void ms_render_logs(void **state)
 		"5) a: ♥7（場札1を指す）通る（7 ≤ 発現値7） → アタック成功\n"
 		"5) b: ♦3（手札）通る（3 ≤ 発現値7） → アタック成功\n"
 		"6) b: ♦3を捨て札に\n"
-		"7) サイドA: アドバンテージ +1（計1）— 両者成功、数値が高い\n"
+		"7) 陣営A: アドバンテージ +1（計1）— 両者成功、数値が高い\n"
 		"8) a: アタック権を放棄\n"
 		"8) b: アタック権を放棄\n"
-		"9) サイドA: bに1ダメージ（HP 3 → 2）\n"
-		"9) サイドB: aに0ダメージ（HP 5 → 5）\n"
+		"9) 陣営A: bに1ダメージ（HP 3 → 2）\n"
+		"9) 陣営B: aに0ダメージ（HP 5 → 5）\n"
 		"9) アドバンテージ0、アタック権が戻る、場札を山札の下へ\n"
 		"== 結果 ==\n"
-		"勝者: サイドA\n"
+		"勝者: 陣営A\n"
 		"バトル1回、終了: バトル数に達した\n"
-		"サイドA: 倒した数 0、ダメージ 1\n"
-		"サイドB: 倒した数 0、ダメージ 0\n"
+		"陣営A: 倒した数 0、ダメージ 1\n"
+		"陣営B: 倒した数 0、ダメージ 0\n"
 		"マナ・ストーム 0回、ハプニング 0回\n"
 		"c（A・魔法術師）: MP 1、衣装 [1]\n"
 		"a（A・魔法戦士）: HP 5\n"
@@ -1115,7 +1126,7 @@ int main(void)
 		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event budget", ms_budget_events, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
-		{"MS-LOG-1 MS-LOG-2 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
+		{"MS-LOG-1 MS-LOG-2 MS-LOG-3 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -136,6 +136,133 @@ static void wilson(void **state)
 	assert_true(ci.lo == 0.0 && ci.hi == 1.0);
 }
 
+/* MS-PT-DIFF-1: by hand from the Wilson intervals of wilson() above.
+ * 5 of 10 minus 10 of 10: d = .5 − 1 = −.5; lo = −.5 − √((.5 − .2365931)²
+ * + (1 − 1)²) = −.7634069; hi = −.5 + √((.7634069 − .5)² + (1 −
+ * .7224672)²) = −.5 + √(.0693832 + .0770245) = −.5 + .3826325 = −.1173675:
+ * the interval excludes 0.  Swapped: [.1173675, .7634069].  0 of 10 minus
+ * 0 of 10: d = 0, ±√(0 + .2775328²) = ±.2775328.  n = 0 or k > n: [−1, 1].
+ */
+static void diff(void **state)
+{
+	ms_pt_interval d;
+	(void)state;
+	d = ms_pt_diff(5, 10, 10, 10);
+	assert_true(d.lo > -0.7634069 - EPS && d.lo < -0.7634069 + EPS);
+	assert_true(d.hi > -0.1173675 - EPS && d.hi < -0.1173675 + EPS);
+	d = ms_pt_diff(10, 10, 5, 10);
+	assert_true(d.lo > 0.1173675 - EPS && d.lo < 0.1173675 + EPS);
+	assert_true(d.hi > 0.7634069 - EPS && d.hi < 0.7634069 + EPS);
+	d = ms_pt_diff(0, 10, 0, 10);
+	assert_true(d.lo > -0.2775328 - EPS && d.lo < -0.2775328 + EPS);
+	assert_true(d.hi > 0.2775328 - EPS && d.hi < 0.2775328 + EPS);
+	d = ms_pt_diff(1, 0, 1, 10);
+	assert_true(d.lo == -1.0 && d.hi == 1.0);
+	d = ms_pt_diff(3, 10, 11, 10);
+	assert_true(d.lo == -1.0 && d.hi == 1.0);
+}
+
+/* MS-PT-TELL-1: by hand, z² = 3.8414588.  p = .5, d = 2 points: 2 · z² ·
+ * .25 / .02² = 1.9207294 / .0004 = 4801.82 → 4802 runs each; d = 1 point:
+ * 19207.29 → 19208; d = 5 points: 768.29 → 769.  p = .44 (.44 · .56 =
+ * .2464), 2 points: 2 · 3.8414588 · .2464 / .0004 = 4732.68 → 4733.  At
+ * the runs needed the smallest difference told is just below d: z ·
+ * √(2 · .25 / 4802) = .0199996, and at one run fewer just above: z ·
+ * √(.5 / 4801) = .0200017.  No spread (p = 0 or 1), d = 0 or d > 1: no
+ * estimate (0). */
+static void runs_needed(void **state)
+{
+	(void)state;
+	assert_int_equal(ms_pt_runs_needed(0.5, 0.02), 4802);
+	assert_int_equal(ms_pt_runs_needed(0.5, 0.01), 19208);
+	assert_int_equal(ms_pt_runs_needed(0.5, 0.05), 769);
+	assert_int_equal(ms_pt_runs_needed(0.44, 0.02), 4733);
+	assert_int_equal(ms_pt_runs_needed(0.56, 0.02), 4733);
+	assert_int_equal(ms_pt_runs_needed(0.0, 0.02), 0);
+	assert_int_equal(ms_pt_runs_needed(1.0, 0.02), 0);
+	assert_int_equal(ms_pt_runs_needed(0.5, 0.0), 0);
+	assert_int_equal(ms_pt_runs_needed(0.5, 1.5), 0);
+	assert_true(ms_pt_runs_needed(0.5, 1e-300) == UINT64_MAX);
+	assert_true(ms_pt_smallest_diff(0.5, 4802) > 0.0199996 - EPS &&
+	            ms_pt_smallest_diff(0.5, 4802) < 0.0199996 + EPS);
+	assert_true(ms_pt_smallest_diff(0.5, 4802) <= 0.02);
+	assert_true(ms_pt_smallest_diff(0.5, 4801) > 0.02);
+	assert_true(ms_pt_smallest_diff(0.5, 0) == 0.0);
+	assert_true(ms_pt_smallest_diff(1.0, 50) == 0.0);
+}
+
+/* MS-PT-TELL-1 (the side), MS-SW-BEST-1, MS-SW-OUT-1, MS-SW-OUT-2: reports
+ * built by hand.  Side: A .44 (.2464) vs B .34 (.2244) → A; A .1 (.09) vs
+ * B .6 (.24) → B; A 1 and B 0 (both 0) → A.  Best: A wins 5, 10, 10 of
+ * 10 → index 1 (the first of the two tens); the row of 5 is 50 points
+ * lower, [−76.3, −11.7] (diff() above): marked; the second 10 is +0.0,
+ * [−27.8, +27.8] (from .7224672: ±√((1 − .7224672)² + 0) = ±.2775328):
+ * not marked. */
+static void best_value(void **state)
+{
+	ms_pt_report pt[3];
+	int64_t values[3] = {4, 7, 9};
+	ms_sw_report r;
+	ut_buf b = UT_BUF_INIT;
+	size_t i;
+	(void)state;
+
+	memset(pt, 0, sizeof pt);
+	pt[0].rate[MS_PT_A] = 0.44;
+	pt[0].rate[MS_PT_B] = 0.34;
+	assert_int_equal(ms_pt_tell_side(&pt[0]), MS_PT_A);
+	pt[0].rate[MS_PT_A] = 0.1;
+	pt[0].rate[MS_PT_B] = 0.6;
+	assert_int_equal(ms_pt_tell_side(&pt[0]), MS_PT_B);
+	pt[0].rate[MS_PT_A] = 1.0;
+	pt[0].rate[MS_PT_B] = 0.0;
+	assert_int_equal(ms_pt_tell_side(&pt[0]), MS_PT_A);
+
+	memset(pt, 0, sizeof pt);
+	for (i = 0; i < 3; i++) {
+		pt[i].runs = 10;
+		pt[i].seed = 3;
+		pt[i].wins[MS_PT_A] = i ? 10 : 5;
+		pt[i].wins[MS_PT_B] = i ? 0 : 5;
+		pt[i].rate[MS_PT_A] = (double)pt[i].wins[MS_PT_A] / 10.0;
+		pt[i].rate[MS_PT_B] = (double)pt[i].wins[MS_PT_B] / 10.0;
+		pt[i].ci[MS_PT_A] = ms_pt_wilson(pt[i].wins[MS_PT_A], 10);
+		pt[i].ci[MS_PT_B] = ms_pt_wilson(pt[i].wins[MS_PT_B], 10);
+		pt[i].ci[MS_PT_DRAW] = ms_pt_wilson(0, 10);
+	}
+	r.nvalues = 3;
+	r.values = values;
+	r.pt = pt;
+	r.failed_value = 0;
+	assert_int_equal(ms_sw_best(&r), 1);
+	r.nvalues = 0;
+	assert_int_equal(ms_sw_best(&r), 0);
+	r.nvalues = 3;
+	assert_int_equal(ms_sw_render_text(&b, &r, "battles=4,7,9", MS_LANG_EN), 0);
+	assert_string_equal(b.ptr,
+		"Sweep: battles=4,7,9, 10 duels per value (seeds from 3, the same for every value)\n"
+		"   Value  Side A won              Side B won              Draw                    Side A won vs best\n"
+		"       4   50.0% [23.7%, 76.3%]    50.0% [23.7%, 76.3%]     0.0% [0.0%, 27.8%]    -50.0 [-76.3, -11.7] *\n"
+		"       7  100.0% [72.2%, 100.0%]    0.0% [0.0%, 27.8%]      0.0% [0.0%, 27.8%]     best\n"
+		"       9  100.0% [72.2%, 100.0%]    0.0% [0.0%, 27.8%]      0.0% [0.0%, 27.8%]     +0.0 [-27.8, +27.8]\n"
+		"vs best: side A's win rate minus that of the best value (7), in points, with its 95% interval (Newcombe); * the interval excludes 0: significantly lower\n");
+	ut_buf_clear(&b);
+	assert_int_equal(ms_sw_render_text(&b, &r, "battles=4,7,9", MS_LANG_JA), 0);
+	assert_non_null(strstr(b.ptr, "   -50.0 [-76.3, -11.7] *\n"));
+	assert_non_null(strstr(b.ptr, "    最高\n"));
+	assert_non_null(strstr(b.ptr, "    +0.0 [-27.8, +27.8]\n"));
+	assert_non_null(strstr(b.ptr, "最高との差：陣営Aの勝率から最高の値（7）の勝率を引いた"
+	                              "ポイントと95%信頼区間（Newcombe）。* は区間が0を含まない＝有意に低い\n"));
+	ut_buf_clear(&b);
+	assert_int_equal(ms_sw_render_json(&b, &r, "battles=4,7,9"), 0);
+	assert_non_null(strstr(b.ptr, ",\"best\":{\"index\":1,\"value\":7},"));
+	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":-0.500000,\"lo\":-0.763407,"
+	                              "\"hi\":-0.117367,\"differs\":true}"));
+	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":0.000000,\"lo\":-0.277533,"
+	                              "\"hi\":0.277533,\"differs\":false}"));
+	ut_buf_free(&b);
+}
+
 static void same_report(const ms_pt_report *a, const ms_pt_report *b)
 {
 	size_t n = a->nparts * (size_t)a->runs;
@@ -271,6 +398,10 @@ static void certain_outcome(void **state)
 		"\"rates\":{\"A\":{\"rate\":1.000000,\"lo\":0.722467,\"hi\":1.000000},"
 		"\"B\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533},"
 		"\"draw\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533}},"
+		"\"tell_apart\":{\"side\":\"A\",\"rate\":1.000000,\"confidence\":"
+		"0.95,\"smallest_diff\":null,\"runs_needed\":[{\"diff\":0.01,"
+		"\"runs\":null},{\"diff\":0.02,\"runs\":null},{\"diff\":0.05,"
+		"\"runs\":null}]},"
 		"\"mean_battles\":1.000000,\"battles_min\":1,\"battles_max\":1,"
 		"\"storms_per_duel\":0.000000,\"happenings_per_duel\":0.000000,"
 		"\"storm_damage\":{\"outfits_per_duel\":0.000000,\"hp_per_duel\":"
@@ -283,6 +414,15 @@ static void certain_outcome(void **state)
 		"\"hp_max\":9,\"hp_left\":[{\"lo\":9,\"hi\":9,\"count\":10}]}],"
 		"\"histograms\":{\"battles\":[{\"lo\":1,\"hi\":1,\"count\":10}],"
 		"\"storms\":[{\"lo\":0,\"hi\":0,\"count\":10}]}}\n");
+	/* MS-PT-TELL-1: every duel the same: no spread, no estimate */
+	ut_buf_clear(&b);
+	assert_int_equal(ms_pt_render_text(&b, &r, MS_LANG_EN), 0);
+	assert_non_null(strstr(b.ptr, "\nTelling win rates apart: side A won 100.0% "
+	                              "of the duels, no spread to estimate from\n"));
+	ut_buf_clear(&b);
+	assert_int_equal(ms_pt_render_text(&b, &r, MS_LANG_JA), 0);
+	assert_non_null(strstr(b.ptr, "\n勝率の差を見分けるのに要る回数：陣営Aの勝率が"
+	                              "100.0%でばらつきがないので見積もれません\n"));
 	ut_buf_free(&b);
 	ms_pt_report_free(&r);
 }
@@ -600,9 +740,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TEST("MS-PT-WILSON-1", wilson),
+		TEST("MS-PT-DIFF-1", diff),
+		TEST("MS-PT-TELL-1", runs_needed),
+		TEST("MS-SW-BEST-1 MS-PT-TELL-1", best_value),
 		TEST("MS-PT-JOBS-1", jobs_identical),
 		TEST("MS-PT-SEED-1", run_i_is_one_duel),
-		TEST("MS-PT-OUT-2", certain_outcome),
+		TEST("MS-PT-OUT-2 MS-PT-TELL-1", certain_outcome),
 		TEST("MS-PT-ERR-1", errors),
 		TEST("MS-PT-ERR-1", failed_run),
 		TEST("MS-BUDGET-2", budget),

@@ -62,6 +62,35 @@ static void hist(ut_buf *b, ms_pt_bin *bins, const int64_t *v, size_t n,
 	ut_buf_puts(b, "]");
 }
 
+/* MS-PT-TELL-1: the side and rate used, the smallest difference these
+ * runs tell apart, the runs 1, 2 and 5 points need (null: no spread). */
+static void tell_apart(ut_buf *b, const ms_pt_report *r)
+{
+	static const unsigned points[3] = {1, 2, 5};
+	int side = ms_pt_tell_side(r), i;
+	double p = r->rate[side];
+	int none = ms_pt_runs_needed(p, 0.01) == 0;
+
+	ut_buf_printf(b, ",\"tell_apart\":{\"side\":\"%s\",\"rate\":%.6f,"
+	              "\"confidence\":0.95,\"smallest_diff\":",
+	              side == MS_PT_A ? "A" : "B", p);
+	if (none)
+		ut_buf_puts(b, "null");
+	else
+		ut_buf_printf(b, "%.6f", ms_pt_smallest_diff(p, r->runs));
+	ut_buf_puts(b, ",\"runs_needed\":[");
+	for (i = 0; i < 3; i++) {
+		ut_buf_printf(b, "%s{\"diff\":%.2f,\"runs\":", i ? "," : "",
+		              points[i] / 100.0);
+		if (none)
+			ut_buf_puts(b, "null}");
+		else
+			ut_buf_printf(b, "%" PRIu64 "}",
+			              ms_pt_runs_needed(p, points[i] / 100.0));
+	}
+	ut_buf_puts(b, "]}");
+}
+
 int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 {
 	ms_pt_bin bins[MS_PT_BINS_MAX];
@@ -72,6 +101,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	wins(b, r);
 	ut_buf_puts(b, ",\"rates\":");
 	rates(b, r);
+	tell_apart(b, r);
 	ut_buf_printf(b, ",\"mean_battles\":%.6f,\"battles_min\":%" PRId64
 	              ",\"battles_max\":%" PRId64 ",\"storms_per_duel\":%.6f"
 	              ",\"happenings_per_duel\":%.6f,\"storm_damage\":{"
@@ -116,20 +146,36 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 
 int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
-	size_t i;
+	size_t i, best = ms_sw_best(r);
 
 	ut_buf_puts(b, "{\"vary\":");
 	str(b, vary);
-	ut_buf_printf(b, ",\"runs\":%" PRIu64 ",\"seed\":%" PRIu64
-	              ",\"values\":[", r->nvalues ? r->pt[0].runs : 0,
+	ut_buf_printf(b, ",\"runs\":%" PRIu64 ",\"seed\":%" PRIu64,
+	              r->nvalues ? r->pt[0].runs : 0,
 	              r->nvalues ? r->pt[0].seed : 0);
+	/* MS-SW-BEST-1: the best value and what vs_best means */
+	if (r->nvalues)
+		ut_buf_printf(b, ",\"best\":{\"index\":%zu,\"value\":%" PRId64 "}",
+		              best, r->values[best]);
+	else
+		ut_buf_puts(b, ",\"best\":null");
+	ut_buf_puts(b, ",\"legend\":\"vs_best: side A's win rate minus that of "
+	            "the best value (the most wins of side A, the first among "
+	            "equals), with its 95% interval (Newcombe); differs: the "
+	            "interval excludes 0\",\"values\":[");
 	for (i = 0; i < r->nvalues; i++) {
-		const ms_pt_report *p = &r->pt[i];
+		const ms_pt_report *p = &r->pt[i], *q = &r->pt[best];
+		ms_pt_interval d = ms_pt_diff(p->wins[MS_PT_A], p->runs,
+		                              q->wins[MS_PT_A], q->runs);
 		ut_buf_printf(b, "%s{\"value\":%" PRId64 ",\"wins\":", i ? "," : "",
 		              r->values[i]);
 		wins(b, p);
 		ut_buf_puts(b, ",\"rates\":");
 		rates(b, p);
+		ut_buf_printf(b, ",\"vs_best\":{\"diff\":%.6f,\"lo\":%.6f,"
+		              "\"hi\":%.6f,\"differs\":%s}",
+		              p->rate[MS_PT_A] - q->rate[MS_PT_A], d.lo, d.hi,
+		              d.hi < 0.0 || d.lo > 0.0 ? "true" : "false");
 		ut_buf_printf(b, ",\"mean_battles\":%.6f,\"storms_per_duel\":%.6f,"
 		              "\"happenings_per_duel\":%.6f}", p->mean_battles,
 		              p->storms_per_duel, p->happenings_per_duel);

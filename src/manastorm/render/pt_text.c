@@ -1,8 +1,9 @@
 /*
  * pt_text.c - a playtest's and a sweep's report as text, Japanese or
  * English (docs/MANASTORM.md "Playtests" MS-PT-OUT-1, "Sweeps"
- * MS-SW-OUT-1).  Columns are aligned by display width (util/width.h);
- * percentages have one decimal, means two.
+ * MS-SW-OUT-1), with the runs a difference needs (MS-PT-TELL-1) and each
+ * value against the best (MS-SW-BEST-1).  Columns are aligned by display
+ * width (util/width.h); percentages have one decimal, means two.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,6 +26,42 @@ static void rate(ut_buf *b, double p, ms_pt_interval ci)
 static int done(ut_buf *b)
 {
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}
+
+/* MS-PT-TELL-1: how many runs tell two playtests' win rates apart, from
+ * the win rate of the side nearer 50% (ms_pt_tell_side). */
+static void tell_apart(ut_buf *b, const ms_pt_report *r, ms_lang lang)
+{
+	static const unsigned points[3] = {1, 2, 5};
+	int side = ms_pt_tell_side(r);
+	const char *sn = side == MS_PT_A ? "A" : "B";
+	double p = r->rate[side];
+	uint64_t n[3];
+	int i;
+
+	for (i = 0; i < 3; i++)
+		n[i] = ms_pt_runs_needed(p, points[i] / 100.0);
+	if (n[0] == 0) {
+		ut_buf_printf(b, T("勝率の差を見分けるのに要る回数：陣営%sの勝率が%.1f%%で"
+		                   "ばらつきがないので見積もれません\n",
+		                   "Telling win rates apart: side %s won %.1f%% of the "
+		                   "duels, no spread to estimate from\n"),
+		              sn, 100.0 * p);
+		return;
+	}
+	ut_buf_printf(b, T("勝率の差を95%%で見分ける回数（陣営%sの勝率 %.1f%% から、"
+	                   "2つのプレイテストの比較）：\n",
+	                   "Runs to tell win rates apart at 95%% (from side %s's "
+	                   "%.1f%%, two playtests compared):\n"),
+	              sn, 100.0 * p);
+	ut_buf_printf(b, T("  1ポイント %" PRIu64 "回、2ポイント %" PRIu64
+	                   "回、5ポイント %" PRIu64 "回ずつ。この%" PRIu64
+	                   "回ずつなら%.1fポイント以上\n",
+	                   "  1 point %" PRIu64 " each, 2 points %" PRIu64
+	                   ", 5 points %" PRIu64 "; these %" PRIu64 " runs tell "
+	                   "%.1f points or more\n"),
+	              n[0], n[1], n[2], r->runs,
+	              100.0 * ms_pt_smallest_diff(p, r->runs));
 }
 
 int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
@@ -56,6 +93,7 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 			b->len--;
 		ut_buf_puts(b, "\n");
 	}
+	tell_apart(b, r, lang);
 	ut_buf_printf(b, T("バトル数：平均 %.2f（最小 %" PRId64 "、最大 %" PRId64 "）\n",
 	                   "Battles per duel: mean %.2f (min %" PRId64 ", max %"
 	                   PRId64 ")\n"),
@@ -107,15 +145,36 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	return done(b);
 }
 
+/* MS-SW-BEST-1: a value's difference from the best value in side A's win
+ * rate, in points with its interval, and the marker when it differs. */
+static void vs_best(ut_buf *b, const ms_sw_report *r, size_t i, size_t best,
+                    ms_lang lang)
+{
+	const ms_pt_report *p = &r->pt[i], *q = &r->pt[best];
+	ms_pt_interval d;
+	char tmp[64];
+
+	if (i == best) {
+		ut_buf_puts(b, T(" 最高", " best"));
+		return;
+	}
+	d = ms_pt_diff(p->wins[MS_PT_A], p->runs, q->wins[MS_PT_A], q->runs);
+	snprintf(tmp, sizeof tmp, "%+5.1f [%+.1f, %+.1f]%s",
+	         100.0 * (p->rate[MS_PT_A] - q->rate[MS_PT_A]), 100.0 * d.lo,
+	         100.0 * d.hi, d.hi < 0.0 || d.lo > 0.0 ? " *" : "");
+	ut_buf_puts(b, tmp);
+}
+
 int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
                       ms_lang lang)
 {
 	char tmp[64];
-	size_t i;
+	size_t i, best;
 	int k;
 
 	if (r->nvalues == 0)
 		return 0;
+	best = ms_sw_best(r);
 	ut_buf_printf(b, T("スイープ：%s、値ごとに%" PRIu64 "回の決闘（種 %" PRIu64
 	                   "〜、どの値も同じ種）\n",
 	                   "Sweep: %s, %" PRIu64 " duels per value (seeds from %"
@@ -125,16 +184,22 @@ int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 	ut_buf_puts(b, "  ");
 	ut_buf_pad(b, T("陣営Aの勝ち", "Side A won"), 24, 1);
 	ut_buf_pad(b, T("陣営Bの勝ち", "Side B won"), 24, 1);
-	ut_buf_puts(b, T("引き分け\n", "Draw\n"));
+	ut_buf_pad(b, T("引き分け", "Draw"), 24, 1);
+	ut_buf_puts(b, T("陣営Aの勝ち：最高との差\n", "Side A won vs best\n"));
 	for (i = 0; i < r->nvalues; i++) {
 		snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
 		ut_buf_rpad(b, tmp, 8);
 		ut_buf_puts(b, "  ");
 		for (k = 0; k < 3; k++)
 			rate(b, r->pt[i].rate[k], r->pt[i].ci[k]);
-		while (b->len && b->ptr[b->len - 1] == ' ')
-			b->len--;
+		vs_best(b, r, i, best, lang);
 		ut_buf_puts(b, "\n");
 	}
+	ut_buf_printf(b, T("最高との差：陣営Aの勝率から最高の値（%" PRId64 "）の勝率を引いた"
+	                   "ポイントと95%%信頼区間（Newcombe）。* は区間が0を含まない＝有意に低い\n",
+	                   "vs best: side A's win rate minus that of the best value (%"
+	                   PRId64 "), in points, with its 95%% interval (Newcombe); "
+	                   "* the interval excludes 0: significantly lower\n"),
+	              r->values[best]);
 	return done(b);
 }

@@ -1,7 +1,8 @@
 /*
  * text.c - a duel's log as text, Japanese or English (docs/MANASTORM.md
- * "Duel", text log): one line per event, prefixed with the step number
- * (1–9) where it belongs to a step, cards with their suit symbols.
+ * "Duel", text log): a key to the step numbers (MS-LOG-3), then one line
+ * per event, prefixed with the step number (1–9) where it belongs to a
+ * step, cards with their suit symbols.  The sides are 陣営 / side.
  */
 #include "manastorm/render.h"
 
@@ -161,7 +162,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), cs(c1, e->card));
 		break;
 	case MS_EV_ADVANTAGE:
-		ut_buf_printf(o, T("7) サイド%s: アドバンテージ +%lld（計%lld）— %s\n",
+		ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— %s\n",
 		                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
 		              side, (long long)e->value, (long long)e->value2,
 		              e->index == 1 ? T("両者成功、数値が高い", "both succeeded, the higher number")
@@ -181,7 +182,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 			              side, (long long)e->value, nm(d, e->target),
 			              (long long)e->count, (long long)e->value2);
 		else
-			ut_buf_printf(o, "9) サイド%s: %sに%lldダメージ（HP %lld → %lld）\n",
+			ut_buf_printf(o, "9) 陣営%s: %sに%lldダメージ（HP %lld → %lld）\n",
 			              side, nm(d, e->target), (long long)e->value,
 			              (long long)e->count, (long long)e->value2);
 		break;
@@ -279,7 +280,25 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		line_end(o, d, e, en_);
 }
 
-/* MS-LOG-1: the log as text, one line an event, in lang. */
+/* MS-LOG-3: the legend heading the log: the step numbers that start the
+ * lines are D3's steps, named as the seed names them (its 1)–9)). */
+static void legend(ut_buf *o, int en_)
+{
+	ut_buf_puts(o, T("凡例: 行頭の番号はバトルの手順（ルールD3、原案の1)〜9)）\n"
+	                 "  1) エンチャントセットアップ 2) エンチャントチェック 3) エンチャントダメージチェック\n"
+	                 "  4) アタックセットアップ 5) アタックチェック 6) アタックダメージチェック\n"
+	                 "  7) アドバンテージチェック 8) ネクストラウンドチェック 9) ラストダメージチェック\n"
+	                 "  番号なし: 決闘の始め（D2）と見出し。字下げ: 上の行の続き（ハプニングの場札、マナ・ストーム）\n",
+	                 "Key: the number that starts a line is the battle step (rulings D3, the seed's 1)-9))\n"
+	                 "  1) enchant set-up 2) enchant check 3) enchant damage check\n"
+	                 "  4) attack set-up 5) attack check 6) attack damage check\n"
+	                 "  7) advantage check 8) next round check 9) last damage check\n"
+	                 "  no number: the start of the duel (D2) and headings; indented: goes on from the\n"
+	                 "  line above (a happening's cards, a mana storm)\n"));
+}
+
+/* MS-LOG-1: the log as text, one line an event, in lang, after the legend
+ * of MS-LOG-3. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
 	int en_ = lang == MS_LANG_EN, in_storm = 0, s;
@@ -287,6 +306,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
 
+	legend(o, en_);
 	for (i = 0; i < log->n; i++)
 		line(o, d, &log->ev[i], en_, &in_storm);
 	ms_duel_result(&r, d);
@@ -294,7 +314,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	if (r.winner < 0)
 		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
 	else
-		ut_buf_printf(o, T("勝者: サイド%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
+		ut_buf_printf(o, T("勝者: 陣営%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
 	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "battles: %lld, ended: %s\n"),
 	              (long long)r.battles,
 	              r.end == MS_END_BATTLES ? T("バトル数に達した", "all battles played")
@@ -303,7 +323,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	              : r.end == MS_END_STEP9 ? T("9) で魔法戦士が全滅", "a side lost its warriors at step 9")
 	                                      : T("途中", "not over"));
 	for (s = 0; s < 2; s++)
-		ut_buf_printf(o, T("サイド%s: 倒した数 %lld、ダメージ %lld\n",
+		ut_buf_printf(o, T("陣営%s: 倒した数 %lld、ダメージ %lld\n",
 		                   "side %s: defeated %lld, damage %lld\n"),
 		              s ? "B" : "A", (long long)r.defeated[s], (long long)r.damage[s]);
 	ut_buf_printf(o, T("マナ・ストーム %lld回、ハプニング %lld回\n",

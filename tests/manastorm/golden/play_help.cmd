@@ -1,2 +1,2 @@
-# play -h in Japanese
+# play -h in Japanese (MS-LOG-3: the steps the log numbers)
 play -h
