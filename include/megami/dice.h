@@ -71,6 +71,7 @@ typedef struct mg_dice_result {
 	int64_t total;           /**< the value shown last before the verdict */
 	mg_dice_outcome outcome;
 	int srs;                 /**< 1: an SRS judgement, 0: a plain sum */
+	int secret;              /**< 1: a secret roll (S prefix): shown to its roller only */
 } mg_dice_result;
 
 /** How two dice of a judgement read (M2). */
