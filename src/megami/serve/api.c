@@ -5,8 +5,8 @@
  * under a lock; each roll's dice are recorded (render.h's
  * mg_dice_record) so that "rands" are exactly the dice used.
  *
- * Answers are BCDice-API's (bcdice/bcdice-api, docs/api_v2.md and its v2
- * application): compact JSON, members in its order; a parameter comes
+ * Answers are BCDice-API's (repository bcdice/bcdice-api: its v2 API
+ * document and application): compact JSON, members in its order; a parameter comes
  * from the form body of a POST, else from the query (Rack's params);
  * errors are 400 {"ok":false,"reason":…}.
  */
@@ -297,7 +297,7 @@ static int system_info(mg_serve_response *r, mg_serve *s)
 	              "system");
 }
 
-/* Roll cmd[0..n) (MG-DICE-*): BCDice-API's answer, or 400 when the dice
+/* Roll cmd[0..n) (the dice bot of docs/MEGAMI.md): BCDice-API's answer, or 400 when the dice
  * bot answers nothing (bad text, a fixed list cannot run out here). */
 static int roll(mg_serve_response *r, mg_serve *s, const char *cmd, size_t n)
 {
