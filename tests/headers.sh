@@ -55,6 +55,7 @@ megami/render.h mg_log_new
 megami/replay.h mg_replay_parse
 megami/scenario.h mg_scenario_check
 megami/scenario_yaml.h mg_scenario_parse
+megami/serve.h mg_serve_handle
 util/array.h ut_array_grow
 util/assert.h -
 util/buf.h ut_buf_put

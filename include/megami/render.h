@@ -13,6 +13,13 @@
  * with characters in scenario order, state one of able, incapacitated,
  * dead, and "seed" null when the dice were a fixed list.  The event types
  * and keys are listed in docs/MEGAMI.md (section "Combat").
+ *
+ * A dice roll (megami roll --format json, megami serve) as BCDice-API's
+ * answer, one line:
+ *   {"ok":true,"text":"…","secret":false,"success":…,"failure":…,
+ *    "critical":…,"fumble":…,"rands":[{"kind":"normal","sides":6,
+ *    "value":3},…][,"seed":"S"|null]}
+ * with the dice an mg_dice_record saw (docs/MEGAMI.md, "Dice bot").
  */
 #ifndef MEGAMI_RENDER_H
 #define MEGAMI_RENDER_H
@@ -20,8 +27,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/buf.h"
+#include "../util/rng.h"
 #include "combat.h"
 #include "common.h"
+#include "dice.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,6 +75,57 @@ int mg_log_finish(mg_log *log, const mg_combat *c, int rc);
 
 /** Everything written so far when the writer is NULL (borrowed). */
 const char *mg_log_text(const mg_log *log, size_t *len);
+
+/* ---- dice rolls as BCDice-API JSON (dice_json.c) ---- */
+
+/** One die a roll used (BCDice-API "rands", kind "normal"). */
+typedef struct mg_rand {
+	uint64_t sides;
+	uint64_t value;
+} mg_rand;
+
+/**
+ * Records the dice of rolls: roll with rec->dice, which takes each die
+ * from `from` (the seeded generator or a fixed list) and keeps its sides
+ * and value, so that "rands" are exactly the dice used.  rec->dice points
+ * at rec: do not move or copy an initialised record.
+ */
+typedef struct mg_dice_record {
+	ut_dice dice;      /**< the source to roll with (a ut_dice_callback) */
+	ut_dice *from;     /**< where the dice come from (borrowed) */
+	mg_rand *rands;    /**< the dice rolled since the last clear (owned) */
+	size_t n, cap;
+	int failed;        /**< out of memory while recording: the roll failed */
+} mg_dice_record;
+
+/** What mg_dice_json says of the seed. */
+typedef enum mg_seed_show {
+	MG_SEED_NONE = 0,   /**< no "seed" member */
+	MG_SEED_NULL,       /**< "seed": null (the dice were a fixed list) */
+	MG_SEED_VALUE       /**< "seed": "S" */
+} mg_seed_show;
+
+/** Start recording the dice taken from `from` (borrowed, outlives rec). */
+void mg_dice_record_init(mg_dice_record *rec, ut_dice *from);
+
+/** Forget the dice recorded so far (before the next roll). */
+void mg_dice_record_clear(mg_dice_record *rec);
+
+/** Free what the record holds; NULL is fine. */
+void mg_dice_record_free(mg_dice_record *rec);
+
+/**
+ * Append a roll as one BCDice-API JSON object, without a newline: `text`
+ * the roll's line (text[0..len), UTF-8), `res` its verdict (success and
+ * critical for 自動成功, failure and fumble for 自動失敗, as BCDice), `rec`
+ * its dice, then "seed" as `show` says: the seed as a decimal string
+ * (64 bits do not fit a JavaScript number), null (a fixed list), or no
+ * member (the server, whose seed stays secret).
+ * @return 0; MG_ENOMEM; MG_EINVALID when text is not UTF-8
+ */
+int mg_dice_json(ut_buf *out, const char *text, size_t len,
+                 const mg_dice_result *res, const mg_dice_record *rec,
+                 mg_seed_show show, uint64_t seed);
 
 #ifdef __cplusplus
 }

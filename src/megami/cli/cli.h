@@ -61,6 +61,7 @@ mg_cmd_fn cmd_roll;
 mg_cmd_fn cmd_check;
 mg_cmd_fn cmd_fight;
 mg_cmd_fn cmd_track;
+mg_cmd_fn cmd_serve;
 
 /* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the
  * replayed combat (text or JSON); returns the exit status.  cmd_fight.c

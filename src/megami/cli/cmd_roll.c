@@ -1,7 +1,8 @@
 /*
  * cmd_roll.c - megami roll: the SRS dice bot (docs/MEGAMI.md, Dice bot).
  *
- *     megami roll [--seed S | --dice LIST] [--lang ja|en] EXPR... | -
+ *     megami roll [--seed S | --dice LIST] [--format text|json]
+ *                 [--lang ja|en] EXPR... | -
  *
  * Each EXPR gets its own answer, in order (roll_one: one expression, one
  * answer): its line on standard output, or, when it is bad,
@@ -13,7 +14,11 @@
  * S, or with a fresh seed from getrandom, shown on standard error before
  * the first roll (M8.11, MG-DICE-CLI-3), or the fixed results of --dice
  * taken in order (extra values are ignored; a value out of range or a list
- * that runs out stops with exit 1).
+ * that runs out stops with exit 1).  With --format json each answer is one
+ * line of BCDice-API's shape (render.h's mg_dice_json) with the dice
+ * recorded as they are rolled, and "seed"; a bad expression's line is
+ * BCDice-API's {"ok":false,"reason":"unsupported command"}, its error on
+ * standard error as in text.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,12 +28,13 @@
 
 #include "cli.h"
 #include "megami/dice.h"
+#include "megami/render.h"
 #include "util/rng.h"
 
 static int help(const mg_cli *o)
 {
 	return ut_cli_help(&o->ui,
-		"使い方: megami roll [--seed S | --dice 値,...] 式... | -\n"
+		"使い方: megami roll [--seed S | --dice 値,...] [--format text|json] 式... | -\n"
 		"SRS のダイスボット（BCDice の SRS と同じ表示）: 式ごとに1行。\n"
 		"- は標準入力から1行に1つずつ式を読みます。\n"
 		"  2D6+1>=8        判定 ＞ 成功・失敗（出目12 自動成功、2 自動失敗）\n"
@@ -42,11 +48,14 @@ static int help(const mg_cli *o)
 		"  --seed S       乱数の種（0〜18446744073709551615）。既定では OS から\n"
 		"                 新しい種を得て、標準エラーに表示します\n"
 		"  --dice 値,...  出目を順に与える（例: --dice 5,2）\n"
+		"  --format text|json  出力の形式（既定 text。json は式ごとに\n"
+		"                 BCDice-API の形の1行: ok, text, secret, success, failure,\n"
+		"                 critical, fumble, rands, seed）\n"
 		"  --lang ja|en   メッセージの言語\n"
 		"  -h, --help     このヘルプを表示して終了する\n"
 		"\n"
 		"終了コード: 0 正常、1 誤った式や出目があった、2 使い方の誤り\n",
-		"Usage: megami roll [--seed S | --dice VALUE,...] EXPR... | -\n"
+		"Usage: megami roll [--seed S | --dice VALUE,...] [--format text|json] EXPR... | -\n"
 		"The SRS dice bot (as BCDice's SRS prints it): one line per EXPR;\n"
 		"- reads one EXPR per line from standard input.\n"
 		"  2D6+1>=8        judgement > 成功/失敗 (dice 12 自動成功, 2 自動失敗)\n"
@@ -61,10 +70,13 @@ static int help(const mg_cli *o)
 		"                   by default a fresh one from the operating system,\n"
 		"                   shown on standard error\n"
 		"  --dice VALUE,... the dice, in the order rolled (e.g. --dice 5,2)\n"
+		"  --format text|json  output (default text; json: one line per EXPR in\n"
+		"                   BCDice-API's shape: ok, text, secret, success,\n"
+		"                   failure, critical, fumble, rands, seed)\n"
 		"  --lang ja|en     language of messages\n"
 		"  -h, --help       print this help and exit\n"
 		"\n"
-		"Exit status: 0 ok, 1 a bad expression or dice, 2 usage.\n");
+		"Exit status: 0 ok, 1 bad expression or dice, 2 usage.\n");
 }
 
 /* --dice 5,2,…: signed decimal values (checked against the sides when
@@ -119,6 +131,7 @@ static const struct option longopts[] = {
 	MG_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"dice", required_argument, NULL, OPT_DICE},
+	{"format", required_argument, NULL, OPT_FORMAT},
 	{NULL, 0, NULL, 0}
 };
 
@@ -131,7 +144,10 @@ typedef struct roller {
 	int fresh;        /* the seed came from getrandom: show it */
 	uint64_t seed;
 	int stream;       /* answering standard input: flush every answer */
-	ut_buf line;
+	int json;         /* --format json */
+	int fixed;        /* --dice: the dice are a fixed list (json: no seed) */
+	mg_dice_record rec; /* json: the dice of each answer, as rolled */
+	ut_buf line, out;
 } roller;
 
 enum { ANSWER_OK = 0, ANSWER_BAD = 1, ANSWER_STOP = 2 };
@@ -157,10 +173,14 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 {
 	mg_dice_expr *e = NULL;
 	mg_dice_diag d;
+	mg_dice_result res = {0};
 	int rc = ANSWER_OK;
 
 	if (mg_dice_parse(&e, &d, text, len, r->lang) < 0) {
 		report(src, n, text, len, &d);
+		if (r->json)
+			ut_out_printf(ut_out_stdout(), "%s\n",
+			              "{\"ok\":false,\"reason\":\"unsupported command\"}");
 		return ANSWER_BAD;
 	}
 	if (r->fresh) {
@@ -172,13 +192,27 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 		r->fresh = 0;
 	}
 	ut_buf_clear(&r->line);
-	if (mg_dice_roll(&r->line, NULL, &d, e, &r->dice, r->lang) < 0) {
+	mg_dice_record_clear(&r->rec);
+	if (mg_dice_roll(&r->line, &res, &d, e, r->json ? &r->rec.dice : &r->dice,
+	                 r->lang) < 0) {
 		if (d.col) {
 			report(src, n, text, len, &d);
 			rc = ANSWER_BAD;
 		} else {
 			ut_cli_error(r->ui, "roll: %s", d.message);
 			rc = ANSWER_STOP;
+		}
+	} else if (r->json) { /* the line as BCDice-API's answer */
+		ut_buf_clear(&r->out);
+		if (mg_dice_json(&r->out, r->line.ptr, r->line.len, &res, &r->rec,
+		                 r->fixed ? MG_SEED_NULL : MG_SEED_VALUE,
+		                 r->seed) < 0) {
+			ut_cli_error(r->ui, "roll: %s", mg_error_last());
+			rc = ANSWER_STOP;
+		} else {
+			ut_out_printf(ut_out_stdout(), "%s\n", r->out.ptr);
+			if (r->stream)
+				ut_out_flush(ut_out_stdout());
 		}
 	} else {
 		ut_out_printf(ut_out_stdout(), "%s\n",
@@ -265,6 +299,13 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 		case OPT_DICE:
 			dice_arg = optarg;
 			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
+				return ut_cli_usage_error(&o.ui, "roll",
+					UT_TR(&o.ui, "--format の値「%s」は使えません（text か json）",
+					      "unknown format '%s' (text or json)"), optarg);
+			r.json = strcmp(optarg, "json") == 0;
+			break;
 		default:
 			return ut_cli_bad_option(&o.ui, "roll", c, argv, longopts);
 		}
@@ -293,6 +334,7 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 		if ((rc = parse_dice(&o.ui, dice_arg, &values, &nvalues)))
 			return rc;
 		ut_dice_list(&r.dice, values, nvalues);
+		r.fixed = 1;
 	} else {
 		/* M8.11, MG-DICE-CLI-3: a fresh seed unless --seed */
 		if (!seed_arg) {
@@ -304,6 +346,7 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 	}
 	r.ui = &o.ui;
 	r.lang = o.ui.lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
+	mg_dice_record_init(&r.rec, &r.dice); /* the dice of each answer (json) */
 	/* MG-DICE-CLI-1, MG-DICE-CLI-2: in order, one answer each */
 	for (i = 0; i < nexpr; i++) {
 		const char *text = argv[optind + (int)i];
@@ -318,6 +361,8 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		rc = UT_EXIT_INPUT; /* ut_cli_exit says why */
 	free(values);
+	mg_dice_record_free(&r.rec);
 	ut_buf_free(&r.line);
+	ut_buf_free(&r.out);
 	return rc;
 }

@@ -1,0 +1,238 @@
+/*
+ * conns.c - the server's connections and their deadlines, so that slow or
+ * idle clients cannot keep every slot (docs/MEGAMI.md, "The BCDice-API
+ * server").  A copy of amaryllis's src/front/amaryllis/web/conns.c (renamed
+ * mg_serve_*), until the two are one module of util.
+ *
+ * A connection is in the table from its opening to its closing
+ * (libmicrohttpd's connection notifications, server.c).  It is *ready*
+ * while it waits for a request or reads one, *busy* from the moment its
+ * request is in whole (or answered early) until its response has been
+ * sent; then ready again.
+ *
+ * - The deadline: a ready connection whose request is not in whole
+ *   `deadline` seconds after it became ready (opened, or its last response
+ *   sent) is closed by the reaper thread, which looks every TICK_NS (0.1 s).
+ *   Not while bytes it sent wait unread in its socket: then the server is
+ *   behind (its thread busy with another connection), not the client.
+ *   Its reason is "request-timeout" when a request line had come, "idle"
+ *   when none had (an idle keep-alive connection, or a request line that
+ *   trickles).
+ * - Room for newcomers: when a new connection takes the last free slot,
+ *   the ready connection that has waited longest is closed, so that the
+ *   next client finds a slot (the reaper keeps one free too, when it can).
+ *   Only one that has waited at least EVICT_AGE (50 ms) with nothing
+ *   unread: a client sends its request right after the handshake, so a
+ *   connection that waits for it longer is idle or slow; and one opened
+ *   a moment ago is not closed by the flood of connections behind it.  A
+ *   busy connection is never closed here.
+ *
+ * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
+ * stream in its own thread and closes the connection.  Its CLOSED
+ * notification (mg_serve_conn_closed) takes the connection out of the table
+ * before the descriptor is closed, under the table's lock, so the
+ * descriptor the reaper shuts is always the connection's own.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "serve_int.h"
+
+/* Bytes the client sent that the server has not read yet. */
+static int unread(int fd)
+{
+	int n = 0;
+
+	return ioctl(fd, FIONREAD, &n) == 0 && n > 0;
+}
+
+/* Seconds a ready connection must have waited before it makes room. */
+#define EVICT_AGE 0.05
+
+/* The reaper's period (ns): the deadline's precision, and how often it
+ * makes room when no slot is free. */
+#define TICK_NS 100000000
+
+/* Close c (the lock held): its thread will see the end of the stream. */
+static void cut(srv_conns *t, srv_conn *c, const char *why)
+{
+	c->cut = why;
+	t->cutting++;
+	shutdown(c->fd, SHUT_RDWR);
+}
+
+/* When no slot is free, close the ready connection that has waited
+ * longest (at least EVICT_AGE, nothing unread), but never `except`. */
+static void make_room(srv_conns *t, const srv_conn *except, double now)
+{
+	srv_conn *p, *old = NULL;
+
+	if (t->count - t->cutting < t->max)
+		return;
+	for (p = t->head; p; p = p->next)
+		if (p != except && !p->busy && !p->cut &&
+		    now - p->since >= EVICT_AGE &&
+		    (!old || p->since < old->since) && !unread(p->fd))
+			old = p;
+	if (old)
+		cut(t, old, "evicted");
+}
+
+static void *reaper(void *arg)
+{
+	srv_conns *t = arg;
+	struct timespec ts;
+	srv_conn *c;
+	double now;
+
+	pthread_mutex_lock(&t->lock);
+	while (!t->stop) {
+		now = mg_serve_now();
+		for (c = t->head; c; c = c->next)
+			if (!c->busy && !c->cut && now - c->since > t->deadline &&
+			    !unread(c->fd))
+				cut(t, c, c->started ? "request-timeout" : "idle");
+		make_room(t, NULL, now);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += TICK_NS;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		while (!t->stop &&
+		       pthread_cond_timedwait(&t->wake, &t->lock, &ts) == EINTR)
+			;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+int mg_serve_conns_start(srv_conns *t, unsigned max, double deadline)
+{
+	pthread_condattr_t ca;
+
+	memset(t, 0, sizeof(*t));
+	t->max = max;
+	t->deadline = deadline;
+	if (pthread_mutex_init(&t->lock, NULL) != 0)
+		return -1;
+	if (pthread_condattr_init(&ca) != 0 ||
+	    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) != 0 ||
+	    pthread_cond_init(&t->wake, &ca) != 0) {
+		pthread_mutex_destroy(&t->lock);
+		return -1;
+	}
+	pthread_condattr_destroy(&ca);
+	if (pthread_create(&t->thread, NULL, reaper, t) != 0) {
+		pthread_cond_destroy(&t->wake);
+		pthread_mutex_destroy(&t->lock);
+		return -1;
+	}
+	t->running = 1;
+	return 0;
+}
+
+void mg_serve_conns_halt(srv_conns *t)
+{
+	if (!t->running)
+		return;
+	pthread_mutex_lock(&t->lock);
+	t->stop = 1;
+	pthread_cond_signal(&t->wake);
+	pthread_mutex_unlock(&t->lock);
+	pthread_join(t->thread, NULL);
+	t->running = 0;
+}
+
+void mg_serve_conns_free(srv_conns *t)
+{
+	srv_conn *c, *n;
+
+	assert(!t->running);
+	for (c = t->head; c; c = n) { /* (libmicrohttpd closed them all) */
+		n = c->next;
+		free(c);
+	}
+	pthread_cond_destroy(&t->wake);
+	pthread_mutex_destroy(&t->lock);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * A connection opened (c is the caller's, filled but for the links; the
+ * table keeps it until mg_serve_conn_closed).  When it takes the last slot, the
+ * ready connection that has waited longest is closed.
+ */
+void mg_serve_conn_opened(srv_conns *t, srv_conn *c)
+{
+	pthread_mutex_lock(&t->lock);
+	c->since = mg_serve_now();
+	c->prev = t->tail;
+	c->next = NULL;
+	if (t->tail)
+		t->tail->next = c;
+	else
+		t->head = c;
+	t->tail = c;
+	t->count++;
+	make_room(t, c, c->since);
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* The connection closes: out of the table (the caller frees c). */
+void mg_serve_conn_closed(srv_conns *t, srv_conn *c)
+{
+	pthread_mutex_lock(&t->lock);
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		t->head = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	else
+		t->tail = c->prev;
+	assert(t->count > 0);
+	t->count--;
+	if (c->cut) {
+		assert(t->cutting > 0);
+		t->cutting--;
+	}
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* Busy (1: its request is in whole, or answered) or ready again (0: its
+ * response was sent; the deadline starts now). */
+void mg_serve_conn_busy(srv_conns *t, srv_conn *c, int busy)
+{
+	pthread_mutex_lock(&t->lock);
+	c->busy = busy;
+	if (!busy) {
+		c->since = mg_serve_now();
+		c->started = 0;
+	}
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* A request line came (its closing says "request-timeout", not "idle"). */
+void mg_serve_conn_started(srv_conns *t, srv_conn *c)
+{
+	pthread_mutex_lock(&t->lock);
+	c->started = 1;
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* Why the server closed c ("request-timeout", "evicted"), or NULL. */
+const char *mg_serve_conn_cut(srv_conns *t, srv_conn *c)
+{
+	const char *why;
+
+	pthread_mutex_lock(&t->lock);
+	why = c->cut;
+	pthread_mutex_unlock(&t->lock);
+	return why;
+}

@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""serve.py - `megami serve`, the BCDice-API v2 server, over real HTTP on
+loopback ports (docs/MEGAMI.md, "The BCDice-API server").
+
+    python3 tests/front/megami/serve/serve.py MEGAMI BUILD_DIR
+
+Every endpoint's exact status and body at a fixed seed; CORS on every
+answer and the preflight; the limits (413 declared and chunked, 415, 421,
+400 without Host, 429 past --rate, a request that does not come in whole
+is cut); 600 rolls of 1D6 that look fair (a chi-square bound at --seed 1:
+deterministic, never flaky); and rolls and original tables whose dice
+("rands") fed into the real BCDice (npm bcdice 4.9.0, installed into
+BUILD_DIR/node-bcdice by this test) give the same text and verdict.
+Without npm or node the test FAILS and says what to run.
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BCDICE = "bcdice@4.9.0"
+failures = 0
+
+
+def ok(cond, what):
+    global failures
+    print(("ok: " if cond else "FAIL: ") + what, flush=True)
+    if not cond:
+        failures += 1
+    return cond
+
+
+def bcdice_module(build):
+    """The path of the npm package bcdice 4.9.0 under BUILD/node-bcdice,
+    installed when missing; exits 1 with what to run when it cannot be."""
+    prefix = os.path.join(build, "node-bcdice")
+    mod = os.path.join(prefix, "node_modules", "bcdice")
+    run = f"npm install --prefix {prefix} {BCDICE}"
+    try:
+        with open(os.path.join(mod, "package.json"), encoding="utf-8") as f:
+            if json.load(f).get("version") == "4.9.0":
+                return mod
+    except OSError:
+        pass
+    if not shutil.which("npm") or not shutil.which("node"):
+        print(f"FAIL: node and npm are needed for the BCDice cross-check "
+              f"(apt-get install nodejs npm), then run: {run}")
+        sys.exit(1)
+    r = subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit",
+                        "--no-fund", BCDICE], capture_output=True, text=True,
+                       timeout=600)
+    if r.returncode != 0 or not os.path.isdir(mod):
+        print(f"FAIL: {run} failed:\n{r.stdout}{r.stderr}")
+        sys.exit(1)
+    return mod
+
+
+RUNNING = []  # servers to stop if the test dies
+
+
+class Server:
+    """`megami --lang LANG serve --listen 127.0.0.1:0 OPTS`; .port, .log."""
+
+    def __init__(self, megami, *opts, lang="en"):
+        self.p = subprocess.Popen([megami, "--lang", lang, "serve", "--listen",
+                                   "127.0.0.1:0", *opts],
+                                  stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True)
+        RUNNING.append(self.p)
+        line = self.p.stderr.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            self.p.kill()
+            raise SystemExit("server did not start: " + line)
+        self.port = int(m.group(1))
+        self.log = []
+        threading.Thread(target=lambda: self.log.extend(self.p.stderr),
+                         daemon=True).start()
+
+    def stop(self):
+        self.p.terminate()
+        try:
+            return self.p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            return self.p.wait()
+
+
+def raw(port, data, timeout=10):
+    """Raw bytes in; (status, headers, body) out, status 0 when the
+    connection closed without an answer."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    buf = b""
+    try:
+        s.sendall(data)
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            buf += chunk
+            head, sep, body = buf.partition(b"\r\n\r\n")
+            m = re.search(rb"Content-Length: (\d+)", head, re.I)
+            if sep and m and len(body) >= int(m.group(1)):
+                break
+    finally:
+        s.close()
+    head, _, body = buf.partition(b"\r\n\r\n")
+    m = re.match(rb"HTTP/1\.[01] (\d+)", head)
+    headers = {}
+    for l in head.split(b"\r\n")[1:]:
+        k, _, v = l.decode("latin-1").partition(":")
+        headers[k.strip().lower()] = v.strip()
+    return (int(m.group(1)) if m else 0), headers, body.decode("utf-8", "replace")
+
+
+def request(port, method, path, body=None, headers=None, host="default",
+            version="HTTP/1.1"):
+    data = body.encode() if isinstance(body, str) else (body or b"")
+    lines = [f"{method} {path} {version}"]
+    if host == "default":
+        host = f"127.0.0.1:{port}"
+    if host is not None:
+        lines.append(f"Host: {host}")
+    lines.append("Connection: close")
+    for k, v in (headers or {}).items():
+        lines.append(f"{k}: {v}")
+    if body is not None:
+        lines.append(f"Content-Length: {len(data)}")
+    return raw(port, ("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+
+
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+def form(**kv):
+    return urllib.parse.urlencode(kv)
+
+
+def rands(*values, sides=6):
+    return [{"kind": "normal", "sides": sides, "value": v} for v in values]
+
+
+def roll_doc(text, success=False, failure=False, critical=False, fumble=False,
+             dice=()):
+    return json.dumps({"ok": True, "text": text, "secret": False,
+                       "success": success, "failure": failure,
+                       "critical": critical, "fumble": fumble,
+                       "rands": list(dice)}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def expect(port, method, path, status, want, what, **kw):
+    st, h, b = request(port, method, path, **kw)
+    ok(st == status and b == want, f"{what}: {method} {path} -> {status} {want}"
+       + ("" if st == status and b == want else f" (got {st} {b})"))
+    ok(h.get("access-control-allow-origin") == "*",
+       f"{what}: Access-Control-Allow-Origin: * (CORS)")
+    return h
+
+
+def endpoints(megami, version):
+    """Every endpoint's exact answer at seed 42 (d6: 1, 3, 5, 6, 6, …;
+    tests/support/rng_reference.py), errors, CORS and the limits."""
+    srv = Server(megami, "--seed", "42", "--admin-name", "GM",
+                 "--admin-url", "https://example.org/terms", "--admin-email",
+                 "gm@example.org", "--max-body", "1024", "--request-timeout",
+                 "1", lang="ja")
+    p = srv.port
+    expect(p, "GET", "/v2/version", 200,
+           f'{{"api":"{version}","bcdice":"3.16.1"}}', "version")
+    expect(p, "GET", "/v2/admin", 200,
+           '{"name":"GM","url":"https://example.org/terms",'
+           '"email":"gm@example.org"}', "admin")
+    expect(p, "GET", "/v2/game_system", 200,
+           '{"game_system":[{"id":"SRS","name":"スタンダードRPGシステム",'
+           '"sort_key":"すたんたあとRPGしすてむ"}]}', "game systems")
+    st, h, b = request(p, "GET", "/v2/game_system/SRS")
+    info = json.loads(b) if st == 200 else {}
+    ok(list(info) == ["ok", "id", "name", "sort_key", "command_pattern",
+                      "help_message"] and info["ok"] is True and
+       info["id"] == "SRS" and info["name"] == "スタンダードRPGシステム" and
+       info["sort_key"] == "すたんたあとRPGしすてむ",
+       f"game system SRS: BCDice-API's members in order ({b[:80]}…)")
+    ok(info.get("command_pattern") ==
+       r"^S?([+\-(]*(\d+|D\d+)|\d+B\d+|\d+T[YZ]\d+|C[+\-(]*\d+|choice|D66|"
+       r"(repeat|rep|x)\d+|\d+R\d+|\d+U\d+|BCDiceVersion|2D6)",
+       "command_pattern is BCDice's pattern of SRS")
+    ok(info.get("help_message", "").startswith("・判定\n"),
+       "help_message in the server's language (ja)")
+    for path in ("/v2/game_system/Cthulhu", "/v2/game_system/srs",
+                 "/v2/game_system/Cthulhu/roll?command=1D6"):
+        expect(p, "GET", path, 400,
+               '{"ok":false,"reason":"unsupported game system"}', "no system")
+    # the server's dice: seed 42 gives 1, 3, then 5, 6, 6
+    expect(p, "GET", "/v2/game_system/SRS/roll?command=2D6%2B1%3E%3D8", 200,
+           roll_doc("(2D6+1>=8[12,2]) ＞ 4[1,3]+1 ＞ 5 ＞ 失敗", failure=True,
+                    dice=rands(1, 3)), "roll (GET)")
+    expect(p, "POST", "/v2/game_system/SRS/roll", 200,
+           roll_doc("(3D6) ＞ 17[5,6,6] ＞ 17", dice=rands(5, 6, 6)),
+           "roll (POST form)", body=form(command="3D6"), headers=FORM)
+    for q in ("?command=xyz", "?command=", "", "?cmd=1D6",
+              "?command=2D6%2B", "?command=%E3%81"):
+        expect(p, "GET", "/v2/game_system/SRS/roll" + q, 400,
+               '{"ok":false,"reason":"unsupported command"}', "bad command")
+    expect(p, "GET", "/v2/game_system/SRS/roll?command=%ZZ", 400,
+           '{"ok":false,"reason":"bad request"}', "malformed query")
+    expect(p, "GET", "/", 404, '{"ok":false,"reason":"not found"}', "no page")
+    expect(p, "GET", "/v2/game_system/SRS/roll/x", 404,
+           '{"ok":false,"reason":"not found"}', "no page")
+    expect(p, "POST", "/v2/version", 405,
+           '{"ok":false,"reason":"method not allowed"}', "wrong method",
+           body="", headers=FORM)
+    expect(p, "GET", "/v2/original_table?table=x", 405,
+           '{"ok":false,"reason":"method not allowed"}', "wrong method")
+    expect(p, "POST", "/v2/original_table", 400,
+           '{"ok":false,"reason":"unsupported table"}', "table without rows",
+           body=form(table="T\n1D6\n1:a\n"), headers=FORM)
+    expect(p, "POST", "/v2/original_table", 400,
+           '{"ok":false,"reason":"unsupported table"}', "no table", body="",
+           headers=FORM)
+    # CORS: the preflight of a browser's fetch with a JSON content type
+    st, h, b = request(p, "OPTIONS", "/v2/game_system/SRS/roll",
+                       headers={"Origin": "https://table.example",
+                                "Access-Control-Request-Method": "POST"})
+    ok(st == 204 and b == "" and h.get("access-control-allow-origin") == "*"
+       and h.get("access-control-allow-methods") == "GET, POST, OPTIONS" and
+       h.get("access-control-allow-headers") == "Content-Type" and
+       h.get("access-control-max-age") == "86400",
+       f"CORS preflight: 204 with the allowed methods and headers ({st} {h})")
+    # the limits of amaryllis serve
+    expect(p, "POST", "/v2/game_system/SRS/roll", 413,
+           '{"ok":false,"reason":"request body too large"}',
+           "declared body past --max-body", body=form(command="1D6 " + "x" * 2000),
+           headers=FORM)
+    chunk = form(command="1D6 " + "x" * 600).encode()
+    data = (f"POST /v2/game_system/SRS/roll HTTP/1.1\r\nHost: 127.0.0.1:{p}\r\n"
+            "Connection: close\r\nContent-Type: application/x-www-form-urlencoded"
+            "\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    for _ in range(2):
+        data += b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+    st, h, b = raw(p, data + b"0\r\n\r\n")
+    ok(st == 413 and b == '{"ok":false,"reason":"request body too large"}',
+       f"chunked body past --max-body: 413 ({st} {b})")
+    expect(p, "POST", "/v2/game_system/SRS/roll", 415,
+           '{"ok":false,"reason":"a POST body must be '
+           'application/x-www-form-urlencoded"}', "JSON body",
+           body='{"command":"1D6"}', headers={"Content-Type": "application/json"})
+    expect(p, "GET", "/v2/version", 421,
+           '{"ok":false,"reason":"this server does not answer for that host '
+           '(serve --public-host NAME)"}', "DNS rebinding", host="attacker.example")
+    expect(p, "GET", "/v2/version", 400,
+           '{"ok":false,"reason":"an HTTP/1.1 request needs a Host header"}',
+           "no Host", host=None)
+    expect(p, "GET", "/v2/version", 400,
+           '{"ok":false,"reason":"more than one Host header"}', "two Hosts",
+           headers={"Host": f"127.0.0.1:{p}"})
+    expect(p, "GET", "/v2/version", 200,
+           f'{{"api":"{version}","bcdice":"3.16.1"}}', "localhost",
+           host=f"localhost:{p}")
+    expect(p, "GET", "/v2/version", 200,
+           f'{{"api":"{version}","bcdice":"3.16.1"}}', "HTTP/1.0 without Host",
+           host=None, version="HTTP/1.0")
+    # a request that does not come in whole within --request-timeout (1 s)
+    s = socket.create_connection(("127.0.0.1", p), timeout=10)
+    t0 = time.monotonic()
+    s.sendall(f"GET /v2/version HTTP/1.1\r\nHost: 127.0.0.1:{p}\r\n".encode())
+    try:
+        got = s.recv(100)
+    except (ConnectionResetError, socket.timeout):
+        got = b""
+    s.close()
+    ok(got == b"" and time.monotonic() - t0 < 5,
+       f"a half-sent request is cut after --request-timeout "
+       f"({time.monotonic() - t0:.1f} s)")
+    rc = srv.stop()
+    ok(rc == 0, f"stops on SIGTERM with status 0 ({rc})")
+    log = "".join(srv.log)
+    for word in ("roll", "too-large", "host", "type", "request-timeout"):
+        ok(re.search(r" " + word + r"\b", log) is not None, f"log says {word}")
+
+
+def fair(megami):
+    """600 rolls of 1D6 at --seed 1 on one keep-alive connection: each text
+    is its die, and the faces pass a chi-square test (5 degrees of
+    freedom, bound 20.52: p = 0.001 for fair dice; at a fixed seed the
+    outcome is fixed, so the test is not flaky)."""
+    srv = Server(megami, "--seed", "1", "--rate", "0")
+    c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+    counts = [0] * 6
+    good = 0
+    for _ in range(600):
+        c.request("GET", "/v2/game_system/SRS/roll?command=1D6")
+        r = c.getresponse()
+        doc = json.loads(r.read())
+        v = doc["rands"][0]["value"] if len(doc["rands"]) == 1 else 0
+        if (r.status == 200 and doc["text"] == f"(1D6) ＞ {v}" and
+                doc["rands"][0]["sides"] == 6 and 1 <= v <= 6):
+            good += 1
+            counts[v - 1] += 1
+    c.close()
+    ok(good == 600, f"600 rolls of 1D6: each text shows its one die ({good})")
+    chi2 = sum((n - 100) ** 2 / 100 for n in counts)
+    ok(chi2 < 20.52 and min(counts) > 0,
+       f"the faces look fair: {counts}, chi-square {chi2:.2f} < 20.52")
+    srv.stop()
+
+
+# Commands of every reading (SRS judgements with and without target,
+# options, the legacy brackets; plain sums, rounding, comparisons), each
+# rolled often enough for criticals and fumbles to show.
+COMMANDS = ["2D6+1>=8", "2D6>=10", "2D6+2>=10[11]", "2D6+2@12#4>=10",
+            "2D6[]", "2D6@11", "2D6#4", "2D6+1-2+3-4>=8", "2D6[11,3]",
+            "2d6+1>=8", "2D6", "2D6+3", "3D6+2", "1D6/2U", "1D6+3/2R",
+            "(2D6+1D4)*2", "1D100<=50", "2D6>8", "1D6>=?", "D6+1", "2D>=8",
+            "(1+1)D6>=8", "1D20<>10", "2D6 コメント"]
+TABLES = ["飲み物表\n1D6\n1:水\n2:緑茶\n3:麦茶\n4:コーラ\n5:オレンジジュース\n"
+          "6:選ばれし者の\\n知的飲料\n",
+          "T\r\n2D3\r\n2:two\r\n\r\n3:three  \r\n4:four\r\n5:five\r\n6:six\r\n",
+          "D66表\nD66\n" + "".join(f"{a}{b}:{a}-{b}\n" for a in range(1, 7)
+                                    for b in range(1, 7)),
+          "昇順\nd66s\n" + "".join(f"{a}{b}:{a}<={b}\n" for a in range(1, 7)
+                                  for b in range(a, 7)),
+          "降順\nD66D\n" + "".join(f"{a}{b}:{a}>={b}\n" for a in range(1, 7)
+                                  for b in range(1, a + 1))]
+
+
+def crosscheck(megami, module):
+    """Rolls and tables of the server, their rands fed into the real
+    BCDice: the same text, secret, success, failure, critical, fumble,
+    and BCDice takes exactly those dice."""
+    srv = Server(megami, "--seed", "7", "--rate", "0")
+    c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+    asked, got = [], []
+    for i in range(20):
+        for cmd in COMMANDS:
+            c.request("GET", "/v2/game_system/SRS/roll?" + form(command=cmd))
+            r = c.getresponse()
+            doc = json.loads(r.read())
+            if not ok(r.status == 200, f"roll {cmd!r}: 200") or not doc["ok"]:
+                continue
+            asked.append({"command": cmd,
+                          "rands": [d["value"] for d in doc["rands"]]})
+            got.append(doc)
+        for t in TABLES:
+            c.request("POST", "/v2/original_table", body=form(table=t),
+                      headers=FORM)
+            r = c.getresponse()
+            doc = json.loads(r.read())
+            if not ok(r.status == 200, f"table {t.split(chr(10))[0]!r}: 200"):
+                continue
+            asked.append({"table": t, "rands": [d["value"] for d in doc["rands"]]})
+            got.append(dict(doc, secret=False, success=False, failure=False,
+                            critical=False, fumble=False))
+    c.close()
+    srv.stop()
+    r = subprocess.run(["node", os.path.join(HERE, "bcdice_eval.js"), module],
+                       input="".join(json.dumps(a, ensure_ascii=False) + "\n"
+                                     for a in asked),
+                       capture_output=True, text=True, timeout=300)
+    if not ok(r.returncode == 0, f"node bcdice_eval.js ran ({r.stderr.strip()})"):
+        return
+    same = 0
+    flags = ("secret", "success", "failure", "critical", "fumble")
+    for a, mine, line in zip(asked, got, r.stdout.splitlines()):
+        ref = json.loads(line)
+        if (ref["text"] == mine["text"] and ref["used"] == len(a["rands"]) and
+                all(ref[k] == mine[k] for k in flags)):
+            same += 1
+        else:
+            ok(False, f"BCDice differs on {a}: megami {mine}, BCDice {ref}")
+    verdicts = {k: sum(1 for g in got if g[k]) for k in flags}
+    ok(same == len(asked) and len(r.stdout.splitlines()) == len(asked),
+       f"{same} of {len(asked)} rolls and tables: BCDice gives the same text "
+       f"and verdict from the same dice ({verdicts})")
+    ok(verdicts["critical"] > 0 and verdicts["fumble"] > 0,
+       "the cross-check saw criticals and fumbles")
+
+
+def rate(megami):
+    srv = Server(megami, "--rate", "5")
+    sts = [request(srv.port, "GET", "/v2/version")[0] for _ in range(5)]
+    st, h, b = request(srv.port, "GET", "/v2/version")
+    ok(sts == [200] * 5 and st == 429 and h.get("retry-after") == "1" and
+       b == '{"ok":false,"reason":"too many requests"}' and
+       h.get("access-control-allow-origin") == "*",
+       f"--rate 5: five answers, then 429 with Retry-After ({sts} {st} {b})")
+    srv.stop()
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: serve.py MEGAMI BUILD_DIR")
+    megami, build = sys.argv[1], sys.argv[2]
+    module = bcdice_module(build)
+    out = subprocess.run([megami, "--version"], capture_output=True,
+                         text=True).stdout
+    version = re.search(r"(\d+\.\d+\.\d+)", out).group(1)
+    try:
+        endpoints(megami, version)
+        fair(megami)
+        crosscheck(megami, module)
+        rate(megami)
+    finally:
+        for p in RUNNING:
+            if p.poll() is None:
+                p.kill()
+    print("megami/serve: " + ("ok" if failures == 0 else f"{failures} failure(s)"))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
