@@ -57,6 +57,8 @@ void ut_svg_text(ut_buf *b, double x, double y, int size, const char *anchor,
 /* "%g"-like text of a round tick value (integers print without a dot). */
 static void num(char *out, size_t n, double v)
 {
+	if (v == 0)
+		v = 0; /* not "-0" (ceil(-0.5) is -0.0) */
 	if (fabs(v) < 1e15 && v == floor(v))
 		snprintf(out, n, "%.0f", v);
 	else

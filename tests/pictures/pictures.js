@@ -98,8 +98,13 @@ function measure() {
         for (const l of p.titles)
           ok(titles.some(t => t.includes(l)), `${p.name}: a <title> (hover) says "${l}"`);
       }
-      await page.setViewportSize({ width: Math.ceil(m.width), height: Math.ceil(m.height) });
-      await page.screenshot({ path: path.join(outdir, p.name + ".png") });
+      if (p.file.endsWith(".html")) {
+        await page.setViewportSize({ width: 1000, height: 900 });
+        await page.screenshot({ path: path.join(outdir, p.name + ".png"), fullPage: true });
+      } else {
+        await page.setViewportSize({ width: Math.ceil(m.width), height: Math.ceil(m.height) });
+        await page.screenshot({ path: path.join(outdir, p.name + ".png") });
+      }
       await page.close();
     }
   } finally {

@@ -212,12 +212,11 @@ int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 	names[MS_PT_A] = T("陣営Aの勝ち", "side A wins");
 	names[MS_PT_B] = T("陣営Bの勝ち", "side B wins");
 	names[MS_PT_DRAW] = T("引き分け", "draw");
-	field_name(tmp, sizeof tmp, vary);
 	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64
 	                                "回の決闘、どの値も同じ種）",
 	                                "Sweep: %s (%" PRIu64 " duels per value, "
 	                                "the same seeds for every value)"),
-	         tmp, r->nvalues ? r->pt[0].runs : 0);
+	         vary, r->nvalues ? r->pt[0].runs : 0);
 	ut_svg_open(b, SW_W, height);
 	ut_svg_text(b, 18, 24, 17, "start", "font-weight=\"bold\"", SW_W - 36,
 	            title);
