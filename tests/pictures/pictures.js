@@ -6,13 +6,14 @@
  *   node pictures.js OUTDIR MANIFEST.json
  *
  * MANIFEST lists the pictures pictures.sh made: [{name, file, labels,
- * maxHeight, minHeight}].  For each SVG file:
+ * absent, titles, absentTitles, maxHeight, minHeight, maxWidth}].  For each SVG file:
  *   - it loads as an SVG document whose width and height are its viewBox's
  *     (so nothing is scaled away) and at most maxHeight px tall;
  *   - every <text> lies inside the picture: its getBBox() (grown by its
  *     transform, e.g. the rotated axis names) within the viewBox;
  *   - every label of `labels` is the text of some <text> (or a part of
- *     it), and every <text> is drawn at 9 px or more;
+ *     it), none of `absent` is, every <text> is drawn at 9 px or more,
+ *     and the hover texts (<title>) include `titles`, not `absentTitles`;
  *   - a screenshot of it goes to OUTDIR/NAME.png (kept as a build
  *     artefact: look at them).
  * An HTML page (name ending in .html) is checked the same way for the
@@ -92,11 +93,13 @@ function measure() {
         ok(m.texts.some(t => t.text.includes(l)), `${p.name}: shows "${l}"`);
       for (const l of p.absent || [])
         ok(!m.texts.some(t => t.text.includes(l)), `${p.name}: does not show "${l}"`);
-      if (p.titles) {
+      if (p.titles || p.absentTitles) {
         const titles = await page.evaluate(() =>
           [...document.querySelectorAll("svg title")].map(t => t.textContent));
-        for (const l of p.titles)
+        for (const l of p.titles || [])
           ok(titles.some(t => t.includes(l)), `${p.name}: a <title> (hover) says "${l}"`);
+        for (const l of p.absentTitles || [])
+          ok(!titles.some(t => t.includes(l)), `${p.name}: no <title> says "${l}"`);
       }
       if (p.file.endsWith(".html")) {
         await page.setViewportSize({ width: 1000, height: 900 });

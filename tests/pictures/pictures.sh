@@ -40,6 +40,9 @@ ex="$src/examples"
 	--seed 3 --svg "$out/playtest_en.svg" >/dev/null
 "$manastorm" sweep "$ex/manastorm/table.yaml" --vary hand_size=3..7 \
 	--runs 200 --seed 2 --svg "$out/sweep.svg" >/dev/null
+# (カイ's HP 1 → 6 changes A's share beyond the intervals; 6, 11, 16 do not)
+"$manastorm" sweep "$ex/manastorm/table.yaml" --vary "participants.カイ.hp=1..16/5" \
+	--runs 400 --seed 2 --svg "$out/sweep_hp.svg" >/dev/null
 "$manastorm" --lang en sweep "$ex/manastorm/table.yaml" --vary hand_size=3..7 \
 	--runs 200 --seed 2 --svg "$out/sweep_en.svg" >/dev/null
 # amaryllis: the league's heat map (7 sheets, 母 and 父 tied 5th), one of
@@ -93,6 +96,10 @@ cat > "$out/manifest.json" <<EOF
   "labels": ["陣営Aの勝ち", "陣営Bの勝ち", "引き分け", "50%", "≈", "hand_size",
              "隣の値と陣営Aの95%区間が重なる"],
   "absent": ["100%"]},
+ {"name": "sweep_hp", "file": "$out/sweep_hp.svg", "maxHeight": 600,
+  "labels": ["participants.カイ.hp", "1", "6", "11", "16", "≈", "50%"],
+  "titles": ["6と11：陣営Aの95%区間が重なる", "11と16：陣営Aの95%区間が重なる"],
+  "absentTitles": ["1と6："]},
  {"name": "sweep_en", "file": "$out/sweep_en.svg", "maxHeight": 600,
   "labels": ["side A wins", "side B wins", "draw", "50%", "overlap"],
   "titles": ["3 and 4: side A's 95% intervals overlap"]},
