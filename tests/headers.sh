@@ -70,6 +70,7 @@ util/rng.h ut_rng_seed
 util/series.h ut_series_run
 util/sink.h ut_sink_flush
 util/stats.h ut_wilson
+util/svg.h ut_svg_step
 util/utf8.h ut_utf8_copy
 util/width.h ut_width
 util/yaml.h ut_yaml_doc_read

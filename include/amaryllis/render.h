@@ -87,9 +87,10 @@ int am_render_cross_table(const am_league_view *view, am_write_fn write,
                           void *write_ud);
 
 /**
- * The cross table as an SVG heat map in rank order (green win, grey draw,
- * red loss).  Leagues of more than 120 entries are drawn in blocks, each
- * coloured by the share of points its row entries took.
+ * The cross table as an SVG heat map in rank order, colour-blind safe
+ * (blue win, grey draw, orange loss), with a swatch legend and each
+ * pair's names on hover.  Leagues of more than 120 entries are drawn in
+ * blocks, each coloured by the share of points its row entries took.
  */
 int am_render_heatmap(const am_league_view *view, am_lang lang,
                       am_write_fn write, void *write_ud);

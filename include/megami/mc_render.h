@@ -28,8 +28,9 @@ int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
                  mg_write_fn write, void *write_ud);
 
 /**
- * Write the SVG picture: a bar chart of the rounds played, then one
- * histogram of HP left per character (labels in `lang`).
+ * Write the SVG picture: the share of PC wins, NPC wins and draws with
+ * their 95% intervals, then in a grid a bar chart of the rounds played and
+ * one histogram of HP left per character (labels in `lang`).
  * @return 0; MG_ERROR when the writer failed; MG_ENOMEM
  */
 int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,

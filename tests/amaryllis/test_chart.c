@@ -94,8 +94,14 @@ static void worked_example(void **state)
 	assert_int_equal(count(svg, "<circle class=\"revival\" data-x=\"5\""), 1);
 	assert_int_equal(count(svg, "class=\"revival\""), 1);
 	assert_int_equal(count(svg, "<polygon"), 0);
-	assert_non_null(strstr(svg, "グリスク#0"));
-	assert_non_null(strstr(svg, "ＨＰの推移"));
+	/* the legend names the units (side and name, no instance ids), the
+	 * title the winner, the axis the turns */
+	assert_non_null(strstr(svg, ">A グリスク</text>"));
+	assert_non_null(strstr(svg, ">B ヌト</text>"));
+	assert_null(strstr(svg, "#0"));
+	assert_non_null(strstr(svg, ">ＨＰの推移　—　B ヌトの勝利</text>"));
+	assert_non_null(strstr(svg, ">ターン（点は各ターン終了時のＨＰ"));
+	assert_null(strstr(svg, ">開始<"));
 	free(svg);
 }
 
@@ -133,7 +139,7 @@ static void party_areas(void **state)
 	                            "50 50 50 50 50 50 50 50 50 50 50\""));
 	assert_int_equal(count(svg, "<polygon"), 3);
 	assert_int_equal(count(svg, "<polyline"), 0);
-	assert_non_null(strstr(svg, ">22体<"));
+	assert_non_null(strstr(svg, ">最大22体：線では多すぎるので"));
 	free(svg);
 }
 

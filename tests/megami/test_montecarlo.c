@@ -609,8 +609,9 @@ static void mg_mc_hist_1_bins(void **state)
 	assert_int_equal(b[1].lo, INT64_MIN + INT64_C(461168601842738791));
 }
 
-/* MG-MC-OUT-3: the SVG is one document with a panel per chart: the
- * rounds, then each character; names are escaped. */
+/* MG-MC-OUT-3: the SVG is one document: the shares of the outcomes with
+ * their intervals first, then a panel per chart: the rounds, then each
+ * character (its HP ≤ 0 zone marked); names are escaped. */
 static void mg_mc_out_3_svg(void **state)
 {
 	fx f;
@@ -627,8 +628,14 @@ static void mg_mc_out_3_svg(void **state)
 	assert_non_null(strstr(s.buf, ">ラウンド数の分布</text>"));
 	assert_non_null(strstr(s.buf, ">アリア（PC）の残りHP</text>"));
 	assert_non_null(strstr(s.buf, ">&lt;狼&amp;犬&gt;（NPC）の残りHP</text>"));
-	assert_non_null(strstr(s.buf, "<title>3–3: 20</title>"));
-	assert_non_null(strstr(s.buf, "<title>10–10: 20</title>"));
+	assert_non_null(strstr(s.buf, "<title>3: 20</title>"));
+	assert_non_null(strstr(s.buf, "<title>10: 20</title>"));
+	/* harmless: nobody falls, 3 rounds, all 20 fights drawn */
+	assert_non_null(strstr(s.buf, ">PCの勝利</text>"));
+	assert_non_null(strstr(s.buf, ">0.0% (0.0–16.1%)</text>"));
+	assert_non_null(strstr(s.buf, ">100.0% (83.9–100.0%)</text>"));
+	assert_non_null(strstr(s.buf, ">HP 0以下：戦闘不能</text>"));
+	assert_non_null(strstr(s.buf, "<rect class=\"zero\""));
 	assert_null(strstr(s.buf, "<狼"));
 	assert_string_equal(s.buf + s.len - 7, "</svg>\n");
 	mg_mc_report_free(&r);

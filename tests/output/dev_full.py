@@ -45,7 +45,7 @@ FULL = "/dev/full"
 # options shown as --NAME FILE that name an input, not an output
 INPUTS = {("amaryllis", "mail", "--hill"), ("megami", "fight", "--replay")}
 # commands whose output is covered elsewhere: their --help only here
-HELP_ONLY = {("amaryllis", "mail"), ("amaryllis", "serve")}
+HELP_ONLY = {("amaryllis", "mail"), ("amaryllis", "serve"), ("megami", "serve")}
 
 
 def run(argv, stdout, stdin=None, cwd=None):
@@ -135,6 +135,8 @@ def build(tools, src, tmp):
         c.add(M, "fight", ["fight", "--replay", replay, "--format", f])
     c.add(M, "fight", ["fight", "--runs", "20", "--svg", FULL, duel], file=FULL)
     c.add(M, "roll", ["roll", "--seed", "0", "2D6+1>=8", "3D6"])
+    for f in ("text", "json"):
+        c.add(M, "roll", ["roll", "--seed", "0", "--format", f, "2D6+1>=8"])
     # every default taken, every die rolled; then no replay saved
     c.add(M, "track", ["track", duel], stdin=b"\n" * 400)
     c.add(M, "track", ["track", "--log", FULL, duel], file=FULL,

@@ -45,6 +45,7 @@ struct am_chart {
 	size_t ndefs[2];
 	int64_t *area[2];                 /* ndefs[s] * CHART_X */
 	int failed;                       /* out of memory in the callback */
+	int ended, winner;                /* AM_EV_END seen; its side or -1 */
 };
 
 int am_chart_new(am_chart **out, am_lang lang)
@@ -128,8 +129,12 @@ int am_chart_event(void *ud, const am_engine *e, const am_event *ev)
 		if (c->nx == 0)
 			rc = snapshot(c, e, 0);
 		break;
-	case AM_EV_TURN_END:
 	case AM_EV_END:
+		c->ended = 1;
+		c->winner = (int)ev->value;
+		rc = snapshot(c, e, ev->turn + 1);
+		break;
+	case AM_EV_TURN_END:
 		rc = snapshot(c, e, ev->turn + 1);
 		break;
 	case AM_EV_LIFE:
@@ -203,11 +208,14 @@ static double fy(const frame *f, double v)
 	return f->top + f->height * (f->ymax - v) / (f->ymax - f->ymin);
 }
 
-/* Axes, grid and labels of a frame. */
+/* Axes, grid and labels of a frame.  The x axis is the turns: turn t
+ * (AM-TURN-1) spans samples t (its start) to t + 1 (its end), so its
+ * number sits between them, under a tick at each end of a turn. */
 static void axes(ut_buf *b, const frame *f, ut_lang ul)
 {
-	static const ut_msg start = {{"開始", "start"}};
-	static const ut_msg turn = {{"ターン（終了時）", "end of turn"}};
+	static const ut_msg turn = {{
+		"ターン（点は各ターン終了時のＨＰ、左端は戦闘開始時）",
+		"turn (points: HP at the end of each turn; left edge: the start)"}};
 	double step = tick_step(f->ymax - f->ymin), v;
 	int x;
 
@@ -222,16 +230,17 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">"
 		              "%.0f</text>\n", f->left - 4, fy(f, v) + 4, v);
 	}
-	/* x = 0 is the start, x = t + 1 the end of turn t */
-	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
-	              "%s</text>\n", fx(f, 0), f->top + f->height + 14,
-	              ut_msg_text(&start, ul));
+	for (x = 0; x < f->nx; x++)
+		ut_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		              "y2=\"%.1f\" stroke=\"#888\"/>\n", fx(f, x),
+		              f->top + f->height, fx(f, x), f->top + f->height + 4);
 	for (x = 1; x < f->nx; x++)
 		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" "
-		              "text-anchor=\"middle\">%d</text>\n", fx(f, x),
-		              f->top + f->height + 14, x - 1);
-	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s"
-	              "</text>\n", f->left + f->width, f->top + f->height + 28,
+		              "text-anchor=\"middle\">%d</text>\n",
+		              (fx(f, x - 1) + fx(f, x)) / 2, f->top + f->height + 15,
+		              x - 1);
+	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s"
+	              "</text>\n", f->left + f->width / 2, f->top + f->height + 30,
 	              ut_msg_text(&turn, ul));
 	ut_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	              "height=\"%.1f\" fill=\"none\" stroke=\"#888\"/>\n",
@@ -244,6 +253,26 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 		              "stroke=\"#f0a000\" stroke-width=\"2\" "
 		              "visibility=\"hidden\"/>\n", x, fx(f, x), f->top,
 		              fx(f, x), f->top + f->height);
+}
+
+/* Append unit u's legend name: "A グリスク", with " (k)" when an earlier
+ * unit of its side has the same name (the k-th of that name). */
+static void legend_name(ut_buf *b, const am_chart *c, const am_engine *e,
+                        size_t u)
+{
+	am_unit_state st, o;
+	size_t v, k = 1;
+
+	if (am_engine_unit(&st, e, u) < 0)
+		return;
+	ut_buf_printf(b, "%c ", c->side[u] ? 'B' : 'A');
+	ut_buf_xml(b, st.name);
+	for (v = 0; v < u; v++)
+		if (am_engine_unit(&o, e, v) == 0 && o.side == st.side &&
+		    strcmp(o.name, st.name) == 0)
+			k++;
+	if (k > 1)
+		ut_buf_printf(b, " (%zu)", k);
 }
 
 static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
@@ -267,7 +296,6 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 	f.ymax += (f.ymax - f.ymin) * 0.05;
 	axes(b, &f, ul);
 	for (u = 0; u < n; u++) {
-		am_unit_state st;
 		int s = c->side[u] ? 1 : 0, first = 1, last = -1;
 		const char *col = s ? reds[k[1]++ % 6] : blues[k[0]++ % 6];
 		/* data-hp: the samples themselves, start first (for tests and
@@ -310,12 +338,11 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		              f.left + f.width + 32, 48 + 18.0 * (double)u, col);
 		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">",
 		              f.left + f.width + 36, 52 + 18.0 * (double)u);
-		if (am_engine_unit(&st, e, u) == 0)
-			ut_buf_xml(b, st.name);
-		ut_buf_printf(b, "#%zu</text>\n", u);
+		legend_name(b, c, e, u);
+		ut_buf_puts(b, "</text>\n");
 	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s　%s"
-	              "</text>\n", f.left, f.top + f.height + 44,
+	              "</text>\n", f.left, f.top + f.height + 48,
 	              ut_msg_text(&died, ul), ut_msg_text(&revived, ul));
 }
 
@@ -323,7 +350,11 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
                  ut_lang ul, double width)
 {
-	static const ut_msg units = {{"体", " units"}};
+	static const ut_msg units = {{
+		"最大%zu体：線では多すぎるので、ユニットの定義ごとに生きている"
+		"ユニットのＨＰの合計を積み上げ",
+		"up to %zu units: too many for lines, so the HP of the living "
+		"units of each definition is summed and stacked"}};
 	int s, x;
 	size_t d;
 
@@ -387,9 +418,33 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 		}
 		free(base);
 	}
-	ut_buf_printf(b, "<text x=\"70\" y=\"440\" fill=\"#555\">%zu%s</text>\n",
-	              c->units, ut_msg_text(&units, ul));
+	ut_buf_puts(b, "<text x=\"70\" y=\"452\" fill=\"#555\">");
+	ut_buf_printf(b, ut_msg_text(&units, ul), c->units);
+	ut_buf_puts(b, "</text>\n");
 	return 0;
+}
+
+/* After the title: "：B ヌトの勝利" or "：引き分け" (AM_EV_END's side;
+ * a side is named by its entry unit, as the log does). */
+static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
+                   ut_lang ul)
+{
+	static const ut_msg wins = {{"　—　%c %sの勝利", " — %c %s wins"}};
+	static const ut_msg draw = {{"　—　引き分け", " — a draw"}};
+	const am_team *t = c->winner == 0 || c->winner == 1
+	                   ? am_engine_team(e, c->winner) : NULL;
+	ut_buf name = UT_BUF_INIT;
+
+	if (!t) {
+		ut_buf_puts(b, ut_msg_text(&draw, ul));
+		return;
+	}
+	ut_buf_xml(&name, t->units[0].name);
+	ut_buf_printf(b, ut_msg_text(&wins, ul), c->winner ? 'B' : 'A',
+	              name.ptr ? name.ptr : "");
+	if (name.failed)
+		b->failed = 1;
+	ut_buf_free(&name);
 }
 
 int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
@@ -397,7 +452,7 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 	static const ut_msg title = {{"ＨＰの推移", "HP over the turns"}};
 	const ut_lang ul = (ut_lang)c->lang;
 	const int stacked = c->units > CHART_LINES;
-	const double width = 720, height = stacked ? 450 : 360;
+	const double width = 720, height = stacked ? 462 : 372;
 	ut_buf b = UT_BUF_INIT;
 	ut_sink sink;
 	int rc = 0;
@@ -412,8 +467,11 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 	              "font-family=\"sans-serif\" font-size=\"11\">\n"
 	              "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
 	              width, height, width, height);
-	ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\">%s</text>\n",
+	ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\">%s",
 	              ut_msg_text(&title, ul));
+	if (c->ended)
+		winner(&b, c, e, ul);
+	ut_buf_puts(&b, "</text>\n");
 	if (c->nx > 0) {
 		if (stacked)
 			rc = areas(&b, c, e, ul, width);

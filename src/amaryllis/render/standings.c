@@ -253,99 +253,246 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 	return finish(&o);
 }
 
-/* Colour for a share of points p in [0, 1]: red (0) → grey → green (1). */
+/* Colour for a share of points p in [0, 1], safe for colour-blind eyes
+ * (a diverging orange → grey → blue scale, ColorBrewer's PuOr/RdBu ends):
+ * orange #e66101 (0, the row lost), grey #cccccc (½, a draw), blue
+ * #2166ac (1, the row won). */
 static void colour(ut_buf *b, double p)
 {
-	int r, g, bl;
+	static const int lo[3] = {230, 97, 1}, mid[3] = {204, 204, 204},
+	                 hi[3] = {33, 102, 172};
+	const int *a = p < 0.5 ? lo : mid, *z = p < 0.5 ? mid : hi;
+	double t = p < 0.5 ? 2 * p : 2 * p - 1;
+	int c[3], k;
 
-	if (p < 0.5) {
-		r = 215;
-		g = (int)(80 + 2 * p * 110);
-		bl = (int)(70 + 2 * p * 120);
-	} else {
-		r = (int)(190 - (p - 0.5) * 2 * 150);
-		g = (int)(190 + (p - 0.5) * 2 * 15);
-		bl = (int)(190 - (p - 0.5) * 2 * 130);
-	}
-	ut_buf_printf(b, "#%02x%02x%02x", r, g, bl);
+	for (k = 0; k < 3; k++)
+		c[k] = (int)((double)a[k] + ((double)z[k] - (double)a[k]) * t + 0.5);
+	ut_buf_printf(b, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
+enum { HM_TOP = 62, HM_MAX_BLOCKS = 120, HM_FONT = 12 };
+
+/* The heat map's labels in both languages. */
+static const ut_msg hm_title = {{
+	"リーグ対戦表：%zu体の総当たり（順位順）",
+	"League cross table: %zu entries, each against each (by rank)"}};
+static const ut_msg hm_sub = {{
+	"マスは行のユニットから見た列との結果。番号は順位順の並び",
+	"A cell is the row's result against the column; numbers are places "
+	"in rank order"}};
+static const ut_msg hm_sub_blocks = {{
+	"マスは行のブロックが列のブロックから得た勝ち点の割合（勝ち1、引き分け½）",
+	"A cell is the share of points the row block took against the column "
+	"block (win 1, draw ½)"}};
+static const ut_msg hm_keys[5] = {
+	{{"行の勝ち", "row wins"}}, {{"引き分け", "draw"}},
+	{{"行の負け", "row loses"}}, {{"エラーで停止", "stopped by an error"}},
+	{{"対戦なし", "no battle"}}};
+static const ut_msg hm_marks[5] = {
+	{{"勝", "W"}}, {{"分", "D"}}, {{"負", "L"}}, {{"誤", "E"}}, {{"", ""}}};
+static const ut_msg hm_vs = {{"%s 対 %s：%s", "%s vs %s: %s"}};
+static const ut_msg hm_rank = {{"%zu位", "rank %zu"}};
+
+/* One cell of entries r0 ≤ a < r1 against c0 ≤ b < c1: its colour, and
+ * for a single pair (blocks of one) its mark and hover text. */
+static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
+                    size_t r1, size_t c0, size_t c1, size_t x, size_t y,
+                    int cell)
+{
+	double pts = 0, games = 0;
+	int any_error = 0, key = 4;
+	size_t a, b;
+
+	for (a = r0; a < r1; a++)
+		for (b = c0; b < c1; b++) {
+			int r = am_league_outcome(v->league, v->standings[a].entry,
+			                          v->standings[b].entry);
+			if (r == AM_PAIR_WIN || r == AM_PAIR_DRAW ||
+			    r == AM_PAIR_LOSS) {
+				pts += r == AM_PAIR_WIN ? 1 : r == AM_PAIR_DRAW ? 0.5 : 0;
+				games++;
+			}
+			any_error |= r == AM_PAIR_ERROR;
+		}
+	ut_buf_printf(&o->b, "<rect class=\"cell\" x=\"%zu\" y=\"%zu\" "
+	              "width=\"%d\" height=\"%d\" fill=\"", x, y, cell - 1,
+	              cell - 1);
+	if (games > 0)
+		colour(&o->b, pts / games);
+	else
+		ut_buf_puts(&o->b, any_error ? "#222222" : "#ffffff");
+	ut_buf_puts(&o->b, "\"");
+	if (games == 0 && !any_error)
+		ut_buf_puts(&o->b, " stroke=\"#dddddd\"");
+	if (r1 - r0 == 1 && c1 - c0 == 1) {
+		char tmp[64];
+		key = games == 0 ? (any_error ? 3 : 4)
+		    : pts == 1 ? 0 : pts == 0 ? 2 : 1;
+		ut_buf_puts(&o->b, "><title>");
+		/* "ヌト 対 グリスク：行の勝ち" */
+		{
+			const char *f = ut_msg_text(&hm_vs, ul), *p1 = strstr(f, "%s");
+			const char *p2 = strstr(p1 + 2, "%s"), *p3 = strstr(p2 + 2, "%s");
+			ut_buf_put(&o->b, f, (size_t)(p1 - f));
+			ut_buf_xml(&o->b, v->names[v->standings[r0].entry]);
+			ut_buf_put(&o->b, p1 + 2, (size_t)(p2 - p1 - 2));
+			ut_buf_xml(&o->b, v->names[v->standings[c0].entry]);
+			ut_buf_put(&o->b, p2 + 2, (size_t)(p3 - p2 - 2));
+			ut_buf_xml(&o->b, ut_msg_text(&hm_keys[key], ul));
+			ut_buf_puts(&o->b, p3 + 2);
+		}
+		ut_buf_puts(&o->b, "</title></rect>\n");
+		if (cell >= 22 && key < 4) {
+			snprintf(tmp, sizeof tmp, "%s", ut_msg_text(&hm_marks[key], ul));
+			ut_buf_printf(&o->b, "<text x=\"%zu\" y=\"%zu\" "
+			              "font-size=\"12\" text-anchor=\"middle\" "
+			              "fill=\"%s\">%s</text>\n", x + (size_t)cell / 2,
+			              y + (size_t)cell / 2 + 4,
+			              key == 1 ? "#000000" : "#ffffff", tmp);
+		}
+	} else {
+		ut_buf_printf(&o->b, "><title>%.0f%%</title></rect>\n",
+		              games > 0 ? 100 * pts / games : 0.0);
+	}
+}
+
+/* The legend: a swatch per result (single pairs) or per share (blocks),
+ * in rows of at most maxw px from (x, y); o NULL: draw nothing.  Returns
+ * the number of rows. */
+static size_t hm_legend(out *o, ut_lang ul, size_t x, size_t y, int blocks,
+                        size_t maxw)
+{
+	static const double share[3] = {1, 0.5, 0};
+	size_t k, w = 0, rows = 1;
+
+	for (k = 0; k < 5; k++) {
+		const char *label = ut_msg_text(&hm_keys[k], ul);
+		char pct[16];
+		size_t iw;
+		if (blocks && k < 3) {
+			snprintf(pct, sizeof pct, "%.0f%%", 100 * share[k]);
+			label = pct;
+		}
+		iw = 18 + (size_t)(0.6 * HM_FONT * (double)width(label)) + 18;
+		if (w > 0 && w + iw > maxw) {
+			w = 0;
+			rows++;
+		}
+		if (o) {
+			size_t ry = y + (rows - 1) * 22;
+			ut_buf_printf(&o->b, "<rect class=\"key\" x=\"%zu\" "
+			              "y=\"%zu\" width=\"14\" height=\"14\" fill=\"",
+			              x + w, ry);
+			if (k < 3)
+				colour(&o->b, share[k]);
+			else
+				ut_buf_puts(&o->b, k == 3 ? "#222222" : "#ffffff");
+			ut_buf_puts(&o->b, "\" stroke=\"#999999\"/>\n");
+			ut_buf_printf(&o->b, "<text x=\"%zu\" y=\"%zu\">",
+			              x + w + 18, ry + 12);
+			ut_buf_xml(&o->b, label);
+			ut_buf_puts(&o->b, "</text>\n");
+		}
+		w += iw;
+	}
+	return rows;
+}
+
+/*
+ * The heat map: cells of 36 px for a few entries, down to 14 px for many;
+ * more than HM_MAX_BLOCKS entries are drawn in blocks.  Rows are labelled
+ * "k. name" (k the place in rank order, so tied ranks still number the
+ * columns 1, 2, 3 …), columns by k; every cell of a pair says its two
+ * names and the result on hover (<title>) and carries a mark (勝/分/負)
+ * when there is room.  The width is what the labels, the cells, the title
+ * and the legend need.
+ */
 int am_render_heatmap(const am_league_view *v, am_lang lang,
                       am_write_fn write, void *ud)
 {
 	out o;
-	static const ut_msg title = {{
-		"リーグ対戦表（順位順、行から見た結果）",
-		"League cross table, by rank: row vs column"}};
-	static const ut_msg legend = {{
-		"緑：行の勝ち　灰：引き分け　赤：行の負け　黒：エラー",
-		"green: row wins, grey: draw, red: row loses, "
-		"black: battle stopped by an error"}};
-	size_t n = am_league_size(v->league), blocks, i, j, a, b;
+	size_t n = am_league_size(v->league), blocks, i, j, w;
 	const ut_lang ul = (ut_lang)lang;
-	const int cellpx = 14, label = n <= 120 ? 160 : 40, top = 40;
-	size_t size;
+	int cell, single;
+	size_t label = 0, size, svg_w, svg_h, legend_rows;
+	char title[256];
 
 	start(&o, write, ud);
-	blocks = n <= 120 ? n : 120;
-	size = blocks * (size_t)cellpx;
+	blocks = n <= HM_MAX_BLOCKS ? n : HM_MAX_BLOCKS;
+	single = n <= HM_MAX_BLOCKS;
+	cell = blocks <= 12 ? 36 : blocks <= 30 ? 24 : blocks <= 60 ? 18 : 14;
+	size = blocks * (size_t)cell;
+	for (i = 0; single && i < n; i++) {
+		char num[32];
+		snprintf(num, sizeof num, "%zu. ", i + 1);
+		w = width(num) + width(v->names[v->standings[i].entry]);
+		if (w > 40)
+			w = 40; /* longer names are squeezed */
+		if (w > label)
+			label = w;
+	}
+	label = (size_t)(0.6 * HM_FONT * (double)label) + 16;
+	if (label < 40)
+		label = 40;
+	snprintf(title, sizeof title, ut_msg_text(&hm_title, ul), n);
+	svg_w = label + size + 20;
+	w = (size_t)(0.6 * 15 * (double)width(title)) + 30;
+	if (w > svg_w)
+		svg_w = w;
+	w = (size_t)(0.6 * 11 * (double)width(ut_msg_text(
+		single ? &hm_sub : &hm_sub_blocks, ul))) + 30;
+	if (w > svg_w)
+		svg_w = w;
+	legend_rows = hm_legend(NULL, ul, 10, 0, !single, svg_w - 20);
+	svg_h = HM_TOP + size + 24 + 22 * legend_rows;
 	ut_buf_printf(&o.b,
 	              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%zu\" "
-	              "height=\"%zu\" font-family=\"sans-serif\" "
-	              "font-size=\"11\">\n",
-	              (size_t)label + size + 20 > 640 ? (size_t)label + size + 20
-	                                               : 640,
-	              (size_t)top + size + 40);
-	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s "
-	              "(%zu)</text>\n", label, ut_msg_text(&title, ul), n);
-	for (j = 0; n <= 120 && j < n; j++) /* column heads: ranks */
-		ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"8\" "
+	              "height=\"%zu\" viewBox=\"0 0 %zu %zu\" "
+	              "font-family=\"sans-serif\" font-size=\"%d\">\n"
+	              "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+	              svg_w, svg_h, svg_w, svg_h, HM_FONT);
+	ut_buf_printf(&o.b, "<text x=\"10\" y=\"22\" font-size=\"15\" "
+	              "font-weight=\"bold\">");
+	ut_buf_xml(&o.b, title);
+	ut_buf_printf(&o.b, "</text>\n<text x=\"10\" y=\"40\" font-size=\"11\" "
+	              "fill=\"#444444\">%s</text>\n",
+	              ut_msg_text(single ? &hm_sub : &hm_sub_blocks, ul));
+	for (j = 0; single && j < n; j++) /* column heads: places */
+		ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" font-size=\"%d\" "
 		              "text-anchor=\"middle\">%zu</text>\n",
-		              label + j * cellpx + cellpx / 2, top - 3,
-		              v->standings[j].rank);
-	/* entries per block: block k holds ranks [k·n/blocks, (k+1)·n/blocks) */
+		              label + j * (size_t)cell + (size_t)cell / 2, HM_TOP - 4,
+		              cell >= 18 ? 11 : 9, j + 1);
+	/* entries per block: block k holds places [k·n/blocks, (k+1)·n/blocks) */
 	for (i = 0; i < blocks; i++) {
 		size_t r0 = i * n / blocks, r1 = (i + 1) * n / blocks;
-		if (n <= 120) {
-			ut_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\" "
-			              "text-anchor=\"end\">%zu. ", label - 4,
-			              top + i * cellpx + cellpx - 3,
-			              v->standings[i].rank);
-			ut_buf_xml(&o.b, v->names[v->standings[i].entry]);
+		if (single) {
+			char num[32], rk[32];
+			const char *name = v->names[v->standings[i].entry];
+			size_t est;
+			snprintf(num, sizeof num, "%zu. ", i + 1);
+			est = width(num) + width(name);
+			ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%zu\" "
+			              "text-anchor=\"end\"", label - 6,
+			              HM_TOP + i * (size_t)cell + (size_t)cell / 2 + 4);
+			if ((double)est * 0.6 * HM_FONT > (double)label - 14)
+				ut_buf_printf(&o.b, " textLength=\"%zu\" "
+				              "lengthAdjust=\"spacingAndGlyphs\"",
+				              label - 14);
+			snprintf(rk, sizeof rk, ut_msg_text(&hm_rank, ul),
+			         v->standings[i].rank);
+			ut_buf_printf(&o.b, "><title>%s</title>%s", rk, num);
+			ut_buf_xml(&o.b, name);
 			ut_buf_puts(&o.b, "</text>\n");
 		}
-		for (j = 0; j < blocks; j++) {
-			size_t c0 = j * n / blocks, c1 = (j + 1) * n / blocks;
-			double pts = 0, games = 0;
-			int any_error = 0;
-			for (a = r0; a < r1; a++)
-				for (b = c0; b < c1; b++) {
-					int r = am_league_outcome(
-						v->league, v->standings[a].entry,
-						v->standings[b].entry);
-					if (r == AM_PAIR_WIN || r == AM_PAIR_DRAW ||
-					    r == AM_PAIR_LOSS) {
-						pts += r == AM_PAIR_WIN ? 1
-						     : r == AM_PAIR_DRAW ? 0.5 : 0;
-						games++;
-					}
-					any_error |= r == AM_PAIR_ERROR;
-				}
-			ut_buf_printf(&o.b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
-			              "height=\"%d\" fill=\"", label + j * cellpx,
-			              top + i * cellpx, cellpx - 1, cellpx - 1);
-			if (games > 0)
-				colour(&o.b, pts / games);
-			else
-				ut_buf_puts(&o.b, any_error ? "#222222" : "#ffffff");
-			ut_buf_puts(&o.b, "\"/>\n");
-		}
+		for (j = 0; j < blocks; j++)
+			hm_cell(&o, v, ul, r0, r1, j * n / blocks, (j + 1) * n / blocks,
+			        label + j * (size_t)cell, HM_TOP + i * (size_t)cell,
+			        cell);
 		if (flush(&o, 0) < 0)
 			return finish(&o);
 	}
-	ut_buf_printf(&o.b, "<text x=\"%d\" y=\"%zu\">%s</text>\n", label,
-	              top + size + 20, ut_msg_text(&legend, ul));
+	hm_legend(&o, ul, 10, HM_TOP + size + 16, !single, svg_w - 20);
 	ut_buf_puts(&o.b, "</svg>\n");
 	return finish(&o);
 }

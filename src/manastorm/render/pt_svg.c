@@ -2,209 +2,351 @@
  * pt_svg.c - a playtest's report and a sweep's report as plain SVG
  * pictures (docs/MANASTORM.md MS-PT-OUT-3, MS-SW-OUT-3).
  *
- * Playtest: a title, then panels stacked: battles per duel, mana storms
- * per duel, then each participant in seat order (MP left for a caster, HP
- * left for a warrior); each a bar chart (MS-PT-HIST-1) with a y axis from
- * 0 to the largest bar, labelled bars (every k-th when many) and axis
- * names.  Side A blue, side B red, duel-wide panels grey.
- * Sweep: side A's win rate (a line with dots) and its 95% Wilson band
- * (shaded) against the value; y from 0% to 100%.
+ * Playtest: a title; the shares of side A's wins, side B's wins and draws
+ * with their 95% Wilson intervals (the question first); then histograms
+ * in a grid (util/svg.h): battles per duel, mana storms per duel, then
+ * each participant in seat order (MP left for a caster, HP left for a
+ * warrior, its "HP ≤ 0" zone shaded).  A chart whose values are all the
+ * same (every duel ended at MP 3, say) would be one solid bar: it is left
+ * out and said in one line under the grid instead.  Side A blue, side B
+ * red, duel-wide panels grey.
+ * Sweep: per value, side A's wins, side B's wins and draws (lines with
+ * dots) with their 95% Wilson bands, a dashed 50% line, a y range fitted
+ * to the bands (round ticks), and under the plot a bracket "≈" between
+ * neighbouring values whose side-A intervals overlap (the difference
+ * between them is not shown beyond chance).
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "manastorm/pt_render.h"
 #include "util/error.h"
+#include "util/stats.h"
+#include "util/svg.h"
 
 #define T(ja, en) (lang == MS_LANG_EN ? (en) : (ja))
 
-enum {
-	WIDTH = 720, LEFT = 70, PLOT_W = 620, PANEL_H = 250, TOP = 40,
-	PLOT_TOP = 30, PLOT_H = 160
-};
+enum { PANEL_W = 340, PANEL_H = 210, MARGIN = 10, TOP = 36, NOTE_H = 18 };
 
-static void text(ut_buf *b, double x, double y, const char *anchor, int size,
-                 const char *s)
+static const char *const fills[3] = {"#3b6fb6", "#c0392b", "#999999"};
+
+/* The shares of a report (A, B, draw) for ut_svg_shares. */
+static void shares(ut_svg_share *sh, const ms_pt_report *r, ms_lang lang)
 {
-	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" "
-	              "text-anchor=\"%s\">", x, y, size, anchor);
-	ut_buf_xml(b, s);
-	ut_buf_puts(b, "</text>\n");
-}
+	int k;
 
-static void head(ut_buf *b, int height, const char *title)
-{
-	ut_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	              "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-	              "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-	              WIDTH, height, WIDTH, height);
-	text(b, WIDTH / 2.0, 26, "middle", 17, title);
-}
-
-static void axes(ut_buf *b, int base, const char *xname, const char *yname,
-                 int y0)
-{
-	char tmp[160];
-	ut_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	              "stroke=\"black\"/>\n<line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-	              "y2=\"%d\" stroke=\"black\"/>\n", LEFT, base, LEFT + PLOT_W,
-	              base, LEFT, base, LEFT, base - PLOT_H);
-	text(b, LEFT + PLOT_W / 2.0, base + 34, "middle", 12, xname);
-	snprintf(tmp, sizeof tmp, "%s", yname);
-	ut_buf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" "
-	              "text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">",
-	              y0 + PLOT_TOP + PLOT_H / 2, y0 + PLOT_TOP + PLOT_H / 2);
-	ut_buf_xml(b, tmp);
-	ut_buf_puts(b, "</text>\n");
-}
-
-static void panel(ut_buf *b, int y0, const char *title, const char *xname,
-                  const char *yname, const char *fill, const ms_pt_bin *bins,
-                  size_t nb)
-{
-	uint64_t top = 1;
-	size_t i, every;
-	int base = y0 + PLOT_TOP + PLOT_H;
-	double bw = (double)PLOT_W / (double)(nb ? nb : 1);
-	char tmp[64];
-
-	for (i = 0; i < nb; i++)
-		if (bins[i].count > top)
-			top = bins[i].count;
-	every = nb <= 20 ? 1 : (nb + 9) / 10;
-	ut_buf_puts(b, "<g>\n");
-	text(b, LEFT, y0 + 18, "start", 15, title);
-	axes(b, base, xname, yname, y0);
-	snprintf(tmp, sizeof tmp, "%" PRIu64, top);
-	text(b, LEFT - 6, base - PLOT_H + 4, "end", 11, tmp);
-	text(b, LEFT - 6, base + 4, "end", 11, "0");
-	for (i = 0; i < nb; i++) {
-		double h = (double)PLOT_H * (double)bins[i].count / (double)top;
-		ut_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		              "height=\"%.1f\" fill=\"%s\"><title>%" PRId64 "",
-		              LEFT + bw * (double)i + 1, base - h, bw - 2 > 1 ? bw - 2 : 1,
-		              h, fill, bins[i].lo);
-		if (bins[i].hi != bins[i].lo)
-			ut_buf_printf(b, "–%" PRId64, bins[i].hi);
-		ut_buf_printf(b, ": %" PRIu64 "</title></rect>\n", bins[i].count);
-		if (i % every == 0) {
-			snprintf(tmp, sizeof tmp, "%" PRId64, bins[i].lo);
-			text(b, LEFT + bw * ((double)i + 0.5), base + 16, "middle", 11,
-			     tmp);
-		}
+	for (k = 0; k < 3; k++) {
+		sh[k].k = r->wins[k];
+		sh[k].rate = r->rate[k];
+		sh[k].ci.lo = r->ci[k].lo;
+		sh[k].ci.hi = r->ci[k].hi;
+		sh[k].fill = fills[k];
 	}
-	ut_buf_puts(b, "</g>\n");
+	sh[MS_PT_A].label = T("陣営Aの勝ち", "side A wins");
+	sh[MS_PT_B].label = T("陣営Bの勝ち", "side B wins");
+	sh[MS_PT_DRAW].label = T("引き分け", "draw");
 }
+
+/* One chart of a playtest: its histogram source and labels. */
+typedef struct chart {
+	const int64_t *v;
+	size_t stride;
+	int64_t lo, hi;
+	char title[192];
+	const char *xname, *fill, *zero_label;
+} chart;
 
 int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 {
-	static const char *const fills[2] = {"#3b6fb6", "#c0392b"};
-	ms_pt_bin bins[MS_PT_BINS_MAX];
-	size_t k, n = r->nparts, runs = (size_t)r->runs, nb;
-	int y = TOP;
-	char title[256];
-	const char *yname = T("決闘数", "duels");
+	ut_bin bins[UT_BINS_MAX];
+	ut_svg_share sh[3];
+	ut_svg_hist h;
+	chart *c;
+	size_t k, n = r->nparts, runs = (size_t)r->runs, nc = 0, nflat = 0;
+	size_t cols, rows, i, shown = 0;
+	int width, height;
+	double y, shares_h = 28 + 26 * 3 + 38;
+	char title[256], note[256];
 
+	/* the charts: two duel-wide, one per participant */
+	c = calloc(2 + n, sizeof *c);
+	if (!c)
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	c[0].v = r->run_battles; c[0].stride = 1;
+	c[0].lo = r->battles_min; c[0].hi = r->battles_max;
+	snprintf(c[0].title, sizeof c[0].title, "%s",
+	         T("1決闘のバトル数", "Battles per duel"));
+	c[0].xname = T("バトル数", "battles");
+	c[0].fill = "#777777";
+	c[1].v = r->run_storms; c[1].stride = 1;
+	c[1].xname = T("マナ・ストーム数", "storms");
+	snprintf(c[1].title, sizeof c[1].title, "%s",
+	         T("1決闘のマナ・ストーム数", "Mana storms per duel"));
+	c[1].fill = "#777777";
+	nc = 2;
+	for (k = 0; k < n; k++) {
+		const ms_pt_part *p = &r->parts[k];
+		int caster = p->role == MS_ROLE_CASTER;
+		chart *x = &c[nc++];
+		x->v = caster ? r->run_mp + k : r->run_hp + k;
+		x->stride = n;
+		x->lo = caster ? p->mp_min : p->hp_min;
+		x->hi = caster ? p->mp_max : p->hp_max;
+		snprintf(x->title, sizeof x->title, T("%s（陣営%s）の残り%s",
+		                                      "%s (side %s): %s left"),
+		         p->name, p->side ? "B" : "A", caster ? "MP" : "HP");
+		x->xname = caster ? T("残りMP", "MP left") : T("残りHP", "HP left");
+		x->fill = fills[p->side ? 1 : 0];
+		x->zero_label = caster ? NULL : T("HP 0以下：敗北", "HP ≤ 0: defeated");
+	}
+	/* the storms' spread is not in the report: look at the runs */
+	if (runs > 0) {
+		c[1].lo = c[1].hi = r->run_storms[0];
+		for (i = 1; i < runs; i++) {
+			if (r->run_storms[i] < c[1].lo) c[1].lo = r->run_storms[i];
+			if (r->run_storms[i] > c[1].hi) c[1].hi = r->run_storms[i];
+		}
+	}
+	for (i = 0; i < nc; i++)
+		if (c[i].lo == c[i].hi)
+			nflat++;
+	shown = nc - nflat;
+	cols = shown <= 4 ? 2 : 3;
+	rows = (shown + cols - 1) / cols;
+	width = (int)cols * PANEL_W + 2 * MARGIN;
+	height = TOP + (int)shares_h + 10 + (int)rows * PANEL_H +
+	         (nflat ? 10 + NOTE_H * (int)(nflat + 1) : 0) + MARGIN;
+
+	ut_svg_open(b, width, height);
 	snprintf(title, sizeof title, T("プレイテスト：%" PRIu64 "回の決闘（種 %"
 	                                 PRIu64 "〜）",
 	                                 "Playtest: %" PRIu64 " duels (seeds from %"
 	                                 PRIu64 ")"), r->runs, r->seed);
-	head(b, TOP + PANEL_H * (int)(2 + n) + 10, title);
-	nb = ms_pt_histogram(bins, r->run_battles, runs, 1);
-	panel(b, y, T("1決闘のバトル数", "Battles per duel"), T("バトル数", "battles"),
-	      yname, "#777777", bins, nb);
-	y += PANEL_H;
-	nb = ms_pt_histogram(bins, r->run_storms, runs, 1);
-	panel(b, y, T("1決闘のマナ・ストーム数", "Mana storms per duel"),
-	      T("マナ・ストーム数", "storms"), yname, "#777777", bins, nb);
-	y += PANEL_H;
-	for (k = 0; k < n; k++) {
-		const ms_pt_part *p = &r->parts[k];
-		int caster = p->role == MS_ROLE_CASTER;
-		snprintf(title, sizeof title, T("%s（陣営%s）の残り%s",
-		                                "%s (side %s): %s left"),
-		         p->name, p->side ? "B" : "A", caster ? "MP" : "HP");
-		nb = ms_pt_histogram(bins, caster ? r->run_mp + k : r->run_hp + k,
-		                     runs, n);
-		panel(b, y, title, caster ? T("残りMP", "MP left") : T("残りHP", "HP left"),
-		      yname, fills[p->side ? 1 : 0], bins, nb);
-		y += PANEL_H;
+	ut_svg_text(b, MARGIN + 8, 24, 17, "start", "font-weight=\"bold\"",
+	            width - 2 * MARGIN - 16, title);
+	shares(sh, r, lang);
+	snprintf(note, sizeof note,
+	         T("棒：割合　ひげ：95%%信頼区間（Wilson）　%" PRIu64 "回中",
+	           "bar: share, whisker: 95%% interval (Wilson), of %" PRIu64
+	           " duels"), r->runs);
+	y = TOP;
+	ut_svg_shares(b, MARGIN, y, width - 2 * MARGIN,
+	              T("勝敗の割合", "Who wins"), sh, 3, note);
+	y += shares_h + 10;
+	h.bins = bins;
+	h.yname = T("決闘数", "duels");
+	for (i = 0, k = 0; i < nc; i++) {
+		if (c[i].lo == c[i].hi)
+			continue;
+		h.nb = ut_histogram(bins, c[i].v, runs, c[i].stride);
+		h.title = c[i].title;
+		h.xname = c[i].xname;
+		h.fill = c[i].fill;
+		h.zero_label = c[i].zero_label;
+		ut_svg_hist_panel(b, MARGIN + (double)(k % cols) * PANEL_W,
+		                  y + (double)(k / cols) * PANEL_H, PANEL_W,
+		                  PANEL_H, &h);
+		k++;
 	}
+	y += (double)rows * PANEL_H;
+	if (nflat) {
+		y += 10 + NOTE_H;
+		ut_svg_text(b, MARGIN + 8, y, 13, "start", "font-weight=\"bold\"",
+		            width - 2 * MARGIN - 16,
+		            T("ばらつきのない値（全決闘で同じ。グラフは省略）",
+		              "No spread (the same in every duel; no chart)"));
+		for (i = 0; i < nc; i++) {
+			if (c[i].lo != c[i].hi)
+				continue;
+			y += NOTE_H;
+			snprintf(note, sizeof note, T("%s：%" PRId64, "%s: %" PRId64),
+			         c[i].title, c[i].lo);
+			ut_svg_text(b, MARGIN + 20, y, 12, "start", "class=\"flat\"",
+			            width - 2 * MARGIN - 28, note);
+		}
+	}
+	free(c);
 	ut_buf_puts(b, "</svg>\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 }
 
+/* The field's name of a --vary text (the text before '='), in out. */
+static void field_name(char *out, size_t size, const char *vary)
+{
+	const char *eq = strchr(vary, '=');
+	size_t n = eq ? (size_t)(eq - vary) : strlen(vary);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, vary, n);
+	out[n] = '\0';
+}
+
+/* Do side A's intervals of values i and i + 1 overlap? */
+static int overlap(const ms_sw_report *r, size_t i)
+{
+	const ms_pt_interval *a = &r->pt[i].ci[MS_PT_A];
+	const ms_pt_interval *c = &r->pt[i + 1].ci[MS_PT_A];
+	return a->lo <= c->hi && c->lo <= a->hi;
+}
+
+enum { SW_W = 760, SW_LEFT = 70, SW_RIGHT = 34, SW_PLOT_TOP = 92,
+       SW_PLOT_H = 280 };
+
 int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
                      ms_lang lang)
 {
-	int y0 = TOP, base = TOP + PLOT_TOP + PLOT_H;
+	const double pw = SW_W - SW_LEFT - SW_RIGHT, base = SW_PLOT_TOP + SW_PLOT_H;
+	const int height = SW_PLOT_TOP + SW_PLOT_H + 112;
 	int64_t lo, hi;
-	double span;
-	size_t i, every;
-	char title[512], tmp[64];
+	double span, ylo = 1, yhi = 0, step, t;
+	size_t i, k, every, nseries;
+	int draws = 0;
+	char title[512], tmp[128];
+	static const char *const dash[3] = {"", "", " stroke-dasharray=\"5 3\""};
+	const char *names[3];
 
-#define X(v) (LEFT + 10 + (double)(PLOT_W - 20) * \
-              (span > 0 ? (double)((v) - lo) / span : 0.5))
-#define Y(p) ((double)base - (double)PLOT_H * (p))
-	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64 "回）",
-	                                "Sweep: %s (%" PRIu64 " duels per value)"),
+	names[MS_PT_A] = T("陣営Aの勝ち", "side A wins");
+	names[MS_PT_B] = T("陣営Bの勝ち", "side B wins");
+	names[MS_PT_DRAW] = T("引き分け", "draw");
+	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64
+	                                "回の決闘、どの値も同じ種）",
+	                                "Sweep: %s (%" PRIu64 " duels per value, "
+	                                "the same seeds for every value)"),
 	         vary, r->nvalues ? r->pt[0].runs : 0);
-	head(b, TOP + PANEL_H + 10, title);
+	ut_svg_open(b, SW_W, height);
+	ut_svg_text(b, 18, 24, 17, "start", "font-weight=\"bold\"", SW_W - 36,
+	            title);
 	if (r->nvalues == 0) {
 		ut_buf_puts(b, "</svg>\n");
 		return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 	}
 	lo = hi = r->values[0];
-	for (i = 1; i < r->nvalues; i++) {
+	for (i = 0; i < r->nvalues; i++) {
 		if (r->values[i] < lo) lo = r->values[i];
 		if (r->values[i] > hi) hi = r->values[i];
+		draws |= r->pt[i].wins[MS_PT_DRAW] > 0;
 	}
+	nseries = draws ? 3 : 2;
+	/* the y range: every band shown, and 50% */
+	for (i = 0; i < r->nvalues; i++)
+		for (k = 0; k < nseries; k++) {
+			if (r->pt[i].ci[k].lo < ylo) ylo = r->pt[i].ci[k].lo;
+			if (r->pt[i].ci[k].hi > yhi) yhi = r->pt[i].ci[k].hi;
+		}
+	if (ylo > 0.5) ylo = 0.5;
+	if (yhi < 0.5) yhi = 0.5;
+	step = ut_svg_step(100 * (yhi - ylo), 6);
+	ylo = step * floor(100 * ylo / step) / 100;
+	yhi = step * ceil(100 * yhi / step) / 100;
+	if (yhi <= ylo)
+		yhi = ylo + step / 100;
 	span = (double)hi - (double)lo;
-	text(b, LEFT, y0 + 18, "start", 15,
-	     T("陣営Aの勝率と95%信頼区間（Wilson）",
-	       "Side A's win rate and its 95% interval (Wilson)"));
-	{
-		/* the x axis is named by the field (the text before '=') */
-		const char *eq = strchr(vary, '=');
-		size_t n = eq ? (size_t)(eq - vary) : strlen(vary);
-		if (n >= sizeof tmp)
-			n = sizeof tmp - 1;
-		memcpy(tmp, vary, n);
-		tmp[n] = '\0';
-		axes(b, base, tmp, T("陣営Aの勝率", "side A wins"), y0);
+#define X(v) (SW_LEFT + 20 + (pw - 40) * \
+              (span > 0 ? ((double)(v) - (double)lo) / span : 0.5))
+#define Y(p) (base - SW_PLOT_H * ((p) - ylo) / (yhi - ylo))
+	/* legend: a swatch per series, and what line and band are */
+	for (k = 0; k < nseries; k++) {
+		double lx = SW_LEFT + 150.0 * (double)k;
+		ut_buf_printf(b, "<rect x=\"%.1f\" y=\"40\" width=\"22\" "
+		              "height=\"12\" fill=\"%s\" fill-opacity=\"0.25\"/>"
+		              "<line x1=\"%.1f\" y1=\"46\" x2=\"%.1f\" y2=\"46\" "
+		              "stroke=\"%s\" stroke-width=\"2\"%s/>\n", lx, fills[k],
+		              lx, lx + 22, fills[k], dash[k]);
+		ut_svg_text(b, lx + 28, 51, 12, "start", NULL, 118, names[k]);
 	}
-	text(b, LEFT - 6, base - PLOT_H + 4, "end", 11, "100%");
-	text(b, LEFT - 6, base - PLOT_H / 2 + 4, "end", 11, "50%");
-	text(b, LEFT - 6, base + 4, "end", 11, "0%");
-	/* the band: hi along the values, then lo back */
-	ut_buf_puts(b, "<polygon fill=\"#3b6fb6\" fill-opacity=\"0.2\" points=\"");
-	for (i = 0; i < r->nvalues; i++)
-		ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-		              Y(r->pt[i].ci[MS_PT_A].hi));
-	for (i = r->nvalues; i-- > 0;)
-		ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-		              Y(r->pt[i].ci[MS_PT_A].lo));
-	ut_buf_puts(b, "\"/>\n<polyline fill=\"none\" stroke=\"#3b6fb6\" "
-	            "stroke-width=\"2\" points=\"");
-	for (i = 0; i < r->nvalues; i++)
-		ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-		              Y(r->pt[i].rate[MS_PT_A]));
-	ut_buf_puts(b, "\"/>\n");
-	every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
-	for (i = 0; i < r->nvalues; i++) {
-		const ms_pt_report *p = &r->pt[i];
-		ut_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-		              "fill=\"#3b6fb6\"><title>%" PRId64 ": %.1f%% "
-		              "[%.1f%%, %.1f%%]</title></circle>\n",
-		              X(r->values[i]), Y(p->rate[MS_PT_A]), r->values[i],
-		              100.0 * p->rate[MS_PT_A], 100.0 * p->ci[MS_PT_A].lo,
-		              100.0 * p->ci[MS_PT_A].hi);
-		if (i % every == 0) {
-			snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
-			text(b, X(r->values[i]), base + 16, "middle", 11, tmp);
+	ut_svg_text(b, SW_LEFT, 72, 11, "start", "fill=\"#444\"", pw,
+	            draws ? T("線：割合　帯：95%信頼区間（Wilson）",
+	                      "line: share, band: 95% interval (Wilson)")
+	                  : T("線：割合　帯：95%信頼区間（Wilson）　引き分けは"
+	                      "どの値でも0回",
+	                      "line: share, band: 95% interval (Wilson); no "
+	                      "draw at any value"));
+	/* grid, ticks, the 50% line */
+	for (t = 100 * ylo; t <= 100 * yhi + step / 2; t += step) {
+		ut_buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" "
+		              "y2=\"%.1f\" stroke=\"#dddddd\"/>\n", SW_LEFT,
+		              Y(t / 100), SW_LEFT + pw, Y(t / 100));
+		snprintf(tmp, sizeof tmp, "%.0f%%", t);
+		ut_svg_text(b, SW_LEFT - 6, Y(t / 100) + 4, 11, "end", NULL, 0, tmp);
+	}
+	ut_buf_printf(b, "<line class=\"half\" x1=\"%d\" y1=\"%.1f\" "
+	              "x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\" "
+	              "stroke-dasharray=\"6 4\"/>\n", SW_LEFT, Y(0.5),
+	              SW_LEFT + pw, Y(0.5));
+	ut_svg_text(b, SW_LEFT + pw + 3, Y(0.5) + 4, 10, "start", NULL, 0, "50%");
+	ut_buf_printf(b, "<path d=\"M%d %dV%.1fH%.1f\" stroke=\"black\" "
+	              "fill=\"none\"/>\n", SW_LEFT, SW_PLOT_TOP, base,
+	              SW_LEFT + pw);
+	ut_buf_printf(b, "<text x=\"16\" y=\"%.1f\" font-size=\"12\" "
+	              "text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">"
+	              "%s</text>\n", base - SW_PLOT_H / 2.0,
+	              base - SW_PLOT_H / 2.0, T("割合", "share of duels"));
+	/* bands, then lines and dots */
+	for (k = 0; k < nseries; k++) {
+		ut_buf_printf(b, "<polygon class=\"band\" fill=\"%s\" "
+		              "fill-opacity=\"0.18\" points=\"", fills[k]);
+		for (i = 0; i < r->nvalues; i++)
+			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
+			              Y(r->pt[i].ci[k].hi));
+		for (i = r->nvalues; i-- > 0;)
+			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
+			              Y(r->pt[i].ci[k].lo));
+		ut_buf_puts(b, "\"/>\n");
+	}
+	for (k = 0; k < nseries; k++) {
+		ut_buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" "
+		              "stroke-width=\"2\"%s points=\"", fills[k], dash[k]);
+		for (i = 0; i < r->nvalues; i++)
+			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
+			              Y(r->pt[i].rate[k]));
+		ut_buf_puts(b, "\"/>\n");
+		for (i = 0; i < r->nvalues; i++) {
+			const ms_pt_report *p = &r->pt[i];
+			ut_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+			              "fill=\"%s\"><title>", X(r->values[i]),
+			              Y(p->rate[k]), fills[k]);
+			ut_buf_xml(b, names[k]);
+			ut_buf_printf(b, " %" PRId64 ": %.1f%% [%.1f%%, %.1f%%]"
+			              "</title></circle>\n", r->values[i],
+			              100.0 * p->rate[k], 100.0 * p->ci[k].lo,
+			              100.0 * p->ci[k].hi);
 		}
 	}
+	/* value ticks */
+	every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
+	for (i = 0; i < r->nvalues; i++)
+		if (i % every == 0) {
+			snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
+			ut_svg_text(b, X(r->values[i]), base + 16, 11, "middle", NULL,
+			            0, tmp);
+		}
+	/* neighbours whose side-A intervals overlap: a bracket "≈" */
+	for (i = 0; i + 1 < r->nvalues; i++) {
+		double xa = X(r->values[i]), xb = X(r->values[i + 1]);
+		if (!overlap(r, i))
+			continue;
+		ut_buf_printf(b, "<path class=\"overlap\" d=\"M%.1f %.1fV%.1fH%.1f"
+		              "V%.1f\" stroke=\"#3b6fb6\" fill=\"none\"><title>",
+		              xa + 2, base + 22, base + 27, xb - 2, base + 22);
+		ut_buf_printf(b, T("%" PRId64 "と%" PRId64 "：陣営Aの95%%区間が重なる",
+		                   "%" PRId64 " and %" PRId64 ": side A's 95%% "
+		                   "intervals overlap"),
+		              r->values[i], r->values[i + 1]);
+		ut_buf_puts(b, "</title></path>\n");
+		if (xb - xa >= 16)
+			ut_svg_text(b, (xa + xb) / 2, base + 40, 12, "middle",
+			            "fill=\"#3b6fb6\"", 0, "≈");
+	}
+	field_name(tmp, sizeof tmp, vary);
+	ut_svg_text(b, SW_LEFT + pw / 2, base + 62, 12, "middle", NULL, pw, tmp);
+	ut_svg_text(b, SW_LEFT, base + 84, 11, "start", "fill=\"#444\"", pw,
+	            T("≈：隣の値と陣営Aの95%区間が重なる（差は偶然の範囲を出ない）",
+	              "≈: side A's 95% intervals of neighbouring values overlap "
+	              "(the difference may be chance)"));
 #undef X
 #undef Y
 	ut_buf_puts(b, "</svg>\n");

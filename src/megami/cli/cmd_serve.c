@@ -210,7 +210,9 @@ static int public_host_ok(const char *s)
 	return n > 0 && n <= 253 && s[n] == '\0';
 }
 
-/* Parse the options into cfg; 0, or the exit status. */
+/* Parse the options into cfg; 0 to go on, OPTIONS_DONE after --help, or
+ * the exit status. */
+#define OPTIONS_DONE (-1)
 static int options(mg_cli *o, mg_serve_config *cfg, const char **listen,
                    const char **seed_arg, const char **hosts, size_t *nhosts,
                    int argc, char **argv)
@@ -223,7 +225,8 @@ static int options(mg_cli *o, mg_serve_config *cfg, const char **listen,
 	                        NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			return help(o);
+			rc = help(o);
+			return rc == UT_EXIT_OK ? OPTIONS_DONE : rc;
 		case OPT_LANG:
 			if (ut_cli_lang(&o->ui, "serve", optarg) != 0)
 				return UT_EXIT_USAGE;
@@ -287,7 +290,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 
 	if ((rc = options(&o, &cfg, &listen, &seed_arg, hosts, &nhosts, argc,
 	                  argv)) != 0)
-		return rc;
+		return rc == OPTIONS_DONE ? UT_EXIT_OK : rc;
 	if (seed_arg && ut_cli_parse_u64(&cfg.seed, seed_arg, UINT64_MAX) < 0)
 		return ut_cli_usage_error(&o.ui, "serve",
 			UT_TR(&o.ui, "--seed の値「%s」は0から18446744073709551615の整数ではありません",

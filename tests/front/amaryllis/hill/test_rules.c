@@ -65,23 +65,28 @@ static void standings_by_points(void **state)
 	/* the heat map alone (AM_HILL_SVG, the web page's image): a standalone
 	 * SVG document, one cell per pair in standings order (ヌト, グリスク,
 	 * 甲), a cell the row's share of points against the column
-	 * (am_render_heatmap: share 1 green #28cd3c, 0 red #d75046, no battle
-	 * on the diagonal white) */
+	 * (am_render_heatmap, colour-blind safe: share 1 blue #2166ac, 0
+	 * orange #e66101, no battle on the diagonal white), each naming its
+	 * pair on hover; then the legend's swatches */
 	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
 	assert_memory_equal(s, "<?xml", 5);
 	assert_null(strstr(s, "<table"));
 	assert_null(strstr(s, "<html"));
 	assert_true(strstr(s, "1. ヌト") < strstr(s, "2. グリスク"));
 	assert_true(strstr(s, "2. グリスク") < strstr(s, "3. 甲"));
+	assert_non_null(strstr(s, "<title>ヌト vs グリスク: row wins</title>"));
+	assert_non_null(strstr(s, "<title>甲 vs ヌト: row loses</title>"));
+	assert_non_null(strstr(s, ">League cross table: 3 entries, each against "
+	                          "each (by rank)</text>"));
 	{
 		static const char *const want[9] = {
-			"#ffffff", "#28cd3c", "#28cd3c", /* ヌト: beat both */
-			"#d75046", "#ffffff", "#28cd3c", /* グリスク: lost to ヌト */
-			"#d75046", "#d75046", "#ffffff", /* 甲: lost both */
+			"#ffffff", "#2166ac", "#2166ac", /* ヌト: beat both */
+			"#e66101", "#ffffff", "#2166ac", /* グリスク: lost to ヌト */
+			"#e66101", "#e66101", "#ffffff", /* 甲: lost both */
 		};
 		const char *p = s;
 		int k = 0;
-		while ((p = strstr(p, "<rect ")) != NULL) {
+		while ((p = strstr(p, "<rect class=\"cell\" ")) != NULL) {
 			const char *fill = strstr(p, "fill=\"");
 			assert_non_null(fill);
 			assert_true(k < 9);
@@ -90,6 +95,7 @@ static void standings_by_points(void **state)
 			p = fill;
 		}
 		assert_int_equal(k, 9);
+		assert_non_null(strstr(s, "<rect class=\"key\""));
 	}
 	assert_non_null(strstr(s, "</svg>\n"));
 	free(s);

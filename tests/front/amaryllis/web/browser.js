@@ -233,14 +233,14 @@ function cliErrors(text, lang = "ja") {
       /* the image: one cell per pair of the 2 members, in standings order
        * (am_render_heatmap: rows ヌト, グリスク; a cell is the row's share of
        * points against the column): ヌト beat グリスク, so row 1 column 2
-       * is green (share 1: #28cd3c), row 2 column 1 red (share 0: #d75046),
-       * the diagonal (no battle) white. */
+       * is blue (share 1: #2166ac), row 2 column 1 orange (share 0:
+       * #e66101), the diagonal (no battle) white. */
       const hsvg = await page.request.get(url + "api/hill.svg");
       ok(hsvg.status() === 200 && hsvg.headers()["content-type"] === "image/svg+xml",
          "GET /api/hill.svg: 200 image/svg+xml");
-      const cells = [...(await hsvg.text()).matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})"/g)].map(m => m[1]);
-      ok(JSON.stringify(cells) === JSON.stringify(["#ffffff", "#28cd3c", "#d75046", "#ffffff"]),
-         "the heat map has 2 × 2 cells, ヌト's win green: " + JSON.stringify(cells));
+      const cells = [...(await hsvg.text()).matchAll(/<rect class="cell" [^>]*fill="(#[0-9a-f]{6})"/g)].map(m => m[1]);
+      ok(JSON.stringify(cells) === JSON.stringify(["#ffffff", "#2166ac", "#e66101", "#ffffff"]),
+         "the heat map has 2 × 2 cells, ヌト's win blue: " + JSON.stringify(cells));
       const hsvgEn = await (await page.request.get(url + "api/hill.en.svg")).text();
       ok(hsvgEn.includes("League cross table") && (await hsvg.text()).includes("リーグ対戦表"),
          "/api/hill.en.svg is in English, /api/hill.svg in Japanese");
