@@ -52,11 +52,6 @@ def cut(x, n=160):
     return r if len(r) <= n else r[:n] + f"... ({len(r)} chars)"
 
 
-# The families megami does not implement yet (issue 19.2, left for a later
-# round): BCDice's nBx, nRx, nUx and nTx.  Reported, not failed.
-NOT_YET = re.compile(r"(?i)^\s*(s?(x|rep|repeat)\d+\s+)?s?[-+(\d)*/]*\d*[BRUT]\d")
-
-
 def main():
     megami, modules = sys.argv[1], sys.argv[2]
     seed = sys.argv[3] if len(sys.argv) > 3 else "1"
@@ -88,8 +83,6 @@ def main():
             d = deliberate(cmd, bc, mg_ok, mg_out, p.stderr)
             if d:
                 cls = "deliberate: " + d
-            elif NOT_YET.match(cmd):
-                cls = "not yet implemented: nBx nRx nUx nTx"
             elif text is not None and mg_ok:
                 cls = "DIFFERENT"
             elif text is None:
