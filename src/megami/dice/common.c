@@ -5,7 +5,8 @@
  * MG-DICE-COM-3, MG-DICE-COM-4, MG-DICE-COM-5, MG-DICE-COM-6).
  *
  * Each is tried, in BCDice's order (CommonCommand::COMMANDS), when neither
- * the SRS reading nor the sum reads the text.
+ * the SRS reading nor the sum reads the text; the dice pools among them
+ * (nBx, nTx, nRx, nUx, BCDiceVersion) are pool.c's.
  */
 #include "dice_int.h"
 
@@ -393,9 +394,12 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 
 /* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
 
-static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
-                        mg_lang lang)
+static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
+                        mg_dice_diag *pdiag, int *pcode)
 {
+	const char *s = whole->s;
+	size_t n = whole->len;
+	int raises = 0;
 	static const char *const kw[] = {"repeat", "rep", "x"};
 	size_t i = 0, k, d;
 	int64_t times = 0;
@@ -433,9 +437,20 @@ static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
 		c->text = dup_text("繰り返し回数は1以上、100以下としてください");
 		return c->text ? 0 : MG_ENOMEM;
 	}
-	rc = mg_dice_parse(&c->sub, &diag, s + i, n - i, lang);
+	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
+	if (rc < 0 && raises) {
+		/* BCDice raises (a pool's division by zero): so does the
+		 * repeat; the error points into the whole text */
+		if (!*pcode) {
+			*pcode = rc;
+			*pdiag = diag;
+			if (diag.col)
+				pdiag->col = whole->cols[i] - 1 + diag.col;
+		}
+		return 1;
+	}
 	/* BCDice's Randomizer stops at 10000 dice in one command
 	 * (UPPER_LIMIT_RANDS): it answers nothing */
 	if (rc == 0 && (uint64_t)times * mg_dice_count(c->sub) > REPEAT_MAX_DICE)
@@ -456,7 +471,7 @@ static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
 
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
                      const mg_dtext *whole, mg_lang lang,
-                     mg_dice_diag *pdiag, int *pcode)
+                     mg_dice_diag *pdiag, int *pcode, int *raises)
 {
 	/* BCDice's CommonCommand::COMMANDS after AddDice */
 	static const int order[] = {
@@ -477,11 +492,11 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 		case C_CHOICE: rc = parse_choice(c, whole->s, whole->len); break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
-			rc = parse_repeat(c, whole->s, whole->len, lang);
+			rc = parse_repeat(c, whole, lang, pdiag, pcode);
 			break;
 		default:
 			rc = mg_dpool_parse(&c->pool, -order[step], word, whole,
-			                    &d, lang);
+			                    &d, lang, raises);
 			c->kind = C_POOL;
 			if (rc == MG_ENOMEM)
 				break;

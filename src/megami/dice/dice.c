@@ -1173,6 +1173,15 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang)
 {
+	int raises = 0;
+
+	return mg_dice_parse_in(out, diag, text, len, lang, &raises);
+}
+
+int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
+                     const char *text, size_t len, mg_lang lang,
+                     int *raises)
+{
 	mg_dtext t = {NULL, NULL, 0}, typed = {NULL, NULL, 0};
 	mg_dtext whole = {NULL, NULL, 0};
 	mg_dice_expr *e;
@@ -1226,7 +1235,7 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 	 * common commands */
 	expr_reset(e);
 	rc = mg_dcommon_parse(&e->common, &t, &whole, lang, &pool_diag,
-	                      &pool_code);
+	                      &pool_code, raises);
 	if (rc == 0)
 		goto ok;
 	if (rc == MG_ENOMEM) {

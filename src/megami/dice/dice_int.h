@@ -63,6 +63,13 @@ enum {
 };
 int mg_dice_cmp_of(const char *s, size_t n);
 
+/* dice.c: mg_dice_parse that also says (*raises = 1) when the text
+ * fails where BCDice raises an exception (a pool's division by zero), so
+ * that a repeat of it fails too. */
+int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
+                     const char *text, size_t len, mg_lang lang,
+                     int *raises);
+
 /* dice.c: mg_dice_roll inside one command: `base` is dice->rolled when
  * the command began (a repeat's rolls share BCDice's limit of 10000). */
 int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
@@ -83,7 +90,7 @@ int mg_dice_is_secret(const mg_dice_expr *e);
 typedef struct mg_dcommon mg_dcommon;
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
                      const mg_dtext *whole, mg_lang lang,
-                     mg_dice_diag *pdiag, int *pcode);
+                     mg_dice_diag *pdiag, int *pcode, int *raises);
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dcommon *c, ut_dice *dice, size_t base,
                     mg_lang lang);
@@ -93,11 +100,13 @@ void mg_dcommon_free(mg_dcommon *c);
 
 /*
  * pool.c: BCDice's nBx, nRx, nUx, nTYx/nTZx and BCDiceVersion
- * (MG-DICE-COM-7 … MG-DICE-COM-11 in docs/MEGAMI.md), one family at a
+ * (MG-DICE-COM-7, MG-DICE-COM-8, MG-DICE-COM-9, MG-DICE-COM-10,
+ * MG-DICE-COM-11 in docs/MEGAMI.md), one family at a
  * time on `word` (the first word, upper-cased; `whole` gives it as
  * typed).  0 and *out (owned, mg_dpool_free); 1 not that command; a
  * negative code with diag filled when the word has the family's prefix
- * (`3R6[`) but is bad, or a number overflows.
+ * (`3R6[`) but is bad, or a number overflows (*raises = 1 when BCDice
+ * raises there: a division by zero).
  */
 enum {
 	MG_DPOOL_BARA = 1, MG_DPOOL_REROLL, MG_DPOOL_UPPER, MG_DPOOL_TALLY,
@@ -105,7 +114,8 @@ enum {
 };
 typedef struct mg_dpool mg_dpool;
 int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
-                   const mg_dtext *whole, mg_dice_diag *diag, mg_lang lang);
+                   const mg_dtext *whole, mg_dice_diag *diag, mg_lang lang,
+                   int *raises);
 int mg_dpool_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                   const mg_dpool *c, ut_dice *dice, size_t base,
                   mg_lang lang);

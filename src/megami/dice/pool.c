@@ -31,7 +31,7 @@
 #define RANDS_LIMIT 10000   /* Randomizer::UPPER_LIMIT_RANDS */
 #define REROLL_LIMIT 10000  /* RerollDice::REROLL_LIMIT */
 #define TALLY_MAX_SIDES 20  /* TallyDice::MAX_SIDES */
-#define SHOWN_LIMIT 100000  /* megami: values one nRx may show */
+#define SHOWN_LIMIT 100000  /* megami: values one nRx or nUx may show */
 #define BCDICE_VERSION "3.16.1"
 
 /* ---- messages ------------------------------------------------------------ */
@@ -60,8 +60,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                 "the number of dice of nUx must be 0 or more, not {1}"}},
 	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
 	              "at most 10000 dice in one command"}},
-	[M_SHOWN] = {{"振り足しで表示する出目は100000個までです",
-	              "a reroll shows at most 100000 dice"}},
+	[M_SHOWN] = {{"1つのコマンドで表示する出目は100000個までです",
+	              "at most 100000 dice shown by one command"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
 };
 
@@ -125,6 +125,12 @@ size_t mg_dpool_count(const mg_dpool *c)
 {
 	size_t i, n = 0;
 
+	/* answers that roll nothing */
+	if ((c->kind == MG_DPOOL_REROLL && !c->valid) ||
+	    (c->kind == MG_DPOOL_UPPER && c->threshold <= 1) ||
+	    (c->kind == MG_DPOOL_TALLY && c->nnotes &&
+	     c->notes[0].sides > TALLY_MAX_SIDES))
+		return 0;
 	for (i = 0; i < c->nnotes; i++) {
 		const pnote *p = &c->notes[i];
 		if (p->sides < 1 || p->sides > MG_DICE_MAX_SIDES || p->times < 1)
@@ -155,6 +161,7 @@ typedef struct pp {
 	int cmp;
 	char c;
 	int depth;
+	size_t divzero;  /* 1 + where the first division by zero is */
 	/* the first error */
 	int err, msg;
 	uint32_t col;
@@ -327,8 +334,11 @@ static int a_mul_from(pp *p, int64_t *v)
 			round = p->c == 'C' ? 'U' : p->c;
 			next(p);
 		}
-		if (r == 0) /* BCDice raises ZeroDivisionError */
-			return perr(p, MG_EINVALID, M_DIVZERO, at, NULL);
+		if (r == 0) { /* BCDice raises when it evaluates, if it parses */
+			if (!p->divzero)
+				p->divzero = at + 1;
+			continue;
+		}
 		if (mg_dice_divide(*v, r, round, v) < 0)
 			return perr(p, MG_EOVERFLOW, M_OVERFLOW, at, NULL);
 	}
@@ -648,6 +658,17 @@ static int try_kind(mg_dpool *c, int kind, const mg_dtext *word, pp *p)
 	case MG_DPOOL_UPPER: rc = parse_upper(p, c); break;
 	default: rc = parse_tally(p, c); break;
 	}
+	if (rc >= 0 && p->divzero) /* ZeroDivisionError */
+		return perr(p, MG_EINVALID, M_DIVZERO, p->divzero - 1, NULL);
+	if (rc == 0 && kind == MG_DPOOL_UPPER && c->threshold > 1) {
+		size_t i;
+		char a[32];
+		for (i = 0; i < c->nnotes; i++)
+			if (c->notes[i].times < 0) { /* Array.new(-1) raises */
+				snprintf(a, sizeof(a), "%" PRId64, c->notes[i].times);
+				return perr(p, MG_EINVALID, M_NEGATIVE, 0, a);
+			}
+	}
 	if (rc == 0 && kind == MG_DPOOL_BARA) {
 		/* megami's limit of dice per expression (MG-DICE-LIMIT) */
 		if (mg_dpool_count(c) > MG_DICE_MAX_TOTAL)
@@ -660,7 +681,8 @@ static int try_kind(mg_dpool *c, int kind, const mg_dtext *word, pp *p)
 }
 
 int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
-                   const mg_dtext *whole, mg_dice_diag *diag, mg_lang lang)
+                   const mg_dtext *whole, mg_dice_diag *diag, mg_lang lang,
+                   int *raises)
 {
 	mg_dpool *c;
 	pp p;
@@ -699,6 +721,8 @@ int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
 	mg_dpool_free(c);
 	if (rc > 0)
 		return 1;
+	if (p.msg == M_DIVZERO || p.msg == M_NEGATIVE)
+		*raises = 1;
 	return fail(diag, p.err, lang, p.col ? p.col : 1, p.msg, p.arg);
 }
 
@@ -749,7 +773,7 @@ static size_t used(const src *r)
 static int check_run(const src *r, int64_t times)
 {
 	if (times > 0 && (uint64_t)times > RANDS_LIMIT - used(r))
-		return fail(r->diag, MG_ELIMIT, r->lang, 0, M_RANDS, NULL);
+		return fail(r->diag, MG_ELIMIT, r->lang, 1, M_RANDS, NULL);
 	return 0;
 }
 
@@ -764,7 +788,7 @@ static int roll_once(const src *r, int64_t sides, int64_t *v)
 		return 0;
 	}
 	if (used(r) >= RANDS_LIMIT)
-		return fail(r->diag, MG_ELIMIT, r->lang, 0, M_RANDS, NULL);
+		return fail(r->diag, MG_ELIMIT, r->lang, 1, M_RANDS, NULL);
 	if ((rc = mg_dice_roll_die(&d, r->dice, (uint64_t)sides, r->lang,
 	                           r->diag)) < 0)
 		return rc;
@@ -861,7 +885,7 @@ static int roll_reroll(ut_buf *b, int64_t *total, const mg_dpool *c,
 		if ((rc = check_run(r, d.times)) < 0)
 			goto out;
 		if ((shown += (size_t)run_size(d.times)) > SHOWN_LIMIT) {
-			rc = fail(r->diag, MG_ELIMIT, r->lang, 0, M_SHOWN, NULL);
+			rc = fail(r->diag, MG_ELIMIT, r->lang, 1, M_SHOWN, NULL);
 			goto out;
 		}
 		for (k = 0; k < run_size(d.times); k++) {
@@ -927,7 +951,6 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 	int64_t *vals = NULL, sum, total = 0, max = 0, n = 0, k, x;
 	size_t nv, cap = 0, i, j;
 	int first = 1, rc = 0;
-	char a[32];
 
 	ut_buf_puts(b, "(");
 	notes_text(b, c, "U");
@@ -940,13 +963,12 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 		*out = 0;
 		return 0;
 	}
-	for (i = 0; i < c->nnotes; i++) {
-		if (c->notes[i].times < 0) { /* BCDice: Array.new raises */
-			snprintf(a, sizeof(a), "%" PRId64, c->notes[i].times);
-			return fail(r->diag, MG_EINVALID, r->lang, 0, M_NEGATIVE, a);
-		}
-		if (c->notes[i].times > RANDS_LIMIT)
-			return fail(r->diag, MG_ELIMIT, r->lang, 0, M_RANDS, NULL);
+	for (i = 0, k = 0; i < c->nnotes; i++) {
+		/* megami's limit (dice of 0 or over 10000 sides roll nothing
+		 * and BCDice shows them all) */
+		if (c->notes[i].times > SHOWN_LIMIT - k)
+			return fail(r->diag, MG_ELIMIT, r->lang, 1, M_SHOWN, NULL);
+		k += c->notes[i].times;
 	}
 	for (i = 0; i < c->nnotes; i++)
 		for (k = 0; k < c->notes[i].times; k++) {

@@ -44,6 +44,9 @@ def deliberate(cmd, bc, mg_ok, mg_out, mg_err):
     if text is not None and not mg_ok and ("1000個まで" in mg_err
                                             or "1000 dice" in mg_err):
         return "megami's limit of 1000 dice per expression"
+    if text is not None and not mg_ok and ("100000個まで" in mg_err
+                                            or "100000 dice" in mg_err):
+        return "megami's limit of 100000 dice shown (nRx, nUx of dice that never roll)"
     return None
 
 
