@@ -105,7 +105,8 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 /** 1: the expression is an SRS judgement, 0: a plain sum. */
 int mg_dice_is_srs(const mg_dice_expr *e);
 
-/** The number of dice one roll of e takes. */
+/** The number of dice one roll of e takes (an nRx or nUx: the dice it
+ *  takes before any is rolled again). */
 size_t mg_dice_count(const mg_dice_expr *e);
 
 /**
@@ -116,7 +117,9 @@ size_t mg_dice_count(const mg_dice_expr *e);
  * @return 0; MG_EINVALID when a fixed die is out of range or the list ran
  *         out (diag->col 0, the message names the position in the list);
  *         MG_EOVERFLOW when the sum does not fit 64 bits (diag->col: the
- *         operator); MG_ENOMEM.  On failure text may hold part of a line.
+ *         operator); MG_ELIMIT when a dice pool goes past BCDice's 10000
+ *         dice in one command or megami's 100000 values shown (diag->col
+ *         1); MG_ENOMEM.  On failure text may hold part of a line.
  */
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                  const mg_dice_expr *e, ut_dice *dice, mg_lang lang);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -630,6 +631,232 @@ static void test_preprocess_order(void **state)
 	                    "(2D6>=8[12,2]) ＞ 11[5,6] ＞ 11 ＞ 成功");
 }
 
+/* Parse and roll `expr` with n dice all showing v (n may be large); the
+ * whole text or error as run() gives it, in a buffer the caller frees. */
+static char *run_many(const char *expr, int64_t v, size_t n,
+                      mg_dice_result *res)
+{
+	int64_t *vals = malloc((n ? n : 1) * sizeof(*vals));
+	mg_dice_expr *e;
+	mg_dice_diag d;
+	ut_dice dice;
+	ut_buf b = UT_BUF_INIT;
+	char *out;
+	size_t i;
+
+	assert_non_null(vals);
+	for (i = 0; i < n; i++)
+		vals[i] = v;
+	if (mg_dice_parse(&e, &d, expr, strlen(expr), MG_LANG_EN) < 0) {
+		ut_buf_printf(&b, "E%u: %s", (unsigned)d.col, d.message);
+	} else {
+		ut_dice_list(&dice, vals, n);
+		if (mg_dice_roll(&b, res, &d, e, &dice, MG_LANG_EN) < 0) {
+			b.len = 0;
+			ut_buf_printf(&b, "R%u: %s", (unsigned)d.col, d.message);
+		}
+		mg_dice_free(e);
+	}
+	free(vals);
+	out = strdup(b.ptr ? b.ptr : "");
+	ut_buf_free(&b);
+	assert_non_null(out);
+	return out;
+}
+
+/* The number of times `w` occurs in s. */
+static size_t count_of(const char *s, const char *w)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, w)) != NULL) {
+		n++;
+		s += strlen(w);
+	}
+	return n;
+}
+
+/* MG-DICE-COM-7: nBx shows every die unsorted (SRS does not sort バラバラ
+ * dice), runs joined by +, and with a comparison counts the dice that
+ * meet it. */
+static void test_barabara(void **state)
+{
+	/* 6 ≥ 4 and 4 ≥ 4: two */
+	assert_string_equal(ROLL("3B6>=4", 6, 2, 4),
+	                    "(3B6>=4) ＞ 6,2,4 ＞ 成功数2");
+	assert_string_equal(ROLL("2b6", 5, 1), "(2B6) ＞ 5,1");
+	/* (1+2) evaluates to 3; 6 and 7 are ≥ 3: two */
+	assert_string_equal(ROLL("2B6+1B8>=(1+2)", 6, 2, 7),
+	                    "(2B6+1B8>=3) ＞ 6,2,7 ＞ 成功数2");
+	/* == echoes as =, != as <>; 7/2R is 3.5 rounded: 4 */
+	assert_string_equal(ROLL("2B6==3", 3, 3), "(2B6=3) ＞ 3,3 ＞ 成功数2");
+	assert_string_equal(ROLL("2B6!=3", 3, 5), "(2B6<>3) ＞ 3,5 ＞ 成功数1");
+	assert_string_equal(ROLL("2B6>=7/2R", 4, 3),
+	                    "(2B6>=4) ＞ 4,3 ＞ 成功数1");
+	/* 0 or 201 dice roll nothing (the empty list is still shown), a die
+	 * of 0 sides shows 0 without rolling, (0-1) dice are -1 */
+	assert_string_equal(NOROLL("0B6"), "(0B6) ＞ ");
+	assert_string_equal(NOROLL("201B6>=3"), "(201B6>=3) ＞  ＞ 成功数0");
+	assert_string_equal(NOROLL("2B0"), "(2B0) ＞ 0,0");
+	assert_string_equal(NOROLL("(0-1)B6"), "(-1B6) ＞ ");
+	/* errors: BCDice raises on a division by zero (col 7: "/"), its
+	 * parser refuses the rest */
+	assert_string_equal(NOROLL("3B6>=4/0"), "E7: division by zero");
+	assert_string_equal(NOROLL("3B6>=4/0]"), "E9: unexpected ']'");
+	assert_string_equal(NOROLL("3B6[4]"), "E4: unexpected '['");
+	assert_string_equal(NOROLL("3B6>="),
+	                    "E6: unexpected end of the expression");
+	assert_string_equal(NOROLL("3B6!4"), "E4: bad comparison operator '!'");
+	/* megami's limit of 1000 dice per expression (MG-DICE-LIMIT) */
+	assert_string_equal(NOROLL("200B6+200B6+200B6+200B6+200B6+1B6"),
+	                    "E1: at most 1000 dice in one expression");
+}
+
+/* MG-DICE-COM-8: nRx rolls again, as a new run, the dice that meet the
+ * reroll condition ([t], @t, or the target's); the reroll comparison is
+ * shown unless it is the target's. */
+static void test_reroll(void **state)
+{
+	mg_dice_result res;
+	char *t;
+
+	/* [6]: >= 6. 6,2,1: one 6 → 6 → one 6 → 4: stop */
+	assert_string_equal(ROLL("3R6[6]", 6, 2, 1, 6, 4),
+	                    "(3R6[>=6]) ＞ 6,2,1 + 6 + 4 ＞ 成功数0");
+	/* >=5 rerolls >= 5: 6 → 6 → 4; successes 6, 6 */
+	assert_string_equal(ROLL("3R6>=5", 6, 2, 1, 6, 4),
+	                    "(3R6[5]>=5) ＞ 6,2,1 + 6 + 4 ＞ 成功数2");
+	/* [<=2] rerolls 2 and 1 → 6,4: none; successes >= 4: 6, 6, 4 */
+	assert_string_equal(ROLL("3R6[<=2]>=4", 6, 2, 1, 6, 4),
+	                    "(3R6[<=2]>=4) ＞ 6,2,1 + 6,4 ＞ 成功数3");
+	/* @>=5 after the target >=4: the same comparison, not shown */
+	assert_string_equal(ROLL("3R6>=4@>=5", 6, 2, 1, 6, 4),
+	                    "(3R6[5]>=4) ＞ 6,2,1 + 6 + 4 ＞ 成功数3");
+	/* a run of 0 dice shows nothing between its + */
+	assert_string_equal(ROLL("0R6+2R6[6]", 6, 2, 1),
+	                    "(0R6+2R6[>=6]) ＞  + 6,2 + 1 ＞ 成功数0");
+	/* RerollCondition#valid?: no threshold, or one every die meets:
+	 * BCDice's answer with the word as typed, no dice */
+	assert_string_equal(NOROLL("3r6"), "3r6 ＞ 条件が間違っています。2R6>=5 "
+	                    "あるいは 2R6[5] のように振り足し目標値を指定してください。");
+	assert_string_equal(NOROLL("3R6[1]"), "3R6[1] ＞ 条件が間違っています。2R6>=5 "
+	                    "あるいは 2R6[5] のように振り足し目標値を指定してください。");
+	assert_string_equal(NOROLL("3R6[<=6]"), "3R6[<=6] ＞ 条件が間違っています。2R6>=5 "
+	                    "あるいは 2R6[5] のように振り足し目標値を指定してください。");
+	assert_string_equal(NOROLL("3R6[<>7]"), "3R6[<>7] ＞ 条件が間違っています。2R6>=5 "
+	                    "あるいは 2R6[5] のように振り足し目標値を指定してください。");
+	assert_string_equal(NOROLL("3R6[>0]"), "3R6[>0] ＞ 条件が間違っています。2R6>=5 "
+	                    "あるいは 2R6[5] のように振り足し目標値を指定してください。");
+	/* [7] can never be met: no reroll, valid all the same */
+	assert_string_equal(ROLL("3R6[7]", 6, 2, 1),
+	                    "(3R6[>=7]) ＞ 6,2,1 ＞ 成功数0");
+	/* errors */
+	assert_string_equal(NOROLL("3R6@6[5]"), "E6: unexpected '['");
+	assert_string_equal(NOROLL("3R6[6]>=4/0"), "E10: division by zero");
+	assert_string_equal(NOROLL("3R6[6"),
+	                    "E6: unexpected end of the expression");
+	/* a reroll that never stops: BCDice stops after 10000 runs; 1R1[=1]
+	 * is 10000 runs of one 1 (10000 dice, the most a command rolls) */
+	t = run_many("1R1[=1]", 1, 10000, NULL);
+	assert_int_equal(count_of(t, " + "), 9999);
+	assert_true(strncmp(t, "(1R1[=1]) ＞ 1 + 1 + ", 21) == 0);
+	assert_string_equal(t + strlen(t) - strlen(" + 1 ＞ 成功数0"),
+	                    " + 1 ＞ 成功数0");
+	free(t);
+	/* 2R1[=1]: run 5001 would take the 10001st die (TooManyRandsError) */
+	t = run_many("2R1[=1]", 1, 10002, NULL);
+	assert_string_equal(t, "R1: at most 10000 dice in one command");
+	free(t);
+	/* 3R0[=0]: dice that show 0 without rolling, 10000 runs of 0,0,0 */
+	t = run_many("3R0[=0]", 1, 0, &res);
+	assert_int_equal(count_of(t, "0,0,0"), 10000);
+	free(t);
+	/* 200 of them would show 2,000,000 zeros: megami's limit */
+	assert_string_equal(NOROLL("200R0[=0]"),
+	                    "R1: at most 100000 dice shown by one command");
+}
+
+/* MG-DICE-COM-9: nUx rolls a die again while it shows the threshold or
+ * more and adds; each die prints its sum (and its dice when rolled
+ * again), then max/total or the count of sums + modifier that meet the
+ * target. */
+static void test_upper(void **state)
+{
+	/* 6,2 → 8; 1; 6,4 → 10: max 10, total 19 */
+	assert_string_equal(ROLL("3U6[6]", 6, 2, 1, 6, 4),
+	                    "(3U6[6]) ＞ 8[6,2],1,10[6,4] ＞ 10/19(最大/合計)");
+	/* -2: 6, -1, 8, none >= 10 */
+	assert_string_equal(ROLL("3U6[6]-2>=10", 6, 2, 1, 6, 4),
+	                    "(3U6[6]-2>=10) ＞ 8[6,2],1,10[6,4]-2 ＞ 成功数0");
+	/* +1: 9, 2, 11: two >= 5; @6 is the threshold */
+	assert_string_equal(ROLL("3U6+1>=5@6", 6, 2, 1, 6, 4),
+	                    "(3U6[6]+1>=5) ＞ 8[6,2],1,10[6,4]+1 ＞ 成功数2");
+	/* the modifier is ±mul ±mul: -1+2 is +1 */
+	assert_string_equal(ROLL("3U6[6]-1+2", 6, 2, 1, 6, 4),
+	                    "(3U6[6]+1) ＞ 8[6,2],1,10[6,4]+1 ＞ 11/20(最大/合計)");
+	/* two notations: 6,2 → 8; 1; then d10s 6,2 → 8; 9,6,4 → 19; 1 */
+	assert_string_equal(ROLL("2U6+3U10[6]", 6, 2, 1, 6, 2, 9, 6, 4, 1),
+	                    "(2U6+3U10[6]) ＞ 8[6,2],1,8[6,2],19[9,6,4],1 ＞ "
+	                    "19/37(最大/合計)");
+	/* no dice: [].max is nothing */
+	assert_string_equal(NOROLL("0U6[6]+3"),
+	                    "(0U6[6]+3) ＞ +3 ＞ /3(最大/合計)");
+	/* a threshold of 1 or less (or none: 0) would never stop */
+	assert_string_equal(NOROLL("3U6"),
+	                    "(3U6[0]) ＞ 無限ロールの条件がまちがっています");
+	assert_string_equal(NOROLL("3U6[1]"),
+	                    "(3U6[1]) ＞ 無限ロールの条件がまちがっています");
+	/* BCDice raises on Array.new(-1) (found when parsed) */
+	assert_string_equal(NOROLL("(0-1)U6[6]"),
+	                    "E1: the number of dice of nUx must be 0 or more, not -1");
+	assert_string_equal(NOROLL("3U6+2[6]"), "E6: unexpected '['");
+}
+
+/* MG-DICE-COM-10: nTYx and nTZx count each face (Z also those of 0). */
+static void test_tally(void **state)
+{
+	assert_string_equal(ROLL("5TY6", 6, 2, 1, 6, 4),
+	                    "(5TY6) ＞ 6,2,1,6,4 ＞ [1]×1, [2]×1, [4]×1, [6]×2");
+	assert_string_equal(ROLL("S5tz6", 6, 2, 1, 6, 4),
+	                    "(5TZ6) ＞ 6,2,1,6,4 ＞ [1]×1, [2]×1, [3]×0, [4]×1, "
+	                    "[5]×0, [6]×2");
+	assert_string_equal(NOROLL("5TY21"),
+	                    "(5TY21) ＞ 面数は1以上、20以下としてください");
+	assert_string_equal(NOROLL("201TZ3"),
+	                    "(201TZ3) ＞  ＞ [1]×0, [2]×0, [3]×0");
+	/* 0 dice or 0 sides: not a tally (BCDice answers nothing) */
+	assert_string_equal(NOROLL("0TY6"), "E2: unexpected 'T'");
+	assert_string_equal(NOROLL("5TX6"), "E3: unexpected 'X'");
+}
+
+/* MG-DICE-COM-11 MG-DICE-COM-1 MG-DICE-COM-6: BCDiceVersion; a pool's
+ * S; a repeat shares BCDice's limit of 10000 dice and fails where its
+ * command raises. */
+static void test_version_secret_repeat(void **state)
+{
+	mg_dice_result res;
+	char *t;
+
+	assert_string_equal(NOROLL("BCDiceVersion"), "BCDice 3.16.1");
+	assert_string_equal(NOROLL("bcdiceversion comment"), "BCDice 3.16.1");
+	assert_string_equal(NOROLL("SBCDiceVersion"), "E2: unexpected 'B'");
+	memset(&res, 0, sizeof(res));
+	t = run_many("S3R6[7]", 1, 3, &res);
+	assert_string_equal(t, "(3R6[>=7]) ＞ 1,1,1 ＞ 成功数0");
+	assert_int_equal(res.secret, 1);
+	free(t);
+	memset(&res, 0, sizeof(res));
+	t = run_many("3B6>=1", 1, 3, &res);
+	assert_int_equal(res.secret, 0);
+	assert_int_equal(res.total, 3);
+	free(t);
+	assert_string_equal(NOROLL("x2 3B6>=4/0"), "E10: division by zero");
+	/* 10000 dice in #1, the first of #2 is the 10001st */
+	t = run_many("x2 1R1[=1]", 1, 10001, NULL);
+	assert_string_equal(t, "R1: at most 10000 dice in one command");
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -657,6 +884,12 @@ int main(void)
 		MG_TEST("MG-DICE-COM-5", test_choice),
 		MG_TEST("MG-DICE-COM-6", test_repeat),
 		MG_TEST("MG-DICE-SRS-5", test_preprocess_order),
+		MG_TEST("MG-DICE-COM-7", test_barabara),
+		MG_TEST("MG-DICE-COM-8", test_reroll),
+		MG_TEST("MG-DICE-COM-9", test_upper),
+		MG_TEST("MG-DICE-COM-10", test_tally),
+		MG_TEST("MG-DICE-COM-11 MG-DICE-COM-1 MG-DICE-COM-6",
+		        test_version_secret_repeat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

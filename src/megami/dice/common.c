@@ -5,7 +5,8 @@
  * MG-DICE-COM-3, MG-DICE-COM-4, MG-DICE-COM-5, MG-DICE-COM-6).
  *
  * Each is tried, in BCDice's order (CommonCommand::COMMANDS), when neither
- * the SRS reading nor the sum reads the text.
+ * the SRS reading nor the sum reads the text; the dice pools among them
+ * (nBx, nTx, nRx, nUx, BCDiceVersion) are pool.c's.
  */
 #include "dice_int.h"
 
@@ -16,7 +17,7 @@
 
 #include "util/ckd.h"
 
-enum { C_D66 = 1, C_CALC, C_CHOICE, C_REPEAT };
+enum { C_D66 = 1, C_CALC, C_CHOICE, C_REPEAT, C_POOL };
 enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
@@ -38,6 +39,8 @@ struct mg_dcommon {
 	/* C_REPEAT */
 	int64_t times;
 	mg_dice_expr *sub;
+	/* C_POOL (pool.c) */
+	mg_dpool *pool;
 };
 
 void mg_dcommon_free(mg_dcommon *c)
@@ -51,6 +54,7 @@ void mg_dcommon_free(mg_dcommon *c)
 		free(c->items[i]);
 	free(c->items);
 	mg_dice_free(c->sub);
+	mg_dpool_free(c->pool);
 	free(c);
 }
 
@@ -390,9 +394,12 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 
 /* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
 
-static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
-                        mg_lang lang)
+static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
+                        mg_dice_diag *pdiag, int *pcode)
 {
+	const char *s = whole->s;
+	size_t n = whole->len;
+	int raises = 0;
 	static const char *const kw[] = {"repeat", "rep", "x"};
 	size_t i = 0, k, d;
 	int64_t times = 0;
@@ -430,9 +437,20 @@ static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
 		c->text = dup_text("繰り返し回数は1以上、100以下としてください");
 		return c->text ? 0 : MG_ENOMEM;
 	}
-	rc = mg_dice_parse(&c->sub, &diag, s + i, n - i, lang);
+	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
+	if (rc < 0 && raises) {
+		/* BCDice raises (a pool's division by zero): so does the
+		 * repeat; the error points into the whole text */
+		if (!*pcode) {
+			*pcode = rc;
+			*pdiag = diag;
+			if (diag.col)
+				pdiag->col = whole->cols[i] - 1 + diag.col;
+		}
+		return 1;
+	}
 	/* BCDice's Randomizer stops at 10000 dice in one command
 	 * (UPPER_LIMIT_RANDS): it answers nothing */
 	if (rc == 0 && (uint64_t)times * mg_dice_count(c->sub) > REPEAT_MAX_DICE)
@@ -452,21 +470,44 @@ static int parse_repeat(mg_dcommon *c, const char *s, size_t n,
 }
 
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
-                     const mg_dtext *whole, mg_lang lang)
+                     const mg_dtext *whole, mg_lang lang,
+                     mg_dice_diag *pdiag, int *pcode, int *raises)
 {
+	/* BCDice's CommonCommand::COMMANDS after AddDice */
+	static const int order[] = {
+		-MG_DPOOL_BARA, -MG_DPOOL_TALLY, C_CALC, C_CHOICE, C_D66,
+		C_REPEAT, -MG_DPOOL_REROLL, -MG_DPOOL_UPPER, -MG_DPOOL_VERSION};
 	mg_dcommon *c;
-	int rc, step;
+	mg_dice_diag d;
+	int rc;
+	size_t step;
 
 	*out = NULL;
-	for (step = 0; step < 4; step++) {
+	*pcode = 0;
+	for (step = 0; step < sizeof(order) / sizeof(order[0]); step++) {
 		if (!(c = calloc(1, sizeof(*c))))
 			return MG_ENOMEM;
-		/* BCDice's order: Calc, Choice, D66Dice, Repeat */
-		switch (step) {
-		case 0: rc = parse_calc(c, word->s, word->len); break;
-		case 1: rc = parse_choice(c, whole->s, whole->len); break;
-		case 2: rc = parse_d66(c, word->s, word->len); break;
-		default: rc = parse_repeat(c, whole->s, whole->len, lang); break;
+		switch (order[step]) {
+		case C_CALC: rc = parse_calc(c, word->s, word->len); break;
+		case C_CHOICE: rc = parse_choice(c, whole->s, whole->len); break;
+		case C_D66: rc = parse_d66(c, word->s, word->len); break;
+		case C_REPEAT:
+			rc = parse_repeat(c, whole, lang, pdiag, pcode);
+			break;
+		default:
+			rc = mg_dpool_parse(&c->pool, -order[step], word, whole,
+			                    &d, lang, raises);
+			c->kind = C_POOL;
+			if (rc == MG_ENOMEM)
+				break;
+			if (rc < 0) { /* remembered; the others may still read it */
+				if (!*pcode) {
+					*pcode = rc;
+					*pdiag = d;
+				}
+				rc = 1;
+			}
+			break;
 		}
 		if (rc == 0) {
 			*out = c;
@@ -481,16 +522,39 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 
 int mg_dcommon_secret(const mg_dcommon *c)
 {
+	if (c->pool)
+		return mg_dpool_secret(c->pool);
 	return c->secret || (c->sub && mg_dice_is_secret(c->sub));
 }
 
+/* The dice one roll surely takes: D66 two, choice one a pick, a repeat
+ * its command's times its count, a pool mg_dpool_count. */
+size_t mg_dcommon_count(const mg_dcommon *c)
+{
+	switch (c->kind) {
+	case C_D66:
+		return 2;
+	case C_CHOICE:
+		return c->nitems > CHOICE_MAX_ITEMS ? 0 : (size_t)c->takes;
+	case C_REPEAT:
+		return c->text ? 0 : (size_t)c->times * mg_dice_count(c->sub);
+	case C_POOL:
+		return mg_dpool_count(c->pool);
+	default:
+		return 0;
+	}
+}
+
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
-                    const mg_dcommon *c, ut_dice *dice, mg_lang lang)
+                    const mg_dcommon *c, ut_dice *dice, size_t base,
+                    mg_lang lang)
 {
 	uint64_t d[2];
 	int64_t k;
 	int rc;
 
+	if (c->kind == C_POOL)
+		return mg_dpool_roll(b, res, diag, c->pool, dice, base, lang);
 	switch (c->kind) {
 	case C_D66: /* two d6: tens, units; A/S ascending, D descending */
 		if ((rc = mg_dice_roll_die(&d[0], dice, 6, lang, diag)) < 0 ||
@@ -556,7 +620,8 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 		for (k = 0; k < c->times; k++) {
 			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
 			              k + 1);
-			if ((rc = mg_dice_roll(b, NULL, diag, c->sub, dice, lang)) < 0)
+			if ((rc = mg_dice_roll_in(b, NULL, diag, c->sub, dice, base,
+			                          lang)) < 0)
 				return rc;
 		}
 		break;

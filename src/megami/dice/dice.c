@@ -218,6 +218,16 @@ static int cmp_of(const char *s, size_t n)
 	return CMP_NONE;
 }
 
+int mg_dice_cmp_of(const char *s, size_t n)
+{
+	/* the same order as MG_DCMP_* (dice_int.h) */
+	static const int to[] = {MG_DCMP_NONE, MG_DCMP_GE, MG_DCMP_GT,
+	                         MG_DCMP_LE, MG_DCMP_LT, MG_DCMP_EQ,
+	                         MG_DCMP_NE};
+
+	return to[cmp_of(s, n)];
+}
+
 static void next(P *p)
 {
 	const char *s = p->s;
@@ -1163,12 +1173,22 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang)
 {
+	int raises = 0;
+
+	return mg_dice_parse_in(out, diag, text, len, lang, &raises);
+}
+
+int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
+                     const char *text, size_t len, mg_lang lang,
+                     int *raises)
+{
 	mg_dtext t = {NULL, NULL, 0}, typed = {NULL, NULL, 0};
 	mg_dtext whole = {NULL, NULL, 0};
 	mg_dice_expr *e;
 	uint32_t badcol = 0;
-	int rc, relevant;
+	int rc, relevant, pool_code = 0;
 	P srs_err, p;
+	mg_dice_diag pool_diag;
 
 	*out = NULL;
 	if (len > MG_DICE_MAX_TEXT)
@@ -1214,13 +1234,22 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 	/* MG-DICE-COM-3 MG-DICE-COM-4 MG-DICE-COM-5 MG-DICE-COM-6: the other
 	 * common commands */
 	expr_reset(e);
-	rc = mg_dcommon_parse(&e->common, &t, &whole, lang);
+	rc = mg_dcommon_parse(&e->common, &t, &whole, lang, &pool_diag,
+	                      &pool_code, raises);
 	if (rc == 0)
 		goto ok;
 	if (rc == MG_ENOMEM) {
 		memset(&p, 0, sizeof(p));
 		p.err = MG_ENOMEM;
 		p.msg = M_NOMEM;
+	} else if (pool_code) {
+		/* MG-DICE-ERR-1: the word is a pool's (`3R6[`): its error */
+		if (diag)
+			*diag = pool_diag;
+		ut_error_set(pool_code, "%s", pool_diag.message);
+		rc = pool_code;
+		mg_dice_free(e);
+		goto out;
 	}
 	if (relevant && srs_err.err && p.err != MG_EOVERFLOW &&
 	    p.err != MG_ELIMIT && p.err != MG_ENOMEM)
@@ -1252,7 +1281,9 @@ int mg_dice_is_srs(const mg_dice_expr *e)
 
 size_t mg_dice_count(const mg_dice_expr *e)
 {
-	return e->srs ? 2 : e->ndice;
+	/* a reroll (nRx, nUx) may take more: these are the dice it surely
+	 * takes */
+	return e->common ? mg_dcommon_count(e->common) : e->srs ? 2 : e->ndice;
 }
 
 void mg_dice_free(mg_dice_expr *e)
@@ -1647,8 +1678,15 @@ out:
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                  const mg_dice_expr *e, ut_dice *dice, mg_lang lang)
 {
+	return mg_dice_roll_in(text, res, diag, e, dice, dice->rolled, lang);
+}
+
+int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
+                    const mg_dice_expr *e, ut_dice *dice, size_t base,
+                    mg_lang lang)
+{
 	int rc = e->common ? mg_dcommon_roll(text, res, diag, e->common, dice,
-	                                     lang)
+	                                     base, lang)
 	       : e->srs ? roll_srs(e, dice, lang, text, res, diag)
 	                : roll_sum(e, dice, lang, text, res, diag);
 

@@ -55,21 +55,72 @@ int mg_dice_divide(int64_t a, int64_t b, char round, int64_t *out);
 int mg_dice_roll_die(uint64_t *out, ut_dice *dice, uint64_t sides,
                      mg_lang lang, mg_dice_diag *diag);
 
+/* dice.c: BCDice's Normalize.comparison_operator on a run of <>!=
+ * (MG-DICE-SUM-5): one of these. */
+enum {
+	MG_DCMP_NONE, MG_DCMP_GE, MG_DCMP_GT, MG_DCMP_LE, MG_DCMP_LT,
+	MG_DCMP_EQ, MG_DCMP_NE
+};
+int mg_dice_cmp_of(const char *s, size_t n);
+
+/* dice.c: mg_dice_parse that also says (*raises = 1) when the text
+ * fails where BCDice raises an exception (a pool's division by zero), so
+ * that a repeat of it fails too. */
+int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
+                     const char *text, size_t len, mg_lang lang,
+                     int *raises);
+
+/* dice.c: mg_dice_roll inside one command: `base` is dice->rolled when
+ * the command began (a repeat's rolls share BCDice's limit of 10000). */
+int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
+                    const mg_dice_expr *e, ut_dice *dice, size_t base,
+                    mg_lang lang);
+
 /* dice.c: 1 when the expression is a secret roll (MG-DICE-COM-1). */
 int mg_dice_is_secret(const mg_dice_expr *e);
 
 /*
- * common.c: BCDice's Calc, choice, D66 and repeat commands, tried in that
- * order on `word` (the first word, upper-cased) or `whole` (the whole
- * text, as typed after NFKC).  0 and *out (owned, mg_dcommon_free);
- * 1 none of them; MG_EOVERFLOW, MG_ENOMEM.
+ * common.c: BCDice's common commands after the sum, tried in BCDice's
+ * order (nBx, nTx, Calc, choice, D66, repeat, nRx, nUx, BCDiceVersion) on
+ * `word` (the first word, upper-cased) or `whole` (the whole text, as
+ * typed after NFKC).  0 and *out (owned, mg_dcommon_free); 1 none of
+ * them; MG_EOVERFLOW, MG_ENOMEM; or, with *pdiag filled (code in
+ * *pcode), the error of a pool family whose prefix the word has.
  */
 typedef struct mg_dcommon mg_dcommon;
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
-                     const mg_dtext *whole, mg_lang lang);
+                     const mg_dtext *whole, mg_lang lang,
+                     mg_dice_diag *pdiag, int *pcode, int *raises);
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
-                    const mg_dcommon *c, ut_dice *dice, mg_lang lang);
+                    const mg_dcommon *c, ut_dice *dice, size_t base,
+                    mg_lang lang);
 int mg_dcommon_secret(const mg_dcommon *c);
+size_t mg_dcommon_count(const mg_dcommon *c);
 void mg_dcommon_free(mg_dcommon *c);
+
+/*
+ * pool.c: BCDice's nBx, nRx, nUx, nTYx/nTZx and BCDiceVersion
+ * (MG-DICE-COM-7, MG-DICE-COM-8, MG-DICE-COM-9, MG-DICE-COM-10,
+ * MG-DICE-COM-11 in docs/MEGAMI.md), one family at a
+ * time on `word` (the first word, upper-cased; `whole` gives it as
+ * typed).  0 and *out (owned, mg_dpool_free); 1 not that command; a
+ * negative code with diag filled when the word has the family's prefix
+ * (`3R6[`) but is bad, or a number overflows (*raises = 1 when BCDice
+ * raises there: a division by zero).
+ */
+enum {
+	MG_DPOOL_BARA = 1, MG_DPOOL_REROLL, MG_DPOOL_UPPER, MG_DPOOL_TALLY,
+	MG_DPOOL_VERSION
+};
+typedef struct mg_dpool mg_dpool;
+int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
+                   const mg_dtext *whole, mg_dice_diag *diag, mg_lang lang,
+                   int *raises);
+int mg_dpool_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
+                  const mg_dpool *c, ut_dice *dice, size_t base,
+                  mg_lang lang);
+int mg_dpool_secret(const mg_dpool *c);
+size_t mg_dpool_count(const mg_dpool *c);
+void mg_dpool_free(mg_dpool *c);
 
 #endif

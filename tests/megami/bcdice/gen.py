@@ -91,37 +91,94 @@ def srs():
     return e
 
 
+def pool_num(lo=0, hi=12):
+    """A number of a pool: mostly plain, sometimes an Arithmetic term."""
+    r = R.random()
+    if r < 0.08:
+        return "(" + arith(1) + ")"
+    if r < 0.1:
+        return "(" + num(lo, hi) + "-" + num(lo, hi) + ")"
+    return num(lo, hi)
+
+
+def pool_times():
+    return R.choice(["1", "2", "3", "3", "4", "5", "10", "0", "200", "201",
+                     "(1+2)", "(0-1)"])
+
+
+def pool_sides():
+    return R.choice(["6", "6", "10", "4", "8", "20", "100", "3", "2", "1",
+                     "0", "10000", "10001", "(2*3)"])
+
+
 def barabara():
-    e = (times() or "3") + "B" + sides()
-    for _ in range(R.randint(0, 1)):
-        e += "+" + (times() or "2") + "B" + sides()
+    """nBx (MG-DICE-COM-7): runs joined by +, success counting."""
+    e = pool_times() + "B" + pool_sides()
+    for _ in range(R.choice([0, 0, 1, 2])):
+        e += "+" + pool_times() + "B" + pool_sides()
     if R.random() < 0.6:
-        e += cmp() + num(0, 8)
+        e += cmp() + R.choice([num(0, 8), num(0, 8), "-1", "(1+2)", "2*2",
+                               "7/2R", "4/0"])
     return e
 
 
+def reroll_cond():
+    op = R.choice(["", "", "", ">=", ">", "<=", "<", "=", "<>", "!=", "=>"])
+    return op + pool_num(0, 7)
+
+
 def reroll():
-    e = (times() or "3") + "R" + R.choice(["6", "10", "6", "1", "0"])
+    """nRx (MG-DICE-COM-8): [threshold], target, @threshold, every
+    comparison, thresholds that can never stop (invalid) or loop."""
+    e = pool_times() + "R" + R.choice(["6", "10", "6", "1", "0", "2",
+                                       "10001", "100"])
     if R.random() < 0.3:
         e += "+" + num(1, 3) + "R" + R.choice(["6", "10"])
-    if R.random() < 0.6:
-        e += "[" + num(0, 7) + "]"
-    if R.random() < 0.7:
+    k = R.randint(0, 3)
+    if k == 0:
+        e += "[" + reroll_cond() + "]"
+        if R.random() < 0.6:
+            e += cmp() + num(0, 7)
+    elif k == 1:
         e += cmp() + num(0, 7)
+    elif k == 2:
+        if R.random() < 0.5:
+            e += cmp() + num(0, 7)
+        e += "@" + reroll_cond()
     return e
 
 
 def upper():
-    e = (times() or "3") + "U" + R.choice(["6", "10", "6", "1"])
+    """nUx (MG-DICE-COM-9): [threshold], modifier, target, @threshold."""
+    t = pool_times() if R.random() < 0.95 else R.choice(["9999", "10001"])
+    e = t + "U" + R.choice(["6", "10", "6", "1", "0", "10001"])
     if R.random() < 0.3:
         e += "+" + num(1, 3) + "U" + R.choice(["6", "10"])
-    if R.random() < 0.8:
-        e += "[" + num(0, 7) + "]"
-    if R.random() < 0.3:
-        e += R.choice(["+", "-"]) + num(1, 5)
+    at = R.random() < 0.2
+    if not at and R.random() < 0.8:
+        e += "[" + R.choice([num(0, 7), num(0, 7), "-1", "(3*2)"]) + "]"
     if R.random() < 0.4:
-        e += cmp() + num(0, 20)
+        e += R.choice(["+", "-"]) + num(0, 5)
+        if R.random() < 0.3:
+            e += R.choice(["+", "-", "*"]) + num(1, 3)
+    if R.random() < 0.4:
+        e += cmp() + R.choice([num(0, 20), "-2"])
+    if at:
+        e += "@" + num(0, 7)
     return e
+
+
+def tally():
+    """nTYx / nTZx (MG-DICE-COM-10)."""
+    return (pool_times() + "T" + R.choice(["Y", "Z", "Y", "Z", "X", ""]) +
+            R.choice(["6", "6", "4", "20", "21", "0", "1", "(2*3)"]))
+
+
+def version():
+    """BCDiceVersion (MG-DICE-COM-11) and its near-misses."""
+    return R.choice(["BCDiceVersion", "bcdiceversion", "BCDICEVERSION",
+                     "SBCDiceVersion", "BCDiceVersion2", "BCDiceVersio",
+                     "BCDiceVersion x", "x2 BCDiceVersion"])
 
 
 def calc():
@@ -146,20 +203,21 @@ def d66():
 
 
 def repeat():
-    inner = R.choice([add_dice, srs, d66, choice, barabara])()
+    inner = R.choice([add_dice, srs, d66, choice, barabara, reroll, upper,
+                      tally])()
     kw = R.choice(["x", "rep", "repeat", "X", "REP"])
     return kw + R.choice(["1", "2", "3", "0", "101", "100"]) + " " + inner
 
 
 def near_miss():
-    base = R.choice([add_dice, srs, barabara, reroll, upper, calc, choice,
-                     d66])()
+    base = R.choice([add_dice, srs, barabara, reroll, upper, tally, calc,
+                     choice, d66])()
     k = R.randint(0, 4)
     i = R.randint(0, len(base))
     if k == 0:
         return base[:i] + base[i + 1:]
     if k == 1:
-        return base[:i] + R.choice("+-*/()[]@#?DBRUCKHLSx0123456789<>=, ") + base[i:]
+        return base[:i] + R.choice("+-*/()[]@#?DBRUTYZCKHLSx0123456789<>=, ") + base[i:]
     if k == 2:
         return base + R.choice(["+", "]", ")", "D", "KH", "[", "S"])
     if k == 3:
@@ -168,13 +226,13 @@ def near_miss():
 
 
 def bad():
-    return "".join(R.choice("0123456789DdBRUCSx+-*/()[]@#?<>=!, .KHLMAXIN")
+    return "".join(R.choice("0123456789DdBRUTYZCSx+-*/()[]@#?<>=!, .KHLMAXIN")
                    for _ in range(R.randint(1, 10)))
 
 
-FAMILIES = [(srs, 8), (add_dice, 14), (barabara, 6), (reroll, 5), (upper, 5),
-            (calc, 4), (choice, 4), (d66, 3), (repeat, 3), (near_miss, 14),
-            (bad, 6)]
+FAMILIES = [(srs, 8), (add_dice, 14), (barabara, 6), (reroll, 6), (upper, 6),
+            (tally, 3), (version, 1), (calc, 4), (choice, 4), (d66, 3),
+            (repeat, 3), (near_miss, 14), (bad, 6)]
 
 
 def command():

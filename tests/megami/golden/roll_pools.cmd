@@ -1,0 +1,2 @@
+# MG-DICE-COM-7 MG-DICE-COM-8 MG-DICE-COM-9 MG-DICE-COM-10 MG-DICE-COM-11: BCDice's pools as BCDice 3.16 prints them for SRS (the same lines as the npm bcdice 4.9.0 with these dice): 3B6>=4 (6,2,4: two ≥ 4); 3R6[6] (6,2,1, the 6 again: 6, again: 4); 3U6[6]-2 (6+2, 1, 6+4: sums 8, 1, 10; max 10-2, total 19-2); 5TY6 (6,2,1,6,4); 3r6 (no threshold: BCDice's answer); BCDiceVersion
+roll --dice 6,2,4,6,2,1,6,4,6,2,1,6,4,6,2,1,6,4 '3B6>=4' '3R6[6]' '3U6[6]-2' '5TY6' '3r6' 'BCDiceVersion'
