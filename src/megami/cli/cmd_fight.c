@@ -126,124 +126,194 @@ bad:
 	return -1;
 }
 
-int cmd_fight(const ut_cli *base, int argc, char **argv)
-{
-	mg_cli o = {*base};
-	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
-	mg_log_format fmt = MG_LOG_TEXT;
-	mg_scenario_doc *doc = NULL;
-	mg_combat *combat = NULL;
-	mg_log *log = NULL;
-	mg_result res;
-	ut_dice dice;
-	int64_t *values = NULL;
-	size_t nvalues = 0;
-	uint64_t seed = 0; /* M8.11: without --seed or --dice the seed is 0 */
-	/* --max-events; 0: the default (MG-BUDGET-1, MG-BUDGET-2) */
-	uint64_t max_events = 0;
-	int c, rc, have_seed = 0, have_dice = 0, status = UT_EXIT_OK;
-	mg_fight_mc mc = MG_FIGHT_MC_INIT;
-	const char *replay = NULL; /* --replay: cmd_fight_replay.c */
+/* What the command line of `megami fight` says. */
+typedef struct fight_args {
+	mg_log_format fmt;
+	int64_t *values;      /* --dice (owned) */
+	size_t nvalues;
+	uint64_t seed;        /* M8.11: without --seed or --dice the seed is 0 */
+	uint64_t max_events;  /* --max-events; 0: the default (MG-BUDGET-1, -2) */
+	int have_seed, have_dice;
+	mg_fight_mc mc;
+	const char *replay;   /* --replay: cmd_fight_replay.c */
+} fight_args;
 
-	ut_cli_getopt_begin(&o.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
+/* --format, --seed and --dice into a; 0, or the usage error's status. */
+static int fight_value_option(fight_args *a, mg_cli *o, int c)
+{
+	switch (c) {
+	case OPT_FORMAT:
+		if (strcmp(optarg, "json") == 0)
+			a->fmt = MG_LOG_JSON;
+		else if (strcmp(optarg, "text") == 0)
+			a->fmt = MG_LOG_TEXT;
+		else
+			return ut_cli_usage_error(&o->ui, "fight",
+			       UT_TR(&o->ui, "--format の値「%s」は使えません"
+			                     "（text か json）",
+			             "unknown format '%s' (text or json)"),
+			       optarg);
+		return 0;
+	case OPT_SEED:
+		if (ut_cli_parse_u64(&a->seed, optarg, UINT64_MAX) < 0)
+			return ut_cli_usage_error(&o->ui, "fight",
+			       UT_TR(&o->ui, "--seed には0から"
+			                     "18446744073709551615までの整数を"
+			                     "指定してください（「%s」）",
+			             "--seed needs a whole number from 0 to "
+			             "18446744073709551615, not '%s'"),
+			       optarg);
+		a->have_seed = 1;
+		return 0;
+	default: /* OPT_DICE */
+		free(a->values);
+		a->values = NULL;
+		if (parse_dice(optarg, &a->values, &a->nvalues) < 0)
+			return ut_cli_usage_error(&o->ui, "fight",
+			       UT_TR(&o->ui, "--dice にはコンマで区切った整数の列を"
+			                     "指定してください（「%s」）",
+			             "--dice needs whole numbers separated by "
+			             "commas, not '%s'"),
+			       optarg);
+		a->have_dice = 1;
+		return 0;
+	}
+}
+
+/* The options of `megami fight` into a: 0 to go on, FIGHT_DONE after
+ * --help, or the exit status of a usage error. */
+#define FIGHT_DONE (-1)
+static int fight_options(fight_args *a, mg_cli *o, int argc, char **argv)
+{
+	int c, rc;
+
+	ut_cli_getopt_begin(&o->ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
 	while ((c = getopt_long(argc, argv, MG_CLI_SHORTOPTS, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			free(values);
-			return ut_cli_help(&o.ui, help_ja, help_en);
+			rc = ut_cli_help(&o->ui, help_ja, help_en);
+			return rc == UT_EXIT_OK ? FIGHT_DONE : rc;
 		case OPT_LANG:
-			if (ut_cli_lang(&o.ui, "fight", optarg) != 0) {
-				free(values);
+			if (ut_cli_lang(&o->ui, "fight", optarg) != 0)
 				return UT_EXIT_USAGE;
-			}
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "json") == 0) {
-				fmt = MG_LOG_JSON;
-			} else if (strcmp(optarg, "text") == 0) {
-				fmt = MG_LOG_TEXT;
-			} else {
-				free(values);
-				return ut_cli_usage_error(&o.ui, "fight",
-				       UT_TR(&o.ui, "--format の値「%s」は使えません"
-				                    "（text か json）",
-				             "unknown format '%s' (text or json)"),
-				       optarg);
-			}
-			break;
 		case OPT_SEED:
-			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0) {
-				free(values);
-				return ut_cli_usage_error(&o.ui, "fight",
-				       UT_TR(&o.ui, "--seed には0から"
-				                    "18446744073709551615までの整数を"
-				                    "指定してください（「%s」）",
-				             "--seed needs a whole number from 0 to "
-				             "18446744073709551615, not '%s'"),
-				       optarg);
-			}
-			have_seed = 1;
-			break;
 		case OPT_DICE:
-			free(values);
-			values = NULL;
-			if (parse_dice(optarg, &values, &nvalues) < 0)
-				return ut_cli_usage_error(&o.ui, "fight",
-				       UT_TR(&o.ui, "--dice にはコンマで区切った整数の列を"
-				                    "指定してください（「%s」）",
-				             "--dice needs whole numbers separated by "
-				             "commas, not '%s'"),
-				       optarg);
-			have_dice = 1;
+			if ((rc = fight_value_option(a, o, c)) != 0)
+				return rc;
 			break;
 		case OPT_RUNS:
 		case OPT_JOBS:
 		case OPT_SVG:
-			if (mg_fight_mc_option(&mc, &o.ui, c, optarg) != 0) {
-				free(values);
+			if (mg_fight_mc_option(&a->mc, &o->ui, c, optarg) != 0)
 				return UT_EXIT_USAGE;
-			}
 			break;
 		case OPT_REPLAY:
-			replay = optarg;
+			a->replay = optarg;
 			break;
 		case OPT_MAX_EVENTS:
-			if (ut_cli_max_events(&max_events, &o.ui, "fight",
-			                      optarg) != 0) {
-				free(values);
+			if (ut_cli_max_events(&a->max_events, &o->ui, "fight",
+			                      optarg) != 0)
 				return UT_EXIT_USAGE;
-			}
 			break;
 		default:
-			free(values);
-			return ut_cli_bad_option(&o.ui, "fight", c, argv, longopts);
+			return ut_cli_bad_option(&o->ui, "fight", c, argv, longopts);
 		}
 	}
-	if (have_seed && have_dice) {
-		free(values);
-		return ut_cli_usage_error(&o.ui, "fight",
-		       UT_TR(&o.ui, "--seed と --dice は同時に使えません",
+	if (a->have_seed && a->have_dice)
+		return ut_cli_usage_error(&o->ui, "fight",
+		       UT_TR(&o->ui, "--seed と --dice は同時に使えません",
 		             "--seed and --dice exclude each other"));
-	}
-	if (mg_fight_mc_check(&mc, &o.ui, have_dice) != 0) {
-		free(values);
+	if (mg_fight_mc_check(&a->mc, &o->ui, a->have_dice) != 0)
 		return UT_EXIT_USAGE;
+	return 0;
+}
+
+/* One combat of the scenario of doc, its log on standard output; the exit
+ * status. */
+static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
+{
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_combat *combat = NULL;
+	mg_log *log = NULL;
+	mg_result res;
+	ut_dice dice;
+	int rc, status = UT_EXIT_OK;
+
+	if (a->have_dice)
+		ut_dice_list(&dice, a->values, a->nvalues);
+	else
+		ut_dice_seed(&dice, a->seed);
+	co.dice = &dice;
+	co.max_events = a->max_events ? a->max_events : MG_COMBAT_MAX_EVENTS_DEFAULT;
+	if (mg_log_new(&log, a->fmt, (mg_lang)o->ui.lang, ut_out_writer,
+	               ut_out_stdout()) < 0) {
+		ut_cli_error(&o->ui, "%s", mg_error_last());
+		return UT_EXIT_INPUT;
 	}
-	if (replay) {
+	if (!a->have_dice)
+		mg_log_set_seed(log, a->seed);
+	co.on_event = mg_log_event; /* the log is the event sink */
+	co.event_ud = log;
+	if (mg_combat_new(&combat, mg_scenario_doc_scenario(doc), &co) < 0) {
+		ut_cli_error(&o->ui, "%s", mg_error_last());
+		mg_log_free(log);
+		return UT_EXIT_INPUT;
+	}
+	/* the log goes to stdout: its failure is reported by ut_cli_exit */
+	rc = mg_combat_run(&res, combat);
+	if (rc < 0) {
+		char msg[600];
+		snprintf(msg, sizeof(msg), "%s", mg_error_last());
+		if (mg_log_finish(log, combat, rc) < 0 && !ut_out_stdout()->err)
+			ut_cli_error(&o->ui, "fight: %s", mg_error_last());
+		if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
+			mg_cli_budget_spent(&o->ui, "fight", co.max_events,
+			                    mg_combat_round(combat));
+		else
+			ut_cli_error(&o->ui, UT_TR(&o->ui, "fight: 戦闘が止まりました：%s",
+			                           "fight: the combat stopped: %s"),
+			             msg);
+		status = UT_EXIT_INPUT;
+	} else if (mg_log_finish(log, combat, rc) < 0) {
+		if (!ut_out_stdout()->err)
+			ut_cli_error(&o->ui, "fight: %s", mg_error_last());
+		status = UT_EXIT_INPUT;
+	}
+	if (ut_out_flush(ut_out_stdout()) < 0)
+		status = UT_EXIT_INPUT;
+	mg_combat_free(combat);
+	mg_log_free(log);
+	return status;
+}
+
+int cmd_fight(const ut_cli *base, int argc, char **argv)
+{
+	mg_cli o = {*base};
+	fight_args a = {MG_LOG_TEXT, NULL, 0, 0, 0, 0, 0, MG_FIGHT_MC_INIT, NULL};
+	mg_scenario_doc *doc = NULL;
+	int rc, status;
+
+	if ((rc = fight_options(&a, &o, argc, argv)) != 0) {
+		free(a.values);
+		return rc == FIGHT_DONE ? UT_EXIT_OK : rc;
+	}
+	if (a.replay) {
 		/* MG-REPLAY-4: the replay holds the scenario, seed and dice */
-		free(values);
-		if (have_seed || have_dice || mc.runs || argc - optind != 0)
+		free(a.values);
+		if (a.have_seed || a.have_dice || a.mc.runs || argc - optind != 0)
 			return ut_cli_usage_error(&o.ui, "fight",
 			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice、--runs を"
 			                    "添えません",
 			             "--replay takes no scenario, --seed, --dice or --runs"));
-		return mg_fight_replay(&o, replay, fmt == MG_LOG_JSON,
-		                       max_events ? max_events
-		                                  : MG_COMBAT_MAX_EVENTS_DEFAULT);
+		return mg_fight_replay(&o, a.replay, a.fmt == MG_LOG_JSON,
+		                       a.max_events ? a.max_events
+		                                    : MG_COMBAT_MAX_EVENTS_DEFAULT);
 	}
 	if (argc - optind != 1) {
-		free(values);
+		free(a.values);
 		return ut_cli_usage_error(&o.ui, "fight",
 		       UT_TR(&o.ui, "シナリオをちょうど1つ指定してください"
 		                    "（指定されたのは%d個）",
@@ -252,63 +322,17 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 	}
 	if (mg_cli_scenario_file(&o.ui, argv[optind], MG_CLI_MAX_BYTES, NULL,
 	                         &doc) != UT_EXIT_OK) {
-		free(values);
+		free(a.values);
 		return UT_EXIT_INPUT;
 	}
-	if (mc.runs) {
-		status = mg_fight_mc_run(&mc, &o.ui, mg_scenario_doc_scenario(doc),
-		                         seed, fmt == MG_LOG_JSON,
-		                         ut_cli_series_budget(max_events, mc.runs,
+	if (a.mc.runs)
+		status = mg_fight_mc_run(&a.mc, &o.ui, mg_scenario_doc_scenario(doc),
+		                         a.seed, a.fmt == MG_LOG_JSON,
+		                         ut_cli_series_budget(a.max_events, a.mc.runs,
 		                                              MG_COMBAT_MAX_EVENTS_DEFAULT));
-		goto out;
-	}
-	if (have_dice)
-		ut_dice_list(&dice, values, nvalues);
 	else
-		ut_dice_seed(&dice, seed);
-	co.dice = &dice;
-	co.max_events = max_events ? max_events : MG_COMBAT_MAX_EVENTS_DEFAULT;
-	if (mg_log_new(&log, fmt, (mg_lang)o.ui.lang, ut_out_writer,
-	               ut_out_stdout()) < 0) {
-		ut_cli_error(&o.ui, "%s", mg_error_last());
-		status = UT_EXIT_INPUT;
-		goto out;
-	}
-	if (!have_dice)
-		mg_log_set_seed(log, seed);
-	co.on_event = mg_log_event; /* the log is the event sink */
-	co.event_ud = log;
-	if (mg_combat_new(&combat, mg_scenario_doc_scenario(doc), &co) < 0) {
-		ut_cli_error(&o.ui, "%s", mg_error_last());
-		status = UT_EXIT_INPUT;
-		goto out;
-	}
-	/* the log goes to stdout: its failure is reported by ut_cli_exit */
-	rc = mg_combat_run(&res, combat);
-	if (rc < 0) {
-		char msg[600];
-		snprintf(msg, sizeof(msg), "%s", mg_error_last());
-		if (mg_log_finish(log, combat, rc) < 0 && !ut_out_stdout()->err)
-			ut_cli_error(&o.ui, "fight: %s", mg_error_last());
-		if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
-			mg_cli_budget_spent(&o.ui, "fight", co.max_events,
-			                    mg_combat_round(combat));
-		else
-			ut_cli_error(&o.ui, UT_TR(&o.ui, "fight: 戦闘が止まりました：%s",
-			                          "fight: the combat stopped: %s"),
-			             msg);
-		status = UT_EXIT_INPUT;
-	} else if (mg_log_finish(log, combat, rc) < 0) {
-		if (!ut_out_stdout()->err)
-			ut_cli_error(&o.ui, "fight: %s", mg_error_last());
-		status = UT_EXIT_INPUT;
-	}
-	if (ut_out_flush(ut_out_stdout()) < 0)
-		status = UT_EXIT_INPUT;
-out:
-	mg_combat_free(combat);
-	mg_log_free(log);
+		status = fight_one(&a, &o, doc);
 	mg_scenario_doc_free(doc);
-	free(values);
+	free(a.values);
 	return status;
 }
