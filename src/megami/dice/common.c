@@ -322,61 +322,89 @@ static int ci_prefix(const char *s, size_t n, const char *w)
 }
 
 /* 0 parsed; 1 not choice; MG_ENOMEM. */
+/* choice's count of picks at s[*i] (choiceN), default 1: 0, or 1 when it
+ * is not a count (0, or past 64 bits). */
+static int choice_takes(int64_t *takes, const char *s, size_t n, size_t *i)
+{
+	*takes = 1;
+	if (*i < n && s[*i] >= '0' && s[*i] <= '9') {
+		*takes = 0;
+		while (*i < n && s[*i] >= '0' && s[*i] <= '9') {
+			if (ut_ckd_mul(takes, *takes, 10) ||
+			    ut_ckd_add(takes, *takes, s[*i] - '0'))
+				return 1;
+			(*i)++;
+		}
+		if (*takes == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* choice[a,b] / choice(a,b): the items up to each ",", the last up to the
+ * first closing bracket after them; i is just after the opening one.  0, 1
+ * (no closing bracket) or MG_ENOMEM. */
+static int choice_bracket_items(mg_dcommon *c, const char *s, size_t n,
+                                size_t i, char close)
+{
+	size_t start;
+
+	for (start = i; i < n; i++)
+		if (s[i] == ',') {
+			if (add_item(c, s + start, i - start) < 0)
+				return MG_ENOMEM;
+			start = i + 1;
+		}
+	for (i = start; i < n && s[i] != close; i++)
+		;
+	if (i == n)
+		return 1;
+	return add_item(c, s + start, i - start) < 0 ? MG_ENOMEM : 0;
+}
+
+/* choice a b c: the items between blanks, from s[i].  0 or MG_ENOMEM. */
+static int choice_blank_items(mg_dcommon *c, const char *s, size_t n, size_t i)
+{
+	size_t start;
+
+	while (i < n) {
+		while (i < n && mg_dice_is_blank(s[i]))
+			i++;
+		for (start = i; i < n && !mg_dice_is_blank(s[i]); i++)
+			;
+		if (add_item(c, s + start, i - start) < 0)
+			return MG_ENOMEM;
+	}
+	return 0;
+}
+
 static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 {
-	size_t i = 0, start;
-	int64_t takes = 1;
-	char close;
+	size_t i = 0;
+	int64_t takes;
+	int rc;
 
 	if (n && (s[0] == 'S' || s[0] == 's'))
 		c->secret = 1, i = 1;
 	if (!ci_prefix(s + i, n - i, "choice"))
 		return 1;
 	i += 6;
-	if (i < n && s[i] >= '0' && s[i] <= '9') {
-		takes = 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			if (ut_ckd_mul(&takes, takes, 10) ||
-			    ut_ckd_add(&takes, takes, s[i] - '0'))
-				return 1;
-			i++;
-		}
-		if (takes == 0)
-			return 1;
-	}
+	if (choice_takes(&takes, s, n, &i))
+		return 1;
 	if (i < n && (s[i] == '[' || s[i] == '(')) {
 		c->delim = s[i] == '[' ? DELIM_BRACKET : DELIM_PAREN;
-		close = s[i] == '[' ? ']' : ')';
-		i++;
-		/* items up to each ",", the last up to the first close after */
-		for (start = i; i < n; i++)
-			if (s[i] == ',') {
-				if (add_item(c, s + start, i - start) < 0)
-					return MG_ENOMEM;
-				start = i + 1;
-			}
-		for (i = start; i < n && s[i] != close; i++)
-			;
-		if (i == n)
-			return 1;
-		if (add_item(c, s + start, i - start) < 0)
-			return MG_ENOMEM;
+		if ((rc = choice_bracket_items(c, s, n, i + 1,
+		                               s[i] == '[' ? ']' : ')')) != 0)
+			return rc;
 	} else if (i < n && mg_dice_is_blank(s[i])) {
 		c->delim = DELIM_SPACE;
-		while (i < n) {
-			while (i < n && mg_dice_is_blank(s[i]))
-				i++;
-			for (start = i; i < n && !mg_dice_is_blank(s[i]); i++)
-				;
-			if (add_item(c, s + start, i - start) < 0)
-				return MG_ENOMEM;
-		}
+		if ((rc = choice_blank_items(c, s, n, i)) != 0)
+			return rc;
 	} else {
 		return 1;
 	}
 	if (c->nitems == 1) {
 		char *only = c->items[0];
-		int rc;
 		c->nitems = 0;
 		rc = range_items(c, only);
 		free(only);
