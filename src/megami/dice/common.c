@@ -422,47 +422,71 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 
 /* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
 
+static const char *const repeat_kw[] = {"repeat", "rep", "x"};
+
+/* The head of a repeat, "[S](repeat|rep|x)N " at s: the count into *times
+ * (INT64_MAX past 64 bits), *i just after the blanks that follow it, the
+ * secret mark into c.  0, or 1 when s is not a repeat. */
+static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
+                       int64_t *times)
+{
+	size_t k, d;
+
+	*i = 0;
+	*times = 0;
+	if (n && (s[0] == 'S' || s[0] == 's'))
+		c->secret = 1, *i = 1;
+	for (k = 0; k < 3; k++)
+		if (ci_prefix(s + *i, n - *i, repeat_kw[k]))
+			break;
+	if (k == 3)
+		return 1;
+	*i += strlen(repeat_kw[k]);
+	for (d = *i; *i < n && s[*i] >= '0' && s[*i] <= '9'; (*i)++)
+		if (ut_ckd_mul(times, *times, 10) ||
+		    ut_ckd_add(times, *times, s[*i] - '0'))
+			*times = INT64_MAX;
+	if (*i == d || *i == n || !mg_dice_is_blank(s[*i]))
+		return 1;
+	while (*i < n && mg_dice_is_blank(s[*i]))
+		(*i)++;
+	return *i == n;
+}
+
+/* Repeat#validate: the message of a repeat in a repeat or a count out of
+ * 1 to 100 (the command's whole answer), or NULL when it is valid. */
+static const char *repeat_invalid(const char *s, size_t n, int64_t times)
+{
+	size_t k;
+
+	for (k = 0; k < 3; k++)
+		if (ci_prefix(s, n, repeat_kw[k]) &&
+		    s[strlen(repeat_kw[k])] >= '0' && s[strlen(repeat_kw[k])] <= '9')
+			return "Repeatコマンドの重複はできません";
+	if (times < 1 || times > REPEAT_LIMIT)
+		return "繰り返し回数は1以上、100以下としてください";
+	return NULL;
+}
+
 static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
                         mg_dice_diag *pdiag, int *pcode)
 {
 	const char *s = whole->s;
 	size_t n = whole->len;
 	int raises = 0;
-	static const char *const kw[] = {"repeat", "rep", "x"};
-	size_t i = 0, k, d;
-	int64_t times = 0;
+	size_t i;
+	int64_t times;
 	mg_dice_diag diag;
+	const char *invalid;
 	int rc;
 
-	if (n && (s[0] == 'S' || s[0] == 's'))
-		c->secret = 1, i = 1;
-	for (k = 0; k < 3; k++)
-		if (ci_prefix(s + i, n - i, kw[k]))
-			break;
-	if (k == 3)
-		return 1;
-	i += strlen(kw[k]);
-	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		if (ut_ckd_mul(&times, times, 10) ||
-		    ut_ckd_add(&times, times, s[i] - '0'))
-			times = INT64_MAX;
-	if (i == d || i == n || !mg_dice_is_blank(s[i]))
-		return 1;
-	while (i < n && mg_dice_is_blank(s[i]))
-		i++;
-	if (i == n)
+	if (repeat_head(c, s, n, &i, &times))
 		return 1;
 	c->kind = C_REPEAT;
 	c->times = times;
 	/* Repeat#validate: no repeat in a repeat, 1 to 100 times */
-	for (k = 0; k < 3; k++)
-		if (ci_prefix(s + i, n - i, kw[k]) &&
-		    s[i + strlen(kw[k])] >= '0' && s[i + strlen(kw[k])] <= '9') {
-			c->text = dup_text("Repeatコマンドの重複はできません");
-			return c->text ? 0 : MG_ENOMEM;
-		}
-	if (times < 1 || times > REPEAT_LIMIT) {
-		c->text = dup_text("繰り返し回数は1以上、100以下としてください");
+	if ((invalid = repeat_invalid(s + i, n - i, times))) {
+		c->text = dup_text(invalid);
 		return c->text ? 0 : MG_ENOMEM;
 	}
 	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
