@@ -443,42 +443,61 @@ static int table_type(const tline *l, uint64_t *times, uint64_t *sides)
  * with both digits 1 … 6; sorted ascending: tens ≤ ones; descending:
  * tens ≥ ones).  Also megami's dice limits for NdX (MG-DICE-LIMIT).
  */
+/* The rows' indices ("<digits>:…"), sorted, each once, into ix[0..*k);
+ * 0 when a row has no index. */
+static int table_indices(uint64_t *ix, size_t *k, const tline *rows, size_t n)
+{
+	size_t i, used;
+
+	*k = 0;
+	for (i = 0; i < n; i++) {
+		ix[i] = digits(rows[i].p, rows[i].n, &used);
+		if (!(used > 0 && used < rows[i].n && rows[i].p[used] == ':'))
+			return 0;
+	}
+	if (n)
+		qsort(ix, n, sizeof(*ix), cmp_u64);
+	for (i = 0; i < n; i++)
+		if (*k == 0 || ix[*k - 1] != ix[i])
+			ix[(*k)++] = ix[i];
+	return 1;
+}
+
+/* Whether the distinct sorted indices ix[0..k) are exactly those a D66
+ * table of `type` rolls (ascending: tens <= ones; descending: tens >= ones). */
+static int d66_indices(const uint64_t *ix, size_t k, int type)
+{
+	size_t want = 0;
+	uint64_t tens, ones;
+
+	for (tens = 1; tens <= 6; tens++)
+		for (ones = 1; ones <= 6; ones++) {
+			if ((type == T_D66_ASC && tens > ones) ||
+			    (type == T_D66_DESC && tens < ones))
+				continue;
+			if (!(want < k && ix[want++] == tens * 10 + ones))
+				return 0;
+		}
+	return want == k;
+}
+
 static int table_valid(const tline *rows, size_t n, int type, uint64_t times,
                        uint64_t sides)
 {
 	uint64_t *ix = n ? malloc(n * sizeof(*ix)) : NULL;
-	size_t i, k = 0, used;
-	int ok = 1;
+	size_t k;
+	int ok;
 
 	if (n && !ix)
 		return MG_ENOMEM;
-	for (i = 0; i < n && ok; i++) {
-		ix[i] = digits(rows[i].p, rows[i].n, &used);
-		ok = used > 0 && used < rows[i].n && rows[i].p[used] == ':';
-	}
-	if (ok && n) {
-		qsort(ix, n, sizeof(*ix), cmp_u64);
-		for (i = 0; i < n; i++)
-			if (k == 0 || ix[k - 1] != ix[i])
-				ix[k++] = ix[i];
-	}
-	if (ok && type == T_SUM) {
+	ok = table_indices(ix, &k, rows, n);
+	if (ok && type == T_SUM)
 		ok = times <= MG_DICE_MAX_TIMES && sides >= 1 &&
 		     sides <= MG_DICE_MAX_SIDES &&
 		     k == times * sides - times + 1 && k > 0 && ix[0] == times &&
 		     ix[k - 1] == times * sides;
-	} else if (ok) {
-		size_t want = 0;
-		uint64_t tens, ones;
-		for (tens = 1; tens <= 6 && ok; tens++)
-			for (ones = 1; ones <= 6 && ok; ones++) {
-				if ((type == T_D66_ASC && tens > ones) ||
-				    (type == T_D66_DESC && tens < ones))
-					continue;
-				ok = want < k && ix[want++] == tens * 10 + ones;
-			}
-		ok = ok && want == k;
-	}
+	else if (ok)
+		ok = d66_indices(ix, k, type);
 	free(ix);
 	return ok;
 }
