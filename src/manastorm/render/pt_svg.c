@@ -196,137 +196,175 @@ static int overlap(const ms_sw_report *r, size_t i)
 enum { SW_W = 760, SW_LEFT = 70, SW_RIGHT = 34, SW_PLOT_TOP = 92,
        SW_PLOT_H = 280 };
 
-int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
-                     ms_lang lang)
-{
-	const double pw = SW_W - SW_LEFT - SW_RIGHT, base = SW_PLOT_TOP + SW_PLOT_H;
-	const int height = SW_PLOT_TOP + SW_PLOT_H + 112;
-	int64_t lo, hi;
-	double span, ylo = 1, yhi = 0, step, t;
-	size_t i, k, every, nseries;
-	int draws = 0;
-	char title[512], tmp[128];
-	static const char *const dash[3] = {"", "", " stroke-dasharray=\"5 3\""};
+/* The frame of a sweep's chart: value and share ranges, the series drawn
+ * and their names. */
+typedef struct sw_plot {
+	const ms_sw_report *r;
+	ms_lang lang;
+	double pw, base;        /* plot width; y of its bottom */
+	int64_t lo;             /* the smallest value */
+	double span;            /* largest − smallest value */
+	double ylo, yhi, step;  /* share range (0..1) and tick step (points) */
+	size_t nseries;         /* 3 with draws, else 2 */
 	const char *names[3];
+} sw_plot;
 
-	names[MS_PT_A] = T("陣営Aの勝ち", "side A wins");
-	names[MS_PT_B] = T("陣営Bの勝ち", "side B wins");
-	names[MS_PT_DRAW] = T("引き分け", "draw");
-	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64
-	                                "回の決闘、どの値も同じ種）",
-	                                "Sweep: %s (%" PRIu64 " duels per value, "
-	                                "the same seeds for every value)"),
-	         vary, r->nvalues ? r->pt[0].runs : 0);
-	ut_svg_open(b, SW_W, height);
-	ut_svg_text(b, 18, 24, 17, "start", "font-weight=\"bold\"", SW_W - 36,
-	            title);
-	if (r->nvalues == 0) {
-		ut_buf_puts(b, "</svg>\n");
-		return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
-	}
-	lo = hi = r->values[0];
+static double sw_x(const sw_plot *P, int64_t v)
+{
+	return SW_LEFT + 20 + (P->pw - 40) *
+	       (P->span > 0 ? ((double)v - (double)P->lo) / P->span : 0.5);
+}
+
+static double sw_y(const sw_plot *P, double p)
+{
+	return P->base - SW_PLOT_H * (p - P->ylo) / (P->yhi - P->ylo);
+}
+
+/* The values' range, whether there are draws, and the y range: every band
+ * shown, and 50%, in round steps. */
+static void sw_ranges(sw_plot *P)
+{
+	const ms_sw_report *r = P->r;
+	int64_t hi = r->values[0];
+	size_t i, k;
+	int draws = 0;
+
+	P->lo = r->values[0];
 	for (i = 0; i < r->nvalues; i++) {
-		if (r->values[i] < lo) lo = r->values[i];
+		if (r->values[i] < P->lo) P->lo = r->values[i];
 		if (r->values[i] > hi) hi = r->values[i];
 		draws |= r->pt[i].wins[MS_PT_DRAW] > 0;
 	}
-	nseries = draws ? 3 : 2;
-	/* the y range: every band shown, and 50% */
+	P->nseries = draws ? 3 : 2;
+	P->ylo = 1;
+	P->yhi = 0;
 	for (i = 0; i < r->nvalues; i++)
-		for (k = 0; k < nseries; k++) {
-			if (r->pt[i].ci[k].lo < ylo) ylo = r->pt[i].ci[k].lo;
-			if (r->pt[i].ci[k].hi > yhi) yhi = r->pt[i].ci[k].hi;
+		for (k = 0; k < P->nseries; k++) {
+			if (r->pt[i].ci[k].lo < P->ylo) P->ylo = r->pt[i].ci[k].lo;
+			if (r->pt[i].ci[k].hi > P->yhi) P->yhi = r->pt[i].ci[k].hi;
 		}
-	if (ylo > 0.5) ylo = 0.5;
-	if (yhi < 0.5) yhi = 0.5;
-	step = ut_svg_step(100 * (yhi - ylo), 6);
-	ylo = step * floor(100 * ylo / step) / 100;
-	yhi = step * ceil(100 * yhi / step) / 100;
-	if (yhi <= ylo)
-		yhi = ylo + step / 100;
-	span = (double)hi - (double)lo;
-#define X(v) (SW_LEFT + 20 + (pw - 40) * \
-              (span > 0 ? ((double)(v) - (double)lo) / span : 0.5))
-#define Y(p) (base - SW_PLOT_H * ((p) - ylo) / (yhi - ylo))
-	/* legend: a swatch per series, and what line and band are */
-	for (k = 0; k < nseries; k++) {
+	if (P->ylo > 0.5) P->ylo = 0.5;
+	if (P->yhi < 0.5) P->yhi = 0.5;
+	P->step = ut_svg_step(100 * (P->yhi - P->ylo), 6);
+	P->ylo = P->step * floor(100 * P->ylo / P->step) / 100;
+	P->yhi = P->step * ceil(100 * P->yhi / P->step) / 100;
+	if (P->yhi <= P->ylo)
+		P->yhi = P->ylo + P->step / 100;
+	P->span = (double)hi - (double)P->lo;
+}
+
+static const char *const sw_dash[3] = {"", "", " stroke-dasharray=\"5 3\""};
+
+/* The legend: a swatch per series, and what line and band are. */
+static void sw_legend(ut_buf *b, const sw_plot *P)
+{
+	ms_lang lang = P->lang;
+	size_t k;
+
+	for (k = 0; k < P->nseries; k++) {
 		double lx = SW_LEFT + 150.0 * (double)k;
 		ut_buf_printf(b, "<rect x=\"%.1f\" y=\"40\" width=\"22\" "
 		              "height=\"12\" fill=\"%s\" fill-opacity=\"0.25\"/>"
 		              "<line x1=\"%.1f\" y1=\"46\" x2=\"%.1f\" y2=\"46\" "
 		              "stroke=\"%s\" stroke-width=\"2\"%s/>\n", lx, fills[k],
-		              lx, lx + 22, fills[k], dash[k]);
-		ut_svg_text(b, lx + 28, 51, 12, "start", NULL, 118, names[k]);
+		              lx, lx + 22, fills[k], sw_dash[k]);
+		ut_svg_text(b, lx + 28, 51, 12, "start", NULL, 118, P->names[k]);
 	}
-	ut_svg_text(b, SW_LEFT, 72, 11, "start", "fill=\"#444\"", pw,
-	            draws ? T("線：割合　帯：95%信頼区間（Wilson）",
+	ut_svg_text(b, SW_LEFT, 72, 11, "start", "fill=\"#444\"", P->pw,
+	            P->nseries == 3 ? T("線：割合　帯：95%信頼区間（Wilson）",
 	                      "line: share, band: 95% interval (Wilson)")
 	                  : T("線：割合　帯：95%信頼区間（Wilson）　引き分けは"
 	                      "どの値でも0回",
 	                      "line: share, band: 95% interval (Wilson); no "
 	                      "draw at any value"));
-	/* grid, ticks, the 50% line */
-	for (t = 100 * ylo; t <= 100 * yhi + step / 2; t += step) {
+}
+
+/* The grid, the share ticks, the 50% line, the axes and the y title. */
+static void sw_grid(ut_buf *b, const sw_plot *P)
+{
+	ms_lang lang = P->lang;
+	double t;
+	char tmp[32];
+
+	for (t = 100 * P->ylo; t <= 100 * P->yhi + P->step / 2; t += P->step) {
 		ut_buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" "
 		              "y2=\"%.1f\" stroke=\"#dddddd\"/>\n", SW_LEFT,
-		              Y(t / 100), SW_LEFT + pw, Y(t / 100));
+		              sw_y(P, t / 100), SW_LEFT + P->pw, sw_y(P, t / 100));
 		snprintf(tmp, sizeof tmp, "%.0f%%", t);
-		ut_svg_text(b, SW_LEFT - 6, Y(t / 100) + 4, 11, "end", NULL, 0, tmp);
+		ut_svg_text(b, SW_LEFT - 6, sw_y(P, t / 100) + 4, 11, "end", NULL,
+		            0, tmp);
 	}
 	ut_buf_printf(b, "<line class=\"half\" x1=\"%d\" y1=\"%.1f\" "
 	              "x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\" "
-	              "stroke-dasharray=\"6 4\"/>\n", SW_LEFT, Y(0.5),
-	              SW_LEFT + pw, Y(0.5));
-	ut_svg_text(b, SW_LEFT + pw + 3, Y(0.5) + 4, 10, "start", NULL, 0, "50%");
+	              "stroke-dasharray=\"6 4\"/>\n", SW_LEFT, sw_y(P, 0.5),
+	              SW_LEFT + P->pw, sw_y(P, 0.5));
+	ut_svg_text(b, SW_LEFT + P->pw + 3, sw_y(P, 0.5) + 4, 10, "start", NULL,
+	            0, "50%");
 	ut_buf_printf(b, "<path d=\"M%d %dV%.1fH%.1f\" stroke=\"black\" "
-	              "fill=\"none\"/>\n", SW_LEFT, SW_PLOT_TOP, base,
-	              SW_LEFT + pw);
+	              "fill=\"none\"/>\n", SW_LEFT, SW_PLOT_TOP, P->base,
+	              SW_LEFT + P->pw);
 	ut_buf_printf(b, "<text x=\"16\" y=\"%.1f\" font-size=\"12\" "
 	              "text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">"
-	              "%s</text>\n", base - SW_PLOT_H / 2.0,
-	              base - SW_PLOT_H / 2.0, T("割合", "share of duels"));
-	/* bands, then lines and dots */
-	for (k = 0; k < nseries; k++) {
+	              "%s</text>\n", P->base - SW_PLOT_H / 2.0,
+	              P->base - SW_PLOT_H / 2.0, T("割合", "share of duels"));
+}
+
+/* The bands, then the lines and their dots (with a tooltip each). */
+static void sw_series(ut_buf *b, const sw_plot *P)
+{
+	const ms_sw_report *r = P->r;
+	size_t i, k;
+
+	for (k = 0; k < P->nseries; k++) {
 		ut_buf_printf(b, "<polygon class=\"band\" fill=\"%s\" "
 		              "fill-opacity=\"0.18\" points=\"", fills[k]);
 		for (i = 0; i < r->nvalues; i++)
-			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-			              Y(r->pt[i].ci[k].hi));
+			ut_buf_printf(b, "%.1f,%.1f ", sw_x(P, r->values[i]),
+			              sw_y(P, r->pt[i].ci[k].hi));
 		for (i = r->nvalues; i-- > 0;)
-			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-			              Y(r->pt[i].ci[k].lo));
+			ut_buf_printf(b, "%.1f,%.1f ", sw_x(P, r->values[i]),
+			              sw_y(P, r->pt[i].ci[k].lo));
 		ut_buf_puts(b, "\"/>\n");
 	}
-	for (k = 0; k < nseries; k++) {
+	for (k = 0; k < P->nseries; k++) {
 		ut_buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" "
-		              "stroke-width=\"2\"%s points=\"", fills[k], dash[k]);
+		              "stroke-width=\"2\"%s points=\"", fills[k], sw_dash[k]);
 		for (i = 0; i < r->nvalues; i++)
-			ut_buf_printf(b, "%.1f,%.1f ", X(r->values[i]),
-			              Y(r->pt[i].rate[k]));
+			ut_buf_printf(b, "%.1f,%.1f ", sw_x(P, r->values[i]),
+			              sw_y(P, r->pt[i].rate[k]));
 		ut_buf_puts(b, "\"/>\n");
 		for (i = 0; i < r->nvalues; i++) {
 			const ms_pt_report *p = &r->pt[i];
 			ut_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-			              "fill=\"%s\"><title>", X(r->values[i]),
-			              Y(p->rate[k]), fills[k]);
-			ut_buf_xml(b, names[k]);
+			              "fill=\"%s\"><title>", sw_x(P, r->values[i]),
+			              sw_y(P, p->rate[k]), fills[k]);
+			ut_buf_xml(b, P->names[k]);
 			ut_buf_printf(b, " %" PRId64 ": %.1f%% [%.1f%%, %.1f%%]"
 			              "</title></circle>\n", r->values[i],
 			              100.0 * p->rate[k], 100.0 * p->ci[k].lo,
 			              100.0 * p->ci[k].hi);
 		}
 	}
-	/* value ticks */
-	every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
+}
+
+/* The value ticks, the "≈" brackets between neighbours whose side-A
+ * intervals overlap, the x title and what "≈" means. */
+static void sw_values(ut_buf *b, const sw_plot *P, const char *vary)
+{
+	const ms_sw_report *r = P->r;
+	ms_lang lang = P->lang;
+	size_t i, every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
+	double base = P->base;
+	char tmp[128];
+
 	for (i = 0; i < r->nvalues; i++)
 		if (i % every == 0) {
 			snprintf(tmp, sizeof tmp, "%" PRId64, r->values[i]);
-			ut_svg_text(b, X(r->values[i]), base + 16, 11, "middle", NULL,
-			            0, tmp);
+			ut_svg_text(b, sw_x(P, r->values[i]), base + 16, 11, "middle",
+			            NULL, 0, tmp);
 		}
-	/* neighbours whose side-A intervals overlap: a bracket "≈" */
 	for (i = 0; i + 1 < r->nvalues; i++) {
-		double xa = X(r->values[i]), xb = X(r->values[i + 1]);
+		double xa = sw_x(P, r->values[i]), xb = sw_x(P, r->values[i + 1]);
 		if (!overlap(r, i))
 			continue;
 		ut_buf_printf(b, "<path class=\"overlap\" d=\"M%.1f %.1fV%.1fH%.1f"
@@ -342,13 +380,44 @@ int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 			            "fill=\"#3b6fb6\"", 0, "≈");
 	}
 	field_name(tmp, sizeof tmp, vary);
-	ut_svg_text(b, SW_LEFT + pw / 2, base + 62, 12, "middle", NULL, pw, tmp);
-	ut_svg_text(b, SW_LEFT, base + 84, 11, "start", "fill=\"#444\"", pw,
+	ut_svg_text(b, SW_LEFT + P->pw / 2, base + 62, 12, "middle", NULL, P->pw,
+	            tmp);
+	ut_svg_text(b, SW_LEFT, base + 84, 11, "start", "fill=\"#444\"", P->pw,
 	            T("≈：隣の値と陣営Aの95%区間が重なる（差は偶然の範囲を出ない）",
 	              "≈: side A's 95% intervals of neighbouring values overlap "
 	              "(the difference may be chance)"));
-#undef X
-#undef Y
+}
+
+int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
+                     ms_lang lang)
+{
+	const int height = SW_PLOT_TOP + SW_PLOT_H + 112;
+	sw_plot P;
+	char title[512];
+
+	memset(&P, 0, sizeof P);
+	P.r = r;
+	P.lang = lang;
+	P.pw = SW_W - SW_LEFT - SW_RIGHT;
+	P.base = SW_PLOT_TOP + SW_PLOT_H;
+	P.names[MS_PT_A] = T("陣営Aの勝ち", "side A wins");
+	P.names[MS_PT_B] = T("陣営Bの勝ち", "side B wins");
+	P.names[MS_PT_DRAW] = T("引き分け", "draw");
+	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64
+	                                "回の決闘、どの値も同じ種）",
+	                                "Sweep: %s (%" PRIu64 " duels per value, "
+	                                "the same seeds for every value)"),
+	         vary, r->nvalues ? r->pt[0].runs : 0);
+	ut_svg_open(b, SW_W, height);
+	ut_svg_text(b, 18, 24, 17, "start", "font-weight=\"bold\"", SW_W - 36,
+	            title);
+	if (r->nvalues) {
+		sw_ranges(&P);
+		sw_legend(b, &P);
+		sw_grid(b, &P);
+		sw_series(b, &P);
+		sw_values(b, &P, vary);
+	}
 	ut_buf_puts(b, "</svg>\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 }
