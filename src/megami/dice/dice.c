@@ -570,6 +570,77 @@ static int arith_eval(const char *s, const uint32_t *cols, size_t n,
 	return 0;
 }
 
+/* One pass of BCDice's `(arithmetic)` folding over cur into *nx: every
+ * "(" + digits and + - * / C U R F + ")" whose value arith_eval finds is
+ * replaced by that value (its columns those of the "("); *changed when one
+ * was.  0, or -1 out of memory (nx then holds what was built). */
+static int fold_pass(const mg_dtext *cur, mg_dtext *nx, int *changed)
+{
+	size_t i, ncap = 0;
+
+	nx->len = 0;
+	nx->s = NULL;
+	nx->cols = NULL;
+	for (i = 0; i < cur->len;) {
+		size_t j = i + 1;
+		int64_t v;
+		if (cur->s[i] == '(') {
+			while (j < cur->len &&
+			       strchr("0123456789/+*-CURF", cur->s[j]) &&
+			       cur->s[j])
+				j++;
+			if (j > i + 1 && j < cur->len && cur->s[j] == ')' &&
+			    arith_eval(cur->s + i, cur->cols + i, j + 1 - i,
+			               &v) == 0) {
+				char b[32];
+				int bn = snprintf(b, sizeof(b), "%" PRId64, v);
+				if (mg_dtext_put(nx, &ncap, b, (size_t)bn,
+				                 cur->cols[i]) < 0)
+					return -1;
+				i = j + 1;
+				*changed = 1;
+				continue;
+			}
+		}
+		if (mg_dtext_put(nx, &ncap, cur->s + i, 1, cur->cols[i]) < 0)
+			return -1;
+		i++;
+	}
+	if (!nx->s && mg_dtext_put(nx, &ncap, "", 0, 0) < 0)
+		return -1;
+	nx->cols[nx->len] = cur->cols[cur->len];
+	return 0;
+}
+
+/* BCDice's (\d+)D([^\w]|$) -> \1D6\2 over cur into *nx.  0, or -1 out of
+ * memory (nx then holds what was built). */
+static int default_d6(const mg_dtext *cur, mg_dtext *nx)
+{
+	size_t i, ncap = 0;
+
+	memset(nx, 0, sizeof(*nx));
+	if (mg_dtext_put(nx, &ncap, "", 0, 0) < 0)
+		return -1;
+	for (i = 0; i < cur->len; i++) {
+		if (mg_dtext_put(nx, &ncap, cur->s + i, 1, cur->cols[i]) < 0)
+			return -1;
+		if ((cur->s[i] == 'D' || cur->s[i] == 'd') && i > 0 &&
+		    cur->s[i - 1] >= '0' &&
+		    cur->s[i - 1] <= '9') {
+			unsigned char c = i + 1 < cur->len
+			                  ? (unsigned char)cur->s[i + 1] : ' ';
+			int word = (c >= '0' && c <= '9') ||
+			           (c >= 'A' && c <= 'Z') ||
+			           (c >= 'a' && c <= 'z') || c == '_';
+			if (i + 1 >= cur->len || !word)
+				if (mg_dtext_put(nx, &ncap, "6", 1, cur->cols[i]) < 0)
+					return -1;
+		}
+	}
+	nx->cols[nx->len] = cur->cols[cur->len];
+	return 0;
+}
+
 /*
  * Rewrite in: every `( [0-9/+*\-CURF]+ )` that evaluates becomes its value
  * (again until nothing changes), then every `<digits>D` not followed by a
@@ -579,72 +650,23 @@ static int arith_eval(const char *s, const uint32_t *cols, size_t n,
 static int preprocess(const mg_dtext *in, mg_dtext *out)
 {
 	mg_dtext cur = {NULL, NULL, 0}, nx = {NULL, NULL, 0};
-	size_t cap = 0, i, ncap;
+	size_t cap = 0;
 	int changed = 1;
 
 	if (mg_dtext_put(&cur, &cap, in->s, in->len, 0) < 0)
 		goto nomem;
 	memcpy(cur.cols, in->cols, (in->len + 1) * sizeof(*cur.cols));
+	/* fold `(arithmetic)` until nothing changes */
 	while (changed) {
 		changed = 0;
-		nx.len = 0;
-		ncap = 0;
-		nx.s = NULL;
-		nx.cols = NULL;
-		for (i = 0; i < cur.len;) {
-			size_t j = i + 1;
-			int64_t v;
-			if (cur.s[i] == '(') {
-				while (j < cur.len &&
-				       strchr("0123456789/+*-CURF", cur.s[j]) &&
-				       cur.s[j])
-					j++;
-				if (j > i + 1 && j < cur.len && cur.s[j] == ')' &&
-				    arith_eval(cur.s + i, cur.cols + i, j + 1 - i,
-				               &v) == 0) {
-					char b[32];
-					int bn = snprintf(b, sizeof(b), "%" PRId64, v);
-					if (mg_dtext_put(&nx, &ncap, b, (size_t)bn,
-					           cur.cols[i]) < 0)
-						goto nomem;
-					i = j + 1;
-					changed = 1;
-					continue;
-				}
-			}
-			if (mg_dtext_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
-				goto nomem;
-			i++;
-		}
-		if (!nx.s && mg_dtext_put(&nx, &ncap, "", 0, 0) < 0)
+		if (fold_pass(&cur, &nx, &changed) < 0)
 			goto nomem;
-		nx.cols[nx.len] = cur.cols[cur.len];
 		mg_dtext_free(&cur);
 		cur = nx;
-		cap = ncap;
+		memset(&nx, 0, sizeof(nx));
 	}
-	/* (\d+)D([^\w]|$) -> \1D6\2 */
-	ncap = 0;
-	memset(&nx, 0, sizeof(nx));
-	if (mg_dtext_put(&nx, &ncap, "", 0, 0) < 0)
+	if (default_d6(&cur, &nx) < 0)
 		goto nomem;
-	for (i = 0; i < cur.len; i++) {
-		if (mg_dtext_put(&nx, &ncap, cur.s + i, 1, cur.cols[i]) < 0)
-			goto nomem;
-		if ((cur.s[i] == 'D' || cur.s[i] == 'd') && i > 0 &&
-		    cur.s[i - 1] >= '0' &&
-		    cur.s[i - 1] <= '9') {
-			unsigned char c = i + 1 < cur.len
-			                  ? (unsigned char)cur.s[i + 1] : ' ';
-			int word = (c >= '0' && c <= '9') ||
-			           (c >= 'A' && c <= 'Z') ||
-			           (c >= 'a' && c <= 'z') || c == '_';
-			if (i + 1 >= cur.len || !word)
-				if (mg_dtext_put(&nx, &ncap, "6", 1, cur.cols[i]) < 0)
-					goto nomem;
-		}
-	}
-	nx.cols[nx.len] = cur.cols[cur.len];
 	mg_dtext_free(&cur);
 	*out = nx;
 	return 0;
