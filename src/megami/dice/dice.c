@@ -476,11 +476,85 @@ static int a_add(P *p, int64_t *v)
  * target -> [ ">=" add ]
  * `legacy`: no options (the [c,f] form).
  */
+/* What an SRS judgement has said so far. */
+typedef struct srs_seen {
+	int side;                     /* where options were: 1 before, 2 after
+	                                 the modifier */
+	int have_crit, have_fumble, have_mod;
+} srs_seen;
+
+/* An option @c or #f at the current token.  0, or -1 after its error. */
+static int srs_option(P *p, srs_seen *w)
+{
+	mg_dice_expr *e = p->e;
+	int at_sign = p->t.type == T_AT;
+	size_t at = p->t.at;
+	int where = w->have_mod ? 2 : 1;
+	int64_t v;
+
+	if (w->side && w->side != where)
+		return perr(p, MG_EINVALID, M_OPT_ORDER, at, NULL);
+	w->side = where;
+	if (at_sign ? w->have_crit : w->have_fumble)
+		return perr(p, MG_EINVALID, M_TWICE, at, at_sign ? "@" : "#");
+	next(p);
+	if (a_unary(p, &v) < 0)
+		return -1;
+	if (at_sign) {
+		w->have_crit = 1;
+		e->crit = v;
+	} else {
+		w->have_fumble = 1;
+		e->fumble = v;
+	}
+	return 0;
+}
+
+/* The modifier ±m±n… at the current token, summed into e->mod.  0, or -1
+ * after its error. */
+static int srs_modifier(P *p, srs_seen *w)
+{
+	mg_dice_expr *e = p->e;
+	int64_t v;
+
+	w->have_mod = 1;
+	while (p->t.type == T_PLUS || p->t.type == T_MINUS) {
+		int plus = p->t.type == T_PLUS;
+		size_t at = p->t.at;
+		next(p);
+		if (a_mul(p, &v) < 0)
+			return -1;
+		if (plus ? ut_ckd_add(&e->mod, e->mod, v)
+		         : ut_ckd_sub(&e->mod, e->mod, v))
+			return perr(p, MG_EOVERFLOW, M_OVERFLOW, at, NULL);
+	}
+	return 0;
+}
+
+/* The target >=t, if the current token is a comparison.  0, or -1 after
+ * its error. */
+static int srs_target(P *p)
+{
+	mg_dice_expr *e = p->e;
+	size_t at = p->t.at;
+
+	e->has_target = 0;
+	if (p->t.type != T_CMP)
+		return 0;
+	if (p->t.cmp != CMP_GE)
+		return perr(p, MG_EINVALID, M_SRS_CMP, at, NULL);
+	next(p);
+	if (p->t.type == T_Q)
+		return perr(p, MG_EINVALID, M_SRS_QUESTION, p->t.at, NULL);
+	if (a_add(p, &e->target) < 0)
+		return -1;
+	e->has_target = 1;
+	return 0;
+}
+
 static int srs_parse(P *p, int legacy)
 {
-	int64_t v;
-	int side = 0; /* where options were: 1 before, 2 after the modifier */
-	int have_crit = 0, have_fumble = 0, have_mod = 0;
+	srs_seen w = {0, 0, 0, 0};
 	mg_dice_expr *e = p->e;
 
 	next(p);
@@ -490,64 +564,26 @@ static int srs_parse(P *p, int legacy)
 	e->mod = 0;
 	for (;;) {
 		if (!legacy && (p->t.type == T_AT || p->t.type == T_SHARP)) {
-			int at_sign = p->t.type == T_AT;
-			size_t at = p->t.at;
-			int where = have_mod ? 2 : 1;
-			if (side && side != where)
-				return perr(p, MG_EINVALID, M_OPT_ORDER, at, NULL);
-			side = where;
-			if (at_sign ? have_crit : have_fumble)
-				return perr(p, MG_EINVALID, M_TWICE, at,
-				            at_sign ? "@" : "#");
-			next(p);
-			if (a_unary(p, &v) < 0)
+			if (srs_option(p, &w) < 0)
 				return -1;
-			if (at_sign) {
-				have_crit = 1;
-				e->crit = v;
-			} else {
-				have_fumble = 1;
-				e->fumble = v;
-			}
-			continue;
+		} else if (!w.have_mod &&
+		           (p->t.type == T_PLUS || p->t.type == T_MINUS)) {
+			if (srs_modifier(p, &w) < 0)
+				return -1;
+		} else {
+			break;
 		}
-		if (!have_mod && (p->t.type == T_PLUS || p->t.type == T_MINUS)) {
-			have_mod = 1;
-			while (p->t.type == T_PLUS || p->t.type == T_MINUS) {
-				int plus = p->t.type == T_PLUS;
-				size_t at = p->t.at;
-				next(p);
-				if (a_mul(p, &v) < 0)
-					return -1;
-				if (plus ? ut_ckd_add(&e->mod, e->mod, v)
-				         : ut_ckd_sub(&e->mod, e->mod, v))
-					return perr(p, MG_EOVERFLOW, M_OVERFLOW, at,
-					            NULL);
-			}
-			continue;
-		}
-		break;
 	}
-	if (!have_crit)
+	if (!w.have_crit)
 		e->crit = MG_DICE_DEFAULT_CRITICAL;
-	if (!have_fumble)
+	if (!w.have_fumble)
 		e->fumble = MG_DICE_DEFAULT_FUMBLE;
-	e->has_target = 0;
-	if (p->t.type == T_CMP) {
-		size_t at = p->t.at;
-		if (p->t.cmp != CMP_GE)
-			return perr(p, MG_EINVALID, M_SRS_CMP, at, NULL);
-		next(p);
-		if (p->t.type == T_Q)
-			return perr(p, MG_EINVALID, M_SRS_QUESTION, p->t.at, NULL);
-		if (a_add(p, &e->target) < 0)
-			return -1;
-		e->has_target = 1;
-	}
+	if (srs_target(p) < 0)
+		return -1;
 	if (p->t.type != T_END)
 		return unexpected(p);
 	/* a bare 2D6±m is a plain sum (MG-DICE-SRS-4) */
-	if (!legacy && !have_crit && !have_fumble && !e->has_target)
+	if (!legacy && !w.have_crit && !w.have_fumble && !e->has_target)
 		return 1;
 	return 0;
 }
