@@ -1,9 +1,9 @@
 /*
  * test_http_rate.c - the HTTP servers' rate table (util/http.h,
- * src/util/http/rate.c) with chosen sizes and seeds: addresses that share a chain each keep their
- * own bucket, a full table forgets the address seen least recently and
- * no other, buckets refill at the rate; and a long random run against a
- * plain model of the same rules.
+ * src/util/http/rate.c) with chosen sizes and seeds: addresses that share
+ * a chain each keep their own bucket, a full table forgets the address
+ * seen least recently and no other, buckets refill at the rate; and a long
+ * random run against a plain model of the same rules.
  */
 #include <setjmp.h>
 #include <stdarg.h>
