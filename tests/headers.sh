@@ -63,6 +63,8 @@ util/ckd.h -
 util/cli.h ut_cli_main
 util/error.h ut_error_set
 util/hash.h -
+util/http.h ut_http_rate_init
+util/httpd.h ut_httpd_start
 util/lang.h -
 util/msg.h ut_msg_put
 util/out.h ut_out_open

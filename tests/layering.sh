@@ -2,6 +2,9 @@
 # tests/layering.sh - the folder layout is the architecture; this keeps it so.
 #
 #   1. src/util and include/util (the shared layer) include no rule system.
+#      Its front-end layers, util_cli (util/cli.h: prints) and util_httpd
+#      (util/httpd.h: serves HTTP with libmicrohttpd), are included only by
+#      front ends (src/<system>/cli, src/front/) and by themselves.
 #   2. A rule system (src/<system>/, include/<system>/) includes only util
 #      and its own headers: never another system's, never "../" paths
 #      (except a public header of include/<system>/ reaching include/util/).
@@ -36,6 +39,17 @@ for f in $(find src/util include/util -name '*.[ch]'); do
 		case "$inc" in
 		util/*|[a-z]*.h) case "$inc" in */*) [ "${inc%%/*}" = util ] || say "$f:$line" "util includes \"$inc\"";; esac ;;
 		*) say "$f:$line" "util includes \"$inc\"" ;;
+		esac
+	done < <(includes "$f")
+done
+
+for f in $(find src include -name '*.[ch]' ! -path 'src/front/*' \
+	! -path 'src/*/cli/*' ! -path 'src/util/httpd/*'); do
+	while IFS=: read -r line inc; do
+		case "$inc" in util/cli.h|util/httpd.h|cli.h|httpd.h)
+			case "$f" in include/util/cli.h|include/util/httpd.h) ;;
+			*) say "$f:$line" "\"$inc\" is for front ends only (util_cli, util_httpd)" ;;
+			esac ;;
 		esac
 	done < <(includes "$f")
 done

@@ -1,7 +1,7 @@
 /*
- * guard.c - the headers a request must carry before the API sees it
- * (docs/WEB.md, "Security"): a Host that names this server (DNS
- * rebinding), and for a POST a same-origin Origin and a JSON Content-Type
+ * guard.c - the headers a POST must carry before the API sees it
+ * (docs/WEB.md, "Security"), after the Host check of util_httpd (DNS
+ * rebinding; util/http.h): a same-origin Origin and a JSON Content-Type
  * (cross-site requests: a page elsewhere can send a form or a no-cors
  * fetch, but only as text/plain, form-urlencoded or multipart, and its
  * browser says where it comes from).
@@ -11,83 +11,6 @@
 #include <strings.h>
 
 #include "web_int.h"
-
-static int is_alnum(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
-
-/*
- * The name of a Host value NAME[:PORT] (NAME a DNS name, an IPv4 address
- * or a bracketed IPv6 one), without one trailing dot, in out.  Returns
- * its length, or -1 when the value is not of that form.
- */
-static int host_name(const char *host, char *out, size_t size)
-{
-	const char *end, *port;
-	size_t n, i;
-
-	if (host[0] == '[') {
-		end = strchr(host, ']');
-		if (!end)
-			return -1;
-		for (i = 1; host + i < end; i++)
-			if (!strchr("0123456789abcdefABCDEF:.", host[i]))
-				return -1;
-		end++;
-	} else {
-		for (end = host; is_alnum(*end) || *end == '-' || *end == '.' ||
-		                 *end == '_'; end++)
-			;
-	}
-	port = end;
-	if (*port == ':') { /* a port: 1 to 5 digits, at most 65535 */
-		unsigned long v = 0;
-		for (i = 1; port[i] >= '0' && port[i] <= '9' && i <= 5; i++)
-			v = v * 10 + (unsigned long)(port[i] - '0');
-		if (i == 1 || port[i] != '\0' || v > 65535)
-			return -1;
-	} else if (*port != '\0') {
-		return -1;
-	}
-	n = (size_t)(end - host);
-	if (n > 1 && host[n - 1] == '.' && host[0] != '[')
-		n--;
-	if (n == 0 || n >= size)
-		return -1;
-	memcpy(out, host, n);
-	out[n] = '\0';
-	return (int)n;
-}
-
-/* Names equal, ignoring case and one trailing dot of `want`. */
-static int same_name(const char *name, const char *want)
-{
-	size_t n = strlen(want);
-
-	if (n > 1 && want[n - 1] == '.')
-		n--;
-	return strlen(name) == n && strncasecmp(name, want, n) == 0;
-}
-
-int am_web_host_check(const am_web_config *cfg, const char *local,
-                   const char *host)
-{
-	char name[256];
-	size_t i;
-
-	if (host_name(host, name, sizeof(name)) < 0)
-		return 400;
-	if (local[0] && same_name(name, local))
-		return 0;
-	if (strncmp(local, "127.", 4) == 0 && same_name(name, "localhost"))
-		return 0;
-	for (i = 0; i < cfg->npublic_hosts; i++)
-		if (same_name(name, cfg->public_hosts[i]))
-			return 0;
-	return 421;
-}
 
 int am_web_origin_ok(const char *origin, const char *host)
 {
@@ -114,23 +37,5 @@ int am_web_fetch_site_ok(const char *site)
 
 int am_web_json_type(const char *type)
 {
-	static const char want[] = "application/json";
-	size_t n = sizeof(want) - 1;
-
-	if (!type)
-		return 0;
-	type += strspn(type, " \t");
-	if (strncasecmp(type, want, n) != 0)
-		return 0;
-	type += n;
-	type += strspn(type, " \t");
-	return *type == '\0' || *type == ';';
-}
-
-int am_web_public_host_ok(const char *name)
-{
-	char buf[256];
-
-	return strchr(name, ':') == NULL && name[0] != '[' &&
-	       host_name(name, buf, sizeof(buf)) > 0;
+	return ut_http_media_type(type, "application/json");
 }

@@ -1,504 +1,118 @@
 /*
- * server.c - am_web on the network with GNU libmicrohttpd: a thread pool,
- * the limits of am_web_config (body size, connections, slow clients,
- * per-client rate), the headers a request must carry, one log line per
- * request.
- *
- * A connection's life: its notification puts it in the table of conns.c
- * (which closes it when its request is not in whole in time, or to make
- * room when every slot is taken) and takes it out.  A request's life: the
- * URI callback makes its state with the raw query (before libmicrohttpd
- * decodes it: /api/hill/sheet tells a malformed encoding from a good one);
- * the first call of the access handler refuses early (rate 429; Host 400
- * or 421; for a POST, Origin 403 and Content-Type 415, guard.c; a declared
- * Content-Length past the limit 413); the next calls gather the body, up
- * to max_body (413 past it); the last answers with am_web_handle_query.
- * The completion callback logs it.
+ * server.c - am_web on the network: the server of util_httpd
+ * (util/httpd.h: a thread pool, the limits of am_web_config, the Host
+ * header, one log line per request) with this front end's hooks: for a
+ * POST, Origin 403 and Content-Type 415 (guard.c); the page's
+ * Content-Security-Policy and the hill's Retry-After on every response;
+ * refusals as {"error", "status"}; the answer of am_web_handle_query.
  */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <netinet/in.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/socket.h>
-
-#include <microhttpd.h>
 
 #include "web_int.h"
 
-#include "util/error.h"
-
-#if MHD_VERSION < 0x00097002
-typedef int MHD_Result_t;
-#else
-typedef enum MHD_Result MHD_Result_t;
-#endif
-
-typedef struct req {
-	int begun;        /* the access handler has seen the headers */
-	char *query;      /* after '?' as received, or NULL */
-	char *body;
-	size_t len;
-	int too_large;    /* the body passed max_body: 413 at the end */
-	int status;       /* what was answered, for the log */
-	size_t sent;
-	const char *detail;
-	double start;
-	char addr[48];
-	char method[8];   /* for the log, control characters made '?' */
-	char path[160];
-} req;
-
-/* A copy of s for a log line: at most size - 1 bytes, no controls or
- * spaces (a hostile URL cannot forge log lines). */
-static void log_copy(char *out, size_t size, const char *s)
+/* The POST checks after Host (docs/WEB.md, "Security"): a POST comes from
+ * this server's page (403: an Origin or a Sec-Fetch-Site of another site)
+ * and is JSON (415). */
+static int check(void *ud, ut_httpd_req *rq, const char *method,
+                 const char *host, const char **detail, const char **msg)
 {
-	size_t i;
-
-	for (i = 0; s && s[i] && i + 1 < size; i++)
-		out[i] = (unsigned char)s[i] <= 0x20 || s[i] == 0x7f ? '?' : s[i];
-	out[i] = '\0';
-}
-
-static void client_addr(struct MHD_Connection *c, char *out, size_t size)
-{
-	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
-
-	snprintf(out, size, "?");
-	if (sa && sa->sa_family == AF_INET)
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
-		          (socklen_t)size);
-	else if (sa && sa->sa_family == AF_INET6)
-		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr,
-		          out, (socklen_t)size);
-}
-
-/* 1 when the client at addr may make a request now (rate.c; --rate). */
-static int rate_ok(am_web *w, const char *addr)
-{
-	int ok;
-
-	if (w->cfg.rate == 0)
-		return 1;
-	pthread_mutex_lock(&w->lock);
-	ok = am_web_rate_take(&w->rate, addr, am_web_now(), (double)w->cfg.rate);
-	pthread_mutex_unlock(&w->lock);
-	return ok;
-}
-
-/* The connection's entry in the table (conns.c), or NULL. */
-static web_conn *conn_of(struct MHD_Connection *c)
-{
-	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-
-	return ci ? ci->socket_context : NULL;
-}
-
-static MHD_Result_t send_resp(am_web *w, struct MHD_Connection *c, req *q,
-                              am_web_response *r)
-{
-	char after[16];
-	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(r->len, r->body,
-		                                MHD_RESPMEM_MUST_FREE);
-	MHD_Result_t ret;
-
-	if (!resp) {
-		free(r->body);
-		return MHD_NO;
-	}
-	r->body = NULL;
-	MHD_add_response_header(resp, "Content-Type", r->type);
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(resp, "Cache-Control", "no-store");
-	MHD_add_response_header(resp, "Content-Security-Policy",
-	                        "default-src 'self'; img-src 'self' data:; "
-	                        "style-src 'self' 'unsafe-inline'; "
-	                        "script-src 'self'");
-	if (r->status == 429)
-		MHD_add_response_header(resp, "Retry-After", "1");
-	if (r->status == 503) { /* the hill's lock: a wait's worth, at least 1 s */
-		snprintf(after, sizeof(after), "%u",
-		         w->cfg.hill_wait_ms / 1000 + (w->cfg.hill_wait_ms % 1000 != 0) +
-		         (w->cfg.hill_wait_ms == 0));
-		MHD_add_response_header(resp, "Retry-After", after);
-	}
-	if (conn_of(c)) /* answered: no deadline while it is sent */
-		am_web_conn_busy(&w->conns, conn_of(c), 1);
-	q->status = r->status;
-	q->sent = r->len;
-	q->detail = r->detail;
-	ret = MHD_queue_response(c, (unsigned)r->status, resp);
-	MHD_destroy_response(resp);
-	return ret;
-}
-
-/* A fixed error document (no am_web_handle): 400, 403, 413, 415, 421,
- * 429, 500. */
-static MHD_Result_t send_error(am_web *w, struct MHD_Connection *c, req *q,
-                               int status, const char *detail,
-                               const char *msg)
-{
-	am_web_response r = {status, "application/json; charset=utf-8", NULL, 0,
-	                     detail};
-	char buf[300];
-	int n = snprintf(buf, sizeof(buf), "{\n \"error\": \"%s\",\n \"status\": %d\n}",
-	                 msg, status);
-
-	r.body = malloc((size_t)n + 1);
-	if (!r.body)
-		return MHD_NO;
-	memcpy(r.body, buf, (size_t)n + 1);
-	r.len = (size_t)n;
-	return send_resp(w, c, q, &r);
-}
-
-/*
- * Percent-decoding of the URL (and of query arguments) in place, as
- * libmicrohttpd does it, except that a %00 leaves the whole string
- * undecoded: a decoded NUL would cut the path short ("/index.html%00"
- * would be "/index.html"), the raw one matches nothing and is a 404.
- */
-static int hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if ((c | 32) >= 'a' && (c | 32) <= 'f')
-		return (c | 32) - 'a' + 10;
-	return -1;
-}
-
-static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
-{
-	char *r = s, *w = s;
-	(void)cls;
-	(void)c;
-
-	if (strstr(s, "%00"))
-		return strlen(s);
-	while (*r) {
-		if (r[0] == '%' && hex(r[1]) >= 0 && hex(r[2]) >= 0) {
-			*w++ = (char)(hex(r[1]) << 4 | hex(r[2]));
-			r += 3;
-		} else {
-			*w++ = *r++;
-		}
-	}
-	*w = '\0';
-	return (size_t)(w - s);
-}
-
-/* The request line's URI, as received (MHD_OPTION_URI_LOG_CALLBACK, called
- * once per request before anything is decoded): the request's state with
- * its raw query.  NULL when out of memory: the handler then makes the
- * state without a query. */
-static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
-{
-	am_web *w = cls;
-	const char *qm = strchr(uri, '?');
-	req *q = calloc(1, sizeof(*q));
-
-	if (conn_of(c))
-		am_web_conn_started(&w->conns, conn_of(c));
-
-	if (q && qm && !(q->query = strdup(qm + 1))) {
-		free(q);
-		q = NULL;
-	}
-	return q;
-}
-
-/* Header counting (MHD_get_connection_values's iterator). */
-typedef struct count_ud {
-	const char *name;
-	unsigned n;
-} count_ud;
-
-static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
-                                 const char *key, const char *value)
-{
-	count_ud *u = cls;
-	(void)kind;
-	(void)value;
-
-	if (key && strcasecmp(key, u->name) == 0)
-		u->n++;
-	return MHD_YES;
-}
-
-static const char *header(struct MHD_Connection *c, const char *name)
-{
-	return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
-}
-
-/*
- * The headers of a request, before any work (docs/WEB.md, "Security"):
- * Host names this server (400 none on HTTP/1.1, twice or malformed; 421
- * another name); a POST comes from this server's page (403: an Origin or
- * a Sec-Fetch-Site of another site) and is JSON (415).  Returns the
- * status of the refusal with its detail and message, or 0.
- */
-static int guard(am_web *w, struct MHD_Connection *c, const char *method,
-                 const char *version, const char **detail, const char **msg)
-{
-	const char *host = header(c, MHD_HTTP_HEADER_HOST);
-	web_conn *conn = conn_of(c);
-	count_ud hosts = {MHD_HTTP_HEADER_HOST, 0};
-	int st;
-
-	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &hosts);
-	*detail = "host";
-	if (hosts.n > 1) {
-		*msg = "more than one Host header";
-		return 400;
-	}
-	if (!host && strcmp(version, "HTTP/1.0") != 0) {
-		*msg = "an HTTP/1.1 request needs a Host header";
-		return 400;
-	}
-	if (host && (st = am_web_host_check(&w->cfg, conn ? conn->local : "",
-	                                 host)) != 0) {
-		*msg = st == 400 ? "a malformed Host header"
-		                 : "this server does not answer for that host "
-		                   "(serve --public-host NAME)";
-		return st;
-	}
+	(void)ud;
 	if (strcmp(method, "POST") != 0)
 		return 0;
 	*detail = "origin";
-	if (!am_web_origin_ok(header(c, "Origin"), host) ||
-	    !am_web_fetch_site_ok(header(c, "Sec-Fetch-Site"))) {
+	if (!am_web_origin_ok(ut_httpd_header(rq, "Origin"), host) ||
+	    !am_web_fetch_site_ok(ut_httpd_header(rq, "Sec-Fetch-Site"))) {
 		*msg = "cross-origin request refused: a POST must come from this "
 		       "server's own page";
 		return 403;
 	}
 	*detail = "type";
-	if (!am_web_json_type(header(c, MHD_HTTP_HEADER_CONTENT_TYPE))) {
+	if (!am_web_json_type(ut_httpd_header(rq, "Content-Type"))) {
 		*msg = "a POST must have Content-Type: application/json";
 		return 415;
 	}
 	return 0;
 }
 
-static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
-                            const char *url, const char *method,
-                            const char *version, const char *upload,
-                            size_t *upload_size, void **con_cls)
+static void headers(void *ud, ut_httpd_reply *rp, const char *method,
+                    int status)
 {
-	am_web *w = cls;
-	req *q = *con_cls;
+	am_web *w = ud;
+	char after[16];
+	(void)method;
+
+	ut_httpd_reply_header(rp, "Content-Security-Policy",
+	                      "default-src 'self'; img-src 'self' data:; "
+	                      "style-src 'self' 'unsafe-inline'; "
+	                      "script-src 'self'");
+	if (status == 503) { /* the hill's lock: a wait's worth, at least 1 s */
+		snprintf(after, sizeof(after), "%u",
+		         w->cfg.hill_wait_ms / 1000 + (w->cfg.hill_wait_ms % 1000 != 0) +
+		         (w->cfg.hill_wait_ms == 0));
+		ut_httpd_reply_header(rp, "Retry-After", after);
+	}
+}
+
+/* A fixed error document (no am_web_handle): 400, 403, 413, 415, 421,
+ * 429, 500. */
+static int error_body(char *buf, size_t size, int status, const char *msg)
+{
+	return snprintf(buf, size, "{\n \"error\": \"%s\",\n \"status\": %d\n}",
+	                msg, status);
+}
+
+static int handle(ut_httpd_response *out, void *ud, const char *method,
+                  const char *url, const char *query, const char *body,
+                  size_t len)
+{
 	am_web_response r;
 
-	if (!q || !q->begun) { /* the headers are in: refuse early or get ready */
-		const char *cl, *detail, *msg;
-		int st;
-		if (!q && !(q = calloc(1, sizeof(*q))))
-			return MHD_NO;
-		q->begun = 1;
-		q->start = am_web_now();
-		client_addr(c, q->addr, sizeof(q->addr));
-		log_copy(q->method, sizeof(q->method), method);
-		log_copy(q->path, sizeof(q->path), url);
-		*con_cls = q;
-		if (!rate_ok(w, q->addr))
-			return send_error(w, c, q, 429, "rate", "busy: too many requests "
-			                  "from this address; try again later");
-		if ((st = guard(w, c, method, version, &detail, &msg)) != 0)
-			return send_error(w, c, q, st, detail, msg);
-		cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-		                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
-		if (cl && strtoull(cl, NULL, 10) > w->cfg.max_body)
-			return send_error(w, c, q, 413, "too-large", "the request body is "
-			                  "over the limit (serve --max-body)");
-		return MHD_YES;
-	}
-	if (q->status) { /* answered early: swallow the rest of the body */
-		*upload_size = 0;
-		return MHD_YES;
-	}
-	if (*upload_size) {
-		size_t n = *upload_size;
-		*upload_size = 0;
-		if (q->too_large || q->len + n > w->cfg.max_body) {
-			q->too_large = 1;
-			free(q->body);
-			q->body = NULL;
-			return MHD_YES;
-		}
-		char *nb = realloc(q->body, q->len + n + 1);
-		if (!nb)
-			return MHD_NO;
-		memcpy(nb + q->len, upload, n);
-		q->body = nb;
-		q->len += n;
-		q->body[q->len] = '\0';
-		return MHD_YES;
-	}
-	/* the request is in whole: no deadline while it is answered */
-	if (conn_of(c))
-		am_web_conn_busy(&w->conns, conn_of(c), 1);
-	if (q->too_large)
-		return send_error(w, c, q, 413, "too-large", "the request body is over "
-		                  "the limit (serve --max-body)");
-	if (am_web_handle_query(&r, w, method, url, q->query, q->body,
-	                        q->len) < 0)
-		return send_error(w, c, q, 500, "internal", "out of memory");
-	return send_resp(w, c, q, &r);
-}
-
-/* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
- * how it ended when it did not end well: "timeout" (--timeout), what
- * conns.c closed it for ("request-timeout", "idle", "evicted"), or
- * "aborted".  The connection is ready for its next request from now
- * (conns.c). */
-static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
-                      enum MHD_RequestTerminationCode toe)
-{
-	am_web *w = cls;
-	req *q = *con_cls;
-	web_conn *conn = conn_of(c);
-	const char *cut = conn ? am_web_conn_cut(&w->conns, conn) : NULL;
-	const char *end = "";
-	char line[600];
-
-	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
-		if (conn)
-			am_web_conn_busy(&w->conns, conn, 0);
-	} else {
-		end = cut ? cut : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
-		                  ? "timeout" : "aborted";
-	}
-	if (!q)
-		return;
-	if (w->cfg.log && q->begun) { /* (not begun: refused by the library
-	                                  before the headers were read) */
-		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s%s", q->addr,
-		         q->method, q->path, q->status, q->sent, (am_web_now() - q->start) * 1000,
-		         q->detail ? q->detail : "-", *end ? " " : "", end);
-		w->cfg.log(w->cfg.log_ud, line);
-		if (conn && cut && *end) /* (said: no line of its own) */
-			conn->cut_logged = 1;
-	}
-	free(q->body);
-	free(q->query);
-	free(q);
-	*con_cls = NULL;
-}
-
-/*
- * A connection opens or closes (MHD_OPTION_NOTIFY_CONNECTION): in and out
- * of the table of conns.c.  One closed by conns.c before a request of it
- * was logged gets its line here: ADDR - - 0 0 MS WHY (MS: how long it had
- * waited for its request).
- */
-static void connection(void *cls, struct MHD_Connection *c, void **ctx,
-                       enum MHD_ConnectionNotificationCode what)
-{
-	am_web *w = cls;
-	web_conn *conn = *ctx;
-	const union MHD_ConnectionInfo *ci;
-	struct sockaddr_in sa;
-	socklen_t sl = sizeof(sa);
-	char line[200];
-
-	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
-		ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-		if (!ci)
-			return;
-		if (!(conn = calloc(1, sizeof(*conn)))) {
-			shutdown(ci->connect_fd, SHUT_RDWR); /* no memory: refused */
-			return;
-		}
-		conn->fd = ci->connect_fd;
-		client_addr(c, conn->addr, sizeof(conn->addr));
-		if (getsockname(conn->fd, (struct sockaddr *)&sa, &sl) == 0 &&
-		    sa.sin_family == AF_INET)
-			inet_ntop(AF_INET, &sa.sin_addr, conn->local,
-			          (socklen_t)sizeof(conn->local));
-		am_web_conn_opened(&w->conns, conn);
-		*ctx = conn;
-		return;
-	}
-	if (!conn)
-		return;
-	am_web_conn_closed(&w->conns, conn);
-	if (conn->cut && !conn->cut_logged && w->cfg.log) {
-		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms %s", conn->addr,
-		         (am_web_now() - conn->since) * 1000, conn->cut);
-		w->cfg.log(w->cfg.log_ud, line);
-	}
-	free(conn);
-	*ctx = NULL;
+	if (am_web_handle_query(&r, ud, method, url, query, body, len) < 0)
+		return -1;
+	out->status = r.status;
+	out->type = r.type;
+	out->body = r.body;
+	out->len = r.len;
+	out->detail = r.detail;
+	return 0;
 }
 
 int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 {
-	struct sockaddr_in sa;
-	char host[64];
-	const char *colon = strrchr(listen, ':');
-	unsigned long port;
-	char *end;
-	struct MHD_Daemon *d;
-	const union MHD_DaemonInfo *di;
+	ut_httpd_config cfg = UT_HTTPD_CONFIG_INIT;
 
-	if (!colon || (size_t)(colon - listen) >= sizeof(host))
-		return ut_error_set(AM_EINVALID, "listen on HOST:PORT, not '%s'",
-		                    listen);
-	memcpy(host, listen, (size_t)(colon - listen));
-	host[colon - listen] = '\0';
-	port = strtoul(colon + 1, &end, 10);
-	memset(&sa, 0, sizeof(sa));
-	sa.sin_family = AF_INET;
-	if (*end || colon[1] == '\0' || port > 65535 ||
-	    inet_pton(AF_INET, host, &sa.sin_addr) != 1)
-		return ut_error_set(AM_EINVALID, "listen on an IPv4 address and a "
-		                    "port, like 127.0.0.1:8080, not '%s'", listen);
-	sa.sin_port = htons((uint16_t)port);
-	if (am_web_conns_start(&w->conns, w->cfg.max_conns ? w->cfg.max_conns : 1,
-	                    (double)w->cfg.request_timeout_s) < 0)
-		return ut_error_set(AM_ERROR, "cannot start the server's threads");
-	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
-	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
-	                     0, NULL, NULL, handler, w,
-	                     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-	                     MHD_OPTION_THREAD_POOL_SIZE,
-	                     (unsigned)(w->cfg.threads ? w->cfg.threads : 1),
-	                     MHD_OPTION_CONNECTION_LIMIT,
-	                     (unsigned)(w->cfg.max_conns ? w->cfg.max_conns : 1),
-	                     MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-	                     w->cfg.client_conns,
-	                     MHD_OPTION_CONNECTION_TIMEOUT, w->cfg.timeout_s,
-	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
-	                     MHD_OPTION_NOTIFY_COMPLETED, completed, w,
-	                     MHD_OPTION_NOTIFY_CONNECTION, connection, w,
-	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
-	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, w,
-	                     MHD_OPTION_END);
-	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
-		int e = errno;
-		am_web_conns_halt(&w->conns);
-		am_web_conns_free(&w->conns);
-		return ut_error_set(AM_ERROR, "cannot listen on %s: %s", listen,
-		                    strerror(e));
-	}
-	w->daemon = d;
-	di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-	if (port_out)
-		*port_out = di ? di->port : (unsigned)port;
-	return 0;
+	cfg.max_body = w->cfg.max_body;
+	cfg.max_conns = w->cfg.max_conns;
+	cfg.client_conns = w->cfg.client_conns;
+	cfg.threads = w->cfg.threads;
+	cfg.timeout_s = w->cfg.timeout_s;
+	cfg.request_timeout_s = w->cfg.request_timeout_s;
+	cfg.rate = w->cfg.rate;
+	cfg.rate_table = &w->rate;
+	cfg.rate_lock = &w->lock;
+	cfg.hosts = w->cfg.public_hosts;
+	cfg.nhosts = w->cfg.npublic_hosts;
+	cfg.msg_host = "this server does not answer for that host "
+	               "(serve --public-host NAME)";
+	cfg.msg_rate = "busy: too many requests from this address; try again "
+	               "later";
+	cfg.msg_too_large = "the request body is over the limit (serve "
+	                    "--max-body)";
+	cfg.log = w->cfg.log;
+	cfg.log_ud = w->cfg.log_ud;
+	cfg.ud = w;
+	cfg.handle = handle;
+	cfg.check = check;
+	cfg.headers = headers;
+	cfg.error_body = error_body;
+	return ut_httpd_start(&w->srv, port_out, &cfg, listen);
 }
 
 void am_web_stop(am_web *w)
 {
-	if (w && w->daemon) {
-		am_web_conns_halt(&w->conns);
-		MHD_stop_daemon(w->daemon); /* (its connections leave the table) */
-		w->daemon = NULL;
-		am_web_conns_free(&w->conns);
+	if (w && w->srv) {
+		ut_httpd_stop(w->srv);
+		w->srv = NULL;
 	}
 }

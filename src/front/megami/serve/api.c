@@ -12,8 +12,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <time.h>
 
 #include <jansson.h>
 
@@ -61,28 +59,6 @@ static const char help_en[] =
 	"  comparisons >= > <= < = <>\n"
 	"(megami serve: docs/MEGAMI.md, \"Dice bot\")\n";
 
-double mg_serve_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A seed for the rate table's hash: nobody outside knows the chains. */
-static uint64_t rate_seed(void)
-{
-	uint64_t seed = 0;
-	struct timespec ts;
-
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed)) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		seed = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u ^
-		       (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&seed;
-	}
-	return seed;
-}
-
 int mg_serve_new(mg_serve **out, const mg_serve_config *cfg)
 {
 	mg_serve *s;
@@ -99,7 +75,7 @@ int mg_serve_new(mg_serve **out, const mg_serve_config *cfg)
 		return ut_error_set(MG_EINVALID, "request_timeout_s must be at "
 		                    "least 1");
 	for (i = 0; i < cfg->npublic_hosts; i++)
-		if (!mg_serve_public_host_ok(cfg->public_hosts[i]))
+		if (!ut_http_public_host_ok(cfg->public_hosts[i]))
 			return ut_error_set(MG_EINVALID, "public host '%s' is not "
 			                    "a host name", cfg->public_hosts[i]);
 	if (!(s = calloc(1, sizeof(*s))))
@@ -114,8 +90,8 @@ int mg_serve_new(mg_serve **out, const mg_serve_config *cfg)
 			goto nomem;
 	if (pthread_mutex_init(&s->lock, NULL) != 0)
 		goto nomem;
-	if (mg_serve_rate_init(&s->rate, SRV_RATE_ENTRIES, SRV_RATE_CHAINS,
-	                       rate_seed()) < 0) {
+	if (ut_http_rate_init(&s->rate, UT_HTTP_RATE_ENTRIES, UT_HTTP_RATE_CHAINS,
+	                      ut_httpd_seed()) < 0) {
 		pthread_mutex_destroy(&s->lock);
 		goto nomem;
 	}
@@ -137,7 +113,7 @@ void mg_serve_free(mg_serve *s)
 	if (!s)
 		return;
 	mg_serve_stop(s);
-	mg_serve_rate_free(&s->rate);
+	ut_http_rate_free(&s->rate);
 	pthread_mutex_destroy(&s->lock);
 	for (i = 0; s->hosts && i < s->cfg.npublic_hosts; i++)
 		free(s->hosts[i]);

@@ -1,114 +1,31 @@
 /*
  * guard.c - the headers a request must carry before the API sees it
- * (docs/MEGAMI.md, "The BCDice-API server"): a Host that names this
- * server (DNS rebinding), and for a POST with a body a form's
- * Content-Type.  The Host check is a copy of amaryllis's
- * src/front/amaryllis/web/guard.c (renamed mg_serve_*), until the two are one
- * module of util.  No Origin check: the API changes nothing and answers
- * every origin (CORS), as BCDice-API does.
+ * (docs/MEGAMI.md, "The BCDice-API server"), after the Host check of
+ * util_httpd (DNS rebinding; util/http.h): for a POST with a body, a
+ * form's Content-Type.  No Origin check: the API changes nothing and
+ * answers every origin (CORS), as BCDice-API does.
  */
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "serve_int.h"
 
-static int is_alnum(char c)
+int mg_serve_check(void *ud, ut_httpd_req *rq, const char *method,
+                   const char *host, const char **detail, const char **msg)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
+	const char *cl = ut_httpd_header(rq, "Content-Length");
+	(void)ud;
+	(void)host;
 
-/*
- * The name of a Host value NAME[:PORT] (NAME a DNS name, an IPv4 address
- * or a bracketed IPv6 one), without one trailing dot, in out.  Returns
- * its length, or -1 when the value is not of that form.
- */
-static int host_name(const char *host, char *out, size_t size)
-{
-	const char *end, *port;
-	size_t n, i;
-
-	if (host[0] == '[') {
-		end = strchr(host, ']');
-		if (!end)
-			return -1;
-		for (i = 1; host + i < end; i++)
-			if (!strchr("0123456789abcdefABCDEF:.", host[i]))
-				return -1;
-		end++;
-	} else {
-		for (end = host; is_alnum(*end) || *end == '-' || *end == '.' ||
-		                 *end == '_'; end++)
-			;
+	if (strcmp(method, "POST") != 0 ||
+	    (!ut_httpd_header(rq, "Transfer-Encoding") &&
+	     (!cl || strtoull(cl, NULL, 10) == 0)))
+		return 0;
+	*detail = "type";
+	if (!ut_http_media_type(ut_httpd_header(rq, "Content-Type"),
+	                        "application/x-www-form-urlencoded")) {
+		*msg = "a POST body must be application/x-www-form-urlencoded";
+		return 415;
 	}
-	port = end;
-	if (*port == ':') { /* a port: 1 to 5 digits, at most 65535 */
-		unsigned long v = 0;
-		for (i = 1; port[i] >= '0' && port[i] <= '9' && i <= 5; i++)
-			v = v * 10 + (unsigned long)(port[i] - '0');
-		if (i == 1 || port[i] != '\0' || v > 65535)
-			return -1;
-	} else if (*port != '\0') {
-		return -1;
-	}
-	n = (size_t)(end - host);
-	if (n > 1 && host[n - 1] == '.' && host[0] != '[')
-		n--;
-	if (n == 0 || n >= size)
-		return -1;
-	memcpy(out, host, n);
-	out[n] = '\0';
-	return (int)n;
-}
-
-/* Names equal, ignoring case and one trailing dot of `want`. */
-static int same_name(const char *name, const char *want)
-{
-	size_t n = strlen(want);
-
-	if (n > 1 && want[n - 1] == '.')
-		n--;
-	return strlen(name) == n && strncasecmp(name, want, n) == 0;
-}
-
-int mg_serve_host_check(char *const *hosts, size_t nhosts, const char *local,
-                        const char *host)
-{
-	char name[256];
-	size_t i;
-
-	if (host_name(host, name, sizeof(name)) < 0)
-		return 400;
-	if (local[0] && same_name(name, local))
-		return 0;
-	if (strncmp(local, "127.", 4) == 0 && same_name(name, "localhost"))
-		return 0;
-	for (i = 0; i < nhosts; i++)
-		if (same_name(name, hosts[i]))
-			return 0;
-	return 421;
-}
-
-int mg_serve_public_host_ok(const char *name)
-{
-	char buf[256];
-
-	return strchr(name, ':') == NULL && name[0] != '[' &&
-	       host_name(name, buf, sizeof(buf)) > 0;
-}
-
-int mg_serve_form_type(const char *type)
-{
-	static const char want[] = "application/x-www-form-urlencoded";
-	size_t n = sizeof(want) - 1;
-
-	if (!type)
-		return 0;
-	type += strspn(type, " \t");
-	if (strncasecmp(type, want, n) != 0)
-		return 0;
-	type += n;
-	type += strspn(type, " \t");
-	return *type == '\0' || *type == ';';
+	return 0;
 }

@@ -1,10 +1,6 @@
 # tests/front/amaryllis/web/tests.cmake - the web server's tests besides
 # test_*.c (included by am_tests, cmake/rule_system.cmake).
 
-# test_rate: the rate limit's table alone (rate.c, its internal header)
-target_include_directories(web_test_rate PRIVATE
-	"${PROJECT_SOURCE_DIR}/src/front/amaryllis/web")
-
 # The page in Debian's chromium driven by playwright-core (browser.sh;
 # screenshots in build/web-artifacts/), and hostile requests (hostile.py).
 add_test(NAME web/browser
@@ -19,7 +15,7 @@ add_test(NAME web/load
 		--clients 20 --requests 600)
 # safe on the open internet (docs/WEB.md, "Security"): cross-site requests
 # in the browser (csrf.js) and raw (headers.py), slow and idle clients, the
-# rate limit's table, a locked hill
+# rate limit (its table alone: util/test_http_rate), a locked hill
 add_test(NAME web/csrf
 	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/csrf" csrf.js)
@@ -28,7 +24,7 @@ foreach(t headers slowloris rate busy_hill lockout)
 		COMMAND python3 "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
 set(am_web_tests web/browser web/hostile web/load web/csrf web/headers
-	web/slowloris web/rate web/busy_hill web/lockout web/test_rate)
+	web/slowloris web/rate web/busy_hill web/lockout)
 set_tests_properties(${am_web_tests} PROPERTIES
 	LABELS web TIMEOUT 600 RUN_SERIAL ON)
 am_test_env(${am_web_tests})

@@ -1,8 +1,7 @@
 /*
  * conns.c - the server's connections and their deadlines, so that slow or
- * idle clients cannot keep every slot (docs/MEGAMI.md, "The BCDice-API
- * server").  A copy of amaryllis's src/front/amaryllis/web/conns.c (renamed
- * mg_serve_*), until the two are one module of util.
+ * idle clients cannot keep every slot (util/httpd.h; docs/WEB.md,
+ * "Security", and docs/MEGAMI.md, "The BCDice-API server").
  *
  * A connection is in the table from its opening to its closing
  * (libmicrohttpd's connection notifications, server.c).  It is *ready*
@@ -29,7 +28,7 @@
  *
  * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
  * stream in its own thread and closes the connection.  Its CLOSED
- * notification (mg_serve_conn_closed) takes the connection out of the table
+ * notification (ut_httpd_conn_closed) takes the connection out of the table
  * before the descriptor is closed, under the table's lock, so the
  * descriptor the reaper shuts is always the connection's own.
  */
@@ -41,7 +40,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "serve_int.h"
+#include "httpd_int.h"
 
 /* Bytes the client sent that the server has not read yet. */
 static int unread(int fd)
@@ -59,7 +58,7 @@ static int unread(int fd)
 #define TICK_NS 100000000
 
 /* Close c (the lock held): its thread will see the end of the stream. */
-static void cut(srv_conns *t, srv_conn *c, const char *why)
+static void cut(ut_httpd_conns *t, ut_httpd_conn *c, const char *why)
 {
 	c->cut = why;
 	t->cutting++;
@@ -68,9 +67,10 @@ static void cut(srv_conns *t, srv_conn *c, const char *why)
 
 /* When no slot is free, close the ready connection that has waited
  * longest (at least EVICT_AGE, nothing unread), but never `except`. */
-static void make_room(srv_conns *t, const srv_conn *except, double now)
+static void make_room(ut_httpd_conns *t, const ut_httpd_conn *except,
+                      double now)
 {
-	srv_conn *p, *old = NULL;
+	ut_httpd_conn *p, *old = NULL;
 
 	if (t->count - t->cutting < t->max)
 		return;
@@ -85,14 +85,14 @@ static void make_room(srv_conns *t, const srv_conn *except, double now)
 
 static void *reaper(void *arg)
 {
-	srv_conns *t = arg;
+	ut_httpd_conns *t = arg;
 	struct timespec ts;
-	srv_conn *c;
+	ut_httpd_conn *c;
 	double now;
 
 	pthread_mutex_lock(&t->lock);
 	while (!t->stop) {
-		now = mg_serve_now();
+		now = ut_httpd_now();
 		for (c = t->head; c; c = c->next)
 			if (!c->busy && !c->cut && now - c->since > t->deadline &&
 			    !unread(c->fd))
@@ -112,7 +112,7 @@ static void *reaper(void *arg)
 	return NULL;
 }
 
-int mg_serve_conns_start(srv_conns *t, unsigned max, double deadline)
+int ut_httpd_conns_start(ut_httpd_conns *t, unsigned max, double deadline)
 {
 	pthread_condattr_t ca;
 
@@ -137,7 +137,7 @@ int mg_serve_conns_start(srv_conns *t, unsigned max, double deadline)
 	return 0;
 }
 
-void mg_serve_conns_halt(srv_conns *t)
+void ut_httpd_conns_halt(ut_httpd_conns *t)
 {
 	if (!t->running)
 		return;
@@ -149,9 +149,9 @@ void mg_serve_conns_halt(srv_conns *t)
 	t->running = 0;
 }
 
-void mg_serve_conns_free(srv_conns *t)
+void ut_httpd_conns_free(ut_httpd_conns *t)
 {
-	srv_conn *c, *n;
+	ut_httpd_conn *c, *n;
 
 	assert(!t->running);
 	for (c = t->head; c; c = n) { /* (libmicrohttpd closed them all) */
@@ -165,13 +165,13 @@ void mg_serve_conns_free(srv_conns *t)
 
 /*
  * A connection opened (c is the caller's, filled but for the links; the
- * table keeps it until mg_serve_conn_closed).  When it takes the last slot, the
- * ready connection that has waited longest is closed.
+ * table keeps it until ut_httpd_conn_closed).  When it takes the last
+ * slot, the ready connection that has waited longest is closed.
  */
-void mg_serve_conn_opened(srv_conns *t, srv_conn *c)
+void ut_httpd_conn_opened(ut_httpd_conns *t, ut_httpd_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
-	c->since = mg_serve_now();
+	c->since = ut_httpd_now();
 	c->prev = t->tail;
 	c->next = NULL;
 	if (t->tail)
@@ -185,7 +185,7 @@ void mg_serve_conn_opened(srv_conns *t, srv_conn *c)
 }
 
 /* The connection closes: out of the table (the caller frees c). */
-void mg_serve_conn_closed(srv_conns *t, srv_conn *c)
+void ut_httpd_conn_closed(ut_httpd_conns *t, ut_httpd_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
 	if (c->prev)
@@ -207,19 +207,19 @@ void mg_serve_conn_closed(srv_conns *t, srv_conn *c)
 
 /* Busy (1: its request is in whole, or answered) or ready again (0: its
  * response was sent; the deadline starts now). */
-void mg_serve_conn_busy(srv_conns *t, srv_conn *c, int busy)
+void ut_httpd_conn_busy(ut_httpd_conns *t, ut_httpd_conn *c, int busy)
 {
 	pthread_mutex_lock(&t->lock);
 	c->busy = busy;
 	if (!busy) {
-		c->since = mg_serve_now();
+		c->since = ut_httpd_now();
 		c->started = 0;
 	}
 	pthread_mutex_unlock(&t->lock);
 }
 
 /* A request line came (its closing says "request-timeout", not "idle"). */
-void mg_serve_conn_started(srv_conns *t, srv_conn *c)
+void ut_httpd_conn_started(ut_httpd_conns *t, ut_httpd_conn *c)
 {
 	pthread_mutex_lock(&t->lock);
 	c->started = 1;
@@ -227,7 +227,7 @@ void mg_serve_conn_started(srv_conns *t, srv_conn *c)
 }
 
 /* Why the server closed c ("request-timeout", "evicted"), or NULL. */
-const char *mg_serve_conn_cut(srv_conns *t, srv_conn *c)
+const char *ut_httpd_conn_cut(ut_httpd_conns *t, ut_httpd_conn *c)
 {
 	const char *why;
 

@@ -1,6 +1,6 @@
 /*
- * rate.c - the per-client request rate: a token bucket per client
- * address in a bounded table.
+ * rate.c - the per-client request rate of the HTTP servers (util/http.h):
+ * a token bucket per client address in a bounded table.
  *
  * Each address has its own entry, found through a hash chain (a seeded
  * hash, so that nobody can aim at one chain), whatever other address
@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "web_int.h"
+#include "util/http.h"
 
-int am_web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
-                  uint64_t seed)
+int ut_http_rate_init(ut_http_rate *t, unsigned cap, unsigned nbuckets,
+                      uint64_t seed)
 {
 	unsigned i;
 
@@ -30,7 +30,7 @@ int am_web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
 	t->e = calloc(cap, sizeof(*t->e));
 	t->heads = malloc(nbuckets * sizeof(*t->heads));
 	if (!t->e || !t->heads) {
-		am_web_rate_free(t);
+		ut_http_rate_free(t);
 		return -1;
 	}
 	for (i = 0; i < nbuckets; i++)
@@ -42,7 +42,7 @@ int am_web_rate_init(web_rate *t, unsigned cap, unsigned nbuckets,
 	return 0;
 }
 
-void am_web_rate_free(web_rate *t)
+void ut_http_rate_free(ut_http_rate *t)
 {
 	free(t->e);
 	free(t->heads);
@@ -52,7 +52,7 @@ void am_web_rate_free(web_rate *t)
 /* The chain of addr: FNV-1a over the bytes from a seeded basis, then
  * SplitMix64's finaliser (every bit of the seed and of the address moves
  * every bit of the result). */
-static unsigned chain_of(const web_rate *t, const char *addr)
+static unsigned chain_of(const ut_http_rate *t, const char *addr)
 {
 	uint64_t h = 0xcbf29ce484222325u ^ t->seed;
 	const char *p;
@@ -68,9 +68,9 @@ static unsigned chain_of(const web_rate *t, const char *addr)
 }
 
 /* Take entry i out of the age list / put it in as the newest. */
-static void age_unlink(web_rate *t, int i)
+static void age_unlink(ut_http_rate *t, int i)
 {
-	web_rate_entry *e = &t->e[i];
+	ut_http_rate_entry *e = &t->e[i];
 
 	if (e->older >= 0)
 		t->e[e->older].newer = e->newer;
@@ -83,9 +83,9 @@ static void age_unlink(web_rate *t, int i)
 	e->older = e->newer = -1;
 }
 
-static void age_push(web_rate *t, int i)
+static void age_push(ut_http_rate *t, int i)
 {
-	web_rate_entry *e = &t->e[i];
+	ut_http_rate_entry *e = &t->e[i];
 
 	e->older = t->newest;
 	e->newer = -1;
@@ -97,7 +97,7 @@ static void age_push(web_rate *t, int i)
 }
 
 /* Take entry i out of its hash chain. */
-static void chain_unlink(web_rate *t, int i)
+static void chain_unlink(ut_http_rate *t, int i)
 {
 	int *p = &t->heads[chain_of(t, t->e[i].addr)];
 
@@ -110,7 +110,7 @@ static void chain_unlink(web_rate *t, int i)
 
 /* The entry of addr: found, or made (from a free entry or the oldest
  * one) with a full bucket. */
-static int entry_of(web_rate *t, const char *addr, double now, double cap)
+static int entry_of(ut_http_rate *t, const char *addr, double now, double cap)
 {
 	unsigned c = chain_of(t, addr);
 	int i;
@@ -144,10 +144,10 @@ static int entry_of(web_rate *t, const char *addr, double now, double cap)
  * a minute.  Returns 1 when a token was there (the request may go on), 0
  * when the bucket is empty.  The caller serialises the calls.
  */
-int am_web_rate_take(web_rate *t, const char *addr, double now,
-                  double per_minute)
+int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
+                      double per_minute)
 {
-	web_rate_entry *e = &t->e[entry_of(t, addr, now, per_minute)];
+	ut_http_rate_entry *e = &t->e[entry_of(t, addr, now, per_minute)];
 
 	if (now > e->stamp)
 		e->tokens += (now - e->stamp) * per_minute / 60.0;

@@ -1,9 +1,9 @@
 /*
- * test_rate.c - the rate limit's table (src/front/amaryllis/web/rate.c) with
- * chosen sizes and seeds: addresses that share a chain each keep their
- * own bucket, a full table forgets the address seen least recently and
- * no other, buckets refill at the rate; and a long random run against a
- * plain model of the same rules.
+ * test_http_rate.c - the HTTP servers' rate table (util/http.h,
+ * src/util/http/rate.c) with chosen sizes and seeds: addresses that share
+ * a chain each keep their own bucket, a full table forgets the address
+ * seen least recently and no other, buckets refill at the rate; and a long
+ * random run against a plain model of the same rules.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,41 +14,41 @@
 
 #include <cmocka.h>
 
-#include "web_int.h"
+#include "util/http.h"
 
 /* n requests of addr at time now: how many went through. */
-static int take(web_rate *t, const char *addr, double now, int n)
+static int take(ut_http_rate *t, const char *addr, double now, int n)
 {
 	int got = 0;
 
 	while (n-- > 0)
-		got += am_web_rate_take(t, addr, now, 5);
+		got += ut_http_rate_take(t, addr, now, 5);
 	return got;
 }
 
 /* One chain for all: every address collides with every other. */
 static void collisions_keep_their_buckets(void **state)
 {
-	web_rate t;
+	ut_http_rate t;
 	int round, got[3] = {0, 0, 0}, i;
 	const char *a[3] = {"127.0.1.6", "127.0.1.169", "127.0.2.162"};
 
-	assert_int_equal(am_web_rate_init(&t, 16, 1, 42), 0);
+	assert_int_equal(ut_http_rate_init(&t, 16, 1, 42), 0);
 	for (round = 0; round < 10; round++)
 		for (i = 0; i < 3; i++)
-			got[i] += am_web_rate_take(&t, a[i], 100.0, 5);
+			got[i] += ut_http_rate_take(&t, a[i], 100.0, 5);
 	for (i = 0; i < 3; i++)
 		assert_int_equal(got[i], 5);
 	assert_int_equal(t.used, 3);
-	am_web_rate_free(&t);
+	ut_http_rate_free(&t);
 }
 
 /* A full table forgets the address seen least recently, and only it. */
 static void full_table_forgets_the_oldest(void **state)
 {
-	web_rate t;
+	ut_http_rate t;
 
-	assert_int_equal(am_web_rate_init(&t, 3, 2, 7), 0);
+	assert_int_equal(ut_http_rate_init(&t, 3, 2, 7), 0);
 	assert_int_equal(take(&t, "A", 10.0, 6), 5);
 	assert_int_equal(take(&t, "B", 10.0, 6), 5);
 	assert_int_equal(take(&t, "C", 10.0, 6), 5);
@@ -59,20 +59,20 @@ static void full_table_forgets_the_oldest(void **state)
 	assert_int_equal(take(&t, "D", 10.0, 1), 0);
 	assert_int_equal(take(&t, "B", 10.0, 6), 5); /* forgotten: fresh (takes A's) */
 	assert_int_equal(take(&t, "C", 10.0, 1), 0);
-	am_web_rate_free(&t);
+	ut_http_rate_free(&t);
 }
 
 /* 5 a minute: one token back every 12 s, never more than 5. */
 static void buckets_refill_at_the_rate(void **state)
 {
-	web_rate t;
+	ut_http_rate t;
 
-	assert_int_equal(am_web_rate_init(&t, 4, 4, 1), 0);
+	assert_int_equal(ut_http_rate_init(&t, 4, 4, 1), 0);
 	assert_int_equal(take(&t, "A", 0.0, 5), 5);
 	assert_int_equal(take(&t, "A", 11.0, 1), 0);
 	assert_int_equal(take(&t, "A", 12.5, 1), 1);
 	assert_int_equal(take(&t, "A", 1000.0, 9), 5);
-	am_web_rate_free(&t);
+	ut_http_rate_free(&t);
 }
 
 /* The model: per address its tokens, stamp and when it was seen last. */
@@ -116,7 +116,7 @@ static int model_take(model *m, int n, int cap, int k, double now,
 static void random_run_matches_the_model(void **state)
 {
 	enum { N = 40, CAP = 8 };
-	web_rate t;
+	ut_http_rate t;
 	model m[N];
 	char addr[N][16];
 	uint64_t x = 0x9e3779b97f4a7c15u;
@@ -127,17 +127,17 @@ static void random_run_matches_the_model(void **state)
 	memset(m, 0, sizeof(m));
 	for (k = 0; k < N; k++)
 		snprintf(addr[k], sizeof(addr[k]), "10.0.0.%d", k);
-	assert_int_equal(am_web_rate_init(&t, CAP, 3, 99), 0);
+	assert_int_equal(ut_http_rate_init(&t, CAP, 3, 99), 0);
 	for (tick = 1; tick <= 20000; tick++) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
 		k = (int)(x % 100 < 70 ? x % 10 : x % N); /* some come often */
 		now += (double)(x >> 40 & 7) * 0.05;
-		assert_int_equal(am_web_rate_take(&t, addr[k], now, 5),
+		assert_int_equal(ut_http_rate_take(&t, addr[k], now, 5),
 		                 model_take(m, N, CAP, k, now, tick));
 	}
-	am_web_rate_free(&t);
+	ut_http_rate_free(&t);
 }
 
 int main(void)

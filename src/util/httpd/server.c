@@ -1,0 +1,553 @@
+/*
+ * server.c - a front end's HTTP server on GNU libmicrohttpd (util/httpd.h):
+ * a thread pool, the limits of ut_httpd_config (body size, connections,
+ * slow clients, per-client rate), the Host header, one log line per
+ * request; the rest through the config's hooks.
+ *
+ * A connection's life: its notification puts it in the table of conns.c
+ * (which closes it when its request is not in whole in time, or to make
+ * room when every slot is taken) and takes it out.  A request's life: the
+ * URI callback makes its state with the raw query (before libmicrohttpd
+ * decodes it: a server can tell a malformed encoding from a good one); the
+ * first call of the access handler refuses early (rate 429; Host 400 or
+ * 421; the check hook's refusals; a declared Content-Length past the
+ * limit 413); the next calls gather the body, up to max_body (413 past
+ * it); the last answers with the handle hook.  The completion callback
+ * logs it.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "httpd_int.h"
+
+#include "util/error.h"
+
+#if MHD_VERSION < 0x00097002
+typedef int MHD_Result_t;
+#else
+typedef enum MHD_Result MHD_Result_t;
+#endif
+
+struct ut_httpd {
+	ut_httpd_config cfg;
+	struct MHD_Daemon *daemon;
+	ut_httpd_conns conns;
+};
+
+typedef struct req {
+	int begun;        /* the access handler has seen the headers */
+	char *query;      /* after '?' as received, or NULL */
+	char *body;
+	size_t len;
+	int too_large;    /* the body passed max_body: 413 at the end */
+	int status;       /* what was answered, for the log */
+	size_t sent;
+	const char *detail;
+	double start;
+	char addr[48];
+	char method[8];   /* for the log, control characters made '?' */
+	char path[160];
+} req;
+
+double ut_httpd_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+uint64_t ut_httpd_seed(void)
+{
+	uint64_t seed = 0;
+	struct timespec ts;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed)) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		seed = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u ^
+		       (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&seed;
+	}
+	return seed;
+}
+
+/* The opaque request and reply of the hooks are libmicrohttpd's. */
+const char *ut_httpd_header(ut_httpd_req *rq, const char *name)
+{
+	return MHD_lookup_connection_value((struct MHD_Connection *)rq,
+	                                   MHD_HEADER_KIND, name);
+}
+
+void ut_httpd_reply_header(ut_httpd_reply *rp, const char *name,
+                           const char *value)
+{
+	MHD_add_response_header((struct MHD_Response *)rp, name, value);
+}
+
+/* A copy of s for a log line: at most size - 1 bytes, no controls or
+ * spaces (a hostile URL cannot forge log lines). */
+static void log_copy(char *out, size_t size, const char *s)
+{
+	size_t i;
+
+	for (i = 0; s && s[i] && i + 1 < size; i++)
+		out[i] = (unsigned char)s[i] <= 0x20 || s[i] == 0x7f ? '?' : s[i];
+	out[i] = '\0';
+}
+
+static void client_addr(struct MHD_Connection *c, char *out, size_t size)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+
+	snprintf(out, size, "?");
+	if (sa && sa->sa_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
+		          (socklen_t)size);
+	else if (sa && sa->sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr,
+		          out, (socklen_t)size);
+}
+
+/* 1 when the client at addr may make a request now (util/http.h). */
+static int rate_ok(ut_httpd *s, const char *addr)
+{
+	int ok;
+
+	if (s->cfg.rate == 0)
+		return 1;
+	pthread_mutex_lock(s->cfg.rate_lock);
+	ok = ut_http_rate_take(s->cfg.rate_table, addr, ut_httpd_now(),
+	                       (double)s->cfg.rate);
+	pthread_mutex_unlock(s->cfg.rate_lock);
+	return ok;
+}
+
+/* The connection's entry in the table (conns.c), or NULL. */
+static ut_httpd_conn *conn_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
+                              ut_httpd_response *r)
+{
+	struct MHD_Response *resp =
+		MHD_create_response_from_buffer(r->len, r->body,
+		                                MHD_RESPMEM_MUST_FREE);
+	MHD_Result_t ret;
+
+	if (!resp) {
+		free(r->body);
+		return MHD_NO;
+	}
+	r->body = NULL;
+	MHD_add_response_header(resp, "Content-Type", r->type);
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(resp, "Cache-Control", "no-store");
+	if (s->cfg.headers)
+		s->cfg.headers(s->cfg.ud, (ut_httpd_reply *)resp, q->method,
+		               r->status);
+	if (r->status == 429)
+		MHD_add_response_header(resp, "Retry-After", "1");
+	if (conn_of(c)) /* answered: no deadline while it is sent */
+		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
+	q->status = r->status;
+	q->sent = r->len;
+	q->detail = r->detail;
+	ret = MHD_queue_response(c, (unsigned)r->status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* A refusal before the handle hook (400, 403, 413, 415, 421, 429, 500),
+ * its body made by the error_body hook. */
+static MHD_Result_t send_error(ut_httpd *s, struct MHD_Connection *c, req *q,
+                               int status, const char *detail,
+                               const char *msg)
+{
+	ut_httpd_response r = {status, "application/json; charset=utf-8", NULL, 0,
+	                       detail};
+	char buf[300];
+	int n = s->cfg.error_body(buf, sizeof(buf), status, msg);
+
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		n = (int)strlen(buf);
+	r.body = malloc((size_t)n + 1);
+	if (!r.body)
+		return MHD_NO;
+	memcpy(r.body, buf, (size_t)n + 1);
+	r.len = (size_t)n;
+	return send_resp(s, c, q, &r);
+}
+
+/*
+ * Percent-decoding of the URL (and of query arguments) in place, as
+ * libmicrohttpd does it, except that a %00 leaves the whole string
+ * undecoded: a decoded NUL would cut the path short ("/index.html%00"
+ * would be "/index.html"), the raw one matches nothing and is a 404.
+ */
+static int hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if ((c | 32) >= 'a' && (c | 32) <= 'f')
+		return (c | 32) - 'a' + 10;
+	return -1;
+}
+
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	char *r = s, *w = s;
+	(void)cls;
+	(void)c;
+
+	if (strstr(s, "%00"))
+		return strlen(s);
+	while (*r) {
+		if (r[0] == '%' && hex(r[1]) >= 0 && hex(r[2]) >= 0) {
+			*w++ = (char)(hex(r[1]) << 4 | hex(r[2]));
+			r += 3;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return (size_t)(w - s);
+}
+
+/* The request line's URI, as received (MHD_OPTION_URI_LOG_CALLBACK, called
+ * once per request before anything is decoded): the request's state with
+ * its raw query.  NULL when out of memory: the handler then makes the
+ * state without a query. */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	ut_httpd *s = cls;
+	const char *qm = strchr(uri, '?');
+	req *q = calloc(1, sizeof(*q));
+
+	if (conn_of(c))
+		ut_httpd_conn_started(&s->conns, conn_of(c));
+
+	if (q && qm && !(q->query = strdup(qm + 1))) {
+		free(q);
+		q = NULL;
+	}
+	return q;
+}
+
+/* Header counting (MHD_get_connection_values's iterator). */
+typedef struct count_ud {
+	const char *name;
+	unsigned n;
+} count_ud;
+
+static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
+                                 const char *key, const char *value)
+{
+	count_ud *u = cls;
+	(void)kind;
+	(void)value;
+
+	if (key && strcasecmp(key, u->name) == 0)
+		u->n++;
+	return MHD_YES;
+}
+
+/*
+ * The headers of a request, before any work: Host names this server (400
+ * none on HTTP/1.1, twice or malformed; 421 another name), then the check
+ * hook's.  Returns the status of the refusal with its detail and message,
+ * or 0.
+ */
+static int guard(ut_httpd *s, struct MHD_Connection *c, const char *method,
+                 const char *version, const char **detail, const char **msg)
+{
+	const char *host = ut_httpd_header((ut_httpd_req *)c,
+	                                   MHD_HTTP_HEADER_HOST);
+	ut_httpd_conn *conn = conn_of(c);
+	count_ud hosts = {MHD_HTTP_HEADER_HOST, 0};
+	int st;
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &hosts);
+	*detail = "host";
+	if (hosts.n > 1) {
+		*msg = "more than one Host header";
+		return 400;
+	}
+	if (!host && strcmp(version, "HTTP/1.0") != 0) {
+		*msg = "an HTTP/1.1 request needs a Host header";
+		return 400;
+	}
+	if (host && (st = ut_http_host_check(s->cfg.hosts, s->cfg.nhosts,
+	                                     conn ? conn->local : "",
+	                                     host)) != 0) {
+		*msg = st == 400 ? "a malformed Host header" : s->cfg.msg_host;
+		return st;
+	}
+	return s->cfg.check ? s->cfg.check(s->cfg.ud, (ut_httpd_req *)c, method,
+	                                   host, detail, msg)
+	                    : 0;
+}
+
+/* The headers are in: refuse early or get ready for the body. */
+static MHD_Result_t begin(ut_httpd *s, struct MHD_Connection *c, req *q,
+                          const char *url, const char *method,
+                          const char *version)
+{
+	const char *cl, *detail, *msg;
+	int st;
+
+	q->begun = 1;
+	q->start = ut_httpd_now();
+	client_addr(c, q->addr, sizeof(q->addr));
+	log_copy(q->method, sizeof(q->method), method);
+	log_copy(q->path, sizeof(q->path), url);
+	if (!rate_ok(s, q->addr))
+		return send_error(s, c, q, 429, "rate", s->cfg.msg_rate);
+	if ((st = guard(s, c, method, version, &detail, &msg)) != 0)
+		return send_error(s, c, q, st, detail, msg);
+	cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
+	if (cl && strtoull(cl, NULL, 10) > s->cfg.max_body)
+		return send_error(s, c, q, 413, "too-large", s->cfg.msg_too_large);
+	return MHD_YES;
+}
+
+static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
+                            const char *url, const char *method,
+                            const char *version, const char *upload,
+                            size_t *upload_size, void **con_cls)
+{
+	ut_httpd *s = cls;
+	req *q = *con_cls;
+	ut_httpd_response r;
+
+	if (!q || !q->begun) {
+		if (!q && !(q = calloc(1, sizeof(*q))))
+			return MHD_NO;
+		*con_cls = q;
+		return begin(s, c, q, url, method, version);
+	}
+	if (q->status) { /* answered early: swallow the rest of the body */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		size_t n = *upload_size;
+		*upload_size = 0;
+		if (q->too_large || q->len + n > s->cfg.max_body) {
+			q->too_large = 1;
+			free(q->body);
+			q->body = NULL;
+			return MHD_YES;
+		}
+		char *nb = realloc(q->body, q->len + n + 1);
+		if (!nb)
+			return MHD_NO;
+		memcpy(nb + q->len, upload, n);
+		q->body = nb;
+		q->len += n;
+		q->body[q->len] = '\0';
+		return MHD_YES;
+	}
+	/* the request is in whole: no deadline while it is answered */
+	if (conn_of(c))
+		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
+	if (q->too_large)
+		return send_error(s, c, q, 413, "too-large", s->cfg.msg_too_large);
+	if (s->cfg.handle(&r, s->cfg.ud, method, url, q->query, q->body,
+	                  q->len) < 0)
+		return send_error(s, c, q, 500, "internal", "out of memory");
+	return send_resp(s, c, q, &r);
+}
+
+/* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
+ * how it ended when it did not end well: "timeout" (timeout_s), what
+ * conns.c closed it for ("request-timeout", "idle", "evicted"), or
+ * "aborted".  The connection is ready for its next request from now
+ * (conns.c). */
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                      enum MHD_RequestTerminationCode toe)
+{
+	ut_httpd *s = cls;
+	req *q = *con_cls;
+	ut_httpd_conn *conn = conn_of(c);
+	const char *cut = conn ? ut_httpd_conn_cut(&s->conns, conn) : NULL;
+	const char *end = "";
+	char line[600];
+
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
+		if (conn)
+			ut_httpd_conn_busy(&s->conns, conn, 0);
+	} else {
+		end = cut ? cut : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
+		                  ? "timeout" : "aborted";
+	}
+	if (!q)
+		return;
+	if (s->cfg.log && q->begun) { /* (not begun: refused by the library
+	                                  before the headers were read) */
+		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s%s", q->addr,
+		         q->method, q->path, q->status, q->sent,
+		         (ut_httpd_now() - q->start) * 1000,
+		         q->detail ? q->detail : "-", *end ? " " : "", end);
+		s->cfg.log(s->cfg.log_ud, line);
+		if (conn && cut && *end) /* (said: no line of its own) */
+			conn->cut_logged = 1;
+	}
+	free(q->body);
+	free(q->query);
+	free(q);
+	*con_cls = NULL;
+}
+
+/*
+ * A connection opens or closes (MHD_OPTION_NOTIFY_CONNECTION): in and out
+ * of the table of conns.c.  One closed by conns.c before a request of it
+ * was logged gets its line here: ADDR - - 0 0 MS WHY (MS: how long it had
+ * waited for its request).
+ */
+static void connection(void *cls, struct MHD_Connection *c, void **ctx,
+                       enum MHD_ConnectionNotificationCode what)
+{
+	ut_httpd *s = cls;
+	ut_httpd_conn *conn = *ctx;
+	const union MHD_ConnectionInfo *ci;
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof(sa);
+	char line[200];
+
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		if (!ci)
+			return;
+		if (!(conn = calloc(1, sizeof(*conn)))) {
+			shutdown(ci->connect_fd, SHUT_RDWR); /* no memory: refused */
+			return;
+		}
+		conn->fd = ci->connect_fd;
+		client_addr(c, conn->addr, sizeof(conn->addr));
+		if (getsockname(conn->fd, (struct sockaddr *)&sa, &sl) == 0 &&
+		    sa.sin_family == AF_INET)
+			inet_ntop(AF_INET, &sa.sin_addr, conn->local,
+			          (socklen_t)sizeof(conn->local));
+		ut_httpd_conn_opened(&s->conns, conn);
+		*ctx = conn;
+		return;
+	}
+	if (!conn)
+		return;
+	ut_httpd_conn_closed(&s->conns, conn);
+	if (conn->cut && !conn->cut_logged && s->cfg.log) {
+		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms %s", conn->addr,
+		         (ut_httpd_now() - conn->since) * 1000, conn->cut);
+		s->cfg.log(s->cfg.log_ud, line);
+	}
+	free(conn);
+	*ctx = NULL;
+}
+
+/* listen as "IPV4:PORT" in sa; 0, or UT_EINVALID. */
+static int parse_listen(struct sockaddr_in *sa, const char *listen)
+{
+	char host[64];
+	const char *colon = strrchr(listen, ':');
+	unsigned long port;
+	char *end;
+
+	if (!colon || (size_t)(colon - listen) >= sizeof(host))
+		return ut_error_set(UT_EINVALID, "listen on HOST:PORT, not '%s'",
+		                    listen);
+	memcpy(host, listen, (size_t)(colon - listen));
+	host[colon - listen] = '\0';
+	port = strtoul(colon + 1, &end, 10);
+	memset(sa, 0, sizeof(*sa));
+	sa->sin_family = AF_INET;
+	if (*end || colon[1] == '\0' || port > 65535 ||
+	    inet_pton(AF_INET, host, &sa->sin_addr) != 1)
+		return ut_error_set(UT_EINVALID, "listen on an IPv4 address and a "
+		                    "port, like 127.0.0.1:8080, not '%s'", listen);
+	sa->sin_port = htons((uint16_t)port);
+	return 0;
+}
+
+int ut_httpd_start(ut_httpd **out, unsigned *port_out,
+                   const ut_httpd_config *cfg, const char *listen)
+{
+	struct sockaddr_in sa;
+	struct MHD_Daemon *d;
+	const union MHD_DaemonInfo *di;
+	ut_httpd *s;
+	int rc;
+
+	*out = NULL;
+	if (cfg->version != UT_HTTPD_CONFIG_VERSION || !cfg->handle ||
+	    !cfg->error_body || (cfg->rate && (!cfg->rate_table ||
+	                                       !cfg->rate_lock)))
+		return ut_error_set(UT_EINVALID, "ut_httpd_start: a bad config");
+	if ((rc = parse_listen(&sa, listen)) < 0)
+		return rc;
+	if (!(s = calloc(1, sizeof(*s))))
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	s->cfg = *cfg;
+	if (ut_httpd_conns_start(&s->conns, cfg->max_conns ? cfg->max_conns : 1,
+	                         (double)cfg->request_timeout_s) < 0) {
+		free(s);
+		return ut_error_set(UT_ERROR, "cannot start the server's threads");
+	}
+	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
+	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
+	                     0, NULL, NULL, handler, s,
+	                     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+	                     MHD_OPTION_THREAD_POOL_SIZE,
+	                     (unsigned)(cfg->threads ? cfg->threads : 1),
+	                     MHD_OPTION_CONNECTION_LIMIT,
+	                     (unsigned)(cfg->max_conns ? cfg->max_conns : 1),
+	                     MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+	                     cfg->client_conns,
+	                     MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
+	                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
+	                     MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+	                     MHD_OPTION_NOTIFY_CONNECTION, connection, s,
+	                     MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, s,
+	                     MHD_OPTION_END);
+	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
+		int e = errno;
+		ut_httpd_conns_halt(&s->conns);
+		ut_httpd_conns_free(&s->conns);
+		free(s);
+		return ut_error_set(UT_ERROR, "cannot listen on %s: %s", listen,
+		                    strerror(e));
+	}
+	s->daemon = d;
+	di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	if (port_out)
+		*port_out = di ? di->port : (unsigned)ntohs(sa.sin_port);
+	*out = s;
+	return 0;
+}
+
+void ut_httpd_stop(ut_httpd *s)
+{
+	if (!s)
+		return;
+	ut_httpd_conns_halt(&s->conns);
+	MHD_stop_daemon(s->daemon); /* (its connections leave the table) */
+	ut_httpd_conns_free(&s->conns);
+	free(s);
+}
