@@ -129,6 +129,18 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);
 
+/* What the built-in policy reads of a main process's budget: the fields
+ * of an MG_ASK_ACTION ask (MG-ROUND-3). */
+typedef struct mg_budget {
+	int simple, normal, complex;    /* what is still allowed */
+	int nsimple, nnormal, ncomplex; /* what was taken */
+} mg_budget;
+
+/* policy.c: the default policy's action for character i (able, in its
+ * main process) with budget b; 0, or an error (an overflow). */
+int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
+                   const mg_budget *b);
+
 /* resolve.c: the actions, validated by the caller. */
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);
 int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);

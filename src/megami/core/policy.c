@@ -1,7 +1,7 @@
 /*
  * policy.c - the built-in policy `default` (M6 with M8.4–M8.8), decided
- * one action at a time from the combat's state and the ask, and
- * mg_combat_run, which plays a whole combat with it.
+ * one action at a time from the combat's state and the ask (or, for the
+ * fused mg_combat_run of combat.c, the budget read from the combat).
  */
 #include <string.h>
 
@@ -96,7 +96,7 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 /* MG-POLICY-2: the move toward the nearest able enemy.  Sets *out to a
  * 戦闘移動 or 全力移動 and returns 1, or returns 0 when no move is made
  * (a move of 0 m, M8.4). */
-static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
+static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
                      mg_action *out, int *rc)
 {
 	const mg_character *me = &c->s->characters[i];
@@ -126,11 +126,11 @@ static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
 	need = best - (uint64_t)r;
 	if ((*rc = mg_allowance(&allow, me)) < 0)
 		return 0;
-	if (ask->simple && need <= (uint64_t)allow) {
+	if (b->simple && need <= (uint64_t)allow) {
 		out->kind = MG_ACT_MOVE;
 		step = need;
 	} else {
-		if (!ask->normal)
+		if (!b->normal)
 			return 0;
 		if (ut_ckd_mul(&full, allow, 3)) {
 			*rc = ut_error_set(UT_EOVERFLOW,
@@ -185,62 +185,62 @@ static int plan_finish(const mg_combat *c, uint32_t i, mg_action *out)
 
 int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask)
 {
-	const mg_character *me;
-	uint32_t i = ask->actor;
+	mg_budget b;
+
+	if (ask->kind == MG_ASK_RESUME) {
+		/* MG-WAIT-4: the policy never waits; asked for a character a
+		 * person put in 待機, it resumes at once */
+		memset(out, 0, sizeof(*out));
+		out->kind = MG_ACT_RESUME;
+		return 0;
+	}
+	if (ask->kind != MG_ASK_ACTION || ask->actor >= c->n) {
+		memset(out, 0, sizeof(*out));
+		out->kind = MG_ACT_END;
+		return 0;
+	}
+	b.simple = ask->simple;
+	b.normal = ask->normal;
+	b.complex = ask->complex;
+	b.nsimple = ask->nsimple;
+	b.nnormal = ask->nnormal;
+	b.ncomplex = ask->ncomplex;
+	return mg_policy_main(out, c, ask->actor, &b);
+}
+
+int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
+                   const mg_budget *b)
+{
+	const mg_character *me = &c->s->characters[i];
 	cand best = {0, 0, 0, 0, 0};
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->kind = MG_ACT_END;
-	if (ask->kind == MG_ASK_RESUME) {
-		/* MG-WAIT-4: the policy never waits; asked for a character a
-		 * person put in 待機, it resumes at once */
-		out->kind = MG_ACT_RESUME;
-		return 0;
-	}
-	if (ask->kind != MG_ASK_ACTION || i >= c->n)
-		return 0;
-	me = &c->s->characters[i];
 	/* MG-POLICY-4 (M8.7): no attacks, nothing to do */
 	if (me->nattacks == 0)
 		return 0;
 	/* after an attack, a とどめ or a 全力移動 nothing follows (M6.1,
 	 * M8.5) */
-	if (ask->nnormal || ask->ncomplex)
+	if (b->nnormal || b->ncomplex)
 		return 0;
 	/* MG-POLICY-1; after a 戦闘移動 only normal-timing attacks (M8.5) */
-	if (best_candidate(c, i, ask->normal, ask->complex, &best)) {
+	if (best_candidate(c, i, b->normal, b->complex, &best)) {
 		out->kind = MG_ACT_ATTACK;
 		out->attack = best.attack;
 		out->target = best.target;
 		return 0;
 	}
 	/* MG-POLICY-2: one move, only before any other action */
-	if (ask->nsimple == 0) {
-		if (plan_move(c, ask, i, out, &rc))
+	if (b->nsimple == 0) {
+		if (plan_move(c, b, i, out, &rc))
 			return 0;
 		if (rc < 0)
 			return rc;
 	}
 	/* MG-POLICY-3 */
-	if (me->finish && ask->normal && plan_finish(c, i, out))
+	if (me->finish && b->normal && plan_finish(c, i, out))
 		return 0;
 	out->kind = MG_ACT_END;
 	return 0;
-}
-
-int mg_combat_run(mg_result *out, mg_combat *c)
-{
-	mg_ask ask;
-	mg_action act;
-	int rc;
-
-	while ((rc = mg_combat_next(&ask, c)) == 0 &&
-	       ask.kind != MG_ASK_OVER) {
-		if ((rc = mg_policy_default(&act, c, &ask)) < 0 ||
-		    (rc = mg_combat_act(c, &act)) < 0)
-			break;
-	}
-	mg_combat_result(out, c);
-	return rc;
 }
