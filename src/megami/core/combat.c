@@ -25,18 +25,13 @@ void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind)
 	ev->winner = -1;
 }
 
-/* MG-BUDGET-1: every event counts, whether a callback takes it or not,
- * so a combat stops at the same event with and without a log. */
-int mg_event_due(mg_combat *c)
+int mg_event_limit(const mg_combat *c)
 {
-	if (c->nevents >= c->opts.max_events)
-		return ut_error_set(UT_ELIMIT,
-		                    "the combat reached its limit of %llu events "
-		                    "(round %lld)",
-		                    (unsigned long long)c->opts.max_events,
-		                    (long long)c->round);
-	c->nevents++;
-	return c->opts.on_event != NULL;
+	return ut_error_set(UT_ELIMIT,
+	                    "the combat reached its limit of %llu events "
+	                    "(round %lld)",
+	                    (unsigned long long)c->opts.max_events,
+	                    (long long)c->round);
 }
 
 int mg_emit(mg_combat *c, const mg_event *ev)
@@ -47,29 +42,14 @@ int mg_emit(mg_combat *c, const mg_event *ev)
 	return 0;
 }
 
-int mg_roll(mg_combat *c, int64_t *v)
+int mg_roll_source(mg_combat *c, int64_t *v)
 {
-	ut_dice *d = c->opts.dice;
 	uint64_t u;
-	int rc;
+	int rc = ut_dice_roll(&u, c->opts.dice, 6);
 
-	if (!d->fixed && !d->fn) {
-		/* what ut_dice_roll does for the generator (a die of n sides
-		 * is 1 + uniform(n), docs/RANDOM.md), without three calls; a
-		 * callback source (a tracker, a replay) goes through it */
-		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
-		d->rolled++;
-	} else {
-		rc = ut_dice_roll(&u, d, 6);
-		if (rc < 0)
-			return rc;
-		*v = (int64_t)u;
-	}
-	/* MG-TRACK-7: the roll under way, for the next die's prompt */
-	if (c->roll.index < 2)
-		c->roll.rolled[c->roll.index] = *v;
-	if (++c->roll.index >= c->roll.ndice)
-		c->roll.kind = MG_ROLL_NONE;
+	if (rc < 0)
+		return rc;
+	*v = (int64_t)u;
 	return 0;
 }
 

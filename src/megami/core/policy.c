@@ -24,72 +24,70 @@ typedef struct cand {
 	int64_t damage, hp;
 } cand;
 
-/* MG-POLICY-1: most able enemies hit, higher damage value, target with
- * lower current HP, target earlier, attack earlier. */
-static int better(const cand *x, const cand *y)
-{
-	if (x->hits != y->hits)
-		return x->hits > y->hits;
-	if (x->damage != y->damage)
-		return x->damage > y->damage;
-	if (x->hp != y->hp)
-		return x->hp < y->hp;
-	if (x->target != y->target)
-		return x->target < y->target;
-	return x->attack < y->attack;
-}
-
 /* MG-POLICY-1: the best (attack, able enemy target in range) among the
- * attacks the budget allows (normal: 通常, complex: 複雑).  `better` is a
- * strict order of the pairs, so the order they are tried in does not
- * matter: targets outside, attacks inside, so that the able enemies at a
- * target's position are counted once per target, not once per attack
- * (O(n² + attacks·n) a decision; MG-BUDGET-1 bounds the decisions). */
+ * attacks the budget allows (normal: 通常, complex: 複雑).  The pairs are
+ * tried targets outside, attacks inside, both in ascending order, so a
+ * later pair is never `better` on the last two keys (target earlier,
+ * attack earlier): it wins only when strictly better on the first three,
+ * and the first of equals stays.  Targets out of every allowed attack's
+ * range are passed over; the able enemies at a target's position are
+ * counted once per target, not once per attack (O(n² + attacks·n) a
+ * decision; MG-BUDGET-1 bounds the decisions). */
 static int best_candidate(const mg_combat *c, uint32_t i, int normal,
                           int complex, cand *out)
 {
 	const mg_character *me = &c->s->characters[i];
+	const mg_attack *ats = me->attacks;
+	const size_t na = me->nattacks;
 	const mg_cchar *ch = c->ch;
 	const size_t n = c->n;
 	const int side = ch[i].side;
 	const int64_t pos = ch[i].pos;
-	cand best = {0, 0, 0, 0, 0};
+	int64_t maxr = -1;
 	int found = 0;
-	uint32_t a;
-	size_t j, k;
+	size_t j, k, a;
 
+	for (a = 0; a < na; a++)
+		if ((ats[a].timing == MG_TIMING_COMPLEX ? complex : normal) &&
+		    ats[a].range > maxr)
+			maxr = ats[a].range;
+	if (maxr < 0)
+		return 0;
 	for (j = 0; j < n; j++) {
 		uint64_t d;
 		size_t at_pos = 0; /* able enemies at j's position; 0: not counted */
 		if (ch[j].side == side || ch[j].state != MG_STATE_ABLE)
 			continue;
 		d = mg_dist(pos, ch[j].pos);
-		for (a = 0; a < me->nattacks; a++) {
-			const mg_attack *at = &me->attacks[a];
-			cand x;
+		if (d > (uint64_t)maxr)
+			continue;
+		for (a = 0; a < na; a++) {
+			const mg_attack *at = &ats[a];
+			size_t hits = 1;
 			if ((at->timing == MG_TIMING_COMPLEX ? !complex : !normal) ||
 			    !mg_in_range(d, at->range))
 				continue;
-			x.attack = a;
-			x.target = (uint32_t)j;
-			x.damage = at->damage;
-			x.hp = ch[j].hp;
-			x.hits = 1;
 			if (at->area == MG_AREA_ENGAGEMENT) {
 				if (at_pos == 0) /* j itself is one: never 0 */
 					for (k = 0; k < n; k++)
-						if (ch[k].side != side &&
-						    ch[k].state == MG_STATE_ABLE &&
-						    ch[k].pos == ch[j].pos)
-							at_pos++;
-				x.hits = at_pos;
+						at_pos += ch[k].side != side &&
+						          ch[k].state == MG_STATE_ABLE &&
+						          ch[k].pos == ch[j].pos;
+				hits = at_pos;
 			}
-			if (!found || better(&x, &best))
-				best = x;
+			if (found && (hits != out->hits ? hits < out->hits :
+			              at->damage != out->damage
+			              ? at->damage < out->damage
+			              : ch[j].hp >= out->hp))
+				continue;
+			out->attack = (uint32_t)a;
+			out->target = (uint32_t)j;
+			out->damage = at->damage;
+			out->hp = ch[j].hp;
+			out->hits = hits;
 			found = 1;
 		}
 	}
-	*out = best;
 	return found;
 }
 
