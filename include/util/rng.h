@@ -63,20 +63,31 @@ static inline uint64_t ut_rng_next(ut_rng *r)
  */
 static inline uint64_t ut_rng_uniform(ut_rng *r, uint64_t n)
 {
-	/*
-	 * The high 64 bits of x × n for n ≤ 2^32, in portable C (no __int128).
-	 * Write x = xh·2^32 + xl.  Then x·n = (xh·n)·2^32 + xl·n, where both
-	 * products fit in 64 bits (each factor pair is < 2^32 × ≤ 2^32, at most
-	 * 2^64 − 2^32), and
-	 *   floor(x·n / 2^64) = floor((xh·n + floor(xl·n / 2^32)) / 2^32)
-	 * (floor(floor(y)/m) = floor(y/m) for integer m); the sum is at most
-	 * (2^64 − 2^32) + (2^32 − 1) < 2^64, so nothing is lost.
-	 */
 	const uint64_t x = ut_rng_next(r);
-	const uint64_t xh = x >> 32, xl = x & 0xffffffffu;
 
 	assert(n >= 1 && n <= (UINT64_C(1) << 32));
-	return (xh * n + ((xl * n) >> 32)) >> 32;
+#if defined(__SIZEOF_INT128__) && !defined(UT_RNG_PORTABLE)
+	/* one 64 × 64 → 128-bit multiply where the compiler has one: the
+	 * same bits as the portable form below */
+	{
+		__extension__ typedef unsigned __int128 ut_u128;
+		return (uint64_t)(((ut_u128)x * n) >> 64);
+	}
+#else
+	{
+		/*
+		 * The high 64 bits of x × n for n ≤ 2^32, in portable C (no
+		 * __int128).  Write x = xh·2^32 + xl.  Then
+		 * x·n = (xh·n)·2^32 + xl·n, where both products fit in 64 bits
+		 * (each factor pair is < 2^32 × ≤ 2^32, at most 2^64 − 2^32), and
+		 *   floor(x·n / 2^64) = floor((xh·n + floor(xl·n / 2^32)) / 2^32)
+		 * (floor(floor(y)/m) = floor(y/m) for integer m); the sum is at
+		 * most (2^64 − 2^32) + (2^32 − 1) < 2^64, so nothing is lost.
+		 */
+		const uint64_t xh = x >> 32, xl = x & 0xffffffffu;
+		return (xh * n + ((xl * n) >> 32)) >> 32;
+	}
+#endif
 }
 
 /** A die of `sides` sides (1 ≤ sides ≤ 2^32): 1 + uniform(sides). */

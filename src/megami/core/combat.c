@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "combat_int.h"
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 
@@ -24,18 +25,13 @@ void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind)
 	ev->winner = -1;
 }
 
-/* MG-BUDGET-1: every event counts, whether a callback takes it or not,
- * so a combat stops at the same event with and without a log. */
-int mg_event_due(mg_combat *c)
+int mg_event_limit(const mg_combat *c)
 {
-	if (c->nevents >= c->opts.max_events)
-		return ut_error_set(UT_ELIMIT,
-		                    "the combat reached its limit of %llu events "
-		                    "(round %lld)",
-		                    (unsigned long long)c->opts.max_events,
-		                    (long long)c->round);
-	c->nevents++;
-	return c->opts.on_event != NULL;
+	return ut_error_set(UT_ELIMIT,
+	                    "the combat reached its limit of %llu events "
+	                    "(round %lld)",
+	                    (unsigned long long)c->opts.max_events,
+	                    (long long)c->round);
 }
 
 int mg_emit(mg_combat *c, const mg_event *ev)
@@ -46,29 +42,14 @@ int mg_emit(mg_combat *c, const mg_event *ev)
 	return 0;
 }
 
-int mg_roll(mg_combat *c, int64_t *v)
+int mg_roll_source(mg_combat *c, int64_t *v)
 {
-	ut_dice *d = c->opts.dice;
 	uint64_t u;
-	int rc;
+	int rc = ut_dice_roll(&u, c->opts.dice, 6);
 
-	if (!d->fixed && !d->fn) {
-		/* what ut_dice_roll does for the generator (a die of n sides
-		 * is 1 + uniform(n), docs/RANDOM.md), without three calls; a
-		 * callback source (a tracker, a replay) goes through it */
-		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
-		d->rolled++;
-	} else {
-		rc = ut_dice_roll(&u, d, 6);
-		if (rc < 0)
-			return rc;
-		*v = (int64_t)u;
-	}
-	/* MG-TRACK-7: the roll under way, for the next die's prompt */
-	if (c->roll.index < 2)
-		c->roll.rolled[c->roll.index] = *v;
-	if (++c->roll.index >= c->roll.ndice)
-		c->roll.kind = MG_ROLL_NONE;
+	if (rc < 0)
+		return rc;
+	*v = (int64_t)u;
 	return 0;
 }
 
@@ -420,7 +401,12 @@ static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
 	ask->ncomplex = c->ncomplex;
 }
 
-int mg_combat_next(mg_ask *ask, mg_combat *c)
+/* Run the combat up to its next decision: on return 0 the phase is
+ * MG_PH_MAIN (an action of c->actor is asked), MG_PH_RESUME (the waiting
+ * character c->order[c->resume_i] is asked) or MG_PH_OVER; or an error
+ * (the combat has failed).  mg_combat_next and the fused mg_combat_run
+ * both stop here. */
+static int advance(mg_combat *c)
 {
 	int rc = 0;
 	size_t k;
@@ -430,7 +416,6 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 		case MG_PH_FAILED:
 			return refail(c);
 		case MG_PH_OVER:
-			fill_ask(c, ask, MG_ASK_OVER, 0);
 			return 0;
 		case MG_PH_START:
 			/* MG-END-2: a side with nobody able before round 1 */
@@ -476,7 +461,6 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 				rc = end_main(c);
 				break;
 			}
-			fill_ask(c, ask, MG_ASK_ACTION, c->actor);
 			return 0;
 		case MG_PH_RESUME:
 			/* MG-WAIT-2: waiting characters, in initiative order;
@@ -484,10 +468,8 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 			for (; c->resume_i < c->norder; c->resume_i++) {
 				uint32_t i = c->order[c->resume_i];
 				if (c->ch[i].status == MG_STATUS_WAITING &&
-				    c->ch[i].state == MG_STATE_ABLE) {
-					fill_ask(c, ask, MG_ASK_RESUME, i);
+				    c->ch[i].state == MG_STATE_ABLE)
 					return 0;
-				}
 			}
 			c->phase = MG_PH_TURNS;
 			break;
@@ -512,6 +494,26 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 		if (rc < 0)
 			return fail(c, rc);
 	}
+}
+
+int mg_combat_next(mg_ask *ask, mg_combat *c)
+{
+	int rc = advance(c);
+
+	if (rc < 0)
+		return rc;
+	switch (c->phase) {
+	case MG_PH_OVER:
+		fill_ask(c, ask, MG_ASK_OVER, 0);
+		break;
+	case MG_PH_MAIN:
+		fill_ask(c, ask, MG_ASK_ACTION, c->actor);
+		break;
+	default: /* MG_PH_RESUME */
+		fill_ask(c, ask, MG_ASK_RESUME, c->order[c->resume_i]);
+		break;
+	}
+	return 0;
 }
 
 /* ---- actions ------------------------------------------------------------- */
@@ -755,6 +757,89 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 	if (rc < 0)
 		return fail(c, rc);
 	return 0;
+}
+
+/* ---- the built-in policy, fused ----------------------------------------- */
+
+/* Apply the default policy's main-process action a, which is legal by
+ * construction (mg_policy_main chooses only what act_main accepts:
+ * checked in debug builds), as act_main does after its checks. */
+static int act_policy(mg_combat *c, const mg_action *a)
+{
+	const mg_character *me = &c->s->characters[c->actor];
+
+	switch (a->kind) {
+	case MG_ACT_END:
+		return end_main(c);
+	case MG_ACT_MOVE:
+	case MG_ACT_FULL_MOVE:
+		UT_ASSERT(!c->cut && check_move(c, a, a->kind ==
+		                                       MG_ACT_FULL_MOVE) == 0);
+		if (a->kind == MG_ACT_FULL_MOVE)
+			c->nnormal++;
+		else
+			c->nsimple++;
+		c->acted = 1;
+		return mg_resolve_move(c, c->actor, a->to,
+		                       a->kind == MG_ACT_FULL_MOVE);
+	case MG_ACT_ATTACK:
+		UT_ASSERT(!c->cut && check_target(c, a, 0) == 0);
+		if (me->attacks[a->attack].timing == MG_TIMING_COMPLEX) {
+			UT_ASSERT(mg_budget_complex(c));
+			c->ncomplex++;
+		} else {
+			UT_ASSERT(mg_budget_normal(c));
+			c->nnormal++;
+		}
+		c->acted = 1;
+		return mg_resolve_attack(c, c->actor, a->attack, a->target);
+	default: /* MG_ACT_FINISH: the policy never waits (MG-WAIT-4) */
+		UT_ASSERT(a->kind == MG_ACT_FINISH && !c->cut &&
+		          check_target(c, a, 1) == 0 && mg_budget_normal(c));
+		c->nnormal++;
+		c->acted = 1;
+		return mg_resolve_finish(c, c->actor, a->attack, a->target);
+	}
+}
+
+/*
+ * The whole combat with the default policy: what the loop
+ *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
+ *             mg_policy_default(&act, c, &ask), mg_combat_act(c, &act);
+ * does, step for step (the same dice, events, states and errors), without
+ * building an ask for each decision or checking what the policy chose.
+ * tests/megami/test_fused.c proves the two equal over generated scenarios.
+ */
+int mg_combat_run(mg_result *out, mg_combat *c)
+{
+	mg_action act;
+	mg_budget b;
+	int rc;
+
+	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
+		if (c->phase == MG_PH_RESUME) {
+			/* MG-WAIT-4: the policy resumes at once */
+			c->refusal = MG_REFUSE_NONE;
+			rc = start_main(c, c->order[c->resume_i], 1, 0);
+		} else {
+			b.simple = mg_budget_simple(c);
+			b.normal = mg_budget_normal(c);
+			b.complex = mg_budget_complex(c);
+			b.nsimple = c->nsimple;
+			b.nnormal = c->nnormal;
+			b.ncomplex = c->ncomplex;
+			if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0)
+				break; /* the policy's error: not the combat's */
+			c->refusal = MG_REFUSE_NONE;
+			rc = act_policy(c, &act);
+		}
+		if (rc < 0) {
+			rc = fail(c, rc);
+			break;
+		}
+	}
+	mg_combat_result(out, c);
+	return rc;
 }
 
 /* ---- the GM's hand: MG-GM-1 ---------------------------------------------- */

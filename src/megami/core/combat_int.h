@@ -97,17 +97,53 @@ static inline int mg_in_range(uint64_t d, int64_t range)
 /* An event with every field "none". */
 void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind);
 
+/* MG-BUDGET-1: the event budget is spent: MG_ELIMIT, error set. */
+int mg_event_limit(const mg_combat *c);
+
 /* MG-BUDGET-1: count one event that is about to happen: MG_ELIMIT (error
  * set) when it would pass opts.max_events; else 1 when a callback takes
- * events (build it and mg_emit it), 0 when nobody listens. */
-int mg_event_due(mg_combat *c);
+ * events (build it and mg_emit it), 0 when nobody listens.  Every event
+ * counts, whether a callback takes it or not, so a combat stops at the
+ * same event with and without a log. */
+static inline int mg_event_due(mg_combat *c)
+{
+	if (c->nevents >= c->opts.max_events)
+		return mg_event_limit(c);
+	c->nevents++;
+	return c->opts.on_event != NULL;
+}
 
 /* Hand ev to the callback; MG_ERROR (error set) when it says stop. */
 int mg_emit(mg_combat *c, const mg_event *ev);
 
+/* One d6 from a list or a callback (ut_dice_roll) into *v: 0, or the
+ * source's error (MG-STOP-1). */
+int mg_roll_source(mg_combat *c, int64_t *v);
+
 /* One d6 from the dice source into *v (0, or the source's error); it is
- * die roll.index of c->roll, which ends with its last die. */
-int mg_roll(mg_combat *c, int64_t *v);
+ * die roll.index of c->roll, which ends with its last die.  Inline: the
+ * generator's die is what ut_dice_roll does for it (a die of n sides is
+ * 1 + uniform(n), docs/RANDOM.md) without the calls; a list or a callback
+ * (a tracker, a replay) goes through ut_dice_roll. */
+static inline int mg_roll(mg_combat *c, int64_t *v)
+{
+	ut_dice *d = c->opts.dice;
+
+	if (!d->fixed && !d->fn) {
+		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
+		d->rolled++;
+	} else {
+		int rc = mg_roll_source(c, v);
+		if (rc < 0)
+			return rc;
+	}
+	/* MG-TRACK-7: the roll under way, for the next die's prompt */
+	if (c->roll.index < 2)
+		c->roll.rolled[c->roll.index] = *v;
+	if (++c->roll.index >= c->roll.ndice)
+		c->roll.kind = MG_ROLL_NONE;
+	return 0;
+}
 
 /* A roll of ndice dice begins: what it is for (mg_combat_rolling). */
 static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
@@ -128,6 +164,18 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);
+
+/* What the built-in policy reads of a main process's budget: the fields
+ * of an MG_ASK_ACTION ask (MG-ROUND-3). */
+typedef struct mg_budget {
+	int simple, normal, complex;    /* what is still allowed */
+	int nsimple, nnormal, ncomplex; /* what was taken */
+} mg_budget;
+
+/* policy.c: the default policy's action for character i (able, in its
+ * main process) with budget b; 0, or an error (an overflow). */
+int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
+                   const mg_budget *b);
 
 /* resolve.c: the actions, validated by the caller. */
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);

@@ -1,7 +1,7 @@
 /*
  * policy.c - the built-in policy `default` (M6 with M8.4–M8.8), decided
- * one action at a time from the combat's state and the ask, and
- * mg_combat_run, which plays a whole combat with it.
+ * one action at a time from the combat's state and the ask (or, for the
+ * fused mg_combat_run of combat.c, the budget read from the combat).
  */
 #include <string.h>
 
@@ -24,79 +24,77 @@ typedef struct cand {
 	int64_t damage, hp;
 } cand;
 
-/* MG-POLICY-1: most able enemies hit, higher damage value, target with
- * lower current HP, target earlier, attack earlier. */
-static int better(const cand *x, const cand *y)
-{
-	if (x->hits != y->hits)
-		return x->hits > y->hits;
-	if (x->damage != y->damage)
-		return x->damage > y->damage;
-	if (x->hp != y->hp)
-		return x->hp < y->hp;
-	if (x->target != y->target)
-		return x->target < y->target;
-	return x->attack < y->attack;
-}
-
 /* MG-POLICY-1: the best (attack, able enemy target in range) among the
- * attacks the budget allows (normal: 通常, complex: 複雑).  `better` is a
- * strict order of the pairs, so the order they are tried in does not
- * matter: targets outside, attacks inside, so that the able enemies at a
- * target's position are counted once per target, not once per attack
- * (O(n² + attacks·n) a decision; MG-BUDGET-1 bounds the decisions). */
+ * attacks the budget allows (normal: 通常, complex: 複雑).  The pairs are
+ * tried targets outside, attacks inside, both in ascending order, so a
+ * later pair is never `better` on the last two keys (target earlier,
+ * attack earlier): it wins only when strictly better on the first three,
+ * and the first of equals stays.  Targets out of every allowed attack's
+ * range are passed over; the able enemies at a target's position are
+ * counted once per target, not once per attack (O(n² + attacks·n) a
+ * decision; MG-BUDGET-1 bounds the decisions). */
 static int best_candidate(const mg_combat *c, uint32_t i, int normal,
                           int complex, cand *out)
 {
 	const mg_character *me = &c->s->characters[i];
+	const mg_attack *ats = me->attacks;
+	const size_t na = me->nattacks;
 	const mg_cchar *ch = c->ch;
 	const size_t n = c->n;
 	const int side = ch[i].side;
 	const int64_t pos = ch[i].pos;
-	cand best = {0, 0, 0, 0, 0};
+	int64_t maxr = -1;
 	int found = 0;
-	uint32_t a;
-	size_t j, k;
+	size_t j, k, a;
 
+	for (a = 0; a < na; a++)
+		if ((ats[a].timing == MG_TIMING_COMPLEX ? complex : normal) &&
+		    ats[a].range > maxr)
+			maxr = ats[a].range;
+	if (maxr < 0)
+		return 0;
 	for (j = 0; j < n; j++) {
 		uint64_t d;
 		size_t at_pos = 0; /* able enemies at j's position; 0: not counted */
 		if (ch[j].side == side || ch[j].state != MG_STATE_ABLE)
 			continue;
 		d = mg_dist(pos, ch[j].pos);
-		for (a = 0; a < me->nattacks; a++) {
-			const mg_attack *at = &me->attacks[a];
-			cand x;
+		if (d > (uint64_t)maxr)
+			continue;
+		for (a = 0; a < na; a++) {
+			const mg_attack *at = &ats[a];
+			size_t hits = 1;
 			if ((at->timing == MG_TIMING_COMPLEX ? !complex : !normal) ||
 			    !mg_in_range(d, at->range))
 				continue;
-			x.attack = a;
-			x.target = (uint32_t)j;
-			x.damage = at->damage;
-			x.hp = ch[j].hp;
-			x.hits = 1;
 			if (at->area == MG_AREA_ENGAGEMENT) {
 				if (at_pos == 0) /* j itself is one: never 0 */
 					for (k = 0; k < n; k++)
-						if (ch[k].side != side &&
-						    ch[k].state == MG_STATE_ABLE &&
-						    ch[k].pos == ch[j].pos)
-							at_pos++;
-				x.hits = at_pos;
+						at_pos += ch[k].side != side &&
+						          ch[k].state == MG_STATE_ABLE &&
+						          ch[k].pos == ch[j].pos;
+				hits = at_pos;
 			}
-			if (!found || better(&x, &best))
-				best = x;
+			if (found && (hits != out->hits ? hits < out->hits :
+			              at->damage != out->damage
+			              ? at->damage < out->damage
+			              : ch[j].hp >= out->hp))
+				continue;
+			out->attack = (uint32_t)a;
+			out->target = (uint32_t)j;
+			out->damage = at->damage;
+			out->hp = ch[j].hp;
+			out->hits = hits;
 			found = 1;
 		}
 	}
-	*out = best;
 	return found;
 }
 
 /* MG-POLICY-2: the move toward the nearest able enemy.  Sets *out to a
  * 戦闘移動 or 全力移動 and returns 1, or returns 0 when no move is made
  * (a move of 0 m, M8.4). */
-static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
+static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
                      mg_action *out, int *rc)
 {
 	const mg_character *me = &c->s->characters[i];
@@ -126,11 +124,11 @@ static int plan_move(const mg_combat *c, const mg_ask *ask, uint32_t i,
 	need = best - (uint64_t)r;
 	if ((*rc = mg_allowance(&allow, me)) < 0)
 		return 0;
-	if (ask->simple && need <= (uint64_t)allow) {
+	if (b->simple && need <= (uint64_t)allow) {
 		out->kind = MG_ACT_MOVE;
 		step = need;
 	} else {
-		if (!ask->normal)
+		if (!b->normal)
 			return 0;
 		if (ut_ckd_mul(&full, allow, 3)) {
 			*rc = ut_error_set(UT_EOVERFLOW,
@@ -185,62 +183,62 @@ static int plan_finish(const mg_combat *c, uint32_t i, mg_action *out)
 
 int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask)
 {
-	const mg_character *me;
-	uint32_t i = ask->actor;
+	mg_budget b;
+
+	if (ask->kind == MG_ASK_RESUME) {
+		/* MG-WAIT-4: the policy never waits; asked for a character a
+		 * person put in 待機, it resumes at once */
+		memset(out, 0, sizeof(*out));
+		out->kind = MG_ACT_RESUME;
+		return 0;
+	}
+	if (ask->kind != MG_ASK_ACTION || ask->actor >= c->n) {
+		memset(out, 0, sizeof(*out));
+		out->kind = MG_ACT_END;
+		return 0;
+	}
+	b.simple = ask->simple;
+	b.normal = ask->normal;
+	b.complex = ask->complex;
+	b.nsimple = ask->nsimple;
+	b.nnormal = ask->nnormal;
+	b.ncomplex = ask->ncomplex;
+	return mg_policy_main(out, c, ask->actor, &b);
+}
+
+int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
+                   const mg_budget *b)
+{
+	const mg_character *me = &c->s->characters[i];
 	cand best = {0, 0, 0, 0, 0};
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->kind = MG_ACT_END;
-	if (ask->kind == MG_ASK_RESUME) {
-		/* MG-WAIT-4: the policy never waits; asked for a character a
-		 * person put in 待機, it resumes at once */
-		out->kind = MG_ACT_RESUME;
-		return 0;
-	}
-	if (ask->kind != MG_ASK_ACTION || i >= c->n)
-		return 0;
-	me = &c->s->characters[i];
 	/* MG-POLICY-4 (M8.7): no attacks, nothing to do */
 	if (me->nattacks == 0)
 		return 0;
 	/* after an attack, a とどめ or a 全力移動 nothing follows (M6.1,
 	 * M8.5) */
-	if (ask->nnormal || ask->ncomplex)
+	if (b->nnormal || b->ncomplex)
 		return 0;
 	/* MG-POLICY-1; after a 戦闘移動 only normal-timing attacks (M8.5) */
-	if (best_candidate(c, i, ask->normal, ask->complex, &best)) {
+	if (best_candidate(c, i, b->normal, b->complex, &best)) {
 		out->kind = MG_ACT_ATTACK;
 		out->attack = best.attack;
 		out->target = best.target;
 		return 0;
 	}
 	/* MG-POLICY-2: one move, only before any other action */
-	if (ask->nsimple == 0) {
-		if (plan_move(c, ask, i, out, &rc))
+	if (b->nsimple == 0) {
+		if (plan_move(c, b, i, out, &rc))
 			return 0;
 		if (rc < 0)
 			return rc;
 	}
 	/* MG-POLICY-3 */
-	if (me->finish && ask->normal && plan_finish(c, i, out))
+	if (me->finish && b->normal && plan_finish(c, i, out))
 		return 0;
 	out->kind = MG_ACT_END;
 	return 0;
-}
-
-int mg_combat_run(mg_result *out, mg_combat *c)
-{
-	mg_ask ask;
-	mg_action act;
-	int rc;
-
-	while ((rc = mg_combat_next(&ask, c)) == 0 &&
-	       ask.kind != MG_ASK_OVER) {
-		if ((rc = mg_policy_default(&act, c, &ask)) < 0 ||
-		    (rc = mg_combat_act(c, &act)) < 0)
-			break;
-	}
-	mg_combat_result(out, c);
-	return rc;
 }

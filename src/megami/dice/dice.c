@@ -1389,7 +1389,7 @@ static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
 int mg_dice_roll_die(uint64_t *out, ut_dice *dice, uint64_t sides,
                      mg_lang lang, mg_dice_diag *diag)
 {
-	int64_t v;
+	int64_t v = 0;
 	int rc = roll(dice, 1, (int64_t)sides, &v, lang, diag);
 
 	if (rc == 0)
@@ -1648,7 +1648,7 @@ static int roll_term(ut_dice *dice, const node *n, int64_t *v, mg_lang lang,
 
 	if (n->sides == 66) {
 		for (k = 0; k < n->nval; k++) {
-			int64_t d[2];
+			int64_t d[2] = {0, 0};
 			if ((rc = roll(dice, 2, 6, d, lang, diag)) < 0)
 				return rc;
 			v[k] = d[0] * 10 + d[1];

@@ -1,0 +1,379 @@
+/*
+ * test_fused.c - mg_combat_run plays the default policy through a fused
+ * path (combat.c: no ask built, no check of what the policy chose); the
+ * step API (mg_combat_next, mg_policy_default, mg_combat_act) stays.  The
+ * two must be one engine: over generated scenarios, each fought from the
+ * start and from states a person reached (待機, GM adjustments), the fused
+ * run and the step loop give the same return code and error text, the
+ * same events field by field, the same dice used, the same result, and
+ * the same state of every character, order, round, roll and refusal.
+ *
+ * The scenarios vary what the policy and the rules branch on: sides of 1
+ * to 5, positions close enough to block and 離脱, ranges, area and complex
+ * attacks, armor, とどめ, characters starting 戦闘不能, no attacks; and
+ * the ways a combat stops: overflowing values (in the policy and in the
+ * rules), dice from a list that runs out or holds a bad value, a small
+ * event budget, a callback that says stop.
+ */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "megami/combat.h"
+#include "util/rng.h"
+
+#define MAXC 10
+#define MAXA 3
+#define MAXV 64
+
+typedef struct gen {
+	mg_scenario s;
+	mg_character ch[MAXC];
+	mg_attack at[MAXC][MAXA];
+	int64_t values[MAXV]; /* fixed dice */
+	size_t nvalues;
+	int fixed;
+	uint64_t max_events;
+	uint64_t stop_at;     /* the callback stops at this event (0: never) */
+} gen;
+
+/* One side of the comparison: a combat, its dice and its event log. */
+typedef struct side {
+	mg_combat *c;
+	ut_dice d;
+	char *log;
+	size_t len, cap;
+	uint64_t nev, stop_at;
+} side;
+
+static const char *const names[MAXC] = {"a", "b", "c", "d", "e",
+                                        "f", "g", "h", "i", "j"};
+
+/* A value of 0 … n−1. */
+static int64_t pick(ut_rng *r, uint64_t n)
+{
+	return (int64_t)ut_rng_uniform(r, n);
+}
+
+/* A big value now and then, for the overflow paths. */
+static int64_t maybe_huge(ut_rng *r, int64_t v)
+{
+	switch (pick(r, 200)) {
+	case 0:
+		return INT64_MAX - pick(r, 3);
+	case 1:
+		return INT64_MIN + pick(r, 3);
+	default:
+		return v;
+	}
+}
+
+static void random_scenario(gen *g, uint64_t seed)
+{
+	ut_rng r;
+	size_t npc, nnpc, i, k;
+
+	memset(g, 0, sizeof(*g));
+	ut_rng_seed(&r, seed);
+	npc = 1 + (size_t)pick(&r, 5);
+	nnpc = 1 + (size_t)pick(&r, 5);
+	for (i = 0; i < npc + nnpc; i++) {
+		mg_character *x = &g->ch[i];
+		mg_character_init(x);
+		x->name = names[i];
+		x->side = i < npc ? MG_SIDE_PC : MG_SIDE_NPC;
+		x->hp = 1 + pick(&r, 30);
+		x->hp_now = pick(&r, 12) == 0 ? -pick(&r, 3) : x->hp;
+		x->hp_now = maybe_huge(&r, x->hp_now);
+		if (x->hp_now > x->hp)
+			x->hp = x->hp_now;
+		for (k = 0; k < MG_STAT_COUNT; k++)
+			x->stat[k] = maybe_huge(&r, pick(&r, 10) - 3);
+		x->position = (x->side == MG_SIDE_PC ? 0 : pick(&r, 25)) +
+		              pick(&r, 7) - 3;
+		x->position = maybe_huge(&r, x->position);
+		x->armor_listed = (uint32_t)pick(&r, 1 << MG_ATTR_COUNT);
+		for (k = 0; k < MG_ATTR_COUNT; k++)
+			x->armor[k] = maybe_huge(&r, pick(&r, 6) - 1);
+		x->finish = pick(&r, 2) == 0;
+		x->nattacks = (size_t)pick(&r, 8) == 0 ? 0
+		              : 1 + (size_t)pick(&r, MAXA);
+		for (k = 0; k < x->nattacks; k++) {
+			mg_attack *a = &g->at[i][k];
+			mg_attack_init(a);
+			a->name = names[k];
+			a->kind = pick(&r, 3) == 0 ? MG_KIND_MAGIC
+			                           : MG_KIND_PHYSICAL;
+			a->check_stat = (int)pick(&r, MG_STAT_COUNT + 1) - 1;
+			a->check_value = maybe_huge(&r, pick(&r, 8));
+			a->damage = maybe_huge(&r, pick(&r, 9));
+			a->attributes = (uint32_t)pick(&r, 1 << MG_ATTR_COUNT);
+			a->range = pick(&r, 3) == 0 ? 0 : pick(&r, 25);
+			a->area = pick(&r, 3) == 0 ? MG_AREA_ENGAGEMENT
+			                           : MG_AREA_SINGLE;
+			a->timing = pick(&r, 4) == 0 ? MG_TIMING_COMPLEX
+			                             : MG_TIMING_NORMAL;
+		}
+		x->attacks = g->at[i];
+	}
+	g->s.round_limit = 1 + pick(&r, 15);
+	g->s.characters = g->ch;
+	g->s.ncharacters = npc + nnpc;
+	g->max_events = pick(&r, 10) == 0 ? 1 + (uint64_t)pick(&r, 150)
+	                                  : MG_COMBAT_MAX_EVENTS_DEFAULT;
+	g->stop_at = pick(&r, 10) == 0 ? 1 + (uint64_t)pick(&r, 150) : 0;
+	g->fixed = pick(&r, 8) == 0;
+	g->nvalues = (size_t)pick(&r, MAXV + 1);
+	for (k = 0; k < g->nvalues; k++)
+		g->values[k] = pick(&r, 40) == 0 ? 7 : 1 + pick(&r, 6);
+}
+
+/* The event callback: one line per event, every field. */
+static int record(void *ud, const mg_combat *c, const mg_event *ev)
+{
+	side *sd = ud;
+	char line[512];
+	size_t k;
+	int n;
+
+	(void)c;
+	n = snprintf(line, sizeof(line),
+	             "%d r%" PRId64 " a%" PRId32 " t%" PRId32 " k%" PRId32
+	             " n%d [%" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
+	             "] v%" PRId64 "/%" PRId64 " c%d f%d fl%d %" PRId64
+	             ">%" PRId64 "(%" PRId64 ") m%" PRId64 " %d/%d d%"
+	             PRId64 " hp%" PRId64 " w%d o",
+	             (int)ev->kind, ev->round, ev->actor, ev->target,
+	             ev->attack, ev->ndice, ev->dice[0], ev->dice[1],
+	             ev->dice[2], ev->dice[3], ev->value, ev->value2,
+	             ev->crit, ev->fumble, ev->flag, ev->from, ev->to,
+	             ev->dest, ev->modifier, ev->attr, ev->armor_attr,
+	             ev->damage, ev->hp, ev->winner);
+	assert_true(n > 0 && (size_t)n < sizeof(line));
+	for (k = 0; k < ev->norder && (size_t)n + 12 < sizeof(line); k++)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, ",%" PRIu32,
+		              ev->order[k]);
+	line[n++] = '\n';
+	if (sd->len + (size_t)n + 1 > sd->cap) {
+		sd->cap = (sd->cap + (size_t)n + 1) * 2;
+		sd->log = realloc(sd->log, sd->cap);
+		assert_non_null(sd->log);
+	}
+	memcpy(sd->log + sd->len, line, (size_t)n);
+	sd->len += (size_t)n;
+	sd->log[sd->len] = '\0';
+	return ++sd->nev == sd->stop_at;
+}
+
+static void side_start(side *sd, const gen *g, uint64_t seed)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+
+	memset(sd, 0, sizeof(*sd));
+	if (g->fixed)
+		ut_dice_list(&sd->d, g->values, g->nvalues);
+	else
+		ut_dice_seed(&sd->d, seed);
+	sd->stop_at = g->stop_at;
+	o.dice = &sd->d;
+	o.on_event = record;
+	o.event_ud = sd;
+	o.max_events = g->max_events;
+	assert_int_equal(mg_combat_new(&sd->c, &g->s, &o), 0);
+}
+
+static void side_end(side *sd)
+{
+	mg_combat_free(sd->c);
+	free(sd->log);
+}
+
+/* The step loop that mg_combat_run was before it was fused. */
+static int run_steps(mg_result *out, mg_combat *c)
+{
+	mg_ask ask;
+	mg_action act;
+	int rc;
+
+	while ((rc = mg_combat_next(&ask, c)) == 0 &&
+	       ask.kind != MG_ASK_OVER) {
+		if ((rc = mg_policy_default(&act, c, &ask)) < 0 ||
+		    (rc = mg_combat_act(c, &act)) < 0)
+			break;
+	}
+	mg_combat_result(out, c);
+	return rc;
+}
+
+/* Everything a caller can read of the two combats is the same. */
+static void same_state(const side *a, const side *b)
+{
+	const mg_scenario *s = mg_combat_scenario(a->c);
+	mg_roll_info ra, rb;
+	const uint32_t *oa, *ob;
+	size_t na, nb, i;
+
+	assert_string_equal(a->log ? a->log : "", b->log ? b->log : "");
+	assert_int_equal(a->d.rolled, b->d.rolled);
+	assert_memory_equal(&a->d.rng, &b->d.rng, sizeof(a->d.rng));
+	assert_int_equal(mg_combat_events(a->c), mg_combat_events(b->c));
+	assert_int_equal(mg_combat_round(a->c), mg_combat_round(b->c));
+	assert_int_equal(mg_combat_refusal(a->c), mg_combat_refusal(b->c));
+	mg_combat_rolling(&ra, a->c);
+	mg_combat_rolling(&rb, b->c);
+	assert_memory_equal(&ra, &rb, sizeof(ra));
+	oa = mg_combat_order(a->c, &na);
+	ob = mg_combat_order(b->c, &nb);
+	assert_int_equal(na, nb);
+	if (na)
+		assert_memory_equal(oa, ob, na * sizeof(*oa));
+	for (i = 0; i < s->ncharacters; i++) {
+		mg_char_state x, y;
+		assert_int_equal(mg_combat_character(&x, a->c, i), 0);
+		assert_int_equal(mg_combat_character(&y, b->c, i), 0);
+		assert_int_equal(x.hp, y.hp);
+		assert_int_equal(x.position, y.position);
+		assert_int_equal(x.state, y.state);
+		assert_int_equal(x.status, y.status);
+		assert_int_equal(x.has_initiative, y.has_initiative);
+		assert_int_equal(x.initiative, y.initiative);
+		assert_int_equal(x.init_dice[0], y.init_dice[0]);
+		assert_int_equal(x.init_dice[1], y.init_dice[1]);
+		assert_int_equal(x.waited, y.waited);
+	}
+}
+
+/* Fight g both ways from the start; then compare what happened. */
+static void compare(const gen *g, uint64_t seed, uint64_t *ended)
+{
+	side a, b;
+	mg_result ra, rb;
+	ut_rng pick_r;
+	int rca, rcb;
+	char ea[1024] = "", eb[1024] = "";
+	mg_ask ask, ask_b;
+	size_t steps, k;
+
+	if (mg_scenario_check(&g->s) < 0)
+		return; /* e.g. hp_now huge: not a scenario */
+	side_start(&a, g, seed);
+	side_start(&b, g, seed);
+	/* a person's prefix, the same on both: 待機 when possible, GM
+	 * adjustments, the policy otherwise (MG-WAIT-1, MG-GM-1) */
+	ut_rng_seed(&pick_r, seed ^ 0x5eed);
+	steps = (size_t)pick(&pick_r, 4) == 0 ? (size_t)pick(&pick_r, 40) : 0;
+	for (k = 0; k < steps; k++) {
+		mg_action x;
+		int r1, r2, r3, r4;
+		r1 = mg_combat_next(&ask, a.c);
+		r2 = mg_combat_next(&ask_b, b.c);
+		assert_int_equal(r1, r2);
+		if (r1 < 0 || ask.kind == MG_ASK_OVER)
+			break;
+		if (pick(&pick_r, 6) == 0) {
+			mg_adjust adj;
+			memset(&adj, 0, sizeof(adj));
+			adj.who = (uint32_t)pick(&pick_r, g->s.ncharacters);
+			adj.kind = (mg_adjust_kind)pick(&pick_r, 4);
+			adj.value = adj.kind == MG_ADJ_HP ? pick(&pick_r, 10) - 3
+			            : adj.kind == MG_ADJ_POS ? pick(&pick_r, 30) - 5
+			            : 1 + pick(&pick_r, 2);
+			r3 = mg_combat_adjust(a.c, &adj);
+			r4 = mg_combat_adjust(b.c, &adj);
+			assert_int_equal(r3, r4);
+			continue;
+		}
+		if (ask.kind == MG_ASK_ACTION && ask.can_wait &&
+		    pick(&pick_r, 2) == 0) {
+			memset(&x, 0, sizeof(x));
+			x.kind = MG_ACT_WAIT;
+		} else if (ask.kind == MG_ASK_RESUME && pick(&pick_r, 2) == 0) {
+			memset(&x, 0, sizeof(x));
+			x.kind = MG_ACT_STAY;
+		} else if (mg_policy_default(&x, a.c, &ask) < 0) {
+			break;
+		}
+		r3 = mg_combat_act(a.c, &x);
+		r4 = mg_combat_act(b.c, &x);
+		assert_int_equal(r3, r4);
+	}
+	same_state(&a, &b);
+	rca = mg_combat_run(&ra, a.c);
+	if (rca < 0)
+		snprintf(ea, sizeof(ea), "%s", mg_error_last());
+	rcb = run_steps(&rb, b.c);
+	if (rcb < 0)
+		snprintf(eb, sizeof(eb), "%s", mg_error_last());
+	assert_int_equal(rca, rcb);
+	assert_string_equal(ea, eb);
+	assert_int_equal(ra.over, rb.over);
+	assert_int_equal(ra.winner, rb.winner);
+	assert_int_equal(ra.rounds, rb.rounds);
+	same_state(&a, &b);
+	/* and after it: the next call says the same */
+	rca = mg_combat_next(&ask, a.c);
+	rcb = mg_combat_next(&ask_b, b.c);
+	assert_int_equal(rca, rcb);
+	if (rca == 0) {
+		assert_memory_equal(&ask, &ask_b, sizeof(ask));
+		*ended += ask.kind == MG_ASK_OVER;
+	}
+	side_end(&a);
+	side_end(&b);
+}
+
+/* 6000 generated scenarios, 3 dice seeds each. */
+static void test_fused_equals_steps(void **state)
+{
+	uint64_t seed, ended = 0;
+	unsigned k;
+	gen g;
+
+	(void)state;
+	for (seed = 0; seed < 6000; seed++) {
+		random_scenario(&g, seed);
+		for (k = 0; k < 3; k++)
+			compare(&g, seed * 3 + k, &ended);
+	}
+	/* most combats end; some stop on an error (the paths above) */
+	assert_true(ended > 6000);
+}
+
+/* The bundled-like 4-against-4 shape many times: long fights. */
+static void test_fused_long_fights(void **state)
+{
+	uint64_t seed, ended = 0;
+	gen g;
+
+	(void)state;
+	for (seed = 0; seed < 300; seed++) {
+		size_t i;
+		random_scenario(&g, 1000000 + seed);
+		g.s.round_limit = 30;
+		g.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
+		g.stop_at = 0;
+		g.fixed = 0;
+		for (i = 0; i < g.s.ncharacters; i++) {
+			g.ch[i].hp = g.ch[i].hp_now = 20 + (int64_t)(i % 7);
+			g.ch[i].position = g.ch[i].side == MG_SIDE_PC ? 0 : 12;
+		}
+		compare(&g, seed, &ended);
+	}
+	assert_true(ended > 200);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fused_equals_steps),
+		cmocka_unit_test(test_fused_long_fights),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
