@@ -220,26 +220,27 @@ static int real_damage(int64_t *out, int64_t ad, int64_t mod,
 
 /* MG-ATTACK-1, MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
  * MG-ATTACK-6: character i attacks with attack a, chosen target t. */
-int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+/* MG-ATTACK-2: the attack judgement of attack a of i on t (M2: 12
+ * critical, 2 fumble): its value, crit and fumble; the event.  0 or an
+ * error. */
+static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_t t,
+                            int64_t *value, int *crit, int *fumble)
 {
-	const mg_character *cs = c->s->characters;
-	const mg_character *me = &cs[i];
+	const mg_character *me = &c->s->characters[i];
 	const mg_attack *at = &me->attacks[a];
-	size_t nt = 0, k;
-	int64_t d1, d2, value, ad = 0;
-	int crit, fumble, rc, anyhit = 0;
+	int64_t d1, d2;
+	int rc;
 
-	/* MG-ATTACK-2: the attack judgement (M2: 12 critical, 2 fumble) */
 	mg_roll_begin(c, MG_ROLL_ATTACK, i, (int32_t)t, (int32_t)a, 2,
 	              check_value(me, at));
 	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
 		return rc;
-	if (ut_ckd_add(&value, check_value(me, at), d1 + d2))
+	if (ut_ckd_add(value, check_value(me, at), d1 + d2))
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack value overflows", me->name,
 		                    at->name);
-	crit = d1 + d2 == 12;
-	fumble = d1 + d2 == 2;
+	*crit = d1 + d2 == 12;
+	*fumble = d1 + d2 == 2;
 	if ((rc = mg_event_due(c)) < 0)
 		return rc;
 	if (rc) {
@@ -251,91 +252,111 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		ev.ndice = 2;
 		ev.dice[0] = d1;
 		ev.dice[1] = d2;
-		ev.value = value;
-		ev.crit = crit;
-		ev.fumble = fumble;
+		ev.value = *value;
+		ev.crit = *crit;
+		ev.fumble = *fumble;
 		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
 	}
-	if (fumble)
-		return 0;
-	/* MG-ATTACK-1: the targets (MG-FINISH-2: not the dead) */
+	return 0;
+}
+
+/* MG-ATTACK-1: the targets of attack `at` of i on t into c->targets, their
+ * number (MG-FINISH-2: not the dead). */
+static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *at,
+                             uint32_t t)
+{
+	size_t nt = 0, k;
+	int64_t p;
+
 	if (at->area == MG_AREA_SINGLE) {
 		c->targets[nt++] = t;
+		return nt;
+	}
+	p = c->ch[t].pos;
+	for (k = 0; k < c->n; k++)
+		if (c->ch[k].side != c->ch[i].side &&
+		    c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
+			c->targets[nt++] = (uint32_t)k;
+	return nt;
+}
+
+/* MG-ATTACK-3: the defence of target tk against attack a of i (its value
+ * and crit): *hit, and the event.  0 or an error. */
+static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
+                  int64_t value, int crit, int *hit)
+{
+	const mg_character *td = &c->s->characters[tk];
+	const mg_attack *at = &c->s->characters[i].attacks[a];
+	int64_t e1 = 0, e2 = 0, dv = 0;
+	int dcrit = 0, dfumble = 0, rolled = 0, rc;
+
+	if (c->ch[tk].state != MG_STATE_ABLE) {
+		*hit = 1; /* 戦闘不能: hit without a roll */
 	} else {
-		int64_t p = c->ch[t].pos;
-		for (k = 0; k < c->n; k++)
-			if (c->ch[k].side != c->ch[i].side &&
-			    c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
-				c->targets[nt++] = (uint32_t)k;
-	}
-	/* MG-ATTACK-3: the defences, in order */
-	for (k = 0; k < nt; k++) {
-		uint32_t tk = c->targets[k];
-		const mg_character *td = &cs[tk];
-		int64_t e1 = 0, e2 = 0, dv = 0;
-		int dcrit = 0, dfumble = 0, hit, rolled = 0;
-		if (c->ch[tk].state != MG_STATE_ABLE) {
-			hit = 1; /* 戦闘不能: hit without a roll */
-		} else {
-			int64_t base = at->kind == MG_KIND_MAGIC
-			                       ? td->stat[MG_STAT_RESISTANCE]
-			                       : td->stat[MG_STAT_EVASION];
-			mg_roll_begin(c, at->kind == MG_KIND_MAGIC
-			                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
-			              tk, (int32_t)i, (int32_t)a, 2, base);
-			c->roll.has_target = 1;
-			c->roll.target = value;
-			c->roll.crit_only = crit;
-			if ((rc = mg_roll(c, &e1)) < 0 ||
-			    (rc = mg_roll(c, &e2)) < 0)
-				return rc;
-			if (ut_ckd_add(&dv, base, e1 + e2))
-				return ut_error_set(UT_EOVERFLOW,
-				                    "%s: the defence value "
-				                    "overflows", td->name);
-			rolled = 1;
-			dcrit = e1 + e2 == 12;
-			dfumble = e1 + e2 == 2;
-			if (crit)
-				hit = !dcrit;
-			else if (dcrit)
-				hit = 0;
-			else if (dfumble)
-				hit = 1;
-			else
-				hit = dv < value; /* equal values evade */
-		}
-		c->hit[k] = (unsigned char)hit;
-		anyhit |= hit;
-		if ((rc = mg_event_due(c)) < 0)
+		int64_t base = at->kind == MG_KIND_MAGIC
+		                       ? td->stat[MG_STAT_RESISTANCE]
+		                       : td->stat[MG_STAT_EVASION];
+		mg_roll_begin(c, at->kind == MG_KIND_MAGIC
+		                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
+		              tk, (int32_t)i, (int32_t)a, 2, base);
+		c->roll.has_target = 1;
+		c->roll.target = value;
+		c->roll.crit_only = crit;
+		if ((rc = mg_roll(c, &e1)) < 0 || (rc = mg_roll(c, &e2)) < 0)
 			return rc;
-		if (rc) {
-			mg_event ev;
-			mg_event_init(&ev, c, MG_EV_DEFENCE);
-			ev.actor = (int32_t)i;
-			ev.attack = (int32_t)a;
-			ev.target = (int32_t)tk;
-			if (rolled) {
-				ev.ndice = 2;
-				ev.dice[0] = e1;
-				ev.dice[1] = e2;
-				ev.value = dv;
-				ev.crit = dcrit;
-				ev.fumble = dfumble;
-			}
-			ev.flag = hit;
-			if ((rc = mg_emit(c, &ev)) < 0)
-				return rc;
-		}
+		if (ut_ckd_add(&dv, base, e1 + e2))
+			return ut_error_set(UT_EOVERFLOW,
+			                    "%s: the defence value overflows",
+			                    td->name);
+		rolled = 1;
+		dcrit = e1 + e2 == 12;
+		dfumble = e1 + e2 == 2;
+		if (crit)
+			*hit = !dcrit;
+		else if (dcrit)
+			*hit = 0;
+		else if (dfumble)
+			*hit = 1;
+		else
+			*hit = dv < value; /* equal values evade */
 	}
-	if (!anyhit)
-		return 0;
-	/* MG-ATTACK-4: one damage die for everyone hit */
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_DEFENCE);
+		ev.actor = (int32_t)i;
+		ev.attack = (int32_t)a;
+		ev.target = (int32_t)tk;
+		if (rolled) {
+			ev.ndice = 2;
+			ev.dice[0] = e1;
+			ev.dice[1] = e2;
+			ev.value = dv;
+			ev.crit = dcrit;
+			ev.fumble = dfumble;
+		}
+		ev.flag = *hit;
+		if ((rc = mg_emit(c, &ev)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* MG-ATTACK-4: one damage die for everyone hit by attack a of i: the
+ * attack's damage into *ad, and the event.  0 or an error. */
+static inline int damage_roll(mg_combat *c, uint32_t i, uint32_t a, int64_t *ad)
+{
+	const mg_character *me = &c->s->characters[i];
+	const mg_attack *at = &me->attacks[a];
+	int64_t d1;
+	int rc;
+
 	mg_roll_begin(c, MG_ROLL_DAMAGE, i, -1, (int32_t)a, 1, at->damage);
 	if ((rc = mg_roll(c, &d1)) < 0)
 		return rc;
-	if (ut_ckd_add(&ad, at->damage, d1))
+	if (ut_ckd_add(ad, at->damage, d1))
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack damage overflows",
 		                    me->name, at->name);
@@ -348,42 +369,75 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		ev.attack = (int32_t)a;
 		ev.ndice = 1;
 		ev.dice[0] = d1;
-		ev.value = ad;
+		ev.value = *ad;
 		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
 	}
-	/* MG-ATTACK-5: real damage per target hit */
-	for (k = 0; k < nt; k++) {
-		uint32_t tk = c->targets[k];
-		int64_t mod, real, hp;
-		int attr, armor_attr;
-		if (!c->hit[k])
-			continue;
-		mod = mg_armor_modifier(&attr, &armor_attr, &cs[tk],
-		                        at->attributes);
-		if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
-		    (rc = hp_after(c, tk, real, &hp)) < 0)
-			return rc;
-		if ((rc = mg_event_due(c)) < 0)
-			return rc;
-		if (rc) {
-			mg_event ev;
-			mg_event_init(&ev, c, MG_EV_DAMAGE);
-			ev.actor = (int32_t)i;
-			ev.attack = (int32_t)a;
-			ev.target = (int32_t)tk;
-			ev.value = ad;
-			ev.modifier = mod;
-			ev.attr = attr;
-			ev.armor_attr = armor_attr;
-			ev.damage = real;
-			ev.hp = hp;
-			if ((rc = mg_emit(c, &ev)) < 0)
-				return rc;
-		}
-		if ((rc = take_damage(c, tk, hp)) < 0)
+	return 0;
+}
+
+/* MG-ATTACK-5: the real damage of ad (attack a of i) to target tk, the
+ * event, and the HP taken.  0 or an error. */
+static inline int deal_damage(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
+                       int64_t ad)
+{
+	const mg_character *cs = c->s->characters;
+	const mg_attack *at = &cs[i].attacks[a];
+	int64_t mod, real, hp;
+	int attr, armor_attr, rc;
+
+	mod = mg_armor_modifier(&attr, &armor_attr, &cs[tk], at->attributes);
+	if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
+	    (rc = hp_after(c, tk, real, &hp)) < 0)
+		return rc;
+	if ((rc = mg_event_due(c)) < 0)
+		return rc;
+	if (rc) {
+		mg_event ev;
+		mg_event_init(&ev, c, MG_EV_DAMAGE);
+		ev.actor = (int32_t)i;
+		ev.attack = (int32_t)a;
+		ev.target = (int32_t)tk;
+		ev.value = ad;
+		ev.modifier = mod;
+		ev.attr = attr;
+		ev.armor_attr = armor_attr;
+		ev.damage = real;
+		ev.hp = hp;
+		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
 	}
+	return take_damage(c, tk, hp);
+}
+
+int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+{
+	const mg_attack *at = &c->s->characters[i].attacks[a];
+	size_t nt, k;
+	int64_t value, ad = 0;
+	int crit = 0, fumble = 0, rc, anyhit = 0;
+
+	if ((rc = attack_judgement(c, i, a, t, &value, &crit, &fumble)) < 0)
+		return rc;
+	if (fumble)
+		return 0;
+	nt = attack_targets(c, i, at, t);
+	/* MG-ATTACK-3: the defences, in order */
+	for (k = 0; k < nt; k++) {
+		int hit = 0;
+		if ((rc = defend(c, i, a, c->targets[k], value, crit, &hit)) < 0)
+			return rc;
+		c->hit[k] = (unsigned char)hit;
+		anyhit |= hit;
+	}
+	if (!anyhit)
+		return 0;
+	if ((rc = damage_roll(c, i, a, &ad)) < 0)
+		return rc;
+	/* MG-ATTACK-5: real damage per target hit */
+	for (k = 0; k < nt; k++)
+		if (c->hit[k] && (rc = deal_damage(c, i, a, c->targets[k], ad)) < 0)
+			return rc;
 	/* MG-END-1: the process ends at once when a side is left with no
 	 * character able to act */
 	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
