@@ -121,21 +121,45 @@ static int emit(ms_duel *d, const ms_event *e)
 
 #define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
 
+/* One uniform(n) of docs/RANDOM.md (1 <= n <= 2^32) from a generator the
+ * caller keeps in a local variable: ut_rng_uniform's bits exactly (the high
+ * 64 bits of next() * n), with one 128-bit multiply where the compiler has
+ * one. */
+static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef unsigned __int128 u128;
+#if defined(__GNUC__) && defined(__x86_64__)
+	/* hide n's origin: gcc would otherwise count the loop's n down as a
+	 * 128-bit number, 4 more instructions a draw */
+	__asm__("" : "+r"(n));
+#endif
+	return (uint64_t)(((u128)ut_rng_next(g) * n) >> 64);
+#else
+	return ut_rng_uniform(g, n);
+#endif
+}
+
 /* MS-RNG-1: docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
- * duel's time). */
+ * duel's time).  The generator runs in a local copy: the card stores are
+ * byte stores, which may alias anything in memory, so through *r the
+ * compiler would write the state back after every draw. */
 static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 {
-	size_t i, j;
+	ut_rng g = *r;
+	uint64_t n; /* i + 1 */
+	size_t j;
 	ms_card t;
 
-	for (i = k; i-- > 1;) {
-		j = (size_t)ut_rng_uniform(r, (uint64_t)i + 1);
-		t = c[i];
-		c[i] = c[j];
+	for (n = k; n > 1; n--) {
+		j = (size_t)uniform_local(&g, n);
+		t = c[n - 1];
+		c[n - 1] = c[j];
 		c[j] = t;
 	}
+	*r = g;
 }
 
 static int can_draw(const part *p)
