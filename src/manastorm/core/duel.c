@@ -21,6 +21,12 @@
 
 enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 
+/* The built-in policies ms_duel_run plays without the public view
+ * (fused_choose): the same choices as policy.c's functions, which the step
+ * API and every other caller keep using (test_duel's
+ * ms_fused_equals_step proves them equal). */
+enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
+
 typedef struct part {
 	const ms_participant *p;
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
@@ -35,6 +41,7 @@ typedef struct part {
 	int64_t hp, mp;
 	int right;
 	const ms_policy *pol;
+	int fused;        /* FUSED_*: a built-in policy ms_duel_run plays itself */
 	/* this round's set-up */
 	ms_source src;
 	ms_card card;
@@ -465,6 +472,9 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		p->disc = (ms_card *)mem;
 		mem += p->cap * sizeof(ms_card);
 		p->pol = lookup(o, p->p->policy ? p->p->policy : "default");
+		p->fused = p->pol == ms_policy_find("default") ? FUSED_DEFAULT :
+		           p->pol == ms_policy_find("greedy") ? FUSED_GREEDY :
+		           FUSED_NONE;
 	}
 	d->rng = o->rng ? o->rng : &d->own;
 	d->seed = o->seed;
@@ -1449,6 +1459,100 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 	return 0;
 }
 
+/* ---- the fused built-in policies ------------------------------------ */
+
+/* policy.c's best_hand on the duel's own state: the best hand card of i
+ * that passes (and, when not_on_field, whose number is not on the field):
+ * highest number, ties suit order S H D C, then the earliest.  -1: none. */
+static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
+{
+	size_t k, j;
+	long best = -1;
+
+	for (k = 0; k < p->nh; k++) {
+		ms_card c = p->hand[k];
+		if (!passes(p, c))
+			continue;
+		if (not_on_field) {
+			for (j = 0; j < d->nfield; j++)
+				if (d->field[j].card.number == c.number)
+					break;
+			if (j < d->nfield)
+				continue;
+		}
+		if (best < 0 || c.number > p->hand[best].number ||
+		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
+			best = (long)k;
+	}
+	return best;
+}
+
+/* policy.c's best_point (MS-POLICY-2): the allied caster's held enchant of
+ * highest number that passes for warrior p, ties the earliest.  -1: none. */
+static long fused_best_point(const ms_duel *d, const part *p)
+{
+	size_t k;
+	long best = -1;
+
+	for (k = 0; k < d->nfield; k++) {
+		const ms_field_card *f = &d->field[k];
+		const ms_participant *o = d->parts[f->owner].p;
+		if (!f->enchant || o->role != MS_ROLE_CASTER || o->side != p->p->side)
+			continue;
+		if (!passes(p, f->card))
+			continue;
+		if (best < 0 || f->card.number > d->field[best].card.number)
+			best = (long)k;
+	}
+	return best;
+}
+
+/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
+ * choose_default and choose_greedy for ask, choice for choice. */
+static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
+                         ms_choice *out)
+{
+	const part *p = &d->parts[ask->actor];
+	long k;
+
+	out->kind = MS_CHOICE_PASS;
+	out->index = 0;
+	if (which == FUSED_GREEDY) {
+		if (ask->kind == MS_ASK_GO_ON)
+			out->kind = MS_CHOICE_GO_ON;
+		else if (ask->can_draw)
+			out->kind = MS_CHOICE_DECK;
+		return;
+	}
+	UT_ASSERT(which == FUSED_DEFAULT);
+	switch (ask->kind) {
+	case MS_ASK_ENCHANT:
+		if ((k = fused_best_hand(d, p, 1)) >= 0) {
+			out->kind = MS_CHOICE_HAND;
+			out->index = (size_t)k;
+		}
+		break;
+	case MS_ASK_ATTACK:
+		if ((k = fused_best_point(d, p)) >= 0) {
+			out->kind = MS_CHOICE_POINT;
+			out->index = (size_t)k;
+		} else if ((k = fused_best_hand(d, p, 0)) >= 0) {
+			out->kind = MS_CHOICE_HAND;
+			out->index = (size_t)k;
+		}
+		break;
+	case MS_ASK_GO_ON: {
+		int side = p->p->side;
+		int can = fused_best_point(d, p) >= 0 || fused_best_hand(d, p, 0) >= 0;
+		out->kind = d->adv[side] <= d->adv[1 - side] && can ? MS_CHOICE_GO_ON
+		                                                   : MS_CHOICE_GIVE_UP;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
 int ms_duel_run(ms_result *out, ms_duel *d)
 {
 	ms_ask ask;
@@ -1456,10 +1560,15 @@ int ms_duel_run(ms_result *out, ms_duel *d)
 	int rc;
 
 	while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
-		const ms_policy *pol = d->parts[ask.actor].pol;
-		memset(&ch, 0, sizeof(ch));
-		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
-			break;
+		const part *p = &d->parts[ask.actor];
+		if (p->fused != FUSED_NONE) {
+			fused_choose(d, &ask, p->fused, &ch);
+		} else {
+			const ms_policy *pol = p->pol;
+			memset(&ch, 0, sizeof(ch));
+			if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+				break;
+		}
 		if ((rc = ms_duel_act(d, &ch)) < 0)
 			break;
 	}
