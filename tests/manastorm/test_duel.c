@@ -1106,6 +1106,84 @@ static void ms_property_random(void **state)
 }
 
 
+/* Events of the kinds in `mask` (of 64 recorded, in order). */
+typedef struct kinds {
+	uint64_t mask;
+	int kind[4096];
+	int64_t value[4096];
+	size_t n;
+} kinds;
+
+static int record_kinds(void *ud, const ms_duel *d, const ms_event *e)
+{
+	kinds *k = ud;
+	(void)d;
+	assert_true((k->mask >> e->kind) & 1);
+	assert_true(k->n < 4096);
+	k->kind[k->n] = e->kind;
+	k->value[k->n++] = e->value;
+	return 0;
+}
+
+/* ms_duel_opts.event_mask: the callback gets exactly the kinds asked for,
+ * as they come among all events, and the budget counts every event. */
+static void ms_event_mask(void **state)
+{
+	static kinds all, some, filtered;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_scenario s;
+	tp t[4];
+	size_t i;
+	uint64_t seed, nall, nsome, storms = 0;
+	(void)state;
+	t[0] = CASTER(.name = "c0", .side = 0, .thr = 7, .mp = 1, .outfits = {3, 2}, .nout = 2, .policy = "default");
+	t[1] = WARRIOR(.name = "w0", .side = 0, .thr = 7, .hp = 10, .policy = "default");
+	t[2] = CASTER(.name = "c1", .side = 1, .thr = 7, .mp = 1, .outfits = {3, 2}, .nout = 2, .policy = "default");
+	t[3] = WARRIOR(.name = "w1", .side = 1, .thr = 7, .hp = 10, .policy = "default");
+	build(&s, t, 4);
+	s.shuffle = 1;
+	s.battles = 3;
+	s.hand_size = 5;
+	for (seed = 0; seed < 40; seed++) {
+		memset(&all, 0, sizeof(all));
+		memset(&some, 0, sizeof(some));
+		all.mask = MS_EV_ALL;
+		some.mask = MS_EV_BIT(MS_EV_STORM) | MS_EV_BIT(MS_EV_STORM_END) |
+		            MS_EV_BIT(MS_EV_OUTFIT) | MS_EV_BIT(MS_EV_HP);
+		o.seed = seed;
+		o.on_event = record_kinds;
+		o.event_ud = &all;
+		ms_duel_free(duel);
+		duel = NULL;
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_run(&res, duel), 0);
+		nall = ms_duel_events(duel);
+		assert_int_equal(nall, all.n);
+		o.event_ud = &some;
+		o.event_mask = some.mask;
+		ms_duel_free(duel);
+		duel = NULL;
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_run(&res, duel), 0);
+		nsome = ms_duel_events(duel);
+		assert_int_equal(nsome, nall);
+		o.event_mask = MS_EV_ALL;
+		memset(&filtered, 0, sizeof(filtered));
+		for (i = 0; i < all.n; i++)
+			if ((some.mask >> all.kind[i]) & 1) {
+				filtered.kind[filtered.n] = all.kind[i];
+				filtered.value[filtered.n++] = all.value[i];
+			}
+		assert_int_equal(filtered.n, some.n);
+		for (i = 0; i < some.n; i++)
+			storms += some.kind[i] == MS_EV_STORM;
+		assert_memory_equal(filtered.kind, some.kind, some.n * sizeof(int));
+		assert_memory_equal(filtered.value, some.value,
+		                    some.n * sizeof(int64_t));
+	}
+	assert_true(storms > 0);
+}
+
 /* ---- the fused policies against the step API --------------------------- */
 
 typedef struct digest {
@@ -1318,6 +1396,7 @@ int main(void)
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
 		{"MS-LOG-1 MS-LOG-2 MS-LOG-3 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
+		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

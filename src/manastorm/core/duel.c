@@ -61,6 +61,8 @@ struct ms_duel {
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
+	uint64_t want;                /* kinds to build: opts.event_mask, 0
+	                                 without a callback */
 	uint64_t max_events, nevents; /* MS-BUDGET-1 */
 	int phase;
 	uint32_t cursor;
@@ -107,26 +109,55 @@ static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
 	return e;
 }
 
+/* MS-BUDGET-1: the budget is spent (the error, out of the hot path). */
+static int budget_spent(ms_duel *d)
+{
+	return d->failed = ut_error_set(UT_ELIMIT,
+	                                "the duel reached its limit of %llu "
+	                                "events (battle %lld, round %lld)",
+	                                (unsigned long long)d->max_events,
+	                                (long long)d->battle,
+	                                (long long)d->round);
+}
+
 /* MS-BUDGET-1: every event counts against the budget, with or without a
- * callback, so a playtest's run stops where `play` stops. */
-static int emit(ms_duel *d, const ms_event *e)
+ * callback, so a playtest's run stops where `play` stops.  Returns 0 or
+ * MS_ELIMIT. */
+static inline int count_event(ms_duel *d)
 {
 	if (d->nevents >= d->max_events)
-		return d->failed = ut_error_set(UT_ELIMIT,
-		                                "the duel reached its limit of %llu "
-		                                "events (battle %lld, round %lld)",
-		                                (unsigned long long)d->max_events,
-		                                (long long)d->battle,
-		                                (long long)d->round);
+		return budget_spent(d);
 	d->nevents++;
-	if (d->on_event && d->on_event(d->event_ud, d, e) != 0) {
+	return 0;
+}
+
+/* Hand a counted event to the callback. */
+static int deliver(ms_duel *d, const ms_event *e)
+{
+	if (d->on_event(d->event_ud, d, e) != 0) {
 		d->failed = UT_ERROR;
 		return ut_error_set(UT_ERROR, "the event callback stopped the duel");
 	}
 	return 0;
 }
 
-#define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
+/* Whether the callback wants events of this kind (none without one). */
+#define WANTS(d, kind) (((d)->want >> (kind)) & 1)
+
+/* Count an event of KIND; build it (ev0, then the statements FILL, which
+ * name it e) and deliver it only when the callback wants that kind.
+ * Returns from the caller on an error. */
+#define EVENT(d, KIND, ACTOR, ...) do { \
+	int rc_ = count_event(d); \
+	if (rc_ < 0) \
+		return rc_; \
+	if (WANTS(d, KIND)) { \
+		ms_event e = ev0((d), (KIND), (ACTOR)); \
+		__VA_ARGS__; \
+		if ((rc_ = deliver((d), &e)) < 0) \
+			return rc_; \
+	} \
+} while (0)
 
 /* One uniform(n) of docs/RANDOM.md (1 <= n <= 2^32) from a generator the
  * caller keeps in a local variable: ut_rng_uniform's bits exactly (the high
@@ -183,7 +214,6 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 	part *p = &d->parts[i];
 
 	if (p->nd == 0) {
-		ms_event e;
 		if (p->ndisc == 0)
 			return 0;
 		UT_ASSERT(p->ndisc <= p->cap);
@@ -193,9 +223,8 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		p->ndisc = 0;
 		if (d->s->shuffle)
 			shuffle_cards(d->rng, p->deck, p->nd);
-		e = ev0(d, MS_EV_RESHUFFLE, (int32_t)i);
-		e.count = (int64_t)p->nd;
-		EMIT(d, e);
+		EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
+			e.count = (int64_t)p->nd;);
 	}
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
@@ -247,7 +276,6 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 {
 	part *p = &d->parts[i];
 	size_t k, best = 0;
-	ms_event e;
 
 	*value = 0;
 	if (p->nout == 0)
@@ -260,11 +288,10 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 	memmove(p->outfits + best, p->outfits + best + 1,
 	        (p->nout - best - 1) * sizeof(int64_t));
 	p->nout--;
-	e = ev0(d, MS_EV_OUTFIT, (int32_t)i);
-	e.index = (int64_t)best;
-	e.value = *value;
-	e.count = (int64_t)p->nout;
-	EMIT(d, e);
+	EVENT(d, MS_EV_OUTFIT, (int32_t)i,
+		e.index = (int64_t)best;
+		e.value = *value;
+		e.count = (int64_t)p->nout;);
 	return 0;
 }
 
@@ -280,21 +307,19 @@ static int side_alive(const ms_duel *d, int side)
 static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 {
 	part *p = &d->parts[i];
-	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
-	int64_t after;
+	int64_t before = p->hp, after;
 
 	UT_ASSERT(loss >= 0 && !is_caster(p)); /* warriors have HP */
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
-	e.value = p->hp;
-	e.value2 = after;
 	p->hp = after;
-	EMIT(d, e);
-	if (after <= 0 && e.value > 0) {
+	EVENT(d, MS_EV_HP, (int32_t)i,
+		e.value = before;
+		e.value2 = after);
+	if (after <= 0 && before > 0) {
 		p->right = 0;
-		e = ev0(d, MS_EV_DEFEATED, (int32_t)i);
-		EMIT(d, e);
+		EVENT(d, MS_EV_DEFEATED, (int32_t)i, (void)0);
 	}
 	return 0;
 }
@@ -321,7 +346,6 @@ static void compute_result(ms_duel *d)
 
 static int finish(ms_duel *d, ms_end_step step)
 {
-	ms_event e;
 	int rc;
 
 	d->phase = PH_OVER;
@@ -329,10 +353,14 @@ static int finish(ms_duel *d, ms_end_step step)
 	d->res.end = step;
 	d->res.battles = d->battle;
 	compute_result(d);
-	e = ev0(d, MS_EV_END, -1);
-	e.side = d->res.winner;
-	e.value = step;
-	if ((rc = emit(d, &e)) < 0) {
+	rc = count_event(d);
+	if (rc == 0 && WANTS(d, MS_EV_END)) {
+		ms_event e = ev0(d, MS_EV_END, -1);
+		e.side = d->res.winner;
+		e.value = step;
+		rc = deliver(d, &e);
+	}
+	if (rc < 0) {
 		/* MS-BUDGET-1: the end event was one too many: not over */
 		d->res.over = 0;
 		d->res.end = MS_END_NONE;
@@ -482,6 +510,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		ut_rng_seed(&d->own, o->seed);
 	d->on_event = o->on_event;
 	d->event_ud = o->event_ud;
+	d->want = o->on_event ? o->event_mask : 0;
 	d->max_events = o->max_events;
 	reset(d);
 	/* warriors per side: side A's list then side B's in one array */
@@ -519,16 +548,14 @@ static int start(ms_duel *d)
 	size_t i;
 	int64_t k;
 	int rc;
-	ms_event e;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (d->s->shuffle) {
 			shuffle_cards(d->rng, p->deck, p->nd);
-			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
-			e.value = 0;
-			e.count = (int64_t)p->nd;
-			EMIT(d, e);
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
+				e.value = 0;
+				e.count = (int64_t)p->nd;);
 		}
 		for (k = 0; k < d->s->hand_size; k++) {
 			ms_card c;
@@ -539,26 +566,22 @@ static int start(ms_duel *d)
 			UT_ASSERT(p->nh < p->cap); /* its cards never leave it */
 			p->hand[p->nh++] = c;
 		}
-		e = ev0(d, MS_EV_HAND, (int32_t)i);
-		e.count = (int64_t)p->nh;
-		EMIT(d, e);
+		EVENT(d, MS_EV_HAND, (int32_t)i,
+			e.count = (int64_t)p->nh;);
 	}
 	return 0;
 }
 
 static int begin_round(ms_duel *d, int new_battle)
 {
-	ms_event e;
 
 	if (new_battle) {
 		d->battle++;
 		d->round = 0;
-		e = ev0(d, MS_EV_BATTLE, -1);
-		EMIT(d, e);
+		EVENT(d, MS_EV_BATTLE, -1, (void)0);
 	}
 	d->round++;
-	e = ev0(d, MS_EV_ROUND, -1);
-	EMIT(d, e);
+	EVENT(d, MS_EV_ROUND, -1, (void)0);
 	d->phase = PH_ENCHANT;
 	d->cursor = 0;
 	return 0;
@@ -597,7 +620,7 @@ static void enchant_reveal(ms_duel *d)
 static int enchant_place(ms_duel *d)
 {
 	size_t i;
-	ms_event e;
+	int64_t index;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -605,19 +628,19 @@ static int enchant_place(ms_duel *d)
 		if (!revealed(p))
 			continue;
 		held = p->passes && !p->same;
-		e = ev0(d, MS_EV_ENCHANT, (int32_t)i);
-		e.card = p->card;
-		e.source = p->src;
-		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->same ? MS_F_SAME : 0) |
-		          (held ? MS_F_HELD : 0);
+		index = held ? (int64_t)d->nfield : -1;
 		if (held) {
-			e.index = (int64_t)d->nfield;
 			field_push(d, p->card, (uint32_t)i, 1);
 		} else {
 			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
 		}
-		EMIT(d, e);
+		EVENT(d, MS_EV_ENCHANT, (int32_t)i,
+			e.card = p->card;
+			e.source = p->src;
+			e.flags = (p->passes ? MS_F_PASSES : 0) |
+			          (p->same ? MS_F_SAME : 0) | (held ? MS_F_HELD : 0);
+			e.index = index);
 	}
 	return 0;
 }
@@ -630,13 +653,12 @@ static int enchant_mp(ms_duel *d, uint32_t i)
 	part *p = &d->parts[i];
 	int64_t v;
 	int rc;
-	ms_event e;
+	int64_t before = p->mp;
 
-	e = ev0(d, MS_EV_MP, (int32_t)i);
-	e.value = p->mp;
 	p->mp = p->mp > 0 ? p->mp - 1 : 0;
-	e.value2 = p->mp;
-	EMIT(d, e);
+	EVENT(d, MS_EV_MP, (int32_t)i,
+		e.value = before;
+		e.value2 = p->mp);
 	if (p->mp == 0 && p->nout > 0) {
 		if ((rc = lose_outfit(d, i, &v)) < 0)
 			return rc;
@@ -654,7 +676,6 @@ static int enchant_happening(ms_duel *d, uint32_t i)
 	part *p = &d->parts[i];
 	size_t first = d->nfield, j;
 	int k, rc;
-	ms_event e;
 
 	d->res.happenings++;
 	for (k = 0; k < 3; k++) {
@@ -666,16 +687,14 @@ static int enchant_happening(ms_duel *d, uint32_t i)
 		field_push(d, c, i, 1);
 	}
 	UT_ASSERT(d->nfield - first <= 3);
-	e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
-	e.card = p->card;
-	e.count = (int64_t)(d->nfield - first);
-	EMIT(d, e);
+	EVENT(d, MS_EV_HAPPENING, (int32_t)i,
+		e.card = p->card;
+		e.count = (int64_t)(d->nfield - first););
 	for (j = first; j < d->nfield; j++) {
-		e = ev0(d, MS_EV_FIELD, (int32_t)i);
-		e.card = d->field[j].card;
-		e.source = MS_SRC_DECK;
-		e.index = (int64_t)j;
-		EMIT(d, e);
+		EVENT(d, MS_EV_FIELD, (int32_t)i,
+			e.card = d->field[j].card;
+			e.source = MS_SRC_DECK;
+			e.index = (int64_t)j;);
 	}
 	return 0;
 }
@@ -766,16 +785,14 @@ static int32_t count_victim(const ms_duel *d, uint32_t from, int64_t count)
 static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
 {
 	int rc = draw(d, i, c);
-	ms_event e;
 
 	if (rc <= 0)
 		return rc;
 	field_push(d, *c, i, 0);
-	e = ev0(d, MS_EV_STORM_DRAW, (int32_t)i);
-	e.card = *c;
-	e.index = kind;
-	e.flags = passes(&d->parts[i], *c) ? MS_F_PASSES : 0;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_DRAW, (int32_t)i,
+		e.card = *c;
+		e.index = kind;
+		e.flags = passes(&d->parts[i], *c) ? MS_F_PASSES : 0;);
 	return 1;
 }
 
@@ -881,7 +898,6 @@ static int storm_hit(ms_duel *d, uint32_t v)
 	int64_t x;
 	size_t r, k;
 	int rc;
-	ms_event e;
 
 	UT_ASSERT(d->nfield > 0);
 	if (is_caster(p)) {
@@ -899,9 +915,8 @@ static int storm_hit(ms_duel *d, uint32_t v)
 		UT_ASSERT(o->ndisc < o->cap);
 		o->disc[o->ndisc++] = f->card;
 	}
-	e = ev0(d, MS_EV_STORM_REMOVE, (int32_t)v);
-	e.count = (int64_t)r;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_REMOVE, (int32_t)v,
+		e.count = (int64_t)r;);
 	return 0;
 }
 
@@ -914,7 +929,6 @@ static int storm_next(ms_duel *d, int32_t *v, int *why)
 	int32_t next;
 	int rc;
 	ms_card c;
-	ms_event e;
 
 	if (count_victim(d, (uint32_t)*v, 1) < 0) {
 		*why = 1;
@@ -928,11 +942,10 @@ static int storm_next(ms_duel *d, int32_t *v, int *why)
 	}
 	next = count_victim(d, (uint32_t)*v, c.number);
 	UT_ASSERT(next >= 0); /* someone was eligible before the draw */
-	e = ev0(d, MS_EV_STORM_VICTIM, next);
-	e.index = 1;
-	e.value = c.number;
-	e.target = *v;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_VICTIM, next,
+		e.index = 1;
+		e.value = c.number;
+		e.target = *v;);
 	*v = next;
 	return 1;
 }
@@ -948,22 +961,19 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 	int rc, why = 3;
 	int64_t best;
 	int32_t v;
-	ms_event e;
 
 	d->res.storms++;
-	e = ev0(d, MS_EV_STORM, (int32_t)wa);
-	e.target = (int32_t)wb;
-	e.count = (int64_t)pair;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM, (int32_t)wa,
+		e.target = (int32_t)wb;
+		e.count = (int64_t)pair;);
 	if ((rc = storm_collect(d)) < 0)
 		return rc;
 	if ((rc = storm_first_victim(d, &v, &best)) < 0)
 		return rc;
 	if (v >= 0) {
-		e = ev0(d, MS_EV_STORM_VICTIM, v);
-		e.index = 0;
-		e.value = best;
-		EMIT(d, e);
+		EVENT(d, MS_EV_STORM_VICTIM, v,
+			e.index = 0;
+			e.value = best;);
 		why = 0;
 		while (d->nfield > 0) {
 			if ((rc = storm_hit(d, (uint32_t)v)) < 0)
@@ -977,18 +987,15 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 			}
 		}
 	}
-	e = ev0(d, MS_EV_STORM_END, -1);
-	e.index = why;
-	EMIT(d, e);
-	e = ev0(d, MS_EV_EMOTION, -1);
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_END, -1,
+		e.index = why;);
+	EVENT(d, MS_EV_EMOTION, -1, (void)0);
 	return 0;
 }
 
 static int discard_attack_cards(ms_duel *d)
 {
 	size_t i;
-	ms_event e;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -997,9 +1004,8 @@ static int discard_attack_cards(ms_duel *d)
 		if (p->src != MS_SRC_POINT) {
 			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
-			e = ev0(d, MS_EV_DISCARD, (int32_t)i);
-			e.card = p->card;
-			EMIT(d, e);
+			EVENT(d, MS_EV_DISCARD, (int32_t)i,
+				e.card = p->card;);
 		}
 	}
 	return 0;
@@ -1016,16 +1022,14 @@ static int clear_attack(ms_duel *d)
 
 static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
 {
-	ms_event e = ev0(d, MS_EV_ADVANTAGE, -1);
-
 	if (ut_ckd_add(&d->adv[side], d->adv[side], v))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "advantage overflows");
-	e.side = side;
-	e.value = v;
-	e.value2 = d->adv[side];
-	e.count = (int64_t)pair;
-	e.index = why;
-	EMIT(d, e);
+	EVENT(d, MS_EV_ADVANTAGE, -1,
+		e.side = side;
+		e.value = v;
+		e.value2 = d->adv[side];
+		e.count = (int64_t)pair;
+		e.index = why);
 	return 0;
 }
 
@@ -1041,7 +1045,6 @@ static int64_t attack_value(const part *p)
 static int attack_flags(ms_duel *d)
 {
 	size_t i;
-	ms_event e;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -1059,15 +1062,15 @@ static int attack_flags(ms_duel *d)
 		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
 		           cards_match(d, p->card, d->parts[q].card);
 		p->success = p->passes && !p->match;
-		e = ev0(d, MS_EV_ATTACK, (int32_t)i);
-		e.target = q;
-		e.card = p->card;
-		e.source = p->src;
-		if (p->src == MS_SRC_POINT)
-			e.index = (int64_t)p->point;
-		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->match ? MS_F_MATCH : 0) |
-		          (p->success ? MS_F_SUCCESS : 0);
-		EMIT(d, e);
+		EVENT(d, MS_EV_ATTACK, (int32_t)i,
+			e.target = q;
+			e.card = p->card;
+			e.source = p->src;
+			if (p->src == MS_SRC_POINT)
+				e.index = (int64_t)p->point;
+			e.flags = (p->passes ? MS_F_PASSES : 0) |
+			          (p->match ? MS_F_MATCH : 0) |
+			          (p->success ? MS_F_SUCCESS : 0));
 	}
 	return 0;
 }
@@ -1078,7 +1081,6 @@ static int attack_losses(ms_duel *d)
 {
 	size_t i;
 	int rc;
-	ms_event e;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -1088,8 +1090,7 @@ static int attack_losses(ms_duel *d)
 			return rc;
 		if (p->right) {
 			p->right = 0;
-			e = ev0(d, MS_EV_RIGHT_LOST, (int32_t)i);
-			EMIT(d, e);
+			EVENT(d, MS_EV_RIGHT_LOST, (int32_t)i, (void)0);
 		}
 	}
 	return 0;
@@ -1188,7 +1189,6 @@ static int last_damage(ms_duel *d)
 	int32_t target[2] = {-1, -1};
 	int side, rc;
 	size_t i, k;
-	ms_event e;
 
 	if (d->adv[0] > d->adv[1]) {
 		deal[0] = d->adv[0];
@@ -1215,17 +1215,15 @@ static int last_damage(ms_duel *d)
 		if (ut_ckd_sub(&after, t->hp, deal[side]) ||
 		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal[side]))
 			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
-		e = ev0(d, MS_EV_DAMAGE, -1);
-		e.side = side;
-		e.target = target[side];
-		e.value = deal[side];
-		e.value2 = after;
-		e.count = t->hp;
-		EMIT(d, e);
+		EVENT(d, MS_EV_DAMAGE, -1,
+			e.side = side;
+			e.target = target[side];
+			e.value = deal[side];
+			e.value2 = after;
+			e.count = t->hp;);
 		if (after <= 0 && t->hp > 0) {
 			t->hp = after;
-			e = ev0(d, MS_EV_DEFEATED, target[side]);
-			EMIT(d, e);
+			EVENT(d, MS_EV_DEFEATED, target[side], (void)0);
 		}
 		t->hp = after;
 	}
@@ -1241,16 +1239,14 @@ static int last_damage(ms_duel *d)
 #ifndef NDEBUG
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 #endif
-	e = ev0(d, MS_EV_BATTLE_END, -1);
-	EMIT(d, e);
+	EVENT(d, MS_EV_BATTLE_END, -1, (void)0);
 	if (d->s->shuffle)
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
-			e.value = 9;
-			e.count = (int64_t)p->nd;
-			EMIT(d, e);
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
+				e.value = 9;
+				e.count = (int64_t)p->nd;);
 		}
 	if (!side_alive(d, 0) || !side_alive(d, 1)) {
 		if ((rc = finish(d, MS_END_STEP9)) < 0)
@@ -1377,7 +1373,6 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 int ms_duel_act(ms_duel *d, const ms_choice *ch)
 {
 	part *p;
-	ms_event e;
 	int rc;
 
 	if (d->failed)
@@ -1415,10 +1410,8 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 		switch (ch->kind) {
 		case MS_CHOICE_PASS:
 			p->src = MS_SRC_NONE;
-			e = ev0(d, MS_EV_PASS, (int32_t)d->ask.actor);
-			e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4;
-			if ((rc = emit(d, &e)) < 0)
-				return rc;
+			EVENT(d, MS_EV_PASS, (int32_t)d->ask.actor,
+				e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4);
 			break;
 		case MS_CHOICE_HAND:
 			p->card = p->hand[ch->index];
@@ -1447,10 +1440,10 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 		d->asking = 0;
 		if (ch->kind == MS_CHOICE_GIVE_UP)
 			p->right = 0;
-		e = ev0(d, ch->kind == MS_CHOICE_GO_ON ? MS_EV_GO_ON : MS_EV_GIVE_UP,
-		        (int32_t)d->ask.actor);
-		if ((rc = emit(d, &e)) < 0)
-			return rc;
+		if (ch->kind == MS_CHOICE_GO_ON)
+			EVENT(d, MS_EV_GO_ON, (int32_t)d->ask.actor, (void)0);
+		else
+			EVENT(d, MS_EV_GIVE_UP, (int32_t)d->ask.actor, (void)0);
 		break;
 	default:
 		return ut_error_set(UT_EINVALID, "the duel is over");
