@@ -301,7 +301,10 @@ const ms_scenario *ms_duel_scenario(const ms_duel *d);
 /** The seed (ms_duel_opts.seed; meaningless with opts.rng). */
 uint64_t ms_duel_seed(const ms_duel *d);
 
-/** Participant i now (pointers valid until the duel changes). */
+/** Participant i now (pointers valid until the duel changes).  After the
+ *  end at step 9 the first call may do that step's last shuffles, which
+ *  wait for a look at a deck (MS-DAMAGE-3): the same decks, later; so do
+ *  not call it on one duel from two threads at once. */
 void ms_duel_participant(ms_part_state *out, const ms_duel *d, uint32_t i);
 
 /** The field, in the order the cards were put. */

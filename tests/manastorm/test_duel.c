@@ -1189,6 +1189,7 @@ static void ms_event_mask(void **state)
 typedef struct digest {
 	uint64_t h, events; /* the events and the state at each */
 	uint64_t fin, nev;  /* the final state; ms_duel_events */
+	uint64_t rng;       /* the borrowed generator at the end */
 } digest;
 
 static void mix(digest *g, int64_t v)
@@ -1261,8 +1262,11 @@ static int digest_event(void *ud, const ms_duel *d, const ms_event *e)
 
 /* 0: ms_duel_run (the fused policies) with the digest as callback; 1: the
  * step API with policy.c's functions (ms_duel_policy(…)->choose) and the
- * digest; 2: ms_duel_run with no callback.  *g gets the events, then the
- * final state; *r the result. */
+ * digest; both with a borrowed generator seeded with `seed`.  With the
+ * duel's own generator (the same numbers), so that the last shuffles may
+ * wait: 2 ms_duel_run with no callback; 3 with the digest for every kind
+ * but the shuffles.  *g gets the events, then the final state; *r the
+ * result. */
 static void play_way(digest *g, ms_result *r, const ms_scenario *s,
                      uint64_t seed, int way)
 {
@@ -1277,11 +1281,16 @@ static void play_way(digest *g, ms_result *r, const ms_scenario *s,
 	memset(g, 0, sizeof(*g));
 	g->h = UINT64_C(0xcbf29ce484222325);
 	ut_rng_seed(&rng, seed);
-	o.rng = &rng; /* the step API hands it to the policies */
-	if (way < 2) {
+	if (way < 2)
+		o.rng = &rng; /* the step API hands it to the policies */
+	else
+		o.seed = seed;
+	if (way != 2) {
 		o.on_event = digest_event;
 		o.event_ud = g;
 	}
+	if (way == 3)
+		o.event_mask = MS_EV_ALL & ~MS_EV_BIT(MS_EV_SHUFFLE);
 	assert_int_equal(ms_duel_new(&d, s, &o), 0);
 	if (way == 1) {
 		while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
@@ -1298,7 +1307,7 @@ static void play_way(digest *g, ms_result *r, const ms_scenario *s,
 	assert_true(r->over);
 	f.h = UINT64_C(0xcbf29ce484222325);
 	mix_state(&f, d);
-	mix(&f, (int64_t)rng.s[0]); /* the generator where it ends */
+	g->rng = rng.s[0] ^ rng.s[1] ^ rng.s[2] ^ rng.s[3];
 	g->fin = f.h;
 	g->nev = ms_duel_events(d);
 	ms_duel_free(d);
@@ -1306,10 +1315,11 @@ static void play_way(digest *g, ms_result *r, const ms_scenario *s,
 
 /* The fused built-in policies of ms_duel_run (duel.c) choose as policy.c's
  * do through the public view, and building no event without a listener
- * changes nothing: over generated scenarios (2–6 seats, decks full or
- * short and repeated so that discard piles are reshuffled, shuffled or
- * not, policies default/greedy/random mixed) the three ways give the same
- * events, the same state at every event, the same final state and
+ * changes nothing, nor do the last shuffles that wait for a look at a
+ * deck: over generated scenarios (2–6 seats, decks full or short and
+ * repeated so that discard piles are reshuffled, shuffled or not,
+ * policies default/greedy/random mixed) the ways of play_way give the
+ * same events, the same state at every event, the same final state and
  * result. */
 static void ms_fused_equals_step(void **state)
 {
@@ -1323,8 +1333,8 @@ static void ms_fused_equals_step(void **state)
 		tp t[6];
 		size_t n = 2 + (size_t)ut_rng_uniform(&g, 5), i, k;
 		static char names[6][24];
-		digest d0, d1, d2;
-		ms_result r0, r1, r2;
+		digest d0, d1, d2, d3;
+		ms_result r0, r1, r2, r3;
 		for (i = 0; i < n; i++) {
 			int warrior = i < 2 || ut_rng_uniform(&g, 2);
 			snprintf(names[i], sizeof(names[i]), "p%zu", i);
@@ -1361,13 +1371,18 @@ static void ms_fused_equals_step(void **state)
 		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
 		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
 		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
+		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
 		assert_true(d0.events > 0);
 		assert_int_equal(d0.events, d0.nev);
 		assert_int_equal(d0.events, d1.events);
 		assert_int_equal(d0.h, d1.h);
 		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
 		assert_int_equal(d0.fin, d2.fin);
 		assert_int_equal(d0.nev, d2.nev);
+		assert_int_equal(d0.fin, d3.fin);
+		assert_int_equal(d0.nev, d3.nev);
+		assert_memory_equal(&r0, &r3, sizeof(r0));
 		assert_memory_equal(&r0, &r1, sizeof(r0));
 		assert_memory_equal(&r0, &r2, sizeof(r0));
 	}

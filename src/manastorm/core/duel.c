@@ -64,6 +64,7 @@ struct ms_duel {
 	uint64_t want;                /* kinds to build: opts.event_mask, 0
 	                                 without a callback */
 	uint64_t max_events, nevents; /* MS-BUDGET-1 */
+	int pending_shuffles;         /* finish_shuffles is due */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -391,6 +392,7 @@ static void reset(ms_duel *d)
 	d->nfield = 0;
 	d->asking = 0;
 	d->failed = 0;
+	d->pending_shuffles = 0;
 	d->nevents = 0;
 	d->cursor = 0;
 	d->battle = d->round = 0;
@@ -1181,6 +1183,34 @@ static int attack_check(ms_duel *d)
 	return 0;
 }
 
+/* Whether step 9's shuffles may wait (finish_shuffles): the duel ends at
+ * this step (MS-END-1), nobody can see the generator afterwards (the
+ * duel's own, not a borrowed one), no callback wants the shuffle events
+ * (it could look at a deck), and the budget holds those events and the
+ * end (so no error can stop the duel half-way through them). */
+static int can_defer_shuffles(const ms_duel *d)
+{
+	if (d->rng != &d->own || WANTS(d, MS_EV_SHUFFLE))
+		return 0;
+	if (side_alive(d, 0) && side_alive(d, 1) && d->battle < d->s->battles)
+		return 0;
+	return d->max_events - d->nevents > d->n; /* n shuffles + the end */
+}
+
+/* MS-DAMAGE-3: the shuffles of the last step 9, in seat order, done when
+ * a deck is first looked at after the end: the duel's generator is used
+ * by nothing else after it, so the decks come out as if shuffled then. */
+static void finish_shuffles(ms_duel *d)
+{
+	size_t i;
+
+	d->pending_shuffles = 0;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		shuffle_cards(d->rng, p->deck + p->doff, p->nd);
+	}
+}
+
 /* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9.
  * Returns 1 when the duel ended. */
 static int last_damage(ms_duel *d)
@@ -1240,7 +1270,13 @@ static int last_damage(ms_duel *d)
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 #endif
 	EVENT(d, MS_EV_BATTLE_END, -1, (void)0);
-	if (d->s->shuffle)
+	if (d->s->shuffle && can_defer_shuffles(d)) {
+		/* the duel ends now: the shuffles wait for a look at a deck
+		 * (finish_shuffles); their events still count */
+		d->pending_shuffles = 1;
+		for (i = 0; i < d->n; i++)
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i, (void)0);
+	} else if (d->s->shuffle) {
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
@@ -1248,6 +1284,7 @@ static int last_damage(ms_duel *d)
 				e.value = 9;
 				e.count = (int64_t)p->nd;);
 		}
+	}
 	if (!side_alive(d, 0) || !side_alive(d, 1)) {
 		if ((rc = finish(d, MS_END_STEP9)) < 0)
 			return rc;
@@ -1598,6 +1635,9 @@ uint64_t ms_duel_seed(const ms_duel *d)
 void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
 	const part *p = &d->parts[i];
+
+	if (d->pending_shuffles) /* a duel is never const: ms_duel_new */
+		finish_shuffles((ms_duel *)(uintptr_t)d);
 
 	memset(o, 0, sizeof(*o));
 	o->name = p->p->name;
