@@ -29,6 +29,9 @@ enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
 
 typedef struct part {
 	const ms_participant *p;
+	/* p's numbers the hot loops read, copied by ms_duel_new */
+	int caster, side, suit;
+	int64_t threshold;
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
 	ms_card *hand;
@@ -82,8 +85,8 @@ struct ms_duel {
 
 static int passes(const part *p, ms_card c)
 {
-	return (int64_t)c.number <= p->p->threshold ||
-	       (p->p->suit != MS_SUIT_NONE && (int)c.suit == p->p->suit);
+	return (int64_t)c.number <= p->threshold ||
+	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit);
 }
 
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
@@ -93,7 +96,7 @@ int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
 
 static int is_caster(const part *p)
 {
-	return p->p->role == MS_ROLE_CASTER;
+	return p->caster;
 }
 
 static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
@@ -482,6 +485,10 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->p = &s->participants[i];
+		p->caster = p->p->role == MS_ROLE_CASTER;
+		p->side = p->p->side;
+		p->suit = p->p->suit;
+		p->threshold = p->p->threshold;
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
@@ -735,7 +742,7 @@ static int cards_match(const ms_duel *d, ms_card a, ms_card b)
 
 static int32_t partner(const ms_duel *d, uint32_t i)
 {
-	int side = d->parts[i].p->side;
+	int side = d->parts[i].side;
 	size_t k;
 	for (k = 0; k < d->nw[side]; k++)
 		if (d->wside[side][k] == i)
@@ -1038,7 +1045,7 @@ static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
 static int64_t attack_value(const part *p)
 {
 	return (int64_t)p->card.number +
-	       (p->p->suit != MS_SUIT_NONE && (int)p->card.suit == p->p->suit ? 2 : 0);
+	       (p->suit != MS_SUIT_NONE && (int)p->card.suit == p->suit ? 2 : 0);
 }
 
 /* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card
@@ -1404,7 +1411,7 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 		return 0;
 	fc = &d->field[f];
 	return fc->enchant && is_caster(&d->parts[fc->owner]) &&
-	       d->parts[fc->owner].p->side == d->parts[i].p->side;
+	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
 int ms_duel_act(ms_duel *d, const ms_choice *ch)
@@ -1526,8 +1533,8 @@ static long fused_best_point(const ms_duel *d, const part *p)
 
 	for (k = 0; k < d->nfield; k++) {
 		const ms_field_card *f = &d->field[k];
-		const ms_participant *o = d->parts[f->owner].p;
-		if (!f->enchant || o->role != MS_ROLE_CASTER || o->side != p->p->side)
+		const part *o = &d->parts[f->owner];
+		if (!f->enchant || !o->caster || o->side != p->side)
 			continue;
 		if (!passes(p, f->card))
 			continue;
@@ -1572,7 +1579,7 @@ static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
 		}
 		break;
 	case MS_ASK_GO_ON: {
-		int side = p->p->side;
+		int side = p->side;
 		int can = fused_best_point(d, p) >= 0 || fused_best_hand(d, p, 0) >= 0;
 		out->kind = d->adv[side] <= d->adv[1 - side] && can ? MS_CHOICE_GO_ON
 		                                                   : MS_CHOICE_GIVE_UP;
