@@ -79,7 +79,18 @@ struct ms_duel {
 	/* warriors of each side in seat order (D7.3) */
 	uint32_t *wside[2];
 	size_t nw[2];
+	/* the casters (role[0]) and the warriors (role[1]) in seat order: the
+	 * steps' loops visit only those they are about */
+	uint32_t *role[2];
+	size_t nrole[2];
+	uint32_t ask_pos; /* the asked participant's place in its role list */
 };
+
+enum { CASTERS = 0, WARRIORS = 1 };
+
+/* for each participant i of role list r in seat order (k its place) */
+#define FOR_ROLE(d, r, k, i) \
+	for ((k) = 0; (k) < (d)->nrole[r] && ((i) = (d)->role[r][k], 1); (k)++)
 
 /* ---- small helpers --------------------------------------------------- */
 
@@ -469,7 +480,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	if (total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
 		return ut_error_set(UT_ENOMEM, "decks too large");
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
-	        sizeof(int) + sizeof(uint32_t)) + nout * sizeof(int64_t) +
+	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
 	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
 	if (!mem)
@@ -494,6 +505,8 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 			mem += p->p->noutfits * sizeof(int64_t);
 	}
 	d->wside[0] = (uint32_t *)mem;
+	mem += d->n * sizeof(uint32_t);
+	d->role[CASTERS] = (uint32_t *)mem;
 	mem += d->n * sizeof(uint32_t);
 	d->tied = (int *)mem;
 	mem += d->n * sizeof(int);
@@ -540,6 +553,14 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		d->nw[0] = na;
 		d->nw[1] = nb;
 	}
+	/* casters, then warriors, each in seat order, in one array */
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]))
+			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
+	d->role[WARRIORS] = d->role[CASTERS] + d->nrole[CASTERS];
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]))
+			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
 	*out = d;
 	return 0;
 }
@@ -606,9 +627,9 @@ static inline int revealed(const part *p)
  * card on the field (others revealed now included) has its number. */
 static void enchant_reveal(ms_duel *d)
 {
-	size_t i, j;
+	size_t i, j, k, m;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		if (!revealed(p))
 			continue;
@@ -617,10 +638,13 @@ static void enchant_reveal(ms_duel *d)
 		for (j = 0; j < d->nfield && !p->same; j++)
 			if (d->field[j].card.number == p->card.number)
 				p->same = 1;
-		for (j = 0; j < d->n && !p->same; j++)
+		FOR_ROLE(d, CASTERS, m, j) {
+			if (p->same)
+				break;
 			if (j != i && revealed(&d->parts[j]) &&
 			    d->parts[j].card.number == p->card.number)
 				p->same = 1;
+		}
 	}
 }
 
@@ -628,10 +652,10 @@ static void enchant_reveal(ms_duel *d)
  * discard pile, before step 3. */
 static int enchant_place(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 	int64_t index;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		int held;
 		if (!revealed(p))
@@ -714,13 +738,13 @@ static int enchant_happening(ms_duel *d, uint32_t i)
  * happening; afterwards no caster holds a revealed card. */
 static int enchant_check(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 	int rc;
 
 	enchant_reveal(d);
 	if ((rc = enchant_place(d)) < 0)
 		return rc;
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		if (!revealed(p))
 			continue;
@@ -763,10 +787,10 @@ static inline int eligible(const part *p, int casters)
 /* 1 when some caster still has a 衣装. */
 static inline int any_outfit(const ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+	FOR_ROLE(d, CASTERS, k, i)
+		if (d->parts[i].nout > 0)
 			return 1;
 	return 0;
 }
@@ -1004,11 +1028,11 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 
 static int discard_attack_cards(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
-		if (is_caster(p) || p->src == MS_SRC_NONE)
+		if (p->src == MS_SRC_NONE)
 			continue;
 		if (p->src != MS_SRC_POINT) {
 			UT_ASSERT(p->ndisc < p->cap);
@@ -1022,10 +1046,9 @@ static int discard_attack_cards(ms_duel *d)
 
 static int clear_attack(ms_duel *d)
 {
-	size_t i;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]))
-			d->parts[i].src = MS_SRC_NONE;
+	size_t i, k;
+	FOR_ROLE(d, WARRIORS, k, i)
+		d->parts[i].src = MS_SRC_NONE;
 	return 0;
 }
 
@@ -1053,13 +1076,11 @@ static int64_t attack_value(const part *p)
  * nothing.  Returns 0 or an error. */
 static int attack_flags(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
 		int32_t q;
-		if (is_caster(p))
-			continue;
 		if (p->src == MS_SRC_NONE) {
 			/* played nothing this round: it matches nothing (D7.3);
 			 * flags of an earlier round must not start a storm */
@@ -1088,12 +1109,12 @@ static int attack_flags(ms_duel *d)
  * the right, together.  Returns 0 or an error. */
 static int attack_losses(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 	int rc;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
-		if (is_caster(p) || p->src == MS_SRC_NONE || p->passes)
+		if (p->src == MS_SRC_NONE || p->passes)
 			continue;
 		if ((rc = hp_change(d, (uint32_t)i, 1)) < 0)
 			return rc;
@@ -1267,9 +1288,8 @@ static int last_damage(ms_duel *d)
 	/* MS-DAMAGE-3: advantages 0, rights back, field to the decks'
 	 * bottoms in field order, every deck shuffled in seat order */
 	d->adv[0] = d->adv[1] = 0;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]))
-			d->parts[i].right = d->parts[i].hp > 0;
+	FOR_ROLE(d, WARRIORS, k, i)
+		d->parts[i].right = d->parts[i].hp > 0;
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
@@ -1307,15 +1327,18 @@ static int last_damage(ms_duel *d)
 
 static int any_right(const ms_duel *d)
 {
-	size_t i;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]) && d->parts[i].right)
+	size_t i, k;
+	FOR_ROLE(d, WARRIORS, k, i)
+		if (d->parts[i].right)
 			return 1;
 	return 0;
 }
 
-static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
+/* Ask for the participant at place pos of the role list of kind (the
+ * casters at step 1, the warriors at steps 4 and 8). */
+static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t pos, ms_ask *ask)
 {
+	uint32_t i = d->role[kind == MS_ASK_ENCHANT ? CASTERS : WARRIORS][pos];
 	const part *p = &d->parts[i];
 
 	memset(&d->ask, 0, sizeof(d->ask));
@@ -1326,6 +1349,7 @@ static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
 	d->ask.nhand = p->nh;
 	d->ask.can_draw = can_draw(p);
 	d->asking = 1;
+	d->ask_pos = pos;
 	*ask = d->ask;
 }
 
@@ -1346,9 +1370,7 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 				return d->failed = rc;
 			break;
 		case PH_ENCHANT:
-			while (d->cursor < d->n && !is_caster(&d->parts[d->cursor]))
-				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[CASTERS]) {
 				set_ask(d, MS_ASK_ENCHANT, d->cursor, ask);
 				return 0;
 			}
@@ -1358,10 +1380,10 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 			d->cursor = 0;
 			break;
 		case PH_ATTACK:
-			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
-			                            !d->parts[d->cursor].right))
+			while (d->cursor < d->nrole[WARRIORS] &&
+			       !d->parts[d->role[WARRIORS][d->cursor]].right)
 				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[WARRIORS]) {
 				set_ask(d, MS_ASK_ATTACK, d->cursor, ask);
 				return 0;
 			}
@@ -1373,10 +1395,10 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 			}
 			break;
 		case PH_GOON:
-			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
-			                            !d->parts[d->cursor].right))
+			while (d->cursor < d->nrole[WARRIORS] &&
+			       !d->parts[d->role[WARRIORS][d->cursor]].right)
 				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[WARRIORS]) {
 				set_ask(d, MS_ASK_GO_ON, d->cursor, ask);
 				return 0;
 			}
@@ -1492,7 +1514,7 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 	default:
 		return ut_error_set(UT_EINVALID, "the duel is over");
 	}
-	d->cursor = d->ask.actor + 1;
+	d->cursor = d->ask_pos + 1;
 	return 0;
 }
 
