@@ -33,6 +33,11 @@ valgrind --tool=callgrind --compress-strings=no --compress-pos=no --callgrind-ou
 	{ cat "$out/valgrind.log" >&2; exit 1; }
 cat "$out/stdout"
 top=${TOP:-15}
+# the first $top rows of callgrind_annotate's table of functions
+functions() {
+	awk -v n="$top" '/file:function/ { getline; t = 1; next }
+		t && NF && n-- > 0 { print "  " $0 }'
+}
 parts=0
 for f in "$out"/callgrind.out.*; do
 	[ -f "$f" ] || continue
@@ -49,7 +54,7 @@ for f in "$out"/callgrind.out.*; do
 		# callgrind_annotate 3.19 takes as the caller's own cost
 		sed 's/^calls=0 /calls=1 /' "$f" >"$out/annotate.tmp"
 		callgrind_annotate --auto=no --inclusive=no "$out/annotate.tmp" 2>/dev/null |
-			sed -n '/^Ir /,$p' | sed -n "3,$((top + 2))p"
+			functions
 	fi
 done
 if [ "$parts" = 0 ]; then
@@ -57,8 +62,9 @@ if [ "$parts" = 0 ]; then
 		[ -f "$f" ] || continue
 		total=$(sed -n 's/^totals: *//p;s/^summary: *//p' "$f" | head -n 1 | cut -d' ' -f1)
 		echo "$name: $total instructions (the whole program)"
-		[ "$top" -gt 0 ] && callgrind_annotate --auto=no --inclusive=no "$f" 2>/dev/null |
-			sed -n '/^Ir /,$p' | sed -n "3,$((top + 2))p"
+		if [ "$top" -gt 0 ]; then
+			callgrind_annotate --auto=no --inclusive=no "$f" 2>/dev/null | functions
+		fi
 	done
 fi
 echo "profiles: $out/"
