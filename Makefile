@@ -16,8 +16,8 @@
 #                 from it (CPack DEB), checked by tests/install/deb_check.sh
 #   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
-#   make bench-callgrind  build, then count the megami engine's instructions
-#                 per fight under callgrind (bench/callgrind.sh)
+#   make bench-callgrind  build, then count the engines' instructions per
+#                 fight and per duel under callgrind (bench/callgrind*.sh)
 #   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
 #                 target for FUZZ_SECONDS (60) each and print its runs/s
 #   make fuzz-smoke  the same build, a short fixed run of each target (CTest)
@@ -182,11 +182,13 @@ bench: build
 	done; \
 	[ $$found = 1 ] || echo "make bench: no benchmarks (bench/bench_*.c)"
 
-# Instructions per fight of each bundled megami scenario, counted by
-# callgrind (no hardware counter needed): bench/callgrind.sh.
+# Instructions per fight of each bundled megami scenario and per duel of
+# each manastorm one, counted by callgrind (no hardware counter needed):
+# bench/callgrind_megami.sh, bench/callgrind.sh.
 .PHONY: bench-callgrind
 bench-callgrind: build
-	bench/callgrind.sh $(BUILD_DIR)
+	bench/callgrind_megami.sh $(BUILD_DIR)
+	TOP=0 BUILD_DIR=$(BUILD_DIR) bench/callgrind.sh bench_manastorm
 
 # ---- fuzzing: tests/fuzz/fuzz_*.c, seeds in tests/fuzz/corpus/<target>/,
 # dictionary tests/fuzz/<target>.dict, else tests/fuzz/amaryllis.dict

@@ -180,7 +180,12 @@ typedef struct ms_policy {
 	void *ud;
 } ms_policy;
 
-#define MS_DUEL_OPTS_VERSION 2
+/** The bit of an event kind in ms_duel_opts.event_mask. */
+#define MS_EV_BIT(kind) (UINT64_C(1) << (kind))
+/** Every kind of event. */
+#define MS_EV_ALL (MS_EV_BIT(MS_EV_END + 1) - 1)
+
+#define MS_DUEL_OPTS_VERSION 3
 
 /**
  * The event budget of a duel by default (MS-BUDGET-1): 100 000 events,
@@ -202,11 +207,15 @@ typedef struct ms_duel_opts {
 	 *  its (max_events + 1)-th event (every ms_event kind counts, with or
 	 *  without a callback) stops before it with MS_ELIMIT. */
 	uint64_t max_events;
+	/** The kinds on_event is called for (MS_EV_BIT of each; MS_EV_ALL
+	 *  by default).  The others are not even built; they still count
+	 *  against max_events.  A duel without on_event builds none. */
+	uint64_t event_mask;
 } ms_duel_opts;
 
 #define MS_DUEL_OPTS_INIT \
 	{MS_DUEL_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, 0, \
-	 MS_DUEL_MAX_EVENTS_DEFAULT}
+	 MS_DUEL_MAX_EVENTS_DEFAULT, MS_EV_ALL}
 
 /** The outcome (D6, D7.9). */
 typedef struct ms_result {
@@ -292,7 +301,10 @@ const ms_scenario *ms_duel_scenario(const ms_duel *d);
 /** The seed (ms_duel_opts.seed; meaningless with opts.rng). */
 uint64_t ms_duel_seed(const ms_duel *d);
 
-/** Participant i now (pointers valid until the duel changes). */
+/** Participant i now (pointers valid until the duel changes).  After the
+ *  end at step 9 the first call may do that step's last shuffles, which
+ *  wait for a look at a deck (MS-DAMAGE-3): the same decks, later; so do
+ *  not call it on one duel from two threads at once. */
 void ms_duel_participant(ms_part_state *out, const ms_duel *d, uint32_t i);
 
 /** The field, in the order the cards were put. */

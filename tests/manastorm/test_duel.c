@@ -1105,6 +1105,289 @@ static void ms_property_random(void **state)
 	}
 }
 
+
+/* Events of the kinds in `mask` (of 64 recorded, in order). */
+typedef struct kinds {
+	uint64_t mask;
+	int kind[4096];
+	int64_t value[4096];
+	size_t n;
+} kinds;
+
+static int record_kinds(void *ud, const ms_duel *d, const ms_event *e)
+{
+	kinds *k = ud;
+	(void)d;
+	assert_true((k->mask >> e->kind) & 1);
+	assert_true(k->n < 4096);
+	k->kind[k->n] = e->kind;
+	k->value[k->n++] = e->value;
+	return 0;
+}
+
+/* ms_duel_opts.event_mask: the callback gets exactly the kinds asked for,
+ * as they come among all events, and the budget counts every event. */
+static void ms_event_mask(void **state)
+{
+	static kinds all, some, filtered;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_scenario s;
+	tp t[4];
+	size_t i;
+	uint64_t seed, nall, nsome, storms = 0;
+	(void)state;
+	t[0] = CASTER(.name = "c0", .side = 0, .thr = 7, .mp = 1, .outfits = {3, 2}, .nout = 2, .policy = "default");
+	t[1] = WARRIOR(.name = "w0", .side = 0, .thr = 7, .hp = 10, .policy = "default");
+	t[2] = CASTER(.name = "c1", .side = 1, .thr = 7, .mp = 1, .outfits = {3, 2}, .nout = 2, .policy = "default");
+	t[3] = WARRIOR(.name = "w1", .side = 1, .thr = 7, .hp = 10, .policy = "default");
+	build(&s, t, 4);
+	s.shuffle = 1;
+	s.battles = 3;
+	s.hand_size = 5;
+	for (seed = 0; seed < 40; seed++) {
+		memset(&all, 0, sizeof(all));
+		memset(&some, 0, sizeof(some));
+		all.mask = MS_EV_ALL;
+		some.mask = MS_EV_BIT(MS_EV_STORM) | MS_EV_BIT(MS_EV_STORM_END) |
+		            MS_EV_BIT(MS_EV_OUTFIT) | MS_EV_BIT(MS_EV_HP);
+		o.seed = seed;
+		o.on_event = record_kinds;
+		o.event_ud = &all;
+		ms_duel_free(duel);
+		duel = NULL;
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_run(&res, duel), 0);
+		nall = ms_duel_events(duel);
+		assert_int_equal(nall, all.n);
+		o.event_ud = &some;
+		o.event_mask = some.mask;
+		ms_duel_free(duel);
+		duel = NULL;
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_run(&res, duel), 0);
+		nsome = ms_duel_events(duel);
+		assert_int_equal(nsome, nall);
+		o.event_mask = MS_EV_ALL;
+		memset(&filtered, 0, sizeof(filtered));
+		for (i = 0; i < all.n; i++)
+			if ((some.mask >> all.kind[i]) & 1) {
+				filtered.kind[filtered.n] = all.kind[i];
+				filtered.value[filtered.n++] = all.value[i];
+			}
+		assert_int_equal(filtered.n, some.n);
+		for (i = 0; i < some.n; i++)
+			storms += some.kind[i] == MS_EV_STORM;
+		assert_memory_equal(filtered.kind, some.kind, some.n * sizeof(int));
+		assert_memory_equal(filtered.value, some.value,
+		                    some.n * sizeof(int64_t));
+	}
+	assert_true(storms > 0);
+}
+
+/* ---- the fused policies against the step API --------------------------- */
+
+typedef struct digest {
+	uint64_t h, events; /* the events and the state at each */
+	uint64_t fin, nev;  /* the final state; ms_duel_events */
+	uint64_t rng;       /* the borrowed generator at the end */
+} digest;
+
+static void mix(digest *g, int64_t v)
+{
+	size_t k;
+	for (k = 0; k < 8; k++) {
+		g->h ^= (uint64_t)(v >> (8 * k)) & 0xff;
+		g->h *= UINT64_C(0x100000001b3);
+	}
+}
+
+static void mix_cards(digest *g, const ms_card *c, size_t n)
+{
+	size_t k;
+	mix(g, (int64_t)n);
+	for (k = 0; k < n; k++)
+		mix(g, c[k].suit * 16 + c[k].number);
+}
+
+/* Everything ms_duel_participant, ms_duel_field and ms_duel_advantage show. */
+static void mix_state(digest *g, const ms_duel *d)
+{
+	size_t i, k, nf;
+	const ms_field_card *f = ms_duel_field(d, &nf);
+	for (i = 0; i < ms_duel_scenario(d)->nparticipants; i++) {
+		ms_part_state ps;
+		ms_duel_participant(&ps, d, (uint32_t)i);
+		mix(g, ps.hp);
+		mix(g, ps.mp);
+		mix(g, (int64_t)ps.noutfits);
+		for (k = 0; k < ps.noutfits; k++)
+			mix(g, ps.outfits[k]);
+		mix_cards(g, ps.hand, ps.nhand);
+		mix_cards(g, ps.deck, ps.ndeck);
+		mix_cards(g, ps.discard, ps.ndiscard);
+		mix(g, ps.right);
+		mix(g, ps.advantage_side);
+	}
+	mix(g, (int64_t)nf);
+	for (k = 0; k < nf; k++) {
+		mix_cards(g, &f[k].card, 1);
+		mix(g, f[k].owner);
+		mix(g, f[k].enchant);
+	}
+	mix(g, ms_duel_advantage(d, 0));
+	mix(g, ms_duel_advantage(d, 1));
+}
+
+/* Every field of every event, and the whole state as the event sees it. */
+static int digest_event(void *ud, const ms_duel *d, const ms_event *e)
+{
+	digest *g = ud;
+	mix(g, e->kind);
+	mix(g, e->battle);
+	mix(g, e->round);
+	mix(g, e->actor);
+	mix(g, e->target);
+	mix(g, e->side);
+	mix_cards(g, &e->card, 1);
+	mix(g, e->source);
+	mix(g, e->flags);
+	mix(g, e->index);
+	mix(g, e->value);
+	mix(g, e->value2);
+	mix(g, e->count);
+	mix_state(g, d);
+	g->events++;
+	return 0;
+}
+
+/* 0: ms_duel_run (the fused policies) with the digest as callback; 1: the
+ * step API with policy.c's functions (ms_duel_policy(…)->choose) and the
+ * digest; both with a borrowed generator seeded with `seed`.  With the
+ * duel's own generator (the same numbers), so that the last shuffles may
+ * wait: 2 ms_duel_run with no callback; 3 with the digest for every kind
+ * but the shuffles.  *g gets the events, then the final state; *r the
+ * result. */
+static void play_way(digest *g, ms_result *r, const ms_scenario *s,
+                     uint64_t seed, int way)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_duel *d;
+	ms_ask ask;
+	ms_choice ch;
+	ut_rng rng;
+	digest f;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	g->h = UINT64_C(0xcbf29ce484222325);
+	ut_rng_seed(&rng, seed);
+	if (way < 2)
+		o.rng = &rng; /* the step API hands it to the policies */
+	else
+		o.seed = seed;
+	if (way != 2) {
+		o.on_event = digest_event;
+		o.event_ud = g;
+	}
+	if (way == 3)
+		o.event_mask = MS_EV_ALL & ~MS_EV_BIT(MS_EV_SHUFFLE);
+	assert_int_equal(ms_duel_new(&d, s, &o), 0);
+	if (way == 1) {
+		while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
+			const ms_policy *pol = ms_duel_policy(d, ask.actor);
+			memset(&ch, 0, sizeof(ch));
+			assert_int_equal(pol->choose(pol->ud, d, &ask, &rng, &ch), 0);
+			assert_int_equal(ms_duel_act(d, &ch), 0);
+		}
+		assert_int_equal(rc, 0);
+		ms_duel_result(r, d);
+	} else {
+		assert_int_equal(ms_duel_run(r, d), 0);
+	}
+	assert_true(r->over);
+	f.h = UINT64_C(0xcbf29ce484222325);
+	mix_state(&f, d);
+	g->rng = rng.s[0] ^ rng.s[1] ^ rng.s[2] ^ rng.s[3];
+	g->fin = f.h;
+	g->nev = ms_duel_events(d);
+	ms_duel_free(d);
+}
+
+/* The fused built-in policies of ms_duel_run (duel.c) choose as policy.c's
+ * do through the public view, and building no event without a listener
+ * changes nothing, nor do the last shuffles that wait for a look at a
+ * deck: over generated scenarios (2–6 seats, decks full or short and
+ * repeated so that discard piles are reshuffled, shuffled or not,
+ * policies default/greedy/random mixed) the ways of play_way give the
+ * same events, the same state at every event, the same final state and
+ * result. */
+static void ms_fused_equals_step(void **state)
+{
+	static const char *pols[] = {"default", "greedy", "random", "default"};
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 21);
+	for (iter = 0; iter < 400; iter++) {
+		ms_scenario s;
+		tp t[6];
+		size_t n = 2 + (size_t)ut_rng_uniform(&g, 5), i, k;
+		static char names[6][24];
+		digest d0, d1, d2, d3;
+		ms_result r0, r1, r2, r3;
+		for (i = 0; i < n; i++) {
+			int warrior = i < 2 || ut_rng_uniform(&g, 2);
+			snprintf(names[i], sizeof(names[i]), "p%zu", i);
+			memset(&t[i], 0, sizeof(t[i]));
+			t[i].name = names[i];
+			t[i].side = i < 2 ? (int)i : (int)ut_rng_uniform(&g, 2);
+			t[i].role = warrior ? MS_ROLE_WARRIOR : MS_ROLE_CASTER;
+			t[i].thr = (int64_t)ut_rng_uniform(&g, 14);
+			t[i].suit = (int)ut_rng_uniform(&g, 5) - 1;
+			t[i].mp = (int64_t)ut_rng_uniform(&g, 4);
+			t[i].nout = 1 + (size_t)ut_rng_uniform(&g, 3);
+			t[i].outfits[0] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].outfits[1] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].outfits[2] = 1 + (int64_t)ut_rng_uniform(&g, 4);
+			t[i].hp = 1 + (int64_t)ut_rng_uniform(&g, 12);
+			t[i].policy = pols[iter % 5 == 0 ? ut_rng_uniform(&g, 4)
+			                                 : ut_rng_uniform(&g, 2) * 3];
+		}
+		build(&s, t, n);
+		for (i = 0; i < n; i++)
+			if (ut_rng_uniform(&g, 2)) {
+				parts[i].ndeck = 1 + (size_t)ut_rng_uniform(&g, 20);
+				for (k = 0; k < parts[i].ndeck; k++) {
+					decks[i][k].suit = (uint8_t)ut_rng_uniform(&g, 4);
+					decks[i][k].number = (uint8_t)(1 + ut_rng_uniform(&g, 13));
+				}
+				parts[i].deck = decks[i];
+			}
+		s.shuffle = (int)(ut_rng_uniform(&g, 4) != 0);
+		s.hand_size = (int64_t)ut_rng_uniform(&g, 7);
+		s.battles = 1 + (int64_t)ut_rng_uniform(&g, 4);
+		s.rounds_per_battle = 1 + (int64_t)ut_rng_uniform(&g, 10);
+		s.storm_match = (ms_storm_match)ut_rng_uniform(&g, 2);
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
+		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
+		assert_true(d0.events > 0);
+		assert_int_equal(d0.events, d0.nev);
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_int_equal(d0.fin, d2.fin);
+		assert_int_equal(d0.nev, d2.nev);
+		assert_int_equal(d0.fin, d3.fin);
+		assert_int_equal(d0.nev, d3.nev);
+		assert_memory_equal(&r0, &r3, sizeof(r0));
+		assert_memory_equal(&r0, &r1, sizeof(r0));
+		assert_memory_equal(&r0, &r2, sizeof(r0));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1128,6 +1411,8 @@ int main(void)
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},
 		{"MS-LOG-1 MS-LOG-2 MS-LOG-3 logs: JSON, en, ja", ms_render_logs, NULL, teardown, NULL},
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
+		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
+		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

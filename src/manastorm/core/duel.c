@@ -21,8 +21,17 @@
 
 enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 
+/* The built-in policies ms_duel_run plays without the public view
+ * (fused_choose): the same choices as policy.c's functions, which the step
+ * API and every other caller keep using (test_duel's
+ * ms_fused_equals_step proves them equal). */
+enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
+
 typedef struct part {
 	const ms_participant *p;
+	/* p's numbers the hot loops read, copied by ms_duel_new */
+	int caster, side, suit;
+	int64_t threshold;
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
 	ms_card *hand;
@@ -35,6 +44,7 @@ typedef struct part {
 	int64_t hp, mp;
 	int right;
 	const ms_policy *pol;
+	int fused;        /* FUSED_*: a built-in policy ms_duel_run plays itself */
 	/* this round's set-up */
 	ms_source src;
 	ms_card card;
@@ -54,7 +64,10 @@ struct ms_duel {
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
+	uint64_t want;                /* kinds to build: opts.event_mask, 0
+	                                 without a callback */
 	uint64_t max_events, nevents; /* MS-BUDGET-1 */
+	int pending_shuffles;         /* finish_shuffles is due */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -66,14 +79,25 @@ struct ms_duel {
 	/* warriors of each side in seat order (D7.3) */
 	uint32_t *wside[2];
 	size_t nw[2];
+	/* the casters (role[0]) and the warriors (role[1]) in seat order: the
+	 * steps' loops visit only those they are about */
+	uint32_t *role[2];
+	size_t nrole[2];
+	uint32_t ask_pos; /* the asked participant's place in its role list */
 };
+
+enum { CASTERS = 0, WARRIORS = 1 };
+
+/* for each participant i of role list r in seat order (k its place) */
+#define FOR_ROLE(d, r, k, i) \
+	for ((k) = 0; (k) < (d)->nrole[r] && ((i) = (d)->role[r][k], 1); (k)++)
 
 /* ---- small helpers --------------------------------------------------- */
 
 static int passes(const part *p, ms_card c)
 {
-	return (int64_t)c.number <= p->p->threshold ||
-	       (p->p->suit != MS_SUIT_NONE && (int)c.suit == p->p->suit);
+	return (int64_t)c.number <= p->threshold ||
+	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit);
 }
 
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
@@ -83,7 +107,7 @@ int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
 
 static int is_caster(const part *p)
 {
-	return p->p->role == MS_ROLE_CASTER;
+	return p->caster;
 }
 
 static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
@@ -100,42 +124,95 @@ static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
 	return e;
 }
 
+/* MS-BUDGET-1: the budget is spent (the error, out of the hot path). */
+static int budget_spent(ms_duel *d)
+{
+	return d->failed = ut_error_set(UT_ELIMIT,
+	                                "the duel reached its limit of %llu "
+	                                "events (battle %lld, round %lld)",
+	                                (unsigned long long)d->max_events,
+	                                (long long)d->battle,
+	                                (long long)d->round);
+}
+
 /* MS-BUDGET-1: every event counts against the budget, with or without a
- * callback, so a playtest's run stops where `play` stops. */
-static int emit(ms_duel *d, const ms_event *e)
+ * callback, so a playtest's run stops where `play` stops.  Returns 0 or
+ * MS_ELIMIT. */
+static inline int count_event(ms_duel *d)
 {
 	if (d->nevents >= d->max_events)
-		return d->failed = ut_error_set(UT_ELIMIT,
-		                                "the duel reached its limit of %llu "
-		                                "events (battle %lld, round %lld)",
-		                                (unsigned long long)d->max_events,
-		                                (long long)d->battle,
-		                                (long long)d->round);
+		return budget_spent(d);
 	d->nevents++;
-	if (d->on_event && d->on_event(d->event_ud, d, e) != 0) {
+	return 0;
+}
+
+/* Hand a counted event to the callback. */
+static int deliver(ms_duel *d, const ms_event *e)
+{
+	if (d->on_event(d->event_ud, d, e) != 0) {
 		d->failed = UT_ERROR;
 		return ut_error_set(UT_ERROR, "the event callback stopped the duel");
 	}
 	return 0;
 }
 
-#define EMIT(d, e) do { int rc_ = emit((d), &(e)); if (rc_ < 0) return rc_; } while (0)
+/* Whether the callback wants events of this kind (none without one). */
+#define WANTS(d, kind) (((d)->want >> (kind)) & 1)
+
+/* Count an event of KIND; build it (ev0, then the statements FILL, which
+ * name it e) and deliver it only when the callback wants that kind.
+ * Returns from the caller on an error. */
+#define EVENT(d, KIND, ACTOR, ...) do { \
+	int rc_ = count_event(d); \
+	if (rc_ < 0) \
+		return rc_; \
+	if (WANTS(d, KIND)) { \
+		ms_event e = ev0((d), (KIND), (ACTOR)); \
+		__VA_ARGS__; \
+		if ((rc_ = deliver((d), &e)) < 0) \
+			return rc_; \
+	} \
+} while (0)
+
+/* One uniform(n) of docs/RANDOM.md (1 <= n <= 2^32) from a generator the
+ * caller keeps in a local variable: ut_rng_uniform's bits exactly (the high
+ * 64 bits of next() * n), with one 128-bit multiply where the compiler has
+ * one. */
+static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef unsigned __int128 u128;
+#if defined(__GNUC__) && defined(__x86_64__)
+	/* hide n's origin: gcc would otherwise count the loop's n down as a
+	 * 128-bit number, 4 more instructions a draw */
+	__asm__("" : "+r"(n));
+#endif
+	return (uint64_t)(((u128)ut_rng_next(g) * n) >> 64);
+#else
+	return ut_rng_uniform(g, n);
+#endif
+}
 
 /* MS-RNG-1: docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
- * duel's time). */
+ * duel's time).  The generator runs in a local copy: the card stores are
+ * byte stores, which may alias anything in memory, so through *r the
+ * compiler would write the state back after every draw. */
 static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 {
-	size_t i, j;
+	ut_rng g = *r;
+	uint64_t n; /* i + 1 */
+	size_t j;
 	ms_card t;
 
-	for (i = k; i-- > 1;) {
-		j = (size_t)ut_rng_uniform(r, (uint64_t)i + 1);
-		t = c[i];
-		c[i] = c[j];
+	for (n = k; n > 1; n--) {
+		j = (size_t)uniform_local(&g, n);
+		t = c[n - 1];
+		c[n - 1] = c[j];
 		c[j] = t;
 	}
+	*r = g;
 }
 
 static int can_draw(const part *p)
@@ -152,7 +229,6 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 	part *p = &d->parts[i];
 
 	if (p->nd == 0) {
-		ms_event e;
 		if (p->ndisc == 0)
 			return 0;
 		UT_ASSERT(p->ndisc <= p->cap);
@@ -162,9 +238,8 @@ static int draw(ms_duel *d, uint32_t i, ms_card *out)
 		p->ndisc = 0;
 		if (d->s->shuffle)
 			shuffle_cards(d->rng, p->deck, p->nd);
-		e = ev0(d, MS_EV_RESHUFFLE, (int32_t)i);
-		e.count = (int64_t)p->nd;
-		EMIT(d, e);
+		EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
+			e.count = (int64_t)p->nd;);
 	}
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
@@ -216,7 +291,6 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 {
 	part *p = &d->parts[i];
 	size_t k, best = 0;
-	ms_event e;
 
 	*value = 0;
 	if (p->nout == 0)
@@ -229,11 +303,10 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 	memmove(p->outfits + best, p->outfits + best + 1,
 	        (p->nout - best - 1) * sizeof(int64_t));
 	p->nout--;
-	e = ev0(d, MS_EV_OUTFIT, (int32_t)i);
-	e.index = (int64_t)best;
-	e.value = *value;
-	e.count = (int64_t)p->nout;
-	EMIT(d, e);
+	EVENT(d, MS_EV_OUTFIT, (int32_t)i,
+		e.index = (int64_t)best;
+		e.value = *value;
+		e.count = (int64_t)p->nout;);
 	return 0;
 }
 
@@ -249,21 +322,19 @@ static int side_alive(const ms_duel *d, int side)
 static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 {
 	part *p = &d->parts[i];
-	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
-	int64_t after;
+	int64_t before = p->hp, after;
 
 	UT_ASSERT(loss >= 0 && !is_caster(p)); /* warriors have HP */
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
-	e.value = p->hp;
-	e.value2 = after;
 	p->hp = after;
-	EMIT(d, e);
-	if (after <= 0 && e.value > 0) {
+	EVENT(d, MS_EV_HP, (int32_t)i,
+		e.value = before;
+		e.value2 = after);
+	if (after <= 0 && before > 0) {
 		p->right = 0;
-		e = ev0(d, MS_EV_DEFEATED, (int32_t)i);
-		EMIT(d, e);
+		EVENT(d, MS_EV_DEFEATED, (int32_t)i, (void)0);
 	}
 	return 0;
 }
@@ -290,7 +361,6 @@ static void compute_result(ms_duel *d)
 
 static int finish(ms_duel *d, ms_end_step step)
 {
-	ms_event e;
 	int rc;
 
 	d->phase = PH_OVER;
@@ -298,10 +368,14 @@ static int finish(ms_duel *d, ms_end_step step)
 	d->res.end = step;
 	d->res.battles = d->battle;
 	compute_result(d);
-	e = ev0(d, MS_EV_END, -1);
-	e.side = d->res.winner;
-	e.value = step;
-	if ((rc = emit(d, &e)) < 0) {
+	rc = count_event(d);
+	if (rc == 0 && WANTS(d, MS_EV_END)) {
+		ms_event e = ev0(d, MS_EV_END, -1);
+		e.side = d->res.winner;
+		e.value = step;
+		rc = deliver(d, &e);
+	}
+	if (rc < 0) {
 		/* MS-BUDGET-1: the end event was one too many: not over */
 		d->res.over = 0;
 		d->res.end = MS_END_NONE;
@@ -332,6 +406,7 @@ static void reset(ms_duel *d)
 	d->nfield = 0;
 	d->asking = 0;
 	d->failed = 0;
+	d->pending_shuffles = 0;
 	d->nevents = 0;
 	d->cursor = 0;
 	d->battle = d->round = 0;
@@ -405,7 +480,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	if (total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
 		return ut_error_set(UT_ENOMEM, "decks too large");
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
-	        sizeof(int) + sizeof(uint32_t)) + nout * sizeof(int64_t) +
+	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
 	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
 	if (!mem)
@@ -421,11 +496,17 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->p = &s->participants[i];
+		p->caster = p->p->role == MS_ROLE_CASTER;
+		p->side = p->p->side;
+		p->suit = p->p->suit;
+		p->threshold = p->p->threshold;
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
 	}
 	d->wside[0] = (uint32_t *)mem;
+	mem += d->n * sizeof(uint32_t);
+	d->role[CASTERS] = (uint32_t *)mem;
 	mem += d->n * sizeof(uint32_t);
 	d->tied = (int *)mem;
 	mem += d->n * sizeof(int);
@@ -441,6 +522,9 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		p->disc = (ms_card *)mem;
 		mem += p->cap * sizeof(ms_card);
 		p->pol = lookup(o, p->p->policy ? p->p->policy : "default");
+		p->fused = p->pol == ms_policy_find("default") ? FUSED_DEFAULT :
+		           p->pol == ms_policy_find("greedy") ? FUSED_GREEDY :
+		           FUSED_NONE;
 	}
 	d->rng = o->rng ? o->rng : &d->own;
 	d->seed = o->seed;
@@ -448,6 +532,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		ut_rng_seed(&d->own, o->seed);
 	d->on_event = o->on_event;
 	d->event_ud = o->event_ud;
+	d->want = o->on_event ? o->event_mask : 0;
 	d->max_events = o->max_events;
 	reset(d);
 	/* warriors per side: side A's list then side B's in one array */
@@ -468,6 +553,14 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		d->nw[0] = na;
 		d->nw[1] = nb;
 	}
+	/* casters, then warriors, each in seat order, in one array */
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]))
+			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
+	d->role[WARRIORS] = d->role[CASTERS] + d->nrole[CASTERS];
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]))
+			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
 	*out = d;
 	return 0;
 }
@@ -485,16 +578,14 @@ static int start(ms_duel *d)
 	size_t i;
 	int64_t k;
 	int rc;
-	ms_event e;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (d->s->shuffle) {
 			shuffle_cards(d->rng, p->deck, p->nd);
-			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
-			e.value = 0;
-			e.count = (int64_t)p->nd;
-			EMIT(d, e);
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
+				e.value = 0;
+				e.count = (int64_t)p->nd;);
 		}
 		for (k = 0; k < d->s->hand_size; k++) {
 			ms_card c;
@@ -505,26 +596,22 @@ static int start(ms_duel *d)
 			UT_ASSERT(p->nh < p->cap); /* its cards never leave it */
 			p->hand[p->nh++] = c;
 		}
-		e = ev0(d, MS_EV_HAND, (int32_t)i);
-		e.count = (int64_t)p->nh;
-		EMIT(d, e);
+		EVENT(d, MS_EV_HAND, (int32_t)i,
+			e.count = (int64_t)p->nh;);
 	}
 	return 0;
 }
 
 static int begin_round(ms_duel *d, int new_battle)
 {
-	ms_event e;
 
 	if (new_battle) {
 		d->battle++;
 		d->round = 0;
-		e = ev0(d, MS_EV_BATTLE, -1);
-		EMIT(d, e);
+		EVENT(d, MS_EV_BATTLE, -1, (void)0);
 	}
 	d->round++;
-	e = ev0(d, MS_EV_ROUND, -1);
-	EMIT(d, e);
+	EVENT(d, MS_EV_ROUND, -1, (void)0);
 	d->phase = PH_ENCHANT;
 	d->cursor = 0;
 	return 0;
@@ -540,9 +627,9 @@ static inline int revealed(const part *p)
  * card on the field (others revealed now included) has its number. */
 static void enchant_reveal(ms_duel *d)
 {
-	size_t i, j;
+	size_t i, j, k, m;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		if (!revealed(p))
 			continue;
@@ -551,10 +638,13 @@ static void enchant_reveal(ms_duel *d)
 		for (j = 0; j < d->nfield && !p->same; j++)
 			if (d->field[j].card.number == p->card.number)
 				p->same = 1;
-		for (j = 0; j < d->n && !p->same; j++)
+		FOR_ROLE(d, CASTERS, m, j) {
+			if (p->same)
+				break;
 			if (j != i && revealed(&d->parts[j]) &&
 			    d->parts[j].card.number == p->card.number)
 				p->same = 1;
+		}
 	}
 }
 
@@ -562,28 +652,28 @@ static void enchant_reveal(ms_duel *d)
  * discard pile, before step 3. */
 static int enchant_place(ms_duel *d)
 {
-	size_t i;
-	ms_event e;
+	size_t i, k;
+	int64_t index;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		int held;
 		if (!revealed(p))
 			continue;
 		held = p->passes && !p->same;
-		e = ev0(d, MS_EV_ENCHANT, (int32_t)i);
-		e.card = p->card;
-		e.source = p->src;
-		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->same ? MS_F_SAME : 0) |
-		          (held ? MS_F_HELD : 0);
+		index = held ? (int64_t)d->nfield : -1;
 		if (held) {
-			e.index = (int64_t)d->nfield;
 			field_push(d, p->card, (uint32_t)i, 1);
 		} else {
 			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
 		}
-		EMIT(d, e);
+		EVENT(d, MS_EV_ENCHANT, (int32_t)i,
+			e.card = p->card;
+			e.source = p->src;
+			e.flags = (p->passes ? MS_F_PASSES : 0) |
+			          (p->same ? MS_F_SAME : 0) | (held ? MS_F_HELD : 0);
+			e.index = index);
 	}
 	return 0;
 }
@@ -596,13 +686,12 @@ static int enchant_mp(ms_duel *d, uint32_t i)
 	part *p = &d->parts[i];
 	int64_t v;
 	int rc;
-	ms_event e;
+	int64_t before = p->mp;
 
-	e = ev0(d, MS_EV_MP, (int32_t)i);
-	e.value = p->mp;
 	p->mp = p->mp > 0 ? p->mp - 1 : 0;
-	e.value2 = p->mp;
-	EMIT(d, e);
+	EVENT(d, MS_EV_MP, (int32_t)i,
+		e.value = before;
+		e.value2 = p->mp);
 	if (p->mp == 0 && p->nout > 0) {
 		if ((rc = lose_outfit(d, i, &v)) < 0)
 			return rc;
@@ -620,7 +709,6 @@ static int enchant_happening(ms_duel *d, uint32_t i)
 	part *p = &d->parts[i];
 	size_t first = d->nfield, j;
 	int k, rc;
-	ms_event e;
 
 	d->res.happenings++;
 	for (k = 0; k < 3; k++) {
@@ -632,16 +720,14 @@ static int enchant_happening(ms_duel *d, uint32_t i)
 		field_push(d, c, i, 1);
 	}
 	UT_ASSERT(d->nfield - first <= 3);
-	e = ev0(d, MS_EV_HAPPENING, (int32_t)i);
-	e.card = p->card;
-	e.count = (int64_t)(d->nfield - first);
-	EMIT(d, e);
+	EVENT(d, MS_EV_HAPPENING, (int32_t)i,
+		e.card = p->card;
+		e.count = (int64_t)(d->nfield - first););
 	for (j = first; j < d->nfield; j++) {
-		e = ev0(d, MS_EV_FIELD, (int32_t)i);
-		e.card = d->field[j].card;
-		e.source = MS_SRC_DECK;
-		e.index = (int64_t)j;
-		EMIT(d, e);
+		EVENT(d, MS_EV_FIELD, (int32_t)i,
+			e.card = d->field[j].card;
+			e.source = MS_SRC_DECK;
+			e.index = (int64_t)j;);
 	}
 	return 0;
 }
@@ -652,13 +738,13 @@ static int enchant_happening(ms_duel *d, uint32_t i)
  * happening; afterwards no caster holds a revealed card. */
 static int enchant_check(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 	int rc;
 
 	enchant_reveal(d);
 	if ((rc = enchant_place(d)) < 0)
 		return rc;
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, CASTERS, k, i) {
 		part *p = &d->parts[i];
 		if (!revealed(p))
 			continue;
@@ -680,7 +766,7 @@ static int cards_match(const ms_duel *d, ms_card a, ms_card b)
 
 static int32_t partner(const ms_duel *d, uint32_t i)
 {
-	int side = d->parts[i].p->side;
+	int side = d->parts[i].side;
 	size_t k;
 	for (k = 0; k < d->nw[side]; k++)
 		if (d->wside[side][k] == i)
@@ -701,10 +787,10 @@ static inline int eligible(const part *p, int casters)
 /* 1 when some caster still has a 衣装. */
 static inline int any_outfit(const ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]) && d->parts[i].nout > 0)
+	FOR_ROLE(d, CASTERS, k, i)
+		if (d->parts[i].nout > 0)
 			return 1;
 	return 0;
 }
@@ -732,16 +818,14 @@ static int32_t count_victim(const ms_duel *d, uint32_t from, int64_t count)
 static int storm_draw(ms_duel *d, uint32_t i, int kind, ms_card *c)
 {
 	int rc = draw(d, i, c);
-	ms_event e;
 
 	if (rc <= 0)
 		return rc;
 	field_push(d, *c, i, 0);
-	e = ev0(d, MS_EV_STORM_DRAW, (int32_t)i);
-	e.card = *c;
-	e.index = kind;
-	e.flags = passes(&d->parts[i], *c) ? MS_F_PASSES : 0;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_DRAW, (int32_t)i,
+		e.card = *c;
+		e.index = kind;
+		e.flags = passes(&d->parts[i], *c) ? MS_F_PASSES : 0;);
 	return 1;
 }
 
@@ -847,7 +931,6 @@ static int storm_hit(ms_duel *d, uint32_t v)
 	int64_t x;
 	size_t r, k;
 	int rc;
-	ms_event e;
 
 	UT_ASSERT(d->nfield > 0);
 	if (is_caster(p)) {
@@ -865,9 +948,8 @@ static int storm_hit(ms_duel *d, uint32_t v)
 		UT_ASSERT(o->ndisc < o->cap);
 		o->disc[o->ndisc++] = f->card;
 	}
-	e = ev0(d, MS_EV_STORM_REMOVE, (int32_t)v);
-	e.count = (int64_t)r;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_REMOVE, (int32_t)v,
+		e.count = (int64_t)r;);
 	return 0;
 }
 
@@ -880,7 +962,6 @@ static int storm_next(ms_duel *d, int32_t *v, int *why)
 	int32_t next;
 	int rc;
 	ms_card c;
-	ms_event e;
 
 	if (count_victim(d, (uint32_t)*v, 1) < 0) {
 		*why = 1;
@@ -894,11 +975,10 @@ static int storm_next(ms_duel *d, int32_t *v, int *why)
 	}
 	next = count_victim(d, (uint32_t)*v, c.number);
 	UT_ASSERT(next >= 0); /* someone was eligible before the draw */
-	e = ev0(d, MS_EV_STORM_VICTIM, next);
-	e.index = 1;
-	e.value = c.number;
-	e.target = *v;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_VICTIM, next,
+		e.index = 1;
+		e.value = c.number;
+		e.target = *v;);
 	*v = next;
 	return 1;
 }
@@ -914,22 +994,19 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 	int rc, why = 3;
 	int64_t best;
 	int32_t v;
-	ms_event e;
 
 	d->res.storms++;
-	e = ev0(d, MS_EV_STORM, (int32_t)wa);
-	e.target = (int32_t)wb;
-	e.count = (int64_t)pair;
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM, (int32_t)wa,
+		e.target = (int32_t)wb;
+		e.count = (int64_t)pair;);
 	if ((rc = storm_collect(d)) < 0)
 		return rc;
 	if ((rc = storm_first_victim(d, &v, &best)) < 0)
 		return rc;
 	if (v >= 0) {
-		e = ev0(d, MS_EV_STORM_VICTIM, v);
-		e.index = 0;
-		e.value = best;
-		EMIT(d, e);
+		EVENT(d, MS_EV_STORM_VICTIM, v,
+			e.index = 0;
+			e.value = best;);
 		why = 0;
 		while (d->nfield > 0) {
 			if ((rc = storm_hit(d, (uint32_t)v)) < 0)
@@ -943,29 +1020,25 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 			}
 		}
 	}
-	e = ev0(d, MS_EV_STORM_END, -1);
-	e.index = why;
-	EMIT(d, e);
-	e = ev0(d, MS_EV_EMOTION, -1);
-	EMIT(d, e);
+	EVENT(d, MS_EV_STORM_END, -1,
+		e.index = why;);
+	EVENT(d, MS_EV_EMOTION, -1, (void)0);
 	return 0;
 }
 
 static int discard_attack_cards(ms_duel *d)
 {
-	size_t i;
-	ms_event e;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
-		if (is_caster(p) || p->src == MS_SRC_NONE)
+		if (p->src == MS_SRC_NONE)
 			continue;
 		if (p->src != MS_SRC_POINT) {
 			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
-			e = ev0(d, MS_EV_DISCARD, (int32_t)i);
-			e.card = p->card;
-			EMIT(d, e);
+			EVENT(d, MS_EV_DISCARD, (int32_t)i,
+				e.card = p->card;);
 		}
 	}
 	return 0;
@@ -973,32 +1046,29 @@ static int discard_attack_cards(ms_duel *d)
 
 static int clear_attack(ms_duel *d)
 {
-	size_t i;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]))
-			d->parts[i].src = MS_SRC_NONE;
+	size_t i, k;
+	FOR_ROLE(d, WARRIORS, k, i)
+		d->parts[i].src = MS_SRC_NONE;
 	return 0;
 }
 
 static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
 {
-	ms_event e = ev0(d, MS_EV_ADVANTAGE, -1);
-
 	if (ut_ckd_add(&d->adv[side], d->adv[side], v))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "advantage overflows");
-	e.side = side;
-	e.value = v;
-	e.value2 = d->adv[side];
-	e.count = (int64_t)pair;
-	e.index = why;
-	EMIT(d, e);
+	EVENT(d, MS_EV_ADVANTAGE, -1,
+		e.side = side;
+		e.value = v;
+		e.value2 = d->adv[side];
+		e.count = (int64_t)pair;
+		e.index = why);
 	return 0;
 }
 
 static int64_t attack_value(const part *p)
 {
 	return (int64_t)p->card.number +
-	       (p->p->suit != MS_SUIT_NONE && (int)p->card.suit == p->p->suit ? 2 : 0);
+	       (p->suit != MS_SUIT_NONE && (int)p->card.suit == p->suit ? 2 : 0);
 }
 
 /* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card
@@ -1006,14 +1076,11 @@ static int64_t attack_value(const part *p)
  * nothing.  Returns 0 or an error. */
 static int attack_flags(ms_duel *d)
 {
-	size_t i;
-	ms_event e;
+	size_t i, k;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
 		int32_t q;
-		if (is_caster(p))
-			continue;
 		if (p->src == MS_SRC_NONE) {
 			/* played nothing this round: it matches nothing (D7.3);
 			 * flags of an earlier round must not start a storm */
@@ -1025,15 +1092,15 @@ static int attack_flags(ms_duel *d)
 		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
 		           cards_match(d, p->card, d->parts[q].card);
 		p->success = p->passes && !p->match;
-		e = ev0(d, MS_EV_ATTACK, (int32_t)i);
-		e.target = q;
-		e.card = p->card;
-		e.source = p->src;
-		if (p->src == MS_SRC_POINT)
-			e.index = (int64_t)p->point;
-		e.flags = (p->passes ? MS_F_PASSES : 0) | (p->match ? MS_F_MATCH : 0) |
-		          (p->success ? MS_F_SUCCESS : 0);
-		EMIT(d, e);
+		EVENT(d, MS_EV_ATTACK, (int32_t)i,
+			e.target = q;
+			e.card = p->card;
+			e.source = p->src;
+			if (p->src == MS_SRC_POINT)
+				e.index = (int64_t)p->point;
+			e.flags = (p->passes ? MS_F_PASSES : 0) |
+			          (p->match ? MS_F_MATCH : 0) |
+			          (p->success ? MS_F_SUCCESS : 0));
 	}
 	return 0;
 }
@@ -1042,20 +1109,18 @@ static int attack_flags(ms_duel *d)
  * the right, together.  Returns 0 or an error. */
 static int attack_losses(ms_duel *d)
 {
-	size_t i;
+	size_t i, k;
 	int rc;
-	ms_event e;
 
-	for (i = 0; i < d->n; i++) {
+	FOR_ROLE(d, WARRIORS, k, i) {
 		part *p = &d->parts[i];
-		if (is_caster(p) || p->src == MS_SRC_NONE || p->passes)
+		if (p->src == MS_SRC_NONE || p->passes)
 			continue;
 		if ((rc = hp_change(d, (uint32_t)i, 1)) < 0)
 			return rc;
 		if (p->right) {
 			p->right = 0;
-			e = ev0(d, MS_EV_RIGHT_LOST, (int32_t)i);
-			EMIT(d, e);
+			EVENT(d, MS_EV_RIGHT_LOST, (int32_t)i, (void)0);
 		}
 	}
 	return 0;
@@ -1146,6 +1211,34 @@ static int attack_check(ms_duel *d)
 	return 0;
 }
 
+/* Whether step 9's shuffles may wait (finish_shuffles): the duel ends at
+ * this step (MS-END-1), nobody can see the generator afterwards (the
+ * duel's own, not a borrowed one), no callback wants the shuffle events
+ * (it could look at a deck), and the budget holds those events and the
+ * end (so no error can stop the duel half-way through them). */
+static int can_defer_shuffles(const ms_duel *d)
+{
+	if (d->rng != &d->own || WANTS(d, MS_EV_SHUFFLE))
+		return 0;
+	if (side_alive(d, 0) && side_alive(d, 1) && d->battle < d->s->battles)
+		return 0;
+	return d->max_events - d->nevents > d->n; /* n shuffles + the end */
+}
+
+/* MS-DAMAGE-3: the shuffles of the last step 9, in seat order, done when
+ * a deck is first looked at after the end: the duel's generator is used
+ * by nothing else after it, so the decks come out as if shuffled then. */
+static void finish_shuffles(ms_duel *d)
+{
+	size_t i;
+
+	d->pending_shuffles = 0;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		shuffle_cards(d->rng, p->deck + p->doff, p->nd);
+	}
+}
+
 /* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9.
  * Returns 1 when the duel ended. */
 static int last_damage(ms_duel *d)
@@ -1154,7 +1247,6 @@ static int last_damage(ms_duel *d)
 	int32_t target[2] = {-1, -1};
 	int side, rc;
 	size_t i, k;
-	ms_event e;
 
 	if (d->adv[0] > d->adv[1]) {
 		deal[0] = d->adv[0];
@@ -1181,43 +1273,45 @@ static int last_damage(ms_duel *d)
 		if (ut_ckd_sub(&after, t->hp, deal[side]) ||
 		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal[side]))
 			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
-		e = ev0(d, MS_EV_DAMAGE, -1);
-		e.side = side;
-		e.target = target[side];
-		e.value = deal[side];
-		e.value2 = after;
-		e.count = t->hp;
-		EMIT(d, e);
+		EVENT(d, MS_EV_DAMAGE, -1,
+			e.side = side;
+			e.target = target[side];
+			e.value = deal[side];
+			e.value2 = after;
+			e.count = t->hp;);
 		if (after <= 0 && t->hp > 0) {
 			t->hp = after;
-			e = ev0(d, MS_EV_DEFEATED, target[side]);
-			EMIT(d, e);
+			EVENT(d, MS_EV_DEFEATED, target[side], (void)0);
 		}
 		t->hp = after;
 	}
 	/* MS-DAMAGE-3: advantages 0, rights back, field to the decks'
 	 * bottoms in field order, every deck shuffled in seat order */
 	d->adv[0] = d->adv[1] = 0;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]))
-			d->parts[i].right = d->parts[i].hp > 0;
+	FOR_ROLE(d, WARRIORS, k, i)
+		d->parts[i].right = d->parts[i].hp > 0;
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
 	d->nfield = 0;
 #ifndef NDEBUG
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 #endif
-	e = ev0(d, MS_EV_BATTLE_END, -1);
-	EMIT(d, e);
-	if (d->s->shuffle)
+	EVENT(d, MS_EV_BATTLE_END, -1, (void)0);
+	if (d->s->shuffle && can_defer_shuffles(d)) {
+		/* the duel ends now: the shuffles wait for a look at a deck
+		 * (finish_shuffles); their events still count */
+		d->pending_shuffles = 1;
+		for (i = 0; i < d->n; i++)
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i, (void)0);
+	} else if (d->s->shuffle) {
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-			e = ev0(d, MS_EV_SHUFFLE, (int32_t)i);
-			e.value = 9;
-			e.count = (int64_t)p->nd;
-			EMIT(d, e);
+			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
+				e.value = 9;
+				e.count = (int64_t)p->nd;);
 		}
+	}
 	if (!side_alive(d, 0) || !side_alive(d, 1)) {
 		if ((rc = finish(d, MS_END_STEP9)) < 0)
 			return rc;
@@ -1233,15 +1327,18 @@ static int last_damage(ms_duel *d)
 
 static int any_right(const ms_duel *d)
 {
-	size_t i;
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]) && d->parts[i].right)
+	size_t i, k;
+	FOR_ROLE(d, WARRIORS, k, i)
+		if (d->parts[i].right)
 			return 1;
 	return 0;
 }
 
-static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
+/* Ask for the participant at place pos of the role list of kind (the
+ * casters at step 1, the warriors at steps 4 and 8). */
+static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t pos, ms_ask *ask)
 {
+	uint32_t i = d->role[kind == MS_ASK_ENCHANT ? CASTERS : WARRIORS][pos];
 	const part *p = &d->parts[i];
 
 	memset(&d->ask, 0, sizeof(d->ask));
@@ -1252,6 +1349,7 @@ static void set_ask(ms_duel *d, ms_ask_kind kind, uint32_t i, ms_ask *ask)
 	d->ask.nhand = p->nh;
 	d->ask.can_draw = can_draw(p);
 	d->asking = 1;
+	d->ask_pos = pos;
 	*ask = d->ask;
 }
 
@@ -1272,9 +1370,7 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 				return d->failed = rc;
 			break;
 		case PH_ENCHANT:
-			while (d->cursor < d->n && !is_caster(&d->parts[d->cursor]))
-				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[CASTERS]) {
 				set_ask(d, MS_ASK_ENCHANT, d->cursor, ask);
 				return 0;
 			}
@@ -1284,10 +1380,10 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 			d->cursor = 0;
 			break;
 		case PH_ATTACK:
-			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
-			                            !d->parts[d->cursor].right))
+			while (d->cursor < d->nrole[WARRIORS] &&
+			       !d->parts[d->role[WARRIORS][d->cursor]].right)
 				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[WARRIORS]) {
 				set_ask(d, MS_ASK_ATTACK, d->cursor, ask);
 				return 0;
 			}
@@ -1299,10 +1395,10 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 			}
 			break;
 		case PH_GOON:
-			while (d->cursor < d->n && (is_caster(&d->parts[d->cursor]) ||
-			                            !d->parts[d->cursor].right))
+			while (d->cursor < d->nrole[WARRIORS] &&
+			       !d->parts[d->role[WARRIORS][d->cursor]].right)
 				d->cursor++;
-			if (d->cursor < d->n) {
+			if (d->cursor < d->nrole[WARRIORS]) {
 				set_ask(d, MS_ASK_GO_ON, d->cursor, ask);
 				return 0;
 			}
@@ -1337,13 +1433,12 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 		return 0;
 	fc = &d->field[f];
 	return fc->enchant && is_caster(&d->parts[fc->owner]) &&
-	       d->parts[fc->owner].p->side == d->parts[i].p->side;
+	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
 int ms_duel_act(ms_duel *d, const ms_choice *ch)
 {
 	part *p;
-	ms_event e;
 	int rc;
 
 	if (d->failed)
@@ -1381,10 +1476,8 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 		switch (ch->kind) {
 		case MS_CHOICE_PASS:
 			p->src = MS_SRC_NONE;
-			e = ev0(d, MS_EV_PASS, (int32_t)d->ask.actor);
-			e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4;
-			if ((rc = emit(d, &e)) < 0)
-				return rc;
+			EVENT(d, MS_EV_PASS, (int32_t)d->ask.actor,
+				e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4);
 			break;
 		case MS_CHOICE_HAND:
 			p->card = p->hand[ch->index];
@@ -1413,16 +1506,110 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 		d->asking = 0;
 		if (ch->kind == MS_CHOICE_GIVE_UP)
 			p->right = 0;
-		e = ev0(d, ch->kind == MS_CHOICE_GO_ON ? MS_EV_GO_ON : MS_EV_GIVE_UP,
-		        (int32_t)d->ask.actor);
-		if ((rc = emit(d, &e)) < 0)
-			return rc;
+		if (ch->kind == MS_CHOICE_GO_ON)
+			EVENT(d, MS_EV_GO_ON, (int32_t)d->ask.actor, (void)0);
+		else
+			EVENT(d, MS_EV_GIVE_UP, (int32_t)d->ask.actor, (void)0);
 		break;
 	default:
 		return ut_error_set(UT_EINVALID, "the duel is over");
 	}
-	d->cursor = d->ask.actor + 1;
+	d->cursor = d->ask_pos + 1;
 	return 0;
+}
+
+/* ---- the fused built-in policies ------------------------------------ */
+
+/* policy.c's best_hand on the duel's own state: the best hand card of i
+ * that passes (and, when not_on_field, whose number is not on the field):
+ * highest number, ties suit order S H D C, then the earliest.  -1: none. */
+static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
+{
+	size_t k, j;
+	long best = -1;
+
+	for (k = 0; k < p->nh; k++) {
+		ms_card c = p->hand[k];
+		if (!passes(p, c))
+			continue;
+		if (not_on_field) {
+			for (j = 0; j < d->nfield; j++)
+				if (d->field[j].card.number == c.number)
+					break;
+			if (j < d->nfield)
+				continue;
+		}
+		if (best < 0 || c.number > p->hand[best].number ||
+		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
+			best = (long)k;
+	}
+	return best;
+}
+
+/* policy.c's best_point (MS-POLICY-2): the allied caster's held enchant of
+ * highest number that passes for warrior p, ties the earliest.  -1: none. */
+static long fused_best_point(const ms_duel *d, const part *p)
+{
+	size_t k;
+	long best = -1;
+
+	for (k = 0; k < d->nfield; k++) {
+		const ms_field_card *f = &d->field[k];
+		const part *o = &d->parts[f->owner];
+		if (!f->enchant || !o->caster || o->side != p->side)
+			continue;
+		if (!passes(p, f->card))
+			continue;
+		if (best < 0 || f->card.number > d->field[best].card.number)
+			best = (long)k;
+	}
+	return best;
+}
+
+/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
+ * choose_default and choose_greedy for ask, choice for choice. */
+static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
+                         ms_choice *out)
+{
+	const part *p = &d->parts[ask->actor];
+	long k;
+
+	out->kind = MS_CHOICE_PASS;
+	out->index = 0;
+	if (which == FUSED_GREEDY) {
+		if (ask->kind == MS_ASK_GO_ON)
+			out->kind = MS_CHOICE_GO_ON;
+		else if (ask->can_draw)
+			out->kind = MS_CHOICE_DECK;
+		return;
+	}
+	UT_ASSERT(which == FUSED_DEFAULT);
+	switch (ask->kind) {
+	case MS_ASK_ENCHANT:
+		if ((k = fused_best_hand(d, p, 1)) >= 0) {
+			out->kind = MS_CHOICE_HAND;
+			out->index = (size_t)k;
+		}
+		break;
+	case MS_ASK_ATTACK:
+		if ((k = fused_best_point(d, p)) >= 0) {
+			out->kind = MS_CHOICE_POINT;
+			out->index = (size_t)k;
+		} else if ((k = fused_best_hand(d, p, 0)) >= 0) {
+			out->kind = MS_CHOICE_HAND;
+			out->index = (size_t)k;
+		}
+		break;
+	case MS_ASK_GO_ON: {
+		int side = p->side;
+		int can = fused_best_point(d, p) >= 0 || fused_best_hand(d, p, 0) >= 0;
+		out->kind = d->adv[side] <= d->adv[1 - side] && can ? MS_CHOICE_GO_ON
+		                                                   : MS_CHOICE_GIVE_UP;
+		break;
+	}
+	default:
+		break;
+	}
 }
 
 int ms_duel_run(ms_result *out, ms_duel *d)
@@ -1432,10 +1619,15 @@ int ms_duel_run(ms_result *out, ms_duel *d)
 	int rc;
 
 	while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
-		const ms_policy *pol = d->parts[ask.actor].pol;
-		memset(&ch, 0, sizeof(ch));
-		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
-			break;
+		const part *p = &d->parts[ask.actor];
+		if (p->fused != FUSED_NONE) {
+			fused_choose(d, &ask, p->fused, &ch);
+		} else {
+			const ms_policy *pol = p->pol;
+			memset(&ch, 0, sizeof(ch));
+			if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+				break;
+		}
 		if ((rc = ms_duel_act(d, &ch)) < 0)
 			break;
 	}
@@ -1472,6 +1664,9 @@ uint64_t ms_duel_seed(const ms_duel *d)
 void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
 	const part *p = &d->parts[i];
+
+	if (d->pending_shuffles) /* a duel is never const: ms_duel_new */
+		finish_shuffles((ms_duel *)(uintptr_t)d);
 
 	memset(o, 0, sizeof(*o));
 	o->name = p->p->name;
