@@ -185,17 +185,19 @@ static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
 	ut_buf_puts(b, "</code></a>");
 	ut_buf_printf(b, UT_TRL(lang,
 		" あてにメールで送ってください。返信で対戦結果と順位が届きます。</p>\n"
-		"<p>丘の定員は %zu 体です。新しいユニットは全員と1回ずつ戦い、"
+		"<p>丘の定員は %zu 体%sです。新しいユニットは全員と1回ずつ戦い、"
 		"勝ち %lld 点・引き分け %lld 点・負け %lld 点。同点はＨＰ差"
-		"（自分の残りＨＰ − 相手の残りＨＰの合計）の大きい方、それも同じなら"
+		"（各戦闘の終わりの自分のＨＰ − 相手のＨＰ、の合計）の大きい方、それも同じなら"
 		"先に登録した方が上位です。定員を超えると最下位が押し出されます。</p>\n",
 		". The reply gives your battles and your rank.</p>\n"
-		"<p>The hill holds at most %zu units. A new unit fights every member "
+		"<p>The hill holds at most %zu unit%s. A new unit fights every member "
 		"once: a win scores %lld points, a draw %lld, a loss %lld. Ties go to "
-		"the larger HP margin (own remaining HP minus the opponent's, summed), "
+		"the larger HP margin (your final HP minus the opponent's, summed "
+		"over the battles), "
 		"then to the older entry. When the hill is over its size, the last "
 		"is pushed off.</p>\n"),
-		h->size, (long long)h->points[0], (long long)h->points[1],
+		h->size, lang == AM_LANG_EN && h->size != 1 ? "s" : "",
+		(long long)h->points[0], (long long)h->points[1],
 		(long long)h->points[2]);
 	ut_buf_puts(b, UT_TRL(lang, "<h3>メールの例</h3>\n<pre class=\"mail\">To: ",
 	                      "<h3>An example mail</h3>\n<pre class=\"mail\">To: "));

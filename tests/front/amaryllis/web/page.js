@@ -249,7 +249,7 @@ async function hill(page, url, tag, lang, width) {
   await page.locator("#howto-body a").waitFor({ timeout: 15000 });
   const how = await page.locator("#howto-body").textContent();
   ok(how.includes("hill@example.org") && how.includes(L[lang].points) &&
-     how.includes(lang === "ja" ? "定員は 1 体" : "at most 1 units"),
+     how.includes(lang === "ja" ? "定員は 1 体" : "at most 1 unit."),
      `${tag}: the how-to names the address, the size and the points`);
   ok(await page.locator("#howto-body a").getAttribute("href") === "mailto:hill@example.org",
      `${tag}: the address is a mailto link`);

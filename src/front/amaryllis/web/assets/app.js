@@ -132,7 +132,8 @@ async function api(path, body) {
 
 /* ---- language and tabs -------------------------------------------------- */
 
-function applyLang() {
+/* Every label of the page in its language (the texts of T). */
+function labels() {
   document.documentElement.lang = lang;
   document.title = t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
@@ -143,6 +144,10 @@ function applyLang() {
   $("guide-body").innerHTML = GUIDE[lang];   /* static text of this file */
   entryAction();
   playLabel();
+}
+
+function applyLang() {
+  labels();
   showResult();
   check();
   if (lastBattle) fight();
@@ -417,7 +422,7 @@ let hillData = null;
  * points), as `hill status --format html` says it (status.c, howto_html). */
 const HOWTO = {
   ja: (d, p) => `<p>ユニットシートを <a href="mailto:${d.address}"><code>${d.address}</code></a> あてにメールで送ってください（下の欄から送ることもできます）。返信で対戦結果と順位が届きます。</p>
-<p>丘の定員は ${d.size} 体です。新しいユニットは全員と1回ずつ戦い、勝ち ${p.win} 点・引き分け ${p.draw} 点・負け ${p.loss} 点。同点はＨＰ差（自分の残りＨＰ − 相手の残りＨＰの合計）の大きい方、それも同じなら先に登録した方が上位です。定員を超えると最下位が押し出されます。</p>
+<p>丘の定員は ${d.size} 体です。新しいユニットは全員と1回ずつ戦い、勝ち ${p.win} 点・引き分け ${p.draw} 点・負け ${p.loss} 点。同点はＨＰ差（各戦闘の終わりの自分のＨＰ − 相手のＨＰ、の合計）の大きい方、それも同じなら先に登録した方が上位です。定員を超えると最下位が押し出されます。</p>
 <h3>メールの例</h3>
 <pre class="mail">To: ${d.address}
 Subject: 登録
@@ -440,7 +445,7 @@ Subject: 登録
 <tr><td><code>#logs / #ログ</code></td><td>戦闘ログを添付する</td></tr>
 </table>`,
   en: (d, p) => `<p>Mail your unit sheet to <a href="mailto:${d.address}"><code>${d.address}</code></a> (or send it with the form below). The reply gives your battles and your rank.</p>
-<p>The hill holds at most ${d.size} units. A new unit fights every member once: a win scores ${p.win} points, a draw ${p.draw}, a loss ${p.loss}. Ties go to the larger HP margin (own remaining HP minus the opponent's, summed), then to the older entry. When the hill is over its size, the last is pushed off.</p>
+<p>The hill holds at most ${d.size} unit${d.size === 1 ? "" : "s"}. A new unit fights every member once: a win scores ${p.win} points, a draw ${p.draw}, a loss ${p.loss}. Ties go to the larger HP margin (your final HP minus the opponent's, summed over the battles), then to the older entry. When the hill is over its size, the last is pushed off.</p>
 <h3>An example mail</h3>
 <pre class="mail">To: ${d.address}
 Subject: entry
@@ -484,7 +489,7 @@ async function loadHill() {
   howto(data);
   const tb = $("standings");
   tb.textContent = "";
-  tb.append(el("tr", {}, ...["rank", "name", "player", "wins", "draws", "losses", "points", "margin", "entered"]
+  tb.append(el("tr", {}, ...["rank", "unit", "player", "wins", "draws", "losses", "points", "margin", "entered"]
     .map(k => el("th", {}, t(k)))));
   /* the player's chosen name (never the owner's mail address: the
    * standings do not carry it); empty when the hill gives none */
@@ -600,8 +605,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("lang").addEventListener("change", () => { lang = $("lang").value; applyLang(); });
   $("sheet").addEventListener("input", scheduleCheck);
   $("sheet").addEventListener("scroll", () => { $("gutter").scrollTop = $("sheet").scrollTop; });
-  $("sheet").placeholder = t("placeholder");
-  $("guide-body").innerHTML = GUIDE[lang];
   $("template").addEventListener("click", () => {
     $("sheet").value = TEMPLATE[lang];
     $("sheet").dispatchEvent(new Event("input"));
@@ -631,8 +634,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("entry").addEventListener("submit", enter);
   window.addEventListener("hashchange", route);
   gutter(new Set());
-  entryAction();
-  playLabel();
+  labels();
   loadHill();
   route();
 });
