@@ -168,6 +168,16 @@ void am_hill_last_message(const char **message_id, const char **sender,
                           const am_hill *hill);
 
 /**
+ * Whether the unit of the last am_hill_process on this handle stayed on
+ * the hill (for the web form: an entry pushed off at once is not shown as
+ * entered).
+ * @return 1 when it entered (or replaced, or a #test would enter) and
+ *         stayed; 0 when it was (or would be) the last and did not stay;
+ *         -1 when the mail entered no unit (a rejection, a status, …).
+ */
+int am_hill_last_stayed(const am_hill *hill);
+
+/**
  * Mark the reply of the last am_hill_process on this handle (or the last
  * notice of am_hill_next_notice) as delivered, so that a re-delivery of
  * the message gets no second reply.  The stored reply is dropped then;

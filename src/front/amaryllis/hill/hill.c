@@ -419,6 +419,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	h->readonly = ro;
+	h->last_stayed = -1;
 	if (ro && dir_errno(path) != 0) {
 		char *uri = immutable_uri(path);
 		if (!uri) {
@@ -494,6 +495,11 @@ void am_hill_free(am_hill *h)
 	free(h->last_from);
 	free(h->path);
 	free(h);
+}
+
+int am_hill_last_stayed(const am_hill *h)
+{
+	return h->last_stayed;
 }
 
 void am_hill_last_message(const char **message_id, const char **sender,
@@ -1638,6 +1644,8 @@ static int do_entry(job *j, int test)
 		goto done;
 	entry_outcome(j, st_m, nst, &self, ename, &pushed, test);
 	rc = entry_close(j, ename, test, old_id, &savepoint);
+	if (rc == 0)
+		h->last_stayed = self.id ? 0 : 1; /* self.id: it did not stay */
 done:
 	if (savepoint) {
 		/* a rejection or an error after the savepoint: undo it */
@@ -1888,6 +1896,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	free(h->last_msgid);
 	free(h->last_from);
 	h->last_msgid = h->last_from = NULL;
+	h->last_stayed = -1;
 	if (h->readonly)
 		return ut_error_set(AM_HILL_ETEMP, "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));

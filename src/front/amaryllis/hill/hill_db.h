@@ -30,6 +30,7 @@ struct am_hill {
 	char *last_msgid; /* the last message's Message-ID and sender, for */
 	char *last_from;  /* am_hill_last_message (NULL: none) */
 	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
+	int last_stayed;  /* am_hill_last_stayed: 1, 0, -1 (no entry) */
 };
 
 int am_hill_exec(am_hill *h, const char *sql);

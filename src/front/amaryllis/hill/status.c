@@ -1,8 +1,10 @@
 /*
  * status.c - the standings document of `hill status`: text (the table of
- * the replies), JSON ({"name", "size", "standings": [{"rank", "name",
- * "player", "wins", "draws", "losses", "points", "margin", "entered"}]}) and
- * one self-contained HTML page with the table and the league's heat map
+ * the replies), JSON ({"name", "size", "address", "points": {"win",
+ * "draw", "loss"}, "standings": [{"rank", "name", "player", "wins",
+ * "draws", "losses", "points", "margin", "entered"}]}) and one
+ * self-contained HTML page with how to enter (the hill's address, size,
+ * scoring, an example mail, the directives), the table and the league's heat map
  * (am_render_heatmap, from a replay of the members' round robin: battles
  * are deterministic, so it shows the stored results), and that heat map
  * alone as an SVG image (for a page that shows the table itself: the web
@@ -41,6 +43,12 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 	}
 	json_object_set_new(root, "name", json_string(h->name));
 	json_object_set_new(root, "size", json_integer((json_int_t)h->size));
+	/* what a player needs to enter: where to mail, how results score */
+	json_object_set_new(root, "address", json_string(h->address));
+	json_object_set_new(root, "points", json_pack("{sIsIsI}",
+	                    "win", (json_int_t)h->points[0],
+	                    "draw", (json_int_t)h->points[1],
+	                    "loss", (json_int_t)h->points[2]));
 	for (i = 0; i < n; i++) {
 		json_t *o = json_object();
 		json_object_set_new(o, "rank", json_integer((json_int_t)(i + 1)));
@@ -140,6 +148,82 @@ out:
 	return rc;
 }
 
+/* The directives of a mail, as docs/HILL.md lists them: the keywords and
+ * what they do, in Japanese, then in English. */
+static const char *const directives[][4] = {
+	{"#entry / #登録", "シートを登録する（省略時）",
+	 "#entry / #登録", "enter the sheet (the default)"},
+	{"#test / #テスト", "丘と戦わせるだけで何も保存しない（パスワード不要）",
+	 "#test / #テスト", "fight the hill but store nothing (no password needed)"},
+	{"#withdraw 名前 / #撤退 名前", "自分のユニットを取り下げる（#password が必要）",
+	 "#withdraw NAME / #撤退 NAME", "withdraw your unit NAME (needs #password)"},
+	{"#password 合言葉 / #パスワード 合言葉",
+	 "ユニットの持ち主の合言葉（初回に決める、8文字以上）",
+	 "#password SECRET / #パスワード SECRET",
+	 "the owner's secret (chosen at the first entry, 8 characters or more)"},
+	{"#name 名前 / #名前 名前", "順位表に出すプレイヤー名",
+	 "#name PLAYER / #名前 PLAYER", "the player's name shown in the standings"},
+	{"#status / #順位", "順位表だけを返信する",
+	 "#status / #順位", "reply with the standings only"},
+	{"#lang en / #lang ja", "返信の言語", "#lang en / #lang ja",
+	 "the language of the reply"},
+	{"#logs / #ログ", "戦闘ログを添付する", "#logs / #ログ", "attach the battle logs"},
+};
+
+/* "How to enter" of the standings page: the hill's address, its size and
+ * scoring, a minimal example mail and the directives (docs/HILL.md). */
+static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
+{
+	size_t i;
+
+	ut_buf_puts(b, UT_TRL(lang, "<h2>参加のしかた</h2>\n<p>ユニットシートを ",
+	                      "<h2>How to enter</h2>\n<p>Mail your unit sheet to "));
+	ut_buf_puts(b, "<a href=\"mailto:");
+	ut_buf_xml(b, h->address);
+	ut_buf_puts(b, "\"><code>");
+	ut_buf_xml(b, h->address);
+	ut_buf_puts(b, "</code></a>");
+	ut_buf_printf(b, UT_TRL(lang,
+		" あてにメールで送ってください。返信で対戦結果と順位が届きます。</p>\n"
+		"<p>丘の定員は %zu 体%sです。新しいユニットは全員と1回ずつ戦い、"
+		"勝ち %lld 点・引き分け %lld 点・負け %lld 点。同点はＨＰ差"
+		"（各戦闘の終わりの自分のＨＰ − 相手のＨＰ、の合計）の大きい方、それも同じなら"
+		"先に登録した方が上位です。定員を超えると最下位が押し出されます。</p>\n",
+		". The reply gives your battles and your rank.</p>\n"
+		"<p>The hill holds at most %zu unit%s. A new unit fights every member "
+		"once: a win scores %lld points, a draw %lld, a loss %lld. Ties go to "
+		"the larger HP margin (your final HP minus the opponent's, summed "
+		"over the battles), "
+		"then to the older entry. When the hill is over its size, the last "
+		"is pushed off.</p>\n"),
+		h->size, lang == AM_LANG_EN && h->size != 1 ? "s" : "",
+		(long long)h->points[0], (long long)h->points[1],
+		(long long)h->points[2]);
+	ut_buf_puts(b, UT_TRL(lang, "<h3>メールの例</h3>\n<pre class=\"mail\">To: ",
+	                      "<h3>An example mail</h3>\n<pre class=\"mail\">To: "));
+	ut_buf_xml(b, h->address);
+	ut_buf_puts(b, UT_TRL(lang,
+		"\nSubject: 登録\n\n#パスワード 八文字以上の合言葉\n#名前 あなたの名前\n",
+		"\nSubject: entry\n\n#password eight-or-more-characters\n"
+		"#name Your name\n"));
+	ut_buf_puts(b, "グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト\n"
+	               "・シールド：防御力＋２＜リミテッド＞\n"
+	               "・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
+	               "・ブースト：攻撃力＋１</pre>\n");
+	ut_buf_puts(b, UT_TRL(lang,
+		"<h3>指示</h3>\n<p>本文の最初の行に、シートより前に書きます。</p>\n<table>\n",
+		"<h3>Directives</h3>\n<p>Lines at the top of the body, before the "
+		"sheet.</p>\n<table>\n"));
+	for (i = 0; i < sizeof(directives) / sizeof(directives[0]); i++) {
+		ut_buf_puts(b, "<tr><td><code>");
+		ut_buf_xml(b, directives[i][lang == AM_LANG_EN ? 2 : 0]);
+		ut_buf_puts(b, "</code></td><td>");
+		ut_buf_xml(b, directives[i][lang == AM_LANG_EN ? 3 : 1]);
+		ut_buf_puts(b, "</td></tr>\n");
+	}
+	ut_buf_puts(b, "</table>\n");
+}
+
 static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
                        ut_buf *b)
 {
@@ -148,14 +232,23 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 
 	ut_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
 	ut_buf_puts(b, lang == AM_LANG_EN ? "en" : "ja");
-	ut_buf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	ut_buf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	ut_buf_xml(b, h->name);
 	ut_buf_puts(b, "</title>\n<style>\nbody{font-family:sans-serif;margin:2em}"
 	               "table{border-collapse:collapse}"
 	               "th,td{border:1px solid #999;padding:.2em .6em}"
-	               "td.n{text-align:right}\n</style>\n</head>\n<body>\n<h1>");
+	               "td.n{text-align:right}"
+	               "pre.mail{background:#f6f6f6;padding:.5em .8em;"
+	               "font-family:\"Noto Sans Mono CJK JP\",\"IPAGothic\",monospace}"
+	               "\n</style>\n</head>\n<body>\n<h1>");
 	ut_buf_xml(b, h->name);
-	ut_buf_printf(b, "</h1>\n<p>%zu / %zu</p>\n<table>\n<tr>", n, h->size);
+	ut_buf_puts(b, "</h1>\n<p class=\"count\">");
+	ut_buf_printf(b, UT_TRL(lang, "%zu 体（定員 %zu）", "%zu members of at most %zu"),
+	              n, h->size);
+	ut_buf_puts(b, "</p>\n");
+	howto_html(h, lang, b);
+	ut_buf_puts(b, UT_TRL(lang, "<h2>順位表</h2>\n", "<h2>Standings</h2>\n"));
+	ut_buf_puts(b, "<table>\n<tr>");
 	ut_buf_puts(b, UT_TRL(lang, "<th>順位</th><th>名前</th><th>プレイヤー</th><th>勝</th>"
 	                       "<th>分</th><th>負</th><th>勝ち点</th><th>ＨＰ差</th>"
 	                       "<th>登録</th>",

@@ -753,25 +753,57 @@ static void reply_body(ut_buf *out, const char *raw, size_t len)
 		text_decode(out, body, end, qp);
 }
 
+/* What the form asks of the hill: the directive of the mail. */
+enum { ENTRY_ENTER, ENTRY_TEST, ENTRY_WITHDRAW };
+
 /* What a web entry gives: the player's name (may be empty), address and
- * password, the sheet, the language of the reply. */
+ * password (may be empty for a test), the sheet (none for a withdrawal),
+ * the unit to withdraw, the language of the reply, what to do. */
 typedef struct entry_req {
-	const char *name, *addr, *pw, *sheet;
-	size_t nname, naddr, npw, nsheet;
-	int lang;
+	const char *name, *addr, *pw, *sheet, *unit;
+	size_t nname, naddr, npw, nsheet, nunit;
+	int lang, action;
 } entry_req;
 
+/* "action": "entry" (default), "test" or "withdraw"; -1 after a 400. */
+static int action_member(am_web_response *r, json_t *j)
+{
+	json_t *v = json_object_get(j, "action");
+	const char *s;
+
+	if (!v)
+		return ENTRY_ENTER;
+	s = json_string_value(v);
+	if (s && strcmp(s, "entry") == 0)
+		return ENTRY_ENTER;
+	if (s && strcmp(s, "test") == 0)
+		return ENTRY_TEST;
+	if (s && strcmp(s, "withdraw") == 0)
+		return ENTRY_WITHDRAW;
+	fail(r, 400, "bad-request", NULL,
+	     "\"action\" must be \"entry\", \"test\" or \"withdraw\"");
+	return -1;
+}
+
 /* The members of an entry into e: "name" (optional), "address",
- * "password", "sheet", "lang".  1 when all are strings (and "lang" good);
- * else 0 after a 400 response. */
+ * "password" (optional for a test), "sheet" (not for a withdrawal),
+ * "unit" (the name to withdraw: only for one), "lang", "action".  1 when
+ * all are strings (and "lang", "action" good); else 0 after a 400. */
 static int entry_members(am_web_response *r, json_t *j, entry_req *e)
 {
+	if ((e->action = action_member(r, j)) < 0)
+		return 0;
 	if (json_object_get(j, "name") &&
 	    !(e->name = string_member(r, j, "name", &e->nname)))
 		return 0;
+	if ((e->action != ENTRY_TEST || json_object_get(j, "password")) &&
+	    !(e->pw = string_member(r, j, "password", &e->npw)))
+		return 0;
+	if (e->action == ENTRY_WITHDRAW ?
+	    !(e->unit = string_member(r, j, "unit", &e->nunit)) :
+	    !(e->sheet = string_member(r, j, "sheet", &e->nsheet)))
+		return 0;
 	if (!(e->addr = string_member(r, j, "address", &e->naddr)) ||
-	    !(e->pw = string_member(r, j, "password", &e->npw)) ||
-	    !(e->sheet = string_member(r, j, "sheet", &e->nsheet)) ||
 	    (e->lang = lang_member(r, j)) < 0)
 		return 0;
 	return 1;
@@ -788,21 +820,32 @@ static int entry_values(am_web_response *r, const entry_req *e)
 	if (!address_ok(e->addr, e->naddr))
 		return fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
 		            "address like player@example.org");
-	if (!header_safe(e->pw, e->npw, 200) || strchr(e->pw, ' '))
+	/* a test needs no password (an empty one is none) */
+	if ((e->npw > 0 || e->action != ENTRY_TEST) &&
+	    (!header_safe(e->pw, e->npw, 200) || strchr(e->pw, ' ')))
 		return fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
 		            "printable ASCII characters without spaces");
 	for (i = 0; i < e->nname; i++)
 		if ((unsigned char)e->name[i] < 0x20 || e->name[i] == 0x7f)
 			break;
-	if (i < e->nname || e->nname > 200 || memchr(e->sheet, '\0', e->nsheet))
+	if (i < e->nname || e->nname > 200 ||
+	    (e->sheet && memchr(e->sheet, '\0', e->nsheet)))
 		return fail(r, 400, "bad-request", NULL, "control characters in "
 		            "\"name\" or \"sheet\"");
+	/* the unit's name goes on the #withdraw line: one line, no control */
+	for (i = 0; i < e->nunit; i++)
+		if ((unsigned char)e->unit[i] < 0x20 || e->unit[i] == 0x7f)
+			break;
+	if (e->unit && (e->nunit == 0 || e->nunit > 1000 || i < e->nunit))
+		return fail(r, 400, "bad-request", NULL, "\"unit\" must be the name "
+		            "of a unit: 1 to 1000 bytes, no control characters");
 	return 1;
 }
 
 /* The mail a player would send for e, into msg: From: NAME <ADDRESS>, a
- * fresh Message-ID, body "#lang L" and "#password P", the sheet attached
- * as sheet.txt.  0, or AM_ENOMEM. */
+ * fresh Message-ID, body "#lang L", "#password P" (unless a test gives
+ * none) and "#test" or "#withdraw UNIT", the sheet (unless a withdrawal)
+ * attached as sheet.txt.  0, or AM_ENOMEM. */
 static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 {
 	unsigned long seq;
@@ -830,16 +873,26 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 	              "\r\n--am-web-%lu\r\n"
 	              "Content-Type: text/plain; charset=UTF-8\r\n"
 	              "Content-Transfer-Encoding: 8bit\r\n\r\n"
-	              "#lang %s\r\n#password %.*s\r\n"
-	              "\r\n--am-web-%lu\r\n"
-	              "Content-Type: text/plain; charset=UTF-8; name=\"sheet.txt\"\r\n"
-	              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
-	              "Content-Transfer-Encoding: base64\r\n\r\n",
+	              "#lang %s\r\n",
 	              (long long)now.tv_sec, (long)now.tv_nsec, seq, seq, seq,
-	              e->lang == AM_LANG_EN ? "en" : "ja", (int)e->npw, e->pw, seq);
-	for (i = 0; i < e->nsheet; i += 57) {
-		base64(msg, (const unsigned char *)e->sheet + i,
-		       e->nsheet - i < 57 ? e->nsheet - i : 57);
+	              e->lang == AM_LANG_EN ? "en" : "ja");
+	if (e->npw)
+		ut_buf_printf(msg, "#password %.*s\r\n", (int)e->npw, e->pw);
+	if (e->action == ENTRY_TEST)
+		ut_buf_puts(msg, "#test\r\n");
+	if (e->action == ENTRY_WITHDRAW)
+		ut_buf_printf(msg, "#withdraw %.*s\r\n", (int)e->nunit, e->unit);
+	if (e->sheet) {
+		ut_buf_printf(msg, "\r\n--am-web-%lu\r\n"
+		              "Content-Type: text/plain; charset=UTF-8; name=\"sheet.txt\"\r\n"
+		              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
+		              "Content-Transfer-Encoding: base64\r\n\r\n", seq);
+		for (i = 0; i < e->nsheet; i += 57) {
+			base64(msg, (const unsigned char *)e->sheet + i,
+			       e->nsheet - i < 57 ? e->nsheet - i : 57);
+			ut_buf_puts(msg, "\r\n");
+		}
+	} else {
 		ut_buf_puts(msg, "\r\n");
 	}
 	ut_buf_printf(msg, "--am-web-%lu--\r\n", seq);
@@ -853,7 +906,7 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
  * hill's replies per hour, nothing was processed: docs/HILL.md
  * "Security"), else 200. */
 static int entry_response(am_web_response *r, const char *result,
-                          const char *reply, size_t rlen)
+                          const char *reply, size_t rlen, int stayed)
 {
 	ut_buf text = UT_BUF_INIT;
 	json_t *doc, *v;
@@ -867,6 +920,9 @@ static int entry_response(am_web_response *r, const char *result,
 		v = json_stringn(text.ptr ? text.ptr : "", text.len);
 		json_object_set_new(doc, "reply", v ? v : json_string(
 		                    "(the reply is not valid UTF-8)"));
+		/* an entry (or test) that was the last and did not stay */
+		if (stayed >= 0)
+			json_object_set_new(doc, "stayed", json_boolean(stayed));
 	}
 	r->detail = result;
 	rc = respond_json(r, !result ? 200 : strcmp(result, "rejected") == 0 ? 422 :
@@ -883,7 +939,7 @@ static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
 	const char *result = NULL;
 	char *reply = NULL;
 	size_t rlen = 0;
-	int rc = 0;
+	int rc = 0, stayed;
 	am_hill *h;
 
 	lim.max_units = web->cfg.max_units;
@@ -893,23 +949,26 @@ static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
 	rc = am_hill_process(&reply, &rlen, &result, h, msg->ptr, msg->len, &lim);
 	if (rc == 0 && reply)
 		am_hill_mark_sent(h); /* shown now: delivered */
+	stayed = am_hill_last_stayed(h);
 	hill_give(web, h, rc);
-	rc = rc < 0 ? hill_failed(r, rc) : entry_response(r, result, reply, rlen);
+	rc = rc < 0 ? hill_failed(r, rc) :
+	     entry_response(r, result, reply, rlen, stayed);
 	free(reply);
 	return rc;
 }
 
 /*
- * POST /api/hill/entry {"name", "address", "password", "sheet", "lang"}:
- * the mail a player would send (entry_mail) through am_hill_process,
- * the one path of mailed entries; the reply's body is shown.
- * 200 {"result", "reply"}; 422 the same when the result is "rejected".
+ * POST /api/hill/entry {"name", "address", "password", "sheet", "lang",
+ * "action", "unit"}: the mail a player would send (entry_mail) through
+ * am_hill_process, the one path of mailed entries; the reply's body is
+ * shown.  200 {"result", "reply", "stayed"}; 422 the same when the result
+ * is "rejected".
  */
 static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
                           size_t len)
 {
 	json_t *j = request(r, body, len);
-	entry_req e = {"", NULL, NULL, NULL, 0, 0, 0, 0, 0};
+	entry_req e = {"", NULL, "", NULL, NULL, 0, 0, 0, 0, 0, 0, 0};
 	ut_buf msg = UT_BUF_INIT;
 	int rc = 0;
 
@@ -1204,7 +1263,10 @@ int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
 	int post = strcmp(method, "POST") == 0;
 
 	memset(r, 0, sizeof(*r));
-	if (strcmp(path, "/") == 0)
+	/* the page, and the page at each tab's address (app.js opens the tab
+	 * named by the path or the #fragment) */
+	if (strcmp(path, "/") == 0 || strcmp(path, "/editor") == 0 ||
+	    strcmp(path, "/battle") == 0 || strcmp(path, "/hill") == 0)
 		path = "/index.html";
 	if (strncmp(path, "/api/", 5) == 0)
 		return api_request(web, r, get, post, path, query, body, len);

@@ -184,7 +184,8 @@ static void one_notice(fx *f, char **raw, char **text)
  * sheets: 甲 -27 against ヌト, グリスク and a 0 draw with 乙).  Then 乙
  * enters: it loses to both (the same battles as 甲), is the last of 3
  * itself and does not stay: the reply gives its would-be record (the same
- * 0-0-2, -27) instead of naming it as pushed off, and nobody is told. */
+ * 0-0-2, -27) instead of naming it as pushed off, and nobody is told.
+ * am_hill_last_stayed says which entry stayed (1) and which did not (0). */
 static void push_off(void **state)
 {
 	fx f;
@@ -196,6 +197,7 @@ static void push_off(void **state)
 	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "押し出されたユニット: 甲\n"));
+	assert_int_equal(am_hill_last_stayed(f.hill), 1); /* the web form's "stayed" */
 	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
 	assert_null(strstr(s, "甲"));
 	assert_non_null(strstr(s, "ヌト"));
@@ -215,6 +217,7 @@ static void push_off(void **state)
 	assert_null(raw); /* one notice only */
 	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
 	assert_string_equal(f.result, "entered");
+	assert_int_equal(am_hill_last_stayed(f.hill), 0); /* pushed off at once */
 	assert_non_null(strstr(f.body, "\n「乙」は 3 体中の最下位で、丘に残れませんでした"
 	                               "（定員 2）: 0勝 0分 2敗、勝ち点 0、得失点 -27\n"));
 	assert_null(strstr(f.body, "押し出された"));

@@ -215,8 +215,9 @@ function cliErrors(text, lang = "ja") {
 
       /* the standings once: the page's table, no frame of /api/hill.html
        * (its own table), and the heat map image under the table */
-      ok(await page.locator("#hill table").count() === 1 && await page.locator("#hill iframe").count() === 0,
-         "the hill tab has one standings table and no frame");
+      ok(await page.locator("#hill table:not(.directives)").count() === 1 &&
+         await page.locator("#hill iframe").count() === 0,
+         "the hill tab has one standings table (besides how to enter's directives) and no frame");
       const img = page.locator("#hill img#heatmap");
       let drawn = [false, 0, 0];
       for (let k = 0; k < 100 && !(drawn[0] && drawn[1] > 0); k++) {
@@ -267,7 +268,10 @@ function cliErrors(text, lang = "ja") {
        * example of part 2: ヌトの勝利.  The old replay is cleared first, so
        * the verdict read is the new battle's. */
       await page.click('.tab[data-tab="battle"]');
-      ok(await page.locator("#pick-a").isVisible() && await page.locator("#pick-b").isVisible(),
+      /* the tab opens through the address (#battle): wait for it */
+      const shown = async (sel) => page.locator(sel).waitFor({ state: "visible", timeout: 10000 })
+        .then(() => true, () => false);
+      ok(await shown("#pick-a") && await shown("#pick-b"),
          "with a hill, the battle page shows a picker per side");
       const opts = await page.locator("#pick-a option").allTextContents();
       ok(JSON.stringify(opts.slice(1)) === JSON.stringify(["ヌト", "グリスク"]),

@@ -6,6 +6,12 @@
 add_test(NAME web/browser
 	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts")
+# the page's addresses, shared battles, phone width, languages, the
+# editor's help, the hill's how-to and form (page.js; 1280 and 390 px,
+# Japanese and English; screenshots in build/web-artifacts/page/)
+add_test(NAME web/page
+	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
+		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/page" page.js)
 add_test(NAME web/hostile
 	COMMAND python3 "${dir}/hostile.py" $<TARGET_FILE:amaryllis>)
 # concurrency (not speed): 20 clients, 600 checks and battles, no error;
@@ -23,7 +29,7 @@ foreach(t headers slowloris rate busy_hill lockout)
 	add_test(NAME web/${t}
 		COMMAND python3 "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
-set(am_web_tests web/browser web/hostile web/load web/csrf web/headers
+set(am_web_tests web/browser web/page web/hostile web/load web/csrf web/headers
 	web/slowloris web/rate web/busy_hill web/lockout)
 set_tests_properties(${am_web_tests} PROPERTIES
 	LABELS web TIMEOUT 600 RUN_SERIAL ON)

@@ -1,40 +1,114 @@
 /* app.js - the page of `amaryllis serve`: the editor (checked as you type),
  * the battle replay with its ＨＰ chart, and the hill.  Everything goes
- * through the JSON API of docs/WEB.md; no framework. */
+ * through the JSON API of docs/WEB.md; no framework.  Each tab has an
+ * address (#editor, #battle, #hill, or the paths /editor, /battle, /hill),
+ * and each battle a link #replay=am1.… that holds both sheets (the replay
+ * token of docs/AMARYLLIS.md LG-TOKEN-1): nothing is stored on the server. */
 "use strict";
 
 const T = {
   ja: {
     title: "アマリリス", tab_editor: "エディタ", tab_battle: "戦闘", tab_hill: "丘",
     lang: "言語", sheet: "シート", example: "例", normalised: "正規化したシート",
-    costs: "技術とコスト", fight: "戦闘開始", standings: "順位表", entry: "登録",
-    name: "名前", address: "メールアドレス", password: "パスワード", enter: "登録する",
+    costs: "技術とコスト", fight: "戦闘開始", standings: "順位表", entry: "登録・テスト・取り下げ",
+    name: "プレイヤー名（順位表に出ます）", address: "メールアドレス", password: "パスワード",
+    enter: "登録する", enter_test: "試す", enter_withdraw: "取り下げる",
+    action: "すること", act_entry: "登録（#entry）", act_test: "試す（#test：何も保存しない）",
+    act_withdraw: "取り下げる（#withdraw）", unit_name: "取り下げるユニットの名前",
+    unit_sheet: "ユニットのシート",
     checking: "検査中…", legal: "正しいシートです", errors: n => `誤り ${n} 件`,
     more: n => `ほかに ${n} 件の誤り`, line_col: (l, c) => `${l}行${c}桁`,
-    unit: "ユニット", bonus: "ボーナス", tech: "技術", used: "使用", action: "アクション",
+    unit: "ユニット", bonus: "ボーナス", tech: "技術", used: "使用", action_h: "アクション",
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "順位", player: "プレイヤー", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
     pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
     result: {entered: "登録しました", replaced: "置き換えました", tested: "試しました",
-             withdrawn: "取り下げました", status: "順位表を返しました", rejected: "却下されました"},
+             withdrawn: "取り下げました", status: "順位表を返しました", rejected: "却下されました",
+             limited: "送信が多すぎます（1時間あたりの上限）"},
+    not_stayed: "登録されませんでした：最下位で丘に残れませんでした",
+    would_not_stay: "試しました：最下位で丘に残れません",
+    count: (n, m) => `${n} 体（定員 ${m}）`,
+    template: "ひな形を入れる", guide: "シートの書き方",
+    placeholder: "ここにユニットシートを書きます（「ひな形を入れる」か「例」から始められます）",
+    share: "この戦闘へのリンク", copy: "コピー", copied: "コピーしました",
+    dl_text: "ログ（テキスト）", dl_json: "ログ（JSON）",
+    play: "自動再生", pause: "一時停止", speed: "速さ",
+    speed_slow: "ゆっくり（2秒）", speed_normal: "ふつう（1秒）", speed_fast: "速い（0.4秒）",
+    bad_token: why => `リプレイのリンクが読めません：${why}`,
+    tok_prefix: "am1. で始まっていません", tok_chars: "base64url の文字でない文字があります",
+    tok_bits: "base64url の末尾が正しくありません", tok_utf8: "UTF-8 ではありません",
+    tok_two: "シートがちょうど2枚ではありません", tok_long: "65,536 文字を超えています",
+    howto: "参加のしかた",
   },
   en: {
     title: "Amaryllis", tab_editor: "Editor", tab_battle: "Battle", tab_hill: "Hill",
     lang: "Language", sheet: "Sheet", example: "Example", normalised: "Normalised sheet",
-    costs: "技術 and costs", fight: "Fight", standings: "Standings", entry: "Entry",
-    name: "Name", address: "Mail address", password: "Password", enter: "Enter",
+    costs: "Tech and costs", fight: "Fight", standings: "Standings", entry: "Enter, test or withdraw",
+    name: "Player's name (shown in the standings)", address: "Mail address", password: "Password",
+    enter: "Enter", enter_test: "Test", enter_withdraw: "Withdraw",
+    action: "What to do", act_entry: "enter (#entry)", act_test: "test (#test: nothing is stored)",
+    act_withdraw: "withdraw (#withdraw)", unit_name: "Name of the unit to withdraw",
+    unit_sheet: "The unit's sheet",
     checking: "checking…", legal: "legal sheet", errors: n => `${n} error${n === 1 ? "" : "s"}`,
     more: n => `${n} more errors`, line_col: (l, c) => `line ${l}, col ${c}`,
-    unit: "unit", bonus: "bonus", tech: "技術", used: "used", action: "action",
+    unit: "unit", bonus: "bonus", tech: "tech", used: "used", action_h: "action",
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "rank", player: "player", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
     pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
     result: {entered: "entered", replaced: "replaced", tested: "tested",
-             withdrawn: "withdrawn", status: "status sent", rejected: "rejected"},
+             withdrawn: "withdrawn", status: "status sent", rejected: "rejected",
+             limited: "too many mails (the hourly limit)"},
+    not_stayed: "not entered: it was the last and did not stay on the hill",
+    would_not_stay: "tested: it would be the last and would not stay",
+    count: (n, m) => `${n} member${n === 1 ? "" : "s"} of at most ${m}`,
+    template: "Insert a template", guide: "How to write a sheet",
+    placeholder: "Write a unit sheet here (start from \"Insert a template\" or an example)",
+    share: "Link to this battle", copy: "Copy", copied: "copied",
+    dl_text: "Log (text)", dl_json: "Log (JSON)",
+    play: "Play", pause: "Pause", speed: "Speed",
+    speed_slow: "slow (2 s)", speed_normal: "normal (1 s)", speed_fast: "fast (0.4 s)",
+    bad_token: why => `the replay link cannot be read: ${why}`,
+    tok_prefix: "it does not start with am1.", tok_chars: "a character that is not base64url",
+    tok_bits: "the end of the base64url is not valid", tok_utf8: "not UTF-8",
+    tok_two: "not exactly two sheets", tok_long: "longer than 65,536 characters",
+    howto: "How to enter",
   },
 };
+
+/* The editor's template: a legal sheet whose comments say what goes where. */
+const TEMPLATE = {
+  ja: "# 1行目はユニット：名前：ＨＰ／攻撃力／防御力／素早さ／アクション、…\n" +
+      "# ボーナス10点で買う：ＨＰは5ごとに1点、ほかは1ごとに1点、残りが技術\n" +
+      "アマリリス：１０／２／１／２／突き、守り\n\n" +
+      "# アクションは1行ずつ：・名前：クラス＜カスタマイズ＞\n" +
+      "・突き：直接攻撃\n・守り：防御力＋１＜リミテッド＞\n",
+  en: "# line 1 is the unit: NAME：HP／attack／defence／speed／ACTION、…\n" +
+      "# bought with 10 bonus points: HP 1 per 5, the others 1 each; the rest is tech\n" +
+      "Amaryllis：１０／２／１／２／Thrust、Guard\n\n" +
+      "# one line per action: ・NAME：CLASS＜CUSTOMISATION＞\n" +
+      "・Thrust：直接攻撃\n・Guard：防御力＋１＜リミテッド＞\n",
+};
+
+/* The short guide under the editor (static text of this file). */
+const GUIDE = {
+  ja: `<p>1行目がユニット：<code>名前：ＨＰ／攻撃力／防御力／素早さ／アクション、アクション…</code></p>
+<ul>
+<li>能力はボーナス10点で買います：ＨＰは5ごとに1点、攻撃力・防御力・素早さは1ごとに1点。残りが<b>技術</b>です。</li>
+<li>アクションは1行ずつ <code>・名前：クラス＜カスタマイズ＞</code>。コスト <code>（１）</code> は書かなくても計算されます。セットしたアクションのコストの合計は技術以下です。</li>
+<li>クラスの例：直接攻撃、防御無視攻撃、攻撃力＋Ｎ、防御力＋Ｎ、ＨＰ減殺、ライフ与え。カスタマイズの例：＜リミテッド＞、＜遅延起動Ｎ＞、＜効果２倍＞。</li>
+<li><code>#</code> で始まる行は注釈です。全角と半角は同じに読みます。誤りは行と桁で示され、クリックするとその場所に移ります。</li>
+</ul>`,
+  en: `<p>Line 1 is the unit: <code>NAME：HP／attack／defence／speed／ACTION、ACTION…</code></p>
+<ul>
+<li>The stats are bought with 10 bonus points: HP costs 1 per 5, attack, defence and speed 1 each. What is left is <b>tech</b> (技術).</li>
+<li>One line per action: <code>・NAME：CLASS＜CUSTOMISATION＞</code>. The cost <code>（１）</code> may be left out: it is computed. The costs of the actions set add up to at most tech.</li>
+<li>Classes are Japanese words, e.g. 直接攻撃 (direct attack), 防御無視攻撃, 攻撃力＋Ｎ, 防御力＋Ｎ, ＨＰ減殺, ライフ与え; customisations e.g. ＜リミテッド＞, ＜遅延起動Ｎ＞, ＜効果２倍＞.</li>
+<li>Lines starting with <code>#</code> are comments; full-width and half-width forms are the same. Errors are shown by line and column; click one to go there.</li>
+</ul>`,
+};
+
 const EXAMPLES = ["grisk", "nut", "awako", "uji", "shinigami"];
 const $ = id => document.getElementById(id);
 let lang = "ja";
@@ -58,23 +132,45 @@ async function api(path, body) {
 
 /* ---- language and tabs -------------------------------------------------- */
 
-function applyLang() {
+/* Every label of the page in its language (the texts of T). */
+function labels() {
   document.documentElement.lang = lang;
+  document.title = t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
   for (const s of document.querySelectorAll("select.examples, select.members")) {
     if (s.firstChild) s.firstChild.textContent = t("pick");
   }
+  $("sheet").placeholder = t("placeholder");
+  $("guide-body").innerHTML = GUIDE[lang];   /* static text of this file */
+  entryAction();
+  playLabel();
+}
+
+function applyLang() {
+  labels();
   showResult();
   check();
   if (lastBattle) fight();
+  if (hillData) howto(hillData);
   if ($("hill").classList.contains("active")) loadHill();
 }
+
+const TABS = ["editor", "battle", "hill"];
 
 function showTab(name) {
   for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.tab === name);
   for (const p of document.querySelectorAll(".page")) p.classList.toggle("active", p.id === name);
-  if (name === "hill") loadHill();
+  if (name === "hill") loadHill().then(ok => { if (!ok) showTab("editor"); });
   if (name === "battle" && !$("tab-hill").hidden) refreshPickers();
+}
+
+/* The tab (or the replay) the address names: #replay=TOKEN, #TAB, or the
+ * path /TAB; the editor otherwise. */
+function route() {
+  const h = decodeURIComponent(location.hash.slice(1));
+  if (h.startsWith("replay=")) return openReplay(h.slice(7));
+  const p = location.pathname.replace(/^\//, "");
+  showTab(TABS.includes(h) ? h : TABS.includes(p) ? p : "editor");
 }
 
 /* ---- editor ------------------------------------------------------------- */
@@ -136,7 +232,7 @@ async function check() {
     for (const u of data.cost.units)
       units.append(el("tr", {}, el("td", {}, u.name), el("td", {class: "num"}, String(u.bonus)),
                       el("td", {class: "num"}, String(u.tech)), el("td", {class: "num"}, String(u.used))));
-    acts.append(el("tr", {}, el("th", {}, t("action")), el("th", {}, t("cls")), el("th", {}, t("cost"))));
+    acts.append(el("tr", {}, el("th", {}, t("action_h")), el("th", {}, t("cls")), el("th", {}, t("cost"))));
     for (const a of data.cost.actions)
       acts.append(el("tr", {class: "action"}, el("td", {}, a.name), el("td", {}, a.class),
                      el("td", {class: "num cost"}, String(a.cost))));
@@ -187,12 +283,91 @@ function markTurn() {
   for (const e of marks) e.setAttribute("visibility", +e.dataset.x === x ? "visible" : "hidden");
 }
 
+/* ---- replay tokens (LG-TOKEN-1) ----------------------------------------- */
+
+const TOKEN_MAX = 65536;
+
+function b64urlEncode(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 8192)
+    bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/* "am1." + base64url(A NUL B), no padding: what `battle --token A B` prints
+ * for the sheets as `check` normalises them (Japanese). */
+function makeToken(a, b) {
+  return "am1." + b64urlEncode(new TextEncoder().encode(a + "\0" + b));
+}
+
+/* The two sheets of a token, or an Error saying why it is refused (as
+ * `battle --replay` refuses it). */
+function readToken(tok) {
+  if (tok.length > TOKEN_MAX) throw new Error(t("tok_long"));
+  if (!tok.startsWith("am1.")) throw new Error(t("tok_prefix"));
+  const s = tok.slice(4);
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error(t("tok_chars"));
+  if (s.length % 4 === 1) throw new Error(t("tok_bits"));
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4));
+  const bytes = Uint8Array.from(bin, c => c.charCodeAt(0));
+  if (b64urlEncode(bytes) !== s) throw new Error(t("tok_bits"));   /* last bits not zero */
+  let text;
+  try { text = new TextDecoder("utf-8", {fatal: true}).decode(bytes); }
+  catch (e) { throw new Error(t("tok_utf8")); }
+  const parts = text.split("\0");
+  if (parts.length !== 2) throw new Error(t("tok_two"));
+  return parts;
+}
+
+/* #replay=TOKEN: both sheets into the battle page, and fought. */
+function openReplay(tok) {
+  showTab("battle");
+  let sheets;
+  try { sheets = readToken(tok); }
+  catch (e) {
+    $("battle-status").textContent = t("bad_token", e.message);
+    $("battle-status").className = "status bad";
+    $("replay").hidden = true;
+    lastBattle = null;   /* nothing to fight again in another language */
+    return;
+  }
+  $("sheet-a").value = sheets[0];
+  $("sheet-b").value = sheets[1];
+  fight();
+}
+
+/* The link of the battle on screen: the sheets as `check` normalises them
+ * (so the token is the one the hill and the CLI give for them). */
+async function shareLink(a, b) {
+  const [na, nb] = await Promise.all([api("/api/check", {sheet: a, lang: "ja"}),
+                                      api("/api/check", {sheet: b, lang: "ja"})]);
+  if (na.status !== 200 || nb.status !== 200 || !na.data.ok || !nb.data.ok) return;
+  const url = location.origin + "/#replay=" + makeToken(na.data.normalised, nb.data.normalised);
+  $("share-link").value = url;
+  history.replaceState(null, "", url);
+}
+
+/* ---- battle ------------------------------------------------------------- */
+
+let downloads = [];
+
+function download(id, data, type) {
+  const a = $(id);
+  const url = URL.createObjectURL(new Blob([data], {type}));
+  downloads.push(url);
+  a.href = url;
+}
+
 async function fight() {
+  stopPlay();
   const body = {a: $("sheet-a").value, b: $("sheet-b").value, lang, format: "text"};
   lastBattle = body;
   $("battle-status").textContent = t("running");
   $("battle-status").className = "status";
-  const [log, svg] = await Promise.all([api("/api/battle", body), api("/api/battle.svg", body)]);
+  const json = Object.assign({}, body);
+  delete json.format;
+  const [log, svg, doc] = await Promise.all([api("/api/battle", body), api("/api/battle.svg", body),
+                                             api("/api/battle", json)]);
   if (log.status !== 200) {
     let msg = log.data.error || t("failed");
     for (const side of ["a", "b"]) {
@@ -209,19 +384,112 @@ async function fight() {
   turns = splitLog(log.data);
   $("replay").hidden = false;
   $("chart").innerHTML = svg.status === 200 ? svg.data : "";
+  for (const u of downloads) URL.revokeObjectURL(u);
+  downloads = [];
+  download("dl-text", log.data, "text/plain;charset=utf-8");
+  download("dl-json", doc.status === 200 ? JSON.stringify(doc.data, null, 1) + "\n" : "", "application/json");
   showStep(turns.length);
+  await shareLink(body.a, body.b);
+}
+
+/* Autoplay: one step per interval of the speed select, from the first
+ * step when the replay is at its end; stops at the end. */
+let playTimer = null;
+
+function playLabel() { $("play").textContent = t(playTimer ? "pause" : "play"); }
+
+function stopPlay() {
+  clearInterval(playTimer);
+  playTimer = null;
+  playLabel();
+}
+
+function startPlay() {
+  clearInterval(playTimer);
+  if (shown >= turns.length) showStep(1);
+  playTimer = setInterval(() => {
+    showStep(shown + 1);
+    if (shown >= turns.length) stopPlay();
+  }, +$("speed").value);
+  playLabel();
 }
 
 /* ---- hill --------------------------------------------------------------- */
 
+let hillData = null;
+
+/* How to enter, from the hill's own values (GET /api/hill: address, size,
+ * points), as `hill status --format html` says it (status.c, howto_html). */
+const HOWTO = {
+  ja: (d, p) => `<p>ユニットシートを <a href="mailto:${d.address}"><code>${d.address}</code></a> あてにメールで送ってください（下の欄から送ることもできます）。返信で対戦結果と順位が届きます。</p>
+<p>丘の定員は ${d.size} 体です。新しいユニットは全員と1回ずつ戦い、勝ち ${p.win} 点・引き分け ${p.draw} 点・負け ${p.loss} 点。同点はＨＰ差（各戦闘の終わりの自分のＨＰ − 相手のＨＰ、の合計）の大きい方、それも同じなら先に登録した方が上位です。定員を超えると最下位が押し出されます。</p>
+<h3>メールの例</h3>
+<pre class="mail">To: ${d.address}
+Subject: 登録
+
+#パスワード 八文字以上の合言葉
+#名前 あなたの名前
+グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト
+・シールド：防御力＋２＜リミテッド＞
+・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞
+・ブースト：攻撃力＋１</pre>
+<h3>指示（本文の最初の行、シートより前）</h3>
+<table class="grid directives">
+<tr><td><code>#entry / #登録</code></td><td>シートを登録する（省略時）</td></tr>
+<tr><td><code>#test / #テスト</code></td><td>丘と戦わせるだけで何も保存しない（パスワード不要）</td></tr>
+<tr><td><code>#withdraw 名前 / #撤退 名前</code></td><td>自分のユニットを取り下げる（#password が必要）</td></tr>
+<tr><td><code>#password 合言葉 / #パスワード 合言葉</code></td><td>ユニットの持ち主の合言葉（初回に決める、8文字以上）</td></tr>
+<tr><td><code>#name 名前 / #名前 名前</code></td><td>順位表に出すプレイヤー名</td></tr>
+<tr><td><code>#status / #順位</code></td><td>順位表だけを返信する</td></tr>
+<tr><td><code>#lang en / #lang ja</code></td><td>返信の言語</td></tr>
+<tr><td><code>#logs / #ログ</code></td><td>戦闘ログを添付する</td></tr>
+</table>`,
+  en: (d, p) => `<p>Mail your unit sheet to <a href="mailto:${d.address}"><code>${d.address}</code></a> (or send it with the form below). The reply gives your battles and your rank.</p>
+<p>The hill holds at most ${d.size} unit${d.size === 1 ? "" : "s"}. A new unit fights every member once: a win scores ${p.win} points, a draw ${p.draw}, a loss ${p.loss}. Ties go to the larger HP margin (your final HP minus the opponent's, summed over the battles), then to the older entry. When the hill is over its size, the last is pushed off.</p>
+<h3>An example mail</h3>
+<pre class="mail">To: ${d.address}
+Subject: entry
+
+#password eight-or-more-characters
+#name Your name
+グリスク：１０／１／１／２／シールド、スピア、スピア、ブースト
+・シールド：防御力＋２＜リミテッド＞
+・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞
+・ブースト：攻撃力＋１</pre>
+<h3>Directives (lines at the top of the body, before the sheet)</h3>
+<table class="grid directives">
+<tr><td><code>#entry / #登録</code></td><td>enter the sheet (the default)</td></tr>
+<tr><td><code>#test / #テスト</code></td><td>fight the hill but store nothing (no password needed)</td></tr>
+<tr><td><code>#withdraw NAME / #撤退 NAME</code></td><td>withdraw your unit NAME (needs #password)</td></tr>
+<tr><td><code>#password SECRET / #パスワード SECRET</code></td><td>the owner's secret (chosen at the first entry, 8 characters or more)</td></tr>
+<tr><td><code>#name PLAYER / #名前 PLAYER</code></td><td>the player's name shown in the standings</td></tr>
+<tr><td><code>#status / #順位</code></td><td>reply with the standings only</td></tr>
+<tr><td><code>#lang en / #lang ja</code></td><td>the language of the reply</td></tr>
+<tr><td><code>#logs / #ログ</code></td><td>attach the battle logs</td></tr>
+</table>`,
+};
+
+/* The escaped text of s for HTML. */
+const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+
+function howto(data) {
+  const d = {address: esc(data.address || ""), size: +data.size};
+  const pts = data.points || {};
+  const p = {win: +pts.win, draw: +pts.draw, loss: +pts.loss};
+  $("howto-body").innerHTML = HOWTO[lang](d, p);
+  $("hill-count").textContent = t("count", data.standings.length, data.size);
+}
+
 async function loadHill() {
   const {status, data} = await api("/api/hill");
   if (status !== 200) return false;
+  hillData = data;
   $("tab-hill").hidden = false;
   $("hill-name").textContent = `${t("standings")}: ${data.name}`;
+  howto(data);
   const tb = $("standings");
   tb.textContent = "";
-  tb.append(el("tr", {}, ...["rank", "name", "player", "wins", "draws", "losses", "points", "margin", "entered"]
+  tb.append(el("tr", {}, ...["rank", "unit", "player", "wins", "draws", "losses", "points", "margin", "entered"]
     .map(k => el("th", {}, t(k)))));
   /* the player's chosen name (never the owner's mail address: the
    * standings do not carry it); empty when the hill gives none */
@@ -273,31 +541,53 @@ async function pickMember(select) {
   ta.dispatchEvent(new Event("input"));
 }
 
+/* The form for its action: a withdrawal names a unit and sends no sheet,
+ * a test needs no password; the button says what it does. */
+function entryAction() {
+  const act = $("entry-action").value;
+  $("entry-unit-label").hidden = act !== "withdraw";
+  $("entry-sheet-label").hidden = act === "withdraw";
+  $("entry-sheet").required = act !== "withdraw";
+  $("entry-unit").required = act === "withdraw";
+  $("entry-password").required = act !== "test";
+  $("entry-submit").textContent = t(act === "test" ? "enter_test" : act === "withdraw" ? "enter_withdraw" : "enter");
+}
+
 async function enter(ev) {
   ev.preventDefault();
   delete $("entry-status").dataset.result;
   $("entry-status").textContent = t("sending");
-  const {status, data} = await api("/api/hill/entry", {
-    name: $("entry-name").value, address: $("entry-address").value,
-    password: $("entry-password").value, sheet: $("entry-sheet").value, lang});
-  /* the machine value (X-Amaryllis-Result) stays in data-result; the label
-   * is in the page's language (showResult) */
+  $("entry-status").className = "status";
+  const act = $("entry-action").value;
+  const req = {action: act, name: $("entry-name").value, address: $("entry-address").value, lang};
+  if (act !== "test" || $("entry-password").value) req.password = $("entry-password").value;
+  if (act === "withdraw") req.unit = $("entry-unit").value;
+  else req.sheet = $("entry-sheet").value;
+  const {status, data} = await api("/api/hill/entry", req);
+  /* the machine value (X-Amaryllis-Result) stays in data-result, and
+   * data-stayed says whether the unit stayed on the hill ("false": it was
+   * the last and was pushed off at once); the label is in the page's
+   * language (showResult) */
   const st = $("entry-status");
   st.dataset.result = data.result || "";
+  st.dataset.stayed = data.stayed === undefined ? "" : String(data.stayed);
   st.dataset.error = data.result ? "" : (data.error || String(status));
-  st.className = status === 200 ? "status ok" : "status bad";
+  st.className = status !== 200 ? "status bad" : data.stayed !== false ? "status ok" :
+    data.result === "tested" ? "status" : "status bad";
   showResult();
   $("entry-reply").textContent = data.reply || "";
   loadHill();
 }
 
 /* The entry's result label in the page's language, from data-result (an
- * unknown value is shown as it is), or the server's error text. */
+ * unknown value is shown as it is) and data-stayed, or the server's error
+ * text. */
 function showResult() {
   const st = $("entry-status");
   if (st.dataset.result === undefined) return;
   const r = st.dataset.result;
-  st.textContent = r ? (t("result")[r] || r) : st.dataset.error;
+  if (st.dataset.stayed === "false") st.textContent = t(r === "tested" ? "would_not_stay" : "not_stayed");
+  else st.textContent = r ? (t("result")[r] || r) : st.dataset.error;
 }
 
 /* ---- start -------------------------------------------------------------- */
@@ -312,10 +602,14 @@ async function loadExample(select) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  for (const b of document.querySelectorAll(".tab")) b.addEventListener("click", () => showTab(b.dataset.tab));
   $("lang").addEventListener("change", () => { lang = $("lang").value; applyLang(); });
   $("sheet").addEventListener("input", scheduleCheck);
   $("sheet").addEventListener("scroll", () => { $("gutter").scrollTop = $("sheet").scrollTop; });
+  $("template").addEventListener("click", () => {
+    $("sheet").value = TEMPLATE[lang];
+    $("sheet").dispatchEvent(new Event("input"));
+    $("sheet").focus();
+  });
   for (const s of document.querySelectorAll("select.examples")) {
     s.append(el("option", {value: ""}, t("pick")));
     for (const x of EXAMPLES) s.append(el("option", {value: x}, x));
@@ -324,11 +618,23 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const s of document.querySelectorAll("select.members"))
     s.addEventListener("change", () => pickMember(s));
   $("fight").addEventListener("click", fight);
-  $("first").addEventListener("click", () => showStep(1));
-  $("prev").addEventListener("click", () => showStep(shown - 1));
-  $("next").addEventListener("click", () => showStep(shown + 1));
-  $("last").addEventListener("click", () => showStep(turns.length));
+  $("first").addEventListener("click", () => { stopPlay(); showStep(1); });
+  $("prev").addEventListener("click", () => { stopPlay(); showStep(shown - 1); });
+  $("next").addEventListener("click", () => { stopPlay(); showStep(shown + 1); });
+  $("last").addEventListener("click", () => { stopPlay(); showStep(turns.length); });
+  $("play").addEventListener("click", () => (playTimer ? stopPlay() : startPlay()));
+  $("speed").addEventListener("change", () => { if (playTimer) startPlay(); });
+  $("copy-link").addEventListener("click", async () => {
+    $("share-link").select();
+    try { await navigator.clipboard.writeText($("share-link").value); } catch (e) { /* selected */ }
+    $("battle-status").textContent = t("copied");
+    $("battle-status").className = "status ok";
+  });
+  $("entry-action").addEventListener("change", entryAction);
   $("entry").addEventListener("submit", enter);
+  window.addEventListener("hashchange", route);
   gutter(new Set());
+  labels();
   loadHill();
+  route();
 });
