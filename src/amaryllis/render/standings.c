@@ -275,7 +275,7 @@ enum { HM_TOP = 62, HM_MAX_BLOCKS = 120, HM_FONT = 12 };
 /* The heat map's labels in both languages. */
 static const ut_msg hm_title = {{
 	"リーグ対戦表：%zu体の総当たり（順位順）",
-	"League cross table: %zu entries, each against each (by rank)"}};
+	"League cross table: %zu in the league, each against each (by rank)"}};
 static const ut_msg hm_sub = {{
 	"マスは行のユニットから見た列との結果。番号は順位順の並び",
 	"A cell is the row's result against the column; numbers are places "
