@@ -25,6 +25,7 @@
 #include "common.h"
 #include "duel.h"
 #include "scenario.h"
+#include "../util/stats.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,8 +117,7 @@ typedef struct ms_pt_part {
 	int64_t hp_min, hp_max, mp_min, mp_max;
 } ms_pt_part;
 
-/** A playtest's report.  The run_* arrays hold run i at index i (the
- *  per-participant ones at i·nparts + k). */
+/** A playtest's report. */
 typedef struct ms_pt_report {
 	uint64_t runs, seed;
 	unsigned jobs;             /**< threads that played */
@@ -133,11 +133,11 @@ typedef struct ms_pt_report {
 	uint64_t end[MS_PT_END_N]; /**< duels ended at each step */
 	size_t nparts;
 	ms_pt_part *parts;
-	int8_t *run_winner;        /**< MS_PT_A, MS_PT_B, MS_PT_DRAW */
-	uint8_t *run_end;          /**< MS_PT_END_* */
-	int64_t *run_battles, *run_storms, *run_happenings;
-	int64_t *run_storm_outfits, *run_storm_hp;
-	int64_t *run_hp, *run_mp, *run_outfits; /**< runs × nparts */
+	/* the distributions, in memory that grows with the distinct values,
+	 * never with the runs (MS-PT-MEM-1; util/stats.h UT-TALLY-1), sorted
+	 * (ut_tally_sort) once the playtest succeeded: */
+	ut_tally battles, storms;  /**< per duel */
+	ut_tally *hp, *mp;         /**< [k]: left at the end, participant k */
 	int failed;                /**< a duel failed: */
 	uint64_t failed_run, failed_seed; /**< the smallest failing run */
 	char failed_message[512];
@@ -155,6 +155,10 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 
 /** Free a report's arrays; it is zeroed. */
 void ms_pt_report_free(ms_pt_report *r);
+
+/** Free only a report's tallies (battles, storms, hp, mp), keeping its
+ *  totals; they are zeroed.  A sweep keeps each value's totals so. */
+void ms_pt_report_drop_tallies(ms_pt_report *r);
 
 /** The side whose win rate MS-PT-TELL-1 uses: MS_PT_A or MS_PT_B, the one
  *  whose wins are nearer half the runs (the larger p(1 − p)); A on a tie. */

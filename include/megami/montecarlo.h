@@ -23,6 +23,7 @@
 #include "combat.h"
 #include "common.h"
 #include "scenario.h"
+#include "../util/stats.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,11 +94,11 @@ typedef struct mg_mc_report {
 	int64_t rounds_min, rounds_max;
 	size_t ncharacters;
 	mg_mc_char *characters;     /**< in scenario order */
-	/* per run, in run order (slot i is run i): */
-	int64_t *run_rounds;        /**< rounds played */
-	int8_t *run_winner;         /**< MG_MC_PC, MG_MC_NPC, MG_MC_DRAW */
-	int64_t *run_hp;            /**< [i * ncharacters + k]: HP left */
-	uint8_t *run_state;         /**< [i * ncharacters + k]: an mg_state */
+	/* the distributions, in memory that grows with the distinct values,
+	 * never with the runs (MG-MC-MEM-1; util/stats.h UT-TALLY-1), sorted
+	 * (ut_tally_sort) once the series succeeded: */
+	ut_tally rounds;            /**< rounds played */
+	ut_tally *hp;               /**< [k]: HP left of character k */
 	/* when a run stopped with an error (mg_mc_run failed with it): */
 	int failed;                 /**< 1: failed_run is set */
 	uint64_t failed_run;        /**< the smallest run index that failed */

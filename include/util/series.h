@@ -65,6 +65,23 @@ typedef struct ut_series_result {
  */
 int ut_series_run(ut_series_result *res, const ut_series_opts *o);
 
+/**
+ * UT-SERIES-POOL-1: threads kept for many series (a caller that runs a
+ * short series again and again, as the optimizer does once a generation,
+ * need not create and join threads each time).  ut_series_pool_new starts
+ * jobs - 1 threads (0 and 1: none; a thread that cannot be created leaves
+ * its share to the others); ut_series_run_pool runs a series as
+ * ut_series_run, with the same result, on at most those threads and the
+ * caller's (o->jobs still caps them).  One series at a time per pool, from
+ * one thread.  @return 0 or a negative code with the error set
+ */
+typedef struct ut_series_pool ut_series_pool;
+int ut_series_pool_new(ut_series_pool **out, unsigned jobs);
+int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
+                       const ut_series_opts *o);
+/** Stop and join the pool's threads, free it; accepts NULL. */
+void ut_series_pool_free(ut_series_pool *pool);
+
 /*
  * UT-SERIES-ERR-2: for a series of seeded runs (run i seeded
  * ut_rng_series_seed(seed, i)) that failed, set the error to

@@ -51,6 +51,55 @@ typedef struct ut_bin {
  */
 size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride);
 
+/**
+ * UT-TALLY-1: a tally of int64 values in memory that grows with the number
+ * of DISTINCT values, never with the number counted: each value seen with
+ * its count (an open-addressing table), so 10^8 runs of a series take the
+ * memory of 10^3.  The percentile, the histogram, the minimum, the maximum
+ * and the exact sum are those of the values counted one by one (as
+ * ut_percentile and ut_histogram over the sorted values), and a tally
+ * merged from others (ut_tally_merge) is the tally of all their values in
+ * any order: a series' statistics do not depend on its threads.
+ * Zero-initialise one ({0} or memset) before ut_tally_add; ut_tally_free.
+ */
+typedef struct ut_tally {
+	int64_t *value;      /**< value[i] was counted count[i] times */
+	uint64_t *count;     /**< 0: an empty slot (before ut_tally_sort) */
+	size_t cap;          /**< slots: 0 or a power of 2 */
+	size_t used;         /**< distinct values */
+	uint64_t n;          /**< values counted */
+	int sorted;          /**< 1 after ut_tally_sort: entries 0 … used-1
+	                          ascending, and no more ut_tally_add */
+} ut_tally;
+
+/** Count value v once more: 0, or UT_ENOMEM (the tally is unchanged). */
+int ut_tally_add(ut_tally *t, int64_t v);
+
+/** Add every count of `from` (unsorted) into `into` (unsorted): 0 or
+ *  UT_ENOMEM. */
+int ut_tally_merge(ut_tally *into, const ut_tally *from);
+
+/** Pack the entries ascending by value (for the queries below); no more
+ *  ut_tally_add or merge into it afterwards. */
+void ut_tally_sort(ut_tally *t);
+
+/** The values' minimum, maximum (0 for an empty tally); sorted tally. */
+int64_t ut_tally_min(const ut_tally *t);
+int64_t ut_tally_max(const ut_tally *t);
+
+/** Σ values / n, the sum exact (128 bits) before the one division; 0.0
+ *  for an empty tally.  Any tally. */
+double ut_tally_mean(const ut_tally *t);
+
+/** ut_percentile of the values sorted one by one; sorted tally. */
+int64_t ut_tally_percentile(const ut_tally *t, unsigned p);
+
+/** ut_histogram of the values; sorted tally.  @return the bars */
+size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t);
+
+/** Free the tally's table; it is zeroed.  Accepts NULL. */
+void ut_tally_free(ut_tally *t);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,6 +6,18 @@
  * stops there), and the smallest failing index so far is kept in an atomic
  * by compare-and-swap, so no lock is needed; after the join the failure of
  * the smallest index is picked from the slots.
+ *
+ * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
+ * optimizer runs one a generation, ~160 µs of work, where creating and
+ * joining threads cost as much): each series is handed to the waiting
+ * threads under the pool's mutex (a generation number and a condition
+ * variable) and the caller waits until each has finished its share; the
+ * series runs exactly as ut_series_run (the same work loop and slots), so
+ * its result is the same.
+ *
+ * The counter that threads write for every chunk and the failure index
+ * they read for every run are on different cache lines, and each slot
+ * starts its own line.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -23,13 +35,16 @@
 typedef struct shared {
 	const ut_series_opts *o;
 	uint64_t chunk;
-	atomic_uint_fast64_t next;      /* next run to hand out */
-	atomic_uint_fast64_t done;      /* runs made */
-	atomic_uint_fast64_t fail_run;  /* smallest failing run, or UINT64_MAX */
+	/* read for every run, written once at most */
+	_Alignas(64) atomic_uint_fast64_t fail_run; /* smallest failing run,
+	                                                 or UINT64_MAX */
+	/* written for every chunk */
+	_Alignas(64) atomic_uint_fast64_t next;     /* next run to hand out */
+	atomic_uint_fast64_t done;                  /* runs made */
 } shared;
 
 typedef struct slot {
-	shared *sh;
+	_Alignas(64) shared *sh;
 	void *worker;
 	int progress;                   /* the calling thread's slot only */
 	int failed, rc;
@@ -78,11 +93,161 @@ static void *work(void *arg)
 	return NULL;
 }
 
-int ut_series_run(ut_series_result *res, const ut_series_opts *o)
+struct ut_series_pool {
+	pthread_mutex_t mu;
+	pthread_cond_t go, finished;
+	pthread_t *threads;
+	unsigned nthreads;       /* helper threads (the caller is the 0th) */
+	uint64_t gen;            /* bumped for each series handed out */
+	unsigned want;           /* helpers 1 … want-1 take part in it */
+	unsigned running;        /* of those, still working */
+	int quit;
+	slot *ss;                /* the series' slots */
+};
+
+typedef struct helper_arg {
+	ut_series_pool *p;
+	unsigned h;              /* 1 … nthreads */
+} helper_arg;
+
+/* A pool thread: wait for a series, do its share (slot h), say so. */
+static void *helper(void *arg)
+{
+	helper_arg *a = arg;
+	ut_series_pool *p = a->p;
+	unsigned h = a->h;
+	uint64_t seen = 0;
+
+	free(a);
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && p->gen == seen)
+			pthread_cond_wait(&p->go, &p->mu);
+		if (p->quit)
+			break;
+		seen = p->gen;
+		if (h < p->want) {
+			slot *s = &p->ss[h];
+			pthread_mutex_unlock(&p->mu);
+			work(s);
+			pthread_mutex_lock(&p->mu);
+			if (--p->running == 0)
+				pthread_cond_signal(&p->finished);
+		}
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+static void pool_destroy(ut_series_pool *p)
+{
+	pthread_cond_destroy(&p->finished);
+	pthread_cond_destroy(&p->go);
+	pthread_mutex_destroy(&p->mu);
+	free(p->threads);
+	free(p);
+}
+
+int ut_series_pool_new(ut_series_pool **out, unsigned jobs)
+{
+	ut_series_pool *p;
+	unsigned h;
+
+	if (out == NULL)
+		return ut_error_set(UT_EINVALID, "series: no pool");
+	*out = NULL;
+	if ((p = calloc(1, sizeof *p)) == NULL ||
+	    (p->threads = calloc(jobs > 1 ? jobs - 1 : 1,
+	                         sizeof *p->threads)) == NULL) {
+		free(p);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	if (pthread_mutex_init(&p->mu, NULL) != 0 ||
+	    pthread_cond_init(&p->go, NULL) != 0 ||
+	    pthread_cond_init(&p->finished, NULL) != 0) {
+		/* glibc's init does not fail for default attributes */
+		free(p->threads);
+		free(p);
+		return ut_error_set(UT_ENOMEM, "series: no mutex");
+	}
+	/* a thread that cannot be created leaves its share to the others */
+	for (h = 1; h < jobs; h++) {
+		helper_arg *a = malloc(sizeof *a);
+		if (a == NULL)
+			break;
+		a->p = p;
+		a->h = h;
+		if (pthread_create(&p->threads[h - 1], NULL, helper, a) != 0) {
+			free(a);
+			break;
+		}
+		p->nthreads++;
+	}
+	*out = p;
+	return 0;
+}
+
+void ut_series_pool_free(ut_series_pool *p)
+{
+	unsigned h;
+
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->quit = 1;
+	pthread_cond_broadcast(&p->go);
+	pthread_mutex_unlock(&p->mu);
+	for (h = 0; h < p->nthreads; h++)
+		pthread_join(p->threads[h], NULL);
+	pool_destroy(p);
+}
+
+/* Start slots 1 … jobs-1 on threads (new ones, or the pool's), run slot
+ * 0 here, wait for the others; the number of slots that ran. */
+static unsigned run_slots(slot *ss, unsigned jobs, ut_series_pool *pool)
+{
+	unsigned t, started = 1;
+
+	ss[0].progress = 1;
+	if (pool == NULL) {
+		for (t = 1; t < jobs; t++) {
+			if (pthread_create(&ss[t].thread, NULL, work, &ss[t]) != 0)
+				break;
+			started++;
+		}
+		work(&ss[0]);
+		for (t = 1; t < started; t++)
+			pthread_join(ss[t].thread, NULL);
+		return started;
+	}
+	started = jobs < pool->nthreads + 1 ? jobs : pool->nthreads + 1;
+	if (started > 1) {
+		pthread_mutex_lock(&pool->mu);
+		pool->ss = ss;
+		pool->want = started;
+		pool->running = started - 1;
+		pool->gen++;
+		pthread_cond_broadcast(&pool->go);
+		pthread_mutex_unlock(&pool->mu);
+	}
+	work(&ss[0]);
+	if (started > 1) {
+		pthread_mutex_lock(&pool->mu);
+		while (pool->running > 0)
+			pthread_cond_wait(&pool->finished, &pool->mu);
+		pool->ss = NULL;
+		pthread_mutex_unlock(&pool->mu);
+	}
+	return started;
+}
+
+static int series_run(ut_series_result *res, const ut_series_opts *o,
+                      ut_series_pool *pool)
 {
 	shared sh;
 	slot *ss;
 	unsigned jobs, t, made = 0, started = 0, best = 0;
+	size_t size;
 	int rc = 0;
 
 	if (res == NULL || o == NULL || o->run == NULL)
@@ -96,8 +261,11 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o)
 	jobs = o->jobs ? o->jobs : 1;
 	if (jobs > o->n)
 		jobs = (unsigned)o->n;
-	if ((ss = calloc(jobs, sizeof *ss)) == NULL)
+	/* each slot on its own cache lines (sizeof is a multiple of 64) */
+	size = (size_t)jobs * sizeof *ss;
+	if ((ss = aligned_alloc(64, size)) == NULL)
 		return ut_error_set(UT_ENOMEM, "out of memory");
+	memset(ss, 0, size);
 
 	memset(&sh, 0, sizeof sh);
 	sh.o = o;
@@ -114,16 +282,7 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o)
 			break;
 	}
 	if (rc == 0) {
-		started = 1;
-		for (t = 1; t < jobs; t++) {
-			if (pthread_create(&ss[t].thread, NULL, work, &ss[t]) != 0)
-				break;
-			started++;
-		}
-		ss[0].progress = 1;
-		work(&ss[0]);
-		for (t = 1; t < started; t++)
-			pthread_join(ss[t].thread, NULL);
+		started = run_slots(ss, jobs, pool);
 		res->started = started;
 		res->done = atomic_load(&sh.done);
 		if (o->progress)
@@ -145,6 +304,19 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o)
 			o->teardown(o->ud, t, ss[t].worker);
 	free(ss);
 	return rc;
+}
+
+int ut_series_run(ut_series_result *res, const ut_series_opts *o)
+{
+	return series_run(res, o, NULL);
+}
+
+int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
+                       const ut_series_opts *o)
+{
+	if (pool == NULL)
+		return ut_error_set(UT_EINVALID, "series: no pool");
+	return series_run(res, o, pool);
 }
 
 int ut_series_error(const ut_series_result *res, uint64_t seed)

@@ -1,9 +1,13 @@
 /* stats.c - util/stats.h: Wilson interval, nearest-rank percentile,
- * integer histograms. */
+ * integer histograms, and tallies of values (UT-TALLY-1). */
 #include "util/stats.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/error.h"
 
 ut_interval ut_wilson(uint64_t k, uint64_t n)
 {
@@ -72,4 +76,235 @@ size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride)
 	for (i = 0; i < n; i++)
 		bins[((uint64_t)v[i * stride] - (uint64_t)lo) / w].count++;
 	return (size_t)nb;
+}
+
+/* ---- tallies (UT-TALLY-1) ------------------------------------------------
+ * An open-addressing table (linear probing, at most half full) of distinct
+ * values with their counts; count 0 marks an empty slot.  ut_tally_sort
+ * packs the used entries at the front, ascending, for the queries, which
+ * then read each value as if it were repeated count times. */
+
+static size_t slot_of(int64_t v, size_t cap)
+{
+	/* Fibonacci hashing: the top bits of v·2^64/φ */
+	uint64_t h = (uint64_t)v * UINT64_C(0x9E3779B97F4A7C15);
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+/* The slot of v: the one holding it, or the empty one it would take. */
+static size_t find(const ut_tally *t, int64_t v)
+{
+	size_t i = slot_of(v, t->cap);
+	while (t->count[i] != 0 && t->value[i] != v)
+		i = (i + 1) & (t->cap - 1);
+	return i;
+}
+
+static int grow(ut_tally *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 16, i;
+	ut_tally nt;
+
+	if (cap > SIZE_MAX / 2 / sizeof(uint64_t))
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	memset(&nt, 0, sizeof nt);
+	nt.value = malloc(cap * sizeof *nt.value);
+	nt.count = calloc(cap, sizeof *nt.count);
+	if (nt.value == NULL || nt.count == NULL) {
+		free(nt.value);
+		free(nt.count);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	nt.cap = cap;
+	for (i = 0; i < t->cap; i++)
+		if (t->count[i]) {
+			size_t j = find(&nt, t->value[i]);
+			nt.value[j] = t->value[i];
+			nt.count[j] = t->count[i];
+		}
+	free(t->value);
+	free(t->count);
+	t->value = nt.value;
+	t->count = nt.count;
+	t->cap = cap;
+	return 0;
+}
+
+/* Count v `times` more times. */
+static int add_n(ut_tally *t, int64_t v, uint64_t times)
+{
+	size_t i;
+
+	assert(!t->sorted);
+	if (t->cap) {
+		i = find(t, v);
+		if (t->count[i]) {
+			t->count[i] += times;
+			t->n += times;
+			return 0;
+		}
+	}
+	if ((t->used + 1) * 2 > t->cap) {
+		int rc = grow(t);
+		if (rc < 0)
+			return rc;
+	}
+	i = find(t, v);
+	t->value[i] = v;
+	t->count[i] = times;
+	t->used++;
+	t->n += times;
+	return 0;
+}
+
+int ut_tally_add(ut_tally *t, int64_t v)
+{
+	return add_n(t, v, 1);
+}
+
+int ut_tally_merge(ut_tally *into, const ut_tally *from)
+{
+	size_t i;
+	int rc;
+
+	assert(!from->sorted);
+	for (i = 0; i < from->cap; i++)
+		if (from->count[i] && (rc = add_n(into, from->value[i],
+		                                  from->count[i])) < 0)
+			return rc;
+	return 0;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+	return (*x > *y) - (*x < *y);
+}
+
+void ut_tally_sort(ut_tally *t)
+{
+	/* pack (value, count) pairs into one array, sort, unpack */
+	size_t i, k = 0;
+	int64_t (*pairs)[2];
+
+	if (t->sorted)
+		return;
+	t->sorted = 1;
+	for (i = 0; i < t->cap; i++)
+		if (t->count[i]) {
+			t->value[k] = t->value[i];
+			t->count[k] = t->count[i];
+			k++;
+		}
+	assert(k == t->used);
+	/* insertion sort on the packed entries: in place, no allocation
+	 * (they are few: distinct values), falling back to qsort of pairs
+	 * when many */
+	if (k > 64 && (pairs = malloc(k * sizeof *pairs)) != NULL) {
+		for (i = 0; i < k; i++) {
+			pairs[i][0] = t->value[i];
+			memcpy(&pairs[i][1], &t->count[i], sizeof pairs[i][1]);
+		}
+		qsort(pairs, k, sizeof *pairs, cmp_entry);
+		for (i = 0; i < k; i++) {
+			t->value[i] = pairs[i][0];
+			memcpy(&t->count[i], &pairs[i][1], sizeof t->count[i]);
+		}
+		free(pairs);
+		return;
+	}
+	for (i = 1; i < k; i++) {
+		int64_t v = t->value[i];
+		uint64_t c = t->count[i];
+		size_t j = i;
+		while (j > 0 && t->value[j - 1] > v) {
+			t->value[j] = t->value[j - 1];
+			t->count[j] = t->count[j - 1];
+			j--;
+		}
+		t->value[j] = v;
+		t->count[j] = c;
+	}
+}
+
+int64_t ut_tally_min(const ut_tally *t)
+{
+	assert(t->sorted);
+	return t->used ? t->value[0] : 0;
+}
+
+int64_t ut_tally_max(const ut_tally *t)
+{
+	assert(t->sorted);
+	return t->used ? t->value[t->used - 1] : 0;
+}
+
+double ut_tally_mean(const ut_tally *t)
+{
+	__int128 s = 0;
+	size_t i, k = t->sorted ? t->used : t->cap;
+
+	for (i = 0; i < k; i++)
+		if (t->count[i])
+			s += (__int128)t->value[i] * (__int128)t->count[i];
+	return t->n ? (double)s / (double)t->n : 0.0;
+}
+
+int64_t ut_tally_percentile(const ut_tally *t, unsigned p)
+{
+	/* the entry holding rank ⌈p·n/100⌉ (as ut_percentile) */
+	uint64_t rank, seen = 0;
+	size_t i;
+
+	assert(t->sorted);
+	if (t->n == 0)
+		return 0;
+	if (p > 100)
+		p = 100;
+	rank = ((uint64_t)p * t->n + 99) / 100;
+	if (rank < 1)
+		rank = 1;
+	for (i = 0; i < t->used; i++) {
+		seen += t->count[i];
+		if (seen >= rank)
+			return t->value[i];
+	}
+	return t->value[t->used - 1];
+}
+
+size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t)
+{
+	/* ut_histogram's bars from the entries: value x of count c adds c to
+	 * bar (x − min) / w */
+	int64_t lo, hi;
+	uint64_t span, w, nb, b;
+	size_t i;
+
+	assert(t->sorted);
+	if (t->used == 0)
+		return 0;
+	lo = t->value[0];
+	hi = t->value[t->used - 1];
+	span = (uint64_t)hi - (uint64_t)lo;
+	w = span / UT_BINS_MAX + 1;
+	nb = span / w + 1;
+	memset(bins, 0, (size_t)nb * sizeof *bins);
+	for (b = 0; b < nb; b++) {
+		bins[b].lo = (int64_t)((uint64_t)lo + b * w);
+		bins[b].hi = b + 1 == nb ? hi
+		                         : (int64_t)((uint64_t)lo + b * w + w - 1);
+	}
+	for (i = 0; i < t->used; i++)
+		bins[((uint64_t)t->value[i] - (uint64_t)lo) / w].count +=
+		        t->count[i];
+	return (size_t)nb;
+}
+
+void ut_tally_free(ut_tally *t)
+{
+	if (t == NULL)
+		return;
+	free(t->value);
+	free(t->count);
+	memset(t, 0, sizeof *t);
 }

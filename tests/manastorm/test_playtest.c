@@ -263,24 +263,31 @@ static void best_value(void **state)
 	ut_buf_free(&b);
 }
 
+/* Two sorted tallies hold the same values with the same counts. */
+static void same_tally(const ut_tally *a, const ut_tally *b)
+{
+	assert_true(a->sorted && b->sorted);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->used, b->used);
+	assert_memory_equal(a->value, b->value, a->used * sizeof *a->value);
+	assert_memory_equal(a->count, b->count, a->used * sizeof *a->count);
+}
+
 static void same_report(const ms_pt_report *a, const ms_pt_report *b)
 {
-	size_t n = a->nparts * (size_t)a->runs;
+	size_t k;
 	assert_int_equal(a->runs, b->runs);
 	assert_memory_equal(a->wins, b->wins, sizeof a->wins);
 	assert_memory_equal(a->end, b->end, sizeof a->end);
-	assert_memory_equal(a->run_winner, b->run_winner, (size_t)a->runs);
-	assert_memory_equal(a->run_end, b->run_end, (size_t)a->runs);
-	assert_memory_equal(a->run_battles, b->run_battles, (size_t)a->runs * 8);
-	assert_memory_equal(a->run_storms, b->run_storms, (size_t)a->runs * 8);
-	assert_memory_equal(a->run_happenings, b->run_happenings,
-	                    (size_t)a->runs * 8);
-	assert_memory_equal(a->run_storm_outfits, b->run_storm_outfits,
-	                    (size_t)a->runs * 8);
-	assert_memory_equal(a->run_storm_hp, b->run_storm_hp, (size_t)a->runs * 8);
-	assert_memory_equal(a->run_hp, b->run_hp, n * 8);
-	assert_memory_equal(a->run_mp, b->run_mp, n * 8);
-	assert_memory_equal(a->run_outfits, b->run_outfits, n * 8);
+	same_tally(&a->battles, &b->battles);
+	same_tally(&a->storms, &b->storms);
+	for (k = 0; k < a->nparts; k++) {
+		same_tally(&a->hp[k], &b->hp[k]);
+		same_tally(&a->mp[k], &b->mp[k]);
+		assert_true(a->parts[k].outfits_mean == b->parts[k].outfits_mean);
+	}
+	assert_true(a->happenings_per_duel == b->happenings_per_duel);
+	assert_true(a->storm_outfits_per_duel == b->storm_outfits_per_duel);
 	assert_true(a->mean_battles == b->mean_battles);
 	assert_true(a->storms_per_duel == b->storms_per_duel);
 	assert_true(a->storm_hp_per_duel == b->storm_hp_per_duel);
@@ -319,14 +326,19 @@ static void jobs_identical(void **state)
 	}
 }
 
-/* MS-PT-SEED-1: run i is the duel of ms_duel_new with seed S + i (here S
- * near 2^64, so S + i wraps) and ms_duel_run: its winner, battles,
- * storms, happenings, the step that ended it, each HP/MP/衣装 left. */
+/* MS-PT-SEED-1, MS-PT-MEM-1: run i is the duel of ms_duel_new with seed
+ * S + i (here S near 2^64, so S + i wraps) and ms_duel_run: the report's
+ * counts, tallies and sums are those of the 50 duels played one by one
+ * (winner, battles, storms, happenings, the step that ended it, each
+ * HP/MP/衣装 left). */
 static void run_i_is_one_duel(void **state)
 {
 	ms_scenario s = table();
 	ms_pt_report r;
-	uint64_t seed = UINT64_MAX - 20, i;
+	uint64_t seed = UINT64_MAX - 20, i, wins[3] = {0}, end[MS_PT_END_N] = {0};
+	int64_t happenings = 0, outfits[4] = {0};
+	ut_tally battles = {0}, storms = {0}, hp[4] = {{0}}, mp[4] = {{0}};
+	size_t k;
 	(void)state;
 
 	run(&r, &s, 50, seed, 2);
@@ -334,30 +346,45 @@ static void run_i_is_one_duel(void **state)
 		ms_duel_opts o = MS_DUEL_OPTS_INIT;
 		ms_duel *d;
 		ms_result res;
-		size_t k;
 		o.seed = seed + i; /* wraps past 2^64 − 1 to 0 … */
 		assert_int_equal(o.seed, ut_rng_series_seed(seed, i));
 		assert_int_equal(ms_duel_new(&d, &s, &o), 0);
 		assert_int_equal(ms_duel_run(&res, d), 0);
-		assert_int_equal(r.run_winner[i],
-		                 res.winner == 0 ? MS_PT_A
-		                 : res.winner == 1 ? MS_PT_B : MS_PT_DRAW);
-		assert_int_equal(r.run_battles[i], res.battles);
-		assert_int_equal(r.run_storms[i], res.storms);
-		assert_int_equal(r.run_happenings[i], res.happenings);
-		assert_int_equal(r.run_end[i],
-		                 res.end == MS_END_STEP6 ? MS_PT_END_STEP6
-		                 : res.end == MS_END_STORM ? MS_PT_END_STORM
-		                 : res.end == MS_END_STEP9 ? MS_PT_END_STEP9
-		                 : MS_PT_END_BATTLES);
+		wins[res.winner == 0 ? MS_PT_A
+		     : res.winner == 1 ? MS_PT_B : MS_PT_DRAW]++;
+		assert_int_equal(ut_tally_add(&battles, res.battles), 0);
+		assert_int_equal(ut_tally_add(&storms, res.storms), 0);
+		happenings += res.happenings;
+		end[res.end == MS_END_STEP6 ? MS_PT_END_STEP6
+		    : res.end == MS_END_STORM ? MS_PT_END_STORM
+		    : res.end == MS_END_STEP9 ? MS_PT_END_STEP9
+		    : MS_PT_END_BATTLES]++;
 		for (k = 0; k < 4; k++) {
 			ms_part_state ps;
 			ms_duel_participant(&ps, d, (uint32_t)k);
-			assert_int_equal(r.run_hp[i * 4 + k], ps.hp);
-			assert_int_equal(r.run_mp[i * 4 + k], ps.mp);
-			assert_int_equal(r.run_outfits[i * 4 + k], (int64_t)ps.noutfits);
+			assert_int_equal(ut_tally_add(&hp[k], ps.hp), 0);
+			assert_int_equal(ut_tally_add(&mp[k], ps.mp), 0);
+			outfits[k] += (int64_t)ps.noutfits;
 		}
 		ms_duel_free(d);
+	}
+	assert_memory_equal(r.wins, wins, sizeof wins);
+	assert_memory_equal(r.end, end, sizeof end);
+	assert_true(r.happenings_per_duel == (double)happenings / 50.0);
+	ut_tally_sort(&battles);
+	ut_tally_sort(&storms);
+	same_tally(&r.battles, &battles);
+	same_tally(&r.storms, &storms);
+	ut_tally_free(&battles);
+	ut_tally_free(&storms);
+	for (k = 0; k < 4; k++) {
+		ut_tally_sort(&hp[k]);
+		ut_tally_sort(&mp[k]);
+		same_tally(&r.hp[k], &hp[k]);
+		same_tally(&r.mp[k], &mp[k]);
+		assert_true(r.parts[k].outfits_mean == (double)outfits[k] / 50.0);
+		ut_tally_free(&hp[k]);
+		ut_tally_free(&mp[k]);
 	}
 	ms_pt_report_free(&r);
 }
@@ -448,7 +475,7 @@ static void errors(void **state)
 	sure_parts[1].policy = "nope";
 	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
 	assert_int_equal(r.failed, 0);
-	assert_null(r.run_winner);
+	assert_null(r.hp);
 	sure_parts[1].policy = NULL;
 	sure_parts[1].hp = 0; /* D7.11: HP ≥ 1 */
 	assert_int_equal(ms_pt_run(&r, &s, &o), MS_EINVALID);
@@ -717,7 +744,10 @@ static void sweep_runs(void **state)
 			assert_true(plain.parts[k].mp_mean == q->parts[k].mp_mean);
 			assert_int_equal(plain.parts[k].hp_min, q->parts[k].hp_min);
 		}
-		assert_null(q->run_winner); /* MS-SW-MEM-1 */
+		/* MS-SW-MEM-1 */
+		assert_null(q->hp);
+		assert_null(q->battles.value);
+		assert_int_equal(q->battles.used, 0);
 	}
 	ms_sw_report_free(&r);
 	ms_sw_spec_free(&sp);

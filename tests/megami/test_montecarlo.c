@@ -157,40 +157,77 @@ static void mg_mc_rank_1_nearest_rank(void **state)
 
 /* ------------------------------------------------------------ seeds */
 
-/* MG-MC-SEED-1: run i is the single fight with seed S + i mod 2^64.
- * S = 2^64 − 2: runs 0, 1, 2, 3 use seeds 2^64 − 2, 2^64 − 1, 0, 1.  Each
- * checked run's winner, rounds and every character's HP and state equal
- * those of mg_combat_run on a fresh combat with that seed. */
+/* Two sorted tallies hold the same values with the same counts. */
+static void same_tally(const ut_tally *a, const ut_tally *b)
+{
+	assert_true(a->sorted && b->sorted);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->used, b->used);
+	assert_memory_equal(a->value, b->value, a->used * sizeof *a->value);
+	assert_memory_equal(a->count, b->count, a->used * sizeof *a->count);
+}
+
+/* MG-MC-SEED-1, MG-MC-MEM-1: run i is the single fight with seed
+ * S + i mod 2^64.  S = 2^64 − 2: runs 0, 1, 2, 3 use seeds 2^64 − 2,
+ * 2^64 − 1, 0, 1.  The 200 runs' wins, rounds, every character's HP left
+ * and state are counted exactly as those of mg_combat_run on a fresh
+ * combat with each seed; and a series of one run from seed S + i (checked
+ * indices) is that fight, value for value. */
 static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
 {
 	static fx f;
-	mg_mc_report r;
+	mg_mc_report r, one;
 	const uint64_t S = UINT64_MAX - 1;
 	const uint64_t check[] = {0, 1, 2, 3, 17, 63, 64, 65, 199};
+	uint64_t wins[3] = {0}, incap[8] = {0}, dead[8] = {0}, i;
+	ut_tally rounds = {0}, hps[8];
 	size_t j, k;
 	(void)state;
 
+	memset(hps, 0, sizeof hps);
 	four_vs_four(&f);
 	run_mc(&r, &f, 200, S, 2);
-	for (j = 0; j < sizeof check / sizeof check[0]; j++) {
-		uint64_t i = check[j];
+	for (i = 0; i < 200; i++) {
 		mg_result res;
 		int64_t hp[8];
 		uint8_t st[8];
-		int want;
 		assert_int_equal(single(&f, S + i, &res, hp, st), 0);
-		want = res.winner == MG_SIDE_PC ? MG_MC_PC :
-		       res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW;
-		assert_int_equal(r.run_winner[i], want);
-		assert_int_equal(r.run_rounds[i], res.rounds);
+		wins[res.winner == MG_SIDE_PC ? MG_MC_PC :
+		     res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW]++;
+		assert_int_equal(ut_tally_add(&rounds, res.rounds), 0);
 		for (k = 0; k < 8; k++) {
-			assert_int_equal(r.run_hp[i * 8 + k], hp[k]);
-			assert_int_equal(r.run_state[i * 8 + k], st[k]);
+			assert_int_equal(ut_tally_add(&hps[k], hp[k]), 0);
+			incap[k] += st[k] == MG_STATE_INCAPACITATED;
+			dead[k] += st[k] == MG_STATE_DEAD;
 		}
 	}
-	/* the seed 0 run is not the seed S run (the series moves on) */
-	assert_true(memcmp(&r.run_hp[2 * 8], &r.run_hp[0], 8 * sizeof(int64_t))
-	            != 0 || r.run_rounds[2] != r.run_rounds[0]);
+	assert_memory_equal(r.wins, wins, sizeof wins);
+	ut_tally_sort(&rounds);
+	same_tally(&r.rounds, &rounds);
+	ut_tally_free(&rounds);
+	for (k = 0; k < 8; k++) {
+		ut_tally_sort(&hps[k]);
+		same_tally(&r.hp[k], &hps[k]);
+		ut_tally_free(&hps[k]);
+		assert_int_equal(r.characters[k].incapacitated, incap[k]);
+		assert_int_equal(r.characters[k].dead, dead[k]);
+	}
+	for (j = 0; j < sizeof check / sizeof check[0]; j++) {
+		mg_result res;
+		int64_t hp[8];
+		uint8_t st[8];
+		i = check[j];
+		assert_int_equal(single(&f, S + i, &res, hp, st), 0);
+		run_mc(&one, &f, 1, S + i, 1);
+		assert_int_equal(one.rounds.used, 1);
+		assert_int_equal(one.rounds.value[0], res.rounds);
+		for (k = 0; k < 8; k++) {
+			assert_int_equal(one.hp[k].value[0], hp[k]);
+			assert_int_equal(one.characters[k].incapacitated,
+			                 st[k] == MG_STATE_INCAPACITATED);
+		}
+		mg_mc_report_free(&one);
+	}
 	mg_mc_report_free(&r);
 }
 
@@ -220,23 +257,22 @@ static void same_report(const mg_mc_report *a, const mg_mc_report *b)
 		assert_int_equal(x->hp_min, y->hp_min);
 		assert_int_equal(x->hp_max, y->hp_max);
 	}
-	assert_memory_equal(a->run_rounds, b->run_rounds,
-	                    a->runs * sizeof(int64_t));
-	assert_memory_equal(a->run_winner, b->run_winner, a->runs);
-	assert_memory_equal(a->run_hp, b->run_hp, a->runs * n * sizeof(int64_t));
-	assert_memory_equal(a->run_state, b->run_state, a->runs * n);
+	same_tally(&a->rounds, &b->rounds);
+	for (k = 0; k < n; k++)
+		same_tally(&a->hp[k], &b->hp[k]);
 }
 
 /* MG-MC-JOBS-1: 1, 2 and 3 threads (and more threads than runs) give the
  * same report bit for bit, doubles included.  1000 runs of the 4-against-4
  * scenario (not a multiple of the chunk of 64, so the last chunk is
- * short).  The totals must also be the ones summed here from the slots:
+ * short).  The totals must also be the ones summed here from the tally:
  * wins add up to the runs, and the mean of the rounds is Σ/1000. */
 static void mg_mc_jobs_1_same_for_any_jobs(void **state)
 {
 	static fx f;
 	mg_mc_report r1, r2, r3, r9;
-	uint64_t i, sum = 0;
+	uint64_t sum = 0;
+	size_t i;
 	(void)state;
 
 	four_vs_four(&f);
@@ -248,8 +284,9 @@ static void mg_mc_jobs_1_same_for_any_jobs(void **state)
 	same_report(&r1, &r2);
 	same_report(&r1, &r3);
 	assert_int_equal(r1.wins[0] + r1.wins[1] + r1.wins[2], 1000);
-	for (i = 0; i < 1000; i++)
-		sum += (uint64_t)r1.run_rounds[i];
+	for (i = 0; i < r1.rounds.used; i++)
+		sum += (uint64_t)r1.rounds.value[i] * r1.rounds.count[i];
+	assert_int_equal(r1.rounds.n, 1000);
 	assert_true(r1.rounds_mean == (double)sum / 1000.0);
 	assert_true(r1.rounds_min <= r1.rounds_median &&
 	            r1.rounds_median <= r1.rounds_p90 &&
@@ -707,6 +744,8 @@ static void mg_mc_from_1_state_action_dice(void **state)
 	mg_result res;
 	ut_dice d, pd;
 	prefix_dice p;
+	ut_tally rounds = {0};
+	uint64_t wins[3] = {0};
 	uint64_t i;
 	(void)state;
 
@@ -745,11 +784,15 @@ static void mg_mc_from_1_state_action_dice(void **state)
 		co.dice = &pd;
 		assert_int_equal(mg_combat_new(&one, &f.s, &co), 0);
 		assert_int_equal(mg_combat_run(&res, one), 0);
-		assert_int_equal(a.run_rounds[i], res.rounds);
-		assert_int_equal(a.run_winner[i], res.winner == MG_SIDE_PC ? MG_MC_PC
-		                 : res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW);
+		assert_int_equal(ut_tally_add(&rounds, res.rounds), 0);
+		wins[res.winner == MG_SIDE_PC ? MG_MC_PC
+		     : res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW]++;
 		mg_combat_free(one);
 	}
+	assert_memory_equal(a.wins, wins, sizeof wins);
+	ut_tally_sort(&rounds);
+	same_tally(&a.rounds, &rounds);
+	ut_tally_free(&rounds);
 	mg_mc_report_free(&a);
 	mg_combat_free(c);
 }

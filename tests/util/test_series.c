@@ -3,7 +3,9 @@
  * number of threads and chunk size (UT-SERIES-1), the smallest failing
  * run reported whatever the threads (UT-SERIES-ERR-1) with its seed in
  * the message (UT-SERIES-ERR-2), progress reaching the total on the
- * calling thread (UT-SERIES-PROGRESS-1), n = 0, and a failing setup undone.
+ * calling thread (UT-SERIES-PROGRESS-1), n = 0, a failing setup undone,
+ * and a pool of threads running many series with the same results
+ * (UT-SERIES-POOL-1).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -234,6 +236,77 @@ static void test_ut_series_1_setup_fails(void **state)
 		assert_int_equal(atomic_load(&fx.count[i]), 0);
 }
 
+/* UT-SERIES-POOL-1: one pool of 4 (3 threads and the caller's) runs 60
+ * series in a row — jobs 1 … 6 (above the pool: at most 4 start), chunks
+ * 1, 7, 64, every third one with failing runs — and each is as
+ * ut_series_run's: every run once, or the smallest failure with the runs
+ * below it all made; a pool of 1 has no thread; bad arguments. */
+static void test_ut_series_pool_1_many_series(void **state)
+{
+	static const uint64_t fails[] = {500, 123, 900};
+	static const unsigned chunks[] = {1, 7, 64};
+	ut_series_pool *pool, *one;
+	ut_series_result r;
+	ut_series_opts o;
+	unsigned k, jobs;
+	size_t i;
+
+	assert_int_equal(ut_series_pool_new(&pool, 4), 0);
+	for (k = 0; k < 60; k++) {
+		jobs = 1 + k % 6;
+		init(&fx);
+		if (k % 3 == 2) {
+			fx.fails = fails;
+			fx.nfails = 3;
+		}
+		o = opts(&fx, N, jobs, chunks[k % 3]);
+		assert_int_equal(ut_series_run_pool(pool, &r, &o), 0);
+		assert_true(r.started >= 1 && r.started <= (jobs < 4 ? jobs : 4));
+		assert_int_equal(fx.setups, jobs);
+		assert_int_equal(fx.teardowns, jobs);
+		assert_int_equal(fx.last_done, r.done);
+		assert_int_equal(fx.progress_backwards, 0);
+		if (fx.nfails) {
+			assert_int_equal(r.failed, 1);
+			assert_int_equal(r.failed_run, 123);
+			assert_string_equal(r.failed_message, "run 123 failed");
+			for (i = 0; i <= 123; i++)
+				assert_int_equal(atomic_load(&fx.count[i]), 1);
+			for (i = 124; i < N; i++)
+				assert_true(atomic_load(&fx.count[i]) <= 1);
+		} else {
+			assert_int_equal(r.failed, 0);
+			assert_int_equal(r.done, N);
+			for (i = 0; i < N; i++)
+				assert_int_equal(atomic_load(&fx.count[i]), 1);
+		}
+	}
+	/* a short series (fewer runs than threads), then n = 0 */
+	init(&fx);
+	o = opts(&fx, 2, 4, 1);
+	assert_int_equal(ut_series_run_pool(pool, &r, &o), 0);
+	assert_int_equal(r.done, 2);
+	assert_int_equal(fx.setups, 2);
+	init(&fx);
+	o = opts(&fx, 0, 4, 1);
+	assert_int_equal(ut_series_run_pool(pool, &r, &o), 0);
+	assert_int_equal(r.started, 0);
+	ut_series_pool_free(pool);
+
+	assert_int_equal(ut_series_pool_new(&one, 1), 0);
+	init(&fx);
+	o = opts(&fx, N, 3, 7);
+	assert_int_equal(ut_series_run_pool(one, &r, &o), 0);
+	assert_int_equal(r.started, 1);
+	assert_int_equal(r.done, N);
+	ut_series_pool_free(one);
+	ut_series_pool_free(NULL);
+
+	assert_int_equal(ut_series_pool_new(NULL, 2), UT_EINVALID);
+	assert_int_equal(ut_series_run_pool(NULL, &r, &o), UT_EINVALID);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_ut_series_1_empty),
 		cmocka_unit_test(test_ut_series_1_jobs_clamped),
 		cmocka_unit_test(test_ut_series_1_setup_fails),
+		cmocka_unit_test(test_ut_series_pool_1_many_series),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

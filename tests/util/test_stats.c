@@ -1,11 +1,15 @@
 /*
  * test_stats.c - util/stats.h: the Wilson interval against values
- * worked by hand, the nearest-rank percentile, integer histograms.
+ * worked by hand, the nearest-rank percentile, integer histograms, and
+ * tallies (UT-TALLY-1): the same percentiles, histograms, means and
+ * intervals as the values stored one by one, by hand and on generated
+ * data, in memory that does not grow with the values counted.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -91,12 +95,181 @@ static void test_histogram(void **state)
 	assert_int_equal(ut_histogram(b, v, 0, 1), 0);
 }
 
+/* 1, 2, 2, 3, 5 counted as 3, 1, 2, 5, 2: ranks ⌈p·5/100⌉ → p20: rank 1
+ * = 1; p40: 2 = 2; p50: ⌈2.5⌉ = 3 = 2; p60: 3 = 2; p61: ⌈3.05⌉ = 4 = 3;
+ * p90: ⌈4.5⌉ = 5 = 5; mean 13/5 = 2.6; one bar per value 1 … 5 with
+ * counts 1 2 1 0 1; 2 of 5 runs are 2: Wilson (2, 5). */
+static void test_tally_by_hand(void **state)
+{
+	static const int64_t v[] = {3, 1, 2, 5, 2};
+	ut_tally t = {0};
+	ut_bin b[UT_BINS_MAX];
+	size_t i;
+	ut_interval a, c;
+	(void)state;
+
+	for (i = 0; i < 5; i++)
+		assert_int_equal(ut_tally_add(&t, v[i]), 0);
+	assert_int_equal(t.n, 5);
+	assert_int_equal(t.used, 4);
+	assert_true(ut_tally_mean(&t) == 2.6);
+	ut_tally_sort(&t);
+	assert_true(ut_tally_mean(&t) == 2.6);
+	assert_int_equal(ut_tally_min(&t), 1);
+	assert_int_equal(ut_tally_max(&t), 5);
+	assert_int_equal(ut_tally_percentile(&t, 0), 1);
+	assert_int_equal(ut_tally_percentile(&t, 20), 1);
+	assert_int_equal(ut_tally_percentile(&t, 40), 2);
+	assert_int_equal(ut_tally_percentile(&t, 50), 2);
+	assert_int_equal(ut_tally_percentile(&t, 60), 2);
+	assert_int_equal(ut_tally_percentile(&t, 61), 3);
+	assert_int_equal(ut_tally_percentile(&t, 90), 5);
+	assert_int_equal(ut_tally_percentile(&t, 100), 5);
+	assert_int_equal(ut_tally_percentile(&t, 250), 5);
+	assert_int_equal(ut_tally_histogram(b, &t), 5);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[1].count, 2);
+	assert_int_equal(b[2].count, 1);
+	assert_int_equal(b[3].count, 0);
+	assert_int_equal(b[3].lo, 4);
+	assert_int_equal(b[4].count, 1);
+	assert_int_equal(t.value[1], 2);
+	a = ut_wilson(t.count[1], t.n);
+	c = ut_wilson(2, 5);
+	assert_memory_equal(&a, &c, sizeof a);
+	ut_tally_free(&t);
+	assert_null(t.value);
+	ut_tally_free(&t);
+	ut_tally_free(NULL);
+
+	/* empty: as ut_percentile and ut_histogram of no values */
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_percentile(&t, 50), 0);
+	assert_int_equal(ut_tally_histogram(b, &t), 0);
+	assert_true(ut_tally_mean(&t) == 0.0);
+	assert_int_equal(ut_tally_min(&t), 0);
+	ut_tally_free(&t);
+
+	/* the ends of int64: the sum does not overflow, the bars span it */
+	assert_int_equal(ut_tally_add(&t, INT64_MIN), 0);
+	assert_int_equal(ut_tally_add(&t, INT64_MAX), 0);
+	assert_int_equal(ut_tally_add(&t, INT64_MAX), 0);
+	/* Σ = −2^63 + 2(2^63 − 1) = 2^63 − 2, exact before the division */
+	assert_true(ut_tally_mean(&t) == (double)(INT64_MAX - 1) / 3.0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram(b, &t), 40);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].count, 2);
+	assert_int_equal(ut_tally_percentile(&t, 34), INT64_MAX);
+	assert_int_equal(ut_tally_percentile(&t, 33), INT64_MIN);
+	ut_tally_free(&t);
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static uint64_t next(uint64_t *s)
+{
+	/* splitmix64: the test's own generator */
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* Generated data: values in a range (rounds-like 1 … 20, HP-like −30 …
+ * 40, 5000 distinct, the whole int64) counted in three tallies that are
+ * merged in two orders, against the same values stored and sorted: every
+ * percentile 0 … 101, the histogram, min, max, and the mean computed as
+ * the runs' exact 128-bit sum over n. */
+static void test_tally_generated(void **state)
+{
+	static const int64_t lo[] = {1, -30, 0, INT64_MIN};
+	static const uint64_t span[] = {20, 71, 5000, 0};
+	enum { N = 20011 };
+	int64_t *v = malloc(N * sizeof *v);
+	uint64_t seed = 20261201;
+	size_t r, i, p;
+	(void)state;
+
+	assert_non_null(v);
+	for (r = 0; r < 4; r++) {
+		ut_tally part[3], one = {0}, other = {0};
+		ut_bin b1[UT_BINS_MAX], b2[UT_BINS_MAX];
+		__int128 sum = 0;
+		double mean;
+		size_t nb;
+
+		memset(part, 0, sizeof part);
+		for (i = 0; i < N; i++) {
+			uint64_t x = next(&seed);
+			v[i] = span[r] ? lo[r] + (int64_t)(x % span[r]) : (int64_t)x;
+			sum += v[i];
+			assert_int_equal(ut_tally_add(&part[i % 3], v[i]), 0);
+		}
+		mean = (double)sum / (double)N;
+		for (i = 0; i < 3; i++)
+			assert_int_equal(ut_tally_merge(&one, &part[i]), 0);
+		for (i = 3; i-- > 0;)
+			assert_int_equal(ut_tally_merge(&other, &part[i]), 0);
+		assert_int_equal(one.n, N);
+		assert_true(ut_tally_mean(&one) == mean);
+		ut_tally_sort(&one);
+		ut_tally_sort(&other);
+		assert_true(ut_tally_mean(&one) == mean);
+		assert_int_equal(one.used, other.used);
+		assert_memory_equal(one.value, other.value,
+		                    one.used * sizeof *one.value);
+		assert_memory_equal(one.count, other.count,
+		                    one.used * sizeof *one.count);
+		qsort(v, N, sizeof *v, cmp64);
+		assert_int_equal(ut_tally_min(&one), v[0]);
+		assert_int_equal(ut_tally_max(&one), v[N - 1]);
+		for (p = 0; p <= 101; p++)
+			assert_int_equal(ut_tally_percentile(&one, (unsigned)p),
+			                 ut_percentile(v, N, (unsigned)p));
+		nb = ut_histogram(b1, v, N, 1);
+		assert_int_equal(ut_tally_histogram(b2, &one), nb);
+		assert_memory_equal(b1, b2, nb * sizeof *b1);
+		/* at most as many entries as distinct values, half full */
+		if (span[r])
+			assert_true(one.used <= span[r] && one.cap <= 4 * span[r] + 16);
+		for (i = 0; i < 3; i++)
+			ut_tally_free(&part[i]);
+		ut_tally_free(&one);
+		ut_tally_free(&other);
+	}
+	free(v);
+}
+
+/* The memory of a tally grows with the distinct values, not with the
+ * values counted: 10^6 values of 21 kinds keep a table of 64 slots. */
+static void test_tally_constant_memory(void **state)
+{
+	ut_tally t = {0};
+	uint64_t seed = 7, i;
+	(void)state;
+
+	for (i = 0; i < 1000000; i++)
+		assert_int_equal(ut_tally_add(&t, (int64_t)(next(&seed) % 21)), 0);
+	assert_int_equal(t.n, 1000000);
+	assert_int_equal(t.used, 21);
+	assert_int_equal(t.cap, 64);
+	ut_tally_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wilson),
 		cmocka_unit_test(test_percentile),
 		cmocka_unit_test(test_histogram),
+		cmocka_unit_test(test_tally_by_hand),
+		cmocka_unit_test(test_tally_generated),
+		cmocka_unit_test(test_tally_constant_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

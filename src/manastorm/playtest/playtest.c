@@ -7,9 +7,16 @@
  * (ut_rng_series_seed), whatever thread plays it: the same as
  * ms_duel_new with opts.seed = S + i and ms_duel_run.
  * MS-PT-JOBS-1: threads take chunks of run indices from an atomic counter;
- * each has its own duel (ms_duel_restart between runs) and writes run i
- * into slot i only.  The totals are summed after the join in run order
- * with exact integers, so the report does not depend on --jobs.
+ * each has its own duel (ms_duel_restart between runs) and its own
+ * counts, tallies and sums of the outcomes, added up after the join with
+ * exact integers (counts, 128-bit sums), so the report does not depend on
+ * --jobs or on which thread played which run.
+ * MS-PT-MEM-1: no run is kept: battles, storms and each participant's HP
+ * and MP left are tallies (util/stats.h UT-TALLY-1: each distinct value
+ * with its count), the rest sums and counts, so the memory grows with the
+ * distinct values, not with the runs; the histograms are the exact ones.
+ * Each worker's hot state starts on its own cache line (64 bytes), so two
+ * threads never write the same line.
  * MS-PT-ERR-1: the error reported is the one of the smallest failing run:
  * a thread stops at a run at or above a known failure, and runs below it
  * were handed out before it (the counter only grows), so all are played.
@@ -41,10 +48,15 @@ typedef struct shared {
 } shared;
 
 typedef struct worker {
+	_Alignas(64) int in_storm;
+	int64_t storm_outfits, storm_hp;   /* of the duel being played */
 	shared *sh;
 	ms_duel *duel;
-	int in_storm;
-	int64_t storm_outfits, storm_hp;
+	uint64_t wins[3], end[MS_PT_END_N];
+	__int128 happenings, storms_sum, so_sum, sh_sum;
+	ut_tally battles, storms;
+	ut_tally *hp, *mp;                 /* [k] */
+	__int128 *outfits;                 /* [k]: Σ 衣装 left */
 } worker;
 
 typedef struct setup_ctx {
@@ -81,12 +93,12 @@ static uint8_t end_slot(ms_end_step e)
 	}
 }
 
-/* Play run i into its slot (MS-PT-SEED-1). */
+/* Play run i and count it in the worker's totals (MS-PT-SEED-1,
+ * MS-PT-MEM-1). */
 static int play(void *wp, uint64_t i)
 {
 	worker *w = wp;
-	ms_pt_report *r = w->sh->rep;
-	size_t n = r->nparts, k;
+	size_t n = w->sh->rep->nparts, k;
 	ms_result res;
 	int rc;
 
@@ -95,20 +107,23 @@ static int play(void *wp, uint64_t i)
 	ms_duel_restart(w->duel, ut_rng_series_seed(w->sh->seed, i));
 	if ((rc = ms_duel_run(&res, w->duel)) < 0)
 		return rc;
-	r->run_winner[i] = (int8_t)(res.winner == 0 ? MS_PT_A :
-	                            res.winner == 1 ? MS_PT_B : MS_PT_DRAW);
-	r->run_end[i] = end_slot(res.end);
-	r->run_battles[i] = res.battles;
-	r->run_storms[i] = res.storms;
-	r->run_happenings[i] = res.happenings;
-	r->run_storm_outfits[i] = w->storm_outfits;
-	r->run_storm_hp[i] = w->storm_hp;
+	w->wins[res.winner == 0 ? MS_PT_A :
+	        res.winner == 1 ? MS_PT_B : MS_PT_DRAW]++;
+	w->end[end_slot(res.end)]++;
+	if ((rc = ut_tally_add(&w->battles, res.battles)) < 0 ||
+	    (rc = ut_tally_add(&w->storms, res.storms)) < 0)
+		return rc;
+	w->storms_sum += res.storms;
+	w->happenings += res.happenings;
+	w->so_sum += w->storm_outfits;
+	w->sh_sum += w->storm_hp;
 	for (k = 0; k < n; k++) {
 		ms_part_state ps;
 		ms_duel_participant(&ps, w->duel, (uint32_t)k);
-		r->run_hp[i * n + k] = ps.hp;
-		r->run_mp[i * n + k] = ps.mp;
-		r->run_outfits[i * n + k] = (int64_t)ps.noutfits;
+		if ((rc = ut_tally_add(&w->hp[k], ps.hp)) < 0 ||
+		    (rc = ut_tally_add(&w->mp[k], ps.mp)) < 0)
+			return rc;
+		w->outfits[k] += (int64_t)ps.noutfits;
 	}
 	return 0;
 }
@@ -120,8 +135,14 @@ static int setup(void *ud, unsigned t, void **wp)
 	setup_ctx *c = ud;
 	ms_duel_opts dopts = MS_DUEL_OPTS_INIT;
 	worker *w = &c->ws[t];
+	size_t n = c->sh->scenario->nparticipants;
 
 	w->sh = c->sh;
+	w->hp = calloc(2 * n + 1, sizeof *w->hp);
+	w->outfits = calloc(n + 1, sizeof *w->outfits);
+	if (w->hp == NULL || w->outfits == NULL)
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	w->mp = w->hp + n;
 	dopts.seed = c->sh->seed;
 	dopts.on_event = on_event;
 	dopts.event_ud = w;
@@ -150,87 +171,125 @@ ms_pt_interval ms_pt_wilson(uint64_t k, uint64_t n)
 	return ci;
 }
 
+void ms_pt_report_drop_tallies(ms_pt_report *r)
+{
+	size_t k;
+
+	if (r == NULL)
+		return;
+	if (r->hp)
+		for (k = 0; k < 2 * r->nparts; k++)
+			ut_tally_free(&r->hp[k]);
+	free(r->hp);
+	r->hp = r->mp = NULL;
+	ut_tally_free(&r->battles);
+	ut_tally_free(&r->storms);
+}
+
 void ms_pt_report_free(ms_pt_report *r)
 {
 	if (r == NULL)
 		return;
 	free(r->parts);
-	free(r->run_winner);
-	free(r->run_end);
-	free(r->run_battles);
-	free(r->run_storms);
-	free(r->run_happenings);
-	free(r->run_storm_outfits);
-	free(r->run_storm_hp);
-	free(r->run_hp);
-	free(r->run_mp);
-	free(r->run_outfits);
+	ms_pt_report_drop_tallies(r);
 	memset(r, 0, sizeof *r);
 }
 
-static double mean(const int64_t *v, uint64_t n, size_t stride)
+static double mean128(__int128 s, uint64_t n)
 {
-	__int128 s = 0;
-	uint64_t i;
-	for (i = 0; i < n; i++)
-		s += v[i * stride];
 	return n ? (double)s / (double)n : 0.0;
 }
 
-/* The totals, in run order (MS-PT-JOBS-1): means, min and max per duel
- * (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
-static void sum_up(ms_pt_report *r)
+/* Free a worker's totals (after setup, successful or not). */
+static void drop_totals(worker *w, size_t n)
 {
-	uint64_t i, runs = r->runs;
-	size_t n = r->nparts, k;
-	__int128 storms = 0, so = 0, sh = 0;
+	size_t k;
 
-	r->battles_min = INT64_MAX;
-	r->battles_max = INT64_MIN;
-	for (i = 0; i < runs; i++) {
-		r->wins[r->run_winner[i]]++;
-		r->end[r->run_end[i]]++;
-		if (r->run_battles[i] < r->battles_min)
-			r->battles_min = r->run_battles[i];
-		if (r->run_battles[i] > r->battles_max)
-			r->battles_max = r->run_battles[i];
-		storms += r->run_storms[i];
-		so += r->run_storm_outfits[i];
-		sh += r->run_storm_hp[i];
+	if (w->hp)
+		for (k = 0; k < 2 * n; k++)
+			ut_tally_free(&w->hp[k]);
+	free(w->hp);
+	free(w->outfits);
+	ut_tally_free(&w->battles);
+	ut_tally_free(&w->storms);
+}
+
+/* Add worker w's totals into the report's (MS-PT-JOBS-1). */
+static int merge(ms_pt_report *r, const worker *w, __int128 *sums,
+                 __int128 *outfits)
+{
+	size_t n = r->nparts, k;
+	int rc;
+
+	for (k = 0; k < 3; k++)
+		r->wins[k] += w->wins[k];
+	for (k = 0; k < MS_PT_END_N; k++)
+		r->end[k] += w->end[k];
+	sums[0] += w->happenings;
+	sums[1] += w->storms_sum;
+	sums[2] += w->so_sum;
+	sums[3] += w->sh_sum;
+	if ((rc = ut_tally_merge(&r->battles, &w->battles)) < 0 ||
+	    (rc = ut_tally_merge(&r->storms, &w->storms)) < 0)
+		return rc;
+	for (k = 0; k < n; k++) {
+		outfits[k] += w->outfits[k];
+		if ((rc = ut_tally_merge(&r->hp[k], &w->hp[k])) < 0 ||
+		    (rc = ut_tally_merge(&r->mp[k], &w->mp[k])) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The totals from the workers' (MS-PT-JOBS-1): means, min and max per
+ * duel (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
+static int sum_up(ms_pt_report *r, const worker *ws, unsigned jobs)
+{
+	uint64_t runs = r->runs;
+	size_t n = r->nparts, k;
+	__int128 sums[4] = {0, 0, 0, 0}, *outfits;
+	unsigned t;
+	int rc = 0;
+
+	if ((outfits = calloc(n + 1, sizeof *outfits)) == NULL)
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	for (t = 0; t < jobs && rc == 0; t++)
+		rc = merge(r, &ws[t], sums, outfits);
+	if (rc < 0) {
+		free(outfits);
+		return rc;
 	}
 	for (k = 0; k < 3; k++) {
 		r->rate[k] = (double)r->wins[k] / (double)runs;
 		r->ci[k] = ms_pt_wilson(r->wins[k], runs);
 	}
-	r->mean_battles = mean(r->run_battles, runs, 1);
-	r->storms_per_duel = mean(r->run_storms, runs, 1);
-	r->happenings_per_duel = mean(r->run_happenings, runs, 1);
-	r->storm_outfits_per_duel = mean(r->run_storm_outfits, runs, 1);
-	r->storm_hp_per_duel = mean(r->run_storm_hp, runs, 1);
-	r->storm_outfits_per_storm = storms ? (double)so / (double)storms : 0.0;
-	r->storm_hp_per_storm = storms ? (double)sh / (double)storms : 0.0;
+	r->mean_battles = ut_tally_mean(&r->battles);
+	r->storms_per_duel = mean128(sums[1], runs);
+	r->happenings_per_duel = mean128(sums[0], runs);
+	r->storm_outfits_per_duel = mean128(sums[2], runs);
+	r->storm_hp_per_duel = mean128(sums[3], runs);
+	r->storm_outfits_per_storm = sums[1] ? (double)sums[2] /
+	                                       (double)sums[1] : 0.0;
+	r->storm_hp_per_storm = sums[1] ? (double)sums[3] / (double)sums[1]
+	                                : 0.0;
+	ut_tally_sort(&r->battles);
+	ut_tally_sort(&r->storms);
+	r->battles_min = ut_tally_min(&r->battles);
+	r->battles_max = ut_tally_max(&r->battles);
 	for (k = 0; k < n; k++) {
 		ms_pt_part *p = &r->parts[k];
-		p->hp_min = p->mp_min = INT64_MAX;
-		p->hp_max = p->mp_max = INT64_MIN;
-		for (i = 0; i < runs; i++) {
-			int64_t h = r->run_hp[i * n + k], m = r->run_mp[i * n + k];
-			if (h < p->hp_min) p->hp_min = h;
-			if (h > p->hp_max) p->hp_max = h;
-			if (m < p->mp_min) p->mp_min = m;
-			if (m > p->mp_max) p->mp_max = m;
-		}
-		p->hp_mean = mean(r->run_hp + k, runs, n);
-		p->mp_mean = mean(r->run_mp + k, runs, n);
-		p->outfits_mean = mean(r->run_outfits + k, runs, n);
+		p->hp_mean = ut_tally_mean(&r->hp[k]);
+		p->mp_mean = ut_tally_mean(&r->mp[k]);
+		p->outfits_mean = mean128(outfits[k], runs);
+		ut_tally_sort(&r->hp[k]);
+		ut_tally_sort(&r->mp[k]);
+		p->hp_min = ut_tally_min(&r->hp[k]);
+		p->hp_max = ut_tally_max(&r->hp[k]);
+		p->mp_min = ut_tally_min(&r->mp[k]);
+		p->mp_max = ut_tally_max(&r->mp[k]);
 	}
-}
-
-static void *alloc_runs(uint64_t runs, size_t n, size_t size)
-{
-	if (n && (size_t)runs > SIZE_MAX / size / n)
-		return NULL;
-	return malloc((size_t)runs * n * size + 1);
+	free(outfits);
+	return 0;
 }
 
 int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
@@ -273,21 +332,14 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	out->jobs = jobs;
 	out->nparts = n;
 	out->parts = calloc(n ? n : 1, sizeof *out->parts);
-	out->run_winner = alloc_runs(o->runs, 1, 1);
-	out->run_end = alloc_runs(o->runs, 1, 1);
-	out->run_battles = alloc_runs(o->runs, 1, 8);
-	out->run_storms = alloc_runs(o->runs, 1, 8);
-	out->run_happenings = alloc_runs(o->runs, 1, 8);
-	out->run_storm_outfits = alloc_runs(o->runs, 1, 8);
-	out->run_storm_hp = alloc_runs(o->runs, 1, 8);
-	out->run_hp = alloc_runs(o->runs, n, 8);
-	out->run_mp = alloc_runs(o->runs, n, 8);
-	out->run_outfits = alloc_runs(o->runs, n, 8);
-	ws = calloc(jobs, sizeof *ws);
-	if (!out->parts || !out->run_winner || !out->run_end ||
-	    !out->run_battles || !out->run_storms || !out->run_happenings ||
-	    !out->run_storm_outfits || !out->run_storm_hp || !out->run_hp ||
-	    !out->run_mp || !out->run_outfits || !ws) {
+	out->hp = calloc(2 * n + 1, sizeof *out->hp);
+	if (out->hp)
+		out->mp = out->hp + n;
+	/* each worker on its own cache lines (sizeof is a multiple of 64) */
+	ws = aligned_alloc(64, jobs * sizeof *ws);
+	if (ws)
+		memset(ws, 0, jobs * sizeof *ws);
+	if (!out->parts || !out->hp || !ws) {
 		free(ws);
 		ms_pt_report_free(out);
 		return ut_error_set(MS_ENOMEM, "out of memory");
@@ -314,8 +366,10 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	so.progress = o->progress;
 	so.progress_ud = o->progress_ud;
 	rc = ut_series_run(&sr, &so);
-	free(ws);
 	if (rc < 0) {
+		for (k = 0; k < jobs; k++)
+			drop_totals(&ws[k], n);
+		free(ws);
 		ms_pt_report_free(out);
 		return rc;
 	}
@@ -327,8 +381,12 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		return ut_series_error(&sr, o->seed);
+		rc = ut_series_error(&sr, o->seed);
+	} else {
+		rc = sum_up(out, ws, jobs);
 	}
-	sum_up(out);
-	return 0;
+	for (k = 0; k < jobs; k++)
+		drop_totals(&ws[k], n);
+	free(ws);
+	return rc;
 }

@@ -268,25 +268,6 @@ static void progress(void *ud, uint64_t done, uint64_t total)
 	p->fn(p->ud, p->before + done, p->total);
 }
 
-static void drop_runs(ms_pt_report *r)
-{
-	free(r->run_winner);
-	free(r->run_end);
-	free(r->run_battles);
-	free(r->run_storms);
-	free(r->run_happenings);
-	free(r->run_storm_outfits);
-	free(r->run_storm_hp);
-	free(r->run_hp);
-	free(r->run_mp);
-	free(r->run_outfits);
-	r->run_winner = NULL;
-	r->run_end = NULL;
-	r->run_battles = r->run_storms = r->run_happenings = NULL;
-	r->run_storm_outfits = r->run_storm_hp = NULL;
-	r->run_hp = r->run_mp = r->run_outfits = NULL;
-}
-
 int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
               const ms_pt_opts *opts)
 {
@@ -331,7 +312,7 @@ int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
 		/* MS-SW-MEM-1: only the totals are kept (the names point into
 		 * the caller's scenario); the runs' slots go, so a sweep needs
 		 * the memory of one playtest */
-		drop_runs(&out->pt[i]);
+		ms_pt_report_drop_tallies(&out->pt[i]);
 	}
 	free(parts);
 	return rc;

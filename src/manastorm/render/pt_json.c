@@ -50,10 +50,9 @@ static void wins(ut_buf *b, const ms_pt_report *r)
 	              "}", r->wins[0], r->wins[1], r->wins[2]);
 }
 
-static void hist(ut_buf *b, ms_pt_bin *bins, const int64_t *v, size_t n,
-                 size_t stride)
+static void hist(ut_buf *b, ut_bin *bins, const ut_tally *v)
 {
-	size_t nb = ms_pt_histogram(bins, v, n, stride), i;
+	size_t nb = ut_tally_histogram(bins, v), i;
 	ut_buf_puts(b, "[");
 	for (i = 0; i < nb; i++)
 		ut_buf_printf(b, "%s{\"lo\":%" PRId64 ",\"hi\":%" PRId64
@@ -93,8 +92,8 @@ static void tell_apart(ut_buf *b, const ms_pt_report *r)
 
 int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 {
-	ms_pt_bin bins[MS_PT_BINS_MAX];
-	size_t k, n = r->nparts, runs = (size_t)r->runs;
+	ut_bin bins[UT_BINS_MAX];
+	size_t k, n = r->nparts;
 
 	ut_buf_printf(b, "{\"runs\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"wins\":",
 	              r->runs, r->seed);
@@ -127,19 +126,19 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 			              ",\"mp_max\":%" PRId64 ",\"outfits_mean\":%.6f"
 			              ",\"mp_left\":", p->mp_mean, p->mp_min,
 			              p->mp_max, p->outfits_mean);
-			hist(b, bins, r->run_mp + k, runs, n);
+			hist(b, bins, &r->mp[k]);
 		} else {
 			ut_buf_printf(b, ",\"hp_mean\":%.6f,\"hp_min\":%" PRId64
 			              ",\"hp_max\":%" PRId64 ",\"hp_left\":",
 			              p->hp_mean, p->hp_min, p->hp_max);
-			hist(b, bins, r->run_hp + k, runs, n);
+			hist(b, bins, &r->hp[k]);
 		}
 		ut_buf_puts(b, "}");
 	}
 	ut_buf_puts(b, "],\"histograms\":{\"battles\":");
-	hist(b, bins, r->run_battles, runs, 1);
+	hist(b, bins, &r->battles);
 	ut_buf_puts(b, ",\"storms\":");
-	hist(b, bins, r->run_storms, runs, 1);
+	hist(b, bins, &r->storms);
 	ut_buf_puts(b, "}}\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 }

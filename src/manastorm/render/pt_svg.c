@@ -52,8 +52,7 @@ static void shares(ut_svg_share *sh, const ms_pt_report *r, ms_lang lang)
 
 /* One chart of a playtest: its histogram source and labels. */
 typedef struct chart {
-	const int64_t *v;
-	size_t stride;
+	const ut_tally *v;     /* the values (sorted) */
 	int64_t lo, hi;
 	char title[192];
 	const char *xname, *fill, *zero_label;
@@ -75,13 +74,13 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	c = calloc(2 + n, sizeof *c);
 	if (!c)
 		return ut_error_set(MS_ENOMEM, "out of memory");
-	c[0].v = r->run_battles; c[0].stride = 1;
+	c[0].v = &r->battles;
 	c[0].lo = r->battles_min; c[0].hi = r->battles_max;
 	snprintf(c[0].title, sizeof c[0].title, "%s",
 	         T("1決闘のバトル数", "Battles per duel"));
 	c[0].xname = T("バトル数", "battles");
 	c[0].fill = "#777777";
-	c[1].v = r->run_storms; c[1].stride = 1;
+	c[1].v = &r->storms;
 	c[1].xname = T("マナ・ストーム数", "storms");
 	snprintf(c[1].title, sizeof c[1].title, "%s",
 	         T("1決闘のマナ・ストーム数", "Mana storms per duel"));
@@ -91,8 +90,7 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 		const ms_pt_part *p = &r->parts[k];
 		int caster = p->role == MS_ROLE_CASTER;
 		chart *x = &c[nc++];
-		x->v = caster ? r->run_mp + k : r->run_hp + k;
-		x->stride = n;
+		x->v = caster ? &r->mp[k] : &r->hp[k];
 		x->lo = caster ? p->mp_min : p->hp_min;
 		x->hi = caster ? p->mp_max : p->hp_max;
 		snprintf(x->title, sizeof x->title, T("%s（陣営%s）の残り%s",
@@ -102,13 +100,10 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 		x->fill = fills[p->side ? 1 : 0];
 		x->zero_label = caster ? NULL : T("HP 0以下：敗北", "HP ≤ 0: defeated");
 	}
-	/* the storms' spread is not in the report: look at the runs */
+	/* the storms' spread is not in the report's numbers: the tally's */
 	if (runs > 0) {
-		c[1].lo = c[1].hi = r->run_storms[0];
-		for (i = 1; i < runs; i++) {
-			if (r->run_storms[i] < c[1].lo) c[1].lo = r->run_storms[i];
-			if (r->run_storms[i] > c[1].hi) c[1].hi = r->run_storms[i];
-		}
+		c[1].lo = ut_tally_min(&r->storms);
+		c[1].hi = ut_tally_max(&r->storms);
 	}
 	for (i = 0; i < nc; i++)
 		if (c[i].lo == c[i].hi)
@@ -141,7 +136,7 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	for (i = 0, k = 0; i < nc; i++) {
 		if (c[i].lo == c[i].hi)
 			continue;
-		h.nb = ut_histogram(bins, c[i].v, runs, c[i].stride);
+		h.nb = ut_tally_histogram(bins, c[i].v);
 		h.title = c[i].title;
 		h.xname = c[i].xname;
 		h.fill = c[i].fill;

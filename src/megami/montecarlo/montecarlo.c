@@ -6,10 +6,18 @@
  * default policy and the dice of the generator seeded S + i mod 2^64
  * (ut_rng_series_seed), whatever thread fights it.
  * MG-MC-JOBS-1: the threads take chunks of run indices from an atomic
- * counter; each thread has its own combat (mg_combat_restart between runs)
- * and its own dice, and writes run i's outcome into slot i only.  The
- * totals are computed after the join, in run order, with exact integer
- * sums (128 bits), so the report does not depend on the number of threads.
+ * counter; each thread has its own combat (mg_combat_restart between runs),
+ * its own dice and its own counts, tallies and sums of the outcomes.  They
+ * are added up after the join with exact integers (counts, and sums of
+ * 128 bits), so the report does not depend on the number of threads or
+ * on which thread fought which run.
+ * MG-MC-MEM-1: no run is kept: the rounds and each character's HP left are
+ * tallies (util/stats.h UT-TALLY-1: each distinct value with its count),
+ * so the memory grows with the distinct values, not with the runs, and the
+ * median, the 90th percentile and the histograms are the exact ones of the
+ * values run by run.
+ * Each worker's hot state (its dice and counters) starts on its own cache
+ * line (64 bytes), so two threads never write the same line.
  * MG-MC-ERR-1: the error reported is the one of the smallest failing run
  * index: a thread stops at a run index at or above a known failure, and
  * runs below it are handed out before it (the counter only grows), so
@@ -41,10 +49,14 @@ typedef struct shared {
 } shared;
 
 typedef struct worker {
+	_Alignas(64) ut_dice dice;
 	shared *sh;
 	mg_combat *combat;
-	ut_dice dice;
 	size_t fed;      /* start->dice given in this run (MG-MC-FROM-1) */
+	uint64_t wins[3];
+	uint64_t *incapacitated, *dead; /* [k] */
+	ut_tally rounds;
+	ut_tally *hp;    /* [k] */
 } worker;
 
 /* MG-MC-FROM-1: the dice of a run from a state: the start's dice first,
@@ -75,8 +87,14 @@ static int setup(void *ud, unsigned t, void **wp)
 	setup_ctx *c = ud;
 	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
 	worker *w = &c->ws[t];
+	size_t n = c->sh->scenario->ncharacters;
 
 	w->sh = c->sh;
+	w->incapacitated = calloc(2 * n + 1, sizeof *w->incapacitated);
+	w->hp = calloc(n + 1, sizeof *w->hp);
+	if (w->incapacitated == NULL || w->hp == NULL)
+		return ut_error_set(MG_ENOMEM, "out of memory");
+	w->dead = w->incapacitated + n;
 	if (c->sh->start && c->sh->start->ndice)
 		ut_dice_callback(&w->dice, start_die, w, c->sh->seed);
 	else
@@ -94,13 +112,13 @@ static void teardown(void *ud, unsigned t, void *wp)
 	mg_combat_free(((worker *)wp)->combat);
 }
 
-/* Fight run i and fill its slot (MG-MC-SEED-1). */
+/* Fight run i and count its outcome in the worker's totals
+ * (MG-MC-SEED-1, MG-MC-MEM-1). */
 static int fight(void *wp, uint64_t i)
 {
 	worker *w = wp;
 	shared *sh = w->sh;
-	mg_mc_report *r = sh->rep;
-	size_t n = r->ncharacters, k;
+	size_t n = sh->rep->ncharacters, k;
 	mg_result res;
 	int rc;
 
@@ -120,15 +138,20 @@ static int fight(void *wp, uint64_t i)
 	}
 	if ((rc = mg_combat_run(&res, w->combat)) < 0)
 		return rc;
-	r->run_rounds[i] = res.rounds;
-	r->run_winner[i] = (int8_t)(res.winner == MG_SIDE_PC ? MG_MC_PC :
-	                            res.winner == MG_SIDE_NPC ? MG_MC_NPC :
-	                            MG_MC_DRAW);
+	if ((rc = ut_tally_add(&w->rounds, res.rounds)) < 0)
+		return rc;
+	w->wins[res.winner == MG_SIDE_PC ? MG_MC_PC :
+	        res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW]++;
 	for (k = 0; k < n; k++) {
 		mg_char_state cs;
 		mg_combat_character(&cs, w->combat, k);
-		r->run_hp[i * n + k] = cs.hp;
-		r->run_state[i * n + k] = (uint8_t)cs.state;
+		if ((rc = ut_tally_add(&w->hp[k], cs.hp)) < 0)
+			return rc;
+		/* MG-MC-CHAR-1: 戦闘不能 at the end, or dead */
+		if (cs.state == MG_STATE_INCAPACITATED)
+			w->incapacitated[k]++;
+		else if (cs.state == MG_STATE_DEAD)
+			w->dead[k]++;
 	}
 	return 0;
 }
@@ -158,70 +181,71 @@ int64_t mg_mc_percentile(const int64_t *sorted, size_t n, unsigned p)
 
 void mg_mc_report_free(mg_mc_report *r)
 {
+	size_t k;
+
 	if (r == NULL)
 		return;
+	if (r->hp)
+		for (k = 0; k < r->ncharacters; k++)
+			ut_tally_free(&r->hp[k]);
+	free(r->hp);
+	ut_tally_free(&r->rounds);
 	free(r->characters);
-	free(r->run_rounds);
-	free(r->run_winner);
-	free(r->run_hp);
-	free(r->run_state);
 	memset(r, 0, sizeof *r);
 }
 
-static int cmp_i64(const void *a, const void *b)
+/* Free a worker's totals (after setup, successful or not). */
+static void drop_totals(worker *w, size_t n)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
+	size_t k;
+
+	if (w->hp)
+		for (k = 0; k < n; k++)
+			ut_tally_free(&w->hp[k]);
+	free(w->hp);
+	free(w->incapacitated);
+	ut_tally_free(&w->rounds);
 }
 
-/* The totals, in run order (MG-MC-JOBS-1). */
-static int sum_up(mg_mc_report *r)
+/* The report from the workers' totals (MG-MC-JOBS-1): the counts and
+ * tallies added up, then the rates, intervals and percentiles. */
+static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 {
 	size_t n = r->ncharacters, k;
-	uint64_t i, runs = r->runs;
-	__int128 rounds = 0;
-	int64_t *sorted;
+	uint64_t runs = r->runs;
+	unsigned t;
+	int rc;
 
-	sorted = malloc((size_t)runs * sizeof *sorted);
-	if (sorted == NULL)
-		return ut_error_set(MG_ENOMEM, "out of memory");
-	for (i = 0; i < runs; i++) {
-		r->wins[r->run_winner[i]]++;
-		rounds += r->run_rounds[i];
-		sorted[i] = r->run_rounds[i];
+	for (t = 0; t < jobs; t++) {
+		worker *w = &ws[t];
+		for (k = 0; k < 3; k++)
+			r->wins[k] += w->wins[k];
+		if ((rc = ut_tally_merge(&r->rounds, &w->rounds)) < 0)
+			return rc;
+		for (k = 0; k < n; k++) {
+			r->characters[k].incapacitated += w->incapacitated[k];
+			r->characters[k].dead += w->dead[k];
+			if ((rc = ut_tally_merge(&r->hp[k], &w->hp[k])) < 0)
+				return rc;
+		}
 	}
 	for (k = 0; k < 3; k++) {
 		r->rate[k] = (double)r->wins[k] / (double)runs;
 		r->ci[k] = mg_mc_wilson(r->wins[k], runs);
 	}
-	r->rounds_mean = (double)rounds / (double)runs;
-	qsort(sorted, (size_t)runs, sizeof *sorted, cmp_i64);
-	r->rounds_min = sorted[0];
-	r->rounds_max = sorted[runs - 1];
-	r->rounds_median = mg_mc_percentile(sorted, (size_t)runs, 50);
-	r->rounds_p90 = mg_mc_percentile(sorted, (size_t)runs, 90);
-	free(sorted);
+	r->rounds_mean = ut_tally_mean(&r->rounds);
+	ut_tally_sort(&r->rounds);
+	r->rounds_min = ut_tally_min(&r->rounds);
+	r->rounds_max = ut_tally_max(&r->rounds);
+	r->rounds_median = ut_tally_percentile(&r->rounds, 50);
+	r->rounds_p90 = ut_tally_percentile(&r->rounds, 90);
 
 	for (k = 0; k < n; k++) {
 		mg_mc_char *c = &r->characters[k];
-		__int128 hp = 0;
-		c->hp_min = INT64_MAX;
-		c->hp_max = INT64_MIN;
-		for (i = 0; i < runs; i++) {
-			int64_t h = r->run_hp[i * n + k];
-			uint8_t s = r->run_state[i * n + k];
-			hp += h;
-			if (h < c->hp_min)
-				c->hp_min = h;
-			if (h > c->hp_max)
-				c->hp_max = h;
-			/* MG-MC-CHAR-1: 戦闘不能 at the end, or dead */
-			if (s == MG_STATE_INCAPACITATED)
-				c->incapacitated++;
-			else if (s == MG_STATE_DEAD)
-				c->dead++;
-		}
-		c->hp_mean = (double)hp / (double)runs;
+		c->hp_mean = ut_tally_mean(&r->hp[k]);
+		ut_tally_sort(&r->hp[k]);
+		c->hp_min = ut_tally_min(&r->hp[k]);
+		c->hp_max = ut_tally_max(&r->hp[k]);
 		c->incapacitated_rate = (double)c->incapacitated / (double)runs;
 		c->dead_rate = (double)c->dead / (double)runs;
 		c->incapacitated_ci = mg_mc_wilson(c->incapacitated, runs);
@@ -256,7 +280,7 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 		return ut_error_set(MG_EINVALID,
 		                    "Monte Carlo: an event budget of at least 1 "
 		                    "is needed");
-	/* MG-MC-LIMIT-1: every run keeps its slot */
+	/* MG-MC-LIMIT-1 */
 	if (o->runs > MG_MC_RUNS_MAX)
 		return ut_error_set(MG_ELIMIT,
 		                    "Monte Carlo: %llu runs are more than the "
@@ -275,17 +299,13 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	out->jobs = jobs;
 	out->round_limit = scenario->round_limit;
 	out->ncharacters = n;
-	out->characters = calloc(n, sizeof *out->characters);
-	out->run_rounds = malloc((size_t)o->runs * sizeof *out->run_rounds);
-	out->run_winner = malloc((size_t)o->runs);
-	/* n ≤ SIZE_MAX / 8 / MG_MC_RUNS_MAX for any scenario that fits */
-	out->run_hp = n && (size_t)o->runs > SIZE_MAX / sizeof(int64_t) / n
-	              ? NULL
-	              : malloc((size_t)o->runs * n * sizeof *out->run_hp + 1);
-	out->run_state = out->run_hp ? malloc((size_t)o->runs * n + 1) : NULL;
-	ws = calloc(jobs, sizeof *ws);
-	if (!out->characters || !out->run_rounds || !out->run_winner ||
-	    !out->run_hp || !out->run_state || !ws) {
+	out->characters = calloc(n + 1, sizeof *out->characters);
+	out->hp = calloc(n + 1, sizeof *out->hp);
+	/* each worker on its own cache lines (sizeof is a multiple of 64) */
+	ws = aligned_alloc(64, jobs * sizeof *ws);
+	if (ws)
+		memset(ws, 0, jobs * sizeof *ws);
+	if (!out->characters || !out->hp || !ws) {
 		free(ws);
 		mg_mc_report_free(out);
 		return ut_error_set(MG_ENOMEM, "out of memory");
@@ -312,8 +332,10 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	so.progress = o->progress;
 	so.progress_ud = o->progress_ud;
 	rc = ut_series_run(&sr, &so);
-	free(ws);
 	if (rc < 0) {
+		for (k = 0; k < jobs; k++)
+			drop_totals(&ws[k], n);
+		free(ws);
 		mg_mc_report_free(out);
 		return rc;
 	}
@@ -326,9 +348,14 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		return ut_series_error(&sr, o->seed);
+		rc = ut_series_error(&sr, o->seed);
+	} else {
+		rc = sum_up(out, ws, jobs);
 	}
-	return sum_up(out);
+	for (k = 0; k < jobs; k++)
+		drop_totals(&ws[k], n);
+	free(ws);
+	return rc;
 }
 
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,

@@ -37,39 +37,20 @@ static json_t *interval(mg_mc_interval ci)
 	return json_pack("[ff]", ci.lo, ci.hi);
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* MG-MC-HIST-1: every rounds value that occurred, ascending, with its
- * count */
+ * count (the tally's entries, MG-MC-MEM-1) */
 static json_t *histogram(const mg_mc_report *r)
 {
 	json_t *a = json_array();
-	int64_t *v = malloc((size_t)r->runs * sizeof *v);
-	uint64_t i, j;
+	size_t i;
 
-	if (a == NULL || v == NULL) {
-		json_decref(a);
-		free(v);
-		return NULL;
-	}
-	memcpy(v, r->run_rounds, (size_t)r->runs * sizeof *v);
-	qsort(v, (size_t)r->runs, sizeof *v, cmp_i64);
-	for (i = 0; i < r->runs; i = j) {
-		for (j = i; j < r->runs && v[j] == v[i]; j++)
-			;
+	for (i = 0; a != NULL && i < r->rounds.used; i++)
 		if (json_array_append_new(a, json_pack("{sIsI}", "rounds",
-		                          (json_int_t)v[i], "runs",
-		                          (json_int_t)(j - i))) != 0) {
+		                          (json_int_t)r->rounds.value[i], "runs",
+		                          (json_int_t)r->rounds.count[i])) != 0) {
 			json_decref(a);
 			a = NULL;
-			break;
 		}
-	}
-	free(v);
 	return a;
 }
 

@@ -79,7 +79,7 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 		double px = MARGIN + (double)(k % cols) * PANEL_W;
 		double py = y + (double)(k / cols) * PANEL_H;
 		if (k == 0) {
-			h.nb = ut_histogram(bins, r->run_rounds, (size_t)r->runs, 1);
+			h.nb = ut_tally_histogram(bins, &r->rounds);
 			h.title = T("ラウンド数の分布", "Rounds played");
 			h.xname = T("ラウンド数", "rounds");
 			h.fill = "#888888";
@@ -89,8 +89,7 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 			snprintf(title, sizeof title, T("%s（%s）の残りHP",
 			                                "%s (%s): HP left"),
 			         c->name, c->side == MG_SIDE_PC ? "PC" : "NPC");
-			h.nb = ut_histogram(bins, r->run_hp + (k - 1),
-			                    (size_t)r->runs, r->ncharacters);
+			h.nb = ut_tally_histogram(bins, &r->hp[k - 1]);
 			h.title = title;
 			h.xname = T("残りHP", "HP left");
 			h.fill = c->side == MG_SIDE_PC ? fills[0] : fills[1];
