@@ -88,7 +88,7 @@ endfunction()
 # ---- the public headers and the libraries, one of each per rule system
 # (cmake/rule_system.cmake: add_rule_system, add_front_end ... DIST)
 
-set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h yaml.h) # what the others include
+set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h stats.h yaml.h) # what the others include
 list(TRANSFORM am_inst_util_headers PREPEND "${PROJECT_SOURCE_DIR}/include/util/")
 install(FILES ${am_inst_util_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/util)
 
