@@ -450,14 +450,16 @@ void ms_duel_restart(ms_duel *d, uint64_t seed)
 	reset(d);
 }
 
-int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
+/* The options and the scenario checked (a known version, a budget, every
+ * policy found); the cards of all decks into *total, the casters' outfits
+ * into *nout.  0 or an error. */
+static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
+                      const ms_duel_opts *o)
 {
-	ms_duel *d;
-	size_t i, total = 0, nout = 0, bytes;
-	char *mem;
+	size_t i;
 	int rc;
 
-	*out = NULL;
+	*total = *nout = 0;
 	if (!o || o->version != MS_DUEL_OPTS_VERSION)
 		return ut_error_set(UT_EINVALID, "ms_duel_opts: unknown version");
 	if (o->max_events < 1)
@@ -473,22 +475,23 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		if (!pol || !pol->choose)
 			return ut_error_set(UT_EINVALID,
 			                    "%s: unknown policy \"%s\"", p->name, pn);
-		total += p->deck ? p->ndeck : 52;
+		*total += p->deck ? p->ndeck : 52;
 		if (p->role == MS_ROLE_CASTER)
-			nout += p->noutfits;
+			*nout += p->noutfits;
 	}
-	if (total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
+	if (*total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
 		return ut_error_set(UT_ENOMEM, "decks too large");
-	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
-	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
-	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
-	mem = calloc(1, bytes);
-	if (!mem)
-		return ut_error_set(UT_ENOMEM, "out of memory");
-	d = (ms_duel *)mem;
-	mem += sizeof(*d);
-	d->s = s;
-	d->n = s->nparticipants;
+	return 0;
+}
+
+/* Carve d's arrays out of the block after it (mem), as ms_duel_new sized
+ * it for `total` cards: participants, outfits, lists, field, decks. */
+static void duel_layout(ms_duel *d, char *mem, size_t total,
+                        const ms_duel_opts *o)
+{
+	const ms_scenario *s = d->s;
+	size_t i;
+
 	d->parts = (part *)mem;
 	mem += d->n * sizeof(part);
 	d->hi = (int64_t *)mem;
@@ -526,6 +529,57 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		           p->pol == ms_policy_find("greedy") ? FUSED_GREEDY :
 		           FUSED_NONE;
 	}
+}
+
+/* The seat lists: warriors per side (side A's then side B's in one
+ * array), and casters then warriors, each in seat order. */
+static void duel_lists(ms_duel *d)
+{
+	size_t i, na = 0, nb = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]) && !d->parts[i].p->side)
+			na++;
+	d->wside[1] = d->wside[0] + na;
+	na = nb = 0;
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i])) {
+			if (d->parts[i].p->side)
+				d->wside[1][nb++] = (uint32_t)i;
+			else
+				d->wside[0][na++] = (uint32_t)i;
+		}
+	d->nw[0] = na;
+	d->nw[1] = nb;
+	for (i = 0; i < d->n; i++)
+		if (is_caster(&d->parts[i]))
+			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
+	d->role[WARRIORS] = d->role[CASTERS] + d->nrole[CASTERS];
+	for (i = 0; i < d->n; i++)
+		if (!is_caster(&d->parts[i]))
+			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
+}
+
+int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
+{
+	ms_duel *d;
+	size_t total, nout, bytes;
+	char *mem;
+	int rc;
+
+	*out = NULL;
+	if ((rc = duel_check(&total, &nout, s, o)) < 0)
+		return rc;
+	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
+	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
+	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
+	mem = calloc(1, bytes);
+	if (!mem)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	d = (ms_duel *)mem;
+	d->s = s;
+	d->n = s->nparticipants;
+	duel_layout(d, mem + sizeof(*d), total, o);
 	d->rng = o->rng ? o->rng : &d->own;
 	d->seed = o->seed;
 	if (!o->rng)
@@ -535,32 +589,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	d->want = o->on_event ? o->event_mask : 0;
 	d->max_events = o->max_events;
 	reset(d);
-	/* warriors per side: side A's list then side B's in one array */
-	{
-		size_t na = 0, nb = 0;
-		for (i = 0; i < d->n; i++)
-			if (!is_caster(&d->parts[i]) && !d->parts[i].p->side)
-				na++;
-		d->wside[1] = d->wside[0] + na;
-		na = nb = 0;
-		for (i = 0; i < d->n; i++)
-			if (!is_caster(&d->parts[i])) {
-				if (d->parts[i].p->side)
-					d->wside[1][nb++] = (uint32_t)i;
-				else
-					d->wside[0][na++] = (uint32_t)i;
-			}
-		d->nw[0] = na;
-		d->nw[1] = nb;
-	}
-	/* casters, then warriors, each in seat order, in one array */
-	for (i = 0; i < d->n; i++)
-		if (is_caster(&d->parts[i]))
-			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
-	d->role[WARRIORS] = d->role[CASTERS] + d->nrole[CASTERS];
-	for (i = 0; i < d->n; i++)
-		if (!is_caster(&d->parts[i]))
-			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
+	duel_lists(d);
 	*out = d;
 	return 0;
 }
