@@ -100,7 +100,9 @@ async function addresses(page, url, tag, lang) {
     ok(await activeTab(page) === tab, `${tag}: ${url}${where} opens the ${tab} tab`);
   }
   await page.click('.tab[data-tab="battle"]');
-  await poll(async () => new URL(page.url()).hash === "#battle", "the address #battle");
+  /* the address changes first, the tab follows on hashchange: wait for both */
+  await poll(async () => new URL(page.url()).hash === "#battle" &&
+                         await activeTab(page) === "battle", "the address #battle");
   ok(new URL(page.url()).hash === "#battle" && await activeTab(page) === "battle",
      `${tag}: clicking the battle tab shows #battle in the address`);
   await page.click('.tab[data-tab="editor"]');
