@@ -439,6 +439,15 @@ static void test_put_scalar(void **state)
 		{"", "\"\""},
 		{"say \"hi\"\\", "\"say \\\"hi\\\"\\\\\""},
 		{"tab\there", "\"tab\\x09here\""},
+		/* the specials YAML must escape, each its own code point: NEL
+		 * (C2 85), the line separator (E2 80 A8), the BOM (EF BB BF),
+		 * U+FFFE (EF BF BE) and U+FFFF (EF BF BF: 1111 111111 111111) -
+		 * the last two were written \uFFBE and \uFFBF once */
+		{"a\xC2\x85", "\"a\\u0085\""},
+		{"a\xE2\x80\xA8", "\"a\\u2028\""},
+		{"a\xEF\xBB\xBF", "\"a\\uFEFF\""},
+		{"a\xEF\xBF\xBE", "\"a\\uFFFE\""},
+		{"a\xEF\xBF\xBF", "\"a\\uFFFF\""},
 	};
 	size_t i;
 

@@ -84,8 +84,10 @@ static void put_special(ut_buf *b, const unsigned char *p, size_t k)
 	else if (p[0] == 0xE2)
 		ut_buf_printf(b, "\\u%04X", p[2] == 0xA8 ? 0x2028 : 0x2029);
 	else
+		/* EF BB BF is U+FEFF; EF BF BE/BF are U+FFFE/U+FFFF (the
+		 * low 6 bits of the last byte complete 0xFFC0) */
 		ut_buf_printf(b, "\\u%04X", p[1] == 0xBB ? 0xFEFF
-		                            : 0xFF00 | p[2]);
+		                            : 0xFFC0 | (p[2] & 0x3F));
 }
 
 /* s as a YAML scalar: plain when plain_ok, else double-quoted with escapes. */

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -32,28 +31,6 @@
 static const char type_json[] = "application/json; charset=utf-8";
 static const char type_svg[] = "image/svg+xml";
 static const char type_text[] = "text/plain; charset=utf-8";
-
-double am_web_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A seed for the rate table's hash: nobody outside knows the chains. */
-static uint64_t rate_seed(void)
-{
-	uint64_t seed = 0;
-	struct timespec ts;
-
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed)) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		seed = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u ^
-		       (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&seed;
-	}
-	return seed;
-}
 
 /* cfg's public hosts, copied (the am_web owns them); -1 out of memory. */
 static int copy_hosts(am_web *w)
@@ -116,7 +93,7 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 	pthread_mutex_init(&w->lock, NULL);
 	if (copy_hosts(w) < 0 ||
 	    am_web_rate_init(&w->rate, WEB_RATE_ENTRIES, WEB_RATE_CHAINS,
-	                  rate_seed()) < 0) {
+	                  ut_httpd_seed()) < 0) {
 		am_web_free(w);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
@@ -336,7 +313,7 @@ static int on_event(void *ud, const am_engine *e, const am_event *ev)
 
 	/* the clock every 64 events (a few microseconds of work each; the
 	 * clock costs tens of nanoseconds): the time budget of one battle */
-	if (rc == 0 && (++w->events & 63) == 0 && am_web_now() > w->deadline) {
+	if (rc == 0 && (++w->events & 63) == 0 && ut_httpd_now() > w->deadline) {
 		w->late = 1;
 		return 1;
 	}
@@ -470,7 +447,7 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	                              (am_lang)q->lang, NULL, NULL)) < 0) ||
 	    (svg && (rc = am_chart_new(&w.chart, (am_lang)q->lang)) < 0))
 		goto out;
-	w.deadline = am_web_now() + web->cfg.battle_ms / 1000.0;
+	w.deadline = ut_httpd_now() + web->cfg.battle_ms / 1000.0;
 	bo.on_event = on_event;
 	bo.event_ud = &w;
 	bo.max_units = web->cfg.max_units;

@@ -74,9 +74,6 @@ struct am_web {
 	int have_hill;
 };
 
-/* Seconds on the monotonic clock. */
-double am_web_now(void);
-
 /* Stop serving (server.c), if it serves; am_web_free calls it. */
 void am_web_stop(am_web *web);
 
