@@ -25,6 +25,10 @@ import threading
 import time
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "amaryllis", "web"))
+import webtest  # noqa: E402  (the raw HTTP client the web tests share)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BCDICE = "bcdice@4.9.0"
 failures = 0
@@ -95,33 +99,11 @@ class Server:
 
 
 def raw(port, data, timeout=10):
-    """Raw bytes in; (status, headers, body) out, status 0 when the
-    connection closed without an answer."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-    buf = b""
-    try:
-        s.sendall(data)
-        while True:
-            try:
-                chunk = s.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            buf += chunk
-            head, sep, body = buf.partition(b"\r\n\r\n")
-            m = re.search(rb"Content-Length: (\d+)", head, re.I)
-            if sep and m and len(body) >= int(m.group(1)):
-                break
-    finally:
-        s.close()
-    head, _, body = buf.partition(b"\r\n\r\n")
-    m = re.match(rb"HTTP/1\.[01] (\d+)", head)
-    headers = {}
-    for l in head.split(b"\r\n")[1:]:
-        k, _, v = l.decode("latin-1").partition(":")
-        headers[k.strip().lower()] = v.strip()
-    return (int(m.group(1)) if m else 0), headers, body.decode("utf-8", "replace")
+    """Raw bytes in; (status, headers, body as text) out, status 0 when the
+    connection closed without an answer: the web tests' HTTP client
+    (tests/front/amaryllis/web/webtest.py)."""
+    st, headers, body = webtest.raw(port, data, timeout=timeout)
+    return st, headers, body.decode("utf-8", "replace")
 
 
 def request(port, method, path, body=None, headers=None, host="default",
