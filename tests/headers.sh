@@ -58,6 +58,7 @@ megami/scenario_yaml.h mg_scenario_parse
 megami/serve.h mg_serve_handle
 util/array.h ut_array_grow
 util/assert.h -
+util/base64.h ut_base64_put
 util/buf.h ut_buf_put
 util/ckd.h -
 util/cli.h ut_cli_main

@@ -14,46 +14,11 @@
 #include <string.h>
 
 #include "amaryllis/sheet.h"
+#include "util/base64.h"
 #include "util/buf.h"
 #include "util/error.h"
 
 #define TOKEN_PREFIX "am1."
-
-static const char b64[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/* Append data[0..n) in base64url without padding. */
-static void b64_put(ut_buf *b, const unsigned char *d, size_t n)
-{
-	size_t i;
-	char q[4];
-
-	for (i = 0; i + 2 < n; i += 3) {
-		q[0] = b64[d[i] >> 2];
-		q[1] = b64[((d[i] & 3) << 4) | (d[i + 1] >> 4)];
-		q[2] = b64[((d[i + 1] & 15) << 2) | (d[i + 2] >> 6)];
-		q[3] = b64[d[i + 2] & 63];
-		ut_buf_put(b, q, 4);
-	}
-	if (n - i == 1) {
-		q[0] = b64[d[i] >> 2];
-		q[1] = b64[(d[i] & 3) << 4];
-		ut_buf_put(b, q, 2);
-	} else if (n - i == 2) {
-		q[0] = b64[d[i] >> 2];
-		q[1] = b64[((d[i] & 3) << 4) | (d[i + 1] >> 4)];
-		q[2] = b64[(d[i + 1] & 15) << 2];
-		ut_buf_put(b, q, 3);
-	}
-}
-
-/* The value of a base64url character, or -1. */
-static int b64_val(char c)
-{
-	const char *p = c ? strchr(b64, c) : NULL;
-
-	return p ? (int)(p - b64) : -1;
-}
 
 /* Append a sheet in its normalised notation.  0, or AM_EINVALID for an
  * illegal sheet. */
@@ -88,7 +53,7 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b)
 		goto done;
 	ut_buf_puts(&tok, TOKEN_PREFIX);
 	if (!raw.failed)
-		b64_put(&tok, (const unsigned char *)raw.ptr, raw.len);
+		ut_base64_put(&tok, raw.ptr, raw.len, UT_BASE64URL);
 	if (raw.failed || tok.failed) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
@@ -124,7 +89,7 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 	if (!(raw = malloc((len - plen) * 3 / 4 + 1)))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	for (i = plen; i < len; i++) {
-		int v = b64_val(token[i]);
+		int v = ut_base64_value((unsigned char)token[i], UT_BASE64URL);
 		if (v < 0) {
 			free(raw);
 			return ut_error_set(AM_EINVALID, "the replay token has a "

@@ -25,6 +25,7 @@
 #include "amaryllis/engine.h"
 #include "amaryllis/render.h"
 #include "amaryllis/sheet.h"
+#include "util/base64.h"
 #include "util/buf.h"
 #include "util/error.h"
 
@@ -600,35 +601,6 @@ static int address_ok(const char *s, size_t len)
 	return at && at != s && at[1] && !strchr(at + 1, '@');
 }
 
-static void base64(ut_buf *b, const unsigned char *p, size_t n)
-{
-	static const char t[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i;
-
-	for (i = 0; i + 2 < n; i += 3)
-		ut_buf_printf(b, "%c%c%c%c", t[p[i] >> 2],
-		              t[(p[i] & 3) << 4 | p[i + 1] >> 4],
-		              t[(p[i + 1] & 15) << 2 | p[i + 2] >> 6],
-		              t[p[i + 2] & 63]);
-	if (n - i == 1)
-		ut_buf_printf(b, "%c%c==", t[p[i] >> 2], t[(p[i] & 3) << 4]);
-	else if (n - i == 2)
-		ut_buf_printf(b, "%c%c%c=", t[p[i] >> 2],
-		              t[(p[i] & 3) << 4 | p[i + 1] >> 4],
-		              t[(p[i + 1] & 15) << 2]);
-}
-
-static int b64val(int c)
-{
-	if (c >= 'A' && c <= 'Z') return c - 'A';
-	if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-	if (c >= '0' && c <= '9') return c - '0' + 52;
-	if (c == '+') return 62;
-	if (c == '/') return 63;
-	return -1;
-}
-
 static int hexval(int c)
 {
 	if (c >= '0' && c <= '9') return c - '0';
@@ -673,7 +645,7 @@ static void base64_decode(ut_buf *out, const char *p, const char *end)
 	size_t i, k = 0;
 
 	for (; p < end; p++) {
-		int v = b64val((unsigned char)*p);
+		int v = ut_base64_value((unsigned char)*p, UT_BASE64);
 		if (v < 0)
 			continue;
 		acc = acc << 6 | (unsigned)v;
@@ -836,7 +808,7 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 	ut_buf_puts(msg, "From: ");
 	if (e->nname) { /* RFC 2047: any name, encoded */
 		ut_buf_puts(msg, "=?UTF-8?B?");
-		base64(msg, (const unsigned char *)e->name, e->nname);
+		ut_base64_put(msg, e->name, e->nname, UT_BASE64);
 		ut_buf_puts(msg, "?= ");
 	}
 	ut_buf_printf(msg, "<%.*s>\r\n", (int)e->naddr, e->addr);
@@ -865,8 +837,9 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 		              "Content-Disposition: attachment; filename=\"sheet.txt\"\r\n"
 		              "Content-Transfer-Encoding: base64\r\n\r\n", seq);
 		for (i = 0; i < e->nsheet; i += 57) {
-			base64(msg, (const unsigned char *)e->sheet + i,
-			       e->nsheet - i < 57 ? e->nsheet - i : 57);
+			ut_base64_put(msg, e->sheet + i,
+			              e->nsheet - i < 57 ? e->nsheet - i : 57,
+			              UT_BASE64);
 			ut_buf_puts(msg, "\r\n");
 		}
 	} else {
