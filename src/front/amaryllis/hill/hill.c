@@ -989,6 +989,21 @@ static void say_locked(job *j, const char *ename, int64_t until)
 		"neither replaced nor withdrawn until then).\n"), ename, t);
 }
 
+/* Queue the notice subject/body to rcpt (am_hill_notice_queue), or fail
+ * with AM_ENOMEM when building either ran out of memory; both are freed.
+ * Returns 0 or an error. */
+static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
+                        ut_buf *body)
+{
+	int rc = subject->failed || body->failed ?
+	         ut_error_set(AM_ENOMEM, "out of memory") :
+	         am_hill_notice_queue(j->h, rcpt, subject->ptr, body->ptr, j->now);
+
+	ut_buf_free(subject);
+	ut_buf_free(body);
+	return rc;
+}
+
 /*
  * Check the password `pw` of the member `u` (the sender is its owner).
  * Returns 0 right, 1 wrong, 2 locked (not checked), or an error.  A wrong
@@ -1031,12 +1046,7 @@ static int check_password(job *j, const char *name, const char *ename,
 			"If that was not you, someone is trying to guess the password. "
 			"This notice goes only to the unit owner's address.\n"),
 			j->h->name, ename, j->h->pw_tries, t);
-		rc = subject.failed || body.failed ?
-		     ut_error_set(AM_ENOMEM, "out of memory") :
-		     am_hill_notice_queue(j->h, u->rcpt, subject.ptr, body.ptr, j->now);
-		ut_buf_free(&subject);
-		ut_buf_free(&body);
-		if (rc < 0)
+		if ((rc = queue_notice(j, u->rcpt, &subject, &body)) < 0)
 			return rc;
 	}
 	return 1;
@@ -1396,13 +1406,11 @@ static int pushed_notice(job *j, const hill_member *m, size_t n,
 	ut_buf_puts(&body, UT_TRL(ol,
 		"\n\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n",
 		"\n\nTo try again, send an improved sheet to the hill.\n"));
-	rc = subject.failed || body.failed || by.failed ?
-	     ut_error_set(AM_ENOMEM, "out of memory") :
-	     am_hill_notice_queue(j->h, u.rcpt, subject.ptr, body.ptr, j->now);
+	if (by.failed) /* the body lacks who pushed it off */
+		body.failed = 1;
+	rc = queue_notice(j, u.rcpt, &subject, &body);
 	unit_row_free(&u);
 	free(mname);
-	ut_buf_free(&subject);
-	ut_buf_free(&body);
 	ut_buf_free(&by);
 	return rc;
 }
