@@ -18,6 +18,8 @@
 #   make bench    build, then run every benchmark
 #   make bench-callgrind  build, then count the engines' instructions per
 #                 fight and per duel under callgrind (bench/callgrind*.sh)
+#   make bench-scaling  build, then time every bundled scenario on 1 and 2
+#                 threads through the real commands (bench/scaling.sh)
 #   make fuzz     clang + libFuzzer build in build-fuzz/, then run every fuzz
 #                 target for FUZZ_SECONDS (60) each and print its runs/s
 #   make fuzz-smoke  the same build, a short fixed run of each target (CTest)
@@ -189,6 +191,13 @@ bench: build
 bench-callgrind: build
 	bench/callgrind_megami.sh $(BUILD_DIR)
 	TOP=0 BUILD_DIR=$(BUILD_DIR) bench/callgrind.sh bench_manastorm
+
+# What a user sees on 1 and 2 threads: every bundled scenario through the
+# real commands (fights or duels per second, wall speedup, CPU ratio, peak
+# RSS; RUNS=10000000 for the memory at 10^7 runs): bench/scaling.sh.
+.PHONY: bench-scaling
+bench-scaling: build
+	bench/scaling.sh $(BUILD_DIR)
 
 # ---- fuzzing: tests/fuzz/fuzz_*.c, seeds in tests/fuzz/corpus/<target>/,
 # dictionary tests/fuzz/<target>.dict, else tests/fuzz/amaryllis.dict
