@@ -202,14 +202,27 @@ static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
 static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 {
 	ut_rng g = *r;
-	uint64_t n; /* i + 1 */
+	uint64_t n = k; /* i + 1 */
 	size_t j;
 	ms_card t;
 
-	for (n = k; n > 1; n--) {
+	/* two draws a turn (one loop test for two; gcc keeps the state in
+	 * registers without the moves a one-draw loop needs), then the odd
+	 * one: the same draws in the same order */
+	for (; n > 2; n -= 2) {
 		j = (size_t)uniform_local(&g, n);
 		t = c[n - 1];
 		c[n - 1] = c[j];
+		c[j] = t;
+		j = (size_t)uniform_local(&g, n - 1);
+		t = c[n - 2];
+		c[n - 2] = c[j];
+		c[j] = t;
+	}
+	if (n == 2) {
+		j = (size_t)uniform_local(&g, 2);
+		t = c[1];
+		c[1] = c[j];
 		c[j] = t;
 	}
 	*r = g;
@@ -397,6 +410,13 @@ static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
 	return ms_policy_find(name);
 }
 
+/* The full deck of D1, top first: S1…S13 H1…H13 D1…D13 C1…C13 (a deck the
+ * scenario does not give), built once so that reset only copies it. */
+#define C13(s) {s, 1}, {s, 2}, {s, 3}, {s, 4}, {s, 5}, {s, 6}, {s, 7}, \
+	{s, 8}, {s, 9}, {s, 10}, {s, 11}, {s, 12}, {s, 13}
+static const ms_card full_deck[52] = {C13(0), C13(1), C13(2), C13(3)};
+#undef C13
+
 /* The state of a new duel: decks as given, hands and piles empty, the
  * participants' numbers; nothing shuffled yet. */
 static void reset(ms_duel *d)
@@ -416,20 +436,13 @@ static void reset(ms_duel *d)
 	d->res.winner = -1;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		size_t k;
 		p->doff = p->nh = p->ndisc = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
 		p->hp = p->mp = 0;
 		p->nout = 0;
-		if (p->p->deck) {
-			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
-		} else {
-			for (k = 0; k < 52; k++) {
-				p->deck[k].suit = (uint8_t)(k / 13);
-				p->deck[k].number = (uint8_t)(k % 13 + 1);
-			}
-		}
+		memcpy(p->deck, p->p->deck ? p->p->deck : full_deck,
+		       p->cap * sizeof(ms_card));
 		p->nd = p->cap;
 		if (is_caster(p)) {
 			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
