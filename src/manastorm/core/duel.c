@@ -1478,6 +1478,61 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
+/* Remove hand card k of p (hand order kept): a loop, not memmove, as hands
+ * are a few cards. */
+static inline ms_card take_hand(part *p, size_t k)
+{
+	ms_card c = p->hand[k];
+
+	UT_ASSERT(k < p->nh);
+	for (; k + 1 < p->nh; k++)
+		p->hand[k] = p->hand[k + 1];
+	p->nh--;
+	return c;
+}
+
+/* Apply choice ch of participant i to an ask of `kind` (ms_duel_act once
+ * it is checked legal; ms_duel_run's built-in policies choose only legal
+ * ones).  0 or an error (d->failed set). */
+static int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
+                 const ms_choice *ch)
+{
+	part *p = &d->parts[i];
+	int rc;
+
+	switch (ch->kind) {
+	case MS_CHOICE_PASS:
+		p->src = MS_SRC_NONE;
+		EVENT(d, MS_EV_PASS, (int32_t)i,
+			e.value = kind == MS_ASK_ENCHANT ? 1 : 4);
+		break;
+	case MS_CHOICE_HAND:
+		p->card = take_hand(p, ch->index);
+		p->src = MS_SRC_HAND;
+		break;
+	case MS_CHOICE_DECK:
+		if ((rc = draw(d, i, &p->card)) < 0)
+			return d->failed = rc;
+		p->src = MS_SRC_DECK;
+		break;
+	case MS_CHOICE_POINT:
+		UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
+		p->card = d->field[ch->index].card;
+		p->point = ch->index;
+		p->src = MS_SRC_POINT;
+		break;
+	case MS_CHOICE_GO_ON:
+		EVENT(d, MS_EV_GO_ON, (int32_t)i, (void)0);
+		break;
+	default:
+		UT_ASSERT(ch->kind == MS_CHOICE_GIVE_UP);
+		p->right = 0;
+		EVENT(d, MS_EV_GIVE_UP, (int32_t)i, (void)0);
+		break;
+	}
+	return 0;
+}
+
 int ms_duel_act(ms_duel *d, const ms_choice *ch)
 {
 	part *p;
@@ -1514,48 +1569,18 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 			return ut_error_set(UT_EINVALID, "%s: not a legal choice here",
 			                    p->p->name);
 		}
-		d->asking = 0;
-		switch (ch->kind) {
-		case MS_CHOICE_PASS:
-			p->src = MS_SRC_NONE;
-			EVENT(d, MS_EV_PASS, (int32_t)d->ask.actor,
-				e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4);
-			break;
-		case MS_CHOICE_HAND:
-			p->card = p->hand[ch->index];
-			memmove(p->hand + ch->index, p->hand + ch->index + 1,
-			        (p->nh - ch->index - 1) * sizeof(ms_card));
-			p->nh--;
-			p->src = MS_SRC_HAND;
-			break;
-		case MS_CHOICE_DECK:
-			if ((rc = draw(d, d->ask.actor, &p->card)) < 0)
-				return d->failed = rc;
-			p->src = MS_SRC_DECK;
-			break;
-		default:
-			UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
-			p->card = d->field[ch->index].card;
-			p->point = ch->index;
-			p->src = MS_SRC_POINT;
-			break;
-		}
 		break;
 	case MS_ASK_GO_ON:
 		if (ch->kind != MS_CHOICE_GO_ON && ch->kind != MS_CHOICE_GIVE_UP)
 			return ut_error_set(UT_EINVALID, "%s: go on or give up",
 			                    p->p->name);
-		d->asking = 0;
-		if (ch->kind == MS_CHOICE_GIVE_UP)
-			p->right = 0;
-		if (ch->kind == MS_CHOICE_GO_ON)
-			EVENT(d, MS_EV_GO_ON, (int32_t)d->ask.actor, (void)0);
-		else
-			EVENT(d, MS_EV_GIVE_UP, (int32_t)d->ask.actor, (void)0);
 		break;
 	default:
 		return ut_error_set(UT_EINVALID, "the duel is over");
 	}
+	d->asking = 0;
+	if ((rc = apply(d, d->ask.kind, d->ask.actor, ch)) < 0)
+		return rc;
 	d->cursor = d->ask_pos + 1;
 	return 0;
 }
@@ -1608,25 +1633,45 @@ static long fused_best_point(const ms_duel *d, const part *p)
 	return best;
 }
 
-/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
- * choose_default and choose_greedy for ask, choice for choice. */
-static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
-                         ms_choice *out)
+/* Whether warrior p has something to attack with: an allied held enchant
+ * or a hand card that passes for it (fused_best_point(d, p) >= 0 ||
+ * fused_best_hand(d, p, 0) >= 0, without looking for the best). */
+static int fused_can_attack(const ms_duel *d, const part *p)
 {
-	const part *p = &d->parts[ask->actor];
+	size_t k;
+
+	for (k = 0; k < p->nh; k++)
+		if (passes(p, p->hand[k]))
+			return 1;
+	for (k = 0; k < d->nfield; k++) {
+		const ms_field_card *f = &d->field[k];
+		const part *o = &d->parts[f->owner];
+		if (f->enchant && o->caster && o->side == p->side &&
+		    passes(p, f->card))
+			return 1;
+	}
+	return 0;
+}
+
+/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
+ * choose_default and choose_greedy (which) for an ask of `kind` to p,
+ * choice for choice. */
+static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
+                         int which, ms_choice *out)
+{
 	long k;
 
 	out->kind = MS_CHOICE_PASS;
 	out->index = 0;
 	if (which == FUSED_GREEDY) {
-		if (ask->kind == MS_ASK_GO_ON)
+		if (kind == MS_ASK_GO_ON)
 			out->kind = MS_CHOICE_GO_ON;
-		else if (ask->can_draw)
+		else if (can_draw(p))
 			out->kind = MS_CHOICE_DECK;
 		return;
 	}
 	UT_ASSERT(which == FUSED_DEFAULT);
-	switch (ask->kind) {
+	switch (kind) {
 	case MS_ASK_ENCHANT:
 		if ((k = fused_best_hand(d, p, 1)) >= 0) {
 			out->kind = MS_CHOICE_HAND;
@@ -1643,10 +1688,12 @@ static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
 		}
 		break;
 	case MS_ASK_GO_ON: {
+		/* policy.c asks whether it can attack first; the answer
+		 * matters only when its side is not ahead */
 		int side = p->side;
-		int can = fused_best_point(d, p) >= 0 || fused_best_hand(d, p, 0) >= 0;
-		out->kind = d->adv[side] <= d->adv[1 - side] && can ? MS_CHOICE_GO_ON
-		                                                   : MS_CHOICE_GIVE_UP;
+		out->kind = d->adv[side] <= d->adv[1 - side] &&
+		            fused_can_attack(d, p) ? MS_CHOICE_GO_ON
+		                                   : MS_CHOICE_GIVE_UP;
 		break;
 	}
 	default:
@@ -1654,25 +1701,105 @@ static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
 	}
 }
 
-int ms_duel_run(ms_result *out, ms_duel *d)
+/* The decision asked of the participant at place pos of role list r
+ * (kind): a built-in policy chooses on the duel's state and its choice
+ * (legal: test_duel's ms_fused_equals_step) is applied without an ask;
+ * any other policy gets the ask of ms_duel_next and its choice goes
+ * through ms_duel_act.  0 or an error. */
+static int decide(ms_duel *d, ms_ask_kind kind, int r, uint32_t pos)
 {
-	ms_ask ask;
+	uint32_t i = d->role[r][pos];
+	const part *p = &d->parts[i];
 	ms_choice ch;
 	int rc;
 
-	while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
-		const part *p = &d->parts[ask.actor];
-		if (p->fused != FUSED_NONE) {
-			fused_choose(d, &ask, p->fused, &ch);
-		} else {
-			const ms_policy *pol = p->pol;
-			memset(&ch, 0, sizeof(ch));
-			if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
-				break;
-		}
-		if ((rc = ms_duel_act(d, &ch)) < 0)
-			break;
+	if (p->fused != FUSED_NONE) {
+		fused_choose(d, kind, p, p->fused, &ch);
+		if ((rc = apply(d, kind, i, &ch)) < 0)
+			return rc;
+		d->cursor = pos + 1;
+		return 0;
+	} else {
+		ms_ask ask;
+		const ms_policy *pol = p->pol;
+		set_ask(d, kind, pos, &ask);
+		memset(&ch, 0, sizeof(ch));
+		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+			return rc;
+		return ms_duel_act(d, &ch);
 	}
+}
+
+/* ms_duel_next's loop with each decision taken where it is asked
+ * (decide): the same steps in the same order, without the round trip. */
+int ms_duel_run(ms_result *out, ms_duel *d)
+{
+	int rc = d->failed;
+
+	/* an ask ms_duel_next left waiting is the one at d->cursor, which
+	 * the loop asks again */
+	UT_ASSERT(!d->asking || d->ask_pos == d->cursor);
+	d->asking = 0;
+	while (rc == 0 && d->phase != PH_OVER) {
+		switch (d->phase) {
+		case PH_START:
+			if ((rc = start(d)) < 0 || (rc = begin_round(d, 1)) < 0)
+				rc = d->failed = rc;
+			break;
+		case PH_ENCHANT:
+			while (d->cursor < d->nrole[CASTERS])
+				if ((rc = decide(d, MS_ASK_ENCHANT, CASTERS,
+				                 d->cursor)) < 0)
+					goto out;
+			if ((rc = enchant_check(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			d->phase = PH_ATTACK;
+			d->cursor = 0;
+			break;
+		case PH_ATTACK:
+			while (d->cursor < d->nrole[WARRIORS])
+				if (!d->parts[d->role[WARRIORS][d->cursor]].right)
+					d->cursor++;
+				else if ((rc = decide(d, MS_ASK_ATTACK, WARRIORS,
+				                      d->cursor)) < 0)
+					goto out;
+			if ((rc = attack_check(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			rc = 0;
+			if (d->phase != PH_OVER) {
+				d->phase = PH_GOON;
+				d->cursor = 0;
+			}
+			break;
+		default: /* PH_GOON */
+			UT_ASSERT(d->phase == PH_GOON);
+			while (d->cursor < d->nrole[WARRIORS])
+				if (!d->parts[d->role[WARRIORS][d->cursor]].right)
+					d->cursor++;
+				else if ((rc = decide(d, MS_ASK_GO_ON, WARRIORS,
+				                      d->cursor)) < 0)
+					goto out;
+			/* MS-ATTACK-6 */
+			if (any_right(d) && d->round < d->s->rounds_per_battle) {
+				if ((rc = begin_round(d, 0)) < 0)
+					rc = d->failed = rc;
+				break;
+			}
+			if ((rc = last_damage(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			rc = rc == 0 ? begin_round(d, 1) : 0;
+			if (rc < 0)
+				rc = d->failed = rc;
+			break;
+		}
+	}
+out:
 	if (out)
 		ms_duel_result(out, d);
 	return rc;
