@@ -21,6 +21,14 @@
 
 enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 
+/* For the few helpers of ms_duel_run's loop that a call costs more than
+ * their work (gcc and clang otherwise keep them out of line). */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -1494,8 +1502,8 @@ static inline ms_card take_hand(part *p, size_t k)
 /* Apply choice ch of participant i to an ask of `kind` (ms_duel_act once
  * it is checked legal; ms_duel_run's built-in policies choose only legal
  * ones).  0 or an error (d->failed set). */
-static int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
-                 const ms_choice *ch)
+static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
+                            const ms_choice *ch)
 {
 	part *p = &d->parts[i];
 	int rc;
@@ -1706,28 +1714,36 @@ static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
  * (legal: test_duel's ms_fused_equals_step) is applied without an ask;
  * any other policy gets the ask of ms_duel_next and its choice goes
  * through ms_duel_act.  0 or an error. */
-static int decide(ms_duel *d, ms_ask_kind kind, int r, uint32_t pos)
+static int decide_other(ms_duel *d, ms_ask_kind kind, const part *p,
+                        uint32_t pos)
+{
+	const ms_policy *pol = p->pol;
+	ms_ask ask;
+	ms_choice ch;
+	int rc;
+
+	set_ask(d, kind, pos, &ask);
+	memset(&ch, 0, sizeof(ch));
+	if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+		return rc;
+	return ms_duel_act(d, &ch);
+}
+
+static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
+                             uint32_t pos)
 {
 	uint32_t i = d->role[r][pos];
 	const part *p = &d->parts[i];
 	ms_choice ch;
 	int rc;
 
-	if (p->fused != FUSED_NONE) {
-		fused_choose(d, kind, p, p->fused, &ch);
-		if ((rc = apply(d, kind, i, &ch)) < 0)
-			return rc;
-		d->cursor = pos + 1;
-		return 0;
-	} else {
-		ms_ask ask;
-		const ms_policy *pol = p->pol;
-		set_ask(d, kind, pos, &ask);
-		memset(&ch, 0, sizeof(ch));
-		if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
-			return rc;
-		return ms_duel_act(d, &ch);
-	}
+	if (p->fused == FUSED_NONE)
+		return decide_other(d, kind, p, pos);
+	fused_choose(d, kind, p, p->fused, &ch);
+	if ((rc = apply(d, kind, i, &ch)) < 0)
+		return rc;
+	d->cursor = pos + 1;
+	return 0;
 }
 
 /* ms_duel_next's loop with each decision taken where it is asked
