@@ -40,6 +40,7 @@ typedef struct part {
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
+	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
 	ms_card *hand;
@@ -87,6 +88,7 @@ struct ms_duel {
 	/* warriors of each side in seat order (D7.3) */
 	uint32_t *wside[2];
 	size_t nw[2];
+	size_t alive[2];  /* of those, with HP > 0 (side_alive): set_hp */
 	/* the casters (role[0]) and the warriors (role[1]) in seat order: the
 	 * steps' loops visit only those they are about */
 	uint32_t *role[2];
@@ -294,23 +296,34 @@ static int can_draw(const part *p)
  * first takes the discard pile (shuffled when the scenario shuffles, index
  * 0 = top).  Returns 1 when a card was drawn, 0 when both are empty, or a
  * negative code (callback). */
-static int draw(ms_duel *d, uint32_t i, ms_card *out)
+static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 {
 	part *p = &d->parts[i];
 
-	if (p->nd == 0) {
-		if (p->ndisc == 0)
-			return 0;
-		UT_ASSERT(p->ndisc <= p->cap);
-		memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
-		p->doff = 0;
-		p->nd = p->ndisc;
-		p->ndisc = 0;
-		if (d->s->shuffle)
-			shuffle_cards(d->rng, p->deck, p->nd);
-		EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
-			e.count = (int64_t)p->nd;);
-	}
+	UT_ASSERT(p->nd == 0);
+	if (p->ndisc == 0)
+		return 0;
+	UT_ASSERT(p->ndisc <= p->cap);
+	memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
+	p->doff = 0;
+	p->nd = p->ndisc;
+	p->ndisc = 0;
+	if (d->s->shuffle)
+		shuffle_cards(d->rng, p->deck, p->nd);
+	EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
+		e.count = (int64_t)p->nd;);
+	*out = p->deck[p->doff++];
+	p->nd--;
+	return 1;
+}
+
+/* (the common case, a card in the deck, inline; draw_refill the rest) */
+static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
+{
+	part *p = &d->parts[i];
+
+	if (p->nd == 0)
+		return draw_refill(d, i, out);
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
 	p->nd--;
@@ -382,13 +395,20 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 
 static int side_alive(const ms_duel *d, int side)
 {
-	size_t k;
-	for (k = 0; k < d->nw[side]; k++)
-		if (d->parts[d->wside[side][k]].hp > 0)
-			return 1;
-	return 0;
+	return d->alive[side] > 0;
 }
 
+/* Warrior p's HP is hp now: d->alive follows. */
+static void set_hp(ms_duel *d, part *p, int64_t hp)
+{
+	if ((p->hp > 0) != (hp > 0)) {
+		if (hp > 0)
+			d->alive[p->side]++;
+		else
+			d->alive[p->side]--;
+	}
+	p->hp = hp;
+}
 static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 {
 	part *p = &d->parts[i];
@@ -398,7 +418,7 @@ static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
-	p->hp = after;
+	set_hp(d, p, after);
 	EVENT(d, MS_EV_HP, (int32_t)i,
 		e.value = before;
 		e.value2 = after);
@@ -491,6 +511,7 @@ static void reset(ms_duel *d)
 	memset(&d->res, 0, sizeof(d->res));
 	d->phase = PH_START;
 	d->res.winner = -1;
+	d->alive[0] = d->alive[1] = 0;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->doff = p->nh = p->ndisc = 0;
@@ -506,7 +527,7 @@ static void reset(ms_duel *d)
 			p->nout = p->p->noutfits;
 			p->mp = p->p->mp;
 		} else {
-			p->hp = p->p->hp;
+			set_hp(d, p, p->p->hp);
 			p->right = 1;
 		}
 	}
@@ -621,6 +642,12 @@ static void duel_lists(ms_duel *d)
 		}
 	d->nw[0] = na;
 	d->nw[1] = nb;
+	for (i = 0; i < d->n; i++)
+		d->parts[i].partner = -1;
+	for (i = 0; i < na && i < nb; i++) {
+		d->parts[d->wside[0][i]].partner = (int32_t)d->wside[1][i];
+		d->parts[d->wside[1][i]].partner = (int32_t)d->wside[0][i];
+	}
 	for (i = 0; i < d->n; i++)
 		if (is_caster(&d->parts[i]))
 			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
@@ -863,17 +890,6 @@ static int cards_match(const ms_duel *d, ms_card a, ms_card b)
 	return a.number == b.number;
 }
 
-static int32_t partner(const ms_duel *d, uint32_t i)
-{
-	int side = d->parts[i].side;
-	size_t k;
-	for (k = 0; k < d->nw[side]; k++)
-		if (d->wside[side][k] == i)
-			break;
-	if (k < d->nw[1 - side])
-		return (int32_t)d->wside[1 - side][k];
-	return -1;
-}
 
 /* MS-STORM-2, MS-STORM-3: who may be a victim — casters with a 衣装, or,
  * when no caster has one (casters == 0), warriors with HP > 0. */
@@ -1186,7 +1202,7 @@ static int attack_flags(ms_duel *d)
 			p->passes = p->match = p->success = 0;
 			continue;
 		}
-		q = partner(d, (uint32_t)i);
+		q = p->partner;
 		p->passes = passes(p, p->card);
 		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
 		           cards_match(d, p->card, d->parts[q].card);
@@ -1379,10 +1395,10 @@ static int last_damage(ms_duel *d)
 			e.value2 = after;
 			e.count = t->hp;);
 		if (after <= 0 && t->hp > 0) {
-			t->hp = after;
+			set_hp(d, t, after);
 			EVENT(d, MS_EV_DEFEATED, target[side], (void)0);
 		}
-		t->hp = after;
+		set_hp(d, t, after);
 	}
 	/* MS-DAMAGE-3: advantages 0, rights back, field to the decks'
 	 * bottoms in field order, every deck shuffled in seat order */
