@@ -1313,61 +1313,68 @@ static void play_way(digest *g, ms_result *r, const ms_scenario *s,
 	ms_duel_free(d);
 }
 
+/* A generated scenario (ms_fused_equals_step's): 2–6 seats, decks full
+ * or short and repeated so that discard piles are reshuffled, shuffled or
+ * not, policies default/greedy (and random when iter % 5 == 0) mixed. */
+static void gen_scenario(ms_scenario *s, ut_rng *g, int iter)
+{
+	static const char *pols[] = {"default", "greedy", "random", "default"};
+	static tp t[6];
+	static char names[6][24];
+	size_t n = 2 + (size_t)ut_rng_uniform(g, 5), i, k;
+
+	for (i = 0; i < n; i++) {
+		int warrior = i < 2 || ut_rng_uniform(g, 2);
+		snprintf(names[i], sizeof(names[i]), "p%zu", i);
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].name = names[i];
+		t[i].side = i < 2 ? (int)i : (int)ut_rng_uniform(g, 2);
+		t[i].role = warrior ? MS_ROLE_WARRIOR : MS_ROLE_CASTER;
+		t[i].thr = (int64_t)ut_rng_uniform(g, 14);
+		t[i].suit = (int)ut_rng_uniform(g, 5) - 1;
+		t[i].mp = (int64_t)ut_rng_uniform(g, 4);
+		t[i].nout = 1 + (size_t)ut_rng_uniform(g, 3);
+		t[i].outfits[0] = 1 + (int64_t)ut_rng_uniform(g, 4);
+		t[i].outfits[1] = 1 + (int64_t)ut_rng_uniform(g, 4);
+		t[i].outfits[2] = 1 + (int64_t)ut_rng_uniform(g, 4);
+		t[i].hp = 1 + (int64_t)ut_rng_uniform(g, 12);
+		t[i].policy = pols[iter % 5 == 0 ? ut_rng_uniform(g, 4)
+		                                 : ut_rng_uniform(g, 2) * 3];
+	}
+	build(s, t, n);
+	for (i = 0; i < n; i++)
+		if (ut_rng_uniform(g, 2)) {
+			parts[i].ndeck = 1 + (size_t)ut_rng_uniform(g, 20);
+			for (k = 0; k < parts[i].ndeck; k++) {
+				decks[i][k].suit = (uint8_t)ut_rng_uniform(g, 4);
+				decks[i][k].number = (uint8_t)(1 + ut_rng_uniform(g, 13));
+			}
+			parts[i].deck = decks[i];
+		}
+	s->shuffle = (int)(ut_rng_uniform(g, 4) != 0);
+	s->hand_size = (int64_t)ut_rng_uniform(g, 7);
+	s->battles = 1 + (int64_t)ut_rng_uniform(g, 4);
+	s->rounds_per_battle = 1 + (int64_t)ut_rng_uniform(g, 10);
+	s->storm_match = (ms_storm_match)ut_rng_uniform(g, 2);
+}
+
 /* The fused built-in policies of ms_duel_run (duel.c) choose as policy.c's
  * do through the public view, and building no event without a listener
  * changes nothing, nor do the last shuffles that wait for a look at a
- * deck: over generated scenarios (2–6 seats, decks full or short and
- * repeated so that discard piles are reshuffled, shuffled or not,
- * policies default/greedy/random mixed) the ways of play_way give the
- * same events, the same state at every event, the same final state and
- * result. */
+ * deck: over generated scenarios (gen_scenario) the ways of play_way give
+ * the same events, the same state at every event, the same final state
+ * and result. */
 static void ms_fused_equals_step(void **state)
 {
-	static const char *pols[] = {"default", "greedy", "random", "default"};
 	ut_rng g;
 	int iter;
 	(void)state;
 	ut_rng_seed(&g, 21);
 	for (iter = 0; iter < 400; iter++) {
 		ms_scenario s;
-		tp t[6];
-		size_t n = 2 + (size_t)ut_rng_uniform(&g, 5), i, k;
-		static char names[6][24];
 		digest d0, d1, d2, d3;
 		ms_result r0, r1, r2, r3;
-		for (i = 0; i < n; i++) {
-			int warrior = i < 2 || ut_rng_uniform(&g, 2);
-			snprintf(names[i], sizeof(names[i]), "p%zu", i);
-			memset(&t[i], 0, sizeof(t[i]));
-			t[i].name = names[i];
-			t[i].side = i < 2 ? (int)i : (int)ut_rng_uniform(&g, 2);
-			t[i].role = warrior ? MS_ROLE_WARRIOR : MS_ROLE_CASTER;
-			t[i].thr = (int64_t)ut_rng_uniform(&g, 14);
-			t[i].suit = (int)ut_rng_uniform(&g, 5) - 1;
-			t[i].mp = (int64_t)ut_rng_uniform(&g, 4);
-			t[i].nout = 1 + (size_t)ut_rng_uniform(&g, 3);
-			t[i].outfits[0] = 1 + (int64_t)ut_rng_uniform(&g, 4);
-			t[i].outfits[1] = 1 + (int64_t)ut_rng_uniform(&g, 4);
-			t[i].outfits[2] = 1 + (int64_t)ut_rng_uniform(&g, 4);
-			t[i].hp = 1 + (int64_t)ut_rng_uniform(&g, 12);
-			t[i].policy = pols[iter % 5 == 0 ? ut_rng_uniform(&g, 4)
-			                                 : ut_rng_uniform(&g, 2) * 3];
-		}
-		build(&s, t, n);
-		for (i = 0; i < n; i++)
-			if (ut_rng_uniform(&g, 2)) {
-				parts[i].ndeck = 1 + (size_t)ut_rng_uniform(&g, 20);
-				for (k = 0; k < parts[i].ndeck; k++) {
-					decks[i][k].suit = (uint8_t)ut_rng_uniform(&g, 4);
-					decks[i][k].number = (uint8_t)(1 + ut_rng_uniform(&g, 13));
-				}
-				parts[i].deck = decks[i];
-			}
-		s.shuffle = (int)(ut_rng_uniform(&g, 4) != 0);
-		s.hand_size = (int64_t)ut_rng_uniform(&g, 7);
-		s.battles = 1 + (int64_t)ut_rng_uniform(&g, 4);
-		s.rounds_per_battle = 1 + (int64_t)ut_rng_uniform(&g, 10);
-		s.storm_match = (ms_storm_match)ut_rng_uniform(&g, 2);
+		gen_scenario(&s, &g, iter);
 		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
 		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
 		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
@@ -1385,6 +1392,95 @@ static void ms_fused_equals_step(void **state)
 		assert_memory_equal(&r0, &r3, sizeof(r0));
 		assert_memory_equal(&r0, &r1, sizeof(r0));
 		assert_memory_equal(&r0, &r2, sizeof(r0));
+	}
+}
+
+/* One duel with a borrowed generator seeded with `seed`, the budget
+ * max_events, the digest as callback when cb: the first `pre` decisions
+ * through the step API (the participants' policies), then the rest by
+ * ms_duel_run (way 0; after one more ms_duel_next when pre is odd, so
+ * that it finds an ask waiting) or by the step API (way 1).  *g gets the
+ * events and the state where it stopped, *r the result; returns the
+ * return code that stopped it (0 at the end). */
+static int play_cut(digest *g, ms_result *r, const ms_scenario *s,
+                    uint64_t seed, int way, uint64_t max_events, int pre,
+                    int cb)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_duel *d;
+	ms_ask ask;
+	ms_choice ch;
+	ut_rng rng;
+	digest f;
+	int rc, k;
+
+	memset(g, 0, sizeof(*g));
+	g->h = UINT64_C(0xcbf29ce484222325);
+	ut_rng_seed(&rng, seed);
+	o.rng = &rng;
+	o.max_events = max_events;
+	if (cb) {
+		o.on_event = digest_event;
+		o.event_ud = g;
+	}
+	assert_int_equal(ms_duel_new(&d, s, &o), 0);
+	for (k = 0; way == 1 || k < pre; k++) {
+		if ((rc = ms_duel_next(&ask, d)) < 0 || ask.kind == MS_ASK_OVER)
+			break;
+		const ms_policy *pol = ms_duel_policy(d, ask.actor);
+		memset(&ch, 0, sizeof(ch));
+		assert_int_equal(pol->choose(pol->ud, d, &ask, &rng, &ch), 0);
+		if ((rc = ms_duel_act(d, &ch)) < 0)
+			break;
+	}
+	if (way == 0 && k == pre) {
+		if (pre % 2)
+			(void)ms_duel_next(&ask, d);
+		rc = ms_duel_run(r, d);
+	}
+	ms_duel_result(r, d);
+	f.h = UINT64_C(0xcbf29ce484222325);
+	mix_state(&f, d);
+	g->rng = rng.s[0] ^ rng.s[1] ^ rng.s[2] ^ rng.s[3];
+	g->fin = f.h;
+	g->nev = ms_duel_events(d);
+	ms_duel_free(d);
+	return rc;
+}
+
+/* ms_duel_run's own loop (decisions taken where they are asked) stops
+ * where the step API stops and leaves the same state: cut by the event
+ * budget (MS-BUDGET-1) at every point of a duel, with and without a
+ * callback, and started after some decisions of the step API, with an ask
+ * waiting or not. */
+static void ms_fused_equals_step_cut(void **state)
+{
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 2121);
+	for (iter = 0; iter < 300; iter++) {
+		ms_scenario s;
+		digest d0, d1;
+		ms_result r0, r1;
+		uint64_t max;
+		int rc0, rc1, pre, cb;
+		gen_scenario(&s, &g, iter);
+		assert_int_equal(play_cut(&d1, &r1, &s, (uint64_t)iter, 1,
+		                          MS_DUEL_MAX_EVENTS_DEFAULT, 0, 1), 0);
+		max = 1 + ut_rng_uniform(&g, d1.nev + 1);
+		pre = (int)ut_rng_uniform(&g, 6);
+		cb = (int)ut_rng_uniform(&g, 2);
+		rc0 = play_cut(&d0, &r0, &s, (uint64_t)iter, 0, max, pre, cb);
+		rc1 = play_cut(&d1, &r1, &s, (uint64_t)iter, 1, max, pre, cb);
+		assert_int_equal(rc0, rc1);
+		assert_true(rc0 == 0 || rc0 == MS_ELIMIT);
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.nev, d1.nev);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
 	}
 }
 
@@ -1413,6 +1509,7 @@ int main(void)
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
+		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

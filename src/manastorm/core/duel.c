@@ -21,6 +21,14 @@
 
 enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 
+/* For the few helpers of ms_duel_run's loop that a call costs more than
+ * their work (gcc and clang otherwise keep them out of line). */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -32,6 +40,7 @@ typedef struct part {
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
+	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
 	ms_card *hand;
@@ -79,6 +88,7 @@ struct ms_duel {
 	/* warriors of each side in seat order (D7.3) */
 	uint32_t *wside[2];
 	size_t nw[2];
+	size_t alive[2];  /* of those, with HP > 0 (side_alive): set_hp */
 	/* the casters (role[0]) and the warriors (role[1]) in seat order: the
 	 * steps' loops visit only those they are about */
 	uint32_t *role[2];
@@ -199,21 +209,83 @@ static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
  * duel's time).  The generator runs in a local copy: the card stores are
  * byte stores, which may alias anything in memory, so through *r the
  * compiler would write the state back after every draw. */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__SIZEOF_INT128__) \
+    && !defined(MS_SHUFFLE_PORTABLE)
+/* x86-64: the loop below in 19 instructions a draw where gcc's own takes
+ * 22 (it moves the state between registers around mul's fixed rax:rdx).
+ * Per draw: result = rotl(s1 * 5, 7) * 9 (lea, rol, lea); the state step
+ * of docs/RANDOM.md (t = s1 << 17; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3;
+ * s2 ^= t; s3 = rotl(s3, 45)); j = the high half of result * n (mul);
+ * swap the 2-byte cards n−1 and j; n−1 down to 1.  The C version after
+ * the #else (MS_SHUFFLE_PORTABLE) gives the same bits. */
+static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+{
+	uint64_t s0 = r->s[0], s1 = r->s[1], s2 = r->s[2], s3 = r->s[3];
+	uint64_t n = k, t;
+
+	_Static_assert(sizeof(ms_card) == 2, "the loop swaps 2-byte cards");
+	if (k < 2)
+		return;
+	__asm__(
+		"1:\n\t"
+		"lea (%[s1],%[s1],4), %%rax\n\t"
+		"mov %[s1], %[t]\n\t"
+		"rol $7, %%rax\n\t"
+		"shl $17, %[t]\n\t"
+		"lea (%%rax,%%rax,8), %%rax\n\t"
+		"xor %[s0], %[s2]\n\t"
+		"xor %[s1], %[s3]\n\t"
+		"xor %[s2], %[s1]\n\t"
+		"xor %[s3], %[s0]\n\t"
+		"xor %[t], %[s2]\n\t"
+		"rol $45, %[s3]\n\t"
+		"mul %[n]\n\t"
+		"movzwl -2(%[c],%[n],2), %k[t]\n\t"
+		"movzwl (%[c],%%rdx,2), %%eax\n\t"
+		"mov %%ax, -2(%[c],%[n],2)\n\t"
+		"mov %w[t], (%[c],%%rdx,2)\n\t"
+		"sub $1, %[n]\n\t"
+		"cmp $1, %[n]\n\t"
+		"ja 1b"
+		: [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+		  [n] "+r"(n), [t] "=&r"(t)
+		: [c] "r"(c)
+		: "rax", "rdx", "cc", "memory");
+	r->s[0] = s0;
+	r->s[1] = s1;
+	r->s[2] = s2;
+	r->s[3] = s3;
+}
+#else
 static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 {
 	ut_rng g = *r;
-	uint64_t n; /* i + 1 */
+	uint64_t n = k; /* i + 1 */
 	size_t j;
 	ms_card t;
 
-	for (n = k; n > 1; n--) {
+	/* two draws a turn (one loop test for two; gcc keeps the state in
+	 * registers without the moves a one-draw loop needs), then the odd
+	 * one: the same draws in the same order */
+	for (; n > 2; n -= 2) {
 		j = (size_t)uniform_local(&g, n);
 		t = c[n - 1];
 		c[n - 1] = c[j];
 		c[j] = t;
+		j = (size_t)uniform_local(&g, n - 1);
+		t = c[n - 2];
+		c[n - 2] = c[j];
+		c[j] = t;
+	}
+	if (n == 2) {
+		j = (size_t)uniform_local(&g, 2);
+		t = c[1];
+		c[1] = c[j];
+		c[j] = t;
 	}
 	*r = g;
 }
+#endif
 
 static int can_draw(const part *p)
 {
@@ -224,23 +296,34 @@ static int can_draw(const part *p)
  * first takes the discard pile (shuffled when the scenario shuffles, index
  * 0 = top).  Returns 1 when a card was drawn, 0 when both are empty, or a
  * negative code (callback). */
-static int draw(ms_duel *d, uint32_t i, ms_card *out)
+static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 {
 	part *p = &d->parts[i];
 
-	if (p->nd == 0) {
-		if (p->ndisc == 0)
-			return 0;
-		UT_ASSERT(p->ndisc <= p->cap);
-		memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
-		p->doff = 0;
-		p->nd = p->ndisc;
-		p->ndisc = 0;
-		if (d->s->shuffle)
-			shuffle_cards(d->rng, p->deck, p->nd);
-		EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
-			e.count = (int64_t)p->nd;);
-	}
+	UT_ASSERT(p->nd == 0);
+	if (p->ndisc == 0)
+		return 0;
+	UT_ASSERT(p->ndisc <= p->cap);
+	memcpy(p->deck, p->disc, p->ndisc * sizeof(ms_card));
+	p->doff = 0;
+	p->nd = p->ndisc;
+	p->ndisc = 0;
+	if (d->s->shuffle)
+		shuffle_cards(d->rng, p->deck, p->nd);
+	EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
+		e.count = (int64_t)p->nd;);
+	*out = p->deck[p->doff++];
+	p->nd--;
+	return 1;
+}
+
+/* (the common case, a card in the deck, inline; draw_refill the rest) */
+static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
+{
+	part *p = &d->parts[i];
+
+	if (p->nd == 0)
+		return draw_refill(d, i, out);
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
 	*out = p->deck[p->doff++];
 	p->nd--;
@@ -312,13 +395,20 @@ static int lose_outfit(ms_duel *d, uint32_t i, int64_t *value)
 
 static int side_alive(const ms_duel *d, int side)
 {
-	size_t k;
-	for (k = 0; k < d->nw[side]; k++)
-		if (d->parts[d->wside[side][k]].hp > 0)
-			return 1;
-	return 0;
+	return d->alive[side] > 0;
 }
 
+/* Warrior p's HP is hp now: d->alive follows. */
+static void set_hp(ms_duel *d, part *p, int64_t hp)
+{
+	if ((p->hp > 0) != (hp > 0)) {
+		if (hp > 0)
+			d->alive[p->side]++;
+		else
+			d->alive[p->side]--;
+	}
+	p->hp = hp;
+}
 static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 {
 	part *p = &d->parts[i];
@@ -328,7 +418,7 @@ static int hp_change(ms_duel *d, uint32_t i, int64_t loss)
 	if (ut_ckd_sub(&after, p->hp, loss))
 		return d->failed = ut_error_set(UT_EOVERFLOW, "%s: HP overflows",
 		                                p->p->name);
-	p->hp = after;
+	set_hp(d, p, after);
 	EVENT(d, MS_EV_HP, (int32_t)i,
 		e.value = before;
 		e.value2 = after);
@@ -397,6 +487,13 @@ static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
 	return ms_policy_find(name);
 }
 
+/* The full deck of D1, top first: S1…S13 H1…H13 D1…D13 C1…C13 (a deck the
+ * scenario does not give), built once so that reset only copies it. */
+#define C13(s) {s, 1}, {s, 2}, {s, 3}, {s, 4}, {s, 5}, {s, 6}, {s, 7}, \
+	{s, 8}, {s, 9}, {s, 10}, {s, 11}, {s, 12}, {s, 13}
+static const ms_card full_deck[52] = {C13(0), C13(1), C13(2), C13(3)};
+#undef C13
+
 /* The state of a new duel: decks as given, hands and piles empty, the
  * participants' numbers; nothing shuffled yet. */
 static void reset(ms_duel *d)
@@ -414,29 +511,23 @@ static void reset(ms_duel *d)
 	memset(&d->res, 0, sizeof(d->res));
 	d->phase = PH_START;
 	d->res.winner = -1;
+	d->alive[0] = d->alive[1] = 0;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		size_t k;
 		p->doff = p->nh = p->ndisc = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
 		p->hp = p->mp = 0;
 		p->nout = 0;
-		if (p->p->deck) {
-			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
-		} else {
-			for (k = 0; k < 52; k++) {
-				p->deck[k].suit = (uint8_t)(k / 13);
-				p->deck[k].number = (uint8_t)(k % 13 + 1);
-			}
-		}
+		memcpy(p->deck, p->p->deck ? p->p->deck : full_deck,
+		       p->cap * sizeof(ms_card));
 		p->nd = p->cap;
 		if (is_caster(p)) {
 			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
 			p->nout = p->p->noutfits;
 			p->mp = p->p->mp;
 		} else {
-			p->hp = p->p->hp;
+			set_hp(d, p, p->p->hp);
 			p->right = 1;
 		}
 	}
@@ -551,6 +642,12 @@ static void duel_lists(ms_duel *d)
 		}
 	d->nw[0] = na;
 	d->nw[1] = nb;
+	for (i = 0; i < d->n; i++)
+		d->parts[i].partner = -1;
+	for (i = 0; i < na && i < nb; i++) {
+		d->parts[d->wside[0][i]].partner = (int32_t)d->wside[1][i];
+		d->parts[d->wside[1][i]].partner = (int32_t)d->wside[0][i];
+	}
 	for (i = 0; i < d->n; i++)
 		if (is_caster(&d->parts[i]))
 			d->role[CASTERS][d->nrole[CASTERS]++] = (uint32_t)i;
@@ -793,17 +890,6 @@ static int cards_match(const ms_duel *d, ms_card a, ms_card b)
 	return a.number == b.number;
 }
 
-static int32_t partner(const ms_duel *d, uint32_t i)
-{
-	int side = d->parts[i].side;
-	size_t k;
-	for (k = 0; k < d->nw[side]; k++)
-		if (d->wside[side][k] == i)
-			break;
-	if (k < d->nw[1 - side])
-		return (int32_t)d->wside[1 - side][k];
-	return -1;
-}
 
 /* MS-STORM-2, MS-STORM-3: who may be a victim — casters with a 衣装, or,
  * when no caster has one (casters == 0), warriors with HP > 0. */
@@ -1116,7 +1202,7 @@ static int attack_flags(ms_duel *d)
 			p->passes = p->match = p->success = 0;
 			continue;
 		}
-		q = partner(d, (uint32_t)i);
+		q = p->partner;
 		p->passes = passes(p, p->card);
 		p->match = q >= 0 && d->parts[q].src != MS_SRC_NONE &&
 		           cards_match(d, p->card, d->parts[q].card);
@@ -1309,10 +1395,10 @@ static int last_damage(ms_duel *d)
 			e.value2 = after;
 			e.count = t->hp;);
 		if (after <= 0 && t->hp > 0) {
-			t->hp = after;
+			set_hp(d, t, after);
 			EVENT(d, MS_EV_DEFEATED, target[side], (void)0);
 		}
-		t->hp = after;
+		set_hp(d, t, after);
 	}
 	/* MS-DAMAGE-3: advantages 0, rights back, field to the decks'
 	 * bottoms in field order, every deck shuffled in seat order */
@@ -1465,6 +1551,61 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
+/* Remove hand card k of p (hand order kept): a loop, not memmove, as hands
+ * are a few cards. */
+static inline ms_card take_hand(part *p, size_t k)
+{
+	ms_card c = p->hand[k];
+
+	UT_ASSERT(k < p->nh);
+	for (; k + 1 < p->nh; k++)
+		p->hand[k] = p->hand[k + 1];
+	p->nh--;
+	return c;
+}
+
+/* Apply choice ch of participant i to an ask of `kind` (ms_duel_act once
+ * it is checked legal; ms_duel_run's built-in policies choose only legal
+ * ones).  0 or an error (d->failed set). */
+static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
+                            const ms_choice *ch)
+{
+	part *p = &d->parts[i];
+	int rc;
+
+	switch (ch->kind) {
+	case MS_CHOICE_PASS:
+		p->src = MS_SRC_NONE;
+		EVENT(d, MS_EV_PASS, (int32_t)i,
+			e.value = kind == MS_ASK_ENCHANT ? 1 : 4);
+		break;
+	case MS_CHOICE_HAND:
+		p->card = take_hand(p, ch->index);
+		p->src = MS_SRC_HAND;
+		break;
+	case MS_CHOICE_DECK:
+		if ((rc = draw(d, i, &p->card)) < 0)
+			return d->failed = rc;
+		p->src = MS_SRC_DECK;
+		break;
+	case MS_CHOICE_POINT:
+		UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
+		p->card = d->field[ch->index].card;
+		p->point = ch->index;
+		p->src = MS_SRC_POINT;
+		break;
+	case MS_CHOICE_GO_ON:
+		EVENT(d, MS_EV_GO_ON, (int32_t)i, (void)0);
+		break;
+	default:
+		UT_ASSERT(ch->kind == MS_CHOICE_GIVE_UP);
+		p->right = 0;
+		EVENT(d, MS_EV_GIVE_UP, (int32_t)i, (void)0);
+		break;
+	}
+	return 0;
+}
+
 int ms_duel_act(ms_duel *d, const ms_choice *ch)
 {
 	part *p;
@@ -1501,48 +1642,18 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 			return ut_error_set(UT_EINVALID, "%s: not a legal choice here",
 			                    p->p->name);
 		}
-		d->asking = 0;
-		switch (ch->kind) {
-		case MS_CHOICE_PASS:
-			p->src = MS_SRC_NONE;
-			EVENT(d, MS_EV_PASS, (int32_t)d->ask.actor,
-				e.value = d->ask.kind == MS_ASK_ENCHANT ? 1 : 4);
-			break;
-		case MS_CHOICE_HAND:
-			p->card = p->hand[ch->index];
-			memmove(p->hand + ch->index, p->hand + ch->index + 1,
-			        (p->nh - ch->index - 1) * sizeof(ms_card));
-			p->nh--;
-			p->src = MS_SRC_HAND;
-			break;
-		case MS_CHOICE_DECK:
-			if ((rc = draw(d, d->ask.actor, &p->card)) < 0)
-				return d->failed = rc;
-			p->src = MS_SRC_DECK;
-			break;
-		default:
-			UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
-			p->card = d->field[ch->index].card;
-			p->point = ch->index;
-			p->src = MS_SRC_POINT;
-			break;
-		}
 		break;
 	case MS_ASK_GO_ON:
 		if (ch->kind != MS_CHOICE_GO_ON && ch->kind != MS_CHOICE_GIVE_UP)
 			return ut_error_set(UT_EINVALID, "%s: go on or give up",
 			                    p->p->name);
-		d->asking = 0;
-		if (ch->kind == MS_CHOICE_GIVE_UP)
-			p->right = 0;
-		if (ch->kind == MS_CHOICE_GO_ON)
-			EVENT(d, MS_EV_GO_ON, (int32_t)d->ask.actor, (void)0);
-		else
-			EVENT(d, MS_EV_GIVE_UP, (int32_t)d->ask.actor, (void)0);
 		break;
 	default:
 		return ut_error_set(UT_EINVALID, "the duel is over");
 	}
+	d->asking = 0;
+	if ((rc = apply(d, d->ask.kind, d->ask.actor, ch)) < 0)
+		return rc;
 	d->cursor = d->ask_pos + 1;
 	return 0;
 }
@@ -1595,25 +1706,45 @@ static long fused_best_point(const ms_duel *d, const part *p)
 	return best;
 }
 
-/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
- * choose_default and choose_greedy for ask, choice for choice. */
-static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
-                         ms_choice *out)
+/* Whether warrior p has something to attack with: an allied held enchant
+ * or a hand card that passes for it (fused_best_point(d, p) >= 0 ||
+ * fused_best_hand(d, p, 0) >= 0, without looking for the best). */
+static int fused_can_attack(const ms_duel *d, const part *p)
 {
-	const part *p = &d->parts[ask->actor];
+	size_t k;
+
+	for (k = 0; k < p->nh; k++)
+		if (passes(p, p->hand[k]))
+			return 1;
+	for (k = 0; k < d->nfield; k++) {
+		const ms_field_card *f = &d->field[k];
+		const part *o = &d->parts[f->owner];
+		if (f->enchant && o->caster && o->side == p->side &&
+		    passes(p, f->card))
+			return 1;
+	}
+	return 0;
+}
+
+/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
+ * choose_default and choose_greedy (which) for an ask of `kind` to p,
+ * choice for choice. */
+static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
+                         int which, ms_choice *out)
+{
 	long k;
 
 	out->kind = MS_CHOICE_PASS;
 	out->index = 0;
 	if (which == FUSED_GREEDY) {
-		if (ask->kind == MS_ASK_GO_ON)
+		if (kind == MS_ASK_GO_ON)
 			out->kind = MS_CHOICE_GO_ON;
-		else if (ask->can_draw)
+		else if (can_draw(p))
 			out->kind = MS_CHOICE_DECK;
 		return;
 	}
 	UT_ASSERT(which == FUSED_DEFAULT);
-	switch (ask->kind) {
+	switch (kind) {
 	case MS_ASK_ENCHANT:
 		if ((k = fused_best_hand(d, p, 1)) >= 0) {
 			out->kind = MS_CHOICE_HAND;
@@ -1630,10 +1761,12 @@ static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
 		}
 		break;
 	case MS_ASK_GO_ON: {
+		/* policy.c asks whether it can attack first; the answer
+		 * matters only when its side is not ahead */
 		int side = p->side;
-		int can = fused_best_point(d, p) >= 0 || fused_best_hand(d, p, 0) >= 0;
-		out->kind = d->adv[side] <= d->adv[1 - side] && can ? MS_CHOICE_GO_ON
-		                                                   : MS_CHOICE_GIVE_UP;
+		out->kind = d->adv[side] <= d->adv[1 - side] &&
+		            fused_can_attack(d, p) ? MS_CHOICE_GO_ON
+		                                   : MS_CHOICE_GIVE_UP;
 		break;
 	}
 	default:
@@ -1641,25 +1774,113 @@ static void fused_choose(const ms_duel *d, const ms_ask *ask, int which,
 	}
 }
 
-int ms_duel_run(ms_result *out, ms_duel *d)
+/* The decision asked of the participant at place pos of role list r
+ * (kind): a built-in policy chooses on the duel's state and its choice
+ * (legal: test_duel's ms_fused_equals_step) is applied without an ask;
+ * any other policy gets the ask of ms_duel_next and its choice goes
+ * through ms_duel_act.  0 or an error. */
+static int decide_other(ms_duel *d, ms_ask_kind kind, const part *p,
+                        uint32_t pos)
 {
+	const ms_policy *pol = p->pol;
 	ms_ask ask;
 	ms_choice ch;
 	int rc;
 
-	while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
-		const part *p = &d->parts[ask.actor];
-		if (p->fused != FUSED_NONE) {
-			fused_choose(d, &ask, p->fused, &ch);
-		} else {
-			const ms_policy *pol = p->pol;
-			memset(&ch, 0, sizeof(ch));
-			if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
-				break;
-		}
-		if ((rc = ms_duel_act(d, &ch)) < 0)
+	set_ask(d, kind, pos, &ask);
+	memset(&ch, 0, sizeof(ch));
+	if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
+		return rc;
+	return ms_duel_act(d, &ch);
+}
+
+static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
+                             uint32_t pos)
+{
+	uint32_t i = d->role[r][pos];
+	const part *p = &d->parts[i];
+	ms_choice ch;
+	int rc;
+
+	if (p->fused == FUSED_NONE)
+		return decide_other(d, kind, p, pos);
+	fused_choose(d, kind, p, p->fused, &ch);
+	if ((rc = apply(d, kind, i, &ch)) < 0)
+		return rc;
+	d->cursor = pos + 1;
+	return 0;
+}
+
+/* ms_duel_next's loop with each decision taken where it is asked
+ * (decide): the same steps in the same order, without the round trip. */
+int ms_duel_run(ms_result *out, ms_duel *d)
+{
+	int rc = d->failed;
+
+	/* an ask ms_duel_next left waiting is the one at d->cursor, which
+	 * the loop asks again */
+	UT_ASSERT(!d->asking || d->ask_pos == d->cursor);
+	d->asking = 0;
+	while (rc == 0 && d->phase != PH_OVER) {
+		switch (d->phase) {
+		case PH_START:
+			if ((rc = start(d)) < 0 || (rc = begin_round(d, 1)) < 0)
+				rc = d->failed = rc;
 			break;
+		case PH_ENCHANT:
+			while (d->cursor < d->nrole[CASTERS])
+				if ((rc = decide(d, MS_ASK_ENCHANT, CASTERS,
+				                 d->cursor)) < 0)
+					goto out;
+			if ((rc = enchant_check(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			d->phase = PH_ATTACK;
+			d->cursor = 0;
+			break;
+		case PH_ATTACK:
+			while (d->cursor < d->nrole[WARRIORS])
+				if (!d->parts[d->role[WARRIORS][d->cursor]].right)
+					d->cursor++;
+				else if ((rc = decide(d, MS_ASK_ATTACK, WARRIORS,
+				                      d->cursor)) < 0)
+					goto out;
+			if ((rc = attack_check(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			rc = 0;
+			if (d->phase != PH_OVER) {
+				d->phase = PH_GOON;
+				d->cursor = 0;
+			}
+			break;
+		default: /* PH_GOON */
+			UT_ASSERT(d->phase == PH_GOON);
+			while (d->cursor < d->nrole[WARRIORS])
+				if (!d->parts[d->role[WARRIORS][d->cursor]].right)
+					d->cursor++;
+				else if ((rc = decide(d, MS_ASK_GO_ON, WARRIORS,
+				                      d->cursor)) < 0)
+					goto out;
+			/* MS-ATTACK-6 */
+			if (any_right(d) && d->round < d->s->rounds_per_battle) {
+				if ((rc = begin_round(d, 0)) < 0)
+					rc = d->failed = rc;
+				break;
+			}
+			if ((rc = last_damage(d)) < 0) {
+				rc = d->failed = rc;
+				break;
+			}
+			rc = rc == 0 ? begin_round(d, 1) : 0;
+			if (rc < 0)
+				rc = d->failed = rc;
+			break;
+		}
 	}
+out:
 	if (out)
 		ms_duel_result(out, d);
 	return rc;
