@@ -209,54 +209,6 @@ static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
  * duel's time).  The generator runs in a local copy: the card stores are
  * byte stores, which may alias anything in memory, so through *r the
  * compiler would write the state back after every draw. */
-#if defined(__GNUC__) && defined(__x86_64__) && defined(__SIZEOF_INT128__) \
-    && !defined(MS_SHUFFLE_PORTABLE)
-/* x86-64: the loop below in 19 instructions a draw where gcc's own takes
- * 22 (it moves the state between registers around mul's fixed rax:rdx).
- * Per draw: result = rotl(s1 * 5, 7) * 9 (lea, rol, lea); the state step
- * of docs/RANDOM.md (t = s1 << 17; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3;
- * s2 ^= t; s3 = rotl(s3, 45)); j = the high half of result * n (mul);
- * swap the 2-byte cards n−1 and j; n−1 down to 1.  The C version after
- * the #else (MS_SHUFFLE_PORTABLE) gives the same bits. */
-static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
-{
-	uint64_t s0 = r->s[0], s1 = r->s[1], s2 = r->s[2], s3 = r->s[3];
-	uint64_t n = k, t;
-
-	_Static_assert(sizeof(ms_card) == 2, "the loop swaps 2-byte cards");
-	if (k < 2)
-		return;
-	__asm__(
-		"1:\n\t"
-		"lea (%[s1],%[s1],4), %%rax\n\t"
-		"mov %[s1], %[t]\n\t"
-		"rol $7, %%rax\n\t"
-		"shl $17, %[t]\n\t"
-		"lea (%%rax,%%rax,8), %%rax\n\t"
-		"xor %[s0], %[s2]\n\t"
-		"xor %[s1], %[s3]\n\t"
-		"xor %[s2], %[s1]\n\t"
-		"xor %[s3], %[s0]\n\t"
-		"xor %[t], %[s2]\n\t"
-		"rol $45, %[s3]\n\t"
-		"mul %[n]\n\t"
-		"movzwl -2(%[c],%[n],2), %k[t]\n\t"
-		"movzwl (%[c],%%rdx,2), %%eax\n\t"
-		"mov %%ax, -2(%[c],%[n],2)\n\t"
-		"mov %w[t], (%[c],%%rdx,2)\n\t"
-		"sub $1, %[n]\n\t"
-		"cmp $1, %[n]\n\t"
-		"ja 1b"
-		: [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
-		  [n] "+r"(n), [t] "=&r"(t)
-		: [c] "r"(c)
-		: "rax", "rdx", "cc", "memory");
-	r->s[0] = s0;
-	r->s[1] = s1;
-	r->s[2] = s2;
-	r->s[3] = s3;
-}
-#else
 static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 {
 	ut_rng g = *r;
@@ -285,7 +237,6 @@ static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 	}
 	*r = g;
 }
-#endif
 
 static int can_draw(const part *p)
 {
