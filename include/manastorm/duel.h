@@ -307,6 +307,17 @@ uint64_t ms_duel_seed(const ms_duel *d);
  *  not call it on one duel from two threads at once. */
 void ms_duel_participant(ms_part_state *out, const ms_duel *d, uint32_t i);
 
+/** What a participant has left, without its cards. */
+typedef struct ms_part_vitals {
+	int64_t hp, mp;
+	size_t noutfits; /**< 衣装 left */
+} ms_part_vitals;
+
+/** Participant i's HP, MP and 衣装 now: what ms_duel_participant shows of
+ *  them, without looking at a deck (so the last shuffles keep waiting and
+ *  a run that only counts what is left never does them). */
+void ms_duel_vitals(ms_part_vitals *out, const ms_duel *d, uint32_t i);
+
 /** The field, in the order the cards were put. */
 const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n);
 

@@ -1862,6 +1862,15 @@ uint64_t ms_duel_seed(const ms_duel *d)
 	return d->seed;
 }
 
+void ms_duel_vitals(ms_part_vitals *o, const ms_duel *d, uint32_t i)
+{
+	const part *p = &d->parts[i];
+
+	o->hp = p->hp;
+	o->mp = p->mp;
+	o->noutfits = p->nout;
+}
+
 void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
 	const part *p = &d->parts[i];
