@@ -186,11 +186,13 @@ bench: build
 
 # Instructions per fight of each bundled megami scenario and per duel of
 # each manastorm one, counted by callgrind (no hardware counter needed):
-# bench/callgrind_megami.sh, bench/callgrind.sh.
+# the engines alone (bench/callgrind_megami.sh, bench/callgrind.sh), then
+# the whole commands fight --runs and playtest (bench/callgrind_series.sh).
 .PHONY: bench-callgrind
 bench-callgrind: build
 	bench/callgrind_megami.sh $(BUILD_DIR)
 	TOP=0 BUILD_DIR=$(BUILD_DIR) bench/callgrind.sh bench_manastorm
+	bench/callgrind_series.sh $(BUILD_DIR)
 
 # What a user sees on 1 and 2 threads: every bundled scenario through the
 # real commands (fights or duels per second, wall speedup, CPU ratio, peak
