@@ -90,6 +90,41 @@ static int refail(mg_combat *c)
 
 /* ---- life cycle ---------------------------------------------------------- */
 
+/* What the loops read of the scenario, computed once (c->k, c->foe): each
+ * character's 行動 and longest ranges; the enemies of each side, PCs'
+ * enemies (the NPCs) first in foebuf, each list in scenario order. */
+static void derive(mg_combat *c)
+{
+	size_t i, a, nf = 0;
+	int s;
+
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		mg_cconst *k = &c->k[i];
+		k->istat = d->stat[MG_STAT_INITIATIVE];
+		k->maxr_normal = k->maxr_complex = -1;
+		k->maxr_move = 0;
+		for (a = 0; a < d->nattacks; a++) {
+			const mg_attack *at = &d->attacks[a];
+			int64_t *m = at->timing == MG_TIMING_COMPLEX
+			             ? &k->maxr_complex : &k->maxr_normal;
+			if (at->range > *m)
+				*m = at->range;
+			if (at->range > k->maxr_move)
+				k->maxr_move = at->range;
+		}
+	}
+	for (s = 0; s < 2; s++) {
+		c->foe[s] = c->foebuf + nf;
+		c->nfoe[s] = 0;
+		for (i = 0; i < c->n; i++)
+			if ((int)c->s->characters[i].side != s) {
+				c->foebuf[nf++] = (uint32_t)i;
+				c->nfoe[s]++;
+			}
+	}
+}
+
 int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
                   const mg_combat_opts *opts)
 {
@@ -113,16 +148,20 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	if (!c)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	c->ch = calloc(n, sizeof(*c->ch));
+	c->k = calloc(n ? n : 1, sizeof(*c->k));
+	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->order || !c->targets || !c->hit) {
+	if (!c->ch || !c->k || !c->foebuf || !c->order || !c->targets ||
+	    !c->hit) {
 		mg_combat_free(c);
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	}
 	c->s = scenario;
 	c->opts = *opts;
 	c->n = n;
+	derive(c);
 	mg_combat_restart(c);
 	*out = c;
 	return 0;
@@ -170,6 +209,8 @@ void mg_combat_free(mg_combat *c)
 	if (!c)
 		return;
 	free(c->ch);
+	free(c->k);
+	free(c->foebuf);
 	free(c->order);
 	free(c->targets);
 	free(c->hit);
@@ -812,15 +853,28 @@ static int act_policy(mg_combat *c, const mg_action *a)
  */
 int mg_combat_run(mg_result *out, mg_combat *c)
 {
+	ut_dice *d = c->opts.dice;
 	mg_action act;
 	mg_budget b;
 	int rc;
 
+	/* quiet: nobody sees a roll under way (combat_int.h) */
+	c->quiet = !c->opts.on_event && !d->fixed && !d->fn;
+	if (c->quiet) {
+		c->rng = d->rng;
+		c->qrolled = 0;
+	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_RESUME) {
 			/* MG-WAIT-4: the policy resumes at once */
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
+		} else if (c->nnormal || c->ncomplex ||
+		           c->s->characters[c->actor].nattacks == 0) {
+			/* what mg_policy_main answers then (MG-POLICY-4, after
+			 * an attack, a とどめ or a 全力移動): end */
+			c->refusal = MG_REFUSE_NONE;
+			rc = end_main(c);
 		} else {
 			b.simple = mg_budget_simple(c);
 			b.normal = mg_budget_normal(c);
@@ -837,6 +891,11 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 			rc = fail(c, rc);
 			break;
 		}
+	}
+	if (c->quiet) {
+		d->rng = c->rng;
+		d->rolled += c->qrolled;
+		c->quiet = 0;
 	}
 	mg_combat_result(out, c);
 	return rc;
@@ -967,7 +1026,9 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 {
 	mg_combat_opts opts;
 	mg_cchar *ch;
-	uint32_t *order, *targets;
+	mg_cconst *k;
+	const uint32_t *foe[2];
+	uint32_t *foebuf, *order, *targets;
 	unsigned char *hit;
 
 	if (dst->s != src->s)
@@ -976,6 +1037,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	if (dst == src)
 		return 0;
 	opts = dst->opts;
+	k = dst->k;
+	foebuf = dst->foebuf;
+	foe[0] = dst->foe[0];
+	foe[1] = dst->foe[1];
 	ch = dst->ch;
 	order = dst->order;
 	targets = dst->targets;
@@ -984,6 +1049,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	memcpy(order, src->order, src->n * sizeof(*order));
 	*dst = *src;
 	dst->opts = opts;
+	dst->k = k; /* the same scenario: the same contents */
+	dst->foebuf = foebuf;
+	dst->foe[0] = foe[0];
+	dst->foe[1] = foe[1];
 	dst->ch = ch;
 	dst->order = order;
 	dst->targets = targets;

@@ -23,6 +23,15 @@ typedef struct mg_cchar {
 	int64_t idice[2];
 } mg_cchar;
 
+/* What the engine derives once from a character of the scenario
+ * (mg_combat_new): read by the policy and the rules in their loops. */
+typedef struct mg_cconst {
+	int64_t istat;       /* 行動 (MG_STAT_INITIATIVE) */
+	int64_t maxr_normal; /* the longest range of a 通常 attack; -1: none */
+	int64_t maxr_complex;/* the longest range of a 複雑 attack; -1: none */
+	int64_t maxr_move;   /* max(0, every attack's range): MG-POLICY-2 */
+} mg_cconst;
+
 /* Where mg_combat_next stands. */
 enum mg_phase {
 	MG_PH_START = 0, /* before round 1: the first end check */
@@ -40,6 +49,13 @@ struct mg_combat {
 	mg_combat_opts opts;
 	size_t n;
 	mg_cchar *ch;
+	mg_cconst *k;      /* per character, from the scenario */
+	/* the characters of each side's enemies in scenario order: enemies
+	 * of side s are foe[s][0 .. nfoe[s]) (sides never change); both
+	 * lists are in foebuf */
+	uint32_t *foebuf;
+	const uint32_t *foe[2];
+	size_t nfoe[2];
 	uint32_t *order;   /* this round's initiative order */
 	size_t norder;
 	uint32_t *targets; /* scratch: the targets of one attack */
@@ -63,6 +79,14 @@ struct mg_combat {
 	char err[512];
 	mg_roll_info roll; /* the roll under way (mg_combat_rolling) */
 	mg_refusal refusal;/* the last refusal (mg_combat_refusal) */
+	/* the quiet run (mg_combat_run without an event callback, dice from
+	 * the generator): nothing outside the engine runs until it returns,
+	 * so the dice come from a copy of the generator here, the rolls are
+	 * not described in roll (nobody can ask mg_combat_rolling), and both
+	 * go back to opts.dice when the run returns */
+	int quiet;
+	size_t qrolled;    /* dice rolled in the quiet run */
+	ut_rng rng;        /* the generator during the quiet run */
 };
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
@@ -127,8 +151,14 @@ int mg_roll_source(mg_combat *c, int64_t *v);
  * (a tracker, a replay) goes through ut_dice_roll. */
 static inline int mg_roll(mg_combat *c, int64_t *v)
 {
-	ut_dice *d = c->opts.dice;
+	ut_dice *d;
 
+	if (c->quiet) {
+		*v = 1 + (int64_t)ut_rng_uniform(&c->rng, 6);
+		c->qrolled++;
+		return 0;
+	}
+	d = c->opts.dice;
 	if (!d->fixed && !d->fn) {
 		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
 		d->rolled++;
@@ -150,6 +180,8 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
                                  uint32_t who, int32_t against,
                                  int32_t attack, int ndice, int64_t modifier)
 {
+	if (c->quiet)
+		return;
 	c->roll.kind = kind;
 	c->roll.who = (int32_t)who;
 	c->roll.against = against;

@@ -114,9 +114,10 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 		/* MG-TRACK-7: the opponent holds it with a value ≥ the mover's */
 		mg_roll_begin(c, MG_ROLL_HOLD, (uint32_t)opp, (int32_t)i, -1, 2,
 		              o->stat[MG_STAT_INITIATIVE]);
-		c->roll.has_target = !ut_ckd_add(&c->roll.target,
-		                                 me->stat[MG_STAT_INITIATIVE],
-		                                 d[0] + d[1]);
+		if (!c->quiet)
+			c->roll.has_target = !ut_ckd_add(
+				&c->roll.target, me->stat[MG_STAT_INITIATIVE],
+				d[0] + d[1]);
 		if ((rc = mg_roll(c, &d[2])) < 0 || (rc = mg_roll(c, &d[3])) < 0)
 			return rc;
 		if (ut_ckd_add(&v1, me->stat[MG_STAT_INITIATIVE], d[0] + d[1]) ||
@@ -300,9 +301,11 @@ static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
 		mg_roll_begin(c, at->kind == MG_KIND_MAGIC
 		                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
 		              tk, (int32_t)i, (int32_t)a, 2, base);
-		c->roll.has_target = 1;
-		c->roll.target = value;
-		c->roll.crit_only = crit;
+		if (!c->quiet) {
+			c->roll.has_target = 1;
+			c->roll.target = value;
+			c->roll.crit_only = crit;
+		}
 		if ((rc = mg_roll(c, &e1)) < 0 || (rc = mg_roll(c, &e2)) < 0)
 			return rc;
 		if (ut_ckd_add(&dv, base, e1 + e2))
@@ -457,10 +460,11 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	/* MG-TRACK-7: it kills with damage + die − modifier ≥ 1 */
 	mg_roll_begin(c, MG_ROLL_FINISH, i, (int32_t)t, (int32_t)a, 1,
 	              at->damage);
-	c->roll.has_target = !ut_ckd_add(&c->roll.target, 1,
-	                                 mg_armor_modifier(NULL, NULL,
-	                                                   &c->s->characters[t],
-	                                                   at->attributes));
+	if (!c->quiet)
+		c->roll.has_target = !ut_ckd_add(
+			&c->roll.target, 1,
+			mg_armor_modifier(NULL, NULL, &c->s->characters[t],
+			                  at->attributes));
 	if ((rc = mg_roll(c, &die)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, die))
