@@ -90,28 +90,74 @@ static int refail(mg_combat *c)
 
 /* ---- life cycle ---------------------------------------------------------- */
 
-/* What the loops read of the scenario, computed once (c->k, c->foe): each
- * character's 行動 and longest ranges; the enemies of each side, PCs'
- * enemies (the NPCs) first in foebuf, each list in scenario order. */
+/* What the loops read of the scenario, computed once (c->k, c->foe,
+ * c->atk0, c->check, c->mods): each character's 行動 and longest ranges;
+ * the enemies of each side, PCs' enemies (the NPCs) first in foebuf, each
+ * list in scenario order; each attack's judgement base and armor
+ * modifiers. */
 static void derive(mg_combat *c)
 {
-	size_t i, a, nf = 0;
+	size_t i, a, t, nf = 0, na = 0;
 	int s;
 
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &c->s->characters[i];
 		mg_cconst *k = &c->k[i];
+		mg_catk *all = c->catk + 2 * na, *norm = all + d->nattacks;
+		mg_catk *cplx;
 		k->istat = d->stat[MG_STAT_INITIATIVE];
-		k->maxr_normal = k->maxr_complex = -1;
+		k->maxr_normal = k->maxr_complex = k->maxr_all = -1;
 		k->maxr_move = 0;
+		k->all = all;
+		k->norm = norm;
+		k->nall = d->nattacks;
+		k->nnorm = k->ncplx = 0;
 		for (a = 0; a < d->nattacks; a++) {
 			const mg_attack *at = &d->attacks[a];
-			int64_t *m = at->timing == MG_TIMING_COMPLEX
-			             ? &k->maxr_complex : &k->maxr_normal;
-			if (at->range > *m)
-				*m = at->range;
+			mg_catk x;
+			x.range = at->range;
+			x.damage = at->damage;
+			x.a = (uint32_t)a;
+			x.area = at->area == MG_AREA_ENGAGEMENT;
+			all[a] = x;
+			if (at->timing != MG_TIMING_COMPLEX) {
+				norm[k->nnorm++] = x;
+				if (at->range > k->maxr_normal)
+					k->maxr_normal = at->range;
+			} else {
+				k->ncplx++;
+				if (at->range > k->maxr_complex)
+					k->maxr_complex = at->range;
+			}
+			if (at->range > k->maxr_all)
+				k->maxr_all = at->range;
 			if (at->range > k->maxr_move)
 				k->maxr_move = at->range;
+		}
+		/* the 複雑 ones after the 通常 ones, in order */
+		k->cplx = cplx = norm + k->nnorm;
+		for (a = 0; a < d->nattacks; a++)
+			if (d->attacks[a].timing == MG_TIMING_COMPLEX)
+				*cplx++ = all[a];
+		na += d->nattacks;
+	}
+	na = 0;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		c->atk0[i] = na;
+		for (a = 0; a < d->nattacks; a++, na++) {
+			const mg_attack *at = &d->attacks[a];
+			c->check[na] = at->check_stat >= 0
+			               ? d->stat[at->check_stat]
+			               : at->check_value;
+			if (c->mods)
+				for (t = 0; t < c->n; t++) {
+					mg_cmod *m = &c->mods[na * c->n + t];
+					m->mod = mg_armor_modifier(
+						&m->attr, &m->armor_attr,
+						&c->s->characters[t],
+						at->attributes);
+				}
 		}
 	}
 	for (s = 0; s < 2; s++) {
@@ -129,7 +175,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
                   const mg_combat_opts *opts)
 {
 	mg_combat *c;
-	size_t n;
+	size_t n, i, natk;
 	int rc;
 
 	*out = NULL;
@@ -150,11 +196,20 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->ch = calloc(n, sizeof(*c->ch));
 	c->k = calloc(n ? n : 1, sizeof(*c->k));
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
+	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
+	for (i = natk = 0; i < n; i++)
+		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
+	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
+	c->catk = calloc(natk ? 2 * natk : 1, sizeof(*c->catk));
+	if (natk * n <= MG_MODS_MAX)
+		c->mods = calloc(natk * n > 0 ? natk * n : 1, sizeof(*c->mods));
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->k || !c->foebuf || !c->order || !c->targets ||
-	    !c->hit) {
+	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->check ||
+	    !c->catk ||
+	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
+	    !c->targets || !c->hit) {
 		mg_combat_free(c);
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	}
@@ -211,6 +266,10 @@ void mg_combat_free(mg_combat *c)
 	free(c->ch);
 	free(c->k);
 	free(c->foebuf);
+	free(c->atk0);
+	free(c->check);
+	free(c->catk);
+	free(c->mods);
 	free(c->order);
 	free(c->targets);
 	free(c->hit);
@@ -253,8 +312,8 @@ static int goes_before(const mg_combat *c, uint32_t i, uint32_t j)
 
 	if (a->init != b->init)
 		return a->init > b->init;
-	ai = c->s->characters[i].stat[MG_STAT_INITIATIVE];
-	bi = c->s->characters[j].stat[MG_STAT_INITIATIVE];
+	ai = c->k[i].istat;
+	bi = c->k[j].istat;
 	if (ai != bi)
 		return ai > bi;
 	if (a->side != b->side)
@@ -851,12 +910,58 @@ static int act_policy(mg_combat *c, const mg_action *a)
  * building an ask for each decision or checking what the policy chose.
  * tests/megami/test_fused.c proves the two equal over generated scenarios.
  */
-int mg_combat_run(mg_result *out, mg_combat *c)
+/* The main process of c->actor (phase MG_PH_MAIN) with the default
+ * policy, to its end: each decision as advance and the policy take it
+ * (the budget, then mg_policy_main), without going back to advance
+ * between the actions of one process.  0, an error of the rules (the
+ * combat's, *policy 0) or of the policy (*policy 1). */
+static int run_main(mg_combat *c, int *policy)
 {
-	ut_dice *d = c->opts.dice;
+	const size_t na = c->s->characters[c->actor].nattacks;
 	mg_action act;
 	mg_budget b;
 	int rc;
+
+	*policy = 0;
+	do {
+		if (c->cut || exhausted(c) || c->nnormal || c->ncomplex ||
+		    na == 0) {
+			/* exhausted or cut: advance ends it; else what
+			 * mg_policy_main answers then (MG-POLICY-4, after an
+			 * attack, a とどめ or a 全力移動): end */
+			if (!c->cut && !exhausted(c))
+				c->refusal = MG_REFUSE_NONE;
+			return end_main(c);
+		}
+		b.simple = mg_budget_simple(c);
+		b.normal = mg_budget_normal(c);
+		b.complex = mg_budget_complex(c);
+		b.nsimple = c->nsimple;
+		b.nnormal = c->nnormal;
+		b.ncomplex = c->ncomplex;
+		if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0) {
+			*policy = 1; /* the policy's error: not the combat's */
+			return rc;
+		}
+		c->refusal = MG_REFUSE_NONE;
+		if ((rc = act_policy(c, &act)) < 0)
+			return rc;
+	} while (c->phase == MG_PH_MAIN);
+	return 0;
+}
+
+/*
+ * The whole combat with the default policy: what the loop
+ *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
+ *             mg_policy_default(&act, c, &ask), mg_combat_act(c, &act);
+ * does, step for step (the same dice, events, states and errors), without
+ * building an ask for each decision or checking what the policy chose.
+ * tests/megami/test_fused.c proves the two equal over generated scenarios.
+ */
+int mg_combat_run(mg_result *out, mg_combat *c)
+{
+	ut_dice *d = c->opts.dice;
+	int rc, policy = 0;
 
 	/* quiet: nobody sees a roll under way (combat_int.h) */
 	c->quiet = !c->opts.on_event && !d->fixed && !d->fn;
@@ -869,23 +974,10 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 			/* MG-WAIT-4: the policy resumes at once */
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
-		} else if (c->nnormal || c->ncomplex ||
-		           c->s->characters[c->actor].nattacks == 0) {
-			/* what mg_policy_main answers then (MG-POLICY-4, after
-			 * an attack, a とどめ or a 全力移動): end */
-			c->refusal = MG_REFUSE_NONE;
-			rc = end_main(c);
 		} else {
-			b.simple = mg_budget_simple(c);
-			b.normal = mg_budget_normal(c);
-			b.complex = mg_budget_complex(c);
-			b.nsimple = c->nsimple;
-			b.nnormal = c->nnormal;
-			b.ncomplex = c->ncomplex;
-			if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0)
-				break; /* the policy's error: not the combat's */
-			c->refusal = MG_REFUSE_NONE;
-			rc = act_policy(c, &act);
+			rc = run_main(c, &policy);
+			if (policy)
+				break;
 		}
 		if (rc < 0) {
 			rc = fail(c, rc);
@@ -1027,6 +1119,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_combat_opts opts;
 	mg_cchar *ch;
 	mg_cconst *k;
+	size_t *atk0;
+	int64_t *check;
+	mg_catk *catk;
+	mg_cmod *mods;
 	const uint32_t *foe[2];
 	uint32_t *foebuf, *order, *targets;
 	unsigned char *hit;
@@ -1041,6 +1137,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foebuf = dst->foebuf;
 	foe[0] = dst->foe[0];
 	foe[1] = dst->foe[1];
+	atk0 = dst->atk0;
+	check = dst->check;
+	catk = dst->catk;
+	mods = dst->mods;
 	ch = dst->ch;
 	order = dst->order;
 	targets = dst->targets;
@@ -1053,6 +1153,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foebuf = foebuf;
 	dst->foe[0] = foe[0];
 	dst->foe[1] = foe[1];
+	dst->atk0 = atk0;
+	dst->check = check;
+	dst->catk = catk;
+	dst->mods = mods;
 	dst->ch = ch;
 	dst->order = order;
 	dst->targets = targets;

@@ -23,14 +23,33 @@ typedef struct mg_cchar {
 	int64_t idice[2];
 } mg_cchar;
 
+/* What the policy reads of one attack (MG-POLICY-1). */
+typedef struct mg_catk {
+	int64_t range, damage;
+	uint32_t a;          /* its index in the character's attacks */
+	int area;            /* MG_AREA_ENGAGEMENT */
+} mg_catk;
+
 /* What the engine derives once from a character of the scenario
  * (mg_combat_new): read by the policy and the rules in their loops. */
 typedef struct mg_cconst {
 	int64_t istat;       /* 行動 (MG_STAT_INITIATIVE) */
 	int64_t maxr_normal; /* the longest range of a 通常 attack; -1: none */
 	int64_t maxr_complex;/* the longest range of a 複雑 attack; -1: none */
+	int64_t maxr_all;    /* the longest range of any attack; -1: none */
 	int64_t maxr_move;   /* max(0, every attack's range): MG-POLICY-2 */
+	/* its attacks in order: all[0 .. nall), the 通常 ones
+	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
+	const mg_catk *all, *norm, *cplx;
+	size_t nall, nnorm, ncplx;
 } mg_cconst;
+
+/* The armor modifier of one attack against one target (MG-ARMOR-1),
+ * from mg_armor_modifier. */
+typedef struct mg_cmod {
+	int64_t mod;
+	int attr, armor_attr;
+} mg_cmod;
 
 /* Where mg_combat_next stands. */
 enum mg_phase {
@@ -56,6 +75,14 @@ struct mg_combat {
 	uint32_t *foebuf;
 	const uint32_t *foe[2];
 	size_t nfoe[2];
+	/* attack a of character i is attack atk0[i] + a of the scenario;
+	 * check[that] its judgement's base (M5); mods[that · n + t] its
+	 * armor modifier against t, or mods is NULL when the table would be
+	 * large (MG_MODS_MAX entries): then mg_armor_modifier computes it */
+	size_t *atk0;
+	mg_catk *catk;     /* the lists of mg_cconst all, norm, cplx */
+	int64_t *check;
+	mg_cmod *mods;
 	uint32_t *order;   /* this round's initiative order */
 	size_t norder;
 	uint32_t *targets; /* scratch: the targets of one attack */
@@ -193,6 +220,9 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.target = 0;
 	c->roll.crit_only = 0;
 }
+
+/* The largest table of armor modifiers a combat keeps (16 bytes each). */
+#define MG_MODS_MAX 4096
 
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);

@@ -30,20 +30,35 @@ typedef struct cand {
 static int best_candidate(const mg_combat *c, uint32_t i, int normal,
                           int complex, cand *out)
 {
-	const mg_character *me = &c->s->characters[i];
-	const mg_attack *ats = me->attacks;
-	const size_t na = me->nattacks;
+	const mg_cconst *me = &c->k[i];
 	const mg_cchar *ch = c->ch;
 	const int side = ch[i].side;
 	const uint32_t *foe = c->foe[side];
 	const size_t nfoe = c->nfoe[side];
 	const int64_t pos = ch[i].pos;
-	int64_t maxr = normal ? c->k[i].maxr_normal : -1;
+	const mg_catk *ats;
+	size_t na, f, k, x;
+	int64_t maxr;
 	int found = 0;
-	size_t f, k, a;
 
-	if (complex && c->k[i].maxr_complex > maxr)
-		maxr = c->k[i].maxr_complex;
+	/* from the engine, complex implies normal (MG-ROUND-3: a 複雑
+	 * attack needs the whole budget); an ask built by hand may say
+	 * otherwise */
+	if (complex && normal) {
+		ats = me->all;
+		na = me->nall;
+		maxr = me->maxr_all;
+	} else if (complex) {
+		ats = me->cplx;
+		na = me->ncplx;
+		maxr = me->maxr_complex;
+	} else if (normal) {
+		ats = me->norm;
+		na = me->nnorm;
+		maxr = me->maxr_normal;
+	} else {
+		return 0;
+	}
 	if (maxr < 0)
 		return 0;
 	for (f = 0; f < nfoe; f++) {
@@ -55,13 +70,12 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 		d = mg_dist(pos, ch[j].pos);
 		if (d > (uint64_t)maxr)
 			continue;
-		for (a = 0; a < na; a++) {
-			const mg_attack *at = &ats[a];
+		for (x = 0; x < na; x++) {
+			const mg_catk *at = &ats[x];
 			size_t hits = 1;
-			if ((at->timing == MG_TIMING_COMPLEX ? !complex : !normal) ||
-			    !mg_in_range(d, at->range))
+			if (d > (uint64_t)at->range) /* ranges are ≥ 0 */
 				continue;
-			if (at->area == MG_AREA_ENGAGEMENT) {
+			if (at->area) {
 				if (at_pos == 0) /* j itself is one: never 0 */
 					for (k = 0; k < nfoe; k++)
 						at_pos += ch[foe[k]].state ==
@@ -74,7 +88,7 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 			              ? at->damage < out->damage
 			              : ch[j].hp >= out->hp))
 				continue;
-			out->attack = (uint32_t)a;
+			out->attack = at->a;
 			out->target = j;
 			out->damage = at->damage;
 			out->hp = ch[j].hp;
