@@ -106,6 +106,8 @@ static void derive(mg_combat *c)
 		mg_catk *all = c->catk + 2 * na, *norm = all + d->nattacks;
 		mg_catk *cplx;
 		k->istat = d->stat[MG_STAT_INITIATIVE];
+		k->evasion = d->stat[MG_STAT_EVASION];
+		k->resistance = d->stat[MG_STAT_RESISTANCE];
 		k->maxr_normal = k->maxr_complex = k->maxr_all = -1;
 		k->maxr_move = 0;
 		k->all = all;
@@ -347,15 +349,16 @@ static int begin_round(mg_combat *c)
 	}
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
-		const mg_character *d = &c->s->characters[i];
+		const mg_character *d;
 		if (h->status != MG_STATUS_PENDING)
 			continue;
+		d = &c->s->characters[i];
 		mg_roll_begin(c, MG_ROLL_INITIATIVE, (uint32_t)i, -1, -1, 2,
-		              d->stat[MG_STAT_INITIATIVE]);
+		              c->k[i].istat);
 		if ((rc = mg_roll(c, &h->idice[0])) < 0 ||
 		    (rc = mg_roll(c, &h->idice[1])) < 0)
 			return rc;
-		if (ut_ckd_add(&h->init, d->stat[MG_STAT_INITIATIVE],
+		if (ut_ckd_add(&h->init, c->k[i].istat,
 		               h->idice[0] + h->idice[1]))
 			return ut_error_set(UT_EOVERFLOW,
 			                    "%s: initiative %lld + %lld overflows",
@@ -902,14 +905,6 @@ static int act_policy(mg_combat *c, const mg_action *a)
 	}
 }
 
-/*
- * The whole combat with the default policy: what the loop
- *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
- *             mg_policy_default(&act, c, &ask), mg_combat_act(c, &act);
- * does, step for step (the same dice, events, states and errors), without
- * building an ask for each decision or checking what the policy chose.
- * tests/megami/test_fused.c proves the two equal over generated scenarios.
- */
 /* The main process of c->actor (phase MG_PH_MAIN) with the default
  * policy, to its end: each decision as advance and the policy take it
  * (the budget, then mg_policy_main), without going back to advance
@@ -922,28 +917,30 @@ static int run_main(mg_combat *c, int *policy)
 	mg_budget b;
 	int rc;
 
+	/* advance gives a process that is neither cut nor exhausted, so its
+	 * first decision is the policy's, which mg_combat_act would take
+	 * with the refusal cleared; later ones follow an action that did */
 	*policy = 0;
+	c->refusal = MG_REFUSE_NONE;
 	do {
-		if (c->cut || exhausted(c) || c->nnormal || c->ncomplex ||
-		    na == 0) {
-			/* exhausted or cut: advance ends it; else what
-			 * mg_policy_main answers then (MG-POLICY-4, after an
-			 * attack, a とどめ or a 全力移動): end */
-			if (!c->cut && !exhausted(c))
-				c->refusal = MG_REFUSE_NONE;
+		/* cut or exhausted: advance ends it; after an attack, a とどめ
+		 * or a 全力移動, or with no attacks (MG-POLICY-4),
+		 * mg_policy_main says end; with nnormal = ncomplex = 0 the
+		 * budget is exhausted by two 簡易 (MG-ROUND-3) */
+		if (c->cut || c->nnormal || c->ncomplex || na == 0 ||
+		    c->nsimple >= 2)
 			return end_main(c);
-		}
-		b.simple = mg_budget_simple(c);
-		b.normal = mg_budget_normal(c);
-		b.complex = mg_budget_complex(c);
+		b.simple = b.normal = 1;
+		b.complex = c->nsimple == 0;
 		b.nsimple = c->nsimple;
-		b.nnormal = c->nnormal;
-		b.ncomplex = c->ncomplex;
+		b.nnormal = b.ncomplex = 0;
+		UT_ASSERT(b.simple == mg_budget_simple(c) &&
+		          b.normal == mg_budget_normal(c) &&
+		          b.complex == mg_budget_complex(c));
 		if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0) {
 			*policy = 1; /* the policy's error: not the combat's */
 			return rc;
 		}
-		c->refusal = MG_REFUSE_NONE;
 		if ((rc = act_policy(c, &act)) < 0)
 			return rc;
 	} while (c->phase == MG_PH_MAIN);

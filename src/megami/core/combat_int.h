@@ -34,6 +34,7 @@ typedef struct mg_catk {
  * (mg_combat_new): read by the policy and the rules in their loops. */
 typedef struct mg_cconst {
 	int64_t istat;       /* 行動 (MG_STAT_INITIATIVE) */
+	int64_t evasion, resistance; /* MG_STAT_EVASION, MG_STAT_RESISTANCE */
 	int64_t maxr_normal; /* the longest range of a 通常 attack; -1: none */
 	int64_t maxr_complex;/* the longest range of a 複雑 attack; -1: none */
 	int64_t maxr_all;    /* the longest range of any attack; -1: none */

@@ -208,13 +208,12 @@ static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
 static int take_damage(mg_combat *c, uint32_t t, int64_t hp)
 {
 	mg_cchar *h = &c->ch[t];
-	const mg_character *d = &c->s->characters[t];
 	int rc;
 
 	h->hp = hp;
 	if (h->hp <= 0 && h->state == MG_STATE_ABLE) {
 		h->state = MG_STATE_INCAPACITATED;
-		c->able[d->side]--;
+		c->able[h->side]--;
 		if ((rc = mg_event_due(c)) < 0)
 			return rc;
 		if (rc) {
@@ -313,19 +312,15 @@ static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *a
 static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
                   int64_t value, int crit, int *hit)
 {
-	const mg_character *td = &c->s->characters[tk];
-	const mg_attack *at = &c->s->characters[i].attacks[a];
 	int64_t e1 = 0, e2 = 0, dv = 0;
 	int dcrit = 0, dfumble = 0, rolled = 0, rc;
 
 	if (c->ch[tk].state != MG_STATE_ABLE) {
 		*hit = 1; /* 戦闘不能: hit without a roll */
 	} else {
-		int64_t base = at->kind == MG_KIND_MAGIC
-		                       ? td->stat[MG_STAT_RESISTANCE]
-		                       : td->stat[MG_STAT_EVASION];
-		mg_roll_begin(c, at->kind == MG_KIND_MAGIC
-		                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
+		int magic = c->s->characters[i].attacks[a].kind == MG_KIND_MAGIC;
+		int64_t base = magic ? c->k[tk].resistance : c->k[tk].evasion;
+		mg_roll_begin(c, magic ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
 		              tk, (int32_t)i, (int32_t)a, 2, base);
 		if (!c->quiet) {
 			c->roll.has_target = 1;
@@ -337,7 +332,7 @@ static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
 		if (ut_ckd_add(&dv, base, e1 + e2))
 			return ut_error_set(UT_EOVERFLOW,
 			                    "%s: the defence value overflows",
-			                    td->name);
+			                    c->s->characters[tk].name);
 		rolled = 1;
 		dcrit = e1 + e2 == 12;
 		dfumble = e1 + e2 == 2;
