@@ -93,8 +93,8 @@ static int refail(mg_combat *c)
 /* What the loops read of the scenario, computed once (c->k, c->foe,
  * c->atk0, c->check, c->mods): each character's 行動 and longest ranges;
  * the enemies of each side, PCs' enemies (the NPCs) first in foebuf, each
- * list in scenario order; each attack's judgement base and armor
- * modifiers. */
+ * list in scenario order; each attack's judgement base (MG-ATTACK-2) and
+ * armor modifiers (MG-ARMOR-1, from mg_armor_modifier). */
 static void derive(mg_combat *c)
 {
 	size_t i, a, t, nf = 0, na = 0;
