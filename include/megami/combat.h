@@ -217,7 +217,9 @@ typedef struct mg_char_state {
 /**
  * Create a combat on `scenario` (checked with mg_scenario_check).  Nothing
  * is rolled yet.  The scenario and opts->dice are borrowed and must outlive
- * the combat.
+ * the combat; the scenario must not change while the combat lives (what
+ * the engine derives from it, such as the armor modifiers, is computed
+ * here).
  * @return 0; MG_EINVALID for a bad scenario or options; MG_ENOMEM
  */
 int mg_combat_new(mg_combat **out, const mg_scenario *scenario,

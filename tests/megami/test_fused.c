@@ -7,6 +7,9 @@
  * run and the step loop give the same return code and error text, the
  * same events field by field, the same dice used, the same result, and
  * the same state of every character, order, round, roll and refusal.
+ * Each comparison runs twice: with an event callback on both sides, and
+ * with none (mg_combat_run's quiet run when the dice come from the
+ * generator: its own copy of the generator, no roll described).
  *
  * The scenarios vary what the policy and the rules branch on: sides of 1
  * to 5, positions close enough to block and 離脱, ranges, area and complex
@@ -172,7 +175,9 @@ static int record(void *ud, const mg_combat *c, const mg_event *ev)
 	return ++sd->nev == sd->stop_at;
 }
 
-static void side_start(side *sd, const gen *g, uint64_t seed)
+/* quiet: no event callback (mg_combat_run's quiet run when the dice come
+ * from the generator, combat_int.h), on both sides. */
+static void side_start(side *sd, const gen *g, uint64_t seed, int quiet)
 {
 	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
 
@@ -183,8 +188,8 @@ static void side_start(side *sd, const gen *g, uint64_t seed)
 		ut_dice_seed(&sd->d, seed);
 	sd->stop_at = g->stop_at;
 	o.dice = &sd->d;
-	o.on_event = record;
-	o.event_ud = sd;
+	o.on_event = quiet ? NULL : record;
+	o.event_ud = quiet ? NULL : sd;
 	o.max_events = g->max_events;
 	assert_int_equal(mg_combat_new(&sd->c, &g->s, &o), 0);
 }
@@ -251,7 +256,7 @@ static void same_state(const side *a, const side *b)
 }
 
 /* Fight g both ways from the start; then compare what happened. */
-static void compare(const gen *g, uint64_t seed, uint64_t *ended)
+static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 {
 	side a, b;
 	mg_result ra, rb;
@@ -263,8 +268,8 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended)
 
 	if (mg_scenario_check(&g->s) < 0)
 		return; /* e.g. hp_now huge: not a scenario */
-	side_start(&a, g, seed);
-	side_start(&b, g, seed);
+	side_start(&a, g, seed, quiet);
+	side_start(&b, g, seed, quiet);
 	/* a person's prefix, the same on both: 待機 when possible, GM
 	 * adjustments, the policy otherwise (MG-WAIT-1, MG-GM-1) */
 	ut_rng_seed(&pick_r, seed ^ 0x5eed);
@@ -329,7 +334,8 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended)
 	side_end(&b);
 }
 
-/* 6000 generated scenarios, 3 dice seeds each. */
+/* 6000 generated scenarios, 3 dice seeds each, with and without an event
+ * callback. */
 static void test_fused_equals_steps(void **state)
 {
 	uint64_t seed, ended = 0;
@@ -339,11 +345,13 @@ static void test_fused_equals_steps(void **state)
 	(void)state;
 	for (seed = 0; seed < 6000; seed++) {
 		random_scenario(&g, seed);
-		for (k = 0; k < 3; k++)
-			compare(&g, seed * 3 + k, &ended);
+		for (k = 0; k < 3; k++) {
+			compare(&g, seed * 3 + k, &ended, 0);
+			compare(&g, seed * 3 + k, &ended, 1);
+		}
 	}
 	/* most combats end; some stop on an error (the paths above) */
-	assert_true(ended > 6000);
+	assert_true(ended > 12000);
 }
 
 /* The bundled-like 4-against-4 shape many times: long fights. */
@@ -364,9 +372,10 @@ static void test_fused_long_fights(void **state)
 			g.ch[i].hp = g.ch[i].hp_now = 20 + (int64_t)(i % 7);
 			g.ch[i].position = g.ch[i].side == MG_SIDE_PC ? 0 : 12;
 		}
-		compare(&g, seed, &ended);
+		compare(&g, seed, &ended, 0);
+		compare(&g, seed, &ended, 1);
 	}
-	assert_true(ended > 200);
+	assert_true(ended > 400);
 }
 
 int main(void)

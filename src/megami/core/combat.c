@@ -90,11 +90,94 @@ static int refail(mg_combat *c)
 
 /* ---- life cycle ---------------------------------------------------------- */
 
+/* What the loops read of the scenario, computed once (c->k, c->foe,
+ * c->atk0, c->check, c->mods): each character's 行動 and longest ranges;
+ * the enemies of each side, PCs' enemies (the NPCs) first in foebuf, each
+ * list in scenario order; each attack's judgement base (MG-ATTACK-2) and
+ * armor modifiers (MG-ARMOR-1, from mg_armor_modifier). */
+static void derive(mg_combat *c)
+{
+	size_t i, a, t, nf = 0, na = 0;
+	int s;
+
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		mg_cconst *k = &c->k[i];
+		mg_catk *all = c->catk + 2 * na, *norm = all + d->nattacks;
+		mg_catk *cplx;
+		k->istat = d->stat[MG_STAT_INITIATIVE];
+		k->evasion = d->stat[MG_STAT_EVASION];
+		k->resistance = d->stat[MG_STAT_RESISTANCE];
+		k->maxr_normal = k->maxr_complex = k->maxr_all = -1;
+		k->maxr_move = 0;
+		k->all = all;
+		k->norm = norm;
+		k->nall = d->nattacks;
+		k->nnorm = k->ncplx = 0;
+		for (a = 0; a < d->nattacks; a++) {
+			const mg_attack *at = &d->attacks[a];
+			mg_catk x;
+			x.range = at->range;
+			x.damage = at->damage;
+			x.a = (uint32_t)a;
+			x.area = at->area == MG_AREA_ENGAGEMENT;
+			all[a] = x;
+			if (at->timing != MG_TIMING_COMPLEX) {
+				norm[k->nnorm++] = x;
+				if (at->range > k->maxr_normal)
+					k->maxr_normal = at->range;
+			} else {
+				k->ncplx++;
+				if (at->range > k->maxr_complex)
+					k->maxr_complex = at->range;
+			}
+			if (at->range > k->maxr_all)
+				k->maxr_all = at->range;
+			if (at->range > k->maxr_move)
+				k->maxr_move = at->range;
+		}
+		/* the 複雑 ones after the 通常 ones, in order */
+		k->cplx = cplx = norm + k->nnorm;
+		for (a = 0; a < d->nattacks; a++)
+			if (d->attacks[a].timing == MG_TIMING_COMPLEX)
+				*cplx++ = all[a];
+		na += d->nattacks;
+	}
+	na = 0;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		c->atk0[i] = na;
+		for (a = 0; a < d->nattacks; a++, na++) {
+			const mg_attack *at = &d->attacks[a];
+			c->check[na] = at->check_stat >= 0
+			               ? d->stat[at->check_stat]
+			               : at->check_value;
+			if (c->mods)
+				for (t = 0; t < c->n; t++) {
+					mg_cmod *m = &c->mods[na * c->n + t];
+					m->mod = mg_armor_modifier(
+						&m->attr, &m->armor_attr,
+						&c->s->characters[t],
+						at->attributes);
+				}
+		}
+	}
+	for (s = 0; s < 2; s++) {
+		c->foe[s] = c->foebuf + nf;
+		c->nfoe[s] = 0;
+		for (i = 0; i < c->n; i++)
+			if ((int)c->s->characters[i].side != s) {
+				c->foebuf[nf++] = (uint32_t)i;
+				c->nfoe[s]++;
+			}
+	}
+}
+
 int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
                   const mg_combat_opts *opts)
 {
 	mg_combat *c;
-	size_t n;
+	size_t n, i, natk;
 	int rc;
 
 	*out = NULL;
@@ -113,16 +196,29 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	if (!c)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	c->ch = calloc(n, sizeof(*c->ch));
+	c->k = calloc(n ? n : 1, sizeof(*c->k));
+	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
+	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
+	for (i = natk = 0; i < n; i++)
+		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
+	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
+	c->catk = calloc(natk ? 2 * natk : 1, sizeof(*c->catk));
+	if (natk * n <= MG_MODS_MAX)
+		c->mods = calloc(natk * n > 0 ? natk * n : 1, sizeof(*c->mods));
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->order || !c->targets || !c->hit) {
+	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->check ||
+	    !c->catk ||
+	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
+	    !c->targets || !c->hit) {
 		mg_combat_free(c);
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	}
 	c->s = scenario;
 	c->opts = *opts;
 	c->n = n;
+	derive(c);
 	mg_combat_restart(c);
 	*out = c;
 	return 0;
@@ -170,6 +266,12 @@ void mg_combat_free(mg_combat *c)
 	if (!c)
 		return;
 	free(c->ch);
+	free(c->k);
+	free(c->foebuf);
+	free(c->atk0);
+	free(c->check);
+	free(c->catk);
+	free(c->mods);
 	free(c->order);
 	free(c->targets);
 	free(c->hit);
@@ -212,8 +314,8 @@ static int goes_before(const mg_combat *c, uint32_t i, uint32_t j)
 
 	if (a->init != b->init)
 		return a->init > b->init;
-	ai = c->s->characters[i].stat[MG_STAT_INITIATIVE];
-	bi = c->s->characters[j].stat[MG_STAT_INITIATIVE];
+	ai = c->k[i].istat;
+	bi = c->k[j].istat;
 	if (ai != bi)
 		return ai > bi;
 	if (a->side != b->side)
@@ -247,15 +349,16 @@ static int begin_round(mg_combat *c)
 	}
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
-		const mg_character *d = &c->s->characters[i];
+		const mg_character *d;
 		if (h->status != MG_STATUS_PENDING)
 			continue;
+		d = &c->s->characters[i];
 		mg_roll_begin(c, MG_ROLL_INITIATIVE, (uint32_t)i, -1, -1, 2,
-		              d->stat[MG_STAT_INITIATIVE]);
+		              c->k[i].istat);
 		if ((rc = mg_roll(c, &h->idice[0])) < 0 ||
 		    (rc = mg_roll(c, &h->idice[1])) < 0)
 			return rc;
-		if (ut_ckd_add(&h->init, d->stat[MG_STAT_INITIATIVE],
+		if (ut_ckd_add(&h->init, c->k[i].istat,
 		               h->idice[0] + h->idice[1]))
 			return ut_error_set(UT_EOVERFLOW,
 			                    "%s: initiative %lld + %lld overflows",
@@ -802,6 +905,48 @@ static int act_policy(mg_combat *c, const mg_action *a)
 	}
 }
 
+/* The main process of c->actor (phase MG_PH_MAIN) with the default
+ * policy, to its end: each decision as advance and the policy take it
+ * (the budget, then mg_policy_main), without going back to advance
+ * between the actions of one process.  0, an error of the rules (the
+ * combat's, *policy 0) or of the policy (*policy 1). */
+static int run_main(mg_combat *c, int *policy)
+{
+	const size_t na = c->s->characters[c->actor].nattacks;
+	mg_action act;
+	mg_budget b;
+	int rc;
+
+	/* advance gives a process that is neither cut nor exhausted, so its
+	 * first decision is the policy's, which mg_combat_act would take
+	 * with the refusal cleared; later ones follow an action that did */
+	*policy = 0;
+	c->refusal = MG_REFUSE_NONE;
+	do {
+		/* cut or exhausted: advance ends it; after an attack, a とどめ
+		 * or a 全力移動, or with no attacks (MG-POLICY-4),
+		 * mg_policy_main says end; with nnormal = ncomplex = 0 the
+		 * budget is exhausted by two 簡易 (MG-ROUND-3) */
+		if (c->cut || c->nnormal || c->ncomplex || na == 0 ||
+		    c->nsimple >= 2)
+			return end_main(c);
+		b.simple = b.normal = 1;
+		b.complex = c->nsimple == 0;
+		b.nsimple = c->nsimple;
+		b.nnormal = b.ncomplex = 0;
+		UT_ASSERT(b.simple == mg_budget_simple(c) &&
+		          b.normal == mg_budget_normal(c) &&
+		          b.complex == mg_budget_complex(c));
+		if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0) {
+			*policy = 1; /* the policy's error: not the combat's */
+			return rc;
+		}
+		if ((rc = act_policy(c, &act)) < 0)
+			return rc;
+	} while (c->phase == MG_PH_MAIN);
+	return 0;
+}
+
 /*
  * The whole combat with the default policy: what the loop
  *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
@@ -812,31 +957,34 @@ static int act_policy(mg_combat *c, const mg_action *a)
  */
 int mg_combat_run(mg_result *out, mg_combat *c)
 {
-	mg_action act;
-	mg_budget b;
-	int rc;
+	ut_dice *d = c->opts.dice;
+	int rc, policy = 0;
 
+	/* quiet: nobody sees a roll under way (combat_int.h) */
+	c->quiet = !c->opts.on_event && !d->fixed && !d->fn;
+	if (c->quiet) {
+		c->rng = d->rng;
+		c->qrolled = 0;
+	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_RESUME) {
 			/* MG-WAIT-4: the policy resumes at once */
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
 		} else {
-			b.simple = mg_budget_simple(c);
-			b.normal = mg_budget_normal(c);
-			b.complex = mg_budget_complex(c);
-			b.nsimple = c->nsimple;
-			b.nnormal = c->nnormal;
-			b.ncomplex = c->ncomplex;
-			if ((rc = mg_policy_main(&act, c, c->actor, &b)) < 0)
-				break; /* the policy's error: not the combat's */
-			c->refusal = MG_REFUSE_NONE;
-			rc = act_policy(c, &act);
+			rc = run_main(c, &policy);
+			if (policy)
+				break;
 		}
 		if (rc < 0) {
 			rc = fail(c, rc);
 			break;
 		}
+	}
+	if (c->quiet) {
+		d->rng = c->rng;
+		d->rolled += c->qrolled;
+		c->quiet = 0;
 	}
 	mg_combat_result(out, c);
 	return rc;
@@ -967,7 +1115,13 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 {
 	mg_combat_opts opts;
 	mg_cchar *ch;
-	uint32_t *order, *targets;
+	mg_cconst *k;
+	size_t *atk0;
+	int64_t *check;
+	mg_catk *catk;
+	mg_cmod *mods;
+	const uint32_t *foe[2];
+	uint32_t *foebuf, *order, *targets;
 	unsigned char *hit;
 
 	if (dst->s != src->s)
@@ -976,6 +1130,14 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	if (dst == src)
 		return 0;
 	opts = dst->opts;
+	k = dst->k;
+	foebuf = dst->foebuf;
+	foe[0] = dst->foe[0];
+	foe[1] = dst->foe[1];
+	atk0 = dst->atk0;
+	check = dst->check;
+	catk = dst->catk;
+	mods = dst->mods;
 	ch = dst->ch;
 	order = dst->order;
 	targets = dst->targets;
@@ -984,6 +1146,14 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	memcpy(order, src->order, src->n * sizeof(*order));
 	*dst = *src;
 	dst->opts = opts;
+	dst->k = k; /* the same scenario: the same contents */
+	dst->foebuf = foebuf;
+	dst->foe[0] = foe[0];
+	dst->foe[1] = foe[1];
+	dst->atk0 = atk0;
+	dst->check = check;
+	dst->catk = catk;
+	dst->mods = mods;
 	dst->ch = ch;
 	dst->order = order;
 	dst->targets = targets;

@@ -23,6 +23,35 @@ typedef struct mg_cchar {
 	int64_t idice[2];
 } mg_cchar;
 
+/* What the policy reads of one attack (MG-POLICY-1). */
+typedef struct mg_catk {
+	int64_t range, damage;
+	uint32_t a;          /* its index in the character's attacks */
+	int area;            /* MG_AREA_ENGAGEMENT */
+} mg_catk;
+
+/* What the engine derives once from a character of the scenario
+ * (mg_combat_new): read by the policy and the rules in their loops. */
+typedef struct mg_cconst {
+	int64_t istat;       /* 行動 (MG_STAT_INITIATIVE) */
+	int64_t evasion, resistance; /* MG_STAT_EVASION, MG_STAT_RESISTANCE */
+	int64_t maxr_normal; /* the longest range of a 通常 attack; -1: none */
+	int64_t maxr_complex;/* the longest range of a 複雑 attack; -1: none */
+	int64_t maxr_all;    /* the longest range of any attack; -1: none */
+	int64_t maxr_move;   /* max(0, every attack's range): MG-POLICY-2 */
+	/* its attacks in order: all[0 .. nall), the 通常 ones
+	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
+	const mg_catk *all, *norm, *cplx;
+	size_t nall, nnorm, ncplx;
+} mg_cconst;
+
+/* The armor modifier of one attack against one target (MG-ARMOR-1),
+ * from mg_armor_modifier. */
+typedef struct mg_cmod {
+	int64_t mod;
+	int attr, armor_attr;
+} mg_cmod;
+
 /* Where mg_combat_next stands. */
 enum mg_phase {
 	MG_PH_START = 0, /* before round 1: the first end check */
@@ -40,6 +69,21 @@ struct mg_combat {
 	mg_combat_opts opts;
 	size_t n;
 	mg_cchar *ch;
+	mg_cconst *k;      /* per character, from the scenario */
+	/* the characters of each side's enemies in scenario order: enemies
+	 * of side s are foe[s][0 .. nfoe[s]) (sides never change); both
+	 * lists are in foebuf */
+	uint32_t *foebuf;
+	const uint32_t *foe[2];
+	size_t nfoe[2];
+	/* attack a of character i is attack atk0[i] + a of the scenario;
+	 * check[that] its judgement's base (M5); mods[that · n + t] its
+	 * armor modifier against t, or mods is NULL when the table would be
+	 * large (MG_MODS_MAX entries): then mg_armor_modifier computes it */
+	size_t *atk0;
+	mg_catk *catk;     /* the lists of mg_cconst all, norm, cplx */
+	int64_t *check;
+	mg_cmod *mods;
 	uint32_t *order;   /* this round's initiative order */
 	size_t norder;
 	uint32_t *targets; /* scratch: the targets of one attack */
@@ -63,6 +107,14 @@ struct mg_combat {
 	char err[512];
 	mg_roll_info roll; /* the roll under way (mg_combat_rolling) */
 	mg_refusal refusal;/* the last refusal (mg_combat_refusal) */
+	/* the quiet run (mg_combat_run without an event callback, dice from
+	 * the generator): nothing outside the engine runs until it returns,
+	 * so the dice come from a copy of the generator here, the rolls are
+	 * not described in roll (nobody can ask mg_combat_rolling), and both
+	 * go back to opts.dice when the run returns */
+	int quiet;
+	size_t qrolled;    /* dice rolled in the quiet run */
+	ut_rng rng;        /* the generator during the quiet run */
 };
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
@@ -127,8 +179,14 @@ int mg_roll_source(mg_combat *c, int64_t *v);
  * (a tracker, a replay) goes through ut_dice_roll. */
 static inline int mg_roll(mg_combat *c, int64_t *v)
 {
-	ut_dice *d = c->opts.dice;
+	ut_dice *d;
 
+	if (c->quiet) {
+		*v = 1 + (int64_t)ut_rng_uniform(&c->rng, 6);
+		c->qrolled++;
+		return 0;
+	}
+	d = c->opts.dice;
 	if (!d->fixed && !d->fn) {
 		*v = 1 + (int64_t)ut_rng_uniform(&d->rng, 6);
 		d->rolled++;
@@ -150,6 +208,8 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
                                  uint32_t who, int32_t against,
                                  int32_t attack, int ndice, int64_t modifier)
 {
+	if (c->quiet)
+		return;
 	c->roll.kind = kind;
 	c->roll.who = (int32_t)who;
 	c->roll.against = against;
@@ -161,6 +221,9 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.target = 0;
 	c->roll.crit_only = 0;
 }
+
+/* The largest table of armor modifiers a combat keeps (16 bytes each). */
+#define MG_MODS_MAX 4096
 
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);

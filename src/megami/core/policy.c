@@ -10,13 +10,6 @@
 #include "util/ckd.h"
 #include "util/error.h"
 
-/* Is character j an enemy of i that is able to act? */
-static int able_enemy(const mg_combat *c, uint32_t i, size_t j)
-{
-	return c->ch[j].side != c->ch[i].side &&
-	       c->ch[j].state == MG_STATE_ABLE;
-}
-
 /* One candidate of M6.1. */
 typedef struct cand {
 	uint32_t attack, target;
@@ -26,7 +19,8 @@ typedef struct cand {
 
 /* MG-POLICY-1: the best (attack, able enemy target in range) among the
  * attacks the budget allows (normal: 通常, complex: 複雑).  The pairs are
- * tried targets outside, attacks inside, both in ascending order, so a
+ * tried targets outside (the enemies of c->foe, in scenario order),
+ * attacks inside, both in ascending order, so a
  * later pair is never `better` on the last two keys (target earlier,
  * attack earlier): it wins only when strictly better on the first three,
  * and the first of equals stays.  Targets out of every allowed attack's
@@ -36,43 +30,57 @@ typedef struct cand {
 static int best_candidate(const mg_combat *c, uint32_t i, int normal,
                           int complex, cand *out)
 {
-	const mg_character *me = &c->s->characters[i];
-	const mg_attack *ats = me->attacks;
-	const size_t na = me->nattacks;
+	const mg_cconst *me = &c->k[i];
 	const mg_cchar *ch = c->ch;
-	const size_t n = c->n;
 	const int side = ch[i].side;
+	const uint32_t *foe = c->foe[side];
+	const size_t nfoe = c->nfoe[side];
 	const int64_t pos = ch[i].pos;
-	int64_t maxr = -1;
+	const mg_catk *ats;
+	size_t na, f, k, x;
+	int64_t maxr;
 	int found = 0;
-	size_t j, k, a;
 
-	for (a = 0; a < na; a++)
-		if ((ats[a].timing == MG_TIMING_COMPLEX ? complex : normal) &&
-		    ats[a].range > maxr)
-			maxr = ats[a].range;
+	/* from the engine, complex implies normal (MG-ROUND-3: a 複雑
+	 * attack needs the whole budget); an ask built by hand may say
+	 * otherwise */
+	if (complex && normal) {
+		ats = me->all;
+		na = me->nall;
+		maxr = me->maxr_all;
+	} else if (complex) {
+		ats = me->cplx;
+		na = me->ncplx;
+		maxr = me->maxr_complex;
+	} else if (normal) {
+		ats = me->norm;
+		na = me->nnorm;
+		maxr = me->maxr_normal;
+	} else {
+		return 0;
+	}
 	if (maxr < 0)
 		return 0;
-	for (j = 0; j < n; j++) {
+	for (f = 0; f < nfoe; f++) {
+		const uint32_t j = foe[f];
 		uint64_t d;
 		size_t at_pos = 0; /* able enemies at j's position; 0: not counted */
-		if (ch[j].side == side || ch[j].state != MG_STATE_ABLE)
+		if (ch[j].state != MG_STATE_ABLE)
 			continue;
 		d = mg_dist(pos, ch[j].pos);
 		if (d > (uint64_t)maxr)
 			continue;
-		for (a = 0; a < na; a++) {
-			const mg_attack *at = &ats[a];
+		for (x = 0; x < na; x++) {
+			const mg_catk *at = &ats[x];
 			size_t hits = 1;
-			if ((at->timing == MG_TIMING_COMPLEX ? !complex : !normal) ||
-			    !mg_in_range(d, at->range))
+			if (d > (uint64_t)at->range) /* ranges are ≥ 0 */
 				continue;
-			if (at->area == MG_AREA_ENGAGEMENT) {
+			if (at->area) {
 				if (at_pos == 0) /* j itself is one: never 0 */
-					for (k = 0; k < n; k++)
-						at_pos += ch[k].side != side &&
-						          ch[k].state == MG_STATE_ABLE &&
-						          ch[k].pos == ch[j].pos;
+					for (k = 0; k < nfoe; k++)
+						at_pos += ch[foe[k]].state ==
+						                  MG_STATE_ABLE &&
+						          ch[foe[k]].pos == ch[j].pos;
 				hits = at_pos;
 			}
 			if (found && (hits != out->hits ? hits < out->hits :
@@ -80,8 +88,8 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 			              ? at->damage < out->damage
 			              : ch[j].hp >= out->hp))
 				continue;
-			out->attack = (uint32_t)a;
-			out->target = (uint32_t)j;
+			out->attack = at->a;
+			out->target = j;
 			out->damage = at->damage;
 			out->hp = ch[j].hp;
 			out->hits = hits;
@@ -98,14 +106,17 @@ static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
                      mg_action *out, int *rc)
 {
 	const mg_character *me = &c->s->characters[i];
-	int64_t pos = c->ch[i].pos, allow = 0, full, r = 0;
+	const uint32_t *foe = c->foe[c->ch[i].side];
+	const size_t nfoe = c->nfoe[c->ch[i].side];
+	int64_t pos = c->ch[i].pos, allow = 0, full, r;
 	uint64_t best = 0, d, need, step;
 	int32_t goal = -1;
-	size_t j;
+	size_t f, j;
 
 	*rc = 0;
-	for (j = 0; j < c->n; j++) {
-		if (!able_enemy(c, i, j))
+	for (f = 0; f < nfoe; f++) {
+		j = foe[f];
+		if (c->ch[j].state != MG_STATE_ABLE)
 			continue;
 		d = mg_dist(pos, c->ch[j].pos);
 		if (goal < 0 || d < best) {
@@ -115,9 +126,7 @@ static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
 	}
 	if (goal < 0)
 		return 0;
-	for (j = 0; j < me->nattacks; j++)
-		if (me->attacks[j].range > r)
-			r = me->attacks[j].range;
+	r = c->k[i].maxr_move;
 	UT_ASSERT(best > (uint64_t)r); /* else it would be a candidate */
 	if (best <= (uint64_t)r)
 		return 0;
@@ -155,13 +164,15 @@ static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
 static int plan_finish(const mg_combat *c, uint32_t i, mg_action *out)
 {
 	const mg_character *me = &c->s->characters[i];
-	size_t j;
+	const uint32_t *foe = c->foe[c->ch[i].side];
+	const size_t nfoe = c->nfoe[c->ch[i].side];
+	size_t f;
 	uint32_t a;
 
-	for (j = 0; j < c->n; j++) {
+	for (f = 0; f < nfoe; f++) {
+		const uint32_t j = foe[f];
 		int32_t best = -1;
-		if (c->s->characters[j].side == me->side ||
-		    c->ch[j].state != MG_STATE_INCAPACITATED)
+		if (c->ch[j].state != MG_STATE_INCAPACITATED)
 			continue;
 		for (a = 0; a < me->nattacks; a++) {
 			if (!mg_in_range(mg_dist(c->ch[i].pos, c->ch[j].pos),

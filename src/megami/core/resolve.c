@@ -57,16 +57,16 @@ int64_t mg_armor_modifier(int *attr, int *armor_attr, const mg_character *t,
  * are not able). */
 static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
 {
-	const mg_character *cs = c->s->characters;
+	const uint32_t *foe = c->foe[c->ch[me].side];
+	const size_t nfoe = c->nfoe[c->ch[me].side];
 	int32_t best = -1;
-	size_t j;
+	size_t f;
 
-	for (j = 0; j < c->n; j++) {
-		if (c->ch[j].side == c->ch[me].side || c->ch[j].state != MG_STATE_ABLE ||
-		    c->ch[j].pos != pos)
+	for (f = 0; f < nfoe; f++) {
+		const uint32_t j = foe[f];
+		if (c->ch[j].state != MG_STATE_ABLE || c->ch[j].pos != pos)
 			continue;
-		if (best < 0 || cs[j].stat[MG_STAT_INITIATIVE] >
-		                        cs[best].stat[MG_STAT_INITIATIVE])
+		if (best < 0 || c->k[j].istat > c->k[best].istat)
 			best = (int32_t)j;
 	}
 	return best;
@@ -78,13 +78,16 @@ static int32_t opponent_at(const mg_combat *c, uint32_t me, int64_t pos)
 static int64_t stop_at(const mg_combat *c, uint32_t me, int64_t from,
                        int64_t to, int32_t *blocker)
 {
+	const uint32_t *foe = c->foe[c->ch[me].side];
+	const size_t nfoe = c->nfoe[c->ch[me].side];
 	int64_t stop = to;
-	size_t j;
+	size_t f;
 
 	*blocker = -1;
-	for (j = 0; j < c->n; j++) {
+	for (f = 0; f < nfoe; f++) {
+		const uint32_t j = foe[f];
 		int64_t p = c->ch[j].pos;
-		if (c->ch[j].side == c->ch[me].side || c->ch[j].state != MG_STATE_ABLE)
+		if (c->ch[j].state != MG_STATE_ABLE)
 			continue;
 		if (from < to ? (p > from && p < stop) : (p < from && p > stop)) {
 			stop = p;
@@ -114,9 +117,10 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 		/* MG-TRACK-7: the opponent holds it with a value ≥ the mover's */
 		mg_roll_begin(c, MG_ROLL_HOLD, (uint32_t)opp, (int32_t)i, -1, 2,
 		              o->stat[MG_STAT_INITIATIVE]);
-		c->roll.has_target = !ut_ckd_add(&c->roll.target,
-		                                 me->stat[MG_STAT_INITIATIVE],
-		                                 d[0] + d[1]);
+		if (!c->quiet)
+			c->roll.has_target = !ut_ckd_add(
+				&c->roll.target, me->stat[MG_STAT_INITIATIVE],
+				d[0] + d[1]);
 		if ((rc = mg_roll(c, &d[2])) < 0 || (rc = mg_roll(c, &d[3])) < 0)
 			return rc;
 		if (ut_ckd_add(&v1, me->stat[MG_STAT_INITIATIVE], d[0] + d[1]) ||
@@ -164,9 +168,28 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 	return 0;
 }
 
-static int64_t check_value(const mg_character *me, const mg_attack *a)
+/* The base of the attack judgement of attack a of i (M5): c->check. */
+static int64_t check_value(const mg_combat *c, uint32_t i, uint32_t a)
 {
-	return a->check_stat >= 0 ? me->stat[a->check_stat] : a->check_value;
+	return c->check[c->atk0[i] + a];
+}
+
+/* The armor modifier of attack a of i against t (MG-ARMOR-1): from the
+ * table when the combat keeps one; attr and armor_attr may be NULL. */
+static int64_t armor_of(const mg_combat *c, uint32_t i, uint32_t a,
+                        uint32_t t, int *attr, int *armor_attr)
+{
+	const mg_cmod *m;
+
+	if (!c->mods)
+		return mg_armor_modifier(attr, armor_attr, &c->s->characters[t],
+		                         c->s->characters[i].attacks[a].attributes);
+	m = &c->mods[(c->atk0[i] + a) * c->n + t];
+	if (attr)
+		*attr = m->attr;
+	if (armor_attr)
+		*armor_attr = m->armor_attr;
+	return m->mod;
 }
 
 /* MG-ATTACK-5 MG-CKD-1: HP after `real` damage to t, checked. */
@@ -185,13 +208,12 @@ static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
 static int take_damage(mg_combat *c, uint32_t t, int64_t hp)
 {
 	mg_cchar *h = &c->ch[t];
-	const mg_character *d = &c->s->characters[t];
 	int rc;
 
 	h->hp = hp;
 	if (h->hp <= 0 && h->state == MG_STATE_ABLE) {
 		h->state = MG_STATE_INCAPACITATED;
-		c->able[d->side]--;
+		c->able[h->side]--;
 		if ((rc = mg_event_due(c)) < 0)
 			return rc;
 		if (rc) {
@@ -232,10 +254,10 @@ static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_
 	int rc;
 
 	mg_roll_begin(c, MG_ROLL_ATTACK, i, (int32_t)t, (int32_t)a, 2,
-	              check_value(me, at));
+	              check_value(c, i, a));
 	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
 		return rc;
-	if (ut_ckd_add(value, check_value(me, at), d1 + d2))
+	if (ut_ckd_add(value, check_value(c, i, a), d1 + d2))
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack value overflows", me->name,
 		                    at->name);
@@ -266,7 +288,8 @@ static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_
 static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *at,
                              uint32_t t)
 {
-	size_t nt = 0, k;
+	const uint32_t *foe;
+	size_t nt = 0, f, nfoe;
 	int64_t p;
 
 	if (at->area == MG_AREA_SINGLE) {
@@ -274,10 +297,13 @@ static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *a
 		return nt;
 	}
 	p = c->ch[t].pos;
-	for (k = 0; k < c->n; k++)
-		if (c->ch[k].side != c->ch[i].side &&
-		    c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
-			c->targets[nt++] = (uint32_t)k;
+	foe = c->foe[c->ch[i].side];
+	nfoe = c->nfoe[c->ch[i].side];
+	for (f = 0; f < nfoe; f++) {
+		const uint32_t k = foe[f];
+		if (c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
+			c->targets[nt++] = k;
+	}
 	return nt;
 }
 
@@ -286,29 +312,27 @@ static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *a
 static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
                   int64_t value, int crit, int *hit)
 {
-	const mg_character *td = &c->s->characters[tk];
-	const mg_attack *at = &c->s->characters[i].attacks[a];
 	int64_t e1 = 0, e2 = 0, dv = 0;
 	int dcrit = 0, dfumble = 0, rolled = 0, rc;
 
 	if (c->ch[tk].state != MG_STATE_ABLE) {
 		*hit = 1; /* 戦闘不能: hit without a roll */
 	} else {
-		int64_t base = at->kind == MG_KIND_MAGIC
-		                       ? td->stat[MG_STAT_RESISTANCE]
-		                       : td->stat[MG_STAT_EVASION];
-		mg_roll_begin(c, at->kind == MG_KIND_MAGIC
-		                 ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
+		int magic = c->s->characters[i].attacks[a].kind == MG_KIND_MAGIC;
+		int64_t base = magic ? c->k[tk].resistance : c->k[tk].evasion;
+		mg_roll_begin(c, magic ? MG_ROLL_RESISTANCE : MG_ROLL_EVASION,
 		              tk, (int32_t)i, (int32_t)a, 2, base);
-		c->roll.has_target = 1;
-		c->roll.target = value;
-		c->roll.crit_only = crit;
+		if (!c->quiet) {
+			c->roll.has_target = 1;
+			c->roll.target = value;
+			c->roll.crit_only = crit;
+		}
 		if ((rc = mg_roll(c, &e1)) < 0 || (rc = mg_roll(c, &e2)) < 0)
 			return rc;
 		if (ut_ckd_add(&dv, base, e1 + e2))
 			return ut_error_set(UT_EOVERFLOW,
 			                    "%s: the defence value overflows",
-			                    td->name);
+			                    c->s->characters[tk].name);
 		rolled = 1;
 		dcrit = e1 + e2 == 12;
 		dfumble = e1 + e2 == 2;
@@ -382,11 +406,10 @@ static inline int deal_damage(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
                        int64_t ad)
 {
 	const mg_character *cs = c->s->characters;
-	const mg_attack *at = &cs[i].attacks[a];
 	int64_t mod, real, hp;
 	int attr, armor_attr, rc;
 
-	mod = mg_armor_modifier(&attr, &armor_attr, &cs[tk], at->attributes);
+	mod = armor_of(c, i, a, tk, &attr, &armor_attr);
 	if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
 	    (rc = hp_after(c, tk, real, &hp)) < 0)
 		return rc;
@@ -457,18 +480,17 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	/* MG-TRACK-7: it kills with damage + die − modifier ≥ 1 */
 	mg_roll_begin(c, MG_ROLL_FINISH, i, (int32_t)t, (int32_t)a, 1,
 	              at->damage);
-	c->roll.has_target = !ut_ckd_add(&c->roll.target, 1,
-	                                 mg_armor_modifier(NULL, NULL,
-	                                                   &c->s->characters[t],
-	                                                   at->attributes));
+	if (!c->quiet)
+		c->roll.has_target = !ut_ckd_add(
+			&c->roll.target, 1,
+				armor_of(c, i, a, t, NULL, NULL));
 	if ((rc = mg_roll(c, &die)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, die))
 		return ut_error_set(UT_EOVERFLOW,
 		                    "%s: %s: the attack damage overflows",
 		                    me->name, at->name);
-	mod = mg_armor_modifier(&attr, &armor_attr, &c->s->characters[t],
-	                        at->attributes);
+	mod = armor_of(c, i, a, t, &attr, &armor_attr);
 	if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
 	    (rc = hp_after(c, t, real, &h->hp)) < 0)
 		return rc;
