@@ -159,7 +159,7 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
               const ms_pt_opts *opts);
 
 /**
- * MS-PT-PART-1: a playtest in parts, for processes that share its runs
+ * MS-PT-SHARE-1: a playtest in parts, for processes that share its runs
  * (the MPI ranks of `manastorm playtest` and `sweep`).  ms_pt_run_part
  * plays runs first … first + count − 1 of the playtest of opts
  * (opts->runs is the whole playtest, first + count ≤ opts->runs; count
@@ -168,7 +168,8 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
  * smallest failing run (out->failed; the return value is then 0).  Parts
  * are packed into bytes (ms_pt_report_pack, appended to b; the machine's
  * byte order), added into another part of the same scenario
- * (ms_pt_report_merge_packed; of two failures the smaller run stays), and
+ * (ms_pt_report_merge_packed; of two failures the smaller run stays;
+ * after an error `into` is only to be freed), and
  * a part holding all the runs becomes the report (ms_pt_report_finish).
  * ms_pt_run is run_part(0, runs) and finish: the report does not depend
  * on how the runs were shared.

@@ -148,7 +148,7 @@ int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
                    const mg_mc_opts *opts);
 
 /**
- * MG-MC-PART-1: a series in parts, for processes that share its runs (the
+ * MG-MC-SHARE-1: a series in parts, for processes that share its runs (the
  * MPI ranks of `megami fight --runs`).  mg_mc_run_part fights runs first …
  * first + count − 1 of the series of opts (opts->runs is the whole
  * series, first + count ≤ opts->runs; count may be 0), each seeded as in
@@ -158,7 +158,8 @@ int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
  * are packed into bytes (mg_mc_report_pack, appended to b; the machine's
  * byte order), added into another part of the same scenario
  * (mg_mc_report_merge_packed: the counts and tallies add up; of two
- * failures the smaller run index stays), and a part holding all the runs
+ * failures the smaller run index stays; after an error `into` is only to
+ * be freed), and a part holding all the runs
  * becomes the report (mg_mc_report_finish).  mg_mc_run is run_part(0,
  * runs) and finish: the report does not depend on how the runs were
  * shared.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mpi_playtest.sh BIN MPIEXEC - manastorm playtest and sweep over 1, 2 and
-# 3 MPI ranks on loopback (UT-CLI-MPI-1, MS-PT-PART-1) must print byte for
-# byte what one process prints (any --jobs), text, JSON and the SVG, with
+# 3 MPI ranks on loopback (MS-PT-MPI-1, UT-CLI-MPI-1, MS-PT-SHARE-1) must
+# print byte for byte what one process prints (any --jobs), text, JSON and the SVG, with
 # run counts that no number of ranks divides, and fewer runs than ranks; a
 # duel that fails in a rank other than 0 is reported as one process
 # reports it (the smallest failing run of the first failing value); an

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # mpi_fight.sh BIN MPIEXEC - megami fight --runs over 1, 2 and 3 MPI ranks on
-# loopback (UT-CLI-MPI-1, MG-MC-PART-1) must print byte for byte what one
-# process prints (any --jobs), text, JSON and the SVG, with a run count that
-# no number of ranks divides, and fewer runs than ranks; a run that fails
-# in a rank other than 0 is reported as one process reports it (the
-# smallest failing run of all); an input error on one rank stops every
-# rank with one exit status and no output (each mpirun has a timeout).
+# loopback (MG-MC-MPI-1, UT-CLI-MPI-1, MG-MC-SHARE-1) must print byte for
+# byte what one process prints (any --jobs), text, JSON and the SVG, with a
+# run count that no number of ranks divides, and fewer runs than ranks; a
+# run that fails in a rank other than 0 is reported as one process reports
+# it (the smallest failing run of all); an input error on one rank stops
+# every rank with one exit status and no output (each mpirun has a
+# timeout).
 set -uo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mpiexec=${2:-mpirun}

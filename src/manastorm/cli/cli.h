@@ -102,7 +102,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar,
                     const ut_cli_mpi *m);
 /*
- * UT-CLI-MPI-1, MS-PT-PART-1: the playtest of po over the MPI ranks m (one
+ * UT-CLI-MPI-1, MS-PT-SHARE-1: the playtest of po over the MPI ranks m (one
  * without MPI): every rank plays its share of the runs, rank 0 adds the
  * parts up into *r and finishes it (*rc: ms_pt_report_finish's result, as
  * ms_pt_run's), and the ranks agree on the outcome.  `hash` is that of

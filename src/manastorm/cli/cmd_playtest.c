@@ -111,7 +111,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			if (ut_cli_lang(ui, cmd, optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
-		case OPT_RUNS:
+		case OPT_RUNS: /* MS-PT-LIMIT-1 */
 			if (ut_cli_parse_u64(&v, optarg,
 				MS_PT_RUNS_MAX) < 0 || v < 1)
 				return ut_cli_usage_error(ui, cmd,
@@ -236,8 +236,8 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
 		ut_cli_error(ui, "%s: %s", cmd, ms_error_last());
 }
 
-/* Every part to rank 0, added up into its r (UT-CLI-MPI-1).  Returns 0,
- * or -1 (rank 0, the error set). */
+/* Every part to rank 0, added up into its r (MS-PT-MPI-1, UT-CLI-MPI-1).
+ * Returns 0, or -1 (rank 0, the error set). */
 static int gather(const ut_cli_mpi *m, ms_pt_report *r)
 {
 	ut_buf mine = UT_BUF_INIT, all = UT_BUF_INIT;

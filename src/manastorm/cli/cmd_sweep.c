@@ -145,10 +145,10 @@ static void sweep_progress(void *ud, uint64_t done, uint64_t total)
 }
 
 /*
- * The sweep over the MPI ranks (UT-CLI-MPI-1; one rank without MPI): for
- * each value in turn every rank plays its share of the runs, and rank 0
- * keeps the value's totals (MS-SW-MEM-1), as ms_sw_run does; MS-SW-CRN-1:
- * the same seeds for every value.  Returns as ms_cli_pt_run; on rank 0
+ * The sweep over the MPI ranks (MS-PT-MPI-1, UT-CLI-MPI-1; one rank
+ * without MPI): for each value in turn every rank plays its share of the
+ * runs, and rank 0 keeps the value's totals (MS-SW-MEM-1), as ms_sw_run
+ * does; MS-SW-CRN-1: the same seeds for every value.  Returns as ms_cli_pt_run; on rank 0
  * *rc is the first failing value's (out->failed_value says which), as
  * ms_sw_run's.
  */

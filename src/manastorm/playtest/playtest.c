@@ -22,7 +22,7 @@
  * were handed out before it (the counter only grows), so all are played.
  * The threads, the counter and the choice of the failure are util's
  * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
- * MS-PT-PART-1: a part plays runs first … first + count − 1 (run i still
+ * MS-PT-SHARE-1: a part plays runs first … first + count − 1 (run i still
  * seeded S + i); parts add up exactly as the threads' totals do (counts,
  * 128-bit sums, tallies: UT-TALLY-2), the smallest failing run wins, and
  * the figures are computed once from the sum (ms_pt_report_finish).
@@ -45,7 +45,7 @@
 
 #define CHUNK 32
 
-/* A part's exact sums (MS-PT-PART-1): happenings, storms, 衣装 and HP
+/* A part's exact sums (MS-PT-SHARE-1): happenings, storms, 衣装 and HP
  * lost in storms, then Σ 衣装 left of each participant. */
 enum { S_HAPPENINGS, S_STORMS, S_STORM_OUTFITS, S_STORM_HP, S_N };
 struct ms_pt_sums {
@@ -257,6 +257,8 @@ static int merge(ms_pt_report *r, const worker *w)
 	return 0;
 }
 
+/* The figures of a part that holds all the runs (MS-PT-SHARE-1): means,
+ * min and max per duel (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
 int ms_pt_report_finish(ms_pt_report *r)
 {
 	uint64_t runs;
@@ -434,7 +436,7 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	return rc < 0 ? rc : ms_pt_report_finish(out);
 }
 
-/* MS-PT-PART-1: the words of a packed part, in this order (then the
+/* MS-PT-SHARE-1: the words of a packed part, in this order (then the
  * message, the participants' counts and sums, the tallies): */
 enum { W_MAGIC, W_NPARTS, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
        W_FAILED_RC, W_WINS, W_END = W_WINS + 3,

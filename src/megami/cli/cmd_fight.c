@@ -340,9 +340,9 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 	return status;
 }
 
-/* UT-CLI-MPI-1: started by mpirun (an MPI build), the ranks share the runs
- * of --runs (mg_fight_mc_run); every rank ends here with rank 0's status,
- * after one agreement if the series did not make it. */
+/* MG-MC-MPI-1, UT-CLI-MPI-1: started by mpirun (an MPI build), the ranks
+ * share the runs of --runs (mg_fight_mc_run); every rank ends here with
+ * rank 0's status, after one agreement if the series did not make it. */
 int cmd_fight(const ut_cli *base, int argc, char **argv)
 {
 	mg_cli o = {*base};

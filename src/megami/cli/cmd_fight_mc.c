@@ -71,8 +71,8 @@ static unsigned online_cores(void)
 	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (unsigned)n;
 }
 
-/* UT-CLI-MPI-1: every rank's part to rank 0, added up into rank 0's r.
- * Returns 0, or -1 after the message (rank 0). */
+/* MG-MC-MPI-1, UT-CLI-MPI-1: every rank's part to rank 0, added up into
+ * rank 0's r.  Returns 0, or -1 after the message (rank 0). */
 static int gather(const ut_cli_mpi *m, const ut_cli *ui, mg_mc_report *r)
 {
 	ut_buf mine = UT_BUF_INIT, all = UT_BUF_INIT;
@@ -125,7 +125,7 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 		o.progress = ut_cli_progress; /* util/cli.h */
 		o.progress_ud = &b;
 	}
-	/* UT-CLI-MPI-1: the same scenario, runs, seed and budget everywhere */
+	/* MG-MC-MPI-1: the same scenario, runs, seed and budget everywhere */
 	opt[0] = o.runs;
 	opt[1] = o.seed;
 	opt[2] = o.max_events;
@@ -133,7 +133,7 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	if ((status = ut_cli_mpi_agree(m, ui, "fight", UT_EXIT_OK, hash)) != 0)
 		return status;
 	ut_cli_mpi_share(m, o.runs, &first, &count);
-	rc = mg_mc_run_part(&r, s, &o, first, count); /* MG-MC-PART-1 */
+	rc = mg_mc_run_part(&r, s, &o, first, count); /* MG-MC-SHARE-1 */
 	ut_cli_progress_end(&b);
 	if (rc < 0)
 		ut_cli_error(ui, "fight: %s", mg_error_last());

@@ -63,7 +63,7 @@ int mg_fight_mc_check(const mg_fight_mc *mc, const ut_cli *ui,
  * terminal.  Returns the exit status (1 when a run failed: the message
  * names the run and its seed).  Over MPI ranks (m, UT-CLI-MPI-1) each
  * rank fights its share of the runs and rank 0 adds the parts up
- * (MG-MC-PART-1) and prints; `hash` is the scenario text's, which the
+ * (MG-MC-SHARE-1) and prints; `hash` is the scenario text's, which the
  * ranks compare. */
 int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
                     const mg_scenario *s, uint64_t seed, int json,

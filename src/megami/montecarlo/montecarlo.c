@@ -24,7 +24,7 @@
  * they are all fought.
  * The threads, the counter and the choice of the failure are util's
  * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
- * MG-MC-PART-1: a part fights runs first … first + count − 1 (run i still
+ * MG-MC-SHARE-1: a part fights runs first … first + count − 1 (run i still
  * seeded S + i); parts add up exactly as the threads' totals do (counts,
  * tallies: UT-TALLY-2), the smallest failing run index wins, and the
  * figures are computed once from the sum (mg_mc_report_finish).
@@ -46,7 +46,7 @@
 #define CHUNK 64
 
 typedef struct shared {
-	uint64_t first;  /* run index of the part's run 0 (MG-MC-PART-1) */
+	uint64_t first;  /* run index of the part's run 0 (MG-MC-SHARE-1) */
 	const mg_scenario *scenario;
 	const mg_mc_start *start; /* NULL: every run from the beginning */
 	mg_mc_report *rep;
@@ -237,6 +237,9 @@ static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 	return 0;
 }
 
+/* The figures of a part that holds all the runs (MG-MC-SHARE-1): the
+ * rates and Wilson intervals (MG-MC-WILSON-1), the percentiles
+ * (MG-MC-RANK-1). */
 int mg_mc_report_finish(mg_mc_report *r)
 {
 	size_t n, k;
@@ -287,7 +290,7 @@ int mg_mc_report_finish(mg_mc_report *r)
 }
 
 /* Runs first … first + count − 1 of the series of mg_mc_run (start NULL)
- * and mg_mc_run_from, as a part (MG-MC-PART-1). */
+ * and mg_mc_run_from, as a part (MG-MC-SHARE-1). */
 static int run_series(mg_mc_report *out, const mg_scenario *scenario,
                       const mg_mc_start *start, const mg_mc_opts *o,
                       uint64_t first, uint64_t count)
@@ -416,7 +419,7 @@ int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
 	return rc < 0 ? rc : mg_mc_report_finish(out);
 }
 
-/* MG-MC-PART-1: the words of a packed part, in this order: */
+/* MG-MC-SHARE-1: the words of a packed part, in this order: */
 enum { W_MAGIC, W_NCHAR, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
        W_FAILED_RC, W_WINS, W_HEAD = W_WINS + 3 };
 #define PART_MAGIC UINT64_C(0x4d474d4331) /* "MGMC1" */
