@@ -76,17 +76,15 @@ static unsigned online_cores(void)
 static int gather(const ut_cli_mpi *m, const ut_cli *ui, mg_mc_report *r)
 {
 	ut_buf mine = UT_BUF_INIT, all = UT_BUF_INIT;
-	size_t *lens = calloc((size_t)m->size, sizeof *lens), off = 0;
-	int i, rc = lens ? 0 : -1;
+	size_t *lens = calloc((size_t)m->size, sizeof *lens), off;
+	int i, rc = 0;
 
-	if (rc == 0 && m->rank != 0 && mg_mc_report_pack(&mine, r) < 0)
-		rc = -1;
-	/* a rank that cannot pack sends nothing: rank 0 then fails below */
 	if (!lens) {
 		ut_cli_error(ui, "out of memory");
 		exit(UT_EXIT_INPUT); /* before the gather: mpirun stops the job */
 	}
-	if (rc < 0)
+	/* a rank that cannot pack sends nothing: rank 0 then fails below */
+	if (m->rank != 0 && mg_mc_report_pack(&mine, r) < 0)
 		ut_buf_clear(&mine);
 	ut_cli_mpi_gather(m, &mine, &all, lens);
 	for (i = 1, off = lens[0]; m->rank == 0 && i < m->size; i++) {
@@ -95,7 +93,7 @@ static int gather(const ut_cli_mpi *m, const ut_cli *ui, mg_mc_report *r)
 			rc = -1;
 		off += lens[i];
 	}
-	if (rc < 0 && m->rank == 0)
+	if (rc < 0)
 		ut_cli_error(ui, "fight: %s", mg_error_last());
 	ut_buf_free(&mine);
 	ut_buf_free(&all);
