@@ -11,7 +11,8 @@
 #   make test     build, then run the tests in build/
 #   make asan     Debug + ASan/UBSan build in build-asan/, and its tests
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
-#   make mpi      MPI build in build-mpi/: mpirun league == one process
+#   make mpi      MPI build in build-mpi/: mpirun league, fight --runs,
+#                 playtest, sweep == one process
 #   make deb      Release build in build-deb/ (prefix /usr), a Debian package
 #                 from it (CPack DEB), checked by tests/install/deb_check.sh
 #   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
@@ -152,12 +153,13 @@ tsan: deps
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
 	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|optimize/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate'
 
-# The league over MPI (OpenMPI, loopback) must equal the single process.
+# The league, megami fight --runs, manastorm playtest and sweep over MPI
+# (OpenMPI, loopback) must equal the single process.
 mpi: deps-mpi
 	$(call heading,"build: $(MPI_DIR) (-DAMARYLLIS_MPI=ON)")
 	$(CMAKE) -S . -B $(MPI_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_MPI=ON
-	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis
-	$(call heading,"tests: $(MPI_DIR) (mpirun -n 2, 3, 4)")
+	$(CMAKE) --build $(MPI_DIR) -j$(JOBS) --target amaryllis megami manastorm
+	$(call heading,"tests: $(MPI_DIR) (mpirun -n 1, 2, 3, 4)")
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
 # The Debian package (docs/BUILDING.md, "For packagers"): one package, Depends from

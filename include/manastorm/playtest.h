@@ -38,8 +38,9 @@ enum { MS_PT_A = 0, MS_PT_B = 1, MS_PT_DRAW = 2 };
 enum { MS_PT_END_STEP6 = 0, MS_PT_END_STORM = 1, MS_PT_END_STEP9 = 2,
        MS_PT_END_BATTLES = 3, MS_PT_END_N = 4 };
 
-/** At most this many runs in one playtest (each keeps its slot). */
-#define MS_PT_RUNS_MAX 10000000u
+/** At most this many runs in one playtest (MS-PT-LIMIT-1; the memory
+ *  does not grow with them, MS-PT-MEM-1). */
+#define MS_PT_RUNS_MAX 1000000000u
 /** At most this many threads. */
 #define MS_PT_JOBS_MAX 256u
 
@@ -140,7 +141,11 @@ typedef struct ms_pt_report {
 	ut_tally *hp, *mp;         /**< [k]: left at the end, participant k */
 	int failed;                /**< a duel failed: */
 	uint64_t failed_run, failed_seed; /**< the smallest failing run */
+	int failed_rc;             /**< its code (MS_ELIMIT: the budget) */
 	char failed_message[512];
+	int part;                  /**< 1: a part (ms_pt_run_part), not yet
+	                                finished */
+	struct ms_pt_sums *sums;   /**< a part's exact sums (private) */
 } ms_pt_report;
 
 /**
@@ -152,6 +157,32 @@ typedef struct ms_pt_report {
  */
 int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
               const ms_pt_opts *opts);
+
+/**
+ * MS-PT-SHARE-1: a playtest in parts, for processes that share its runs
+ * (the MPI ranks of `manastorm playtest` and `sweep`).  ms_pt_run_part
+ * plays runs first … first + count − 1 of the playtest of opts
+ * (opts->runs is the whole playtest, first + count ≤ opts->runs; count
+ * may be 0), each seeded as in ms_pt_run, and leaves in *out a part: its
+ * runs (count), counts, exact sums and tallies, or the failure of its
+ * smallest failing run (out->failed; the return value is then 0).  Parts
+ * are packed into bytes (ms_pt_report_pack, appended to b; the machine's
+ * byte order), added into another part of the same scenario
+ * (ms_pt_report_merge_packed; of two failures the smaller run stays;
+ * after an error `into` is only to be freed), and
+ * a part holding all the runs becomes the report (ms_pt_report_finish).
+ * ms_pt_run is run_part(0, runs) and finish: the report does not depend
+ * on how the runs were shared.
+ * @return 0 or a negative code (as ms_pt_run before any duel; finish: the
+ *         failing run's code, ms_error_last() "run I (seed S): …")
+ */
+int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
+                   const ms_pt_opts *opts, uint64_t first, uint64_t count);
+struct ut_buf;
+int ms_pt_report_pack(struct ut_buf *b, const ms_pt_report *part);
+int ms_pt_report_merge_packed(ms_pt_report *into, const void *data,
+                              size_t len);
+int ms_pt_report_finish(ms_pt_report *r);
 
 /** Free a report's arrays; it is zeroed. */
 void ms_pt_report_free(ms_pt_report *r);

@@ -29,8 +29,9 @@
 extern "C" {
 #endif
 
-/** The most runs of one report (MG-MC-LIMIT-1). */
-#define MG_MC_RUNS_MAX UINT64_C(10000000)
+/** The most runs of one report (MG-MC-LIMIT-1): the memory does not grow
+ *  with them (MG-MC-MEM-1). */
+#define MG_MC_RUNS_MAX UINT64_C(1000000000)
 
 /** The outcomes counted in wins[] and friends. */
 enum {
@@ -103,7 +104,10 @@ typedef struct mg_mc_report {
 	int failed;                 /**< 1: failed_run is set */
 	uint64_t failed_run;        /**< the smallest run index that failed */
 	uint64_t failed_seed;       /**< its seed */
+	int failed_rc;              /**< its code (MG_ELIMIT: the budget) */
 	char failed_message[512];   /**< the combat's message (no prefix) */
+	int part;                   /**< 1: a part (mg_mc_run_part), not yet
+	                                 finished: counts and tallies only */
 } mg_mc_report;
 
 /**
@@ -142,6 +146,33 @@ typedef struct mg_mc_start {
  */
 int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
                    const mg_mc_opts *opts);
+
+/**
+ * MG-MC-SHARE-1: a series in parts, for processes that share its runs (the
+ * MPI ranks of `megami fight --runs`).  mg_mc_run_part fights runs first …
+ * first + count − 1 of the series of opts (opts->runs is the whole
+ * series, first + count ≤ opts->runs; count may be 0), each seeded as in
+ * mg_mc_run, and leaves in *out a part: its runs (count), wins, per
+ * character counts and tallies, or the failure of its smallest failing run
+ * (out->failed; the return value is then 0, not the run's error).  Parts
+ * are packed into bytes (mg_mc_report_pack, appended to b; the machine's
+ * byte order), added into another part of the same scenario
+ * (mg_mc_report_merge_packed: the counts and tallies add up; of two
+ * failures the smaller run index stays; after an error `into` is only to
+ * be freed), and a part holding all the runs
+ * becomes the report (mg_mc_report_finish).  mg_mc_run is run_part(0,
+ * runs) and finish: the report does not depend on how the runs were
+ * shared.
+ * @return 0 or a negative code (as mg_mc_run before any run; finish: the
+ *         failing run's code, mg_error_last() "run I (seed S): …")
+ */
+int mg_mc_run_part(mg_mc_report *out, const mg_scenario *scenario,
+                   const mg_mc_opts *opts, uint64_t first, uint64_t count);
+struct ut_buf;
+int mg_mc_report_pack(struct ut_buf *b, const mg_mc_report *part);
+int mg_mc_report_merge_packed(mg_mc_report *into, const void *data,
+                              size_t len);
+int mg_mc_report_finish(mg_mc_report *r);
 
 /** Free what a report holds (not the report itself); NULL is fine. */
 void mg_mc_report_free(mg_mc_report *r);

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "buf.h"
 #include "lang.h"
 #include "out.h"
 
@@ -135,8 +136,11 @@ int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max);
 
 /* The events a series of runs may spend in all unless --max-events says
- * (MG-BUDGET-2, MS-BUDGET-2): about 200 CPU-seconds. */
+ * (MG-BUDGET-2, MS-BUDGET-2): about 200 CPU-seconds; and the least budget
+ * a run gets by default however many runs there are (enough for a fight or
+ * a duel of the examples many times over; reached at a million runs). */
 #define UT_CLI_SERIES_EVENTS UINT64_C(10000000000)
+#define UT_CLI_RUN_EVENTS_MIN UINT64_C(10000)
 
 /* --max-events's value (1 … 2^64 − 1) into *out: 0, or UT_EXIT_USAGE after
  * the usage error of command cmd. */
@@ -145,8 +149,44 @@ int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
 
 /* The budget of each of n runs: `given` (--max-events; 0 when not given),
  * or else the share UT_CLI_SERIES_EVENTS / n, at most per_run (the budget
- * of one run alone), at least 1. */
+ * of one run alone), at least UT_CLI_RUN_EVENTS_MIN (or per_run if that is
+ * smaller): up to a million runs a series does at most
+ * UT_CLI_SERIES_EVENTS events, beyond at most n × UT_CLI_RUN_EVENTS_MIN
+ * (the runs asked for are the work asked for).  It depends on n only, not
+ * on the threads or MPI ranks that share the runs. */
 uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run);
+
+/*
+ * UT-CLI-MPI-1: a series command (megami fight --runs, manastorm playtest
+ * and sweep) over MPI ranks (mpi.c; MPI calls only in a build with
+ * -DAMARYLLIS_MPI=ON, else one rank and no MPI).  Every rank calls the
+ * same functions in the same order, whatever happened to it:
+ * ut_cli_mpi_init at the start; ut_cli_mpi_agree at each point where a rank
+ * may have failed (every rank learns the worst status; rank 0 says how many
+ * failed unless it failed itself; ranks whose inputs hash differently stop
+ * with status 1); ut_cli_mpi_gather to bring every rank's bytes to rank 0;
+ * ut_cli_mpi_end last (every rank returns rank 0's status).  Ranks other
+ * than 0 are quiet (no help, no usage errors): set by init on c.
+ */
+typedef struct ut_cli_mpi {
+	int rank, size;
+	int agreed;  /* ut_cli_mpi_agree was called */
+} ut_cli_mpi;
+
+void ut_cli_mpi_init(ut_cli_mpi *m, ut_cli *c, int *argc, char ***argv);
+/* The worst status of all ranks (0: all went on, with the same hash). */
+int ut_cli_mpi_agree(ut_cli_mpi *m, const ut_cli *c, const char *cmd,
+                     int status, uint64_t hash);
+/* The part [first, first + count) of n runs that this rank takes. */
+void ut_cli_mpi_share(const ut_cli_mpi *m, uint64_t n, uint64_t *first,
+                      uint64_t *count);
+/* On rank 0, *all holds each rank's `mine` in rank order, lens[r] bytes
+ * of rank r (lens: size entries); 0, or UT_EXIT_INPUT (out of memory: the
+ * job is aborted). */
+int ut_cli_mpi_gather(const ut_cli_mpi *m, const ut_buf *mine, ut_buf *all,
+                      size_t *lens);
+/* Rank 0's status, on every rank; then the end of MPI. */
+int ut_cli_mpi_end(ut_cli_mpi *m, int status);
 
 /*
  * Read all of f into *out (owned, free()), but no more than max bytes:

@@ -79,6 +79,21 @@ int ut_tally_add(ut_tally *t, int64_t v);
  *  UT_ENOMEM. */
 int ut_tally_merge(ut_tally *into, const ut_tally *from);
 
+/**
+ * UT-TALLY-2: a tally as bytes, to add up tallies made in other processes
+ * (the MPI ranks of a series): ut_tally_pack appends to b the number of
+ * distinct values, then each (value, count) pair, as 64-bit words in the
+ * machine's byte order (the ranks run one build on one kind of machine);
+ * any tally, sorted or not.  ut_tally_merge_packed reads one packed tally
+ * from *p (left bytes remaining), adds its counts into `into` (unsorted)
+ * and moves *p past it.  @return 0, UT_ENOMEM, or UT_EINVALID when the
+ * bytes are not a packed tally (too short, a count of 0)
+ */
+struct ut_buf;
+int ut_tally_pack(struct ut_buf *b, const ut_tally *t);
+int ut_tally_merge_packed(ut_tally *into, const unsigned char **p,
+                          size_t *left);
+
 /** Pack the entries ascending by value (for the queries below); no more
  *  ut_tally_add or merge into it afterwards. */
 void ut_tally_sort(ut_tally *t);

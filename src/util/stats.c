@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/error.h"
 
 ut_interval ut_wilson(uint64_t k, uint64_t n)
@@ -172,6 +173,48 @@ int ut_tally_merge(ut_tally *into, const ut_tally *from)
 		if (from->count[i] && (rc = add_n(into, from->value[i],
 		                                  from->count[i])) < 0)
 			return rc;
+	return 0;
+}
+
+int ut_tally_pack(ut_buf *b, const ut_tally *t)
+{
+	/* UT-TALLY-2: used, then (value, count) pairs */
+	uint64_t used = t->used, w[2];
+	size_t i, end = t->sorted ? t->used : t->cap;
+	int rc = ut_buf_put(b, (const char *)&used, sizeof used);
+
+	for (i = 0; rc == 0 && i < end; i++)
+		if (t->count[i]) {
+			w[0] = (uint64_t)t->value[i];
+			w[1] = t->count[i];
+			rc = ut_buf_put(b, (const char *)w, sizeof w);
+		}
+	return rc;
+}
+
+int ut_tally_merge_packed(ut_tally *into, const unsigned char **p,
+                          size_t *left)
+{
+	uint64_t used, w[2], i;
+	int rc;
+
+	if (*left < sizeof used)
+		return ut_error_set(UT_EINVALID, "a packed tally is cut short");
+	memcpy(&used, *p, sizeof used);
+	*p += sizeof used;
+	*left -= sizeof used;
+	if (used > *left / sizeof w)
+		return ut_error_set(UT_EINVALID, "a packed tally is cut short");
+	for (i = 0; i < used; i++) {
+		memcpy(w, *p, sizeof w);
+		*p += sizeof w;
+		*left -= sizeof w;
+		if (w[1] == 0)
+			return ut_error_set(UT_EINVALID, "a packed tally counts a "
+			                    "value 0 times");
+		if ((rc = add_n(into, (int64_t)w[0], w[1])) < 0)
+			return rc;
+	}
 	return 0;
 }
 

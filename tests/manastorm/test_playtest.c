@@ -326,6 +326,72 @@ static void jobs_identical(void **state)
 	}
 }
 
+/* MS-PT-SHARE-1: 300 runs in parts of 0, 100, 101 and 99 runs (threads 1,
+ * 2, 3, 2), packed, added up out of order and finished are ms_pt_run's
+ * report, rendered the same byte for byte; of two failing parts the
+ * smaller run is reported, whichever part holds it. */
+static void share_parts(void **state)
+{
+	static const uint64_t cut[] = {0, 0, 100, 201};
+	ms_scenario s = table();
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	ms_pt_report a, b, p, q;
+	ut_buf t[2] = {UT_BUF_INIT, UT_BUF_INIT}, buf = UT_BUF_INIT;
+	size_t i;
+	(void)state;
+
+	run(&a, &s, 300, 42, 1);
+	o.runs = 300;
+	o.seed = 42;
+	o.jobs = 2;
+	assert_int_equal(ms_pt_run_part(&b, &s, &o, 201, 99), 0);
+	for (i = 0; i < 3; i++) {
+		o.jobs = (unsigned)i + 1;
+		assert_int_equal(ms_pt_run_part(&p, &s, &o, cut[i],
+		                                cut[i + 1] - cut[i]), 0);
+		ut_buf_clear(&buf);
+		assert_int_equal(ms_pt_report_pack(&buf, &p), 0);
+		assert_int_equal(ms_pt_report_merge_packed(&b, buf.ptr, buf.len),
+		                 0);
+		ms_pt_report_free(&p);
+	}
+	/* a packed part cut short is refused (by a part then to be freed) */
+	assert_int_equal(ms_pt_run_part(&p, &s, &o, 0, 0), 0);
+	assert_int_equal(ms_pt_report_merge_packed(&p, buf.ptr, buf.len - 1),
+	                 MS_EINVALID);
+	ms_pt_report_free(&p);
+	assert_int_equal(ms_pt_report_finish(&b), 0);
+	same_report(&a, &b);
+	assert_int_equal(ms_pt_render_json(&t[0], &a), 0);
+	assert_int_equal(ms_pt_render_text(&t[0], &a, MS_LANG_EN), 0);
+	assert_int_equal(ms_pt_render_svg(&t[0], &a, MS_LANG_JA), 0);
+	assert_int_equal(ms_pt_render_json(&t[1], &b), 0);
+	assert_int_equal(ms_pt_render_text(&t[1], &b, MS_LANG_EN), 0);
+	assert_int_equal(ms_pt_render_svg(&t[1], &b, MS_LANG_JA), 0);
+	assert_int_equal(t[0].len, t[1].len);
+	assert_memory_equal(t[0].ptr, t[1].ptr, t[0].len);
+	ms_pt_report_free(&a);
+	ms_pt_report_free(&b);
+
+	/* one event a duel: every run fails; [10, 20) takes in [0, 10) */
+	o.max_events = 1;
+	assert_int_equal(ms_pt_run_part(&p, &s, &o, 10, 10), 0);
+	assert_int_equal(ms_pt_run_part(&q, &s, &o, 0, 10), 0);
+	assert_true(p.failed && p.failed_run == 10 && q.failed_run == 0);
+	ut_buf_clear(&buf);
+	assert_int_equal(ms_pt_report_pack(&buf, &q), 0);
+	assert_int_equal(ms_pt_report_merge_packed(&p, buf.ptr, buf.len), 0);
+	assert_int_equal(p.failed_run, 0);
+	assert_int_equal(p.failed_seed, 42);
+	assert_int_equal(ms_pt_report_finish(&p), MS_ELIMIT);
+	assert_non_null(strstr(ms_error_last(), "run 0 (seed 42): "));
+	ms_pt_report_free(&p);
+	ms_pt_report_free(&q);
+	ut_buf_free(&buf);
+	ut_buf_free(&t[0]);
+	ut_buf_free(&t[1]);
+}
+
 /* MS-PT-SEED-1, MS-PT-MEM-1: run i is the duel of ms_duel_new with seed
  * S + i (here S near 2^64, so S + i wraps) and ms_duel_run: the report's
  * counts, tallies and sums are those of the 50 duels played one by one
@@ -779,6 +845,7 @@ int main(void)
 		TEST("MS-PT-ERR-1", errors),
 		TEST("MS-PT-ERR-1", failed_run),
 		TEST("MS-BUDGET-2", budget),
+		TEST("MS-PT-SHARE-1", share_parts),
 		TEST("MS-PT-HIST-1", histogram),
 		TEST("MS-SW-PATH-1 MS-SW-VAL-1", sweep_parse),
 		TEST("MS-SW-ERR-1 MS-SW-CHECK-1", sweep_errors),

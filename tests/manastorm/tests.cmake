@@ -8,3 +8,14 @@ add_test(NAME manastorm/crosscheck
 	COMMAND bash "${dir}/reference/crosscheck.sh" $<TARGET_FILE:manastorm>)
 set_tests_properties(manastorm/crosscheck PROPERTIES LABELS "manastorm" TIMEOUT 600)
 am_test_env(manastorm/crosscheck)
+
+# The series over MPI ranks (UT-CLI-MPI-1; built with -DAMARYLLIS_MPI=ON,
+# run by `make mpi`): 1, 2 and 3 ranks print what one process prints; a
+# rank that fails stops every rank with one exit status (each mpirun
+# inside has its own 120 s timeout).
+if(AMARYLLIS_MPI)
+	add_test(NAME manastorm/mpi_playtest
+		COMMAND bash "${dir}/mpi_playtest.sh" $<TARGET_FILE:manastorm>
+			${MPIEXEC_EXECUTABLE})
+	set_tests_properties(manastorm/mpi_playtest PROPERTIES LABELS "mpi" TIMEOUT 900)
+endif()

@@ -18,6 +18,7 @@
 #include "megami/combat.h"
 #include "megami/mc_render.h"
 #include "megami/montecarlo.h"
+#include "util/buf.h"
 #include "util/rng.h"
 
 #include "../bench/megami_gen.h"
@@ -711,6 +712,65 @@ static void mg_mc_from_1_fresh_is_mg_mc_run(void **state)
 	mg_combat_free(c);
 }
 
+/* MG-MC-SHARE-1: 500 runs in parts of 0, 167, 167 and 166 runs (threads
+ * 1, 2, 3, 1), packed, added up in any order and finished are mg_mc_run's
+ * report bit for bit; of two failing parts the smaller run index is
+ * reported, whichever part holds it. */
+static void mg_mc_share_1_parts_are_mg_mc_run(void **state)
+{
+	static fx f;
+	static const uint64_t cut[] = {0, 0, 167, 334, 500};
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	mg_mc_report a, b, p, q;
+	ut_buf buf = UT_BUF_INIT;
+	size_t i;
+	(void)state;
+
+	four_vs_four(&f);
+	run_mc(&a, &f, 500, 11, 1);
+	o.runs = 500;
+	o.seed = 11;
+	o.jobs = 2;
+	/* the last part is the one the others are added into */
+	assert_int_equal(mg_mc_run_part(&b, &f.s, &o, 334, 166), 0);
+	assert_int_equal(b.runs, 166);
+	for (i = 0; i < 3; i++) {
+		o.jobs = (unsigned)i + 1;
+		assert_int_equal(mg_mc_run_part(&p, &f.s, &o, cut[i],
+		                                cut[i + 1] - cut[i]), 0);
+		ut_buf_clear(&buf);
+		assert_int_equal(mg_mc_report_pack(&buf, &p), 0);
+		assert_int_equal(mg_mc_report_merge_packed(&b, buf.ptr, buf.len),
+		                 0);
+		mg_mc_report_free(&p);
+	}
+	/* a packed part cut short is refused (by a part then to be freed) */
+	assert_int_equal(mg_mc_run_part(&p, &f.s, &o, 0, 0), 0);
+	assert_int_equal(mg_mc_report_merge_packed(&p, buf.ptr, buf.len - 1),
+	                 MG_EINVALID);
+	mg_mc_report_free(&p);
+	assert_int_equal(mg_mc_report_finish(&b), 0);
+	same_report(&a, &b);
+	mg_mc_report_free(&a);
+	mg_mc_report_free(&b);
+
+	/* one event a run: every run fails; part [10, 20) takes in [0, 10) */
+	o.max_events = 1;
+	assert_int_equal(mg_mc_run_part(&p, &f.s, &o, 10, 10), 0);
+	assert_int_equal(mg_mc_run_part(&q, &f.s, &o, 0, 10), 0);
+	assert_true(p.failed && p.failed_run == 10 && q.failed_run == 0);
+	ut_buf_clear(&buf);
+	assert_int_equal(mg_mc_report_pack(&buf, &q), 0);
+	assert_int_equal(mg_mc_report_merge_packed(&p, buf.ptr, buf.len), 0);
+	assert_int_equal(p.failed_run, 0);
+	assert_int_equal(p.failed_seed, 11);
+	assert_int_equal(mg_mc_report_finish(&p), MG_ELIMIT);
+	assert_non_null(strstr(mg_error_last(), "run 0 (seed 11): "));
+	mg_mc_report_free(&p);
+	mg_mc_report_free(&q);
+	ut_buf_free(&buf);
+}
+
 typedef struct prefix_dice {
 	const int64_t *v;
 	size_t n, at;
@@ -816,6 +876,7 @@ int main(void)
 		cmocka_unit_test(mg_mc_out_3_svg),
 		cmocka_unit_test(mg_mc_from_1_fresh_is_mg_mc_run),
 		cmocka_unit_test(mg_mc_from_1_state_action_dice),
+		cmocka_unit_test(mg_mc_share_1_parts_are_mg_mc_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,3 +29,14 @@ add_test(NAME megami/bcdice_crosscheck
 set_tests_properties(megami/bcdice_crosscheck PROPERTIES
 	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_crosscheck)
+
+# The series over MPI ranks (UT-CLI-MPI-1; built with -DAMARYLLIS_MPI=ON,
+# run by `make mpi`): 1, 2 and 3 ranks print what one process prints; a
+# rank that fails stops every rank with one exit status (each mpirun
+# inside has its own 120 s timeout).
+if(AMARYLLIS_MPI)
+	add_test(NAME megami/mpi_fight
+		COMMAND bash "${dir}/mpi_fight.sh" $<TARGET_FILE:megami>
+			${MPIEXEC_EXECUTABLE})
+	set_tests_properties(megami/mpi_fight PROPERTIES LABELS "mpi" TIMEOUT 900)
+endif()

@@ -73,6 +73,11 @@ ms_cmd_fn cmd_sweep;
 struct ms_scenario_doc;
 int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, struct ms_scenario_doc **doc);
+/* The same, and *hash the FNV-1a of the text read (UT-CLI-MPI-1: ranks
+ * compare what they read), when hash is not NULL. */
+int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
+                              size_t max, const char *opt,
+                              struct ms_scenario_doc **doc, uint64_t *hash);
 
 /* What playtest and sweep share (cmd_playtest.c). */
 #include <stdint.h>
@@ -91,8 +96,23 @@ typedef struct ms_cli_pt {
  * a->help set after -h. */
 int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
                    char **argv, const char *ja, const char *en);
-/* The library's options, with the progress bar when stderr is a terminal. */
-void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar);
+/* The library's options, with the progress bar when stderr is a terminal
+ * (rank 0's only); --jobs by default the online cores shared by the MPI
+ * ranks (m). */
+void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar,
+                    const ut_cli_mpi *m);
+/*
+ * UT-CLI-MPI-1, MS-PT-SHARE-1: the playtest of po over the MPI ranks m (one
+ * without MPI): every rank plays its share of the runs, rank 0 adds the
+ * parts up into *r and finishes it (*rc: ms_pt_report_finish's result, as
+ * ms_pt_run's), and the ranks agree on the outcome.  `hash` is that of
+ * the ranks' inputs (they compare it).  Returns UT_EXIT_OK (then rank 0
+ * reports, with *rc, and frees *r as after ms_pt_run; the other ranks
+ * free *r and are done), or the exit status every rank stops with.
+ */
+int ms_cli_pt_run(ms_pt_report *r, int *rc, const ut_cli *ui,
+                  const char *cmd, ut_cli_mpi *m, const ms_scenario *s,
+                  const ms_pt_opts *po, uint64_t hash);
 /* Write out to stdout and svg to svg_path (when not NULL; replaced whole
  * or not at all, util/out.h) for command cmd; the exit status.  A failure
  * of svg_path is reported here, stdout's by ut_cli_exit. */
@@ -110,7 +130,8 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
 
 /* --max-events is read by ut_cli_max_events; a series of N duels
  * (playtest: runs; sweep: values × runs) without it does at most
- * UT_CLI_SERIES_EVENTS events in all: ut_cli_series_budget(given, N,
+ * UT_CLI_SERIES_EVENTS events in all up to a million duels, N ×
+ * UT_CLI_RUN_EVENTS_MIN beyond: ut_cli_series_budget(given, N,
  * MS_DUEL_MAX_EVENTS_DEFAULT). */
 
 /* The message (ja/en) of a duel that spent its budget of `max` events in

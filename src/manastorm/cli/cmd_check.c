@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/hash.h"
 
 #include "manastorm/scenario_yaml.h"
 
@@ -74,6 +75,13 @@ static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
 int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, ms_scenario_doc **doc)
 {
+	return ms_cli_scenario_file_hash(ui, path, max, opt, doc, NULL);
+}
+
+int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
+                              size_t max, const char *opt,
+                              ms_scenario_doc **doc, uint64_t *hash)
+{
 	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	ms_parse_opts po = MS_PARSE_OPTS_INIT;
 	char *text = NULL;
@@ -84,6 +92,8 @@ int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	if ((rc = ut_cli_read_path(&text, &len, ui, path, max,
 		opt)) != UT_EXIT_OK)
 		return rc;
+	if (hash)
+		*hash = ut_fnv1a(UT_FNV1A_START, text, len);
 	po.file = shown;
 	rc = ms_scenario_parse(doc, text, len, &po);
 	free(text);

@@ -14,6 +14,7 @@
 #include "manastorm/playtest.h"
 #include "manastorm/pt_render.h"
 #include "manastorm/scenario_yaml.h"
+#include "util/hash.h"
 
 static const char help_ja[] =
 	"使い方: manastorm playtest [オプション]... シナリオ\n"
@@ -24,17 +25,19 @@ static const char help_ja[] =
 	"結果は --jobs によらず同じです。\n"
 	"\n"
 	"オプション:\n"
-	"  --runs N          決闘の回数（既定: 1000、最大 10000000）\n"
+	"  --runs N          決闘の回数（既定: 1000、最大 1000000000）\n"
 	"  --seed S          最初の種（既定: 0）\n"
 	"  --jobs J          スレッド数（既定: オンラインのコア数）\n"
 	"  --format text|json  出力の形式（既定: text）\n"
 	"  --svg FILE        分布のグラフをSVGでFILEに書く\n"
 	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
-	"                    10000000000/N の小さいほう）：超える決闘で止まります\n"
+	"                    10000000000/N の小さいほう、ただし 10000 以上）：\n"
+	"                    超える決闘で止まります\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
-	"端末では標準エラーに進み具合を表示します。\n"
+	"端末では標準エラーに進み具合を表示します。MPI 版は mpirun で起動すると\n"
+	"各ランクが決闘を分担し、ランク0が同じ結果を表示します。\n"
 	"終了コード: 0 成功、1 誤りのあるシナリオか失敗した決闘（イベントの上限を\n"
 	"含む）、2 使い方の誤り\n"
 	"\n"
@@ -51,18 +54,20 @@ static const char help_en[] =
 	"any --jobs.\n"
 	"\n"
 	"Options:\n"
-	"  --runs N          number of duels (default 1000, at most 10000000)\n"
+	"  --runs N          number of duels (default 1000, at most 1000000000)\n"
 	"  --seed S          the first seed (default 0)\n"
 	"  --jobs J          threads (default: the online cores)\n"
 	"  --format text|json  output format (default text)\n"
 	"  --svg FILE        write the distributions as an SVG picture to FILE\n"
 	"  --max-events N    the most events of one duel (default: the smaller of\n"
-	"                    100000 and 10000000000/N): a duel that needs more\n"
-	"                    stops the playtest\n"
+	"                    100000 and 10000000000/N, but at least 10000): a duel\n"
+	"                    that needs more stops the playtest\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
-	"On a terminal, a progress bar is shown on standard error.\n"
+	"On a terminal, a progress bar is shown on standard error.  Built with MPI\n"
+	"and started by mpirun, the ranks share the duels and rank 0 prints the\n"
+	"same report.\n"
 	"Exit status: 0 done, 1 a bad scenario or a failed duel (its event limit\n"
 	"included), 2 usage.\n"
 	"\n"
@@ -106,7 +111,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			if (ut_cli_lang(ui, cmd, optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
-		case OPT_RUNS:
+		case OPT_RUNS: /* MS-PT-LIMIT-1 */
 			if (ut_cli_parse_u64(&v, optarg,
 				MS_PT_RUNS_MAX) < 0 || v < 1)
 				return ut_cli_usage_error(ui, cmd,
@@ -162,28 +167,30 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 		       ? UT_TR(ui, "シナリオが指定されていません", "no scenario given")
 		       : UT_TR(ui, "シナリオは1つだけです", "only one scenario, please"));
 	a->path = argv[optind];
-	if (a->jobs == 0) {
-		/* MS-PT-JOBS-1: the online cores by default */
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-		a->jobs = n < 1 ? 1 : n > (long)MS_PT_JOBS_MAX ? MS_PT_JOBS_MAX
-		                                                : (unsigned)n;
-	}
 	return UT_EXIT_OK;
 }
 
-void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar)
+void ms_cli_pt_opts(ms_pt_opts *o, const ms_cli_pt *a, ut_cli_bar *bar,
+                    const ut_cli_mpi *m)
 {
 	ms_pt_opts init = MS_PT_OPTS_INIT;
 	*o = init;
 	o->runs = a->runs;
 	o->seed = a->seed;
 	o->jobs = a->jobs;
+	if (o->jobs == 0) {
+		/* MS-PT-JOBS-1: the online cores by default (shared by the
+		 * ranks: UT-CLI-MPI-1) */
+		long n = sysconf(_SC_NPROCESSORS_ONLN) / m->size;
+		o->jobs = n < 1 ? 1 : n > (long)MS_PT_JOBS_MAX ? MS_PT_JOBS_MAX
+		                                                : (unsigned)n;
+	}
 	/* MS-BUDGET-2: a sweep sets its own share (values × runs) */
 	o->max_events = ut_cli_series_budget(a->max_events, a->runs,
 	                                     MS_DUEL_MAX_EVENTS_DEFAULT);
 	bar->shown = 0;
 	bar->last = -1;
-	if (isatty(fileno(stderr))) {
+	if (m->rank == 0 && isatty(fileno(stderr))) {
 		o->progress = ut_cli_progress; /* util/cli.h */
 		o->progress_ud = bar;
 	}
@@ -229,9 +236,73 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
 		ut_cli_error(ui, "%s: %s", cmd, ms_error_last());
 }
 
-int cmd_playtest(const ut_cli *base, int argc, char **argv)
+/* Every part to rank 0, added up into its r (MS-PT-MPI-1, UT-CLI-MPI-1).
+ * Returns 0, or -1 (rank 0, the error set). */
+static int gather(const ut_cli_mpi *m, ms_pt_report *r)
 {
-	ms_cli o = {*base};
+	ut_buf mine = UT_BUF_INIT, all = UT_BUF_INIT;
+	size_t *lens = calloc((size_t)m->size, sizeof *lens), off;
+	int i, rc = 0;
+
+	if (!lens) {
+		fputs("out of memory\n", stderr);
+		exit(UT_EXIT_INPUT); /* before the gather: mpirun stops the job */
+	}
+	/* a rank that cannot pack sends nothing: rank 0 then fails below */
+	if (m->rank != 0 && ms_pt_report_pack(&mine, r) < 0)
+		ut_buf_clear(&mine);
+	ut_cli_mpi_gather(m, &mine, &all, lens);
+	for (i = 1, off = lens[0]; m->rank == 0 && i < m->size; i++) {
+		if (rc == 0 && ms_pt_report_merge_packed(r, all.ptr + off,
+		                                         lens[i]) < 0)
+			rc = -1;
+		off += lens[i];
+	}
+	ut_buf_free(&mine);
+	ut_buf_free(&all);
+	free(lens);
+	return rc;
+}
+
+int ms_cli_pt_run(ms_pt_report *r, int *rc, const ut_cli *ui,
+                  const char *cmd, ut_cli_mpi *m, const ms_scenario *s,
+                  const ms_pt_opts *po, uint64_t hash)
+{
+	uint64_t first, count, opt[3];
+	int status, agreed;
+
+	memset(r, 0, sizeof *r);
+	*rc = 0;
+	/* the same input, runs, seed and budget on every rank */
+	opt[0] = po->runs;
+	opt[1] = po->seed;
+	opt[2] = po->max_events;
+	hash = ut_fnv1a(hash, opt, sizeof opt);
+	if ((status = ut_cli_mpi_agree(m, ui, cmd, UT_EXIT_OK, hash)) != 0)
+		return status;
+	ut_cli_mpi_share(m, po->runs, &first, &count);
+	if ((*rc = ms_pt_run_part(r, s, po, first, count)) < 0)
+		ut_cli_error(ui, "%s: %s", cmd, ms_error_last());
+	if ((status = ut_cli_mpi_agree(m, ui, cmd, *rc < 0 ? UT_EXIT_INPUT
+	                                                   : UT_EXIT_OK, 0)) != 0)
+		return status;
+	if (m->size > 1 && gather(m, r) < 0) {
+		if (m->rank == 0)
+			ut_cli_error(ui, "%s: %s", cmd, ms_error_last());
+		status = UT_EXIT_INPUT;
+	}
+	if (status == 0 && m->rank == 0)
+		*rc = ms_pt_report_finish(r);
+	/* every rank learns whether rank 0 has a report or stops (a sweep
+	 * goes on to its next value only then) */
+	agreed = ut_cli_mpi_agree(m, ui, cmd, status ? status
+	                          : *rc < 0 ? UT_EXIT_INPUT : UT_EXIT_OK, 0);
+	return m->rank == 0 ? status : agreed;
+}
+
+/* The command on one rank (cmd_playtest). */
+static int playtest(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
+{
 	ms_cli_pt a;
 	ut_cli_bar bar;
 	ms_scenario_doc *doc = NULL;
@@ -239,18 +310,25 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 	ms_pt_report r;
 	ut_buf out = UT_BUF_INIT, svg = UT_BUF_INIT;
 	ms_lang lang;
-	int rc;
+	uint64_t hash = 0;
+	int rc, status;
 
 	if ((rc = ms_cli_pt_args(&a, &o.ui, "playtest", argc, argv, help_ja,
 	                         help_en)) != UT_EXIT_OK || a.help)
 		return rc;
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
-	if (ms_cli_scenario_file(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL, &doc) !=
-	    UT_EXIT_OK)
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
+	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
-	ms_cli_pt_opts(&po, &a, &bar);
-	rc = ms_pt_run(&r, ms_scenario_doc_scenario(doc), &po);
+	ms_cli_pt_opts(&po, &a, &bar, m);
+	status = ms_cli_pt_run(&r, &rc, &o.ui, "playtest", m,
+	                       ms_scenario_doc_scenario(doc), &po, hash);
 	ut_cli_progress_end(&bar);
+	if (status != UT_EXIT_OK || m->rank != 0) {
+		ms_pt_report_free(&r);
+		ms_scenario_doc_free(doc);
+		return status;
+	}
 	if (rc < 0) {
 		ms_cli_pt_failed(&o.ui, "playtest", &r, rc, po.max_events);
 		ms_pt_report_free(&r);
@@ -271,4 +349,19 @@ int cmd_playtest(const ut_cli *base, int argc, char **argv)
 	ms_pt_report_free(&r);
 	ms_scenario_doc_free(doc);
 	return rc;
+}
+
+/* UT-CLI-MPI-1: started by mpirun (an MPI build), the ranks share the runs;
+ * every rank ends with rank 0's status. */
+int cmd_playtest(const ut_cli *base, int argc, char **argv)
+{
+	ms_cli o = {*base};
+	ut_cli_mpi m;
+	int status;
+
+	ut_cli_mpi_init(&m, &o.ui, &argc, &argv);
+	status = playtest(o, &m, argc, argv);
+	if (!m.agreed)
+		status = ut_cli_mpi_agree(&m, &o.ui, "playtest", status, 0);
+	return ut_cli_mpi_end(&m, status);
 }

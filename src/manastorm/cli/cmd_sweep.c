@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -11,6 +12,7 @@
 #include "manastorm/playtest.h"
 #include "manastorm/pt_render.h"
 #include "manastorm/scenario_yaml.h"
+#include "util/hash.h"
 
 static const char help_ja[] =
 	"使い方: manastorm sweep [オプション]... --vary 項目=値 シナリオ\n"
@@ -33,10 +35,12 @@ static const char help_ja[] =
 	"  --svg FILE        陣営A・陣営B・引き分けの割合と信頼区間の折れ線グラフを\n"
 	"                    SVGでFILEに書く\n"
 	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
-	"                    10000000000/(値の数×N) の小さいほう）\n"
+	"                    10000000000/(値の数×N) の小さいほう、ただし 10000 以上）\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
+	"MPI 版は mpirun で起動すると各ランクが値ごとの決闘を分担し、ランク0が\n"
+	"同じ表を表示します。\n"
 	"終了コード: 0 成功、1 誤りのあるシナリオか失敗した決闘、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
@@ -65,10 +69,13 @@ static const char help_en[] =
 	"  --svg FILE        write the shares of A, B and draws with their intervals\n"
 	"                    as an SVG line chart\n"
 	"  --max-events N    the most events of one duel (default: the smaller of\n"
-	"                    100000 and 10000000000/(values × N))\n"
+	"                    100000 and 10000000000/(values × N), but at least\n"
+	"                    10000)\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
+	"Built with MPI and started by mpirun, the ranks share each value's duels\n"
+	"and rank 0 prints the same table.\n"
 	"Exit status: 0 done, 1 a bad scenario or a failed duel, 2 usage.\n"
 	"\n"
 	"Example:\n"
@@ -124,9 +131,83 @@ static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary)
 	}
 }
 
-int cmd_sweep(const ut_cli *base, int argc, char **argv)
+/* The progress of all values' runs (rank 0's share of each). */
+typedef struct sweep_bar {
+	ut_cli_bar *bar;
+	uint64_t before, total;
+} sweep_bar;
+
+static void sweep_progress(void *ud, uint64_t done, uint64_t total)
 {
-	ms_cli o = {*base};
+	sweep_bar *p = ud;
+	(void)total;
+	ut_cli_progress(p->bar, p->before + done, p->total);
+}
+
+/*
+ * The sweep over the MPI ranks (MS-PT-MPI-1, UT-CLI-MPI-1; one rank
+ * without MPI): for each value in turn every rank plays its share of the
+ * runs, and rank 0 keeps the value's totals (MS-SW-MEM-1), as ms_sw_run
+ * does; MS-SW-CRN-1: the same seeds for every value.  Returns as ms_cli_pt_run; on rank 0
+ * *rc is the first failing value's (out->failed_value says which), as
+ * ms_sw_run's.
+ */
+static int sweep_run(ms_sw_report *out, int *rc, const ut_cli *ui,
+                     ut_cli_mpi *m, const ms_scenario *s,
+                     const ms_sw_spec *spec, const ms_pt_opts *po,
+                     uint64_t hash)
+{
+	ms_participant *parts;
+	ms_pt_opts o = *po;
+	sweep_bar sb;
+	size_t i;
+	int status = UT_EXIT_OK;
+
+	memset(out, 0, sizeof *out);
+	*rc = 0;
+	parts = malloc((s->nparticipants ? s->nparticipants : 1) * sizeof *parts);
+	out->values = malloc(spec->nvalues * sizeof *out->values);
+	out->pt = calloc(spec->nvalues, sizeof *out->pt);
+	if (!parts || !out->values || !out->pt) {
+		/* every rank allocates the same: they agree in the playtest */
+		ut_cli_error(ui, "sweep: out of memory");
+		free(parts);
+		ms_sw_report_free(out);
+		return ut_cli_mpi_agree(m, ui, "sweep", UT_EXIT_INPUT, 0);
+	}
+	out->nvalues = spec->nvalues;
+	memcpy(out->values, spec->values, spec->nvalues * sizeof *out->values);
+	sb.bar = po->progress_ud;
+	sb.total = po->runs * spec->nvalues;
+	if (po->progress) {
+		o.progress = sweep_progress;
+		o.progress_ud = &sb;
+	}
+	for (i = 0; i < spec->nvalues; i++) {
+		ms_scenario c;
+		ms_sw_apply(&c, parts, s, spec, spec->values[i]);
+		sb.before = po->runs * i;
+		status = ms_cli_pt_run(&out->pt[i], rc, ui, "sweep", m, &c, &o,
+		                       ut_fnv1a(hash, &spec->values[i],
+		                                sizeof spec->values[i]));
+		if (status != UT_EXIT_OK || *rc < 0) {
+			out->failed_value = i;
+			break;
+		}
+		if (m->rank != 0) {
+			ms_pt_report_free(&out->pt[i]);
+			continue;
+		}
+		/* MS-SW-MEM-1: only the totals are kept */
+		ms_pt_report_drop_tallies(&out->pt[i]);
+	}
+	free(parts);
+	return status;
+}
+
+/* The command on one rank (cmd_sweep). */
+static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
+{
 	ms_cli_pt a;
 	ut_cli_bar bar;
 	ms_scenario_doc *doc = NULL;
@@ -136,7 +217,8 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 	ms_sw_report r;
 	ut_buf out = UT_BUF_INIT, svg = UT_BUF_INIT;
 	ms_lang lang;
-	int rc;
+	uint64_t hash = 0;
+	int rc, status;
 
 	if ((rc = ms_cli_pt_args(&a, &o.ui, "sweep", argc, argv, help_ja,
 	                         help_en)) != UT_EXIT_OK || a.help)
@@ -145,8 +227,8 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 		return ut_cli_usage_error(&o.ui, "sweep",
 		       UT_TR(&o.ui, "--vary が指定されていません", "no --vary given"));
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
-	if (ms_cli_scenario_file(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL, &doc) !=
-	    UT_EXIT_OK)
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
+	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	s = ms_scenario_doc_scenario(doc);
 	if (ms_sw_parse(&spec, a.vary, s) < 0) {
@@ -155,13 +237,21 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 		ms_scenario_doc_free(doc);
 		return rc;
 	}
-	ms_cli_pt_opts(&po, &a, &bar);
-	/* MS-BUDGET-2: the share of every duel of every value */
+	ms_cli_pt_opts(&po, &a, &bar, m);
+	/* MS-BUDGET-2: the share of every duel of every value (runs ≤ 10^9,
+	 * values ≤ 1000: the product fits) */
 	po.max_events = ut_cli_series_budget(a.max_events,
 	                                     a.runs * (uint64_t)spec.nvalues,
 	                                     MS_DUEL_MAX_EVENTS_DEFAULT);
-	rc = ms_sw_run(&r, s, &spec, &po);
+	hash = ut_fnv1a(hash, a.vary, strlen(a.vary));
+	status = sweep_run(&r, &rc, &o.ui, m, s, &spec, &po, hash);
 	ut_cli_progress_end(&bar);
+	if (status != UT_EXIT_OK || m->rank != 0) {
+		ms_sw_report_free(&r);
+		ms_sw_spec_free(&spec);
+		ms_scenario_doc_free(doc);
+		return status;
+	}
 	if (rc < 0) {
 		if (r.pt && r.failed_value < r.nvalues) {
 			ut_cli_error(&o.ui, UT_TR(&o.ui, "sweep: 値 %" PRId64 "：",
@@ -191,4 +281,19 @@ int cmd_sweep(const ut_cli *base, int argc, char **argv)
 	ms_sw_spec_free(&spec);
 	ms_scenario_doc_free(doc);
 	return rc;
+}
+
+/* UT-CLI-MPI-1: started by mpirun (an MPI build), the ranks share each
+ * value's runs; every rank ends with rank 0's status. */
+int cmd_sweep(const ut_cli *base, int argc, char **argv)
+{
+	ms_cli o = {*base};
+	ut_cli_mpi m;
+	int status;
+
+	ut_cli_mpi_init(&m, &o.ui, &argc, &argv);
+	status = sweep(o, &m, argc, argv);
+	if (!m.agreed)
+		status = ut_cli_mpi_agree(&m, &o.ui, "sweep", status, 0);
+	return ut_cli_mpi_end(&m, status);
 }

@@ -22,6 +22,10 @@
  * were handed out before it (the counter only grows), so all are played.
  * The threads, the counter and the choice of the failure are util's
  * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
+ * MS-PT-SHARE-1: a part plays runs first … first + count − 1 (run i still
+ * seeded S + i); parts add up exactly as the threads' totals do (counts,
+ * 128-bit sums, tallies: UT-TALLY-2), the smallest failing run wins, and
+ * the figures are computed once from the sum (ms_pt_report_finish).
  * MS-PT-STORM-1: storm damage is what happens between MS_EV_STORM and
  * MS_EV_STORM_END: each MS_EV_OUTFIT is one 衣装, each MS_EV_HP adds
  * value − value2 HP (D4.2).
@@ -33,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/series.h"
@@ -40,7 +45,16 @@
 
 #define CHUNK 32
 
+/* A part's exact sums (MS-PT-SHARE-1): happenings, storms, 衣装 and HP
+ * lost in storms, then Σ 衣装 left of each participant. */
+enum { S_HAPPENINGS, S_STORMS, S_STORM_OUTFITS, S_STORM_HP, S_N };
+struct ms_pt_sums {
+	__int128 s[S_N];
+	__int128 outfits[]; /* [nparts] */
+};
+
 typedef struct shared {
+	uint64_t first;  /* run index of the part's run 0 */
 	const ms_scenario *scenario;
 	const ms_pt_opts *o;
 	ms_pt_report *rep;
@@ -102,6 +116,7 @@ static int play(void *wp, uint64_t i)
 	ms_result res;
 	int rc;
 
+	i += w->sh->first;
 	w->in_storm = 0;
 	w->storm_outfits = w->storm_hp = 0;
 	ms_duel_restart(w->duel, ut_rng_series_seed(w->sh->seed, i));
@@ -195,6 +210,7 @@ void ms_pt_report_free(ms_pt_report *r)
 	if (r == NULL)
 		return;
 	free(r->parts);
+	free(r->sums);
 	ms_pt_report_drop_tallies(r);
 	memset(r, 0, sizeof *r);
 }
@@ -218,26 +234,26 @@ static void drop_totals(worker *w, size_t n)
 	ut_tally_free(&w->storms);
 }
 
-/* Add worker w's totals into the report's (MS-PT-JOBS-1). */
-static int merge(ms_pt_report *r, const worker *w, __int128 *sums,
-                 __int128 *outfits)
+/* Add worker w's totals into the part's (MS-PT-JOBS-1). */
+static int merge(ms_pt_report *r, const worker *w)
 {
 	size_t n = r->nparts, k;
+	__int128 *sums = r->sums->s;
 	int rc;
 
 	for (k = 0; k < 3; k++)
 		r->wins[k] += w->wins[k];
 	for (k = 0; k < MS_PT_END_N; k++)
 		r->end[k] += w->end[k];
-	sums[0] += w->happenings;
-	sums[1] += w->storms_sum;
-	sums[2] += w->so_sum;
-	sums[3] += w->sh_sum;
+	sums[S_HAPPENINGS] += w->happenings;
+	sums[S_STORMS] += w->storms_sum;
+	sums[S_STORM_OUTFITS] += w->so_sum;
+	sums[S_STORM_HP] += w->sh_sum;
 	if ((rc = ut_tally_merge(&r->battles, &w->battles)) < 0 ||
 	    (rc = ut_tally_merge(&r->storms, &w->storms)) < 0)
 		return rc;
 	for (k = 0; k < n; k++) {
-		outfits[k] += w->outfits[k];
+		r->sums->outfits[k] += w->outfits[k];
 		if ((rc = ut_tally_merge(&r->hp[k], &w->hp[k])) < 0 ||
 		    (rc = ut_tally_merge(&r->mp[k], &w->mp[k])) < 0)
 			return rc;
@@ -245,37 +261,47 @@ static int merge(ms_pt_report *r, const worker *w, __int128 *sums,
 	return 0;
 }
 
-/* The totals from the workers' (MS-PT-JOBS-1): means, min and max per
- * duel (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
-static int sum_up(ms_pt_report *r, const worker *ws, unsigned jobs)
+/* The figures of a part that holds all the runs (MS-PT-SHARE-1): means,
+ * min and max per duel (MS-PT-STAT-1) and per participant (MS-PT-PART-1). */
+int ms_pt_report_finish(ms_pt_report *r)
 {
-	uint64_t runs = r->runs;
-	size_t n = r->nparts, k;
-	__int128 sums[4] = {0, 0, 0, 0}, *outfits;
-	unsigned t;
-	int rc = 0;
+	uint64_t runs;
+	size_t n, k;
+	__int128 *sums;
 
-	if ((outfits = calloc(n + 1, sizeof *outfits)) == NULL)
-		return ut_error_set(MS_ENOMEM, "out of memory");
-	for (t = 0; t < jobs && rc == 0; t++)
-		rc = merge(r, &ws[t], sums, outfits);
-	if (rc < 0) {
-		free(outfits);
-		return rc;
+	if (r == NULL || !r->part)
+		return ut_error_set(MS_EINVALID, "playtest: not a part");
+	if (r->failed) {
+		/* MS-PT-ERR-1 */
+		ut_series_result sr;
+		memset(&sr, 0, sizeof sr);
+		sr.failed = 1;
+		sr.failed_run = r->failed_run;
+		sr.failed_rc = r->failed_rc;
+		memcpy(sr.failed_message, r->failed_message,
+		       sizeof sr.failed_message);
+		return ut_series_error(&sr, r->seed);
 	}
+	if (r->runs < 1)
+		return ut_error_set(MS_EINVALID,
+		                    "playtest: at least one run is needed");
+	r->part = 0;
+	runs = r->runs;
+	n = r->nparts;
+	sums = r->sums->s;
 	for (k = 0; k < 3; k++) {
 		r->rate[k] = (double)r->wins[k] / (double)runs;
 		r->ci[k] = ms_pt_wilson(r->wins[k], runs);
 	}
 	r->mean_battles = ut_tally_mean(&r->battles);
-	r->storms_per_duel = mean128(sums[1], runs);
-	r->happenings_per_duel = mean128(sums[0], runs);
-	r->storm_outfits_per_duel = mean128(sums[2], runs);
-	r->storm_hp_per_duel = mean128(sums[3], runs);
-	r->storm_outfits_per_storm = sums[1] ? (double)sums[2] /
-	                                       (double)sums[1] : 0.0;
-	r->storm_hp_per_storm = sums[1] ? (double)sums[3] / (double)sums[1]
-	                                : 0.0;
+	r->storms_per_duel = mean128(sums[S_STORMS], runs);
+	r->happenings_per_duel = mean128(sums[S_HAPPENINGS], runs);
+	r->storm_outfits_per_duel = mean128(sums[S_STORM_OUTFITS], runs);
+	r->storm_hp_per_duel = mean128(sums[S_STORM_HP], runs);
+	r->storm_outfits_per_storm = sums[S_STORMS]
+	        ? (double)sums[S_STORM_OUTFITS] / (double)sums[S_STORMS] : 0.0;
+	r->storm_hp_per_storm = sums[S_STORMS]
+	        ? (double)sums[S_STORM_HP] / (double)sums[S_STORMS] : 0.0;
 	ut_tally_sort(&r->battles);
 	ut_tally_sort(&r->storms);
 	r->battles_min = ut_tally_min(&r->battles);
@@ -284,7 +310,7 @@ static int sum_up(ms_pt_report *r, const worker *ws, unsigned jobs)
 		ms_pt_part *p = &r->parts[k];
 		p->hp_mean = ut_tally_mean(&r->hp[k]);
 		p->mp_mean = ut_tally_mean(&r->mp[k]);
-		p->outfits_mean = mean128(outfits[k], runs);
+		p->outfits_mean = mean128(r->sums->outfits[k], runs);
 		ut_tally_sort(&r->hp[k]);
 		ut_tally_sort(&r->mp[k]);
 		p->hp_min = ut_tally_min(&r->hp[k]);
@@ -292,12 +318,11 @@ static int sum_up(ms_pt_report *r, const worker *ws, unsigned jobs)
 		p->mp_min = ut_tally_min(&r->mp[k]);
 		p->mp_max = ut_tally_max(&r->mp[k]);
 	}
-	free(outfits);
 	return 0;
 }
 
-int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
-              const ms_pt_opts *o)
+int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
+                   const ms_pt_opts *o, uint64_t first, uint64_t count)
 {
 	shared sh;
 	setup_ctx ctx;
@@ -322,16 +347,20 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		return ut_error_set(MS_ELIMIT, "playtest: %llu runs are more than "
 		                    "the limit %u", (unsigned long long)o->runs,
 		                    MS_PT_RUNS_MAX);
+	if (first > o->runs || count > o->runs - first)
+		return ut_error_set(MS_EINVALID, "playtest: the part is not in "
+		                    "the playtest");
 	if ((rc = ms_scenario_check(scenario)) < 0)
 		return rc;
 	n = scenario->nparticipants;
 	jobs = o->jobs ? o->jobs : 1;
 	if (jobs > MS_PT_JOBS_MAX)
 		jobs = MS_PT_JOBS_MAX;
-	if (jobs > o->runs)
-		jobs = (unsigned)o->runs;
+	if (jobs > count)
+		jobs = (unsigned)count;
 
-	out->runs = o->runs;
+	out->part = 1;
+	out->runs = count;
 	out->seed = o->seed;
 	out->jobs = jobs;
 	out->nparts = n;
@@ -340,10 +369,12 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	if (out->hp)
 		out->mp = out->hp + n;
 	/* each worker on its own cache lines (sizeof is a multiple of 64) */
-	ws = aligned_alloc(64, jobs * sizeof *ws);
+	out->sums = calloc(1, sizeof *out->sums +
+	                      (n + 1) * sizeof *out->sums->outfits);
+	ws = aligned_alloc(64, (jobs ? jobs : 1) * sizeof *ws);
 	if (ws)
-		memset(ws, 0, jobs * sizeof *ws);
-	if (!out->parts || !out->hp || !ws) {
+		memset(ws, 0, (jobs ? jobs : 1) * sizeof *ws);
+	if (!out->parts || !out->hp || !out->sums || !ws) {
 		free(ws);
 		ms_pt_report_free(out);
 		return ut_error_set(MS_ENOMEM, "out of memory");
@@ -354,13 +385,18 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 		out->parts[k].role = scenario->participants[k].role;
 	}
 
+	if (count == 0) { /* an empty part: more processes than runs */
+		free(ws);
+		return 0;
+	}
+	sh.first = first;
 	sh.scenario = scenario;
 	sh.o = o;
 	sh.rep = out;
 	sh.seed = o->seed;
 	ctx.sh = &sh;
 	ctx.ws = ws;
-	so.n = o->runs;
+	so.n = count;
 	so.jobs = jobs;
 	so.chunk = CHUNK;
 	so.setup = setup;
@@ -381,16 +417,122 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
 	if (sr.failed) {
 		/* MS-PT-ERR-1 */
 		out->failed = 1;
-		out->failed_run = sr.failed_run;
+		out->failed_run = first + sr.failed_run;
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
+		out->failed_rc = sr.failed_rc;
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		rc = ut_series_error(&sr, o->seed);
 	} else {
-		rc = sum_up(out, ws, jobs);
+		unsigned t;
+		for (t = 0; t < jobs && rc == 0; t++)
+			rc = merge(out, &ws[t]);
 	}
 	for (k = 0; k < jobs; k++)
 		drop_totals(&ws[k], n);
 	free(ws);
+	return rc;
+}
+
+int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
+              const ms_pt_opts *opts)
+{
+	int rc = ms_pt_run_part(out, scenario, opts, 0, opts ? opts->runs : 0);
+	return rc < 0 ? rc : ms_pt_report_finish(out);
+}
+
+/* MS-PT-SHARE-1: the words of a packed part, in this order (then the
+ * message, the participants' counts and sums, the tallies): */
+enum { W_MAGIC, W_NPARTS, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
+       W_FAILED_RC, W_WINS, W_END = W_WINS + 3,
+       W_HEAD = W_END + MS_PT_END_N };
+#define PART_MAGIC UINT64_C(0x4d53505431) /* "MSPT1" */
+
+int ms_pt_report_pack(ut_buf *b, const ms_pt_report *r)
+{
+	size_t n = r->nparts, k;
+	uint64_t w[W_HEAD];
+	int rc;
+
+	if (!r->part)
+		return ut_error_set(MS_EINVALID, "playtest: not a part");
+	w[W_MAGIC] = PART_MAGIC;
+	w[W_NPARTS] = n;
+	w[W_RUNS] = r->runs;
+	w[W_SEED] = r->seed;
+	w[W_FAILED] = (uint64_t)r->failed;
+	w[W_FAILED_RUN] = r->failed_run;
+	w[W_FAILED_RC] = (uint64_t)(int64_t)r->failed_rc;
+	for (k = 0; k < 3; k++)
+		w[W_WINS + k] = r->wins[k];
+	for (k = 0; k < MS_PT_END_N; k++)
+		w[W_END + k] = r->end[k];
+	ut_buf_put(b, (const char *)w, sizeof w);
+	ut_buf_put(b, r->failed_message, sizeof r->failed_message);
+	ut_buf_put(b, (const char *)r->sums,
+	           sizeof *r->sums + n * sizeof *r->sums->outfits);
+	rc = ut_tally_pack(b, &r->battles);
+	if (rc == 0)
+		rc = ut_tally_pack(b, &r->storms);
+	for (k = 0; rc == 0 && k < 2 * n; k++)
+		rc = ut_tally_pack(b, &r->hp[k]); /* hp[n + k] is mp[k] */
+	if (b->failed)
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	return rc;
+}
+
+int ms_pt_report_merge_packed(ms_pt_report *into, const void *data,
+                              size_t len)
+{
+	const unsigned char *p = data;
+	size_t n = into->nparts, k;
+	uint64_t w[W_HEAD];
+	char msg[sizeof into->failed_message];
+	struct ms_pt_sums *from;
+	size_t sums_len = sizeof *from + n * sizeof *from->outfits;
+	int rc;
+
+	if (!into->part || len < sizeof w + sizeof msg + sums_len)
+		return ut_error_set(MS_EINVALID, "playtest: not a packed part");
+	memcpy(w, p, sizeof w);
+	memcpy(msg, p + sizeof w, sizeof msg);
+	p += sizeof w + sizeof msg;
+	len -= sizeof w + sizeof msg;
+	if (w[W_MAGIC] != PART_MAGIC || w[W_NPARTS] != n ||
+	    w[W_SEED] != into->seed || w[W_RUNS] > MS_PT_RUNS_MAX - into->runs)
+		return ut_error_set(MS_EINVALID, "playtest: the part is of "
+		                    "another playtest");
+	if ((from = malloc(sums_len)) == NULL)
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	memcpy(from, p, sums_len);
+	p += sums_len;
+	len -= sums_len;
+	into->runs += w[W_RUNS];
+	/* MS-PT-ERR-1: the smallest failing run of all */
+	if (w[W_FAILED] &&
+	    (!into->failed || w[W_FAILED_RUN] < into->failed_run)) {
+		into->failed = 1;
+		into->failed_run = w[W_FAILED_RUN];
+		into->failed_seed = ut_rng_series_seed(into->seed,
+		                                       into->failed_run);
+		into->failed_rc = (int)(int64_t)w[W_FAILED_RC];
+		memcpy(into->failed_message, msg, sizeof msg);
+		into->failed_message[sizeof msg - 1] = '\0';
+	}
+	for (k = 0; k < 3; k++)
+		into->wins[k] += w[W_WINS + k];
+	for (k = 0; k < MS_PT_END_N; k++)
+		into->end[k] += w[W_END + k];
+	for (k = 0; k < S_N; k++)
+		into->sums->s[k] += from->s[k];
+	for (k = 0; k < n; k++)
+		into->sums->outfits[k] += from->outfits[k];
+	free(from);
+	rc = ut_tally_merge_packed(&into->battles, &p, &len);
+	if (rc == 0)
+		rc = ut_tally_merge_packed(&into->storms, &p, &len);
+	for (k = 0; rc == 0 && k < 2 * n; k++)
+		rc = ut_tally_merge_packed(&into->hp[k], &p, &len);
+	if (rc == 0 && len)
+		rc = ut_error_set(MS_EINVALID, "playtest: not a packed part");
 	return rc;
 }

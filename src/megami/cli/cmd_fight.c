@@ -289,11 +289,13 @@ static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
 	return status;
 }
 
-int cmd_fight(const ut_cli *base, int argc, char **argv)
+/* The command on one rank (cmd_fight). */
+static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 {
-	mg_cli o = {*base};
+	mg_cli o = *o_;
 	fight_args a = {MG_LOG_TEXT, NULL, 0, 0, 0, 0, 0, MG_FIGHT_MC_INIT, NULL};
 	mg_scenario_doc *doc = NULL;
+	uint64_t hash = 0;
 	int rc, status;
 
 	if ((rc = fight_options(&a, &o, argc, argv)) != 0) {
@@ -320,8 +322,8 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 		             "give exactly one scenario (%d given)"),
 		       argc - optind);
 	}
-	if (mg_cli_scenario_file(&o.ui, argv[optind], MG_CLI_MAX_BYTES, NULL,
-	                         &doc) != UT_EXIT_OK) {
+	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], MG_CLI_MAX_BYTES,
+	                              NULL, &doc, &hash) != UT_EXIT_OK) {
 		free(a.values);
 		return UT_EXIT_INPUT;
 	}
@@ -329,10 +331,27 @@ int cmd_fight(const ut_cli *base, int argc, char **argv)
 		status = mg_fight_mc_run(&a.mc, &o.ui, mg_scenario_doc_scenario(doc),
 		                         a.seed, a.fmt == MG_LOG_JSON,
 		                         ut_cli_series_budget(a.max_events, a.mc.runs,
-		                                              MG_COMBAT_MAX_EVENTS_DEFAULT));
+		                                              MG_COMBAT_MAX_EVENTS_DEFAULT),
+		                         m, hash);
 	else
 		status = fight_one(&a, &o, doc);
 	mg_scenario_doc_free(doc);
 	free(a.values);
 	return status;
+}
+
+/* MG-MC-MPI-1, UT-CLI-MPI-1: started by mpirun (an MPI build), the ranks
+ * share the runs of --runs (mg_fight_mc_run); every rank ends here with
+ * rank 0's status, after one agreement if the series did not make it. */
+int cmd_fight(const ut_cli *base, int argc, char **argv)
+{
+	mg_cli o = {*base};
+	ut_cli_mpi m;
+	int status;
+
+	ut_cli_mpi_init(&m, &o.ui, &argc, &argv);
+	status = fight(&o, &m, argc, argv);
+	if (!m.agreed)
+		status = ut_cli_mpi_agree(&m, &o.ui, "fight", status, 0);
+	return ut_cli_mpi_end(&m, status);
 }

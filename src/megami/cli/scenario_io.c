@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
+
 const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
                             size_t *n)
 {
@@ -77,6 +79,13 @@ int mg_cli_scenario_text(const ut_cli *ui, const char *shown, const char *text,
 int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, mg_scenario_doc **doc)
 {
+	return mg_cli_scenario_file_hash(ui, path, max, opt, doc, NULL);
+}
+
+int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
+                              size_t max, const char *opt,
+                              mg_scenario_doc **doc, uint64_t *hash)
+{
 	char *text = NULL;
 	size_t len = 0;
 	int rc;
@@ -85,6 +94,8 @@ int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	if ((rc = ut_cli_read_path(&text, &len, ui, path, max,
 		opt)) != UT_EXIT_OK)
 		return rc;
+	if (hash)
+		*hash = ut_fnv1a(UT_FNV1A_START, text, len);
 	rc = mg_cli_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
 	                          text, len, 0, 0, NULL, 0, doc);
 	free(text);

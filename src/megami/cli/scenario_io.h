@@ -47,5 +47,10 @@ const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
 /* The same for a file read with ut_cli_read_path (opt NULL: no option). */
 int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, mg_scenario_doc **doc);
+/* The same, and *hash the FNV-1a of the text read (UT-CLI-MPI-1: ranks
+ * compare what they read), when hash is not NULL. */
+int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
+                              size_t max, const char *opt,
+                              mg_scenario_doc **doc, uint64_t *hash);
 
 #endif

@@ -24,6 +24,10 @@
  * they are all fought.
  * The threads, the counter and the choice of the failure are util's
  * (ut_series_run, util/series.h: UT-SERIES-1, UT-SERIES-ERR-1).
+ * MG-MC-SHARE-1: a part fights runs first … first + count − 1 (run i still
+ * seeded S + i); parts add up exactly as the threads' totals do (counts,
+ * tallies: UT-TALLY-2), the smallest failing run index wins, and the
+ * figures are computed once from the sum (mg_mc_report_finish).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -33,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/series.h"
@@ -41,6 +46,7 @@
 #define CHUNK 64
 
 typedef struct shared {
+	uint64_t first;  /* run index of the part's run 0 (MG-MC-SHARE-1) */
 	const mg_scenario *scenario;
 	const mg_mc_start *start; /* NULL: every run from the beginning */
 	mg_mc_report *rep;
@@ -122,6 +128,7 @@ static int fight(void *wp, uint64_t i)
 	mg_result res;
 	int rc;
 
+	i += sh->first;
 	if (!sh->start) {
 		ut_dice_seed(&w->dice, ut_rng_series_seed(sh->seed, i));
 		mg_combat_restart(w->combat);
@@ -207,12 +214,10 @@ static void drop_totals(worker *w, size_t n)
 	ut_tally_free(&w->rounds);
 }
 
-/* The report from the workers' totals (MG-MC-JOBS-1): the counts and
- * tallies added up, then the rates, intervals and percentiles. */
+/* The part's counts and tallies from the workers' (MG-MC-JOBS-1). */
 static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 {
 	size_t n = r->ncharacters, k;
-	uint64_t runs = r->runs;
 	unsigned t;
 	int rc;
 
@@ -229,6 +234,36 @@ static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 				return rc;
 		}
 	}
+	return 0;
+}
+
+/* The figures of a part that holds all the runs (MG-MC-SHARE-1): the
+ * rates and Wilson intervals (MG-MC-WILSON-1), the percentiles
+ * (MG-MC-RANK-1). */
+int mg_mc_report_finish(mg_mc_report *r)
+{
+	size_t n, k;
+	uint64_t runs;
+
+	if (r == NULL || !r->part)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
+	if (r->failed) {
+		/* MG-MC-ERR-1 */
+		ut_series_result sr;
+		memset(&sr, 0, sizeof sr);
+		sr.failed = 1;
+		sr.failed_run = r->failed_run;
+		sr.failed_rc = r->failed_rc;
+		memcpy(sr.failed_message, r->failed_message,
+		       sizeof sr.failed_message);
+		return ut_series_error(&sr, r->seed);
+	}
+	if (r->runs < 1)
+		return ut_error_set(MG_EINVALID,
+		                    "Monte Carlo: at least one run is needed");
+	r->part = 0;
+	n = r->ncharacters;
+	runs = r->runs;
 	for (k = 0; k < 3; k++) {
 		r->rate[k] = (double)r->wins[k] / (double)runs;
 		r->ci[k] = mg_mc_wilson(r->wins[k], runs);
@@ -254,9 +289,11 @@ static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 	return 0;
 }
 
-/* The series of mg_mc_run (start NULL) and mg_mc_run_from. */
+/* Runs first … first + count − 1 of the series of mg_mc_run (start NULL)
+ * and mg_mc_run_from, as a part (MG-MC-SHARE-1). */
 static int run_series(mg_mc_report *out, const mg_scenario *scenario,
-                      const mg_mc_start *start, const mg_mc_opts *o)
+                      const mg_mc_start *start, const mg_mc_opts *o,
+                      uint64_t first, uint64_t count)
 {
 	shared sh;
 	setup_ctx ctx;
@@ -287,14 +324,18 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 		                    "limit %llu",
 		                    (unsigned long long)o->runs,
 		                    (unsigned long long)MG_MC_RUNS_MAX);
+	if (first > o->runs || count > o->runs - first)
+		return ut_error_set(MG_EINVALID,
+		                    "Monte Carlo: the part is not in the series");
 	if ((rc = mg_scenario_check(scenario)) < 0)
 		return rc;
 	n = scenario->ncharacters;
 	jobs = o->jobs ? o->jobs : 1;
-	if (jobs > o->runs)
-		jobs = (unsigned)o->runs;
+	if (jobs > count)
+		jobs = (unsigned)count;
 
-	out->runs = o->runs;
+	out->part = 1;
+	out->runs = count;
 	out->seed = o->seed;
 	out->jobs = jobs;
 	out->round_limit = scenario->round_limit;
@@ -302,9 +343,9 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	out->characters = calloc(n + 1, sizeof *out->characters);
 	out->hp = calloc(n + 1, sizeof *out->hp);
 	/* each worker on its own cache lines (sizeof is a multiple of 64) */
-	ws = aligned_alloc(64, jobs * sizeof *ws);
+	ws = aligned_alloc(64, (jobs ? jobs : 1) * sizeof *ws);
 	if (ws)
-		memset(ws, 0, jobs * sizeof *ws);
+		memset(ws, 0, (jobs ? jobs : 1) * sizeof *ws);
 	if (!out->characters || !out->hp || !ws) {
 		free(ws);
 		mg_mc_report_free(out);
@@ -315,6 +356,11 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 		out->characters[k].side = scenario->characters[k].side;
 	}
 
+	if (count == 0) { /* an empty part: more processes than runs */
+		free(ws);
+		return 0;
+	}
+	sh.first = first;
 	sh.scenario = scenario;
 	sh.start = start;
 	sh.rep = out;
@@ -322,7 +368,7 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	sh.max_events = o->max_events;
 	ctx.sh = &sh;
 	ctx.ws = ws;
-	so.n = o->runs;
+	so.n = count;
 	so.jobs = jobs;
 	so.chunk = CHUNK;
 	so.setup = setup;
@@ -344,11 +390,12 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	if (sr.failed) {
 		/* MG-MC-ERR-1 */
 		out->failed = 1;
-		out->failed_run = sr.failed_run;
+		out->failed_run = first + sr.failed_run;
 		out->failed_seed = ut_rng_series_seed(o->seed, out->failed_run);
+		out->failed_rc = sr.failed_rc;
 		memcpy(out->failed_message, sr.failed_message,
 		       sizeof out->failed_message);
-		rc = ut_series_error(&sr, o->seed);
+		rc = 0;
 	} else {
 		rc = sum_up(out, ws, jobs);
 	}
@@ -358,20 +405,120 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	return rc;
 }
 
+int mg_mc_run_part(mg_mc_report *out, const mg_scenario *scenario,
+                   const mg_mc_opts *opts, uint64_t first, uint64_t count)
+{
+	return run_series(out, scenario, NULL, opts, first, count);
+}
+
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
               const mg_mc_opts *opts)
 {
-	return run_series(out, scenario, NULL, opts);
+	int rc = run_series(out, scenario, NULL, opts, 0,
+	                    opts ? opts->runs : 0);
+	return rc < 0 ? rc : mg_mc_report_finish(out);
+}
+
+/* MG-MC-SHARE-1: the words of a packed part, in this order: */
+enum { W_MAGIC, W_NCHAR, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
+       W_FAILED_RC, W_WINS, W_HEAD = W_WINS + 3 };
+#define PART_MAGIC UINT64_C(0x4d474d4331) /* "MGMC1" */
+
+int mg_mc_report_pack(ut_buf *b, const mg_mc_report *r)
+{
+	size_t n = r->ncharacters, k;
+	uint64_t w[W_HEAD];
+	int rc = 0;
+
+	if (!r->part)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
+	w[W_MAGIC] = PART_MAGIC;
+	w[W_NCHAR] = n;
+	w[W_RUNS] = r->runs;
+	w[W_SEED] = r->seed;
+	w[W_FAILED] = (uint64_t)r->failed;
+	w[W_FAILED_RUN] = r->failed_run;
+	w[W_FAILED_RC] = (uint64_t)(int64_t)r->failed_rc;
+	for (k = 0; k < 3; k++)
+		w[W_WINS + k] = r->wins[k];
+	ut_buf_put(b, (const char *)w, sizeof w);
+	ut_buf_put(b, r->failed_message, sizeof r->failed_message);
+	for (k = 0; k < n; k++) {
+		ut_buf_put(b, (const char *)&r->characters[k].incapacitated,
+		           sizeof(uint64_t));
+		ut_buf_put(b, (const char *)&r->characters[k].dead,
+		           sizeof(uint64_t));
+	}
+	rc = ut_tally_pack(b, &r->rounds);
+	for (k = 0; rc == 0 && k < n; k++)
+		rc = ut_tally_pack(b, &r->hp[k]);
+	if (b->failed)
+		return ut_error_set(MG_ENOMEM, "out of memory");
+	return rc;
+}
+
+int mg_mc_report_merge_packed(mg_mc_report *into, const void *data,
+                              size_t len)
+{
+	const unsigned char *p = data;
+	size_t n = into->ncharacters, k;
+	uint64_t w[W_HEAD], c[2];
+	char msg[sizeof into->failed_message];
+	int rc;
+
+	if (!into->part || len < sizeof w + sizeof msg + n * sizeof c)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: not a packed part");
+	memcpy(w, p, sizeof w);
+	memcpy(msg, p + sizeof w, sizeof msg);
+	p += sizeof w + sizeof msg;
+	len -= sizeof w + sizeof msg;
+	if (w[W_MAGIC] != PART_MAGIC || w[W_NCHAR] != n ||
+	    w[W_SEED] != into->seed || w[W_RUNS] > MG_MC_RUNS_MAX - into->runs)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: the part is of "
+		                    "another series");
+	into->runs += w[W_RUNS];
+	/* MG-MC-ERR-1: the smallest failing run of all */
+	if (w[W_FAILED] &&
+	    (!into->failed || w[W_FAILED_RUN] < into->failed_run)) {
+		into->failed = 1;
+		into->failed_run = w[W_FAILED_RUN];
+		into->failed_seed = ut_rng_series_seed(into->seed,
+		                                       into->failed_run);
+		into->failed_rc = (int)(int64_t)w[W_FAILED_RC];
+		memcpy(into->failed_message, msg, sizeof msg);
+		into->failed_message[sizeof msg - 1] = '\0';
+	}
+	for (k = 0; k < 3; k++)
+		into->wins[k] += w[W_WINS + k];
+	for (k = 0; k < n; k++) {
+		memcpy(c, p, sizeof c);
+		p += sizeof c;
+		len -= sizeof c;
+		into->characters[k].incapacitated += c[0];
+		into->characters[k].dead += c[1];
+	}
+	if ((rc = ut_tally_merge_packed(&into->rounds, &p, &len)) < 0)
+		return rc;
+	for (k = 0; k < n; k++)
+		if ((rc = ut_tally_merge_packed(&into->hp[k], &p, &len)) < 0)
+			return rc;
+	if (len)
+		return ut_error_set(MG_EINVALID, "Monte Carlo: not a packed part");
+	return 0;
 }
 
 int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
                    const mg_mc_opts *opts)
 {
+	int rc;
+
 	if (out == NULL)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: no report");
 	memset(out, 0, sizeof *out);
 	if (start == NULL || start->combat == NULL ||
 	    (start->ndice && start->dice == NULL))
 		return ut_error_set(MG_EINVALID, "Monte Carlo: no start");
-	return run_series(out, mg_combat_scenario(start->combat), start, opts);
+	rc = run_series(out, mg_combat_scenario(start->combat), start, opts, 0,
+	                opts ? opts->runs : 0);
+	return rc < 0 ? rc : mg_mc_report_finish(out);
 }

@@ -203,6 +203,9 @@ uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run)
 	share = n ? UT_CLI_SERIES_EVENTS / n : UT_CLI_SERIES_EVENTS;
 	if (share > per_run)
 		share = per_run;
+	if (share < UT_CLI_RUN_EVENTS_MIN)
+		share = per_run < UT_CLI_RUN_EVENTS_MIN ? per_run
+		                                        : UT_CLI_RUN_EVENTS_MIN;
 	return share ? share : 1;
 }
 

@@ -1,1 +1,1 @@
-fight --lang en --runs 10000001 mc_party.yaml
+fight --lang en --runs 1000000001 mc_party.yaml

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# mpi_playtest.sh BIN MPIEXEC - manastorm playtest and sweep over 1, 2 and
+# 3 MPI ranks on loopback (MS-PT-MPI-1, UT-CLI-MPI-1, MS-PT-SHARE-1) must
+# print byte for byte what one process prints (any --jobs), text, JSON and the SVG, with
+# run counts that no number of ranks divides, and fewer runs than ranks; a
+# duel that fails in a rank other than 0 is reported as one process
+# reports it (the smallest failing run of the first failing value); an
+# input error on one rank stops every rank with one exit status and no
+# output (each mpirun has a timeout).
+set -uo pipefail
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+mpiexec=${2:-mpirun}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ex=$here/../../examples/manastorm
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# OpenMPI refuses root unless told; CI runs as root.  Shared memory and
+# loopback only.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+status=0
+fail() { echo "mpi_playtest: $*"; status=1; }
+mpi() { timeout -k 10 120 "$mpiexec" --oversubscribe "$@"; }
+
+# same NAME ARGS...: one process (--jobs 2) against 1, 2, 3 ranks (--jobs 1,
+# and 2 threads a rank on 2 ranks): stdout, the SVG, the exit status, and
+# the first line of stderr (mpirun adds its own lines after a failure).
+same() {
+	local name=$1 cmd=$2 rc0 rc k j
+	shift 2
+	"$bin" "$cmd" "$@" --jobs 2 --svg "$tmp/$name.svg" >"$tmp/$name.out" \
+		2>"$tmp/$name.err" </dev/null
+	rc0=$?
+	for k in 1 2 3; do
+		j=1; [[ $k == 2 ]] && j=2
+		mpi -n "$k" "$bin" "$cmd" "$@" --jobs "$j" \
+			--svg "$tmp/$name.$k.svg" >"$tmp/$name.$k.out" \
+			2>"$tmp/$name.$k.err" </dev/null
+		rc=$?
+		if [[ $rc -ne $rc0 ]]; then
+			fail "$name: $k ranks: exit status $rc, one process $rc0"
+		elif ! cmp -s "$tmp/$name.out" "$tmp/$name.$k.out"; then
+			fail "$name: $k ranks: stdout DIFFERS from one process"
+			diff "$tmp/$name.out" "$tmp/$name.$k.out" | head -20
+		elif [[ $rc0 -eq 0 ]] &&
+		     ! cmp -s "$tmp/$name.svg" "$tmp/$name.$k.svg"; then
+			fail "$name: $k ranks: the SVG DIFFERS from one process"
+		elif [[ $(head -n 1 "$tmp/$name.err") != \
+		        $(head -n 1 "$tmp/$name.$k.err") ]]; then
+			fail "$name: $k ranks: stderr DIFFERS from one process"
+			head -3 "$tmp/$name.err" "$tmp/$name.$k.err"
+		else
+			echo "mpi_playtest: $name: $k ranks: same as one process"
+		fi
+	done
+	[[ $rc0 -ne 0 || -s $tmp/$name.out ]] || fail "$name: no report"
+}
+
+t=$ex/table.yaml
+same playtest_text playtest --runs 1001 "$t"
+same playtest_json playtest --runs 1001 --seed 5 --format json --lang en "$t"
+same playtest_fixed playtest --runs 500 "$ex/fixed_decks.yaml"
+same playtest_fewer_runs_than_ranks playtest --runs 2 --format json "$t"
+same sweep_text sweep --vary battles=1..3 --runs 301 "$t"
+same sweep_json sweep --vary battles=1..3 --runs 301 --format json "$t"
+same sweep_fewer_runs_than_ranks sweep --vary battles=1,2 --runs 2 "$t"
+# MS-PT-ERR-1 over ranks: of 60 duels with 150 events each, run 33 is the
+# first to spend its budget: on rank 1 of 2 (30-59) and of 3 (20-39)
+same playtest_budget_rank1 playtest --lang en --runs 60 --max-events 150 "$t"
+grep -Fqx "manastorm: playtest: run 33 (seed 33) reached the limit of 150 events a duel; --max-events raises the limit" \
+	"$tmp/playtest_budget_rank1.3.err" ||
+	fail "playtest_budget_rank1: not run 33's message"
+# a sweep's: value 1 plays through, value 2 stops at run 33
+same sweep_budget_rank1 sweep --lang en --vary battles=1..3 --runs 60 \
+	--max-events 130 "$t"
+grep -Fqx "manastorm: sweep: value 2:" "$tmp/sweep_budget_rank1.2.err" ||
+	fail "sweep_budget_rank1: not value 2"
+
+# stop NAME WANT_RC LINE -- MPIEXEC_ARGS: every rank stops, mpirun exits
+# WANT_RC, nothing on stdout, LINE on stderr.
+stop() {
+	local name=$1 want=$2 line=$3 rc
+	shift 4
+	mpi "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" <"${STDIN:-/dev/null}"
+	rc=$?
+	if [[ $rc -eq 124 || $rc -eq 137 ]]; then
+		fail "$name: HUNG (killed after 120 s)"
+	elif [[ $rc -ne $want ]]; then
+		fail "$name: exit status $rc, expected $want"
+	elif [[ -s $tmp/$name.out ]]; then
+		fail "$name: a report although a rank failed"
+	elif ! grep -Fqx -- "$line" "$tmp/$name.err"; then
+		fail "$name: stderr lacks the line: $line"
+	else
+		echo "mpi_playtest: $name: ok (exit status $rc)"
+		return
+	fi
+	cat "$tmp/$name.err"
+}
+
+# a usage error on rank 1 only (mpirun's MPMD form): exit 2, rank 0 says so
+stop playtest_usage_on_rank1 2 "manastorm: playtest: stopped: 1 of 2 ranks failed" -- \
+	-n 1 "$bin" playtest --lang en --runs 100 "$t" : \
+	-n 1 "$bin" playtest --lang en --runs 0 "$t"
+stop sweep_usage_on_rank1 2 "manastorm: sweep: stopped: 1 of 2 ranks failed" -- \
+	-n 1 "$bin" sweep --lang en --vary battles=1..2 --runs 100 "$t" : \
+	-n 1 "$bin" sweep --lang en --vary battles=0..2 --runs 100 "$t"
+# an unreadable scenario on rank 2 of 3 only
+stop playtest_missing_on_rank2 1 "manastorm: playtest: stopped: 1 of 3 ranks failed" -- \
+	-n 2 "$bin" playtest --lang en --runs 100 "$t" : \
+	-n 1 "$bin" playtest --lang en --runs 100 "$tmp/nowhere.yaml"
+# other values on rank 1: the ranks would not play the same sweep
+stop sweep_other_vary_on_rank1 1 "manastorm: sweep: the ranks did not read the same input and options (every rank must read the same files; standard input reaches rank 0 only)" -- \
+	-n 1 "$bin" sweep --lang en --vary battles=1..2 --runs 100 "$t" : \
+	-n 1 "$bin" sweep --lang en --vary battles=1,3 --runs 100 "$t"
+# "-" is read by rank 0 only
+STDIN=$t stop stdin_rank0_only 1 \
+	"manastorm: playtest: stopped: 1 of 2 ranks failed" -- \
+	-n 2 "$bin" playtest --lang en --runs 100 -
+exit $status
