@@ -67,6 +67,10 @@ struct ms_duel {
 	part *parts;
 	ms_field_card *field;
 	size_t nfield;
+	/* the field's cards by number (1–13): how many, and bit n of fmask
+	 * set when some (field_push, field_pop, last_damage) */
+	uint32_t fcount[14];
+	uint32_t fmask;
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
@@ -75,7 +79,9 @@ struct ms_duel {
 	void *event_ud;
 	uint64_t want;                /* kinds to build: opts.event_mask, 0
 	                                 without a callback */
-	uint64_t max_events, nevents; /* MS-BUDGET-1 */
+	uint64_t max_events;          /* MS-BUDGET-1 */
+	uint64_t left;                /* events the budget still holds: the
+	                                 count is max_events - left */
 	int pending_shuffles;         /* finish_shuffles is due */
 	int phase;
 	uint32_t cursor;
@@ -150,9 +156,9 @@ static int budget_spent(ms_duel *d)
  * MS_ELIMIT. */
 static inline int count_event(ms_duel *d)
 {
-	if (d->nevents >= d->max_events)
+	if (d->left == 0)
 		return budget_spent(d);
-	d->nevents++;
+	d->left--;
 	return 0;
 }
 
@@ -317,6 +323,32 @@ static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 	f->card = c;
 	f->owner = owner;
 	f->enchant = enchant;
+	UT_ASSERT(c.number >= 1 && c.number <= 13); /* ms_scenario_check */
+	d->fcount[c.number]++;
+	d->fmask |= UINT32_C(1) << c.number;
+}
+
+/* The last field card, off the field. */
+static ms_field_card *field_pop(ms_duel *d)
+{
+	ms_field_card *f = &d->field[--d->nfield];
+
+	if (--d->fcount[f->card.number] == 0)
+		d->fmask &= ~(UINT32_C(1) << f->card.number);
+	return f;
+}
+
+/* Whether a card of number n is on the field. */
+static inline int on_field(const ms_duel *d, unsigned n)
+{
+	return (int)((d->fmask >> n) & 1);
+}
+
+static void field_clear(ms_duel *d)
+{
+	d->nfield = 0;
+	d->fmask = 0;
+	memset(d->fcount, 0, sizeof(d->fcount));
 }
 
 /* MS-ENCHANT-4, D7.2: the first 衣装 of highest マナ変換力 goes; returns
@@ -451,11 +483,11 @@ static void reset(ms_duel *d)
 {
 	size_t i;
 
-	d->nfield = 0;
+	field_clear(d);
 	d->asking = 0;
 	d->failed = 0;
 	d->pending_shuffles = 0;
-	d->nevents = 0;
+	d->left = d->max_events;
 	d->cursor = 0;
 	d->battle = d->round = 0;
 	d->adv[0] = d->adv[1] = 0;
@@ -711,10 +743,7 @@ static void enchant_reveal(ms_duel *d)
 		if (!revealed(p))
 			continue;
 		p->passes = passes(p, p->card);
-		p->same = 0;
-		for (j = 0; j < d->nfield && !p->same; j++)
-			if (d->field[j].card.number == p->card.number)
-				p->same = 1;
+		p->same = on_field(d, p->card.number);
 		FOR_ROLE(d, CASTERS, m, j) {
 			if (p->same)
 				break;
@@ -1009,7 +1038,7 @@ static int storm_hit(ms_duel *d, uint32_t v)
 	}
 	r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
 	for (k = 0; k < r; k++) {
-		ms_field_card *f = &d->field[--d->nfield];
+		ms_field_card *f = field_pop(d);
 		part *o = &d->parts[f->owner];
 		UT_ASSERT(o->ndisc < o->cap);
 		o->disc[o->ndisc++] = f->card;
@@ -1288,7 +1317,7 @@ static int can_defer_shuffles(const ms_duel *d)
 		return 0;
 	if (side_alive(d, 0) && side_alive(d, 1) && d->battle < d->s->battles)
 		return 0;
-	return d->max_events - d->nevents > d->n; /* n shuffles + the end */
+	return d->left > d->n; /* n shuffles + the end */
 }
 
 /* MS-DAMAGE-3: the shuffles of the last step 9, in seat order, done when
@@ -1358,7 +1387,7 @@ static int last_damage(ms_duel *d)
 		d->parts[i].right = d->parts[i].hp > 0;
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
-	d->nfield = 0;
+	field_clear(d);
 #ifndef NDEBUG
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 #endif
@@ -1616,20 +1645,15 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
  * highest number, ties suit order S H D C, then the earliest.  -1: none. */
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
-	size_t k, j;
+	size_t k;
 	long best = -1;
 
 	for (k = 0; k < p->nh; k++) {
 		ms_card c = p->hand[k];
 		if (!passes(p, c))
 			continue;
-		if (not_on_field) {
-			for (j = 0; j < d->nfield; j++)
-				if (d->field[j].card.number == c.number)
-					break;
-			if (j < d->nfield)
-				continue;
-		}
+		if (not_on_field && on_field(d, c.number))
+			continue;
 		if (best < 0 || c.number > p->hand[best].number ||
 		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
 			best = (long)k;
@@ -1904,7 +1928,7 @@ const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n)
 
 uint64_t ms_duel_events(const ms_duel *d)
 {
-	return d->nevents;
+	return d->max_events - d->left;
 }
 
 int64_t ms_duel_advantage(const ms_duel *d, int side)
