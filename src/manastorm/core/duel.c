@@ -40,6 +40,7 @@ typedef struct part {
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
+	uint64_t pass;    /* bit card_bit(c) set when c passes: passes() */
 	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
@@ -110,15 +111,43 @@ enum { CASTERS = 0, WARRIORS = 1 };
 
 /* ---- small helpers --------------------------------------------------- */
 
-static int passes(const part *p, ms_card c)
+/* D5: whether card c passes for participant p (any card). */
+static int passes_rule(const part *p, ms_card c)
 {
 	return (int64_t)c.number <= p->threshold ||
 	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit);
 }
 
+/* A card of a deck (suit 0–3, number 1–13: ms_scenario_check) as a bit
+ * number below 64. */
+static inline unsigned card_bit(ms_card c)
+{
+	UT_ASSERT(c.suit <= 3 && c.number >= 1 && c.number <= 13);
+	return (unsigned)c.suit * 16u + c.number;
+}
+
+/* passes_rule for a card of a deck, from p->pass (pass_mask). */
+static inline int passes(const part *p, ms_card c)
+{
+	return (int)((p->pass >> card_bit(c)) & 1);
+}
+
+/* p->pass: passes_rule for each of the 52 cards. */
+static uint64_t pass_mask(const part *p)
+{
+	uint64_t m = 0;
+	ms_card c;
+
+	for (c.suit = 0; c.suit < 4; c.suit++)
+		for (c.number = 1; c.number <= 13; c.number++)
+			if (passes_rule(p, c))
+				m |= UINT64_C(1) << card_bit(c);
+	return m;
+}
+
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
 {
-	return passes(&d->parts[i], c);
+	return passes_rule(&d->parts[i], c);
 }
 
 static int is_caster(const part *p)
@@ -577,6 +606,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		p->side = p->p->side;
 		p->suit = p->p->suit;
 		p->threshold = p->p->threshold;
+		p->pass = pass_mask(p);
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
@@ -1531,15 +1561,20 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
-/* Remove hand card k of p (hand order kept): a loop, not memmove, as hands
- * are a few cards. */
+/* Remove hand card k of p (hand order kept): the cards after it move up
+ * one, carried from the last (a copy loop would be a call of memmove,
+ * which costs more than the few moves of a hand). */
 static inline ms_card take_hand(part *p, size_t k)
 {
-	ms_card c = p->hand[k];
+	size_t j = p->nh - 1;
+	ms_card c = p->hand[j], t;
 
 	UT_ASSERT(k < p->nh);
-	for (; k + 1 < p->nh; k++)
-		p->hand[k] = p->hand[k + 1];
+	for (; j > k; j--) {
+		t = p->hand[j - 1];
+		p->hand[j - 1] = c;
+		c = t;
+	}
 	p->nh--;
 	return c;
 }
