@@ -84,6 +84,8 @@ struct ms_duel {
 	uint64_t left;                /* events the budget still holds: the
 	                                 count is max_events - left */
 	int pending_shuffles;         /* finish_shuffles is due */
+	uint32_t nreveal;             /* casters that revealed a card this
+	                                 round (apply; enchant_check) */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -516,6 +518,7 @@ static void reset(ms_duel *d)
 	d->asking = 0;
 	d->failed = 0;
 	d->pending_shuffles = 0;
+	d->nreveal = 0;
 	d->left = d->max_events;
 	d->cursor = 0;
 	d->battle = d->round = 0;
@@ -774,6 +777,8 @@ static void enchant_reveal(ms_duel *d)
 			continue;
 		p->passes = passes(p, p->card);
 		p->same = on_field(d, p->card.number);
+		if (d->nreveal < 2)
+			continue; /* p's is the only card revealed */
 		FOR_ROLE(d, CASTERS, m, j) {
 			if (p->same)
 				break;
@@ -877,6 +882,8 @@ static int enchant_check(ms_duel *d)
 	size_t i, k;
 	int rc;
 
+	if (d->nreveal == 0)
+		return 0; /* every caster passed: nothing to do */
 	enchant_reveal(d);
 	if ((rc = enchant_place(d)) < 0)
 		return rc;
@@ -890,6 +897,7 @@ static int enchant_check(ms_duel *d)
 			return rc;
 		p->src = MS_SRC_NONE;
 	}
+	d->nreveal = 0;
 	return 0;
 }
 
@@ -1597,11 +1605,13 @@ static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
 	case MS_CHOICE_HAND:
 		p->card = take_hand(p, ch->index);
 		p->src = MS_SRC_HAND;
+		d->nreveal += kind == MS_ASK_ENCHANT;
 		break;
 	case MS_CHOICE_DECK:
 		if ((rc = draw(d, i, &p->card)) < 0)
 			return d->failed = rc;
 		p->src = MS_SRC_DECK;
+		d->nreveal += kind == MS_ASK_ENCHANT;
 		break;
 	case MS_CHOICE_POINT:
 		UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
