@@ -717,9 +717,7 @@ void ms_duel_free(ms_duel *d)
 /* MS-START-1: in seat order, shuffle then draw hand_size cards. */
 static int start(ms_duel *d)
 {
-	size_t i;
-	int64_t k;
-	int rc;
+	size_t i, k, take;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -729,15 +727,18 @@ static int start(ms_duel *d)
 				e.value = 0;
 				e.count = (int64_t)p->nd;);
 		}
-		for (k = 0; k < d->s->hand_size; k++) {
-			ms_card c;
-			if ((rc = draw(d, (uint32_t)i, &c)) < 0)
-				return rc;
-			if (rc == 0)
-				break;
-			UT_ASSERT(p->nh < p->cap); /* its cards never leave it */
-			p->hand[p->nh++] = c;
-		}
+		/* the top hand_size cards (fewer when the deck is short: the
+		 * discard pile is empty, nothing to refill from) */
+		UT_ASSERT(p->ndisc == 0 && p->nh == 0 && p->doff == 0);
+		take = d->s->hand_size < (int64_t)p->nd ? (size_t)d->s->hand_size
+		                                         : p->nd;
+		if (d->s->hand_size <= 0)
+			take = 0;
+		for (k = 0; k < take; k++)
+			p->hand[k] = p->deck[k];
+		p->nh = take;
+		p->doff = take;
+		p->nd -= take;
 		EVENT(d, MS_EV_HAND, (int32_t)i,
 			e.count = (int64_t)p->nh;);
 	}
