@@ -40,6 +40,7 @@ typedef struct part {
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
+	uint64_t pass;    /* bit card_bit(c) set when c passes: passes() */
 	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
 	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
@@ -67,6 +68,10 @@ struct ms_duel {
 	part *parts;
 	ms_field_card *field;
 	size_t nfield;
+	/* the field's cards by number (1–13): how many, and bit n of fmask
+	 * set when some (field_push, field_pop, last_damage) */
+	uint32_t fcount[14];
+	uint32_t fmask;
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
@@ -75,8 +80,12 @@ struct ms_duel {
 	void *event_ud;
 	uint64_t want;                /* kinds to build: opts.event_mask, 0
 	                                 without a callback */
-	uint64_t max_events, nevents; /* MS-BUDGET-1 */
+	uint64_t max_events;          /* MS-BUDGET-1 */
+	uint64_t left;                /* events the budget still holds: the
+	                                 count is max_events - left */
 	int pending_shuffles;         /* finish_shuffles is due */
+	uint32_t nreveal;             /* casters that revealed a card this
+	                                 round (apply; enchant_check) */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -104,15 +113,43 @@ enum { CASTERS = 0, WARRIORS = 1 };
 
 /* ---- small helpers --------------------------------------------------- */
 
-static int passes(const part *p, ms_card c)
+/* D5: whether card c passes for participant p (any card). */
+static int passes_rule(const part *p, ms_card c)
 {
 	return (int64_t)c.number <= p->threshold ||
 	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit);
 }
 
+/* A card of a deck (suit 0–3, number 1–13: ms_scenario_check) as a bit
+ * number below 64. */
+static inline unsigned card_bit(ms_card c)
+{
+	UT_ASSERT(c.suit <= 3 && c.number >= 1 && c.number <= 13);
+	return (unsigned)c.suit * 16u + c.number;
+}
+
+/* passes_rule for a card of a deck, from p->pass (pass_mask). */
+static inline int passes(const part *p, ms_card c)
+{
+	return (int)((p->pass >> card_bit(c)) & 1);
+}
+
+/* p->pass: passes_rule for each of the 52 cards. */
+static uint64_t pass_mask(const part *p)
+{
+	uint64_t m = 0;
+	ms_card c;
+
+	for (c.suit = 0; c.suit < 4; c.suit++)
+		for (c.number = 1; c.number <= 13; c.number++)
+			if (passes_rule(p, c))
+				m |= UINT64_C(1) << card_bit(c);
+	return m;
+}
+
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
 {
-	return passes(&d->parts[i], c);
+	return passes_rule(&d->parts[i], c);
 }
 
 static int is_caster(const part *p)
@@ -150,9 +187,9 @@ static int budget_spent(ms_duel *d)
  * MS_ELIMIT. */
 static inline int count_event(ms_duel *d)
 {
-	if (d->nevents >= d->max_events)
+	if (d->left == 0)
 		return budget_spent(d);
-	d->nevents++;
+	d->left--;
 	return 0;
 }
 
@@ -317,6 +354,32 @@ static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 	f->card = c;
 	f->owner = owner;
 	f->enchant = enchant;
+	UT_ASSERT(c.number >= 1 && c.number <= 13); /* ms_scenario_check */
+	d->fcount[c.number]++;
+	d->fmask |= UINT32_C(1) << c.number;
+}
+
+/* The last field card, off the field. */
+static ms_field_card *field_pop(ms_duel *d)
+{
+	ms_field_card *f = &d->field[--d->nfield];
+
+	if (--d->fcount[f->card.number] == 0)
+		d->fmask &= ~(UINT32_C(1) << f->card.number);
+	return f;
+}
+
+/* Whether a card of number n is on the field. */
+static inline int on_field(const ms_duel *d, unsigned n)
+{
+	return (int)((d->fmask >> n) & 1);
+}
+
+static void field_clear(ms_duel *d)
+{
+	d->nfield = 0;
+	d->fmask = 0;
+	memset(d->fcount, 0, sizeof(d->fcount));
 }
 
 /* MS-ENCHANT-4, D7.2: the first 衣装 of highest マナ変換力 goes; returns
@@ -451,11 +514,12 @@ static void reset(ms_duel *d)
 {
 	size_t i;
 
-	d->nfield = 0;
+	field_clear(d);
 	d->asking = 0;
 	d->failed = 0;
 	d->pending_shuffles = 0;
-	d->nevents = 0;
+	d->nreveal = 0;
+	d->left = d->max_events;
 	d->cursor = 0;
 	d->battle = d->round = 0;
 	d->adv[0] = d->adv[1] = 0;
@@ -545,6 +609,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		p->side = p->p->side;
 		p->suit = p->p->suit;
 		p->threshold = p->p->threshold;
+		p->pass = pass_mask(p);
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
@@ -652,9 +717,7 @@ void ms_duel_free(ms_duel *d)
 /* MS-START-1: in seat order, shuffle then draw hand_size cards. */
 static int start(ms_duel *d)
 {
-	size_t i;
-	int64_t k;
-	int rc;
+	size_t i, k, take;
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
@@ -664,15 +727,18 @@ static int start(ms_duel *d)
 				e.value = 0;
 				e.count = (int64_t)p->nd;);
 		}
-		for (k = 0; k < d->s->hand_size; k++) {
-			ms_card c;
-			if ((rc = draw(d, (uint32_t)i, &c)) < 0)
-				return rc;
-			if (rc == 0)
-				break;
-			UT_ASSERT(p->nh < p->cap); /* its cards never leave it */
-			p->hand[p->nh++] = c;
-		}
+		/* the top hand_size cards (fewer when the deck is short: the
+		 * discard pile is empty, nothing to refill from) */
+		UT_ASSERT(p->ndisc == 0 && p->nh == 0 && p->doff == 0);
+		take = d->s->hand_size < (int64_t)p->nd ? (size_t)d->s->hand_size
+		                                         : p->nd;
+		if (d->s->hand_size <= 0)
+			take = 0;
+		for (k = 0; k < take; k++)
+			p->hand[k] = p->deck[k];
+		p->nh = take;
+		p->doff = take;
+		p->nd -= take;
 		EVENT(d, MS_EV_HAND, (int32_t)i,
 			e.count = (int64_t)p->nh;);
 	}
@@ -711,10 +777,9 @@ static void enchant_reveal(ms_duel *d)
 		if (!revealed(p))
 			continue;
 		p->passes = passes(p, p->card);
-		p->same = 0;
-		for (j = 0; j < d->nfield && !p->same; j++)
-			if (d->field[j].card.number == p->card.number)
-				p->same = 1;
+		p->same = on_field(d, p->card.number);
+		if (d->nreveal < 2)
+			continue; /* p's is the only card revealed */
 		FOR_ROLE(d, CASTERS, m, j) {
 			if (p->same)
 				break;
@@ -818,6 +883,8 @@ static int enchant_check(ms_duel *d)
 	size_t i, k;
 	int rc;
 
+	if (d->nreveal == 0)
+		return 0; /* every caster passed: nothing to do */
 	enchant_reveal(d);
 	if ((rc = enchant_place(d)) < 0)
 		return rc;
@@ -831,6 +898,7 @@ static int enchant_check(ms_duel *d)
 			return rc;
 		p->src = MS_SRC_NONE;
 	}
+	d->nreveal = 0;
 	return 0;
 }
 
@@ -1009,7 +1077,7 @@ static int storm_hit(ms_duel *d, uint32_t v)
 	}
 	r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
 	for (k = 0; k < r; k++) {
-		ms_field_card *f = &d->field[--d->nfield];
+		ms_field_card *f = field_pop(d);
 		part *o = &d->parts[f->owner];
 		UT_ASSERT(o->ndisc < o->cap);
 		o->disc[o->ndisc++] = f->card;
@@ -1288,7 +1356,7 @@ static int can_defer_shuffles(const ms_duel *d)
 		return 0;
 	if (side_alive(d, 0) && side_alive(d, 1) && d->battle < d->s->battles)
 		return 0;
-	return d->max_events - d->nevents > d->n; /* n shuffles + the end */
+	return d->left > d->n; /* n shuffles + the end */
 }
 
 /* MS-DAMAGE-3: the shuffles of the last step 9, in seat order, done when
@@ -1358,7 +1426,7 @@ static int last_damage(ms_duel *d)
 		d->parts[i].right = d->parts[i].hp > 0;
 	for (k = 0; k < d->nfield; k++)
 		to_bottom(&d->parts[d->field[k].owner], d->field[k].card);
-	d->nfield = 0;
+	field_clear(d);
 #ifndef NDEBUG
 	UT_ASSERT(cards_home(d)); /* every card back with its owner */
 #endif
@@ -1502,15 +1570,20 @@ static int allied_enchant(const ms_duel *d, uint32_t i, size_t f)
 	       d->parts[fc->owner].side == d->parts[i].side;
 }
 
-/* Remove hand card k of p (hand order kept): a loop, not memmove, as hands
- * are a few cards. */
+/* Remove hand card k of p (hand order kept): the cards after it move up
+ * one, carried from the last (a copy loop would be a call of memmove,
+ * which costs more than the few moves of a hand). */
 static inline ms_card take_hand(part *p, size_t k)
 {
-	ms_card c = p->hand[k];
+	size_t j = p->nh - 1;
+	ms_card c = p->hand[j], t;
 
 	UT_ASSERT(k < p->nh);
-	for (; k + 1 < p->nh; k++)
-		p->hand[k] = p->hand[k + 1];
+	for (; j > k; j--) {
+		t = p->hand[j - 1];
+		p->hand[j - 1] = c;
+		c = t;
+	}
 	p->nh--;
 	return c;
 }
@@ -1533,11 +1606,13 @@ static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
 	case MS_CHOICE_HAND:
 		p->card = take_hand(p, ch->index);
 		p->src = MS_SRC_HAND;
+		d->nreveal += kind == MS_ASK_ENCHANT;
 		break;
 	case MS_CHOICE_DECK:
 		if ((rc = draw(d, i, &p->card)) < 0)
 			return d->failed = rc;
 		p->src = MS_SRC_DECK;
+		d->nreveal += kind == MS_ASK_ENCHANT;
 		break;
 	case MS_CHOICE_POINT:
 		UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
@@ -1616,20 +1691,15 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
  * highest number, ties suit order S H D C, then the earliest.  -1: none. */
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
-	size_t k, j;
+	size_t k;
 	long best = -1;
 
 	for (k = 0; k < p->nh; k++) {
 		ms_card c = p->hand[k];
 		if (!passes(p, c))
 			continue;
-		if (not_on_field) {
-			for (j = 0; j < d->nfield; j++)
-				if (d->field[j].card.number == c.number)
-					break;
-			if (j < d->nfield)
-				continue;
-		}
+		if (not_on_field && on_field(d, c.number))
+			continue;
 		if (best < 0 || c.number > p->hand[best].number ||
 		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
 			best = (long)k;
@@ -1904,7 +1974,7 @@ const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n)
 
 uint64_t ms_duel_events(const ms_duel *d)
 {
-	return d->nevents;
+	return d->max_events - d->left;
 }
 
 int64_t ms_duel_advantage(const ms_duel *d, int side)
