@@ -34,18 +34,18 @@ typedef struct mg_fight_mc {
 	"                         （1〜1000000000）：勝率と95%信頼区間、ラウンド数、\n" \
 	"                         キャラクターごとの戦闘不能・死亡の率と残りHP\n" \
 	"  --jobs J               --runs のスレッド数（1〜1024、既定: CPUコア数）\n" \
-	"  --svg FILE             --runs のラウンド数と残りHPの分布をSVGで書く\n" \
 	"                         （MPI 版を mpirun で起動すると各ランクが --runs の\n" \
-	"                         戦闘を分担し、ランク0が同じ結果を表示します）\n"
+	"                         戦闘を分担し、ランク0が同じ結果を表示します）\n" \
+	"  --svg FILE             --runs のラウンド数と残りHPの分布をSVGで書く\n"
 #define MG_FIGHT_MC_HELP_EN \
 	"  --runs N               statistics of N fights (seeds S, S+1, ...; 1 to\n" \
 	"                         1000000000): win rates with 95% intervals, rounds,\n" \
 	"                         each character's incapacitation, death, HP left\n" \
-	"  --jobs J               threads for --runs (1 to 1024, default: the cores)\n" \
+	"  --jobs J               threads for --runs (1 to 1024, default: the cores;\n" \
+	"                         built with MPI and started by mpirun, the ranks\n" \
+	"                         share the runs and rank 0 prints the same report)\n" \
 	"  --svg FILE             with --runs, also write the distributions of rounds\n" \
-	"                         and HP left as an SVG picture (built with MPI and\n" \
-	"                         started by mpirun, the ranks share the runs and\n" \
-	"                         rank 0 prints the same report)\n"
+	"                         and HP left as an SVG picture\n"
 
 /* One of OPT_RUNS, OPT_JOBS, OPT_SVG with its value: 0, or UT_EXIT_USAGE
  * after printing the usage error. */
