@@ -1238,10 +1238,18 @@ static void mix_state(digest *g, const ms_duel *d)
 	mix(g, ms_duel_advantage(d, 1));
 }
 
-/* Every field of every event, and the whole state as the event sees it. */
+/* The kinds digest_event takes in (the others it ignores: the step API's
+ * reference run asks for every kind, so that nothing quiet is left in it). */
+static uint64_t digest_mask = MS_EV_ALL;
+
+/* Every field of every event, the events counted so far, and the whole
+ * state as the event sees it. */
 static int digest_event(void *ud, const ms_duel *d, const ms_event *e)
 {
 	digest *g = ud;
+	if (!((digest_mask >> e->kind) & 1))
+		return 0;
+	mix(g, (int64_t)ms_duel_events(d));
 	mix(g, e->kind);
 	mix(g, e->battle);
 	mix(g, e->round);
@@ -1260,9 +1268,26 @@ static int digest_event(void *ud, const ms_duel *d, const ms_event *e)
 	return 0;
 }
 
+/* The kinds way 0 of play_way and of play_cut asks for, and digest_mask,
+ * in a test of a narrow mask (way 1, the reference, asks for all). */
+static uint64_t way_mask = MS_EV_ALL;
+
+/* Narrow masks as a front end asks for them (playtest's first): the fused
+ * run's quiet steps deliver the few kinds wanted where the step API does. */
+static const uint64_t narrow_masks[] = {
+	MS_EV_BIT(MS_EV_STORM) | MS_EV_BIT(MS_EV_STORM_END) |
+		MS_EV_BIT(MS_EV_OUTFIT) | MS_EV_BIT(MS_EV_HP),
+	MS_EV_BIT(MS_EV_HP),
+	MS_EV_BIT(MS_EV_OUTFIT) | MS_EV_BIT(MS_EV_MP),
+	MS_EV_BIT(MS_EV_END) | MS_EV_BIT(MS_EV_ROUND),
+	MS_EV_BIT(MS_EV_GO_ON) | MS_EV_BIT(MS_EV_PASS) | MS_EV_BIT(MS_EV_HP),
+};
+#define NNARROW (sizeof(narrow_masks) / sizeof(narrow_masks[0]))
+
 /* 0: ms_duel_run (the fused policies) with the digest as callback; 1: the
  * step API with policy.c's functions (ms_duel_policy(…)->choose) and the
- * digest; both with a borrowed generator seeded with `seed`.  With the
+ * digest; both with a borrowed generator seeded with `seed` and the kinds
+ * of way_mask.  With the
  * duel's own generator (the same numbers), so that the last shuffles may
  * wait: 2 ms_duel_run with no callback; 3 with the digest for every kind
  * but the shuffles.  *g gets the events, then the final state; *r the
@@ -1291,6 +1316,8 @@ static void play_way(digest *g, ms_result *r, const ms_scenario *s,
 	}
 	if (way == 3)
 		o.event_mask = MS_EV_ALL & ~MS_EV_BIT(MS_EV_SHUFFLE);
+	if (way == 0)
+		o.event_mask = way_mask;
 	assert_int_equal(ms_duel_new(&d, s, &o), 0);
 	if (way == 1) {
 		while ((rc = ms_duel_next(&ask, d)) == 0 && ask.kind != MS_ASK_OVER) {
@@ -1392,6 +1419,19 @@ static void ms_fused_equals_step(void **state)
 		assert_memory_equal(&r0, &r3, sizeof(r0));
 		assert_memory_equal(&r0, &r1, sizeof(r0));
 		assert_memory_equal(&r0, &r2, sizeof(r0));
+		/* a narrow mask (the fused run's quiet steps deliver only
+		 * those kinds): the same as the step API with that mask */
+		way_mask = digest_mask = narrow_masks[iter % NNARROW];
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		way_mask = digest_mask = MS_EV_ALL;
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.nev, d1.nev);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_int_equal(d0.fin, d2.fin);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
 	}
 }
 
@@ -1456,16 +1496,20 @@ static int play_cut(digest *g, ms_result *r, const ms_scenario *s,
 	ms_choice ch;
 	ut_rng rng;
 	digest f;
-	int rc, k;
+	int rc = 0, k;
 
 	memset(g, 0, sizeof(*g));
 	g->h = UINT64_C(0xcbf29ce484222325);
 	ut_rng_seed(&rng, seed);
 	o.rng = &rng;
 	o.max_events = max_events;
-	if (cb) {
+	if (cb || way == 1) {
+		/* the reference (way 1) asks for every kind, digest_mask
+		 * keeps those of way 0 */
 		o.on_event = digest_event;
 		o.event_ud = g;
+		o.event_mask = cb <= 1 || way == 1 ? MS_EV_ALL
+		                                   : narrow_masks[cb - 2];
 	}
 	assert_int_equal(ms_duel_new(&d, s, &o), 0);
 	for (k = 0; way == 1 || k < pre; k++) {
@@ -1494,8 +1538,9 @@ static int play_cut(digest *g, ms_result *r, const ms_scenario *s,
 
 /* ms_duel_run's own loop (decisions taken where they are asked) stops
  * where the step API stops and leaves the same state: cut by the event
- * budget (MS-BUDGET-1) at every point of a duel, with and without a
- * callback, and started after some decisions of the step API, with an ask
+ * budget (MS-BUDGET-1) at every point of a duel (inside a round, inside a
+ * storm), without a callback, with one for every kind or for a few
+ * (narrow_masks), and started after some decisions of the step API, with an ask
  * waiting or not. */
 static void ms_fused_equals_step_cut(void **state)
 {
@@ -1503,7 +1548,7 @@ static void ms_fused_equals_step_cut(void **state)
 	int iter;
 	(void)state;
 	ut_rng_seed(&g, 2121);
-	for (iter = 0; iter < 300; iter++) {
+	for (iter = 0; iter < 1500; iter++) {
 		ms_scenario s;
 		digest d0, d1;
 		ms_result r0, r1;
@@ -1514,9 +1559,13 @@ static void ms_fused_equals_step_cut(void **state)
 		                          MS_DUEL_MAX_EVENTS_DEFAULT, 0, 1), 0);
 		max = 1 + ut_rng_uniform(&g, d1.nev + 1);
 		pre = (int)ut_rng_uniform(&g, 6);
-		cb = (int)ut_rng_uniform(&g, 2);
+		/* no callback, every kind, or a narrow mask */
+		cb = (int)ut_rng_uniform(&g, 2 + NNARROW);
+		digest_mask = cb >= 2 ? narrow_masks[cb - 2] :
+		              cb == 1 ? MS_EV_ALL : 0;
 		rc0 = play_cut(&d0, &r0, &s, (uint64_t)iter, 0, max, pre, cb);
 		rc1 = play_cut(&d1, &r1, &s, (uint64_t)iter, 1, max, pre, cb);
+		digest_mask = MS_EV_ALL;
 		assert_int_equal(rc0, rc1);
 		assert_true(rc0 == 0 || rc0 == MS_ELIMIT);
 		assert_int_equal(d0.events, d1.events);

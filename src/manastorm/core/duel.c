@@ -29,6 +29,15 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 #define HOT_INLINE inline
 #endif
 
+/* For the building of an event a callback wants, out of the hot loops
+ * (inline, its event on the stack makes gcc set up a frame for every
+ * call, listener or not). */
+#if defined(__GNUC__)
+#define COLD __attribute__((noinline, cold))
+#else
+#define COLD
+#endif
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -86,6 +95,10 @@ struct ms_duel {
 	int pending_shuffles;         /* finish_shuffles is due */
 	uint32_t nreveal;             /* casters that revealed a card this
 	                                 round (apply; enchant_check) */
+	uint32_t nattack;             /* warriors that played an attack card
+	                                 this round (apply; attack_check) */
+	uint64_t attack_bound;        /* events steps 5-7 emit at most, storms
+	                                 aside (attack_quiet) */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -519,6 +532,7 @@ static void reset(ms_duel *d)
 	d->failed = 0;
 	d->pending_shuffles = 0;
 	d->nreveal = 0;
+	d->nattack = 0;
 	d->left = d->max_events;
 	d->cursor = 0;
 	d->battle = d->round = 0;
@@ -671,6 +685,9 @@ static void duel_lists(ms_duel *d)
 	for (i = 0; i < d->n; i++)
 		if (!is_caster(&d->parts[i]))
 			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
+	/* per warrior ATTACK, HP, DEFEATED, RIGHT_LOST, DISCARD and an
+	 * ADVANTAGE (npairs <= warriors), and the END */
+	d->attack_bound = 6 * (uint64_t)d->nrole[WARRIORS] + 1;
 }
 
 int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
@@ -1321,18 +1338,14 @@ static int pair_advantage(ms_duel *d, size_t k)
 	return 0;
 }
 
-/* Steps 5–7.  Returns 1 when the duel ended. */
-static int attack_check(ms_duel *d)
+/* Steps 5–7 after step 6's end test (attack_end), one event at a time:
+ * the storms, then (MS-ATTACK-5) the attack cards to the discard piles and
+ * the advantages.  Returns 1 when the duel ended. */
+static int attack_rest(ms_duel *d, size_t npairs)
 {
-	size_t k, npairs;
+	size_t k;
 	int rc;
 
-	if ((rc = attack_flags(d)) < 0 || (rc = attack_losses(d)) < 0)
-		return rc;
-	/* MS-END-2: at once after the HP losses */
-	if ((rc = attack_end(d, MS_END_STEP6)) != 0)
-		return rc;
-	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
 	if ((rc = attack_storms(d, npairs)) != 0)
 		return rc;
 	/* MS-ATTACK-5: played attack cards to the discard pile */
@@ -1343,6 +1356,158 @@ static int attack_check(ms_duel *d)
 			return rc;
 	clear_attack(d);
 	return 0;
+}
+
+/* Steps 5–7 one step after the other, every event counted and built as
+ * wanted.  Returns 1 when the duel ended. */
+static int attack_steps(ms_duel *d)
+{
+	int rc;
+
+	if ((rc = attack_flags(d)) < 0 || (rc = attack_losses(d)) < 0)
+		return rc;
+	/* MS-END-2: at once after the HP losses */
+	if ((rc = attack_end(d, MS_END_STEP6)) != 0)
+		return rc;
+	return attack_rest(d, d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1]);
+}
+
+/* The kinds steps 5–7 emit, storms aside, that attack_quiet never builds
+ * (MS_EV_HP it delivers where attack_losses would). */
+#define QUIET_ATTACK_KINDS (MS_EV_BIT(MS_EV_ATTACK) | \
+	MS_EV_BIT(MS_EV_RIGHT_LOST) | MS_EV_BIT(MS_EV_DEFEATED) | \
+	MS_EV_BIT(MS_EV_DISCARD) | MS_EV_BIT(MS_EV_ADVANTAGE))
+
+/* The HP event of attack_quiet's loss of warrior i (out of the hot loop). */
+static COLD int quiet_hp_event(ms_duel *d, uint32_t i, int64_t before, int64_t after)
+{
+	ms_event e = ev0(d, MS_EV_HP, (int32_t)i);
+
+	e.value = before;
+	e.value2 = after;
+	return deliver(d, &e);
+}
+
+/* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: pair_advantage of a played
+ * pair's flags (sa, sb: success; pa, pb: played), without the event. */
+static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
+                             int sa, int sb, int playa, int playb)
+{
+	int side;
+	int64_t v;
+
+	if (sa && sb) {
+		int64_t va = attack_value(pa), vb = attack_value(pb);
+		if (va == vb)
+			return 0;
+		side = va > vb ? 0 : 1;
+		v = 1;
+	} else if (sa) {
+		side = 0;
+		v = playb ? 2 : 1;
+	} else if (sb) {
+		side = 1;
+		v = playa ? 2 : 1;
+	} else {
+		return 0;
+	}
+	if (ut_ckd_add(&d->adv[side], d->adv[side], v))
+		return d->failed = ut_error_set(UT_EOVERFLOW, "advantage overflows");
+	d->left--;
+	return 1;
+}
+
+/* MS-ATTACK-2, MS-ATTACK-3, MS-ATTACK-4, MS-ATTACK-5, MS-END-2: steps 5–7
+ * as attack_steps does them, when no callback wants QUIET_ATTACK_KINDS and
+ * the budget holds every event they can emit without a storm
+ * (d->attack_bound): one pass over the warriors for steps 5 and 6 (their
+ * ATTACK events counted first, so that an HP event sees the count
+ * attack_losses gives it), then, without a storm, one for the discards
+ * and one over the pairs for the advantages; a storm goes on as
+ * attack_rest.  Returns 1 when the duel ended. */
+static int attack_quiet(ms_duel *d)
+{
+	part *parts = d->parts;
+	const uint32_t *w = d->role[WARRIORS];
+	size_t nw = d->nrole[WARRIORS], k, npairs;
+	int anymatch = 0, rc;
+
+	UT_ASSERT(d->left >= d->attack_bound);
+	d->left -= d->nattack; /* the ATTACK events of step 5 */
+	for (k = 0; k < nw; k++) {
+		uint32_t i = w[k];
+		part *p = &parts[i];
+		int32_t q;
+		int64_t before, after;
+		if (p->src == MS_SRC_NONE) {
+			p->passes = p->match = p->success = 0;
+			continue;
+		}
+		q = p->partner;
+		p->passes = passes(p, p->card);
+		p->match = q >= 0 && parts[q].src != MS_SRC_NONE &&
+		           cards_match(d, p->card, parts[q].card);
+		p->success = p->passes && !p->match;
+		anymatch |= p->match;
+		if (p->passes)
+			continue;
+		/* MS-ATTACK-3: hp_change(d, i, 1), then the right */
+		before = p->hp;
+		if (ut_ckd_sub(&after, before, 1))
+			return d->failed = ut_error_set(UT_EOVERFLOW,
+			                                "%s: HP overflows", p->p->name);
+		set_hp(d, p, after);
+		d->left--;
+		if (WANTS(d, MS_EV_HP) &&
+		    (rc = quiet_hp_event(d, i, before, after)) < 0)
+			return rc;
+		if (after <= 0 && before > 0) {
+			p->right = 0;
+			d->left--; /* MS_EV_DEFEATED */
+		}
+		if (p->right) {
+			p->right = 0;
+			d->left--; /* MS_EV_RIGHT_LOST */
+		}
+	}
+	d->nattack = 0;
+	/* MS-END-2: at once after the HP losses */
+	if (!side_alive(d, 0) || !side_alive(d, 1))
+		return attack_end(d, MS_END_STEP6);
+	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
+	if (anymatch)
+		return attack_rest(d, npairs);
+	/* MS-ATTACK-5: no storm, so the budget holds the rest */
+	for (k = 0; k < nw; k++) {
+		part *p = &parts[w[k]];
+		if (p->src != MS_SRC_NONE && p->src != MS_SRC_POINT) {
+			UT_ASSERT(p->ndisc < p->cap);
+			p->disc[p->ndisc++] = p->card;
+			d->left--; /* MS_EV_DISCARD */
+		}
+	}
+	for (k = 0; k < npairs; k++) {
+		part *pa = k < d->nw[0] ? &parts[d->wside[0][k]] : NULL;
+		part *pb = k < d->nw[1] ? &parts[d->wside[1][k]] : NULL;
+		int playa = pa && pa->src != MS_SRC_NONE;
+		int playb = pb && pb->src != MS_SRC_NONE;
+		if ((playa || playb) &&
+		    (rc = quiet_gain(d, pa, pb, playa && pa->success,
+		                     playb && pb->success, playa, playb)) < 0)
+			return rc;
+	}
+	for (k = 0; k < nw; k++)
+		parts[w[k]].src = MS_SRC_NONE;
+	return 0;
+}
+
+/* Steps 5–7.  Returns 1 when the duel ended. */
+static int attack_check(ms_duel *d)
+{
+	if ((d->want & QUIET_ATTACK_KINDS) == 0 && d->left >= d->attack_bound)
+		return attack_quiet(d);
+	d->nattack = 0;
+	return attack_steps(d);
 }
 
 /* Whether step 9's shuffles may wait (finish_shuffles): the duel ends at
@@ -1607,18 +1772,21 @@ static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
 		p->card = take_hand(p, ch->index);
 		p->src = MS_SRC_HAND;
 		d->nreveal += kind == MS_ASK_ENCHANT;
+		d->nattack += kind == MS_ASK_ATTACK;
 		break;
 	case MS_CHOICE_DECK:
 		if ((rc = draw(d, i, &p->card)) < 0)
 			return d->failed = rc;
 		p->src = MS_SRC_DECK;
 		d->nreveal += kind == MS_ASK_ENCHANT;
+		d->nattack += kind == MS_ASK_ATTACK;
 		break;
 	case MS_CHOICE_POINT:
 		UT_ASSERT(ch->index < d->nfield); /* allied_enchant */
 		p->card = d->field[ch->index].card;
 		p->point = ch->index;
 		p->src = MS_SRC_POINT;
+		d->nattack++;
 		break;
 	case MS_CHOICE_GO_ON:
 		EVENT(d, MS_EV_GO_ON, (int32_t)i, (void)0);
