@@ -16,7 +16,8 @@
  * attacks, armor, とどめ, characters starting 戦闘不能, no attacks; and
  * the ways a combat stops: overflowing values (in the policy and in the
  * rules), dice from a list that runs out or holds a bad value, a small
- * event budget, a callback that says stop.
+ * event budget or one that runs out after some rounds (the quiet run's
+ * own rounds, then the step machine's), a callback that says stop.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -136,6 +137,11 @@ static void random_scenario(gen *g, uint64_t seed)
 	g->nvalues = (size_t)pick(&r, MAXV + 1);
 	for (k = 0; k < g->nvalues; k++)
 		g->values[k] = pick(&r, 40) == 0 ? 7 : 1 + pick(&r, 6);
+	/* a budget that runs out after some whole rounds: the quiet run
+	 * plays rounds on its own while the budget holds the most events
+	 * of a round, then the step machine's way (combat.c: quiet_ok) */
+	if (pick(&r, 6) == 0 && g->max_events == MG_COMBAT_MAX_EVENTS_DEFAULT)
+		g->max_events = 40 + (uint64_t)pick(&r, 1500);
 }
 
 /* The event callback: one line per event, every field. */

@@ -162,6 +162,26 @@ static void derive(mg_combat *c)
 				}
 		}
 	}
+	/* MG-INIT-2's ties without the initiative: i before j when i has
+	 * the higher 行動, or the same and i is a PC and j not, or the same
+	 * side and i comes first */
+	for (i = 0; i < c->n; i++) {
+		uint32_t r = 0;
+		for (t = 0; t < c->n; t++) {
+			const mg_cconst *x = &c->k[t], *y = &c->k[i];
+			int sx = (int)c->s->characters[t].side;
+			int sy = (int)c->s->characters[i].side;
+			r += x->istat != y->istat ? x->istat > y->istat
+			     : sx != sy ? sx == MG_SIDE_PC : t < i;
+		}
+		c->rank[i] = r;
+	}
+	/* quiet_round's budget: a round, its initiatives, its order, and
+	 * for each character a skip, or a main process (begin, nothing, end)
+	 * with at most two actions of the policy (a move, then an attack or
+	 * a とどめ: each at most 2 + 3 events a target, every character a
+	 * target), and the end; n ≤ MG_SCN_MAX_CHARACTERS */
+	c->qbound = 3 + (uint64_t)c->n + (uint64_t)c->n * (7 + 6 * (uint64_t)c->n);
 	for (s = 0; s < 2; s++) {
 		c->foe[s] = c->foebuf + nf;
 		c->nfoe[s] = 0;
@@ -199,6 +219,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->k = calloc(n ? n : 1, sizeof(*c->k));
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
+	c->rank = calloc(n ? n : 1, sizeof(*c->rank));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
@@ -208,7 +229,8 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->check ||
+	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->rank ||
+	    !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -269,6 +291,7 @@ void mg_combat_free(mg_combat *c)
 	free(c->k);
 	free(c->foebuf);
 	free(c->atk0);
+	free(c->rank);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -504,6 +527,16 @@ static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
 	ask->ncomplex = c->ncomplex;
 }
 
+/* Can quiet_round play the round that begins now (phase MG_PH_ROUND)?
+ * In the quiet run, before the round limit, when the event budget holds
+ * the most events a round can take (c->qbound). */
+static int quiet_ok(const mg_combat *c)
+{
+	return c->quiet && c->round < c->s->round_limit &&
+	       c->qbound <= c->opts.max_events &&
+	       c->nevents <= c->opts.max_events - c->qbound;
+}
+
 /* Run the combat up to its next decision: on return 0 the phase is
  * MG_PH_MAIN (an action of c->actor is asked), MG_PH_RESUME (the waiting
  * character c->order[c->resume_i] is asked) or MG_PH_OVER; or an error
@@ -528,6 +561,8 @@ static int advance(mg_combat *c)
 				c->phase = MG_PH_ROUND;
 			break;
 		case MG_PH_ROUND:
+			if (quiet_ok(c))
+				return 0; /* mg_combat_run: quiet_round */
 			/* MG-END-3: the round limit ends in a draw */
 			if (c->round >= c->s->round_limit) {
 				rc = finish(c, c->s->round_limit);
@@ -948,6 +983,147 @@ static int run_main(mg_combat *c, int *policy)
 }
 
 /*
+ * One whole round of the quiet run (quiet_ok: no event callback, dice
+ * from the generator, a budget that holds every event of the round), as
+ * advance, run_main and the policy play it, with the events only counted
+ * and without the phase machine: begin_round's rolls and order, then each
+ * character in order (nobody waits: the policy never does, MG-WAIT-4, and
+ * 待機 of earlier rounds ends with them), its main process as run_main
+ * plays it, end_main's end check.  Leaves the phase at MG_PH_ROUND (the
+ * next round), MG_PH_OVER, or on an error: the combat's (*policy 0) or
+ * the policy's (*policy 1, phase MG_PH_MAIN as run_main leaves it).
+ */
+static int quiet_round(mg_combat *c, int *policy)
+{
+	const size_t n = c->n;
+	mg_cchar *ch = c->ch;
+	uint32_t *order = c->order;
+	size_t i, k, t;
+	int rc;
+
+	*policy = 0;
+	/* MG-ROUND-1 */
+	c->round++;
+	c->norder = 0;
+	c->nwaiting = 0;
+	for (i = 0; i < n; i++) {
+		ch[i].has_init = 0;
+		ch[i].waited = 0;
+		ch[i].status = ch[i].state == MG_STATE_ABLE ? MG_STATUS_PENDING
+		                                            : MG_STATUS_NONE;
+	}
+	c->nevents++;
+	/* MG-INIT-1 MG-INIT-2 */
+	{
+		ut_rng r = c->rng;
+		const uint32_t *rank = c->rank;
+		for (i = 0; i < n; i++) {
+			mg_cchar *h = &ch[i];
+			int64_t init;
+			if (h->status != MG_STATUS_PENDING)
+				continue;
+			h->idice[0] = 1 + (int64_t)ut_rng_uniform(&r, 6);
+			h->idice[1] = 1 + (int64_t)ut_rng_uniform(&r, 6);
+			c->qrolled += 2;
+			if (ut_ckd_add(&h->init, c->k[i].istat,
+			               h->idice[0] + h->idice[1])) {
+				c->rng = r;
+				return ut_error_set(
+					UT_EOVERFLOW,
+					"%s: initiative %lld + %lld overflows",
+					c->s->characters[i].name,
+					(long long)c->k[i].istat,
+					(long long)(h->idice[0] + h->idice[1]));
+			}
+			h->has_init = 1;
+			c->nevents++;
+			init = h->init;
+			k = c->norder++;
+			while (k > 0) {
+				const mg_cchar *o = &ch[order[k - 1]];
+				if (init < o->init ||
+				    (init == o->init && rank[i] > rank[order[k - 1]]))
+					break;
+				order[k] = order[k - 1];
+				k--;
+			}
+			order[k] = (uint32_t)i;
+		}
+		c->rng = r;
+	}
+	c->nevents++;
+	c->turn = 0;
+	/* the turns: MG-ROUND-2, MG-ROUND-3 */
+	for (t = 0; t < c->norder; t++) {
+		const uint32_t a = order[t];
+		const size_t na = c->s->characters[a].nattacks;
+		mg_cchar *h = &ch[a];
+		c->turn = t + 1;
+		if (h->state != MG_STATE_ABLE) {
+			c->nevents++; /* MG_EV_SKIP */
+			continue;
+		}
+		c->phase = MG_PH_MAIN;
+		c->actor = a;
+		c->nsimple = c->nnormal = c->ncomplex = 0;
+		c->resumed = c->late = c->acted = c->cut = 0;
+		c->nevents++; /* MG_EV_MAIN_BEGIN */
+		c->refusal = MG_REFUSE_NONE; /* as run_main */
+		while (!c->cut && !c->nnormal && !c->ncomplex && na &&
+		       c->nsimple < 2) {
+			mg_action act;
+			mg_budget b;
+			b.simple = b.normal = 1;
+			b.complex = c->nsimple == 0;
+			b.nsimple = c->nsimple;
+			b.nnormal = b.ncomplex = 0;
+			if ((rc = mg_policy_main(&act, c, a, &b)) < 0) {
+				*policy = 1;
+				return rc;
+			}
+			if (act.kind == MG_ACT_END)
+				break;
+			c->acted = 1;
+			switch (act.kind) {
+			case MG_ACT_ATTACK:
+				if (c->s->characters[a].attacks[act.attack].timing ==
+				    MG_TIMING_COMPLEX)
+					c->ncomplex++;
+				else
+					c->nnormal++;
+				rc = mg_quiet_attack(c, a, act.attack,
+				                     act.target);
+				break;
+			case MG_ACT_MOVE:
+			case MG_ACT_FULL_MOVE:
+				if (act.kind == MG_ACT_FULL_MOVE)
+					c->nnormal++;
+				else
+					c->nsimple++;
+				rc = mg_resolve_move(c, a, act.to,
+				                     act.kind == MG_ACT_FULL_MOVE);
+				break;
+			default: /* MG_ACT_FINISH */
+				c->nnormal++;
+				rc = mg_resolve_finish(c, a, act.attack,
+				                       act.target);
+				break;
+			}
+			if (rc < 0)
+				return rc;
+		}
+		/* end_main */
+		h->status = MG_STATUS_DONE;
+		c->nevents += c->acted ? 1 : 2;
+		if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+			return finish(c, c->round);
+		c->phase = MG_PH_TURNS;
+	}
+	c->phase = MG_PH_ROUND; /* MG-ROUND-4 */
+	return 0;
+}
+
+/*
  * The whole combat with the default policy: what the loop
  *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
  *             mg_policy_default(&act, c, &ask), mg_combat_act(c, &act);
@@ -967,7 +1143,12 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 		c->qrolled = 0;
 	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
-		if (c->phase == MG_PH_RESUME) {
+		if (c->phase == MG_PH_ROUND) {
+			/* quiet_ok */
+			rc = quiet_round(c, &policy);
+			if (policy)
+				break;
+		} else if (c->phase == MG_PH_RESUME) {
 			/* MG-WAIT-4: the policy resumes at once */
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
@@ -1117,6 +1298,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_cchar *ch;
 	mg_cconst *k;
 	size_t *atk0;
+	uint32_t *rank;
 	int64_t *check;
 	mg_catk *catk;
 	mg_cmod *mods;
@@ -1135,6 +1317,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foe[0] = dst->foe[0];
 	foe[1] = dst->foe[1];
 	atk0 = dst->atk0;
+	rank = dst->rank;
 	check = dst->check;
 	catk = dst->catk;
 	mods = dst->mods;
@@ -1151,6 +1334,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foe[0] = foe[0];
 	dst->foe[1] = foe[1];
 	dst->atk0 = atk0;
+	dst->rank = rank;
 	dst->check = check;
 	dst->catk = catk;
 	dst->mods = mods;

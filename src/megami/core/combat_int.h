@@ -115,6 +115,11 @@ struct mg_combat {
 	int quiet;
 	size_t qrolled;    /* dice rolled in the quiet run */
 	ut_rng rng;        /* the generator during the quiet run */
+	/* quiet_round (combat.c): the most events one round can take
+	 * (derive), and each character's place among equal initiatives
+	 * (MG-INIT-2's ties: higher 行動, PC first, scenario order) */
+	uint64_t qbound;
+	uint32_t *rank;
 };
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
@@ -244,5 +249,10 @@ int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);
 int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
 int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
+
+/* resolve.c: mg_resolve_attack in the quiet run (c->quiet) when the event
+ * budget provably holds every event of the attack (combat.c: quiet_round):
+ * the same dice, state, event count and errors, no roll described. */
+int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
 
 #endif

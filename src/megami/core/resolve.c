@@ -468,6 +468,109 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	return 0;
 }
 
+/* The quiet run's attack (combat_int.h: mg_quiet_attack): what
+ * mg_resolve_attack does when nobody listens and the dice come from the
+ * generator, with the generator in a local copy and the events only
+ * counted (the caller has proved the budget holds them). */
+int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+{
+	const mg_character *me = &c->s->characters[i];
+	const mg_attack *at = &me->attacks[a];
+	const int magic = at->kind == MG_KIND_MAGIC;
+	const size_t ka = c->atk0[i] + a;
+	mg_cchar *ch = c->ch;
+	ut_rng r = c->rng;
+	uint64_t nev = c->nevents;
+	size_t nt, k, rolled = 2;
+	int64_t value, ad = 0, d1, d2;
+	int crit, anyhit = 0, rc = 0;
+
+	/* MG-ATTACK-2 */
+	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
+	d2 = 1 + (int64_t)ut_rng_uniform(&r, 6);
+	if (ut_ckd_add(&value, c->check[ka], d1 + d2)) {
+		rc = ut_error_set(UT_EOVERFLOW,
+		                  "%s: %s: the attack value overflows", me->name,
+		                  at->name);
+		goto out;
+	}
+	nev++;
+	if (d1 + d2 == 2) /* fumble */
+		goto out;
+	crit = d1 + d2 == 12;
+	nt = attack_targets(c, i, at, t);
+	/* MG-ATTACK-3 */
+	for (k = 0; k < nt; k++) {
+		const uint32_t tk = c->targets[k];
+		int hit;
+		if (ch[tk].state != MG_STATE_ABLE) {
+			hit = 1;
+		} else {
+			int64_t base = magic ? c->k[tk].resistance
+			                     : c->k[tk].evasion, dv, e;
+			e = 2 + (int64_t)ut_rng_uniform(&r, 6) +
+			    (int64_t)ut_rng_uniform(&r, 6);
+			rolled += 2;
+			if (ut_ckd_add(&dv, base, e)) {
+				rc = ut_error_set(UT_EOVERFLOW,
+				                  "%s: the defence value overflows",
+				                  c->s->characters[tk].name);
+				goto out;
+			}
+			if (crit)
+				hit = e != 12;
+			else if (e == 12)
+				hit = 0;
+			else if (e == 2)
+				hit = 1;
+			else
+				hit = dv < value;
+		}
+		nev++;
+		c->hit[k] = (unsigned char)hit;
+		anyhit |= hit;
+	}
+	if (!anyhit)
+		goto out;
+	/* MG-ATTACK-4 */
+	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
+	rolled++;
+	if (ut_ckd_add(&ad, at->damage, d1)) {
+		rc = ut_error_set(UT_EOVERFLOW,
+		                  "%s: %s: the attack damage overflows",
+		                  me->name, at->name);
+		goto out;
+	}
+	nev++;
+	/* MG-ATTACK-5 MG-ATTACK-6 */
+	for (k = 0; k < nt; k++) {
+		const uint32_t tk = c->targets[k];
+		mg_cchar *h = &ch[tk];
+		int64_t mod, real, hp;
+		if (!c->hit[k])
+			continue;
+		mod = c->mods ? c->mods[ka * c->n + tk].mod
+		              : armor_of(c, i, a, tk, NULL, NULL);
+		if ((rc = real_damage(&real, ad, mod, &c->s->characters[tk])) < 0 ||
+		    (rc = hp_after(c, tk, real, &hp)) < 0)
+			goto out;
+		nev++;
+		h->hp = hp;
+		if (hp <= 0 && h->state == MG_STATE_ABLE) {
+			h->state = MG_STATE_INCAPACITATED;
+			c->able[h->side]--;
+			nev++;
+		}
+	}
+	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+		c->cut = 1;
+out:
+	c->rng = r;
+	c->qrolled += rolled;
+	c->nevents = nev;
+	return rc;
+}
+
 /* MG-FINISH-1: とどめ: one damage die, real damage ≥ 1 kills (M8.6). */
 int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 {
