@@ -95,6 +95,29 @@ static int refail(mg_combat *c)
  * the enemies of each side, PCs' enemies (the NPCs) first in foebuf, each
  * list in scenario order; each attack's judgement base (MG-ATTACK-2) and
  * armor modifiers (MG-ARMOR-1, from mg_armor_modifier). */
+/* Into out: the front of the attacks in[0 .. n) (area: the area ones
+ * only), as mg_cconst's f and af; returns its length. */
+static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
+{
+	size_t x, y, m = 0, kept = 0;
+	int64_t reach = -1;
+
+	for (x = 0; x < n; x++) { /* by damage, high first, stable */
+		if (area && !in[x].area)
+			continue;
+		for (y = m; y > 0 && out[y - 1].damage < in[x].damage; y--)
+			out[y] = out[y - 1];
+		out[y] = in[x];
+		m++;
+	}
+	for (x = 0; x < m; x++)
+		if (out[x].range > reach) {
+			reach = out[x].range;
+			out[kept++] = out[x];
+		}
+	return kept;
+}
+
 static void derive(mg_combat *c)
 {
 	size_t i, a, t, nf = 0, na = 0;
@@ -103,7 +126,7 @@ static void derive(mg_combat *c)
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &c->s->characters[i];
 		mg_cconst *k = &c->k[i];
-		mg_catk *all = c->catk + 2 * na, *norm = all + d->nattacks;
+		mg_catk *all = c->catk + 6 * na, *norm = all + d->nattacks;
 		mg_catk *cplx;
 		k->istat = d->stat[MG_STAT_INITIATIVE];
 		k->evasion = d->stat[MG_STAT_EVASION];
@@ -141,6 +164,21 @@ static void derive(mg_combat *c)
 		for (a = 0; a < d->nattacks; a++)
 			if (d->attacks[a].timing == MG_TIMING_COMPLEX)
 				*cplx++ = all[a];
+		{
+			mg_catk *fr = all + 2 * d->nattacks;
+			const mg_catk *from[2];
+			size_t nfrom[2], x;
+			from[0] = all;
+			nfrom[0] = k->nall;
+			from[1] = norm;
+			nfrom[1] = k->nnorm;
+			for (x = 0; x < 2; x++) {
+				k->f[x] = fr;
+				fr += k->nf[x] = front(fr, from[x], nfrom[x], 0);
+				k->af[x] = fr;
+				fr += k->naf[x] = front(fr, from[x], nfrom[x], 1);
+			}
+		}
 		na += d->nattacks;
 	}
 	na = 0;
@@ -223,7 +261,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
-	c->catk = calloc(natk ? 2 * natk : 1, sizeof(*c->catk));
+	c->catk = calloc(natk ? 6 * natk : 1, sizeof(*c->catk));
 	if (natk * n <= MG_MODS_MAX)
 		c->mods = calloc(natk * n > 0 ? natk * n : 1, sizeof(*c->mods));
 	c->order = calloc(n, sizeof(*c->order));
@@ -1072,12 +1110,8 @@ static int quiet_round(mg_combat *c, int *policy)
 		while (!c->cut && !c->nnormal && !c->ncomplex && na &&
 		       c->nsimple < 2) {
 			mg_action act;
-			mg_budget b;
-			b.simple = b.normal = 1;
-			b.complex = c->nsimple == 0;
-			b.nsimple = c->nsimple;
-			b.nnormal = b.ncomplex = 0;
-			if ((rc = mg_policy_main(&act, c, a, &b)) < 0) {
+			if ((rc = mg_policy_quiet(&act, c, a,
+			                          c->nsimple == 0)) < 0) {
 				*policy = 1;
 				return rc;
 			}

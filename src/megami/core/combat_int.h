@@ -43,6 +43,14 @@ typedef struct mg_cconst {
 	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
 	const mg_catk *all, *norm, *cplx;
 	size_t nall, nnorm, ncplx;
+	/* the quiet policy's fronts (mg_policy_quiet): of all attacks
+	 * (f[0]) and of the 通常 ones (f[1]), the ones that can be the best
+	 * against a target (MG-POLICY-1 with one hit each): by damage, high
+	 * first, then attack order, each kept when its range is longer than
+	 * every one before it (so the first that covers a distance is the
+	 * best at it); af[0], af[1]: the same of the area attacks alone */
+	const mg_catk *f[2], *af[2];
+	size_t nf[2], naf[2];
 } mg_cconst;
 
 /* The armor modifier of one attack against one target (MG-ARMOR-1),
@@ -81,7 +89,7 @@ struct mg_combat {
 	 * armor modifier against t, or mods is NULL when the table would be
 	 * large (MG_MODS_MAX entries): then mg_armor_modifier computes it */
 	size_t *atk0;
-	mg_catk *catk;     /* the lists of mg_cconst all, norm, cplx */
+	mg_catk *catk;     /* the lists of mg_cconst all, norm, cplx, f, af */
 	int64_t *check;
 	mg_cmod *mods;
 	uint32_t *order;   /* this round's initiative order */
@@ -244,6 +252,14 @@ typedef struct mg_budget {
  * main process) with budget b; 0, or an error (an overflow). */
 int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
                    const mg_budget *b);
+
+/* policy.c: mg_policy_main for character i (able, with attacks) in a
+ * main process of the quiet round (combat.c) with nothing taken
+ * (first 1) or one 戦闘移動 taken (first 0): sets out->kind and, as
+ * that kind needs, out->attack and out->target, or out->to.  0, or the
+ * policy's error. */
+int mg_policy_quiet(mg_action *out, const mg_combat *c, uint32_t i,
+                    int first);
 
 /* resolve.c: the actions, validated by the caller. */
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);

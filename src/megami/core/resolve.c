@@ -498,6 +498,56 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	if (d1 + d2 == 2) /* fumble */
 		goto out;
 	crit = d1 + d2 == 12;
+	if (at->area == MG_AREA_SINGLE) {
+		/* the loops below for the one target t, in registers */
+		mg_cchar *h = &ch[t];
+		int64_t mod, real, hp;
+		if (h->state == MG_STATE_ABLE) {
+			int64_t base = magic ? c->k[t].resistance
+			                     : c->k[t].evasion, dv, e;
+			e = 2 + (int64_t)ut_rng_uniform(&r, 6) +
+			    (int64_t)ut_rng_uniform(&r, 6);
+			rolled += 2;
+			if (ut_ckd_add(&dv, base, e)) {
+				rc = ut_error_set(UT_EOVERFLOW,
+				                  "%s: the defence value overflows",
+				                  c->s->characters[t].name);
+				goto out;
+			}
+			nev++;
+			c->hit[0] = 0;
+			if (crit ? e == 12 : e == 12 || (e != 2 && dv >= value))
+				goto out; /* evaded */
+		} else {
+			nev++;
+		}
+		c->hit[0] = 1;
+		d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
+		rolled++;
+		if (ut_ckd_add(&ad, at->damage, d1)) {
+			rc = ut_error_set(UT_EOVERFLOW,
+			                  "%s: %s: the attack damage overflows",
+			                  me->name, at->name);
+			goto out;
+		}
+		mod = c->mods ? c->mods[ka * c->n + t].mod
+		              : armor_of(c, i, a, t, NULL, NULL);
+		if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
+		    (rc = hp_after(c, t, real, &hp)) < 0) {
+			nev++; /* the damage roll's */
+			goto out;
+		}
+		nev += 2;
+		h->hp = hp;
+		if (hp <= 0 && h->state == MG_STATE_ABLE) {
+			h->state = MG_STATE_INCAPACITATED;
+			c->able[h->side]--;
+			nev++;
+			if (!c->able[h->side])
+				c->cut = 1;
+		}
+		goto out;
+	}
 	nt = attack_targets(c, i, at, t);
 	/* MG-ATTACK-3 */
 	for (k = 0; k < nt; k++) {
