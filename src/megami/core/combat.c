@@ -222,6 +222,7 @@ static void derive(mg_combat *c)
 	c->qbound = 3 + (uint64_t)c->n + (uint64_t)c->n * (7 + 6 * (uint64_t)c->n);
 	for (s = 0; s < 2; s++) {
 		c->foe[s] = c->foebuf + nf;
+		c->qv[s] = c->qvbuf + nf;
 		c->nfoe[s] = 0;
 		for (i = 0; i < c->n; i++)
 			if ((int)c->s->characters[i].side != s) {
@@ -258,6 +259,8 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
 	c->rank = calloc(n ? n : 1, sizeof(*c->rank));
+	c->qvbuf = calloc(n ? n : 1, sizeof(*c->qvbuf));
+	c->qslot = calloc(n ? n : 1, sizeof(*c->qslot));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
@@ -268,7 +271,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
 	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->rank ||
-	    !c->check ||
+	    !c->qvbuf || !c->qslot || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -330,6 +333,8 @@ void mg_combat_free(mg_combat *c)
 	free(c->foebuf);
 	free(c->atk0);
 	free(c->rank);
+	free(c->qvbuf);
+	free(c->qslot);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -1050,6 +1055,21 @@ static int quiet_round(mg_combat *c, int *policy)
 		ch[i].status = ch[i].state == MG_STATE_ABLE ? MG_STATUS_PENDING
 		                                            : MG_STATUS_NONE;
 	}
+	for (k = c->qv_ok ? 2 : 0; k < 2; k++) {
+		mg_qfoe *v = c->qv[k];
+		size_t f, m = 0;
+		for (f = 0; f < c->nfoe[k]; f++) {
+			const uint32_t j = c->foe[k][f];
+			if (ch[j].state != MG_STATE_ABLE)
+				continue;
+			v[m].pos = ch[j].pos;
+			v[m].hp = ch[j].hp;
+			v[m].j = j;
+			c->qslot[j] = (uint32_t)m++;
+		}
+		c->nqv[k] = m;
+		c->qv_ok = 1;
+	}
 	c->nevents++;
 	/* MG-INIT-1 MG-INIT-2 */
 	{
@@ -1136,6 +1156,7 @@ static int quiet_round(mg_combat *c, int *policy)
 					c->nsimple++;
 				rc = mg_resolve_move(c, a, act.to,
 				                     act.kind == MG_ACT_FULL_MOVE);
+				mg_qv_of(c, a)->pos = h->pos;
 				break;
 			default: /* MG_ACT_FINISH */
 				c->nnormal++;
@@ -1175,6 +1196,7 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	if (c->quiet) {
 		c->rng = d->rng;
 		c->qrolled = 0;
+		c->qv_ok = 0; /* the characters may have changed since */
 	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_ROUND) {
@@ -1187,6 +1209,7 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
 		} else {
+			c->qv_ok = 0;
 			rc = run_main(c, &policy);
 			if (policy)
 				break;
@@ -1332,7 +1355,8 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_cchar *ch;
 	mg_cconst *k;
 	size_t *atk0;
-	uint32_t *rank;
+	uint32_t *rank, *qslot;
+	mg_qfoe *qvbuf, *qv[2];
 	int64_t *check;
 	mg_catk *catk;
 	mg_cmod *mods;
@@ -1352,6 +1376,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foe[1] = dst->foe[1];
 	atk0 = dst->atk0;
 	rank = dst->rank;
+	qslot = dst->qslot;
+	qvbuf = dst->qvbuf;
+	qv[0] = dst->qv[0];
+	qv[1] = dst->qv[1];
 	check = dst->check;
 	catk = dst->catk;
 	mods = dst->mods;
@@ -1369,6 +1397,10 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foe[1] = foe[1];
 	dst->atk0 = atk0;
 	dst->rank = rank;
+	dst->qslot = qslot;
+	dst->qvbuf = qvbuf;
+	dst->qv[0] = qv[0];
+	dst->qv[1] = qv[1];
 	dst->check = check;
 	dst->catk = catk;
 	dst->mods = mods;

@@ -53,6 +53,12 @@ typedef struct mg_cconst {
 	size_t nf[2], naf[2];
 } mg_cconst;
 
+/* An able enemy as the quiet round's policy reads it (mg_combat qv). */
+typedef struct mg_qfoe {
+	int64_t pos, hp;
+	uint32_t j;          /* the character */
+} mg_qfoe;
+
 /* The armor modifier of one attack against one target (MG-ARMOR-1),
  * from mg_armor_modifier. */
 typedef struct mg_cmod {
@@ -128,6 +134,19 @@ struct mg_combat {
 	 * (MG-INIT-2's ties: higher 行動, PC first, scenario order) */
 	uint64_t qbound;
 	uint32_t *rank;
+	/* quiet_round's views of the able enemies: those of side s, in
+	 * scenario order, with their positions and HP, are qv[s][0 ..
+	 * nqv[s]) (in qvbuf, laid out as foebuf); qslot[j]: j's place in
+	 * the view that holds it.  Built by the first quiet round of a
+	 * mg_combat_run (qv_ok 0), kept as the quiet rounds' actions change
+	 * HP, 戦闘不能 and positions (mg_qv_*), dropped (qv_ok 0) when the
+	 * step machine plays a main process; never read outside quiet_round
+	 * (a person and the step machine change the characters without it) */
+	int qv_ok;
+	mg_qfoe *qvbuf;
+	mg_qfoe *qv[2];
+	size_t nqv[2];
+	uint32_t *qslot;
 };
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
@@ -233,6 +252,27 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.has_target = 0;
 	c->roll.target = 0;
 	c->roll.crit_only = 0;
+}
+
+/* The view that holds able character j: its enemies'. */
+static inline mg_qfoe *mg_qv_of(mg_combat *c, uint32_t j)
+{
+	return &c->qv[1 - c->ch[j].side][c->qslot[j]];
+}
+
+/* Able character j has fallen (戦闘不能): out of its enemies' view, the
+ * order of the others kept. */
+static inline void mg_qv_remove(mg_combat *c, uint32_t j)
+{
+	const int s = 1 - c->ch[j].side;
+	mg_qfoe *v = c->qv[s];
+	size_t k;
+
+	for (k = c->qslot[j]; k + 1 < c->nqv[s]; k++) {
+		v[k] = v[k + 1];
+		c->qslot[v[k].j] = (uint32_t)k;
+	}
+	c->nqv[s]--;
 }
 
 /* The largest table of armor modifiers a combat keeps (16 bytes each). */

@@ -539,12 +539,17 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		}
 		nev += 2;
 		h->hp = hp;
-		if (hp <= 0 && h->state == MG_STATE_ABLE) {
-			h->state = MG_STATE_INCAPACITATED;
-			c->able[h->side]--;
-			nev++;
-			if (!c->able[h->side])
-				c->cut = 1;
+		if (h->state == MG_STATE_ABLE) {
+			if (hp > 0) {
+				mg_qv_of(c, t)->hp = hp;
+			} else {
+				mg_qv_remove(c, t);
+				h->state = MG_STATE_INCAPACITATED;
+				c->able[h->side]--;
+				nev++;
+				if (!c->able[h->side])
+					c->cut = 1;
+			}
 		}
 		goto out;
 	}
@@ -606,10 +611,15 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			goto out;
 		nev++;
 		h->hp = hp;
-		if (hp <= 0 && h->state == MG_STATE_ABLE) {
-			h->state = MG_STATE_INCAPACITATED;
-			c->able[h->side]--;
-			nev++;
+		if (h->state == MG_STATE_ABLE) {
+			if (hp > 0) {
+				mg_qv_of(c, tk)->hp = hp;
+			} else {
+				mg_qv_remove(c, tk);
+				h->state = MG_STATE_INCAPACITATED;
+				c->able[h->side]--;
+				nev++;
+			}
 		}
 	}
 	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
