@@ -1042,7 +1042,7 @@ static int quiet_round(mg_combat *c, int *policy)
 	mg_cchar *ch = c->ch;
 	uint32_t *order = c->order;
 	size_t i, k, t;
-	int rc;
+	int rc, ns, nn, nc, acted;
 
 	*policy = 0;
 	/* MG-ROUND-1 */
@@ -1114,7 +1114,7 @@ static int quiet_round(mg_combat *c, int *policy)
 	/* the turns: MG-ROUND-2, MG-ROUND-3 */
 	for (t = 0; t < c->norder; t++) {
 		const uint32_t a = order[t];
-		const size_t na = c->s->characters[a].nattacks;
+		const size_t na = c->k[a].nall;
 		mg_cchar *h = &ch[a];
 		c->turn = t + 1;
 		if (h->state != MG_STATE_ABLE) {
@@ -1123,53 +1123,58 @@ static int quiet_round(mg_combat *c, int *policy)
 		}
 		c->phase = MG_PH_MAIN;
 		c->actor = a;
-		c->nsimple = c->nnormal = c->ncomplex = 0;
-		c->resumed = c->late = c->acted = c->cut = 0;
+		c->resumed = c->late = c->cut = 0;
 		c->nevents++; /* MG_EV_MAIN_BEGIN */
 		c->refusal = MG_REFUSE_NONE; /* as run_main */
-		while (!c->cut && !c->nnormal && !c->ncomplex && na &&
-		       c->nsimple < 2) {
+		/* run_main's loop: after an attack, a とどめ or a 全力移動 the
+		 * process ends (nothing follows them, M6.1, M8.5), after a
+		 * 戦闘移動 the policy is asked once more (a second 戦闘移動 is
+		 * never its choice: MG-POLICY-2); with no attacks it ends */
+		rc = 0;
+		ns = nn = nc = acted = 0;
+		while (na) {
 			mg_action act;
-			if ((rc = mg_policy_quiet(&act, c, a,
-			                          c->nsimple == 0)) < 0) {
+			if ((rc = mg_policy_quiet(&act, c, a, ns == 0)) < 0) {
 				*policy = 1;
-				return rc;
+				break;
 			}
 			if (act.kind == MG_ACT_END)
 				break;
-			c->acted = 1;
-			switch (act.kind) {
-			case MG_ACT_ATTACK:
+			acted = 1;
+			if (act.kind == MG_ACT_ATTACK) {
 				if (c->s->characters[a].attacks[act.attack].timing ==
 				    MG_TIMING_COMPLEX)
-					c->ncomplex++;
+					nc = 1;
 				else
-					c->nnormal++;
+					nn = 1;
 				rc = mg_quiet_attack(c, a, act.attack,
 				                     act.target);
 				break;
-			case MG_ACT_MOVE:
-			case MG_ACT_FULL_MOVE:
-				if (act.kind == MG_ACT_FULL_MOVE)
-					c->nnormal++;
-				else
-					c->nsimple++;
-				rc = mg_resolve_move(c, a, act.to,
-				                     act.kind == MG_ACT_FULL_MOVE);
-				mg_qv_of(c, a)->pos = h->pos;
-				break;
-			default: /* MG_ACT_FINISH */
-				c->nnormal++;
+			}
+			if (act.kind == MG_ACT_FINISH) {
+				nn = 1;
 				rc = mg_resolve_finish(c, a, act.attack,
 				                       act.target);
 				break;
 			}
-			if (rc < 0)
-				return rc;
+			if (act.kind == MG_ACT_FULL_MOVE)
+				nn = 1;
+			else
+				ns++;
+			rc = mg_resolve_move(c, a, act.to, nn);
+			mg_qv_of(c, a)->pos = h->pos;
+			if (rc < 0 || nn || ns >= 2)
+				break;
 		}
+		c->nsimple = ns;
+		c->nnormal = nn;
+		c->ncomplex = nc;
+		c->acted = acted;
+		if (rc < 0)
+			return rc;
 		/* end_main */
 		h->status = MG_STATUS_DONE;
-		c->nevents += c->acted ? 1 : 2;
+		c->nevents += acted ? 1 : 2;
 		if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
 			return finish(c, c->round);
 		c->phase = MG_PH_TURNS;
