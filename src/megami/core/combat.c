@@ -1161,8 +1161,7 @@ static int quiet_round(mg_combat *c, int *policy)
 				nn = 1;
 			else
 				ns++;
-			rc = mg_resolve_move(c, a, act.to, nn);
-			mg_qv_of(c, a)->pos = h->pos;
+			rc = mg_quiet_move(c, a, act.to);
 			if (rc < 0 || nn || ns >= 2)
 				break;
 		}

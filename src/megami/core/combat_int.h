@@ -311,4 +311,9 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
  * the same dice, state, event count and errors, no roll described. */
 int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
 
+/* resolve.c: mg_resolve_move of able character i to `to`, chosen by the
+ * policy, in the quiet round, under the same proof of the budget; keeps
+ * i's place in the view of its enemies.  0 (it cannot fail). */
+int mg_quiet_move(mg_combat *c, uint32_t i, int64_t to);
+
 #endif

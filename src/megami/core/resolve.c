@@ -5,6 +5,7 @@
  * exactly the order of the rulings.
  */
 #include "combat_int.h"
+#include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
 
@@ -165,6 +166,27 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 		ev.target = blocker;
 		return mg_emit(c, &ev);
 	}
+	return 0;
+}
+
+/* mg_resolve_move in the quiet round (combat_int.h: mg_quiet_move).  A
+ * move of the policy there is neither held nor stopped.  No 離脱
+ * (MG-MOVE-3): the policy moves only when no able enemy is in range of an
+ * attack (MG-POLICY-2), and every range covers distance 0, so no able
+ * enemy stands where i stands.  No stop (MG-MOVE-2): it moves toward the
+ * nearest able enemy, at most as far as that one is, so an able enemy
+ * strictly between would be nearer.  Checked in debug builds. */
+int mg_quiet_move(mg_combat *c, uint32_t i, int64_t to)
+{
+	mg_cchar *h = &c->ch[i];
+#ifndef NDEBUG
+	int32_t blocker;
+	UT_ASSERT(opponent_at(c, i, h->pos) < 0);
+	UT_ASSERT(stop_at(c, i, h->pos, to, &blocker) == to && blocker < 0);
+#endif
+	h->pos = to;
+	c->qv[1 - h->side][c->qslot[i]].pos = to;
+	c->nevents++;
 	return 0;
 }
 
