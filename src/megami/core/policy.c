@@ -10,12 +10,6 @@
 #include "util/ckd.h"
 #include "util/error.h"
 
-/* Keep a rare path out of its caller's registers (gcc, clang). */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
 
 /* One candidate of M6.1. */
 typedef struct cand {
@@ -274,9 +268,9 @@ int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
 }
 
 /* mg_policy_quiet when no attack is possible: MG-POLICY-2, MG-POLICY-3
- * as mg_policy_main (out of line: the scan's registers stay free). */
-static NOINLINE int quiet_other(mg_action *out, const mg_combat *c,
-                                uint32_t i, int first)
+ * as mg_policy_main (combat_int.h). */
+int mg_policy_quiet_other(mg_action *out, const mg_combat *c, uint32_t i,
+                          int first)
 {
 	mg_budget b;
 	int rc;
@@ -311,66 +305,3 @@ static NOINLINE int quiet_other(mg_action *out, const mg_combat *c,
 	return 0;
 }
 
-/* MG-POLICY-1 in the quiet round: best_candidate's choice from the view
- * of the able enemies (mg_combat qv) and the fronts of mg_cconst.
- * Against each able enemy j in range, the best attack with
- * one hit is the first of the front that covers the distance; an area
- * attack that covers it hits every able enemy at j's position, so when
- * those are two or more the best area attack (the first of the area
- * front that covers it) beats every single hit.  The enemies are tried in
- * order and a later one wins only when strictly better: best_candidate's
- * first of equals. */
-int mg_policy_quiet(mg_action *out, const mg_combat *c, uint32_t i,
-                    int first)
-{
-	const mg_cconst *me = &c->k[i];
-	const int side = c->ch[i].side;
-	const mg_qfoe *v = c->qv[side];
-	const size_t nv = c->nqv[side];
-	const int64_t pos = c->ch[i].pos;
-	const int set = !first;
-	const mg_catk *fr = me->f[set], *af = me->af[set];
-	const size_t naf = me->naf[set];
-	const int64_t maxr = first ? me->maxr_all : me->maxr_normal;
-	const int64_t amaxr = naf ? af[naf - 1].range : -1;
-	const mg_catk *best = NULL;
-	size_t f, k, bhits = 0;
-	int64_t bhp = 0;
-	uint32_t bj = 0;
-
-	if (maxr >= 0) {
-		for (f = 0; f < nv; f++) {
-			const mg_catk *e;
-			size_t hits = 1;
-			uint64_t d = mg_dist(pos, v[f].pos);
-			if (d > (uint64_t)maxr)
-				continue;
-			for (e = fr; d > (uint64_t)e->range; e++)
-				;
-			if (amaxr >= 0 && d <= (uint64_t)amaxr) {
-				const int64_t p = v[f].pos;
-				for (hits = 0, k = 0; k < nv; k++)
-					hits += v[k].pos == p;
-				if (hits > 1)
-					for (e = af; d > (uint64_t)e->range; e++)
-						;
-			}
-			if (best && (hits != bhits ? hits < bhits :
-			             e->damage != best->damage
-			             ? e->damage < best->damage
-			             : v[f].hp >= bhp))
-				continue;
-			best = e;
-			bhits = hits;
-			bhp = v[f].hp;
-			bj = v[f].j;
-		}
-		if (best) {
-			out->kind = MG_ACT_ATTACK;
-			out->attack = best->a;
-			out->target = bj;
-			return 0;
-		}
-	}
-	return quiet_other(out, c, i, first);
-}

@@ -214,14 +214,57 @@ static int64_t armor_of(const mg_combat *c, uint32_t i, uint32_t a,
 	return m->mod;
 }
 
+/* MG-CKD-1: the overflows of an attack, their texts in one place (the
+ * quiet round's inline attack in combat_int.h raises them too). */
+int mg_err_attack_value(const mg_combat *c, uint32_t i, uint32_t a)
+{
+	return ut_error_set(UT_EOVERFLOW, "%s: %s: the attack value overflows",
+	                    c->s->characters[i].name,
+	                    c->s->characters[i].attacks[a].name);
+}
+
+int mg_err_attack_damage(const mg_combat *c, uint32_t i, uint32_t a)
+{
+	return ut_error_set(UT_EOVERFLOW,
+	                    "%s: %s: the attack damage overflows",
+	                    c->s->characters[i].name,
+	                    c->s->characters[i].attacks[a].name);
+}
+
+int mg_err_defence(const mg_combat *c, uint32_t t)
+{
+	return ut_error_set(UT_EOVERFLOW, "%s: the defence value overflows",
+	                    c->s->characters[t].name);
+}
+
+int mg_err_real_damage(const mg_combat *c, uint32_t t, int64_t ad,
+                       int64_t mod)
+{
+	return ut_error_set(UT_EOVERFLOW,
+	                    "%s: damage %lld - modifier %lld overflows",
+	                    c->s->characters[t].name, (long long)ad,
+	                    (long long)mod);
+}
+
+int mg_err_hp(const mg_combat *c, uint32_t t, int64_t real)
+{
+	return ut_error_set(UT_EOVERFLOW, "%s: HP %lld - %lld overflows",
+	                    c->s->characters[t].name,
+	                    (long long)c->ch[t].hp, (long long)real);
+}
+
+int64_t mg_quiet_armor(const mg_combat *c, uint32_t i, uint32_t a,
+                       uint32_t t)
+{
+	return armor_of(c, i, a, t, NULL, NULL);
+}
+
 /* MG-ATTACK-5 MG-CKD-1: HP after `real` damage to t, checked. */
 static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
                     int64_t *out)
 {
 	if (ut_ckd_sub(out, c->ch[t].hp, real))
-		return ut_error_set(UT_EOVERFLOW, "%s: HP %lld - %lld overflows",
-		                    c->s->characters[t].name,
-		                    (long long)c->ch[t].hp, (long long)real);
+		return mg_err_hp(c, t, real);
 	return 0;
 }
 
@@ -251,12 +294,10 @@ static int take_damage(mg_combat *c, uint32_t t, int64_t hp)
 
 /* Real damage: max(0, attack damage − modifier) (MG-ARMOR-1). */
 static int real_damage(int64_t *out, int64_t ad, int64_t mod,
-                       const mg_character *t)
+                       const mg_combat *c, uint32_t t)
 {
 	if (ut_ckd_sub(out, ad, mod))
-		return ut_error_set(UT_EOVERFLOW,
-		                    "%s: damage %lld - modifier %lld overflows",
-		                    t->name, (long long)ad, (long long)mod);
+		return mg_err_real_damage(c, t, ad, mod);
 	if (*out < 0)
 		*out = 0;
 	return 0;
@@ -270,8 +311,6 @@ static int real_damage(int64_t *out, int64_t ad, int64_t mod,
 static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_t t,
                             int64_t *value, int *crit, int *fumble)
 {
-	const mg_character *me = &c->s->characters[i];
-	const mg_attack *at = &me->attacks[a];
 	int64_t d1, d2;
 	int rc;
 
@@ -280,9 +319,7 @@ static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_
 	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
 		return rc;
 	if (ut_ckd_add(value, check_value(c, i, a), d1 + d2))
-		return ut_error_set(UT_EOVERFLOW,
-		                    "%s: %s: the attack value overflows", me->name,
-		                    at->name);
+		return mg_err_attack_value(c, i, a);
 	*crit = d1 + d2 == 12;
 	*fumble = d1 + d2 == 2;
 	if ((rc = mg_event_due(c)) < 0)
@@ -352,9 +389,7 @@ static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
 		if ((rc = mg_roll(c, &e1)) < 0 || (rc = mg_roll(c, &e2)) < 0)
 			return rc;
 		if (ut_ckd_add(&dv, base, e1 + e2))
-			return ut_error_set(UT_EOVERFLOW,
-			                    "%s: the defence value overflows",
-			                    c->s->characters[tk].name);
+			return mg_err_defence(c, tk);
 		rolled = 1;
 		dcrit = e1 + e2 == 12;
 		dfumble = e1 + e2 == 2;
@@ -403,9 +438,7 @@ static inline int damage_roll(mg_combat *c, uint32_t i, uint32_t a, int64_t *ad)
 	if ((rc = mg_roll(c, &d1)) < 0)
 		return rc;
 	if (ut_ckd_add(ad, at->damage, d1))
-		return ut_error_set(UT_EOVERFLOW,
-		                    "%s: %s: the attack damage overflows",
-		                    me->name, at->name);
+		return mg_err_attack_damage(c, i, a);
 	if ((rc = mg_event_due(c)) < 0)
 		return rc;
 	if (rc) {
@@ -427,12 +460,11 @@ static inline int damage_roll(mg_combat *c, uint32_t i, uint32_t a, int64_t *ad)
 static inline int deal_damage(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
                        int64_t ad)
 {
-	const mg_character *cs = c->s->characters;
 	int64_t mod, real, hp;
 	int attr, armor_attr, rc;
 
 	mod = armor_of(c, i, a, tk, &attr, &armor_attr);
-	if ((rc = real_damage(&real, ad, mod, &cs[tk])) < 0 ||
+	if ((rc = real_damage(&real, ad, mod, c, tk)) < 0 ||
 	    (rc = hp_after(c, tk, real, &hp)) < 0)
 		return rc;
 	if ((rc = mg_event_due(c)) < 0)
@@ -511,9 +543,7 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
 	d2 = 1 + (int64_t)ut_rng_uniform(&r, 6);
 	if (ut_ckd_add(&value, c->check[ka], d1 + d2)) {
-		rc = ut_error_set(UT_EOVERFLOW,
-		                  "%s: %s: the attack value overflows", me->name,
-		                  at->name);
+		rc = mg_err_attack_value(c, i, a);
 		goto out;
 	}
 	nev++;
@@ -531,9 +561,7 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			    (int64_t)ut_rng_uniform(&r, 6);
 			rolled += 2;
 			if (ut_ckd_add(&dv, base, e)) {
-				rc = ut_error_set(UT_EOVERFLOW,
-				                  "%s: the defence value overflows",
-				                  c->s->characters[t].name);
+				rc = mg_err_defence(c, t);
 				goto out;
 			}
 			nev++;
@@ -547,14 +575,12 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 		d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
 		rolled++;
 		if (ut_ckd_add(&ad, at->damage, d1)) {
-			rc = ut_error_set(UT_EOVERFLOW,
-			                  "%s: %s: the attack damage overflows",
-			                  me->name, at->name);
+			rc = mg_err_attack_damage(c, i, a);
 			goto out;
 		}
 		mod = c->mods ? c->mods[ka * c->n + t].mod
 		              : armor_of(c, i, a, t, NULL, NULL);
-		if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
+		if ((rc = real_damage(&real, ad, mod, c, t)) < 0 ||
 		    (rc = hp_after(c, t, real, &hp)) < 0) {
 			nev++; /* the damage roll's */
 			goto out;
@@ -589,9 +615,7 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			    (int64_t)ut_rng_uniform(&r, 6);
 			rolled += 2;
 			if (ut_ckd_add(&dv, base, e)) {
-				rc = ut_error_set(UT_EOVERFLOW,
-				                  "%s: the defence value overflows",
-				                  c->s->characters[tk].name);
+				rc = mg_err_defence(c, tk);
 				goto out;
 			}
 			if (crit)
@@ -613,9 +637,7 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
 	rolled++;
 	if (ut_ckd_add(&ad, at->damage, d1)) {
-		rc = ut_error_set(UT_EOVERFLOW,
-		                  "%s: %s: the attack damage overflows",
-		                  me->name, at->name);
+		rc = mg_err_attack_damage(c, i, a);
 		goto out;
 	}
 	nev++;
@@ -628,7 +650,7 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			continue;
 		mod = c->mods ? c->mods[ka * c->n + tk].mod
 		              : armor_of(c, i, a, tk, NULL, NULL);
-		if ((rc = real_damage(&real, ad, mod, &c->s->characters[tk])) < 0 ||
+		if ((rc = real_damage(&real, ad, mod, c, tk)) < 0 ||
 		    (rc = hp_after(c, tk, real, &hp)) < 0)
 			goto out;
 		nev++;
@@ -672,11 +694,9 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	if ((rc = mg_roll(c, &die)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, die))
-		return ut_error_set(UT_EOVERFLOW,
-		                    "%s: %s: the attack damage overflows",
-		                    me->name, at->name);
+		return mg_err_attack_damage(c, i, a);
 	mod = armor_of(c, i, a, t, &attr, &armor_attr);
-	if ((rc = real_damage(&real, ad, mod, &c->s->characters[t])) < 0 ||
+	if ((rc = real_damage(&real, ad, mod, c, t)) < 0 ||
 	    (rc = hp_after(c, t, real, &h->hp)) < 0)
 		return rc;
 	killed = real >= 1;
