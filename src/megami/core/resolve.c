@@ -522,11 +522,11 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	return 0;
 }
 
-/* The quiet run's attack (combat_int.h: mg_quiet_attack): what
+/* The quiet round's area attack (combat_int.h: mg_quiet_attack): what
  * mg_resolve_attack does when nobody listens and the dice come from the
  * generator, with the generator in a local copy and the events only
  * counted (the caller has proved the budget holds them). */
-int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
+int mg_quiet_attack_area(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 {
 	const mg_character *me = &c->s->characters[i];
 	const mg_attack *at = &me->attacks[a];
@@ -550,57 +550,6 @@ int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	if (d1 + d2 == 2) /* fumble */
 		goto out;
 	crit = d1 + d2 == 12;
-	if (at->area == MG_AREA_SINGLE) {
-		/* the loops below for the one target t, in registers */
-		mg_cchar *h = &ch[t];
-		int64_t mod, real, hp;
-		if (h->state == MG_STATE_ABLE) {
-			int64_t base = magic ? c->k[t].resistance
-			                     : c->k[t].evasion, dv, e;
-			e = 2 + (int64_t)ut_rng_uniform(&r, 6) +
-			    (int64_t)ut_rng_uniform(&r, 6);
-			rolled += 2;
-			if (ut_ckd_add(&dv, base, e)) {
-				rc = mg_err_defence(c, t);
-				goto out;
-			}
-			nev++;
-			c->hit[0] = 0;
-			if (crit ? e == 12 : e == 12 || (e != 2 && dv >= value))
-				goto out; /* evaded */
-		} else {
-			nev++;
-		}
-		c->hit[0] = 1;
-		d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-		rolled++;
-		if (ut_ckd_add(&ad, at->damage, d1)) {
-			rc = mg_err_attack_damage(c, i, a);
-			goto out;
-		}
-		mod = c->mods ? c->mods[ka * c->n + t].mod
-		              : armor_of(c, i, a, t, NULL, NULL);
-		if ((rc = real_damage(&real, ad, mod, c, t)) < 0 ||
-		    (rc = hp_after(c, t, real, &hp)) < 0) {
-			nev++; /* the damage roll's */
-			goto out;
-		}
-		nev += 2;
-		h->hp = hp;
-		if (h->state == MG_STATE_ABLE) {
-			if (hp > 0) {
-				mg_qv_of(c, t)->hp = hp;
-			} else {
-				mg_qv_remove(c, t);
-				h->state = MG_STATE_INCAPACITATED;
-				c->able[h->side]--;
-				nev++;
-				if (!c->able[h->side])
-					c->cut = 1;
-			}
-		}
-		goto out;
-	}
 	nt = attack_targets(c, i, at, t);
 	/* MG-ATTACK-3 */
 	for (k = 0; k < nt; k++) {
