@@ -1049,12 +1049,6 @@ static int quiet_round(mg_combat *c, int *policy)
 	c->round++;
 	c->norder = 0;
 	c->nwaiting = 0;
-	for (i = 0; i < n; i++) {
-		ch[i].has_init = 0;
-		ch[i].waited = 0;
-		ch[i].status = ch[i].state == MG_STATE_ABLE ? MG_STATUS_PENDING
-		                                            : MG_STATUS_NONE;
-	}
 	for (k = c->qv_ok ? 2 : 0; k < 2; k++) {
 		mg_qfoe *v = c->qv[k];
 		size_t f, m = 0;
@@ -1071,21 +1065,37 @@ static int quiet_round(mg_combat *c, int *policy)
 		c->qv_ok = 1;
 	}
 	c->nevents++;
-	/* MG-INIT-1 MG-INIT-2 */
+	/* MG-ROUND-1 with MG-INIT-1 and MG-INIT-2 in one pass: each
+	 * character's status (pending when able), then its roll */
 	{
 		ut_rng r = c->rng;
 		const uint32_t *rank = c->rank;
 		for (i = 0; i < n; i++) {
 			mg_cchar *h = &ch[i];
 			int64_t init;
-			if (h->status != MG_STATUS_PENDING)
+			h->waited = 0;
+			if (h->state != MG_STATE_ABLE) {
+				h->has_init = 0;
+				h->status = MG_STATUS_NONE;
 				continue;
+			}
+			h->status = MG_STATUS_PENDING;
 			h->idice[0] = 1 + (int64_t)ut_rng_uniform(&r, 6);
 			h->idice[1] = 1 + (int64_t)ut_rng_uniform(&r, 6);
 			c->qrolled += 2;
 			if (ut_ckd_add(&h->init, c->k[i].istat,
 			               h->idice[0] + h->idice[1])) {
 				c->rng = r;
+				h->has_init = 0;
+				/* the setup of the others, as begin_round
+				 * did it before the first roll */
+				for (k = i + 1; k < n; k++) {
+					ch[k].has_init = 0;
+					ch[k].waited = 0;
+					ch[k].status = ch[k].state == MG_STATE_ABLE
+					               ? MG_STATUS_PENDING
+					               : MG_STATUS_NONE;
+				}
 				return ut_error_set(
 					UT_EOVERFLOW,
 					"%s: initiative %lld + %lld overflows",
