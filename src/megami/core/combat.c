@@ -173,10 +173,16 @@ static void derive(mg_combat *c)
 			from[1] = norm;
 			nfrom[1] = k->nnorm;
 			for (x = 0; x < 2; x++) {
-				k->f[x] = fr;
-				fr += k->nf[x] = front(fr, from[x], nfrom[x], 0);
-				k->af[x] = fr;
-				fr += k->naf[x] = front(fr, from[x], nfrom[x], 1);
+				mg_qset *q = &k->q[x];
+				size_t m;
+				q->f = fr;
+				m = front(fr, from[x], nfrom[x], 0);
+				q->maxr = m ? fr[m - 1].range : -1;
+				fr += m;
+				q->af = fr;
+				m = front(fr, from[x], nfrom[x], 1);
+				q->amaxr = m ? fr[m - 1].range : -1;
+				fr += m;
 			}
 		}
 		na += d->nattacks;

@@ -31,6 +31,12 @@ typedef struct mg_catk {
 	int area;            /* MG_AREA_ENGAGEMENT */
 } mg_catk;
 
+/* One set of attacks as the quiet policy reads it (mg_cconst q). */
+typedef struct mg_qset {
+	const mg_catk *f, *af; /* its fronts: all, area */
+	int64_t maxr, amaxr;   /* the longest range of each; -1: none */
+} mg_qset;
+
 /* What the engine derives once from a character of the scenario
  * (mg_combat_new): read by the policy and the rules in their loops. */
 typedef struct mg_cconst {
@@ -45,13 +51,13 @@ typedef struct mg_cconst {
 	const mg_catk *all, *norm, *cplx;
 	size_t nall, nnorm, ncplx;
 	/* the quiet policy's fronts (mg_policy_quiet): of all attacks
-	 * (f[0]) and of the 通常 ones (f[1]), the ones that can be the best
-	 * against a target (MG-POLICY-1 with one hit each): by damage, high
-	 * first, then attack order, each kept when its range is longer than
-	 * every one before it (so the first that covers a distance is the
-	 * best at it); af[0], af[1]: the same of the area attacks alone */
-	const mg_catk *f[2], *af[2];
-	size_t nf[2], naf[2];
+	 * (q[0].f) and of the 通常 ones (q[1].f), the ones that can be the
+	 * best against a target (MG-POLICY-1 with one hit each): by damage,
+	 * high first, then attack order, each kept when its range is longer
+	 * than every one before it (so the first that covers a distance is
+	 * the best at it); q[0].af, q[1].af: the same of the area attacks
+	 * alone */
+	mg_qset q[2];
 } mg_cconst;
 
 /* An able enemy as the quiet round's policy reads it (mg_combat qv). */
@@ -319,11 +325,9 @@ static inline int mg_policy_quiet(mg_action *out, const mg_combat *c,
 	const mg_qfoe *v = c->qv[side];
 	const size_t nv = c->nqv[side];
 	const int64_t pos = c->ch[i].pos;
-	const int set = !first;
-	const mg_catk *fr = me->f[set], *af = me->af[set];
-	const size_t naf = me->naf[set];
-	const int64_t maxr = first ? me->maxr_all : me->maxr_normal;
-	const int64_t amaxr = naf ? af[naf - 1].range : -1;
+	const mg_qset *q = &me->q[!first];
+	const mg_catk *fr = q->f, *af = q->af;
+	const int64_t maxr = q->maxr, amaxr = q->amaxr;
 	const mg_catk *best = NULL;
 	size_t f, k, bhits = 0;
 	int64_t bhp = 0;
