@@ -396,8 +396,8 @@ int mg_quiet_attack_area(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
  * provably holds every event of the attack (combat.c: quiet_round): the
  * same dice, state, event count and errors, no roll described; the
  * generator in a local copy, the events only counted.  A single-target
- * attack inline (MG-ATTACK-2 to MG-ATTACK-6 for one target), an area one
- * in resolve.c. */
+ * attack inline (MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
+ * MG-ATTACK-6 for one target), an area one in resolve.c. */
 static inline int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a,
                                   uint32_t t)
 {
