@@ -2,7 +2,10 @@
  * combat.c - the combat as a step machine: rounds, setup, initiative,
  * the order of main processes, 待機 and its resumption, the action budget,
  * the end check (M3, M4, M7, M8.9).  Actions are resolved in resolve.c;
- * the built-in policy is policy.c.
+ * the built-in policy is policy.c.  mg_combat_run plays the built-in
+ * policy through the same code without asks (run_main), and, when nobody
+ * listens and the dice come from the generator, whole rounds in a loop of
+ * its own (quiet_round) with the step machine as its reference.
  */
 #include <stdio.h>
 #include <stdlib.h>

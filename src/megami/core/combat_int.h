@@ -1,7 +1,10 @@
 /*
  * combat_int.h - the inside of an mg_combat, shared by combat.c (rounds,
  * turns, the action budget), resolve.c (moves, 離脱, attacks, とどめ,
- * armor) and policy.c (the built-in policy).  Private to src/megami/core.
+ * armor) and policy.c (the built-in policy); and the parts of the quiet
+ * round (combat.c: quiet_round) that it takes inline: the policy's choice
+ * of an attack (mg_policy_quiet) and a single-target attack
+ * (mg_quiet_attack).  Private to src/megami/core.
  */
 #ifndef MG_COMBAT_INT_H
 #define MG_COMBAT_INT_H
@@ -261,7 +264,7 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.crit_only = 0;
 }
 
-/* The view that holds able character j: its enemies'. */
+/* j's entry in the view that holds able character j (its enemies'). */
 static inline mg_qfoe *mg_qv_of(mg_combat *c, uint32_t j)
 {
 	return &c->qv[1 - c->ch[j].side][c->qslot[j]];
@@ -300,15 +303,18 @@ typedef struct mg_budget {
 int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
                    const mg_budget *b);
 
-/* policy.c: mg_policy_main for character i (able, with attacks) in a
- * main process of the quiet round (combat.c) with nothing taken
- * (first 1) or one 戦闘移動 taken (first 0): sets out->kind and, as
- * that kind needs, out->attack and out->target, or out->to.  0, or the
- * policy's error. */
+/* policy.c: mg_policy_quiet when no attack is possible: MG-POLICY-2 (a
+ * move, planned from the view) and MG-POLICY-3 as mg_policy_main. */
 int mg_policy_quiet_other(mg_action *out, const mg_combat *c, uint32_t i,
                           int first);
 
-/* MG-POLICY-1 in the quiet round: best_candidate's choice from the view
+/* mg_policy_main for character i (able, with attacks) in a main process
+ * of the quiet round (combat.c: quiet_round) with nothing taken (first 1)
+ * or one 戦闘移動 taken (first 0): sets out->kind and, as that kind needs,
+ * out->attack and out->target, or out->to.  0, or the policy's error.
+ * Inline: its call cost a fifth of it.
+ *
+ * MG-POLICY-1 in the quiet round: best_candidate's choice from the view
  * of the able enemies (mg_combat qv) and the fronts of mg_cconst.
  * Against each able enemy j in range, the best attack with
  * one hit is the first of the front that covers the distance; an area
