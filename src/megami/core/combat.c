@@ -1223,8 +1223,10 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_ROUND) {
-			/* quiet_ok */
-			rc = quiet_round(c, &policy);
+			/* quiet_ok: the rounds while it holds */
+			do
+				rc = quiet_round(c, &policy);
+			while (rc == 0 && c->phase == MG_PH_ROUND && quiet_ok(c));
 			if (policy)
 				break;
 		} else if (c->phase == MG_PH_RESUME) {
