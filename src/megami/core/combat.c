@@ -136,6 +136,12 @@ static void derive(mg_combat *c)
 		k->resistance = d->stat[MG_STAT_RESISTANCE];
 		k->maxr_normal = k->maxr_complex = k->maxr_all = -1;
 		k->maxr_move = 0;
+		/* mg_allowance without its error, which plan_step raises
+		 * when it is needed */
+		if (ut_ckd_add(&k->allow, 5, k->istat))
+			k->allow = -1;
+		else if (k->allow < 0)
+			k->allow = 0;
 		k->all = all;
 		k->norm = norm;
 		k->nall = d->nattacks;

@@ -49,6 +49,7 @@ typedef struct mg_cconst {
 	int64_t maxr_complex;/* the longest range of a 複雑 attack; -1: none */
 	int64_t maxr_all;    /* the longest range of any attack; -1: none */
 	int64_t maxr_move;   /* max(0, every attack's range): MG-POLICY-2 */
+	int64_t allow;       /* mg_allowance (MG-MOVE-1); -1: it overflows */
 	/* its attacks in order: all[0 .. nall), the 通常 ones
 	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
 	const mg_catk *all, *norm, *cplx;

@@ -116,8 +116,11 @@ static int plan_step(const mg_combat *c, const mg_budget *b, uint32_t i,
 	if (best <= (uint64_t)r)
 		return 0;
 	need = best - (uint64_t)r;
-	if ((*rc = mg_allowance(&allow, me)) < 0)
+	allow = c->k[i].allow; /* derived: mg_allowance */
+	if (allow < 0) {
+		*rc = mg_allowance(&allow, me); /* its overflow */
 		return 0;
+	}
 	if (b->simple && need <= (uint64_t)allow) {
 		out->kind = MG_ACT_MOVE;
 		step = need;
