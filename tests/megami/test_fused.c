@@ -16,7 +16,8 @@
  * attacks, armor, とどめ, characters starting 戦闘不能, no attacks; and
  * the ways a combat stops: overflowing values (in the policy and in the
  * rules), dice from a list that runs out or holds a bad value, a small
- * event budget, a callback that says stop.
+ * event budget or one that runs out after some rounds (the quiet run's
+ * own rounds, then the step machine's), a callback that says stop.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -136,6 +137,11 @@ static void random_scenario(gen *g, uint64_t seed)
 	g->nvalues = (size_t)pick(&r, MAXV + 1);
 	for (k = 0; k < g->nvalues; k++)
 		g->values[k] = pick(&r, 40) == 0 ? 7 : 1 + pick(&r, 6);
+	/* a budget that runs out after some whole rounds: the quiet run
+	 * plays rounds on its own while the budget holds the most events
+	 * of a round, then the step machine's way (combat.c: quiet_ok) */
+	if (pick(&r, 6) == 0 && g->max_events == MG_COMBAT_MAX_EVENTS_DEFAULT)
+		g->max_events = 40 + (uint64_t)pick(&r, 1500);
 }
 
 /* The event callback: one line per event, every field. */
@@ -378,11 +384,66 @@ static void test_fused_long_fights(void **state)
 	assert_true(ended > 400);
 }
 
+/* MG-POLICY-2 MG-CKD-1: a character whose 行動 is so high that 5 + 行動
+ * overflows but its initiative (行動 + 2d6) does not, when the dice are
+ * low: the policy's move fails on the allowance (a policy error, not the
+ * combat's), in the quiet round as in the step loop.  The generated
+ * scenarios almost never reach it (their huge values come within 2 of
+ * the limit, where the initiative overflows first). */
+static void test_fused_allowance_overflow(void **state)
+{
+	uint64_t seed, ended = 0;
+	unsigned failed = 0;
+	gen g;
+
+	(void)state;
+	memset(&g, 0, sizeof(g));
+	mg_character_init(&g.ch[0]);
+	mg_character_init(&g.ch[1]);
+	g.ch[0].name = "a";
+	g.ch[0].side = MG_SIDE_PC;
+	g.ch[0].stat[MG_STAT_INITIATIVE] = INT64_MAX - 4;
+	g.ch[1].name = "b";
+	g.ch[1].side = MG_SIDE_NPC;
+	g.ch[1].position = 20;
+	for (seed = 0; seed < 2; seed++) {
+		mg_character *x = &g.ch[seed];
+		mg_attack_init(&g.at[seed][0]);
+		g.at[seed][0].name = "x";
+		g.at[seed][0].damage = 3;
+		x->hp = x->hp_now = 10;
+		x->attacks = g.at[seed];
+		x->nattacks = 1;
+	}
+	g.s.round_limit = 5;
+	g.s.characters = g.ch;
+	g.s.ncharacters = 2;
+	g.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
+	for (seed = 0; seed < 120; seed++) {
+		mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+		mg_combat *c;
+		mg_result r;
+		ut_dice d;
+		compare(&g, seed, &ended, 0);
+		compare(&g, seed, &ended, 1);
+		ut_dice_seed(&d, seed);
+		o.dice = &d;
+		assert_int_equal(mg_combat_new(&c, &g.s, &o), 0);
+		if (mg_combat_run(&r, c) < 0 &&
+		    strstr(mg_error_last(), "movement allowance"))
+			failed++;
+		mg_combat_free(c);
+	}
+	/* the low rolls (2, 3 or 4: 1 in 6) meet the overflow */
+	assert_true(failed > 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fused_equals_steps),
 		cmocka_unit_test(test_fused_long_fights),
+		cmocka_unit_test(test_fused_allowance_overflow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

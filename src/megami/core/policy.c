@@ -10,6 +10,7 @@
 #include "util/ckd.h"
 #include "util/error.h"
 
+
 /* One candidate of M6.1. */
 typedef struct cand {
 	uint32_t attack, target;
@@ -99,40 +100,27 @@ static int best_candidate(const mg_combat *c, uint32_t i, int normal,
 	return found;
 }
 
-/* MG-POLICY-2: the move toward the nearest able enemy.  Sets *out to a
- * 戦闘移動 or 全力移動 and returns 1, or returns 0 when no move is made
- * (a move of 0 m, M8.4). */
-static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
-                     mg_action *out, int *rc)
+/* MG-POLICY-2: the move toward the nearest able enemy, at distance best
+ * (> 0) at position gp.  Sets *out to a 戦闘移動 or 全力移動 and returns 1,
+ * or returns 0 when no move is made (a move of 0 m, M8.4). */
+static int plan_step(const mg_combat *c, const mg_budget *b, uint32_t i,
+                     uint64_t best, int64_t gp, mg_action *out, int *rc)
 {
 	const mg_character *me = &c->s->characters[i];
-	const uint32_t *foe = c->foe[c->ch[i].side];
-	const size_t nfoe = c->nfoe[c->ch[i].side];
 	int64_t pos = c->ch[i].pos, allow = 0, full, r;
-	uint64_t best = 0, d, need, step;
-	int32_t goal = -1;
-	size_t f, j;
+	uint64_t need, step;
 
 	*rc = 0;
-	for (f = 0; f < nfoe; f++) {
-		j = foe[f];
-		if (c->ch[j].state != MG_STATE_ABLE)
-			continue;
-		d = mg_dist(pos, c->ch[j].pos);
-		if (goal < 0 || d < best) {
-			best = d;
-			goal = (int32_t)j;
-		}
-	}
-	if (goal < 0)
-		return 0;
 	r = c->k[i].maxr_move;
 	UT_ASSERT(best > (uint64_t)r); /* else it would be a candidate */
 	if (best <= (uint64_t)r)
 		return 0;
 	need = best - (uint64_t)r;
-	if ((*rc = mg_allowance(&allow, me)) < 0)
+	allow = c->k[i].allow; /* derived: mg_allowance */
+	if (allow < 0) {
+		*rc = mg_allowance(&allow, me); /* its overflow */
 		return 0;
+	}
 	if (b->simple && need <= (uint64_t)allow) {
 		out->kind = MG_ACT_MOVE;
 		step = need;
@@ -152,11 +140,39 @@ static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
 	}
 	/* step ≤ the distance to the goal: the result lies between pos and
 	 * the goal's position, so it fits */
-	if (c->ch[goal].pos > pos)
+	if (gp > pos)
 		out->to = (int64_t)((uint64_t)pos + step);
 	else
 		out->to = (int64_t)((uint64_t)pos - step);
 	return 1;
+}
+
+/* MG-POLICY-2: plan_step toward the first of the nearest able enemies
+ * (scenario order); 0 when there is none. */
+static int plan_move(const mg_combat *c, const mg_budget *b, uint32_t i,
+                     mg_action *out, int *rc)
+{
+	const uint32_t *foe = c->foe[c->ch[i].side];
+	const size_t nfoe = c->nfoe[c->ch[i].side];
+	int64_t pos = c->ch[i].pos;
+	uint64_t best = 0, d;
+	int32_t goal = -1;
+	size_t f, j;
+
+	*rc = 0;
+	for (f = 0; f < nfoe; f++) {
+		j = foe[f];
+		if (c->ch[j].state != MG_STATE_ABLE)
+			continue;
+		d = mg_dist(pos, c->ch[j].pos);
+		if (goal < 0 || d < best) {
+			best = d;
+			goal = (int32_t)j;
+		}
+	}
+	if (goal < 0)
+		return 0;
+	return plan_step(c, b, i, best, c->ch[goal].pos, out, rc);
 }
 
 /* MG-POLICY-3 (M8.6): とどめ on the earliest 戦闘不能 enemy in range of an
@@ -253,3 +269,42 @@ int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
 	out->kind = MG_ACT_END;
 	return 0;
 }
+
+/* mg_policy_quiet when no attack is possible: MG-POLICY-2, MG-POLICY-3
+ * as mg_policy_main (combat_int.h). */
+int mg_policy_quiet_other(mg_action *out, const mg_combat *c, uint32_t i,
+                          int first)
+{
+	mg_budget b;
+	int rc;
+
+	b.simple = b.normal = 1;
+	b.complex = first;
+	b.nsimple = !first;
+	b.nnormal = b.ncomplex = 0;
+	if (first && c->nqv[c->ch[i].side]) {
+		/* plan_move's nearest, from the view */
+		const mg_qfoe *v = c->qv[c->ch[i].side];
+		const size_t nv = c->nqv[c->ch[i].side];
+		const int64_t pos = c->ch[i].pos;
+		uint64_t best = mg_dist(pos, v[0].pos);
+		int64_t gp = v[0].pos;
+		size_t f;
+		for (f = 1; f < nv; f++) {
+			const uint64_t d = mg_dist(pos, v[f].pos);
+			if (d < best) {
+				best = d;
+				gp = v[f].pos;
+			}
+		}
+		if (plan_step(c, &b, i, best, gp, out, &rc))
+			return 0;
+		if (rc < 0)
+			return rc;
+	}
+	if (c->s->characters[i].finish && plan_finish(c, i, out))
+		return 0;
+	out->kind = MG_ACT_END;
+	return 0;
+}
+
