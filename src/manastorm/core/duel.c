@@ -38,6 +38,16 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 #define COLD
 #endif
 
+/* The kinds of event a quiet round (quiet_rounds) counts without building
+ * them: a callback that wants one of them gets the step code.  The
+ * others it delivers where the step API does (MS_EV_HP as attack_quiet,
+ * the rest through the step functions it calls). */
+#define QUIET_ROUND_KINDS (MS_EV_BIT(MS_EV_ROUND) | MS_EV_BIT(MS_EV_PASS) | \
+	MS_EV_BIT(MS_EV_ENCHANT) | MS_EV_BIT(MS_EV_ATTACK) | \
+	MS_EV_BIT(MS_EV_RIGHT_LOST) | MS_EV_BIT(MS_EV_DEFEATED) | \
+	MS_EV_BIT(MS_EV_DISCARD) | MS_EV_BIT(MS_EV_ADVANTAGE) | \
+	MS_EV_BIT(MS_EV_GO_ON) | MS_EV_BIT(MS_EV_GIVE_UP))
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -55,6 +65,10 @@ typedef struct part {
 	size_t doff, nd;
 	ms_card *hand;
 	size_t nh;
+	uint64_t hmask;   /* bit card_bit(c) set for each card c in the hand
+	                     (hand_mask): fused_best_hand */
+	int twins;        /* its deck holds a card twice (so may its hand):
+	                     take_hand recounts hmask */
 	ms_card *disc;
 	size_t ndisc;
 	size_t cap;
@@ -81,6 +95,10 @@ struct ms_duel {
 	 * set when some (field_push, field_pop, last_damage) */
 	uint32_t fcount[14];
 	uint32_t fmask;
+	/* bit card_bit(c) set for each held enchant c on the field of a
+	 * caster of side 0 and 1 (field_push, ench_recount): the allied
+	 * enchants fused_best_point and fused_can_attack look for */
+	uint64_t ench[2];
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
@@ -99,6 +117,11 @@ struct ms_duel {
 	                                 this round (apply; attack_check) */
 	uint64_t attack_bound;        /* events steps 5-7 emit at most, storms
 	                                 aside (attack_quiet) */
+	uint64_t round_bound;         /* events a round emits at most, storms
+	                                 aside, from step 1 to the next round's
+	                                 start (quiet_rounds) */
+	int quiet;                    /* every policy built-in and no callback
+	                                 wants QUIET_ROUND_KINDS: quiet_rounds */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -157,6 +180,17 @@ static uint64_t pass_mask(const part *p)
 		for (c.number = 1; c.number <= 13; c.number++)
 			if (passes_rule(p, c))
 				m |= UINT64_C(1) << card_bit(c);
+	return m;
+}
+
+/* p->hmask from p's hand. */
+static inline uint64_t hand_mask(const part *p)
+{
+	uint64_t m = 0;
+	size_t k;
+
+	for (k = 0; k < p->nh; k++)
+		m |= UINT64_C(1) << card_bit(p->hand[k]);
 	return m;
 }
 
@@ -360,7 +394,8 @@ static int cards_home(const ms_duel *d)
 }
 #endif
 
-static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
+static HOT_INLINE void field_push(ms_duel *d, ms_card c, uint32_t owner,
+                                  int enchant)
 {
 	UT_ASSERT(owner < d->n);
 	ms_field_card *f = &d->field[d->nfield++];
@@ -370,6 +405,22 @@ static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 	UT_ASSERT(c.number >= 1 && c.number <= 13); /* ms_scenario_check */
 	d->fcount[c.number]++;
 	d->fmask |= UINT32_C(1) << c.number;
+	if (enchant) {
+		UT_ASSERT(is_caster(&d->parts[owner]));
+		d->ench[d->parts[owner].side] |= UINT64_C(1) << card_bit(c);
+	}
+}
+
+/* d->ench from the field. */
+static void ench_recount(ms_duel *d)
+{
+	size_t k;
+
+	d->ench[0] = d->ench[1] = 0;
+	for (k = 0; k < d->nfield; k++)
+		if (d->field[k].enchant)
+			d->ench[d->parts[d->field[k].owner].side] |=
+				UINT64_C(1) << card_bit(d->field[k].card);
 }
 
 /* The last field card, off the field. */
@@ -379,6 +430,8 @@ static ms_field_card *field_pop(ms_duel *d)
 
 	if (--d->fcount[f->card.number] == 0)
 		d->fmask &= ~(UINT32_C(1) << f->card.number);
+	if (f->enchant) /* a storm's victim: rare */
+		ench_recount(d);
 	return f;
 }
 
@@ -392,6 +445,7 @@ static void field_clear(ms_duel *d)
 {
 	d->nfield = 0;
 	d->fmask = 0;
+	d->ench[0] = d->ench[1] = 0;
 	memset(d->fcount, 0, sizeof(d->fcount));
 }
 
@@ -544,6 +598,7 @@ static void reset(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->doff = p->nh = p->ndisc = 0;
+		p->hmask = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
 		p->hp = p->mp = 0;
@@ -604,6 +659,21 @@ static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
 	return 0;
 }
 
+/* Whether deck p->deck holds a card twice (the full deck does not). */
+static int deck_twins(const ms_participant *p)
+{
+	uint64_t seen = 0, b;
+	size_t k;
+
+	for (k = 0; p->deck && k < p->ndeck; k++) {
+		b = UINT64_C(1) << card_bit(p->deck[k]);
+		if (seen & b)
+			return 1;
+		seen |= b;
+	}
+	return 0;
+}
+
 /* Carve d's arrays out of the block after it (mem), as ms_duel_new sized
  * it for `total` cards: participants, outfits, lists, field, decks. */
 static void duel_layout(ms_duel *d, char *mem, size_t total,
@@ -624,6 +694,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		p->suit = p->p->suit;
 		p->threshold = p->p->threshold;
 		p->pass = pass_mask(p);
+		p->twins = deck_twins(p->p);
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
@@ -688,12 +759,19 @@ static void duel_lists(ms_duel *d)
 	/* per warrior ATTACK, HP, DEFEATED, RIGHT_LOST, DISCARD and an
 	 * ADVANTAGE (npairs <= warriors), and the END */
 	d->attack_bound = 6 * (uint64_t)d->nrole[WARRIORS] + 1;
+	/* a caster: step 1 a PASS or a RESHUFFLE, step 2 its ENCHANT, step 3
+	 * MP, OUTFIT, HAPPENING, 3 FIELD and a RESHUFFLE; a warrior: step 4
+	 * a PASS or a RESHUFFLE, step 8 GO_ON or GIVE_UP; step 9 2 DAMAGE, 2
+	 * DEFEATED, BATTLE_END, n SHUFFLE and the END; the next BATTLE and
+	 * ROUND */
+	d->round_bound = d->attack_bound + 9 * (uint64_t)d->nrole[CASTERS] +
+	                 2 * (uint64_t)d->nrole[WARRIORS] + (uint64_t)d->n + 8;
 }
 
 int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 {
 	ms_duel *d;
-	size_t total, nout, bytes;
+	size_t total, nout, bytes, i;
 	char *mem;
 	int rc;
 
@@ -720,6 +798,10 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	d->max_events = o->max_events;
 	reset(d);
 	duel_lists(d);
+	d->quiet = (d->want & QUIET_ROUND_KINDS) == 0;
+	for (i = 0; i < d->n; i++)
+		if (d->parts[i].fused == FUSED_NONE)
+			d->quiet = 0;
 	*out = d;
 	return 0;
 }
@@ -754,6 +836,7 @@ static int start(ms_duel *d)
 		for (k = 0; k < take; k++)
 			p->hand[k] = p->deck[k];
 		p->nh = take;
+		p->hmask = hand_mask(p);
 		p->doff = take;
 		p->nd -= take;
 		EVENT(d, MS_EV_HAND, (int32_t)i,
@@ -1750,6 +1833,10 @@ static inline ms_card take_hand(part *p, size_t k)
 		c = t;
 	}
 	p->nh--;
+	if (p->twins)
+		p->hmask = hand_mask(p);
+	else
+		p->hmask &= ~(UINT64_C(1) << card_bit(c));
 	return c;
 }
 
@@ -1854,65 +1941,104 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 
 /* ---- the fused built-in policies ------------------------------------ */
 
+/* The highest bit of x (not 0). */
+static inline unsigned top_bit(uint32_t x)
+{
+	UT_ASSERT(x != 0);
+#if defined(__GNUC__)
+	return 31u - (unsigned)__builtin_clz(x);
+#else
+	unsigned n = 0;
+	while (x >>= 1)
+		n++;
+	return n;
+#endif
+}
+
+/* The lowest bit of x (not 0). */
+static inline unsigned low_bit(uint32_t x)
+{
+	UT_ASSERT(x != 0);
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctz(x);
+#else
+	unsigned n = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+#endif
+}
+
+/* The highest number among the cards of card-bit mask m (not 0). */
+static inline unsigned top_number(uint64_t m)
+{
+	return top_bit((uint32_t)((m | m >> 16 | m >> 32 | m >> 48) & 0xffff));
+}
+
+/* The suits of number n among the cards of mask m, as bits 0–3. */
+static inline unsigned number_suits(uint64_t m, unsigned n)
+{
+	m >>= n;
+	return (unsigned)((m & 1) | (m >> 15 & 2) | (m >> 30 & 4) |
+	                  (m >> 45 & 8));
+}
+
 /* policy.c's best_hand on the duel's own state: the best hand card of i
  * that passes (and, when not_on_field, whose number is not on the field):
- * highest number, ties suit order S H D C, then the earliest.  -1: none. */
+ * highest number, ties suit order S H D C, then the earliest.  -1: none.
+ * From the masks (p->hmask, p->pass, d->fmask) the card, then its first
+ * place in the hand. */
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
+	uint64_t m = p->hmask & p->pass;
+	unsigned n, suit, s;
 	size_t k;
-	long best = -1;
 
-	for (k = 0; k < p->nh; k++) {
-		ms_card c = p->hand[k];
-		if (!passes(p, c))
-			continue;
-		if (not_on_field && on_field(d, c.number))
-			continue;
-		if (best < 0 || c.number > p->hand[best].number ||
-		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
-			best = (long)k;
+	UT_ASSERT(p->hmask == hand_mask(p));
+	if (not_on_field) /* fmask's numbers in each suit's 16 bits */
+		m &= ~((uint64_t)d->fmask * UINT64_C(0x0001000100010001));
+	if (m == 0)
+		return -1;
+	n = top_number(m);
+	s = number_suits(m, n);
+	suit = low_bit(s);
+	for (k = 0;; k++) {
+		UT_ASSERT(k < p->nh);
+		if (p->hand[k].number == n && p->hand[k].suit == suit)
+			return (long)k;
 	}
-	return best;
 }
 
 /* policy.c's best_point (MS-POLICY-2): the allied caster's held enchant of
- * highest number that passes for warrior p, ties the earliest.  -1: none. */
+ * highest number that passes for warrior p, ties the earliest.  -1: none.
+ * That number from the masks (d->ench, p->pass), then its first place on
+ * the field. */
 static long fused_best_point(const ms_duel *d, const part *p)
 {
+	uint64_t m = d->ench[p->side] & p->pass;
+	unsigned n;
 	size_t k;
-	long best = -1;
 
-	for (k = 0; k < d->nfield; k++) {
+	if (m == 0)
+		return -1;
+	n = top_number(m);
+	for (k = 0;; k++) {
 		const ms_field_card *f = &d->field[k];
-		const part *o = &d->parts[f->owner];
-		if (!f->enchant || !o->caster || o->side != p->side)
-			continue;
-		if (!passes(p, f->card))
-			continue;
-		if (best < 0 || f->card.number > d->field[best].card.number)
-			best = (long)k;
+		UT_ASSERT(k < d->nfield);
+		if (f->card.number == n && f->enchant &&
+		    d->parts[f->owner].side == p->side && passes(p, f->card))
+			return (long)k;
 	}
-	return best;
 }
 
 /* Whether warrior p has something to attack with: an allied held enchant
  * or a hand card that passes for it (fused_best_point(d, p) >= 0 ||
  * fused_best_hand(d, p, 0) >= 0, without looking for the best). */
-static int fused_can_attack(const ms_duel *d, const part *p)
+static inline int fused_can_attack(const ms_duel *d, const part *p)
 {
-	size_t k;
-
-	for (k = 0; k < p->nh; k++)
-		if (passes(p, p->hand[k]))
-			return 1;
-	for (k = 0; k < d->nfield; k++) {
-		const ms_field_card *f = &d->field[k];
-		const part *o = &d->parts[f->owner];
-		if (f->enchant && o->caster && o->side == p->side &&
-		    passes(p, f->card))
-			return 1;
-	}
-	return 0;
+	return ((p->hmask | d->ench[p->side]) & p->pass) != 0;
 }
 
 /* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
@@ -2000,6 +2126,210 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
 	return 0;
 }
 
+/* ---- the quiet round ------------------------------------------------ */
+
+/* Step 1 for caster i on a built-in policy, as fused_choose and apply do
+ * it: the card it reveals (src, card), or a pass counted.  The reveals
+ * counted in *nreveal.  0 or an error (a RESHUFFLE's callback). */
+static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
+                                           uint32_t *nreveal)
+{
+	part *p = &d->parts[i];
+	long k;
+	int rc;
+
+	if (p->fused == FUSED_GREEDY) {
+		if (p->nd > 0) {
+			p->card = p->deck[p->doff++];
+			p->nd--;
+		} else if (p->ndisc == 0) {
+			p->src = MS_SRC_NONE;
+			d->left--; /* MS_EV_PASS */
+			return 0;
+		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+			return rc;
+		}
+		p->src = MS_SRC_DECK;
+	} else if ((k = fused_best_hand(d, p, 1)) >= 0) {
+		p->card = take_hand(p, (size_t)k);
+		p->src = MS_SRC_HAND;
+	} else {
+		p->src = MS_SRC_NONE;
+		d->left--; /* MS_EV_PASS */
+		return 0;
+	}
+	++*nreveal;
+	return 0;
+}
+
+/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3: steps 2 and 3 as
+ * enchant_check does them, the ENCHANT events counted: a card is the same
+ * as another when its number is on the field or twice among the reveals
+ * (a card held earlier this round has the number of this one only when
+ * both were revealed now), so reveal and place are one pass; the MP losses
+ * and happenings (enchant_mp, enchant_happening) follow caster by caster
+ * when some card did not hold.  0 or an error. */
+static int quiet_enchant(ms_duel *d)
+{
+	const uint32_t *c = d->role[CASTERS];
+	size_t nc = d->nrole[CASTERS], k;
+	uint32_t seen = 0, dup = 0;
+	int rare = 0, rc;
+
+	for (k = 0; k < nc; k++) {
+		const part *p = &d->parts[c[k]];
+		uint32_t bit = UINT32_C(1) << p->card.number;
+		if (p->src == MS_SRC_NONE)
+			continue;
+		dup |= seen & bit;
+		seen |= bit;
+	}
+	for (k = 0; k < nc; k++) {
+		part *p = &d->parts[c[k]];
+		if (p->src == MS_SRC_NONE)
+			continue;
+		p->passes = passes(p, p->card);
+		p->same = on_field(d, p->card.number) ||
+		          ((dup >> p->card.number) & 1);
+		if (p->passes && !p->same) {
+			field_push(d, p->card, c[k], 1);
+		} else {
+			UT_ASSERT(p->ndisc < p->cap);
+			p->disc[p->ndisc++] = p->card;
+			rare = 1;
+		}
+		d->left--; /* MS_EV_ENCHANT */
+	}
+	d->nreveal = 0;
+	for (k = 0; k < nc; k++) {
+		part *p = &d->parts[c[k]];
+		if (p->src == MS_SRC_NONE)
+			continue;
+		p->src = MS_SRC_NONE;
+		if (!rare)
+			continue;
+		if (!p->passes && (rc = enchant_mp(d, c[k])) < 0)
+			return rc;
+		if (p->same && (rc = enchant_happening(d, c[k])) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Step 4 for warrior i (with the right) on a built-in policy, as
+ * fused_choose and apply do it.  0 or an error (a RESHUFFLE's
+ * callback). */
+static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	long k;
+	int rc;
+
+	if (p->fused == FUSED_GREEDY) {
+		if (p->nd > 0) {
+			p->card = p->deck[p->doff++];
+			p->nd--;
+		} else if (p->ndisc == 0) {
+			p->src = MS_SRC_NONE;
+			d->left--; /* MS_EV_PASS */
+			return 0;
+		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+			return rc;
+		}
+		p->src = MS_SRC_DECK;
+	} else if ((k = fused_best_point(d, p)) >= 0) {
+		p->card = d->field[k].card;
+		p->point = (size_t)k;
+		p->src = MS_SRC_POINT;
+	} else if ((k = fused_best_hand(d, p, 0)) >= 0) {
+		p->card = take_hand(p, (size_t)k);
+		p->src = MS_SRC_HAND;
+	} else {
+		p->src = MS_SRC_NONE;
+		d->left--; /* MS_EV_PASS */
+		return 0;
+	}
+	d->nattack++;
+	return 0;
+}
+
+/* Step 8 for the warriors with the right, as fused_choose and apply do
+ * it, the GO_ON and GIVE_UP events counted.  1 when one still has the
+ * right (any_right). */
+static int quiet_go_on(ms_duel *d)
+{
+	const uint32_t *w = d->role[WARRIORS];
+	size_t nw = d->nrole[WARRIORS], k;
+	int any = 0;
+
+	for (k = 0; k < nw; k++) {
+		part *p = &d->parts[w[k]];
+		if (!p->right)
+			continue;
+		d->left--; /* MS_EV_GO_ON or MS_EV_GIVE_UP */
+		if (p->fused == FUSED_DEFAULT &&
+		    !(d->adv[p->side] <= d->adv[1 - p->side] &&
+		      fused_can_attack(d, p)))
+			p->right = 0;
+		any |= p->right;
+	}
+	return any;
+}
+
+/* Rounds played whole (steps 1 to 9) while every policy is built in, no
+ * callback wants QUIET_ROUND_KINDS (d->quiet) and the budget holds a
+ * round's most events (d->round_bound): the steps of ms_duel_run's loop in
+ * the same order, on the duel's own arrays, those events only counted.  A
+ * storm (attack_quiet goes on with the step code) hands the rest of its
+ * round back to ms_duel_run's loop (PH_GOON), and so does a round the
+ * budget may not hold (PH_ENCHANT).  0 (d->phase says where to go on) or
+ * an error. */
+static int quiet_rounds(ms_duel *d)
+{
+	const uint32_t *c = d->role[CASTERS], *w = d->role[WARRIORS];
+	size_t nc = d->nrole[CASTERS], nw = d->nrole[WARRIORS], k;
+	int rc;
+
+	UT_ASSERT(d->quiet && d->phase == PH_ENCHANT && d->cursor == 0);
+	while (d->left >= d->round_bound) {
+		uint32_t nreveal = 0;
+		int64_t storms = d->res.storms;
+		/* step 1 */
+		for (k = 0; k < nc; k++)
+			if ((rc = quiet_enchant_choose(d, c[k], &nreveal)) < 0)
+				return rc;
+		/* steps 2-3 */
+		if (nreveal && (rc = quiet_enchant(d)) < 0)
+			return rc;
+		/* step 4 */
+		for (k = 0; k < nw; k++)
+			if (d->parts[w[k]].right &&
+			    (rc = quiet_attack_choose(d, w[k])) < 0)
+				return rc;
+		/* steps 5-7 */
+		UT_ASSERT(d->left >= d->attack_bound);
+		if ((rc = attack_quiet(d)) != 0)
+			return rc < 0 ? rc : 0; /* the end (d->phase) */
+		if (d->res.storms != storms) {
+			d->phase = PH_GOON;
+			d->cursor = 0;
+			return 0;
+		}
+		/* step 8, MS-ATTACK-6 */
+		if (quiet_go_on(d) && d->round < d->s->rounds_per_battle) {
+			d->round++;
+			d->left--; /* MS_EV_ROUND */
+			continue;
+		}
+		/* step 9 */
+		if ((rc = last_damage(d)) != 0)
+			return rc < 0 ? rc : 0;
+		if ((rc = begin_round(d, 1)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
 /* ms_duel_next's loop with each decision taken where it is asked
  * (decide): the same steps in the same order, without the round trip. */
 int ms_duel_run(ms_result *out, ms_duel *d)
@@ -2017,6 +2347,12 @@ int ms_duel_run(ms_result *out, ms_duel *d)
 				rc = d->failed = rc;
 			break;
 		case PH_ENCHANT:
+			if (d->quiet && d->cursor == 0 &&
+			    d->left >= d->round_bound) {
+				if ((rc = quiet_rounds(d)) < 0)
+					rc = d->failed = rc;
+				break;
+			}
 			while (d->cursor < d->nrole[CASTERS])
 				if ((rc = decide(d, MS_ASK_ENCHANT, CASTERS,
 				                 d->cursor)) < 0)
