@@ -833,10 +833,12 @@ static int start(ms_duel *d)
 		                                         : p->nd;
 		if (d->s->hand_size <= 0)
 			take = 0;
-		for (k = 0; k < take; k++)
+		p->hmask = 0;
+		for (k = 0; k < take; k++) {
 			p->hand[k] = p->deck[k];
+			p->hmask |= UINT64_C(1) << card_bit(p->deck[k]);
+		}
 		p->nh = take;
-		p->hmask = hand_mask(p);
 		p->doff = take;
 		p->nd -= take;
 		EVENT(d, MS_EV_HAND, (int32_t)i,
@@ -1471,6 +1473,17 @@ static COLD int quiet_hp_event(ms_duel *d, uint32_t i, int64_t before, int64_t a
 	return deliver(d, &e);
 }
 
+/* MS-ATTACK-5: warrior p's played attack card (not pointed) to its
+ * discard pile, the event counted. */
+static inline void quiet_discard(ms_duel *d, part *p)
+{
+	if (p->src != MS_SRC_POINT) {
+		UT_ASSERT(p->ndisc < p->cap);
+		p->disc[p->ndisc++] = p->card;
+		d->left--; /* MS_EV_DISCARD */
+	}
+}
+
 /* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: pair_advantage of a played
  * pair's flags (sa, sb: success; pa, pb: played), without the event. */
 static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
@@ -1560,27 +1573,28 @@ static int attack_quiet(ms_duel *d)
 	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
 	if (anymatch)
 		return attack_rest(d, npairs);
-	/* MS-ATTACK-5: no storm, so the budget holds the rest */
-	for (k = 0; k < nw; k++) {
-		part *p = &parts[w[k]];
-		if (p->src != MS_SRC_NONE && p->src != MS_SRC_POINT) {
-			UT_ASSERT(p->ndisc < p->cap);
-			p->disc[p->ndisc++] = p->card;
-			d->left--; /* MS_EV_DISCARD */
-		}
-	}
+	/* MS-ATTACK-5: no storm, so the budget holds the rest; pair by pair
+	 * (every warrior is in one), as the discard piles are each its own */
 	for (k = 0; k < npairs; k++) {
 		part *pa = k < d->nw[0] ? &parts[d->wside[0][k]] : NULL;
 		part *pb = k < d->nw[1] ? &parts[d->wside[1][k]] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
-		if ((playa || playb) &&
-		    (rc = quiet_gain(d, pa, pb, playa && pa->success,
+		if (!playa && !playb)
+			continue;
+		if (playa)
+			quiet_discard(d, pa);
+		if (playb)
+			quiet_discard(d, pb);
+		/* (an advantage cannot overflow: at most 2 a pair a round) */
+		if ((rc = quiet_gain(d, pa, pb, playa && pa->success,
 		                     playb && pb->success, playa, playb)) < 0)
 			return rc;
+		if (playa)
+			pa->src = MS_SRC_NONE;
+		if (playb)
+			pb->src = MS_SRC_NONE;
 	}
-	for (k = 0; k < nw; k++)
-		parts[w[k]].src = MS_SRC_NONE;
 	return 0;
 }
 
