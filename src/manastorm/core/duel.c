@@ -91,10 +91,11 @@ struct ms_duel {
 	part *parts;
 	ms_field_card *field;
 	size_t nfield;
-	/* the field's cards by number (1–13): how many, and bit n of fmask
-	 * set when some (field_push, field_pop, last_damage) */
+	/* the field's cards by number (1–13): how many, and the bits of
+	 * NUMBER_BITS(n) set in fmask when some (field_push, field_pop,
+	 * field_clear) */
 	uint32_t fcount[14];
-	uint32_t fmask;
+	uint64_t fmask;
 	/* bit card_bit(c) set for each held enchant c on the field of a
 	 * caster of side 0 and 1 (field_push, ench_recount): the allied
 	 * enchants fused_best_point and fused_can_attack look for */
@@ -157,12 +158,17 @@ static int passes_rule(const part *p, ms_card c)
 }
 
 /* A card of a deck (suit 0–3, number 1–13: ms_scenario_check) as a bit
- * number below 64. */
+ * number below 64, in the order of the policies' preference (D5: the
+ * higher number, then suit S H D C): 4 × number + 3 − suit, so that the
+ * highest bit of a mask of cards is the best of them (fused_best_hand)
+ * and the 4 bits of number n are NUMBER_BITS(n). */
 static inline unsigned card_bit(ms_card c)
 {
 	UT_ASSERT(c.suit <= 3 && c.number >= 1 && c.number <= 13);
-	return (unsigned)c.suit * 16u + c.number;
+	return (unsigned)c.number * 4u + 3u - c.suit;
 }
+
+#define NUMBER_BITS(n) (UINT64_C(0xf) << (4 * (n)))
 
 /* passes_rule for a card of a deck, from p->pass (pass_mask). */
 static inline int passes(const part *p, ms_card c)
@@ -404,7 +410,7 @@ static HOT_INLINE void field_push(ms_duel *d, ms_card c, uint32_t owner,
 	f->enchant = enchant;
 	UT_ASSERT(c.number >= 1 && c.number <= 13); /* ms_scenario_check */
 	d->fcount[c.number]++;
-	d->fmask |= UINT32_C(1) << c.number;
+	d->fmask |= NUMBER_BITS(c.number);
 	if (enchant) {
 		UT_ASSERT(is_caster(&d->parts[owner]));
 		d->ench[d->parts[owner].side] |= UINT64_C(1) << card_bit(c);
@@ -429,7 +435,7 @@ static ms_field_card *field_pop(ms_duel *d)
 	ms_field_card *f = &d->field[--d->nfield];
 
 	if (--d->fcount[f->card.number] == 0)
-		d->fmask &= ~(UINT32_C(1) << f->card.number);
+		d->fmask &= ~NUMBER_BITS(f->card.number);
 	if (f->enchant) /* a storm's victim: rare */
 		ench_recount(d);
 	return f;
@@ -438,7 +444,7 @@ static ms_field_card *field_pop(ms_duel *d)
 /* Whether a card of number n is on the field. */
 static inline int on_field(const ms_duel *d, unsigned n)
 {
-	return (int)((d->fmask >> n) & 1);
+	return (int)((d->fmask >> (4 * n)) & 1);
 }
 
 static void field_clear(ms_duel *d)
@@ -1956,11 +1962,11 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 /* ---- the fused built-in policies ------------------------------------ */
 
 /* The highest bit of x (not 0). */
-static inline unsigned top_bit(uint32_t x)
+static inline unsigned top_bit(uint64_t x)
 {
 	UT_ASSERT(x != 0);
 #if defined(__GNUC__)
-	return 31u - (unsigned)__builtin_clz(x);
+	return 63u - (unsigned)__builtin_clzll(x);
 #else
 	unsigned n = 0;
 	while (x >>= 1)
@@ -1969,55 +1975,25 @@ static inline unsigned top_bit(uint32_t x)
 #endif
 }
 
-/* The lowest bit of x (not 0). */
-static inline unsigned low_bit(uint32_t x)
-{
-	UT_ASSERT(x != 0);
-#if defined(__GNUC__)
-	return (unsigned)__builtin_ctz(x);
-#else
-	unsigned n = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		n++;
-	}
-	return n;
-#endif
-}
-
-/* The highest number among the cards of card-bit mask m (not 0). */
-static inline unsigned top_number(uint64_t m)
-{
-	return top_bit((uint32_t)((m | m >> 16 | m >> 32 | m >> 48) & 0xffff));
-}
-
-/* The suits of number n among the cards of mask m, as bits 0–3. */
-static inline unsigned number_suits(uint64_t m, unsigned n)
-{
-	m >>= n;
-	return (unsigned)((m & 1) | (m >> 15 & 2) | (m >> 30 & 4) |
-	                  (m >> 45 & 8));
-}
-
 /* policy.c's best_hand on the duel's own state: the best hand card of i
  * that passes (and, when not_on_field, whose number is not on the field):
  * highest number, ties suit order S H D C, then the earliest.  -1: none.
- * From the masks (p->hmask, p->pass, d->fmask) the card, then its first
- * place in the hand. */
+ * The card is the highest bit of a mask (p->hmask, p->pass, d->fmask:
+ * card_bit), then its first place in the hand. */
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
 	uint64_t m = p->hmask & p->pass;
-	unsigned n, suit, s;
+	unsigned b, n, suit;
 	size_t k;
 
 	UT_ASSERT(p->hmask == hand_mask(p));
-	if (not_on_field) /* fmask's numbers in each suit's 16 bits */
-		m &= ~((uint64_t)d->fmask * UINT64_C(0x0001000100010001));
+	if (not_on_field)
+		m &= ~d->fmask;
 	if (m == 0)
 		return -1;
-	n = top_number(m);
-	s = number_suits(m, n);
-	suit = low_bit(s);
+	b = top_bit(m);
+	n = b >> 2;
+	suit = 3 - (b & 3);
 	for (k = 0;; k++) {
 		UT_ASSERT(k < p->nh);
 		if (p->hand[k].number == n && p->hand[k].suit == suit)
@@ -2037,7 +2013,7 @@ static long fused_best_point(const ms_duel *d, const part *p)
 
 	if (m == 0)
 		return -1;
-	n = top_number(m);
+	n = top_bit(m) >> 2;
 	for (k = 0;; k++) {
 		const ms_field_card *f = &d->field[k];
 		UT_ASSERT(k < d->nfield);
@@ -2143,12 +2119,14 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
 /* ---- the quiet round ------------------------------------------------ */
 
 /* Step 1 for caster i on a built-in policy, as fused_choose and apply do
- * it: the card it reveals (src, card), or a pass counted.  The reveals
- * counted in *nreveal.  0 or an error (a RESHUFFLE's callback). */
+ * it: the card it reveals (src, card), or a pass counted.  The numbers
+ * revealed go into *seen, those revealed twice into *dup.  0 or an error
+ * (a RESHUFFLE's callback). */
 static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
-                                           uint32_t *nreveal)
+                                           uint32_t *seen, uint32_t *dup)
 {
 	part *p = &d->parts[i];
+	uint32_t bit;
 	long k;
 	int rc;
 
@@ -2172,32 +2150,26 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
 		d->left--; /* MS_EV_PASS */
 		return 0;
 	}
-	++*nreveal;
+	bit = UINT32_C(1) << p->card.number;
+	*dup |= *seen & bit;
+	*seen |= bit;
 	return 0;
 }
 
 /* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3: steps 2 and 3 as
  * enchant_check does them, the ENCHANT events counted: a card is the same
- * as another when its number is on the field or twice among the reveals
- * (a card held earlier this round has the number of this one only when
- * both were revealed now), so reveal and place are one pass; the MP losses
- * and happenings (enchant_mp, enchant_happening) follow caster by caster
- * when some card did not hold.  0 or an error. */
-static int quiet_enchant(ms_duel *d)
+ * as another when its number is on the field or revealed twice (dup; a
+ * card held earlier this round has the number of this one only when both
+ * were revealed now), so reveal and place are one pass; the MP losses and
+ * happenings (enchant_mp, enchant_happening) follow caster by caster for
+ * the cards that did not hold.  0 or an error. */
+static int quiet_enchant(ms_duel *d, uint32_t dup)
 {
 	const uint32_t *c = d->role[CASTERS];
 	size_t nc = d->nrole[CASTERS], k;
-	uint32_t seen = 0, dup = 0;
 	int rare = 0, rc;
 
-	for (k = 0; k < nc; k++) {
-		const part *p = &d->parts[c[k]];
-		uint32_t bit = UINT32_C(1) << p->card.number;
-		if (p->src == MS_SRC_NONE)
-			continue;
-		dup |= seen & bit;
-		seen |= bit;
-	}
+	UT_ASSERT(d->nreveal == 0);
 	for (k = 0; k < nc; k++) {
 		part *p = &d->parts[c[k]];
 		if (p->src == MS_SRC_NONE)
@@ -2205,23 +2177,21 @@ static int quiet_enchant(ms_duel *d)
 		p->passes = passes(p, p->card);
 		p->same = on_field(d, p->card.number) ||
 		          ((dup >> p->card.number) & 1);
+		d->left--; /* MS_EV_ENCHANT */
 		if (p->passes && !p->same) {
 			field_push(d, p->card, c[k], 1);
+			p->src = MS_SRC_NONE; /* nothing more for it */
 		} else {
 			UT_ASSERT(p->ndisc < p->cap);
 			p->disc[p->ndisc++] = p->card;
 			rare = 1;
 		}
-		d->left--; /* MS_EV_ENCHANT */
 	}
-	d->nreveal = 0;
-	for (k = 0; k < nc; k++) {
+	for (k = 0; rare && k < nc; k++) {
 		part *p = &d->parts[c[k]];
 		if (p->src == MS_SRC_NONE)
 			continue;
 		p->src = MS_SRC_NONE;
-		if (!rare)
-			continue;
 		if (!p->passes && (rc = enchant_mp(d, c[k])) < 0)
 			return rc;
 		if (p->same && (rc = enchant_happening(d, c[k])) < 0)
@@ -2306,14 +2276,14 @@ static int quiet_rounds(ms_duel *d)
 
 	UT_ASSERT(d->quiet && d->phase == PH_ENCHANT && d->cursor == 0);
 	while (d->left >= d->round_bound) {
-		uint32_t nreveal = 0;
+		uint32_t seen = 0, dup = 0;
 		int64_t storms = d->res.storms;
 		/* step 1 */
 		for (k = 0; k < nc; k++)
-			if ((rc = quiet_enchant_choose(d, c[k], &nreveal)) < 0)
+			if ((rc = quiet_enchant_choose(d, c[k], &seen, &dup)) < 0)
 				return rc;
 		/* steps 2-3 */
-		if (nreveal && (rc = quiet_enchant(d)) < 0)
+		if (seen && (rc = quiet_enchant(d, dup)) < 0)
 			return rc;
 		/* step 4 */
 		for (k = 0; k < nw; k++)
