@@ -1524,9 +1524,9 @@ static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
  * the budget holds every event they can emit without a storm
  * (d->attack_bound): one pass over the warriors for steps 5 and 6 (their
  * ATTACK events counted first, so that an HP event sees the count
- * attack_losses gives it), then, without a storm, one for the discards
- * and one over the pairs for the advantages; a storm goes on as
- * attack_rest.  Returns 1 when the duel ended. */
+ * attack_losses gives it), then, without a storm, one over the pairs for
+ * the discards and the advantages; a storm goes on as attack_rest.
+ * Returns 1 when the duel ended. */
 static int attack_quiet(ms_duel *d)
 {
 	part *parts = d->parts;
@@ -1594,6 +1594,86 @@ static int attack_quiet(ms_duel *d)
 			quiet_discard(d, pb);
 		/* (an advantage cannot overflow: at most 2 a pair a round) */
 		if ((rc = quiet_gain(d, pa, pb, playa && pa->success,
+		                     playb && pb->success, playa, playb)) < 0)
+			return rc;
+		if (playa)
+			pa->src = MS_SRC_NONE;
+		if (playb)
+			pb->src = MS_SRC_NONE;
+	}
+	return 0;
+}
+
+/* MS-ATTACK-2, MS-ATTACK-3: steps 5 and 6 for warrior p (NULL: none) of
+ * a pair whose cards match or not (d->alive follows).  No event is
+ * built (the caller's callback wants none of them). */
+static HOT_INLINE void quiet_flags(ms_duel *d, part *p, int match)
+{
+	int64_t after;
+
+	if (!p)
+		return;
+	if (p->src == MS_SRC_NONE) {
+		p->passes = p->match = p->success = 0;
+		return;
+	}
+	p->passes = passes(p, p->card);
+	p->match = match;
+	p->success = p->passes && !match;
+	if (p->passes)
+		return;
+	/* hp_change(d, i, 1), then the right: HP, and DEFEATED (at 0: it
+	 * played, so it had HP and the right) or RIGHT_LOST */
+	UT_ASSERT(p->hp >= 1 && p->right);
+	after = p->hp - 1;
+	d->left -= 2;
+	if (after == 0)
+		d->alive[p->side]--;
+	p->hp = after;
+	p->right = 0;
+}
+
+/* Steps 5–7 as attack_quiet does them when no callback wants MS_EV_HP
+ * either (the quiet rounds'), pair by pair: the order of the warriors'
+ * losses is seen only in their HP events.  Returns 1 when the duel
+ * ended. */
+static int quiet_attack(ms_duel *d)
+{
+	part *parts = d->parts;
+	const uint32_t *w0 = d->wside[0], *w1 = d->wside[1];
+	size_t n0 = d->nw[0], n1 = d->nw[1], k;
+	size_t npairs = n0 > n1 ? n0 : n1;
+	int anymatch = 0, rc;
+
+	UT_ASSERT(d->left >= d->attack_bound && !WANTS(d, MS_EV_HP));
+	d->left -= d->nattack; /* the ATTACK events of step 5 */
+	d->nattack = 0;
+	for (k = 0; k < npairs; k++) {
+		part *pa = k < n0 ? &parts[w0[k]] : NULL;
+		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		int match = pa && pb && pa->src != MS_SRC_NONE &&
+		            pb->src != MS_SRC_NONE &&
+		            cards_match(d, pa->card, pb->card);
+		anymatch |= match;
+		quiet_flags(d, pa, match);
+		quiet_flags(d, pb, match);
+	}
+	/* MS-END-2: at once after the HP losses */
+	if (!side_alive(d, 0) || !side_alive(d, 1))
+		return attack_end(d, MS_END_STEP6);
+	if (anymatch)
+		return attack_rest(d, npairs);
+	for (k = 0; k < npairs; k++) {
+		part *pa = k < n0 ? &parts[w0[k]] : NULL;
+		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		int playa = pa && pa->src != MS_SRC_NONE;
+		int playb = pb && pb->src != MS_SRC_NONE;
+		if (playa)
+			quiet_discard(d, pa);
+		if (playb)
+			quiet_discard(d, pb);
+		if ((playa || playb) &&
+		    (rc = quiet_gain(d, pa, pb, playa && pa->success,
 		                     playb && pb->success, playa, playb)) < 0)
 			return rc;
 		if (playa)
@@ -2292,7 +2372,8 @@ static int quiet_rounds(ms_duel *d)
 				return rc;
 		/* steps 5-7 */
 		UT_ASSERT(d->left >= d->attack_bound);
-		if ((rc = attack_quiet(d)) != 0)
+		rc = WANTS(d, MS_EV_HP) ? attack_quiet(d) : quiet_attack(d);
+		if (rc != 0)
 			return rc < 0 ? rc : 0; /* the end (d->phase) */
 		if (d->res.storms != storms) {
 			d->phase = PH_GOON;
