@@ -1577,6 +1577,50 @@ static void ms_fused_equals_step_cut(void **state)
 	}
 }
 
+/* ms_duel_run's quiet rounds (every policy built in, no callback or one
+ * that wants none of the kinds they only count) stop where the step API
+ * stops when the budget ends inside one of the last rounds: for generated
+ * scenarios with the random policies made default, every budget from one
+ * event more than the duel needs down to 47 less, without a callback and
+ * with each narrow mask that leaves the rounds quiet. */
+static void ms_quiet_round_cut(void **state)
+{
+	static const int cbs[] = {0, 2, 3, 4};
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 2122);
+	for (iter = 0; iter < 120; iter++) {
+		ms_scenario s;
+		digest d0, d1;
+		ms_result r0, r1;
+		uint64_t max, nev;
+		size_t i;
+		int rc0, rc1, cb = cbs[iter % 4];
+		gen_scenario(&s, &g, iter);
+		for (i = 0; i < s.nparticipants; i++)
+			if (strcmp(parts[i].policy, "random") == 0)
+				parts[i].policy = "default";
+		assert_int_equal(play_cut(&d1, &r1, &s, (uint64_t)iter, 1,
+		                          MS_DUEL_MAX_EVENTS_DEFAULT, 0, 1), 0);
+		nev = d1.nev;
+		for (max = nev + 1; max >= 1 && max + 48 > nev; max--) {
+			digest_mask = cb >= 2 ? narrow_masks[cb - 2] : 0;
+			rc0 = play_cut(&d0, &r0, &s, (uint64_t)iter, 0, max, 0, cb);
+			rc1 = play_cut(&d1, &r1, &s, (uint64_t)iter, 1, max, 0, cb);
+			digest_mask = MS_EV_ALL;
+			assert_int_equal(rc0, rc1);
+			assert_int_equal(rc0, max >= nev ? 0 : MS_ELIMIT);
+			assert_int_equal(d0.events, d1.events);
+			assert_int_equal(d0.h, d1.h);
+			assert_int_equal(d0.fin, d1.fin);
+			assert_int_equal(d0.nev, d1.nev);
+			assert_int_equal(d0.rng, d1.rng);
+			assert_memory_equal(&r0, &r1, sizeof(r0));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1603,6 +1647,7 @@ int main(void)
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
+		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -38,6 +38,16 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 #define COLD
 #endif
 
+/* The kinds of event a quiet round (quiet_rounds) counts without building
+ * them: a callback that wants one of them gets the step code.  The
+ * others it delivers where the step API does (MS_EV_HP as attack_quiet,
+ * the rest through the step functions it calls). */
+#define QUIET_ROUND_KINDS (MS_EV_BIT(MS_EV_ROUND) | MS_EV_BIT(MS_EV_PASS) | \
+	MS_EV_BIT(MS_EV_ENCHANT) | MS_EV_BIT(MS_EV_ATTACK) | \
+	MS_EV_BIT(MS_EV_RIGHT_LOST) | MS_EV_BIT(MS_EV_DEFEATED) | \
+	MS_EV_BIT(MS_EV_DISCARD) | MS_EV_BIT(MS_EV_ADVANTAGE) | \
+	MS_EV_BIT(MS_EV_GO_ON) | MS_EV_BIT(MS_EV_GIVE_UP))
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -55,6 +65,10 @@ typedef struct part {
 	size_t doff, nd;
 	ms_card *hand;
 	size_t nh;
+	uint64_t hmask;   /* bit card_bit(c) set for each card c in the hand
+	                     (hand_mask): fused_best_hand */
+	int twins;        /* its deck holds a card twice (so may its hand):
+	                     take_hand recounts hmask */
 	ms_card *disc;
 	size_t ndisc;
 	size_t cap;
@@ -77,10 +91,15 @@ struct ms_duel {
 	part *parts;
 	ms_field_card *field;
 	size_t nfield;
-	/* the field's cards by number (1–13): how many, and bit n of fmask
-	 * set when some (field_push, field_pop, last_damage) */
+	/* the field's cards by number (1–13): how many, and the bits of
+	 * NUMBER_BITS(n) set in fmask when some (field_push, field_pop,
+	 * field_clear) */
 	uint32_t fcount[14];
-	uint32_t fmask;
+	uint64_t fmask;
+	/* bit card_bit(c) set for each held enchant c on the field of a
+	 * caster of side 0 and 1 (field_push, ench_recount): the allied
+	 * enchants fused_best_point and fused_can_attack look for */
+	uint64_t ench[2];
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
@@ -99,6 +118,11 @@ struct ms_duel {
 	                                 this round (apply; attack_check) */
 	uint64_t attack_bound;        /* events steps 5-7 emit at most, storms
 	                                 aside (attack_quiet) */
+	uint64_t round_bound;         /* events a round emits at most, storms
+	                                 aside, from step 1 to the next round's
+	                                 start (quiet_rounds) */
+	int quiet;                    /* every policy built-in and no callback
+	                                 wants QUIET_ROUND_KINDS: quiet_rounds */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -134,12 +158,17 @@ static int passes_rule(const part *p, ms_card c)
 }
 
 /* A card of a deck (suit 0–3, number 1–13: ms_scenario_check) as a bit
- * number below 64. */
+ * number below 64, in the order of the policies' preference (D5: the
+ * higher number, then suit S H D C): 4 × number + 3 − suit, so that the
+ * highest bit of a mask of cards is the best of them (fused_best_hand)
+ * and the 4 bits of number n are NUMBER_BITS(n). */
 static inline unsigned card_bit(ms_card c)
 {
 	UT_ASSERT(c.suit <= 3 && c.number >= 1 && c.number <= 13);
-	return (unsigned)c.suit * 16u + c.number;
+	return (unsigned)c.number * 4u + 3u - c.suit;
 }
+
+#define NUMBER_BITS(n) (UINT64_C(0xf) << (4 * (n)))
 
 /* passes_rule for a card of a deck, from p->pass (pass_mask). */
 static inline int passes(const part *p, ms_card c)
@@ -157,6 +186,17 @@ static uint64_t pass_mask(const part *p)
 		for (c.number = 1; c.number <= 13; c.number++)
 			if (passes_rule(p, c))
 				m |= UINT64_C(1) << card_bit(c);
+	return m;
+}
+
+/* p->hmask from p's hand. */
+static inline uint64_t hand_mask(const part *p)
+{
+	uint64_t m = 0;
+	size_t k;
+
+	for (k = 0; k < p->nh; k++)
+		m |= UINT64_C(1) << card_bit(p->hand[k]);
 	return m;
 }
 
@@ -360,7 +400,8 @@ static int cards_home(const ms_duel *d)
 }
 #endif
 
-static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
+static HOT_INLINE void field_push(ms_duel *d, ms_card c, uint32_t owner,
+                                  int enchant)
 {
 	UT_ASSERT(owner < d->n);
 	ms_field_card *f = &d->field[d->nfield++];
@@ -369,7 +410,23 @@ static void field_push(ms_duel *d, ms_card c, uint32_t owner, int enchant)
 	f->enchant = enchant;
 	UT_ASSERT(c.number >= 1 && c.number <= 13); /* ms_scenario_check */
 	d->fcount[c.number]++;
-	d->fmask |= UINT32_C(1) << c.number;
+	d->fmask |= NUMBER_BITS(c.number);
+	if (enchant) {
+		UT_ASSERT(is_caster(&d->parts[owner]));
+		d->ench[d->parts[owner].side] |= UINT64_C(1) << card_bit(c);
+	}
+}
+
+/* d->ench from the field. */
+static void ench_recount(ms_duel *d)
+{
+	size_t k;
+
+	d->ench[0] = d->ench[1] = 0;
+	for (k = 0; k < d->nfield; k++)
+		if (d->field[k].enchant)
+			d->ench[d->parts[d->field[k].owner].side] |=
+				UINT64_C(1) << card_bit(d->field[k].card);
 }
 
 /* The last field card, off the field. */
@@ -378,20 +435,23 @@ static ms_field_card *field_pop(ms_duel *d)
 	ms_field_card *f = &d->field[--d->nfield];
 
 	if (--d->fcount[f->card.number] == 0)
-		d->fmask &= ~(UINT32_C(1) << f->card.number);
+		d->fmask &= ~NUMBER_BITS(f->card.number);
+	if (f->enchant) /* a storm's victim: rare */
+		ench_recount(d);
 	return f;
 }
 
 /* Whether a card of number n is on the field. */
 static inline int on_field(const ms_duel *d, unsigned n)
 {
-	return (int)((d->fmask >> n) & 1);
+	return (int)((d->fmask >> (4 * n)) & 1);
 }
 
 static void field_clear(ms_duel *d)
 {
 	d->nfield = 0;
 	d->fmask = 0;
+	d->ench[0] = d->ench[1] = 0;
 	memset(d->fcount, 0, sizeof(d->fcount));
 }
 
@@ -544,6 +604,7 @@ static void reset(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->doff = p->nh = p->ndisc = 0;
+		p->hmask = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
 		p->hp = p->mp = 0;
@@ -604,6 +665,21 @@ static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
 	return 0;
 }
 
+/* Whether deck p->deck holds a card twice (the full deck does not). */
+static int deck_twins(const ms_participant *p)
+{
+	uint64_t seen = 0, b;
+	size_t k;
+
+	for (k = 0; p->deck && k < p->ndeck; k++) {
+		b = UINT64_C(1) << card_bit(p->deck[k]);
+		if (seen & b)
+			return 1;
+		seen |= b;
+	}
+	return 0;
+}
+
 /* Carve d's arrays out of the block after it (mem), as ms_duel_new sized
  * it for `total` cards: participants, outfits, lists, field, decks. */
 static void duel_layout(ms_duel *d, char *mem, size_t total,
@@ -624,6 +700,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		p->suit = p->p->suit;
 		p->threshold = p->p->threshold;
 		p->pass = pass_mask(p);
+		p->twins = deck_twins(p->p);
 		p->outfits = (int64_t *)mem;
 		if (p->p->role == MS_ROLE_CASTER)
 			mem += p->p->noutfits * sizeof(int64_t);
@@ -688,12 +765,19 @@ static void duel_lists(ms_duel *d)
 	/* per warrior ATTACK, HP, DEFEATED, RIGHT_LOST, DISCARD and an
 	 * ADVANTAGE (npairs <= warriors), and the END */
 	d->attack_bound = 6 * (uint64_t)d->nrole[WARRIORS] + 1;
+	/* a caster: step 1 a PASS or a RESHUFFLE, step 2 its ENCHANT, step 3
+	 * MP, OUTFIT, HAPPENING, 3 FIELD and a RESHUFFLE; a warrior: step 4
+	 * a PASS or a RESHUFFLE, step 8 GO_ON or GIVE_UP; step 9 2 DAMAGE, 2
+	 * DEFEATED, BATTLE_END, n SHUFFLE and the END; the next BATTLE and
+	 * ROUND */
+	d->round_bound = d->attack_bound + 9 * (uint64_t)d->nrole[CASTERS] +
+	                 2 * (uint64_t)d->nrole[WARRIORS] + (uint64_t)d->n + 8;
 }
 
 int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 {
 	ms_duel *d;
-	size_t total, nout, bytes;
+	size_t total, nout, bytes, i;
 	char *mem;
 	int rc;
 
@@ -720,6 +804,10 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	d->max_events = o->max_events;
 	reset(d);
 	duel_lists(d);
+	d->quiet = (d->want & QUIET_ROUND_KINDS) == 0;
+	for (i = 0; i < d->n; i++)
+		if (d->parts[i].fused == FUSED_NONE)
+			d->quiet = 0;
 	*out = d;
 	return 0;
 }
@@ -751,8 +839,11 @@ static int start(ms_duel *d)
 		                                         : p->nd;
 		if (d->s->hand_size <= 0)
 			take = 0;
-		for (k = 0; k < take; k++)
+		p->hmask = 0;
+		for (k = 0; k < take; k++) {
 			p->hand[k] = p->deck[k];
+			p->hmask |= UINT64_C(1) << card_bit(p->deck[k]);
+		}
 		p->nh = take;
 		p->doff = take;
 		p->nd -= take;
@@ -1388,6 +1479,17 @@ static COLD int quiet_hp_event(ms_duel *d, uint32_t i, int64_t before, int64_t a
 	return deliver(d, &e);
 }
 
+/* MS-ATTACK-5: warrior p's played attack card (not pointed) to its
+ * discard pile, the event counted. */
+static inline void quiet_discard(ms_duel *d, part *p)
+{
+	if (p->src != MS_SRC_POINT) {
+		UT_ASSERT(p->ndisc < p->cap);
+		p->disc[p->ndisc++] = p->card;
+		d->left--; /* MS_EV_DISCARD */
+	}
+}
+
 /* MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: pair_advantage of a played
  * pair's flags (sa, sb: success; pa, pb: played), without the event. */
 static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
@@ -1422,9 +1524,9 @@ static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
  * the budget holds every event they can emit without a storm
  * (d->attack_bound): one pass over the warriors for steps 5 and 6 (their
  * ATTACK events counted first, so that an HP event sees the count
- * attack_losses gives it), then, without a storm, one for the discards
- * and one over the pairs for the advantages; a storm goes on as
- * attack_rest.  Returns 1 when the duel ended. */
+ * attack_losses gives it), then, without a storm, one over the pairs for
+ * the discards and the advantages; a storm goes on as attack_rest.
+ * Returns 1 when the duel ended. */
 static int attack_quiet(ms_duel *d)
 {
 	part *parts = d->parts;
@@ -1477,27 +1579,108 @@ static int attack_quiet(ms_duel *d)
 	npairs = d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
 	if (anymatch)
 		return attack_rest(d, npairs);
-	/* MS-ATTACK-5: no storm, so the budget holds the rest */
-	for (k = 0; k < nw; k++) {
-		part *p = &parts[w[k]];
-		if (p->src != MS_SRC_NONE && p->src != MS_SRC_POINT) {
-			UT_ASSERT(p->ndisc < p->cap);
-			p->disc[p->ndisc++] = p->card;
-			d->left--; /* MS_EV_DISCARD */
-		}
-	}
+	/* MS-ATTACK-5: no storm, so the budget holds the rest; pair by pair
+	 * (every warrior is in one), as the discard piles are each its own */
 	for (k = 0; k < npairs; k++) {
 		part *pa = k < d->nw[0] ? &parts[d->wside[0][k]] : NULL;
 		part *pb = k < d->nw[1] ? &parts[d->wside[1][k]] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
+		if (!playa && !playb)
+			continue;
+		if (playa)
+			quiet_discard(d, pa);
+		if (playb)
+			quiet_discard(d, pb);
+		/* (an advantage cannot overflow: at most 2 a pair a round) */
+		if ((rc = quiet_gain(d, pa, pb, playa && pa->success,
+		                     playb && pb->success, playa, playb)) < 0)
+			return rc;
+		if (playa)
+			pa->src = MS_SRC_NONE;
+		if (playb)
+			pb->src = MS_SRC_NONE;
+	}
+	return 0;
+}
+
+/* MS-ATTACK-2, MS-ATTACK-3: steps 5 and 6 for warrior p (NULL: none) of
+ * a pair whose cards match or not (d->alive follows).  No event is
+ * built (the caller's callback wants none of them). */
+static HOT_INLINE void quiet_flags(ms_duel *d, part *p, int match)
+{
+	int64_t after;
+
+	if (!p)
+		return;
+	if (p->src == MS_SRC_NONE) {
+		p->passes = p->match = p->success = 0;
+		return;
+	}
+	p->passes = passes(p, p->card);
+	p->match = match;
+	p->success = p->passes && !match;
+	if (p->passes)
+		return;
+	/* hp_change(d, i, 1), then the right: HP, and DEFEATED (at 0: it
+	 * played, so it had HP and the right) or RIGHT_LOST */
+	UT_ASSERT(p->hp >= 1 && p->right);
+	after = p->hp - 1;
+	d->left -= 2;
+	if (after == 0)
+		d->alive[p->side]--;
+	p->hp = after;
+	p->right = 0;
+}
+
+/* Steps 5–7 as attack_quiet does them when no callback wants MS_EV_HP
+ * either (the quiet rounds'), pair by pair: the order of the warriors'
+ * losses is seen only in their HP events.  Returns 1 when the duel
+ * ended. */
+static int quiet_attack(ms_duel *d)
+{
+	part *parts = d->parts;
+	const uint32_t *w0 = d->wside[0], *w1 = d->wside[1];
+	size_t n0 = d->nw[0], n1 = d->nw[1], k;
+	size_t npairs = n0 > n1 ? n0 : n1;
+	int anymatch = 0, rc;
+
+	UT_ASSERT(d->left >= d->attack_bound && !WANTS(d, MS_EV_HP));
+	d->left -= d->nattack; /* the ATTACK events of step 5 */
+	d->nattack = 0;
+	for (k = 0; k < npairs; k++) {
+		part *pa = k < n0 ? &parts[w0[k]] : NULL;
+		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		int match = pa && pb && pa->src != MS_SRC_NONE &&
+		            pb->src != MS_SRC_NONE &&
+		            cards_match(d, pa->card, pb->card);
+		anymatch |= match;
+		quiet_flags(d, pa, match);
+		quiet_flags(d, pb, match);
+	}
+	/* MS-END-2: at once after the HP losses */
+	if (!side_alive(d, 0) || !side_alive(d, 1))
+		return attack_end(d, MS_END_STEP6);
+	if (anymatch)
+		return attack_rest(d, npairs);
+	for (k = 0; k < npairs; k++) {
+		part *pa = k < n0 ? &parts[w0[k]] : NULL;
+		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		int playa = pa && pa->src != MS_SRC_NONE;
+		int playb = pb && pb->src != MS_SRC_NONE;
+		if (playa)
+			quiet_discard(d, pa);
+		if (playb)
+			quiet_discard(d, pb);
 		if ((playa || playb) &&
 		    (rc = quiet_gain(d, pa, pb, playa && pa->success,
 		                     playb && pb->success, playa, playb)) < 0)
 			return rc;
+		if (playa)
+			pa->src = MS_SRC_NONE;
+		if (playb)
+			pb->src = MS_SRC_NONE;
 	}
-	for (k = 0; k < nw; k++)
-		parts[w[k]].src = MS_SRC_NONE;
 	return 0;
 }
 
@@ -1750,6 +1933,10 @@ static inline ms_card take_hand(part *p, size_t k)
 		c = t;
 	}
 	p->nh--;
+	if (p->twins)
+		p->hmask = hand_mask(p);
+	else
+		p->hmask &= ~(UINT64_C(1) << card_bit(c));
 	return c;
 }
 
@@ -1854,65 +2041,74 @@ int ms_duel_act(ms_duel *d, const ms_choice *ch)
 
 /* ---- the fused built-in policies ------------------------------------ */
 
+/* The highest bit of x (not 0). */
+static inline unsigned top_bit(uint64_t x)
+{
+	UT_ASSERT(x != 0);
+#if defined(__GNUC__)
+	return 63u - (unsigned)__builtin_clzll(x);
+#else
+	unsigned n = 0;
+	while (x >>= 1)
+		n++;
+	return n;
+#endif
+}
+
 /* policy.c's best_hand on the duel's own state: the best hand card of i
  * that passes (and, when not_on_field, whose number is not on the field):
- * highest number, ties suit order S H D C, then the earliest.  -1: none. */
+ * highest number, ties suit order S H D C, then the earliest.  -1: none.
+ * The card is the highest bit of a mask (p->hmask, p->pass, d->fmask:
+ * card_bit), then its first place in the hand. */
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
+	uint64_t m = p->hmask & p->pass;
+	unsigned b, n, suit;
 	size_t k;
-	long best = -1;
 
-	for (k = 0; k < p->nh; k++) {
-		ms_card c = p->hand[k];
-		if (!passes(p, c))
-			continue;
-		if (not_on_field && on_field(d, c.number))
-			continue;
-		if (best < 0 || c.number > p->hand[best].number ||
-		    (c.number == p->hand[best].number && c.suit < p->hand[best].suit))
-			best = (long)k;
+	UT_ASSERT(p->hmask == hand_mask(p));
+	if (not_on_field)
+		m &= ~d->fmask;
+	if (m == 0)
+		return -1;
+	b = top_bit(m);
+	n = b >> 2;
+	suit = 3 - (b & 3);
+	for (k = 0;; k++) {
+		UT_ASSERT(k < p->nh);
+		if (p->hand[k].number == n && p->hand[k].suit == suit)
+			return (long)k;
 	}
-	return best;
 }
 
 /* policy.c's best_point (MS-POLICY-2): the allied caster's held enchant of
- * highest number that passes for warrior p, ties the earliest.  -1: none. */
+ * highest number that passes for warrior p, ties the earliest.  -1: none.
+ * That number from the masks (d->ench, p->pass), then its first place on
+ * the field. */
 static long fused_best_point(const ms_duel *d, const part *p)
 {
+	uint64_t m = d->ench[p->side] & p->pass;
+	unsigned n;
 	size_t k;
-	long best = -1;
 
-	for (k = 0; k < d->nfield; k++) {
+	if (m == 0)
+		return -1;
+	n = top_bit(m) >> 2;
+	for (k = 0;; k++) {
 		const ms_field_card *f = &d->field[k];
-		const part *o = &d->parts[f->owner];
-		if (!f->enchant || !o->caster || o->side != p->side)
-			continue;
-		if (!passes(p, f->card))
-			continue;
-		if (best < 0 || f->card.number > d->field[best].card.number)
-			best = (long)k;
+		UT_ASSERT(k < d->nfield);
+		if (f->card.number == n && f->enchant &&
+		    d->parts[f->owner].side == p->side && passes(p, f->card))
+			return (long)k;
 	}
-	return best;
 }
 
 /* Whether warrior p has something to attack with: an allied held enchant
  * or a hand card that passes for it (fused_best_point(d, p) >= 0 ||
  * fused_best_hand(d, p, 0) >= 0, without looking for the best). */
-static int fused_can_attack(const ms_duel *d, const part *p)
+static inline int fused_can_attack(const ms_duel *d, const part *p)
 {
-	size_t k;
-
-	for (k = 0; k < p->nh; k++)
-		if (passes(p, p->hand[k]))
-			return 1;
-	for (k = 0; k < d->nfield; k++) {
-		const ms_field_card *f = &d->field[k];
-		const part *o = &d->parts[f->owner];
-		if (f->enchant && o->caster && o->side == p->side &&
-		    passes(p, f->card))
-			return 1;
-	}
-	return 0;
+	return ((p->hmask | d->ench[p->side]) & p->pass) != 0;
 }
 
 /* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
@@ -2000,6 +2196,205 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
 	return 0;
 }
 
+/* ---- the quiet round ------------------------------------------------ */
+
+/* Step 1 for caster i on a built-in policy, as fused_choose and apply do
+ * it: the card it reveals (src, card), or a pass counted.  The numbers
+ * revealed go into *seen, those revealed twice into *dup.  0 or an error
+ * (a RESHUFFLE's callback). */
+static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
+                                           uint32_t *seen, uint32_t *dup)
+{
+	part *p = &d->parts[i];
+	uint32_t bit;
+	long k;
+	int rc;
+
+	if (p->fused == FUSED_GREEDY) {
+		if (p->nd > 0) {
+			p->card = p->deck[p->doff++];
+			p->nd--;
+		} else if (p->ndisc == 0) {
+			p->src = MS_SRC_NONE;
+			d->left--; /* MS_EV_PASS */
+			return 0;
+		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+			return rc;
+		}
+		p->src = MS_SRC_DECK;
+	} else if ((k = fused_best_hand(d, p, 1)) >= 0) {
+		p->card = take_hand(p, (size_t)k);
+		p->src = MS_SRC_HAND;
+	} else {
+		p->src = MS_SRC_NONE;
+		d->left--; /* MS_EV_PASS */
+		return 0;
+	}
+	bit = UINT32_C(1) << p->card.number;
+	*dup |= *seen & bit;
+	*seen |= bit;
+	return 0;
+}
+
+/* MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3: steps 2 and 3 as
+ * enchant_check does them, the ENCHANT events counted: a card is the same
+ * as another when its number is on the field or revealed twice (dup; a
+ * card held earlier this round has the number of this one only when both
+ * were revealed now), so reveal and place are one pass; the MP losses and
+ * happenings (enchant_mp, enchant_happening) follow caster by caster for
+ * the cards that did not hold.  0 or an error. */
+static int quiet_enchant(ms_duel *d, uint32_t dup)
+{
+	const uint32_t *c = d->role[CASTERS];
+	size_t nc = d->nrole[CASTERS], k;
+	int rare = 0, rc;
+
+	UT_ASSERT(d->nreveal == 0);
+	for (k = 0; k < nc; k++) {
+		part *p = &d->parts[c[k]];
+		if (p->src == MS_SRC_NONE)
+			continue;
+		p->passes = passes(p, p->card);
+		p->same = on_field(d, p->card.number) ||
+		          ((dup >> p->card.number) & 1);
+		d->left--; /* MS_EV_ENCHANT */
+		if (p->passes && !p->same) {
+			field_push(d, p->card, c[k], 1);
+			p->src = MS_SRC_NONE; /* nothing more for it */
+		} else {
+			UT_ASSERT(p->ndisc < p->cap);
+			p->disc[p->ndisc++] = p->card;
+			rare = 1;
+		}
+	}
+	for (k = 0; rare && k < nc; k++) {
+		part *p = &d->parts[c[k]];
+		if (p->src == MS_SRC_NONE)
+			continue;
+		p->src = MS_SRC_NONE;
+		if (!p->passes && (rc = enchant_mp(d, c[k])) < 0)
+			return rc;
+		if (p->same && (rc = enchant_happening(d, c[k])) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Step 4 for warrior i (with the right) on a built-in policy, as
+ * fused_choose and apply do it.  0 or an error (a RESHUFFLE's
+ * callback). */
+static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
+{
+	part *p = &d->parts[i];
+	long k;
+	int rc;
+
+	if (p->fused == FUSED_GREEDY) {
+		if (p->nd > 0) {
+			p->card = p->deck[p->doff++];
+			p->nd--;
+		} else if (p->ndisc == 0) {
+			p->src = MS_SRC_NONE;
+			d->left--; /* MS_EV_PASS */
+			return 0;
+		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+			return rc;
+		}
+		p->src = MS_SRC_DECK;
+	} else if ((k = fused_best_point(d, p)) >= 0) {
+		p->card = d->field[k].card;
+		p->point = (size_t)k;
+		p->src = MS_SRC_POINT;
+	} else if ((k = fused_best_hand(d, p, 0)) >= 0) {
+		p->card = take_hand(p, (size_t)k);
+		p->src = MS_SRC_HAND;
+	} else {
+		p->src = MS_SRC_NONE;
+		d->left--; /* MS_EV_PASS */
+		return 0;
+	}
+	d->nattack++;
+	return 0;
+}
+
+/* Step 8 for the warriors with the right, as fused_choose and apply do
+ * it, the GO_ON and GIVE_UP events counted.  1 when one still has the
+ * right (any_right). */
+static int quiet_go_on(ms_duel *d)
+{
+	const uint32_t *w = d->role[WARRIORS];
+	size_t nw = d->nrole[WARRIORS], k;
+	int any = 0;
+
+	for (k = 0; k < nw; k++) {
+		part *p = &d->parts[w[k]];
+		if (!p->right)
+			continue;
+		d->left--; /* MS_EV_GO_ON or MS_EV_GIVE_UP */
+		if (p->fused == FUSED_DEFAULT &&
+		    !(d->adv[p->side] <= d->adv[1 - p->side] &&
+		      fused_can_attack(d, p)))
+			p->right = 0;
+		any |= p->right;
+	}
+	return any;
+}
+
+/* Rounds played whole (steps 1 to 9) while every policy is built in, no
+ * callback wants QUIET_ROUND_KINDS (d->quiet) and the budget holds a
+ * round's most events (d->round_bound): the steps of ms_duel_run's loop in
+ * the same order, on the duel's own arrays, those events only counted.  A
+ * storm (attack_quiet goes on with the step code) hands the rest of its
+ * round back to ms_duel_run's loop (PH_GOON), and so does a round the
+ * budget may not hold (PH_ENCHANT).  0 (d->phase says where to go on) or
+ * an error. */
+static int quiet_rounds(ms_duel *d)
+{
+	const uint32_t *c = d->role[CASTERS], *w = d->role[WARRIORS];
+	size_t nc = d->nrole[CASTERS], nw = d->nrole[WARRIORS], k;
+	int rc;
+
+	UT_ASSERT(d->quiet && d->phase == PH_ENCHANT && d->cursor == 0);
+	while (d->left >= d->round_bound) {
+		uint32_t seen = 0, dup = 0;
+		int64_t storms = d->res.storms;
+		/* step 1 */
+		for (k = 0; k < nc; k++)
+			if ((rc = quiet_enchant_choose(d, c[k], &seen, &dup)) < 0)
+				return rc;
+		/* steps 2-3 */
+		if (seen && (rc = quiet_enchant(d, dup)) < 0)
+			return rc;
+		/* step 4 */
+		for (k = 0; k < nw; k++)
+			if (d->parts[w[k]].right &&
+			    (rc = quiet_attack_choose(d, w[k])) < 0)
+				return rc;
+		/* steps 5-7 */
+		UT_ASSERT(d->left >= d->attack_bound);
+		rc = WANTS(d, MS_EV_HP) ? attack_quiet(d) : quiet_attack(d);
+		if (rc != 0)
+			return rc < 0 ? rc : 0; /* the end (d->phase) */
+		if (d->res.storms != storms) {
+			d->phase = PH_GOON;
+			d->cursor = 0;
+			return 0;
+		}
+		/* step 8, MS-ATTACK-6 */
+		if (quiet_go_on(d) && d->round < d->s->rounds_per_battle) {
+			d->round++;
+			d->left--; /* MS_EV_ROUND */
+			continue;
+		}
+		/* step 9 */
+		if ((rc = last_damage(d)) != 0)
+			return rc < 0 ? rc : 0;
+		if ((rc = begin_round(d, 1)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
 /* ms_duel_next's loop with each decision taken where it is asked
  * (decide): the same steps in the same order, without the round trip. */
 int ms_duel_run(ms_result *out, ms_duel *d)
@@ -2017,6 +2412,12 @@ int ms_duel_run(ms_result *out, ms_duel *d)
 				rc = d->failed = rc;
 			break;
 		case PH_ENCHANT:
+			if (d->quiet && d->cursor == 0 &&
+			    d->left >= d->round_bound) {
+				if ((rc = quiet_rounds(d)) < 0)
+					rc = d->failed = rc;
+				break;
+			}
 			while (d->cursor < d->nrole[CASTERS])
 				if ((rc = decide(d, MS_ASK_ENCHANT, CASTERS,
 				                 d->cursor)) < 0)
