@@ -48,6 +48,14 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 	MS_EV_BIT(MS_EV_DISCARD) | MS_EV_BIT(MS_EV_ADVANTAGE) | \
 	MS_EV_BIT(MS_EV_GO_ON) | MS_EV_BIT(MS_EV_GIVE_UP))
 
+/* The kinds step 9 and the next battle's start emit (the END aside,
+ * which finish delivers), that a quiet round's step 9 (quiet_damage)
+ * only counts: a callback that wants one of them gets last_damage. */
+#define QUIET_STEP9_KINDS (MS_EV_BIT(MS_EV_DAMAGE) | \
+	MS_EV_BIT(MS_EV_DEFEATED) | MS_EV_BIT(MS_EV_BATTLE_END) | \
+	MS_EV_BIT(MS_EV_SHUFFLE) | MS_EV_BIT(MS_EV_BATTLE) | \
+	MS_EV_BIT(MS_EV_ROUND))
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -123,6 +131,8 @@ struct ms_duel {
 	                                 start (quiet_rounds) */
 	int quiet;                    /* every policy built-in and no callback
 	                                 wants QUIET_ROUND_KINDS: quiet_rounds */
+	int quiet9;                   /* no callback wants QUIET_STEP9_KINDS:
+	                                 quiet_damage */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -805,6 +815,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	reset(d);
 	duel_lists(d);
 	d->quiet = (d->want & QUIET_ROUND_KINDS) == 0;
+	d->quiet9 = (d->want & QUIET_STEP9_KINDS) == 0;
 	for (i = 0; i < d->n; i++)
 		if (d->parts[i].fused == FUSED_NONE)
 			d->quiet = 0;
@@ -2340,6 +2351,79 @@ static int quiet_go_on(ms_duel *d)
 	return any;
 }
 
+/* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9
+ * as last_damage does it, then the next battle's start as begin_round,
+ * in a quiet round whose callback wants none of QUIET_STEP9_KINDS
+ * (d->quiet9): their events only counted (the round's budget test holds
+ * them, d->round_bound), the END as finish delivers it.  1 when the duel
+ * ended, 0 or an error. */
+static int quiet_damage(ms_duel *d)
+{
+	part *parts = d->parts;
+	int64_t a = d->adv[0], b = d->adv[1], deal, after;
+	size_t i, k;
+	int side, ended;
+
+	for (side = 0; side < 2; side++) {
+		const uint32_t *ws = d->wside[1 - side];
+		size_t nws = d->nw[1 - side];
+		part *t;
+		/* the higher advantage deals it all, the lower half (equal:
+		 * each its own) */
+		deal = side ? (b >= a ? b : b / 2) : (a >= b ? a : a / 2);
+		for (k = 0; k < nws && parts[ws[k]].hp <= 0; k++)
+			;
+		if (k == nws)
+			continue;
+		t = &parts[ws[k]];
+		if (ut_ckd_sub(&after, t->hp, deal) ||
+		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal))
+			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
+		d->left--; /* MS_EV_DAMAGE */
+		if (after <= 0) {
+			d->left--; /* MS_EV_DEFEATED (t->hp > 0) */
+			d->alive[t->side]--;
+		}
+		t->hp = after;
+	}
+	d->adv[0] = d->adv[1] = 0;
+	for (k = 0; k < d->nrole[WARRIORS]; k++) {
+		part *p = &parts[d->role[WARRIORS][k]];
+		p->right = p->hp > 0;
+	}
+	for (k = 0; k < d->nfield; k++)
+		to_bottom(&parts[d->field[k].owner], d->field[k].card);
+	field_clear(d);
+#ifndef NDEBUG
+	UT_ASSERT(cards_home(d)); /* every card back with its owner */
+#endif
+	d->left--; /* MS_EV_BATTLE_END */
+	side = !side_alive(d, 0) || !side_alive(d, 1);
+	ended = side || d->battle >= d->s->battles;
+	if (d->s->shuffle) {
+		if (ended && can_defer_shuffles(d)) {
+			d->pending_shuffles = 1;
+		} else {
+			for (i = 0; i < d->n; i++) {
+				part *p = &parts[i];
+				shuffle_cards(d->rng, p->deck + p->doff, p->nd);
+			}
+		}
+		d->left -= d->n; /* MS_EV_SHUFFLE each */
+	}
+	if (ended) {
+		int rc = finish(d, side ? MS_END_STEP9 : MS_END_BATTLES);
+		return rc < 0 ? rc : 1;
+	}
+	/* begin_round(d, 1) */
+	d->battle++;
+	d->round = 1;
+	d->left -= 2; /* MS_EV_BATTLE, MS_EV_ROUND */
+	d->phase = PH_ENCHANT;
+	d->cursor = 0;
+	return 0;
+}
+
 /* Rounds played whole (steps 1 to 9) while every policy is built in, no
  * callback wants QUIET_ROUND_KINDS (d->quiet) and the budget holds a
  * round's most events (d->round_bound): the steps of ms_duel_run's loop in
@@ -2387,6 +2471,11 @@ static int quiet_rounds(ms_duel *d)
 			continue;
 		}
 		/* step 9 */
+		if (d->quiet9) {
+			if ((rc = quiet_damage(d)) != 0)
+				return rc < 0 ? rc : 0;
+			continue;
+		}
 		if ((rc = last_damage(d)) != 0)
 			return rc < 0 ? rc : 0;
 		if ((rc = begin_round(d, 1)) < 0)
