@@ -178,6 +178,9 @@ static inline unsigned card_bit(ms_card c)
 	return (unsigned)c.number * 4u + 3u - c.suit;
 }
 
+/* fused_best_hand compares a card's two bytes as one uint16_t */
+_Static_assert(sizeof(ms_card) == sizeof(uint16_t), "ms_card is 2 bytes");
+
 #define NUMBER_BITS(n) (UINT64_C(0xf) << (4 * (n)))
 
 /* passes_rule for a card of a deck, from p->pass (pass_mask). */
@@ -619,11 +622,17 @@ static void reset(ms_duel *d)
 		p->right = 0;
 		p->hp = p->mp = 0;
 		p->nout = 0;
-		memcpy(p->deck, p->p->deck ? p->p->deck : full_deck,
-		       p->cap * sizeof(ms_card));
+		/* (the full deck's size known, the copy is inline) */
+		if (p->p->deck)
+			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
+		else
+			memcpy(p->deck, full_deck, sizeof(full_deck));
 		p->nd = p->cap;
 		if (is_caster(p)) {
-			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
+			size_t k;
+			/* (a few: a loop costs less than a call of memcpy) */
+			for (k = 0; k < p->p->noutfits; k++)
+				p->outfits[k] = p->p->outfits[k];
 			p->nout = p->p->noutfits;
 			p->mp = p->p->mp;
 		} else {
@@ -2074,8 +2083,10 @@ static inline unsigned top_bit(uint64_t x)
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
 	uint64_t m = p->hmask & p->pass;
-	unsigned b, n, suit;
+	unsigned b;
 	size_t k;
+	ms_card c;
+	uint16_t key;
 
 	UT_ASSERT(p->hmask == hand_mask(p));
 	if (not_on_field)
@@ -2083,11 +2094,15 @@ static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 	if (m == 0)
 		return -1;
 	b = top_bit(m);
-	n = b >> 2;
-	suit = 3 - (b & 3);
+	c.number = (uint8_t)(b >> 2);
+	c.suit = (uint8_t)(3 - (b & 3));
+	/* the card's two bytes compared as one */
+	memcpy(&key, &c, sizeof(key));
 	for (k = 0;; k++) {
+		uint16_t h;
 		UT_ASSERT(k < p->nh);
-		if (p->hand[k].number == n && p->hand[k].suit == suit)
+		memcpy(&h, &p->hand[k], sizeof(h));
+		if (h == key)
 			return (long)k;
 	}
 }
