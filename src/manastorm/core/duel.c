@@ -64,6 +64,7 @@ enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
 
 typedef struct part {
 	const ms_participant *p;
+	uint32_t self;    /* its seat: d->parts[self] */
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
@@ -149,6 +150,10 @@ struct ms_duel {
 	 * steps' loops visit only those they are about */
 	uint32_t *role[2];
 	size_t nrole[2];
+	/* the same lists as pointers to the participants (the quiet round's
+	 * loops: duel_lists) */
+	part **rpart[2];
+	part **wpart[2];  /* wside's */
 	uint32_t ask_pos; /* the asked participant's place in its role list */
 };
 
@@ -711,9 +716,14 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 	mem += d->n * sizeof(part);
 	d->hi = (int64_t *)mem;
 	mem += d->n * sizeof(int64_t);
+	d->rpart[CASTERS] = (part **)mem;
+	mem += d->n * sizeof(part *);
+	d->wpart[0] = (part **)mem;
+	mem += d->n * sizeof(part *);
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->p = &s->participants[i];
+		p->self = (uint32_t)i;
 		p->caster = p->p->role == MS_ROLE_CASTER;
 		p->side = p->p->side;
 		p->suit = p->p->suit;
@@ -781,6 +791,14 @@ static void duel_lists(ms_duel *d)
 	for (i = 0; i < d->n; i++)
 		if (!is_caster(&d->parts[i]))
 			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
+	d->rpart[WARRIORS] = d->rpart[CASTERS] + d->nrole[CASTERS];
+	for (i = 0; i < d->n; i++) /* both lists, one after the other */
+		d->rpart[CASTERS][i] = &d->parts[d->role[CASTERS][i]];
+	d->wpart[1] = d->wpart[0] + na;
+	for (i = 0; i < na; i++)
+		d->wpart[0][i] = &d->parts[d->wside[0][i]];
+	for (i = 0; i < nb; i++)
+		d->wpart[1][i] = &d->parts[d->wside[1][i]];
 	/* per warrior ATTACK, HP, DEFEATED, RIGHT_LOST, DISCARD and an
 	 * ADVANTAGE (npairs <= warriors), and the END */
 	d->attack_bound = 6 * (uint64_t)d->nrole[WARRIORS] + 1;
@@ -804,6 +822,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	if ((rc = duel_check(&total, &nout, s, o)) < 0)
 		return rc;
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
+	        2 * sizeof(part *) +
 	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
 	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
@@ -1550,15 +1569,14 @@ static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
 static int attack_quiet(ms_duel *d)
 {
 	part *parts = d->parts;
-	const uint32_t *w = d->role[WARRIORS];
+	part *const *w = d->rpart[WARRIORS];
 	size_t nw = d->nrole[WARRIORS], k, npairs;
 	int anymatch = 0, rc;
 
 	UT_ASSERT(d->left >= d->attack_bound);
 	d->left -= d->nattack; /* the ATTACK events of step 5 */
 	for (k = 0; k < nw; k++) {
-		uint32_t i = w[k];
-		part *p = &parts[i];
+		part *p = w[k];
 		int32_t q;
 		int64_t before, after;
 		if (p->src == MS_SRC_NONE) {
@@ -1581,7 +1599,7 @@ static int attack_quiet(ms_duel *d)
 		set_hp(d, p, after);
 		d->left--;
 		if (WANTS(d, MS_EV_HP) &&
-		    (rc = quiet_hp_event(d, i, before, after)) < 0)
+		    (rc = quiet_hp_event(d, p->self, before, after)) < 0)
 			return rc;
 		if (after <= 0 && before > 0) {
 			p->right = 0;
@@ -1602,8 +1620,8 @@ static int attack_quiet(ms_duel *d)
 	/* MS-ATTACK-5: no storm, so the budget holds the rest; pair by pair
 	 * (every warrior is in one), as the discard piles are each its own */
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < d->nw[0] ? &parts[d->wside[0][k]] : NULL;
-		part *pb = k < d->nw[1] ? &parts[d->wside[1][k]] : NULL;
+		part *pa = k < d->nw[0] ? d->wpart[0][k] : NULL;
+		part *pb = k < d->nw[1] ? d->wpart[1][k] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
 		if (!playa && !playb)
@@ -1659,8 +1677,7 @@ static HOT_INLINE void quiet_flags(ms_duel *d, part *p, int match)
  * ended. */
 static int quiet_attack(ms_duel *d)
 {
-	part *parts = d->parts;
-	const uint32_t *w0 = d->wside[0], *w1 = d->wside[1];
+	part *const *w0 = d->wpart[0], *const *w1 = d->wpart[1];
 	size_t n0 = d->nw[0], n1 = d->nw[1], k;
 	size_t npairs = n0 > n1 ? n0 : n1;
 	int anymatch = 0, rc;
@@ -1669,8 +1686,8 @@ static int quiet_attack(ms_duel *d)
 	d->left -= d->nattack; /* the ATTACK events of step 5 */
 	d->nattack = 0;
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < n0 ? &parts[w0[k]] : NULL;
-		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		part *pa = k < n0 ? w0[k] : NULL;
+		part *pb = k < n1 ? w1[k] : NULL;
 		int match = pa && pb && pa->src != MS_SRC_NONE &&
 		            pb->src != MS_SRC_NONE &&
 		            cards_match(d, pa->card, pb->card);
@@ -1684,8 +1701,8 @@ static int quiet_attack(ms_duel *d)
 	if (anymatch)
 		return attack_rest(d, npairs);
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < n0 ? &parts[w0[k]] : NULL;
-		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		part *pa = k < n0 ? w0[k] : NULL;
+		part *pb = k < n1 ? w1[k] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
 		if (playa)
@@ -2228,10 +2245,9 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
  * it: the card it reveals (src, card), or a pass counted.  The numbers
  * revealed go into *seen, those revealed twice into *dup.  0 or an error
  * (a RESHUFFLE's callback). */
-static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
+static HOT_INLINE int quiet_enchant_choose(ms_duel *d, part *p,
                                            uint32_t *seen, uint32_t *dup)
 {
-	part *p = &d->parts[i];
 	uint32_t bit;
 	long k;
 	int rc;
@@ -2244,7 +2260,7 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
 			p->src = MS_SRC_NONE;
 			d->left--; /* MS_EV_PASS */
 			return 0;
-		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
 			return rc;
 		}
 		p->src = MS_SRC_DECK;
@@ -2271,13 +2287,13 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
  * the cards that did not hold.  0 or an error. */
 static int quiet_enchant(ms_duel *d, uint32_t dup)
 {
-	const uint32_t *c = d->role[CASTERS];
+	part *const *c = d->rpart[CASTERS];
 	size_t nc = d->nrole[CASTERS], k;
 	int rare = 0, rc;
 
 	UT_ASSERT(d->nreveal == 0);
 	for (k = 0; k < nc; k++) {
-		part *p = &d->parts[c[k]];
+		part *p = c[k];
 		if (p->src == MS_SRC_NONE)
 			continue;
 		p->passes = passes(p, p->card);
@@ -2285,7 +2301,7 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 		          ((dup >> p->card.number) & 1);
 		d->left--; /* MS_EV_ENCHANT */
 		if (p->passes && !p->same) {
-			field_push(d, p->card, c[k], 1);
+			field_push(d, p->card, p->self, 1);
 			p->src = MS_SRC_NONE; /* nothing more for it */
 		} else {
 			UT_ASSERT(p->ndisc < p->cap);
@@ -2294,13 +2310,13 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 		}
 	}
 	for (k = 0; rare && k < nc; k++) {
-		part *p = &d->parts[c[k]];
+		part *p = c[k];
 		if (p->src == MS_SRC_NONE)
 			continue;
 		p->src = MS_SRC_NONE;
-		if (!p->passes && (rc = enchant_mp(d, c[k])) < 0)
+		if (!p->passes && (rc = enchant_mp(d, p->self)) < 0)
 			return rc;
-		if (p->same && (rc = enchant_happening(d, c[k])) < 0)
+		if (p->same && (rc = enchant_happening(d, p->self)) < 0)
 			return rc;
 	}
 	return 0;
@@ -2309,9 +2325,8 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 /* Step 4 for warrior i (with the right) on a built-in policy, as
  * fused_choose and apply do it.  0 or an error (a RESHUFFLE's
  * callback). */
-static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
+static HOT_INLINE int quiet_attack_choose(ms_duel *d, part *p)
 {
-	part *p = &d->parts[i];
 	long k;
 	int rc;
 
@@ -2323,7 +2338,7 @@ static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
 			p->src = MS_SRC_NONE;
 			d->left--; /* MS_EV_PASS */
 			return 0;
-		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
 			return rc;
 		}
 		p->src = MS_SRC_DECK;
@@ -2348,12 +2363,12 @@ static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
  * right (any_right). */
 static int quiet_go_on(ms_duel *d)
 {
-	const uint32_t *w = d->role[WARRIORS];
+	part *const *w = d->rpart[WARRIORS];
 	size_t nw = d->nrole[WARRIORS], k;
 	int any = 0;
 
 	for (k = 0; k < nw; k++) {
-		part *p = &d->parts[w[k]];
+		part *p = w[k];
 		if (!p->right)
 			continue;
 		d->left--; /* MS_EV_GO_ON or MS_EV_GIVE_UP */
@@ -2380,17 +2395,17 @@ static int quiet_damage(ms_duel *d)
 	int side, ended;
 
 	for (side = 0; side < 2; side++) {
-		const uint32_t *ws = d->wside[1 - side];
+		part *const *ws = d->wpart[1 - side];
 		size_t nws = d->nw[1 - side];
 		part *t;
 		/* the higher advantage deals it all, the lower half (equal:
 		 * each its own) */
 		deal = side ? (b >= a ? b : b / 2) : (a >= b ? a : a / 2);
-		for (k = 0; k < nws && parts[ws[k]].hp <= 0; k++)
+		for (k = 0; k < nws && ws[k]->hp <= 0; k++)
 			;
 		if (k == nws)
 			continue;
-		t = &parts[ws[k]];
+		t = ws[k];
 		if (ut_ckd_sub(&after, t->hp, deal) ||
 		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal))
 			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
@@ -2403,7 +2418,7 @@ static int quiet_damage(ms_duel *d)
 	}
 	d->adv[0] = d->adv[1] = 0;
 	for (k = 0; k < d->nrole[WARRIORS]; k++) {
-		part *p = &parts[d->role[WARRIORS][k]];
+		part *p = d->rpart[WARRIORS][k];
 		p->right = p->hp > 0;
 	}
 	for (k = 0; k < d->nfield; k++)
@@ -2449,7 +2464,7 @@ static int quiet_damage(ms_duel *d)
  * an error. */
 static int quiet_rounds(ms_duel *d)
 {
-	const uint32_t *c = d->role[CASTERS], *w = d->role[WARRIORS];
+	part *const *c = d->rpart[CASTERS], *const *w = d->rpart[WARRIORS];
 	size_t nc = d->nrole[CASTERS], nw = d->nrole[WARRIORS], k;
 	int rc;
 
@@ -2466,7 +2481,7 @@ static int quiet_rounds(ms_duel *d)
 			return rc;
 		/* step 4 */
 		for (k = 0; k < nw; k++)
-			if (d->parts[w[k]].right &&
+			if (w[k]->right &&
 			    (rc = quiet_attack_choose(d, w[k])) < 0)
 				return rc;
 		/* steps 5-7 */
