@@ -389,7 +389,7 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 	return 1;
 }
 
-static void to_bottom(part *p, ms_card c)
+static HOT_INLINE void to_bottom(part *p, ms_card c)
 {
 	if (p->doff + p->nd == p->cap) {
 		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
