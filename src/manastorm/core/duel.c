@@ -48,6 +48,14 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
 	MS_EV_BIT(MS_EV_DISCARD) | MS_EV_BIT(MS_EV_ADVANTAGE) | \
 	MS_EV_BIT(MS_EV_GO_ON) | MS_EV_BIT(MS_EV_GIVE_UP))
 
+/* The kinds step 9 and the next battle's start emit (the END aside,
+ * which finish delivers), that a quiet round's step 9 (quiet_damage)
+ * only counts: a callback that wants one of them gets last_damage. */
+#define QUIET_STEP9_KINDS (MS_EV_BIT(MS_EV_DAMAGE) | \
+	MS_EV_BIT(MS_EV_DEFEATED) | MS_EV_BIT(MS_EV_BATTLE_END) | \
+	MS_EV_BIT(MS_EV_SHUFFLE) | MS_EV_BIT(MS_EV_BATTLE) | \
+	MS_EV_BIT(MS_EV_ROUND))
+
 /* The built-in policies ms_duel_run plays without the public view
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
@@ -56,6 +64,7 @@ enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
 
 typedef struct part {
 	const ms_participant *p;
+	uint32_t self;    /* its seat: d->parts[self] */
 	/* p's numbers the hot loops read, copied by ms_duel_new */
 	int caster, side, suit;
 	int64_t threshold;
@@ -123,6 +132,8 @@ struct ms_duel {
 	                                 start (quiet_rounds) */
 	int quiet;                    /* every policy built-in and no callback
 	                                 wants QUIET_ROUND_KINDS: quiet_rounds */
+	int quiet9;                   /* no callback wants QUIET_STEP9_KINDS:
+	                                 quiet_damage */
 	int phase;
 	uint32_t cursor;
 	int asking;
@@ -139,6 +150,10 @@ struct ms_duel {
 	 * steps' loops visit only those they are about */
 	uint32_t *role[2];
 	size_t nrole[2];
+	/* the same lists as pointers to the participants (the quiet round's
+	 * loops: duel_lists) */
+	part **rpart[2];
+	part **wpart[2];  /* wside's */
 	uint32_t ask_pos; /* the asked participant's place in its role list */
 };
 
@@ -167,6 +182,9 @@ static inline unsigned card_bit(ms_card c)
 	UT_ASSERT(c.suit <= 3 && c.number >= 1 && c.number <= 13);
 	return (unsigned)c.number * 4u + 3u - c.suit;
 }
+
+/* fused_best_hand compares a card's two bytes as one uint16_t */
+_Static_assert(sizeof(ms_card) == sizeof(uint16_t), "ms_card is 2 bytes");
 
 #define NUMBER_BITS(n) (UINT64_C(0xf) << (4 * (n)))
 
@@ -371,7 +389,7 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 	return 1;
 }
 
-static void to_bottom(part *p, ms_card c)
+static HOT_INLINE void to_bottom(part *p, ms_card c)
 {
 	if (p->doff + p->nd == p->cap) {
 		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
@@ -609,11 +627,17 @@ static void reset(ms_duel *d)
 		p->right = 0;
 		p->hp = p->mp = 0;
 		p->nout = 0;
-		memcpy(p->deck, p->p->deck ? p->p->deck : full_deck,
-		       p->cap * sizeof(ms_card));
+		/* (the full deck's size known, the copy is inline) */
+		if (p->p->deck)
+			memcpy(p->deck, p->p->deck, p->cap * sizeof(ms_card));
+		else
+			memcpy(p->deck, full_deck, sizeof(full_deck));
 		p->nd = p->cap;
 		if (is_caster(p)) {
-			memcpy(p->outfits, p->p->outfits, p->p->noutfits * sizeof(int64_t));
+			size_t k;
+			/* (a few: a loop costs less than a call of memcpy) */
+			for (k = 0; k < p->p->noutfits; k++)
+				p->outfits[k] = p->p->outfits[k];
 			p->nout = p->p->noutfits;
 			p->mp = p->p->mp;
 		} else {
@@ -692,9 +716,14 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 	mem += d->n * sizeof(part);
 	d->hi = (int64_t *)mem;
 	mem += d->n * sizeof(int64_t);
+	d->rpart[CASTERS] = (part **)mem;
+	mem += d->n * sizeof(part *);
+	d->wpart[0] = (part **)mem;
+	mem += d->n * sizeof(part *);
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->p = &s->participants[i];
+		p->self = (uint32_t)i;
 		p->caster = p->p->role == MS_ROLE_CASTER;
 		p->side = p->p->side;
 		p->suit = p->p->suit;
@@ -762,6 +791,14 @@ static void duel_lists(ms_duel *d)
 	for (i = 0; i < d->n; i++)
 		if (!is_caster(&d->parts[i]))
 			d->role[WARRIORS][d->nrole[WARRIORS]++] = (uint32_t)i;
+	d->rpart[WARRIORS] = d->rpart[CASTERS] + d->nrole[CASTERS];
+	for (i = 0; i < d->n; i++) /* both lists, one after the other */
+		d->rpart[CASTERS][i] = &d->parts[d->role[CASTERS][i]];
+	d->wpart[1] = d->wpart[0] + na;
+	for (i = 0; i < na; i++)
+		d->wpart[0][i] = &d->parts[d->wside[0][i]];
+	for (i = 0; i < nb; i++)
+		d->wpart[1][i] = &d->parts[d->wside[1][i]];
 	/* per warrior ATTACK, HP, DEFEATED, RIGHT_LOST, DISCARD and an
 	 * ADVANTAGE (npairs <= warriors), and the END */
 	d->attack_bound = 6 * (uint64_t)d->nrole[WARRIORS] + 1;
@@ -785,6 +822,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	if ((rc = duel_check(&total, &nout, s, o)) < 0)
 		return rc;
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
+	        2 * sizeof(part *) +
 	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
 	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
@@ -805,6 +843,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	reset(d);
 	duel_lists(d);
 	d->quiet = (d->want & QUIET_ROUND_KINDS) == 0;
+	d->quiet9 = (d->want & QUIET_STEP9_KINDS) == 0;
 	for (i = 0; i < d->n; i++)
 		if (d->parts[i].fused == FUSED_NONE)
 			d->quiet = 0;
@@ -1530,15 +1569,14 @@ static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
 static int attack_quiet(ms_duel *d)
 {
 	part *parts = d->parts;
-	const uint32_t *w = d->role[WARRIORS];
+	part *const *w = d->rpart[WARRIORS];
 	size_t nw = d->nrole[WARRIORS], k, npairs;
 	int anymatch = 0, rc;
 
 	UT_ASSERT(d->left >= d->attack_bound);
 	d->left -= d->nattack; /* the ATTACK events of step 5 */
 	for (k = 0; k < nw; k++) {
-		uint32_t i = w[k];
-		part *p = &parts[i];
+		part *p = w[k];
 		int32_t q;
 		int64_t before, after;
 		if (p->src == MS_SRC_NONE) {
@@ -1561,7 +1599,7 @@ static int attack_quiet(ms_duel *d)
 		set_hp(d, p, after);
 		d->left--;
 		if (WANTS(d, MS_EV_HP) &&
-		    (rc = quiet_hp_event(d, i, before, after)) < 0)
+		    (rc = quiet_hp_event(d, p->self, before, after)) < 0)
 			return rc;
 		if (after <= 0 && before > 0) {
 			p->right = 0;
@@ -1582,8 +1620,8 @@ static int attack_quiet(ms_duel *d)
 	/* MS-ATTACK-5: no storm, so the budget holds the rest; pair by pair
 	 * (every warrior is in one), as the discard piles are each its own */
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < d->nw[0] ? &parts[d->wside[0][k]] : NULL;
-		part *pb = k < d->nw[1] ? &parts[d->wside[1][k]] : NULL;
+		part *pa = k < d->nw[0] ? d->wpart[0][k] : NULL;
+		part *pb = k < d->nw[1] ? d->wpart[1][k] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
 		if (!playa && !playb)
@@ -1639,8 +1677,7 @@ static HOT_INLINE void quiet_flags(ms_duel *d, part *p, int match)
  * ended. */
 static int quiet_attack(ms_duel *d)
 {
-	part *parts = d->parts;
-	const uint32_t *w0 = d->wside[0], *w1 = d->wside[1];
+	part *const *w0 = d->wpart[0], *const *w1 = d->wpart[1];
 	size_t n0 = d->nw[0], n1 = d->nw[1], k;
 	size_t npairs = n0 > n1 ? n0 : n1;
 	int anymatch = 0, rc;
@@ -1649,8 +1686,8 @@ static int quiet_attack(ms_duel *d)
 	d->left -= d->nattack; /* the ATTACK events of step 5 */
 	d->nattack = 0;
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < n0 ? &parts[w0[k]] : NULL;
-		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		part *pa = k < n0 ? w0[k] : NULL;
+		part *pb = k < n1 ? w1[k] : NULL;
 		int match = pa && pb && pa->src != MS_SRC_NONE &&
 		            pb->src != MS_SRC_NONE &&
 		            cards_match(d, pa->card, pb->card);
@@ -1664,8 +1701,8 @@ static int quiet_attack(ms_duel *d)
 	if (anymatch)
 		return attack_rest(d, npairs);
 	for (k = 0; k < npairs; k++) {
-		part *pa = k < n0 ? &parts[w0[k]] : NULL;
-		part *pb = k < n1 ? &parts[w1[k]] : NULL;
+		part *pa = k < n0 ? w0[k] : NULL;
+		part *pb = k < n1 ? w1[k] : NULL;
 		int playa = pa && pa->src != MS_SRC_NONE;
 		int playb = pb && pb->src != MS_SRC_NONE;
 		if (playa)
@@ -2063,8 +2100,10 @@ static inline unsigned top_bit(uint64_t x)
 static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 {
 	uint64_t m = p->hmask & p->pass;
-	unsigned b, n, suit;
+	unsigned b;
 	size_t k;
+	ms_card c;
+	uint16_t key;
 
 	UT_ASSERT(p->hmask == hand_mask(p));
 	if (not_on_field)
@@ -2072,11 +2111,15 @@ static long fused_best_hand(const ms_duel *d, const part *p, int not_on_field)
 	if (m == 0)
 		return -1;
 	b = top_bit(m);
-	n = b >> 2;
-	suit = 3 - (b & 3);
+	c.number = (uint8_t)(b >> 2);
+	c.suit = (uint8_t)(3 - (b & 3));
+	/* the card's two bytes compared as one */
+	memcpy(&key, &c, sizeof(key));
 	for (k = 0;; k++) {
+		uint16_t h;
 		UT_ASSERT(k < p->nh);
-		if (p->hand[k].number == n && p->hand[k].suit == suit)
+		memcpy(&h, &p->hand[k], sizeof(h));
+		if (h == key)
 			return (long)k;
 	}
 }
@@ -2202,10 +2245,9 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
  * it: the card it reveals (src, card), or a pass counted.  The numbers
  * revealed go into *seen, those revealed twice into *dup.  0 or an error
  * (a RESHUFFLE's callback). */
-static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
+static HOT_INLINE int quiet_enchant_choose(ms_duel *d, part *p,
                                            uint32_t *seen, uint32_t *dup)
 {
-	part *p = &d->parts[i];
 	uint32_t bit;
 	long k;
 	int rc;
@@ -2218,7 +2260,7 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
 			p->src = MS_SRC_NONE;
 			d->left--; /* MS_EV_PASS */
 			return 0;
-		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
 			return rc;
 		}
 		p->src = MS_SRC_DECK;
@@ -2245,13 +2287,13 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, uint32_t i,
  * the cards that did not hold.  0 or an error. */
 static int quiet_enchant(ms_duel *d, uint32_t dup)
 {
-	const uint32_t *c = d->role[CASTERS];
+	part *const *c = d->rpart[CASTERS];
 	size_t nc = d->nrole[CASTERS], k;
 	int rare = 0, rc;
 
 	UT_ASSERT(d->nreveal == 0);
 	for (k = 0; k < nc; k++) {
-		part *p = &d->parts[c[k]];
+		part *p = c[k];
 		if (p->src == MS_SRC_NONE)
 			continue;
 		p->passes = passes(p, p->card);
@@ -2259,7 +2301,7 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 		          ((dup >> p->card.number) & 1);
 		d->left--; /* MS_EV_ENCHANT */
 		if (p->passes && !p->same) {
-			field_push(d, p->card, c[k], 1);
+			field_push(d, p->card, p->self, 1);
 			p->src = MS_SRC_NONE; /* nothing more for it */
 		} else {
 			UT_ASSERT(p->ndisc < p->cap);
@@ -2268,13 +2310,13 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 		}
 	}
 	for (k = 0; rare && k < nc; k++) {
-		part *p = &d->parts[c[k]];
+		part *p = c[k];
 		if (p->src == MS_SRC_NONE)
 			continue;
 		p->src = MS_SRC_NONE;
-		if (!p->passes && (rc = enchant_mp(d, c[k])) < 0)
+		if (!p->passes && (rc = enchant_mp(d, p->self)) < 0)
 			return rc;
-		if (p->same && (rc = enchant_happening(d, c[k])) < 0)
+		if (p->same && (rc = enchant_happening(d, p->self)) < 0)
 			return rc;
 	}
 	return 0;
@@ -2283,9 +2325,8 @@ static int quiet_enchant(ms_duel *d, uint32_t dup)
 /* Step 4 for warrior i (with the right) on a built-in policy, as
  * fused_choose and apply do it.  0 or an error (a RESHUFFLE's
  * callback). */
-static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
+static HOT_INLINE int quiet_attack_choose(ms_duel *d, part *p)
 {
-	part *p = &d->parts[i];
 	long k;
 	int rc;
 
@@ -2297,7 +2338,7 @@ static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
 			p->src = MS_SRC_NONE;
 			d->left--; /* MS_EV_PASS */
 			return 0;
-		} else if ((rc = draw_refill(d, i, &p->card)) < 0) {
+		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
 			return rc;
 		}
 		p->src = MS_SRC_DECK;
@@ -2322,12 +2363,12 @@ static HOT_INLINE int quiet_attack_choose(ms_duel *d, uint32_t i)
  * right (any_right). */
 static int quiet_go_on(ms_duel *d)
 {
-	const uint32_t *w = d->role[WARRIORS];
+	part *const *w = d->rpart[WARRIORS];
 	size_t nw = d->nrole[WARRIORS], k;
 	int any = 0;
 
 	for (k = 0; k < nw; k++) {
-		part *p = &d->parts[w[k]];
+		part *p = w[k];
 		if (!p->right)
 			continue;
 		d->left--; /* MS_EV_GO_ON or MS_EV_GIVE_UP */
@@ -2340,6 +2381,79 @@ static int quiet_go_on(ms_duel *d)
 	return any;
 }
 
+/* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9
+ * as last_damage does it, then the next battle's start as begin_round,
+ * in a quiet round whose callback wants none of QUIET_STEP9_KINDS
+ * (d->quiet9): their events only counted (the round's budget test holds
+ * them, d->round_bound), the END as finish delivers it.  1 when the duel
+ * ended, 0 or an error. */
+static int quiet_damage(ms_duel *d)
+{
+	part *parts = d->parts;
+	int64_t a = d->adv[0], b = d->adv[1], deal, after;
+	size_t i, k;
+	int side, ended;
+
+	for (side = 0; side < 2; side++) {
+		part *const *ws = d->wpart[1 - side];
+		size_t nws = d->nw[1 - side];
+		part *t;
+		/* the higher advantage deals it all, the lower half (equal:
+		 * each its own) */
+		deal = side ? (b >= a ? b : b / 2) : (a >= b ? a : a / 2);
+		for (k = 0; k < nws && ws[k]->hp <= 0; k++)
+			;
+		if (k == nws)
+			continue;
+		t = ws[k];
+		if (ut_ckd_sub(&after, t->hp, deal) ||
+		    ut_ckd_add(&d->res.damage[side], d->res.damage[side], deal))
+			return d->failed = ut_error_set(UT_EOVERFLOW, "damage overflows");
+		d->left--; /* MS_EV_DAMAGE */
+		if (after <= 0) {
+			d->left--; /* MS_EV_DEFEATED (t->hp > 0) */
+			d->alive[t->side]--;
+		}
+		t->hp = after;
+	}
+	d->adv[0] = d->adv[1] = 0;
+	for (k = 0; k < d->nrole[WARRIORS]; k++) {
+		part *p = d->rpart[WARRIORS][k];
+		p->right = p->hp > 0;
+	}
+	for (k = 0; k < d->nfield; k++)
+		to_bottom(&parts[d->field[k].owner], d->field[k].card);
+	field_clear(d);
+#ifndef NDEBUG
+	UT_ASSERT(cards_home(d)); /* every card back with its owner */
+#endif
+	d->left--; /* MS_EV_BATTLE_END */
+	side = !side_alive(d, 0) || !side_alive(d, 1);
+	ended = side || d->battle >= d->s->battles;
+	if (d->s->shuffle) {
+		if (ended && can_defer_shuffles(d)) {
+			d->pending_shuffles = 1;
+		} else {
+			for (i = 0; i < d->n; i++) {
+				part *p = &parts[i];
+				shuffle_cards(d->rng, p->deck + p->doff, p->nd);
+			}
+		}
+		d->left -= d->n; /* MS_EV_SHUFFLE each */
+	}
+	if (ended) {
+		int rc = finish(d, side ? MS_END_STEP9 : MS_END_BATTLES);
+		return rc < 0 ? rc : 1;
+	}
+	/* begin_round(d, 1) */
+	d->battle++;
+	d->round = 1;
+	d->left -= 2; /* MS_EV_BATTLE, MS_EV_ROUND */
+	d->phase = PH_ENCHANT;
+	d->cursor = 0;
+	return 0;
+}
+
 /* Rounds played whole (steps 1 to 9) while every policy is built in, no
  * callback wants QUIET_ROUND_KINDS (d->quiet) and the budget holds a
  * round's most events (d->round_bound): the steps of ms_duel_run's loop in
@@ -2350,7 +2464,7 @@ static int quiet_go_on(ms_duel *d)
  * an error. */
 static int quiet_rounds(ms_duel *d)
 {
-	const uint32_t *c = d->role[CASTERS], *w = d->role[WARRIORS];
+	part *const *c = d->rpart[CASTERS], *const *w = d->rpart[WARRIORS];
 	size_t nc = d->nrole[CASTERS], nw = d->nrole[WARRIORS], k;
 	int rc;
 
@@ -2367,7 +2481,7 @@ static int quiet_rounds(ms_duel *d)
 			return rc;
 		/* step 4 */
 		for (k = 0; k < nw; k++)
-			if (d->parts[w[k]].right &&
+			if (w[k]->right &&
 			    (rc = quiet_attack_choose(d, w[k])) < 0)
 				return rc;
 		/* steps 5-7 */
@@ -2387,6 +2501,11 @@ static int quiet_rounds(ms_duel *d)
 			continue;
 		}
 		/* step 9 */
+		if (d->quiet9) {
+			if ((rc = quiet_damage(d)) != 0)
+				return rc < 0 ? rc : 0;
+			continue;
+		}
 		if ((rc = last_damage(d)) != 0)
 			return rc < 0 ? rc : 0;
 		if ((rc = begin_round(d, 1)) < 0)
