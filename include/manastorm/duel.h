@@ -318,6 +318,12 @@ typedef struct ms_part_vitals {
  *  a run that only counts what is left never does them). */
 void ms_duel_vitals(ms_part_vitals *out, const ms_duel *d, uint32_t i);
 
+/** What the storms of the duel so far took (MS-PT-STORM-1): 衣装 lost
+ *  and HP lost in them, the MS_EV_OUTFIT events and the HP the MS_EV_HP
+ *  events lose between each MS_EV_STORM and its MS_EV_STORM_END, with or
+ *  without a callback. */
+void ms_duel_storm_losses(const ms_duel *d, int64_t *outfits, int64_t *hp);
+
 /** The field, in the order the cards were put. */
 const ms_field_card *ms_duel_field(const ms_duel *d, size_t *n);
 

@@ -1440,6 +1440,75 @@ static void ms_fused_equals_step(void **state)
 	}
 }
 
+/* What the playtest counted from events before ms_duel_storm_losses: 衣装
+ * and HP lost between a STORM and its STORM_END (MS-PT-STORM-1). */
+typedef struct storm_count {
+	int in_storm;
+	int64_t outfits, hp;
+} storm_count;
+
+static int count_storm(void *ud, const ms_duel *d, const ms_event *ev)
+{
+	storm_count *c = ud;
+	(void)d;
+	switch (ev->kind) {
+	case MS_EV_STORM: c->in_storm = 1; break;
+	case MS_EV_STORM_END: c->in_storm = 0; break;
+	case MS_EV_OUTFIT: c->outfits += c->in_storm; break;
+	case MS_EV_HP:
+		if (c->in_storm && ev->value > ev->value2)
+			c->hp += ev->value - ev->value2;
+		break;
+	default: break;
+	}
+	return 0;
+}
+
+/* ms_duel_storm_losses adds up what the events of the storms say, over
+ * 400 generated duels watched by a callback of every kind, and gives the
+ * same figures when the same duel is played without a callback (its
+ * quiet rounds); some of the duels have storms (the count of those is
+ * checked, so the comparison is not only of zeros). */
+static void ms_storm_losses_equal_events(void **state)
+{
+	ut_rng g;
+	int iter, stormy = 0;
+	(void)state;
+	ut_rng_seed(&g, 23);
+	for (iter = 0; iter < 400; iter++) {
+		ms_scenario s;
+		ms_duel_opts o = MS_DUEL_OPTS_INIT;
+		ms_duel *d1, *d2;
+		ms_result r1, r2;
+		storm_count c = {0, 0, 0};
+		int64_t so1, sh1, so2, sh2;
+		gen_scenario(&s, &g, iter);
+		o.seed = (uint64_t)iter;
+		assert_int_equal(ms_duel_new(&d2, &s, &o), 0);
+		o.on_event = count_storm;
+		o.event_ud = &c;
+		assert_int_equal(ms_duel_new(&d1, &s, &o), 0);
+		assert_true(ms_duel_run(&r1, d1) >= 0);
+		assert_true(ms_duel_run(&r2, d2) >= 0);
+		ms_duel_storm_losses(d1, &so1, &sh1);
+		ms_duel_storm_losses(d2, &so2, &sh2);
+		assert_int_equal(so1, c.outfits);
+		assert_int_equal(sh1, c.hp);
+		assert_int_equal(so2, c.outfits);
+		assert_int_equal(sh2, c.hp);
+		assert_int_equal(r1.storms, r2.storms);
+		stormy += c.outfits + c.hp > 0;
+		/* a restart forgets them */
+		ms_duel_restart(d2, (uint64_t)iter);
+		ms_duel_storm_losses(d2, &so2, &sh2);
+		assert_int_equal(so2, 0);
+		assert_int_equal(sh2, 0);
+		ms_duel_free(d1);
+		ms_duel_free(d2);
+	}
+	assert_true(stormy >= 20);
+}
+
 /* ms_duel_vitals shows what ms_duel_participant shows of HP, MP and 衣装,
  * at the end of 300 generated duels of the duel's own generator, without
  * a callback (where the last step 9's shuffles wait), and the whole state
@@ -1656,6 +1725,7 @@ int main(void)
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},
+		{"MS-PT-STORM-1 ms_duel_storm_losses adds up the storms' events", ms_storm_losses_equal_events, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

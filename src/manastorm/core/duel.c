@@ -141,6 +141,7 @@ struct ms_duel {
 	int64_t battle, round;
 	int64_t adv[2];
 	ms_result res;
+	int64_t storm_outfits, storm_hp; /* lost in storms: storm_hit */
 	int failed;
 	/* warriors of each side in seat order (D7.3) */
 	uint32_t *wside[2];
@@ -616,6 +617,7 @@ static void reset(ms_duel *d)
 	d->battle = d->round = 0;
 	d->adv[0] = d->adv[1] = 0;
 	memset(&d->res, 0, sizeof(d->res));
+	d->storm_outfits = d->storm_hp = 0;
 	d->phase = PH_START;
 	d->res.winner = -1;
 	d->alive[0] = d->alive[1] = 0;
@@ -1215,12 +1217,18 @@ static int storm_hit(ms_duel *d, uint32_t v)
 
 	UT_ASSERT(d->nfield > 0);
 	if (is_caster(p)) {
+		if (p->nout > 0) /* lose_outfit takes one (and says so) */
+			d->storm_outfits++;
 		if ((rc = lose_outfit(d, v, &x)) < 0)
 			return rc;
 	} else {
 		x = p->hp < (int64_t)d->nfield ? p->hp : (int64_t)d->nfield;
 		if ((rc = hp_change(d, v, x)) < 0)
 			return rc;
+		/* 0 < x ≤ the field's cards, so the sum stays far from any
+		 * limit: at most 52 × participants a storm */
+		if (x > 0)
+			d->storm_hp += x;
 	}
 	r = x < (int64_t)d->nfield ? (size_t)x : d->nfield;
 	for (k = 0; k < r; k++) {
@@ -2618,6 +2626,12 @@ const ms_scenario *ms_duel_scenario(const ms_duel *d)
 uint64_t ms_duel_seed(const ms_duel *d)
 {
 	return d->seed;
+}
+
+void ms_duel_storm_losses(const ms_duel *d, int64_t *outfits, int64_t *hp)
+{
+	*outfits = d->storm_outfits;
+	*hp = d->storm_hp;
 }
 
 void ms_duel_vitals(ms_part_vitals *o, const ms_duel *d, uint32_t i)

@@ -62,9 +62,7 @@ typedef struct shared {
 } shared;
 
 typedef struct worker {
-	_Alignas(64) int in_storm;
-	int64_t storm_outfits, storm_hp;   /* of the duel being played */
-	shared *sh;
+	_Alignas(64) shared *sh;
 	ms_duel *duel;
 	uint64_t wins[3], end[MS_PT_END_N];
 	__int128 happenings, storms_sum, so_sum, sh_sum;
@@ -77,24 +75,6 @@ typedef struct setup_ctx {
 	shared *sh;
 	worker *ws;
 } setup_ctx;
-
-/* MS-PT-STORM-1 */
-static int on_event(void *ud, const ms_duel *d, const ms_event *ev)
-{
-	worker *w = ud;
-	(void)d;
-	switch (ev->kind) {
-	case MS_EV_STORM: w->in_storm = 1; break;
-	case MS_EV_STORM_END: w->in_storm = 0; break;
-	case MS_EV_OUTFIT: if (w->in_storm) w->storm_outfits++; break;
-	case MS_EV_HP:
-		if (w->in_storm && ev->value > ev->value2)
-			w->storm_hp += ev->value - ev->value2;
-		break;
-	default: break;
-	}
-	return 0;
-}
 
 /* The step that ended a duel, as a count of the report (MS-PT-END-1). */
 static uint8_t end_slot(ms_end_step e)
@@ -114,11 +94,10 @@ static int play(void *wp, uint64_t i)
 	worker *w = wp;
 	size_t n = w->sh->rep->nparts, k;
 	ms_result res;
+	int64_t storm_outfits, storm_hp;
 	int rc;
 
 	i += w->sh->first;
-	w->in_storm = 0;
-	w->storm_outfits = w->storm_hp = 0;
 	ms_duel_restart(w->duel, ut_rng_series_seed(w->sh->seed, i));
 	if ((rc = ms_duel_run(&res, w->duel)) < 0)
 		return rc;
@@ -130,8 +109,9 @@ static int play(void *wp, uint64_t i)
 		return rc;
 	w->storms_sum += res.storms;
 	w->happenings += res.happenings;
-	w->so_sum += w->storm_outfits;
-	w->sh_sum += w->storm_hp;
+	ms_duel_storm_losses(w->duel, &storm_outfits, &storm_hp);
+	w->so_sum += storm_outfits; /* MS-PT-STORM-1 */
+	w->sh_sum += storm_hp;
 	for (k = 0; k < n; k++) {
 		ms_part_vitals ps;
 		ms_duel_vitals(&ps, w->duel, (uint32_t)k);
@@ -159,12 +139,9 @@ static int setup(void *ud, unsigned t, void **wp)
 		return ut_error_set(MS_ENOMEM, "out of memory");
 	w->mp = w->hp + n;
 	dopts.seed = c->sh->seed;
-	dopts.on_event = on_event;
-	dopts.event_ud = w;
-	/* only what on_event counts: the others are not built, and the last
-	 * step 9's shuffles, which nobody looks at, are never done */
-	dopts.event_mask = MS_EV_BIT(MS_EV_STORM) | MS_EV_BIT(MS_EV_STORM_END) |
-	                   MS_EV_BIT(MS_EV_OUTFIT) | MS_EV_BIT(MS_EV_HP);
+	/* no callback: no event is built, the duel plays its quiet rounds,
+	 * and the last step 9's shuffles, which nobody looks at, are never
+	 * done; the storms' losses come from ms_duel_storm_losses */
 	dopts.policies = c->sh->o->policies; /* MS-PT-POL-1 */
 	dopts.npolicies = c->sh->o->npolicies;
 	dopts.max_events = c->sh->o->max_events; /* MS-BUDGET-2 */
