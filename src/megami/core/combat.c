@@ -163,9 +163,11 @@ static void derive_flat(mg_combat *c)
 	for (i = 0; i < c->n; i++) {
 		s = (int)c->s->characters[i].side;
 		c->qf.foe[1 - s] |= (uint64_t)1 << i;
-		c->qf.kbase[i] = c->k[i].istat * 64 + (63 - (int64_t)c->rank[i]);
-		c->qf.byrank[c->rank[i]] = (unsigned char)i;
+		c->qf.kbase[i] = c->k[i].istat * 4096 +
+		                 (63 - (int64_t)c->rank[i]) * 64 + (int64_t)i;
 	}
+	for (i = 0; i < c->n; i++)
+		c->qf.fmask[i] = c->qf.foe[c->s->characters[i].side];
 	c->qf.ok = 1;
 }
 
@@ -238,10 +240,12 @@ static void derive(mg_combat *c)
 				q->f = fr;
 				m = front(fr, from[x], nfrom[x], 0);
 				q->maxr = m ? fr[m - 1].range : -1;
+				q->lim = (uint64_t)q->maxr + 1;
 				fr += m;
 				q->af = fr;
 				m = front(fr, from[x], nfrom[x], 1);
 				q->amaxr = m ? fr[m - 1].range : -1;
+				q->alim = (uint64_t)q->amaxr + 1;
 				fr += m;
 			}
 		}

@@ -41,6 +41,9 @@ typedef struct mg_catk {
 typedef struct mg_qset {
 	const mg_catk *f, *af; /* its fronts: all, area */
 	int64_t maxr, amaxr;   /* the longest range of each; -1: none */
+	/* maxr + 1, amaxr + 1 as unsigned (0: none): d is covered by
+	 * some attack of the front when d < lim (quiet.c) */
+	uint64_t lim, alim;
 } mg_qset;
 
 /* What the engine derives once from a character of the scenario
@@ -89,8 +92,8 @@ typedef struct mg_cmod {
  * of armor modifiers kept, every value of the scenario they compute with
  * within ±MG_QFLAT_BOUND, so that no sum of theirs overflows); the
  * enemies of each side as a mask (bit j: character j); each character's
- * sort key without its dice (行動 · 64 + 63 − its tie rank: MG-INIT-2)
- * and the characters by tie rank. */
+ * sort key without its dice (行動 · 4096 + (63 − its tie rank) · 64 + its
+ * index: MG-INIT-2, the index in the low bits). */
 #define MG_QFLAT_BOUND ((int64_t)1 << 40)
 /* The lowest HP the flat rounds start a round with (quiet.c). */
 #define MG_QFLAT_HP_FLOOR (-((int64_t)1 << 61))
@@ -98,8 +101,8 @@ typedef struct mg_qflat {
 	int ok;
 	int why;           /* !ok: MG_QP_NOFLAT_* (the first reason) */
 	uint64_t foe[2];
+	uint64_t fmask[MG_QFLAT_MAX]; /* fmask[i]: foe[side of i] */
 	int64_t *kbase;
-	unsigned char byrank[MG_QFLAT_MAX];
 } mg_qflat;
 
 /* Paths of the quiet run counted in debug builds (mg_combat qpath), so

@@ -30,6 +30,10 @@ static inline unsigned low_bit(uint64_t m)
 #endif
 }
 
+/* What a main process took (MG-ROUND-3): a 戦闘移動, a 通常 action, a
+ * 複雑 one. */
+enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
+
 /* One d6 from the generator (docs/RANDOM.md: 1 + uniform(6)). */
 #define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
 
@@ -44,22 +48,22 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
                                     const int64_t *pos, const int64_t *hp)
 {
 	const mg_catk *best = NULL;
-	const int64_t maxr = q->maxr, amaxr = q->amaxr;
+	const uint64_t lim = q->lim, alim = q->alim;
 	uint64_t m, bhits = 0;
 	int64_t bhp = 0;
 
-	if (maxr < 0)
+	if (!lim)
 		return NULL;
 	for (m = E; m; m &= m - 1) {
 		const unsigned j = low_bit(m);
 		const uint64_t d = mg_dist(p, pos[j]);
 		const mg_catk *e;
 		uint64_t hits = 1;
-		if (d > (uint64_t)maxr)
+		if (d >= lim)
 			continue;
 		for (e = q->f; d > (uint64_t)e->range; e++)
 			;
-		if (amaxr >= 0 && d <= (uint64_t)amaxr) {
+		if (d < alim) {
 			const int64_t pj = pos[j];
 			uint64_t x;
 			for (hits = 0, x = E; x; x &= x - 1)
@@ -88,9 +92,9 @@ int mg_quiet_flat(mg_combat *c)
 	const mg_cmod *const mods = c->mods;
 	const int64_t *const check = c->check;
 	const int64_t *const kbase = c->qf.kbase;
-	const unsigned char *const byrank = c->qf.byrank;
 	const mg_character *const sc = c->s->characters;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
+	const uint64_t *const fmask = c->qf.fmask;
 	const uint64_t maxev = c->opts.max_events, qbound = c->qbound;
 	const int64_t limit = c->s->round_limit;
 	mg_cchar *const ch = c->ch;
@@ -98,11 +102,12 @@ int mg_quiet_flat(mg_combat *c)
 	unsigned char id[MG_QFLAT_MAX][2];
 	uint64_t able = 0, down = 0, inited = 0, done = 0, rolled = 0;
 	uint64_t nev = c->nevents, m;
-	size_t nable[2], nord = 0, turn = 0, ndice = 0, i, t;
+	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
 	uint32_t actor = c->actor;
-	int ns = c->nsimple, nn = c->nnormal, nc = c->ncomplex;
-	int acted = c->acted, low = 0, over = 0, played = 0;
+	/* what the last main process took: DID_* */
+	unsigned did = 0;
+	int low = 0, over = 0, played = 0;
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
@@ -118,8 +123,6 @@ int mg_quiet_flat(mg_combat *c)
 		if (ch[i].state != MG_STATE_DEAD && hp[i] < MG_QFLAT_HP_FLOOR)
 			low = 1;
 	}
-	nable[0] = c->able[0];
-	nable[1] = c->able[1];
 	for (;;) {
 		/* quiet_ok, and the HP floor (mg_qflat) */
 		if (round >= limit) {
@@ -137,7 +140,8 @@ int mg_quiet_flat(mg_combat *c)
 		MG_QPATH(c, MG_QP_FLAT_ROUND);
 		played = 1;
 		/* MG-ROUND-1; MG-INIT-1 in scenario order; MG-INIT-2: the keys
-		 * (value · 64 + 63 − tie rank) sorted high first */
+		 * (value · 4096 + (63 − tie rank) · 64 + index: mg_qflat)
+		 * sorted high first */
 		round++;
 		nev += 2; /* the round and order events */
 		inited = able;
@@ -147,17 +151,17 @@ int mg_quiet_flat(mg_combat *c)
 		for (m = able; m; m &= m - 1) {
 			const unsigned k = low_bit(m);
 			const int64_t d1 = D6(r), d2 = D6(r);
-			const int64_t kv = kbase[k] + (d1 + d2) * 64;
+			const int64_t kv = kbase[k] + (d1 + d2) * 4096;
 			id[k][0] = (unsigned char)d1;
 			id[k][1] = (unsigned char)d2;
 			for (t = nord++; t > 0 && key[t - 1] < kv; t--)
 				key[t] = key[t - 1];
 			key[t] = kv;
 #ifndef NDEBUG
-			if ((t > 0 && (uint64_t)key[t - 1] >> 6 ==
-			              (uint64_t)kv >> 6) ||
-			    (t + 1 < nord && (uint64_t)key[t + 1] >> 6 ==
-			                     (uint64_t)kv >> 6))
+			if ((t > 0 && (uint64_t)key[t - 1] >> 12 ==
+			              (uint64_t)kv >> 12) ||
+			    (t + 1 < nord && (uint64_t)key[t + 1] >> 12 ==
+			                     (uint64_t)kv >> 12))
 				MG_QPATH(c, MG_QP_FLAT_TIE);
 #endif
 		}
@@ -165,16 +169,14 @@ int mg_quiet_flat(mg_combat *c)
 		ndice += 2 * nord;
 		/* MG-ROUND-2, MG-ROUND-3: the turns */
 		for (t = 0; t < nord; t++) {
-			const uint32_t a = byrank[63 - ((uint64_t)key[t] & 63)];
+			const uint32_t a = (uint32_t)key[t] & 63;
 			const uint64_t abit = (uint64_t)1 << a;
 			const mg_cconst *me = &kk[a];
-			const int side = (foe0 & abit) ? 1 : 0;
-			const uint64_t fm = side ? foe1 : foe0;
+			const uint64_t fm = fmask[a];
 			const mg_catk *e;
 			uint64_t E;
 			uint32_t j = 0;
 			int64_t p;
-			turn = t + 1;
 			if (!(able & abit)) {
 				nev++; /* MG_EV_SKIP */
 				MG_QPATH(c, MG_QP_FLAT_SKIP);
@@ -182,7 +184,7 @@ int mg_quiet_flat(mg_combat *c)
 			}
 			nev++; /* MG_EV_MAIN_BEGIN */
 			actor = a;
-			ns = nn = nc = acted = 0;
+			did = 0;
 			if (me->nall == 0) { /* MG-POLICY-4 */
 				MG_QPATH(c, MG_QP_FLAT_NOATK);
 				goto end;
@@ -217,8 +219,7 @@ int mg_quiet_flat(mg_combat *c)
 					           : (int64_t)((uint64_t)p - need);
 					pos[a] = p;
 					nev++;
-					ns = 1;
-					acted = 1;
+					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
 					e = choose(&j, &me->q[1], E, p, pos, hp);
@@ -235,8 +236,7 @@ int mg_quiet_flat(mg_combat *c)
 						       ? (int64_t)((uint64_t)p + step)
 						       : (int64_t)((uint64_t)p - step);
 						nev++;
-						nn = 1;
-						acted = 1;
+						did = DID_NORMAL;
 						MG_QPATH(c, MG_QP_FLAT_FULL);
 						goto end;
 					}
@@ -264,8 +264,7 @@ int mg_quiet_flat(mg_combat *c)
 					hp[k] -= real;
 					low |= hp[k] < MG_QFLAT_HP_FLOOR;
 					nev++;
-					nn = 1;
-					acted = 1;
+					did |= DID_NORMAL;
 					MG_QPATH(c, MG_QP_FLAT_FINISH);
 					if (real >= 1) { /* 死亡 */
 						down &= ~((uint64_t)1 << k);
@@ -279,11 +278,7 @@ int mg_quiet_flat(mg_combat *c)
 attack:
 			/* MG-ATTACK-1, MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
 			 * MG-ATTACK-6 */
-			acted = 1;
-			if (e->complex)
-				nc = 1;
-			else
-				nn = 1;
+			did |= e->complex ? DID_COMPLEX : DID_NORMAL;
 			{
 				const size_t ka = e->ka;
 				const int64_t d1 = D6(r), d2 = D6(r);
@@ -324,7 +319,6 @@ attack:
 					if (hp[j] <= 0) { /* 戦闘不能 */
 						able &= ~((uint64_t)1 << j);
 						down |= (uint64_t)1 << j;
-						nable[1 - side]--;
 						nev++;
 					}
 				} else {
@@ -377,7 +371,6 @@ attack:
 						if ((able & bit) && hp[k] <= 0) {
 							able &= ~bit;
 							down |= bit;
-							nable[1 - side]--;
 							nev++;
 						}
 					}
@@ -387,15 +380,16 @@ end:
 			/* end_main; MG-END-1 */
 			done |= abit;
 #ifndef NDEBUG
-			if (!acted)
+			if (!did)
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
-			nev += acted ? 1 : 2;
-			if (!nable[0] || !nable[1]) {
+			nev += did ? 1 : 2;
+			if (!(able & foe0) || !(able & foe1)) {
 				over = 1;
 				break;
 			}
 		}
+		turn = over ? t + 1 : nord;
 		if (over) {
 			MG_QPATH(c, MG_QP_FLAT_OVER);
 			break;
@@ -427,18 +421,19 @@ end:
 		}
 	}
 	for (t = 0; t < nord; t++)
-		c->order[t] = byrank[63 - ((uint64_t)key[t] & 63)];
+		c->order[t] = (uint32_t)key[t] & 63;
 	c->norder = nord;
 	c->turn = turn;
 	c->round = round;
 	c->nwaiting = 0;
-	c->able[0] = nable[0];
-	c->able[1] = nable[1];
+	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
+	for (i = 0; i < n; i++)
+		c->able[(foe0 >> i) & 1] += (able >> i) & 1;
 	c->actor = actor;
-	c->nsimple = ns;
-	c->nnormal = nn;
-	c->ncomplex = nc;
-	c->acted = acted;
+	c->nsimple = (did & DID_SIMPLE) != 0;
+	c->nnormal = (did & DID_NORMAL) != 0;
+	c->ncomplex = (did & DID_COMPLEX) != 0;
+	c->acted = did != 0;
 	c->resumed = c->late = 0;
 	c->cut = over;
 	c->refusal = MG_REFUSE_NONE;
