@@ -5,7 +5,8 @@
  * the built-in policy is policy.c.  mg_combat_run plays the built-in
  * policy through the same code without asks (run_main), and, when nobody
  * listens and the dice come from the generator, whole rounds in a loop of
- * its own (quiet_round) with the step machine as its reference.
+ * its own (quiet.c: mg_quiet_flat, else quiet_round) with the step
+ * machine as its reference.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,13 +128,14 @@ static int flat_small(int64_t v)
 	return v >= -MG_QFLAT_BOUND && v <= MG_QFLAT_BOUND;
 }
 
-/* c->qf (combat_int.h: mg_qflat), after the rest of derive.  The bound
- * keeps every sum of the flat rounds in range: an initiative (行動 + 12)
- * and its key (· 64 + 63), a judgement (check + 12), a defence (回避 or
- * 抵抗 + 12), an attack's damage (damage + 6) and real damage (− the
- * modifier), the allowance (5 + 行動) and 3 × it; HP, at least
- * MG_QFLAT_HP_FLOOR when a round begins, loses at most n (≤ 64) real
- * damages (< 2^42 each) in it, which cannot pass INT64_MIN. */
+/* MG-INIT-2 MG-CKD-1: c->qf (combat_int.h: mg_qflat), after the rest of
+ * derive.  The bound keeps every sum of the flat rounds in range: an
+ * initiative (行動 + 12) and its key (· 4096 + 63 · 64 + 63), a
+ * judgement (check + 12), a defence (回避 or 抵抗 + 12), an attack's
+ * damage (damage + 6) and real damage (− the modifier), the allowance
+ * (5 + 行動) and 3 × it; HP, at least MG_QFLAT_HP_FLOOR when a round
+ * begins, loses at most n (≤ 64) real damages (< 2^42 each) in it, which
+ * cannot pass INT64_MIN. */
 static void derive_flat(mg_combat *c)
 {
 	size_t i, a, na = 0;

@@ -4,7 +4,8 @@
  * armor) and policy.c (the built-in policy); and the parts of the quiet
  * round (combat.c: quiet_round) that it takes inline: the policy's choice
  * of an attack (mg_policy_quiet) and a single-target attack
- * (mg_quiet_attack).  Private to src/megami/core.
+ * (mg_quiet_attack); and what the flat quiet rounds (quiet.c:
+ * mg_quiet_flat) derive and count.  Private to src/megami/core.
  */
 #ifndef MG_COMBAT_INT_H
 #define MG_COMBAT_INT_H

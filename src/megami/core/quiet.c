@@ -30,6 +30,21 @@ static inline unsigned low_bit(uint64_t m)
 #endif
 }
 
+/* MG-MOVE-2 MG-MOVE-3: a move of the policy from `from` to `to` is
+ * neither held (no able enemy in E stands at `from`) nor stopped (none
+ * strictly between): debug builds check it. */
+static inline int move_free(uint64_t E, const int64_t *pos, int64_t from,
+                     int64_t to)
+{
+	for (; E; E &= E - 1) {
+		const int64_t q = pos[low_bit(E)];
+		if (q == from || (from < to ? q > from && q < to
+		                            : q < from && q > to))
+			return 0;
+	}
+	return 1;
+}
+
 /* What a main process took (MG-ROUND-3): a 戦闘移動, a 通常 action, a
  * 複雑 one. */
 enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
@@ -197,7 +212,8 @@ int mg_quiet_flat(mg_combat *c)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
 			 * of equals), as plan_step: a move of the policy is
-			 * neither held nor stopped (mg_quiet_move) */
+			 * neither held nor stopped (mg_quiet_move: MG-MOVE-2,
+			 * MG-MOVE-3; move_free checks it) */
 			{
 				uint64_t best = UINT64_MAX, need, step, allow;
 				int64_t gp = p;
@@ -215,6 +231,9 @@ int mg_quiet_flat(mg_combat *c)
 				need = best - (uint64_t)me->maxr_move;
 				allow = (uint64_t)me->allow;
 				if (need <= allow) { /* 戦闘移動 */
+					UT_ASSERT(move_free(E, pos, p, gp > p
+					          ? (int64_t)((uint64_t)p + need)
+					          : (int64_t)((uint64_t)p - need)));
 					p = gp > p ? (int64_t)((uint64_t)p + need)
 					           : (int64_t)((uint64_t)p - need);
 					pos[a] = p;
@@ -232,6 +251,9 @@ int mg_quiet_flat(mg_combat *c)
 					if (need < step)
 						step = need;
 					if (step) { /* 全力移動 */
+						UT_ASSERT(move_free(E, pos, p, gp > p
+						          ? (int64_t)((uint64_t)p + step)
+						          : (int64_t)((uint64_t)p - step)));
 						pos[a] = gp > p
 						       ? (int64_t)((uint64_t)p + step)
 						       : (int64_t)((uint64_t)p - step);
