@@ -143,8 +143,8 @@ static void derive_flat(mg_combat *c)
 
 	c->qf.ok = 0;
 	c->qf.foe[0] = c->qf.foe[1] = 0;
-	c->qf.why = c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY
-	            : !c->mods ? MG_QP_NOFLAT_NOMODS : MG_QP_NOFLAT_BIG;
+	c->qf.why = !c->mods ? MG_QP_NOFLAT_NOMODS
+	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
 	if (c->n > MG_QFLAT_MAX || !c->mods)
 		return;
 	for (i = 0; i < c->n; i++) {

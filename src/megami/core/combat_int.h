@@ -129,7 +129,8 @@ enum mg_qpath {
 	MG_QP_FLAT_FINISH,    /* a とどめ */
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
-	MG_QP_NOFLAT_MANY,    /* quiet_round: more than MG_QFLAT_MAX */
+	MG_QP_NOFLAT_MANY,    /* quiet_round: more than MG_QFLAT_MAX, the
+	                       * table of armor modifiers kept */
 	MG_QP_NOFLAT_NOMODS,  /* ... no table of armor modifiers */
 	MG_QP_NOFLAT_BIG,     /* ... a value beyond MG_QFLAT_BOUND */
 	MG_QP_STEP_ROUND,     /* a round of quiet_round */

@@ -335,8 +335,9 @@ attack:
 					real = ad - mods[ka * n + j].mod;
 					if (real < 0)
 						real = 0;
+					/* j was able (HP ≥ 1): its HP stays far
+					 * above MG_QFLAT_HP_FLOOR */
 					hp[j] -= real;
-					low |= hp[j] < MG_QFLAT_HP_FLOOR;
 					nev++;
 					if (hp[j] <= 0) { /* 戦闘不能 */
 						able &= ~((uint64_t)1 << j);
