@@ -18,6 +18,16 @@
  * rules), dice from a list that runs out or holds a bad value, a small
  * event budget or one that runs out after some rounds (the quiet run's
  * own rounds, then the step machine's), a callback that says stop.
+ *
+ * The quiet run plays its rounds in a flat loop (quiet.c: mg_quiet_flat)
+ * when it can, else quiet_round (combat.c); the scenarios reach both and
+ * every way out of the flat loop: many characters (more than its 64, or
+ * too many for the table of armor modifiers), values just beyond its
+ * bound, HP just below its floor, the round limit, a budget that may not
+ * hold a round, the combat decided; and inside it ties of initiative,
+ * skips, area attacks (on 戦闘不能 targets too), fumbles, criticals,
+ * moves, とどめ.  Debug builds count each (mg_combat_qpaths) and the
+ * tests check that every one was reached.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -33,7 +43,9 @@
 #include "megami/combat.h"
 #include "util/rng.h"
 
-#define MAXC 10
+#include "../../src/megami/core/combat_int.h" /* mg_combat_qpaths */
+
+#define MAXC 100
 #define MAXA 3
 #define MAXV 64
 
@@ -57,8 +69,45 @@ typedef struct side {
 	uint64_t nev, stop_at;
 } side;
 
-static const char *const names[MAXC] = {"a", "b", "c", "d", "e",
-                                        "f", "g", "h", "i", "j"};
+static const char *const names[] = {"a", "b", "c", "d", "e",
+                                    "f", "g", "h", "i", "j"};
+
+/* The names of the many characters of a big scenario. */
+static char big_names[MAXC][4];
+
+/* The paths of the quiet run reached so far (debug builds). */
+static uint64_t qpaths[MG_QP_COUNT];
+static int qpaths_counted;
+
+static void count_paths(const mg_combat *c)
+{
+	uint64_t p[MG_QP_COUNT];
+	size_t k;
+
+	if (mg_combat_qpaths(p, c) < 0)
+		return; /* NDEBUG: not counted */
+	qpaths_counted = 1;
+	for (k = 0; k < MG_QP_COUNT; k++)
+		qpaths[k] += p[k];
+}
+
+/* Every path from `from` to `to` (enum mg_qpath) was reached. */
+static void check_paths(int from, int to)
+{
+	int k;
+
+	if (!qpaths_counted)
+		return;
+	fprintf(stderr, "quiet paths %d-%d:", from, to);
+	for (k = from; k <= to; k++)
+		fprintf(stderr, " %" PRIu64, qpaths[k]);
+	fprintf(stderr, "\n");
+	for (k = from; k <= to; k++) {
+		if (qpaths[k] == 0)
+			fprintf(stderr, "quiet path %d never reached\n", k);
+		assert_true(qpaths[k] > 0);
+	}
+}
 
 /* A value of 0 … n−1. */
 static int64_t pick(ut_rng *r, uint64_t n)
@@ -66,14 +115,24 @@ static int64_t pick(ut_rng *r, uint64_t n)
 	return (int64_t)ut_rng_uniform(r, n);
 }
 
-/* A big value now and then, for the overflow paths. */
+/* A big value now and then, for the overflow paths, and one just beyond
+ * the bound of the flat quiet rounds (MG_QFLAT_BOUND: no overflow, but
+ * quiet_round plays it). */
+static int tame; /* maybe_huge gives v only */
+
 static int64_t maybe_huge(ut_rng *r, int64_t v)
 {
+	if (tame)
+		return v;
 	switch (pick(r, 200)) {
 	case 0:
 		return INT64_MAX - pick(r, 3);
 	case 1:
 		return INT64_MIN + pick(r, 3);
+	case 2:
+		return MG_QFLAT_BOUND + pick(r, 2);
+	case 3:
+		return -MG_QFLAT_BOUND - pick(r, 2);
 	default:
 		return v;
 	}
@@ -83,19 +142,38 @@ static void random_scenario(gen *g, uint64_t seed)
 {
 	ut_rng r;
 	size_t npc, nnpc, i, k;
+	int sparse = 0;
 
+	tame = 0;
 	memset(g, 0, sizeof(*g));
 	ut_rng_seed(&r, seed);
 	npc = 1 + (size_t)pick(&r, 5);
 	nnpc = 1 + (size_t)pick(&r, 5);
+	/* now and then many: beyond the flat rounds' 64, or too many for
+	 * the table of armor modifiers (MG_MODS_MAX) */
+	if (pick(&r, 60) == 0) {
+		npc = 15 + (size_t)pick(&r, 36);
+		nnpc = 15 + (size_t)pick(&r, 36);
+		/* and, half of the time, few attacks among them, so that
+		 * the table is kept for more than 64, and no huge values
+		 * (so that only the number of characters counts) */
+		sparse = pick(&r, 2) == 0;
+		tame = sparse;
+	}
 	for (i = 0; i < npc + nnpc; i++) {
 		mg_character *x = &g->ch[i];
 		mg_character_init(x);
-		x->name = names[i];
+		big_names[i][0] = 'c';
+		big_names[i][1] = (char)('0' + i / 10);
+		big_names[i][2] = (char)('0' + i % 10);
+		x->name = i < 10 ? names[i] : big_names[i];
 		x->side = i < npc ? MG_SIDE_PC : MG_SIDE_NPC;
 		x->hp = 1 + pick(&r, 30);
 		x->hp_now = pick(&r, 12) == 0 ? -pick(&r, 3) : x->hp;
 		x->hp_now = maybe_huge(&r, x->hp_now);
+		/* 戦闘不能 just above or below the flat rounds' HP floor */
+		if (pick(&r, 150) == 0)
+			x->hp_now = MG_QFLAT_HP_FLOOR + 6 - pick(&r, 8);
 		if (x->hp_now > x->hp)
 			x->hp = x->hp_now;
 		for (k = 0; k < MG_STAT_COUNT; k++)
@@ -109,6 +187,8 @@ static void random_scenario(gen *g, uint64_t seed)
 		x->finish = pick(&r, 2) == 0;
 		x->nattacks = (size_t)pick(&r, 8) == 0 ? 0
 		              : 1 + (size_t)pick(&r, MAXA);
+		if (sparse && pick(&r, 5) != 0)
+			x->nattacks = 0;
 		for (k = 0; k < x->nattacks; k++) {
 			mg_attack *a = &g->at[i][k];
 			mg_attack_init(a);
@@ -319,6 +399,7 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 	rca = mg_combat_run(&ra, a.c);
 	if (rca < 0)
 		snprintf(ea, sizeof(ea), "%s", mg_error_last());
+	count_paths(a.c);
 	rcb = run_steps(&rb, b.c);
 	if (rcb < 0)
 		snprintf(eb, sizeof(eb), "%s", mg_error_last());
@@ -358,6 +439,8 @@ static void test_fused_equals_steps(void **state)
 	}
 	/* most combats end; some stop on an error (the paths above) */
 	assert_true(ended > 12000);
+	/* each path of the quiet run was taken (debug builds) */
+	check_paths(0, MG_QP_COUNT - 1);
 }
 
 /* The bundled-like 4-against-4 shape many times: long fights. */

@@ -5,7 +5,8 @@
  * the built-in policy is policy.c.  mg_combat_run plays the built-in
  * policy through the same code without asks (run_main), and, when nobody
  * listens and the dice come from the generator, whole rounds in a loop of
- * its own (quiet_round) with the step machine as its reference.
+ * its own (quiet.c: mg_quiet_flat, else quiet_round) with the step
+ * machine as its reference.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,57 @@ static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
 	return kept;
 }
 
+/* Is v within ±MG_QFLAT_BOUND? */
+static int flat_small(int64_t v)
+{
+	return v >= -MG_QFLAT_BOUND && v <= MG_QFLAT_BOUND;
+}
+
+/* MG-INIT-2 MG-CKD-1: c->qf (combat_int.h: mg_qflat), after the rest of
+ * derive.  The bound keeps every sum of the flat rounds in range: an
+ * initiative (行動 + 12) and its key (· 4096 + 63 · 64 + 63), a
+ * judgement (check + 12), a defence (回避 or 抵抗 + 12), an attack's
+ * damage (damage + 6) and real damage (− the modifier), the allowance
+ * (5 + 行動) and 3 × it; HP, at least MG_QFLAT_HP_FLOOR when a round
+ * begins, loses at most n (≤ 64) real damages (< 2^42 each) in it, which
+ * cannot pass INT64_MIN. */
+static void derive_flat(mg_combat *c)
+{
+	size_t i, a, na = 0;
+	int s;
+
+	c->qf.ok = 0;
+	c->qf.foe[0] = c->qf.foe[1] = 0;
+	c->qf.why = !c->mods ? MG_QP_NOFLAT_NOMODS
+	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
+	if (c->n > MG_QFLAT_MAX || !c->mods)
+		return;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||
+		    !flat_small(c->k[i].resistance))
+			return;
+		for (a = 0; a < d->nattacks; a++, na++) {
+			size_t t;
+			if (!flat_small(c->check[na]) ||
+			    !flat_small(d->attacks[a].damage))
+				return;
+			for (t = 0; t < c->n; t++)
+				if (!flat_small(c->mods[na * c->n + t].mod))
+					return;
+		}
+	}
+	for (i = 0; i < c->n; i++) {
+		s = (int)c->s->characters[i].side;
+		c->qf.foe[1 - s] |= (uint64_t)1 << i;
+		c->qf.kbase[i] = c->k[i].istat * 4096 +
+		                 (63 - (int64_t)c->rank[i]) * 64 + (int64_t)i;
+	}
+	for (i = 0; i < c->n; i++)
+		c->qf.fmask[i] = c->qf.foe[c->s->characters[i].side];
+	c->qf.ok = 1;
+}
+
 static void derive(mg_combat *c)
 {
 	size_t i, a, t, nf = 0, na = 0;
@@ -152,7 +204,10 @@ static void derive(mg_combat *c)
 			x.range = at->range;
 			x.damage = at->damage;
 			x.a = (uint32_t)a;
+			x.ka = (uint32_t)(na + a);
 			x.area = at->area == MG_AREA_ENGAGEMENT;
+			x.magic = at->kind == MG_KIND_MAGIC;
+			x.complex = at->timing == MG_TIMING_COMPLEX;
 			all[a] = x;
 			if (at->timing != MG_TIMING_COMPLEX) {
 				norm[k->nnorm++] = x;
@@ -187,10 +242,12 @@ static void derive(mg_combat *c)
 				q->f = fr;
 				m = front(fr, from[x], nfrom[x], 0);
 				q->maxr = m ? fr[m - 1].range : -1;
+				q->lim = (uint64_t)q->maxr + 1;
 				fr += m;
 				q->af = fr;
 				m = front(fr, from[x], nfrom[x], 1);
 				q->amaxr = m ? fr[m - 1].range : -1;
+				q->alim = (uint64_t)q->amaxr + 1;
 				fr += m;
 			}
 		}
@@ -229,6 +286,7 @@ static void derive(mg_combat *c)
 		}
 		c->rank[i] = r;
 	}
+	derive_flat(c);
 	/* quiet_round's budget: a round, its initiatives, its order, and
 	 * for each character a skip, or a main process (begin, nothing, end)
 	 * with at most two actions of the policy (a move, then an attack or
@@ -276,6 +334,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->rank = calloc(n ? n : 1, sizeof(*c->rank));
 	c->qvbuf = calloc(n ? n : 1, sizeof(*c->qvbuf));
 	c->qslot = calloc(n ? n : 1, sizeof(*c->qslot));
+	c->qf.kbase = calloc(n ? n : 1, sizeof(*c->qf.kbase));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
@@ -286,7 +345,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
 	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->rank ||
-	    !c->qvbuf || !c->qslot || !c->check ||
+	    !c->qvbuf || !c->qslot || !c->qf.kbase || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -350,6 +409,7 @@ void mg_combat_free(mg_combat *c)
 	free(c->rank);
 	free(c->qvbuf);
 	free(c->qslot);
+	free(c->qf.kbase);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -1229,10 +1289,16 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_ROUND) {
-			/* quiet_ok: the rounds while it holds */
-			do
+			/* quiet_ok: the rounds while it holds, flat while it
+			 * can (quiet.c), then quiet_round's */
+			if (!c->qf.ok)
+				MG_QPATH(c, c->qf.why);
+			else if (mg_quiet_flat(c))
+				rc = finish(c, c->round);
+			while (rc == 0 && c->phase == MG_PH_ROUND && quiet_ok(c)) {
 				rc = quiet_round(c, &policy);
-			while (rc == 0 && c->phase == MG_PH_ROUND && quiet_ok(c));
+				MG_QPATH(c, MG_QP_STEP_ROUND);
+			}
 			if (policy)
 				break;
 		} else if (c->phase == MG_PH_RESUME) {
@@ -1387,6 +1453,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_cconst *k;
 	size_t *atk0;
 	uint32_t *rank, *qslot;
+	int64_t *kbase;
 	mg_qfoe *qvbuf, *qv[2];
 	int64_t *check;
 	mg_catk *catk;
@@ -1408,6 +1475,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	atk0 = dst->atk0;
 	rank = dst->rank;
 	qslot = dst->qslot;
+	kbase = dst->qf.kbase;
 	qvbuf = dst->qvbuf;
 	qv[0] = dst->qv[0];
 	qv[1] = dst->qv[1];
@@ -1429,6 +1497,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->atk0 = atk0;
 	dst->rank = rank;
 	dst->qslot = qslot;
+	dst->qf.kbase = kbase;
 	dst->qvbuf = qvbuf;
 	dst->qv[0] = qv[0];
 	dst->qv[1] = qv[1];

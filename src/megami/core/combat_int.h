@@ -4,7 +4,8 @@
  * armor) and policy.c (the built-in policy); and the parts of the quiet
  * round (combat.c: quiet_round) that it takes inline: the policy's choice
  * of an attack (mg_policy_quiet) and a single-target attack
- * (mg_quiet_attack).  Private to src/megami/core.
+ * (mg_quiet_attack); and what the flat quiet rounds (quiet.c:
+ * mg_quiet_flat) derive and count.  Private to src/megami/core.
  */
 #ifndef MG_COMBAT_INT_H
 #define MG_COMBAT_INT_H
@@ -31,13 +32,19 @@ typedef struct mg_cchar {
 typedef struct mg_catk {
 	int64_t range, damage;
 	uint32_t a;          /* its index in the character's attacks */
-	int area;            /* MG_AREA_ENGAGEMENT */
+	uint32_t ka;         /* its index in the combat's (mg_combat atk0) */
+	unsigned char area;  /* MG_AREA_ENGAGEMENT */
+	unsigned char magic; /* MG_KIND_MAGIC (quiet.c) */
+	unsigned char complex; /* MG_TIMING_COMPLEX (quiet.c) */
 } mg_catk;
 
 /* One set of attacks as the quiet policy reads it (mg_cconst q). */
 typedef struct mg_qset {
 	const mg_catk *f, *af; /* its fronts: all, area */
 	int64_t maxr, amaxr;   /* the longest range of each; -1: none */
+	/* maxr + 1, amaxr + 1 as unsigned (0: none): d is covered by
+	 * some attack of the front when d < lim (quiet.c) */
+	uint64_t lim, alim;
 } mg_qset;
 
 /* What the engine derives once from a character of the scenario
@@ -76,6 +83,65 @@ typedef struct mg_cmod {
 	int64_t mod;
 	int attr, armor_attr;
 } mg_cmod;
+
+/* The flat quiet rounds (quiet.c: mg_quiet_flat) hold at most this many
+ * characters: one bit each in a 64-bit mask. */
+#define MG_QFLAT_MAX 64
+
+/* What the flat quiet rounds read of the scenario, derived once (derive):
+ * ok when they can play it (at most MG_QFLAT_MAX characters, the table
+ * of armor modifiers kept, every value of the scenario they compute with
+ * within ±MG_QFLAT_BOUND, so that no sum of theirs overflows); the
+ * enemies of each side as a mask (bit j: character j); each character's
+ * sort key without its dice (行動 · 4096 + (63 − its tie rank) · 64 + its
+ * index: MG-INIT-2, the index in the low bits). */
+#define MG_QFLAT_BOUND ((int64_t)1 << 40)
+/* The lowest HP the flat rounds start a round with (quiet.c). */
+#define MG_QFLAT_HP_FLOOR (-((int64_t)1 << 61))
+typedef struct mg_qflat {
+	int ok;
+	int why;           /* !ok: MG_QP_NOFLAT_* (the first reason) */
+	uint64_t foe[2];
+	uint64_t fmask[MG_QFLAT_MAX]; /* fmask[i]: foe[side of i] */
+	int64_t *kbase;
+} mg_qflat;
+
+/* Paths of the quiet run counted in debug builds (mg_combat qpath), so
+ * that tests/megami/test_fused.c can prove its scenarios reach each. */
+enum mg_qpath {
+	MG_QP_FLAT_ROUND = 0, /* a round of mg_quiet_flat */
+	MG_QP_FLAT_LIMIT,     /* its stretch ends at the round limit */
+	MG_QP_FLAT_BUDGET,    /* ... when the budget may not hold a round */
+	MG_QP_FLAT_LOWHP,     /* ... when an HP is below MG_QFLAT_HP_FLOOR */
+	MG_QP_FLAT_OVER,      /* ... when the combat is decided */
+	MG_QP_FLAT_TIE,       /* equal initiatives (the tie rank decides) */
+	MG_QP_FLAT_SKIP,      /* a 戦闘不能 character's turn skipped */
+	MG_QP_FLAT_NOATK,     /* a character without attacks */
+	MG_QP_FLAT_SINGLE,    /* a single-target attack */
+	MG_QP_FLAT_AREA,      /* an area attack on two targets or more */
+	MG_QP_FLAT_AREA_DOWN, /* ... that hits a 戦闘不能 one without a roll */
+	MG_QP_FLAT_FUMBLE,    /* an attack judgement of 2 */
+	MG_QP_FLAT_CRIT,      /* ... of 12 */
+	MG_QP_FLAT_MOVE,      /* a 戦闘移動 */
+	MG_QP_FLAT_MOVE_ATK,  /* ... then an attack */
+	MG_QP_FLAT_FULL,      /* a 全力移動 */
+	MG_QP_FLAT_NOMOVE,    /* a move of 0 m not made (MG-POLICY-3) */
+	MG_QP_FLAT_FINISH,    /* a とどめ */
+	MG_QP_FLAT_KILL,      /* ... that kills */
+	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
+	MG_QP_NOFLAT_MANY,    /* quiet_round: more than MG_QFLAT_MAX, the
+	                       * table of armor modifiers kept */
+	MG_QP_NOFLAT_NOMODS,  /* ... no table of armor modifiers */
+	MG_QP_NOFLAT_BIG,     /* ... a value beyond MG_QFLAT_BOUND */
+	MG_QP_STEP_ROUND,     /* a round of quiet_round */
+	MG_QP_COUNT
+};
+
+#ifndef NDEBUG
+#define MG_QPATH(c, p) ((c)->qpath[p]++)
+#else
+#define MG_QPATH(c, p) ((void)0)
+#endif
 
 /* Where mg_combat_next stands. */
 enum mg_phase {
@@ -158,7 +224,24 @@ struct mg_combat {
 	mg_qfoe *qv[2];
 	size_t nqv[2];
 	uint32_t *qslot;
+	mg_qflat qf;       /* quiet.c */
+#ifndef NDEBUG
+	uint64_t qpath[MG_QP_COUNT]; /* enum mg_qpath, since mg_combat_new */
+#endif
 };
+
+/* quiet.c: play whole rounds of the quiet run from phase MG_PH_ROUND
+ * (quiet_ok holds, c->qf.ok) in one flat loop, while quiet_ok holds and
+ * every HP is at least MG_QFLAT_HP_FLOOR, as quiet_round plays them (the
+ * same dice, event count, states), with the generator and the characters'
+ * changing state in locals, copied back when it returns.  Returns 1 when
+ * the combat is decided (the caller ends it: finish), else 0 with the
+ * phase at MG_PH_ROUND.  It cannot fail (c->qf.ok: no sum overflows). */
+int mg_quiet_flat(mg_combat *c);
+
+/* The paths counted in debug builds (enum mg_qpath) into out; 0, or -1
+ * in builds without them (NDEBUG).  For tests/megami/test_fused.c. */
+int mg_combat_qpaths(uint64_t out[MG_QP_COUNT], const mg_combat *c);
 
 /* MG-ROUND-3: the budget (M4): one 簡易 + one 通常, two 簡易, or one
  * 複雑: what the main process still allows. */

@@ -1,0 +1,480 @@
+/*
+ * quiet.c - the flat quiet rounds (mg_quiet_flat): whole rounds of the
+ * quiet run (mg_combat_run without an event callback, dice from the
+ * generator) in one loop, as quiet_round (combat.c) plays them, with the
+ * generator, the event count and the characters' changing state (HP,
+ * position, able and 戦闘不能 as bit masks, this round's initiative keys)
+ * in locals, copied back into the combat when the stretch ends.  The
+ * events are only counted.  quiet_round and the step machine stay the
+ * reference and play whatever this loop does not: more than MG_QFLAT_MAX
+ * characters, no table of armor modifiers, values beyond MG_QFLAT_BOUND
+ * (where a sum could overflow), an HP below MG_QFLAT_HP_FLOOR, a budget
+ * that may not hold a round (combat_int.h: mg_qflat).
+ * tests/megami/test_fused.c proves the run equal to the step loop.
+ */
+#include "combat_int.h"
+#include "util/assert.h"
+
+/* The index of the lowest bit set in m (m ≠ 0). */
+static inline unsigned low_bit(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_ctzll(m);
+#else
+	unsigned k = 0;
+	while (!(m & 1)) {
+		m >>= 1;
+		k++;
+	}
+	return k;
+#endif
+}
+
+/* MG-MOVE-2 MG-MOVE-3: a move of the policy from `from` to `to` is
+ * neither held (no able enemy in E stands at `from`) nor stopped (none
+ * strictly between): debug builds check it. */
+static inline int move_free(uint64_t E, const int64_t *pos, int64_t from,
+                     int64_t to)
+{
+	for (; E; E &= E - 1) {
+		const int64_t q = pos[low_bit(E)];
+		if (q == from || (from < to ? q > from && q < to
+		                            : q < from && q > to))
+			return 0;
+	}
+	return 1;
+}
+
+/* What a main process took (MG-ROUND-3): a 戦闘移動, a 通常 action, a
+ * 複雑 one. */
+enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
+
+/* One d6 from the generator (docs/RANDOM.md: 1 + uniform(6)). */
+#define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
+
+/*
+ * MG-POLICY-1 as mg_policy_quiet chooses (combat_int.h): the best attack
+ * of the set q of a character at position p against the able enemies E
+ * (a mask: scenario order is bit order), its target into *tj; NULL when
+ * none is in range.
+ */
+static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
+                                    uint64_t E, int64_t p,
+                                    const int64_t *pos, const int64_t *hp)
+{
+	const mg_catk *best = NULL;
+	const uint64_t lim = q->lim, alim = q->alim;
+	uint64_t m, bhits = 0;
+	int64_t bhp = 0;
+
+	if (!lim)
+		return NULL;
+	for (m = E; m; m &= m - 1) {
+		const unsigned j = low_bit(m);
+		const uint64_t d = mg_dist(p, pos[j]);
+		const mg_catk *e;
+		uint64_t hits = 1;
+		if (d >= lim)
+			continue;
+		for (e = q->f; d > (uint64_t)e->range; e++)
+			;
+		if (d < alim) {
+			const int64_t pj = pos[j];
+			uint64_t x;
+			for (hits = 0, x = E; x; x &= x - 1)
+				hits += pos[low_bit(x)] == pj;
+			if (hits > 1)
+				for (e = q->af; d > (uint64_t)e->range; e++)
+					;
+		}
+		if (best && (hits != bhits ? hits < bhits :
+		             e->damage != best->damage
+		             ? e->damage < best->damage
+		             : hp[j] >= bhp))
+			continue;
+		best = e;
+		bhits = hits;
+		bhp = hp[j];
+		*tj = j;
+	}
+	return best;
+}
+
+int mg_quiet_flat(mg_combat *c)
+{
+	const size_t n = c->n;
+	const mg_cconst *const kk = c->k;
+	const mg_cmod *const mods = c->mods;
+	const int64_t *const check = c->check;
+	const int64_t *const kbase = c->qf.kbase;
+	const mg_character *const sc = c->s->characters;
+	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
+	const uint64_t *const fmask = c->qf.fmask;
+	const uint64_t maxev = c->opts.max_events, qbound = c->qbound;
+	const int64_t limit = c->s->round_limit;
+	mg_cchar *const ch = c->ch;
+	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
+	unsigned char id[MG_QFLAT_MAX][2];
+	uint64_t able = 0, down = 0, inited = 0, done = 0, rolled = 0;
+	uint64_t nev = c->nevents, m;
+	size_t nord = 0, turn = 0, ndice = 0, i, t;
+	int64_t round = c->round;
+	uint32_t actor = c->actor;
+	/* what the last main process took: DID_* */
+	unsigned did = 0;
+	int low = 0, over = 0, played = 0;
+	ut_rng r = c->rng;
+
+	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
+	          n <= MG_QFLAT_MAX && mods);
+	for (i = 0; i < n; i++) {
+		const uint64_t bit = (uint64_t)1 << i;
+		pos[i] = ch[i].pos;
+		hp[i] = ch[i].hp;
+		if (ch[i].state == MG_STATE_ABLE)
+			able |= bit;
+		else if (ch[i].state == MG_STATE_INCAPACITATED)
+			down |= bit;
+		if (ch[i].state != MG_STATE_DEAD && hp[i] < MG_QFLAT_HP_FLOOR)
+			low = 1;
+	}
+	for (;;) {
+		/* quiet_ok, and the HP floor (mg_qflat) */
+		if (round >= limit) {
+			MG_QPATH(c, MG_QP_FLAT_LIMIT);
+			break;
+		}
+		if (qbound > maxev || nev > maxev - qbound) {
+			MG_QPATH(c, MG_QP_FLAT_BUDGET);
+			break;
+		}
+		if (low) {
+			MG_QPATH(c, MG_QP_FLAT_LOWHP);
+			break;
+		}
+		MG_QPATH(c, MG_QP_FLAT_ROUND);
+		played = 1;
+		/* MG-ROUND-1; MG-INIT-1 in scenario order; MG-INIT-2: the keys
+		 * (value · 4096 + (63 − tie rank) · 64 + index: mg_qflat)
+		 * sorted high first */
+		round++;
+		nev += 2; /* the round and order events */
+		inited = able;
+		rolled |= able;
+		done = 0;
+		nord = 0;
+		for (m = able; m; m &= m - 1) {
+			const unsigned k = low_bit(m);
+			const int64_t d1 = D6(r), d2 = D6(r);
+			const int64_t kv = kbase[k] + (d1 + d2) * 4096;
+			id[k][0] = (unsigned char)d1;
+			id[k][1] = (unsigned char)d2;
+			for (t = nord++; t > 0 && key[t - 1] < kv; t--)
+				key[t] = key[t - 1];
+			key[t] = kv;
+#ifndef NDEBUG
+			if ((t > 0 && (uint64_t)key[t - 1] >> 12 ==
+			              (uint64_t)kv >> 12) ||
+			    (t + 1 < nord && (uint64_t)key[t + 1] >> 12 ==
+			                     (uint64_t)kv >> 12))
+				MG_QPATH(c, MG_QP_FLAT_TIE);
+#endif
+		}
+		nev += nord;  /* the initiatives */
+		ndice += 2 * nord;
+		/* MG-ROUND-2, MG-ROUND-3: the turns */
+		for (t = 0; t < nord; t++) {
+			const uint32_t a = (uint32_t)key[t] & 63;
+			const uint64_t abit = (uint64_t)1 << a;
+			const mg_cconst *me = &kk[a];
+			const uint64_t fm = fmask[a];
+			const mg_catk *e;
+			uint64_t E;
+			uint32_t j = 0;
+			int64_t p;
+			if (!(able & abit)) {
+				nev++; /* MG_EV_SKIP */
+				MG_QPATH(c, MG_QP_FLAT_SKIP);
+				continue;
+			}
+			nev++; /* MG_EV_MAIN_BEGIN */
+			actor = a;
+			did = 0;
+			if (me->nall == 0) { /* MG-POLICY-4 */
+				MG_QPATH(c, MG_QP_FLAT_NOATK);
+				goto end;
+			}
+			E = able & fm;
+			UT_ASSERT(E != 0);
+			p = pos[a];
+			/* MG-POLICY-1 with the whole budget */
+			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
+				goto attack;
+			/* MG-POLICY-2: toward the nearest able enemy (the first
+			 * of equals), as plan_step: a move of the policy is
+			 * neither held nor stopped (mg_quiet_move: MG-MOVE-2,
+			 * MG-MOVE-3; move_free checks it) */
+			{
+				uint64_t best = UINT64_MAX, need, step, allow;
+				int64_t gp = p;
+				for (m = E; m; m &= m - 1) {
+					const unsigned k = low_bit(m);
+					const uint64_t d = mg_dist(p, pos[k]);
+					if (d < best) {
+						best = d;
+						gp = pos[k];
+					}
+				}
+				UT_ASSERT(me->maxr_move >= 0 &&
+				          best > (uint64_t)me->maxr_move &&
+				          me->allow >= 0);
+				need = best - (uint64_t)me->maxr_move;
+				allow = (uint64_t)me->allow;
+				if (need <= allow) { /* 戦闘移動 */
+					UT_ASSERT(move_free(E, pos, p, gp > p
+					          ? (int64_t)((uint64_t)p + need)
+					          : (int64_t)((uint64_t)p - need)));
+					p = gp > p ? (int64_t)((uint64_t)p + need)
+					           : (int64_t)((uint64_t)p - need);
+					pos[a] = p;
+					nev++;
+					did = DID_SIMPLE;
+					MG_QPATH(c, MG_QP_FLAT_MOVE);
+					/* MG-POLICY-1 with 通常 attacks only */
+					e = choose(&j, &me->q[1], E, p, pos, hp);
+					if (e) {
+						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
+						goto attack;
+					}
+				} else {
+					step = 3 * allow;
+					if (need < step)
+						step = need;
+					if (step) { /* 全力移動 */
+						UT_ASSERT(move_free(E, pos, p, gp > p
+						          ? (int64_t)((uint64_t)p + step)
+						          : (int64_t)((uint64_t)p - step)));
+						pos[a] = gp > p
+						       ? (int64_t)((uint64_t)p + step)
+						       : (int64_t)((uint64_t)p - step);
+						nev++;
+						did = DID_NORMAL;
+						MG_QPATH(c, MG_QP_FLAT_FULL);
+						goto end;
+					}
+					MG_QPATH(c, MG_QP_FLAT_NOMOVE);
+				}
+			}
+			/* MG-POLICY-3: とどめ on the first 戦闘不能 enemy in range
+			 * of an attack, with the first of the front of all
+			 * attacks that covers it (the highest damage, then list
+			 * order); MG-FINISH-1 */
+			if (sc[a].finish && me->q[0].maxr >= 0) {
+				for (m = down & fm; m; m &= m - 1) {
+					const unsigned k = low_bit(m);
+					const uint64_t d = mg_dist(p, pos[k]);
+					int64_t real;
+					if (d > (uint64_t)me->q[0].maxr)
+						continue;
+					for (e = me->q[0].f; d > (uint64_t)e->range; e++)
+						;
+					real = e->damage + D6(r) -
+					       mods[e->ka * n + k].mod;
+					ndice++;
+					if (real < 0)
+						real = 0;
+					hp[k] -= real;
+					low |= hp[k] < MG_QFLAT_HP_FLOOR;
+					nev++;
+					did |= DID_NORMAL;
+					MG_QPATH(c, MG_QP_FLAT_FINISH);
+					if (real >= 1) { /* 死亡 */
+						down &= ~((uint64_t)1 << k);
+						nev++;
+						MG_QPATH(c, MG_QP_FLAT_KILL);
+					}
+					break;
+				}
+			}
+			goto end;
+attack:
+			/* MG-ATTACK-1, MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
+			 * MG-ATTACK-6 */
+			did |= e->complex ? DID_COMPLEX : DID_NORMAL;
+			{
+				const size_t ka = e->ka;
+				const int64_t d1 = D6(r), d2 = D6(r);
+				const int64_t value = check[ka] + d1 + d2;
+				int64_t ad;
+				ndice += 2;
+				nev++;
+				if (d1 + d2 == 2) { /* fumble */
+					MG_QPATH(c, MG_QP_FLAT_FUMBLE);
+					goto end;
+				}
+#ifndef NDEBUG
+				if (d1 + d2 == 12)
+					MG_QPATH(c, MG_QP_FLAT_CRIT);
+#endif
+				if (!e->area) {
+					const int64_t ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
+					                   (int64_t)ut_rng_uniform(&r, 6);
+					const int64_t dv = ev + (e->magic
+					                   ? kk[j].resistance
+					                   : kk[j].evasion);
+					int64_t real;
+					MG_QPATH(c, MG_QP_FLAT_SINGLE);
+					ndice += 2;
+					nev++;
+					if (d1 + d2 == 12 ? ev == 12
+					    : ev == 12 || (ev != 2 && dv >= value))
+						goto end; /* evaded */
+					ad = e->damage + D6(r);
+					ndice++;
+					nev++;
+					real = ad - mods[ka * n + j].mod;
+					if (real < 0)
+						real = 0;
+					/* j was able (HP ≥ 1): its HP stays far
+					 * above MG_QFLAT_HP_FLOOR */
+					hp[j] -= real;
+					nev++;
+					if (hp[j] <= 0) { /* 戦闘不能 */
+						able &= ~((uint64_t)1 << j);
+						down |= (uint64_t)1 << j;
+						nev++;
+					}
+				} else {
+					/* MG-ATTACK-1: every enemy not dead at
+					 * the target's position */
+					const int64_t pj = pos[j];
+					const int crit = d1 + d2 == 12;
+					uint64_t hit = 0, tm = 0;
+					for (m = (able | down) & fm; m; m &= m - 1) {
+						const unsigned k = low_bit(m);
+						const uint64_t bit = (uint64_t)1 << k;
+						if (pos[k] != pj)
+							continue;
+						tm |= bit;
+						nev++;
+						if (able & bit) {
+							const int64_t ev = 2 +
+								(int64_t)ut_rng_uniform(&r, 6) +
+								(int64_t)ut_rng_uniform(&r, 6);
+							const int64_t dv = ev + (e->magic
+								? kk[k].resistance
+								: kk[k].evasion);
+							ndice += 2;
+							if (crit ? ev != 12
+							    : ev != 12 && (ev == 2 || dv < value))
+								hit |= bit;
+						} else {
+							hit |= bit;
+							MG_QPATH(c, MG_QP_FLAT_AREA_DOWN);
+						}
+					}
+#ifndef NDEBUG
+					if (tm & (tm - 1))
+						MG_QPATH(c, MG_QP_FLAT_AREA);
+#endif
+					if (!hit)
+						goto end;
+					ad = e->damage + D6(r);
+					ndice++;
+					nev++;
+					for (m = hit; m; m &= m - 1) {
+						const unsigned k = low_bit(m);
+						const uint64_t bit = (uint64_t)1 << k;
+						int64_t real = ad - mods[ka * n + k].mod;
+						if (real < 0)
+							real = 0;
+						hp[k] -= real;
+						low |= hp[k] < MG_QFLAT_HP_FLOOR;
+						nev++;
+						if ((able & bit) && hp[k] <= 0) {
+							able &= ~bit;
+							down |= bit;
+							nev++;
+						}
+					}
+				}
+			}
+end:
+			/* end_main; MG-END-1 */
+			done |= abit;
+#ifndef NDEBUG
+			if (!did)
+				MG_QPATH(c, MG_QP_FLAT_NOTHING);
+#endif
+			nev += did ? 1 : 2;
+			if (!(able & foe0) || !(able & foe1)) {
+				over = 1;
+				break;
+			}
+		}
+		turn = over ? t + 1 : nord;
+		if (over) {
+			MG_QPATH(c, MG_QP_FLAT_OVER);
+			break;
+		}
+	}
+	c->rng = r;
+	c->qrolled += ndice;
+	c->nevents = nev;
+	if (!played)
+		return 0;
+	/* back into the combat, as quiet_round leaves it */
+	for (i = 0; i < n; i++) {
+		const uint64_t bit = (uint64_t)1 << i;
+		mg_cchar *h = &ch[i];
+		h->pos = pos[i];
+		h->hp = hp[i];
+		h->state = (able & bit) ? MG_STATE_ABLE
+		           : (down & bit) ? MG_STATE_INCAPACITATED
+		           : MG_STATE_DEAD;
+		h->waited = 0;
+		h->has_init = (inited & bit) != 0;
+		h->status = !(inited & bit) ? MG_STATUS_NONE
+		            : (done & bit) ? MG_STATUS_DONE
+		            : MG_STATUS_PENDING;
+		if (rolled & bit) {
+			h->idice[0] = id[i][0];
+			h->idice[1] = id[i][1];
+			h->init = kk[i].istat + id[i][0] + id[i][1];
+		}
+	}
+	for (t = 0; t < nord; t++)
+		c->order[t] = (uint32_t)key[t] & 63;
+	c->norder = nord;
+	c->turn = turn;
+	c->round = round;
+	c->nwaiting = 0;
+	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
+	for (i = 0; i < n; i++)
+		c->able[(foe0 >> i) & 1] += (able >> i) & 1;
+	c->actor = actor;
+	c->nsimple = (did & DID_SIMPLE) != 0;
+	c->nnormal = (did & DID_NORMAL) != 0;
+	c->ncomplex = (did & DID_COMPLEX) != 0;
+	c->acted = did != 0;
+	c->resumed = c->late = 0;
+	c->cut = over;
+	c->refusal = MG_REFUSE_NONE;
+	c->qv_ok = 0; /* quiet_round's views: built again */
+	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
+	return over;
+}
+
+int mg_combat_qpaths(uint64_t out[MG_QP_COUNT], const mg_combat *c)
+{
+#ifndef NDEBUG
+	size_t k;
+	for (k = 0; k < MG_QP_COUNT; k++)
+		out[k] = c->qpath[k];
+	return 0;
+#else
+	(void)out;
+	(void)c;
+	return -1;
+#endif
+}
