@@ -88,6 +88,10 @@ void ut_series_pool_free(ut_series_pool *pool);
  * "run I (seed S): MESSAGE" and return the failing run's code.
  */
 int ut_series_error(const ut_series_result *res, uint64_t seed);
+/** The same for run `run` that failed with code rc and message: for a
+ *  report that keeps the failure of a series it merged. */
+int ut_series_error_at(uint64_t run, int rc, const char *message,
+                       uint64_t seed);
 
 #ifdef __cplusplus
 }

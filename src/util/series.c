@@ -319,11 +319,17 @@ int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
 	return series_run(res, o, pool);
 }
 
+int ut_series_error_at(uint64_t run, int rc, const char *message,
+                       uint64_t seed)
+{
+	return ut_error_set(rc, "run %llu (seed %llu): %s",
+	                    (unsigned long long)run,
+	                    (unsigned long long)ut_rng_series_seed(seed, run),
+	                    message);
+}
+
 int ut_series_error(const ut_series_result *res, uint64_t seed)
 {
-	return ut_error_set(res->failed_rc, "run %llu (seed %llu): %s",
-	                    (unsigned long long)res->failed_run,
-	                    (unsigned long long)ut_rng_series_seed(
-	                            seed, res->failed_run),
-	                    res->failed_message);
+	return ut_series_error_at(res->failed_run, res->failed_rc,
+	                          res->failed_message, seed);
 }

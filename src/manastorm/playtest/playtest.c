@@ -248,17 +248,9 @@ int ms_pt_report_finish(ms_pt_report *r)
 
 	if (r == NULL || !r->part)
 		return ut_error_set(MS_EINVALID, "playtest: not a part");
-	if (r->failed) {
-		/* MS-PT-ERR-1 */
-		ut_series_result sr;
-		memset(&sr, 0, sizeof sr);
-		sr.failed = 1;
-		sr.failed_run = r->failed_run;
-		sr.failed_rc = r->failed_rc;
-		memcpy(sr.failed_message, r->failed_message,
-		       sizeof sr.failed_message);
-		return ut_series_error(&sr, r->seed);
-	}
+	if (r->failed) /* MS-PT-ERR-1 */
+		return ut_series_error_at(r->failed_run, r->failed_rc,
+		                          r->failed_message, r->seed);
 	if (r->runs < 1)
 		return ut_error_set(MS_EINVALID,
 		                    "playtest: at least one run is needed");
