@@ -2249,6 +2249,27 @@ static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
 
 /* ---- the quiet round ------------------------------------------------ */
 
+/* The greedy policy's card in a quiet round: the deck's top (through the
+ * draw rule), or a pass counted when deck and discard pile are empty.  1
+ * drawn, 0 passed, or an error (a RESHUFFLE's callback). */
+static HOT_INLINE int quiet_greedy_draw(ms_duel *d, part *p)
+{
+	int rc;
+
+	if (p->nd > 0) {
+		p->card = p->deck[p->doff++];
+		p->nd--;
+	} else if (p->ndisc == 0) {
+		p->src = MS_SRC_NONE;
+		d->left--; /* MS_EV_PASS */
+		return 0;
+	} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
+		return rc;
+	}
+	p->src = MS_SRC_DECK;
+	return 1;
+}
+
 /* Step 1 for caster i on a built-in policy, as fused_choose and apply do
  * it: the card it reveals (src, card), or a pass counted.  The numbers
  * revealed go into *seen, those revealed twice into *dup.  0 or an error
@@ -2261,17 +2282,8 @@ static HOT_INLINE int quiet_enchant_choose(ms_duel *d, part *p,
 	int rc;
 
 	if (p->fused == FUSED_GREEDY) {
-		if (p->nd > 0) {
-			p->card = p->deck[p->doff++];
-			p->nd--;
-		} else if (p->ndisc == 0) {
-			p->src = MS_SRC_NONE;
-			d->left--; /* MS_EV_PASS */
-			return 0;
-		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
+		if ((rc = quiet_greedy_draw(d, p)) <= 0)
 			return rc;
-		}
-		p->src = MS_SRC_DECK;
 	} else if ((k = fused_best_hand(d, p, 1)) >= 0) {
 		p->card = take_hand(p, (size_t)k);
 		p->src = MS_SRC_HAND;
@@ -2339,17 +2351,8 @@ static HOT_INLINE int quiet_attack_choose(ms_duel *d, part *p)
 	int rc;
 
 	if (p->fused == FUSED_GREEDY) {
-		if (p->nd > 0) {
-			p->card = p->deck[p->doff++];
-			p->nd--;
-		} else if (p->ndisc == 0) {
-			p->src = MS_SRC_NONE;
-			d->left--; /* MS_EV_PASS */
-			return 0;
-		} else if ((rc = draw_refill(d, p->self, &p->card)) < 0) {
+		if ((rc = quiet_greedy_draw(d, p)) <= 0)
 			return rc;
-		}
-		p->src = MS_SRC_DECK;
 	} else if ((k = fused_best_point(d, p)) >= 0) {
 		p->card = d->field[k].card;
 		p->point = (size_t)k;
