@@ -1,19 +1,145 @@
 /*
  * quiet.c - the flat quiet rounds (mg_quiet_flat): whole rounds of the
  * quiet run (mg_combat_run without an event callback, dice from the
- * generator) in one loop, as quiet_round (combat.c) plays them, with the
- * generator, the event count and the characters' changing state (HP,
- * position, able and 戦闘不能 as bit masks, this round's initiative keys)
- * in locals, copied back into the combat when the stretch ends.  The
- * events are only counted.  quiet_round and the step machine stay the
- * reference and play whatever this loop does not: more than MG_QFLAT_MAX
- * characters, no table of armor modifiers, values beyond MG_QFLAT_BOUND
- * (where a sum could overflow), an HP below MG_QFLAT_HP_FLOOR, a budget
- * that may not hold a round (combat_int.h: mg_qflat).
- * tests/megami/test_fused.c proves the run equal to the step loop.
+ * generator) in one loop, as the step machine (combat.c, resolve.c,
+ * policy.c) plays them, with the generator, the event count and the
+ * characters' changing state (HP, position, able and 戦闘不能 as bit
+ * masks, this round's initiative keys) in locals, copied back into the
+ * combat when the stretch ends.  The events are only counted.  The step
+ * machine stays the reference and plays whatever this loop does not:
+ * more than MG_QFLAT_MAX characters, no table of armor modifiers, values
+ * beyond MG_QFLAT_BOUND (where a sum could overflow), an HP below
+ * MG_QFLAT_HP_FLOOR, a budget that may not hold a round (combat_int.h:
+ * mg_qflat).  What the loop reads of the scenario is derived once here
+ * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
+ * the step loop.
  */
 #include "combat_int.h"
 #include "util/assert.h"
+
+/* ---- derived once --------------------------------------------------------- */
+
+/* Into out: the front of the attacks in[0 .. n) (area: the area ones
+ * only), as mg_cconst's f and af; returns its length. */
+static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
+{
+	size_t x, y, m = 0, kept = 0;
+	int64_t reach = -1;
+
+	for (x = 0; x < n; x++) { /* by damage, high first, stable */
+		if (area && !in[x].area)
+			continue;
+		for (y = m; y > 0 && out[y - 1].damage < in[x].damage; y--)
+			out[y] = out[y - 1];
+		out[y] = in[x];
+		m++;
+	}
+	for (x = 0; x < m; x++)
+		if (out[x].range > reach) {
+			reach = out[x].range;
+			out[kept++] = out[x];
+		}
+	return kept;
+}
+
+/* The fronts of character k's attacks (mg_cconst q) into fr: the 4
+ * slots an attack that follow its lists (all, norm) in c->catk. */
+static void fronts(mg_cconst *k, mg_catk *fr)
+{
+	const mg_catk *from[2];
+	size_t nfrom[2], x;
+
+	from[0] = k->all;
+	nfrom[0] = k->nall;
+	from[1] = k->norm;
+	nfrom[1] = k->nnorm;
+	for (x = 0; x < 2; x++) {
+		mg_qset *q = &k->q[x];
+		size_t m;
+		q->f = fr;
+		m = front(fr, from[x], nfrom[x], 0);
+		q->maxr = m ? fr[m - 1].range : -1;
+		q->lim = (uint64_t)q->maxr + 1;
+		fr += m;
+		q->af = fr;
+		m = front(fr, from[x], nfrom[x], 1);
+		q->amaxr = m ? fr[m - 1].range : -1;
+		q->alim = (uint64_t)q->amaxr + 1;
+		fr += m;
+	}
+}
+
+/* Is v within ±MG_QFLAT_BOUND? */
+static int flat_small(int64_t v)
+{
+	return v >= -MG_QFLAT_BOUND && v <= MG_QFLAT_BOUND;
+}
+
+/* MG-INIT-2 MG-CKD-1 MG-BUDGET-1: c->qf (combat_int.h: mg_qflat) and the
+ * fronts, after the rest of derive (combat.c).  The bound keeps every sum
+ * of the flat rounds in range: an initiative (行動 + 12) and its key
+ * (· 4096 + 63 · 64 + 63), a judgement (check + 12), a defence (回避 or
+ * 抵抗 + 12), an attack's damage (damage + 6) and real damage (− the
+ * modifier), the allowance (5 + 行動) and 3 × it; HP, at least
+ * MG_QFLAT_HP_FLOOR when a round begins, loses at most n (≤ 64) real
+ * damages (< 2^42 each) in it, which cannot pass INT64_MIN.  The most
+ * events a round can take: a round, its initiatives, its order, and for
+ * each character a skip, or a main process (begin, nothing, end) with at
+ * most two actions of the policy (a move, then an attack or a とどめ: each
+ * at most 2 + 3 events a target, every character a target), and the end;
+ * n ≤ MG_SCN_MAX_CHARACTERS. */
+void mg_quiet_derive(mg_combat *c)
+{
+	const mg_character *const sc = c->s->characters;
+	size_t i, a, t, na = 0;
+	int s;
+
+	c->qf.ok = 0;
+	c->qf.foe[0] = c->qf.foe[1] = 0;
+	c->qf.bound = 3 + (uint64_t)c->n +
+	              (uint64_t)c->n * (7 + 6 * (uint64_t)c->n);
+	c->qf.why = !c->mods ? MG_QP_NOFLAT_NOMODS
+	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
+	if (c->n > MG_QFLAT_MAX || !c->mods)
+		return;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &sc[i];
+		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||
+		    !flat_small(c->k[i].resistance))
+			return;
+		for (a = 0; a < d->nattacks; a++, na++) {
+			if (!flat_small(c->check[na]) ||
+			    !flat_small(d->attacks[a].damage))
+				return;
+			for (t = 0; t < c->n; t++)
+				if (!flat_small(c->mods[na * c->n + t].mod))
+					return;
+		}
+	}
+	for (i = 0; i < c->n; i++) {
+		/* MG-INIT-2's ties without the initiative: its rank counts
+		 * the characters before it (the higher 行動, or the same and
+		 * a PC before an NPC, or the same side and earlier) */
+		const int64_t ii = c->k[i].istat;
+		const int si = (int)sc[i].side;
+		int64_t rank = 0;
+		for (t = 0; t < c->n; t++) {
+			const int64_t it = c->k[t].istat;
+			const int st = (int)sc[t].side;
+			rank += it != ii ? it > ii
+			        : st != si ? st == MG_SIDE_PC : t < i;
+		}
+		s = si;
+		c->qf.foe[1 - s] |= (uint64_t)1 << i;
+		c->qf.kbase[i] = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
+		fronts(&c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
+	}
+	for (i = 0; i < c->n; i++)
+		c->qf.fmask[i] = c->qf.foe[sc[i].side];
+	c->qf.ok = 1;
+}
+
+/* ---- the rounds ----------------------------------------------------------- */
 
 /* The index of the lowest bit set in m (m ≠ 0). */
 static inline unsigned low_bit(uint64_t m)
@@ -53,10 +179,16 @@ enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
 #define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
 
 /*
- * MG-POLICY-1 as mg_policy_quiet chooses (combat_int.h): the best attack
- * of the set q of a character at position p against the able enemies E
- * (a mask: scenario order is bit order), its target into *tj; NULL when
- * none is in range.
+ * MG-POLICY-1 as best_candidate chooses (policy.c) with one hit each:
+ * the best attack of the set q of a character at position p against the
+ * able enemies E (a mask: scenario order is bit order), its target into
+ * *tj; NULL when none is in range.  Against each able enemy j in range,
+ * the best attack with one hit is the first of the front that covers the
+ * distance; an area attack that covers it hits every able enemy at j's
+ * position, so when those are two or more the best area attack (the
+ * first of the area front that covers it) beats every single hit.  The
+ * enemies are tried in order and a later one wins only when strictly
+ * better: best_candidate's first of equals.
  */
 static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
                                     uint64_t E, int64_t p,
@@ -110,7 +242,7 @@ int mg_quiet_flat(mg_combat *c)
 	const mg_character *const sc = c->s->characters;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
 	const uint64_t *const fmask = c->qf.fmask;
-	const uint64_t maxev = c->opts.max_events, qbound = c->qbound;
+	const uint64_t maxev = c->opts.max_events, qbound = c->qf.bound;
 	const int64_t limit = c->s->round_limit;
 	mg_cchar *const ch = c->ch;
 	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
@@ -139,7 +271,7 @@ int mg_quiet_flat(mg_combat *c)
 			low = 1;
 	}
 	for (;;) {
-		/* quiet_ok, and the HP floor (mg_qflat) */
+		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
 		if (round >= limit) {
 			MG_QPATH(c, MG_QP_FLAT_LIMIT);
 			break;
@@ -211,9 +343,13 @@ int mg_quiet_flat(mg_combat *c)
 			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
-			 * of equals), as plan_step: a move of the policy is
-			 * neither held nor stopped (mg_quiet_move: MG-MOVE-2,
-			 * MG-MOVE-3; move_free checks it) */
+			 * of equals), as plan_step.  A move of the policy is
+			 * neither held nor stopped (mg_resolve_move would find
+			 * no 離脱, MG-MOVE-3: it moves only with no able enemy
+			 * in range, and every range covers distance 0, so none
+			 * stands where it stands; no stop, MG-MOVE-2: it moves
+			 * at most as far as the nearest, so none stands on its
+			 * way).  move_free checks it in debug builds. */
 			{
 				uint64_t best = UINT64_MAX, need, step, allow;
 				int64_t gp = p;
@@ -422,8 +558,8 @@ end:
 	c->qrolled += ndice;
 	c->nevents = nev;
 	if (!played)
-		return 0;
-	/* back into the combat, as quiet_round leaves it */
+		return -1;
+	/* back into the combat, as the step machine leaves it */
 	for (i = 0; i < n; i++) {
 		const uint64_t bit = (uint64_t)1 << i;
 		mg_cchar *h = &ch[i];
@@ -460,7 +596,6 @@ end:
 	c->resumed = c->late = 0;
 	c->cut = over;
 	c->refusal = MG_REFUSE_NONE;
-	c->qv_ok = 0; /* quiet_round's views: built again */
 	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
 	return over;
 }
