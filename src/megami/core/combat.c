@@ -178,6 +178,22 @@ static void derive(mg_combat *c)
 				}
 		}
 	}
+	/* MG-END-2: the characters at the start (mg_combat_restart);
+	 * hp_now ≤ 0 starts 戦闘不能 (M8.1) */
+	c->able0[0] = c->able0[1] = 0;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &c->s->characters[i];
+		mg_cchar *h = &c->ch0[i];
+		memset(h, 0, sizeof(*h));
+		h->hp = d->hp_now;
+		h->pos = d->position;
+		h->side = (int)d->side;
+		h->state = d->hp_now > 0 ? MG_STATE_ABLE
+		                         : MG_STATE_INCAPACITATED;
+		h->status = MG_STATUS_NONE;
+		if (h->state == MG_STATE_ABLE)
+			c->able0[d->side]++;
+	}
 	for (s = 0; s < 2; s++) {
 		c->foe[s] = c->foebuf + nf;
 		c->nfoe[s] = 0;
@@ -213,6 +229,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	if (!c)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	c->ch = calloc(n, sizeof(*c->ch));
+	c->ch0 = calloc(n ? n : 1, sizeof(*c->ch0));
 	c->k = calloc(n ? n : 1, sizeof(*c->k));
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
@@ -226,8 +243,8 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->qf.kbase ||
-	    !c->check ||
+	if (!c->ch || !c->ch0 || !c->k || !c->foebuf || !c->atk0 ||
+	    !c->qf.kbase || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -245,23 +262,11 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 
 void mg_combat_restart(mg_combat *c)
 {
-	size_t i;
-
-	c->able[0] = c->able[1] = 0;
-	for (i = 0; i < c->n; i++) {
-		const mg_character *d = &c->s->characters[i];
-		mg_cchar *h = &c->ch[i];
-		memset(h, 0, sizeof(*h));
-		h->hp = d->hp_now;
-		h->pos = d->position;
-		h->side = (int)d->side;
-		/* MG-END-2: hp_now ≤ 0 starts 戦闘不能 (M8.1) */
-		h->state = d->hp_now > 0 ? MG_STATE_ABLE
-		                         : MG_STATE_INCAPACITATED;
-		h->status = MG_STATUS_NONE;
-		if (h->state == MG_STATE_ABLE)
-			c->able[d->side]++;
-	}
+	/* the characters as the scenario starts them (derive: ch0) */
+	if (c->n)
+		memcpy(c->ch, c->ch0, c->n * sizeof(*c->ch));
+	c->able[0] = c->able0[0];
+	c->able[1] = c->able0[1];
 	c->norder = 0;
 	c->phase = MG_PH_START;
 	c->round = 0;
@@ -285,6 +290,7 @@ void mg_combat_free(mg_combat *c)
 	if (!c)
 		return;
 	free(c->ch);
+	free(c->ch0);
 	free(c->k);
 	free(c->foebuf);
 	free(c->atk0);
@@ -1163,7 +1169,7 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 {
 	mg_combat_opts opts;
-	mg_cchar *ch;
+	mg_cchar *ch, *ch0;
 	mg_cconst *k;
 	size_t *atk0;
 	int64_t *kbase;
@@ -1190,6 +1196,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	catk = dst->catk;
 	mods = dst->mods;
 	ch = dst->ch;
+	ch0 = dst->ch0;
 	order = dst->order;
 	targets = dst->targets;
 	hit = dst->hit;
@@ -1207,6 +1214,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->catk = catk;
 	dst->mods = mods;
 	dst->ch = ch;
+	dst->ch0 = ch0;
 	dst->order = order;
 	dst->targets = targets;
 	dst->hit = hit;

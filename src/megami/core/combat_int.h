@@ -43,6 +43,7 @@ typedef struct mg_qset {
 	/* maxr + 1, amaxr + 1 as unsigned (0: none): d is covered by
 	 * some attack of the front when d < lim (quiet.c) */
 	uint64_t lim, alim;
+	int one;               /* the front f holds one attack */
 } mg_qset;
 
 /* What the engine derives once from a character of the scenario
@@ -125,6 +126,10 @@ enum mg_qpath {
 	MG_QP_FLAT_FINISH,    /* a とどめ */
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
+	MG_QP_FLAT_CHOOSE_NONE,  /* choose: no attack in the set */
+	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
+	MG_QP_FLAT_CHOOSE_FRONT, /* ... a longer front, no area attack */
+	MG_QP_FLAT_CHOOSE_AREA,  /* ... an area attack in the set */
 	MG_QP_NOFLAT_MANY,    /* the step machine plays the round: more
 	                       * than MG_QFLAT_MAX, the table of armor
 	                       * modifiers kept */
@@ -156,6 +161,10 @@ struct mg_combat {
 	mg_combat_opts opts;
 	size_t n;
 	mg_cchar *ch;
+	/* the characters as the scenario starts them, and the able of each
+	 * side then (derive: MG-END-2; mg_combat_restart copies them) */
+	mg_cchar *ch0;
+	size_t able0[2];
 	mg_cconst *k;      /* per character, from the scenario */
 	/* the characters of each side's enemies in scenario order: enemies
 	 * of side s are foe[s][0 .. nfoe[s]) (sides never change); both

@@ -58,6 +58,7 @@ static void fronts(mg_cconst *k, mg_catk *fr)
 		size_t m;
 		q->f = fr;
 		m = front(fr, from[x], nfrom[x], 0);
+		q->one = m == 1;
 		q->maxr = m ? fr[m - 1].range : -1;
 		q->lim = (uint64_t)q->maxr + 1;
 		fr += m;
@@ -171,9 +172,61 @@ static inline int move_free(uint64_t E, const int64_t *pos, int64_t from,
 	return 1;
 }
 
+_Static_assert(MG_STATE_ABLE == 0 && MG_STATE_INCAPACITATED == 1 &&
+               MG_STATE_DEAD == 2 && MG_STATUS_NONE == 0 &&
+               MG_STATUS_PENDING == 1 && MG_STATUS_DONE == 2,
+               "mg_quiet_flat writes the states and statuses as numbers");
+
 /* What a main process took (MG-ROUND-3): a 戦闘移動, a 通常 action, a
  * 複雑 one. */
 enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
+
+/* Compare and exchange: the higher of x, y into x (branch free). */
+#define CE(x, y)                                                       \
+	do {                                                           \
+		const int64_t ce_x = (x), ce_y = (y);                  \
+		(x) = ce_x > ce_y ? ce_x : ce_y;                       \
+		(y) = ce_x > ce_y ? ce_y : ce_x;                       \
+	} while (0)
+
+/* The keys k[0 .. n) (distinct, n > 2) sorted high first: up to 8 by a
+ * sorting network (the rest filled with INT64_MIN, below every key:
+ * mg_qflat), whose compare-exchanges of one layer are independent, so
+ * the chain of dependent steps is 3 or 6 long, not up to 28 as in an
+ * insertion; more by insertion. */
+static void sort_keys(int64_t *k, size_t n)
+{
+	size_t t, u;
+
+	if (n <= 4) {
+		int64_t k0 = k[0], k1 = k[1], k2 = k[2];
+		int64_t k3 = n > 3 ? k[3] : INT64_MIN;
+		CE(k0, k1); CE(k2, k3);
+		CE(k0, k2); CE(k1, k3);
+		CE(k1, k2);
+		k[0] = k0, k[1] = k1, k[2] = k2, k[3] = k3;
+	} else if (n <= 8) {
+		int64_t k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4];
+		int64_t k5 = n > 5 ? k[5] : INT64_MIN;
+		int64_t k6 = n > 6 ? k[6] : INT64_MIN;
+		int64_t k7 = n > 7 ? k[7] : INT64_MIN;
+		CE(k0, k2); CE(k1, k3); CE(k4, k6); CE(k5, k7);
+		CE(k0, k4); CE(k1, k5); CE(k2, k6); CE(k3, k7);
+		CE(k0, k1); CE(k2, k3); CE(k4, k5); CE(k6, k7);
+		CE(k2, k4); CE(k3, k5);
+		CE(k1, k4); CE(k3, k6);
+		CE(k1, k2); CE(k3, k4); CE(k5, k6);
+		k[0] = k0, k[1] = k1, k[2] = k2, k[3] = k3;
+		k[4] = k4, k[5] = k5, k[6] = k6, k[7] = k7;
+	} else {
+		for (t = 1; t < n; t++) {
+			const int64_t kv = k[t];
+			for (u = t; u > 0 && k[u - 1] < kv; u--)
+				k[u] = k[u - 1];
+			k[u] = kv;
+		}
+	}
+}
 
 /* One d6 from the generator (docs/RANDOM.md: 1 + uniform(6)). */
 #define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
@@ -201,6 +254,43 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 
 	if (!lim)
 		return NULL;
+	if (!alim && q->one) {
+		/* one attack at every distance in range, one hit each:
+		 * the lowest HP (the first of equals) */
+		uint64_t found = 0;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
+			if (mg_dist(p, pos[j]) >= lim ||
+			    (found && hp[j] >= bhp))
+				continue;
+			found = 1;
+			bhp = hp[j];
+			*tj = j;
+		}
+		return found ? q->f : NULL;
+	}
+	if (!alim) {
+		/* no area attack: one hit each, the highest damage, then
+		 * the lowest HP (the first of equals) */
+		int64_t bdmg = 0;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
+			const uint64_t d = mg_dist(p, pos[j]);
+			const mg_catk *e;
+			if (d >= lim)
+				continue;
+			for (e = q->f; d > (uint64_t)e->range; e++)
+				;
+			if (best && (e->damage != bdmg ? e->damage < bdmg
+			                               : hp[j] >= bhp))
+				continue;
+			best = e;
+			bdmg = e->damage;
+			bhp = hp[j];
+			*tj = j;
+		}
+		return best;
+	}
 	for (m = E; m; m &= m - 1) {
 		const unsigned j = low_bit(m);
 		const uint64_t d = mg_dist(p, pos[j]);
@@ -231,6 +321,13 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	}
 	return best;
 }
+
+/* Debug builds count which of choose's loops plays the choice of set q. */
+#define QCHOOSE(c, q)                                                  \
+	MG_QPATH(c, !(q)->lim ? MG_QP_FLAT_CHOOSE_NONE                 \
+	            : (q)->alim ? MG_QP_FLAT_CHOOSE_AREA               \
+	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
+	            : MG_QP_FLAT_CHOOSE_FRONT)
 
 int mg_quiet_flat(mg_combat *c)
 {
@@ -298,20 +395,21 @@ int mg_quiet_flat(mg_combat *c)
 		for (m = able; m; m &= m - 1) {
 			const unsigned k = low_bit(m);
 			const int64_t d1 = D6(r), d2 = D6(r);
-			const int64_t kv = kbase[k] + (d1 + d2) * 4096;
 			id[k][0] = (unsigned char)d1;
 			id[k][1] = (unsigned char)d2;
-			for (t = nord++; t > 0 && key[t - 1] < kv; t--)
-				key[t] = key[t - 1];
-			key[t] = kv;
-#ifndef NDEBUG
-			if ((t > 0 && (uint64_t)key[t - 1] >> 12 ==
-			              (uint64_t)kv >> 12) ||
-			    (t + 1 < nord && (uint64_t)key[t + 1] >> 12 ==
-			                     (uint64_t)kv >> 12))
-				MG_QPATH(c, MG_QP_FLAT_TIE);
-#endif
+			key[nord++] = kbase[k] + (d1 + d2) * 4096;
 		}
+		if (nord == 2)
+			CE(key[0], key[1]);
+		else if (nord > 2)
+			sort_keys(key, nord);
+#ifndef NDEBUG
+		for (t = 1; t < nord; t++) {
+			UT_ASSERT(key[t - 1] > key[t]);
+			if ((uint64_t)key[t - 1] >> 12 == (uint64_t)key[t] >> 12)
+				MG_QPATH(c, MG_QP_FLAT_TIE);
+		}
+#endif
 		nev += nord;  /* the initiatives */
 		ndice += 2 * nord;
 		/* MG-ROUND-2, MG-ROUND-3: the turns */
@@ -340,6 +438,7 @@ int mg_quiet_flat(mg_combat *c)
 			UT_ASSERT(E != 0);
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
+			QCHOOSE(c, &me->q[0]);
 			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
@@ -377,6 +476,7 @@ int mg_quiet_flat(mg_combat *c)
 					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
+					QCHOOSE(c, &me->q[1]);
 					e = choose(&j, &me->q[1], E, p, pos, hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
@@ -479,6 +579,7 @@ attack:
 						able &= ~((uint64_t)1 << j);
 						down |= (uint64_t)1 << j;
 						nev++;
+						over = !(able & fm);
 					}
 				} else {
 					/* MG-ATTACK-1: every enemy not dead at
@@ -533,6 +634,7 @@ attack:
 							nev++;
 						}
 					}
+					over = !(able & fm);
 				}
 			}
 end:
@@ -543,10 +645,11 @@ end:
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
 			nev += did ? 1 : 2;
-			if (!(able & foe0) || !(able & foe1)) {
-				over = 1;
+			/* only an attack makes someone 戦闘不能, and only one
+			 * of the actor's enemies: it set over */
+			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
+			if (over)
 				break;
-			}
 		}
 		turn = over ? t + 1 : nord;
 		if (over) {
@@ -559,21 +662,22 @@ end:
 	c->nevents = nev;
 	if (!played)
 		return -1;
-	/* back into the combat, as the step machine leaves it */
+	/* back into the combat, as the step machine leaves it: the state
+	 * 0 able, 1 戦闘不能, 2 dead; the status 0 none, 1 pending, 2 done
+	 * (the done ones are inited) */
 	for (i = 0; i < n; i++) {
-		const uint64_t bit = (uint64_t)1 << i;
+		const unsigned ab = (unsigned)(able >> i) & 1;
+		const unsigned dn = (unsigned)(down >> i) & 1;
+		const unsigned in = (unsigned)(inited >> i) & 1;
+		const unsigned dd = (unsigned)(done >> i) & 1;
 		mg_cchar *h = &ch[i];
 		h->pos = pos[i];
 		h->hp = hp[i];
-		h->state = (able & bit) ? MG_STATE_ABLE
-		           : (down & bit) ? MG_STATE_INCAPACITATED
-		           : MG_STATE_DEAD;
+		h->state = (mg_state)(2 - dn - 2 * ab);
 		h->waited = 0;
-		h->has_init = (inited & bit) != 0;
-		h->status = !(inited & bit) ? MG_STATUS_NONE
-		            : (done & bit) ? MG_STATUS_DONE
-		            : MG_STATUS_PENDING;
-		if (rolled & bit) {
+		h->has_init = (int)in;
+		h->status = (mg_status)(in + dd);
+		if ((rolled >> i) & 1) {
 			h->idice[0] = id[i][0];
 			h->idice[1] = id[i][1];
 			h->init = kk[i].istat + id[i][0] + id[i][1];
@@ -586,8 +690,8 @@ end:
 	c->round = round;
 	c->nwaiting = 0;
 	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
-	for (i = 0; i < n; i++)
-		c->able[(foe0 >> i) & 1] += (able >> i) & 1;
+	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
+		c->able[(foe0 >> low_bit(m)) & 1]++;
 	c->actor = actor;
 	c->nsimple = (did & DID_SIMPLE) != 0;
 	c->nnormal = (did & DID_NORMAL) != 0;
