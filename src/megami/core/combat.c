@@ -234,6 +234,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
 	c->qf.kbase = calloc(n ? n : 1, sizeof(*c->qf.kbase));
+	c->qf.def = calloc(n ? n : 1, sizeof(*c->qf.def));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
@@ -244,7 +245,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
 	if (!c->ch || !c->ch0 || !c->k || !c->foebuf || !c->atk0 ||
-	    !c->qf.kbase || !c->check ||
+	    !c->qf.kbase || !c->qf.def || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -295,6 +296,7 @@ void mg_combat_free(mg_combat *c)
 	free(c->foebuf);
 	free(c->atk0);
 	free(c->qf.kbase);
+	free(c->qf.def);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -1172,7 +1174,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_cchar *ch, *ch0;
 	mg_cconst *k;
 	size_t *atk0;
-	int64_t *kbase;
+	int64_t *kbase, (*def)[2];
 	int64_t *check;
 	mg_catk *catk;
 	mg_cmod *mods;
@@ -1192,6 +1194,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foe[1] = dst->foe[1];
 	atk0 = dst->atk0;
 	kbase = dst->qf.kbase;
+	def = dst->qf.def;
 	check = dst->check;
 	catk = dst->catk;
 	mods = dst->mods;
@@ -1210,6 +1213,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foe[1] = foe[1];
 	dst->atk0 = atk0;
 	dst->qf.kbase = kbase;
+	dst->qf.def = def;
 	dst->check = check;
 	dst->catk = catk;
 	dst->mods = mods;

@@ -100,6 +100,10 @@ typedef struct mg_qflat {
 	uint64_t bound;
 	uint64_t foe[2];
 	uint64_t fmask[MG_QFLAT_MAX]; /* fmask[i]: foe[side of i] */
+	/* per character (n of each, allocated by mg_combat_new): the bases
+	 * of its defence (def[i][magic]: 回避, 抵抗 against a physical, a
+	 * magic attack, MG-ATTACK-3), its sort key without dice (kbase) */
+	int64_t (*def)[2];
 	int64_t *kbase;
 } mg_qflat;
 

@@ -14,6 +14,8 @@
  * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
  * the step loop.
  */
+#include <string.h>
+
 #include "combat_int.h"
 #include "util/assert.h"
 
@@ -135,8 +137,11 @@ void mg_quiet_derive(mg_combat *c)
 		c->qf.kbase[i] = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
 		fronts(&c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
 	}
-	for (i = 0; i < c->n; i++)
+	for (i = 0; i < c->n; i++) {
 		c->qf.fmask[i] = c->qf.foe[sc[i].side];
+		c->qf.def[i][0] = c->k[i].evasion;
+		c->qf.def[i][1] = c->k[i].resistance;
+	}
 	c->qf.ok = 1;
 }
 
@@ -339,12 +344,13 @@ int mg_quiet_flat(mg_combat *c)
 	const mg_character *const sc = c->s->characters;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
 	const uint64_t *const fmask = c->qf.fmask;
+	const int64_t(*const def)[2] = c->qf.def;
 	const uint64_t maxev = c->opts.max_events, qbound = c->qf.bound;
 	const int64_t limit = c->s->round_limit;
 	mg_cchar *const ch = c->ch;
 	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
 	unsigned char id[MG_QFLAT_MAX][2];
-	uint64_t able = 0, down = 0, inited = 0, done = 0, rolled = 0;
+	uint64_t able = 0, down = 0, inited = 0, done = 0;
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
@@ -356,6 +362,7 @@ int mg_quiet_flat(mg_combat *c)
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
 	          n <= MG_QFLAT_MAX && mods);
+	memset(id, 0, n * sizeof(id[0])); /* nobody rolled yet */
 	for (i = 0; i < n; i++) {
 		const uint64_t bit = (uint64_t)1 << i;
 		pos[i] = ch[i].pos;
@@ -388,8 +395,6 @@ int mg_quiet_flat(mg_combat *c)
 		 * sorted high first */
 		round++;
 		nev += 2; /* the round and order events */
-		inited = able;
-		rolled |= able;
 		done = 0;
 		nord = 0;
 		for (m = able; m; m &= m - 1) {
@@ -555,9 +560,7 @@ attack:
 				if (!e->area) {
 					const int64_t ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
 					                   (int64_t)ut_rng_uniform(&r, 6);
-					const int64_t dv = ev + (e->magic
-					                   ? kk[j].resistance
-					                   : kk[j].evasion);
+					const int64_t dv = ev + def[j][e->magic];
 					int64_t real;
 					MG_QPATH(c, MG_QP_FLAT_SINGLE);
 					ndice += 2;
@@ -598,9 +601,7 @@ attack:
 							const int64_t ev = 2 +
 								(int64_t)ut_rng_uniform(&r, 6) +
 								(int64_t)ut_rng_uniform(&r, 6);
-							const int64_t dv = ev + (e->magic
-								? kk[k].resistance
-								: kk[k].evasion);
+							const int64_t dv = ev + def[k][e->magic];
 							ndice += 2;
 							if (crit ? ev != 12
 							    : ev != 12 && (ev == 2 || dv < value))
@@ -662,9 +663,14 @@ end:
 	c->nevents = nev;
 	if (!played)
 		return -1;
-	/* back into the combat, as the step machine leaves it: the state
-	 * 0 able, 1 戦闘不能, 2 dead; the status 0 none, 1 pending, 2 done
-	 * (the done ones are inited) */
+	/* back into the combat, as the step machine leaves it: the last
+	 * round's order (who rolled in it: inited); the state 0 able,
+	 * 1 戦闘不能, 2 dead; the status 0 none, 1 pending, 2 done (the done
+	 * ones are inited); the dice of whoever rolled (id nonzero) */
+	for (t = 0; t < nord; t++) {
+		c->order[t] = (uint32_t)key[t] & 63;
+		inited |= (uint64_t)1 << (key[t] & 63);
+	}
 	for (i = 0; i < n; i++) {
 		const unsigned ab = (unsigned)(able >> i) & 1;
 		const unsigned dn = (unsigned)(down >> i) & 1;
@@ -677,14 +683,12 @@ end:
 		h->waited = 0;
 		h->has_init = (int)in;
 		h->status = (mg_status)(in + dd);
-		if ((rolled >> i) & 1) {
+		if (id[i][0]) {
 			h->idice[0] = id[i][0];
 			h->idice[1] = id[i][1];
 			h->init = kk[i].istat + id[i][0] + id[i][1];
 		}
 	}
-	for (t = 0; t < nord; t++)
-		c->order[t] = (uint32_t)key[t] & 63;
 	c->norder = nord;
 	c->turn = turn;
 	c->round = round;
