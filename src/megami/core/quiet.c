@@ -45,9 +45,11 @@ static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
 }
 
 /* The fronts of character k's attacks (mg_cconst q) into fr: the 4
- * slots an attack that follow its lists (all, norm) in c->catk. */
-static void fronts(mg_cconst *k, mg_catk *fr)
+ * slots an attack that follow its lists (all, norm) in c->catk; each
+ * with its judgement base and its row of armor modifiers. */
+static void fronts(const mg_combat *c, mg_cconst *k, mg_catk *fr)
 {
+	mg_catk *const fr0 = fr;
 	const mg_catk *from[2];
 	size_t nfrom[2], x;
 
@@ -69,6 +71,10 @@ static void fronts(mg_cconst *k, mg_catk *fr)
 		q->amaxr = m ? fr[m - 1].range : -1;
 		q->alim = (uint64_t)q->amaxr + 1;
 		fr += m;
+	}
+	for (x = 0; fr0 + x < fr; x++) {
+		fr0[x].check = c->check[fr0[x].ka];
+		fr0[x].mods = c->mods + (size_t)fr0[x].ka * c->n;
 	}
 }
 
@@ -135,7 +141,7 @@ void mg_quiet_derive(mg_combat *c)
 		s = si;
 		c->qf.foe[1 - s] |= (uint64_t)1 << i;
 		c->qf.kbase[i] = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
-		fronts(&c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
+		fronts(c, &c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
 	}
 	for (i = 0; i < c->n; i++) {
 		c->qf.fmask[i] = c->qf.foe[sc[i].side];
@@ -338,8 +344,6 @@ int mg_quiet_flat(mg_combat *c)
 {
 	const size_t n = c->n;
 	const mg_cconst *const kk = c->k;
-	const mg_cmod *const mods = c->mods;
-	const int64_t *const check = c->check;
 	const int64_t *const kbase = c->qf.kbase;
 	const mg_character *const sc = c->s->characters;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
@@ -361,7 +365,7 @@ int mg_quiet_flat(mg_combat *c)
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
-	          n <= MG_QFLAT_MAX && mods);
+	          n <= MG_QFLAT_MAX && c->mods);
 	memset(id, 0, n * sizeof(id[0])); /* nobody rolled yet */
 	for (i = 0; i < n; i++) {
 		const uint64_t bit = (uint64_t)1 << i;
@@ -520,7 +524,7 @@ int mg_quiet_flat(mg_combat *c)
 					for (e = me->q[0].f; d > (uint64_t)e->range; e++)
 						;
 					real = e->damage + D6(r) -
-					       mods[e->ka * n + k].mod;
+					       e->mods[k].mod;
 					ndice++;
 					if (real < 0)
 						real = 0;
@@ -543,9 +547,8 @@ attack:
 			 * MG-ATTACK-6 */
 			did |= e->complex ? DID_COMPLEX : DID_NORMAL;
 			{
-				const size_t ka = e->ka;
 				const int64_t d1 = D6(r), d2 = D6(r);
-				const int64_t value = check[ka] + d1 + d2;
+				const int64_t value = e->check + d1 + d2;
 				int64_t ad;
 				ndice += 2;
 				nev++;
@@ -571,7 +574,7 @@ attack:
 					ad = e->damage + D6(r);
 					ndice++;
 					nev++;
-					real = ad - mods[ka * n + j].mod;
+					real = ad - e->mods[j].mod;
 					if (real < 0)
 						real = 0;
 					/* j was able (HP ≥ 1): its HP stays far
@@ -623,7 +626,7 @@ attack:
 					for (m = hit; m; m &= m - 1) {
 						const unsigned k = low_bit(m);
 						const uint64_t bit = (uint64_t)1 << k;
-						int64_t real = ad - mods[ka * n + k].mod;
+						int64_t real = ad - e->mods[k].mod;
 						if (real < 0)
 							real = 0;
 						hp[k] -= real;
