@@ -260,8 +260,8 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 {
 	const mg_catk *best = NULL;
 	const uint64_t lim = q->lim, alim = q->alim;
-	uint64_t m, bhits = 0;
-	int64_t bhp = 0;
+	uint64_t m, bhits = 0, hits_n = 0;
+	int64_t bhp = 0, hits_at = 0;
 
 	if (!lim)
 		return NULL;
@@ -312,10 +312,19 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 		for (e = q->f; d > (uint64_t)e->range; e++)
 			;
 		if (d < alim) {
+			/* the able enemies at j's position; the last count
+			 * kept (enemies sharing a position are often next to
+			 * each other in scenario order) */
 			const int64_t pj = pos[j];
-			uint64_t x;
-			for (hits = 0, x = E; x; x &= x - 1)
-				hits += pos[low_bit(x)] == pj;
+			if (hits_at == pj && hits_n) {
+				hits = hits_n;
+			} else {
+				uint64_t x;
+				for (hits = 0, x = E; x; x &= x - 1)
+					hits += pos[low_bit(x)] == pj;
+				hits_at = pj;
+				hits_n = hits;
+			}
 			if (hits > 1)
 				for (e = q->af; d > (uint64_t)e->range; e++)
 					;
