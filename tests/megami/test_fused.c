@@ -26,8 +26,9 @@
  * bound, HP just below its floor, the round limit, a budget that may not
  * hold a round, the combat decided; and inside it ties of initiative,
  * skips, area attacks (on 戦闘不能 targets too), fumbles, criticals,
- * moves, とどめ.  Debug builds count each (mg_combat_qpaths) and the
- * tests check that every one was reached.
+ * moves, とどめ, each loop of the policy's choice (no attack, a front of
+ * one, a longer front, an area attack).  Debug builds count each
+ * (mg_combat_qpaths) and the tests check that every one was reached.
  */
 #include <inttypes.h>
 #include <setjmp.h>

@@ -200,11 +200,11 @@ enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
 		(y) = ce_x > ce_y ? ce_y : ce_x;                       \
 	} while (0)
 
-/* The keys k[0 .. n) (distinct, n > 2) sorted high first: up to 8 by a
- * sorting network (the rest filled with INT64_MIN, below every key:
- * mg_qflat), whose compare-exchanges of one layer are independent, so
- * the chain of dependent steps is 3 or 6 long, not up to 28 as in an
- * insertion; more by insertion. */
+/* MG-INIT-2: the keys k[0 .. n) (distinct, n > 2) sorted high first:
+ * up to 8 by a sorting network (the rest filled with INT64_MIN, below
+ * every key: mg_qflat), whose compare-exchanges of one layer are
+ * independent, so the chain of dependent steps is 3 or 6 long, not up to
+ * 28 as in an insertion; more by insertion. */
 static void sort_keys(int64_t *k, size_t n)
 {
 	size_t t, u;
