@@ -20,14 +20,15 @@
  * own rounds, then the step machine's), a callback that says stop.
  *
  * The quiet run plays its rounds in a flat loop (quiet.c: mg_quiet_flat)
- * when it can, else quiet_round (combat.c); the scenarios reach both and
+ * when it can, else the step machine's way; the scenarios reach both and
  * every way out of the flat loop: many characters (more than its 64, or
  * too many for the table of armor modifiers), values just beyond its
  * bound, HP just below its floor, the round limit, a budget that may not
  * hold a round, the combat decided; and inside it ties of initiative,
  * skips, area attacks (on 戦闘不能 targets too), fumbles, criticals,
- * moves, とどめ.  Debug builds count each (mg_combat_qpaths) and the
- * tests check that every one was reached.
+ * moves, とどめ, each loop of the policy's choice (no attack, a front of
+ * one, a longer front, an area attack).  Debug builds count each
+ * (mg_combat_qpaths) and the tests check that every one was reached.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -117,7 +118,7 @@ static int64_t pick(ut_rng *r, uint64_t n)
 
 /* A big value now and then, for the overflow paths, and one just beyond
  * the bound of the flat quiet rounds (MG_QFLAT_BOUND: no overflow, but
- * quiet_round plays it). */
+ * the step machine plays it). */
 static int tame; /* maybe_huge gives v only */
 
 static int64_t maybe_huge(ut_rng *r, int64_t v)
@@ -218,8 +219,8 @@ static void random_scenario(gen *g, uint64_t seed)
 	for (k = 0; k < g->nvalues; k++)
 		g->values[k] = pick(&r, 40) == 0 ? 7 : 1 + pick(&r, 6);
 	/* a budget that runs out after some whole rounds: the quiet run
-	 * plays rounds on its own while the budget holds the most events
-	 * of a round, then the step machine's way (combat.c: quiet_ok) */
+	 * plays rounds flat while the budget holds the most events of a
+	 * round, then the step machine's way (combat.c: flat_ok) */
 	if (pick(&r, 6) == 0 && g->max_events == MG_COMBAT_MAX_EVENTS_DEFAULT)
 		g->max_events = 40 + (uint64_t)pick(&r, 1500);
 }
@@ -470,7 +471,7 @@ static void test_fused_long_fights(void **state)
 /* MG-POLICY-2 MG-CKD-1: a character whose 行動 is so high that 5 + 行動
  * overflows but its initiative (行動 + 2d6) does not, when the dice are
  * low: the policy's move fails on the allowance (a policy error, not the
- * combat's), in the quiet round as in the step loop.  The generated
+ * combat's), in the quiet run as in the step loop.  The generated
  * scenarios almost never reach it (their huge values come within 2 of
  * the limit, where the initiative overflows first). */
 static void test_fused_allowance_overflow(void **state)

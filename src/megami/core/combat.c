@@ -4,8 +4,8 @@
  * the end check (M3, M4, M7, M8.9).  Actions are resolved in resolve.c;
  * the built-in policy is policy.c.  mg_combat_run plays the built-in
  * policy through the same code without asks (run_main), and, when nobody
- * listens and the dice come from the generator, whole rounds in a loop of
- * its own (quiet.c: mg_quiet_flat, else quiet_round) with the step
+ * listens and the dice come from the generator, whole rounds in a flat
+ * loop of its own where it can (quiet.c: mg_quiet_flat) with the step
  * machine as its reference.
  */
 #include <stdio.h>
@@ -98,81 +98,8 @@ static int refail(mg_combat *c)
  * c->atk0, c->check, c->mods): each character's 行動 and longest ranges;
  * the enemies of each side, PCs' enemies (the NPCs) first in foebuf, each
  * list in scenario order; each attack's judgement base (MG-ATTACK-2) and
- * armor modifiers (MG-ARMOR-1, from mg_armor_modifier). */
-/* Into out: the front of the attacks in[0 .. n) (area: the area ones
- * only), as mg_cconst's f and af; returns its length. */
-static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
-{
-	size_t x, y, m = 0, kept = 0;
-	int64_t reach = -1;
-
-	for (x = 0; x < n; x++) { /* by damage, high first, stable */
-		if (area && !in[x].area)
-			continue;
-		for (y = m; y > 0 && out[y - 1].damage < in[x].damage; y--)
-			out[y] = out[y - 1];
-		out[y] = in[x];
-		m++;
-	}
-	for (x = 0; x < m; x++)
-		if (out[x].range > reach) {
-			reach = out[x].range;
-			out[kept++] = out[x];
-		}
-	return kept;
-}
-
-/* Is v within ±MG_QFLAT_BOUND? */
-static int flat_small(int64_t v)
-{
-	return v >= -MG_QFLAT_BOUND && v <= MG_QFLAT_BOUND;
-}
-
-/* MG-INIT-2 MG-CKD-1: c->qf (combat_int.h: mg_qflat), after the rest of
- * derive.  The bound keeps every sum of the flat rounds in range: an
- * initiative (行動 + 12) and its key (· 4096 + 63 · 64 + 63), a
- * judgement (check + 12), a defence (回避 or 抵抗 + 12), an attack's
- * damage (damage + 6) and real damage (− the modifier), the allowance
- * (5 + 行動) and 3 × it; HP, at least MG_QFLAT_HP_FLOOR when a round
- * begins, loses at most n (≤ 64) real damages (< 2^42 each) in it, which
- * cannot pass INT64_MIN. */
-static void derive_flat(mg_combat *c)
-{
-	size_t i, a, na = 0;
-	int s;
-
-	c->qf.ok = 0;
-	c->qf.foe[0] = c->qf.foe[1] = 0;
-	c->qf.why = !c->mods ? MG_QP_NOFLAT_NOMODS
-	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
-	if (c->n > MG_QFLAT_MAX || !c->mods)
-		return;
-	for (i = 0; i < c->n; i++) {
-		const mg_character *d = &c->s->characters[i];
-		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||
-		    !flat_small(c->k[i].resistance))
-			return;
-		for (a = 0; a < d->nattacks; a++, na++) {
-			size_t t;
-			if (!flat_small(c->check[na]) ||
-			    !flat_small(d->attacks[a].damage))
-				return;
-			for (t = 0; t < c->n; t++)
-				if (!flat_small(c->mods[na * c->n + t].mod))
-					return;
-		}
-	}
-	for (i = 0; i < c->n; i++) {
-		s = (int)c->s->characters[i].side;
-		c->qf.foe[1 - s] |= (uint64_t)1 << i;
-		c->qf.kbase[i] = c->k[i].istat * 4096 +
-		                 (63 - (int64_t)c->rank[i]) * 64 + (int64_t)i;
-	}
-	for (i = 0; i < c->n; i++)
-		c->qf.fmask[i] = c->qf.foe[c->s->characters[i].side];
-	c->qf.ok = 1;
-}
-
+ * armor modifiers (MG-ARMOR-1, from mg_armor_modifier); then what the
+ * flat quiet rounds read (quiet.c: mg_quiet_derive). */
 static void derive(mg_combat *c)
 {
 	size_t i, a, t, nf = 0, na = 0;
@@ -181,6 +108,8 @@ static void derive(mg_combat *c)
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &c->s->characters[i];
 		mg_cconst *k = &c->k[i];
+		/* 6 slots an attack in c->catk: all, the 通常 then the 複雑
+		 * ones, and 4 for the fronts of quiet.c */
 		mg_catk *all = c->catk + 6 * na, *norm = all + d->nattacks;
 		mg_catk *cplx;
 		k->istat = d->stat[MG_STAT_INITIATIVE];
@@ -228,29 +157,6 @@ static void derive(mg_combat *c)
 		for (a = 0; a < d->nattacks; a++)
 			if (d->attacks[a].timing == MG_TIMING_COMPLEX)
 				*cplx++ = all[a];
-		{
-			mg_catk *fr = all + 2 * d->nattacks;
-			const mg_catk *from[2];
-			size_t nfrom[2], x;
-			from[0] = all;
-			nfrom[0] = k->nall;
-			from[1] = norm;
-			nfrom[1] = k->nnorm;
-			for (x = 0; x < 2; x++) {
-				mg_qset *q = &k->q[x];
-				size_t m;
-				q->f = fr;
-				m = front(fr, from[x], nfrom[x], 0);
-				q->maxr = m ? fr[m - 1].range : -1;
-				q->lim = (uint64_t)q->maxr + 1;
-				fr += m;
-				q->af = fr;
-				m = front(fr, from[x], nfrom[x], 1);
-				q->amaxr = m ? fr[m - 1].range : -1;
-				q->alim = (uint64_t)q->amaxr + 1;
-				fr += m;
-			}
-		}
 		na += d->nattacks;
 	}
 	na = 0;
@@ -272,30 +178,24 @@ static void derive(mg_combat *c)
 				}
 		}
 	}
-	/* MG-INIT-2's ties without the initiative: i before j when i has
-	 * the higher 行動, or the same and i is a PC and j not, or the same
-	 * side and i comes first */
+	/* MG-END-2: the characters at the start (mg_combat_restart);
+	 * hp_now ≤ 0 starts 戦闘不能 (M8.1) */
+	c->able0[0] = c->able0[1] = 0;
 	for (i = 0; i < c->n; i++) {
-		uint32_t r = 0;
-		for (t = 0; t < c->n; t++) {
-			const mg_cconst *x = &c->k[t], *y = &c->k[i];
-			int sx = (int)c->s->characters[t].side;
-			int sy = (int)c->s->characters[i].side;
-			r += x->istat != y->istat ? x->istat > y->istat
-			     : sx != sy ? sx == MG_SIDE_PC : t < i;
-		}
-		c->rank[i] = r;
+		const mg_character *d = &c->s->characters[i];
+		mg_cchar *h = &c->ch0[i];
+		memset(h, 0, sizeof(*h));
+		h->hp = d->hp_now;
+		h->pos = d->position;
+		h->side = (int)d->side;
+		h->state = d->hp_now > 0 ? MG_STATE_ABLE
+		                         : MG_STATE_INCAPACITATED;
+		h->status = MG_STATUS_NONE;
+		if (h->state == MG_STATE_ABLE)
+			c->able0[d->side]++;
 	}
-	derive_flat(c);
-	/* quiet_round's budget: a round, its initiatives, its order, and
-	 * for each character a skip, or a main process (begin, nothing, end)
-	 * with at most two actions of the policy (a move, then an attack or
-	 * a とどめ: each at most 2 + 3 events a target, every character a
-	 * target), and the end; n ≤ MG_SCN_MAX_CHARACTERS */
-	c->qbound = 3 + (uint64_t)c->n + (uint64_t)c->n * (7 + 6 * (uint64_t)c->n);
 	for (s = 0; s < 2; s++) {
 		c->foe[s] = c->foebuf + nf;
-		c->qv[s] = c->qvbuf + nf;
 		c->nfoe[s] = 0;
 		for (i = 0; i < c->n; i++)
 			if ((int)c->s->characters[i].side != s) {
@@ -303,6 +203,7 @@ static void derive(mg_combat *c)
 				c->nfoe[s]++;
 			}
 	}
+	mg_quiet_derive(c);
 }
 
 int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
@@ -328,13 +229,12 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	if (!c)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	c->ch = calloc(n, sizeof(*c->ch));
+	c->ch0 = calloc(n ? n : 1, sizeof(*c->ch0));
 	c->k = calloc(n ? n : 1, sizeof(*c->k));
 	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
-	c->rank = calloc(n ? n : 1, sizeof(*c->rank));
-	c->qvbuf = calloc(n ? n : 1, sizeof(*c->qvbuf));
-	c->qslot = calloc(n ? n : 1, sizeof(*c->qslot));
 	c->qf.kbase = calloc(n ? n : 1, sizeof(*c->qf.kbase));
+	c->qf.def = calloc(n ? n : 1, sizeof(*c->qf.def));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
@@ -344,8 +244,8 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->order = calloc(n, sizeof(*c->order));
 	c->targets = calloc(n, sizeof(*c->targets));
 	c->hit = calloc(n, 1);
-	if (!c->ch || !c->k || !c->foebuf || !c->atk0 || !c->rank ||
-	    !c->qvbuf || !c->qslot || !c->qf.kbase || !c->check ||
+	if (!c->ch || !c->ch0 || !c->k || !c->foebuf || !c->atk0 ||
+	    !c->qf.kbase || !c->qf.def || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -363,23 +263,11 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 
 void mg_combat_restart(mg_combat *c)
 {
-	size_t i;
-
-	c->able[0] = c->able[1] = 0;
-	for (i = 0; i < c->n; i++) {
-		const mg_character *d = &c->s->characters[i];
-		mg_cchar *h = &c->ch[i];
-		memset(h, 0, sizeof(*h));
-		h->hp = d->hp_now;
-		h->pos = d->position;
-		h->side = (int)d->side;
-		/* MG-END-2: hp_now ≤ 0 starts 戦闘不能 (M8.1) */
-		h->state = d->hp_now > 0 ? MG_STATE_ABLE
-		                         : MG_STATE_INCAPACITATED;
-		h->status = MG_STATUS_NONE;
-		if (h->state == MG_STATE_ABLE)
-			c->able[d->side]++;
-	}
+	/* the characters as the scenario starts them (derive: ch0) */
+	if (c->n)
+		memcpy(c->ch, c->ch0, c->n * sizeof(*c->ch));
+	c->able[0] = c->able0[0];
+	c->able[1] = c->able0[1];
 	c->norder = 0;
 	c->phase = MG_PH_START;
 	c->round = 0;
@@ -403,13 +291,12 @@ void mg_combat_free(mg_combat *c)
 	if (!c)
 		return;
 	free(c->ch);
+	free(c->ch0);
 	free(c->k);
 	free(c->foebuf);
 	free(c->atk0);
-	free(c->rank);
-	free(c->qvbuf);
-	free(c->qslot);
 	free(c->qf.kbase);
+	free(c->qf.def);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -645,14 +532,26 @@ static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
 	ask->ncomplex = c->ncomplex;
 }
 
-/* Can quiet_round play the round that begins now (phase MG_PH_ROUND)?
- * In the quiet run, before the round limit, when the event budget holds
- * the most events a round can take (c->qbound). */
-static int quiet_ok(const mg_combat *c)
+/* Can the flat quiet rounds (quiet.c) play the round that begins now
+ * (phase MG_PH_ROUND)?  In the quiet run, a scenario they can play
+ * (c->qf.ok), before the round limit, when the event budget holds the
+ * most events a round can take (c->qf.bound). */
+static int flat_ok(const mg_combat *c)
 {
-	return c->quiet && c->round < c->s->round_limit &&
-	       c->qbound <= c->opts.max_events &&
-	       c->nevents <= c->opts.max_events - c->qbound;
+	return c->quiet && c->qf.ok && c->round < c->s->round_limit &&
+	       c->qf.bound <= c->opts.max_events &&
+	       c->nevents <= c->opts.max_events - c->qf.bound;
+}
+
+/* MG-END-3, MG-ROUND-1: the round limit ends the combat in a draw; else
+ * a round begins (phase MG_PH_ROUND). */
+static int next_round(mg_combat *c)
+{
+	if (c->round >= c->s->round_limit)
+		return finish(c, c->s->round_limit);
+	c->phase = MG_PH_TURNS;
+	c->turn = 0;
+	return begin_round(c);
 }
 
 /* Run the combat up to its next decision: on return 0 the phase is
@@ -679,16 +578,13 @@ static int advance(mg_combat *c)
 				c->phase = MG_PH_ROUND;
 			break;
 		case MG_PH_ROUND:
-			if (quiet_ok(c))
-				return 0; /* mg_combat_run: quiet_round */
-			/* MG-END-3: the round limit ends in a draw */
-			if (c->round >= c->s->round_limit) {
-				rc = finish(c, c->s->round_limit);
-				break;
-			}
-			rc = begin_round(c);
-			c->phase = MG_PH_TURNS;
-			c->turn = 0;
+			if (flat_ok(c))
+				return 0; /* mg_combat_run: mg_quiet_flat */
+#ifndef NDEBUG
+			if (c->quiet && !c->qf.ok)
+				MG_QPATH(c, c->qf.why);
+#endif
+			rc = next_round(c);
 			break;
 		case MG_PH_TURNS: {
 			uint32_t i;
@@ -1101,173 +997,6 @@ static int run_main(mg_combat *c, int *policy)
 }
 
 /*
- * One whole round of the quiet run (quiet_ok: no event callback, dice
- * from the generator, a budget that holds every event of the round), as
- * advance, run_main and the policy play it, with the events only counted
- * and without the phase machine: begin_round's rolls and order, then each
- * character in order (nobody waits: the policy never does, MG-WAIT-4, and
- * 待機 of earlier rounds ends with them), its main process as run_main
- * plays it, end_main's end check.  Leaves the phase at MG_PH_ROUND (the
- * next round), MG_PH_OVER, or on an error: the combat's (*policy 0) or
- * the policy's (*policy 1, phase MG_PH_MAIN as run_main leaves it).
- */
-static int quiet_round(mg_combat *c, int *policy)
-{
-	const size_t n = c->n;
-	mg_cchar *ch = c->ch;
-	uint32_t *order = c->order;
-	size_t i, k, t;
-	int rc, ns, nn, nc, acted;
-
-	*policy = 0;
-	/* MG-ROUND-1 */
-	c->round++;
-	c->norder = 0;
-	c->nwaiting = 0;
-	for (k = c->qv_ok ? 2 : 0; k < 2; k++) {
-		mg_qfoe *v = c->qv[k];
-		size_t f, m = 0;
-		for (f = 0; f < c->nfoe[k]; f++) {
-			const uint32_t j = c->foe[k][f];
-			if (ch[j].state != MG_STATE_ABLE)
-				continue;
-			v[m].pos = ch[j].pos;
-			v[m].hp = ch[j].hp;
-			v[m].j = j;
-			c->qslot[j] = (uint32_t)m++;
-		}
-		c->nqv[k] = m;
-		c->qv_ok = 1;
-	}
-	c->nevents++;
-	/* MG-ROUND-1 with MG-INIT-1 and MG-INIT-2 in one pass: each
-	 * character's status (pending when able), then its roll */
-	{
-		ut_rng r = c->rng;
-		const uint32_t *rank = c->rank;
-		for (i = 0; i < n; i++) {
-			mg_cchar *h = &ch[i];
-			int64_t init;
-			h->waited = 0;
-			if (h->state != MG_STATE_ABLE) {
-				h->has_init = 0;
-				h->status = MG_STATUS_NONE;
-				continue;
-			}
-			h->status = MG_STATUS_PENDING;
-			h->idice[0] = 1 + (int64_t)ut_rng_uniform(&r, 6);
-			h->idice[1] = 1 + (int64_t)ut_rng_uniform(&r, 6);
-			c->qrolled += 2;
-			if (ut_ckd_add(&h->init, c->k[i].istat,
-			               h->idice[0] + h->idice[1])) {
-				c->rng = r;
-				h->has_init = 0;
-				/* the setup of the others, as begin_round
-				 * did it before the first roll */
-				for (k = i + 1; k < n; k++) {
-					ch[k].has_init = 0;
-					ch[k].waited = 0;
-					ch[k].status = ch[k].state == MG_STATE_ABLE
-					               ? MG_STATUS_PENDING
-					               : MG_STATUS_NONE;
-				}
-				return ut_error_set(
-					UT_EOVERFLOW,
-					"%s: initiative %lld + %lld overflows",
-					c->s->characters[i].name,
-					(long long)c->k[i].istat,
-					(long long)(h->idice[0] + h->idice[1]));
-			}
-			h->has_init = 1;
-			c->nevents++;
-			init = h->init;
-			k = c->norder++;
-			while (k > 0) {
-				const mg_cchar *o = &ch[order[k - 1]];
-				if (init < o->init ||
-				    (init == o->init && rank[i] > rank[order[k - 1]]))
-					break;
-				order[k] = order[k - 1];
-				k--;
-			}
-			order[k] = (uint32_t)i;
-		}
-		c->rng = r;
-	}
-	c->nevents++;
-	c->turn = 0;
-	/* the turns: MG-ROUND-2, MG-ROUND-3 */
-	for (t = 0; t < c->norder; t++) {
-		const uint32_t a = order[t];
-		const size_t na = c->k[a].nall;
-		mg_cchar *h = &ch[a];
-		c->turn = t + 1;
-		if (h->state != MG_STATE_ABLE) {
-			c->nevents++; /* MG_EV_SKIP */
-			continue;
-		}
-		c->phase = MG_PH_MAIN;
-		c->actor = a;
-		c->resumed = c->late = c->cut = 0;
-		c->nevents++; /* MG_EV_MAIN_BEGIN */
-		c->refusal = MG_REFUSE_NONE; /* as run_main */
-		/* run_main's loop: after an attack, a とどめ or a 全力移動 the
-		 * process ends (nothing follows them, M6.1, M8.5), after a
-		 * 戦闘移動 the policy is asked once more (a second 戦闘移動 is
-		 * never its choice: MG-POLICY-2); with no attacks it ends */
-		rc = 0;
-		ns = nn = nc = acted = 0;
-		while (na) {
-			mg_action act;
-			if ((rc = mg_policy_quiet(&act, c, a, ns == 0)) < 0) {
-				*policy = 1;
-				break;
-			}
-			if (act.kind == MG_ACT_END)
-				break;
-			acted = 1;
-			if (act.kind == MG_ACT_ATTACK) {
-				if (c->s->characters[a].attacks[act.attack].timing ==
-				    MG_TIMING_COMPLEX)
-					nc = 1;
-				else
-					nn = 1;
-				rc = mg_quiet_attack(c, a, act.attack,
-				                     act.target);
-				break;
-			}
-			if (act.kind == MG_ACT_FINISH) {
-				nn = 1;
-				rc = mg_resolve_finish(c, a, act.attack,
-				                       act.target);
-				break;
-			}
-			if (act.kind == MG_ACT_FULL_MOVE)
-				nn = 1;
-			else
-				ns++;
-			rc = mg_quiet_move(c, a, act.to);
-			if (rc < 0 || nn || ns >= 2)
-				break;
-		}
-		c->nsimple = ns;
-		c->nnormal = nn;
-		c->ncomplex = nc;
-		c->acted = acted;
-		if (rc < 0)
-			return rc;
-		/* end_main */
-		h->status = MG_STATUS_DONE;
-		c->nevents += acted ? 1 : 2;
-		if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
-			return finish(c, c->round);
-		c->phase = MG_PH_TURNS;
-	}
-	c->phase = MG_PH_ROUND; /* MG-ROUND-4 */
-	return 0;
-}
-
-/*
  * The whole combat with the default policy: what the loop
  *     while (mg_combat_next(&ask, c) == 0 && ask.kind != MG_ASK_OVER)
  *             mg_policy_default(&act, c, &ask), mg_combat_act(c, &act);
@@ -1285,28 +1014,21 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	if (c->quiet) {
 		c->rng = d->rng;
 		c->qrolled = 0;
-		c->qv_ok = 0; /* the characters may have changed since */
 	}
 	while ((rc = advance(c)) == 0 && c->phase != MG_PH_OVER) {
 		if (c->phase == MG_PH_ROUND) {
-			/* quiet_ok: the rounds while it holds, flat while it
-			 * can (quiet.c), then quiet_round's */
-			if (!c->qf.ok)
-				MG_QPATH(c, c->qf.why);
-			else if (mg_quiet_flat(c))
+			/* flat_ok: the flat rounds while they can (quiet.c),
+			 * else this round the step machine's way */
+			int flat = mg_quiet_flat(c);
+			if (flat > 0)
 				rc = finish(c, c->round);
-			while (rc == 0 && c->phase == MG_PH_ROUND && quiet_ok(c)) {
-				rc = quiet_round(c, &policy);
-				MG_QPATH(c, MG_QP_STEP_ROUND);
-			}
-			if (policy)
-				break;
+			else if (flat < 0)
+				rc = next_round(c);
 		} else if (c->phase == MG_PH_RESUME) {
 			/* MG-WAIT-4: the policy resumes at once */
 			c->refusal = MG_REFUSE_NONE;
 			rc = start_main(c, c->order[c->resume_i], 1, 0);
 		} else {
-			c->qv_ok = 0;
 			rc = run_main(c, &policy);
 			if (policy)
 				break;
@@ -1449,12 +1171,10 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 {
 	mg_combat_opts opts;
-	mg_cchar *ch;
+	mg_cchar *ch, *ch0;
 	mg_cconst *k;
 	size_t *atk0;
-	uint32_t *rank, *qslot;
-	int64_t *kbase;
-	mg_qfoe *qvbuf, *qv[2];
+	int64_t *kbase, (*def)[2];
 	int64_t *check;
 	mg_catk *catk;
 	mg_cmod *mods;
@@ -1473,16 +1193,13 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foe[0] = dst->foe[0];
 	foe[1] = dst->foe[1];
 	atk0 = dst->atk0;
-	rank = dst->rank;
-	qslot = dst->qslot;
 	kbase = dst->qf.kbase;
-	qvbuf = dst->qvbuf;
-	qv[0] = dst->qv[0];
-	qv[1] = dst->qv[1];
+	def = dst->qf.def;
 	check = dst->check;
 	catk = dst->catk;
 	mods = dst->mods;
 	ch = dst->ch;
+	ch0 = dst->ch0;
 	order = dst->order;
 	targets = dst->targets;
 	hit = dst->hit;
@@ -1495,16 +1212,13 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foe[0] = foe[0];
 	dst->foe[1] = foe[1];
 	dst->atk0 = atk0;
-	dst->rank = rank;
-	dst->qslot = qslot;
 	dst->qf.kbase = kbase;
-	dst->qvbuf = qvbuf;
-	dst->qv[0] = qv[0];
-	dst->qv[1] = qv[1];
+	dst->qf.def = def;
 	dst->check = check;
 	dst->catk = catk;
 	dst->mods = mods;
 	dst->ch = ch;
+	dst->ch0 = ch0;
 	dst->order = order;
 	dst->targets = targets;
 	dst->hit = hit;

@@ -1,11 +1,9 @@
 /*
  * combat_int.h - the inside of an mg_combat, shared by combat.c (rounds,
  * turns, the action budget), resolve.c (moves, 離脱, attacks, とどめ,
- * armor) and policy.c (the built-in policy); and the parts of the quiet
- * round (combat.c: quiet_round) that it takes inline: the policy's choice
- * of an attack (mg_policy_quiet) and a single-target attack
- * (mg_quiet_attack); and what the flat quiet rounds (quiet.c:
- * mg_quiet_flat) derive and count.  Private to src/megami/core.
+ * armor), policy.c (the built-in policy) and quiet.c (the flat quiet
+ * rounds: mg_quiet_flat, and what it derives and counts).  Private to
+ * src/megami/core.
  */
 #ifndef MG_COMBAT_INT_H
 #define MG_COMBAT_INT_H
@@ -13,7 +11,6 @@
 #include <stdint.h>
 
 #include "megami/combat.h"
-#include "util/ckd.h"
 
 /* One character's changing state. */
 typedef struct mg_cchar {
@@ -36,15 +33,22 @@ typedef struct mg_catk {
 	unsigned char area;  /* MG_AREA_ENGAGEMENT */
 	unsigned char magic; /* MG_KIND_MAGIC (quiet.c) */
 	unsigned char complex; /* MG_TIMING_COMPLEX (quiet.c) */
+	/* in the fronts (mg_cconst q) when the flat rounds can play:
+	 * c->check[ka], and the row of c->mods of this attack (its
+	 * modifier against t: mods[t].mod) */
+	int64_t check;
+	const struct mg_cmod *mods;
 } mg_catk;
 
-/* One set of attacks as the quiet policy reads it (mg_cconst q). */
+/* One set of attacks as the flat quiet rounds' policy reads it
+ * (mg_cconst q, quiet.c: choose). */
 typedef struct mg_qset {
 	const mg_catk *f, *af; /* its fronts: all, area */
 	int64_t maxr, amaxr;   /* the longest range of each; -1: none */
 	/* maxr + 1, amaxr + 1 as unsigned (0: none): d is covered by
 	 * some attack of the front when d < lim (quiet.c) */
 	uint64_t lim, alim;
+	int one;               /* the front f holds one attack */
 } mg_qset;
 
 /* What the engine derives once from a character of the scenario
@@ -61,7 +65,8 @@ typedef struct mg_cconst {
 	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
 	const mg_catk *all, *norm, *cplx;
 	size_t nall, nnorm, ncplx;
-	/* the quiet policy's fronts (mg_policy_quiet): of all attacks
+	/* the flat quiet rounds' fronts (quiet.c: choose), derived by
+	 * mg_quiet_derive when the flat rounds can play: of all attacks
 	 * (q[0].f) and of the 通常 ones (q[1].f), the ones that can be the
 	 * best against a target (MG-POLICY-1 with one hit each): by damage,
 	 * high first, then attack order, each kept when its range is longer
@@ -70,12 +75,6 @@ typedef struct mg_cconst {
 	 * alone */
 	mg_qset q[2];
 } mg_cconst;
-
-/* An able enemy as the quiet round's policy reads it (mg_combat qv). */
-typedef struct mg_qfoe {
-	int64_t pos, hp;
-	uint32_t j;          /* the character */
-} mg_qfoe;
 
 /* The armor modifier of one attack against one target (MG-ARMOR-1),
  * from mg_armor_modifier. */
@@ -88,8 +87,8 @@ typedef struct mg_cmod {
  * characters: one bit each in a 64-bit mask. */
 #define MG_QFLAT_MAX 64
 
-/* What the flat quiet rounds read of the scenario, derived once (derive):
- * ok when they can play it (at most MG_QFLAT_MAX characters, the table
+/* What the flat quiet rounds read of the scenario, derived once
+ * (quiet.c: mg_quiet_derive): ok when they can play it (at most MG_QFLAT_MAX characters, the table
  * of armor modifiers kept, every value of the scenario they compute with
  * within ±MG_QFLAT_BOUND, so that no sum of theirs overflows); the
  * enemies of each side as a mask (bit j: character j); each character's
@@ -101,8 +100,15 @@ typedef struct mg_cmod {
 typedef struct mg_qflat {
 	int ok;
 	int why;           /* !ok: MG_QP_NOFLAT_* (the first reason) */
+	/* the most events one round can take: a round is played flat only
+	 * while the event budget holds them (MG-BUDGET-1) */
+	uint64_t bound;
 	uint64_t foe[2];
 	uint64_t fmask[MG_QFLAT_MAX]; /* fmask[i]: foe[side of i] */
+	/* per character (n of each, allocated by mg_combat_new): the bases
+	 * of its defence (def[i][magic]: 回避, 抵抗 against a physical, a
+	 * magic attack, MG-ATTACK-3), its sort key without dice (kbase) */
+	int64_t (*def)[2];
 	int64_t *kbase;
 } mg_qflat;
 
@@ -129,11 +135,15 @@ enum mg_qpath {
 	MG_QP_FLAT_FINISH,    /* a とどめ */
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
-	MG_QP_NOFLAT_MANY,    /* quiet_round: more than MG_QFLAT_MAX, the
-	                       * table of armor modifiers kept */
+	MG_QP_FLAT_CHOOSE_NONE,  /* choose: no attack in the set */
+	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
+	MG_QP_FLAT_CHOOSE_FRONT, /* ... a longer front, no area attack */
+	MG_QP_FLAT_CHOOSE_AREA,  /* ... an area attack in the set */
+	MG_QP_NOFLAT_MANY,    /* the step machine plays the round: more
+	                       * than MG_QFLAT_MAX, the table of armor
+	                       * modifiers kept */
 	MG_QP_NOFLAT_NOMODS,  /* ... no table of armor modifiers */
 	MG_QP_NOFLAT_BIG,     /* ... a value beyond MG_QFLAT_BOUND */
-	MG_QP_STEP_ROUND,     /* a round of quiet_round */
 	MG_QP_COUNT
 };
 
@@ -160,6 +170,10 @@ struct mg_combat {
 	mg_combat_opts opts;
 	size_t n;
 	mg_cchar *ch;
+	/* the characters as the scenario starts them, and the able of each
+	 * side then (derive: MG-END-2; mg_combat_restart copies them) */
+	mg_cchar *ch0;
+	size_t able0[2];
 	mg_cconst *k;      /* per character, from the scenario */
 	/* the characters of each side's enemies in scenario order: enemies
 	 * of side s are foe[s][0 .. nfoe[s]) (sides never change); both
@@ -206,37 +220,26 @@ struct mg_combat {
 	int quiet;
 	size_t qrolled;    /* dice rolled in the quiet run */
 	ut_rng rng;        /* the generator during the quiet run */
-	/* quiet_round (combat.c): the most events one round can take
-	 * (derive), and each character's place among equal initiatives
-	 * (MG-INIT-2's ties: higher 行動, PC first, scenario order) */
-	uint64_t qbound;
-	uint32_t *rank;
-	/* quiet_round's views of the able enemies: those of side s, in
-	 * scenario order, with their positions and HP, are qv[s][0 ..
-	 * nqv[s]) (in qvbuf, laid out as foebuf); qslot[j]: j's place in
-	 * the view that holds it.  Built by the first quiet round of a
-	 * mg_combat_run (qv_ok 0), kept as the quiet rounds' actions change
-	 * HP, 戦闘不能 and positions (mg_qv_*), dropped (qv_ok 0) when the
-	 * step machine plays a main process; never read outside quiet_round
-	 * (a person and the step machine change the characters without it) */
-	int qv_ok;
-	mg_qfoe *qvbuf;
-	mg_qfoe *qv[2];
-	size_t nqv[2];
-	uint32_t *qslot;
 	mg_qflat qf;       /* quiet.c */
 #ifndef NDEBUG
 	uint64_t qpath[MG_QP_COUNT]; /* enum mg_qpath, since mg_combat_new */
 #endif
 };
 
+/* quiet.c: c->qf and the fronts of c->k (q), from the rest of what
+ * mg_combat_new derives (the attack lists, c->check, c->mods). */
+void mg_quiet_derive(mg_combat *c);
+
 /* quiet.c: play whole rounds of the quiet run from phase MG_PH_ROUND
- * (quiet_ok holds, c->qf.ok) in one flat loop, while quiet_ok holds and
- * every HP is at least MG_QFLAT_HP_FLOOR, as quiet_round plays them (the
- * same dice, event count, states), with the generator and the characters'
+ * (c->quiet, c->qf.ok, before the round limit, the budget holding
+ * c->qf.bound events) in one flat loop, while that holds and every HP is
+ * at least MG_QFLAT_HP_FLOOR, as the step machine plays them (the same
+ * dice, event count, states), with the generator and the characters'
  * changing state in locals, copied back when it returns.  Returns 1 when
- * the combat is decided (the caller ends it: finish), else 0 with the
- * phase at MG_PH_ROUND.  It cannot fail (c->qf.ok: no sum overflows). */
+ * the combat is decided (the caller ends it: finish), 0 after some
+ * rounds with the phase at MG_PH_ROUND, -1 when it played none (an HP
+ * below the floor: the step machine plays the round).  It cannot fail
+ * (c->qf.ok: no sum overflows). */
 int mg_quiet_flat(mg_combat *c);
 
 /* The paths counted in debug builds (enum mg_qpath) into out; 0, or -1
@@ -348,27 +351,6 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.crit_only = 0;
 }
 
-/* j's entry in the view that holds able character j (its enemies'). */
-static inline mg_qfoe *mg_qv_of(mg_combat *c, uint32_t j)
-{
-	return &c->qv[1 - c->ch[j].side][c->qslot[j]];
-}
-
-/* Able character j has fallen (戦闘不能): out of its enemies' view, the
- * order of the others kept. */
-static inline void mg_qv_remove(mg_combat *c, uint32_t j)
-{
-	const int s = 1 - c->ch[j].side;
-	mg_qfoe *v = c->qv[s];
-	size_t k;
-
-	for (k = c->qslot[j]; k + 1 < c->nqv[s]; k++) {
-		v[k] = v[k + 1];
-		c->qslot[v[k].j] = (uint32_t)k;
-	}
-	c->nqv[s]--;
-}
-
 /* The largest table of armor modifiers a combat keeps (16 bytes each). */
 #define MG_MODS_MAX 4096
 
@@ -387,197 +369,9 @@ typedef struct mg_budget {
 int mg_policy_main(mg_action *out, const mg_combat *c, uint32_t i,
                    const mg_budget *b);
 
-/* policy.c: mg_policy_quiet when no attack is possible: MG-POLICY-2 (a
- * move, planned from the view) and MG-POLICY-3 as mg_policy_main. */
-int mg_policy_quiet_other(mg_action *out, const mg_combat *c, uint32_t i,
-                          int first);
-
-/* mg_policy_main for character i (able, with attacks) in a main process
- * of the quiet round (combat.c: quiet_round) with nothing taken (first 1)
- * or one 戦闘移動 taken (first 0): sets out->kind and, as that kind needs,
- * out->attack and out->target, or out->to.  0, or the policy's error.
- * Inline: its call cost a fifth of it.
- *
- * MG-POLICY-1 in the quiet round: best_candidate's choice from the view
- * of the able enemies (mg_combat qv) and the fronts of mg_cconst.
- * Against each able enemy j in range, the best attack with
- * one hit is the first of the front that covers the distance; an area
- * attack that covers it hits every able enemy at j's position, so when
- * those are two or more the best area attack (the first of the area
- * front that covers it) beats every single hit.  The enemies are tried in
- * order and a later one wins only when strictly better: best_candidate's
- * first of equals. */
-static inline int mg_policy_quiet(mg_action *out, const mg_combat *c,
-                                  uint32_t i, int first)
-{
-	const mg_cconst *me = &c->k[i];
-	const int side = c->ch[i].side;
-	const mg_qfoe *v = c->qv[side];
-	const size_t nv = c->nqv[side];
-	const int64_t pos = c->ch[i].pos;
-	const mg_qset *q = &me->q[!first];
-	const mg_catk *fr = q->f, *af = q->af;
-	const int64_t maxr = q->maxr, amaxr = q->amaxr;
-	const mg_catk *best = NULL;
-	size_t f, k, bhits = 0;
-	int64_t bhp = 0;
-	uint32_t bj = 0;
-
-	if (maxr >= 0) {
-		for (f = 0; f < nv; f++) {
-			const mg_catk *e;
-			size_t hits = 1;
-			uint64_t d = mg_dist(pos, v[f].pos);
-			if (d > (uint64_t)maxr)
-				continue;
-			for (e = fr; d > (uint64_t)e->range; e++)
-				;
-			if (amaxr >= 0 && d <= (uint64_t)amaxr) {
-				const int64_t p = v[f].pos;
-				for (hits = 0, k = 0; k < nv; k++)
-					hits += v[k].pos == p;
-				if (hits > 1)
-					for (e = af; d > (uint64_t)e->range; e++)
-						;
-			}
-			if (best && (hits != bhits ? hits < bhits :
-			             e->damage != best->damage
-			             ? e->damage < best->damage
-			             : v[f].hp >= bhp))
-				continue;
-			best = e;
-			bhits = hits;
-			bhp = v[f].hp;
-			bj = v[f].j;
-		}
-		if (best) {
-			out->kind = MG_ACT_ATTACK;
-			out->attack = best->a;
-			out->target = bj;
-			return 0;
-		}
-	}
-	return mg_policy_quiet_other(out, c, i, first);
-}
-
 /* resolve.c: the actions, validated by the caller. */
 int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full);
 int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
 int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
-
-/* resolve.c: the overflows of an attack (MG-CKD-1): the error set, its
- * code returned. */
-int mg_err_attack_value(const mg_combat *c, uint32_t i, uint32_t a);
-int mg_err_attack_damage(const mg_combat *c, uint32_t i, uint32_t a);
-int mg_err_defence(const mg_combat *c, uint32_t t);
-int mg_err_real_damage(const mg_combat *c, uint32_t t, int64_t ad,
-                       int64_t mod);
-int mg_err_hp(const mg_combat *c, uint32_t t, int64_t real);
-
-/* resolve.c: the armor modifier of attack a of i against t (MG-ARMOR-1)
- * when the combat keeps no table (c->mods NULL). */
-int64_t mg_quiet_armor(const mg_combat *c, uint32_t i, uint32_t a,
-                       uint32_t t);
-
-/* resolve.c: mg_quiet_attack of an area attack. */
-int mg_quiet_attack_area(mg_combat *c, uint32_t i, uint32_t a, uint32_t t);
-
-/* mg_resolve_attack in the quiet run (c->quiet) when the event budget
- * provably holds every event of the attack (combat.c: quiet_round): the
- * same dice, state, event count and errors, no roll described; the
- * generator in a local copy, the events only counted.  A single-target
- * attack inline (MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4, MG-ATTACK-5,
- * MG-ATTACK-6 for one target), an area one in resolve.c. */
-static inline int mg_quiet_attack(mg_combat *c, uint32_t i, uint32_t a,
-                                  uint32_t t)
-{
-	const mg_attack *at = &c->s->characters[i].attacks[a];
-	const size_t ka = c->atk0[i] + a;
-	mg_cchar *h = &c->ch[t];
-	ut_rng r;
-	uint64_t nev;
-	size_t rolled = 2;
-	int64_t value, ad, d1, d2, mod, real, hp;
-	int rc = 0;
-
-	if (at->area != MG_AREA_SINGLE)
-		return mg_quiet_attack_area(c, i, a, t);
-	r = c->rng;
-	nev = c->nevents;
-	/* MG-ATTACK-2 */
-	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	d2 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	if (ut_ckd_add(&value, c->check[ka], d1 + d2)) {
-		rc = mg_err_attack_value(c, i, a);
-		goto out;
-	}
-	nev++;
-	if (d1 + d2 == 2) /* fumble */
-		goto out;
-	/* MG-ATTACK-3: 戦闘不能: hit without a roll */
-	if (h->state == MG_STATE_ABLE) {
-		const int64_t base = at->kind == MG_KIND_MAGIC
-		                     ? c->k[t].resistance : c->k[t].evasion;
-		int64_t dv, e;
-		e = 2 + (int64_t)ut_rng_uniform(&r, 6) +
-		    (int64_t)ut_rng_uniform(&r, 6);
-		rolled += 2;
-		if (ut_ckd_add(&dv, base, e)) {
-			rc = mg_err_defence(c, t);
-			goto out;
-		}
-		nev++;
-		if (d1 + d2 == 12 ? e == 12
-		                  : e == 12 || (e != 2 && dv >= value))
-			goto out; /* evaded (equal values evade) */
-	} else {
-		nev++;
-	}
-	/* MG-ATTACK-4 */
-	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	rolled++;
-	if (ut_ckd_add(&ad, at->damage, d1)) {
-		rc = mg_err_attack_damage(c, i, a);
-		goto out;
-	}
-	nev++;
-	/* MG-ATTACK-5 MG-ARMOR-1 */
-	mod = c->mods ? c->mods[ka * c->n + t].mod : mg_quiet_armor(c, i, a, t);
-	if (ut_ckd_sub(&real, ad, mod)) {
-		rc = mg_err_real_damage(c, t, ad, mod);
-		goto out;
-	}
-	if (real < 0)
-		real = 0;
-	if (ut_ckd_sub(&hp, h->hp, real)) {
-		rc = mg_err_hp(c, t, real);
-		goto out;
-	}
-	nev++;
-	h->hp = hp;
-	/* MG-ATTACK-6; MG-END-1: a side with nobody able cuts the process */
-	if (h->state == MG_STATE_ABLE) {
-		if (hp > 0) {
-			mg_qv_of(c, t)->hp = hp;
-		} else {
-			mg_qv_remove(c, t);
-			h->state = MG_STATE_INCAPACITATED;
-			c->able[h->side]--;
-			nev++;
-			if (!c->able[h->side])
-				c->cut = 1;
-		}
-	}
-out:
-	c->rng = r;
-	c->qrolled += rolled;
-	c->nevents = nev;
-	return rc;
-}
-
-/* resolve.c: mg_resolve_move of able character i to `to`, chosen by the
- * policy, in the quiet round, under the same proof of the budget; keeps
- * i's place in the view of its enemies.  0 (it cannot fail). */
-int mg_quiet_move(mg_combat *c, uint32_t i, int64_t to);
 
 #endif

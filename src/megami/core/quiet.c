@@ -1,19 +1,157 @@
 /*
  * quiet.c - the flat quiet rounds (mg_quiet_flat): whole rounds of the
  * quiet run (mg_combat_run without an event callback, dice from the
- * generator) in one loop, as quiet_round (combat.c) plays them, with the
- * generator, the event count and the characters' changing state (HP,
- * position, able and 戦闘不能 as bit masks, this round's initiative keys)
- * in locals, copied back into the combat when the stretch ends.  The
- * events are only counted.  quiet_round and the step machine stay the
- * reference and play whatever this loop does not: more than MG_QFLAT_MAX
- * characters, no table of armor modifiers, values beyond MG_QFLAT_BOUND
- * (where a sum could overflow), an HP below MG_QFLAT_HP_FLOOR, a budget
- * that may not hold a round (combat_int.h: mg_qflat).
- * tests/megami/test_fused.c proves the run equal to the step loop.
+ * generator) in one loop, as the step machine (combat.c, resolve.c,
+ * policy.c) plays them, with the generator, the event count and the
+ * characters' changing state (HP, position, able and 戦闘不能 as bit
+ * masks, this round's initiative keys) in locals, copied back into the
+ * combat when the stretch ends.  The events are only counted.  The step
+ * machine stays the reference and plays whatever this loop does not:
+ * more than MG_QFLAT_MAX characters, no table of armor modifiers, values
+ * beyond MG_QFLAT_BOUND (where a sum could overflow), an HP below
+ * MG_QFLAT_HP_FLOOR, a budget that may not hold a round (combat_int.h:
+ * mg_qflat).  What the loop reads of the scenario is derived once here
+ * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
+ * the step loop.
  */
+#include <string.h>
+
 #include "combat_int.h"
 #include "util/assert.h"
+
+/* ---- derived once --------------------------------------------------------- */
+
+/* Into out: the front of the attacks in[0 .. n) (area: the area ones
+ * only), as mg_cconst's f and af; returns its length. */
+static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
+{
+	size_t x, y, m = 0, kept = 0;
+	int64_t reach = -1;
+
+	for (x = 0; x < n; x++) { /* by damage, high first, stable */
+		if (area && !in[x].area)
+			continue;
+		for (y = m; y > 0 && out[y - 1].damage < in[x].damage; y--)
+			out[y] = out[y - 1];
+		out[y] = in[x];
+		m++;
+	}
+	for (x = 0; x < m; x++)
+		if (out[x].range > reach) {
+			reach = out[x].range;
+			out[kept++] = out[x];
+		}
+	return kept;
+}
+
+/* The fronts of character k's attacks (mg_cconst q) into fr: the 4
+ * slots an attack that follow its lists (all, norm) in c->catk; each
+ * with its judgement base and its row of armor modifiers. */
+static void fronts(const mg_combat *c, mg_cconst *k, mg_catk *fr)
+{
+	mg_catk *const fr0 = fr;
+	const mg_catk *from[2];
+	size_t nfrom[2], x;
+
+	from[0] = k->all;
+	nfrom[0] = k->nall;
+	from[1] = k->norm;
+	nfrom[1] = k->nnorm;
+	for (x = 0; x < 2; x++) {
+		mg_qset *q = &k->q[x];
+		size_t m;
+		q->f = fr;
+		m = front(fr, from[x], nfrom[x], 0);
+		q->one = m == 1;
+		q->maxr = m ? fr[m - 1].range : -1;
+		q->lim = (uint64_t)q->maxr + 1;
+		fr += m;
+		q->af = fr;
+		m = front(fr, from[x], nfrom[x], 1);
+		q->amaxr = m ? fr[m - 1].range : -1;
+		q->alim = (uint64_t)q->amaxr + 1;
+		fr += m;
+	}
+	for (x = 0; fr0 + x < fr; x++) {
+		fr0[x].check = c->check[fr0[x].ka];
+		fr0[x].mods = c->mods + (size_t)fr0[x].ka * c->n;
+	}
+}
+
+/* Is v within ±MG_QFLAT_BOUND? */
+static int flat_small(int64_t v)
+{
+	return v >= -MG_QFLAT_BOUND && v <= MG_QFLAT_BOUND;
+}
+
+/* MG-INIT-2 MG-CKD-1 MG-BUDGET-1: c->qf (combat_int.h: mg_qflat) and the
+ * fronts, after the rest of derive (combat.c).  The bound keeps every sum
+ * of the flat rounds in range: an initiative (行動 + 12) and its key
+ * (· 4096 + 63 · 64 + 63), a judgement (check + 12), a defence (回避 or
+ * 抵抗 + 12), an attack's damage (damage + 6) and real damage (− the
+ * modifier), the allowance (5 + 行動) and 3 × it; HP, at least
+ * MG_QFLAT_HP_FLOOR when a round begins, loses at most n (≤ 64) real
+ * damages (< 2^42 each) in it, which cannot pass INT64_MIN.  The most
+ * events a round can take: a round, its initiatives, its order, and for
+ * each character a skip, or a main process (begin, nothing, end) with at
+ * most two actions of the policy (a move, then an attack or a とどめ: each
+ * at most 2 + 3 events a target, every character a target), and the end;
+ * n ≤ MG_SCN_MAX_CHARACTERS. */
+void mg_quiet_derive(mg_combat *c)
+{
+	const mg_character *const sc = c->s->characters;
+	size_t i, a, t, na = 0;
+	int s;
+
+	c->qf.ok = 0;
+	c->qf.foe[0] = c->qf.foe[1] = 0;
+	c->qf.bound = 3 + (uint64_t)c->n +
+	              (uint64_t)c->n * (7 + 6 * (uint64_t)c->n);
+	c->qf.why = !c->mods ? MG_QP_NOFLAT_NOMODS
+	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
+	if (c->n > MG_QFLAT_MAX || !c->mods)
+		return;
+	for (i = 0; i < c->n; i++) {
+		const mg_character *d = &sc[i];
+		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||
+		    !flat_small(c->k[i].resistance))
+			return;
+		for (a = 0; a < d->nattacks; a++, na++) {
+			if (!flat_small(c->check[na]) ||
+			    !flat_small(d->attacks[a].damage))
+				return;
+			for (t = 0; t < c->n; t++)
+				if (!flat_small(c->mods[na * c->n + t].mod))
+					return;
+		}
+	}
+	for (i = 0; i < c->n; i++) {
+		/* MG-INIT-2's ties without the initiative: its rank counts
+		 * the characters before it (the higher 行動, or the same and
+		 * a PC before an NPC, or the same side and earlier) */
+		const int64_t ii = c->k[i].istat;
+		const int si = (int)sc[i].side;
+		int64_t rank = 0;
+		for (t = 0; t < c->n; t++) {
+			const int64_t it = c->k[t].istat;
+			const int st = (int)sc[t].side;
+			rank += it != ii ? it > ii
+			        : st != si ? st == MG_SIDE_PC : t < i;
+		}
+		s = si;
+		c->qf.foe[1 - s] |= (uint64_t)1 << i;
+		c->qf.kbase[i] = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
+		fronts(c, &c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
+	}
+	for (i = 0; i < c->n; i++) {
+		c->qf.fmask[i] = c->qf.foe[sc[i].side];
+		c->qf.def[i][0] = c->k[i].evasion;
+		c->qf.def[i][1] = c->k[i].resistance;
+	}
+	c->qf.ok = 1;
+}
+
+/* ---- the rounds ----------------------------------------------------------- */
 
 /* The index of the lowest bit set in m (m ≠ 0). */
 static inline unsigned low_bit(uint64_t m)
@@ -45,18 +183,76 @@ static inline int move_free(uint64_t E, const int64_t *pos, int64_t from,
 	return 1;
 }
 
+_Static_assert(MG_STATE_ABLE == 0 && MG_STATE_INCAPACITATED == 1 &&
+               MG_STATE_DEAD == 2 && MG_STATUS_NONE == 0 &&
+               MG_STATUS_PENDING == 1 && MG_STATUS_DONE == 2,
+               "mg_quiet_flat writes the states and statuses as numbers");
+
 /* What a main process took (MG-ROUND-3): a 戦闘移動, a 通常 action, a
  * 複雑 one. */
 enum { DID_SIMPLE = 1, DID_NORMAL = 2, DID_COMPLEX = 4 };
+
+/* Compare and exchange: the higher of x, y into x (branch free). */
+#define CE(x, y)                                                       \
+	do {                                                           \
+		const int64_t ce_x = (x), ce_y = (y);                  \
+		(x) = ce_x > ce_y ? ce_x : ce_y;                       \
+		(y) = ce_x > ce_y ? ce_y : ce_x;                       \
+	} while (0)
+
+/* MG-INIT-2: the keys k[0 .. n) (distinct, n > 2) sorted high first:
+ * up to 8 by a sorting network (the rest filled with INT64_MIN, below
+ * every key: mg_qflat), whose compare-exchanges of one layer are
+ * independent, so the chain of dependent steps is 3 or 6 long, not up to
+ * 28 as in an insertion; more by insertion. */
+static void sort_keys(int64_t *k, size_t n)
+{
+	size_t t, u;
+
+	if (n <= 4) {
+		int64_t k0 = k[0], k1 = k[1], k2 = k[2];
+		int64_t k3 = n > 3 ? k[3] : INT64_MIN;
+		CE(k0, k1); CE(k2, k3);
+		CE(k0, k2); CE(k1, k3);
+		CE(k1, k2);
+		k[0] = k0, k[1] = k1, k[2] = k2, k[3] = k3;
+	} else if (n <= 8) {
+		int64_t k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4];
+		int64_t k5 = n > 5 ? k[5] : INT64_MIN;
+		int64_t k6 = n > 6 ? k[6] : INT64_MIN;
+		int64_t k7 = n > 7 ? k[7] : INT64_MIN;
+		CE(k0, k2); CE(k1, k3); CE(k4, k6); CE(k5, k7);
+		CE(k0, k4); CE(k1, k5); CE(k2, k6); CE(k3, k7);
+		CE(k0, k1); CE(k2, k3); CE(k4, k5); CE(k6, k7);
+		CE(k2, k4); CE(k3, k5);
+		CE(k1, k4); CE(k3, k6);
+		CE(k1, k2); CE(k3, k4); CE(k5, k6);
+		k[0] = k0, k[1] = k1, k[2] = k2, k[3] = k3;
+		k[4] = k4, k[5] = k5, k[6] = k6, k[7] = k7;
+	} else {
+		for (t = 1; t < n; t++) {
+			const int64_t kv = k[t];
+			for (u = t; u > 0 && k[u - 1] < kv; u--)
+				k[u] = k[u - 1];
+			k[u] = kv;
+		}
+	}
+}
 
 /* One d6 from the generator (docs/RANDOM.md: 1 + uniform(6)). */
 #define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
 
 /*
- * MG-POLICY-1 as mg_policy_quiet chooses (combat_int.h): the best attack
- * of the set q of a character at position p against the able enemies E
- * (a mask: scenario order is bit order), its target into *tj; NULL when
- * none is in range.
+ * MG-POLICY-1 as best_candidate chooses (policy.c) with one hit each:
+ * the best attack of the set q of a character at position p against the
+ * able enemies E (a mask: scenario order is bit order), its target into
+ * *tj; NULL when none is in range.  Against each able enemy j in range,
+ * the best attack with one hit is the first of the front that covers the
+ * distance; an area attack that covers it hits every able enemy at j's
+ * position, so when those are two or more the best area attack (the
+ * first of the area front that covers it) beats every single hit.  The
+ * enemies are tried in order and a later one wins only when strictly
+ * better: best_candidate's first of equals.
  */
 static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
                                     uint64_t E, int64_t p,
@@ -64,11 +260,48 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 {
 	const mg_catk *best = NULL;
 	const uint64_t lim = q->lim, alim = q->alim;
-	uint64_t m, bhits = 0;
-	int64_t bhp = 0;
+	uint64_t m, bhits = 0, hits_n = 0;
+	int64_t bhp = 0, hits_at = 0;
 
 	if (!lim)
 		return NULL;
+	if (!alim && q->one) {
+		/* one attack at every distance in range, one hit each:
+		 * the lowest HP (the first of equals) */
+		uint64_t found = 0;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
+			if (mg_dist(p, pos[j]) >= lim ||
+			    (found && hp[j] >= bhp))
+				continue;
+			found = 1;
+			bhp = hp[j];
+			*tj = j;
+		}
+		return found ? q->f : NULL;
+	}
+	if (!alim) {
+		/* no area attack: one hit each, the highest damage, then
+		 * the lowest HP (the first of equals) */
+		int64_t bdmg = 0;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
+			const uint64_t d = mg_dist(p, pos[j]);
+			const mg_catk *e;
+			if (d >= lim)
+				continue;
+			for (e = q->f; d > (uint64_t)e->range; e++)
+				;
+			if (best && (e->damage != bdmg ? e->damage < bdmg
+			                               : hp[j] >= bhp))
+				continue;
+			best = e;
+			bdmg = e->damage;
+			bhp = hp[j];
+			*tj = j;
+		}
+		return best;
+	}
 	for (m = E; m; m &= m - 1) {
 		const unsigned j = low_bit(m);
 		const uint64_t d = mg_dist(p, pos[j]);
@@ -79,10 +312,19 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 		for (e = q->f; d > (uint64_t)e->range; e++)
 			;
 		if (d < alim) {
+			/* the able enemies at j's position; the last count
+			 * kept (enemies sharing a position are often next to
+			 * each other in scenario order) */
 			const int64_t pj = pos[j];
-			uint64_t x;
-			for (hits = 0, x = E; x; x &= x - 1)
-				hits += pos[low_bit(x)] == pj;
+			if (hits_at == pj && hits_n) {
+				hits = hits_n;
+			} else {
+				uint64_t x;
+				for (hits = 0, x = E; x; x &= x - 1)
+					hits += pos[low_bit(x)] == pj;
+				hits_at = pj;
+				hits_n = hits;
+			}
 			if (hits > 1)
 				for (e = q->af; d > (uint64_t)e->range; e++)
 					;
@@ -100,22 +342,28 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	return best;
 }
 
+/* Debug builds count which of choose's loops plays the choice of set q. */
+#define QCHOOSE(c, q)                                                  \
+	MG_QPATH(c, !(q)->lim ? MG_QP_FLAT_CHOOSE_NONE                 \
+	            : (q)->alim ? MG_QP_FLAT_CHOOSE_AREA               \
+	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
+	            : MG_QP_FLAT_CHOOSE_FRONT)
+
 int mg_quiet_flat(mg_combat *c)
 {
 	const size_t n = c->n;
 	const mg_cconst *const kk = c->k;
-	const mg_cmod *const mods = c->mods;
-	const int64_t *const check = c->check;
 	const int64_t *const kbase = c->qf.kbase;
 	const mg_character *const sc = c->s->characters;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
 	const uint64_t *const fmask = c->qf.fmask;
-	const uint64_t maxev = c->opts.max_events, qbound = c->qbound;
+	const int64_t(*const def)[2] = c->qf.def;
+	const uint64_t maxev = c->opts.max_events, qbound = c->qf.bound;
 	const int64_t limit = c->s->round_limit;
 	mg_cchar *const ch = c->ch;
 	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
 	unsigned char id[MG_QFLAT_MAX][2];
-	uint64_t able = 0, down = 0, inited = 0, done = 0, rolled = 0;
+	uint64_t able = 0, down = 0, inited = 0, done = 0;
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
@@ -126,7 +374,8 @@ int mg_quiet_flat(mg_combat *c)
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
-	          n <= MG_QFLAT_MAX && mods);
+	          n <= MG_QFLAT_MAX && c->mods);
+	memset(id, 0, n * sizeof(id[0])); /* nobody rolled yet */
 	for (i = 0; i < n; i++) {
 		const uint64_t bit = (uint64_t)1 << i;
 		pos[i] = ch[i].pos;
@@ -139,7 +388,7 @@ int mg_quiet_flat(mg_combat *c)
 			low = 1;
 	}
 	for (;;) {
-		/* quiet_ok, and the HP floor (mg_qflat) */
+		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
 		if (round >= limit) {
 			MG_QPATH(c, MG_QP_FLAT_LIMIT);
 			break;
@@ -159,27 +408,26 @@ int mg_quiet_flat(mg_combat *c)
 		 * sorted high first */
 		round++;
 		nev += 2; /* the round and order events */
-		inited = able;
-		rolled |= able;
 		done = 0;
 		nord = 0;
 		for (m = able; m; m &= m - 1) {
 			const unsigned k = low_bit(m);
 			const int64_t d1 = D6(r), d2 = D6(r);
-			const int64_t kv = kbase[k] + (d1 + d2) * 4096;
 			id[k][0] = (unsigned char)d1;
 			id[k][1] = (unsigned char)d2;
-			for (t = nord++; t > 0 && key[t - 1] < kv; t--)
-				key[t] = key[t - 1];
-			key[t] = kv;
-#ifndef NDEBUG
-			if ((t > 0 && (uint64_t)key[t - 1] >> 12 ==
-			              (uint64_t)kv >> 12) ||
-			    (t + 1 < nord && (uint64_t)key[t + 1] >> 12 ==
-			                     (uint64_t)kv >> 12))
-				MG_QPATH(c, MG_QP_FLAT_TIE);
-#endif
+			key[nord++] = kbase[k] + (d1 + d2) * 4096;
 		}
+		if (nord == 2)
+			CE(key[0], key[1]);
+		else if (nord > 2)
+			sort_keys(key, nord);
+#ifndef NDEBUG
+		for (t = 1; t < nord; t++) {
+			UT_ASSERT(key[t - 1] > key[t]);
+			if ((uint64_t)key[t - 1] >> 12 == (uint64_t)key[t] >> 12)
+				MG_QPATH(c, MG_QP_FLAT_TIE);
+		}
+#endif
 		nev += nord;  /* the initiatives */
 		ndice += 2 * nord;
 		/* MG-ROUND-2, MG-ROUND-3: the turns */
@@ -208,12 +456,17 @@ int mg_quiet_flat(mg_combat *c)
 			UT_ASSERT(E != 0);
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
+			QCHOOSE(c, &me->q[0]);
 			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
-			 * of equals), as plan_step: a move of the policy is
-			 * neither held nor stopped (mg_quiet_move: MG-MOVE-2,
-			 * MG-MOVE-3; move_free checks it) */
+			 * of equals), as plan_step.  A move of the policy is
+			 * neither held nor stopped (mg_resolve_move would find
+			 * no 離脱, MG-MOVE-3: it moves only with no able enemy
+			 * in range, and every range covers distance 0, so none
+			 * stands where it stands; no stop, MG-MOVE-2: it moves
+			 * at most as far as the nearest, so none stands on its
+			 * way).  move_free checks it in debug builds. */
 			{
 				uint64_t best = UINT64_MAX, need, step, allow;
 				int64_t gp = p;
@@ -241,6 +494,7 @@ int mg_quiet_flat(mg_combat *c)
 					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
+					QCHOOSE(c, &me->q[1]);
 					e = choose(&j, &me->q[1], E, p, pos, hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
@@ -279,7 +533,7 @@ int mg_quiet_flat(mg_combat *c)
 					for (e = me->q[0].f; d > (uint64_t)e->range; e++)
 						;
 					real = e->damage + D6(r) -
-					       mods[e->ka * n + k].mod;
+					       e->mods[k].mod;
 					ndice++;
 					if (real < 0)
 						real = 0;
@@ -302,9 +556,8 @@ attack:
 			 * MG-ATTACK-6 */
 			did |= e->complex ? DID_COMPLEX : DID_NORMAL;
 			{
-				const size_t ka = e->ka;
 				const int64_t d1 = D6(r), d2 = D6(r);
-				const int64_t value = check[ka] + d1 + d2;
+				const int64_t value = e->check + d1 + d2;
 				int64_t ad;
 				ndice += 2;
 				nev++;
@@ -319,9 +572,7 @@ attack:
 				if (!e->area) {
 					const int64_t ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
 					                   (int64_t)ut_rng_uniform(&r, 6);
-					const int64_t dv = ev + (e->magic
-					                   ? kk[j].resistance
-					                   : kk[j].evasion);
+					const int64_t dv = ev + def[j][e->magic];
 					int64_t real;
 					MG_QPATH(c, MG_QP_FLAT_SINGLE);
 					ndice += 2;
@@ -332,7 +583,7 @@ attack:
 					ad = e->damage + D6(r);
 					ndice++;
 					nev++;
-					real = ad - mods[ka * n + j].mod;
+					real = ad - e->mods[j].mod;
 					if (real < 0)
 						real = 0;
 					/* j was able (HP ≥ 1): its HP stays far
@@ -343,6 +594,7 @@ attack:
 						able &= ~((uint64_t)1 << j);
 						down |= (uint64_t)1 << j;
 						nev++;
+						over = !(able & fm);
 					}
 				} else {
 					/* MG-ATTACK-1: every enemy not dead at
@@ -361,9 +613,7 @@ attack:
 							const int64_t ev = 2 +
 								(int64_t)ut_rng_uniform(&r, 6) +
 								(int64_t)ut_rng_uniform(&r, 6);
-							const int64_t dv = ev + (e->magic
-								? kk[k].resistance
-								: kk[k].evasion);
+							const int64_t dv = ev + def[k][e->magic];
 							ndice += 2;
 							if (crit ? ev != 12
 							    : ev != 12 && (ev == 2 || dv < value))
@@ -385,7 +635,7 @@ attack:
 					for (m = hit; m; m &= m - 1) {
 						const unsigned k = low_bit(m);
 						const uint64_t bit = (uint64_t)1 << k;
-						int64_t real = ad - mods[ka * n + k].mod;
+						int64_t real = ad - e->mods[k].mod;
 						if (real < 0)
 							real = 0;
 						hp[k] -= real;
@@ -397,6 +647,7 @@ attack:
 							nev++;
 						}
 					}
+					over = !(able & fm);
 				}
 			}
 end:
@@ -407,10 +658,11 @@ end:
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
 			nev += did ? 1 : 2;
-			if (!(able & foe0) || !(able & foe1)) {
-				over = 1;
+			/* only an attack makes someone 戦闘不能, and only one
+			 * of the actor's enemies: it set over */
+			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
+			if (over)
 				break;
-			}
 		}
 		turn = over ? t + 1 : nord;
 		if (over) {
@@ -422,36 +674,40 @@ end:
 	c->qrolled += ndice;
 	c->nevents = nev;
 	if (!played)
-		return 0;
-	/* back into the combat, as quiet_round leaves it */
+		return -1;
+	/* back into the combat, as the step machine leaves it: the last
+	 * round's order (who rolled in it: inited); the state 0 able,
+	 * 1 戦闘不能, 2 dead; the status 0 none, 1 pending, 2 done (the done
+	 * ones are inited); the dice of whoever rolled (id nonzero) */
+	for (t = 0; t < nord; t++) {
+		c->order[t] = (uint32_t)key[t] & 63;
+		inited |= (uint64_t)1 << (key[t] & 63);
+	}
 	for (i = 0; i < n; i++) {
-		const uint64_t bit = (uint64_t)1 << i;
+		const unsigned ab = (unsigned)(able >> i) & 1;
+		const unsigned dn = (unsigned)(down >> i) & 1;
+		const unsigned in = (unsigned)(inited >> i) & 1;
+		const unsigned dd = (unsigned)(done >> i) & 1;
 		mg_cchar *h = &ch[i];
 		h->pos = pos[i];
 		h->hp = hp[i];
-		h->state = (able & bit) ? MG_STATE_ABLE
-		           : (down & bit) ? MG_STATE_INCAPACITATED
-		           : MG_STATE_DEAD;
+		h->state = (mg_state)(2 - dn - 2 * ab);
 		h->waited = 0;
-		h->has_init = (inited & bit) != 0;
-		h->status = !(inited & bit) ? MG_STATUS_NONE
-		            : (done & bit) ? MG_STATUS_DONE
-		            : MG_STATUS_PENDING;
-		if (rolled & bit) {
+		h->has_init = (int)in;
+		h->status = (mg_status)(in + dd);
+		if (id[i][0]) {
 			h->idice[0] = id[i][0];
 			h->idice[1] = id[i][1];
 			h->init = kk[i].istat + id[i][0] + id[i][1];
 		}
 	}
-	for (t = 0; t < nord; t++)
-		c->order[t] = (uint32_t)key[t] & 63;
 	c->norder = nord;
 	c->turn = turn;
 	c->round = round;
 	c->nwaiting = 0;
 	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
-	for (i = 0; i < n; i++)
-		c->able[(foe0 >> i) & 1] += (able >> i) & 1;
+	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
+		c->able[(foe0 >> low_bit(m)) & 1]++;
 	c->actor = actor;
 	c->nsimple = (did & DID_SIMPLE) != 0;
 	c->nnormal = (did & DID_NORMAL) != 0;
@@ -460,7 +716,6 @@ end:
 	c->resumed = c->late = 0;
 	c->cut = over;
 	c->refusal = MG_REFUSE_NONE;
-	c->qv_ok = 0; /* quiet_round's views: built again */
 	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
 	return over;
 }

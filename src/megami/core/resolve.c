@@ -169,27 +169,6 @@ int mg_resolve_move(mg_combat *c, uint32_t i, int64_t to, int full)
 	return 0;
 }
 
-/* mg_resolve_move in the quiet round (combat_int.h: mg_quiet_move).  A
- * move of the policy there is neither held nor stopped.  No 離脱
- * (MG-MOVE-3): the policy moves only when no able enemy is in range of an
- * attack (MG-POLICY-2), and every range covers distance 0, so no able
- * enemy stands where i stands.  No stop (MG-MOVE-2): it moves toward the
- * nearest able enemy, at most as far as that one is, so an able enemy
- * strictly between would be nearer.  Checked in debug builds. */
-int mg_quiet_move(mg_combat *c, uint32_t i, int64_t to)
-{
-	mg_cchar *h = &c->ch[i];
-#ifndef NDEBUG
-	int32_t blocker;
-	UT_ASSERT(opponent_at(c, i, h->pos) < 0);
-	UT_ASSERT(stop_at(c, i, h->pos, to, &blocker) == to && blocker < 0);
-#endif
-	h->pos = to;
-	c->qv[1 - h->side][c->qslot[i]].pos = to;
-	c->nevents++;
-	return 0;
-}
-
 /* The base of the attack judgement of attack a of i (M5): c->check. */
 static int64_t check_value(const mg_combat *c, uint32_t i, uint32_t a)
 {
@@ -214,16 +193,15 @@ static int64_t armor_of(const mg_combat *c, uint32_t i, uint32_t a,
 	return m->mod;
 }
 
-/* MG-CKD-1: the overflows of an attack, their texts in one place (the
- * quiet round's inline attack in combat_int.h raises them too). */
-int mg_err_attack_value(const mg_combat *c, uint32_t i, uint32_t a)
+/* MG-CKD-1: the overflows of an attack, their texts in one place. */
+static int err_attack_value(const mg_combat *c, uint32_t i, uint32_t a)
 {
 	return ut_error_set(UT_EOVERFLOW, "%s: %s: the attack value overflows",
 	                    c->s->characters[i].name,
 	                    c->s->characters[i].attacks[a].name);
 }
 
-int mg_err_attack_damage(const mg_combat *c, uint32_t i, uint32_t a)
+static int err_attack_damage(const mg_combat *c, uint32_t i, uint32_t a)
 {
 	return ut_error_set(UT_EOVERFLOW,
 	                    "%s: %s: the attack damage overflows",
@@ -231,14 +209,14 @@ int mg_err_attack_damage(const mg_combat *c, uint32_t i, uint32_t a)
 	                    c->s->characters[i].attacks[a].name);
 }
 
-int mg_err_defence(const mg_combat *c, uint32_t t)
+static int err_defence(const mg_combat *c, uint32_t t)
 {
 	return ut_error_set(UT_EOVERFLOW, "%s: the defence value overflows",
 	                    c->s->characters[t].name);
 }
 
-int mg_err_real_damage(const mg_combat *c, uint32_t t, int64_t ad,
-                       int64_t mod)
+static int err_real_damage(const mg_combat *c, uint32_t t, int64_t ad,
+                           int64_t mod)
 {
 	return ut_error_set(UT_EOVERFLOW,
 	                    "%s: damage %lld - modifier %lld overflows",
@@ -246,17 +224,11 @@ int mg_err_real_damage(const mg_combat *c, uint32_t t, int64_t ad,
 	                    (long long)mod);
 }
 
-int mg_err_hp(const mg_combat *c, uint32_t t, int64_t real)
+static int err_hp(const mg_combat *c, uint32_t t, int64_t real)
 {
 	return ut_error_set(UT_EOVERFLOW, "%s: HP %lld - %lld overflows",
 	                    c->s->characters[t].name,
 	                    (long long)c->ch[t].hp, (long long)real);
-}
-
-int64_t mg_quiet_armor(const mg_combat *c, uint32_t i, uint32_t a,
-                       uint32_t t)
-{
-	return armor_of(c, i, a, t, NULL, NULL);
 }
 
 /* MG-ATTACK-5 MG-CKD-1: HP after `real` damage to t, checked. */
@@ -264,7 +236,7 @@ static int hp_after(const mg_combat *c, uint32_t t, int64_t real,
                     int64_t *out)
 {
 	if (ut_ckd_sub(out, c->ch[t].hp, real))
-		return mg_err_hp(c, t, real);
+		return err_hp(c, t, real);
 	return 0;
 }
 
@@ -297,7 +269,7 @@ static int real_damage(int64_t *out, int64_t ad, int64_t mod,
                        const mg_combat *c, uint32_t t)
 {
 	if (ut_ckd_sub(out, ad, mod))
-		return mg_err_real_damage(c, t, ad, mod);
+		return err_real_damage(c, t, ad, mod);
 	if (*out < 0)
 		*out = 0;
 	return 0;
@@ -319,7 +291,7 @@ static inline int attack_judgement(mg_combat *c, uint32_t i, uint32_t a, uint32_
 	if ((rc = mg_roll(c, &d1)) < 0 || (rc = mg_roll(c, &d2)) < 0)
 		return rc;
 	if (ut_ckd_add(value, check_value(c, i, a), d1 + d2))
-		return mg_err_attack_value(c, i, a);
+		return err_attack_value(c, i, a);
 	*crit = d1 + d2 == 12;
 	*fumble = d1 + d2 == 2;
 	if ((rc = mg_event_due(c)) < 0)
@@ -389,7 +361,7 @@ static inline int defend(mg_combat *c, uint32_t i, uint32_t a, uint32_t tk,
 		if ((rc = mg_roll(c, &e1)) < 0 || (rc = mg_roll(c, &e2)) < 0)
 			return rc;
 		if (ut_ckd_add(&dv, base, e1 + e2))
-			return mg_err_defence(c, tk);
+			return err_defence(c, tk);
 		rolled = 1;
 		dcrit = e1 + e2 == 12;
 		dfumble = e1 + e2 == 2;
@@ -438,7 +410,7 @@ static inline int damage_roll(mg_combat *c, uint32_t i, uint32_t a, int64_t *ad)
 	if ((rc = mg_roll(c, &d1)) < 0)
 		return rc;
 	if (ut_ckd_add(ad, at->damage, d1))
-		return mg_err_attack_damage(c, i, a);
+		return err_attack_damage(c, i, a);
 	if ((rc = mg_event_due(c)) < 0)
 		return rc;
 	if (rc) {
@@ -522,108 +494,6 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	return 0;
 }
 
-/* The quiet round's area attack (combat_int.h: mg_quiet_attack): what
- * mg_resolve_attack does when nobody listens and the dice come from the
- * generator, with the generator in a local copy and the events only
- * counted (the caller has proved the budget holds them). */
-int mg_quiet_attack_area(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
-{
-	const mg_character *me = &c->s->characters[i];
-	const mg_attack *at = &me->attacks[a];
-	const int magic = at->kind == MG_KIND_MAGIC;
-	const size_t ka = c->atk0[i] + a;
-	mg_cchar *ch = c->ch;
-	ut_rng r = c->rng;
-	uint64_t nev = c->nevents;
-	size_t nt, k, rolled = 2;
-	int64_t value, ad = 0, d1, d2;
-	int crit, anyhit = 0, rc = 0;
-
-	/* MG-ATTACK-2 */
-	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	d2 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	if (ut_ckd_add(&value, c->check[ka], d1 + d2)) {
-		rc = mg_err_attack_value(c, i, a);
-		goto out;
-	}
-	nev++;
-	if (d1 + d2 == 2) /* fumble */
-		goto out;
-	crit = d1 + d2 == 12;
-	nt = attack_targets(c, i, at, t);
-	/* MG-ATTACK-3 */
-	for (k = 0; k < nt; k++) {
-		const uint32_t tk = c->targets[k];
-		int hit;
-		if (ch[tk].state != MG_STATE_ABLE) {
-			hit = 1;
-		} else {
-			int64_t base = magic ? c->k[tk].resistance
-			                     : c->k[tk].evasion, dv, e;
-			e = 2 + (int64_t)ut_rng_uniform(&r, 6) +
-			    (int64_t)ut_rng_uniform(&r, 6);
-			rolled += 2;
-			if (ut_ckd_add(&dv, base, e)) {
-				rc = mg_err_defence(c, tk);
-				goto out;
-			}
-			if (crit)
-				hit = e != 12;
-			else if (e == 12)
-				hit = 0;
-			else if (e == 2)
-				hit = 1;
-			else
-				hit = dv < value;
-		}
-		nev++;
-		c->hit[k] = (unsigned char)hit;
-		anyhit |= hit;
-	}
-	if (!anyhit)
-		goto out;
-	/* MG-ATTACK-4 */
-	d1 = 1 + (int64_t)ut_rng_uniform(&r, 6);
-	rolled++;
-	if (ut_ckd_add(&ad, at->damage, d1)) {
-		rc = mg_err_attack_damage(c, i, a);
-		goto out;
-	}
-	nev++;
-	/* MG-ATTACK-5 MG-ATTACK-6 */
-	for (k = 0; k < nt; k++) {
-		const uint32_t tk = c->targets[k];
-		mg_cchar *h = &ch[tk];
-		int64_t mod, real, hp;
-		if (!c->hit[k])
-			continue;
-		mod = c->mods ? c->mods[ka * c->n + tk].mod
-		              : armor_of(c, i, a, tk, NULL, NULL);
-		if ((rc = real_damage(&real, ad, mod, c, tk)) < 0 ||
-		    (rc = hp_after(c, tk, real, &hp)) < 0)
-			goto out;
-		nev++;
-		h->hp = hp;
-		if (h->state == MG_STATE_ABLE) {
-			if (hp > 0) {
-				mg_qv_of(c, tk)->hp = hp;
-			} else {
-				mg_qv_remove(c, tk);
-				h->state = MG_STATE_INCAPACITATED;
-				c->able[h->side]--;
-				nev++;
-			}
-		}
-	}
-	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
-		c->cut = 1;
-out:
-	c->rng = r;
-	c->qrolled += rolled;
-	c->nevents = nev;
-	return rc;
-}
-
 /* MG-FINISH-1: とどめ: one damage die, real damage ≥ 1 kills (M8.6). */
 int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 {
@@ -643,7 +513,7 @@ int mg_resolve_finish(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 	if ((rc = mg_roll(c, &die)) < 0)
 		return rc;
 	if (ut_ckd_add(&ad, at->damage, die))
-		return mg_err_attack_damage(c, i, a);
+		return err_attack_damage(c, i, a);
 	mod = armor_of(c, i, a, t, &attr, &armor_attr);
 	if ((rc = real_damage(&real, ad, mod, c, t)) < 0 ||
 	    (rc = hp_after(c, t, real, &h->hp)) < 0)
