@@ -8,10 +8,12 @@
  * the smallest index is picked from the slots.
  *
  * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
- * optimizer runs one a generation, ~160 µs of work, where creating and
+ * optimizer runs one a generation, ~100 µs of work, where creating and
  * joining threads cost as much): each series is handed to the waiting
  * threads under the pool's mutex (a generation number and a condition
- * variable) and the caller waits until each has finished its share; the
+ * variable) and the caller waits until each has finished its share; a
+ * thread looks for a while (POOL_SPIN_NS) before it sleeps, so series that
+ * follow each other closely do not wait for wake-ups; the
  * series runs exactly as ut_series_run (the same work loop and slots), so
  * its result is the same.
  *
@@ -28,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/error.h"
 #include "util/rng.h"
@@ -93,15 +96,40 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* How long a pool thread looks for the next series, and the caller for
+ * the end of the others' shares, before sleeping on the condition
+ * variable: 200 µs, about two of the optimizer's generations.  A sleeping
+ * thread takes tens of µs or more to wake (more on a virtual machine), so
+ * generations of ~100 µs would otherwise wait for a wake-up twice each and
+ * gain nothing from a second thread. */
+#define POOL_SPIN_NS 200000
+
+/* Whether `start` (0: now, set) is less than POOL_SPIN_NS ago; the clock
+ * is read every 256 calls (*k counts them). */
+static int spin_on(struct timespec *start, unsigned *k)
+{
+	struct timespec now;
+
+	if ((++*k & 255) != 0)
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (start->tv_sec == 0 && start->tv_nsec == 0) {
+		*start = now;
+		return 1;
+	}
+	return (now.tv_sec - start->tv_sec) * 1000000000L +
+	       (now.tv_nsec - start->tv_nsec) < POOL_SPIN_NS;
+}
+
 struct ut_series_pool {
 	pthread_mutex_t mu;
 	pthread_cond_t go, finished;
 	pthread_t *threads;
 	unsigned nthreads;       /* helper threads (the caller is the 0th) */
-	uint64_t gen;            /* bumped for each series handed out */
+	atomic_uint_fast64_t gen; /* bumped for each series handed out */
 	unsigned want;           /* helpers 1 … want-1 take part in it */
-	unsigned running;        /* of those, still working */
-	int quit;
+	atomic_uint running;     /* of those, still working */
+	atomic_int quit;
 	slot *ss;                /* the series' slots */
 };
 
@@ -119,23 +147,38 @@ static void *helper(void *arg)
 	uint64_t seen = 0;
 
 	free(a);
-	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		while (!p->quit && p->gen == seen)
+		slot *s = NULL;
+		struct timespec t0 = {0, 0};
+		unsigned k = 0;
+
+		/* UT-SERIES-POOL-1: look for a while, then sleep */
+		while (!atomic_load(&p->quit) && atomic_load(&p->gen) == seen &&
+		       spin_on(&t0, &k))
+			;
+		pthread_mutex_lock(&p->mu);
+		while (!atomic_load(&p->quit) && atomic_load(&p->gen) == seen)
 			pthread_cond_wait(&p->go, &p->mu);
-		if (p->quit)
-			break;
-		seen = p->gen;
-		if (h < p->want) {
-			slot *s = &p->ss[h];
+		if (atomic_load(&p->quit)) {
 			pthread_mutex_unlock(&p->mu);
-			work(s);
+			break;
+		}
+		seen = atomic_load(&p->gen);
+		if (h < p->want)
+			s = &p->ss[h];
+		pthread_mutex_unlock(&p->mu);
+		if (s == NULL)
+			continue;
+		work(s);
+		/* the last one out wakes the caller if it sleeps: the signal
+		 * under the mutex, so it cannot fall between the caller's
+		 * look at `running` and its wait */
+		if (atomic_fetch_sub(&p->running, 1) == 1) {
 			pthread_mutex_lock(&p->mu);
-			if (--p->running == 0)
-				pthread_cond_signal(&p->finished);
+			pthread_cond_signal(&p->finished);
+			pthread_mutex_unlock(&p->mu);
 		}
 	}
-	pthread_mutex_unlock(&p->mu);
 	return NULL;
 }
 
@@ -194,7 +237,7 @@ void ut_series_pool_free(ut_series_pool *p)
 	if (p == NULL)
 		return;
 	pthread_mutex_lock(&p->mu);
-	p->quit = 1;
+	atomic_store(&p->quit, 1);
 	pthread_cond_broadcast(&p->go);
 	pthread_mutex_unlock(&p->mu);
 	for (h = 0; h < p->nthreads; h++)
@@ -225,15 +268,19 @@ static unsigned run_slots(slot *ss, unsigned jobs, ut_series_pool *pool)
 		pthread_mutex_lock(&pool->mu);
 		pool->ss = ss;
 		pool->want = started;
-		pool->running = started - 1;
-		pool->gen++;
+		atomic_store(&pool->running, started - 1);
+		atomic_fetch_add(&pool->gen, 1);
 		pthread_cond_broadcast(&pool->go);
 		pthread_mutex_unlock(&pool->mu);
 	}
 	work(&ss[0]);
 	if (started > 1) {
+		struct timespec t0 = {0, 0};
+		unsigned k = 0;
+		while (atomic_load(&pool->running) > 0 && spin_on(&t0, &k))
+			;
 		pthread_mutex_lock(&pool->mu);
-		while (pool->running > 0)
+		while (atomic_load(&pool->running) > 0)
 			pthread_cond_wait(&pool->finished, &pool->mu);
 		pool->ss = NULL;
 		pthread_mutex_unlock(&pool->mu);
