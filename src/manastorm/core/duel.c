@@ -1566,6 +1566,33 @@ static inline int quiet_gain(ms_duel *d, const part *pa, const part *pb,
 	return 1;
 }
 
+/* MS-ATTACK-5, MS-ADV-1, MS-ADV-2, MS-ADV-3, MS-ADV-4: the end of pair
+ * (pa, pb) (NULL: no warrior there) when there is no storm: the played
+ * attack cards to the discard piles, the pair's advantage, the cards'
+ * sources cleared, the events counted.  0 or an error (an advantage that
+ * overflows). */
+static HOT_INLINE int quiet_pair_end(ms_duel *d, part *pa, part *pb)
+{
+	int playa = pa && pa->src != MS_SRC_NONE;
+	int playb = pb && pb->src != MS_SRC_NONE;
+	int rc;
+
+	if (!playa && !playb)
+		return 0;
+	if (playa)
+		quiet_discard(d, pa);
+	if (playb)
+		quiet_discard(d, pb);
+	if ((rc = quiet_gain(d, pa, pb, playa && pa->success,
+	                     playb && pb->success, playa, playb)) < 0)
+		return rc;
+	if (playa)
+		pa->src = MS_SRC_NONE;
+	if (playb)
+		pb->src = MS_SRC_NONE;
+	return 0;
+}
+
 /* MS-ATTACK-2, MS-ATTACK-3, MS-ATTACK-4, MS-ATTACK-5, MS-END-2: steps 5–7
  * as attack_steps does them, when no callback wants QUIET_ATTACK_KINDS and
  * the budget holds every event they can emit without a storm
@@ -1627,26 +1654,10 @@ static int attack_quiet(ms_duel *d)
 		return attack_rest(d, npairs);
 	/* MS-ATTACK-5: no storm, so the budget holds the rest; pair by pair
 	 * (every warrior is in one), as the discard piles are each its own */
-	for (k = 0; k < npairs; k++) {
-		part *pa = k < d->nw[0] ? d->wpart[0][k] : NULL;
-		part *pb = k < d->nw[1] ? d->wpart[1][k] : NULL;
-		int playa = pa && pa->src != MS_SRC_NONE;
-		int playb = pb && pb->src != MS_SRC_NONE;
-		if (!playa && !playb)
-			continue;
-		if (playa)
-			quiet_discard(d, pa);
-		if (playb)
-			quiet_discard(d, pb);
-		/* (an advantage cannot overflow: at most 2 a pair a round) */
-		if ((rc = quiet_gain(d, pa, pb, playa && pa->success,
-		                     playb && pb->success, playa, playb)) < 0)
+	for (k = 0; k < npairs; k++)
+		if ((rc = quiet_pair_end(d, k < d->nw[0] ? d->wpart[0][k] : NULL,
+		                         k < d->nw[1] ? d->wpart[1][k] : NULL)) < 0)
 			return rc;
-		if (playa)
-			pa->src = MS_SRC_NONE;
-		if (playb)
-			pb->src = MS_SRC_NONE;
-	}
 	return 0;
 }
 
@@ -1708,24 +1719,10 @@ static int quiet_attack(ms_duel *d)
 		return attack_end(d, MS_END_STEP6);
 	if (anymatch)
 		return attack_rest(d, npairs);
-	for (k = 0; k < npairs; k++) {
-		part *pa = k < n0 ? w0[k] : NULL;
-		part *pb = k < n1 ? w1[k] : NULL;
-		int playa = pa && pa->src != MS_SRC_NONE;
-		int playb = pb && pb->src != MS_SRC_NONE;
-		if (playa)
-			quiet_discard(d, pa);
-		if (playb)
-			quiet_discard(d, pb);
-		if ((playa || playb) &&
-		    (rc = quiet_gain(d, pa, pb, playa && pa->success,
-		                     playb && pb->success, playa, playb)) < 0)
+	for (k = 0; k < npairs; k++)
+		if ((rc = quiet_pair_end(d, k < n0 ? w0[k] : NULL,
+		                         k < n1 ? w1[k] : NULL)) < 0)
 			return rc;
-		if (playa)
-			pa->src = MS_SRC_NONE;
-		if (playb)
-			pb->src = MS_SRC_NONE;
-	}
 	return 0;
 }
 
