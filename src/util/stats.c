@@ -47,12 +47,29 @@ int64_t ut_percentile(const int64_t *sorted, size_t n, unsigned p)
 	return sorted[rank - 1];
 }
 
+/* The empty bars of ut_histogram for values lo … hi (lo ≤ hi): at most
+ * UT_BINS_MAX of width *w each, the last ending at hi; their number.
+ * Value x then goes to bar (x − lo) / *w; differences are unsigned, so
+ * any int64 range works. */
+static uint64_t empty_bins(ut_bin *bins, int64_t lo, int64_t hi, uint64_t *w)
+{
+	uint64_t span = (uint64_t)hi - (uint64_t)lo, nb, b;
+
+	*w = span / UT_BINS_MAX + 1; /* = ⌈(span + 1) / 40⌉ */
+	nb = span / *w + 1;
+	memset(bins, 0, (size_t)nb * sizeof *bins);
+	for (b = 0; b < nb; b++) {
+		bins[b].lo = (int64_t)((uint64_t)lo + b * *w);
+		bins[b].hi = b + 1 == nb ? hi
+		                         : (int64_t)((uint64_t)lo + b * *w + *w - 1);
+	}
+	return nb;
+}
+
 size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride)
 {
-	/* value x goes to bar (x − min) / w; differences are unsigned, so any
-	 * int64 range works */
 	int64_t lo, hi;
-	uint64_t span, w, nb, b;
+	uint64_t w, nb;
 	size_t i;
 
 	if (n == 0)
@@ -65,15 +82,7 @@ size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride)
 		if (x > hi)
 			hi = x;
 	}
-	span = (uint64_t)hi - (uint64_t)lo;
-	w = span / UT_BINS_MAX + 1; /* = ⌈(span + 1) / 40⌉ */
-	nb = span / w + 1;
-	memset(bins, 0, (size_t)nb * sizeof *bins);
-	for (b = 0; b < nb; b++) {
-		bins[b].lo = (int64_t)((uint64_t)lo + b * w);
-		bins[b].hi = b + 1 == nb ? hi
-		                         : (int64_t)((uint64_t)lo + b * w + w - 1);
-	}
+	nb = empty_bins(bins, lo, hi, &w);
 	for (i = 0; i < n; i++)
 		bins[((uint64_t)v[i * stride] - (uint64_t)lo) / w].count++;
 	return (size_t)nb;
@@ -319,24 +328,15 @@ size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t)
 {
 	/* ut_histogram's bars from the entries: value x of count c adds c to
 	 * bar (x − min) / w */
-	int64_t lo, hi;
-	uint64_t span, w, nb, b;
+	int64_t lo;
+	uint64_t w, nb;
 	size_t i;
 
 	assert(t->sorted);
 	if (t->used == 0)
 		return 0;
 	lo = t->value[0];
-	hi = t->value[t->used - 1];
-	span = (uint64_t)hi - (uint64_t)lo;
-	w = span / UT_BINS_MAX + 1;
-	nb = span / w + 1;
-	memset(bins, 0, (size_t)nb * sizeof *bins);
-	for (b = 0; b < nb; b++) {
-		bins[b].lo = (int64_t)((uint64_t)lo + b * w);
-		bins[b].hi = b + 1 == nb ? hi
-		                         : (int64_t)((uint64_t)lo + b * w + w - 1);
-	}
+	nb = empty_bins(bins, lo, t->value[t->used - 1], &w);
 	for (i = 0; i < t->used; i++)
 		bins[((uint64_t)t->value[i] - (uint64_t)lo) / w].count +=
 		        t->count[i];
