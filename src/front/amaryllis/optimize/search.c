@@ -2,21 +2,29 @@
  * search.c - am_opt_run: the generational search over designs against a
  * field (docs/OPTIMIZE.md).
  *
- * Determinism: everything random happens on the calling thread, from one
- * ut_rng seeded with opts.seed, between generations.  A generation's
- * candidates are then evaluated independently -- each against the field
- * in a fixed order, skipping the rest of its battles once it cannot reach
- * the best points known at the start of the generation -- so the numbers
- * each candidate gets do not depend on which thread or process played it.
- * Threads come from one pool for the whole run (ut_series_run_pool,
- * UT-SERIES-1, UT-SERIES-POOL-1: a generation is ~160 µs of work, as much
- * as creating and joining its threads cost); processes each play the
- * candidates j with j mod parts = part and add up through opts.share.
+ * Determinism: everything random comes from one ut_rng seeded with
+ * opts.seed, drawn by one thread at a time in a fixed order: the designs
+ * of a generation are made one after the other by run 0 of the
+ * generation's series (produce), while the other threads already
+ * evaluate the designs made so far (each waits for its design: `ready`).
+ * A candidate is evaluated independently of the others -- against the
+ * field in a fixed order, skipping the rest of its battles once it cannot
+ * reach the best points known at the start of the generation -- so the
+ * numbers each candidate gets do not depend on which thread or process
+ * played it.  Threads come from one pool for the whole run
+ * (ut_series_run_pool, UT-SERIES-1, UT-SERIES-POOL-1: a generation is
+ * ~100 µs of work, as much as creating and joining its threads cost);
+ * processes each make every design and play the candidates j with
+ * j mod parts = part, and add up through opts.share.
  *
  * Points are LG-POINTS-1's (win, draw, loss; ties by the ＨＰ margin of
  * BU-RESULT-2 / AM-RESULT-1); a battle stopped by a limit (BU-POP-1,
  * BU-POP-2, AM-ARITH-1) counts as a loss of the candidate.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +70,12 @@ typedef struct eval_ctx {
 	int prune;
 	int64_t maxpt;          /* most points one battle gives */
 	uint8_t *outcome;       /* when set (one candidate): per field entry */
+	/* the designs to make while the others are evaluated (produce): gen
+	 * [first, P) from parents, the random ones below rand_end; NULL: none */
+	cand *gen, *parents;
+	size_t first, rand_end, P;
+	ut_rng *rng;
+	_Alignas(64) atomic_size_t ready; /* gen[0..ready) are made */
 	/* per thread (summed after), each on its own cache line */
 	struct { _Alignas(64) uint64_t n; } battles[64];
 	am_engine *engines[64]; /* per thread, kept warm across generations */
@@ -122,11 +136,10 @@ static int eval_one(void *wv, uint64_t i)
 	eval_ctx *c = w->ctx;
 	cand *cd = c->todo[i];
 	am_program *prog = NULL;
-	int64_t pts = 0, m;
+	int64_t pts = 0, m, v[V_COUNT] = {0};
 	size_t f;
 	int rc;
 
-	memset(cd->v, 0, sizeof(cd->v));
 	if ((rc = am_program_new(&prog, am_design_team(cd->d))) < 0)
 		return rc;
 	for (f = 0; f < c->n; f++) {
@@ -143,30 +156,33 @@ static int eval_one(void *wv, uint64_t i)
 			return rc;
 		}
 		if (rc < 0) {
-			cd->v[V_ERRORS]++;
+			v[V_ERRORS]++;
 			pts += c->o->points[2];
 			oc = AM_PAIR_ERROR;
 		} else if (res.winner == 0) {
-			cd->v[V_WINS]++;
+			v[V_WINS]++;
 			pts += c->o->points[0];
 			oc = AM_PAIR_WIN;
 		} else if (res.winner == 1) {
-			cd->v[V_LOSSES]++;
+			v[V_LOSSES]++;
 			pts += c->o->points[2];
 			oc = AM_PAIR_LOSS;
 		} else {
-			cd->v[V_DRAWS]++;
+			v[V_DRAWS]++;
 			pts += c->o->points[1];
 			oc = AM_PAIR_DRAW;
 		}
 		if (rc == 0 && (ut_ckd_sub(&m, res.score[0], res.score[1]) ||
-		                ut_ckd_add(&cd->v[V_MARGIN], cd->v[V_MARGIN], m)))
-			cd->v[V_MARGIN] = m < 0 ? INT64_MIN / 2 : INT64_MAX / 2;
-		cd->v[V_PLAYED]++;
+		                ut_ckd_add(&v[V_MARGIN], v[V_MARGIN], m)))
+			v[V_MARGIN] = m < 0 ? INT64_MIN / 2 : INT64_MAX / 2;
+		v[V_PLAYED]++;
 		if (c->outcome)
 			c->outcome[fi] = oc;
 	}
-	c->battles[w->t % 64].n += (uint64_t)cd->v[V_PLAYED];
+	/* the values are written once: the candidates next to this one in
+	 * memory are being played by other threads */
+	memcpy(cd->v, v, sizeof(v));
+	c->battles[w->t % 64].n += (uint64_t)v[V_PLAYED];
 	am_program_free(prog);
 	return 0;
 }
@@ -182,8 +198,12 @@ static int better(const cand *x, const cand *y)
 	return x->v[V_MARGIN] > y->v[V_MARGIN];
 }
 
+static int make_and_eval(void *wv, uint64_t i);
+
 /*
- * Evaluate cs[0..m) (this part's share, then added up over the parts).
+ * Evaluate cs[0..m) (this part's share, then added up over the parts),
+ * and make the generation's designs first when c->gen is set (run 0 of
+ * the series, whatever this part's share: every part makes them all).
  * Returns 0 or a negative code with the error set.
  */
 static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
@@ -201,9 +221,9 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 		else
 			memset(cs[j]->v, 0, sizeof(cs[j]->v));
 	memset(c->battles, 0, sizeof(c->battles));
-	if (mine > 0) {
+	if (mine > 0 || c->gen) {
 		memset(&so, 0, sizeof(so));
-		so.n = mine;
+		so.n = c->gen ? mine + 1 : mine;
 		so.jobs = o->jobs ? o->jobs : 1;
 		if (so.jobs > 64)
 			so.jobs = 64;
@@ -211,7 +231,7 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 		so.setup = setup;
 		so.teardown = teardown;
 		so.ud = c;
-		so.run = eval_one;
+		so.run = c->gen ? make_and_eval : eval_one;
 		rc = ut_series_run_pool(c->pool, &sr, &so);
 		if (rc == 0 && sr.failed)
 			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
@@ -422,49 +442,6 @@ static void ctx_setup(eval_ctx *ctx, const am_program *const *field,
 }
 
 /*
- * Evaluate the candidates of pop[0..P) that have no values yet (the
- * elites carry theirs), within the budget (0: none), through ptrs (P
- * slots), then note the best and count the generation and the
- * generations without progress (*stall).  Returns 1 to stop, 0 to go on,
- * or an error.
- */
-static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand **ptrs,
-                      size_t P, uint64_t budget, const am_opt_opts *o,
-                      int *stall)
-{
-	size_t m = 0, j;
-	uint64_t before = opt->evals;
-	int rc;
-
-	for (j = 0; j < P; j++)
-		if (!pop[j].evaluated)
-			ptrs[m++] = &pop[j];
-	if (budget && m > budget - opt->evals)
-		m = (size_t)(budget - opt->evals);
-	ctx->prune = opt->have_best;
-	ctx->threshold = opt->best_rec.points;
-	if (m && (rc = evaluate(ctx, ptrs, m, opt)) < 0)
-		return rc;
-	opt->gens++;
-	rc = note_best(opt, ptrs, m, before, o);
-	if (rc < 0)
-		return rc;
-	*stall = rc ? 0 : *stall + 1;
-	return stop_now(o, opt, budget) ? 1 : 0;
-}
-
-/* Fresh random designs, not yet evaluated, in c[from..to). */
-static void random_designs(cand *c, size_t from, size_t to, ut_rng *rng)
-{
-	size_t j;
-
-	for (j = from; j < to; j++) {
-		am_design_random(c[j].d, rng);
-		c[j].evaluated = 0;
-	}
-}
-
-/*
  * The child next[j] of two parents chosen by tournament in pop[0..P):
  * crossed (6 in 10) or copied, then mutated once (or more, 1 in 3), and
  * at least until it differs from its parent and from next[0..j) (no
@@ -489,33 +466,125 @@ static void breed(cand *next, size_t j, cand *pop, size_t P, ut_rng *rng)
 }
 
 /*
- * The next generation next[0..P) from pop[0..P) (ptrs: P slots to sort
- * pop by): all random for AM_OPT_RANDOM; after 12 generations without
- * progress (*stall, reset here) a restart from the best so far and fresh
- * designs; else the `elite` best kept, `immig` immigrants, and children.
+ * Make the designs gen[first..P) in order, each published (`ready`) as
+ * soon as it is made: random below rand_end, then children of parents.
+ * Only this run draws from the generator, so the designs do not depend
+ * on the threads; a thread waiting for design j sees it whole (release
+ * here, acquire in wait_ready).
  */
-static void next_generation(cand *next, cand *pop, cand **ptrs, size_t P,
-                            size_t elite, size_t immig, int *stall,
-                            const am_opt *opt, const am_opt_opts *o,
-                            ut_rng *rng)
+static void produce(eval_ctx *c)
+{
+	size_t j;
+
+	for (j = c->first; j < c->P; j++) {
+		if (j < c->rand_end) {
+			am_design_random(c->gen[j].d, c->rng);
+			c->gen[j].evaluated = 0;
+		} else {
+			breed(c->gen, j, c->parents, c->P, c->rng);
+		}
+		atomic_store_explicit(&c->ready, j + 1, memory_order_release);
+	}
+}
+
+/* Wait until gen[0..need) are made; yield now and then, in case the
+ * thread making them is not running (more threads than cores). */
+static void wait_ready(eval_ctx *c, size_t need)
+{
+	unsigned k = 0;
+
+	while (atomic_load_explicit(&c->ready, memory_order_acquire) < need)
+		if ((++k & 63) == 0)
+			sched_yield();
+}
+
+/* Run i of a generation's series: 0 makes the designs, i > 0 evaluates
+ * this part's candidate i - 1 once its design is made.  Runs are handed
+ * out in order, so run 0 has started before any run waits for it. */
+static int make_and_eval(void *wv, uint64_t i)
+{
+	worker *w = wv;
+	eval_ctx *c = w->ctx;
+
+	if (i == 0) {
+		produce(c);
+		return 0;
+	}
+	wait_ready(c, (size_t)(c->todo[i - 1] - c->gen) + 1);
+	return eval_one(wv, i - 1);
+}
+
+/*
+ * Make and evaluate generation pop[0..P): pop[first..P) are made from
+ * parents (random below rand_end) while the candidates are evaluated;
+ * pop[0..first) are ready, and those without values yet (the best of a
+ * restart) are evaluated too.  Within the budget (0: none), through ptrs
+ * (P slots); then note the best and count the generation and the
+ * generations without progress (*stall).  Returns 1 to stop, 0 to go on,
+ * or an error.
+ */
+static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand *parents,
+                      size_t first, size_t rand_end, cand **ptrs, size_t P,
+                      uint64_t budget, const am_opt_opts *o, int *stall)
+{
+	size_t m = 0, j;
+	uint64_t before = opt->evals;
+	int rc;
+
+	for (j = 0; j < P; j++)
+		if (j >= first || !pop[j].evaluated)
+			ptrs[m++] = &pop[j];
+	if (budget && m > budget - opt->evals)
+		m = (size_t)(budget - opt->evals);
+	ctx->prune = opt->have_best;
+	ctx->threshold = opt->best_rec.points;
+	ctx->gen = pop;
+	ctx->parents = parents;
+	ctx->first = first;
+	ctx->rand_end = rand_end;
+	ctx->P = P;
+	atomic_store(&ctx->ready, first);
+	rc = evaluate(ctx, ptrs, m, opt);
+	ctx->gen = NULL;
+	if (rc < 0)
+		return rc;
+	opt->gens++;
+	rc = note_best(opt, ptrs, m, before, o);
+	if (rc < 0)
+		return rc;
+	*stall = rc ? 0 : *stall + 1;
+	return stop_now(o, opt, budget) ? 1 : 0;
+}
+
+/*
+ * Plan the next generation next[0..P) from pop[0..P) (ptrs: P slots to
+ * sort pop by): all random for AM_OPT_RANDOM; after 12 generations
+ * without progress (*stall, reset here) a restart from the best so far
+ * and fresh designs; else the `elite` best kept, `immig` immigrants, and
+ * children.  The kept ones are copied here; returns how many, with
+ * *rand_end the end of the random ones that follow (produce makes them
+ * and the children).
+ */
+static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
+                        size_t elite, size_t immig, int *stall,
+                        const am_opt *opt, const am_opt_opts *o,
+                        size_t *rand_end)
 {
 	size_t j;
 
 	for (j = 0; j < P; j++)
 		ptrs[j] = &pop[j];
 	qsort(ptrs, P, sizeof(*ptrs), cmp_cand);
-	if (o->method == AM_OPT_RANDOM) {
-		random_designs(next, 0, P, rng);
-		return;
-	}
+	*rand_end = P;
+	if (o->method == AM_OPT_RANDOM)
+		return 0;
 	if (*stall >= 12) {
 		/* restart: the best so far and fresh designs */
 		am_design_copy(next[0].d, opt->best);
 		memcpy(next[0].v, ptrs[0]->v, sizeof(next[0].v));
 		next[0].evaluated = 0; /* re-evaluated: cheap, exact */
-		random_designs(next, 1, P, rng);
 		*stall = 0;
-		return;
+		return 1;
 	}
 	for (j = 0; j < elite; j++) {
 		am_design_copy(next[j].d, ptrs[j]->d);
@@ -524,9 +593,8 @@ static void next_generation(cand *next, cand *pop, cand **ptrs, size_t P,
 		next[j].complete = ptrs[j]->complete;
 		next[j].points = ptrs[j]->points;
 	}
-	random_designs(next, elite, elite + immig < P ? elite + immig : P, rng);
-	for (j = elite + immig < P ? elite + immig : P; j < P; j++)
-		breed(next, j, pop, P, rng);
+	*rand_end = elite + immig < P ? elite + immig : P;
+	return elite;
 }
 
 /*
@@ -573,7 +641,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	am_opt *opt = NULL;
 	eval_ctx ctx;
 	cand *pop = NULL, *next = NULL, **ptrs = NULL;
-	size_t *order = NULL, P, j, elite = 2, immig;
+	size_t *order = NULL, P, j, elite = 2, immig, first = 0, rand_end;
 	ut_rng rng;
 	int rc = 0, stall = 0;
 	uint64_t budget;
@@ -582,6 +650,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	if (!opts_ok(field, n, o))
 		return ut_error_set(AM_EINVALID, "bad optimizer options");
 	P = o->population;
+	rand_end = P;
 	budget = o->evals;
 	immig = P / 8;
 	memset(&ctx, 0, sizeof(ctx));
@@ -609,18 +678,19 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		goto done;
 	ut_rng_seed(&rng, o->seed);
 
-	/* generation 1: random designs */
-	for (j = 0; j < P; j++) {
-		am_design_random(pop[j].d, &rng);
-		ptrs[j] = &pop[j];
-	}
+	ctx.rng = &rng;
+
+	/* generation 1: random designs (first 0, rand_end P); then each
+	 * generation is planned from the one before and made while it is
+	 * evaluated */
 	for (;;) {
-		if ((rc = generation(&ctx, opt, pop, ptrs, P, budget, o, &stall)) < 0)
+		if ((rc = generation(&ctx, opt, pop, next, first, rand_end, ptrs,
+		                     P, budget, o, &stall)) < 0)
 			goto done;
 		if (rc > 0)
 			break;
-		next_generation(next, pop, ptrs, P, elite, immig, &stall, opt, o,
-		                &rng);
+		first = plan_next(next, pop, ptrs, P, elite, immig, &stall, opt,
+		                  o, &rand_end);
 		{
 			cand *tmp = pop;
 			pop = next;
