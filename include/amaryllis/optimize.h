@@ -91,6 +91,12 @@ const am_team *am_design_team(am_design *design);
 /** 1 when the two designs are the same sheet. */
 int am_design_equal(const am_design *a, const am_design *b);
 
+/**
+ * A hash of what am_design_equal compares: equal designs hash alike, so
+ * a design is looked for among many by comparing hashes first.
+ */
+uint64_t am_design_hash(const am_design *design);
+
 /* ---- the search ---------------------------------------------------------- */
 
 /** Methods of search. */

@@ -19,6 +19,7 @@
  * tests/amaryllis/test_optimize.c formats thousands of mutated designs and checks
  * each with the real sheet parser and validator.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,15 @@ struct am_design {
 	am_unit_def defs[D_MAX_UNITS];
 	uint32_t slots[D_MAX_UNITS][D_MAX_SLOTS];
 	am_action acts[D_MAX_ACTIONS];
-	char names[D_MAX_ACTIONS][16];
+};
+
+/* The names of a design's actions, in order of first use (技1 …): a
+ * table, not a snprintf for each action of each candidate. */
+static const char *const act_names[D_MAX_ACTIONS] = {
+	"技1", "技2", "技3", "技4", "技5", "技6", "技7", "技8", "技9", "技10", "技11", "技12",
+	"技13", "技14", "技15", "技16", "技17", "技18", "技19", "技20", "技21", "技22", "技23",
+	"技24", "技25", "技26", "技27", "技28", "技29", "技30", "技31", "技32", "技33", "技34",
+	"技35", "技36", "技37", "技38", "技39", "技40"
 };
 
 /* Names as written (full width) and as the parser normalises them (NFKC). */
@@ -444,13 +453,22 @@ void am_design_free(am_design *g)
 	free(g);
 }
 
+/* Only the units and slots in use are copied (nothing reads past nunits
+ * or nslots before writing there): most designs are one unit with a few
+ * actions, a tenth of the whole array, and the optimizer copies a design
+ * for most children, on one thread while others play. */
 void am_design_copy(am_design *dst, const am_design *src)
 {
+	size_t v;
+
 	if (dst == src)
 		return;
 	dst->buildia = src->buildia;
 	dst->nunits = src->nunits;
-	memcpy(dst->u, src->u, sizeof(src->u));
+	for (v = 0; v < src->nunits; v++)
+		memcpy(&dst->u[v], &src->u[v],
+		       offsetof(d_unit, slot) +
+		               src->u[v].nslots * sizeof(src->u[v].slot[0]));
 	dst->team_ok = 0;
 }
 
@@ -721,6 +739,47 @@ int am_design_equal(const am_design *a, const am_design *b)
 	return 1;
 }
 
+/* One word into the hash (FNV-1a's step, a word at a time). */
+static uint64_t mix(uint64_t h, int64_t v)
+{
+	return (h ^ (uint64_t)v) * 0x100000001b3u;
+}
+
+uint64_t am_design_hash(const am_design *g)
+{
+	uint64_t h = mix(0xcbf29ce484222325u, (int64_t)g->nunits);
+	size_t v, k;
+
+	for (v = 0; v < g->nunits; v++) {
+		const d_unit *u = &g->u[v];
+		h = mix(h, u->hp);
+		h = mix(h, u->atk);
+		h = mix(h, u->def);
+		h = mix(h, u->spd);
+		h = mix(h, u->bonus);
+		h = mix(h, u->love);
+		h = mix(h, (int64_t)u->nslots);
+		for (k = 0; k < u->nslots; k++) {
+			const d_act *a = &u->slot[k];
+			/* act_eq's fields; build only on a ビルド */
+			h = mix(h, a->cls);
+			h = mix(h, a->limited);
+			h = mix(h, a->fast);
+			h = mix(h, a->all);
+			h = mix(h, a->n);
+			h = mix(h, a->delay);
+			h = mix(h, a->mult);
+			h = mix(h, a->stun);
+			h = mix(h, a->poison);
+			h = mix(h, a->target);
+			h = mix(h, a->place);
+			if (a->cls == AM_CLASS_BUILD)
+				h = mix(h, a->build);
+		}
+	}
+	return h;
+}
+
 /* The distinct actions in order of first use: index of slot (v, k)'s
  * action in ids[v][k]; returns the count and the first slot of each. */
 static size_t distinct(const am_design *g, size_t ids[][D_MAX_SLOTS],
@@ -752,9 +811,7 @@ const am_team *am_design_team(am_design *g)
 	for (i = 0; i < n; i++) {
 		am_action *a = &g->acts[i];
 		to_action(a, first[i]);
-		snprintf(g->names[i], sizeof(g->names[i]), "技%u",
-		         (unsigned)(i + 1) % 1000u); /* i < D_MAX_ACTIONS */
-		a->name = g->names[i];
+		a->name = act_names[i]; /* i < D_MAX_ACTIONS */
 		a->cost = act_cost(g, first[i]);
 	}
 	for (v = 0; v < g->nunits; v++) {

@@ -40,6 +40,7 @@ enum { V_WINS, V_DRAWS, V_LOSSES, V_ERRORS, V_MARGIN, V_PLAYED, V_COUNT };
 
 typedef struct cand {
 	am_design *d;
+	uint64_t hash;   /* am_design_hash(d), once d is made */
 	int64_t v[V_COUNT];
 	int evaluated; /* has values */
 	int complete;  /* played every battle */
@@ -85,6 +86,7 @@ typedef struct eval_ctx {
 typedef struct worker {
 	eval_ctx *ctx;
 	am_engine *engine;
+	size_t ready;           /* ctx->ready as last read (it only grows) */
 	unsigned t;
 } worker;
 
@@ -314,13 +316,14 @@ static int note_best(am_opt *opt, cand **cs, size_t m, uint64_t first,
 	return 1;
 }
 
-/* Whether d equals one of the designs cs[0..j). */
+/* Whether d equals one of the designs cs[0..j) (their hashes set). */
 static int seen(const cand *cs, size_t j, const am_design *d)
 {
+	uint64_t h = am_design_hash(d);
 	size_t i;
 
 	for (i = 0; i < j; i++)
-		if (am_design_equal(cs[i].d, d))
+		if (cs[i].hash == h && am_design_equal(cs[i].d, d))
 			return 1;
 	return 0;
 }
@@ -462,6 +465,7 @@ static void breed(cand *next, size_t j, cand *pop, size_t P, ut_rng *rng)
 	     (k < 6 && (am_design_equal(next[j].d, a->d) ||
 	                seen(next, j, next[j].d))); k++)
 		am_design_mutate(next[j].d, rng);
+	next[j].hash = am_design_hash(next[j].d);
 	next[j].evaluated = 0;
 }
 
@@ -479,6 +483,7 @@ static void produce(eval_ctx *c)
 	for (j = c->first; j < c->P; j++) {
 		if (j < c->rand_end) {
 			am_design_random(c->gen[j].d, c->rng);
+			c->gen[j].hash = am_design_hash(c->gen[j].d);
 			c->gen[j].evaluated = 0;
 		} else {
 			breed(c->gen, j, c->parents, c->P, c->rng);
@@ -488,14 +493,19 @@ static void produce(eval_ctx *c)
 }
 
 /* Wait until gen[0..need) are made; yield now and then, in case the
- * thread making them is not running (more threads than cores). */
-static void wait_ready(eval_ctx *c, size_t need)
+ * thread making them is not running (more threads than cores).  The
+ * count last read (w->ready) spares reading the line the maker writes
+ * once the maker is ahead. */
+static void wait_ready(worker *w, size_t need)
 {
 	unsigned k = 0;
 
-	while (atomic_load_explicit(&c->ready, memory_order_acquire) < need)
-		if ((++k & 63) == 0)
+	while (w->ready < need) {
+		w->ready = atomic_load_explicit(&w->ctx->ready,
+		                                memory_order_acquire);
+		if (w->ready < need && (++k & 63) == 0)
 			sched_yield();
+	}
 }
 
 /* Run i of a generation's series: 0 makes the designs, i > 0 evaluates
@@ -510,7 +520,7 @@ static int make_and_eval(void *wv, uint64_t i)
 		produce(c);
 		return 0;
 	}
-	wait_ready(c, (size_t)(c->todo[i - 1] - c->gen) + 1);
+	wait_ready(w, (size_t)(c->todo[i - 1] - c->gen) + 1);
 	return eval_one(wv, i - 1);
 }
 
@@ -581,6 +591,7 @@ static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
 	if (*stall >= 12) {
 		/* restart: the best so far and fresh designs */
 		am_design_copy(next[0].d, opt->best);
+		next[0].hash = am_design_hash(next[0].d);
 		memcpy(next[0].v, ptrs[0]->v, sizeof(next[0].v));
 		next[0].evaluated = 0; /* re-evaluated: cheap, exact */
 		*stall = 0;
@@ -588,6 +599,7 @@ static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
 	}
 	for (j = 0; j < elite; j++) {
 		am_design_copy(next[j].d, ptrs[j]->d);
+		next[j].hash = ptrs[j]->hash;
 		memcpy(next[j].v, ptrs[j]->v, sizeof(next[j].v));
 		next[j].evaluated = ptrs[j]->evaluated;
 		next[j].complete = ptrs[j]->complete;

@@ -166,6 +166,89 @@ static void mutate_chains(int buildia, size_t *legal, size_t *storages)
 	am_design_free(d);
 }
 
+/*
+ * am_design_copy copies only the units and slots in use, and
+ * am_design_hash prefilters the search's duplicate check.  Over chains
+ * of random changes (core game and ビルディア), a copy made into a design
+ * that held something else (other units, longer slot lists) must be
+ * equal to the original, hash alike, write the same sheet, and, changed
+ * by the same draws, stay equal: nothing reads what the copy left stale.
+ * Designs that hash alike must be equal (a 64-bit hash of a few thousand
+ * designs: a collision would be a defect of the hash, not chance).
+ */
+static void copy_and_hash_chains(int buildia)
+{
+	enum { CHAINS = 20, STEPS = 60 };
+	am_design *d, *c, *junk, *seen[CHAINS * STEPS];
+	uint64_t h[CHAINS * STEPS];
+	size_t nseen = 0, i, j, distinct = 0;
+	ut_rng r, r2;
+	int chain, step;
+
+	assert_int_equal(am_design_new(&d, buildia), 0);
+	assert_int_equal(am_design_new(&c, buildia), 0);
+	assert_int_equal(am_design_new(&junk, buildia), 0);
+	ut_rng_seed(&r, 20261201 + (uint64_t)buildia);
+	for (chain = 0; chain < CHAINS; chain++) {
+		am_design_random(d, &r);
+		for (step = 0; step < STEPS; step++) {
+			char *td, *tc;
+			/* c holds a different, fuller design first */
+			do
+				am_design_random(junk, &r);
+			while (am_design_equal(junk, d));
+			am_design_copy(c, junk);
+			am_design_copy(c, d);
+			assert_true(am_design_equal(c, d));
+			assert_true(am_design_hash(c) == am_design_hash(d));
+			td = format(d);
+			tc = format(c);
+			assert_string_equal(tc, td);
+			free(tc);
+			free(td);
+			/* the same change on both, from the same draws */
+			r2 = r;
+			am_design_mutate(d, &r);
+			am_design_mutate(c, &r2);
+			assert_true(am_design_equal(c, d));
+			td = format(d);
+			tc = format(c);
+			assert_string_equal(tc, td);
+			free(tc);
+			free(td);
+			assert_int_equal(am_design_new(&seen[nseen], buildia), 0);
+			am_design_copy(seen[nseen], d);
+			h[nseen] = am_design_hash(d);
+			nseen++;
+		}
+	}
+	for (i = 0; i < nseen; i++) {
+		int first = 1;
+		for (j = 0; j < nseen; j++) {
+			if (j != i && h[i] == h[j])
+				assert_true(am_design_equal(seen[i], seen[j]));
+			if (j < i && h[i] == h[j])
+				first = 0;
+		}
+		distinct += first;
+	}
+	/* many distinct designs, and designs met again (changes undone):
+	 * both sides of the comparison above are exercised */
+	assert_true(distinct > nseen / 8 && distinct < nseen);
+	for (i = 0; i < nseen; i++)
+		am_design_free(seen[i]);
+	am_design_free(junk);
+	am_design_free(c);
+	am_design_free(d);
+}
+
+static void test_copy_and_hash(void **state)
+{
+	(void)state;
+	copy_and_hash_chains(0);
+	copy_and_hash_chains(1);
+}
+
 /* AM-UNIT-1 AM-UNIT-2 AM-UNIT-3 AM-UNIT-4 AM-CUST-7 AM-COST-1 */
 static void test_mutations_stay_legal(void **state)
 {
@@ -456,6 +539,7 @@ int main(void)
 		        test_mutations_stay_legal),
 		TF_TEST("BU-STORE-1 BU-STORE-2 BU-CUST-4",
 		        test_buildia_mutations_stay_legal),
+		TF_TEST("AM-UNIT-1 BU-STORE-1", test_copy_and_hash),
 		TF_TEST("LG-POINTS-1", test_jobs_identical),
 		TF_TEST("LG-POINTS-1", test_parts_identical),
 		TF_TEST("AM-SYM-1 LG-POINTS-1", test_field_of_one),
