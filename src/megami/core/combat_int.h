@@ -136,6 +136,7 @@ enum mg_qpath {
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
 	MG_QP_FLAT_CHOOSE_NONE,  /* choose: no attack in the set */
+	MG_QP_FLAT_CHOOSE_SOLE,  /* ... one able enemy */
 	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
 	MG_QP_FLAT_CHOOSE_FRONT, /* ... a longer front, no area attack */
 	MG_QP_FLAT_CHOOSE_AREA,  /* ... an area attack in the set */

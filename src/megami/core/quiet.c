@@ -265,20 +265,38 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 
 	if (!lim)
 		return NULL;
+	if (!(E & (E - 1))) {
+		/* one able enemy: the first of the front that covers its
+		 * distance (an area attack would hit it alone) */
+		const unsigned j = low_bit(E);
+		const uint64_t d = mg_dist(p, pos[j]);
+		if (d >= lim)
+			return NULL;
+		for (best = q->f; d > (uint64_t)best->range; best++)
+			;
+		*tj = j;
+		return best;
+	}
 	if (!alim && q->one) {
 		/* one attack at every distance in range, one hit each:
 		 * the lowest HP (the first of equals) */
-		uint64_t found = 0;
-		for (m = E; m; m &= m - 1) {
+		unsigned bj;
+		for (m = E; m; m &= m - 1) /* the first in range */
+			if (mg_dist(p, pos[low_bit(m)]) < lim)
+				break;
+		if (!m)
+			return NULL;
+		bj = low_bit(m);
+		bhp = hp[bj];
+		for (m &= m - 1; m; m &= m - 1) { /* a lower HP after it */
 			const unsigned j = low_bit(m);
-			if (mg_dist(p, pos[j]) >= lim ||
-			    (found && hp[j] >= bhp))
-				continue;
-			found = 1;
-			bhp = hp[j];
-			*tj = j;
+			if (mg_dist(p, pos[j]) < lim && hp[j] < bhp) {
+				bhp = hp[j];
+				bj = j;
+			}
 		}
-		return found ? q->f : NULL;
+		*tj = bj;
+		return q->f;
 	}
 	if (!alim) {
 		/* no area attack: one hit each, the highest damage, then
@@ -342,9 +360,11 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	return best;
 }
 
-/* Debug builds count which of choose's loops plays the choice of set q. */
-#define QCHOOSE(c, q)                                                  \
+/* Debug builds count which of choose's loops plays the choice of set q
+ * against the able enemies E. */
+#define QCHOOSE(c, q, E)                                               \
 	MG_QPATH(c, !(q)->lim ? MG_QP_FLAT_CHOOSE_NONE                 \
+	            : !((E) & ((E) - 1)) ? MG_QP_FLAT_CHOOSE_SOLE      \
 	            : (q)->alim ? MG_QP_FLAT_CHOOSE_AREA               \
 	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
 	            : MG_QP_FLAT_CHOOSE_FRONT)
@@ -456,7 +476,7 @@ int mg_quiet_flat(mg_combat *c)
 			UT_ASSERT(E != 0);
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
-			QCHOOSE(c, &me->q[0]);
+			QCHOOSE(c, &me->q[0], E);
 			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
@@ -494,7 +514,7 @@ int mg_quiet_flat(mg_combat *c)
 					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
-					QCHOOSE(c, &me->q[1]);
+					QCHOOSE(c, &me->q[1], E);
 					e = choose(&j, &me->q[1], E, p, pos, hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
