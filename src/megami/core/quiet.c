@@ -9,7 +9,8 @@
  * machine stays the reference and plays whatever this loop does not:
  * more than MG_QFLAT_MAX characters, no table of armor modifiers, values
  * beyond MG_QFLAT_BOUND (where a sum could overflow), an HP below
- * MG_QFLAT_HP_FLOOR, a budget that may not hold a round (combat_int.h:
+ * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
+ * may not hold a round (combat_int.h:
  * mg_qflat).  What the loop reads of the scenario is derived once here
  * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
  * the step loop.
@@ -279,10 +280,14 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	}
 	if (!alim && q->one) {
 		/* one attack at every distance in range, one hit each:
-		 * the lowest HP (the first of equals) */
+		 * the lowest HP (the first of equals).  In range:
+		 * |pos − p| ≤ lim − 1, tested as pos − (p − (lim − 1)) ≤
+		 * 2 (lim − 1) in unsigned arithmetic, exact while the
+		 * positions lie within ±MG_QFLAT_POS_BOUND (mg_qflat) */
+		const uint64_t lo = (uint64_t)p - (lim - 1), span = 2 * (lim - 1);
 		unsigned bj;
 		for (m = E; m; m &= m - 1) /* the first in range */
-			if (mg_dist(p, pos[low_bit(m)]) < lim)
+			if ((uint64_t)pos[low_bit(m)] - lo <= span)
 				break;
 		if (!m)
 			return NULL;
@@ -290,7 +295,7 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 		bhp = hp[bj];
 		for (m &= m - 1; m; m &= m - 1) { /* a lower HP after it */
 			const unsigned j = low_bit(m);
-			if (mg_dist(p, pos[j]) < lim && hp[j] < bhp) {
+			if ((uint64_t)pos[j] - lo <= span && hp[j] < bhp) {
 				bhp = hp[j];
 				bj = j;
 			}
@@ -404,8 +409,12 @@ int mg_quiet_flat(mg_combat *c)
 			able |= bit;
 		else if (ch[i].state == MG_STATE_INCAPACITATED)
 			down |= bit;
-		if (ch[i].state != MG_STATE_DEAD && hp[i] < MG_QFLAT_HP_FLOOR)
-			low = 1;
+		/* an HP below the floor, or a position beyond
+		 * MG_QFLAT_POS_BOUND (both: mg_qflat) */
+		low |= (ch[i].state != MG_STATE_DEAD &&
+		        hp[i] < MG_QFLAT_HP_FLOOR) |
+		       ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
+		        2 * (uint64_t)MG_QFLAT_POS_BOUND);
 	}
 	for (;;) {
 		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
@@ -418,7 +427,13 @@ int mg_quiet_flat(mg_combat *c)
 			break;
 		}
 		if (low) {
-			MG_QPATH(c, MG_QP_FLAT_LOWHP);
+#ifndef NDEBUG
+			for (i = 0; i < n; i++)
+				if ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
+				    2 * (uint64_t)MG_QFLAT_POS_BOUND)
+					break;
+			MG_QPATH(c, i < n ? MG_QP_FLAT_FAR : MG_QP_FLAT_LOWHP);
+#endif
 			break;
 		}
 		MG_QPATH(c, MG_QP_FLAT_ROUND);
