@@ -261,8 +261,8 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 {
 	const mg_catk *best = NULL;
 	const uint64_t lim = q->lim, alim = q->alim;
-	uint64_t m, bhits = 0, hits_n = 0;
-	int64_t bhp = 0, hits_at = 0;
+	uint64_t m, bhits = 0;
+	int64_t bhp = 0;
 
 	if (!lim)
 		return NULL;
@@ -325,44 +325,63 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 		}
 		return best;
 	}
-	for (m = E; m; m &= m - 1) {
-		const unsigned j = low_bit(m);
-		const uint64_t d = mg_dist(p, pos[j]);
-		const mg_catk *e;
-		uint64_t hits = 1;
-		if (d >= lim)
-			continue;
-		for (e = q->f; d > (uint64_t)e->range; e++)
-			;
-		if (d < alim) {
-			/* the able enemies at j's position; the last count
-			 * kept (enemies sharing a position are often next to
-			 * each other in scenario order) */
+	{
+		/* an area attack in the set: the enemies grouped by position
+		 * (in the order of their first member).  Those of a group
+		 * are at one distance and count the same hits (the able
+		 * enemies at their position), so they take the same attack
+		 * and differ only by HP: a group's candidate is its lowest
+		 * HP, the first of equals; of the groups, the best, and of
+		 * equals the candidate first in order */
+		int64_t gpos[MG_QFLAT_MAX], ghp[MG_QFLAT_MAX];
+		unsigned gn[MG_QFLAT_MAX], gj[MG_QFLAT_MAX], bj = 0;
+		size_t ng = 0, g;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
 			const int64_t pj = pos[j];
-			if (hits_at == pj && hits_n) {
-				hits = hits_n;
+			for (g = 0; g < ng && gpos[g] != pj; g++)
+				;
+			if (g == ng) {
+				gpos[g] = pj;
+				ghp[g] = hp[j];
+				gj[g] = j;
+				gn[g] = 1;
+				ng++;
 			} else {
-				uint64_t x;
-				for (hits = 0, x = E; x; x &= x - 1)
-					hits += pos[low_bit(x)] == pj;
-				hits_at = pj;
-				hits_n = hits;
+				gn[g]++;
+				if (hp[j] < ghp[g]) {
+					ghp[g] = hp[j];
+					gj[g] = j;
+				}
 			}
-			if (hits > 1)
+		}
+		for (g = 0; g < ng; g++) {
+			const uint64_t d = mg_dist(p, gpos[g]);
+			const mg_catk *e;
+			uint64_t hits = 1;
+			if (d >= lim)
+				continue;
+			for (e = q->f; d > (uint64_t)e->range; e++)
+				;
+			if (d < alim && gn[g] > 1) {
+				hits = gn[g];
 				for (e = q->af; d > (uint64_t)e->range; e++)
 					;
+			}
+			if (best && (hits != bhits ? hits < bhits :
+			             e->damage != best->damage
+			             ? e->damage < best->damage
+			             : ghp[g] != bhp ? ghp[g] > bhp : gj[g] > bj))
+				continue;
+			best = e;
+			bhits = hits;
+			bhp = ghp[g];
+			bj = gj[g];
 		}
-		if (best && (hits != bhits ? hits < bhits :
-		             e->damage != best->damage
-		             ? e->damage < best->damage
-		             : hp[j] >= bhp))
-			continue;
-		best = e;
-		bhits = hits;
-		bhp = hp[j];
-		*tj = j;
+		if (best)
+			*tj = bj;
+		return best;
 	}
-	return best;
 }
 
 /* Debug builds count which of choose's loops plays the choice of set q
