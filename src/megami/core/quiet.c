@@ -411,7 +411,6 @@ int mg_quiet_flat(mg_combat *c)
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
-	uint32_t actor = c->actor;
 	/* what the last main process took: DID_* */
 	unsigned did = 0;
 	int low = 0, over = 0, played = 0;
@@ -500,7 +499,6 @@ int mg_quiet_flat(mg_combat *c)
 				continue;
 			}
 			nev++; /* MG_EV_MAIN_BEGIN */
-			actor = a;
 			did = 0;
 			if (me->nall == 0) { /* MG-POLICY-4 */
 				MG_QPATH(c, MG_QP_FLAT_NOATK);
@@ -737,6 +735,14 @@ end:
 		c->order[t] = (uint32_t)key[t] & 63;
 		inited |= (uint64_t)1 << (key[t] & 63);
 	}
+	/* the actor of the last main process: the last of the last round's
+	 * turns that took one (a round played holds one: the first in its
+	 * order is able) */
+	for (t = turn; t-- > 0;)
+		if ((done >> (key[t] & 63)) & 1) {
+			c->actor = (uint32_t)key[t] & 63;
+			break;
+		}
 	for (i = 0; i < n; i++) {
 		const unsigned ab = (unsigned)(able >> i) & 1;
 		const unsigned dn = (unsigned)(down >> i) & 1;
@@ -762,7 +768,6 @@ end:
 	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
 	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
 		c->able[(foe0 >> low_bit(m)) & 1]++;
-	c->actor = actor;
 	c->nsimple = (did & DID_SIMPLE) != 0;
 	c->nnormal = (did & DID_NORMAL) != 0;
 	c->ncomplex = (did & DID_COMPLEX) != 0;
