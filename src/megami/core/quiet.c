@@ -411,8 +411,6 @@ int mg_quiet_flat(mg_combat *c)
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
-	/* what the last main process took: DID_* */
-	unsigned did = 0;
 	int low = 0, over = 0, played = 0;
 	ut_rng r = c->rng;
 
@@ -493,13 +491,14 @@ int mg_quiet_flat(mg_combat *c)
 			uint64_t E;
 			uint32_t j = 0;
 			int64_t p;
+			/* what the main process took: DID_* */
+			unsigned did = 0;
 			if (!(able & abit)) {
 				nev++; /* MG_EV_SKIP */
 				MG_QPATH(c, MG_QP_FLAT_SKIP);
 				continue;
 			}
 			nev++; /* MG_EV_MAIN_BEGIN */
-			did = 0;
 			if (me->nall == 0) { /* MG-POLICY-4 */
 				MG_QPATH(c, MG_QP_FLAT_NOATK);
 				goto end;
@@ -710,6 +709,7 @@ end:
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
 			nev += did ? 1 : 2;
+			c->acted = (int)did; /* the last one's, for below */
 			/* only an attack makes someone 戦闘不能, and only one
 			 * of the actor's enemies: it set over */
 			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
@@ -768,10 +768,10 @@ end:
 	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
 	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
 		c->able[(foe0 >> low_bit(m)) & 1]++;
-	c->nsimple = (did & DID_SIMPLE) != 0;
-	c->nnormal = (did & DID_NORMAL) != 0;
-	c->ncomplex = (did & DID_COMPLEX) != 0;
-	c->acted = did != 0;
+	c->nsimple = (c->acted & DID_SIMPLE) != 0;
+	c->nnormal = (c->acted & DID_NORMAL) != 0;
+	c->ncomplex = (c->acted & DID_COMPLEX) != 0;
+	c->acted = c->acted != 0;
 	c->resumed = c->late = 0;
 	c->cut = over;
 	c->refusal = MG_REFUSE_NONE;
