@@ -411,7 +411,7 @@ int mg_quiet_flat(mg_combat *c)
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
-	int low = 0, over = 0, played = 0;
+	int low = 0, over = 0;
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
@@ -453,7 +453,6 @@ int mg_quiet_flat(mg_combat *c)
 			break;
 		}
 		MG_QPATH(c, MG_QP_FLAT_ROUND);
-		played = 1;
 		/* MG-ROUND-1; MG-INIT-1 in scenario order; MG-INIT-2: the keys
 		 * (value · 4096 + (63 − tie rank) · 64 + index: mg_qflat)
 		 * sorted high first */
@@ -725,7 +724,7 @@ end:
 	c->rng = r;
 	c->qrolled += ndice;
 	c->nevents = nev;
-	if (!played)
+	if (round == c->round) /* no round played */
 		return -1;
 	/* back into the combat, as the step machine leaves it: the last
 	 * round's order (who rolled in it: inited); the state 0 able,
