@@ -73,9 +73,9 @@ typedef struct ut_tally {
 	                          used (the near values included) */
 	size_t used;         /**< distinct values */
 	uint64_t n;          /**< values counted */
-	uint64_t *near;      /**< [UT_TALLY_NEAR]: near[d] counts value
-	                          near_lo + d; NULL before the first count
-	                          and after ut_tally_sort */
+	uint64_t *near;      /**< [nnear]: near[d] counts value near_lo + d */
+	size_t nnear;        /**< UT_TALLY_NEAR, or 0 (near NULL) before the
+	                          first count and after ut_tally_sort */
 	int64_t near_lo;
 	int sorted;          /**< 1 after ut_tally_sort: entries 0 … used-1
 	                          ascending, and no more ut_tally_add */
@@ -91,7 +91,7 @@ static inline int ut_tally_add(ut_tally *t, int64_t v)
 {
 	const uint64_t d = (uint64_t)v - (uint64_t)t->near_lo;
 
-	if (d < UT_TALLY_NEAR && t->near != NULL && t->near[d] != 0) {
+	if (d < t->nnear && t->near[d] != 0) {
 		t->near[d]++;
 		t->n++;
 		return 0;

@@ -149,6 +149,7 @@ static int near_new(ut_tally *t, int64_t v)
 	t->near = calloc(UT_TALLY_NEAR, sizeof *t->near);
 	if (t->near == NULL)
 		return ut_error_set(UT_ENOMEM, "out of memory");
+	t->nnear = UT_TALLY_NEAR;
 	t->near_lo = v < INT64_MIN + half ? INT64_MIN
 	             : v > INT64_MAX - (UT_TALLY_NEAR - half) + 1
 	             ? INT64_MAX - (UT_TALLY_NEAR - 1)
@@ -303,6 +304,7 @@ void ut_tally_sort(ut_tally *t)
 		}
 	free(t->near);
 	t->near = NULL;
+	t->nnear = 0;
 	assert(k == t->used);
 	/* insertion sort on the packed entries: in place, no allocation
 	 * (they are few: distinct values), falling back to qsort of pairs
