@@ -284,6 +284,14 @@ uint64_t mg_combat_events(const mg_combat *c);
  */
 int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i);
 
+/**
+ * Every character's HP and state now, as mg_combat_character gives them
+ * one by one: hp[i] and state[i] for each character index i (room for the
+ * scenario's characters).  A Monte Carlo series reads its runs' outcomes
+ * with it.
+ */
+void mg_combat_vitals(int64_t *hp, mg_state *state, const mg_combat *c);
+
 /** The initiative order of this round (borrowed; *n characters). */
 const uint32_t *mg_combat_order(const mg_combat *c, size_t *n);
 

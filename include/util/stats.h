@@ -60,20 +60,44 @@ size_t ut_histogram(ut_bin *bins, const int64_t *v, size_t n, size_t stride);
  * ut_percentile and ut_histogram over the sorted values), and a tally
  * merged from others (ut_tally_merge) is the tally of all their values in
  * any order: a series' statistics do not depend on its threads.
+ * The values within UT_TALLY_NEAR of the first one counted (a series'
+ * rounds, HP left) are counted in a direct array, the others in the
+ * table: a value is in one or the other, never both.
  * Zero-initialise one ({0} or memset) before ut_tally_add; ut_tally_free.
  */
+#define UT_TALLY_NEAR 256
 typedef struct ut_tally {
 	int64_t *value;      /**< value[i] was counted count[i] times */
 	uint64_t *count;     /**< 0: an empty slot (before ut_tally_sort) */
-	size_t cap;          /**< slots: 0 or a power of 2 */
+	size_t cap;          /**< slots: 0 or a power of 2, at least twice
+	                          used (the near values included) */
 	size_t used;         /**< distinct values */
 	uint64_t n;          /**< values counted */
+	uint64_t *near;      /**< [nnear]: near[d] counts value near_lo + d */
+	size_t nnear;        /**< UT_TALLY_NEAR, or 0 (near NULL) before the
+	                          first count and after ut_tally_sort */
+	int64_t near_lo;
 	int sorted;          /**< 1 after ut_tally_sort: entries 0 … used-1
 	                          ascending, and no more ut_tally_add */
 } ut_tally;
 
-/** Count value v once more: 0, or UT_ENOMEM (the tally is unchanged). */
-int ut_tally_add(ut_tally *t, int64_t v);
+/** Count value v `times` (≥ 1) more times: 0, or UT_ENOMEM (the tally
+ *  is unchanged). */
+int ut_tally_add_n(ut_tally *t, int64_t v, uint64_t times);
+
+/** Count value v once more: 0, or UT_ENOMEM (the tally is unchanged).
+ *  Inline: a value seen before near the first is one increment. */
+static inline int ut_tally_add(ut_tally *t, int64_t v)
+{
+	const uint64_t d = (uint64_t)v - (uint64_t)t->near_lo;
+
+	if (d < t->nnear && t->near[d] != 0) {
+		t->near[d]++;
+		t->n++;
+		return 0;
+	}
+	return ut_tally_add_n(t, v, 1);
+}
 
 /** Add every count of `from` (unsorted) into `into` (unsorted): 0 or
  *  UT_ENOMEM. */

@@ -140,12 +140,46 @@ static int grow(ut_tally *t)
 	return 0;
 }
 
-/* Count v `times` more times. */
+/* The direct array of t (t->near NULL: nothing counted yet) for values
+ * around v: UT_TALLY_NEAR of them, v near the middle, within int64. */
+static int near_new(ut_tally *t, int64_t v)
+{
+	const int64_t half = UT_TALLY_NEAR / 2;
+
+	t->near = calloc(UT_TALLY_NEAR, sizeof *t->near);
+	if (t->near == NULL)
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	t->nnear = UT_TALLY_NEAR;
+	t->near_lo = v < INT64_MIN + half ? INT64_MIN
+	             : v > INT64_MAX - (UT_TALLY_NEAR - half) + 1
+	             ? INT64_MAX - (UT_TALLY_NEAR - 1)
+	             : v - half;
+	return 0;
+}
+
+/* Count v `times` more times: in the direct array when v is near (the
+ * table keeps room for twice the distinct values, near ones included, so
+ * ut_tally_sort packs them all in it), else in the table. */
 static int add_n(ut_tally *t, int64_t v, uint64_t times)
 {
 	size_t i;
+	uint64_t d;
+	int rc;
 
 	assert(!t->sorted);
+	if (t->near == NULL && (rc = near_new(t, v)) < 0)
+		return rc;
+	d = (uint64_t)v - (uint64_t)t->near_lo;
+	if (d < UT_TALLY_NEAR) {
+		if (t->near[d] == 0) {
+			if ((t->used + 1) * 2 > t->cap && (rc = grow(t)) < 0)
+				return rc;
+			t->used++;
+		}
+		t->near[d] += times;
+		t->n += times;
+		return 0;
+	}
 	if (t->cap) {
 		i = find(t, v);
 		if (t->count[i]) {
@@ -154,11 +188,8 @@ static int add_n(ut_tally *t, int64_t v, uint64_t times)
 			return 0;
 		}
 	}
-	if ((t->used + 1) * 2 > t->cap) {
-		int rc = grow(t);
-		if (rc < 0)
-			return rc;
-	}
+	if ((t->used + 1) * 2 > t->cap && (rc = grow(t)) < 0)
+		return rc;
 	i = find(t, v);
 	t->value[i] = v;
 	t->count[i] = times;
@@ -167,9 +198,15 @@ static int add_n(ut_tally *t, int64_t v, uint64_t times)
 	return 0;
 }
 
-int ut_tally_add(ut_tally *t, int64_t v)
+int ut_tally_add_n(ut_tally *t, int64_t v, uint64_t times)
 {
-	return add_n(t, v, 1);
+	return add_n(t, v, times);
+}
+
+/* The value of t->near[d]. */
+static int64_t near_value(const ut_tally *t, size_t d)
+{
+	return (int64_t)((uint64_t)t->near_lo + d);
 }
 
 int ut_tally_merge(ut_tally *into, const ut_tally *from)
@@ -181,6 +218,10 @@ int ut_tally_merge(ut_tally *into, const ut_tally *from)
 	for (i = 0; i < from->cap; i++)
 		if (from->count[i] && (rc = add_n(into, from->value[i],
 		                                  from->count[i])) < 0)
+			return rc;
+	for (i = 0; from->near && i < UT_TALLY_NEAR; i++)
+		if (from->near[i] && (rc = add_n(into, near_value(from, i),
+		                                 from->near[i])) < 0)
 			return rc;
 	return 0;
 }
@@ -196,6 +237,12 @@ int ut_tally_pack(ut_buf *b, const ut_tally *t)
 		if (t->count[i]) {
 			w[0] = (uint64_t)t->value[i];
 			w[1] = t->count[i];
+			rc = ut_buf_put(b, (const char *)w, sizeof w);
+		}
+	for (i = 0; rc == 0 && t->near && i < UT_TALLY_NEAR; i++)
+		if (t->near[i]) {
+			w[0] = (uint64_t)near_value(t, i);
+			w[1] = t->near[i];
 			rc = ut_buf_put(b, (const char *)w, sizeof w);
 		}
 	return rc;
@@ -248,6 +295,16 @@ void ut_tally_sort(ut_tally *t)
 			t->count[k] = t->count[i];
 			k++;
 		}
+	/* then the near ones (room: cap ≥ 2 used) */
+	for (i = 0; t->near && i < UT_TALLY_NEAR; i++)
+		if (t->near[i]) {
+			t->value[k] = near_value(t, i);
+			t->count[k] = t->near[i];
+			k++;
+		}
+	free(t->near);
+	t->near = NULL;
+	t->nnear = 0;
 	assert(k == t->used);
 	/* insertion sort on the packed entries: in place, no allocation
 	 * (they are few: distinct values), falling back to qsort of pairs
@@ -299,6 +356,9 @@ double ut_tally_mean(const ut_tally *t)
 	for (i = 0; i < k; i++)
 		if (t->count[i])
 			s += (__int128)t->value[i] * (__int128)t->count[i];
+	for (i = 0; t->near && i < UT_TALLY_NEAR; i++)
+		if (t->near[i])
+			s += (__int128)near_value(t, i) * (__int128)t->near[i];
 	return t->n ? (double)s / (double)t->n : 0.0;
 }
 
@@ -349,5 +409,6 @@ void ut_tally_free(ut_tally *t)
 		return;
 	free(t->value);
 	free(t->count);
+	free(t->near);
 	memset(t, 0, sizeof *t);
 }

@@ -23,10 +23,11 @@
  * when it can, else the step machine's way; the scenarios reach both and
  * every way out of the flat loop: many characters (more than its 64, or
  * too many for the table of armor modifiers), values just beyond its
- * bound, HP just below its floor, the round limit, a budget that may not
- * hold a round, the combat decided; and inside it ties of initiative,
- * skips, area attacks (on 戦闘不能 targets too), fumbles, criticals,
- * moves, とどめ, each loop of the policy's choice (no attack, a front of
+ * bound, HP just below its floor, positions beyond its bound (near the
+ * ends of int64), the round limit, a budget that may not hold a round,
+ * the combat decided; and inside it ties of initiative, skips, area
+ * attacks (on 戦闘不能 targets too), fumbles, criticals, moves, とどめ,
+ * each loop of the policy's choice (no attack, a sole enemy, a front of
  * one, a longer front, an area attack).  Debug builds count each
  * (mg_combat_qpaths) and the tests check that every one was reached.
  */

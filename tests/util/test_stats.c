@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "util/buf.h"
 #include "util/stats.h"
 
 #define NEAR(x, v) assert_true((x) > (v) - 5e-7 && (x) < (v) + 5e-7)
@@ -261,6 +262,52 @@ static void test_tally_constant_memory(void **state)
 	ut_tally_free(&t);
 }
 
+/* The values near the first one counted (UT_TALLY_NEAR) and the others
+ * at the ends of int64: the first at INT64_MAX, then INT64_MIN, both
+ * counted twice; sorted, merged and packed, every value keeps its count. */
+static void test_tally_near_ends(void **state)
+{
+	static const int64_t v[] = {INT64_MAX, INT64_MIN, INT64_MAX - 1,
+	                            INT64_MIN + 1, 0, INT64_MAX, INT64_MIN,
+	                            INT64_MAX - (UT_TALLY_NEAR - 1),
+	                            INT64_MAX - UT_TALLY_NEAR};
+	static const int64_t sorted[] = {INT64_MIN, INT64_MIN + 1, 0,
+	                                 INT64_MAX - UT_TALLY_NEAR,
+	                                 INT64_MAX - (UT_TALLY_NEAR - 1),
+	                                 INT64_MAX - 1, INT64_MAX};
+	static const uint64_t count[] = {2, 1, 1, 1, 1, 1, 2};
+	ut_tally t = {0}, m = {0}, p = {0};
+	ut_buf b = {0};
+	const unsigned char *at;
+	size_t i, left;
+	(void)state;
+
+	for (i = 0; i < sizeof v / sizeof *v; i++)
+		assert_int_equal(ut_tally_add(&t, v[i]), 0);
+	assert_int_equal(t.used, 7);
+	assert_int_equal(ut_tally_merge(&m, &t), 0);
+	assert_int_equal(ut_tally_pack(&b, &t), 0);
+	at = (const unsigned char *)b.ptr;
+	left = b.len;
+	assert_int_equal(ut_tally_merge_packed(&p, &at, &left), 0);
+	assert_int_equal(left, 0);
+	ut_tally_sort(&t);
+	ut_tally_sort(&m);
+	ut_tally_sort(&p);
+	assert_int_equal(t.used, 7);
+	assert_int_equal(m.used, 7);
+	assert_int_equal(p.used, 7);
+	for (i = 0; i < 7; i++) {
+		assert_true(t.value[i] == sorted[i] && t.count[i] == count[i]);
+		assert_true(m.value[i] == sorted[i] && m.count[i] == count[i]);
+		assert_true(p.value[i] == sorted[i] && p.count[i] == count[i]);
+	}
+	ut_buf_free(&b);
+	ut_tally_free(&t);
+	ut_tally_free(&m);
+	ut_tally_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_tally_by_hand),
 		cmocka_unit_test(test_tally_generated),
 		cmocka_unit_test(test_tally_constant_memory),
+		cmocka_unit_test(test_tally_near_ends),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

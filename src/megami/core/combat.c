@@ -1020,9 +1020,10 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 			/* flat_ok: the flat rounds while they can (quiet.c),
 			 * else this round the step machine's way */
 			int flat = mg_quiet_flat(c);
-			if (flat > 0)
-				rc = finish(c, c->round);
-			else if (flat < 0)
+			if (flat > 0) {
+				if ((rc = finish(c, c->round)) == 0)
+					break; /* MG_PH_OVER */
+			} else if (flat < 0)
 				rc = next_round(c);
 		} else if (c->phase == MG_PH_RESUME) {
 			/* MG-WAIT-4: the policy resumes at once */

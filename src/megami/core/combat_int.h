@@ -95,6 +95,11 @@ typedef struct mg_cmod {
  * sort key without its dice (行動 · 4096 + (63 − its tie rank) · 64 + its
  * index: MG-INIT-2, the index in the low bits). */
 #define MG_QFLAT_BOUND ((int64_t)1 << 40)
+/* The farthest from 0 a position may be when the flat rounds begin
+ * (quiet.c): the distance of two is then at most 2^63, so a test of
+ * range in unsigned arithmetic is exact; their moves (toward an enemy,
+ * never past it) keep every position between the ones they began with. */
+#define MG_QFLAT_POS_BOUND ((int64_t)1 << 62)
 /* The lowest HP the flat rounds start a round with (quiet.c). */
 #define MG_QFLAT_HP_FLOOR (-((int64_t)1 << 61))
 typedef struct mg_qflat {
@@ -119,6 +124,7 @@ enum mg_qpath {
 	MG_QP_FLAT_LIMIT,     /* its stretch ends at the round limit */
 	MG_QP_FLAT_BUDGET,    /* ... when the budget may not hold a round */
 	MG_QP_FLAT_LOWHP,     /* ... when an HP is below MG_QFLAT_HP_FLOOR */
+	MG_QP_FLAT_FAR,       /* none: a position beyond MG_QFLAT_POS_BOUND */
 	MG_QP_FLAT_OVER,      /* ... when the combat is decided */
 	MG_QP_FLAT_TIE,       /* equal initiatives (the tie rank decides) */
 	MG_QP_FLAT_SKIP,      /* a 戦闘不能 character's turn skipped */
@@ -136,6 +142,7 @@ enum mg_qpath {
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
 	MG_QP_FLAT_CHOOSE_NONE,  /* choose: no attack in the set */
+	MG_QP_FLAT_CHOOSE_SOLE,  /* ... one able enemy */
 	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
 	MG_QP_FLAT_CHOOSE_FRONT, /* ... a longer front, no area attack */
 	MG_QP_FLAT_CHOOSE_AREA,  /* ... an area attack in the set */
@@ -238,7 +245,8 @@ void mg_quiet_derive(mg_combat *c);
  * changing state in locals, copied back when it returns.  Returns 1 when
  * the combat is decided (the caller ends it: finish), 0 after some
  * rounds with the phase at MG_PH_ROUND, -1 when it played none (an HP
- * below the floor: the step machine plays the round).  It cannot fail
+ * below the floor, a position beyond MG_QFLAT_POS_BOUND: the step
+ * machine plays the round).  It cannot fail
  * (c->qf.ok: no sum overflows). */
 int mg_quiet_flat(mg_combat *c);
 

@@ -43,6 +43,17 @@ int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i)
 	return 0;
 }
 
+void mg_combat_vitals(int64_t *hp, mg_state *state, const mg_combat *c)
+{
+	const mg_cchar *const h = c->ch;
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		hp[i] = h[i].hp;
+		state[i] = h[i].state;
+	}
+}
+
 const uint32_t *mg_combat_order(const mg_combat *c, size_t *n)
 {
 	*n = c->norder;

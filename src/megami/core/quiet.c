@@ -9,7 +9,8 @@
  * machine stays the reference and plays whatever this loop does not:
  * more than MG_QFLAT_MAX characters, no table of armor modifiers, values
  * beyond MG_QFLAT_BOUND (where a sum could overflow), an HP below
- * MG_QFLAT_HP_FLOOR, a budget that may not hold a round (combat_int.h:
+ * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
+ * may not hold a round (combat_int.h:
  * mg_qflat).  What the loop reads of the scenario is derived once here
  * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
  * the step loop.
@@ -260,25 +261,47 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 {
 	const mg_catk *best = NULL;
 	const uint64_t lim = q->lim, alim = q->alim;
-	uint64_t m, bhits = 0, hits_n = 0;
-	int64_t bhp = 0, hits_at = 0;
+	uint64_t m, bhits = 0;
+	int64_t bhp = 0;
 
 	if (!lim)
 		return NULL;
+	if (!(E & (E - 1))) {
+		/* one able enemy: the first of the front that covers its
+		 * distance (an area attack would hit it alone) */
+		const unsigned j = low_bit(E);
+		const uint64_t d = mg_dist(p, pos[j]);
+		if (d >= lim)
+			return NULL;
+		for (best = q->f; d > (uint64_t)best->range; best++)
+			;
+		*tj = j;
+		return best;
+	}
 	if (!alim && q->one) {
 		/* one attack at every distance in range, one hit each:
-		 * the lowest HP (the first of equals) */
-		uint64_t found = 0;
-		for (m = E; m; m &= m - 1) {
+		 * the lowest HP (the first of equals).  In range:
+		 * |pos − p| ≤ lim − 1, tested as pos − (p − (lim − 1)) ≤
+		 * 2 (lim − 1) in unsigned arithmetic, exact while the
+		 * positions lie within ±MG_QFLAT_POS_BOUND (mg_qflat) */
+		const uint64_t lo = (uint64_t)p - (lim - 1), span = 2 * (lim - 1);
+		unsigned bj;
+		for (m = E; m; m &= m - 1) /* the first in range */
+			if ((uint64_t)pos[low_bit(m)] - lo <= span)
+				break;
+		if (!m)
+			return NULL;
+		bj = low_bit(m);
+		bhp = hp[bj];
+		for (m &= m - 1; m; m &= m - 1) { /* a lower HP after it */
 			const unsigned j = low_bit(m);
-			if (mg_dist(p, pos[j]) >= lim ||
-			    (found && hp[j] >= bhp))
-				continue;
-			found = 1;
-			bhp = hp[j];
-			*tj = j;
+			if ((uint64_t)pos[j] - lo <= span && hp[j] < bhp) {
+				bhp = hp[j];
+				bj = j;
+			}
 		}
-		return found ? q->f : NULL;
+		*tj = bj;
+		return q->f;
 	}
 	if (!alim) {
 		/* no area attack: one hit each, the highest damage, then
@@ -302,49 +325,70 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 		}
 		return best;
 	}
-	for (m = E; m; m &= m - 1) {
-		const unsigned j = low_bit(m);
-		const uint64_t d = mg_dist(p, pos[j]);
-		const mg_catk *e;
-		uint64_t hits = 1;
-		if (d >= lim)
-			continue;
-		for (e = q->f; d > (uint64_t)e->range; e++)
-			;
-		if (d < alim) {
-			/* the able enemies at j's position; the last count
-			 * kept (enemies sharing a position are often next to
-			 * each other in scenario order) */
+	{
+		/* an area attack in the set: the enemies grouped by position
+		 * (in the order of their first member).  Those of a group
+		 * are at one distance and count the same hits (the able
+		 * enemies at their position), so they take the same attack
+		 * and differ only by HP: a group's candidate is its lowest
+		 * HP, the first of equals; of the groups, the best, and of
+		 * equals the candidate first in order */
+		int64_t gpos[MG_QFLAT_MAX], ghp[MG_QFLAT_MAX];
+		unsigned gn[MG_QFLAT_MAX], gj[MG_QFLAT_MAX], bj = 0;
+		size_t ng = 0, g;
+		for (m = E; m; m &= m - 1) {
+			const unsigned j = low_bit(m);
 			const int64_t pj = pos[j];
-			if (hits_at == pj && hits_n) {
-				hits = hits_n;
+			for (g = 0; g < ng && gpos[g] != pj; g++)
+				;
+			if (g == ng) {
+				gpos[g] = pj;
+				ghp[g] = hp[j];
+				gj[g] = j;
+				gn[g] = 1;
+				ng++;
 			} else {
-				uint64_t x;
-				for (hits = 0, x = E; x; x &= x - 1)
-					hits += pos[low_bit(x)] == pj;
-				hits_at = pj;
-				hits_n = hits;
+				gn[g]++;
+				if (hp[j] < ghp[g]) {
+					ghp[g] = hp[j];
+					gj[g] = j;
+				}
 			}
-			if (hits > 1)
+		}
+		for (g = 0; g < ng; g++) {
+			const uint64_t d = mg_dist(p, gpos[g]);
+			const mg_catk *e;
+			uint64_t hits = 1;
+			if (d >= lim)
+				continue;
+			for (e = q->f; d > (uint64_t)e->range; e++)
+				;
+			if (d < alim && gn[g] > 1) {
+				hits = gn[g];
 				for (e = q->af; d > (uint64_t)e->range; e++)
 					;
+			}
+			if (best && (hits != bhits ? hits < bhits :
+			             e->damage != best->damage
+			             ? e->damage < best->damage
+			             : ghp[g] != bhp ? ghp[g] > bhp : gj[g] > bj))
+				continue;
+			best = e;
+			bhits = hits;
+			bhp = ghp[g];
+			bj = gj[g];
 		}
-		if (best && (hits != bhits ? hits < bhits :
-		             e->damage != best->damage
-		             ? e->damage < best->damage
-		             : hp[j] >= bhp))
-			continue;
-		best = e;
-		bhits = hits;
-		bhp = hp[j];
-		*tj = j;
+		if (best)
+			*tj = bj;
+		return best;
 	}
-	return best;
 }
 
-/* Debug builds count which of choose's loops plays the choice of set q. */
-#define QCHOOSE(c, q)                                                  \
+/* Debug builds count which of choose's loops plays the choice of set q
+ * against the able enemies E. */
+#define QCHOOSE(c, q, E)                                               \
 	MG_QPATH(c, !(q)->lim ? MG_QP_FLAT_CHOOSE_NONE                 \
+	            : !((E) & ((E) - 1)) ? MG_QP_FLAT_CHOOSE_SOLE      \
 	            : (q)->alim ? MG_QP_FLAT_CHOOSE_AREA               \
 	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
 	            : MG_QP_FLAT_CHOOSE_FRONT)
@@ -367,10 +411,7 @@ int mg_quiet_flat(mg_combat *c)
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
-	uint32_t actor = c->actor;
-	/* what the last main process took: DID_* */
-	unsigned did = 0;
-	int low = 0, over = 0, played = 0;
+	int low = 0, over = 0;
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
@@ -384,8 +425,12 @@ int mg_quiet_flat(mg_combat *c)
 			able |= bit;
 		else if (ch[i].state == MG_STATE_INCAPACITATED)
 			down |= bit;
-		if (ch[i].state != MG_STATE_DEAD && hp[i] < MG_QFLAT_HP_FLOOR)
-			low = 1;
+		/* an HP below the floor, or a position beyond
+		 * MG_QFLAT_POS_BOUND (both: mg_qflat) */
+		low |= (ch[i].state != MG_STATE_DEAD &&
+		        hp[i] < MG_QFLAT_HP_FLOOR) |
+		       ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
+		        2 * (uint64_t)MG_QFLAT_POS_BOUND);
 	}
 	for (;;) {
 		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
@@ -398,11 +443,16 @@ int mg_quiet_flat(mg_combat *c)
 			break;
 		}
 		if (low) {
-			MG_QPATH(c, MG_QP_FLAT_LOWHP);
+#ifndef NDEBUG
+			for (i = 0; i < n; i++)
+				if ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
+				    2 * (uint64_t)MG_QFLAT_POS_BOUND)
+					break;
+			MG_QPATH(c, i < n ? MG_QP_FLAT_FAR : MG_QP_FLAT_LOWHP);
+#endif
 			break;
 		}
 		MG_QPATH(c, MG_QP_FLAT_ROUND);
-		played = 1;
 		/* MG-ROUND-1; MG-INIT-1 in scenario order; MG-INIT-2: the keys
 		 * (value · 4096 + (63 − tie rank) · 64 + index: mg_qflat)
 		 * sorted high first */
@@ -440,14 +490,14 @@ int mg_quiet_flat(mg_combat *c)
 			uint64_t E;
 			uint32_t j = 0;
 			int64_t p;
+			/* what the main process took: DID_* */
+			unsigned did = 0;
 			if (!(able & abit)) {
 				nev++; /* MG_EV_SKIP */
 				MG_QPATH(c, MG_QP_FLAT_SKIP);
 				continue;
 			}
 			nev++; /* MG_EV_MAIN_BEGIN */
-			actor = a;
-			did = 0;
 			if (me->nall == 0) { /* MG-POLICY-4 */
 				MG_QPATH(c, MG_QP_FLAT_NOATK);
 				goto end;
@@ -456,7 +506,7 @@ int mg_quiet_flat(mg_combat *c)
 			UT_ASSERT(E != 0);
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
-			QCHOOSE(c, &me->q[0]);
+			QCHOOSE(c, &me->q[0], E);
 			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
@@ -494,7 +544,7 @@ int mg_quiet_flat(mg_combat *c)
 					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
-					QCHOOSE(c, &me->q[1]);
+					QCHOOSE(c, &me->q[1], E);
 					e = choose(&j, &me->q[1], E, p, pos, hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
@@ -658,6 +708,7 @@ end:
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
 			nev += did ? 1 : 2;
+			c->acted = (int)did; /* the last one's, for below */
 			/* only an attack makes someone 戦闘不能, and only one
 			 * of the actor's enemies: it set over */
 			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
@@ -673,7 +724,7 @@ end:
 	c->rng = r;
 	c->qrolled += ndice;
 	c->nevents = nev;
-	if (!played)
+	if (round == c->round) /* no round played */
 		return -1;
 	/* back into the combat, as the step machine leaves it: the last
 	 * round's order (who rolled in it: inited); the state 0 able,
@@ -683,6 +734,14 @@ end:
 		c->order[t] = (uint32_t)key[t] & 63;
 		inited |= (uint64_t)1 << (key[t] & 63);
 	}
+	/* the actor of the last main process: the last of the last round's
+	 * turns that took one (a round played holds one: the first in its
+	 * order is able) */
+	for (t = turn; t-- > 0;)
+		if ((done >> (key[t] & 63)) & 1) {
+			c->actor = (uint32_t)key[t] & 63;
+			break;
+		}
 	for (i = 0; i < n; i++) {
 		const unsigned ab = (unsigned)(able >> i) & 1;
 		const unsigned dn = (unsigned)(down >> i) & 1;
@@ -708,11 +767,10 @@ end:
 	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
 	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
 		c->able[(foe0 >> low_bit(m)) & 1]++;
-	c->actor = actor;
-	c->nsimple = (did & DID_SIMPLE) != 0;
-	c->nnormal = (did & DID_NORMAL) != 0;
-	c->ncomplex = (did & DID_COMPLEX) != 0;
-	c->acted = did != 0;
+	c->nsimple = (c->acted & DID_SIMPLE) != 0;
+	c->nnormal = (c->acted & DID_NORMAL) != 0;
+	c->ncomplex = (c->acted & DID_COMPLEX) != 0;
+	c->acted = c->acted != 0;
 	c->resumed = c->late = 0;
 	c->cut = over;
 	c->refusal = MG_REFUSE_NONE;

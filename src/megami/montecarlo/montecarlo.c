@@ -63,6 +63,8 @@ typedef struct worker {
 	uint64_t *incapacitated, *dead; /* [k] */
 	ut_tally rounds;
 	ut_tally *hp;    /* [k] */
+	int64_t *hp_now; /* [k]: a run's outcome (mg_combat_vitals) */
+	mg_state *state_now;
 } worker;
 
 /* MG-MC-FROM-1: the dice of a run from a state: the start's dice first,
@@ -98,7 +100,10 @@ static int setup(void *ud, unsigned t, void **wp)
 	w->sh = c->sh;
 	w->incapacitated = calloc(2 * n + 1, sizeof *w->incapacitated);
 	w->hp = calloc(n + 1, sizeof *w->hp);
-	if (w->incapacitated == NULL || w->hp == NULL)
+	w->hp_now = calloc(n + 1, sizeof *w->hp_now);
+	w->state_now = calloc(n + 1, sizeof *w->state_now);
+	if (w->incapacitated == NULL || w->hp == NULL || w->hp_now == NULL ||
+	    w->state_now == NULL)
 		return ut_error_set(MG_ENOMEM, "out of memory");
 	w->dead = w->incapacitated + n;
 	if (c->sh->start && c->sh->start->ndice)
@@ -149,15 +154,14 @@ static int fight(void *wp, uint64_t i)
 		return rc;
 	w->wins[res.winner == MG_SIDE_PC ? MG_MC_PC :
 	        res.winner == MG_SIDE_NPC ? MG_MC_NPC : MG_MC_DRAW]++;
+	mg_combat_vitals(w->hp_now, w->state_now, w->combat);
 	for (k = 0; k < n; k++) {
-		mg_char_state cs;
-		mg_combat_character(&cs, w->combat, k);
-		if ((rc = ut_tally_add(&w->hp[k], cs.hp)) < 0)
+		if ((rc = ut_tally_add(&w->hp[k], w->hp_now[k])) < 0)
 			return rc;
 		/* MG-MC-CHAR-1: 戦闘不能 at the end, or dead */
-		if (cs.state == MG_STATE_INCAPACITATED)
+		if (w->state_now[k] == MG_STATE_INCAPACITATED)
 			w->incapacitated[k]++;
-		else if (cs.state == MG_STATE_DEAD)
+		else if (w->state_now[k] == MG_STATE_DEAD)
 			w->dead[k]++;
 	}
 	return 0;
@@ -211,6 +215,8 @@ static void drop_totals(worker *w, size_t n)
 			ut_tally_free(&w->hp[k]);
 	free(w->hp);
 	free(w->incapacitated);
+	free(w->hp_now);
+	free(w->state_now);
 	ut_tally_free(&w->rounds);
 }
 
