@@ -3,10 +3,13 @@
  * the MS-START, MS-ENCHANT, MS-ATTACK, MS-ADV, MS-DAMAGE, MS-STORM and
  * MS-END rules).
  *
- * Every participant owns one block of `cap` cards for each of its deck,
- * hand and discard pile (cap = its deck size: its cards never leave it,
- * they only move between its piles, the field and its played attack
- * card).  The deck is cards[doff … doff+nd), top first.  The field holds
+ * Every participant owns one block of `cap` cards for each of its hand
+ * and discard pile and one of 2 × cap for its deck (cap = its deck size:
+ * its cards never leave it, they only move between its piles, the field
+ * and its played attack card).  The deck is cards[doff … doff+nd), top
+ * first; the second cap cards are room for the cards step 9 puts at its
+ * bottom (to_bottom moves it to the block's start only when they run
+ * out).  The field holds
  * at most every card of the duel.  One allocation holds everything.
  */
 #include "manastorm/duel.h"
@@ -70,7 +73,7 @@ typedef struct part {
 	int64_t threshold;
 	uint64_t pass;    /* bit card_bit(c) set when c passes: passes() */
 	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
-	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
+	ms_card *deck;   /* 2 × cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
 	ms_card *hand;
 	size_t nh;
@@ -384,7 +387,7 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 
 	if (p->nd == 0)
 		return draw_refill(d, i, out);
-	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
+	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= 2 * p->cap);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -392,11 +395,11 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 
 static HOT_INLINE void to_bottom(part *p, ms_card c)
 {
-	if (p->doff + p->nd == p->cap) {
+	if (p->doff + p->nd == 2 * p->cap) { /* rare: see the file's top */
 		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
 		p->doff = 0;
 	}
-	UT_ASSERT(p->doff + p->nd < p->cap);
+	UT_ASSERT(p->nd < p->cap && p->doff + p->nd < 2 * p->cap);
 	p->deck[p->doff + p->nd++] = c;
 }
 
@@ -686,7 +689,7 @@ static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
 		if (p->role == MS_ROLE_CASTER)
 			*nout += p->noutfits;
 	}
-	if (*total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
+	if (*total > SIZE_MAX / 16 / sizeof(ms_card) - 1)
 		return ut_error_set(UT_ENOMEM, "decks too large");
 	return 0;
 }
@@ -748,7 +751,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		part *p = &d->parts[i];
 		p->cap = p->p->deck ? p->p->ndeck : 52;
 		p->deck = (ms_card *)mem;
-		mem += p->cap * sizeof(ms_card);
+		mem += 2 * p->cap * sizeof(ms_card);
 		p->hand = (ms_card *)mem;
 		mem += p->cap * sizeof(ms_card);
 		p->disc = (ms_card *)mem;
@@ -826,7 +829,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
 	        2 * sizeof(part *) +
 	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
-	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
+	        total * 4 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
 	if (!mem)
 		return ut_error_set(UT_ENOMEM, "out of memory");
