@@ -728,13 +728,37 @@ static void ms_two_battles(void **state)
 	assert_int_equal(res.winner, 0);
 }
 
+/* At each SHUFFLE event: the shuffled participant, then the top 10 cards of
+ * each deck (ms_start_shuffle_reference). */
+static int record_decks(void *ud, const ms_duel *d, const ms_event *e)
+{
+	char *out = ud;
+	uint32_t i;
+	size_t len = strlen(out);
+
+	len += (size_t)snprintf(out + len, 512 - len, "%d:", (int)e->actor);
+	for (i = 0; i < 2; i++) {
+		ms_part_state ps;
+		ms_duel_participant(&ps, d, i);
+		len += (size_t)snprintf(out + len, 512 - len, " [%s]",
+		                        cards_str(ps.deck, 10));
+	}
+	snprintf(out + len, 512 - len, "\n");
+	return 0;
+}
+
 /* MS-START-1 MS-RNG-1: the start shuffle is docs/RANDOM.md's.  Seed 42, two warriors with
  * the full deck (S1…C13) and no hand.  tests/util/rng_reference.py
  * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
  *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
- * A script that never plays keeps the decks as shuffled. */
+ * A script that never plays keeps the decks as shuffled.  In seat order:
+ * a callback of the SHUFFLE (or the HAND) events sees deck 1 as dealt
+ * (S1…) at participant 0's event (start shuffles all decks first only when
+ * nobody sees it). */
 static void ms_start_shuffle_reference(void **state)
 {
+	char seen[512];
+	int k;
 	ms_scenario s;
 	ms_duel_opts o = MS_DUEL_OPTS_INIT;
 	ms_ask ask;
@@ -756,6 +780,20 @@ static void ms_start_shuffle_reference(void **state)
 	                    "C2 S2 C13 D10 D6 S4 H6 H9 C4 D12");
 	assert_string_equal(cards_str(st(1).deck, 10),
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
+	o.on_event = record_decks;
+	o.event_ud = seen;
+	for (k = 0; k < 2; k++) {
+		seen[0] = '\0';
+		o.event_mask = MS_EV_BIT(k ? MS_EV_HAND : MS_EV_SHUFFLE);
+		ms_duel_free(duel);
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_next(&ask, duel), 0);
+		assert_string_equal(seen,
+			"0: [C2 S2 C13 D10 D6 S4 H6 H9 C4 D12] "
+			"[S1 S2 S3 S4 S5 S6 S7 S8 S9 S10]\n"
+			"1: [C2 S2 C13 D10 D6 S4 H6 H9 C4 D12] "
+			"[H8 C3 S4 S1 D4 C13 D8 C7 S12 D9]\n");
+	}
 }
 
 /* MS-LOG-1 MS-LOG-2 MS-LOG-3 the logs of ms_attack_point's duel: JSON (the whole line) and the English

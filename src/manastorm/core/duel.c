@@ -318,12 +318,12 @@ static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
 /* MS-RNG-1: docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
- * duel's time).  The generator runs in a local copy: the card stores are
- * byte stores, which may alias anything in memory, so through *r the
+ * duel's time).  g is the caller's local copy of the generator
+ * (shuffle_cards, shuffle_decks): the card stores are byte stores, which
+ * may alias anything in memory, so through the duel's generator the
  * compiler would write the state back after every draw. */
-static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+static HOT_INLINE void shuffle_local(ut_rng *g, ms_card *c, size_t k)
 {
-	ut_rng g = *r;
 	uint64_t n = k; /* i + 1 */
 	size_t j;
 	ms_card t;
@@ -332,22 +332,45 @@ static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 	 * registers without the moves a one-draw loop needs), then the odd
 	 * one: the same draws in the same order */
 	for (; n > 2; n -= 2) {
-		j = (size_t)uniform_local(&g, n);
+		j = (size_t)uniform_local(g, n);
 		t = c[n - 1];
 		c[n - 1] = c[j];
 		c[j] = t;
-		j = (size_t)uniform_local(&g, n - 1);
+		j = (size_t)uniform_local(g, n - 1);
 		t = c[n - 2];
 		c[n - 2] = c[j];
 		c[j] = t;
 	}
 	if (n == 2) {
-		j = (size_t)uniform_local(&g, 2);
+		j = (size_t)uniform_local(g, 2);
 		t = c[1];
 		c[1] = c[j];
 		c[j] = t;
 	}
+}
+
+/* MS-RNG-1: shuffle_local of k cards at c with the duel's generator *r. */
+static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+{
+	ut_rng g = *r;
+
+	shuffle_local(&g, c, k);
 	*r = g;
+}
+
+/* MS-RNG-1: every participant's deck shuffled in seat order (shuffle_cards
+ * of each, one after the other), the generator in one local copy for all
+ * of them. */
+static void shuffle_decks(ms_duel *d)
+{
+	ut_rng g = *d->rng;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		shuffle_local(&g, p->deck + p->doff, p->nd);
+	}
+	*d->rng = g;
 }
 
 static int can_draw(const part *p)
@@ -863,15 +886,25 @@ void ms_duel_free(ms_duel *d)
 
 /* ---- steps ---------------------------------------------------------- */
 
-/* MS-START-1: in seat order, shuffle then draw hand_size cards. */
+/* MS-START-1: in seat order, shuffle then draw hand_size cards.  When no
+ * callback wants the SHUFFLE and HAND events and the budget holds them all,
+ * nothing can come between the shuffles (the draws do not use the
+ * generator): all decks are shuffled first (shuffle_decks). */
 static int start(ms_duel *d)
 {
 	size_t i, k, take;
+	int shuffled = 0;
 
+	if (d->s->shuffle && !WANTS(d, MS_EV_SHUFFLE) && !WANTS(d, MS_EV_HAND) &&
+	    d->left >= 2 * (uint64_t)d->n) {
+		shuffle_decks(d);
+		shuffled = 1;
+	}
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (d->s->shuffle) {
-			shuffle_cards(d->rng, p->deck, p->nd);
+			if (!shuffled)
+				shuffle_cards(d->rng, p->deck, p->nd);
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
 				e.value = 0;
 				e.count = (int64_t)p->nd;);
@@ -1757,13 +1790,8 @@ static int can_defer_shuffles(const ms_duel *d)
  * by nothing else after it, so the decks come out as if shuffled then. */
 static void finish_shuffles(ms_duel *d)
 {
-	size_t i;
-
 	d->pending_shuffles = 0;
-	for (i = 0; i < d->n; i++) {
-		part *p = &d->parts[i];
-		shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-	}
+	shuffle_decks(d);
 }
 
 /* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9.
@@ -2402,7 +2430,7 @@ static int quiet_damage(ms_duel *d)
 {
 	part *parts = d->parts;
 	int64_t a = d->adv[0], b = d->adv[1], deal, after;
-	size_t i, k;
+	size_t k;
 	int side, ended;
 
 	for (side = 0; side < 2; side++) {
@@ -2442,14 +2470,10 @@ static int quiet_damage(ms_duel *d)
 	side = !side_alive(d, 0) || !side_alive(d, 1);
 	ended = side || d->battle >= d->s->battles;
 	if (d->s->shuffle) {
-		if (ended && can_defer_shuffles(d)) {
+		if (ended && can_defer_shuffles(d))
 			d->pending_shuffles = 1;
-		} else {
-			for (i = 0; i < d->n; i++) {
-				part *p = &parts[i];
-				shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-			}
-		}
+		else
+			shuffle_decks(d);
 		d->left -= d->n; /* MS_EV_SHUFFLE each */
 	}
 	if (ended) {
