@@ -328,18 +328,27 @@ static HOT_INLINE void shuffle_local(ut_rng *g, ms_card *c, size_t k)
 	size_t j;
 	ms_card t;
 
-	/* two draws a turn (one loop test for two; gcc keeps the state in
-	 * registers without the moves a one-draw loop needs), then the odd
-	 * one: the same draws in the same order */
+	/* the draw for i = n − i1 (i1 = m + 1, written out: gcc's code is
+	 * worse for n − 1 − m): j = uniform(n − m), swap i and j */
+#define SWAP_AT(m, i1) do { \
+	j = (size_t)uniform_local(g, n - m); \
+	t = c[n - i1]; \
+	c[n - i1] = c[j]; \
+	c[j] = t; \
+} while (0)
+	/* eight draws a turn (gcc then keeps the state in registers
+	 * without most of the moves between them that a shorter turn needs:
+	 * 18.5 instructions a draw, 20.5 two a turn), then the 0–7 left by
+	 * 4, 2 and 1: the same draws in the same order */
+	for (; n > 8; n -= 8) {
+		SWAP_AT(0, 1); SWAP_AT(1, 2); SWAP_AT(2, 3); SWAP_AT(3, 4);
+		SWAP_AT(4, 5); SWAP_AT(5, 6); SWAP_AT(6, 7); SWAP_AT(7, 8);
+	}
+	for (; n > 4; n -= 4) {
+		SWAP_AT(0, 1); SWAP_AT(1, 2); SWAP_AT(2, 3); SWAP_AT(3, 4);
+	}
 	for (; n > 2; n -= 2) {
-		j = (size_t)uniform_local(g, n);
-		t = c[n - 1];
-		c[n - 1] = c[j];
-		c[j] = t;
-		j = (size_t)uniform_local(g, n - 1);
-		t = c[n - 2];
-		c[n - 2] = c[j];
-		c[j] = t;
+		SWAP_AT(0, 1); SWAP_AT(1, 2);
 	}
 	if (n == 2) {
 		j = (size_t)uniform_local(g, 2);
@@ -347,6 +356,7 @@ static HOT_INLINE void shuffle_local(ut_rng *g, ms_card *c, size_t k)
 		c[1] = c[j];
 		c[j] = t;
 	}
+#undef SWAP_AT
 }
 
 /* MS-RNG-1: shuffle_local of k cards at c with the duel's generator *r. */
