@@ -1478,6 +1478,53 @@ static void ms_fused_equals_step(void **state)
 	}
 }
 
+/* MS-DAMAGE-3: step 9's shuffles that wait until someone looks at a deck
+ * (duel.c: defer_decks, undefer), also when a deck holds more of them than
+ * it keeps (PEND_MAX: 6 to 10 battles): ms_fused_equals_step's ways give
+ * the same events, states, generator and result. */
+static void ms_deferred_shuffles_equal_step(void **state)
+{
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 2123);
+	for (iter = 0; iter < 100; iter++) {
+		ms_scenario s;
+		digest d0, d1, d2, d3;
+		ms_result r0, r1, r2, r3;
+		gen_scenario(&s, &g, iter);
+		s.battles = 6 + iter % 5;
+		s.rounds_per_battle = 1 + iter % 3;
+		s.shuffle = 1;
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
+		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_int_equal(d0.fin, d2.fin);
+		assert_int_equal(d0.nev, d2.nev);
+		assert_int_equal(d0.fin, d3.fin);
+		assert_int_equal(d0.nev, d3.nev);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
+		assert_memory_equal(&r0, &r2, sizeof(r0));
+		assert_memory_equal(&r0, &r3, sizeof(r0));
+		/* a narrow mask: the callback looks at the decks in the
+		 * middle of the duel */
+		way_mask = digest_mask = narrow_masks[iter % NNARROW];
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		way_mask = digest_mask = MS_EV_ALL;
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
+	}
+}
+
 /* What the playtest counted from events before ms_duel_storm_losses: 衣装
  * and HP lost between a STORM and its STORM_END (MS-PT-STORM-1). */
 typedef struct storm_count {
@@ -1760,6 +1807,7 @@ int main(void)
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 the step 9 shuffles that wait equal the step API", ms_deferred_shuffles_equal_step, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},

@@ -65,6 +65,9 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
  * ms_fused_equals_step proves them equal). */
 enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
 
+/* Step 9 shuffles a deck may hold without having done them (defer_decks). */
+#define PEND_MAX 4
+
 typedef struct part {
 	const ms_participant *p;
 	uint32_t self;    /* its seat: d->parts[self] */
@@ -75,6 +78,11 @@ typedef struct part {
 	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
 	ms_card *deck;   /* 2 × cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
+	/* MS-DAMAGE-3: the step 9 shuffles of the deck not done yet, oldest
+	 * first: the first len cards of the deck, shuffled with the generator
+	 * g (defer_decks; undefer does them) */
+	struct { ut_rng g; size_t len; } pend[PEND_MAX];
+	unsigned npend;
 	ms_card *hand;
 	size_t nh;
 	uint64_t hmask;   /* bit card_bit(c) set for each card c in the hand
@@ -368,9 +376,84 @@ static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 	*r = g;
 }
 
+/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
+ * their order (each on the cards of the deck then, its first len: a deck
+ * only gets cards at its bottom meanwhile, to_bottom), with the generator
+ * each had.  Before any look at the deck's cards (undefer_check). */
+static COLD void undefer(part *p)
+{
+	unsigned k;
+
+	for (k = 0; k < p->npend; k++) {
+		UT_ASSERT(p->pend[k].len <= p->nd);
+		shuffle_cards(&p->pend[k].g, p->deck + p->doff, p->pend[k].len);
+	}
+	p->npend = 0;
+}
+
+static HOT_INLINE void undefer_check(part *p)
+{
+	if (p->npend)
+		undefer(p);
+}
+
+/* The generator m numbers on: m × ut_rng_next's change of the state,
+ * without its result (defer_decks). */
+static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
+{
+	uint64_t s0 = g->s[0], s1 = g->s[1], s2 = g->s[2], s3 = g->s[3], t;
+
+#define SKIP1() do { \
+	t = s1 << 17; \
+	s2 ^= s0; \
+	s3 ^= s1; \
+	s1 ^= s2; \
+	s0 ^= s3; \
+	s2 ^= t; \
+	s3 = (s3 << 45) | (s3 >> 19); \
+} while (0)
+	for (; m >= 4; m -= 4) {
+		SKIP1(); SKIP1(); SKIP1(); SKIP1();
+	}
+	for (; m > 0; m--)
+		SKIP1();
+#undef SKIP1
+	g->s[0] = s0;
+	g->s[1] = s1;
+	g->s[2] = s2;
+	g->s[3] = s3;
+}
+
+/* MS-RNG-1, MS-DAMAGE-3: every participant's deck shuffled in seat order
+ * as shuffle_decks does it, but only noted (the generator of each deck's
+ * shuffle kept in p->pend) and the generator moved past the numbers the
+ * shuffle takes (k − 1 for k cards), which costs half of a shuffle: the
+ * cards are shuffled when someone looks at them (undefer: a draw,
+ * ms_duel_participant, another shuffle), bit for bit as then; a deck that
+ * nobody looks at before the end (the default policies never draw) is
+ * never shuffled.  A deck with PEND_MAX shuffles waiting does them
+ * first. */
+static void defer_decks(ms_duel *d)
+{
+	ut_rng g = *d->rng;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (p->nd < 2) /* no number taken, nothing changes */
+			continue;
+		if (p->npend == PEND_MAX)
+			undefer(p);
+		p->pend[p->npend].g = g;
+		p->pend[p->npend++].len = p->nd;
+		rng_skip(&g, p->nd - 1);
+	}
+	*d->rng = g;
+}
+
 /* MS-RNG-1: every participant's deck shuffled in seat order (shuffle_cards
  * of each, one after the other), the generator in one local copy for all
- * of them. */
+ * of them; shuffles a deck still holds (defer_decks) first. */
 static void shuffle_decks(ms_duel *d)
 {
 	ut_rng g = *d->rng;
@@ -378,6 +461,7 @@ static void shuffle_decks(ms_duel *d)
 
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
+		undefer_check(p);
 		shuffle_local(&g, p->deck + p->doff, p->nd);
 	}
 	*d->rng = g;
@@ -396,7 +480,7 @@ static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 {
 	part *p = &d->parts[i];
 
-	UT_ASSERT(p->nd == 0);
+	UT_ASSERT(p->nd == 0 && p->npend == 0); /* (shuffles wait on 2+ cards) */
 	if (p->ndisc == 0)
 		return 0;
 	UT_ASSERT(p->ndisc <= p->cap);
@@ -421,6 +505,7 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 	if (p->nd == 0)
 		return draw_refill(d, i, out);
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= 2 * p->cap);
+	undefer_check(p);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -660,6 +745,7 @@ static void reset(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->doff = p->nh = p->ndisc = 0;
+		p->npend = 0;
 		p->hmask = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
@@ -1871,6 +1957,7 @@ static int last_damage(ms_duel *d)
 	} else if (d->s->shuffle) {
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
+			undefer_check(p);
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
 				e.value = 9;
@@ -2295,6 +2382,7 @@ static HOT_INLINE int quiet_greedy_draw(ms_duel *d, part *p)
 	int rc;
 
 	if (p->nd > 0) {
+		undefer_check(p);
 		p->card = p->deck[p->doff++];
 		p->nd--;
 	} else if (p->ndisc == 0) {
@@ -2483,7 +2571,7 @@ static int quiet_damage(ms_duel *d)
 		if (ended && can_defer_shuffles(d))
 			d->pending_shuffles = 1;
 		else
-			shuffle_decks(d);
+			defer_decks(d);
 		d->left -= d->n; /* MS_EV_SHUFFLE each */
 	}
 	if (ended) {
@@ -2684,8 +2772,10 @@ void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
 	const part *p = &d->parts[i];
 
-	if (d->pending_shuffles) /* a duel is never const: ms_duel_new */
+	/* a duel is never const (ms_duel_new): the shuffles left waiting */
+	if (d->pending_shuffles)
 		finish_shuffles((ms_duel *)(uintptr_t)d);
+	undefer((part *)(uintptr_t)p);
 
 	memset(o, 0, sizeof(*o));
 	o->name = p->p->name;
