@@ -1525,6 +1525,51 @@ static void ms_deferred_shuffles_equal_step(void **state)
 	}
 }
 
+/* MS-DAMAGE-3 MS-STORM-1: the bundled table (examples/manastorm/table.yaml:
+ * full decks, default policies, 3 battles of 10 rounds, hand 5), and the
+ * same with 10 battles of one round: a storm that draws from decks whose
+ * step 9 shuffles wait, and one in the last round of a battle, after which
+ * step 9 shuffles at once (last_damage) with the duel's own generator,
+ * which defer_decks left behind (d->lag): 400 seeds, the duel's own
+ * generator without a callback (way 2) against the step API (way 1). */
+static void ms_deferred_shuffles_table(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "リナ", .side = 0, .thr = 7, .suit = MS_SUIT_H,
+		       .mp = 3, .outfits = {3, 2}, .nout = 2,
+		       .policy = "default"),
+		WARRIOR(.name = "カイ", .side = 0, .thr = 7, .suit = MS_SUIT_S,
+		        .hp = 10, .policy = "default"),
+		CASTER(.name = "ミオ", .side = 1, .thr = 7, .suit = MS_SUIT_D,
+		       .mp = 3, .outfits = {3, 2}, .nout = 2,
+		       .policy = "default"),
+		WARRIOR(.name = "ジン", .side = 1, .thr = 7, .suit = MS_SUIT_C,
+		        .hp = 10, .policy = "default"),
+	};
+	uint64_t seed;
+	int64_t storms = 0;
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 5;
+	s.shuffle = 1;
+	for (seed = 0; seed < 400; seed++) {
+		digest d1, d2;
+		ms_result r1, r2;
+		/* the table's 3 battles of 10 rounds, then 10 of one round
+		 * (every storm in a battle's last round) */
+		s.battles = seed % 2 ? 10 : 3;
+		s.rounds_per_battle = seed % 2 ? 1 : 10;
+		play_way(&d1, &r1, &s, seed, 1);
+		play_way(&d2, &r2, &s, seed, 2);
+		assert_int_equal(d1.fin, d2.fin);
+		assert_int_equal(d1.nev, d2.nev);
+		assert_memory_equal(&r1, &r2, sizeof(r1));
+		storms += r1.storms;
+	}
+	assert_true(storms >= 50);
+}
+
 /* What the playtest counted from events before ms_duel_storm_losses: 衣装
  * and HP lost between a STORM and its STORM_END (MS-PT-STORM-1). */
 typedef struct storm_count {
@@ -1808,6 +1853,7 @@ int main(void)
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 the step 9 shuffles that wait equal the step API", ms_deferred_shuffles_equal_step, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 MS-STORM-1 the table's waiting shuffles and storms equal the step API", ms_deferred_shuffles_table, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},

@@ -80,8 +80,8 @@ typedef struct part {
 	size_t doff, nd;
 	/* MS-DAMAGE-3: the step 9 shuffles of the deck not done yet, oldest
 	 * first: the first len cards of the deck, shuffled with the generator
-	 * g (defer_decks; undefer does them) */
-	struct { ut_rng g; size_t len; } pend[PEND_MAX];
+	 * g moved `skip` numbers on (defer_decks; undefer does them) */
+	struct { ut_rng g; uint64_t skip; size_t len; } pend[PEND_MAX];
 	unsigned npend;
 	ms_card *hand;
 	size_t nh;
@@ -123,6 +123,7 @@ struct ms_duel {
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
+	uint64_t lag;     /* numbers d->own is behind (defer_decks: gen_sync) */
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
@@ -376,29 +377,8 @@ static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
 	*r = g;
 }
 
-/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
- * their order (each on the cards of the deck then, its first len: a deck
- * only gets cards at its bottom meanwhile, to_bottom), with the generator
- * each had.  Before any look at the deck's cards (undefer_check). */
-static COLD void undefer(part *p)
-{
-	unsigned k;
-
-	for (k = 0; k < p->npend; k++) {
-		UT_ASSERT(p->pend[k].len <= p->nd);
-		shuffle_cards(&p->pend[k].g, p->deck + p->doff, p->pend[k].len);
-	}
-	p->npend = 0;
-}
-
-static HOT_INLINE void undefer_check(part *p)
-{
-	if (p->npend)
-		undefer(p);
-}
-
 /* The generator m numbers on: m × ut_rng_next's change of the state,
- * without its result (defer_decks). */
+ * without its result (defer_decks, undefer, gen_sync). */
 static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
 {
 	uint64_t s0 = g->s[0], s1 = g->s[1], s2 = g->s[2], s3 = g->s[3], t;
@@ -424,20 +404,63 @@ static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
 	g->s[3] = s3;
 }
 
+/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
+ * their order (each on the cards of the deck then, its first len: a deck
+ * only gets cards at its bottom meanwhile, to_bottom), with the generator
+ * each had.  Before any look at the deck's cards (undefer_check). */
+static COLD void undefer(part *p)
+{
+	unsigned k;
+
+	for (k = 0; k < p->npend; k++) {
+		ut_rng g = p->pend[k].g;
+		UT_ASSERT(p->pend[k].len <= p->nd);
+		rng_skip(&g, p->pend[k].skip);
+		shuffle_cards(&g, p->deck + p->doff, p->pend[k].len);
+	}
+	p->npend = 0;
+}
+
+static HOT_INLINE void undefer_check(part *p)
+{
+	if (p->npend)
+		undefer(p);
+}
+
+/* MS-RNG-1: the duel's own generator moved on by the numbers defer_decks
+ * only counted (d->lag), before anything uses it. */
+static COLD void gen_catch_up(ms_duel *d)
+{
+	UT_ASSERT(d->rng == &d->own);
+	rng_skip(&d->own, d->lag);
+	d->lag = 0;
+}
+
+static HOT_INLINE void gen_sync(ms_duel *d)
+{
+	if (d->lag)
+		gen_catch_up(d);
+}
+
 /* MS-RNG-1, MS-DAMAGE-3: every participant's deck shuffled in seat order
- * as shuffle_decks does it, but only noted (the generator of each deck's
- * shuffle kept in p->pend) and the generator moved past the numbers the
- * shuffle takes (k − 1 for k cards), which costs half of a shuffle: the
- * cards are shuffled when someone looks at them (undefer: a draw,
- * ms_duel_participant, another shuffle), bit for bit as then; a deck that
- * nobody looks at before the end (the default policies never draw) is
+ * as shuffle_decks does it, but only noted: each deck keeps the generator
+ * its shuffle starts from (p->pend: a copy and how many numbers on), and
+ * the duel's generator is moved past the numbers the shuffle takes (k − 1
+ * for k cards) — by rng_skip for a borrowed generator, which its owner may
+ * look at (half of a shuffle's work), only counted in d->lag for the
+ * duel's own, which nothing else sees (gen_sync moves it on before any
+ * use).  The cards are shuffled when someone looks at them (undefer: a
+ * draw, ms_duel_participant, another shuffle), bit for bit as then; a deck
+ * that nobody looks at before the end (the default policies never draw) is
  * never shuffled.  A deck with PEND_MAX shuffles waiting does them
  * first. */
 static void defer_decks(ms_duel *d)
 {
 	ut_rng g = *d->rng;
+	int own = d->rng == &d->own;
 	size_t i;
 
+	UT_ASSERT(own || d->lag == 0);
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (p->nd < 2) /* no number taken, nothing changes */
@@ -445,8 +468,12 @@ static void defer_decks(ms_duel *d)
 		if (p->npend == PEND_MAX)
 			undefer(p);
 		p->pend[p->npend].g = g;
+		p->pend[p->npend].skip = d->lag;
 		p->pend[p->npend++].len = p->nd;
-		rng_skip(&g, p->nd - 1);
+		if (own)
+			d->lag += p->nd - 1;
+		else
+			rng_skip(&g, p->nd - 1);
 	}
 	*d->rng = g;
 }
@@ -456,9 +483,11 @@ static void defer_decks(ms_duel *d)
  * of them; shuffles a deck still holds (defer_decks) first. */
 static void shuffle_decks(ms_duel *d)
 {
-	ut_rng g = *d->rng;
+	ut_rng g;
 	size_t i;
 
+	gen_sync(d);
+	g = *d->rng;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		undefer_check(p);
@@ -488,8 +517,10 @@ static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 	p->doff = 0;
 	p->nd = p->ndisc;
 	p->ndisc = 0;
-	if (d->s->shuffle)
+	if (d->s->shuffle) {
+		gen_sync(d);
 		shuffle_cards(d->rng, p->deck, p->nd);
+	}
 	EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
 		e.count = (int64_t)p->nd;);
 	*out = p->deck[p->doff++];
@@ -731,6 +762,7 @@ static void reset(ms_duel *d)
 	d->asking = 0;
 	d->failed = 0;
 	d->pending_shuffles = 0;
+	d->lag = 0; /* (ms_duel_restart seeds the generator again) */
 	d->nreveal = 0;
 	d->nattack = 0;
 	d->left = d->max_events;
@@ -991,6 +1023,7 @@ static int start(ms_duel *d)
 	size_t i, k, take;
 	int shuffled = 0;
 
+	UT_ASSERT(d->lag == 0);
 	if (d->s->shuffle && !WANTS(d, MS_EV_SHUFFLE) && !WANTS(d, MS_EV_HAND) &&
 	    d->left >= 2 * (uint64_t)d->n) {
 		shuffle_decks(d);
@@ -1955,6 +1988,7 @@ static int last_damage(ms_duel *d)
 		for (i = 0; i < d->n; i++)
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i, (void)0);
 	} else if (d->s->shuffle) {
+		gen_sync(d);
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
 			undefer_check(p);
@@ -2350,6 +2384,9 @@ static int decide_other(ms_duel *d, ms_ask_kind kind, const part *p,
 
 	set_ask(d, kind, pos, &ask);
 	memset(&ch, 0, sizeof(ch));
+	/* the generator it gets is up to date: only quiet rounds leave it
+	 * behind (defer_decks), and a duel with this policy plays none */
+	UT_ASSERT(d->lag == 0);
 	if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
 		return rc;
 	return ms_duel_act(d, &ch);
