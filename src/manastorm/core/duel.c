@@ -80,8 +80,9 @@ typedef struct part {
 	size_t doff, nd;
 	/* MS-DAMAGE-3: the step 9 shuffles of the deck not done yet, oldest
 	 * first: the first len cards of the deck, shuffled with the generator
-	 * g moved `skip` numbers on (defer_decks; undefer does them) */
-	struct { ut_rng g; uint64_t skip; size_t len; } pend[PEND_MAX];
+	 * g moved `skip` numbers on; epoch: d->epoch then for the duel's own
+	 * generator, 0 for a borrowed one (defer_decks; undefer does them) */
+	struct { ut_rng g; uint64_t skip, epoch; size_t len; } pend[PEND_MAX];
 	unsigned npend;
 	ms_card *hand;
 	size_t nh;
@@ -124,6 +125,13 @@ struct ms_duel {
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
 	uint64_t lag;     /* numbers d->own is behind (defer_decks: gen_sync) */
+	uint64_t epoch;   /* d->own's state while it lags, counted (1, 2, …:
+	                     reset and gen_catch_up change it) */
+	struct {          /* d->own of `epoch` moved `off` numbers on, as the
+	                     last undefer left it (epoch 0: none) */
+		ut_rng g;
+		uint64_t off, epoch;
+	} cur;
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
@@ -407,24 +415,41 @@ static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
 /* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
  * their order (each on the cards of the deck then, its first len: a deck
  * only gets cards at its bottom meanwhile, to_bottom), with the generator
- * each had.  Before any look at the deck's cards (undefer_check). */
-static COLD void undefer(part *p)
+ * each had.  Before any look at the deck's cards (undefer_check).  A
+ * shuffle of the duel's own generator starts from the one undefer left
+ * (d->cur) when that is of the same state and not past it: the decks of a
+ * step 9 looked at in seat order (a storm's draws) move the generator on
+ * once, not once from the start for each. */
+static COLD void undefer(ms_duel *d, part *p)
 {
 	unsigned k;
 
 	for (k = 0; k < p->npend; k++) {
-		ut_rng g = p->pend[k].g;
-		UT_ASSERT(p->pend[k].len <= p->nd);
-		rng_skip(&g, p->pend[k].skip);
-		shuffle_cards(&g, p->deck + p->doff, p->pend[k].len);
+		uint64_t skip = p->pend[k].skip, epoch = p->pend[k].epoch;
+		size_t len = p->pend[k].len;
+		ut_rng g;
+		UT_ASSERT(len >= 2 && len <= p->nd);
+		if (epoch && epoch == d->cur.epoch && d->cur.off <= skip) {
+			g = d->cur.g;
+			rng_skip(&g, skip - d->cur.off);
+		} else {
+			g = p->pend[k].g;
+			rng_skip(&g, skip);
+		}
+		shuffle_cards(&g, p->deck + p->doff, len);
+		if (epoch) { /* len − 1 numbers taken */
+			d->cur.g = g;
+			d->cur.off = skip + len - 1;
+			d->cur.epoch = epoch;
+		}
 	}
 	p->npend = 0;
 }
 
-static HOT_INLINE void undefer_check(part *p)
+static HOT_INLINE void undefer_check(ms_duel *d, part *p)
 {
 	if (p->npend)
-		undefer(p);
+		undefer(d, p);
 }
 
 /* MS-RNG-1: the duel's own generator moved on by the numbers defer_decks
@@ -432,8 +457,14 @@ static HOT_INLINE void undefer_check(part *p)
 static COLD void gen_catch_up(ms_duel *d)
 {
 	UT_ASSERT(d->rng == &d->own);
-	rng_skip(&d->own, d->lag);
+	if (d->cur.epoch == d->epoch && d->cur.off <= d->lag) {
+		d->own = d->cur.g;
+		rng_skip(&d->own, d->lag - d->cur.off);
+	} else {
+		rng_skip(&d->own, d->lag);
+	}
 	d->lag = 0;
+	d->epoch++; /* another state */
 }
 
 static HOT_INLINE void gen_sync(ms_duel *d)
@@ -466,9 +497,10 @@ static void defer_decks(ms_duel *d)
 		if (p->nd < 2) /* no number taken, nothing changes */
 			continue;
 		if (p->npend == PEND_MAX)
-			undefer(p);
+			undefer(d, p);
 		p->pend[p->npend].g = g;
 		p->pend[p->npend].skip = d->lag;
+		p->pend[p->npend].epoch = own ? d->epoch : 0;
 		p->pend[p->npend++].len = p->nd;
 		if (own)
 			d->lag += p->nd - 1;
@@ -490,7 +522,7 @@ static void shuffle_decks(ms_duel *d)
 	g = *d->rng;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
-		undefer_check(p);
+		undefer_check(d, p);
 		shuffle_local(&g, p->deck + p->doff, p->nd);
 	}
 	*d->rng = g;
@@ -536,7 +568,7 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 	if (p->nd == 0)
 		return draw_refill(d, i, out);
 	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= 2 * p->cap);
-	undefer_check(p);
+	undefer_check(d, p);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -763,6 +795,7 @@ static void reset(ms_duel *d)
 	d->failed = 0;
 	d->pending_shuffles = 0;
 	d->lag = 0; /* (ms_duel_restart seeds the generator again) */
+	d->epoch++; /* (so d->cur, of an older one, is not used) */
 	d->nreveal = 0;
 	d->nattack = 0;
 	d->left = d->max_events;
@@ -1991,7 +2024,7 @@ static int last_damage(ms_duel *d)
 		gen_sync(d);
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
-			undefer_check(p);
+			undefer_check(d, p);
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
 				e.value = 9;
@@ -2419,7 +2452,7 @@ static HOT_INLINE int quiet_greedy_draw(ms_duel *d, part *p)
 	int rc;
 
 	if (p->nd > 0) {
-		undefer_check(p);
+		undefer_check(d, p);
 		p->card = p->deck[p->doff++];
 		p->nd--;
 	} else if (p->ndisc == 0) {
@@ -2812,7 +2845,7 @@ void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 	/* a duel is never const (ms_duel_new): the shuffles left waiting */
 	if (d->pending_shuffles)
 		finish_shuffles((ms_duel *)(uintptr_t)d);
-	undefer((part *)(uintptr_t)p);
+	undefer((ms_duel *)(uintptr_t)d, (part *)(uintptr_t)p);
 
 	memset(o, 0, sizeof(*o));
 	o->name = p->p->name;
