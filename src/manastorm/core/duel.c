@@ -125,8 +125,9 @@ struct ms_duel {
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
 	uint64_t lag;     /* numbers d->own is behind (defer_decks: gen_sync) */
-	uint64_t epoch;   /* d->own's state while it lags, counted (1, 2, …:
-	                     reset and gen_catch_up change it) */
+	uint64_t epoch;   /* d->own's state while it lags, counted (1, 2, …):
+	                     defer_decks starts another when it does not lag
+	                     (it changes only then: all uses catch up) */
 	struct {          /* d->own of `epoch` moved `off` numbers on, as the
 	                     last undefer left it (epoch 0: none) */
 		ut_rng g;
@@ -464,7 +465,6 @@ static COLD void gen_catch_up(ms_duel *d)
 		rng_skip(&d->own, d->lag);
 	}
 	d->lag = 0;
-	d->epoch++; /* another state */
 }
 
 static HOT_INLINE void gen_sync(ms_duel *d)
@@ -492,6 +492,8 @@ static void defer_decks(ms_duel *d)
 	size_t i;
 
 	UT_ASSERT(own || d->lag == 0);
+	if (own && d->lag == 0) /* the generator since the last may differ */
+		d->epoch++;
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (p->nd < 2) /* no number taken, nothing changes */
@@ -795,7 +797,6 @@ static void reset(ms_duel *d)
 	d->failed = 0;
 	d->pending_shuffles = 0;
 	d->lag = 0; /* (ms_duel_restart seeds the generator again) */
-	d->epoch++; /* (so d->cur, of an older one, is not used) */
 	d->nreveal = 0;
 	d->nattack = 0;
 	d->left = d->max_events;
