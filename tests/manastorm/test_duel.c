@@ -728,13 +728,37 @@ static void ms_two_battles(void **state)
 	assert_int_equal(res.winner, 0);
 }
 
+/* At each SHUFFLE event: the shuffled participant, then the top 10 cards of
+ * each deck (ms_start_shuffle_reference). */
+static int record_decks(void *ud, const ms_duel *d, const ms_event *e)
+{
+	char *out = ud;
+	uint32_t i;
+	size_t len = strlen(out);
+
+	len += (size_t)snprintf(out + len, 512 - len, "%d:", (int)e->actor);
+	for (i = 0; i < 2; i++) {
+		ms_part_state ps;
+		ms_duel_participant(&ps, d, i);
+		len += (size_t)snprintf(out + len, 512 - len, " [%s]",
+		                        cards_str(ps.deck, 10));
+	}
+	snprintf(out + len, 512 - len, "\n");
+	return 0;
+}
+
 /* MS-START-1 MS-RNG-1: the start shuffle is docs/RANDOM.md's.  Seed 42, two warriors with
  * the full deck (S1…C13) and no hand.  tests/util/rng_reference.py
  * (Xoshiro256ss(42).shuffle of the 52 cards, then of a fresh 52) gives:
  *   0: C2 S2 C13 D10 D6 S4 H6 H9 C4 D12 …  1: H8 C3 S4 S1 D4 C13 D8 C7 S12 D9
- * A script that never plays keeps the decks as shuffled. */
+ * A script that never plays keeps the decks as shuffled.  In seat order:
+ * a callback of the SHUFFLE (or the HAND) events sees deck 1 as dealt
+ * (S1…) at participant 0's event (start shuffles all decks first only when
+ * nobody sees it). */
 static void ms_start_shuffle_reference(void **state)
 {
+	char seen[512];
+	int k;
 	ms_scenario s;
 	ms_duel_opts o = MS_DUEL_OPTS_INIT;
 	ms_ask ask;
@@ -756,6 +780,20 @@ static void ms_start_shuffle_reference(void **state)
 	                    "C2 S2 C13 D10 D6 S4 H6 H9 C4 D12");
 	assert_string_equal(cards_str(st(1).deck, 10),
 	                    "H8 C3 S4 S1 D4 C13 D8 C7 S12 D9");
+	o.on_event = record_decks;
+	o.event_ud = seen;
+	for (k = 0; k < 2; k++) {
+		seen[0] = '\0';
+		o.event_mask = MS_EV_BIT(k ? MS_EV_HAND : MS_EV_SHUFFLE);
+		ms_duel_free(duel);
+		assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+		assert_int_equal(ms_duel_next(&ask, duel), 0);
+		assert_string_equal(seen,
+			"0: [C2 S2 C13 D10 D6 S4 H6 H9 C4 D12] "
+			"[S1 S2 S3 S4 S5 S6 S7 S8 S9 S10]\n"
+			"1: [C2 S2 C13 D10 D6 S4 H6 H9 C4 D12] "
+			"[H8 C3 S4 S1 D4 C13 D8 C7 S12 D9]\n");
+	}
 }
 
 /* MS-LOG-1 MS-LOG-2 MS-LOG-3 the logs of ms_attack_point's duel: JSON (the whole line) and the English
@@ -1440,6 +1478,98 @@ static void ms_fused_equals_step(void **state)
 	}
 }
 
+/* MS-DAMAGE-3: step 9's shuffles that wait until someone looks at a deck
+ * (duel.c: defer_decks, undefer), also when a deck holds more of them than
+ * it keeps (PEND_MAX: 6 to 10 battles): ms_fused_equals_step's ways give
+ * the same events, states, generator and result. */
+static void ms_deferred_shuffles_equal_step(void **state)
+{
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 2123);
+	for (iter = 0; iter < 100; iter++) {
+		ms_scenario s;
+		digest d0, d1, d2, d3;
+		ms_result r0, r1, r2, r3;
+		gen_scenario(&s, &g, iter);
+		s.battles = 6 + iter % 5;
+		s.rounds_per_battle = 1 + iter % 3;
+		s.shuffle = 1;
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
+		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_int_equal(d0.fin, d2.fin);
+		assert_int_equal(d0.nev, d2.nev);
+		assert_int_equal(d0.fin, d3.fin);
+		assert_int_equal(d0.nev, d3.nev);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
+		assert_memory_equal(&r0, &r2, sizeof(r0));
+		assert_memory_equal(&r0, &r3, sizeof(r0));
+		/* a narrow mask: the callback looks at the decks in the
+		 * middle of the duel */
+		way_mask = digest_mask = narrow_masks[iter % NNARROW];
+		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
+		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
+		way_mask = digest_mask = MS_EV_ALL;
+		assert_int_equal(d0.events, d1.events);
+		assert_int_equal(d0.h, d1.h);
+		assert_int_equal(d0.fin, d1.fin);
+		assert_int_equal(d0.rng, d1.rng);
+		assert_memory_equal(&r0, &r1, sizeof(r0));
+	}
+}
+
+/* MS-DAMAGE-3 MS-STORM-1: the bundled table (examples/manastorm/table.yaml:
+ * full decks, default policies, 3 battles of 10 rounds, hand 5), and the
+ * same with 10 battles of one round: a storm that draws from decks whose
+ * step 9 shuffles wait, and one in the last round of a battle, after which
+ * step 9 shuffles at once (last_damage) with the duel's own generator,
+ * which defer_decks left behind (d->lag): 400 seeds, the duel's own
+ * generator without a callback (way 2) against the step API (way 1). */
+static void ms_deferred_shuffles_table(void **state)
+{
+	ms_scenario s;
+	tp t[] = {
+		CASTER(.name = "リナ", .side = 0, .thr = 7, .suit = MS_SUIT_H,
+		       .mp = 3, .outfits = {3, 2}, .nout = 2,
+		       .policy = "default"),
+		WARRIOR(.name = "カイ", .side = 0, .thr = 7, .suit = MS_SUIT_S,
+		        .hp = 10, .policy = "default"),
+		CASTER(.name = "ミオ", .side = 1, .thr = 7, .suit = MS_SUIT_D,
+		       .mp = 3, .outfits = {3, 2}, .nout = 2,
+		       .policy = "default"),
+		WARRIOR(.name = "ジン", .side = 1, .thr = 7, .suit = MS_SUIT_C,
+		        .hp = 10, .policy = "default"),
+	};
+	uint64_t seed;
+	int64_t storms = 0;
+	(void)state;
+	build(&s, t, 4);
+	s.hand_size = 5;
+	s.shuffle = 1;
+	for (seed = 0; seed < 400; seed++) {
+		digest d1, d2;
+		ms_result r1, r2;
+		/* the table's 3 battles of 10 rounds, then 10 of one round
+		 * (every storm in a battle's last round) */
+		s.battles = seed % 2 ? 10 : 3;
+		s.rounds_per_battle = seed % 2 ? 1 : 10;
+		play_way(&d1, &r1, &s, seed, 1);
+		play_way(&d2, &r2, &s, seed, 2);
+		assert_int_equal(d1.fin, d2.fin);
+		assert_int_equal(d1.nev, d2.nev);
+		assert_memory_equal(&r1, &r2, sizeof(r1));
+		storms += r1.storms;
+	}
+	assert_true(storms >= 50);
+}
+
 /* What the playtest counted from events before ms_duel_storm_losses: 衣装
  * and HP lost between a STORM and its STORM_END (MS-PT-STORM-1). */
 typedef struct storm_count {
@@ -1722,6 +1852,8 @@ int main(void)
 		{"MS-POLICY-5 MS-RNG-1 property: random duels end, replay", ms_property_random, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 the step 9 shuffles that wait equal the step API", ms_deferred_shuffles_equal_step, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 MS-STORM-1 the table's waiting shuffles and storms equal the step API", ms_deferred_shuffles_table, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},

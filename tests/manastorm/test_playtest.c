@@ -396,16 +396,17 @@ static void share_parts(void **state)
  * S + i (here S near 2^64, so S + i wraps) and ms_duel_run: the report's
  * counts, tallies and sums are those of the 50 duels played one by one
  * (winner, battles, storms, happenings, the step that ended it, each
- * HP/MP/衣装 left). */
-static void run_i_is_one_duel(void **state)
+ * HP/MP/衣装 left) — for the table, and for the table with warriors of
+ * 55 HP and casters of 100 MP, whose values end on both sides of the
+ * ones a worker counts in an array before its tallies (playtest.c:
+ * count_value, flush_small). */
+static void check_run_i(ms_scenario s)
 {
-	ms_scenario s = table();
 	ms_pt_report r;
 	uint64_t seed = UINT64_MAX - 20, i, wins[3] = {0}, end[MS_PT_END_N] = {0};
 	int64_t happenings = 0, outfits[4] = {0};
 	ut_tally battles = {0}, storms = {0}, hp[4] = {{0}}, mp[4] = {{0}};
 	size_t k;
-	(void)state;
 
 	run(&r, &s, 50, seed, 2);
 	for (i = 0; i < 50; i++) {
@@ -452,6 +453,34 @@ static void run_i_is_one_duel(void **state)
 		ut_tally_free(&hp[k]);
 		ut_tally_free(&mp[k]);
 	}
+	ms_pt_report_free(&r);
+}
+
+static void run_i_is_one_duel(void **state)
+{
+	ms_scenario s = table();
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	size_t k;
+	ms_pt_report r;
+	(void)state;
+
+	check_run_i(s);
+	for (k = 0; k < 4; k++) {
+		if (table_parts[k].role == MS_ROLE_WARRIOR)
+			table_parts[k].hp = 55;
+		else
+			table_parts[k].mp = 100;
+	}
+	check_run_i(s);
+	/* HP left below and above 47 (the array's last value) */
+	run(&r, &s, 50, UINT64_MAX - 20, 2);
+	for (k = 0; k < 4; k += 2) {
+		if (r.parts[k + 1].hp_min < lo)
+			lo = r.parts[k + 1].hp_min;
+		if (r.parts[k + 1].hp_max > hi)
+			hi = r.parts[k + 1].hp_max;
+	}
+	assert_true(lo <= 47 && hi > 47);
 	ms_pt_report_free(&r);
 }
 

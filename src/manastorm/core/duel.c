@@ -3,10 +3,13 @@
  * the MS-START, MS-ENCHANT, MS-ATTACK, MS-ADV, MS-DAMAGE, MS-STORM and
  * MS-END rules).
  *
- * Every participant owns one block of `cap` cards for each of its deck,
- * hand and discard pile (cap = its deck size: its cards never leave it,
- * they only move between its piles, the field and its played attack
- * card).  The deck is cards[doff … doff+nd), top first.  The field holds
+ * Every participant owns one block of `cap` cards for each of its hand
+ * and discard pile and one of 2 × cap for its deck (cap = its deck size:
+ * its cards never leave it, they only move between its piles, the field
+ * and its played attack card).  The deck is cards[doff … doff+nd), top
+ * first; the second cap cards are room for the cards step 9 puts at its
+ * bottom (to_bottom moves it to the block's start only when they run
+ * out).  The field holds
  * at most every card of the duel.  One allocation holds everything.
  */
 #include "manastorm/duel.h"
@@ -62,6 +65,9 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
  * ms_fused_equals_step proves them equal). */
 enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
 
+/* Step 9 shuffles a deck may hold without having done them (defer_decks). */
+#define PEND_MAX 4
+
 typedef struct part {
 	const ms_participant *p;
 	uint32_t self;    /* its seat: d->parts[self] */
@@ -70,8 +76,14 @@ typedef struct part {
 	int64_t threshold;
 	uint64_t pass;    /* bit card_bit(c) set when c passes: passes() */
 	int32_t partner;  /* a warrior's partner (D7.3), or -1: duel_lists */
-	ms_card *deck;   /* cap cards; the deck is deck[doff … doff+nd) */
+	ms_card *deck;   /* 2 × cap cards; the deck is deck[doff … doff+nd) */
 	size_t doff, nd;
+	/* MS-DAMAGE-3: the step 9 shuffles of the deck not done yet, oldest
+	 * first: the first len cards of the deck, shuffled with the generator
+	 * g moved `skip` numbers on; epoch: d->epoch then for the duel's own
+	 * generator, 0 for a borrowed one (defer_decks; undefer does them) */
+	struct { ut_rng g; uint64_t skip, epoch; size_t len; } pend[PEND_MAX];
+	unsigned npend;
 	ms_card *hand;
 	size_t nh;
 	uint64_t hmask;   /* bit card_bit(c) set for each card c in the hand
@@ -112,6 +124,15 @@ struct ms_duel {
 	int64_t *hi;      /* storm scratch, n */
 	int *tied;        /* storm scratch, n */
 	ut_rng own, *rng;
+	uint64_t lag;     /* numbers d->own is behind (defer_decks: gen_sync) */
+	uint64_t epoch;   /* d->own's state while it lags, counted (1, 2, …):
+	                     defer_decks starts another when it does not lag
+	                     (it changes only then: all uses catch up) */
+	struct {          /* d->own of `epoch` moved `off` numbers on, as the
+	                     last undefer left it (epoch 0: none) */
+		ut_rng g;
+		uint64_t off, epoch;
+	} cur;
 	uint64_t seed;
 	ms_event_fn on_event;
 	void *event_ud;
@@ -315,36 +336,198 @@ static inline uint64_t uniform_local(ut_rng *g, uint64_t n)
 /* MS-RNG-1: docs/RANDOM.md's shuffle of k cards (index 0 = top): for i = k−1 down to 1,
  * j = uniform(i + 1), swap i and j — ut_rng_shuffle's order exactly, with
  * the 2-byte swap inline (the start and step 9 shuffles are half of a
- * duel's time).  The generator runs in a local copy: the card stores are
- * byte stores, which may alias anything in memory, so through *r the
+ * duel's time).  g is the caller's local copy of the generator
+ * (shuffle_cards, shuffle_decks): the card stores are byte stores, which
+ * may alias anything in memory, so through the duel's generator the
  * compiler would write the state back after every draw. */
-static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+static HOT_INLINE void shuffle_local(ut_rng *g, ms_card *c, size_t k)
 {
-	ut_rng g = *r;
 	uint64_t n = k; /* i + 1 */
 	size_t j;
 	ms_card t;
 
-	/* two draws a turn (one loop test for two; gcc keeps the state in
-	 * registers without the moves a one-draw loop needs), then the odd
-	 * one: the same draws in the same order */
+	/* the draw for i = n − i1 (i1 = m + 1, written out: gcc's code is
+	 * worse for n − 1 − m): j = uniform(n − m), swap i and j */
+#define SWAP_AT(m, i1) do { \
+	j = (size_t)uniform_local(g, n - m); \
+	t = c[n - i1]; \
+	c[n - i1] = c[j]; \
+	c[j] = t; \
+} while (0)
+	/* eight draws a turn (gcc then keeps the state in registers
+	 * without most of the moves between them that a shorter turn needs:
+	 * 18.5 instructions a draw, 20.5 two a turn), then the 0–7 left by
+	 * 4, 2 and 1: the same draws in the same order */
+	for (; n > 8; n -= 8) {
+		SWAP_AT(0, 1); SWAP_AT(1, 2); SWAP_AT(2, 3); SWAP_AT(3, 4);
+		SWAP_AT(4, 5); SWAP_AT(5, 6); SWAP_AT(6, 7); SWAP_AT(7, 8);
+	}
+	for (; n > 4; n -= 4) {
+		SWAP_AT(0, 1); SWAP_AT(1, 2); SWAP_AT(2, 3); SWAP_AT(3, 4);
+	}
 	for (; n > 2; n -= 2) {
-		j = (size_t)uniform_local(&g, n);
-		t = c[n - 1];
-		c[n - 1] = c[j];
-		c[j] = t;
-		j = (size_t)uniform_local(&g, n - 1);
-		t = c[n - 2];
-		c[n - 2] = c[j];
-		c[j] = t;
+		SWAP_AT(0, 1); SWAP_AT(1, 2);
 	}
 	if (n == 2) {
-		j = (size_t)uniform_local(&g, 2);
+		j = (size_t)uniform_local(g, 2);
 		t = c[1];
 		c[1] = c[j];
 		c[j] = t;
 	}
+#undef SWAP_AT
+}
+
+/* MS-RNG-1: shuffle_local of k cards at c with the duel's generator *r. */
+static void shuffle_cards(ut_rng *r, ms_card *c, size_t k)
+{
+	ut_rng g = *r;
+
+	shuffle_local(&g, c, k);
 	*r = g;
+}
+
+/* The generator m numbers on: m × ut_rng_next's change of the state,
+ * without its result (defer_decks, undefer, gen_sync). */
+static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
+{
+	uint64_t s0 = g->s[0], s1 = g->s[1], s2 = g->s[2], s3 = g->s[3], t;
+
+#define SKIP1() do { \
+	t = s1 << 17; \
+	s2 ^= s0; \
+	s3 ^= s1; \
+	s1 ^= s2; \
+	s0 ^= s3; \
+	s2 ^= t; \
+	s3 = (s3 << 45) | (s3 >> 19); \
+} while (0)
+	for (; m >= 4; m -= 4) {
+		SKIP1(); SKIP1(); SKIP1(); SKIP1();
+	}
+	for (; m > 0; m--)
+		SKIP1();
+#undef SKIP1
+	g->s[0] = s0;
+	g->s[1] = s1;
+	g->s[2] = s2;
+	g->s[3] = s3;
+}
+
+/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
+ * their order (each on the cards of the deck then, its first len: a deck
+ * only gets cards at its bottom meanwhile, to_bottom), with the generator
+ * each had.  Before any look at the deck's cards (undefer_check).  A
+ * shuffle of the duel's own generator starts from the one undefer left
+ * (d->cur) when that is of the same state and not past it: the decks of a
+ * step 9 looked at in seat order (a storm's draws) move the generator on
+ * once, not once from the start for each. */
+static COLD void undefer(ms_duel *d, part *p)
+{
+	unsigned k;
+
+	for (k = 0; k < p->npend; k++) {
+		uint64_t skip = p->pend[k].skip, epoch = p->pend[k].epoch;
+		size_t len = p->pend[k].len;
+		ut_rng g;
+		UT_ASSERT(len >= 2 && len <= p->nd);
+		if (epoch && epoch == d->cur.epoch && d->cur.off <= skip) {
+			g = d->cur.g;
+			rng_skip(&g, skip - d->cur.off);
+		} else {
+			g = p->pend[k].g;
+			rng_skip(&g, skip);
+		}
+		shuffle_cards(&g, p->deck + p->doff, len);
+		if (epoch) { /* len − 1 numbers taken */
+			d->cur.g = g;
+			d->cur.off = skip + len - 1;
+			d->cur.epoch = epoch;
+		}
+	}
+	p->npend = 0;
+}
+
+static HOT_INLINE void undefer_check(ms_duel *d, part *p)
+{
+	if (p->npend)
+		undefer(d, p);
+}
+
+/* MS-RNG-1: the duel's own generator moved on by the numbers defer_decks
+ * only counted (d->lag), before anything uses it. */
+static COLD void gen_catch_up(ms_duel *d)
+{
+	UT_ASSERT(d->rng == &d->own);
+	if (d->cur.epoch == d->epoch && d->cur.off <= d->lag) {
+		d->own = d->cur.g;
+		rng_skip(&d->own, d->lag - d->cur.off);
+	} else {
+		rng_skip(&d->own, d->lag);
+	}
+	d->lag = 0;
+}
+
+static HOT_INLINE void gen_sync(ms_duel *d)
+{
+	if (d->lag)
+		gen_catch_up(d);
+}
+
+/* MS-RNG-1, MS-DAMAGE-3: every participant's deck shuffled in seat order
+ * as shuffle_decks does it, but only noted: each deck keeps the generator
+ * its shuffle starts from (p->pend: a copy and how many numbers on), and
+ * the duel's generator is moved past the numbers the shuffle takes (k − 1
+ * for k cards) — by rng_skip for a borrowed generator, which its owner may
+ * look at (half of a shuffle's work), only counted in d->lag for the
+ * duel's own, which nothing else sees (gen_sync moves it on before any
+ * use).  The cards are shuffled when someone looks at them (undefer: a
+ * draw, ms_duel_participant, another shuffle), bit for bit as then; a deck
+ * that nobody looks at before the end (the default policies never draw) is
+ * never shuffled.  A deck with PEND_MAX shuffles waiting does them
+ * first. */
+static void defer_decks(ms_duel *d)
+{
+	ut_rng g = *d->rng;
+	int own = d->rng == &d->own;
+	size_t i;
+
+	UT_ASSERT(own || d->lag == 0);
+	if (own && d->lag == 0) /* the generator since the last may differ */
+		d->epoch++;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		if (p->nd < 2) /* no number taken, nothing changes */
+			continue;
+		if (p->npend == PEND_MAX)
+			undefer(d, p);
+		p->pend[p->npend].g = g;
+		p->pend[p->npend].skip = d->lag;
+		p->pend[p->npend].epoch = own ? d->epoch : 0;
+		p->pend[p->npend++].len = p->nd;
+		if (own)
+			d->lag += p->nd - 1;
+		else
+			rng_skip(&g, p->nd - 1);
+	}
+	*d->rng = g;
+}
+
+/* MS-RNG-1: every participant's deck shuffled in seat order (shuffle_cards
+ * of each, one after the other), the generator in one local copy for all
+ * of them; shuffles a deck still holds (defer_decks) first. */
+static void shuffle_decks(ms_duel *d)
+{
+	ut_rng g;
+	size_t i;
+
+	gen_sync(d);
+	g = *d->rng;
+	for (i = 0; i < d->n; i++) {
+		part *p = &d->parts[i];
+		undefer_check(d, p);
+		shuffle_local(&g, p->deck + p->doff, p->nd);
+	}
+	*d->rng = g;
 }
 
 static int can_draw(const part *p)
@@ -360,7 +543,7 @@ static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 {
 	part *p = &d->parts[i];
 
-	UT_ASSERT(p->nd == 0);
+	UT_ASSERT(p->nd == 0 && p->npend == 0); /* (shuffles wait on 2+ cards) */
 	if (p->ndisc == 0)
 		return 0;
 	UT_ASSERT(p->ndisc <= p->cap);
@@ -368,8 +551,10 @@ static int draw_refill(ms_duel *d, uint32_t i, ms_card *out)
 	p->doff = 0;
 	p->nd = p->ndisc;
 	p->ndisc = 0;
-	if (d->s->shuffle)
+	if (d->s->shuffle) {
+		gen_sync(d);
 		shuffle_cards(d->rng, p->deck, p->nd);
+	}
 	EVENT(d, MS_EV_RESHUFFLE, (int32_t)i,
 		e.count = (int64_t)p->nd;);
 	*out = p->deck[p->doff++];
@@ -384,7 +569,8 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 
 	if (p->nd == 0)
 		return draw_refill(d, i, out);
-	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= p->cap);
+	UT_ASSERT(p->nd >= 1 && p->doff + p->nd <= 2 * p->cap);
+	undefer_check(d, p);
 	*out = p->deck[p->doff++];
 	p->nd--;
 	return 1;
@@ -392,11 +578,11 @@ static HOT_INLINE int draw(ms_duel *d, uint32_t i, ms_card *out)
 
 static HOT_INLINE void to_bottom(part *p, ms_card c)
 {
-	if (p->doff + p->nd == p->cap) {
+	if (p->doff + p->nd == 2 * p->cap) { /* rare: see the file's top */
 		memmove(p->deck, p->deck + p->doff, p->nd * sizeof(ms_card));
 		p->doff = 0;
 	}
-	UT_ASSERT(p->doff + p->nd < p->cap);
+	UT_ASSERT(p->nd < p->cap && p->doff + p->nd < 2 * p->cap);
 	p->deck[p->doff + p->nd++] = c;
 }
 
@@ -610,6 +796,7 @@ static void reset(ms_duel *d)
 	d->asking = 0;
 	d->failed = 0;
 	d->pending_shuffles = 0;
+	d->lag = 0; /* (ms_duel_restart seeds the generator again) */
 	d->nreveal = 0;
 	d->nattack = 0;
 	d->left = d->max_events;
@@ -624,6 +811,7 @@ static void reset(ms_duel *d)
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		p->doff = p->nh = p->ndisc = 0;
+		p->npend = 0;
 		p->hmask = 0;
 		p->src = MS_SRC_NONE;
 		p->right = 0;
@@ -686,7 +874,7 @@ static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
 		if (p->role == MS_ROLE_CASTER)
 			*nout += p->noutfits;
 	}
-	if (*total > SIZE_MAX / 8 / sizeof(ms_card) - 1)
+	if (*total > SIZE_MAX / 16 / sizeof(ms_card) - 1)
 		return ut_error_set(UT_ENOMEM, "decks too large");
 	return 0;
 }
@@ -748,7 +936,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		part *p = &d->parts[i];
 		p->cap = p->p->deck ? p->p->ndeck : 52;
 		p->deck = (ms_card *)mem;
-		mem += p->cap * sizeof(ms_card);
+		mem += 2 * p->cap * sizeof(ms_card);
 		p->hand = (ms_card *)mem;
 		mem += p->cap * sizeof(ms_card);
 		p->disc = (ms_card *)mem;
@@ -826,7 +1014,7 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
 	        2 * sizeof(part *) +
 	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
-	        total * 3 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
+	        total * 4 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
 	mem = calloc(1, bytes);
 	if (!mem)
 		return ut_error_set(UT_ENOMEM, "out of memory");
@@ -860,15 +1048,26 @@ void ms_duel_free(ms_duel *d)
 
 /* ---- steps ---------------------------------------------------------- */
 
-/* MS-START-1: in seat order, shuffle then draw hand_size cards. */
+/* MS-START-1: in seat order, shuffle then draw hand_size cards.  When no
+ * callback wants the SHUFFLE and HAND events and the budget holds them all,
+ * nothing can come between the shuffles (the draws do not use the
+ * generator): all decks are shuffled first (shuffle_decks). */
 static int start(ms_duel *d)
 {
 	size_t i, k, take;
+	int shuffled = 0;
 
+	UT_ASSERT(d->lag == 0);
+	if (d->s->shuffle && !WANTS(d, MS_EV_SHUFFLE) && !WANTS(d, MS_EV_HAND) &&
+	    d->left >= 2 * (uint64_t)d->n) {
+		shuffle_decks(d);
+		shuffled = 1;
+	}
 	for (i = 0; i < d->n; i++) {
 		part *p = &d->parts[i];
 		if (d->s->shuffle) {
-			shuffle_cards(d->rng, p->deck, p->nd);
+			if (!shuffled)
+				shuffle_cards(d->rng, p->deck, p->nd);
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
 				e.value = 0;
 				e.count = (int64_t)p->nd;);
@@ -1754,13 +1953,8 @@ static int can_defer_shuffles(const ms_duel *d)
  * by nothing else after it, so the decks come out as if shuffled then. */
 static void finish_shuffles(ms_duel *d)
 {
-	size_t i;
-
 	d->pending_shuffles = 0;
-	for (i = 0; i < d->n; i++) {
-		part *p = &d->parts[i];
-		shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-	}
+	shuffle_decks(d);
 }
 
 /* MS-DAMAGE-1, MS-DAMAGE-2, MS-DAMAGE-3, MS-DAMAGE-4, MS-END-1: step 9.
@@ -1828,8 +2022,10 @@ static int last_damage(ms_duel *d)
 		for (i = 0; i < d->n; i++)
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i, (void)0);
 	} else if (d->s->shuffle) {
+		gen_sync(d);
 		for (i = 0; i < d->n; i++) {
 			part *p = &d->parts[i];
+			undefer_check(d, p);
 			shuffle_cards(d->rng, p->deck + p->doff, p->nd);
 			EVENT(d, MS_EV_SHUFFLE, (int32_t)i,
 				e.value = 9;
@@ -2222,6 +2418,9 @@ static int decide_other(ms_duel *d, ms_ask_kind kind, const part *p,
 
 	set_ask(d, kind, pos, &ask);
 	memset(&ch, 0, sizeof(ch));
+	/* the generator it gets is up to date: only quiet rounds leave it
+	 * behind (defer_decks), and a duel with this policy plays none */
+	UT_ASSERT(d->lag == 0);
 	if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
 		return rc;
 	return ms_duel_act(d, &ch);
@@ -2254,6 +2453,7 @@ static HOT_INLINE int quiet_greedy_draw(ms_duel *d, part *p)
 	int rc;
 
 	if (p->nd > 0) {
+		undefer_check(d, p);
 		p->card = p->deck[p->doff++];
 		p->nd--;
 	} else if (p->ndisc == 0) {
@@ -2399,7 +2599,7 @@ static int quiet_damage(ms_duel *d)
 {
 	part *parts = d->parts;
 	int64_t a = d->adv[0], b = d->adv[1], deal, after;
-	size_t i, k;
+	size_t k;
 	int side, ended;
 
 	for (side = 0; side < 2; side++) {
@@ -2439,14 +2639,10 @@ static int quiet_damage(ms_duel *d)
 	side = !side_alive(d, 0) || !side_alive(d, 1);
 	ended = side || d->battle >= d->s->battles;
 	if (d->s->shuffle) {
-		if (ended && can_defer_shuffles(d)) {
+		if (ended && can_defer_shuffles(d))
 			d->pending_shuffles = 1;
-		} else {
-			for (i = 0; i < d->n; i++) {
-				part *p = &parts[i];
-				shuffle_cards(d->rng, p->deck + p->doff, p->nd);
-			}
-		}
+		else
+			defer_decks(d);
 		d->left -= d->n; /* MS_EV_SHUFFLE each */
 	}
 	if (ended) {
@@ -2647,8 +2843,10 @@ void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
 	const part *p = &d->parts[i];
 
-	if (d->pending_shuffles) /* a duel is never const: ms_duel_new */
+	/* a duel is never const (ms_duel_new): the shuffles left waiting */
+	if (d->pending_shuffles)
 		finish_shuffles((ms_duel *)(uintptr_t)d);
+	undefer((ms_duel *)(uintptr_t)d, (part *)(uintptr_t)p);
 
 	memset(o, 0, sizeof(*o));
 	o->name = p->p->name;
