@@ -266,6 +266,7 @@ void mg_combat_restart(mg_combat *c)
 	/* the characters as the scenario starts them (derive: ch0) */
 	if (c->n)
 		memcpy(c->ch, c->ch0, c->n * sizeof(*c->ch));
+	c->fresh = 1;
 	c->able[0] = c->able0[0];
 	c->able[1] = c->able0[1];
 	c->norder = 0;
@@ -357,6 +358,7 @@ static int begin_round(mg_combat *c)
 	size_t i, k;
 	int rc;
 
+	c->fresh = 0;
 	c->round++;
 	c->norder = 0;
 	c->nwaiting = 0;

@@ -115,6 +115,11 @@ typedef struct mg_qflat {
 	 * magic attack, MG-ATTACK-3), its sort key without dice (kbase) */
 	int64_t (*def)[2];
 	int64_t *kbase;
+	/* the characters as the scenario starts them (mg_combat ch0), as
+	 * mg_quiet_flat takes them in: the able and 戦闘不能 masks, whether an
+	 * HP or a position is beyond the flat rounds' bounds */
+	uint64_t able0, down0;
+	int low0;
 } mg_qflat;
 
 /* Paths of the quiet run counted in debug builds (mg_combat qpath), so
@@ -146,6 +151,9 @@ enum mg_qpath {
 	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
 	MG_QP_FLAT_CHOOSE_FRONT, /* ... a longer front, no area attack */
 	MG_QP_FLAT_CHOOSE_AREA,  /* ... an area attack in the set */
+	MG_QP_FLAT_IN_START,  /* the flat loop takes in the characters as
+	                       * the scenario starts them (mg_combat fresh) */
+	MG_QP_FLAT_IN_STATE,  /* ... as a round or a person left them */
 	MG_QP_NOFLAT_MANY,    /* the step machine plays the round: more
 	                       * than MG_QFLAT_MAX, the table of armor
 	                       * modifiers kept */
@@ -228,6 +236,10 @@ struct mg_combat {
 	size_t qrolled;    /* dice rolled in the quiet run */
 	ut_rng rng;        /* the generator during the quiet run */
 	mg_qflat qf;       /* quiet.c */
+	/* the characters are as the scenario starts them (ch == ch0):
+	 * set by mg_combat_restart, cleared when a round begins, by the
+	 * step machine (begin_round) or the flat loop (mg_quiet_flat) */
+	int fresh;
 #ifndef NDEBUG
 	uint64_t qpath[MG_QP_COUNT]; /* enum mg_qpath, since mg_combat_new */
 #endif

@@ -20,6 +20,35 @@
 #include "combat_int.h"
 #include "util/assert.h"
 
+/* The changing state of the characters ch[0 .. n) into the flat loop's
+ * locals: positions, HP, the able and 戦闘不能 masks; returns whether an
+ * HP (not dead) is below MG_QFLAT_HP_FLOOR or a position beyond
+ * MG_QFLAT_POS_BOUND (both: mg_qflat). */
+static inline int take_in(const mg_cchar *ch, size_t n, int64_t *pos,
+                          int64_t *hp, uint64_t *pable, uint64_t *pdown)
+{
+	uint64_t able = 0, down = 0;
+	size_t i;
+	int low = 0;
+
+	for (i = 0; i < n; i++) {
+		const uint64_t bit = (uint64_t)1 << i;
+		pos[i] = ch[i].pos;
+		hp[i] = ch[i].hp;
+		if (ch[i].state == MG_STATE_ABLE)
+			able |= bit;
+		else if (ch[i].state == MG_STATE_INCAPACITATED)
+			down |= bit;
+		low |= (ch[i].state != MG_STATE_DEAD &&
+		        hp[i] < MG_QFLAT_HP_FLOOR) |
+		       ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
+		        2 * (uint64_t)MG_QFLAT_POS_BOUND);
+	}
+	*pable = able;
+	*pdown = down;
+	return low;
+}
+
 /* ---- derived once --------------------------------------------------------- */
 
 /* Into out: the front of the attacks in[0 .. n) (area: the area ones
@@ -148,6 +177,11 @@ void mg_quiet_derive(mg_combat *c)
 		c->qf.fmask[i] = c->qf.foe[sc[i].side];
 		c->qf.def[i][0] = c->k[i].evasion;
 		c->qf.def[i][1] = c->k[i].resistance;
+	}
+	{
+		int64_t p0[MG_QFLAT_MAX], h0[MG_QFLAT_MAX];
+		c->qf.low0 = take_in(c->ch0, c->n, p0, h0, &c->qf.able0,
+		                     &c->qf.down0);
 	}
 	c->qf.ok = 1;
 }
@@ -417,21 +451,31 @@ int mg_quiet_flat(mg_combat *c)
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
 	          n <= MG_QFLAT_MAX && c->mods);
 	memset(id, 0, n * sizeof(id[0])); /* nobody rolled yet */
-	for (i = 0; i < n; i++) {
-		const uint64_t bit = (uint64_t)1 << i;
-		pos[i] = ch[i].pos;
-		hp[i] = ch[i].hp;
-		if (ch[i].state == MG_STATE_ABLE)
-			able |= bit;
-		else if (ch[i].state == MG_STATE_INCAPACITATED)
-			down |= bit;
-		/* an HP below the floor, or a position beyond
-		 * MG_QFLAT_POS_BOUND (both: mg_qflat) */
-		low |= (ch[i].state != MG_STATE_DEAD &&
-		        hp[i] < MG_QFLAT_HP_FLOOR) |
-		       ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
-		        2 * (uint64_t)MG_QFLAT_POS_BOUND);
+	if (c->fresh) {
+		/* the characters as the scenario starts them (ch0, as
+		 * mg_combat_restart left them): what take_in finds there was
+		 * found once (mg_qflat able0, down0, low0) */
+		MG_QPATH(c, MG_QP_FLAT_IN_START);
+		for (i = 0; i < n; i++) {
+			pos[i] = ch[i].pos;
+			hp[i] = ch[i].hp;
+		}
+		able = c->qf.able0;
+		down = c->qf.down0;
+		low = c->qf.low0;
+#ifndef NDEBUG
+		{
+			int64_t p2[MG_QFLAT_MAX], h2[MG_QFLAT_MAX];
+			uint64_t a2, d2;
+			UT_ASSERT(take_in(ch, n, p2, h2, &a2, &d2) == low &&
+			          a2 == able && d2 == down);
+		}
+#endif
+	} else {
+		MG_QPATH(c, MG_QP_FLAT_IN_STATE);
+		low = take_in(ch, n, pos, hp, &able, &down);
 	}
+	c->fresh = 0;
 	for (;;) {
 		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
 		if (round >= limit) {
