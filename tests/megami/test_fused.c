@@ -358,6 +358,22 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 		return; /* e.g. hp_now huge: not a scenario */
 	side_start(&a, g, seed, quiet);
 	side_start(&b, g, seed, quiet);
+	/* a GM adjustment before the first question, one time in 8: refused
+	 * (no decision pending, MG-GM-1) on both; then the run and the steps
+	 * say the same, MG_REFUSE_NONE after their success (mg_combat_run
+	 * left the refusal standing where mg_combat_act cleared it) */
+	ut_rng_seed(&pick_r, seed ^ 0xad1);
+	if (pick(&pick_r, 8) == 0) {
+		mg_adjust adj;
+		memset(&adj, 0, sizeof(adj));
+		adj.who = (uint32_t)pick(&pick_r, g->s.ncharacters);
+		adj.kind = (mg_adjust_kind)pick(&pick_r, 4);
+		adj.value = adj.kind == MG_ADJ_HP ? pick(&pick_r, 10) - 3
+		            : adj.kind == MG_ADJ_POS ? pick(&pick_r, 30) - 5
+		            : 1 + pick(&pick_r, 2);
+		assert_int_equal(mg_combat_adjust(a.c, &adj),
+		                 mg_combat_adjust(b.c, &adj));
+	}
 	/* a person's prefix, the same on both: 待機 when possible, GM
 	 * adjustments, the policy otherwise (MG-WAIT-1, MG-GM-1) */
 	ut_rng_seed(&pick_r, seed ^ 0x5eed);

@@ -652,7 +652,10 @@ static int advance(mg_combat *c)
 
 int mg_combat_next(mg_ask *ask, mg_combat *c)
 {
-	int rc = advance(c);
+	int rc;
+
+	c->refusal = MG_REFUSE_NONE; /* a question is never refused */
+	rc = advance(c);
 
 	if (rc < 0)
 		return rc;
@@ -1011,6 +1014,7 @@ int mg_combat_run(mg_result *out, mg_combat *c)
 	ut_dice *d = c->opts.dice;
 	int rc, policy = 0;
 
+	c->refusal = MG_REFUSE_NONE; /* nor is a run */
 	/* quiet: nobody sees a roll under way (combat_int.h) */
 	c->quiet = !c->opts.on_event && !d->fixed && !d->fn;
 	if (c->quiet) {
