@@ -34,6 +34,17 @@ int ut_array_grow(void *pp, size_t *cap, size_t need, size_t size);
 	((size_t)(need) <= (cap) ? 0                                           \
 	                         : ut_array_grow(&(p), &(cap), (need), sizeof(*(p))))
 
+/*
+ * UT-LINES-1: zeroed room for n elements of `size` bytes that starts a
+ * cache line (64 bytes) and fills whole lines, for memory one thread
+ * writes all the time while another thread writes memory allocated next
+ * to it (a series' workers are all made on the calling thread: their
+ * counts, their duels and combats): no line is shared, so no line moves
+ * between the cores at each write.  NULL when out of memory or when
+ * n × size overflows; free() frees it.
+ */
+void *ut_calloc_lines(size_t n, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

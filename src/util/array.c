@@ -31,3 +31,19 @@ int ut_array_grow(void *pp, size_t *cap, size_t need, size_t size)
 	*cap = c;
 	return 0;
 }
+
+void *ut_calloc_lines(size_t n, size_t size)
+{
+	size_t bytes;
+	void *p;
+
+	if (size != 0 && n > (SIZE_MAX - 63) / size)
+		return NULL;
+	/* UT-LINES-1: whole lines, at least one */
+	bytes = (n * size + 63) / 64 * 64;
+	if (bytes == 0)
+		bytes = 64;
+	if ((p = aligned_alloc(64, bytes)) != NULL)
+		memset(p, 0, bytes);
+	return p;
+}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/buf.h"
 #include "util/error.h"
 
@@ -146,7 +147,8 @@ static int near_new(ut_tally *t, int64_t v)
 {
 	const int64_t half = UT_TALLY_NEAR / 2;
 
-	t->near = calloc(UT_TALLY_NEAR, sizeof *t->near);
+	/* lines of its own (UT-LINES-1): written at every count */
+	t->near = ut_calloc_lines(UT_TALLY_NEAR, sizeof *t->near);
 	if (t->near == NULL)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	t->nnear = UT_TALLY_NEAR;

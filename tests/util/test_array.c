@@ -1,6 +1,7 @@
 /*
  * test_array.c - growable arrays (util/array.h): the capacity starts at
- * 16 and doubles; a failed growth leaves the array and its capacity intact.
+ * 16 and doubles; a failed growth leaves the array and its capacity intact;
+ * ut_calloc_lines gives whole cache lines.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,12 +96,45 @@ static void test_overflow_leaves_array_intact(void **state)
 	free(v);
 }
 
+/* UT-LINES-1: blocks that start a line and fill whole lines, zeroed;
+ * so two blocks made one after the other never share a line.  0 elements
+ * still give a line; n × size beyond SIZE_MAX gives NULL. */
+static void test_calloc_lines(void **state)
+{
+	unsigned char *a, *b;
+	size_t i;
+
+	(void)state;
+	a = ut_calloc_lines(3, 7); /* 21 bytes: one line */
+	b = ut_calloc_lines(100, 8); /* 800 bytes: 13 lines */
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal((uintptr_t)a % 64, 0);
+	assert_int_equal((uintptr_t)b % 64, 0);
+	for (i = 0; i < 64; i++) /* the whole line is the block's */
+		assert_int_equal(a[i], 0);
+	for (i = 0; i < 832; i++)
+		assert_int_equal(b[i], 0);
+	/* no line of a is a line of b */
+	assert_true((uintptr_t)b >= (uintptr_t)a + 64 ||
+	            (uintptr_t)a >= (uintptr_t)b + 832);
+	free(a);
+	free(b);
+	a = ut_calloc_lines(0, 8);
+	assert_non_null(a);
+	assert_int_equal((uintptr_t)a % 64, 0);
+	free(a);
+	assert_null(ut_calloc_lines(SIZE_MAX / 8, 16));
+	assert_null(ut_calloc_lines(2, SIZE_MAX - 10));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_growth),
 		cmocka_unit_test(test_jump_and_noop),
 		cmocka_unit_test(test_overflow_leaves_array_intact),
+		cmocka_unit_test(test_calloc_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
@@ -1015,7 +1016,9 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	        2 * sizeof(part *) +
 	        sizeof(int) + 2 * sizeof(uint32_t)) + nout * sizeof(int64_t) +
 	        total * 4 * sizeof(ms_card) + total * sizeof(ms_field_card) + 64;
-	mem = calloc(1, bytes);
+	/* on cache lines of its own (UT-LINES-1): a playtest makes the
+	 * duels of all its threads one after another */
+	mem = ut_calloc_lines(1, bytes);
 	if (!mem)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	d = (ms_duel *)mem;

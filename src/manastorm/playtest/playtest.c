@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/rng.h"
@@ -133,8 +134,10 @@ static int setup(void *ud, unsigned t, void **wp)
 	size_t n = c->sh->scenario->nparticipants;
 
 	w->sh = c->sh;
-	w->hp = calloc(2 * n + 1, sizeof *w->hp);
-	w->outfits = calloc(n + 1, sizeof *w->outfits);
+	/* written every duel: on lines no other worker's share
+	 * (UT-LINES-1) */
+	w->hp = ut_calloc_lines(2 * n + 1, sizeof *w->hp);
+	w->outfits = ut_calloc_lines(n + 1, sizeof *w->outfits);
 	if (w->hp == NULL || w->outfits == NULL)
 		return ut_error_set(MS_ENOMEM, "out of memory");
 	w->mp = w->hp + n;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "combat_int.h"
+#include "util/array.h"
 #include "util/assert.h"
 #include "util/ckd.h"
 #include "util/error.h"
@@ -225,25 +226,27 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	n = scenario->ncharacters;
 	if (n > UINT32_MAX / 2)
 		return ut_error_set(UT_ELIMIT, "too many characters (%zu)", n);
-	c = calloc(1, sizeof(*c));
+	/* each block on cache lines of its own (UT-LINES-1): a series
+	 * makes the combats of all its threads one after another */
+	c = ut_calloc_lines(1, sizeof(*c));
 	if (!c)
 		return ut_error_set(UT_ENOMEM, "out of memory");
-	c->ch = calloc(n, sizeof(*c->ch));
-	c->ch0 = calloc(n ? n : 1, sizeof(*c->ch0));
-	c->k = calloc(n ? n : 1, sizeof(*c->k));
-	c->foebuf = calloc(n ? n : 1, sizeof(*c->foebuf));
-	c->atk0 = calloc(n ? n : 1, sizeof(*c->atk0));
-	c->qf.kbase = calloc(n ? n : 1, sizeof(*c->qf.kbase));
-	c->qf.def = calloc(n ? n : 1, sizeof(*c->qf.def));
+	c->ch = ut_calloc_lines(n, sizeof(*c->ch));
+	c->ch0 = ut_calloc_lines(n ? n : 1, sizeof(*c->ch0));
+	c->k = ut_calloc_lines(n ? n : 1, sizeof(*c->k));
+	c->foebuf = ut_calloc_lines(n ? n : 1, sizeof(*c->foebuf));
+	c->atk0 = ut_calloc_lines(n ? n : 1, sizeof(*c->atk0));
+	c->qf.kbase = ut_calloc_lines(n ? n : 1, sizeof(*c->qf.kbase));
+	c->qf.def = ut_calloc_lines(n ? n : 1, sizeof(*c->qf.def));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
-	c->check = calloc(natk ? natk : 1, sizeof(*c->check));
-	c->catk = calloc(natk ? 6 * natk : 1, sizeof(*c->catk));
+	c->check = ut_calloc_lines(natk ? natk : 1, sizeof(*c->check));
+	c->catk = ut_calloc_lines(natk ? 6 * natk : 1, sizeof(*c->catk));
 	if (natk * n <= MG_MODS_MAX)
-		c->mods = calloc(natk * n > 0 ? natk * n : 1, sizeof(*c->mods));
-	c->order = calloc(n, sizeof(*c->order));
-	c->targets = calloc(n, sizeof(*c->targets));
-	c->hit = calloc(n, 1);
+		c->mods = ut_calloc_lines(natk * n > 0 ? natk * n : 1, sizeof(*c->mods));
+	c->order = ut_calloc_lines(n, sizeof(*c->order));
+	c->targets = ut_calloc_lines(n, sizeof(*c->targets));
+	c->hit = ut_calloc_lines(n, 1);
 	if (!c->ch || !c->ch0 || !c->k || !c->foebuf || !c->atk0 ||
 	    !c->qf.kbase || !c->qf.def || !c->check ||
 	    !c->catk ||

@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/rng.h"
@@ -98,10 +99,12 @@ static int setup(void *ud, unsigned t, void **wp)
 	size_t n = c->sh->scenario->ncharacters;
 
 	w->sh = c->sh;
-	w->incapacitated = calloc(2 * n + 1, sizeof *w->incapacitated);
-	w->hp = calloc(n + 1, sizeof *w->hp);
-	w->hp_now = calloc(n + 1, sizeof *w->hp_now);
-	w->state_now = calloc(n + 1, sizeof *w->state_now);
+	/* written every fight: on lines no other worker's share
+	 * (UT-LINES-1) */
+	w->incapacitated = ut_calloc_lines(2 * n + 1, sizeof *w->incapacitated);
+	w->hp = ut_calloc_lines(n + 1, sizeof *w->hp);
+	w->hp_now = ut_calloc_lines(n + 1, sizeof *w->hp_now);
+	w->state_now = ut_calloc_lines(n + 1, sizeof *w->state_now);
 	if (w->incapacitated == NULL || w->hp == NULL || w->hp_now == NULL ||
 	    w->state_now == NULL)
 		return ut_error_set(MG_ENOMEM, "out of memory");
