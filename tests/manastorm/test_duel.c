@@ -1428,6 +1428,46 @@ static void gen_scenario(ms_scenario *s, ut_rng *g, int iter)
 	s->storm_match = (ms_storm_match)ut_rng_uniform(g, 2);
 }
 
+/* Scenario s with seed `seed` every way (play_way 0-3): the same events,
+ * states, generator and result; then with the narrow mask `narrow` (the
+ * fused run's quiet steps deliver only those kinds, and the callback
+ * looks at the decks in the middle of the duel) the step API and the
+ * fused run the same. */
+static void same_every_way(const ms_scenario *s, uint64_t seed,
+                           unsigned narrow)
+{
+	digest d0, d1, d2, d3;
+	ms_result r0, r1, r2, r3;
+
+	play_way(&d0, &r0, s, seed, 0);
+	play_way(&d1, &r1, s, seed, 1);
+	play_way(&d2, &r2, s, seed, 2);
+	play_way(&d3, &r3, s, seed, 3);
+	assert_true(d0.events > 0);
+	assert_int_equal(d0.events, d0.nev);
+	assert_int_equal(d0.events, d1.events);
+	assert_int_equal(d0.h, d1.h);
+	assert_int_equal(d0.fin, d1.fin);
+	assert_int_equal(d0.rng, d1.rng);
+	assert_int_equal(d0.fin, d2.fin);
+	assert_int_equal(d0.nev, d2.nev);
+	assert_int_equal(d0.fin, d3.fin);
+	assert_int_equal(d0.nev, d3.nev);
+	assert_memory_equal(&r0, &r3, sizeof(r0));
+	assert_memory_equal(&r0, &r1, sizeof(r0));
+	assert_memory_equal(&r0, &r2, sizeof(r0));
+	way_mask = digest_mask = narrow;
+	play_way(&d0, &r0, s, seed, 0);
+	play_way(&d1, &r1, s, seed, 1);
+	way_mask = digest_mask = MS_EV_ALL;
+	assert_int_equal(d0.events, d1.events);
+	assert_int_equal(d0.h, d1.h);
+	assert_int_equal(d0.fin, d1.fin);
+	assert_int_equal(d0.nev, d1.nev);
+	assert_int_equal(d0.rng, d1.rng);
+	assert_memory_equal(&r0, &r1, sizeof(r0));
+}
+
 /* The fused built-in policies of ms_duel_run (duel.c) choose as policy.c's
  * do through the public view, and building no event without a listener
  * changes nothing, nor do the last shuffles that wait for a look at a
@@ -1442,39 +1482,8 @@ static void ms_fused_equals_step(void **state)
 	ut_rng_seed(&g, 21);
 	for (iter = 0; iter < 400; iter++) {
 		ms_scenario s;
-		digest d0, d1, d2, d3;
-		ms_result r0, r1, r2, r3;
 		gen_scenario(&s, &g, iter);
-		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
-		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
-		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
-		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
-		assert_true(d0.events > 0);
-		assert_int_equal(d0.events, d0.nev);
-		assert_int_equal(d0.events, d1.events);
-		assert_int_equal(d0.h, d1.h);
-		assert_int_equal(d0.fin, d1.fin);
-		assert_int_equal(d0.rng, d1.rng);
-		assert_int_equal(d0.fin, d2.fin);
-		assert_int_equal(d0.nev, d2.nev);
-		assert_int_equal(d0.fin, d3.fin);
-		assert_int_equal(d0.nev, d3.nev);
-		assert_memory_equal(&r0, &r3, sizeof(r0));
-		assert_memory_equal(&r0, &r1, sizeof(r0));
-		assert_memory_equal(&r0, &r2, sizeof(r0));
-		/* a narrow mask (the fused run's quiet steps deliver only
-		 * those kinds): the same as the step API with that mask */
-		way_mask = digest_mask = narrow_masks[iter % NNARROW];
-		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
-		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
-		way_mask = digest_mask = MS_EV_ALL;
-		assert_int_equal(d0.events, d1.events);
-		assert_int_equal(d0.h, d1.h);
-		assert_int_equal(d0.fin, d1.fin);
-		assert_int_equal(d0.nev, d1.nev);
-		assert_int_equal(d0.rng, d1.rng);
-		assert_int_equal(d0.fin, d2.fin);
-		assert_memory_equal(&r0, &r1, sizeof(r0));
+		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
 	}
 }
 
@@ -1490,38 +1499,11 @@ static void ms_deferred_shuffles_equal_step(void **state)
 	ut_rng_seed(&g, 2123);
 	for (iter = 0; iter < 100; iter++) {
 		ms_scenario s;
-		digest d0, d1, d2, d3;
-		ms_result r0, r1, r2, r3;
 		gen_scenario(&s, &g, iter);
 		s.battles = 6 + iter % 5;
 		s.rounds_per_battle = 1 + iter % 3;
 		s.shuffle = 1;
-		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
-		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
-		play_way(&d2, &r2, &s, (uint64_t)iter, 2);
-		play_way(&d3, &r3, &s, (uint64_t)iter, 3);
-		assert_int_equal(d0.events, d1.events);
-		assert_int_equal(d0.h, d1.h);
-		assert_int_equal(d0.fin, d1.fin);
-		assert_int_equal(d0.rng, d1.rng);
-		assert_int_equal(d0.fin, d2.fin);
-		assert_int_equal(d0.nev, d2.nev);
-		assert_int_equal(d0.fin, d3.fin);
-		assert_int_equal(d0.nev, d3.nev);
-		assert_memory_equal(&r0, &r1, sizeof(r0));
-		assert_memory_equal(&r0, &r2, sizeof(r0));
-		assert_memory_equal(&r0, &r3, sizeof(r0));
-		/* a narrow mask: the callback looks at the decks in the
-		 * middle of the duel */
-		way_mask = digest_mask = narrow_masks[iter % NNARROW];
-		play_way(&d0, &r0, &s, (uint64_t)iter, 0);
-		play_way(&d1, &r1, &s, (uint64_t)iter, 1);
-		way_mask = digest_mask = MS_EV_ALL;
-		assert_int_equal(d0.events, d1.events);
-		assert_int_equal(d0.h, d1.h);
-		assert_int_equal(d0.fin, d1.fin);
-		assert_int_equal(d0.rng, d1.rng);
-		assert_memory_equal(&r0, &r1, sizeof(r0));
+		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
 	}
 }
 

@@ -343,6 +343,18 @@ static void same_state(const side *a, const side *b)
 	}
 }
 
+/* A GM adjustment drawn from r (MG-GM-1): a character of n, an HP from
+ * −3, a position from −5, or a condition. */
+static void random_adjust(mg_adjust *adj, ut_rng *r, size_t n)
+{
+	memset(adj, 0, sizeof(*adj));
+	adj->who = (uint32_t)pick(r, n);
+	adj->kind = (mg_adjust_kind)pick(r, 4);
+	adj->value = adj->kind == MG_ADJ_HP ? pick(r, 10) - 3
+	             : adj->kind == MG_ADJ_POS ? pick(r, 30) - 5
+	             : 1 + pick(r, 2);
+}
+
 /* Fight g both ways from the start; then compare what happened. */
 static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 {
@@ -365,12 +377,7 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 	ut_rng_seed(&pick_r, seed ^ 0xad1);
 	if (pick(&pick_r, 8) == 0) {
 		mg_adjust adj;
-		memset(&adj, 0, sizeof(adj));
-		adj.who = (uint32_t)pick(&pick_r, g->s.ncharacters);
-		adj.kind = (mg_adjust_kind)pick(&pick_r, 4);
-		adj.value = adj.kind == MG_ADJ_HP ? pick(&pick_r, 10) - 3
-		            : adj.kind == MG_ADJ_POS ? pick(&pick_r, 30) - 5
-		            : 1 + pick(&pick_r, 2);
+		random_adjust(&adj, &pick_r, g->s.ncharacters);
 		assert_int_equal(mg_combat_adjust(a.c, &adj),
 		                 mg_combat_adjust(b.c, &adj));
 	}
@@ -388,12 +395,7 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 			break;
 		if (pick(&pick_r, 6) == 0) {
 			mg_adjust adj;
-			memset(&adj, 0, sizeof(adj));
-			adj.who = (uint32_t)pick(&pick_r, g->s.ncharacters);
-			adj.kind = (mg_adjust_kind)pick(&pick_r, 4);
-			adj.value = adj.kind == MG_ADJ_HP ? pick(&pick_r, 10) - 3
-			            : adj.kind == MG_ADJ_POS ? pick(&pick_r, 30) - 5
-			            : 1 + pick(&pick_r, 2);
+			random_adjust(&adj, &pick_r, g->s.ncharacters);
 			r3 = mg_combat_adjust(a.c, &adj);
 			r4 = mg_combat_adjust(b.c, &adj);
 			assert_int_equal(r3, r4);
