@@ -15,6 +15,9 @@
  * and MP left are tallies (util/stats.h UT-TALLY-1: each distinct value
  * with its count), the rest sums and counts, so the memory grows with the
  * distinct values, not with the runs; the histograms are the exact ones.
+ * A worker counts the small values (SMALL_LO … SMALL_LO + SMALL − 1, most
+ * of them) of each tally in a plain array first, and adds those counts to
+ * the tally once, before the merge (flush_small): the same counts.
  * Each worker's hot state starts on its own cache line (64 bytes), so two
  * threads never write the same line.
  * MS-PT-ERR-1: the error reported is the one of the smallest failing run:
@@ -38,6 +41,7 @@
 #include <string.h>
 
 #include "util/array.h"
+#include "util/assert.h"
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/rng.h"
@@ -45,6 +49,13 @@
 #include "util/stats.h"
 
 #define CHUNK 32
+
+/* The values a worker counts in an array (count_value): SMALL_LO …
+ * SMALL_LO + SMALL − 1. */
+#define SMALL 64
+#define SMALL_LO (-16)
+_Static_assert(SMALL * sizeof(uint64_t) % 64 == 0,
+               "each array starts a cache line (ut_calloc_lines)");
 
 /* A part's exact sums (MS-PT-SHARE-1): happenings, storms, 衣装 and HP
  * lost in storms, then Σ 衣装 left of each participant. */
@@ -70,6 +81,10 @@ typedef struct worker {
 	ut_tally battles, storms;
 	ut_tally *hp, *mp;                 /* [k] */
 	__int128 *outfits;                 /* [k]: Σ 衣装 left */
+	/* the counts of the small values not yet in the tallies
+	 * (count_value): [SMALL] for battles, storms, then each hp[k] and
+	 * mp[k] (small + (2 + k) × SMALL and small + (2 + n + k) × SMALL) */
+	uint64_t *small;
 } worker;
 
 typedef struct setup_ctx {
@@ -86,6 +101,45 @@ static uint8_t end_slot(ms_end_step e)
 	case MS_END_STEP9: return MS_PT_END_STEP9;
 	default: return MS_PT_END_BATTLES;
 	}
+}
+
+/* Count v once more in tally t, or in its array of small values (SMALL
+ * counts; flush_small adds them to t): a tally costs ~10 times more. */
+static inline int count_value(ut_tally *t, uint64_t *small, int64_t v)
+{
+	uint64_t i = (uint64_t)v - (uint64_t)SMALL_LO;
+
+	if (i < SMALL) {
+		small[i]++;
+		return 0;
+	}
+	return ut_tally_add(t, v);
+}
+
+/* Add the counts of the small values into t (UT-TALLY-2's packed form is
+ * util's way to add a value n times) and zero them.  0 or UT_ENOMEM. */
+static int flush_small(ut_tally *t, uint64_t *small)
+{
+	uint64_t w[1 + 2 * SMALL];
+	const unsigned char *p = (const unsigned char *)w;
+	size_t i, used = 0, left;
+	int rc;
+
+	for (i = 0; i < SMALL; i++)
+		if (small[i]) {
+			w[1 + 2 * used] = (uint64_t)((int64_t)i + SMALL_LO);
+			w[2 + 2 * used] = small[i];
+			used++;
+		}
+	if (used == 0)
+		return 0;
+	w[0] = used;
+	left = (1 + 2 * used) * sizeof w[0];
+	if ((rc = ut_tally_merge_packed(t, &p, &left)) < 0)
+		return rc;
+	UT_ASSERT(left == 0);
+	memset(small, 0, SMALL * sizeof *small);
+	return 0;
 }
 
 /* Play run i and count it in the worker's totals (MS-PT-SEED-1,
@@ -105,8 +159,8 @@ static int play(void *wp, uint64_t i)
 	w->wins[res.winner == 0 ? MS_PT_A :
 	        res.winner == 1 ? MS_PT_B : MS_PT_DRAW]++;
 	w->end[end_slot(res.end)]++;
-	if ((rc = ut_tally_add(&w->battles, res.battles)) < 0 ||
-	    (rc = ut_tally_add(&w->storms, res.storms)) < 0)
+	if ((rc = count_value(&w->battles, w->small, res.battles)) < 0 ||
+	    (rc = count_value(&w->storms, w->small + SMALL, res.storms)) < 0)
 		return rc;
 	w->storms_sum += res.storms;
 	w->happenings += res.happenings;
@@ -116,8 +170,10 @@ static int play(void *wp, uint64_t i)
 	for (k = 0; k < n; k++) {
 		ms_part_vitals ps;
 		ms_duel_vitals(&ps, w->duel, (uint32_t)k);
-		if ((rc = ut_tally_add(&w->hp[k], ps.hp)) < 0 ||
-		    (rc = ut_tally_add(&w->mp[k], ps.mp)) < 0)
+		if ((rc = count_value(&w->hp[k], w->small + (2 + k) * SMALL,
+		                      ps.hp)) < 0 ||
+		    (rc = count_value(&w->mp[k], w->small + (2 + n + k) * SMALL,
+		                      ps.mp)) < 0)
 			return rc;
 		w->outfits[k] += (int64_t)ps.noutfits;
 	}
@@ -138,7 +194,8 @@ static int setup(void *ud, unsigned t, void **wp)
 	 * (UT-LINES-1) */
 	w->hp = ut_calloc_lines(2 * n + 1, sizeof *w->hp);
 	w->outfits = ut_calloc_lines(n + 1, sizeof *w->outfits);
-	if (w->hp == NULL || w->outfits == NULL)
+	w->small = ut_calloc_lines((2 * n + 2) * SMALL, sizeof *w->small);
+	if (w->hp == NULL || w->outfits == NULL || w->small == NULL)
 		return ut_error_set(MS_ENOMEM, "out of memory");
 	w->mp = w->hp + n;
 	dopts.seed = c->sh->seed;
@@ -210,16 +267,24 @@ static void drop_totals(worker *w, size_t n)
 			ut_tally_free(&w->hp[k]);
 	free(w->hp);
 	free(w->outfits);
+	free(w->small);
 	ut_tally_free(&w->battles);
 	ut_tally_free(&w->storms);
 }
 
-/* Add worker w's totals into the part's (MS-PT-JOBS-1). */
-static int merge(ms_pt_report *r, const worker *w)
+/* Add worker w's totals into the part's (MS-PT-JOBS-1), its small values'
+ * counts first into its tallies (count_value). */
+static int merge(ms_pt_report *r, worker *w)
 {
 	size_t n = r->nparts, k;
 	__int128 *sums = r->sums->s;
 	int rc;
+
+	for (k = 0; k < 2 * n + 2; k++)
+		if ((rc = flush_small(k == 0 ? &w->battles :
+		                      k == 1 ? &w->storms : &w->hp[k - 2],
+		                      w->small + k * SMALL)) < 0)
+			return rc;
 
 	for (k = 0; k < 3; k++)
 		r->wins[k] += w->wins[k];
