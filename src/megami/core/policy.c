@@ -10,7 +10,6 @@
 #include "util/ckd.h"
 #include "util/error.h"
 
-
 /* One candidate of M6.1. */
 typedef struct cand {
 	uint32_t attack, target;
