@@ -199,6 +199,17 @@ typedef struct am_program am_program;
  */
 int am_program_new(am_program **out, const am_team *team);
 
+/**
+ * Check and compile another team into an existing program, reusing its
+ * memory (growing it when the team needs more): for one candidate after
+ * another, as the optimizer plays them.  The program no longer depends on
+ * the team it held before.
+ * @return 0; AM_EINVALID for a malformed team (the program is unchanged);
+ *         AM_ENOMEM or AM_ELIMIT, after which the program may only be
+ *         reset again or freed
+ */
+int am_program_reset(am_program *program, const am_team *team);
+
 /** Free a program; NULL is fine. */
 void am_program_free(am_program *program);
 

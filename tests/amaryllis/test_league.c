@@ -265,6 +265,79 @@ static void test_counts_are_a_copy(void **state)
 	am_league_free(lg);
 }
 
+/* A copy of generated unit u on the heap, its pointers into itself. */
+static gen_unit *heap_unit(const gen_unit *u)
+{
+	gen_unit *h = malloc(sizeof(*h));
+
+	assert_non_null(h);
+	memcpy(h, u, sizeof(*h));
+	h->def.name = h->name;
+	h->def.slots = h->slots;
+	h->team.units = &h->def;
+	h->team.actions = h->act;
+	return h;
+}
+
+/* The two battles of x and y against programs[j], on both sides. */
+static void assert_same_battles(am_engine *e, const am_program *x,
+                                const am_program *y, size_t j)
+{
+	am_result rx, ry;
+	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
+	int side;
+
+	for (side = 0; side < 2; side++) {
+		const am_program *a = side ? progs[j] : x, *b = side ? x : progs[j];
+		const am_program *c = side ? progs[j] : y, *d = side ? y : progs[j];
+		int cx = am_battle_run_programs(&rx, e, a, b, &bo);
+		int cy = am_battle_run_programs(&ry, e, c, d, &bo);
+		assert_int_equal(cx, cy);
+		assert_int_equal(rx.winner, ry.winner);
+		assert_int_equal(rx.turns, ry.turns);
+		assert_int_equal(rx.score[0], ry.score[0]);
+		assert_int_equal(rx.score[1], ry.score[1]);
+		assert_int_equal(rx.steps, ry.steps);
+	}
+}
+
+/*
+ * am_program_reset: one program reset to each generated unit in turn (0
+ * to 10 actions, so its blocks are reused, grown and partly used) plays
+ * every battle as the program am_program_new made of the same unit; it
+ * holds its own copy (the team it came from is freed before it plays, as
+ * ASan checks); a malformed team (a slot naming action 99) is refused and
+ * leaves the program as it was.
+ */
+static void test_program_reset(void **state)
+{
+	am_program *r = NULL;
+	am_engine *e = NULL;
+	const size_t opp[3] = {0, 5, 17};
+	size_t i, k;
+	(void)state;
+
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_int_equal(am_program_new(&r, &units[N - 1].team), 0);
+	for (i = 0; i < N; i++) {
+		gen_unit *h = heap_unit(&units[i]);
+		gen_unit bad = units[(i + 1) % N];
+		uint32_t wrong = 99;
+		assert_int_equal(am_program_reset(r, &h->team), 0);
+		free(h);
+		for (k = 0; k < 3; k++)
+			assert_same_battles(e, r, progs[i], opp[k]);
+		bad.def.slots = &wrong;
+		bad.def.nslots = 1;
+		bad.team.units = &bad.def;
+		bad.team.actions = bad.act;
+		assert_int_equal(am_program_reset(r, &bad.team), AM_EINVALID);
+		assert_same_battles(e, r, progs[i], opp[i % 3]);
+	}
+	am_program_free(r);
+	am_engine_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -272,6 +345,7 @@ int main(void)
 		TF_TEST("LG-PAIR-1", test_threads_identical),
 		TF_TEST("LG-PAIR-1", test_shares_add_up),
 		cmocka_unit_test(test_counts_are_a_copy),
+		cmocka_unit_test(test_program_reset),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

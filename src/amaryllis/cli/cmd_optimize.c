@@ -142,6 +142,8 @@ typedef struct opt_run {
 	int rank, size;
 	double start, last;
 	int shown;
+	int tty;                 /* stderr is a terminal (asked once: the
+	                            progress runs after every generation) */
 } opt_run;
 
 /* The sheets `arg` gives, as `league` reads them (cli_paths_collect).
@@ -208,7 +210,7 @@ static int progress(void *ud, const am_opt_progress *p)
 		left = r->seconds - el;
 	if (left < 0)
 		left = 0;
-	if (isatty(fileno(stderr)) && (t - r->last >= 0.2 || stop)) {
+	if (r->tty && (t - r->last >= 0.2 || stop)) {
 		long eta = (long)left;
 		r->last = t;
 		r->shown = 1;
@@ -550,6 +552,7 @@ int cmd_optimize(const ut_cli *base, int argc, char **argv)
 #endif
 		r.oo.progress = progress;
 		r.oo.progress_ud = &r;
+		r.tty = isatty(fileno(stderr));
 		r.start = r.last = now();
 		if (am_opt_run(&opt, (const am_program *const *)r.progs, r.n,
 		               &r.oo) < 0) {

@@ -89,22 +89,15 @@ static size_t align_up(size_t n, size_t al)
 	return (n + al - 1) & ~(al - 1);
 }
 
-/*
- * A copy of team t in one block (the am_team, its units, their slot lists,
- * its actions and every name), so that a program needs nothing of what it
- * was compiled from: a league of 100,000 sheets keeps only its programs
- * (LG-MEM-1).  The team must have passed am_team_check.  NULL when out of
- * memory (or the sizes overflow).
- */
-static am_team *copy_team(const am_team *t)
+/* Where the parts of a team's copy go in its one block (copy_team). */
+typedef struct team_layout {
+	size_t units, acts, slots, names, size;
+} team_layout;
+
+/* The layout of a copy of team t; 0, or -1 when the sizes overflow. */
+static int team_layout_of(team_layout *l, const am_team *t)
 {
-	size_t nslots = 0, names = 0, i, j, off_units, off_acts, off_slots,
-	       off_names, size;
-	am_team *c;
-	am_unit_def *units;
-	am_action *acts;
-	uint32_t *slots;
-	char *p;
+	size_t nslots = 0, names = 0, i;
 
 	for (i = 0; i < t->nunits; i++) {
 		nslots += t->units[i].nslots;
@@ -112,23 +105,53 @@ static am_team *copy_team(const am_team *t)
 	}
 	for (i = 0; i < t->nactions; i++)
 		names += t->actions[i].name ? strlen(t->actions[i].name) + 1 : 0;
-	if (t->nunits > SIZE_MAX / 4 / sizeof(*units) ||
-	    t->nactions > SIZE_MAX / 4 / sizeof(*acts) ||
-	    nslots > SIZE_MAX / 4 / sizeof(*slots) || names > SIZE_MAX / 4)
+	if (t->nunits > SIZE_MAX / 4 / sizeof(am_unit_def) ||
+	    t->nactions > SIZE_MAX / 4 / sizeof(am_action) ||
+	    nslots > SIZE_MAX / 4 / sizeof(uint32_t) || names > SIZE_MAX / 4)
+		return -1;
+	l->units = align_up(sizeof(am_team), _Alignof(am_unit_def));
+	l->acts = align_up(l->units + t->nunits * sizeof(am_unit_def),
+	                   _Alignof(am_action));
+	l->slots = align_up(l->acts + t->nactions * sizeof(am_action),
+	                    _Alignof(uint32_t));
+	l->names = l->slots + nslots * sizeof(uint32_t);
+	l->size = l->names + names;
+	return 0;
+}
+
+/*
+ * A copy of team t in one block (the am_team, its units, their slot lists,
+ * its actions and every name), so that a program needs nothing of what it
+ * was compiled from: a league of 100,000 sheets keeps only its programs
+ * (LG-MEM-1).  The team must have passed am_team_check.  The block is
+ * *buf when its *cap bytes are enough, else a new one (the old freed);
+ * NULL when out of memory (or the sizes overflow), *buf kept.
+ */
+static am_team *copy_team(void **buf, size_t *cap, const am_team *t)
+{
+	team_layout l;
+	size_t i, j;
+	am_team *c;
+	am_unit_def *units;
+	am_action *acts;
+	uint32_t *slots;
+	char *p;
+
+	if (team_layout_of(&l, t) < 0)
 		return NULL;
-	off_units = align_up(sizeof(*c), _Alignof(am_unit_def));
-	off_acts = align_up(off_units + t->nunits * sizeof(*units),
-	                    _Alignof(am_action));
-	off_slots = align_up(off_acts + t->nactions * sizeof(*acts),
-	                     _Alignof(uint32_t));
-	off_names = off_slots + nslots * sizeof(*slots);
-	size = off_names + names;
-	if (!(c = malloc(size)))
-		return NULL;
-	units = (am_unit_def *)((char *)c + off_units);
-	acts = (am_action *)((char *)c + off_acts);
-	slots = (uint32_t *)((char *)c + off_slots);
-	p = (char *)c + off_names;
+	if (l.size > *cap) {
+		void *nb = malloc(l.size);
+		if (!nb)
+			return NULL;
+		free(*buf);
+		*buf = nb;
+		*cap = l.size;
+	}
+	c = *buf;
+	units = (am_unit_def *)((char *)c + l.units);
+	acts = (am_action *)((char *)c + l.acts);
+	slots = (uint32_t *)((char *)c + l.slots);
+	p = (char *)c + l.names;
 	for (i = 0; i < t->nactions; i++) {
 		acts[i] = t->actions[i];
 		if (t->actions[i].name) {
@@ -167,7 +190,8 @@ int am_program_new(am_program **out, const am_team *team)
 	*out = NULL;
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
-	if (!(p = calloc(1, sizeof(*p))) || !(p->copy = t = copy_team(team))) {
+	if (!(p = calloc(1, sizeof(*p))) ||
+	    !(t = copy_team(&p->copy, &p->capcopy, team))) {
 		free(p);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
@@ -191,6 +215,22 @@ int am_program_new(am_program **out, const am_team *team)
 	}
 	*out = p;
 	return 0;
+}
+
+/* am_program_new into a program that exists: its blocks are kept, and
+ * grown when the team needs more (the optimizer compiles one candidate
+ * after another on each thread, with no allocation once they are big
+ * enough). */
+int am_program_reset(am_program *p, const am_team *team)
+{
+	am_team *t;
+	int rc;
+
+	if ((rc = am_team_check(team)) < 0)
+		return rc;
+	if (!(t = copy_team(&p->copy, &p->capcopy, team)))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return am_program_compile(p, t);
 }
 
 void am_program_free(am_program *p)

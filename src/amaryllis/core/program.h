@@ -33,6 +33,7 @@ struct am_program {
 	uint64_t (*masks)[AM_LAST_TURN + 1]; /* usable slots by age */
 	size_t capmasks;
 	void *copy;            /* am_program_new: the team copied, one block */
+	size_t capcopy;        /* its size in bytes */
 	uint32_t (*live)[AM_LAST_TURN + 1]; /* slots of a unit built in turn
 	                                       t still usable by turn 20 */
 	size_t caplive;

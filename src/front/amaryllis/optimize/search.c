@@ -59,6 +59,8 @@ struct am_opt {
 	uint64_t evals, gens, battles, skipped;
 };
 
+typedef struct worker worker;
+
 /* What the threads share while evaluating one generation. */
 typedef struct eval_ctx {
 	const am_program *const *field;
@@ -79,16 +81,20 @@ typedef struct eval_ctx {
 	_Alignas(64) atomic_size_t ready; /* gen[0..ready) are made */
 	/* per thread (summed after), each on its own cache line */
 	struct { _Alignas(64) uint64_t n; } battles[64];
-	am_engine *engines[64]; /* per thread, kept warm across generations */
+	worker *workers[64];    /* per thread, kept warm across generations */
 	ut_series_pool *pool;   /* the threads, kept for the whole run */
 } eval_ctx;
 
-typedef struct worker {
+/* A thread's own: made once for the whole run on lines of its own
+ * (UT-LINES-1), with the engine and the program it plays candidates
+ * with, so that no generation allocates. */
+struct worker {
 	eval_ctx *ctx;
 	am_engine *engine;
+	am_program *prog;       /* the candidate being played */
 	size_t ready;           /* ctx->ready as last read (it only grows) */
 	unsigned t;
-} worker;
+};
 
 static int64_t points_of(const am_opt_opts *o, const int64_t *v)
 {
@@ -96,54 +102,60 @@ static int64_t points_of(const am_opt_opts *o, const int64_t *v)
 	       (v[V_LOSSES] + v[V_ERRORS]) * o->points[2];
 }
 
+static void worker_free(worker *w)
+{
+	if (!w)
+		return;
+	am_engine_free(w->engine);
+	am_program_free(w->prog);
+	free(w);
+}
+
+/* setup runs on the calling thread before the series is handed to the
+ * pool's threads: the worker of thread t is made by the first series and
+ * reused by every generation after */
 static int setup(void *ud, unsigned t, void **out)
 {
 	eval_ctx *c = ud;
-	worker *w = calloc(1, sizeof(*w));
+	worker *w = c->workers[t % 64];
 	int rc;
 
-	if (!w)
-		return ut_error_set(AM_ENOMEM, "out of memory");
-	/* setup runs on the calling thread before the series is handed to
-	 * the pool's threads: the engine of thread t is made once and
-	 * reused by every generation */
-	if (!c->engines[t % 64] &&
-	    (rc = am_engine_new(&c->engines[t % 64])) < 0) {
-		free(w);
-		return rc;
+	if (!w) {
+		if (!(w = ut_calloc_lines(1, sizeof(*w))))
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		if ((rc = am_engine_new(&w->engine)) < 0) {
+			free(w);
+			return rc;
+		}
+		c->workers[t % 64] = w;
 	}
-	w->engine = c->engines[t % 64];
 	w->ctx = c;
 	w->t = t;
+	w->ready = 0;
 	*out = w;
 	return 0;
-}
-
-static void teardown(void *ud, unsigned t, void *wv)
-{
-	worker *w = wv;
-	(void)ud;
-	(void)t;
-	free(w);
 }
 
 /*
  * Play candidate i of the todo list against the field, strongest first;
  * stop once even winning every battle left cannot reach the threshold.
- * Per battle nothing is allocated (a warm engine, compiled programs).
+ * Nothing is allocated once the thread's engine and program are warm
+ * (am_program_reset compiles each candidate into the same memory).
  */
 static int eval_one(void *wv, uint64_t i)
 {
 	worker *w = wv;
 	eval_ctx *c = w->ctx;
 	cand *cd = c->todo[i];
-	am_program *prog = NULL;
+	const am_program *prog;
 	int64_t pts = 0, m, v[V_COUNT] = {0};
 	size_t f;
 	int rc;
 
-	if ((rc = am_program_new(&prog, am_design_team(cd->d))) < 0)
+	if ((rc = w->prog ? am_program_reset(w->prog, am_design_team(cd->d))
+	                  : am_program_new(&w->prog, am_design_team(cd->d))) < 0)
 		return rc;
+	prog = w->prog;
 	for (f = 0; f < c->n; f++) {
 		am_result res;
 		size_t fi = c->order[f];
@@ -153,10 +165,8 @@ static int eval_one(void *wv, uint64_t i)
 			break;
 		rc = am_battle_run_programs(&res, w->engine, prog, c->field[fi],
 		                            &c->bo);
-		if (rc == AM_ENOMEM) {
-			am_program_free(prog);
+		if (rc == AM_ENOMEM)
 			return rc;
-		}
 		if (rc < 0) {
 			v[V_ERRORS]++;
 			pts += c->o->points[2];
@@ -185,7 +195,6 @@ static int eval_one(void *wv, uint64_t i)
 	 * memory are being played by other threads */
 	memcpy(cd->v, v, sizeof(v));
 	c->battles[w->t % 64].n += (uint64_t)v[V_PLAYED];
-	am_program_free(prog);
 	return 0;
 }
 
@@ -231,7 +240,6 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 			so.jobs = 64;
 		so.chunk = 1;
 		so.setup = setup;
-		so.teardown = teardown;
 		so.ud = c;
 		so.run = c->gen ? make_and_eval : eval_one;
 		rc = ut_series_run_pool(c->pool, &sr, &so);
@@ -350,6 +358,26 @@ static int cmp_cand(const void *a, const void *b)
 	if (better(y, x))
 		return 1;
 	return x < y ? -1 : x > y; /* stable by position in the population */
+}
+
+/* ptrs[0..k) := the first k of pop[0..P) in cmp_cand's order (k ≤ P):
+ * all that plan_next reads, where sorting the whole population took as
+ * long as the rest of the serial part of a generation. */
+static void top(cand **ptrs, cand *pop, size_t P, size_t k)
+{
+	size_t i, j, q;
+
+	for (i = 0; i < k; i++) {
+		cand *b = NULL;
+		for (j = 0; j < P; j++) {
+			cand *x = &pop[j];
+			for (q = 0; q < i && ptrs[q] != x; q++)
+				;
+			if (q == i && (!b || cmp_cand(&x, &b) < 0))
+				b = x;
+		}
+		ptrs[i] = b;
+	}
 }
 
 /* The field's own league: the order to play it in (strongest first, so
@@ -567,8 +595,8 @@ static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand *parents,
 }
 
 /*
- * Plan the next generation next[0..P) from pop[0..P) (ptrs: P slots to
- * sort pop by): all random for AM_OPT_RANDOM; after 12 generations
+ * Plan the next generation next[0..P) from pop[0..P) (ptrs: P slots,
+ * the best `elite` of pop put first): all random for AM_OPT_RANDOM; after 12 generations
  * without progress (*stall, reset here) a restart from the best so far
  * and fresh designs; else the `elite` best kept, `immig` immigrants, and
  * children.  The kept ones are copied here; returns how many, with
@@ -582,9 +610,7 @@ static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
 {
 	size_t j;
 
-	for (j = 0; j < P; j++)
-		ptrs[j] = &pop[j];
-	qsort(ptrs, P, sizeof(*ptrs), cmp_cand);
+	top(ptrs, pop, P, elite > 0 ? elite : 1);
 	*rand_end = P;
 	if (o->method == AM_OPT_RANDOM)
 		return 0;
@@ -612,7 +638,7 @@ static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
 /*
  * The best's full record and its outcome against each field entry
  * (opt->outcome), evaluated alone without pruning; the counts of
- * evaluations, skips and battles stay as they were.  The engines it warms
+ * evaluations, skips and battles stay as they were.  The workers it makes
  * go back to ctx.  Returns 0 or an error.
  */
 static int best_record(eval_ctx *ctx, am_opt *opt, const am_opt_opts *o)
@@ -633,7 +659,7 @@ static int best_record(eval_ctx *ctx, am_opt *opt, const am_opt_opts *o)
 	one.outcome = opt->outcome;
 	e = opt->evals, s = opt->skipped, bt = opt->battles;
 	rc = evaluate(&one, &cp, 1, opt);
-	memcpy(ctx->engines, one.engines, sizeof(ctx->engines));
+	memcpy(ctx->workers, one.workers, sizeof(ctx->workers));
 	if (rc < 0)
 		return rc;
 	opt->evals = e, opt->skipped = s, opt->battles = bt;
@@ -725,7 +751,7 @@ done:
 	free(ctx.todo);
 	free(order);
 	for (j = 0; j < 64; j++)
-		am_engine_free(ctx.engines[j]);
+		worker_free(ctx.workers[j]);
 	if (rc < 0) {
 		am_opt_free(opt);
 		return rc;
