@@ -1,7 +1,8 @@
 # Amaryllis - what `cmake --install` installs, and `make deb` (CPack DEB).
 # Included at the end of CMakeLists.txt.  docs/BUILDING.md: "For packagers".
 #
-#   bin/         amaryllis, megami, manastorm (linked with the static layers)
+#   bin/         amaryllis, megami, manastorm (linked with the static layers),
+#                and megami-serve, which `megami serve` runs
 #   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and
 #                shared (.so.0, SONAME lib<name>.so.0), each holding its
 #                system's layers AND the part of util it uses (util, plus
@@ -14,7 +15,7 @@
 #                amaryllis/web.h (front ends that are in no library) nor
 #                util/cli.h and util/out.h (the executables' part of util)
 #   share/man/man1/, share/man/ja/man1/   amaryllis(1), megami(1),
-#                manastorm(1) in English and Japanese (cmake/manpage.sh,
+#                manastorm(1), megami-serve(1) in English and Japanese (cmake/manpage.sh,
 #                help2man, from the tools' --help and each command's --help)
 
 # ---- the libraries
@@ -135,9 +136,14 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 			"with it (make deps installs it; or -DAMARYLLIS_MAN=OFF)")
 	endif()
 	set(pages "")
-	foreach(tool IN LISTS am_systems)
+	get_property(am_helpers GLOBAL PROPERTY AM_CLI_HELPERS)
+	foreach(tool IN LISTS am_systems am_helpers)
 		if(NOT TARGET ${tool})
 			continue()
+		endif()
+		set(kind tool)
+		if(tool IN_LIST am_helpers)
+			set(kind helper)
 		endif()
 		foreach(lang en ja)
 			set(page "${PROJECT_BINARY_DIR}/man/${lang}/${tool}.1.gz")
@@ -145,6 +151,7 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 				COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
 					sh "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
 					"${AM_HELP2MAN}" $<TARGET_FILE:${tool}> ${lang} "${page}"
+					${kind}
 				DEPENDS ${tool} "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
 				COMMENT "Man page ${tool}(1), ${lang}" VERBATIM)
 			list(APPEND pages "${page}")

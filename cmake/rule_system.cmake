@@ -133,6 +133,30 @@ function(am_system_cli sys)
 	install(TARGETS ${sys} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
 
+# am_cli_helper(<sys> <cmd> [LINK <targets>...]): the executable
+# <sys>-<cmd> from src/<sys>/cli/<cmd>/*.c (with the folder above for
+# cli.h), which `<sys> <cmd>` runs (util/cli.h: ut_cli_exec_helper): a
+# command whose libraries every other command would otherwise load at
+# start.  Built with <sys>, installed next to it, with its man page
+# (cmake/packaging.cmake: AM_CLI_HELPERS).
+function(am_cli_helper sys cmd)
+	cmake_parse_arguments(PARSE_ARGV 2 A "" "" "LINK")
+	set(exe ${sys}-${cmd})
+	file(GLOB srcs CONFIGURE_DEPENDS
+		"${PROJECT_SOURCE_DIR}/src/${sys}/cli/${cmd}/*.c")
+	string(TOUPPER "${sys}" SYS)
+	add_executable(${exe} ${srcs})
+	target_include_directories(${exe} PRIVATE
+		"${PROJECT_SOURCE_DIR}/src/${sys}/cli")
+	target_link_libraries(${exe} PRIVATE ${sys}_lib util_cli ${A_LINK})
+	target_compile_definitions(${exe} PRIVATE
+		${SYS}_VERSION="${PROJECT_VERSION}")
+	am_front_end(${exe})
+	add_dependencies(${sys} ${exe})
+	install(TARGETS ${exe} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+	set_property(GLOBAL APPEND PROPERTY AM_CLI_HELPERS ${exe})
+endfunction()
+
 function(add_front_end sys name)
 	cmake_parse_arguments(PARSE_ARGV 2 A "DIST;IO" "" "")
 	set(target ${sys}_${name})

@@ -243,6 +243,17 @@ typedef struct ut_cli_command {
 } ut_cli_command;
 
 /*
+ * A command that is an executable of its own (`megami serve` runs
+ * megami-serve): its libraries are loaded only when it runs, not by
+ * every command of the tool.  Runs PROG-CMD from the folder of this
+ * executable (/proc/self/exe), where both are built and installed, with
+ * `--lang ja|en` (the tool's language) and argv[1..argc) (argv[0] is CMD,
+ * as a command gets it).  Returns only when it cannot be run, after
+ * "PROG: CMD: cannot run PATH: REASON": UT_EXIT_INPUT.
+ */
+int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv);
+
+/*
  * The main() of a tool made of commands (megami, manastorm):
  *
  *     PROG [--lang ja|en] COMMAND [OPTION]... OPERAND...

@@ -18,6 +18,7 @@ grep -q '^ Package: amaryllis$' "$tmp/info" || fail "no Package: amaryllis"
 grep -q '^ Depends: .*libjansson4' "$tmp/info" || fail "Depends lacks libjansson4"
 dpkg-deb --contents "$deb" > "$tmp/contents"
 for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
+	./usr/bin/megami-serve ./usr/share/man/man1/megami-serve.1.gz \
 	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 \
 	/pkgconfig/manastorm.pc ./usr/include/amaryllis.h; do
@@ -35,6 +36,9 @@ done
 	"$src/examples/nut.txt" > "$tmp/battle" || fail "amaryllis battle"
 [ -s "$tmp/battle" ] || fail "amaryllis battle: no output"
 "$tmp/root/usr/bin/megami" roll --seed 7 '2D6+1>=8' > "$tmp/roll" || fail "megami roll"
+# megami serve is the packaged megami-serve, run from next to megami
+"$tmp/root/usr/bin/megami" --lang en serve --help | head -1 | grep -qx 'Usage: megami serve \[OPTION\]\.\.\.' ||
+	fail "megami serve --help"
 [ -s "$tmp/roll" ] || fail "megami roll: no output"
 "$tmp/root/usr/bin/manastorm" check "$src/examples/manastorm/table.yaml" \
 	> /dev/null || fail "manastorm check"

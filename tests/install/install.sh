@@ -49,6 +49,15 @@ for tool in amaryllis megami manastorm; do
 done
 gzip -dc "$root/usr/share/man/ja/man1/megami.1.gz" | grep -q '戦女神TRPG' ||
 	fail "megami.1 (ja) is not in Japanese"
+# `megami serve` runs the installed megami-serve next to megami
+[ -f "$root/usr/bin/megami-serve" ] || fail "not installed: /usr/bin/megami-serve"
+for m in share/man/man1 share/man/ja/man1; do
+	gzip -dc "$root/usr/$m/megami-serve.1.gz" | grep -q '^\.SH NAME' ||
+		fail "/usr/$m/megami-serve.1.gz: none, or no NAME"
+done
+out=$("$root/usr/bin/megami" --lang en serve --help | head -1)
+[ "$out" = "Usage: megami serve [OPTION]..." ] ||
+	fail "installed megami serve --help: $out"
 
 for sys in amaryllis megami manastorm; do
 	[ -f "$libdir/lib$sys.a" ] || fail "no lib$sys.a"

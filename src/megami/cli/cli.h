@@ -61,7 +61,8 @@ mg_cmd_fn cmd_roll;
 mg_cmd_fn cmd_check;
 mg_cmd_fn cmd_fight;
 mg_cmd_fn cmd_track;
-mg_cmd_fn cmd_serve;
+mg_cmd_fn cmd_serve;  /* serve/cmd_serve.c: in megami-serve, which `megami
+                       * serve` runs (ut_cli_exec_helper) */
 
 /* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the
  * replayed combat (text or JSON); returns the exit status.  cmd_fight.c

@@ -20,7 +20,8 @@ static const ut_cli_command commands[] = {
 	{"check", cmd_check, "シナリオを検査する", "check scenario files"},
 	{"fight", cmd_fight, "戦闘を最後まで進めてログを表示する", "play a combat and print its log"},
 	{"roll", cmd_roll, "ダイスを振る（SRS のダイスボット）", "roll dice (the SRS dice bot)"},
-	{"serve", cmd_serve, "BCDice-API 互換のダイスサーバー", "a BCDice-API compatible dice server"},
+	/* megami-serve (serve/): libmicrohttpd stays out of megami */
+	{"serve", ut_cli_exec_helper, "BCDice-API 互換のダイスサーバー", "a BCDice-API compatible dice server"},
 	{"track", cmd_track, "GMの戦闘トラッカー（人が決めてダイスを振る）",
 	 "the GM's combat tracker (a person decides and rolls)"},
 	{NULL, NULL, NULL, NULL} /* the end */

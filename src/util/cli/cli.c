@@ -2,9 +2,11 @@
 #include "util/cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <utf8proc.h>
 
 #include "util/buf.h"
@@ -413,6 +415,48 @@ int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
 	                       commands, &cmd);
 
 	return ut_cli_exit(c, cmd, status);
+}
+
+int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
+{
+	char self[PATH_MAX], path[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	const char *slash;
+	char **args;
+	int i, k = 0, len;
+
+	if (n <= 0) {
+		ut_cli_error(c, UT_TR(c, "%s: この実行ファイルの場所が分かりません"
+		                      "（/proc/self/exe: %s）",
+		                      "%s: cannot find this executable "
+		                      "(/proc/self/exe: %s)"),
+		             argv[0], strerror(errno));
+		return UT_EXIT_INPUT;
+	}
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	len = snprintf(path, sizeof path, "%.*s/%s-%s",
+	               slash ? (int)(slash - self) : 1, slash ? self : ".",
+	               c->prog, argv[0]);
+	if (len < 0 || (size_t)len >= sizeof path ||
+	    !(args = calloc((size_t)argc + 3, sizeof *args))) {
+		ut_cli_error(c, UT_TR(c, "%s: メモリが足りません",
+		                      "%s: out of memory"), argv[0]);
+		return UT_EXIT_INPUT;
+	}
+	args[k++] = path;
+	args[k++] = (char *)"--lang";
+	args[k++] = (char *)(c->lang == UT_LANG_EN ? "en" : "ja");
+	for (i = 1; i < argc; i++)
+		args[k++] = argv[i];
+	args[k] = NULL;
+	fflush(NULL);
+	execv(path, args);
+	ut_cli_error(c, UT_TR(c, "%s: %s を実行できません: %s",
+	                      "%s: cannot run %s: %s"),
+	             argv[0], path, strerror(errno));
+	free(args);
+	return UT_EXIT_INPUT;
 }
 
 void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
