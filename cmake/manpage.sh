@@ -21,21 +21,15 @@ mkdir -p "$tmp"
 desc=$(sed -n 2p "$tmp/help")
 if [ "$kind" = helper ]; then
 	desc=$(printf '%s\n' "$desc" | sed -e 's/（.*//' -e 's/ (.*//')
-	printf '[NAME]\n%s \\- %s\n' "$name" "$desc" > "$tmp/include"
-	"$h2m" --locale=C.UTF-8 --no-info --no-discard-stderr \
-		--help-option="--lang $lang --help" --version-option=--version \
-		--include="$tmp/include" --output="$tmp/page" "$tool"
-	gzip -9n -c "$tmp/page" > "$out.tmp"
-	mv "$out.tmp" "$out"
-	rm -rf "$tmp"
-	exit 0
-fi
-cmds=$(awk '/^(コマンド|Commands):$/ { on = 1; next }
-	on && /^$/ { exit }
-	on && /^  [a-z]/ { print $1 }' "$tmp/help")
-if [ -z "$cmds" ]; then
-	echo "manpage.sh: no commands found in $name --lang $lang --help" >&2
-	exit 1
+	cmds=
+else
+	cmds=$(awk '/^(コマンド|Commands):$/ { on = 1; next }
+		on && /^$/ { exit }
+		on && /^  [a-z]/ { print $1 }' "$tmp/help")
+	if [ -z "$cmds" ]; then
+		echo "manpage.sh: no commands found in $name --lang $lang --help" >&2
+		exit 1
+	fi
 fi
 case $lang in
 ja) section=コマンド ;;
@@ -44,7 +38,7 @@ esac
 {
 	# NAME here, not with --name (help2man would encode that twice)
 	printf '[NAME]\n%s \\- %s\n' "$name" "$desc"
-	printf '[%s]\n' "$section"
+	[ -z "$cmds" ] || printf '[%s]\n' "$section"
 	for c in $cmds; do
 		printf '.SS "%s %s"\n.nf\n' "$name" "$c"
 		# roff: a backslash is \e; a line must not start with . or '
