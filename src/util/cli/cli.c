@@ -434,12 +434,17 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 		return UT_EXIT_INPUT;
 	}
 	self[n] = '\0';
+	/* the link is an absolute path: the folder is up to its last '/' */
 	slash = strrchr(self, '/');
 	len = snprintf(path, sizeof path, "%.*s/%s-%s",
-	               slash ? (int)(slash - self) : 1, slash ? self : ".",
-	               c->prog, argv[0]);
-	if (len < 0 || (size_t)len >= sizeof path ||
-	    !(args = calloc((size_t)argc + 3, sizeof *args))) {
+	               slash ? (int)(slash - self) : 0, self, c->prog, argv[0]);
+	if (len < 0 || (size_t)len >= sizeof path) {
+		ut_cli_error(c, UT_TR(c, "%s: %s-%s のパス（%s の隣）が長すぎます",
+		                      "%s: the path of %s-%s next to %s is too long"),
+		             argv[0], c->prog, argv[0], self);
+		return UT_EXIT_INPUT;
+	}
+	if (!(args = calloc((size_t)argc + 3, sizeof *args))) {
 		ut_cli_error(c, UT_TR(c, "%s: メモリが足りません",
 		                      "%s: out of memory"), argv[0]);
 		return UT_EXIT_INPUT;
