@@ -242,6 +242,16 @@ typedef struct ut_cli_command {
 	const char *ja, *en;
 } ut_cli_command;
 
+/* For the commands that run a server (amaryllis serve, megami serve):
+ * "2026-11-30T21:50:00Z LINE" on stderr, one whole line at a time from
+ * any thread (a server's log hook; ud unused). */
+void ut_cli_log_line(void *ud, const char *line);
+
+/* A --public-host name: 1 to 253 letters, digits, '-', '.' and '_' (a DNS
+ * name or an IPv4 address; no port, no brackets: the servers check it
+ * too).  1 or 0. */
+int ut_cli_public_host_ok(const char *s);
+
 /*
  * A command that is an executable of its own (`megami serve` runs
  * megami-serve): its libraries are loaded only when it runs, not by

@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -129,34 +128,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* "2026-11-30T21:50:00Z LINE" on stderr, one whole line at a time. */
-static void log_line(void *ud, const char *line)
-{
-	char stamp[32];
-	time_t t = time(NULL);
-	struct tm tm;
-	(void)ud;
-
-	gmtime_r(&t, &tm);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	pthread_mutex_lock(&log_lock);
-	fprintf(stderr, "%s %s\n", stamp, line);
-	fflush(stderr);
-	pthread_mutex_unlock(&log_lock);
-}
-
-/* A --public-host: 1 to 253 letters, digits, '-', '.' and '_' (a DNS name
- * or an IPv4 address; no port, no brackets: am_web_new checks it too). */
-static int public_host_ok(const char *s)
-{
-	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                     "0123456789-._");
-
-	return n > 0 && n <= 253 && s[n] == '\0';
-}
-
 int cmd_serve(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
@@ -200,7 +171,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			continue;
 		}
 		if (c == OPT_PUBLIC_HOST) {
-			if (!public_host_ok(optarg))
+			if (!ut_cli_public_host_ok(optarg))
 				return cli_usage_error(&o, "serve",
 				                       UT_TR(&o, "--public-host にはポートを付けない"
 				                                 "ホスト名かIPv4アドレスを指定して"
@@ -260,7 +231,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 		                             "unexpected operand '%s'"), argv[optind]);
 	cfg.public_hosts = hosts;
 	cfg.npublic_hosts = nhosts;
-	cfg.log = log_line;
+	cfg.log = ut_cli_log_line;
 	/* the signals are waited for, by this thread only */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);

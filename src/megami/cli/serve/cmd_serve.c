@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <time.h>
 
 #include "cli.h"
 #include "megami/serve.h"
@@ -143,24 +142,6 @@ static const struct {
 	{OPT_RATE, "rate", 0, 1000000},
 };
 
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* "2026-11-30T21:50:00Z LINE" on stderr, one whole line at a time. */
-static void log_line(void *ud, const char *line)
-{
-	char stamp[32];
-	time_t t = time(NULL);
-	struct tm tm;
-	(void)ud;
-
-	gmtime_r(&t, &tm);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	pthread_mutex_lock(&log_lock);
-	fprintf(stderr, "%s %s\n", stamp, line);
-	fflush(stderr);
-	pthread_mutex_unlock(&log_lock);
-}
-
 /* A fresh seed (M8.11's fresh dice, for a server's whole run): 0, or -1
  * when the operating system gives none. */
 static int fresh_seed(uint64_t *seed)
@@ -200,16 +181,6 @@ static int numeric(mg_cli *o, mg_serve_config *cfg, int c, const char *arg)
 	return 0;
 }
 
-/* A --public-host: 1 to 253 letters, digits, '-', '.' and '_' (a DNS name
- * or an IPv4 address; no port: mg_serve_new checks it too). */
-static int public_host_ok(const char *s)
-{
-	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                     "0123456789-._");
-
-	return n > 0 && n <= 253 && s[n] == '\0';
-}
-
 /* Parse the options into cfg; 0 to go on, OPTIONS_DONE after --help, or
  * the exit status. */
 #define OPTIONS_DONE (-1)
@@ -247,7 +218,7 @@ static int options(mg_cli *o, mg_serve_config *cfg, const char **listen,
 			cfg->admin_email = optarg;
 			break;
 		case OPT_PUBLIC_HOST:
-			if (!public_host_ok(optarg))
+			if (!ut_cli_public_host_ok(optarg))
 				return ut_cli_usage_error(&o->ui, "serve",
 					UT_TR(&o->ui, "--public-host にはポートを付けないホスト名か"
 					      "IPv4アドレスを指定してください（「%s」）",
@@ -306,7 +277,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 	cfg.lang = o.ui.lang == UT_LANG_EN ? MG_LANG_EN : MG_LANG_JA;
 	cfg.public_hosts = hosts;
 	cfg.npublic_hosts = nhosts;
-	cfg.log = log_line;
+	cfg.log = ut_cli_log_line;
 	/* the signals are waited for, by this thread only */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
