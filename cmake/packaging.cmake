@@ -2,7 +2,8 @@
 # Included at the end of CMakeLists.txt.  docs/BUILDING.md: "For packagers".
 #
 #   bin/         amaryllis, megami, manastorm (linked with the static layers),
-#                and megami-serve, which `megami serve` runs
+#                and the commands that are executables of their own:
+#                amaryllis-hill, -mail, -serve and megami-serve
 #   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and
 #                shared (.so.0, SONAME lib<name>.so.0), each holding its
 #                system's layers AND the part of util it uses (util, plus
@@ -15,7 +16,7 @@
 #                amaryllis/web.h (front ends that are in no library) nor
 #                util/cli.h and util/out.h (the executables' part of util)
 #   share/man/man1/, share/man/ja/man1/   amaryllis(1), megami(1),
-#                manastorm(1), megami-serve(1) in English and Japanese (cmake/manpage.sh,
+#                manastorm(1) and the helpers' in English and Japanese (cmake/manpage.sh,
 #                help2man, from the tools' --help and each command's --help)
 
 # ---- the libraries
@@ -141,9 +142,15 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 		if(NOT TARGET ${tool})
 			continue()
 		endif()
-		set(kind tool)
+		set(parent "")
+		set(deps ${tool})
 		if(tool IN_LIST am_helpers)
-			set(kind helper)
+			# PARENT CMD: NAME is CMD's line in PARENT's help
+			get_property(sys_cmd GLOBAL PROPERTY AM_CLI_HELPER_${tool})
+			list(GET sys_cmd 0 psys)
+			list(GET sys_cmd 1 pcmd)
+			set(parent $<TARGET_FILE:${psys}> ${pcmd})
+			list(APPEND deps ${psys})
 		endif()
 		foreach(lang en ja)
 			set(page "${PROJECT_BINARY_DIR}/man/${lang}/${tool}.1.gz")
@@ -151,8 +158,8 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 				COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
 					sh "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
 					"${AM_HELP2MAN}" $<TARGET_FILE:${tool}> ${lang} "${page}"
-					${kind}
-				DEPENDS ${tool} "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
+					${parent}
+				DEPENDS ${deps} "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
 				COMMENT "Man page ${tool}(1), ${lang}" VERBATIM)
 			list(APPEND pages "${page}")
 			if(lang STREQUAL "en")

@@ -133,28 +133,40 @@ function(am_system_cli sys)
 	install(TARGETS ${sys} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
 
-# am_cli_helper(<sys> <cmd> [LINK <targets>...]): the executable
-# <sys>-<cmd> from src/<sys>/cli/<cmd>/*.c (with the folder above for
-# cli.h), which `<sys> <cmd>` runs (util/cli.h: ut_cli_exec_helper): a
-# command whose libraries every other command would otherwise load at
-# start.  Built with <sys>, installed next to it, with its man page
-# (cmake/packaging.cmake: AM_CLI_HELPERS).
+# am_cli_helper(<sys> <cmd> [SOURCES <files>...] [LINK <targets>...]):
+# the executable <sys>-<cmd>, which `<sys> <cmd>` runs (util/cli.h:
+# ut_cli_exec_helper): a command whose libraries every other command would
+# otherwise load at start.  Made of src/<sys>/cli/<cmd>/*.c (the command,
+# cmd_<cmd> as cli.h declares it), the SOURCES of src/<sys>/cli/ it shares
+# with the tool, and a main() from cmake/cli_helper.c.in.  Built with <sys>,
+# installed next to it, with its man page (cmake/packaging.cmake:
+# AM_CLI_HELPERS).
 function(am_cli_helper sys cmd)
-	cmake_parse_arguments(PARSE_ARGV 2 A "" "" "LINK")
+	cmake_parse_arguments(PARSE_ARGV 2 A "" "" "SOURCES;LINK")
 	set(exe ${sys}-${cmd})
+	set(EXE ${exe})
+	set(SYS ${sys})
+	set(CMD ${cmd})
 	file(GLOB srcs CONFIGURE_DEPENDS
 		"${PROJECT_SOURCE_DIR}/src/${sys}/cli/${cmd}/*.c")
-	string(TOUPPER "${sys}" SYS)
-	add_executable(${exe} ${srcs})
+	foreach(f IN LISTS A_SOURCES)
+		list(APPEND srcs "${PROJECT_SOURCE_DIR}/src/${sys}/cli/${f}")
+	endforeach()
+	set(main "${PROJECT_BINARY_DIR}/generated/${exe}_main.c")
+	configure_file("${PROJECT_SOURCE_DIR}/cmake/cli_helper.c.in" "${main}"
+		@ONLY)
+	string(TOUPPER "${sys}" SYS_UPPER)
+	add_executable(${exe} ${srcs} "${main}")
 	target_include_directories(${exe} PRIVATE
 		"${PROJECT_SOURCE_DIR}/src/${sys}/cli")
 	target_link_libraries(${exe} PRIVATE ${sys}_lib util_cli ${A_LINK})
 	target_compile_definitions(${exe} PRIVATE
-		${SYS}_VERSION="${PROJECT_VERSION}")
+		${SYS_UPPER}_VERSION="${PROJECT_VERSION}")
 	am_front_end(${exe})
 	add_dependencies(${sys} ${exe})
 	install(TARGETS ${exe} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 	set_property(GLOBAL APPEND PROPERTY AM_CLI_HELPERS ${exe})
+	set_property(GLOBAL PROPERTY AM_CLI_HELPER_${exe} ${sys} ${cmd})
 endfunction()
 
 function(add_front_end sys name)

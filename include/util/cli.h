@@ -257,11 +257,25 @@ int ut_cli_public_host_ok(const char *s);
  * megami-serve): its libraries are loaded only when it runs, not by
  * every command of the tool.  Runs PROG-CMD from the folder of this
  * executable (/proc/self/exe), where both are built and installed, with
- * `--lang ja|en` (the tool's language) and argv[1..argc) (argv[0] is CMD,
- * as a command gets it).  Returns only when it cannot be run, after
- * "PROG: CMD: cannot run PATH: REASON": UT_EXIT_INPUT.
+ * `--tool-lang ja|en` (the tool's language, as given before the command)
+ * and argv[1..argc) (argv[0] is CMD, as a command gets it).  Returns only
+ * when it cannot be run, after "PROG: CMD: cannot run PATH: REASON":
+ * UT_EXIT_INPUT.
  */
 int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv);
+
+/*
+ * The main() of such an executable (PROG-CMD, made by cmake's
+ * am_cli_helper): `PROG-CMD --version` prints PROG's version; anything
+ * else is run(c, argc, argv), the command as PROG would run it (its
+ * --lang, --help, options and operands): run by PROG, first with PROG's
+ * language (`--tool-lang`, taken off), so that a --lang among the
+ * command's arguments comes after it as it did in PROG.  Ends with
+ * ut_cli_exit for CMD.
+ */
+int ut_cli_helper_main(ut_cli *c, int argc, char **argv, const char *version,
+                       const char *cmd,
+                       int (*run)(const ut_cli *c, int argc, char **argv));
 
 /*
  * The main() of a tool made of commands (megami, manastorm):

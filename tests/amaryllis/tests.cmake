@@ -18,3 +18,19 @@ if(AMARYLLIS_MPI)
 		LABELS mpi TIMEOUT 300 WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
 	set_tests_properties(mpi_fail PROPERTIES TIMEOUT 900)
 endif()
+
+# `amaryllis hill`, `mail` and `serve` run amaryllis-hill, -mail and -serve
+# (tests/cli_helper.sh): amaryllis without GMime or libmicrohttpd, the same
+# help and errors through them (mail's usage status is 64, EX_USAGE, for
+# the MTA), and the message of an amaryllis whose helper is missing.
+foreach(cmd_lib_status hill:libgmime:2 mail:libgmime:64 serve:libmicrohttpd:2)
+	string(REPLACE ":" ";" parts "${cmd_lib_status}")
+	list(GET parts 0 cmd)
+	list(GET parts 1 lib)
+	list(GET parts 2 status)
+	add_test(NAME amaryllis/${cmd}_helper
+		COMMAND bash "${PROJECT_SOURCE_DIR}/tests/cli_helper.sh"
+			$<TARGET_FILE:amaryllis> ${cmd} ${lib} ${status})
+	set_tests_properties(amaryllis/${cmd}_helper PROPERTIES
+		LABELS "amaryllis" TIMEOUT 60)
+endforeach()

@@ -19,6 +19,8 @@ grep -q '^ Depends: .*libjansson4' "$tmp/info" || fail "Depends lacks libjansson
 dpkg-deb --contents "$deb" > "$tmp/contents"
 for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	./usr/bin/megami-serve ./usr/share/man/man1/megami-serve.1.gz \
+	./usr/bin/amaryllis-hill ./usr/bin/amaryllis-mail ./usr/bin/amaryllis-serve \
+	./usr/share/man/ja/man1/amaryllis-mail.1.gz \
 	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 \
 	/pkgconfig/manastorm.pc ./usr/include/amaryllis.h; do
@@ -36,9 +38,13 @@ done
 	"$src/examples/nut.txt" > "$tmp/battle" || fail "amaryllis battle"
 [ -s "$tmp/battle" ] || fail "amaryllis battle: no output"
 "$tmp/root/usr/bin/megami" roll --seed 7 '2D6+1>=8' > "$tmp/roll" || fail "megami roll"
-# megami serve is the packaged megami-serve, run from next to megami
-"$tmp/root/usr/bin/megami" --lang en serve --help | head -1 | grep -qx 'Usage: megami serve \[OPTION\]\.\.\.' ||
-	fail "megami serve --help"
+# megami serve and amaryllis hill, mail and serve are the packaged
+# helpers, run from next to their tool
+for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
+	tool=${tc%%:*} cmd=${tc#*:}
+	"$tmp/root/usr/bin/$tool" --lang en "$cmd" --help | head -1 |
+		grep -q "^Usage: $tool $cmd " || fail "$tool $cmd --help"
+done
 [ -s "$tmp/roll" ] || fail "megami roll: no output"
 "$tmp/root/usr/bin/manastorm" check "$src/examples/manastorm/table.yaml" \
 	> /dev/null || fail "manastorm check"

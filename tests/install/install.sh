@@ -49,15 +49,21 @@ for tool in amaryllis megami manastorm; do
 done
 gzip -dc "$root/usr/share/man/ja/man1/megami.1.gz" | grep -q '戦女神TRPG' ||
 	fail "megami.1 (ja) is not in Japanese"
-# `megami serve` runs the installed megami-serve next to megami
-[ -f "$root/usr/bin/megami-serve" ] || fail "not installed: /usr/bin/megami-serve"
-for m in share/man/man1 share/man/ja/man1; do
-	gzip -dc "$root/usr/$m/megami-serve.1.gz" | grep -q '^\.SH NAME' ||
-		fail "/usr/$m/megami-serve.1.gz: none, or no NAME"
+# the commands that are executables of their own, installed next to their
+# tool with their pages, and run by it from there
+for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
+	tool=${tc%%:*} cmd=${tc#*:}
+	[ -f "$root/usr/bin/$tool-$cmd" ] || fail "not installed: /usr/bin/$tool-$cmd"
+	for m in share/man/man1 share/man/ja/man1; do
+		gzip -dc "$root/usr/$m/$tool-$cmd.1.gz" | grep -q '^\.SH NAME' ||
+			fail "/usr/$m/$tool-$cmd.1.gz: none, or no NAME"
+	done
+	out=$("$root/usr/bin/$tool" --lang en "$cmd" --help | head -1)
+	case $out in
+	"Usage: $tool $cmd "*) ;;
+	*) fail "installed $tool $cmd --help: $out" ;;
+	esac
 done
-out=$("$root/usr/bin/megami" --lang en serve --help | head -1)
-[ "$out" = "Usage: megami serve [OPTION]..." ] ||
-	fail "installed megami serve --help: $out"
 
 for sys in amaryllis megami manastorm; do
 	[ -f "$libdir/lib$sys.a" ] || fail "no lib$sys.a"

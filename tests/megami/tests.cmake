@@ -16,12 +16,12 @@ add_test(NAME megami/track_tmux
 set_tests_properties(megami/track_tmux PROPERTIES LABELS "megami" TIMEOUT 300)
 am_test_env(megami/crosscheck megami/track_tmux)
 
-# `megami serve` runs megami-serve (ut_cli_exec_helper): megami without
+# `megami serve` runs megami-serve (tests/cli_helper.sh): megami without
 # libmicrohttpd, the same help and errors through it, and the message of a
 # megami whose helper is missing.
 add_test(NAME megami/serve_helper
-	COMMAND bash "${dir}/serve_helper.sh" $<TARGET_FILE:megami>
-		$<TARGET_FILE:megami-serve>)
+	COMMAND bash "${PROJECT_SOURCE_DIR}/tests/cli_helper.sh"
+		$<TARGET_FILE:megami> serve libmicrohttpd 2)
 set_tests_properties(megami/serve_helper PROPERTIES LABELS "megami" TIMEOUT 60)
 
 # `megami roll` against the real BCDice (npm bcdice 4.9.0, installed into

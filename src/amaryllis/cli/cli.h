@@ -195,6 +195,8 @@ am_cmd_fn cmd_check;
 am_cmd_fn cmd_battle;
 am_cmd_fn cmd_league;
 am_cmd_fn cmd_optimize;
+/* <name>/cmd_<name>.c: in amaryllis-<name>, which `amaryllis <name>` runs
+ * (ut_cli_exec_helper) */
 am_cmd_fn cmd_hill;
 am_cmd_fn cmd_mail;
 am_cmd_fn cmd_serve;

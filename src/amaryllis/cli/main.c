@@ -15,7 +15,9 @@
 #endif
 
 /* The commands, one line each, with `am_cmd_fn cmd_<name>;` declared in
- * cli.h (cmd_<name>.c). */
+ * cli.h (cmd_<name>.c); hill, mail and serve are executables of their own
+ * (<name>/cmd_<name>.c in amaryllis-<name>), so that their libraries stay
+ * out of amaryllis. */
 static const ut_cli_command commands[] = {
 	{"check", cmd_check, "シートを検査し、正規化して表示する",
 	 "validate sheets and print them normalised"},
@@ -25,11 +27,11 @@ static const ut_cli_command commands[] = {
 	 "play every pair of sheets once and print the standings"},
 	{"optimize", cmd_optimize, "フィールドに最も強いユニットを探索して表示する",
 	 "search for the unit that scores best against a field"},
-	{"hill", cmd_hill, "メールで参加する丘を作り（init）、順位表を表示する（status）",
+	{"hill", ut_cli_exec_helper, "メールで参加する丘を作り（init）、順位表を表示する（status）",
 	 "create a play-by-mail hill (init), show its standings (status)"},
-	{"mail", cmd_mail, "丘あてのメールを処理して返信する（MTA のパイプか Maildir）",
+	{"mail", ut_cli_exec_helper, "丘あてのメールを処理して返信する（MTA のパイプか Maildir）",
 	 "process mail sent to a hill and reply (MTA pipe or Maildir)"},
-	{"serve", cmd_serve, "ウェブページとJSON APIを提供する（検査、戦闘の再生、丘）",
+	{"serve", ut_cli_exec_helper, "ウェブページとJSON APIを提供する（検査、戦闘の再生、丘）",
 	 "serve the web page and the JSON API (checks, replays, the hill)"},
 	{NULL, NULL, NULL, NULL} /* the end */
 };

@@ -62,7 +62,8 @@ mg_cmd_fn cmd_check;
 mg_cmd_fn cmd_fight;
 mg_cmd_fn cmd_track;
 mg_cmd_fn cmd_serve;  /* serve/cmd_serve.c: in megami-serve, which `megami
-                       * serve` runs (ut_cli_exec_helper) */
+                       * serve` runs (ut_cli_exec_helper); its main() is
+                       * made by am_cli_helper */
 
 /* cmd_fight_replay.c: `megami fight --replay FILE` prints the log of the
  * replayed combat (text or JSON); returns the exit status.  cmd_fight.c

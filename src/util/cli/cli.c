@@ -450,7 +450,7 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 		return UT_EXIT_INPUT;
 	}
 	args[k++] = path;
-	args[k++] = (char *)"--lang";
+	args[k++] = (char *)"--tool-lang";
 	args[k++] = (char *)(c->lang == UT_LANG_EN ? "en" : "ja");
 	for (i = 1; i < argc; i++)
 		args[k++] = argv[i];
@@ -462,6 +462,23 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 	             argv[0], path, strerror(errno));
 	free(args);
 	return UT_EXIT_INPUT;
+}
+
+int ut_cli_helper_main(ut_cli *c, int argc, char **argv, const char *version,
+                       const char *cmd,
+                       int (*run)(const ut_cli *c, int argc, char **argv))
+{
+	if (argc == 2 && strcmp(argv[1], "--version") == 0)
+		return ut_cli_exit(c, NULL, ut_cli_version(c, version));
+	/* run by the tool: its language, then the command's arguments as
+	 * the tool would have passed them (argv[0] the command's name) */
+	if (argc >= 3 && strcmp(argv[1], "--tool-lang") == 0) {
+		c->lang = strcmp(argv[2], "en") == 0 ? UT_LANG_EN : UT_LANG_JA;
+		argv[2] = (char *)cmd;
+		argc -= 2;
+		argv += 2;
+	}
+	return ut_cli_exit(c, cmd, run(c, argc, argv));
 }
 
 void ut_cli_progress(void *ud, uint64_t done, uint64_t total)

@@ -115,9 +115,13 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# The binary where user nobody can run it (the build tree may be private).
-cp "$AMARYLLIS" "$T/bin/amaryllis"
-chmod 755 "$T/bin/amaryllis"
+# The binaries where user nobody can run them (the build tree may be
+# private): amaryllis, and next to it amaryllis-hill and amaryllis-mail,
+# which `amaryllis hill` and `amaryllis mail` run.
+for b in amaryllis amaryllis-hill amaryllis-mail; do
+	cp "$(dirname "$AMARYLLIS")/$b" "$T/bin/$b"
+	chmod 755 "$T/bin/$b"
+done
 AM=$T/bin/amaryllis
 
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
