@@ -152,10 +152,10 @@ function(am_cli_helper sys cmd)
 	foreach(f IN LISTS A_SOURCES)
 		list(APPEND srcs "${PROJECT_SOURCE_DIR}/src/${sys}/cli/${f}")
 	endforeach()
+	string(TOUPPER "${sys}" SYS_UPPER)
 	set(main "${PROJECT_BINARY_DIR}/generated/${exe}_main.c")
 	configure_file("${PROJECT_SOURCE_DIR}/cmake/cli_helper.c.in" "${main}"
 		@ONLY)
-	string(TOUPPER "${sys}" SYS_UPPER)
 	add_executable(${exe} ${srcs} "${main}")
 	target_include_directories(${exe} PRIVATE
 		"${PROJECT_SOURCE_DIR}/src/${sys}/cli")
