@@ -64,7 +64,7 @@ enum { PH_START, PH_ENCHANT, PH_ATTACK, PH_GOON, PH_OVER };
  * (fused_choose): the same choices as policy.c's functions, which the step
  * API and every other caller keep using (test_duel's
  * ms_fused_equals_step proves them equal). */
-enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY };
+enum { FUSED_NONE, FUSED_DEFAULT, FUSED_GREEDY, FUSED_RANDOM };
 
 /* Step 9 shuffles a deck may hold without having done them (defer_decks). */
 #define PEND_MAX 4
@@ -945,6 +945,7 @@ static void duel_layout(ms_duel *d, char *mem, size_t total,
 		p->pol = lookup(o, p->p->policy ? p->p->policy : "default");
 		p->fused = p->pol == ms_policy_find("default") ? FUSED_DEFAULT :
 		           p->pol == ms_policy_find("greedy") ? FUSED_GREEDY :
+		           p->pol == ms_policy_find("random") ? FUSED_RANDOM :
 		           FUSED_NONE;
 	}
 }
@@ -1037,8 +1038,11 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	duel_lists(d);
 	d->quiet = (d->want & QUIET_ROUND_KINDS) == 0;
 	d->quiet9 = (d->want & QUIET_STEP9_KINDS) == 0;
-	for (i = 0; i < d->n; i++)
-		if (d->parts[i].fused == FUSED_NONE)
+	for (i = 0; i < d->n; i++) /* the quiet rounds play default and
+	                              greedy, and leave the generator
+	                              behind (defer_decks) */
+		if (d->parts[i].fused == FUSED_NONE ||
+		    d->parts[i].fused == FUSED_RANDOM)
 			d->quiet = 0;
 	*out = d;
 	return 0;
@@ -2358,9 +2362,56 @@ static inline int fused_can_attack(const ms_duel *d, const part *p)
 	return ((p->hmask | d->ench[p->side]) & p->pass) != 0;
 }
 
-/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4: policy.c's
- * choose_default and choose_greedy (which) for an ask of `kind` to p,
- * choice for choice. */
+/* MS-POLICY-5: policy.c's choose_random for an ask of `kind` to p: one
+ * number of the duel's generator picks one of the legal choices, in
+ * ms_duel_choices' order (hand cards, the deck top when p can draw, at
+ * step 4 the allied held enchants in field order, pass; step 8: go on,
+ * give up).  The generator is up to date: a duel with this policy plays
+ * no quiet round, which alone leaves it behind (defer_decks). */
+static void fused_random(const ms_duel *d, ms_ask_kind kind, const part *p,
+                         ms_choice *out)
+{
+	const int draw = can_draw(p);
+	uint64_t n = 2, k;
+	size_t f, nf = 0;
+
+	UT_ASSERT(d->lag == 0);
+	if (kind != MS_ASK_GO_ON) {
+		if (kind == MS_ASK_ATTACK)
+			for (f = 0; f < d->nfield; f++)
+				nf += (size_t)allied_enchant(d, p->self, f);
+		n = (uint64_t)p->nh + (uint64_t)draw + nf + 1;
+	}
+	k = ut_rng_uniform(d->rng, n);
+	if (kind == MS_ASK_GO_ON) {
+		out->kind = k == 0 ? MS_CHOICE_GO_ON : MS_CHOICE_GIVE_UP;
+		return;
+	}
+	if (k < p->nh) {
+		out->kind = MS_CHOICE_HAND;
+		out->index = (size_t)k;
+		return;
+	}
+	k -= p->nh;
+	if (draw) {
+		if (k == 0) {
+			out->kind = MS_CHOICE_DECK;
+			return;
+		}
+		k--;
+	}
+	if (k < nf) /* the k-th allied held enchant (0 first), else pass */
+		for (f = 0;; f++)
+			if (allied_enchant(d, p->self, f) && k-- == 0) {
+				out->kind = MS_CHOICE_POINT;
+				out->index = f;
+				return;
+			}
+}
+
+/* MS-POLICY-1, MS-POLICY-2, MS-POLICY-3, MS-POLICY-4, MS-POLICY-5:
+ * policy.c's choose_default, choose_greedy and choose_random (which) for
+ * an ask of `kind` to p, choice for choice. */
 static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
                          int which, ms_choice *out)
 {
@@ -2368,6 +2419,10 @@ static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
 
 	out->kind = MS_CHOICE_PASS;
 	out->index = 0;
+	if (which == FUSED_RANDOM) {
+		fused_random(d, kind, p, out);
+		return;
+	}
 	if (which == FUSED_GREEDY) {
 		if (kind == MS_ASK_GO_ON)
 			out->kind = MS_CHOICE_GO_ON;
