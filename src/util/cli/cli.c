@@ -374,36 +374,53 @@ static int main_body(ut_cli *c, int argc, char **argv, const char *version,
 		{"version", no_argument, NULL, MAIN_VERSION},
 		{NULL, 0, NULL, 0}
 	};
-	int ch;
+	int ch, help = 0, n, rc;
+	char **sub;
 
 	ut_cli_getopt_begin(c, argc, argv, "+:h", longopts, MAIN_LANG);
-	while ((ch = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			return main_help(c, about_ja, about_en, commands);
-		case MAIN_VERSION:
-			return ut_cli_version(c, version);
-		case MAIN_LANG:
-			if (ut_cli_lang(c, NULL, optarg) != 0)
-				return UT_EXIT_USAGE;
-			break;
-		default:
-			return ut_cli_bad_option(c, NULL, ch, argv, longopts);
+	for (;;) {
+		while ((ch = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+			switch (ch) {
+			case 'h':
+				return main_help(c, about_ja, about_en, commands);
+			case MAIN_VERSION:
+				return ut_cli_version(c, version);
+			case MAIN_LANG:
+				if (ut_cli_lang(c, NULL, optarg) != 0)
+					return UT_EXIT_USAGE;
+				break;
+			default:
+				return ut_cli_bad_option(c, NULL, ch, argv, longopts);
+			}
 		}
+		/* the options after `help` are the tool's too (PROG help
+		 * --lang en) */
+		if (help || optind >= argc || strcmp(argv[optind], "help") != 0)
+			break;
+		help = 1;
+		optind++;
 	}
+	if (help && optind >= argc)
+		return main_help(c, about_ja, about_en, commands);
 	if (optind >= argc)
 		return ut_cli_usage_error(c, NULL, UT_TR(c, "コマンドがありません",
 		                                         "no command given"));
-	/* `PROG help [COMMAND]` is `PROG [COMMAND] --help` */
-	if (strcmp(argv[optind], "help") == 0) {
-		static char help_opt[] = "--help";
-		char *sub[] = {argv[optind + 1], help_opt, NULL};
-		if (optind + 1 >= argc)
-			return main_help(c, about_ja, about_en, commands);
-		return main_run(c, commands, sub[0], 2, sub, cmd);
+	if (!help)
+		return main_run(c, commands, argv[optind], argc - optind,
+		                argv + optind, cmd);
+	/* `PROG help COMMAND [ARG]...` is `PROG COMMAND --help [ARG]...`, so
+	 * that `help fight --lang en` is in English */
+	n = argc - optind + 1;
+	if (!(sub = calloc((size_t)n + 1, sizeof *sub))) {
+		ut_cli_error(c, UT_TR(c, "メモリが足りません", "out of memory"));
+		return UT_EXIT_INPUT;
 	}
-	return main_run(c, commands, argv[optind], argc - optind, argv + optind,
-	                cmd);
+	sub[0] = argv[optind];
+	sub[1] = (char *)"--help";
+	memcpy(sub + 2, argv + optind + 1, (size_t)(n - 2) * sizeof *sub);
+	rc = main_run(c, commands, sub[0], n, sub, cmd);
+	free(sub);
+	return rc;
 }
 
 int ut_cli_main(ut_cli *c, int argc, char **argv, const char *version,
