@@ -371,8 +371,10 @@ static inline void mg_roll_begin(mg_combat *c, mg_roll_kind kind,
 	c->roll.crit_only = 0;
 }
 
-/* The largest table of armor modifiers a combat keeps (16 bytes each). */
-#define MG_MODS_MAX 4096
+/* The largest table of armor modifiers a combat keeps (16 bytes each:
+ * 1 MiB; 20 against 20 with 4 attacks each takes 6,400 entries).  Without
+ * it the flat rounds cannot play (mg_qflat). */
+#define MG_MODS_MAX 65536
 
 /* 5 + 行動, at least 0 (M8.4); MG_EOVERFLOW. */
 int mg_allowance(int64_t *out, const mg_character *ch);
