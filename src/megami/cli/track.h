@@ -32,6 +32,11 @@
 #include "megami/replay.h"
 #include "util/rng.h"
 
+/* The longest line read at a prompt, in bytes (MG-TRACK-1): far more than
+ * any command a person types (the longest are a few dozen bytes), small
+ * enough to sit on the stack; a longer line is never kept. */
+#define TR_LINE_MAX 4096
+
 /* What a prompt asks the session to do besides answering. */
 enum {
 	TR_NONE = 0,
@@ -65,6 +70,7 @@ typedef struct track {
 	int64_t ahead[8];   /* values typed ahead for the next dice */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
+	int input_over;     /* a line over TR_LINE_MAX ended the input */
 	int quit;           /* the person quit */
 } track;
 
