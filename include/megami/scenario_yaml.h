@@ -69,6 +69,8 @@ typedef enum mg_diag_code {
 	MG_DIAG_TOO_MANY,         /**< s1 = the key as written (characters,
 	                               attacks), a = the most */
 	MG_DIAG_NAME_TOO_LONG,    /**< a = its characters, b = the most */
+	MG_DIAG_NUMBER_RANGE,     /**< s1 = the key as written, a = the value,
+	                               b = MG_SCN_NUMBER_MAX (MG-SCN-LIMIT-2) */
 	MG_DIAG_COUNT
 } mg_diag_code;
 

@@ -85,6 +85,7 @@ char *tr_input(track *t, const char *prompt);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
 size_t tr_split(char *line, char **w);
+enum { TR_OUT_OF_RANGE = -2 };
 int tr_parse_int(const char *s, int neg, int64_t *out);
 int tr_is(const char *w, const char *a, const char *b);
 

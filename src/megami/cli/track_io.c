@@ -158,15 +158,21 @@ size_t tr_split(char *line, char **w)
 	return n;
 }
 
-/* A whole number (an optional '-' when neg), or -1. */
+/* A whole number (an optional '-' when neg) into *out: 0; -1 when s is not
+ * a whole number; TR_OUT_OF_RANGE when it is one but beyond 64 bits or,
+ * without neg, negative (MG-TRACK-9: said as out of range). */
 int tr_parse_int(const char *s, int neg, int64_t *out)
 {
 	uint64_t v;
-	int minus = neg && *s == '-';
+	int minus = *s == '-';
+	size_t digits = strspn(s + minus, "0123456789");
 
-	if (ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX) < 0)
+	if (digits == 0 || s[minus + digits] != '\0')
 		return -1;
-	*out = minus ? -(int64_t)v : (int64_t)v;
+	if ((minus && !neg) ||
+	    ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX + minus) < 0)
+		return TR_OUT_OF_RANGE;
+	*out = minus ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
 }
 

@@ -107,6 +107,7 @@ static const int ut_of_mg[MG_DIAG_COUNT] = {
 	[MG_DIAG_ROUND_LIMIT_HIGH] = SC_D_ROUND_LIMIT_HIGH,
 	[MG_DIAG_TOO_MANY] = SC_D_TOO_MANY,
 	[MG_DIAG_NAME_TOO_LONG] = UT_YAML_D_NAME_TOO_LONG,
+	[MG_DIAG_NUMBER_RANGE] = SC_D_NUMBER_RANGE,
 };
 
 int mg_sc_ut_code(int mg_code)
