@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "stop_text.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"

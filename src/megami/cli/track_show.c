@@ -326,8 +326,11 @@ void tr_odds(track *t, int at_die)
 	o.max_events = t->max_events;
 	rc = mg_mc_run_from(&r, &st, &o);
 	if (rc < 0) {
+		char msg[1024];
 		tr_say(UT_TR(&t->ui, "  見込みを出せません: %s\n",
-		                  "  no odds: %s\n"), mg_error_last());
+		                  "  no odds: %s\n"),
+		       mg_cli_stop_text(msg, sizeof(msg), mg_error_last(),
+		                        t->ui.lang));
 		mg_mc_report_free(&r);
 		return;
 	}
