@@ -270,6 +270,31 @@ static void test_limits(void **state)
 	mg_scenario_doc_free(doc);
 }
 
+/* MG-SCN-VAL-7: a name with a control character (C0, DEL, C1) is an error
+ * at the name, naming the code point (input audit D2: fight printed ESC
+ * raw); U+00A0 and U+3000 are not controls. */
+static void test_name_control(void **state)
+{
+	(void)state;
+	expect("characters:\n"
+	       "  - {name: \"a\\eb\", side: PC, hp: 1,"
+	       " attacks: [{name: \"x\\u009B\", damage: 1}]}\n"
+	       "  - {name: \"\\x7F\", side: NPC, hp: 1}\n"
+	       "  - {name: \"c\\u00A0\\u3000d\", side: NPC, hp: 1}\n",
+	       "2:12: 名前に制御文字（U+001B）があります"
+	       "（端末を操作できる文字は名前に使えません）\n"
+	       "2:54: 名前に制御文字（U+009B）があります"
+	       "（端末を操作できる文字は名前に使えません）\n"
+	       "3:12: 名前に制御文字（U+007F）があります"
+	       "（端末を操作できる文字は名前に使えません）\n",
+	       "2:12: a control character (U+001B) in a name"
+	       " (a terminal may act on it)\n"
+	       "2:54: a control character (U+009B) in a name"
+	       " (a terminal may act on it)\n"
+	       "3:12: a control character (U+007F) in a name"
+	       " (a terminal may act on it)\n");
+}
+
 /* MG-SCN-LIMIT-2: a number beyond ±10^12 is an error at the value, naming
  * the key as written (ja, en); the extremes of 64 bits used to be read
  * and to overflow in the combat (input audit D4). */
@@ -344,7 +369,7 @@ static void test_canonical_text(void **state)
 		"characters:\n"
 		"  - {name: \"5\", side: PC, hp: 2}\n"
 		"  - {name: 'yes', side: NPC, hp: 1, armor: {fire: 1, pierce: -1},"
-		" attacks: [{name: \"a: \\\"b\\\"\\t\", damage: 1, check: 3,"
+		" attacks: [{name: \"a: \\\"b\\\"#\", damage: 1, check: 3,"
 		" attributes: [dark, impact]}]}\n", &doc);
 
 	assert_int_equal(mg_scenario_to_yaml(&y, NULL, s), 0);
@@ -375,7 +400,7 @@ static void test_canonical_text(void **state)
 		"    armor: {pierce: -1, fire: 1}\n"
 		"    finish: false\n"
 		"    attacks:\n"
-		"      - name: \"a: \\\"b\\\"\\x09\"\n"
+		"      - name: \"a: \\\"b\\\"#\"\n"
 		"        kind: physical\n"
 		"        check: 3\n"
 		"        damage: 1\n"
@@ -1053,6 +1078,7 @@ int main(void)
 		TEST("MG-SCN-CHR-7 MG-SCN-ATK-1 MG-SCN-TOP-2 MG-SCN-VAL-5", test_defaults),
 		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2 MG-SCN-LIMIT-2", test_limits),
 		TEST("MG-SCN-LIMIT-2", test_number_range),
+		TEST("MG-SCN-VAL-7", test_name_control),
 		TEST("MG-SCN-VAL-2", test_booleans),
 		TEST("MG-SCN-OUT", test_canonical_round_trip),
 		TEST("MG-SCN-OUT", test_canonical_text),

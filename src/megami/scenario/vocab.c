@@ -108,6 +108,7 @@ static const int ut_of_mg[MG_DIAG_COUNT] = {
 	[MG_DIAG_TOO_MANY] = SC_D_TOO_MANY,
 	[MG_DIAG_NAME_TOO_LONG] = UT_YAML_D_NAME_TOO_LONG,
 	[MG_DIAG_NUMBER_RANGE] = SC_D_NUMBER_RANGE,
+	[MG_DIAG_NAME_CONTROL] = SC_D_NAME_CONTROL,
 };
 
 int mg_sc_ut_code(int mg_code)
