@@ -82,11 +82,14 @@ wait_prompt() {
 	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
 }
 
-# wait_line TEXT: until the screen holds this exact line.
+# wait_line TEXT: until the screen holds this exact line.  (grep reads the
+# whole screen, not -q: with pipefail, a grep that stops at the first match
+# makes the screen's writer fail with SIGPIPE when more follows, e.g. the
+# 4097-byte line of MG-TRACK-1.)
 wait_line() {
 	local i
 	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -Fxq -- "$1" && return 0
+		screen | grep -Fx -- "$1" >/dev/null && return 0
 		sleep 0.1
 	done
 	fail "waited ${WAIT}s for the line '$1'"
@@ -94,7 +97,7 @@ wait_line() {
 
 # expect_line TEXT: the screen holds this exact line.
 expect_line() {
-	screen | grep -Fxq -- "$1" || fail "no line '$1' on the screen"
+	screen | grep -Fx -- "$1" >/dev/null || fail "no line '$1' on the screen"
 }
 
 # type TEXT: the keys of TEXT, then Enter.
