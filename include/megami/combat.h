@@ -254,6 +254,13 @@ int mg_combat_next(mg_ask *ask, mg_combat *c);
 int mg_combat_act(mg_combat *c, const mg_action *action);
 
 /**
+ * The distance of two positions as the engine measures it (MG-CKD-1): |a −
+ * b| as an unsigned number, exact for any two 64-bit positions (an
+ * attack's range covers it when it is ≤ the range).
+ */
+uint64_t mg_distance(int64_t a, int64_t b);
+
+/**
  * The built-in policy `default` (M6, M8.4–M8.8): the action for `ask`.
  * @return 0; MG_EOVERFLOW when a distance does not fit
  */

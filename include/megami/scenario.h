@@ -102,6 +102,30 @@ typedef struct mg_character {
 #define MG_SCN_MAX_ATTACKS 100
 #define MG_SCN_NAME_MAX 100
 
+/*
+ * The numbers of a scenario file (MG-SCN-LIMIT-2): hp, hp_now, the stats,
+ * position, damage, range, a check's value and the armor values are
+ * within ±MG_SCN_NUMBER_MAX (10^12; a table writes two digits), so that
+ * no sum of a combat can overflow 64 bits (B = 10^12 < 2^40):
+ *   - initiative 行動 + 2D6, a judgement base + 2D6, a defence + 2D6,
+ *     attack damage = damage + 1D6, the allowance 5 + 行動 and 3 × it:
+ *     below 4B;
+ *   - real damage = attack damage − modifier (the lowest armor value,
+ *     ≥ −B): at most 2B + 6; a target is hit at most 3 times per
+ *     character a round (its actions), so at most 3 · 100 · 1000 < 2^19
+ *     times in a combat of 100 characters and 1000 rounds
+ *     (MG-SCN-LIMIT-1), and HP (from ≥ −B; the GM's hand sets it within
+ *     ±B too, MG-GM-1) stays above −B − 2^19 · (2B + 6) > −2^61;
+ *   - a position moves at most 3 · (5 + B) a move, at most 3 moves a
+ *     round: |position| < B + 9000 · (B + 5) < 2^54; distances are
+ *     unsigned differences (MG-CKD-1).
+ * The library's own checks (MG-CKD-1) still hold scenarios built by code,
+ * which may use the whole 64-bit range (mg_scenario_check does not apply
+ * this bound); the bound is also below the flat quiet rounds' 2^40
+ * (MG_QFLAT_BOUND), so every scenario file may play them.
+ */
+#define MG_SCN_NUMBER_MAX INT64_C(1000000000000)
+
 /** A scenario. */
 typedef struct mg_scenario {
 	int64_t round_limit;           /**< 1 … MG_SCN_ROUND_LIMIT_MAX; default 20 */

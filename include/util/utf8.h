@@ -1,11 +1,12 @@
 /*
  * util/utf8.h - cutting UTF-8 text on character boundaries, so a shortened
- * message never ends in half a character.
+ * message never ends in half a character; finding control characters.
  */
 #ifndef UT_UTF8_H
 #define UT_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,6 +26,16 @@ size_t ut_utf8_floor(const char *s, size_t len, size_t n);
  * @return len, the length the whole text needs (without the NUL)
  */
 size_t ut_utf8_copy(char *dst, size_t size, const char *src, size_t len);
+
+/**
+ * The first control character of the UTF-8 text s[0..len): a C0 control
+ * (U+0000–U+001F, tab and newline included), DEL (U+007F) or a C1 control
+ * (U+0080–U+009F, e.g. U+009B, a terminal's CSI), which a terminal may
+ * act on when the text is printed.
+ * @param cp  receives its code point when there is one (may be NULL)
+ * @return its byte offset, or len when there is none
+ */
+size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
 
 #ifdef __cplusplus
 }

@@ -1337,6 +1337,20 @@ static void test_budget_options(void **state)
 	mg_combat_free(c);
 }
 
+/* MG-CKD-1: the engine's distance, public for front ends (the tracker's
+ * options used their own, which wrapped to a negative distance for
+ * positions 2^63 apart): exact for any two positions. */
+static void test_distance(void **state)
+{
+	(void)state;
+	assert_true(mg_distance(0, 0) == 0);
+	assert_true(mg_distance(-3, 4) == 7);
+	assert_true(mg_distance(4, -3) == 7);
+	assert_true(mg_distance(INT64_MAX, -INT64_MAX) == UINT64_MAX - 1);
+	assert_true(mg_distance(INT64_MIN, INT64_MAX) == UINT64_MAX);
+	assert_true(mg_distance(INT64_MAX, INT64_MIN) == UINT64_MAX);
+}
+
 /* MG-CKD-1: an incapacitated N2 at HP INT64_MIN + 2 hit by an area attack
  * (2 + 1 = 3): HP would go below INT64_MIN: MG_EOVERFLOW stops it. */
 static void test_overflow(void **state)
@@ -1849,6 +1863,7 @@ int main(void)
 		T("MG-WAIT-5", test_wait_incapacitated),
 		T("MG-END-1", test_end_after_attack),
 		T("MG-CKD-1", test_overflow),
+		T("MG-CKD-1", test_distance),
 		T("MG-STOP-1", test_callback_stops),
 		T("MG-ACT-1", test_new_refuses),
 		T("MG-BUDGET-1", test_event_budget),

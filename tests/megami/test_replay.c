@@ -196,7 +196,11 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	bad(HEAD "attack 1 2 3\n", MG_EINVALID, 3, 12,
 	    "too many values for 'attack'");
 	bad(HEAD "dice\n", MG_EINVALID, 3, 5, "'dice' needs one or more values");
-	bad(HEAD "dice 1 -2\n", MG_EINVALID, 3, 8, "'-2' is not a whole number");
+	/* a negative die is a whole number: read, and refused where it is
+	 * played (MG-REPLAY-3), as 7 is */
+	bad(HEAD "dice 1 -x\n", MG_EINVALID, 3, 8, "'-x' is not a whole number");
+	bad(HEAD "attack -1 2\n", MG_EINVALID, 3, 8,
+	    "attack numbers start at 1 (not '-1')");
 	bad("megami-replay 1\nseed 1\nseed 2\nscenario s\n", MG_EINVALID, 3, 1,
 	    "'seed' is given twice (first on line 2)");
 	bad("megami-replay 1\nseed -1\n", MG_EINVALID, 2, 6,
@@ -404,7 +408,8 @@ static void test_MG_REPLAY_3_ends_early(void **state)
 /* ---- the GM's hand: MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4 ------------------------------------- */
 
 /* MG-GM-1: gm lines are written as typed at the tracker and read back to
- * the same items (characters from 1, HP and positions may be negative). */
+ * the same items (characters from 1, HP and positions may be negative,
+ * down to −10^12: MG-SCN-LIMIT-2). */
 static void test_MG_GM_1_round_trip(void **state)
 {
 	static const char want[] =
@@ -413,7 +418,7 @@ static void test_MG_GM_1_round_trip(void **state)
 		"scenario s.yaml\n"
 		"dice 3 3\n"
 		"gm hp 2 -4\n"
-		"gm pos 1 -9223372036854775808\n"
+		"gm pos 1 -1000000000000\n"
 		"gm add 2 incapacitated\n"
 		"gm clear 2 dead\n"
 		"end\n";
@@ -431,7 +436,7 @@ static void test_MG_GM_1_round_trip(void **state)
 	memset(&g, 0, sizeof(g));
 	g.kind = MG_ADJ_HP; g.who = 1; g.value = -4;
 	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
-	g.kind = MG_ADJ_POS; g.who = 0; g.value = INT64_MIN;
+	g.kind = MG_ADJ_POS; g.who = 0; g.value = -MG_SCN_NUMBER_MAX;
 	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
 	g.kind = MG_ADJ_ADD; g.who = 1; g.value = MG_STATE_INCAPACITATED;
 	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
@@ -473,6 +478,13 @@ static void test_MG_GM_1_parse_errors(void **state)
 	bad(HEAD "gm pos 0 2\n", MG_EINVALID, 3, 8,
 	    "character numbers start at 1 (not '0')");
 	bad(HEAD "gm hp 1 x\n", MG_EINVALID, 3, 9, "'x' is not a whole number");
+	/* MG-SCN-LIMIT-2: within ±10^12, the bound of a scenario's numbers */
+	bad(HEAD "gm hp 1 1000000000001\n", MG_EINVALID, 3, 9,
+	    "'gm hp': the value '1000000000001' is out of range"
+	    " (from -1000000000000 to 1000000000000)");
+	bad(HEAD "gm pos 1 -9223372036854775808\n", MG_EINVALID, 3, 10,
+	    "'gm pos': the value '-9223372036854775808' is out of range"
+	    " (from -1000000000000 to 1000000000000)");
 	bad(HEAD "gm hp 1 9223372036854775808\n", MG_EOVERFLOW, 3, 9,
 	    "the number '9223372036854775808' is too large");
 	bad(HEAD "gm add 1 asleep\n", MG_EINVALID, 3, 10,

@@ -241,28 +241,82 @@ static void test_defaults(void **state)
 	mg_scenario_doc_free(doc);
 }
 
-/* MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2: the extremes of 64 bits are
- * read; hp_now may be ≤ 0 (starts 戦闘不能); negative stats and positions
- * are fine; check may be an integer, negative too.  (round_limit has its
- * own limit: MG-SCN-LIMIT-1, test_scenario_limits.) */
+/* MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2 MG-SCN-LIMIT-2: the extremes of
+ * the numbers (±10^12) are read; hp_now may be ≤ 0 (starts 戦闘不能);
+ * negative stats and positions are fine; check may be an integer,
+ * negative too.  (round_limit has its own limit: MG-SCN-LIMIT-1.) */
 static void test_limits(void **state)
 {
 	mg_scenario_doc *doc;
 	const mg_scenario *s = good(
 		"round_limit: 1000\n"
 		"characters:\n"
-		"  - {name: a, side: PC, hp: 1, hp_now: -9223372036854775808, initiative: -3,"
+		"  - {name: a, side: PC, hp: 1, hp_now: -1000000000000, initiative: -3,"
 		" position: -40, attacks: [{name: x, damage: 0, check: -2}]}\n"
-		"  - {name: b, side: NPC, hp: 1, hp_now: 0}\n", &doc);
+		"  - {name: b, side: NPC, hp: 1000000000000, hp_now: 0,"
+		" armor: {fire: -1000000000000},"
+		" attacks: [{name: y, damage: 1000000000000}]}\n", &doc);
 
 	assert_int_equal(s->round_limit, 1000);
-	assert_int_equal(s->characters[0].hp_now, INT64_MIN);
+	assert_int_equal(s->characters[0].hp_now, -MG_SCN_NUMBER_MAX);
 	assert_int_equal(s->characters[0].stat[MG_STAT_INITIATIVE], -3);
 	assert_int_equal(s->characters[0].position, -40);
 	assert_int_equal(s->characters[0].attacks[0].check_stat, -1);
 	assert_int_equal(s->characters[0].attacks[0].check_value, -2);
 	assert_int_equal(s->characters[1].hp_now, 0);
+	assert_int_equal(s->characters[1].hp, MG_SCN_NUMBER_MAX);
+	assert_int_equal(s->characters[1].armor[MG_ATTR_FIRE], -MG_SCN_NUMBER_MAX);
+	assert_int_equal(s->characters[1].attacks[0].damage, MG_SCN_NUMBER_MAX);
 	mg_scenario_doc_free(doc);
+}
+
+/* MG-SCN-VAL-7: a name with a control character (C0, DEL, C1) is an error
+ * at the name, naming the code point (input audit D2: fight printed ESC
+ * raw); U+00A0 and U+3000 are not controls. */
+static void test_name_control(void **state)
+{
+	(void)state;
+	expect("characters:\n"
+	       "  - {name: \"a\\eb\", side: PC, hp: 1,"
+	       " attacks: [{name: \"x\\u009B\", damage: 1}]}\n"
+	       "  - {name: \"\\x7F\", side: NPC, hp: 1}\n"
+	       "  - {name: \"c\\u00A0\\u3000d\", side: NPC, hp: 1}\n",
+	       "2:12: 名前に制御文字（U+001B）があります"
+	       "（端末を操作できる文字は名前に使えません）\n"
+	       "2:54: 名前に制御文字（U+009B）があります"
+	       "（端末を操作できる文字は名前に使えません）\n"
+	       "3:12: 名前に制御文字（U+007F）があります"
+	       "（端末を操作できる文字は名前に使えません）\n",
+	       "2:12: a control character (U+001B) in a name"
+	       " (a terminal may act on it)\n"
+	       "2:54: a control character (U+009B) in a name"
+	       " (a terminal may act on it)\n"
+	       "3:12: a control character (U+007F) in a name"
+	       " (a terminal may act on it)\n");
+}
+
+/* MG-SCN-LIMIT-2: a number beyond ±10^12 is an error at the value, naming
+ * the key as written (ja, en); the extremes of 64 bits used to be read
+ * and to overflow in the combat (input audit D4). */
+static void test_number_range(void **state)
+{
+	(void)state;
+	expect("characters:\n"
+	       "  - {name: a, side: PC, hp: 1, hp_now: -9223372036854775808}\n"
+	       "  - {name: b, side: NPC, hp: 1, 命中: 1000000000001,"
+	       " attacks: [{name: y, damage: 9223372036854775807}]}\n",
+	       "2:40: hp_nowの-9223372036854775808は範囲外です"
+	       "（-1000000000000から1000000000000までにしてください）\n"
+	       "3:37: 命中の1000000000001は範囲外です"
+	       "（-1000000000000から1000000000000までにしてください）\n"
+	       "3:80: damageの9223372036854775807は範囲外です"
+	       "（-1000000000000から1000000000000までにしてください）\n",
+	       "2:40: hp_now -9223372036854775808 is out of range"
+	       " (from -1000000000000 to 1000000000000)\n"
+	       "3:37: 命中 1000000000001 is out of range"
+	       " (from -1000000000000 to 1000000000000)\n"
+	       "3:80: damage 9223372036854775807 is out of range"
+	       " (from -1000000000000 to 1000000000000)\n");
 }
 
 /* MG-SCN-VAL-2: finish accepts true/True/TRUE and false/False/FALSE. */
@@ -315,7 +369,7 @@ static void test_canonical_text(void **state)
 		"characters:\n"
 		"  - {name: \"5\", side: PC, hp: 2}\n"
 		"  - {name: 'yes', side: NPC, hp: 1, armor: {fire: 1, pierce: -1},"
-		" attacks: [{name: \"a: \\\"b\\\"\\t\", damage: 1, check: 3,"
+		" attacks: [{name: \"a: \\\"b\\\"#\", damage: 1, check: 3,"
 		" attributes: [dark, impact]}]}\n", &doc);
 
 	assert_int_equal(mg_scenario_to_yaml(&y, NULL, s), 0);
@@ -346,7 +400,7 @@ static void test_canonical_text(void **state)
 		"    armor: {pierce: -1, fire: 1}\n"
 		"    finish: false\n"
 		"    attacks:\n"
-		"      - name: \"a: \\\"b\\\"\\x09\"\n"
+		"      - name: \"a: \\\"b\\\"#\"\n"
 		"        kind: physical\n"
 		"        check: 3\n"
 		"        damage: 1\n"
@@ -1022,7 +1076,9 @@ int main(void)
 		TEST("MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
 		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4", test_japanese_keys),
 		TEST("MG-SCN-CHR-7 MG-SCN-ATK-1 MG-SCN-TOP-2 MG-SCN-VAL-5", test_defaults),
-		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2", test_limits),
+		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2 MG-SCN-LIMIT-2", test_limits),
+		TEST("MG-SCN-LIMIT-2", test_number_range),
+		TEST("MG-SCN-VAL-7", test_name_control),
 		TEST("MG-SCN-VAL-2", test_booleans),
 		TEST("MG-SCN-OUT", test_canonical_round_trip),
 		TEST("MG-SCN-OUT", test_canonical_text),

@@ -48,3 +48,22 @@ if(AMARYLLIS_MPI)
 			${MPIEXEC_EXECUTABLE})
 	set_tests_properties(megami/mpi_fight PROPERTIES LABELS "mpi" TIMEOUT 900)
 endif()
+
+# The CLI's words for why a combat stopped (src/megami/cli/stop_text.c:
+# the engine's overflows and the fixed dice in the page's language), a
+# unit test of one file of the command (tests/megami/cli/).
+add_executable(megami_test_stop_text "${dir}/cli/test_stop_text.c"
+	"${PROJECT_SOURCE_DIR}/src/megami/cli/stop_text.c")
+target_link_libraries(megami_test_stop_text PRIVATE ${libs} PkgConfig::CMOCKA)
+target_include_directories(megami_test_stop_text PRIVATE
+	"${PROJECT_SOURCE_DIR}/src/megami/cli")
+set_target_properties(megami_test_stop_text PROPERTIES
+	RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/tests/megami")
+am_front_end(megami_test_stop_text)
+add_test(NAME megami/test_stop_text COMMAND megami_test_stop_text
+	WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+set_tests_properties(megami/test_stop_text PROPERTIES LABELS "unit;megami" TIMEOUT 300)
+if(am_sanitizer_env)
+	set_property(TEST megami/test_stop_text APPEND PROPERTY
+		ENVIRONMENT ${am_sanitizer_env})
+endif()

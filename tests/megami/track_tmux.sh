@@ -18,6 +18,7 @@
 # (each die prompt says whose roll it is, what for, and the target):
 #   die 1, 2 typed 6 6      アリア's initiative 6+6+5 = 17
 #   die 3 typed 7           re-asked: "type a value from 1 to 6 …"
+#   die 3 typed 4097 bytes  re-asked: "a line holds at most 4096 bytes …"
 #   die 3, 4 typed 1 1      オーガ's initiative 1+1+2 = 4; order アリア, オーガ
 #   アリア> a 1 2           typed: ロングソード on オーガ
 #   die 5, 6 typed 4 4      attack 8 + accuracy 4 = 12
@@ -81,11 +82,14 @@ wait_prompt() {
 	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
 }
 
-# wait_line TEXT: until the screen holds this exact line.
+# wait_line TEXT: until the screen holds this exact line.  (grep reads the
+# whole screen, not -q: with pipefail, a grep that stops at the first match
+# makes the screen's writer fail with SIGPIPE when more follows, e.g. the
+# 4097-byte line of MG-TRACK-1.)
 wait_line() {
 	local i
 	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -Fxq -- "$1" && return 0
+		screen | grep -Fx -- "$1" >/dev/null && return 0
 		sleep 0.1
 	done
 	fail "waited ${WAIT}s for the line '$1'"
@@ -93,7 +97,7 @@ wait_line() {
 
 # expect_line TEXT: the screen holds this exact line.
 expect_line() {
-	screen | grep -Fxq -- "$1" || fail "no line '$1' on the screen"
+	screen | grep -Fx -- "$1" >/dev/null || fail "no line '$1' on the screen"
 }
 
 # type TEXT: the keys of TEXT, then Enter.
@@ -124,6 +128,11 @@ wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # first, or the old prompt would pass for the new one)
 type_line 7
 wait_line "  type a value from 1 to 6 (Enter rolls, ? lists the keys)"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+# MG-TRACK-1: a line over 4096 bytes typed at the terminal is refused and
+# the same prompt asked again
+type_line "$(printf '%4097s' 1)"
+wait_line "  a line holds at most 4096 bytes: type it again"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 type_line 1
 wait_prompt "$INIT_O (1, ?) [Enter=roll / 1-6]>"

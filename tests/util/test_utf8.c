@@ -54,11 +54,38 @@ static void test_copy(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* ut_utf8_control: C0, DEL and C1 controls (input audit D2: they reach a
+ * terminal raw), not the printable characters around them. */
+static void test_control(void **state)
+{
+	uint32_t cp = 0;
+
+	(void)state;
+	assert_int_equal(ut_utf8_control("abc", 3, &cp), 3);
+	assert_int_equal(ut_utf8_control("アリア", strlen("アリア"), &cp),
+	                 strlen("アリア"));
+	assert_int_equal(ut_utf8_control("a\x1b]0;x\x07", 7, &cp), 1);
+	assert_int_equal(cp, 0x1B);
+	assert_int_equal(ut_utf8_control("ab\t", 3, &cp), 2);
+	assert_int_equal(cp, 0x09);
+	assert_int_equal(ut_utf8_control("a\x7f", 2, &cp), 1);
+	assert_int_equal(cp, 0x7F);
+	assert_int_equal(ut_utf8_control("ア\xc2\x9b" "2J", 7, &cp), 3);
+	assert_int_equal(cp, 0x9B);
+	assert_int_equal(ut_utf8_control("\xc2\x80", 2, &cp), 0);
+	assert_int_equal(cp, 0x80);
+	/* U+00A0 and U+00E9 are not controls; nor is a lone 0xC2 at the end */
+	assert_int_equal(ut_utf8_control("\xc2\xa0\xc3\xa9\xc2", 5, NULL), 5);
+	assert_int_equal(ut_utf8_control("a\0b", 3, &cp), 1);
+	assert_int_equal(cp, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_control),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

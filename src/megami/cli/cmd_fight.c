@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "fight_mc.h" /* --runs: cmd_fight_mc.c */
 #include "scenario_io.h"
+#include "stop_text.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
@@ -265,8 +266,15 @@ static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
 	/* the log goes to stdout: its failure is reported by ut_cli_exit */
 	rc = mg_combat_run(&res, combat);
 	if (rc < 0) {
-		char msg[600];
+		char msg[600], shown[700];
 		snprintf(msg, sizeof(msg), "%s", mg_error_last());
+		/* in the page's language: the fixed dice as megami roll words
+		 * them (MG-STOP-1 MG-DICE-OUT-2), an overflow (MG-CKD-1); the text log's
+		 * error line too, the JSON keeps the engine's words */
+		if (!(a->have_dice && mg_cli_dice_failure(shown, sizeof(shown),
+		                                          &dice, o->ui.lang)))
+			mg_cli_stop_text(shown, sizeof(shown), msg, o->ui.lang);
+		ut_error_set(rc, "%s", a->fmt == MG_LOG_TEXT ? shown : msg);
 		if (mg_log_finish(log, combat, rc) < 0 && !ut_out_stdout()->err)
 			ut_cli_error(&o->ui, "fight: %s", mg_error_last());
 		if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
@@ -275,7 +283,7 @@ static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
 		else
 			ut_cli_error(&o->ui, UT_TR(&o->ui, "fight: 戦闘が止まりました：%s",
 			                           "fight: the combat stopped: %s"),
-			             msg);
+			             shown);
 		status = UT_EXIT_INPUT;
 	} else if (mg_log_finish(log, combat, rc) < 0) {
 		if (!ut_out_stdout()->err)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fight_mc.h"
+#include "stop_text.h"
 #include "megami/mc_render.h"
 #include "megami/montecarlo.h"
 #include "util/hash.h"
@@ -151,7 +152,9 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	}
 	rc = mg_mc_report_finish(&r);
 	if (rc < 0) {
-		/* MG-MC-ERR-1: the run, its seed, the combat's message */
+		char shown[1024];
+		/* MG-MC-ERR-1: the run, its seed, the combat's message (in the
+		 * page's language, stop_text.h) */
 		if (r.failed && rc == MG_ELIMIT) /* MG-BUDGET-2 */
 			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）がイベントの上限"
 			                           "（1戦%llu件）に達しました。--max-events で"
@@ -167,7 +170,8 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 			                       "fight: run %llu (seed %llu) stopped: %s"),
 			             (unsigned long long)r.failed_run,
 			             (unsigned long long)r.failed_seed,
-			             r.failed_message);
+			             mg_cli_stop_text(shown, sizeof(shown),
+			                              r.failed_message, ui->lang));
 		else
 			ut_cli_error(ui, "fight: %s", mg_error_last());
 		mg_mc_report_free(&r);

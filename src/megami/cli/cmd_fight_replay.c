@@ -10,6 +10,7 @@
 
 #include "budget.h"
 #include "scenario_io.h"
+#include "stop_text.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
@@ -99,7 +100,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	}
 	rc = mg_replay_play(&p, c);
 	if (rc < 0) {
-		char msg[1024];
+		char msg[1024], tr[1100];
 		snprintf(msg, sizeof(msg), "%s", mg_error_last());
 		/* the log up to the bad item, then where it is */
 		if (json)
@@ -110,7 +111,8 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 			mg_cli_budget_spent(ui, "fight", max_events,
 			                    mg_combat_round(c));
 		else
-			located(shown, text, len, p.loc.line, p.loc.col, msg);
+			located(shown, text, len, p.loc.line, p.loc.col,
+			        mg_cli_stop_text(tr, sizeof(tr), msg, ui->lang));
 		status = UT_EXIT_INPUT;
 		goto out;
 	}

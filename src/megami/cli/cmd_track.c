@@ -250,7 +250,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 			tr_say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
 			             "(stopped before the end of the combat)\n"));
 	}
-	if (offer_save(&t) < 0)
+	if (offer_save(&t) < 0 || t.input_over)
 		status = UT_EXIT_INPUT;
 	if (log_path && write_log(&t, log_path) < 0)
 		status = UT_EXIT_INPUT;

@@ -26,11 +26,17 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "stop_text.h"
 
 #include "megami/combat.h"
 #include "megami/render.h"
 #include "megami/replay.h"
 #include "util/rng.h"
+
+/* The longest line read at a prompt, in bytes (MG-TRACK-1): far more than
+ * any command a person types (the longest are a few dozen bytes), small
+ * enough to sit on the stack; a longer line is never kept. */
+#define TR_LINE_MAX 4096
 
 /* What a prompt asks the session to do besides answering. */
 enum {
@@ -65,6 +71,7 @@ typedef struct track {
 	int64_t ahead[8];   /* values typed ahead for the next dice */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
+	int input_over;     /* a line over TR_LINE_MAX ended the input */
 	int quit;           /* the person quit */
 } track;
 
@@ -79,6 +86,7 @@ char *tr_input(track *t, const char *prompt);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
 size_t tr_split(char *line, char **w);
+enum { TR_OUT_OF_RANGE = -2 };
 int tr_parse_int(const char *s, int neg, int64_t *out);
 int tr_is(const char *w, const char *a, const char *b);
 

@@ -4,6 +4,7 @@
  * (MG-TRACK-8), the odds (MG-TRACK-10), and the help of every prompt
  * (MG-TRACK-11).
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -122,13 +123,36 @@ static int no_char(track *t, const char *w)
 	return CMD_AGAIN;
 }
 
-/* A position: a whole number or a character (its position). */
-static int position(track *t, const char *w, int64_t *out)
+/* "  WHAT 'w' is out of range (from LO to HI)": the scenario's bound
+ * (MG-SCN-LIMIT-2) for the GM's hand, else 64 bits. */
+static void out_of_range(track *t, const char *what_ja, const char *what_en,
+                         const char *w, int gm)
+{
+	tr_say(UT_TR(&t->ui, "  %s「%s」は範囲外です（%" PRId64 "から%" PRId64
+	                     "までにしてください）\n",
+	             "  %s '%s' is out of range (from %" PRId64 " to %" PRId64
+	             ")\n"),
+	       UT_TR(&t->ui, what_ja, what_en), w,
+	       gm ? -MG_SCN_NUMBER_MAX : INT64_MIN,
+	       gm ? MG_SCN_NUMBER_MAX : INT64_MAX);
+}
+
+/* A position: a whole number or a character (its position); -1 after
+ * saying what is wrong.  With `gm`, the GM's hand (MG-TRACK-9): the
+ * number is held to the scenario's bound (MG-SCN-LIMIT-2), so that no sum
+ * of the combat overflows. */
+static int position(track *t, const char *w, int gm, int64_t *out)
 {
 	long c;
+	int rc = tr_parse_int(w, 1, out);
 
-	if (tr_parse_int(w, 1, out) == 0)
+	if (rc == 0 && (!gm || (*out >= -MG_SCN_NUMBER_MAX &&
+	                        *out <= MG_SCN_NUMBER_MAX)))
 		return 0;
+	if (rc == 0 || rc == TR_OUT_OF_RANGE) {
+		out_of_range(t, "位置", "position", w, gm);
+		return -1;
+	}
 	if ((c = tr_find_char(t, w)) >= 0) {
 		mg_char_state st;
 		mg_combat_character(&st, t->c, (size_t)c);
@@ -165,14 +189,20 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	adj->kind = (mg_adjust_kind)k;
 	adj->who = (uint32_t)c;
 	if (adj->kind == MG_ADJ_HP) {
-		if (tr_parse_int(w[3], 1, &adj->value) == 0)
+		/* MG-SCN-LIMIT-2: within the scenario's bound */
+		int rc = tr_parse_int(w[3], 1, &adj->value);
+		if (rc == 0 && adj->value >= -MG_SCN_NUMBER_MAX &&
+		    adj->value <= MG_SCN_NUMBER_MAX)
 			return CMD_ADJUST;
-		tr_say(UT_TR(&t->ui, "  HP「%s」は整数ではありません\n",
-		                  "  HP '%s' is not a whole number\n"), w[3]);
+		if (rc == 0 || rc == TR_OUT_OF_RANGE)
+			out_of_range(t, "HP", "HP", w[3], 1);
+		else
+			tr_say(UT_TR(&t->ui, "  HP「%s」は整数ではありません\n",
+			             "  HP '%s' is not a whole number\n"), w[3]);
 		return CMD_AGAIN;
 	}
 	if (adj->kind == MG_ADJ_POS)
-		return position(t, w[3], &adj->value) == 0 ? CMD_ADJUST : CMD_AGAIN;
+		return position(t, w[3], 1, &adj->value) == 0 ? CMD_ADJUST : CMD_AGAIN;
 	if (tr_is(w[3], "incapacitated", "戦闘不能")) {
 		adj->value = MG_STATE_INCAPACITATED;
 		return CMD_ADJUST;
@@ -241,7 +271,7 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	}
 	if ((tr_is(k, "m", "move") || tr_is(k, "r", "run")) && n == 2) {
 		act->kind = k[0] == 'm' ? MG_ACT_MOVE : MG_ACT_FULL_MOVE;
-		return position(t, w[1], &act->to) == 0 ? CMD_ACT : CMD_AGAIN;
+		return position(t, w[1], 0, &act->to) == 0 ? CMD_ACT : CMD_AGAIN;
 	}
 	if (n == 1) {
 		static const struct {

@@ -36,33 +36,77 @@ void tr_show(track *t)
 		ut_cli_out_report(&t->ui, "track", ut_out_stdout(), NULL);
 }
 
+/* A line longer than TR_LINE_MAX bytes (track.h) was read: say so; with
+ * `stop` the input ends here (the session is then as at the end of input,
+ * and the exit status is 1). */
+static void too_long(track *t, int stop)
+{
+	if (stop) {
+		tr_say("\n");
+		ut_cli_error(&t->ui, UT_TR(&t->ui,
+		             "track: 標準入力の1行が%dバイトを超えています："
+		             "入力はここで終わりにします",
+		             "track: a line of standard input is longer than %d "
+		             "bytes: the input ends here"), TR_LINE_MAX);
+		t->input_over = 1;
+		return;
+	}
+	tr_say(UT_TR(&t->ui, "  1行は%dバイトまでです。もう一度入力してください\n",
+	             "  a line holds at most %d bytes: type it again\n"),
+	       TR_LINE_MAX);
+}
+
+/* One line of standard input without a terminal, at most TR_LINE_MAX
+ * bytes before its newline (never more is kept: a longer line ends the
+ * input, too_long); NULL at the end of input. */
+static char *plain_line(track *t)
+{
+	char buf[TR_LINE_MAX + 1];
+	size_t n = 0;
+	int ch = EOF;
+
+	while (n <= TR_LINE_MAX && (ch = getchar()) != EOF && ch != '\n')
+		buf[n++] = (char)ch;
+	if (n > TR_LINE_MAX) {
+		too_long(t, 1);
+		return NULL;
+	}
+	if (ch == EOF && n == 0)
+		return NULL;
+	if (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
 /* One line typed after `prompt` (owned, without its newline), or NULL at
- * the end of input.  MG-TRACK-1 */
+ * the end of input.  A line is at most TR_LINE_MAX bytes: at a terminal a
+ * longer one is refused and asked again; otherwise it ends the input
+ * (t->input_over).  MG-TRACK-1 */
 char *tr_input(track *t, const char *prompt)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	char *line;
 
 	tr_show(t);
+	if (t->input_over)
+		return NULL;
 	if (t->tty) {
-		line = readline(prompt);
+		while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
+			free(line);
+			too_long(t, 0);
+			tr_show(t);
+		}
 		if (line && *line)
 			add_history(line);
 		return line;
 	}
 	tr_say("%s", prompt);
 	tr_show(t);
-	n = getline(&line, &cap, stdin);
-	if (n < 0) {
-		free(line);
-		tr_say("\n");
+	if (!(line = plain_line(t))) {
+		if (!t->input_over)
+			tr_say("\n");
 		return NULL;
 	}
-	if (n > 0 && line[n - 1] == '\n')
-		line[--n] = '\0';
-	if (n > 0 && line[n - 1] == '\r')
-		line[--n] = '\0';
 	tr_say("%s\n", line); /* the transcript shows what was typed */
 	return line;
 }
@@ -114,15 +158,21 @@ size_t tr_split(char *line, char **w)
 	return n;
 }
 
-/* A whole number (an optional '-' when neg), or -1. */
+/* A whole number (an optional '-' when neg) into *out: 0; -1 when s is not
+ * a whole number; TR_OUT_OF_RANGE when it is one but beyond 64 bits or,
+ * without neg, negative (MG-TRACK-9: said as out of range). */
 int tr_parse_int(const char *s, int neg, int64_t *out)
 {
 	uint64_t v;
-	int minus = neg && *s == '-';
+	int minus = *s == '-';
+	size_t digits = strspn(s + minus, "0123456789");
 
-	if (ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX) < 0)
+	if (digits == 0 || s[minus + digits] != '\0')
 		return -1;
-	*out = minus ? -(int64_t)v : (int64_t)v;
+	if ((minus && !neg) ||
+	    ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX + minus) < 0)
+		return TR_OUT_OF_RANGE;
+	*out = minus ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
 }
 

@@ -325,11 +325,15 @@ int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 /* The combat stopped with rc (not an illegal action): say why; -1. */
 static int stopped(track *t, int rc)
 {
+	char msg[1024];
+
 	if (rc == MG_ELIMIT) /* MG-BUDGET-1 */
 		mg_cli_budget_spent(&t->ui, "track", t->max_events,
 		                    mg_combat_round(t->c));
-	else
-		ut_cli_error(&t->ui, "%s", mg_error_last());
+	else /* MG-CKD-1: an overflow in the page's language */
+		ut_cli_error(&t->ui, "%s",
+		             mg_cli_stop_text(msg, sizeof(msg), mg_error_last(),
+		                              t->ui.lang));
 	return -1;
 }
 

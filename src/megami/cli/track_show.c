@@ -67,12 +67,6 @@ void tr_show_state(track *t)
 
 /* ---- decisions: MG-TRACK-4 ----------------------------------------------- */
 
-static int64_t dist(int64_t a, int64_t b)
-{
-	return a > b ? (int64_t)((uint64_t)a - (uint64_t)b)
-	             : (int64_t)((uint64_t)b - (uint64_t)a);
-}
-
 /* The action as typed at the prompt (and shown as the default). */
 void tr_action_text(char *buf, size_t size, const mg_action *a)
 {
@@ -153,18 +147,20 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 		int ok = at->timing == MG_TIMING_COMPLEX ? ask->complex : ask->normal;
 		for (i = 0; ok && i < t->s->ncharacters; i++) {
 			mg_combat_character(&tg, t->c, i);
+			/* the engine's distance (MG-CKD-1: exact, unsigned) */
+			uint64_t d = mg_distance(tg.position, st.position);
 			if (tg.side == st.side || tg.state == MG_STATE_DEAD ||
-			    dist(tg.position, st.position) > at->range)
+			    at->range < 0 || d > (uint64_t)at->range)
 				continue;
-			tr_say(UT_TR(&t->ui, "  a %zu %zu    %s → %s（距離 %lld m）\n",
-			                  "  a %zu %zu    attack %s on %s (distance %lld m)\n"),
-			       a + 1, i + 1, at->name, tg.name,
-			       (long long)dist(tg.position, st.position));
+			tr_say(UT_TR(&t->ui, "  a %zu %zu    %s → %s（距離 %llu m）\n",
+			                  "  a %zu %zu    attack %s on %s (distance %llu m)\n"),
+			       a + 1, i + 1, at->name, tg.name, (unsigned long long)d);
 		}
 		for (i = 0; ask->normal && i < t->s->ncharacters; i++) {
 			mg_combat_character(&tg, t->c, i);
 			if (tg.side == st.side || tg.state != MG_STATE_INCAPACITATED ||
-			    dist(tg.position, st.position) > at->range)
+			    at->range < 0 ||
+			    mg_distance(tg.position, st.position) > (uint64_t)at->range)
 				continue;
 			tr_say(UT_TR(&t->ui, "  f %zu %zu    とどめ：%s → %s\n",
 			                  "  f %zu %zu    finish off (とどめ) %s with %s\n"),
@@ -326,8 +322,11 @@ void tr_odds(track *t, int at_die)
 	o.max_events = t->max_events;
 	rc = mg_mc_run_from(&r, &st, &o);
 	if (rc < 0) {
+		char msg[1024];
 		tr_say(UT_TR(&t->ui, "  見込みを出せません: %s\n",
-		                  "  no odds: %s\n"), mg_error_last());
+		                  "  no odds: %s\n"),
+		       mg_cli_stop_text(msg, sizeof(msg), mg_error_last(),
+		                        t->ui.lang));
 		mg_mc_report_free(&r);
 		return;
 	}

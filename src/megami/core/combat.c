@@ -1103,6 +1103,12 @@ static mg_refusal adjust_check(const mg_cchar *h, const mg_adjust *adj)
 	}
 }
 
+/* MG-CKD-1: the engine's own distance (mg_dist), for front ends. */
+uint64_t mg_distance(int64_t a, int64_t b)
+{
+	return mg_dist(a, b);
+}
+
 int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 {
 	mg_cchar *h;

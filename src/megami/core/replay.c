@@ -4,6 +4,7 @@
  * I/O.
  */
 #include "megami/replay.h"
+#include "megami/scenario.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -211,11 +212,12 @@ bad:
 	               (int)t->len, t->s);
 }
 
-/* A 1-based number (attack, character) → 0-based. */
+/* A 1-based number (attack, character) → 0-based (a negative one is a
+ * whole number too: said as below 1). */
 static int ordinal(parser *ps, const tok *t, const char *what, uint32_t *out)
 {
 	int64_t v;
-	int rc = number(ps, t, 0, &v);
+	int rc = number(ps, t, 1, &v);
 	if (rc < 0)
 		return rc;
 	if (v < 1 || v > (int64_t)UINT32_MAX)
@@ -308,6 +310,16 @@ static int gm_line(parser *ps, const tok *t, size_t n)
 	if (adj.kind == MG_ADJ_HP || adj.kind == MG_ADJ_POS) {
 		if ((rc = number(ps, &t[3], 1, &adj.value)) < 0)
 			return rc;
+		/* MG-SCN-LIMIT-2: the GM's HP and position are held to the
+		 * scenario's bound, so that no sum of the combat overflows */
+		if (adj.value < -MG_SCN_NUMBER_MAX || adj.value > MG_SCN_NUMBER_MAX)
+			return fail_at(ps, UT_EINVALID, t[3].col,
+			               UT_TRL(ps->lang, "「gm %s」の値「%.*s」は範囲外です"
+			                      "（-%" PRId64 "から%" PRId64 "までにしてください）",
+			                      "'gm %s': the value '%.*s' is out of range"
+			                      " (from -%" PRId64 " to %" PRId64 ")"),
+			               gm_words[w], (int)t[3].len, t[3].s,
+			               MG_SCN_NUMBER_MAX, MG_SCN_NUMBER_MAX);
 	} else if (tok_is(&t[3], cond_words[MG_STATE_INCAPACITATED])) {
 		adj.value = MG_STATE_INCAPACITATED;
 	} else if (tok_is(&t[3], cond_words[MG_STATE_DEAD])) {
@@ -339,7 +351,9 @@ static int dice_line(parser *ps, const tok *t, size_t n)
 	for (i = 1; i < n; i++) {
 		int64_t v;
 		mg_replay_item *it;
-		if ((rc = number(ps, &t[i], 0, &v)) < 0)
+		/* a negative value is a whole number too: refused where it is
+		 * played, as 0 and 7 are ("not between 1 and 6") */
+		if ((rc = number(ps, &t[i], 1, &v)) < 0)
 			return rc;
 		if (!(it = add_item(ps->r)))
 			return UT_ENOMEM;

@@ -15,12 +15,14 @@
  * diagnostics are util_yaml's (util/yaml.h), shared with the other YAML
  * inputs of the project; this file is the format.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sc_int.h"
 #include "util/error.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 
 struct mg_scenario_doc {
 	ut_yaml_doc y;     /* the text, its lines, the tree, the diagnostics */
@@ -67,6 +69,20 @@ static int get_int(mg_scenario_doc *d, const node *n, int64_t *v)
 	return ut_yaml_int(&d->y, n, v);
 }
 
+/* A number of the scenario (MG-SCN-LIMIT-2): an integer within
+ * ±MG_SCN_NUMBER_MAX, else an error at the value naming the key as written
+ * (the node at index `key`).  Returns 1 when it is read and within. */
+static int get_num(mg_scenario_doc *d, int key, const node *n, int64_t *v)
+{
+	if (!get_int(d, n, v))
+		return 0;
+	if (*v >= -MG_SCN_NUMBER_MAX && *v <= MG_SCN_NUMBER_MAX)
+		return 1;
+	diag_at(d, n, SC_D_NUMBER_RANGE, *v, MG_SCN_NUMBER_MAX,
+	        key >= 0 ? d->y.nodes[key].text : "?", NULL);
+	return 0;
+}
+
 /* A boolean (MG-SCN-VAL-2: util_yaml's true/false, the YAML 1.1 words
  * refused). */
 static int get_bool(mg_scenario_doc *d, const node *n, int *v)
@@ -75,10 +91,20 @@ static int get_bool(mg_scenario_doc *d, const node *n, int *v)
 }
 
 /* A name (MG-SCN-VAL-4: util_yaml's text, not empty; its length
- * MG-SCN-LIMIT-1). */
+ * MG-SCN-LIMIT-1; MG-SCN-VAL-7: no control character, which would reach a
+ * terminal raw in the log); NULL after a diagnostic. */
 static const char *get_text(mg_scenario_doc *d, const node *n)
 {
-	return ut_yaml_text(&d->y, n);
+	const char *s = ut_yaml_text(&d->y, n);
+	uint32_t cp;
+	char u[16];
+
+	if (s && ut_utf8_control(s, strlen(s), &cp) < strlen(s)) {
+		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
+		diag_at(d, n, SC_D_NAME_CONTROL, 0, 0, u, NULL);
+		return NULL;
+	}
+	return s;
 }
 
 /* One value of a vocabulary (MG-SCN-VAL-3); -1 after a diagnostic. */
@@ -144,7 +170,8 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 		missing(d, m, "damage");
 		ok = 0;
 	} else {
-		ok &= get_int(d, &d->y.nodes[val[MG_AKEY_DAMAGE]], &a->damage);
+		ok &= get_num(d, kl[MG_AKEY_DAMAGE], &d->y.nodes[val[MG_AKEY_DAMAGE]],
+		              &a->damage);
 	}
 	if (val[MG_AKEY_KIND] >= 0) {
 		if ((w = get_word(d, &d->y.nodes[val[MG_AKEY_KIND]], MG_VOCAB_KIND)) < 0)
@@ -170,7 +197,7 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 		const node *c = &d->y.nodes[val[MG_AKEY_CHECK]];
 		if (c->type == UT_YAML_SCALAR && ut_yaml_looks_numeric(c->text)) {
 			a->check_stat = -1;
-			ok &= get_int(d, c, &a->check_value);
+			ok &= get_num(d, kl[MG_AKEY_CHECK], c, &a->check_value);
 		} else if (c->type != UT_YAML_SCALAR || ut_yaml_is_null(c)) {
 			wrong_type(d, c, SC_WANT_CHECK);
 			ok = 0;
@@ -182,7 +209,7 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 	}
 	if (val[MG_AKEY_RANGE] >= 0) {
 		const node *r = &d->y.nodes[val[MG_AKEY_RANGE]];
-		if (!get_int(d, r, &a->range)) {
+		if (!get_num(d, kl[MG_AKEY_RANGE], r, &a->range)) {
 			ok = 0;
 		} else if (a->range < 0) { /* MG-SCN-ATK-3 */
 			diag_at(d, r, SC_D_RANGE_NEGATIVE, a->range, 0, NULL, NULL);
@@ -233,7 +260,7 @@ static int read_armor(mg_scenario_doc *d, const node *m, mg_character *ch)
 	walk_keys(d, m, mg_sc_attrs, MG_ATTR_COUNT, val, kl);
 	for (k = 0; k < MG_ATTR_COUNT; k++)
 		if (val[k] >= 0) {
-			if (get_int(d, &d->y.nodes[val[k]], &ch->armor[k]))
+			if (get_num(d, kl[k], &d->y.nodes[val[k]], &ch->armor[k]))
 				ch->armor_listed |= 1u << k;
 			else
 				ok = 0;
@@ -295,7 +322,8 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 	if (val[MG_CKEY_HP] < 0) {
 		missing(d, m, "hp");
 		ok = 0;
-	} else if (!get_int(d, &d->y.nodes[val[MG_CKEY_HP]], &ch->hp)) {
+	} else if (!get_num(d, kl[MG_CKEY_HP], &d->y.nodes[val[MG_CKEY_HP]],
+	                    &ch->hp)) {
 		ok = 0;
 	} else if (ch->hp < 1) { /* MG-SCN-CHR-2 */
 		diag_at(d, &d->y.nodes[val[MG_CKEY_HP]], SC_D_HP_TOO_LOW, ch->hp,
@@ -307,7 +335,7 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 	ch->hp_now = ch->hp;
 	if (val[MG_CKEY_HP_NOW] >= 0) {
 		const node *h = &d->y.nodes[val[MG_CKEY_HP_NOW]];
-		if (!get_int(d, h, &ch->hp_now)) {
+		if (!get_num(d, kl[MG_CKEY_HP_NOW], h, &ch->hp_now)) {
 			ok = 0;
 		} else if (hp_ok && ch->hp_now > ch->hp) { /* MG-SCN-CHR-3 */
 			diag_at(d, h, SC_D_HP_NOW_OVER, ch->hp_now, ch->hp, NULL,
@@ -317,9 +345,11 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 	}
 	for (k = 0; k < MG_STAT_COUNT; k++)
 		if (val[stat_key[k]] >= 0)
-			ok &= get_int(d, &d->y.nodes[val[stat_key[k]]], &ch->stat[k]);
+			ok &= get_num(d, kl[stat_key[k]],
+			              &d->y.nodes[val[stat_key[k]]], &ch->stat[k]);
 	if (val[MG_CKEY_POSITION] >= 0)
-		ok &= get_int(d, &d->y.nodes[val[MG_CKEY_POSITION]], &ch->position);
+		ok &= get_num(d, kl[MG_CKEY_POSITION],
+		              &d->y.nodes[val[MG_CKEY_POSITION]], &ch->position);
 	if (val[MG_CKEY_FINISH] >= 0)
 		ok &= get_bool(d, &d->y.nodes[val[MG_CKEY_FINISH]], &ch->finish);
 	if (val[MG_CKEY_ARMOR] >= 0)

@@ -1,0 +1,111 @@
+/*
+ * stop_text.c - why a combat stopped, in the page's language (stop_text.h).
+ *
+ * A scenario file cannot make the engine overflow any more (its numbers
+ * are bounded, MG-SCN-LIMIT-2), so these texts are what a command shows
+ * should one still happen; the fixed dice of `fight --dice` fail as often
+ * as a person types a short list.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stop_text.h"
+
+#include "megami/dice.h"
+#include "util/error.h"
+
+int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
+                        ut_lang lang)
+{
+	mg_dice_expr *e = NULL;
+	mg_dice_diag diag;
+	ut_buf line = UT_BUF_INIT;
+	ut_dice copy;
+	int rc;
+
+	if (!d->fixed || d->fn ||
+	    (d->rolled < d->nvalues && d->values[d->rolled] >= 1 &&
+	     d->values[d->rolled] <= 6))
+		return 0;
+	/* the dice bot rolls one die of a copy: the same die fails there,
+	 * and its message is megami roll --dice's */
+	copy = *d;
+	memset(&diag, 0, sizeof(diag));
+	if (mg_dice_parse(&e, NULL, "1D6", 3, (mg_lang)lang) < 0)
+		return 0;
+	rc = mg_dice_roll(&line, NULL, &diag, e, &copy, (mg_lang)lang);
+	mg_dice_free(e);
+	ut_buf_free(&line);
+	if (rc != MG_EINVALID || !diag.message[0])
+		return 0;
+	snprintf(buf, size, "%s", diag.message);
+	return 1;
+}
+
+/* The engine's words after the names (src/megami/core: combat.c, policy.c,
+ * resolve.c, MG-CKD-1), from the last `key` of the message on: `scan` reads
+ * up to two numbers of what follows the key (and must read it all), `ja`
+ * is the Japanese (the prefix with the names, then the numbers). */
+static const struct {
+	const char *key, *scan, *ja;
+	int nums; /* numbers scan reads */
+} overflows[] = {
+	{": movement allowance: 5 + ", "%" SCNd64 " overflows%n",
+	 "%.*s: 移動力 5 + %" PRId64 " が64ビットを超えます", 1},
+	{": initiative ", "%" SCNd64 " + %" SCNd64 " overflows%n",
+	 "%.*s: イニシアティブ %" PRId64 " + %" PRId64 " が64ビットを超えます", 2},
+	{": 3 × ", "%" SCNd64 " overflows%n",
+	 "%.*s: 全力移動 3 × %" PRId64 " が64ビットを超えます", 1},
+	{": damage ", "%" SCNd64 " - modifier %" SCNd64 " overflows%n",
+	 "%.*s: ダメージ %" PRId64 " − 修正 %" PRId64 " が64ビットを超えます", 2},
+	{": HP ", "%" SCNd64 " - %" SCNd64 " overflows%n",
+	 "%.*s: HP %" PRId64 " − %" PRId64 " が64ビットを超えます", 2},
+	{": 離脱: a value overflows", "%n",
+	 "%.*s: 離脱の判定の値が64ビットを超えます", 0},
+	{": the attack value overflows", "%n",
+	 "%.*s: 命中判定の値が64ビットを超えます", 0},
+	{": the attack damage overflows", "%n",
+	 "%.*s: 攻撃のダメージが64ビットを超えます", 0},
+	{": the defence value overflows", "%n",
+	 "%.*s: 回避・抵抗の判定の値が64ビットを超えます", 0},
+};
+
+/* The last occurrence of key in s, or NULL. */
+static const char *last(const char *s, const char *key)
+{
+	const char *p, *found = NULL;
+
+	for (p = strstr(s, key); p; p = strstr(p + 1, key))
+		found = p;
+	return found;
+}
+
+const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
+                             ut_lang lang)
+{
+	size_t i;
+
+	snprintf(buf, size, "%s", msg);
+	if (lang != UT_LANG_JA)
+		return buf;
+	for (i = 0; i < sizeof(overflows) / sizeof(overflows[0]); i++) {
+		const char *at = last(msg, overflows[i].key);
+		int64_t a = 0, b = 0;
+		int n = -1, got;
+		if (!at)
+			continue;
+		const char *rest = at + strlen(overflows[i].key);
+		if (overflows[i].nums == 0)
+			got = sscanf(rest, overflows[i].scan, &n);
+		else if (overflows[i].nums == 1)
+			got = sscanf(rest, overflows[i].scan, &a, &n);
+		else
+			got = sscanf(rest, overflows[i].scan, &a, &b, &n);
+		if (got != overflows[i].nums || n < 0 || at[strlen(overflows[i].key) + (size_t)n] != '\0')
+			continue;
+		snprintf(buf, size, overflows[i].ja, (int)(at - msg), msg, a, b);
+		return buf;
+	}
+	return buf;
+}

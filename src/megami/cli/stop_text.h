@@ -1,0 +1,35 @@
+/*
+ * stop_text.h - why a combat stopped, in the page's language (stop_text.c):
+ * the engine words its errors in English for API callers (MG-CKD-1,
+ * util/rng.h's fixed dice); the commands that show them (fight, fight
+ * --runs, fight --replay, track) word them in ja or en.
+ */
+#ifndef MG_CLI_STOP_TEXT_H
+#define MG_CLI_STOP_TEXT_H
+
+#include <stddef.h>
+
+#include "cli.h"
+#include "util/rng.h"
+
+/*
+ * The fixed dice `d` failed at their next die (a value outside 1…6, or the
+ * list ran out): word it in `lang` as `megami roll --dice` does (the dice
+ * bot's own message, MG-STOP-1, MG-DICE-OUT-2: its roll is asked for the
+ * same die of a copy of d) into buf; it is also mg_error_last()
+ * afterwards.  Returns 1,
+ * or 0 (buf untouched) when d is not fixed or its next die would not fail.
+ */
+int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
+                        ut_lang lang);
+
+/*
+ * The engine's message `msg` of an overflow (MG-CKD-1: "NAME: HP 3 - 4
+ * overflows", "NAME: ATTACK: the attack damage overflows", …; the names
+ * before the words are kept) in `lang` into buf (msg as it is in English,
+ * or when it is not one of them).  Returns buf.
+ */
+const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
+                             ut_lang lang);
+
+#endif

@@ -1,0 +1,2 @@
+# MG-SCN-LIMIT-2: numbers beyond ±10^12, each reported at its value
+check --lang en number_range.yaml
