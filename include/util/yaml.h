@@ -6,7 +6,9 @@
  * mappings), each with its 1-based line and column (columns count
  * characters, i.e. code points, of the line as written, after a UTF-8 byte
  * order mark).  What the formats all refuse is refused here, located:
- * bytes that are not UTF-8, tabs in indentation, libyaml's syntax errors,
+ * bytes that are not UTF-8, tabs or full-width spaces (U+3000) in
+ * indentation, libyaml's syntax errors (a key written "battles：3" or
+ * "battles:3" just before one is named instead),
  * anchors, aliases, tags, a second document, NUL in a string, nesting
  * deeper than UT_YAML_MAX_DEPTH, more nodes than the cap.  Helpers then
  * check what every format needs: a mapping's keys against a table (English
@@ -64,7 +66,10 @@ enum {
 	UT_YAML_D_INVALID_UTF8 = 1, /**< a = the bad byte */
 	UT_YAML_D_TAB,              /**< a tab in the indentation */
 	UT_YAML_D_SYNTAX,           /**< s1 = libyaml's problem, s2 = its context
-	                                 or NULL, a, b = where the context began */
+	                                 or NULL, a, b = where the context began;
+	                                 or s1 = the layer's own text for a
+	                                 full-width colon, a ':' without a blank,
+	                                 a U+3000 in the indentation */
 	UT_YAML_D_EMPTY,            /**< no document, or an empty one */
 	UT_YAML_D_SECOND_DOCUMENT,
 	UT_YAML_D_ANCHOR,           /**< s1 = the anchor */
@@ -129,12 +134,26 @@ typedef struct ut_yaml_limits {
 	size_t max_nodes;  /**< nodes read (0 = 1048576) */
 } ut_yaml_limits;
 
+/** An IME typo of a key noted while reading: "battles：3" (a full-width
+ *  colon) or "battles:3" (no blank after ':').  It is an error only where
+ *  the YAML breaks right after it, or where a mapping reads as a text that
+ *  holds it; then it is reported (UT_YAML_D_SYNTAX) at the colon. */
+typedef struct ut_yaml_typo {
+	uint32_t line, col; /**< of the colon */
+	int kind;           /**< UT_YAML_TYPO_* */
+} ut_yaml_typo;
+
+enum { UT_YAML_TYPO_FULLWIDTH_COLON = 1, UT_YAML_TYPO_NO_BLANK };
+
 /** A document being read.  Plain data: the fields are for reading. */
 typedef struct ut_yaml_doc {
 	char *text;          /**< a copy of the input (after a BOM) */
 	size_t len;
-	size_t *line_at;     /**< byte offset of each line */
+	size_t *line_at;     /**< byte offset of each line (lines end at LF,
+	                          CR LF, a lone CR, NEL, LS, PS, as libyaml's) */
 	size_t nlines;
+	ut_yaml_typo *typos; /**< the key typos, in the order of the text */
+	size_t ntypos, captypos;
 	ut_yaml_node *nodes;
 	size_t nnodes, capnodes, maxnodes;
 	int root;            /**< the root node, -1 when there is none to read */
@@ -187,7 +206,8 @@ void ut_yaml_diag_at(ut_yaml_doc *d, const ut_yaml_node *n, int code,
 int ut_yaml_is_null(const ut_yaml_node *n);
 
 /** UT_YAML_D_WRONG_TYPE at n, wanting `want` (nothing for an alias
- *  already reported). */
+ *  already reported; UT_YAML_D_SYNTAX at the colon when n is a plain text
+ *  holding a key typo, ut_yaml_typo). */
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 
 /**

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/yaml.h"
+#include "yaml_int.h"
 
 
 static const char *kind_text(const ut_yaml_node *n)
@@ -26,12 +27,33 @@ static int found_of(const ut_yaml_node *n)
 	return UT_YAML_FOUND_PLAIN;
 }
 
+/* The key typo (read.c) on n's first line at or after n, when n is a
+ * plain text: "round_limit：10" read as a text where a mapping was
+ * wanted; or NULL. */
+static const ut_yaml_typo *typo_in(const ut_yaml_doc *d, const ut_yaml_node *n)
+{
+	size_t i;
+
+	if (n->type != UT_YAML_SCALAR || n->quoted)
+		return NULL;
+	for (i = 0; i < d->ntypos; i++)
+		if (d->typos[i].line == n->line && d->typos[i].col > n->col)
+			return &d->typos[i];
+	return NULL;
+}
+
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want)
 {
 	int f = found_of(n);
+	const ut_yaml_typo *t;
 
 	if (n->reported)
 		return;
+	if ((t = typo_in(d, n))) {
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, t->line, t->col, 0, 0,
+		                 ut_yaml_typo_text(t->kind), NULL);
+		return;
+	}
 	ut_yaml_diag_at(d, n, UT_YAML_D_WRONG_TYPE, want, f,
 	        f == UT_YAML_FOUND_QUOTED || f == UT_YAML_FOUND_PLAIN ? kind_text(n) : NULL,
 	        NULL);
