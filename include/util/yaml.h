@@ -211,8 +211,15 @@ int ut_yaml_is_null(const ut_yaml_node *n);
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 
 /**
+ * s after Unicode NFKC (what keys, words of a vocabulary and numbers are
+ * matched as: "ＨＰ" is "HP", "２４" is "24", "ＰＣ" is "PC"); s itself when
+ * it is ASCII, else a copy owned by d (s on failure, d->nomem set).
+ */
+const char *ut_yaml_fold(ut_yaml_doc *d, const char *s);
+
+/**
  * A plain decimal integer: -?[0-9]+ without a leading zero, in 64 bits,
- * unquoted.  Other number forms get UT_YAML_D_NOT_DECIMAL naming the form
+ * unquoted, read after NFKC (ut_yaml_fold: "２４" is 24).  Other number forms get UT_YAML_D_NOT_DECIMAL naming the form
  * (+5, 0x10, 0o17, 0b1, 1e3, 5.0, 1_000, 05), too many digits
  * UT_YAML_D_TOO_LARGE, anything else UT_YAML_D_WRONG_TYPE.
  * @return 1 with *v set; 0 after a diagnostic.
@@ -220,7 +227,8 @@ void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v);
 
 /** 1 when s looks like a number (what ut_yaml_int takes as one, to say
- *  which form it is): an optional sign, then a digit, or '.' and a digit. */
+ *  which form it is): an optional sign, then a digit, or '.' and a digit,
+ *  each half- or full-width. */
 int ut_yaml_looks_numeric(const char *s);
 
 /** A boolean: true/True/TRUE, false/False/FALSE; the YAML 1.1 words (yes,
@@ -256,14 +264,16 @@ const char *ut_yaml_suggest(const ut_yaml_name *names, size_t n,
  *  over 64 code points. */
 size_t ut_yaml_distance(const char *a, const char *b);
 
-/** A word of vocabulary `vocab` (names[0..n)): its index, or -1 after
- *  UT_YAML_D_WRONG_TYPE or UT_YAML_D_UNKNOWN_VALUE (with the nearest). */
+/** A word of vocabulary `vocab` (names[0..n)), matched after NFKC
+ *  (ut_yaml_fold): its index, or -1 after UT_YAML_D_WRONG_TYPE or
+ *  UT_YAML_D_UNKNOWN_VALUE (with the nearest to the folded text). */
 int ut_yaml_word(ut_yaml_doc *d, const ut_yaml_node *n,
                  const ut_yaml_name *names, size_t nn, int vocab);
 
 /**
  * Walk the pairs of mapping m against keys[0..nk): each key must be text
- * (UT_YAML_D_KEY_NOT_TEXT), known (UT_YAML_D_UNKNOWN_KEY with the nearest)
+ * (UT_YAML_D_KEY_NOT_TEXT), known after NFKC (ut_yaml_fold;
+ * UT_YAML_D_UNKNOWN_KEY with the nearest)
  * and given once in either spelling (UT_YAML_D_DUPLICATE_KEY).  val[k]
  * receives the value node of key k, kloc[k] its key node (-1 when absent).
  * m must be a mapping.

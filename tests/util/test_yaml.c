@@ -543,6 +543,35 @@ static void test_libyaml_texts(void **state)
 	ut_yaml_doc_free(&d);
 }
 
+/* Keys, words and numbers are matched after NFKC. */
+static void test_fold(void **state)
+{
+	ut_yaml_doc d;
+	static const ut_yaml_name keys[] = {{"hp", "HP"}, {"side", "陣営"}};
+	static const ut_yaml_name sides[] = {{"PC", "PC"}, {"NPC", "NPC"}};
+	int v[2], k[2];
+	int64_t x;
+
+	(void)state;
+	rd(&d, "ＨＰ: ２４\n陣営: ＰＣ\n", 10);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 2, v, k);
+	assert_true(v[0] >= 0 && v[1] >= 0);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[v[0]], &x), 1);
+	assert_int_equal(x, 24);
+	assert_int_equal(ut_yaml_word(&d, &d.nodes[v[1]], sides, 2, 0), 0);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a: －５\nb: ＋５\n", 10);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 1], &x),
+	                 1);
+	assert_int_equal(x, -5);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 3], &x),
+	                 0);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "2:4: '＋５' is not a plain decimal integer (a '+' sign)\n");
+	ut_yaml_doc_free(&d);
+}
+
 static void test_put_scalar(void **state)
 {
 	static const char *const cases[][2] = {
@@ -596,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_line_breaks),
 		cmocka_unit_test(test_ime_typos),
 		cmocka_unit_test(test_libyaml_texts),
+		cmocka_unit_test(test_fold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
