@@ -152,7 +152,8 @@ typedef struct ut_yaml_doc {
 	size_t *line_at;     /**< byte offset of each line (lines end at LF,
 	                          CR LF, a lone CR, NEL, LS, PS, as libyaml's) */
 	size_t nlines;
-	ut_yaml_typo *typos; /**< the key typos, in the order of the text */
+	ut_yaml_typo *typos; /**< the key typos, in the order of the text
+	                          (one a line at most) */
 	size_t ntypos, captypos;
 	ut_yaml_node *nodes;
 	size_t nnodes, capnodes, maxnodes;

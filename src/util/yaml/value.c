@@ -55,14 +55,22 @@ static int found_of(const ut_yaml_node *n)
  * wanted; or NULL. */
 static const ut_yaml_typo *typo_in(const ut_yaml_doc *d, const ut_yaml_node *n)
 {
-	size_t i;
+	size_t lo = 0, hi = d->ntypos;
 
 	if (n->type != UT_YAML_SCALAR || n->quoted)
 		return NULL;
-	for (i = 0; i < d->ntypos; i++)
-		if (d->typos[i].line == n->line && d->typos[i].col > n->col)
-			return &d->typos[i];
-	return NULL;
+	/* the typos are in the order of the text, one a line at most: the
+	 * first on or after n's line (a search, not a walk: a document may
+	 * have a typo and a wrong type on every line) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->typos[mid].line < n->line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->ntypos && d->typos[lo].line == n->line &&
+	       d->typos[lo].col > n->col ? &d->typos[lo] : NULL;
 }
 
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want)
