@@ -215,7 +215,9 @@ typedef enum ms_sw_problem {
 	MS_SW_NOT_FOR_ROLE, /**< mp of a warrior, hp of a caster */
 	MS_SW_BAD_VALUES,   /**< the values are not a..b, a..b/step, a,b,c */
 	MS_SW_TOO_MANY,     /**< more than MS_SW_VALUES_MAX values */
-	MS_SW_ILLEGAL       /**< a value makes the scenario illegal */
+	MS_SW_ILLEGAL,      /**< a value makes the scenario illegal */
+	MS_SW_RANGE         /**< a value out of the range a scenario file may
+	                         give the field (MS-SCN-NUM-1, MS-SCN-NUM-2) */
 } ms_sw_problem;
 
 /** A parsed --vary. */
@@ -225,16 +227,19 @@ typedef struct ms_sw_spec {
 	int64_t *values;     /**< in the order given; ms_sw_spec_free */
 	size_t nvalues;
 	ms_sw_problem problem; /**< after a failed parse: */
-	int64_t bad_value;   /**< MS_SW_ILLEGAL: the value */
-	char detail[256];    /**< the part named (path, name, values), or the
-	                          check's message for MS_SW_ILLEGAL */
+	int64_t bad_value;   /**< MS_SW_ILLEGAL, MS_SW_RANGE: the value */
+	int64_t lo, hi;      /**< MS_SW_RANGE: the range */
+	char detail[256];    /**< the part named (path, name, values; the path
+	                          for MS_SW_RANGE), or the check's message for
+	                          MS_SW_ILLEGAL */
 } ms_sw_spec;
 
 /**
  * Parse `text` ("PATH=VALUES"): PATH one of battles, rounds_per_battle,
  * hand_size, participants.NAME.threshold|mp|hp; VALUES a..b, a..b/step
- * (step ≥ 1, a ≤ b) or a,b,c (integers).  Each value is applied to a copy
- * of `s` and checked with ms_scenario_check.
+ * (step ≥ 1, a ≤ b) or a,b,c (integers).  Each value must be in the range
+ * a scenario file may give the field (else MS_SW_RANGE), and is applied to
+ * a copy of `s` and checked with ms_scenario_check (else MS_SW_ILLEGAL).
  * @return 0; MS_EINVALID with out->problem and out->detail; MS_ENOMEM
  */
 int ms_sw_parse(ms_sw_spec *out, const char *text, const ms_scenario *s);

@@ -6,7 +6,9 @@
  * mappings), each with its 1-based line and column (columns count
  * characters, i.e. code points, of the line as written, after a UTF-8 byte
  * order mark).  What the formats all refuse is refused here, located:
- * bytes that are not UTF-8, tabs in indentation, libyaml's syntax errors,
+ * bytes that are not UTF-8, tabs or full-width spaces (U+3000) in
+ * indentation, libyaml's syntax errors (a key written "battles：3" or
+ * "battles:3" just before one is named instead),
  * anchors, aliases, tags, a second document, NUL in a string, nesting
  * deeper than UT_YAML_MAX_DEPTH, more nodes than the cap.  Helpers then
  * check what every format needs: a mapping's keys against a table (English
@@ -64,7 +66,10 @@ enum {
 	UT_YAML_D_INVALID_UTF8 = 1, /**< a = the bad byte */
 	UT_YAML_D_TAB,              /**< a tab in the indentation */
 	UT_YAML_D_SYNTAX,           /**< s1 = libyaml's problem, s2 = its context
-	                                 or NULL, a, b = where the context began */
+	                                 or NULL, a, b = where the context began;
+	                                 or s1 = the layer's own text for a
+	                                 full-width colon, a ':' without a blank,
+	                                 a U+3000 in the indentation */
 	UT_YAML_D_EMPTY,            /**< no document, or an empty one */
 	UT_YAML_D_SECOND_DOCUMENT,
 	UT_YAML_D_ANCHOR,           /**< s1 = the anchor */
@@ -129,12 +134,27 @@ typedef struct ut_yaml_limits {
 	size_t max_nodes;  /**< nodes read (0 = 1048576) */
 } ut_yaml_limits;
 
+/** An IME typo of a key noted while reading: "battles：3" (a full-width
+ *  colon) or "battles:3" (no blank after ':').  It is an error only where
+ *  the YAML breaks right after it, or where a mapping reads as a text that
+ *  holds it; then it is reported (UT_YAML_D_SYNTAX) at the colon. */
+typedef struct ut_yaml_typo {
+	uint32_t line, col; /**< of the colon */
+	int kind;           /**< UT_YAML_TYPO_* */
+} ut_yaml_typo;
+
+enum { UT_YAML_TYPO_FULLWIDTH_COLON = 1, UT_YAML_TYPO_NO_BLANK };
+
 /** A document being read.  Plain data: the fields are for reading. */
 typedef struct ut_yaml_doc {
 	char *text;          /**< a copy of the input (after a BOM) */
 	size_t len;
-	size_t *line_at;     /**< byte offset of each line */
+	size_t *line_at;     /**< byte offset of each line (lines end at LF,
+	                          CR LF, a lone CR, NEL, LS, PS, as libyaml's) */
 	size_t nlines;
+	ut_yaml_typo *typos; /**< the key typos, in the order of the text
+	                          (one a line at most) */
+	size_t ntypos, captypos;
 	ut_yaml_node *nodes;
 	size_t nnodes, capnodes, maxnodes;
 	int root;            /**< the root node, -1 when there is none to read */
@@ -187,12 +207,20 @@ void ut_yaml_diag_at(ut_yaml_doc *d, const ut_yaml_node *n, int code,
 int ut_yaml_is_null(const ut_yaml_node *n);
 
 /** UT_YAML_D_WRONG_TYPE at n, wanting `want` (nothing for an alias
- *  already reported). */
+ *  already reported; UT_YAML_D_SYNTAX at the colon when n is a plain text
+ *  holding a key typo, ut_yaml_typo). */
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 
 /**
+ * s after Unicode NFKC (what keys, words of a vocabulary and numbers are
+ * matched as: "ＨＰ" is "HP", "２４" is "24", "ＰＣ" is "PC"); s itself when
+ * it is ASCII, else a copy owned by d (s on failure, d->nomem set).
+ */
+const char *ut_yaml_fold(ut_yaml_doc *d, const char *s);
+
+/**
  * A plain decimal integer: -?[0-9]+ without a leading zero, in 64 bits,
- * unquoted.  Other number forms get UT_YAML_D_NOT_DECIMAL naming the form
+ * unquoted, read after NFKC (ut_yaml_fold: "２４" is 24).  Other number forms get UT_YAML_D_NOT_DECIMAL naming the form
  * (+5, 0x10, 0o17, 0b1, 1e3, 5.0, 1_000, 05), too many digits
  * UT_YAML_D_TOO_LARGE, anything else UT_YAML_D_WRONG_TYPE.
  * @return 1 with *v set; 0 after a diagnostic.
@@ -200,7 +228,8 @@ void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v);
 
 /** 1 when s looks like a number (what ut_yaml_int takes as one, to say
- *  which form it is): an optional sign, then a digit, or '.' and a digit. */
+ *  which form it is): an optional sign, then a digit, or '.' and a digit,
+ *  each half- or full-width. */
 int ut_yaml_looks_numeric(const char *s);
 
 /** A boolean: true/True/TRUE, false/False/FALSE; the YAML 1.1 words (yes,
@@ -236,14 +265,16 @@ const char *ut_yaml_suggest(const ut_yaml_name *names, size_t n,
  *  over 64 code points. */
 size_t ut_yaml_distance(const char *a, const char *b);
 
-/** A word of vocabulary `vocab` (names[0..n)): its index, or -1 after
- *  UT_YAML_D_WRONG_TYPE or UT_YAML_D_UNKNOWN_VALUE (with the nearest). */
+/** A word of vocabulary `vocab` (names[0..n)), matched after NFKC
+ *  (ut_yaml_fold): its index, or -1 after UT_YAML_D_WRONG_TYPE or
+ *  UT_YAML_D_UNKNOWN_VALUE (with the nearest to the folded text). */
 int ut_yaml_word(ut_yaml_doc *d, const ut_yaml_node *n,
                  const ut_yaml_name *names, size_t nn, int vocab);
 
 /**
  * Walk the pairs of mapping m against keys[0..nk): each key must be text
- * (UT_YAML_D_KEY_NOT_TEXT), known (UT_YAML_D_UNKNOWN_KEY with the nearest)
+ * (UT_YAML_D_KEY_NOT_TEXT), known after NFKC (ut_yaml_fold;
+ * UT_YAML_D_UNKNOWN_KEY with the nearest)
  * and given once in either spelling (UT_YAML_D_DUPLICATE_KEY).  val[k]
  * receives the value node of key k, kloc[k] its key node (-1 when absent).
  * m must be a mapping.

@@ -21,6 +21,7 @@
 #include "manastorm/policy.h"
 #include "manastorm/playtest.h"
 #include "manastorm/pt_render.h"
+#include "manastorm/scenario_yaml.h"
 #include "util/error.h"
 #include "util/rng.h"
 
@@ -791,15 +792,36 @@ static void sweep_errors(void **state)
 	/* the whole int64 range: stopped at 1000 values, no overflow */
 	BAD("battles=-9223372036854775808..9223372036854775807", MS_SW_TOO_MANY,
 	    "-9223372036854775808..9223372036854775807");
-	/* D7.11: 発現値 0–13, so 14 is named */
+	/* D7.11: 発現値 0–13, so 14 is named, with the range a scenario file
+	 * may give (MS-SCN-NUM-1) */
 	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=12..14", &s),
 	                 MS_EINVALID);
-	assert_int_equal(sp.problem, MS_SW_ILLEGAL);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
 	assert_int_equal(sp.bad_value, 14);
+	assert_int_equal(sp.lo, 0);
+	assert_int_equal(sp.hi, 13);
+	assert_string_equal(sp.detail, "participants.リナ.threshold");
 	/* D1: battles ≥ 1 */
 	assert_int_equal(ms_sw_parse(&sp, "battles=0,1", &s), MS_EINVALID);
-	assert_int_equal(sp.problem, MS_SW_ILLEGAL);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
 	assert_int_equal(sp.bad_value, 0);
+	/* MS-SCN-NUM-2: what a scenario file may not give, --vary may not
+	 * either (these ran before: the engine's check has no upper bound) */
+	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.mp=9223372036854775807",
+	                             &s), MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
+	assert_int_equal(sp.bad_value, INT64_MAX);
+	assert_int_equal(sp.hi, MS_SCN_NUMBER_MAX);
+	assert_int_equal(ms_sw_parse(&sp, "hand_size=5,1000001", &s), MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
+	assert_int_equal(sp.bad_value, 1000001);
+	assert_int_equal(ms_sw_parse(&sp, "participants.カイ.hp=1000001", &s),
+	                 MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
+	assert_int_equal(ms_sw_parse(&sp, "rounds_per_battle=1001", &s),
+	                 MS_EINVALID);
+	assert_int_equal(sp.problem, MS_SW_RANGE);
+	assert_int_equal(sp.hi, MS_SCN_ROUNDS_MAX);
 #undef BAD
 }
 

@@ -477,7 +477,7 @@ static void test_tab(void **state)
 
 /* MG-SCN-YAML-1: libyaml's first syntax error, at its problem mark, with
  * where the construct it was parsing began; in Japanese, libyaml's words
- * translated when known, else kept. */
+ * translated (every problem and context of libyaml 0.2). */
 static void test_syntax(void **state)
 {
 	expect("characters: [\n  {name: a\n",
@@ -487,10 +487,10 @@ static void test_syntax(void **state)
 	       "(while parsing a flow mapping started at 2:3)\n");
 	/* line 3 "     hp: 3" is indented more than "side": mapping values
 	 * are not allowed after "hp" at column 8 */
-	/* a problem the table does not have stays in English (found at the
-	 * blank, column 7; the tag began at the '!', column 4) */
+	/* a rare problem is translated too (found at the blank, column 7;
+	 * the tag began at the '!', column 4) */
 	expect("a: !<x y\n",
-	       "1:7: YAMLの構文エラー：did not find the expected '>'"
+	       "1:7: YAMLの構文エラー：「>」がありません"
 	       "（1行4桁から始まるタグの中）\n",
 	       "1:7: YAML syntax error: did not find the expected '>' "
 	       "(while scanning a tag started at 1:4)\n");

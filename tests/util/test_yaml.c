@@ -427,6 +427,151 @@ static void test_suggest(void **state)
 
 /* Scalars written back: plain when they read back the same, else quoted
  * with escapes. */
+/* Lines end where libyaml's do (LF, CR LF, a lone CR, NEL, LS, PS): the
+ * source line of an error on line 2 is line 2, without its break; and the
+ * UTF-8 and indentation checks count the same lines. */
+static void test_line_breaks(void **state)
+{
+	static const char *const texts[] = {
+		"a: 1\nb: [x\n", "a: 1\r\nb: [x\r\n", "a: 1\rb: [x\r",
+		"a: 1\xC2\x85" "b: [x\xC2\x85", "a: 1\xE2\x80\xA8" "b: [x\xE2\x80\xA9",
+	};
+	size_t i, len;
+	const char *l;
+	ut_yaml_doc d;
+
+	(void)state;
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		rd(&d, texts[i], 10);
+		assert_int_equal(d.ndiags, 1);
+		assert_int_equal(d.diags[0].line, 3);
+		l = ut_yaml_doc_line(&d, 2, &len);
+		assert_non_null(l);
+		assert_int_equal(len, 5);
+		assert_memory_equal(l, "b: [x", 5);
+		ut_yaml_doc_free(&d);
+	}
+	rd(&d, "a: 1\rb:\r\t c: 2\r", 10);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	                    "3:1: a tab in the indentation (YAML indents with spaces)\n");
+	ut_yaml_doc_free(&d);
+	/* libyaml's reader gives a byte offset, not a mark: located here */
+	rd(&d, "a: 1\rb: x\x01\r", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	                    "2:5: YAMLの構文エラー：制御文字は使えません\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* The IME's typos: a full-width colon or no blank after ':' in a key,
+ * named at the colon when the YAML breaks right after them or a mapping
+ * reads as a text holding one; U+3000 in the indentation at its column;
+ * a ':' inside a value or a text that reads fine is no error. */
+static void test_ime_typos(void **state)
+{
+	ut_yaml_doc d;
+	int v[1], k[1];
+	static const ut_yaml_name keys[] = {{"a", "a"}};
+
+	(void)state;
+	rd(&d, "x: 1\nbattles\xEF\xBC\x9A" "3\nrounds: 10\n", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "2:8: YAMLの構文エラー：全角の「：」です。半角の「: 」（コロンと空白）で書いてください\n");
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "2:8: YAML syntax error: a full-width colon '\xEF\xBC\x9A': write a "
+	    "half-width ': ' (a colon and a space)\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "- n: a\n  hp:24\n\n# c\n  ac: 1\n", 10);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "2:5: YAML syntax error: no space after ':': write ': ' (a colon and "
+	    "a space) between a key and its value\n");
+	ut_yaml_doc_free(&d);
+	/* another line between: libyaml's own error stands */
+	rd(&d, "- p:q\n- r\nk: 1\n", 10);
+	assert_int_equal(d.ndiags, 1);
+	assert_int_equal(d.diags[0].line, 3);
+	assert_int_equal(d.diags[0].col, 1);
+	ut_yaml_doc_free(&d);
+	/* a one-line mapping reads as a text */
+	rd(&d, "a\xEF\xBC\x9A" "10\n", 10);
+	assert_int_equal(d.ndiags, 0);
+	ut_yaml_wrong_type(&d, &d.nodes[d.root], UT_YAML_WANT_MAPPING);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "1:2: YAMLの構文エラー：全角の「：」です。半角の「: 」（コロンと空白）で書いてください\n");
+	ut_yaml_doc_free(&d);
+	/* colons in values are fine */
+	rd(&d, "a: x:y\xEF\xBC\x9Az\n", 10);
+	assert_int_equal(d.root, 0);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 1, v, k);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	assert_string_equal(d.nodes[v[0]].text, "x:y\xEF\xBC\x9Az");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a:\n\xE3\x80\x80 b: 1\n", 10);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "2:1: YAML syntax error: a full-width space (U+3000) in the "
+	    "indentation: indent with half-width spaces\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* Every problem and context libyaml 0.2 reports is in Japanese; a few
+ * English ones are reworded. */
+static void test_libyaml_texts(void **state)
+{
+	ut_yaml_doc d;
+
+	(void)state;
+	rd(&d, "a: @x\n", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "1:4: YAMLの構文エラー：ここに書けない文字があります（@ ` % で始まる値は"
+	    "引用符で囲んでください）\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a: \"\\xZZ\"\n", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "1:7: YAMLの構文エラー：16進数の数字がありません（\\x は2桁、\\u は4桁、"
+	    "\\U は8桁）（1行4桁から始まる引用符で囲んだ文字列の中）\n");
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "1:7: YAML syntax error: did not find the expected hexadecimal digits "
+	    "(\\x takes 2, \\u 4, \\U 8) (while parsing a quoted scalar started at "
+	    "1:4)\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "%YAML 1.1\n%YAML 1.1\n---\na: 1\n", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "2:1: YAMLの構文エラー：%YAMLディレクティブが2つあります\n");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a: !<x y\n", 10);
+	assert_string_equal(all(&d, UT_LANG_JA),
+	    "1:7: YAMLの構文エラー：「>」がありません（1行4桁から始まるタグの中）\n");
+	ut_yaml_doc_free(&d);
+}
+
+/* Keys, words and numbers are matched after NFKC. */
+static void test_fold(void **state)
+{
+	ut_yaml_doc d;
+	static const ut_yaml_name keys[] = {{"hp", "HP"}, {"side", "陣営"}};
+	static const ut_yaml_name sides[] = {{"PC", "PC"}, {"NPC", "NPC"}};
+	int v[2], k[2];
+	int64_t x;
+
+	(void)state;
+	rd(&d, "ＨＰ: ２４\n陣営: ＰＣ\n", 10);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 2, v, k);
+	assert_true(v[0] >= 0 && v[1] >= 0);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[v[0]], &x), 1);
+	assert_int_equal(x, 24);
+	assert_int_equal(ut_yaml_word(&d, &d.nodes[v[1]], sides, 2, 0), 0);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
+	rd(&d, "a: －５\nb: ＋５\n", 10);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 1], &x),
+	                 1);
+	assert_int_equal(x, -5);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 3], &x),
+	                 0);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "2:4: '＋５' is not a plain decimal integer (a '+' sign)\n");
+	ut_yaml_doc_free(&d);
+}
+
 static void test_put_scalar(void **state)
 {
 	static const char *const cases[][2] = {
@@ -477,6 +622,10 @@ int main(void)
 		cmocka_unit_test(test_sort_and_cap),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_put_scalar),
+		cmocka_unit_test(test_line_breaks),
+		cmocka_unit_test(test_ime_typos),
+		cmocka_unit_test(test_libyaml_texts),
+		cmocka_unit_test(test_fold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

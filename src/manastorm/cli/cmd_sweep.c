@@ -81,6 +81,14 @@ static const char help_en[] =
 	"Example:\n"
 	"  manastorm sweep examples/manastorm/table.yaml --vary 'participants.リナ.threshold=3..12' --runs 2000\n";
 
+/* The field of a --vary path: what follows its last '.'. */
+static const char *field_of(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot ? dot + 1 : path;
+}
+
 /* MS-SW-ERR-1: a bad --vary is a usage error naming the part. */
 static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary)
 {
@@ -120,6 +128,14 @@ static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary)
 		       UT_TR(ui, "--vary: 値が%u個を超えます：「%s」",
 		             "--vary: more than %u values: '%s'"),
 		       MS_SW_VALUES_MAX, sp->detail);
+	case MS_SW_RANGE: /* the words of MS_DIAG_RANGE (a scenario file's) */
+		return ut_cli_usage_error(ui, "sweep",
+		       UT_TR(ui, "--vary %s=%" PRId64 ": %sが%" PRId64 "です（%" PRId64
+		                 "から%" PRId64 "までにしてください）",
+		             "--vary %s=%" PRId64 ": %s is %" PRId64 "; it must be "
+		             "from %" PRId64 " to %" PRId64),
+		       sp->detail, sp->bad_value, field_of(sp->detail),
+		       sp->bad_value, sp->lo, sp->hi);
 	case MS_SW_ILLEGAL:
 		return ut_cli_usage_error(ui, "sweep",
 		       UT_TR(ui, "--vary: 値 %" PRId64 " ではシナリオが正しくありません：%s",

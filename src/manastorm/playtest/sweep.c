@@ -6,7 +6,9 @@
  * participants.NAME.threshold|mp|hp (mp for casters, hp for warriors).
  * MS-SW-VAL-1: values a..b (every integer), a..b/step (a, a+step, … ≤ b),
  * or a,b,c (as given); a ≤ b, step ≥ 1, at most MS_SW_VALUES_MAX.
- * MS-SW-CHECK-1: every value is applied to a copy of the scenario, which
+ * MS-SW-CHECK-1: every value must be in the range a scenario file may
+ * give the field (MS-SCN-NUM-1, MS-SCN-NUM-2; else MS_SW_RANGE naming the
+ * value and the range), and is applied to a copy of the scenario, which
  * must pass ms_scenario_check (else MS_SW_ILLEGAL naming the value).
  * MS-SW-CRN-1: every value is played with the same seeds S … S+N−1.
  */
@@ -20,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "manastorm/scenario_yaml.h"
 #include "util/error.h"
 
 static int problem(ms_sw_spec *o, ms_sw_problem p, const char *detail,
@@ -201,14 +204,45 @@ static int sweep_values(ms_sw_spec *o, const char *v, size_t *cap)
 	return 0;
 }
 
-/* MS-SW-CHECK-1: each value of o applied to s must give a legal scenario;
- * the first that does not is the problem (o->bad_value).  Returns 0 or an
- * error. */
-static int sweep_check(ms_sw_spec *o, const ms_scenario *s)
+/* MS-SW-CHECK-1: the range a scenario file may give field f (the
+ * scenario reader's, src/manastorm/scenario/parse.c, MS-SCN-NUM-1,
+ * MS-SCN-NUM-2). */
+static void field_range(ms_sw_field f, int64_t *lo, int64_t *hi)
+{
+	switch (f) {
+	case MS_SW_BATTLES: *lo = 1, *hi = MS_SCN_BATTLES_MAX; break;
+	case MS_SW_ROUNDS: *lo = 1, *hi = MS_SCN_ROUNDS_MAX; break;
+	case MS_SW_THRESHOLD: *lo = 0, *hi = 13; break;
+	case MS_SW_HP: *lo = 1, *hi = MS_SCN_NUMBER_MAX; break;
+	case MS_SW_HAND_SIZE: /* fall through */
+	case MS_SW_MP: /* fall through */
+	default: *lo = 0, *hi = MS_SCN_NUMBER_MAX; break;
+	}
+}
+
+/* MS-SW-CHECK-1: each value of o must be in the field's range
+ * (MS_SW_RANGE, detail the path text[0..plen)) and, applied to s, give a
+ * legal scenario; the first that does not is the problem (o->bad_value).
+ * Returns 0 or an error. */
+static int sweep_check(ms_sw_spec *o, const ms_scenario *s, const char *text,
+                       size_t plen)
 {
 	ms_participant *parts;
 	size_t i;
+	int64_t lo, hi;
 
+	field_range(o->field, &lo, &hi);
+	for (i = 0; i < o->nvalues; i++)
+		if (o->values[i] < lo || o->values[i] > hi) {
+			int64_t bad = o->values[i];
+			problem(o, MS_SW_RANGE, text, plen);
+			o->bad_value = bad;
+			o->lo = lo;
+			o->hi = hi;
+			return ut_error_set(MS_EINVALID, "--vary: %" PRId64 ": %s is "
+			                    "from %" PRId64 " to %" PRId64, bad,
+			                    o->detail, lo, hi);
+		}
 	parts = malloc((s->nparticipants ? s->nparticipants : 1) * sizeof *parts);
 	if (!parts)
 		return ut_error_set(MS_ENOMEM, "out of memory");
@@ -243,7 +277,7 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 	if ((rc = sweep_path(o, text, eq, s)) < 0 ||
 	    (rc = sweep_values(o, eq + 1, &cap)) < 0)
 		return rc;
-	return sweep_check(o, s);
+	return sweep_check(o, s, text, (size_t)(eq - text));
 }
 
 void ms_sw_spec_free(ms_sw_spec *spec)

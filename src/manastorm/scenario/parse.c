@@ -57,18 +57,20 @@ static int get_num(ms_scenario_doc *d, const node *v, const node *k,
 	return 1;
 }
 
-/* A card (MS-SCN-CARD-1, MS-SCN-CARD-2: the nearest card suggested). */
+/* A card (MS-SCN-CARD-1, MS-SCN-CARD-2: the nearest card suggested),
+ * read after NFKC like every word (MS-SCN-IN-3: "Ｈ３", "♥３" are H3). */
 static int get_card(ms_scenario_doc *d, const node *n, ms_card *c)
 {
-	const char *near;
+	const char *near, *s;
 
 	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
 		ut_yaml_wrong_type(&d->y, n, MS_WANT_CARD);
 		return 0;
 	}
-	if (ms_card_parse(c, n->text) == 0)
+	s = ut_yaml_fold(&d->y, n->text);
+	if (ms_card_parse(c, s) == 0)
 		return 1;
-	near = ut_yaml_suggest(ms_sc_cards, 52, n->text);
+	near = ut_yaml_suggest(ms_sc_cards, 52, s);
 	ut_yaml_diag_at(&d->y, n, near ? MS_DIAG_UNKNOWN_CARD_NEAR
 	                               : MS_DIAG_UNKNOWN_CARD, 0, 0, n->text, near);
 	return 0;

@@ -5,6 +5,7 @@
 
 #include "util/utf8.h"
 #include "util/yaml.h"
+#include "yaml_int.h"
 
 enum {
 	M_SYNTAX_CTX = UT_YAML_D_USER, M_SYNTAX_CTX_JA, M_UNKNOWN_KEY_NEAR,
@@ -91,65 +92,160 @@ static const ut_msg not_decimal[] = {
 };
 
 /*
- * libyaml's texts (English only) for the syntax errors a scenario's writer
- * meets, in Japanese; the others stay as libyaml wrote them.  The contexts
- * are nouns: "（2行3桁から始まるフロー形式のマッピング（{ }）の中）".
+ * libyaml's texts (English only): every problem and context its reader,
+ * scanner and parser (0.2.x) can report, in Japanese and, where libyaml's
+ * own English is wrong or unclear, in better English (NULL: as libyaml
+ * wrote it); and the layer's own problem texts (yaml_int.h).  The contexts
+ * are nouns: "（2行3桁から始まるフロー形式のマッピング（{ }）の中）"; an
+ * empty one is left out.
  */
-static const char *const yaml_ja[][2] = {
+static const char *const yaml_texts[][3] = {
+	/* the layer's own (read.c) */
+	{UT_YAML_TEXT_FULLWIDTH_COLON,
+	 "全角の「：」です。半角の「: 」（コロンと空白）で書いてください", NULL},
+	{UT_YAML_TEXT_NO_BLANK,
+	 "「:」の後に空白がありません。キーと値の間は半角の「: 」（コロンと空白）で書いてください",
+	 NULL},
+	{UT_YAML_TEXT_FULLWIDTH_SPACE,
+	 "インデントに全角の空白（U+3000）があります。半角の空白で字下げしてください",
+	 NULL},
+	/* the scanner's and the parser's problems */
 	{"did not find expected key",
-	 "キーがあるべきところにありません（インデントがずれていませんか）"},
+	 "キーがあるべきところにありません（インデントがずれていませんか）", NULL},
 	{"did not find expected '-' indicator",
-	 "「-」があるべきところにありません（インデントがずれていませんか）"},
-	{"did not find expected ',' or ']'", "「,」か「]」がありません"},
-	{"did not find expected ',' or '}'", "「,」か「}」がありません"},
-	{"did not find expected node content", "値がありません"},
-	{"did not find expected <document start>", "文書の始まり（---）がありません"},
+	 "「-」があるべきところにありません（インデントがずれていませんか）", NULL},
+	{"did not find expected ',' or ']'", "「,」か「]」がありません", NULL},
+	{"did not find expected ',' or '}'", "「,」か「}」がありません", NULL},
+	{"did not find expected node content", "値がありません", NULL},
+	{"did not find expected <document start>", "文書の始まり（---）がありません",
+	 NULL},
+	{"did not find expected <stream-start>", "ストリームの始まりがありません",
+	 NULL},
+	{"did not find expected hexdecimal number",
+	 "16進数の数字がありません（\\x は2桁、\\u は4桁、\\U は8桁）",
+	 "did not find the expected hexadecimal digits (\\x takes 2, \\u 4, \\U 8)"},
+	{"did not find expected alphabetic or numeric character",
+	 "英数字がありません", "did not find the expected letter or digit"},
+	{"did not find expected comment or line break",
+	 "ここにはコメントか改行しか書けません",
+	 "did not find the expected comment or line break"},
+	{"did not find expected digit or '.' character", "数字か「.」がありません",
+	 "did not find the expected digit or '.'"},
+	{"did not find expected tag URI", "タグのURIがありません",
+	 "did not find the expected tag URI"},
+	{"did not find expected version number", "バージョン番号がありません",
+	 "did not find the expected version number"},
+	{"did not find expected whitespace", "空白がありません",
+	 "did not find the expected blank"},
+	{"did not find expected whitespace or line break", "空白か改行がありません",
+	 "did not find the expected blank or line break"},
+	{"did not find expected '!'", "「!」がありません",
+	 "did not find the expected '!'"},
+	{"did not find the expected '>'", "「>」がありません", NULL},
+	{"did not find URI escaped octet", "URIのエスケープ（%と16進2桁）がありません",
+	 "did not find the URI escape ('%' and 2 hexadecimal digits)"},
+	{"could not find expected directive name", "ディレクティブの名前がありません",
+	 "could not find the expected directive name"},
 	{"mapping values are not allowed in this context",
-	 "ここには「キー: 値」を書けません（インデントか「: 」を確かめてください）"},
-	{"mapping keys are not allowed in this context", "ここにはキーを書けません"},
+	 "ここには「キー: 値」を書けません（インデントか「: 」を確かめてください）",
+	 NULL},
+	{"mapping keys are not allowed in this context", "ここにはキーを書けません",
+	 NULL},
 	{"block sequence entries are not allowed in this context",
-	 "ここには「- 」の項目を書けません"},
-	{"found character that cannot start any token", "ここに書けない文字があります"},
-	{"found unexpected end of stream", "閉じないままファイルが終わりました"},
-	{"could not find expected ':'", "「:」がありません"},
-	{"found unexpected ':'", "「:」がここにあるのは誤りです"},
-	{"found unknown escape character", "不明なエスケープ文字があります"},
+	 "ここには「- 」の項目を書けません", NULL},
+	{"found character that cannot start any token",
+	 "ここに書けない文字があります（@ ` % で始まる値は引用符で囲んでください）",
+	 "found a character that cannot start a value here (quote a value "
+	 "that starts with @, ` or %)"},
+	{"found unexpected end of stream", "閉じないままファイルが終わりました",
+	 NULL},
+	{"could not find expected ':'", "「:」がありません", NULL},
+	{"found unexpected ':'", "「:」がここにあるのは誤りです", NULL},
+	{"found unknown escape character", "不明なエスケープ文字があります", NULL},
 	{"found invalid Unicode character escape code",
-	 "Unicodeの文字にならないエスケープがあります"},
-	{"found a tab character that violates indentation", "インデントにタブがあります"},
+	 "Unicodeの文字にならないエスケープがあります", NULL},
+	{"found a tab character that violates indentation",
+	 "インデントにタブがあります", NULL},
 	{"found a tab character where an indentation space is expected",
-	 "インデントにタブがあります"},
-	{"control characters are not allowed", "制御文字は使えません"},
-	{"found unexpected document indicator", "文書の区切り（--- か ...）がここにあるのは誤りです"},
-	{"found undefined alias", "定義されていないエイリアスがあります"},
-	{"found duplicate anchor; first occurrence", "同じ名前のアンカーが2つあります"},
-	{"while parsing a block mapping", "ブロック形式のマッピング"},
-	{"while parsing a block collection", "ブロック形式のリスト"},
-	{"while parsing a flow mapping", "フロー形式のマッピング（{ }）"},
-	{"while parsing a flow sequence", "フロー形式のリスト（[ ]）"},
-	{"while parsing a block node", "値"},
-	{"while parsing a flow node", "値"},
-	{"while parsing a node", "値"},
-	{"while scanning a simple key", "キー"},
-	{"while scanning a quoted scalar", "引用符で囲んだ文字列"},
-	{"while parsing a quoted scalar", "引用符で囲んだ文字列"},
-	{"while scanning a plain scalar", "文字列"},
-	{"while scanning a block scalar", "ブロック形式の文字列（| か >）"},
-	{"while scanning an anchor", "アンカー"},
-	{"while scanning an alias", "エイリアス"},
-	{"while scanning a tag", "タグ"},
-	{"while parsing a tag", "タグ"},
-	{"while scanning a directive", "ディレクティブ（%）"},
+	 "インデントにタブがあります", NULL},
+	{"found an indentation indicator equal to 0",
+	 "インデントの指定に0は使えません", NULL},
+	{"found unexpected document indicator",
+	 "文書の区切り（--- か ...）がここにあるのは誤りです", NULL},
+	{"found unexpected non-alphabetical character",
+	 "ここには英字しか書けません",
+	 "found an unexpected character that is not a letter"},
+	{"found unknown directive name", "不明なディレクティブです", NULL},
+	{"found undefined tag handle", "定義されていないタグのハンドルがあります",
+	 NULL},
+	{"found duplicate %TAG directive", "%TAGディレクティブが2つあります", NULL},
+	{"found duplicate %YAML directive", "%YAMLディレクティブが2つあります",
+	 NULL},
+	{"found extremely long version number", "バージョン番号が長すぎます", NULL},
+	{"found incompatible YAML document", "このYAMLの版には対応していません",
+	 NULL},
+	{"incompatible %YAML directive", "対応していない%YAMLディレクティブです",
+	 NULL},
+	{"found undefined alias", "定義されていないエイリアスがあります", NULL},
+	{"found duplicate anchor; first occurrence", "同じ名前のアンカーが2つあります",
+	 NULL},
+	{"second occurrence", "2つ目", NULL},
+	/* the reader's problems */
+	{"control characters are not allowed", "制御文字は使えません", NULL},
+	{"input error", "読み込みのエラーです", NULL},
+	{"input is too long", "入力が長すぎます", NULL},
+	{"invalid leading UTF-8 octet", "UTF-8として不正なバイトがあります", NULL},
+	{"invalid trailing UTF-8 octet", "UTF-8として不正なバイトがあります", NULL},
+	{"invalid length of a UTF-8 sequence", "UTF-8として不正なバイトがあります",
+	 NULL},
+	{"found an incorrect leading UTF-8 octet", "UTF-8として不正なバイトがあります",
+	 NULL},
+	{"found an incorrect trailing UTF-8 octet",
+	 "UTF-8として不正なバイトがあります", NULL},
+	{"incomplete UTF-8 octet sequence", "UTF-8の文字が途中で切れています", NULL},
+	{"invalid Unicode character", "Unicodeとして不正な文字があります", NULL},
+	{"incomplete UTF-16 character", "UTF-16の文字が途中で切れています", NULL},
+	{"incomplete UTF-16 surrogate pair",
+	 "UTF-16のサロゲートペアが途中で切れています", NULL},
+	{"unexpected low surrogate area", "UTF-16の下位サロゲートが単独であります",
+	 NULL},
+	{"expected low surrogate area", "UTF-16の下位サロゲートがありません", NULL},
+	/* contexts */
+	{"while parsing a block mapping", "ブロック形式のマッピング", NULL},
+	{"while parsing a block collection", "ブロック形式のリスト", NULL},
+	{"while parsing a flow mapping", "フロー形式のマッピング（{ }）", NULL},
+	{"while parsing a flow sequence", "フロー形式のリスト（[ ]）", NULL},
+	{"while parsing a block node", "値", NULL},
+	{"while parsing a flow node", "値", NULL},
+	{"while parsing a node", "値", NULL},
+	{"while scanning a simple key", "キー", NULL},
+	{"while scanning a quoted scalar", "引用符で囲んだ文字列", NULL},
+	{"while parsing a quoted scalar", "引用符で囲んだ文字列", NULL},
+	{"while scanning a plain scalar", "文字列", NULL},
+	{"while scanning a block scalar", "ブロック形式の文字列（| か >）", NULL},
+	{"while scanning an anchor", "アンカー", NULL},
+	{"while scanning an alias", "エイリアス", NULL},
+	{"while scanning a tag", "タグ", NULL},
+	{"while parsing a tag", "タグ", NULL},
+	{"while scanning a directive", "ディレクティブ（%）", NULL},
+	{"while scanning a %YAML directive", "%YAMLディレクティブ", NULL},
+	{"while scanning a %TAG directive", "%TAGディレクティブ", NULL},
+	{"while parsing a %TAG directive", "%TAGディレクティブ", NULL},
+	{"while scanning a tag directive", "%TAGディレクティブ", NULL},
+	{"while parsing a tag directive", "%TAGディレクティブ", NULL},
+	/* names where the token began, the problem's own place: said once */
+	{"while scanning for the next token", "", ""},
 };
 
-/* s in Japanese when yaml_ja has it, else NULL. */
-static const char *yaml_text_ja(const char *s)
+/* s in lang when yaml_texts has it (English: NULL when libyaml's text
+ * stands), else NULL. */
+static const char *yaml_text(const char *s, ut_lang l)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(yaml_ja) / sizeof(yaml_ja[0]); i++)
-		if (strcmp(yaml_ja[i][0], s) == 0)
-			return yaml_ja[i][1];
+	for (i = 0; i < sizeof(yaml_texts) / sizeof(yaml_texts[0]); i++)
+		if (strcmp(yaml_texts[i][0], s) == 0)
+			return yaml_texts[i][l == UT_LANG_JA ? 1 : 2];
 	return NULL;
 }
 
@@ -175,11 +271,12 @@ static void put_syntax(ut_buf *out, const ut_msg *m, const ut_yaml_diag *g,
                        ut_lang l)
 {
 	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
-	const char *p = l == UT_LANG_JA && yaml_text_ja(s1) ? yaml_text_ja(s1) : s1;
-	const char *c = l == UT_LANG_JA && yaml_text_ja(s2) ? yaml_text_ja(s2) : s2;
+	const char *p = yaml_text(s1, l) ? yaml_text(s1, l) : s1;
+	const char *c = yaml_text(s2, l) ? yaml_text(s2, l) : s2;
 
-	ut_msg_put(out, !g->s2 ? m : c != s2 ? &msgs[M_SYNTAX_CTX_JA]
-	                                     : &msgs[M_SYNTAX_CTX], l,
+	ut_msg_put(out, !g->s2 || !*c ? m
+	                : l == UT_LANG_JA && c != s2 ? &msgs[M_SYNTAX_CTX_JA]
+	                : &msgs[M_SYNTAX_CTX], l,
 	           UT_ARGS(ut_arg_str(p), ut_arg_str(c), ut_arg_int(g->a),
 	                   ut_arg_int(g->b)));
 }

@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/utf8.h"
 #include "util/yaml.h"
+#include "yaml_int.h"
 
 char *ut_yaml_own(ut_yaml_doc *d, const char *s, size_t len)
 {
@@ -159,19 +160,159 @@ static size_t utf8_len(const unsigned char *s, size_t len)
 	return n;
 }
 
+/* Length of the line break at s[0..len) (LF, CR, CR LF, and NEL, LS, PS
+ * in UTF-8), or 0: the breaks libyaml counts lines by (YAML 1.1), so that
+ * the lines here are the lines of its marks. */
+static size_t line_break(const unsigned char *s, size_t len)
+{
+	if (s[0] == '\n')
+		return 1;
+	if (s[0] == '\r')
+		return len > 1 && s[1] == '\n' ? 2 : 1;
+	if (s[0] == 0xC2 && len > 1 && s[1] == 0x85)
+		return 2;
+	if (s[0] == 0xE2 && len > 2 && s[1] == 0x80 &&
+	    (s[2] == 0xA8 || s[2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/* 1 when s[0..len) starts with U+3000 IDEOGRAPHIC SPACE (全角の空白). */
+static int is_ideographic_space(const unsigned char *s, size_t len)
+{
+	return len >= 3 && s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80;
+}
+
+/*
+ * The IME typos of a key at the start of a line's content s[0..len)
+ * (column col): after any "- " or "? ", a plain key (not a quote, a
+ * bracket, a comment, an indicator) followed, before any blank, by a
+ * full-width colon (U+FF1A) or by a ':' that is not followed by a blank or
+ * the line's end ("battles：3", "battles:3").  Each is kept in d->typos,
+ * to be named when the YAML breaks or a mapping reads as a text there
+ * (a ':' in a text is fine when nothing breaks).
+ */
+static void scan_key_typo(ut_yaml_doc *d, const unsigned char *s, size_t len,
+                          uint32_t line, uint32_t col)
+{
+	size_t i = 0;
+	int code = 0;
+
+	while (i + 1 < len && (s[i] == '-' || s[i] == '?') &&
+	       (s[i + 1] == ' ' || s[i + 1] == '\t')) {
+		i += 2, col += 2;
+		while (i < len && s[i] == ' ')
+			i++, col++;
+	}
+	if (i >= len || strchr("#'\"{}[]|>&*!%@`,:", s[i]))
+		return;
+	for (; i < len && s[i] != ' ' && s[i] != '\t'; col++) {
+		if (s[i] == 0xEF && i + 2 < len && s[i + 1] == 0xBC &&
+		    s[i + 2] == 0x9A) {
+			code = UT_YAML_TYPO_FULLWIDTH_COLON;
+			break;
+		}
+		if (s[i] == ':') {
+			if (i + 1 < len && s[i + 1] != ' ' && s[i + 1] != '\t')
+				code = UT_YAML_TYPO_NO_BLANK;
+			break;
+		}
+		i++;
+		while (i < len && (s[i] & 0xC0) == 0x80)
+			i++;
+	}
+	if (!code)
+		return;
+	if (UT_ARRAY_RESERVE(d->typos, d->captypos, d->ntypos + 1) < 0) {
+		d->nomem = 1;
+		return;
+	}
+	d->typos[d->ntypos].line = line;
+	d->typos[d->ntypos].col = col;
+	d->typos[d->ntypos].kind = code;
+	d->ntypos++;
+}
+
+const char *ut_yaml_typo_text(int kind)
+{
+	switch (kind) {
+	case UT_YAML_TYPO_FULLWIDTH_COLON:
+		return UT_YAML_TEXT_FULLWIDTH_COLON;
+	case UT_YAML_TYPO_NO_BLANK:
+		return UT_YAML_TEXT_NO_BLANK;
+	default:
+		return UT_YAML_TEXT_FULLWIDTH_SPACE;
+	}
+}
+
+/* The state of one line for scan_bytes. */
+typedef struct {
+	uint32_t line, col;
+	int indent;        /* still in the indentation */
+	uint32_t tab_col;  /* first tab of the indentation, or 0 */
+	uint32_t wide_col; /* first U+3000 of the indentation, or 0 */
+	int bad;           /* an invalid byte was reported on the line */
+} line_scan;
+
+/* The line ends: a U+3000 in an indentation with nothing after it is
+ * reported too (libyaml reads it as a text).  Returns the problems. */
+static size_t end_line(ut_yaml_doc *d, line_scan *ls)
+{
+	size_t bad = 0;
+
+	if (ls->indent && ls->wide_col) {
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, ls->line, ls->wide_col, 0, 0,
+		                 UT_YAML_TEXT_FULLWIDTH_SPACE, NULL);
+		bad++;
+	}
+	ls->line++;
+	ls->col = 1;
+	ls->indent = 1;
+	ls->tab_col = ls->wide_col = 0;
+	ls->bad = 0;
+	return bad;
+}
+
+/* The first character of a line's content, at s[0..len): a tab or a
+ * U+3000 in the indentation before it is an error (not before a comment),
+ * and a key there may hold an IME typo.  Returns the problems. */
+static size_t content_starts(ut_yaml_doc *d, line_scan *ls,
+                             const unsigned char *s, size_t len)
+{
+	size_t bad = 0, n;
+
+	ls->indent = 0;
+	if (s[0] == '#')
+		return 0;
+	if (ls->tab_col) {
+		ut_yaml_diag_add(d, UT_YAML_D_TAB, ls->line, ls->tab_col, 0, 0,
+		                 NULL, NULL);
+		bad++;
+	}
+	if (ls->wide_col) {
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, ls->line, ls->wide_col, 0, 0,
+		                 UT_YAML_TEXT_FULLWIDTH_SPACE, NULL);
+		bad++;
+	}
+	for (n = 0; n < len && !line_break(s + n, len - n); n++)
+		;
+	scan_key_typo(d, s, n, ls->line, ls->col);
+	return bad;
+}
+
 /*
  * UTF-8: the text is UTF-8 (each bad byte sequence reported at its
- * line and column, once per line).  tabs: no tab in the indentation
- * of a line that holds something (a tab elsewhere is left to YAML).
- * Also splits the lines for ut_yaml_doc_source_line.
- * Returns the number of problems.
+ * line and column, once per line).  Indentation: no tab and no U+3000 in
+ * the indentation of a line that holds something (a tab elsewhere is
+ * left to YAML).  Also splits the lines (at every break libyaml counts:
+ * LF, CR LF, a lone CR, NEL, LS, PS) for ut_yaml_doc_line, and notes the
+ * IME typos of keys (scan_key_typo).  Returns the number of problems.
  */
 static size_t scan_bytes(ut_yaml_doc *d)
 {
 	const unsigned char *s = (const unsigned char *)d->text;
 	size_t i = 0, bad = 0, cap = 0;
-	uint32_t line = 1, col = 1;
-	int indent = 1, tab_col = 0, line_bad = 0;
+	line_scan ls = { 1, 1, 1, 0, 0, 0 };
 
 	if (UT_ARRAY_RESERVE(d->line_at, cap, 1) < 0) {
 		d->nomem = 1;
@@ -179,48 +320,41 @@ static size_t scan_bytes(ut_yaml_doc *d)
 	}
 	d->line_at[0] = 0;
 	d->nlines = 1;
-	{
-		while (i < d->len) {
-			size_t k;
-			if (s[i] == '\n') {
-				if (UT_ARRAY_RESERVE(d->line_at, cap, d->nlines + 1) < 0) {
-					d->nomem = 1;
-					return bad;
-				}
-				d->line_at[d->nlines++] = i + 1;
-				line++;
-				col = 1;
-				indent = 1;
-				tab_col = 0;
-				line_bad = 0;
-				i++;
-				continue;
+	while (i < d->len && !d->nomem) {
+		size_t k = line_break(s + i, d->len - i);
+		if (k) {
+			if (UT_ARRAY_RESERVE(d->line_at, cap, d->nlines + 1) < 0) {
+				d->nomem = 1;
+				return bad;
 			}
-			k = utf8_len(s + i, d->len - i);
-			if (k == 0) {
-				if (!line_bad)
-					ut_yaml_diag_add(d, UT_YAML_D_INVALID_UTF8, line, col, s[i], 0,
-					     NULL, NULL);
-				line_bad = 1;
-				bad++;
-				k = 1;
-			} else if (indent) {
-				if (s[i] == '\t') {
-					if (!tab_col)
-						tab_col = (int)col;
-				} else if (s[i] != ' ' && s[i] != '\r') {
-					indent = 0;
-					if (tab_col && s[i] != '#') {
-						ut_yaml_diag_add(d, UT_YAML_D_TAB, line, (uint32_t)tab_col, 0,
-						     0, NULL, NULL);
-						bad++;
-					}
-				}
-			}
+			d->line_at[d->nlines++] = i + k;
+			bad += end_line(d, &ls);
 			i += k;
-			col++;
+			continue;
 		}
+		k = utf8_len(s + i, d->len - i);
+		if (k == 0) {
+			if (!ls.bad)
+				ut_yaml_diag_add(d, UT_YAML_D_INVALID_UTF8, ls.line, ls.col,
+				                 s[i], 0, NULL, NULL);
+			ls.bad = 1;
+			bad++;
+			k = 1;
+		} else if (ls.indent) {
+			if (s[i] == '\t') {
+				if (!ls.tab_col)
+					ls.tab_col = ls.col;
+			} else if (is_ideographic_space(s + i, d->len - i)) {
+				if (!ls.wide_col)
+					ls.wide_col = ls.col;
+			} else if (s[i] != ' ') {
+				bad += content_starts(d, &ls, s + i, d->len - i);
+			}
+		}
+		i += k;
+		ls.col++;
 	}
+	bad += end_line(d, &ls);
 	return bad;
 }
 
@@ -239,20 +373,88 @@ typedef struct {
 	int done;     /* nothing more is read */
 } tree_build;
 
+/* Line and column (1-based) of byte offset off of the text. */
+static void offset_mark(const ut_yaml_doc *d, size_t off, uint32_t *line,
+                        uint32_t *col)
+{
+	size_t lo = 0, hi = d->nlines, i;
+	uint32_t c = 1;
+
+	if (off > d->len)
+		off = d->len;
+	while (hi - lo > 1) { /* the last line starting at or before off */
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->line_at[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	for (i = d->line_at[lo]; i < off; i++)
+		c += ((unsigned char)d->text[i] & 0xC0) != 0x80;
+	*line = (uint32_t)lo + 1;
+	*col = c;
+}
+
+/* 1 when line holds something (not blank, not only a comment). */
+static int line_has_content(const ut_yaml_doc *d, uint32_t line)
+{
+	size_t len, i = 0;
+	const char *s = ut_yaml_doc_line(d, line, &len);
+
+	while (s && i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return s && i < len && s[i] != '#';
+}
+
+/*
+ * The IME typo a syntax error at line, col stems from, or NULL: the last
+ * one before it, when no line between them holds anything ("battles：3"
+ * is read as a text, and the YAML breaks at the next key).
+ */
+static const ut_yaml_typo *typo_before(const ut_yaml_doc *d, uint32_t line,
+                                       uint32_t col)
+{
+	const ut_yaml_typo *t = NULL;
+	size_t i;
+	uint32_t l;
+
+	for (i = 0; i < d->ntypos; i++)
+		if (d->typos[i].line < line ||
+		    (d->typos[i].line == line && d->typos[i].col < col))
+			t = &d->typos[i];
+	if (!t)
+		return NULL;
+	for (l = t->line + 1; l < line; l++)
+		if (line_has_content(d, l))
+			return NULL;
+	return t;
+}
+
 /* Reports why libyaml's parser stopped: out of memory, or a syntax error
  * at where libyaml found the problem (its context names where the
- * construct being parsed began). */
+ * construct being parsed began; a reader error has only a byte offset).
+ * A key typo (typo_before) just before is the error named instead. */
 static void report_parse_error(ut_yaml_doc *d, const yaml_parser_t *p)
 {
 	yaml_mark_t m;
+	uint32_t line, col;
+	const ut_yaml_typo *t;
 
 	if (p->error == YAML_MEMORY_ERROR) {
 		d->nomem = 1;
 		return;
 	}
 	m = p->problem ? p->problem_mark : p->context_mark;
-	ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, (uint32_t)m.line + 1,
-	     (uint32_t)m.column + 1,
+	line = (uint32_t)m.line + 1;
+	col = (uint32_t)m.column + 1;
+	if (p->error == YAML_READER_ERROR)
+		offset_mark(d, p->problem_offset, &line, &col);
+	if ((t = typo_before(d, line, col))) {
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, t->line, t->col, 0, 0,
+		                 ut_yaml_typo_text(t->kind), NULL);
+		return;
+	}
+	ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, line, col,
 	     p->context ? (int64_t)p->context_mark.line + 1 : 0,
 	     p->context ? (int64_t)p->context_mark.column + 1 : 0,
 	     p->problem ? p->problem : "?", p->context);
@@ -534,6 +736,7 @@ void ut_yaml_doc_free(ut_yaml_doc *d)
 	free(d->diags);
 	free(d->nodes);
 	free(d->line_at);
+	free(d->typos);
 	memset(d, 0, sizeof(*d));
 	d->root = -1;
 }
@@ -545,9 +748,10 @@ const char *ut_yaml_doc_line(const ut_yaml_doc *d, uint32_t line, size_t *len)
 	if (line == 0 || line > d->nlines)
 		return NULL;
 	from = d->line_at[line - 1];
-	to = line < d->nlines ? d->line_at[line] - 1 : d->len;
-	if (to > from && d->text[to - 1] == '\r')
-		to--;
+	/* without the break (every break scan_bytes split at) */
+	for (to = from; to < d->len &&
+	     !line_break((const unsigned char *)d->text + to, d->len - to); to++)
+		;
 	*len = to - from;
 	return d->text + from;
 }

@@ -2,9 +2,33 @@
  * decimal integers, booleans, names, words of a vocabulary, the keys of a
  * mapping, and the nearest name for a misspelt one. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <utf8proc.h>
+
 #include "util/yaml.h"
+#include "yaml_int.h"
+
+const char *ut_yaml_fold(ut_yaml_doc *d, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	utf8proc_uint8_t *m;
+	const char *r;
+
+	while (*p && *p < 0x80)
+		p++;
+	if (!*p)
+		return s; /* ASCII: NFKC leaves it as it is */
+	/* the text is valid UTF-8 (read.c checked): NULL is out of memory */
+	if (!(m = utf8proc_NFKC((const utf8proc_uint8_t *)s))) {
+		d->nomem = 1;
+		return s;
+	}
+	r = ut_yaml_own(d, (const char *)m, strlen((const char *)m));
+	free(m);
+	return r ? r : s;
+}
 
 
 static const char *kind_text(const ut_yaml_node *n)
@@ -26,12 +50,41 @@ static int found_of(const ut_yaml_node *n)
 	return UT_YAML_FOUND_PLAIN;
 }
 
+/* The key typo (read.c) on n's first line at or after n, when n is a
+ * plain text: "round_limit：10" read as a text where a mapping was
+ * wanted; or NULL. */
+static const ut_yaml_typo *typo_in(const ut_yaml_doc *d, const ut_yaml_node *n)
+{
+	size_t lo = 0, hi = d->ntypos;
+
+	if (n->type != UT_YAML_SCALAR || n->quoted)
+		return NULL;
+	/* the typos are in the order of the text, one a line at most: the
+	 * first on or after n's line (a search, not a walk: a document may
+	 * have a typo and a wrong type on every line) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->typos[mid].line < n->line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->ntypos && d->typos[lo].line == n->line &&
+	       d->typos[lo].col > n->col ? &d->typos[lo] : NULL;
+}
+
 void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want)
 {
 	int f = found_of(n);
+	const ut_yaml_typo *t;
 
 	if (n->reported)
 		return;
+	if ((t = typo_in(d, n))) {
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, t->line, t->col, 0, 0,
+		                 ut_yaml_typo_text(t->kind), NULL);
+		return;
+	}
 	ut_yaml_diag_at(d, n, UT_YAML_D_WRONG_TYPE, want, f,
 	        f == UT_YAML_FOUND_QUOTED || f == UT_YAML_FOUND_PLAIN ? kind_text(n) : NULL,
 	        NULL);
@@ -47,11 +100,43 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Length of the full-width form (U+FF01-U+FF5E: EF BC 81 - EF BD 9E) of
+ * ASCII c at s, or 0. */
+static size_t fullwidth(const char *s, char c)
+{
+	unsigned u = (unsigned)(c - 0x20) + 0xFF00;
+
+	return (unsigned char)s[0] == 0xEF &&
+	       (unsigned char)s[1] == (0xBC | (u >> 6 & 1)) &&
+	       (unsigned char)s[2] == (0x80 | (u & 0x3F)) ? 3 : 0;
+}
+
+/* 1 when s starts with a digit, half- or full-width. */
+static int digit_at(const char *s)
+{
+	char c;
+
+	if (is_digit(*s))
+		return 1;
+	for (c = '0'; c <= '9'; c++)
+		if (fullwidth(s, c))
+			return 1;
+	return 0;
+}
+
+/* The length of ASCII c at s, half- (1) or full-width (3), or 0. */
+static size_t char_at(const char *s, char c)
+{
+	return *s == c ? 1 : fullwidth(s, c);
+}
+
 int ut_yaml_looks_numeric(const char *s)
 {
-	if (*s == '+' || *s == '-')
-		s++;
-	return is_digit(s[0]) || (s[0] == '.' && is_digit(s[1]));
+	size_t k;
+
+	if ((k = char_at(s, '+')) || (k = char_at(s, '-')))
+		s += k;
+	return digit_at(s) || ((k = char_at(s, '.')) && digit_at(s + k));
 }
 
 /* 1 when s[0..) is one or more digits and nothing else. */
@@ -69,14 +154,16 @@ static int all_digits(const char *s)
  */
 int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 {
-	const char *s = n->text, *t, *p;
+	const char *s, *t, *p;
 	int neg, why = -1;
 	uint64_t u = 0, lim;
 
-	if (n->type != UT_YAML_SCALAR || n->quoted || !ut_yaml_looks_numeric(s)) {
+	if (n->type != UT_YAML_SCALAR || n->quoted ||
+	    !ut_yaml_looks_numeric(n->text)) {
 		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
 		return 0;
 	}
+	s = ut_yaml_fold(d, n->text); /* "２４" is 24 */
 	t = s + (*s == '+' || *s == '-');
 	if (all_digits(t)) {
 		if (*s == '+')
@@ -102,7 +189,7 @@ int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 		return 0;
 	}
 	if (why >= 0) {
-		ut_yaml_diag_at(d, n, UT_YAML_D_NOT_DECIMAL, why, 0, s, NULL);
+		ut_yaml_diag_at(d, n, UT_YAML_D_NOT_DECIMAL, why, 0, n->text, NULL);
 		return 0;
 	}
 	neg = *s == '-';
@@ -110,7 +197,7 @@ int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 	for (p = t; *p; p++) {
 		unsigned dgt = (unsigned)(*p - '0');
 		if (u > (lim - dgt) / 10) {
-			ut_yaml_diag_at(d, n, UT_YAML_D_TOO_LARGE, 0, 0, s, NULL);
+			ut_yaml_diag_at(d, n, UT_YAML_D_TOO_LARGE, 0, 0, n->text, NULL);
 			return 0;
 		}
 		u = u * 10 + dgt;
@@ -181,15 +268,17 @@ int ut_yaml_word(ut_yaml_doc *d, const ut_yaml_node *n,
                  const ut_yaml_name *names, size_t nn, int vocab)
 {
 	int i;
+	const char *s;
 
 	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
 		ut_yaml_wrong_type(d, n, UT_YAML_WANT_TEXT);
 		return -1;
 	}
-	if ((i = ut_yaml_lookup(names, nn, n->text)) >= 0)
+	s = ut_yaml_fold(d, n->text); /* "ＰＣ" is PC */
+	if ((i = ut_yaml_lookup(names, nn, s)) >= 0)
 		return i;
 	ut_yaml_diag_at(d, n, UT_YAML_D_UNKNOWN_VALUE, vocab, 0, n->text,
-	        ut_yaml_suggest(names, nn, n->text));
+	        ut_yaml_suggest(names, nn, s));
 	return -1;
 }
 
@@ -213,14 +302,16 @@ void ut_yaml_keys(ut_yaml_doc *d, const ut_yaml_node *m,
 	for (c = m->first; c >= 0; c = d->nodes[d->nodes[c].next].next) {
 		const ut_yaml_node *key = &d->nodes[c];
 		int v = key->next, i;
+		const char *s;
 		if (key->type != UT_YAML_SCALAR || ut_yaml_is_null(key)) {
 			if (!key->reported)
 				ut_yaml_diag_at(d, key, UT_YAML_D_KEY_NOT_TEXT, 0, 0, NULL, NULL);
 			continue;
 		}
-		if ((i = ut_yaml_lookup(keys, nk, key->text)) < 0) {
+		s = ut_yaml_fold(d, key->text); /* "ＨＰ" is HP */
+		if ((i = ut_yaml_lookup(keys, nk, s)) < 0) {
 			ut_yaml_diag_at(d, key, UT_YAML_D_UNKNOWN_KEY, 0, 0, key->text,
-			        ut_yaml_suggest(keys, nk, key->text));
+			        ut_yaml_suggest(keys, nk, s));
 			continue;
 		}
 		if (kloc[i] >= 0) {

@@ -1,0 +1,2 @@
+# MG-SCN-DIAG-1: lines ending in a lone CR are echoed with the caret
+check scenarios/lone_cr.yaml
