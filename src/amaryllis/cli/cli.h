@@ -176,8 +176,9 @@ int cli_help(const cli_opts *o, const char *ja, const char *en);
 int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
                   const char *why);
 
-/* --points W,D,L: three whole numbers from -1000000 to 1000000, separated
- * by commas, into pts.  0, or -1 when s is not that (the caller says so). */
+/* --points W,D,L: three whole numbers from -1000000 to 1000000 (each an
+ * optional '-' and digits: no '+', no blank), separated by commas, into
+ * pts.  0, or -1 when s is not that (the caller says so). */
 int cli_parse_points(const char *s, int64_t pts[3]);
 
 

@@ -167,14 +167,20 @@ int ut_cli_version(const ut_cli *c, const char *version)
 
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max)
 {
-	char *end;
-	unsigned long long v;
+	const char *d;
+	uint64_t v = 0;
 
-	if (!*s || *s == '-' || *s == '+')
+	/* digits only: strtoull would skip blanks and take a sign after them
+	 * (" -1" is 2^64 - 1), so the digits are read here */
+	if (!*s)
 		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > max)
+	for (d = s; *d; d++) {
+		unsigned k = (unsigned)(*d - '0');
+		if (*d < '0' || *d > '9' || v > (UINT64_MAX - k) / 10)
+			return -1;
+		v = v * 10 + k;
+	}
+	if (v > max)
 		return -1;
 	*out = v;
 	return 0;
