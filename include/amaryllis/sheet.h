@@ -94,7 +94,10 @@ typedef enum am_diag_code {
 	AM_DIAG_BUILDER_CROWDED,   /**< s2's earlier actions take every step */
 	AM_DIAG_BUILD_ZERO,        /**< s1 = a unit of stored bonus 0 (ビルド(N): N ≥ 1) */
 	AM_DIAG_INVISIBLE,         /**< s1 = "U+XXXX", an invisible (default
-	                                ignorable) character in a name (AM-UNIT-7) */
+	                                ignorable, or U+2800) character in a
+	                                name (AM-UNIT-7) */
+	AM_DIAG_CONTROL,           /**< s1 = "U+XXXX", a control character
+	                                (C0, DEL, C1) in a name (AM-UNIT-7) */
 	AM_DIAG_COUNT
 } am_diag_code;
 
