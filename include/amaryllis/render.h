@@ -74,7 +74,13 @@ typedef struct am_league_view {
 	const char *const *rejected_errors; /**< their diagnostics, one per line */
 } am_league_view;
 
-/** The standings (rank, name, file, wins, draws, losses, points, margin). */
+/**
+ * The standings (rank, name, file, wins, draws, losses, points, margin).
+ * CSV (here and in the cross table): fields quoted as RFC 4180 says when
+ * they hold a comma, a quote or a line end; a name or file starting with
+ * =, +, -, @, TAB or CR gets a ' in front (OWASP, CSV injection), so that
+ * a spreadsheet shows it as text, not a formula.
+ */
 int am_render_standings(const am_league_view *view, am_table_format format,
                         am_lang lang, am_write_fn write, void *write_ud);
 

@@ -50,14 +50,25 @@ static size_t width(const char *s)
 	return ut_width(s, strlen(s));
 }
 
-/* One CSV field, quoted when needed (RFC 4180). */
+/*
+ * One CSV field, quoted when needed (RFC 4180).  A field that a
+ * spreadsheet would take for a formula - starting with =, +, -, @, TAB or
+ * CR: a unit named =cmd|x!A1 on a public hill - gets a ' in front, as
+ * OWASP's "CSV injection" advice says, so that it is shown as text.
+ */
 static void csv_field(ut_buf *b, const char *s)
 {
+	int formula = *s && strchr("=+-@\t\r", *s);
+
 	if (!strpbrk(s, ",\"\r\n")) {
+		if (formula)
+			ut_buf_put(b, "'", 1);
 		ut_buf_puts(b, s);
 		return;
 	}
 	ut_buf_put(b, "\"", 1);
+	if (formula)
+		ut_buf_put(b, "'", 1);
 	for (; *s; s++) {
 		if (*s == '"')
 			ut_buf_put(b, "\"", 1);
