@@ -111,7 +111,8 @@ static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
 	int rc;
 
 	memset(s, 0, 2 * sizeof(*s));
-	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token)) < 0) {
+	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token),
+	                         o->lang) < 0) {
 		cli_error("battle: --replay: %s", am_error_last());
 		return EXIT_INPUT;
 	}
@@ -257,10 +258,11 @@ fight:
 	                   am_sheet_team(s[1].sheet), &bo);
 	if (rc < 0) {
 		char msg[600];
-		snprintf(msg, sizeof(msg), "%s", am_error_last());
+		am_render_stop(msg, sizeof(msg), am_error_last(), o.lang);
 		if (am_log_finish(log, engine, &res, rc) < 0)
 			log_failed();
-		cli_error("battle stopped: %s", msg);
+		cli_error(UT_TR(&o, "battle: 戦闘を中断しました：%s",
+		                "battle stopped: %s"), msg);
 		status = EXIT_INPUT;
 	} else if (am_log_finish(log, engine, &res, rc) < 0) {
 		log_failed();

@@ -86,6 +86,7 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 	};
 	const char *head[8];
 	size_t n = am_league_size(v->league), i, wn, wf;
+	int64_t stopped = am_league_stopped(v->league);
 
 	for (i = 0; i < 8; i++)
 		head[i] = ut_msg_text(&heads[i], (ut_lang)lang);
@@ -123,6 +124,13 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		if (flush(o, 0) < 0)
 			return AM_ERROR;
 	}
+	if (stopped > 0)
+		ut_buf_printf(&o->b, lang == AM_LANG_EN
+		              ? "stopped battles: %" PRId64 " (an error for both "
+		                "sides: neither a win, a draw nor a loss)\n"
+		              : "中断した対戦：%" PRId64 "（両者のエラー：勝ち・"
+		                "引き分け・負けのどれにも数えません）\n",
+		              stopped);
 	return 0;
 }
 
@@ -204,6 +212,11 @@ static int standings_json(out *o, const am_league_view *v)
 	}
 	bad |= json_object_set_new(root, "standings", st) ||
 	       json_object_set_new(root, "rejected", rej);
+	/* only when battles stopped: the JSON of other leagues is as it was */
+	if (!bad && am_league_stopped(v->league) > 0)
+		bad |= json_object_set_new(root, "stopped_battles",
+		                           json_integer((json_int_t)
+		                                  am_league_stopped(v->league)));
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
 	json_decref(root);
