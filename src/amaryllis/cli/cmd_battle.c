@@ -149,6 +149,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 	am_log *log = NULL;
 	am_chart *chart = NULL;
 	const char *svg = NULL, *token = NULL;
+	const char *battle_opt = NULL; /* an option of the battle (not --token) */
 	int want_token = 0;
 	sinks k;
 	am_result res;
@@ -161,6 +162,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		case 'h':
 			return cli_help(&o, help_ja, help_en);
 		case OPT_FORMAT:
+			battle_opt = "--format";
 			if (strcmp(optarg, "json") == 0)
 				fmt = AM_LOG_JSON;
 			else if (strcmp(optarg, "text") == 0)
@@ -183,9 +185,11 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 				                             "0 to 18446744073709551615, not '%s'"),
 				                       optarg);
 			bo.tie_break = 1;
+			battle_opt = "--tie-break";
 			break;
 		case OPT_SVG:
 			svg = optarg;
+			battle_opt = "--svg";
 			break;
 		case OPT_REPLAY:
 			token = optarg;
@@ -203,6 +207,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 				                             "from 2 to %lu, not '%s'"),
 				                       (unsigned long)UINT32_MAX - 2, optarg);
 			bo.max_units = (size_t)v;
+			battle_opt = "--max-units";
 			break;
 		default:
 			if ((rc = cli_common_option(&o, "battle", c, optarg)) == 0)
@@ -215,6 +220,13 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		return cli_usage_error(&o, "battle",
 		                       UT_TR(&o, "--replay はシートや --token と一緒には使えません",
 		                             "--replay takes no sheets and no --token"));
+	/* --token plays no battle: an option of the battle would be ignored */
+	if (want_token && battle_opt)
+		return cli_usage_error(&o, "battle",
+		                       UT_TR(&o, "--token は戦闘をしないので %s とは"
+		                                 "一緒に使えません",
+		                             "--token plays no battle: it takes no "
+		                             "%s"), battle_opt);
 	if (token) {
 		if ((status = load_token(s, token, &o)) != EXIT_OK)
 			goto out;
