@@ -188,6 +188,8 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 			battle_opt = "--tie-break";
 			break;
 		case OPT_SVG:
+			if ((rc = cli_out_file(&o, "battle", "--svg", optarg)))
+				return rc;
 			svg = optarg;
 			battle_opt = "--svg";
 			break;
