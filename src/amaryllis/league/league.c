@@ -305,6 +305,8 @@ static int gather(am_league *lg, worker *ws, unsigned jobs)
 	if (!(lg->stops = malloc(all * sizeof(*lg->stops))))
 		return AM_ENOMEM;
 	for (t = 0; t < jobs; t++) {
+		if (!ws[t].nstops)
+			continue; /* its array may be NULL */
 		memcpy(lg->stops + lg->nstops, ws[t].stops,
 		       ws[t].nstops * sizeof(*lg->stops));
 		lg->nstops += ws[t].nstops;
