@@ -58,6 +58,9 @@ void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap);
 /*
  * A usage error of command `cmd` (NULL: the tool itself), in the two lines
  * above (Japanese hint: 詳しくは「prog CMD --help」を実行してください。).
+ * The message's control and invisible characters (an argument quoted as
+ * given: a newline, ESC) are written as <U+XXXX> (ut_buf_visible), so it
+ * is one line and drives no terminal.
  * Prints nothing when c->quiet.  Returns UT_EXIT_USAGE.
  */
 int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
