@@ -98,6 +98,29 @@ uint64_t am_league_battles(const am_league *league);
  */
 const char *am_league_error(const am_league *league, size_t *i, size_t *j);
 
+/** At most this many stopped battles are listed by am_league_stop. */
+#define AM_LEAGUE_STOPS_MAX 1000
+
+/**
+ * The battles of this share that stopped with an error (limit, overflow),
+ * in pair order: the first AM_LEAGUE_STOPS_MAX of them.
+ */
+size_t am_league_stop_count(const am_league *league);
+
+/**
+ * Stopped battle k (0-based, < am_league_stop_count): its message
+ * (borrowed, English: the engine's am_error_last()), with the two entries
+ * in *i < *j; NULL past the end.
+ */
+const char *am_league_stop(const am_league *league, size_t k, size_t *i,
+                           size_t *j);
+
+/**
+ * The number of battles stopped by an error, from the totals (half the sum
+ * of every entry's `errors`: after am_league_set_counts, of every share).
+ */
+int64_t am_league_stopped(const am_league *league);
+
 /** Number of int64 values per entry in am_league_counts. */
 #define AM_LEAGUE_COUNTS_PER_ENTRY 5
 

@@ -74,7 +74,23 @@ typedef struct am_league_view {
 	const char *const *rejected_errors; /**< their diagnostics, one per line */
 } am_league_view;
 
-/** The standings (rank, name, file, wins, draws, losses, points, margin). */
+/**
+ * Why a battle stopped (msg: the engine's English am_error_last() after
+ * am_battle_run failed, or a league's am_league_stop) in lang: each message
+ * the engine stops a battle with has its Japanese text (ユニット数が上限の
+ * 3体に達しました); any other msg is written as it is.  Written like
+ * snprintf into buf (cut to size − 1 bytes, NUL-terminated when size > 0).
+ * @return the length of the whole text
+ */
+size_t am_render_stop(char *buf, size_t size, const char *msg, am_lang lang);
+
+/**
+ * The standings (rank, name, file, wins, draws, losses, points, margin).
+ * CSV (here and in the cross table): fields quoted as RFC 4180 says when
+ * they hold a comma, a quote or a line end; a name or file starting with
+ * =, +, -, @, TAB or CR gets a ' in front (OWASP, CSV injection), so that
+ * a spreadsheet shows it as text, not a formula.
+ */
 int am_render_standings(const am_league_view *view, am_table_format format,
                         am_lang lang, am_write_fn write, void *write_ud);
 

@@ -94,7 +94,10 @@ typedef enum am_diag_code {
 	AM_DIAG_BUILDER_CROWDED,   /**< s2's earlier actions take every step */
 	AM_DIAG_BUILD_ZERO,        /**< s1 = a unit of stored bonus 0 (ビルド(N): N ≥ 1) */
 	AM_DIAG_INVISIBLE,         /**< s1 = "U+XXXX", an invisible (default
-	                                ignorable) character in a name (AM-UNIT-7) */
+	                                ignorable, or U+2800) character in a
+	                                name (AM-UNIT-7) */
+	AM_DIAG_CONTROL,           /**< s1 = "U+XXXX", a control character
+	                                (C0, DEL, C1) in a name (AM-UNIT-7) */
 	AM_DIAG_COUNT
 } am_diag_code;
 
@@ -187,12 +190,13 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b);
  * The two sheets of a replay token (trailing blanks and newlines are
  * ignored), each NUL-terminated, to parse with am_sheet_parse.
  * @param a, b  the sheets' texts (free()), NULL on failure
+ * @param lang  the language of the message on failure
  * @return 0; AM_EINVALID (not a token, a character that is not base64url,
  *         cut or damaged), AM_ELIMIT (longer than AM_REPLAY_TOKEN_MAX),
- *         AM_ENOMEM; the message is am_error_last()
+ *         AM_ENOMEM; the message is am_error_last(), in lang
  */
 int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
-                         const char *token, size_t len);
+                         const char *token, size_t len, am_lang lang);
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,9 @@ void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap);
 /*
  * A usage error of command `cmd` (NULL: the tool itself), in the two lines
  * above (Japanese hint: 詳しくは「prog CMD --help」を実行してください。).
+ * The message's control and invisible characters (an argument quoted as
+ * given: a newline, ESC) are written as <U+XXXX> (ut_buf_visible), so it
+ * is one line and drives no terminal.
  * Prints nothing when c->quiet.  Returns UT_EXIT_USAGE.
  */
 int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
@@ -132,7 +135,8 @@ int ut_cli_out_close(const ut_cli *c, const char *cmd, ut_out *o,
  */
 int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 
-/* A decimal whole number from 0 to max (no sign, no blanks); 0, or -1. */
+/* A decimal whole number from 0 to max: ASCII digits only (no sign, no
+ * blank, no other character before, inside or after them); 0, or -1. */
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max);
 
 /* The events a series of runs may spend in all unless --max-events says
@@ -208,9 +212,11 @@ int ut_cli_read_path(char **text, size_t *len, const ut_cli *c,
 
 /*
  * Under a "FILE:LINE:COL: error: …" message, the source line (cut to 80
- * characters each side of the column, marked with …) and a caret under
- * character column `col` (1-based; wide characters count 2), on stderr.
- * Nothing for col 0 or a line that is not valid UTF-8.
+ * bytes each side of the column, marked with …; control and invisible
+ * characters shown as <U+XXXX>) and a caret under character column `col`
+ * (1-based; the line's tabs copied, wide characters count 2, <U+XXXX> 8),
+ * on stderr: ut_buf_context (util/width.h).  Nothing for col 0 or a line
+ * that is not valid UTF-8.
  */
 void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 

@@ -32,11 +32,30 @@ void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap);
 void ut_buf_rpad(ut_buf *b, const char *s, size_t w);
 
 /*
+ * 1 for a code point that must not reach a terminal raw: a C0 control but
+ * TAB, DEL, a C1 control (U+0080-U+009F), U+2028, U+2029, or an invisible
+ * (default ignorable) one such as U+00AD, U+200B, U+202E, U+FEFF; else 0.
+ */
+int ut_char_hidden(int32_t c);
+
+/*
+ * Append the UTF-8 text s[0..len) with every character of ut_char_hidden
+ * written as <U+XXXX> (4 or 5 upper-case hex digits: ESC is <U+001B>) and
+ * each byte that is not valid UTF-8 as U+FFFD: the one notation of every
+ * tool for input it echoes (a quoted piece, a source line).
+ */
+void ut_buf_visible(ut_buf *b, const char *s, size_t len);
+
+/*
  * Under a "FILE:LINE:COL: error: …" message: append the source line (cut
  * to 80 bytes each side of the column, at character boundaries, marked
- * with …) and a line with a caret under character column `col` (1-based;
- * wide characters count 2), each line starting with a blank and ending
- * with a newline.  Nothing for col 0 or a line that is not valid UTF-8.
+ * with …; its hidden characters written by ut_buf_visible) and a line with
+ * a caret under character column `col` (1-based): the caret line copies
+ * the tabs of the source line before the column (a terminal expands both
+ * alike, as gcc does) and has blanks for the display width of every other
+ * character as shown (wide characters 2, <U+XXXX> 8).  Each line starts
+ * with a blank and ends with a newline.  Nothing for col 0 or a line that
+ * is not valid UTF-8.
  */
 void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col);
 

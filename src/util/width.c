@@ -65,9 +65,62 @@ static size_t byte_of_col(const char *s, size_t len, uint32_t col)
 	return i;
 }
 
+int ut_char_hidden(int32_t c)
+{
+	if (c < 0x20)
+		return c != '\t';
+	if (c < 0x7f)
+		return 0;
+	if (c < 0xa0) /* DEL and C1 (U+009B is a CSI) */
+		return 1;
+	if (c == 0x2028 || c == 0x2029) /* line and paragraph separators */
+		return 1;
+	return c <= 0x10ffff && utf8proc_get_property(c)->ignorable;
+}
+
+/* The display width of code point c as ut_buf_visible writes it. */
+static size_t shown_width(int32_t c)
+{
+	int cw;
+
+	if (c == '\t')
+		return 1;
+	if (ut_char_hidden(c))
+		return c > 0xffff ? 9 : 8; /* <U+XXXX> or <U+XXXXX> */
+	cw = utf8proc_charwidth(c);
+	return cw > 0 ? (size_t)cw : 0;
+}
+
+void ut_buf_visible(ut_buf *b, const char *s, size_t len)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	size_t i = 0, run = 0; /* s[run..i): characters shown as they are */
+
+	while (i < len) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		if (k > 0 && !ut_char_hidden(c)) {
+			i += (size_t)k;
+			continue;
+		}
+		ut_buf_put(b, s + run, i - run);
+		if (k <= 0) {
+			ut_buf_puts(b, "\xef\xbf\xbd"); /* U+FFFD */
+			k = 1;
+		} else {
+			ut_buf_printf(b, "<U+%04X>", (unsigned)c);
+		}
+		i += (size_t)k;
+		run = i;
+	}
+	ut_buf_put(b, s + run, i - run);
+}
+
 void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col)
 {
-	size_t at, from, to;
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)line;
+	size_t at, from, to, i;
 
 	if (col == 0)
 		return;
@@ -80,11 +133,28 @@ void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col)
 		to++;
 	/* only valid UTF-8 (invalid lines are what the diagnostic is about;
 	 * show nothing rather than junk) */
-	if (utf8proc_decompose((const utf8proc_uint8_t *)line + from,
-	                       (utf8proc_ssize_t)(to - from), NULL, 0, 0) < 0)
+	if (utf8proc_decompose(p + from, (utf8proc_ssize_t)(to - from), NULL,
+	                       0, 0) < 0)
 		return;
-	ut_buf_printf(b, " %s%.*s%s\n", from ? "…" : "", (int)(to - from),
-	              line + from, to < len ? "…" : "");
-	ut_buf_printf(b, " %*s^\n", (int)(ut_width(line + from, at - from) +
-	                                 (from ? 1 : 0)), "");
+	/* the line with control and invisible characters as <U+XXXX> (none
+	 * reaches the terminal raw), then the caret under the column: the
+	 * line's tabs copied (a terminal expands them alike, as gcc does),
+	 * blanks for the width of every other character as shown */
+	ut_buf_printf(b, " %s", from ? "…" : "");
+	ut_buf_visible(b, line + from, to - from);
+	ut_buf_printf(b, "%s\n %s", to < len ? "…" : "", from ? " " : "");
+	for (i = from; i < at;) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(at - i), &c);
+		size_t w;
+		if (k <= 0) /* cannot happen: the text is valid */
+			break;
+		if (c == '\t')
+			ut_buf_put(b, "\t", 1);
+		for (w = c == '\t' ? 0 : shown_width(c); w; w--)
+			ut_buf_put(b, " ", 1);
+		i += (size_t)k;
+	}
+	ut_buf_puts(b, "^\n");
 }

@@ -338,12 +338,87 @@ static void test_program_reset(void **state)
 	am_engine_free(e);
 }
 
+/*
+ * Every stopped battle is listed, in pair order, whatever thread played
+ * it: 50 copies of 父 (it calls units) with a population limit of 3 stop
+ * all 1225 pairs; the first AM_LEAGUE_STOPS_MAX are listed, all are
+ * counted; the reason reads in Japanese through am_render_stop.
+ */
+/* LG-PAIR-1 BU-POP-1 */
+static void test_every_stop_listed(void **state)
+{
+	enum { N = 50 };
+	am_sheet *s = load("examples/chichi.txt");
+	am_program *p;
+	const am_program *ps[N];
+	am_league *lg;
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	size_t k, i, j, pi = 0, pj = 1;
+	char why[200];
+
+	(void)state;
+	assert_int_equal(am_program_new(&p, am_sheet_team(s)), 0);
+	for (k = 0; k < N; k++)
+		ps[k] = p;
+	o.max_units = 3;
+	o.jobs = 3;
+	assert_int_equal(am_league_run(&lg, ps, N, &o), 0);
+	assert_int_equal(am_league_stopped(lg), N * (N - 1) / 2);
+	assert_int_equal(am_league_stop_count(lg), AM_LEAGUE_STOPS_MAX);
+	for (k = 0; k < AM_LEAGUE_STOPS_MAX; k++) {
+		const char *m = am_league_stop(lg, k, &i, &j);
+		assert_non_null(m);
+		assert_string_equal(m, "population limit of 3 units reached");
+		assert_int_equal(i, pi); /* pair order: (0,1), (0,2), … */
+		assert_int_equal(j, pj);
+		if (++pj == N) {
+			pi++;
+			pj = pi + 1;
+		}
+	}
+	assert_null(am_league_stop(lg, AM_LEAGUE_STOPS_MAX, &i, &j));
+	am_render_stop(why, sizeof(why), am_league_stop(lg, 0, &i, &j),
+	               AM_LANG_JA);
+	assert_string_equal(why, "ユニット数が上限の3体に達しました");
+	am_render_stop(why, sizeof(why), "something else", AM_LANG_JA);
+	assert_string_equal(why, "something else");
+	am_league_free(lg);
+	am_program_free(p);
+	am_sheet_free(s);
+}
+
+/* No battle stopped: nothing listed. */
+/* LG-PAIR-1 */
+static void test_no_stop(void **state)
+{
+	am_sheet *s[2] = {load("examples/grisk.txt"), load("examples/nut.txt")};
+	am_program *p[2];
+	am_league *lg;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		assert_int_equal(am_program_new(&p[i], am_sheet_team(s[i])), 0);
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 2,
+	                               NULL), 0);
+	assert_int_equal(am_league_stopped(lg), 0);
+	assert_int_equal(am_league_stop_count(lg), 0);
+	assert_null(am_league_stop(lg, 0, &i, &j));
+	am_league_free(lg);
+	for (i = 0; i < 2; i++) {
+		am_program_free(p[i]);
+		am_sheet_free(s[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TF_TEST("LG-PAIR-1 LG-POINTS-1", test_hand_checked),
 		TF_TEST("LG-PAIR-1", test_threads_identical),
 		TF_TEST("LG-PAIR-1", test_shares_add_up),
+		TF_TEST("LG-PAIR-1 BU-POP-1", test_every_stop_listed),
+		TF_TEST("LG-PAIR-1", test_no_stop),
 		cmocka_unit_test(test_counts_are_a_copy),
 		cmocka_unit_test(test_program_reset),
 	};

@@ -1276,6 +1276,62 @@ static void test_syntax_errors(void **state)
 	          "it would look like another name)");
 }
 
+/* AM-UNIT-7: no control character in a name (a public hill shows names in
+ * its standings and mails: ESC [ 2 J would clear the reader's terminal),
+ * and U+2800 BRAILLE PATTERN BLANK is invisible (it shows as a blank). */
+static void test_control_names(void **state)
+{
+	(void)state;
+	/* ESC in a unit name, column 3 after "グリ" */
+	one_error("グリ\x1b[31mスク:10/1/1/2\n", AM_DIAG_CONTROL, 1, 3,
+	          "a name contains the control character U+001B (not allowed: "
+	          "it could drive a terminal)");
+	/* BEL in an action name, column 3 after "・b" */
+	one_error("a:10/1/1/2\n・b\x07" "c:直接攻撃\n", AM_DIAG_CONTROL, 2, 3,
+	          "a name contains the control character U+0007 (not allowed: "
+	          "it could drive a terminal)");
+	/* DEL; C1 U+009B (CSI) in a unit name and in a set action's name */
+	one_error("x\x7fy:10/1/1/2\n", AM_DIAG_CONTROL, 1, 2,
+	          "a name contains the control character U+007F (not allowed: "
+	          "it could drive a terminal)");
+	one_error("x\xc2\x9b" "y:10/1/1/2\n", AM_DIAG_CONTROL, 1, 2,
+	          "a name contains the control character U+009B (not allowed: "
+	          "it could drive a terminal)");
+	/* backspace, and a TAB inside a name (at its ends it is a blank) */
+	one_error("ab\bc:10/1/1/2\n", AM_DIAG_CONTROL, 1, 3,
+	          "a name contains the control character U+0008 (not allowed: "
+	          "it could drive a terminal)");
+	one_error("a\tb:10/1/1/2\n", AM_DIAG_CONTROL, 1, 2,
+	          "a name contains the control character U+0009 (not allowed: "
+	          "it could drive a terminal)");
+	/* U+2800 alone, or inside a name */
+	one_error("\u2800:10/1/1/2\n", AM_DIAG_INVISIBLE, 1, 1,
+	          "a name contains the invisible character U+2800 (not allowed: "
+	          "it would look like another name)");
+	one_error("a\u2800b:10/1/1/2\n", AM_DIAG_INVISIBLE, 1, 2,
+	          "a name contains the invisible character U+2800 (not allowed: "
+	          "it would look like another name)");
+}
+
+/* A TAB at the ends of a name is a blank, trimmed: the name is "a". */
+static void test_tab_trimmed(void **state)
+{
+	am_sheet *s = parse("\ta\t:10/1/1/2\n");
+
+	(void)state;
+	assert_true(am_sheet_ok(s));
+	assert_string_equal(am_sheet_team(s)->units[0].name, "a");
+	{
+		char m[1024];
+		am_sheet *e = parse("x\x1b:10/1/1/2\n");
+		am_diag_format(m, sizeof(m), am_sheet_diag(e, 0), AM_LANG_JA);
+		assert_string_equal(m, "名前に制御文字 U+001B があります"
+		                       "（端末を操作できてしまうため使えません）");
+		am_sheet_free(e);
+	}
+	am_sheet_free(s);
+}
+
 /* AM-UNIT-7: a zero-width space at the ends of a name is a blank, trimmed
  * (as before): the name is "a". */
 static void test_invisible_trimmed(void **state)
@@ -1462,6 +1518,8 @@ int main(void)
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_all_errors),
 		cmocka_unit_test(test_invisible_trimmed),
+		cmocka_unit_test(test_control_names),
+		cmocka_unit_test(test_tab_trimmed),
 		cmocka_unit_test(test_max_diags),
 		cmocka_unit_test(test_api),
 		cmocka_unit_test(test_many_lines),

@@ -22,7 +22,7 @@ static void read_by_hand(void **state)
 	size_t al, bl;
 
 	(void)state;
-	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, "am1.QQBCQw\n", 11), 0);
+	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, "am1.QQBCQw\n", 11, AM_LANG_EN), 0);
 	assert_int_equal(al, 1);
 	assert_int_equal(bl, 2);
 	assert_string_equal(a, "A");
@@ -49,7 +49,7 @@ static void bad_tokens(void **state)
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char *a = (char *)1, *b = (char *)1;
 		size_t al, bl;
-		int rc = am_replay_token_read(&a, &al, &b, &bl, bad[i], strlen(bad[i]));
+		int rc = am_replay_token_read(&a, &al, &b, &bl, bad[i], strlen(bad[i]), AM_LANG_EN);
 		if (rc != AM_EINVALID)
 			fail_msg("%s: rc %d", bad[i], rc);
 		assert_null(a);
@@ -68,7 +68,7 @@ static void too_long(void **state)
 	memcpy(t, "am1.", 4);
 	memset(t + 4, 'A', n - 4);
 	t[n] = '\0';
-	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, t, n), AM_ELIMIT);
+	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, t, n, AM_LANG_EN), AM_ELIMIT);
 	free(t);
 }
 
@@ -104,7 +104,7 @@ static void round_trip(void **state)
 	assert_true(am_sheet_ok(sa) && am_sheet_ok(sb));
 	assert_int_equal(am_replay_token(&tok, sa, sb), 0);
 	assert_memory_equal(tok, "am1.", 4);
-	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, tok, strlen(tok)), 0);
+	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, tok, strlen(tok), AM_LANG_EN), 0);
 	n = am_sheet_format(want, sizeof(want), sa, AM_LANG_JA);
 	assert_int_equal(al, n);
 	assert_string_equal(a, want);

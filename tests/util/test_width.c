@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "util/buf.h"
 #include "util/width.h"
 
 static size_t w(const char *s)
@@ -46,10 +47,83 @@ static void test_width(void **state)
 	assert_int_equal(ut_width("グリ", 5), 4);
 }
 
+/* The context lines of col in line, compared with want. */
+static void context_is(const char *line, uint32_t col, const char *want)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	ut_buf_context(&b, line, strlen(line), col);
+	assert_false(b.failed);
+	assert_int_equal(b.len, strlen(want));
+	assert_memory_equal(b.ptr, want, b.len);
+	ut_buf_free(&b);
+}
+
+/* The caret counts display width; plain lines as they always were. */
+static void test_context_plain(void **state)
+{
+	(void)state;
+	context_is("abc", 2, " abc\n  ^\n");
+	/* グリ is 4 columns wide */
+	context_is("グリスク：x", 3, " グリスク：x\n     ^\n");
+	context_is("abc", 0, "");
+	context_is("a\xFF", 1, "");
+}
+
+/* Tabs before the column are copied into the caret line (as gcc), so the
+ * caret lands under the spot whatever the terminal's tab stops. */
+static void test_context_tabs(void **state)
+{
+	(void)state;
+	context_is("\t\tグリスク：１０", 5, " \t\tグリスク：１０\n \t\t    ^\n");
+	context_is("a\tb", 3, " a\tb\n  \t^\n");
+}
+
+/* Control and invisible characters never reach the terminal raw: each is
+ * <U+XXXX>, and the caret counts its 8 columns. */
+static void test_context_hidden(void **state)
+{
+	(void)state;
+	/* ESC [31m: the escape shown, the caret under 'x' */
+	context_is("\x1b[31mx", 6, " <U+001B>[31mx\n             ^\n");
+	/* OSC "set title" ended by BEL */
+	context_is("a\x1b]0;t\x07z", 8,
+	           " a<U+001B>]0;t<U+0007>z\n " "                     ^\n");
+	/* DEL, C1 CSI (U+009B), U+200B, U+FEFF, U+202E */
+	context_is("\x7f" "\xc2\x9b" "\xe2\x80\x8b" "\xef\xbb\xbf" "\xe2\x80\xae" "x",
+	           6,
+	           " <U+007F><U+009B><U+200B><U+FEFF><U+202E>x\n"
+	           "                                         ^\n");
+	/* a caret on the hidden character itself */
+	context_is("ab\x1b", 3, " ab<U+001B>\n   ^\n");
+}
+
+static void test_visible(void **state)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	(void)state;
+	ut_buf_visible(&b, "a\tb\x01\xf3\xa0\x80\x81\xff" "c", 10);
+	assert_false(b.failed);
+	/* TAB kept; U+0001; U+E0001 (a tag, ignorable); an invalid byte */
+	assert_int_equal(b.len, strlen("a\tb<U+0001><U+E0001>\xef\xbf\xbd" "c"));
+	assert_memory_equal(b.ptr, "a\tb<U+0001><U+E0001>\xef\xbf\xbd" "c", b.len);
+	ut_buf_free(&b);
+	assert_int_equal(ut_char_hidden('\t'), 0);
+	assert_int_equal(ut_char_hidden('\n'), 1);
+	assert_int_equal(ut_char_hidden(0x85), 1);
+	assert_int_equal(ut_char_hidden(0xA0), 0);
+	assert_int_equal(ut_char_hidden(0x3042), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_context_plain),
+		cmocka_unit_test(test_context_tabs),
+		cmocka_unit_test(test_context_hidden),
+		cmocka_unit_test(test_visible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

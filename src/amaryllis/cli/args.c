@@ -3,7 +3,6 @@
  * util/cli.h (getopt_long, usage errors, help) spoken as "amaryllis", and
  * the options every amaryllis command has.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,18 +108,37 @@ int cli_out_close(const cli_opts *o, const char *cmd, ut_out *f,
 
 int cli_parse_points(const char *s, int64_t pts[3])
 {
-	char *end;
 	int i;
 
+	/* each number is an optional '-' and digits (strtoll would skip
+	 * blanks and take a '+': the options' numbers are digits only) */
 	for (i = 0; i < 3; i++) {
-		long long v;
-		errno = 0;
-		v = strtoll(s, &end, 10);
-		if (errno || end == s || (i < 2 ? *end != ',' : *end != '\0') ||
-		    v < -1000000 || v > 1000000)
+		int neg = *s == '-';
+		int64_t v = 0;
+		const char *d = s + neg;
+		if (*d < '0' || *d > '9')
 			return -1;
-		pts[i] = v;
-		s = end + 1;
+		for (; *d >= '0' && *d <= '9'; d++) {
+			v = v * 10 + (*d - '0');
+			if (v > 1000000)
+				return -1;
+		}
+		if (i < 2 ? *d != ',' : *d != '\0')
+			return -1;
+		pts[i] = neg ? -v : v;
+		s = d + 1;
 	}
 	return 0;
+}
+
+int cli_out_file(const cli_opts *o, const char *cmd, const char *opt,
+                 const char *path)
+{
+	if (strcmp(path, "-") != 0)
+		return 0;
+	return cli_usage_error(o, cmd,
+	                       UT_TR(o, "%s に「-」（標準出力）は使えません："
+	                                "ファイル名を指定してください",
+	                             "%s cannot be - (standard output): give a "
+	                             "file name"), opt);
 }

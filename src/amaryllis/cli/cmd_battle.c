@@ -111,7 +111,8 @@ static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
 	int rc;
 
 	memset(s, 0, 2 * sizeof(*s));
-	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token)) < 0) {
+	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token),
+	                         o->lang) < 0) {
 		cli_error("battle: --replay: %s", am_error_last());
 		return EXIT_INPUT;
 	}
@@ -148,6 +149,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 	am_log *log = NULL;
 	am_chart *chart = NULL;
 	const char *svg = NULL, *token = NULL;
+	const char *battle_opt = NULL; /* an option of the battle (not --token) */
 	int want_token = 0;
 	sinks k;
 	am_result res;
@@ -160,6 +162,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		case 'h':
 			return cli_help(&o, help_ja, help_en);
 		case OPT_FORMAT:
+			battle_opt = "--format";
 			if (strcmp(optarg, "json") == 0)
 				fmt = AM_LOG_JSON;
 			else if (strcmp(optarg, "text") == 0)
@@ -182,9 +185,13 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 				                             "0 to 18446744073709551615, not '%s'"),
 				                       optarg);
 			bo.tie_break = 1;
+			battle_opt = "--tie-break";
 			break;
 		case OPT_SVG:
+			if ((rc = cli_out_file(&o, "battle", "--svg", optarg)))
+				return rc;
 			svg = optarg;
+			battle_opt = "--svg";
 			break;
 		case OPT_REPLAY:
 			token = optarg;
@@ -202,6 +209,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 				                             "from 2 to %lu, not '%s'"),
 				                       (unsigned long)UINT32_MAX - 2, optarg);
 			bo.max_units = (size_t)v;
+			battle_opt = "--max-units";
 			break;
 		default:
 			if ((rc = cli_common_option(&o, "battle", c, optarg)) == 0)
@@ -214,6 +222,13 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		return cli_usage_error(&o, "battle",
 		                       UT_TR(&o, "--replay はシートや --token と一緒には使えません",
 		                             "--replay takes no sheets and no --token"));
+	/* --token plays no battle: an option of the battle would be ignored */
+	if (want_token && battle_opt)
+		return cli_usage_error(&o, "battle",
+		                       UT_TR(&o, "--token は戦闘をしないので %s とは"
+		                                 "一緒に使えません",
+		                             "--token plays no battle: it takes no "
+		                             "%s"), battle_opt);
 	if (token) {
 		if ((status = load_token(s, token, &o)) != EXIT_OK)
 			goto out;
@@ -257,10 +272,11 @@ fight:
 	                   am_sheet_team(s[1].sheet), &bo);
 	if (rc < 0) {
 		char msg[600];
-		snprintf(msg, sizeof(msg), "%s", am_error_last());
+		am_render_stop(msg, sizeof(msg), am_error_last(), o.lang);
 		if (am_log_finish(log, engine, &res, rc) < 0)
 			log_failed();
-		cli_error("battle stopped: %s", msg);
+		cli_error(UT_TR(&o, "battle: 戦闘を中断しました：%s",
+		                "battle stopped: %s"), msg);
 		status = EXIT_INPUT;
 	} else if (am_log_finish(log, engine, &res, rc) < 0) {
 		log_failed();

@@ -2,7 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <utf8proc.h>
+
 #include "cli.h"
+#include "util/buf.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis check [オプション]... シート...\n"
@@ -46,6 +49,86 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* s as a JSON string (quotes, escapes; a byte that is not UTF-8 becomes
+ * U+FFFD: file names may hold any bytes). */
+static void json_str(ut_buf *b, const char *s)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+
+	ut_buf_put(b, "\"", 1);
+	while (*p) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
+		if (k <= 0) {
+			ut_buf_puts(b, "\xef\xbf\xbd");
+			p++;
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			ut_buf_printf(b, "\\%c", (char)c);
+		else if (c < 0x20 || c == 0x7f)
+			ut_buf_printf(b, "\\u%04X", (unsigned)c);
+		else
+			ut_buf_put(b, (const char *)p, (size_t)k);
+		p += k;
+	}
+	ut_buf_put(b, "\"", 1);
+}
+
+static int buf_write(void *ud, const char *data, size_t len)
+{
+	return ut_buf_put(ud, data, len) < 0;
+}
+
+/*
+ * `check --format json` of one file: the verdict document on stdout (only
+ * an unreadable file's error on stderr).  With several files (`named`),
+ * each document starts with "file": the file as given (<stdin> for -), and
+ * an unreadable one has a document too: {"file", "ok": false, "error"}.
+ * EXIT_OK, or EXIT_INPUT.
+ */
+static int check_json(const cli_opts *o, const char *path, int named)
+{
+	cli_sheet s;
+	char *diags = NULL;
+	ut_buf b = UT_BUF_INIT;
+	int status = EXIT_OK;
+
+	if (cli_sheet_load_ex(&s, path, o, 0, &diags) != 0)
+		status = EXIT_INPUT;
+	if (s.sheet && am_render_check(s.sheet, o->lang, buf_write, &b) < 0) {
+		cli_error("%s", am_error_last());
+		status = EXIT_INPUT;
+	} else if (!s.sheet && diags) {
+		fprintf(stderr, "%s\n", diags);
+	}
+	if (named && (s.sheet || diags)) {
+		ut_buf d = UT_BUF_INIT;
+		ut_buf_puts(&d, "{\n \"file\": ");
+		json_str(&d, s.path);
+		if (s.sheet && b.len > 2) { /* "{\n" and the rest */
+			ut_buf_puts(&d, ",\n");
+			ut_buf_put(&d, b.ptr + 2, b.len - 2);
+		} else if (!s.sheet) {
+			ut_buf_puts(&d, ",\n \"ok\": false,\n \"error\": ");
+			json_str(&d, diags);
+			ut_buf_puts(&d, "\n}\n");
+		}
+		ut_buf_free(&b);
+		b = d;
+	}
+	if (b.failed) {
+		cli_error("out of memory");
+		status = EXIT_INPUT;
+	} else if (b.len) {
+		ut_out_write(ut_out_stdout(), b.ptr, b.len);
+	}
+	ut_buf_free(&b);
+	free(diags);
+	cli_sheet_free(&s);
+	return status;
+}
+
 /*
  * Every file is checked, whatever happened to the ones before it; each legal
  * sheet is printed in normalised notation (headed by "# FILE" when several
@@ -83,19 +166,9 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		cli_sheet s;
 		if (json) {
-			/* the verdict on stdout; only an unreadable file on stderr */
-			char *diags = NULL;
-			if (cli_sheet_load_ex(&s, argv[i], &o, 0, &diags) != 0)
+			if (check_json(&o, argv[i], nfiles > 1) != EXIT_OK)
 				status = EXIT_INPUT;
-			if (s.sheet && am_render_check(s.sheet, o.lang, ut_out_writer,
-			                               ut_out_stdout()) < 0) {
-				if (!ut_out_stdout()->err) /* else: ut_cli_main */
-					cli_error("%s", am_error_last());
-				status = EXIT_INPUT;
-			} else if (!s.sheet && diags) {
-				fprintf(stderr, "%s\n", diags);
-			}
-			free(diags);
+			continue;
 		} else if (cli_sheet_load(&s, argv[i], &o) == 0) {
 			size_t n = am_sheet_format(NULL, 0, s.sheet, o.lang);
 			char *buf = malloc(n + 1);

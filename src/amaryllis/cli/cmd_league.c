@@ -17,6 +17,7 @@
  * fails never leaves the others waiting in a reduction.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,9 +254,13 @@ static int parse_args(league_run *r, int argc, char **argv)
 			}
 			break;
 		case OPT_MATRIX:
+			if (cli_out_file(o, "league", "--matrix", optarg))
+				goto stop;
 			r->matrix = optarg;
 			break;
 		case OPT_SVG:
+			if (cli_out_file(o, "league", "--svg", optarg))
+				goto stop;
 			r->svg = optarg;
 			break;
 		case OPT_MAX_UNITS:
@@ -480,18 +485,42 @@ static void gather(league_run *r)
 }
 #endif
 
+/* Every battle that stopped (the first AM_LEAGUE_STOPS_MAX, in pair
+ * order: then how many more), one line each on stderr, in the language of
+ * --lang.  Only without MPI: a rank knows the stops of its share only (the
+ * standings count them all). */
+static void report_stops(league_run *r)
+{
+	size_t k, n = am_league_stop_count(r->lg), ei, ej;
+	int64_t all = am_league_stopped(r->lg);
+
+	if (r->size != 1)
+		return;
+	for (k = 0; k < n; k++) {
+		char why[600];
+		const char *err = am_league_stop(r->lg, k, &ei, &ej);
+		am_render_stop(why, sizeof(why), err, r->o.lang);
+		lg_error(r, UT_TR(&r->o, "%s 対 %s: 戦闘を中断しました：%s"
+		                         "（両者のエラーとして数えます）",
+		                  "%s vs %s: battle stopped: %s (counted as an "
+		                  "error for both)"),
+		         r->files[ei], r->files[ej], why);
+	}
+	if (all > (int64_t)n)
+		lg_error(r, UT_TR(&r->o, "ほかに%" PRId64 "件の対戦が中断しました"
+		                         "（表示は最大%d件）",
+		                  "%" PRId64 " more battles stopped (at most %d "
+		                  "are shown)"),
+		         all - (int64_t)n, AM_LEAGUE_STOPS_MAX);
+}
+
 /* Rank 0: the standings on stdout, and the files asked for. */
 static void report(league_run *r)
 {
 	am_standing *standings;
-	size_t i, ei, ej;
-	const char *err = am_league_error(r->lg, &ei, &ej);
+	size_t i;
 
-	if (err && r->size == 1) {
-		cli_error("league: %s vs %s: battle stopped: %s (counted as an "
-		          "error for both)", r->files[ei], r->files[ej], err);
-		r->status = EXIT_INPUT;
-	}
+	report_stops(r);
 	for (i = 0; i < r->n; i++)
 		if (am_league_row_of(r->lg, i)->errors)
 			r->status = EXIT_INPUT;

@@ -14,6 +14,7 @@
 
 #include "util/array.h"
 #include "util/buf.h"
+#include "util/width.h"
 
 
 /*
@@ -113,8 +114,14 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 	}
 	for (i = 0; i < am_sheet_diag_count(out->sheet); i++) {
 		const am_diag *d = am_sheet_diag(out->sheet, i);
-		char msg[1024];
-		am_diag_format(msg, sizeof(msg), d, o->lang);
+		char raw[1024];
+		ut_buf vis = UT_BUF_INIT;
+		const char *msg;
+		am_diag_format(raw, sizeof(raw), d, o->lang);
+		/* the pieces of the line it quotes (「…」) with their control
+		 * and invisible characters as <U+XXXX>, as in the echoed line */
+		ut_buf_visible(&vis, raw, strlen(raw));
+		msg = vis.failed || !vis.ptr ? raw : vis.ptr;
 		if (print) {
 			fprintf(stderr, "%s:%u:%u: error: %s\n", shown,
 			        (unsigned)d->line, (unsigned)d->col, msg);
@@ -124,6 +131,7 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 			ut_buf_printf(&text, "%s%s:%u:%u: error: %s",
 			              i ? "\n" : "", shown, (unsigned)d->line,
 			              (unsigned)d->col, msg);
+		ut_buf_free(&vis);
 	}
 	if (am_sheet_error_count(out->sheet) > i) {
 		size_t more = am_sheet_error_count(out->sheet) - i;

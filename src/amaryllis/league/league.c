@@ -8,7 +8,10 @@
  * chunks of it from an atomic counter.  Every thread has its own engine and
  * its own totals; totals are exact integer sums (margins in 128 bits), so
  * the result does not depend on which thread played which pair.  The first
- * error is the one with the smallest k, whatever thread met it.
+ * error is the one with the smallest k, whatever thread met it; the
+ * battles that stopped are listed in the order of k too (the first
+ * AM_LEAGUE_STOPS_MAX: each thread keeps its first ones, taken in rising
+ * k, so the first of all are among them).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,10 +22,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/assert.h"
 #include "util/error.h"
 
 #define CHUNK 256
+
+/* A battle that stopped with an error: pair k = (i, j), why (owned). */
+typedef struct stop {
+	uint64_t k;
+	size_t i, j;
+	char *msg;
+} stop;
 
 typedef struct totals {
 	int64_t wins, draws, losses, errors;
@@ -38,6 +49,8 @@ struct am_league {
 	uint64_t error_k;
 	size_t error_i, error_j;
 	char error[512];
+	stop *stops;             /* the first stopped battles, by k */
+	size_t nstops;
 };
 
 typedef struct shared {
@@ -60,6 +73,8 @@ typedef struct worker {
 	uint64_t error_k;
 	size_t error_i, error_j;
 	char error[512];
+	stop *stops;             /* its first AM_LEAGUE_STOPS_MAX, rising k */
+	size_t nstops, capstops;
 	am_progress_fn progress; /* worker 0 (the calling thread) only */
 	void *progress_ud;
 	pthread_t thread;
@@ -86,6 +101,30 @@ static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
 	}
 	*i = (size_t)lo;
 	*j = (size_t)(lo + 1 + (k - row_start(n, lo)));
+}
+
+/* Note that pair k = (i, j) stopped, with am_error_last(): 0 or
+ * AM_ENOMEM. */
+static int keep_stop(worker *w, uint64_t k, size_t i, size_t j)
+{
+	char *msg;
+
+	if (UT_ARRAY_RESERVE(w->stops, w->capstops, w->nstops + 1) < 0 ||
+	    !(msg = strdup(am_error_last())))
+		return AM_ENOMEM;
+	w->stops[w->nstops].k = k;
+	w->stops[w->nstops].i = i;
+	w->stops[w->nstops].j = j;
+	w->stops[w->nstops].msg = msg;
+	w->nstops++;
+	return 0;
+}
+
+static int stop_cmp(const void *a, const void *b)
+{
+	const stop *x = a, *y = b;
+
+	return x->k < y->k ? -1 : x->k > y->k;
 }
 
 /* Play pairs [k0, k1) (LG-PAIR-1), adding up wins, draws, losses and the
@@ -118,6 +157,12 @@ static void play_chunk(worker *w, uint64_t k0, uint64_t k1)
 				w->error_j = j;
 				strncpy(w->error, am_error_last(), sizeof(w->error) - 1);
 				w->error[sizeof(w->error) - 1] = '\0';
+			}
+			if (w->nstops < AM_LEAGUE_STOPS_MAX &&
+			    keep_stop(w, k, i, j) < 0) {
+				w->rc = AM_ENOMEM;
+				atomic_store(&sh->failed, 1);
+				return;
 			}
 		} else {
 			w->t[i].margin += (__int128)r.score[0] - r.score[1];
@@ -224,10 +269,12 @@ static unsigned run_workers(worker *ws, unsigned jobs,
 }
 
 /* Add up the totals of the jobs workers into the rows, exactly, and take
- * the first error (smallest k) of any of them. */
-static void gather(am_league *lg, const worker *ws, unsigned jobs)
+ * the first error (smallest k) of any of them, and the first
+ * AM_LEAGUE_STOPS_MAX stopped battles of all (the workers' messages move
+ * to the league).  0, or AM_ENOMEM. */
+static int gather(am_league *lg, worker *ws, unsigned jobs)
 {
-	size_t i;
+	size_t i, all = 0;
 	unsigned t;
 
 	for (i = 0; i < lg->n; i++) {
@@ -251,6 +298,26 @@ static void gather(am_league *lg, const worker *ws, unsigned jobs)
 			lg->error_j = ws[t].error_j;
 			memcpy(lg->error, ws[t].error, sizeof(lg->error));
 		}
+	for (t = 0; t < jobs; t++)
+		all += ws[t].nstops;
+	if (!all)
+		return 0;
+	if (!(lg->stops = malloc(all * sizeof(*lg->stops))))
+		return AM_ENOMEM;
+	for (t = 0; t < jobs; t++) {
+		if (!ws[t].nstops)
+			continue; /* its array may be NULL */
+		memcpy(lg->stops + lg->nstops, ws[t].stops,
+		       ws[t].nstops * sizeof(*lg->stops));
+		lg->nstops += ws[t].nstops;
+		ws[t].nstops = 0; /* the messages are the league's now */
+	}
+	qsort(lg->stops, lg->nstops, sizeof(*lg->stops), stop_cmp);
+	for (i = AM_LEAGUE_STOPS_MAX; i < lg->nstops; i++)
+		free(lg->stops[i].msg);
+	if (lg->nstops > AM_LEAGUE_STOPS_MAX)
+		lg->nstops = AM_LEAGUE_STOPS_MAX;
+	return 0;
 }
 
 /* Play share opts->part of the n(n−1)/2 pairs of progs (LG-PAIR-1); see
@@ -305,14 +372,17 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	for (t = 0; t < jobs; t++)
 		if (ws[t].rc < 0)
 			rc = ws[t].rc;
-	if (rc == 0) {
-		gather(lg, ws, jobs);
+	if (rc == 0 && (rc = gather(lg, ws, jobs)) == 0) {
 		lg->battles = atomic_load(&sh.done);
 		UT_ASSERT(lg->battles == hi - lo); /* no failure: all played */
 	}
 	for (t = 0; t < jobs; t++) {
+		size_t k;
 		am_engine_free(ws[t].engine);
 		free(ws[t].t);
+		for (k = 0; k < ws[t].nstops; k++)
+			free(ws[t].stops[k].msg);
+		free(ws[t].stops);
 	}
 	free(ws);
 	if (rc < 0) {
@@ -327,6 +397,9 @@ void am_league_free(am_league *lg)
 {
 	if (!lg)
 		return;
+	for (size_t k = 0; k < lg->nstops; k++)
+		free(lg->stops[k].msg);
+	free(lg->stops);
 	free(lg->rows);
 	free(lg->table);
 	free(lg);
@@ -366,6 +439,30 @@ const char *am_league_error(const am_league *lg, size_t *i, size_t *j)
 	*i = lg->error_i;
 	*j = lg->error_j;
 	return lg->error;
+}
+
+size_t am_league_stop_count(const am_league *lg)
+{
+	return lg->nstops;
+}
+
+const char *am_league_stop(const am_league *lg, size_t k, size_t *i,
+                           size_t *j)
+{
+	if (k >= lg->nstops)
+		return NULL;
+	*i = lg->stops[k].i;
+	*j = lg->stops[k].j;
+	return lg->stops[k].msg;
+}
+
+int64_t am_league_stopped(const am_league *lg)
+{
+	int64_t sum = 0;
+
+	for (size_t i = 0; i < lg->n; i++)
+		sum += lg->rows[i].errors;
+	return sum / 2; /* a stopped battle is an error for both */
 }
 
 size_t am_league_counts(int64_t *out, size_t cap, const am_league *lg)

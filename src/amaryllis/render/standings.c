@@ -50,14 +50,25 @@ static size_t width(const char *s)
 	return ut_width(s, strlen(s));
 }
 
-/* One CSV field, quoted when needed (RFC 4180). */
+/*
+ * One CSV field, quoted when needed (RFC 4180).  A field that a
+ * spreadsheet would take for a formula - starting with =, +, -, @, TAB or
+ * CR: a unit named =cmd|x!A1 on a public hill - gets a ' in front, as
+ * OWASP's "CSV injection" advice says, so that it is shown as text.
+ */
 static void csv_field(ut_buf *b, const char *s)
 {
+	int formula = *s && strchr("=+-@\t\r", *s);
+
 	if (!strpbrk(s, ",\"\r\n")) {
+		if (formula)
+			ut_buf_put(b, "'", 1);
 		ut_buf_puts(b, s);
 		return;
 	}
 	ut_buf_put(b, "\"", 1);
+	if (formula)
+		ut_buf_put(b, "'", 1);
 	for (; *s; s++) {
 		if (*s == '"')
 			ut_buf_put(b, "\"", 1);
@@ -75,6 +86,7 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 	};
 	const char *head[8];
 	size_t n = am_league_size(v->league), i, wn, wf;
+	int64_t stopped = am_league_stopped(v->league);
 
 	for (i = 0; i < 8; i++)
 		head[i] = ut_msg_text(&heads[i], (ut_lang)lang);
@@ -112,6 +124,13 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		if (flush(o, 0) < 0)
 			return AM_ERROR;
 	}
+	if (stopped > 0)
+		ut_buf_printf(&o->b, lang == AM_LANG_EN
+		              ? "stopped battles: %" PRId64 " (an error for both "
+		                "sides: neither a win, a draw nor a loss)\n"
+		              : "中断した対戦：%" PRId64 "（両者のエラー：勝ち・"
+		                "引き分け・負けのどれにも数えません）\n",
+		              stopped);
 	return 0;
 }
 
@@ -193,6 +212,11 @@ static int standings_json(out *o, const am_league_view *v)
 	}
 	bad |= json_object_set_new(root, "standings", st) ||
 	       json_object_set_new(root, "rejected", rej);
+	/* only when battles stopped: the JSON of other leagues is as it was */
+	if (!bad && am_league_stopped(v->league) > 0)
+		bad |= json_object_set_new(root, "stopped_battles",
+		                           json_integer((json_int_t)
+		                                  am_league_stopped(v->league)));
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
 	json_decref(root);

@@ -201,6 +201,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_INVISIBLE] = {.text =
 		{{"名前に見えない文字 {3} があります（ほかの名前と見分けがつかなくなるため使えません）",
 		  "a name contains the invisible character {3} (not allowed: it would look like another name)"}}},
+	[AM_DIAG_CONTROL] = {.text =
+		{{"名前に制御文字 {3} があります（端末を操作できてしまうため使えません）",
+		  "a name contains the control character {3} (not allowed: it could drive a terminal)"}}},
 };
 
 static const ut_msg kinds[3] = {

@@ -184,6 +184,21 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 /* ---- names ------------------------------------------------------------ */
 
 /*
+ * AM-UNIT-7: the diagnostic of a character a name may not hold, or 0.
+ * Controls: C0 (TAB too, inside a name: at its ends it is a blank,
+ * trimmed), DEL and C1 (U+0080-U+009F).  Invisible: the default ignorable
+ * code points, and U+2800 BRAILLE PATTERN BLANK, which shows as a blank.
+ */
+static int name_char_bad(int32_t c)
+{
+	if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+		return AM_DIAG_CONTROL;
+	if (c >= 0x80 && (c == 0x2800 || utf8proc_get_property(c)->ignorable))
+		return AM_DIAG_INVISIBLE;
+	return 0;
+}
+
+/*
  * NAME: the text up to one of `stops` (or the end), white space trimmed.
  * `、` stops wherever ',' does: after NFKC (which folds `，` to ',') the two
  * are one separator (AM-UNIT-5).
@@ -215,13 +230,16 @@ static const char *scan_name(P *p, const char *stops, size_t *st, size_t *en)
 		return NULL;
 	}
 	/* AM-UNIT-7: no invisible character, so that no name can pass for
-	 * another (グリ<U+200B>スク beside グリスク) */
+	 * another (グリ<U+200B>スク beside グリスク), and no control
+	 * character, so that no name drives the terminal of whoever reads
+	 * the standings (ESC [ 2 J) */
 	for (size_t k = *st; k < e; k++) {
 		int32_t c = p->ln->cp[k];
-		if (c >= 0x80 && utf8proc_get_property(c)->ignorable) {
+		int code = name_char_bad(c);
+		if (code) {
 			char u[16];
 			snprintf(u, sizeof(u), "U+%04X", (unsigned)c);
-			err(p, AM_DIAG_INVISIBLE, k, 0, 0, u, NULL);
+			err(p, code, k, 0, 0, u, NULL);
 			break;
 		}
 	}

@@ -17,8 +17,45 @@
 #include "util/base64.h"
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/msg.h"
 
 #define TOKEN_PREFIX "am1."
+
+/* Why a token is refused, in each language (am_replay_token_read). */
+enum { T_PREFIX, T_LONG, T_CHAR, T_DAMAGED, T_NOMEM, T_COUNT };
+static const ut_msg token_msgs[T_COUNT] = {
+	[T_PREFIX] = {{"リプレイトークンではありません（" TOKEN_PREFIX
+	               " で始まるものです）",
+	               "not a replay token (it starts with " TOKEN_PREFIX ")"}},
+	[T_LONG] = {{"リプレイトークンが長すぎます（" TOKEN_PREFIX
+	             "の後{1}文字まで）",
+	             "the replay token is longer than {1} characters"}},
+	[T_CHAR] = {{"リプレイトークンの{1}文字目が base64url の文字では"
+	             "ありません",
+	             "the replay token has a character that is not base64url "
+	             "at column {1}"}},
+	[T_DAMAGED] = {{"リプレイトークンが途中で切れているか壊れています"
+	                "（行全体をコピーしてください）",
+	                "the replay token is cut or damaged (copy the whole "
+	                "line)"}},
+	[T_NOMEM] = {{"メモリが足りません", "out of memory"}},
+};
+
+/* Fail with error `code` and message m (argument: a number, or none) in
+ * lang. */
+static int token_fail(int code, int m, am_lang lang, int has_n, uint64_t n)
+{
+	ut_buf b = UT_BUF_INIT;
+	ut_arg arg = ut_arg_uint(n);
+	int rc;
+
+	ut_msg_put(&b, &token_msgs[m], (ut_lang)lang, &arg, has_n ? 1 : 0);
+	rc = ut_error_set(code, "%s", b.failed || !b.ptr
+	                                  ? token_msgs[m].text[UT_LANG_EN]
+	                                  : b.ptr);
+	ut_buf_free(&b);
+	return rc;
+}
 
 /* Append a sheet in its normalised notation.  0, or AM_EINVALID for an
  * illegal sheet. */
@@ -67,7 +104,7 @@ done:
 }
 
 int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
-                         const char *token, size_t len)
+                         const char *token, size_t len, am_lang lang)
 {
 	const size_t plen = sizeof(TOKEN_PREFIX) - 1;
 	unsigned char *raw;
@@ -81,20 +118,18 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 	               token[len - 1] == ' '))
 		len--;
 	if (len < plen || memcmp(token, TOKEN_PREFIX, plen) != 0)
-		return ut_error_set(AM_EINVALID, "not a replay token (it starts "
-		                    "with %s)", TOKEN_PREFIX);
+		return token_fail(AM_EINVALID, T_PREFIX, lang, 0, 0);
 	if (len - plen > AM_REPLAY_TOKEN_MAX)
-		return ut_error_set(AM_ELIMIT, "the replay token is longer than "
-		                    "%d characters", AM_REPLAY_TOKEN_MAX);
+		return token_fail(AM_ELIMIT, T_LONG, lang, 1,
+		                  AM_REPLAY_TOKEN_MAX);
 	if (!(raw = malloc((len - plen) * 3 / 4 + 1)))
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return token_fail(AM_ENOMEM, T_NOMEM, lang, 0, 0);
 	for (i = plen; i < len; i++) {
 		int v = ut_base64_value((unsigned char)token[i], UT_BASE64URL);
 		if (v < 0) {
 			free(raw);
-			return ut_error_set(AM_EINVALID, "the replay token has a "
-			                    "character that is not base64url at "
-			                    "column %zu", i + 1);
+			return token_fail(AM_EINVALID, T_CHAR, lang, 1,
+			                  (uint64_t)i + 1);
 		}
 		acc = (acc << 6) | (uint32_t)v;
 		if ((bits += 6) >= 8) {
@@ -107,8 +142,7 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 		;
 	if (bits >= 6 || acc != 0 || nul == n || memchr(raw + nul + 1, 0, n - nul - 1)) {
 		free(raw);
-		return ut_error_set(AM_EINVALID, "the replay token is cut or "
-		                    "damaged (copy the whole line)");
+		return token_fail(AM_EINVALID, T_DAMAGED, lang, 0, 0);
 	}
 	*a = malloc(nul + 1);
 	*b = malloc(n - nul);
@@ -117,7 +151,7 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 		free(*b);
 		*a = *b = NULL;
 		free(raw);
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return token_fail(AM_ENOMEM, T_NOMEM, lang, 0, 0);
 	}
 	memcpy(*a, raw, nul + 1);
 	memcpy(*b, raw + nul + 1, n - nul - 1);

@@ -31,12 +31,25 @@ void ut_cli_error(const ut_cli *c, const char *fmt, ...)
 int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
                         va_list ap)
 {
+	ut_buf raw = UT_BUF_INIT, shown = UT_BUF_INIT;
+
 	if (c->quiet)
 		return UT_EXIT_USAGE;
+	/* the message quotes arguments as given: their control characters
+	 * (a newline, ESC) as <U+XXXX>, so that it stays one line and no
+	 * escape sequence reaches the terminal */
+	ut_buf_vprintf(&raw, fmt, ap);
+	if (!raw.failed && raw.ptr)
+		ut_buf_visible(&shown, raw.ptr, raw.len);
 	fprintf(stderr, "%s: ", c->prog);
 	if (cmd)
 		fprintf(stderr, "%s: ", cmd);
-	vfprintf(stderr, fmt, ap);
+	if (!shown.failed && shown.ptr)
+		fwrite(shown.ptr, 1, shown.len, stderr);
+	else if (!raw.failed && raw.ptr)
+		fwrite(raw.ptr, 1, raw.len, stderr);
+	ut_buf_free(&raw);
+	ut_buf_free(&shown);
 	fputc('\n', stderr);
 	fprintf(stderr, UT_TR(c, "詳しくは「%s %s%s--help」を実行してください。\n",
 	                      "Try '%s %s%s--help' for more information.\n"),
@@ -167,14 +180,20 @@ int ut_cli_version(const ut_cli *c, const char *version)
 
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max)
 {
-	char *end;
-	unsigned long long v;
+	const char *d;
+	uint64_t v = 0;
 
-	if (!*s || *s == '-' || *s == '+')
+	/* digits only: strtoull would skip blanks and take a sign after them
+	 * (" -1" is 2^64 - 1), so the digits are read here */
+	if (!*s)
 		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > max)
+	for (d = s; *d; d++) {
+		unsigned k = (unsigned)(*d - '0');
+		if (*d < '0' || *d > '9' || v > (UINT64_MAX - k) / 10)
+			return -1;
+		v = v * 10 + k;
+	}
+	if (v > max)
 		return -1;
 	*out = v;
 	return 0;

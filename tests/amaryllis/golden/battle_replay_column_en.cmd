@@ -1,0 +1,2 @@
+# LG-TOKEN-1: the same in English.
+battle --lang en --replay am1.////

@@ -1,0 +1,2 @@
+# LG-TOKEN-1: an empty --replay is not a token (Japanese by default).
+battle --replay ''

@@ -1,0 +1,2 @@
+# The same in English.
+--lang en check sheets/ctl_osc.txt
