@@ -378,6 +378,25 @@ static void test_limits_and_overflow(void **state)
 	/* INT64_MIN / -1 */
 	assert_string_equal(ROLL("(1D1-1-9223372036854775807-1)/-1", 1),
 	                    "R30: arithmetic overflow (over 64 bits)");
+	/* MG-DICE-CLI-2: an SRS judgement's sum + modifier overflows when
+	 * rolled: a bad expression at the modifier's first sign (column 4),
+	 * also in the [c,f] and @c forms */
+	assert_string_equal(ROLL("2D6+9223372036854775807>=8", 3, 4),
+	                    "R4: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("2D6+9223372036854775807[]", 3, 4),
+	                    "R4: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("S2D6-1+9223372036854775807@11", 3, 4),
+	                    "R5: arithmetic overflow (over 64 bits)");
+	/* an nUx's die + modifier: the "+" at column 7, or 8 after "S" */
+	assert_string_equal(ROLL("3U6[6]+9223372036854775807", 6, 2),
+	                    "R7: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("S3U6[6]+9223372036854775807>=1", 1),
+	                    "R8: arithmetic overflow (over 64 bits)");
+	/* in a repeat, the column in the whole text: the * at 7, the + at 7 */
+	assert_string_equal(ROLL("x2 1D6*9223372036854775807", 3),
+	                    "R7: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("x2 2D6+9223372036854775807>=8", 3, 4),
+	                    "R7: arithmetic overflow (over 64 bits)");
 	/* parentheses 64 deep are fine, 65 are not */
 	{
 		char s[200];
@@ -851,9 +870,10 @@ static void test_version_secret_repeat(void **state)
 	assert_int_equal(res.total, 3);
 	free(t);
 	assert_string_equal(NOROLL("x2 3B6>=4/0"), "E10: division by zero");
-	/* 10000 dice in #1, the first of #2 is the 10001st */
+	/* 10000 dice in #1, the first of #2 is the 10001st; the column is
+	 * that of the repeated command in the whole text */
 	t = run_many("x2 1R1[=1]", 1, 10001, NULL);
-	assert_string_equal(t, "R1: at most 10000 dice in one command");
+	assert_string_equal(t, "R4: at most 10000 dice in one command");
 	free(t);
 }
 

@@ -39,6 +39,7 @@ struct mg_dcommon {
 	/* C_REPEAT */
 	int64_t times;
 	mg_dice_expr *sub;
+	uint32_t subcol;   /* the column before the command's first */
 	/* C_POOL (pool.c) */
 	mg_dpool *pool;
 };
@@ -489,6 +490,7 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		c->text = dup_text(invalid);
 		return c->text ? 0 : MG_ENOMEM;
 	}
+	c->subcol = whole->cols[i] - 1;
 	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
@@ -673,8 +675,12 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
 			              k + 1);
 			if ((rc = mg_dice_roll_in(b, NULL, diag, c->sub, dice, base,
-			                          lang)) < 0)
+			                          lang)) < 0) {
+				/* the column in the whole text */
+				if (diag && diag->col)
+					diag->col += c->subcol;
 				return rc;
+			}
 		}
 		break;
 	}

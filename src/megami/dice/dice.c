@@ -136,6 +136,7 @@ struct mg_dice_expr {
 	 * MG-DICE-SRS-4, MG-DICE-SRS-5, MG-DICE-SRS-6, MG-DICE-SRS-7) */
 	int64_t mod, target, crit, fumble;
 	int has_target;
+	uint32_t modcol; /* the column of the modifier's first sign, or 0 */
 	/* plain sum (MG-DICE-SUM-1, MG-DICE-SUM-2, MG-DICE-SUM-3, MG-DICE-SUM-4,
 	 * MG-DICE-SUM-5) */
 	node *nodes;
@@ -521,6 +522,8 @@ static int srs_modifier(P *p, srs_seen *w)
 	while (p->t.type == T_PLUS || p->t.type == T_MINUS) {
 		int plus = p->t.type == T_PLUS;
 		size_t at = p->t.at;
+		if (!e->modcol)
+			e->modcol = col_at(p, at);
 		next(p);
 		if (a_mul(p, &v) < 0)
 			return -1;
@@ -562,6 +565,7 @@ static int srs_parse(P *p, int legacy)
 		return unexpected(p);
 	next(p);
 	e->mod = 0;
+	e->modcol = 0;
 	for (;;) {
 		if (!legacy && (p->t.type == T_AT || p->t.type == T_SHARP)) {
 			if (srs_option(p, &w) < 0)
@@ -1439,9 +1443,10 @@ static int roll_srs(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 	if ((rc = roll(dice, 2, 6, d, lang, diag)) < 0)
 		return rc;
 	qsort(d, 2, sizeof(d[0]), cmp_i64);
+	/* MG-DICE-CLI-2: a bad expression, named by the modifier's sign */
 	if (ut_ckd_add(&total, d[0] + d[1], e->mod))
-		return fail(diag, MG_EOVERFLOW, lang, 0, M_OVERFLOW, NULL, NULL,
-		            NULL);
+		return fail(diag, MG_EOVERFLOW, lang, e->modcol ? e->modcol : 1,
+		            M_OVERFLOW, NULL, NULL, NULL);
 	switch (mg_judge_2d6((int)d[0], (int)d[1],
 	                     e->crit > INT32_MAX ? INT32_MAX
 	                     : e->crit < INT32_MIN ? INT32_MIN : (int)e->crit,

@@ -101,6 +101,7 @@ struct mg_dpool {
 	int rcmp;          /* R: the reroll comparison */
 	int valid;         /* R: RerollCondition#valid? for every notation */
 	int64_t modifier;  /* U */
+	uint32_t modcol;   /* U: the column of the modifier's first sign */
 	int zeros;         /* T: TZ shows counts of 0 */
 	char *source;      /* R: the first word as typed (the error line) */
 };
@@ -532,6 +533,8 @@ static int modifier(pp *p, mg_dpool *c)
 		int plus = p->type == K_PLUS;
 		size_t at = p->at;
 		int64_t v;
+		if (!c->modcol)
+			c->modcol = p->cols[at < p->len ? at : p->len];
 		next(p);
 		if (a_mul(p, &v) < 0)
 			return -1;
@@ -579,6 +582,7 @@ static int parse_upper(pp *p, mg_dpool *c)
 		if (a_mul_from(p, &t) < 0)
 			return -1;
 		c->modifier = t;
+		c->modcol = p->cols[at < p->len ? at : p->len];
 	}
 	if (p->type == K_MINUS)
 		in_mod = 1;
@@ -982,9 +986,12 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 			if (nv > 1)
 				ut_buf_puts(b, "]");
 			total += sum;
+			/* MG-DICE-CLI-2: a bad expression, named by the
+			 * modifier's sign */
 			if (ut_ckd_add(&x, sum, c->modifier)) {
-				rc = fail(r->diag, MG_EOVERFLOW, r->lang, 0,
-				          M_OVERFLOW, NULL);
+				rc = fail(r->diag, MG_EOVERFLOW, r->lang,
+				          c->modcol ? c->modcol : 1, M_OVERFLOW,
+				          NULL);
 				goto out;
 			}
 			if (first || x > max)
@@ -998,8 +1005,8 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 		*out = n;
 	} else {
 		if (ut_ckd_add(&total, total, c->modifier)) {
-			rc = fail(r->diag, MG_EOVERFLOW, r->lang, 0, M_OVERFLOW,
-			          NULL);
+			rc = fail(r->diag, MG_EOVERFLOW, r->lang,
+			          c->modcol ? c->modcol : 1, M_OVERFLOW, NULL);
 			goto out;
 		}
 		ut_buf_puts(b, SEP);
