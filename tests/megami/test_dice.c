@@ -378,6 +378,33 @@ static void test_limits_and_overflow(void **state)
 	/* INT64_MIN / -1 */
 	assert_string_equal(ROLL("(1D1-1-9223372036854775807-1)/-1", 1),
 	                    "R30: arithmetic overflow (over 64 bits)");
+	/* MG-DICE-LIMIT: BCDice's Randomizer#roll_barabara raises
+	 * TooManyRandsError when the dice rolled so far plus a term's number
+	 * pass 10000, before its rule that more than 200 roll nothing: an
+	 * error at the term's D; 10000 is fine, and so is 9999 after 1 */
+	assert_string_equal(NOROLL("10001D6"),
+	                    "E6: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("(10000+1)D6>=3"),
+	                    "E10: at most 10000 dice in one command");
+	assert_string_equal(ROLL("2D6+10000D6", 3, 4),
+	                    "E10: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("200D6+9801D6"),
+	                    "E11: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("10000D6"), "(10000D6) ＞ 0");
+	assert_string_equal(ROLL("9999D6+1D6", 3), "(9999D6+1D6) ＞ 0[]+3[3] ＞ 3");
+	/* a negative number of dice is no check (and rolls nothing) */
+	assert_string_equal(NOROLL("(0-10001)D6"), "(-10001D6) ＞ 0");
+	/* counted across a repeat: #2's 9999D6 comes after 2 dice; and
+	 * 100 × 101 dice; 9998 is fine */
+	assert_string_equal(NOROLL("x2 1D6+9999D6"),
+	                    "E4: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("x100 101D6"),
+	                    "E6: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("x3 10001D6"),
+	                    "E9: at most 10000 dice in one command");
+	assert_string_equal(ROLL("x2 1D6+9998D6", 3, 4),
+	                    "#1\n(1D6+9998D6) ＞ 3[3]+0[] ＞ 3\n\n"
+	                    "#2\n(1D6+9998D6) ＞ 4[4]+0[] ＞ 4");
 	/* MG-DICE-CLI-2: an SRS judgement's sum + modifier overflows when
 	 * rolled: a bad expression at the modifier's first sign (column 4),
 	 * also in the [c,f] and @c forms */

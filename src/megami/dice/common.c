@@ -16,13 +16,36 @@
 #include <string.h>
 
 #include "util/ckd.h"
+#include "util/msg.h"
 
 enum { C_D66 = 1, C_CALC, C_CHOICE, C_REPEAT, C_POOL };
 enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
 #define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
-#define REPEAT_MAX_DICE 10000  /* BCDice's Randomizer::UPPER_LIMIT_RANDS */
+
+enum { M_RANDS, M_COUNT };
+
+static const ut_msg msgs[M_COUNT] = {
+	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
+	              "at most 10000 dice in one command"}},
+};
+
+/* *pdiag and *pcode (when no error is there yet) for msg at col. */
+static void note_error(mg_dice_diag *pdiag, int *pcode, int code,
+                       mg_lang lang, uint32_t col, int msg)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	if (*pcode)
+		return;
+	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, NULL, 0);
+	*pcode = code;
+	pdiag->col = col;
+	snprintf(pdiag->message, sizeof(pdiag->message), "%s",
+	         b.ptr ? b.ptr : "");
+	ut_buf_free(&b);
+}
 
 struct mg_dcommon {
 	int kind;
@@ -505,10 +528,18 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		}
 		return 1;
 	}
-	/* BCDice's Randomizer stops at 10000 dice in one command
-	 * (UPPER_LIMIT_RANDS): it answers nothing */
-	if (rc == 0 && (uint64_t)times * mg_dice_count(c->sub) > REPEAT_MAX_DICE)
+	/* BCDice's Randomizer raises TooManyRandsError past 10000 dice in
+	 * one command (UPPER_LIMIT_RANDS), counted across the repeat: the
+	 * dice of every roll, and in the last one a term's number that
+	 * takes it past (a term of over 200 dice rolls nothing but counts) */
+	if (rc == 0 &&
+	    ((uint64_t)times * mg_dice_count(c->sub) > MG_DICE_RANDS ||
+	     (uint64_t)(times - 1) * mg_dice_count(c->sub) +
+	             mg_dice_peak(c->sub) > MG_DICE_RANDS)) {
+		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
+		           M_RANDS);
 		return 1;
+	}
 	if (rc < 0) {
 		ut_buf b = UT_BUF_INIT;
 		ut_buf_puts(&b, "繰り返し対象のコマンドが実行できませんでした (");

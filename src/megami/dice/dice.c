@@ -37,7 +37,7 @@ enum {
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
 	M_D66, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
-	M_NOMEM, M_COUNT
+	M_RANDS, M_NOMEM, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -84,6 +84,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                    "fixed dice: value {1} is {2}, not between 1 and {3}"}},
 	[M_FIXED_OUT] = {{"固定の出目: {1}個目のダイスが必要ですが、値は{2}個しかありません",
 	                  "fixed dice: die {1} is needed but the list has only {2}"}},
+	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
+	              "at most 10000 dice in one command"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
 };
 
@@ -146,6 +148,8 @@ struct mg_dice_expr {
 	int question;   /* target `?` */
 	int64_t rhs;
 	size_t ndice;   /* dice rolled (a D66 value takes two) */
+	size_t peak;    /* max over the terms of the dice rolled before one
+	                   plus its number (MG-DICE-LIMIT, UPPER_LIMIT_RANDS) */
 	size_t nvalues; /* values shown */
 };
 
@@ -877,6 +881,13 @@ static int make_dice(P *p, int times, int sides, size_t at)
 		nval = (uint64_t)t;
 		cost = nval > MG_DICE_MAX_TOTAL ? nval : 2 * nval;
 	} else {
+		/* BCDice's Randomizer#roll_barabara raises TooManyRandsError
+		 * when the dice rolled so far and this term's number pass
+		 * 10000, before it rolls nothing for more than 200 */
+		if (t > 0 && (uint64_t)t > MG_DICE_RANDS - p->e->ndice)
+			return perr(p, MG_ELIMIT, M_RANDS, at, NULL);
+		if (t > 0 && p->e->ndice + (size_t)t > p->e->peak)
+			p->e->peak = p->e->ndice + (size_t)t;
 		nval = t < 1 || t > MG_DICE_MAX_TIMES ? 0 : (uint64_t)t;
 		cost = s < 1 || s > MG_DICE_MAX_SIDES ? 0 : nval;
 	}
@@ -1317,6 +1328,9 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 	    p.err != MG_ELIMIT && p.err != MG_ENOMEM)
 		p = srs_err;
 bad:
+	/* TooManyRandsError: BCDice raises, also inside a repeat */
+	if (p.msg == M_RANDS)
+		*raises = 1;
 	rc = fail(diag, p.err ? p.err : MG_EINVALID, lang, p.col ? p.col : 1,
 	          p.msg, p.arg, p.arg2, NULL);
 	mg_dice_free(e);
@@ -1334,6 +1348,15 @@ out:
 int mg_dice_is_secret(const mg_dice_expr *e)
 {
 	return e->common ? mg_dcommon_secret(e->common) : e->secret;
+}
+
+size_t mg_dice_peak(const mg_dice_expr *e)
+{
+	size_t n = mg_dice_count(e);
+
+	if (e->common || e->srs)
+		return n;
+	return e->peak > n ? e->peak : n;
 }
 
 int mg_dice_is_srs(const mg_dice_expr *e)

@@ -76,6 +76,14 @@ int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dice_expr *e, ut_dice *dice, size_t base,
                     mg_lang lang);
 
+/* BCDice's Randomizer::UPPER_LIMIT_RANDS: the dice one command rolls. */
+#define MG_DICE_RANDS 10000
+
+/* dice.c: the most dice BCDice's Randomizer counts at one check of a
+ * roll of e (the dice rolled before a term plus the term's number, which
+ * may be past 200 and roll nothing); mg_dice_count for the others. */
+size_t mg_dice_peak(const mg_dice_expr *e);
+
 /* dice.c: 1 when the expression is a secret roll (MG-DICE-COM-1). */
 int mg_dice_is_secret(const mg_dice_expr *e);
 
