@@ -661,6 +661,22 @@ static void test_repeat(void **state)
 	assert_string_equal(NOROLL("x0 1D6"),
 	                    "繰り返し回数は1以上、100以下としてください");
 	assert_string_equal(NOROLL("x2 x2 1D6"), "Repeatコマンドの重複はできません");
+	/* BCDice's check of a repeat in a repeat, /^(repeat|rep|x)\d+/, is
+	 * case-sensitive (checked with npm bcdice 4.9.0): an upper-case inner
+	 * keyword is a command of its own, rolled (nested), answered, or not a
+	 * command */
+	assert_string_equal(NOROLL("X2 rep2 1D6"), "Repeatコマンドの重複はできません");
+	assert_string_equal(ROLL("x2 X2 1D6", 1, 2, 3, 4),
+	                    "#1\n#1\n(1D6) ＞ 1\n\n#2\n(1D6) ＞ 2\n\n"
+	                    "#2\n#1\n(1D6) ＞ 3\n\n#2\n(1D6) ＞ 4");
+	assert_string_equal(ROLL("x2 REP1 2D6", 1, 2, 3, 4),
+	                    "#1\n#1\n(2D6) ＞ 3[1,2] ＞ 3\n\n"
+	                    "#2\n#1\n(2D6) ＞ 7[3,4] ＞ 7");
+	assert_string_equal(NOROLL("x2 X101 1D6"),
+	                    "#1\n繰り返し回数は1以上、100以下としてください\n\n"
+	                    "#2\n繰り返し回数は1以上、100以下としてください");
+	assert_string_equal(NOROLL("x2 X1D6"),
+	                    "繰り返し対象のコマンドが実行できませんでした (X1D6)");
 	assert_string_equal(NOROLL("x2 zz"),
 	                    "繰り返し対象のコマンドが実行できませんでした (zz)");
 }

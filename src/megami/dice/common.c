@@ -478,15 +478,19 @@ static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
 }
 
 /* Repeat#validate: the message of a repeat in a repeat or a count out of
- * 1 to 100 (the command's whole answer), or NULL when it is valid. */
+ * 1 to 100 (the command's whole answer), or NULL when it is valid.  Its
+ * check of a repeat in the command, /^(repeat|rep|x)\d+/, is
+ * case-sensitive: `x2 X3 2D6` rolls the inner repeat twice. */
 static const char *repeat_invalid(const char *s, size_t n, int64_t times)
 {
 	size_t k;
 
-	for (k = 0; k < 3; k++)
-		if (ci_prefix(s, n, repeat_kw[k]) &&
-		    s[strlen(repeat_kw[k])] >= '0' && s[strlen(repeat_kw[k])] <= '9')
+	for (k = 0; k < 3; k++) {
+		size_t wl = strlen(repeat_kw[k]);
+		if (n > wl && memcmp(s, repeat_kw[k], wl) == 0 &&
+		    s[wl] >= '0' && s[wl] <= '9')
 			return "Repeatコマンドの重複はできません";
+	}
 	if (times < 1 || times > REPEAT_LIMIT)
 		return "繰り返し回数は1以上、100以下としてください";
 	return NULL;
