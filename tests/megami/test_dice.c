@@ -677,6 +677,18 @@ static void test_repeat(void **state)
 	                    "#2\n繰り返し回数は1以上、100以下としてください");
 	assert_string_equal(NOROLL("x2 X1D6"),
 	                    "繰り返し対象のコマンドが実行できませんでした (X1D6)");
+	/* a blank before the repeat: BCDice's Repeat.parse reads from the
+	 * first character and answers nothing (space, tab, U+3000, also with
+	 * S); a blank between two repeats is skipped as usual */
+	assert_string_equal(NOROLL(" x3 2D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("\tx3 2D6 (回避)"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("\xe3\x80\x80rep2 1D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL(" Sx0 2D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("x2  x3 2D6"), "Repeatコマンドの重複はできません");
 	assert_string_equal(NOROLL("x2 zz"),
 	                    "繰り返し対象のコマンドが実行できませんでした (zz)");
 }

@@ -24,11 +24,13 @@ enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
 #define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
 
-enum { M_RANDS, M_COUNT };
+enum { M_RANDS, M_REPEAT_BLANK, M_COUNT };
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
 	              "at most 10000 dice in one command"}},
+	[M_REPEAT_BLANK] = {{"繰り返し（x、rep、repeat）の前に空白は置けません",
+	                     "a repeat (x, rep, repeat) cannot come after a blank"}},
 };
 
 /* *pdiag and *pcode (when no error is there yet) for msg at col. */
@@ -510,6 +512,13 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 
 	if (repeat_head(c, s, n, &i, &times))
 		return 1;
+	/* BCDice's Repeat.parse reads from the first character: after a
+	 * blank (skipped, so the text starts after column 1) it answers
+	 * nothing, and no other command reads it */
+	if (whole->cols[0] > 1) {
+		note_error(pdiag, pcode, MG_EINVALID, lang, 1, M_REPEAT_BLANK);
+		return 1;
+	}
 	c->kind = C_REPEAT;
 	c->times = times;
 	/* Repeat#validate: no repeat in a repeat, 1 to 100 times */
