@@ -549,6 +549,14 @@ static void test_secret(void **state)
 	assert_int_equal(secret_of("x2 S1D6", d, 2), 1);
 	assert_int_equal(secret_of("Sx2 1D6", d, 2), 1);
 	assert_int_equal(secret_of("x2 1D6", d, 2), 0);
+	/* BCDice answers a choice of more than 100 items and nTx past 20
+	 * sides with Result.new(text), not secret (npm bcdice 4.9.0) */
+	assert_int_equal(secret_of("Schoice[1-101]", d, 0), 0);
+	assert_int_equal(secret_of("Schoice[1-200]", d, 0), 0);
+	assert_int_equal(secret_of("S5TY21", d, 0), 0);
+	assert_int_equal(secret_of("x2 Schoice[1-101]", d, 0), 0);
+	assert_int_equal(secret_of("Sx2 choice[1-101]", d, 0), 1);
+	assert_int_equal(secret_of("S3TY20", d, 3), 1);
 }
 
 /* MG-DICE-COM-2: keep/drop on the sorted dice; the line shows all of them
@@ -644,6 +652,25 @@ static void test_choice(void **state)
 	assert_string_equal(ROLL("choice[1-3]", 3), "(choice[1,2,3]) ＞ 3");
 	assert_string_equal(ROLL("choice[a-c]", 1), "(choice[a,b,c]) ＞ a");
 	assert_string_equal(ROLL("choice[剣,槍]", 2), "(choice[剣,槍]) ＞ 槍");
+	/* a range of more than 100 numbers: BCDice's roll answers 項目数は
+	 * 100以下としてください (a repeat too); 101 numbers is 1-101 */
+	assert_string_equal(NOROLL("choice[1-200]"), "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice2[0-1000000]"),
+	                    "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice 1-102"), "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice200[1-200]"),
+	                    "項目数は100以下としてください");
+	assert_string_equal(NOROLL("x2 choice[1-200]"),
+	                    "#1\n項目数は100以下としてください\n\n"
+	                    "#2\n項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice[1-101]"), "項目数は100以下としてください");
+	assert_string_equal(ROLL("choice[1-100]", 100), "(choice[1,2,3,4,5,6,7,8,9,10,"
+	                    "11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,"
+	                    "29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,"
+	                    "47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,"
+	                    "65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,"
+	                    "83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,"
+	                    "100]) ＞ 100");
 	assert_string_equal(NOROLL("choice[a]"), "E1: unexpected 'C'");
 	assert_string_equal(NOROLL("choice3 a b"), "E1: unexpected 'C'");
 }

@@ -59,6 +59,7 @@ struct mg_dcommon {
 	/* C_CHOICE */
 	char **items;
 	size_t nitems;
+	int toomany;       /* a range of more than 100 items (not stored) */
 	int64_t takes;
 	int delim;
 	/* C_REPEAT */
@@ -302,20 +303,38 @@ static int add_item(mg_dcommon *c, const char *s, size_t n)
 	return 0;
 }
 
-/* `1-6` or `a-f` (one case): the items of the range; 1 not a range. */
-static int range_items(mg_dcommon *c, const char *s)
+/* The digits of s from *i as a number (*i after them): 0, or 1 when
+ * there are none or they pass 64 bits. */
+static int digits(const char *s, size_t *i, int64_t *v)
+{
+	size_t d = *i;
+
+	*v = 0;
+	for (; s[*i] >= '0' && s[*i] <= '9'; (*i)++)
+		if (ut_ckd_mul(v, *v, 10) || ut_ckd_add(v, *v, s[*i] - '0'))
+			return 1;
+	return *i == d;
+}
+
+/* `1-6` or `a-f` (one case): the items of the range; 1 not a range.  A
+ * range of more than 100 numbers is not spelled out: *count holds how
+ * many it has (BCDice's roll answers 項目数は100以下としてください). */
+static int range_items(mg_dcommon *c, const char *s, uint64_t *count)
 {
 	char buf[32];
-	long long a, b, k;
-	int used = 0;
+	int64_t a, b, k;
+	size_t i = 0;
 
-	if (sscanf(s, "%lld-%lld%n", &a, &b, &used) == 2 && !s[used] &&
-	    s[0] >= '0' && s[0] <= '9' && strchr(s, '-')[1] >= '0' &&
-	    strchr(s, '-')[1] <= '9') {
-		if (a > b || b - a >= CHOICE_MAX_ITEMS + 1)
-			return b - a >= CHOICE_MAX_ITEMS + 1 ? 2 : 1;
+	*count = 0;
+	if (!digits(s, &i, &a) && s[i] == '-' && (i++, !digits(s, &i, &b)) &&
+	    !s[i]) {
+		if (a > b)
+			return 1;
+		*count = (uint64_t)b - (uint64_t)a + 1; /* at least 1 */
+		if (*count > CHOICE_MAX_ITEMS)
+			return 0;
 		for (k = a; k <= b; k++) {
-			snprintf(buf, sizeof(buf), "%lld", k);
+			snprintf(buf, sizeof(buf), "%" PRId64, k);
 			if (add_item(c, buf, strlen(buf)) < 0)
 				return -1;
 		}
@@ -431,13 +450,22 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 	}
 	if (c->nitems == 1) {
 		char *only = c->items[0];
+		uint64_t count;
 		c->nitems = 0;
-		rc = range_items(c, only);
+		rc = range_items(c, only, &count);
 		free(only);
 		if (rc < 0)
 			return MG_ENOMEM;
 		if (rc > 0)
 			return 1;
+		if (count > CHOICE_MAX_ITEMS) {
+			if ((uint64_t)takes > count)
+				return 1;
+			c->toomany = 1;
+			c->takes = takes;
+			c->kind = C_CHOICE;
+			return 0;
+		}
 	}
 	if (c->nitems == 0 || (uint64_t)takes > c->nitems)
 		return 1;
@@ -622,6 +650,10 @@ int mg_dcommon_secret(const mg_dcommon *c)
 {
 	if (c->pool)
 		return mg_dpool_secret(c->pool);
+	/* BCDice answers a choice of more than 100 items with
+	 * Result.new(text): not secret, whatever the S */
+	if (c->kind == C_CHOICE && (c->toomany || c->nitems > CHOICE_MAX_ITEMS))
+		return 0;
 	return c->secret || (c->sub && mg_dice_is_secret(c->sub));
 }
 
@@ -633,7 +665,8 @@ size_t mg_dcommon_count(const mg_dcommon *c)
 	case C_D66:
 		return 2;
 	case C_CHOICE:
-		return c->nitems > CHOICE_MAX_ITEMS ? 0 : (size_t)c->takes;
+		return c->toomany || c->nitems > CHOICE_MAX_ITEMS
+		       ? 0 : (size_t)c->takes;
 	case C_REPEAT:
 		return c->text ? 0 : (size_t)c->times * mg_dice_count(c->sub);
 	case C_POOL:
@@ -676,7 +709,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 		/* each pick: an index die of the items left, then removed */
 		char **left;
 		size_t n = c->nitems, i;
-		if (c->nitems > CHOICE_MAX_ITEMS) {
+		if (c->toomany || c->nitems > CHOICE_MAX_ITEMS) {
 			ut_buf_puts(b, "項目数は100以下としてください");
 			break;
 		}

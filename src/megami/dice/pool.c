@@ -117,6 +117,11 @@ void mg_dpool_free(mg_dpool *c)
 
 int mg_dpool_secret(const mg_dpool *c)
 {
+	/* BCDice answers nTx's sides past 20 with Result.new(text): not
+	 * secret, whatever the S */
+	if (c->kind == MG_DPOOL_TALLY && c->nnotes &&
+	    c->notes[0].sides > TALLY_MAX_SIDES)
+		return 0;
 	return c->secret;
 }
 
