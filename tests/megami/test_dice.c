@@ -324,6 +324,41 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("(2D6+1"), "E7: '(' at column 1 is not closed");
 	assert_string_equal(NOROLL("2D6+1)"), "E6: unexpected ')'");
 	assert_string_equal(NOROLL("1+2"), "E1: no dice to roll (write them like 2D6)");
+	/* a character that cannot be seen is named by its code point (a
+	 * zero-width space, NEL, a control, NUL, a combining accent) */
+	assert_string_equal(NOROLL("2D6\xe2\x80\x8b"),
+	                    "E4: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("2\xe2\x80\x8b" "D6"),
+	                    "E2: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("\xc2\x85"),
+	                    "E1: unexpected invisible character U+0085");
+	assert_string_equal(NOROLL("1D6\x01"),
+	                    "E4: unexpected invisible character U+0001");
+	assert_string_equal(NOROLL("3R6[\xe2\x80\x8b"),
+	                    "E5: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("2D6\xcc\x81"),
+	                    "E4: unexpected invisible character U+0301");
+	assert_string_equal(NOROLL("2D6\xe3\x81\x82"), "E4: unexpected 'あ'");
+	{
+		mg_dice_expr *e;
+		mg_dice_diag d;
+		assert_int_equal(mg_dice_parse(&e, &d, "1D6\0", 4, MG_LANG_EN),
+		                 MG_EINVALID);
+		assert_string_equal(d.message,
+		                    "unexpected invisible character U+0000");
+		assert_int_equal(mg_dice_parse(&e, &d, "2D6\xe2\x80\x8b", 6,
+		                               MG_LANG_JA), MG_EINVALID);
+		assert_string_equal(d.message, "見えない文字 U+200B はここに書けません");
+	}
+	/* a repeat with no command (BCDice answers nothing) */
+	assert_string_equal(NOROLL("x3"), "E3: nothing to repeat (write it like x3 2D6)");
+	assert_string_equal(NOROLL("Srep2 "),
+	                    "E7: nothing to repeat (write it like x3 2D6)");
+	/* the number past 64 bits in [c,f] is named, as elsewhere */
+	assert_string_equal(NOROLL("2D6[99999999999999999999]"),
+	                    "E5: number 99999999999999999999 is too large (over 64 bits)");
+	assert_string_equal(NOROLL("2D6>=8[11,-99999999999999999999]"),
+	                    "E11: number -99999999999999999999 is too large (over 64 bits)");
 	assert_string_equal(NOROLL("2D6>=1D6"), "E6: the target cannot roll dice");
 	assert_string_equal(NOROLL("(1D6)D6"),
 	                    "E6: the number and sides of dice cannot roll dice");
@@ -453,6 +488,23 @@ static void test_limits_and_overflow(void **state)
 	big[3] = '+';
 	big[sizeof(big) - 1] = '\0';
 	assert_string_equal(NOROLL(big), "E1025: expression too long (at most 1024 bytes)");
+	/* a text over 65536 bytes, the expression short: the text's limit is
+	 * named (it was the expression's 1024) */
+	{
+		size_t n = MG_DICE_MAX_TEXT + 1;
+		char *t = malloc(n + 1);
+		mg_dice_expr *e;
+		mg_dice_diag d;
+		assert_non_null(t);
+		memset(t, 'a', n);
+		memcpy(t, "2D6 ", 4);
+		t[n] = '\0';
+		assert_int_equal(mg_dice_parse(&e, &d, t, n, MG_LANG_EN), MG_ELIMIT);
+		assert_int_equal(d.col, 1);
+		assert_string_equal(d.message,
+		                    "text too long (at most 65536 bytes, comment included)");
+		free(t);
+	}
 }
 
 /* MG-DICE-OUT-2 */
@@ -636,6 +688,15 @@ static void test_calc(void **state)
 	assert_string_equal(NOROLL("C(5/0)"),
 	                    "c(5/0) ＞ ゼロ除算が発生したため計算できませんでした");
 	assert_string_equal(NOROLL("C(1)>=2"), "E1: unexpected 'C'");
+	/* BCDice answers none of these; the error says why (it was
+	 * "unexpected 'C'"); 64 bits are megami's (MG-DICE-ERR-2) */
+	assert_string_equal(NOROLL("C()"), "E1: C() holds no expression");
+	assert_string_equal(NOROLL("SC()"), "E2: C() holds no expression");
+	assert_string_equal(NOROLL("c(1d6)"), "E1: C() cannot roll dice");
+	assert_string_equal(NOROLL("C(9223372036854775807+1)"),
+	                    "E1: arithmetic overflow (over 64 bits)");
+	assert_string_equal(NOROLL("C(99999999999999999999)"),
+	                    "E1: arithmetic overflow (over 64 bits)");
 }
 
 /* MG-DICE-COM-5: an index die of as many sides as items are left; the
@@ -671,8 +732,22 @@ static void test_choice(void **state)
 	                    "65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,"
 	                    "83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,"
 	                    "100]) ＞ 100");
-	assert_string_equal(NOROLL("choice[a]"), "E1: unexpected 'C'");
-	assert_string_equal(NOROLL("choice3 a b"), "E1: unexpected 'C'");
+	/* BCDice answers none of these; the error says why (it was
+	 * "unexpected 'C'") */
+	assert_string_equal(NOROLL("choice[a]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice[]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice[5-1]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice3 a b"), "E1: choice3 needs 3 items or more");
+	assert_string_equal(NOROLL("Schoice201[1-200]"),
+	                    "E2: choice201 needs 201 items or more");
+	assert_string_equal(NOROLL("choice0[a,b,c]"), "E1: choice must pick 1 item or more");
+	assert_string_equal(NOROLL("choice[a,b"), "E7: choice: '[' is not closed");
+	assert_string_equal(NOROLL("choice(a,b]"), "E7: choice: '(' is not closed");
+	assert_string_equal(NOROLL("choicex"),
+	                    "E1: write choice as choice[a,b,c], choice(a,b,c) or choice a b c");
 }
 
 /* MG-DICE-COM-6: x, rep, repeat N: the command N times, "#i" above each,
@@ -805,6 +880,15 @@ static void test_barabara(void **state)
 	assert_string_equal(NOROLL("3B6>=4/0"), "E7: division by zero");
 	assert_string_equal(NOROLL("3B6>=4/0]"), "E9: unexpected ']'");
 	assert_string_equal(NOROLL("3B6[4]"), "E4: unexpected '['");
+	/* nBx and nRx add dice, no modifier: the "+" before the number (it
+	 * was "unexpected end of the expression") */
+	assert_string_equal(NOROLL("3B6+1"),
+	                    "E4: nBx takes no modifier (only more dice, as in 3B6+2B6)");
+	assert_string_equal(NOROLL("3B6+2B6+(1)>=4"),
+	                    "E8: nBx takes no modifier (only more dice, as in 3B6+2B6)");
+	assert_string_equal(NOROLL("3R6+1[6]"),
+	                    "E4: nRx takes no modifier (only more dice, as in 3R6+2R6)");
+	assert_string_equal(NOROLL("3B6+"), "E5: unexpected end of the expression");
 	assert_string_equal(NOROLL("3B6>="),
 	                    "E6: unexpected end of the expression");
 	assert_string_equal(NOROLL("3B6!4"), "E4: bad comparison operator '!'");

@@ -24,24 +24,47 @@ enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
 #define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
 
-enum { M_RANDS, M_REPEAT_BLANK, M_COUNT };
+enum {
+	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
+	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CALC_EMPTY, M_CALC_DICE,
+	M_OVERFLOW, M_COUNT
+};
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
 	              "at most 10000 dice in one command"}},
 	[M_REPEAT_BLANK] = {{"繰り返し（x、rep、repeat）の前に空白は置けません",
 	                     "a repeat (x, rep, repeat) cannot come after a blank"}},
+	[M_REPEAT_EMPTY] = {{"繰り返すコマンドがありません（x3 2D6 のように書きます）",
+	                     "nothing to repeat (write it like x3 2D6)"}},
+	[M_CHOICE_FORM] = {{"choice は choice[a,b,c]、choice(a,b,c)、choice a b c と書きます",
+	                    "write choice as choice[a,b,c], choice(a,b,c) or choice a b c"}},
+	[M_CHOICE_OPEN] = {{"choice の「{1}」が閉じていません",
+	                    "choice: '{1}' is not closed"}},
+	[M_CHOICE_ZERO] = {{"choice で選ぶ数は1以上です",
+	                    "choice must pick 1 item or more"}},
+	[M_CHOICE_ITEMS] = {{"choice の項目は2つ以上か、1-6 や a-f のような範囲で書きます",
+	                     "choice needs 2 items or more, or a range like 1-6 or a-f"}},
+	[M_CHOICE_FEW] = {{"choice{1} には{1}個以上の項目が要ります",
+	                   "choice{1} needs {1} items or more"}},
+	[M_CALC_EMPTY] = {{"C() の中に式がありません", "C() holds no expression"}},
+	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
+	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
+	                 "arithmetic overflow (over 64 bits)"}},
 };
 
-/* *pdiag and *pcode (when no error is there yet) for msg at col. */
+/* *pdiag and *pcode (when no error is there yet) for msg at col, with
+ * {1} arg (may be NULL). */
 static void note_error(mg_dice_diag *pdiag, int *pcode, int code,
-                       mg_lang lang, uint32_t col, int msg)
+                       mg_lang lang, uint32_t col, int msg, const char *arg)
 {
 	ut_buf b = UT_BUF_INIT;
+	ut_arg args[1];
 
 	if (*pcode)
 		return;
-	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, NULL, 0);
+	args[0] = ut_arg_str(arg);
+	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, args, 1);
 	*pcode = code;
 	pdiag->col = col;
 	snprintf(pdiag->message, sizeof(pdiag->message), "%s",
@@ -230,9 +253,13 @@ static int c_add(cp *p, int64_t *v)
 	return 0;
 }
 
-/* 0 parsed; 1 not Calc; MG_EOVERFLOW a number or value past 64 bits. */
-static int parse_calc(mg_dcommon *c, const char *s, size_t n)
+/* 0 parsed; 1 not Calc (*pdiag and *pcode say why when the word is
+ * C(…): empty, dice, a number or value past 64 bits); MG_ENOMEM. */
+static int parse_calc(mg_dcommon *c, const mg_dtext *word, mg_lang lang,
+                      mg_dice_diag *pdiag, int *pcode)
 {
+	const char *s = word->s;
+	size_t n = word->len;
 	cp p;
 	int64_t v = 0;
 	ut_buf line = UT_BUF_INIT;
@@ -251,8 +278,18 @@ static int parse_calc(mg_dcommon *c, const char *s, size_t n)
 	/* the whole expression in parentheses prints as it is, else in () */
 	paren = c_peek(&p) == '(';
 	if (c_add(&p, &v) < 0 || p.i != p.n) {
+		uint32_t col = word->cols[c->secret];
 		ut_buf_free(&p.out);
-		return p.over ? MG_EOVERFLOW : 1;
+		if (p.over)
+			note_error(pdiag, pcode, MG_EOVERFLOW, lang, col,
+			           M_OVERFLOW, NULL);
+		else if (paren && p.n == 2 && p.s[1] == ')')
+			note_error(pdiag, pcode, MG_EINVALID, lang, col,
+			           M_CALC_EMPTY, NULL);
+		else if (paren && memchr(p.s, 'D', p.n))
+			note_error(pdiag, pcode, MG_EINVALID, lang, col,
+			           M_CALC_DICE, NULL);
+		return 1;
 	}
 	if (paren) { /* is the outer "(" closed only at the end? */
 		size_t k, depth = 0;
@@ -423,9 +460,14 @@ static int choice_blank_items(mg_dcommon *c, const char *s, size_t n, size_t i)
 	return 0;
 }
 
-static int parse_choice(mg_dcommon *c, const char *s, size_t n)
+/* choice (BCDice answers nothing when it is bad: *pdiag and *pcode say
+ * why, at the "c" or the bracket never closed). */
+static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
+                        mg_dice_diag *pdiag, int *pcode)
 {
-	size_t i = 0;
+	const char *s = whole->s;
+	size_t n = whole->len;
+	size_t i = 0, start, open;
 	int64_t takes;
 	int rc;
 
@@ -433,19 +475,40 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 		c->secret = 1, i = 1;
 	if (!ci_prefix(s + i, n - i, "choice"))
 		return 1;
+	start = i;
 	i += 6;
-	if (choice_takes(&takes, s, n, &i))
+	if (choice_takes(&takes, s, n, &i)) {
+		/* 0, or a number past 64 bits: more than any list holds */
+		char a[32];
+		size_t k = 0;
+		while (start + 6 + k < n && k < sizeof(a) - 4 &&
+		       s[start + 6 + k] >= '0' && s[start + 6 + k] <= '9')
+			k++;
+		memcpy(a, s + start + 6, k);
+		strcpy(a + k, start + 6 + k < n && s[start + 6 + k] >= '0' &&
+		              s[start + 6 + k] <= '9' ? "…" : "");
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           takes == 0 ? M_CHOICE_ZERO : M_CHOICE_FEW, a);
 		return 1;
+	}
+	open = i;
 	if (i < n && (s[i] == '[' || s[i] == '(')) {
 		c->delim = s[i] == '[' ? DELIM_BRACKET : DELIM_PAREN;
 		if ((rc = choice_bracket_items(c, s, n, i + 1,
-		                               s[i] == '[' ? ']' : ')')) != 0)
+		                               s[i] == '[' ? ']' : ')')) != 0) {
+			if (rc == 1)
+				note_error(pdiag, pcode, MG_EINVALID, lang,
+				           whole->cols[open], M_CHOICE_OPEN,
+				           s[open] == '[' ? "[" : "(");
 			return rc;
+		}
 	} else if (i < n && mg_dice_is_blank(s[i])) {
 		c->delim = DELIM_SPACE;
 		if ((rc = choice_blank_items(c, s, n, i)) != 0)
 			return rc;
 	} else {
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           M_CHOICE_FORM, NULL);
 		return 1;
 	}
 	if (c->nitems == 1) {
@@ -456,22 +519,37 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 		free(only);
 		if (rc < 0)
 			return MG_ENOMEM;
-		if (rc > 0)
+		if (rc > 0) { /* one item, not a range */
+			note_error(pdiag, pcode, MG_EINVALID, lang,
+			           whole->cols[start], M_CHOICE_ITEMS, NULL);
 			return 1;
+		}
 		if (count > CHOICE_MAX_ITEMS) {
 			if ((uint64_t)takes > count)
-				return 1;
+				goto few;
 			c->toomany = 1;
 			c->takes = takes;
 			c->kind = C_CHOICE;
 			return 0;
 		}
 	}
-	if (c->nitems == 0 || (uint64_t)takes > c->nitems)
+	if (c->nitems == 0) {
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           M_CHOICE_ITEMS, NULL);
 		return 1;
+	}
+	if ((uint64_t)takes > c->nitems)
+		goto few;
 	c->takes = takes;
 	c->kind = C_CHOICE;
 	return 0;
+few: { /* more picks than items */
+	char a[32];
+	snprintf(a, sizeof(a), "%" PRId64, takes);
+	note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+	           M_CHOICE_FEW, a);
+	return 1;
+}
 }
 
 /* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
@@ -480,7 +558,8 @@ static const char *const repeat_kw[] = {"repeat", "rep", "x"};
 
 /* The head of a repeat, "[S](repeat|rep|x)N " at s: the count into *times
  * (INT64_MAX past 64 bits), *i just after the blanks that follow it, the
- * secret mark into c.  0, or 1 when s is not a repeat. */
+ * secret mark into c.  0; 1 when s is not a repeat; 2 when nothing but
+ * blanks follows the count (`x3`). */
 static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
                        int64_t *times)
 {
@@ -500,11 +579,11 @@ static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
 		if (ut_ckd_mul(times, *times, 10) ||
 		    ut_ckd_add(times, *times, s[*i] - '0'))
 			*times = INT64_MAX;
-	if (*i == d || *i == n || !mg_dice_is_blank(s[*i]))
+	if (*i == d || (*i < n && !mg_dice_is_blank(s[*i])))
 		return 1;
 	while (*i < n && mg_dice_is_blank(s[*i]))
 		(*i)++;
-	return *i == n;
+	return *i == n ? 2 : 0;
 }
 
 /* Repeat#validate: the message of a repeat in a repeat or a count out of
@@ -538,13 +617,19 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	const char *invalid;
 	int rc;
 
-	if (repeat_head(c, s, n, &i, &times))
+	if ((rc = repeat_head(c, s, n, &i, &times)) == 1)
 		return 1;
 	/* BCDice's Repeat.parse reads from the first character: after a
 	 * blank (skipped, so the text starts after column 1) it answers
 	 * nothing, and no other command reads it */
 	if (whole->cols[0] > 1) {
-		note_error(pdiag, pcode, MG_EINVALID, lang, 1, M_REPEAT_BLANK);
+		note_error(pdiag, pcode, MG_EINVALID, lang, 1, M_REPEAT_BLANK,
+		           NULL);
+		return 1;
+	}
+	if (rc == 2) { /* BCDice: no answer */
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[n],
+		           M_REPEAT_EMPTY, NULL);
 		return 1;
 	}
 	c->kind = C_REPEAT;
@@ -578,7 +663,7 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	     (uint64_t)(times - 1) * mg_dice_count(c->sub) +
 	             mg_dice_peak(c->sub) > MG_DICE_RANDS)) {
 		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
-		           M_RANDS);
+		           M_RANDS, NULL);
 		return 1;
 	}
 	if (rc < 0) {
@@ -614,8 +699,12 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 		if (!(c = calloc(1, sizeof(*c))))
 			return MG_ENOMEM;
 		switch (order[step]) {
-		case C_CALC: rc = parse_calc(c, word->s, word->len); break;
-		case C_CHOICE: rc = parse_choice(c, whole->s, whole->len); break;
+		case C_CALC:
+			rc = parse_calc(c, word, lang, pdiag, pcode);
+			break;
+		case C_CHOICE:
+			rc = parse_choice(c, whole, lang, pdiag, pcode);
+			break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
 			rc = parse_repeat(c, whole, lang, pdiag, pcode);

@@ -33,17 +33,19 @@
 /* ---- messages ------------------------------------------------------------ */
 
 enum {
-	M_EMPTY, M_UTF8, M_UNEXPECTED, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
+	M_EMPTY, M_UTF8, M_UNEXPECTED, M_UNSEEN, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
 	M_D66, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
-	M_RANDS, M_NOMEM, M_COUNT
+	M_RANDS, M_LONG_TEXT, M_NOMEM, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_EMPTY] = {{"式がありません", "empty expression"}},
 	[M_UTF8] = {{"UTF-8 として正しくない文字です", "invalid UTF-8"}},
 	[M_UNEXPECTED] = {{"「{1}」はここに書けません", "unexpected '{1}'"}},
+	[M_UNSEEN] = {{"見えない文字 {1} はここに書けません",
+	               "unexpected invisible character {1}"}},
 	[M_END] = {{"式が途中で終わっています",
 	            "unexpected end of the expression"}},
 	[M_NUMBER] = {{"数「{1}」が大きすぎます（64ビットを超えます）",
@@ -86,6 +88,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                  "fixed dice: die {1} is needed but the list has only {2}"}},
 	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
 	              "at most 10000 dice in one command"}},
+	[M_LONG_TEXT] = {{"テキストが長すぎます（コメントも含めて65536バイトまで）",
+	                  "text too long (at most 65536 bytes, comment included)"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
 };
 
@@ -300,9 +304,10 @@ static int unexpected(P *p)
 		a[n] = '\0';
 		return perr(p, MG_EINVALID, M_BADCMP, p->t.at, a);
 	}
-	memcpy(a, p->s + p->t.at, n);
-	a[n] = '\0';
-	return perr(p, MG_EINVALID, M_UNEXPECTED, p->t.at, a);
+	/* MG-DICE-ERR-1: a character that cannot be seen by its code point */
+	return perr(p, MG_EINVALID,
+	            mg_dice_token_arg(a, sizeof(a), p->s + p->t.at, p->t.n)
+	            ? M_UNSEEN : M_UNEXPECTED, p->t.at, a);
 }
 
 /* A number token: its value, or an overflow error (MG-DICE-ERR-2). */
@@ -1120,9 +1125,11 @@ static void expr_reset(mg_dice_expr *e)
 	e->cap = cap;
 }
 
-/* The legacy [c,f] part: /^(-?\d+)?(?:,(-?\d+))?$/ (MG-DICE-SRS-6). */
+/* The legacy [c,f] part: /^(-?\d+)?(?:,(-?\d+))?$/ (MG-DICE-SRS-6).
+ * A number past 64 bits: *big is 1 + where it starts, *bigend where it
+ * ends (the first such number). */
 static int legacy_cf(const char *s, size_t n, int64_t *crit, int64_t *fumble,
-                     int *big)
+                     size_t *big, size_t *bigend)
 {
 	size_t i = 0;
 	int part;
@@ -1145,9 +1152,12 @@ static int legacy_cf(const char *s, size_t n, int64_t *crit, int64_t *fumble,
 			i++;
 		}
 		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			if (ut_ckd_mul(&v, v, 10) ||
-			    ut_ckd_add(&v, v, neg ? -(s[i] - '0') : s[i] - '0'))
-				*big = 1;
+			if ((ut_ckd_mul(&v, v, 10) ||
+			     ut_ckd_add(&v, v, neg ? -(s[i] - '0') : s[i] - '0')) &&
+			    !*big)
+				*big = d - (size_t)neg + 1;
+		if (*big && !*bigend)
+			*bigend = i;
 		if (i == d) {
 			if (neg || part == 1)
 				return -1; /* "-" alone; "," without digits */
@@ -1205,16 +1215,24 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 	if (lb) {
 		mg_dtext cmd = pre;
 		int64_t c, f;
-		int big = 0;
+		size_t big = 0, bigend = 0;
 		cmd.len = lb;
 		p_init(&p, &cmd, e, 1);
-		if (legacy_cf(pre.s + lb + 1, pre.len - lb - 2, &c, &f, &big) < 0) {
+		if (legacy_cf(pre.s + lb + 1, pre.len - lb - 2, &c, &f, &big,
+		              &bigend) < 0) {
 			p.cols = pre.cols;
 			perr(&p, MG_EINVALID, M_CF, lb, NULL);
 			rc = -1;
 		} else if (big) {
+			/* the number, as number() names it */
+			char a[64];
+			size_t at = lb + big, k = bigend - (big - 1);
+			size_t m = k < 40 ? k : 40;
+			memcpy(a, pre.s + at, m);
+			strcpy(a + m, k > 40 ? "…" : "");
 			p.cols = pre.cols;
-			perr(&p, MG_EOVERFLOW, M_OVERFLOW, lb, NULL);
+			p.len = pre.len;
+			perr(&p, MG_EOVERFLOW, M_NUMBER, at, a);
 			rc = -1;
 		} else {
 			/* the command part ends where "[" stands */
@@ -1265,7 +1283,8 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 
 	*out = NULL;
 	if (len > MG_DICE_MAX_TEXT)
-		return fail(diag, MG_ELIMIT, lang, 1, M_LONG, NULL, NULL, NULL);
+		return fail(diag, MG_ELIMIT, lang, 1, M_LONG_TEXT, NULL, NULL,
+		            NULL);
 	rc = mg_dice_normalize(&t, text, len, MG_NORM_UPCASE, &badcol);
 	if (rc == 0 &&
 	    (rc = mg_dice_normalize(&typed, text, len, 0, &badcol)) == 0 &&

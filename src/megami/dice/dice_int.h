@@ -44,6 +44,13 @@ enum {
 int mg_dice_normalize(mg_dtext *out, const char *text, size_t len, int how,
                       uint32_t *badcol);
 
+/* norm.c: the {1} of an "unexpected" message for the token s[0..n)
+ * into out (cap bytes, cut with "…"): 0 and the text as it is; 1 and
+ * "U+XXXX" when the token is one character that cannot be seen (a
+ * control, format, separator or unassigned character, a combining mark,
+ * a blank that is not MG-DICE-IN-2's). */
+int mg_dice_token_arg(char *out, size_t cap, const char *s, size_t n);
+
 /* 1: the byte is a blank of MG-DICE-IN-2. */
 int mg_dice_is_blank(char c);
 

@@ -37,12 +37,16 @@
 /* ---- messages ------------------------------------------------------------ */
 
 enum {
-	M_UNEXPECTED, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
+	M_UNEXPECTED, M_UNSEEN, M_NO_MOD, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
 	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_UNEXPECTED] = {{"「{1}」はここに書けません", "unexpected '{1}'"}},
+	[M_UNSEEN] = {{"見えない文字 {1} はここに書けません",
+	               "unexpected invisible character {1}"}},
+	[M_NO_MOD] = {{"n{1}x には修正値を付けられません（3{1}6+2{1}6 のようにダイスだけを足せます）",
+	               "n{1}x takes no modifier (only more dice, as in 3{1}6+2{1}6)"}},
 	[M_END] = {{"式が途中で終わっています",
 	            "unexpected end of the expression"}},
 	[M_NUMBER] = {{"数「{1}」が大きすぎます（64ビットを超えます）",
@@ -250,7 +254,10 @@ static int unexpected(pp *p)
 	a[n] = '\0';
 	if (p->type == K_CMP)
 		return perr(p, MG_EINVALID, M_BADCMP, p->at, a);
-	return perr(p, MG_EINVALID, M_UNEXPECTED, p->at, a);
+	/* MG-DICE-ERR-1: a character that cannot be seen by its code point */
+	return perr(p, MG_EINVALID,
+	            mg_dice_token_arg(a, sizeof(a), p->s + p->at, p->n)
+	            ? M_UNSEEN : M_UNEXPECTED, p->at, a);
 }
 
 /* A CMP_OP token BCDice reads (Normalize.comparison_operator not nil):
@@ -412,12 +419,21 @@ static int note_rest(pp *p, mg_dpool *c, char sep, int64_t times)
 static int notations(pp *p, mg_dpool *c, char sep)
 {
 	int64_t t;
+	size_t plus = 0; /* 1 + where the last "+" is */
 
 	for (;;) {
-		if (a_term(p, &t) < 0 || note_rest(p, c, sep, t) < 0)
+		if (a_term(p, &t) < 0)
+			return -1;
+		if (plus && !is_char(p, sep) && p->type != K_CHAR) {
+			/* `3B6+1`: a number where dice should be */
+			char a[2] = {sep, '\0'};
+			return perr(p, MG_EINVALID, M_NO_MOD, plus - 1, a);
+		}
+		if (note_rest(p, c, sep, t) < 0)
 			return -1;
 		if (p->type != K_PLUS)
 			return 0;
+		plus = p->at + 1;
 		next(p);
 	}
 }
