@@ -437,6 +437,17 @@ static void test_limits_and_overflow(void **state)
 	                    "E6: at most 10000 dice in one command");
 	assert_string_equal(NOROLL("x3 10001D6"),
 	                    "E9: at most 10000 dice in one command");
+	/* a nested repeat (upper-case inner keyword): BCDice raises through
+	 * both, counting every roll of the inner one (#2's #2 of x2 X2 comes
+	 * after 3 dice: 3 + 1 + 9997 > 10000; x3 X3: 8 + 1 + 9991 = 10000) */
+	assert_string_equal(NOROLL("x2 X2 1D6+9997D6"),
+	                    "E4: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("REPEAT2 Sx100 200U2[2]"),
+	                    "E15: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("X2 X2 10001D6"),
+	                    "E12: at most 10000 dice in one command");
+	assert_non_null(strstr(ROLL("x3 X3 1D6+9991D6", 1, 1, 1, 1, 1, 1, 1, 1, 1),
+	                       "#3\n#1\n(1D6+9991D6) ＞ 1[1]+0[] ＞ 1"));
 	assert_string_equal(ROLL("x2 1D6+9998D6", 3, 4),
 	                    "#1\n(1D6+9998D6) ＞ 3[3]+0[] ＞ 3\n\n"
 	                    "#2\n(1D6+9998D6) ＞ 4[4]+0[] ＞ 4");

@@ -605,8 +605,10 @@ static const char *repeat_invalid(const char *s, size_t n, int64_t times)
 	return NULL;
 }
 
+/* A repeat; *outer = 1 when it fails where BCDice raises (so that a
+ * repeat around it fails too). */
 static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
-                        mg_dice_diag *pdiag, int *pcode)
+                        mg_dice_diag *pdiag, int *pcode, int *outer)
 {
 	const char *s = whole->s;
 	size_t n = whole->len;
@@ -646,6 +648,7 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	if (rc < 0 && raises) {
 		/* BCDice raises (a pool's division by zero): so does the
 		 * repeat; the error points into the whole text */
+		*outer = 1;
 		if (!*pcode) {
 			*pcode = rc;
 			*pdiag = diag;
@@ -664,6 +667,7 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	             mg_dice_peak(c->sub) > MG_DICE_RANDS)) {
 		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
 		           M_RANDS, NULL);
+		*outer = 1;
 		return 1;
 	}
 	if (rc < 0) {
@@ -707,7 +711,7 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 			break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
-			rc = parse_repeat(c, whole, lang, pdiag, pcode);
+			rc = parse_repeat(c, whole, lang, pdiag, pcode, raises);
 			break;
 		default:
 			rc = mg_dpool_parse(&c->pool, -order[step], word, whole,
@@ -763,6 +767,16 @@ size_t mg_dcommon_count(const mg_dcommon *c)
 	default:
 		return 0;
 	}
+}
+
+/* mg_dice_peak of a repeat: the dice of the rolls before its last one
+ * plus the peak of its command; mg_dcommon_count for the others. */
+size_t mg_dcommon_peak(const mg_dcommon *c)
+{
+	if (c->kind == C_REPEAT && !c->text)
+		return (size_t)(c->times - 1) * mg_dice_count(c->sub) +
+		       mg_dice_peak(c->sub);
+	return mg_dcommon_count(c);
 }
 
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,

@@ -1373,7 +1373,9 @@ size_t mg_dice_peak(const mg_dice_expr *e)
 {
 	size_t n = mg_dice_count(e);
 
-	if (e->common || e->srs)
+	if (e->common)
+		return mg_dcommon_peak(e->common);
+	if (e->srs)
 		return n;
 	return e->peak > n ? e->peak : n;
 }

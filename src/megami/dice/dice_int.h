@@ -111,6 +111,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     mg_lang lang);
 int mg_dcommon_secret(const mg_dcommon *c);
 size_t mg_dcommon_count(const mg_dcommon *c);
+size_t mg_dcommon_peak(const mg_dcommon *c);
 void mg_dcommon_free(mg_dcommon *c);
 
 /*
