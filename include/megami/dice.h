@@ -117,7 +117,8 @@ size_t mg_dice_count(const mg_dice_expr *e);
  * @return 0; MG_EINVALID when a fixed die is out of range or the list ran
  *         out (diag->col 0, the message names the position in the list);
  *         MG_EOVERFLOW when the sum does not fit 64 bits (diag->col: the
- *         operator); MG_ELIMIT when a dice pool goes past BCDice's 10000
+ *         operator, or an SRS judgement's or nUx's modifier's first sign;
+ *         a bad expression, as every failure with diag->col > 0); MG_ELIMIT when a dice pool goes past BCDice's 10000
  *         dice in one command or megami's 100000 values shown (diag->col
  *         1); MG_ENOMEM.  On failure text may hold part of a line.
  */

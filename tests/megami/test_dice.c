@@ -324,6 +324,41 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("(2D6+1"), "E7: '(' at column 1 is not closed");
 	assert_string_equal(NOROLL("2D6+1)"), "E6: unexpected ')'");
 	assert_string_equal(NOROLL("1+2"), "E1: no dice to roll (write them like 2D6)");
+	/* a character that cannot be seen is named by its code point (a
+	 * zero-width space, NEL, a control, NUL, a combining accent) */
+	assert_string_equal(NOROLL("2D6\xe2\x80\x8b"),
+	                    "E4: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("2\xe2\x80\x8b" "D6"),
+	                    "E2: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("\xc2\x85"),
+	                    "E1: unexpected invisible character U+0085");
+	assert_string_equal(NOROLL("1D6\x01"),
+	                    "E4: unexpected invisible character U+0001");
+	assert_string_equal(NOROLL("3R6[\xe2\x80\x8b"),
+	                    "E5: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("2D6\xcc\x81"),
+	                    "E4: unexpected invisible character U+0301");
+	assert_string_equal(NOROLL("2D6\xe3\x81\x82"), "E4: unexpected 'あ'");
+	{
+		mg_dice_expr *e;
+		mg_dice_diag d;
+		assert_int_equal(mg_dice_parse(&e, &d, "1D6\0", 4, MG_LANG_EN),
+		                 MG_EINVALID);
+		assert_string_equal(d.message,
+		                    "unexpected invisible character U+0000");
+		assert_int_equal(mg_dice_parse(&e, &d, "2D6\xe2\x80\x8b", 6,
+		                               MG_LANG_JA), MG_EINVALID);
+		assert_string_equal(d.message, "見えない文字 U+200B はここに書けません");
+	}
+	/* a repeat with no command (BCDice answers nothing) */
+	assert_string_equal(NOROLL("x3"), "E3: nothing to repeat (write it like x3 2D6)");
+	assert_string_equal(NOROLL("Srep2 "),
+	                    "E7: nothing to repeat (write it like x3 2D6)");
+	/* the number past 64 bits in [c,f] is named, as elsewhere */
+	assert_string_equal(NOROLL("2D6[99999999999999999999]"),
+	                    "E5: number 99999999999999999999 is too large (over 64 bits)");
+	assert_string_equal(NOROLL("2D6>=8[11,-99999999999999999999]"),
+	                    "E11: number -99999999999999999999 is too large (over 64 bits)");
 	assert_string_equal(NOROLL("2D6>=1D6"), "E6: the target cannot roll dice");
 	assert_string_equal(NOROLL("(1D6)D6"),
 	                    "E6: the number and sides of dice cannot roll dice");
@@ -378,6 +413,63 @@ static void test_limits_and_overflow(void **state)
 	/* INT64_MIN / -1 */
 	assert_string_equal(ROLL("(1D1-1-9223372036854775807-1)/-1", 1),
 	                    "R30: arithmetic overflow (over 64 bits)");
+	/* MG-DICE-LIMIT: BCDice's Randomizer#roll_barabara raises
+	 * TooManyRandsError when the dice rolled so far plus a term's number
+	 * pass 10000, before its rule that more than 200 roll nothing: an
+	 * error at the term's D; 10000 is fine, and so is 9999 after 1 */
+	assert_string_equal(NOROLL("10001D6"),
+	                    "E6: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("(10000+1)D6>=3"),
+	                    "E10: at most 10000 dice in one command");
+	assert_string_equal(ROLL("2D6+10000D6", 3, 4),
+	                    "E10: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("200D6+9801D6"),
+	                    "E11: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("10000D6"), "(10000D6) ＞ 0");
+	assert_string_equal(ROLL("9999D6+1D6", 3), "(9999D6+1D6) ＞ 0[]+3[3] ＞ 3");
+	/* a negative number of dice is no check (and rolls nothing) */
+	assert_string_equal(NOROLL("(0-10001)D6"), "(-10001D6) ＞ 0");
+	/* counted across a repeat: #2's 9999D6 comes after 2 dice; and
+	 * 100 × 101 dice; 9998 is fine */
+	assert_string_equal(NOROLL("x2 1D6+9999D6"),
+	                    "E4: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("x100 101D6"),
+	                    "E6: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("x3 10001D6"),
+	                    "E9: at most 10000 dice in one command");
+	/* a nested repeat (upper-case inner keyword): BCDice raises through
+	 * both, counting every roll of the inner one (#2's #2 of x2 X2 comes
+	 * after 3 dice: 3 + 1 + 9997 > 10000; x3 X3: 8 + 1 + 9991 = 10000) */
+	assert_string_equal(NOROLL("x2 X2 1D6+9997D6"),
+	                    "E4: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("REPEAT2 Sx100 200U2[2]"),
+	                    "E15: at most 10000 dice in one command");
+	assert_string_equal(NOROLL("X2 X2 10001D6"),
+	                    "E12: at most 10000 dice in one command");
+	assert_non_null(strstr(ROLL("x3 X3 1D6+9991D6", 1, 1, 1, 1, 1, 1, 1, 1, 1),
+	                       "#3\n#1\n(1D6+9991D6) ＞ 1[1]+0[] ＞ 1"));
+	assert_string_equal(ROLL("x2 1D6+9998D6", 3, 4),
+	                    "#1\n(1D6+9998D6) ＞ 3[3]+0[] ＞ 3\n\n"
+	                    "#2\n(1D6+9998D6) ＞ 4[4]+0[] ＞ 4");
+	/* MG-DICE-CLI-2: an SRS judgement's sum + modifier overflows when
+	 * rolled: a bad expression at the modifier's first sign (column 4),
+	 * also in the [c,f] and @c forms */
+	assert_string_equal(ROLL("2D6+9223372036854775807>=8", 3, 4),
+	                    "R4: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("2D6+9223372036854775807[]", 3, 4),
+	                    "R4: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("S2D6-1+9223372036854775807@11", 3, 4),
+	                    "R5: arithmetic overflow (over 64 bits)");
+	/* an nUx's die + modifier: the "+" at column 7, or 8 after "S" */
+	assert_string_equal(ROLL("3U6[6]+9223372036854775807", 6, 2),
+	                    "R7: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("S3U6[6]+9223372036854775807>=1", 1),
+	                    "R8: arithmetic overflow (over 64 bits)");
+	/* in a repeat, the column in the whole text: the * at 7, the + at 7 */
+	assert_string_equal(ROLL("x2 1D6*9223372036854775807", 3),
+	                    "R7: arithmetic overflow (over 64 bits)");
+	assert_string_equal(ROLL("x2 2D6+9223372036854775807>=8", 3, 4),
+	                    "R7: arithmetic overflow (over 64 bits)");
 	/* parentheses 64 deep are fine, 65 are not */
 	{
 		char s[200];
@@ -407,6 +499,23 @@ static void test_limits_and_overflow(void **state)
 	big[3] = '+';
 	big[sizeof(big) - 1] = '\0';
 	assert_string_equal(NOROLL(big), "E1025: expression too long (at most 1024 bytes)");
+	/* a text over 65536 bytes, the expression short: the text's limit is
+	 * named (it was the expression's 1024) */
+	{
+		size_t n = MG_DICE_MAX_TEXT + 1;
+		char *t = malloc(n + 1);
+		mg_dice_expr *e;
+		mg_dice_diag d;
+		assert_non_null(t);
+		memset(t, 'a', n);
+		memcpy(t, "2D6 ", 4);
+		t[n] = '\0';
+		assert_int_equal(mg_dice_parse(&e, &d, t, n, MG_LANG_EN), MG_ELIMIT);
+		assert_int_equal(d.col, 1);
+		assert_string_equal(d.message,
+		                    "text too long (at most 65536 bytes, comment included)");
+		free(t);
+	}
 }
 
 /* MG-DICE-OUT-2 */
@@ -503,6 +612,14 @@ static void test_secret(void **state)
 	assert_int_equal(secret_of("x2 S1D6", d, 2), 1);
 	assert_int_equal(secret_of("Sx2 1D6", d, 2), 1);
 	assert_int_equal(secret_of("x2 1D6", d, 2), 0);
+	/* BCDice answers a choice of more than 100 items and nTx past 20
+	 * sides with Result.new(text), not secret (npm bcdice 4.9.0) */
+	assert_int_equal(secret_of("Schoice[1-101]", d, 0), 0);
+	assert_int_equal(secret_of("Schoice[1-200]", d, 0), 0);
+	assert_int_equal(secret_of("S5TY21", d, 0), 0);
+	assert_int_equal(secret_of("x2 Schoice[1-101]", d, 0), 0);
+	assert_int_equal(secret_of("Sx2 choice[1-101]", d, 0), 1);
+	assert_int_equal(secret_of("S3TY20", d, 3), 1);
 }
 
 /* MG-DICE-COM-2: keep/drop on the sorted dice; the line shows all of them
@@ -582,6 +699,15 @@ static void test_calc(void **state)
 	assert_string_equal(NOROLL("C(5/0)"),
 	                    "c(5/0) ＞ ゼロ除算が発生したため計算できませんでした");
 	assert_string_equal(NOROLL("C(1)>=2"), "E1: unexpected 'C'");
+	/* BCDice answers none of these; the error says why (it was
+	 * "unexpected 'C'"); 64 bits are megami's (MG-DICE-ERR-2) */
+	assert_string_equal(NOROLL("C()"), "E1: C() holds no expression");
+	assert_string_equal(NOROLL("SC()"), "E2: C() holds no expression");
+	assert_string_equal(NOROLL("c(1d6)"), "E1: C() cannot roll dice");
+	assert_string_equal(NOROLL("C(9223372036854775807+1)"),
+	                    "E1: arithmetic overflow (over 64 bits)");
+	assert_string_equal(NOROLL("C(99999999999999999999)"),
+	                    "E1: arithmetic overflow (over 64 bits)");
 }
 
 /* MG-DICE-COM-5: an index die of as many sides as items are left; the
@@ -598,8 +724,41 @@ static void test_choice(void **state)
 	assert_string_equal(ROLL("choice[1-3]", 3), "(choice[1,2,3]) ＞ 3");
 	assert_string_equal(ROLL("choice[a-c]", 1), "(choice[a,b,c]) ＞ a");
 	assert_string_equal(ROLL("choice[剣,槍]", 2), "(choice[剣,槍]) ＞ 槍");
-	assert_string_equal(NOROLL("choice[a]"), "E1: unexpected 'C'");
-	assert_string_equal(NOROLL("choice3 a b"), "E1: unexpected 'C'");
+	/* a range of more than 100 numbers: BCDice's roll answers 項目数は
+	 * 100以下としてください (a repeat too); 101 numbers is 1-101 */
+	assert_string_equal(NOROLL("choice[1-200]"), "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice2[0-1000000]"),
+	                    "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice 1-102"), "項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice200[1-200]"),
+	                    "項目数は100以下としてください");
+	assert_string_equal(NOROLL("x2 choice[1-200]"),
+	                    "#1\n項目数は100以下としてください\n\n"
+	                    "#2\n項目数は100以下としてください");
+	assert_string_equal(NOROLL("choice[1-101]"), "項目数は100以下としてください");
+	assert_string_equal(ROLL("choice[1-100]", 100), "(choice[1,2,3,4,5,6,7,8,9,10,"
+	                    "11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,"
+	                    "29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,"
+	                    "47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,"
+	                    "65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,"
+	                    "83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,"
+	                    "100]) ＞ 100");
+	/* BCDice answers none of these; the error says why (it was
+	 * "unexpected 'C'") */
+	assert_string_equal(NOROLL("choice[a]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice[]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice[5-1]"),
+	                    "E1: choice needs 2 items or more, or a range like 1-6 or a-f");
+	assert_string_equal(NOROLL("choice3 a b"), "E1: choice3 needs 3 items or more");
+	assert_string_equal(NOROLL("Schoice201[1-200]"),
+	                    "E2: choice201 needs 201 items or more");
+	assert_string_equal(NOROLL("choice0[a,b,c]"), "E1: choice must pick 1 item or more");
+	assert_string_equal(NOROLL("choice[a,b"), "E7: choice: '[' is not closed");
+	assert_string_equal(NOROLL("choice(a,b]"), "E7: choice: '(' is not closed");
+	assert_string_equal(NOROLL("choicex"),
+	                    "E1: write choice as choice[a,b,c], choice(a,b,c) or choice a b c");
 }
 
 /* MG-DICE-COM-6: x, rep, repeat N: the command N times, "#i" above each,
@@ -615,6 +774,34 @@ static void test_repeat(void **state)
 	assert_string_equal(NOROLL("x0 1D6"),
 	                    "繰り返し回数は1以上、100以下としてください");
 	assert_string_equal(NOROLL("x2 x2 1D6"), "Repeatコマンドの重複はできません");
+	/* BCDice's check of a repeat in a repeat, /^(repeat|rep|x)\d+/, is
+	 * case-sensitive (checked with npm bcdice 4.9.0): an upper-case inner
+	 * keyword is a command of its own, rolled (nested), answered, or not a
+	 * command */
+	assert_string_equal(NOROLL("X2 rep2 1D6"), "Repeatコマンドの重複はできません");
+	assert_string_equal(ROLL("x2 X2 1D6", 1, 2, 3, 4),
+	                    "#1\n#1\n(1D6) ＞ 1\n\n#2\n(1D6) ＞ 2\n\n"
+	                    "#2\n#1\n(1D6) ＞ 3\n\n#2\n(1D6) ＞ 4");
+	assert_string_equal(ROLL("x2 REP1 2D6", 1, 2, 3, 4),
+	                    "#1\n#1\n(2D6) ＞ 3[1,2] ＞ 3\n\n"
+	                    "#2\n#1\n(2D6) ＞ 7[3,4] ＞ 7");
+	assert_string_equal(NOROLL("x2 X101 1D6"),
+	                    "#1\n繰り返し回数は1以上、100以下としてください\n\n"
+	                    "#2\n繰り返し回数は1以上、100以下としてください");
+	assert_string_equal(NOROLL("x2 X1D6"),
+	                    "繰り返し対象のコマンドが実行できませんでした (X1D6)");
+	/* a blank before the repeat: BCDice's Repeat.parse reads from the
+	 * first character and answers nothing (space, tab, U+3000, also with
+	 * S); a blank between two repeats is skipped as usual */
+	assert_string_equal(NOROLL(" x3 2D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("\tx3 2D6 (回避)"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("\xe3\x80\x80rep2 1D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL(" Sx0 2D6"),
+	                    "E1: a repeat (x, rep, repeat) cannot come after a blank");
+	assert_string_equal(NOROLL("x2  x3 2D6"), "Repeatコマンドの重複はできません");
 	assert_string_equal(NOROLL("x2 zz"),
 	                    "繰り返し対象のコマンドが実行できませんでした (zz)");
 }
@@ -704,6 +891,15 @@ static void test_barabara(void **state)
 	assert_string_equal(NOROLL("3B6>=4/0"), "E7: division by zero");
 	assert_string_equal(NOROLL("3B6>=4/0]"), "E9: unexpected ']'");
 	assert_string_equal(NOROLL("3B6[4]"), "E4: unexpected '['");
+	/* nBx and nRx add dice, no modifier: the "+" before the number (it
+	 * was "unexpected end of the expression") */
+	assert_string_equal(NOROLL("3B6+1"),
+	                    "E4: nBx takes no modifier (only more dice, as in 3B6+2B6)");
+	assert_string_equal(NOROLL("3B6+2B6+(1)>=4"),
+	                    "E8: nBx takes no modifier (only more dice, as in 3B6+2B6)");
+	assert_string_equal(NOROLL("3R6+1[6]"),
+	                    "E4: nRx takes no modifier (only more dice, as in 3R6+2R6)");
+	assert_string_equal(NOROLL("3B6+"), "E5: unexpected end of the expression");
 	assert_string_equal(NOROLL("3B6>="),
 	                    "E6: unexpected end of the expression");
 	assert_string_equal(NOROLL("3B6!4"), "E4: bad comparison operator '!'");
@@ -851,9 +1047,10 @@ static void test_version_secret_repeat(void **state)
 	assert_int_equal(res.total, 3);
 	free(t);
 	assert_string_equal(NOROLL("x2 3B6>=4/0"), "E10: division by zero");
-	/* 10000 dice in #1, the first of #2 is the 10001st */
+	/* 10000 dice in #1, the first of #2 is the 10001st; the column is
+	 * that of the repeated command in the whole text */
 	t = run_many("x2 1R1[=1]", 1, 10001, NULL);
-	assert_string_equal(t, "R1: at most 10000 dice in one command");
+	assert_string_equal(t, "R4: at most 10000 dice in one command");
 	free(t);
 }
 

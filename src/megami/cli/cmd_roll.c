@@ -161,6 +161,17 @@ static void report(const char *src, size_t n, const char *text, size_t len,
 	ut_cli_show_context(text, len, d->col);
 }
 
+/* --format json: a bad expression's line, BCDice-API's answer. */
+static void unsupported(const roller *r)
+{
+	if (!r->json)
+		return;
+	ut_out_printf(ut_out_stdout(), "%s\n",
+	              "{\"ok\":false,\"reason\":\"unsupported command\"}");
+	if (r->stream)
+		ut_out_flush(ut_out_stdout());
+}
+
 /*
  * One expression, one answer (MG-DICE-CLI-1): parse text[0..len), roll it
  * from r's dice and print its line on standard output, or its error on
@@ -178,9 +189,7 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 
 	if (mg_dice_parse(&e, &d, text, len, r->lang) < 0) {
 		report(src, n, text, len, &d);
-		if (r->json)
-			ut_out_printf(ut_out_stdout(), "%s\n",
-			              "{\"ok\":false,\"reason\":\"unsupported command\"}");
+		unsupported(r);
 		return ANSWER_BAD;
 	}
 	if (r->fresh) {
@@ -195,8 +204,9 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 	mg_dice_record_clear(&r->rec);
 	if (mg_dice_roll(&r->line, &res, &d, e, r->json ? &r->rec.dice : &r->dice,
 	                 r->lang) < 0) {
-		if (d.col) {
+		if (d.col) { /* a bad expression after all (an overflow) */
 			report(src, n, text, len, &d);
+			unsupported(r);
 			rc = ANSWER_BAD;
 		} else {
 			ut_cli_error(r->ui, "roll: %s", d.message);

@@ -16,13 +16,61 @@
 #include <string.h>
 
 #include "util/ckd.h"
+#include "util/msg.h"
 
 enum { C_D66 = 1, C_CALC, C_CHOICE, C_REPEAT, C_POOL };
 enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
 #define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
-#define REPEAT_MAX_DICE 10000  /* BCDice's Randomizer::UPPER_LIMIT_RANDS */
+
+enum {
+	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
+	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CALC_EMPTY, M_CALC_DICE,
+	M_OVERFLOW, M_COUNT
+};
+
+static const ut_msg msgs[M_COUNT] = {
+	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
+	              "at most 10000 dice in one command"}},
+	[M_REPEAT_BLANK] = {{"繰り返し（x、rep、repeat）の前に空白は置けません",
+	                     "a repeat (x, rep, repeat) cannot come after a blank"}},
+	[M_REPEAT_EMPTY] = {{"繰り返すコマンドがありません（x3 2D6 のように書きます）",
+	                     "nothing to repeat (write it like x3 2D6)"}},
+	[M_CHOICE_FORM] = {{"choice は choice[a,b,c]、choice(a,b,c)、choice a b c と書きます",
+	                    "write choice as choice[a,b,c], choice(a,b,c) or choice a b c"}},
+	[M_CHOICE_OPEN] = {{"choice の「{1}」が閉じていません",
+	                    "choice: '{1}' is not closed"}},
+	[M_CHOICE_ZERO] = {{"choice で選ぶ数は1以上です",
+	                    "choice must pick 1 item or more"}},
+	[M_CHOICE_ITEMS] = {{"choice の項目は2つ以上か、1-6 や a-f のような範囲で書きます",
+	                     "choice needs 2 items or more, or a range like 1-6 or a-f"}},
+	[M_CHOICE_FEW] = {{"choice{1} には{1}個以上の項目が要ります",
+	                   "choice{1} needs {1} items or more"}},
+	[M_CALC_EMPTY] = {{"C() の中に式がありません", "C() holds no expression"}},
+	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
+	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
+	                 "arithmetic overflow (over 64 bits)"}},
+};
+
+/* *pdiag and *pcode (when no error is there yet) for msg at col, with
+ * {1} arg (may be NULL). */
+static void note_error(mg_dice_diag *pdiag, int *pcode, int code,
+                       mg_lang lang, uint32_t col, int msg, const char *arg)
+{
+	ut_buf b = UT_BUF_INIT;
+	ut_arg args[1];
+
+	if (*pcode)
+		return;
+	args[0] = ut_arg_str(arg);
+	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, args, 1);
+	*pcode = code;
+	pdiag->col = col;
+	snprintf(pdiag->message, sizeof(pdiag->message), "%s",
+	         b.ptr ? b.ptr : "");
+	ut_buf_free(&b);
+}
 
 struct mg_dcommon {
 	int kind;
@@ -34,11 +82,13 @@ struct mg_dcommon {
 	/* C_CHOICE */
 	char **items;
 	size_t nitems;
+	int toomany;       /* a range of more than 100 items (not stored) */
 	int64_t takes;
 	int delim;
 	/* C_REPEAT */
 	int64_t times;
 	mg_dice_expr *sub;
+	uint32_t subcol;   /* the column before the command's first */
 	/* C_POOL (pool.c) */
 	mg_dpool *pool;
 };
@@ -203,9 +253,13 @@ static int c_add(cp *p, int64_t *v)
 	return 0;
 }
 
-/* 0 parsed; 1 not Calc; MG_EOVERFLOW a number or value past 64 bits. */
-static int parse_calc(mg_dcommon *c, const char *s, size_t n)
+/* 0 parsed; 1 not Calc (*pdiag and *pcode say why when the word is
+ * C(…): empty, dice, a number or value past 64 bits); MG_ENOMEM. */
+static int parse_calc(mg_dcommon *c, const mg_dtext *word, mg_lang lang,
+                      mg_dice_diag *pdiag, int *pcode)
 {
+	const char *s = word->s;
+	size_t n = word->len;
 	cp p;
 	int64_t v = 0;
 	ut_buf line = UT_BUF_INIT;
@@ -224,8 +278,18 @@ static int parse_calc(mg_dcommon *c, const char *s, size_t n)
 	/* the whole expression in parentheses prints as it is, else in () */
 	paren = c_peek(&p) == '(';
 	if (c_add(&p, &v) < 0 || p.i != p.n) {
+		uint32_t col = word->cols[c->secret];
 		ut_buf_free(&p.out);
-		return p.over ? MG_EOVERFLOW : 1;
+		if (p.over)
+			note_error(pdiag, pcode, MG_EOVERFLOW, lang, col,
+			           M_OVERFLOW, NULL);
+		else if (paren && p.n == 2 && p.s[1] == ')')
+			note_error(pdiag, pcode, MG_EINVALID, lang, col,
+			           M_CALC_EMPTY, NULL);
+		else if (paren && memchr(p.s, 'D', p.n))
+			note_error(pdiag, pcode, MG_EINVALID, lang, col,
+			           M_CALC_DICE, NULL);
+		return 1;
 	}
 	if (paren) { /* is the outer "(" closed only at the end? */
 		size_t k, depth = 0;
@@ -276,20 +340,38 @@ static int add_item(mg_dcommon *c, const char *s, size_t n)
 	return 0;
 }
 
-/* `1-6` or `a-f` (one case): the items of the range; 1 not a range. */
-static int range_items(mg_dcommon *c, const char *s)
+/* The digits of s from *i as a number (*i after them): 0, or 1 when
+ * there are none or they pass 64 bits. */
+static int digits(const char *s, size_t *i, int64_t *v)
+{
+	size_t d = *i;
+
+	*v = 0;
+	for (; s[*i] >= '0' && s[*i] <= '9'; (*i)++)
+		if (ut_ckd_mul(v, *v, 10) || ut_ckd_add(v, *v, s[*i] - '0'))
+			return 1;
+	return *i == d;
+}
+
+/* `1-6` or `a-f` (one case): the items of the range; 1 not a range.  A
+ * range of more than 100 numbers is not spelled out: *count holds how
+ * many it has (BCDice's roll answers 項目数は100以下としてください). */
+static int range_items(mg_dcommon *c, const char *s, uint64_t *count)
 {
 	char buf[32];
-	long long a, b, k;
-	int used = 0;
+	int64_t a, b, k;
+	size_t i = 0;
 
-	if (sscanf(s, "%lld-%lld%n", &a, &b, &used) == 2 && !s[used] &&
-	    s[0] >= '0' && s[0] <= '9' && strchr(s, '-')[1] >= '0' &&
-	    strchr(s, '-')[1] <= '9') {
-		if (a > b || b - a >= CHOICE_MAX_ITEMS + 1)
-			return b - a >= CHOICE_MAX_ITEMS + 1 ? 2 : 1;
+	*count = 0;
+	if (!digits(s, &i, &a) && s[i] == '-' && (i++, !digits(s, &i, &b)) &&
+	    !s[i]) {
+		if (a > b)
+			return 1;
+		*count = (uint64_t)b - (uint64_t)a + 1; /* at least 1 */
+		if (*count > CHOICE_MAX_ITEMS)
+			return 0;
 		for (k = a; k <= b; k++) {
-			snprintf(buf, sizeof(buf), "%lld", k);
+			snprintf(buf, sizeof(buf), "%" PRId64, k);
 			if (add_item(c, buf, strlen(buf)) < 0)
 				return -1;
 		}
@@ -378,9 +460,14 @@ static int choice_blank_items(mg_dcommon *c, const char *s, size_t n, size_t i)
 	return 0;
 }
 
-static int parse_choice(mg_dcommon *c, const char *s, size_t n)
+/* choice (BCDice answers nothing when it is bad: *pdiag and *pcode say
+ * why, at the "c" or the bracket never closed). */
+static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
+                        mg_dice_diag *pdiag, int *pcode)
 {
-	size_t i = 0;
+	const char *s = whole->s;
+	size_t n = whole->len;
+	size_t i = 0, start, open;
 	int64_t takes;
 	int rc;
 
@@ -388,36 +475,81 @@ static int parse_choice(mg_dcommon *c, const char *s, size_t n)
 		c->secret = 1, i = 1;
 	if (!ci_prefix(s + i, n - i, "choice"))
 		return 1;
+	start = i;
 	i += 6;
-	if (choice_takes(&takes, s, n, &i))
+	if (choice_takes(&takes, s, n, &i)) {
+		/* 0, or a number past 64 bits: more than any list holds */
+		char a[32];
+		size_t k = 0;
+		while (start + 6 + k < n && k < sizeof(a) - 4 &&
+		       s[start + 6 + k] >= '0' && s[start + 6 + k] <= '9')
+			k++;
+		memcpy(a, s + start + 6, k);
+		strcpy(a + k, start + 6 + k < n && s[start + 6 + k] >= '0' &&
+		              s[start + 6 + k] <= '9' ? "…" : "");
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           takes == 0 ? M_CHOICE_ZERO : M_CHOICE_FEW, a);
 		return 1;
+	}
+	open = i;
 	if (i < n && (s[i] == '[' || s[i] == '(')) {
 		c->delim = s[i] == '[' ? DELIM_BRACKET : DELIM_PAREN;
 		if ((rc = choice_bracket_items(c, s, n, i + 1,
-		                               s[i] == '[' ? ']' : ')')) != 0)
+		                               s[i] == '[' ? ']' : ')')) != 0) {
+			if (rc == 1)
+				note_error(pdiag, pcode, MG_EINVALID, lang,
+				           whole->cols[open], M_CHOICE_OPEN,
+				           s[open] == '[' ? "[" : "(");
 			return rc;
+		}
 	} else if (i < n && mg_dice_is_blank(s[i])) {
 		c->delim = DELIM_SPACE;
 		if ((rc = choice_blank_items(c, s, n, i)) != 0)
 			return rc;
 	} else {
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           M_CHOICE_FORM, NULL);
 		return 1;
 	}
 	if (c->nitems == 1) {
 		char *only = c->items[0];
+		uint64_t count;
 		c->nitems = 0;
-		rc = range_items(c, only);
+		rc = range_items(c, only, &count);
 		free(only);
 		if (rc < 0)
 			return MG_ENOMEM;
-		if (rc > 0)
+		if (rc > 0) { /* one item, not a range */
+			note_error(pdiag, pcode, MG_EINVALID, lang,
+			           whole->cols[start], M_CHOICE_ITEMS, NULL);
 			return 1;
+		}
+		if (count > CHOICE_MAX_ITEMS) {
+			if ((uint64_t)takes > count)
+				goto few;
+			c->toomany = 1;
+			c->takes = takes;
+			c->kind = C_CHOICE;
+			return 0;
+		}
 	}
-	if (c->nitems == 0 || (uint64_t)takes > c->nitems)
+	if (c->nitems == 0) {
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+		           M_CHOICE_ITEMS, NULL);
 		return 1;
+	}
+	if ((uint64_t)takes > c->nitems)
+		goto few;
 	c->takes = takes;
 	c->kind = C_CHOICE;
 	return 0;
+few: { /* more picks than items */
+	char a[32];
+	snprintf(a, sizeof(a), "%" PRId64, takes);
+	note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
+	           M_CHOICE_FEW, a);
+	return 1;
+}
 }
 
 /* ---- repeat (MG-DICE-COM-6): [S](repeat|rep|x)N blank trailer ------- */
@@ -426,7 +558,8 @@ static const char *const repeat_kw[] = {"repeat", "rep", "x"};
 
 /* The head of a repeat, "[S](repeat|rep|x)N " at s: the count into *times
  * (INT64_MAX past 64 bits), *i just after the blanks that follow it, the
- * secret mark into c.  0, or 1 when s is not a repeat. */
+ * secret mark into c.  0; 1 when s is not a repeat; 2 when nothing but
+ * blanks follows the count (`x3`). */
 static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
                        int64_t *times)
 {
@@ -446,30 +579,36 @@ static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
 		if (ut_ckd_mul(times, *times, 10) ||
 		    ut_ckd_add(times, *times, s[*i] - '0'))
 			*times = INT64_MAX;
-	if (*i == d || *i == n || !mg_dice_is_blank(s[*i]))
+	if (*i == d || (*i < n && !mg_dice_is_blank(s[*i])))
 		return 1;
 	while (*i < n && mg_dice_is_blank(s[*i]))
 		(*i)++;
-	return *i == n;
+	return *i == n ? 2 : 0;
 }
 
 /* Repeat#validate: the message of a repeat in a repeat or a count out of
- * 1 to 100 (the command's whole answer), or NULL when it is valid. */
+ * 1 to 100 (the command's whole answer), or NULL when it is valid.  Its
+ * check of a repeat in the command, /^(repeat|rep|x)\d+/, is
+ * case-sensitive: `x2 X3 2D6` rolls the inner repeat twice. */
 static const char *repeat_invalid(const char *s, size_t n, int64_t times)
 {
 	size_t k;
 
-	for (k = 0; k < 3; k++)
-		if (ci_prefix(s, n, repeat_kw[k]) &&
-		    s[strlen(repeat_kw[k])] >= '0' && s[strlen(repeat_kw[k])] <= '9')
+	for (k = 0; k < 3; k++) {
+		size_t wl = strlen(repeat_kw[k]);
+		if (n > wl && memcmp(s, repeat_kw[k], wl) == 0 &&
+		    s[wl] >= '0' && s[wl] <= '9')
 			return "Repeatコマンドの重複はできません";
+	}
 	if (times < 1 || times > REPEAT_LIMIT)
 		return "繰り返し回数は1以上、100以下としてください";
 	return NULL;
 }
 
+/* A repeat; *outer = 1 when it fails where BCDice raises (so that a
+ * repeat around it fails too). */
 static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
-                        mg_dice_diag *pdiag, int *pcode)
+                        mg_dice_diag *pdiag, int *pcode, int *outer)
 {
 	const char *s = whole->s;
 	size_t n = whole->len;
@@ -480,8 +619,21 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	const char *invalid;
 	int rc;
 
-	if (repeat_head(c, s, n, &i, &times))
+	if ((rc = repeat_head(c, s, n, &i, &times)) == 1)
 		return 1;
+	/* BCDice's Repeat.parse reads from the first character: after a
+	 * blank (skipped, so the text starts after column 1) it answers
+	 * nothing, and no other command reads it */
+	if (whole->cols[0] > 1) {
+		note_error(pdiag, pcode, MG_EINVALID, lang, 1, M_REPEAT_BLANK,
+		           NULL);
+		return 1;
+	}
+	if (rc == 2) { /* BCDice: no answer */
+		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[n],
+		           M_REPEAT_EMPTY, NULL);
+		return 1;
+	}
 	c->kind = C_REPEAT;
 	c->times = times;
 	/* Repeat#validate: no repeat in a repeat, 1 to 100 times */
@@ -489,12 +641,14 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		c->text = dup_text(invalid);
 		return c->text ? 0 : MG_ENOMEM;
 	}
+	c->subcol = whole->cols[i] - 1;
 	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
 	if (rc < 0 && raises) {
 		/* BCDice raises (a pool's division by zero): so does the
 		 * repeat; the error points into the whole text */
+		*outer = 1;
 		if (!*pcode) {
 			*pcode = rc;
 			*pdiag = diag;
@@ -503,10 +657,19 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		}
 		return 1;
 	}
-	/* BCDice's Randomizer stops at 10000 dice in one command
-	 * (UPPER_LIMIT_RANDS): it answers nothing */
-	if (rc == 0 && (uint64_t)times * mg_dice_count(c->sub) > REPEAT_MAX_DICE)
+	/* BCDice's Randomizer raises TooManyRandsError past 10000 dice in
+	 * one command (UPPER_LIMIT_RANDS), counted across the repeat: the
+	 * dice of every roll, and in the last one a term's number that
+	 * takes it past (a term of over 200 dice rolls nothing but counts) */
+	if (rc == 0 &&
+	    ((uint64_t)times * mg_dice_count(c->sub) > MG_DICE_RANDS ||
+	     (uint64_t)(times - 1) * mg_dice_count(c->sub) +
+	             mg_dice_peak(c->sub) > MG_DICE_RANDS)) {
+		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
+		           M_RANDS, NULL);
+		*outer = 1;
 		return 1;
+	}
 	if (rc < 0) {
 		ut_buf b = UT_BUF_INIT;
 		ut_buf_puts(&b, "繰り返し対象のコマンドが実行できませんでした (");
@@ -540,11 +703,15 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 		if (!(c = calloc(1, sizeof(*c))))
 			return MG_ENOMEM;
 		switch (order[step]) {
-		case C_CALC: rc = parse_calc(c, word->s, word->len); break;
-		case C_CHOICE: rc = parse_choice(c, whole->s, whole->len); break;
+		case C_CALC:
+			rc = parse_calc(c, word, lang, pdiag, pcode);
+			break;
+		case C_CHOICE:
+			rc = parse_choice(c, whole, lang, pdiag, pcode);
+			break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
-			rc = parse_repeat(c, whole, lang, pdiag, pcode);
+			rc = parse_repeat(c, whole, lang, pdiag, pcode, raises);
 			break;
 		default:
 			rc = mg_dpool_parse(&c->pool, -order[step], word, whole,
@@ -576,6 +743,10 @@ int mg_dcommon_secret(const mg_dcommon *c)
 {
 	if (c->pool)
 		return mg_dpool_secret(c->pool);
+	/* BCDice answers a choice of more than 100 items with
+	 * Result.new(text): not secret, whatever the S */
+	if (c->kind == C_CHOICE && (c->toomany || c->nitems > CHOICE_MAX_ITEMS))
+		return 0;
 	return c->secret || (c->sub && mg_dice_is_secret(c->sub));
 }
 
@@ -587,7 +758,8 @@ size_t mg_dcommon_count(const mg_dcommon *c)
 	case C_D66:
 		return 2;
 	case C_CHOICE:
-		return c->nitems > CHOICE_MAX_ITEMS ? 0 : (size_t)c->takes;
+		return c->toomany || c->nitems > CHOICE_MAX_ITEMS
+		       ? 0 : (size_t)c->takes;
 	case C_REPEAT:
 		return c->text ? 0 : (size_t)c->times * mg_dice_count(c->sub);
 	case C_POOL:
@@ -595,6 +767,16 @@ size_t mg_dcommon_count(const mg_dcommon *c)
 	default:
 		return 0;
 	}
+}
+
+/* mg_dice_peak of a repeat: the dice of the rolls before its last one
+ * plus the peak of its command; mg_dcommon_count for the others. */
+size_t mg_dcommon_peak(const mg_dcommon *c)
+{
+	if (c->kind == C_REPEAT && !c->text)
+		return (size_t)(c->times - 1) * mg_dice_count(c->sub) +
+		       mg_dice_peak(c->sub);
+	return mg_dcommon_count(c);
 }
 
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
@@ -630,7 +812,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 		/* each pick: an index die of the items left, then removed */
 		char **left;
 		size_t n = c->nitems, i;
-		if (c->nitems > CHOICE_MAX_ITEMS) {
+		if (c->toomany || c->nitems > CHOICE_MAX_ITEMS) {
 			ut_buf_puts(b, "項目数は100以下としてください");
 			break;
 		}
@@ -673,8 +855,12 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
 			              k + 1);
 			if ((rc = mg_dice_roll_in(b, NULL, diag, c->sub, dice, base,
-			                          lang)) < 0)
+			                          lang)) < 0) {
+				/* the column in the whole text */
+				if (diag && diag->col)
+					diag->col += c->subcol;
 				return rc;
+			}
 		}
 		break;
 	}

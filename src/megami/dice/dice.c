@@ -33,17 +33,19 @@
 /* ---- messages ------------------------------------------------------------ */
 
 enum {
-	M_EMPTY, M_UTF8, M_UNEXPECTED, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
+	M_EMPTY, M_UTF8, M_UNEXPECTED, M_UNSEEN, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
 	M_D66, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
-	M_NOMEM, M_COUNT
+	M_RANDS, M_LONG_TEXT, M_NOMEM, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_EMPTY] = {{"式がありません", "empty expression"}},
 	[M_UTF8] = {{"UTF-8 として正しくない文字です", "invalid UTF-8"}},
 	[M_UNEXPECTED] = {{"「{1}」はここに書けません", "unexpected '{1}'"}},
+	[M_UNSEEN] = {{"見えない文字 {1} はここに書けません",
+	               "unexpected invisible character {1}"}},
 	[M_END] = {{"式が途中で終わっています",
 	            "unexpected end of the expression"}},
 	[M_NUMBER] = {{"数「{1}」が大きすぎます（64ビットを超えます）",
@@ -84,6 +86,10 @@ static const ut_msg msgs[M_COUNT] = {
 	                    "fixed dice: value {1} is {2}, not between 1 and {3}"}},
 	[M_FIXED_OUT] = {{"固定の出目: {1}個目のダイスが必要ですが、値は{2}個しかありません",
 	                  "fixed dice: die {1} is needed but the list has only {2}"}},
+	[M_RANDS] = {{"1つのコマンドで振れるダイスは10000個までです",
+	              "at most 10000 dice in one command"}},
+	[M_LONG_TEXT] = {{"テキストが長すぎます（コメントも含めて65536バイトまで）",
+	                  "text too long (at most 65536 bytes, comment included)"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
 };
 
@@ -136,6 +142,7 @@ struct mg_dice_expr {
 	 * MG-DICE-SRS-4, MG-DICE-SRS-5, MG-DICE-SRS-6, MG-DICE-SRS-7) */
 	int64_t mod, target, crit, fumble;
 	int has_target;
+	uint32_t modcol; /* the column of the modifier's first sign, or 0 */
 	/* plain sum (MG-DICE-SUM-1, MG-DICE-SUM-2, MG-DICE-SUM-3, MG-DICE-SUM-4,
 	 * MG-DICE-SUM-5) */
 	node *nodes;
@@ -145,6 +152,8 @@ struct mg_dice_expr {
 	int question;   /* target `?` */
 	int64_t rhs;
 	size_t ndice;   /* dice rolled (a D66 value takes two) */
+	size_t peak;    /* max over the terms of the dice rolled before one
+	                   plus its number (MG-DICE-LIMIT, UPPER_LIMIT_RANDS) */
 	size_t nvalues; /* values shown */
 };
 
@@ -295,9 +304,10 @@ static int unexpected(P *p)
 		a[n] = '\0';
 		return perr(p, MG_EINVALID, M_BADCMP, p->t.at, a);
 	}
-	memcpy(a, p->s + p->t.at, n);
-	a[n] = '\0';
-	return perr(p, MG_EINVALID, M_UNEXPECTED, p->t.at, a);
+	/* MG-DICE-ERR-1: a character that cannot be seen by its code point */
+	return perr(p, MG_EINVALID,
+	            mg_dice_token_arg(a, sizeof(a), p->s + p->t.at, p->t.n)
+	            ? M_UNSEEN : M_UNEXPECTED, p->t.at, a);
 }
 
 /* A number token: its value, or an overflow error (MG-DICE-ERR-2). */
@@ -521,6 +531,8 @@ static int srs_modifier(P *p, srs_seen *w)
 	while (p->t.type == T_PLUS || p->t.type == T_MINUS) {
 		int plus = p->t.type == T_PLUS;
 		size_t at = p->t.at;
+		if (!e->modcol)
+			e->modcol = col_at(p, at);
 		next(p);
 		if (a_mul(p, &v) < 0)
 			return -1;
@@ -562,6 +574,7 @@ static int srs_parse(P *p, int legacy)
 		return unexpected(p);
 	next(p);
 	e->mod = 0;
+	e->modcol = 0;
 	for (;;) {
 		if (!legacy && (p->t.type == T_AT || p->t.type == T_SHARP)) {
 			if (srs_option(p, &w) < 0)
@@ -873,6 +886,13 @@ static int make_dice(P *p, int times, int sides, size_t at)
 		nval = (uint64_t)t;
 		cost = nval > MG_DICE_MAX_TOTAL ? nval : 2 * nval;
 	} else {
+		/* BCDice's Randomizer#roll_barabara raises TooManyRandsError
+		 * when the dice rolled so far and this term's number pass
+		 * 10000, before it rolls nothing for more than 200 */
+		if (t > 0 && (uint64_t)t > MG_DICE_RANDS - p->e->ndice)
+			return perr(p, MG_ELIMIT, M_RANDS, at, NULL);
+		if (t > 0 && p->e->ndice + (size_t)t > p->e->peak)
+			p->e->peak = p->e->ndice + (size_t)t;
 		nval = t < 1 || t > MG_DICE_MAX_TIMES ? 0 : (uint64_t)t;
 		cost = s < 1 || s > MG_DICE_MAX_SIDES ? 0 : nval;
 	}
@@ -1105,9 +1125,11 @@ static void expr_reset(mg_dice_expr *e)
 	e->cap = cap;
 }
 
-/* The legacy [c,f] part: /^(-?\d+)?(?:,(-?\d+))?$/ (MG-DICE-SRS-6). */
+/* The legacy [c,f] part: /^(-?\d+)?(?:,(-?\d+))?$/ (MG-DICE-SRS-6).
+ * A number past 64 bits: *big is 1 + where it starts, *bigend where it
+ * ends (the first such number). */
 static int legacy_cf(const char *s, size_t n, int64_t *crit, int64_t *fumble,
-                     int *big)
+                     size_t *big, size_t *bigend)
 {
 	size_t i = 0;
 	int part;
@@ -1130,9 +1152,12 @@ static int legacy_cf(const char *s, size_t n, int64_t *crit, int64_t *fumble,
 			i++;
 		}
 		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			if (ut_ckd_mul(&v, v, 10) ||
-			    ut_ckd_add(&v, v, neg ? -(s[i] - '0') : s[i] - '0'))
-				*big = 1;
+			if ((ut_ckd_mul(&v, v, 10) ||
+			     ut_ckd_add(&v, v, neg ? -(s[i] - '0') : s[i] - '0')) &&
+			    !*big)
+				*big = d - (size_t)neg + 1;
+		if (*big && !*bigend)
+			*bigend = i;
 		if (i == d) {
 			if (neg || part == 1)
 				return -1; /* "-" alone; "," without digits */
@@ -1190,16 +1215,24 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 	if (lb) {
 		mg_dtext cmd = pre;
 		int64_t c, f;
-		int big = 0;
+		size_t big = 0, bigend = 0;
 		cmd.len = lb;
 		p_init(&p, &cmd, e, 1);
-		if (legacy_cf(pre.s + lb + 1, pre.len - lb - 2, &c, &f, &big) < 0) {
+		if (legacy_cf(pre.s + lb + 1, pre.len - lb - 2, &c, &f, &big,
+		              &bigend) < 0) {
 			p.cols = pre.cols;
 			perr(&p, MG_EINVALID, M_CF, lb, NULL);
 			rc = -1;
 		} else if (big) {
+			/* the number, as number() names it */
+			char a[64];
+			size_t at = lb + big, k = bigend - (big - 1);
+			size_t m = k < 40 ? k : 40;
+			memcpy(a, pre.s + at, m);
+			strcpy(a + m, k > 40 ? "…" : "");
 			p.cols = pre.cols;
-			perr(&p, MG_EOVERFLOW, M_OVERFLOW, lb, NULL);
+			p.len = pre.len;
+			perr(&p, MG_EOVERFLOW, M_NUMBER, at, a);
 			rc = -1;
 		} else {
 			/* the command part ends where "[" stands */
@@ -1250,7 +1283,8 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 
 	*out = NULL;
 	if (len > MG_DICE_MAX_TEXT)
-		return fail(diag, MG_ELIMIT, lang, 1, M_LONG, NULL, NULL, NULL);
+		return fail(diag, MG_ELIMIT, lang, 1, M_LONG_TEXT, NULL, NULL,
+		            NULL);
 	rc = mg_dice_normalize(&t, text, len, MG_NORM_UPCASE, &badcol);
 	if (rc == 0 &&
 	    (rc = mg_dice_normalize(&typed, text, len, 0, &badcol)) == 0 &&
@@ -1313,6 +1347,9 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 	    p.err != MG_ELIMIT && p.err != MG_ENOMEM)
 		p = srs_err;
 bad:
+	/* TooManyRandsError: BCDice raises, also inside a repeat */
+	if (p.msg == M_RANDS)
+		*raises = 1;
 	rc = fail(diag, p.err ? p.err : MG_EINVALID, lang, p.col ? p.col : 1,
 	          p.msg, p.arg, p.arg2, NULL);
 	mg_dice_free(e);
@@ -1330,6 +1367,17 @@ out:
 int mg_dice_is_secret(const mg_dice_expr *e)
 {
 	return e->common ? mg_dcommon_secret(e->common) : e->secret;
+}
+
+size_t mg_dice_peak(const mg_dice_expr *e)
+{
+	size_t n = mg_dice_count(e);
+
+	if (e->common)
+		return mg_dcommon_peak(e->common);
+	if (e->srs)
+		return n;
+	return e->peak > n ? e->peak : n;
 }
 
 int mg_dice_is_srs(const mg_dice_expr *e)
@@ -1439,9 +1487,10 @@ static int roll_srs(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 	if ((rc = roll(dice, 2, 6, d, lang, diag)) < 0)
 		return rc;
 	qsort(d, 2, sizeof(d[0]), cmp_i64);
+	/* MG-DICE-CLI-2: a bad expression, named by the modifier's sign */
 	if (ut_ckd_add(&total, d[0] + d[1], e->mod))
-		return fail(diag, MG_EOVERFLOW, lang, 0, M_OVERFLOW, NULL, NULL,
-		            NULL);
+		return fail(diag, MG_EOVERFLOW, lang, e->modcol ? e->modcol : 1,
+		            M_OVERFLOW, NULL, NULL, NULL);
 	switch (mg_judge_2d6((int)d[0], (int)d[1],
 	                     e->crit > INT32_MAX ? INT32_MAX
 	                     : e->crit < INT32_MIN ? INT32_MIN : (int)e->crit,

@@ -44,6 +44,13 @@ enum {
 int mg_dice_normalize(mg_dtext *out, const char *text, size_t len, int how,
                       uint32_t *badcol);
 
+/* norm.c: the {1} of an "unexpected" message for the token s[0..n)
+ * into out (cap bytes, cut with "…"): 0 and the text as it is; 1 and
+ * "U+XXXX" when the token is one character that cannot be seen (a
+ * control, format, separator or unassigned character, a combining mark,
+ * a blank that is not MG-DICE-IN-2's). */
+int mg_dice_token_arg(char *out, size_t cap, const char *s, size_t n);
+
 /* 1: the byte is a blank of MG-DICE-IN-2. */
 int mg_dice_is_blank(char c);
 
@@ -76,6 +83,14 @@ int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dice_expr *e, ut_dice *dice, size_t base,
                     mg_lang lang);
 
+/* BCDice's Randomizer::UPPER_LIMIT_RANDS: the dice one command rolls. */
+#define MG_DICE_RANDS 10000
+
+/* dice.c: the most dice BCDice's Randomizer counts at one check of a
+ * roll of e (the dice rolled before a term plus the term's number, which
+ * may be past 200 and roll nothing); mg_dice_count for the others. */
+size_t mg_dice_peak(const mg_dice_expr *e);
+
 /* dice.c: 1 when the expression is a secret roll (MG-DICE-COM-1). */
 int mg_dice_is_secret(const mg_dice_expr *e);
 
@@ -96,6 +111,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     mg_lang lang);
 int mg_dcommon_secret(const mg_dcommon *c);
 size_t mg_dcommon_count(const mg_dcommon *c);
+size_t mg_dcommon_peak(const mg_dcommon *c);
 void mg_dcommon_free(mg_dcommon *c);
 
 /*

@@ -6,6 +6,7 @@
 
 #include "util/array.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -119,4 +120,34 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 nomem:
 	mg_dtext_free(&t);
 	return -2;
+}
+
+int mg_dice_token_arg(char *out, size_t cap, const char *s, size_t n)
+{
+	utf8proc_int32_t cp = -1;
+	utf8proc_ssize_t k = n ? utf8proc_iterate((const utf8proc_uint8_t *)s,
+	                                          (utf8proc_ssize_t)n, &cp)
+	                       : 0;
+	size_t m;
+
+	if (k > 0 && (size_t)k == n) {
+		switch (utf8proc_category(cp)) {
+		case UTF8PROC_CATEGORY_CC: case UTF8PROC_CATEGORY_CF:
+		case UTF8PROC_CATEGORY_CO: case UTF8PROC_CATEGORY_CN:
+		case UTF8PROC_CATEGORY_CS: case UTF8PROC_CATEGORY_ZS:
+		case UTF8PROC_CATEGORY_ZL: case UTF8PROC_CATEGORY_ZP:
+		case UTF8PROC_CATEGORY_MN: case UTF8PROC_CATEGORY_ME:
+			snprintf(out, cap, "U+%04lX", (unsigned long)cp);
+			return 1;
+		default:
+			break;
+		}
+	}
+	/* as it is, cut at a character boundary before cap - 4 bytes */
+	m = n < cap - 4 ? n : cap - 4;
+	while (m < n && m > 0 && ((unsigned char)s[m] & 0xC0) == 0x80)
+		m--;
+	memcpy(out, s, m);
+	strcpy(out + m, m < n ? "…" : "");
+	return 0;
 }

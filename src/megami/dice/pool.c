@@ -37,12 +37,16 @@
 /* ---- messages ------------------------------------------------------------ */
 
 enum {
-	M_UNEXPECTED, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
+	M_UNEXPECTED, M_UNSEEN, M_NO_MOD, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
 	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
 	[M_UNEXPECTED] = {{"「{1}」はここに書けません", "unexpected '{1}'"}},
+	[M_UNSEEN] = {{"見えない文字 {1} はここに書けません",
+	               "unexpected invisible character {1}"}},
+	[M_NO_MOD] = {{"n{1}x には修正値を付けられません（3{1}6+2{1}6 のようにダイスだけを足せます）",
+	               "n{1}x takes no modifier (only more dice, as in 3{1}6+2{1}6)"}},
 	[M_END] = {{"式が途中で終わっています",
 	            "unexpected end of the expression"}},
 	[M_NUMBER] = {{"数「{1}」が大きすぎます（64ビットを超えます）",
@@ -101,6 +105,7 @@ struct mg_dpool {
 	int rcmp;          /* R: the reroll comparison */
 	int valid;         /* R: RerollCondition#valid? for every notation */
 	int64_t modifier;  /* U */
+	uint32_t modcol;   /* U: the column of the modifier's first sign */
 	int zeros;         /* T: TZ shows counts of 0 */
 	char *source;      /* R: the first word as typed (the error line) */
 };
@@ -116,6 +121,11 @@ void mg_dpool_free(mg_dpool *c)
 
 int mg_dpool_secret(const mg_dpool *c)
 {
+	/* BCDice answers nTx's sides past 20 with Result.new(text): not
+	 * secret, whatever the S */
+	if (c->kind == MG_DPOOL_TALLY && c->nnotes &&
+	    c->notes[0].sides > TALLY_MAX_SIDES)
+		return 0;
 	return c->secret;
 }
 
@@ -244,7 +254,10 @@ static int unexpected(pp *p)
 	a[n] = '\0';
 	if (p->type == K_CMP)
 		return perr(p, MG_EINVALID, M_BADCMP, p->at, a);
-	return perr(p, MG_EINVALID, M_UNEXPECTED, p->at, a);
+	/* MG-DICE-ERR-1: a character that cannot be seen by its code point */
+	return perr(p, MG_EINVALID,
+	            mg_dice_token_arg(a, sizeof(a), p->s + p->at, p->n)
+	            ? M_UNSEEN : M_UNEXPECTED, p->at, a);
 }
 
 /* A CMP_OP token BCDice reads (Normalize.comparison_operator not nil):
@@ -406,12 +419,21 @@ static int note_rest(pp *p, mg_dpool *c, char sep, int64_t times)
 static int notations(pp *p, mg_dpool *c, char sep)
 {
 	int64_t t;
+	size_t plus = 0; /* 1 + where the last "+" is */
 
 	for (;;) {
-		if (a_term(p, &t) < 0 || note_rest(p, c, sep, t) < 0)
+		if (a_term(p, &t) < 0)
+			return -1;
+		if (plus && !is_char(p, sep) && p->type != K_CHAR) {
+			/* `3B6+1`: a number where dice should be */
+			char a[2] = {sep, '\0'};
+			return perr(p, MG_EINVALID, M_NO_MOD, plus - 1, a);
+		}
+		if (note_rest(p, c, sep, t) < 0)
 			return -1;
 		if (p->type != K_PLUS)
 			return 0;
+		plus = p->at + 1;
 		next(p);
 	}
 }
@@ -532,6 +554,8 @@ static int modifier(pp *p, mg_dpool *c)
 		int plus = p->type == K_PLUS;
 		size_t at = p->at;
 		int64_t v;
+		if (!c->modcol)
+			c->modcol = p->cols[at < p->len ? at : p->len];
 		next(p);
 		if (a_mul(p, &v) < 0)
 			return -1;
@@ -579,6 +603,7 @@ static int parse_upper(pp *p, mg_dpool *c)
 		if (a_mul_from(p, &t) < 0)
 			return -1;
 		c->modifier = t;
+		c->modcol = p->cols[at < p->len ? at : p->len];
 	}
 	if (p->type == K_MINUS)
 		in_mod = 1;
@@ -982,9 +1007,12 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 			if (nv > 1)
 				ut_buf_puts(b, "]");
 			total += sum;
+			/* MG-DICE-CLI-2: a bad expression, named by the
+			 * modifier's sign */
 			if (ut_ckd_add(&x, sum, c->modifier)) {
-				rc = fail(r->diag, MG_EOVERFLOW, r->lang, 0,
-				          M_OVERFLOW, NULL);
+				rc = fail(r->diag, MG_EOVERFLOW, r->lang,
+				          c->modcol ? c->modcol : 1, M_OVERFLOW,
+				          NULL);
 				goto out;
 			}
 			if (first || x > max)
@@ -998,8 +1026,8 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 		*out = n;
 	} else {
 		if (ut_ckd_add(&total, total, c->modifier)) {
-			rc = fail(r->diag, MG_EOVERFLOW, r->lang, 0, M_OVERFLOW,
-			          NULL);
+			rc = fail(r->diag, MG_EOVERFLOW, r->lang,
+			          c->modcol ? c->modcol : 1, M_OVERFLOW, NULL);
 			goto out;
 		}
 		ut_buf_puts(b, SEP);
