@@ -236,15 +236,20 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 
 /*
  * `-`: one expression per line of standard input (a bot or a script pipes
- * into it), "\n" or "\r\n"; empty lines are skipped.  A line longer than
- * an expression may be is cut after MG_DICE_MAX_TEXT + 1 bytes (the rest
- * is read and dropped) so that roll_one reports it as too long.
+ * into it), ended by "\n", "\r\n" or a lone "\r" (as the scenario and
+ * sheet readers); a UTF-8 byte order mark before the first is skipped (as
+ * they do); empty lines are skipped.  A "\r" ends its line at once (the
+ * "\n" of a "\r\n" is dropped when the next line begins), so that a bot
+ * that sends "\r" and waits gets its answer.  A line longer than an
+ * expression may be is cut after MG_DICE_MAX_TEXT + 1 bytes (the rest is
+ * read and dropped) so that roll_one reports it as too long.
  */
 static int roll_stdin(roller *r, int *status)
 {
+	static const char bom[] = "\xEF\xBB\xBF";
 	char *buf = malloc(MG_DICE_MAX_TEXT + 2);
 	size_t lineno = 0;
-	int ch = 0;
+	int ch = 0, after_cr = 0;
 
 	if (!buf) {
 		ut_cli_error(r->ui, "out of memory");
@@ -254,14 +259,22 @@ static int roll_stdin(roller *r, int *status)
 	while (ch != EOF) {
 		size_t len = 0;
 		int rc;
-		while ((ch = getchar()) != EOF && ch != '\n')
+		ch = getchar();
+		if (after_cr && ch == '\n') /* the "\n" of a "\r\n" */
+			ch = getchar();
+		while (ch != EOF && ch != '\n' && ch != '\r') {
 			if (len < MG_DICE_MAX_TEXT + 1)
 				buf[len++] = (char)ch;
+			ch = getchar();
+		}
+		after_cr = ch == '\r';
 		if (ch == EOF && len == 0)
 			break;
 		lineno++;
-		if (len > 0 && buf[len - 1] == '\r' && len <= MG_DICE_MAX_TEXT)
-			len--;
+		if (lineno == 1 && len >= 3 && memcmp(buf, bom, 3) == 0) {
+			memmove(buf, buf + 3, len - 3);
+			len -= 3;
+		}
 		if (len == 0)
 			continue;
 		buf[len] = '\0';
