@@ -92,14 +92,9 @@ static const ut_msg state_names[AM_STATE_COUNT] = {
 	{{"反射", "reflect"}}, {{"ライフ", "life"}},
 };
 
-/* Why a battle stopped, told before the engine's (English) message {1}. */
-static const ut_msg stopped[] = {
-	[-AM_EOVERFLOW] = {{"数値が64ビット整数の範囲を超えたため戦闘を中断（{1}）",
-	                    "{1}"}},
-	[-AM_ELIMIT] = {{"ユニット数が上限に達したため戦闘を中断（{1}）", "{1}"}},
-	[-AM_ENOMEM] = {{"メモリ不足のため戦闘を中断（{1}）", "{1}"}},
-};
-static const ut_msg stopped_other = {{"{1}", "{1}"}};
+/* Why a battle stopped: {1} the engine's message in the log's language
+ * (am_render_stop). */
+static const ut_msg stopped = {{"戦闘を中断（{1}）", "{1}"}};
 
 /* A number as text: full-width digits and minus in Japanese (as the rules
  * write －１), ASCII in English.  buf must hold UT_INT_TEXT_MAX bytes. */
@@ -467,12 +462,12 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 {
 	end_line(log);
 	if (rc < 0) {
-		/* the engine's message is English; say what it means first */
-		const ut_msg *why = rc >= AM_ELIMIT && stopped[-rc].text[UT_LANG_JA]
-		                  ? &stopped[-rc] : &stopped_other;
+		/* the engine's message is English: in the log's language */
+		char why[512];
 		ut_buf what = UT_BUF_INIT;
-		ut_msg_put(&what, why, (ut_lang)log->lang,
-		           UT_ARGS(ut_arg_str(am_error_last())));
+		am_render_stop(why, sizeof why, am_error_last(), log->lang);
+		ut_msg_put(&what, &stopped, (ut_lang)log->lang,
+		           UT_ARGS(ut_arg_str(why)));
 		say(log, &log->out, M_ERROR, UT_ARGS(ut_arg_str(what.ptr)));
 		ut_buf_puts(&log->out, "\n");
 		if (what.failed)
