@@ -45,6 +45,14 @@ typedef struct ut_cli {
 /* UT_TR(c, "日本語", "English"): the text in the language of c
  * (util/lang.h). */
 
+/*
+ * What errno value err says, in lang: Japanese for the errors a file or a
+ * stream gives a command (ENOENT, EACCES, EISDIR, ENOSPC, …), so that a
+ * Japanese message does not end in English; strerror's text otherwise,
+ * and in English.
+ */
+const char *ut_cli_strerror(int lang, int err);
+
 /* "prog: MESSAGE" on stderr (always, even when quiet). */
 void ut_cli_error(const ut_cli *c, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -9,7 +9,7 @@ output to /dev/full, and each option that names an output file pointing at
 /dev/full (standard output then to /dev/null), in Japanese (the default)
 and with --lang en.  Each must exit 1 with exactly one line on stderr:
 
-    PROG: CMD: FILE: No space left on device
+    PROG: CMD: FILE: No space left on device   (ja: デバイスに空き領域がありません)
 
 (FILE the option's value, or <stdout>; the tool's own --help, --version
 and `help` have no CMD: PROG: <stdout>: …).  `hill init` writes nothing on
@@ -39,7 +39,8 @@ import subprocess
 import sys
 import tempfile
 
-REASON = os.strerror(errno.ENOSPC)
+# the reason as each language says it (util/cli.h: ut_cli_strerror)
+REASON = {"ja": "デバイスに空き領域がありません", "en": os.strerror(errno.ENOSPC)}
 FULL = "/dev/full"
 
 # options shown as --NAME FILE that name an input, not an output
@@ -194,7 +195,7 @@ def check_case(c, prog, cmd, args, stdin, file, lang):
     out = "/dev/null" if file else FULL
     rc, err = run(argv, out, stdin, cwd=c.src)
     want = "%s: %s%s: %s\n" % (prog, cmd + ": " if cmd else "",
-                               file or "<stdout>", REASON)
+                               file or "<stdout>", REASON[lang])
     m = re.fullmatch(r"([^:\n]+): (?:([^:\n]+): )?([^\n]+): ([^\n]+)\n", err)
     if rc == 1 and err == want and m and m.group(4):
         return None
@@ -239,7 +240,7 @@ def check_independent(c):
             os.unlink(path)
         argv = [c.tools[prog]] + [a if a else path for a in args]
         rc, err = run(argv, FULL, cwd=c.src)
-        want = "%s: %s: <stdout>: %s\n" % (prog, cmd, REASON)
+        want = "%s: %s: <stdout>: %s\n" % (prog, cmd, REASON["ja"])
         if rc != 1 or err != want or not os.path.getsize(path):
             fails.append("%s with stdout /dev/full: status %d, stderr %r, "
                          "file of %d bytes; want 1, %r and the file"
@@ -248,7 +249,7 @@ def check_independent(c):
                             else -1, want))
         argv = [c.tools[prog]] + [a if a else FULL for a in args]
         rc, err = run(argv, path, cwd=c.src)
-        want = "%s: %s: %s: %s\n" % (prog, cmd, FULL, REASON)
+        want = "%s: %s: %s: %s\n" % (prog, cmd, FULL, REASON["ja"])
         if rc != 1 or err != want or not os.path.getsize(path):
             fails.append("%s with the file /dev/full: status %d, stderr %r, "
                          "stdout of %d bytes; want 1, %r and the output"
@@ -263,7 +264,8 @@ def check_fsize(c, lang):
     a full disk gives ENOSPC): exit 1, PROG: CMD: FILE: File too large, the
     old file byte for byte, and no temporary file left."""
     fails = []
-    reason = os.strerror(errno.EFBIG)
+    reason = {"ja": "ファイルが大きすぎます",
+              "en": os.strerror(errno.EFBIG)}[lang]
 
     def limit():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

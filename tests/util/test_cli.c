@@ -3,6 +3,7 @@
  * digits only, so that no blank, sign or other character slips through
  * (strtoull read " -1" as 2^64 - 1).
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -52,11 +53,29 @@ static void test_parse_u64_bad(void **state)
 	assert_int_equal(parse("101", 100, &v), -1);
 }
 
+/* ut_cli_strerror: the errors of files and streams in Japanese (glibc's
+ * ja texts), strerror's in English and for the others. */
+static void test_strerror(void **state)
+{
+	(void)state;
+	assert_string_equal(ut_cli_strerror(UT_LANG_JA, ENOENT),
+	                    "そのようなファイルやディレクトリはありません");
+	assert_string_equal(ut_cli_strerror(UT_LANG_JA, ENOSPC),
+	                    "デバイスに空き領域がありません");
+	assert_string_equal(ut_cli_strerror(UT_LANG_JA, EACCES),
+	                    "許可がありません");
+	assert_string_equal(ut_cli_strerror(UT_LANG_EN, ENOENT),
+	                    strerror(ENOENT));
+	assert_string_equal(ut_cli_strerror(UT_LANG_JA, ECHILD),
+	                    strerror(ECHILD));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64_good),
 		cmocka_unit_test(test_parse_u64_bad),
+		cmocka_unit_test(test_strerror),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

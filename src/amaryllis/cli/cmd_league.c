@@ -159,7 +159,8 @@ static int collect(league_run *r, const char *arg)
 		return 0;
 	case -2:
 		lg_error(r, UT_TR(&r->o, "%s: error: 開けません：%s",
-		                  "%s: error: cannot open: %s"), arg, strerror(errno));
+		                  "%s: error: cannot open: %s"), arg,
+		       ut_cli_strerror((int)r->o.lang, errno));
 		return -1;
 	default:
 		lg_error(r, "out of memory");

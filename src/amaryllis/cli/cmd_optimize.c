@@ -155,7 +155,8 @@ static int collect(opt_run *r, const char *arg)
 		return 0;
 	case -2:
 		cli_error(UT_TR(&r->o, "%s: error: 開けません：%s",
-		                "%s: error: cannot open: %s"), arg, strerror(errno));
+		                "%s: error: cannot open: %s"), arg,
+		       ut_cli_strerror((int)r->o.lang, errno));
 		return -1;
 	default:
 		cli_error("optimize: out of memory");

@@ -35,11 +35,11 @@ static int unreadable(const char *shown, const cli_opts *o, int err, int print,
 	else if (opening)
 		ut_buf_printf(&text, UT_TR(o, "%s: error: 開けません：%s",
 		                           "%s: error: cannot open: %s"),
-		              shown, strerror(err));
+		              shown, ut_cli_strerror((int)o->lang, err));
 	else
 		ut_buf_printf(&text, UT_TR(o, "%s: error: 読めません：%s",
 		                           "%s: error: cannot read: %s"),
-		              shown, strerror(err));
+		              shown, ut_cli_strerror((int)o->lang, err));
 	if (print)
 		fprintf(stderr, "%s\n", text.ptr ? text.ptr : shown);
 	if (diags)

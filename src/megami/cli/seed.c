@@ -28,7 +28,7 @@ int mg_cli_fresh_seed(const ut_cli *ui, const char *cmd, uint64_t *out)
 			                       "%s: no seed from the operating "
 			                       "system (getrandom: %s); give one "
 			                       "with --seed"),
-			             cmd, n < 0 ? strerror(errno) : "0");
+			             cmd, n < 0 ? ut_cli_strerror((int)ui->lang, errno) : "0");
 			return UT_EXIT_INPUT;
 		}
 		got += (size_t)n;

@@ -284,6 +284,47 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	ut_buf_free(&b);
 }
 
+const char *ut_cli_strerror(int lang, int err)
+{
+	/* glibc's Japanese texts (libc.mo, ja) of the errors that opening,
+	 * reading and writing files and streams give */
+	static const struct {
+		int err;
+		const char *ja;
+	} ja[] = {
+		{ENOENT, "そのようなファイルやディレクトリはありません"},
+		{EACCES, "許可がありません"},
+		{EPERM, "許可されていない操作です"},
+		{EISDIR, "ディレクトリです"},
+		{ENOTDIR, "ディレクトリではありません"},
+		{ENOSPC, "デバイスに空き領域がありません"},
+		{EROFS, "読み込み専用ファイルシステムです"},
+		{EIO, "入力/出力エラーです"},
+		{ELOOP, "シンボリックリンクの階層が多すぎます"},
+		{ENAMETOOLONG, "ファイル名が長すぎます"},
+		{EMFILE, "開いているファイルが多すぎます"},
+		{ENFILE, "システム全体で開いているファイルが多すぎます"},
+		{ENOMEM, "メモリを確保できません"},
+		{EFBIG, "ファイルが大きすぎます"},
+		{EPIPE, "パイプが切断されました"},
+		{EEXIST, "ファイルが存在します"},
+		{ENXIO, "そのようなデバイスやアドレスはありません"},
+		{ENODEV, "そのようなデバイスはありません"},
+		{EBADF, "不正なファイル記述子です"},
+		{EINVAL, "無効な引数です"},
+		{EAGAIN, "リソースが一時的に利用できません"},
+		{EINTR, "システムコールが中断されました"},
+		{EDQUOT, "ディスク使用量制限を超過しました"},
+	};
+	size_t i;
+
+	if (lang != (int)UT_LANG_EN)
+		for (i = 0; i < sizeof ja / sizeof ja[0]; i++)
+			if (ja[i].err == err)
+				return ja[i].ja;
+	return strerror(err);
+}
+
 int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,
                      const char *path, size_t max, const char *opt)
 {
@@ -294,7 +335,7 @@ int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,
 	if (!f) {
 		fprintf(stderr, UT_TR(ui, "%s: error: 開けません：%s\n",
 		                      "%s: error: cannot open: %s\n"),
-		        shown, strerror(errno));
+		        shown, ut_cli_strerror((int)ui->lang, errno));
 		return UT_EXIT_INPUT;
 	}
 	err = ut_cli_read(text, len, f, max);
@@ -312,7 +353,7 @@ int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,
 	if (err) {
 		fprintf(stderr, UT_TR(ui, "%s: error: 読めません：%s\n",
 		                      "%s: error: cannot read: %s\n"),
-		        shown, strerror(err));
+		        shown, ut_cli_strerror((int)ui->lang, err));
 		return UT_EXIT_INPUT;
 	}
 	return UT_EXIT_OK;
@@ -466,7 +507,7 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 		                      "（/proc/self/exe: %s）",
 		                      "%s: cannot find this executable "
 		                      "(/proc/self/exe: %s)"),
-		             argv[0], strerror(errno));
+		             argv[0], ut_cli_strerror((int)c->lang, errno));
 		return UT_EXIT_INPUT;
 	}
 	self[n] = '\0';
@@ -495,7 +536,7 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 	execv(path, args);
 	ut_cli_error(c, UT_TR(c, "%s: %s を実行できません: %s",
 	                      "%s: cannot run %s: %s"),
-	             argv[0], path, strerror(errno));
+	             argv[0], path, ut_cli_strerror((int)c->lang, errno));
 	free(args);
 	return UT_EXIT_INPUT;
 }

@@ -243,7 +243,7 @@ int ut_cli_out_report(const ut_cli *c, const char *cmd, ut_out *o,
 	if (!o->reported)
 		fprintf(stderr, "%s: %s%s%s: %s\n", c->prog, cmd ? cmd : "",
 		        cmd ? ": " : "", o->name,
-		        o->err ? strerror(o->err) : why);
+		        o->err ? ut_cli_strerror((int)c->lang, o->err) : why);
 	o->reported = 1;
 	return UT_EXIT_INPUT;
 }
