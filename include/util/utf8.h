@@ -1,6 +1,7 @@
 /*
  * util/utf8.h - cutting UTF-8 text on character boundaries, so a shortened
- * message never ends in half a character; finding control characters.
+ * message never ends in half a character; finding control characters;
+ * the distance of two texts, for "did you mean" suggestions.
  */
 #ifndef UT_UTF8_H
 #define UT_UTF8_H
@@ -36,6 +37,23 @@ size_t ut_utf8_copy(char *dst, size_t size, const char *src, size_t len);
  * @return its byte offset, or len when there is none
  */
 size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
+
+/**
+ * The edit distance of a and b for suggestions: over code points, with
+ * transpositions of neighbours (optimal string alignment), ASCII letters
+ * compared without case; SIZE_MAX when a text is over 64 code points.
+ */
+size_t ut_utf8_distance(const char *a, const char *b);
+
+/**
+ * Is cand a suggestion for s nearer than *best (a distance; SIZE_MAX to
+ * begin)?  It is when its distance from s is at most half its length
+ * (rounded up), less than its length and less than *best, which it then
+ * becomes; never for an empty s or a text over 64 code points.  Called
+ * for each candidate in order, the last that returned 1 is the nearest,
+ * the earlier of equals.
+ */
+int ut_utf8_closer(const char *s, const char *cand, size_t *best);
 
 #ifdef __cplusplus
 }

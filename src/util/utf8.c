@@ -1,5 +1,5 @@
 /* utf8.c - cutting UTF-8 text on character boundaries, finding control
- * characters (util/utf8.h). */
+ * characters, the distance of two texts for suggestions (util/utf8.h). */
 #include "util/utf8.h"
 
 #include <string.h>
@@ -44,4 +44,88 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 		return i;
 	}
 	return len;
+}
+
+/* ---- distance (ut_utf8_distance, ut_utf8_closer) ---------------------- */
+
+#define MAXW 64
+
+/* The code points of s (at most MAXW; bytes of bad UTF-8 count one each),
+ * ASCII letters folded to lower case.  Returns the count, or MAXW + 1 when
+ * s is longer. */
+static size_t decode(const char *s, int32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0;
+
+	while (*p) {
+		int32_t c = *p++;
+		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+		if (more)
+			c &= 0x3F >> more;
+		while (more-- > 0 && (*p & 0xC0) == 0x80)
+			c = (c << 6) | (*p++ & 0x3F);
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		if (n == MAXW)
+			return MAXW + 1;
+		cp[n++] = c;
+	}
+	return n;
+}
+
+/* Edit distance between a[0..na) and b[0..nb), both ≤ MAXW: insertions,
+ * deletions, substitutions and transpositions of two neighbours
+ * (optimal string alignment), each 1. */
+static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
+{
+	size_t rows[3][MAXW + 1], i, j;
+	size_t *pp = rows[0], *prev = rows[1], *cur = rows[2], *t;
+
+	for (j = 0; j <= nb; j++)
+		prev[j] = j;
+	for (i = 1; i <= na; i++) {
+		cur[0] = i;
+		for (j = 1; j <= nb; j++) {
+			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
+				best = pp[j - 2] + 1;
+			cur[j] = best;
+		}
+		t = pp;
+		pp = prev;
+		prev = cur;
+		cur = t;
+	}
+	return prev[nb];
+}
+
+size_t ut_utf8_distance(const char *s, const char *t)
+{
+	int32_t a[MAXW], b[MAXW];
+	size_t na = decode(s, a), nb = decode(t, b);
+
+	if (na > MAXW || nb > MAXW)
+		return SIZE_MAX;
+	return lev(a, na, b, nb);
+}
+
+int ut_utf8_closer(const char *s, const char *cand, size_t *best)
+{
+	int32_t a[MAXW], b[MAXW];
+	size_t na = decode(s, a), nb = decode(cand, b), d;
+
+	if (na == 0 || na > MAXW || nb > MAXW)
+		return 0;
+	d = lev(a, na, b, nb);
+	if (d <= (nb + 1) / 2 && d < nb && d < *best) {
+		*best = d;
+		return 1;
+	}
+	return 0;
 }

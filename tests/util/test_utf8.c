@@ -80,12 +80,38 @@ static void test_control(void **state)
 	assert_int_equal(cp, 0);
 }
 
+/* ut_utf8_distance and ut_utf8_closer: the suggestions of a misspelt
+ * command or key.  chek → check is one insertion (1 ≤ (5 + 1) / 2);
+ * fihgt → fight one transposition; nosuch is 5 or more from every
+ * command; a nearer candidate replaces a farther one, an equal one does
+ * not (the earlier of equals). */
+static void test_closer(void **state)
+{
+	size_t best = SIZE_MAX;
+
+	(void)state;
+	assert_int_equal(ut_utf8_distance("chek", "check"), 1);
+	assert_int_equal(ut_utf8_distance("fihgt", "fight"), 1);
+	assert_int_equal(ut_utf8_distance("FIGHT", "fight"), 0);
+	assert_int_equal(ut_utf8_distance("バトル", "バトル数"), 1);
+	assert_true(ut_utf8_closer("chek", "check", &best));
+	assert_int_equal(best, 1);
+	assert_false(ut_utf8_closer("chek", "cheek", &best)); /* equal: no */
+	best = SIZE_MAX;
+	assert_false(ut_utf8_closer("nosuch", "fight", &best));
+	assert_false(ut_utf8_closer("nosuch", "roll", &best));
+	assert_false(ut_utf8_closer("", "roll", &best));
+	assert_false(ut_utf8_closer("x", "y", &best)); /* 1 is not < 1 */
+	assert_int_equal(best, SIZE_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_control),
+		cmocka_unit_test(test_closer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <utf8proc.h>
 
 #include "util/buf.h"
+#include "util/utf8.h"
 #include "util/width.h"
 
 void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
@@ -413,12 +414,25 @@ static int main_run(const ut_cli *c, const ut_cli_command *commands,
 {
 	size_t i;
 
+	size_t best = SIZE_MAX;
+	const char *near = NULL;
+
 	for (i = 0; commands[i].name; i++)
 		if (strcmp(name, commands[i].name) == 0) {
 			optind = 0; /* a fresh scan for the command */
 			*cmd = commands[i].name;
 			return commands[i].run(c, argc, argv);
 		}
+	/* a misspelt command: the nearest, as for a scenario's keys */
+	for (i = 0; commands[i].name; i++)
+		if (ut_utf8_closer(name, commands[i].name, &best))
+			near = commands[i].name;
+	if (near)
+		return ut_cli_usage_error(c, NULL,
+		                          UT_TR(c, "コマンド「%s」はありません。"
+		                                   "「%s」のことですか？",
+		                                "unknown command '%s'; did you "
+		                                "mean '%s'?"), name, near);
 	return ut_cli_usage_error(c, NULL, UT_TR(c, "コマンド「%s」はありません",
 	                                         "unknown command '%s'"), name);
 }

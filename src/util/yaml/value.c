@@ -8,6 +8,7 @@
 #include <utf8proc.h>
 
 #include "util/yaml.h"
+#include "util/utf8.h"
 #include "yaml_int.h"
 
 const char *ut_yaml_fold(ut_yaml_doc *d, const char *s)
@@ -335,92 +336,21 @@ int ut_yaml_lookup(const ut_yaml_name *names, size_t n, const char *s)
 	return -1;
 }
 
-#define MAXW 64
-
-/* The code points of s (at most MAXW; bytes of bad UTF-8 count one each),
- * ASCII letters folded to lower case.  Returns the count, or MAXW + 1 when
- * s is longer. */
-static size_t decode(const char *s, int32_t *cp)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0;
-
-	while (*p) {
-		int32_t c = *p++;
-		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-		if (more)
-			c &= 0x3F >> more;
-		while (more-- > 0 && (*p & 0xC0) == 0x80)
-			c = (c << 6) | (*p++ & 0x3F);
-		if (c >= 'A' && c <= 'Z')
-			c += 'a' - 'A';
-		if (n == MAXW)
-			return MAXW + 1;
-		cp[n++] = c;
-	}
-	return n;
-}
-
-/* Edit distance between a[0..na) and b[0..nb), both ≤ MAXW: insertions,
- * deletions, substitutions and transpositions of two neighbours
- * (optimal string alignment), each 1. */
-static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
-{
-	size_t rows[3][MAXW + 1], i, j;
-	size_t *pp = rows[0], *prev = rows[1], *cur = rows[2], *t;
-
-	for (j = 0; j <= nb; j++)
-		prev[j] = j;
-	for (i = 1; i <= na; i++) {
-		cur[0] = i;
-		for (j = 1; j <= nb; j++) {
-			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
-				best = pp[j - 2] + 1;
-			cur[j] = best;
-		}
-		t = pp;
-		pp = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[nb];
-}
-
 const char *ut_yaml_suggest(const ut_yaml_name *names, size_t n, const char *s)
 {
-	int32_t a[MAXW], b[MAXW];
-	size_t na = decode(s, a), i, k, best = SIZE_MAX;
+	size_t i, k, best = SIZE_MAX;
 	const char *found = NULL;
 
-	if (na == 0 || na > MAXW)
-		return NULL;
 	for (i = 0; i < n; i++)
 		for (k = 0; k < 2; k++) {
 			const char *cand = k ? names[i].ja : names[i].en;
-			size_t nb = decode(cand, b), d;
-			if (nb > MAXW)
-				continue;
-			d = lev(a, na, b, nb);
-			if (d <= (nb + 1) / 2 && d < nb && d < best) {
-				best = d;
+			if (ut_utf8_closer(s, cand, &best))
 				found = cand;
-			}
 		}
 	return found;
 }
 
 size_t ut_yaml_distance(const char *s, const char *t)
 {
-	int32_t a[MAXW], b[MAXW];
-	size_t na = decode(s, a), nb = decode(t, b);
-
-	if (na > MAXW || nb > MAXW)
-		return SIZE_MAX;
-	return lev(a, na, b, nb);
+	return ut_utf8_distance(s, t);
 }

@@ -1,0 +1,3 @@
+# a misspelt command gets the nearest as a suggestion (the rule of the
+# scenarios' keys: ut_utf8_closer); exit 2
+chek

@@ -1,0 +1,2 @@
+# the same in English, for a transposition
+--lang en fihgt
