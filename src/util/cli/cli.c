@@ -468,8 +468,8 @@ static int main_body(ut_cli *c, int argc, char **argv, const char *version,
 			}
 		}
 		/* the options after `help` are the tool's too (PROG help
-		 * --lang en) */
-		if (help || optind >= argc || strcmp(argv[optind], "help") != 0)
+		 * --lang en; PROG help help is PROG help) */
+		if (optind >= argc || strcmp(argv[optind], "help") != 0)
 			break;
 		help = 1;
 		optind++;
