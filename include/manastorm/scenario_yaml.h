@@ -53,8 +53,6 @@ typedef enum ms_diag_code {
 	MS_DIAG_NOT_FOR_WARRIOR,   /**< s1 = the key as written (mp, outfits) */
 	MS_DIAG_EMPTY_DECK,        /**< deck: [] */
 	MS_DIAG_TOO_MANY,          /**< s1 = the key as written, a = the most */
-	MS_DIAG_NAME_CONTROL,      /**< s1 = its code point ("U+001B";
-	                                MS-SCN-VAL-7) */
 	MS_DIAG_COUNT
 } ms_diag_code;
 

@@ -46,10 +46,6 @@ static const ut_msg msgs[MS_DIAG_COUNT - UT_YAML_D_USER] = {
 	                          "cards)"}},
 	U(MS_DIAG_TOO_MANY) = {{"{1}が多すぎます（{2}個まで）",
 	                        "too many {1} (at most {2})"}},
-	U(MS_DIAG_NAME_CONTROL) = {{"名前に制御文字（{1}）があります（端末を操作できる"
-	                            "文字は名前に使えません）",
-	                            "a control character ({1}) in a name (a "
-	                            "terminal may act on it)"}},
 };
 
 static const ut_msg wants[] = {

@@ -16,7 +16,6 @@
 
 #include "sc_int.h"
 #include "util/error.h"
-#include "util/utf8.h"
 
 struct ms_scenario_doc {
 	ut_yaml_doc y;
@@ -142,25 +141,11 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
 
-/* MS-SCN-VAL-7: a name holds no control character (C0, DEL, C1), which a
- * terminal may act on when the log prints the name; 0 after a diagnostic
- * at n. */
-static int name_ok(ms_scenario_doc *d, const node *n, const char *name)
-{
-	size_t len = strlen(name);
-	uint32_t cp;
-	char u[16];
-
-	if (ut_utf8_control(name, len, &cp) == len)
-		return 1;
-	snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
-	ut_yaml_diag_at(&d->y, n, MS_DIAG_NAME_CONTROL, 0, 0, u, NULL);
-	return 0;
-}
-
 /* MS-SCN-PART-1: name, side, role, threshold are required (each missing one
  * reported on the mapping m).  *shown becomes the name, *name_at its node;
- * *side and *role (-1 until read) what could be read.  MS-SCN-VAL-2:
+ * *side and *role (-1 until read) what could be read; the name is
+ * ut_yaml_text's, which refuses a control character (MS-SCN-VAL-7).
+ * MS-SCN-VAL-2:
  * 魔法剣士 is a warrior (D7.11).  Returns 1 when all four were read. */
 static int part_required(ms_scenario_doc *d, const node *m, const int *val,
                          const int *kl, ms_participant *p, const char **shown,
@@ -172,9 +157,6 @@ static int part_required(ms_scenario_doc *d, const node *m, const int *val,
 		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "name", NULL);
 		ok = 0;
 	} else if (!(p->name = ut_yaml_text(&d->y, V(SC_PKEY_NAME)))) {
-		ok = 0;
-	} else if (!name_ok(d, V(SC_PKEY_NAME), p->name)) {
-		p->name = NULL;
 		ok = 0;
 	} else {
 		*shown = p->name;

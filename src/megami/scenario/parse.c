@@ -15,14 +15,12 @@
  * diagnostics are util_yaml's (util/yaml.h), shared with the other YAML
  * inputs of the project; this file is the format.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sc_int.h"
 #include "util/error.h"
 #include "util/hash.h"
-#include "util/utf8.h"
 
 struct mg_scenario_doc {
 	ut_yaml_doc y;     /* the text, its lines, the tree, the diagnostics */
@@ -91,20 +89,10 @@ static int get_bool(mg_scenario_doc *d, const node *n, int *v)
 }
 
 /* A name (MG-SCN-VAL-4: util_yaml's text, not empty; its length
- * MG-SCN-LIMIT-1; MG-SCN-VAL-7: no control character, which would reach a
- * terminal raw in the log); NULL after a diagnostic. */
+ * MG-SCN-LIMIT-1; MG-SCN-VAL-7: no control character). */
 static const char *get_text(mg_scenario_doc *d, const node *n)
 {
-	const char *s = ut_yaml_text(&d->y, n);
-	uint32_t cp;
-	char u[16];
-
-	if (s && ut_utf8_control(s, strlen(s), &cp) < strlen(s)) {
-		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
-		diag_at(d, n, SC_D_NAME_CONTROL, 0, 0, u, NULL);
-		return NULL;
-	}
-	return s;
+	return ut_yaml_text(&d->y, n);
 }
 
 /* One value of a vocabulary (MG-SCN-VAL-3); -1 after a diagnostic. */

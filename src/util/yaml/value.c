@@ -2,6 +2,7 @@
  * decimal integers, booleans, names, words of a vocabulary, the keys of a
  * mapping, and the nearest name for a misspelt one. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,6 +242,8 @@ const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 {
 	const char *p;
 	size_t chars = 0;
+	uint32_t cp;
+	char u[16];
 
 	if (n->type != UT_YAML_SCALAR || ut_yaml_is_null(n)) {
 		if (n->type == UT_YAML_SCALAR && !*n->text && n->quoted)
@@ -259,6 +262,12 @@ const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 	if (chars > UT_YAML_NAME_MAX) {
 		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_TOO_LONG, (int64_t)chars,
 		                UT_YAML_NAME_MAX, NULL, NULL);
+		return NULL;
+	}
+	if (ut_utf8_control(n->text, (size_t)(p - n->text), &cp) <
+	    (size_t)(p - n->text)) {
+		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
+		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_CONTROL, 0, 0, u, NULL);
 		return NULL;
 	}
 	return n->text;
