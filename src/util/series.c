@@ -8,18 +8,21 @@
  * the smallest index is picked from the slots.
  *
  * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
- * optimizer runs one a generation, ~100 µs of work, where creating and
+ * optimizer runs one a generation, ~50 µs of work, where creating and
  * joining threads cost as much): each series is handed to the waiting
- * threads under the pool's mutex (a generation number and a condition
- * variable) and the caller waits until each has finished its share; a
- * thread looks for a while (POOL_SPIN_NS) before it sleeps, so series that
- * follow each other closely do not wait for wake-ups; the
- * series runs exactly as ut_series_run (the same work loop and slots), so
- * its result is the same.
+ * threads by a new tag (a count and how many take part, in one atomic
+ * word) and the caller waits until each has finished its share; a thread
+ * looks for a while (POOL_SPIN_NS) before it sleeps on a condition
+ * variable, so series that follow each other closely pass with no lock,
+ * no system call and no wake-up (the mutex is taken only by a thread about
+ * to sleep and by whoever must wake it); the series runs exactly as
+ * ut_series_run (the same work loop and slots), so its result is the
+ * same.
  *
  * The counter that threads write for every chunk and the failure index
  * they read for every run are on different cache lines, and each slot
- * starts its own line.
+ * starts its own line and counts its own runs (no line is written by
+ * every thread for every run but the counter that hands them out).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -43,7 +46,8 @@ typedef struct shared {
 	                                                 or UINT64_MAX */
 	/* written for every chunk */
 	_Alignas(64) atomic_uint_fast64_t next;     /* next run to hand out */
-	atomic_uint_fast64_t done;                  /* runs made */
+	struct slot *slots;                         /* the series' slots */
+	unsigned nslots;
 } shared;
 
 typedef struct slot {
@@ -52,6 +56,10 @@ typedef struct slot {
 	int progress;                   /* the calling thread's slot only */
 	int failed, rc;
 	uint64_t run;
+	/* runs this slot made: written by its thread alone, so that no
+	 * line is written by every thread for every run (read by the
+	 * progress and after the join) */
+	atomic_uint_fast64_t done;
 	char msg[512];
 	pthread_t thread;
 } slot;
@@ -67,6 +75,18 @@ static void fail(slot *s, uint64_t run, int rc)
 	while (run < cur &&
 	       !atomic_compare_exchange_weak(&s->sh->fail_run, &cur, run))
 		;
+}
+
+/* The runs made so far by every slot. */
+static uint64_t runs_done(const shared *sh)
+{
+	uint64_t d = 0;
+	unsigned t;
+
+	for (t = 0; t < sh->nslots; t++)
+		d += atomic_load_explicit(&sh->slots[t].done,
+		                          memory_order_relaxed);
+	return d;
 }
 
 static void *work(void *arg)
@@ -89,9 +109,11 @@ static void *work(void *arg)
 				break;
 			}
 		}
-		atomic_fetch_add(&sh->done, i - i0);
+		atomic_store_explicit(&s->done, atomic_load_explicit(
+		                      &s->done, memory_order_relaxed) + (i - i0),
+		                      memory_order_relaxed);
 		if (s->progress && o->progress)
-			o->progress(o->progress_ud, atomic_load(&sh->done), o->n);
+			o->progress(o->progress_ud, runs_done(sh), o->n);
 	}
 	return NULL;
 }
@@ -126,11 +148,16 @@ struct ut_series_pool {
 	pthread_cond_t go, finished;
 	pthread_t *threads;
 	unsigned nthreads;       /* helper threads (the caller is the 0th) */
-	atomic_uint_fast64_t gen; /* bumped for each series handed out */
-	unsigned want;           /* helpers 1 … want-1 take part in it */
-	atomic_uint running;     /* of those, still working */
+	/* the series handed out: its slots, stored before tag is; and its
+	 * tag, a count of the series so far and how many take part
+	 * (helpers 1 … want-1) in one word, read whole, so that a thread
+	 * that takes part sees both of the same series (TAG_WANT) */
+	_Alignas(64) _Atomic(slot *) ss;
+	atomic_uint_fast64_t tag;
 	atomic_int quit;
-	slot *ss;                /* the series' slots */
+	atomic_uint sleepers;    /* helpers asleep on go, or about to be */
+	_Alignas(64) atomic_uint running; /* helpers of it still working */
+	atomic_int waiting;      /* the caller asleep on finished, or about to */
 };
 
 typedef struct helper_arg {
@@ -138,7 +165,38 @@ typedef struct helper_arg {
 	unsigned h;              /* 1 … nthreads */
 } helper_arg;
 
-/* A pool thread: wait for a series, do its share (slot h), say so. */
+/* A series' tag: the count of series handed out above TAG_BITS, the
+ * number of threads that take part below (at most POOL_MAX_JOBS). */
+#define TAG_BITS 20
+#define POOL_MAX_JOBS ((1u << TAG_BITS) - 1)
+#define TAG_WANT(t) ((unsigned)((t) & POOL_MAX_JOBS))
+
+/* Wait for a series after the one tagged `seen` (or quit): look for a
+ * while, then sleep.  The count of sleepers and the tag are both
+ * sequentially consistent, so the caller that hands out a series either
+ * is seen here (no sleep) or sees the sleeper (and wakes it under the
+ * mutex, which the sleeper holds from its last look until it waits). */
+static void await_series(ut_series_pool *p, uint64_t seen)
+{
+	struct timespec t0 = {0, 0};
+	unsigned k = 0;
+
+	while (!atomic_load(&p->quit) && atomic_load(&p->tag) == seen &&
+	       spin_on(&t0, &k))
+		;
+	if (atomic_load(&p->quit) || atomic_load(&p->tag) != seen)
+		return;
+	pthread_mutex_lock(&p->mu);
+	atomic_fetch_add(&p->sleepers, 1);
+	while (!atomic_load(&p->quit) && atomic_load(&p->tag) == seen)
+		pthread_cond_wait(&p->go, &p->mu);
+	atomic_fetch_sub(&p->sleepers, 1);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* A pool thread: wait for a series, do its share (slot h), say so.  The
+ * fast path takes no lock: a series that follows the last closely is
+ * picked up by the looking thread as soon as the tag moves. */
 static void *helper(void *arg)
 {
 	helper_arg *a = arg;
@@ -148,32 +206,24 @@ static void *helper(void *arg)
 
 	free(a);
 	for (;;) {
-		slot *s = NULL;
-		struct timespec t0 = {0, 0};
-		unsigned k = 0;
+		uint64_t t;
 
 		/* UT-SERIES-POOL-1: look for a while, then sleep */
-		while (!atomic_load(&p->quit) && atomic_load(&p->gen) == seen &&
-		       spin_on(&t0, &k))
-			;
-		pthread_mutex_lock(&p->mu);
-		while (!atomic_load(&p->quit) && atomic_load(&p->gen) == seen)
-			pthread_cond_wait(&p->go, &p->mu);
-		if (atomic_load(&p->quit)) {
-			pthread_mutex_unlock(&p->mu);
+		await_series(p, seen);
+		if (atomic_load(&p->quit))
 			break;
-		}
-		seen = atomic_load(&p->gen);
-		if (h < p->want)
-			s = &p->ss[h];
-		pthread_mutex_unlock(&p->mu);
-		if (s == NULL)
+		/* the series tagged t; one that takes no part is not waited
+		 * for (the caller may hand out the next at once), one that
+		 * takes part is, so the slots stay those of its series */
+		seen = t = atomic_load(&p->tag);
+		if (h >= TAG_WANT(t))
 			continue;
-		work(s);
+		work(&atomic_load(&p->ss)[h]);
 		/* the last one out wakes the caller if it sleeps: the signal
 		 * under the mutex, so it cannot fall between the caller's
 		 * look at `running` and its wait */
-		if (atomic_fetch_sub(&p->running, 1) == 1) {
+		if (atomic_fetch_sub(&p->running, 1) == 1 &&
+		    atomic_load(&p->waiting)) {
 			pthread_mutex_lock(&p->mu);
 			pthread_cond_signal(&p->finished);
 			pthread_mutex_unlock(&p->mu);
@@ -214,7 +264,7 @@ int ut_series_pool_new(ut_series_pool **out, unsigned jobs)
 		return ut_error_set(UT_ENOMEM, "series: no mutex");
 	}
 	/* a thread that cannot be created leaves its share to the others */
-	for (h = 1; h < jobs; h++) {
+	for (h = 1; h < jobs && h < POOL_MAX_JOBS; h++) {
 		helper_arg *a = malloc(sizeof *a);
 		if (a == NULL)
 			break;
@@ -265,13 +315,16 @@ static unsigned run_slots(slot *ss, unsigned jobs, ut_series_pool *pool)
 	}
 	started = jobs < pool->nthreads + 1 ? jobs : pool->nthreads + 1;
 	if (started > 1) {
-		pthread_mutex_lock(&pool->mu);
-		pool->ss = ss;
-		pool->want = started;
+		uint64_t t = atomic_load(&pool->tag);
+		atomic_store(&pool->ss, ss);
 		atomic_store(&pool->running, started - 1);
-		atomic_fetch_add(&pool->gen, 1);
-		pthread_cond_broadcast(&pool->go);
-		pthread_mutex_unlock(&pool->mu);
+		atomic_exchange(&pool->tag,
+		                ((t >> TAG_BITS) + 1) << TAG_BITS | started);
+		if (atomic_load(&pool->sleepers) > 0) {
+			pthread_mutex_lock(&pool->mu);
+			pthread_cond_broadcast(&pool->go);
+			pthread_mutex_unlock(&pool->mu);
+		}
 	}
 	work(&ss[0]);
 	if (started > 1) {
@@ -279,11 +332,14 @@ static unsigned run_slots(slot *ss, unsigned jobs, ut_series_pool *pool)
 		unsigned k = 0;
 		while (atomic_load(&pool->running) > 0 && spin_on(&t0, &k))
 			;
-		pthread_mutex_lock(&pool->mu);
-		while (atomic_load(&pool->running) > 0)
-			pthread_cond_wait(&pool->finished, &pool->mu);
-		pool->ss = NULL;
-		pthread_mutex_unlock(&pool->mu);
+		if (atomic_load(&pool->running) > 0) {
+			pthread_mutex_lock(&pool->mu);
+			atomic_exchange(&pool->waiting, 1);
+			while (atomic_load(&pool->running) > 0)
+				pthread_cond_wait(&pool->finished, &pool->mu);
+			atomic_store(&pool->waiting, 0);
+			pthread_mutex_unlock(&pool->mu);
+		}
 	}
 	return started;
 }
@@ -318,12 +374,14 @@ static int series_run(ut_series_result *res, const ut_series_opts *o,
 	sh.o = o;
 	sh.chunk = o->chunk ? o->chunk : 1;
 	atomic_init(&sh.next, 0);
-	atomic_init(&sh.done, 0);
+	sh.slots = ss;
+	sh.nslots = jobs;
 	atomic_init(&sh.fail_run, UINT64_MAX);
 
 	/* every worker is made here, so the threads never allocate */
 	for (t = 0; t < jobs; t++, made++) {
 		ss[t].sh = &sh;
+		atomic_init(&ss[t].done, 0);
 		ss[t].worker = o->ud;
 		if (o->setup && (rc = o->setup(o->ud, t, &ss[t].worker)) < 0)
 			break;
@@ -331,7 +389,7 @@ static int series_run(ut_series_result *res, const ut_series_opts *o,
 	if (rc == 0) {
 		started = run_slots(ss, jobs, pool);
 		res->started = started;
-		res->done = atomic_load(&sh.done);
+		res->done = runs_done(&sh);
 		if (o->progress)
 			o->progress(o->progress_ud, res->done, o->n);
 		for (t = 0; t < started; t++)

@@ -531,7 +531,7 @@ static void wait_ready(worker *w, size_t need)
 	while (w->ready < need) {
 		w->ready = atomic_load_explicit(&w->ctx->ready,
 		                                memory_order_acquire);
-		if (w->ready < need && (++k & 63) == 0)
+		if (w->ready < need && (++k & 4095) == 0)
 			sched_yield();
 	}
 }
