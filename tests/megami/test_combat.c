@@ -10,7 +10,8 @@
  *   O2,1,0        the initiative order
  *   S1            1's turn skipped (戦闘不能)
  *   M0 /0         0's main process begins / ends (M0r: resumed)
- *   W0 U0         0 declares 待機 / resumes
+ *   W0 U0         0 declares 待機 / resumes (U0f: forced, still waiting at
+ *                 the end of the round)
  *   N0            0 did nothing
  *   L0v1=3+4:7/2+2:4ok   離脱 of 0 against 1: rolls, values, ok|no
  *   mv0:0>5  fm0:0>15    戦闘移動 / 全力移動 from > to; "(dest)bK" when
@@ -112,7 +113,7 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 	case MG_EV_MAIN_BEGIN: tr(f, "M%d%s", e->actor, e->flag ? "r" : ""); break;
 	case MG_EV_MAIN_END: tr(f, "/%d", e->actor); break;
 	case MG_EV_WAIT: tr(f, "W%d", e->actor); break;
-	case MG_EV_RESUME: tr(f, "U%d", e->actor); break;
+	case MG_EV_RESUME: tr(f, "U%d%s", e->actor, e->flag ? "f" : ""); break;
 	case MG_EV_NOTHING: tr(f, "N%d", e->actor); break;
 	case MG_EV_DISENGAGE:
 		tr(f, "L%dv%d=%lld+%lld:%lld/%lld+%lld:%lld%s", e->actor, e->target,
@@ -1088,7 +1089,7 @@ static void test_wait_resume(void **state)
 	assert_int_equal(a.kind, MG_ASK_OVER);
 	assert_string_equal(f->trace,
 	                    "R1 I0=1+1:4 I1=1+1:3 I2=1+1:2 O0,1,2 M0 W0 M1 W1 "
-	                    "M2 N2 /2 U1 M1r N1 /1 U0 M0r N0 /0 E-r1");
+	                    "M2 N2 /2 U1 M1r N1 /1 U0f M0r N0 /0 E-r1");
 	fx_end(f);
 }
 
@@ -1615,7 +1616,7 @@ static void test_log_person_events(void **state)
 		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N2\",\"resumed\":false},\n"
 		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N2\"},\n"
 		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N2\"},\n"
-		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\",\"forced\":false},\n"
 		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":true},\n"
 		                    "  {\"type\":\"disengage\",\"round\":1,\"actor\":\"P0\",\"dice\":[3,3],\"value\":11,\"opponent\":\"N1\",\"opponent_dice\":[1,1],\"opponent_value\":2,\"success\":true},\n"
 		                    "  {\"type\":\"move\",\"round\":1,\"actor\":\"P0\",\"kind\":\"combat\",\"from\":0,\"to\":4,\"dest\":9,\"blocked_by\":\"N2\"},\n"

@@ -13,7 +13,7 @@
 
 enum {
 	M_ROUND, M_INIT, M_ORDER, M_SEP, M_SKIP, M_MAIN, M_MAIN_RESUMED,
-	M_WAIT, M_RESUME, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
+	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
 	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
 	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
 	M_DAMAGE, M_FROM, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
@@ -32,6 +32,9 @@ static const ut_msg msgs[M_COUNT] = {
 	                     "▼{1}'s main process (after waiting)"}},
 	[M_WAIT] = {{"{1}は待機する", "{1} waits"}},
 	[M_RESUME] = {{"{1}が待機を解除する", "{1} stops waiting"}},
+	/* M3.4, MG-WAIT-3: not a choice */
+	[M_RESUME_FORCED] = {{"ラウンドの終わりなので{1}の待機が解除される",
+	                      "the round ends, so {1} stops waiting"}},
 	[M_NOTHING] = {{"{1}は何もしない", "{1} does nothing"}},
 	[M_DISENGAGE] = {{"{1}の離脱 {2} 対 {3} {4} ＞ {5}",
 	                  "{1}'s disengagement {2} against {3} {4} ＞ {5}"}},
@@ -206,7 +209,8 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, M_WAIT, UT_ARGS(ut_arg_str(actor)));
 		break;
 	case MG_EV_RESUME:
-		say(log, M_RESUME, UT_ARGS(ut_arg_str(actor)));
+		say(log, ev->flag ? M_RESUME_FORCED : M_RESUME,
+		    UT_ARGS(ut_arg_str(actor)));
 		break;
 	case MG_EV_NOTHING:
 		say(log, M_NOTHING, UT_ARGS(ut_arg_str(actor)));
