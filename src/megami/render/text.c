@@ -16,7 +16,7 @@ enum {
 	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
 	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
 	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
-	M_DAMAGE, M_FROM, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
+	M_DAMAGE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
 	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_ADJ_HP, M_ADJ_POS,
 	M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
 };
@@ -59,6 +59,11 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_DAMAGE] = {{"{1}に実ダメージ{2}（{3} − 防御修正{4}{5}） HP {6}",
 	               "{1} takes {2} damage ({3} − modifier {4}{5}), HP {6}"}},
 	[M_FROM] = {{"：{1}", " for {1}"}},
+	/* M5: an energy subtype not in the armor uses its energy value */
+	[M_FROM_ENERGY] = {{"：{1}→{2}", " for {1} → {2}"}},
+	/* M5: an attribute not in the armor counts 0 (the lowest here) */
+	[M_FROM_UNLISTED] = {{"：{1}は防具に記載なし",
+	                      " for {1}, not in the armor"}},
 	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
 	[M_FINISH] = {{"{1}が{2}で{3}にとどめを刺す {4}、実ダメージ{5}"
 	               "（防御修正{6}{7}） HP {8}",
@@ -121,12 +126,35 @@ static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 		ut_buf_printf(b, "] ＞ %lld", (long long)value);
 }
 
-/* The armor entry that gave a modifier: "：衝撃" / " for impact", or "". */
-static void from_text(mg_log *log, ut_buf *b, int armor_attr)
+/* The armor entry that gave target's modifier (M5, M8.10): "：衝撃" /
+ * " for impact"; an energy subtype through the energy value
+ * "：雷→エネルギー"; an attribute its armor does not list (0, the lowest)
+ * "：聖は防具に記載なし", said only when the armor lists something (no
+ * armor at all needs no reason); "" for an attack without attributes.
+ * The JSON's attribute and armor. */
+static void from_text(mg_log *log, ut_buf *b, const mg_combat *c,
+                      int32_t target, int attr, int armor_attr)
 {
-	const char *a = mg_log_attr(armor_attr, log->lang);
-	if (a && ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
-	                    UT_ARGS(ut_arg_str(a))) < 0)
+	const mg_scenario *s = mg_combat_scenario(c);
+	const char *a = mg_log_attr(attr, log->lang);
+	const char *from = mg_log_attr(armor_attr, log->lang);
+	int rc = 0;
+
+	if (!a)
+		return;
+	if (!from) {
+		if (target < 0 || (size_t)target >= s->ncharacters ||
+		    !s->characters[target].armor_listed)
+			return;
+		rc = ut_msg_put(b, &msgs[M_FROM_UNLISTED], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(a)));
+	} else if (armor_attr != attr)
+		rc = ut_msg_put(b, &msgs[M_FROM_ENERGY], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(a), ut_arg_str(from)));
+	else
+		rc = ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(from)));
+	if (rc < 0)
 		b->failed = 1;
 }
 
@@ -269,7 +297,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, M_DAMAGE_ROLL, UT_ARGS(ut_arg_str(t.ptr)));
 		break;
 	case MG_EV_DAMAGE:
-		from_text(log, &u, ev->armor_attr);
+		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
 		say(log, M_DAMAGE,
 		    UT_ARGS(ut_arg_str(target), ut_arg_int(ev->damage),
 		            ut_arg_int(ev->value), ut_arg_int(ev->modifier),
@@ -280,7 +308,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	case MG_EV_FINISH:
 		roll_text(&t, ev->dice, 1, ev->value);
-		from_text(log, &u, ev->armor_attr);
+		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
 		say(log, M_FINISH,
 		    UT_ARGS(ut_arg_str(actor),
 		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
