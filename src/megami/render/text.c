@@ -5,6 +5,7 @@
  * or ＞ ファンブル after a judgement's 12 or 2 (never after initiative or
  * 離脱 rolls, M8.3).  The JSON log keeps the dice in rolled order.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "log.h"
@@ -16,7 +17,7 @@ enum {
 	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
 	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
 	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
-	M_DAMAGE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
+	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
 	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_ADJ_HP, M_ADJ_POS,
 	M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
 };
@@ -58,6 +59,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_DAMAGE_ROLL] = {{"ダメージ {1}", "Damage {1}"}},
 	[M_DAMAGE] = {{"{1}に実ダメージ{2}（{3} − 防御修正{4}{5}） HP {6}",
 	               "{1} takes {2} damage ({3} − modifier {4}{5}), HP {6}"}},
+	/* a negative modifier in "damage − modifier" */
+	[M_NEGATIVE] = {{"(−{1})", "(−{1})"}},
 	[M_FROM] = {{"：{1}", " for {1}"}},
 	/* M5: an energy subtype not in the armor uses its energy value */
 	[M_FROM_ENERGY] = {{"：{1}→{2}", " for {1} → {2}"}},
@@ -155,6 +158,23 @@ static void from_text(mg_log *log, ut_buf *b, const mg_combat *c,
 		rc = ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
 		                UT_ARGS(ut_arg_str(from)));
 	if (rc < 0)
+		b->failed = 1;
+}
+
+/* The modifier subtracted in "damage − modifier": "3", or "(−2)" when it
+ * is negative (the damage grows), never "− -2". */
+static void modifier_text(mg_log *log, ut_buf *b, int64_t m)
+{
+	char digits[24];
+
+	if (m >= 0) {
+		ut_buf_printf(b, "%lld", (long long)m);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%llu",
+	         (unsigned long long)0 - (unsigned long long)m);
+	if (ut_msg_put(b, &msgs[M_NEGATIVE], (ut_lang)log->lang,
+	               UT_ARGS(ut_arg_str(digits))) < 0)
 		b->failed = 1;
 }
 
@@ -297,10 +317,11 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, M_DAMAGE_ROLL, UT_ARGS(ut_arg_str(t.ptr)));
 		break;
 	case MG_EV_DAMAGE:
+		modifier_text(log, &t, ev->modifier);
 		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
 		say(log, M_DAMAGE,
 		    UT_ARGS(ut_arg_str(target), ut_arg_int(ev->damage),
-		            ut_arg_int(ev->value), ut_arg_int(ev->modifier),
+		            ut_arg_int(ev->value), ut_arg_str(t.ptr),
 		            ut_arg_str(u.ptr ? u.ptr : ""), ut_arg_int(ev->hp)));
 		break;
 	case MG_EV_INCAPACITATED:
