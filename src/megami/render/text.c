@@ -14,12 +14,13 @@
 
 enum {
 	M_ROUND, M_INIT, M_ORDER, M_SEP, M_SKIP, M_MAIN, M_MAIN_RESUMED,
-	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
-	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
-	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
-	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
-	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_ADJ_HP, M_ADJ_POS,
-	M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
+	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK,
+	M_FAIL, M_MOVE, M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT,
+	M_FUMBLE, M_FUMBLE_MISS, M_FUMBLE_MISS_ALL, M_EVASION, M_RESISTANCE,
+	M_DEFENCE, M_HIT, M_HIT_CRIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
+	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP,
+	M_FINISH, M_FINISH_FAILED, M_DEATH, M_RESULT, M_WINS, M_DRAW, M_CHAR,
+	M_ERROR, M_ADJ_HP, M_ADJ_POS, M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -50,10 +51,16 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_ATTACK] = {{"{1}の{2} → {3} {4}", "{1}'s {2} at {3} {4}"}},
 	[M_CRIT] = {{" ＞ クリティカル", " ＞ critical"}},
 	[M_FUMBLE] = {{" ＞ ファンブル", " ＞ fumble"}},
+	/* an attack's fumble misses every target: no defence follows */
+	[M_FUMBLE_MISS] = {{" ＞ ファンブル（外れ）", " ＞ fumble (misses)"}},
+	[M_FUMBLE_MISS_ALL] = {{" ＞ ファンブル（全員に外れ）",
+	                        " ＞ fumble (misses everyone)"}},
 	[M_EVASION] = {{"回避", "evasion"}},
 	[M_RESISTANCE] = {{"抵抗", "resistance"}},
 	[M_DEFENCE] = {{"{1}の{2} {3} ＞ {4}", "{1}'s {2} {3} ＞ {4}"}},
 	[M_HIT] = {{"命中", "hit"}},
+	/* a critical attack hits a defence of the same or a higher value */
+	[M_HIT_CRIT] = {{"命中（攻撃のクリティカル）", "hit (critical attack)"}},
 	[M_EVADED] = {{"回避", "evaded"}},
 	[M_HIT_DOWN] = {{"{1}は戦闘不能 ＞ 命中", "{1} is incapacitated ＞ hit"}},
 	[M_DAMAGE_ROLL] = {{"ダメージ {1}", "Damage {1}"}},
@@ -284,15 +291,24 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 			say(log, M_BLOCKED, UT_ARGS(ut_arg_str(target),
 			                            ut_arg_int(ev->dest)));
 		break;
-	case MG_EV_ATTACK:
+	case MG_EV_ATTACK: {
+		const mg_scenario *s = mg_combat_scenario(c);
+		const mg_attack *a = &s->characters[ev->actor].attacks[ev->attack];
+		log->attack_value = ev->value;
+		log->attack_crit = ev->crit;
 		roll_text(&t, ev->dice, 2, ev->value);
-		if (ev->crit || ev->fumble)
-			ut_buf_puts(&t, txt(log, ev->crit ? M_CRIT : M_FUMBLE));
+		if (ev->crit)
+			ut_buf_puts(&t, txt(log, M_CRIT));
+		else if (ev->fumble) /* MG-ATTACK-2: no defence follows */
+			ut_buf_puts(&t, txt(log, a->area == MG_AREA_SINGLE
+			                                 ? M_FUMBLE_MISS
+			                                 : M_FUMBLE_MISS_ALL));
 		say(log, M_ATTACK,
 		    UT_ARGS(ut_arg_str(actor),
 		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
 		            ut_arg_str(target), ut_arg_str(t.ptr)));
 		break;
+	}
 	case MG_EV_DEFENCE: {
 		const mg_scenario *s = mg_combat_scenario(c);
 		const mg_attack *a = &s->characters[ev->actor].attacks[ev->attack];
@@ -309,7 +325,10 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		                                        ? M_RESISTANCE
 		                                        : M_EVASION)),
 		            ut_arg_str(t.ptr),
-		            ut_arg_str(txt(log, ev->flag ? M_HIT : M_EVADED))));
+		            ut_arg_str(txt(log, !ev->flag ? M_EVADED
+		                               : log->attack_crit &&
+		                                 ev->value >= log->attack_value
+		                               ? M_HIT_CRIT : M_HIT))));
 		break;
 	}
 	case MG_EV_DAMAGE_ROLL:
