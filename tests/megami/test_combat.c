@@ -838,6 +838,34 @@ static void test_policy_finish_after_move(void **state)
 	fx_end(f);
 }
 
+/* MG-POLICY-3 MG-FINISH-1 (M8.6, docs/GM.md): the とどめ attack is the one
+ * of the highest damage value, whatever the armor does to it.  P0
+ * (finish, 行動 -5: allowance 0, no move) has ken (damage 3, impact) and
+ * yari (damage 5, pierce); N1 (戦闘不能, HP -1) at 0 has armor pierce 10,
+ * N2 far away keeps the NPCs able.  yari is chosen: 5 + 1 - 10 < 1: real
+ * 0, N1 lives (ken would have dealt 4 and killed).  Initiative P0 1+1-5
+ * = -3, N2 2: N2 first.  Limit 1. */
+static void test_policy_finish_highest_damage(void **state)
+{
+	fx *f = fx_new(1);
+	chr(f, "P0", MG_SIDE_PC, 10, -5, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	chr(f, "N2", MG_SIDE_NPC, 10, 0, 40);
+	f->ch[0].finish = 1;
+	f->ch[1].hp_now = -1;
+	armor(f, 1, MG_ATTR_PIERCE, 10);
+	atk(f, 0, "ken", 3, 0)->attributes = 1u << MG_ATTR_IMPACT;
+	atk(f, 0, "yari", 5, 0)->attributes = 1u << MG_ATTR_PIERCE;
+	DICE(f, 1, 1, 1, 1, 1);
+	assert_int_equal(fx_run(f), 0);
+	expect(f,
+	       "R1 I0=1+1:-3 I2=1+1:2 O2,0 M2 N2 /2 M0 T0.1>1=1:6[10pi/pi]0hp-1 "
+	       "/0 E-r1",
+	       5, -1, 1);
+	assert_int_equal(st(f, 1).state, MG_STATE_INCAPACITATED);
+	fx_end(f);
+}
+
 /* MG-POLICY-3 MG-POLICY-2: allowance 0 (行動 -5) and no candidate: no
  * move is made (0 m), so step 3 follows: とどめ on the earliest 戦闘不能
  * enemy in range — N1 (listed before N2, both at 0).  Armor impact 20
@@ -1854,6 +1882,7 @@ int main(void)
 		T("MG-POLICY-2", test_policy_complex_after_move),
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_after_move),
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_no_move),
+		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_highest_damage),
 		T("MG-POLICY-4", test_policy_nothing),
 		T("MG-MOVE-2 MG-ROUND-3", test_move_blocked),
 		T("MG-MOVE-3", test_disengage),
