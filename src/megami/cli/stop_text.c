@@ -99,16 +99,23 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 {
 	size_t i;
 
+	static const char budget[] = "the combat reached its limit of ";
+	const char *lim = last(msg, budget);
 	unsigned long long max;
 	long long round;
 	int used = -1;
 
 	/* MG-BUDGET-1: the engine's "the combat reached its limit of N events
-	 * (round R)" says which option raises the limit, in ja or en */
-	if (sscanf(msg, "the combat reached its limit of %llu events "
-	                "(round %lld)%n", &max, &round, &used) == 2 &&
-	    used >= 0 && msg[used] == '\0')
-		return mg_cli_budget_text(buf, size, max, round, lang);
+	 * (round R)" says which option raises the limit, in ja or en; what
+	 * is before it ("run 3 (seed 4): " of a series) is kept */
+	if (lim && sscanf(lim + sizeof(budget) - 1, "%llu events (round %lld)%n",
+	                  &max, &round, &used) == 2 &&
+	    used >= 0 && lim[sizeof(budget) - 1 + (size_t)used] == '\0') {
+		char text[256];
+		snprintf(buf, size, "%.*s%s", (int)(lim - msg), msg,
+		         mg_cli_budget_text(text, sizeof(text), max, round, lang));
+		return buf;
+	}
 	snprintf(buf, size, "%s", msg);
 	if (lang != UT_LANG_JA)
 		return buf;

@@ -123,7 +123,8 @@ static void test_texts(void **state)
 /* MG-BUDGET-1: a combat that spends its event budget stops with the
  * engine's English message; the CLI words it in ja and en and names the
  * option that raises the limit (the text log's error line showed the
- * English words in a Japanese log).  Something after it is kept. */
+ * English words in a Japanese log).  What is before it is kept, a
+ * message with something after it is not this one. */
 static void test_budget(void **state)
 {
 	static const int64_t v[] = {3, 3, 1, 1, 1, 1};
@@ -162,6 +163,13 @@ static void test_budget(void **state)
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_EN),
 	                    "the combat reached its limit of 3 events and was "
 	                    "stopped in round 1; --max-events raises the limit");
+	/* a series' run keeps its prefix (the tracker's odds) */
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out),
+	                                     "run 3 (seed 4): the combat reached "
+	                                     "its limit of 3 events (round 1)",
+	                                     UT_LANG_JA),
+	                    "run 3 (seed 4): 戦闘がイベントの上限（3件）に達したので"
+	                    "ラウンド1で止めました。--max-events で上限を上げられます");
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out),
 	                                     "the combat reached its limit of 3 "
 	                                     "events (round 1) and more",
