@@ -105,7 +105,9 @@ typedef enum mg_event_kind {
 	MG_EV_MAIN_BEGIN,   /**< actor's main process begins; flag = resumed */
 	MG_EV_MAIN_END,     /**< actor's main process ends */
 	MG_EV_WAIT,         /**< actor declared 待機 */
-	MG_EV_RESUME,       /**< actor resumes from 待機 */
+	MG_EV_RESUME,       /**< actor resumes from 待機; flag = 1 when it
+	                         did not choose to: still waiting at the end of
+	                         the round, it must act then (M3.4) */
 	MG_EV_NOTHING,      /**< actor's main process ends with no action */
 	MG_EV_DISENGAGE,    /**< 離脱: actor rolled dice[0..1] (value), target
 	                         (the opponent) dice[2..3] (value2); flag = 1

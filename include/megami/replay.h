@@ -140,7 +140,10 @@ int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out);
  *         p->ended = 1 when the replay stopped first (a session quit); an
  *         error (MG_EINVALID: an illegal or misplaced decision, GM
  *         adjustment or die, or items after the end, with p->loc; the
- *         combat's own errors) with mg_error_last().  GM adjustments are
+ *         combat's own errors) with mg_error_last(), in the player's
+ *         language (an engine's refusal too: "NAME: " and
+ *         mg_refusal_text; other errors of the combat as it words
+ *         them).  GM adjustments are
  *         applied where the combat waits for a decision, before it.
  */
 int mg_replay_play(mg_replay_player *p, mg_combat *c);

@@ -10,7 +10,8 @@
  *   O2,1,0        the initiative order
  *   S1            1's turn skipped (戦闘不能)
  *   M0 /0         0's main process begins / ends (M0r: resumed)
- *   W0 U0         0 declares 待機 / resumes
+ *   W0 U0         0 declares 待機 / resumes (U0f: forced, still waiting at
+ *                 the end of the round)
  *   N0            0 did nothing
  *   L0v1=3+4:7/2+2:4ok   離脱 of 0 against 1: rolls, values, ok|no
  *   mv0:0>5  fm0:0>15    戦闘移動 / 全力移動 from > to; "(dest)bK" when
@@ -112,7 +113,7 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 	case MG_EV_MAIN_BEGIN: tr(f, "M%d%s", e->actor, e->flag ? "r" : ""); break;
 	case MG_EV_MAIN_END: tr(f, "/%d", e->actor); break;
 	case MG_EV_WAIT: tr(f, "W%d", e->actor); break;
-	case MG_EV_RESUME: tr(f, "U%d", e->actor); break;
+	case MG_EV_RESUME: tr(f, "U%d%s", e->actor, e->flag ? "f" : ""); break;
 	case MG_EV_NOTHING: tr(f, "N%d", e->actor); break;
 	case MG_EV_DISENGAGE:
 		tr(f, "L%dv%d=%lld+%lld:%lld/%lld+%lld:%lld%s", e->actor, e->target,
@@ -837,6 +838,34 @@ static void test_policy_finish_after_move(void **state)
 	fx_end(f);
 }
 
+/* MG-POLICY-3 MG-FINISH-1 (M8.6, docs/GM.md): the とどめ attack is the one
+ * of the highest damage value, whatever the armor does to it.  P0
+ * (finish, 行動 -5: allowance 0, no move) has ken (damage 3, impact) and
+ * yari (damage 5, pierce); N1 (戦闘不能, HP -1) at 0 has armor pierce 10,
+ * N2 far away keeps the NPCs able.  yari is chosen: 5 + 1 - 10 < 1: real
+ * 0, N1 lives (ken would have dealt 4 and killed).  Initiative P0 1+1-5
+ * = -3, N2 2: N2 first.  Limit 1. */
+static void test_policy_finish_highest_damage(void **state)
+{
+	fx *f = fx_new(1);
+	chr(f, "P0", MG_SIDE_PC, 10, -5, 0);
+	chr(f, "N1", MG_SIDE_NPC, 10, 0, 0);
+	chr(f, "N2", MG_SIDE_NPC, 10, 0, 40);
+	f->ch[0].finish = 1;
+	f->ch[1].hp_now = -1;
+	armor(f, 1, MG_ATTR_PIERCE, 10);
+	atk(f, 0, "ken", 3, 0)->attributes = 1u << MG_ATTR_IMPACT;
+	atk(f, 0, "yari", 5, 0)->attributes = 1u << MG_ATTR_PIERCE;
+	DICE(f, 1, 1, 1, 1, 1);
+	assert_int_equal(fx_run(f), 0);
+	expect(f,
+	       "R1 I0=1+1:-3 I2=1+1:2 O2,0 M2 N2 /2 M0 T0.1>1=1:6[10pi/pi]0hp-1 "
+	       "/0 E-r1",
+	       5, -1, 1);
+	assert_int_equal(st(f, 1).state, MG_STATE_INCAPACITATED);
+	fx_end(f);
+}
+
 /* MG-POLICY-3 MG-POLICY-2: allowance 0 (行動 -5) and no candidate: no
  * move is made (0 m), so step 3 follows: とどめ on the earliest 戦闘不能
  * enemy in range — N1 (listed before N2, both at 0).  Armor impact 20
@@ -1088,7 +1117,7 @@ static void test_wait_resume(void **state)
 	assert_int_equal(a.kind, MG_ASK_OVER);
 	assert_string_equal(f->trace,
 	                    "R1 I0=1+1:4 I1=1+1:3 I2=1+1:2 O0,1,2 M0 W0 M1 W1 "
-	                    "M2 N2 /2 U1 M1r N1 /1 U0 M0r N0 /0 E-r1");
+	                    "M2 N2 /2 U1 M1r N1 /1 U0f M0r N0 /0 E-r1");
 	fx_end(f);
 }
 
@@ -1432,7 +1461,7 @@ static void test_logs(void **state)
 	       "アリアのロングソード → ゴブリン (2D6+2) ＞ 7[3,4]+2 ＞ 9\n"
 	       "ゴブリンの回避 (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ 命中\n"
 	       "ダメージ (1D6+4) ＞ 6[6]+4 ＞ 10\n"
-	       "ゴブリンに実ダメージ8（10 − 防御修正2：エネルギー） HP 12\n"
+	       "ゴブリンに実ダメージ8（10 − 防御修正2：火→エネルギー） HP 12\n"
 	       "▼魔導士のメインプロセス\n"
 	       "魔導士は何もしない\n"
 	       "▼ゴブリンのメインプロセス\n"
@@ -1454,7 +1483,7 @@ static void test_logs(void **state)
 	       "アリア's ロングソード at ゴブリン (2D6+2) ＞ 7[3,4]+2 ＞ 9\n"
 	       "ゴブリン's evasion (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ hit\n"
 	       "Damage (1D6+4) ＞ 6[6]+4 ＞ 10\n"
-	       "ゴブリン takes 8 damage (10 − modifier 2 for energy), HP 12\n"
+	       "ゴブリン takes 8 damage (10 − modifier 2 for fire → energy), HP 12\n"
 	       "▼魔導士's main process\n"
 	       "魔導士 does nothing\n"
 	       "▼ゴブリン's main process\n"
@@ -1615,7 +1644,7 @@ static void test_log_person_events(void **state)
 		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"N2\",\"resumed\":false},\n"
 		                    "  {\"type\":\"nothing\",\"round\":1,\"actor\":\"N2\"},\n"
 		                    "  {\"type\":\"main_end\",\"round\":1,\"actor\":\"N2\"},\n"
-		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\"},\n"
+		                    "  {\"type\":\"resume\",\"round\":1,\"actor\":\"P0\",\"forced\":false},\n"
 		                    "  {\"type\":\"main_begin\",\"round\":1,\"actor\":\"P0\",\"resumed\":true},\n"
 		                    "  {\"type\":\"disengage\",\"round\":1,\"actor\":\"P0\",\"dice\":[3,3],\"value\":11,\"opponent\":\"N1\",\"opponent_dice\":[1,1],\"opponent_value\":2,\"success\":true},\n"
 		                    "  {\"type\":\"move\",\"round\":1,\"actor\":\"P0\",\"kind\":\"combat\",\"from\":0,\"to\":4,\"dest\":9,\"blocked_by\":\"N2\"},\n"
@@ -1853,6 +1882,7 @@ int main(void)
 		T("MG-POLICY-2", test_policy_complex_after_move),
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_after_move),
 		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_no_move),
+		T("MG-POLICY-3 MG-FINISH-1", test_policy_finish_highest_damage),
 		T("MG-POLICY-4", test_policy_nothing),
 		T("MG-MOVE-2 MG-ROUND-3", test_move_blocked),
 		T("MG-MOVE-3", test_disengage),

@@ -613,6 +613,35 @@ static void test_MG_GM_2_engine(void **state)
 	duel_free(&f);
 }
 
+/* MG-REPLAY-3 MG-ACT-1: played in Japanese, an illegal decision or GM
+ * adjustment is refused in Japanese (the name kept), as the tracker
+ * refuses it; other errors are the replay's own, also in Japanese. */
+static void test_MG_REPLAY_3_refusals_ja(void **state)
+{
+	static const struct {
+		const char *items, *msg;
+	} cases[] = {
+		{"dice 3 3 1 1\nattack 1 1\n", "A: 対象が敵ではありません"},
+		{"dice 3 3 1 1\nmove 0\n", "A: 0 m の移動はしません"},
+		{"dice 3 3 1 1\nmove 6\n", "A: 移動力より長い移動です"},
+		{"dice 3 3 1 1\ngm clear 2 dead\n", "B: その状態ではありません"},
+		{"dice 3 3 1 1\nresume\n",
+		 "Aの行動の番です：resume と stay は待機中の問いへの答えです"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		duel f;
+		duel_init(&f);
+		f.p.lang = MG_LANG_JA;
+		assert_int_equal(duel_play(&f, cases[i].items), MG_EINVALID);
+		assert_string_equal(mg_error_last(), cases[i].msg);
+		assert_int_equal(f.p.loc.line, 4);
+		duel_free(&f);
+	}
+}
+
 /* MG-ACT-1: a refusal's reason in both languages; the English one is the
  * text of mg_error_last. */
 static void test_MG_ACT_1_refusal_text(void **state)
@@ -704,6 +733,7 @@ int main(void)
 		cmocka_unit_test(test_MG_REPLAY_1_japanese),
 		cmocka_unit_test(test_MG_REPLAY_3_full),
 		cmocka_unit_test(test_MG_REPLAY_3_play_errors),
+		cmocka_unit_test(test_MG_REPLAY_3_refusals_ja),
 		cmocka_unit_test(test_MG_REPLAY_3_ends_early),
 		cmocka_unit_test(test_MG_GM_1_round_trip),
 		cmocka_unit_test(test_MG_GM_1_parse_errors),

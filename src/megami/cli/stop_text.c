@@ -43,6 +43,19 @@ int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
 	return 1;
 }
 
+const char *mg_cli_budget_text(char *buf, size_t size, uint64_t max,
+                               int64_t round, ut_lang lang)
+{
+	snprintf(buf, size, UT_TRL(lang, "戦闘がイベントの上限（%llu件）に達したので"
+	                                 "ラウンド%lldで止めました。--max-events で"
+	                                 "上限を上げられます",
+	                           "the combat reached its limit of %llu events "
+	                           "and was stopped in round %lld; --max-events "
+	                           "raises the limit"),
+	         (unsigned long long)max, (long long)round);
+	return buf;
+}
+
 /* The engine's words after the names (src/megami/core: combat.c, policy.c,
  * resolve.c, MG-CKD-1), from the last `key` of the message on: `scan` reads
  * up to two numbers of what follows the key (and must read it all), `ja`
@@ -86,6 +99,23 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 {
 	size_t i;
 
+	static const char budget[] = "the combat reached its limit of ";
+	const char *lim = last(msg, budget);
+	unsigned long long max;
+	long long round;
+	int used = -1;
+
+	/* MG-BUDGET-1: the engine's "the combat reached its limit of N events
+	 * (round R)" says which option raises the limit, in ja or en; what
+	 * is before it ("run 3 (seed 4): " of a series) is kept */
+	if (lim && sscanf(lim + sizeof(budget) - 1, "%llu events (round %lld)%n",
+	                  &max, &round, &used) == 2 &&
+	    used >= 0 && lim[sizeof(budget) - 1 + (size_t)used] == '\0') {
+		char text[256];
+		snprintf(buf, size, "%.*s%s", (int)(lim - msg), msg,
+		         mg_cli_budget_text(text, sizeof(text), max, round, lang));
+		return buf;
+	}
 	snprintf(buf, size, "%s", msg);
 	if (lang != UT_LANG_JA)
 		return buf;

@@ -8,6 +8,7 @@
 #define MG_CLI_STOP_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cli.h"
 #include "util/rng.h"
@@ -27,9 +28,18 @@ int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
  * The engine's message `msg` of an overflow (MG-CKD-1: "NAME: HP 3 - 4
  * overflows", "NAME: ATTACK: the attack damage overflows", …; the names
  * before the words are kept) in `lang` into buf (msg as it is in English,
- * or when it is not one of them).  Returns buf.
+ * or when it is not one of them).  The engine's event budget message
+ * (MG-BUDGET-1: "the combat reached its limit of N events (round R)")
+ * becomes mg_cli_budget_text's, which names --max-events, in ja and en.
+ * Returns buf.
  */
 const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
                              ut_lang lang);
+
+/* Why a combat that spent its budget of `max` events in round `round`
+ * stopped, and the option that raises it, in `lang` (MG-BUDGET-1): the
+ * text log's error line and the stderr message.  Returns buf. */
+const char *mg_cli_budget_text(char *buf, size_t size, uint64_t max,
+                               int64_t round, ut_lang lang);
 
 #endif

@@ -454,6 +454,7 @@ static int start_main(mg_combat *c, uint32_t i, int resumed, int late)
 		if (rc) {
 			mg_event_init(&ev, c, MG_EV_RESUME);
 			ev.actor = (int32_t)i;
+			ev.flag = late; /* MG-WAIT-3: forced at the round's end */
 			if ((rc = mg_emit(c, &ev)) < 0)
 				return rc;
 		}

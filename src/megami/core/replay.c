@@ -772,6 +772,26 @@ static const char *actor_name(const mg_combat *c, uint32_t i)
 	return mg_combat_character(&st, c, i) == 0 ? st.name : "?";
 }
 
+/* MG-REPLAY-3: an illegal decision or GM adjustment (MG-ACT-1) in the
+ * replay's language: the engine's "NAME: reason" keeps the name, the
+ * reason becomes mg_refusal_text's.  rc as it is. */
+static int refused(const mg_replay_player *p, const mg_combat *c, int rc)
+{
+	mg_refusal why = mg_combat_refusal(c);
+	const char *en = mg_refusal_text(why, MG_LANG_EN);
+	char msg[512];
+	size_t n, k = strlen(en);
+
+	if (rc != UT_EINVALID || why == MG_REFUSE_NONE || p->lang == MG_LANG_EN)
+		return rc;
+	snprintf(msg, sizeof(msg), "%s", mg_error_last());
+	n = strlen(msg);
+	if (k == 0 || n < k || strcmp(msg + n - k, en) != 0)
+		return rc;
+	return ut_error_set(rc, "%.*s%s", (int)(n - k), msg,
+	                    mg_refusal_text(why, p->lang));
+}
+
 /* MG-REPLAY-3: decisions and dice in the order the combat needs them; an
  * illegal decision (MG-ACT-1) is an error at its place. */
 int mg_replay_play(mg_replay_player *p, mg_combat *c)
@@ -807,7 +827,7 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 					p->loc.line = it->line;
 					p->loc.col = it->col;
 				}
-				return rc;
+				return refused(p, c, rc);
 			}
 			continue;
 		}
@@ -843,7 +863,7 @@ int mg_replay_play(mg_replay_player *p, mg_combat *c)
 				p->loc.line = it->line;
 				p->loc.col = it->col;
 			}
-			return rc;
+			return refused(p, c, rc);
 		}
 	}
 }

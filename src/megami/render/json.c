@@ -104,10 +104,14 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
 		bad |= put(o, "resumed", json_boolean(ev->flag));
 		break;
+	case MG_EV_RESUME:
+		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		/* MG-WAIT-3: still waiting at the end of the round */
+		bad |= put(o, "forced", json_boolean(ev->flag));
+		break;
 	case MG_EV_SKIP:
 	case MG_EV_MAIN_END:
 	case MG_EV_WAIT:
-	case MG_EV_RESUME:
 	case MG_EV_NOTHING:
 		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
 		break;

@@ -15,6 +15,10 @@ struct mg_log {
 	size_t nevents;
 	int has_seed;
 	uint64_t seed;
+	/* text: the last attack judgement, for the verdict of the defences
+	 * that follow it (a critical hits whatever the defence's value) */
+	int64_t attack_value;
+	int attack_crit;
 };
 
 int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev);

@@ -5,6 +5,7 @@
  * or ＞ ファンブル after a judgement's 12 or 2 (never after initiative or
  * 離脱 rolls, M8.3).  The JSON log keeps the dice in rolled order.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "log.h"
@@ -13,12 +14,13 @@
 
 enum {
 	M_ROUND, M_INIT, M_ORDER, M_SEP, M_SKIP, M_MAIN, M_MAIN_RESUMED,
-	M_WAIT, M_RESUME, M_NOTHING, M_DISENGAGE, M_OK, M_FAIL, M_MOVE,
-	M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT, M_FUMBLE, M_EVASION,
-	M_RESISTANCE, M_DEFENCE, M_HIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
-	M_DAMAGE, M_FROM, M_INCAP, M_FINISH, M_FINISH_FAILED, M_DEATH,
-	M_RESULT, M_WINS, M_DRAW, M_CHAR, M_ERROR, M_ADJ_HP, M_ADJ_POS,
-	M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
+	M_WAIT, M_RESUME, M_RESUME_FORCED, M_NOTHING, M_DISENGAGE, M_OK,
+	M_FAIL, M_MOVE, M_FULL_MOVE, M_BLOCKED, M_STAYS, M_ATTACK, M_CRIT,
+	M_FUMBLE, M_FUMBLE_MISS, M_FUMBLE_MISS_ALL, M_EVASION, M_RESISTANCE,
+	M_DEFENCE, M_HIT, M_HIT_CRIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
+	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP,
+	M_FINISH, M_FINISH_FAILED, M_DEATH, M_RESULT, M_WINS, M_DRAW, M_CHAR,
+	M_ERROR, M_ADJ_HP, M_ADJ_POS, M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -32,6 +34,9 @@ static const ut_msg msgs[M_COUNT] = {
 	                     "▼{1}'s main process (after waiting)"}},
 	[M_WAIT] = {{"{1}は待機する", "{1} waits"}},
 	[M_RESUME] = {{"{1}が待機を解除する", "{1} stops waiting"}},
+	/* M3.4, MG-WAIT-3: not a choice */
+	[M_RESUME_FORCED] = {{"ラウンドの終わりなので{1}の待機が解除される",
+	                      "the round ends, so {1} stops waiting"}},
 	[M_NOTHING] = {{"{1}は何もしない", "{1} does nothing"}},
 	[M_DISENGAGE] = {{"{1}の離脱 {2} 対 {3} {4} ＞ {5}",
 	                  "{1}'s disengagement {2} against {3} {4} ＞ {5}"}},
@@ -46,16 +51,29 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_ATTACK] = {{"{1}の{2} → {3} {4}", "{1}'s {2} at {3} {4}"}},
 	[M_CRIT] = {{" ＞ クリティカル", " ＞ critical"}},
 	[M_FUMBLE] = {{" ＞ ファンブル", " ＞ fumble"}},
+	/* an attack's fumble misses every target: no defence follows */
+	[M_FUMBLE_MISS] = {{" ＞ ファンブル（外れ）", " ＞ fumble (misses)"}},
+	[M_FUMBLE_MISS_ALL] = {{" ＞ ファンブル（全員に外れ）",
+	                        " ＞ fumble (misses everyone)"}},
 	[M_EVASION] = {{"回避", "evasion"}},
 	[M_RESISTANCE] = {{"抵抗", "resistance"}},
 	[M_DEFENCE] = {{"{1}の{2} {3} ＞ {4}", "{1}'s {2} {3} ＞ {4}"}},
 	[M_HIT] = {{"命中", "hit"}},
+	/* a critical attack hits a defence of the same or a higher value */
+	[M_HIT_CRIT] = {{"命中（攻撃のクリティカル）", "hit (critical attack)"}},
 	[M_EVADED] = {{"回避", "evaded"}},
 	[M_HIT_DOWN] = {{"{1}は戦闘不能 ＞ 命中", "{1} is incapacitated ＞ hit"}},
 	[M_DAMAGE_ROLL] = {{"ダメージ {1}", "Damage {1}"}},
 	[M_DAMAGE] = {{"{1}に実ダメージ{2}（{3} − 防御修正{4}{5}） HP {6}",
 	               "{1} takes {2} damage ({3} − modifier {4}{5}), HP {6}"}},
+	/* a negative modifier in "damage − modifier" */
+	[M_NEGATIVE] = {{"(−{1})", "(−{1})"}},
 	[M_FROM] = {{"：{1}", " for {1}"}},
+	/* M5: an energy subtype not in the armor uses its energy value */
+	[M_FROM_ENERGY] = {{"：{1}→{2}", " for {1} → {2}"}},
+	/* M5: an attribute not in the armor counts 0 (the lowest here) */
+	[M_FROM_UNLISTED] = {{"：{1}は防具に記載なし",
+	                      " for {1}, not in the armor"}},
 	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
 	[M_FINISH] = {{"{1}が{2}で{3}にとどめを刺す {4}、実ダメージ{5}"
 	               "（防御修正{6}{7}） HP {8}",
@@ -118,12 +136,52 @@ static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 		ut_buf_printf(b, "] ＞ %lld", (long long)value);
 }
 
-/* The armor entry that gave a modifier: "：衝撃" / " for impact", or "". */
-static void from_text(mg_log *log, ut_buf *b, int armor_attr)
+/* The armor entry that gave target's modifier (M5, M8.10): "：衝撃" /
+ * " for impact"; an energy subtype through the energy value
+ * "：雷→エネルギー"; an attribute its armor does not list (0, the lowest)
+ * "：聖は防具に記載なし", said only when the armor lists something (no
+ * armor at all needs no reason); "" for an attack without attributes.
+ * The JSON's attribute and armor. */
+static void from_text(mg_log *log, ut_buf *b, const mg_combat *c,
+                      int32_t target, int attr, int armor_attr)
 {
-	const char *a = mg_log_attr(armor_attr, log->lang);
-	if (a && ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
-	                    UT_ARGS(ut_arg_str(a))) < 0)
+	const mg_scenario *s = mg_combat_scenario(c);
+	const char *a = mg_log_attr(attr, log->lang);
+	const char *from = mg_log_attr(armor_attr, log->lang);
+	int rc = 0;
+
+	if (!a)
+		return;
+	if (!from) {
+		if (target < 0 || (size_t)target >= s->ncharacters ||
+		    !s->characters[target].armor_listed)
+			return;
+		rc = ut_msg_put(b, &msgs[M_FROM_UNLISTED], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(a)));
+	} else if (armor_attr != attr)
+		rc = ut_msg_put(b, &msgs[M_FROM_ENERGY], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(a), ut_arg_str(from)));
+	else
+		rc = ut_msg_put(b, &msgs[M_FROM], (ut_lang)log->lang,
+		                UT_ARGS(ut_arg_str(from)));
+	if (rc < 0)
+		b->failed = 1;
+}
+
+/* The modifier subtracted in "damage − modifier": "3", or "(−2)" when it
+ * is negative (the damage grows), never "− -2". */
+static void modifier_text(mg_log *log, ut_buf *b, int64_t m)
+{
+	char digits[24];
+
+	if (m >= 0) {
+		ut_buf_printf(b, "%lld", (long long)m);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%llu",
+	         (unsigned long long)0 - (unsigned long long)m);
+	if (ut_msg_put(b, &msgs[M_NEGATIVE], (ut_lang)log->lang,
+	               UT_ARGS(ut_arg_str(digits))) < 0)
 		b->failed = 1;
 }
 
@@ -206,7 +264,8 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, M_WAIT, UT_ARGS(ut_arg_str(actor)));
 		break;
 	case MG_EV_RESUME:
-		say(log, M_RESUME, UT_ARGS(ut_arg_str(actor)));
+		say(log, ev->flag ? M_RESUME_FORCED : M_RESUME,
+		    UT_ARGS(ut_arg_str(actor)));
 		break;
 	case MG_EV_NOTHING:
 		say(log, M_NOTHING, UT_ARGS(ut_arg_str(actor)));
@@ -232,15 +291,24 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 			say(log, M_BLOCKED, UT_ARGS(ut_arg_str(target),
 			                            ut_arg_int(ev->dest)));
 		break;
-	case MG_EV_ATTACK:
+	case MG_EV_ATTACK: {
+		const mg_scenario *s = mg_combat_scenario(c);
+		const mg_attack *a = &s->characters[ev->actor].attacks[ev->attack];
+		log->attack_value = ev->value;
+		log->attack_crit = ev->crit;
 		roll_text(&t, ev->dice, 2, ev->value);
-		if (ev->crit || ev->fumble)
-			ut_buf_puts(&t, txt(log, ev->crit ? M_CRIT : M_FUMBLE));
+		if (ev->crit)
+			ut_buf_puts(&t, txt(log, M_CRIT));
+		else if (ev->fumble) /* MG-ATTACK-2: no defence follows */
+			ut_buf_puts(&t, txt(log, a->area == MG_AREA_SINGLE
+			                                 ? M_FUMBLE_MISS
+			                                 : M_FUMBLE_MISS_ALL));
 		say(log, M_ATTACK,
 		    UT_ARGS(ut_arg_str(actor),
 		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
 		            ut_arg_str(target), ut_arg_str(t.ptr)));
 		break;
+	}
 	case MG_EV_DEFENCE: {
 		const mg_scenario *s = mg_combat_scenario(c);
 		const mg_attack *a = &s->characters[ev->actor].attacks[ev->attack];
@@ -257,7 +325,10 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		                                        ? M_RESISTANCE
 		                                        : M_EVASION)),
 		            ut_arg_str(t.ptr),
-		            ut_arg_str(txt(log, ev->flag ? M_HIT : M_EVADED))));
+		            ut_arg_str(txt(log, !ev->flag ? M_EVADED
+		                               : log->attack_crit &&
+		                                 ev->value >= log->attack_value
+		                               ? M_HIT_CRIT : M_HIT))));
 		break;
 	}
 	case MG_EV_DAMAGE_ROLL:
@@ -265,10 +336,11 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, M_DAMAGE_ROLL, UT_ARGS(ut_arg_str(t.ptr)));
 		break;
 	case MG_EV_DAMAGE:
-		from_text(log, &u, ev->armor_attr);
+		modifier_text(log, &t, ev->modifier);
+		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
 		say(log, M_DAMAGE,
 		    UT_ARGS(ut_arg_str(target), ut_arg_int(ev->damage),
-		            ut_arg_int(ev->value), ut_arg_int(ev->modifier),
+		            ut_arg_int(ev->value), ut_arg_str(t.ptr),
 		            ut_arg_str(u.ptr ? u.ptr : ""), ut_arg_int(ev->hp)));
 		break;
 	case MG_EV_INCAPACITATED:
@@ -276,7 +348,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	case MG_EV_FINISH:
 		roll_text(&t, ev->dice, 1, ev->value);
-		from_text(log, &u, ev->armor_attr);
+		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
 		say(log, M_FINISH,
 		    UT_ARGS(ut_arg_str(actor),
 		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),

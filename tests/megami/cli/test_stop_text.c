@@ -120,6 +120,64 @@ static void test_texts(void **state)
 		                                     UT_LANG_JA), cases[i][1]);
 }
 
+/* MG-BUDGET-1: a combat that spends its event budget stops with the
+ * engine's English message; the CLI words it in ja and en and names the
+ * option that raises the limit (the text log's error line showed the
+ * English words in a Japanese log).  What is before it is kept, a
+ * message with something after it is not this one. */
+static void test_budget(void **state)
+{
+	static const int64_t v[] = {3, 3, 1, 1, 1, 1};
+	mg_character ch[2];
+	mg_scenario s;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	mg_result r;
+	ut_dice dice;
+	char msg[512], out[512];
+
+	(void)state;
+	mg_character_init(&ch[0]);
+	ch[0].name = "アリア";
+	ch[0].side = MG_SIDE_PC;
+	ch[0].hp = ch[0].hp_now = 24;
+	mg_character_init(&ch[1]);
+	ch[1].name = "オーガ";
+	ch[1].side = MG_SIDE_NPC;
+	ch[1].hp = ch[1].hp_now = 30;
+	s.round_limit = 20;
+	s.characters = ch;
+	s.ncharacters = 2;
+	ut_dice_list(&dice, v, 6);
+	co.dice = &dice;
+	co.max_events = 3; /* round, 2 initiatives: the order is one too many */
+	assert_int_equal(mg_combat_new(&c, &s, &co), 0);
+	assert_int_equal(mg_combat_run(&r, c), MG_ELIMIT);
+	snprintf(msg, sizeof(msg), "%s", mg_error_last());
+	mg_combat_free(c);
+	assert_string_equal(msg, "the combat reached its limit of 3 events "
+	                         "(round 1)");
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_JA),
+	                    "戦闘がイベントの上限（3件）に達したのでラウンド1で"
+	                    "止めました。--max-events で上限を上げられます");
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_EN),
+	                    "the combat reached its limit of 3 events and was "
+	                    "stopped in round 1; --max-events raises the limit");
+	/* a series' run keeps its prefix (the tracker's odds) */
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out),
+	                                     "run 3 (seed 4): the combat reached "
+	                                     "its limit of 3 events (round 1)",
+	                                     UT_LANG_JA),
+	                    "run 3 (seed 4): 戦闘がイベントの上限（3件）に達したので"
+	                    "ラウンド1で止めました。--max-events で上限を上げられます");
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out),
+	                                     "the combat reached its limit of 3 "
+	                                     "events (round 1) and more",
+	                                     UT_LANG_JA),
+	                    "the combat reached its limit of 3 events (round 1) "
+	                    "and more");
+}
+
 /* MG-STOP-1 MG-DICE-OUT-2: the fixed dice's failure as megami roll --dice words it,
  * also as mg_error_last(); 0 when the next die would not fail. */
 static void test_dice_failure(void **state)
@@ -150,6 +208,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_engine_overflows),
 		cmocka_unit_test(test_texts),
+		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_dice_failure),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

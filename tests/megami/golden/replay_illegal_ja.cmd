@@ -1,2 +1,2 @@
-# MG-REPLAY-3: the same with --lang ja (the engine's refusals are English only)
+# MG-REPLAY-3: the same with --lang ja (the engine's refusal in Japanese)
 fight --replay replay_illegal.replay
