@@ -140,6 +140,24 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
 		                          UT_TR(c, "オプション「%.*s」はあいまいです（%s）",
 		                                "option '%.*s' is ambiguous (%s)"),
 		                          (int)len, word, names);
+	/* a misspelt long option: the nearest, as for commands (--jbos) */
+	if (len > 2 && word[0] == '-' && word[1] == '-' && len - 2 < 128) {
+		const char *near = NULL;
+		size_t best = SIZE_MAX;
+		char name[128];
+		memcpy(name, word + 2, len - 2);
+		name[len - 2] = '\0';
+		for (lo = longopts; lo->name; lo++)
+			if (ut_utf8_closer(name, lo->name, &best))
+				near = lo->name;
+		if (near)
+			return ut_cli_usage_error(
+				c, cmd, UT_TR(c, "オプション「%.*s」はありません。"
+				                 "「--%s」のことですか？",
+				              "unknown option '%.*s'; did you mean "
+				              "'--%s'?"),
+				(int)len, word, near);
+	}
 	return ut_cli_usage_error(c, cmd, UT_TR(c, "オプション「%.*s」はありません",
 	                                        "unknown option '%.*s'"),
 	                          (int)len, word);
