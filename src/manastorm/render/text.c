@@ -280,6 +280,25 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		line_end(o, d, e, en_);
 }
 
+/* Whether side s still has a warrior with HP > 0 (the end line says
+ * "both sides" when neither has). */
+static int side_standing(const ms_duel *d, int s)
+{
+	const ms_scenario *sc = ms_duel_scenario(d);
+	size_t i;
+
+	for (i = 0; i < sc->nparticipants; i++) {
+		ms_part_vitals v;
+		if (sc->participants[i].side != s ||
+		    sc->participants[i].role != MS_ROLE_WARRIOR)
+			continue;
+		ms_duel_vitals(&v, d, (uint32_t)i);
+		if (v.hp > 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* MS-LOG-3: the legend heading the log: the step numbers that start the
  * lines are D3's steps, named as the seed names them (its 1)–9)). */
 static void legend(ut_buf *o, int en_)
@@ -301,7 +320,7 @@ static void legend(ut_buf *o, int en_)
  * of MS-LOG-3. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
-	int en_ = lang == MS_LANG_EN, in_storm = 0, s;
+	int en_ = lang == MS_LANG_EN, in_storm = 0, s, both;
 	size_t i;
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
@@ -315,12 +334,16 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
 	else
 		ut_buf_printf(o, T("勝者: 陣営%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
+	both = !side_standing(d, 0) && !side_standing(d, 1);
 	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "battles: %lld, ended: %s\n"),
 	              (long long)r.battles,
 	              r.end == MS_END_BATTLES ? T("バトル数に達した", "all battles played")
-	              : r.end == MS_END_STEP6 ? T("6) で魔法戦士が全滅", "a side lost its warriors at step 6")
-	              : r.end == MS_END_STORM ? T("マナ・ストームで魔法戦士が全滅", "a side lost its warriors in a storm")
-	              : r.end == MS_END_STEP9 ? T("9) で魔法戦士が全滅", "a side lost its warriors at step 9")
+	              : r.end == MS_END_STEP6 ? (both ? T("6) で両陣営の魔法戦士が全滅", "both sides lost their warriors at step 6")
+	                                              : T("6) で魔法戦士が全滅", "a side lost its warriors at step 6"))
+	              : r.end == MS_END_STORM ? (both ? T("マナ・ストームで両陣営の魔法戦士が全滅", "both sides lost their warriors in a storm")
+	                                              : T("マナ・ストームで魔法戦士が全滅", "a side lost its warriors in a storm"))
+	              : r.end == MS_END_STEP9 ? (both ? T("9) で両陣営の魔法戦士が全滅", "both sides lost their warriors at step 9")
+	                                              : T("9) で魔法戦士が全滅", "a side lost its warriors at step 9"))
 	                                      : T("途中", "not over"));
 	for (s = 0; s < 2; s++)
 		ut_buf_printf(o, T("陣営%s: 倒した数 %lld、ダメージ %lld\n",
