@@ -13,6 +13,20 @@
 
 #define T(ja, en) (en_ ? (en) : (ja))
 
+/* What a line depends on besides its event: where in the duel it is. */
+typedef struct ctx {
+	int in_storm; /* between a storm's start and its end */
+	int step;     /* 1 from a round's start, 3 from its first revealed
+	                 enchant: where a caster's draw is (its step 1 choice,
+	                 or a happening) */
+} ctx;
+
+/* "card" or "cards" after n (English; Japanese says 枚 for any n). */
+static const char *cards(long long n)
+{
+	return n == 1 ? "card" : "cards";
+}
+
 static const char *nm(const ms_duel *d, int32_t i)
 {
 	return i >= 0 ? ms_duel_scenario(d)->participants[i].name : "-";
@@ -52,17 +66,25 @@ static const char *srcname(const ms_event *e, char *b, size_t n, int en_)
 }
 
 /* Setting up: shuffles, hands, battles, rounds, passes (steps 1 and 4). */
-static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
+static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                       ctx *x)
 {
 	switch (e->kind) {
 	case MS_EV_SHUFFLE:
-		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld cards)\n"),
-		              e->value == 9 ? "9) " : "", nm(d, e->actor), (long long)e->count);
+		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld %s)\n"),
+		              e->value == 9 ? "9) " : "", nm(d, e->actor), (long long)e->count,
+		              cards(e->count));
 		break;
 	case MS_EV_RESHUFFLE:
-		ut_buf_printf(o, T("%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
-		                   "%s: the deck is empty — the discard pile (%lld cards) becomes the deck\n"),
-		              nm(d, e->actor), (long long)e->count);
+		/* MS-LOG-3: numbered and indented as the draw it serves: in a
+		 * storm (indented), a caster's step 1 or happening (3), a
+		 * warrior's step 4 */
+		ut_buf_printf(o, T("%s%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
+		                   "%s%s: the deck is empty — the discard pile (%lld %s) becomes the deck\n"),
+		              x->in_storm ? "   "
+		              : ms_duel_scenario(d)->participants[e->actor].role == MS_ROLE_WARRIOR ? "4) "
+		              : x->step == 1 ? "1) " : "3) ",
+		              nm(d, e->actor), (long long)e->count, cards(e->count));
 		break;
 	case MS_EV_HAND:
 		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld card(s) to the hand\n"),
@@ -72,6 +94,7 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 		ut_buf_printf(o, T("== バトル%lld ==\n", "== Battle %lld ==\n"), (long long)e->battle);
 		break;
 	case MS_EV_ROUND:
+		x->step = 1;
 		ut_buf_printf(o, T("-- ラウンド%lld --\n", "-- Round %lld --\n"), (long long)e->round);
 		break;
 	case MS_EV_PASS:
@@ -89,12 +112,13 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 
 /* The enchant steps 2 and 3: the card, MP, 衣装, happenings. */
 static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                         int *in_storm)
+                         ctx *x)
 {
 	char c1[8], w[96], sb[48];
 
 	switch (e->kind) {
 	case MS_EV_ENCHANT:
+		x->step = 3;
 		ut_buf_printf(o, T("2) %s: %s（%s）%s、%s → %s\n",
 		                   "2) %s: %s (%s) %s, %s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
@@ -109,7 +133,7 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 		              (long long)e->value, (long long)e->value2);
 		break;
 	case MS_EV_OUTFIT:
-		if (*in_storm)
+		if (x->in_storm)
 			ut_buf_printf(o, T("   %s: 衣装（マナ変換力%lld）が飛ぶ（残り%lld）\n",
 			                   "   %s loses the 衣装 of マナ変換力 %lld (%lld left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->count);
@@ -121,8 +145,9 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 		break;
 	case MS_EV_HAPPENING:
 		ut_buf_printf(o, T("3) %s: ハプニング（エモーション・イベント %s）— 山札から%lld枚を場に\n",
-		                   "3) %s: a happening (emotion event %s) — %lld cards from the deck to the field\n"),
-		              nm(d, e->actor), cs(c1, e->card), (long long)e->count);
+		                   "3) %s: a happening (emotion event %s) — %lld %s from the deck to the field\n"),
+		              nm(d, e->actor), cs(c1, e->card), (long long)e->count,
+		              cards(e->count));
 		break;
 	case MS_EV_FIELD:
 		ut_buf_printf(o, T("   場に %s（%sのエンチャント）\n", "   %s to the field (%s's enchant)\n"),
@@ -135,7 +160,7 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 
 /* The attack steps 5 to 9: the card, HP, rights, advantage, damage. */
 static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                        int *in_storm)
+                        ctx *x)
 {
 	char c1[8], w[96], sb[48];
 	const char *side = e->side == 0 ? "A" : "B";
@@ -150,7 +175,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		                                      : T("アタック失敗", "attack fails"));
 		break;
 	case MS_EV_HP:
-		ut_buf_printf(o, "%s%s: HP %lld → %lld\n", *in_storm ? "   " : "6) ",
+		ut_buf_printf(o, "%s%s: HP %lld → %lld\n", x->in_storm ? "   " : "6) ",
 		              nm(d, e->actor), (long long)e->value, (long long)e->value2);
 		break;
 	case MS_EV_RIGHT_LOST:
@@ -193,13 +218,13 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 
 /* A マナ・ストーム, from its start to 感情の処理. */
 static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                       int *in_storm)
+                       ctx *x)
 {
 	char c1[8];
 
 	switch (e->kind) {
 	case MS_EV_STORM:
-		*in_storm = 1;
+		x->in_storm = 1;
 		ut_buf_printf(o, T("6) マナ・ストーム！（%sと%sのカードが一致）\n",
 		                   "6) a mana storm! (%s's and %s's cards match)\n"),
 		              nm(d, e->actor), nm(d, e->target));
@@ -229,7 +254,7 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              (long long)e->count);
 		break;
 	case MS_EV_STORM_END:
-		*in_storm = 0;
+		x->in_storm = 0;
 		ut_buf_printf(o, T("   マナ・ストーム終了（%s）\n", "   the mana storm ends (%s)\n"),
 		              e->index == 0 ? T("場札がない", "the field is empty")
 		              : e->index == 1 ? T("数える相手がいない", "nobody left to count")
@@ -266,16 +291,16 @@ static void line_end(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 /* One event as one line (or none), by the part of the duel it belongs to
  * (the event kinds are in duel order). */
 static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                 int *in_storm)
+                 ctx *x)
 {
 	if (e->kind <= MS_EV_PASS)
-		line_setup(o, d, e, en_);
+		line_setup(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_FIELD)
-		line_enchant(o, d, e, en_, in_storm);
+		line_enchant(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_DAMAGE)
-		line_attack(o, d, e, en_, in_storm);
+		line_attack(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_EMOTION)
-		line_storm(o, d, e, en_, in_storm);
+		line_storm(o, d, e, en_, x);
 	else
 		line_end(o, d, e, en_);
 }
@@ -320,14 +345,15 @@ static void legend(ut_buf *o, int en_)
  * of MS-LOG-3. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
-	int en_ = lang == MS_LANG_EN, in_storm = 0, s, both;
+	int en_ = lang == MS_LANG_EN, s, both;
+	ctx x = {0, 0};
 	size_t i;
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
 
 	legend(o, en_);
 	for (i = 0; i < log->n; i++)
-		line(o, d, &log->ev[i], en_, &in_storm);
+		line(o, d, &log->ev[i], en_, &x);
 	ms_duel_result(&r, d);
 	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
 	if (r.winner < 0)
