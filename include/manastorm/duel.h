@@ -336,6 +336,11 @@ int64_t ms_duel_advantage(const ms_duel *d, int side);
 /** Whether `c` passes for participant i (number ≤ 発現値 or favoured suit). */
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c);
 
+/** The value step 7 gives card `c` of warrior i when both of a pair
+ *  succeed (MS-ADV-1): its printed number, + 2 when it is of i's favoured
+ *  suit. */
+int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c);
+
 /** The policy of participant i. */
 const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i);
 

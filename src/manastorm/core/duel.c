@@ -1560,10 +1560,21 @@ static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
 	return 0;
 }
 
+static int64_t card_value(const part *p, ms_card c)
+{
+	return (int64_t)c.number +
+	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit ? 2 : 0);
+}
+
 static int64_t attack_value(const part *p)
 {
-	return (int64_t)p->card.number +
-	       (p->suit != MS_SUIT_NONE && (int)p->card.suit == p->suit ? 2 : 0);
+	return card_value(p, p->card);
+}
+
+/* MS-ADV-1: the value step 7 compares, for the logs. */
+int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c)
+{
+	return card_value(&d->parts[i], c);
 }
 
 /* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card

@@ -7,6 +7,7 @@
 #include "manastorm/render.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
@@ -19,6 +20,15 @@ typedef struct ctx {
 	int step;     /* 1 from a round's start, 3 from its first revealed
 	                 enchant: where a caster's draw is (its step 1 choice,
 	                 or a happening) */
+	/* step 7: the warriors of side 0 and 1 in seat order (pair k is
+	 * w[0][k] and w[1][k]), the attack each played this round
+	 * (att_set[i]: one was revealed), the next pair step 7 has not
+	 * spoken of yet (npairs: none left, or not at step 7) */
+	uint32_t *w[2];
+	size_t nw[2], npairs, next_pair;
+	ms_card *att;
+	int *att_flags;
+	unsigned char *att_set;
 } ctx;
 
 /* "card" or "cards" after n (English; Japanese says 枚 for any n). */
@@ -95,6 +105,8 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_ROUND:
 		x->step = 1;
+		x->next_pair = 0;
+		memset(x->att_set, 0, ms_duel_scenario(d)->nparticipants);
 		ut_buf_printf(o, T("-- ラウンド%lld --\n", "-- Round %lld --\n"), (long long)e->round);
 		break;
 	case MS_EV_PASS:
@@ -158,6 +170,81 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 	}
 }
 
+/* "WA ♥4 = 6（4 + 得意スート2）" / "WA ♥4 = 6 (4 + 2 favoured suit)": warrior
+ * i's attack this round and the value step 7 gives it (MS-ADV-1). */
+static const char *valued(char *b, size_t n, const ms_duel *d, uint32_t i,
+                          const ctx *x, int en_)
+{
+	char c1[8];
+	ms_card c = x->att[i];
+	int64_t v = ms_duel_attack_value(d, i, c);
+
+	if (v != (int64_t)c.number)
+		snprintf(b, n, T("%s %s = %lld（%u + 得意スート%lld）",
+		                 "%s %s = %lld (%u + %lld favoured suit)"),
+		         nm(d, (int32_t)i), cs(c1, c), (long long)v, c.number,
+		         (long long)(v - (int64_t)c.number));
+	else
+		snprintf(b, n, "%s %s = %lld", nm(d, (int32_t)i), cs(c1, c), (long long)v);
+	return b;
+}
+
+/* Pair k's warriors (1 when both have one). */
+static int pair_of(const ctx *x, size_t k, uint32_t *a, uint32_t *b)
+{
+	if (k >= x->nw[0] || k >= x->nw[1])
+		return 0;
+	*a = x->w[0][k];
+	*b = x->w[1][k];
+	return 1;
+}
+
+/* MS-ADV-1: step 7 says nothing of a pair whose attacks both succeeded
+ * with equal values (no advantage event): its line, in pair order, before
+ * the next pair's advantage (pairs below `upto`). */
+static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en_)
+{
+	char va[160], vb[160];
+	uint32_t a, b;
+
+	for (; x->next_pair < upto && x->next_pair < x->npairs; x->next_pair++) {
+		if (!pair_of(x, x->next_pair, &a, &b) || !x->att_set[a] || !x->att_set[b] ||
+		    !(x->att_flags[a] & MS_F_SUCCESS) || !(x->att_flags[b] & MS_F_SUCCESS))
+			continue;
+		ut_buf_printf(o, T("7) アドバンテージなし — 両者成功、値が同じ: %s、%s\n",
+		                   "7) no advantage — both succeeded with equal values: %s, %s\n"),
+		              valued(va, sizeof(va), d, a, x, en_),
+		              valued(vb, sizeof(vb), d, b, x, en_));
+	}
+}
+
+/* The advantage line (MS-ADV-1 … 4), after the equal pairs before it. */
+static void line_advantage(ut_buf *o, const ms_duel *d, const ms_event *e,
+                           int en_, ctx *x)
+{
+	char va[160], vb[160], why[360];
+	const char *side = e->side == 0 ? "A" : "B";
+	uint32_t a, b;
+
+	equal_pairs(o, d, x, (size_t)e->count, en_);
+	if (x->next_pair == (size_t)e->count)
+		x->next_pair++;
+	if (e->index == 1 && pair_of(x, (size_t)e->count, &a, &b) &&
+	    x->att_set[a] && x->att_set[b])
+		snprintf(why, sizeof(why), T("両者成功、値が高い: %s > %s",
+		                             "both succeeded, the higher value: %s > %s"),
+		         valued(va, sizeof(va), d, e->side == 0 ? a : b, x, en_),
+		         valued(vb, sizeof(vb), d, e->side == 0 ? b : a, x, en_));
+	else
+		snprintf(why, sizeof(why), "%s",
+		         e->index == 1 ? T("両者成功、値が高い", "both succeeded, the higher value")
+		         : e->index == 2 ? T("相手は失敗", "the other failed")
+		                         : T("相手はカードを出さなかった", "the other played nothing"));
+	ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— %s\n",
+	                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
+	              side, (long long)e->value, (long long)e->value2, why);
+}
+
 /* The attack steps 5 to 9: the card, HP, rights, advantage, damage. */
 static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
                         ctx *x)
@@ -167,6 +254,9 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 
 	switch (e->kind) {
 	case MS_EV_ATTACK:
+		x->att[e->actor] = e->card;
+		x->att_flags[e->actor] = e->flags;
+		x->att_set[e->actor] = 1;
 		ut_buf_printf(o, T("5) %s: %s（%s）%s%s → %s\n", "5) %s: %s (%s) %s%s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
 		              why_pass(w, sizeof(w), d, e->actor, e->card, en_),
@@ -187,12 +277,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), cs(c1, e->card));
 		break;
 	case MS_EV_ADVANTAGE:
-		ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— %s\n",
-		                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
-		              side, (long long)e->value, (long long)e->value2,
-		              e->index == 1 ? T("両者成功、数値が高い", "both succeeded, the higher number")
-		              : e->index == 2 ? T("相手は失敗", "the other failed")
-		                              : T("相手はカードを出さなかった", "the other played nothing"));
+		line_advantage(o, d, e, en_, x);
 		break;
 	case MS_EV_GO_ON:
 		ut_buf_printf(o, T("8) %s: 続ける\n", "8) %s goes on\n"), nm(d, e->actor));
@@ -293,6 +378,13 @@ static void line_end(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
                  ctx *x)
 {
+	/* step 7 is over at step 8 or 9; a duel that ends before it (at step
+	 * 6 or in a storm) has none */
+	if (e->kind == MS_EV_GO_ON || e->kind == MS_EV_GIVE_UP ||
+	    e->kind == MS_EV_DAMAGE)
+		equal_pairs(o, d, x, x->npairs, en_);
+	else if (e->kind == MS_EV_END)
+		x->next_pair = x->npairs;
 	if (e->kind <= MS_EV_PASS)
 		line_setup(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_FIELD)
@@ -303,6 +395,15 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		line_storm(o, d, e, en_, x);
 	else
 		line_end(o, d, e, en_);
+}
+
+static void ctx_free(ctx *x)
+{
+	free(x->w[0]);
+	free(x->w[1]);
+	free(x->att);
+	free(x->att_flags);
+	free(x->att_set);
 }
 
 /* Whether side s still has a warrior with HP > 0 (the end line says
@@ -346,14 +447,32 @@ static void legend(ut_buf *o, int en_)
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
 	int en_ = lang == MS_LANG_EN, s, both;
-	ctx x = {0, 0};
+	ctx x;
 	size_t i;
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
+	size_t n = sc->nparticipants ? sc->nparticipants : 1;
 
+	memset(&x, 0, sizeof(x));
+	x.w[0] = calloc(n, sizeof(*x.w[0]));
+	x.w[1] = calloc(n, sizeof(*x.w[1]));
+	x.att = calloc(n, sizeof(*x.att));
+	x.att_flags = calloc(n, sizeof(*x.att_flags));
+	x.att_set = calloc(n, 1);
+	if (!x.w[0] || !x.w[1] || !x.att || !x.att_flags || !x.att_set) {
+		ctx_free(&x);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < sc->nparticipants; i++)
+		if (sc->participants[i].role == MS_ROLE_WARRIOR) {
+			int sd = sc->participants[i].side ? 1 : 0;
+			x.w[sd][x.nw[sd]++] = (uint32_t)i;
+		}
+	x.npairs = x.next_pair = x.nw[0] > x.nw[1] ? x.nw[0] : x.nw[1];
 	legend(o, en_);
 	for (i = 0; i < log->n; i++)
 		line(o, d, &log->ev[i], en_, &x);
+	ctx_free(&x);
 	ms_duel_result(&r, d);
 	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
 	if (r.winner < 0)
