@@ -29,6 +29,7 @@ typedef struct ctx {
 	ms_card *att;
 	int *att_flags;
 	unsigned char *att_set;
+	const ms_event *next; /* the event after this one, or NULL */
 } ctx;
 
 /* "card" or "cards" after n (English; Japanese says 枚 for any n). */
@@ -218,7 +219,8 @@ static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en
 	}
 }
 
-/* The advantage line (MS-ADV-1 … 4), after the equal pairs before it. */
+/* The advantage line (MS-ADV-1, MS-ADV-2, MS-ADV-3), after the equal
+ * pairs before it. */
 static void line_advantage(ut_buf *o, const ms_duel *d, const ms_event *e,
                            int en_, ctx *x)
 {
@@ -301,6 +303,39 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 	}
 }
 
+/* MS-STORM-2, MS-STORM-6: the first victim and why: the highest number,
+ * or after a tie the draw-off card or seat order; when nothing was drawn
+ * and the field is empty (the storm ends at once), that nobody is hit. */
+static void first_victim(ut_buf *o, const ms_duel *d, const ms_event *e,
+                         int en_, const ctx *x)
+{
+	const char *who = nm(d, e->actor);
+	long long hi = (long long)e->count, v = (long long)e->value;
+
+	if (x->next && x->next->kind == MS_EV_STORM_END && x->next->index == 0)
+		ut_buf_printf(o, "%s", T("   誰もカードを引けず場札もない — 犠牲者なし\n",
+		                         "   nobody drew a card and the field is empty: nobody is hit\n"));
+	else if (e->value2 == 0 && hi > 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld）\n",
+		                   "   first victim: %s (highest number %lld)\n"), who, hi);
+	else if (e->value2 == 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（何も引けなかったが、犠牲者になれるのはこの者だけ）\n",
+		                   "   first victim: %s (it drew nothing, but it is the only one that can be a victim)\n"),
+		              who);
+	else if (!(e->flags & MS_F_SEAT))
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld で同点 — 引き直しで最大の %lld）\n",
+		                   "   first victim: %s (highest number %lld, tied: the highest in the tie draw-off, %lld)\n"),
+		              who, hi, v);
+	else if (hi > 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld で同点、引き直しで同点の誰も引けない — 席順で最初）\n",
+		                   "   first victim: %s (highest number %lld, tied, and none of the tied could draw in the draw-off: the first in seat order)\n"),
+		              who, hi);
+	else
+		ut_buf_printf(o, T("   最初の犠牲者: %s（犠牲者になれる者は誰も引けず、引き直しでも引けない — 席順で最初）\n",
+		                   "   first victim: %s (none of those who can be victims drew a card, nor could in the draw-off: the first in seat order)\n"),
+		              who);
+}
+
 /* A マナ・ストーム, from its start to 感情の処理. */
 static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
                        ctx *x)
@@ -315,6 +350,12 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), nm(d, e->target));
 		break;
 	case MS_EV_STORM_DRAW:
+		if (e->flags & MS_F_NO_CARD) {
+			ut_buf_printf(o, T("   %s: 山札も捨て札もなく引けない — 同点の引き直し（0として数える）\n",
+			                   "   %s cannot draw — tie draw-off (counts 0)\n"),
+			              nm(d, e->actor));
+			break;
+		}
 		ut_buf_printf(o, T("   %s: %sを引く（%s）%s\n", "   %s draws %s (%s)%s\n"),
 		              nm(d, e->actor), cs(c1, e->card),
 		              e->flags & MS_F_PASSES ? T("通る", "passes") : T("通らない", "does not pass"),
@@ -323,9 +364,7 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_STORM_VICTIM:
 		if (e->index == 0)
-			ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld）\n",
-			                   "   first victim: %s (highest number %lld)\n"),
-			              nm(d, e->actor), (long long)e->value);
+			first_victim(o, d, e, en_, x);
 		else if (en_)
 			ut_buf_printf(o, "   %s counts %lld clockwise from its left: the next victim is %s\n",
 			              nm(d, e->target), (long long)e->value, nm(d, e->actor));
@@ -470,8 +509,10 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 		}
 	x.npairs = x.next_pair = x.nw[0] > x.nw[1] ? x.nw[0] : x.nw[1];
 	legend(o, en_);
-	for (i = 0; i < log->n; i++)
+	for (i = 0; i < log->n; i++) {
+		x.next = i + 1 < log->n ? &log->ev[i + 1] : NULL;
 		line(o, d, &log->ev[i], en_, &x);
+	}
 	ctx_free(&x);
 	ms_duel_result(&r, d);
 	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
