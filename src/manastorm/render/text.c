@@ -171,8 +171,8 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 	}
 }
 
-/* "WA ♥4 = 6（4 + 得意スート2）" / "WA ♥4 = 6 (4 + 2 favoured suit)": warrior
- * i's attack this round and the value step 7 gives it (MS-ADV-1). */
+/* "♥4 = 6（4 + 得意スート2）" / "♥4 = 6 (4 + 2 favoured suit)": warrior i's
+ * attack this round and the value step 7 gives it (MS-ADV-1). */
 static const char *valued(char *b, size_t n, const ms_duel *d, uint32_t i,
                           const ctx *x, int en_)
 {
@@ -181,12 +181,12 @@ static const char *valued(char *b, size_t n, const ms_duel *d, uint32_t i,
 	int64_t v = ms_duel_attack_value(d, i, c);
 
 	if (v != (int64_t)c.number)
-		snprintf(b, n, T("%s %s = %lld（%u + 得意スート%lld）",
-		                 "%s %s = %lld (%u + %lld favoured suit)"),
-		         nm(d, (int32_t)i), cs(c1, c), (long long)v, c.number,
+		snprintf(b, n, T("%s = %lld（%u + 得意スート%lld）",
+		                 "%s = %lld (%u + %lld favoured suit)"),
+		         cs(c1, c), (long long)v, c.number,
 		         (long long)(v - (int64_t)c.number));
 	else
-		snprintf(b, n, "%s %s = %lld", nm(d, (int32_t)i), cs(c1, c), (long long)v);
+		snprintf(b, n, "%s = %lld", cs(c1, c), (long long)v);
 	return b;
 }
 
@@ -205,17 +205,17 @@ static int pair_of(const ctx *x, size_t k, uint32_t *a, uint32_t *b)
  * the next pair's advantage (pairs below `upto`). */
 static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en_)
 {
-	char va[160], vb[160];
+	char va[64], vb[64];
 	uint32_t a, b;
 
 	for (; x->next_pair < upto && x->next_pair < x->npairs; x->next_pair++) {
 		if (!pair_of(x, x->next_pair, &a, &b) || !x->att_set[a] || !x->att_set[b] ||
 		    !(x->att_flags[a] & MS_F_SUCCESS) || !(x->att_flags[b] & MS_F_SUCCESS))
 			continue;
-		ut_buf_printf(o, T("7) アドバンテージなし — 両者成功、値が同じ: %s、%s\n",
-		                   "7) no advantage — both succeeded with equal values: %s, %s\n"),
-		              valued(va, sizeof(va), d, a, x, en_),
-		              valued(vb, sizeof(vb), d, b, x, en_));
+		ut_buf_printf(o, T("7) アドバンテージなし — 両者成功、値が同じ: %s %s、%s %s\n",
+		                   "7) no advantage — both succeeded with equal values: %s %s, %s %s\n"),
+		              nm(d, (int32_t)a), valued(va, sizeof(va), d, a, x, en_),
+		              nm(d, (int32_t)b), valued(vb, sizeof(vb), d, b, x, en_));
 	}
 }
 
@@ -224,27 +224,30 @@ static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en
 static void line_advantage(ut_buf *o, const ms_duel *d, const ms_event *e,
                            int en_, ctx *x)
 {
-	char va[160], vb[160], why[360];
+	char va[64], vb[64];
 	const char *side = e->side == 0 ? "A" : "B";
-	uint32_t a, b;
+	uint32_t a, b, hi, lo;
 
 	equal_pairs(o, d, x, (size_t)e->count, en_);
 	if (x->next_pair == (size_t)e->count)
 		x->next_pair++;
+	ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— ",
+	                   "7) side %s: advantage +%lld (total %lld) — "),
+	              side, (long long)e->value, (long long)e->value2);
 	if (e->index == 1 && pair_of(x, (size_t)e->count, &a, &b) &&
-	    x->att_set[a] && x->att_set[b])
-		snprintf(why, sizeof(why), T("両者成功、値が高い: %s > %s",
-		                             "both succeeded, the higher value: %s > %s"),
-		         valued(va, sizeof(va), d, e->side == 0 ? a : b, x, en_),
-		         valued(vb, sizeof(vb), d, e->side == 0 ? b : a, x, en_));
-	else
-		snprintf(why, sizeof(why), "%s",
-		         e->index == 1 ? T("両者成功、値が高い", "both succeeded, the higher value")
-		         : e->index == 2 ? T("相手は失敗", "the other failed")
-		                         : T("相手はカードを出さなかった", "the other played nothing"));
-	ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— %s\n",
-	                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
-	              side, (long long)e->value, (long long)e->value2, why);
+	    x->att_set[a] && x->att_set[b]) {
+		hi = e->side == 0 ? a : b;
+		lo = e->side == 0 ? b : a;
+		ut_buf_printf(o, T("両者成功、値が高い: %s %s > %s %s\n",
+		                   "both succeeded, the higher value: %s %s > %s %s\n"),
+		              nm(d, (int32_t)hi), valued(va, sizeof(va), d, hi, x, en_),
+		              nm(d, (int32_t)lo), valued(vb, sizeof(vb), d, lo, x, en_));
+	} else {
+		ut_buf_printf(o, "%s\n",
+		              e->index == 1 ? T("両者成功、値が高い", "both succeeded, the higher value")
+		              : e->index == 2 ? T("相手は失敗", "the other failed")
+		                              : T("相手はカードを出さなかった", "the other played nothing"));
+	}
 }
 
 /* The attack steps 5 to 9: the card, HP, rights, advantage, damage. */
