@@ -127,10 +127,18 @@ typedef enum ms_event_kind {
 	                         actor/target = the two warriors */
 	MS_EV_STORM_DRAW,   /**< actor drew card to the field in the storm;
 	                         flags: passes; index = 0 power draw, 1 tie
-	                         draw-off, 2 count draw */
+	                         draw-off, 2 count draw.  Flag MS_F_NO_CARD
+	                         (index 1 only): actor is tied but cannot draw
+	                         (counts 0), no card */
 	MS_EV_STORM_VICTIM, /**< actor is the (first: index 0, next: index 1)
-	                         victim; value = its highest number (first) or
-	                         the count (next), target = who counted */
+	                         victim; value = the number that chose it
+	                         (first: its highest draw, or after a tie its
+	                         draw-off card) or the count (next), target =
+	                         who counted.  First only: count = the highest
+	                         number of the draws before any draw-off,
+	                         value2 = the draw-offs held (0: no tie), flag
+	                         MS_F_SEAT when none of the tied could draw in
+	                         the last one (the first in seat order) */
 	MS_EV_STORM_REMOVE, /**< count field cards went to their owners'
 	                         discard piles (most recent first) */
 	MS_EV_STORM_END,    /**< the storm ends: index = 0 field empty, 1
@@ -147,7 +155,7 @@ typedef enum ms_event_kind {
 /** Event flags. */
 enum {
 	MS_F_PASSES = 1, MS_F_SAME = 2, MS_F_HELD = 4, MS_F_MATCH = 8,
-	MS_F_SUCCESS = 16
+	MS_F_SUCCESS = 16, MS_F_NO_CARD = 32, MS_F_SEAT = 64
 };
 
 /** One event. */
@@ -335,6 +343,11 @@ int64_t ms_duel_advantage(const ms_duel *d, int side);
 
 /** Whether `c` passes for participant i (number ≤ 発現値 or favoured suit). */
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c);
+
+/** The value step 7 gives card `c` of warrior i when both of a pair
+ *  succeed (MS-ADV-1): its printed number, + 2 when it is of i's favoured
+ *  suit. */
+int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c);
 
 /** The policy of participant i. */
 const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i);

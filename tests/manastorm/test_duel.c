@@ -236,8 +236,12 @@ static int record(void *ud, const ms_duel *d, const ms_event *e)
 	case MS_EV_DAMAGE: put("D%c>%d:%lld=%lld", "AB"[e->side], e->target,
 	                       (long long)e->value, (long long)e->value2); break;
 	case MS_EV_STORM: put("S!%lld", (long long)e->count); break;
-	case MS_EV_STORM_DRAW: put("s%lld.%d=%s%s", (long long)e->index, e->actor,
-	                           cn(e->card), e->flags & MS_F_PASSES ? "p" : "");
+	case MS_EV_STORM_DRAW:
+		if (e->flags & MS_F_NO_CARD) /* tied, cannot draw */
+			put("s%lld.%d=-", (long long)e->index, e->actor);
+		else
+			put("s%lld.%d=%s%s", (long long)e->index, e->actor,
+			    cn(e->card), e->flags & MS_F_PASSES ? "p" : "");
 		break;
 	case MS_EV_STORM_VICTIM:
 		if (e->index == 0)
@@ -579,8 +583,8 @@ static void ms_storm_match_card_and_round_bound(void **state)
 
 /* MS-STORM-1 MS-STORM-5 MS-STORM-6 MS-START-2 MS-END-2 storm_match number, the same decks:
  * S1/H1 match: a storm.  No caster: warriors.  0 draws S2 … S5 (all pass)
- * and stops at the empty deck (5); 1 H2 … H5 (5).  Tie: neither can draw:
- * the first in seat order, 0, is the victim: min(10, 8) = 8 HP, 8 cards
+ * and stops at the empty deck (5); 1 H2 … H5 (5).  Tie: neither can draw
+ * (each says so, s1.N=-): the first in seat order, 0, is the victim: min(10, 8) = 8 HP, 8 cards
  * removed (H5 H4 H3 H2 to 1, S5 S4 S3 S2 to 0): field empty.
  * Round 2: 0's deck is empty: its discard pile S5 S4 S3 S2 S1 becomes the
  * deck unshuffled (S1 was the played attack card, discarded after the
@@ -604,9 +608,10 @@ static void ms_storm_number_and_reshuffle(void **state)
 	play(&s, 0);
 	assert_string_equal(trace,
 		"B1 r1 A0=S1d:pm A1=H1d:pm S!0 s0.0=S2p s0.0=S3p s0.0=S4p s0.0=S5p "
-		"s0.1=H2p s0.1=H3p s0.1=H4p s0.1=H5p W0^5 H0:10>2 x8 Z0 G0 G1 "
-		"r2 ~~0:5 ~~1:5 A0=S5d:pm A1=H5d:pm S!0 s0.0=S4p s0.0=S3p s0.0=S2p "
-		"s0.0=S1p s0.1=H4p s0.1=H3p s0.1=H2p s0.1=H1p W0^4 H0:2>0 K0 x2 Z2 "
+		"s0.1=H2p s0.1=H3p s0.1=H4p s0.1=H5p s1.0=- s1.1=- W0^5 H0:10>2 x8 "
+		"Z0 G0 G1 r2 ~~0:5 ~~1:5 A0=S5d:pm A1=H5d:pm S!0 s0.0=S4p s0.0=S3p "
+		"s0.0=S2p s0.0=S1p s0.1=H4p s0.1=H3p s0.1=H2p s0.1=H1p s1.0=- "
+		"s1.1=- W0^4 H0:2>0 K0 x2 Z2 "
 		"END:B:4");
 	assert_int_equal(res.storms, 2);
 	assert_int_equal(res.end, MS_END_STORM);
@@ -615,7 +620,8 @@ static void ms_storm_number_and_reshuffle(void **state)
 
 /* MS-STORM-4 MS-STORM-6 a storm with nothing to draw: both warriors play
  * their only card (S5, H5: a match); their decks and discard piles are
- * empty, so nobody draws, all count 0, the draw-off draws nothing: 0 (first
+ * empty, so nobody draws, all count 0, the draw-off draws nothing (each
+ * says so, s1.N=-): 0 (first
  * in seat order) is the victim, and the field is empty: the storm ends at
  * once, nobody loses anything. */
 static void ms_storm_empty_field(void **state)
@@ -630,7 +636,8 @@ static void ms_storm_empty_field(void **state)
 	s.hand_size = 1;
 	play(&s, 0);
 	assert_string_equal(trace,
-		"B1 r1 A0=S5h:pm A1=H5h:pm S!0 W0^0 Z0 U0 U1 DA>1:0=5 DB>0:0=5 / "
+		"B1 r1 A0=S5h:pm A1=H5h:pm S!0 s1.0=- s1.1=- W0^0 Z0 U0 U1 "
+		"DA>1:0=5 DB>0:0=5 / "
 		"END:-:10");
 	assert_int_equal(st(0).hp, 5);
 }
@@ -866,7 +873,7 @@ static void ms_render_logs(void **state)
 		"5) a: ♥7 (points to field card 1) passes (7 ≤ threshold 7) → attack succeeds\n"
 		"5) b: ♦3 (hand) passes (3 ≤ threshold 7) → attack succeeds\n"
 		"6) b discards ♦3\n"
-		"7) side A: advantage +1 (total 1) — both succeeded, the higher number\n"
+		"7) side A: advantage +1 (total 1) — both succeeded, the higher value: a ♥7 = 7 > b ♦3 = 3\n"
 		"8) a gives up the attack right\n"
 		"8) b gives up the attack right\n"
 		"9) side A deals 1 damage to b (HP 3 → 2)\n"
@@ -898,7 +905,7 @@ static void ms_render_logs(void **state)
 		"5) a: ♥7（場札1を指す）通る（7 ≤ 発現値7） → アタック成功\n"
 		"5) b: ♦3（手札）通る（3 ≤ 発現値7） → アタック成功\n"
 		"6) b: ♦3を捨て札に\n"
-		"7) 陣営A: アドバンテージ +1（計1）— 両者成功、数値が高い\n"
+		"7) 陣営A: アドバンテージ +1（計1）— 両者成功、値が高い: a ♥7 = 7 > b ♦3 = 3\n"
 		"8) a: アタック権を放棄\n"
 		"8) b: アタック権を放棄\n"
 		"9) 陣営A: bに1ダメージ（HP 3 → 2）\n"

@@ -290,8 +290,9 @@ static void test_ranges(void **state)
 		"6:52: HPが0です（1から1000000までにしてください）\n");
 }
 
-/* MS-SCN-TOP-3, MS-SCN-PART-2: a side without a warrior (both, here: the
- * list starts at 2:3), names unique and not empty. */
+/* MS-SCN-TOP-3, MS-SCN-PART-2: a side without a warrior (both, here: each
+ * error at the side of the side's first participant, 2:21 and 3:21, not
+ * both at the list's start 2:3), names unique and not empty. */
 static void test_sides_and_names(void **state)
 {
 	static const char y[] =
@@ -301,14 +302,14 @@ static void test_sides_and_names(void **state)
 		"  - {name: \"\", side: B, role: caster, threshold: 7, mp: 1, outfits: [1]}\n";
 
 	assert_string_equal(diags(y, MS_LANG_EN),
-		"2:3: side A has no warrior (each side needs one)\n"
-		"2:3: side B has no warrior (each side needs one)\n"
+		"2:21: side A has no warrior (each side needs one)\n"
 		"3:12: two participants named 'c' (the first on line 2)\n"
+		"3:21: side B has no warrior (each side needs one)\n"
 		"4:12: a name must not be empty\n");
 	assert_string_equal(diags(y, MS_LANG_JA),
-		"2:3: 陣営Aに魔法戦士がいません（各陣営に1人以上必要です）\n"
-		"2:3: 陣営Bに魔法戦士がいません（各陣営に1人以上必要です）\n"
+		"2:21: 陣営Aに魔法戦士がいません（各陣営に1人以上必要です）\n"
 		"3:12: 「c」という名前の参加者が2人います（最初は2行目）\n"
+		"3:21: 陣営Bに魔法戦士がいません（各陣営に1人以上必要です）\n"
 		"4:12: 名前が空です\n");
 }
 

@@ -1345,9 +1345,11 @@ static int storm_collect(ms_duel *d)
 
 /* MS-STORM-6: the *ntied (≥ 1) seats of d->tied draw one more card each in
  * seat order and the highest stay tied, until one is left or none of them
- * can draw (then the first in seat order).  The victim ends in d->tied[0],
- * *best its number. */
-static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best)
+ * can draw (then the first in seat order: *seat = 1).  The victim ends in
+ * d->tied[0], *best its number; *rounds counts the draw-offs.  One that
+ * cannot draw says so (a storm_draw event without a card). */
+static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best,
+                           int64_t *rounds, int *seat)
 {
 	size_t k;
 	int rc;
@@ -1357,15 +1359,21 @@ static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best)
 		int64_t top = -1;
 		size_t n2 = 0;
 		int any = 0;
+		++*rounds;
 		for (k = 0; k < *ntied; k++) {
 			uint32_t t = (uint32_t)d->tied[k];
 			if ((rc = storm_draw(d, t, 1, &c)) < 0)
 				return rc;
+			if (rc == 0)
+				EVENT(d, MS_EV_STORM_DRAW, (int32_t)t,
+					e.index = 1;
+					e.flags = MS_F_NO_CARD;);
 			d->hi[t] = rc ? c.number : 0;
 			any |= rc;
 		}
 		if (!any) {
 			*ntied = 1;
+			*seat = 1;
 			break;
 		}
 		for (k = 0; k < *ntied; k++)
@@ -1383,14 +1391,18 @@ static int storm_tie_break(ms_duel *d, size_t *ntied, int64_t *best)
 
 /* MS-STORM-2: the first victim, the eligible seat of the highest number
  * (ties: storm_tie_break), into *out with its number in *best; *out = -1
- * when nobody is eligible. */
-static int storm_first_victim(ms_duel *d, int32_t *out, int64_t *best)
+ * when nobody is eligible.  *high is the highest number of the draws
+ * before any draw-off, *rounds and *seat storm_tie_break's. */
+static int storm_first_victim(ms_duel *d, int32_t *out, int64_t *best,
+                              int64_t *high, int64_t *rounds, int *seat)
 {
 	size_t i, ntied = 0;
 	int rc, casters = any_outfit(d);
 
 	*best = -1;
 	*out = -1;
+	*rounds = 0;
+	*seat = 0;
 	for (i = 0; i < d->n; i++) {
 		if (!eligible(&d->parts[i], casters))
 			continue;
@@ -1404,7 +1416,8 @@ static int storm_first_victim(ms_duel *d, int32_t *out, int64_t *best)
 	UT_ASSERT(ntied <= d->n);
 	if (ntied == 0)
 		return 0;
-	if ((rc = storm_tie_break(d, &ntied, best)) < 0)
+	*high = *best;
+	if ((rc = storm_tie_break(d, &ntied, best, rounds, seat)) < 0)
 		return rc;
 	*out = d->tied[0];
 	UT_ASSERT(*out >= 0 && (size_t)*out < d->n);
@@ -1486,8 +1499,8 @@ static int storm_next(ms_duel *d, int32_t *v, int *why)
  * nobody left to count, 2 the victim cannot draw, 3 no first victim. */
 static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 {
-	int rc, why = 3;
-	int64_t best;
+	int rc, why = 3, seat;
+	int64_t best, high = 0, rounds;
 	int32_t v;
 
 	d->res.storms++;
@@ -1496,12 +1509,15 @@ static int storm(ms_duel *d, size_t pair, uint32_t wa, uint32_t wb)
 		e.count = (int64_t)pair;);
 	if ((rc = storm_collect(d)) < 0)
 		return rc;
-	if ((rc = storm_first_victim(d, &v, &best)) < 0)
+	if ((rc = storm_first_victim(d, &v, &best, &high, &rounds, &seat)) < 0)
 		return rc;
 	if (v >= 0) {
 		EVENT(d, MS_EV_STORM_VICTIM, v,
 			e.index = 0;
-			e.value = best;);
+			e.value = best;
+			e.count = high;
+			e.value2 = rounds;
+			e.flags = seat ? MS_F_SEAT : 0;);
 		why = 0;
 		while (d->nfield > 0) {
 			if ((rc = storm_hit(d, (uint32_t)v)) < 0)
@@ -1560,10 +1576,21 @@ static int gain(ms_duel *d, int side, int64_t v, size_t pair, int why)
 	return 0;
 }
 
+static int64_t card_value(const part *p, ms_card c)
+{
+	return (int64_t)c.number +
+	       (p->suit != MS_SUIT_NONE && (int)c.suit == p->suit ? 2 : 0);
+}
+
 static int64_t attack_value(const part *p)
 {
-	return (int64_t)p->card.number +
-	       (p->suit != MS_SUIT_NONE && (int)p->card.suit == p->suit ? 2 : 0);
+	return card_value(p, p->card);
+}
+
+/* MS-ADV-1: the value step 7 compares, for the logs. */
+int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c)
+{
+	return card_value(&d->parts[i], c);
 }
 
 /* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card

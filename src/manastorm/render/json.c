@@ -83,7 +83,11 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 		case 't': bad |= add(o, "target", name_json(d, e->target)); break;
 		case 's': bad |= add(o, e->kind == MS_EV_END ? "winner" : "side",
 		                     side_json(e->side)); break;
-		case 'c': bad |= add(o, "card", json_string(ms_card_name(c, e->card, 0))); break;
+		case 'c':
+			/* a tied one that cannot draw: no card */
+			bad |= add(o, "card", e->flags & MS_F_NO_CARD ? json_null()
+			           : json_string(ms_card_name(c, e->card, 0)));
+			break;
 		case 'r':
 			bad |= add(o, "from", json_string(e->source == MS_SRC_HAND ? "hand"
 			                                  : e->source == MS_SRC_DECK ? "deck"

@@ -7,11 +7,36 @@
 #include "manastorm/render.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
 
 #define T(ja, en) (en_ ? (en) : (ja))
+
+/* What a line depends on besides its event: where in the duel it is. */
+typedef struct ctx {
+	int in_storm; /* between a storm's start and its end */
+	int step;     /* 1 from a round's start, 3 from its first revealed
+	                 enchant: where a caster's draw is (its step 1 choice,
+	                 or a happening) */
+	/* step 7: the warriors of side 0 and 1 in seat order (pair k is
+	 * w[0][k] and w[1][k]), the attack each played this round
+	 * (att_set[i]: one was revealed), the next pair step 7 has not
+	 * spoken of yet (npairs: none left, or not at step 7) */
+	uint32_t *w[2];
+	size_t nw[2], npairs, next_pair;
+	ms_card *att;
+	int *att_flags;
+	unsigned char *att_set;
+	const ms_event *next; /* the event after this one, or NULL */
+} ctx;
+
+/* "card" or "cards" after n (English; Japanese says 枚 for any n). */
+static const char *cards(long long n)
+{
+	return n == 1 ? "card" : "cards";
+}
 
 static const char *nm(const ms_duel *d, int32_t i)
 {
@@ -52,17 +77,25 @@ static const char *srcname(const ms_event *e, char *b, size_t n, int en_)
 }
 
 /* Setting up: shuffles, hands, battles, rounds, passes (steps 1 and 4). */
-static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
+static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
+                       ctx *x)
 {
 	switch (e->kind) {
 	case MS_EV_SHUFFLE:
-		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld cards)\n"),
-		              e->value == 9 ? "9) " : "", nm(d, e->actor), (long long)e->count);
+		ut_buf_printf(o, T("%s%s: 山札を切る（%lld枚）\n", "%s%s shuffles the deck (%lld %s)\n"),
+		              e->value == 9 ? "9) " : "", nm(d, e->actor), (long long)e->count,
+		              cards(e->count));
 		break;
 	case MS_EV_RESHUFFLE:
-		ut_buf_printf(o, T("%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
-		                   "%s: the deck is empty — the discard pile (%lld cards) becomes the deck\n"),
-		              nm(d, e->actor), (long long)e->count);
+		/* MS-LOG-3: numbered and indented as the draw it serves: in a
+		 * storm (indented), a caster's step 1 or happening (3), a
+		 * warrior's step 4 */
+		ut_buf_printf(o, T("%s%s: 山札が尽きた — 捨て札%lld枚が山札になる\n",
+		                   "%s%s: the deck is empty — the discard pile (%lld %s) becomes the deck\n"),
+		              x->in_storm ? "   "
+		              : ms_duel_scenario(d)->participants[e->actor].role == MS_ROLE_WARRIOR ? "4) "
+		              : x->step == 1 ? "1) " : "3) ",
+		              nm(d, e->actor), (long long)e->count, cards(e->count));
 		break;
 	case MS_EV_HAND:
 		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld card(s) to the hand\n"),
@@ -72,6 +105,9 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 		ut_buf_printf(o, T("== バトル%lld ==\n", "== Battle %lld ==\n"), (long long)e->battle);
 		break;
 	case MS_EV_ROUND:
+		x->step = 1;
+		x->next_pair = 0;
+		memset(x->att_set, 0, ms_duel_scenario(d)->nparticipants);
 		ut_buf_printf(o, T("-- ラウンド%lld --\n", "-- Round %lld --\n"), (long long)e->round);
 		break;
 	case MS_EV_PASS:
@@ -89,12 +125,13 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 
 /* The enchant steps 2 and 3: the card, MP, 衣装, happenings. */
 static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                         int *in_storm)
+                         ctx *x)
 {
 	char c1[8], w[96], sb[48];
 
 	switch (e->kind) {
 	case MS_EV_ENCHANT:
+		x->step = 3;
 		ut_buf_printf(o, T("2) %s: %s（%s）%s、%s → %s\n",
 		                   "2) %s: %s (%s) %s, %s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
@@ -109,7 +146,7 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 		              (long long)e->value, (long long)e->value2);
 		break;
 	case MS_EV_OUTFIT:
-		if (*in_storm)
+		if (x->in_storm)
 			ut_buf_printf(o, T("   %s: 衣装（マナ変換力%lld）が飛ぶ（残り%lld）\n",
 			                   "   %s loses the 衣装 of マナ変換力 %lld (%lld left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->count);
@@ -121,8 +158,9 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 		break;
 	case MS_EV_HAPPENING:
 		ut_buf_printf(o, T("3) %s: ハプニング（エモーション・イベント %s）— 山札から%lld枚を場に\n",
-		                   "3) %s: a happening (emotion event %s) — %lld cards from the deck to the field\n"),
-		              nm(d, e->actor), cs(c1, e->card), (long long)e->count);
+		                   "3) %s: a happening (emotion event %s) — %lld %s from the deck to the field\n"),
+		              nm(d, e->actor), cs(c1, e->card), (long long)e->count,
+		              cards(e->count));
 		break;
 	case MS_EV_FIELD:
 		ut_buf_printf(o, T("   場に %s（%sのエンチャント）\n", "   %s to the field (%s's enchant)\n"),
@@ -133,15 +171,97 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 	}
 }
 
+/* "♥4 = 6（4 + 得意スート2）" / "♥4 = 6 (4 + 2 favoured suit)": warrior i's
+ * attack this round and the value step 7 gives it (MS-ADV-1). */
+static const char *valued(char *b, size_t n, const ms_duel *d, uint32_t i,
+                          const ctx *x, int en_)
+{
+	char c1[8];
+	ms_card c = x->att[i];
+	int64_t v = ms_duel_attack_value(d, i, c);
+
+	if (v != (int64_t)c.number)
+		snprintf(b, n, T("%s = %lld（%u + 得意スート%lld）",
+		                 "%s = %lld (%u + %lld favoured suit)"),
+		         cs(c1, c), (long long)v, c.number,
+		         (long long)(v - (int64_t)c.number));
+	else
+		snprintf(b, n, "%s = %lld", cs(c1, c), (long long)v);
+	return b;
+}
+
+/* Pair k's warriors (1 when both have one). */
+static int pair_of(const ctx *x, size_t k, uint32_t *a, uint32_t *b)
+{
+	if (k >= x->nw[0] || k >= x->nw[1])
+		return 0;
+	*a = x->w[0][k];
+	*b = x->w[1][k];
+	return 1;
+}
+
+/* MS-ADV-1: step 7 says nothing of a pair whose attacks both succeeded
+ * with equal values (no advantage event): its line, in pair order, before
+ * the next pair's advantage (pairs below `upto`). */
+static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en_)
+{
+	char va[64], vb[64];
+	uint32_t a, b;
+
+	for (; x->next_pair < upto && x->next_pair < x->npairs; x->next_pair++) {
+		if (!pair_of(x, x->next_pair, &a, &b) || !x->att_set[a] || !x->att_set[b] ||
+		    !(x->att_flags[a] & MS_F_SUCCESS) || !(x->att_flags[b] & MS_F_SUCCESS))
+			continue;
+		ut_buf_printf(o, T("7) アドバンテージなし — 両者成功、値が同じ: %s %s、%s %s\n",
+		                   "7) no advantage — both succeeded with equal values: %s %s, %s %s\n"),
+		              nm(d, (int32_t)a), valued(va, sizeof(va), d, a, x, en_),
+		              nm(d, (int32_t)b), valued(vb, sizeof(vb), d, b, x, en_));
+	}
+}
+
+/* The advantage line (MS-ADV-1, MS-ADV-2, MS-ADV-3), after the equal
+ * pairs before it. */
+static void line_advantage(ut_buf *o, const ms_duel *d, const ms_event *e,
+                           int en_, ctx *x)
+{
+	char va[64], vb[64];
+	const char *side = e->side == 0 ? "A" : "B";
+	uint32_t a, b, hi, lo;
+
+	equal_pairs(o, d, x, (size_t)e->count, en_);
+	if (x->next_pair == (size_t)e->count)
+		x->next_pair++;
+	ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— ",
+	                   "7) side %s: advantage +%lld (total %lld) — "),
+	              side, (long long)e->value, (long long)e->value2);
+	if (e->index == 1 && pair_of(x, (size_t)e->count, &a, &b) &&
+	    x->att_set[a] && x->att_set[b]) {
+		hi = e->side == 0 ? a : b;
+		lo = e->side == 0 ? b : a;
+		ut_buf_printf(o, T("両者成功、値が高い: %s %s > %s %s\n",
+		                   "both succeeded, the higher value: %s %s > %s %s\n"),
+		              nm(d, (int32_t)hi), valued(va, sizeof(va), d, hi, x, en_),
+		              nm(d, (int32_t)lo), valued(vb, sizeof(vb), d, lo, x, en_));
+	} else {
+		ut_buf_printf(o, "%s\n",
+		              e->index == 1 ? T("両者成功、値が高い", "both succeeded, the higher value")
+		              : e->index == 2 ? T("相手は失敗", "the other failed")
+		                              : T("相手はカードを出さなかった", "the other played nothing"));
+	}
+}
+
 /* The attack steps 5 to 9: the card, HP, rights, advantage, damage. */
 static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                        int *in_storm)
+                        ctx *x)
 {
 	char c1[8], w[96], sb[48];
 	const char *side = e->side == 0 ? "A" : "B";
 
 	switch (e->kind) {
 	case MS_EV_ATTACK:
+		x->att[e->actor] = e->card;
+		x->att_flags[e->actor] = e->flags;
+		x->att_set[e->actor] = 1;
 		ut_buf_printf(o, T("5) %s: %s（%s）%s%s → %s\n", "5) %s: %s (%s) %s%s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
 		              why_pass(w, sizeof(w), d, e->actor, e->card, en_),
@@ -150,7 +270,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		                                      : T("アタック失敗", "attack fails"));
 		break;
 	case MS_EV_HP:
-		ut_buf_printf(o, "%s%s: HP %lld → %lld\n", *in_storm ? "   " : "6) ",
+		ut_buf_printf(o, "%s%s: HP %lld → %lld\n", x->in_storm ? "   " : "6) ",
 		              nm(d, e->actor), (long long)e->value, (long long)e->value2);
 		break;
 	case MS_EV_RIGHT_LOST:
@@ -162,12 +282,7 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), cs(c1, e->card));
 		break;
 	case MS_EV_ADVANTAGE:
-		ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— %s\n",
-		                   "7) side %s: advantage +%lld (total %lld) — %s\n"),
-		              side, (long long)e->value, (long long)e->value2,
-		              e->index == 1 ? T("両者成功、数値が高い", "both succeeded, the higher number")
-		              : e->index == 2 ? T("相手は失敗", "the other failed")
-		                              : T("相手はカードを出さなかった", "the other played nothing"));
+		line_advantage(o, d, e, en_, x);
 		break;
 	case MS_EV_GO_ON:
 		ut_buf_printf(o, T("8) %s: 続ける\n", "8) %s goes on\n"), nm(d, e->actor));
@@ -191,20 +306,59 @@ static void line_attack(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 	}
 }
 
+/* MS-STORM-2, MS-STORM-6: the first victim and why: the highest number,
+ * or after a tie the draw-off card or seat order; when nothing was drawn
+ * and the field is empty (the storm ends at once), that nobody is hit. */
+static void first_victim(ut_buf *o, const ms_duel *d, const ms_event *e,
+                         int en_, const ctx *x)
+{
+	const char *who = nm(d, e->actor);
+	long long hi = (long long)e->count, v = (long long)e->value;
+
+	if (x->next && x->next->kind == MS_EV_STORM_END && x->next->index == 0)
+		ut_buf_printf(o, "%s", T("   誰もカードを引けず場札もない — 犠牲者なし\n",
+		                         "   nobody drew a card and the field is empty: nobody is hit\n"));
+	else if (e->value2 == 0 && hi > 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld）\n",
+		                   "   first victim: %s (highest number %lld)\n"), who, hi);
+	else if (e->value2 == 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（何も引けなかったが、犠牲者になれるのはこの者だけ）\n",
+		                   "   first victim: %s (it drew nothing, but it is the only one that can be a victim)\n"),
+		              who);
+	else if (!(e->flags & MS_F_SEAT))
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld で同点 — 引き直しで最大の %lld）\n",
+		                   "   first victim: %s (highest number %lld, tied: the highest in the tie draw-off, %lld)\n"),
+		              who, hi, v);
+	else if (hi > 0)
+		ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld で同点、引き直しで同点の誰も引けない — 席順で最初）\n",
+		                   "   first victim: %s (highest number %lld, tied, and none of the tied could draw in the draw-off: the first in seat order)\n"),
+		              who, hi);
+	else
+		ut_buf_printf(o, T("   最初の犠牲者: %s（犠牲者になれる者は誰も引けず、引き直しでも引けない — 席順で最初）\n",
+		                   "   first victim: %s (none of those who can be victims drew a card, nor could in the draw-off: the first in seat order)\n"),
+		              who);
+}
+
 /* A マナ・ストーム, from its start to 感情の処理. */
 static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                       int *in_storm)
+                       ctx *x)
 {
 	char c1[8];
 
 	switch (e->kind) {
 	case MS_EV_STORM:
-		*in_storm = 1;
+		x->in_storm = 1;
 		ut_buf_printf(o, T("6) マナ・ストーム！（%sと%sのカードが一致）\n",
 		                   "6) a mana storm! (%s's and %s's cards match)\n"),
 		              nm(d, e->actor), nm(d, e->target));
 		break;
 	case MS_EV_STORM_DRAW:
+		if (e->flags & MS_F_NO_CARD) {
+			ut_buf_printf(o, T("   %s: 山札も捨て札もなく引けない — 同点の引き直し（0として数える）\n",
+			                   "   %s cannot draw — tie draw-off (counts 0)\n"),
+			              nm(d, e->actor));
+			break;
+		}
 		ut_buf_printf(o, T("   %s: %sを引く（%s）%s\n", "   %s draws %s (%s)%s\n"),
 		              nm(d, e->actor), cs(c1, e->card),
 		              e->flags & MS_F_PASSES ? T("通る", "passes") : T("通らない", "does not pass"),
@@ -213,9 +367,7 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_STORM_VICTIM:
 		if (e->index == 0)
-			ut_buf_printf(o, T("   最初の犠牲者: %s（最大の数 %lld）\n",
-			                   "   first victim: %s (highest number %lld)\n"),
-			              nm(d, e->actor), (long long)e->value);
+			first_victim(o, d, e, en_, x);
 		else if (en_)
 			ut_buf_printf(o, "   %s counts %lld clockwise from its left: the next victim is %s\n",
 			              nm(d, e->target), (long long)e->value, nm(d, e->actor));
@@ -229,7 +381,7 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              (long long)e->count);
 		break;
 	case MS_EV_STORM_END:
-		*in_storm = 0;
+		x->in_storm = 0;
 		ut_buf_printf(o, T("   マナ・ストーム終了（%s）\n", "   the mana storm ends (%s)\n"),
 		              e->index == 0 ? T("場札がない", "the field is empty")
 		              : e->index == 1 ? T("数える相手がいない", "nobody left to count")
@@ -266,18 +418,53 @@ static void line_end(ut_buf *o, const ms_duel *d, const ms_event *e, int en_)
 /* One event as one line (or none), by the part of the duel it belongs to
  * (the event kinds are in duel order). */
 static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
-                 int *in_storm)
+                 ctx *x)
 {
+	/* step 7 is over at step 8 or 9; a duel that ends before it (at step
+	 * 6 or in a storm) has none */
+	if (e->kind == MS_EV_GO_ON || e->kind == MS_EV_GIVE_UP ||
+	    e->kind == MS_EV_DAMAGE)
+		equal_pairs(o, d, x, x->npairs, en_);
+	else if (e->kind == MS_EV_END)
+		x->next_pair = x->npairs;
 	if (e->kind <= MS_EV_PASS)
-		line_setup(o, d, e, en_);
+		line_setup(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_FIELD)
-		line_enchant(o, d, e, en_, in_storm);
+		line_enchant(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_DAMAGE)
-		line_attack(o, d, e, en_, in_storm);
+		line_attack(o, d, e, en_, x);
 	else if (e->kind <= MS_EV_EMOTION)
-		line_storm(o, d, e, en_, in_storm);
+		line_storm(o, d, e, en_, x);
 	else
 		line_end(o, d, e, en_);
+}
+
+static void ctx_free(ctx *x)
+{
+	free(x->w[0]);
+	free(x->w[1]);
+	free(x->att);
+	free(x->att_flags);
+	free(x->att_set);
+}
+
+/* Whether side s still has a warrior with HP > 0 (the end line says
+ * "both sides" when neither has). */
+static int side_standing(const ms_duel *d, int s)
+{
+	const ms_scenario *sc = ms_duel_scenario(d);
+	size_t i;
+
+	for (i = 0; i < sc->nparticipants; i++) {
+		ms_part_vitals v;
+		if (sc->participants[i].side != s ||
+		    sc->participants[i].role != MS_ROLE_WARRIOR)
+			continue;
+		ms_duel_vitals(&v, d, (uint32_t)i);
+		if (v.hp > 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* MS-LOG-3: the legend heading the log: the step numbers that start the
@@ -301,26 +488,51 @@ static void legend(ut_buf *o, int en_)
  * of MS-LOG-3. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
-	int en_ = lang == MS_LANG_EN, in_storm = 0, s;
+	int en_ = lang == MS_LANG_EN, s, both;
+	ctx x;
 	size_t i;
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
+	size_t n = sc->nparticipants ? sc->nparticipants : 1;
 
+	memset(&x, 0, sizeof(x));
+	x.w[0] = calloc(n, sizeof(*x.w[0]));
+	x.w[1] = calloc(n, sizeof(*x.w[1]));
+	x.att = calloc(n, sizeof(*x.att));
+	x.att_flags = calloc(n, sizeof(*x.att_flags));
+	x.att_set = calloc(n, 1);
+	if (!x.w[0] || !x.w[1] || !x.att || !x.att_flags || !x.att_set) {
+		ctx_free(&x);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < sc->nparticipants; i++)
+		if (sc->participants[i].role == MS_ROLE_WARRIOR) {
+			int sd = sc->participants[i].side ? 1 : 0;
+			x.w[sd][x.nw[sd]++] = (uint32_t)i;
+		}
+	x.npairs = x.next_pair = x.nw[0] > x.nw[1] ? x.nw[0] : x.nw[1];
 	legend(o, en_);
-	for (i = 0; i < log->n; i++)
-		line(o, d, &log->ev[i], en_, &in_storm);
+	for (i = 0; i < log->n; i++) {
+		x.next = i + 1 < log->n ? &log->ev[i + 1] : NULL;
+		line(o, d, &log->ev[i], en_, &x);
+	}
+	ctx_free(&x);
 	ms_duel_result(&r, d);
 	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
 	if (r.winner < 0)
 		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
 	else
 		ut_buf_printf(o, T("勝者: 陣営%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
+	both = !side_standing(d, 0) && !side_standing(d, 1);
 	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "battles: %lld, ended: %s\n"),
 	              (long long)r.battles,
 	              r.end == MS_END_BATTLES ? T("バトル数に達した", "all battles played")
-	              : r.end == MS_END_STEP6 ? T("6) で魔法戦士が全滅", "a side lost its warriors at step 6")
-	              : r.end == MS_END_STORM ? T("マナ・ストームで魔法戦士が全滅", "a side lost its warriors in a storm")
-	              : r.end == MS_END_STEP9 ? T("9) で魔法戦士が全滅", "a side lost its warriors at step 9")
+	              : r.end == MS_END_STEP6 ? (both ? T("6) で両陣営の魔法戦士が全滅", "both sides lost their warriors at step 6")
+	                                              : T("6) で魔法戦士が全滅", "a side lost its warriors at step 6"))
+	              : r.end == MS_END_STORM ? (both ? T("マナ・ストームで両陣営の魔法戦士が全滅", "both sides lost their warriors in a storm")
+	                                              : T("マナ・ストームで魔法戦士が全滅", "a side lost its warriors in a storm"))
+	              : r.end == MS_END_STEP9 ? (both ? T("9) で両陣営の魔法戦士が全滅", "both sides lost their warriors at step 9")
+	                                              : T("9) で魔法戦士が全滅", "a side lost its warriors at step 9"))
 	                                      : T("途中", "not over"));
 	for (s = 0; s < 2; s++)
 		ut_buf_printf(o, T("陣営%s: 倒した数 %lld、ダメージ %lld\n",

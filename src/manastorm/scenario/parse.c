@@ -284,11 +284,13 @@ static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
  * order (so are the diagnostics).  Returns 1 when it is whole; *sides gets
  * bit side when it is a warrior of a known side, bit 2 when its side or
  * role could not be read (MS-SCN-TOP-3 then claims no side lacks one);
- * *name_at the node of the name's value (NULL when there is no name).
+ * *name_at the node of the name's value (NULL when there is no name);
+ * side_at[w], when still NULL and its side w was read, the node of that
+ * side's value (where MS-SCN-TOP-3 says side w has no warrior).
  */
 static int read_participant(ms_scenario_doc *d, const node *m,
                             ms_participant *p, int *sides,
-                            const node **name_at)
+                            const node **name_at, const node **side_at)
 {
 	int val[SC_PKEY_COUNT], kl[SC_PKEY_COUNT], ok, role = -1, side = -1;
 	const char *shown = "?";
@@ -305,6 +307,8 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	ok = part_required(d, m, val, kl, p, &shown, name_at, &side, &role);
 	ok &= part_optional(d, val, kl, p);
 	ok &= part_role_keys(d, m, val, kl, p, shown, role);
+	if (side >= 0 && !side_at[side])
+		side_at[side] = at(d, val[SC_PKEY_SIDE]);
 	if (role < 0 || side < 0)
 		*sides |= 4;
 	else if (role == MS_ROLE_WARRIOR)
@@ -317,7 +321,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 {
 	const node *r = at(d, root), *l;
 	int val[SC_TKEY_COUNT], kl[SC_TKEY_COUNT], ok = 1, sides = 0, w, b, c;
-	const node **names;
+	const node **names, *side_at[2] = {NULL, NULL};
 	size_t i = 0, j, n;
 
 	ms_scenario_init(&d->sc);
@@ -376,7 +380,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 	for (c = n ? l->first : -1; c >= 0; c = at(d, c)->next, i++) {
 		ms_participant *p = &d->ps[i];
 		const node *pm = at(d, c);
-		ok &= read_participant(d, pm, p, &sides, &names[i]);
+		ok &= read_participant(d, pm, p, &sides, &names[i], side_at);
 		if (!p->name)
 			continue;
 		/* MS-SCN-PART-2: names are unique (at most 1000: a square is
@@ -391,11 +395,17 @@ static void read_scenario(ms_scenario_doc *d, int root)
 			}
 	}
 	/* MS-SCN-TOP-3: each side has a warrior (D7.11); participants whose
-	 * side or role could not be read give the benefit of the doubt */
+	 * side or role could not be read give the benefit of the doubt.  The
+	 * error is at the side of the side's first participant; when the side
+	 * has none, at the participants key (not at the first participant,
+	 * which is of the other side), or at the list itself when it is
+	 * empty */
 	if (!(sides & 4)) {
 		for (w = 0; w < 2; w++)
 			if (!(sides & 1 << w)) {
-				ut_yaml_diag_at(&d->y, l, MS_DIAG_NO_WARRIOR, 0, 0,
+				ut_yaml_diag_at(&d->y, side_at[w] ? side_at[w]
+				                : n ? at(d, kl[SC_TKEY_PARTICIPANTS]) : l,
+				                MS_DIAG_NO_WARRIOR, 0, 0,
 				                ms_sc_sides[w].en, NULL);
 				ok = 0;
 			}

@@ -1,0 +1,2 @@
+# MS-LOG-3: the discard pile becoming the deck is numbered or indented like the draw it serves; "1 card" in English
+play --lang en --seed 7 scenarios/reshuffle_storm.yaml
