@@ -19,8 +19,8 @@ enum msg {
 	M_HEAL_SELF, M_HEAL_OTHER, M_DEAD_TARGET, M_FIZZLE, M_ATTACK,
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
-	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_HITS,
-	M_DAMAGE_EACH, M_FAIL_ALL, M_COUNT
+	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_STEP_ONE, M_BUILT,
+	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_COUNT
 };
 
 /*
@@ -72,6 +72,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
 	[M_TIMES] = {{"×{1}", " x{1}"}},
 	[M_STEP_SIM] = {{"（同時行動）", "(simultaneous step)"}},
+	[M_STEP_ONE] = {{"（単独行動）", "(single step)"}},
 	[M_BUILT] = {{"　⇒{1}が誕生（前から{2}番目）",
 	              " => {1} is built (place {2} from the front)"}},
 	[M_HITS] = {{"{1}ほか{5}体の{3}が{4}に{2}回命中",
@@ -183,15 +184,22 @@ static void show_turn(am_log *log)
 	ut_buf_puts(&log->out, "\n");
 }
 
-/* Start a new line (a new fact) in the current turn; the first line of a
- * simultaneous step is preceded by a note saying so. */
+/* Start a new line (a new fact) in the current turn.  The first line of a
+ * simultaneous step is preceded by a note saying so; so is the first line
+ * of a single unit's step that follows one in the turn (（単独行動）), or
+ * it would read as part of the simultaneous step above it (the JSON log
+ * numbers every step). */
 static void begin_line(am_log *log)
 {
 	end_line(log);
 	show_turn(log);
-	if (log->sim_pending) {
-		log->sim_pending = 0;
-		ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_STEP_SIM]));
+	if (log->step_pending) {
+		log->step_pending = 0;
+		if (log->step_sim || log->after_sim)
+			ut_buf_printf(&log->out, "%s\n",
+			              text(log, &msgs[log->step_sim ? M_STEP_SIM
+			                                             : M_STEP_ONE]));
+		log->after_sim = log->step_sim;
 	}
 }
 
@@ -297,6 +305,8 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		end_line(log);
 		log->turn = ev->turn;
 		log->turn_shown = 0;
+		log->step_pending = 0; /* the turn starts outside steps */
+		log->after_sim = 0;
 		break;
 	case AM_EV_POISON:
 		begin_line(log);
@@ -306,7 +316,8 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_STEP_BEGIN:
 		end_line(log);
-		log->sim_pending = ev->value > 1;
+		log->step_pending = 1;
+		log->step_sim = ev->value > 1;
 		break;
 	case AM_EV_STUNNED:
 		begin_line(log);
