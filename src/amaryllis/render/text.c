@@ -292,13 +292,37 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 	}
 }
 
+/*
+ * 1 when a support's effect on its own actor is told without a name
+ * (⇒防御力３): a plain support reaches only its actor.  One with 全体化 or
+ * 対象Ｎ names
+ * every unit it reaches, the actor too (⇒壁#2に状態「ガード」付与
+ * ⇒守護に状態「ガード」付与), or its own share would read as a nameless
+ * repeat, and a 対象Ｎ that lands on the actor (BU-TARGET-1) as a plain
+ * support.
+ */
+static int unnamed_self(const am_engine *e, const am_event *ev)
+{
+	am_unit_state st;
+	const am_team *t;
+
+	if (ev->target != ev->actor)
+		return 0;
+	if (ev->action < 0 || am_engine_unit(&st, e, (size_t)ev->actor) < 0)
+		return 1;
+	t = am_engine_team(e, st.side);
+	if (!t || (size_t)ev->action >= t->nactions)
+		return 1;
+	return !t->actions[ev->action].all && t->actions[ev->action].target == 0;
+}
+
 /* Tell one event, in the order the engine reports them (AM-LOG-1: in a
  * simultaneous step, side A's facts before side B's); a built unit's place
  * is counted from 1 at the front (BU-PLACE-1). */
 int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 {
 	const char *tname = who(log, e, ev->target, 1);
-	int self = ev->target == ev->actor;
+	int self = unnamed_self(e, ev);
 
 	switch (ev->kind) {
 	case AM_EV_TURN_BEGIN:
