@@ -20,7 +20,7 @@ enum msg {
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
 	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_STEP_ONE, M_BUILT,
-	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_COUNT
+	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_STOPPED_HERE, M_COUNT
 };
 
 /*
@@ -81,6 +81,7 @@ static const ut_msg msgs[M_COUNT] = {
 	                    " => {1} damage each => HP {2}"}},
 	[M_FAIL_ALL] = {{"　⇒すべて攻撃失敗（ダメージ{1}）",
 	                 " => all fail (damage {1})"}},
+	[M_STOPPED_HERE] = {{"　⇒ここで中断", " => stopped here"}},
 };
 
 static const ut_msg stat_names[4] = {
@@ -491,10 +492,14 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 
 /* 結果: the winning side named by its entry unit (AM-RESULT-1,
  * BU-RESULT-2), a draw, or a draw and the winner the seeded draw picked,
- * with its seed (AM-RESULT-2); after an error, what stopped the battle. */
+ * with its seed (AM-RESULT-2); after an error, what stopped the battle,
+ * and the line of the fact it stopped in (a ビルド past the population
+ * limit: 列が一を実行) ends with ⇒ここで中断, for it has no outcome. */
 int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {
+	if (rc < 0 && log->line.len > 0)
+		say(log, &log->line, M_STOPPED_HERE, NULL, 0);
 	end_line(log);
 	if (rc < 0) {
 		/* the engine's message is English: in the log's language */
