@@ -20,7 +20,8 @@ enum msg {
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
 	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_STEP_ONE, M_BUILT,
-	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_STOPPED_HERE, M_COUNT
+	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_STOPPED_HERE, M_SCORES,
+	M_COUNT
 };
 
 /*
@@ -82,6 +83,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_FAIL_ALL] = {{"　⇒すべて攻撃失敗（ダメージ{1}）",
 	                 " => all fail (damage {1})"}},
 	[M_STOPPED_HERE] = {{"　⇒ここで中断", " => stopped here"}},
+	[M_SCORES] = {{"得点　{1}：{2}、{3}：{4}", "Scores: {1} {2}, {3} {4}"}},
 };
 
 static const ut_msg stat_names[4] = {
@@ -296,11 +298,10 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 /*
  * 1 when a support's effect on its own actor is told without a name
  * (⇒防御力３): a plain support reaches only its actor.  One with 全体化 or
- * 対象Ｎ names
- * every unit it reaches, the actor too (⇒壁#2に状態「ガード」付与
- * ⇒守護に状態「ガード」付与), or its own share would read as a nameless
- * repeat, and a 対象Ｎ that lands on the actor (BU-TARGET-1) as a plain
- * support.
+ * 対象Ｎ names every unit it reaches, the actor too (⇒壁#2に状態「ガード」
+ * 付与　⇒守護に状態「ガード」付与), or its own share would read as a
+ * nameless repeat, and a 対象Ｎ that lands on the actor (BU-TARGET-1) as a
+ * plain support.
  */
 static int unnamed_self(const am_engine *e, const am_event *ev)
 {
@@ -490,11 +491,13 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	return log->line.failed || log->out.failed ? AM_ENOMEM : 0;
 }
 
-/* 結果: the winning side named by its entry unit (AM-RESULT-1,
- * BU-RESULT-2), a draw, or a draw and the winner the seeded draw picked,
- * with its seed (AM-RESULT-2); after an error, what stopped the battle,
- * and the line of the fact it stopped in (a ビルド past the population
- * limit: 列が一を実行) ends with ⇒ここで中断, for it has no outcome. */
+/* 結果: the two sides' scores that decided it, each side named by its
+ * entry unit (AM-RESULT-1, BU-RESULT-2: the living ＨＰ or the overkill,
+ * the JSON log's "score"), then the winning side, a draw, or a draw and
+ * the winner the seeded draw picked, with its seed (AM-RESULT-2), as the
+ * last line; after an error, what stopped the battle, and the line of the
+ * fact it stopped in (a ビルド past the population limit: 列が一を実行)
+ * ends with ⇒ここで中断, for it has no outcome. */
 int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {
@@ -516,7 +519,11 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 		return log->out.failed ? AM_ENOMEM : 0;
 	}
 	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
-	/* the winning side by its entry unit, ids 0 and 1 (AM-LOG-2) */
+	/* the sides by their entry units, ids 0 and 1 (AM-LOG-2) */
+	say(log, &log->out, M_SCORES,
+	    UT_ARGS(ut_arg_str(who(log, e, 0, 0)), number(log, r->score[0]),
+	            ut_arg_str(who(log, e, 1, 1)), number(log, r->score[1])));
+	ut_buf_puts(&log->out, "\n");
 	if (r->tie_broken)
 		say(log, &log->out, M_TIE,
 		    UT_ARGS(ut_arg_uint(r->tie_seed),
