@@ -116,9 +116,11 @@ int am_render_heatmap(const am_league_view *view, am_lang lang,
 /**
  * The verdict on a parsed sheet as one JSON document (`check --format json`,
  * POST /api/check): {"ok", "errors": [{"line", "col", "message"}],
- * "more_errors", "normalised", "cost": {"units": [{"name", "bonus", "tech",
- * "used"}], "actions": [{"name", "class", "cost"}]}} ("normalised" and
- * "cost" are null for an illegal sheet).  Messages are am_diag_format's.
+ * "more_errors", "normalised", "cost": {"units": [{"name", "bonus",
+ * "stored_bonus", "love", "tech", "used"}], "actions": [{"name", "class",
+ * "cost"}]}} ("normalised" and "cost" are null for an illegal sheet;
+ * "bonus" is 10 for the entry unit, 愛 included, "stored_bonus" the
+ * sheet's （Ｓ）/（Ｂ）, "love" the 愛).  Messages are am_diag_format's.
  */
 int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
                     void *write_ud);
