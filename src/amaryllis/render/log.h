@@ -26,9 +26,8 @@ struct am_log {
 	ut_buf label[2];  /* scratch: unit labels (text.c who()) */
 	int step_pending; /* a step began and has printed no line yet */
 	int step_sim;     /* that step is a simultaneous one */
-	int after_sim;    /* the last step header of this turn was
-	                     （同時行動）: a single unit's step after it gets
-	                     its own header */
+	int after_sim;    /* this turn had a simultaneous step: every single
+	                     unit's step after it gets its own header */
 	size_t cap_order;
 	unsigned char *shared[2]; /* per definition of each side: its name is
 	                             also a unit name of the other side */

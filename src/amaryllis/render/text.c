@@ -189,9 +189,9 @@ static void show_turn(am_log *log)
 
 /* Start a new line (a new fact) in the current turn.  The first line of a
  * simultaneous step is preceded by a note saying so; so is the first line
- * of a single unit's step that follows one in the turn (（単独行動）), or
- * it would read as part of the simultaneous step above it (the JSON log
- * numbers every step). */
+ * of every single unit's step after one in the turn (（単独行動）), or it
+ * would read as part of the step above it (the JSON log numbers every
+ * step). */
 static void begin_line(am_log *log)
 {
 	end_line(log);
@@ -202,7 +202,7 @@ static void begin_line(am_log *log)
 			ut_buf_printf(&log->out, "%s\n",
 			              text(log, &msgs[log->step_sim ? M_STEP_SIM
 			                                             : M_STEP_ONE]));
-		log->after_sim = log->step_sim;
+		log->after_sim |= log->step_sim;
 	}
 }
 
