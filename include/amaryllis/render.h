@@ -78,7 +78,7 @@ typedef struct am_league_view {
  * Why a battle stopped (msg: the engine's English am_error_last() after
  * am_battle_run failed, or a league's am_league_stop) in lang: each message
  * the engine stops a battle with has its Japanese text (ユニット数が上限の
- * 3体に達しました); any other msg is written as it is.  Written like
+ * 3体を超えるため); any other msg is written as it is.  Written like
  * snprintf into buf (cut to size − 1 bytes, NUL-terminated when size > 0).
  * @return the length of the whole text
  */
