@@ -78,7 +78,7 @@ typedef struct am_league_view {
  * Why a battle stopped (msg: the engine's English am_error_last() after
  * am_battle_run failed, or a league's am_league_stop) in lang: each message
  * the engine stops a battle with has its Japanese text (ユニット数が上限の
- * 3体に達しました); any other msg is written as it is.  Written like
+ * 3体を超えるため); any other msg is written as it is.  Written like
  * snprintf into buf (cut to size − 1 bytes, NUL-terminated when size > 0).
  * @return the length of the whole text
  */
@@ -116,9 +116,11 @@ int am_render_heatmap(const am_league_view *view, am_lang lang,
 /**
  * The verdict on a parsed sheet as one JSON document (`check --format json`,
  * POST /api/check): {"ok", "errors": [{"line", "col", "message"}],
- * "more_errors", "normalised", "cost": {"units": [{"name", "bonus", "tech",
- * "used"}], "actions": [{"name", "class", "cost"}]}} ("normalised" and
- * "cost" are null for an illegal sheet).  Messages are am_diag_format's.
+ * "more_errors", "normalised", "cost": {"units": [{"name", "bonus",
+ * "stored_bonus", "love", "tech", "used"}], "actions": [{"name", "class",
+ * "cost"}]}} ("normalised" and "cost" are null for an illegal sheet;
+ * "bonus" is 10 for the entry unit, 愛 included, "stored_bonus" the
+ * sheet's （Ｓ）/（Ｂ）, "love" the 愛).  Messages are am_diag_format's.
  */
 int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
                     void *write_ud);

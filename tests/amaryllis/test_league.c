@@ -368,7 +368,8 @@ static void test_every_stop_listed(void **state)
 	for (k = 0; k < AM_LEAGUE_STOPS_MAX; k++) {
 		const char *m = am_league_stop(lg, k, &i, &j);
 		assert_non_null(m);
-		assert_string_equal(m, "population limit of 3 units reached");
+		assert_string_equal(m, "a new unit would exceed the population "
+		                       "limit of 3 units");
 		assert_int_equal(i, pi); /* pair order: (0,1), (0,2), … */
 		assert_int_equal(j, pj);
 		if (++pj == N) {
@@ -379,7 +380,7 @@ static void test_every_stop_listed(void **state)
 	assert_null(am_league_stop(lg, AM_LEAGUE_STOPS_MAX, &i, &j));
 	am_render_stop(why, sizeof(why), am_league_stop(lg, 0, &i, &j),
 	               AM_LANG_JA);
-	assert_string_equal(why, "ユニット数が上限の3体に達しました");
+	assert_string_equal(why, "ユニット数が上限の3体を超えるため");
 	am_render_stop(why, sizeof(why), "something else", AM_LANG_JA);
 	assert_string_equal(why, "something else");
 	am_league_free(lg);

@@ -72,7 +72,8 @@ int am_roster_spawn(am_engine *e, int s, uint32_t defi, uint32_t pos,
 	UT_ASSERT(pos <= am_roster_line_size(e, s)); /* size appends */
 	if (e->nunits >= e->opts->max_units || e->nunits >= UINT32_MAX - 1)
 		return ut_error_set(AM_ELIMIT,
-		                    "population limit of %zu units reached",
+		                    "a new unit would exceed the population "
+		                    "limit of %zu units",
 		                    e->opts->max_units);
 	TRY(UT_ARRAY_RESERVE(e->units, e->capunits, e->nunits + 1));
 	TRY(UT_ARRAY_RESERVE(e->nodes, e->capnodes, e->nunits + 1));

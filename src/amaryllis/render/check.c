@@ -6,8 +6,16 @@
  *    "errors": [{"line": N, "col": N, "message": TEXT}, …],
  *    "more_errors": N,            errors past the parser's max_diags
  *    "normalised": TEXT | null,   what `check` prints for a legal sheet
- *    "cost": null | {"units": [{"name", "bonus", "tech", "used"}, …],
+ *    "cost": null | {"units": [{"name", "bonus", "stored_bonus", "love",
+ *                               "tech", "used"}, …],
  *                    "actions": [{"name", "class", "cost"}, …]}}
+ *
+ * "bonus" is the unit's bonus points (10 for the entry unit, its 愛
+ * included; Ｂ for a ビルディア), "stored_bonus" the number the sheet
+ * writes after the name, （Ｓ） or （Ｂ） (the entry unit's 10 − 愛,
+ * BU-SHEET-1; the base of a ビルド of it, BU-BUILD-1), "love" its 愛 (0 but
+ * for the entry unit of a ビルディア sheet): a sheet's （９） is "bonus":
+ * 10, "stored_bonus": 9, "love": 1.
  *
  * Messages are am_diag_format's, so the same text as `check` (AM-UNIT-1,
  * A1: 技術 and each action's computed cost, RULINGS A2).
@@ -48,6 +56,9 @@ static json_t *cost_json(const am_team *t)
 		if (j) {
 			bad |= put(j, "name", json_string(u->name));
 			bad |= put(j, "bonus", json_integer(u->bonus));
+			bad |= put(j, "stored_bonus",
+			           json_integer(u->bonus - u->love));
+			bad |= put(j, "love", json_integer(u->love));
 			bad |= put(j, "tech", json_integer(u->tech));
 			bad |= put(j, "used", ok ? json_integer(used) : json_null());
 			bad |= json_array_append_new(units, j);

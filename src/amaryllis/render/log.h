@@ -24,8 +24,10 @@ struct am_log {
 	int32_t pending_spent_action;
 	uint32_t *order;  /* scratch: units of one side in line order */
 	ut_buf label[2];  /* scratch: unit labels (text.c who()) */
-	int sim_pending;  /* a simultaneous step began; say so before its
-	                     first line */
+	int step_pending; /* a step began and has printed no line yet */
+	int step_sim;     /* that step is a simultaneous one */
+	int after_sim;    /* this turn had a simultaneous step: every single
+	                     unit's step after it gets its own header */
 	size_t cap_order;
 	unsigned char *shared[2]; /* per definition of each side: its name is
 	                             also a unit name of the other side */

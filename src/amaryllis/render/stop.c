@@ -20,10 +20,11 @@ typedef struct stop_msg {
 } stop_msg;
 
 static const stop_msg msgs[] = {
-	/* core/roster.c: am_roster_spawn (BU-POP-1) */
-	{"population limit of ", " units reached", 1, 1,
-	 {{"ユニット数が上限の{1}体に達しました",
-	   "population limit of {1} units reached"}}},
+	/* core/roster.c: am_roster_spawn (BU-POP-1): the unit is not made,
+	 * the battle stops before the limit is passed */
+	{"a new unit would exceed the population limit of ", " units", 1, 1,
+	 {{"ユニット数が上限の{1}体を超えるため",
+	   "a new unit would exceed the population limit of {1} units"}}},
 	/* core/engine_int.h: the hits of one tempo */
 	{"limit of ", " attack records in one tempo reached", 1, 1,
 	 {{"1テンポの攻撃の記録が上限の{1}件に達しました",

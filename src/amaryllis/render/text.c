@@ -19,8 +19,9 @@ enum msg {
 	M_HEAL_SELF, M_HEAL_OTHER, M_DEAD_TARGET, M_FIZZLE, M_ATTACK,
 	M_REFLECTED, M_GUARD, M_DAMAGE, M_FAIL, M_REFLECT, M_SPENT, M_STUNNED,
 	M_STUN_GONE, M_POISON, M_LIFE, M_LIFE_LEFT, M_DEATH, M_RESULT, M_WINS,
-	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_BUILT, M_HITS,
-	M_DAMAGE_EACH, M_FAIL_ALL, M_COUNT
+	M_DRAW, M_TIE, M_ERROR, M_TIMES, M_STEP_SIM, M_STEP_ONE, M_BUILT,
+	M_HITS, M_DAMAGE_EACH, M_FAIL_ALL, M_STOPPED_HERE, M_SCORES,
+	M_COUNT
 };
 
 /*
@@ -72,6 +73,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
 	[M_TIMES] = {{"×{1}", " x{1}"}},
 	[M_STEP_SIM] = {{"（同時行動）", "(simultaneous step)"}},
+	[M_STEP_ONE] = {{"（単独行動）", "(single step)"}},
 	[M_BUILT] = {{"　⇒{1}が誕生（前から{2}番目）",
 	              " => {1} is built (place {2} from the front)"}},
 	[M_HITS] = {{"{1}ほか{5}体の{3}が{4}に{2}回命中",
@@ -80,6 +82,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                    " => {1} damage each => HP {2}"}},
 	[M_FAIL_ALL] = {{"　⇒すべて攻撃失敗（ダメージ{1}）",
 	                 " => all fail (damage {1})"}},
+	[M_STOPPED_HERE] = {{"　⇒ここで中断", " => stopped here"}},
+	[M_SCORES] = {{"得点　{1}：{2}、{3}：{4}", "Scores: {1} {2}, {3} {4}"}},
 };
 
 static const ut_msg stat_names[4] = {
@@ -183,15 +187,22 @@ static void show_turn(am_log *log)
 	ut_buf_puts(&log->out, "\n");
 }
 
-/* Start a new line (a new fact) in the current turn; the first line of a
- * simultaneous step is preceded by a note saying so. */
+/* Start a new line (a new fact) in the current turn.  The first line of a
+ * simultaneous step is preceded by a note saying so; so is the first line
+ * of every single unit's step after one in the turn (（単独行動）), or it
+ * would read as part of the step above it (the JSON log numbers every
+ * step). */
 static void begin_line(am_log *log)
 {
 	end_line(log);
 	show_turn(log);
-	if (log->sim_pending) {
-		log->sim_pending = 0;
-		ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_STEP_SIM]));
+	if (log->step_pending) {
+		log->step_pending = 0;
+		if (log->step_sim || log->after_sim)
+			ut_buf_printf(&log->out, "%s\n",
+			              text(log, &msgs[log->step_sim ? M_STEP_SIM
+			                                             : M_STEP_ONE]));
+		log->after_sim |= log->step_sim;
 	}
 }
 
@@ -284,19 +295,44 @@ static void hit_line(am_log *log, const am_engine *e, const am_event *ev)
 	}
 }
 
+/*
+ * 1 when a support's effect on its own actor is told without a name
+ * (⇒防御力３): a plain support reaches only its actor.  One with 全体化 or
+ * 対象Ｎ names every unit it reaches, the actor too (⇒壁#2に状態「ガード」
+ * 付与　⇒守護に状態「ガード」付与), or its own share would read as a
+ * nameless repeat, and a 対象Ｎ that lands on the actor (BU-TARGET-1) as a
+ * plain support.
+ */
+static int unnamed_self(const am_engine *e, const am_event *ev)
+{
+	am_unit_state st;
+	const am_team *t;
+
+	if (ev->target != ev->actor)
+		return 0;
+	if (ev->action < 0 || am_engine_unit(&st, e, (size_t)ev->actor) < 0)
+		return 1;
+	t = am_engine_team(e, st.side);
+	if (!t || (size_t)ev->action >= t->nactions)
+		return 1;
+	return !t->actions[ev->action].all && t->actions[ev->action].target == 0;
+}
+
 /* Tell one event, in the order the engine reports them (AM-LOG-1: in a
  * simultaneous step, side A's facts before side B's); a built unit's place
  * is counted from 1 at the front (BU-PLACE-1). */
 int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 {
 	const char *tname = who(log, e, ev->target, 1);
-	int self = ev->target == ev->actor;
+	int self = unnamed_self(e, ev);
 
 	switch (ev->kind) {
 	case AM_EV_TURN_BEGIN:
 		end_line(log);
 		log->turn = ev->turn;
 		log->turn_shown = 0;
+		log->step_pending = 0; /* the turn starts outside steps */
+		log->after_sim = 0;
 		break;
 	case AM_EV_POISON:
 		begin_line(log);
@@ -306,7 +342,8 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 		break;
 	case AM_EV_STEP_BEGIN:
 		end_line(log);
-		log->sim_pending = ev->value > 1;
+		log->step_pending = 1;
+		log->step_sim = ev->value > 1;
 		break;
 	case AM_EV_STUNNED:
 		begin_line(log);
@@ -454,12 +491,18 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	return log->line.failed || log->out.failed ? AM_ENOMEM : 0;
 }
 
-/* 結果: the winning side named by its entry unit (AM-RESULT-1,
- * BU-RESULT-2), a draw, or a draw and the winner the seeded draw picked,
- * with its seed (AM-RESULT-2); after an error, what stopped the battle. */
+/* 結果: the two sides' scores that decided it, each side named by its
+ * entry unit (AM-RESULT-1, BU-RESULT-2: the living ＨＰ or the overkill,
+ * the JSON log's "score"), then the winning side, a draw, or a draw and
+ * the winner the seeded draw picked, with its seed (AM-RESULT-2), as the
+ * last line; after an error, what stopped the battle, and the line of the
+ * fact it stopped in (a ビルド past the population limit: 列が一を実行)
+ * ends with ⇒ここで中断, for it has no outcome. */
 int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
                    int rc)
 {
+	if (rc < 0 && log->line.len > 0)
+		say(log, &log->line, M_STOPPED_HERE, NULL, 0);
 	end_line(log);
 	if (rc < 0) {
 		/* the engine's message is English: in the log's language */
@@ -476,7 +519,11 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 		return log->out.failed ? AM_ENOMEM : 0;
 	}
 	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
-	/* the winning side by its entry unit, ids 0 and 1 (AM-LOG-2) */
+	/* the sides by their entry units, ids 0 and 1 (AM-LOG-2) */
+	say(log, &log->out, M_SCORES,
+	    UT_ARGS(ut_arg_str(who(log, e, 0, 0)), number(log, r->score[0]),
+	            ut_arg_str(who(log, e, 1, 1)), number(log, r->score[1])));
+	ut_buf_puts(&log->out, "\n");
 	if (r->tie_broken)
 		say(log, &log->out, M_TIE,
 		    UT_ARGS(ut_arg_uint(r->tie_seed),

@@ -705,6 +705,7 @@ static void custom(P *p, size_t st, size_t en)
 	c.ncol = 0;
 	c.n = 0;
 	c.kind = AM_CU_COUNT;
+	c.big = 0;
 	for (i = 0; i < sizeof(plain_cus) / sizeof(plain_cus[0]); i++)
 		if ((k = prefix(ps->w, m, plain_cus[i].text)) && k == m)
 			c.kind = plain_cus[i].cu;
@@ -714,11 +715,11 @@ static void custom(P *p, size_t st, size_t en)
 		int r = word_int(p, m, n_cus[i].prefix, n_cus[i].tail, &c.n, &at);
 		if (r == INT_NONE)
 			continue;
-		if (r == INT_BIG) {
-			p->broken = 1; /* reported */
-			return;
-		}
 		c.kind = n_cus[i].cu;
+		if (r == INT_BIG) { /* reported; kept, so not also missing */
+			p->broken = 1;
+			c.big = 1;
+		}
 		c.ncol = colat(p, at);
 	}
 	if (c.kind == AM_CU_COUNT) {

@@ -133,6 +133,8 @@ typedef struct am_custom_rec {
 	int64_t n;
 	uint32_t col;  /* column of the customisation's first character */
 	uint32_t ncol; /* column of its number */
+	int big;       /* its number does not fit in 64 bits (reported): it
+	                  is there, so not missing, but not checked further */
 } am_custom_rec;
 
 /* One action line. */

@@ -204,6 +204,10 @@ static size_t legality(am_sheet *s, am_action_rec *a)
 		const am_custom_rec *c = &a->cu[i];
 
 		UT_ASSERT((unsigned)c->kind < AM_CU_COUNT);
+		if (c->big) { /* ＜配置９９…９＞: there, not a missing 配置Ｎ */
+			seen[c->kind] = 1;
+			continue;
+		}
 		if (seen[c->kind] && c->kind != AM_CU_STUN &&
 		    c->kind != AM_CU_POISON) {
 			err(s, AM_DIAG_CUSTOM_TWICE, a->line, c->col, 0, 0,
