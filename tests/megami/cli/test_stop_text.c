@@ -22,9 +22,11 @@
 
 /* A duel built by code (the library takes the whole 64-bit range): アリア
  * with `initiative` and one attack of `damage` against オーガ; run it with
- * the fixed dice `v` and return the engine's message of its failure. */
+ * the fixed dice `v` and a budget of `max_events` (0: the default), expect
+ * it to fail with `want` and return the engine's message. */
 static const char *run_duel(char *msg, size_t size, int64_t initiative,
-                            int64_t damage, const int64_t *v, size_t n)
+                            int64_t damage, const int64_t *v, size_t n,
+                            uint64_t max_events, int want)
 {
 	mg_character ch[2];
 	mg_attack atk;
@@ -54,9 +56,11 @@ static const char *run_duel(char *msg, size_t size, int64_t initiative,
 	s.ncharacters = 2;
 	ut_dice_list(&dice, v, n);
 	co.dice = &dice;
+	if (max_events)
+		co.max_events = max_events;
 	assert_int_equal(mg_combat_new(&c, &s, &co), 0);
 	rc = mg_combat_run(&r, c);
-	assert_int_equal(rc, MG_EOVERFLOW);
+	assert_int_equal(rc, want);
 	snprintf(msg, size, "%s", mg_error_last());
 	mg_combat_free(c);
 	return msg;
@@ -73,13 +77,15 @@ static void test_engine_overflows(void **state)
 	char msg[512], out[512];
 
 	(void)state;
-	run_duel(msg, sizeof(msg), 0, INT64_MAX, dmg, 9);
+	run_duel(msg, sizeof(msg), 0, INT64_MAX, dmg, 9, 0,
+	         MG_EOVERFLOW);
 	assert_string_equal(msg, "アリア: ロングソード: the attack damage overflows");
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_JA),
 	                    "アリア: ロングソード: 攻撃のダメージが64ビットを超えます");
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_EN),
 	                    msg);
-	run_duel(msg, sizeof(msg), INT64_MAX - 11, 5, ini, 2);
+	run_duel(msg, sizeof(msg), INT64_MAX - 11, 5, ini, 2, 0,
+	         MG_EOVERFLOW);
 	assert_string_equal(msg, "アリア: initiative 9223372036854775796 + 12 overflows");
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_JA),
 	                    "アリア: イニシアティブ 9223372036854775796 + 12 "
@@ -128,33 +134,11 @@ static void test_texts(void **state)
 static void test_budget(void **state)
 {
 	static const int64_t v[] = {3, 3, 1, 1, 1, 1};
-	mg_character ch[2];
-	mg_scenario s;
-	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
-	mg_combat *c = NULL;
-	mg_result r;
-	ut_dice dice;
 	char msg[512], out[512];
 
 	(void)state;
-	mg_character_init(&ch[0]);
-	ch[0].name = "アリア";
-	ch[0].side = MG_SIDE_PC;
-	ch[0].hp = ch[0].hp_now = 24;
-	mg_character_init(&ch[1]);
-	ch[1].name = "オーガ";
-	ch[1].side = MG_SIDE_NPC;
-	ch[1].hp = ch[1].hp_now = 30;
-	s.round_limit = 20;
-	s.characters = ch;
-	s.ncharacters = 2;
-	ut_dice_list(&dice, v, 6);
-	co.dice = &dice;
-	co.max_events = 3; /* round, 2 initiatives: the order is one too many */
-	assert_int_equal(mg_combat_new(&c, &s, &co), 0);
-	assert_int_equal(mg_combat_run(&r, c), MG_ELIMIT);
-	snprintf(msg, sizeof(msg), "%s", mg_error_last());
-	mg_combat_free(c);
+	/* round, 2 initiatives: the order is one too many */
+	run_duel(msg, sizeof(msg), 0, 1, v, 6, 3, MG_ELIMIT);
 	assert_string_equal(msg, "the combat reached its limit of 3 events "
 	                         "(round 1)");
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_JA),
