@@ -9,6 +9,11 @@
  *
  * The renderers read the recorded events and the duel's final state (names,
  * HP, MP, 衣装 left).  No I/O: the text goes into a ut_buf.
+ *
+ * With `log.hands = 1` set before the duel (`manastorm play --hands`,
+ * MS-LOG-4) the log also keeps, with the events that change them, each
+ * participant's hand and its deck order after a shuffle, and both
+ * renderers show them; without it their output does not change.
  */
 #ifndef MANASTORM_RENDER_H
 #define MANASTORM_RENDER_H
@@ -23,18 +28,47 @@
 extern "C" {
 #endif
 
+/** Where the cards kept with one event are (MS-LOG-4). */
+typedef struct ms_log_view {
+	size_t off; /**< first card in ms_log.cards, or SIZE_MAX: none kept */
+	size_t n;   /**< how many (0: an empty hand or deck) */
+} ms_log_view;
+
 /** The events of one duel, in order. */
 typedef struct ms_log {
 	ms_event *ev;
 	size_t n, cap;
 	int failed; /**< an allocation failed: events were lost */
+	/** Set to 1 before the duel to keep hands and deck orders too
+	 *  (MS-LOG-4, ms_log_cards); 0 by default. */
+	int hands;
+	ms_log_view *view; /**< with hands: one per event */
+	size_t view_cap;
+	ms_card *cards;    /**< with hands: the cards kept, event after event */
+	size_t ncards, cards_cap;
 } ms_log;
 
-#define MS_LOG_INIT {NULL, 0, 0, 0}
+#define MS_LOG_INIT {NULL, 0, 0, 0, 0, NULL, 0, NULL, 0, 0}
 
-/** An ms_event_fn: appends a copy of the event to the ms_log `ud`.
- *  Returns non-zero (stopping the duel) when out of memory. */
+/** An ms_event_fn: appends a copy of the event to the ms_log `ud`; with
+ *  `hands` set, also the cards ms_log_cards gives back for it, read with
+ *  ms_duel_participant at the event.  Returns non-zero (stopping the duel)
+ *  when out of memory. */
 int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev);
+
+/**
+ * The cards kept with event i of a log recorded with `hands` (MS-LOG-4):
+ * for a `hand` event, and an enchant or attack card played from the hand,
+ * the actor's hand after it (hand order); for a shuffle, and a reshuffle
+ * (the discard pile became the deck), the actor's deck after it, top
+ * first.  The hand gets cards only at the start (rulings D2); every later
+ * draw takes the deck's top card to the field, so a hand changes only
+ * when a card leaves it.
+ * @param n   set to how many (0 for an empty hand or deck, and when none)
+ * @return the cards (borrowed from the log), or NULL when none were kept
+ *         for event i (another kind, or a log without hands)
+ */
+const ms_card *ms_log_cards(const ms_log *log, size_t i, size_t *n);
 
 /** Free the events; the log is MS_LOG_INIT again. */
 void ms_log_free(ms_log *log);

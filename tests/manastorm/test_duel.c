@@ -957,6 +957,75 @@ static void ms_reshuffle_seeded(void **state)
 		"DA>1:1=9 DB>0:3=7 / ~0 ~1 END:B:10");
 }
 
+/* MS-LOG-4 ms_reshuffle_seeded's duel kept with hands: the decks derived
+ * by hand there after the start's shuffles (S3 S2 S1, H1 H3 H2) and the
+ * reshuffles of round 4 (S3 S1 S2, H1 H2 H3), then after step 9's the one
+ * card each has not played (S2, H3); the hands, empty (hand_size 0); the
+ * same events as without hands, and no cards in a log kept without. */
+static void ms_log_hands(void **state)
+{
+	ms_scenario s;
+	ms_log log = MS_LOG_INIT, plain = MS_LOG_INIT;
+	ut_buf b = UT_BUF_INIT;
+	static char before[sizeof(trace)];
+	char seen[256];
+	size_t i, n, len = 0;
+	const ms_card *c;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
+		        .deck = "S1 S2 S3", .policy = "greedy"),
+		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H1 H2 H3", .policy = "greedy"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.shuffle = 1;
+	s.storm_match = MS_MATCH_CARD;
+	s.rounds_per_battle = 5;
+	glog = &plain;
+	play(&s, 5);
+	strcpy(before, trace);
+	log.hands = 1;
+	glog = &log;
+	play(&s, 5);
+	glog = NULL;
+	assert_string_equal(trace, before);
+	assert_int_equal(log.n, plain.n);
+	seen[0] = '\0';
+	for (i = 0; i < log.n; i++) {
+		const ms_event *e = &log.ev[i];
+		assert_null(ms_log_cards(&plain, i, &n));
+		assert_int_equal(n, 0);
+		assert_memory_equal(e, &plain.ev[i], sizeof(*e));
+		if (!(c = ms_log_cards(&log, i, &n)))
+			continue;
+		len += (size_t)snprintf(seen + len, sizeof(seen) - len, "%s%d[%s] ",
+		                        e->kind == MS_EV_SHUFFLE ? "~"
+		                        : e->kind == MS_EV_RESHUFFLE ? "~~" : "h",
+		                        e->actor, cards_str(c, n));
+	}
+	assert_string_equal(seen, "~0[S3 S2 S1] h0[] ~1[H1 H3 H2] h1[] "
+	                          "~~0[S3 S1 S2] ~~1[H1 H2 H3] ~0[S2] ~1[H3] ");
+	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
+	assert_non_null(strstr(b.ptr, "a shuffles the deck (3 cards)\n"
+	                              "   deck (top first): ♠3 ♠2 ♠1\n"
+	                              "a draws 0 card(s) to the hand\n"
+	                              "   hand: (none)\n"));
+	assert_non_null(strstr(b.ptr, "4) b: the deck is empty — the discard "
+	                              "pile (3 cards) becomes the deck\n"
+	                              "   deck (top first): ♥1 ♥2 ♥3\n"));
+	ut_buf_clear(&b);
+	assert_int_equal(ms_render_json(&b, duel, &log), 0);
+	assert_non_null(strstr(b.ptr, "{\"type\":\"shuffle\",\"battle\":0,"
+	                              "\"round\":0,\"who\":\"a\",\"step\":0,"
+	                              "\"cards\":3,\"deck\":[\"S3\",\"S2\",\"S1\"]},"
+	                              "{\"type\":\"hand\",\"battle\":0,\"round\":0,"
+	                              "\"who\":\"a\",\"cards\":0,\"hand\":[]}"));
+	ut_buf_free(&b);
+	ms_log_free(&log);
+	ms_log_free(&plain);
+}
+
 static int stop_at_round(void *ud, const ms_duel *d, const ms_event *e)
 {
 	(void)ud; (void)d;
@@ -1834,6 +1903,7 @@ int main(void)
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is docs/RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
+		{"MS-LOG-4 hands and deck orders kept with the log", ms_log_hands, NULL, teardown, NULL},
 		{"options version, callback stop", ms_opts_and_callback_stop, NULL, teardown, NULL},
 		{"MS-BUDGET-1 the event budget", ms_budget_events, NULL, teardown, NULL},
 		{"MS-POLICY-6 unknown policy, illegal choice", ms_policy_unknown_and_illegal, NULL, teardown, NULL},

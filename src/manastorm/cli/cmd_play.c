@@ -1,5 +1,6 @@
 /* cmd_play.c - `manastorm play SCENARIO`: one duel with each participant's
- * policy, its log as text (ja/en) or JSON (docs/MANASTORM.md "Duel"). */
+ * policy, its log as text (ja/en) or JSON (docs/MANASTORM.md "Duel"), with
+ * --hands also the hands and deck orders (MS-LOG-4). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,9 @@ static const char help_ja[] =
 	"  --seed S               山札を切る乱数（xoshiro256ss-1）の種 S（0から\n"
 	"                         18446744073709551615、既定: 0）\n"
 	"  --format text|json     ログの形式（既定: text）\n"
+	"  --hands                手札と山札も表示する：手札は変わるたび（最初に\n"
+	"                         引いたあと、カードを出したあと）、山札は切る\n"
+	"                         たびにその順（上から）\n"
 	"  --max-events N         決闘のイベントの上限（既定: 100000）：超える\n"
 	"                         決闘はそこで止まります（ログなし、終了コード1）\n"
 	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
@@ -52,6 +56,9 @@ static const char help_en[] =
 	"  --seed S               seed S of the generator xoshiro256ss-1 that\n"
 	"                         shuffles (0 to 18446744073709551615, default 0)\n"
 	"  --format text|json     the log as text (default) or one JSON document\n"
+	"  --hands                show the cards too: a hand whenever it changes\n"
+	"                         (after the first draw, after a card leaves it),\n"
+	"                         the deck order (top first) after each shuffle\n"
 	"  --max-events N         the most events of the duel (default 100000): a\n"
 	"                         duel that needs more stops there (no log, exit\n"
 	"                         status 1)\n"
@@ -68,6 +75,7 @@ static const struct option longopts[] = {
 	MS_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"hands", no_argument, NULL, OPT_HANDS},
 	MS_CLI_MAX_EVENTS_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
@@ -117,6 +125,9 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				                    "（text か json）",
 				             "unknown format '%s' (text or json)"),
 				       optarg);
+			break;
+		case OPT_HANDS: /* MS-LOG-4 */
+			log.hands = 1;
 			break;
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&opts.max_events, &o.ui, "play",

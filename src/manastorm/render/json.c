@@ -121,7 +121,34 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 	return o;
 }
 
-/* MS-LOG-2: the log as one JSON document. */
+/* MS-LOG-4: the cards event i of a log kept with `hands` shows, as the
+ * event's last key: "hand" (hand order) or "deck" (top first), an array
+ * of cards ("S2"); nothing for other events. */
+static int cards_json(json_t *o, const ms_log *log, size_t i)
+{
+	char c[8];
+	size_t n, k;
+	const ms_card *cards = ms_log_cards(log, i, &n);
+	ms_event_kind kind = log->ev[i].kind;
+	json_t *a;
+	int bad = 0;
+
+	if (!cards)
+		return 0;
+	if (!(a = json_array()))
+		return -1;
+	for (k = 0; k < n && !bad; k++)
+		bad |= json_array_append_new(a, json_string(ms_card_name(c, cards[k], 0)));
+	if (bad) {
+		json_decref(a);
+		return -1;
+	}
+	return add(o, kind == MS_EV_SHUFFLE || kind == MS_EV_RESHUFFLE ? "deck" : "hand",
+	           a);
+}
+
+/* MS-LOG-2: the log as one JSON document; MS-LOG-4: with the hands and
+ * deck orders of a log kept with `hands`. */
 int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 {
 	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),
@@ -165,6 +192,10 @@ int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 	}
 	for (i = 0; i < log->n && !bad; i++) {
 		json_t *e = event_json(d, &log->ev[i]);
+		if (e && cards_json(e, log, i) < 0) {
+			json_decref(e);
+			e = NULL;
+		}
 		bad |= !e || json_array_append_new(evs, e);
 	}
 	if (!bad) {

@@ -439,6 +439,27 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		line_end(o, d, e, en_);
 }
 
+/* MS-LOG-4: the hand or the deck order event i of a log kept with
+ * `hands` shows, as an indented line under the event's own: "   手札: ♠2
+ * ♦5" / "   hand: ♠2 ♦5", "   山札（上から）: …" / "   deck (top first):
+ * …", "（なし）" / "(none)" when empty.  Nothing for other events. */
+static void cards_line(ut_buf *o, const ms_log *log, size_t i, int en_)
+{
+	char c1[8];
+	size_t n, k;
+	const ms_card *c = ms_log_cards(log, i, &n);
+	ms_event_kind kind = log->ev[i].kind;
+
+	if (!c)
+		return;
+	ut_buf_puts(o, kind == MS_EV_SHUFFLE || kind == MS_EV_RESHUFFLE
+	               ? T("   山札（上から）:", "   deck (top first):")
+	               : T("   手札:", "   hand:"));
+	for (k = 0; k < n; k++)
+		ut_buf_printf(o, " %s", cs(c1, c[k]));
+	ut_buf_puts(o, n ? "\n" : T(" （なし）\n", " (none)\n"));
+}
+
 static void ctx_free(ctx *x)
 {
 	free(x->w[0]);
@@ -485,7 +506,8 @@ static void legend(ut_buf *o, int en_)
 }
 
 /* MS-LOG-1: the log as text, one line an event, in lang, after the legend
- * of MS-LOG-3. */
+ * of MS-LOG-3; MS-LOG-4: with the hands and deck orders of a log kept with
+ * `hands`. */
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
 	int en_ = lang == MS_LANG_EN, s, both;
@@ -515,6 +537,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	for (i = 0; i < log->n; i++) {
 		x.next = i + 1 < log->n ? &log->ev[i + 1] : NULL;
 		line(o, d, &log->ev[i], en_, &x);
+		cards_line(o, log, i, en_);
 	}
 	ctx_free(&x);
 	ms_duel_result(&r, d);
