@@ -157,6 +157,11 @@ def main():
             if alive:
                 p.send_signal(signal.SIGKILL)
             rc = p.wait()
+            if alive and rc == 0:
+                # it exited on its own between the poll and the signal
+                # (a zombie ignores SIGKILL): it finished, the kill came
+                # too late; its files must then be the new ones
+                alive = False
             landed = alive and was_writing
             during += landed
             got = {}
