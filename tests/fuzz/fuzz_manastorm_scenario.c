@@ -11,7 +11,10 @@
  *   - its duel (seeded with the input's size, each participant's policy)
  *     ends or stops at its event budget (MS-BUDGET-1: FUZZ_MAX_EVENTS, so
  *     no input makes a slow run) or at an overflow, and no more events
- *     happen than the budget allows.
+ *     happen than the budget allows;
+ *   - the same duel logged (MS-LOG-1, MS-LOG-2; with the hands and decks
+ *     of MS-LOG-4 or not, text in ja or en or JSON, by the input's size)
+ *     renders without an error when it ends.
  * Seeds: tests/fuzz/corpus/fuzz_manastorm_scenario/ (see tests/fuzz/README.md).
  */
 #include <stdint.h>
@@ -19,7 +22,9 @@
 #include <string.h>
 
 #include "manastorm/duel.h"
+#include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
+#include "util/buf.h"
 
 /* The budget of the duel of each input (see fuzz_megami_scenario.c). */
 #define FUZZ_MAX_EVENTS 20000
@@ -46,6 +51,37 @@ static void duel(const ms_scenario *s, uint64_t seed)
 	check(rc != 0 || (r.over && r.battles <= s->battles));
 	check(ms_duel_events(d) <= FUZZ_MAX_EVENTS);
 	check(rc != MS_ELIMIT || ms_duel_events(d) == FUZZ_MAX_EVENTS);
+	ms_duel_free(d);
+}
+
+/* MS-LOG-1, MS-LOG-2, MS-LOG-4: the same duel recorded as `manastorm play`
+ * does, with hands when `how` & 1, rendered as JSON when `how` & 2, else
+ * as text in en when `how` & 4 (else ja); a duel that ends renders. */
+static void duel_logged(const ms_scenario *s, uint64_t seed, unsigned how)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_duel *d = NULL;
+	ms_log log = MS_LOG_INIT;
+	ut_buf out = UT_BUF_INIT;
+	ms_result r;
+	int rc;
+
+	log.hands = (int)(how & 1);
+	o.seed = seed;
+	o.max_events = FUZZ_MAX_EVENTS;
+	o.on_event = ms_log_record;
+	o.event_ud = &log;
+	check(ms_duel_new(&d, s, &o) == 0);
+	rc = ms_duel_run(&r, d);
+	check(rc == 0 || rc == MS_ELIMIT || rc == MS_EOVERFLOW);
+	if (rc == 0) {
+		check((how & 2 ? ms_render_json(&out, d, &log)
+		               : ms_render_text(&out, d, &log, how & 4 ? MS_LANG_EN
+		                                                       : MS_LANG_JA)) == 0);
+		check(out.len > 0);
+	}
+	ut_buf_free(&out);
+	ms_log_free(&log);
 	ms_duel_free(d);
 }
 
@@ -87,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(y2);
 		ms_scenario_doc_free(again);
 		duel(s, size);
+		duel_logged(s, size, (unsigned)(size % 6));
 	}
 	ms_scenario_doc_free(doc);
 	return 0;

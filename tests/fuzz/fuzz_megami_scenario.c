@@ -11,7 +11,9 @@
  *   - it fights to the end (seeded with the input's size, the default
  *     policy) or stops at its event budget (MG-BUDGET-1: FUZZ_MAX_EVENTS,
  *     so no input makes a slow run) or at an overflow (MG-CKD-1), and no
- *     more events happen than the budget allows.
+ *     more events happen than the budget allows;
+ *   - the same combat logged (MG-LOG-1: text in ja or en, or JSON, by the
+ *     input's size) renders without an error, whatever stopped it.
  * Seeds: tests/fuzz/corpus/fuzz_megami_scenario/ (see tests/fuzz/README.md).
  */
 #include <stdint.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #include "megami/combat.h"
+#include "megami/render.h"
 #include "megami/scenario_yaml.h"
 #include "util/rng.h"
 
@@ -51,6 +54,35 @@ static void fight(const mg_scenario *s, uint64_t seed)
 	check(mg_combat_events(c) <= FUZZ_MAX_EVENTS);
 	check(rc != MG_ELIMIT || mg_combat_events(c) == FUZZ_MAX_EVENTS);
 	mg_combat_free(c);
+}
+
+/* MG-LOG-1: the same combat with its log, in the format and language `how`
+ * picks (0 text ja, 1 text en, 2 JSON); the log is finished whatever
+ * stopped the combat, as `megami fight` does. */
+static void fight_logged(const mg_scenario *s, uint64_t seed, unsigned how)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	mg_log *log = NULL;
+	mg_result r;
+	ut_dice dice;
+	size_t len;
+	int rc;
+
+	check(mg_log_new(&log, how == 2 ? MG_LOG_JSON : MG_LOG_TEXT,
+	                 how == 1 ? MG_LANG_EN : MG_LANG_JA, NULL, NULL) == 0);
+	ut_dice_seed(&dice, seed);
+	o.dice = &dice;
+	o.max_events = FUZZ_MAX_EVENTS;
+	o.on_event = mg_log_event;
+	o.event_ud = log;
+	check(mg_combat_new(&c, s, &o) == 0);
+	rc = mg_combat_run(&r, c);
+	check(rc == 0 || rc == MG_ELIMIT || rc == MG_EOVERFLOW);
+	check(mg_log_finish(log, c, rc) == 0);
+	check(mg_log_text(log, &len) != NULL && len > 0);
+	mg_combat_free(c);
+	mg_log_free(log);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -91,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(y2);
 		mg_scenario_doc_free(again);
 		fight(s, size);
+		fight_logged(s, size, (unsigned)(size % 3));
 	}
 	mg_scenario_doc_free(doc);
 	return 0;
