@@ -3,6 +3,7 @@
 #include "util/utf8.h"
 
 #include <string.h>
+#include <utf8proc.h>
 
 size_t ut_utf8_floor(const char *s, size_t len, size_t n)
 {
@@ -50,21 +51,23 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 
 #define MAXW 64
 
-/* The code points of s (at most MAXW; bytes of bad UTF-8 count one each),
- * ASCII letters folded to lower case.  Returns the count, or MAXW + 1 when
- * s is longer. */
+/* The code points of s (at most MAXW), read by utf8proc, ASCII letters
+ * folded to lower case; a byte that is not valid UTF-8 counts one, as
+ * minus its value (no code point equals it).  Returns the count, or
+ * MAXW + 1 when s is longer. */
 static size_t decode(const char *s, int32_t *cp)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
 	size_t n = 0;
 
 	while (*p) {
-		int32_t c = *p++;
-		int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-		if (more)
-			c &= 0x3F >> more;
-		while (more-- > 0 && (*p & 0xC0) == 0x80)
-			c = (c << 6) | (*p++ & 0x3F);
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
+		if (k <= 0) {
+			c = -(utf8proc_int32_t)*p;
+			k = 1;
+		}
+		p += k;
 		if (c >= 'A' && c <= 'Z')
 			c += 'a' - 'A';
 		if (n == MAXW)
