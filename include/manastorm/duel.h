@@ -349,6 +349,14 @@ int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c);
  *  suit. */
 int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c);
 
+/** The pairs of steps 5–7 (MS-ADV-1): side A's and side B's warriors
+ *  paired in seat order, as many pairs as the side with more warriors. */
+size_t ms_duel_pairs(const ms_duel *d);
+
+/** Pair k's warriors into *a (side A) and *b (side B): 1 when both sides
+ *  have a k-th warrior, else 0. */
+int ms_duel_pair(const ms_duel *d, size_t k, uint32_t *a, uint32_t *b);
+
 /** The policy of participant i. */
 const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i);
 

@@ -1593,6 +1593,21 @@ int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c)
 	return card_value(&d->parts[i], c);
 }
 
+/* MS-ADV-1: the pairs as duel_lists made them, for the logs. */
+size_t ms_duel_pairs(const ms_duel *d)
+{
+	return d->nw[0] > d->nw[1] ? d->nw[0] : d->nw[1];
+}
+
+int ms_duel_pair(const ms_duel *d, size_t k, uint32_t *a, uint32_t *b)
+{
+	if (k >= d->nw[0] || k >= d->nw[1])
+		return 0;
+	*a = d->wside[0][k];
+	*b = d->wside[1][k];
+	return 1;
+}
+
 /* MS-ATTACK-2: step 5, each attacker passes or not, and its partner's card
  * matches or not; flags of an earlier round are cleared for one that played
  * nothing.  Returns 0 or an error. */

@@ -20,12 +20,10 @@ typedef struct ctx {
 	int step;     /* 1 from a round's start, 3 from its first revealed
 	                 enchant: where a caster's draw is (its step 1 choice,
 	                 or a happening) */
-	/* step 7: the warriors of side 0 and 1 in seat order (pair k is
-	 * w[0][k] and w[1][k]), the attack each played this round
-	 * (att_set[i]: one was revealed), the next pair step 7 has not
-	 * spoken of yet (npairs: none left, or not at step 7) */
-	uint32_t *w[2];
-	size_t nw[2], npairs, next_pair;
+	/* step 7: the pairs (ms_duel_pair), the attack each warrior played
+	 * this round (att_set[i]: one was revealed), the next pair step 7
+	 * has not spoken of yet (npairs: none left, or not at step 7) */
+	size_t npairs, next_pair;
 	ms_card *att;
 	int *att_flags;
 	unsigned char *att_set;
@@ -190,16 +188,6 @@ static const char *valued(char *b, size_t n, const ms_duel *d, uint32_t i,
 	return b;
 }
 
-/* Pair k's warriors (1 when both have one). */
-static int pair_of(const ctx *x, size_t k, uint32_t *a, uint32_t *b)
-{
-	if (k >= x->nw[0] || k >= x->nw[1])
-		return 0;
-	*a = x->w[0][k];
-	*b = x->w[1][k];
-	return 1;
-}
-
 /* MS-ADV-1: step 7 says nothing of a pair whose attacks both succeeded
  * with equal values (no advantage event): its line, in pair order, before
  * the next pair's advantage (pairs below `upto`). */
@@ -209,7 +197,7 @@ static void equal_pairs(ut_buf *o, const ms_duel *d, ctx *x, size_t upto, int en
 	uint32_t a, b;
 
 	for (; x->next_pair < upto && x->next_pair < x->npairs; x->next_pair++) {
-		if (!pair_of(x, x->next_pair, &a, &b) || !x->att_set[a] || !x->att_set[b] ||
+		if (!ms_duel_pair(d, x->next_pair, &a, &b) || !x->att_set[a] || !x->att_set[b] ||
 		    !(x->att_flags[a] & MS_F_SUCCESS) || !(x->att_flags[b] & MS_F_SUCCESS))
 			continue;
 		ut_buf_printf(o, T("7) アドバンテージなし — 両者成功、値が同じ: %s %s、%s %s\n",
@@ -234,7 +222,7 @@ static void line_advantage(ut_buf *o, const ms_duel *d, const ms_event *e,
 	ut_buf_printf(o, T("7) 陣営%s: アドバンテージ +%lld（計%lld）— ",
 	                   "7) side %s: advantage +%lld (total %lld) — "),
 	              side, (long long)e->value, (long long)e->value2);
-	if (e->index == 1 && pair_of(x, (size_t)e->count, &a, &b) &&
+	if (e->index == 1 && ms_duel_pair(d, (size_t)e->count, &a, &b) &&
 	    x->att_set[a] && x->att_set[b]) {
 		hi = e->side == 0 ? a : b;
 		lo = e->side == 0 ? b : a;
@@ -462,8 +450,6 @@ static void cards_line(ut_buf *o, const ms_log *log, size_t i, int en_)
 
 static void ctx_free(ctx *x)
 {
-	free(x->w[0]);
-	free(x->w[1]);
 	free(x->att);
 	free(x->att_flags);
 	free(x->att_set);
@@ -518,21 +504,14 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	size_t n = sc->nparticipants ? sc->nparticipants : 1;
 
 	memset(&x, 0, sizeof(x));
-	x.w[0] = calloc(n, sizeof(*x.w[0]));
-	x.w[1] = calloc(n, sizeof(*x.w[1]));
 	x.att = calloc(n, sizeof(*x.att));
 	x.att_flags = calloc(n, sizeof(*x.att_flags));
 	x.att_set = calloc(n, 1);
-	if (!x.w[0] || !x.w[1] || !x.att || !x.att_flags || !x.att_set) {
+	if (!x.att || !x.att_flags || !x.att_set) {
 		ctx_free(&x);
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	}
-	for (i = 0; i < sc->nparticipants; i++)
-		if (sc->participants[i].role == MS_ROLE_WARRIOR) {
-			int sd = sc->participants[i].side ? 1 : 0;
-			x.w[sd][x.nw[sd]++] = (uint32_t)i;
-		}
-	x.npairs = x.next_pair = x.nw[0] > x.nw[1] ? x.nw[0] : x.nw[1];
+	x.npairs = x.next_pair = ms_duel_pairs(d);
 	legend(o, en_);
 	for (i = 0; i < log->n; i++) {
 		x.next = i + 1 < log->n ? &log->ev[i + 1] : NULL;
