@@ -110,7 +110,7 @@ static size_t lev(const int32_t *a, size_t na, const int32_t *b, size_t nb)
 
 size_t ut_utf8_distance(const char *s, const char *t)
 {
-	int32_t a[MAXW], b[MAXW];
+	int32_t a[MAXW] = {0}, b[MAXW] = {0}; /* read only up to na, nb */
 	size_t na = decode(s, a), nb = decode(t, b);
 
 	if (na > MAXW || nb > MAXW)
@@ -120,7 +120,7 @@ size_t ut_utf8_distance(const char *s, const char *t)
 
 int ut_utf8_closer(const char *s, const char *cand, size_t *best)
 {
-	int32_t a[MAXW], b[MAXW];
+	int32_t a[MAXW] = {0}, b[MAXW] = {0}; /* read only up to na, nb */
 	size_t na = decode(s, a), nb = decode(cand, b), d;
 
 	if (na == 0 || na > MAXW || nb > MAXW)
