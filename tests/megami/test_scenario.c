@@ -477,13 +477,15 @@ static void test_tab(void **state)
 
 /* MG-SCN-YAML-1: libyaml's first syntax error, at its problem mark, with
  * where the construct it was parsing began; in Japanese, libyaml's words
- * translated (every problem and context of libyaml 0.2). */
+ * translated (every problem and context of libyaml 0.2).  A problem found
+ * at the end of the text is shown after the last character written:
+ * "  {name: a" is 10 characters, so 2:11, where the "}" is missing. */
 static void test_syntax(void **state)
 {
 	expect("characters: [\n  {name: a\n",
-	       "3:1: YAMLの構文エラー：「,」か「}」がありません"
+	       "2:11: YAMLの構文エラー：「,」か「}」がありません"
 	       "（2行3桁から始まるフロー形式のマッピング（{ }）の中）\n",
-	       "3:1: YAML syntax error: did not find expected ',' or '}' "
+	       "2:11: YAML syntax error: did not find expected ',' or '}' "
 	       "(while parsing a flow mapping started at 2:3)\n");
 	/* line 3 "     hp: 3" is indented more than "side": mapping values
 	 * are not allowed after "hp" at column 8 */

@@ -108,7 +108,10 @@ static void test_bytes(void **state)
 	ut_yaml_doc_free(&d);
 }
 
-/* libyaml's syntax error, located, with its context, in both languages. */
+/* libyaml's syntax error, located, with its context, in both languages.
+ * Found at the end of the text, it is shown after the last character
+ * written ("a: [1, 2" is 8 characters: 1:9, where the "]" is missing),
+ * not on the empty line 2 where libyaml's mark is. */
 static void test_syntax(void **state)
 {
 	ut_yaml_doc d;
@@ -116,10 +119,10 @@ static void test_syntax(void **state)
 	rd(&d, "a: [1, 2\n", 10);
 	assert_int_equal(d.root, -1);
 	assert_string_equal(all(&d, UT_LANG_EN),
-	                    "2:1: YAML syntax error: did not find expected ',' or ']' "
+	                    "1:9: YAML syntax error: did not find expected ',' or ']' "
 	                    "(while parsing a flow sequence started at 1:4)\n");
 	assert_string_equal(all(&d, UT_LANG_JA),
-	                    "2:1: YAMLの構文エラー：「,」か「]」がありません"
+	                    "1:9: YAMLの構文エラー：「,」か「]」がありません"
 	                    "（1行4桁から始まるフロー形式のリスト（[ ]）の中）\n");
 	ut_yaml_doc_free(&d);
 }
@@ -429,7 +432,9 @@ static void test_suggest(void **state)
  * with escapes. */
 /* Lines end where libyaml's do (LF, CR LF, a lone CR, NEL, LS, PS): the
  * source line of an error on line 2 is line 2, without its break; and the
- * UTF-8 and indentation checks count the same lines. */
+ * UTF-8 and indentation checks count the same lines.  The unclosed "[" is
+ * found at the end of the text and shown after the last character of the
+ * last line with content: "b: [x" is line 2, 5 characters, so 2:6. */
 static void test_line_breaks(void **state)
 {
 	static const char *const texts[] = {
@@ -444,7 +449,8 @@ static void test_line_breaks(void **state)
 	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
 		rd(&d, texts[i], 10);
 		assert_int_equal(d.ndiags, 1);
-		assert_int_equal(d.diags[0].line, 3);
+		assert_int_equal(d.diags[0].line, 2);
+		assert_int_equal(d.diags[0].col, 6);
 		l = ut_yaml_doc_line(&d, 2, &len);
 		assert_non_null(l);
 		assert_int_equal(len, 5);

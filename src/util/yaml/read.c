@@ -406,6 +406,35 @@ static int line_has_content(const ut_yaml_doc *d, uint32_t line)
 	return s && i < len && s[i] != '#';
 }
 
+/* A syntax error libyaml found past everything written (an unclosed [
+ * or {, a quote never closed: its mark is then on the empty line after
+ * the text, or after a comment or blanks) is shown just after the last
+ * thing written, where the missing character belongs: when *line, *col
+ * lie after the last character (not a blank) of the last line with
+ * content, they become the column after it. */
+static void end_of_content(const ut_yaml_doc *d, uint32_t *line,
+                           uint32_t *col)
+{
+	uint32_t l = (uint32_t)d->nlines, c = 1;
+	size_t len, i;
+	const char *s;
+
+	while (l > 0 && !line_has_content(d, l))
+		l--;
+	if (l == 0)
+		return;
+	s = ut_yaml_doc_line(d, l, &len);
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
+	                   s[len - 1] == '\r'))
+		len--;
+	for (i = 0; i < len; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	if (*line < l || (*line == l && *col <= c))
+		return; /* within the text */
+	*line = l;
+	*col = c;
+}
+
 /*
  * The IME typo a syntax error at line, col stems from, or NULL: the last
  * one before it, when no line between them holds anything ("battles：3"
@@ -449,6 +478,8 @@ static void report_parse_error(ut_yaml_doc *d, const yaml_parser_t *p)
 	col = (uint32_t)m.column + 1;
 	if (p->error == YAML_READER_ERROR)
 		offset_mark(d, p->problem_offset, &line, &col);
+	else
+		end_of_content(d, &line, &col);
 	if ((t = typo_before(d, line, col))) {
 		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, t->line, t->col, 0, 0,
 		                 ut_yaml_typo_text(t->kind), NULL);
