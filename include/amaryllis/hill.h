@@ -84,10 +84,11 @@ typedef struct am_hill_config {
 #define AM_HILL_CONFIG_INIT \
 	{AM_HILL_CONFIG_VERSION, NULL, NULL, 10, {3, 1, 0}, 0, 0, 30, 262144, 5, 3600}
 
-#define AM_HILL_LIMITS_VERSION 2
+#define AM_HILL_LIMITS_VERSION 3
 
 /** Limits of one message (hostile mail is rejected politely past them).
- *  (Version 1 callers, without `now`, get the real clock.) */
+ *  (Version 1 callers, without `now`, get the real clock; version 1 and 2
+ *  callers, without `web`, process mail.) */
 typedef struct am_hill_limits {
 	unsigned version;      /**< AM_HILL_LIMITS_VERSION */
 	size_t max_bytes;      /**< a longer raw message is refused unread */
@@ -98,10 +99,18 @@ typedef struct am_hill_limits {
 	int64_t now;           /**< the time of the message in seconds since
 	                            the epoch (reply limits, password locks); 0:
 	                            the real clock.  For tests and replays. */
+	int web;               /**< 1: the message is a web form's, whose reply
+	                            goes back to whoever sent the request, not
+	                            by mail, so its From: proves nothing: the
+	                            replies per hour (a limit on mail to that
+	                            address) neither apply to it nor count it
+	                            (the front end limits its requests), and a
+	                            unit it enters or replaces gets no notice
+	                            by mail (docs/HILL.md "Security") */
 } am_hill_limits;
 
 #define AM_HILL_LIMITS_INIT \
-	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0}
+	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0, 0}
 
 /**
  * Create a hill database at `path` (it must not exist).

@@ -976,26 +976,15 @@ static int find_unit(am_hill *h, const char *name, unit_row *u)
 	return 0;
 }
 
-/* The reply's line for a locked unit. */
-static void say_locked(job *j, const char *ename, int64_t until)
-{
-	char t[64];
-
-	am_hill_time_text(t, sizeof(t), until);
-	ut_buf_printf(&j->body, UT_TRL(j->lang,
-		"「%s」は、まちがったパスワードが続いたため %s までロックされています"
-		"（差し替えも撤退もできません）。\n",
-		"'%s' is locked until %s after repeated wrong passwords (it can be "
-		"neither replaced nor withdrawn until then).\n"), ename, t);
-}
-
-/* Queue the notice subject/body to rcpt (am_hill_notice_queue), or fail
- * with AM_ENOMEM when building either ran out of memory; both are freed.
- * Returns 0 or an error. */
+/* Queue the notice subject/body to rcpt (am_hill_notice_queue; none when
+ * rcpt is ""), or fail with AM_ENOMEM when building either ran out of
+ * memory; both are freed.  Returns 0 or an error. */
 static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
                         ut_buf *body)
 {
-	int rc = subject->failed || body->failed ?
+	/* "": the owner entered by a web form, an address never proven
+	 * (am_hill_limits web): no notice */
+	int rc = !*rcpt ? 0 : subject->failed || body->failed ?
 	         ut_error_set(AM_ENOMEM, "out of memory") :
 	         am_hill_notice_queue(j->h, rcpt, subject->ptr, body->ptr, j->now);
 
@@ -1005,33 +994,41 @@ static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
 }
 
 /*
- * Check the password `pw` of the member `u` (the sender is its owner).
- * Returns 0 right, 1 wrong, 2 locked (not checked), or an error.  A wrong
- * one is recorded; when it locks the unit, the owner is told by mail (a
- * notice) and the reply says so too.
+ * May the sender act on the member u (replace it, withdraw it, have a
+ * test's logs) with the password pw (not NULL)?  Returns 0 yes, 1 no, or
+ * an error.  Yes needs the owner's address, the right password and no
+ * lock.  A "no", and the time it takes, tell a sender without the
+ * password nothing about the owner (docs/HILL.md "Security"): pw is
+ * verified against the unit's hash every time, once (Argon2id, about
+ * 0.1 s), whether the address is the owner's or not and whether the unit
+ * is locked, and the callers word every "no" alike.  Only a wrong
+ * password from the owner's address counts toward a lock (pw_tries
+ * within an hour, so nobody locks a unit without its owner's address);
+ * the lock is told by a notice to the owner's address, never in the
+ * reply.
  */
-static int check_password(job *j, const char *name, const char *ename,
-                          const unit_row *u, const char *pw)
+static int claim(job *j, const char *name, const unit_row *u, const char *pw)
 {
+	const int own = strcmp(u->owner, j->mail->from) == 0;
 	int64_t until;
-	int rc;
+	int rc, right;
 
 	if ((rc = am_hill_lock_get(j->h, name, j->now, &until)) < 0)
 		return rc;
-	if (until) {
-		say_locked(j, ename, until);
-		return 2;
-	}
-	if (pw_verify(u->hash, pw))
+	right = pw_verify(u->hash, pw); /* always, for the same time */
+	if (own && !until && right)
 		return 0;
+	if (!own || until)
+		return 1;
 	if ((rc = am_hill_lock_fail(j->h, name, j->now, &until)) < 0)
 		return rc;
 	if (until) {
-		char t[64];
+		char t[64], *ename = am_hill_excerpt(name, 40);
 		am_lang ol = u->lang;
 		ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
+		if (!ename)
+			return ut_error_set(AM_ENOMEM, "out of memory");
 		am_hill_time_text(t, sizeof(t), until);
-		say_locked(j, ename, until);
 		ut_buf_printf(&subject, UT_TRL(ol, "[%s] 「%s」をロックしました",
 		                          "[%s] '%s' is locked"), j->h->name, ename);
 		ut_buf_printf(&body, UT_TRL(ol,
@@ -1046,6 +1043,7 @@ static int check_password(job *j, const char *name, const char *ename,
 			"If that was not you, someone is trying to guess the password. "
 			"This notice goes only to the unit owner's address.\n"),
 			j->h->name, ename, j->h->pw_tries, t);
+		free(ename);
 		if ((rc = queue_notice(j, u->rcpt, &subject, &body)) < 0)
 			return rc;
 	}
@@ -1104,16 +1102,16 @@ static int do_withdraw(job *j)
 		say(j, "撤退には #パスワード（#password）が必要です。\n",
 		    "Withdrawing needs the unit's #password.\n");
 		rc = reject(j);
-	} else if (strcmp(u.owner, j->mail->from) != 0 ||
-	           (rc = check_password(j, j->d->withdraw, ename, &u,
-	                                j->d->password)) == 1) {
-		/* one message for both: it tells a forger nothing (another
-		 * address's password is not even checked, nor counted) */
-		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違います。\n",
+	} else if ((rc = claim(j, j->d->withdraw, &u, j->d->password)) == 1) {
+		/* one message for every "no": it tells a sender without the
+		 * password nothing (claim) */
+		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違うか、"
+		        "まちがったパスワードが続いてロックされています（ロックしたときは"
+		        "持ち主のアドレスにお知らせを送っています）。\n",
 		     "Cannot withdraw '%s': the owner's address or the password "
-		     "does not match.\n", ename);
-		rc = reject(j);
-	} else if (rc == 2) {
+		     "does not match, or the unit is locked after repeated wrong "
+		     "passwords (its owner's address is told when it is "
+		     "locked).\n", ename);
 		rc = reject(j);
 	} else if (rc == 0 && (rc = delete_unit(j->h, u.id)) == 0) {
 		hill_member *m;
@@ -1168,16 +1166,16 @@ static int log_write(void *ud, const char *data, size_t len)
  * member of that name (u->id 0: none).  Sets j->logs_ok.  Returns 0 yes,
  * 1 rejected (the reply says why), or an error.
  *   entry of a new name   a #password of 8 characters or more
- *   entry of a member     the sender owns it, it is not locked, and the
- *                         password is right (a wrong one counts, 5 lock it)
- *   test with #logs       the logs only for the owner of the member of
- *                         that name with its right password (a wrong one
- *                         counts too)
+ *   entry of a member     claim: the sender owns it, it is not locked,
+ *                         and the password is right (a wrong one from the
+ *                         owner's address counts; pw_tries lock it)
+ *   test with #logs       the logs only when claim grants the member of
+ *                         that name (a wrong password counts too)
  */
 static int entry_rights(job *j, const char *name, const char *ename,
                         int test, unit_row *u)
 {
-	int rc, own;
+	int rc;
 
 	j->logs_ok = !test;
 	if (!test && !j->d->password) {
@@ -1190,21 +1188,20 @@ static int entry_rights(job *j, const char *name, const char *ename,
 	}
 	if ((rc = find_unit(j->h, name, u)) < 0)
 		return rc;
-	own = u->id && strcmp(u->owner, j->mail->from) == 0;
 	if (test) {
 		if (!j->d->logs)
 			return 0;
-		rc = own && j->d->password ?
-		     check_password(j, name, ename, u, j->d->password) : 1;
+		rc = u->id && j->d->password ?
+		     claim(j, name, u, j->d->password) : 1;
 		if (rc < 0)
 			return rc;
 		j->logs_ok = rc == 0;
 		if (rc == 1)
 			sayf(j, "（テストの戦闘ログは、丘にいる同じ名前「%s」のユニットの持ち主が"
-			        "そのパスワードを書いたときだけ添付します。）\n\n",
+			        "そのパスワードを書いたときだけ（ロック中を除く）添付します。）\n\n",
 			     "(The battle logs of a test are attached only for the owner "
 			     "of the unit of the same name '%s' on the hill, with its "
-			     "#password.)\n\n", ename);
+			     "#password, while it is not locked.)\n\n", ename);
 		return 0;
 	}
 	if (!u->id) {
@@ -1217,17 +1214,17 @@ static int entry_rights(job *j, const char *name, const char *ename,
 		}
 		return 0;
 	}
-	if (!own) {
-		sayf(j, "「%s」という名前は別の持ち主のユニットが使っています。"
-		        "名前を変えてください。\n",
-		     "The name '%s' belongs to another player's unit; please "
-		     "choose another name.\n", ename);
-		return 1;
-	}
-	if ((rc = check_password(j, name, ename, u, j->d->password)) == 1)
-		sayf(j, "「%s」を差し替えられません: パスワードが違います。\n",
-		     "Cannot replace '%s': wrong password.\n", ename);
-	return rc == 0 ? 0 : rc < 0 ? rc : 1;
+	/* one message for every "no" (claim) */
+	if ((rc = claim(j, name, u, j->d->password)) == 1)
+		sayf(j, "「%s」を差し替えられません: 持ち主のアドレスかパスワードが違うか、"
+		        "まちがったパスワードが続いてロックされています（ロックしたときは"
+		        "持ち主のアドレスにお知らせを送っています）。あなたのユニットで"
+		        "なければ、名前を変えてください。\n",
+		     "Cannot replace '%s': the owner's address or the password does "
+		     "not match, or the unit is locked after repeated wrong "
+		     "passwords (its owner's address is told when it is locked). If "
+		     "it is not your unit, please choose another name.\n", ename);
+	return rc;
 }
 
 /*
@@ -1256,7 +1253,9 @@ static int insert_unit(job *j, const char *name, const char *src,
 	sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
 	if (player)
 		sqlite3_bind_text(st, 6, player, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, j->mail->reply_to, -1, SQLITE_STATIC);
+	/* a web form's address is not proven: "" gets no notice */
+	sqlite3_bind_text(st, 7, j->lim->web ? "" : j->mail->reply_to, -1,
+	                  SQLITE_STATIC);
 	sqlite3_bind_int(st, 8, (int)j->lang);
 	if ((rc = step_done(h, st)) < 0)
 		return rc;
@@ -1762,8 +1761,9 @@ static const char *static_result(const char *s)
 	return "rejected";
 }
 
-/* The limits in effect: `limits` if of this version or of version 1 (its
- * fields up to busy_ms, the rest the defaults), else the defaults. */
+/* The limits in effect: `limits` if of this version, of version 1 (its
+ * fields up to busy_ms, the rest the defaults) or 2 (up to now), else the
+ * defaults. */
 static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
 {
 	*lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
@@ -1771,6 +1771,8 @@ static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
 		*lim = *limits;
 	else if (limits && limits->version == 1) /* its fields up to busy_ms */
 		memcpy(lim, limits, offsetof(am_hill_limits, now));
+	else if (limits && limits->version == 2) /* its fields up to now */
+		memcpy(lim, limits, offsetof(am_hill_limits, web));
 	lim->version = AM_HILL_LIMITS_VERSION;
 }
 
@@ -1870,7 +1872,8 @@ static int record_message(job *j, const char *reply, size_t reply_len,
 		return rc;
 	sqlite3_bind_text(st, 1, j->mail->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
-	if (j->mail->from)
+	/* a web form's message counts under no address (am_hill_rate) */
+	if (j->mail->from && !j->lim->web)
 		sqlite3_bind_text(st, 3, j->mail->from, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, j->result, -1, SQLITE_STATIC);
 	if (reply)
@@ -1944,7 +1947,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	j.now = lim.now ? lim.now : (int64_t)time(NULL);
 	if ((rc = prune(h, j.now)) < 0)
 		goto out;
-	if (!mail.loop && mail.reply_to && mail.from &&
+	if (!mail.loop && mail.reply_to && mail.from && !lim.web &&
 	    (rc = am_hill_rate(h, mail.from, j.now, &rate)) < 0)
 		goto out;
 	if ((rc = decide_reply(&j, rate, reply_out, reply_len, &reply_id)) < 0)

@@ -590,15 +590,45 @@ static int header_safe(const char *s, size_t len, size_t max)
 	return 1;
 }
 
-/* An address local@domain: one '@', no spaces, quotes or brackets. */
+/* An address local@domain as people write theirs: the local part of
+ * letters, digits and . _ % + - = ' ! # $ & * ? ^ { } ~ (RFC 5322's
+ * dot-atom without | / `, which a shell or a mailer's pipe could read),
+ * not starting with - or ., no two dots in a row; the domain of labels
+ * of letters, digits and -, each 1 to 63 long and not starting or ending
+ * with -, joined by single dots.  The address becomes the owner of a unit
+ * and a To: for sendmail -t, so nothing else passes (docs/WEB.md). */
+static int ascii_alnum(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
 static int address_ok(const char *s, size_t len)
 {
-	const char *at;
+	const char *at, *p;
+	size_t label = 0;
 
-	if (!header_safe(s, len, 254) || strcspn(s, " \"<>()[],;:\\") != len)
+	if (!header_safe(s, len, 254) || !(at = memchr(s, '@', len)) ||
+	    at == s || at + 1 == s + len || *s == '-' || *s == '.' ||
+	    at[-1] == '.')
 		return 0;
-	at = strchr(s, '@');
-	return at && at != s && at[1] && !strchr(at + 1, '@');
+	for (p = s; p < at; p++)
+		if (!(ascii_alnum(*p) || strchr("._%+-='!#$&*?^{}~", *p)) ||
+		    (*p == '.' && p[1] == '.'))
+			return 0;
+	for (p = at + 1; p < s + len; p++) {
+		if (*p == '.') {
+			if (label == 0 || p[-1] == '-')
+				return 0;
+			label = 0;
+		} else if (ascii_alnum(*p) || (*p == '-' && label > 0)) {
+			if (++label > 63)
+				return 0;
+		} else {
+			return 0;
+		}
+	}
+	return label > 0 && p[-1] != '-';
 }
 
 static int hexval(int c)
@@ -852,9 +882,9 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 }
 
 /* The hill's answer as the response: {"result", "reply"} with the reply's
- * text; 422 when rejected, 429 when limited (the address passed the
- * hill's replies per hour, nothing was processed: docs/HILL.md
- * "Security"), else 200. */
+ * text; 422 when rejected, else 200.  (429 "limited" is the hill's
+ * replies per hour, which do not apply to a web form's message:
+ * am_hill_limits web.) */
 static int entry_response(am_web_response *r, const char *result,
                           const char *reply, size_t rlen, int stayed)
 {
@@ -894,6 +924,10 @@ static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
 
 	lim.max_units = web->cfg.max_units;
 	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
+	/* the reply goes back to whoever sent the request: the address
+	 * proves nothing (no mail quota, no notices; the server's --rate
+	 * limits the requests) */
+	lim.web = 1;
 	if (!(h = hill_take(web, &rc)))
 		return hill_failed(r, rc);
 	rc = am_hill_process(&reply, &rlen, &result, h, msg->ptr, msg->len, &lim);

@@ -102,8 +102,11 @@ static int notices(fx *f, char **last)
  *   T0       a enters グリスク with "correct-horse"
  *   T0+10…14 a, five wrong passwords: the 5th locks it until
  *            T0+14+3600 = T0+3614; one notice, in the owner's language
- *            (the entry said #lang en)
- *   T0+100   the right password: refused, locked (no password checked)
+ *            (the entry said #lang en), and the replies all read the same
+ *            (the lock is told only to the owner's address: claim)
+ *   T0+50    b, ten wrong passwords: refused in the same words, and not
+ *            counted (b's address is not the owner's)
+ *   T0+100   the right password: refused, locked, in the same words
  *   T0+3613  still locked (until > now)
  *   T0+3614  the lock has ended: the right password replaces it
  *   T0+3615  one wrong password: refused but not locked (the failures
@@ -113,7 +116,7 @@ static int notices(fx *f, char **last)
 static void lock_timeline(void **state)
 {
 	fx f;
-	char *sheet = fx_slurp(GRISK), *m, *note;
+	char *sheet = fx_slurp(GRISK), *m, *note = NULL, *no = NULL;
 	ut_buf b = UT_BUF_INIT;
 	int i;
 
@@ -128,31 +131,42 @@ static void lock_timeline(void **state)
 		snprintf(id, sizeof(id), "w%d@x", i);
 		assert_string_equal(enter_at(&f, T0 + 10 + i, "alice@example.net", id,
 		                             "wrong-horse", GRISK), "rejected");
-		assert_non_null(strstr(f.body, "パスワードが違います"));
-		if (i < 4)
-			assert_null(strstr(f.body, "ロック"));
+		assert_non_null(strstr(f.body, "持ち主のアドレスかパスワードが違うか"));
+		if (i == 0) {
+			assert_non_null(no = strdup(f.body));
+		} else {
+			assert_string_equal(f.body, no);
+		}
+		/* no time: the reply never says the unit is locked */
+		assert_null(strstr(f.body, "UTC"));
+		assert_int_equal(notices(&f, i == 4 ? &note : NULL), i == 4);
 	}
 	/* 2001-09-09 01:46:40 + 3614 s = 02:46:54 */
-	assert_non_null(strstr(f.body, "2001-09-09 02:46 UTC までロックされています"));
-	assert_int_equal(notices(&f, &note), 1);
 	assert_non_null(strstr(note, "To: Alice@Example.NET"));
 	assert_non_null(strstr(note, "X-Amaryllis-Result: notice"));
 	assert_null(strstr(note, "In-Reply-To"));
 	free(note);
 	assert_int_equal(notices(&f, NULL), 0); /* sent: not twice */
+	for (i = 0; i < 10; i++) {
+		char id[16];
+		snprintf(id, sizeof(id), "b%d@x", i);
+		assert_string_equal(enter_at(&f, T0 + 50 + i, "bob@example.net", id,
+		                             "wrong-horse", GRISK), "rejected");
+		assert_string_equal(f.body, no);
+	}
 	assert_string_equal(enter_at(&f, T0 + 100, "alice@example.net", "r1@x",
 	                             "correct-horse", GRISK), "rejected");
-	assert_non_null(strstr(f.body, "ロックされています"));
+	assert_string_equal(f.body, no);
 	assert_string_equal(enter_at(&f, T0 + 3613, "alice@example.net", "r2@x",
 	                             "correct-horse", GRISK), "rejected");
 	assert_string_equal(enter_at(&f, T0 + 3614, "alice@example.net", "r3@x",
 	                             "correct-horse", GRISK), "replaced");
 	assert_string_equal(enter_at(&f, T0 + 3615, "alice@example.net", "r4@x",
 	                             "wrong-horse", GRISK), "rejected");
-	assert_null(strstr(f.body, "ロック"));
 	assert_string_equal(enter_at(&f, T0 + 3616, "alice@example.net", "r5@x",
 	                             "correct-horse", GRISK), "replaced");
 	assert_int_equal(notices(&f, NULL), 0);
+	free(no);
 	free(sheet);
 	ut_buf_free(&b);
 	fx_close(&f);
