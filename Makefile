@@ -14,8 +14,9 @@
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
 #   make mpi      MPI build in build-mpi/: mpirun league, fight --runs,
 #                 playtest, sweep == one process
-#   make deb      Release build in build-deb/ (prefix /usr), a Debian package
-#                 from it (CPack DEB), checked by tests/install/deb_check.sh
+#   make deb      Release build in build-deb/ (prefix /usr, Debian's hardening
+#                 flags from dpkg-buildflags), a Debian package from it (CPack
+#                 DEB), checked by tests/install/deb_check.sh
 #   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
 #   make bench-callgrind  build, then count the engines' instructions per
@@ -185,10 +186,19 @@ mpi: deps-mpi
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
 # The Debian package (docs/BUILDING.md, "For packagers"): one package, Depends from
-# dpkg-shlibdeps; checked without installing it (extracted, run, man -l).
+# dpkg-shlibdeps; checked without installing it (extracted, run, man -l, hardened).
+# Built with Debian's hardening flags as debhelper passes them: CMake reads no
+# CPPFLAGS, so dpkg-buildflags' CPPFLAGS (-D_FORTIFY_SOURCE=2) go into the
+# C flags with its CFLAGS (-fstack-protector-strong, -Werror=format-security);
+# given as -D, not as environment variables, so that they also reach a
+# build-deb/ configured before (CMake reads CFLAGS and LDFLAGS only into a
+# new cache).
 deb: deps-deb
-	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr) and its .deb")
-	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF
+	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr, dpkg-buildflags) and its .deb")
+	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF \
+		-DCMAKE_C_FLAGS="$$(dpkg-buildflags --get CFLAGS) $$(dpkg-buildflags --get CPPFLAGS)" \
+		-DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
+		-DCMAKE_SHARED_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)"
 	$(CMAKE) --build $(DEB_DIR) -j$(JOBS)
 	rm -f $(DEB_DIR)/*.deb
 	cd $(DEB_DIR) && cpack -G DEB
