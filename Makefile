@@ -1,8 +1,9 @@
 # Amaryllis - the front door.  The build itself is described in CMakeLists.txt;
 # this Makefile checks the system packages and drives CMake and CTest.
 #
-#   make deps     check (as root: install) the Debian packages needed
-#                 (deps-mpi: and OpenMPI, which only `make mpi` needs)
+#   make deps     check (as root: install) the Debian packages of every
+#                 target but mpi and fuzz (deps-build: only those of build
+#                 and demo; deps-mpi: deps and OpenMPI, for `make mpi`)
 #   make build    configure and build in build/ (RelWithDebInfo)
 #   make demo     build, then replay the worked example of the rules (and draw
 #                 it as SVG), run a mail hill on two bundled mails, design a
@@ -13,8 +14,9 @@
 #   make tsan     ThreadSanitizer build in build-tsan/, the league tests
 #   make mpi      MPI build in build-mpi/: mpirun league, fight --runs,
 #                 playtest, sweep == one process
-#   make deb      Release build in build-deb/ (prefix /usr), a Debian package
-#                 from it (CPack DEB), checked by tests/install/deb_check.sh
+#   make deb      Release build in build-deb/ (prefix /usr, Debian's hardening
+#                 flags from dpkg-buildflags), a Debian package from it (CPack
+#                 DEB), checked by tests/install/deb_check.sh
 #   make check    test + asan + tsan + mpi + fuzz-smoke + deb: what CI runs (.ci/run)
 #   make bench    build, then run every benchmark
 #   make bench-callgrind  build, then count the engines' instructions per
@@ -40,20 +42,32 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 # the CMake default is OFF, for packagers (docs/BUILDING.md, "For packagers").
 WERROR    ?= -DAMARYLLIS_WERROR=ON
 
-# What build, demo, test, asan and tsan need; and what only `make mpi` (part
-# of `make check`) adds: OpenMPI is optional.
-DEB_PACKAGES     := cmake make gcc pkg-config libutf8proc-dev libjansson-dev libcmocka-dev \
-                    libyaml-dev libedit-dev tmux python3 python3-yaml \
-                    libgmime-3.0-dev libsqlite3-dev libsodium-dev \
-                    libmicrohttpd-dev chromium fonts-ipafont-gothic \
-                    help2man dpkg-dev man-db
-# Node.js and npm drive the browser test (playwright-core).  Listed only when
-# the commands are missing: a machine with Node.js from elsewhere (e.g.
-# NodeSource's nodejs, which bundles npm and conflicts with Debian's npm
-# package) already has what the test needs.
-DEB_PACKAGES     += $(if $(shell command -v node 2>/dev/null),,nodejs) \
-                    $(if $(shell command -v npm 2>/dev/null),,npm)
-DEB_PACKAGES_MPI := libopenmpi-dev openmpi-bin
+# The Debian packages, in three lists (README.md says why each one):
+#   DEB_PACKAGES_BUILD  what CMake needs to configure and build (the unit
+#                       tests' cmocka included: BUILD_TESTING is ON by
+#                       default), and what `make demo` runs (python3, which
+#                       prints the hill's reply): make deps-build, build, demo
+#   DEB_PACKAGES_DEB    what `make deb` adds: dpkg-buildflags and
+#                       dpkg-shlibdeps (dpkg-dev), man -l in deb_check.sh
+#   DEB_PACKAGES_TEST   what only the tests need (make test, asan, tsan):
+#                       the tracker in tmux, the Python reference
+#                       implementations, the browser test, the BCDice
+#                       cross-check
+# DEB_PACKAGES is all three: make deps (what make check needs, but OpenMPI,
+# which only `make mpi` adds, and clang, which only the fuzz targets add).
+DEB_PACKAGES_BUILD := cmake make gcc pkg-config libutf8proc-dev libjansson-dev \
+                      libyaml-dev libedit-dev libgmime-3.0-dev libsqlite3-dev \
+                      libsodium-dev libmicrohttpd-dev libcmocka-dev help2man python3
+DEB_PACKAGES_DEB   := dpkg-dev man-db
+DEB_PACKAGES_TEST  := tmux python3-yaml chromium fonts-ipafont-gothic
+# Node.js and npm drive the browser test (playwright-core) and the BCDice
+# cross-check.  Listed only when the commands are missing: a machine with
+# Node.js from elsewhere (e.g. NodeSource's nodejs, which bundles npm and
+# conflicts with Debian's npm package) already has what the tests need.
+DEB_PACKAGES_TEST  += $(if $(shell command -v node 2>/dev/null),,nodejs) \
+                      $(if $(shell command -v npm 2>/dev/null),,npm)
+DEB_PACKAGES       := $(DEB_PACKAGES_BUILD) $(DEB_PACKAGES_DEB) $(DEB_PACKAGES_TEST)
+DEB_PACKAGES_MPI   := libopenmpi-dev openmpi-bin
 # postfix is not listed: tests/front/amaryllis/hill/mta_e2e.sh installs it itself, preseeded
 # "No configuration" so that no system MTA is set up or started (README).
 
@@ -61,7 +75,7 @@ MAKEFLAGS += --no-print-directory
 
 heading = @printf '\n==== %s ====\n' $(1)
 
-.PHONY: all deps build demo test asan tsan mpi deb check bench fuzz golden-update clean
+.PHONY: all deps deps-build deps-deb build demo test asan tsan mpi deb check bench fuzz golden-update clean
 .NOTPARALLEL:
 
 all: build
@@ -70,7 +84,7 @@ all: build
 # missing ones; otherwise print the apt-get line and fail.
 define check_deps
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
-		echo "make deps: not a Debian system; make sure these (or their equivalents) are installed:"; \
+		echo "make $@: not a Debian system; make sure these (or their equivalents) are installed:"; \
 		echo "  $(1)"; \
 		exit 0; \
 	fi; \
@@ -82,7 +96,7 @@ define check_deps
 		esac; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
-	echo "make deps: missing Debian packages:$$missing"; \
+	echo "make $@: missing Debian packages:$$missing"; \
 	if [ "$$(id -u)" = 0 ]; then \
 		apt-get update && apt-get install -y --no-install-recommends $$missing; \
 	else \
@@ -95,12 +109,20 @@ endef
 deps:
 	$(call check_deps,$(DEB_PACKAGES))
 
+# Only what build and demo need: no browser, no test tools.
+deps-build:
+	$(call check_deps,$(DEB_PACKAGES_BUILD))
+
+# What deb needs: the build's packages and Debian's packaging tools.
+deps-deb:
+	$(call check_deps,$(DEB_PACKAGES_BUILD) $(DEB_PACKAGES_DEB))
+
 # deps plus OpenMPI, for `make mpi`.
 .PHONY: deps-mpi
 deps-mpi:
 	$(call check_deps,$(DEB_PACKAGES) $(DEB_PACKAGES_MPI))
 
-build: deps
+build: deps-build
 	$(call heading,"build: $(BUILD_DIR) (RelWithDebInfo)")
 	$(CMAKE) -S . -B $(BUILD_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
@@ -132,7 +154,8 @@ demo: build
 	$(call heading,"demo: manastorm playtest examples/manastorm/table.yaml --runs 2000")
 	./$(BUILD_DIR)/manastorm playtest examples/manastorm/table.yaml --runs 2000
 
-test: build
+# the test packages are checked first, before the build
+test: deps build
 	$(call heading,"tests: $(BUILD_DIR)")
 	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j2
 
@@ -163,10 +186,19 @@ mpi: deps-mpi
 	$(CTEST) --test-dir $(MPI_DIR) --output-on-failure -L mpi
 
 # The Debian package (docs/BUILDING.md, "For packagers"): one package, Depends from
-# dpkg-shlibdeps; checked without installing it (extracted, run, man -l).
-deb: deps
-	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr) and its .deb")
-	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF
+# dpkg-shlibdeps; checked without installing it (extracted, run, man -l, hardened).
+# Built with Debian's hardening flags as debhelper passes them: CMake reads no
+# CPPFLAGS, so dpkg-buildflags' CPPFLAGS (-D_FORTIFY_SOURCE=2) go into the
+# C flags with its CFLAGS (-fstack-protector-strong, -Werror=format-security);
+# given as -D, not as environment variables, so that they also reach a
+# build-deb/ configured before (CMake reads CFLAGS and LDFLAGS only into a
+# new cache).
+deb: deps-deb
+	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr, dpkg-buildflags) and its .deb")
+	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF \
+		-DCMAKE_C_FLAGS="$$(dpkg-buildflags --get CFLAGS) $$(dpkg-buildflags --get CPPFLAGS)" \
+		-DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
+		-DCMAKE_SHARED_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)"
 	$(CMAKE) --build $(DEB_DIR) -j$(JOBS)
 	rm -f $(DEB_DIR)/*.deb
 	cd $(DEB_DIR) && cpack -G DEB
@@ -212,9 +244,10 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: fuzz-deps fuzz-build fuzz-smoke
 
-# The packages of `deps` plus clang and libFuzzer's runtime.
+# The packages of `deps-build` (the fuzz build configures like `build`;
+# the smoke runs need no test tool) plus clang and libFuzzer's runtime.
 fuzz-deps:
-	@$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
+	$(call check_deps,$(DEB_PACKAGES_BUILD) $(FUZZ_DEB_PACKAGES))
 
 fuzz-build: fuzz-deps
 	@command -v clang >/dev/null 2>&1 || { echo "make fuzz: needs clang (and libFuzzer: $(FUZZ_DEB_PACKAGES))"; exit 1; }

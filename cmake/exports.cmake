@@ -5,10 +5,65 @@
 # in its installed public headers is global, everything else local.  Names
 # that are types, macros or static inline functions match no symbol and are
 # ignored by ld; internal functions (named in no public header) stay hidden.
+# Comments are dropped first: a name a comment mentions (yaml.h's comment
+# on ut_utf8_control, declared in the uninstalled util/utf8.h) is no API.
+
+# am_strip_comments(<var> <text>): <text> without its /* */ and // comments
+# (each becomes a space), string and character literals kept whole (a
+# "//" or "/*" in a literal starts no comment).
+function(am_strip_comments var text)
+	set(out "")
+	set(lit "")
+	while(NOT text STREQUAL "")
+		string(REGEX MATCH "^[^/\"']+" plain "${text}")
+		if(plain STREQUAL "")
+			string(SUBSTRING "${text}" 0 2 two)
+			string(SUBSTRING "${text}" 0 1 one)
+			set(skip "")
+			if(two STREQUAL "/*")
+				string(SUBSTRING "${text}" 2 -1 body)
+				string(FIND "${body}" "*/" end)
+				if(end EQUAL -1) # unterminated: a comment to the end
+					set(text "")
+					break()
+				endif()
+				math(EXPR skip "${end} + 4")
+				string(APPEND out " ")
+			elseif(two STREQUAL "//")
+				string(FIND "${text}" "\n" end)
+				if(end EQUAL -1)
+					set(text "")
+					break()
+				endif()
+				set(skip ${end}) # the newline stays
+				string(APPEND out " ")
+			elseif(one STREQUAL "\"")
+				string(REGEX MATCH [=[^"([^"\\]|\\.)*"]=] lit "${text}")
+			elseif(one STREQUAL "'")
+				string(REGEX MATCH [=[^'([^'\\]|\\.)*']=] lit "${text}")
+			endif()
+			if(skip STREQUAL "")
+				if(one STREQUAL "/" OR lit STREQUAL "")
+					set(lit "${one}") # a slash, or a lone quote
+				endif()
+				string(APPEND out "${lit}")
+				string(LENGTH "${lit}" skip)
+				set(lit "")
+			endif()
+		else()
+			string(APPEND out "${plain}")
+			string(LENGTH "${plain}" skip)
+		endif()
+		string(SUBSTRING "${text}" ${skip} -1 text)
+	endwhile()
+	set(${var} "${out}" PARENT_SCOPE)
+endfunction()
+
 string(REPLACE "|" ";" headers "${HEADERS}")
 set(names "")
 foreach(h IN LISTS headers)
 	file(READ "${h}" text)
+	am_strip_comments(text "${text}")
 	string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*" ids "${text}")
 	list(FILTER ids INCLUDE REGEX "^(${PREFIXES})[A-Za-z0-9_]+$")
 	list(APPEND names ${ids})

@@ -4,9 +4,10 @@
 # Checks the package made by CPack without installing it: dpkg-deb --info
 # (name, Depends from dpkg-shlibdeps), --contents (tools, man pages, shared
 # libraries, pkg-config files), then extracts it into a temporary folder and
-# runs the tools from there (LD_LIBRARY_PATH on the extracted libraries):
-# --version, a real command on a bundled example each, and `man -l` of
-# every page (English and Japanese).
+# checks that its executables and shared libraries are hardened (PIE, RELRO,
+# stack protector, FORTIFY: below), runs the tools from there
+# (LD_LIBRARY_PATH on the extracted libraries): --version, a real command on
+# a bundled example each, and `man -l` of every page (English and Japanese).
 set -eu
 deb=$1 src=$2
 fail() { echo "deb_check.sh: FAIL: $*" >&2; exit 1; }
@@ -29,6 +30,43 @@ done
 
 dpkg-deb -x "$deb" "$tmp/root"
 lib=$(dirname "$(find "$tmp/root/usr" -name libamaryllis.so.0)")
+
+# Hardened (make deb builds with dpkg-buildflags' CFLAGS, CPPFLAGS and
+# LDFLAGS): every executable and shared library of the package
+#   - is position-independent: an executable's ELF type is DYN (PIE), not
+#     EXEC (a shared library is DYN anyway);
+#   - has a GNU_RELRO segment (-Wl,-z,relro; -z now is not among Debian's
+#     default flags, so BIND_NOW is not asked);
+#   - imports __stack_chk_fail: -fstack-protector-strong guards every
+#     function with a local array or a local whose address is taken, which
+#     each of these files has many of (an unprotected build imports none);
+#   - imports at least one __*_chk function (__printf_chk, __snprintf_chk,
+#     __memcpy_chk, ...): -D_FORTIFY_SOURCE=2 with optimisation turns every
+#     call of the printf family into its _chk variant (level 2 checks %n),
+#     and each file formats text (ut_buf_printf, the tools' messages); a
+#     build without FORTIFY, e.g. CPPFLAGS lost on the way to CMake,
+#     imports none.
+# Checked on the files, not on the build's flags, so that whatever drops a
+# flag is caught.
+elfs=$(find "$tmp/root/usr/bin" -type f; find "$lib" -type f -name 'lib*.so.*')
+nelf=0
+for f in $elfs; do
+	name=${f#"$tmp/root"}
+	type=$(readelf -hW "$f" | awk '$1 == "Type:" { print $2 }')
+	case $name in
+	/usr/bin/*) [ "$type" = DYN ] || fail "$name is not PIE (ELF type $type)" ;;
+	*) [ "$type" = DYN ] || fail "$name: ELF type $type" ;;
+	esac
+	readelf -lW "$f" | grep -q 'GNU_RELRO' || fail "$name: no GNU_RELRO (-Wl,-z,relro)"
+	imports=$(nm -D --undefined-only "$f" | awk '{ sub(/@.*/, "", $NF); print $NF }')
+	printf '%s\n' "$imports" | grep -qx '__stack_chk_fail' ||
+		fail "$name: no __stack_chk_fail (-fstack-protector-strong)"
+	printf '%s\n' "$imports" | grep -Eqx '__[a-z0-9_]+_chk' ||
+		fail "$name: no __*_chk function (-D_FORTIFY_SOURCE=2)"
+	nelf=$((nelf + 1))
+done
+[ $nelf -ge 10 ] || fail "only $nelf executables and shared libraries in the package"
+echo "hardened: $nelf files (PIE, RELRO, stack protector, FORTIFY)"
 export LD_LIBRARY_PATH="$lib"
 for tool in amaryllis megami manastorm; do
 	v=$("$tmp/root/usr/bin/$tool" --version) || fail "$tool --version"

@@ -8,6 +8,9 @@
 #     static and shared with its SONAME, a .pc file each;
 #   - the shared libraries export only prefixed names (am_ mg_ ms_ ut_);
 #   - each installed header compiles alone (twice: its guard), strict C11;
+#   - every function the installed headers declare is defined by the
+#     installed libraries (each system's headers: by its own library), and
+#     every function the libraries export is declared by an installed header;
 #   - for each system a small C program (tests/install/use_SYS.c) built
 #     with pkg-config (PKG_CONFIG_SYSROOT_DIR, PKG_CONFIG_PATH into the
 #     DESTDIR), shared and static, reads a bundled example: "ok 0";
@@ -91,6 +94,85 @@ for h in $(cd "$root/usr/include" && find . -name '*.h' | sed 's|^\./||' | sort)
 done
 [ $n -ge 20 ] || fail "only $n headers installed"
 
+# every function an installed header declares is defined by the installed
+# libraries: a header installed without its library (a front end's, such
+# as megami/serve.h once was) fails here, not in a user's link.  The
+# declarations come from the compiler, not from a regex on the headers:
+# gcc's -aux-info writes one line per function declared or defined in the
+# translation unit, after the preprocessor (no comments, macros expanded):
+#   /* FILE:LINE:NC */ extern int mg_dice_roll (mg_dice_result *, ...);
+# C there is a declaration (F: a definition, the headers' static inline
+# functions, which need no library).  Kept: the non-static declarations
+# from files under the installed include/; the name is the first
+# identifier followed by " (" and then not "*" (a function returning a
+# function pointer prints as "T (*name (params)) (...)").
+# Each system's headers (include/SYS/*.h, include/SYS.h) and what they
+# include must be defined by libSYS.so alone (its users link -lSYS only);
+# all the installed headers together by the three libraries.
+inc="$root/usr/include"
+aux_cc=$cc
+probe() { # can $1 write -aux-info?
+	printf 'int am_aux_probe(void);\n' |
+		"$1" -std=c11 -fsyntax-only -aux-info "$t/probe.aux" -x c - 2>/dev/null &&
+		grep -q 'am_aux_probe (void)' "$t/probe.aux"
+}
+if ! probe "$aux_cc"; then
+	aux_cc=gcc # -aux-info is GCC's (clang has none)
+	probe "$aux_cc" || fail "neither $cc nor gcc writes -aux-info: the header/library check needs gcc"
+fi
+declared() { # declared OUT HEADER... (relative to $inc): the names, sorted
+	out=$1
+	shift
+	for h in "$@"; do printf '#include <%s>\n' "$h"; done > "$t/decl.c"
+	rm -f "$t/decl.aux"
+	"$aux_cc" -std=c11 -fsyntax-only -aux-info "$t/decl.aux" -I"$inc" "$t/decl.c" ||
+		fail "the installed headers $* do not compile together"
+	awk -v inc="$inc/" '
+		index($0, "/* " inc) == 1 && match($0, /:[0-9]+:[NO]C \*\/ extern /) {
+			d = substr($0, RSTART + RLENGTH)
+			while (match(d, /[A-Za-z_][A-Za-z0-9_]* \(/)) {
+				name = substr(d, RSTART, RLENGTH - 2)
+				rest = substr(d, RSTART + RLENGTH)
+				if (substr(rest, 1, 1) != "*") { print name; break }
+				d = rest
+			}
+		}' "$t/decl.aux" | LC_ALL=C sort -u > "$out"
+}
+check_defined() { # check_defined WHAT NAMES-FILE LIB.so...
+	what=$1 names=$2
+	shift 2
+	nm -D --defined-only "$@" | awk 'NF == 3 { sub(/@.*/, "", $3); print $3 }' |
+		LC_ALL=C sort -u > "$t/defined"
+	missing=$(LC_ALL=C comm -23 "$names" "$t/defined" | tr '\n' ' ')
+	[ -z "$missing" ] || fail "$what declare functions not defined by" \
+		"$(for l in "$@"; do basename "$l"; done | tr '\n' ' ')(no header" \
+		"may be installed without its library): $missing"
+}
+for sys in amaryllis megami manastorm; do
+	hs=$(cd "$inc" && find "$sys" -name '*.h' | LC_ALL=C sort)
+	[ -f "$inc/$sys.h" ] && hs="$sys.h $hs"
+	# shellcheck disable=SC2086
+	declared "$t/decl_$sys" $hs
+	[ "$(wc -l < "$t/decl_$sys")" -ge 20 ] ||
+		fail "only $(wc -l < "$t/decl_$sys") functions found in the $sys headers"
+	check_defined "the $sys headers" "$t/decl_$sys" "$libdir/lib$sys.so.0"
+done
+# shellcheck disable=SC2046
+declared "$t/decl_all" $(cd "$inc" && find . -name '*.h' | sed 's|^\./||' | LC_ALL=C sort)
+check_defined "the installed headers" "$t/decl_all" \
+	"$libdir/libamaryllis.so.0" "$libdir/libmegami.so.0" "$libdir/libmanastorm.so.0"
+ndecl=$(wc -l < "$t/decl_all")
+# and the other way: every function a shared library exports is declared
+# by an installed header (a name an installed header only mentions in a
+# comment, such as an internal function of util/utf8.h, is no API: once
+# cmake/exports.cmake exported ut_utf8_control for such a comment)
+for sys in amaryllis megami manastorm; do
+	undeclared=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
+		awk 'NF == 3 && $2 ~ /^[TWi]$/ { sub(/@.*/, "", $3); print $3 }' |
+		LC_ALL=C sort -u | LC_ALL=C comm -23 - "$t/decl_all" | tr '\n' ' ')
+	[ -z "$undeclared" ] || fail "lib$sys exports functions that no installed header declares: $undeclared"
+done
+
 run() { # run NAME EXPECTED-STDOUT CMD...
 	name=$1 want=$2
 	shift 2
@@ -124,4 +206,4 @@ for sys in amaryllis megami manastorm; do
 	# the installed tool on the same example
 	"$root/usr/bin/$sys" check "$ex" > /dev/null || fail "$sys check $ex"
 done
-echo "install.sh: ok ($n headers; $(find "$root" -type f | wc -l) files)"
+echo "install.sh: ok ($n headers, $ndecl functions; $(find "$root" -type f | wc -l) files)"
