@@ -6,8 +6,8 @@
 # OPTIONS, EXAMPLES), `TOOL --version`, and one subsection per command with
 # `TOOL --lang LANG CMD --help` (the commands are the indented lines of the
 # "コマンド:" / "Commands:" block of the main help).  Written gzipped
-# (gzip -9n: no name, no time stamp, so the page is the same bytes on
-# every build).
+# (gzip -9n: no name, no time stamp) with a reproducible date (below), so
+# the page is the same bytes on every build of the same source.
 #
 # help2man reads the help through a wrapper that names the paragraphs in
 # the English it knows (it runs in the C.UTF-8 locale: Japanese machines
@@ -17,10 +17,18 @@
 # groups ("Options of init:", "init のオプション:") gets an Options: line
 # before the first group.  The page then gets, for ja, the section names of
 # help2man's own Japanese catalogue (名前, 書式, 説明, オプション, 例) and
-# "ユーザーコマンド" in .TH; for both languages, a coding line (preconv,
-# man-db), `.ad l` (no stretched lines: Japanese has no spaces to stretch
-# evenly) and, for ja, groff's ja.tmac (line breaks between Japanese
-# characters; groff only).
+# "ユーザーコマンド" and a Japanese date in .TH; for both languages, a
+# coding line (preconv, man-db), `.ad l` (no stretched lines: Japanese has
+# no spaces to stretch evenly) and, for ja, groff's ja.tmac (line breaks
+# between Japanese characters; groff only).
+#
+# The date in .TH (help2man's would be the build's month) is
+# SOURCE_DATE_EPOCH's when it is set (reproducible builds: Debian sets it
+# from debian/changelog), else the date of the source's last git commit
+# when the source is a git checkout and git is here, else none (a release
+# tarball without SOURCE_DATE_EPOCH: an empty date field, which man shows
+# as nothing).  The simplest date that stays the same for the same
+# source; no configure-time step, and git is not needed.
 #
 # With PARENT and CMD, TOOL is the executable that `PARENT CMD` runs
 # (megami-serve, amaryllis-hill …: cmake's am_cli_helper): its help is the
@@ -103,6 +111,19 @@ printf '#!/bin/sh\ncase $1 in --version) exec cat "%s" ;; esac\nexec cat "%s"\n'
 	"$tmp/version" "$tmp/help.h2m" > "$tmp/bin/$name"
 chmod +x "$tmp/bin/$name"
 
+# the date (above)
+epoch=${SOURCE_DATE_EPOCH:-}
+src=$(dirname "$0")/..
+if [ -z "$epoch" ] && [ -e "$src/.git" ] && command -v git > /dev/null; then
+	epoch=$(git -C "$src" log -1 --format=%ct 2> /dev/null) || epoch=
+fi
+date=
+if [ -n "$epoch" ]; then
+	case $lang in
+	ja) date=$(perl -e '@t = gmtime $ARGV[0]; printf "%d年%d月", $t[5] + 1900, $t[4] + 1' "$epoch") ;;
+	*) date=$(LC_ALL=C perl -MPOSIX -e 'print strftime "%B %Y", gmtime $ARGV[0]' "$epoch") ;;
+	esac
+fi
 case $lang in
 ja) manual=ユーザーコマンド ;;
 *) manual="User Commands" ;;
@@ -113,12 +134,12 @@ esac
 	--include="$tmp/include" --output="$tmp/page" "$tmp/bin/$name"
 {
 	printf '.\\" -*- coding: UTF-8 -*-\n'
-	awk -v manual="$manual" -v lang="$lang" '
+	awk -v date="$date" -v manual="$manual" -v lang="$lang" '
 		/^\.TH / && !th {
 			# .TH TITLE "1" "DATE" "SOURCE" "MANUAL"
 			th = 1
 			n = split($0, f, "\"")
-			print f[1] "\"" f[2] "\" \"" f[4] "\" \"" f[6] "\" \"" manual "\""
+			print f[1] "\"" f[2] "\" \"" date "\" \"" f[6] "\" \"" manual "\""
 			print ".ad l"
 			if (lang == "ja")
 				print ".if \\n(.g .mso ja.tmac"
