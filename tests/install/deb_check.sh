@@ -7,7 +7,9 @@
 # checks that its executables and shared libraries are hardened (PIE, RELRO,
 # stack protector, FORTIFY: below), runs the tools from there
 # (LD_LIBRARY_PATH on the extracted libraries): --version, a real command on
-# a bundled example each, and `man -l` of every page (English and Japanese).
+# a bundled example each, and `man -l` of every page (English and
+# Japanese): its NAME, SYNOPSIS, DESCRIPTION and OPTIONS (ja: 名前, 書式,
+# 説明, オプション).
 set -eu
 deb=$1 src=$2
 fail() { echo "deb_check.sh: FAIL: $*" >&2; exit 1; }
@@ -89,7 +91,13 @@ done
 if command -v man > /dev/null; then
 	for page in $(cd "$tmp/root" && find usr/share/man -name '*.1.gz' | sort); do
 		LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$tmp/root/$page" 2>/dev/null > "$tmp/man"
-		grep -q '^NAME' "$tmp/man" || fail "man -l $page: no NAME"
+		case $page in
+		*/ja/*) sections='名前 書式 説明 オプション' ;;
+		*) sections='NAME SYNOPSIS DESCRIPTION OPTIONS' ;;
+		esac
+		for s in $sections; do
+			grep -qx "$s" "$tmp/man" || fail "man -l $page: no $s"
+		done
 		echo "man -l $page: $(wc -l < "$tmp/man") lines"
 	done
 else

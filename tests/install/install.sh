@@ -6,6 +6,8 @@
 # copy only:
 #   - the files: the three tools, their man pages (en, ja), each library
 #     static and shared with its SONAME, a .pc file each;
+#   - each man page, en and ja, the tools' and the helpers': its sections,
+#     its SYNOPSIS against the --help, no groff warning (check_page);
 #   - the shared libraries export only prefixed names (am_ mg_ ms_ ut_);
 #   - each installed header compiles alone (twice: its guard), strict C11;
 #   - every function the installed headers declare is defined by the
@@ -23,6 +25,34 @@ extra="$*"
 t="$build/install-test"
 root="$t/root"
 fail() { echo "install.sh: FAIL: $*" >&2; exit 1; }
+# check_page PAGE LANG TOOL [CMD]: the man page of `TOOL [CMD]` has the
+# sections NAME, SYNOPSIS, DESCRIPTION, OPTIONS (ja: help2man's Japanese
+# names), as many usage lines in SYNOPSIS as its --help has (Usage: and
+# its "or:" lines; ja 使い方: and または:), and groff formats it without
+# a warning (when groff is here: man-db's formatter)
+check_page() {
+	page=$1 lang=$2 tool=$3 cmd=${4:-}
+	[ -f "$page" ] || fail "not installed: $page"
+	gzip -dc "$page" > "$t/page"
+	case $lang in
+	ja) sections='名前 書式 説明 オプション' ;;
+	*) sections='NAME SYNOPSIS DESCRIPTION OPTIONS' ;;
+	esac
+	for s in $sections; do
+		grep -qx "\.SH $s" "$t/page" || fail "$page: no section $s"
+	done
+	# shellcheck disable=SC2086
+	want=$("$root/usr/bin/$tool" --lang "$lang" $cmd --help |
+		awk 'NR == 1 { n = 1; next } /^ *(or|または): / { n++; next } { exit } END { print n }')
+	got=$(awk '/^\.SH / { syn = $0 == ".SH SYNOPSIS" || $0 == ".SH 書式" }
+		syn && /^\.B / { n++ } END { print n + 0 }' "$t/page")
+	[ "$got" = "$want" ] ||
+		fail "$page: $got usage lines in the SYNOPSIS, $want in $tool $cmd --help"
+	if command -v groff > /dev/null; then
+		warn=$(groff -k -man -Tutf8 -ww -z "$t/page" 2>&1)
+		[ -z "$warn" ] || fail "$page: groff -ww: $warn"
+	fi
+}
 
 rm -rf "$t"
 mkdir -p "$t"
@@ -40,10 +70,11 @@ for f in bin/amaryllis bin/megami bin/manastorm include/amaryllis.h \
 	[ -f "$root/usr/$f" ] || fail "not installed: /usr/$f"
 done
 for tool in amaryllis megami manastorm; do
-	for m in share/man/man1 share/man/ja/man1; do
+	for lang in en ja; do
+		m=share/man/man1
+		[ $lang = en ] || m=share/man/$lang/man1
 		page="$root/usr/$m/$tool.1.gz"
-		[ -f "$page" ] || fail "not installed: /usr/$m/$tool.1.gz"
-		gzip -dc "$page" | grep -q '^\.SH NAME' || fail "$page: no NAME"
+		check_page "$page" $lang "$tool"
 		gzip -dc "$page" | grep -q "^\.SS \"$tool check\"" ||
 			fail "$page: no section for $tool check"
 	done
@@ -57,9 +88,10 @@ gzip -dc "$root/usr/share/man/ja/man1/megami.1.gz" | grep -q '戦女神TRPG' ||
 for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
 	tool=${tc%%:*} cmd=${tc#*:}
 	[ -f "$root/usr/bin/$tool-$cmd" ] || fail "not installed: /usr/bin/$tool-$cmd"
-	for m in share/man/man1 share/man/ja/man1; do
-		gzip -dc "$root/usr/$m/$tool-$cmd.1.gz" | grep -q '^\.SH NAME' ||
-			fail "/usr/$m/$tool-$cmd.1.gz: none, or no NAME"
+	for lang in en ja; do
+		m=share/man/man1
+		[ $lang = en ] || m=share/man/$lang/man1
+		check_page "$root/usr/$m/$tool-$cmd.1.gz" $lang "$tool" "$cmd"
 	done
 	out=$("$root/usr/bin/$tool" --lang en "$cmd" --help | head -1)
 	case $out in

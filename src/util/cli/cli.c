@@ -405,7 +405,7 @@ static int main_help(const ut_cli *c, const char *about_ja,
 		"  -h, --help    このヘルプを表示して終了する\n"
 		"  --version     版を表示して終了する\n"
 		"\n"
-		"各コマンドのヘルプ: %s コマンド --help（コマンドの後の --lang が優先）\n"
+		"各コマンドのヘルプ: %s コマンド --help（コマンドの後の --lang が優先）。\n"
 		"終了コード: 0 正常、1 入力の誤り、2 使い方の誤り\n",
 		"\n"
 		"Options:\n"
@@ -414,7 +414,7 @@ static int main_help(const ut_cli *c, const char *about_ja,
 		"  --version     print the version and exit\n"
 		"\n"
 		"Each command has its own help: %s COMMAND --help (and may have its\n"
-		"own --lang, which wins)\n"
+		"own --lang, which wins).\n"
 		"Exit status: 0 ok, 1 bad input, 2 usage.\n"), c->prog);
 	if (b.failed) {
 		ut_buf_free(&b);

@@ -12,7 +12,7 @@
 
 static const char help_ja[] =
 	"使い方: amaryllis hill init 丘.db --size N --address アドレス [オプション]...\n"
-	"        amaryllis hill status 丘.db [--format text|json|html|svg]\n"
+	"   または: amaryllis hill status 丘.db [--format text|json|html|svg]\n"
 	"メールで参加する丘（上位 N ユニットの常設リーグ）を作り、その順位表を表示します。\n"
 	"\n"
 	"init のオプション:\n"
@@ -45,7 +45,7 @@ static const char help_ja[] =
 
 static const char help_en[] =
 	"Usage: amaryllis hill init HILL.db --size N --address ADDR [OPTION]...\n"
-	"       amaryllis hill status HILL.db [--format text|json|html|svg]\n"
+	"  or:  amaryllis hill status HILL.db [--format text|json|html|svg]\n"
 	"Create a play-by-mail hill (a standing league of the best N units) and show\n"
 	"its standings.\n"
 	"\n"

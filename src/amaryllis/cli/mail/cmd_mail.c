@@ -30,8 +30,8 @@
 #include "util/out.h"
 
 static const char help_ja[] =
-	"使い方: amaryllis mail --hill 丘.db [--outbox フォルダ | --sendmail コマンド]\n"
-	"                       [--maildir フォルダ] [オプション]...\n"
+	"使い方: amaryllis mail --hill 丘.db [オプション]... < メール\n"
+	"   または: amaryllis mail --hill 丘.db --maildir フォルダ [オプション]...\n"
 	"丘あてのメールを処理して返信します。標準入力の1通を処理するか（MTA の別名や\n"
 	".forward に |amaryllis mail --hill /path/HILL.db と書く）、--maildir の new/ に\n"
 	"あるメールをすべて処理して cur/ に移します。\n"
@@ -59,8 +59,8 @@ static const char help_ja[] =
 	"  amaryllis mail --hill hill.db --outbox out/ < message.eml\n";
 
 static const char help_en[] =
-	"Usage: amaryllis mail --hill HILL.db [--outbox DIR | --sendmail CMD]\n"
-	"                      [--maildir DIR] [OPTION]...\n"
+	"Usage: amaryllis mail --hill HILL.db [OPTION]... < MESSAGE\n"
+	"  or:  amaryllis mail --hill HILL.db --maildir DIR [OPTION]...\n"
 	"Process mail sent to a hill and reply.  Reads one message on standard input\n"
 	"(an MTA alias or .forward line |amaryllis mail --hill /path/HILL.db), or\n"
 	"with --maildir every message of its new/ folder, moved to cur/ when done.\n"
