@@ -885,7 +885,7 @@ static void ms_render_logs(void **state)
 		"side A: defeated 0, damage 1\n"
 		"side B: defeated 0, damage 0\n"
 		"mana storms 0, happenings 0\n"
-		"c (A, caster): MP 1, 衣装 [1]\n"
+		"c (A, caster): MP 1, outfits [1]\n"
 		"a (A, warrior): HP 5\n"
 		"b (B, warrior): HP 2\n");
 	ut_buf_clear(&b);

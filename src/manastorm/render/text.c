@@ -146,11 +146,11 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 	case MS_EV_OUTFIT:
 		if (x->in_storm)
 			ut_buf_printf(o, T("   %s: 衣装（マナ変換力%lld）が飛ぶ（残り%lld）\n",
-			                   "   %s loses the 衣装 of マナ変換力 %lld (%lld left)\n"),
+			                   "   %s loses an outfit (mana conversion %lld; %lld left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->count);
 		else
 			ut_buf_printf(o, T("3) %s: MP 0 — 衣装（マナ変換力%lld）を消費、MP %lld（衣装残り%lld）\n",
-			                   "3) %s: MP 0 — uses up the 衣装 of マナ変換力 %lld, MP %lld (%lld left)\n"),
+			                   "3) %s: MP 0 — uses up an outfit (mana conversion %lld), MP %lld (%lld outfits left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->value,
 			              (long long)e->count);
 		break;
@@ -552,7 +552,7 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 			              p.name, p.side ? "B" : "A", (long long)p.hp);
 			continue;
 		}
-		ut_buf_printf(o, T("%s（%s・魔法術師）: MP %lld、衣装 [", "%s (%s, caster): MP %lld, 衣装 ["),
+		ut_buf_printf(o, T("%s（%s・魔法術師）: MP %lld、衣装 [", "%s (%s, caster): MP %lld, outfits ["),
 		              p.name, p.side ? "B" : "A", (long long)p.mp);
 		for (k = 0; k < p.noutfits; k++)
 			ut_buf_printf(o, "%s%lld", k ? ", " : "", (long long)p.outfits[k]);
