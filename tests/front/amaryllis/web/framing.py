@@ -202,11 +202,20 @@ try:
     slow.sendall(req)
     first = slow.recv(200)  # the answer begins; the rest waits
     ok(status_of(first) == 200, f"a slow reader's battle (9.7 MB): 200 ({status_of(first)})")
+    # (the server's socket takes at most tcp_wmem's maximum, 4 MiB by
+    # default, so most of the answer stays with the server, counted)
+    try:
+        wmem = int(open("/proc/sys/net/ipv4/tcp_wmem").read().split()[2])
+    except (OSError, IndexError, ValueError):
+        wmem = 4194304
     st, hd, body = request(port, "POST", "/api/battle", battle,
                            {"Content-Type": "application/json"}, timeout=120)
-    ok(st == 429 and error_doc(body, 429) and hd.get("retry-after") == "1" and
-       "--max-inflight" in json.loads(body)["error"],
-       f"another while it is held: 429 ({st})")
+    if wmem > 6000000:
+        print(f"skip: tcp_wmem's maximum {wmem} may take the whole answer ({st})")
+    else:
+        ok(st == 429 and error_doc(body, 429) and hd.get("retry-after") == "1" and
+           "--max-inflight" in json.loads(body)["error"],
+           f"another while it is held: 429 ({st})")
     st, _, body = request(port, "POST", "/api/check", check, {"Content-Type": "application/json"})
     ok(st == 200, f"a small answer still goes ({st})")
     slow.close()
@@ -217,7 +226,8 @@ try:
        f"{len(body)} bytes)")
 finally:
     srv.stop()
-ok(any(" POST /api/battle 429 " in l and l.rstrip().endswith(" busy") for l in srv.log),
+ok(wmem > 6000000 or
+   any(" POST /api/battle 429 " in l and l.rstrip().endswith(" busy") for l in srv.log),
    "the 429 is logged busy")
 
 # H5: nobody reads stderr: still serving, lines dropped and counted
