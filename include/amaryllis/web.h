@@ -38,7 +38,7 @@
 extern "C" {
 #endif
 
-#define AM_WEB_CONFIG_VERSION 2
+#define AM_WEB_CONFIG_VERSION 3
 
 /** Receives one log line (no newline). Called from the server's threads. */
 typedef void (*am_web_log_fn)(void *ud, const char *line);
@@ -73,11 +73,16 @@ typedef struct am_web_config {
 	size_t npublic_hosts;
 	am_web_log_fn log;      /**< may be NULL */
 	void *log_ud;
+	size_t max_reply;       /**< bytes of one battle's answer (422 past
+	                             it: the CLI plays any battle); 0: none */
+	size_t max_inflight;    /**< bytes of answers being sent at once, to
+	                             slow readers too (429 past it, unless
+	                             nothing else is being sent); 0: none */
 } am_web_config;
 
 #define AM_WEB_CONFIG_INIT \
 	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
-	 600, 5, 2000, NULL, 0, NULL, NULL}
+	 600, 5, 2000, NULL, 0, NULL, NULL, (size_t)4 << 20, (size_t)64 << 20}
 
 typedef struct am_web am_web;
 
@@ -88,6 +93,8 @@ typedef struct am_web_response {
 	char *body;            /**< owned */
 	size_t len;
 	const char *detail;    /**< a short word for the log (static), or NULL */
+	const char *allow;     /**< a 405's Allow header, the methods the path
+	                            takes (static), or NULL */
 } am_web_response;
 
 /**

@@ -44,6 +44,7 @@ typedef struct ut_httpd_response {
 	char *body;            /**< owned, malloc'd (NULL with len 0) */
 	size_t len;
 	const char *detail;    /**< a short word for the log (static), or NULL */
+	const char *allow;     /**< the Allow header of a 405 (static), or NULL */
 } ut_httpd_response;
 
 #define UT_HTTPD_CONFIG_VERSION 1
@@ -71,6 +72,10 @@ typedef struct ut_httpd_config {
 	const char *msg_too_large; /**< the message of a 413 (max_body) */
 	void (*log)(void *ud, const char *line); /**< may be NULL */
 	void *log_ud;
+	size_t max_inflight;    /**< bytes of responses being sent at once
+	                             (429 past it, unless nothing else is
+	                             being sent); 0: no limit */
+	const char *msg_busy;   /**< the message of a 429 (max_inflight) */
 	void *ud;               /**< passed to every hook */
 	/** Answer a request in whole (query: after '?' as received, or NULL;
 	 *  body: NUL-terminated, or NULL).  @return 0, or <0 out of memory */
@@ -93,8 +98,8 @@ typedef struct ut_httpd_config {
 } ut_httpd_config;
 
 #define UT_HTTPD_CONFIG_INIT {UT_HTTPD_CONFIG_VERSION, 0, 0, 0, 0, 0, 0, 0, \
-	NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
-	NULL}
+	NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, \
+	NULL, NULL, NULL}
 
 /**
  * Serve on listen ("IPV4:PORT"; port 0 picks one).

@@ -1,7 +1,7 @@
 /*
  * util/utf8.h - cutting UTF-8 text on character boundaries, so a shortened
  * message never ends in half a character; finding control characters;
- * the distance of two texts, for "did you mean" suggestions.
+ * making a text safe to print; the distance of two texts, for "did you mean" suggestions.
  */
 #ifndef UT_UTF8_H
 #define UT_UTF8_H
@@ -37,6 +37,17 @@ size_t ut_utf8_copy(char *dst, size_t size, const char *src, size_t len);
  * @return its byte offset, or len when there is none
  */
 size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
+
+/**
+ * Copy the NUL-terminated src into dst[0..size) for a log line or a
+ * terminal: every control character (C0, DEL, C1 such as U+009B, a
+ * terminal's CSI), every byte that is not part of valid UTF-8 and, when
+ * `space` is 0, the space become one '?' each; other characters (Japanese
+ * names) are kept.  At most size − 1 bytes, never half a character, then a
+ * NUL (nothing when size is 0).  src may be NULL (an empty text).
+ * @return the bytes written (without the NUL)
+ */
+size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space);
 
 /**
  * The edit distance of a and b for suggestions: over code points, with

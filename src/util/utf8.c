@@ -1,5 +1,5 @@
 /* utf8.c - cutting UTF-8 text on character boundaries, finding control
- * characters, the distance of two texts for suggestions (util/utf8.h). */
+ * characters, printable copies, the distance of two texts for suggestions (util/utf8.h). */
 #include "util/utf8.h"
 
 #include <string.h>
@@ -45,6 +45,33 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 		return i;
 	}
 	return len;
+}
+
+size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)src;
+	size_t n = 0;
+
+	if (size == 0)
+		return 0;
+	while (p && *p) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
+		int bad = k <= 0 || c < 0x20 || (c >= 0x7F && c <= 0x9F) ||
+		          (c == ' ' && !space);
+		size_t w = bad ? 1 : (size_t)k;
+
+		if (n + w > size - 1)
+			break;
+		if (bad)
+			dst[n] = '?';
+		else
+			memcpy(dst + n, p, w);
+		n += w;
+		p += k <= 0 ? 1 : k;
+	}
+	dst[n] = '\0';
+	return n;
 }
 
 /* ---- distance (ut_utf8_distance, ut_utf8_closer) ---------------------- */

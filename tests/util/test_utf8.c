@@ -80,6 +80,35 @@ static void test_control(void **state)
 	assert_int_equal(cp, 0);
 }
 
+/* ut_utf8_printable: a log line's field (HTTP audit H1): C0, DEL, C1
+ * (U+009B as UTF-8 and as a raw byte), bytes that are not UTF-8 (a cut
+ * sequence, an overlong '/', a surrogate) each one '?'; Japanese kept; the
+ * space as the caller asks; never half a character at the cut. */
+static void test_printable(void **state)
+{
+	char out[16];
+
+	(void)state;
+	assert_int_equal(ut_utf8_printable(out, sizeof(out), "a\x1b[2Jb", 1), 6);
+	assert_string_equal(out, "a?[2Jb");
+	assert_int_equal(ut_utf8_printable(out, sizeof(out), "\xc2\x9b" "2J\x9b", 1),
+	                 4);
+	assert_string_equal(out, "?2J?");
+	assert_int_equal(ut_utf8_printable(out, sizeof(out), "アリア", 1), 9);
+	assert_string_equal(out, "アリア");
+	ut_utf8_printable(out, sizeof(out), "\xc0\xaf\xed\xa0\x80\xe3\x82", 1);
+	assert_string_equal(out, "???????");
+	ut_utf8_printable(out, sizeof(out), "a b\tc\x7f\xc2\xa0", 0);
+	assert_string_equal(out, "a?b?c?\xc2\xa0");
+	ut_utf8_printable(out, sizeof(out), "a b", 1);
+	assert_string_equal(out, "a b");
+	assert_int_equal(ut_utf8_printable(out, 8, "アリア", 1), 6);
+	assert_string_equal(out, "アリ");
+	assert_int_equal(ut_utf8_printable(out, sizeof(out), NULL, 1), 0);
+	assert_string_equal(out, "");
+	assert_int_equal(ut_utf8_printable(out, 0, "x", 1), 0);
+}
+
 /* ut_utf8_distance and ut_utf8_closer: the suggestions of a misspelt
  * command or key.  chek → check is one insertion (1 ≤ (5 + 1) / 2);
  * fihgt → fight one transposition; nosuch is 5 or more from every
@@ -111,6 +140,7 @@ int main(void)
 		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_control),
+		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

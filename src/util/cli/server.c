@@ -2,29 +2,145 @@
  * server.c - what the commands that run a server share (amaryllis serve,
  * megami serve; util/cli.h): the log line on stderr and the check of a
  * --public-host name.
+ *
+ * The log never holds up a request: the server's threads put their lines
+ * in a queue of LOG_QUEUE bytes and one thread of its own writes them to
+ * stderr.  When stderr is not being read (a full pipe, a stopped pager)
+ * the queue fills and the lines past it are dropped and counted; once
+ * stderr takes bytes again, a line says how many were lost.  At exit the
+ * queue is written out, for at most LOG_EXIT_S seconds.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util/cli.h"
 
-/* one line at a time, whatever the server's threads */
+#define LOG_QUEUE (256u * 1024u)
+#define LOG_EXIT_S 2
+
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t log_more = PTHREAD_COND_INITIALIZER;  /* to write */
+static pthread_cond_t log_empty = PTHREAD_COND_INITIALIZER; /* written */
+static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+static char log_queue[LOG_QUEUE];
+static size_t log_len;            /* bytes queued */
+static unsigned long log_dropped; /* lines dropped since the last said */
+static int log_writing;           /* the writer holds bytes it took */
+static int log_thread_ok;         /* the writer runs */
+
+/* All of p[0..n) to stderr; -1 when it fails (the bytes are lost). */
+static int write_all(const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(STDERR_FILENO, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void stamp(char *out, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The writer: takes everything queued, writes it without the lock. */
+static void *writer(void *arg)
+{
+	static char out[LOG_QUEUE + 160];
+	char st[32];
+	size_t n;
+	(void)arg;
+
+	pthread_mutex_lock(&log_lock);
+	for (;;) {
+		while (log_len == 0 && log_dropped == 0)
+			pthread_cond_wait(&log_more, &log_lock);
+		n = 0;
+		if (log_dropped) {
+			stamp(st, sizeof(st));
+			n = (size_t)snprintf(out, 160, "%s log: %lu line(s) dropped: "
+			                     "standard error was not being read\n",
+			                     st, log_dropped);
+			log_dropped = 0;
+		}
+		memcpy(out + n, log_queue, log_len);
+		n += log_len;
+		log_len = 0;
+		log_writing = 1;
+		pthread_mutex_unlock(&log_lock);
+		(void)write_all(out, n); /* (a failed write: those lines are lost) */
+		pthread_mutex_lock(&log_lock);
+		log_writing = 0;
+		pthread_cond_broadcast(&log_empty);
+	}
+	return NULL;
+}
+
+/* At exit: what is queued, written within LOG_EXIT_S seconds. */
+static void drain(void)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LOG_EXIT_S;
+	pthread_mutex_lock(&log_lock);
+	while ((log_len || log_writing) &&
+	       pthread_cond_timedwait(&log_empty, &log_lock, &until) == 0)
+		;
+	pthread_mutex_unlock(&log_lock);
+}
+
+static void start(void)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, writer, NULL) == 0) {
+		pthread_detach(t);
+		log_thread_ok = 1;
+		atexit(drain);
+	}
+}
 
 void ut_cli_log_line(void *ud, const char *line)
 {
-	char stamp[32];
-	time_t t = time(NULL);
-	struct tm tm;
+	char st[32], buf[1024];
+	int n;
 	(void)ud;
 
-	gmtime_r(&t, &tm);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	stamp(st, sizeof(st));
+	n = snprintf(buf, sizeof(buf), "%s %s\n", st, line);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(buf)) { /* (a cut line still ends its line) */
+		n = (int)sizeof(buf) - 1;
+		buf[n - 1] = '\n';
+	}
+	pthread_once(&log_once, start);
 	pthread_mutex_lock(&log_lock);
-	fprintf(stderr, "%s %s\n", stamp, line);
-	fflush(stderr);
+	if (!log_thread_ok) { /* no thread: written here, checked */
+		if (write_all(buf, (size_t)n) < 0)
+			log_dropped++;
+	} else if (log_len + (size_t)n > LOG_QUEUE) {
+		log_dropped++;
+	} else {
+		memcpy(log_queue + log_len, buf, (size_t)n);
+		log_len += (size_t)n;
+		pthread_cond_signal(&log_more);
+	}
 	pthread_mutex_unlock(&log_lock);
 }
 

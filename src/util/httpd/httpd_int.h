@@ -5,6 +5,7 @@
 #define UT_HTTPD_INT_H
 
 #include <pthread.h>
+#include <stdint.h>
 
 #include "util/httpd.h"
 
@@ -17,6 +18,8 @@ typedef struct ut_httpd_conn {
 	double since;      /* ready since (opened, or its last response sent) */
 	const char *cut;   /* why the server closed it, or NULL */
 	int cut_logged;    /* a request's log line said so (server.c) */
+	uint64_t rx_logged; /* bytes received when its last line was logged
+	                      (server.c; its own thread only) */
 	char addr[48];     /* the client's address */
 	char local[48];    /* the address it came in on */
 } ut_httpd_conn;

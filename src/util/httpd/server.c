@@ -17,7 +17,9 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/tcp.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@
 #include "httpd_int.h"
 
 #include "util/error.h"
+#include "util/utf8.h"
 
 #if MHD_VERSION < 0x00097002
 typedef int MHD_Result_t;
@@ -42,10 +45,22 @@ struct ut_httpd {
 	ut_httpd_config cfg;
 	struct MHD_Daemon *daemon;
 	ut_httpd_conns conns;
+	pthread_mutex_t sending_lock;
+	size_t sending;   /* bytes of the responses queued and not yet freed */
 };
+
+/* A response's body while libmicrohttpd sends it: counted in s->sending
+ * until the library frees the response (sent(), its free callback). */
+typedef struct body {
+	ut_httpd *s;
+	char *data;
+	size_t len;
+} body;
 
 typedef struct req {
 	int begun;        /* the access handler has seen the headers */
+	int long_query;   /* the query is over MAX_QUERY: 414 */
+	int close;        /* answer with Connection: close */
 	char *query;      /* after '?' as received, or NULL */
 	char *body;
 	size_t len;
@@ -58,6 +73,10 @@ typedef struct req {
 	char method[8];   /* for the log, control characters made '?' */
 	char path[160];
 } req;
+
+/* The longest query a request may have (414 past it): the hooks read a
+ * name or a dice command there, never more. */
+#define MAX_QUERY 4096
 
 double ut_httpd_now(void)
 {
@@ -93,15 +112,12 @@ void ut_httpd_reply_header(ut_httpd_reply *rp, const char *name,
 	MHD_add_response_header((struct MHD_Response *)rp, name, value);
 }
 
-/* A copy of s for a log line: at most size - 1 bytes, no controls or
- * spaces (a hostile URL cannot forge log lines). */
+/* A copy of s for a log line: at most size - 1 bytes, every control (C0,
+ * DEL, C1), space and byte that is not UTF-8 as '?' (a hostile URL cannot
+ * forge log lines nor talk to the terminal of whoever reads the log). */
 static void log_copy(char *out, size_t size, const char *s)
 {
-	size_t i;
-
-	for (i = 0; s && s[i] && i + 1 < size; i++)
-		out[i] = (unsigned char)s[i] <= 0x20 || s[i] == 0x7f ? '?' : s[i];
-	out[i] = '\0';
+	ut_utf8_printable(out, size, s, 0);
 }
 
 static void client_addr(struct MHD_Connection *c, char *out, size_t size)
@@ -142,27 +158,84 @@ static ut_httpd_conn *conn_of(struct MHD_Connection *c)
 	return ci ? ci->socket_context : NULL;
 }
 
-static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
-                              ut_httpd_response *r)
+/* The free callback of a response: its body is sent (or dropped). */
+static void sent(void *cls)
 {
-	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(r->len, r->body,
-		                                MHD_RESPMEM_MUST_FREE);
+	body *b = cls;
+
+	pthread_mutex_lock(&b->s->sending_lock);
+	b->s->sending -= b->len;
+	pthread_mutex_unlock(&b->s->sending_lock);
+	free(b->data);
+	free(b);
+}
+
+/* Count len more bytes being sent: 0, or -1 past max_inflight (unless
+ * nothing else is being sent: one answer always goes). */
+static int sending_take(ut_httpd *s, size_t len)
+{
+	int ok;
+
+	pthread_mutex_lock(&s->sending_lock);
+	ok = !s->cfg.max_inflight || s->sending == 0 ||
+	     (s->sending <= s->cfg.max_inflight &&
+	      len <= s->cfg.max_inflight - s->sending);
+	if (ok)
+		s->sending += len;
+	pthread_mutex_unlock(&s->sending_lock);
+	return ok ? 0 : -1;
+}
+
+static MHD_Result_t send_error(ut_httpd *s, struct MHD_Connection *c, req *q,
+                               int status, const char *detail,
+                               const char *msg);
+
+/* Queue r (its body becomes the server's).  A body that would take the
+ * bytes being sent past max_inflight is dropped for a 429 (a refusal's own
+ * small body always goes: refusal). */
+static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
+                              ut_httpd_response *r, int refusal)
+{
+	struct MHD_Response *resp;
+	body *b = malloc(sizeof(*b));
 	MHD_Result_t ret;
 
-	if (!resp) {
+	if (!b) {
 		free(r->body);
 		return MHD_NO;
 	}
+	if (!refusal && sending_take(s, r->len) < 0) {
+		free(b);
+		free(r->body);
+		r->body = NULL;
+		return send_error(s, c, q, 429, "busy", s->cfg.msg_busy
+		                  ? s->cfg.msg_busy : "busy: try again later");
+	}
+	if (refusal) {
+		pthread_mutex_lock(&s->sending_lock);
+		s->sending += r->len;
+		pthread_mutex_unlock(&s->sending_lock);
+	}
+	*b = (body){s, r->body, r->len};
 	r->body = NULL;
+	resp = MHD_create_response_from_buffer_with_free_callback_cls(
+		b->len, b->data, sent, b);
+	if (!resp) {
+		sent(b);
+		return MHD_NO;
+	}
 	MHD_add_response_header(resp, "Content-Type", r->type);
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "Cache-Control", "no-store");
+	if (q->close) /* (libmicrohttpd closes after it then) */
+		MHD_add_response_header(resp, "Connection", "close");
 	if (s->cfg.headers)
 		s->cfg.headers(s->cfg.ud, (ut_httpd_reply *)resp, q->method,
 		               r->status);
 	if (r->status == 429)
 		MHD_add_response_header(resp, "Retry-After", "1");
+	if (r->allow)
+		MHD_add_response_header(resp, "Allow", r->allow);
 	if (conn_of(c)) /* answered: no deadline while it is sent */
 		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
 	q->status = r->status;
@@ -173,14 +246,15 @@ static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
 	return ret;
 }
 
-/* A refusal before the handle hook (400, 403, 413, 415, 421, 429, 500),
+/* A refusal before the handle hook (400, 403, 413, 414, 415, 421, 429,
+ * 500),
  * its body made by the error_body hook. */
 static MHD_Result_t send_error(ut_httpd *s, struct MHD_Connection *c, req *q,
                                int status, const char *detail,
                                const char *msg)
 {
 	ut_httpd_response r = {status, "application/json; charset=utf-8", NULL, 0,
-	                       detail};
+	                       detail, NULL};
 	char buf[300];
 	int n = s->cfg.error_body(buf, sizeof(buf), status, msg);
 
@@ -191,7 +265,7 @@ static MHD_Result_t send_error(ut_httpd *s, struct MHD_Connection *c, req *q,
 		return MHD_NO;
 	memcpy(r.body, buf, (size_t)n + 1);
 	r.len = (size_t)n;
-	return send_resp(s, c, q, &r);
+	return send_resp(s, c, q, &r, 1);
 }
 
 /*
@@ -231,8 +305,17 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
 
 /* The request line's URI, as received (MHD_OPTION_URI_LOG_CALLBACK, called
  * once per request before anything is decoded): the request's state with
- * its raw query.  NULL when out of memory: the handler then makes the
- * state without a query. */
+ * its raw query, its address, path and start for the log (a request the
+ * library refuses later is logged with them).  NULL when out of memory:
+ * the handler then makes the state without a query.
+ *
+ * The query is then cut from libmicrohttpd's own copy of the line, which
+ * it would split into arguments next: nothing here reads them (the hooks
+ * get the raw query), and 0.9.75 keeps each one in the connection's
+ * 64 KiB pool, whose exhaustion (a thousand "a&a&...") left the request
+ * without any answer until request_timeout_s.  The line is the library's
+ * writable buffer (it writes the NUL over the '?' itself right after this
+ * call); only 0.9.x is known to call this before splitting the query. */
 static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 {
 	ut_httpd *s = cls;
@@ -246,45 +329,95 @@ static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 		free(q);
 		q = NULL;
 	}
+	if (q) {
+		q->start = ut_httpd_now();
+		client_addr(c, q->addr, sizeof(q->addr));
+		log_copy(q->method, sizeof(q->method), "-");
+		log_copy(q->path, sizeof(q->path), uri);
+		q->path[strcspn(q->path, "?")] = '\0';
+		q->long_query = qm && strlen(qm + 1) > MAX_QUERY;
+	}
+#if MHD_VERSION < 0x01000000
+	if (qm)
+		((char *)qm)[1] = '\0';
+#endif
 	return q;
 }
 
-/* Header counting (MHD_get_connection_values's iterator). */
-typedef struct count_ud {
-	const char *name;
-	unsigned n;
-} count_ud;
+/* What the headers say of the body's framing (MHD_get_connection_values's
+ * iterator): how many Host, Content-Length and Transfer-Encoding headers,
+ * the last Transfer-Encoding, a name that ends in a space or a tab. */
+typedef struct framing_ud {
+	unsigned hosts, lengths, encodings;
+	const char *encoding;
+	int bad_name;
+} framing_ud;
 
 static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
                                  const char *key, const char *value)
 {
-	count_ud *u = cls;
+	framing_ud *u = cls;
+	size_t n = key ? strlen(key) : 0;
 	(void)kind;
-	(void)value;
 
-	if (key && strcasecmp(key, u->name) == 0)
-		u->n++;
+	if (!key)
+		return MHD_YES;
+	if (n && (key[n - 1] == ' ' || key[n - 1] == '\t'))
+		u->bad_name = 1;
+	if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0)
+		u->hosts++;
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+		u->lengths++;
+	if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+		u->encodings++;
+		u->encoding = value;
+	}
 	return MHD_YES;
 }
 
 /*
- * The headers of a request, before any work: Host names this server (400
- * none on HTTP/1.1, twice or malformed; 421 another name), then the check
- * hook's.  Returns the status of the refusal with its detail and message,
- * or 0.
+ * The headers of a request, before any work.  The body's framing first
+ * (400, and the connection closed: where a request ends is in doubt, so
+ * is where the next begins; RFC 9112 section 6.3): a header name ending
+ * in a space or a tab ("Content-Length : 2", which is no Content-Length
+ * to libmicrohttpd), Content-Length or Transfer-Encoding twice, both at
+ * once, a Transfer-Encoding other than "chunked" (no coding is
+ * supported).  Then Host names this server (400 none on HTTP/1.1, twice
+ * or malformed; 421 another name), then the check hook's.  Returns the
+ * status of the refusal with its detail and message (and q->close), or 0.
  */
-static int guard(ut_httpd *s, struct MHD_Connection *c, const char *method,
-                 const char *version, const char **detail, const char **msg)
+static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,
+                 const char *method, const char *version, const char **detail,
+                 const char **msg)
 {
 	const char *host = ut_httpd_header((ut_httpd_req *)c,
 	                                   MHD_HTTP_HEADER_HOST);
 	ut_httpd_conn *conn = conn_of(c);
-	count_ud hosts = {MHD_HTTP_HEADER_HOST, 0};
+	framing_ud f = {0, 0, 0, NULL, 0};
 	int st;
 
-	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &hosts);
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &f);
+	*detail = "framing";
+	q->close = 1;
+	if (f.bad_name) {
+		*msg = "a header name ends in a space or a tab";
+		return 400;
+	}
+	if (f.lengths > 1 || f.encodings > 1) {
+		*msg = "more than one Content-Length or Transfer-Encoding header";
+		return 400;
+	}
+	if (f.lengths && f.encodings) {
+		*msg = "both Content-Length and Transfer-Encoding";
+		return 400;
+	}
+	if (f.encoding && strcasecmp(f.encoding, "chunked") != 0) {
+		*msg = "a Transfer-Encoding other than chunked";
+		return 400;
+	}
+	q->close = 0;
 	*detail = "host";
-	if (hosts.n > 1) {
+	if (f.hosts > 1) {
 		*msg = "more than one Host header";
 		return 400;
 	}
@@ -318,7 +451,9 @@ static MHD_Result_t begin(ut_httpd *s, struct MHD_Connection *c, req *q,
 	log_copy(q->path, sizeof(q->path), url);
 	if (!rate_ok(s, q->addr))
 		return send_error(s, c, q, 429, "rate", s->cfg.msg_rate);
-	if ((st = guard(s, c, method, version, &detail, &msg)) != 0)
+	if (q->long_query)
+		return send_error(s, c, q, 414, "uri", "the query is too long");
+	if ((st = guard(s, c, q, method, version, &detail, &msg)) != 0)
 		return send_error(s, c, q, st, detail, msg);
 	cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 	                                 MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -334,7 +469,7 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 {
 	ut_httpd *s = cls;
 	req *q = *con_cls;
-	ut_httpd_response r;
+	ut_httpd_response r = {0, NULL, NULL, 0, NULL, NULL};
 
 	if (!q || !q->begun) {
 		if (!q && !(q = calloc(1, sizeof(*q))))
@@ -372,14 +507,34 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 	if (s->cfg.handle(&r, s->cfg.ud, method, url, q->query, q->body,
 	                  q->len) < 0)
 		return send_error(s, c, q, 500, "internal", "out of memory");
-	return send_resp(s, c, q, &r);
+	return send_resp(s, c, q, &r, 0);
+}
+
+/* The bytes a connection has received so far (TCP_INFO; a FIN received
+ * counts one), or 0 when the system does not say. */
+static uint64_t received(int fd)
+{
+	struct tcp_info ti;
+	socklen_t n = sizeof(ti);
+
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 ||
+	    n < offsetof(struct tcp_info, tcpi_bytes_received) +
+	        sizeof(ti.tcpi_bytes_received))
+		return 0;
+	return ti.tcpi_bytes_received;
 }
 
 /* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
  * how it ended when it did not end well: "timeout" (timeout_s), what
  * conns.c closed it for ("request-timeout", "idle", "evicted"), or
- * "aborted".  The connection is ready for its next request from now
- * (conns.c). */
+ * "aborted".  A request libmicrohttpd refused after its request line
+ * (431: headers over the connection's memory; 400: a malformed
+ * Content-Length), before the handler saw it: ADDR - PATH 0 0 MS - refused
+ * (the library's answer is not known here); one that ended otherwise
+ * before its headers were in: ADDR - PATH 0 0 MS - timeout or aborted,
+ * unless conns.c closed it (connection() tells that).  The connection is ready for
+ * its next request from now (conns.c). */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
@@ -399,8 +554,11 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	}
 	if (!q)
 		return;
-	if (s->cfg.log && q->begun) { /* (not begun: refused by the library
-	                                  before the headers were read) */
+	if (!q->begun && toe == MHD_REQUEST_TERMINATED_WITH_ERROR)
+		end = "refused"; /* (by the library, with an answer of its own) */
+	/* (cut before its headers were in: connection() says so, as
+	 * ADDR - - 0 0 MS WHY) */
+	if (s->cfg.log && (q->begun || !cut)) {
 		snprintf(line, sizeof(line), "%s %s %s %d %zu %.1fms %s%s%s", q->addr,
 		         q->method, q->path, q->status, q->sent,
 		         (ut_httpd_now() - q->start) * 1000,
@@ -408,6 +566,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		s->cfg.log(s->cfg.log_ud, line);
 		if (conn && cut && *end) /* (said: no line of its own) */
 			conn->cut_logged = 1;
+		if (conn)
+			conn->rx_logged = received(conn->fd);
 	}
 	free(q->body);
 	free(q->query);
@@ -419,7 +579,11 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
  * A connection opens or closes (MHD_OPTION_NOTIFY_CONNECTION): in and out
  * of the table of conns.c.  One closed by conns.c before a request of it
  * was logged gets its line here: ADDR - - 0 0 MS WHY (MS: how long it had
- * waited for its request).
+ * waited for its request).  So does one that received bytes after its
+ * last line (more than a FIN) that no request's line told of: libmicrohttpd refused a
+ * request line it could not read (414 too long, 505 another version such
+ * as HTTP/2's preface, 400 HTTP/0.9 or garbage) and closed it: ADDR - - 0
+ * 0 MS refused.  A connection that sent nothing gets no line.
  */
 static void connection(void *cls, struct MHD_Connection *c, void **ctx,
                        enum MHD_ConnectionNotificationCode what)
@@ -455,6 +619,13 @@ static void connection(void *cls, struct MHD_Connection *c, void **ctx,
 	if (conn->cut && !conn->cut_logged && s->cfg.log) {
 		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms %s", conn->addr,
 		         (ut_httpd_now() - conn->since) * 1000, conn->cut);
+		s->cfg.log(s->cfg.log_ud, line);
+	} else if (!conn->cut && s->cfg.log &&
+	           received(conn->fd) > conn->rx_logged + 1) {
+		/* (+ 1: the client's FIN counts one, and may come after the
+		 * last line was logged) */
+		snprintf(line, sizeof(line), "%s - - 0 0 %.1fms refused", conn->addr,
+		         (ut_httpd_now() - conn->since) * 1000);
 		s->cfg.log(s->cfg.log_ud, line);
 	}
 	free(conn);
@@ -504,8 +675,13 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	if (!(s = calloc(1, sizeof(*s))))
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	s->cfg = *cfg;
+	if (pthread_mutex_init(&s->sending_lock, NULL) != 0) {
+		free(s);
+		return ut_error_set(UT_ERROR, "cannot start the server's threads");
+	}
 	if (ut_httpd_conns_start(&s->conns, cfg->max_conns ? cfg->max_conns : 1,
 	                         (double)cfg->request_timeout_s) < 0) {
+		pthread_mutex_destroy(&s->sending_lock);
 		free(s);
 		return ut_error_set(UT_ERROR, "cannot start the server's threads");
 	}
@@ -530,6 +706,7 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 		int e = errno;
 		ut_httpd_conns_halt(&s->conns);
 		ut_httpd_conns_free(&s->conns);
+		pthread_mutex_destroy(&s->sending_lock);
 		free(s);
 		return ut_error_set(UT_ERROR, "cannot listen on %s: %s", listen,
 		                    strerror(e));
@@ -549,5 +726,6 @@ void ut_httpd_stop(ut_httpd *s)
 	ut_httpd_conns_halt(&s->conns);
 	MHD_stop_daemon(s->daemon); /* (its connections leave the table) */
 	ut_httpd_conns_free(&s->conns);
+	pthread_mutex_destroy(&s->sending_lock);
 	free(s);
 }

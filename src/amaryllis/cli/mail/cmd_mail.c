@@ -28,6 +28,7 @@
 #include "util/buf.h"
 #include "util/hash.h"
 #include "util/out.h"
+#include "util/utf8.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis mail --hill 丘.db [オプション]... < メール\n"
@@ -316,20 +317,19 @@ static void notices(mail_run *r)
 	}
 }
 
-/* A field of a log line: at most 200 bytes, every control character,
- * tab and DEL as '?' (a Message-ID is the sender's text); "-" for none. */
+/* A field of a log line: at most 200 bytes, every control character (C0
+ * with tab, DEL, C1) and byte that is not UTF-8 as '?' (a Message-ID is
+ * the sender's text); "-" for none. */
 static void log_field(ut_buf *b, const char *s)
 {
-	size_t i;
+	char f[201];
 
 	if (!s || !*s) {
 		ut_buf_puts(b, "-");
 		return;
 	}
-	for (i = 0; s[i] && i < 200; i++) {
-		char c = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-		ut_buf_put(b, &c, 1);
-	}
+	ut_utf8_printable(f, sizeof(f), s, 1);
+	ut_buf_puts(b, f);
 }
 
 /*

@@ -23,6 +23,10 @@ static const char help_ja[] =
 	"  --max-units N          1戦闘のユニット数の上限（既定: 10000、超えると422）\n"
 	"  --battle-ms N          1戦闘の時間の上限ミリ秒（既定: 2000、超えると422）\n"
 	"  --max-battles N        同時に行う戦闘の数（既定: 4、超えると429）\n"
+	"  --max-reply N          1戦闘の応答の上限バイト数（既定: 4194304、超えると422、\n"
+	"                         0は無制限）\n"
+	"  --max-inflight N       送信中の応答の合計の上限バイト数（既定: 67108864、\n"
+	"                         超えると429、0は無制限）\n"
 	"  --max-connections N    同時接続数の上限（既定: 64）\n"
 	"  --client-connections N 1つのクライアントアドレスからの同時接続数の上限（既定: 16、\n"
 	"                         0は --max-connections まで）\n"
@@ -62,6 +66,10 @@ static const char help_en[] =
 	"  --max-units N          population limit of a battle (default 10000; 422)\n"
 	"  --battle-ms N          time budget of a battle in ms (default 2000; 422)\n"
 	"  --max-battles N        battles at once (default 4; 429 past it)\n"
+	"  --max-reply N          bytes of one battle's answer (default 4194304;\n"
+	"                         422 past it; 0 unlimited)\n"
+	"  --max-inflight N       bytes of answers being sent at once (default\n"
+	"                         67108864; 429 past it; 0 unlimited)\n"
 	"  --max-connections N    connections at once (default 64)\n"
 	"  --client-connections N connections at once from one client address\n"
 	"                         (default 16; 0: up to --max-connections)\n"
@@ -106,7 +114,9 @@ enum {
 	OPT_RATE,
 	OPT_REQUEST_TIMEOUT,
 	OPT_HILL_WAIT,
-	OPT_PUBLIC_HOST
+	OPT_PUBLIC_HOST,
+	OPT_MAX_REPLY,
+	OPT_MAX_INFLIGHT
 };
 
 static const struct option longopts[] = {
@@ -125,6 +135,8 @@ static const struct option longopts[] = {
 	{"request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT},
 	{"hill-wait-ms", required_argument, NULL, OPT_HILL_WAIT},
 	{"public-host", required_argument, NULL, OPT_PUBLIC_HOST},
+	{"max-reply", required_argument, NULL, OPT_MAX_REPLY},
+	{"max-inflight", required_argument, NULL, OPT_MAX_INFLIGHT},
 	{NULL, 0, NULL, 0}
 };
 
@@ -155,6 +167,8 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 		{OPT_RATE, 0, 1000000},
 		{OPT_REQUEST_TIMEOUT, 1, 3600},
 		{OPT_HILL_WAIT, 0, 600000},
+		{OPT_MAX_REPLY, 0, (uint64_t)1 << 40},
+		{OPT_MAX_INFLIGHT, 0, (uint64_t)1 << 40},
 	};
 	size_t i;
 
@@ -216,6 +230,8 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			case OPT_TIMEOUT: cfg.timeout_s = (unsigned)v; break;
 			case OPT_REQUEST_TIMEOUT: cfg.request_timeout_s = (unsigned)v; break;
 			case OPT_HILL_WAIT: cfg.hill_wait_ms = (unsigned)v; break;
+			case OPT_MAX_REPLY: cfg.max_reply = (size_t)v; break;
+			case OPT_MAX_INFLIGHT: cfg.max_inflight = (size_t)v; break;
 			default: cfg.rate = (unsigned)v; break;
 			}
 			continue;

@@ -108,14 +108,90 @@ static char *header_word(GMimeObject *obj, const char *name)
 	return w;
 }
 
+/* 1 when the header X-Auto-Response-Suppress (Microsoft, [MS-OXCMAIL]
+ * 2.2.3.2.14: the auto-responses the sender does not want, a list of
+ * DR, NDR, RN, NRN, OOF, AutoReply, All, None) suppresses an auto-reply:
+ * it names All or AutoReply.  Only out-of-office or receipts (OOF, DR,
+ * RN, ...), which a person's mail may carry, are not this. */
+static int suppresses_reply(const char *v)
+{
+	char *w = lower_dup(v), *t, *save = NULL;
+	int yes = 0;
+
+	for (t = w ? strtok_r(w, ", \t", &save) : NULL; t;
+	     t = strtok_r(NULL, ", \t", &save))
+		if (strcmp(t, "all") == 0 || strcmp(t, "autoreply") == 0)
+			yes = 1;
+	free(w);
+	return yes;
+}
+
+/* 1 when a header `name` (any of them, if repeated) holds the address own
+ * (X-Loop: the mark a responder or a list puts on mail it sent). */
+static int header_names(GMimeObject *obj, const char *name, const char *own)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	int i, n = hl ? g_mime_header_list_get_count(hl) : 0;
+	size_t ol = own ? strlen(own) : 0;
+
+	for (i = 0; ol && i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		const char *v = h ? g_mime_header_get_value(h) : NULL;
+		const char *p;
+		if (!v || g_ascii_strcasecmp(g_mime_header_get_name(h), name) != 0)
+			continue;
+		for (p = v; strlen(p) >= ol; p++)
+			if (g_ascii_strncasecmp(p, own, ol) == 0 &&
+			    (p == v || strchr(" \t<\"", p[-1])) &&
+			    (p[ol] == '\0' || strchr(" \t>\";,", p[ol])))
+				return 1;
+	}
+	return 0;
+}
+
+/* 1 when the sender's local part (lower case; a "+detail" left out) is a
+ * robot's: mailer-daemon, postmaster, noreply, no-reply, donotreply,
+ * do-not-reply, or a mailing list's owner-*, *-owner, *-request,
+ * *-bounces (RFC 2142, majordomo, Mailman). */
+static int robot_sender(const char *from)
+{
+	static const char *const exact[] = {
+		"mailer-daemon", "postmaster", "noreply", "no-reply",
+		"donotreply", "do-not-reply",
+	};
+	static const char *const suffix[] = {"-owner", "-request", "-bounces"};
+	const char *at = strrchr(from, '@');
+	size_t n = at ? (size_t)(at - from) : strlen(from), k, i;
+
+	if (memchr(from, '+', n))
+		n = (size_t)((const char *)memchr(from, '+', n) - from);
+	for (i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strlen(exact[i]) == n && strncmp(from, exact[i], n) == 0)
+			return 1;
+	if (n > 6 && strncmp(from, "owner-", 6) == 0)
+		return 1;
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+		k = strlen(suffix[i]);
+		if (n > k && strncmp(from + n - k, suffix[i], k) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /*
- * Mail that must get no reply (RFC 3834 section 2 and the usual
- * practice): Auto-Submitted other than "no", a null Return-Path (a
- * bounce), MAILER-DAEMON, Precedence bulk/junk/list, mail from the hill
- * itself, and any hill's own reply (X-Amaryllis-Result).
+ * Mail that must get no reply (RFC 3834 section 2, which lets a
+ * responder refuse whatever looks automatic, and the usual practice;
+ * docs/HILL.md): Auto-Submitted other than "no", a null Return-Path (a
+ * bounce), Precedence bulk/junk/list, a mailing list's List-Id (RFC
+ * 2919), X-Autoreply (any value), X-Auto-Response-Suppress naming All or
+ * AutoReply, an X-Loop naming the hill's address, a delivery or
+ * disposition report (multipart/report, RFC 6522), a robot's local part
+ * (robot_sender), mail from the hill itself, and any hill's own reply
+ * (X-Amaryllis-Result).
  */
 static int is_loop(GMimeObject *obj, const char *from, const char *own)
 {
+	const char *v;
 	char *w;
 	int loop = 0;
 
@@ -129,11 +205,25 @@ static int is_loop(GMimeObject *obj, const char *from, const char *own)
 	    (!strcmp(w, "bulk") || !strcmp(w, "junk") || !strcmp(w, "list")))
 		loop = 1;
 	free(w);
+	if (GMIME_IS_MESSAGE(obj)) {
+		GMimeObject *part = g_mime_message_get_mime_part(GMIME_MESSAGE(obj));
+		if (part && g_mime_content_type_is_type(
+		                g_mime_object_get_content_type(part), "multipart",
+		                "report"))
+			loop = 1;
+	}
+	if (g_mime_object_get_header(obj, "List-Id") ||
+	    g_mime_object_get_header(obj, "X-Autoreply"))
+		loop = 1;
+	if ((v = g_mime_object_get_header(obj, "X-Auto-Response-Suppress")) &&
+	    suppresses_reply(v))
+		loop = 1;
+	if (header_names(obj, "X-Loop", own))
+		loop = 1;
 	if (g_mime_object_get_header(obj, "X-Amaryllis-Result"))
 		loop = 1;
 	if (from) {
-		if (strncmp(from, "mailer-daemon@", 14) == 0 ||
-		    strncmp(from, "postmaster@", 11) == 0)
+		if (robot_sender(from))
 			loop = 1;
 		if (own && g_ascii_strcasecmp(from, own) == 0)
 			loop = 1;

@@ -407,10 +407,25 @@ static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
 	            "battle stopped: %s", am_error_last());
 }
 
+/* An answer of len bytes over max (--max-reply): 422, the CLI plays it. */
+static int too_big(am_web_response *r, const battle_req *q, size_t len,
+                   size_t max)
+{
+	return fail(r, 422, "too-big", NULL, q->lang == AM_LANG_EN
+	            ? "the battle's answer is too large for the server: %zu "
+	              "bytes, over its limit of %zu (serve --max-reply); play "
+	              "it with the command line: amaryllis battle A.txt B.txt"
+	            : "戦闘の応答がサーバーの上限より大きくなりました（%zuバイト、"
+	              "上限%zuバイト、serve --max-reply）。コマンド amaryllis "
+	              "battle A.txt B.txt で実行してください", len, max);
+}
+
 /* The played battle as the response: the chart (svg) or the log, JSON or
- * text.  0, or <0 (out of memory). */
+ * text; 422 when it is over max bytes (0: no limit).  0, or <0 (out of
+ * memory). */
 static int battle_output(am_web_response *r, const battle_req *q, watch *w,
-                         am_engine *engine, const am_result *res, int svg)
+                         am_engine *engine, const am_result *res, int svg,
+                         size_t max)
 {
 	ut_buf b = UT_BUF_INIT;
 	const char *t;
@@ -419,11 +434,17 @@ static int battle_output(am_web_response *r, const battle_req *q, watch *w,
 
 	if (svg) {
 		if ((rc = am_chart_svg(w->chart, engine, buf_write, &b)) == 0 &&
-		    !b.failed)
-			respond_buf(r, 200, type_svg, &b);
+		    !b.failed) {
+			if (max && b.len > max)
+				rc = too_big(r, q, b.len, max);
+			else
+				respond_buf(r, 200, type_svg, &b);
+		}
 	} else if ((rc = am_log_finish(w->log, engine, res, 0)) == 0) {
 		t = am_log_text(w->log, &tl);
-		if (ut_buf_put(&b, t, tl) == 0)
+		if (max && tl > max)
+			rc = too_big(r, q, tl, max);
+		else if (ut_buf_put(&b, t, tl) == 0)
 			respond_buf(r, 200, q->text_log ? type_text : type_json, &b);
 	}
 	if (rc == 0 && !r->body)
@@ -455,7 +476,8 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
 	rc = rc < 0 ? battle_stopped(web, r, &w, rc)
-	            : battle_output(r, q, &w, engine, &res, svg);
+	            : battle_output(r, q, &w, engine, &res, svg,
+	                            web->cfg.max_reply);
 out:
 	am_log_free(w.log);
 	am_chart_free(w.chart);
@@ -1197,9 +1219,11 @@ static int api_request(am_web *web, am_web_response *r, int get, int post,
 	if (!rt)
 		return fail(r, 404, "not-found", NULL, "no such API: %s",
 		            shown(sp, sizeof(sp), path));
-	if (rt->post ? !post : !get)
+	if (rt->post ? !post : !get) {
+		r->allow = rt->post ? "POST" : "GET, HEAD";
 		return fail(r, 405, "method", NULL, "use %s for %s",
 		            rt->post ? "POST" : "GET", path);
+	}
 	/* (hill/sheet reads its query first, and then says so itself:
 	 * fuzz_web, which has no hill, reaches the query's parser) */
 	if (strncmp(p, "hill", 4) == 0 && rt->kind != API_HILL_SHEET &&
@@ -1224,8 +1248,10 @@ static int page_request(am_web_response *r, int get, const char *path)
 
 	for (i = 0; i < am_web_nassets; i++)
 		if (strcmp(path, am_web_assets[i].path) == 0) {
-			if (!get)
+			if (!get) {
+				r->allow = "GET, HEAD";
 				return fail(r, 405, "method", NULL, "use GET for %s", path);
+			}
 			r->body = malloc(am_web_assets[i].len + 1);
 			if (!r->body)
 				return ut_error_set(AM_ENOMEM, "out of memory");

@@ -42,10 +42,15 @@ static void headers(void *ud, ut_httpd_reply *rp, const char *method,
 	char after[16];
 	(void)method;
 
+	/* no framing by other sites (clickjacking), no <base> or form to
+	 * elsewhere, no Referer (a shared battle's address) to other sites */
 	ut_httpd_reply_header(rp, "Content-Security-Policy",
 	                      "default-src 'self'; img-src 'self' data:; "
 	                      "style-src 'self' 'unsafe-inline'; "
-	                      "script-src 'self'");
+	                      "script-src 'self'; frame-ancestors 'none'; "
+	                      "base-uri 'none'; form-action 'self'");
+	ut_httpd_reply_header(rp, "X-Frame-Options", "DENY");
+	ut_httpd_reply_header(rp, "Referrer-Policy", "no-referrer");
 	if (status == 503) { /* the hill's lock: a wait's worth, at least 1 s */
 		snprintf(after, sizeof(after), "%u",
 		         w->cfg.hill_wait_ms / 1000 + (w->cfg.hill_wait_ms % 1000 != 0) +
@@ -75,6 +80,7 @@ static int handle(ut_httpd_response *out, void *ud, const char *method,
 	out->body = r.body;
 	out->len = r.len;
 	out->detail = r.detail;
+	out->allow = r.allow;
 	return 0;
 }
 
@@ -99,6 +105,9 @@ int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 	               "later";
 	cfg.msg_too_large = "the request body is over the limit (serve "
 	                    "--max-body)";
+	cfg.max_inflight = w->cfg.max_inflight;
+	cfg.msg_busy = "busy: too many large answers are being sent; try again "
+	               "later (serve --max-inflight)";
 	cfg.log = w->cfg.log;
 	cfg.log_ud = w->cfg.log_ud;
 	cfg.ud = w;

@@ -12,7 +12,11 @@ Four mails through `amaryllis mail --outbox --log`:
      carrying a control character (\\x01, which the mail parser keeps):
      printed as '?', so one line stays five fields;
   4. a mail with no From (nobody to answer): "ignored", no reply ("-"),
-     sender "-".
+     sender "-";
+  5. carol's mail whose Message-ID carries U+009B (a terminal's CSI, as
+     UTF-8) and ESC, and Japanese: each control '?', the Japanese kept
+     (the HTTP audit's H1; a raw 0x9B byte makes GMime read the header as
+     Latin-1, and the U+009B it becomes is '?' as well).
 Each line: TIME (UTC, ...Z), Message-ID, sender, result, reply file.
 """
 import os
@@ -53,13 +57,17 @@ with tempfile.TemporaryDirectory() as tmp:
     nofrom = (b"To: " + H.HILL_ADDRESS.encode() +
               b"\nSubject: x\nMessage-ID: <m4@nowhere>\n\nhello\n")
     run(nofrom)
+    c1 = (b"From: carol@example.com\nTo: " + H.HILL_ADDRESS.encode() +
+          b"\nSubject: x\nMessage-ID: <m5\xc2\x9b2J\x1b[31m\xe3\x82\xa2"
+          b"@example.com>\nAuto-Submitted: auto-replied\n\nhello\n")
+    run(c1)
     files = H.outbox_files(out)
 
-    with open(log, encoding="utf-8") as f:
+    with open(log, encoding="utf-8", errors="strict") as f:
         lines = f.read().split("\n")
-    if lines[-1] != "" or len(lines) != 5:
-        H.fail("want 4 lines, got %r" % lines)
-    rows = [ln.split("\t") for ln in lines[:4]]
+    if lines[-1] != "" or len(lines) != 6:
+        H.fail("want 5 lines, got %r" % lines)
+    rows = [ln.split("\t") for ln in lines[:5]]
     for ln, row in zip(lines, rows):
         if len(row) != 5 or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", row[0]):
             H.fail("not TIME<TAB>ID<TAB>SENDER<TAB>RESULT<TAB>REPLY: %r" % ln)
@@ -72,10 +80,12 @@ with tempfile.TemporaryDirectory() as tmp:
         ["m?3@example.net", "bob@example.net", "rejected",
          os.path.join(out, [f for f in files if f != files1[0]][0])],
         ["m4@nowhere", "-", "ignored", "-"],
+        ["m5?2J?[31mア@example.com", "carol@example.com", "ignored", "-"],
     ]
     if len(files) != 2:
         H.fail("want 2 replies in the outbox, got %r" % files)
     for i, (row, w) in enumerate(zip(rows, want)):
         if row[1:] != w:
             H.fail("line %d: want %r, got %r" % (i + 1, w, row[1:]))
-print("hill/log: ok (4 lines: entered, its retry, a control character, no sender)")
+print("hill/log: ok (5 lines: entered, its retry, a control character, no sender, "
+      "C1 controls)")

@@ -538,11 +538,48 @@ def build_cases():
         ("loop_precedence_bulk", BOB, ["Precedence: bulk"], "# Precedence: bulk."),
         ("loop_precedence_junk", BOB, ["Precedence: junk"], "# Precedence: junk."),
         ("loop_precedence_list", BOB, ["Precedence: list"], "# Precedence: list."),
+        ("loop_list_id", BOB, ["List-Id: Games <games.lists.example.net>"],
+         "# A mailing list's List-Id (RFC 2919)."),
+        ("loop_x_autoreply", BOB, ["X-Autoreply: yes"],
+         "# X-Autoreply, any value: another responder's reply."),
+        ("loop_x_auto_response_suppress", BOB, ["X-Auto-Response-Suppress: All"],
+         "# X-Auto-Response-Suppress: All (Microsoft): no auto-reply wanted."),
+        ("loop_x_loop_hill", BOB, ["X-Loop: " + HILL],
+         "# X-Loop naming the hill's own address."),
+        ("loop_noreply", "Games <noreply@example.net>", [],
+         "# A robot's local part: noreply."),
+        ("loop_list_owner", "owner-games@example.net", [],
+         "# A mailing list's owner-* address."),
+        ("loop_list_request", "games-request@example.net", [],
+         "# A mailing list's *-request address."),
     ]
     for name, frm, extra, why in loops:
         case(name, simple(frm, "entry", name, nut_entry, extra=extra),
              [why, "# No reply (mail loops), and nothing done.",
               "setup: alice_grisk", "no-reply", "standings: グリスク"])
+    report = (headers(BOB, "Delivery Status Notification", "loop-report") +
+              'Content-Type: multipart/report; report-type=delivery-status;\n'
+              ' boundary="dsn"\n\n'
+              '--dsn\nContent-Type: text/plain; charset="utf-8"\n\n'
+              'Your message could not be delivered.\n\n'
+              '--dsn\nContent-Type: message/delivery-status\n\n'
+              'Reporting-MTA: dns; mx.example.net\n\n'
+              'Final-Recipient: rfc822; nobody@example.net\nAction: failed\n'
+              'Status: 5.1.1\n\n'
+              '--dsn\nContent-Type: text/rfc822-headers\n\n'
+              'From: ' + HILL + '\nSubject: #entry\n\n'
+              '--dsn--\n').encode("ascii")
+    case("loop_multipart_report", report,
+         ["# A delivery report (multipart/report, RFC 6522) from a sender",
+          "# that looks like a person: still a bounce.",
+          "# No reply (mail loops), and nothing done.",
+          "setup: alice_grisk", "no-reply", "standings: グリスク"])
+    case("auto_response_suppress_oof",
+         simple(BOB, "entry", "ars-oof", nut_entry,
+                extra=["X-Auto-Response-Suppress: OOF, DR"]),
+         ["# X-Auto-Response-Suppress naming only out-of-office and receipts",
+          "# (Outlook puts it on a person's mail): answered as usual.",
+          "setup: alice_grisk"] + after_nut)
     case("mta_from_line",
          b"From bob@example.net  Mon Nov 30 12:00:01 2026\n"
          b"Return-Path: <bob@example.net>\n"

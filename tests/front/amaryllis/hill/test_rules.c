@@ -393,6 +393,32 @@ static void loops(void **state)
 		"From: Hill <HILL@example.org>\n",
 		"From: a@example.net\nX-Amaryllis-Result: entered\n",
 		"Subject: no sender at all\n",
+		/* HTTP audit H3 */
+		"From: a@example.net\nList-Id: <games.lists.example.net>\n",
+		"From: a@example.net\nX-Autoreply: yes\n",
+		"From: a@example.net\nX-Auto-Response-Suppress: All\n",
+		"From: a@example.net\nX-Auto-Response-Suppress: DR, AutoReply\n",
+		"From: a@example.net\nX-Loop: " HILL_ADDR "\n",
+		"From: a@example.net\nX-Loop: other@example.com\n"
+		"X-Loop: Hill <HILL@example.org>\n",
+		"From: a@example.net\nMIME-Version: 1.0\nContent-Type: "
+		"multipart/report; report-type=delivery-status; boundary=b\n",
+		"From: postmaster@example.net\n",
+		"From: noreply@example.net\n",
+		"From: No-Reply@example.net\n",
+		"From: do-not-reply@example.net\n",
+		"From: owner-games@example.net\n",
+		"From: games-request@example.net\n",
+		"From: games-bounces+a=example.net@example.net\n",
+		"From: games-owner@example.net\n",
+	};
+	static const char *const people[] = {
+		"From: a@example.net\nX-Auto-Response-Suppress: OOF, DR, RN\n",
+		"From: a@example.net\nX-Loop: bot@example.com\n",
+		"From: a@example.net\nX-Loop: xhill@example.org\n",
+		"From: requester@example.net\n",
+		"From: owner@example.net\n",
+		"From: noreplyman@example.net\n",
 	};
 	fx f;
 	size_t i;
@@ -414,6 +440,16 @@ static void loops(void **state)
 	                            "Message-ID: <human@x>\n\n#status\n"), 0);
 	assert_non_null(f.reply);
 	assert_string_equal(f.result, "status");
+	/* and so are these: receipts or out-of-office suppressed only, an
+	 * X-Loop of another responder, names near the robots' */
+	for (i = 0; i < sizeof(people) / sizeof(people[0]); i++) {
+		char raw[512];
+		snprintf(raw, sizeof(raw), "%sMessage-ID: <person%zu@x>\n\n#status\n",
+		         people[i], i);
+		assert_int_equal(fx_process(&f, raw), 0);
+		assert_non_null(f.reply);
+		assert_string_equal(f.result, "status");
+	}
 	fx_close(&f);
 }
 

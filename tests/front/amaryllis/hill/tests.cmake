@@ -9,7 +9,7 @@ target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3)
 # 50 processes at once on one hill, and Postfix end to end (installs
 # postfix when root; skips, loudly, with status 77 only when it cannot).
 find_program(AM_PYTHON3 python3)
-foreach(t corpus delivery crash concurrent security)
+foreach(t corpus delivery crash concurrent security log)
 	add_test(NAME hill/${t}
 		COMMAND ${AM_PYTHON3} "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 	set_tests_properties(hill/${t} PROPERTIES LABELS hill TIMEOUT 600)
