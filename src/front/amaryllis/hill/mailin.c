@@ -132,18 +132,18 @@ static int header_names(GMimeObject *obj, const char *name, const char *own)
 {
 	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
 	int i, n = hl ? g_mime_header_list_get_count(hl) : 0;
-	size_t ol = own ? strlen(own) : 0;
+	size_t ol = own ? strlen(own) : 0, vl, k;
 
 	for (i = 0; ol && i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
 		const char *v = h ? g_mime_header_get_value(h) : NULL;
-		const char *p;
 		if (!v || g_ascii_strcasecmp(g_mime_header_get_name(h), name) != 0)
 			continue;
-		for (p = v; strlen(p) >= ol; p++)
-			if (g_ascii_strncasecmp(p, own, ol) == 0 &&
-			    (p == v || strchr(" \t<\"", p[-1])) &&
-			    (p[ol] == '\0' || strchr(" \t>\";,", p[ol])))
+		/* linear: the value may be as long as the mail (max_bytes) */
+		for (vl = strlen(v), k = 0; k + ol <= vl; k++)
+			if (g_ascii_strncasecmp(v + k, own, ol) == 0 &&
+			    (k == 0 || strchr(" \t<\"", v[k - 1])) &&
+			    (v[k + ol] == '\0' || strchr(" \t>\";,", v[k + ol])))
 				return 1;
 	}
 	return 0;
