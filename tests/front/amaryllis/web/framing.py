@@ -30,17 +30,9 @@ import subprocess
 import sys
 import time
 
-from webtest import Server, finish, ok, raw, request, sheet
+from webtest import Server, error_doc, finish, ok, raw, request, sheet
 
 AMARYLLIS = sys.argv[1]
-
-
-def error_doc(body, status):
-    try:
-        d = json.loads(body)
-    except ValueError:
-        return False
-    return d.get("status") == status and isinstance(d.get("error"), str)
 
 
 def closed_after(port, data, wait=5):

@@ -18,6 +18,8 @@ import sys
 import threading
 import time
 
+from webtest import error_doc
+
 AMARYLLIS = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(HERE))))
@@ -86,14 +88,6 @@ def post(port, path, obj):
 def alive(port, src="127.0.0.1"):
     st, body = request(port, "GET", "/", src=src)
     return st == 200 and b"<html" in body
-
-
-def error_doc(body, status):
-    try:
-        d = json.loads(body)
-    except ValueError:
-        return False
-    return d.get("status") == status and isinstance(d.get("error"), str)
 
 
 grisk = open(os.path.join(SRC, "examples/grisk.txt"), encoding="utf-8").read()

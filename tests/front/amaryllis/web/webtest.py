@@ -3,6 +3,7 @@ server on a free loopback port, raw HTTP requests from a chosen loopback
 address (all of 127.0.0.0/8 is this machine on Linux), a hill, and the
 ok/FAIL tally.  Only loopback addresses; every wait is bounded.
 """
+import json
 import os
 import re
 import socket
@@ -22,6 +23,15 @@ def ok(cond, what):
     if not cond:
         failures += 1
     return cond
+
+
+def error_doc(body, status):
+    """Is body the server's error document {"error": TEXT, "status": status}?"""
+    try:
+        d = json.loads(body)
+    except ValueError:
+        return False
+    return d.get("status") == status and isinstance(d.get("error"), str)
 
 
 def finish(name):
