@@ -924,6 +924,22 @@ static void ms_render_logs(void **state)
 	ms_log_free(&log);
 }
 
+/* The duel of ms_reshuffle_seeded and ms_log_hands (derived at
+ * ms_reshuffle_seeded, below). */
+static void build_reshuffle(ms_scenario *s)
+{
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
+		        .deck = "S1 S2 S3", .policy = "greedy"),
+		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
+		        .deck = "H1 H2 H3", .policy = "greedy"),
+	};
+	build(s, t, 2); /* copies t */
+	s->shuffle = 1;
+	s->storm_match = MS_MATCH_CARD;
+	s->rounds_per_battle = 5;
+}
+
 /* MS-START-2 MS-RNG-1 the discard pile shuffled into an empty deck (D7.1)
  * with shuffle on, seed 5.  Greedy warriors (13) with decks S1 S2 S3 and
  * H1 H2 H3, storm_match card (no storms).  tests/util/rng_reference.py,
@@ -936,17 +952,8 @@ static void ms_render_logs(void **state)
 static void ms_reshuffle_seeded(void **state)
 {
 	ms_scenario s;
-	tp t[] = {
-		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
-		        .deck = "S1 S2 S3", .policy = "greedy"),
-		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
-		        .deck = "H1 H2 H3", .policy = "greedy"),
-	};
 	(void)state;
-	build(&s, t, 2);
-	s.shuffle = 1;
-	s.storm_match = MS_MATCH_CARD;
-	s.rounds_per_battle = 5;
+	build_reshuffle(&s);
 	play(&s, 5);
 	assert_string_equal(trace,
 		"~0 ~1 B1 r1 A0=S3d:ps A1=H1d:ps VA+1=1 G0 G1 "
@@ -971,17 +978,8 @@ static void ms_log_hands(void **state)
 	char seen[256];
 	size_t i, n, len = 0;
 	const ms_card *c;
-	tp t[] = {
-		WARRIOR(.name = "a", .side = 0, .thr = 13, .hp = 10,
-		        .deck = "S1 S2 S3", .policy = "greedy"),
-		WARRIOR(.name = "b", .side = 1, .thr = 13, .hp = 10,
-		        .deck = "H1 H2 H3", .policy = "greedy"),
-	};
 	(void)state;
-	build(&s, t, 2);
-	s.shuffle = 1;
-	s.storm_match = MS_MATCH_CARD;
-	s.rounds_per_battle = 5;
+	build_reshuffle(&s);
 	glog = &plain;
 	play(&s, 5);
 	strcpy(before, trace);
