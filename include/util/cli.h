@@ -208,6 +208,10 @@ int ut_cli_mpi_end(ut_cli_mpi *m, int status);
  */
 int ut_cli_read(char **out, size_t *len, FILE *f, size_t max);
 
+/* Write all of p[0 .. n) to fd, again after a short write or EINTR:
+ * 0, or -1 with errno set (a write of 0 bytes counts as a failure). */
+int ut_cli_write_all(int fd, const char *p, size_t n);
+
 /*
  * Read a whole file for a command (- is standard input), at most `max`
  * bytes; *text owned (free()).  Returns UT_EXIT_OK, or prints "FILE: error:

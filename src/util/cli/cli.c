@@ -249,6 +249,20 @@ uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run)
 	return share ? share : 1;
 }
 
+int ut_cli_write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 int ut_cli_read(char **out, size_t *len, FILE *f, size_t max)
 {
 	size_t cap = max < (1 << 16) ? max + 1 : 1 << 16, n = 0;

@@ -10,7 +10,6 @@
  * stderr takes bytes again, a line says how many were lost.  At exit the
  * queue is written out, for at most LOG_EXIT_S seconds.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,21 +31,6 @@ static size_t log_len;            /* bytes queued */
 static unsigned long log_dropped; /* lines dropped since the last said */
 static int log_writing;           /* the writer holds bytes it took */
 static int log_thread_ok;         /* the writer runs */
-
-/* All of p[0..n) to stderr; -1 when it fails (the bytes are lost). */
-static int write_all(const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(STDERR_FILENO, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 static void stamp(char *out, size_t size)
 {
@@ -82,7 +66,8 @@ static void *writer(void *arg)
 		log_len = 0;
 		log_writing = 1;
 		pthread_mutex_unlock(&log_lock);
-		(void)write_all(out, n); /* (a failed write: those lines are lost) */
+		/* (a failed write: those lines are lost) */
+		(void)ut_cli_write_all(STDERR_FILENO, out, n);
 		pthread_mutex_lock(&log_lock);
 		log_writing = 0;
 		pthread_cond_broadcast(&log_empty);
@@ -132,7 +117,7 @@ void ut_cli_log_line(void *ud, const char *line)
 	pthread_once(&log_once, start);
 	pthread_mutex_lock(&log_lock);
 	if (!log_thread_ok) { /* no thread: written here, checked */
-		if (write_all(buf, (size_t)n) < 0)
+		if (ut_cli_write_all(STDERR_FILENO, buf, (size_t)n) < 0)
 			log_dropped++;
 	} else if (log_len + (size_t)n > LOG_QUEUE) {
 		log_dropped++;

@@ -187,20 +187,6 @@ static int read_message(int fd, size_t max, char **out, size_t *len)
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, p, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 /*
  * DIR/<FNV-1a of the reply>-<length>.eml, written whole or not at all
  * (util/out.h: a temporary file in DIR, fsync'ed, renamed).  The name
@@ -266,7 +252,7 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 		_exit(127);
 	}
 	close(p[0]);
-	wr = write_all(p[1], reply, len);
+	wr = ut_cli_write_all(p[1], reply, len);
 	close(p[1]);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
@@ -367,13 +353,13 @@ static void log_line(mail_run *r, const char *result, int replied)
 	if (b.failed) {
 		cli_error("mail: --log: %s", strerror(ENOMEM));
 	} else if (strcmp(r->log, "-") == 0) {
-		if (write_all(2, b.ptr, b.len) < 0)
+		if (ut_cli_write_all(2, b.ptr, b.len) < 0)
 			cli_error("mail: --log: <stderr>: %s", strerror(errno));
 	} else if ((fd = open(r->log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 	                      0640)) < 0) {
 		cli_error("mail: %s: %s", r->log, strerror(errno));
 	} else {
-		if (write_all(fd, b.ptr, b.len) < 0)
+		if (ut_cli_write_all(fd, b.ptr, b.len) < 0)
 			cli_error("mail: %s: %s", r->log, strerror(errno));
 		if (close(fd) < 0)
 			cli_error("mail: %s: %s", r->log, strerror(errno));
