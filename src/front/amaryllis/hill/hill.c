@@ -994,8 +994,8 @@ static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
 }
 
 /*
- * May the sender act on the member u (replace it, withdraw it, have a
- * test's logs) with the password pw (not NULL)?  Returns 0 yes, 1 no, or
+ * May the sender act on the member u named `name` (`ename` in text)
+ * (replace it, withdraw it, have a test's logs) with the password pw?  Returns 0 yes, 1 no, or
  * an error.  Yes needs the owner's address, the right password and no
  * lock.  A "no", and the time it takes, tell a sender without the
  * password nothing about the owner (docs/HILL.md "Security"): pw is
@@ -1007,7 +1007,8 @@ static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
  * the lock is told by a notice to the owner's address, never in the
  * reply.
  */
-static int claim(job *j, const char *name, const unit_row *u, const char *pw)
+static int claim(job *j, const char *name, const char *ename,
+                 const unit_row *u, const char *pw)
 {
 	const int own = strcmp(u->owner, j->mail->from) == 0;
 	int64_t until;
@@ -1023,11 +1024,9 @@ static int claim(job *j, const char *name, const unit_row *u, const char *pw)
 	if ((rc = am_hill_lock_fail(j->h, name, j->now, &until)) < 0)
 		return rc;
 	if (until) {
-		char t[64], *ename = am_hill_excerpt(name, 40);
+		char t[64];
 		am_lang ol = u->lang;
 		ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
-		if (!ename)
-			return ut_error_set(AM_ENOMEM, "out of memory");
 		am_hill_time_text(t, sizeof(t), until);
 		ut_buf_printf(&subject, UT_TRL(ol, "[%s] 「%s」をロックしました",
 		                          "[%s] '%s' is locked"), j->h->name, ename);
@@ -1043,7 +1042,6 @@ static int claim(job *j, const char *name, const unit_row *u, const char *pw)
 			"If that was not you, someone is trying to guess the password. "
 			"This notice goes only to the unit owner's address.\n"),
 			j->h->name, ename, j->h->pw_tries, t);
-		free(ename);
 		if ((rc = queue_notice(j, u->rcpt, &subject, &body)) < 0)
 			return rc;
 	}
@@ -1102,7 +1100,8 @@ static int do_withdraw(job *j)
 		say(j, "撤退には #パスワード（#password）が必要です。\n",
 		    "Withdrawing needs the unit's #password.\n");
 		rc = reject(j);
-	} else if ((rc = claim(j, j->d->withdraw, &u, j->d->password)) == 1) {
+	} else if ((rc = claim(j, j->d->withdraw, ename, &u,
+	                       j->d->password)) == 1) {
 		/* one message for every "no": it tells a sender without the
 		 * password nothing (claim) */
 		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違うか、"
@@ -1192,7 +1191,7 @@ static int entry_rights(job *j, const char *name, const char *ename,
 		if (!j->d->logs)
 			return 0;
 		rc = u->id && j->d->password ?
-		     claim(j, name, u, j->d->password) : 1;
+		     claim(j, name, ename, u, j->d->password) : 1;
 		if (rc < 0)
 			return rc;
 		j->logs_ok = rc == 0;
@@ -1215,7 +1214,7 @@ static int entry_rights(job *j, const char *name, const char *ename,
 		return 0;
 	}
 	/* one message for every "no" (claim) */
-	if ((rc = claim(j, name, u, j->d->password)) == 1)
+	if ((rc = claim(j, name, ename, u, j->d->password)) == 1)
 		sayf(j, "「%s」を差し替えられません: 持ち主のアドレスかパスワードが違うか、"
 		        "まちがったパスワードが続いてロックされています（ロックしたときは"
 		        "持ち主のアドレスにお知らせを送っています）。あなたのユニットで"
