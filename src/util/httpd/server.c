@@ -171,13 +171,14 @@ static void sent(void *cls)
 }
 
 /* Count len more bytes being sent: 0, or -1 past max_inflight (unless
- * nothing else is being sent: one answer always goes). */
-static int sending_take(ut_httpd *s, size_t len)
+ * nothing else is being sent: one answer always goes; and a refusal's
+ * small body always goes). */
+static int sending_take(ut_httpd *s, size_t len, int refusal)
 {
 	int ok;
 
 	pthread_mutex_lock(&s->sending_lock);
-	ok = !s->cfg.max_inflight || s->sending == 0 ||
+	ok = refusal || !s->cfg.max_inflight || s->sending == 0 ||
 	     (s->sending <= s->cfg.max_inflight &&
 	      len <= s->cfg.max_inflight - s->sending);
 	if (ok)
@@ -204,17 +205,12 @@ static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
 		free(r->body);
 		return MHD_NO;
 	}
-	if (!refusal && sending_take(s, r->len) < 0) {
+	if (sending_take(s, r->len, refusal) < 0) {
 		free(b);
 		free(r->body);
 		r->body = NULL;
 		return send_error(s, c, q, 429, "busy", s->cfg.msg_busy
 		                  ? s->cfg.msg_busy : "busy: try again later");
-	}
-	if (refusal) {
-		pthread_mutex_lock(&s->sending_lock);
-		s->sending += r->len;
-		pthread_mutex_unlock(&s->sending_lock);
 	}
 	*b = (body){s, r->body, r->len};
 	r->body = NULL;
