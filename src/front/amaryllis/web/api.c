@@ -612,6 +612,12 @@ static int header_safe(const char *s, size_t len, size_t max)
 	return 1;
 }
 
+static int ascii_alnum(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
 /* An address local@domain as people write theirs: the local part of
  * letters, digits and . _ % + - = ' ! # $ & * ? ^ { } ~ (RFC 5322's
  * dot-atom without | / `, which a shell or a mailer's pipe could read),
@@ -619,12 +625,6 @@ static int header_safe(const char *s, size_t len, size_t max)
  * of letters, digits and -, each 1 to 63 long and not starting or ending
  * with -, joined by single dots.  The address becomes the owner of a unit
  * and a To: for sendmail -t, so nothing else passes (docs/WEB.md). */
-static int ascii_alnum(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z');
-}
-
 static int address_ok(const char *s, size_t len)
 {
 	const char *at, *p;
@@ -904,9 +904,8 @@ static int entry_mail(am_web *web, ut_buf *msg, const entry_req *e)
 }
 
 /* The hill's answer as the response: {"result", "reply"} with the reply's
- * text; 422 when rejected, else 200.  (429 "limited" is the hill's
- * replies per hour, which do not apply to a web form's message:
- * am_hill_limits web.) */
+ * text; 422 when rejected, else 200.  (Never "limited": the hill's replies
+ * per hour do not apply to a web form's message, am_hill_limits web.) */
 static int entry_response(am_web_response *r, const char *result,
                           const char *reply, size_t rlen, int stayed)
 {
@@ -927,8 +926,8 @@ static int entry_response(am_web_response *r, const char *result,
 			json_object_set_new(doc, "stayed", json_boolean(stayed));
 	}
 	r->detail = result;
-	rc = respond_json(r, !result ? 200 : strcmp(result, "rejected") == 0 ? 422 :
-	                  strcmp(result, "limited") == 0 ? 429 : 200, doc);
+	rc = respond_json(r, result && strcmp(result, "rejected") == 0 ? 422 :
+	                  200, doc);
 	ut_buf_free(&text);
 	return rc;
 }
