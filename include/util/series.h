@@ -89,9 +89,9 @@ void ut_series_pool_free(ut_series_pool *pool);
  * on a machine busy with other work, each series waits at its end for a
  * thread the system has put aside.  So a pool weighs its series in
  * windows of UT_SERIES_PACE_WINDOW series (the time a run, over the
- * window) and now and then plays one window with the other choice (all
- * its threads, or the caller's alone): a choice at least a fifth faster
- * a run is kept.  A probe that loses makes the next wait twice as many
+ * window) and now and then plays a short window (UT_SERIES_PACE_PROBE
+ * series) with the other choice (all its threads, or the caller's
+ * alone): a choice at least a fifth faster a run is kept.  A probe that loses makes the next wait twice as many
  * windows (UT_SERIES_PACE_GAP_MIN up to UT_SERIES_PACE_GAP_MAX), so an
  * idle machine soon stops probing; a probe that wins brings the gap back
  * to the least.  Only the threads taking part change, never a result
@@ -100,12 +100,13 @@ void ut_series_pool_free(ut_series_pool *pool);
  */
 enum {
 	UT_SERIES_PACE_WINDOW = 16,
+	UT_SERIES_PACE_PROBE = 4,
 	UT_SERIES_PACE_GAP_MIN = 4,
 	UT_SERIES_PACE_GAP_MAX = 1024
 };
 typedef struct ut_series_pace {
 	unsigned use, other;  /**< threads for the windows; for a probe */
-	unsigned left;        /**< series left in this window */
+	unsigned left;        /**< series left in this window (or probe) */
 	unsigned gap, wait;   /**< windows between probes; until the next */
 	int probing;          /**< this window plays `other` */
 	uint64_t runs, ns;    /**< this window's runs and time so far */

@@ -176,8 +176,10 @@ void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns)
 	pc->runs = pc->ns = 0;
 	if (!pc->probing) {
 		pc->per_run = r;
-		if (pc->use != pc->other && --pc->wait == 0)
+		if (pc->use != pc->other && --pc->wait == 0) {
 			pc->probing = 1;
+			pc->left = UT_SERIES_PACE_PROBE;
+		}
 		return;
 	}
 	pc->probing = 0;

@@ -361,9 +361,10 @@ static void test_ut_series_pool_1_sleepers(void **state)
 	(void)state;
 }
 
-/* Play windows 1 … nwin of a pace started with 2 threads: each series
- * has 4 runs and takes 4 · ns_per_run(window, threads) ns; threads[w]
- * gets the threads window w took (all its series take the same). */
+/* Play windows 1 … nwin of a pace started with 2 threads (a probe is a
+ * window too, of UT_SERIES_PACE_PROBE series): each series has 4 runs
+ * and takes 4 · ns_per_run(window, threads) ns; threads[w] gets the
+ * threads window w took (all its series take the same). */
 typedef uint64_t (*per_run_fn)(unsigned window, unsigned threads);
 
 static void play_windows(unsigned *threads, unsigned nwin, per_run_fn f)
@@ -373,8 +374,10 @@ static void play_windows(unsigned *threads, unsigned nwin, per_run_fn f)
 
 	ut_series_pace_init(&pc, 2);
 	for (w = 1; w <= nwin; w++) {
+		const unsigned len = pc.probing ? UT_SERIES_PACE_PROBE
+		                                : UT_SERIES_PACE_WINDOW;
 		threads[w] = ut_series_pace_threads(&pc);
-		for (k = 0; k < UT_SERIES_PACE_WINDOW; k++) {
+		for (k = 0; k < len; k++) {
 			assert_int_equal(ut_series_pace_threads(&pc), threads[w]);
 			ut_series_pace_add(&pc, 4, 4 * f(w, threads[w]));
 		}
@@ -403,8 +406,8 @@ static uint64_t busy_41_100(unsigned w, unsigned t)
 	return idle(w, t);
 }
 
-/* UT-SERIES-POOL-2, by hand (a window is 16 series, the first probe
- * after 4 windows, a probe kept when its runs are at least a fifth
+/* UT-SERIES-POOL-2, by hand (a window is 16 series, a probe 4, the first
+ * probe after 4 windows, a probe kept when its runs are at least a fifth
  * faster, a lost probe doubling the gap up to 1024, a won one setting it
  * back to 4):
  * - busy: windows 1–4 on 2 threads (1000 ns a run); 5 probes 1 thread:
