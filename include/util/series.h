@@ -82,6 +82,44 @@ int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
 /** Stop and join the pool's threads, free it; accepts NULL. */
 void ut_series_pool_free(ut_series_pool *pool);
 
+/**
+ * UT-SERIES-POOL-2: how many threads a pool's series take.  Series that
+ * wait for each other (the optimizer's generations, ~50 µs each) lose
+ * more than a second thread gives whenever that thread is not running:
+ * on a machine busy with other work, each series waits at its end for a
+ * thread the system has put aside.  So a pool weighs its series in
+ * windows of UT_SERIES_PACE_WINDOW series (the time a run, over the
+ * window) and now and then plays a short window (UT_SERIES_PACE_PROBE
+ * series) with the other choice (all its threads, or the caller's
+ * alone): a choice at least a fifth faster a run is kept.  A probe that loses makes the next wait twice as many
+ * windows (UT_SERIES_PACE_GAP_MIN up to UT_SERIES_PACE_GAP_MAX), so an
+ * idle machine soon stops probing; a probe that wins brings the gap back
+ * to the least.  Only the threads taking part change, never a result
+ * (UT-SERIES-1).  ut_series_run_pool keeps one per pool; the functions
+ * take the measured times, so the choice can be tested without a clock.
+ */
+enum {
+	UT_SERIES_PACE_WINDOW = 16,
+	UT_SERIES_PACE_PROBE = 4,
+	UT_SERIES_PACE_GAP_MIN = 4,
+	UT_SERIES_PACE_GAP_MAX = 1024
+};
+typedef struct ut_series_pace {
+	unsigned use, other;  /**< threads for the windows; for a probe */
+	unsigned left;        /**< series left in this window (or probe) */
+	unsigned gap, wait;   /**< windows between probes; until the next */
+	int probing;          /**< this window plays `other` */
+	uint64_t runs, ns;    /**< this window's runs and time so far */
+	uint64_t per_run;     /**< ns a run (rounded down; at least 1), the
+	                           last window on `use`; 0 before any */
+} ut_series_pace;
+/** Start with all `threads` (the caller's included; at least 1). */
+void ut_series_pace_init(ut_series_pace *pc, unsigned threads);
+/** The threads the next series takes. */
+unsigned ut_series_pace_threads(const ut_series_pace *pc);
+/** A series of `runs` runs took `ns` nanoseconds. */
+void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns);
+
 /*
  * UT-SERIES-ERR-2: for a series of seeded runs (run i seeded
  * ut_rng_series_seed(seed, i)) that failed, set the error to

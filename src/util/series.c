@@ -7,6 +7,9 @@
  * by compare-and-swap, so no lock is needed; after the join the failure of
  * the smallest index is picked from the slots.
  *
+ * UT-SERIES-POOL-2 (how many of a pool's threads take part) is in
+ * util/series.h.
+ *
  * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
  * optimizer runs one a generation, ~50 µs of work, where creating and
  * joining threads cost as much): each series is handed to the waiting
@@ -143,7 +146,65 @@ static int spin_on(struct timespec *start, unsigned *k)
 	       (now.tv_nsec - start->tv_nsec) < POOL_SPIN_NS;
 }
 
+/* UT-SERIES-POOL-2 (util/series.h) */
+void ut_series_pace_init(ut_series_pace *pc, unsigned threads)
+{
+	memset(pc, 0, sizeof *pc);
+	pc->use = threads ? threads : 1;
+	pc->other = 1;
+	pc->left = UT_SERIES_PACE_WINDOW;
+	pc->gap = pc->wait = UT_SERIES_PACE_GAP_MIN;
+}
+
+unsigned ut_series_pace_threads(const ut_series_pace *pc)
+{
+	return pc->probing ? pc->other : pc->use;
+}
+
+void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns)
+{
+	uint64_t r;
+
+	pc->runs += runs;
+	pc->ns += ns;
+	if (--pc->left > 0)
+		return;
+	r = pc->ns / (pc->runs ? pc->runs : 1);
+	if (r == 0)
+		r = 1;
+	pc->left = UT_SERIES_PACE_WINDOW;
+	pc->runs = pc->ns = 0;
+	if (!pc->probing) {
+		pc->per_run = r;
+		if (pc->use != pc->other && --pc->wait == 0) {
+			pc->probing = 1;
+			pc->left = UT_SERIES_PACE_PROBE;
+		}
+		return;
+	}
+	pc->probing = 0;
+	if (r < pc->per_run - pc->per_run / 5) { /* a fifth faster */
+		unsigned u = pc->use;
+		pc->use = pc->other;
+		pc->other = u;
+		pc->per_run = r;
+		pc->gap = UT_SERIES_PACE_GAP_MIN;
+	} else if (pc->gap < UT_SERIES_PACE_GAP_MAX) {
+		pc->gap *= 2;
+	}
+	pc->wait = pc->gap;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 struct ut_series_pool {
+	ut_series_pace pace;     /* the calling thread's alone */
 	pthread_mutex_t mu;
 	pthread_cond_t go, finished;
 	pthread_t *threads;
@@ -276,6 +337,7 @@ int ut_series_pool_new(ut_series_pool **out, unsigned jobs)
 		}
 		p->nthreads++;
 	}
+	ut_series_pace_init(&p->pace, p->nthreads + 1);
 	*out = p;
 	return 0;
 }
@@ -362,6 +424,9 @@ static int series_run(ut_series_result *res, const ut_series_opts *o,
 		return 0;
 	}
 	jobs = o->jobs ? o->jobs : 1;
+	if (pool != NULL && ut_series_pace_threads(&pool->pace) <
+	    (jobs < pool->nthreads + 1 ? jobs : pool->nthreads + 1))
+		jobs = ut_series_pace_threads(&pool->pace); /* POOL-2 */
 	if (jobs > o->n)
 		jobs = (unsigned)o->n;
 	/* each slot on its own cache lines (sizeof is a multiple of 64) */
@@ -387,7 +452,10 @@ static int series_run(ut_series_result *res, const ut_series_opts *o,
 			break;
 	}
 	if (rc == 0) {
+		uint64_t t0 = pool != NULL ? now_ns() : 0;
 		started = run_slots(ss, jobs, pool);
+		if (pool != NULL)
+			ut_series_pace_add(&pool->pace, o->n, now_ns() - t0);
 		res->started = started;
 		res->done = runs_done(&sh);
 		if (o->progress)
