@@ -50,6 +50,17 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
 size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space);
 
 /**
+ * The first character of the NUL-terminated UTF-8 text s that is a digit
+ * or a number of Unicode (general category Nd, Nl or No) but neither
+ * 0–9 nor its full-width form ０–９: ² ₅ ① 𝟓 Ⅻ ½ ٥.  NFKC turns most of
+ * them into digits (`2³` into 23), so a reader that accepts full-width
+ * digits through NFKC refuses a number holding one of these instead.
+ * Invalid UTF-8 ends the search.
+ * @return its byte offset, or strlen(s) when there is none
+ */
+size_t ut_utf8_odd_digit(const char *s);
+
+/**
  * The edit distance of a and b for suggestions: over code points, with
  * transpositions of neighbours (optimal string alignment), ASCII letters
  * compared without case; SIZE_MAX when a text is over 64 code points.

@@ -47,6 +47,31 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 	return len;
 }
 
+size_t ut_utf8_odd_digit(const char *s)
+{
+	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;
+	utf8proc_ssize_t k;
+	size_t i = 0;
+
+	while (s[i]) {
+		utf8proc_int32_t c;
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = utf8proc_iterate(u + i, -1, &c)) <= 0)
+			break;
+		if (!(c >= 0xFF10 && c <= 0xFF19)) {
+			utf8proc_category_t g = utf8proc_category(c);
+			if (g == UTF8PROC_CATEGORY_ND || g == UTF8PROC_CATEGORY_NL ||
+			    g == UTF8PROC_CATEGORY_NO)
+				return i;
+		}
+		i += (size_t)k;
+	}
+	return strlen(s);
+}
+
 size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)src;

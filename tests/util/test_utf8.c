@@ -80,6 +80,27 @@ static void test_control(void **state)
 	assert_int_equal(cp, 0);
 }
 
+/* ut_utf8_odd_digit: the digits and numbers of Unicode other than 0–9
+ * and ０–９ (NFKC reads most of them as digits: review F1), at their byte
+ * offset: "2" is 1 byte, "ア" 3, "１" 3. */
+static void test_odd_digit(void **state)
+{
+	(void)state;
+	assert_int_equal(ut_utf8_odd_digit("123"), 3);
+	assert_int_equal(ut_utf8_odd_digit("１２ア"), 9);
+	assert_int_equal(ut_utf8_odd_digit("-５"), 4);
+	assert_int_equal(ut_utf8_odd_digit(""), 0);
+	assert_int_equal(ut_utf8_odd_digit("2³"), 1);      /* No, U+00B3 */
+	assert_int_equal(ut_utf8_odd_digit("1₅"), 1);      /* No, U+2085 */
+	assert_int_equal(ut_utf8_odd_digit("ア①"), 3);     /* No, U+2460 */
+	assert_int_equal(ut_utf8_odd_digit("1𝟓"), 1);      /* Nd, U+1D7D3 */
+	assert_int_equal(ut_utf8_odd_digit("Ⅻ"), 0);       /* Nl, U+216B */
+	assert_int_equal(ut_utf8_odd_digit("1٥"), 1);      /* Nd, U+0665 */
+	assert_int_equal(ut_utf8_odd_digit("½"), 0);       /* No, U+00BD */
+	/* invalid UTF-8 ends the search: no digit before it */
+	assert_int_equal(ut_utf8_odd_digit("1\xff²"), 4);
+}
+
 /* ut_utf8_printable: a log line's field (HTTP audit H1): C0, DEL, C1
  * (U+009B as UTF-8 and as a raw byte), bytes that are not UTF-8 (a cut
  * sequence, an overlong '/', a surrogate) each one '?'; Japanese kept; the
@@ -140,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_control),
+		cmocka_unit_test(test_odd_digit),
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
 	};

@@ -555,7 +555,7 @@ static void test_fold(void **state)
 	ut_yaml_doc d;
 	static const ut_yaml_name keys[] = {{"hp", "HP"}, {"side", "陣営"}};
 	static const ut_yaml_name sides[] = {{"PC", "PC"}, {"NPC", "NPC"}};
-	int v[2], k[2];
+	int v[2], k[2], i;
 	int64_t x;
 
 	(void)state;
@@ -575,6 +575,22 @@ static void test_fold(void **state)
 	                 0);
 	assert_string_equal(all(&d, UT_LANG_EN),
 	    "2:4: '＋５' is not a plain decimal integer (a '+' sign)\n");
+	ut_yaml_doc_free(&d);
+	/* NFKC would read 2³ as 23, 1⑤ as 15 and 1𝟓 as 15 (review of the
+	 * megami scenarios, F1): only 0–9 and ０–９ are digits, so each is
+	 * "expected an integer", as ³ alone already was; １２ is still 12 */
+	rd(&d, "a: 2³\nb: 1⑤\nc: 1𝟓\nd: ³\ne: １２\n", 10);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first +
+		                                          2 * i + 1], &x), 0);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[d.nodes[d.root].first + 9],
+	                             &x), 1);
+	assert_int_equal(x, 12);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "1:4: expected an integer, found '2³'\n"
+	    "2:4: expected an integer, found '1⑤'\n"
+	    "3:4: expected an integer, found '1𝟓'\n"
+	    "4:4: expected an integer, found '³'\n");
 	ut_yaml_doc_free(&d);
 }
 

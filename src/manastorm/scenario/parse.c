@@ -16,6 +16,7 @@
 
 #include "sc_int.h"
 #include "util/error.h"
+#include "util/utf8.h"
 
 struct ms_scenario_doc {
 	ut_yaml_doc y;
@@ -68,7 +69,8 @@ static int get_card(ms_scenario_doc *d, const node *n, ms_card *c)
 		return 0;
 	}
 	s = ut_yaml_fold(&d->y, n->text);
-	if (ms_card_parse(c, s) == 0)
+	/* ³ ③ are not 3: the nearest card is suggested instead */
+	if (!n->text[ut_utf8_odd_digit(n->text)] && ms_card_parse(c, s) == 0)
 		return 1;
 	near = ut_yaml_suggest(ms_sc_cards, 52, s);
 	ut_yaml_diag_at(&d->y, n, near ? MS_DIAG_UNKNOWN_CARD_NEAR

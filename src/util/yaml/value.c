@@ -161,7 +161,8 @@ int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 	uint64_t u = 0, lim;
 
 	if (n->type != UT_YAML_SCALAR || n->quoted ||
-	    !ut_yaml_looks_numeric(n->text)) {
+	    !ut_yaml_looks_numeric(n->text) ||
+	    n->text[ut_utf8_odd_digit(n->text)]) { /* 2³ is not 23 */
 		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
 		return 0;
 	}
