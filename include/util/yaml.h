@@ -215,8 +215,11 @@ void ut_yaml_wrong_type(ut_yaml_doc *d, const ut_yaml_node *n, int want);
 
 /**
  * s after Unicode NFKC (what keys, words of a vocabulary and numbers are
- * matched as: "ＨＰ" is "HP", "２４" is "24", "ＰＣ" is "PC"); s itself when
- * it is ASCII, else a copy owned by d (s on failure, d->nomem set).
+ * matched as: "ＨＰ" is "HP", "２４" is "24", "ＰＣ" is "PC"), with the
+ * blanks at either end that NFKC made (a full-width space, U+3000, left
+ * by an IME: "ＮＰＣ　" is "NPC", as YAML drops a trailing blank); s
+ * itself when it is ASCII, else a copy owned by d (s on failure,
+ * d->nomem set).
  */
 const char *ut_yaml_fold(ut_yaml_doc *d, const char *s);
 

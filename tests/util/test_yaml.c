@@ -592,6 +592,17 @@ static void test_fold(void **state)
 	    "3:4: expected an integer, found '1𝟓'\n"
 	    "4:4: expected an integer, found '³'\n");
 	ut_yaml_doc_free(&d);
+	/* an IME's full-width space (U+3000) after a value or a key is a
+	 * blank, as YAML's own trailing blank is: ２４ and ＰＣ (review F5:
+	 * "expected an integer, found '２４　'") */
+	rd(&d, "ＨＰ　: ２４　\n陣営: 　ＰＣ　\n", 10);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 2, v, k);
+	assert_true(v[0] >= 0 && v[1] >= 0);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[v[0]], &x), 1);
+	assert_int_equal(x, 24);
+	assert_int_equal(ut_yaml_word(&d, &d.nodes[v[1]], sides, 2, 0), 0);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
 }
 
 static void test_put_scalar(void **state)

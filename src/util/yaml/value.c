@@ -27,7 +27,15 @@ const char *ut_yaml_fold(ut_yaml_doc *d, const char *s)
 		d->nomem = 1;
 		return s;
 	}
-	r = ut_yaml_own(d, (const char *)m, strlen((const char *)m));
+	{
+		/* the blanks NFKC made of U+3000 at either end */
+		const char *b = (const char *)m, *e = b + strlen(b);
+		while (*b == ' ')
+			b++;
+		while (e > b && e[-1] == ' ')
+			e--;
+		r = ut_yaml_own(d, b, (size_t)(e - b));
+	}
 	free(m);
 	return r ? r : s;
 }
