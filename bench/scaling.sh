@@ -28,6 +28,9 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# what handing work between two threads costs here (the optimizer's
+# generations pay a few of these a candidate)
+[ -x "$build/bench/bench_pingpong" ] && "$build/bench/bench_pingpong"
 printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s\n' \
 	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB
 # row LABEL UNITS CMD...: run CMD once per thread count (--jobs J appended).
