@@ -56,7 +56,11 @@ typedef enum ms_diag_code {
 	MS_DIAG_NOT_FOR_CASTER,    /**< s1 = the key as written (hp) */
 	MS_DIAG_NOT_FOR_WARRIOR,   /**< s1 = the key as written (mp, outfits) */
 	MS_DIAG_EMPTY_DECK,        /**< deck: [] */
-	MS_DIAG_TOO_MANY,          /**< s1 = the key as written, a = the most */
+	MS_DIAG_TOO_MANY,          /**< too many participants: a = the most
+	                                (s1 = the key as written) */
+	MS_DIAG_TOO_MANY_OUTFITS,  /**< too many 衣装: as MS_DIAG_TOO_MANY */
+	MS_DIAG_TOO_MANY_CARDS,    /**< too many cards in a deck: as
+	                                MS_DIAG_TOO_MANY */
 	MS_DIAG_COUNT
 } ms_diag_code;
 

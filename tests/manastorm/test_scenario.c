@@ -397,7 +397,8 @@ static void test_opts(void **state)
 	ms_scenario_doc_free(NULL);
 }
 
-/* MS-SCN-NUM-3: lists are capped (participants at 1000). */
+/* MS-SCN-NUM-3: lists are capped (participants at 1000, 衣装 at 1000,
+ * cards of a deck at 10000), each message naming its list. */
 static void test_too_many(void **state)
 {
 	size_t i, n = 0, cap = 1001 * 64 + 64;
@@ -411,6 +412,28 @@ static void test_too_many(void **state)
 		                      "threshold: 1, hp: 1}\n", i);
 	assert_string_equal(diags(y, MS_LANG_EN),
 	                    "2:3: too many participants (at most 1000)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+	                    "2:3: 参加者が多すぎます（1000人まで）\n");
+	/* 1001 衣装 and 10001 cards, each list named by its own word (the
+	 * Japanese 衣装 and 山札 whatever language the key is written in: a
+	 * deck written `deck:` is 山札 in Japanese); the lists start at 2:47
+	 * and 3:45 */
+	n = 0;
+	n += (size_t)snprintf(y + n, cap - n, "participants:\n"
+	                      "  - {name: c, side: A, role: caster, outfits: [1");
+	for (i = 1; i < 1001; i++)
+		n += (size_t)snprintf(y + n, cap - n, ",1");
+	n += (size_t)snprintf(y + n, cap - n, "]}\n"
+	                      "  - {name: w, side: A, role: warrior, deck: [S1");
+	for (i = 1; i < 10001; i++)
+		n += (size_t)snprintf(y + n, cap - n, ",S1");
+	n += (size_t)snprintf(y + n, cap - n, "]}\n%s", PAIR);
+	assert_string_equal(diags(y, MS_LANG_EN),
+	                    "2:47: too many outfits (at most 1000)\n"
+	                    "3:45: too many cards in the deck (at most 10000)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+	                    "2:47: 衣装が多すぎます（1000着まで）\n"
+	                    "3:45: 山札のカードが多すぎます（10000枚まで）\n");
 	free(y);
 }
 

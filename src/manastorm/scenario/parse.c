@@ -76,17 +76,17 @@ static int get_card(ms_scenario_doc *d, const node *n, ms_card *c)
 	return 0;
 }
 
-/* A list of at most max items (MS-SCN-NUM-3); 1 when it is one. */
+/* A list of at most max items (MS-SCN-NUM-3; too_many: the code that says
+ * which list); 1 when it is one. */
 static int get_list(ms_scenario_doc *d, const node *l, const node *k,
-                    size_t max)
+                    size_t max, int too_many)
 {
 	if (l->type != UT_YAML_SEQ) {
 		ut_yaml_wrong_type(&d->y, l, UT_YAML_WANT_LIST);
 		return 0;
 	}
 	if (l->n > max) {
-		ut_yaml_diag_at(&d->y, l, MS_DIAG_TOO_MANY, (int64_t)max, 0, k->text,
-		                NULL);
+		ut_yaml_diag_at(&d->y, l, too_many, (int64_t)max, 0, k->text, NULL);
 		return 0;
 	}
 	return 1;
@@ -100,7 +100,7 @@ static int read_deck(ms_scenario_doc *d, const node *l, const node *k,
 	int c, ok = 1;
 	size_t i = 0;
 
-	if (!get_list(d, l, k, MS_SCN_MAX_DECK))
+	if (!get_list(d, l, k, MS_SCN_MAX_DECK, MS_DIAG_TOO_MANY_CARDS))
 		return 0;
 	if (l->n == 0) {
 		ut_yaml_diag_at(&d->y, l, MS_DIAG_EMPTY_DECK, 0, 0, NULL, NULL);
@@ -123,7 +123,7 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 	int c, ok = 1;
 	size_t i = 0;
 
-	if (!get_list(d, l, k, MS_SCN_MAX_OUTFITS))
+	if (!get_list(d, l, k, MS_SCN_MAX_OUTFITS, MS_DIAG_TOO_MANY_OUTFITS))
 		return 0;
 	if (l->n == 0) {
 		ut_yaml_diag_at(&d->y, l, MS_DIAG_CASTER_NO_OUTFITS, 0, 0, name, NULL);
@@ -361,7 +361,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 	if (ut_yaml_is_null(l)) {
 		n = 0;
 	} else if (!get_list(d, l, K(SC_TKEY_PARTICIPANTS),
-	                     MS_SCN_MAX_PARTICIPANTS)) {
+	                     MS_SCN_MAX_PARTICIPANTS, MS_DIAG_TOO_MANY)) {
 		return;
 	} else {
 		n = l->n;
