@@ -864,9 +864,9 @@ static void ms_render_logs(void **state)
 		"  7) advantage check 8) next round check 9) last damage check\n"
 		"  no number: the start of the duel (D2) and headings; indented: goes on from the\n"
 		"  line above (a happening's cards, a mana storm)\n"
-		"c draws 1 card(s) to the hand\n"
-		"a draws 1 card(s) to the hand\n"
-		"b draws 1 card(s) to the hand\n"
+		"c draws 1 card to the hand\n"
+		"a draws 1 card to the hand\n"
+		"b draws 1 card to the hand\n"
 		"== Battle 1 ==\n"
 		"-- Round 1 --\n"
 		"2) c: ♥7 (hand) passes (7 ≤ threshold 7), no same number → held (stays on the field)\n"
@@ -1007,7 +1007,7 @@ static void ms_log_hands(void **state)
 	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
 	assert_non_null(strstr(b.ptr, "a shuffles the deck (3 cards)\n"
 	                              "   deck (top first): ♠3 ♠2 ♠1\n"
-	                              "a draws 0 card(s) to the hand\n"
+	                              "a draws 0 cards to the hand\n"
 	                              "   hand: (none)\n"));
 	assert_non_null(strstr(b.ptr, "4) b: the deck is empty — the discard "
 	                              "pile (3 cards) becomes the deck\n"

@@ -197,12 +197,19 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
 	/* MS-SCN-OUT-1: one comment line in the language of --lang; the keys
 	 * stay English (stdout's failure: ut_cli_exit reports it) */
-	ut_out_printf(ut_out_stdout(),
-	              UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
-	                        "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
-	                    "# normalised scenario: side A %zu casters, %zu warriors; "
-	                    "side B %zu casters, %zu warriors\n"),
-	              n[0][0], n[0][1], n[1][0], n[1][1]);
+	if (ui->lang == UT_LANG_EN) /* "1 caster", "2 casters", "0 casters" */
+		ut_out_printf(ut_out_stdout(),
+		              "# normalised scenario: side A %zu %s, %zu %s; "
+		              "side B %zu %s, %zu %s\n",
+		              n[0][0], n[0][0] == 1 ? "caster" : "casters",
+		              n[0][1], n[0][1] == 1 ? "warrior" : "warriors",
+		              n[1][0], n[1][0] == 1 ? "caster" : "casters",
+		              n[1][1], n[1][1] == 1 ? "warrior" : "warriors");
+	else
+		ut_out_printf(ut_out_stdout(),
+		              "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
+		              "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
+		              n[0][0], n[0][1], n[1][0], n[1][1]);
 	ut_out_write(ut_out_stdout(), yaml, len);
 	free(yaml);
 	ms_scenario_doc_free(doc);
