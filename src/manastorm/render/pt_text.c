@@ -74,11 +74,13 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	size_t k, w = 8;
 	int i;
 
-	ut_buf_printf(b, T("プレイテスト：%" PRIu64 "回の決闘（種 %" PRIu64
-	                   "、i回目は種 %" PRIu64 "+i）\n",
-	                   "Playtest: %" PRIu64 " duels (seed %" PRIu64
-	                   ", run i uses seed %" PRIu64 "+i)\n"),
-	              r->runs, r->seed, r->seed);
+	if (lang == MS_LANG_EN) /* "1 duel", "2 duels" */
+		ut_buf_printf(b, "Playtest: %" PRIu64 " %s (seed %" PRIu64
+		              ", run i uses seed %" PRIu64 "+i)\n",
+		              r->runs, r->runs == 1 ? "duel" : "duels", r->seed, r->seed);
+	else
+		ut_buf_printf(b, "プレイテスト：%" PRIu64 "回の決闘（種 %" PRIu64
+		              "、i回目は種 %" PRIu64 "+i）\n", r->runs, r->seed, r->seed);
 	ut_buf_pad(b, T("結果", "Outcome"), 14, 1);
 	ut_buf_rpad(b, T("回数", "Count"), 6);
 	ut_buf_rpad(b, T("割合", "Rate"), 8);

@@ -155,9 +155,9 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 			              nm(d, e->actor), (long long)e->value, (long long)e->count);
 		else
 			ut_buf_printf(o, T("3) %s: MP 0 — 衣装（マナ変換力%lld）を消費、MP %lld（衣装残り%lld）\n",
-			                   "3) %s: MP 0 — uses up an outfit (mana conversion %lld), MP %lld (%lld outfits left)\n"),
+			                   "3) %s: MP 0 — uses up an outfit (mana conversion %lld), MP %lld (%lld %s left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->value,
-			              (long long)e->count);
+			              (long long)e->count, e->count == 1 ? "outfit" : "outfits");
 		break;
 	case MS_EV_HAPPENING:
 		ut_buf_printf(o, T("3) %s: ハプニング（エモーション・イベント %s）— 山札から%lld枚を場に\n",
