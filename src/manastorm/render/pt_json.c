@@ -96,7 +96,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	ut_bin bins[UT_BINS_MAX];
 	size_t k, n = r->nparts;
 
-	/* RANDOM.md: the generator's name, the seed as a decimal string (a
+	/* docs/RANDOM.md: the generator's name, the seed as a decimal string (a
 	 * JSON number above 2^53 would be rounded by a double-based parser),
 	 * the keys and their order those of `play --format json` (MS-LOG-2) */
 	ut_buf_printf(b, "{\"rng\":\"" UT_RNG_NAME "\",\"seed\":\"%" PRIu64
@@ -151,7 +151,7 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
 	size_t i, best = ms_sw_best(r);
 
-	/* RANDOM.md: as a playtest's (MS-PT-OUT-2), the generator and the
+	/* docs/RANDOM.md: as a playtest's (MS-PT-OUT-2), the generator and the
 	 * first seed as a decimal string */
 	ut_buf_printf(b, "{\"rng\":\"" UT_RNG_NAME "\",\"seed\":\"%" PRIu64
 	              "\",\"vary\":", r->nvalues ? r->pt[0].seed : 0);
