@@ -155,7 +155,10 @@ typedef enum ms_event_kind {
 /** Event flags. */
 enum {
 	MS_F_PASSES = 1, MS_F_SAME = 2, MS_F_HELD = 4, MS_F_MATCH = 8,
-	MS_F_SUCCESS = 16, MS_F_NO_CARD = 32, MS_F_SEAT = 64
+	MS_F_SUCCESS = 16, MS_F_NO_CARD = 32, MS_F_SEAT = 64,
+	/** with MS_F_SAME on an enchant: the number is not on the field, only
+	 *  on another caster's card revealed at the same time (MS-LOG-1) */
+	MS_F_SAME_NOW = 128
 };
 
 /** One event. */

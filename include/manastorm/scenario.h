@@ -81,9 +81,12 @@ typedef struct ms_scenario {
 	size_t nparticipants;
 } ms_scenario;
 
-/** Set the defaults of D1 (a caster with no 衣装 yet, threshold 0, no
- *  favoured suit, MP 0, HP 1, the full deck, policy default); name, side,
- *  role and the role's numbers are for the caller. */
+/** Set what a participant built by code starts from (a caster with no
+ *  衣装 yet, threshold 0, no favoured suit, MP 0, HP 1, the full deck,
+ *  policy default); name, side, role and the role's numbers are for the
+ *  caller.  The numbers D1 gives a scenario file that leaves them out
+ *  (threshold 7, MP 3, 衣装 [3, 2], HP 10) are the reader's:
+ *  MS_D1_THRESHOLD and the others in manastorm/scenario_yaml.h. */
 void ms_participant_init(ms_participant *p);
 
 /** Set the defaults of D1 (3 battles, 10 rounds, hand 5, number, shuffle),

@@ -46,13 +46,21 @@ typedef enum ms_diag_code {
 	MS_DIAG_UNKNOWN_CARD_NEAR, /**< s1 = the text, s2 = the nearest card */
 	MS_DIAG_DUPLICATE_NAME,    /**< s1 = name, a = line of the first */
 	MS_DIAG_NO_WARRIOR,        /**< s1 = the side (A or B) */
-	MS_DIAG_CASTER_NO_OUTFITS, /**< s1 = the caster's name ("?": none) */
-	MS_DIAG_CASTER_NO_MP,      /**< a caster without mp */
-	MS_DIAG_WARRIOR_NO_HP,     /**< a warrior without hp */
+	MS_DIAG_CASTER_NO_OUTFITS, /**< outfits: [] (D7.11); s1 = the caster's
+	                                name ("?": none) */
+	MS_DIAG_CASTER_NO_MP,      /**< not reported since mp has D1's
+	                                default (MS-SCN-PART-4); kept so the
+	                                codes after it keep their numbers */
+	MS_DIAG_WARRIOR_NO_HP,     /**< not reported since hp has D1's
+	                                default (MS-SCN-PART-7); kept as above */
 	MS_DIAG_NOT_FOR_CASTER,    /**< s1 = the key as written (hp) */
 	MS_DIAG_NOT_FOR_WARRIOR,   /**< s1 = the key as written (mp, outfits) */
 	MS_DIAG_EMPTY_DECK,        /**< deck: [] */
-	MS_DIAG_TOO_MANY,          /**< s1 = the key as written, a = the most */
+	MS_DIAG_TOO_MANY,          /**< too many participants: a = the most
+	                                (s1 = the key as written) */
+	MS_DIAG_TOO_MANY_OUTFITS,  /**< too many 衣装: as MS_DIAG_TOO_MANY */
+	MS_DIAG_TOO_MANY_CARDS,    /**< too many cards in a deck: as
+	                                MS_DIAG_TOO_MANY */
 	MS_DIAG_COUNT
 } ms_diag_code;
 
@@ -64,6 +72,16 @@ typedef enum ms_vocab {
 	MS_VOCAB_SIDE = 0, MS_VOCAB_ROLE, MS_VOCAB_SUIT, MS_VOCAB_MATCH,
 	MS_VOCAB_POLICY
 } ms_vocab;
+
+/** D1's defaults of a participant's numbers, for a scenario file that
+ *  leaves them out (MS-SCN-PART-1, MS-SCN-PART-4, MS-SCN-PART-5,
+ *  MS-SCN-PART-7): threshold 7; a caster's mp 3 and outfits [3, 2]
+ *  (ms_d1_outfits); a warrior's hp 10. */
+#define MS_D1_THRESHOLD 7
+#define MS_D1_MP 3
+#define MS_D1_NOUTFITS 2
+#define MS_D1_HP 10
+extern const int64_t ms_d1_outfits[MS_D1_NOUTFITS];
 
 /** The largest number any integer of a scenario may hold (MS-SCN-NUM-2). */
 #define MS_SCN_NUMBER_MAX 1000000

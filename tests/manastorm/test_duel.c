@@ -9,7 +9,8 @@
  *   B1 r2          battle 1 begins / round 2 begins
  *   P0             0 passed (step 1 or 4)
  *   E0=S3d:ph      0's enchant S3 from the deck (h hand), flags p passes,
- *                  s same number on the field, h held
+ *                  s same number (on the field, or with n only on
+ *                  another card revealed now: MS_F_SAME_NOW), h held
  *   M1:1>0         1's MP before > after the −1 (step 3)
  *   O1-4#1         1 lost its 衣装 of マナ変換力 4, index 1 (of those left)
  *   X0=D9:3 F0=H1  0's happening (the card that caused it), 3 cards; each
@@ -209,8 +210,9 @@ static int record(void *ud, const ms_duel *d, const ms_event *e)
 	case MS_EV_ROUND: put("r%lld", (long long)e->round); break;
 	case MS_EV_PASS: put("P%d", e->actor); break;
 	case MS_EV_ENCHANT:
-		put("E%d=%s%s:%s%s%s", e->actor, cn(e->card), src(e),
+		put("E%d=%s%s:%s%s%s%s", e->actor, cn(e->card), src(e),
 		    e->flags & MS_F_PASSES ? "p" : "", e->flags & MS_F_SAME ? "s" : "",
+		    e->flags & MS_F_SAME_NOW ? "n" : "",
 		    e->flags & MS_F_HELD ? "h" : "");
 		break;
 	case MS_EV_MP: put("M%d:%lld>%lld", e->actor, (long long)e->value,
@@ -315,7 +317,9 @@ static int teardown(void **state)
  * Round 1: 0 S3 passes, no 3 on the field: held.  1 H9 fails (9 > 5), no
  * other 9: discarded; MP 1 > 0, at 0 it loses the FIRST 衣装 of 4 (index 1,
  * D7.2) and MP = 4.
- * Round 2: 0 D9 and 1 S9 both fail and share the number 9: both discarded,
+ * Round 2: 0 D9 and 1 S9 both fail and share the number 9, which is not on
+ * the field (only S3 is): the same only by the card revealed with it
+ * (flags s and n, MS_F_SAME_NOW): both discarded,
  * then caster by caster: 0 MP 2 > 1, happening: H1 H2 H4 to the field; 1
  * MP 4 > 3, happening: D1 D2 D4.  Warriors give up; step 9 deals 0 and 0.
  * The field S3 H1 H2 H4 D1 D2 D4 goes to the decks' bottoms: 0's deck
@@ -337,7 +341,7 @@ static void ms_enchant_outcomes(void **state)
 	play(&s, 0);
 	assert_string_equal(trace,
 		"B1 r1 E0=S3d:ph E1=H9d: M1:1>0 O1-4#1 P2 P3 G2 G3 "
-		"r2 E0=D9d:s E1=S9d:s M0:2>1 X0=D9:3 F0=H1 F0=H2 F0=H4 "
+		"r2 E0=D9d:sn E1=S9d:sn M0:2>1 X0=D9:3 F0=H1 F0=H2 F0=H4 "
 		"M1:4>3 X1=S9:3 F1=D1 F1=D2 F1=D4 P2 P3 U2 U3 "
 		"DA>3:0=5 DB>2:0=5 / END:-:10");
 	assert_string_equal(cards_str(st(0).deck, st(0).ndeck), "C1 C2 S3 H1 H2 H4");
@@ -353,6 +357,49 @@ static void ms_enchant_outcomes(void **state)
 	assert_int_equal(res.happenings, 2);
 	assert_int_equal(res.winner, -1);
 	assert_int_equal(res.end, MS_END_BATTLES);
+}
+
+/* MS-ENCHANT-1, MS-ENCHANT-5, MS-LOG-1: a number on the field, not revealed
+ * now, is "the same" without MS_F_SAME_NOW.  Round 1: caster 0 (発現値 5)
+ * plays S3: passes, no 3 anywhere: held; caster 1 passes.  Round 2: 0
+ * passes; 1 plays H3: passes (3 ≤ 5), but 0's S3 is on the field: flag s,
+ * no n; not held, a happening: D1 D2 D4 to the field (1's pass at step 1
+ * comes before 0's reveal at step 2).  The warriors pass, go on, pass and
+ * give up: no advantage, step 9 deals 0 and 0 (HP 5), a draw.  The text
+ * says "its number is on the field"; the JSON's "same" is true either
+ * way. */
+static void ms_enchant_same_on_field(void **state)
+{
+	ms_scenario s;
+	ms_log log = MS_LOG_INIT;
+	ut_buf b = UT_BUF_INIT;
+	tp t[] = {
+		CASTER(.name = "a", .side = 0, .thr = 5, .mp = 2, .outfits = {3},
+		       .nout = 1, .deck = "S3 C1 C2 C4", .script = "d p"),
+		CASTER(.name = "b", .side = 1, .thr = 5, .mp = 1, .outfits = {2},
+		       .nout = 1, .deck = "H3 D1 D2 D4", .script = "p d"),
+		WARRIOR(.name = "wa", .side = 0, .thr = 13, .deck = "C5", .script = "p g p u"),
+		WARRIOR(.name = "wb", .side = 1, .thr = 13, .deck = "C8", .script = "p g p u"),
+	};
+	(void)state;
+	build(&s, t, 4);
+	s.rounds_per_battle = 2;
+	glog = &log;
+	play(&s, 0);
+	glog = NULL;
+	assert_string_equal(trace,
+		"B1 r1 P1 E0=S3d:ph P2 P3 G2 G3 "
+		"r2 P0 E1=H3d:ps X1=H3:3 F1=D1 F1=D2 F1=D4 P2 P3 U2 U3 "
+		"DA>3:0=5 DB>2:0=5 / END:-:10");
+	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
+	assert_non_null(strstr(b.ptr, "2) b: ♥3 (deck) passes (3 ≤ threshold 5), its "
+	                              "number is on the field → not held (discarded)\n"));
+	ut_buf_clear(&b);
+	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_JA), 0);
+	assert_non_null(strstr(b.ptr, "2) b: ♥3（山札）通る（3 ≤ 発現値5）、"
+	                              "同じ数が場にある → 不発（捨て札）\n"));
+	ut_buf_free(&b);
+	ms_log_free(&log);
 }
 
 /* MS-ENCHANT-4 MS-POLICY-1 A caster (発現値 1, MP 1, 衣装 [1]) fails three
@@ -864,9 +911,9 @@ static void ms_render_logs(void **state)
 		"  7) advantage check 8) next round check 9) last damage check\n"
 		"  no number: the start of the duel (D2) and headings; indented: goes on from the\n"
 		"  line above (a happening's cards, a mana storm)\n"
-		"c draws 1 card(s) to the hand\n"
-		"a draws 1 card(s) to the hand\n"
-		"b draws 1 card(s) to the hand\n"
+		"c draws 1 card to the hand\n"
+		"a draws 1 card to the hand\n"
+		"b draws 1 card to the hand\n"
 		"== Battle 1 ==\n"
 		"-- Round 1 --\n"
 		"2) c: ♥7 (hand) passes (7 ≤ threshold 7), no same number → held (stays on the field)\n"
@@ -1007,7 +1054,7 @@ static void ms_log_hands(void **state)
 	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
 	assert_non_null(strstr(b.ptr, "a shuffles the deck (3 cards)\n"
 	                              "   deck (top first): ♠3 ♠2 ♠1\n"
-	                              "a draws 0 card(s) to the hand\n"
+	                              "a draws 0 cards to the hand\n"
 	                              "   hand: (none)\n"));
 	assert_non_null(strstr(b.ptr, "4) b: the deck is empty — the discard "
 	                              "pile (3 cards) becomes the deck\n"
@@ -1887,6 +1934,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		{"MS-ENCHANT-1, MS-ENCHANT-2, MS-ENCHANT-3, MS-ENCHANT-4, MS-ENCHANT-5 held, not passing, happening, both", ms_enchant_outcomes, NULL, teardown, NULL},
+		{"MS-ENCHANT-1, MS-ENCHANT-5, MS-LOG-1 same number on the field", ms_enchant_same_on_field, NULL, teardown, NULL},
 		{"MS-ENCHANT-4 MS-POLICY-1 MP 0, no 衣装 left, favoured suit", ms_enchant_mp_zero_and_suit, NULL, teardown, NULL},
 		{"MS-ATTACK-1 MS-ATTACK-2 MS-ADV-1 MS-ADV-3 MS-POLICY-2 MS-POLICY-3 MS-DAMAGE-1 default warriors, equal advantage", ms_attack_default_and_equal_damage, NULL, teardown, NULL},
 		{"MS-ATTACK-3 MS-ADV-2 MS-ADV-3 MS-DAMAGE-1 MS-DAMAGE-2 MS-END-3 failure, pairs, lower half", ms_attack_fail_and_lower_half, NULL, teardown, NULL},

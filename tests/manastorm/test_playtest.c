@@ -517,7 +517,8 @@ static void certain_outcome(void **state)
 	assert_true(r.parts[1].hp_mean == 9.0);
 	assert_int_equal(ms_pt_render_json(&b, &r), 0);
 	assert_string_equal(b.ptr,
-		"{\"runs\":10,\"seed\":7,\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
+		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"7\",\"runs\":10,"
+		"\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
 		"\"rates\":{\"A\":{\"rate\":1.000000,\"lo\":0.722467,\"hi\":1.000000},"
 		"\"B\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533},"
 		"\"draw\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533}},"
@@ -883,6 +884,53 @@ static void sweep_runs(void **state)
 	ms_sw_spec_free(&sp);
 }
 
+/* docs/RANDOM.md "Series and replays", MS-PT-OUT-2, MS-SW-OUT-2: a playtest's
+ * and a sweep's JSON name the generator and write the first seed as a
+ * decimal string, so the largest seed 2^64 − 1 = 18446744073709551615
+ * reads back exactly (as a JSON number a double-based parser would make it
+ * 18446744073709551616, one past the last seed).  The certain duel (the
+ * comment above sure()) with 2 runs: runs 0 and 1 use seeds 2^64 − 1 and
+ * 0 (S + i mod 2^64), and A wins both whatever the shuffle; the sweep
+ * battles=1,2 plays the same two seeds for each value. */
+static void seed_as_string(void **state)
+{
+	static const char pt_head[] =
+		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"18446744073709551615\","
+		"\"runs\":2,\"wins\":{\"A\":2,\"B\":0,\"draw\":0},";
+	static const char sw_head[] =
+		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"18446744073709551615\","
+		"\"vary\":\"battles=1,2\",\"runs\":2,";
+	ms_scenario t = sure();
+	ms_pt_opts o = MS_PT_OPTS_INIT;
+	ms_pt_report r;
+	ms_sw_spec sp;
+	ms_sw_report w;
+	ut_buf b = UT_BUF_INIT;
+	(void)state;
+
+	run(&r, &t, 2, UINT64_MAX, 1);
+	assert_int_equal(r.wins[MS_PT_A], 2);
+	assert_int_equal(ms_pt_render_json(&b, &r), 0);
+	assert_true(strncmp(b.ptr, pt_head, strlen(pt_head)) == 0);
+	/* the seed once, as a string: no bare number form anywhere */
+	assert_null(strstr(b.ptr, "\"seed\":1"));
+	ms_pt_report_free(&r);
+	ut_buf_clear(&b);
+
+	assert_int_equal(ms_sw_parse(&sp, "battles=1,2", &t), 0);
+	o.runs = 2;
+	o.seed = UINT64_MAX;
+	o.jobs = 1;
+	assert_int_equal(ms_sw_run(&w, &t, &sp, &o), 0);
+	assert_int_equal(w.pt[0].wins[MS_PT_A], 2);
+	assert_int_equal(w.pt[1].wins[MS_PT_A], 2);
+	assert_int_equal(ms_sw_render_json(&b, &w, "battles=1,2"), 0);
+	assert_true(strncmp(b.ptr, sw_head, strlen(sw_head)) == 0);
+	ms_sw_report_free(&w);
+	ms_sw_spec_free(&sp);
+	ut_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -893,6 +941,7 @@ int main(void)
 		TEST("MS-PT-JOBS-1", jobs_identical),
 		TEST("MS-PT-SEED-1", run_i_is_one_duel),
 		TEST("MS-PT-OUT-2 MS-PT-TELL-1", certain_outcome),
+		TEST("MS-PT-OUT-2 MS-SW-OUT-2", seed_as_string),
 		TEST("MS-PT-ERR-1", errors),
 		TEST("MS-PT-ERR-1", failed_run),
 		TEST("MS-BUDGET-2", budget),

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "manastorm/duel.h"
+#include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
 
 #define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
@@ -234,30 +236,29 @@ static void test_card_errors(void **state)
 }
 
 /* MS-SCN-PART-4, MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7: the keys of
- * each role, in both languages.  The caster's mapping starts at 2:5 (after "
- * - "), its hp key at 2:66. */
+ * each role, in both languages.  The caster c leaves mp out and the
+ * warrior w hp: no error, they take D1's defaults (test_d1_defaults); a
+ * key of the other role is an error at that key (c's hp at 2:66, w's mp
+ * and 衣装 at 3:53 and 3:60); d's outfits written as [] is an error at the
+ * list (4:68), since a caster needs a 衣装 (D7.11). */
 static void test_role_keys(void **state)
 {
 	static const char y[] =
 		"participants:\n"
 		"  - {name: c, side: A, role: caster, threshold: 7, outfits: [1], hp: 3}\n"
 		"  - {name: w, side: A, role: warrior, threshold: 7, mp: 1, 衣装: [2]}\n"
-		"  - {name: d, side: B, role: caster, threshold: 7, mp: 1}\n" PAIR;
+		"  - {name: d, side: B, role: caster, threshold: 7, mp: 1, outfits: []}\n" PAIR;
 
 	assert_string_equal(diags(y, MS_LANG_EN),
-		"2:5: a caster needs mp\n"
 		"2:66: 'hp' is for warriors only (this participant is a caster)\n"
-		"3:5: a warrior needs hp\n"
 		"3:53: 'mp' is for casters only (this participant is a warrior)\n"
 		"3:60: '衣装' is for casters only (this participant is a warrior)\n"
-		"4:5: caster 'd' has no outfits (a caster needs at least one)\n");
+		"4:68: caster 'd' has no outfits (a caster needs at least one)\n");
 	assert_string_equal(diags(y, MS_LANG_JA),
-		"2:5: 魔法術師にはMP（mp）が必要です\n"
 		"2:66: 「hp」は魔法戦士だけのキーです（この参加者は魔法術師）\n"
-		"3:5: 魔法戦士にはHP（hp）が必要です\n"
 		"3:53: 「mp」は魔法術師だけのキーです（この参加者は魔法戦士）\n"
 		"3:60: 「衣装」は魔法術師だけのキーです（この参加者は魔法戦士）\n"
-		"4:5: 魔法術師「d」に衣装がありません（1着以上必要です）\n");
+		"4:68: 魔法術師「d」に衣装がありません（1着以上必要です）\n");
 }
 
 /* MS-SCN-PART-3, MS-SCN-NUM-2, MS-SCN-LIMIT-1: the ranges of D7.11 and D1
@@ -334,8 +335,7 @@ static void test_keys_and_values(void **state)
 		"5:52: key '発現値' given twice (first as 'threshold' on line 5)\n"
 		"5:66: unknown suit '♤' (one of: S, H, D, C, none)\n"
 		"5:84: unknown policy 'smart' (one of: default, greedy, random)\n"
-		"6:5: missing required key 'name'\n"
-		"6:5: missing required key 'threshold'\n");
+		"6:5: missing required key 'name'\n");
 	assert_string_equal(diags("battles: 1\n", MS_LANG_EN),
 		"1:1: missing required key 'participants'\n");
 }
@@ -397,7 +397,8 @@ static void test_opts(void **state)
 	ms_scenario_doc_free(NULL);
 }
 
-/* MS-SCN-NUM-3: lists are capped (participants at 1000). */
+/* MS-SCN-NUM-3: lists are capped (participants at 1000, 衣装 at 1000,
+ * cards of a deck at 10000), each message naming its list. */
 static void test_too_many(void **state)
 {
 	size_t i, n = 0, cap = 1001 * 64 + 64;
@@ -411,6 +412,28 @@ static void test_too_many(void **state)
 		                      "threshold: 1, hp: 1}\n", i);
 	assert_string_equal(diags(y, MS_LANG_EN),
 	                    "2:3: too many participants (at most 1000)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+	                    "2:3: 参加者が多すぎます（1000人まで）\n");
+	/* 1001 衣装 and 10001 cards, each list named by its own word (the
+	 * Japanese 衣装 and 山札 whatever language the key is written in: a
+	 * deck written `deck:` is 山札 in Japanese); the lists start at 2:47
+	 * and 3:45 */
+	n = 0;
+	n += (size_t)snprintf(y + n, cap - n, "participants:\n"
+	                      "  - {name: c, side: A, role: caster, outfits: [1");
+	for (i = 1; i < 1001; i++)
+		n += (size_t)snprintf(y + n, cap - n, ",1");
+	n += (size_t)snprintf(y + n, cap - n, "]}\n"
+	                      "  - {name: w, side: A, role: warrior, deck: [S1");
+	for (i = 1; i < 10001; i++)
+		n += (size_t)snprintf(y + n, cap - n, ",S1");
+	n += (size_t)snprintf(y + n, cap - n, "]}\n%s", PAIR);
+	assert_string_equal(diags(y, MS_LANG_EN),
+	                    "2:47: too many outfits (at most 1000)\n"
+	                    "3:45: too many cards in the deck (at most 10000)\n");
+	assert_string_equal(diags(y, MS_LANG_JA),
+	                    "2:47: 衣装が多すぎます（1000着まで）\n"
+	                    "3:45: 山札のカードが多すぎます（10000枚まで）\n");
 	free(y);
 }
 
@@ -519,6 +542,99 @@ static void test_limit_check(void **state)
 	                    "participant 1: a name of more than 100 characters");
 }
 
+/* One duel of sc with the seed, its whole text log in English. */
+static char *play_log(const ms_scenario *sc, uint64_t seed)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_log log = MS_LOG_INIT;
+	ms_result r;
+	ms_duel *d;
+	ut_buf b = UT_BUF_INIT;
+
+	o.seed = seed;
+	o.on_event = ms_log_record;
+	o.event_ud = &log;
+	assert_int_equal(ms_duel_new(&d, sc, &o), 0);
+	assert_int_equal(ms_duel_run(&r, d), 0);
+	assert_true(r.over);
+	assert_int_equal(ms_render_text(&b, d, &log, MS_LANG_EN), 0);
+	ms_log_free(&log);
+	ms_duel_free(d);
+	return b.ptr;
+}
+
+/* MS-SCN-PART-1, MS-SCN-PART-4, MS-SCN-PART-5, MS-SCN-PART-7: RULINGS-duel
+ * D1 makes every open number a scenario parameter "with the default
+ * below": threshold 7, mp 3, outfits [3, 2], hp 10.  A table of D1's
+ * example whose participants give only name, side and role (and a suit)
+ * reads as the same table with those numbers written: each participant
+ * holds them, the canonical form (which writes every default out) is the
+ * same byte for byte, and the duels are the same, event for event, for
+ * seeds 0 … 7 (the whole text log compared: same shuffles, same cards,
+ * same MP, 衣装 and HP lines). */
+static void test_d1_defaults(void **state)
+{
+	static const char bare[] =
+		"participants:\n"
+		"  - {name: リナ, side: A, role: caster, suit: H}\n"
+		"  - {name: カイ, side: A, role: warrior, suit: S}\n"
+		"  - {name: ミオ, side: B, role: 魔法術師, suit: D}\n"
+		"  - {name: ジン, side: B, role: 魔法戦士, suit: C}\n";
+	static const char full[] =
+		"participants:\n"
+		"  - {name: リナ, side: A, role: caster, suit: H, threshold: 7, mp: 3, outfits: [3, 2]}\n"
+		"  - {name: カイ, side: A, role: warrior, suit: S, threshold: 7, hp: 10}\n"
+		"  - {name: ミオ, side: B, role: 魔法術師, suit: D, 発現値: 7, MP: 3, 衣装: [3, 2]}\n"
+		"  - {name: ジン, side: B, role: 魔法戦士, suit: C, 発現値: 7, HP: 10}\n";
+	ms_scenario_doc *a, *b;
+	const ms_scenario *sa, *sb;
+	char *ya, *yb;
+	size_t la, lb, i;
+	uint64_t seed;
+
+	assert_string_equal(diags(bare, MS_LANG_EN), "");
+	assert_int_equal(ms_scenario_parse(&a, bare, strlen(bare), NULL), 0);
+	assert_int_equal(ms_scenario_parse(&b, full, strlen(full), NULL), 0);
+	assert_non_null(sa = ms_scenario_doc_scenario(a));
+	assert_non_null(sb = ms_scenario_doc_scenario(b));
+	assert_int_equal(sa->nparticipants, 4);
+	for (i = 0; i < 4; i++) {
+		const ms_participant *p = &sa->participants[i];
+		assert_int_equal(p->threshold, 7);
+		if (i % 2 == 0) { /* the casters リナ and ミオ */
+			assert_int_equal(p->role, MS_ROLE_CASTER);
+			assert_int_equal(p->mp, 3);
+			assert_int_equal(p->noutfits, 2);
+			assert_int_equal(p->outfits[0], 3);
+			assert_int_equal(p->outfits[1], 2);
+		} else { /* the warriors カイ and ジン */
+			assert_int_equal(p->role, MS_ROLE_WARRIOR);
+			assert_int_equal(p->hp, 10);
+			assert_int_equal(p->noutfits, 0);
+		}
+	}
+	assert_int_equal(ms_scenario_to_yaml(&ya, &la, sa), 0);
+	assert_int_equal(ms_scenario_to_yaml(&yb, &lb, sb), 0);
+	assert_string_equal(ya, yb);
+	assert_non_null(strstr(ya, "  - name: リナ\n    side: A\n    role: caster\n"
+	                           "    threshold: 7\n    suit: H\n    mp: 3\n"
+	                           "    outfits: [3, 2]\n    policy: default\n"));
+	assert_non_null(strstr(ya, "  - name: カイ\n    side: A\n    role: warrior\n"
+	                           "    threshold: 7\n    suit: S\n    hp: 10\n"));
+	for (seed = 0; seed < 8; seed++) {
+		char *x = play_log(sa, seed), *y = play_log(sb, seed);
+		assert_string_equal(x, y);
+		/* a real duel: shuffles, hands and at least one battle */
+		assert_non_null(strstr(x, "== Battle 1 =="));
+		free(x);
+		free(y);
+	}
+	free(ya);
+	free(yb);
+	ms_scenario_doc_free(a);
+	ms_scenario_doc_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -529,6 +645,8 @@ int main(void)
 		TEST("MS-SCN-CARD-2", test_card_errors),
 		TEST("MS-SCN-PART-4 MS-SCN-PART-5 MS-SCN-PART-6 MS-SCN-PART-7",
 		     test_role_keys),
+		TEST("MS-SCN-PART-1 MS-SCN-PART-4 MS-SCN-PART-5 MS-SCN-PART-7",
+		     test_d1_defaults),
 		TEST("MS-SCN-PART-3 MS-SCN-NUM-2", test_ranges),
 		TEST("MS-SCN-TOP-3 MS-SCN-PART-2", test_sides_and_names),
 		TEST("MS-SCN-KEY-2 MS-SCN-KEY-3 MS-SCN-TOP-1", test_keys_and_values),

@@ -135,8 +135,14 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
  * UT_CLI_RUN_EVENTS_MIN beyond: ut_cli_series_budget(given, N,
  * MS_DUEL_MAX_EVENTS_DEFAULT). */
 
+/* "N events" ("1 event"; ja "N件") in buf, for the budget's messages;
+ * returns buf. */
+const char *ms_cli_events(const ut_cli *ui, char *buf, size_t size,
+                          uint64_t n);
+
 /* The message (ja/en) of a duel that spent its budget of `max` events in
- * battle `battle`, on stderr as `manastorm: CMD: …`. */
+ * battle `battle` (0: before the first battle), on stderr as
+ * `manastorm: CMD: …`. */
 void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
                          int64_t battle);
 

@@ -49,6 +49,69 @@ static const char help_en[] =
 
 /* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
  * a caret; then how many were not shown. */
+/* The length of the UTF-8 sequence at s as the scenario reader takes it
+ * (util_yaml's scan of the bytes, MS-SCN-IN-1: RFC 3629, no NUL), 0 when
+ * the byte there is refused. */
+static size_t utf8_len(const unsigned char *s, size_t len)
+{
+	unsigned long cp;
+	size_t n, i;
+
+	if (s[0] == 0)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2, cp = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3, cp = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return n;
+}
+
+/* MS-SCN-DIAG-1, MS-SCN-IN-1: the source line and caret under every
+ * error.  The shared printer (ut_cli_show_context) shows only valid UTF-8,
+ * so a line that is not is shown with each refused byte as U+FFFD: one
+ * character for one byte, as the reader counts columns, so the caret
+ * stands under the column of the message. */
+static void show_line(const char *line, size_t len, uint32_t col)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	ut_buf b = UT_BUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < len && (k = utf8_len(s + i, len - i)) > 0; i += k)
+		;
+	if (i == len) {
+		ut_cli_show_context(line, len, col);
+		return;
+	}
+	for (i = 0; i < len; i += k) {
+		if ((k = utf8_len(s + i, len - i)) > 0) {
+			ut_buf_put(&b, line + i, k);
+		} else {
+			ut_buf_puts(&b, "\xEF\xBF\xBD"); /* U+FFFD */
+			k = 1;
+		}
+	}
+	if (!b.failed)
+		ut_cli_show_context(b.ptr, b.len, col);
+	ut_buf_free(&b);
+}
+
 static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
                        const char *shown)
 {
@@ -64,7 +127,7 @@ static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
 		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
 		        (unsigned)d->col, msg);
 		if ((line = ms_scenario_doc_source_line(doc, d->line, &llen)))
-			ut_cli_show_context(line, llen, d->col);
+			show_line(line, llen, d->col);
 	}
 	if (all > n)
 		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
@@ -134,12 +197,19 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
 	/* MS-SCN-OUT-1: one comment line in the language of --lang; the keys
 	 * stay English (stdout's failure: ut_cli_exit reports it) */
-	ut_out_printf(ut_out_stdout(),
-	              UT_TR(ui, "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
-	                        "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
-	                    "# normalised scenario: side A %zu casters, %zu warriors; "
-	                    "side B %zu casters, %zu warriors\n"),
-	              n[0][0], n[0][1], n[1][0], n[1][1]);
+	if (ui->lang == UT_LANG_EN) /* "1 caster", "2 casters", "0 casters" */
+		ut_out_printf(ut_out_stdout(),
+		              "# normalised scenario: side A %zu %s, %zu %s; "
+		              "side B %zu %s, %zu %s\n",
+		              n[0][0], n[0][0] == 1 ? "caster" : "casters",
+		              n[0][1], n[0][1] == 1 ? "warrior" : "warriors",
+		              n[1][0], n[1][0] == 1 ? "caster" : "casters",
+		              n[1][1], n[1][1] == 1 ? "warrior" : "warriors");
+	else
+		ut_out_printf(ut_out_stdout(),
+		              "# 正規化したシナリオ：陣営A 魔法術師%zu人・魔法戦士%zu人、"
+		              "陣営B 魔法術師%zu人・魔法戦士%zu人\n",
+		              n[0][0], n[0][1], n[1][0], n[1][1]);
 	ut_out_write(ut_out_stdout(), yaml, len);
 	free(yaml);
 	ms_scenario_doc_free(doc);

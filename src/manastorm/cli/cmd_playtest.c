@@ -219,15 +219,18 @@ int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
 void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
                       const ms_pt_report *r, int rc, uint64_t max_events)
 {
+	char lim[32];
+
 	/* MS-PT-ERR-1: the run, its seed, the duel's message */
 	if (r->failed && rc == MS_ELIMIT) /* MS-BUDGET-2 */
 		ut_cli_error(ui, UT_TR(ui, "%s: 決闘 %" PRIu64 "（種 %" PRIu64 "）が"
-		                           "イベントの上限（1決闘%" PRIu64 "件）に達し"
+		                           "イベントの上限（1決闘%s）に達し"
 		                           "ました。--max-events で上限を上げられます",
 		                       "%s: run %" PRIu64 " (seed %" PRIu64 ") reached "
-		                       "the limit of %" PRIu64 " events a duel; "
+		                       "the limit of %s a duel; "
 		                       "--max-events raises the limit"),
-		             cmd, r->failed_run, r->failed_seed, max_events);
+		             cmd, r->failed_run, r->failed_seed,
+		             ms_cli_events(ui, lim, sizeof lim, max_events));
 	else if (r->failed)
 		ut_cli_error(ui, UT_TR(ui, "%s: 決闘 %" PRIu64 "（種 %" PRIu64 "）が止まりました：%s",
 		                       "%s: run %" PRIu64 " (seed %" PRIu64 ") stopped: %s"),

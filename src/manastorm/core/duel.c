@@ -104,7 +104,9 @@ typedef struct part {
 	ms_source src;
 	ms_card card;
 	size_t point;
-	int passes, match, success, same;
+	int passes, match, success;
+	int same; /* 0; 1 its number is on the field; 2 only on another card
+	             revealed now (enchant_reveal: MS_F_SAME_NOW) */
 } part;
 
 struct ms_duel {
@@ -1140,7 +1142,7 @@ static void enchant_reveal(ms_duel *d)
 				break;
 			if (j != i && revealed(&d->parts[j]) &&
 			    d->parts[j].card.number == p->card.number)
-				p->same = 1;
+				p->same = 2; /* not on the field: revealed now */
 		}
 	}
 }
@@ -1169,7 +1171,8 @@ static int enchant_place(ms_duel *d)
 			e.card = p->card;
 			e.source = p->src;
 			e.flags = (p->passes ? MS_F_PASSES : 0) |
-			          (p->same ? MS_F_SAME : 0) | (held ? MS_F_HELD : 0);
+			          (p->same ? MS_F_SAME : 0) | (held ? MS_F_HELD : 0) |
+			          (p->same == 2 ? MS_F_SAME_NOW : 0);
 			e.index = index);
 	}
 	return 0;

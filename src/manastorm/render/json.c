@@ -46,6 +46,8 @@ static const struct {
 	[MS_EV_EMOTION] = {"emotion", "", NULL, NULL, NULL, NULL},
 	[MS_EV_DEFEATED] = {"defeated", "a", NULL, NULL, NULL, NULL},
 	[MS_EV_BATTLE_END] = {"battle_end", "", NULL, NULL, NULL, NULL},
+	/* end's "step" is an ms_end_step, not a step number (MS-LOG-2):
+	 * 6 step 6, 4 a storm (rulings D4), 9 step 9, 10 all battles */
 	[MS_EV_END] = {"end", "sv", "step", NULL, NULL, NULL},
 };
 

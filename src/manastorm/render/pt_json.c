@@ -11,6 +11,7 @@
 
 #include "manastorm/pt_render.h"
 #include "util/error.h"
+#include "util/rng.h"
 
 static void str(ut_buf *b, const char *s)
 {
@@ -95,8 +96,11 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	ut_bin bins[UT_BINS_MAX];
 	size_t k, n = r->nparts;
 
-	ut_buf_printf(b, "{\"runs\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"wins\":",
-	              r->runs, r->seed);
+	/* docs/RANDOM.md: the generator's name, the seed as a decimal string (a
+	 * JSON number above 2^53 would be rounded by a double-based parser),
+	 * the keys and their order those of `play --format json` (MS-LOG-2) */
+	ut_buf_printf(b, "{\"rng\":\"" UT_RNG_NAME "\",\"seed\":\"%" PRIu64
+	              "\",\"runs\":%" PRIu64 ",\"wins\":", r->seed, r->runs);
 	wins(b, r);
 	ut_buf_puts(b, ",\"rates\":");
 	rates(b, r);
@@ -147,11 +151,12 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
 	size_t i, best = ms_sw_best(r);
 
-	ut_buf_puts(b, "{\"vary\":");
+	/* docs/RANDOM.md: as a playtest's (MS-PT-OUT-2), the generator and the
+	 * first seed as a decimal string */
+	ut_buf_printf(b, "{\"rng\":\"" UT_RNG_NAME "\",\"seed\":\"%" PRIu64
+	              "\",\"vary\":", r->nvalues ? r->pt[0].seed : 0);
 	str(b, vary);
-	ut_buf_printf(b, ",\"runs\":%" PRIu64 ",\"seed\":%" PRIu64,
-	              r->nvalues ? r->pt[0].runs : 0,
-	              r->nvalues ? r->pt[0].seed : 0);
+	ut_buf_printf(b, ",\"runs\":%" PRIu64, r->nvalues ? r->pt[0].runs : 0);
 	/* MS-SW-BEST-1: the best value and what vs_best means */
 	if (r->nvalues)
 		ut_buf_printf(b, ",\"best\":{\"index\":%zu,\"value\":%" PRId64 "}",

@@ -116,10 +116,12 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	         (nflat ? 10 + NOTE_H * (int)(nflat + 1) : 0) + MARGIN;
 
 	ut_svg_open(b, width, height);
-	snprintf(title, sizeof title, T("プレイテスト：%" PRIu64 "回の決闘（種 %"
-	                                 PRIu64 "〜）",
-	                                 "Playtest: %" PRIu64 " duels (seeds from %"
-	                                 PRIu64 ")"), r->runs, r->seed);
+	if (lang == MS_LANG_EN) /* "1 duel", "2 duels" */
+		snprintf(title, sizeof title, "Playtest: %" PRIu64 " %s (seeds from %"
+		         PRIu64 ")", r->runs, r->runs == 1 ? "duel" : "duels", r->seed);
+	else
+		snprintf(title, sizeof title, "プレイテスト：%" PRIu64 "回の決闘（種 %"
+		         PRIu64 "〜）", r->runs, r->seed);
 	ut_svg_text(b, MARGIN + 8, 24, 17, "start", "font-weight=\"bold\"",
 	            width - 2 * MARGIN - 16, title);
 	shares(sh, r, lang);
@@ -398,11 +400,14 @@ int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 	P.names[MS_PT_A] = T("陣営Aの勝ち", "side A wins");
 	P.names[MS_PT_B] = T("陣営Bの勝ち", "side B wins");
 	P.names[MS_PT_DRAW] = T("引き分け", "draw");
+	/* the same format in both languages' order: vary, runs, then the
+	 * English noun (ignored by the Japanese) */
 	snprintf(title, sizeof title, T("スイープ：%s（値ごとに%" PRIu64
 	                                "回の決闘、どの値も同じ種）",
-	                                "Sweep: %s (%" PRIu64 " duels per value, "
+	                                "Sweep: %s (%" PRIu64 " %s per value, "
 	                                "the same seeds for every value)"),
-	         vary, r->nvalues ? r->pt[0].runs : 0);
+	         vary, r->nvalues ? r->pt[0].runs : 0,
+	         r->nvalues && r->pt[0].runs == 1 ? "duel" : "duels");
 	ut_svg_open(b, SW_W, height);
 	ut_svg_text(b, 18, 24, 17, "start", "font-weight=\"bold\"", SW_W - 36,
 	            title);

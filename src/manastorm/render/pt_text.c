@@ -74,11 +74,13 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	size_t k, w = 8;
 	int i;
 
-	ut_buf_printf(b, T("プレイテスト：%" PRIu64 "回の決闘（種 %" PRIu64
-	                   "、i回目は種 %" PRIu64 "+i）\n",
-	                   "Playtest: %" PRIu64 " duels (seed %" PRIu64
-	                   ", run i uses seed %" PRIu64 "+i)\n"),
-	              r->runs, r->seed, r->seed);
+	if (lang == MS_LANG_EN) /* "1 duel", "2 duels" */
+		ut_buf_printf(b, "Playtest: %" PRIu64 " %s (seed %" PRIu64
+		              ", run i uses seed %" PRIu64 "+i)\n",
+		              r->runs, r->runs == 1 ? "duel" : "duels", r->seed, r->seed);
+	else
+		ut_buf_printf(b, "プレイテスト：%" PRIu64 "回の決闘（種 %" PRIu64
+		              "、i回目は種 %" PRIu64 "+i）\n", r->runs, r->seed, r->seed);
 	ut_buf_pad(b, T("結果", "Outcome"), 14, 1);
 	ut_buf_rpad(b, T("回数", "Count"), 6);
 	ut_buf_rpad(b, T("割合", "Rate"), 8);
@@ -175,11 +177,15 @@ int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 	if (r->nvalues == 0)
 		return 0;
 	best = ms_sw_best(r);
-	ut_buf_printf(b, T("スイープ：%s、値ごとに%" PRIu64 "回の決闘（種 %" PRIu64
-	                   "〜、どの値も同じ種）\n",
-	                   "Sweep: %s, %" PRIu64 " duels per value (seeds from %"
-	                   PRIu64 ", the same for every value)\n"),
-	              vary, r->pt[0].runs, r->pt[0].seed);
+	if (lang == MS_LANG_EN) /* "1 duel", "2 duels" */
+		ut_buf_printf(b, "Sweep: %s, %" PRIu64 " %s per value (seeds from %"
+		              PRIu64 ", the same for every value)\n", vary,
+		              r->pt[0].runs, r->pt[0].runs == 1 ? "duel" : "duels",
+		              r->pt[0].seed);
+	else
+		ut_buf_printf(b, "スイープ：%s、値ごとに%" PRIu64 "回の決闘（種 %" PRIu64
+		              "〜、どの値も同じ種）\n", vary, r->pt[0].runs,
+		              r->pt[0].seed);
 	ut_buf_rpad(b, T("値", "Value"), 8);
 	ut_buf_puts(b, "  ");
 	ut_buf_pad(b, T("陣営Aの勝ち", "Side A won"), 24, 1);

@@ -96,8 +96,8 @@ static void line_setup(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		              nm(d, e->actor), (long long)e->count, cards(e->count));
 		break;
 	case MS_EV_HAND:
-		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld card(s) to the hand\n"),
-		              nm(d, e->actor), (long long)e->count);
+		ut_buf_printf(o, T("%s: 手札%lld枚を引く\n", "%s draws %lld %s to the hand\n"),
+		              nm(d, e->actor), (long long)e->count, cards(e->count));
 		break;
 	case MS_EV_BATTLE:
 		ut_buf_printf(o, T("== バトル%lld ==\n", "== Battle %lld ==\n"), (long long)e->battle);
@@ -134,8 +134,13 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 		                   "2) %s: %s (%s) %s, %s → %s\n"),
 		              nm(d, e->actor), cs(c1, e->card), srcname(e, sb, sizeof(sb), en_),
 		              why_pass(w, sizeof(w), d, e->actor, e->card, en_),
-		              e->flags & MS_F_SAME ? T("同じ数が場にある", "its number is on the field")
-		                                   : T("同じ数はない", "no same number"),
+		              /* MS-LOG-1: where the same number is: on the field,
+		               * or only on another caster's card revealed with
+		               * this one (D3.2: "the others revealed now") */
+		              !(e->flags & MS_F_SAME) ? T("同じ数はない", "no same number")
+		              : e->flags & MS_F_SAME_NOW
+		              ? T("同じ数が同時にめくられた", "the same number was revealed with it")
+		              : T("同じ数が場にある", "its number is on the field"),
 		              e->flags & MS_F_HELD ? T("発動（場に残る）", "held (stays on the field)")
 		                                   : T("不発（捨て札）", "not held (discarded)"));
 		break;
@@ -150,9 +155,9 @@ static void line_enchant(ut_buf *o, const ms_duel *d, const ms_event *e, int en_
 			              nm(d, e->actor), (long long)e->value, (long long)e->count);
 		else
 			ut_buf_printf(o, T("3) %s: MP 0 — 衣装（マナ変換力%lld）を消費、MP %lld（衣装残り%lld）\n",
-			                   "3) %s: MP 0 — uses up an outfit (mana conversion %lld), MP %lld (%lld outfits left)\n"),
+			                   "3) %s: MP 0 — uses up an outfit (mana conversion %lld), MP %lld (%lld %s left)\n"),
 			              nm(d, e->actor), (long long)e->value, (long long)e->value,
-			              (long long)e->count);
+			              (long long)e->count, e->count == 1 ? "outfit" : "outfits");
 		break;
 	case MS_EV_HAPPENING:
 		ut_buf_printf(o, T("3) %s: ハプニング（エモーション・イベント %s）— 山札から%lld枚を場に\n",
@@ -365,8 +370,8 @@ static void line_storm(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		break;
 	case MS_EV_STORM_REMOVE:
 		ut_buf_printf(o, T("   場札%lld枚を捨て札に（新しい順）\n",
-		                   "   %lld field card(s) to the discard piles (most recent first)\n"),
-		              (long long)e->count);
+		                   "   %lld field %s to the discard piles (most recent first)\n"),
+		              (long long)e->count, cards(e->count));
 		break;
 	case MS_EV_STORM_END:
 		x->in_storm = 0;

@@ -44,8 +44,15 @@ static const ut_msg msgs[MS_DIAG_COUNT - UT_YAML_D_USER] = {
 	U(MS_DIAG_EMPTY_DECK) = {{"山札が空です（書かなければ52枚のカードになります）",
 	                          "the deck is empty (leave it out for the 52 "
 	                          "cards)"}},
-	U(MS_DIAG_TOO_MANY) = {{"{1}が多すぎます（{2}個まで）",
-	                        "too many {1} (at most {2})"}},
+	/* MS-SCN-NUM-3: each list named by its word, in Japanese as the
+	 * other messages name keys (山札, 衣装), whatever language the key
+	 * was written in */
+	U(MS_DIAG_TOO_MANY) = {{"参加者が多すぎます（{2}人まで）",
+	                        "too many participants (at most {2})"}},
+	U(MS_DIAG_TOO_MANY_OUTFITS) = {{"衣装が多すぎます（{2}着まで）",
+	                                "too many outfits (at most {2})"}},
+	U(MS_DIAG_TOO_MANY_CARDS) = {{"山札のカードが多すぎます（{2}枚まで）",
+	                              "too many cards in the deck (at most {2})"}},
 };
 
 static const ut_msg wants[] = {

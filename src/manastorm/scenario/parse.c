@@ -78,17 +78,17 @@ static int get_card(ms_scenario_doc *d, const node *n, ms_card *c)
 	return 0;
 }
 
-/* A list of at most max items (MS-SCN-NUM-3); 1 when it is one. */
+/* A list of at most max items (MS-SCN-NUM-3; too_many: the code that says
+ * which list); 1 when it is one. */
 static int get_list(ms_scenario_doc *d, const node *l, const node *k,
-                    size_t max)
+                    size_t max, int too_many)
 {
 	if (l->type != UT_YAML_SEQ) {
 		ut_yaml_wrong_type(&d->y, l, UT_YAML_WANT_LIST);
 		return 0;
 	}
 	if (l->n > max) {
-		ut_yaml_diag_at(&d->y, l, MS_DIAG_TOO_MANY, (int64_t)max, 0, k->text,
-		                NULL);
+		ut_yaml_diag_at(&d->y, l, too_many, (int64_t)max, 0, k->text, NULL);
 		return 0;
 	}
 	return 1;
@@ -102,7 +102,7 @@ static int read_deck(ms_scenario_doc *d, const node *l, const node *k,
 	int c, ok = 1;
 	size_t i = 0;
 
-	if (!get_list(d, l, k, MS_SCN_MAX_DECK))
+	if (!get_list(d, l, k, MS_SCN_MAX_DECK, MS_DIAG_TOO_MANY_CARDS))
 		return 0;
 	if (l->n == 0) {
 		ut_yaml_diag_at(&d->y, l, MS_DIAG_EMPTY_DECK, 0, 0, NULL, NULL);
@@ -125,7 +125,7 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 	int c, ok = 1;
 	size_t i = 0;
 
-	if (!get_list(d, l, k, MS_SCN_MAX_OUTFITS))
+	if (!get_list(d, l, k, MS_SCN_MAX_OUTFITS, MS_DIAG_TOO_MANY_OUTFITS))
 		return 0;
 	if (l->n == 0) {
 		ut_yaml_diag_at(&d->y, l, MS_DIAG_CASTER_NO_OUTFITS, 0, 0, name, NULL);
@@ -143,12 +143,12 @@ static int read_outfits(ms_scenario_doc *d, const node *l, const node *k,
 #define V(k) at(d, val[k])
 #define K(k) at(d, kl[k])
 
-/* MS-SCN-PART-1: name, side, role, threshold are required (each missing one
- * reported on the mapping m).  *shown becomes the name, *name_at its node;
- * *side and *role (-1 until read) what could be read; the name is
- * ut_yaml_text's, which refuses a control character (MS-SCN-VAL-7).
- * MS-SCN-VAL-2:
- * 魔法剣士 is a warrior (D7.11).  Returns 1 when all four were read. */
+/* MS-SCN-PART-1: name, side, role are required (each missing one reported
+ * on the mapping m); threshold defaults to D1's 7.  *shown becomes the
+ * name, *name_at its node; *side and *role (-1 until read) what could be
+ * read; the name is ut_yaml_text's, which refuses a control character
+ * (MS-SCN-VAL-7).  MS-SCN-VAL-2: 魔法剣士 is a warrior (D7.11).  Returns 1
+ * when all four were read. */
 static int part_required(ms_scenario_doc *d, const node *m, const int *val,
                          const int *kl, ms_participant *p, const char **shown,
                          const node **name_at, int *side, int *role)
@@ -184,14 +184,12 @@ static int part_required(ms_scenario_doc *d, const node *m, const int *val,
 		*role = w == 0 ? MS_ROLE_CASTER : MS_ROLE_WARRIOR;
 		p->role = (ms_role)*role;
 	}
-	if (val[SC_PKEY_THRESHOLD] < 0) {
-		ut_yaml_diag_at(&d->y, m, UT_YAML_D_MISSING_KEY, 0, 0, "threshold",
-		                NULL);
-		ok = 0;
-	} else {
+	/* MS-SCN-PART-1: threshold is D1's number with its default 7 */
+	if (val[SC_PKEY_THRESHOLD] < 0)
+		p->threshold = MS_D1_THRESHOLD;
+	else
 		ok &= get_num(d, V(SC_PKEY_THRESHOLD), K(SC_PKEY_THRESHOLD), 0, 13,
 		              &p->threshold);
-	}
 	return ok;
 }
 
@@ -222,12 +220,12 @@ static int part_optional(ms_scenario_doc *d, const int *val, const int *kl,
 }
 
 /* MS-SCN-PART-4, MS-SCN-PART-5, MS-SCN-PART-6, MS-SCN-PART-7: the keys of
- * one role: a caster needs mp and outfits and has no hp, a warrior the
- * other way round; with the role unknown (-1) only the values are read.
- * Returns 1 when all is well. */
-static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
-                          const int *kl, ms_participant *p, const char *shown,
-                          int role)
+ * one role: a caster has mp and outfits (D1's defaults 3 and [3, 2] when
+ * left out) and no hp, a warrior hp (default 10) and no mp or outfits;
+ * with the role unknown (-1) only the values are read.  Returns 1 when
+ * all is well. */
+static int part_role_keys(ms_scenario_doc *d, const int *val, const int *kl,
+                          ms_participant *p, const char *shown, int role)
 {
 	int ok = 1;
 
@@ -242,8 +240,7 @@ static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
 			              MS_SCN_NUMBER_MAX, &p->mp);
 		}
 	} else if (role == MS_ROLE_CASTER) { /* MS-SCN-PART-4 */
-		ut_yaml_diag_at(&d->y, m, MS_DIAG_CASTER_NO_MP, 0, 0, NULL, NULL);
-		ok = 0;
+		p->mp = MS_D1_MP;
 	}
 	if (val[SC_PKEY_OUTFITS] >= 0) {
 		if (role == MS_ROLE_WARRIOR) {
@@ -256,9 +253,8 @@ static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
 			                   shown);
 		}
 	} else if (role == MS_ROLE_CASTER) { /* MS-SCN-PART-5 */
-		ut_yaml_diag_at(&d->y, m, MS_DIAG_CASTER_NO_OUTFITS, 0, 0, shown,
-		                NULL);
-		ok = 0;
+		p->outfits = ms_d1_outfits;
+		p->noutfits = MS_D1_NOUTFITS;
 	}
 	if (val[SC_PKEY_HP] >= 0) {
 		if (role == MS_ROLE_CASTER) {
@@ -270,8 +266,7 @@ static int part_role_keys(ms_scenario_doc *d, const node *m, const int *val,
 			              MS_SCN_NUMBER_MAX, &p->hp);
 		}
 	} else if (role == MS_ROLE_WARRIOR) { /* MS-SCN-PART-7 */
-		ut_yaml_diag_at(&d->y, m, MS_DIAG_WARRIOR_NO_HP, 0, 0, NULL, NULL);
-		ok = 0;
+		p->hp = MS_D1_HP;
 	}
 	return ok;
 }
@@ -308,7 +303,7 @@ static int read_participant(ms_scenario_doc *d, const node *m,
 	ut_yaml_keys(&d->y, m, ms_sc_participant_keys, SC_PKEY_COUNT, val, kl);
 	ok = part_required(d, m, val, kl, p, &shown, name_at, &side, &role);
 	ok &= part_optional(d, val, kl, p);
-	ok &= part_role_keys(d, m, val, kl, p, shown, role);
+	ok &= part_role_keys(d, val, kl, p, shown, role);
 	if (side >= 0 && !side_at[side])
 		side_at[side] = at(d, val[SC_PKEY_SIDE]);
 	if (role < 0 || side < 0)
@@ -368,7 +363,7 @@ static void read_scenario(ms_scenario_doc *d, int root)
 	if (ut_yaml_is_null(l)) {
 		n = 0;
 	} else if (!get_list(d, l, K(SC_TKEY_PARTICIPANTS),
-	                     MS_SCN_MAX_PARTICIPANTS)) {
+	                     MS_SCN_MAX_PARTICIPANTS, MS_DIAG_TOO_MANY)) {
 		return;
 	} else {
 		n = l->n;

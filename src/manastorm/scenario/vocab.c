@@ -42,6 +42,9 @@ const ut_yaml_name ms_sc_policies[3] = {
 
 const char *const ms_scenario_policies[3] = {"default", "greedy", "random"};
 
+/* MS-SCN-PART-5: D1's 衣装 of a caster that leaves outfits out */
+const int64_t ms_d1_outfits[MS_D1_NOUTFITS] = {3, 2};
+
 #define SUIT13(L, M)                                                       \
 	{L "1", M "1"}, {L "2", M "2"}, {L "3", M "3"}, {L "4", M "4"},         \
 	{L "5", M "5"}, {L "6", M "6"}, {L "7", M "7"}, {L "8", M "8"},         \

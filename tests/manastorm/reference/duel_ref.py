@@ -142,11 +142,13 @@ def load_scenario(path):
             "name": str(p["name"]),
             "side": str(p["side"]),
             "role": ROLES[str(p["role"])],
-            "threshold": int(p["threshold"]),
+            # D1: "every open number is a scenario parameter with the
+            # default below": threshold 7, mp 3, outfits [3, 2], hp 10
+            "threshold": int(p.get("threshold", 7)),
             "suit": parse_suit(p.get("suit")),
-            "mp": p.get("mp"),
-            "outfits": list(p.get("outfits") or []),
-            "hp": p.get("hp"),
+            "mp": p.get("mp", 3),
+            "outfits": list(p["outfits"] if "outfits" in p else [3, 2]),
+            "hp": p.get("hp", 10),
             "deck": [parse_card(c) for c in p["deck"]] if p.get("deck") is not None else None,
             "policy": str(p.get("policy", "default")),
         })
