@@ -14,9 +14,13 @@
  * This file is the command (options, the scenario, saving); the session is
  * track_session.c and its neighbours (track.h).
  */
+#include <errno.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "budget.h"
@@ -102,10 +106,64 @@ static const struct option longopts[] = {
 
 /* ---- saving: MG-TRACK-5 -------------------------------------------------- */
 
-/* Ask for a file name until the replay is saved there (replaced whole or
- * not at all: util/out.h) or none is given.  A failure is reported
- * (megami: track: FILE: REASON) and the name asked again.  Returns 0, or
- * -1 when the last attempt failed (or the replay could not be made). */
+/* Write the replay text to `name` (replaced whole or not at all:
+ * util/out.h) and say so; 0, or -1 after "megami: track: FILE: REASON". */
+static int save_to(track *t, const char *name, const char *text, size_t len)
+{
+	ut_out f;
+
+	if (ut_out_open(&f, name) == 0)
+		ut_out_write(&f, text, len);
+	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
+		return -1;
+	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
+	return 0;
+}
+
+/* A name of the tracker's own for the replay, when nobody can be asked
+ * (MG-TRACK-12): the scenario's file name without its extension, then
+ * ".replay", in the current folder: duel.replay, else duel-2.replay, …,
+ * the first that does not exist. */
+static int own_name(track *t, char *buf, size_t size)
+{
+	const char *base = strrchr(t->path, '/'), *dot;
+	struct stat st;
+	int len, k;
+
+	base = base ? base + 1 : t->path;
+	dot = strrchr(base, '.');
+	len = (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base));
+	for (k = 1; k <= 1000; k++) {
+		if (k == 1)
+			snprintf(buf, size, "%.*s.replay", len, base);
+		else
+			snprintf(buf, size, "%.*s-%d.replay", len, base, k);
+		if (lstat(buf, &st) < 0 && errno == ENOENT &&
+		    !(t->log_path && strcmp(buf, t->log_path) == 0))
+			return 0;
+	}
+	return -1;
+}
+
+/* Save without asking (MG-TRACK-12): 0, or -1 after the error. */
+static int save_own(track *t, const char *text, size_t len)
+{
+	char name[512];
+
+	if (own_name(t, name, sizeof(name)) < 0) {
+		ut_cli_error(&t->ui, UT_TR(&t->ui, "track: リプレイを保存する名前が見つかりません",
+		                           "track: no free name to save the replay to"));
+		return -1;
+	}
+	return save_to(t, name, text, len);
+}
+
+/* Ask for a file name until the replay is saved there or none is given.
+ * A failure is reported (megami: track: FILE: REASON) and the name asked
+ * again.  After SIGHUP or SIGTERM, or a second Ctrl-C in a row at this
+ * prompt, the replay is saved under a name of its own (own_name,
+ * MG-TRACK-12).  Returns 0, or -1 when the last attempt failed (or the
+ * replay could not be made). */
 static int offer_save(track *t)
 {
 	char *text = NULL;
@@ -116,10 +174,21 @@ static int offer_save(track *t)
 		ut_cli_error(&t->ui, "%s", mg_error_last());
 		return -1;
 	}
+	/* a Ctrl-C that quit the session does not count at this prompt */
+	t->interrupted = 0;
+	t->interrupts = 0;
 	for (;;) {
-		char *name = tr_input(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
-		                                    "save the replay to (Enter: don't save)> "));
-		ut_out f;
+		char *name;
+		if (t->stop_signal) {
+			rc = save_own(t, text, len);
+			break;
+		}
+		name = tr_input_at(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
+		                                 "save the replay to (Enter: don't save)> "), 1);
+		if (!name && (t->interrupted || t->stop_signal)) {
+			rc = save_own(t, text, len);
+			break;
+		}
 		if (!name || !*name) {
 			free(name);
 			break;
@@ -129,11 +198,7 @@ static int offer_save(track *t)
 			tr_help(t, HELP_SAVE);
 			continue;
 		}
-		if (ut_out_open(&f, name) == 0)
-			ut_out_write(&f, text, len);
-		rc = ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
-		if (rc == 0)
-			tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
+		rc = save_to(t, name, text, len);
 		free(name);
 		if (rc == 0)
 			break;
@@ -228,6 +293,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	t.rep.seed = seed;
 	t.seed = seed;
 	t.path = path;
+	t.log_path = log_path;
 	ut_dice_callback(&t.dice, tr_ask_die, &t, seed);
 	if (!t.max_events)
 		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
@@ -235,11 +301,16 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
+	tr_signals(); /* MG-TRACK-12 */
 	tr_say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
 	       path, (unsigned long long)seed);
 	if (tr_session(&t) < 0)
 		status = UT_EXIT_INPUT;
+	if (t.stop_signal)
+		tr_say(UT_TR(&t.ui, "（%sを受けました：リプレイとログを保存して終えます）\n",
+		             "(%s received: the replay and the log are saved)\n"),
+		       t.stop_signal == SIGHUP ? "SIGHUP" : "SIGTERM");
 	if (t.quit || status != UT_EXIT_OK)
 		tr_say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
 		             "(stopped before the end of the combat)\n"));
@@ -267,5 +338,10 @@ out:
 	mg_replay_free(&t.redo);
 	free(yaml);
 	mg_scenario_doc_free(doc);
+	if (t.stop_signal) {
+		/* MG-TRACK-12: end as the signal would have, now that all is saved */
+		signal(t.stop_signal, SIG_DFL);
+		raise(t.stop_signal);
+	}
 	return status;
 }

@@ -48,6 +48,7 @@ enum {
 typedef struct track {
 	ut_cli ui;
 	const char *path;   /* the scenario file, as given */
+	const char *log_path; /* --log FILE, or NULL */
 	const mg_scenario *s;
 	mg_combat *c;       /* the combat: rep played from the beginning */
 	mg_combat *snap;    /* the state before the last decision's answer */
@@ -73,6 +74,9 @@ typedef struct track {
 	int tty;            /* stdin is a terminal: libedit */
 	int input_over;     /* a line over TR_LINE_MAX ended the input */
 	int quit;           /* the person quit */
+	int interrupts;     /* Ctrl-C in a row, no line read between */
+	int interrupted;    /* a second Ctrl-C in a row ended the input */
+	int stop_signal;    /* SIGHUP or SIGTERM ended the input (its number) */
 } track;
 
 /* track_io.c */
@@ -83,8 +87,10 @@ void tr_say(const char *fmt, ...)
 	;
 void tr_show(track *t);
 char *tr_input(track *t, const char *prompt);
+char *tr_input_at(track *t, const char *prompt, int save_prompt);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
+void tr_signals(void);
 size_t tr_split(char *line, char **w);
 enum { TR_OUT_OF_RANGE = -2 };
 int tr_parse_int(const char *s, int neg, int64_t *out);

@@ -4,10 +4,14 @@
  * shown on stdout (checked, util/out.h), the log's new lines, and words.
  */
 #include <editline/readline.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include "track.h"
 
@@ -56,9 +60,45 @@ static void too_long(track *t, int stop)
 	       TR_LINE_MAX);
 }
 
+/* ---- signals: MG-TRACK-12 ------------------------------------------------- */
+
+/* Set by the handlers, read by tr_input (only a flag is set there: the
+ * handlers are async-signal-safe; the read they interrupt returns EINTR,
+ * as no handler has SA_RESTART).  libedit's own handlers, installed while
+ * it reads a line, put the terminal back and pass the signal on to these. */
+static volatile sig_atomic_t got_int, got_stop;
+
+static void on_int(int sig)
+{
+	(void)sig;
+	got_int = 1;
+}
+
+static void on_stop(int sig)
+{
+	got_stop = sig;
+}
+
+/* Ctrl-C (SIGINT) cancels the line being typed; SIGHUP (the terminal
+ * closed) and SIGTERM end the input, and the session saves what it can
+ * (cmd_track.c).  MG-TRACK-12 */
+void tr_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_int;
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_stop;
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 /* One line of standard input without a terminal, at most TR_LINE_MAX
  * bytes before its newline (never more is kept: a longer line ends the
- * input, too_long); NULL at the end of input. */
+ * input, too_long); NULL at the end of input or when a signal interrupted
+ * the read (the part read is dropped). */
 static char *plain_line(track *t)
 {
 	char buf[TR_LINE_MAX + 1];
@@ -67,6 +107,10 @@ static char *plain_line(track *t)
 
 	while (n <= TR_LINE_MAX && (ch = getchar()) != EOF && ch != '\n')
 		buf[n++] = (char)ch;
+	if (ch == EOF && ferror(stdin) && errno == EINTR) {
+		clearerr(stdin);
+		return NULL;
+	}
 	if (n > TR_LINE_MAX) {
 		too_long(t, 1);
 		return NULL;
@@ -79,36 +123,92 @@ static char *plain_line(track *t)
 	return strdup(buf);
 }
 
+/* A signal came (MG-TRACK-12): 1 to end the input (SIGHUP or SIGTERM:
+ * t->stop_signal; a second Ctrl-C in a row: t->interrupted), 0 to ask
+ * again (a first Ctrl-C: the line is dropped, as a shell does). */
+static int signalled(track *t, int save_prompt)
+{
+	if (got_stop) {
+		t->stop_signal = got_stop;
+		tr_say("\n"); /* after the prompt */
+		return 1;
+	}
+	got_int = 0;
+	tr_say("^C\n");
+	if (++t->interrupts >= 2) {
+		t->interrupted = 1;
+		return 1;
+	}
+	tr_say("%s", save_prompt
+	       ? UT_TR(&t->ui, "  （入力を取り消しました。もう一度 Ctrl-C で、リプレイを"
+	                       "決まった名前で保存して終えます）\n",
+	               "  (input cancelled; Ctrl-C again saves the replay under "
+	               "a name of its own and ends)\n")
+	       : UT_TR(&t->ui, "  （入力を取り消しました。やめるには q か、もう一度 Ctrl-C）\n",
+	               "  (input cancelled; q or Ctrl-C again to quit)\n"));
+	return 0;
+}
+
 /* One line typed after `prompt` (owned, without its newline), or NULL at
  * the end of input.  A line is at most TR_LINE_MAX bytes: at a terminal a
  * longer one is refused and asked again; otherwise it ends the input
- * (t->input_over).  MG-TRACK-1 */
-char *tr_input(track *t, const char *prompt)
+ * (t->input_over).  Ctrl-C drops the line and asks again; a second one
+ * in a row, SIGHUP or SIGTERM end the input (MG-TRACK-12).  `save_prompt`:
+ * the prompt asks where to save the replay (what Ctrl-C says there).
+ * MG-TRACK-1 */
+char *tr_input_at(track *t, const char *prompt, int save_prompt)
 {
+	struct termios tio;
 	char *line;
 
-	tr_show(t);
-	if (t->input_over)
-		return NULL;
-	if (t->tty) {
-		while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
-			free(line);
-			too_long(t, 0);
-			tr_show(t);
+	for (;;) {
+		tr_show(t);
+		if (t->input_over || t->stop_signal || t->interrupted)
+			return NULL;
+		if (got_stop || got_int) { /* came while no line was read */
+			if (signalled(t, save_prompt))
+				return NULL;
+			continue;
 		}
-		if (line && *line)
+		if (t->tty) {
+			while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
+				free(line);
+				too_long(t, 0);
+				tr_show(t);
+			}
+		} else {
+			tr_say("%s", prompt);
+			tr_show(t);
+			if ((line = plain_line(t)))
+				tr_say("%s\n", line); /* the transcript shows it */
+		}
+		if (!line && (got_stop || got_int)) {
+			if (signalled(t, save_prompt))
+				return NULL;
+			continue;
+		}
+		if (!line && t->tty && tcgetattr(STDIN_FILENO, &tio) < 0) {
+			/* the terminal is gone (EIO): its SIGHUP may come after
+			 * the read failed, to the shell first */
+			got_stop = SIGHUP;
+			signalled(t, save_prompt);
+			return NULL;
+		}
+		if (!line) {
+			if (!t->tty && !t->input_over)
+				tr_say("\n");
+			return NULL;
+		}
+		t->interrupts = 0;
+		if (t->tty && *line)
 			add_history(line);
 		return line;
 	}
-	tr_say("%s", prompt);
-	tr_show(t);
-	if (!(line = plain_line(t))) {
-		if (!t->input_over)
-			tr_say("\n");
-		return NULL;
-	}
-	tr_say("%s\n", line); /* the transcript shows what was typed */
-	return line;
+}
+
+char *tr_input(track *t, const char *prompt)
+{
+	return tr_input_at(t, prompt, 0);
 }
 
 /* The log lines not shown yet (MG-TRACK-8: none while the session is
