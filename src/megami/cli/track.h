@@ -69,7 +69,7 @@ typedef struct track {
 	int force_state;    /* show the state at the next decision */
 	int64_t auto_round; /* `a`: NPC initiatives of this round roll */
 	int auto_rest;      /* `a`: the rest of this roll rolls */
-	int64_t ahead[8];   /* values typed ahead for the next dice */
+	int64_t ahead[2];   /* the rest of the roll's values typed on one line */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
 	int input_over;     /* a line over TR_LINE_MAX ended the input */
@@ -91,7 +91,7 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
 void tr_signals(void);
-size_t tr_split(char *line, char **w);
+size_t tr_split(char *line, char **w, size_t max);
 enum { TR_OUT_OF_RANGE = -2 };
 int tr_parse_int(const char *s, int neg, int64_t *out);
 int tr_is(const char *w, const char *a, const char *b);

@@ -53,7 +53,7 @@ static const char *const helps[][2] = {
 	[HELP_DIE] = {
 	"ダイスのプロンプト:\n"
 	"  Enter              乱数で1個振る\n"
-	"  1-6                卓で振った目（「4 4」と続けると次のダイスにも）\n"
+	"  1-6                卓で振った目（2D6 は「4 4」と1行でも。判定に要る数まで）\n"
 	"  a                  この判定の残りのダイスを振る（イニシアティブでは\n"
 	"                     このラウンドのNPC全員の分も）\n"
 	"  u                  取り消す（この判定を決めた決定まで戻る）\n"
@@ -62,7 +62,8 @@ static const char *const helps[][2] = {
 	"  q                  やめる（リプレイを保存するか尋ねる）\n",
 	"Die prompt:\n"
 	"  Enter              roll it with the generator\n"
-	"  1-6                the value rolled at the table ('4 4': the next die too)\n"
+	"  1-6                the value rolled at the table ('4 4': both dice of a\n"
+	"                     2D6; no more than the roll needs)\n"
 	"  a                  roll the rest of this roll (at initiative: every NPC's\n"
 	"                     initiative of this round too)\n"
 	"  u                  undo (back to the decision that made this roll)\n"
@@ -228,7 +229,7 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	const char *k;
 
 	memset(act, 0, sizeof(*act));
-	n = tr_split(line, w);
+	n = tr_split(line, w, 8);
 	if (n == 0) {
 		*act = *def;
 		return CMD_ACT;

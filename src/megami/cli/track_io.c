@@ -237,23 +237,36 @@ void tr_pad(const char *s, size_t width)
 		tr_say(" ");
 }
 
-/* Split line into at most 8 words (in place); the rest of the line is
- * dropped. */
-size_t tr_split(char *line, char **w)
+/* Split line into words (in place): blanks separate them; a word in
+ * double quotes ("Big Ogre") may hold blanks, the quotes dropped.  The
+ * first `max` are stored in w; the number of words is returned, also when
+ * it is more than `max` (the caller says so: nothing is dropped
+ * silently). */
+size_t tr_split(char *line, char **w, size_t max)
 {
 	size_t n = 0;
 	char *p = line;
 
-	while (n < 8) {
+	for (;;) {
+		char *word, *q;
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
 			break;
-		w[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (*p)
-			*p++ = '\0';
+		if (*p == '"' && (q = strchr(p + 1, '"'))) {
+			word = p + 1;
+			*q = '\0';
+			p = q + 1;
+		} else {
+			word = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			if (*p)
+				*p++ = '\0';
+		}
+		if (n < max)
+			w[n] = word;
+		n++;
 	}
 	return n;
 }
