@@ -15,6 +15,7 @@
  * track_session.c and its neighbours (track.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -106,6 +107,42 @@ static const struct option longopts[] = {
 
 /* ---- saving: MG-TRACK-5 -------------------------------------------------- */
 
+/* The folder of p made absolute (realpath) and p's last part: the name a
+ * file that does not exist yet will have; -1 when the folder is not
+ * there. */
+static int canon(const char *p, char *out, size_t size)
+{
+	const char *slash = strrchr(p, '/');
+	char dir[PATH_MAX], real[PATH_MAX];
+	size_t len = slash ? (size_t)(slash - p) : 0;
+
+	if (len >= sizeof(dir))
+		return -1;
+	if (slash)
+		memcpy(dir, p, len);
+	if (len == 0)
+		memcpy(dir, slash ? "/" : ".", 2);
+	else
+		dir[len] = '\0';
+	if (!realpath(dir, real))
+		return -1;
+	return snprintf(out, size, "%s/%s", real, slash ? slash + 1 : p) <
+	       (int)size ? 0 : -1;
+}
+
+/* a and b name the same file: the same inode when both exist (a link, a
+ * path spelled otherwise), else the same folder and name (MG-TRACK-5). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char ca[PATH_MAX + NAME_MAX + 2], cb[PATH_MAX + NAME_MAX + 2];
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return canon(a, ca, sizeof(ca)) == 0 && canon(b, cb, sizeof(cb)) == 0 &&
+	       strcmp(ca, cb) == 0;
+}
+
 /* Write the replay text to `name` (replaced whole or not at all:
  * util/out.h) and say so; 0, or -1 after "megami: track: FILE: REASON". */
 static int save_to(track *t, const char *name, const char *text, size_t len)
@@ -139,10 +176,44 @@ static int own_name(track *t, char *buf, size_t size)
 		else
 			snprintf(buf, size, "%.*s-%d.replay", len, base, k);
 		if (lstat(buf, &st) < 0 && errno == ENOENT &&
-		    !(t->log_path && strcmp(buf, t->log_path) == 0))
+		    !(t->log_path && same_file(buf, t->log_path)))
 			return 0;
 	}
 	return -1;
+}
+
+/* Whether the replay may not go to `name` (MG-TRACK-5): never over the
+ * scenario being played or the --log file (said); over another file
+ * that exists only when the person says y.  1 to ask for a name again. */
+static int refused(track *t, const char *name)
+{
+	struct stat st;
+	char prompt[PATH_MAX + 128];
+	char *yes;
+	int no;
+
+	if (same_file(name, t->path)) {
+		tr_say(UT_TR(&t->ui, "  「%s」は戦っているシナリオです。別の名前にしてください\n",
+		             "  '%s' is the scenario being played: give another name\n"),
+		       name);
+		return 1;
+	}
+	if (t->log_path && same_file(name, t->log_path)) {
+		tr_say(UT_TR(&t->ui, "  「%s」は --log のファイルです。別の名前にしてください\n",
+		             "  '%s' is the --log file: give another name\n"), name);
+		return 1;
+	}
+	if (stat(name, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0; /* new, or a device (/dev/null) written in place */
+	snprintf(prompt, sizeof(prompt),
+	         UT_TR(&t->ui, "「%s」はもうあります。置き換えますか？ [y/N]> ",
+	               "'%s' exists. Replace it? [y/N]> "), name);
+	yes = tr_input_at(t, prompt, 1);
+	no = !yes || !(tr_is(yes, "y", "yes") || tr_is(yes, "Y", "はい"));
+	free(yes);
+	if (no && !t->stop_signal && !t->interrupted)
+		tr_say("%s", UT_TR(&t->ui, "  置き換えません\n", "  not replaced\n"));
+	return no;
 }
 
 /* Save without asking (MG-TRACK-12): 0, or -1 after the error. */
@@ -198,26 +269,30 @@ static int offer_save(track *t)
 			tr_help(t, HELP_SAVE);
 			continue;
 		}
-		rc = save_to(t, name, text, len);
+		if (!refused(t, name)) {
+			rc = save_to(t, name, text, len);
+			if (rc == 0) {
+				free(name);
+				break;
+			}
+		}
 		free(name);
-		if (rc == 0)
-			break;
 	}
 	free(text);
 	return rc;
 }
 
-/* --log FILE: the whole log (replaced whole or not at all: util/out.h);
- * 0, or -1 after "megami: track: FILE: REASON". */
-static int write_log(track *t, const char *path)
+/* --log FILE, opened before the fight (a file that cannot be written is
+ * said at once, MG-TRACK-5), written at the end: the whole log (replaced
+ * whole or not at all: util/out.h); 0, or -1 after "megami: track: FILE:
+ * REASON". */
+static int write_log(track *t, ut_out *f)
 {
 	size_t n;
 	const char *s = mg_log_text(t->log, &n);
-	ut_out f;
 
-	if (ut_out_open(&f, path) == 0)
-		ut_out_write(&f, s, n);
-	return ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
+	ut_out_write(f, s, n);
+	return ut_cli_out_close(&t->ui, "track", f, NULL) == UT_EXIT_OK ? 0 : -1;
 }
 
 /* ---- the command ------------------------------------------------------------ */
@@ -225,6 +300,8 @@ static int write_log(track *t, const char *path)
 int cmd_track(const ut_cli *base, int argc, char **argv)
 {
 	track t;
+	ut_out logf;
+	int log_open = 0;
 	mg_scenario_doc *doc = NULL;
 	const char *log_path = NULL, *path;
 	char *yaml = NULL;
@@ -281,6 +358,22 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
 		return status;
 	t.s = mg_scenario_doc_scenario(doc);
+	if (log_path && same_file(log_path, path)) {
+		ut_cli_error(&t.ui, UT_TR(&t.ui, "track: %s: --log のファイルは戦うシナリオです"
+		                                  "（置き換えません）",
+		                          "track: %s: the --log file is the scenario "
+		                          "(it is not replaced)"), log_path);
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
+	if (log_path) {
+		log_open = 1;
+		if (ut_out_open(&logf, log_path) < 0) {
+			log_open = 0;
+			status = ut_cli_out_close(&t.ui, "track", &logf, NULL);
+			goto out;
+		}
+	}
 	t.tty = isatty(STDIN_FILENO);
 	/* MG-TRACK-5: the replay names the file and carries the scenario */
 	if (mg_scenario_to_yaml(&yaml, &yaml_len, t.s) < 0 ||
@@ -323,13 +416,18 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	if (offer_save(&t) < 0 || t.input_over)
 		status = UT_EXIT_INPUT;
-	if (log_path && write_log(&t, log_path) < 0)
-		status = UT_EXIT_INPUT;
+	if (log_open) {
+		log_open = 0;
+		if (write_log(&t, &logf) < 0)
+			status = UT_EXIT_INPUT;
+	}
 	goto out;
 oom:
 	ut_cli_error(&t.ui, "%s", mg_error_last());
 	status = UT_EXIT_INPUT;
 out:
+	if (log_open)
+		ut_out_close(&logf, 0);
 	tr_show(&t); /* and ut_cli_exit sets the status */
 	mg_combat_free(t.c);
 	mg_combat_free(t.snap);
