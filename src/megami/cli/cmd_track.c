@@ -310,6 +310,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	int c, status = UT_EXIT_OK, has_seed = 0;
 
 	memset(&t, 0, sizeof(t));
+	t.acting = -1;
 	t.ui = *base;
 	ut_cli_getopt_begin(&t.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);

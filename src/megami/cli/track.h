@@ -67,6 +67,8 @@ typedef struct track {
 	                       played (SIZE_MAX: shown) */
 	int again;          /* TR_UNDO / TR_REDO asked at a die prompt */
 	int force_state;    /* show the state at the next decision */
+	long acting;        /* the actor of the decision asked (-1: none, or
+	                       a resume question) */
 	int64_t auto_round; /* `a`: NPC initiatives of this round roll */
 	int auto_rest;      /* `a`: the rest of this roll rolls */
 	int64_t ahead[2];   /* the rest of the roll's values typed on one line */

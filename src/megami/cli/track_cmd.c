@@ -202,8 +202,18 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 			             "  HP '%s' is not a whole number\n"), w[3]);
 		return CMD_AGAIN;
 	}
-	if (adj->kind == MG_ADJ_POS)
-		return position(t, w[3], 1, &adj->value) == 0 ? CMD_ADJUST : CMD_AGAIN;
+	if (adj->kind == MG_ADJ_POS) {
+		mg_char_state st;
+		if (position(t, w[3], 1, &adj->value) < 0)
+			return CMD_AGAIN;
+		mg_combat_character(&st, t->c, (size_t)c);
+		if (st.position != adj->value) /* a move of 0 m is no step */
+			return CMD_ADJUST;
+		tr_say(UT_TR(&t->ui, "  %sはもう%lld mにいます（何もしません）\n",
+		             "  %s is at %lld m already (nothing done)\n"),
+		       st.name, (long long)st.position);
+		return CMD_AGAIN;
+	}
 	if (tr_is(w[3], "incapacitated", "戦闘不能")) {
 		adj->value = MG_STATE_INCAPACITATED;
 		return CMD_ADJUST;
@@ -256,6 +266,17 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	}
 	if (tr_is(k, "gm", NULL))
 		return gm_command(t, w, n, adj);
+	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish") ||
+	     tr_is(k, "m", "move") || (tr_is(k, "r", "run") && n > 1)) &&
+	    n != (k[0] == 'a' || k[0] == 'f' ? 3u : 2u)) {
+		/* a name with blanks is several words: say what is wanted */
+		tr_say(UT_TR(&t->ui, "  %s は「%s」の形です（空白のある名前は \"…\" で囲むか番号で）\n",
+		             "  %s is '%s' (a name with blanks in \"…\", or its number)\n"),
+		       k, k[0] == 'a' || k[0] == 'f'
+		          ? UT_TR(&t->ui, "a|f 攻撃 相手", "a|f ATTACK TARGET")
+		          : UT_TR(&t->ui, "m|r 位置", "m|r POS"));
+		return CMD_AGAIN;
+	}
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = tr_find_char(t, w[2]);
 		if (a < 0) {

@@ -411,6 +411,7 @@ static int decide(track *t, const mg_ask *ask)
 	char prompt[256];
 	int rc, cmd;
 
+	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
 	if (mg_policy_default(&def, t->c, ask) < 0)
 		def.kind = ask->kind == MG_ASK_RESUME ? MG_ACT_RESUME : MG_ACT_END;
 	if (t->force_state || ask->kind == MG_ASK_RESUME ||

@@ -14,7 +14,7 @@
 
 /* ---- the state: MG-TRACK-3 ----------------------------------------------- */
 
-static const char *state_word(track *t, const mg_char_state *st)
+static const char *state_word(track *t, const mg_char_state *st, size_t i)
 {
 	if (st->state == MG_STATE_DEAD)
 		return UT_TR(&t->ui, "死亡", "dead");
@@ -23,7 +23,10 @@ static const char *state_word(track *t, const mg_char_state *st)
 	switch (st->status) {
 	case MG_STATUS_PENDING: return UT_TR(&t->ui, "未行動", "pending");
 	case MG_STATUS_DONE: return UT_TR(&t->ui, "行動終了", "done");
-	case MG_STATUS_WAITING: return UT_TR(&t->ui, "待機", "waiting");
+	case MG_STATUS_WAITING: /* the engine keeps it while the waiter acts */
+		return (long)i == t->acting
+		       ? UT_TR(&t->ui, "待機から行動", "acting after waiting")
+		       : UT_TR(&t->ui, "待機", "waiting");
 	default: return UT_TR(&t->ui, "行動可", "able");
 	}
 }
@@ -61,7 +64,7 @@ void tr_show_state(track *t)
 		         (long long)t->s->characters[i].hp);
 		tr_say("  %-4s  %-8s  %-4lld  %s\n",
 		       st.side == MG_SIDE_PC ? "PC" : "NPC", buf,
-		       (long long)st.position, state_word(t, &st));
+		       (long long)st.position, state_word(t, &st, i));
 	}
 }
 
@@ -162,9 +165,13 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 			    at->range < 0 ||
 			    mg_distance(tg.position, st.position) > (uint64_t)at->range)
 				continue;
-			tr_say(UT_TR(&t->ui, "  f %zu %zu    とどめ：%s → %s\n",
-			                  "  f %zu %zu    finish off (とどめ) %s with %s\n"),
-			       a + 1, i + 1, tg.name, at->name);
+			/* attack → target, as the lines of `a` (ja) */
+			if (t->ui.lang == UT_LANG_EN)
+				tr_say("  f %zu %zu    finish off (とどめ) %s with %s\n",
+				       a + 1, i + 1, tg.name, at->name);
+			else
+				tr_say("  f %zu %zu    とどめ：%s → %s\n",
+				       a + 1, i + 1, at->name, tg.name);
 		}
 	}
 	/* where a move may end: position ± the distance (blocks aside) */
@@ -226,8 +233,8 @@ void tr_roll_label(track *t, char *buf, size_t size)
 	dice_text(d, sizeof(d), ri.ndice, ri.modifier);
 	if (ri.crit_only)
 		snprintf(tgt, sizeof(tgt), "%s",
-		         UT_TR(ui, " 目標12（クリティカルだけが回避）",
-		               " target 12 (only a critical evades)"));
+		         UT_TR(ui, " 出目12（クリティカル）でだけ回避",
+		               " only a roll of 12 (critical) evades"));
 	else if (ri.has_target)
 		snprintf(tgt, sizeof(tgt), UT_TR(ui, " 目標%lld", " target %lld"),
 		         (long long)ri.target);
