@@ -90,6 +90,7 @@ void tr_say(const char *fmt, ...)
 void tr_show(track *t);
 char *tr_input(track *t, const char *prompt);
 char *tr_input_at(track *t, const char *prompt, int save_prompt);
+char *tr_fold(const char *s);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
 void tr_signals(void);

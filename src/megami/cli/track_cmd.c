@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "track.h"
@@ -89,6 +90,23 @@ void tr_help(track *t, int prompt)
 	tr_say("%s", helps[prompt][t->ui.lang == UT_LANG_EN]);
 }
 
+/* The scenario's name as typed: the word w was read after NFKC
+ * (tr_input), so a name with full-width letters is matched after NFKC
+ * too. */
+static int same_name(const char *name, const char *w)
+{
+	char *f;
+	int same;
+
+	if (strcmp(name, w) == 0)
+		return 1;
+	if (!(f = tr_fold(name)))
+		return 0;
+	same = strcmp(f, w) == 0;
+	free(f);
+	return same;
+}
+
 /* A character by number (1…) or name; -1 if none. */
 long tr_find_char(track *t, const char *w)
 {
@@ -98,7 +116,7 @@ long tr_find_char(track *t, const char *w)
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= t->s->ncharacters ? (long)(v - 1) : -1;
 	for (i = 0; i < t->s->ncharacters; i++)
-		if (strcmp(t->s->characters[i].name, w) == 0)
+		if (same_name(t->s->characters[i].name, w))
 			return (long)i;
 	return -1;
 }
@@ -112,7 +130,7 @@ static long find_attack(const mg_character *me, const char *w)
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= me->nattacks ? (long)(v - 1) : -1;
 	for (i = 0; i < me->nattacks; i++)
-		if (strcmp(me->attacks[i].name, w) == 0)
+		if (same_name(me->attacks[i].name, w))
 			return (long)i;
 	return -1;
 }

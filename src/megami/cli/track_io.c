@@ -12,6 +12,7 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <utf8proc.h>
 
 #include "track.h"
 
@@ -206,9 +207,44 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 	}
 }
 
+/* s after Unicode NFKC (owned): what an IME types, full-width digits and
+ * letters and the full-width space U+3000, read as 0-9, a-z and a blank,
+ * as `megami roll` and scenarios read them; a copy of s when it is ASCII
+ * or not valid UTF-8; NULL without memory. */
+char *tr_fold(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p && !(*p & 0x80); p++)
+		;
+	if (*p) {
+		utf8proc_uint8_t *f = utf8proc_NFKC((const utf8proc_uint8_t *)s);
+		if (f)
+			return (char *)f;
+	}
+	return strdup(s);
+}
+
+/* A command line: after NFKC (tr_fold), its first word in lower case when
+ * it is ASCII letters ("A 1 2", "GM hp", "Q"); MG-TRACK-1. */
 char *tr_input(track *t, const char *prompt)
 {
-	return tr_input_at(t, prompt, 0);
+	char *line = tr_input_at(t, prompt, 0), *f, *p;
+
+	if (!line)
+		return NULL;
+	f = tr_fold(line);
+	free(line);
+	if (!f)
+		return NULL;
+	for (p = f; *p == ' ' || *p == '\t'; p++)
+		;
+	if (strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+	    strcspn(p, " \t"))
+		for (; *p && *p != ' ' && *p != '\t'; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p - 'A' + 'a');
+	return f;
 }
 
 /* The log lines not shown yet (MG-TRACK-8: none while the session is
