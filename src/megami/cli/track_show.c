@@ -174,20 +174,42 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 				       a + 1, i + 1, at->name, tg.name);
 		}
 	}
-	/* where a move may end: position ± the distance (blocks aside) */
-	for (i = 0; i < 2; i++) {
-		int64_t d = i == 0 ? allow : 3 * allow, lo, hi;
-		if (!(i == 0 ? ask->simple : ask->normal) || allow <= 0)
-			continue;
-		if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
-			lo = hi = st.position;
-		tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
-		                           "  m POS    combat move (戦闘移動, up to %lld m: "
-		                           "%lld to %lld)\n")
-		              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
-		                           "  r POS    full move (全力移動, up to %lld m: "
-		                           "%lld to %lld)\n"),
-		       (long long)d, (long long)lo, (long long)hi);
+	/* MG-MOVE-2: an able enemy strictly on the way stops a move there, so
+	 * the nearest one on either side bounds where a move may end */
+	{
+		int has_below = 0, has_above = 0;
+		int64_t below = 0, above = 0;
+		for (i = 0; i < t->s->ncharacters; i++) {
+			mg_combat_character(&tg, t->c, i);
+			if (tg.side == st.side || tg.state != MG_STATE_ABLE)
+				continue;
+			if (tg.position < st.position && (!has_below || tg.position > below)) {
+				below = tg.position;
+				has_below = 1;
+			}
+			if (tg.position > st.position && (!has_above || tg.position < above)) {
+				above = tg.position;
+				has_above = 1;
+			}
+		}
+		for (i = 0; i < 2; i++) {
+			int64_t d = i == 0 ? allow : 3 * allow, lo, hi;
+			if (!(i == 0 ? ask->simple : ask->normal) || allow <= 0)
+				continue;
+			if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
+				lo = hi = st.position;
+			if (has_below && below > lo)
+				lo = below;
+			if (has_above && above < hi)
+				hi = above;
+			tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
+			                           "  m POS    combat move (戦闘移動, up to %lld m: "
+			                           "%lld to %lld)\n")
+			              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
+			                           "  r POS    full move (全力移動, up to %lld m: "
+			                           "%lld to %lld)\n"),
+			       (long long)d, (long long)lo, (long long)hi);
+		}
 	}
 	if (ask->can_wait)
 		tr_say(UT_TR(&t->ui, "  w        待機\n", "  w        wait (待機)\n"));
