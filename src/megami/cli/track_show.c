@@ -141,10 +141,16 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 		tr_say("Enter = %s\n", dbuf);
 		return;
 	}
-	tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
-	                  "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
-	       me->name, (long long)st.position, ask->simple, ask->normal,
-	       ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");
+	if (ask->simple && ask->normal && ask->nsimple + ask->nnormal == 1)
+		/* M4: one action of two is left, 簡易 or 通常, not both */
+		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易か通常のどちらか1つ）\n",
+		             "%s to act (at %lld; left: one simple or normal action)\n"),
+		       me->name, (long long)st.position);
+	else
+		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
+		             "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
+		       me->name, (long long)st.position, ask->simple, ask->normal,
+		       ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");
 	for (a = 0; a < me->nattacks; a++) {
 		const mg_attack *at = &me->attacks[a];
 		int ok = at->timing == MG_TIMING_COMPLEX ? ask->complex : ask->normal;
