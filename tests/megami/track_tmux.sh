@@ -298,8 +298,15 @@ expect_line "   2  オーガ  NPC   3/30      0     pending"
 type_line o
 wait_line "odds (10000 fights from here, default policy, seed 3):"
 wait_prompt "アリア>"
-screen | grep -Eq '^  PC wins +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]$' || fail "no PC odds line"
-screen | grep -Eq '^  ends in round: mean [0-9.]+ \(now round 1\)$' || fail "no rounds line"
+# the second odds of this session (the first, at die 1, matches the same
+# lines): count them, reading the whole screen (grep -q would stop at the
+# first, and the screen's writer fail with SIGPIPE under pipefail)
+for ((i = 0; i < WAIT * 10; i++)); do
+	[[ $(screen | grep -Ec '^  ends in round: mean [0-9.]+ \(now round 1\)$') -eq 2 ]] && break
+	sleep 0.1
+done
+[[ $(screen | grep -Ec '^  PC wins +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]$') -eq 2 ]] || fail "no PC odds line"
+[[ $(screen | grep -Ec '^  ends in round: mean [0-9.]+ \(now round 1\)$') -eq 2 ]] || fail "no rounds line"
 type_line e
 wait_prompt "オーガ>"
 type_line ""
