@@ -38,6 +38,9 @@ SOCK="mg-sig-$$"
 T=(tmux -L "$SOCK" -f /dev/null)
 cleanup() {
 	"${T[@]}" kill-server >/dev/null 2>&1
+	# a tracker still running saves its replay on the SIGHUP, in its
+	# folder under TMP: let it finish first
+	sleep 0.5
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
