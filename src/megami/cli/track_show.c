@@ -185,10 +185,15 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 	{
 		int has_below = 0, has_above = 0;
 		int64_t below = 0, above = 0;
+		long opp = -1; /* MG-MOVE-3: 離脱 first, against this one */
 		for (i = 0; i < t->s->ncharacters; i++) {
 			mg_combat_character(&tg, t->c, i);
 			if (tg.side == st.side || tg.state != MG_STATE_ABLE)
 				continue;
+			if (tg.position == st.position &&
+			    (opp < 0 || t->s->characters[i].stat[MG_STAT_INITIATIVE] >
+			                t->s->characters[opp].stat[MG_STAT_INITIATIVE]))
+				opp = (long)i;
 			if (tg.position < st.position && (!has_below || tg.position > below)) {
 				below = tg.position;
 				has_below = 1;
@@ -208,13 +213,17 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 				lo = below;
 			if (has_above && above < hi)
 				hi = above;
-			tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
+			tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）",
 			                           "  m POS    combat move (戦闘移動, up to %lld m: "
-			                           "%lld to %lld)\n")
-			              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
+			                           "%lld to %lld)")
+			              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）",
 			                           "  r POS    full move (全力移動, up to %lld m: "
-			                           "%lld to %lld)\n"),
+			                           "%lld to %lld)"),
 			       (long long)d, (long long)lo, (long long)hi);
+			if (opp >= 0)
+				tr_say(UT_TR(&t->ui, " 離脱が先（対 %s）", ", 離脱 against %s first"),
+				       t->s->characters[opp].name);
+			tr_say("\n");
 		}
 	}
 	if (ask->can_wait)
