@@ -14,7 +14,13 @@ add_test(NAME megami/track_tmux
 	COMMAND bash "${dir}/track_tmux.sh" $<TARGET_FILE:megami>
 		"${PROJECT_SOURCE_DIR}")
 set_tests_properties(megami/track_tmux PROPERTIES LABELS "megami" TIMEOUT 300)
-am_test_env(megami/crosscheck megami/track_tmux)
+# Ctrl-C, SIGTERM and a closed terminal (SIGHUP) at the tracker: the
+# session is kept (MG-TRACK-12; fails without tmux).
+add_test(NAME megami/track_signals
+	COMMAND bash "${dir}/track_signals.sh" $<TARGET_FILE:megami>
+		"${PROJECT_SOURCE_DIR}")
+set_tests_properties(megami/track_signals PROPERTIES LABELS "megami" TIMEOUT 300)
+am_test_env(megami/crosscheck megami/track_tmux megami/track_signals)
 
 # `megami serve` runs megami-serve (tests/cli_helper.sh): megami without
 # libmicrohttpd, the same help and errors through it, and the message of a

@@ -55,6 +55,9 @@ SOCK="mg-track-$$"
 T=(tmux -L "$SOCK" -f /dev/null)
 cleanup() {
 	"${T[@]}" kill-server >/dev/null 2>&1
+	# a tracker still running saves its replay on the SIGHUP
+	# (MG-TRACK-12), in its folder WORK: let it finish first
+	sleep 0.5
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -109,7 +112,13 @@ type_line() {
 }
 
 
-cd "$SRC" || exit 1
+# The tracker runs in WORK, a scratch folder with the source's examples
+# linked in (the replay names its scenario examples/megami/duel.yaml as
+# given): a tracker ended by a signal (MG-TRACK-12: the server killed when
+# the test ends early) saves its replay there, not in the source tree.
+WORK=$TMP/work
+mkdir -p "$WORK" && ln -s "$SRC/examples" "$WORK/examples" || exit 1
+cd "$WORK" || exit 1
 "${T[@]}" -u new-session -d -s mg -x 120 -y 40 \
 	"env LC_ALL=C.UTF-8 TERM=xterm '$MEGAMI' track --lang en --seed 3 \
 	--log '$TMP/session.log' examples/megami/duel.yaml; \
@@ -234,7 +243,7 @@ grep -Fxq "$TMP/session.replay: note: the replay ends before the combat does (ro
 #   Enter at "combat over"; ? at the save prompt; the file
 # The same pane runs it (a new session could race the server's exit):
 # respawned, its history cleared, so the screen holds session 2 only.
-cd "$SRC" || exit 1
+cd "$WORK" || exit 1
 "${T[@]}" respawn-pane -k -t mg \
 	"env LC_ALL=C.UTF-8 TERM=xterm '$MEGAMI' track --lang en --seed 3 \
 	--log '$TMP/fight.log' examples/megami/duel.yaml; \
@@ -298,8 +307,15 @@ expect_line "   2  オーガ  NPC   3/30      0     pending"
 type_line o
 wait_line "odds (10000 fights from here, default policy, seed 3):"
 wait_prompt "アリア>"
-screen | grep -Eq '^  PC wins +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]$' || fail "no PC odds line"
-screen | grep -Eq '^  ends in round: mean [0-9.]+ \(now round 1\)$' || fail "no rounds line"
+# the second odds of this session (the first, at die 1, matches the same
+# lines): count them, reading the whole screen (grep -q would stop at the
+# first, and the screen's writer fail with SIGPIPE under pipefail)
+for ((i = 0; i < WAIT * 10; i++)); do
+	[[ $(screen | grep -Ec '^  ends in round: mean [0-9.]+ \(now round 1\)$') -eq 2 ]] && break
+	sleep 0.1
+done
+[[ $(screen | grep -Ec '^  PC wins +[0-9.]+% \[[0-9.]+%, [0-9.]+%\]$') -eq 2 ]] || fail "no PC odds line"
+[[ $(screen | grep -Ec '^  ends in round: mean [0-9.]+ \(now round 1\)$') -eq 2 ]] || fail "no rounds line"
 type_line e
 wait_prompt "オーガ>"
 type_line ""

@@ -283,7 +283,10 @@ def check_fsize(c, lang):
         argv = ([c.tools[prog]] + (["--lang", "en"] if lang == "en" else [])
                 + [path if a == FULL else a for a in args])
         if stdin is not None:
-            stdin = stdin.replace(FULL.encode(), path.encode())
+            # the name typed at the tracker's save prompt; it asks before
+            # it replaces a file that exists (MG-TRACK-5): y
+            stdin = stdin.replace(FULL.encode(), path.encode() + (
+                b"\ny" if (prog, cmd) == ("megami", "track") else b""))
         p = subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, cwd=c.src,
                            preexec_fn=limit, timeout=300,

@@ -14,9 +14,14 @@
  * This file is the command (options, the scenario, saving); the session is
  * track_session.c and its neighbours (track.h).
  */
+#include <errno.h>
+#include <limits.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "budget.h"
@@ -102,10 +107,134 @@ static const struct option longopts[] = {
 
 /* ---- saving: MG-TRACK-5 -------------------------------------------------- */
 
-/* Ask for a file name until the replay is saved there (replaced whole or
- * not at all: util/out.h) or none is given.  A failure is reported
- * (megami: track: FILE: REASON) and the name asked again.  Returns 0, or
- * -1 when the last attempt failed (or the replay could not be made). */
+/* The folder of p made absolute (realpath) and p's last part: the name a
+ * file that does not exist yet will have; -1 when the folder is not
+ * there. */
+static int canon(const char *p, char *out, size_t size)
+{
+	const char *slash = strrchr(p, '/');
+	char dir[PATH_MAX], real[PATH_MAX];
+	size_t len = slash ? (size_t)(slash - p) : 0;
+
+	if (len >= sizeof(dir))
+		return -1;
+	if (slash)
+		memcpy(dir, p, len);
+	if (len == 0)
+		memcpy(dir, slash ? "/" : ".", 2);
+	else
+		dir[len] = '\0';
+	if (!realpath(dir, real))
+		return -1;
+	return snprintf(out, size, "%s/%s", real, slash ? slash + 1 : p) <
+	       (int)size ? 0 : -1;
+}
+
+/* a and b name the same file: the same inode when both exist (a link, a
+ * path spelled otherwise), else the same folder and name (MG-TRACK-5). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char ca[PATH_MAX + NAME_MAX + 2], cb[PATH_MAX + NAME_MAX + 2];
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return canon(a, ca, sizeof(ca)) == 0 && canon(b, cb, sizeof(cb)) == 0 &&
+	       strcmp(ca, cb) == 0;
+}
+
+/* Write the replay text to `name` (replaced whole or not at all:
+ * util/out.h) and say so; 0, or -1 after "megami: track: FILE: REASON". */
+static int save_to(track *t, const char *name, const char *text, size_t len)
+{
+	ut_out f;
+
+	if (ut_out_open(&f, name) == 0)
+		ut_out_write(&f, text, len);
+	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
+		return -1;
+	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
+	return 0;
+}
+
+/* A name of the tracker's own for the replay, when nobody can be asked
+ * (MG-TRACK-12): the scenario's file name without its extension, then
+ * ".replay", in the current folder: duel.replay, else duel-2.replay, …,
+ * the first that does not exist. */
+static int own_name(track *t, char *buf, size_t size)
+{
+	const char *base = strrchr(t->path, '/'), *dot;
+	struct stat st;
+	int len, k;
+
+	base = base ? base + 1 : t->path;
+	dot = strrchr(base, '.');
+	len = (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base));
+	for (k = 1; k <= 1000; k++) {
+		if (k == 1)
+			snprintf(buf, size, "%.*s.replay", len, base);
+		else
+			snprintf(buf, size, "%.*s-%d.replay", len, base, k);
+		if (lstat(buf, &st) < 0 && errno == ENOENT &&
+		    !(t->log_path && same_file(buf, t->log_path)))
+			return 0;
+	}
+	return -1;
+}
+
+/* Whether the replay may not go to `name` (MG-TRACK-5): never over the
+ * scenario being played or the --log file (said); over another file
+ * that exists only when the person says y.  1 to ask for a name again. */
+static int refused(track *t, const char *name)
+{
+	struct stat st;
+	char prompt[PATH_MAX + 128];
+	char *yes;
+	int no;
+
+	if (same_file(name, t->path)) {
+		tr_say(UT_TR(&t->ui, "  「%s」は戦っているシナリオです。別の名前にしてください\n",
+		             "  '%s' is the scenario being played: give another name\n"),
+		       name);
+		return 1;
+	}
+	if (t->log_path && same_file(name, t->log_path)) {
+		tr_say(UT_TR(&t->ui, "  「%s」は --log のファイルです。別の名前にしてください\n",
+		             "  '%s' is the --log file: give another name\n"), name);
+		return 1;
+	}
+	if (stat(name, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0; /* new, or a device (/dev/null) written in place */
+	snprintf(prompt, sizeof(prompt),
+	         UT_TR(&t->ui, "「%s」はもうあります。置き換えますか？ [y/N]> ",
+	               "'%s' exists. Replace it? [y/N]> "), name);
+	yes = tr_input_at(t, prompt, 1);
+	no = !yes || !(tr_is(yes, "y", "yes") || tr_is(yes, "Y", "はい"));
+	free(yes);
+	if (no && !t->stop_signal && !t->interrupted)
+		tr_say("%s", UT_TR(&t->ui, "  置き換えません\n", "  not replaced\n"));
+	return no;
+}
+
+/* Save without asking (MG-TRACK-12): 0, or -1 after the error. */
+static int save_own(track *t, const char *text, size_t len)
+{
+	char name[512];
+
+	if (own_name(t, name, sizeof(name)) < 0) {
+		ut_cli_error(&t->ui, UT_TR(&t->ui, "track: リプレイを保存する名前が見つかりません",
+		                           "track: no free name to save the replay to"));
+		return -1;
+	}
+	return save_to(t, name, text, len);
+}
+
+/* Ask for a file name until the replay is saved there or none is given.
+ * A failure is reported (megami: track: FILE: REASON) and the name asked
+ * again.  After SIGHUP or SIGTERM, or a second Ctrl-C in a row at this
+ * prompt, the replay is saved under a name of its own (own_name,
+ * MG-TRACK-12).  Returns 0, or -1 when the last attempt failed (or the
+ * replay could not be made). */
 static int offer_save(track *t)
 {
 	char *text = NULL;
@@ -116,10 +245,21 @@ static int offer_save(track *t)
 		ut_cli_error(&t->ui, "%s", mg_error_last());
 		return -1;
 	}
+	/* a Ctrl-C that quit the session does not count at this prompt */
+	t->interrupted = 0;
+	t->interrupts = 0;
 	for (;;) {
-		char *name = tr_input(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
-		                                    "save the replay to (Enter: don't save)> "));
-		ut_out f;
+		char *name;
+		if (t->stop_signal) {
+			rc = save_own(t, text, len);
+			break;
+		}
+		name = tr_input_at(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
+		                                 "save the replay to (Enter: don't save)> "), 1);
+		if (!name && (t->interrupted || t->stop_signal)) {
+			rc = save_own(t, text, len);
+			break;
+		}
 		if (!name || !*name) {
 			free(name);
 			break;
@@ -129,30 +269,30 @@ static int offer_save(track *t)
 			tr_help(t, HELP_SAVE);
 			continue;
 		}
-		if (ut_out_open(&f, name) == 0)
-			ut_out_write(&f, text, len);
-		rc = ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
-		if (rc == 0)
-			tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
+		if (!refused(t, name)) {
+			rc = save_to(t, name, text, len);
+			if (rc == 0) {
+				free(name);
+				break;
+			}
+		}
 		free(name);
-		if (rc == 0)
-			break;
 	}
 	free(text);
 	return rc;
 }
 
-/* --log FILE: the whole log (replaced whole or not at all: util/out.h);
- * 0, or -1 after "megami: track: FILE: REASON". */
-static int write_log(track *t, const char *path)
+/* --log FILE, opened before the fight (a file that cannot be written is
+ * said at once, MG-TRACK-5), written at the end: the whole log (replaced
+ * whole or not at all: util/out.h); 0, or -1 after "megami: track: FILE:
+ * REASON". */
+static int write_log(track *t, ut_out *f)
 {
 	size_t n;
 	const char *s = mg_log_text(t->log, &n);
-	ut_out f;
 
-	if (ut_out_open(&f, path) == 0)
-		ut_out_write(&f, s, n);
-	return ut_cli_out_close(&t->ui, "track", &f, NULL) == UT_EXIT_OK ? 0 : -1;
+	ut_out_write(f, s, n);
+	return ut_cli_out_close(&t->ui, "track", f, NULL) == UT_EXIT_OK ? 0 : -1;
 }
 
 /* ---- the command ------------------------------------------------------------ */
@@ -160,6 +300,8 @@ static int write_log(track *t, const char *path)
 int cmd_track(const ut_cli *base, int argc, char **argv)
 {
 	track t;
+	ut_out logf;
+	int log_open = 0;
 	mg_scenario_doc *doc = NULL;
 	const char *log_path = NULL, *path;
 	char *yaml = NULL;
@@ -168,6 +310,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	int c, status = UT_EXIT_OK, has_seed = 0;
 
 	memset(&t, 0, sizeof(t));
+	t.acting = -1;
 	t.ui = *base;
 	ut_cli_getopt_begin(&t.ui, argc, argv, MG_CLI_SHORTOPTS, longopts,
 	                    OPT_LANG);
@@ -216,6 +359,22 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
 		return status;
 	t.s = mg_scenario_doc_scenario(doc);
+	if (log_path && same_file(log_path, path)) {
+		ut_cli_error(&t.ui, UT_TR(&t.ui, "track: %s: --log のファイルは戦うシナリオです"
+		                                  "（置き換えません）",
+		                          "track: %s: the --log file is the scenario "
+		                          "(it is not replaced)"), log_path);
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
+	if (log_path) {
+		log_open = 1;
+		if (ut_out_open(&logf, log_path) < 0) {
+			log_open = 0;
+			status = ut_cli_out_close(&t.ui, "track", &logf, NULL);
+			goto out;
+		}
+	}
 	t.tty = isatty(STDIN_FILENO);
 	/* MG-TRACK-5: the replay names the file and carries the scenario */
 	if (mg_scenario_to_yaml(&yaml, &yaml_len, t.s) < 0 ||
@@ -228,6 +387,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	t.rep.seed = seed;
 	t.seed = seed;
 	t.path = path;
+	t.log_path = log_path;
 	ut_dice_callback(&t.dice, tr_ask_die, &t, seed);
 	if (!t.max_events)
 		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
@@ -235,11 +395,16 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
+	tr_signals(); /* MG-TRACK-12 */
 	tr_say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
 	       path, (unsigned long long)seed);
 	if (tr_session(&t) < 0)
 		status = UT_EXIT_INPUT;
+	if (t.stop_signal)
+		tr_say(UT_TR(&t.ui, "（%sを受けました：リプレイとログを保存して終えます）\n",
+		             "(%s received: the replay and the log are saved)\n"),
+		       t.stop_signal == SIGHUP ? "SIGHUP" : "SIGTERM");
 	if (t.quit || status != UT_EXIT_OK)
 		tr_say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
 		             "(stopped before the end of the combat)\n"));
@@ -252,13 +417,18 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	if (offer_save(&t) < 0 || t.input_over)
 		status = UT_EXIT_INPUT;
-	if (log_path && write_log(&t, log_path) < 0)
-		status = UT_EXIT_INPUT;
+	if (log_open) {
+		log_open = 0;
+		if (write_log(&t, &logf) < 0)
+			status = UT_EXIT_INPUT;
+	}
 	goto out;
 oom:
 	ut_cli_error(&t.ui, "%s", mg_error_last());
 	status = UT_EXIT_INPUT;
 out:
+	if (log_open)
+		ut_out_close(&logf, 0);
 	tr_show(&t); /* and ut_cli_exit sets the status */
 	mg_combat_free(t.c);
 	mg_combat_free(t.snap);
@@ -267,5 +437,10 @@ out:
 	mg_replay_free(&t.redo);
 	free(yaml);
 	mg_scenario_doc_free(doc);
+	if (t.stop_signal) {
+		/* MG-TRACK-12: end as the signal would have, now that all is saved */
+		signal(t.stop_signal, SIG_DFL);
+		raise(t.stop_signal);
+	}
 	return status;
 }

@@ -48,6 +48,7 @@ enum {
 typedef struct track {
 	ut_cli ui;
 	const char *path;   /* the scenario file, as given */
+	const char *log_path; /* --log FILE, or NULL */
 	const mg_scenario *s;
 	mg_combat *c;       /* the combat: rep played from the beginning */
 	mg_combat *snap;    /* the state before the last decision's answer */
@@ -66,13 +67,18 @@ typedef struct track {
 	                       played (SIZE_MAX: shown) */
 	int again;          /* TR_UNDO / TR_REDO asked at a die prompt */
 	int force_state;    /* show the state at the next decision */
+	long acting;        /* the actor of the decision asked (-1: none, or
+	                       a resume question) */
 	int64_t auto_round; /* `a`: NPC initiatives of this round roll */
 	int auto_rest;      /* `a`: the rest of this roll rolls */
-	int64_t ahead[8];   /* values typed ahead for the next dice */
+	int64_t ahead[2];   /* the rest of the roll's values typed on one line */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
 	int input_over;     /* a line over TR_LINE_MAX ended the input */
 	int quit;           /* the person quit */
+	int interrupts;     /* Ctrl-C in a row, no line read between */
+	int interrupted;    /* a second Ctrl-C in a row ended the input */
+	int stop_signal;    /* SIGHUP or SIGTERM ended the input (its number) */
 } track;
 
 /* track_io.c */
@@ -83,9 +89,12 @@ void tr_say(const char *fmt, ...)
 	;
 void tr_show(track *t);
 char *tr_input(track *t, const char *prompt);
+char *tr_input_at(track *t, const char *prompt, int save_prompt);
+char *tr_fold(const char *s);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
-size_t tr_split(char *line, char **w);
+void tr_signals(void);
+size_t tr_split(char *line, char **w, size_t max);
 enum { TR_OUT_OF_RANGE = -2 };
 int tr_parse_int(const char *s, int neg, int64_t *out);
 int tr_is(const char *w, const char *a, const char *b);

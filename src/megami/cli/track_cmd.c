@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "track.h"
@@ -53,7 +54,7 @@ static const char *const helps[][2] = {
 	[HELP_DIE] = {
 	"ダイスのプロンプト:\n"
 	"  Enter              乱数で1個振る\n"
-	"  1-6                卓で振った目（「4 4」と続けると次のダイスにも）\n"
+	"  1-6                卓で振った目（2D6 は「4 4」と1行でも。判定に要る数まで）\n"
 	"  a                  この判定の残りのダイスを振る（イニシアティブでは\n"
 	"                     このラウンドのNPC全員の分も）\n"
 	"  u                  取り消す（この判定を決めた決定まで戻る）\n"
@@ -62,7 +63,8 @@ static const char *const helps[][2] = {
 	"  q                  やめる（リプレイを保存するか尋ねる）\n",
 	"Die prompt:\n"
 	"  Enter              roll it with the generator\n"
-	"  1-6                the value rolled at the table ('4 4': the next die too)\n"
+	"  1-6                the value rolled at the table ('4 4': both dice of a\n"
+	"                     2D6; no more than the roll needs)\n"
 	"  a                  roll the rest of this roll (at initiative: every NPC's\n"
 	"                     initiative of this round too)\n"
 	"  u                  undo (back to the decision that made this roll)\n"
@@ -88,6 +90,23 @@ void tr_help(track *t, int prompt)
 	tr_say("%s", helps[prompt][t->ui.lang == UT_LANG_EN]);
 }
 
+/* The scenario's name as typed: the word w was read after NFKC
+ * (tr_input), so a name with full-width letters is matched after NFKC
+ * too. */
+static int same_name(const char *name, const char *w)
+{
+	char *f;
+	int same;
+
+	if (strcmp(name, w) == 0)
+		return 1;
+	if (!(f = tr_fold(name)))
+		return 0;
+	same = strcmp(f, w) == 0;
+	free(f);
+	return same;
+}
+
 /* A character by number (1…) or name; -1 if none. */
 long tr_find_char(track *t, const char *w)
 {
@@ -97,7 +116,7 @@ long tr_find_char(track *t, const char *w)
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= t->s->ncharacters ? (long)(v - 1) : -1;
 	for (i = 0; i < t->s->ncharacters; i++)
-		if (strcmp(t->s->characters[i].name, w) == 0)
+		if (same_name(t->s->characters[i].name, w))
 			return (long)i;
 	return -1;
 }
@@ -111,7 +130,7 @@ static long find_attack(const mg_character *me, const char *w)
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= me->nattacks ? (long)(v - 1) : -1;
 	for (i = 0; i < me->nattacks; i++)
-		if (strcmp(me->attacks[i].name, w) == 0)
+		if (same_name(me->attacks[i].name, w))
 			return (long)i;
 	return -1;
 }
@@ -201,8 +220,18 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 			             "  HP '%s' is not a whole number\n"), w[3]);
 		return CMD_AGAIN;
 	}
-	if (adj->kind == MG_ADJ_POS)
-		return position(t, w[3], 1, &adj->value) == 0 ? CMD_ADJUST : CMD_AGAIN;
+	if (adj->kind == MG_ADJ_POS) {
+		mg_char_state st;
+		if (position(t, w[3], 1, &adj->value) < 0)
+			return CMD_AGAIN;
+		mg_combat_character(&st, t->c, (size_t)c);
+		if (st.position != adj->value) /* a move of 0 m is no step */
+			return CMD_ADJUST;
+		tr_say(UT_TR(&t->ui, "  %sはもう%lld mにいます（何もしません）\n",
+		             "  %s is at %lld m already (nothing done)\n"),
+		       st.name, (long long)st.position);
+		return CMD_AGAIN;
+	}
 	if (tr_is(w[3], "incapacitated", "戦闘不能")) {
 		adj->value = MG_STATE_INCAPACITATED;
 		return CMD_ADJUST;
@@ -228,7 +257,7 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	const char *k;
 
 	memset(act, 0, sizeof(*act));
-	n = tr_split(line, w);
+	n = tr_split(line, w, 8);
 	if (n == 0) {
 		*act = *def;
 		return CMD_ACT;
@@ -255,6 +284,17 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	}
 	if (tr_is(k, "gm", NULL))
 		return gm_command(t, w, n, adj);
+	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish") ||
+	     tr_is(k, "m", "move") || (tr_is(k, "r", "run") && n > 1)) &&
+	    n != (k[0] == 'a' || k[0] == 'f' ? 3u : 2u)) {
+		/* a name with blanks is several words: say what is wanted */
+		tr_say(UT_TR(&t->ui, "  %s は「%s」の形です（空白のある名前は \"…\" で囲むか番号で）\n",
+		             "  %s is '%s' (a name with blanks in \"…\", or its number)\n"),
+		       k, k[0] == 'a' || k[0] == 'f'
+		          ? UT_TR(&t->ui, "a|f 攻撃 相手", "a|f ATTACK TARGET")
+		          : UT_TR(&t->ui, "m|r 位置", "m|r POS"));
+		return CMD_AGAIN;
+	}
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = tr_find_char(t, w[2]);
 		if (a < 0) {

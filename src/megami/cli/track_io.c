@@ -4,10 +4,15 @@
  * shown on stdout (checked, util/out.h), the log's new lines, and words.
  */
 #include <editline/readline.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <utf8proc.h>
 
 #include "track.h"
 
@@ -56,9 +61,45 @@ static void too_long(track *t, int stop)
 	       TR_LINE_MAX);
 }
 
+/* ---- signals: MG-TRACK-12 ------------------------------------------------- */
+
+/* Set by the handlers, read by tr_input (only a flag is set there: the
+ * handlers are async-signal-safe; the read they interrupt returns EINTR,
+ * as no handler has SA_RESTART).  libedit's own handlers, installed while
+ * it reads a line, put the terminal back and pass the signal on to these. */
+static volatile sig_atomic_t got_int, got_stop;
+
+static void on_int(int sig)
+{
+	(void)sig;
+	got_int = 1;
+}
+
+static void on_stop(int sig)
+{
+	got_stop = sig;
+}
+
+/* Ctrl-C (SIGINT) cancels the line being typed; SIGHUP (the terminal
+ * closed) and SIGTERM end the input, and the session saves what it can
+ * (cmd_track.c).  MG-TRACK-12 */
+void tr_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_int;
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_stop;
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 /* One line of standard input without a terminal, at most TR_LINE_MAX
  * bytes before its newline (never more is kept: a longer line ends the
- * input, too_long); NULL at the end of input. */
+ * input, too_long); NULL at the end of input or when a signal interrupted
+ * the read (the part read is dropped). */
 static char *plain_line(track *t)
 {
 	char buf[TR_LINE_MAX + 1];
@@ -67,6 +108,10 @@ static char *plain_line(track *t)
 
 	while (n <= TR_LINE_MAX && (ch = getchar()) != EOF && ch != '\n')
 		buf[n++] = (char)ch;
+	if (ch == EOF && ferror(stdin) && errno == EINTR) {
+		clearerr(stdin);
+		return NULL;
+	}
 	if (n > TR_LINE_MAX) {
 		too_long(t, 1);
 		return NULL;
@@ -79,36 +124,127 @@ static char *plain_line(track *t)
 	return strdup(buf);
 }
 
+/* A signal came (MG-TRACK-12): 1 to end the input (SIGHUP or SIGTERM:
+ * t->stop_signal; a second Ctrl-C in a row: t->interrupted), 0 to ask
+ * again (a first Ctrl-C: the line is dropped, as a shell does). */
+static int signalled(track *t, int save_prompt)
+{
+	if (got_stop) {
+		t->stop_signal = got_stop;
+		tr_say("\n"); /* after the prompt */
+		return 1;
+	}
+	got_int = 0;
+	tr_say("^C\n");
+	if (++t->interrupts >= 2) {
+		t->interrupted = 1;
+		return 1;
+	}
+	tr_say("%s", save_prompt
+	       ? UT_TR(&t->ui, "  （入力を取り消しました。もう一度 Ctrl-C で、リプレイを"
+	                       "決まった名前で保存して終えます）\n",
+	               "  (input cancelled; Ctrl-C again saves the replay under "
+	               "a name of its own and ends)\n")
+	       : UT_TR(&t->ui, "  （入力を取り消しました。やめるには q か、もう一度 Ctrl-C）\n",
+	               "  (input cancelled; q or Ctrl-C again to quit)\n"));
+	return 0;
+}
+
 /* One line typed after `prompt` (owned, without its newline), or NULL at
  * the end of input.  A line is at most TR_LINE_MAX bytes: at a terminal a
  * longer one is refused and asked again; otherwise it ends the input
- * (t->input_over).  MG-TRACK-1 */
-char *tr_input(track *t, const char *prompt)
+ * (t->input_over).  Ctrl-C drops the line and asks again; a second one
+ * in a row, SIGHUP or SIGTERM end the input (MG-TRACK-12).  `save_prompt`:
+ * the prompt asks where to save the replay (what Ctrl-C says there).
+ * MG-TRACK-1 */
+char *tr_input_at(track *t, const char *prompt, int save_prompt)
 {
+	struct termios tio;
 	char *line;
 
-	tr_show(t);
-	if (t->input_over)
-		return NULL;
-	if (t->tty) {
-		while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
-			free(line);
-			too_long(t, 0);
-			tr_show(t);
+	for (;;) {
+		tr_show(t);
+		if (t->input_over || t->stop_signal || t->interrupted)
+			return NULL;
+		if (got_stop || got_int) { /* came while no line was read */
+			if (signalled(t, save_prompt))
+				return NULL;
+			continue;
 		}
-		if (line && *line)
+		if (t->tty) {
+			while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
+				free(line);
+				too_long(t, 0);
+				tr_show(t);
+			}
+		} else {
+			tr_say("%s", prompt);
+			tr_show(t);
+			if ((line = plain_line(t)))
+				tr_say("%s\n", line); /* the transcript shows it */
+		}
+		if (!line && (got_stop || got_int)) {
+			if (signalled(t, save_prompt))
+				return NULL;
+			continue;
+		}
+		if (!line && t->tty && tcgetattr(STDIN_FILENO, &tio) < 0) {
+			/* the terminal is gone (EIO): its SIGHUP may come after
+			 * the read failed, to the shell first */
+			got_stop = SIGHUP;
+			signalled(t, save_prompt);
+			return NULL;
+		}
+		if (!line) {
+			if (!t->tty && !t->input_over)
+				tr_say("\n");
+			return NULL;
+		}
+		t->interrupts = 0;
+		if (t->tty && *line)
 			add_history(line);
 		return line;
 	}
-	tr_say("%s", prompt);
-	tr_show(t);
-	if (!(line = plain_line(t))) {
-		if (!t->input_over)
-			tr_say("\n");
-		return NULL;
+}
+
+/* s after Unicode NFKC (owned): what an IME types, full-width digits and
+ * letters and the full-width space U+3000, read as 0-9, a-z and a blank,
+ * as `megami roll` and scenarios read them; a copy of s when it is ASCII
+ * or not valid UTF-8; NULL without memory. */
+char *tr_fold(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p && !(*p & 0x80); p++)
+		;
+	if (*p) {
+		utf8proc_uint8_t *f = utf8proc_NFKC((const utf8proc_uint8_t *)s);
+		if (f)
+			return (char *)f;
 	}
-	tr_say("%s\n", line); /* the transcript shows what was typed */
-	return line;
+	return strdup(s);
+}
+
+/* A command line: after NFKC (tr_fold), its first word in lower case when
+ * it is ASCII letters ("A 1 2", "GM hp", "Q"); MG-TRACK-1. */
+char *tr_input(track *t, const char *prompt)
+{
+	char *line = tr_input_at(t, prompt, 0), *f, *p;
+
+	if (!line)
+		return NULL;
+	f = tr_fold(line);
+	free(line);
+	if (!f)
+		return NULL;
+	for (p = f; *p == ' ' || *p == '\t'; p++)
+		;
+	if (strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+	    strcspn(p, " \t"))
+		for (; *p && *p != ' ' && *p != '\t'; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p - 'A' + 'a');
+	return f;
 }
 
 /* The log lines not shown yet (MG-TRACK-8: none while the session is
@@ -137,23 +273,36 @@ void tr_pad(const char *s, size_t width)
 		tr_say(" ");
 }
 
-/* Split line into at most 8 words (in place); the rest of the line is
- * dropped. */
-size_t tr_split(char *line, char **w)
+/* Split line into words (in place): blanks separate them; a word in
+ * double quotes ("Big Ogre") may hold blanks, the quotes dropped.  The
+ * first `max` are stored in w; the number of words is returned, also when
+ * it is more than `max` (the caller says so: nothing is dropped
+ * silently). */
+size_t tr_split(char *line, char **w, size_t max)
 {
 	size_t n = 0;
 	char *p = line;
 
-	while (n < 8) {
+	for (;;) {
+		char *word, *q;
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
 			break;
-		w[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (*p)
-			*p++ = '\0';
+		if (*p == '"' && (q = strchr(p + 1, '"'))) {
+			word = p + 1;
+			*q = '\0';
+			p = q + 1;
+		} else {
+			word = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			if (*p)
+				*p++ = '\0';
+		}
+		if (n < max)
+			w[n] = word;
+		n++;
 	}
 	return n;
 }

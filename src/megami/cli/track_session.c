@@ -211,12 +211,19 @@ static int auto_die(track *t)
 }
 
 /* One die from the person: 0 with *v, 1 to ask again, or an error to stop
- * the combat (quit, undo, redo: t->quit / t->again say which). */
+ * the combat (quit, undo, redo: t->quit / t->again say which).  Values
+ * typed on one line are the rest of this roll (a 2D6's "4 4"); more than
+ * it needs are refused, the whole line (MG-TRACK-2). */
 static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 {
 	char *w[8];
-	size_t n = tr_split(line, w), i;
+	size_t n = tr_split(line, w, 8), i;
+	mg_roll_info ri;
+	size_t need;
 
+	mg_combat_rolling(&ri, t->c);
+	need = ri.kind == MG_ROLL_NONE || ri.ndice <= ri.index
+	       ? 1 : (size_t)(ri.ndice - ri.index);
 	if (n == 0) {
 		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
 		tr_say(UT_TR(&t->ui, "  → %lld（振った目）\n", "  → %lld (rolled)\n"),
@@ -240,24 +247,32 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		return 1;
 	}
 	if (n == 1 && tr_is(w[0], "a", "all")) {
-		mg_roll_info ri;
-		mg_combat_rolling(&ri, t->c);
 		t->auto_rest = 1;
 		if (ri.kind == MG_ROLL_INITIATIVE)
 			t->auto_round = mg_combat_round(t->c);
 		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
 		return 0;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && i < 8; i++) {
 		int64_t x;
 		if (tr_parse_int(w[i], 0, &x) < 0 || x < 1 || (uint64_t)x > sides)
 			break;
 	}
-	if (i == n) {
+	if (i == n && n <= need) {
 		tr_parse_int(w[0], 0, v);
-		for (i = 1; i < n; i++) /* typed ahead: the next dice */
+		for (i = 1; i < n; i++) /* the rest of this roll */
 			tr_parse_int(w[i], 0, &t->ahead[t->nahead++]);
 		return 0;
+	}
+	if (i == n || i == 8) {
+		if (t->ui.lang == UT_LANG_EN)
+			tr_say("  this roll needs %zu more %s, not %zu: type %s again\n",
+			       need, need == 1 ? "die" : "dice", n,
+			       need == 1 ? "it" : "them");
+		else
+			tr_say("  この判定に要るダイスは残り%zu個です（%zu個の目は多すぎます）。"
+			       "もう一度入力してください\n", need, n);
+		return 1;
 	}
 	tr_say(UT_TR(&t->ui, "  1から%lluの目を入力してください（Enter で振る、? で一覧）\n",
 	                  "  type a value from 1 to %llu (Enter rolls, ? lists the keys)\n"),
@@ -371,7 +386,7 @@ static int over(track *t)
 
 		if (!line)
 			return 0;
-		n = tr_split(line, w);
+		n = tr_split(line, w, 8);
 		if (n == 0 || (n == 1 && tr_is(w[0], "q", "quit"))) {
 			free(line);
 			return 0;
@@ -396,6 +411,7 @@ static int decide(track *t, const mg_ask *ask)
 	char prompt[256];
 	int rc, cmd;
 
+	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
 	if (mg_policy_default(&def, t->c, ask) < 0)
 		def.kind = ask->kind == MG_ASK_RESUME ? MG_ACT_RESUME : MG_ACT_END;
 	if (t->force_state || ask->kind == MG_ASK_RESUME ||

@@ -14,7 +14,7 @@
 
 /* ---- the state: MG-TRACK-3 ----------------------------------------------- */
 
-static const char *state_word(track *t, const mg_char_state *st)
+static const char *state_word(track *t, const mg_char_state *st, size_t i)
 {
 	if (st->state == MG_STATE_DEAD)
 		return UT_TR(&t->ui, "死亡", "dead");
@@ -23,7 +23,10 @@ static const char *state_word(track *t, const mg_char_state *st)
 	switch (st->status) {
 	case MG_STATUS_PENDING: return UT_TR(&t->ui, "未行動", "pending");
 	case MG_STATUS_DONE: return UT_TR(&t->ui, "行動終了", "done");
-	case MG_STATUS_WAITING: return UT_TR(&t->ui, "待機", "waiting");
+	case MG_STATUS_WAITING: /* the engine keeps it while the waiter acts */
+		return (long)i == t->acting
+		       ? UT_TR(&t->ui, "待機から行動", "acting after waiting")
+		       : UT_TR(&t->ui, "待機", "waiting");
 	default: return UT_TR(&t->ui, "行動可", "able");
 	}
 }
@@ -61,7 +64,7 @@ void tr_show_state(track *t)
 		         (long long)t->s->characters[i].hp);
 		tr_say("  %-4s  %-8s  %-4lld  %s\n",
 		       st.side == MG_SIDE_PC ? "PC" : "NPC", buf,
-		       (long long)st.position, state_word(t, &st));
+		       (long long)st.position, state_word(t, &st, i));
 	}
 }
 
@@ -138,10 +141,16 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 		tr_say("Enter = %s\n", dbuf);
 		return;
 	}
-	tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
-	                  "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
-	       me->name, (long long)st.position, ask->simple, ask->normal,
-	       ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");
+	if (ask->simple && ask->normal && ask->nsimple + ask->nnormal == 1)
+		/* M4: one action of two is left, 簡易 or 通常, not both */
+		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易か通常のどちらか1つ）\n",
+		             "%s to act (at %lld; left: one simple or normal action)\n"),
+		       me->name, (long long)st.position);
+	else
+		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
+		             "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
+		       me->name, (long long)st.position, ask->simple, ask->normal,
+		       ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");
 	for (a = 0; a < me->nattacks; a++) {
 		const mg_attack *at = &me->attacks[a];
 		int ok = at->timing == MG_TIMING_COMPLEX ? ask->complex : ask->normal;
@@ -162,25 +171,60 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 			    at->range < 0 ||
 			    mg_distance(tg.position, st.position) > (uint64_t)at->range)
 				continue;
-			tr_say(UT_TR(&t->ui, "  f %zu %zu    とどめ：%s → %s\n",
-			                  "  f %zu %zu    finish off (とどめ) %s with %s\n"),
-			       a + 1, i + 1, tg.name, at->name);
+			/* attack → target, as the lines of `a` (ja) */
+			if (t->ui.lang == UT_LANG_EN)
+				tr_say("  f %zu %zu    finish off (とどめ) %s with %s\n",
+				       a + 1, i + 1, tg.name, at->name);
+			else
+				tr_say("  f %zu %zu    とどめ：%s → %s\n",
+				       a + 1, i + 1, at->name, tg.name);
 		}
 	}
-	/* where a move may end: position ± the distance (blocks aside) */
-	for (i = 0; i < 2; i++) {
-		int64_t d = i == 0 ? allow : 3 * allow, lo, hi;
-		if (!(i == 0 ? ask->simple : ask->normal) || allow <= 0)
-			continue;
-		if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
-			lo = hi = st.position;
-		tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）\n",
-		                           "  m POS    combat move (戦闘移動, up to %lld m: "
-		                           "%lld to %lld)\n")
-		              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）\n",
-		                           "  r POS    full move (全力移動, up to %lld m: "
-		                           "%lld to %lld)\n"),
-		       (long long)d, (long long)lo, (long long)hi);
+	/* MG-MOVE-2: an able enemy strictly on the way stops a move there, so
+	 * the nearest one on either side bounds where a move may end */
+	{
+		int has_below = 0, has_above = 0;
+		int64_t below = 0, above = 0;
+		long opp = -1; /* MG-MOVE-3: 離脱 first, against this one */
+		for (i = 0; i < t->s->ncharacters; i++) {
+			mg_combat_character(&tg, t->c, i);
+			if (tg.side == st.side || tg.state != MG_STATE_ABLE)
+				continue;
+			if (tg.position == st.position &&
+			    (opp < 0 || t->s->characters[i].stat[MG_STAT_INITIATIVE] >
+			                t->s->characters[opp].stat[MG_STAT_INITIATIVE]))
+				opp = (long)i;
+			if (tg.position < st.position && (!has_below || tg.position > below)) {
+				below = tg.position;
+				has_below = 1;
+			}
+			if (tg.position > st.position && (!has_above || tg.position < above)) {
+				above = tg.position;
+				has_above = 1;
+			}
+		}
+		for (i = 0; i < 2; i++) {
+			int64_t d = i == 0 ? allow : 3 * allow, lo, hi;
+			if (!(i == 0 ? ask->simple : ask->normal) || allow <= 0)
+				continue;
+			if (ut_ckd_sub(&lo, st.position, d) || ut_ckd_add(&hi, st.position, d))
+				lo = hi = st.position;
+			if (has_below && below > lo)
+				lo = below;
+			if (has_above && above < hi)
+				hi = above;
+			tr_say(i == 0 ? UT_TR(&t->ui, "  m 位置   戦闘移動（%lld m まで: %lld〜%lld）",
+			                           "  m POS    combat move (戦闘移動, up to %lld m: "
+			                           "%lld to %lld)")
+			              : UT_TR(&t->ui, "  r 位置   全力移動（%lld m まで: %lld〜%lld）",
+			                           "  r POS    full move (全力移動, up to %lld m: "
+			                           "%lld to %lld)"),
+			       (long long)d, (long long)lo, (long long)hi);
+			if (opp >= 0)
+				tr_say(UT_TR(&t->ui, " 離脱が先（対 %s）", ", 離脱 against %s first"),
+				       t->s->characters[opp].name);
+			tr_say("\n");
+		}
 	}
 	if (ask->can_wait)
 		tr_say(UT_TR(&t->ui, "  w        待機\n", "  w        wait (待機)\n"));
@@ -226,8 +270,8 @@ void tr_roll_label(track *t, char *buf, size_t size)
 	dice_text(d, sizeof(d), ri.ndice, ri.modifier);
 	if (ri.crit_only)
 		snprintf(tgt, sizeof(tgt), "%s",
-		         UT_TR(ui, " 目標12（クリティカルだけが回避）",
-		               " target 12 (only a critical evades)"));
+		         UT_TR(ui, " 出目12（クリティカル）でだけ回避",
+		               " only a roll of 12 (critical) evades"));
 	else if (ri.has_target)
 		snprintf(tgt, sizeof(tgt), UT_TR(ui, " 目標%lld", " target %lld"),
 		         (long long)ri.target);

@@ -77,7 +77,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
 	[M_FINISH] = {{"{1}が{2}で{3}にとどめを刺す {4}、実ダメージ{5}"
 	               "（防御修正{6}{7}） HP {8}",
-	               "{1} finishes {3} off with {2} {4}: {5} damage "
+	               "{1}'s finishing blow on {3} with {2} {4}: {5} damage "
 	               "(modifier {6}{7}), HP {8}"}},
 	[M_FINISH_FAILED] = {{"とどめは効かなかった", "the finishing blow fails"}},
 	[M_DEATH] = {{"{1}は死亡した", "{1} dies"}},

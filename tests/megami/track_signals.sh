@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+#
+# track_signals.sh - `megami track` and signals in a real terminal (tmux):
+# Ctrl-C, SIGTERM and a closed terminal (SIGHUP) never lose the session
+# (docs/MEGAMI.md "Tracker and replays", MG-TRACK-12, MG-TRACK-5).
+#
+#   usage: tests/megami/track_signals.sh MEGAMI SOURCE_DIR
+#
+# As track_tmux.sh: a private tmux server (-L, its own socket), one 120x40
+# window, keys in with send-keys, the screen back with capture-pane -p,
+# every wait at most WAIT seconds (default 10), the server always killed.
+# The pane runs bash with job control (set -m), as an interactive shell
+# does: the tracker is then alone in the terminal's foreground group.
+# Every session runs in a fresh folder, so the replay saved under a name
+# of the tracker's own is duel.replay (the scenario duel.yaml without its
+# extension), then duel-2.replay when that one exists.
+
+set -uo pipefail
+
+if [[ $# -ne 2 ]]; then
+	echo "usage: $0 MEGAMI SOURCE_DIR" >&2
+	exit 2
+fi
+MEGAMI=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+SRC=$(cd "$2" && pwd)
+DUEL=$SRC/examples/megami/duel.yaml
+WAIT=${WAIT:-10}
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "track_signals.sh: FAIL: tmux is not installed (make deps installs it;" \
+	     "apt-get install tmux)" >&2
+	exit 1
+fi
+
+TMP=$(mktemp -d)
+export TMUX_TMPDIR=$TMP
+SOCK="mg-sig-$$"
+T=(tmux -L "$SOCK" -f /dev/null)
+cleanup() {
+	"${T[@]}" kill-server >/dev/null 2>&1
+	# a tracker still running saves its replay on the SIGHUP, in its
+	# folder under TMP: let it finish first
+	sleep 0.5
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+fail() {
+	echo "track_signals.sh: FAIL: $*" >&2
+	echo "---- screen ----" >&2
+	screen >&2
+	exit 1
+}
+
+screen() {
+	"${T[@]}" capture-pane -p -J -S -500 -t "$CUR" 2>/dev/null | sed 's/[[:space:]]*$//'
+}
+
+wait_prompt() {
+	local want=$1 i last
+	for ((i = 0; i < WAIT * 10; i++)); do
+		last=$(screen | grep -v '^$' | tail -n 1)
+		[[ $last == "$want" ]] && return 0
+		sleep 0.1
+	done
+	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
+}
+
+wait_line() {
+	local i
+	for ((i = 0; i < WAIT * 10; i++)); do
+		screen | grep -Fx -- "$1" >/dev/null && return 0
+		sleep 0.1
+	done
+	fail "waited ${WAIT}s for the line '$1'"
+}
+
+type_line() {
+	if [[ -n $1 ]]; then
+		"${T[@]}" send-keys -t "$CUR" -l -- "$1"
+	fi
+	"${T[@]}" send-keys -t "$CUR" Enter
+}
+
+# run DIR ARGS...: the tracker in DIR, in a new session of the server (the
+# one before, its tracker ended, is closed)
+CUR=
+N=0
+run() {
+	local dir=$1
+	shift
+	mkdir -p "$dir"
+	[[ -n $CUR ]] && "${T[@]}" kill-session -t "$CUR" >/dev/null 2>&1
+	CUR=mg$((++N))
+	"${T[@]}" -u new-session -d -s "$CUR" -x 120 -y 40 -c "$dir" \
+		"bash -c 'set -m; env LC_ALL=C.UTF-8 TERM=xterm \"$MEGAMI\" track $*; \
+		echo \"[exit \$?]\"; sleep 600'" || fail "tmux did not start"
+}
+
+# the tracker's process id (the child of the pane's bash)
+tracker_pid() {
+	local pp
+	pp=$("${T[@]}" display -p -t "$CUR" '#{pane_pid}')
+	ps -o pid= --ppid "$pp" | tr -d ' '
+}
+
+# items FILE: the replay's lines without the scenario it carries
+items() { grep -v '^|' "$1" | grep -v '^scenario '; }
+
+# ---- 1. Ctrl-C (en): cancels the line; twice in a row quits; at the save
+# prompt twice in a row saves under the tracker's own name.
+D1=$TMP/s1
+run "$D1" --lang en --seed 3 --log a.log "'$DUEL'"
+INIT_A="アリア's initiative 2D6+5"
+INIT_O="オーガ's initiative 2D6+2"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line 6
+wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]>"
+# a 5 typed, not entered, then Ctrl-C: dropped, the same die asked again
+"${T[@]}" send-keys -t "$CUR" -l 5
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "$INIT_A (6, ?) [Enter=roll / 1-6]> 5^C"
+wait_line "  (input cancelled; q or Ctrl-C again to quit)"
+wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]>"
+type_line 6
+# アリア 6 + 6 + 5 = 17; a line between resets the count: one Ctrl-C now
+# only cancels
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "$INIT_O [Enter=roll / 1-6]> ^C"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+"${T[@]}" send-keys -t "$CUR" C-c
+# the second in a row: the quit path (as q or Ctrl-D)
+wait_line "(stopped before the end of the combat)"
+wait_prompt "save the replay to (Enter: don't save)>"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "  (input cancelled; Ctrl-C again saves the replay under a name of its own and ends)"
+wait_prompt "save the replay to (Enter: don't save)>"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "saved: duel.replay"
+wait_prompt "[exit 0]"
+[[ $(items "$D1/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6' ]] ||
+	fail "duel.replay is not the session: $(items "$D1/duel.replay")"
+grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D1/a.log" ||
+	fail "--log a.log does not hold the session: $(cat "$D1/a.log")"
+
+# ---- 2. Ctrl-C when the combat is over (ja): the save prompt, then saved
+# under the tracker's own name; duel.replay exists there, so duel-2.replay.
+# By hand: アリア 6 6 + 5 = 17, オーガ 1 1 + 2 = 4; then the GM's hand
+# gm hp オーガ 0 makes オーガ 戦闘不能 (MG-GM-2): no NPC is left able, the
+# PCs win in round 1 and the tracker asks "combat over".
+D2=$TMP/s2
+mkdir -p "$D2"
+echo old > "$D2/duel.replay"
+run "$D2" --seed 3 --log b.log "'$DUEL'"
+wait_prompt "アリアのイニシアティブ 2D6+5 [Enter=振る / 1-6]>"
+type_line "6 6"
+wait_prompt "オーガのイニシアティブ 2D6+2 [Enter=振る / 1-6]>"
+type_line "1 1"
+wait_prompt "アリア>"
+type_line "gm hp オーガ 0"
+wait_prompt "戦闘終了 [Enter=終える / u=取り消す]>"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "  （入力を取り消しました。やめるには q か、もう一度 Ctrl-C）"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_prompt "リプレイを保存するファイル（Enter: 保存しない）>"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "  （入力を取り消しました。もう一度 Ctrl-C で、リプレイを決まった名前で保存して終えます）"
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "保存しました: duel-2.replay"
+wait_prompt "[exit 0]"
+[[ $(cat "$D2/duel.replay") == old ]] || fail "duel.replay was replaced"
+[[ $(items "$D2/duel-2.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1 1\ngm hp 2 0' ]] ||
+	fail "duel-2.replay is not the session: $(items "$D2/duel-2.replay")"
+grep -Fxq "PCの勝利" "$D2/b.log" || fail "--log b.log has no result: $(cat "$D2/b.log")"
+
+# ---- 3. SIGTERM at a die prompt: saved without a question, then the
+# tracker ends as the signal would (exit 128 + 15).
+D3=$TMP/s3
+run "$D3" --lang en --seed 3 --log c.log "'$DUEL'"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line "6 6"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+type_line 1
+wait_prompt "$INIT_O (1, ?) [Enter=roll / 1-6]>"
+kill -TERM "$(tracker_pid)" || fail "no tracker to send SIGTERM to"
+wait_line "(SIGTERM received: the replay and the log are saved)"
+wait_line "saved: duel.replay"
+wait_prompt "[exit 143]"
+[[ $(items "$D3/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1' ]] ||
+	fail "duel.replay is not the session: $(items "$D3/duel.replay")"
+grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D3/c.log" ||
+	fail "--log c.log does not hold the session: $(cat "$D3/c.log")"
+
+# ---- 4. The terminal closes (the tmux server killed: SIGHUP) at a
+# decision: the replay and the log are written all the same.
+D4=$TMP/s4
+run "$D4" --seed 3 --log d.log "'$DUEL'"
+wait_prompt "アリアのイニシアティブ 2D6+5 [Enter=振る / 1-6]>"
+type_line "6 6"
+wait_prompt "オーガのイニシアティブ 2D6+2 [Enter=振る / 1-6]>"
+type_line "1 1"
+wait_prompt "アリア>"
+"${T[@]}" kill-server
+for ((i = 0; i < WAIT * 10; i++)); do
+	[[ -s $D4/duel.replay && -s $D4/d.log ]] && break
+	sleep 0.1
+done
+[[ $(items "$D4/duel.replay" 2>/dev/null) == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1 1' ]] ||
+	{ echo "track_signals.sh: FAIL: after SIGHUP: $(ls -a "$D4")" >&2; exit 1; }
+grep -Fxq "オーガのイニシアティブ (2D6+2) ＞ 2[1,1]+2 ＞ 4" "$D4/d.log" ||
+	{ echo "track_signals.sh: FAIL: after SIGHUP, d.log: $(cat "$D4/d.log")" >&2; exit 1; }
+echo "track_signals.sh: ok"
