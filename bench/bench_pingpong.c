@@ -5,10 +5,11 @@
  * for each other (the optimizer's generations, ~50 µs each, hand designs,
  * candidates and their values between threads) pays a few such trips a
  * candidate.  On the 2-core virtual machine of issue 21's eighth round
- * the trip measured 470–580 ns in one hour and 117–150 ns in another,
- * and the optimizer's 2-thread speedup moved with it between about 1.35
- * and 1.77 (docs/OPTIMIZE.md), while the Monte Carlo series, which share
- * nothing a run, stayed near 2.  bench/scaling.sh prints it first.
+ * the trip measured 470–670 ns for hours, while the optimizer's 2-thread
+ * speedup was 1.25–1.35 (1.70–1.77 in the first minutes of the round,
+ * not measured beside it; docs/OPTIMIZE.md), and the Monte Carlo series,
+ * which share nothing a run, stayed near 2.  bench/scaling.sh prints it
+ * first.
  *
  * Usage: bench_pingpong [N]   (default 200000 round trips)
  */
