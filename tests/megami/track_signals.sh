@@ -24,63 +24,8 @@ fi
 MEGAMI=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$2" && pwd)
 DUEL=$SRC/examples/megami/duel.yaml
-WAIT=${WAIT:-10}
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "track_signals.sh: FAIL: tmux is not installed (make deps installs it;" \
-	     "apt-get install tmux)" >&2
-	exit 1
-fi
-
-TMP=$(mktemp -d)
-export TMUX_TMPDIR=$TMP
-SOCK="mg-sig-$$"
-T=(tmux -L "$SOCK" -f /dev/null)
-cleanup() {
-	"${T[@]}" kill-server >/dev/null 2>&1
-	# a tracker still running saves its replay on the SIGHUP, in its
-	# folder under TMP: let it finish first
-	sleep 0.5
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-fail() {
-	echo "track_signals.sh: FAIL: $*" >&2
-	echo "---- screen ----" >&2
-	screen >&2
-	exit 1
-}
-
-screen() {
-	"${T[@]}" capture-pane -p -J -S -500 -t "$CUR" 2>/dev/null | sed 's/[[:space:]]*$//'
-}
-
-wait_prompt() {
-	local want=$1 i last
-	for ((i = 0; i < WAIT * 10; i++)); do
-		last=$(screen | grep -v '^$' | tail -n 1)
-		[[ $last == "$want" ]] && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
-}
-
-wait_line() {
-	local i
-	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -Fx -- "$1" >/dev/null && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for the line '$1'"
-}
-
-type_line() {
-	if [[ -n $1 ]]; then
-		"${T[@]}" send-keys -t "$CUR" -l -- "$1"
-	fi
-	"${T[@]}" send-keys -t "$CUR" Enter
-}
+source "$(dirname "$0")/tmux_harness.sh" || exit 1
+harness_start track_signals.sh
 
 # run DIR ARGS...: the tracker in DIR, in a new session of the server (the
 # one before, its tracker ended, is closed)

@@ -40,77 +40,9 @@ if [[ $# -ne 2 ]]; then
 fi
 MEGAMI=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$2" && pwd)
-WAIT=${WAIT:-10}
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "track_tmux.sh: FAIL: tmux is not installed (make deps installs it;" \
-	     "apt-get install tmux)" >&2
-	exit 1
-fi
-
-TMP=$(mktemp -d)
-# the server's socket lives in TMP too, so nothing is left behind
-export TMUX_TMPDIR=$TMP
-SOCK="mg-track-$$"
-T=(tmux -L "$SOCK" -f /dev/null)
-cleanup() {
-	"${T[@]}" kill-server >/dev/null 2>&1
-	# a tracker still running saves its replay on the SIGHUP
-	# (MG-TRACK-12), in its folder WORK: let it finish first
-	sleep 0.5
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-fail() {
-	echo "track_tmux.sh: FAIL: $*" >&2
-	echo "---- screen ----" >&2
-	screen >&2
-	exit 1
-}
-
-# The whole pane (history included), trailing blanks cut.
-screen() {
-	"${T[@]}" capture-pane -p -J -S -500 -t mg 2>/dev/null | sed 's/[[:space:]]*$//'
-}
-
-# wait_for TEXT: until the last non-empty line of the screen is TEXT.
-wait_prompt() {
-	local want=$1 i last
-	for ((i = 0; i < WAIT * 10; i++)); do
-		last=$(screen | grep -v '^$' | tail -n 1)
-		[[ $last == "$want" ]] && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
-}
-
-# wait_line TEXT: until the screen holds this exact line.  (grep reads the
-# whole screen, not -q: with pipefail, a grep that stops at the first match
-# makes the screen's writer fail with SIGPIPE when more follows, e.g. the
-# 4097-byte line of MG-TRACK-1.)
-wait_line() {
-	local i
-	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -Fx -- "$1" >/dev/null && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for the line '$1'"
-}
-
-# expect_line TEXT: the screen holds this exact line.
-expect_line() {
-	screen | grep -Fx -- "$1" >/dev/null || fail "no line '$1' on the screen"
-}
-
-# type TEXT: the keys of TEXT, then Enter.
-type_line() {
-	if [[ -n $1 ]]; then
-		"${T[@]}" send-keys -t mg -l -- "$1"
-	fi
-	"${T[@]}" send-keys -t mg Enter
-}
-
+source "$(dirname "$0")/tmux_harness.sh" || exit 1
+harness_start track_tmux.sh
+CUR=mg
 
 # The tracker runs in WORK, a scratch folder with the source's examples
 # linked in (the replay names its scenario examples/megami/duel.yaml as
