@@ -50,6 +50,13 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
 size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space);
 
 /**
+ * The length (1–4) of the valid UTF-8 sequence at s[0..len), or 0: RFC
+ * 3629, so no overlong form, no surrogate, nothing above U+10FFFF; NUL is
+ * refused too (0), as a file's reader wants it.
+ */
+size_t ut_utf8_seq(const unsigned char *s, size_t len);
+
+/**
  * The first character of the NUL-terminated UTF-8 text s that is a digit
  * or a number of Unicode (general category Nd, Nl or No) but neither
  * 0–9 nor its full-width form ０–９: ² ₅ ① 𝟓 Ⅻ ½ ٥.  NFKC turns most of

@@ -47,6 +47,37 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 	return len;
 }
 
+size_t ut_utf8_seq(const unsigned char *s, size_t len)
+{
+	unsigned c = s[0];
+	size_t n, i;
+	unsigned long cp;
+
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2, cp = c & 0x1F;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3, cp = c & 0x0F;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return n;
+}
+
 size_t ut_utf8_odd_digit(const char *s)
 {
 	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;

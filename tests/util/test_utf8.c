@@ -80,6 +80,34 @@ static void test_control(void **state)
 	assert_int_equal(cp, 0);
 }
 
+/* ut_utf8_seq: RFC 3629 sequences (the YAML reader's and manastorm
+ * check's): 1 to 4 bytes; 0 for NUL, an overlong '/', a surrogate, a code
+ * point above U+10FFFF, a lone continuation byte and a cut sequence. */
+static void test_seq(void **state)
+{
+	const unsigned char *u;
+
+	(void)state;
+	u = (const unsigned char *)"a";
+	assert_int_equal(ut_utf8_seq(u, 1), 1);
+	u = (const unsigned char *)"\xC3\xA9";                /* é */
+	assert_int_equal(ut_utf8_seq(u, 2), 2);
+	u = (const unsigned char *)"\xE3\x82\xA2";            /* ア */
+	assert_int_equal(ut_utf8_seq(u, 3), 3);
+	assert_int_equal(ut_utf8_seq(u, 2), 0);                /* cut */
+	u = (const unsigned char *)"\xF0\x9D\x9F\x93";        /* 𝟓 */
+	assert_int_equal(ut_utf8_seq(u, 4), 4);
+	assert_int_equal(ut_utf8_seq((const unsigned char *)"", 1), 0);
+	u = (const unsigned char *)"\xC0\xAF";                /* overlong / */
+	assert_int_equal(ut_utf8_seq(u, 2), 0);
+	u = (const unsigned char *)"\xED\xA0\x80";            /* U+D800 */
+	assert_int_equal(ut_utf8_seq(u, 3), 0);
+	u = (const unsigned char *)"\xF4\x90\x80\x80";        /* U+110000 */
+	assert_int_equal(ut_utf8_seq(u, 4), 0);
+	u = (const unsigned char *)"\x80";
+	assert_int_equal(ut_utf8_seq(u, 1), 0);
+}
+
 /* ut_utf8_odd_digit: the digits and numbers of Unicode other than 0–9
  * and ０–９ (NFKC reads most of them as digits: review F1), at their byte
  * offset: "2" is 1 byte, "ア" 3, "１" 3. */
@@ -162,6 +190,7 @@ int main(void)
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_control),
 		cmocka_unit_test(test_odd_digit),
+		cmocka_unit_test(test_seq),
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
 	};

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 
 #include "manastorm/scenario_yaml.h"
 
@@ -49,39 +50,6 @@ static const char help_en[] =
 
 /* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
  * a caret; then how many were not shown. */
-/* The length of the UTF-8 sequence at s as the scenario reader takes it
- * (util_yaml's scan of the bytes, MS-SCN-IN-1: RFC 3629, no NUL), 0 when
- * the byte there is refused. */
-static size_t utf8_len(const unsigned char *s, size_t len)
-{
-	unsigned long cp;
-	size_t n, i;
-
-	if (s[0] == 0)
-		return 0;
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		n = 2, cp = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		n = 3, cp = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-		return 0;
-	return n;
-}
-
 /* MS-SCN-DIAG-1, MS-SCN-IN-1: the source line and caret under every
  * error.  The shared printer (ut_cli_show_context) shows only valid UTF-8,
  * so a line that is not is shown with each refused byte as U+FFFD: one
@@ -93,14 +61,14 @@ static void show_line(const char *line, size_t len, uint32_t col)
 	ut_buf b = UT_BUF_INIT;
 	size_t i, k;
 
-	for (i = 0; i < len && (k = utf8_len(s + i, len - i)) > 0; i += k)
+	for (i = 0; i < len && (k = ut_utf8_seq(s + i, len - i)) > 0; i += k)
 		;
 	if (i == len) {
 		ut_cli_show_context(line, len, col);
 		return;
 	}
 	for (i = 0; i < len; i += k) {
-		if ((k = utf8_len(s + i, len - i)) > 0) {
+		if ((k = ut_utf8_seq(s + i, len - i)) > 0) {
 			ut_buf_put(&b, line + i, k);
 		} else {
 			ut_buf_puts(&b, "\xEF\xBF\xBD"); /* U+FFFD */

@@ -127,39 +127,6 @@ static void add_child(ut_yaml_doc *d, int parent, int child)
 
 /* ---------------------------------------------------------------- bytes */
 
-/* Length of the valid UTF-8 sequence at s[0..len), or 0 (RFC 3629: no
- * overlong forms, no surrogates, at most U+10FFFF; NUL is refused too). */
-static size_t utf8_len(const unsigned char *s, size_t len)
-{
-	unsigned c = s[0];
-	size_t n, i;
-	unsigned long cp;
-
-	if (c == 0)
-		return 0;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2, cp = c & 0x1F;
-	else if (c >= 0xE0 && c <= 0xEF)
-		n = 3, cp = c & 0x0F;
-	else if (c >= 0xF0 && c <= 0xF4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (len < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-		return 0;
-	return n;
-}
-
 /* Length of the line break at s[0..len) (LF, CR, CR LF, and NEL, LS, PS
  * in UTF-8), or 0: the breaks libyaml counts lines by (YAML 1.1), so that
  * the lines here are the lines of its marks. */
@@ -332,7 +299,7 @@ static size_t scan_bytes(ut_yaml_doc *d)
 			i += k;
 			continue;
 		}
-		k = utf8_len(s + i, d->len - i);
+		k = ut_utf8_seq(s + i, d->len - i);
 		if (k == 0) {
 			if (!ls.bad)
 				ut_yaml_diag_add(d, UT_YAML_D_INVALID_UTF8, ls.line, ls.col,
