@@ -59,7 +59,10 @@ static const char help_ja[] =
 	"  1-6, a            ダイス：卓で振った目 / この判定の残り（イニシアティブ\n"
 	"                    ではNPC全員の分も）を乱数で振る\n"
 	"  s                 状況を表示  q   やめる（リプレイを保存するか尋ねる）\n"
+	"  Ctrl-C            入力中の行を消す（2回続けると q と同じ）\n"
 	"\n"
+	"端末が閉じたとき（SIGHUP）と SIGTERM でも、リプレイと --log を保存して\n"
+	"終わります。\n"
 	"リプレイは megami fight --replay FILE で再生できます。\n"
 	"終了コード: 0 正常、1 入力の誤り、2 使い方の誤り\n";
 
@@ -93,7 +96,9 @@ static const char help_en[] =
 	"  1-6, a            at a die: the value rolled / roll the rest of the roll\n"
 	"                    (at initiative: every NPC's too)\n"
 	"  s                 show the state q   quit (asks to save a replay)\n"
+	"  Ctrl-C            drop the line being typed (twice in a row: as q)\n"
 	"\n"
+	"A closed terminal (SIGHUP) or SIGTERM saves the replay and --log too.\n"
 	"Play a saved replay with megami fight --replay FILE.\n"
 	"Exit status: 0 ok, 1 bad input, 2 usage.\n";
 

@@ -75,7 +75,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_FROM_UNLISTED] = {{"：{1}は防具に記載なし",
 	                      " for {1}, not in the armor"}},
 	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
-	[M_FINISH] = {{"{1}が{2}で{3}にとどめを刺す {4}、実ダメージ{5}"
+	[M_FINISH] = {{"{1}が{2}で{3}にとどめの一撃 {4}、実ダメージ{5}"
 	               "（防御修正{6}{7}） HP {8}",
 	               "{1}'s finishing blow on {3} with {2} {4}: {5} damage "
 	               "(modifier {6}{7}), HP {8}"}},
