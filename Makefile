@@ -73,7 +73,10 @@ DEB_PACKAGES_MPI   := libopenmpi-dev openmpi-bin
 
 MAKEFLAGS += --no-print-directory
 
-heading = @printf '\n==== %s ====\n' $(1)
+# each heading says the time of day, so a log of make check shows what
+# each part took
+heading = @printf '\n==== %s (%s) ====\n' $(1) "$$(date -u +%H:%M:%S)"
+
 
 .PHONY: all deps deps-build deps-deb build demo test asan tsan mpi deb check bench fuzz golden-update clean
 .NOTPARALLEL:
