@@ -98,6 +98,9 @@ typedef enum am_diag_code {
 	                                name (AM-UNIT-7) */
 	AM_DIAG_CONTROL,           /**< s1 = "U+XXXX", a control character
 	                                (C0, DEL, C1) in a name (AM-UNIT-7) */
+	AM_DIAG_ODD_DIGIT,         /**< s1 = the character, s2 = "U+XXXX": a
+	                                digit other than 0-9 and ０-９ in a
+	                                number (² ₅ ①, AM-UNIT-8) */
 	AM_DIAG_COUNT
 } am_diag_code;
 

@@ -690,6 +690,46 @@ static void test_line_too_long(void **state)
 	free(src);
 }
 
+/* AM-UNIT-8: NFKC makes digits of ² ₅ ① 𝟓 ½, so "5⁰" read as 50; a
+ * number's digits are 0-9 and ０-９ only.  Columns count the characters as
+ * written: "a:5⁰" has ⁰ at 4; "・b(①)" ① at 4; "・b:直接攻撃<遅延起動𝟓>"
+ * 𝟓 (one character, four bytes) at 13; "・b:攻撃力+½" ½ at 8 (NFKC: 1⁄2,
+ * whose first digit is the odd one).  A name keeps them (NFKC-folded, as
+ * every name: AM-UNIT-5), and full-width digits stay numbers. */
+static void test_odd_digit(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	one_error("a:5\u2070/1/1/2\n", AM_DIAG_ODD_DIGIT, 1, 4,
+	          "\u2070 (U+2070) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:10/1/1/2\n\u30fbb(\u2460):\u76f4\u63a5\u653b\u6483\n",
+	          AM_DIAG_ODD_DIGIT, 2, 4,
+	          "\u2460 (U+2460) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:10/1/1/2\n\u30fbb:\u76f4\u63a5\u653b\u6483"
+	          "<\u9045\u5ef6\u8d77\u52d5\U0001d7d3>\n",
+	          AM_DIAG_ODD_DIGIT, 2, 13,
+	          "\U0001d7d3 (U+1D7D3) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:10/1/1/2\n\u30fbb:\u653b\u6483\u529b+\u00bd\n",
+	          AM_DIAG_ODD_DIGIT, 2, 8,
+	          "\u00bd (U+00BD) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	s = parse("a:5\u2070/1/1/2\n");
+	ja_is(s, 0, "\u2070\uff08U+2070\uff09\u306f\u6570\u306b\u4f7f"
+	            "\u3048\u307e\u305b\u3093\uff08\u6570\u5b57\u306f0"
+	            "\u301c9\u304b\uff10\u301c\uff19\u3067\u66f8\u304d"
+	            "\u307e\u3059\uff09");
+	am_sheet_free(s);
+	s = legal("\u30cc\u30c8\u2460:\uff11\uff10/1/1/2\n");
+	assert_string_equal(am_sheet_team(s)->units[0].name,
+	                    "\u30cc\u30c81");
+	assert_int_equal(am_sheet_team(s)->units[0].hp, 10);
+	am_sheet_free(s);
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1483,6 +1523,7 @@ int main(void)
 		cmocka_unit_test(test_binary_junk),
 		cmocka_unit_test(test_line_too_long),
 		cmocka_unit_test(test_number_too_large),
+		cmocka_unit_test(test_odd_digit),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

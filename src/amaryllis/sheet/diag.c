@@ -204,6 +204,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_CONTROL] = {.text =
 		{{"名前に制御文字 {3} があります（端末を操作できてしまうため使えません）",
 		  "a name contains the control character {3} (not allowed: it could drive a terminal)"}}},
+	[AM_DIAG_ODD_DIGIT] = {.text =
+		{{"{3}（{4}）は数に使えません（数字は0〜9か０〜９で書きます）",
+		  "{3} ({4}) cannot be part of a number (write its digits 0-9 or ０-９)"}}},
 };
 
 static const ut_msg kinds[3] = {

@@ -112,14 +112,17 @@ static int close_bracket(P *p, size_t open)
 
 /* ---- numbers ---------------------------------------------------------- */
 
-enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1 };
+enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1, INT_ODD = -2 };
 
 /*
- * INT -> [ '+' | '-' ] digit { digit }, in w[pos..m).  On INT_OK *v is the
+ * INT -> [ '+' | '-' ] digit { digit }, in w[pos..m), whose characters are
+ * those of the line at wi[0..m) (NULL: w is the line).  On INT_OK *v is the
  * value; *end is past the digits (for INT_BIG too).  Beyond int64: INT_BIG.
+ * A digit that NFKC made of another (² ₅ ①, AM-UNIT-8): INT_ODD, *end its
+ * index in w.
  */
-static int int_at(const int32_t *w, size_t m, size_t pos, int64_t *v,
-                  size_t *end)
+static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
+                  size_t pos, int64_t *v, size_t *end)
 {
 	size_t i = pos;
 	int neg = 0, big = 0;
@@ -133,6 +136,10 @@ static int int_at(const int32_t *w, size_t m, size_t pos, int64_t *v,
 		return INT_NONE;
 	for (; i < m && is_digit(w[i]); i++) {
 		unsigned d = (unsigned)(w[i] - '0');
+		if (p->ln->odd[wi ? wi[i] : i]) {
+			*end = i;
+			return INT_ODD;
+		}
 		if (mag > (UINT64_MAX - d) / 10)
 			big = 1;
 		else
@@ -146,6 +153,19 @@ static int int_at(const int32_t *w, size_t m, size_t pos, int64_t *v,
 	else
 		*v = mag > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)mag;
 	return INT_OK;
+}
+
+/* AM-UNIT-8: report the digit at line index at, which NFKC made of
+ * another character (the line is broken from here). */
+static void err_odd(P *p, size_t at)
+{
+	char ch[8], code[16];
+	const int32_t c = p->ln->odd[at];
+
+	am_text_utf8_buf(ch, sizeof(ch), &c, 1);
+	snprintf(code, sizeof(code), "U+%04X", (unsigned)c);
+	err(p, AM_DIAG_ODD_DIGIT, at, 0, 0, ch, code);
+	p->broken = 1;
 }
 
 /* Report an integer beyond 64 bits found at w[st..en) of line indices wi. */
@@ -170,9 +190,13 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 
 	skip_ws(p);
 	*at = p->i;
-	r = int_at(p->ln->cp, p->ln->n, p->i, v, &end);
+	r = int_at(p, p->ln->cp, NULL, p->ln->n, p->i, v, &end);
 	if (r == INT_NONE) {
 		err_found(p, AM_DIAG_EXPECTED_INT, p->i, 0, NULL);
+		return -1;
+	}
+	if (r == INT_ODD) {
+		err_odd(p, end);
 		return -1;
 	}
 	if (r == INT_BIG)
@@ -541,7 +565,8 @@ static size_t prefix(const int32_t *w, size_t m, const char *lit)
 }
 
 /* The word with an integer: lit INT tail, the whole of w[0..m).  Returns
- * INT_OK/INT_BIG (reported) or INT_NONE (does not match). */
+ * INT_OK, INT_BIG or INT_ODD (both reported) or INT_NONE (does not
+ * match). */
 static int word_int(P *p, size_t m, const char *lit, const char *tail,
                     int64_t *v, size_t *at)
 {
@@ -551,9 +576,14 @@ static int word_int(P *p, size_t m, const char *lit, const char *tail,
 
 	if (!k)
 		return INT_NONE;
-	r = int_at(w, m, k, v, &end);
+	r = int_at(p, w, p->ps->wi, m, k, v, &end);
 	if (r == INT_NONE)
 		return INT_NONE;
+	if (r == INT_ODD) {
+		*at = p->ps->wi[k];
+		err_odd(p, p->ps->wi[end]);
+		return r;
+	}
 	if (tail) {
 		size_t t = prefix(w + end, m - end, tail);
 		if (!t || end + t != m)
@@ -716,7 +746,8 @@ static void custom(P *p, size_t st, size_t en)
 		if (r == INT_NONE)
 			continue;
 		c.kind = n_cus[i].cu;
-		if (r == INT_BIG) { /* reported; kept, so not also missing */
+		if (r != INT_OK) { /* INT_BIG, INT_ODD: reported; kept, so
+		                      not also missing */
 			p->broken = 1;
 			c.big = 1;
 		}

@@ -57,10 +57,13 @@ void am_names_free(am_names *m);
 /* ---- text.c ----------------------------------------------------------- */
 
 /* One normalised line: code points, and for each the 1-based column (in
- * code points of the original line) where its grapheme cluster starts. */
+ * code points of the original line) where its grapheme cluster starts,
+ * and 0 or, for what NFKC made of a digit other than 0-9 and ０-９ (² ₅ ①
+ * 𝟓: AM-UNIT-8), that character as written. */
 typedef struct am_nline {
 	const int32_t *cp;
 	const uint32_t *col;
+	const int32_t *odd;
 	size_t n;
 	uint32_t end_col; /* column just past the last original character */
 	uint32_t line;    /* 1-based line number */
@@ -70,6 +73,7 @@ typedef struct am_nline {
 typedef struct am_text {
 	int32_t *cp;       /* normalised code points */
 	uint32_t *col;
+	int32_t *odd;      /* am_nline odd */
 	size_t n, cap;
 	int32_t *tmp;      /* decomposition buffer */
 	size_t tcap;

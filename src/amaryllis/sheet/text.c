@@ -130,11 +130,12 @@ static int32_t decode(const unsigned char *s, size_t *n)
 /* Make room for `need` normalised code points. */
 static int reserve_out(am_text *t, size_t need)
 {
-	size_t cap = t->cap, colcap = t->cap;
+	size_t cap = t->cap, colcap = t->cap, oddcap = t->cap;
 
-	/* two arrays of one capacity: both grow by the same rule */
+	/* three arrays of one capacity: all grow by the same rule */
 	if (UT_ARRAY_RESERVE(t->cp, cap, need) < 0 ||
-	    UT_ARRAY_RESERVE(t->col, colcap, need) < 0)
+	    UT_ARRAY_RESERVE(t->col, colcap, need) < 0 ||
+	    UT_ARRAY_RESERVE(t->odd, oddcap, need) < 0)
 		return AM_ENOMEM; /* t->cp may be bigger than t->cap says: harmless */
 	t->cap = cap;
 	return 0;
@@ -149,10 +150,34 @@ static int32_t fold(int32_t cp)
 	return cp;
 }
 
+/* AM-UNIT-8: the first character of s[0..len) (valid UTF-8) that is a
+ * digit or a number but neither 0-9 nor ０-９ (² ₅ ① 𝟓 Ⅻ ½ ٥, which NFKC
+ * makes digits of), or 0. */
+static int32_t odd_digit(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	while (i < len) {
+		const int32_t c = decode(u + i, &n);
+		i += n;
+		if (c >= 0x80 && !(c >= 0xFF10 && c <= 0xFF19)) {
+			const utf8proc_category_t g = utf8proc_category(c);
+			if (g == UTF8PROC_CATEGORY_ND ||
+			    g == UTF8PROC_CATEGORY_NL ||
+			    g == UTF8PROC_CATEGORY_NO)
+				return c;
+		}
+	}
+	return 0;
+}
+
 /* NFKC of the UTF-8 bytes s[0..len) (one cluster or part of one), folded,
- * appended with column col (AM-UNIT-5, AM-UNIT-6). */
+ * appended with column col (AM-UNIT-5, AM-UNIT-6) and its odd digit
+ * (AM-UNIT-8). */
 static int put_cluster(am_text *t, const char *s, size_t len, uint32_t col)
 {
+	const int32_t odd = odd_digit(s, len);
 	utf8proc_ssize_t n, i;
 
 	for (;;) {
@@ -174,6 +199,7 @@ static int put_cluster(am_text *t, const char *s, size_t len, uint32_t col)
 		return AM_ENOMEM;
 	for (i = 0; i < n; i++) {
 		t->cp[t->n] = fold(t->tmp[i]);
+		t->odd[t->n] = odd;
 		t->col[t->n++] = col;
 	}
 	return 0;
@@ -215,6 +241,7 @@ int am_text_normalize(am_text *t, const char *s, size_t len, uint32_t line,
 			if (reserve_out(t, t->n + 1) < 0)
 				return AM_ENOMEM;
 			t->cp[t->n] = first;
+			t->odd[t->n] = 0;
 			t->col[t->n++] = col;
 		} else if (put_cluster(t, s + start, pos - start, col) < 0) {
 			return AM_ENOMEM;
@@ -222,6 +249,7 @@ int am_text_normalize(am_text *t, const char *s, size_t len, uint32_t line,
 	}
 	out->cp = t->cp;
 	out->col = t->col;
+	out->odd = t->odd;
 	out->n = t->n;
 	out->end_col = i + 1 < UINT32_MAX ? (uint32_t)(i + 1) : UINT32_MAX;
 	out->line = line;
@@ -232,6 +260,7 @@ void am_text_free(am_text *t)
 {
 	free(t->cp);
 	free(t->col);
+	free(t->odd);
 	free(t->tmp);
 	memset(t, 0, sizeof(*t));
 }
