@@ -230,7 +230,9 @@ int am_hill_status(char **out, size_t *len, am_hill *hill, int format,
  * The sheet of the member named `name`, as it was entered: the text the
  * entry parsed as legal (the .txt attachment; or the body with its
  * directive, quoted and signature lines blanked, so a body's sheet starts
- * with empty lines).  It parses to the member's team, so it can be fought
+ * with empty lines), but for the text of any password line written into
+ * it (`#password`, `#パスワード`, any width or case: left out when stored
+ * and when read, the line end kept).  It parses to the member's team, so it can be fought
  * again; am_sheet_parse + am_sheet_format give what `amaryllis check`
  * prints for it (a sheet too, but not the text the member entered:
  * comments, notation and the order of lines change).  Nothing else of

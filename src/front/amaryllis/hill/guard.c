@@ -8,6 +8,7 @@
  *   am_hill_notice_queue  mail to an owner (a lock), delivered by the caller
  *                      through am_hill_next_notice
  *   am_hill_cap           a reply never larger than the hill's reply_max
+ *   am_hill_sheet_scrub   no password line in a sheet stored or shown
  *
  * Everything here runs inside am_hill_process's transaction, so a count
  * and the message that changes it commit together.
@@ -113,6 +114,67 @@ char *am_hill_player_name(const char *chosen, const char *display, int *nomem)
 		ut_buf_free(&b);
 	}
 	return NULL;
+}
+
+/* ---------------------------------------------------------- sheet scrub */
+
+/* Is line[0..n) a password directive as a player may write it into a
+ * sheet (an attached file, a web form): after blanks, '#' and the word
+ * password or パスワード, in any width and case (NFKC with case folding),
+ * blanks allowed between? */
+static int password_line(const char *line, size_t n)
+{
+	static const char *const words[] = {"password", "パスワード"};
+	utf8proc_uint8_t *f = NULL;
+	const char *p;
+	size_t i, k = 0;
+	int hit = 0;
+
+	/* a password line is short: only its head needs folding */
+	if (utf8proc_map((const utf8proc_uint8_t *)line,
+	                 (utf8proc_ssize_t)(n < 256 ? n : 256), &f,
+	                 UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |
+	                 UTF8PROC_CASEFOLD) < 0)
+		return 0; /* not UTF-8: no directive either */
+	p = (const char *)f;
+	for (;;) { /* blanks: space, tab; NFKC made U+3000 a space */
+		while (p[k] == ' ' || p[k] == '\t')
+			k++;
+		if (p[k] != '#' || hit)
+			break;
+		hit = 1;
+		k++;
+	}
+	if (hit)
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strncmp(p + k, words[i], strlen(words[i])) == 0)
+				hit = 2;
+	free(f);
+	return hit == 2;
+}
+
+char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len)
+{
+	char *out = malloc(len + 1);
+	size_t i = 0, o = 0;
+
+	if (!out)
+		return NULL;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && s[e] != '\n' && s[e] != '\r')
+			e++;
+		if (!password_line(s + i, e - i)) {
+			memcpy(out + o, s + i, e - i);
+			o += e - i;
+		}
+		i = e;
+		while (i < len && (s[i] == '\n' || s[i] == '\r'))
+			out[o++] = s[i++]; /* the line ends stay: line numbers too */
+	}
+	out[o] = '\0';
+	*out_len = o;
+	return out;
 }
 
 /* -------------------------------------------------------- reply limits */

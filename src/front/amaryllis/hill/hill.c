@@ -1063,7 +1063,10 @@ int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*out = am_hill_col_dup(st, 0, len);
+		/* scrubbed again: a sheet stored before the scrub came in */
+		const void *b = sqlite3_column_blob(st, 0);
+		const size_t n = (size_t)sqlite3_column_bytes(st, 0);
+		*out = am_hill_sheet_scrub(b ? b : "", n, len);
 		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
 	} else if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
@@ -1238,17 +1241,24 @@ static int insert_unit(job *j, const char *name, const char *src,
 	am_hill *h = j->h;
 	sqlite3_stmt *st;
 	char when[32];
+	size_t clean_len;
+	/* no password line of the sheet is stored (am_hill_sheet_scrub) */
+	char *clean = am_hill_sheet_scrub(src, src_len, &clean_len);
 	int rc;
 
+	if (!clean)
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	now_iso(when, sizeof(when));
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
 	                       "pwhash, sheet, entered, player, rcpt, lang) "
-	                       "VALUES(?,?,?,?,?,?,?,?)")) < 0)
+	                       "VALUES(?,?,?,?,?,?,?,?)")) < 0) {
+		free(clean);
 		return rc;
+	}
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, j->mail->from, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 4, src, (int)src_len, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, clean, (int)clean_len, free);
 	sqlite3_bind_text(st, 5, when, -1, SQLITE_TRANSIENT);
 	if (player)
 		sqlite3_bind_text(st, 6, player, -1, SQLITE_STATIC);
@@ -1585,7 +1595,7 @@ static int do_entry(job *j, int test)
 	am_engine *engine = NULL;
 	hill_member *mem = NULL, *st_m = NULL;
 	size_t nmem = 0, nst = 0;
-	int64_t old_id = 0, new_id;
+	int64_t old_id = 0, new_id = 0;
 	unit_row u = {0};
 	char *kept_hash = NULL, *ename = NULL, *player = NULL;
 	char newhash[crypto_pwhash_STRBYTES];

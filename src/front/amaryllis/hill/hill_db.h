@@ -45,6 +45,12 @@ int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
 int am_hill_db_fail(am_hill *h, int rc, const char *what);
 
 /* guard.c (docs/HILL.md, "Security") */
+/* A copy of the sheet s[0..len) without the text of its password lines (a
+ * '#' and password or パスワード, in any width or case), their line ends
+ * kept; owned, NUL-terminated, its length in *out_len; NULL when out of
+ * memory.  A sheet is stored and shown scrubbed: a player who attaches
+ * the whole mail, directives included, publishes no password. */
+char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len);
 char *am_hill_player_name(const char *chosen, const char *display, int *nomem);
 int am_hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
 int am_hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);

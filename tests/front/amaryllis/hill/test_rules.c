@@ -496,6 +496,61 @@ static void test_stores_nothing(void **state)
 	fx_close(&f);
 }
 
+/*
+ * A password written into the sheet is neither stored nor shown
+ * (am_hill_sheet_scrub, docs/HILL.md): a player attaches the whole mail as
+ * unit.txt, directives and all, and writes the password again in the
+ * sheet as a comment in full width with a blank after ＃.  The body
+ * carries the directive, so the entry is accepted; the attachment is the
+ * sheet (entry_source).  Stored and read back: the three password lines
+ * are empty lines (their line ends kept, so the sheet's line numbers do
+ * not move), "#name" and the unit stay.  A comment that only mentions a
+ * password ("# no password here") stays: it does not start with the word.
+ * (A sheet without a password line comes back byte for byte:
+ * member_sheet.)
+ */
+static void member_sheet_no_password(void **state)
+{
+	static const char att[] =
+		"#password sekret-one\n"
+		"#name Leak\n"
+		"＃ ＰＡＳＳＷＯＲＤ sekret-two\n"
+		"  #パスワード sekret-three\n"
+		"# no password here\n"
+		"リーク：10/1/1/2/突\n"
+		"・突（1）：直接攻撃\n";
+	fx f;
+	ut_buf b = UT_BUF_INIT;
+	char *s;
+	size_t len;
+
+	(void)state;
+	fx_open(&f, 3);
+	ut_buf_printf(&b,
+		"From: a@example.net\nTo: " HILL_ADDR "\nSubject: hill\n"
+		"Message-ID: <att1@x>\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain; charset=UTF-8\n\n"
+		"#password sekret-one\n"
+		"--b\nContent-Type: text/plain; charset=UTF-8\n"
+		"Content-Disposition: attachment; filename=unit.txt\n\n"
+		"%s--b--\n", att);
+	assert_false(b.failed);
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "entered");
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "リーク"), 0);
+	/* (the line end before "--b--" is the boundary's: RFC 2046 5.1.1) */
+	assert_string_equal(s, "\n#name Leak\n\n\n# no password here\n"
+	                       "リーク：10/1/1/2/突\n・突（1）：直接攻撃");
+	assert_int_equal(len, strlen(s));
+	assert_null(strstr(s, "sekret"));
+	free(s);
+	ut_buf_free(&b);
+
+	fx_close(&f);
+}
+
 /* The normalised notation of a sheet text, as `amaryllis check` prints it
  * (am_sheet_format, ja). */
 static char *normalised(const char *text, size_t len)
@@ -612,6 +667,7 @@ int main(void)
 		cmocka_unit_test(loops),
 		cmocka_unit_test(test_stores_nothing),
 		cmocka_unit_test(member_sheet),
+		cmocka_unit_test(member_sheet_no_password),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
