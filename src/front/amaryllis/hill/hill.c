@@ -44,6 +44,7 @@
 
 #include <sodium.h>
 #include <sqlite3.h>
+#include <utf8proc.h>
 
 #include "amaryllis/engine.h"
 #include "amaryllis/render.h"
@@ -890,9 +891,40 @@ static void diagnostics(job *j, const am_sheet *sh, const char *file)
 	}
 }
 
+/* A password as it is hashed: NFKC (utf8proc), so that one typed in
+ * full width by an IME (ｓａｋｕｒａ－２０２６) is the one typed in half
+ * width (docs/HILL.md "Passwords"); owned, or NULL when out of memory.
+ * Text that is not UTF-8 stays as it is. */
+static char *pw_norm(const char *pw)
+{
+	utf8proc_uint8_t *n = NULL;
+
+	if (utf8proc_map((const utf8proc_uint8_t *)pw, 0, &n,
+	                 UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPAT |
+	                 UTF8PROC_COMPOSE) >= 0)
+		return (char *)n;
+	return strdup(pw);
+}
+
+/* 1 when pw is the password of hash, 0 when not (or no pw), or AM_ENOMEM.
+ * A hash made before passwords were normalised is of the password as
+ * written: when NFKC changes pw, that is tried too (a second Argon2id
+ * only for such input, so the time says nothing of the hash). */
 static int pw_verify(const char *hash, const char *pw)
 {
-	return pw && crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0;
+	char *n;
+	int right;
+
+	if (!pw)
+		return 0;
+	if (!(n = pw_norm(pw)))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	right = crypto_pwhash_str_verify(hash, n, strlen(n)) == 0 ||
+	        (strcmp(n, pw) != 0 &&
+	         crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0);
+	sodium_memzero(n, strlen(n));
+	free(n);
+	return right;
 }
 
 static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
@@ -900,8 +932,15 @@ static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
 	unsigned long long ops = h->pwhash_ops ? h->pwhash_ops :
 	                         crypto_pwhash_OPSLIMIT_INTERACTIVE;
 	size_t mem = h->pwhash_mem ? h->pwhash_mem : crypto_pwhash_MEMLIMIT_INTERACTIVE;
+	char *n = pw_norm(pw);
+	int bad;
 
-	if (crypto_pwhash_str(out, pw, strlen(pw), ops, mem) != 0)
+	if (!n)
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	bad = crypto_pwhash_str(out, n, strlen(n), ops, mem) != 0;
+	sodium_memzero(n, strlen(n));
+	free(n);
+	if (bad)
 		return ut_error_set(AM_ENOMEM, "out of memory (password hash)");
 	return 0;
 }
@@ -1016,7 +1055,9 @@ static int claim(job *j, const char *name, const char *ename,
 
 	if ((rc = am_hill_lock_get(j->h, name, j->now, &until)) < 0)
 		return rc;
-	right = pw_verify(u->hash, pw); /* always, for the same time */
+	/* always, for the same time */
+	if ((right = pw_verify(u->hash, pw)) < 0)
+		return right;
 	if (own && !until && right)
 		return 0;
 	if (!own || until)

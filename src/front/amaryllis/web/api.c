@@ -612,6 +612,29 @@ static int header_safe(const char *s, size_t len, size_t max)
 	return 1;
 }
 
+/* A password as a mail's #password line takes it (docs/HILL.md): UTF-8 (a
+ * JSON string is), 1 to 200 characters, not only blanks (space, tab,
+ * U+3000: the directive trims them), no control character (C0, DEL, C1:
+ * CR or LF would end the line).  Japanese passphrases and full-width
+ * letters are welcome: the hill compares passwords after NFKC. */
+static int password_ok(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, chars = 0, blanks = 0;
+
+	for (i = 0; i < len; i++) {
+		if (u[i] < 0x20 || u[i] == 0x7f ||
+		    (u[i] == 0xC2 && i + 1 < len && u[i + 1] < 0xA0))
+			return 0;
+		if ((u[i] & 0xC0) != 0x80)
+			chars++;
+		blanks += u[i] == ' ' || u[i] == '\t' ||
+		          (u[i] == 0xE3 && i + 2 < len && u[i + 1] == 0x80 &&
+		           u[i + 2] == 0x80);
+	}
+	return chars >= 1 && chars <= 200 && blanks < chars;
+}
+
 static int ascii_alnum(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
@@ -811,21 +834,27 @@ static int entry_members(am_web_response *r, json_t *j, entry_req *e)
 }
 
 /* The entry's values, as they go into a mail header or body: a plain
- * address, a printable password without spaces, no control character in
- * the name (at most 200 bytes) nor NUL in the sheet.  1 when good; else
- * the 400 response's return. */
+ * address, a password as a mail takes it (password_ok), no control
+ * character in the name (at most 200 bytes) nor NUL in the sheet.  1 when
+ * good; else the 400 response's return.  What a player types in the form
+ * (the address, the password) is refused in the form's language. */
 static int entry_values(am_web_response *r, const entry_req *e)
 {
+	const int ja = e->lang != AM_LANG_EN;
 	size_t i;
 
 	if (!address_ok(e->addr, e->naddr))
-		return fail(r, 400, "bad-request", NULL, "\"address\" must be a mail "
-		            "address like player@example.org");
+		return fail(r, 400, "bad-request", NULL, "%s", ja ?
+		            "メールアドレスは player@example.org のように書いてください" :
+		            "\"address\" must be a mail address like "
+		            "player@example.org");
 	/* a test needs no password (an empty one is none) */
 	if ((e->npw > 0 || e->action != ENTRY_TEST) &&
-	    (!header_safe(e->pw, e->npw, 200) || strchr(e->pw, ' ')))
-		return fail(r, 400, "bad-request", NULL, "\"password\" must be 1 to 200 "
-		            "printable ASCII characters without spaces");
+	    !password_ok(e->pw, e->npw))
+		return fail(r, 400, "bad-request", NULL, "%s", ja ?
+		            "パスワードは1〜200文字で、空白だけや制御文字は使えません" :
+		            "\"password\" must be 1 to 200 characters, not only "
+		            "blanks, without control characters");
 	for (i = 0; i < e->nname; i++)
 		if ((unsigned char)e->name[i] < 0x20 || e->name[i] == 0x7f)
 			break;

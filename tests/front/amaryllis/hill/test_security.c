@@ -5,6 +5,7 @@
  * to the byte; the player's shown name; a format-1 hill upgraded.
  * (The same attacks through `amaryllis mail`: tests/front/amaryllis/hill/security.py.)
  */
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include "hill/hill_fixture.h"
@@ -380,6 +381,56 @@ static void upgrade_format1(void **state)
 	fx_close(&f);
 }
 
+/*
+ * Passwords are compared after NFKC (docs/HILL.md): the full-width form an
+ * IME types (ｓａｋｕｒａ－２０２６: U+FF53 … U+FF0D …, NFKC sakura-2026) is
+ * the password typed in half width, both ways: entered in full width,
+ * replaced in half width; and back.  A wrong one stays wrong
+ * (sakura-2027).  A hash made before the change, of the full-width text as
+ * written (set here in the file with libsodium), still takes that text:
+ * its NFKC form fails, the text as written is tried second.
+ */
+static void password_nfkc(void **state)
+{
+	static const char full[] =
+		"\uff53\uff41\uff4b\uff55\uff52\uff41\uff0d\uff12\uff10\uff12\uff16";
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char dir[160], hash[crypto_pwhash_STRBYTES];
+	char *nut = fx_slurp(NUT);
+	sqlite3 *db;
+	fx f;
+
+	(void)state;
+	open_cfg(&f, &cfg);
+	snprintf(dir, sizeof(dir), "#password %s\n", full);
+	assert_string_equal(mail(&f, "a@example.net", "p1@x", dir,
+	                         nut), "entered");
+	assert_string_equal(mail(&f, "a@example.net", "p2@x",
+	                         "#password sakura-2026\n", nut),
+	                    "replaced");
+	assert_string_equal(mail(&f, "a@example.net", "p3@x", dir,
+	                         nut), "replaced");
+	assert_string_equal(mail(&f, "a@example.net", "p4@x",
+	                         "#password sakura-2027\n", nut),
+	                    "rejected");
+	/* a hash of the old kind: of the full-width text itself */
+	assert_int_equal(crypto_pwhash_str(hash, full, strlen(full), 1, 8192), 0);
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	{
+		sqlite3_stmt *st;
+		assert_int_equal(sqlite3_prepare_v2(db, "UPDATE units SET pwhash = ?",
+		                                    -1, &st, NULL), SQLITE_OK);
+		sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+		assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	assert_string_equal(mail(&f, "a@example.net", "p5@x", dir,
+	                         nut), "replaced");
+	free(nut);
+	fx_close(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +440,7 @@ int main(void)
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(upgrade_format1),
+		cmocka_unit_test(password_nfkc),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

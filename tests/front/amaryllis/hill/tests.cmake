@@ -1,8 +1,10 @@
 # tests/front/amaryllis/hill/tests.cmake - the mail hill's tests besides
 # test_*.c (included by am_tests, cmake/rule_system.cmake).
 
-# test_security reads the hill's SQLite file itself
-target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3)
+# test_security reads the hill's SQLite file itself (and writes a hash of
+# the old kind with libsodium)
+target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3
+	PkgConfig::SODIUM)
 
 # With its real components (docs/TESTING.md "The hill's tests"): the
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,

@@ -282,6 +282,31 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
         ok(st == 200 and json.loads(resp)["result"] == "entered", f"a legal entry: entered ({st})")
         st, resp = post(port, "/api/hill/entry", dict(entry, password="wrong"))
         ok(st == 422 and json.loads(resp)["result"] == "rejected", f"the wrong password: rejected ({st})")
+        # passwords as a mail's #password takes them (docs/WEB.md): no
+        # ASCII-only rule; only blanks, or a control character (here C1
+        # NEL), is a 400, worded in the request's lang
+        for what, pw in [("only blanks", " \u3000 "), ("a C1 control", "pass\u0085words")]:
+            st, resp = post(port, "/api/hill/entry", dict(entry, password=pw, lang="ja"))
+            ok(st == 400 and json.loads(resp).get("error") ==
+               "パスワードは1〜200文字で、空白だけや制御文字は使えません",
+               f"a password of {what}: 400 in Japanese ({st} {resp[:120]!r})")
+        # compared after NFKC (docs/HILL.md): the full-width form an IME
+        # types is the password: ｐａｓｓ－ｗｏｒｄｓ (U+FF50…, U+FF0D) is
+        # pass-words, so ヌト is replaced, not rejected
+        st, resp = post(port, "/api/hill/entry", dict(entry, password="ｐａｓｓ－ｗｏｒｄｓ"))
+        ok(st == 200 and json.loads(resp)["result"] == "replaced",
+           f"the password in full width: replaced ({st} {resp[:160]!r})")
+        # a Japanese passphrase, as PLAYING.md shows it, enters and withdraws
+        # by the form (11 characters: at least 8)
+        jp = dict(entry, address="q@example.org", password="長くて当てにくい合言葉", sheet=grisk)
+        st, resp = post(port, "/api/hill/entry", jp)
+        ok(st == 200 and json.loads(resp)["result"] == "entered",
+           f"a Japanese passphrase: entered ({st} {resp[:160]!r})")
+        st, resp = post(port, "/api/hill/entry",
+                        {"address": "q@example.org", "password": "長くて当てにくい合言葉",
+                         "action": "withdraw", "unit": "グリスク"})
+        ok(st == 200 and json.loads(resp)["result"] == "withdrawn",
+           f"withdrawn with the Japanese passphrase ({st} {resp[:160]!r})")
         st, resp = request(port, "GET", "/api/hill")
         ok([m["name"] for m in json.loads(resp)["standings"]] == ["ヌト"], "the hill holds ヌト")
         # a member's sheet: as entered (the form attached the text as it
