@@ -970,6 +970,28 @@ static void test_reroll(void **state)
 	/* 200 of them would show 2,000,000 zeros: megami's limit */
 	assert_string_equal(NOROLL("200R0[=0]"),
 	                    "R1: at most 100000 dice shown by one command");
+	/* the limit is the command's, a repeat's rolls together: x100 9R0[=0]
+	 * would show 100 × 10000 runs × 9 = 9,000,000 zeros (20 MB, a
+	 * megami serve answer to a 12-byte command); x3 3R0[=0] shows
+	 * 3 × 30000 = 90,000 (within), x4 3R0[=0] 120,000: the 4th roll
+	 * fails, and the error is the command's (at the repeated command,
+	 * column 6 of "x100 9R0[=0]", 4 of "x4 3R0[=0]") */
+	assert_string_equal(NOROLL("x100 9R0[=0]"),
+	                    "R6: at most 100000 dice shown by one command");
+	t = run_many("x3 3R0[=0]", 1, 0, NULL);
+	assert_int_equal(count_of(t, "0,0,0"), 30000);
+	free(t);
+	assert_string_equal(NOROLL("x4 3R0[=0]"),
+	                    "R4: at most 100000 dice shown by one command");
+	/* nBx shows its dice too (at most 200 a term, no die rolled for 0
+	 * sides): x100 of five 200B0 terms shows 100 × 1000 = 100,000
+	 * zeros, within ("0," 999 times in each roll's 1000, its last
+	 * without the comma); six terms would show 120,000 */
+	t = run_many("x100 200B0+200B0+200B0+200B0+200B0", 1, 0, NULL);
+	assert_int_equal(count_of(t, "0,"), 100 * 999);
+	free(t);
+	assert_string_equal(NOROLL("x100 200B0+200B0+200B0+200B0+200B0+200B0"),
+	                    "R6: at most 100000 dice shown by one command");
 }
 
 /* MG-DICE-COM-9: nUx rolls a die again while it shows the threshold or

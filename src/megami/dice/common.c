@@ -781,14 +781,15 @@ size_t mg_dcommon_peak(const mg_dcommon *c)
 
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dcommon *c, ut_dice *dice, size_t base,
-                    mg_lang lang)
+                    size_t *shown, mg_lang lang)
 {
 	uint64_t d[2];
 	int64_t k;
 	int rc;
 
 	if (c->kind == C_POOL)
-		return mg_dpool_roll(b, res, diag, c->pool, dice, base, lang);
+		return mg_dpool_roll(b, res, diag, c->pool, dice, base, shown,
+		                     lang);
 	switch (c->kind) {
 	case C_D66: /* two d6: tens, units; A/S ascending, D descending */
 		if ((rc = mg_dice_roll_die(&d[0], dice, 6, lang, diag)) < 0 ||
@@ -855,7 +856,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
 			              k + 1);
 			if ((rc = mg_dice_roll_in(b, NULL, diag, c->sub, dice, base,
-			                          lang)) < 0) {
+			                          shown, lang)) < 0) {
 				/* the column in the whole text */
 				if (diag && diag->col)
 					diag->col += c->subcol;

@@ -1785,15 +1785,18 @@ out:
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                  const mg_dice_expr *e, ut_dice *dice, mg_lang lang)
 {
-	return mg_dice_roll_in(text, res, diag, e, dice, dice->rolled, lang);
+	size_t shown = 0;
+
+	return mg_dice_roll_in(text, res, diag, e, dice, dice->rolled, &shown,
+	                       lang);
 }
 
 int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dice_expr *e, ut_dice *dice, size_t base,
-                    mg_lang lang)
+                    size_t *shown, mg_lang lang)
 {
 	int rc = e->common ? mg_dcommon_roll(text, res, diag, e->common, dice,
-	                                     base, lang)
+	                                     base, shown, lang)
 	       : e->srs ? roll_srs(e, dice, lang, text, res, diag)
 	                : roll_sum(e, dice, lang, text, res, diag);
 

@@ -78,10 +78,12 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
                      int *raises);
 
 /* dice.c: mg_dice_roll inside one command: `base` is dice->rolled when
- * the command began (a repeat's rolls share BCDice's limit of 10000). */
+ * the command began (a repeat's rolls share BCDice's limit of 10000);
+ * *shown counts the values the command's pools showed so far (a repeat's
+ * share megami's limit of 100000, MG-DICE-ERR-1). */
 int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dice_expr *e, ut_dice *dice, size_t base,
-                    mg_lang lang);
+                    size_t *shown, mg_lang lang);
 
 /* BCDice's Randomizer::UPPER_LIMIT_RANDS: the dice one command rolls. */
 #define MG_DICE_RANDS 10000
@@ -108,7 +110,7 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
                      mg_dice_diag *pdiag, int *pcode, int *raises);
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dcommon *c, ut_dice *dice, size_t base,
-                    mg_lang lang);
+                    size_t *shown, mg_lang lang);
 int mg_dcommon_secret(const mg_dcommon *c);
 size_t mg_dcommon_count(const mg_dcommon *c);
 size_t mg_dcommon_peak(const mg_dcommon *c);
@@ -134,7 +136,7 @@ int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
                    int *raises);
 int mg_dpool_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                   const mg_dpool *c, ut_dice *dice, size_t base,
-                  mg_lang lang);
+                  size_t *shown, mg_lang lang);
 int mg_dpool_secret(const mg_dpool *c);
 size_t mg_dpool_count(const mg_dpool *c);
 void mg_dpool_free(mg_dpool *c);

@@ -31,7 +31,8 @@
 #define RANDS_LIMIT 10000   /* Randomizer::UPPER_LIMIT_RANDS */
 #define REROLL_LIMIT 10000  /* RerollDice::REROLL_LIMIT */
 #define TALLY_MAX_SIDES 20  /* TallyDice::MAX_SIDES */
-#define SHOWN_LIMIT 100000  /* megami: values one nRx or nUx may show */
+#define SHOWN_LIMIT 100000  /* megami: values one command's nBx, nRx and
+                              nUx may show (a repeat's all together) */
 #define BCDICE_VERSION "3.16.1"
 
 /* ---- messages ------------------------------------------------------------ */
@@ -779,14 +780,27 @@ static int cmp_holds(int cmp, int64_t a, int64_t b)
 	}
 }
 
-/* Where dice come from, and how many this command took (across a
- * repeat: dice->rolled - base). */
+/* Where dice come from, how many this command took (across a repeat:
+ * dice->rolled - base) and how many values it showed (*shown, across a
+ * repeat too). */
 typedef struct src {
 	ut_dice *dice;
 	size_t base;
 	mg_lang lang;
 	mg_dice_diag *diag;
+	size_t *shown;
 } src;
+
+/* Show `times` more values in this command: megami's limit of 100000
+ * (dice of 0 or over 10000 sides roll nothing, and BCDice shows them
+ * all: `x100 9R0[=0]` would answer 20 MB). */
+static int show(const src *r, int64_t times)
+{
+	if (times > 0 && (uint64_t)times > SHOWN_LIMIT - *r->shown)
+		return fail(r->diag, MG_ELIMIT, r->lang, 1, M_SHOWN, NULL);
+	*r->shown += times > 0 ? (size_t)times : 0;
+	return 0;
+}
 
 static size_t used(const src *r)
 {
@@ -856,7 +870,8 @@ static int roll_bara(ut_buf *b, int64_t *total, const mg_dpool *c,
 	target_text(b, c);
 	ut_buf_puts(b, ")" SEP);
 	for (i = 0; i < c->nnotes; i++) {
-		if ((rc = check_run(r, c->notes[i].times)) < 0)
+		if ((rc = check_run(r, c->notes[i].times)) < 0 ||
+		    (rc = show(r, run_size(c->notes[i].times))) < 0)
 			return rc;
 		for (k = 0; k < run_size(c->notes[i].times); k++) {
 			if ((rc = roll_once(r, c->notes[i].sides, &v)) < 0)
@@ -880,7 +895,6 @@ static int roll_reroll(ut_buf *b, int64_t *total, const mg_dpool *c,
 {
 	pnote *q;
 	size_t head = 0, tail = 0, cap = c->nnotes + REROLL_LIMIT, loops = 0;
-	size_t shown = 0;
 	int64_t n = 0, k, v;
 	int rc = 0;
 
@@ -909,10 +923,8 @@ static int roll_reroll(ut_buf *b, int64_t *total, const mg_dpool *c,
 			ut_buf_puts(b, " + ");
 		if ((rc = check_run(r, d.times)) < 0)
 			goto out;
-		if ((shown += (size_t)run_size(d.times)) > SHOWN_LIMIT) {
-			rc = fail(r->diag, MG_ELIMIT, r->lang, 1, M_SHOWN, NULL);
+		if ((rc = show(r, run_size(d.times))) < 0)
 			goto out;
-		}
 		for (k = 0; k < run_size(d.times); k++) {
 			if ((rc = roll_once(r, d.sides, &v)) < 0)
 				goto out;
@@ -988,13 +1000,9 @@ static int roll_upper(ut_buf *b, int64_t *out, const mg_dpool *c,
 		*out = 0;
 		return 0;
 	}
-	for (i = 0, k = 0; i < c->nnotes; i++) {
-		/* megami's limit (dice of 0 or over 10000 sides roll nothing
-		 * and BCDice shows them all) */
-		if (c->notes[i].times > SHOWN_LIMIT - k)
-			return fail(r->diag, MG_ELIMIT, r->lang, 1, M_SHOWN, NULL);
-		k += c->notes[i].times;
-	}
+	for (i = 0; i < c->nnotes; i++) /* megami's limit (show) */
+		if ((rc = show(r, c->notes[i].times)) < 0)
+			return rc;
 	for (i = 0; i < c->nnotes; i++)
 		for (k = 0; k < c->notes[i].times; k++) {
 			if ((rc = upper_one(r, c->notes[i].sides, c->threshold,
@@ -1076,9 +1084,9 @@ static int roll_tally(ut_buf *b, const mg_dpool *c, const src *r)
 
 int mg_dpool_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                   const mg_dpool *c, ut_dice *dice, size_t base,
-                  mg_lang lang)
+                  size_t *shown, mg_lang lang)
 {
-	src r = {dice, base, lang, diag};
+	src r = {dice, base, lang, diag, shown};
 	int64_t total = 0;
 	int rc;
 
