@@ -35,9 +35,11 @@
  * points, LG-PAIR-1 for the pairs).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -771,6 +773,10 @@ typedef struct job {
 	int64_t now;         /* the time of the message */
 	int logs_ok;         /* #logs may be attached (not a #test by a
 	                        sender who did not prove a password) */
+	/* the password checked before the write lock (preverify) */
+	char *pre_name;      /* the member's name, or NULL: none checked */
+	char *pre_hash;      /* its hash then */
+	int pre_right;       /* 1: the password was its */
 } job;
 
 static void say(job *j, const char *ja, const char *en)
@@ -1055,8 +1061,12 @@ static int claim(job *j, const char *name, const char *ename,
 
 	if ((rc = am_hill_lock_get(j->h, name, j->now, &until)) < 0)
 		return rc;
-	/* always, for the same time */
-	if ((right = pw_verify(u->hash, pw)) < 0)
+	/* always, for the same time: before the write lock (preverify),
+	 * or here when the member changed in between */
+	if (j->pre_name && strcmp(j->pre_name, name) == 0 &&
+	    strcmp(j->pre_hash, u->hash) == 0)
+		right = j->pre_right;
+	else if ((right = pw_verify(u->hash, pw)) < 0)
 		return right;
 	if (own && !until && right)
 		return 0;
@@ -1936,6 +1946,82 @@ static int record_message(job *j, const char *reply, size_t reply_len,
 	return step_done(h, st);
 }
 
+/*
+ * The password of a claim (claim: a replacement, a withdrawal, a test's
+ * logs), verified before the hill's write lock is taken: Argon2id takes
+ * 0.1-0.5 s, and under the lock a web client guessing a few times a second
+ * held every entry and every mail waiting (review D5).  The member named
+ * by #withdraw, or by the sheet's unit line, is read outside the
+ * transaction and its hash verified in the hill's one password slot
+ * (flock of HILL.db-pwslot: one Argon2id at a time over every process
+ * and thread of the hill, so that memory stays at one INTERACTIVE hash,
+ * 64 MiB, however many deliveries come at once); claim uses the verdict
+ * while the member's hash is still the one verified.  Nothing here
+ * decides anything: without a verdict (no such member, no password, out
+ * of memory, no slot file) claim verifies under the lock as before.  The
+ * slot is waited for as the database is (busy_ms), then AM_HILL_ETEMP:
+ * a flood of guesses makes its own requests wait, and nothing else.
+ */
+static int slot_take(int fd, unsigned busy_ms)
+{
+	const struct timespec tick = {0, 10000000}; /* 10 ms */
+	unsigned waited = 0;
+
+	while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return 0; /* no slot: claim verifies as before */
+		if (waited >= busy_ms)
+			return ut_error_set(AM_HILL_ETEMP, "the hill's password "
+			                    "checks are busy; try again later");
+		nanosleep(&tick, NULL);
+		waited += 10;
+	}
+	return 1;
+}
+
+static int preverify(job *j)
+{
+	const hill_directives *d = j->d;
+	am_sheet *sheet = NULL;
+	const char *name = NULL, *src, *file;
+	size_t src_len;
+	unit_row u;
+	char *lock_path;
+	int fd = -1, right, rc = 0;
+
+	if (!d->password || d->conflict)
+		return 0;
+	if (d->cmd == HILL_CMD_WITHDRAW) {
+		name = d->withdraw;
+	} else if (d->cmd == HILL_CMD_ENTRY ||
+	           (d->cmd == HILL_CMD_TEST && d->logs)) {
+		am_parse_opts po = AM_PARSE_OPTS_INIT;
+		entry_source(j, &src, &src_len, &file);
+		if (am_sheet_parse(&sheet, src, src_len, &po) == 0 &&
+		    am_sheet_ok(sheet))
+			name = am_sheet_team(sheet)->units[0].name;
+	}
+	if (name && find_unit(j->h, name, &u) == 0) {
+		if (u.id && (lock_path = malloc(strlen(j->h->path) + 8)) != NULL) {
+			sprintf(lock_path, "%s-pwslot", j->h->path);
+			fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+			free(lock_path);
+			if (fd >= 0 && (rc = slot_take(fd, j->lim->busy_ms)) > 0 &&
+			    (right = pw_verify(u.hash, d->password)) >= 0 &&
+			    (j->pre_name = strdup(name)) != NULL) {
+				j->pre_hash = u.hash;
+				u.hash = NULL;
+				j->pre_right = right;
+			}
+			if (fd >= 0)
+				close(fd); /* and the slot with it */
+		}
+		unit_row_free(&u);
+	}
+	am_sheet_free(sheet);
+	return rc < 0 ? rc : 0;
+}
+
 int am_hill_process(char **reply_out, size_t *reply_len,
                     const char **result_out, am_hill *h, const char *raw,
                     size_t len, const am_hill_limits *limits)
@@ -1975,7 +2061,16 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	}
 	/* The entry's password is hashed inside the lock, not before it:
 	 * INTERACTIVE costs 64 MiB, and 50 deliveries at once hashing in
-	 * parallel would need 3 GiB; one at a time they wait ~0.1 s each. */
+	 * parallel would need 3 GiB; one at a time they wait ~0.1 s each.
+	 * A claim's password is verified before it, one at a time in the
+	 * password slot (preverify). */
+	j.h = h;
+	j.mail = &mail;
+	j.d = &d;
+	j.lim = &lim;
+	if (!mail.bad && !mail.loop && mail.from &&
+	    (rc = preverify(&j)) < 0)
+		goto out;
 	sqlite3_busy_timeout(h->db, (int)lim.busy_ms);
 	if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
@@ -2022,6 +2117,8 @@ out:
 	}
 	ut_buf_free(&j.body);
 	ut_buf_free(&j.logs);
+	free(j.pre_name);
+	free(j.pre_hash);
 	free(reply_id);
 	am_hill_directives_free(&d);
 	am_hill_mail_free(&mail);

@@ -5,6 +5,11 @@
  * to the byte; the player's shown name; a format-1 hill upgraded.
  * (The same attacks through `amaryllis mail`: tests/front/amaryllis/hill/security.py.)
  */
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/file.h>
+#include <time.h>
+
 #include <sodium.h>
 #include <sqlite3.h>
 
@@ -431,6 +436,81 @@ static void password_nfkc(void **state)
 	fx_close(&f);
 }
 
+/* A withdrawal guess processed on a thread of its own. */
+typedef struct guess {
+	fx *f;
+	int rc, done;
+} guess;
+
+static void *guess_run(void *arg)
+{
+	guess *g = arg;
+	char *m = fx_msg("b@example.net", "g1@x",
+	                 "#withdraw ヌト\n#password not-the-one\n");
+
+	g->rc = fx_process(g->f, m);
+	free(m);
+	__atomic_store_n(&g->done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/*
+ * A claim's password is verified before the hill's write lock, in the
+ * password slot (preverify, docs/HILL.md "Security"; review D5: a web
+ * client guessing 4 times a second held every mail 5-13 s).  The test
+ * holds the slot (flock of HILL.db-pwslot) itself, then a withdrawal
+ * guess starts on a thread: it must wait for the slot (not done after
+ * 300 ms) while holding no lock of the database, so that a writer gets
+ * BEGIN IMMEDIATE at once (busy timeout 0) and commits.  Released, the
+ * guess ends as before: rejected, ヌト stays.  (Before, the guess took
+ * the write lock first and verified under it; it never looked at the
+ * slot and ended at once.)
+ */
+static void password_outside_lock(void **state)
+{
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char slot[128];
+	struct timespec ms300 = {0, 300000000};
+	pthread_t th;
+	sqlite3 *db;
+	guess g;
+	fx f;
+	int fd;
+
+	(void)state;
+	open_cfg(&f, &cfg);
+	enter_at(&f, T0, "a@example.net", "e1@x", "kurogane-9", NUT);
+	assert_string_equal(f.result, "entered");
+	snprintf(slot, sizeof(slot), "%s-pwslot", f.path);
+	fd = open(slot, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX), 0);
+	g.f = &f;
+	g.rc = -1;
+	g.done = 0;
+	assert_int_equal(pthread_create(&th, NULL, guess_run, &g), 0);
+	nanosleep(&ms300, NULL);
+	assert_int_equal(__atomic_load_n(&g.done, __ATOMIC_SEQ_CST), 0);
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	sqlite3_busy_timeout(db, 0);
+	assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE; "
+	                              "UPDATE meta SET value = value WHERE "
+	                              "key = 'name'; COMMIT;", NULL, NULL,
+	                              NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(flock(fd, LOCK_UN), 0);
+	close(fd);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_int_equal(g.rc, 0);
+	assert_string_equal(f.result, "rejected");
+	{
+		char *st = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+		assert_non_null(strstr(st, "ヌト"));
+		free(st);
+	}
+	fx_close(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +521,7 @@ int main(void)
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(upgrade_format1),
 		cmocka_unit_test(password_nfkc),
+		cmocka_unit_test(password_outside_lock),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,7 @@
 # test_security reads the hill's SQLite file itself (and writes a hash of
 # the old kind with libsodium)
 target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3
-	PkgConfig::SODIUM)
+	PkgConfig::SODIUM Threads::Threads)
 
 # With its real components (docs/TESTING.md "The hill's tests"): the
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,
