@@ -163,6 +163,50 @@ def multipart(frm, subject, msgid, parts, subtype="mixed", extra=()):
     return out
 
 
+def sjis_to_jis(c1, c2):
+    """The JIS X 0208 row/cell bytes of a Shift_JIS double byte (the
+    inverse of the arithmetic in mailin.c iso2022jp_cp932): 0x8740 (①)
+    is 0x2D21, row 13 cell 1; 0xEEE0 (髙, an NEC-selected IBM extension)
+    is 0x7C62, row 92."""
+    if c1 >= 0xE0:
+        c1 -= 0x40
+    c1 -= 0x81
+    if c2 >= 0x9F:
+        return bytes((c1 * 2 + 0x22, c2 - 0x7E))
+    return bytes((c1 * 2 + 0x21, c2 - (0x20 if c2 >= 0x80 else 0x1F)))
+
+
+def cp50221(text):
+    """text as Windows mailers send it labelled iso-2022-jp (Microsoft's
+    CP50221): CP932's double bytes, NEC row 13 and IBM extensions
+    included, written in JIS X 0208 mode (ESC $ B), half-width katakana in
+    ESC ( I, ASCII in ESC ( B.  Python has no such codec."""
+    out, mode = b"", "ascii"
+    for ch in text:
+        b = ch.encode("cp932")
+        if len(b) == 1 and b[0] < 0x80:
+            want, data = "ascii", b
+        elif len(b) == 1:
+            want, data = "kana", bytes((b[0] - 0x80,))
+        else:
+            want, data = "jis", sjis_to_jis(b[0], b[1])
+        if want != mode:
+            out += {"ascii": b"\x1b(B", "kana": b"\x1b(I", "jis": b"\x1b$B"}[want]
+            mode = want
+        out += data
+    if mode != "ascii":
+        out += b"\x1b(B"
+    return out
+
+
+def cp50221_word(text):
+    """An RFC 2047 encoded word of text in CP50221 (B encoding)."""
+    return "=?ISO-2022-JP?B?%s?=" % base64.b64encode(cp50221(text)).decode()
+
+
+assert sjis_to_jis(0x87, 0x40) == b"\x2d\x21"      # ①, row 13 cell 1
+assert sjis_to_jis(0xEE, 0xE0) == b"\x7c\x62"      # 髙, row 92
+
 CASES = []   # (name, bytes or None, facts list)
 
 
@@ -225,6 +269,50 @@ def build_cases():
          ["# Labelled Shift_JIS, but with a Windows-31J character (①) in a",
           "# sheet comment line, as Windows mail programs send.",
           "setup: alice_grisk"] + after_nut)
+    # The labels Java, Microsoft and old mailers write for Windows-31J.
+    # GMime rewrote "windows-31j" to "CP31J", which iconv lacks, and
+    # "MS_Kanji" is plain Shift_JIS to iconv (no ①): each was refused as
+    # unreadable.  The same Windows-31J bytes as charset_sjis_cp932 (① in
+    # a comment line) must read as CP932 and enter ヌト.
+    for label in ("Windows-31J", "windows-31j", "x-ms-cp932", "MS_Kanji"):
+        name = "charset_label_" + label.replace("-", "_")
+        case(name,
+             simple(BOB, "entry", name, "#登録\n#パスワード kurogane-9\n# ①番目のユニット（機種依存文字）\n" + NUT,
+                    "cp932", "base64").replace(b'charset="cp932"', b'charset="%s"' % label.encode()),
+             ["# Labelled %s: Windows-31J, read as CP932." % label,
+              "setup: alice_grisk"] + after_nut)
+    # ISO-2022-JP as Outlook and other Windows mailers send it (CP50221):
+    # ヌト's name in half-width katakana (ﾇﾄ, ESC ( I), a comment line
+    # with ① (NEC row 13, 0x2D21) and 髙 (IBM extension, row 92, 0x7C62).
+    # glibc's strict ISO-2022-JP refuses row 13 (the mail was refused as
+    # undecodable) and passes ESC ( I through as text (the sheet then
+    # named the control character U+001B).  Read as CP50221: ﾇﾄ is ヌト
+    # after the sheet's NFKC (AM-UNIT-5), so this is ヌト's entry, the
+    # worked example again.  The Subject, in the same encoding, reads
+    # "ヌト①の登録" (GMime put '?' for ①).
+    cp_nut = nut_entry.replace("ヌト：", "ﾇﾄ：")
+    cp_nut = cp_nut.replace("#パスワード kurogane-9\n",
+                            "#パスワード kurogane-9\n# ①髙橋さんのユニット\n")
+    case("charset_iso2022jp_windows",
+         headers(BOB, "x", "iso2022jp-windows").replace(
+             "Subject: x", "Subject: " + cp50221_word("ヌト①の登録")).encode()
+         + b'Content-Type: text/plain; charset="iso-2022-jp"\n'
+           b"Content-Transfer-Encoding: 7bit\n\n" + cp50221(cp_nut),
+         ["# CP50221 labelled iso-2022-jp: ﾇﾄ in ESC ( I, ① and 髙 in ESC $ B.",
+          "setup: alice_grisk",
+          "subject: Re: ヌト①の登録"] + after_nut)
+    # The other way round: standard ISO-2022-JP still reads as glibc's
+    # ISO-2022-JP reads it, not as CP932.  JIS 0x2141 is WAVE DASH U+301C
+    # there (CP932 reads the same code as U+FF5E FULLWIDTH TILDE, which the
+    # sheet's NFKC would make '~'): the name ヌト〜 must come back with
+    # U+301C, as before the CP50221 reading existed.
+    wave = nut_entry.replace("ヌト：", "ヌト〜：")
+    case("charset_iso2022jp_wave_dash",
+         simple(BOB, "entry", "iso2022jp-wave", wave, "iso-2022-jp", "7bit"),
+         ["# Standard ISO-2022-JP: 〜 stays U+301C (the strict reading first).",
+          "header X-Amaryllis-Result: entered",
+          "body-contains: 「ヌト〜」",
+          "standings: ヌト〜"])
     case("multipart_sheet_in_body",
          multipart(BOB, "entry", "multipart-body", [
              part(nut_entry, "utf-8", "quoted-printable"),
