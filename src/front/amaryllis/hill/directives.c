@@ -1,8 +1,11 @@
 /*
  * directives.c - the directives of a mail and its sheet.
  *
- *   body       -> { blank | quoted | directive } sheet [ signature ]
+ *   body       -> { blank | quoted | attribution | directive } sheet
+ *                 [ signature ]
  *   quoted     -> [blanks] '>' text              (ignored anywhere)
+ *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
+ *                                                (ignored anywhere)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
  *   signature  -> "-- " line and everything after it (RFC 3676)
  *
@@ -11,7 +14,14 @@
  *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
  *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
  *   name 名前 PLAYER (the name shown for the player on the hill)
- * The first line that is not blank, quoted or a directive starts the sheet
+ * An attribution is the line a mail program puts above what it quotes
+ * ("On Wed, 2 Dec 2026 … wrote:", "2026年12月2日(水) 12:00 … <hill@…>:"):
+ * a line ending in a colon directly followed (blank lines between
+ * allowed) by a quoted line; no sheet line is that (a sheet line ending
+ * in '：' has an empty field, an error anyway, and is followed by more
+ * sheet, not by quoted text).
+ * The first line that is not blank, quoted, an attribution or a directive
+ * starts the sheet
  * (a '#' line that is no directive is a sheet comment).  Directive,
  * quoted and signature lines are blanked, not removed, so the sheet's line
  * numbers are the body's.
@@ -170,6 +180,33 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	return 1;
 }
 
+/*
+ * 1 when the line p..t (no newline) ends in ':' or '：' and the first line
+ * after it (from `next`, up to end) that is not blank is quoted.  The
+ * look-ahead stops at the first line that is not blank, so each blank
+ * line is looked at for one attribution at most: linear.
+ */
+static int attribution(const char *p, const char *t, const char *next,
+                       const char *end)
+{
+	const char *e = trim_end(p, t);
+
+	if (!(e > p && (e[-1] == ':' ||
+	                (e - p >= 3 && memcmp(e - 3, "：", 3) == 0))))
+		return 0;
+	while (next < end) {
+		const char *nl = memchr(next, '\n', (size_t)(end - next));
+		const char *s, *le = nl ? nl : end;
+		if (le > next && le[-1] == '\r')
+			le--;
+		s = skip_blanks(next, le);
+		if (s < le)
+			return *s == '>';
+		next = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
 void am_hill_directives_free(hill_directives *d)
 {
 	free(d->withdraw);
@@ -213,10 +250,12 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 				am_hill_directives_free(d);
 				return r;
 			}
-			if (r == 1)
+			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end))
 				keep = 0;
 			else
 				head = 0;
+		} else if (s < t && attribution(s, t, e < end ? e + 1 : end, end)) {
+			keep = 0;
 		}
 		if (keep) {
 			memcpy(w, p, (size_t)(t - p));

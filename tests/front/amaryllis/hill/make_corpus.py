@@ -378,6 +378,45 @@ def build_cases():
           "# The subject already starts with Re: and gets no second one.",
           "setup: alice_grisk",
           "subject: Re: ヌトの登録"] + after_nut)
+    # Replying to the hill's own reply: the mail program puts an
+    # attribution line above the quote.  Each attribution ends in ':' and
+    # is followed (a blank line between) by '>' lines, so it is dropped
+    # with them; before, it was read as the sheet's line: "2026年12月2日
+    # (水) 12:00 …:" as a unit line (整数が必要…「水」, the ＨＰ field) and
+    # "On Mon, … wrote:" likewise.  What is left is ヌト's entry.
+    hill_reply = ("> 「グリスク」を登録しました。\n>\n> 順位表:\n"
+                  ">    1  グリスク  0-0-0   0   +0\n")
+    case("reply_attribution_top",
+         simple(BOB, "Re: 登録", "reply-top",
+                nut_entry + "\n2026年11月30日(月) 12:00 アマリリスの丘 <hill@hill.example>:\n\n"
+                + hill_reply, "iso-2022-jp", "7bit"),
+         ["# Top-posted (Gmail ja): the sheet, then the attribution and quote.",
+          "setup: alice_grisk",
+          "subject: Re: 登録"] + after_nut)
+    case("reply_attribution_bottom",
+         simple(BOB, "Re: entry", "reply-bottom",
+                "On Mon, 30 Nov 2026 at 12:00, Amaryllis hill <hill@hill.example> wrote:\n"
+                + hill_reply + "\n" + nut_entry),
+         ["# Bottom-posted (en): the attribution and quote, then the entry.",
+          "setup: alice_grisk"] + after_nut)
+    # Gmail's HTML-only reply: the attribution in <div class="gmail_attr">,
+    # the quote in <blockquote class="gmail_quote">.  The blockquote's
+    # lines come out of the HTML as "> " lines, so the quote and its
+    # attribution are dropped as in plain text; before, the quoted 順位表
+    # lines were read as sheet.
+    gmail = ("<div dir=\"ltr\"><div>#パスワード kurogane-9</div>"
+             + "".join("<div>%s</div>" % l for l in NUT.splitlines())
+             + "</div><br><div class=\"gmail_quote\"><div dir=\"ltr\" "
+             "class=\"gmail_attr\">2026年11月30日(月) 12:00 アマリリスの丘 &lt;<a "
+             "href=\"mailto:hill@hill.example\">hill@hill.example</a>&gt;:<br></div>"
+             "<blockquote class=\"gmail_quote\" style=\"margin:0px 0px 0px 0.8ex\">"
+             "「グリスク」を登録しました。<br><br>順位表:<br>"
+             "   1  グリスク  0-0-0   0   +0<br></blockquote></div>\n")
+    case("html_gmail_quote",
+         simple(BOB, "Re: 登録", "html-gmail-quote", gmail, "utf-8", "base64",
+                ctype="text/html"),
+         ["# Gmail HTML-only reply quoting the hill: the blockquote is quoted.",
+          "setup: alice_grisk"] + after_nut)
     case("reply_to",
          simple(BOB, "entry", "reply-to", nut_entry,
                 extra=["Reply-To: Bob Hill Desk <bob-hill@example.net>"]),
