@@ -1,16 +1,18 @@
 /*
  * directives.c - the directives of a mail and its sheet.
  *
- *   body       -> { blank | quoted | attribution | directive } sheet
- *                 [ signature ]
+ *   body       -> { blank | quoted | attribution | directive | comment }
+ *                 sheet [ signature ]
+ *   comment    -> [blanks] ('#' | '＃') text      (no directive: the sheet's)
  *   quoted     -> [blanks] '>' text              (ignored anywhere)
  *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
  *                                                (ignored anywhere)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
  *   signature  -> "-- " line and everything after it (RFC 3676)
  *
- * Keywords (ASCII ones case-insensitive; no blank after '#', so that a
- * sheet comment "# test…" stays a comment):
+ * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
+ * ones case-insensitive; no blank after '#', so that a sheet comment
+ * "# test…" stays a comment):
  *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
  *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
  *   name 名前 PLAYER (the name shown for the player on the hill)
@@ -20,9 +22,12 @@
  * allowed) by a quoted line; no sheet line is that (a sheet line ending
  * in '：' has an empty field, an error anyway, and is followed by more
  * sheet, not by quoted text).
- * The first line that is not blank, quoted, an attribution or a directive
- * starts the sheet
- * (a '#' line that is no directive is a sheet comment).  Directive,
+ * The first line that is not blank, quoted, an attribution, a directive
+ * or a comment starts the sheet.  A '#' line that is no directive is a
+ * sheet comment (kept for the sheet), and directives go on below it: a
+ * player who writes "# my unit for the hill" above #password expects the
+ * password to count, and no sheet line before the unit line can be a
+ * directive anyway (a '#' line is a comment to the sheet).  Directive,
  * quoted and signature lines are blanked, not removed, so the sheet's line
  * numbers are the body's.
  */
@@ -115,8 +120,10 @@ static void set_cmd(hill_directives *d, hill_cmd c)
  */
 static int directive(hill_directives *d, const char *p, const char *e)
 {
-	size_t i, k;
+	size_t i;
 	const char *a;
+
+	char *word;
 
 	if (e - p >= 1 && *p == '#')
 		p += 1;
@@ -124,17 +131,23 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		p += 3;
 	else
 		return 0;
-	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
-		k = strlen(keywords[i].word);
-		if ((size_t)(e - p) >= k && strncasecmp(p, keywords[i].word, k) == 0)
-			break;
-	}
-	if (i == sizeof(keywords) / sizeof(keywords[0]))
+	/* the keyword: up to a blank, ':' or '：' (bytewise is safe: each
+	 * of these starts with a byte no UTF-8 character continues with),
+	 * compared after NFKC, so that ｐａｓｓｗｏｒｄ typed in full width
+	 * (or ﾊﾟｽﾜｰﾄﾞ in half width) is #password, as ＃ is # */
+	for (a = p; a < e && !blank_at(a) && *a != ':' &&
+	            !(e - a >= 3 && memcmp(a, "：", 3) == 0); a++)
+		;
+	if (a == p || a - p > 64) /* no keyword is that long */
 		return 0;
-	a = p + k;
-	if (a < e && !blank_at(a) && *a != ':' &&
-	    !(e - a >= 3 && memcmp(a, "：", 3) == 0))
-		return 0; /* a longer word: #entrying */
+	if (!(word = nfkc(p, (size_t)(a - p))))
+		return AM_ENOMEM;
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+		if (strcasecmp(word, keywords[i].word) == 0)
+			break;
+	free(word);
+	if (i == sizeof(keywords) / sizeof(keywords[0]))
+		return 0; /* no keyword, or a longer word: #entrying */
 	if (a < e && *a == ':')
 		a++;
 	else if (e - a >= 3 && memcmp(a, "：", 3) == 0)
@@ -150,14 +163,16 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	case K_TEST: set_cmd(d, HILL_CMD_TEST); break;
 	case K_STATUS: set_cmd(d, HILL_CMD_STATUS); break;
 	case K_LOGS: d->logs = 1; break;
-	case K_LANG:
-		if (e - a == 2 && strncasecmp(a, "en", 2) == 0)
-			d->lang = AM_LANG_EN;
-		else if (e - a == 2 && strncasecmp(a, "ja", 2) == 0)
-			d->lang = AM_LANG_JA;
-		else
-			return 0;
+	case K_LANG: {
+		char *l = e - a <= 16 ? nfkc(a, (size_t)(e - a)) : NULL;
+		int lang = !l ? -1 : !strcasecmp(l, "en") ? AM_LANG_EN :
+		           !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
+		free(l);
+		if (lang < 0)
+			return 0; /* ｅｎ as en; out of memory: not a #lang */
+		d->lang = (am_lang)lang;
 		break;
+	}
 	case K_WITHDRAW:
 		set_cmd(d, HILL_CMD_WITHDRAW);
 		free(d->withdraw);
@@ -252,8 +267,11 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			}
 			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end))
 				keep = 0;
-			else
+			else if (*s != '#' &&
+			         !(t - s >= 3 && memcmp(s, "＃", 3) == 0))
 				head = 0;
+			/* else a sheet comment: kept, and the directives
+			 * may go on below it */
 		} else if (s < t && attribution(s, t, e < end ? e + 1 : end, end)) {
 			keep = 0;
 		}

@@ -452,6 +452,26 @@ def build_cases():
           "header X-Amaryllis-Result: entered",
           "body-not-contains: 勝",
           "standings: ヌト,グリスク"] + NUT_VS_GRISK_EN)
+    # The IME left on full width: ＃ｐａｓｓｗｏｒｄ and ＃ｌａｎｇ　ｅｎ.  The
+    # directive word is compared after NFKC (as ＃ already was), so these
+    # are #password and #lang en; before, the reply asked for a password.
+    case("directive_fullwidth_ascii",
+         simple(BOB, "entry", "directive-fullwidth",
+                "＃ｐａｓｓｗｏｒｄ　kurogane-9\n＃ｌａｎｇ　ｅｎ\n" + NUT),
+         ["# ＃ｐａｓｓｗｏｒｄ is #password, ＃ｌａｎｇ　ｅｎ is #lang en:",
+          "# entered, and the reply in English (W, not 勝).",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: entered",
+          "body-not-contains: 勝",
+          "standings: ヌト,グリスク"] + NUT_VS_GRISK_EN)
+    # A comment line above the directives: directives go on below a sheet
+    # comment (docs/HILL.md "Directives"), so the #password counts;
+    # before, the comment started the sheet and #password was a comment.
+    case("comment_before_directives",
+         simple(BOB, "entry", "comment-first",
+                "# ヌトで丘に挑戦します\n#password kurogane-9\n" + NUT),
+         ["# '# …' then #password: the password counts, ヌト enters.",
+          "setup: alice_grisk"] + after_nut)
     case("entry_without_password",
          simple(BOB, "entry", "no-password", "#登録\n" + NUT),
          ["# A first entry without #password is rejected (every unit needs an",
