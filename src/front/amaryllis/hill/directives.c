@@ -14,7 +14,8 @@
  * ones case-insensitive; no blank after '#', so that a sheet comment
  * "# test…" stays a comment):
  *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
- *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
+ *   withdraw 撤退 NAME (a #withdraw without NAME is one too, and refused)
+ *   | password パスワード SECRET | lang ja|en
  *   name 名前 PLAYER (the name shown for the player on the hill)
  * An attribution is the line a mail program puts above what it quotes
  * ("On Wed, 2 Dec 2026 … wrote:", "2026年12月2日(水) 12:00 … <hill@…>:"):
@@ -156,7 +157,7 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	e = trim_end(a, e);
 	if (!keywords[i].arg && a != e)
 		return 0;
-	if (keywords[i].arg && a == e)
+	if (keywords[i].arg && a == e && keywords[i].key != K_WITHDRAW)
 		return 0;
 	switch (keywords[i].key) {
 	case K_ENTRY: set_cmd(d, HILL_CMD_ENTRY); break;
@@ -174,6 +175,9 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		break;
 	}
 	case K_WITHDRAW:
+		/* without a name still a #withdraw (d->withdraw ""), so that
+		 * the reply can say the name is missing, rather than reading
+		 * the line as the sheet ("no unit line") */
 		set_cmd(d, HILL_CMD_WITHDRAW);
 		free(d->withdraw);
 		if (!(d->withdraw = nfkc(a, (size_t)(e - a))))

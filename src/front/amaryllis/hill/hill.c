@@ -1083,10 +1083,17 @@ int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 static int do_withdraw(job *j)
 {
 	unit_row u;
-	char *ename = am_hill_excerpt(j->d->withdraw, 40);
+	char *ename;
 	int rc;
 
-	if (!ename)
+	if (!j->d->withdraw || !*j->d->withdraw) {
+		say(j, "#撤退（#withdraw）には撤退させるユニットの名前が必要です"
+		       "（例: #撤退 グリスク）。\n",
+		    "#withdraw needs the name of the unit to withdraw (as in "
+		    "#withdraw グリスク).\n");
+		return reject(j);
+	}
+	if (!(ename = am_hill_excerpt(j->d->withdraw, 40)))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	if ((rc = find_unit(j->h, j->d->withdraw, &u)) < 0) {
 		free(ename);

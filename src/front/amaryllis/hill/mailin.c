@@ -87,8 +87,30 @@ static char *lower_dup(const char *s)
 	return d;
 }
 
-/* The header's value trimmed and in lower case, up to ';' (owned), or NULL
- * when absent. */
+/* RFC 5322 comments ("(...)", nested, with \-escapes) taken out of s, in
+ * place. */
+static void drop_comments(char *s)
+{
+	char *r = s, *w = s;
+	int depth = 0;
+
+	for (; *r; r++) {
+		if (depth && *r == '\\' && r[1]) {
+			r++;
+		} else if (*r == '(') {
+			depth++;
+		} else if (*r == ')' && depth) {
+			depth--;
+		} else if (!depth) {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+}
+
+/* The header's value without comments, trimmed and in lower case, up to
+ * ';' (owned), or NULL when absent: "No (a person wrote this)" is "no"
+ * (RFC 3834 section 5 allows a comment after Auto-Submitted's keyword). */
 static char *header_word(GMimeObject *obj, const char *name)
 {
 	const char *v = g_mime_object_get_header(obj, name);
@@ -96,12 +118,14 @@ static char *header_word(GMimeObject *obj, const char *name)
 
 	if (!v)
 		return NULL;
-	while (*v == ' ' || *v == '\t')
-		v++;
 	if (!(w = lower_dup(v)))
 		return NULL;
+	drop_comments(w);
 	if ((e = strchr(w, ';')))
 		*e = '\0';
+	for (e = w; *e == ' ' || *e == '\t'; e++)
+		;
+	memmove(w, e, strlen(e) + 1);
 	e = w + strlen(w);
 	while (e > w && isspace((unsigned char)e[-1]))
 		*--e = '\0';
@@ -1000,6 +1024,12 @@ static void read_thread(hill_mail *m, GMimeMessage *msg)
 		m->references = dup_or_null(v);
 }
 
+/* 1 when s holds nothing but blanks and line ends. */
+static int blank_text(const char *s)
+{
+	return s[strspn(s, " \t\r\n")] == '\0';
+}
+
 /* The body and the .txt attachment of a message that is neither bad nor a
  * loop (the text of an HTML part when there is no plain text); no text at
  * all is bad.  0, or AM_ENOMEM. */
@@ -1012,8 +1042,14 @@ static int read_texts(hill_mail *m, GMimeMessage *msg, const am_hill_limits *lim
 	w.lim = lim;
 	if (!m->bad && !m->loop)
 		walk(&w, g_mime_message_get_mime_part(msg), 0);
-	if (!m->body && w.html && !m->bad)
+	/* the HTML when there is no plain text, or only blanks (an empty
+	 * text/plain alternative beside the HTML that holds the entry) */
+	if (w.html && !m->bad && (!m->body || blank_text(m->body))) {
+		free(m->body);
 		m->body = am_hill_html_text(w.html, strlen(w.html));
+		if (!m->body)
+			w.nomem = 1;
+	}
 	free(w.html);
 	if (w.nomem)
 		return AM_ENOMEM;

@@ -332,6 +332,18 @@ def build_cases():
          ], subtype="alternative"),
          ["# multipart/alternative: the text/plain alternative carries the sheet.",
           "setup: alice_grisk"] + after_nut)
+    # multipart/alternative whose text/plain part is empty (some web
+    # mailers send one when the message was written as HTML): the HTML
+    # part holds the entry and is read, as for HTML-only mail; before, the
+    # reply said there was no sheet.
+    case("multipart_alternative_empty_plain",
+         multipart(BOB, "entry", "multipart-alt-empty", [
+             part("\n", "utf-8", "7bit"),
+             part("<html><body><div>#パスワード kurogane-9</div><pre>" + NUT
+                  + "</pre></body></html>", "utf-8", "base64", "text/html"),
+         ], subtype="alternative"),
+         ["# An empty text/plain alternative: the HTML alternative is read.",
+          "setup: alice_grisk"] + after_nut)
     case("attachment_txt",
          multipart(BOB, "ヌトを添付します", "attach-txt", [
              part("#登録\n#パスワード kurogane-9\n", "iso-2022-jp", "7bit"),
@@ -502,6 +514,24 @@ def build_cases():
          ["setup: alice_grisk",
           "header X-Amaryllis-Result: withdrawn",
           "standings:"])
+    # #withdraw without a name: the line was not a directive (it needs an
+    # argument), so it started the sheet and the reply said the sheet had
+    # no unit line, pointing at "#withdraw".  Now the reply says what is
+    # missing, in ja and en; nothing is withdrawn.
+    case("withdraw_no_name_ja",
+         simple(ALICE, "撤退", "withdraw-noname-ja", "#撤退\n#パスワード hanamizuki\n"),
+         ["setup: alice_grisk",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: #撤退（#withdraw）には撤退させるユニットの名前が必要です",
+          "body-not-contains: ユニットの行",
+          "standings: グリスク"])
+    case("withdraw_no_name_en",
+         simple(ALICE, "withdraw", "withdraw-noname-en",
+                "#withdraw:\n#password hanamizuki\n#lang en\n"),
+         ["setup: alice_grisk",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: #withdraw needs the name of the unit to withdraw",
+          "standings: グリスク"])
     case("withdraw_forged_from",
          simple(BOB, "撤退", "forged-from", "#撤退 グリスク\n#パスワード hanamizuki\n"),
          ["# A forged withdraw: the right password from another address (a unit",
@@ -743,6 +773,13 @@ def build_cases():
           "# must read as if it were not there.",
           "setup: alice_grisk",
           "to: " + BOB] + after_nut)
+    case("auto_submitted_no_comment",
+         simple(BOB, "entry", "auto-no-comment", nut_entry,
+                extra=["Auto-Submitted: no (a person wrote this)"]),
+         ["# Auto-Submitted: no with a comment (RFC 3834 section 5: the",
+          "# keyword may be followed by a comment) is a person too; it was",
+          "# taken for automatic mail and got no reply.",
+          "setup: alice_grisk"] + after_nut)
     case("auto_submitted_no",
          simple(BOB, "entry", "auto-no", nut_entry, extra=["Auto-Submitted: no"]),
          ["# Auto-Submitted: no is a person: answered as usual.",
