@@ -8,7 +8,9 @@
  *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
  *                                                (ignored anywhere)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
- *   signature  -> "-- " line and everything after it (RFC 3676)
+ *   signature  -> "-- " line and everything after it (RFC 3676); after
+ *                 the sheet has begun, "--" too (editors strip the
+ *                 trailing space; no sheet line is "--")
  *
  * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
  * ones case-insensitive; no blank after '#', so that a sheet comment
@@ -256,7 +258,8 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			e = end;
 		t = e > p && e[-1] == '\r' ? e - 1 : e;
 		s = skip_blanks(p, t);
-		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0) ||
+		    (!head && t - p == 2 && memcmp(p, "--", 2) == 0)) {
 			sig = 1;
 			keep = 0;
 		} else if (s < t && *s == '>') {

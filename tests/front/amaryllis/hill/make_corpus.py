@@ -429,6 +429,44 @@ def build_cases():
                 ctype="text/html"),
          ["# Gmail HTML-only reply quoting the hill: the blockquote is quoted.",
           "setup: alice_grisk"] + after_nut)
+    # A signature under "--" without its trailing space (editors and web
+    # mailers strip it): after the sheet has begun, "--" ends it as "-- "
+    # does, so the name and address below are not read as sheet; before,
+    # they were ("「:」が必要です…").
+    case("signature_no_space",
+         simple(BOB, "entry", "sig-nospace",
+                nut_entry + "\n--\n山田 太郎\nbob@example.net\n"),
+         ["# '--' then a signature: ignored, ヌト enters.",
+          "setup: alice_grisk"] + after_nut)
+    # Non-sheet lines read as sheet: the error gets a hint (a line with no
+    # colon: every unit and action line has one).  iPhone's default
+    # signature with no separator, below the sheet (ja); a greeting above
+    # the directives (ja, and en when #lang en comes first).  All are still
+    # refused: only the hint is new.
+    case("signature_hint_ja",
+         simple(BOB, "登録", "sig-hint-ja", nut_entry + "\niPhoneから送信\n"),
+         ["# The error is on 'iPhoneから送信' (no colon): the ja hint.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: iPhoneから送信",
+          "body-contains: （「：」のない行をシートとして読みました。あいさつや署名など、",
+          "standings:"])
+    case("greeting_hint_before_directives",
+         simple(BOB, "entry", "greeting-hint-before",
+                "Hello,\n#lang en\n#password kurogane-9\n" + NUT),
+         ["# 'Hello,' starts the sheet (then #lang is a sheet comment, so the",
+          "# reply is Japanese): the hint is there in ja.  The same mail",
+          "# with #lang en first replies in English with the en hint: the",
+          "# directive is read before the greeting starts the sheet.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: （「：」のない行をシートとして読みました。",
+          "standings:"])
+    case("greeting_hint_en",
+         simple(BOB, "entry", "greeting-hint-en",
+                "#lang en\nHello,\n#password kurogane-9\n" + NUT),
+         ["# #lang en, then the greeting: the en hint.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: (A line without '：' was read as part of the sheet: it may be a greeting or a signature",
+          "standings:"])
     case("reply_to",
          simple(BOB, "entry", "reply-to", nut_entry,
                 extra=["Reply-To: Bob Hill Desk <bob-hill@example.net>"]),
