@@ -10,10 +10,12 @@
  * busy, sendmail failed: the MTA retries, and a retried message gets its
  * stored reply, never a second state change), 70 internal error.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,6 +44,8 @@ static const char help_ja[] =
 	"  --outbox DIR           返信を DIR/*.eml に書く（既定: sendmail に渡す）\n"
 	"  --sendmail CMD         返信を渡すコマンド（/bin/sh -c で実行。既定:\n"
 	"                         /usr/sbin/sendmail -t -oi）\n"
+	"  --return-path ADDR     返信のエンベロープ送信者（sendmail に -f ADDR を\n"
+	"                         渡す。<> は空のリターンパス）\n"
 	"  --maildir DIR          DIR/new のメールをすべて処理し、DIR/cur に移す\n"
 	"  --max-bytes N          N バイトを超えるメールは読まずに断る（既定: 1048576）\n"
 	"  --max-parts N          MIME パートの上限（既定: 64）\n"
@@ -71,6 +75,8 @@ static const char help_en[] =
 	"  --outbox DIR           write replies as DIR/*.eml (default: sendmail)\n"
 	"  --sendmail CMD         pipe replies to CMD, run by /bin/sh -c (default\n"
 	"                         /usr/sbin/sendmail -t -oi)\n"
+	"  --return-path ADDR     the replies' envelope sender (-f ADDR given to\n"
+	"                         sendmail; <> for the null return path)\n"
 	"  --maildir DIR          process every message in DIR/new, move it to DIR/cur\n"
 	"  --max-bytes N          refuse, unread, a message over N bytes (default 1048576)\n"
 	"  --max-parts N          most MIME parts in a message (default 64)\n"
@@ -97,7 +103,8 @@ enum {
 	OPT_MAX_PARTS,
 	OPT_MAX_DEPTH,
 	OPT_FLUSH,
-	OPT_LOG
+	OPT_LOG,
+	OPT_RETURN_PATH
 };
 
 static const struct option longopts[] = {
@@ -106,6 +113,7 @@ static const struct option longopts[] = {
 	{"hill", required_argument, NULL, OPT_HILL},
 	{"outbox", required_argument, NULL, OPT_OUTBOX},
 	{"sendmail", required_argument, NULL, OPT_SENDMAIL},
+	{"return-path", required_argument, NULL, OPT_RETURN_PATH},
 	{"maildir", required_argument, NULL, OPT_MAILDIR},
 	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
 	{"max-parts", required_argument, NULL, OPT_MAX_PARTS},
@@ -118,7 +126,10 @@ static const struct option longopts[] = {
 typedef struct mail_run {
 	cli_opts o;
 	const char *hill_path, *outbox, *sendmail, *maildir;
+	const char *return_path; /* --return-path ADDR, or NULL */
 	const char *log;     /* --log FILE ("-": stderr), or NULL */
+	char *cmd;           /* the reply command with " -f 'ADDR'" of
+	                        --return-path (owned), or NULL */
 	am_hill_limits lim;
 	am_hill *hill;
 	int flush;
@@ -225,10 +236,40 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
  * (FHS, LSB).  tests/front/amaryllis/hill/mta_e2e.sh found a bare "sendmail" missing there. */
 #define AM_MAIL_SENDMAIL "/usr/sbin/sendmail -t -oi"
 
+/* 1 when a --return-path is "<>" or looks like an address: a local part
+ * and a domain of letters, digits and . _ + - = (so that it can go in
+ * single quotes to /bin/sh as it is, and is no option to sendmail). */
+static int return_path_ok(const char *a)
+{
+	const char *at = strchr(a, '@'), *p;
+
+	if (strcmp(a, "<>") == 0)
+		return 1;
+	if (!at || at == a || !at[1] || strchr(at + 1, '@') || *a == '-' ||
+	    strlen(a) > 254)
+		return 0;
+	for (p = a; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("._+-=@", *p)))
+			return 0;
+	return 1;
+}
+
+/* CMD " -f 'ADDR'" (owned), or NULL when out of memory. */
+static char *return_path_cmd(const char *cmd, const char *addr)
+{
+	size_t n = strlen(cmd) + strlen(addr) + 8;
+	char *s = malloc(n);
+
+	if (s)
+		snprintf(s, n, "%s -f '%s'", cmd, addr);
+	return s;
+}
+
 /* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0. */
 static int to_sendmail(mail_run *r, const char *reply, size_t len)
 {
-	const char *cmd = r->sendmail ? r->sendmail : AM_MAIL_SENDMAIL;
+	const char *cmd = r->cmd ? r->cmd : r->sendmail ? r->sendmail :
+	                  AM_MAIL_SENDMAIL;
 	int p[2], st, wr;
 	pid_t pid;
 
@@ -543,6 +584,9 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		case OPT_LOG:
 			r.log = optarg;
 			break;
+		case OPT_RETURN_PATH:
+			r.return_path = optarg;
+			break;
 		case OPT_MAX_DEPTH:
 			if ((rc = parse_size(&r, "--max-depth", optarg, 1000,
 			                     &r.lim.max_depth)))
@@ -568,6 +612,22 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		return usage(cli_usage_error(&r.o, "mail",
 		                             UT_TR(&r.o, "--outbox と --sendmail は同時に使えません",
 		                                   "--outbox and --sendmail exclude each other")));
+	if (r.return_path) {
+		if (r.outbox)
+			return usage(cli_usage_error(&r.o, "mail",
+			                             UT_TR(&r.o, "--outbox と --return-path は同時に使えません",
+			                                   "--outbox and --return-path exclude each other")));
+		if (!return_path_ok(r.return_path))
+			return usage(cli_usage_error(&r.o, "mail",
+			                             UT_TR(&r.o, "--return-path「%s」はアドレスでも <> でもありません",
+			                                   "--return-path '%s' is neither an address nor <>"),
+			                             r.return_path));
+		if (!(r.cmd = return_path_cmd(r.sendmail ? r.sendmail : AM_MAIL_SENDMAIL,
+		                              r.return_path))) {
+			cli_error("mail: out of memory");
+			return EX_SOFTWARE;
+		}
+	}
 	signal(SIGPIPE, SIG_IGN); /* a dead sendmail is an EPIPE, not a death */
 	if ((rc = am_hill_open(&r.hill, r.hill_path)) < 0) {
 		cli_error("mail: %s", am_error_last());
@@ -592,5 +652,6 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 	}
 	am_hill_free(r.hill);
 	free(r.sent_to);
+	free(r.cmd);
 	return status;
 }

@@ -1,18 +1,36 @@
 /*
  * directives.c - the directives of a mail and its sheet.
  *
- *   body       -> { blank | quoted | directive } sheet [ signature ]
+ *   body       -> { blank | quoted | attribution | directive | comment }
+ *                 sheet [ signature ]
+ *   comment    -> [blanks] ('#' | '＃') text      (no directive: the sheet's)
  *   quoted     -> [blanks] '>' text              (ignored anywhere)
+ *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
+ *                                                (ignored anywhere)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
- *   signature  -> "-- " line and everything after it (RFC 3676)
+ *   signature  -> "-- " line and everything after it (RFC 3676); after
+ *                 the sheet has begun, "--" too (editors strip the
+ *                 trailing space; no sheet line is "--")
  *
- * Keywords (ASCII ones case-insensitive; no blank after '#', so that a
- * sheet comment "# test…" stays a comment):
+ * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
+ * ones case-insensitive; no blank after '#', so that a sheet comment
+ * "# test…" stays a comment):
  *   entry 登録 | test テスト | status 順位 | logs ログ   (no argument)
- *   withdraw 撤退 NAME | password パスワード SECRET | lang ja|en
+ *   withdraw 撤退 NAME (a #withdraw without NAME is one too, and refused)
+ *   | password パスワード SECRET | lang ja|en
  *   name 名前 PLAYER (the name shown for the player on the hill)
- * The first line that is not blank, quoted or a directive starts the sheet
- * (a '#' line that is no directive is a sheet comment).  Directive,
+ * An attribution is the line a mail program puts above what it quotes
+ * ("On Wed, 2 Dec 2026 … wrote:", "2026年12月2日(水) 12:00 … <hill@…>:"):
+ * a line ending in a colon directly followed (blank lines between
+ * allowed) by a quoted line; no sheet line is that (a sheet line ending
+ * in '：' has an empty field, an error anyway, and is followed by more
+ * sheet, not by quoted text).
+ * The first line that is not blank, quoted, an attribution, a directive
+ * or a comment starts the sheet.  A '#' line that is no directive is a
+ * sheet comment (kept for the sheet), and directives go on below it: a
+ * player who writes "# my unit for the hill" above #password expects the
+ * password to count, and no sheet line before the unit line can be a
+ * directive anyway (a '#' line is a comment to the sheet).  Directive,
  * quoted and signature lines are blanked, not removed, so the sheet's line
  * numbers are the body's.
  */
@@ -105,8 +123,10 @@ static void set_cmd(hill_directives *d, hill_cmd c)
  */
 static int directive(hill_directives *d, const char *p, const char *e)
 {
-	size_t i, k;
+	size_t i;
 	const char *a;
+
+	char *word;
 
 	if (e - p >= 1 && *p == '#')
 		p += 1;
@@ -114,17 +134,23 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		p += 3;
 	else
 		return 0;
-	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
-		k = strlen(keywords[i].word);
-		if ((size_t)(e - p) >= k && strncasecmp(p, keywords[i].word, k) == 0)
-			break;
-	}
-	if (i == sizeof(keywords) / sizeof(keywords[0]))
+	/* the keyword: up to a blank, ':' or '：' (bytewise is safe: each
+	 * of these starts with a byte no UTF-8 character continues with),
+	 * compared after NFKC, so that ｐａｓｓｗｏｒｄ typed in full width
+	 * (or ﾊﾟｽﾜｰﾄﾞ in half width) is #password, as ＃ is # */
+	for (a = p; a < e && !blank_at(a) && *a != ':' &&
+	            !(e - a >= 3 && memcmp(a, "：", 3) == 0); a++)
+		;
+	if (a == p || a - p > 64) /* no keyword is that long */
 		return 0;
-	a = p + k;
-	if (a < e && !blank_at(a) && *a != ':' &&
-	    !(e - a >= 3 && memcmp(a, "：", 3) == 0))
-		return 0; /* a longer word: #entrying */
+	if (!(word = nfkc(p, (size_t)(a - p))))
+		return AM_ENOMEM;
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+		if (strcasecmp(word, keywords[i].word) == 0)
+			break;
+	free(word);
+	if (i == sizeof(keywords) / sizeof(keywords[0]))
+		return 0; /* no keyword, or a longer word: #entrying */
 	if (a < e && *a == ':')
 		a++;
 	else if (e - a >= 3 && memcmp(a, "：", 3) == 0)
@@ -133,22 +159,27 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	e = trim_end(a, e);
 	if (!keywords[i].arg && a != e)
 		return 0;
-	if (keywords[i].arg && a == e)
+	if (keywords[i].arg && a == e && keywords[i].key != K_WITHDRAW)
 		return 0;
 	switch (keywords[i].key) {
 	case K_ENTRY: set_cmd(d, HILL_CMD_ENTRY); break;
 	case K_TEST: set_cmd(d, HILL_CMD_TEST); break;
 	case K_STATUS: set_cmd(d, HILL_CMD_STATUS); break;
 	case K_LOGS: d->logs = 1; break;
-	case K_LANG:
-		if (e - a == 2 && strncasecmp(a, "en", 2) == 0)
-			d->lang = AM_LANG_EN;
-		else if (e - a == 2 && strncasecmp(a, "ja", 2) == 0)
-			d->lang = AM_LANG_JA;
-		else
-			return 0;
+	case K_LANG: {
+		char *l = e - a <= 16 ? nfkc(a, (size_t)(e - a)) : NULL;
+		int lang = !l ? -1 : !strcasecmp(l, "en") ? AM_LANG_EN :
+		           !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
+		free(l);
+		if (lang < 0)
+			return 0; /* ｅｎ as en; out of memory: not a #lang */
+		d->lang = (am_lang)lang;
 		break;
+	}
 	case K_WITHDRAW:
+		/* without a name still a #withdraw (d->withdraw ""), so that
+		 * the reply can say the name is missing, rather than reading
+		 * the line as the sheet ("no unit line") */
 		set_cmd(d, HILL_CMD_WITHDRAW);
 		free(d->withdraw);
 		if (!(d->withdraw = nfkc(a, (size_t)(e - a))))
@@ -168,6 +199,33 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		break;
 	}
 	return 1;
+}
+
+/*
+ * 1 when the line p..t (no newline) ends in ':' or '：' and the first line
+ * after it (from `next`, up to end) that is not blank is quoted.  The
+ * look-ahead stops at the first line that is not blank, so each blank
+ * line is looked at for one attribution at most: linear.
+ */
+static int attribution(const char *p, const char *t, const char *next,
+                       const char *end)
+{
+	const char *e = trim_end(p, t);
+
+	if (!(e > p && (e[-1] == ':' ||
+	                (e - p >= 3 && memcmp(e - 3, "：", 3) == 0))))
+		return 0;
+	while (next < end) {
+		const char *nl = memchr(next, '\n', (size_t)(end - next));
+		const char *s, *le = nl ? nl : end;
+		if (le > next && le[-1] == '\r')
+			le--;
+		s = skip_blanks(next, le);
+		if (s < le)
+			return *s == '>';
+		next = nl ? nl + 1 : end;
+	}
+	return 0;
 }
 
 void am_hill_directives_free(hill_directives *d)
@@ -200,7 +258,8 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			e = end;
 		t = e > p && e[-1] == '\r' ? e - 1 : e;
 		s = skip_blanks(p, t);
-		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0) ||
+		    (!head && t - p == 2 && memcmp(p, "--", 2) == 0)) {
 			sig = 1;
 			keep = 0;
 		} else if (s < t && *s == '>') {
@@ -213,10 +272,15 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 				am_hill_directives_free(d);
 				return r;
 			}
-			if (r == 1)
+			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end))
 				keep = 0;
-			else
+			else if (*s != '#' &&
+			         !(t - s >= 3 && memcmp(s, "＃", 3) == 0))
 				head = 0;
+			/* else a sheet comment: kept, and the directives
+			 * may go on below it */
+		} else if (s < t && attribution(s, t, e < end ? e + 1 : end, end)) {
+			keep = 0;
 		}
 		if (keep) {
 			memcpy(w, p, (size_t)(t - p));

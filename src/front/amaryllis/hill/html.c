@@ -3,7 +3,10 @@
  * programs write (Gmail's <div>s, Outlook's <p>s, <br>, <pre>), not a
  * renderer.  Tags are dropped; the block tags end lines; <head>, <script>
  * and <style> are dropped with their content; entities are decoded; source
- * line breaks are blanks outside <pre>; each line is trimmed.
+ * line breaks are blanks outside <pre>; each line is trimmed.  The text
+ * inside <blockquote> (how HTML mail quotes, e.g. Gmail's gmail_quote)
+ * comes out with "> " before each line, as a plain-text reply quotes, so
+ * that the directives read it as quoted (directives.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -139,6 +142,7 @@ typedef struct {
 	ut_buf b;          /* the text so far */
 	int pre;           /* inside <pre> */
 	const char *skip;  /* inside <head>, <script> or <style>: its name */
+	int quote;         /* <blockquote> depth */
 } html_reader;
 
 /* The end of the comment opened at html[i] ("<!--"): after its "-->", or
@@ -178,6 +182,12 @@ static size_t read_tag(html_reader *r, const char *html, size_t len, size_t i)
 	} else {
 		if (tag_is(name, nn, "pre"))
 			r->pre = !close;
+		if (tag_is(name, nn, "blockquote")) {
+			if (!close)
+				r->quote++;
+			else if (r->quote > 0)
+				r->quote--;
+		}
 		if (block_tag(name, nn))
 			ut_buf_puts(&r->b, "\n");
 	}
@@ -193,6 +203,8 @@ static size_t read_text(html_reader *r, const char *html, size_t len, size_t i)
 
 	if (r->skip)
 		return i + 1;
+	if (r->quote && (r->b.len == 0 || r->b.ptr[r->b.len - 1] == '\n'))
+		ut_buf_puts(&r->b, "> "); /* a quoted line starts */
 	if (c == '&') {
 		size_t k = entity(&r->b, html + i + 1, len - i - 1);
 		if (k)
@@ -208,7 +220,7 @@ static size_t read_text(html_reader *r, const char *html, size_t len, size_t i)
 
 char *am_hill_html_text(const char *html, size_t len)
 {
-	html_reader r = { UT_BUF_INIT, 0, NULL };
+	html_reader r = { UT_BUF_INIT, 0, NULL, 0 };
 	size_t i = 0;
 
 	while (i < len)

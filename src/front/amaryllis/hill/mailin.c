@@ -87,8 +87,30 @@ static char *lower_dup(const char *s)
 	return d;
 }
 
-/* The header's value trimmed and in lower case, up to ';' (owned), or NULL
- * when absent. */
+/* RFC 5322 comments ("(...)", nested, with \-escapes) taken out of s, in
+ * place. */
+static void drop_comments(char *s)
+{
+	char *r = s, *w = s;
+	int depth = 0;
+
+	for (; *r; r++) {
+		if (depth && *r == '\\' && r[1]) {
+			r++;
+		} else if (*r == '(') {
+			depth++;
+		} else if (*r == ')' && depth) {
+			depth--;
+		} else if (!depth) {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+}
+
+/* The header's value without comments, trimmed and in lower case, up to
+ * ';' (owned), or NULL when absent: "No (a person wrote this)" is "no"
+ * (RFC 3834 section 5 allows a comment after Auto-Submitted's keyword). */
 static char *header_word(GMimeObject *obj, const char *name)
 {
 	const char *v = g_mime_object_get_header(obj, name);
@@ -96,12 +118,14 @@ static char *header_word(GMimeObject *obj, const char *name)
 
 	if (!v)
 		return NULL;
-	while (*v == ' ' || *v == '\t')
-		v++;
 	if (!(w = lower_dup(v)))
 		return NULL;
+	drop_comments(w);
 	if ((e = strchr(w, ';')))
 		*e = '\0';
+	for (e = w; *e == ' ' || *e == '\t'; e++)
+		;
+	memmove(w, e, strlen(e) + 1);
 	e = w + strlen(w);
 	while (e > w && isspace((unsigned char)e[-1]))
 		*--e = '\0';
@@ -299,8 +323,9 @@ static const char *unlabelled_charset(const char *p, size_t n)
 	size_t i;
 
 	for (i = 0; i + 2 < n; i++)
-		if (p[i] == '\x1b' && p[i + 1] == '$' &&
-		    (p[i + 2] == 'B' || p[i + 2] == '@'))
+		if (p[i] == '\x1b' && ((p[i + 1] == '$' &&
+		    (p[i + 2] == 'B' || p[i + 2] == '@')) ||
+		    (p[i + 1] == '(' && p[i + 2] == 'I')))
 			return "ISO-2022-JP";
 	if (g_utf8_validate(p, (gssize)n, NULL))
 		return NULL;
@@ -383,23 +408,36 @@ static int utf8_charset(const char *cs)
 }
 
 /*
- * The converter from the charset cs to UTF-8, or (iconv_t)-1: mail
- * labelled Shift_JIS is nearly always Windows-31J (CP932, its superset: ①,
- * NEC and IBM extensions), as browsers also read it (WHATWG Encoding);
- * EUC-JP likewise as eucJP-ms.
+ * The labels that mean Shift_JIS or Windows-31J (the IANA names and
+ * aliases, and what Java, Microsoft and old mailers write).  Mail labelled
+ * Shift_JIS is nearly always Windows-31J (CP932, its superset: ①, NEC and
+ * IBM extensions), as browsers also read it (WHATWG Encoding), so all of
+ * them are read as CP932.  Each is named here, not left to GMime: GMime
+ * rewrites "windows-NNN" to "CPNNN", so it opened "windows-31j" as "CP31J",
+ * which iconv does not have, and refused the mail.
+ */
+static const char *const cp932_labels[] = {
+	"shift_jis", "shift-jis", "sjis", "x-sjis", "s-jis", "ms_kanji",
+	"csshiftjis", "windows-31j", "cswindows31j", "cp932", "ms932",
+	"x-ms-cp932", "ibm-943", "ibm943",
+};
+
+/*
+ * The converter from the charset cs to UTF-8, or (iconv_t)-1: the
+ * cp932_labels as CP932; EUC-JP as eucJP-ms (its superset, as for CP932).
  */
 static iconv_t charset_converter(const char *cs)
 {
 	const char *as = cs;
 	iconv_t cd = (iconv_t)-1;
+	size_t i;
 
-	if (!g_ascii_strcasecmp(cs, "shift_jis") ||
-	    !g_ascii_strcasecmp(cs, "shift-jis") ||
-	    !g_ascii_strcasecmp(cs, "sjis") ||
-	    !g_ascii_strcasecmp(cs, "x-sjis"))
-		as = "CP932";
-	else if (!g_ascii_strcasecmp(cs, "euc-jp") ||
-	         !g_ascii_strcasecmp(cs, "x-euc-jp"))
+	for (i = 0; i < sizeof(cp932_labels) / sizeof(cp932_labels[0]); i++)
+		if (!g_ascii_strcasecmp(cs, cp932_labels[i]))
+			as = "CP932";
+	if (!g_ascii_strcasecmp(cs, "euc-jp") ||
+	    !g_ascii_strcasecmp(cs, "x-euc-jp") ||
+	    !g_ascii_strcasecmp(cs, "cseucpkdfmtjapanese"))
 		as = "EUC-JP-MS";
 	if (as != cs)
 		cd = g_mime_iconv_open("UTF-8", as);
@@ -408,13 +446,137 @@ static iconv_t charset_converter(const char *cs)
 	return cd;
 }
 
+/* 1 when cs names ISO-2022-JP (RFC 1468). */
+static int iso2022jp_label(const char *cs)
+{
+	return !g_ascii_strcasecmp(cs, "iso-2022-jp") ||
+	       !g_ascii_strcasecmp(cs, "csiso2022jp");
+}
+
+/*
+ * ISO-2022-JP as Windows mailers write it (Microsoft's CP50220/CP50221,
+ * sent labelled "iso-2022-jp") turned into the Windows-31J bytes it
+ * stands for, in a new buffer (*len bytes), or NULL when it is not that.
+ * Their JIS X 0208 mode also holds the NEC special characters of row 13
+ * (①, ㈱, Ⅰ) and the IBM extensions in rows 89-92, whose CP932 codes are
+ * the same JIS-to-Shift_JIS arithmetic (row 13 is 0x87xx, rows 89-92
+ * 0xED40-0xEEFC); half-width katakana come in ESC ( I (or SO ... SI),
+ * bytes 0x21-0x5F that are 0xA1-0xDF in CP932.  ESC ( B and ESC ( J are
+ * ASCII, ESC $ @ and ESC $ B JIS X 0208; any other escape (JIS X 0212,
+ * ISO-2022-JP-2's sets) or an 8-bit byte: NULL.  The output is never
+ * longer than the input (escapes dropped, two bytes for two, one for one).
+ */
+static char *iso2022jp_cp932(const unsigned char *p, size_t n, size_t *len)
+{
+	enum { ASCII, JIS, KANA } mode = ASCII;
+	unsigned char *o = malloc(n + 1), *w = o;
+	int so = 0;
+	size_t i = 0;
+
+	if (!o)
+		return NULL;
+	while (i < n) {
+		unsigned char c = p[i];
+		if (c == 0x1b) {
+			if (i + 2 < n && p[i + 1] == '(' &&
+			    (p[i + 2] == 'B' || p[i + 2] == 'J'))
+				mode = ASCII;
+			else if (i + 2 < n && p[i + 1] == '(' && p[i + 2] == 'I')
+				mode = KANA;
+			else if (i + 2 < n && p[i + 1] == '$' &&
+			         (p[i + 2] == 'B' || p[i + 2] == '@'))
+				mode = JIS;
+			else
+				goto fail;
+			i += 3;
+		} else if (c == 0x0e || c == 0x0f) {
+			so = c == 0x0e;
+			i++;
+		} else if (c >= 0x80) {
+			goto fail;
+		} else if ((mode == KANA || so) && c >= 0x21 && c <= 0x5f) {
+			*w++ = (unsigned char)(c + 0x80);
+			i++;
+		} else if (mode == KANA || so) {
+			if (c >= 0x21)
+				goto fail; /* 0x60-0x7E: no katakana */
+			*w++ = c;
+			i++;
+		} else if (mode == JIS && c >= 0x21 && c <= 0x7e) {
+			unsigned char j2 = i + 1 < n ? p[i + 1] : 0;
+			if (j2 < 0x21 || j2 > 0x7e)
+				goto fail;
+			*w++ = (unsigned char)(((c + 1) >> 1) +
+			                       (c <= 0x5e ? 0x70 : 0xb0));
+			*w++ = (unsigned char)(j2 + ((c & 1) ?
+			                       (j2 >= 0x60 ? 0x20 : 0x1f) : 0x7e));
+			i += 2;
+		} else {
+			*w++ = c;
+			i++;
+		}
+	}
+	*len = (size_t)(w - o);
+	return (char *)o;
+fail:
+	free(o);
+	return NULL;
+}
+
+/* p[0..n) converted strictly (no byte skipped) from `from` to UTF-8
+ * without NUL (owned, malloc), or NULL. */
+static char *strict_utf8(const char *p, size_t n, const char *from)
+{
+	gsize wrote = 0;
+	gchar *u = g_convert(p, (gssize)n, "UTF-8", from, NULL, &wrote, NULL);
+	char *text = NULL;
+
+	if (u && strlen(u) == wrote && g_utf8_validate(u, -1, NULL))
+		text = strdup(u);
+	g_free(u);
+	return text;
+}
+
+/*
+ * ISO-2022-JP text p[0..n) in UTF-8 (owned), or NULL.  Strict ISO-2022-JP
+ * (glibc's, as before) first, so that what it reads is read exactly as
+ * before; only text it refuses, or whose reading still holds an ESC, SO
+ * or SI (glibc passes an escape it does not know, such as ESC ( I, through
+ * as text: in a good reading every escape is consumed), is read as CP50221
+ * (iso2022jp_cp932, then CP932): Windows mailers' ①, IBM kanji and
+ * half-width katakana.  When that fails too, the strict reading (if any)
+ * stands, and the sheet's checks name the control character.
+ */
+static char *iso2022jp_utf8(const char *p, size_t n)
+{
+	char *text = strict_utf8(p, n, "ISO-2022-JP"), *sj, *alt;
+	size_t sn;
+
+	if (text && !strpbrk(text, "\x1b\x0e\x0f"))
+		return text;
+	if (!(sj = iso2022jp_cp932((const unsigned char *)p, n, &sn)))
+		return text;
+	alt = strict_utf8(sj, sn, "CP932");
+	free(sj);
+	if (!alt)
+		return text;
+	free(text);
+	return alt;
+}
+
 /* The decoded bytes ba in the charset cs (not UTF-8) converted to UTF-8
  * (owned), or NULL with m->bad set (or out of memory: m->bad unset). */
 static char *converted_text(hill_mail *m, const char *cs, const GByteArray *ba)
 {
-	iconv_t cd = charset_converter(cs);
+	iconv_t cd;
 	char *conv, *text;
 
+	if (iso2022jp_label(cs)) {
+		if (!(text = iso2022jp_utf8((const char *)ba->data, ba->len)))
+			set_bad(m, HILL_MAIL_UNDECODABLE, cs);
+		return text;
+	}
+	cd = charset_converter(cs);
 	if (cd == (iconv_t)-1) {
 		set_bad(m, HILL_MAIL_CHARSET, cs);
 		return NULL;
@@ -710,12 +872,148 @@ static void read_sender(hill_mail *m, GMimeMessage *msg)
 	}
 }
 
+/*
+ * The bytes of one encoded word's text (RFC 2047: "B" base64, "Q" with
+ * '_' for a space and =XX) appended to *buf (*len bytes, malloc); 0, or
+ * -1 when it is not valid.
+ */
+static int word_bytes(char enc, const char *t, size_t n, char **buf, size_t *len)
+{
+	char *nb = realloc(*buf, *len + n + 1), *c;
+	size_t i;
+
+	if (!nb)
+		return -1;
+	*buf = nb;
+	if (enc == 'b' || enc == 'B') {
+		guchar *d;
+		gsize dn;
+		if (!(c = g_strndup(t, n)) || !base64_valid((const unsigned char *)c, n)) {
+			g_free(c);
+			return -1;
+		}
+		d = g_base64_decode(c, &dn);
+		g_free(c);
+		if (dn > n) { /* never: base64 shrinks */
+			g_free(d);
+			return -1;
+		}
+		memcpy(*buf + *len, d, dn);
+		*len += dn;
+		g_free(d);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		if (t[i] == '_') {
+			(*buf)[(*len)++] = ' ';
+		} else if (t[i] == '=' && i + 2 < n && g_ascii_isxdigit(t[i + 1]) &&
+		           g_ascii_isxdigit(t[i + 2])) {
+			(*buf)[(*len)++] = (char)(g_ascii_xdigit_value(t[i + 1]) * 16 +
+			                          g_ascii_xdigit_value(t[i + 2]));
+			i += 2;
+		} else {
+			(*buf)[(*len)++] = t[i];
+		}
+	}
+	return 0;
+}
+
+/*
+ * A Subject whose encoded words are all ISO-2022-JP, decoded by
+ * iso2022jp_utf8 (so Windows mailers' ① and half-width katakana read as
+ * in the body; GMime put '?' for them), or NULL to keep GMime's reading
+ * (other charsets, 8-bit bytes, a malformed word).  The bytes of adjacent
+ * words are joined before decoding (the blanks between them dropped, RFC
+ * 2047 section 6.2), so a character split across two words reads whole.
+ */
+static char *iso2022jp_subject(const char *raw)
+{
+	char *out = NULL, *pend = NULL, *t;
+	size_t on = 0, pn = 0, n = strlen(raw), i = 0;
+	int any = 0;
+
+	if (!(out = malloc(4 * n + 1)))
+		return NULL;
+	while (i < n && strchr(" \t\r\n", raw[i]))
+		i++;
+	while (n > i && strchr(" \t\r\n", raw[n - 1]))
+		n--;
+	while (i < n) {
+		/* an encoded word is at most 75 characters (RFC 2047
+		 * section 2): the searches stay within that, linear */
+		size_t wl = n - i < 75 ? n - i : 75;
+		const char *q, *e, *cs = raw + i + 2;
+		if (wl > 8 && strncmp(raw + i, "=?", 2) == 0 &&
+		    (q = memchr(cs, '?', wl - 2)) && q + 3 < raw + i + wl &&
+		    q[2] == '?' &&
+		    (e = g_strstr_len(q + 3, raw + i + wl - (q + 3), "?=")) &&
+		    !memchr(q + 3, ' ', (size_t)(e - q - 3))) {
+			size_t cl = (size_t)(q - cs), k;
+			const char *star = memchr(cs, '*', cl); /* RFC 2231 language */
+			if (star)
+				cl = (size_t)(star - cs);
+			if (!((cl == 11 && g_ascii_strncasecmp(cs, "iso-2022-jp", 11) == 0) ||
+			      (cl == 11 && g_ascii_strncasecmp(cs, "csiso2022jp", 11) == 0)) ||
+			    !strchr("bBqQ", q[1]) ||
+			    word_bytes(q[1], q + 3, (size_t)(e - q - 3), &pend, &pn) < 0)
+				goto keep;
+			any = 1;
+			i = (size_t)(e + 2 - raw);
+			/* blanks up to the next encoded word are not text */
+			for (k = i; k < n && strchr(" \t\r\n", raw[k]); k++)
+				;
+			if (k > i && strncmp(raw + k, "=?", 2) == 0)
+				i = k;
+			continue;
+		}
+		if ((unsigned char)raw[i] >= 0x80)
+			goto keep;
+		if (pn) {
+			if (!(t = iso2022jp_utf8(pend, pn)) || strlen(t) > 4 * pn) {
+				free(t);
+				goto keep;
+			}
+			memcpy(out + on, t, strlen(t));
+			on += strlen(t);
+			free(t);
+			pn = 0;
+		}
+		if (raw[i] != '\r' && raw[i] != '\n')
+			out[on++] = raw[i];
+		i++;
+	}
+	if (pn) {
+		if (!(t = iso2022jp_utf8(pend, pn)) || strlen(t) > 4 * pn) {
+			free(t);
+			goto keep;
+		}
+		memcpy(out + on, t, strlen(t));
+		on += strlen(t);
+		free(t);
+	}
+	out[on] = '\0';
+	free(pend);
+	if (!any || !g_utf8_validate(out, -1, NULL))
+		goto drop;
+	return out;
+keep:
+	free(pend);
+drop:
+	free(out);
+	return NULL;
+}
+
 /* The Subject (when UTF-8) and References, to thread the reply. */
 static void read_thread(hill_mail *m, GMimeMessage *msg)
 {
 	const char *v;
 
-	m->subject = dup_or_null(g_mime_message_get_subject(msg));
+	GMimeHeaderList *hl = g_mime_object_get_header_list(GMIME_OBJECT(msg));
+	GMimeHeader *h = hl ? g_mime_header_list_get_header(hl, "Subject") : NULL;
+	const char *raw = h ? g_mime_header_get_raw_value(h) : NULL;
+
+	if (!raw || !(m->subject = iso2022jp_subject(raw)))
+		m->subject = dup_or_null(g_mime_message_get_subject(msg));
 	if (m->subject && !g_utf8_validate(m->subject, -1, NULL)) {
 		free(m->subject);
 		m->subject = NULL;
@@ -724,6 +1022,12 @@ static void read_thread(hill_mail *m, GMimeMessage *msg)
 	v = g_mime_object_get_header(GMIME_OBJECT(msg), "References");
 	if (v && strlen(v) <= 900 && g_utf8_validate(v, -1, NULL))
 		m->references = dup_or_null(v);
+}
+
+/* 1 when s holds nothing but blanks and line ends. */
+static int blank_text(const char *s)
+{
+	return s[strspn(s, " \t\r\n")] == '\0';
 }
 
 /* The body and the .txt attachment of a message that is neither bad nor a
@@ -738,8 +1042,14 @@ static int read_texts(hill_mail *m, GMimeMessage *msg, const am_hill_limits *lim
 	w.lim = lim;
 	if (!m->bad && !m->loop)
 		walk(&w, g_mime_message_get_mime_part(msg), 0);
-	if (!m->body && w.html && !m->bad)
+	/* the HTML when there is no plain text, or only blanks (an empty
+	 * text/plain alternative beside the HTML that holds the entry) */
+	if (w.html && !m->bad && (!m->body || blank_text(m->body))) {
+		free(m->body);
 		m->body = am_hill_html_text(w.html, strlen(w.html));
+		if (!m->body)
+			w.nomem = 1;
+	}
 	free(w.html);
 	if (w.nomem)
 		return AM_ENOMEM;

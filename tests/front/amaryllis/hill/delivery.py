@@ -114,6 +114,29 @@ def main():
     expect("--maildir again: exit", rc, 0)
     expect("--maildir again: replies", len(H.outbox_files(mout)), 2)
 
+    # 4. --return-path: the reply command gets -f 'ADDR' after it (review
+    # W5: the replies' envelope sender).  The command records its
+    # arguments: sh -c "CMD -f '<>'" runs printf with the two words -f and
+    # <> after its format, one a line.  A fresh hill, so that carol's
+    # mail is answered at all.
+    rdb = os.path.join(top, "rp.db")
+    H.init_hill(am, rdb, 10)
+    args = os.path.join(top, "rp-args")
+    carol = H.entry_message("carol@example.com", "d-carol@test.example", "aoi-sora-7", NUT)
+    rc, err = run([am, "mail", "--hill", rdb, "--return-path", "<>", "--sendmail",
+                   "cat >/dev/null; printf '%%s\\n' >%s" % args], carol)
+    expect("--return-path '<>': exit", rc, 0)
+    with open(args) as f:
+        expect("--return-path '<>': the command's arguments", f.read(), "-f\n<>\n")
+    # an address that would need quoting, or looks like an option: usage
+    # (exit 64), and nothing sent or stored
+    for bad in ("x'@example.org", "-oQ@example.org", "a b@example.org", "nobody"):
+        rc, err = run([am, "mail", "--hill", rdb, "--return-path", bad,
+                       "--sendmail", "cat >/dev/null"], bob)
+        expect("--return-path %r: exit" % bad, rc, H.EX_USAGE)
+    expect("standings after bad --return-path", H.standings_names(H.status_json(am, rdb)),
+           ["ヌト"])
+
     for e in errors:
         print("FAIL: " + e)
     if errors:

@@ -163,6 +163,50 @@ def multipart(frm, subject, msgid, parts, subtype="mixed", extra=()):
     return out
 
 
+def sjis_to_jis(c1, c2):
+    """The JIS X 0208 row/cell bytes of a Shift_JIS double byte (the
+    inverse of the arithmetic in mailin.c iso2022jp_cp932): 0x8740 (①)
+    is 0x2D21, row 13 cell 1; 0xEEE0 (髙, an NEC-selected IBM extension)
+    is 0x7C62, row 92."""
+    if c1 >= 0xE0:
+        c1 -= 0x40
+    c1 -= 0x81
+    if c2 >= 0x9F:
+        return bytes((c1 * 2 + 0x22, c2 - 0x7E))
+    return bytes((c1 * 2 + 0x21, c2 - (0x20 if c2 >= 0x80 else 0x1F)))
+
+
+def cp50221(text):
+    """text as Windows mailers send it labelled iso-2022-jp (Microsoft's
+    CP50221): CP932's double bytes, NEC row 13 and IBM extensions
+    included, written in JIS X 0208 mode (ESC $ B), half-width katakana in
+    ESC ( I, ASCII in ESC ( B.  Python has no such codec."""
+    out, mode = b"", "ascii"
+    for ch in text:
+        b = ch.encode("cp932")
+        if len(b) == 1 and b[0] < 0x80:
+            want, data = "ascii", b
+        elif len(b) == 1:
+            want, data = "kana", bytes((b[0] - 0x80,))
+        else:
+            want, data = "jis", sjis_to_jis(b[0], b[1])
+        if want != mode:
+            out += {"ascii": b"\x1b(B", "kana": b"\x1b(I", "jis": b"\x1b$B"}[want]
+            mode = want
+        out += data
+    if mode != "ascii":
+        out += b"\x1b(B"
+    return out
+
+
+def cp50221_word(text):
+    """An RFC 2047 encoded word of text in CP50221 (B encoding)."""
+    return "=?ISO-2022-JP?B?%s?=" % base64.b64encode(cp50221(text)).decode()
+
+
+assert sjis_to_jis(0x87, 0x40) == b"\x2d\x21"      # ①, row 13 cell 1
+assert sjis_to_jis(0xEE, 0xE0) == b"\x7c\x62"      # 髙, row 92
+
 CASES = []   # (name, bytes or None, facts list)
 
 
@@ -225,6 +269,50 @@ def build_cases():
          ["# Labelled Shift_JIS, but with a Windows-31J character (①) in a",
           "# sheet comment line, as Windows mail programs send.",
           "setup: alice_grisk"] + after_nut)
+    # The labels Java, Microsoft and old mailers write for Windows-31J.
+    # GMime rewrote "windows-31j" to "CP31J", which iconv lacks, and
+    # "MS_Kanji" is plain Shift_JIS to iconv (no ①): each was refused as
+    # unreadable.  The same Windows-31J bytes as charset_sjis_cp932 (① in
+    # a comment line) must read as CP932 and enter ヌト.
+    for label in ("Windows-31J", "windows-31j", "x-ms-cp932", "MS_Kanji"):
+        name = "charset_label_" + label.replace("-", "_")
+        case(name,
+             simple(BOB, "entry", name, "#登録\n#パスワード kurogane-9\n# ①番目のユニット（機種依存文字）\n" + NUT,
+                    "cp932", "base64").replace(b'charset="cp932"', b'charset="%s"' % label.encode()),
+             ["# Labelled %s: Windows-31J, read as CP932." % label,
+              "setup: alice_grisk"] + after_nut)
+    # ISO-2022-JP as Outlook and other Windows mailers send it (CP50221):
+    # ヌト's name in half-width katakana (ﾇﾄ, ESC ( I), a comment line
+    # with ① (NEC row 13, 0x2D21) and 髙 (IBM extension, row 92, 0x7C62).
+    # glibc's strict ISO-2022-JP refuses row 13 (the mail was refused as
+    # undecodable) and passes ESC ( I through as text (the sheet then
+    # named the control character U+001B).  Read as CP50221: ﾇﾄ is ヌト
+    # after the sheet's NFKC (AM-UNIT-5), so this is ヌト's entry, the
+    # worked example again.  The Subject, in the same encoding, reads
+    # "ヌト①の登録" (GMime put '?' for ①).
+    cp_nut = nut_entry.replace("ヌト：", "ﾇﾄ：")
+    cp_nut = cp_nut.replace("#パスワード kurogane-9\n",
+                            "#パスワード kurogane-9\n# ①髙橋さんのユニット\n")
+    case("charset_iso2022jp_windows",
+         headers(BOB, "x", "iso2022jp-windows").replace(
+             "Subject: x", "Subject: " + cp50221_word("ヌト①の登録")).encode()
+         + b'Content-Type: text/plain; charset="iso-2022-jp"\n'
+           b"Content-Transfer-Encoding: 7bit\n\n" + cp50221(cp_nut),
+         ["# CP50221 labelled iso-2022-jp: ﾇﾄ in ESC ( I, ① and 髙 in ESC $ B.",
+          "setup: alice_grisk",
+          "subject: Re: ヌト①の登録"] + after_nut)
+    # The other way round: standard ISO-2022-JP still reads as glibc's
+    # ISO-2022-JP reads it, not as CP932.  JIS 0x2141 is WAVE DASH U+301C
+    # there (CP932 reads the same code as U+FF5E FULLWIDTH TILDE, which the
+    # sheet's NFKC would make '~'): the name ヌト〜 must come back with
+    # U+301C, as before the CP50221 reading existed.
+    wave = nut_entry.replace("ヌト：", "ヌト〜：")
+    case("charset_iso2022jp_wave_dash",
+         simple(BOB, "entry", "iso2022jp-wave", wave, "iso-2022-jp", "7bit"),
+         ["# Standard ISO-2022-JP: 〜 stays U+301C (the strict reading first).",
+          "header X-Amaryllis-Result: entered",
+          "body-contains: 「ヌト〜」",
+          "standings: ヌト〜"])
     case("multipart_sheet_in_body",
          multipart(BOB, "entry", "multipart-body", [
              part(nut_entry, "utf-8", "quoted-printable"),
@@ -243,6 +331,18 @@ def build_cases():
                   + "</pre></body></html>", "utf-8", "base64", "text/html"),
          ], subtype="alternative"),
          ["# multipart/alternative: the text/plain alternative carries the sheet.",
+          "setup: alice_grisk"] + after_nut)
+    # multipart/alternative whose text/plain part is empty (some web
+    # mailers send one when the message was written as HTML): the HTML
+    # part holds the entry and is read, as for HTML-only mail; before, the
+    # reply said there was no sheet.
+    case("multipart_alternative_empty_plain",
+         multipart(BOB, "entry", "multipart-alt-empty", [
+             part("\n", "utf-8", "7bit"),
+             part("<html><body><div>#パスワード kurogane-9</div><pre>" + NUT
+                  + "</pre></body></html>", "utf-8", "base64", "text/html"),
+         ], subtype="alternative"),
+         ["# An empty text/plain alternative: the HTML alternative is read.",
           "setup: alice_grisk"] + after_nut)
     case("attachment_txt",
          multipart(BOB, "ヌトを添付します", "attach-txt", [
@@ -290,6 +390,83 @@ def build_cases():
           "# The subject already starts with Re: and gets no second one.",
           "setup: alice_grisk",
           "subject: Re: ヌトの登録"] + after_nut)
+    # Replying to the hill's own reply: the mail program puts an
+    # attribution line above the quote.  Each attribution ends in ':' and
+    # is followed (a blank line between) by '>' lines, so it is dropped
+    # with them; before, it was read as the sheet's line: "2026年12月2日
+    # (水) 12:00 …:" as a unit line (整数が必要…「水」, the ＨＰ field) and
+    # "On Mon, … wrote:" likewise.  What is left is ヌト's entry.
+    hill_reply = ("> 「グリスク」を登録しました。\n>\n> 順位表:\n"
+                  ">    1  グリスク  0-0-0   0   +0\n")
+    case("reply_attribution_top",
+         simple(BOB, "Re: 登録", "reply-top",
+                nut_entry + "\n2026年11月30日(月) 12:00 アマリリスの丘 <hill@hill.example>:\n\n"
+                + hill_reply, "iso-2022-jp", "7bit"),
+         ["# Top-posted (Gmail ja): the sheet, then the attribution and quote.",
+          "setup: alice_grisk",
+          "subject: Re: 登録"] + after_nut)
+    case("reply_attribution_bottom",
+         simple(BOB, "Re: entry", "reply-bottom",
+                "On Mon, 30 Nov 2026 at 12:00, Amaryllis hill <hill@hill.example> wrote:\n"
+                + hill_reply + "\n" + nut_entry),
+         ["# Bottom-posted (en): the attribution and quote, then the entry.",
+          "setup: alice_grisk"] + after_nut)
+    # Gmail's HTML-only reply: the attribution in <div class="gmail_attr">,
+    # the quote in <blockquote class="gmail_quote">.  The blockquote's
+    # lines come out of the HTML as "> " lines, so the quote and its
+    # attribution are dropped as in plain text; before, the quoted 順位表
+    # lines were read as sheet.
+    gmail = ("<div dir=\"ltr\"><div>#パスワード kurogane-9</div>"
+             + "".join("<div>%s</div>" % l for l in NUT.splitlines())
+             + "</div><br><div class=\"gmail_quote\"><div dir=\"ltr\" "
+             "class=\"gmail_attr\">2026年11月30日(月) 12:00 アマリリスの丘 &lt;<a "
+             "href=\"mailto:hill@hill.example\">hill@hill.example</a>&gt;:<br></div>"
+             "<blockquote class=\"gmail_quote\" style=\"margin:0px 0px 0px 0.8ex\">"
+             "「グリスク」を登録しました。<br><br>順位表:<br>"
+             "   1  グリスク  0-0-0   0   +0<br></blockquote></div>\n")
+    case("html_gmail_quote",
+         simple(BOB, "Re: 登録", "html-gmail-quote", gmail, "utf-8", "base64",
+                ctype="text/html"),
+         ["# Gmail HTML-only reply quoting the hill: the blockquote is quoted.",
+          "setup: alice_grisk"] + after_nut)
+    # A signature under "--" without its trailing space (editors and web
+    # mailers strip it): after the sheet has begun, "--" ends it as "-- "
+    # does, so the name and address below are not read as sheet; before,
+    # they were ("「:」が必要です…").
+    case("signature_no_space",
+         simple(BOB, "entry", "sig-nospace",
+                nut_entry + "\n--\n山田 太郎\nbob@example.net\n"),
+         ["# '--' then a signature: ignored, ヌト enters.",
+          "setup: alice_grisk"] + after_nut)
+    # Non-sheet lines read as sheet: the error gets a hint (a line with no
+    # colon: every unit and action line has one).  iPhone's default
+    # signature with no separator, below the sheet (ja); a greeting above
+    # the directives (ja, and en when #lang en comes first).  All are still
+    # refused: only the hint is new.
+    case("signature_hint_ja",
+         simple(BOB, "登録", "sig-hint-ja", nut_entry + "\niPhoneから送信\n"),
+         ["# The error is on 'iPhoneから送信' (no colon): the ja hint.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: iPhoneから送信",
+          "body-contains: （「：」のない行をシートとして読みました。あいさつや署名など、",
+          "standings:"])
+    case("greeting_hint_before_directives",
+         simple(BOB, "entry", "greeting-hint-before",
+                "Hello,\n#lang en\n#password kurogane-9\n" + NUT),
+         ["# 'Hello,' starts the sheet (then #lang is a sheet comment, so the",
+          "# reply is Japanese): the hint is there in ja.  The same mail",
+          "# with #lang en first replies in English with the en hint: the",
+          "# directive is read before the greeting starts the sheet.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: （「：」のない行をシートとして読みました。",
+          "standings:"])
+    case("greeting_hint_en",
+         simple(BOB, "entry", "greeting-hint-en",
+                "#lang en\nHello,\n#password kurogane-9\n" + NUT),
+         ["# #lang en, then the greeting: the en hint.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: (A line without '：' was read as part of the sheet: it may be a greeting or a signature",
+          "standings:"])
     case("reply_to",
          simple(BOB, "entry", "reply-to", nut_entry,
                 extra=["Reply-To: Bob Hill Desk <bob-hill@example.net>"]),
@@ -325,6 +502,26 @@ def build_cases():
           "header X-Amaryllis-Result: entered",
           "body-not-contains: 勝",
           "standings: ヌト,グリスク"] + NUT_VS_GRISK_EN)
+    # The IME left on full width: ＃ｐａｓｓｗｏｒｄ and ＃ｌａｎｇ　ｅｎ.  The
+    # directive word is compared after NFKC (as ＃ already was), so these
+    # are #password and #lang en; before, the reply asked for a password.
+    case("directive_fullwidth_ascii",
+         simple(BOB, "entry", "directive-fullwidth",
+                "＃ｐａｓｓｗｏｒｄ　kurogane-9\n＃ｌａｎｇ　ｅｎ\n" + NUT),
+         ["# ＃ｐａｓｓｗｏｒｄ is #password, ＃ｌａｎｇ　ｅｎ is #lang en:",
+          "# entered, and the reply in English (W, not 勝).",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: entered",
+          "body-not-contains: 勝",
+          "standings: ヌト,グリスク"] + NUT_VS_GRISK_EN)
+    # A comment line above the directives: directives go on below a sheet
+    # comment (docs/HILL.md "Directives"), so the #password counts;
+    # before, the comment started the sheet and #password was a comment.
+    case("comment_before_directives",
+         simple(BOB, "entry", "comment-first",
+                "# ヌトで丘に挑戦します\n#password kurogane-9\n" + NUT),
+         ["# '# …' then #password: the password counts, ヌト enters.",
+          "setup: alice_grisk"] + after_nut)
     case("entry_without_password",
          simple(BOB, "entry", "no-password", "#登録\n" + NUT),
          ["# A first entry without #password is rejected (every unit needs an",
@@ -355,6 +552,24 @@ def build_cases():
          ["setup: alice_grisk",
           "header X-Amaryllis-Result: withdrawn",
           "standings:"])
+    # #withdraw without a name: the line was not a directive (it needs an
+    # argument), so it started the sheet and the reply said the sheet had
+    # no unit line, pointing at "#withdraw".  Now the reply says what is
+    # missing, in ja and en; nothing is withdrawn.
+    case("withdraw_no_name_ja",
+         simple(ALICE, "撤退", "withdraw-noname-ja", "#撤退\n#パスワード hanamizuki\n"),
+         ["setup: alice_grisk",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: #撤退（#withdraw）には撤退させるユニットの名前が必要です",
+          "body-not-contains: ユニットの行",
+          "standings: グリスク"])
+    case("withdraw_no_name_en",
+         simple(ALICE, "withdraw", "withdraw-noname-en",
+                "#withdraw:\n#password hanamizuki\n#lang en\n"),
+         ["setup: alice_grisk",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: #withdraw needs the name of the unit to withdraw",
+          "standings: グリスク"])
     case("withdraw_forged_from",
          simple(BOB, "撤退", "forged-from", "#撤退 グリスク\n#パスワード hanamizuki\n"),
          ["# A forged withdraw: the right password from another address (a unit",
@@ -596,6 +811,13 @@ def build_cases():
           "# must read as if it were not there.",
           "setup: alice_grisk",
           "to: " + BOB] + after_nut)
+    case("auto_submitted_no_comment",
+         simple(BOB, "entry", "auto-no-comment", nut_entry,
+                extra=["Auto-Submitted: no (a person wrote this)"]),
+         ["# Auto-Submitted: no with a comment (RFC 3834 section 5: the",
+          "# keyword may be followed by a comment) is a person too; it was",
+          "# taken for automatic mail and got no reply.",
+          "setup: alice_grisk"] + after_nut)
     case("auto_submitted_no",
          simple(BOB, "entry", "auto-no", nut_entry, extra=["Auto-Submitted: no"]),
          ["# Auto-Submitted: no is a person: answered as usual.",
