@@ -296,7 +296,7 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
         st, resp = post(port, "/api/hill/entry", dict(entry, password="ｐａｓｓ－ｗｏｒｄｓ"))
         ok(st == 200 and json.loads(resp)["result"] == "replaced",
            f"the password in full width: replaced ({st} {resp[:160]!r})")
-        # a Japanese passphrase, as PLAYING.md shows it, enters and withdraws
+        # a Japanese passphrase, as docs/PLAYING.md shows it, enters and withdraws
         # by the form (11 characters: at least 8)
         jp = dict(entry, address="q@example.org", password="長くて当てにくい合言葉", sheet=grisk)
         st, resp = post(port, "/api/hill/entry", jp)
