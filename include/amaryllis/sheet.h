@@ -101,6 +101,8 @@ typedef enum am_diag_code {
 	AM_DIAG_ODD_DIGIT,         /**< s1 = the character, s2 = "U+XXXX": a
 	                                digit other than 0-9 and ０-９ in a
 	                                number (² ₅ ①, AM-UNIT-8) */
+	AM_DIAG_NOT_MINUS,         /**< s1 = ー or ➖ signing a number, s2 =
+	                                the text with '-' for it */
 	AM_DIAG_COUNT
 } am_diag_code;
 

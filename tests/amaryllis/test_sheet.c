@@ -730,6 +730,66 @@ static void test_odd_digit(void **state)
 	am_sheet_free(s);
 }
 
+/* W4: ー (U+30FC; ｰ U+FF70 is NFKC'd to it) and ➖ (U+2796) typed for a
+ * minus are not minus signs (ruling A1: －, −, -): one error at the sign,
+ * suggesting the text with '-', not 「配置1」 (which flips the sign), and
+ * no PLACE_REQUIRED besides (the 配置 is there). */
+static void test_not_minus(void **state)
+{
+	static const char head[] = "母(8):5/1/0/1/産\n○子(2):5/0/0/0/\n";
+	char src[256];
+	am_sheet *s;
+
+	(void)state;
+	/* ・1 産2 :3 ビ4 ル5 ド6 (7 子8 )9 <10 配11 置12 ー13 １14 >15 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置ー１>\n", head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	s = parse(src);
+	ja_is(s, 0, "「ー」はマイナス記号ではありません（マイナスは－か-で"
+	            "書きます）。「配置-1」ではありませんか？");
+	am_sheet_free(s);
+	/* ｰ (half-width, U+FF70): the same, col 13 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\uff701>\n", head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	/* ➖ with its emoji selector U+FE0F (one cluster: col 13) */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\u2796\ufe0f1>\n",
+	         head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"\u2796\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	/* a number of the unit line: a1 :2 ー3 */
+	one_error("a:ー10/1/1/2\n", AM_DIAG_NOT_MINUS, 1, 3,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"-10\"?");
+	/* the minus signs of A1 still are: 配置－１, 配置−1 read as 配置-1 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置－１>\n", head);
+	am_sheet_free(legal(src));
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\u22121>\n", head);
+	am_sheet_free(legal(src));
+}
+
+/* An unknown customisation may be the one a class requires: it is
+ * reported alone, without PLACE_REQUIRED or LIMITED_REQUIRED besides (the
+ * review's ＜配置ー１＞ had both). */
+static void test_unknown_not_required(void **state)
+{
+	(void)state;
+	/* ・1 産2 :3 ビ4 ル5 ド6 (7 子8 )9 <10 配11 (the unknown word) */
+	one_error("母(8):5/1/0/1/産\n○子(2):5/0/0/0/\n"
+	          "・産:ビルド(子)<配値1>\n",
+	          AM_DIAG_UNKNOWN_CUSTOM, 3, 11,
+	          "unknown customisation \"配値1\"; did you mean \"配置1\"?");
+	/* ・1 b2 :3 ラ4 イ5 フ6 与7 え8 <9 リ10 */
+	one_error("a:10/1/1/2/b\n・b:ライフ与え<リミテド>\n",
+	          AM_DIAG_UNKNOWN_CUSTOM, 2, 10,
+	          "unknown customisation \"リミテド\"; did you mean "
+	          "\"リミテッド\"?");
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1524,6 +1584,8 @@ int main(void)
 		cmocka_unit_test(test_line_too_long),
 		cmocka_unit_test(test_number_too_large),
 		cmocka_unit_test(test_odd_digit),
+		cmocka_unit_test(test_not_minus),
+		cmocka_unit_test(test_unknown_not_required),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

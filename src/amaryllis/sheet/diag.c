@@ -207,6 +207,10 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_ODD_DIGIT] = {.text =
 		{{"{3}（{4}）は数に使えません（数字は0〜9か０〜９で書きます）",
 		  "{3} ({4}) cannot be part of a number (write its digits 0-9 or ０-９)"}}},
+	[AM_DIAG_NOT_MINUS] = {.text =
+		{{"「{3}」はマイナス記号ではありません（マイナスは－か-で書きます）",
+		  "\"{3}\" is not a minus sign (write a minus as － or -)"}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 };
 
 static const ut_msg kinds[3] = {

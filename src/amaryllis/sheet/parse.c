@@ -112,25 +112,39 @@ static int close_bracket(P *p, size_t open)
 
 /* ---- numbers ---------------------------------------------------------- */
 
-enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1, INT_ODD = -2 };
+enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1, INT_ODD = -2,
+       INT_NOT_MINUS = -3 };
+
+/* ー (U+30FC, and ｰ U+FF70, which NFKC makes of it) and ➖ (U+2796), typed
+ * for a minus sign: not one (ruling A1: －, −, -), but said so. */
+static int not_minus(int32_t c)
+{
+	return c == 0x30FC || c == 0x2796;
+}
 
 /*
  * INT -> [ '+' | '-' ] digit { digit }, in w[pos..m), whose characters are
  * those of the line at wi[0..m) (NULL: w is the line).  On INT_OK *v is the
  * value; *end is past the digits (for INT_BIG too).  Beyond int64: INT_BIG.
  * A digit that NFKC made of another (² ₅ ①, AM-UNIT-8): INT_ODD, *end its
- * index in w.
+ * index in w.  A number signed with ー or ➖ (not_minus; ➖ may carry its
+ * U+FE0F): INT_NOT_MINUS, *end past its digits.
  */
 static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
                   size_t pos, int64_t *v, size_t *end)
 {
 	size_t i = pos;
-	int neg = 0, big = 0;
+	int neg = 0, big = 0, nm = 0;
 	uint64_t mag = 0;
 
 	if (i < m && (w[i] == '+' || w[i] == '-')) {
 		neg = w[i] == '-';
 		i++;
+	} else if (i < m && not_minus(w[i])) {
+		nm = 1;
+		i++;
+		if (i < m && w[i] == 0xFE0F)
+			i++;
 	}
 	if (i >= m || !is_digit(w[i]))
 		return INT_NONE;
@@ -146,6 +160,8 @@ static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
 			mag = mag * 10 + d;
 	}
 	*end = i;
+	if (nm)
+		return INT_NOT_MINUS;
 	if (big || mag > (uint64_t)INT64_MAX + neg)
 		return INT_BIG;
 	if (!neg)
@@ -165,6 +181,27 @@ static void err_odd(P *p, size_t at)
 	am_text_utf8_buf(ch, sizeof(ch), &c, 1);
 	snprintf(code, sizeof(code), "U+%04X", (unsigned)c);
 	err(p, AM_DIAG_ODD_DIGIT, at, 0, 0, ch, code);
+	p->broken = 1;
+}
+
+/* Report the ー or ➖ at line index at, the sign of the number
+ * w[sign..en), typed for a minus: s2 is w[st..en) with '-' for it, the
+ * text meant (the line is broken from here). */
+static void err_not_minus(P *p, const int32_t *w, size_t st, size_t sign,
+                          size_t en, size_t at)
+{
+	char ch[8], sug[512];
+	int32_t fixed[128];
+	size_t k, n = 0;
+
+	am_text_utf8_buf(ch, sizeof(ch), w + sign, 1);
+	for (k = st; k < en && n < sizeof(fixed) / sizeof(fixed[0]); k++)
+		if (k == sign)
+			fixed[n++] = '-';
+		else if (w[k] != 0xFE0F)
+			fixed[n++] = w[k];
+	am_text_utf8_buf(sug, sizeof(sug), fixed, n);
+	err(p, AM_DIAG_NOT_MINUS, at, 0, 0, ch, sug);
 	p->broken = 1;
 }
 
@@ -197,6 +234,10 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 	}
 	if (r == INT_ODD) {
 		err_odd(p, end);
+		return -1;
+	}
+	if (r == INT_NOT_MINUS) {
+		err_not_minus(p, p->ln->cp, p->i, p->i, end, p->i);
 		return -1;
 	}
 	if (r == INT_BIG)
@@ -565,8 +606,8 @@ static size_t prefix(const int32_t *w, size_t m, const char *lit)
 }
 
 /* The word with an integer: lit INT tail, the whole of w[0..m).  Returns
- * INT_OK, INT_BIG or INT_ODD (both reported) or INT_NONE (does not
- * match). */
+ * INT_OK, INT_BIG, INT_ODD or INT_NOT_MINUS (reported) or INT_NONE (does
+ * not match). */
 static int word_int(P *p, size_t m, const char *lit, const char *tail,
                     int64_t *v, size_t *at)
 {
@@ -594,6 +635,9 @@ static int word_int(P *p, size_t m, const char *lit, const char *tail,
 	*at = p->ps->wi[k];
 	if (r == INT_BIG)
 		err_big(p, w, k, end, *at);
+	if (r == INT_NOT_MINUS) /* ＜配置ー１＞: not 「配置1」, which the
+	                           suggestion of an unknown word would say */
+		err_not_minus(p, w, 0, k, m, *at);
 	return r;
 }
 
@@ -722,15 +766,16 @@ static const struct {
  * 高速起動, AM-CUST-4 効果Ｎ倍, AM-CUST-5 スタン与え, AM-CUST-6 毒与え,
  * BU-CUST-1 配置Ｎ, BU-CUST-2 対象Ｎ, BU-CUST-3 全体化; which go together,
  * and on which classes, is validate.c's legality().
+ * Returns 1 when it is unknown (reported), else 0.
  */
-static void custom(P *p, size_t st, size_t en)
+static int custom(P *p, size_t st, size_t en)
 {
 	am_pstate *ps = p->ps;
 	am_custom_rec c;
 	size_t m, k, i;
 
 	if (word(p, st, en, &m) < 0)
-		return;
+		return 0;
 	c.col = colat(p, st);
 	c.ncol = 0;
 	c.n = 0;
@@ -746,8 +791,8 @@ static void custom(P *p, size_t st, size_t en)
 		if (r == INT_NONE)
 			continue;
 		c.kind = n_cus[i].cu;
-		if (r != INT_OK) { /* INT_BIG, INT_ODD: reported; kept, so
-		                      not also missing */
+		if (r != INT_OK) { /* INT_BIG, INT_ODD, INT_NOT_MINUS:
+		                      reported; kept, so not also missing */
 			p->broken = 1;
 			c.big = 1;
 		}
@@ -755,13 +800,13 @@ static void custom(P *p, size_t st, size_t en)
 	}
 	if (c.kind == AM_CU_COUNT) {
 		unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
-		return;
+		return 1;
 	}
-	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0) {
+	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0)
 		p->s->oom = 1;
-		return;
-	}
-	ps->cu[ps->ncu++] = c;
+	else
+		ps->cu[ps->ncu++] = c;
+	return 0;
 }
 
 /* Append an action record, with its customisations from the scratch list.
@@ -804,7 +849,7 @@ static void action_line(P *p)
 {
 	am_action_rec a;
 	size_t nst, nen, cst, cen;
-	int r;
+	int r, unknown_cu = 0;
 
 	memset(&a, 0, sizeof(a));
 	a.line = p->ln->line;
@@ -849,12 +894,14 @@ static void action_line(P *p)
 		size_t open, st, en;
 		skip_ws(p);
 		if (p->i >= p->ln->n) {
-			a.complete = 1;
+			/* an unknown customisation may be the one required
+			 * (＜配置ー１＞, ＜リミテド＞): not also "missing" */
+			a.complete = !unknown_cu;
 			break;
 		}
 		if (peek(p) != '<') {
 			err_trailing(p);
-			a.complete = 1;
+			a.complete = !unknown_cu;
 			break;
 		}
 		open = p->i++;
@@ -870,7 +917,7 @@ static void action_line(P *p)
 			st++;
 		while (en > st && am_text_is_space(p->ln->cp[en - 1]))
 			en--;
-		custom(p, st, en);
+		unknown_cu |= custom(p, st, en);
 		if (p->s->oom)
 			return;
 	}

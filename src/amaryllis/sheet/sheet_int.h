@@ -146,7 +146,7 @@ typedef struct am_action_rec {
 	const char *name;
 	uint32_t line, name_col, class_col, n_col, decl_col, build_col;
 	int ok;              /* parsed without a syntax error */
-	int complete;        /* every customisation was read */
+	int complete;        /* every customisation was read, none unknown */
 	int n_ok;            /* n holds the Ｎ of a ＋Ｎ class */
 	int has_decl;        /* a declared (COST) */
 	int64_t decl;

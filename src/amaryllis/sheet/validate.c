@@ -145,21 +145,23 @@ static void cu_apply(am_action *act, const am_custom_rec *c)
 	}
 }
 
-/* What a line read to its end must have: リミテッド on ライフ与え and ＨＰ回復
- * (AM-CLASS-9, AM-CLASS-10); 配置Ｎ on ビルド and a unit of the storage
- * named (BU-BUILD-1), put in act->build. */
+/* What a line must have: リミテッド on ライフ与え and ＨＰ回復 (AM-CLASS-9,
+ * AM-CLASS-10) and 配置Ｎ on ビルド, checked when the line was read to its
+ * end with every customisation known (a->complete: else the one missing
+ * may be unread, or be the unknown one, ＜配置ー１＞); a ビルド names a
+ * unit of the storage (BU-BUILD-1), put in act->build. */
 static void required(am_sheet *s, const am_action_rec *a, const int *seen,
                      am_action *act)
 {
 	uint32_t unit;
 
-	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
+	if (a->complete && (a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
 	    !seen[AM_CU_LIMITED])
 		err(s, AM_DIAG_LIMITED_REQUIRED, a->line, a->class_col, 0, 0,
 		    am_terms_class_pattern(a->cls), NULL);
 	if (a->cls != AM_CLASS_BUILD)
 		return;
-	if (!seen[AM_CU_PLACE])
+	if (a->complete && !seen[AM_CU_PLACE])
 		err(s, AM_DIAG_PLACE_REQUIRED, a->line, a->class_col, 0, 0, NULL,
 		    NULL);
 	if (a->build_name) {
@@ -220,8 +222,7 @@ static size_t legality(am_sheet *s, am_action_rec *a)
 		cu_apply(act, c);
 		seen[c->kind] = 1;
 	}
-	if (a->complete)
-		required(s, a, seen, act); /* else what is required may be unread */
+	required(s, a, seen, act);
 	UT_ASSERT(s->nerrors >= before);
 	return s->nerrors - before;
 }
