@@ -103,6 +103,8 @@ typedef enum am_diag_code {
 	                                number (² ₅ ①, AM-UNIT-8) */
 	AM_DIAG_NOT_MINUS,         /**< s1 = ー or ➖ signing a number, s2 =
 	                                the text with '-' for it */
+	AM_DIAG_FIFTH_NUMBER,      /**< s1 = a number written where the first
+	                                action goes (技術 as a fifth number) */
 	AM_DIAG_COUNT
 } am_diag_code;
 

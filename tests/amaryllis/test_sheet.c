@@ -790,6 +790,36 @@ static void test_unknown_not_required(void **state)
 	          "\"リミテッド\"?");
 }
 
+/* W2: 技術 written as a fifth number (the text speaks of 「５つの能力値」):
+ * the unit line has four numbers and 技術 is the rest of the bonus (ruling
+ * A1), said at the fifth number, not "action 「3/a」 is not defined". */
+static void test_fifth_number(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* 甲1 ：2 １3 ０4 ／5 １6 ／7 １8 ／9 ２10 ／11 ３12 */
+	s = parse("甲：１０／１／１／２／３／a\n・a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_FIFTH_NUMBER, 1, 12,
+	        "a fifth number \"3\": a unit line has four numbers "
+	        "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	        "and is not written");
+	ja_is(s, 0, "5つ目の数「3」があります：ユニットの行の数はHP／攻撃力／"
+	            "防御力／素早さの4つで、技術はボーナスの残りなので書きません");
+	am_sheet_free(s);
+	/* 甲1 :2 1 3 0 4 /5 1 6 /7 1 8 /9 2 10 /11 3 12: without actions */
+	one_error("甲:10/1/1/2/3\n", AM_DIAG_FIFTH_NUMBER, 1, 12,
+	          "a fifth number \"3\": a unit line has four numbers "
+	          "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	          "and is not written");
+	/* an action named 3, defined, is still an action */
+	am_sheet_free(legal("甲:10/1/1/2/3\n・3:直接攻撃\n"));
+	/* not the first action: an undefined action (col 14: a12 、13 3 14) */
+	one_error("甲:10/1/1/2/a、3\n・a:直接攻撃\n", AM_DIAG_UNDEFINED_ACTION, 1,
+	          14, "action \"3\" is not defined");
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1586,6 +1616,7 @@ int main(void)
 		cmocka_unit_test(test_odd_digit),
 		cmocka_unit_test(test_not_minus),
 		cmocka_unit_test(test_unknown_not_required),
+		cmocka_unit_test(test_fifth_number),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

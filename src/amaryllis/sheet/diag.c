@@ -211,6 +211,12 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"「{3}」はマイナス記号ではありません（マイナスは－か-で書きます）",
 		  "\"{3}\" is not a minus sign (write a minus as － or -)"}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
+	[AM_DIAG_FIFTH_NUMBER] = {.text =
+		{{"5つ目の数「{3}」があります：ユニットの行の数はHP／攻撃力／防御力／"
+		  "素早さの4つで、技術はボーナスの残りなので書きません",
+		  "a fifth number \"{3}\": a unit line has four numbers "
+		  "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus and "
+		  "is not written"}}},
 };
 
 static const ut_msg kinds[3] = {

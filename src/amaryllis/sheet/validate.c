@@ -10,6 +10,7 @@
  * A check that depends on a value an earlier error left unknown is skipped,
  * so that one mistake gives one diagnostic.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,9 +27,20 @@ static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
 
 /* Link every action name set on a unit to the action's first definition;
  * a name set but never defined is an error (AM-UNIT-3). */
+/* Length of the number a slot name starts with when it is nothing else or
+ * is followed by '/' ("3", "3/a": 技術 written as a fifth number), else 0. */
+static size_t fifth_number(const char *name)
+{
+	size_t k = 0;
+
+	while (name[k] >= '0' && name[k] <= '9')
+		k++;
+	return k && (name[k] == '\0' || name[k] == '/') ? k : 0;
+}
+
 static void resolve_slots(am_sheet *s)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < s->nunits; i++) {
 		am_unit_rec *u = &s->units[i];
@@ -36,8 +48,18 @@ static void resolve_slots(am_sheet *s)
 			continue;
 		for (j = 0; j < u->nslots; j++) {
 			am_slot_rec *sl = &u->slots[j];
-			if (!am_names_get(&s->action_names, sl->name, &sl->action)) {
-				sl->action = AM_NOINDEX;
+			if (am_names_get(&s->action_names, sl->name, &sl->action))
+				continue;
+			sl->action = AM_NOINDEX;
+			if (j == 0 && (k = fifth_number(sl->name)) > 0) {
+				/* 甲：10／1／1／2／3／a: the unit line has four
+				 * numbers, 技術 is the rest of the bonus (A1) */
+				char num[32];
+				snprintf(num, sizeof(num), "%.*s",
+				         (int)(k < 31 ? k : 31), sl->name);
+				err(s, AM_DIAG_FIFTH_NUMBER, u->line, sl->col, 0, 0, num,
+				    NULL);
+			} else {
 				err(s, AM_DIAG_UNDEFINED_ACTION, u->line, sl->col, 0, 0,
 				    sl->name, NULL);
 			}
