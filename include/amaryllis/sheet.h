@@ -105,6 +105,8 @@ typedef enum am_diag_code {
 	                                the text with '-' for it */
 	AM_DIAG_FIFTH_NUMBER,      /**< s1 = a number written where the first
 	                                action goes (技術 as a fifth number) */
+	AM_DIAG_ACTION_NO_DOT,     /**< an action line (NAME:CLASS) without its
+	                                leading ・ */
 	AM_DIAG_COUNT
 } am_diag_code;
 

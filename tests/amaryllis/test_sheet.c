@@ -820,6 +820,32 @@ static void test_fifth_number(void **state)
 	          14, "action \"3\" is not defined");
 }
 
+/* W3: an action line without its ・ (a：直接攻撃, ＊a：直接攻撃) says so at
+ * the line's first (non-blank) character, and is read as the action, so
+ * the unit setting it gets no "not defined" besides. */
+static void test_action_no_dot(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* a1 :2 直3: at col 1 */
+	one_error("甲:10/1/1/2/a\na:直接攻撃\n", AM_DIAG_ACTION_NO_DOT, 2, 1,
+	          "an action line starts with ・ (・NAME:CLASS)");
+	/* ＊ typed for ・ (NFKC: '*'), not part of the name a */
+	s = parse("甲：１０／１／１／２／a\n＊a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_ACTION_NO_DOT, 2, 1,
+	        "an action line starts with ・ (・NAME:CLASS)");
+	ja_is(s, 0, "アクションの行は「・」で始めます（・名前：クラス）");
+	am_sheet_free(s);
+	/* after blanks (U+3000 1, ' ' 2): b3 */
+	one_error("甲:10/1/1/2/b\n\u3000 b:攻撃力+1\n", AM_DIAG_ACTION_NO_DOT, 2,
+	          3, "an action line starts with ・ (・NAME:CLASS)");
+	/* not a class after ':': still a unit line (a1 :2 x3) */
+	one_error("甲:10/1/1/2\na:x\n", AM_DIAG_EXPECTED_INT, 2, 3,
+	          "expected an integer, found \"x\"");
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1617,6 +1643,7 @@ int main(void)
 		cmocka_unit_test(test_not_minus),
 		cmocka_unit_test(test_unknown_not_required),
 		cmocka_unit_test(test_fifth_number),
+		cmocka_unit_test(test_action_no_dot),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

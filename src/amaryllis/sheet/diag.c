@@ -217,6 +217,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "a fifth number \"{3}\": a unit line has four numbers "
 		  "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus and "
 		  "is not written"}}},
+	[AM_DIAG_ACTION_NO_DOT] = {.text =
+		{{"アクションの行は「・」で始めます（・名前：クラス）",
+		  "an action line starts with ・ (・NAME:CLASS)"}}},
 };
 
 static const ut_msg kinds[3] = {

@@ -844,8 +844,9 @@ static void push_action(P *p, am_action_rec *a)
 }
 
 /* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
- * An action line with its optional declared cost (AM-UNIT-3). */
-static void action_line(P *p)
+ * An action line with its optional declared cost (AM-UNIT-3); dot: the
+ * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
+static void action_line(P *p, int dot)
 {
 	am_action_rec a;
 	size_t nst, nen, cst, cen;
@@ -856,7 +857,8 @@ static void action_line(P *p)
 	a.team_index = AM_NOINDEX;
 	a.cls = AM_CLASS_COUNT;
 	p->ps->ncu = 0;
-	p->i++; /* ・ */
+	if (dot)
+		p->i++; /* ・ */
 	a.name = scan_name(p, "(:", &nst, &nen);
 	a.name_col = colat(p, nst);
 	if (!a.name) {
@@ -928,6 +930,37 @@ done:
 
 /* ---- lines ------------------------------------------------------------ */
 
+/* 1 when the text after the line's first ':' (up to a '<') starts as an
+ * action class (the word a whole plain class, a ＋Ｎ class's prefix, or
+ * ビルド( ): an action line without its '・' (a：直接攻撃, ＊a：直接攻撃),
+ * which as a unit line would read "expected an integer".  *dot: 1 when
+ * the line starts with a character typed for '・' (* · • ∙ ⋅ ‧), not part
+ * of the name. */
+static int no_dot(P *p, int *dot)
+{
+	const am_nline *ln = p->ln;
+	const int32_t c = ln->cp[p->i];
+	size_t i = p->i, m, k, cen;
+
+	*dot = c == '*' || c == 0xB7 || c == 0x2022 || c == 0x2219 ||
+	       c == 0x22C5 || c == 0x2027;
+	while (i < ln->n && ln->cp[i] != ':')
+		i++;
+	if (i == p->i + (size_t)*dot || i >= ln->n)
+		return 0;
+	for (cen = ++i; cen < ln->n && ln->cp[cen] != '<'; cen++)
+		;
+	if (word(p, i, cen, &m) < 0)
+		return 0;
+	for (k = 0; k < sizeof(plain_classes) / sizeof(plain_classes[0]); k++)
+		if (prefix(p->ps->w, m, plain_classes[k].text) == m && m)
+			return 1;
+	for (k = 0; k < sizeof(n_classes) / sizeof(n_classes[0]); k++)
+		if (prefix(p->ps->w, m, n_classes[k].prefix))
+			return 1;
+	return prefix(p->ps->w, m, "ビルド(") > 0;
+}
+
 /* A 技術 line (AM-UNIT-2): '技術' [':'] INT with no '/' in the line (else
  * the line is a unit named 技術…). */
 static int is_tech(const P *p)
@@ -956,11 +989,13 @@ static int is_tech(const P *p)
 
 /* sheet -> { blank | comment | unit | build | tech | action }
  * A line whose first non-blank character is '#' (or '＃') is a comment
- * (AM-UNIT-5); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2). */
+ * (AM-UNIT-5); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
+ * action line without its '・' (no_dot) is an error, then read as one. */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};
 	int32_t c;
+	int dot;
 
 	skip_ws(&p);
 	if (p.i >= ln->n)
@@ -969,7 +1004,14 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 	if (c == '#')
 		return;
 	if (c == CP_NAKAGURO) {
-		action_line(&p);
+		action_line(&p, 1);
+		ps->last = AM_LAST_OTHER;
+	} else if (c != 0x25CB && c != 0x3007 && c != 0x25EF &&
+	           no_dot(&p, &dot)) {
+		/* read as the action line it is meant to be, so that the
+		 * units setting it find it: one error, not two */
+		err(&p, AM_DIAG_ACTION_NO_DOT, p.i, 0, 0, NULL, NULL);
+		action_line(&p, dot);
 		ps->last = AM_LAST_OTHER;
 	} else if (c == 0x25CB || c == 0x3007 || c == 0x25EF) { /* ○ 〇 ◯ */
 		unit_line(&p, 1);
