@@ -8,8 +8,9 @@
  * severity error is illegal and has no team.
  *
  * Grammar (after NFKC normalisation; see docs/AMARYLLIS.md):
- *   sheet    -> { blank | comment | unit | build | tech | action }
+ *   sheet    -> { blank | comment | quote | unit | build | tech | action }
  *   comment  -> '#' text
+ *   quote    -> '>' text
  *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' [ names ] ]
  *   build    -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
  *   tech     -> '技術' [':'] INT
@@ -39,7 +40,8 @@ typedef enum am_diag_code {
 	/* input */
 	AM_DIAG_LINE_TOO_LONG = 1, /**< a = bytes, b = limit */
 	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (NUL counts as bad) */
-	AM_DIAG_NO_UNIT,           /**< no entry unit line */
+	AM_DIAG_NO_UNIT,           /**< no entry unit line; a = the lines read
+	                                as mail quotes ('>', AM-UNIT-9) */
 	/* syntax */
 	AM_DIAG_EXPECTED_COLON,    /**< ':' expected; s2 = found or NULL (end of line) */
 	AM_DIAG_EXPECTED_SLASH,    /**< '/' expected; s2 = found or NULL */

@@ -846,6 +846,31 @@ static void test_action_no_dot(void **state)
 	          "expected an integer, found \"x\"");
 }
 
+/* W1, AM-UNIT-9: a line starting with '>' (after blanks; ＞ is '>' after
+ * NFKC) is a mail quote and ignored, as the hill ignores it; with no unit
+ * line, NO_UNIT says that such lines were skipped. */
+static void test_quotes(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* the review's quoted_ok.txt: once a legal unit named "> 甲" */
+	one_error("> 甲：10／1／1／2／\n", AM_DIAG_NO_UNIT, 1, 1,
+	          "no unit line (NAME:HP/攻撃力/防御力/素早さ); lines starting "
+	          "with > are read as mail quotes and skipped (1 here)");
+	s = parse(">> 甲：10／1／1／2／a\n\u3000＞・a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	ja_is(s, 0, "ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）"
+	            "。「>」で始まる行はメールの引用として読み飛ばします（2行）");
+	am_sheet_free(s);
+	/* quotes among a legal sheet change nothing (its team is 甲 alone) */
+	s = legal("> 乙：x\n甲:10/1/1/2/a\n  > ・a：ガード与え\n・a:直接攻撃\n");
+	assert_int_equal(am_sheet_team(s)->nunits, 1);
+	assert_string_equal(am_sheet_team(s)->units[0].name, "甲");
+	assert_int_equal(action(am_sheet_team(s), "a")->cls, AM_CLASS_DIRECT);
+	am_sheet_free(s);
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1644,6 +1669,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_not_required),
 		cmocka_unit_test(test_fifth_number),
 		cmocka_unit_test(test_action_no_dot),
+		cmocka_unit_test(test_quotes),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

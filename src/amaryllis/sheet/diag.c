@@ -228,6 +228,12 @@ static const ut_msg kinds[3] = {
 	{{"構築", "a build"}},
 };
 
+/* appended to AM_DIAG_NO_UNIT when lines were read as quotes (a > 0) */
+static const ut_msg no_unit_quoted = {{
+	"。「>」で始まる行はメールの引用として読み飛ばします（{1}行）",
+	"; lines starting with > are read as mail quotes and skipped ({1} "
+	"here)"}};
+
 static const ut_msg found_text = {{"「{1}」", "\"{1}\""}};
 static const ut_msg end_of_line = {{"行末", "end of line"}};
 static const ut_msg unknown = {{"不明な診断", "unknown diagnostic"}};
@@ -258,6 +264,8 @@ static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
 	rc = ut_msg_put(b, &m->text, lang, args, 8);
 	if (rc == 0 && d->s2 && m->more.text[UT_LANG_JA])
 		rc = ut_msg_put(b, &m->more, lang, args, 8);
+	if (rc == 0 && d->code == AM_DIAG_NO_UNIT && d->a > 0)
+		rc = ut_msg_put(b, &no_unit_quoted, lang, args, 8);
 	assert(rc != UT_EINVALID); /* a template of the catalogue is broken */
 	(void)rc;
 	ut_buf_free(&found);

@@ -989,7 +989,8 @@ static int is_tech(const P *p)
 
 /* sheet -> { blank | comment | unit | build | tech | action }
  * A line whose first non-blank character is '#' (or '＃') is a comment
- * (AM-UNIT-5); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
+ * (AM-UNIT-5), one whose first is '>' (or '＞') a mail quote, ignored
+ * (AM-UNIT-9); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
  * action line without its '・' (no_dot) is an error, then read as one. */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
@@ -1003,6 +1004,10 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 	c = ln->cp[p.i];
 	if (c == '#')
 		return;
+	if (c == '>') { /* a mail quote (AM-UNIT-9), as the hill reads it */
+		s->quoted++;
+		return;
+	}
 	if (c == CP_NAKAGURO) {
 		action_line(&p, 1);
 		ps->last = AM_LAST_OTHER;

@@ -208,6 +208,7 @@ struct am_sheet {
 	int oom;
 	int skipped;           /* some line was not parsed (too long, bad UTF-8) */
 	int broken_entry;      /* an entry unit line had a syntax error */
+	uint32_t quoted;       /* lines read as mail quotes (AM-UNIT-9) */
 
 	am_unit_rec *units;
 	size_t nunits, ucap;

@@ -585,7 +585,7 @@ void am_validate_sheet(am_sheet *s)
 		budget(s, &s->units[i]);
 	if (s->entry == AM_NOINDEX) {
 		if (!s->skipped && !s->broken_entry)
-			err(s, AM_DIAG_NO_UNIT, 1, 1, 0, 0, NULL, NULL);
+			err(s, AM_DIAG_NO_UNIT, 1, 1, s->quoted, 0, NULL, NULL);
 		return;
 	}
 	love(s);
