@@ -39,7 +39,7 @@ typedef struct am_sheet am_sheet;
 typedef enum am_diag_code {
 	/* input */
 	AM_DIAG_LINE_TOO_LONG = 1, /**< a = bytes, b = limit */
-	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (NUL counts as bad) */
+	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (not NUL: AM_DIAG_NUL) */
 	AM_DIAG_NO_UNIT,           /**< no entry unit line; a = the lines read
 	                                as mail quotes ('>', AM-UNIT-9) */
 	/* syntax */
@@ -109,6 +109,8 @@ typedef enum am_diag_code {
 	                                action goes (技術 as a fifth number) */
 	AM_DIAG_ACTION_NO_DOT,     /**< an action line (NAME:CLASS) without its
 	                                leading ・ */
+	AM_DIAG_NUL,               /**< a NUL byte (control character U+0000);
+	                                the line is skipped as for bad UTF-8 */
 	AM_DIAG_COUNT
 } am_diag_code;
 

@@ -620,19 +620,32 @@ static void test_invalid_utf8(void **state)
 
 	(void)state;
 	one_error("a:10/1/1/2\n・あ\xFF:直接攻撃\n", AM_DIAG_INVALID_UTF8, 2, 3,
-	          "invalid UTF-8: byte 0xFF");
+	          "invalid UTF-8: byte 0xFF (save the sheet as UTF-8)");
+	/* overlong '/' */
 	one_error("a:10/1/1/2\n\xC0\xAF\n", AM_DIAG_INVALID_UTF8, 2, 1,
-	          "invalid UTF-8: byte 0xC0"); /* overlong '/' */
+	          "invalid UTF-8: byte 0xC0 (save the sheet as UTF-8)");
+	/* surrogate */
 	one_error("a:10/1/1/2\nxx\xED\xA0\x80\n", AM_DIAG_INVALID_UTF8, 2, 3,
-	          "invalid UTF-8: byte 0xED"); /* surrogate */
+	          "invalid UTF-8: byte 0xED (save the sheet as UTF-8)");
+	/* truncated */
 	one_error("a:10/1/1/2\n\xE3\x81\n", AM_DIAG_INVALID_UTF8, 2, 1,
-	          "invalid UTF-8: byte 0xE3"); /* truncated */
+	          "invalid UTF-8: byte 0xE3 (save the sheet as UTF-8)");
+	/* beyond U+10FFFF */
 	one_error("a:10/1/1/2\xF4\x90\x80\x80\n", AM_DIAG_INVALID_UTF8, 1, 11,
-	          "invalid UTF-8: byte 0xF4"); /* beyond U+10FFFF */
+	          "invalid UTF-8: byte 0xF4 (save the sheet as UTF-8)");
 	s = parse_opts(nul, sizeof(nul) - 1, NULL);
 	assert_int_equal(am_sheet_diag_count(s), 1);
-	diag_is(s, 0, AM_DIAG_INVALID_UTF8, 2, 3, "invalid UTF-8: byte 0x00");
-	ja_is(s, 0, "UTF-8として不正なバイト0x00があります");
+	/* a1 b2 NUL3: valid UTF-8, a control character (review W6) */
+	diag_is(s, 0, AM_DIAG_NUL, 2, 3,
+	        "control character NUL (U+0000): not allowed in a sheet");
+	ja_is(s, 0, "制御文字NUL（U+0000）があります（シートには使えません）");
+	am_sheet_free(s);
+	/* a Shift_JIS sheet (review W6): グ is 0x83 0x4F, col 1 */
+	s = parse("\x83\x4F:10/1/1/2\n");
+	diag_is(s, 0, AM_DIAG_INVALID_UTF8, 1, 1,
+	        "invalid UTF-8: byte 0x83 (save the sheet as UTF-8)");
+	ja_is(s, 0, "UTF-8として不正なバイト0x83があります（シートはUTF-8で保存"
+	            "してください）");
 	am_sheet_free(s);
 }
 

@@ -32,8 +32,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"行が長すぎます：{1}バイト（上限{2}バイト）",
 		  "line too long: {1} bytes, limit {2}"}}},
 	[AM_DIAG_INVALID_UTF8] = {.text =
-		{{"UTF-8として不正なバイト{5}があります",
-		  "invalid UTF-8: byte {5}"}}},
+		{{"UTF-8として不正なバイト{5}があります（シートはUTF-8で保存してください）",
+		  "invalid UTF-8: byte {5} (save the sheet as UTF-8)"}}},
 	[AM_DIAG_NO_UNIT] = {.text =
 		{{"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
 		  "no unit line (NAME:HP/攻撃力/防御力/素早さ)"}}},
@@ -220,6 +220,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_ACTION_NO_DOT] = {.text =
 		{{"アクションの行は「・」で始めます（・名前：クラス）",
 		  "an action line starts with ・ (・NAME:CLASS)"}}},
+	[AM_DIAG_NUL] = {.text =
+		{{"制御文字NUL（U+0000）があります（シートには使えません）",
+		  "control character NUL (U+0000): not allowed in a sheet"}}},
 };
 
 static const ut_msg kinds[3] = {
