@@ -84,7 +84,8 @@ typedef enum am_diag_code {
 	AM_DIAG_N_ZERO,            /**< s1 = customisation */
 	AM_DIAG_UNKNOWN_UNIT,      /**< s1 = name in ビルド(…) */
 	AM_DIAG_COST_MISMATCH,     /**< a = declared, b = computed */
-	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name */
+	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name: a product of its cost
+	                                computation overflows (A2) */
 	/* a ビルディア that no battle can build (BU-STORE-3, BU-STORE-4):
 	 * s1 = the ビルディア, s2 = the unit holding the ビルド the reason is
 	 * about */

@@ -1186,7 +1186,23 @@ static void test_cost_overflow(void **state)
 	/* 4000000000² > 2⁶³ */
 	one_error("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n",
 	          AM_DIAG_COST_OVERFLOW, 2, 2,
-	          "the cost of action \"big\" overflows 64-bit integers");
+	          "computing the cost of action \"big\" overflows 64-bit "
+	          "integers (an intermediate product)");
+	/* review W7: ⌈B×2÷2⌉ = B fits, the product B×2 does not
+	 * (B = 2⁶³−1); ・1 呼2 */
+	one_error("巨(9):5/1/0/1/呼\n"
+	          "○巨人(9223372036854775807):5/4611686018427387000/0/1/殴\n"
+	          "・呼:ビルド(巨人)<高速起動><リミテッド><配置1>\n"
+	          "・殴:直接攻撃<効果2倍>\n",
+	          AM_DIAG_COST_OVERFLOW, 3, 2,
+	          "computing the cost of action \"呼\" overflows 64-bit "
+	          "integers (an intermediate product)");
+	{
+		am_sheet *s = parse("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n");
+		ja_is(s, 0, "アクション「big」のコストの計算（途中の積）が64ビット"
+		            "整数の範囲を超えています");
+		am_sheet_free(s);
+	}
 	/* each cost fits (3037000499² < 2⁶³), their sum does not */
 	one_error("a:10/1/1/2/b、b\n・b:直接攻撃<効果3037000499倍>\n",
 	          AM_DIAG_TOTAL_OVERFLOW, 1, 14,

@@ -158,8 +158,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"コストが{1}と書かれていますが、計算では{2}です",
 		  "declared cost {1}, computed {2}"}}},
 	[AM_DIAG_COST_OVERFLOW] = {.text =
-		{{"アクション「{3}」のコストが64ビット整数の範囲を超えています",
-		  "the cost of action \"{3}\" overflows 64-bit integers"}}},
+		{{"アクション「{3}」のコストの計算（途中の積）が64ビット整数の範囲を超えています",
+		  "computing the cost of action \"{3}\" overflows 64-bit integers "
+		  "(an intermediate product)"}}},
 	[AM_DIAG_BUILT_TOO_LATE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（「{4}」のビルドで"
 		  "早くても{1}ターン目になり、戦闘は20ターン目で終わります）",
