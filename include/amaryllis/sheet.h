@@ -112,6 +112,10 @@ typedef enum am_diag_code {
 	                                leading ・ */
 	AM_DIAG_NUL,               /**< a NUL byte (control character U+0000);
 	                                the line is skipped as for bad UTF-8 */
+	AM_DIAG_LETTER_N,          /**< s1 = a class or customisation written
+	                                with the letter N (攻撃力+N), s2 = an
+	                                example with a number */
+	AM_DIAG_WRONG_BRACKET,     /**< s1 = 【】, 〈〉 or 《》 used for ＜＞ */
 	AM_DIAG_COUNT
 } am_diag_code;
 

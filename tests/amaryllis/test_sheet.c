@@ -884,6 +884,40 @@ static void test_quotes(void **state)
 	am_sheet_free(s);
 }
 
+/* Review W8: the letter Ｎ copied from the rules where a number goes, and
+ * 【】 〈〉 《》 used for ＜＞, get a hint instead of "unknown". */
+static void test_hints(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* ・1 a2 ：3 攻4 撃5 力6 ＋7 Ｎ8 */
+	s = parse("甲：10／1／1／2／a\n・a：攻撃力＋Ｎ\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_LETTER_N, 2, 8,
+	        "the N of \"攻撃力+N\" stands for a number (e.g. \"攻撃力+1\")");
+	ja_is(s, 0, "「攻撃力+N」のNには数を書きます（例：「攻撃力+1」）");
+	am_sheet_free(s);
+	/* ・1 a2 :3 直4 接5 攻6 撃7 <8 効9 果10 N11 倍12 */
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃<効果N倍>\n", AM_DIAG_LETTER_N, 2,
+	          11, "the N of \"効果N倍\" stands for a number (e.g. "
+	          "\"効果2倍\")");
+	/* ・1 a2 ：3 直4 接5 攻6 撃7 【8 */
+	s = parse("甲：10／1／1／2／a\n・a：直接攻撃【リミテッド】\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_WRONG_BRACKET, 2, 8,
+	        "customisations go in ＜＞ (or <>), not in 【】");
+	ja_is(s, 0, "カスタマイズは【】ではなく＜＞で囲みます");
+	am_sheet_free(s);
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃〈リミテッド〉\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 8,
+	          "customisations go in ＜＞ (or <>), not in 〈〉");
+	/* before a known customisation: 《 at col 8 (as 【 above) */
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃《リミテッド》<高速起動>\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 8,
+	          "customisations go in ＜＞ (or <>), not in 《》");
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -1699,6 +1733,7 @@ int main(void)
 		cmocka_unit_test(test_fifth_number),
 		cmocka_unit_test(test_action_no_dot),
 		cmocka_unit_test(test_quotes),
+		cmocka_unit_test(test_hints),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

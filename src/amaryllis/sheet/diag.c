@@ -224,6 +224,12 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_NUL] = {.text =
 		{{"制御文字NUL（U+0000）があります（シートには使えません）",
 		  "control character NUL (U+0000): not allowed in a sheet"}}},
+	[AM_DIAG_LETTER_N] = {.text =
+		{{"「{3}」のNには数を書きます（例：「{4}」）",
+		  "the N of \"{3}\" stands for a number (e.g. \"{4}\")"}}},
+	[AM_DIAG_WRONG_BRACKET] = {.text =
+		{{"カスタマイズは{3}ではなく＜＞で囲みます",
+		  "customisations go in ＜＞ (or <>), not in {3}"}}},
 };
 
 static const ut_msg kinds[3] = {

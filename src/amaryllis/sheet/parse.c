@@ -674,6 +674,52 @@ static const struct {
 	{"素早さ+", AM_CLASS_SPD_UP},
 };
 
+/* The word w[0..m) is lit 'N' tail, the letter N (Ｎ) copied from the
+ * rules where a number goes: report it at the N with the example ex (the
+ * line is broken from here); 1 when so. */
+static int letter_n(P *p, size_t m, const char *lit, const char *tail,
+                    const char *ex)
+{
+	const int32_t *w = p->ps->w;
+	size_t k = prefix(w, m, lit), t;
+	char text[256];
+
+	if (!k || k >= m || (w[k] != 'N' && w[k] != 'n'))
+		return 0;
+	t = tail ? prefix(w + k + 1, m - k - 1, tail) : 0;
+	if (k + 1 + t != m)
+		return 0;
+	am_text_utf8_buf(text, sizeof(text), w, m);
+	err(p, AM_DIAG_LETTER_N, p->ps->wi[k], 0, 0, text, ex);
+	p->broken = 1;
+	return 1;
+}
+
+/* Hints for a class that is unknown as written (review W8): 【】 〈〉 《》
+ * around customisations instead of ＜＞, at the bracket; 攻撃力＋Ｎ with the
+ * letter Ｎ.  1 when one was reported. */
+static int class_hint(P *p, size_t st, size_t en, size_t m)
+{
+	static const char *const ex[] = {"攻撃力+1", "防御力+1", "素早さ+1"};
+	size_t i;
+
+	for (i = st; i < en; i++) {
+		const int32_t c = p->ln->cp[i];
+		if (c == 0x3010 || c == 0x3008 || c == 0x300A) { /* 【 〈 《 */
+			const int32_t pair[2] = {c, c + 1};
+			char text[16];
+			am_text_utf8_buf(text, sizeof(text), pair, 2);
+			err(p, AM_DIAG_WRONG_BRACKET, i, 0, 0, text, NULL);
+			p->broken = 1;
+			return 1;
+		}
+	}
+	for (i = 0; i < sizeof(ex) / sizeof(ex[0]); i++)
+		if (letter_n(p, m, n_classes[i].prefix, NULL, ex[i]))
+			return 1;
+	return 0;
+}
+
 /*
  * CLASS -> '直接攻撃' | '防御無視攻撃' | 'HP減殺' | '攻撃力+' INT
  *        | '防御力+' INT | '素早さ+' INT | 'ガード与え' | '反射与え'
@@ -735,7 +781,8 @@ static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
 		p->broken |= q.broken;
 		return 0;
 	}
-	unknown(p, AM_DIAG_UNKNOWN_CLASS, st, en, m);
+	if (!class_hint(p, st, en, m))
+		unknown(p, AM_DIAG_UNKNOWN_CLASS, st, en, m);
 	return 0;
 }
 
@@ -799,7 +846,11 @@ static int custom(P *p, size_t st, size_t en)
 		c.ncol = colat(p, at);
 	}
 	if (c.kind == AM_CU_COUNT) {
-		unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
+		if (!letter_n(p, m, "遅延起動", NULL, "遅延起動2") &&
+		    !letter_n(p, m, "効果", "倍", "効果2倍") &&
+		    !letter_n(p, m, "対象", NULL, "対象1") &&
+		    !letter_n(p, m, "配置", NULL, "配置1"))
+			unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
 		return 1;
 	}
 	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0)
