@@ -1732,7 +1732,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_not_required),
 		cmocka_unit_test(test_fifth_number),
 		cmocka_unit_test(test_action_no_dot),
-		cmocka_unit_test(test_quotes),
+		TF_TEST("AM-UNIT-9", test_quotes),
 		cmocka_unit_test(test_hints),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
