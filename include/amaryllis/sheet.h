@@ -8,8 +8,9 @@
  * severity error is illegal and has no team.
  *
  * Grammar (after NFKC normalisation; see docs/AMARYLLIS.md):
- *   sheet    -> { blank | comment | unit | build | tech | action }
+ *   sheet    -> { blank | comment | quote | unit | build | tech | action }
  *   comment  -> '#' text
+ *   quote    -> '>' text
  *   unit     -> NAME [ '(' INT ')' ] ':' INT '/' INT '/' INT '/' INT [ '/' [ names ] ]
  *   build    -> '○' NAME '(' INT ')' ':' INT '/' INT '/' INT '/' INT [ '/' names ]
  *   tech     -> '技術' [':'] INT
@@ -38,8 +39,9 @@ typedef struct am_sheet am_sheet;
 typedef enum am_diag_code {
 	/* input */
 	AM_DIAG_LINE_TOO_LONG = 1, /**< a = bytes, b = limit */
-	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (NUL counts as bad) */
-	AM_DIAG_NO_UNIT,           /**< no entry unit line */
+	AM_DIAG_INVALID_UTF8,      /**< a = the bad byte (not NUL: AM_DIAG_NUL) */
+	AM_DIAG_NO_UNIT,           /**< no entry unit line; a = the lines read
+	                                as mail quotes ('>', AM-UNIT-9) */
 	/* syntax */
 	AM_DIAG_EXPECTED_COLON,    /**< ':' expected; s2 = found or NULL (end of line) */
 	AM_DIAG_EXPECTED_SLASH,    /**< '/' expected; s2 = found or NULL */
@@ -82,7 +84,8 @@ typedef enum am_diag_code {
 	AM_DIAG_N_ZERO,            /**< s1 = customisation */
 	AM_DIAG_UNKNOWN_UNIT,      /**< s1 = name in ビルド(…) */
 	AM_DIAG_COST_MISMATCH,     /**< a = declared, b = computed */
-	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name */
+	AM_DIAG_COST_OVERFLOW,     /**< s1 = action name: a product of its cost
+	                                computation overflows (A2) */
 	/* a ビルディア that no battle can build (BU-STORE-3, BU-STORE-4):
 	 * s1 = the ビルディア, s2 = the unit holding the ビルド the reason is
 	 * about */
@@ -101,6 +104,18 @@ typedef enum am_diag_code {
 	AM_DIAG_ODD_DIGIT,         /**< s1 = the character, s2 = "U+XXXX": a
 	                                digit other than 0-9 and ０-９ in a
 	                                number (² ₅ ①, AM-UNIT-8) */
+	AM_DIAG_NOT_MINUS,         /**< s1 = ー or ➖ signing a number, s2 =
+	                                the text with '-' for it */
+	AM_DIAG_FIFTH_NUMBER,      /**< s1 = a number written where the first
+	                                action goes (技術 as a fifth number) */
+	AM_DIAG_ACTION_NO_DOT,     /**< an action line (NAME:CLASS) without its
+	                                leading ・ */
+	AM_DIAG_NUL,               /**< a NUL byte (control character U+0000);
+	                                the line is skipped as for bad UTF-8 */
+	AM_DIAG_LETTER_N,          /**< s1 = a class or customisation written
+	                                with the letter N (攻撃力+N), s2 = an
+	                                example with a number */
+	AM_DIAG_WRONG_BRACKET,     /**< s1 = 【】, 〈〉 or 《》 used for ＜＞ */
 	AM_DIAG_COUNT
 } am_diag_code;
 

@@ -620,19 +620,32 @@ static void test_invalid_utf8(void **state)
 
 	(void)state;
 	one_error("a:10/1/1/2\n・あ\xFF:直接攻撃\n", AM_DIAG_INVALID_UTF8, 2, 3,
-	          "invalid UTF-8: byte 0xFF");
+	          "invalid UTF-8: byte 0xFF (save the sheet as UTF-8)");
+	/* overlong '/' */
 	one_error("a:10/1/1/2\n\xC0\xAF\n", AM_DIAG_INVALID_UTF8, 2, 1,
-	          "invalid UTF-8: byte 0xC0"); /* overlong '/' */
+	          "invalid UTF-8: byte 0xC0 (save the sheet as UTF-8)");
+	/* surrogate */
 	one_error("a:10/1/1/2\nxx\xED\xA0\x80\n", AM_DIAG_INVALID_UTF8, 2, 3,
-	          "invalid UTF-8: byte 0xED"); /* surrogate */
+	          "invalid UTF-8: byte 0xED (save the sheet as UTF-8)");
+	/* truncated */
 	one_error("a:10/1/1/2\n\xE3\x81\n", AM_DIAG_INVALID_UTF8, 2, 1,
-	          "invalid UTF-8: byte 0xE3"); /* truncated */
+	          "invalid UTF-8: byte 0xE3 (save the sheet as UTF-8)");
+	/* beyond U+10FFFF */
 	one_error("a:10/1/1/2\xF4\x90\x80\x80\n", AM_DIAG_INVALID_UTF8, 1, 11,
-	          "invalid UTF-8: byte 0xF4"); /* beyond U+10FFFF */
+	          "invalid UTF-8: byte 0xF4 (save the sheet as UTF-8)");
 	s = parse_opts(nul, sizeof(nul) - 1, NULL);
 	assert_int_equal(am_sheet_diag_count(s), 1);
-	diag_is(s, 0, AM_DIAG_INVALID_UTF8, 2, 3, "invalid UTF-8: byte 0x00");
-	ja_is(s, 0, "UTF-8として不正なバイト0x00があります");
+	/* a1 b2 NUL3: valid UTF-8, a control character (review W6) */
+	diag_is(s, 0, AM_DIAG_NUL, 2, 3,
+	        "control character NUL (U+0000): not allowed in a sheet");
+	ja_is(s, 0, "制御文字NUL（U+0000）があります（シートには使えません）");
+	am_sheet_free(s);
+	/* a Shift_JIS sheet (review W6): グ is 0x83 0x4F, col 1 */
+	s = parse("\x83\x4F:10/1/1/2\n");
+	diag_is(s, 0, AM_DIAG_INVALID_UTF8, 1, 1,
+	        "invalid UTF-8: byte 0x83 (save the sheet as UTF-8)");
+	ja_is(s, 0, "UTF-8として不正なバイト0x83があります（シートはUTF-8で保存"
+	            "してください）");
 	am_sheet_free(s);
 }
 
@@ -728,6 +741,181 @@ static void test_odd_digit(void **state)
 	                    "\u30cc\u30c81");
 	assert_int_equal(am_sheet_team(s)->units[0].hp, 10);
 	am_sheet_free(s);
+}
+
+/* W4: ー (U+30FC; ｰ U+FF70 is NFKC'd to it) and ➖ (U+2796) typed for a
+ * minus are not minus signs (ruling A1: －, −, -): one error at the sign,
+ * suggesting the text with '-', not 「配置1」 (which flips the sign), and
+ * no PLACE_REQUIRED besides (the 配置 is there). */
+static void test_not_minus(void **state)
+{
+	static const char head[] = "母(8):5/1/0/1/産\n○子(2):5/0/0/0/\n";
+	char src[256];
+	am_sheet *s;
+
+	(void)state;
+	/* ・1 産2 :3 ビ4 ル5 ド6 (7 子8 )9 <10 配11 置12 ー13 １14 >15 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置ー１>\n", head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	s = parse(src);
+	ja_is(s, 0, "「ー」はマイナス記号ではありません（マイナスは－か-で"
+	            "書きます）。「配置-1」ではありませんか？");
+	am_sheet_free(s);
+	/* ｰ (half-width, U+FF70): the same, col 13 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\uff701>\n", head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	/* ➖ with its emoji selector U+FE0F (one cluster: col 13) */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\u2796\ufe0f1>\n",
+	         head);
+	one_error(src, AM_DIAG_NOT_MINUS, 3, 13,
+	          "\"\u2796\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"配置-1\"?");
+	/* a number of the unit line: a1 :2 ー3 */
+	one_error("a:ー10/1/1/2\n", AM_DIAG_NOT_MINUS, 1, 3,
+	          "\"ー\" is not a minus sign (write a minus as － or -); "
+	          "did you mean \"-10\"?");
+	/* the minus signs of A1 still are: 配置－１, 配置−1 read as 配置-1 */
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置－１>\n", head);
+	am_sheet_free(legal(src));
+	snprintf(src, sizeof(src), "%s・産:ビルド(子)<配置\u22121>\n", head);
+	am_sheet_free(legal(src));
+}
+
+/* An unknown customisation may be the one a class requires: it is
+ * reported alone, without PLACE_REQUIRED or LIMITED_REQUIRED besides (the
+ * review's ＜配置ー１＞ had both). */
+static void test_unknown_not_required(void **state)
+{
+	(void)state;
+	/* ・1 産2 :3 ビ4 ル5 ド6 (7 子8 )9 <10 配11 (the unknown word) */
+	one_error("母(8):5/1/0/1/産\n○子(2):5/0/0/0/\n"
+	          "・産:ビルド(子)<配値1>\n",
+	          AM_DIAG_UNKNOWN_CUSTOM, 3, 11,
+	          "unknown customisation \"配値1\"; did you mean \"配置1\"?");
+	/* ・1 b2 :3 ラ4 イ5 フ6 与7 え8 <9 リ10 */
+	one_error("a:10/1/1/2/b\n・b:ライフ与え<リミテド>\n",
+	          AM_DIAG_UNKNOWN_CUSTOM, 2, 10,
+	          "unknown customisation \"リミテド\"; did you mean "
+	          "\"リミテッド\"?");
+}
+
+/* W2: 技術 written as a fifth number (the text speaks of 「５つの能力値」):
+ * the unit line has four numbers and 技術 is the rest of the bonus (ruling
+ * A1), said at the fifth number, not "action 「3/a」 is not defined". */
+static void test_fifth_number(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* 甲1 ：2 １3 ０4 ／5 １6 ／7 １8 ／9 ２10 ／11 ３12 */
+	s = parse("甲：１０／１／１／２／３／a\n・a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_FIFTH_NUMBER, 1, 12,
+	        "a fifth number \"3\": a unit line has four numbers "
+	        "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	        "and is not written");
+	ja_is(s, 0, "5つ目の数「3」があります：ユニットの行の数はHP／攻撃力／"
+	            "防御力／素早さの4つで、技術はボーナスの残りなので書きません");
+	am_sheet_free(s);
+	/* 甲1 :2 1 3 0 4 /5 1 6 /7 1 8 /9 2 10 /11 3 12: without actions */
+	one_error("甲:10/1/1/2/3\n", AM_DIAG_FIFTH_NUMBER, 1, 12,
+	          "a fifth number \"3\": a unit line has four numbers "
+	          "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	          "and is not written");
+	/* an action named 3, defined, is still an action */
+	am_sheet_free(legal("甲:10/1/1/2/3\n・3:直接攻撃\n"));
+	/* not the first action: an undefined action (col 14: a12 、13 3 14) */
+	one_error("甲:10/1/1/2/a、3\n・a:直接攻撃\n", AM_DIAG_UNDEFINED_ACTION, 1,
+	          14, "action \"3\" is not defined");
+}
+
+/* W3: an action line without its ・ (a：直接攻撃, ＊a：直接攻撃) says so at
+ * the line's first (non-blank) character, and is read as the action, so
+ * the unit setting it gets no "not defined" besides. */
+static void test_action_no_dot(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* a1 :2 直3: at col 1 */
+	one_error("甲:10/1/1/2/a\na:直接攻撃\n", AM_DIAG_ACTION_NO_DOT, 2, 1,
+	          "an action line starts with ・ (・NAME:CLASS)");
+	/* ＊ typed for ・ (NFKC: '*'), not part of the name a */
+	s = parse("甲：１０／１／１／２／a\n＊a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_ACTION_NO_DOT, 2, 1,
+	        "an action line starts with ・ (・NAME:CLASS)");
+	ja_is(s, 0, "アクションの行は「・」で始めます（・名前：クラス）");
+	am_sheet_free(s);
+	/* after blanks (U+3000 1, ' ' 2): b3 */
+	one_error("甲:10/1/1/2/b\n\u3000 b:攻撃力+1\n", AM_DIAG_ACTION_NO_DOT, 2,
+	          3, "an action line starts with ・ (・NAME:CLASS)");
+	/* not a class after ':': still a unit line (a1 :2 x3) */
+	one_error("甲:10/1/1/2\na:x\n", AM_DIAG_EXPECTED_INT, 2, 3,
+	          "expected an integer, found \"x\"");
+}
+
+/* W1, AM-UNIT-9: a line starting with '>' (after blanks; ＞ is '>' after
+ * NFKC) is a mail quote and ignored, as the hill ignores it; with no unit
+ * line, NO_UNIT says that such lines were skipped. */
+static void test_quotes(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* the review's quoted_ok.txt: once a legal unit named "> 甲" */
+	one_error("> 甲：10／1／1／2／\n", AM_DIAG_NO_UNIT, 1, 1,
+	          "no unit line (NAME:HP/攻撃力/防御力/素早さ); lines starting "
+	          "with > are read as mail quotes and skipped (1 here)");
+	s = parse(">> 甲：10／1／1／2／a\n\u3000＞・a：直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	ja_is(s, 0, "ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）"
+	            "。「>」で始まる行はメールの引用として読み飛ばします（2行）");
+	am_sheet_free(s);
+	/* quotes among a legal sheet change nothing (its team is 甲 alone) */
+	s = legal("> 乙：x\n甲:10/1/1/2/a\n  > ・a：ガード与え\n・a:直接攻撃\n");
+	assert_int_equal(am_sheet_team(s)->nunits, 1);
+	assert_string_equal(am_sheet_team(s)->units[0].name, "甲");
+	assert_int_equal(action(am_sheet_team(s), "a")->cls, AM_CLASS_DIRECT);
+	am_sheet_free(s);
+}
+
+/* Review W8: the letter Ｎ copied from the rules where a number goes, and
+ * 【】 〈〉 《》 used for ＜＞, get a hint instead of "unknown". */
+static void test_hints(void **state)
+{
+	am_sheet *s;
+
+	(void)state;
+	/* ・1 a2 ：3 攻4 撃5 力6 ＋7 Ｎ8 */
+	s = parse("甲：10／1／1／2／a\n・a：攻撃力＋Ｎ\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_LETTER_N, 2, 8,
+	        "the N of \"攻撃力+N\" stands for a number (e.g. \"攻撃力+1\")");
+	ja_is(s, 0, "「攻撃力+N」のNには数を書きます（例：「攻撃力+1」）");
+	am_sheet_free(s);
+	/* ・1 a2 :3 直4 接5 攻6 撃7 <8 効9 果10 N11 倍12 */
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃<効果N倍>\n", AM_DIAG_LETTER_N, 2,
+	          11, "the N of \"効果N倍\" stands for a number (e.g. "
+	          "\"効果2倍\")");
+	/* ・1 a2 ：3 直4 接5 攻6 撃7 【8 */
+	s = parse("甲：10／1／1／2／a\n・a：直接攻撃【リミテッド】\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_WRONG_BRACKET, 2, 8,
+	        "customisations go in ＜＞ (or <>), not in 【】");
+	ja_is(s, 0, "カスタマイズは【】ではなく＜＞で囲みます");
+	am_sheet_free(s);
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃〈リミテッド〉\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 8,
+	          "customisations go in ＜＞ (or <>), not in 〈〉");
+	/* before a known customisation: 《 at col 8 (as 【 above) */
+	one_error("甲:10/1/1/2/a\n・a:直接攻撃《リミテッド》<高速起動>\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 8,
+	          "customisations go in ＜＞ (or <>), not in 《》");
 }
 
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
@@ -1032,7 +1220,23 @@ static void test_cost_overflow(void **state)
 	/* 4000000000² > 2⁶³ */
 	one_error("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n",
 	          AM_DIAG_COST_OVERFLOW, 2, 2,
-	          "the cost of action \"big\" overflows 64-bit integers");
+	          "computing the cost of action \"big\" overflows 64-bit "
+	          "integers (an intermediate product)");
+	/* review W7: ⌈B×2÷2⌉ = B fits, the product B×2 does not
+	 * (B = 2⁶³−1); ・1 呼2 */
+	one_error("巨(9):5/1/0/1/呼\n"
+	          "○巨人(9223372036854775807):5/4611686018427387000/0/1/殴\n"
+	          "・呼:ビルド(巨人)<高速起動><リミテッド><配置1>\n"
+	          "・殴:直接攻撃<効果2倍>\n",
+	          AM_DIAG_COST_OVERFLOW, 3, 2,
+	          "computing the cost of action \"呼\" overflows 64-bit "
+	          "integers (an intermediate product)");
+	{
+		am_sheet *s = parse("a:10/1/1/2\n・big:直接攻撃<効果4000000000倍>\n");
+		ja_is(s, 0, "アクション「big」のコストの計算（途中の積）が64ビット"
+		            "整数の範囲を超えています");
+		am_sheet_free(s);
+	}
 	/* each cost fits (3037000499² < 2⁶³), their sum does not */
 	one_error("a:10/1/1/2/b、b\n・b:直接攻撃<効果3037000499倍>\n",
 	          AM_DIAG_TOTAL_OVERFLOW, 1, 14,
@@ -1524,6 +1728,12 @@ int main(void)
 		cmocka_unit_test(test_line_too_long),
 		cmocka_unit_test(test_number_too_large),
 		cmocka_unit_test(test_odd_digit),
+		cmocka_unit_test(test_not_minus),
+		cmocka_unit_test(test_unknown_not_required),
+		cmocka_unit_test(test_fifth_number),
+		cmocka_unit_test(test_action_no_dot),
+		TF_TEST("AM-UNIT-9", test_quotes),
+		cmocka_unit_test(test_hints),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

@@ -32,8 +32,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"行が長すぎます：{1}バイト（上限{2}バイト）",
 		  "line too long: {1} bytes, limit {2}"}}},
 	[AM_DIAG_INVALID_UTF8] = {.text =
-		{{"UTF-8として不正なバイト{5}があります",
-		  "invalid UTF-8: byte {5}"}}},
+		{{"UTF-8として不正なバイト{5}があります（シートはUTF-8で保存してください）",
+		  "invalid UTF-8: byte {5} (save the sheet as UTF-8)"}}},
 	[AM_DIAG_NO_UNIT] = {.text =
 		{{"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
 		  "no unit line (NAME:HP/攻撃力/防御力/素早さ)"}}},
@@ -158,8 +158,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"コストが{1}と書かれていますが、計算では{2}です",
 		  "declared cost {1}, computed {2}"}}},
 	[AM_DIAG_COST_OVERFLOW] = {.text =
-		{{"アクション「{3}」のコストが64ビット整数の範囲を超えています",
-		  "the cost of action \"{3}\" overflows 64-bit integers"}}},
+		{{"アクション「{3}」のコストの計算（途中の積）が64ビット整数の範囲を超えています",
+		  "computing the cost of action \"{3}\" overflows 64-bit integers "
+		  "(an intermediate product)"}}},
 	[AM_DIAG_BUILT_TOO_LATE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（「{4}」のビルドで"
 		  "早くても{1}ターン目になり、戦闘は20ターン目で終わります）",
@@ -207,6 +208,28 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_ODD_DIGIT] = {.text =
 		{{"{3}（{4}）は数に使えません（数字は0〜9か０〜９で書きます）",
 		  "{3} ({4}) cannot be part of a number (write its digits 0-9 or ０-９)"}}},
+	[AM_DIAG_NOT_MINUS] = {.text =
+		{{"「{3}」はマイナス記号ではありません（マイナスは－か-で書きます）",
+		  "\"{3}\" is not a minus sign (write a minus as － or -)"}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
+	[AM_DIAG_FIFTH_NUMBER] = {.text =
+		{{"5つ目の数「{3}」があります：ユニットの行の数はHP／攻撃力／防御力／"
+		  "素早さの4つで、技術はボーナスの残りなので書きません",
+		  "a fifth number \"{3}\": a unit line has four numbers "
+		  "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus and "
+		  "is not written"}}},
+	[AM_DIAG_ACTION_NO_DOT] = {.text =
+		{{"アクションの行は「・」で始めます（・名前：クラス）",
+		  "an action line starts with ・ (・NAME:CLASS)"}}},
+	[AM_DIAG_NUL] = {.text =
+		{{"制御文字NUL（U+0000）があります（シートには使えません）",
+		  "control character NUL (U+0000): not allowed in a sheet"}}},
+	[AM_DIAG_LETTER_N] = {.text =
+		{{"「{3}」のNには数を書きます（例：「{4}」）",
+		  "the N of \"{3}\" stands for a number (e.g. \"{4}\")"}}},
+	[AM_DIAG_WRONG_BRACKET] = {.text =
+		{{"カスタマイズは{3}ではなく＜＞で囲みます",
+		  "customisations go in ＜＞ (or <>), not in {3}"}}},
 };
 
 static const ut_msg kinds[3] = {
@@ -214,6 +237,12 @@ static const ut_msg kinds[3] = {
 	{{"補助", "a support"}},
 	{{"構築", "a build"}},
 };
+
+/* appended to AM_DIAG_NO_UNIT when lines were read as quotes (a > 0) */
+static const ut_msg no_unit_quoted = {{
+	"。「>」で始まる行はメールの引用として読み飛ばします（{1}行）",
+	"; lines starting with > are read as mail quotes and skipped ({1} "
+	"here)"}};
 
 static const ut_msg found_text = {{"「{1}」", "\"{1}\""}};
 static const ut_msg end_of_line = {{"行末", "end of line"}};
@@ -245,6 +274,8 @@ static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
 	rc = ut_msg_put(b, &m->text, lang, args, 8);
 	if (rc == 0 && d->s2 && m->more.text[UT_LANG_JA])
 		rc = ut_msg_put(b, &m->more, lang, args, 8);
+	if (rc == 0 && d->code == AM_DIAG_NO_UNIT && d->a > 0)
+		rc = ut_msg_put(b, &no_unit_quoted, lang, args, 8);
 	assert(rc != UT_EINVALID); /* a template of the catalogue is broken */
 	(void)rc;
 	ut_buf_free(&found);

@@ -112,25 +112,39 @@ static int close_bracket(P *p, size_t open)
 
 /* ---- numbers ---------------------------------------------------------- */
 
-enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1, INT_ODD = -2 };
+enum { INT_NONE = 0, INT_OK = 1, INT_BIG = -1, INT_ODD = -2,
+       INT_NOT_MINUS = -3 };
+
+/* ー (U+30FC, and ｰ U+FF70, which NFKC makes of it) and ➖ (U+2796), typed
+ * for a minus sign: not one (ruling A1: －, −, -), but said so. */
+static int not_minus(int32_t c)
+{
+	return c == 0x30FC || c == 0x2796;
+}
 
 /*
  * INT -> [ '+' | '-' ] digit { digit }, in w[pos..m), whose characters are
  * those of the line at wi[0..m) (NULL: w is the line).  On INT_OK *v is the
  * value; *end is past the digits (for INT_BIG too).  Beyond int64: INT_BIG.
  * A digit that NFKC made of another (² ₅ ①, AM-UNIT-8): INT_ODD, *end its
- * index in w.
+ * index in w.  A number signed with ー or ➖ (not_minus; ➖ may carry its
+ * U+FE0F): INT_NOT_MINUS, *end past its digits.
  */
 static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
                   size_t pos, int64_t *v, size_t *end)
 {
 	size_t i = pos;
-	int neg = 0, big = 0;
+	int neg = 0, big = 0, nm = 0;
 	uint64_t mag = 0;
 
 	if (i < m && (w[i] == '+' || w[i] == '-')) {
 		neg = w[i] == '-';
 		i++;
+	} else if (i < m && not_minus(w[i])) {
+		nm = 1;
+		i++;
+		if (i < m && w[i] == 0xFE0F)
+			i++;
 	}
 	if (i >= m || !is_digit(w[i]))
 		return INT_NONE;
@@ -146,6 +160,8 @@ static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
 			mag = mag * 10 + d;
 	}
 	*end = i;
+	if (nm)
+		return INT_NOT_MINUS;
 	if (big || mag > (uint64_t)INT64_MAX + neg)
 		return INT_BIG;
 	if (!neg)
@@ -165,6 +181,27 @@ static void err_odd(P *p, size_t at)
 	am_text_utf8_buf(ch, sizeof(ch), &c, 1);
 	snprintf(code, sizeof(code), "U+%04X", (unsigned)c);
 	err(p, AM_DIAG_ODD_DIGIT, at, 0, 0, ch, code);
+	p->broken = 1;
+}
+
+/* Report the ー or ➖ at line index at, the sign of the number
+ * w[sign..en), typed for a minus: s2 is w[st..en) with '-' for it, the
+ * text meant (the line is broken from here). */
+static void err_not_minus(P *p, const int32_t *w, size_t st, size_t sign,
+                          size_t en, size_t at)
+{
+	char ch[8], sug[512];
+	int32_t fixed[128];
+	size_t k, n = 0;
+
+	am_text_utf8_buf(ch, sizeof(ch), w + sign, 1);
+	for (k = st; k < en && n < sizeof(fixed) / sizeof(fixed[0]); k++)
+		if (k == sign)
+			fixed[n++] = '-';
+		else if (w[k] != 0xFE0F)
+			fixed[n++] = w[k];
+	am_text_utf8_buf(sug, sizeof(sug), fixed, n);
+	err(p, AM_DIAG_NOT_MINUS, at, 0, 0, ch, sug);
 	p->broken = 1;
 }
 
@@ -197,6 +234,10 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 	}
 	if (r == INT_ODD) {
 		err_odd(p, end);
+		return -1;
+	}
+	if (r == INT_NOT_MINUS) {
+		err_not_minus(p, p->ln->cp, p->i, p->i, end, p->i);
 		return -1;
 	}
 	if (r == INT_BIG)
@@ -565,8 +606,8 @@ static size_t prefix(const int32_t *w, size_t m, const char *lit)
 }
 
 /* The word with an integer: lit INT tail, the whole of w[0..m).  Returns
- * INT_OK, INT_BIG or INT_ODD (both reported) or INT_NONE (does not
- * match). */
+ * INT_OK, INT_BIG, INT_ODD or INT_NOT_MINUS (reported) or INT_NONE (does
+ * not match). */
 static int word_int(P *p, size_t m, const char *lit, const char *tail,
                     int64_t *v, size_t *at)
 {
@@ -594,6 +635,9 @@ static int word_int(P *p, size_t m, const char *lit, const char *tail,
 	*at = p->ps->wi[k];
 	if (r == INT_BIG)
 		err_big(p, w, k, end, *at);
+	if (r == INT_NOT_MINUS) /* ＜配置ー１＞: not 「配置1」, which the
+	                           suggestion of an unknown word would say */
+		err_not_minus(p, w, 0, k, m, *at);
 	return r;
 }
 
@@ -629,6 +673,52 @@ static const struct {
 	{"防御力+", AM_CLASS_DEF_UP},
 	{"素早さ+", AM_CLASS_SPD_UP},
 };
+
+/* The word w[0..m) is lit 'N' tail, the letter N (Ｎ) copied from the
+ * rules where a number goes: report it at the N with the example ex (the
+ * line is broken from here); 1 when so. */
+static int letter_n(P *p, size_t m, const char *lit, const char *tail,
+                    const char *ex)
+{
+	const int32_t *w = p->ps->w;
+	size_t k = prefix(w, m, lit), t;
+	char text[256];
+
+	if (!k || k >= m || (w[k] != 'N' && w[k] != 'n'))
+		return 0;
+	t = tail ? prefix(w + k + 1, m - k - 1, tail) : 0;
+	if (k + 1 + t != m)
+		return 0;
+	am_text_utf8_buf(text, sizeof(text), w, m);
+	err(p, AM_DIAG_LETTER_N, p->ps->wi[k], 0, 0, text, ex);
+	p->broken = 1;
+	return 1;
+}
+
+/* Hints for a class that is unknown as written (review W8): 【】 〈〉 《》
+ * around customisations instead of ＜＞, at the bracket; 攻撃力＋Ｎ with the
+ * letter Ｎ.  1 when one was reported. */
+static int class_hint(P *p, size_t st, size_t en, size_t m)
+{
+	static const char *const ex[] = {"攻撃力+1", "防御力+1", "素早さ+1"};
+	size_t i;
+
+	for (i = st; i < en; i++) {
+		const int32_t c = p->ln->cp[i];
+		if (c == 0x3010 || c == 0x3008 || c == 0x300A) { /* 【 〈 《 */
+			const int32_t pair[2] = {c, c + 1};
+			char text[16];
+			am_text_utf8_buf(text, sizeof(text), pair, 2);
+			err(p, AM_DIAG_WRONG_BRACKET, i, 0, 0, text, NULL);
+			p->broken = 1;
+			return 1;
+		}
+	}
+	for (i = 0; i < sizeof(ex) / sizeof(ex[0]); i++)
+		if (letter_n(p, m, n_classes[i].prefix, NULL, ex[i]))
+			return 1;
+	return 0;
+}
 
 /*
  * CLASS -> '直接攻撃' | '防御無視攻撃' | 'HP減殺' | '攻撃力+' INT
@@ -691,7 +781,8 @@ static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
 		p->broken |= q.broken;
 		return 0;
 	}
-	unknown(p, AM_DIAG_UNKNOWN_CLASS, st, en, m);
+	if (!class_hint(p, st, en, m))
+		unknown(p, AM_DIAG_UNKNOWN_CLASS, st, en, m);
 	return 0;
 }
 
@@ -722,15 +813,16 @@ static const struct {
  * 高速起動, AM-CUST-4 効果Ｎ倍, AM-CUST-5 スタン与え, AM-CUST-6 毒与え,
  * BU-CUST-1 配置Ｎ, BU-CUST-2 対象Ｎ, BU-CUST-3 全体化; which go together,
  * and on which classes, is validate.c's legality().
+ * Returns 1 when it is unknown (reported), else 0.
  */
-static void custom(P *p, size_t st, size_t en)
+static int custom(P *p, size_t st, size_t en)
 {
 	am_pstate *ps = p->ps;
 	am_custom_rec c;
 	size_t m, k, i;
 
 	if (word(p, st, en, &m) < 0)
-		return;
+		return 0;
 	c.col = colat(p, st);
 	c.ncol = 0;
 	c.n = 0;
@@ -746,22 +838,26 @@ static void custom(P *p, size_t st, size_t en)
 		if (r == INT_NONE)
 			continue;
 		c.kind = n_cus[i].cu;
-		if (r != INT_OK) { /* INT_BIG, INT_ODD: reported; kept, so
-		                      not also missing */
+		if (r != INT_OK) { /* INT_BIG, INT_ODD, INT_NOT_MINUS:
+		                      reported; kept, so not also missing */
 			p->broken = 1;
 			c.big = 1;
 		}
 		c.ncol = colat(p, at);
 	}
 	if (c.kind == AM_CU_COUNT) {
-		unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
-		return;
+		if (!letter_n(p, m, "遅延起動", NULL, "遅延起動2") &&
+		    !letter_n(p, m, "効果", "倍", "効果2倍") &&
+		    !letter_n(p, m, "対象", NULL, "対象1") &&
+		    !letter_n(p, m, "配置", NULL, "配置1"))
+			unknown(p, AM_DIAG_UNKNOWN_CUSTOM, st, en, m);
+		return 1;
 	}
-	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0) {
+	if (UT_ARRAY_RESERVE(ps->cu, ps->cucap, ps->ncu + 1) < 0)
 		p->s->oom = 1;
-		return;
-	}
-	ps->cu[ps->ncu++] = c;
+	else
+		ps->cu[ps->ncu++] = c;
+	return 0;
 }
 
 /* Append an action record, with its customisations from the scratch list.
@@ -799,19 +895,21 @@ static void push_action(P *p, am_action_rec *a)
 }
 
 /* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
- * An action line with its optional declared cost (AM-UNIT-3). */
-static void action_line(P *p)
+ * An action line with its optional declared cost (AM-UNIT-3); dot: the
+ * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
+static void action_line(P *p, int dot)
 {
 	am_action_rec a;
 	size_t nst, nen, cst, cen;
-	int r;
+	int r, unknown_cu = 0;
 
 	memset(&a, 0, sizeof(a));
 	a.line = p->ln->line;
 	a.team_index = AM_NOINDEX;
 	a.cls = AM_CLASS_COUNT;
 	p->ps->ncu = 0;
-	p->i++; /* ・ */
+	if (dot)
+		p->i++; /* ・ */
 	a.name = scan_name(p, "(:", &nst, &nen);
 	a.name_col = colat(p, nst);
 	if (!a.name) {
@@ -849,12 +947,14 @@ static void action_line(P *p)
 		size_t open, st, en;
 		skip_ws(p);
 		if (p->i >= p->ln->n) {
-			a.complete = 1;
+			/* an unknown customisation may be the one required
+			 * (＜配置ー１＞, ＜リミテド＞): not also "missing" */
+			a.complete = !unknown_cu;
 			break;
 		}
 		if (peek(p) != '<') {
 			err_trailing(p);
-			a.complete = 1;
+			a.complete = !unknown_cu;
 			break;
 		}
 		open = p->i++;
@@ -870,7 +970,7 @@ static void action_line(P *p)
 			st++;
 		while (en > st && am_text_is_space(p->ln->cp[en - 1]))
 			en--;
-		custom(p, st, en);
+		unknown_cu |= custom(p, st, en);
 		if (p->s->oom)
 			return;
 	}
@@ -880,6 +980,37 @@ done:
 }
 
 /* ---- lines ------------------------------------------------------------ */
+
+/* 1 when the text after the line's first ':' (up to a '<') starts as an
+ * action class (the word a whole plain class, a ＋Ｎ class's prefix, or
+ * ビルド( ): an action line without its '・' (a：直接攻撃, ＊a：直接攻撃),
+ * which as a unit line would read "expected an integer".  *dot: 1 when
+ * the line starts with a character typed for '・' (* · • ∙ ⋅ ‧), not part
+ * of the name. */
+static int no_dot(P *p, int *dot)
+{
+	const am_nline *ln = p->ln;
+	const int32_t c = ln->cp[p->i];
+	size_t i = p->i, m, k, cen;
+
+	*dot = c == '*' || c == 0xB7 || c == 0x2022 || c == 0x2219 ||
+	       c == 0x22C5 || c == 0x2027;
+	while (i < ln->n && ln->cp[i] != ':')
+		i++;
+	if (i == p->i + (size_t)*dot || i >= ln->n)
+		return 0;
+	for (cen = ++i; cen < ln->n && ln->cp[cen] != '<'; cen++)
+		;
+	if (word(p, i, cen, &m) < 0)
+		return 0;
+	for (k = 0; k < sizeof(plain_classes) / sizeof(plain_classes[0]); k++)
+		if (prefix(p->ps->w, m, plain_classes[k].text) == m && m)
+			return 1;
+	for (k = 0; k < sizeof(n_classes) / sizeof(n_classes[0]); k++)
+		if (prefix(p->ps->w, m, n_classes[k].prefix))
+			return 1;
+	return prefix(p->ps->w, m, "ビルド(") > 0;
+}
 
 /* A 技術 line (AM-UNIT-2): '技術' [':'] INT with no '/' in the line (else
  * the line is a unit named 技術…). */
@@ -909,11 +1040,14 @@ static int is_tech(const P *p)
 
 /* sheet -> { blank | comment | unit | build | tech | action }
  * A line whose first non-blank character is '#' (or '＃') is a comment
- * (AM-UNIT-5); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2). */
+ * (AM-UNIT-5), one whose first is '>' (or '＞') a mail quote, ignored
+ * (AM-UNIT-9); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
+ * action line without its '・' (no_dot) is an error, then read as one. */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};
 	int32_t c;
+	int dot;
 
 	skip_ws(&p);
 	if (p.i >= ln->n)
@@ -921,8 +1055,19 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 	c = ln->cp[p.i];
 	if (c == '#')
 		return;
+	if (c == '>') { /* a mail quote (AM-UNIT-9), as the hill reads it */
+		s->quoted++;
+		return;
+	}
 	if (c == CP_NAKAGURO) {
-		action_line(&p);
+		action_line(&p, 1);
+		ps->last = AM_LAST_OTHER;
+	} else if (c != 0x25CB && c != 0x3007 && c != 0x25EF &&
+	           no_dot(&p, &dot)) {
+		/* read as the action line it is meant to be, so that the
+		 * units setting it find it: one error, not two */
+		err(&p, AM_DIAG_ACTION_NO_DOT, p.i, 0, 0, NULL, NULL);
+		action_line(&p, dot);
 		ps->last = AM_LAST_OTHER;
 	} else if (c == 0x25CB || c == 0x3007 || c == 0x25EF) { /* ○ 〇 ◯ */
 		unit_line(&p, 1);

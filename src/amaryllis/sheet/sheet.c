@@ -93,8 +93,9 @@ static void do_line(am_sheet *s, am_pstate *ps, am_text *t, size_t pos,
 	}
 	if (am_text_check_utf8(p, n, &col) != n) {
 		size_t bad = am_text_check_utf8(p, n, &col);
-		am_diag_add(s, AM_DIAG_INVALID_UTF8, line, col,
-		            (unsigned char)p[bad], 0, NULL, NULL);
+		/* NUL is valid UTF-8, refused as a control character: said so */
+		am_diag_add(s, p[bad] ? AM_DIAG_INVALID_UTF8 : AM_DIAG_NUL, line,
+		            col, (unsigned char)p[bad], 0, NULL, NULL);
 		s->skipped = 1;
 		return;
 	}

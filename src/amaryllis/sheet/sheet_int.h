@@ -146,7 +146,7 @@ typedef struct am_action_rec {
 	const char *name;
 	uint32_t line, name_col, class_col, n_col, decl_col, build_col;
 	int ok;              /* parsed without a syntax error */
-	int complete;        /* every customisation was read */
+	int complete;        /* every customisation was read, none unknown */
 	int n_ok;            /* n holds the Ｎ of a ＋Ｎ class */
 	int has_decl;        /* a declared (COST) */
 	int64_t decl;
@@ -208,6 +208,7 @@ struct am_sheet {
 	int oom;
 	int skipped;           /* some line was not parsed (too long, bad UTF-8) */
 	int broken_entry;      /* an entry unit line had a syntax error */
+	uint32_t quoted;       /* lines read as mail quotes (AM-UNIT-9) */
 
 	am_unit_rec *units;
 	size_t nunits, ucap;

@@ -10,6 +10,7 @@
  * A check that depends on a value an earlier error left unknown is skipped,
  * so that one mistake gives one diagnostic.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,9 +27,20 @@ static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
 
 /* Link every action name set on a unit to the action's first definition;
  * a name set but never defined is an error (AM-UNIT-3). */
+/* Length of the number a slot name starts with when it is nothing else or
+ * is followed by '/' ("3", "3/a": 技術 written as a fifth number), else 0. */
+static size_t fifth_number(const char *name)
+{
+	size_t k = 0;
+
+	while (name[k] >= '0' && name[k] <= '9')
+		k++;
+	return k && (name[k] == '\0' || name[k] == '/') ? k : 0;
+}
+
 static void resolve_slots(am_sheet *s)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < s->nunits; i++) {
 		am_unit_rec *u = &s->units[i];
@@ -36,8 +48,18 @@ static void resolve_slots(am_sheet *s)
 			continue;
 		for (j = 0; j < u->nslots; j++) {
 			am_slot_rec *sl = &u->slots[j];
-			if (!am_names_get(&s->action_names, sl->name, &sl->action)) {
-				sl->action = AM_NOINDEX;
+			if (am_names_get(&s->action_names, sl->name, &sl->action))
+				continue;
+			sl->action = AM_NOINDEX;
+			if (j == 0 && (k = fifth_number(sl->name)) > 0) {
+				/* 甲：10／1／1／2／3／a: the unit line has four
+				 * numbers, 技術 is the rest of the bonus (A1) */
+				char num[32];
+				snprintf(num, sizeof(num), "%.*s",
+				         (int)(k < 31 ? k : 31), sl->name);
+				err(s, AM_DIAG_FIFTH_NUMBER, u->line, sl->col, 0, 0, num,
+				    NULL);
+			} else {
 				err(s, AM_DIAG_UNDEFINED_ACTION, u->line, sl->col, 0, 0,
 				    sl->name, NULL);
 			}
@@ -145,21 +167,23 @@ static void cu_apply(am_action *act, const am_custom_rec *c)
 	}
 }
 
-/* What a line read to its end must have: リミテッド on ライフ与え and ＨＰ回復
- * (AM-CLASS-9, AM-CLASS-10); 配置Ｎ on ビルド and a unit of the storage
- * named (BU-BUILD-1), put in act->build. */
+/* What a line must have: リミテッド on ライフ与え and ＨＰ回復 (AM-CLASS-9,
+ * AM-CLASS-10) and 配置Ｎ on ビルド, checked when the line was read to its
+ * end with every customisation known (a->complete: else the one missing
+ * may be unread, or be the unknown one, ＜配置ー１＞); a ビルド names a
+ * unit of the storage (BU-BUILD-1), put in act->build. */
 static void required(am_sheet *s, const am_action_rec *a, const int *seen,
                      am_action *act)
 {
 	uint32_t unit;
 
-	if ((a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
+	if (a->complete && (a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL) &&
 	    !seen[AM_CU_LIMITED])
 		err(s, AM_DIAG_LIMITED_REQUIRED, a->line, a->class_col, 0, 0,
 		    am_terms_class_pattern(a->cls), NULL);
 	if (a->cls != AM_CLASS_BUILD)
 		return;
-	if (!seen[AM_CU_PLACE])
+	if (a->complete && !seen[AM_CU_PLACE])
 		err(s, AM_DIAG_PLACE_REQUIRED, a->line, a->class_col, 0, 0, NULL,
 		    NULL);
 	if (a->build_name) {
@@ -220,8 +244,7 @@ static size_t legality(am_sheet *s, am_action_rec *a)
 		cu_apply(act, c);
 		seen[c->kind] = 1;
 	}
-	if (a->complete)
-		required(s, a, seen, act); /* else what is required may be unread */
+	required(s, a, seen, act);
 	UT_ASSERT(s->nerrors >= before);
 	return s->nerrors - before;
 }
@@ -562,7 +585,7 @@ void am_validate_sheet(am_sheet *s)
 		budget(s, &s->units[i]);
 	if (s->entry == AM_NOINDEX) {
 		if (!s->skipped && !s->broken_entry)
-			err(s, AM_DIAG_NO_UNIT, 1, 1, 0, 0, NULL, NULL);
+			err(s, AM_DIAG_NO_UNIT, 1, 1, s->quoted, 0, NULL, NULL);
 		return;
 	}
 	love(s);
