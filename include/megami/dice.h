@@ -102,6 +102,18 @@ mg_judge mg_judge_2d6(int d1, int d2, int crit, int fumble);
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang);
 
+/** The game systems of BCDice the dice bot reads as (MG-DICE-SYS-1). */
+typedef enum mg_dice_system {
+	MG_DICE_SRS = 0,    /**< SRS: the judgement reading first, sums sorted */
+	MG_DICE_DICEBOT = 1 /**< BCDice's DiceBot: the common commands only,
+	                         a sum's dice as rolled */
+} mg_dice_system;
+
+/** mg_dice_parse as game system `sys` reads it (mg_dice_parse: SRS). */
+int mg_dice_parse_system(mg_dice_expr **out, mg_dice_diag *diag,
+                         const char *text, size_t len, mg_dice_system sys,
+                         mg_lang lang);
+
 /** 1: the expression is an SRS judgement, 0: a plain sum. */
 int mg_dice_is_srs(const mg_dice_expr *e);
 

@@ -24,9 +24,11 @@
 /* Cases name the rule IDs of docs/MEGAMI.md first. */
 #define MG_TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 
-/* Parse and roll `expr` with the fixed dice v[0..n); the line, or the
- * error "COL: message" ("E" prefix) in *out (static storage). */
-static const char *run(const char *expr, const int64_t *v, size_t n)
+/* Parse as game system sys and roll `expr` with the fixed dice v[0..n);
+ * the line, or the error "COL: message" ("E" prefix) in *out (static
+ * storage). */
+static const char *run_as(mg_dice_system sys, const char *expr,
+                          const int64_t *v, size_t n)
 {
 	static char out[1024];
 	mg_dice_expr *e;
@@ -34,7 +36,8 @@ static const char *run(const char *expr, const int64_t *v, size_t n)
 	ut_dice dice;
 	ut_buf b = UT_BUF_INIT;
 
-	if (mg_dice_parse(&e, &d, expr, strlen(expr), MG_LANG_EN) < 0) {
+	if (mg_dice_parse_system(&e, &d, expr, strlen(expr), sys,
+	                         MG_LANG_EN) < 0) {
 		snprintf(out, sizeof(out), "E%u: %s", (unsigned)d.col, d.message);
 		return out;
 	}
@@ -48,10 +51,18 @@ static const char *run(const char *expr, const int64_t *v, size_t n)
 	return out;
 }
 
+static const char *run(const char *expr, const int64_t *v, size_t n)
+{
+	return run_as(MG_DICE_SRS, expr, v, n);
+}
+
 #define ROLL(expr, ...)                                                    \
 	run(expr, (const int64_t[]){__VA_ARGS__},                              \
 	    sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 #define NOROLL(expr) run(expr, NULL, 0)
+#define ROLL_DICEBOT(expr, ...)                                            \
+	run_as(MG_DICE_DICEBOT, expr, (const int64_t[]){__VA_ARGS__},          \
+	       sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 
 /* MG-DICE-SRS-3 */
 static void test_judge_2d6(void **state)
@@ -1076,6 +1087,36 @@ static void test_version_secret_repeat(void **state)
 	free(t);
 }
 
+/* MG-DICE-SYS-1: BCDice's DiceBot (what npm bcdice 4.9.0's DiceBot prints
+ * for these dice, checked by hand with it): no SRS reading, so 2D6>=8 is
+ * a sum with a comparison (SRS: "(2D6>=8[12,2]) ＞ 8[2,6] ..."), and
+ * 2D6@12#2>=8 (SRS's critical and fumble) is no command; a sum's dice as
+ * rolled (6,2,5,1,3,4, where SRS shows 1,2,3,4,5,6), but keep and drop
+ * sorted as in SRS; a repeat's command read as DiceBot too; the other
+ * commands as in SRS (3B6, D66 unsorted in both). */
+static void test_dicebot(void **state)
+{
+	(void)state;
+	assert_string_equal(ROLL_DICEBOT("2D6>=8", 6, 2),
+	                    "(2D6>=8) ＞ 8[6,2] ＞ 8 ＞ 成功");
+	assert_string_equal(ROLL("2D6>=8", 6, 2),
+	                    "(2D6>=8[12,2]) ＞ 8[2,6] ＞ 8 ＞ 成功");
+	assert_string_equal(ROLL_DICEBOT("6D6", 6, 2, 5, 1, 3, 4),
+	                    "(6D6) ＞ 21[6,2,5,1,3,4] ＞ 21");
+	assert_string_equal(ROLL("6D6", 6, 2, 5, 1, 3, 4),
+	                    "(6D6) ＞ 21[1,2,3,4,5,6] ＞ 21");
+	/* keep the 3 highest of 6,2,5,1: 13, the dice shown sorted */
+	assert_string_equal(ROLL_DICEBOT("4D6KH3", 6, 2, 5, 1),
+	                    "(4D6KH3) ＞ 13[1,2,5,6] ＞ 13");
+	assert_string_equal(ROLL_DICEBOT("x2 3D6", 6, 2, 5, 1, 3, 4),
+	                    "#1\n(3D6) ＞ 13[6,2,5] ＞ 13\n\n"
+	                    "#2\n(3D6) ＞ 8[1,3,4] ＞ 8");
+	assert_string_equal(ROLL_DICEBOT("3B6", 6, 2, 5), "(3B6) ＞ 6,2,5");
+	assert_string_equal(ROLL_DICEBOT("D66", 6, 2), "(D66) ＞ 62");
+	assert_string_equal(ROLL_DICEBOT("2D6@12#2>=8", 6, 2),
+	                    "E4: unexpected '@'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1105,6 +1146,7 @@ int main(void)
 		MG_TEST("MG-DICE-SRS-5", test_preprocess_order),
 		MG_TEST("MG-DICE-COM-7", test_barabara),
 		MG_TEST("MG-DICE-COM-8", test_reroll),
+		MG_TEST("MG-DICE-SYS-1", test_dicebot),
 		MG_TEST("MG-DICE-COM-9", test_upper),
 		MG_TEST("MG-DICE-COM-10", test_tally),
 		MG_TEST("MG-DICE-COM-11 MG-DICE-COM-1 MG-DICE-COM-6",

@@ -12,9 +12,11 @@
 # (docs/TESTING.md, "Cross-checks").
 set(megami_xc_args "")
 set(megami_bcdice_count 3000)
+set(megami_dicebot_count 500)
 if(AMARYLLIS_SANITIZE)
 	set(megami_xc_args --seeds 5)
 	set(megami_bcdice_count 750)
+	set(megami_dicebot_count 125)
 endif()
 add_test(NAME megami/crosscheck
 	COMMAND bash "${dir}/reference/crosscheck.sh" $<TARGET_FILE:megami>
@@ -57,6 +59,14 @@ add_test(NAME megami/bcdice_crosscheck
 set_tests_properties(megami/bcdice_crosscheck PROPERTIES
 	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_crosscheck)
+# The same for game system DiceBot (MG-DICE-SYS-1: megami serve's
+# /v2/game_system/DiceBot), other commands (gen.py seed 2).
+add_test(NAME megami/bcdice_crosscheck_dicebot
+	COMMAND bash "${dir}/bcdice/crosscheck.sh" check "${PROJECT_BINARY_DIR}/npm"
+		$<TARGET_FILE:megami> 2 ${megami_dicebot_count} DiceBot)
+set_tests_properties(megami/bcdice_crosscheck_dicebot PROPERTIES
+	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
+am_test_env(megami/bcdice_crosscheck_dicebot)
 
 # The series over MPI ranks (UT-CLI-MPI-1; built with -DAMARYLLIS_MPI=ON,
 # run by `make mpi`): 1, 2 and 3 ranks print what one process prints; a

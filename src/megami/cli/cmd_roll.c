@@ -25,6 +25,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "megami/dice.h"
@@ -34,7 +35,8 @@
 static int help(const mg_cli *o)
 {
 	return ut_cli_help(&o->ui,
-		"使い方: megami roll [--seed S | --dice 値,...] [--format text|json] 式... | -\n"
+		"使い方: megami roll [--seed S | --dice 値,...] [--format text|json]\n"
+		"                    [--system SRS|DiceBot] 式... | -\n"
 		"SRS のダイスボット（BCDice の SRS と同じ表示）: 式ごとに1行。\n"
 		"- は標準入力から1行に1つずつ式を読みます。\n"
 		"  2D6+1>=8        判定 ＞ 成功・失敗（出目12 自動成功、2 自動失敗）\n"
@@ -51,11 +53,14 @@ static int help(const mg_cli *o)
 		"  --format text|json  出力の形式（既定 text。json は式ごとに\n"
 		"                 BCDice-API の形の1行: ok, text, secret, success, failure,\n"
 		"                 critical, fumble, rands, seed）\n"
+		"  --system SRS|DiceBot  BCDice のゲームシステム（既定 SRS。DiceBot は\n"
+		"                 SRS の判定の読みがなく、合計の出目を振った順に表示）\n"
 		"  --lang ja|en   メッセージの言語\n"
 		"  -h, --help     このヘルプを表示して終了する\n"
 		"\n"
 		"終了コード: 0 正常、1 誤った式や出目があった、2 使い方の誤り\n",
-		"Usage: megami roll [--seed S | --dice VALUE,...] [--format text|json] EXPR... | -\n"
+		"Usage: megami roll [--seed S | --dice VALUE,...] [--format text|json]\n"
+		"                   [--system SRS|DiceBot] EXPR... | -\n"
 		"The SRS dice bot (as BCDice's SRS prints it): one line per EXPR;\n"
 		"- reads one EXPR per line from standard input.\n"
 		"  2D6+1>=8        judgement > 成功/失敗 (dice 12 自動成功, 2 自動失敗)\n"
@@ -73,6 +78,9 @@ static int help(const mg_cli *o)
 		"  --format text|json  output (default text; json: one line per EXPR in\n"
 		"                   BCDice-API's shape: ok, text, secret, success,\n"
 		"                   failure, critical, fumble, rands, seed)\n"
+		"  --system SRS|DiceBot  BCDice's game system (default SRS; DiceBot has\n"
+		"                   no SRS judgement reading and shows a sum's dice as\n"
+		"                   rolled)\n"
 		"  --lang ja|en     language of messages\n"
 		"  -h, --help       print this help and exit\n"
 		"\n"
@@ -132,6 +140,7 @@ static const struct option longopts[] = {
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"dice", required_argument, NULL, OPT_DICE},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"system", required_argument, NULL, OPT_SYSTEM},
 	{NULL, 0, NULL, 0}
 };
 
@@ -145,6 +154,7 @@ typedef struct roller {
 	uint64_t seed;
 	int stream;       /* answering standard input: flush every answer */
 	int json;         /* --format json */
+	mg_dice_system sys; /* --system */
 	int fixed;        /* --dice: the dice are a fixed list (json: no seed) */
 	mg_dice_record rec; /* json: the dice of each answer, as rolled */
 	ut_buf line, out;
@@ -187,7 +197,7 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 	mg_dice_result res = {0};
 	int rc = ANSWER_OK;
 
-	if (mg_dice_parse(&e, &d, text, len, r->lang) < 0) {
+	if (mg_dice_parse_system(&e, &d, text, len, r->sys, r->lang) < 0) {
 		report(src, n, text, len, &d);
 		unsupported(r);
 		return ANSWER_BAD;
@@ -328,6 +338,16 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 					UT_TR(&o.ui, "--format の値「%s」は使えません（text か json）",
 					      "unknown format '%s' (text or json)"), optarg);
 			r.json = strcmp(optarg, "json") == 0;
+			break;
+		case OPT_SYSTEM: /* BCDice's ids, in any case */
+			if (strcasecmp(optarg, "SRS") == 0)
+				r.sys = MG_DICE_SRS;
+			else if (strcasecmp(optarg, "DiceBot") == 0)
+				r.sys = MG_DICE_DICEBOT;
+			else
+				return ut_cli_usage_error(&o.ui, "roll",
+					UT_TR(&o.ui, "--system の値「%s」は使えません（SRS か DiceBot）",
+					      "unknown game system '%s' (SRS or DiceBot)"), optarg);
 			break;
 		default:
 			return ut_cli_bad_option(&o.ui, "roll", c, argv, longopts);

@@ -607,7 +607,8 @@ static const char *repeat_invalid(const char *s, size_t n, int64_t times)
 
 /* A repeat; *outer = 1 when it fails where BCDice raises (so that a
  * repeat around it fails too). */
-static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
+static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
+                        mg_dice_system sys, mg_lang lang,
                         mg_dice_diag *pdiag, int *pcode, int *outer)
 {
 	const char *s = whole->s;
@@ -642,7 +643,8 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		return c->text ? 0 : MG_ENOMEM;
 	}
 	c->subcol = whole->cols[i] - 1;
-	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, lang, &raises);
+	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, sys, lang,
+	                      &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
 	if (rc < 0 && raises) {
@@ -685,8 +687,9 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 }
 
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
-                     const mg_dtext *whole, mg_lang lang,
-                     mg_dice_diag *pdiag, int *pcode, int *raises)
+                     const mg_dtext *whole, mg_dice_system sys,
+                     mg_lang lang, mg_dice_diag *pdiag, int *pcode,
+                     int *raises)
 {
 	/* BCDice's CommonCommand::COMMANDS after AddDice */
 	static const int order[] = {
@@ -711,7 +714,8 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 			break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
-			rc = parse_repeat(c, whole, lang, pdiag, pcode, raises);
+			rc = parse_repeat(c, whole, sys, lang, pdiag, pcode,
+			                  raises);
 			break;
 		default:
 			rc = mg_dpool_parse(&c->pool, -order[step], word, whole,

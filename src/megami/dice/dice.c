@@ -155,6 +155,7 @@ struct mg_dice_expr {
 	size_t peak;    /* max over the terms of the dice rolled before one
 	                   plus its number (MG-DICE-LIMIT, UPPER_LIMIT_RANDS) */
 	size_t nvalues; /* values shown */
+	int unsorted;   /* DiceBot: a sum's dice as rolled (MG-DICE-SYS-1) */
 };
 
 /* ---- tokens -------------------------------------------------------------- */
@@ -1266,18 +1267,28 @@ int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
 {
 	int raises = 0;
 
-	return mg_dice_parse_in(out, diag, text, len, lang, &raises);
+	return mg_dice_parse_in(out, diag, text, len, MG_DICE_SRS, lang,
+	                        &raises);
+}
+
+int mg_dice_parse_system(mg_dice_expr **out, mg_dice_diag *diag,
+                         const char *text, size_t len, mg_dice_system sys,
+                         mg_lang lang)
+{
+	int raises = 0;
+
+	return mg_dice_parse_in(out, diag, text, len, sys, lang, &raises);
 }
 
 int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
-                     const char *text, size_t len, mg_lang lang,
-                     int *raises)
+                     const char *text, size_t len, mg_dice_system sys,
+                     mg_lang lang, int *raises)
 {
 	mg_dtext t = {NULL, NULL, 0}, typed = {NULL, NULL, 0};
 	mg_dtext whole = {NULL, NULL, 0};
 	mg_dice_expr *e;
 	uint32_t badcol = 0;
-	int rc, relevant, pool_code = 0;
+	int rc, relevant = 0, pool_code = 0;
 	P srs_err, p;
 	mg_dice_diag pool_diag;
 
@@ -1312,10 +1323,11 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 		rc = fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
 		goto out;
 	}
-	rc = try_srs(&typed, e, &srs_err, &relevant);
+	/* MG-DICE-SYS-1: DiceBot has no SRS reading */
+	rc = sys == MG_DICE_DICEBOT ? 1 : try_srs(&typed, e, &srs_err, &relevant);
 	if (rc == 0)
 		goto ok;
-	if (relevant == 2) {
+	if (sys != MG_DICE_DICEBOT && relevant == 2) {
 		p = srs_err;
 		goto bad;
 	}
@@ -1326,7 +1338,7 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 	/* MG-DICE-COM-3 MG-DICE-COM-4 MG-DICE-COM-5 MG-DICE-COM-6: the other
 	 * common commands */
 	expr_reset(e);
-	rc = mg_dcommon_parse(&e->common, &t, &whole, lang, &pool_diag,
+	rc = mg_dcommon_parse(&e->common, &t, &whole, sys, lang, &pool_diag,
 	                      &pool_code, raises);
 	if (rc == 0)
 		goto ok;
@@ -1355,6 +1367,7 @@ bad:
 	mg_dice_free(e);
 	goto out;
 ok:
+	e->unsorted = sys == MG_DICE_DICEBOT;
 	*out = e;
 	rc = 0;
 out:
@@ -1727,14 +1740,16 @@ static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 	if (!v)
 		return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
 	/* MG-DICE-OUT-2: every term's dice, left to right, then each term
-	 * sorted */
+	 * sorted (MG-DICE-SYS-1: as rolled in DiceBot, but for a term with
+	 * keep or drop, which shows its dice sorted there too) */
 	for (i = 0; i < e->n; i++) {
 		const node *n = &e->nodes[i];
 		if (n->kind != N_DICE)
 			continue;
 		if ((rc = roll_term(dice, n, v + n->off, lang, diag)) < 0)
 			goto out;
-		qsort(v + n->off, n->nval, sizeof(*v), cmp_i64);
+		if (!e->unsorted || n->filter)
+			qsort(v + n->off, n->nval, sizeof(*v), cmp_i64);
 	}
 	if (eval(e, e->root, v, &mid, &total, &col) < 0) {
 		rc = fail(diag, MG_EOVERFLOW, lang, col, M_OVERFLOW, NULL, NULL,

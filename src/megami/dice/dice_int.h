@@ -74,8 +74,8 @@ int mg_dice_cmp_of(const char *s, size_t n);
  * fails where BCDice raises an exception (a pool's division by zero), so
  * that a repeat of it fails too. */
 int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
-                     const char *text, size_t len, mg_lang lang,
-                     int *raises);
+                     const char *text, size_t len, mg_dice_system sys,
+                     mg_lang lang, int *raises);
 
 /* dice.c: mg_dice_roll inside one command: `base` is dice->rolled when
  * the command began (a repeat's rolls share BCDice's limit of 10000);
@@ -106,8 +106,9 @@ int mg_dice_is_secret(const mg_dice_expr *e);
  */
 typedef struct mg_dcommon mg_dcommon;
 int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
-                     const mg_dtext *whole, mg_lang lang,
-                     mg_dice_diag *pdiag, int *pcode, int *raises);
+                     const mg_dtext *whole, mg_dice_system sys,
+                     mg_lang lang, mg_dice_diag *pdiag, int *pcode,
+                     int *raises);
 int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
                     const mg_dcommon *c, ut_dice *dice, size_t base,
                     size_t *shown, mg_lang lang);

@@ -1,7 +1,7 @@
 // bcdice_eval.js - the real BCDice (npm `bcdice` 4.9.0, BCDice 3.16.1),
-// game system SRS, for tests/megami/bcdice/crosscheck.py.
+// game system SRS (or SYSTEM: DiceBot), for tests/megami/bcdice/crosscheck.py.
 //
-//   node bcdice_eval.js NODE_MODULES < commands.jsonl > results.jsonl
+//   node bcdice_eval.js NODE_MODULES [SYSTEM] < commands.jsonl > results.jsonl
 //
 // Each input line is a JSON array [command, seed]; BCDice evaluates the
 // command with its randomizer's `random(sides)` replaced by a generator of
@@ -26,7 +26,7 @@ function rng(seed) {
 }
 
 (async () => {
-  const SRS = await new DynamicLoader().dynamicLoad('SRS');
+  const SRS = await new DynamicLoader().dynamicLoad(process.argv[3] || 'SRS');
   const input = require('fs').readFileSync(0, 'utf8').split('\n');
   const out = [];
   for (const line of input) {

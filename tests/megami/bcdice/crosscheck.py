@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """crosscheck.py - `megami roll` against the real BCDice, byte for byte.
 
-    crosscheck.py MEGAMI NODE_MODULES [SEED [COUNT]]
+    crosscheck.py MEGAMI NODE_MODULES [SEED [COUNT [SYSTEM]]]
 
 gen.py writes COUNT commands (seed SEED); bcdice_eval.js runs each through
-BCDice 3.16.1 (npm bcdice 4.9.0, game system SRS) with dice from a seeded
-generator and records the dice it rolled; then `megami roll --dice <those
-dice> -- COMMAND` must print BCDice's text exactly (ruling M8.12,
-docs/MEGAMI.md "Dice bot").  Every command falls in one class:
+BCDice 3.16.1 (npm bcdice 4.9.0, game system SYSTEM: SRS, the default, or
+DiceBot) with dice from a seeded generator and records the dice it rolled;
+then `megami roll --system SYSTEM --dice <those dice> -- COMMAND` must
+print BCDice's text exactly (ruling M8.12, docs/MEGAMI.md "Dice bot",
+MG-DICE-SYS-1).  Every command falls in one class:
 
   same          both accept, the same text
   both-refuse   BCDice answers nothing (or fails), megami reports an error
@@ -59,11 +60,12 @@ def main():
     megami, modules = sys.argv[1], sys.argv[2]
     seed = sys.argv[3] if len(sys.argv) > 3 else "1"
     count = sys.argv[4] if len(sys.argv) > 4 else "3000"
+    system = sys.argv[5] if len(sys.argv) > 5 else "SRS"
     cmds = subprocess.run([sys.executable, os.path.join(HERE, "gen.py"),
                            seed, count], check=True, capture_output=True,
                           text=True).stdout
     res = subprocess.run(["node", os.path.join(HERE, "bcdice_eval.js"),
-                          modules], input=cmds, check=True,
+                          modules, system], input=cmds, check=True,
                          capture_output=True, text=True).stdout
     counts, shown, fails = {}, {}, 0
     for line in res.splitlines():
@@ -73,7 +75,8 @@ def main():
             else ["--seed", "0"]
         # through `roll -` (one line of standard input): a command may be
         # "-" or start with "-"
-        p = subprocess.run([megami, "roll"] + dice + ["-"], input=cmd + "\n",
+        p = subprocess.run([megami, "roll", "--system", system] + dice + ["-"],
+                           input=cmd + "\n",
                            capture_output=True, text=True,
                            env=dict(os.environ, LC_ALL="C.UTF-8"))
         mg_ok = p.returncode == 0
@@ -102,8 +105,8 @@ def main():
     total = sum(counts.values())
     both = counts.get("same", 0) + counts.get("DIFFERENT", 0) + sum(
         v for k, v in counts.items() if k.startswith("deliberate: float"))
-    print(f"bcdice crosscheck: {total} commands (gen.py seed {seed}), "
-          f"both accept {both}")
+    print(f"bcdice crosscheck: {total} commands (gen.py seed {seed}, "
+          f"{system}), both accept {both}")
     for k in sorted(counts):
         print(f"  {counts[k]:6d}  {k}")
     for cls, rows in shown.items():

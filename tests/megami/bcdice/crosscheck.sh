@@ -4,7 +4,7 @@
 # build folder, then crosscheck.py on gen.py's seeded commands.
 #
 #   crosscheck.sh install PREFIX                  (the CTest fixture)
-#   crosscheck.sh check PREFIX MEGAMI [SEED [COUNT]]
+#   crosscheck.sh check PREFIX MEGAMI [SEED [COUNT [SYSTEM]]]
 #
 # PREFIX is where npm installs (build/npm).  Needs node and npm (Debian:
 # nodejs npm, `make deps`) and the npm registry; without them it fails and
@@ -44,10 +44,10 @@ check)
 		echo "bcdice crosscheck: bcdice $want is not installed in $prefix; run: $fix" >&2
 		exit 1
 	fi
-	exec python3 "$here/crosscheck.py" "$3" "$prefix/node_modules" "${4:-1}" "${5:-3000}"
+	exec python3 "$here/crosscheck.py" "$3" "$prefix/node_modules" "${4:-1}" "${5:-3000}" "${6:-SRS}"
 	;;
 *)
-	echo "usage: $0 install PREFIX | check PREFIX MEGAMI [SEED [COUNT]]" >&2
+	echo "usage: $0 install PREFIX | check PREFIX MEGAMI [SEED [COUNT [SYSTEM]]]" >&2
 	exit 2
 	;;
 esac

@@ -59,6 +59,62 @@ static const char help_en[] =
 	"  comparisons >= > <= < = <>\n"
 	"(megami serve: docs/MEGAMI.md, \"Dice bot\")\n";
 
+/* Game system DiceBot as BCDice names it (lib/bcdice/base.rb, game system
+ * "DiceBot": the common commands alone, MG-DICE-SYS-1): every BCDice-API
+ * serves it, and clients ask for it first (discord-bcdicebot fetches
+ * /v2/game_system/DiceBot as it starts; ユドナリウム forks roll there when
+ * no system is chosen).  Its pattern and help are BCDice's. */
+static const char dicebot_id[] = "DiceBot";
+static const char dicebot_sort_key[] = "*たいすほつと";
+static const char dicebot_pattern[] =
+	"^S?([+\\-(]*(\\d+|D\\d+)|\\d+B\\d+|\\d+T[YZ]\\d+|C[+\\-(]*\\d+|choice|"
+	"D66|(repeat|rep|x)\\d+|\\d+R\\d+|\\d+U\\d+|BCDiceVersion)";
+static const char dicebot_help_ja[] =
+	"3D6+1>=9 ：3d6+1で目標値9以上かの判定\n"
+	"1D100<=50 ：D100で50％目標の下方ロールの例\n"
+	"3U6[5] ：3d6のダイス目が5以上の場合に振り足しして合計する(上方無限)\n"
+	"3B6 ：3d6のダイス目をバラバラのまま出力する（合計しない）\n"
+	"10B6>=4 ：10d6を振り4以上のダイス目の個数を数える\n"
+	"2R6[>3]>=5 ：2D6のダイス目が3より大きい場合に振り足して、5以上のダイス目の個数を数える\n"
+	"(8/2)D(4+6)<=(5*3)：個数・ダイス・達成値には四則演算も使用可能\n"
+	"c(10-4*3/2+2)：c(計算式）で計算だけの実行も可能\n"
+	"choice[a,b,c]：列挙した要素から一つを選択表示。ランダム攻撃対象決定などに\n"
+	"S3d6 ： 各コマンドの先頭に「S」を付けると他人結果の見えないシークレットロール\n"
+	"3d6/2 ： ダイス出目を割り算（端数処理はゲームシステム依存）。切り上げは /2C、四捨五入は /2R、切り捨ては /2F\n"
+	"D66 ： D66ダイス。順序はゲームに依存。D66N：そのまま、D66A：昇順、D66D：降順\n"
+	"\n"
+	"詳細は下記URLのコマンドガイドを参照\n"
+	"https://docs.bcdice.org/\n";
+static const char dicebot_help_en[] =
+	"3D6+1>=9: 3d6+1, is it 9 or more\n"
+	"1D100<=50: a roll under 50 on D100\n"
+	"3U6[5]: 3d6, a die of 5 or more rolled again and added (upper, unlimited)\n"
+	"3B6: 3d6 shown one by one (no sum)\n"
+	"10B6>=4: 10d6, how many show 4 or more\n"
+	"2R6[>3]>=5: 2d6, a die over 3 rolled again; how many show 5 or more\n"
+	"(8/2)D(4+6)<=(5*3): + - * / in the count, the sides and the target\n"
+	"c(10-4*3/2+2): c(formula) computes only\n"
+	"choice[a,b,c]: one of the items, e.g. a random target\n"
+	"S3d6: an S before any command makes a secret roll\n"
+	"3d6/2: divides the dice (rounding is the system's); /2C up, /2R to the "
+	"nearest, /2F down\n"
+	"D66: D66 dice; D66N as rolled, D66A ascending, D66D descending\n"
+	"\n"
+	"The command guide: https://docs.bcdice.org/\n";
+
+/* The game systems served, in BCDice-API's order (by sort key). */
+typedef struct gsys {
+	const char *id, *name, *sort_key, *pattern, *help_ja, *help_en;
+	mg_dice_system sys;
+} gsys;
+
+static const gsys systems_served[] = {
+	{dicebot_id, dicebot_id, dicebot_sort_key, dicebot_pattern,
+	 dicebot_help_ja, dicebot_help_en, MG_DICE_DICEBOT},
+	{srs_id, srs_name, srs_sort_key, srs_pattern, help_ja, help_en,
+	 MG_DICE_SRS},
+};
+
 int mg_serve_new(mg_serve **out, const mg_serve_config *cfg)
 {
 	mg_serve *s;
@@ -257,25 +313,32 @@ static int admin(mg_serve_response *r, mg_serve *s)
 
 static int systems(mg_serve_response *r)
 {
-	return answer(r, 200, json_pack("{s:[{s:s,s:s,s:s}]}", "game_system",
-	                                "id", srs_id, "name", srs_name,
-	                                "sort_key", srs_sort_key), "systems");
+	const gsys *a = &systems_served[0], *b = &systems_served[1];
+
+	return answer(r, 200, json_pack("{s:[{s:s,s:s,s:s},{s:s,s:s,s:s}]}",
+	                                "game_system",
+	                                "id", a->id, "name", a->name,
+	                                "sort_key", a->sort_key,
+	                                "id", b->id, "name", b->name,
+	                                "sort_key", b->sort_key), "systems");
 }
 
-static int system_info(mg_serve_response *r, mg_serve *s)
+static int system_info(mg_serve_response *r, mg_serve *s, const gsys *g)
 {
 	return answer(r, 200, json_pack("{s:b,s:s,s:s,s:s,s:s,s:s}", "ok", 1,
-	                                "id", srs_id, "name", srs_name,
-	                                "sort_key", srs_sort_key,
-	                                "command_pattern", srs_pattern,
+	                                "id", g->id, "name", g->name,
+	                                "sort_key", g->sort_key,
+	                                "command_pattern", g->pattern,
 	                                "help_message",
-	                                s->cfg.lang == MG_LANG_EN ? help_en : help_ja),
+	                                s->cfg.lang == MG_LANG_EN ? g->help_en
+	                                                          : g->help_ja),
 	              "system");
 }
 
 /* Roll cmd[0..n) (the dice bot of docs/MEGAMI.md): BCDice-API's answer, or 400 when the dice
  * bot answers nothing (bad text, a fixed list cannot run out here). */
-static int roll(mg_serve_response *r, mg_serve *s, const char *cmd, size_t n)
+static int roll(mg_serve_response *r, mg_serve *s, const char *cmd, size_t n,
+                mg_dice_system sys)
 {
 	mg_dice_expr *e = NULL;
 	mg_dice_diag d;
@@ -286,7 +349,7 @@ static int roll(mg_serve_response *r, mg_serve *s, const char *cmd, size_t n)
 
 	if (n == 0)
 		return fail(r, 400, "unsupported command", "no-command");
-	rc = mg_dice_parse(&e, &d, cmd, n, s->cfg.lang);
+	rc = mg_dice_parse_system(&e, &d, cmd, n, sys, s->cfg.lang);
 	if (rc == MG_ENOMEM)
 		return rc;
 	if (rc < 0)
@@ -632,14 +695,22 @@ static int segment(const char *path, const char *prefix, const char *suffix,
 	return 1;
 }
 
-static int is_srs(const char *id, size_t n)
+/* The game system of id[0..n) (BCDice-API compares ids exactly), or
+ * NULL. */
+static const gsys *system_of(const char *id, size_t n)
 {
-	return n == sizeof(srs_id) - 1 && memcmp(id, srs_id, n) == 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(systems_served) / sizeof(systems_served[0]); i++)
+		if (strlen(systems_served[i].id) == n &&
+		    memcmp(id, systems_served[i].id, n) == 0)
+			return &systems_served[i];
+	return NULL;
 }
 
 /* The command of a roll request, then the roll. */
 static int roll_request(mg_serve_response *r, mg_serve *s, const char *query,
-                        const char *body, size_t len)
+                        const char *body, size_t len, const gsys *g)
 {
 	ut_buf cmd = UT_BUF_INIT;
 	int rc = param(&cmd, query, body, len, "command");
@@ -651,7 +722,7 @@ static int roll_request(mg_serve_response *r, mg_serve *s, const char *query,
 	else if (rc == 0)
 		rc = fail(r, 400, "unsupported command", "no-command");
 	else
-		rc = roll(r, s, cmd.ptr, cmd.len);
+		rc = roll(r, s, cmd.ptr, cmd.len, g->sys);
 	ut_buf_free(&cmd);
 	return rc;
 }
@@ -663,6 +734,7 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 	int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
 	int post = !strcmp(method, "POST");
 	const char *id;
+	const gsys *g;
 	size_t idlen;
 	int rc;
 
@@ -688,16 +760,16 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 			return admin(out, s);
 		if (!strcmp(path, "/v2/game_system"))
 			return systems(out);
-		if (!is_srs(id, idlen))
+		if (!(g = system_of(id, idlen)))
 			return fail(out, 400, "unsupported game system", "no-system");
-		return system_info(out, s);
+		return system_info(out, s, g);
 	}
 	if (segment(path, "/v2/game_system/", "/roll", &id, &idlen)) {
 		if (!get && !post)
 			return fail(out, 405, "method not allowed", "method");
-		if (!is_srs(id, idlen))
+		if (!(g = system_of(id, idlen)))
 			return fail(out, 400, "unsupported game system", "no-system");
-		return roll_request(out, s, query, body, len);
+		return roll_request(out, s, query, body, len, g);
 	}
 	if (!strcmp(path, "/v2/original_table")) {
 		ut_buf t = UT_BUF_INIT;

@@ -164,9 +164,24 @@ def endpoints(megami, version):
     expect(p, "GET", "/v2/admin", 200,
            '{"name":"GM","url":"https://example.org/terms",'
            '"email":"gm@example.org"}', "admin")
+    # DiceBot first, as BCDice-API sorts by sort_key ('*' before 'す')
     expect(p, "GET", "/v2/game_system", 200,
-           '{"game_system":[{"id":"SRS","name":"スタンダードRPGシステム",'
+           '{"game_system":[{"id":"DiceBot","name":"DiceBot",'
+           '"sort_key":"*たいすほつと"},{"id":"SRS","name":"スタンダードRPGシステム",'
            '"sort_key":"すたんたあとRPGしすてむ"}]}', "game systems")
+    # DiceBot (MG-DICE-SYS-1): BCDice's constants (npm bcdice 4.9.0's
+    # DiceBot ID, NAME, SORT_KEY, COMMAND_PATTERN; HELP_MESSAGE's first
+    # line); clients ask for it first (discord-bcdicebot as it starts)
+    st, h, b = request(p, "GET", "/v2/game_system/DiceBot")
+    info = json.loads(b) if st == 200 else {}
+    ok(list(info) == ["ok", "id", "name", "sort_key", "command_pattern",
+                      "help_message"] and info["ok"] is True and
+       info["id"] == "DiceBot" and info["name"] == "DiceBot" and
+       info["sort_key"] == "*たいすほつと" and info["command_pattern"] ==
+       r"^S?([+\-(]*(\d+|D\d+)|\d+B\d+|\d+T[YZ]\d+|C[+\-(]*\d+|choice|D66|"
+       r"(repeat|rep|x)\d+|\d+R\d+|\d+U\d+|BCDiceVersion)" and
+       info["help_message"].startswith("3D6+1>=9 ：3d6+1で目標値9以上かの判定\n"),
+       f"game system DiceBot: BCDice's ({b[:120]}…)")
     st, h, b = request(p, "GET", "/v2/game_system/SRS")
     info = json.loads(b) if st == 200 else {}
     ok(list(info) == ["ok", "id", "name", "sort_key", "command_pattern",
@@ -191,6 +206,15 @@ def endpoints(megami, version):
     expect(p, "POST", "/v2/game_system/SRS/roll", 200,
            roll_doc("(3D6) ＞ 17[5,6,6] ＞ 17", dice=rands(5, 6, 6)),
            "roll (POST form)", body=form(command="3D6"), headers=FORM)
+    # DiceBot: the next dice 5, 5, 6, 5 shown as rolled (SRS sorts them:
+    # [5,5,5,6]); 21 >= 15, 成功; no SRS reading, so 2D6@12#2>=8 is no
+    # command there (BCDice's DiceBot answers nothing; no die rolled)
+    expect(p, "GET", "/v2/game_system/DiceBot/roll?command=4D6%3E%3D15", 200,
+           roll_doc("(4D6>=15) ＞ 21[5,5,6,5] ＞ 21 ＞ 成功", success=True,
+                    dice=rands(5, 5, 6, 5)), "roll (DiceBot)")
+    expect(p, "GET", "/v2/game_system/DiceBot/roll?command=2D6%4012%232%3E%3D8",
+           400, '{"ok":false,"reason":"unsupported command"}',
+           "DiceBot: no SRS judgement")
     for q in ("?command=xyz", "?command=", "", "?cmd=1D6",
               "?command=2D6%2B", "?command=%E3%81"):
         expect(p, "GET", "/v2/game_system/SRS/roll" + q, 400,
