@@ -918,6 +918,26 @@ static int word_bytes(char enc, const char *t, size_t n, char **buf, size_t *len
 	return 0;
 }
 
+/* The pending bytes of encoded words pend[0..*pn) decoded into out (at
+ * *on; at most 4 bytes of UTF-8 a byte), *pn then 0.  -1 when they do not
+ * decode (the caller keeps GMime's reading). */
+static int flush_words(char *out, size_t *on, const char *pend, size_t *pn)
+{
+	char *t;
+
+	if (!*pn)
+		return 0;
+	if (!(t = iso2022jp_utf8(pend, *pn)) || strlen(t) > 4 * *pn) {
+		free(t);
+		return -1;
+	}
+	memcpy(out + *on, t, strlen(t));
+	*on += strlen(t);
+	free(t);
+	*pn = 0;
+	return 0;
+}
+
 /*
  * A Subject whose encoded words are all ISO-2022-JP, decoded by
  * iso2022jp_utf8 (so Windows mailers' ① and half-width katakana read as
@@ -928,7 +948,7 @@ static int word_bytes(char enc, const char *t, size_t n, char **buf, size_t *len
  */
 static char *iso2022jp_subject(const char *raw)
 {
-	char *out = NULL, *pend = NULL, *t;
+	char *out = NULL, *pend = NULL;
 	size_t on = 0, pn = 0, n = strlen(raw), i = 0;
 	int any = 0;
 
@@ -966,31 +986,15 @@ static char *iso2022jp_subject(const char *raw)
 				i = k;
 			continue;
 		}
-		if ((unsigned char)raw[i] >= 0x80)
+		if ((unsigned char)raw[i] >= 0x80 ||
+		    flush_words(out, &on, pend, &pn) < 0)
 			goto keep;
-		if (pn) {
-			if (!(t = iso2022jp_utf8(pend, pn)) || strlen(t) > 4 * pn) {
-				free(t);
-				goto keep;
-			}
-			memcpy(out + on, t, strlen(t));
-			on += strlen(t);
-			free(t);
-			pn = 0;
-		}
 		if (raw[i] != '\r' && raw[i] != '\n')
 			out[on++] = raw[i];
 		i++;
 	}
-	if (pn) {
-		if (!(t = iso2022jp_utf8(pend, pn)) || strlen(t) > 4 * pn) {
-			free(t);
-			goto keep;
-		}
-		memcpy(out + on, t, strlen(t));
-		on += strlen(t);
-		free(t);
-	}
+	if (flush_words(out, &on, pend, &pn) < 0)
+		goto keep;
 	out[on] = '\0';
 	free(pend);
 	if (!any || !g_utf8_validate(out, -1, NULL))
