@@ -25,8 +25,6 @@ static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
 	am_diag_add(s, code, line, col, a, b, s1, s2);
 }
 
-/* Link every action name set on a unit to the action's first definition;
- * a name set but never defined is an error (AM-UNIT-3). */
 /* Length of the number a slot name starts with when it is nothing else or
  * is followed by '/' ("3", "3/a": 技術 written as a fifth number), else 0. */
 static size_t fifth_number(const char *name)
@@ -38,6 +36,8 @@ static size_t fifth_number(const char *name)
 	return k && (name[k] == '\0' || name[k] == '/') ? k : 0;
 }
 
+/* Link every action name set on a unit to the action's first definition;
+ * a name set but never defined is an error (AM-UNIT-3). */
 static void resolve_slots(am_sheet *s)
 {
 	size_t i, j, k;
