@@ -93,8 +93,7 @@ static const char *trim_end(const char *p, const char *e)
 	}
 }
 
-/* NFKC of s[0..n) (a unit name as the sheet parser sees it), owned. */
-static char *nfkc(const char *s, size_t n)
+char *am_hill_nfkc(const char *s, size_t n)
 {
 	char *t = malloc(n + 1), *r;
 
@@ -143,7 +142,7 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		;
 	if (a == p || a - p > 64) /* no keyword is that long */
 		return 0;
-	if (!(word = nfkc(p, (size_t)(a - p))))
+	if (!(word = am_hill_nfkc(p, (size_t)(a - p))))
 		return AM_ENOMEM;
 	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
 		if (strcasecmp(word, keywords[i].word) == 0)
@@ -167,7 +166,7 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	case K_STATUS: set_cmd(d, HILL_CMD_STATUS); break;
 	case K_LOGS: d->logs = 1; break;
 	case K_LANG: {
-		char *l = e - a <= 16 ? nfkc(a, (size_t)(e - a)) : NULL;
+		char *l = e - a <= 16 ? am_hill_nfkc(a, (size_t)(e - a)) : NULL;
 		int lang = !l ? -1 : !strcasecmp(l, "en") ? AM_LANG_EN :
 		           !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
 		free(l);
@@ -182,12 +181,12 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		 * the line as the sheet ("no unit line") */
 		set_cmd(d, HILL_CMD_WITHDRAW);
 		free(d->withdraw);
-		if (!(d->withdraw = nfkc(a, (size_t)(e - a))))
+		if (!(d->withdraw = am_hill_nfkc(a, (size_t)(e - a))))
 			return AM_ENOMEM;
 		break;
 	case K_NAME:
 		free(d->player);
-		if (!(d->player = nfkc(a, (size_t)(e - a))))
+		if (!(d->player = am_hill_nfkc(a, (size_t)(e - a))))
 			return AM_ENOMEM;
 		break;
 	case K_PASSWORD:

@@ -46,7 +46,6 @@
 
 #include <sodium.h>
 #include <sqlite3.h>
-#include <utf8proc.h>
 
 #include "amaryllis/engine.h"
 #include "amaryllis/render.h"
@@ -929,19 +928,12 @@ static void diagnostics(job *j, const am_sheet *sh, const char *file)
 	}
 }
 
-/* A password as it is hashed: NFKC (utf8proc), so that one typed in
+/* A password as it is hashed: NFKC (am_hill_nfkc), so that one typed in
  * full width by an IME (ｓａｋｕｒａ－２０２６) is the one typed in half
- * width (docs/HILL.md "Passwords"); owned, or NULL when out of memory.
- * Text that is not UTF-8 stays as it is. */
+ * width (docs/HILL.md "Passwords"); owned, or NULL when out of memory. */
 static char *pw_norm(const char *pw)
 {
-	utf8proc_uint8_t *n = NULL;
-
-	if (utf8proc_map((const utf8proc_uint8_t *)pw, 0, &n,
-	                 UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPAT |
-	                 UTF8PROC_COMPOSE) >= 0)
-		return (char *)n;
-	return strdup(pw);
+	return am_hill_nfkc(pw, strlen(pw));
 }
 
 /* 1 when pw is the password of hash, 0 when not (or no pw), or AM_ENOMEM.

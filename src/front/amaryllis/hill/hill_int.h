@@ -97,6 +97,11 @@ typedef struct hill_directives {
 	int sheet_blank;     /* nothing but blanks */
 } hill_directives;
 
+/* NFKC of s[0..n) (a unit name as the sheet parser sees it, a directive
+ * word, a password), owned; text that is not UTF-8 as it is; NULL when out
+ * of memory. */
+char *am_hill_nfkc(const char *s, size_t n);
+
 /* Read the directives and the sheet out of `body` (UTF-8).  0 or
  * AM_ENOMEM. */
 int am_hill_directives_parse(hill_directives *d, const char *body);
