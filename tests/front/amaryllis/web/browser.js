@@ -250,6 +250,27 @@ function cliErrors(text, lang = "ja") {
          (await host.text()).includes("<svg"), "the host's page /api/hill.html is still served");
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(outdir, "hill.png"), fullPage: true });
+      /* on a phone (390 px): every cell of the standings on one line (a
+       * range over a cell's text has one client rectangle a line), and the
+       * table scrolls sideways in its box instead of squeezing */
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      const lines = await page.evaluate(() =>
+        [...document.querySelectorAll("#standings th, #standings td")].map(cell => {
+          const r = document.createRange();
+          r.selectNodeContents(cell);
+          return [cell.textContent, r.getClientRects().length];
+        }));
+      ok(lines.length === 27 && lines.every(([text, n]) => n === (text === "" ? 0 : 1)),
+         "at 390 px each standings cell is one line: " + JSON.stringify(lines));
+      const scroller = await page.evaluate(() => {
+        const s = document.querySelector("#standings").parentElement;
+        return [s.className, s.scrollWidth > s.clientWidth, s.getBoundingClientRect().right <= 390];
+      });
+      ok(JSON.stringify(scroller) === JSON.stringify(["scroll", true, true]),
+         "at 390 px the standings scroll sideways inside the page: " + JSON.stringify(scroller));
+      await page.screenshot({ path: path.join(outdir, "hill-phone.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
       /* in English: the English heat map, and the result label follows the
        * page's language (the same data-result) */
       await page.selectOption("#lang", "en");
