@@ -316,10 +316,17 @@ static void unix_lines(char *s)
  * escape sequences make ISO-2022-JP certain; text that is not UTF-8 is
  * taken for Windows-31J, the commonest, else eucJP-ms, whichever iconv
  * converts whole; otherwise NULL (UTF-8 or ASCII, checked by the caller).
+ * Text with no byte 0x80 … 0xa0 but EUC-JP's single shifts 0x8e and 0x8f
+ * is tried as eucJP-ms first: every EUC-JP kanji and kana is two bytes of
+ * 0xa1 … 0xfe, which Windows-31J would also convert (as half-width
+ * katakana and other kanji), while Japanese Windows-31J text almost
+ * always holds a lead byte 0x81 … 0x9f (every hiragana and katakana).
  */
 static const char *unlabelled_charset(const char *p, size_t n)
 {
-	static const char *const guesses[] = {"CP932", "EUC-JP-MS"};
+	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
+	static const char *const euc_first[] = {"EUC-JP-MS", "CP932"};
+	const char *const *guesses = euc_first;
 	size_t i;
 
 	for (i = 0; i + 2 < n; i++)
@@ -329,7 +336,14 @@ static const char *unlabelled_charset(const char *p, size_t n)
 			return "ISO-2022-JP";
 	if (g_utf8_validate(p, (gssize)n, NULL))
 		return NULL;
-	for (i = 0; i < sizeof(guesses) / sizeof(guesses[0]); i++) {
+	for (i = 0; i < n; i++) {
+		const unsigned char b = (unsigned char)p[i];
+		if (b >= 0x80 && b <= 0xa0 && b != 0x8e && b != 0x8f) {
+			guesses = sjis_first;
+			break;
+		}
+	}
+	for (i = 0; i < 2; i++) {
 		iconv_t cd = g_mime_iconv_open("UTF-8", guesses[i]);
 		char *conv;
 		int ok;
@@ -827,6 +841,109 @@ static void skip_envelope(const char **raw, size_t *len)
 	*len -= skip;
 }
 
+/*
+ * The raw text p[0..n) of a header written without encoded words by an
+ * old Japanese mail program (ISO-2022-JP escapes, or 8-bit Shift_JIS or
+ * EUC-JP: unlabelled_charset's guess) in UTF-8 (owned), or NULL when it is
+ * UTF-8 or ASCII already or reads as none of them.  A line break in the
+ * reading must still be a folding one (CR LF or LF, then a blank), as in
+ * the header: nothing the conversion made can start a header.
+ */
+static char *raw_header_utf8(const char *p, size_t n)
+{
+	const char *cs = unlabelled_charset(p, n);
+	char *u, *c;
+
+	if (!cs)
+		return NULL;
+	u = strcmp(cs, "ISO-2022-JP") == 0 ? iso2022jp_utf8(p, n)
+	                                   : strict_utf8(p, n, cs);
+	for (c = u; c && *c; c++)
+		if ((*c == '\r' && c[1] != '\n') ||
+		    (*c == '\n' && c[1] != ' ' && c[1] != '\t') ||
+		    ((unsigned char)*c < 0x20 && !strchr("\r\n\t", *c))) {
+			free(u);
+			return NULL;
+		}
+	return u;
+}
+
+/*
+ * raw[0..hlen) (the header block) with the values of From and Subject
+ * that old Japanese mail programs wrote raw (raw_header_utf8) in UTF-8,
+ * which GMime reads as RFC 6532 allows, into *out (owned, *outlen bytes,
+ * followed by raw[hlen..len)); 0, or -1 when nothing changed (or out of
+ * memory).  Without it GMime read 8-bit ones as Latin-1 (the reply's
+ * subject and the standings' player name garbled) and a raw ISO-2022-JP
+ * display name not at all (no sender: no reply).  Linear in len: only
+ * the first From and the first Subject are looked at.
+ */
+static int raw_headers_utf8(const char *raw, size_t hlen, size_t len,
+                            char **out, size_t *outlen)
+{
+	char *buf = NULL;
+	size_t at = 0, bn = 0, i = 0;
+	unsigned done = 0;
+
+	while (i < hlen && done != 3) {
+		size_t start = i, colon, end;
+		unsigned which;
+		char *u;
+		/* one field: its first line and every line after it that
+		 * starts with a blank */
+		end = i;
+		do {
+			const char *nl = memchr(raw + end, '\n', hlen - end);
+			end = nl ? (size_t)(nl - raw) + 1 : hlen;
+		} while (end < hlen && (raw[end] == ' ' || raw[end] == '\t'));
+		i = end;
+		for (colon = start; colon < end && raw[colon] != ':' &&
+		     raw[colon] != '\n'; colon++)
+			;
+		if (colon == end || raw[colon] != ':')
+			continue;
+		/* the first From and the first Subject only:
+		 * at most two conversions, whatever the mail repeats */
+		if (colon - start == 4 &&
+		    g_ascii_strncasecmp(raw + start, "From", 4) == 0)
+			which = 0;
+		else if (colon - start == 7 &&
+		         g_ascii_strncasecmp(raw + start, "Subject", 7) == 0)
+			which = 1;
+		else
+			continue;
+		if (done & (1 << which))
+			continue;
+		done |= 1 << which;
+		/* the value, without the line end that ends the field */
+		while (end > colon + 1 && (raw[end - 1] == '\n' || raw[end - 1] == '\r'))
+			end--;
+		if (!(u = raw_header_utf8(raw + colon + 1, end - colon - 1)))
+			continue;
+		{
+			size_t un = strlen(u), keep = colon + 1 - at;
+			char *nb = realloc(buf, bn + keep + un + (len - end) + 1);
+			if (!nb) {
+				free(u);
+				free(buf);
+				return -1;
+			}
+			buf = nb;
+			memcpy(buf + bn, raw + at, keep);
+			memcpy(buf + bn + keep, u, un);
+			bn += keep + un;
+			at = end;
+			free(u);
+		}
+	}
+	if (!buf)
+		return -1;
+	memcpy(buf + bn, raw + at, len - at);
+	*out = buf;
+	*outlen = bn + len - at;
+	return 0;
+}
+
 /* The message parsed by GMime, or NULL; past lim->max_bytes only its
  * headers are read (m->bad set), to reply and to know the Message-ID. */
 static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
@@ -835,13 +952,19 @@ static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *msg;
-	size_t parse_len = len;
+	size_t parse_len = len, fixed_len;
+	char *fixed;
 
 	if (len > lim->max_bytes) {
 		set_bad(m, HILL_MAIL_TOO_BIG, NULL);
 		parse_len = header_end(raw, len < 262144 ? len : 262144);
 	}
-	stream = g_mime_stream_mem_new_with_buffer(raw, parse_len);
+	if (raw_headers_utf8(raw, header_end(raw, parse_len), parse_len,
+	                     &fixed, &fixed_len) == 0) {
+		stream = g_mime_stream_mem_new_with_buffer(fixed, fixed_len);
+		free(fixed);
+	} else
+		stream = g_mime_stream_mem_new_with_buffer(raw, parse_len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_object_unref(stream);
 	msg = g_mime_parser_construct_message(parser, NULL);

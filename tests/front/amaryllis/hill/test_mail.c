@@ -6,6 +6,8 @@
  */
 #include <iconv.h>
 
+#include <gmime/gmime.h>
+
 #include "hill/hill_fixture.h"
 
 #define GRISK "examples/grisk.txt"
@@ -129,16 +131,17 @@ static void charsets_windows(void **state)
 }
 
 /* No charset label at all (old Japanese mail programs): ISO-2022-JP is
- * known by its escape sequences, 8-bit text is tried as Windows-31J. */
+ * known by its escape sequences, 8-bit text is tried as Windows-31J, or
+ * first as eucJP-ms when it has no byte 0x80 … 0xa0 but 0x8e and 0x8f. */
 static void charsets_unlabelled(void **state)
 {
-	static const char *const as[] = {"ISO-2022-JP", "CP932"};
+	static const char *const as[] = {"ISO-2022-JP", "CP932", "EUC-JP-MS"};
 	char *sheet = fx_slurp(GRISK);
 	ut_buf body = UT_BUF_INIT;
 	size_t i, n;
 
 	ut_buf_printf(&body, "#password ひみつのあいことば\n%s", sheet);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < sizeof(as) / sizeof(as[0]); i++) {
 		char *raw = to_charset(body.ptr, as[i], &n);
 		ut_buf m = UT_BUF_INIT;
 		fx f;
@@ -155,6 +158,61 @@ static void charsets_unlabelled(void **state)
 	}
 	free(sheet);
 	ut_buf_free(&body);
+}
+
+/* The Subject and the From's display name written raw, without encoded
+ * words, as old Japanese mail programs send them (hill review W9): in
+ * ISO-2022-JP escapes, 8-bit Windows-31J or 8-bit EUC-JP.  They read as
+ * written: the reply's subject is "Re: " and the subject, the standings'
+ * player the display name.  GMime alone read the 8-bit ones as Latin-1
+ * and found no sender in the ISO-2022-JP From (no reply at all).  山田
+ * 太郎 in EUC-JP (bb b3 c5 c4 20 c2 c0 cf ba) also converts whole as
+ * Windows-31J, into half-width katakana (ｻｳﾅﾄ ﾂﾀﾏｺ): with no byte 0x80 …
+ * 0xa0 it is tried as EUC-JP first (unlabelled_charset). */
+static void raw_headers(void **state)
+{
+	static const char *const as[] = {"ISO-2022-JP", "CP932", "EUC-JP-MS"};
+	char *sheet = fx_slurp(GRISK);
+	size_t i, n;
+
+	for (i = 0; i < sizeof(as) / sizeof(as[0]); i++) {
+		ut_buf m = UT_BUF_INIT;
+		char *raw, *v, *d, *s;
+		fx f;
+		ut_buf_puts(&m, "From: ");
+		raw = to_charset("山田 太郎", as[i], &n);
+		ut_buf_put(&m, raw, n);
+		free(raw);
+		ut_buf_puts(&m, " <suzuki@example.jp>\nSubject: ");
+		raw = to_charset("登録の件", as[i], &n);
+		ut_buf_put(&m, raw, n);
+		free(raw);
+		ut_buf_printf(&m, "\nMessage-ID: <raw@x>\n"
+		              "Content-Type: text/plain; charset=UTF-8\n\n"
+		              "#password ひみつのあいことば\n%s", sheet);
+		assert_false(m.failed);
+		fx_open(&f, 5);
+		assert_int_equal(fx_process(&f, m.ptr), 0);
+		if (!f.result || strcmp(f.result, "entered") != 0)
+			fail_msg("%s: %s\n%s", as[i], f.result ? f.result : "no reply",
+			         f.body ? f.body : "");
+		v = fx_header(&f, "To");
+		assert_string_equal(v, "suzuki@example.jp");
+		free(v);
+		v = fx_header(&f, "Subject");
+		d = g_mime_utils_header_decode_text(NULL, v);
+		if (strcmp(d, "Re: 登録の件") != 0)
+			fail_msg("%s: subject %s", as[i], d);
+		g_free(d);
+		free(v);
+		s = fx_status(&f, AM_HILL_JSON, AM_LANG_JA);
+		if (!strstr(s, "\"player\": \"山田 太郎\""))
+			fail_msg("%s: %s", as[i], s);
+		free(s);
+		fx_close(&f);
+		ut_buf_free(&m);
+	}
+	free(sheet);
 }
 
 /* Directives in Japanese and English, any case, ＃ too. */
@@ -544,6 +602,7 @@ int main(void)
 		cmocka_unit_test(charsets),
 		cmocka_unit_test(charsets_windows),
 		cmocka_unit_test(charsets_unlabelled),
+		cmocka_unit_test(raw_headers),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
 		cmocka_unit_test(flowed),

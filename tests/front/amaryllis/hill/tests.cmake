@@ -5,6 +5,8 @@
 # the old kind with libsodium)
 target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3
 	PkgConfig::SODIUM Threads::Threads)
+# test_mail decodes the reply's encoded subject with GMime
+target_link_libraries(hill_test_mail PRIVATE PkgConfig::GMIME)
 
 # With its real components (docs/TESTING.md "The hill's tests"): the
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,
