@@ -1,0 +1,2 @@
+# roll_bad_system in English.
+roll --lang en --system Cthulhu 2D6
