@@ -190,6 +190,10 @@ their libraries (static and shared), headers, pkg-config files and man pages.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends: from dpkg-shlibdeps
+# ... and the -dev packages of the .pc files' Requires.private, which
+# pkg-config resolves even for --cflags (the package ships the headers
+# and .pc files: it is also the -dev package)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libutf8proc-dev, libjansson-dev, libyaml-dev")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES OFF)
 include(CPack)

@@ -148,7 +148,10 @@ typedef struct am_parse_opts {
  * @param buf   the text (any bytes; need not be NUL-terminated)
  * @param len   its length
  * @param opts  NULL for defaults
- * @return 0 when parsing ran (check am_sheet_ok for legality); AM_ENOMEM.
+ * @return 0 when parsing ran (check am_sheet_ok for legality); AM_ENOMEM;
+ *         AM_EINVALID when out is NULL, buf is NULL with len > 0, or
+ *         opts->version is not AM_PARSE_OPTS_VERSION (opts not made with
+ *         AM_PARSE_OPTS_INIT), with the error set.
  */
 int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
                    const am_parse_opts *opts);

@@ -5,13 +5,15 @@
  *
  *     mg_dice_expr *e;
  *     mg_dice_diag d;
+ *     mg_dice_result res;
  *     ut_buf line = UT_BUF_INIT;
  *     ut_dice dice;
  *     ut_dice_seed(&dice, 0);
  *     if (mg_dice_parse(&e, &d, "2D6+1>=8", 8, MG_LANG_JA) < 0)
  *             … d.col, d.message …           // bad expression
  *     mg_dice_roll(&line, &res, &d, e, &dice, MG_LANG_JA);
- *     // line: (2D6+1>=8[12,2]) ＞ 7[2,5]+1 ＞ 8 ＞ 成功
+ *     // line: (2D6+1>=8[12,2]) ＞ 9[4,5]+1 ＞ 10 ＞ 成功
+ *     // (as `megami roll --seed 0 '2D6+1>=8'`)
  *     mg_dice_free(e);
  *
  * No I/O, no global state; the dice come from a ut_dice source (the seeded

@@ -19,6 +19,10 @@ trap 'rm -rf "$tmp"' EXIT
 dpkg-deb --info "$deb" > "$tmp/info"
 grep -q '^ Package: amaryllis$' "$tmp/info" || fail "no Package: amaryllis"
 grep -q '^ Depends: .*libjansson4' "$tmp/info" || fail "Depends lacks libjansson4"
+# the .pc files' Requires.private: pkg-config --cflags needs their .pc
+for dev in libutf8proc-dev libjansson-dev libyaml-dev; do
+	grep -q "^ Depends: .*$dev" "$tmp/info" || fail "Depends lacks $dev"
+done
 dpkg-deb --contents "$deb" > "$tmp/contents"
 for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	./usr/bin/megami-serve ./usr/share/man/man1/megami-serve.1.gz \
