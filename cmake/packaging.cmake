@@ -1,9 +1,10 @@
 # Amaryllis - what `cmake --install` installs, and `make deb` (CPack DEB).
 # Included at the end of CMakeLists.txt.  docs/BUILDING.md: "For packagers".
 #
-#   bin/         amaryllis, megami, manastorm (linked with the static layers),
-#                and the commands that are executables of their own:
-#                amaryllis-hill, -mail, -serve and megami-serve
+#   bin/         amaryllis, megami, manastorm (linked with the static layers)
+#   libexec/amaryllis/  the commands that are executables of their own,
+#                which only their tool runs: amaryllis-hill, -mail, -serve
+#                and megami-serve (cmake/rule_system.cmake am_cli_helper)
 #   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and
 #                shared (.so.0, SONAME lib<name>.so.0), each holding its
 #                system's layers AND the part of util it uses (util, plus
@@ -11,14 +12,21 @@
 #                version.  The shared ones export only the names of their
 #                public headers (am_/mg_/ms_ + ut_; cmake/exports.cmake).
 #   lib/pkgconfig/  amaryllis.pc, megami.pc, manastorm.pc
-#   include/     amaryllis.h, amaryllis/, megami/, manastorm/ and the util/
-#                headers that those include; not amaryllis/hill.h,
+#   include/amaryllis-0/   amaryllis.h, amaryllis/, megami/, manastorm/ and
+#                the util/ headers that those include (one folder of the
+#                project's own, named by the SONAME's version, so that
+#                util/ is not a folder of /usr/include; the .pc files'
+#                Cflags point at it); not amaryllis/hill.h,
 #                amaryllis/web.h and megami/serve.h (front ends that are in
 #                no library) nor
 #                util/cli.h and util/out.h (the executables' part of util)
 #   share/man/man1/, share/man/ja/man1/   amaryllis(1), megami(1),
 #                manastorm(1) and the helpers' in English and Japanese (cmake/manpage.sh,
 #                help2man, from the tools' --help and each command's --help)
+
+# the folder of the installed headers, under the include directory
+set(am_inc_sub amaryllis-${PROJECT_VERSION_MAJOR})
+set(am_inc_dir ${CMAKE_INSTALL_INCLUDEDIR}/${am_inc_sub})
 
 # ---- the libraries
 
@@ -81,6 +89,7 @@ function(am_dist_library name)
 		set(AM_PC_LIBS_PRIVATE \"-lm -pthread\")
 		set(AM_PC_LIBDIR \"${AM_PC_LIBDIR}\")
 		set(AM_PC_INCLUDEDIR \"${AM_PC_INCLUDEDIR}\")
+		set(AM_PC_INCSUB ${am_inc_sub})
 		set(PROJECT_VERSION ${PROJECT_VERSION})
 		set(AM_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
 		configure_file(\"${PROJECT_SOURCE_DIR}/cmake/pkgconfig.pc.in\"
@@ -93,7 +102,7 @@ endfunction()
 
 set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h stats.h yaml.h) # what the others include
 list(TRANSFORM am_inst_util_headers PREPEND "${PROJECT_SOURCE_DIR}/include/util/")
-install(FILES ${am_inst_util_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/util)
+install(FILES ${am_inst_util_headers} DESTINATION ${am_inc_dir}/util)
 
 get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)
 foreach(sys IN LISTS am_systems)
@@ -108,11 +117,11 @@ foreach(sys IN LISTS am_systems)
 	# installed library defines)
 	file(GLOB headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/${sys}/*.h")
 	list(FILTER headers EXCLUDE REGEX "/(amaryllis/(hill|web)|megami/serve)\\.h$")
-	install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${sys})
+	install(FILES ${headers} DESTINATION ${am_inc_dir}/${sys})
 	set(top "")
 	if(EXISTS "${PROJECT_SOURCE_DIR}/include/${sys}.h")
 		set(top "${PROJECT_SOURCE_DIR}/include/${sys}.h")
-		install(FILES "${top}" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+		install(FILES "${top}" DESTINATION ${am_inc_dir})
 	endif()
 	set(link PkgConfig::UTF8PROC PkgConfig::JANSSON Threads::Threads ${AM_LIBM})
 	set(requires libutf8proc jansson)

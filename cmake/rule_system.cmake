@@ -138,8 +138,9 @@ endfunction()
 # ut_cli_exec_helper): a command whose libraries every other command would
 # otherwise load at start.  Made of src/<sys>/cli/<cmd>/*.c (the command,
 # cmd_<cmd> as cli.h declares it), the SOURCES of src/<sys>/cli/ it shares
-# with the tool, and a main() from cmake/cli_helper.c.in.  Built with <sys>,
-# installed next to it, with its man page (cmake/packaging.cmake:
+# with the tool, and a main() from cmake/cli_helper.c.in.  Built with <sys>
+# (beside it), installed in libexec/amaryllis/ (out of PATH: only the tool
+# runs it; AM_LIBEXEC_DIR), with its man page (cmake/packaging.cmake:
 # AM_CLI_HELPERS).
 function(am_cli_helper sys cmd)
 	cmake_parse_arguments(PARSE_ARGV 2 A "" "" "SOURCES;LINK")
@@ -164,7 +165,7 @@ function(am_cli_helper sys cmd)
 		${SYS_UPPER}_VERSION="${PROJECT_VERSION}")
 	am_front_end(${exe})
 	add_dependencies(${sys} ${exe})
-	install(TARGETS ${exe} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+	install(TARGETS ${exe} RUNTIME DESTINATION ${AM_LIBEXEC_DIR})
 	set_property(GLOBAL APPEND PROPERTY AM_CLI_HELPERS ${exe})
 	set_property(GLOBAL PROPERTY AM_CLI_HELPER_${exe} ${sys} ${cmd})
 endfunction()

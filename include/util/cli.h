@@ -273,8 +273,11 @@ int ut_cli_public_host_ok(const char *s);
 /*
  * A command that is an executable of its own (`megami serve` runs
  * megami-serve): its libraries are loaded only when it runs, not by
- * every command of the tool.  Runs PROG-CMD from the folder of this
- * executable (/proc/self/exe), where both are built and installed, with
+ * every command of the tool.  Runs PROG-CMD from the folder where
+ * `cmake --install` puts it, UT_CLI_LIBEXEC (the libexec folder of the
+ * project, relative to the folder of this executable, /proc/self/exe)
+ * when it is there, else from the folder of this executable (where both
+ * are built, or were copied by hand), with
  * `--tool-lang ja|en` (the tool's language, as given before the command)
  * and argv[1..argc) (argv[0] is CMD, as a command gets it).  Returns only
  * when it cannot be run, after "PROG: CMD: cannot run PATH: REASON":

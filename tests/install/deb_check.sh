@@ -25,12 +25,13 @@ for dev in libutf8proc-dev libjansson-dev libyaml-dev; do
 done
 dpkg-deb --contents "$deb" > "$tmp/contents"
 for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
-	./usr/bin/megami-serve ./usr/share/man/man1/megami-serve.1.gz \
-	./usr/bin/amaryllis-hill ./usr/bin/amaryllis-mail ./usr/bin/amaryllis-serve \
+	./usr/libexec/amaryllis/megami-serve ./usr/share/man/man1/megami-serve.1.gz \
+	./usr/libexec/amaryllis/amaryllis-hill ./usr/libexec/amaryllis/amaryllis-mail \
+	./usr/libexec/amaryllis/amaryllis-serve \
 	./usr/share/man/ja/man1/amaryllis-mail.1.gz \
 	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 \
-	/pkgconfig/manastorm.pc ./usr/include/amaryllis.h; do
+	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h; do
 	grep -q -- "$f" "$tmp/contents" || fail "not in the package: $f"
 done
 
@@ -54,13 +55,14 @@ lib=$(dirname "$(find "$tmp/root/usr" -name libamaryllis.so.0)")
 #     imports none.
 # Checked on the files, not on the build's flags, so that whatever drops a
 # flag is caught.
-elfs=$(find "$tmp/root/usr/bin" -type f; find "$lib" -type f -name 'lib*.so.*')
+elfs=$(find "$tmp/root/usr/bin" "$tmp/root/usr/libexec" -type f
+	find "$lib" -type f -name 'lib*.so.*')
 nelf=0
 for f in $elfs; do
 	name=${f#"$tmp/root"}
 	type=$(readelf -hW "$f" | awk '$1 == "Type:" { print $2 }')
 	case $name in
-	/usr/bin/*) [ "$type" = DYN ] || fail "$name is not PIE (ELF type $type)" ;;
+	/usr/bin/* | /usr/libexec/*) [ "$type" = DYN ] || fail "$name is not PIE (ELF type $type)" ;;
 	*) [ "$type" = DYN ] || fail "$name: ELF type $type" ;;
 	esac
 	readelf -lW "$f" | grep -q 'GNU_RELRO' || fail "$name: no GNU_RELRO (-Wl,-z,relro)"
@@ -83,7 +85,7 @@ done
 [ -s "$tmp/battle" ] || fail "amaryllis battle: no output"
 "$tmp/root/usr/bin/megami" roll --seed 7 '2D6+1>=8' > "$tmp/roll" || fail "megami roll"
 # megami serve and amaryllis hill, mail and serve are the packaged
-# helpers, run from next to their tool
+# helpers, run by their tool from libexec/amaryllis/
 for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
 	tool=${tc%%:*} cmd=${tc#*:}
 	"$tmp/root/usr/bin/$tool" --lang en "$cmd" --help | head -1 |

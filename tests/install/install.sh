@@ -64,9 +64,12 @@ pcdir=$(dirname "$pc")
 libdir=$(dirname "$pcdir")
 export PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$pcdir"
 
-for f in bin/amaryllis bin/megami bin/manastorm include/amaryllis.h \
-	include/megami/scenario_yaml.h include/manastorm/scenario_yaml.h \
-	include/util/buf.h; do
+# the headers in a folder of their own (util/ is no folder of /usr/include)
+incs=include/amaryllis-0
+[ -d "$root/usr/include/util" ] && fail "/usr/include/util installed"
+for f in bin/amaryllis bin/megami bin/manastorm $incs/amaryllis.h \
+	$incs/megami/scenario_yaml.h $incs/manastorm/scenario_yaml.h \
+	$incs/util/buf.h; do
 	[ -f "$root/usr/$f" ] || fail "not installed: /usr/$f"
 done
 for tool in amaryllis megami manastorm; do
@@ -83,11 +86,13 @@ for tool in amaryllis megami manastorm; do
 done
 gzip -dc "$root/usr/share/man/ja/man1/megami.1.gz" | grep -q '戦女神TRPG' ||
 	fail "megami.1 (ja) is not in Japanese"
-# the commands that are executables of their own, installed next to their
-# tool with their pages, and run by it from there
+# the commands that are executables of their own, installed out of PATH in
+# libexec/amaryllis/ with their pages, and run by their tool from there
 for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
 	tool=${tc%%:*} cmd=${tc#*:}
-	[ -f "$root/usr/bin/$tool-$cmd" ] || fail "not installed: /usr/bin/$tool-$cmd"
+	[ -f "$root/usr/libexec/amaryllis/$tool-$cmd" ] ||
+		fail "not installed: /usr/libexec/amaryllis/$tool-$cmd"
+	[ -e "$root/usr/bin/$tool-$cmd" ] && fail "in PATH: /usr/bin/$tool-$cmd"
 	for lang in en ja; do
 		m=share/man/man1
 		[ $lang = en ] || m=share/man/$lang/man1
@@ -118,10 +123,10 @@ done
 
 # each installed header alone, strict C11
 n=0
-for h in $(cd "$root/usr/include" && find . -name '*.h' | sed 's|^\./||' | sort); do
+for h in $(cd "$root/usr/$incs" && find . -name '*.h' | sed 's|^\./||' | sort); do
 	printf '#include <%s>\n#include <%s>\ntypedef int am_header_alone;\n' "$h" "$h" |
 		$cc -std=c11 -pedantic -Wall -Wextra -Werror -fsyntax-only \
-			-I"$root/usr/include" -x c - || fail "<$h> does not compile alone"
+			-I"$root/usr/$incs" -x c - || fail "<$h> does not compile alone"
 	n=$((n + 1))
 done
 [ $n -ge 20 ] || fail "only $n headers installed"
@@ -141,7 +146,7 @@ done
 # Each system's headers (include/SYS/*.h, include/SYS.h) and what they
 # include must be defined by libSYS.so alone (its users link -lSYS only);
 # all the installed headers together by the three libraries.
-inc="$root/usr/include"
+inc="$root/usr/$incs"
 aux_cc=$cc
 probe() { # can $1 write -aux-info?
 	printf 'int am_aux_probe(void);\n' |
@@ -218,7 +223,7 @@ for sys in amaryllis megami manastorm; do
 	manastorm) ex="$src/examples/manastorm/table.yaml" ;;
 	esac
 	cflags=$(pkg-config --cflags $sys)
-	case "$cflags" in *"$root/usr/include"*) ;; *) fail "pkg-config --cflags $sys: $cflags" ;; esac
+	case "$cflags" in *"-I$root/usr/$incs"*) ;; *) fail "pkg-config --cflags $sys: $cflags" ;; esac
 	# shared, through pkg-config
 	# shellcheck disable=SC2046,SC2086
 	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_$sys" \

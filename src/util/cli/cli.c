@@ -546,7 +546,7 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	const char *slash;
 	char **args;
-	int i, k = 0, len;
+	int i, k = 0, len, found = 0;
 
 	if (n <= 0) {
 		ut_cli_error(c, UT_TR(c, "%s: この実行ファイルの場所が分かりません"
@@ -559,8 +559,18 @@ int ut_cli_exec_helper(const ut_cli *c, int argc, char **argv)
 	self[n] = '\0';
 	/* the link is an absolute path: the folder is up to its last '/' */
 	slash = strrchr(self, '/');
-	len = snprintf(path, sizeof path, "%.*s/%s-%s",
-	               slash ? (int)(slash - self) : 0, self, c->prog, argv[0]);
+#ifdef UT_CLI_LIBEXEC
+	/* installed: in the project's libexec folder (packagers keep the
+	 * programs that only a tool runs out of PATH) */
+	len = snprintf(path, sizeof path, "%.*s/%s/%s-%s",
+	               slash ? (int)(slash - self) : 0, self, UT_CLI_LIBEXEC,
+	               c->prog, argv[0]);
+	found = len >= 0 && (size_t)len < sizeof path && access(path, F_OK) == 0;
+#endif
+	if (!found) /* built (or copied by hand): beside the tool */
+		len = snprintf(path, sizeof path, "%.*s/%s-%s",
+		               slash ? (int)(slash - self) : 0, self, c->prog,
+		               argv[0]);
 	if (len < 0 || (size_t)len >= sizeof path) {
 		ut_cli_error(c, UT_TR(c, "%s: %s-%s のパス（%s の隣）が長すぎます",
 		                      "%s: the path of %s-%s next to %s is too long"),
