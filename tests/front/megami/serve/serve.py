@@ -28,6 +28,9 @@ import urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "amaryllis", "web"))
 import webtest  # noqa: E402  (the raw HTTP client the web tests share)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "util"))
+import rng_reference  # noqa: E402  (the seeded dice, written from RANDOM.md)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BCDICE = "bcdice@4.9.0"
@@ -296,6 +299,54 @@ def endpoints(megami, version):
         ok(re.search(r" " + word + r"\b", log) is not None, f"log says {word}")
 
 
+def long_choice(megami):
+    """A choice is not held to an expression's 1024 bytes (BCDice 4.9.0
+    rolls it; its only limit is 100 items); megami's bound is 16384 bytes
+    of list shown, a repeat's rolls together (docs/MEGAMI.md,
+    MG-DICE-LIMIT).  Seed 42's d90 (tests/util/rng_reference.py) is 8,
+    then 35."""
+    srv = Server(megami, "--seed", "42", "--rate", "0")
+    p = srv.port
+    g = rng_reference.Xoshiro256ss(42)
+    items = [f"ゴブリン{i}" for i in range(90)]
+    cmd = "choice[" + ",".join(items) + "]"
+    # 7 + 90 items of 12 bytes + 10 + 80 * 2 digits + 89 commas + 1
+    ok(len(cmd.encode()) == 1347, "the review's choice is 1347 bytes")
+    pick = g.die(90)
+    ok(pick == 8, f"seed 42: d90 is 8 ({pick})")
+    expect(p, "POST", "/v2/game_system/SRS/roll", 200,
+           roll_doc(f"({cmd}) ＞ ゴブリン7", dice=rands(8, sides=90)),
+           "choice of 90 items, 1347 bytes (POST form)",
+           body=form(command=cmd), headers=FORM)
+    pick = g.die(90)
+    ok(pick == 35, f"seed 42: the next d90 is 35 ({pick})")
+    st, h, b = request(p, "GET", "/v2/game_system/DiceBot/roll?" +
+                       form(command=cmd))
+    ok(st == 200 and b == roll_doc(f"({cmd}) ＞ ゴブリン34",
+                                   dice=rands(35, sides=90)) and
+       h.get("access-control-allow-origin") == "*",
+       f"choice of 1347 bytes (GET query, DiceBot): 200, ゴブリン34 "
+       f"({st} …{b[-120:]})")
+    # past megami's bound: a list of 16385 bytes (86 items of 163
+    # digits, 14 of 162, 99 commas); x100 of a list of 169 (10 of 16, 9
+    # commas: 16900 shown); x100 choice100 of 99 short items and one of
+    # 60000 bytes had answered 200 with 12 MB
+    big = ",".join([f"{k:0163d}" for k in range(1, 87)] +
+                   [f"{k:0162d}" for k in range(87, 101)])
+    ok(len(big) == 16385, "a list of 16385 bytes")
+    rep = "x100 choice[" + ",".join(f"{k:016d}" for k in range(1, 11)) + "]"
+    amp = ("x100 choice100 " + " ".join(f"g{k:04d}" for k in range(99)) +
+           " " + "z" * 60000)
+    for what, c in (("a list of 16385 bytes", "choice[" + big + "]"),
+                    ("x100 of a list of 169 bytes", rep),
+                    ("x100 choice100 of 60 KB", amp)):
+        expect(p, "POST", "/v2/game_system/SRS/roll", 400,
+               '{"ok":false,"reason":"unsupported command"}',
+               f"choice past 16384 bytes shown: {what}",
+               body=form(command=c), headers=FORM)
+    srv.stop()
+
+
 def fair(megami):
     """600 rolls of 1D6 at --seed 1 on one keep-alive connection: each text
     is its die, and the faces pass a chi-square test (5 degrees of
@@ -414,6 +465,7 @@ def main():
     version = re.search(r"(\d+\.\d+\.\d+)", out).group(1)
     try:
         endpoints(megami, version)
+        long_choice(megami)
         fair(megami)
         crosscheck(megami, module)
         rate(megami)
