@@ -17,7 +17,7 @@
  * Errors are 400 {"ok":false,"reason":"unsupported game system" |
  * "unsupported command" | "unsupported table" | "bad request"} as
  * BCDice-API answers, 404 "not found", 405 "method not allowed", 413,
- * 415, 421, 429, 500.  Every answer carries
+ * 414 (a query over 10240 bytes), 415, 421, 429, 500.  Every answer carries
  * Access-Control-Allow-Origin: *, so that a page of any site may call it.
  *
  * mg_serve_handle is the API without HTTP (no I/O); mg_serve_start serves

@@ -347,6 +347,43 @@ def long_choice(megami):
     srv.stop()
 
 
+def long_query(megami):
+    """A query of up to 10240 bytes, as Puma (BCDice-API's server) allows
+    (414 past it, as before past 4096): discord-bcdicebot sends an
+    original table as POST /v2/original_table?table=… with an empty form.
+    Seed 42's d6 are 1, 3 (tests/util/rng_reference.py)."""
+    srv = Server(megami, "--seed", "42", "--rate", "0")
+    p = srv.port
+    g = rng_reference.Xoshiro256ss(42)
+    # a D66 table of 36 rows of 20 characters ("11:" + 18 あ + "11"), as
+    # Java's URLEncoder sends it: "table=" and "D66%0A" twice, then 36
+    # rows of "11%3A", 18 * 9, "11" and "%0A": 18 + 36 * 172 = 6210 bytes
+    rows = [f"{a}{b}:" + "あ" * 18 + f"{a}{b}" for a in range(1, 7)
+            for b in range(1, 7)]
+    table = "D66\nD66\n" + "".join(r + "\n" for r in rows)
+    query = form(table=table)
+    ok(len(query) == 6210, f"the table's query is 6210 bytes ({len(query)})")
+    d = [g.die(6), g.die(6)]
+    ok(d == [1, 3], f"seed 42: d6 1, 3 ({d})")
+    want = json.dumps({"ok": True, "text": "D66(13) ＞ " + "あ" * 18 + "13",
+                       "rands": rands(1, 3)}, ensure_ascii=False,
+                      separators=(",", ":"))
+    st, h, b = request(p, "POST", "/v2/original_table?" + query, body="",
+                       headers=FORM)
+    ok(st == 200 and b == want and h.get("access-control-allow-origin") == "*",
+       f"a 36-row D66 table in the query of an empty form: 200, row 13 "
+       f"({st} {b})")
+    # the bound exactly: "x=" and 10238 bytes are 10240; one more is 414
+    st, h, b = request(p, "GET", "/v2/version?x=" + "a" * 10238)
+    ok(st == 200 and b.startswith('{"api":'),
+       f"a query of 10240 bytes is answered ({st} {b})")
+    st, h, b = request(p, "GET", "/v2/version?x=" + "a" * 10239)
+    ok(st == 414 and b == '{"ok":false,"reason":"the query is too long"}' and
+       h.get("access-control-allow-origin") == "*",
+       f"a query of 10241 bytes: 414 with CORS ({st} {b} {h})")
+    srv.stop()
+
+
 def fair(megami):
     """600 rolls of 1D6 at --seed 1 on one keep-alive connection: each text
     is its die, and the faces pass a chi-square test (5 degrees of
@@ -466,6 +503,7 @@ def main():
     try:
         endpoints(megami, version)
         long_choice(megami)
+        long_query(megami)
         fair(megami)
         crosscheck(megami, module)
         rate(megami)
