@@ -56,6 +56,7 @@ static int handle(ut_httpd_response *out, void *ud, const char *method,
 	out->body = r.body;
 	out->len = r.len;
 	out->detail = r.detail;
+	out->allow = r.allow;
 	return 0;
 }
 

@@ -5,9 +5,12 @@ loopback ports (docs/MEGAMI.md, "The BCDice-API server").
     python3 tests/front/megami/serve/serve.py MEGAMI BUILD_DIR
 
 Every endpoint's exact status and body at a fixed seed; CORS on every
-answer and the preflight; the limits (413 declared and chunked, 415, 421,
-400 without Host, 429 past --rate, a request that does not come in whole
-is cut); 600 rolls of 1D6 that look fair (a chi-square bound at --seed 1:
+answer and the preflight; every 405's Allow; the limits (413 declared and
+chunked, 400 framing, 415, 421, 400 without Host, 429 past --rate, a
+request that does not come in whole is cut); a choice past an
+expression's 1024 bytes, and lists past the 16384 bytes a command's
+choices may show; an original table in a query of 6 KB, and the query's
+10240 bytes; 600 rolls of 1D6 that look fair (a chi-square bound at --seed 1:
 deterministic, never flaky); and rolls and original tables whose dice
 ("rands") fed into the real BCDice (npm bcdice 4.9.0, installed into
 BUILD_DIR/node-bcdice by this test) give the same text and verdict.
@@ -227,11 +230,27 @@ def endpoints(megami, version):
     expect(p, "GET", "/", 404, '{"ok":false,"reason":"not found"}', "no page")
     expect(p, "GET", "/v2/game_system/SRS/roll/x", 404,
            '{"ok":false,"reason":"not found"}', "no page")
-    expect(p, "POST", "/v2/version", 405,
-           '{"ok":false,"reason":"method not allowed"}', "wrong method",
-           body="", headers=FORM)
-    expect(p, "GET", "/v2/original_table?table=x", 405,
-           '{"ok":false,"reason":"method not allowed"}', "wrong method")
+    # a 405 names the path's methods (RFC 9110 section 15.5.6: MUST):
+    # HEAD as GET, OPTIONS (the CORS preflight) on every path
+    for method, path, allow in (
+            ("POST", "/v2/version", "GET, HEAD, OPTIONS"),
+            ("PUT", "/v2/game_system", "GET, HEAD, OPTIONS"),
+            ("DELETE", "/v2/game_system/SRS", "GET, HEAD, OPTIONS"),
+            ("DELETE", "/v2/game_system/SRS/roll", "GET, HEAD, POST, OPTIONS"),
+            ("PUT", "/v2/game_system/DiceBot/roll", "GET, HEAD, POST, OPTIONS"),
+            ("GET", "/v2/original_table?table=x", "POST, OPTIONS"),
+            ("HEAD", "/v2/original_table", "POST, OPTIONS")):
+        st, h, b = request(p, method, path,
+                           body=None if method in ("GET", "HEAD") else "",
+                           headers=FORM)
+        want = "" if method == "HEAD" else \
+            '{"ok":false,"reason":"method not allowed"}'
+        ok(st == 405 and b == want and h.get("allow") == allow and
+           h.get("access-control-allow-origin") == "*",
+           f"wrong method: {method} {path} -> 405, Allow: {allow}, CORS "
+           f"({st} {b} {h.get('allow')})")
+    st, h, b = request(p, "GET", "/v2/version")
+    ok(st == 200 and "allow" not in h, f"no Allow but on a 405 ({st} {h})")
     expect(p, "POST", "/v2/original_table", 400,
            '{"ok":false,"reason":"unsupported table"}', "table without rows",
            body=form(table="T\n1D6\n1:a\n"), headers=FORM)
@@ -259,8 +278,20 @@ def endpoints(megami, version):
     for _ in range(2):
         data += b"%x\r\n" % len(chunk) + chunk + b"\r\n"
     st, h, b = raw(p, data + b"0\r\n\r\n")
-    ok(st == 413 and b == '{"ok":false,"reason":"request body too large"}',
-       f"chunked body past --max-body: 413 ({st} {b})")
+    ok(st == 413 and b == '{"ok":false,"reason":"request body too large"}'
+       and h.get("access-control-allow-origin") == "*",
+       f"chunked body past --max-body: 413 with CORS ({st} {b})")
+    # the body's framing in doubt: 400, the connection closed, CORS too
+    # (every answer megami writes goes through server.c's headers hook)
+    st, h, b = raw(p, f"POST /v2/game_system/SRS/roll HTTP/1.1\r\nHost: "
+                   f"127.0.0.1:{p}\r\nContent-Type: application/"
+                   "x-www-form-urlencoded\r\nContent-Length: 11\r\n"
+                   "Content-Length: 11\r\n\r\ncommand=1D6".encode())
+    ok(st == 400 and b == '{"ok":false,"reason":"more than one '
+       'Content-Length or Transfer-Encoding header"}' and
+       h.get("connection") == "close" and
+       h.get("access-control-allow-origin") == "*",
+       f"two Content-Length: 400 framing, closed, with CORS ({st} {b} {h})")
     expect(p, "POST", "/v2/game_system/SRS/roll", 415,
            '{"ok":false,"reason":"a POST body must be '
            'application/x-www-form-urlencoded"}', "JSON body",
