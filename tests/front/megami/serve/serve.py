@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import webtest  # noqa: E402  (the raw HTTP client the web tests share)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "util"))
-import rng_reference  # noqa: E402  (the seeded dice, written from RANDOM.md)
+import rng_reference  # noqa: E402  (the seeded dice, written from docs/RANDOM.md)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BCDICE = "bcdice@4.9.0"
