@@ -34,12 +34,16 @@ extern "C" {
 #endif
 
 /** Limits (MG-DICE-LIMIT): dice per term, sides, dice per expression,
- *  bytes of an expression (before its comment), bytes of the whole text. */
+ *  bytes of an expression (before its comment; not a choice's), bytes of
+ *  the whole text, bytes of the lists one command's choices show (the
+ *  items of a choice of at most 100 and their separators, times a
+ *  repeat's count; its picks show at most as much again). */
 #define MG_DICE_MAX_TIMES 200
 #define MG_DICE_MAX_SIDES 10000
 #define MG_DICE_MAX_TOTAL 1000
 #define MG_DICE_MAX_EXPR 1024
 #define MG_DICE_MAX_TEXT 65536
+#define MG_DICE_MAX_CHOICE 16384
 /** Parentheses nest at most this deep. */
 #define MG_DICE_MAX_DEPTH 64
 

@@ -16,8 +16,9 @@
  *
  * Errors are 400 {"ok":false,"reason":"unsupported game system" |
  * "unsupported command" | "unsupported table" | "bad request"} as
- * BCDice-API answers, 404 "not found", 405 "method not allowed", 413,
- * 415, 421, 429, 500.  Every answer carries
+ * BCDice-API answers, 404 "not found", 405 "method not allowed" (with
+ * Allow: the path's methods, RFC 9110 section 15.5.6), 413,
+ * 414 (a query over 10240 bytes), 415, 421, 429, 500.  Every answer carries
  * Access-Control-Allow-Origin: *, so that a page of any site may call it.
  *
  * mg_serve_handle is the API without HTTP (no I/O); mg_serve_start serves
@@ -80,6 +81,8 @@ typedef struct mg_serve_response {
 	char *body;          /**< owned */
 	size_t len;
 	const char *detail;  /**< a short word for the log (static), or NULL */
+	const char *allow;   /**< a 405's Allow header: the path's methods
+	                          (static), else NULL */
 } mg_serve_response;
 
 /**

@@ -95,11 +95,17 @@ typedef struct ut_httpd_config {
 	/** The JSON body of a refusal (status, message) in buf, as snprintf.
 	 *  @return its length */
 	int (*error_body)(char *buf, size_t size, int status, const char *msg);
+	size_t max_query;       /**< bytes after '?' (414 past it); 0 is
+	                             UT_HTTPD_MAX_QUERY */
 } ut_httpd_config;
+
+/** The longest query by default: the hooks read a name or a dice command
+ *  there. */
+#define UT_HTTPD_MAX_QUERY 4096
 
 #define UT_HTTPD_CONFIG_INIT {UT_HTTPD_CONFIG_VERSION, 0, 0, 0, 0, 0, 0, 0, \
 	NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, \
-	NULL, NULL, NULL}
+	NULL, NULL, NULL, 0}
 
 /**
  * Serve on listen ("IPV4:PORT"; port 0 picks one).

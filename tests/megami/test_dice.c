@@ -721,6 +721,211 @@ static void test_calc(void **state)
 	                    "E1: arithmetic overflow (over 64 bits)");
 }
 
+/* Parse and roll `expr` (SRS, English) with the fixed dice v[0..n): the
+ * line (malloc'd, the caller frees), or "E<col>: message" for a parse
+ * error; long lines, unlike run()'s 1024 bytes. */
+static char *run_long(const char *expr, const int64_t *v, size_t n)
+{
+	mg_dice_expr *e;
+	mg_dice_diag d;
+	ut_dice dice;
+	ut_buf b = UT_BUF_INIT;
+
+	if (mg_dice_parse(&e, &d, expr, strlen(expr), MG_LANG_EN) < 0) {
+		ut_buf_printf(&b, "E%u: %s", (unsigned)d.col, d.message);
+		return b.ptr;
+	}
+	ut_dice_list(&dice, v, n);
+	if (mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN) < 0) {
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "R%u: %s", (unsigned)d.col, d.message);
+	}
+	mg_dice_free(e);
+	return b.ptr;
+}
+
+/* "PREFIX[" + items (each `width` bytes: "i<k>" then 'x's) joined by ','
+ * + "]" + suffix, in a malloc'd string; *list the bytes of the list
+ * between the brackets. */
+static char *choice_text(const char *prefix, size_t items,
+                         const size_t *width, const char *suffix,
+                         size_t *list)
+{
+	ut_buf b = UT_BUF_INIT;
+	size_t k, start;
+
+	ut_buf_printf(&b, "%s[", prefix);
+	start = b.len;
+	for (k = 0; k < items; k++) {
+		size_t at = b.len, w = width[k];
+		ut_buf_printf(&b, "%si%zu", k ? "," : "", k);
+		while (b.len - at - (k > 0) < w)
+			ut_buf_put(&b, "x", 1);
+	}
+	*list = b.len - start;
+	ut_buf_printf(&b, "]%s", suffix);
+	return b.ptr;
+}
+
+/* MG-DICE-LIMIT MG-DICE-COM-5: a choice is not held to an expression's
+ * 1024 bytes (BCDice's only limit is its 100 items); megami bounds the
+ * list its answer shows (items and commas, at most 100 items) at 16384
+ * bytes, a repeat's rolls together, so that an answer is at most about
+ * twice what it lists (x100 choice100 … of 60 KB answered 12 MB). */
+static void test_choice_limits(void **state)
+{
+	size_t w[200], k, list;
+	char *t, *r;
+	ut_buf line = UT_BUF_INIT;
+
+	/* the review's case: 90 items ゴブリン0 … ゴブリン89, 1347 bytes with
+	 * no blank (ゴブリン is 12 bytes: 7 + 90·12 + 10 + 80·2 + 89 + 1);
+	 * the die 5 picks the fifth, ゴブリン4 */
+	ut_buf_puts(&line, "choice[");
+	for (k = 0; k < 90; k++)
+		ut_buf_printf(&line, "%sゴブリン%zu", k ? "," : "", k);
+	ut_buf_puts(&line, "]");
+	assert_int_equal(line.len, 1347);
+	r = run_long(line.ptr, (const int64_t[]){5}, 1);
+	assert_int_equal(strlen(r), 1 + 1347 + strlen(") ＞ ゴブリン4"));
+	assert_memory_equal(r, "(", 1);
+	assert_memory_equal(r + 1, line.ptr, 1347);
+	assert_string_equal(r + 1348, ") ＞ ゴブリン4");
+	free(r);
+	ut_buf_free(&line);
+
+	/* 100 items, their list exactly 16384 bytes (85 of 163 bytes, 15 of
+	 * 162, 99 commas: 13855 + 2430 + 99): rolls; the die 100 picks
+	 * the last, "i99" and 159 x */
+	for (k = 0; k < 100; k++)
+		w[k] = k < 85 ? 163 : 162;
+	t = choice_text("choice", 100, w, "", &list);
+	assert_int_equal(list, MG_DICE_MAX_CHOICE);
+	r = run_long(t, (const int64_t[]){100}, 1);
+	assert_int_equal(strlen(r), 1 + strlen(t) + strlen(") ＞ ") + 162);
+	assert_string_equal(r + strlen(r) - 162 - strlen(" ＞ "), " ＞ i99"
+	                    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	                    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	                    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	                    "xxx");
+	free(r);
+	free(t);
+	/* one byte more: the error, at the c; the same with S (column 2)
+	 * and a comment after it (the list is measured, not the text) */
+	w[0] = 164;
+	t = choice_text("choice", 100, w, " a comment", &list);
+	assert_int_equal(list, MG_DICE_MAX_CHOICE + 1);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "E1: choice too long (at most 16384 bytes)");
+	free(r);
+	free(t);
+	t = choice_text("Schoice", 100, w, "", &list);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "E2: choice too long (at most 16384 bytes)");
+	free(r);
+	free(t);
+	/* over 100 items the answer lists none: BCDice's 項目数は100以下と
+	 * してください, however long (200 items of 100 bytes: 20199) */
+	for (k = 0; k < 200; k++)
+		w[k] = 100;
+	t = choice_text("choice", 200, w, "", &list);
+	assert_int_equal(list, 20199);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "項目数は100以下としてください");
+	free(r);
+	free(t);
+	/* choice a b c: its list is the items and the blanks between them
+	 * (blanks in a run count one): 100 items of 163 bytes, 16399 */
+	ut_buf_puts(&line, "choice");
+	for (k = 0; k < 100; k++) {
+		ut_buf_printf(&line, k % 2 ? " i%03zu" : "  i%03zu", k);
+		for (size_t x = 4; x < 163; x++)
+			ut_buf_put(&line, "x", 1);
+	}
+	r = run_long(line.ptr, NULL, 0);
+	assert_string_equal(r, "E1: choice too long (at most 16384 bytes)");
+	free(r);
+	ut_buf_free(&line);
+	/* a word of over 1024 bytes that starts like a choice but is none:
+	 * the choice's own error (not "expression too long") */
+	ut_buf_puts(&line, "choice[");
+	for (k = 0; k < 1100; k++)
+		ut_buf_put(&line, "a", 1);
+	r = run_long(line.ptr, NULL, 0);
+	assert_string_equal(r, "E7: choice: '[' is not closed");
+	free(r);
+	ut_buf_free(&line);
+	/* any other expression still stops at 1024 bytes */
+	ut_buf_puts(&line, "1D6+");
+	for (k = 0; k < 1100; k++)
+		ut_buf_put(&line, "1", 1);
+	r = run_long(line.ptr, NULL, 0);
+	assert_string_equal(r, "E1025: expression too long (at most 1024 bytes)");
+	free(r);
+	ut_buf_free(&line);
+
+	/* a repeat shows the list once a roll: times · list at most 16384.
+	 * x2 of a list of 8192 bytes (items of 4096 and 4095, a comma)
+	 * rolls (dice 1, 2: i0…, then i1…); of 8193 bytes it is the error
+	 * at the repeated command (column 4) */
+	w[0] = 4096;
+	w[1] = 4095;
+	t = choice_text("x2 choice", 2, w, "", &list);
+	assert_int_equal(2 * list, MG_DICE_MAX_CHOICE);
+	r = run_long(t, (const int64_t[]){1, 2}, 2);
+	assert_int_equal(strncmp(r, "#1\n(choice[i0x", 14), 0);
+	assert_non_null(strstr(r, "\n\n#2\n(choice[i0x"));
+	assert_int_equal(strlen(r), 2 * (1 + strlen(t + 3) + strlen(") ＞ ")) +
+	                            4096 + 4095 + strlen("#1\n\n\n#2\n"));
+	free(r);
+	free(t);
+	w[0] = 4097;
+	t = choice_text("x2 choice", 2, w, "", &list);
+	assert_int_equal(2 * list, MG_DICE_MAX_CHOICE + 2);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "E4: repeated choice too long (at most 16384 "
+	                       "bytes, its length times the count)");
+	free(r);
+	free(t);
+	/* x100 of a list of 159 bytes (10 of 15, 9 commas): 15900, rolls;
+	 * of 169 (10 of 16): 16900, the error.  A choice over the limit in a
+	 * repeat is its own error, at its column in the whole text (4), not
+	 * BCDice's 繰り返し対象のコマンドが実行できませんでした (…) that
+	 * would show it again */
+	for (k = 0; k < 10; k++)
+		w[k] = 15;
+	t = choice_text("x100 choice", 10, w, "", &list);
+	assert_int_equal(list, 159);
+	{
+		int64_t d[100];
+		for (k = 0; k < 100; k++)
+			d[k] = 1 + (int64_t)(k % 10);
+		r = run_long(t, d, 100);
+	}
+	assert_int_equal(strncmp(r, "#1\n(choice[i0xxxxxxxxxxxxx,", 27), 0);
+	assert_non_null(strstr(r, "\n\n#100\n(choice[i0x"));
+	assert_string_equal(r + strlen(r) - strlen(") ＞ i9xxxxxxxxxxxxx"),
+	                    ") ＞ i9xxxxxxxxxxxxx");
+	free(r);
+	free(t);
+	for (k = 0; k < 10; k++)
+		w[k] = 16;
+	t = choice_text("x100 choice", 10, w, "", &list);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "E6: repeated choice too long (at most 16384 "
+	                       "bytes, its length times the count)");
+	free(r);
+	free(t);
+	for (k = 0; k < 100; k++)
+		w[k] = k < 85 ? 163 : 162;
+	w[0] = 164;
+	t = choice_text("x2 choice", 100, w, "", &list);
+	r = run_long(t, NULL, 0);
+	assert_string_equal(r, "E4: choice too long (at most 16384 bytes)");
+	free(r);
+	free(t);
+}
+
 /* MG-DICE-COM-5: an index die of as many sides as items are left; the
  * chosen one leaves the list.  choice2[a,b,c] with 3 then 1: c, then a
  * of [a,b]; ranges 1-3 and a-c are spelled out; blanks around items go. */
@@ -1142,6 +1347,7 @@ int main(void)
 		MG_TEST("MG-DICE-COM-3", test_d66),
 		MG_TEST("MG-DICE-COM-4", test_calc),
 		MG_TEST("MG-DICE-COM-5", test_choice),
+		MG_TEST("MG-DICE-LIMIT MG-DICE-COM-5", test_choice_limits),
 		MG_TEST("MG-DICE-COM-6", test_repeat),
 		MG_TEST("MG-DICE-SRS-5", test_preprocess_order),
 		MG_TEST("MG-DICE-COM-7", test_barabara),

@@ -26,8 +26,8 @@ enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 
 enum {
 	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
-	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CALC_EMPTY, M_CALC_DICE,
-	M_OVERFLOW, M_COUNT
+	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CHOICE_LONG,
+	M_CHOICE_REPEAT, M_CALC_EMPTY, M_CALC_DICE, M_OVERFLOW, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -47,6 +47,11 @@ static const ut_msg msgs[M_COUNT] = {
 	                     "choice needs 2 items or more, or a range like 1-6 or a-f"}},
 	[M_CHOICE_FEW] = {{"choice{1} には{1}個以上の項目が要ります",
 	                   "choice{1} needs {1} items or more"}},
+	[M_CHOICE_LONG] = {{"choice が長すぎます（16384バイトまで）",
+	                    "choice too long (at most 16384 bytes)"}},
+	[M_CHOICE_REPEAT] = {{"繰り返す choice が長すぎます（長さ×回数で16384バイトまで）",
+	                      "repeated choice too long (at most 16384 bytes, "
+	                      "its length times the count)"}},
 	[M_CALC_EMPTY] = {{"C() の中に式がありません", "C() holds no expression"}},
 	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
 	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
@@ -83,6 +88,7 @@ struct mg_dcommon {
 	char **items;
 	size_t nitems;
 	int toomany;       /* a range of more than 100 items (not stored) */
+	size_t len;        /* bytes of the list as the answer shows it */
 	int64_t takes;
 	int delim;
 	/* C_REPEAT */
@@ -461,13 +467,17 @@ static int choice_blank_items(mg_dcommon *c, const char *s, size_t n, size_t i)
 }
 
 /* choice (BCDice answers nothing when it is bad: *pdiag and *pcode say
- * why, at the "c" or the bracket never closed). */
+ * why, at the "c" or the bracket never closed).  megami's limit
+ * (MG-DICE-LIMIT): the list a choice's answer shows (at most 100 items,
+ * with their separators) is at most MG_DICE_MAX_CHOICE bytes; past it,
+ * the error at the "c", and *raises (a repeat of it fails with the
+ * error, not with BCDice's 繰り返し対象の…, which would show it again). */
 static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
-                        mg_dice_diag *pdiag, int *pcode)
+                        mg_dice_diag *pdiag, int *pcode, int *raises)
 {
 	const char *s = whole->s;
 	size_t n = whole->len;
-	size_t i = 0, start, open;
+	size_t i = 0, start, open, k;
 	int64_t takes;
 	int rc;
 
@@ -540,6 +550,14 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	}
 	if ((uint64_t)takes > c->nitems)
 		goto few;
+	for (k = 0; k < c->nitems && k <= CHOICE_MAX_ITEMS; k++)
+		c->len += strlen(c->items[k]) + (k > 0);
+	if (c->nitems <= CHOICE_MAX_ITEMS && c->len > MG_DICE_MAX_CHOICE) {
+		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[start],
+		           M_CHOICE_LONG, NULL);
+		*raises = 1;
+		return 1;
+	}
 	c->takes = takes;
 	c->kind = C_CHOICE;
 	return 0;
@@ -672,6 +690,16 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
 		*outer = 1;
 		return 1;
 	}
+	/* megami's limit (MG-DICE-LIMIT): each roll repeats the choice's
+	 * list, so the rolls together repeat at most MG_DICE_MAX_CHOICE
+	 * bytes of it (`x100 choice100 …` answered 200 times its text) */
+	if (rc == 0 && (uint64_t)times * mg_dice_choice_bytes(c->sub) >
+	               MG_DICE_MAX_CHOICE) {
+		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
+		           M_CHOICE_REPEAT, NULL);
+		*outer = 1;
+		return 1;
+	}
 	if (rc < 0) {
 		ut_buf b = UT_BUF_INIT;
 		ut_buf_puts(&b, "繰り返し対象のコマンドが実行できませんでした (");
@@ -710,7 +738,7 @@ int mg_dcommon_parse(mg_dcommon **out, const mg_dtext *word,
 			rc = parse_calc(c, word, lang, pdiag, pcode);
 			break;
 		case C_CHOICE:
-			rc = parse_choice(c, whole, lang, pdiag, pcode);
+			rc = parse_choice(c, whole, lang, pdiag, pcode, raises);
 			break;
 		case C_D66: rc = parse_d66(c, word->s, word->len); break;
 		case C_REPEAT:
@@ -771,6 +799,14 @@ size_t mg_dcommon_count(const mg_dcommon *c)
 	default:
 		return 0;
 	}
+}
+
+/* mg_dice_choice_bytes: the bytes of the list a choice's answer shows
+ * (at most 100 items), else 0. */
+size_t mg_dcommon_choice_bytes(const mg_dcommon *c)
+{
+	return c->kind == C_CHOICE && !c->toomany &&
+	       c->nitems <= CHOICE_MAX_ITEMS ? c->len : 0;
 }
 
 /* mg_dice_peak of a repeat: the dice of the rolls before its last one

@@ -1280,6 +1280,14 @@ int mg_dice_parse_system(mg_dice_expr **out, mg_dice_diag *diag,
 	return mg_dice_parse_in(out, diag, text, len, sys, lang, &raises);
 }
 
+/* 1: the word (upper-cased) is a choice's, `CHOICE…` or `SCHOICE…`. */
+static int choice_word(const mg_dtext *t)
+{
+	size_t s = t->len && t->s[0] == 'S';
+
+	return t->len - s >= 6 && memcmp(t->s + s, "CHOICE", 6) == 0;
+}
+
 int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
                      const char *text, size_t len, mg_dice_system sys,
                      mg_lang lang, int *raises)
@@ -1313,7 +1321,10 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 		rc = fail(diag, MG_EINVALID, lang, 1, M_EMPTY, NULL, NULL, NULL);
 		goto out;
 	}
-	if (t.len > MG_DICE_MAX_EXPR) {
+	/* MG-DICE-LIMIT: a choice's word may be longer (`choice[a,b,…]`
+	 * with no blank: its list); common.c bounds it by
+	 * MG_DICE_MAX_CHOICE */
+	if (t.len > MG_DICE_MAX_EXPR && !choice_word(&t)) {
 		rc = fail(diag, MG_ELIMIT, lang, t.cols[MG_DICE_MAX_EXPR], M_LONG,
 		          NULL, NULL, NULL);
 		goto out;
@@ -1391,6 +1402,11 @@ size_t mg_dice_peak(const mg_dice_expr *e)
 	if (e->srs)
 		return n;
 	return e->peak > n ? e->peak : n;
+}
+
+size_t mg_dice_choice_bytes(const mg_dice_expr *e)
+{
+	return e->common ? mg_dcommon_choice_bytes(e->common) : 0;
 }
 
 int mg_dice_is_srs(const mg_dice_expr *e)

@@ -93,6 +93,10 @@ int mg_dice_roll_in(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
  * may be past 200 and roll nothing); mg_dice_count for the others. */
 size_t mg_dice_peak(const mg_dice_expr *e);
 
+/* dice.c: the bytes of the list e's choice shows (its items, at most
+ * 100, and their separators), else 0: what MG_DICE_MAX_CHOICE bounds. */
+size_t mg_dice_choice_bytes(const mg_dice_expr *e);
+
 /* dice.c: 1 when the expression is a secret roll (MG-DICE-COM-1). */
 int mg_dice_is_secret(const mg_dice_expr *e);
 
@@ -115,6 +119,7 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 int mg_dcommon_secret(const mg_dcommon *c);
 size_t mg_dcommon_count(const mg_dcommon *c);
 size_t mg_dcommon_peak(const mg_dcommon *c);
+size_t mg_dcommon_choice_bytes(const mg_dcommon *c);
 void mg_dcommon_free(mg_dcommon *c);
 
 /*

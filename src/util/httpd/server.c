@@ -59,7 +59,7 @@ typedef struct body {
 
 typedef struct req {
 	int begun;        /* the access handler has seen the headers */
-	int long_query;   /* the query is over MAX_QUERY: 414 */
+	int long_query;   /* the query is over max_query: 414 */
 	int close;        /* answer with Connection: close */
 	char *query;      /* after '?' as received, or NULL */
 	char *body;
@@ -73,10 +73,6 @@ typedef struct req {
 	char method[8];   /* for the log, control characters made '?' */
 	char path[160];
 } req;
-
-/* The longest query a request may have (414 past it): the hooks read a
- * name or a dice command there, never more. */
-#define MAX_QUERY 4096
 
 double ut_httpd_now(void)
 {
@@ -331,7 +327,9 @@ static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 		log_copy(q->method, sizeof(q->method), "-");
 		log_copy(q->path, sizeof(q->path), uri);
 		q->path[strcspn(q->path, "?")] = '\0';
-		q->long_query = qm && strlen(qm + 1) > MAX_QUERY;
+		q->long_query = qm && strlen(qm + 1) >
+		                      (s->cfg.max_query ? s->cfg.max_query
+		                                        : UT_HTTPD_MAX_QUERY);
 	}
 #if MHD_VERSION < 0x01000000
 	if (qm)

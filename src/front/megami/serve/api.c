@@ -213,6 +213,22 @@ static int fail(mg_serve_response *r, int status, const char *reason,
 	              detail);
 }
 
+/* The methods of a path, for a 405's Allow (RFC 9110 section 15.5.6: a
+ * 405 MUST have one): HEAD as GET; OPTIONS, the CORS preflight, on
+ * every path. */
+static const char allow_get[] = "GET, HEAD, OPTIONS";
+static const char allow_roll[] = "GET, HEAD, POST, OPTIONS";
+static const char allow_post[] = "POST, OPTIONS";
+
+/* 405 "method not allowed" with Allow: methods. */
+static int not_allowed(mg_serve_response *r, const char *methods)
+{
+	int rc = fail(r, 405, "method not allowed", "method");
+
+	r->allow = methods;
+	return rc;
+}
+
 /* ---- parameters ---------------------------------------------------------- */
 
 static int hexval(char c)
@@ -753,7 +769,7 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 	    !strcmp(path, "/v2/game_system") ||
 	    segment(path, "/v2/game_system/", "", &id, &idlen)) {
 		if (!get)
-			return fail(out, 405, "method not allowed", "method");
+			return not_allowed(out, allow_get);
 		if (!strcmp(path, "/v2/version"))
 			return version(out, s);
 		if (!strcmp(path, "/v2/admin"))
@@ -766,7 +782,7 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 	}
 	if (segment(path, "/v2/game_system/", "/roll", &id, &idlen)) {
 		if (!get && !post)
-			return fail(out, 405, "method not allowed", "method");
+			return not_allowed(out, allow_roll);
 		if (!(g = system_of(id, idlen)))
 			return fail(out, 400, "unsupported game system", "no-system");
 		return roll_request(out, s, query, body, len, g);
@@ -774,7 +790,7 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 	if (!strcmp(path, "/v2/original_table")) {
 		ut_buf t = UT_BUF_INIT;
 		if (!post)
-			return fail(out, 405, "method not allowed", "method");
+			return not_allowed(out, allow_post);
 		rc = param(&t, query, body, len, "table");
 		if (rc == MG_ENOMEM)
 			return rc;

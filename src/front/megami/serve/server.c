@@ -12,6 +12,12 @@
 
 #include "serve_int.h"
 
+/* The longest query (414 past it): 10 KiB, as Puma, BCDice-API's server,
+ * allows a QUERY_STRING.  discord-bcdicebot sends an original table as
+ * POST /v2/original_table?table=… with an empty form: a D66 table of 36
+ * rows of 20 characters is some 6.5 KB of query. */
+#define SERVE_MAX_QUERY 10240
+
 static void headers(void *ud, ut_httpd_reply *rp, const char *method,
                     int status)
 {
@@ -50,6 +56,7 @@ static int handle(ut_httpd_response *out, void *ud, const char *method,
 	out->body = r.body;
 	out->len = r.len;
 	out->detail = r.detail;
+	out->allow = r.allow;
 	return 0;
 }
 
@@ -58,6 +65,7 @@ int mg_serve_start(unsigned *port_out, mg_serve *w, const char *listen)
 	ut_httpd_config cfg = UT_HTTPD_CONFIG_INIT;
 
 	cfg.max_body = w->cfg.max_body;
+	cfg.max_query = SERVE_MAX_QUERY;
 	cfg.max_conns = w->cfg.max_conns;
 	cfg.client_conns = w->cfg.client_conns;
 	cfg.threads = w->cfg.threads;

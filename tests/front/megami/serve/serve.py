@@ -5,9 +5,12 @@ loopback ports (docs/MEGAMI.md, "The BCDice-API server").
     python3 tests/front/megami/serve/serve.py MEGAMI BUILD_DIR
 
 Every endpoint's exact status and body at a fixed seed; CORS on every
-answer and the preflight; the limits (413 declared and chunked, 415, 421,
-400 without Host, 429 past --rate, a request that does not come in whole
-is cut); 600 rolls of 1D6 that look fair (a chi-square bound at --seed 1:
+answer and the preflight; every 405's Allow; the limits (413 declared and
+chunked, 400 framing, 415, 421, 400 without Host, 429 past --rate, a
+request that does not come in whole is cut); a choice past an
+expression's 1024 bytes, and lists past the 16384 bytes a command's
+choices may show; an original table in a query of 6 KB, and the query's
+10240 bytes; 600 rolls of 1D6 that look fair (a chi-square bound at --seed 1:
 deterministic, never flaky); and rolls and original tables whose dice
 ("rands") fed into the real BCDice (npm bcdice 4.9.0, installed into
 BUILD_DIR/node-bcdice by this test) give the same text and verdict.
@@ -28,6 +31,9 @@ import urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "amaryllis", "web"))
 import webtest  # noqa: E402  (the raw HTTP client the web tests share)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "util"))
+import rng_reference  # noqa: E402  (the seeded dice, written from docs/RANDOM.md)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BCDICE = "bcdice@4.9.0"
@@ -224,11 +230,27 @@ def endpoints(megami, version):
     expect(p, "GET", "/", 404, '{"ok":false,"reason":"not found"}', "no page")
     expect(p, "GET", "/v2/game_system/SRS/roll/x", 404,
            '{"ok":false,"reason":"not found"}', "no page")
-    expect(p, "POST", "/v2/version", 405,
-           '{"ok":false,"reason":"method not allowed"}', "wrong method",
-           body="", headers=FORM)
-    expect(p, "GET", "/v2/original_table?table=x", 405,
-           '{"ok":false,"reason":"method not allowed"}', "wrong method")
+    # a 405 names the path's methods (RFC 9110 section 15.5.6: MUST):
+    # HEAD as GET, OPTIONS (the CORS preflight) on every path
+    for method, path, allow in (
+            ("POST", "/v2/version", "GET, HEAD, OPTIONS"),
+            ("PUT", "/v2/game_system", "GET, HEAD, OPTIONS"),
+            ("DELETE", "/v2/game_system/SRS", "GET, HEAD, OPTIONS"),
+            ("DELETE", "/v2/game_system/SRS/roll", "GET, HEAD, POST, OPTIONS"),
+            ("PUT", "/v2/game_system/DiceBot/roll", "GET, HEAD, POST, OPTIONS"),
+            ("GET", "/v2/original_table?table=x", "POST, OPTIONS"),
+            ("HEAD", "/v2/original_table", "POST, OPTIONS")):
+        st, h, b = request(p, method, path,
+                           body=None if method in ("GET", "HEAD") else "",
+                           headers=FORM)
+        want = "" if method == "HEAD" else \
+            '{"ok":false,"reason":"method not allowed"}'
+        ok(st == 405 and b == want and h.get("allow") == allow and
+           h.get("access-control-allow-origin") == "*",
+           f"wrong method: {method} {path} -> 405, Allow: {allow}, CORS "
+           f"({st} {b} {h.get('allow')})")
+    st, h, b = request(p, "GET", "/v2/version")
+    ok(st == 200 and "allow" not in h, f"no Allow but on a 405 ({st} {h})")
     expect(p, "POST", "/v2/original_table", 400,
            '{"ok":false,"reason":"unsupported table"}', "table without rows",
            body=form(table="T\n1D6\n1:a\n"), headers=FORM)
@@ -256,8 +278,20 @@ def endpoints(megami, version):
     for _ in range(2):
         data += b"%x\r\n" % len(chunk) + chunk + b"\r\n"
     st, h, b = raw(p, data + b"0\r\n\r\n")
-    ok(st == 413 and b == '{"ok":false,"reason":"request body too large"}',
-       f"chunked body past --max-body: 413 ({st} {b})")
+    ok(st == 413 and b == '{"ok":false,"reason":"request body too large"}'
+       and h.get("access-control-allow-origin") == "*",
+       f"chunked body past --max-body: 413 with CORS ({st} {b})")
+    # the body's framing in doubt: 400, the connection closed, CORS too
+    # (every answer megami writes goes through server.c's headers hook)
+    st, h, b = raw(p, f"POST /v2/game_system/SRS/roll HTTP/1.1\r\nHost: "
+                   f"127.0.0.1:{p}\r\nContent-Type: application/"
+                   "x-www-form-urlencoded\r\nContent-Length: 11\r\n"
+                   "Content-Length: 11\r\n\r\ncommand=1D6".encode())
+    ok(st == 400 and b == '{"ok":false,"reason":"more than one '
+       'Content-Length or Transfer-Encoding header"}' and
+       h.get("connection") == "close" and
+       h.get("access-control-allow-origin") == "*",
+       f"two Content-Length: 400 framing, closed, with CORS ({st} {b} {h})")
     expect(p, "POST", "/v2/game_system/SRS/roll", 415,
            '{"ok":false,"reason":"a POST body must be '
            'application/x-www-form-urlencoded"}', "JSON body",
@@ -294,6 +328,91 @@ def endpoints(megami, version):
     log = "".join(srv.log)
     for word in ("roll", "too-large", "host", "type", "request-timeout"):
         ok(re.search(r" " + word + r"\b", log) is not None, f"log says {word}")
+
+
+def long_choice(megami):
+    """A choice is not held to an expression's 1024 bytes (BCDice 4.9.0
+    rolls it; its only limit is 100 items); megami's bound is 16384 bytes
+    of list shown, a repeat's rolls together (docs/MEGAMI.md,
+    MG-DICE-LIMIT).  Seed 42's d90 (tests/util/rng_reference.py) is 8,
+    then 35."""
+    srv = Server(megami, "--seed", "42", "--rate", "0")
+    p = srv.port
+    g = rng_reference.Xoshiro256ss(42)
+    items = [f"ゴブリン{i}" for i in range(90)]
+    cmd = "choice[" + ",".join(items) + "]"
+    # 7 + 90 items of 12 bytes + 10 + 80 * 2 digits + 89 commas + 1
+    ok(len(cmd.encode()) == 1347, "the review's choice is 1347 bytes")
+    pick = g.die(90)
+    ok(pick == 8, f"seed 42: d90 is 8 ({pick})")
+    expect(p, "POST", "/v2/game_system/SRS/roll", 200,
+           roll_doc(f"({cmd}) ＞ ゴブリン7", dice=rands(8, sides=90)),
+           "choice of 90 items, 1347 bytes (POST form)",
+           body=form(command=cmd), headers=FORM)
+    pick = g.die(90)
+    ok(pick == 35, f"seed 42: the next d90 is 35 ({pick})")
+    st, h, b = request(p, "GET", "/v2/game_system/DiceBot/roll?" +
+                       form(command=cmd))
+    ok(st == 200 and b == roll_doc(f"({cmd}) ＞ ゴブリン34",
+                                   dice=rands(35, sides=90)) and
+       h.get("access-control-allow-origin") == "*",
+       f"choice of 1347 bytes (GET query, DiceBot): 200, ゴブリン34 "
+       f"({st} …{b[-120:]})")
+    # past megami's bound: a list of 16385 bytes (86 items of 163
+    # digits, 14 of 162, 99 commas); x100 of a list of 169 (10 of 16, 9
+    # commas: 16900 shown); x100 choice100 of 99 short items and one of
+    # 60000 bytes had answered 200 with 12 MB
+    big = ",".join([f"{k:0163d}" for k in range(1, 87)] +
+                   [f"{k:0162d}" for k in range(87, 101)])
+    ok(len(big) == 16385, "a list of 16385 bytes")
+    rep = "x100 choice[" + ",".join(f"{k:016d}" for k in range(1, 11)) + "]"
+    amp = ("x100 choice100 " + " ".join(f"g{k:04d}" for k in range(99)) +
+           " " + "z" * 60000)
+    for what, c in (("a list of 16385 bytes", "choice[" + big + "]"),
+                    ("x100 of a list of 169 bytes", rep),
+                    ("x100 choice100 of 60 KB", amp)):
+        expect(p, "POST", "/v2/game_system/SRS/roll", 400,
+               '{"ok":false,"reason":"unsupported command"}',
+               f"choice past 16384 bytes shown: {what}",
+               body=form(command=c), headers=FORM)
+    srv.stop()
+
+
+def long_query(megami):
+    """A query of up to 10240 bytes, as Puma (BCDice-API's server) allows
+    (414 past it, as before past 4096): discord-bcdicebot sends an
+    original table as POST /v2/original_table?table=… with an empty form.
+    Seed 42's d6 are 1, 3 (tests/util/rng_reference.py)."""
+    srv = Server(megami, "--seed", "42", "--rate", "0")
+    p = srv.port
+    g = rng_reference.Xoshiro256ss(42)
+    # a D66 table of 36 rows of 20 characters ("11:" + 18 あ + "11"), as
+    # Java's URLEncoder sends it: "table=" and "D66%0A" twice, then 36
+    # rows of "11%3A", 18 * 9, "11" and "%0A": 18 + 36 * 172 = 6210 bytes
+    rows = [f"{a}{b}:" + "あ" * 18 + f"{a}{b}" for a in range(1, 7)
+            for b in range(1, 7)]
+    table = "D66\nD66\n" + "".join(r + "\n" for r in rows)
+    query = form(table=table)
+    ok(len(query) == 6210, f"the table's query is 6210 bytes ({len(query)})")
+    d = [g.die(6), g.die(6)]
+    ok(d == [1, 3], f"seed 42: d6 1, 3 ({d})")
+    want = json.dumps({"ok": True, "text": "D66(13) ＞ " + "あ" * 18 + "13",
+                       "rands": rands(1, 3)}, ensure_ascii=False,
+                      separators=(",", ":"))
+    st, h, b = request(p, "POST", "/v2/original_table?" + query, body="",
+                       headers=FORM)
+    ok(st == 200 and b == want and h.get("access-control-allow-origin") == "*",
+       f"a 36-row D66 table in the query of an empty form: 200, row 13 "
+       f"({st} {b})")
+    # the bound exactly: "x=" and 10238 bytes are 10240; one more is 414
+    st, h, b = request(p, "GET", "/v2/version?x=" + "a" * 10238)
+    ok(st == 200 and b.startswith('{"api":'),
+       f"a query of 10240 bytes is answered ({st} {b})")
+    st, h, b = request(p, "GET", "/v2/version?x=" + "a" * 10239)
+    ok(st == 414 and b == '{"ok":false,"reason":"the query is too long"}' and
+       h.get("access-control-allow-origin") == "*",
+       f"a query of 10241 bytes: 414 with CORS ({st} {b} {h})")
+    srv.stop()
 
 
 def fair(megami):
@@ -414,6 +533,8 @@ def main():
     version = re.search(r"(\d+\.\d+\.\d+)", out).group(1)
     try:
         endpoints(megami, version)
+        long_choice(megami)
+        long_query(megami)
         fair(megami)
         crosscheck(megami, module)
         rate(megami)

@@ -1,0 +1,2 @@
+# MG-DICE-LIMIT in English: the list of roll_bad_choice_long (16385 bytes) alone, and x100 of a list of 169 bytes (10 items of 16, 9 commas: 16900 shown in all, at the repeated command, column 6) (exit 1)
+--version >/dev/null; "$AMARYLLIS" --lang en roll --dice 1 -- "choice[$(printf '%0163d,' $(seq 1 86))$(printf '%0162d,' $(seq 87 99))$(printf '%0162d' 100)]" "x100 choice[$(printf '%016d,' $(seq 1 9))0000000000000010]"
