@@ -1730,6 +1730,51 @@ static void entry_source(job *j, const char **src, size_t *src_len,
 	}
 }
 
+/*
+ * When the sheet is an attachment and the mail held another (a sheet in
+ * the body, another .txt attachment): say which one was read and which
+ * were not (review W11: the choice was silent).  The body counts when
+ * anything but directives, quotes and a signature is left in it.
+ */
+static void sheet_choice(job *j)
+{
+	const hill_mail *m = j->mail;
+	ut_buf b = UT_BUF_INIT;
+	const char *p, *nl;
+	char *used;
+
+	if (!m->attachment || (j->d->sheet_blank && !m->att_others))
+		return;
+	if (!j->d->sheet_blank)
+		ut_buf_puts(&b, UT_TRL(j->lang, "本文の指示（#…）以外の行",
+		                       "the body's lines other than directives (#...)"));
+	for (p = m->att_others; p && *p; p = nl + 1) {
+		char *raw, *name;
+		nl = strchr(p, '\n');
+		raw = strndup(p, (size_t)(nl - p));
+		name = raw ? am_hill_excerpt(raw, 60) : NULL;
+		free(raw);
+		if (!name) {
+			b.failed = 1;
+			break;
+		}
+		ut_buf_printf(&b, UT_TRL(j->lang, "%s添付ファイル「%s」",
+		                         "%sthe attachment '%s'"),
+		              b.len ? UT_TRL(j->lang, "、", ", ") : "", name);
+		free(name);
+	}
+	if ((used = am_hill_excerpt(m->att_name, 60)) && !b.failed)
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+		              "シートは添付ファイル「%s」から読みました。"
+		              "次は読んでいません: %s。\n\n",
+		              "The sheet was read from the attachment '%s'. "
+		              "Not read: %s.\n\n"), used, b.ptr);
+	else
+		j->body.failed = 1;
+	free(used);
+	ut_buf_free(&b);
+}
+
 /* Entry and test: check the sheet, fight every member, store (entry) or
  * roll back (test), reply with the battles and the standings. */
 static int do_entry(job *j, int test)
@@ -1753,6 +1798,7 @@ static int do_entry(job *j, int test)
 	hill_member self = {0};
 
 	entry_source(j, &src, &src_len, &file);
+	sheet_choice(j);
 	if (!j->mail->attachment && j->d->sheet_blank) {
 		say(j, "ユニットシートがありません。\n", "There is no unit sheet.\n");
 		help_lines(j);
