@@ -51,6 +51,13 @@ _Static_assert((int)AM_LANG_JA == (int)UT_LANG_JA &&
  */
 #define am_error_last ut_error_last
 
+/**
+ * The message of the last failure in `lang` (an am_lang): a macro for
+ * ut_error_last_lang().  Messages set in both languages (the hill's)
+ * have their Japanese text; any other is the text of am_error_last().
+ */
+#define am_error_last_lang ut_error_last_lang
+
 /** Clear the thread-local error (ut_error_clear()). */
 #define am_error_clear ut_error_clear
 

@@ -25,6 +25,11 @@
  *     free(reply);
  *     am_hill_free(hill);
  *
+ * Errors: the hill sets its own failures' messages in both languages:
+ * am_error_last() is the English one, am_error_last_lang(lang) either (the
+ * commands print it in --lang); a failure passed up from the engine has
+ * its English text only.
+ *
  * See docs/HILL.md for the directives, the rules and the reliability design.
  */
 #ifndef AMARYLLIS_HILL_H

@@ -46,7 +46,8 @@ typedef struct ut_cli {
  * (util/lang.h). */
 
 /*
- * What errno value err says, in lang: Japanese for the errors a file or a
+ * ut_strerror (util/error.h), for the commands: what errno value err says,
+ * in lang: Japanese for the errors a file or a
  * stream gives a command (ENOENT, EACCES, EISDIR, ENOSPC, …), so that a
  * Japanese message does not end in English; strerror's text otherwise,
  * and in English.

@@ -37,8 +37,36 @@ int ut_error_set(int code, const char *fmt, ...)
 #endif
 	;
 
+/*
+ * ut_error_set with the message in both languages (util/lang.h): `ja` and
+ * `en` are printf formats of the same arguments, in the same order.
+ * ut_error_last() is the English text, ut_error_last_lang() either.
+ */
+int ut_error_set_tr(int code, const char *ja, const char *en, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 4), format(printf, 3, 4)))
+#endif
+	;
+
+/* ut_error_set_tr of two texts made already (each as it is, no format):
+ * for a message whose arguments differ by language (ut_strerror). */
+int ut_error_set_texts(int code, const char *ja, const char *en);
+
 /* The last message set on this thread ("" when none); borrowed. */
 const char *ut_error_last(void);
+
+/* The last message in `lang` (a ut_lang or a system's XX_LANG_*): the
+ * Japanese one of ut_error_set_tr when lang is Japanese, else the text of
+ * ut_error_last() (a message set by ut_error_set has one text).  Borrowed. */
+const char *ut_error_last_lang(int lang);
+
+/*
+ * What errno value err says, in lang: Japanese (glibc's libc.mo texts) for
+ * the errors a file or a stream gives (ENOENT, EACCES, EISDIR, ENOSPC, …),
+ * so that a Japanese message does not end in English; strerror's text
+ * otherwise, and in English.
+ */
+const char *ut_strerror(int lang, int err);
 
 /* Forget the last message of this thread. */
 void ut_error_clear(void);

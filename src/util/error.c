@@ -2,19 +2,32 @@
  * git_error_last pattern); am_/mg_/ms_error_last are macros for it. */
 #include "util/error.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "util/lang.h"
 
 static _Thread_local char last_error[512];
+/* the Japanese text of ut_error_set_tr; has_ja 0 after ut_error_set */
+static _Thread_local char last_error_ja[512];
+static _Thread_local int has_ja;
 
 const char *ut_error_last(void)
 {
 	return last_error;
 }
 
+const char *ut_error_last_lang(int lang)
+{
+	return lang == (int)UT_LANG_JA && has_ja ? last_error_ja : last_error;
+}
+
 void ut_error_clear(void)
 {
 	last_error[0] = '\0';
+	has_ja = 0;
 }
 
 int ut_error_set(int code, const char *fmt, ...)
@@ -24,5 +37,69 @@ int ut_error_set(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(last_error, sizeof(last_error), fmt, ap);
 	va_end(ap);
+	has_ja = 0;
 	return code;
+}
+
+int ut_error_set_tr(int code, const char *ja, const char *en, ...)
+{
+	va_list ap;
+
+	va_start(ap, en);
+	vsnprintf(last_error, sizeof(last_error), en, ap);
+	va_end(ap);
+	va_start(ap, en);
+	vsnprintf(last_error_ja, sizeof(last_error_ja), ja, ap);
+	va_end(ap);
+	has_ja = 1;
+	return code;
+}
+
+int ut_error_set_texts(int code, const char *ja, const char *en)
+{
+	snprintf(last_error, sizeof(last_error), "%s", en);
+	snprintf(last_error_ja, sizeof(last_error_ja), "%s", ja);
+	has_ja = 1;
+	return code;
+}
+
+const char *ut_strerror(int lang, int err)
+{
+	/* glibc's Japanese texts (libc.mo, ja) of the errors that opening,
+	 * reading and writing files and streams give */
+	static const struct {
+		int err;
+		const char *ja;
+	} ja[] = {
+		{ENOENT, "そのようなファイルやディレクトリはありません"},
+		{EACCES, "許可がありません"},
+		{EPERM, "許可されていない操作です"},
+		{EISDIR, "ディレクトリです"},
+		{ENOTDIR, "ディレクトリではありません"},
+		{ENOSPC, "デバイスに空き領域がありません"},
+		{EROFS, "読み込み専用ファイルシステムです"},
+		{EIO, "入力/出力エラーです"},
+		{ELOOP, "シンボリックリンクの階層が多すぎます"},
+		{ENAMETOOLONG, "ファイル名が長すぎます"},
+		{EMFILE, "開いているファイルが多すぎます"},
+		{ENFILE, "システム全体で開いているファイルが多すぎます"},
+		{ENOMEM, "メモリを確保できません"},
+		{EFBIG, "ファイルが大きすぎます"},
+		{EPIPE, "パイプが切断されました"},
+		{EEXIST, "ファイルが存在します"},
+		{ENXIO, "そのようなデバイスやアドレスはありません"},
+		{ENODEV, "そのようなデバイスはありません"},
+		{EBADF, "不正なファイル記述子です"},
+		{EINVAL, "無効な引数です"},
+		{EAGAIN, "リソースが一時的に利用できません"},
+		{EINTR, "システムコールが中断されました"},
+		{EDQUOT, "ディスク使用量制限を超過しました"},
+	};
+	size_t i;
+
+	if (lang != (int)UT_LANG_EN)
+		for (i = 0; i < sizeof ja / sizeof ja[0]; i++)
+			if (ja[i].err == err)
+				return ja[i].ja;
+	return strerror(err);
 }

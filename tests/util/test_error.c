@@ -3,10 +3,12 @@
  * am_/mg_/ms_error_last read what ut_error_set wrote, any system's
  * *_error_clear clears it for all, and the public codes keep their values.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -34,6 +36,32 @@ static void test_one_object(void **state)
 	assert_string_equal(mg_error_last(), "");
 }
 
+/* A message in both languages (ut_error_set_tr, ut_error_set_texts):
+ * ut_error_last is the English text, ut_error_last_lang either; a later
+ * ut_error_set (one text) is what both read, never the older Japanese. */
+static void test_two_languages(void **state)
+{
+	(void)state;
+	assert_int_equal(ut_error_set_tr(UT_EINVALID, "%s: すでにあります",
+	                                 "%s: already exists", "h.db"),
+	                 UT_EINVALID);
+	assert_string_equal(am_error_last(), "h.db: already exists");
+	assert_string_equal(am_error_last_lang(AM_LANG_EN), "h.db: already exists");
+	assert_string_equal(am_error_last_lang(AM_LANG_JA), "h.db: すでにあります");
+	ut_error_set(UT_ERROR, "one text");
+	assert_string_equal(am_error_last_lang(AM_LANG_JA), "one text");
+	assert_string_equal(am_error_last_lang(AM_LANG_EN), "one text");
+	ut_error_set_texts(UT_ERROR, "日本語", "English");
+	assert_string_equal(ut_error_last_lang(UT_LANG_JA), "日本語");
+	assert_string_equal(ut_error_last(), "English");
+	ut_error_clear();
+	assert_string_equal(ut_error_last_lang(UT_LANG_JA), "");
+	/* errno texts: glibc's Japanese for ENOENT, strerror's in English */
+	assert_string_equal(ut_strerror(UT_LANG_JA, ENOENT),
+	                    "そのようなファイルやディレクトリはありません");
+	assert_string_equal(ut_strerror(UT_LANG_EN, ENOENT), strerror(ENOENT));
+}
+
 /* The codes are API: the same numbers in every system. */
 static void test_codes(void **state)
 {
@@ -57,6 +85,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_object),
+		cmocka_unit_test(test_two_languages),
 		cmocka_unit_test(test_codes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,7 @@
 #include <utf8proc.h>
 
 #include "util/buf.h"
+#include "util/error.h"
 #include "util/utf8.h"
 #include "util/width.h"
 
@@ -319,43 +320,7 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 
 const char *ut_cli_strerror(int lang, int err)
 {
-	/* glibc's Japanese texts (libc.mo, ja) of the errors that opening,
-	 * reading and writing files and streams give */
-	static const struct {
-		int err;
-		const char *ja;
-	} ja[] = {
-		{ENOENT, "そのようなファイルやディレクトリはありません"},
-		{EACCES, "許可がありません"},
-		{EPERM, "許可されていない操作です"},
-		{EISDIR, "ディレクトリです"},
-		{ENOTDIR, "ディレクトリではありません"},
-		{ENOSPC, "デバイスに空き領域がありません"},
-		{EROFS, "読み込み専用ファイルシステムです"},
-		{EIO, "入力/出力エラーです"},
-		{ELOOP, "シンボリックリンクの階層が多すぎます"},
-		{ENAMETOOLONG, "ファイル名が長すぎます"},
-		{EMFILE, "開いているファイルが多すぎます"},
-		{ENFILE, "システム全体で開いているファイルが多すぎます"},
-		{ENOMEM, "メモリを確保できません"},
-		{EFBIG, "ファイルが大きすぎます"},
-		{EPIPE, "パイプが切断されました"},
-		{EEXIST, "ファイルが存在します"},
-		{ENXIO, "そのようなデバイスやアドレスはありません"},
-		{ENODEV, "そのようなデバイスはありません"},
-		{EBADF, "不正なファイル記述子です"},
-		{EINVAL, "無効な引数です"},
-		{EAGAIN, "リソースが一時的に利用できません"},
-		{EINTR, "システムコールが中断されました"},
-		{EDQUOT, "ディスク使用量制限を超過しました"},
-	};
-	size_t i;
-
-	if (lang != (int)UT_LANG_EN)
-		for (i = 0; i < sizeof ja / sizeof ja[0]; i++)
-			if (ja[i].err == err)
-				return ja[i].ja;
-	return strerror(err);
+	return ut_strerror(lang, err);
 }
 
 int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,

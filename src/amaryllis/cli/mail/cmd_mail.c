@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
@@ -52,8 +53,9 @@ static const char help_ja[] =
 	"  --max-depth N          MIME の入れ子の上限（既定: 8）\n"
 	"  --flush                メールを読まず、たまっているお知らせ（持ち主への\n"
 	"                         ロックの通知など）だけを送る（cron 向け）\n"
-	"  --log FILE             処理したメール1通につき1行（時刻、Message-ID、送信者、\n"
-	"                         結果、返信のファイル）を FILE に追記する（- は標準エラー）\n"
+	"  --log FILE             処理したメール1通、送ったお知らせ1通につき1行（時刻、\n"
+	"                         Message-ID、送信者、結果、返信のファイル。送れなかった\n"
+	"                         返信は failed）を FILE に追記する（- は標準エラー）\n"
 	"  --lang ja|en           メッセージの言語（既定: ja。返信の言語は #lang）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -83,8 +85,9 @@ static const char help_en[] =
 	"  --max-depth N          deepest MIME nesting (default 8)\n"
 	"  --flush                read no mail; only send the queued notices (a lock\n"
 	"                         told to a unit's owner), e.g. from cron\n"
-	"  --log FILE             append one line per mail (time, Message-ID, sender,\n"
-	"                         result, reply file) to FILE (- for stderr)\n"
+	"  --log FILE             append one line per mail and per notice (time,\n"
+	"                         Message-ID, sender, result, reply file; failed for\n"
+	"                         a reply not delivered) to FILE (- for stderr)\n"
 	"  --lang ja|en           language of messages (default ja; replies follow #lang)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -136,6 +139,9 @@ typedef struct mail_run {
 	char *sent_to;       /* where the last reply went: its outbox file,
 	                        or NULL (sendmail) */
 } mail_run;
+
+/* errno e's text in the language of the messages (--lang) */
+#define ES(r, e) ut_cli_strerror((int)(r)->o.lang, (e))
 
 /* The exit status for a library failure. */
 static int status_of(int rc)
@@ -215,10 +221,10 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	ut_buf_printf(&fin, "%s/%016llx-%zu.eml", r->outbox,
 	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
 	if (fin.failed) {
-		cli_error("mail: %s", strerror(ENOMEM));
+		cli_error("mail: %s", ES(r, ENOMEM));
 	} else if (ut_out_open(&f, fin.ptr) < 0 || ut_out_write(&f, reply, len) < 0 ||
 	           ut_out_close(&f, 1) < 0) {
-		cli_error("mail: %s: %s", fin.ptr, strerror(f.err));
+		cli_error("mail: %s: %s", fin.ptr, ES(r, f.err));
 		ut_out_close(&f, 0);
 	} else {
 		rc = 0;
@@ -228,6 +234,43 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	}
 	ut_buf_free(&fin);
 	return rc;
+}
+
+/*
+ * --outbox DIR checked before any mail is read: a folder that is missing,
+ * not a folder, or not writable would let the hill commit a message's
+ * state change and then fail to write its reply.  Said here, by its name,
+ * nothing is changed: exit 75 (the MTA keeps the mail until the host made
+ * the folder).  0, or the exit status.
+ */
+static int outbox_ok(mail_run *r)
+{
+	struct stat sb;
+	int e;
+
+	if (stat(r->outbox, &sb) != 0) {
+		e = errno;
+		if (e == ENOENT || e == ENOTDIR)
+			cli_error(UT_TR(&r->o, "mail: --outbox のフォルダ %s がありません",
+			                "mail: --outbox: the folder %s does not exist"),
+			          r->outbox);
+		else
+			cli_error("mail: --outbox: %s: %s", r->outbox, ES(r, e));
+		return EX_TEMPFAIL;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		cli_error(UT_TR(&r->o, "mail: --outbox の %s はフォルダではありません",
+		                "mail: --outbox: %s is not a folder"), r->outbox);
+		return EX_TEMPFAIL;
+	}
+	if (access(r->outbox, W_OK | X_OK) != 0) {
+		e = errno;
+		cli_error(UT_TR(&r->o, "mail: --outbox のフォルダ %s に書き込めません（%s）",
+		                "mail: --outbox: the folder %s is not writable (%s)"),
+		          r->outbox, ES(r, e));
+		return EX_TEMPFAIL;
+	}
+	return 0;
 }
 
 /* The default reply command, by its full path: MTAs run pipe deliveries
@@ -274,12 +317,12 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 	pid_t pid;
 
 	if (pipe(p) < 0) {
-		cli_error("mail: pipe: %s", strerror(errno));
+		cli_error("mail: pipe: %s", ES(r, errno));
 		return -1;
 	}
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
-		cli_error("mail: fork: %s", strerror(errno));
+		cli_error("mail: fork: %s", ES(r, errno));
 		close(p[0]);
 		close(p[1]);
 		return -1;
@@ -297,11 +340,13 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 	close(p[1]);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
-			cli_error("mail: waitpid: %s", strerror(errno));
+			cli_error("mail: waitpid: %s", ES(r, errno));
 			return -1;
 		}
 	if (wr < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		cli_error("mail: '%s' failed (status %d)", cmd,
+		cli_error(UT_TR(&r->o, "mail: 返信を渡すコマンド「%s」が失敗しました"
+		                       "（終了コード %d）",
+		                "mail: '%s' failed (status %d)"), cmd,
 		          WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		return -1;
 	}
@@ -311,37 +356,6 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 static int deliver(mail_run *r, const char *msg, size_t len)
 {
 	return r->outbox ? to_outbox(r, msg, len) : to_sendmail(r, msg, len);
-}
-
-/*
- * Deliver the notices the hill queued (am_hill_next_notice): mail to
- * owners, e.g. that their unit was locked.  A notice that cannot be
- * delivered stays queued for the next run and is said on stderr; it does
- * not make the message's delivery fail.  At most 100 a run.
- */
-static void notices(mail_run *r)
-{
-	int k;
-
-	for (k = 0; k < 100; k++) {
-		char *msg;
-		size_t len;
-		if (am_hill_next_notice(&msg, &len, r->hill) < 0) {
-			cli_error("mail: %s", am_error_last());
-			return;
-		}
-		if (!msg)
-			return;
-		if (deliver(r, msg, len) < 0) {
-			free(msg);
-			return;
-		}
-		free(msg);
-		if (am_hill_mark_sent(r->hill) < 0) {
-			cli_error("mail: %s", am_error_last());
-			return;
-		}
-	}
 }
 
 /* A field of a log line: at most 200 bytes, every control character (C0
@@ -359,29 +373,32 @@ static void log_field(ut_buf *b, const char *s)
 	ut_buf_puts(b, f);
 }
 
+/* What became of a reply or a notice, for --log's REPLY field. */
+enum { LOG_NO_REPLY = 0, LOG_SENT, LOG_FAILED };
+
 /*
- * --log: one line per message processed, appended with one write(2) (so
- * that deliveries running at once do not interleave within a line):
+ * --log: one line per message processed, and one per notice sent (or
+ * tried), appended with one write(2) (so that deliveries running at once
+ * do not interleave within a line):
  *
  *     TIME<TAB>MESSAGE-ID<TAB>SENDER<TAB>RESULT<TAB>REPLY
  *
  * TIME in UTC (2026-12-01T18:00:00Z), RESULT as X-Amaryllis-Result says
- * (or "ignored"), REPLY the outbox file, "sendmail", or "-" when there was
- * no reply; "-" for a field the mail did not have.  A log that cannot be
- * written is said on stderr; the mail itself is done.
+ * (or "ignored"; "notice" for a notice, whose MESSAGE-ID is its own and
+ * SENDER its recipient), REPLY the outbox file, "sendmail", "-" when
+ * there was no reply, or "failed" when it could not be delivered (stored:
+ * the next delivery sends it); "-" for a field the mail did not have.  A
+ * log that cannot be written is said on stderr; the mail itself is done.
  */
-static void log_line(mail_run *r, const char *result, int replied)
+static void log_write(mail_run *r, const char *msgid, const char *from,
+                      const char *result, int replied)
 {
-	const char *msgid, *from;
 	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	ut_buf b = UT_BUF_INIT;
 	int fd;
 
-	if (!r->log)
-		return;
-	am_hill_last_message(&msgid, &from, r->hill);
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	ut_buf_printf(&b, "%s\t", when);
@@ -389,23 +406,102 @@ static void log_line(mail_run *r, const char *result, int replied)
 	ut_buf_puts(&b, "\t");
 	log_field(&b, from);
 	ut_buf_printf(&b, "\t%s\t", result ? result : "-");
-	log_field(&b, !replied ? NULL : r->sent_to ? r->sent_to : "sendmail");
+	log_field(&b, replied == LOG_NO_REPLY ? NULL : replied == LOG_FAILED ?
+	          "failed" : r->sent_to ? r->sent_to : "sendmail");
 	ut_buf_puts(&b, "\n");
 	if (b.failed) {
-		cli_error("mail: --log: %s", strerror(ENOMEM));
+		cli_error("mail: --log: %s", ES(r, ENOMEM));
 	} else if (strcmp(r->log, "-") == 0) {
 		if (ut_cli_write_all(2, b.ptr, b.len) < 0)
-			cli_error("mail: --log: <stderr>: %s", strerror(errno));
+			cli_error("mail: --log: <stderr>: %s", ES(r, errno));
 	} else if ((fd = open(r->log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 	                      0640)) < 0) {
-		cli_error("mail: %s: %s", r->log, strerror(errno));
+		cli_error("mail: %s: %s", r->log, ES(r, errno));
 	} else {
 		if (ut_cli_write_all(fd, b.ptr, b.len) < 0)
-			cli_error("mail: %s: %s", r->log, strerror(errno));
+			cli_error("mail: %s: %s", r->log, ES(r, errno));
 		if (close(fd) < 0)
-			cli_error("mail: %s: %s", r->log, strerror(errno));
+			cli_error("mail: %s: %s", r->log, ES(r, errno));
 	}
 	ut_buf_free(&b);
+}
+
+/* The log line of the message am_hill_process just read. */
+static void log_line(mail_run *r, const char *result, int replied)
+{
+	const char *msgid, *from;
+
+	if (!r->log)
+		return;
+	am_hill_last_message(&msgid, &from, r->hill);
+	log_write(r, msgid, from, result, replied);
+}
+
+/* The value of header `name` (its first line) in the header block of
+ * msg, the hill's own message: the text between < and > when it has
+ * them; owned, or NULL when there is none (or no memory). */
+static char *header_of(const char *msg, size_t len, const char *name)
+{
+	size_t n = strlen(name), i = 0;
+
+	while (i < len && msg[i] != '\r' && msg[i] != '\n') {
+		const char *line = msg + i, *nl = memchr(line, '\n', len - i);
+		size_t ll = nl ? (size_t)(nl - line) : len - i;
+		if (ll > n && line[n] == ':' && strncasecmp(line, name, n) == 0) {
+			const char *v = line + n + 1, *e = line + ll, *lt, *gt;
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			while (e > v && (e[-1] == '\r' || e[-1] == ' '))
+				e--;
+			if ((lt = memchr(v, '<', (size_t)(e - v))) &&
+			    (gt = memchr(lt, '>', (size_t)(e - lt)))) {
+				v = lt + 1;
+				e = gt;
+			}
+			return strndup(v, (size_t)(e - v));
+		}
+		i += ll + 1;
+	}
+	return NULL;
+}
+
+/*
+ * Deliver the notices the hill queued (am_hill_next_notice): mail to
+ * owners, e.g. that their unit was locked.  A notice that cannot be
+ * delivered stays queued for the next run and is said on stderr; it does
+ * not make the message's delivery fail.  At most 100 a run.
+ */
+static void notices(mail_run *r)
+{
+	int k, d;
+
+	for (k = 0; k < 100; k++) {
+		char *msg;
+		size_t len;
+		if (am_hill_next_notice(&msg, &len, r->hill) < 0) {
+			cli_error("mail: %s", am_error_last_lang(r->o.lang));
+			return;
+		}
+		if (!msg)
+			return;
+		free(r->sent_to);
+		r->sent_to = NULL;
+		d = deliver(r, msg, len);
+		if (r->log) {
+			char *id = header_of(msg, len, "Message-Id"),
+			     *to = header_of(msg, len, "To");
+			log_write(r, id, to, "notice", d == 0 ? LOG_SENT : LOG_FAILED);
+			free(id);
+			free(to);
+		}
+		free(msg);
+		if (d < 0)
+			return;
+		if (am_hill_mark_sent(r->hill) < 0) {
+			cli_error("mail: %s", am_error_last_lang(r->o.lang));
+			return;
+		}
+	}
 }
 
 /* Process one raw message and deliver its reply.  Returns an exit status. */
@@ -420,7 +516,7 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 	                     &r->lim);
 	if (rc < 0) {
 		cli_error("mail: %s%s%s", what ? what : "", what ? ": " : "",
-		          am_error_last());
+		          am_error_last_lang(r->o.lang));
 		return status_of(rc);
 	}
 	if (reply) {
@@ -429,17 +525,17 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		r->sent_to = NULL;
 		d = deliver(r, reply, rlen);
 		free(reply);
-		log_line(r, result, d == 0);
+		log_line(r, result, d == 0 ? LOG_SENT : LOG_FAILED);
 		if (d < 0)
 			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
 		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
 			/* delivered but not marked: a retry would send it again;
 			 * say so, but the message itself is done */
-			cli_error("mail: %s", am_error_last());
+			cli_error("mail: %s", am_error_last_lang(r->o.lang));
 		}
 	}
 	else
-		log_line(r, result, 0);
+		log_line(r, result, LOG_NO_REPLY);
 	notices(r);
 	return EX_OK;
 }
@@ -463,7 +559,7 @@ static int maildir_pass(mail_run *r)
 
 	ut_buf_printf(&p, "%s/new", r->maildir);
 	if (p.failed || !(d = opendir(p.ptr))) {
-		cli_error("mail: %s: %s", p.ptr ? p.ptr : r->maildir, strerror(errno));
+		cli_error("mail: %s: %s", p.ptr ? p.ptr : r->maildir, ES(r, errno));
 		ut_buf_free(&p);
 		return EX_NOINPUT;
 	}
@@ -495,21 +591,21 @@ static int maildir_pass(mail_run *r)
 			status = EX_TEMPFAIL;
 		} else if ((fd = open(src.ptr, O_RDONLY)) < 0) {
 			if (errno != ENOENT) { /* ENOENT: another pass took it */
-				cli_error("mail: %s: %s", src.ptr, strerror(errno));
+				cli_error("mail: %s: %s", src.ptr, ES(r, errno));
 				status = EX_TEMPFAIL;
 			}
 		} else {
 			e = read_message(fd, r->lim.max_bytes, &raw, &len);
 			close(fd);
 			if (e) {
-				cli_error("mail: %s: %s", src.ptr, strerror(e));
+				cli_error("mail: %s: %s", src.ptr, ES(r, e));
 				status = EX_TEMPFAIL;
 			} else {
 				status = one(r, raw, len, src.ptr);
 				free(raw);
 				if (status == EX_OK && rename(src.ptr, dst.ptr) < 0 &&
 				    errno != ENOENT) {
-					cli_error("mail: %s: %s", dst.ptr, strerror(errno));
+					cli_error("mail: %s: %s", dst.ptr, ES(r, errno));
 					status = EX_TEMPFAIL;
 				}
 			}
@@ -624,13 +720,15 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 			                             r.return_path));
 		if (!(r.cmd = return_path_cmd(r.sendmail ? r.sendmail : AM_MAIL_SENDMAIL,
 		                              r.return_path))) {
-			cli_error("mail: out of memory");
+			cli_error("mail: %s", ES(&r, ENOMEM));
 			return EX_SOFTWARE;
 		}
 	}
+	if (r.outbox && (status = outbox_ok(&r)) != 0)
+		return status;
 	signal(SIGPIPE, SIG_IGN); /* a dead sendmail is an EPIPE, not a death */
 	if ((rc = am_hill_open(&r.hill, r.hill_path)) < 0) {
-		cli_error("mail: %s", am_error_last());
+		cli_error("mail: %s", am_error_last_lang(r.o.lang));
 		return status_of(rc);
 	}
 	if (r.flush) {
@@ -643,7 +741,7 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		size_t len;
 		int e = read_message(0, r.lim.max_bytes, &raw, &len);
 		if (e) {
-			cli_error("mail: <stdin>: %s", strerror(e));
+			cli_error("mail: <stdin>: %s", ES(&r, e));
 			status = EX_TEMPFAIL;
 		} else {
 			status = one(&r, raw, len, NULL);

@@ -77,28 +77,72 @@ static char *parent_dir(const char *path)
 	return dir;
 }
 
-/* Why a database that exists cannot be written: the folder (SQLite
+/* A message about `path` whose texts hold the text of errno e (in
+ * Japanese ut_strerror's): "PATH: " and `ja` / `en`, formats of `arg`
+ * and the errno text (of the errno text alone when arg is NULL). */
+static int errno_fail(int code, int e, const char *path, const char *arg,
+                      const char *ja, const char *en)
+{
+	char tj[400], te[400], mj[512], me[512];
+
+	if (arg) {
+		snprintf(tj, sizeof(tj), ja, arg, ut_strerror(UT_LANG_JA, e));
+		snprintf(te, sizeof(te), en, arg, strerror(e));
+	} else {
+		snprintf(tj, sizeof(tj), ja, ut_strerror(UT_LANG_JA, e));
+		snprintf(te, sizeof(te), en, strerror(e));
+	}
+	snprintf(mj, sizeof(mj), "%s: %s", path, tj);
+	snprintf(me, sizeof(me), "%s: %s", path, te);
+	return ut_error_set_texts(code, mj, me);
+}
+
+/* Why a database cannot be opened or written: its folder is missing
+ * (hill init in a folder that does not exist) or not writable (SQLite
  * creates HILL.db-wal and -shm beside it), the file, or SQLite's word. */
 static int io_cause(const char *path, const char *why)
 {
 	char *dir = parent_dir(path ? path : ".");
-	int rc;
+	int rc, e;
 
 	if (!dir)
-		return ut_error_set(AM_ENOMEM, "out of memory");
-	if (path && access(dir, W_OK) != 0)
-		rc = ut_error_set(AM_HILL_ETEMP, "%s: the folder %s is not writable "
-		                  "(%s): the hill's database needs to create its "
-		                  "-wal and -shm files there", path, dir,
-		                  strerror(errno));
-	else if (path && access(path, W_OK) != 0)
-		rc = ut_error_set(AM_HILL_ETEMP, "%s: the file is not writable (%s)",
-		                  path, strerror(errno));
-	else
-		rc = ut_error_set(AM_HILL_ETEMP, "%s: %s", path ? path : "database",
-		                  why);
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+	if (path && access(dir, W_OK) != 0) {
+		e = errno;
+		if (e == ENOENT)
+			rc = ut_error_set_tr(AM_HILL_ETEMP, "%s: フォルダ %s がありません",
+			                     "%s: the folder %s does not exist", path,
+			                     dir);
+		else if (e == ENOTDIR)
+			rc = errno_fail(AM_HILL_ETEMP, e, path, dir,
+			                "フォルダ %s がありません（%s）",
+			                "the folder %s does not exist (%s)");
+		else
+			rc = errno_fail(AM_HILL_ETEMP, e, path, dir,
+			                "フォルダ %s に書き込めません（%s）。丘のデータベースは"
+			                "そこに -wal と -shm のファイルを作ります",
+			                "the folder %s is not writable (%s): the hill's "
+			                "database needs to create its -wal and -shm "
+			                "files there");
+	} else if (path && access(path, W_OK) != 0) {
+		e = errno;
+		rc = errno_fail(AM_HILL_ETEMP, e, path, NULL,
+		                "ファイルに書き込めません（%s）",
+		                "the file is not writable (%s)");
+	} else {
+		rc = ut_error_set_tr(AM_HILL_ETEMP,
+		                     "%s: データベースを使えません（SQLite: %s）",
+		                     "%s: %s", path ? path : "database", why);
+	}
 	free(dir);
 	return rc;
+}
+
+/* What a failing statement was doing, in Japanese: the caller's word
+ * "database" (or a path, as it is). */
+static const char *what_ja(const char *what)
+{
+	return strcmp(what, "database") == 0 ? "丘のデータベース" : what;
 }
 
 static int db_fail(am_hill *h, int rc, const char *what)
@@ -109,14 +153,24 @@ static int db_fail(am_hill *h, int rc, const char *what)
 		return io_cause(h ? h->path : NULL, h && h->db ?
 		                sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
 	if (p == SQLITE_BUSY || p == SQLITE_LOCKED || p == SQLITE_IOERR ||
-	    p == SQLITE_FULL)
-		return ut_error_set(AM_HILL_ETEMP, "%s: %s", what,
-		                    h && h->db ? sqlite3_errmsg(h->db) :
-		                    sqlite3_errstr(rc));
+	    p == SQLITE_FULL) {
+		const char *why = h && h->db ? sqlite3_errmsg(h->db) :
+		                  sqlite3_errstr(rc);
+		char mj[512], me[512];
+		if (p == SQLITE_BUSY || p == SQLITE_LOCKED)
+			snprintf(mj, sizeof(mj), "%s: 使用中のため使えませんでした"
+			         "（SQLite: %s）", what_ja(what), why);
+		else
+			snprintf(mj, sizeof(mj), "%s: 読み書きできませんでした"
+			         "（SQLite: %s）", what_ja(what), why);
+		snprintf(me, sizeof(me), "%s: %s", what, why);
+		return ut_error_set_texts(AM_HILL_ETEMP, mj, me);
+	}
 	if (rc == SQLITE_NOMEM)
-		return ut_error_set(AM_ENOMEM, "out of memory");
-	return ut_error_set(AM_ERROR, "%s: %s", what,
-	                    h && h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+	return ut_error_set_tr(AM_ERROR, "%s: データベースの誤りです（SQLite: %s）",
+	                       "%s: %s", what,
+	                       h && h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
 }
 
 int am_hill_exec(am_hill *h, const char *sql)
@@ -211,31 +265,39 @@ static int config_check(const am_hill_config *cfg)
 	int i;
 
 	if (!valid_address(cfg->address))
-		return ut_error_set(AM_EINVALID, "'%s' is not a mail address",
-		                    cfg->address ? cfg->address : "");
+		return ut_error_set_tr(AM_EINVALID, "「%s」はメールアドレスではありません",
+		                       "'%s' is not a mail address",
+		                       cfg->address ? cfg->address : "");
 	if (cfg->size < 1 || cfg->size > 10000)
-		return ut_error_set(AM_EINVALID, "size %zu is not from 1 to 10000",
-		                    cfg->size);
+		return ut_error_set_tr(AM_EINVALID, "大きさ %zu が1から10000の間にありません",
+		                       "size %zu is not from 1 to 10000", cfg->size);
 	for (i = 0; i < 3; i++)
 		if (cfg->points[i] < -1000000 || cfg->points[i] > 1000000)
-			return ut_error_set(AM_EINVALID, "points out of range");
+			return ut_error_set_tr(AM_EINVALID, "勝ち点が範囲外です",
+			                       "points out of range");
 	if (cfg->pwhash_ops && (cfg->pwhash_ops < crypto_pwhash_OPSLIMIT_MIN ||
 	                        cfg->pwhash_ops > crypto_pwhash_OPSLIMIT_MAX))
-		return ut_error_set(AM_EINVALID, "bad password hashing opslimit");
+		return ut_error_set_tr(AM_EINVALID, "パスワードハッシュの計算量が範囲外です",
+		                       "bad password hashing opslimit");
 	if (cfg->pwhash_mem && cfg->pwhash_mem < crypto_pwhash_MEMLIMIT_MIN)
-		return ut_error_set(AM_EINVALID, "bad password hashing memlimit");
+		return ut_error_set_tr(AM_EINVALID, "パスワードハッシュのメモリが範囲外です",
+		                       "bad password hashing memlimit");
 	if (cfg->replies_per_hour > 100000)
-		return ut_error_set(AM_EINVALID, "replies per hour %u is not from 0 "
-		                    "to 100000", cfg->replies_per_hour);
+		return ut_error_set_tr(AM_EINVALID, "1時間あたりの返信の上限 %u が0から100000の"
+		                       "間にありません", "replies per hour %u is not from 0 "
+		                       "to 100000", cfg->replies_per_hour);
 	if (cfg->reply_max < 16384 || cfg->reply_max > 16777216)
-		return ut_error_set(AM_EINVALID, "reply size %zu is not from 16384 "
-		                    "to 16777216 bytes", cfg->reply_max);
+		return ut_error_set_tr(AM_EINVALID, "返信の上限 %zu バイトが16384から16777216の"
+		                       "間にありません", "reply size %zu is not from 16384 "
+		                       "to 16777216 bytes", cfg->reply_max);
 	if (cfg->pw_tries < 1 || cfg->pw_tries > 100)
-		return ut_error_set(AM_EINVALID, "password tries %u is not from 1 "
-		                    "to 100", cfg->pw_tries);
+		return ut_error_set_tr(AM_EINVALID, "パスワードの回数 %u が1から100の間にありません",
+		                       "password tries %u is not from 1 to 100",
+		                       cfg->pw_tries);
 	if (cfg->pw_lock_s < 60 || cfg->pw_lock_s > 604800)
-		return ut_error_set(AM_EINVALID, "lock time %u s is not from 60 to "
-		                    "604800 seconds", cfg->pw_lock_s);
+		return ut_error_set_tr(AM_EINVALID, "ロックの長さ %u 秒が60から604800秒の間に"
+		                       "ありません", "lock time %u s is not from 60 to "
+		                       "604800 seconds", cfg->pw_lock_s);
 	return 0;
 }
 
@@ -279,7 +341,8 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	h.path = (char *)path;
 	if (!cfg_in || cfg_in->version < 1 ||
 	    cfg_in->version > AM_HILL_CONFIG_VERSION)
-		return ut_error_set(AM_EINVALID, "bad hill configuration");
+		return ut_error_set_tr(AM_EINVALID, "丘の設定が正しくありません",
+		                       "bad hill configuration");
 	if (cfg_in->version == 1) /* its fields up to pwhash_mem */
 		memcpy(&cfg_v, cfg_in, offsetof(am_hill_config, replies_per_hour));
 	else
@@ -288,7 +351,8 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	if ((rc = config_check(cfg)) < 0)
 		return rc;
 	if (stat(path, &sb) == 0)
-		return ut_error_set(AM_EINVALID, "%s: already exists", path);
+		return ut_error_set_tr(AM_EINVALID, "%s: すでにあります（上書きしません）",
+		                       "%s: already exists", path);
 	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
 	                     SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, NULL);
 	if (rc != SQLITE_OK) {
@@ -353,8 +417,9 @@ static int get_meta(am_hill *h)
 	if (rc != SQLITE_DONE)
 		return db_fail(h, rc, "database");
 	if (!h->address || !h->name)
-		return n ? ut_error_set(AM_ENOMEM, "out of memory") :
-		           ut_error_set(AM_EINVALID, "not a hill database");
+		return n ? ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory") :
+		           ut_error_set_tr(AM_EINVALID, "丘のデータベースではありません",
+		                              "not a hill database");
 	return 0;
 }
 
@@ -412,13 +477,13 @@ static int open_hill(am_hill **out, const char *path, int ro)
 	*out = NULL;
 	am_hill_gmime_once();
 	if (sodium_init() < 0)
-		return ut_error_set(AM_ERROR, "libsodium cannot start");
+		return ut_error_set_tr(AM_ERROR, "libsodium を初期化できません",
+		                       "libsodium cannot start");
 	if (stat(path, &sb) != 0)
-		return ut_error_set(AM_HILL_ENOTFOUND, "%s: %s", path,
-		                    strerror(errno));
+		return errno_fail(AM_HILL_ENOTFOUND, errno, path, NULL, "%s", "%s");
 	if (!(h = calloc(1, sizeof(*h))) || !(h->path = strdup(path))) {
 		free(h);
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	}
 	h->readonly = ro;
 	h->last_stayed = -1;
@@ -426,7 +491,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		char *uri = immutable_uri(path);
 		if (!uri) {
 			am_hill_free(h);
-			return ut_error_set(AM_ENOMEM, "out of memory");
+			return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 		}
 		rc = sqlite3_open_v2(uri, &h->db, SQLITE_OPEN_READONLY |
 		                     SQLITE_OPEN_URI, NULL);
@@ -450,8 +515,8 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		code = sqlite3_extended_errcode(h->db) & 0xff;
 		if (code == SQLITE_NOTADB || code == SQLITE_ERROR ||
 		    code == SQLITE_CORRUPT || rc == AM_EINVALID)
-			rc = ut_error_set(AM_EINVALID, "%s: not a hill database",
-			                  path);
+			rc = ut_error_set_tr(AM_EINVALID, "%s: 丘のデータベースではありません",
+			                     "%s: not a hill database", path);
 		am_hill_free(h);
 		return rc;
 	}
@@ -520,7 +585,7 @@ static int remember_message(am_hill *h, const hill_mail *mail)
 	h->last_msgid = mail->msgid ? strdup(mail->msgid) : NULL;
 	h->last_from = mail->from ? strdup(mail->from) : NULL;
 	if ((mail->msgid && !h->last_msgid) || (mail->from && !h->last_from))
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	return 0;
 }
 
@@ -948,7 +1013,7 @@ static int pw_verify(const char *hash, const char *pw)
 	if (!pw)
 		return 0;
 	if (!(n = pw_norm(pw)))
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	right = crypto_pwhash_str_verify(hash, n, strlen(n)) == 0 ||
 	        (strcmp(n, pw) != 0 &&
 	         crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0);
@@ -966,12 +1031,13 @@ static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
 	int bad;
 
 	if (!n)
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	bad = crypto_pwhash_str(out, n, strlen(n), ops, mem) != 0;
 	sodium_memzero(n, strlen(n));
 	free(n);
 	if (bad)
-		return ut_error_set(AM_ENOMEM, "out of memory (password hash)");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません（パスワードのハッシュ）",
+		                       "out of memory (password hash)");
 	return 0;
 }
 
@@ -1054,7 +1120,7 @@ static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
 	/* "": the owner entered by a web form, an address never proven
 	 * (am_hill_limits web): no notice */
 	int rc = !*rcpt ? 0 : subject->failed || body->failed ?
-	         ut_error_set(AM_ENOMEM, "out of memory") :
+	         ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory") :
 	         am_hill_notice_queue(j->h, rcpt, subject->ptr, body->ptr, j->now);
 
 	ut_buf_free(subject);
@@ -1145,8 +1211,8 @@ int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
 	} else if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
-		return ut_error_set(AM_HILL_ENOTFOUND,
-		                    "there is no unit named '%s' on the hill", name);
+		return ut_error_set_tr(AM_HILL_ENOTFOUND, "丘に「%s」というユニットはいません",
+		                       "there is no unit named '%s' on the hill", name);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -1172,7 +1238,7 @@ static int do_withdraw(job *j)
 		return reject(j);
 	}
 	if (!(ename = am_hill_excerpt(j->d->withdraw, 40)))
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	if ((rc = find_unit(j->h, j->d->withdraw, &u)) < 0) {
 		free(ename);
 		return rc;
@@ -1329,7 +1395,7 @@ static int insert_unit(job *j, const char *name, const char *src,
 	int rc;
 
 	if (!clean)
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	now_iso(when, sizeof(when));
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
 	                       "pwhash, sheet, entered, player, rcpt, lang) "
@@ -1382,14 +1448,14 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	    !am_sheet_ok(ms) ||
 	    am_program_new(&mp, am_sheet_team(ms)) < 0) {
 		am_sheet_free(ms);
-		return ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
-		                    m->name);
+		return ut_error_set_tr(AM_ERROR, "保存された「%s」のシートが読めません",
+		                       "stored sheet of %s is unreadable", m->name);
 	}
 	/* the battle's replay token (LG-TOKEN-1): both sheets are legal */
 	if (am_replay_token(&token, sheet, ms) < 0) {
 		am_program_free(mp);
 		am_sheet_free(ms);
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	}
 	if (j->d->logs && j->logs_ok) {
 		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
@@ -1397,7 +1463,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 			am_program_free(mp);
 			am_sheet_free(ms);
 			free(token);
-			return ut_error_set(AM_ENOMEM, "out of memory");
+			return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 		}
 		ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, m->name);
 		bo.on_event = am_log_event;
@@ -1473,7 +1539,7 @@ static int pushed_notice(job *j, const hill_member *m, size_t n,
 	ol = u.lang;
 	if (!(mname = am_hill_excerpt(m->name, 40))) {
 		unit_row_free(&u);
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	}
 	if (player)
 		ut_buf_printf(&by, UT_TRL(ol, "「%s」（%s）", "'%s' (%s)"), ename, player);
@@ -1664,6 +1730,51 @@ static void entry_source(job *j, const char **src, size_t *src_len,
 	}
 }
 
+/*
+ * When the sheet is an attachment and the mail held another (a sheet in
+ * the body, another .txt attachment): say which one was read and which
+ * were not (review W11: the choice was silent).  The body counts when
+ * anything but directives, quotes and a signature is left in it.
+ */
+static void sheet_choice(job *j)
+{
+	const hill_mail *m = j->mail;
+	ut_buf b = UT_BUF_INIT;
+	const char *p, *nl;
+	char *used;
+
+	if (!m->attachment || (j->d->sheet_blank && !m->att_others))
+		return;
+	if (!j->d->sheet_blank)
+		ut_buf_puts(&b, UT_TRL(j->lang, "本文の指示（#…）以外の行",
+		                       "the body's lines other than directives (#...)"));
+	for (p = m->att_others; p && *p; p = nl + 1) {
+		char *raw, *name;
+		nl = strchr(p, '\n');
+		raw = strndup(p, (size_t)(nl - p));
+		name = raw ? am_hill_excerpt(raw, 60) : NULL;
+		free(raw);
+		if (!name) {
+			b.failed = 1;
+			break;
+		}
+		ut_buf_printf(&b, UT_TRL(j->lang, "%s添付ファイル「%s」",
+		                         "%sthe attachment '%s'"),
+		              b.len ? UT_TRL(j->lang, "、", ", ") : "", name);
+		free(name);
+	}
+	if ((used = am_hill_excerpt(m->att_name, 60)) && !b.failed)
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+		              "シートは添付ファイル「%s」から読みました。"
+		              "次は読んでいません: %s。\n\n",
+		              "The sheet was read from the attachment '%s'. "
+		              "Not read: %s.\n\n"), used, b.ptr);
+	else
+		j->body.failed = 1;
+	free(used);
+	ut_buf_free(&b);
+}
+
 /* Entry and test: check the sheet, fight every member, store (entry) or
  * roll back (test), reply with the battles and the standings. */
 static int do_entry(job *j, int test)
@@ -1687,13 +1798,14 @@ static int do_entry(job *j, int test)
 	hill_member self = {0};
 
 	entry_source(j, &src, &src_len, &file);
+	sheet_choice(j);
 	if (!j->mail->attachment && j->d->sheet_blank) {
 		say(j, "ユニットシートがありません。\n", "There is no unit sheet.\n");
 		help_lines(j);
 		return reject(j);
 	}
 	if (am_sheet_parse(&sheet, src, src_len, &po) < 0)
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	if (!am_sheet_ok(sheet)) {
 		say(j, "ユニットシートに誤りがあります:\n",
 		    "The unit sheet has errors:\n");
@@ -1704,7 +1816,7 @@ static int do_entry(job *j, int test)
 	name = am_sheet_team(sheet)->units[0].name;
 	player = am_hill_player_name(j->d->player, j->mail->display, &nomem);
 	if (!(ename = am_hill_excerpt(name, 40)) || nomem) {
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		rc = ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 		goto done;
 	}
 	if ((rc = entry_rights(j, name, ename, test, &u)) != 0) {
@@ -1895,7 +2007,7 @@ static int processed_before(am_hill *h, const char *key, char **reply_out,
 			h->last_key = strdup(key);
 			if (!*reply_out || !h->last_key) {
 				sqlite3_finalize(st);
-				return ut_error_set(AM_ENOMEM, "out of memory");
+				return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 			}
 		}
 		sqlite3_finalize(st);
@@ -1934,14 +2046,14 @@ static int decide_reply(job *j, int rate, char **reply_out, size_t *reply_len,
 	logs = j->d->logs && j->logs_ok;
 	am_hill_cap(&j->body, &j->logs, logs, h->reply_max, j->lang);
 	if (j->body.failed || j->logs.failed)
-		return ut_error_set(AM_ENOMEM, "out of memory");
+		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 	{
 		hill_reply_in in = {h->name, h->address, mail, j->result,
 		                    j->body.ptr ? j->body.ptr : "",
 		                    logs && j->logs.ptr ? j->logs.ptr : NULL, NULL};
 		if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
 		                           reply_id)) < 0)
-			return ut_error_set(rc, "out of memory");
+			return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
 	}
 	return 0;
 }
@@ -2002,8 +2114,10 @@ static int slot_take(int fd, unsigned busy_ms)
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			return 0; /* no slot: claim verifies as before */
 		if (waited >= busy_ms)
-			return ut_error_set(AM_HILL_ETEMP, "the hill's password "
-			                    "checks are busy; try again later");
+			return ut_error_set_tr(AM_HILL_ETEMP, "丘のパスワードの確認が混み合っています。"
+			                       "あとでもう一度試してください",
+			                       "the hill's password checks are busy; try "
+			                       "again later");
 		nanosleep(&tick, NULL);
 		waited += 10;
 	}
@@ -2076,11 +2190,12 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	h->last_msgid = h->last_from = NULL;
 	h->last_stayed = -1;
 	if (h->readonly)
-		return ut_error_set(AM_HILL_ETEMP, "%s: opened read-only", h->path);
+		return ut_error_set_tr(AM_HILL_ETEMP, "%s: 読み込み専用で開いています",
+		                       "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
 	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
-		return ut_error_set(rc, "out of memory");
+		return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
 	if ((rc = remember_message(h, &mail)) < 0) {
 		am_hill_mail_free(&mail);
 		return rc;
@@ -2088,7 +2203,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if (!mail.bad && !mail.loop &&
 	    (rc = am_hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
 		am_hill_mail_free(&mail);
-		return ut_error_set(rc, "out of memory");
+		return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
 	}
 	/* The entry's password is hashed inside the lock, not before it:
 	 * INTERACTIVE costs 64 MiB, and 50 deliveries at once hashing in
@@ -2136,7 +2251,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	in_txn = 0;
 	*result_out = j.result;
 	if (*reply_out && !(h->last_key = strdup(mail.key)))
-		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		rc = ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 out:
 	if (in_txn)
 		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);

@@ -45,6 +45,7 @@ void am_hill_mail_free(hill_mail *m)
 	free(m->body);
 	free(m->attachment);
 	free(m->att_name);
+	free(m->att_others);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -699,7 +700,9 @@ typedef struct walk_state {
 
 /* A leaf part: its text kept when it is the first .txt attachment (or a
  * .txt part that is not plain text), the first plain-text body or the
- * first text/html part; any other is skipped. */
+ * first text/html part; the name of a later .txt attachment is kept in
+ * m->att_others (the reply says it was not read); any other is
+ * skipped. */
 static void take_part(walk_state *w, GMimeObject *obj)
 {
 	hill_mail *m = w->m;
@@ -711,7 +714,20 @@ static void take_part(walk_state *w, GMimeObject *obj)
 	int html = ct && g_mime_content_type_is_type(ct, "text", "html");
 	char **slot = NULL, *t;
 
-	if (ends_with_txt(fname) && (attach || !plain) && !m->attachment)
+	if (ends_with_txt(fname) && (attach || !plain) && m->attachment) {
+		/* a second sheet: not read, but named in the reply */
+		size_t o = m->att_others ? strlen(m->att_others) : 0;
+		char *g = realloc(m->att_others, o + strlen(fname) + 2);
+		if (!g) {
+			w->nomem = 1;
+			return;
+		}
+		m->att_others = g;
+		strcpy(g + o, fname);
+		strcat(g + o, "\n");
+		return;
+	}
+	if (ends_with_txt(fname) && (attach || !plain))
 		slot = &m->attachment;
 	else if (plain && !attach && !m->body)
 		slot = &m->body;

@@ -102,8 +102,8 @@ static int heatmap(hill_member *m, size_t n, am_lang lang, int in_html,
 			goto out;
 		if (!am_sheet_ok(sheets[i]) ||
 		    (rc = am_program_new(&progs[i], am_sheet_team(sheets[i]))) < 0) {
-			rc = ut_error_set(AM_ERROR, "stored sheet of %s is unreadable",
-			                  m[i].name);
+			rc = ut_error_set_tr(AM_ERROR, "保存された「%s」のシートが読めません",
+			                     "stored sheet of %s is unreadable", m[i].name);
 			goto out;
 		}
 		names[i] = m[i].name;
@@ -320,9 +320,9 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 		rc = AM_ENOMEM;
 	if (rc < 0) {
 		ut_buf_free(&b);
-		return rc == AM_ENOMEM ? ut_error_set(rc, "out of memory") : rc;
+		return rc == AM_ENOMEM ? ut_error_set_tr(rc, "メモリが足りません", "out of memory") : rc;
 	}
 	*out = b.ptr ? b.ptr : strdup("");
 	*len = b.len;
-	return *out ? 0 : ut_error_set(AM_ENOMEM, "out of memory");
+	return *out ? 0 : ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
 }

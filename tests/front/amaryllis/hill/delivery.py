@@ -11,7 +11,10 @@ The contract's delivery rules (docs/HILL.md), checked with real processes:
     retry with a working sendmail sends that stored reply, exactly once;
     a further delivery sends nothing;
  3. --maildir DIR: every file of DIR/new is processed once and moved to
-    DIR/cur; loops get no reply; a second run does nothing.
+    DIR/cur; loops get no reply; a second run does nothing;
+ 4. --return-path gives sendmail -f ADDR;
+ 5. an --outbox folder that does not exist is named and nothing is
+    stored (exit 75), so the retry once it exists enters the unit.
 """
 import os
 import shutil
@@ -136,6 +139,30 @@ def main():
         expect("--return-path %r: exit" % bad, rc, H.EX_USAGE)
     expect("standings after bad --return-path", H.standings_names(H.status_json(am, rdb)),
            ["ヌト"])
+
+    # 5. --outbox to a folder that does not exist (review W14): said by
+    # the folder's name before the hill is touched, exit 75 so that the
+    # MTA keeps the mail; the hill is unchanged (no member, no stored
+    # reply), so once the folder exists the same mail is processed afresh
+    # and enters.
+    odb = os.path.join(top, "ob.db")
+    H.init_hill(am, odb, 10)
+    missing = os.path.join(top, "no-such-out")
+    rc, err = run([am, "mail", "--hill", odb, "--outbox", missing], alice)
+    expect("--outbox MISSING: exit", rc, H.EX_TEMPFAIL)
+    expect("--outbox MISSING: message (ja, the default)", err,
+           "amaryllis: mail: --outbox のフォルダ %s がありません" % missing)
+    rc, err = run([am, "mail", "--lang", "en", "--hill", odb, "--outbox", missing], alice)
+    expect("--outbox MISSING: message (en)", err,
+           "amaryllis: mail: --outbox: the folder %s does not exist" % missing)
+    expect("standings after --outbox MISSING (nothing stored)",
+           H.standings_names(H.status_json(am, odb)), [])
+    os.makedirs(missing)
+    rc, err = run([am, "mail", "--hill", odb, "--outbox", missing], alice)
+    expect("--outbox made: exit", rc, 0)
+    got = [str(H.read_reply(os.path.join(missing, f)).get("X-Amaryllis-Result")).strip()
+           for f in H.outbox_files(missing)]
+    expect("--outbox made: replies", got, ["entered"])
 
     for e in errors:
         print("FAIL: " + e)

@@ -363,6 +363,42 @@ def build_cases():
           "header X-Amaryllis-Result: rejected",
           "body-contains: cost.txt:3:6: error: コストが2と書かれていますが、計算では1です",
           "standings:"])
+    # Review W11: the sheet in three places (the body, a.txt, b.txt).  The
+    # first .txt attachment is the sheet (docs/HILL.md "Mail"): a.txt's
+    # ヌト enters and beats グリスク; the body's and b.txt's グリスク弐 do
+    # not (standings ヌト, グリスク: no グリスク弐).  The reply says which
+    # was read and names the two that were not, in the reply's language.
+    for lang, note in (
+            ("ja", "シートは添付ファイル「a.txt」から読みました。次は読んでいません: "
+                   "本文の指示（#…）以外の行、添付ファイル「b.txt」。"),
+            ("en", "The sheet was read from the attachment 'a.txt'. Not read: "
+                   "the body's lines other than directives (#...), the "
+                   "attachment 'b.txt'.")):
+        case("attachment_two_and_body" + ("_en" if lang == "en" else ""),
+             multipart(BOB, "three sheets", "attach-three-" + lang, [
+                 part(("#lang en\n" if lang == "en" else "")
+                      + "#password kurogane-9\n" + GRISK2, "utf-8", "base64"),
+                 part(NUT, "utf-8", "base64", filename="a.txt"),
+                 part(GRISK2, "utf-8", "base64", filename="b.txt"),
+             ]),
+             ["# The sheet in the body, a.txt and b.txt: a.txt is read, and the",
+              "# reply names the body and b.txt as not read (review W11).",
+              "setup: alice_grisk",
+              "header X-Amaryllis-Result: entered",
+              "body-contains: " + note,
+              "standings: ヌト,グリスク"])
+    # One attachment and a body of directives only: nothing to say.
+    case("attachment_one_no_note",
+         multipart(BOB, "one sheet", "attach-one", [
+             part("#password kurogane-9\n", "utf-8", "7bit"),
+             part(NUT, "utf-8", "base64", filename="a.txt"),
+         ]),
+         ["# A .txt attachment and a body of directives: no note on what was",
+          "# not read (there was nothing else).",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: entered",
+          "body-not-contains: シートは添付ファイル",
+          "standings: ヌト,グリスク"])
     case("html_only",
          simple(BOB, "entry", "html-only",
                 "<html><body><p>#登録<br>#パスワード kurogane-9</p><pre>"

@@ -315,13 +315,21 @@ def t_exitcodes(am):
         m = msg("a@players.example", "x1@p", "#status\n")
         os.chmod(h.dir, 0o777)
         os.chmod(h.out, 0o777)
-        cmd = as_nobody() + [am, "mail", "--hill", h.db, "--outbox", h.out]
+        cmd = as_nobody() + [am, "mail", "--lang", "en", "--hill", h.db,
+                             "--outbox", h.out]
         # the folder not writable (the -wal/-shm files cannot be made)
         os.chmod(h.dir, 0o555)
         r = subprocess.run(cmd, input=m, capture_output=True, timeout=60)
         err = r.stderr.decode()
         check(r.returncode == 75 and "is not writable" in err and
               "-wal" in err, "exitcodes: folder: %d %s" % (r.returncode, err))
+        # the same in Japanese, the default (review W14)
+        r = subprocess.run([c for c in cmd if c not in ("--lang", "en")],
+                           input=m, capture_output=True, timeout=60)
+        err = r.stderr.decode()
+        check(r.returncode == 75 and
+              ("フォルダ %s に書き込めません" % h.dir) in err and "-wal" in err,
+              "exitcodes: folder (ja): %d %s" % (r.returncode, err))
         # the file read-only
         os.chmod(h.dir, 0o777)
         os.chmod(h.db, 0o444)
@@ -333,7 +341,7 @@ def t_exitcodes(am):
         junk = os.path.join(h.dir, "junk.db")
         with open(junk, "w") as f:
             f.write("hello, this is no database\n" * 100)
-        r = subprocess.run([am, "mail", "--hill", junk, "--outbox", h.out],
+        r = subprocess.run([am, "mail", "--lang", "en", "--hill", junk, "--outbox", h.out],
                            input=m, capture_output=True, timeout=60)
         check(r.returncode == 66 and "not a hill database" in r.stderr.decode(),
               "exitcodes: junk: %d %s" % (r.returncode, r.stderr.decode()))
