@@ -190,6 +190,12 @@ void ut_cli_mpi_init(ut_cli_mpi *m, ut_cli *c, int *argc, char ***argv);
 /* The worst status of all ranks (0: all went on, with the same hash). */
 int ut_cli_mpi_agree(ut_cli_mpi *m, const ut_cli *c, const char *cmd,
                      int status, uint64_t hash);
+/* UT-CLI-MPI-2: 0 when the input `path` may be read; with more than one
+ * rank, "-" (standard input, which mpirun gives to rank 0 only) is a usage
+ * error (rank 0 says so; UT_EXIT_USAGE), before any rank reads: else the
+ * other ranks read nothing and fail on an empty input. */
+int ut_cli_mpi_stdin(const ut_cli_mpi *m, const ut_cli *c, const char *cmd,
+                     const char *path);
 /* The part [first, first + count) of n runs that this rank takes. */
 void ut_cli_mpi_share(const ut_cli_mpi *m, uint64_t n, uint64_t *first,
                       uint64_t *count);

@@ -53,8 +53,11 @@ stop playtest_missing_on_rank2 1 "manastorm: playtest: stopped: 1 of 3 ranks fai
 stop sweep_other_vary_on_rank1 1 "manastorm: sweep: the ranks did not read the same input and options (every rank must read the same files; standard input reaches rank 0 only)" -- \
 	-n 1 "$bin" sweep --lang en --vary battles=1..2 --runs 100 "$t" : \
 	-n 1 "$bin" sweep --lang en --vary battles=1,3 --runs 100 "$t"
-# "-" is read by rank 0 only
-STDIN=$t stop stdin_rank0_only 1 \
-	"manastorm: playtest: stopped: 1 of 2 ranks failed" -- \
+# "-" would reach rank 0 only: refused before any rank reads (UT-CLI-MPI-2)
+STDIN=$t stop stdin_rank0_only 2 \
+	"manastorm: playtest: under mpirun, standard input (-) reaches rank 0 only: give the scenario as a file" -- \
 	-n 2 "$bin" playtest --lang en --runs 100 -
+STDIN=$t stop sweep_stdin_rank0_only 2 \
+	"manastorm: sweep: under mpirun, standard input (-) reaches rank 0 only: give the scenario as a file" -- \
+	-n 2 "$bin" sweep --lang en --vary battles=1..2 --runs 100 -
 exit $status

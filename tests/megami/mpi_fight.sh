@@ -41,8 +41,9 @@ stop missing_on_rank2 1 "megami: fight: stopped: 1 of 3 ranks failed" -- \
 stop other_seed_on_rank1 1 "megami: fight: the ranks did not read the same input and options (every rank must read the same files; standard input reaches rank 0 only)" -- \
 	-n 1 "$bin" fight --lang en --runs 100 "$ex/encounter_4v4.yaml" : \
 	-n 1 "$bin" fight --lang en --runs 100 --seed 1 "$ex/encounter_4v4.yaml"
-# "-" is read by rank 0 only
-STDIN=$ex/encounter_4v4.yaml stop stdin_rank0_only 1 \
-	"megami: fight: stopped: 1 of 2 ranks failed" -- \
+# "-" would reach rank 0 only: refused before any rank reads (UT-CLI-MPI-2)
+STDIN=$ex/encounter_4v4.yaml stop stdin_rank0_only 2 \
+	"megami: fight: under mpirun, standard input (-) reaches rank 0 only: give the scenario as a file" -- \
 	-n 2 "$bin" fight --lang en --runs 100 -
+grep -q "empty" "$tmp/stdin_rank0_only.err" && fail "stdin_rank0_only: a rank read the empty input"
 exit $status

@@ -320,6 +320,8 @@ static int playtest(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	                         help_en)) != UT_EXIT_OK || a.help)
 		return rc;
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
+	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "playtest", a.path)) != 0)
+		return rc;
 	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
 	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;

@@ -243,6 +243,8 @@ static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 		return ut_cli_usage_error(&o.ui, "sweep",
 		       UT_TR(&o.ui, "--vary が指定されていません", "no --vary given"));
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
+	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "sweep", a.path)) != 0)
+		return rc;
 	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
 	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;

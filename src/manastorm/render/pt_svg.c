@@ -125,10 +125,14 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	ut_svg_text(b, MARGIN + 8, 24, 17, "start", "font-weight=\"bold\"",
 	            width - 2 * MARGIN - 16, title);
 	shares(sh, r, lang);
-	snprintf(note, sizeof note,
-	         T("棒：割合　ひげ：95%%信頼区間（Wilson）　%" PRIu64 "回中",
-	           "bar: share, whisker: 95%% interval (Wilson), of %" PRIu64
-	           " duels"), r->runs);
+	if (lang == MS_LANG_EN) /* "of 1 duel", "of 2 duels" */
+		snprintf(note, sizeof note,
+		         "bar: share, whisker: 95%% interval (Wilson), of %" PRIu64
+		         " %s", r->runs, r->runs == 1 ? "duel" : "duels");
+	else
+		snprintf(note, sizeof note,
+		         "棒：割合　ひげ：95%%信頼区間（Wilson）　%" PRIu64 "回中",
+		         r->runs);
 	y = TOP;
 	ut_svg_shares(b, MARGIN, y, width - 2 * MARGIN,
 	              T("勝敗の割合", "Who wins"), sh, 3, note);

@@ -330,6 +330,10 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 		             "give exactly one scenario (%d given)"),
 		       argc - optind);
 	}
+	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "fight", argv[optind])) != 0) {
+		free(a.values);
+		return rc;
+	}
 	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], MG_CLI_MAX_BYTES,
 	                              NULL, &doc, &hash) != UT_EXIT_OK) {
 		free(a.values);

@@ -47,10 +47,13 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 
 	height = TOP + (int)shares_h + 10 + (int)rows * PANEL_H + MARGIN;
 	ut_svg_open(b, width, height);
-	snprintf(title, sizeof title,
-	         T("モンテカルロ：%llu回の戦闘（シード %llu〜）",
-	           "Monte Carlo: %llu fights (seeds from %llu)"),
-	         (unsigned long long)r->runs, (unsigned long long)r->seed);
+	if (lang == MG_LANG_EN) /* "1 fight", "2 fights" */
+		snprintf(title, sizeof title, "Monte Carlo: %llu %s (seeds from %llu)",
+		         (unsigned long long)r->runs, r->runs == 1 ? "fight" : "fights",
+		         (unsigned long long)r->seed);
+	else
+		snprintf(title, sizeof title, "モンテカルロ：%llu回の戦闘（シード %llu〜）",
+		         (unsigned long long)r->runs, (unsigned long long)r->seed);
 	ut_svg_text(b, MARGIN + 8, 24, 17, "start", "font-weight=\"bold\"",
 	            width - 2 * MARGIN - 16, title);
 	for (k = 0; k < 3; k++) {
@@ -64,10 +67,14 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	sh[MG_MC_NPC].label = T("NPCの勝利", "NPCs win");
 	sh[MG_MC_DRAW].label = T("引き分け（ラウンド上限）",
 	                         "draw (round limit)");
-	snprintf(note, sizeof note,
-	         T("棒：割合　ひげ：95%%信頼区間（Wilson）　%llu回中",
-	           "bar: share, whisker: 95%% interval (Wilson), of %llu fights"),
-	         (unsigned long long)r->runs);
+	if (lang == MG_LANG_EN)
+		snprintf(note, sizeof note,
+		         "bar: share, whisker: 95%% interval (Wilson), of %llu %s",
+		         (unsigned long long)r->runs, r->runs == 1 ? "fight" : "fights");
+	else
+		snprintf(note, sizeof note,
+		         "棒：割合　ひげ：95%%信頼区間（Wilson）　%llu回中",
+		         (unsigned long long)r->runs);
 	y = TOP;
 	ut_svg_shares(b, MARGIN, y, width - 2 * MARGIN,
 	              T("勝敗の割合", "Who wins"), sh, 3, note);

@@ -42,10 +42,15 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	size_t namew = 0, k;
 	int i;
 
-	ut_buf_printf(b, T("モンテカルロ：%llu回の戦闘（シード %llu）\n",
-	                   "Monte Carlo: %llu fights (seed %llu)\n"),
-	              (unsigned long long)r->runs,
-	              (unsigned long long)r->seed);
+	if (lang == MG_LANG_EN) /* "1 fight", "2 fights" */
+		ut_buf_printf(b, "Monte Carlo: %llu %s (seed %llu)\n",
+		              (unsigned long long)r->runs,
+		              r->runs == 1 ? "fight" : "fights",
+		              (unsigned long long)r->seed);
+	else
+		ut_buf_printf(b, "モンテカルロ：%llu回の戦闘（シード %llu）\n",
+		              (unsigned long long)r->runs,
+		              (unsigned long long)r->seed);
 	ut_buf_pad(b, T("結果", "Outcome"), 12, 1);
 	ut_buf_rpad(b, T("回数", "Runs"), 8);
 	ut_buf_rpad(b, T("割合", "Rate"), 8);

@@ -34,6 +34,18 @@ void ut_cli_mpi_init(ut_cli_mpi *m, ut_cli *c, int *argc, char ***argv)
 #endif
 }
 
+int ut_cli_mpi_stdin(const ut_cli_mpi *m, const ut_cli *c, const char *cmd,
+                     const char *path)
+{
+	if (m->size > 1 && strcmp(path, "-") == 0)
+		return ut_cli_usage_error(c, cmd,
+		       UT_TR(c, "mpirun では標準入力（-）はランク0にしか届きません。"
+		                "シナリオはファイルで渡してください",
+		             "under mpirun, standard input (-) reaches rank 0 only: "
+		             "give the scenario as a file"));
+	return 0;
+}
+
 int ut_cli_mpi_agree(ut_cli_mpi *m, const ut_cli *c, const char *cmd,
                      int status, uint64_t hash)
 {
