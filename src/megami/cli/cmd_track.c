@@ -1,5 +1,5 @@
 /*
- * cmd_track.c - `megami track SCENARIO [--seed S] [--log FILE]`: the GM's
+ * cmd_track.c - `megami track SCENARIO [--seed S] [--log FILE] [--auto npc]`: the GM's
  * combat tracker (docs/MEGAMI.md "Tracker and replays", the MG-TRACK rules).
  *
  * The combat engine runs with a person deciding: every decision the engine
@@ -40,6 +40,9 @@ static const char help_ja[] =
 	"オプション:\n"
 	"  --seed S          Enter で振るダイスの乱数のシード（既定: OS の乱数）\n"
 	"  --log FILE        終わったときに戦闘ログ全体を FILE に書く\n"
+	"  --auto npc        NPCの決定は既定の方針で、NPCのダイスは乱数で、尋ねずに\n"
+	"                    進める（PCの分だけ尋ねる。リプレイとログはそのたびに\n"
+	"                    Enter を押したときと同じ）\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
 	"  --lang ja|en      メッセージとログの言語（既定: ja）\n"
@@ -77,6 +80,9 @@ static const char help_en[] =
 	"  --seed S          seed of the generator that rolls on Enter (default:\n"
 	"                    fresh from the operating system)\n"
 	"  --log FILE        write the whole combat log to FILE at the end\n"
+	"  --auto npc        the NPCs decide by the default policy and roll with\n"
+	"                    the generator, unasked: only the PCs are asked (the\n"
+	"                    replay and the log are those of Enter at each prompt)\n"
 	"  --max-events N    the most events of the combat (default 100000; a\n"
 	"                    combat at a table has hundreds): it stops there\n"
 	"  --lang ja|en      language of messages and the log (default ja)\n"
@@ -106,6 +112,7 @@ static const struct option longopts[] = {
 	MG_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"log", required_argument, NULL, OPT_LOG},
+	{"auto", required_argument, NULL, OPT_AUTO},
 	MG_CLI_MAX_EVENTS_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
@@ -339,6 +346,13 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		case OPT_LOG:
 			log_path = optarg;
 			break;
+		case OPT_AUTO: /* MG-TRACK-13 */
+			if (strcmp(optarg, "npc") != 0)
+				return ut_cli_usage_error(&t.ui, "track",
+				       UT_TR(&t.ui, "--auto に指定できるのは npc だけです（「%s」）",
+				             "--auto takes npc, not '%s'"), optarg);
+			t.auto_npc = 1;
+			break;
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&t.max_events, &t.ui, "track",
 			                      optarg) != 0)
@@ -404,6 +418,11 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	tr_say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
 	       path, (unsigned long long)seed);
+	if (t.auto_npc)
+		tr_say("%s", UT_TR(&t.ui, "--auto npc: NPCの決定とダイスは尋ねずに進めます"
+		                          "（既定の方針と乱数）。\n",
+		                   "--auto npc: the NPCs decide and roll unasked (the "
+		                   "default policy, the generator).\n"));
 	if (tr_session(&t) < 0)
 		status = UT_EXIT_INPUT;
 	if (t.stop_signal)

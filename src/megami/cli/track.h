@@ -79,7 +79,15 @@ typedef struct track {
 	int interrupts;     /* Ctrl-C in a row, no line read between */
 	int interrupted;    /* a second Ctrl-C in a row ended the input */
 	int stop_signal;    /* SIGHUP or SIGTERM ended the input (its number) */
+	int auto_npc;       /* --auto npc: the NPCs' decisions and dice are
+	                       taken as on Enter, without a prompt (MG-TRACK-13) */
 } track;
+
+/* MG-TRACK-13: a decision of rep taken by --auto npc is marked in its
+ * item's `col` (the place in a file, which the tracker's own items never
+ * have and the writer ignores), so that undo and redo move it with the
+ * person's step before it. */
+#define TR_AUTO_MARK 1u
 
 /* track_io.c */
 void tr_say(const char *fmt, ...)

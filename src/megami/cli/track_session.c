@@ -37,6 +37,7 @@ static int record(track *t, const mg_replay_item *it)
 	       : mg_replay_add_adjust(&t->rep, &it->adjust);
 	if (rc < 0)
 		return rc;
+	t->rep.items[t->rep.nitems - 1].col = it->col; /* TR_AUTO_MARK */
 	t->feed = t->rep.nitems;
 	t->redo.nitems = 0;
 	return 0;
@@ -141,11 +142,15 @@ static void step_text(track *t, char *buf, size_t size, const mg_replay *r,
 }
 
 /* u: the last step goes to redo, the combat is played again; r: back.
- * 0, 1 when there was nothing to undo/redo (said), -1 on error. */
+ * With --auto npc a step is the person's with the NPCs' automatic steps
+ * after it (MG-TRACK-13): undo never stops where --auto would decide
+ * again at once.  0, 1 when there was nothing to undo/redo (said), -1 on
+ * error. */
 static int undo_redo(track *t, int what)
 {
 	char buf[128];
-	size_t k, n;
+	size_t k, n, from;
+	int auto_step;
 
 	if (what == TR_UNDO) {
 		if (t->rep.nitems == 0) {
@@ -153,12 +158,15 @@ static int undo_redo(track *t, int what)
 			                   "  nothing to undo\n"));
 			return 1;
 		}
-		k = last_step(&t->rep);
-		step_text(t, buf, sizeof(buf), &t->rep, k, t->rep.nitems - k);
-		if (move_front(&t->rep, k, &t->redo) < 0)
-			goto oom;
-		tr_say(UT_TR(&t->ui, "  取り消しました: %s（r でやり直し）\n",
-		                  "  undone: %s (r redoes it)\n"), buf);
+		do { /* MG-TRACK-13: with the NPCs' steps after the person's */
+			k = last_step(&t->rep);
+			step_text(t, buf, sizeof(buf), &t->rep, k, t->rep.nitems - k);
+			auto_step = t->rep.items[k].col == TR_AUTO_MARK;
+			if (move_front(&t->rep, k, &t->redo) < 0)
+				goto oom;
+			tr_say(UT_TR(&t->ui, "  取り消しました: %s（r でやり直し）\n",
+			                  "  undone: %s (r redoes it)\n"), buf);
+		} while (auto_step && t->rep.nitems > 0);
 		return rebuild(t, t->rep.nitems);
 	}
 	if ((n = first_step(&t->redo)) == 0) {
@@ -166,21 +174,26 @@ static int undo_redo(track *t, int what)
 		                   "  nothing to redo\n"));
 		return 1;
 	}
-	step_text(t, buf, sizeof(buf), &t->redo, 0, n);
-	for (k = 0; k < n; k++) {
-		const mg_replay_item *it = &t->redo.items[k];
-		int rc = it->kind == MG_RITEM_DIE ? mg_replay_add_die(&t->rep, it->die)
-		       : it->kind == MG_RITEM_ACTION
-		       ? mg_replay_add_action(&t->rep, &it->action)
-		       : mg_replay_add_adjust(&t->rep, &it->adjust);
-		if (rc < 0)
-			goto oom;
-	}
-	memmove(t->redo.items, t->redo.items + n,
-	        (t->redo.nitems - n) * sizeof(*t->redo.items));
-	t->redo.nitems -= n;
-	tr_say(UT_TR(&t->ui, "  やり直します: %s\n", "  redone: %s\n"), buf);
-	return rebuild(t, t->rep.nitems - n);
+	from = t->rep.nitems;
+	do { /* MG-TRACK-13: with the NPCs' steps that followed */
+		step_text(t, buf, sizeof(buf), &t->redo, 0, n);
+		for (k = 0; k < n; k++) {
+			const mg_replay_item *it = &t->redo.items[k];
+			int rc = it->kind == MG_RITEM_DIE ? mg_replay_add_die(&t->rep, it->die)
+			       : it->kind == MG_RITEM_ACTION
+			       ? mg_replay_add_action(&t->rep, &it->action)
+			       : mg_replay_add_adjust(&t->rep, &it->adjust);
+			if (rc < 0)
+				goto oom;
+			t->rep.items[t->rep.nitems - 1].col = it->col;
+		}
+		memmove(t->redo.items, t->redo.items + n,
+		        (t->redo.nitems - n) * sizeof(*t->redo.items));
+		t->redo.nitems -= n;
+		tr_say(UT_TR(&t->ui, "  やり直します: %s\n", "  redone: %s\n"), buf);
+		n = first_step(&t->redo);
+	} while (n > 0 && t->redo.items[0].col == TR_AUTO_MARK);
+	return rebuild(t, from);
 oom:
 	ut_cli_error(&t->ui, "%s", mg_error_last());
 	return -1;
@@ -195,7 +208,9 @@ int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev)
 }
 
 /* Whether this die rolls without asking (`a`, MG-TRACK-7): the rest of a
- * roll, or an NPC's initiative in the round of the `a`. */
+ * roll, or an NPC's initiative in the round of the `a`; with --auto npc
+ * every die an NPC rolls (MG-TRACK-13).  The generator gives it, as Enter
+ * would at its prompt. */
 static int auto_die(track *t)
 {
 	mg_roll_info ri;
@@ -205,6 +220,9 @@ static int auto_die(track *t)
 		t->auto_rest = 0;
 	if (t->auto_rest)
 		return 1;
+	if (t->auto_npc && ri.kind != MG_ROLL_NONE && ri.who >= 0 &&
+	    t->s->characters[ri.who].side == MG_SIDE_NPC)
+		return 1; /* MG-TRACK-13 */
 	return ri.kind == MG_ROLL_INITIATIVE &&
 	       t->auto_round == mg_combat_round(t->c) &&
 	       t->s->characters[ri.who].side == MG_SIDE_NPC;
@@ -409,7 +427,7 @@ static int decide(track *t, const mg_ask *ask)
 	mg_adjust adj;
 	mg_replay_item it;
 	char prompt[256];
-	int rc, cmd;
+	int rc, cmd, autoplay;
 
 	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
 	if (mg_policy_default(&def, t->c, ask) < 0)
@@ -419,14 +437,28 @@ static int decide(track *t, const mg_ask *ask)
 		tr_show_state(t);
 		t->force_state = 0;
 	}
-	tr_show_options(t, ask, &def);
+	autoplay = t->auto_npc &&
+	           t->s->characters[ask->actor].side == MG_SIDE_NPC;
+	if (autoplay) { /* MG-TRACK-13: as Enter at the prompt */
+		char dbuf[64];
+		tr_action_text(dbuf, sizeof(dbuf), &def);
+		tr_say(UT_TR(&t->ui, "%s> %s（自動）\n", "%s> %s (auto)\n"),
+		       t->s->characters[ask->actor].name, dbuf);
+	} else {
+		tr_show_options(t, ask, &def);
+	}
 	snprintf(prompt, sizeof(prompt), "%s> ", t->s->characters[ask->actor].name);
-	for (;;) {
-		char *line = tr_input(t, prompt);
-		if (!line)
-			return 1; /* the end of input: as q */
-		cmd = tr_parse_command(t, ask, line, &def, &act, &adj);
-		free(line);
+	for (;; autoplay = 0) {
+		if (autoplay) {
+			act = def;
+			cmd = CMD_ACT;
+		} else {
+			char *line = tr_input(t, prompt);
+			if (!line)
+				return 1; /* the end of input: as q */
+			cmd = tr_parse_command(t, ask, line, &def, &act, &adj);
+			free(line);
+		}
 		switch (cmd) {
 		case CMD_QUIT:
 			return 1;
@@ -462,6 +494,7 @@ static int decide(track *t, const mg_ask *ask)
 		memset(&it, 0, sizeof(it));
 		it.kind = MG_RITEM_ACTION;
 		it.action = act;
+		it.col = autoplay ? TR_AUTO_MARK : 0;
 		if (record(t, &it) < 0)
 			return stopped(t, MG_ENOMEM);
 		mg_combat_copy_state(t->snap, t->c);
@@ -477,10 +510,13 @@ static int decide(track *t, const mg_ask *ask)
 			tr_flush_log(t);
 			return stopped(t, rc);
 		}
-		/* MG-ACT-1: refused, nothing changed: ask again */
+		/* MG-ACT-1: refused, nothing changed: ask again (also after
+		 * --auto: the person decides then) */
 		t->rep.nitems--;
 		t->feed = t->rep.nitems;
 		tr_refused(t, ask->actor);
+		if (autoplay)
+			tr_show_options(t, ask, &def);
 	}
 }
 
