@@ -168,4 +168,27 @@ cmp "$TMP/enter.log" "$TMP/auto.log" || fail "the logs differ"
 	fail "fight --replay failed"
 cmp "$TMP/auto.log" "$TMP/auto.replayed" || fail "fight --replay differs"
 
+# ---- MG-TRACK-2: a roll's dice on one line, at a terminal -------------------
+#
+# Seed 3, duel.yaml, by hand.  アリア's 2D6+5: "7" is refused as a total;
+# "６、６" typed as an IME types it (full-width digits, an ideographic
+# comma) is 6 6: 12 + 5 = 17.  オーガ's 2D6+2: "1,1": 2 + 2 = 4.  Then q,
+# not saved.
+start line --lang en --seed 3 examples/megami/duel.yaml
+INIT_A="アリア's initiative 2D6+5 [Enter=roll / 1-6]>"
+wait_prompt "$INIT_A"
+type_line 7
+wait_line "  '7' looks like the total of 2 dice: a total can't be split into dice. Type each die, one by one or all 2 on one line ('3 4')"
+wait_prompt "$INIT_A"
+type_line "６、６"
+wait_prompt "オーガ's initiative 2D6+2 [Enter=roll / 1-6]>"
+type_line "1,1"
+wait_prompt "アリア>"
+expect_line "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17"
+expect_line "オーガ's initiative (2D6+2) ＞ 2[1,1]+2 ＞ 4"
+type_line q
+wait_prompt "save the replay to (Enter: don't save)>"
+type_line ""
+wait_line "[exit 0]"
+
 echo "track_table.sh: ok"

@@ -228,16 +228,41 @@ static int auto_die(track *t)
 	       t->s->characters[ri.who].side == MG_SIDE_NPC;
 }
 
+/* The dice of a line as the person types them (MG-TRACK-2), in place:
+ * a comma or an ideographic comma separates them as a blank does ("3,4",
+ * "3、4"; the line is after NFKC, so "３，４" too), and a roll pasted from
+ * BCDice or a VTT ("(2D6) ＞ 7[3,4] ＞ 7") gives the dice in its first
+ * brackets.  The words are split into w (tr_split). */
+static size_t die_words(char *line, char **w, size_t max)
+{
+	char *p, *open = strchr(line, '['), *close;
+
+	if (open && (close = strchr(open + 1, ']'))) {
+		*close = '\0';
+		line = open + 1;
+	}
+	for (p = line; *p; p++) {
+		if (*p == ',')
+			*p = ' ';
+		else if (memcmp(p, "\xe3\x80\x81", 3) == 0) /* 、 U+3001 */
+			memset(p, ' ', 3), p += 2;
+	}
+	return tr_split(line, w, max);
+}
+
 /* One die from the person: 0 with *v, 1 to ask again, or an error to stop
  * the combat (quit, undo, redo: t->quit / t->again say which).  Values
- * typed on one line are the rest of this roll (a 2D6's "4 4"); more than
- * it needs are refused, the whole line (MG-TRACK-2). */
+ * typed on one line are the rest of this roll (a 2D6's "4 4", "4,4",
+ * "4、4"); more than it needs are refused, the whole line, and so is a
+ * total ("7" for a 2D6: it can't be split into dice), said as such
+ * (MG-TRACK-2). */
 static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 {
 	char *w[8];
-	size_t n = tr_split(line, w, 8), i;
+	size_t n = die_words(line, w, 8), i;
 	mg_roll_info ri;
 	size_t need;
+	int64_t x;
 
 	mg_combat_rolling(&ri, t->c);
 	need = ri.kind == MG_ROLL_NONE || ri.ndice <= ri.index
@@ -272,7 +297,6 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		return 0;
 	}
 	for (i = 0; i < n && i < 8; i++) {
-		int64_t x;
 		if (tr_parse_int(w[i], 0, &x) < 0 || x < 1 || (uint64_t)x > sides)
 			break;
 	}
@@ -290,6 +314,18 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		else
 			tr_say("  この判定に要るダイスは残り%zu個です（%zu個の目は多すぎます）。"
 			       "もう一度入力してください\n", need, n);
+		return 1;
+	}
+	if (n == 1 && need >= 2 && tr_parse_int(w[0], 0, &x) == 0 &&
+	    (uint64_t)x > sides && (uint64_t)x <= need * sides) {
+		/* a total of the dice still needed ("7" for a 2D6) */
+		tr_say(UT_TR(&t->ui, "  「%s」は%zu個の目の合計ですか？合計からはどの目が出たか"
+		                     "分かりません。目を1個ずつか、%zu個とも1行で入力してください"
+		                     "（例「3 4」）\n",
+		             "  '%s' looks like the total of %zu dice: a total can't be "
+		             "split into dice. Type each die, one by one or all %zu "
+		             "on one line ('3 4')\n"),
+		       w[0], need, need);
 		return 1;
 	}
 	tr_say(UT_TR(&t->ui, "  1から%lluの目を入力してください（Enter で振る、? で一覧）\n",
