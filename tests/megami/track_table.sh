@@ -168,6 +168,72 @@ cmp "$TMP/enter.log" "$TMP/auto.log" || fail "the logs differ"
 	fail "fight --replay failed"
 cmp "$TMP/auto.log" "$TMP/auto.replayed" || fail "fight --replay differs"
 
+# ---- MG-TRACK-14: --resume goes on where the session stopped --------------
+#
+# The fight of the first session (Enter at every NPC prompt, enter.replay,
+# enter.log) played again in three sessions with the same answers: the
+# first quits in the middle of オーガ's first attack roll (after its first
+# die), the second resumes its replay with --auto npc (as Enter at the NPC
+# prompts) and quits at アリア's 5th decision, the third resumes that and
+# fights to the end.  The replay keeps the generator's dice count
+# (`rolled`), so the dice rolled by Enter after a resume are those of the
+# uninterrupted session: its replay and --log are the same byte for byte.
+STOP1=1
+STOP2=1
+DECISIONS=0
+answer_stops() {
+	case $1 in
+	'save the replay to'*)
+		ANSWER=$SAVE
+		return 0 ;;
+	"オーガ's attack roll"*', ?) [Enter=roll / 1-6]>')
+		if ((STOP1)); then
+			STOP1=0
+			ANSWER=q
+			return 0
+		fi ;;
+	'アリア>')
+		if ((STOP2 && DECISIONS == 4)); then
+			STOP2=0
+			ANSWER=q
+			return 0
+		fi
+		DECISIONS=$((DECISIONS + 1)) ;;
+	esac
+	answer_duel "$1"
+}
+answer() { answer_stops "$@"; }
+PC_DICE=0
+SAVE=$TMP/part1.replay
+start part1 --lang en --seed 3 examples/megami/duel.yaml
+drive
+wait_line "saved: $SAVE"
+wait_line "[exit 0]"
+((STOP1 == 0)) || fail "the first session did not stop at オーガ's attack"
+# it stopped after the attack's first die: the decision and that die kept
+grep -qx "attack 1 1" "$TMP/part1.replay" || fail "part1.replay: no attack 1 1"
+
+SAVE=$TMP/part2.replay
+start part2 --lang en --auto npc --resume "$TMP/part1.replay"
+drive
+wait_line "saved: $SAVE"
+wait_line "[exit 0]"
+((STOP2 == 0)) || fail "the second session did not stop at アリア's 5th decision"
+# it went on at the die where the first stopped, the state shown first
+expect_line "== round 1 ==  order: 1.アリア(17) → 2.オーガ(11)"
+screen | grep -x "resumed from $TMP/part1.replay: [0-9]* dice and decisions played again." >/dev/null ||
+	fail "no 'resumed from' line"
+
+SAVE=$TMP/part3.replay
+start part3 --lang en --resume "$TMP/part2.replay" --log "$TMP/part3.log"
+drive
+wait_line "saved: $SAVE"
+wait_line "[exit 0]"
+cmp "$TMP/enter.replay" "$TMP/part3.replay" ||
+	fail "the resumed fight's replay is not the uninterrupted one's"
+cmp "$TMP/enter.log" "$TMP/part3.log" ||
+	fail "the resumed fight's log is not the uninterrupted one's"
+
 # ---- MG-TRACK-2: a roll's dice on one line, at a terminal -------------------
 #
 # Seed 3, duel.yaml, by hand.  アリア's 2D6+5: "7" is refused as a total;

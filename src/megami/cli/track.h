@@ -79,6 +79,7 @@ typedef struct track {
 	int interrupts;     /* Ctrl-C in a row, no line read between */
 	int interrupted;    /* a second Ctrl-C in a row ended the input */
 	int stop_signal;    /* SIGHUP or SIGTERM ended the input (its number) */
+	int resumed;        /* --resume: the state not shown yet */
 	int auto_npc;       /* --auto npc: the NPCs' decisions and dice are
 	                       taken as on Enter, without a prompt (MG-TRACK-13) */
 } track;
@@ -126,8 +127,9 @@ void tr_refused(track *t, uint32_t who);
 
 /* track_session.c */
 int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out);
+int64_t tr_generator_die(track *t, uint64_t sides);
 int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev);
-int tr_start(track *t);
+int tr_start(track *t, int resumed);
 int tr_session(track *t);
 void tr_end(track *t);
 

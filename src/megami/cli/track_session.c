@@ -201,6 +201,14 @@ oom:
 
 /* ---- dice: MG-TRACK-2, MG-TRACK-7 ------------------------------------------ */
 
+/* A die of the seeded generator (Enter, `a`, --auto), counted in the
+ * replay's `rolled` (MG-TRACK-14: --resume goes on from there). */
+int64_t tr_generator_die(track *t, uint64_t sides)
+{
+	t->rep.rolled++;
+	return (int64_t)ut_rng_die(&t->dice.rng, sides);
+}
+
 int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev)
 {
 	track *t = ud;
@@ -268,7 +276,7 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 	need = ri.kind == MG_ROLL_NONE || ri.ndice <= ri.index
 	       ? 1 : (size_t)(ri.ndice - ri.index);
 	if (n == 0) {
-		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		*v = tr_generator_die(t, sides);
 		tr_say(UT_TR(&t->ui, "  → %lld（振った目）\n", "  → %lld (rolled)\n"),
 		       (long long)*v);
 		return 0;
@@ -293,7 +301,7 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		t->auto_rest = 1;
 		if (ri.kind == MG_ROLL_INITIATIVE)
 			t->auto_round = mg_combat_round(t->c);
-		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		*v = tr_generator_die(t, sides);
 		return 0;
 	}
 	for (i = 0; i < n && i < 8; i++) {
@@ -359,8 +367,12 @@ int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 		v = t->ahead[0];
 		memmove(t->ahead, t->ahead + 1, --t->nahead * sizeof(*t->ahead));
 	} else if (auto_die(t)) {
-		v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		v = tr_generator_die(t, sides);
 	} else {
+		if (t->resumed) { /* MG-TRACK-14: where the session stopped */
+			tr_show_state(t);
+			t->resumed = 0;
+		}
 		tr_roll_label(t, label, sizeof(label));
 		snprintf(prompt, sizeof(prompt),
 		         UT_TR(&t->ui, "%s [Enter=振る / 1-%llu]> ",
@@ -406,8 +418,10 @@ static int stopped(track *t, int rc)
 	return -1;
 }
 
-/* The next item of rep, played again at a decision (MG-TRACK-8). */
-static int replay_item(track *t)
+/* The next item of rep, played again at `ask` (MG-TRACK-8); a decision
+ * of an NPC under --auto npc is marked as taken by it (TR_AUTO_MARK: a
+ * resumed replay's items have no mark, MG-TRACK-14). */
+static int replay_item(track *t, const mg_ask *ask)
 {
 	const mg_replay_item *it;
 	int rc;
@@ -420,6 +434,8 @@ static int replay_item(track *t)
 	t->feed++;
 	if (it->kind == MG_RITEM_ADJUST)
 		return mg_combat_adjust(t->c, &it->adjust);
+	if (t->auto_npc && t->s->characters[ask->actor].side == MG_SIDE_NPC)
+		t->rep.items[t->feed - 1].col = TR_AUTO_MARK;
 	mg_combat_copy_state(t->snap, t->c);
 	t->snap_act = it->action;
 	t->snap_has_act = 1;
@@ -466,6 +482,7 @@ static int decide(track *t, const mg_ask *ask)
 	int rc, cmd, autoplay;
 
 	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
+	t->resumed = 0; /* the state is shown here (force_state) */
 	if (mg_policy_default(&def, t->c, ask) < 0)
 		def.kind = ask->kind == MG_ASK_RESUME ? MG_ACT_RESUME : MG_ACT_END;
 	if (t->force_state || ask->kind == MG_ASK_RESUME ||
@@ -556,10 +573,13 @@ static int decide(track *t, const mg_ask *ask)
 	}
 }
 
-/* The first build of the combat. */
-int tr_start(track *t)
+/* The first build of the combat; `resumed` (MG-TRACK-14): rep holds the
+ * replay resumed, played again without its log shown, the state shown at
+ * the first prompt. */
+int tr_start(track *t, int resumed)
 {
-	return rebuild(t, SIZE_MAX);
+	t->resumed = resumed;
+	return rebuild(t, resumed ? t->rep.nitems : SIZE_MAX);
 }
 
 int tr_session(track *t)
@@ -586,7 +606,7 @@ int tr_session(track *t)
 		}
 		if (t->feed < t->rep.nitems) {
 			/* played again (MG-TRACK-8) */
-			if (ask.kind == MG_ASK_OVER || (rc = replay_item(t)) < 0) {
+			if (ask.kind == MG_ASK_OVER || (rc = replay_item(t, &ask)) < 0) {
 				if (t->again)
 					continue;
 				if (t->quit)
