@@ -38,7 +38,9 @@ add_test(NAME megami/track_signals
 		"${PROJECT_SOURCE_DIR}")
 set_tests_properties(megami/track_signals PROPERTIES LABELS "megami" TIMEOUT 300)
 # The tracker at a table (tmux): --auto npc against Enter at every NPC
-# prompt, byte for byte (MG-TRACK-13; fails without tmux).
+# prompt and a fight resumed twice against the uninterrupted one, byte for
+# byte; a roll's dice on one line (MG-TRACK-13, MG-TRACK-14, MG-TRACK-2;
+# fails without tmux).
 add_test(NAME megami/track_table
 	COMMAND bash "${dir}/track_table.sh" $<TARGET_FILE:megami>
 		"${PROJECT_SOURCE_DIR}")

@@ -131,10 +131,12 @@ expect_line "saved: $TMP/session.replay"
 [[ -s $TMP/session.replay ]] || fail "no replay saved"
 [[ -s $TMP/session.log ]] || fail "no session log written (--log)"
 grep -v '^|' "$TMP/session.replay" > "$TMP/replay.items"
+# rolled 1: die 10, the generator's only die (MG-TRACK-14)
 cat > "$TMP/replay.want" <<EOF
 megami-replay 1
 rng xoshiro256ss-1
 seed 3
+rolled 1
 scenario examples/megami/duel.yaml
 dice 6 6 1 1
 attack 1 2
@@ -293,10 +295,13 @@ wait_prompt "[exit 0]"
 [[ $(cat "$TMP/gen.txt") == "5,4 2,4 5,5 1,1 " ]] ||
 	fail "seed 3's first dice are not 5 4 2 4: $(cat "$TMP/gen.txt")"
 grep -v '^|' "$TMP/fight.replay" > "$TMP/fight.items"
+# rolled 4: the generator's 5 4 and 2 4 (the two a's at オーガ's
+# initiative; every other die was typed; MG-TRACK-14)
 cat > "$TMP/fight.want" <<EOF
 megami-replay 1
 rng xoshiro256ss-1
 seed 3
+rolled 4
 scenario examples/megami/duel.yaml
 dice 6 6 5 4
 attack 1 2

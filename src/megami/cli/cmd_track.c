@@ -488,6 +488,14 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
+	if (log_path && resume && same_file(log_path, resume)) {
+		ut_cli_error(&t.ui, UT_TR(&t.ui, "track: %s: --log のファイルは再開するリプレイです"
+		                                  "（置き換えません）",
+		                          "track: %s: the --log file is the replay "
+		                          "resumed (it is not replaced)"), log_path);
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
 	if (log_path) {
 		log_open = 1;
 		if (ut_out_open(&logf, log_path) < 0) {

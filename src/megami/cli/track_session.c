@@ -252,8 +252,10 @@ static size_t die_words(char *line, char **w, size_t max)
 	for (p = line; *p; p++) {
 		if (*p == ',')
 			*p = ' ';
-		else if (memcmp(p, "\xe3\x80\x81", 3) == 0) /* 、 U+3001 */
-			memset(p, ' ', 3), p += 2;
+		else if (strncmp(p, "\xe3\x80\x81", 3) == 0) { /* 、 U+3001 */
+			memset(p, ' ', 3);
+			p += 2;
+		}
 	}
 	return tr_split(line, w, max);
 }
