@@ -2,7 +2,8 @@
  * track.h - the inside of `megami track` (docs/MEGAMI.md "Tracker and
  * replays", the MG-TRACK rules), shared by its files:
  *
- *   cmd_track.c    the command: options, the scenario, the session's setup
+ *   cmd_track.c    the command: options, the scenario, the session's setup,
+ *                  a replay resumed (--resume, MG-TRACK-14)
  *   track_session.c  the session: event-sourced from its replay (undo,
  *                  redo, rebuild), the decisions, the dice, the end
  *   track_io.c     the terminal: lines read (libedit or plain), what is
