@@ -9,6 +9,10 @@
  *     megami-replay 1                  first line (after comments/blanks)
  *     rng xoshiro256ss-1               optional; no other generator
  *     seed 42                          optional, decimal 0 … 2^64−1
+ *     rolled 7                         optional: the dice the seeded
+ *                                      generator gave in the session
+ *                                      (megami track --resume goes on
+ *                                      from there), decimal 0 … 2^64−1
  *     scenario examples/megami/duel.yaml   optional: where it came from
  *     | round_limit: 10                the scenario's YAML, one line per
  *     | characters: …                  "| " line; when present it is used,
@@ -71,9 +75,11 @@ typedef struct mg_replay {
 	uint32_t yaml_line;   /**< the replay line of the YAML's first line */
 	mg_replay_item *items;
 	size_t nitems, cap;
+	int has_rolled;
+	uint64_t rolled;      /**< "rolled N": the dice the generator gave */
 } mg_replay;
 
-#define MG_REPLAY_INIT {0, 0, NULL, NULL, 0, 0, NULL, 0, 0}
+#define MG_REPLAY_INIT {0, 0, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0}
 
 /** Where a replay error is (1-based line and column; 0, 0: no place). */
 typedef struct mg_replay_loc {

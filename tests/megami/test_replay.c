@@ -34,6 +34,7 @@ static void test_MG_REPLAY_1_2_round_trip(void **state)
 		"megami-replay 1\n"
 		"rng xoshiro256ss-1\n"
 		"seed 18446744073709551615\n"
+		"rolled 7\n"
 		"scenario dir with blanks/duel.yaml\n"
 		"| round_limit: 3\n"
 		"|\n"
@@ -57,6 +58,8 @@ static void test_MG_REPLAY_1_2_round_trip(void **state)
 
 	r.has_seed = 1;
 	r.seed = UINT64_MAX;
+	r.has_rolled = 1; /* MG-TRACK-14 */
+	r.rolled = 7;
 	assert_int_equal(mg_replay_set_scenario(&r, "dir with blanks/duel.yaml",
 	                                        yaml, strlen(yaml)), 0);
 	assert_int_equal(mg_replay_add_die(&r, 6), 0);
@@ -87,10 +90,12 @@ static void test_MG_REPLAY_1_2_round_trip(void **state)
 		MG_LANG_EN), 0);
 	assert_int_equal(back.has_seed, 1);
 	assert_true(back.seed == UINT64_MAX);
+	assert_int_equal(back.has_rolled, 1);
+	assert_true(back.rolled == 7);
 	assert_string_equal(back.scenario_path, "dir with blanks/duel.yaml");
 	assert_int_equal(back.scenario_yaml_len, strlen(yaml));
 	assert_memory_equal(back.scenario_yaml, yaml, strlen(yaml));
-	assert_int_equal(back.yaml_line, 5);
+	assert_int_equal(back.yaml_line, 6);
 	assert_int_equal(back.nitems, r.nitems);
 	for (i = 0; i < r.nitems; i++) {
 		assert_int_equal(back.items[i].kind, r.items[i].kind);
@@ -100,11 +105,11 @@ static void test_MG_REPLAY_1_2_round_trip(void **state)
 		assert_int_equal(back.items[i].action.attack, r.items[i].action.attack);
 		assert_int_equal(back.items[i].action.target, r.items[i].action.target);
 	}
-	/* places: "dice 6 1 3" on line 8 at columns 6, 8, 10; attack 9:1 */
-	assert_int_equal(back.items[0].line, 8);
+	/* places: "dice 6 1 3" on line 9 at columns 6, 8, 10; attack 10:1 */
+	assert_int_equal(back.items[0].line, 9);
 	assert_int_equal(back.items[0].col, 6);
 	assert_int_equal(back.items[2].col, 10);
-	assert_int_equal(back.items[3].line, 9);
+	assert_int_equal(back.items[3].line, 10);
 	assert_int_equal(back.items[3].col, 1);
 	assert_int_equal(mg_replay_write(&again, NULL, &back), 0);
 	assert_string_equal(again, want);
@@ -211,6 +216,17 @@ static void test_MG_REPLAY_1_2_parse_errors(void **state)
 	bad("megami-replay 1\nseed 1 2\n", MG_EINVALID, 2, 8,
 	    "too many values for 'seed'");
 	bad("megami-replay 1\nseed\n", MG_EINVALID, 2, 5, "'seed' needs a value");
+	/* "rolled N" (MG-TRACK-14) is read as the seed is */
+	bad("megami-replay 1\nrolled 1\nrolled 2\nscenario s\n", MG_EINVALID, 3, 1,
+	    "'rolled' is given twice (first on line 2)");
+	bad("megami-replay 1\nrolled x\n", MG_EINVALID, 2, 8,
+	    "rolled is a whole number from 0 to 18446744073709551615 "
+	    "(not 'x')");
+	bad("megami-replay 1\nrolled 18446744073709551616\n", MG_EOVERFLOW, 2, 8,
+	    "the number '18446744073709551616' is too large");
+	bad("megami-replay 1\nscenario s\ndice 1\nrolled 3\n", MG_EINVALID, 4, 1,
+	    "'rolled' comes before the scenario's lines, the dice and the "
+	    "decisions");
 	bad("megami-replay 1\nrng mt19937\n", MG_EINVALID, 2, 5,
 	    "unknown generator 'mt19937' (only xoshiro256ss-1)");
 	bad(HEAD "dice 1\nseed 3\n", MG_EINVALID, 4, 1,

@@ -37,7 +37,16 @@ add_test(NAME megami/track_signals
 	COMMAND bash "${dir}/track_signals.sh" $<TARGET_FILE:megami>
 		"${PROJECT_SOURCE_DIR}")
 set_tests_properties(megami/track_signals PROPERTIES LABELS "megami" TIMEOUT 300)
-am_test_env(megami/crosscheck megami/track_tmux megami/track_signals)
+# The tracker at a table (tmux): --auto npc against Enter at every NPC
+# prompt and a fight resumed twice against the uninterrupted one, byte for
+# byte; a roll's dice on one line (MG-TRACK-13, MG-TRACK-14, MG-TRACK-2;
+# fails without tmux).
+add_test(NAME megami/track_table
+	COMMAND bash "${dir}/track_table.sh" $<TARGET_FILE:megami>
+		"${PROJECT_SOURCE_DIR}")
+set_tests_properties(megami/track_table PROPERTIES LABELS "megami" TIMEOUT 300)
+am_test_env(megami/crosscheck megami/track_tmux megami/track_signals
+	megami/track_table)
 
 # `megami serve` runs megami-serve (tests/cli_helper.sh): megami without
 # libmicrohttpd, the same help and errors through it, and the message of a

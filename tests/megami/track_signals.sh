@@ -84,7 +84,7 @@ wait_prompt "save the replay to (Enter: don't save)>"
 "${T[@]}" send-keys -t "$CUR" C-c
 wait_line "saved: duel.replay"
 wait_prompt "[exit 0]"
-[[ $(items "$D1/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6' ]] ||
+[[ $(items "$D1/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6' ]] ||
 	fail "duel.replay is not the session: $(items "$D1/duel.replay")"
 grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D1/a.log" ||
 	fail "--log a.log does not hold the session: $(cat "$D1/a.log")"
@@ -115,7 +115,7 @@ wait_line "  （入力を取り消しました。もう一度 Ctrl-C で、リ�
 wait_line "保存しました: duel-2.replay"
 wait_prompt "[exit 0]"
 [[ $(cat "$D2/duel.replay") == old ]] || fail "duel.replay was replaced"
-[[ $(items "$D2/duel-2.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1 1\ngm hp 2 0' ]] ||
+[[ $(items "$D2/duel-2.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6 1 1\ngm hp 2 0' ]] ||
 	fail "duel-2.replay is not the session: $(items "$D2/duel-2.replay")"
 grep -Fxq "PCの勝利" "$D2/b.log" || fail "--log b.log has no result: $(cat "$D2/b.log")"
 
@@ -132,7 +132,7 @@ kill -TERM "$(tracker_pid)" || fail "no tracker to send SIGTERM to"
 wait_line "(SIGTERM received: the replay and the log are saved)"
 wait_line "saved: duel.replay"
 wait_prompt "[exit 143]"
-[[ $(items "$D3/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1' ]] ||
+[[ $(items "$D3/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6 1' ]] ||
 	fail "duel.replay is not the session: $(items "$D3/duel.replay")"
 grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D3/c.log" ||
 	fail "--log c.log does not hold the session: $(cat "$D3/c.log")"
@@ -151,7 +151,7 @@ for ((i = 0; i < WAIT * 10; i++)); do
 	[[ -s $D4/duel.replay && -s $D4/d.log ]] && break
 	sleep 0.1
 done
-[[ $(items "$D4/duel.replay" 2>/dev/null) == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\ndice 6 6 1 1' ]] ||
+[[ $(items "$D4/duel.replay" 2>/dev/null) == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6 1 1' ]] ||
 	{ echo "track_signals.sh: FAIL: after SIGHUP: $(ls -a "$D4")" >&2; exit 1; }
 grep -Fxq "オーガのイニシアティブ (2D6+2) ＞ 2[1,1]+2 ＞ 4" "$D4/d.log" ||
 	{ echo "track_signals.sh: FAIL: after SIGHUP, d.log: $(cat "$D4/d.log")" >&2; exit 1; }

@@ -17,7 +17,8 @@
 # Session 1 (examples/megami/duel.yaml, --seed 3, --lang en), by hand
 # (each die prompt says whose roll it is, what for, and the target):
 #   die 1, 2 typed 6 6      アリア's initiative 6+6+5 = 17
-#   die 3 typed 7           re-asked: "type a value from 1 to 6 …"
+#   die 3 typed 13          re-asked: "type a value from 1 to 6 …" (no total
+#                           of 2 dice: 7 would be said as one, MG-TRACK-2)
 #   die 3 typed 4097 bytes  re-asked: "a line holds at most 4096 bytes …"
 #   die 3, 4 typed 1 1      オーガ's initiative 1+1+2 = 4; order アリア, オーガ
 #   アリア> a 1 2           typed: ロングソード on オーガ
@@ -67,7 +68,7 @@ type_line 6
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # a bad value is re-asked (the same prompt again: wait for the message
 # first, or the old prompt would pass for the new one)
-type_line 7
+type_line 13
 wait_line "  type a value from 1 to 6 (Enter rolls, ? lists the keys)"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # MG-TRACK-1: a line over 4096 bytes typed at the terminal is refused and
@@ -130,10 +131,12 @@ expect_line "saved: $TMP/session.replay"
 [[ -s $TMP/session.replay ]] || fail "no replay saved"
 [[ -s $TMP/session.log ]] || fail "no session log written (--log)"
 grep -v '^|' "$TMP/session.replay" > "$TMP/replay.items"
+# rolled 1: die 10, the generator's only die (MG-TRACK-14)
 cat > "$TMP/replay.want" <<EOF
 megami-replay 1
 rng xoshiro256ss-1
 seed 3
+rolled 1
 scenario examples/megami/duel.yaml
 dice 6 6 1 1
 attack 1 2
@@ -292,10 +295,13 @@ wait_prompt "[exit 0]"
 [[ $(cat "$TMP/gen.txt") == "5,4 2,4 5,5 1,1 " ]] ||
 	fail "seed 3's first dice are not 5 4 2 4: $(cat "$TMP/gen.txt")"
 grep -v '^|' "$TMP/fight.replay" > "$TMP/fight.items"
+# rolled 4: the generator's 5 4 and 2 4 (the two a's at オーガ's
+# initiative; every other die was typed; MG-TRACK-14)
 cat > "$TMP/fight.want" <<EOF
 megami-replay 1
 rng xoshiro256ss-1
 seed 3
+rolled 4
 scenario examples/megami/duel.yaml
 dice 6 6 5 4
 attack 1 2

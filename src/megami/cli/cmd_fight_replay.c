@@ -18,8 +18,8 @@
 
 /* "FILE:LINE:COL: error: MSG" and the line with a caret (or "FILE: error:
  * MSG" without a place). */
-static void located(const char *file, const char *text, size_t len,
-                    uint32_t line, uint32_t col, const char *msg)
+void mg_cli_replay_located(const char *file, const char *text, size_t len,
+                           uint32_t line, uint32_t col, const char *msg)
 {
 	const char *l;
 	size_t n;
@@ -45,6 +45,39 @@ static int print_log(const mg_log *log)
 	return ut_out_flush(ut_out_stdout());
 }
 
+/* MG-REPLAY-1, MG-REPLAY-2: the replay FILE ("-": stdin, `shown` as
+ * <stdin>) read and parsed into *r, its scenario into *doc, its text in
+ * *text (owned, for the places of later errors); UT_EXIT_OK, else the
+ * status after the located error (*r, *doc and *text to be freed
+ * still). */
+int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
+                       mg_replay *r, mg_scenario_doc **doc, char **text,
+                       size_t *len)
+{
+	mg_replay_loc loc;
+	int status;
+
+	*doc = NULL;
+	*text = NULL;
+	*len = 0;
+	memset(r, 0, sizeof(*r));
+	if ((status = ut_cli_read_path(text, len, ui, file,
+		MG_TRACK_MAX_BYTES, NULL)) != UT_EXIT_OK)
+		return status;
+	if (mg_replay_parse(r, &loc, *text, *len, (mg_lang)ui->lang) < 0) {
+		mg_cli_replay_located(shown, *text, *len, loc.line, loc.col,
+		                      mg_error_last());
+		return UT_EXIT_INPUT;
+	}
+	/* MG-REPLAY-1: the embedded scenario wins over the path */
+	if (r->scenario_yaml)
+		return mg_cli_scenario_text(ui, shown, r->scenario_yaml,
+		                            r->scenario_yaml_len,
+		                            r->yaml_line - 1, 2, *text, *len, doc);
+	return mg_cli_scenario_file(ui, r->scenario_path, MG_CLI_MAX_BYTES,
+	                            NULL, doc);
+}
+
 /* MG-REPLAY-3, MG-REPLAY-4; the budget of --max-events too (MG-TRACK-6) */
 int mg_fight_replay(const mg_cli *o, const char *file, int json,
                     uint64_t max_events)
@@ -53,7 +86,6 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
 	mg_lang lang = (mg_lang)ui->lang;
 	mg_replay r = MG_REPLAY_INIT;
-	mg_replay_loc loc;
 	mg_replay_player p;
 	mg_scenario_doc *doc = NULL;
 	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
@@ -64,22 +96,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	size_t len = 0;
 	int status, rc;
 
-	if ((status = ut_cli_read_path(&text, &len, ui, file,
-		MG_TRACK_MAX_BYTES, NULL)) != UT_EXIT_OK)
-		return status;
-	if (mg_replay_parse(&r, &loc, text, len, lang) < 0) {
-		located(shown, text, len, loc.line, loc.col, mg_error_last());
-		status = UT_EXIT_INPUT;
-		goto out;
-	}
-	/* MG-REPLAY-1: the embedded scenario wins over the path */
-	if (r.scenario_yaml)
-		status = mg_cli_scenario_text(ui, shown, r.scenario_yaml,
-		                                r.scenario_yaml_len,
-		                                r.yaml_line - 1, 2, text, len,
-		                                &doc);
-	else
-		status = mg_cli_scenario_file(ui, r.scenario_path, MG_CLI_MAX_BYTES, NULL, &doc);
+	status = mg_cli_replay_load(ui, file, shown, &r, &doc, &text, &len);
 	if (status != UT_EXIT_OK)
 		goto out;
 	mg_replay_player_init(&p, &r, lang);
@@ -94,7 +111,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	co.on_event = mg_log_event;
 	co.event_ud = log;
 	if (mg_combat_new(&c, mg_scenario_doc_scenario(doc), &co) < 0) {
-		located(shown, text, len, 0, 0, mg_error_last());
+		mg_cli_replay_located(shown, text, len, 0, 0, mg_error_last());
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
@@ -111,7 +128,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 			mg_cli_budget_spent(ui, "fight", max_events,
 			                    mg_combat_round(c));
 		else
-			located(shown, text, len, p.loc.line, p.loc.col,
+			mg_cli_replay_located(shown, text, len, p.loc.line, p.loc.col,
 			        mg_cli_stop_text(tr, sizeof(tr), msg, ui->lang));
 		status = UT_EXIT_INPUT;
 		goto out;

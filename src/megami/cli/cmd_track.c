@@ -1,5 +1,6 @@
 /*
- * cmd_track.c - `megami track SCENARIO [--seed S] [--log FILE]`: the GM's
+ * cmd_track.c - `megami track SCENARIO [--seed S] [--log FILE] [--auto npc]`
+ * or `megami track --resume REPLAY`: the GM's
  * combat tracker (docs/MEGAMI.md "Tracker and replays", the MG-TRACK rules).
  *
  * The combat engine runs with a person deciding: every decision the engine
@@ -33,6 +34,7 @@
 
 static const char help_ja[] =
 	"使い方: megami track [オプション]... シナリオ\n"
+	"  または: megami track [オプション]... --resume リプレイ\n"
 	"GMの戦闘トラッカー：シナリオの戦闘を、人が決めてダイスを振りながら進めます。\n"
 	"決定のたびに選べる行動と既定の方針の選択（Enter で採用）を示し、ダイスの\n"
 	"たびに Enter（乱数で振る）か卓で振った目（1〜6）を尋ねます。\n"
@@ -40,6 +42,12 @@ static const char help_ja[] =
 	"オプション:\n"
 	"  --seed S          Enter で振るダイスの乱数のシード（既定: OS の乱数）\n"
 	"  --log FILE        終わったときに戦闘ログ全体を FILE に書く\n"
+	"  --auto npc        NPCの決定は既定の方針で、NPCのダイスは乱数で、尋ねずに\n"
+	"                    進める（PCの分だけ尋ねる。リプレイとログはそのたびに\n"
+	"                    Enter を押したときと同じ）\n"
+	"  --resume REPLAY   保存したリプレイの戦闘を、止めたプロンプトから続ける\n"
+	"                    （シナリオとシードはリプレイのもの。Enter の乱数も\n"
+	"                    続きから）\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
 	"  --lang ja|en      メッセージとログの言語（既定: ja）\n"
@@ -58,6 +66,10 @@ static const char help_ja[] =
 	"  o                 見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
 	"  1-6, a            ダイス：卓で振った目 / この判定の残り（イニシアティブ\n"
 	"                    ではNPC全員の分も）を乱数で振る\n"
+	"  3 4, 3,4, 3、4    2D6 の2個の目を1行で（全角でも）。BCDice の結果\n"
+	"                    「(2D6) ＞ 7[3,4] ＞ 7」は [ ] の中の目を使います。\n"
+	"                    合計（2D6 の「7」）は目に分けられないので受け付けません：\n"
+	"                    出た目を尋ねて入力するか、Enter で振ってください\n"
 	"  s                 状況を表示  q   やめる（リプレイを保存するか尋ねる）\n"
 	"  Ctrl-C            入力中の行を消す（2回続けると q と同じ）\n"
 	"\n"
@@ -68,6 +80,7 @@ static const char help_ja[] =
 
 static const char help_en[] =
 	"Usage: megami track [OPTION]... SCENARIO\n"
+	"  or:  megami track [OPTION]... --resume REPLAY\n"
 	"The GM's combat tracker: play the scenario's combat with a person\n"
 	"deciding and rolling.  Each decision shows what the character may do and\n"
 	"the default policy's choice (taken on Enter); each die asks for Enter\n"
@@ -77,6 +90,11 @@ static const char help_en[] =
 	"  --seed S          seed of the generator that rolls on Enter (default:\n"
 	"                    fresh from the operating system)\n"
 	"  --log FILE        write the whole combat log to FILE at the end\n"
+	"  --auto npc        the NPCs decide by the default policy and roll with\n"
+	"                    the generator, unasked: only the PCs are asked (the\n"
+	"                    replay and the log are those of Enter at each prompt)\n"
+	"  --resume REPLAY   go on with a saved replay's fight at the prompt where it\n"
+	"                    stopped (its scenario and seed; Enter's dice go on too)\n"
 	"  --max-events N    the most events of the combat (default 100000; a\n"
 	"                    combat at a table has hundreds): it stops there\n"
 	"  --lang ja|en      language of messages and the log (default ja)\n"
@@ -95,6 +113,11 @@ static const char help_en[] =
 	"  o                 odds: 10,000 fights from here, chances and rounds\n"
 	"  1-6, a            at a die: the value rolled / roll the rest of the roll\n"
 	"                    (at initiative: every NPC's too)\n"
+	"  3 4, 3,4, 3、4    both dice of a 2D6 on one line (full width too); from\n"
+	"                    BCDice's '(2D6) ＞ 7[3,4] ＞ 7' the dice in [ ] are\n"
+	"                    taken.  A total ('7' for a 2D6) can't be split into\n"
+	"                    dice and is refused: ask for the dice rolled and type\n"
+	"                    them, or roll with Enter\n"
 	"  s                 show the state q   quit (asks to save a replay)\n"
 	"  Ctrl-C            drop the line being typed (twice in a row: as q)\n"
 	"\n"
@@ -106,6 +129,8 @@ static const struct option longopts[] = {
 	MG_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"log", required_argument, NULL, OPT_LOG},
+	{"auto", required_argument, NULL, OPT_AUTO},
+	{"resume", required_argument, NULL, OPT_RESUME},
 	MG_CLI_MAX_EVENTS_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
@@ -300,6 +325,60 @@ static int write_log(track *t, ut_out *f)
 	return ut_cli_out_close(&t->ui, "track", f, NULL) == UT_EXIT_OK ? 0 : -1;
 }
 
+/* ---- resuming: MG-TRACK-14 ------------------------------------------------- */
+
+/* The most dice of the generator a replay resumed may say were rolled
+ * ("rolled N"): a session at a table rolls hundreds; the generator is
+ * brought to where it was by rolling them again. */
+#define TR_ROLLED_MAX 10000000u
+
+/* The replay loaded into t->rep is played on a combat of its own first,
+ * as fight --replay plays it, so that a bad item is said where it is
+ * (FILE:LINE:COL) before the session starts; then the places are dropped
+ * (TR_AUTO_MARK lives in `col`).  0, or -1 after the error. */
+static int check_resume(track *t, const char *shown, const char *text,
+                        size_t len)
+{
+	mg_replay_player p;
+	mg_combat_opts co = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	ut_dice dice;
+	size_t i;
+	int rc;
+
+	if (t->rep.has_rolled && t->rep.rolled > TR_ROLLED_MAX) {
+		ut_cli_error(&t->ui, UT_TR(&t->ui, "track: %s: rolled %llu は多すぎます"
+		                                    "（%u まで）",
+		                           "track: %s: rolled %llu is too many (at "
+		                           "most %u)"),
+		             shown, (unsigned long long)t->rep.rolled, TR_ROLLED_MAX);
+		return -1;
+	}
+	mg_replay_player_init(&p, &t->rep, (mg_lang)t->ui.lang);
+	ut_dice_callback(&dice, mg_replay_dice, &p, t->rep.seed);
+	co.dice = &dice;
+	co.max_events = t->max_events;
+	if (mg_combat_new(&c, t->s, &co) < 0) {
+		mg_cli_replay_located(shown, text, len, 0, 0, mg_error_last());
+		return -1;
+	}
+	rc = mg_replay_play(&p, c);
+	if (rc < 0) {
+		char msg[1024], tr[1100];
+		snprintf(msg, sizeof(msg), "%s", mg_error_last());
+		if (rc == MG_ELIMIT)
+			mg_cli_budget_spent(&t->ui, "track", t->max_events,
+			                    mg_combat_round(c));
+		else
+			mg_cli_replay_located(shown, text, len, p.loc.line, p.loc.col,
+			        mg_cli_stop_text(tr, sizeof(tr), msg, t->ui.lang));
+	}
+	mg_combat_free(c);
+	for (i = 0; i < t->rep.nitems; i++)
+		t->rep.items[i].line = t->rep.items[i].col = 0;
+	return rc < 0 ? -1 : 0;
+}
+
 /* ---- the command ------------------------------------------------------------ */
 
 int cmd_track(const ut_cli *base, int argc, char **argv)
@@ -308,9 +387,9 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	ut_out logf;
 	int log_open = 0;
 	mg_scenario_doc *doc = NULL;
-	const char *log_path = NULL, *path;
-	char *yaml = NULL;
-	size_t yaml_len = 0;
+	const char *log_path = NULL, *path, *resume = NULL;
+	char *yaml = NULL, *rtext = NULL;
+	size_t yaml_len = 0, rlen = 0, i;
 	uint64_t seed = 0;
 	int c, status = UT_EXIT_OK, has_seed = 0;
 
@@ -339,6 +418,16 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		case OPT_LOG:
 			log_path = optarg;
 			break;
+		case OPT_AUTO: /* MG-TRACK-13 */
+			if (strcmp(optarg, "npc") != 0)
+				return ut_cli_usage_error(&t.ui, "track",
+				       UT_TR(&t.ui, "--auto に指定できるのは npc だけです（「%s」）",
+				             "--auto takes npc, not '%s'"), optarg);
+			t.auto_npc = 1;
+			break;
+		case OPT_RESUME: /* MG-TRACK-14 */
+			resume = optarg;
+			break;
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&t.max_events, &t.ui, "track",
 			                      optarg) != 0)
@@ -348,12 +437,18 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 			return ut_cli_bad_option(&t.ui, "track", c, argv, longopts);
 		}
 	}
-	if (argc - optind != 1)
+	if (resume && (argc - optind != 0 || has_seed))
+		return ut_cli_usage_error(&t.ui, "track",
+		       UT_TR(&t.ui, "--resume のシナリオとシードはリプレイのものです"
+		                    "（シナリオと --seed は指定しません）",
+		             "--resume plays the replay's scenario with its seed "
+		             "(give no scenario and no --seed)"));
+	if (!resume && argc - optind != 1)
 		return ut_cli_usage_error(&t.ui, "track",
 		       argc - optind == 0
 		       ? UT_TR(&t.ui, "シナリオが指定されていません", "no scenario given")
 		       : UT_TR(&t.ui, "シナリオは1つだけです", "only one scenario"));
-	path = argv[optind];
+	path = resume ? resume : argv[optind];
 	if (strcmp(path, "-") == 0)
 		return ut_cli_usage_error(&t.ui, "track",
 		       UT_TR(&t.ui, "標準入力はコマンドを読むので、シナリオはファイルで"
@@ -361,14 +456,43 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		             "standard input is for commands: give the scenario "
 		             "as a file"));
 	setlocale(LC_CTYPE, "");
-	if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
-		return status;
-	t.s = mg_scenario_doc_scenario(doc);
+	if (!t.max_events)
+		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
+	if (resume) { /* MG-TRACK-14 */
+		status = mg_cli_replay_load(&t.ui, resume, resume, &t.rep, &doc,
+		                            &rtext, &rlen);
+		if (status != UT_EXIT_OK)
+			goto out;
+		t.s = mg_scenario_doc_scenario(doc);
+		if (check_resume(&t, resume, rtext, rlen) < 0) {
+			status = UT_EXIT_INPUT;
+			goto out;
+		}
+		/* the scenario's file as the replay names it (else the
+		 * replay's): never replaced by a save (MG-TRACK-5), and the
+		 * name of the tracker's own replay (MG-TRACK-12) */
+		if (t.rep.scenario_path)
+			path = t.rep.scenario_path;
+		has_seed = t.rep.has_seed;
+		seed = t.rep.seed;
+	} else {
+		if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
+			return status;
+		t.s = mg_scenario_doc_scenario(doc);
+	}
 	if (log_path && same_file(log_path, path)) {
 		ut_cli_error(&t.ui, UT_TR(&t.ui, "track: %s: --log のファイルは戦うシナリオです"
 		                                  "（置き換えません）",
 		                          "track: %s: the --log file is the scenario "
 		                          "(it is not replaced)"), log_path);
+		status = UT_EXIT_INPUT;
+		goto out;
+	}
+	if (log_path && resume && same_file(log_path, resume)) {
+		ut_cli_error(&t.ui, UT_TR(&t.ui, "track: %s: --log のファイルは再開するリプレイです"
+		                                  "（置き換えません）",
+		                          "track: %s: the --log file is the replay "
+		                          "resumed (it is not replaced)"), log_path);
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
@@ -382,8 +506,8 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	t.tty = isatty(STDIN_FILENO);
 	/* MG-TRACK-5: the replay names the file and carries the scenario */
-	if (mg_scenario_to_yaml(&yaml, &yaml_len, t.s) < 0 ||
-	    mg_replay_set_scenario(&t.rep, path, yaml, yaml_len) < 0)
+	if (!resume && (mg_scenario_to_yaml(&yaml, &yaml_len, t.s) < 0 ||
+	                mg_replay_set_scenario(&t.rep, path, yaml, yaml_len) < 0))
 		goto oom;
 	/* M8.11: a fresh seed unless given; shown below, kept in the replay */
 	if (!has_seed && (status = mg_cli_fresh_seed(&t.ui, "track", &seed)))
@@ -394,9 +518,12 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	t.path = path;
 	t.log_path = log_path;
 	ut_dice_callback(&t.dice, tr_ask_die, &t, seed);
-	if (!t.max_events)
-		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
-	if (tr_start(&t) < 0) {
+	/* MG-TRACK-14: the generator where the session left it (megami
+	 * dice are d6: MG-REPLAY-2) */
+	for (i = 0; i < t.rep.rolled; i++)
+		ut_rng_die(&t.dice.rng, 6);
+	t.rep.has_rolled = 1;
+	if (tr_start(&t, resume != NULL) < 0) {
 		status = UT_EXIT_INPUT;
 		goto out;
 	}
@@ -404,6 +531,15 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	tr_say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
 	       path, (unsigned long long)seed);
+	if (resume)
+		tr_say(UT_TR(&t.ui, "%s から再開します：ダイスと決定 %zu 件を再生しました。\n",
+		             "resumed from %s: %zu dice and decisions played again.\n"),
+		       resume, t.rep.nitems);
+	if (t.auto_npc)
+		tr_say("%s", UT_TR(&t.ui, "--auto npc: NPCの決定とダイスは尋ねずに進めます"
+		                          "（既定の方針と乱数）。\n",
+		                   "--auto npc: the NPCs decide and roll unasked (the "
+		                   "default policy, the generator).\n"));
 	if (tr_session(&t) < 0)
 		status = UT_EXIT_INPUT;
 	if (t.stop_signal)
@@ -441,6 +577,7 @@ out:
 	mg_replay_free(&t.rep);
 	mg_replay_free(&t.redo);
 	free(yaml);
+	free(rtext);
 	mg_scenario_doc_free(doc);
 	if (t.stop_signal) {
 		/* MG-TRACK-12: end as the signal would have, now that all is saved */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "megami/replay.h"
 #include "megami/scenario_yaml.h"
 
 /* Scenario files: at most 1 MiB unless an option says otherwise (check's
@@ -52,5 +53,18 @@ int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
                               size_t max, const char *opt,
                               mg_scenario_doc **doc, uint64_t *hash);
+
+/* cmd_fight_replay.c: a replay FILE read and parsed with its scenario
+ * (MG-REPLAY-1, MG-REPLAY-2), for fight --replay and track --resume:
+ * UT_EXIT_OK, else the status after the error, located in `shown`
+ * (*r, *doc and *text, the file's text, are the caller's to free in
+ * both cases). */
+int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
+                       mg_replay *r, mg_scenario_doc **doc, char **text,
+                       size_t *len);
+/* "FILE:LINE:COL: error: MSG" and the line with a caret (or "FILE:
+ * error: MSG" without a place, line 0). */
+void mg_cli_replay_located(const char *file, const char *text, size_t len,
+                           uint32_t line, uint32_t col, const char *msg);
 
 #endif

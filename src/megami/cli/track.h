@@ -2,7 +2,8 @@
  * track.h - the inside of `megami track` (docs/MEGAMI.md "Tracker and
  * replays", the MG-TRACK rules), shared by its files:
  *
- *   cmd_track.c    the command: options, the scenario, the session's setup
+ *   cmd_track.c    the command: options, the scenario, the session's setup,
+ *                  a replay resumed (--resume, MG-TRACK-14)
  *   track_session.c  the session: event-sourced from its replay (undo,
  *                  redo, rebuild), the decisions, the dice, the end
  *   track_io.c     the terminal: lines read (libedit or plain), what is
@@ -79,7 +80,16 @@ typedef struct track {
 	int interrupts;     /* Ctrl-C in a row, no line read between */
 	int interrupted;    /* a second Ctrl-C in a row ended the input */
 	int stop_signal;    /* SIGHUP or SIGTERM ended the input (its number) */
+	int resumed;        /* --resume: the state not shown yet */
+	int auto_npc;       /* --auto npc: the NPCs' decisions and dice are
+	                       taken as on Enter, without a prompt (MG-TRACK-13) */
 } track;
+
+/* MG-TRACK-13: a decision of rep taken by --auto npc is marked in its
+ * item's `col` (the place in a file, which the tracker's own items never
+ * have and the writer ignores), so that undo and redo move it with the
+ * person's step before it. */
+#define TR_AUTO_MARK 1u
 
 /* track_io.c */
 void tr_say(const char *fmt, ...)
@@ -118,8 +128,9 @@ void tr_refused(track *t, uint32_t who);
 
 /* track_session.c */
 int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out);
+int64_t tr_generator_die(track *t, uint64_t sides);
 int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev);
-int tr_start(track *t);
+int tr_start(track *t, int resumed);
 int tr_session(track *t);
 void tr_end(track *t);
 

@@ -37,6 +37,7 @@ static int record(track *t, const mg_replay_item *it)
 	       : mg_replay_add_adjust(&t->rep, &it->adjust);
 	if (rc < 0)
 		return rc;
+	t->rep.items[t->rep.nitems - 1].col = it->col; /* TR_AUTO_MARK */
 	t->feed = t->rep.nitems;
 	t->redo.nitems = 0;
 	return 0;
@@ -141,11 +142,15 @@ static void step_text(track *t, char *buf, size_t size, const mg_replay *r,
 }
 
 /* u: the last step goes to redo, the combat is played again; r: back.
- * 0, 1 when there was nothing to undo/redo (said), -1 on error. */
+ * With --auto npc a step is the person's with the NPCs' automatic steps
+ * after it (MG-TRACK-13): undo never stops where --auto would decide
+ * again at once.  0, 1 when there was nothing to undo/redo (said), -1 on
+ * error. */
 static int undo_redo(track *t, int what)
 {
 	char buf[128];
-	size_t k, n;
+	size_t k, n, from;
+	int auto_step;
 
 	if (what == TR_UNDO) {
 		if (t->rep.nitems == 0) {
@@ -153,12 +158,15 @@ static int undo_redo(track *t, int what)
 			                   "  nothing to undo\n"));
 			return 1;
 		}
-		k = last_step(&t->rep);
-		step_text(t, buf, sizeof(buf), &t->rep, k, t->rep.nitems - k);
-		if (move_front(&t->rep, k, &t->redo) < 0)
-			goto oom;
-		tr_say(UT_TR(&t->ui, "  取り消しました: %s（r でやり直し）\n",
-		                  "  undone: %s (r redoes it)\n"), buf);
+		do { /* MG-TRACK-13: with the NPCs' steps after the person's */
+			k = last_step(&t->rep);
+			step_text(t, buf, sizeof(buf), &t->rep, k, t->rep.nitems - k);
+			auto_step = t->rep.items[k].col == TR_AUTO_MARK;
+			if (move_front(&t->rep, k, &t->redo) < 0)
+				goto oom;
+			tr_say(UT_TR(&t->ui, "  取り消しました: %s（r でやり直し）\n",
+			                  "  undone: %s (r redoes it)\n"), buf);
+		} while (auto_step && t->rep.nitems > 0);
 		return rebuild(t, t->rep.nitems);
 	}
 	if ((n = first_step(&t->redo)) == 0) {
@@ -166,27 +174,40 @@ static int undo_redo(track *t, int what)
 		                   "  nothing to redo\n"));
 		return 1;
 	}
-	step_text(t, buf, sizeof(buf), &t->redo, 0, n);
-	for (k = 0; k < n; k++) {
-		const mg_replay_item *it = &t->redo.items[k];
-		int rc = it->kind == MG_RITEM_DIE ? mg_replay_add_die(&t->rep, it->die)
-		       : it->kind == MG_RITEM_ACTION
-		       ? mg_replay_add_action(&t->rep, &it->action)
-		       : mg_replay_add_adjust(&t->rep, &it->adjust);
-		if (rc < 0)
-			goto oom;
-	}
-	memmove(t->redo.items, t->redo.items + n,
-	        (t->redo.nitems - n) * sizeof(*t->redo.items));
-	t->redo.nitems -= n;
-	tr_say(UT_TR(&t->ui, "  やり直します: %s\n", "  redone: %s\n"), buf);
-	return rebuild(t, t->rep.nitems - n);
+	from = t->rep.nitems;
+	do { /* MG-TRACK-13: with the NPCs' steps that followed */
+		step_text(t, buf, sizeof(buf), &t->redo, 0, n);
+		for (k = 0; k < n; k++) {
+			const mg_replay_item *it = &t->redo.items[k];
+			int rc = it->kind == MG_RITEM_DIE ? mg_replay_add_die(&t->rep, it->die)
+			       : it->kind == MG_RITEM_ACTION
+			       ? mg_replay_add_action(&t->rep, &it->action)
+			       : mg_replay_add_adjust(&t->rep, &it->adjust);
+			if (rc < 0)
+				goto oom;
+			t->rep.items[t->rep.nitems - 1].col = it->col;
+		}
+		memmove(t->redo.items, t->redo.items + n,
+		        (t->redo.nitems - n) * sizeof(*t->redo.items));
+		t->redo.nitems -= n;
+		tr_say(UT_TR(&t->ui, "  やり直します: %s\n", "  redone: %s\n"), buf);
+		n = first_step(&t->redo);
+	} while (n > 0 && t->redo.items[0].col == TR_AUTO_MARK);
+	return rebuild(t, from);
 oom:
 	ut_cli_error(&t->ui, "%s", mg_error_last());
 	return -1;
 }
 
 /* ---- dice: MG-TRACK-2, MG-TRACK-7 ------------------------------------------ */
+
+/* A die of the seeded generator (Enter, `a`, --auto), counted in the
+ * replay's `rolled` (MG-TRACK-14: --resume goes on from there). */
+int64_t tr_generator_die(track *t, uint64_t sides)
+{
+	t->rep.rolled++;
+	return (int64_t)ut_rng_die(&t->dice.rng, sides);
+}
 
 int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev)
 {
@@ -195,7 +216,9 @@ int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev)
 }
 
 /* Whether this die rolls without asking (`a`, MG-TRACK-7): the rest of a
- * roll, or an NPC's initiative in the round of the `a`. */
+ * roll, or an NPC's initiative in the round of the `a`; with --auto npc
+ * every die an NPC rolls (MG-TRACK-13).  The generator gives it, as Enter
+ * would at its prompt. */
 static int auto_die(track *t)
 {
 	mg_roll_info ri;
@@ -205,27 +228,57 @@ static int auto_die(track *t)
 		t->auto_rest = 0;
 	if (t->auto_rest)
 		return 1;
+	if (t->auto_npc && ri.kind != MG_ROLL_NONE && ri.who >= 0 &&
+	    t->s->characters[ri.who].side == MG_SIDE_NPC)
+		return 1; /* MG-TRACK-13 */
 	return ri.kind == MG_ROLL_INITIATIVE &&
 	       t->auto_round == mg_combat_round(t->c) &&
 	       t->s->characters[ri.who].side == MG_SIDE_NPC;
 }
 
+/* The dice of a line as the person types them (MG-TRACK-2), in place:
+ * a comma or an ideographic comma separates them as a blank does ("3,4",
+ * "3、4"; the line is after NFKC, so "３，４" too), and a roll pasted from
+ * BCDice or a VTT ("(2D6) ＞ 7[3,4] ＞ 7") gives the dice in its first
+ * brackets.  The words are split into w (tr_split). */
+static size_t die_words(char *line, char **w, size_t max)
+{
+	char *p, *open = strchr(line, '['), *close;
+
+	if (open && (close = strchr(open + 1, ']'))) {
+		*close = '\0';
+		line = open + 1;
+	}
+	for (p = line; *p; p++) {
+		if (*p == ',')
+			*p = ' ';
+		else if (strncmp(p, "\xe3\x80\x81", 3) == 0) { /* 、 U+3001 */
+			memset(p, ' ', 3);
+			p += 2;
+		}
+	}
+	return tr_split(line, w, max);
+}
+
 /* One die from the person: 0 with *v, 1 to ask again, or an error to stop
  * the combat (quit, undo, redo: t->quit / t->again say which).  Values
- * typed on one line are the rest of this roll (a 2D6's "4 4"); more than
- * it needs are refused, the whole line (MG-TRACK-2). */
+ * typed on one line are the rest of this roll (a 2D6's "4 4", "4,4",
+ * "4、4"); more than it needs are refused, the whole line, and so is a
+ * total ("7" for a 2D6: it can't be split into dice), said as such
+ * (MG-TRACK-2). */
 static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 {
 	char *w[8];
-	size_t n = tr_split(line, w, 8), i;
+	size_t n = die_words(line, w, 8), i;
 	mg_roll_info ri;
 	size_t need;
+	int64_t x;
 
 	mg_combat_rolling(&ri, t->c);
 	need = ri.kind == MG_ROLL_NONE || ri.ndice <= ri.index
 	       ? 1 : (size_t)(ri.ndice - ri.index);
 	if (n == 0) {
-		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		*v = tr_generator_die(t, sides);
 		tr_say(UT_TR(&t->ui, "  → %lld（振った目）\n", "  → %lld (rolled)\n"),
 		       (long long)*v);
 		return 0;
@@ -250,11 +303,10 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		t->auto_rest = 1;
 		if (ri.kind == MG_ROLL_INITIATIVE)
 			t->auto_round = mg_combat_round(t->c);
-		*v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		*v = tr_generator_die(t, sides);
 		return 0;
 	}
 	for (i = 0; i < n && i < 8; i++) {
-		int64_t x;
 		if (tr_parse_int(w[i], 0, &x) < 0 || x < 1 || (uint64_t)x > sides)
 			break;
 	}
@@ -272,6 +324,18 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		else
 			tr_say("  この判定に要るダイスは残り%zu個です（%zu個の目は多すぎます）。"
 			       "もう一度入力してください\n", need, n);
+		return 1;
+	}
+	if (n == 1 && need >= 2 && tr_parse_int(w[0], 0, &x) == 0 &&
+	    (uint64_t)x > sides && (uint64_t)x <= need * sides) {
+		/* a total of the dice still needed ("7" for a 2D6) */
+		tr_say(UT_TR(&t->ui, "  「%s」は%zu個の目の合計ですか？合計からはどの目が出たか"
+		                     "分かりません。目を1個ずつか、%zu個とも1行で入力してください"
+		                     "（例「3 4」）\n",
+		             "  '%s' looks like the total of %zu dice: a total can't be "
+		             "split into dice. Type each die, one by one or all %zu "
+		             "on one line ('3 4')\n"),
+		       w[0], need, need);
 		return 1;
 	}
 	tr_say(UT_TR(&t->ui, "  1から%lluの目を入力してください（Enter で振る、? で一覧）\n",
@@ -305,8 +369,12 @@ int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 		v = t->ahead[0];
 		memmove(t->ahead, t->ahead + 1, --t->nahead * sizeof(*t->ahead));
 	} else if (auto_die(t)) {
-		v = (int64_t)ut_rng_die(&t->dice.rng, sides);
+		v = tr_generator_die(t, sides);
 	} else {
+		if (t->resumed) { /* MG-TRACK-14: where the session stopped */
+			tr_show_state(t);
+			t->resumed = 0;
+		}
 		tr_roll_label(t, label, sizeof(label));
 		snprintf(prompt, sizeof(prompt),
 		         UT_TR(&t->ui, "%s [Enter=振る / 1-%llu]> ",
@@ -352,8 +420,10 @@ static int stopped(track *t, int rc)
 	return -1;
 }
 
-/* The next item of rep, played again at a decision (MG-TRACK-8). */
-static int replay_item(track *t)
+/* The next item of rep, played again at `ask` (MG-TRACK-8); a decision
+ * of an NPC under --auto npc is marked as taken by it (TR_AUTO_MARK: a
+ * resumed replay's items have no mark, MG-TRACK-14). */
+static int replay_item(track *t, const mg_ask *ask)
 {
 	const mg_replay_item *it;
 	int rc;
@@ -366,6 +436,8 @@ static int replay_item(track *t)
 	t->feed++;
 	if (it->kind == MG_RITEM_ADJUST)
 		return mg_combat_adjust(t->c, &it->adjust);
+	if (t->auto_npc && t->s->characters[ask->actor].side == MG_SIDE_NPC)
+		t->rep.items[t->feed - 1].col = TR_AUTO_MARK;
 	mg_combat_copy_state(t->snap, t->c);
 	t->snap_act = it->action;
 	t->snap_has_act = 1;
@@ -409,9 +481,10 @@ static int decide(track *t, const mg_ask *ask)
 	mg_adjust adj;
 	mg_replay_item it;
 	char prompt[256];
-	int rc, cmd;
+	int rc, cmd, autoplay;
 
 	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
+	t->resumed = 0; /* the state is shown here (force_state) */
 	if (mg_policy_default(&def, t->c, ask) < 0)
 		def.kind = ask->kind == MG_ASK_RESUME ? MG_ACT_RESUME : MG_ACT_END;
 	if (t->force_state || ask->kind == MG_ASK_RESUME ||
@@ -419,14 +492,28 @@ static int decide(track *t, const mg_ask *ask)
 		tr_show_state(t);
 		t->force_state = 0;
 	}
-	tr_show_options(t, ask, &def);
+	autoplay = t->auto_npc &&
+	           t->s->characters[ask->actor].side == MG_SIDE_NPC;
+	if (autoplay) { /* MG-TRACK-13: as Enter at the prompt */
+		char dbuf[64];
+		tr_action_text(dbuf, sizeof(dbuf), &def);
+		tr_say(UT_TR(&t->ui, "%s> %s（自動）\n", "%s> %s (auto)\n"),
+		       t->s->characters[ask->actor].name, dbuf);
+	} else {
+		tr_show_options(t, ask, &def);
+	}
 	snprintf(prompt, sizeof(prompt), "%s> ", t->s->characters[ask->actor].name);
-	for (;;) {
-		char *line = tr_input(t, prompt);
-		if (!line)
-			return 1; /* the end of input: as q */
-		cmd = tr_parse_command(t, ask, line, &def, &act, &adj);
-		free(line);
+	for (;; autoplay = 0) {
+		if (autoplay) {
+			act = def;
+			cmd = CMD_ACT;
+		} else {
+			char *line = tr_input(t, prompt);
+			if (!line)
+				return 1; /* the end of input: as q */
+			cmd = tr_parse_command(t, ask, line, &def, &act, &adj);
+			free(line);
+		}
 		switch (cmd) {
 		case CMD_QUIT:
 			return 1;
@@ -462,6 +549,7 @@ static int decide(track *t, const mg_ask *ask)
 		memset(&it, 0, sizeof(it));
 		it.kind = MG_RITEM_ACTION;
 		it.action = act;
+		it.col = autoplay ? TR_AUTO_MARK : 0;
 		if (record(t, &it) < 0)
 			return stopped(t, MG_ENOMEM);
 		mg_combat_copy_state(t->snap, t->c);
@@ -477,17 +565,23 @@ static int decide(track *t, const mg_ask *ask)
 			tr_flush_log(t);
 			return stopped(t, rc);
 		}
-		/* MG-ACT-1: refused, nothing changed: ask again */
+		/* MG-ACT-1: refused, nothing changed: ask again (also after
+		 * --auto: the person decides then) */
 		t->rep.nitems--;
 		t->feed = t->rep.nitems;
 		tr_refused(t, ask->actor);
+		if (autoplay)
+			tr_show_options(t, ask, &def);
 	}
 }
 
-/* The first build of the combat. */
-int tr_start(track *t)
+/* The first build of the combat; `resumed` (MG-TRACK-14): rep holds the
+ * replay resumed, played again without its log shown, the state shown at
+ * the first prompt. */
+int tr_start(track *t, int resumed)
 {
-	return rebuild(t, SIZE_MAX);
+	t->resumed = resumed;
+	return rebuild(t, resumed ? t->rep.nitems : SIZE_MAX);
 }
 
 int tr_session(track *t)
@@ -514,7 +608,7 @@ int tr_session(track *t)
 		}
 		if (t->feed < t->rep.nitems) {
 			/* played again (MG-TRACK-8) */
-			if (ask.kind == MG_ASK_OVER || (rc = replay_item(t)) < 0) {
+			if (ask.kind == MG_ASK_OVER || (rc = replay_item(t, &ask)) < 0) {
 				if (t->again)
 					continue;
 				if (t->quit)

@@ -445,9 +445,10 @@ static int magic_line(parser *ps, const tok *t, size_t ntok)
 	return 0;
 }
 
-/* The seed `t`: a whole number from 0 to UINT64_MAX, into ps->r (set even
- * after an error, as far as it was read).  Returns 0 or a located error. */
-static int seed_value(parser *ps, const tok *t)
+/* The seed `t` (or with `rolled`, the dice the generator gave): a whole
+ * number from 0 to UINT64_MAX, into ps->r (set even after an error, as
+ * far as it was read).  Returns 0 or a located error. */
+static int seed_value(parser *ps, const tok *t, int rolled)
 {
 	uint64_t v = 0;
 	size_t k;
@@ -456,7 +457,14 @@ static int seed_value(parser *ps, const tok *t)
 	for (k = 0; k < t->len && rc == 0; k++) {
 		unsigned d = (unsigned)(t->s[k] - '0');
 		if (t->s[k] < '0' || t->s[k] > '9')
-			rc = fail_at(ps, UT_EINVALID, t->col,
+			rc = rolled
+			   ? fail_at(ps, UT_EINVALID, t->col,
+			             UT_TRL(ps->lang, "rolled は0から%" PRIu64
+			                          "までの整数です（「%.*s」）",
+			                "rolled is a whole number from 0 "
+			                "to %" PRIu64 " (not '%.*s')"),
+			             UINT64_MAX, (int)t->len, t->s)
+			   : fail_at(ps, UT_EINVALID, t->col,
 			             UT_TRL(ps->lang, "シードは0から%" PRIu64
 			                          "までの整数です（「%.*s」）",
 			                "the seed is a whole number from 0 "
@@ -470,13 +478,19 @@ static int seed_value(parser *ps, const tok *t)
 		else
 			v = v * 10 + d;
 	}
-	ps->r->has_seed = 1;
-	ps->r->seed = v;
+	if (rolled) {
+		ps->r->has_rolled = 1;
+		ps->r->rolled = v;
+	} else {
+		ps->r->has_seed = 1;
+		ps->r->seed = v;
+	}
 	return rc;
 }
 
 /*
- * A header line t[0..ntok): "rng NAME", "seed N" or "scenario FILE",
+ * A header line t[0..ntok): "rng NAME", "seed N", "rolled N" or
+ * "scenario FILE",
  * once each (*seen: the line of the first, 0 none; set here) and before
  * the scenario's lines (yaml_state 0), the dice and the decisions.
  * Returns 0 or an error (located but for memory).
@@ -524,7 +538,7 @@ static int header_line(parser *ps, const tok *t, size_t ntok, uint32_t *seen,
 			               (int)t[1].len, t[1].s, UT_RNG_NAME);
 		return 0;
 	}
-	return seed_value(ps, &t[1]);
+	return seed_value(ps, &t[1], tok_is(&t[0], "rolled"));
 }
 
 int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
@@ -536,6 +550,7 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	size_t at = 0;
 	int magic = 0, yaml_state = 0; /* 0 none, 1 in the block, 2 after it */
 	uint32_t seen_rng = 0, seen_seed = 0, seen_path = 0, first_line = 0;
+	uint32_t seen_rolled = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -575,9 +590,11 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 			continue;
 		}
 		if (tok_is(&t[0], "rng") || tok_is(&t[0], "seed") ||
-		    tok_is(&t[0], "scenario")) {
+		    tok_is(&t[0], "rolled") || tok_is(&t[0], "scenario")) {
 			uint32_t *seen = tok_is(&t[0], "rng") ? &seen_rng
-			               : tok_is(&t[0], "seed") ? &seen_seed : &seen_path;
+			               : tok_is(&t[0], "seed") ? &seen_seed
+			               : tok_is(&t[0], "rolled") ? &seen_rolled
+			               : &seen_path;
 			rc = header_line(&ps, t, ntok, seen, yaml_state);
 			continue;
 		}
@@ -625,6 +642,8 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 	ut_buf_puts(&b, "rng " UT_RNG_NAME "\n");
 	if (r->has_seed)
 		ut_buf_printf(&b, "seed %" PRIu64 "\n", r->seed);
+	if (r->has_rolled)
+		ut_buf_printf(&b, "rolled %" PRIu64 "\n", r->rolled);
 	if (r->scenario_path)
 		ut_buf_printf(&b, "scenario %s\n", r->scenario_path);
 	if (r->scenario_yaml) {

@@ -1,0 +1,2 @@
+# --auto takes npc only (MG-TRACK-13)
+track --auto pc ../../../examples/megami/duel.yaml

@@ -1,0 +1,9 @@
+# MG-TRACK-2 (track review W4): the dice of a roll on one line, as players
+# who roll online report them.  Seed 3, duel.yaml.  アリア's 2D6+5: "7" is
+# refused as a total (it can't be split into dice), "6 6 1" as 3 dice for
+# 2, "６、６" (full width, an ideographic comma) is 6 6: 12 + 5 = 17;
+# オーガ's "1,1": 2 + 2 = 4.  a 1 2: BCDice's "(2D6) ＞ 8[4,4] ＞ 8" gives
+# 4 4: 8 + 4 = 12; "１，２" (full-width comma): オーガ 3 + 1 = 4 < 12, hit;
+# damage 1D6: "13" is no total of 1 die: "type a value from 1 to 6"; "6":
+# 6 + 5 = 11 − impact 2 = 9, オーガ HP 21; q; no save.
+track --lang en --seed 3 ../../../examples/megami/duel.yaml < track_dice_line.in
