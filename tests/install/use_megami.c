@@ -1,21 +1,33 @@
 /*
  * tests/install/install.sh: a program built against the INSTALLED megami
  * (pkg-config megami, the headers and library in a DESTDIR).  It reads the
- * file argv[1] with the public API and prints "ok N" (N: its errors) or
- * "illegal N".
+ * scenario file argv[1] with the public API and prints "ok N" (N: its
+ * errors) or "illegal N"; then plays its combat once, dice from the seed
+ * 1, and prints who won in which round; then rolls an SRS judgement with
+ * the seed 0 and prints its line, as `megami roll --seed 0` does.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <megami/combat.h>
+#include <megami/dice.h>
 #include <megami/scenario_yaml.h>
 
 int main(int argc, char **argv)
 {
 	static char buf[1 << 20];
+	static const char *const who[] = {"PC", "NPC"};
 	mg_scenario_doc *doc = NULL;
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	mg_result r;
+	mg_dice_expr *e = NULL;
+	mg_dice_diag d;
+	mg_dice_result res;
+	ut_buf line = UT_BUF_INIT;
+	ut_dice dice;
 	size_t len;
 	FILE *f;
-	int legal;
 
 	if (argc != 2 || !(f = fopen(argv[1], "rb")))
 		return 2;
@@ -23,8 +35,33 @@ int main(int argc, char **argv)
 	fclose(f);
 	if (mg_scenario_parse(&doc, buf, len, NULL) != 0)
 		return 1;
-	legal = mg_scenario_doc_scenario(doc) != NULL;
-	printf("%s %zu\n", legal ? "ok" : "illegal", mg_scenario_doc_error_count(doc));
+	if (!mg_scenario_doc_scenario(doc)) {
+		printf("illegal %zu\n", mg_scenario_doc_error_count(doc));
+		mg_scenario_doc_free(doc);
+		return 1;
+	}
+	printf("ok %zu\n", mg_scenario_doc_error_count(doc));
+	/* the combat, with the default policy for everyone */
+	ut_dice_seed(&dice, 1);
+	o.dice = &dice;
+	if (mg_combat_new(&c, mg_scenario_doc_scenario(doc), &o) < 0 ||
+	    mg_combat_run(&r, c) < 0) {
+		fprintf(stderr, "%s\n", mg_error_last());
+		return 1;
+	}
+	printf("%s in round %lld\n", r.winner < 0 ? "draw" : who[r.winner],
+	       (long long)r.rounds);
+	mg_combat_free(c);
 	mg_scenario_doc_free(doc);
-	return legal ? 0 : 1;
+	/* the dice bot */
+	ut_dice_seed(&dice, 0);
+	if (mg_dice_parse(&e, &d, "2D6+1>=8", 8, MG_LANG_JA) < 0 ||
+	    mg_dice_roll(&line, &res, &d, e, &dice, MG_LANG_JA) < 0) {
+		fprintf(stderr, "%s\n", d.message);
+		return 1;
+	}
+	printf("%s\n", line.ptr);
+	mg_dice_free(e);
+	ut_buf_free(&line);
+	return 0;
 }
