@@ -263,6 +263,7 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			keep = 0;
 		} else if (s < t && *s == '>') {
 			keep = 0;
+			d->quoted++;
 		} else if (head && s == t) {
 			keep = 1; /* a blank line before the sheet */
 		} else if (head) {

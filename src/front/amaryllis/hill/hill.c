@@ -1801,6 +1801,15 @@ static int do_entry(job *j, int test)
 	sheet_choice(j);
 	if (!j->mail->attachment && j->d->sheet_blank) {
 		say(j, "ユニットシートがありません。\n", "There is no unit sheet.\n");
+		/* a sheet sent quoted (a reply to the hill's own mail, every
+		 * line "> …"): say why it was not read, as check does */
+		if (j->d->quoted)
+			ut_buf_printf(&j->body, UT_TRL(j->lang,
+			              "「>」で始まる行はメールの引用として読み飛ばします"
+			              "（%zu行）。シートの行は「>」を付けずに書いてください。\n",
+			              "Lines starting with > are read as mail quotes and "
+			              "skipped (%zu lines): write the sheet's lines without "
+			              "the >.\n"), j->d->quoted);
 		help_lines(j);
 		return reject(j);
 	}

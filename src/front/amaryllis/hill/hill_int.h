@@ -98,6 +98,7 @@ typedef struct hill_directives {
 	                        numbers are the body's */
 	size_t sheet_len;
 	int sheet_blank;     /* nothing but blanks */
+	size_t quoted;       /* lines read as mail quotes ('>') and blanked */
 } hill_directives;
 
 /* NFKC of s[0..n) (a unit name as the sheet parser sees it, a directive
