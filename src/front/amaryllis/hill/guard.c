@@ -312,7 +312,7 @@ int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
 	in.body = body;
 	in.subject = subject;
 	if ((rc = am_hill_reply_build(&msg, &len, &in, NULL)) < 0)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO outgoing(rcpt, msg, created, "
 	                       "sent) VALUES(?, ?, ?, 0)")) < 0) {
 		free(msg);

@@ -106,7 +106,7 @@ static int io_cause(const char *path, const char *why)
 	int rc, e;
 
 	if (!dir)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	if (path && access(dir, W_OK) != 0) {
 		e = errno;
 		if (e == ENOENT)
@@ -167,7 +167,7 @@ static int db_fail(am_hill *h, int rc, const char *what)
 		return ut_error_set_texts(AM_HILL_ETEMP, mj, me);
 	}
 	if (rc == SQLITE_NOMEM)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	return ut_error_set_tr(AM_ERROR, "%s: データベースの誤りです（SQLite: %s）",
 	                       "%s: %s", what,
 	                       h && h->db ? sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
@@ -417,7 +417,7 @@ static int get_meta(am_hill *h)
 	if (rc != SQLITE_DONE)
 		return db_fail(h, rc, "database");
 	if (!h->address || !h->name)
-		return n ? ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory") :
+		return n ? am_hill_oom(AM_ENOMEM) :
 		           ut_error_set_tr(AM_EINVALID, "丘のデータベースではありません",
 		                              "not a hill database");
 	return 0;
@@ -483,7 +483,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		return errno_fail(AM_HILL_ENOTFOUND, errno, path, NULL, "%s", "%s");
 	if (!(h = calloc(1, sizeof(*h))) || !(h->path = strdup(path))) {
 		free(h);
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	}
 	h->readonly = ro;
 	h->last_stayed = -1;
@@ -491,7 +491,7 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		char *uri = immutable_uri(path);
 		if (!uri) {
 			am_hill_free(h);
-			return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+			return am_hill_oom(AM_ENOMEM);
 		}
 		rc = sqlite3_open_v2(uri, &h->db, SQLITE_OPEN_READONLY |
 		                     SQLITE_OPEN_URI, NULL);
@@ -585,7 +585,7 @@ static int remember_message(am_hill *h, const hill_mail *mail)
 	h->last_msgid = mail->msgid ? strdup(mail->msgid) : NULL;
 	h->last_from = mail->from ? strdup(mail->from) : NULL;
 	if ((mail->msgid && !h->last_msgid) || (mail->from && !h->last_from))
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	return 0;
 }
 
@@ -1013,7 +1013,7 @@ static int pw_verify(const char *hash, const char *pw)
 	if (!pw)
 		return 0;
 	if (!(n = pw_norm(pw)))
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	right = crypto_pwhash_str_verify(hash, n, strlen(n)) == 0 ||
 	        (strcmp(n, pw) != 0 &&
 	         crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0);
@@ -1031,7 +1031,7 @@ static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
 	int bad;
 
 	if (!n)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	bad = crypto_pwhash_str(out, n, strlen(n), ops, mem) != 0;
 	sodium_memzero(n, strlen(n));
 	free(n);
@@ -1120,7 +1120,7 @@ static int queue_notice(job *j, const char *rcpt, ut_buf *subject,
 	/* "": the owner entered by a web form, an address never proven
 	 * (am_hill_limits web): no notice */
 	int rc = !*rcpt ? 0 : subject->failed || body->failed ?
-	         ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory") :
+	         am_hill_oom(AM_ENOMEM) :
 	         am_hill_notice_queue(j->h, rcpt, subject->ptr, body->ptr, j->now);
 
 	ut_buf_free(subject);
@@ -1238,7 +1238,7 @@ static int do_withdraw(job *j)
 		return reject(j);
 	}
 	if (!(ename = am_hill_excerpt(j->d->withdraw, 40)))
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	if ((rc = find_unit(j->h, j->d->withdraw, &u)) < 0) {
 		free(ename);
 		return rc;
@@ -1395,7 +1395,7 @@ static int insert_unit(job *j, const char *name, const char *src,
 	int rc;
 
 	if (!clean)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	now_iso(when, sizeof(when));
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO units(name, owner, "
 	                       "pwhash, sheet, entered, player, rcpt, lang) "
@@ -1455,7 +1455,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	if (am_replay_token(&token, sheet, ms) < 0) {
 		am_program_free(mp);
 		am_sheet_free(ms);
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	}
 	if (j->d->logs && j->logs_ok) {
 		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
@@ -1463,7 +1463,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 			am_program_free(mp);
 			am_sheet_free(ms);
 			free(token);
-			return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+			return am_hill_oom(AM_ENOMEM);
 		}
 		ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, m->name);
 		bo.on_event = am_log_event;
@@ -1539,7 +1539,7 @@ static int pushed_notice(job *j, const hill_member *m, size_t n,
 	ol = u.lang;
 	if (!(mname = am_hill_excerpt(m->name, 40))) {
 		unit_row_free(&u);
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	}
 	if (player)
 		ut_buf_printf(&by, UT_TRL(ol, "「%s」（%s）", "'%s' (%s)"), ename, player);
@@ -1814,7 +1814,7 @@ static int do_entry(job *j, int test)
 		return reject(j);
 	}
 	if (am_sheet_parse(&sheet, src, src_len, &po) < 0)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	if (!am_sheet_ok(sheet)) {
 		say(j, "ユニットシートに誤りがあります:\n",
 		    "The unit sheet has errors:\n");
@@ -1825,7 +1825,7 @@ static int do_entry(job *j, int test)
 	name = am_sheet_team(sheet)->units[0].name;
 	player = am_hill_player_name(j->d->player, j->mail->display, &nomem);
 	if (!(ename = am_hill_excerpt(name, 40)) || nomem) {
-		rc = ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		rc = am_hill_oom(AM_ENOMEM);
 		goto done;
 	}
 	if ((rc = entry_rights(j, name, ename, test, &u)) != 0) {
@@ -2016,7 +2016,7 @@ static int processed_before(am_hill *h, const char *key, char **reply_out,
 			h->last_key = strdup(key);
 			if (!*reply_out || !h->last_key) {
 				sqlite3_finalize(st);
-				return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+				return am_hill_oom(AM_ENOMEM);
 			}
 		}
 		sqlite3_finalize(st);
@@ -2055,14 +2055,14 @@ static int decide_reply(job *j, int rate, char **reply_out, size_t *reply_len,
 	logs = j->d->logs && j->logs_ok;
 	am_hill_cap(&j->body, &j->logs, logs, h->reply_max, j->lang);
 	if (j->body.failed || j->logs.failed)
-		return ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		return am_hill_oom(AM_ENOMEM);
 	{
 		hill_reply_in in = {h->name, h->address, mail, j->result,
 		                    j->body.ptr ? j->body.ptr : "",
 		                    logs && j->logs.ptr ? j->logs.ptr : NULL, NULL};
 		if ((rc = am_hill_reply_build(reply_out, reply_len, &in,
 		                           reply_id)) < 0)
-			return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
+			return am_hill_oom(rc);
 	}
 	return 0;
 }
@@ -2204,7 +2204,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
 	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
-		return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
+		return am_hill_oom(rc);
 	if ((rc = remember_message(h, &mail)) < 0) {
 		am_hill_mail_free(&mail);
 		return rc;
@@ -2212,7 +2212,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if (!mail.bad && !mail.loop &&
 	    (rc = am_hill_directives_parse(&d, mail.body ? mail.body : "")) < 0) {
 		am_hill_mail_free(&mail);
-		return ut_error_set_tr(rc, "メモリが足りません", "out of memory");
+		return am_hill_oom(rc);
 	}
 	/* The entry's password is hashed inside the lock, not before it:
 	 * INTERACTIVE costs 64 MiB, and 50 deliveries at once hashing in
@@ -2260,7 +2260,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	in_txn = 0;
 	*result_out = j.result;
 	if (*reply_out && !(h->last_key = strdup(mail.key)))
-		rc = ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+		rc = am_hill_oom(AM_ENOMEM);
 out:
 	if (in_txn)
 		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);

@@ -24,6 +24,14 @@
 #include "amaryllis/hill.h"
 #include "util/buf.h"
 #include "util/lang.h" /* UT_TRL: the reply's language */
+#include "util/error.h"
+
+/* "out of memory" (ja and en) as the error of `code` (AM_ENOMEM, or what
+ * a callee returned for it): the hill's every out-of-memory return. */
+static inline int am_hill_oom(int code)
+{
+	return ut_error_set_tr(code, "メモリが足りません", "out of memory");
+}
 
 
 /* Why a message cannot be read (the polite rejections of hostile mail). */

@@ -320,9 +320,9 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 		rc = AM_ENOMEM;
 	if (rc < 0) {
 		ut_buf_free(&b);
-		return rc == AM_ENOMEM ? ut_error_set_tr(rc, "メモリが足りません", "out of memory") : rc;
+		return rc == AM_ENOMEM ? am_hill_oom(rc) : rc;
 	}
 	*out = b.ptr ? b.ptr : strdup("");
 	*len = b.len;
-	return *out ? 0 : ut_error_set_tr(AM_ENOMEM, "メモリが足りません", "out of memory");
+	return *out ? 0 : am_hill_oom(AM_ENOMEM);
 }
