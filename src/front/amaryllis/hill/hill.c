@@ -1743,12 +1743,12 @@ static void sheet_choice(job *j)
 	const char *p, *nl;
 	char *used;
 
-	if (!m->attachment || (j->d->sheet_blank && !m->att_others))
+	if (!m->attachment || (j->d->sheet_blank && !m->att_others.len))
 		return;
 	if (!j->d->sheet_blank)
 		ut_buf_puts(&b, UT_TRL(j->lang, "本文の指示（#…）以外の行",
 		                       "the body's lines other than directives (#...)"));
-	for (p = m->att_others; p && *p; p = nl + 1) {
+	for (p = m->att_others.ptr; p && *p; p = nl + 1) {
 		char *raw, *name;
 		nl = strchr(p, '\n');
 		raw = strndup(p, (size_t)(nl - p));

@@ -67,9 +67,9 @@ typedef struct hill_mail {
 	char *body;         /* the text of the body (NULL when none) */
 	char *attachment;   /* a .txt attachment's text, or NULL */
 	char *att_name;     /* its file name */
-	char *att_others;   /* the file names of the .txt attachments after
+	ut_buf att_others;  /* the file names of the .txt attachments after
 	                       the first (not read), each ending in '\n';
-	                       NULL when there is none */
+	                       empty when there is none */
 } hill_mail;
 
 /*

@@ -45,7 +45,7 @@ void am_hill_mail_free(hill_mail *m)
 	free(m->body);
 	free(m->attachment);
 	free(m->att_name);
-	free(m->att_others);
+	ut_buf_free(&m->att_others);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -716,15 +716,9 @@ static void take_part(walk_state *w, GMimeObject *obj)
 
 	if (ends_with_txt(fname) && (attach || !plain) && m->attachment) {
 		/* a second sheet: not read, but named in the reply */
-		size_t o = m->att_others ? strlen(m->att_others) : 0;
-		char *g = realloc(m->att_others, o + strlen(fname) + 2);
-		if (!g) {
+		ut_buf_printf(&m->att_others, "%s\n", fname);
+		if (m->att_others.failed)
 			w->nomem = 1;
-			return;
-		}
-		m->att_others = g;
-		strcpy(g + o, fname);
-		strcat(g + o, "\n");
 		return;
 	}
 	if (ends_with_txt(fname) && (attach || !plain))
