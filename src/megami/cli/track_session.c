@@ -215,6 +215,14 @@ int tr_on_event(void *ud, const mg_combat *c, const mg_event *ev)
 	return mg_log_event(t->log, c, ev);
 }
 
+/* Whether --auto npc takes character who's decisions and dice
+ * (MG-TRACK-13): an NPC's. */
+static int auto_npc(const track *t, long who)
+{
+	return t->auto_npc && who >= 0 &&
+	       t->s->characters[who].side == MG_SIDE_NPC;
+}
+
 /* Whether this die rolls without asking (`a`, MG-TRACK-7): the rest of a
  * roll, or an NPC's initiative in the round of the `a`; with --auto npc
  * every die an NPC rolls (MG-TRACK-13).  The generator gives it, as Enter
@@ -228,8 +236,7 @@ static int auto_die(track *t)
 		t->auto_rest = 0;
 	if (t->auto_rest)
 		return 1;
-	if (t->auto_npc && ri.kind != MG_ROLL_NONE && ri.who >= 0 &&
-	    t->s->characters[ri.who].side == MG_SIDE_NPC)
+	if (ri.kind != MG_ROLL_NONE && auto_npc(t, ri.who))
 		return 1; /* MG-TRACK-13 */
 	return ri.kind == MG_ROLL_INITIATIVE &&
 	       t->auto_round == mg_combat_round(t->c) &&
@@ -436,7 +443,7 @@ static int replay_item(track *t, const mg_ask *ask)
 	t->feed++;
 	if (it->kind == MG_RITEM_ADJUST)
 		return mg_combat_adjust(t->c, &it->adjust);
-	if (t->auto_npc && t->s->characters[ask->actor].side == MG_SIDE_NPC)
+	if (auto_npc(t, (long)ask->actor))
 		t->rep.items[t->feed - 1].col = TR_AUTO_MARK;
 	mg_combat_copy_state(t->snap, t->c);
 	t->snap_act = it->action;
@@ -492,8 +499,7 @@ static int decide(track *t, const mg_ask *ask)
 		tr_show_state(t);
 		t->force_state = 0;
 	}
-	autoplay = t->auto_npc &&
-	           t->s->characters[ask->actor].side == MG_SIDE_NPC;
+	autoplay = auto_npc(t, (long)ask->actor);
 	if (autoplay) { /* MG-TRACK-13: as Enter at the prompt */
 		char dbuf[64];
 		tr_action_text(dbuf, sizeof(dbuf), &def);
