@@ -37,6 +37,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -899,6 +900,12 @@ static int hostile(job *j)
 			"このメールは MIME パートが多すぎるため読みませんでした（上限 %zu）。\n",
 			"This mail has too many MIME parts to read (the limit is %zu).\n"),
 			j->lim->max_parts);
+		break;
+	case HILL_MAIL_TOO_COMPLEX:
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+			"このメールはヘッダーの項目（宛先やパラメーターを含む）か MIME の区切りが多すぎるため読みませんでした（上限 %zu）。\n",
+			"This mail has too many header fields, addresses, parameters or MIME boundaries to read (the limit is %zu).\n"),
+			j->lim->max_parts > SIZE_MAX / 64 ? SIZE_MAX : j->lim->max_parts * 64);
 		break;
 	case HILL_MAIL_TOO_DEEP:
 		ut_buf_printf(&j->body, UT_TRL(j->lang,

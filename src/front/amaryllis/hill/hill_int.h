@@ -39,6 +39,9 @@ typedef enum hill_bad {
 	HILL_MAIL_OK = 0,
 	HILL_MAIL_TOO_BIG,       /* over limits->max_bytes */
 	HILL_MAIL_TOO_MANY_PARTS,
+	HILL_MAIL_TOO_COMPLEX,   /* past 64 items (fields, addresses,
+	                            parameters, delimiters) a part allowed:
+	                            parse_message */
 	HILL_MAIL_TOO_DEEP,
 	HILL_MAIL_UNPARSABLE,    /* GMime found no message */
 	HILL_MAIL_CHARSET,       /* unknown charset (bad_arg names it) */

@@ -10,6 +10,7 @@
  * headers that could be read are kept so that the reply can still be sent.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -954,27 +955,143 @@ static int raw_headers_utf8(const char *raw, size_t hlen, size_t len,
 	return 0;
 }
 
+/*
+ * What GMime would make objects of in p[0..n), counted up to just past
+ * cap: in a header block, each line and each ',' or ';' (a field, an
+ * address, a parameter); in a body, each line that begins with "--" (a
+ * MIME delimiter, after which a part's header block may follow, up to its
+ * blank line).  GMime takes about 0.5-1.5 KB of memory for each (a mail
+ * of 1 MiB made of 100,000 empty parts took 138 MB), so a mail past the
+ * cap is refused before it is parsed (docs/HILL.md, "Limits").  A text
+ * line such as "-- " or "-----" counts too: an upper bound, not an exact
+ * count.
+ */
+static size_t raw_items(const char *p, size_t n, int header, size_t cap)
+{
+	const char *end = p + n;
+	size_t items = 0;
+
+	while (p < end && items <= cap) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *q;
+		size_t ln = (size_t)(e - p);
+		if (ln > 0 && p[ln - 1] == '\r')
+			ln--;
+		if (header) {
+			if (ln == 0) {
+				header = 0;
+			} else {
+				items++;
+				for (q = p; q < p + ln; q++)
+					items += *q == ',' || *q == ';';
+			}
+		} else if (ln >= 2 && p[0] == '-' && p[1] == '-') {
+			items++;
+			header = 1;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return items;
+}
+
+/* Whether the header field at p[0..n) (its name up to ':') is one the hill
+ * reads (read_sender, read_thread, is_loop, hash_key). */
+static int wanted_field(const char *p, size_t n)
+{
+	static const char *const names[] = {
+		"From", "Message-ID", "Subject", "References", "In-Reply-To",
+		"Auto-Submitted", "Return-Path", "Precedence", "List-Id",
+		"X-Autoreply", "X-Auto-Response-Suppress", "X-Loop",
+		"X-Amaryllis-Result", "MIME-Version", "Content-Type",
+		"Content-Transfer-Encoding",
+	};
+	const char *colon = memchr(p, ':', n);
+	size_t k, i;
+
+	if (!colon)
+		return 0;
+	for (k = (size_t)(colon - p); k > 0 && (p[k - 1] == ' ' || p[k - 1] == '\t'); k--)
+		;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == k && g_ascii_strncasecmp(p, names[i], k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The header block raw[0..hlen) cut down to the fields the hill reads,
+ * each at most 4 KiB with its continuation lines and 64 KiB in all (a
+ * longer field is left out), then a blank line (owned; NULL when out of
+ * memory): what is parsed of a mail whose header block is past the cap of
+ * raw_items, so that even its reply does not cost GMime's memory for every
+ * field, address and parameter.
+ */
+static char *wanted_headers(const char *raw, size_t hlen, size_t *outlen)
+{
+	enum { FIELD_MAX = 4096, ALL_MAX = 65536 };
+	char *out = malloc(ALL_MAX + 2);
+	size_t at = 0, o = 0;
+
+	if (!out)
+		return NULL;
+	while (at < hlen) {
+		size_t start = at, fl;
+		const char *nl;
+		/* a field: its line and the lines that begin with a blank */
+		do {
+			nl = memchr(raw + at, '\n', hlen - at);
+			at = nl ? (size_t)(nl - raw) + 1 : hlen;
+		} while (at < hlen && (raw[at] == ' ' || raw[at] == '\t'));
+		fl = at - start;
+		if (fl <= FIELD_MAX && o + fl <= ALL_MAX && raw[start] != '\r' &&
+		    raw[start] != '\n' && wanted_field(raw + start, fl)) {
+			memcpy(out + o, raw + start, fl);
+			o += fl;
+			if (raw[at - 1] != '\n')
+				out[o++] = '\n';
+		}
+	}
+	out[o++] = '\n';
+	*outlen = o;
+	return out;
+}
+
 /* The message parsed by GMime, or NULL; past lim->max_bytes only its
- * headers are read (m->bad set), to reply and to know the Message-ID. */
+ * headers are read (m->bad set), to reply and to know the Message-ID;
+ * past the cap of raw_items (64 a MIME part allowed) likewise, and of a
+ * header block past it only the fields the hill reads (wanted_headers). */
 static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
                                    const am_hill_limits *lim)
 {
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *msg;
-	size_t parse_len = len, fixed_len;
-	char *fixed;
+	size_t parse_len = len, fixed_len, hlen;
+	size_t cap = lim->max_parts > SIZE_MAX / 64 ? SIZE_MAX
+	                                            : lim->max_parts * 64;
+	char *fixed, *cut = NULL;
 
 	if (len > lim->max_bytes) {
 		set_bad(m, HILL_MAIL_TOO_BIG, NULL);
 		parse_len = header_end(raw, len < 262144 ? len : 262144);
 	}
-	if (raw_headers_utf8(raw, header_end(raw, parse_len), parse_len,
-	                     &fixed, &fixed_len) == 0) {
+	hlen = header_end(raw, parse_len);
+	if (raw_items(raw, hlen, 1, cap) > cap) {
+		set_bad(m, HILL_MAIL_TOO_COMPLEX, NULL);
+		if (!(cut = wanted_headers(raw, hlen, &parse_len)))
+			return NULL;
+		raw = cut;
+		hlen = parse_len;
+	} else if (raw_items(raw + hlen, parse_len - hlen, 0, cap) > cap) {
+		set_bad(m, HILL_MAIL_TOO_COMPLEX, NULL);
+		parse_len = hlen;
+	}
+	if (raw_headers_utf8(raw, hlen, parse_len, &fixed, &fixed_len) == 0) {
 		stream = g_mime_stream_mem_new_with_buffer(fixed, fixed_len);
 		free(fixed);
 	} else
 		stream = g_mime_stream_mem_new_with_buffer(raw, parse_len);
+	free(cut);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_object_unref(stream);
 	msg = g_mime_parser_construct_message(parser, NULL);

@@ -542,6 +542,67 @@ static void hostile(void **state)
 	assert_int_equal(fx_process(&f, b.ptr), 0);
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "MIME パートが多すぎる"));
+	/* What GMime makes an object of, counted before it parses
+	 * (raw_items): the cap is 64 x max_parts = 4096.  100,000 empty
+	 * parts (700 KB, under max_bytes; GMime took 138 MB for them):
+	 * 100,000 lines that begin with "--" > 4096, refused unparsed */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <many@x>\nMIME-Version: 1.0\n"
+	            "Content-Type: multipart/mixed; boundary=\"m\"\n\n");
+	for (i = 0; i < 100000; i++)
+		ut_buf_puts(&b, "--m\n\n");
+	ut_buf_puts(&b, "--m--\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "MIME の区切りが多すぎる"));
+	assert_non_null(strstr(f.body, "（上限 4096）"));
+	/* the header block at the cap: From and Message-ID (1 item each:
+	 * a line, no ',' or ';') and 4094 fields "X-A: b" make 4096, and
+	 * the mail is read (#status); one field more is 4097, refused,
+	 * and the reply still goes to From, Re: its Subject (the fields the
+	 * hill reads are kept: wanted_headers) */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <cap@x>\n");
+	for (i = 0; i < 4094; i++)
+		ut_buf_puts(&b, "X-A: b\n");
+	ut_buf_puts(&b, "\n#status\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "status");
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <cap1@x>\n");
+	for (i = 0; i < 4095; i++)
+		ut_buf_puts(&b, "X-A: b\n");
+	ut_buf_puts(&b, "Subject: many\n\n#status\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "ヘッダーの項目"));
+	{
+		char *v = fx_header(&f, "To");
+		assert_string_equal(v, "a@example.net");
+		free(v);
+		v = fx_header(&f, "Subject");
+		assert_string_equal(v, "Re: many");
+		free(v);
+	}
+	/* 5,000 addresses in To: 4,999 commas, refused the same */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <to@x>\nTo: x0@e.org");
+	for (i = 1; i < 5000; i++)
+		ut_buf_printf(&b, ", x%zu@e.org", i);
+	ut_buf_puts(&b, "\n\n#status\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "ヘッダーの項目"));
+	/* past the cap an auto-reply still gets no reply (Auto-Submitted is
+	 * among the fields kept), after 5,000 fields */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <auto@x>\n");
+	for (i = 0; i < 5000; i++)
+		ut_buf_puts(&b, "X-A: b\n");
+	ut_buf_puts(&b, "Auto-Submitted: auto-replied\n\n#status\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_null(f.reply);
+	assert_string_equal(f.result, "ignored");
 	/* unknown charset */
 	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <cs@x>\n"
 		"Content-Type: text/plain; charset=x-klingon\n\n#status\n"), 0);
