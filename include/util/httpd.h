@@ -97,6 +97,13 @@ typedef struct ut_httpd_config {
 	int (*error_body)(char *buf, size_t size, int status, const char *msg);
 	size_t max_query;       /**< bytes after '?' (414 past it); 0 is
 	                             UT_HTTPD_MAX_QUERY */
+	int multipart_forms;    /**< 1: a multipart/form-data body reaches
+	                             handle as the same fields
+	                             application/x-www-form-urlencoded (a
+	                             file's field left out; 400 when it is not
+	                             valid), as a browser's FormData is read
+	                             by Rack; the check hook must let its
+	                             Content-Type through */
 } ut_httpd_config;
 
 /** The longest query by default: the hooks read a name or a dice command
@@ -105,7 +112,7 @@ typedef struct ut_httpd_config {
 
 #define UT_HTTPD_CONFIG_INIT {UT_HTTPD_CONFIG_VERSION, 0, 0, 0, 0, 0, 0, 0, \
 	NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, \
-	NULL, NULL, NULL, 0}
+	NULL, NULL, NULL, 0, 0}
 
 /**
  * Serve on listen ("IPV4:PORT"; port 0 picks one).

@@ -32,7 +32,9 @@
 
 #include "httpd_int.h"
 
+#include "util/buf.h"
 #include "util/error.h"
+#include "util/http.h"
 #include "util/utf8.h"
 
 #if MHD_VERSION < 0x00097002
@@ -456,6 +458,90 @@ static MHD_Result_t begin(ut_httpd *s, struct MHD_Connection *c, req *q,
 	return MHD_YES;
 }
 
+/* UT_HTTPD multipart_forms: what MHD's post processor reads of a
+ * multipart/form-data body, written as application/x-www-form-urlencoded
+ * into a ut_buf; a field of a file (filename given) is left out. */
+typedef struct form_out {
+	ut_buf buf;
+	int nomem;
+} form_out;
+
+static void form_escape(form_out *f, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i;
+
+	for (i = 0; i < n && !f->nomem; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		char e[3];
+		if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
+		    (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' ||
+		    ch == '_' || ch == '~') {
+			f->nomem = ut_buf_put(&f->buf, (const char *)&ch, 1) < 0;
+			continue;
+		}
+		e[0] = '%';
+		e[1] = hex[ch >> 4];
+		e[2] = hex[ch & 15];
+		f->nomem = ut_buf_put(&f->buf, e, 3) < 0;
+	}
+}
+
+static MHD_Result_t form_field(void *cls, enum MHD_ValueKind kind,
+                               const char *key, const char *filename,
+                               const char *content_type,
+                               const char *transfer_encoding,
+                               const char *data, uint64_t off, size_t size)
+{
+	form_out *f = cls;
+
+	(void)kind;
+	(void)content_type;
+	(void)transfer_encoding;
+	if (filename || !key)
+		return MHD_YES;
+	if (off == 0) {
+		if (f->buf.len && !f->nomem)
+			f->nomem = ut_buf_put(&f->buf, "&", 1) < 0;
+		form_escape(f, key, strlen(key));
+		if (!f->nomem)
+			f->nomem = ut_buf_put(&f->buf, "=", 1) < 0;
+	}
+	form_escape(f, data, size);
+	return f->nomem ? MHD_NO : MHD_YES;
+}
+
+/* A multipart/form-data body of q (its Content-Type says so) in place as
+ * application/x-www-form-urlencoded: 0, 1 when it is not valid
+ * multipart (400), -1 out of memory. */
+static int form_from_multipart(struct MHD_Connection *c, req *q)
+{
+	struct MHD_PostProcessor *pp;
+	form_out f = {UT_BUF_INIT, 0};
+	int bad = 0;
+
+	if (!(pp = MHD_create_post_processor(c, 1024, form_field, &f)))
+		return 1; /* no boundary, or another type */
+	if (q->len && MHD_post_process(pp, q->body, q->len) != MHD_YES)
+		bad = 1;
+	if (MHD_destroy_post_processor(pp) != MHD_YES)
+		bad = 1;
+	if (f.nomem) {
+		ut_buf_free(&f.buf);
+		return -1;
+	}
+	if (bad) {
+		ut_buf_free(&f.buf);
+		return 1;
+	}
+	if (!f.buf.ptr && ut_buf_put(&f.buf, "", 0) < 0)
+		return -1;
+	free(q->body);
+	q->body = f.buf.ptr;
+	q->len = f.buf.len;
+	return 0;
+}
+
 static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
                             const char *url, const char *method,
                             const char *version, const char *upload,
@@ -498,6 +584,17 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
 	if (q->too_large)
 		return send_error(s, c, q, 413, "too-large", s->cfg.msg_too_large);
+	if (s->cfg.multipart_forms && q->body &&
+	    ut_http_media_type(MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	                       MHD_HTTP_HEADER_CONTENT_TYPE),
+	                       "multipart/form-data")) {
+		int fr = form_from_multipart(c, q);
+		if (fr < 0)
+			return send_error(s, c, q, 500, "internal", "out of memory");
+		if (fr > 0)
+			return send_error(s, c, q, 400, "form",
+			                  "the multipart/form-data body is not valid");
+	}
 	if (s->cfg.handle(&r, s->cfg.ud, method, url, q->query, q->body,
 	                  q->len) < 0)
 		return send_error(s, c, q, 500, "internal", "out of memory");

@@ -66,6 +66,7 @@ int mg_serve_start(unsigned *port_out, mg_serve *w, const char *listen)
 
 	cfg.max_body = w->cfg.max_body;
 	cfg.max_query = SERVE_MAX_QUERY;
+	cfg.multipart_forms = 1; /* a browser's FormData, as Rack reads it */
 	cfg.max_conns = w->cfg.max_conns;
 	cfg.client_conns = w->cfg.client_conns;
 	cfg.threads = w->cfg.threads;

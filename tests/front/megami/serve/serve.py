@@ -294,7 +294,8 @@ def endpoints(megami, version):
        f"two Content-Length: 400 framing, closed, with CORS ({st} {b} {h})")
     expect(p, "POST", "/v2/game_system/SRS/roll", 415,
            '{"ok":false,"reason":"a POST body must be '
-           'application/x-www-form-urlencoded"}', "JSON body",
+           'application/x-www-form-urlencoded or multipart/form-data"}',
+           "JSON body",
            body='{"command":"1D6"}', headers={"Content-Type": "application/json"})
     expect(p, "GET", "/v2/version", 421,
            '{"ok":false,"reason":"this server does not answer for that host '
@@ -412,6 +413,66 @@ def long_query(megami):
     ok(st == 414 and b == '{"ok":false,"reason":"the query is too long"}' and
        h.get("access-control-allow-origin") == "*",
        f"a query of 10241 bytes: 414 with CORS ({st} {b} {h})")
+    srv.stop()
+
+
+def multipart_body(boundary, fields):
+    """A multipart/form-data body as a browser's FormData sends it: each
+    field (name, value) or (name, value, filename) a part."""
+    out = b""
+    for f in fields:
+        disp = f'form-data; name="{f[0]}"'
+        if len(f) > 2:
+            disp += f'; filename="{f[2]}"'
+        out += (f"--{boundary}\r\nContent-Disposition: {disp}\r\n" +
+                ("Content-Type: text/plain\r\n" if len(f) > 2 else "") +
+                "\r\n").encode() + f[1].encode() + b"\r\n"
+    return out + f"--{boundary}--\r\n".encode()
+
+
+def multipart(megami):
+    """A POST of multipart/form-data (a page's fetch with FormData) is read
+    as BCDice-API's Rack reads it: the same fields as a urlencoded form, a
+    file's field left out.  Seed 42's d6 are 1, 3, 5, 6, 6
+    (tests/util/rng_reference.py)."""
+    srv = Server(megami, "--seed", "42", "--rate", "0")
+    p = srv.port
+    g = rng_reference.Xoshiro256ss(42)
+    d = [g.die(6) for _ in range(5)]
+    ok(d == [1, 3, 5, 6, 6], f"seed 42: d6 1, 3, 5, 6, 6 ({d})")
+    mp = {"Content-Type": "multipart/form-data; boundary=----b0"}
+    # 2D6 with the dice 1, 3: 4
+    expect(p, "POST", "/v2/game_system/SRS/roll", 200,
+           roll_doc("(2D6) ＞ 4[1,3] ＞ 4", dice=rands(1, 3)),
+           "multipart command", headers=mp,
+           body=multipart_body("----b0", [("command", "2D6")]))
+    # DiceBot 2D6>=7 with 5, 6: 11, 成功; a file's field is not read
+    expect(p, "POST", "/v2/game_system/DiceBot/roll", 200,
+           roll_doc("(2D6>=7) ＞ 11[5,6] ＞ 11 ＞ 成功", success=True,
+                    dice=rands(5, 6)),
+           "multipart command beside a file", headers=mp,
+           body=multipart_body("----b0", [("x", "y", "a.txt"),
+                                          ("command", "2D6>=7")]))
+    # a table of 1D6 in Japanese with newlines: the die 6 picks row 6
+    want = json.dumps({"ok": True, "text": "表(6) ＞ ろく", "rands": rands(6)},
+                      ensure_ascii=False, separators=(",", ":"))
+    expect(p, "POST", "/v2/original_table", 200, want, "multipart table",
+           headers=mp, body=multipart_body("----b0", [(
+               "table", "表\n1D6\n1:い\n2:に\n3:さん\n4:し\n5:ご\n6:ろく")]))
+    # the command only as a file: no command (BCDice-API: the same 400)
+    expect(p, "POST", "/v2/game_system/SRS/roll", 400,
+           '{"ok":false,"reason":"unsupported command"}',
+           "multipart command as a file", headers=mp,
+           body=multipart_body("----b0", [("command", "2D6", "c.txt")]))
+    # not valid: no closing boundary; no boundary parameter
+    bad = '{"ok":false,"reason":"the multipart/form-data body is not valid"}'
+    expect(p, "POST", "/v2/game_system/SRS/roll", 400, bad,
+           "multipart without its end", headers=mp,
+           body='------b0\r\nContent-Disposition: form-data; name="command"'
+                '\r\n\r\n1D6')
+    expect(p, "POST", "/v2/game_system/SRS/roll", 400, bad,
+           "multipart without a boundary",
+           headers={"Content-Type": "multipart/form-data"}, body="abc")
     srv.stop()
 
 
@@ -535,6 +596,7 @@ def main():
         endpoints(megami, version)
         long_choice(megami)
         long_query(megami)
+        multipart(megami)
         fair(megami)
         crosscheck(megami, module)
         rate(megami)
