@@ -78,6 +78,16 @@ int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
 #endif
 	;
 
+/*
+ * The usage error of an option whose value is not a whole number from lo
+ * to hi (opt as written, "--runs"), in the words every command uses:
+ *   --runs には1から1000000000までの整数を指定してください（「x」）
+ *   --runs needs a whole number from 1 to 1000000000, not 'x'
+ * Returns UT_EXIT_USAGE.
+ */
+int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
+                      uint64_t lo, uint64_t hi, const char *arg);
+
 /* ut_cli_usage_error with a va_list; returns UT_EXIT_USAGE. */
 int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
                         va_list ap);

@@ -566,7 +566,7 @@ static void mg_mc_out_1_text(void **state)
 	s.len = 0;
 	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_JA, to_sink, &s), 0);
 	assert_string_equal(s.buf,
-		"モンテカルロ：20回の戦闘（シード 42）\n"
+		"モンテカルロ：20回の戦闘（種 42、i回目は種 42+i）\n"
 		"結果            回数    割合 95%信頼区間（Wilson）\n"
 		"PCの勝利           0    0.0% [0.0%, 16.1%]\n"
 		"NPCの勝利          0    0.0% [0.0%, 16.1%]\n"
@@ -578,7 +578,7 @@ static void mg_mc_out_1_text(void **state)
 	s.len = 0;
 	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &s), 0);
 	assert_string_equal(s.buf,
-		"Monte Carlo: 20 fights (seed 42)\n"
+		"Monte Carlo: 20 fights (seed 42, run i uses seed 42+i)\n"
 		"Outcome         Runs    Rate 95% interval (Wilson)\n"
 		"PC won             0    0.0% [0.0%, 16.1%]\n"
 		"NPC won            0    0.0% [0.0%, 16.1%]\n"

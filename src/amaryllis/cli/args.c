@@ -47,6 +47,14 @@ int cli_usage_error(const cli_opts *o, const char *cmd, const char *fmt, ...)
 	return rc;
 }
 
+int cli_bad_number(const cli_opts *o, const char *cmd, const char *opt,
+                   uint64_t lo, uint64_t hi, const char *arg)
+{
+	ut_cli u = who(o);
+
+	return ut_cli_bad_number(&u, cmd, opt, lo, hi, arg);
+}
+
 void cli_getopt_begin(cli_opts *o, int argc, char **argv, const char *shortopts,
                       const struct option *longopts)
 {

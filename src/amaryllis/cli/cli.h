@@ -32,6 +32,11 @@ typedef struct cli_opts {
 
 #define CLI_OPTS_INIT {AM_LANG_JA, CLI_SHEET_BYTES_DEFAULT, 0}
 
+/* ut_cli_bad_number for the options o: a value not a whole number from
+ * lo to hi; returns EXIT_USAGE. */
+int cli_bad_number(const cli_opts *o, const char *cmd, const char *opt,
+                   uint64_t lo, uint64_t hi, const char *arg);
+
 /*
  * Long options without a short form are numbered from 256 (getopt_long
  * returns the number).  The ones every subcommand has come first, in

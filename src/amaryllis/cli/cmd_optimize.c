@@ -25,6 +25,9 @@
 
 #include "cli.h"
 
+/* The most --evals (2^40): more than a search runs in years. */
+#define EVALS_MAX (UINT64_C(1) << 40)
+
 #include "util/array.h"
 #include "util/buf.h"
 #include "util/hash.h"
@@ -38,11 +41,11 @@ static const char help_ja[] =
 	"\n"
 	"オプション:\n"
 	"  --field F               フィールドのフォルダかシート（繰り返し可。引数も同じ）\n"
-	"  --evals N               評価する候補の数（既定: 2000）\n"
+	"  --evals N               評価する候補の数（1〜1099511627776、既定: 2000）\n"
 	"  --time T                探索の時間（60、60s、2m、1h）。--evals と併用すると\n"
 	"                          先に来た方で止まる\n"
 	"  --seed S                乱数の種（既定: 1）。同じ種なら --jobs によらず同じ結果\n"
-	"  --jobs N                スレッド数（既定: コア数）\n"
+	"  --jobs N                スレッド数（1〜64、既定: コア数）\n"
 	"  --out FILE              最良のシートをファイルに書く（送付用）\n"
 	"  --format text|json      報告の形式（既定: text）\n"
 	"  --svg FILE.svg          最良の勝ち点の推移を SVG で書く\n"
@@ -73,11 +76,12 @@ static const char help_en[] =
 	"Options:\n"
 	"  --field F               a folder or sheet of the field (repeatable; operands\n"
 	"                          are field entries too)\n"
-	"  --evals N               candidates to evaluate (default 2000)\n"
+	"  --evals N               candidates to evaluate (1 to 1099511627776, default\n"
+	"                          2000)\n"
 	"  --time T                time to search (60, 60s, 2m, 1h); with --evals,\n"
 	"                          whichever comes first\n"
 	"  --seed S                seed (default 1); same seed, same result for any --jobs\n"
-	"  --jobs N                threads (default: all cores)\n"
+	"  --jobs N                threads (1 to 64, default: all cores)\n"
 	"  --out FILE              write the best sheet to FILE, ready to mail\n"
 	"  --format text|json      the report as text (default) or JSON\n"
 	"  --svg FILE.svg          draw the best points by evaluations as SVG\n"
@@ -257,13 +261,9 @@ static int parse_args(opt_run *r, int argc, char **argv)
 				return cli_error("optimize: out of memory"), EXIT_INPUT;
 			break;
 		case OPT_EVALS:
-			if (ut_cli_parse_u64(&v, optarg,
-				UINT64_C(1) << 40) < 0 || v < 1)
-				return cli_usage_error(o, "optimize",
-				        UT_TR(o, "--evals には1以上の整数を指定してください"
-				                 "（「%s」）",
-				              "--evals needs a whole number of at least 1, "
-				              "not '%s'"), optarg);
+			if (ut_cli_parse_u64(&v, optarg, EVALS_MAX) < 0 || v < 1)
+				return cli_bad_number(o, "optimize", "--evals", 1,
+				                      EVALS_MAX, optarg);
 			r->oo.evals = v;
 			r->evals_given = 1;
 			break;
@@ -277,19 +277,14 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			break;
 		case OPT_SEED:
 			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0)
-				return cli_usage_error(o, "optimize",
-				        UT_TR(o, "--seed には0以上の整数を指定してください"
-				                 "（「%s」）",
-				              "--seed needs a whole number, not '%s'"), optarg);
+				return cli_bad_number(o, "optimize", "--seed", 0,
+				                      UINT64_MAX, optarg);
 			r->oo.seed = v;
 			break;
 		case OPT_JOBS:
 			if (ut_cli_parse_u64(&v, optarg, 64) < 0 || v < 1)
-				return cli_usage_error(o, "optimize",
-				        UT_TR(o, "--jobs には1から64までの整数を指定して"
-				                 "ください（「%s」）",
-				              "--jobs needs a whole number from 1 to 64, "
-				              "not '%s'"), optarg);
+				return cli_bad_number(o, "optimize", "--jobs", 1, 64,
+				                      optarg);
 			r->oo.jobs = (unsigned)v;
 			r->jobs_given = 1;
 			break;

@@ -26,18 +26,14 @@ int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
 	case OPT_RUNS:
 		/* MG-MC-LIMIT-1 */
 		if (ut_cli_parse_u64(&v, arg, MG_MC_RUNS_MAX) < 0 || v < 1)
-			return ut_cli_usage_error(ui, "fight",
-				UT_TR(ui, "--runs の値「%s」は1から1000000000の整数ではありません",
-				      "--runs value '%s' is not a whole number from 1 to 1000000000"),
-				arg);
+			return ut_cli_bad_number(ui, "fight", "--runs", 1,
+			                         MG_MC_RUNS_MAX, arg);
 		mc->runs = v;
 		return 0;
 	case OPT_JOBS:
 		if (ut_cli_parse_u64(&v, arg, JOBS_MAX) < 0 || v < 1)
-			return ut_cli_usage_error(ui, "fight",
-				UT_TR(ui, "--jobs の値「%s」は1から1024の整数ではありません",
-				      "--jobs value '%s' is not a whole number from 1 to 1024"),
-				arg);
+			return ut_cli_bad_number(ui, "fight", "--jobs", 1, JOBS_MAX,
+			                         arg);
 		mc->jobs = (unsigned)v;
 		return 0;
 	case OPT_SVG:

@@ -358,10 +358,8 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 			UT_TR(&o.ui, "--seed と --dice は同時に使えません",
 			      "--seed and --dice cannot be used together"));
 	if (seed_arg && ut_cli_parse_u64(&r.seed, seed_arg, UINT64_MAX) < 0)
-		return ut_cli_usage_error(&o.ui, "roll",
-			UT_TR(&o.ui, "--seed の値「%s」は0から18446744073709551615の整数ではありません",
-			      "--seed value '%s' is not a whole number from 0 to 18446744073709551615"),
-			seed_arg);
+		return ut_cli_bad_number(&o.ui, "roll", "--seed", 0, UINT64_MAX,
+		                         seed_arg);
 	if (optind >= argc)
 		return ut_cli_usage_error(&o.ui, "roll",
 			UT_TR(&o.ui, "式がありません", "no expression given"));

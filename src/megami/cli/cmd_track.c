@@ -40,13 +40,13 @@ static const char help_ja[] =
 	"たびに Enter（乱数で振る）か卓で振った目（1〜6）を尋ねます。\n"
 	"\n"
 	"オプション:\n"
-	"  --seed S          Enter で振るダイスの乱数のシード（既定: OS の乱数）\n"
+	"  --seed S          Enter で振るダイスの乱数の種（既定: OS の乱数）\n"
 	"  --log FILE        終わったときに戦闘ログ全体を FILE に書く\n"
 	"  --auto npc        NPCの決定は既定の方針で、NPCのダイスは乱数で、尋ねずに\n"
 	"                    進める（PCの分だけ尋ねる。リプレイとログはそのたびに\n"
 	"                    Enter を押したときと同じ）\n"
 	"  --resume REPLAY   保存したリプレイの戦闘を、止めたプロンプトから続ける\n"
-	"                    （シナリオとシードはリプレイのもの。Enter の乱数も\n"
+	"                    （シナリオと種はリプレイのもの。Enter の乱数も\n"
 	"                    続きから）\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
@@ -439,7 +439,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	if (resume && (argc - optind != 0 || has_seed))
 		return ut_cli_usage_error(&t.ui, "track",
-		       UT_TR(&t.ui, "--resume のシナリオとシードはリプレイのものです"
+		       UT_TR(&t.ui, "--resume のシナリオと種はリプレイのものです"
 		                    "（シナリオと --seed は指定しません）",
 		             "--resume plays the replay's scenario with its seed "
 		             "(give no scenario and no --seed)"));
@@ -528,7 +528,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		goto out;
 	}
 	tr_signals(); /* MG-TRACK-12 */
-	tr_say(UT_TR(&t.ui, "megami track: %s（シード %llu）。? でコマンドの一覧。\n",
+	tr_say(UT_TR(&t.ui, "megami track: %s（種 %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
 	       path, (unsigned long long)seed);
 	if (resume)

@@ -374,7 +374,7 @@ void tr_odds(track *t, int at_die)
 		mg_mc_report_free(&r);
 		return;
 	}
-	tr_say(UT_TR(&t->ui, "見込み（ここから既定の方針で%d回、シード %llu）:\n",
+	tr_say(UT_TR(&t->ui, "見込み（ここから既定の方針で%d回、種 %llu）:\n",
 	                  "odds (%d fights from here, default policy, seed %llu):\n"),
 	       ODDS_RUNS, (unsigned long long)t->seed);
 	odds_line(t, UT_TR(&t->ui, "PCの勝ち", "PC wins"), &r, MG_MC_PC);

@@ -465,7 +465,7 @@ static int seed_value(parser *ps, const tok *t, int rolled)
 			                "to %" PRIu64 " (not '%.*s')"),
 			             UINT64_MAX, (int)t->len, t->s)
 			   : fail_at(ps, UT_EINVALID, t->col,
-			             UT_TRL(ps->lang, "シードは0から%" PRIu64
+			             UT_TRL(ps->lang, "種は0から%" PRIu64
 			                          "までの整数です（「%.*s」）",
 			                "the seed is a whole number from 0 "
 			                "to %" PRIu64 " (not '%.*s')"),

@@ -52,7 +52,7 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 		         (unsigned long long)r->runs, r->runs == 1 ? "fight" : "fights",
 		         (unsigned long long)r->seed);
 	else
-		snprintf(title, sizeof title, "モンテカルロ：%llu回の戦闘（シード %llu〜）",
+		snprintf(title, sizeof title, "モンテカルロ：%llu回の戦闘（種 %llu〜）",
 		         (unsigned long long)r->runs, (unsigned long long)r->seed);
 	ut_svg_text(b, MARGIN + 8, 24, 17, "start", "font-weight=\"bold\"",
 	            width - 2 * MARGIN - 16, title);

@@ -2,7 +2,7 @@
  * mc_text.c - the report of a Monte Carlo series as text, in Japanese or
  * English (docs/MEGAMI.md "Monte Carlo", MG-MC-OUT-1):
  *
- *   モンテカルロ：20回の戦闘（シード 42）
+ *   モンテカルロ：20回の戦闘（種 42、i回目は種 42+i）
  *   結果        回数    割合  95%信頼区間（Wilson）
  *   PCの勝利      12   60.0%  [38.7%, 78.1%]
  *   …
@@ -43,13 +43,15 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	int i;
 
 	if (lang == MG_LANG_EN) /* "1 fight", "2 fights" */
-		ut_buf_printf(b, "Monte Carlo: %llu %s (seed %llu)\n",
-		              (unsigned long long)r->runs,
+		ut_buf_printf(b, "Monte Carlo: %llu %s (seed %llu, run i uses "
+		              "seed %llu+i)\n", (unsigned long long)r->runs,
 		              r->runs == 1 ? "fight" : "fights",
+		              (unsigned long long)r->seed,
 		              (unsigned long long)r->seed);
-	else
-		ut_buf_printf(b, "モンテカルロ：%llu回の戦闘（シード %llu）\n",
-		              (unsigned long long)r->runs,
+	else /* MS-PT-OUT-1's words: 種, as every --help */
+		ut_buf_printf(b, "モンテカルロ：%llu回の戦闘（種 %llu、i回目は種 "
+		              "%llu+i）\n", (unsigned long long)r->runs,
+		              (unsigned long long)r->seed,
 		              (unsigned long long)r->seed);
 	ut_buf_pad(b, T("結果", "Outcome"), 12, 1);
 	ut_buf_rpad(b, T("回数", "Runs"), 8);

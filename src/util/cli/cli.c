@@ -2,6 +2,7 @@
 #include "util/cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,15 @@ int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
 	rc = ut_cli_vusage_error(c, cmd, fmt, ap);
 	va_end(ap);
 	return rc;
+}
+
+int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
+                      uint64_t lo, uint64_t hi, const char *arg)
+{
+	return ut_cli_usage_error(c, cmd,
+		UT_TR(c, "%s には%" PRIu64 "から%" PRIu64 "までの整数を指定してください（「%s」）",
+		      "%s needs a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'"),
+		opt, lo, hi, arg);
 }
 
 void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,

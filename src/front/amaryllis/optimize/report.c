@@ -14,6 +14,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/lang.h"
+#include "util/rng.h"
 
 static int flush(ut_buf *b, am_write_fn write, void *ud)
 {
@@ -50,9 +51,12 @@ static void record(ut_buf *b, const am_opt_record *r, am_lang lang)
 	if (r->errors)
 		ut_buf_printf(b, UT_TRL(lang, "（うち停止 %" PRId64 "）",
 		                          " (%" PRId64 " stopped)"), r->errors);
-	ut_buf_printf(b, UT_TRL(lang, "（勝ち点 %" PRId64 "、ＨＰ差 %+" PRId64 "）",
-	                          " (%" PRId64 " points, margin %+" PRId64 ")"),
-	              r->points, r->margin);
+	if (lang == AM_LANG_EN)
+		ut_buf_printf(b, " (%" PRId64 " point%s, margin %+" PRId64 ")",
+		              r->points, r->points == 1 ? "" : "s", r->margin);
+	else
+		ut_buf_printf(b, "（勝ち点 %" PRId64 "、ＨＰ差 %+" PRId64 "）",
+		              r->points, r->margin);
 }
 
 /* The field entries the best had outcome `oc` against, one per comment
@@ -114,15 +118,24 @@ static int text_report(const am_opt_view *v, am_lang lang,
 	              v->names[fb], v->files[fb]);
 	record(&b, &fr, lang);
 	ut_buf_puts(&b, "\n");
-	ut_buf_printf(&b, UT_TRL(lang,
-	              "# 評価 %" PRIu64 " 件、世代 %" PRIu64 "、戦闘 %" PRIu64
-	              " 回、省略した戦闘 %" PRIu64 " 回、シード %" PRIu64 "%s\n",
-	              "# %" PRIu64 " evaluations, %" PRIu64 " generations, %"
-	              PRIu64 " battles played, %" PRIu64 " skipped, seed %"
-	              PRIu64 "%s\n"),
-	              am_opt_evaluations(v->opt), am_opt_generations(v->opt),
-	              am_opt_battles(v->opt), am_opt_skipped(v->opt), v->seed,
-	              v->buildia ? UT_TRL(lang, "、ビルディア", ", Buildia") : "");
+	if (lang == AM_LANG_EN) {
+		uint64_t e = am_opt_evaluations(v->opt);
+		uint64_t g = am_opt_generations(v->opt);
+		uint64_t bt = am_opt_battles(v->opt);
+		ut_buf_printf(&b, "# %" PRIu64 " evaluation%s, %" PRIu64
+		              " generation%s, %" PRIu64 " battle%s played, %"
+		              PRIu64 " skipped, seed %" PRIu64 "%s\n",
+		              e, e == 1 ? "" : "s", g, g == 1 ? "" : "s", bt,
+		              bt == 1 ? "" : "s", am_opt_skipped(v->opt), v->seed,
+		              v->buildia ? ", Buildia" : "");
+	} else {
+		ut_buf_printf(&b, "# 評価 %" PRIu64 " 件、世代 %" PRIu64 "、戦闘 %"
+		              PRIu64 " 回、省略した戦闘 %" PRIu64 " 回、種 %" PRIu64
+		              "%s\n", am_opt_evaluations(v->opt),
+		              am_opt_generations(v->opt), am_opt_battles(v->opt),
+		              am_opt_skipped(v->opt), v->seed,
+		              v->buildia ? "、ビルディア" : "");
+	}
 	return flush(&b, write, ud);
 }
 
@@ -175,6 +188,9 @@ static int json_history(json_t *hist, const am_opt_point *h, size_t nh)
 static int json_keys(json_t *root, const am_opt_view *v, const char *sheet,
                      json_t *lost, json_t *drawn, json_t *fb, json_t *hist)
 {
+	char seed[24];
+
+	snprintf(seed, sizeof(seed), "%" PRIu64, v->seed);
 	return json_object_set_new(root, "sheet", json_string(sheet)) ||
 	       json_object_set_new(root, "record",
 	                           jrecord(am_opt_best_record(v->opt))) ||
@@ -183,8 +199,10 @@ static int json_keys(json_t *root, const am_opt_view *v, const char *sheet,
 	       json_object_set_new(root, "field_size",
 	                           json_integer((json_int_t)v->n)) ||
 	       json_object_set_new(root, "field_best", fb) ||
-	       json_object_set_new(root, "seed",
-	                           json_integer((json_int_t)v->seed)) ||
+	       /* docs/RANDOM.md: the generator, and the seed as a decimal
+	        * string (up to 2^64 - 1, past what a double holds) */
+	       json_object_set_new(root, "rng", json_string(UT_RNG_NAME)) ||
+	       json_object_set_new(root, "seed", json_string(seed)) ||
 	       json_object_set_new(root, "buildia",
 	                           json_boolean(v->buildia)) ||
 	       json_object_set_new(root, "evaluations", json_integer(
