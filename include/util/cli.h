@@ -88,6 +88,15 @@ int ut_cli_usage_error(const ut_cli *c, const char *cmd, const char *fmt, ...)
 int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
                       uint64_t lo, uint64_t hi, const char *arg);
 
+/*
+ * Whether the file an output option (opt, "--svg") names may be written:
+ * "-" is refused as a usage error (returns UT_EXIT_USAGE): it is no file,
+ * and writing one named "-" surprises whoever meant standard output (the
+ * report is on standard output already).  Otherwise 0.
+ */
+int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
+                    const char *path);
+
 /* ut_cli_usage_error with a va_list; returns UT_EXIT_USAGE. */
 int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
                         va_list ap);

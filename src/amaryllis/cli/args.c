@@ -142,11 +142,7 @@ int cli_parse_points(const char *s, int64_t pts[3])
 int cli_out_file(const cli_opts *o, const char *cmd, const char *opt,
                  const char *path)
 {
-	if (strcmp(path, "-") != 0)
-		return 0;
-	return cli_usage_error(o, cmd,
-	                       UT_TR(o, "%s に「-」（標準出力）は使えません："
-	                                "ファイル名を指定してください",
-	                             "%s cannot be - (standard output): give a "
-	                             "file name"), opt);
+	ut_cli u = who(o);
+
+	return ut_cli_out_file(&u, cmd, opt, path);
 }

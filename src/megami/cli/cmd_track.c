@@ -416,6 +416,8 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 				             "18446744073709551615, not '%s'"), optarg);
 			break;
 		case OPT_LOG:
+			if (ut_cli_out_file(&t.ui, "track", "--log", optarg))
+				return UT_EXIT_USAGE;
 			log_path = optarg;
 			break;
 		case OPT_AUTO: /* MG-TRACK-13 */

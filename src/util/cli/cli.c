@@ -80,6 +80,18 @@ int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
 		opt, lo, hi, arg);
 }
 
+int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
+                    const char *path)
+{
+	if (strcmp(path, "-") != 0)
+		return 0;
+	return ut_cli_usage_error(c, cmd,
+	                          UT_TR(c, "%s に「-」（標準出力）は使えません："
+	                                   "ファイル名を指定してください",
+	                                "%s cannot be - (standard output): give "
+	                                "a file name"), opt);
+}
+
 void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
                          const char *shortopts, const struct option *longopts,
                          int lang_val)
