@@ -120,6 +120,10 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
                       const struct option *longopts);
 
+/* The language the last ut_cli_getopt_begin settled on (the command's
+ * --lang when it has one, else the tool's), or fallback before any. */
+int ut_cli_lang_chosen(int fallback);
+
 /* The value of --lang: sets c->lang and returns 0, or a usage error
  * (UT_EXIT_USAGE) for anything but ja and en. */
 int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg);

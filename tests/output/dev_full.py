@@ -190,12 +190,20 @@ def coverage(c):
 
 
 def check_case(c, prog, cmd, args, stdin, file, lang):
-    argv = [c.tools[prog]] + (["--lang", "en"] if lang == "en" else []) + args
+    """lang "ja", "en" (the tool's --lang en) or "en-cmd" (the command's
+    own --lang en after its name: the report of a failing stdout was in
+    Japanese there, found by the outside review of amaryllis's CLI)."""
+    if lang == "en-cmd":
+        argv = [c.tools[prog], args[0], "--lang", "en"] + args[1:]
+    else:
+        argv = ([c.tools[prog]] + (["--lang", "en"] if lang == "en" else [])
+                + args)
     shown = " ".join([prog] + argv[1:])
     out = "/dev/null" if file else FULL
     rc, err = run(argv, out, stdin, cwd=c.src)
     want = "%s: %s%s: %s\n" % (prog, cmd + ": " if cmd else "",
-                               file or "<stdout>", REASON[lang])
+                               file or "<stdout>",
+                               REASON["en" if lang == "en-cmd" else lang])
     m = re.fullmatch(r"([^:\n]+): (?:([^:\n]+): )?([^\n]+): ([^\n]+)\n", err)
     if rc == 1 and err == want and m and m.group(4):
         return None
@@ -335,6 +343,14 @@ def main():
             n += 1
             if r:
                 failures.append(r)
+        # the command's own --lang en (every command case but the tools'
+        # --help, --version and `help`, which have no command)
+        for prog, cmd, args, stdin, file in c.cases:
+            if cmd and args and args[0] == cmd and cmd != "help":
+                r = check_case(c, prog, cmd, args, stdin, file, "en-cmd")
+                n += 1
+                if r:
+                    failures.append(r)
         failures += check_independent(c)
         n += 6
         for lang in ("ja", "en"):

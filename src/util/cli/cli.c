@@ -92,6 +92,17 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 	                                "a file name"), opt);
 }
 
+/* The language of the last options parsed (a command's --lang, else the
+ * tool's), for the report of ut_cli_exit, which runs with the tool's
+ * ut_cli after the command's copy is gone; -1 before any.  Set while the
+ * arguments are parsed, on the main thread. */
+static int lang_chosen = -1;
+
+int ut_cli_lang_chosen(int fallback)
+{
+	return lang_chosen < 0 ? fallback : lang_chosen;
+}
+
 void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
                          const char *shortopts, const struct option *longopts,
                          int lang_val)
@@ -114,6 +125,7 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 		free(copy);
 	}
 	optind = 0;
+	lang_chosen = (int)c->lang;
 }
 
 static const struct option *option_of(const struct option *lo, int val)

@@ -258,11 +258,15 @@ int ut_cli_out_close(const ut_cli *c, const char *cmd, ut_out *o,
 int ut_cli_exit(const ut_cli *c, const char *cmd, int status)
 {
 	ut_out *o = ut_out_stdout();
+	ut_cli cc = *c;
 
+	/* in the command's language: its --lang was parsed into a copy of
+	 * c that is gone by now */
+	cc.lang = (ut_lang)ut_cli_lang_chosen((int)c->lang);
 	ut_out_flush(o);
 	if (fclose(stdout) != 0)
 		fail(o, errno);
-	if (ut_cli_out_report(c, cmd, o, NULL) != UT_EXIT_OK &&
+	if (ut_cli_out_report(&cc, cmd, o, NULL) != UT_EXIT_OK &&
 	    status == UT_EXIT_OK)
 		status = UT_EXIT_INPUT;
 	return status;
