@@ -203,7 +203,9 @@ size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
  * am_replay_token_read turns back into the two sheets, so that anyone can
  * replay the battle exactly (`amaryllis battle --replay TOKEN`).
  * @param out  the token, NUL-terminated (free())
- * @return 0; AM_EINVALID when a sheet is illegal; AM_ENOMEM
+ * @return 0; AM_EINVALID when a sheet is illegal; AM_ELIMIT when the token
+ *         would pass AM_REPLAY_TOKEN_MAX (am_replay_token_read would refuse
+ *         it); AM_ENOMEM
  */
 int am_replay_token(char **out, const am_sheet *a, const am_sheet *b);
 

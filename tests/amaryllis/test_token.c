@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "amaryllis/common.h"
+#include "util/error.h"
 #include "amaryllis/sheet.h"
 
 /* "am1." + base64url("A\0BC") by hand: the bytes 41 00 42 43 are
@@ -72,6 +74,81 @@ static void too_long(void **state)
 	free(t);
 }
 
+/* A legal sheet of one unit with k unused actions besides its own (an
+ * outside review's way to a long sheet), parsed. */
+static am_sheet *long_sheet(size_t k)
+{
+	am_parse_opts po = AM_PARSE_OPTS_INIT;
+	size_t cap = 64 + k * 48, n, i;
+	char *t = malloc(cap);
+	am_sheet *s;
+
+	assert_non_null(t);
+	n = (size_t)snprintf(t, cap, "A：10／1／1／2／X\n・X：直接攻撃\n");
+	for (i = 0; i < k; i++)
+		n += (size_t)snprintf(t + n, cap - n, "・未使用%zu：直接攻撃\n", i);
+	assert_int_equal(am_sheet_parse(&s, t, n, &po), 0);
+	assert_true(am_sheet_ok(s));
+	free(t);
+	return s;
+}
+
+/* The characters after "am1." of a token of raw bytes: base64url without
+ * padding, 4 for each 3 and 2 or 3 for the 1 or 2 left. */
+static size_t token_chars(size_t raw)
+{
+	return raw / 3 * 4 + (raw % 3 ? raw % 3 + 1 : 0);
+}
+
+/* am_replay_token makes no token am_replay_token_read refuses (a 62 KB
+ * sheet gave an 86,822-character token that --replay refused): the two
+ * sheets' normalised texts and the NUL between them, past
+ * AM_REPLAY_TOKEN_MAX characters of base64url, are AM_ELIMIT; the
+ * longest below the limit is made and reads back. */
+static void writer_limit(void **state)
+{
+	am_sheet *b = long_sheet(0), *a;
+	size_t k, raw, last_ok = 0, first_over = 0;
+	char *tok, *x, *y;
+	size_t xl, yl;
+
+	(void)state;
+	/* the k where the token crosses the limit, by bisection over the
+	 * lengths of the notation the token holds (about 31 bytes an action:
+	 * k near 49152 / 31) */
+	last_ok = 1;
+	first_over = 8000;
+	while (first_over - last_ok > 1) {
+		k = (last_ok + first_over) / 2;
+		a = long_sheet(k);
+		raw = am_sheet_format(NULL, 0, a, AM_LANG_JA) + 1 +
+		      am_sheet_format(NULL, 0, b, AM_LANG_JA);
+		if (token_chars(raw) <= AM_REPLAY_TOKEN_MAX)
+			last_ok = k;
+		else
+			first_over = k;
+		am_sheet_free(a);
+	}
+	assert_true(last_ok > 1000 && first_over < 8000);
+	a = long_sheet(last_ok);
+	assert_int_equal(am_replay_token(&tok, a, b), 0);
+	assert_true(strlen(tok) - 4 <= AM_REPLAY_TOKEN_MAX);
+	assert_int_equal(am_replay_token_read(&x, &xl, &y, &yl, tok, strlen(tok),
+	                                      AM_LANG_EN), 0);
+	free(x);
+	free(y);
+	free(tok);
+	am_sheet_free(a);
+	a = long_sheet(first_over);
+	tok = (char *)1;
+	assert_int_equal(am_replay_token(&tok, a, b), AM_ELIMIT);
+	assert_null(tok);
+	assert_non_null(strstr(ut_error_last_lang(UT_LANG_JA), "リプレイトークンには長すぎます"));
+	assert_non_null(strstr(ut_error_last_lang(UT_LANG_EN), "too long for a replay token"));
+	am_sheet_free(a);
+	am_sheet_free(b);
+}
+
 /* A file read whole (tests run from the source root); *len its length. */
 static char *slurp(const char *path, size_t *len)
 {
@@ -128,6 +205,7 @@ int main(void)
 		cmocka_unit_test(read_by_hand),
 		cmocka_unit_test(bad_tokens),
 		cmocka_unit_test(too_long),
+		cmocka_unit_test(writer_limit),
 		cmocka_unit_test(round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

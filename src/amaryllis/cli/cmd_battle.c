@@ -122,12 +122,13 @@ static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
 }
 
 /* --token: print the replay token of the two legal sheets s. */
-static int print_token(cli_sheet s[2])
+static int print_token(cli_sheet s[2], am_lang lang)
 {
 	char *t;
 
 	if (am_replay_token(&t, s[0].sheet, s[1].sheet) < 0) {
-		cli_error("battle: %s", am_error_last());
+		/* AM_ELIMIT: a token --replay would refuse is not printed */
+		cli_error("battle: %s", am_error_last_lang(lang));
 		return EXIT_INPUT;
 	}
 	if (ut_out_printf(ut_out_stdout(), "%s\n", t) < 0) {
@@ -253,7 +254,7 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		goto out;
 	}
 	if (want_token) {
-		status = print_token(s);
+		status = print_token(s, o.lang);
 		goto out;
 	}
 fight:

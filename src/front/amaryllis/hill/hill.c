@@ -1458,8 +1458,9 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 		return ut_error_set_tr(AM_ERROR, "保存された「%s」のシートが読めません",
 		                       "stored sheet of %s is unreadable", m->name);
 	}
-	/* the battle's replay token (LG-TOKEN-1): both sheets are legal */
-	if (am_replay_token(&token, sheet, ms) < 0) {
+	/* the battle's replay token (LG-TOKEN-1): both sheets are legal;
+	 * none for two sheets too long to replay by token (AM_ELIMIT) */
+	if ((rc = am_replay_token(&token, sheet, ms)) < 0 && rc != AM_ELIMIT) {
 		am_program_free(mp);
 		am_sheet_free(ms);
 		return am_hill_oom(AM_ENOMEM);
@@ -1504,7 +1505,13 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	              oc == 1 ? UT_TRL(j->lang, "勝", "W") :
 	              oc == 2 ? UT_TRL(j->lang, "分", "D") : UT_TRL(j->lang, "負", "L"),
 	              (long long)res.score[0], (long long)res.score[1]);
-	ut_buf_printf(&j->body, "    amaryllis battle --replay %s\n", token);
+	if (token)
+		ut_buf_printf(&j->body, "    amaryllis battle --replay %s\n", token);
+	else
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+			"    （リプレイトークンなし: 2つのシートで am1. の後 %d 文字を超えます）\n",
+			"    (no replay token: the two sheets take more than %d "
+			"characters after am1.)\n"), AM_REPLAY_TOKEN_MAX);
 	free(token);
 	if ((rc = am_hill_prepare(h, &st, "INSERT INTO results VALUES(?,?,?,?,?)")) < 0)
 		return rc;
