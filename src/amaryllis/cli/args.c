@@ -47,6 +47,20 @@ int cli_usage_error(const cli_opts *o, const char *cmd, const char *fmt, ...)
 	return rc;
 }
 
+int cli_one_stdin(const cli_opts *o, const char *cmd, int argc,
+                  char *const *argv, int from)
+{
+	int i, n = 0;
+
+	for (i = from; i < argc; i++)
+		n += strcmp(argv[i], "-") == 0;
+	if (n < 2)
+		return 0;
+	return cli_usage_error(o, cmd,
+	                       UT_TR(o, "標準入力（-）から読めるシートは1つだけです",
+	                             "only one sheet can come from standard input"));
+}
+
 int cli_bad_number(const cli_opts *o, const char *cmd, const char *opt,
                    uint64_t lo, uint64_t hi, const char *arg)
 {

@@ -32,6 +32,11 @@ typedef struct cli_opts {
 
 #define CLI_OPTS_INIT {AM_LANG_JA, CLI_SHEET_BYTES_DEFAULT, 0}
 
+/* A usage error (EXIT_USAGE) when "-" (standard input, read once) is
+ * among the operands argv[from .. argc) more than once; else 0. */
+int cli_one_stdin(const cli_opts *o, const char *cmd, int argc,
+                  char *const *argv, int from);
+
 /* ut_cli_bad_number for the options o: a value not a whole number from
  * lo to hi; returns EXIT_USAGE. */
 int cli_bad_number(const cli_opts *o, const char *cmd, const char *opt,

@@ -242,10 +242,8 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		                       argc - optind);
 	paths[0] = argv[optind];
 	paths[1] = argv[optind + 1];
-	if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
-		return cli_usage_error(&o, "battle",
-		                       UT_TR(&o, "標準入力（-）から読めるシートは1つだけです",
-		                             "only one sheet can come from standard input"));
+	if (cli_one_stdin(&o, "battle", argc, argv, optind))
+		return EXIT_USAGE;
 	/* load both, so the errors of both are shown */
 	rc = cli_sheet_load(&s[0], paths[0], &o);
 	rc |= cli_sheet_load(&s[1], paths[1], &o);
@@ -277,7 +275,7 @@ fight:
 		if (am_log_finish(log, engine, &res, rc) < 0)
 			log_failed();
 		cli_error(UT_TR(&o, "battle: 戦闘を中断しました：%s",
-		                "battle stopped: %s"), msg);
+		                "battle: battle stopped: %s"), msg);
 		status = EXIT_INPUT;
 	} else if (am_log_finish(log, engine, &res, rc) < 0) {
 		log_failed();

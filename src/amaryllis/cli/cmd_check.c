@@ -163,6 +163,8 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 	if (nfiles == 0)
 		return cli_usage_error(&o, "check", UT_TR(&o, "シートが指定されていません",
 		                                          "no sheet given"));
+	if (cli_one_stdin(&o, "check", argc, argv, optind))
+		return EXIT_USAGE;
 	for (i = optind; i < argc; i++) {
 		cli_sheet s;
 		if (json) {

@@ -290,6 +290,10 @@ static int parse_args(league_run *r, int argc, char **argv)
 		                           "no folder or sheet given"));
 		goto stop;
 	}
+	if (cli_one_stdin(o, "league", argc, argv, optind)) {
+		rc = EXIT_USAGE;
+		goto stop;
+	}
 	for (; optind < argc; optind++)
 		if (cli_paths_add(&r->args, argv[optind]) < 0) {
 			lg_error(r, "out of memory");

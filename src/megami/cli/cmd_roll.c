@@ -297,8 +297,12 @@ static int roll_stdin(roller *r, int *status)
 		}
 	}
 	if (ferror(stdin)) {
-		ut_cli_error(r->ui, UT_TR(r->ui, "roll: 標準入力を読めません",
-		                          "roll: cannot read standard input"));
+		/* as every reader words it (ut_cli_read_file): the errno of the
+		 * read that failed, the last call before here */
+		int err = errno;
+		fprintf(stderr, UT_TR(r->ui, "<stdin>: error: 読めません：%s\n",
+		                      "<stdin>: error: cannot read: %s\n"),
+		        ut_cli_strerror((int)r->ui->lang, err));
 		*status = UT_EXIT_INPUT;
 	}
 	free(buf);
