@@ -12,6 +12,12 @@ add_test(NAME web/browser
 add_test(NAME web/page
 	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/page" page.js)
+# the page when things go wrong: a failed request, a refusal in English,
+# a double click, the language switched after a battle, a damaged link, a
+# long name on a phone (robust.js)
+add_test(NAME web/robust
+	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
+		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/robust" robust.js)
 add_test(NAME web/hostile
 	COMMAND python3 "${dir}/hostile.py" $<TARGET_FILE:amaryllis>)
 # concurrency (not speed): 20 clients, 600 checks and battles, no error;
@@ -31,7 +37,7 @@ foreach(t headers slowloris rate busy_hill lockout framing)
 	add_test(NAME web/${t}
 		COMMAND python3 "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
-set(am_web_tests web/browser web/page web/hostile web/load web/csrf web/headers
+set(am_web_tests web/browser web/page web/robust web/hostile web/load web/csrf web/headers
 	web/slowloris web/rate web/busy_hill web/lockout web/framing)
 set_tests_properties(${am_web_tests} PROPERTIES
 	LABELS web TIMEOUT 600 RUN_SERIAL ON)

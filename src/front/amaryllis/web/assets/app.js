@@ -23,6 +23,12 @@ const T = {
     rank: "順位", player: "プレイヤー", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
     pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
+    unreachable: "サーバーに届きませんでした（ネットワークかサーバーが止まっています）。もう一度試してください",
+    http_403: "このページ以外からの送信は受け付けません（プロキシの Host の設定を確かめてください）",
+    http_413: "送る内容が大きすぎます",
+    http_429: "送信が多すぎます。少し待ってからもう一度試してください",
+    http_503: "丘が混み合っています。少し待ってからもう一度試してください",
+    tok_percent: "% の後が正しくありません（リンクが途中で壊れています）",
     result: {entered: "登録しました", replaced: "置き換えました", tested: "試しました",
              withdrawn: "取り下げました", status: "順位表を返しました", rejected: "却下されました"},
     not_stayed: "登録されませんでした：最下位で丘に残れませんでした",
@@ -56,6 +62,12 @@ const T = {
     rank: "rank", player: "player", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
     pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
+    unreachable: "the server could not be reached (the network or the server is down); try again",
+    http_403: "only this page may send here (check the proxy's Host setting)",
+    http_413: "what was sent is too large",
+    http_429: "too many requests; wait a moment and try again",
+    http_503: "the hill is busy; wait a moment and try again",
+    tok_percent: "a % not followed by two hex digits (the link was damaged)",
     result: {entered: "entered", replaced: "replaced", tested: "tested",
              withdrawn: "withdrawn", status: "status sent", rejected: "rejected"},
     not_stayed: "not entered: it was the last and did not stay on the hill",
@@ -119,12 +131,32 @@ function el(tag, attrs, ...kids) {
   return e;
 }
 
+/* The refusals the server words in English only (made before the body is
+ * read: docs/WEB.md "Security"), in the page's language. */
+const HTTP_WORDED = [403, 413, 429, 503];
+
+/* A request: {status, data}, data the JSON (or the text of another type);
+ * a network failure is status 0 and a refusal of HTTP_WORDED or a
+ * proxy's page (not JSON) gets data.error in the page's language, so that
+ * no caller waits for ever or shows another language. */
 async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(body)});
+  let r;
+  try {
+    r = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(body)});
+  } catch (e) {
+    return {status: 0, data: {error: t("unreachable")}};
+  }
   const type = r.headers.get("Content-Type") || "";
-  const data = type.startsWith("application/json") ? await r.json() : await r.text();
+  let data;
+  try {
+    data = type.startsWith("application/json") ? await r.json() : await r.text();
+  } catch (e) {
+    return {status: 0, data: {error: t("unreachable")}};
+  }
+  if (r.status !== 200 && typeof data !== "object") data = {error: t("failed")};
+  if (HTTP_WORDED.includes(r.status)) data = Object.assign({}, data, {error: t("http_" + r.status)});
   return {status: r.status, data};
 }
 
@@ -147,17 +179,24 @@ function labels() {
 function applyLang() {
   labels();
   showResult();
-  check();
-  if (lastBattle) fight();
+  /* an empty editor stays unmarked, as on a fresh page */
+  if ($("sheet").value) check();
+  /* the battle again in the new language when it is on screen (fight
+   * puts its link in the address); else when its tab is shown */
+  if (lastBattle && $("battle").classList.contains("active")) fight();
+  else if (lastBattle) battleStale = true;
   if (hillData) howto(hillData);
   if ($("hill").classList.contains("active")) loadHill();
 }
 
 const TABS = ["editor", "battle", "hill"];
 
+let battleStale = false;   /* the battle shown is in the other language */
+
 function showTab(name) {
   for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.tab === name);
   for (const p of document.querySelectorAll(".page")) p.classList.toggle("active", p.id === name);
+  if (name === "battle" && battleStale && lastBattle) { battleStale = false; fight(); }
   if (name === "hill") loadHill().then(ok => { if (!ok) showTab("editor"); });
   if (name === "battle" && !$("tab-hill").hidden) refreshPickers();
 }
@@ -165,7 +204,12 @@ function showTab(name) {
 /* The tab (or the replay) the address names: #replay=TOKEN, #TAB, or the
  * path /TAB; the editor otherwise. */
 function route() {
-  const h = decodeURIComponent(location.hash.slice(1));
+  let h = location.hash.slice(1);
+  try { h = decodeURIComponent(h); }
+  catch (e) {   /* a % not followed by two hex digits: a damaged link */
+    if (h.startsWith("replay=")) return refuseReplay(t("tok_percent"));
+    h = "";
+  }
   if (h.startsWith("replay=")) return openReplay(h.slice(7));
   const p = location.pathname.replace(/^\//, "");
   showTab(TABS.includes(h) ? h : TABS.includes(p) ? p : "editor");
@@ -317,18 +361,21 @@ function readToken(tok) {
   return parts;
 }
 
+/* The battle page saying why a replay link is refused. */
+function refuseReplay(why) {
+  showTab("battle");
+  $("battle-status").textContent = t("bad_token", why);
+  $("battle-status").className = "status bad";
+  $("replay").hidden = true;
+  lastBattle = null;   /* nothing to fight again in another language */
+}
+
 /* #replay=TOKEN: both sheets into the battle page, and fought. */
 function openReplay(tok) {
   showTab("battle");
   let sheets;
   try { sheets = readToken(tok); }
-  catch (e) {
-    $("battle-status").textContent = t("bad_token", e.message);
-    $("battle-status").className = "status bad";
-    $("replay").hidden = true;
-    lastBattle = null;   /* nothing to fight again in another language */
-    return;
-  }
+  catch (e) { return refuseReplay(e.message); }
   $("sheet-a").value = sheets[0];
   $("sheet-b").value = sheets[1];
   fight();
@@ -553,6 +600,13 @@ function entryAction() {
 
 async function enter(ev) {
   ev.preventDefault();
+  /* one request at a time: a second click entered, then replaced */
+  if ($("entry-submit").disabled) return;
+  $("entry-submit").disabled = true;
+  try { await sendEntry(); } finally { $("entry-submit").disabled = false; }
+}
+
+async function sendEntry() {
   delete $("entry-status").dataset.result;
   $("entry-status").textContent = t("sending");
   $("entry-status").className = "status";
