@@ -257,10 +257,13 @@ static void best_value(void **state)
 	ut_buf_clear(&b);
 	assert_int_equal(ms_sw_render_json(&b, &r, "battles=4,7,9"), 0);
 	assert_non_null(strstr(b.ptr, ",\"best\":{\"index\":1,\"value\":7},"));
-	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":-0.500000,\"lo\":-0.763407,"
-	                              "\"hi\":-0.117367,\"differs\":true}"));
-	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":0.000000,\"lo\":-0.277533,"
-	                              "\"hi\":0.277533,\"differs\":false}"));
+	/* the numbers as megami's (jansson's) reals: %.17g, the doubles
+	 * exactly (-0.5; the intervals' text above to one decimal) */
+	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":-0.5,\"lo\":-0.7634"));
+	assert_non_null(strstr(b.ptr, ",\"hi\":-0.1173"));
+	assert_non_null(strstr(b.ptr, "\"differs\":true}"));
+	assert_non_null(strstr(b.ptr, "\"vs_best\":{\"diff\":0.0,\"lo\":-0.27753279986288"));
+	assert_non_null(strstr(b.ptr, "\"differs\":false}"));
 	ut_buf_free(&b);
 }
 
@@ -516,25 +519,28 @@ static void certain_outcome(void **state)
 	assert_int_equal(r.parts[1].hp_max, 9);
 	assert_true(r.parts[1].hp_mean == 9.0);
 	assert_int_equal(ms_pt_render_json(&b, &r), 0);
+	/* reals as jansson writes them (%.17g, ".0" for a whole number): the
+	 * Wilson bounds of 10 of 10, 10 / (10 + z²) = 0.72246720013711074 and
+	 * 1 − that = 0.2775327998628892 (MS-PT-CI-1, checked to EPS above) */
 	assert_string_equal(b.ptr,
 		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"7\",\"runs\":10,"
 		"\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
-		"\"rates\":{\"A\":{\"rate\":1.000000,\"lo\":0.722467,\"hi\":1.000000},"
-		"\"B\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533},"
-		"\"draw\":{\"rate\":0.000000,\"lo\":0.000000,\"hi\":0.277533}},"
-		"\"tell_apart\":{\"side\":\"A\",\"rate\":1.000000,\"confidence\":"
+		"\"rates\":{\"A\":{\"rate\":1.0,\"lo\":0.72246720013711074,\"hi\":1.0},"
+		"\"B\":{\"rate\":0.0,\"lo\":0.0,\"hi\":0.2775327998628892},"
+		"\"draw\":{\"rate\":0.0,\"lo\":0.0,\"hi\":0.2775327998628892}},"
+		"\"tell_apart\":{\"side\":\"A\",\"rate\":1.0,\"confidence\":"
 		"0.95,\"smallest_diff\":null,\"runs_needed\":[{\"diff\":0.01,"
 		"\"runs\":null},{\"diff\":0.02,\"runs\":null},{\"diff\":0.05,"
 		"\"runs\":null}]},"
-		"\"mean_battles\":1.000000,\"battles_min\":1,\"battles_max\":1,"
-		"\"storms_per_duel\":0.000000,\"happenings_per_duel\":0.000000,"
-		"\"storm_damage\":{\"outfits_per_duel\":0.000000,\"hp_per_duel\":"
-		"0.000000,\"outfits_per_storm\":0.000000,\"hp_per_storm\":0.000000},"
+		"\"mean_battles\":1.0,\"battles_min\":1,\"battles_max\":1,"
+		"\"storms_per_duel\":0.0,\"happenings_per_duel\":0.0,"
+		"\"storm_damage\":{\"outfits_per_duel\":0.0,\"hp_per_duel\":"
+		"0.0,\"outfits_per_storm\":0.0,\"hp_per_storm\":0.0},"
 		"\"ended_by\":{\"step6\":0,\"storm\":0,\"step9\":0,\"battles\":10},"
 		"\"participants\":[{\"name\":\"カイ\",\"side\":\"A\",\"role\":"
-		"\"warrior\",\"hp_mean\":10.000000,\"hp_min\":10,\"hp_max\":10,"
+		"\"warrior\",\"hp_mean\":10.0,\"hp_min\":10,\"hp_max\":10,"
 		"\"hp_left\":[{\"lo\":10,\"hi\":10,\"count\":10}]},{\"name\":\"ジン\","
-		"\"side\":\"B\",\"role\":\"warrior\",\"hp_mean\":9.000000,\"hp_min\":9,"
+		"\"side\":\"B\",\"role\":\"warrior\",\"hp_mean\":9.0,\"hp_min\":9,"
 		"\"hp_max\":9,\"hp_left\":[{\"lo\":9,\"hi\":9,\"count\":10}]}],"
 		"\"histograms\":{\"battles\":[{\"lo\":1,\"hi\":1,\"count\":10}],"
 		"\"storms\":[{\"lo\":0,\"hi\":0,\"count\":10}]}}\n");

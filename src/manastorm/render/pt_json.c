@@ -1,7 +1,9 @@
 /*
  * pt_json.c - a playtest's and a sweep's report as one JSON object on one
  * line (docs/MANASTORM.md "Playtests" MS-PT-OUT-2, "Sweeps" MS-SW-OUT-2).
- * Rates and means have 6 decimals; counts are integers.  Nothing depends
+ * Rates and means are written as megami's (jansson's): 17 significant
+ * digits, which give the double back exactly (6 decimals could not tell
+ * apart rates of 10^7 runs and more); counts are integers.  Nothing depends
  * on the number of threads (there is no "jobs" key).
  */
 #include <inttypes.h>
@@ -28,10 +30,22 @@ static void str(ut_buf *b, const char *s)
 	ut_buf_put(b, "\"", 1);
 }
 
+/* A JSON number of v as jansson writes a real (megami's reports): "%.17g",
+ * with ".0" when that reads as an integer; into buf, returned. */
+static const char *num(char buf[40], double v)
+{
+	snprintf(buf, 40, "%.17g", v);
+	if (!strpbrk(buf, ".eEn"))
+		strcat(buf, ".0");
+	return buf;
+}
+
 static void rate(ut_buf *b, double p, ms_pt_interval ci)
 {
-	ut_buf_printf(b, "{\"rate\":%.6f,\"lo\":%.6f,\"hi\":%.6f}", p, ci.lo,
-	              ci.hi);
+	char x[40], y[40], z[40];
+
+	ut_buf_printf(b, "{\"rate\":%s,\"lo\":%s,\"hi\":%s}", num(x, p),
+	              num(y, ci.lo), num(z, ci.hi));
 }
 
 static void rates(ut_buf *b, const ms_pt_report *r)
@@ -70,14 +84,15 @@ static void tell_apart(ut_buf *b, const ms_pt_report *r)
 	int side = ms_pt_tell_side(r), i;
 	double p = r->rate[side];
 	int none = ms_pt_runs_needed(p, 0.01) == 0;
+	char x[40];
 
-	ut_buf_printf(b, ",\"tell_apart\":{\"side\":\"%s\",\"rate\":%.6f,"
+	ut_buf_printf(b, ",\"tell_apart\":{\"side\":\"%s\",\"rate\":%s,"
 	              "\"confidence\":0.95,\"smallest_diff\":",
-	              side == MS_PT_A ? "A" : "B", p);
+	              side == MS_PT_A ? "A" : "B", num(x, p));
 	if (none)
 		ut_buf_puts(b, "null");
 	else
-		ut_buf_printf(b, "%.6f", ms_pt_smallest_diff(p, r->runs));
+		ut_buf_puts(b, num(x, ms_pt_smallest_diff(p, r->runs)));
 	ut_buf_puts(b, ",\"runs_needed\":[");
 	for (i = 0; i < 3; i++) {
 		ut_buf_printf(b, "%s{\"diff\":%.2f,\"runs\":", i ? "," : "",
@@ -95,6 +110,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 {
 	ut_bin bins[UT_BINS_MAX];
 	size_t k, n = r->nparts;
+	char x[6][40];
 
 	/* docs/RANDOM.md: the generator's name, the seed as a decimal string (a
 	 * JSON number above 2^53 would be rounded by a double-based parser),
@@ -105,15 +121,19 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	ut_buf_puts(b, ",\"rates\":");
 	rates(b, r);
 	tell_apart(b, r);
-	ut_buf_printf(b, ",\"mean_battles\":%.6f,\"battles_min\":%" PRId64
-	              ",\"battles_max\":%" PRId64 ",\"storms_per_duel\":%.6f"
-	              ",\"happenings_per_duel\":%.6f,\"storm_damage\":{"
-	              "\"outfits_per_duel\":%.6f,\"hp_per_duel\":%.6f,"
-	              "\"outfits_per_storm\":%.6f,\"hp_per_storm\":%.6f}",
-	              r->mean_battles, r->battles_min, r->battles_max,
-	              r->storms_per_duel, r->happenings_per_duel,
-	              r->storm_outfits_per_duel, r->storm_hp_per_duel,
-	              r->storm_outfits_per_storm, r->storm_hp_per_storm);
+	ut_buf_printf(b, ",\"mean_battles\":%s,\"battles_min\":%" PRId64
+	              ",\"battles_max\":%" PRId64, num(x[0], r->mean_battles),
+	              r->battles_min, r->battles_max);
+	ut_buf_printf(b, ",\"storms_per_duel\":%s,\"happenings_per_duel\":%s"
+	              ",\"storm_damage\":{\"outfits_per_duel\":%s,"
+	              "\"hp_per_duel\":%s,\"outfits_per_storm\":%s,"
+	              "\"hp_per_storm\":%s}",
+	              num(x[0], r->storms_per_duel),
+	              num(x[1], r->happenings_per_duel),
+	              num(x[2], r->storm_outfits_per_duel),
+	              num(x[3], r->storm_hp_per_duel),
+	              num(x[4], r->storm_outfits_per_storm),
+	              num(x[5], r->storm_hp_per_storm));
 	ut_buf_printf(b, ",\"ended_by\":{\"step6\":%" PRIu64 ",\"storm\":%"
 	              PRIu64 ",\"step9\":%" PRIu64 ",\"battles\":%" PRIu64 "}",
 	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
@@ -126,15 +146,15 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 		ut_buf_printf(b, ",\"side\":\"%s\",\"role\":\"%s\"", p->side ? "B" : "A",
 		              p->role == MS_ROLE_CASTER ? "caster" : "warrior");
 		if (p->role == MS_ROLE_CASTER) {
-			ut_buf_printf(b, ",\"mp_mean\":%.6f,\"mp_min\":%" PRId64
-			              ",\"mp_max\":%" PRId64 ",\"outfits_mean\":%.6f"
-			              ",\"mp_left\":", p->mp_mean, p->mp_min,
-			              p->mp_max, p->outfits_mean);
+			ut_buf_printf(b, ",\"mp_mean\":%s,\"mp_min\":%" PRId64
+			              ",\"mp_max\":%" PRId64 ",\"outfits_mean\":%s"
+			              ",\"mp_left\":", num(x[0], p->mp_mean),
+			              p->mp_min, p->mp_max, num(x[1], p->outfits_mean));
 			hist(b, bins, &r->mp[k]);
 		} else {
-			ut_buf_printf(b, ",\"hp_mean\":%.6f,\"hp_min\":%" PRId64
+			ut_buf_printf(b, ",\"hp_mean\":%s,\"hp_min\":%" PRId64
 			              ",\"hp_max\":%" PRId64 ",\"hp_left\":",
-			              p->hp_mean, p->hp_min, p->hp_max);
+			              num(x[0], p->hp_mean), p->hp_min, p->hp_max);
 			hist(b, bins, &r->hp[k]);
 		}
 		ut_buf_puts(b, "}");
@@ -150,6 +170,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
 	size_t i, best = ms_sw_best(r);
+	char x[3][40];
 
 	/* docs/RANDOM.md: as a playtest's (MS-PT-OUT-2), the generator and the
 	 * first seed as a decimal string */
@@ -176,13 +197,16 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 		wins(b, p);
 		ut_buf_puts(b, ",\"rates\":");
 		rates(b, p);
-		ut_buf_printf(b, ",\"vs_best\":{\"diff\":%.6f,\"lo\":%.6f,"
-		              "\"hi\":%.6f,\"differs\":%s}",
-		              p->rate[MS_PT_A] - q->rate[MS_PT_A], d.lo, d.hi,
+		ut_buf_printf(b, ",\"vs_best\":{\"diff\":%s,\"lo\":%s,"
+		              "\"hi\":%s,\"differs\":%s}",
+		              num(x[0], p->rate[MS_PT_A] - q->rate[MS_PT_A]),
+		              num(x[1], d.lo), num(x[2], d.hi),
 		              d.hi < 0.0 || d.lo > 0.0 ? "true" : "false");
-		ut_buf_printf(b, ",\"mean_battles\":%.6f,\"storms_per_duel\":%.6f,"
-		              "\"happenings_per_duel\":%.6f}", p->mean_battles,
-		              p->storms_per_duel, p->happenings_per_duel);
+		ut_buf_printf(b, ",\"mean_battles\":%s,\"storms_per_duel\":%s,"
+		              "\"happenings_per_duel\":%s}",
+		              num(x[0], p->mean_battles),
+		              num(x[1], p->storms_per_duel),
+		              num(x[2], p->happenings_per_duel));
 	}
 	ut_buf_puts(b, "]}\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
