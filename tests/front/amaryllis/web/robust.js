@@ -18,7 +18,9 @@
  *  6. a replay link damaged by a lone % is refused with the reason, with
  *     no script error (D9);
  *  7. at 390 px a member with a long name keeps the battle page no wider
- *     than the window (D5).
+ *     than the window (D5);
+ *  8. without JavaScript the page says so and links /api/hill.html (D11);
+ *     the text areas have names for a screen reader (D12).
  *
  *   node robust.js AMARYLLIS SRCDIR OUTDIR
  */
@@ -153,6 +155,25 @@ const text = (page, sel) => page.locator(sel).textContent();
        "リプレイのリンクが読めません：% の後が正しくありません（リンクが途中で壊れています）",
        `a lone % in a replay link is refused with the reason: ${await text(page, "#battle-status")}`);
     ok(errors.length === 0, `no script error: ${JSON.stringify(errors)}`);
+    await ctx.close();
+
+    /* 8: without JavaScript the page says so and links the standings;
+     * with it the text areas have names for a screen reader */
+    const nojs = await browser.newContext({ javaScriptEnabled: false });
+    const p8 = await nojs.newPage();
+    await p8.goto(url + "hill");
+    const nos = await p8.locator(".noscript").textContent();
+    ok(nos.includes("JavaScript") && await p8.locator('.noscript a[href="/api/hill.html"]').count() === 2,
+       `without JavaScript the page says so and links /api/hill.html: ${nos.slice(0, 40)}`);
+    await nojs.close();
+    ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await ctx.newPage();
+    await page.goto(url + "#editor");
+    await page.locator("#sheet[aria-label]").waitFor({ timeout: 15000 });
+    const names = await page.evaluate(() => ["sheet", "sheet-a", "sheet-b"].map(
+      id => document.getElementById(id).getAttribute("aria-label")));
+    ok(JSON.stringify(names) === JSON.stringify(["シート", "シート A", "シート B"]),
+       `the text areas are named: ${JSON.stringify(names)}`);
     await ctx.close();
 
     /* 7: a phone, a member with a long name in the battle page's pickers */

@@ -171,6 +171,14 @@ function labels() {
     if (s.firstChild) s.firstChild.textContent = t("pick");
   }
   $("sheet").placeholder = t("placeholder");
+  /* the text areas' names for a screen reader (their headings are not
+   * labels) */
+  $("sheet").setAttribute("aria-label", t("sheet"));
+  $("sheet-a").setAttribute("aria-label", t("sheet") + " A");
+  $("sheet-b").setAttribute("aria-label", t("sheet") + " B");
+  $("status").setAttribute("role", "status");
+  $("battle-status").setAttribute("role", "status");
+  $("entry-status").setAttribute("role", "status");
   $("guide-body").innerHTML = GUIDE[lang];   /* static text of this file */
   entryAction();
   playLabel();
