@@ -521,7 +521,7 @@ static void certain_outcome(void **state)
 	assert_int_equal(ms_pt_render_json(&b, &r), 0);
 	/* reals as jansson writes them (%.17g, ".0" for a whole number): the
 	 * Wilson bounds of 10 of 10, 10 / (10 + z²) = 0.72246720013711074 and
-	 * 1 − that = 0.2775327998628892 (MS-PT-CI-1, checked to EPS above) */
+	 * 1 − that = 0.2775327998628892 (MS-PT-WILSON-1, checked to EPS above) */
 	assert_string_equal(b.ptr,
 		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"7\",\"runs\":10,"
 		"\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
