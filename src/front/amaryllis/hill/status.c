@@ -211,9 +211,10 @@ static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
 	               "・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
 	               "・ブースト：攻撃力＋１</pre>\n");
 	ut_buf_puts(b, UT_TRL(lang,
-		"<h3>指示</h3>\n<p>本文の最初の行に、シートより前に書きます。</p>\n<table>\n",
+		"<h3>指示</h3>\n<p>本文の最初の行に、シートより前に書きます。</p>\n"
+		"<div class=\"scroll\"><table>\n",
 		"<h3>Directives</h3>\n<p>Lines at the top of the body, before the "
-		"sheet.</p>\n<table>\n"));
+		"sheet.</p>\n<div class=\"scroll\"><table>\n"));
 	for (i = 0; i < sizeof(directives) / sizeof(directives[0]); i++) {
 		ut_buf_puts(b, "<tr><td><code>");
 		ut_buf_xml(b, directives[i][lang == AM_LANG_EN ? 2 : 0]);
@@ -221,7 +222,7 @@ static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
 		ut_buf_xml(b, directives[i][lang == AM_LANG_EN ? 3 : 1]);
 		ut_buf_puts(b, "</td></tr>\n");
 	}
-	ut_buf_puts(b, "</table>\n");
+	ut_buf_puts(b, "</table></div>\n");
 }
 
 static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
@@ -239,7 +240,13 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	               "th,td{border:1px solid #999;padding:.2em .6em}"
 	               "td.n{text-align:right}"
 	               "pre.mail{background:#f6f6f6;padding:.5em .8em;"
-	               "font-family:\"Noto Sans Mono CJK JP\",\"IPAGothic\",monospace}"
+	               "font-family:\"Noto Sans Mono CJK JP\",\"IPAGothic\",monospace;"
+	               "white-space:pre-wrap;overflow-wrap:anywhere}"
+	               /* on a phone the page is no wider than the screen: the
+	                * tables and the heat map scroll in their boxes */
+	               ".scroll{overflow-x:auto;max-width:100%}"
+	               "table.standings th,table.standings td{white-space:nowrap}"
+	               "@media(max-width:600px){body{margin:.8em}}"
 	               "\n</style>\n</head>\n<body>\n<h1>");
 	ut_buf_xml(b, h->name);
 	ut_buf_puts(b, "</h1>\n<p class=\"count\">");
@@ -248,7 +255,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	ut_buf_puts(b, "</p>\n");
 	howto_html(h, lang, b);
 	ut_buf_puts(b, UT_TRL(lang, "<h2>順位表</h2>\n", "<h2>Standings</h2>\n"));
-	ut_buf_puts(b, "<table>\n<tr>");
+	ut_buf_puts(b, "<div class=\"scroll\"><table class=\"standings\">\n<tr>");
 	ut_buf_puts(b, UT_TRL(lang, "<th>順位</th><th>名前</th><th>プレイヤー</th><th>勝</th>"
 	                       "<th>分</th><th>負</th><th>勝ち点</th><th>ＨＰ差</th>"
 	                       "<th>登録</th>",
@@ -270,10 +277,10 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 		ut_buf_xml(b, m[i].entered);
 		ut_buf_puts(b, "</td></tr>\n");
 	}
-	ut_buf_puts(b, "</table>\n");
+	ut_buf_puts(b, "</table></div>\n");
 	if (n > 0) {
 		int rc;
-		ut_buf_puts(b, "<div>\n");
+		ut_buf_puts(b, "<div class=\"scroll\">\n");
 		if ((rc = heatmap(m, n, lang, 1, b)) < 0)
 			return rc;
 		ut_buf_puts(b, "</div>\n");

@@ -20,6 +20,8 @@
  *  7. at 390 px a member with a long name keeps the battle page no wider
  *     than the window (D5);
  *  8. without JavaScript the page says so and links /api/hill.html (D11);
+ *  9. at 390 px the host's page /api/hill.html is no wider than the
+ *     window (D13);
  *     the text areas have names for a screen reader (D12).
  *
  *   node robust.js AMARYLLIS SRCDIR OUTDIR
@@ -195,6 +197,12 @@ const text = (page, sel) => page.locator(sel).textContent();
     const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     ok(sw <= iw, `at 390 px with a long member name the battle page is no wider than the window (${sw} <= ${iw})`);
     await page.screenshot({ path: path.join(outdir, "robust-battle-390.png"), fullPage: true });
+    /* 9: the host's standings page on the phone: its table, heat map and
+     * example mail scroll or wrap in their boxes (it was 1150 px wide) */
+    await page.goto(url + "api/hill.html");
+    const [hw, hiw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    ok(hw <= hiw, `at 390 px /api/hill.html is no wider than the window (${hw} <= ${hiw})`);
+    await page.screenshot({ path: path.join(outdir, "robust-hillhtml-390.png"), fullPage: true });
     await ctx.close();
   } catch (e) {
     ok(false, "no exception: " + e.stack);
