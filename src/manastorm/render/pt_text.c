@@ -130,18 +130,18 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	ut_buf_pad(b, T("参加者", "Participant"), w, 1);
 	ut_buf_pad(b, T("陣営", "Side"), 6, 1);
 	ut_buf_puts(b, T("残り（平均、最小〜最大）\n",
-	                 "Left at the end (mean, min-max)\n"));
+	                 "Left at the end (mean, min to max)\n"));
 	for (k = 0; k < r->nparts; k++) {
 		const ms_pt_part *p = &r->parts[k];
 		ut_buf_pad(b, p->name, w, 1);
 		ut_buf_pad(b, p->side ? "B" : "A", 6, 1);
 		if (p->role == MS_ROLE_CASTER)
 			ut_buf_printf(b, T("MP %.2f（%" PRId64 "〜%" PRId64 "）、衣装 %.2f\n",
-			                   "MP %.2f (%" PRId64 "-%" PRId64 "), outfits %.2f\n"),
+			                   "MP %.2f (%" PRId64 " to %" PRId64 "), outfits %.2f\n"),
 			              p->mp_mean, p->mp_min, p->mp_max, p->outfits_mean);
 		else
 			ut_buf_printf(b, T("HP %.2f（%" PRId64 "〜%" PRId64 "）\n",
-			                   "HP %.2f (%" PRId64 "-%" PRId64 ")\n"),
+			                   "HP %.2f (%" PRId64 " to %" PRId64 ")\n"),
 			              p->hp_mean, p->hp_min, p->hp_max);
 	}
 	return done(b);
