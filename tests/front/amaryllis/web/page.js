@@ -30,7 +30,7 @@
  */
 "use strict";
 const { chromium } = require("playwright-core");
-const { spawn, execFileSync } = require("child_process");
+const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 
@@ -40,37 +40,14 @@ if (!amaryllis || !srcdir || !outdir) {
   process.exit(2);
 }
 fs.mkdirSync(outdir, { recursive: true });
-let failures = 0;
-function ok(cond, what) {
-  console.log(`${cond ? "ok" : "FAIL"}: ${what}`);
-  if (!cond) failures++;
-}
+const web = require("./lib.js");
+const ok = web.checker();
 const read = f => fs.readFileSync(path.join(srcdir, f), "utf8");
 const grisk = read("examples/grisk.txt"), nut = read("examples/nut.txt");
 
-function serve(hilldb) {
-  const srv = spawn(amaryllis, ["serve", "--listen", "127.0.0.1:0", "--rate", "0", "--hill", hilldb],
-                    { stdio: ["ignore", "ignore", "pipe"] });
-  let err = "";
-  return new Promise((resolve, reject) => {
-    srv.stderr.on("data", d => {
-      err += d;
-      const m = /(http:\/\/[0-9.]+:\d+\/)/.exec(err);
-      if (m) resolve({ srv, url: m[1], log: () => err });
-    });
-    srv.on("exit", c => reject(new Error(`server exited ${c}: ${err}`)));
-    setTimeout(() => reject(new Error("server did not start: " + err)), 20000);
-  });
-}
+const serve = hilldb => web.serve(amaryllis, hilldb);
 
-async function poll(fn, what, ms = 15000) {
-  for (let k = 0; k < ms / 100; k++) {
-    if (await fn()) return true;
-    await new Promise(r => setTimeout(r, 100));
-  }
-  ok(false, "timed out waiting for " + what);
-  return false;
-}
+const poll = (fn, what, ms) => web.poll(ok, fn, what, ms);
 
 const L = {
   ja: { win: /ヌトの勝利\s*$/, tabs: ["エディタ", "戦闘", "丘"], legal: "正しいシートです",
@@ -330,6 +307,6 @@ async function hill(page, url, tag, lang, width) {
     srv.kill("SIGTERM");
   }
   fs.writeFileSync(path.join(outdir, "page-server.log"), log());
-  console.log(failures ? `page: ${failures} failure(s)` : "page: ok");
-  process.exit(failures ? 1 : 0);
+  console.log(ok.failures ? `page: ${ok.failures} failure(s)` : "page: ok");
+  process.exit(ok.failures ? 1 : 0);
 })().catch(e => { console.error(e); process.exit(1); });

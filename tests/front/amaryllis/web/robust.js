@@ -27,10 +27,10 @@
  *   node robust.js AMARYLLIS SRCDIR OUTDIR
  */
 "use strict";
-const { chromium } = require("playwright-core");
-const { spawn, execFileSync } = require("child_process");
+const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
+const web = require("./lib.js");
 
 const [amaryllis, srcdir, outdir] = process.argv.slice(2);
 if (!amaryllis || !srcdir || !outdir) {
@@ -38,38 +38,11 @@ if (!amaryllis || !srcdir || !outdir) {
   process.exit(2);
 }
 fs.mkdirSync(outdir, { recursive: true });
-let failures = 0;
-function ok(cond, what) {
-  console.log(`${cond ? "ok" : "FAIL"}: ${what}`);
-  if (!cond) failures++;
-}
+const ok = web.checker();
+const poll = (fn, what, ms) => web.poll(ok, fn, what, ms);
 const read = f => fs.readFileSync(path.join(srcdir, f), "utf8");
 const grisk = read("examples/grisk.txt"), nut = read("examples/nut.txt");
 const LONG = "SuperLongLatinUnitNameWithoutAnySpacesAtAllForWrappingTest";
-
-function serve(hilldb) {
-  const srv = spawn(amaryllis, ["serve", "--listen", "127.0.0.1:0", "--rate", "0", "--hill", hilldb],
-                    { stdio: ["ignore", "ignore", "pipe"] });
-  let err = "";
-  return new Promise((resolve, reject) => {
-    srv.stderr.on("data", d => {
-      err += d;
-      const m = /(http:\/\/[0-9.]+:\d+\/)/.exec(err);
-      if (m) resolve({ srv, url: m[1], log: () => err });
-    });
-    srv.on("exit", c => reject(new Error(`server exited ${c}: ${err}`)));
-    setTimeout(() => reject(new Error("server did not start: " + err)), 20000);
-  });
-}
-
-async function poll(fn, what, ms = 15000) {
-  for (let k = 0; k < ms / 100; k++) {
-    if (await fn()) return true;
-    await new Promise(r => setTimeout(r, 100));
-  }
-  ok(false, "timed out waiting for " + what);
-  return false;
-}
 
 const text = (page, sel) => page.locator(sel).textContent();
 
@@ -78,12 +51,9 @@ const text = (page, sel) => page.locator(sel).textContent();
   for (const f of [hilldb, hilldb + "-wal", hilldb + "-shm"]) fs.rmSync(f, { force: true });
   execFileSync(amaryllis, ["hill", "init", hilldb, "--size", "5", "--address", "hill@example.org",
                            "--pwhash-ops", "1", "--pwhash-mem", "8192"]);
-  const { srv, url, log } = await serve(hilldb);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
-  try {
+  const server = await web.serve(amaryllis, hilldb), { url, log } = server;
+  const browser = await web.launch();
+  await web.run("robust", ok, outdir, browser, server, async () => {
     let ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     let page = await ctx.newPage();
     const errors = [];
@@ -204,13 +174,5 @@ const text = (page, sel) => page.locator(sel).textContent();
     ok(hw <= hiw, `at 390 px /api/hill.html is no wider than the window (${hw} <= ${hiw})`);
     await page.screenshot({ path: path.join(outdir, "robust-hillhtml-390.png"), fullPage: true });
     await ctx.close();
-  } catch (e) {
-    ok(false, "no exception: " + e.stack);
-  } finally {
-    await browser.close();
-    srv.kill("SIGTERM");
-  }
-  fs.writeFileSync(path.join(outdir, "robust-server.log"), log());
-  console.log(failures ? `robust: ${failures} failure(s)` : "robust: ok");
-  process.exit(failures ? 1 : 0);
+  });
 })().catch(e => { console.error(e); process.exit(1); });
