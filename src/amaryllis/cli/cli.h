@@ -119,10 +119,26 @@ void cli_paths_free(cli_paths *l);
  * follow - a looping or dangling link, no permission - is kept so that
  * opening it reports why; folders, devices and fifos are left out);
  * anything else is itself (a file that cannot be read is reported when it is
- * loaded).  Returns 0; -1 when out of memory; -2 when the folder cannot be
- * opened (errno says why).  Prints nothing.
+ * loaded).  A name that ends in '~' (an editor's backup, which would play
+ * as a second copy of its sheet) is left out of a folder too.  Returns 0;
+ * -1 when out of memory; -2 when the folder cannot be opened (errno says
+ * why).  Prints nothing.
  */
 int cli_paths_collect(cli_paths *l, const char *arg);
+
+/*
+ * Leave out of l each path that names the same file (device and inode) as
+ * one before it, in order (a sheet given twice, or in its folder and by
+ * name, would play twice and change every other sheet's points), moving
+ * it to *twice for a warning.  0, or -1 when out of memory.
+ */
+int cli_paths_dedup(cli_paths *l, cli_paths *twice);
+
+/* cli_paths_dedup, with a warning on stderr (rank 0 only) for each path
+ * left out: "amaryllis: CMD: PATH: the same file is given already: read
+ * once".  0, or -1 when out of memory. */
+int cli_paths_dedup_warn(cli_paths *l, const cli_opts *o, const char *cmd,
+                         int rank);
 
 /* "amaryllis: message" on stderr. */
 void cli_error(const char *fmt, ...)

@@ -38,7 +38,8 @@ static const char help_ja[] =
 	"使い方: amaryllis league [オプション]... フォルダまたはシート...\n"
 	"シートのすべての組を1回ずつ戦わせ、順位表を表示します（勝ち3、引き分け1、負け0、\n"
 	"同点はＨＰ差の合計で順位を決める）。フォルダはその中の見える通常ファイルをすべて\n"
-	"読みます。不正なシートは報告して除き、リーグは残りで行います。\n"
+	"読みます（~ で終わるバックアップは除く）。同じファイルは1度だけ読みます。\n"
+	"不正なシートは報告して除き、リーグは残りで行います。\n"
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en           メッセージの言語（既定: ja）\n"
@@ -63,8 +64,8 @@ static const char help_en[] =
 	"Usage: amaryllis league [OPTION]... DIR_OR_SHEET...\n"
 	"Play every pair of sheets once and print the standings (win 3, draw 1,\n"
 	"loss 0; ties broken by the total HP margin).  A folder gives all its visible\n"
-	"regular files.  Illegal sheets are reported and left out; the league runs\n"
-	"without them.\n"
+	"regular files (not backups ending in ~).  The same file is read once.\n"
+	"Illegal sheets are reported and left out; the league runs without them.\n"
 	"\n"
 	"Options:\n"
 	"  --lang ja|en           language of messages (default ja)\n"
@@ -320,6 +321,10 @@ static int load(league_run *r)
 	for (i = 0; i < r->args.n; i++)
 		if (collect(r, r->args.v[i]) < 0)
 			goto fail;
+	if (cli_paths_dedup_warn(&r->paths, &r->o, "league", r->rank) < 0) {
+		lg_error(r, "out of memory");
+		goto fail;
+	}
 	if (r->paths.n == 0) {
 		lg_error(r, UT_TR(&r->o, "シートが見つかりません（フォルダからは見える通常"
 		                         "ファイルを読みます）",

@@ -383,6 +383,10 @@ static int load(opt_run *r)
 	for (i = 0; i < r->args.n; i++)
 		if (collect(r, r->args.v[i]) < 0)
 			return EXIT_INPUT;
+	if (cli_paths_dedup_warn(&r->paths, &r->o, "optimize", r->rank) < 0) {
+		cli_error("optimize: out of memory");
+		return EXIT_INPUT;
+	}
 	if (r->paths.n == 0) {
 		cli_error(UT_TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
 		                       "見える通常ファイルを読みます）",

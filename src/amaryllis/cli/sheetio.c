@@ -191,6 +191,52 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int cli_paths_dedup(cli_paths *l, cli_paths *twice)
+{
+	struct stat *seen = calloc(l->n ? l->n : 1, sizeof(*seen));
+	size_t i, j, kept = 0, nseen = 0;
+	int rc = 0;
+
+	if (!seen)
+		return -1;
+	for (i = 0; i < l->n; i++) {
+		struct stat st;
+		int dup = 0;
+		if (stat(l->v[i], &st) == 0 && S_ISREG(st.st_mode)) {
+			for (j = 0; j < nseen && !dup; j++)
+				dup = seen[j].st_dev == st.st_dev &&
+				      seen[j].st_ino == st.st_ino;
+			if (!dup)
+				seen[nseen++] = st;
+		}
+		if (dup) {
+			if (cli_paths_add(twice, l->v[i]) < 0)
+				rc = -1;
+			free(l->v[i]);
+		} else {
+			l->v[kept++] = l->v[i];
+		}
+	}
+	l->n = kept;
+	free(seen);
+	return rc;
+}
+
+int cli_paths_dedup_warn(cli_paths *l, const cli_opts *o, const char *cmd,
+                         int rank)
+{
+	cli_paths twice = {NULL, 0, 0};
+	size_t i;
+	int rc = cli_paths_dedup(l, &twice);
+
+	for (i = 0; rank == 0 && i < twice.n; i++)
+		cli_error(UT_TR(o, "%s: %s: 同じファイルがもう指定されています：1度だけ読みます",
+		                "%s: %s: the same file is given already: read once"),
+		          cmd, twice.v[i]);
+	cli_paths_free(&twice);
+	return rc;
+}
+
 int cli_paths_collect(cli_paths *l, const char *arg)
 {
 	struct stat st;
@@ -205,7 +251,8 @@ int cli_paths_collect(cli_paths *l, const char *arg)
 	while ((de = readdir(d))) {
 		ut_buf p = UT_BUF_INIT;
 		int rc = 0;
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' ||
+		    de->d_name[strlen(de->d_name) - 1] == '~')
 			continue;
 		ut_buf_printf(&p, "%s%s%s", arg,
 		              arg[strlen(arg) - 1] == '/' ? "" : "/", de->d_name);
