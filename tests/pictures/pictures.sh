@@ -72,6 +72,11 @@ printf '親(9):5/0/0/1/産む\n○子(1):5/0/0/0/\n・産む(1):ビルド(子)<�
 printf '的:50/0/0/0/\n' > "$out/target.txt"
 "$amaryllis" battle --svg "$out/battle_party.svg" "$out/breeder.txt" \
 	"$out/target.txt" >/dev/null
+# long names (an outside review: the title and the legend ran past the
+# picture and were cut): squeezed into it (textLength)
+sed 's/^グリスク/とても長い名前のユニットでございますよ本当に長いです/' "$ex/grisk.txt" > "$out/long_a.txt"
+sed 's/^ヌト/SuperLongLatinUnitNameWithoutAnySpacesAtAllForWrappingTest/' "$ex/nut.txt" > "$out/long_b.txt"
+"$amaryllis" battle --svg "$out/battle_long.svg" "$out/long_a.txt" "$out/long_b.txt" >/dev/null
 
 # What each picture must show (labels), must not show (absent), say on
 # hover (titles), and how tall it may be.
@@ -124,7 +129,10 @@ cat > "$out/manifest.json" <<EOF
  {"name": "battle_en", "file": "$out/battle_en.svg", "maxHeight": 400,
   "labels": ["HP over the turns", "B ヌト wins", "A グリスク", "turn (points: HP at the end"]},
  {"name": "battle_party", "file": "$out/battle_party.svg", "maxHeight": 500,
-  "labels": ["A: 親", "B: 的", "子", "最大22体：線では多すぎるので", "20"]}
+  "labels": ["A: 親", "B: 的", "子", "最大22体：線では多すぎるので", "20"]},
+ {"name": "battle_long", "file": "$out/battle_long.svg", "maxHeight": 400,
+  "labels": ["A とても長い名前のユニットでございますよ本当に長いです",
+             "B SuperLongLatinUnitNameWithoutAnySpacesAtAllForWrappingTest"]}
 ]
 EOF
 if [ ! -f "$out/hill.svg" ]; then # built without the hill

@@ -16,6 +16,7 @@
  *     million units cost one number per definition and turn.
  * No I/O: the SVG goes to the caller's writer.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@
 #include "util/error.h"
 #include "util/msg.h"
 #include "util/sink.h"
+#include "util/width.h"
 
 #define CHART_LINES 12                /* more units: stacked areas */
 #define CHART_X (AM_LAST_TURN + 2)    /* start + end of turns 0..20 */
@@ -257,6 +259,36 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 
 /* Append unit u's legend name: "A グリスク", with " (k)" when an earlier
  * unit of its side has the same name (the k-th of that name). */
+/* The attributes that squeeze a text of font size `size` (its XML
+ * already escaped, in label) into avail pixels when it would be wider
+ * (estimated from its display width: a wide character about one em, a
+ * narrow one 0.6 em, as ut_svg_text), into buf; "" when it fits.  A long
+ * unit name was cut at the edge of the chart. */
+static const char *fit(char buf[80], const ut_buf *label, int size,
+                       double avail)
+{
+	double est = 0.6 * size *
+	             (double)ut_width(label->ptr ? label->ptr : "", label->len);
+
+	buf[0] = '\0';
+	if (avail > 0 && est > avail)
+		snprintf(buf, 80, " textLength=\"%.0f\" "
+		         "lengthAdjust=\"spacingAndGlyphs\"", avail);
+	return buf;
+}
+
+/* label (escaped) after the opening tag written by the caller, then
+ * </text>; its failure is b's. */
+static void put_label(ut_buf *b, ut_buf *label)
+{
+	if (label->failed)
+		b->failed = 1;
+	else
+		ut_buf_put(b, label->ptr ? label->ptr : "", label->len);
+	ut_buf_puts(b, "</text>\n");
+	ut_buf_free(label);
+}
+
 static void legend_name(ut_buf *b, const am_chart *c, const am_engine *e,
                         size_t u)
 {
@@ -336,10 +368,15 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		              "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n",
 		              f.left + f.width + 12, 48 + 18.0 * (double)u,
 		              f.left + f.width + 32, 48 + 18.0 * (double)u, col);
-		ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">",
-		              f.left + f.width + 36, 52 + 18.0 * (double)u);
-		legend_name(b, c, e, u);
-		ut_buf_puts(b, "</text>\n");
+		{
+			ut_buf lab = UT_BUF_INIT;
+			char fb[80];
+			legend_name(&lab, c, e, u);
+			ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s>",
+			              f.left + f.width + 36, 52 + 18.0 * (double)u,
+			              fit(fb, &lab, 11, width - (f.left + f.width + 36) - 4));
+			put_label(b, &lab);
+		}
 	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s　%s"
 	              "</text>\n", f.left, f.top + f.height + 48,
@@ -399,11 +436,18 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 			              "height=\"10\" fill=\"%s\"/>\n",
 			              f.left + f.width + 12, f.top + 4 + 16.0 * (double)d,
 			              col);
-			ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">",
-			              f.left + f.width + 30, f.top + 13 + 16.0 * (double)d);
-			if (t && d < t->nunits)
-				ut_buf_xml(b, t->units[d].name);
-			ut_buf_puts(b, "</text>\n");
+			{
+				ut_buf lab = UT_BUF_INIT;
+				char fb[80];
+				if (t && d < t->nunits)
+					ut_buf_xml(&lab, t->units[d].name);
+				ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s>",
+				              f.left + f.width + 30,
+				              f.top + 13 + 16.0 * (double)d,
+				              fit(fb, &lab, 11,
+				                  width - (f.left + f.width + 30) - 4));
+				put_label(b, &lab);
+			}
 			if (d >= 7 && d + 1 < c->ndefs[s]) {
 				ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">…</text>\n",
 				              f.left + f.width + 30,
@@ -467,11 +511,16 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 	              "font-family=\"sans-serif\" font-size=\"11\">\n"
 	              "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
 	              width, height, width, height);
-	ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\">%s",
-	              ut_msg_text(&title, ul));
-	if (c->ended)
-		winner(&b, c, e, ul);
-	ut_buf_puts(&b, "</text>\n");
+	{
+		ut_buf lab = UT_BUF_INIT;
+		char fb[80];
+		ut_buf_puts(&lab, ut_msg_text(&title, ul));
+		if (c->ended)
+			winner(&lab, c, e, ul);
+		ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\"%s>",
+		              fit(fb, &lab, 15, width - 60 - 10));
+		put_label(&b, &lab);
+	}
 	if (c->nx > 0) {
 		if (stacked)
 			rc = areas(&b, c, e, ul, width);
