@@ -88,23 +88,20 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b)
 	ut_buf_put(&raw, "", 1); /* the NUL between the sheets */
 	if ((rc = put_sheet(&raw, b)) < 0)
 		goto done;
-	/* a token am_replay_token_read would refuse is not made (base64url:
-	 * 4 characters for 3 bytes, the last group without padding) */
-	if (!raw.failed && (raw.len / 3 * 4 + (raw.len % 3 ? raw.len % 3 + 1 : 0)) >
-	                   AM_REPLAY_TOKEN_MAX) {
-		rc = ut_error_set_tr(AM_ELIMIT,
-			"2つのシートはリプレイトークンには長すぎます（am1.の後%zu文字、上限%d）",
-			"the two sheets are too long for a replay token (%zu characters "
-			"after am1., at most %d)",
-			raw.len / 3 * 4 + (raw.len % 3 ? raw.len % 3 + 1 : 0),
-			AM_REPLAY_TOKEN_MAX);
-		goto done;
-	}
 	ut_buf_puts(&tok, TOKEN_PREFIX);
 	if (!raw.failed)
 		ut_base64_put(&tok, raw.ptr, raw.len, UT_BASE64URL);
 	if (raw.failed || tok.failed) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
+		goto done;
+	}
+	/* a token am_replay_token_read would refuse is not given out */
+	if (tok.len - (sizeof(TOKEN_PREFIX) - 1) > AM_REPLAY_TOKEN_MAX) {
+		rc = ut_error_set_tr(AM_ELIMIT,
+			"2つのシートはリプレイトークンには長すぎます（am1.の後%zu文字、上限%d）",
+			"the two sheets are too long for a replay token (%zu characters "
+			"after am1., at most %d)",
+			tok.len - (sizeof(TOKEN_PREFIX) - 1), AM_REPLAY_TOKEN_MAX);
 		goto done;
 	}
 	*out = tok.ptr;
