@@ -178,13 +178,8 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		case OPT_TIE_BREAK:
 			if (ut_cli_parse_u64(&bo.tie_seed, optarg,
 				UINT64_MAX) < 0)
-				return cli_usage_error(&o, "battle",
-				                       UT_TR(&o, "--tie-break には0から"
-				                                 "18446744073709551615までの整数を"
-				                                 "指定してください（「%s」）",
-				                             "--tie-break needs a whole number from "
-				                             "0 to 18446744073709551615, not '%s'"),
-				                       optarg);
+				return cli_bad_number(&o, "battle", "--tie-break", 0,
+				                      UINT64_MAX, optarg);
 			bo.tie_break = 1;
 			battle_opt = "--tie-break";
 			break;

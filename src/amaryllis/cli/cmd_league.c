@@ -234,11 +234,7 @@ static int parse_args(league_run *r, int argc, char **argv)
 			break;
 		case OPT_JOBS:
 			if (ut_cli_parse_u64(&v, optarg, 4096) < 0 || v < 1) {
-				cli_usage_error(o, "league",
-				                UT_TR(o, "--jobs には1から4096までの整数を"
-				                         "指定してください（「%s」）",
-				                      "--jobs needs a whole number from 1 to "
-				                      "4096, not '%s'"), optarg);
+				cli_bad_number(o, "league", "--jobs", 1, 4096, optarg);
 				goto stop;
 			}
 			r->lo.jobs = (unsigned)v;
@@ -269,12 +265,8 @@ static int parse_args(league_run *r, int argc, char **argv)
 		case OPT_MAX_UNITS:
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2) {
-				cli_usage_error(o, "league",
-				                UT_TR(o, "--max-units には2から%luまでの整数を"
-				                         "指定してください（「%s」）",
-				                      "--max-units needs a whole number from 2 "
-				                      "to %lu, not '%s'"),
-				                (unsigned long)UINT32_MAX - 2, optarg);
+				cli_bad_number(o, "league", "--max-units", 2,
+				               UINT32_MAX - 2, optarg);
 				goto stop;
 			}
 			r->lo.max_units = (size_t)v;

@@ -324,11 +324,8 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			break;
 		case OPT_POPULATION:
 			if (ut_cli_parse_u64(&v, optarg, 100000) < 0 || v < 4)
-				return cli_usage_error(o, "optimize",
-				        UT_TR(o, "--population には4から100000までの整数を"
-				                 "指定してください（「%s」）",
-				              "--population needs a whole number from 4 to "
-				              "100000, not '%s'"), optarg);
+				return cli_bad_number(o, "optimize", "--population", 4,
+				                      100000, optarg);
 			r->oo.population = (size_t)v;
 			break;
 		case OPT_METHOD:
@@ -346,12 +343,8 @@ static int parse_args(opt_run *r, int argc, char **argv)
 		case OPT_MAX_UNITS:
 			if (ut_cli_parse_u64(&v, optarg,
 				UINT32_MAX - 2) < 0 || v < 2)
-				return cli_usage_error(o, "optimize",
-				        UT_TR(o, "--max-units には2から%luまでの整数を"
-				                 "指定してください（「%s」）",
-				              "--max-units needs a whole number from 2 "
-				              "to %lu, not '%s'"),
-				        (unsigned long)UINT32_MAX - 2, optarg);
+				return cli_bad_number(o, "optimize", "--max-units", 2,
+				                      UINT32_MAX - 2, optarg);
 			r->oo.max_units = (size_t)v;
 			break;
 		default:

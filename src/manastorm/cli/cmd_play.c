@@ -106,13 +106,8 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 			break;
 		case OPT_SEED:
 			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0)
-				return ut_cli_usage_error(&o.ui, "play",
-				       UT_TR(&o.ui, "--seed には0から"
-				                    "18446744073709551615までの整数を"
-				                    "指定してください（「%s」）",
-				             "--seed needs a whole number from 0 to "
-				             "18446744073709551615, not '%s'"),
-				       optarg);
+				return ut_cli_bad_number(&o.ui, "play", "--seed", 0,
+				                         UINT64_MAX, optarg);
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)

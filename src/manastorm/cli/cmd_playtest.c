@@ -114,27 +114,21 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 		case OPT_RUNS: /* MS-PT-LIMIT-1 */
 			if (ut_cli_parse_u64(&v, optarg,
 				MS_PT_RUNS_MAX) < 0 || v < 1)
-				return ut_cli_usage_error(ui, cmd,
-				       UT_TR(ui, "--runs には1から%uまでの整数を指定してください（「%s」）",
-				             "--runs needs a whole number from 1 to %u, not '%s'"),
-				       MS_PT_RUNS_MAX, optarg);
+				return ut_cli_bad_number(ui, cmd, "--runs", 1,
+				                         MS_PT_RUNS_MAX, optarg);
 			a->runs = v;
 			break;
 		case OPT_SEED:
 			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0)
-				return ut_cli_usage_error(ui, cmd,
-				       UT_TR(ui, "--seed には0から18446744073709551615までの整数を指定してください（「%s」）",
-				             "--seed needs a whole number from 0 to 18446744073709551615, not '%s'"),
-				       optarg);
+				return ut_cli_bad_number(ui, cmd, "--seed", 0,
+				                         UINT64_MAX, optarg);
 			a->seed = v;
 			break;
 		case OPT_JOBS:
 			if (ut_cli_parse_u64(&v, optarg,
 				MS_PT_JOBS_MAX) < 0 || v < 1)
-				return ut_cli_usage_error(ui, cmd,
-				       UT_TR(ui, "--jobs には1から%uまでの整数を指定してください（「%s」）",
-				             "--jobs needs a whole number from 1 to %u, not '%s'"),
-				       MS_PT_JOBS_MAX, optarg);
+				return ut_cli_bad_number(ui, cmd, "--jobs", 1,
+				                         MS_PT_JOBS_MAX, optarg);
 			a->jobs = (unsigned)v;
 			break;
 		case OPT_FORMAT:

@@ -157,13 +157,8 @@ static int fight_value_option(fight_args *a, mg_cli *o, int c)
 		return 0;
 	case OPT_SEED:
 		if (ut_cli_parse_u64(&a->seed, optarg, UINT64_MAX) < 0)
-			return ut_cli_usage_error(&o->ui, "fight",
-			       UT_TR(&o->ui, "--seed には0から"
-			                     "18446744073709551615までの整数を"
-			                     "指定してください（「%s」）",
-			             "--seed needs a whole number from 0 to "
-			             "18446744073709551615, not '%s'"),
-			       optarg);
+			return ut_cli_bad_number(&o->ui, "fight", "--seed", 0,
+			                         UINT64_MAX, optarg);
 		a->have_seed = 1;
 		return 0;
 	default: /* OPT_DICE */

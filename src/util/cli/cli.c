@@ -672,11 +672,8 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
 			break;
 		case CHECK_MAX_BYTES:
 			if (ut_cli_parse_u64(&v, optarg, max_max) < 0 || v < 1)
-				return ut_cli_usage_error(&c, "check",
-				       UT_TR(&c, "--max-bytes には1から%zuまでの整数を"
-				                 "指定してください（「%s」）",
-				             "--max-bytes needs a whole number from 1 to "
-				             "%zu, not '%s'"), max_max, optarg);
+				return ut_cli_bad_number(&c, "check", "--max-bytes",
+				                         1, max_max, optarg);
 			max = (size_t)v;
 			break;
 		default:

@@ -147,28 +147,20 @@ static int sized_option(cli_opts *o, hill_args *a, int c, const char *arg)
 
 	if (c == OPT_SIZE) {
 		if (ut_cli_parse_u64(&v, arg, 10000) < 0 || v < 1)
-			return cli_usage_error(o, "hill",
-				UT_TR(o, "--size には1から10000までの整数を指定してください（「%s」）",
-				      "--size needs a whole number from 1 to 10000, not '%s'"),
-				arg);
+			return cli_bad_number(o, "hill", "--size", 1, 10000, arg);
 		a->cfg.size = (size_t)v;
 		a->size_given = 1;
 		a->init_name = "--size";
 	} else if (c == OPT_PWHASH_OPS) {
 		if (ut_cli_parse_u64(&v, arg, 1000) < 0 || v < 1)
-			return cli_usage_error(o, "hill",
-				UT_TR(o, "--pwhash-ops には1から1000までの整数を指定してください（「%s」）",
-				      "--pwhash-ops needs a whole number from 1 to 1000, not '%s'"),
-				arg);
+			return cli_bad_number(o, "hill", "--pwhash-ops", 1, 1000, arg);
 		a->cfg.pwhash_ops = v;
 		a->init_name = "--pwhash-ops";
 	} else {
 		if (ut_cli_parse_u64(&v, arg,
 			(uint64_t)1 << 32) < 0 || v < 8192)
-			return cli_usage_error(o, "hill",
-				UT_TR(o, "--pwhash-mem には8192から4294967296までの整数を指定してください（「%s」）",
-				      "--pwhash-mem needs a whole number from 8192 to 4294967296, not '%s'"),
-				arg);
+			return cli_bad_number(o, "hill", "--pwhash-mem", 8192,
+			                      (uint64_t)1 << 32, arg);
 		a->cfg.pwhash_mem = (size_t)v;
 		a->init_name = "--pwhash-mem";
 	}
@@ -187,11 +179,8 @@ static int ranged_option(cli_opts *o, hill_args *a, int c, const char *arg)
 		k++;
 	if (ut_cli_parse_u64(&v, arg, ranged[k].hi) < 0 ||
 	    v < ranged[k].lo)
-		return cli_usage_error(o, "hill",
-			UT_TR(o, "%s には%lluから%lluまでの整数を指定してください（「%s」）",
-			      "%s needs a whole number from %llu to %llu, not '%s'"),
-			ranged[k].name, (unsigned long long)ranged[k].lo,
-			(unsigned long long)ranged[k].hi, arg);
+		return cli_bad_number(o, "hill", ranged[k].name, ranged[k].lo,
+		                      ranged[k].hi, arg);
 	set_ranged(&a->cfg, c, v);
 	a->init_opt = 1;
 	a->init_name = ranged[k].name;

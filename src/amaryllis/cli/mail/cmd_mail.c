@@ -631,10 +631,7 @@ static int parse_size(mail_run *r, const char *opt, const char *arg,
 	uint64_t v;
 
 	if (ut_cli_parse_u64(&v, arg, max) < 0 || v < 1)
-		return usage(cli_usage_error(&r->o, "mail",
-			UT_TR(&r->o, "%s には1から%lluまでの整数を指定してください（「%s」）",
-			      "%s needs a whole number from 1 to %llu, not '%s'"),
-			opt, (unsigned long long)max, arg));
+		return usage(cli_bad_number(&r->o, "mail", opt, 1, max, arg));
 	*out = (size_t)v;
 	return 0;
 }

@@ -209,16 +209,12 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			 * the 3 common ones */
 			const char *name = longopts[c - OPT_LISTEN + 3].name;
 			if (ut_cli_parse_u64(&v, optarg, ranges[i].max) < 0 ||
-			    v < ranges[i].min)
-				return cli_usage_error(&o, "serve",
-				                       UT_TR(&o, "--%s には%lluから%lluまでの整数を"
-				                                 "指定してください（「%s」）",
-				                             "--%s needs a whole number from %llu "
-				                             "to %llu, not '%s'"),
-				                       name,
-				                       (unsigned long long)ranges[i].min,
-				                       (unsigned long long)ranges[i].max,
-				                       optarg);
+			    v < ranges[i].min) {
+				char opt[40];
+				snprintf(opt, sizeof(opt), "--%s", name);
+				return cli_bad_number(&o, "serve", opt, ranges[i].min,
+				                      ranges[i].max, optarg);
+			}
 			switch (c) {
 			case OPT_MAX_BODY: cfg.max_body = (size_t)v; break;
 			case OPT_SERVE_MAX_UNITS: cfg.max_units = (size_t)v; break;

@@ -179,12 +179,13 @@ static int numeric(mg_cli *o, mg_serve_config *cfg, int c, const char *arg)
 	for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++)
 		if (ranges[i].opt == c)
 			break;
-	if (ut_cli_parse_u64(&v, arg, ranges[i].max) < 0 || v < ranges[i].min)
-		return ut_cli_usage_error(&o->ui, "serve",
-			UT_TR(&o->ui, "--%s には%lluから%lluまでの整数を指定してください（「%s」）",
-			      "--%s needs a whole number from %llu to %llu, not '%s'"),
-			ranges[i].name, (unsigned long long)ranges[i].min,
-			(unsigned long long)ranges[i].max, arg);
+	if (ut_cli_parse_u64(&v, arg, ranges[i].max) < 0 ||
+	    v < ranges[i].min) {
+		char opt[40];
+		snprintf(opt, sizeof(opt), "--%s", ranges[i].name);
+		return ut_cli_bad_number(&o->ui, "serve", opt, ranges[i].min,
+		                         ranges[i].max, arg);
+	}
 	switch (c) {
 	case OPT_MAX_BODY: cfg->max_body = (size_t)v; break;
 	case OPT_MAX_CONNS: cfg->max_conns = (unsigned)v; break;
