@@ -88,6 +88,28 @@ int ms_render_text(ut_buf *out, const ms_duel *d, const ms_log *log,
  */
 int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log);
 
+/**
+ * As ms_render_text, for a duel that stopped before its end (ms_duel_run
+ * failed: its event budget spent, MS_ELIMIT, or a value overflowed;
+ * MS-LOG-5): the events it had, then the line `エラー：ERROR` (en `error:
+ * ERROR`) in place of the winner, then the state where it stopped.
+ * `error` is the caller's words, in the log's language; NULL is
+ * ms_render_text.
+ * @return 0; MS_ENOMEM
+ */
+int ms_render_text_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
+                           ms_lang lang, const char *error);
+
+/**
+ * As ms_render_json, for a duel that stopped before its end (MS-LOG-5):
+ * "winner" null, and "error": `error` (the engine's words, such as
+ * ms_error_last's after ms_duel_run) after "battles".  NULL is
+ * ms_render_json.
+ * @return 0; MS_ENOMEM
+ */
+int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
+                           const char *error);
+
 #ifdef __cplusplus
 }
 #endif

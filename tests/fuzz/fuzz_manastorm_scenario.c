@@ -56,7 +56,8 @@ static void duel(const ms_scenario *s, uint64_t seed)
 
 /* MS-LOG-1, MS-LOG-2, MS-LOG-4: the same duel recorded as `manastorm play`
  * does, with hands when `how` & 1, rendered as JSON when `how` & 2, else
- * as text in en when `how` & 4 (else ja); a duel that ends renders. */
+ * as text in en when `how` & 4 (else ja); a duel that ends renders, and
+ * one that stops renders what it had with its error (MS-LOG-5). */
 static void duel_logged(const ms_scenario *s, uint64_t seed, unsigned how)
 {
 	ms_duel_opts o = MS_DUEL_OPTS_INIT;
@@ -74,10 +75,13 @@ static void duel_logged(const ms_scenario *s, uint64_t seed, unsigned how)
 	check(ms_duel_new(&d, s, &o) == 0);
 	rc = ms_duel_run(&r, d);
 	check(rc == 0 || rc == MS_ELIMIT || rc == MS_EOVERFLOW);
-	if (rc == 0) {
-		check((how & 2 ? ms_render_json(&out, d, &log)
-		               : ms_render_text(&out, d, &log, how & 4 ? MS_LANG_EN
-		                                                       : MS_LANG_JA)) == 0);
+	{
+		const char *err = rc == 0 ? NULL : "stopped";
+		check((how & 2 ? ms_render_json_stopped(&out, d, &log, err)
+		               : ms_render_text_stopped(&out, d, &log,
+		                                        how & 4 ? MS_LANG_EN
+		                                                : MS_LANG_JA,
+		                                        err)) == 0);
 		check(out.len > 0);
 	}
 	ut_buf_free(&out);

@@ -19,8 +19,8 @@ const char *ms_cli_events(const ut_cli *ui, char *buf, size_t size,
 	return buf;
 }
 
-void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
-                         int64_t battle)
+const char *ms_cli_budget_text(const ut_cli *ui, char *buf, size_t size,
+                               uint64_t max, int64_t battle)
 {
 	char lim[32];
 
@@ -28,19 +28,22 @@ void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
 	/* battle 0: the budget ran out at the start (D2's shuffles and
 	 * hands), before battle 1 began; there is no battle 0 */
 	if (battle < 1)
-		ut_cli_error(ui, UT_TR(ui, "%s: 決闘がイベントの上限（%s）に達した"
-		                           "ので最初のバトルの前で止めました。"
-		                           "--max-events で上限を上げられます",
-		                       "%s: the duel reached its limit of %s and was "
-		                       "stopped before the first battle; "
-		                       "--max-events raises the limit"),
-		             cmd, lim);
+		snprintf(buf, size,
+		         UT_TR(ui, "決闘がイベントの上限（%s）に達したので最初の"
+		                   "バトルの前で止めました。--max-events で上限を"
+		                   "上げられます",
+		               "the duel reached its limit of %s and was stopped "
+		               "before the first battle; --max-events raises the "
+		               "limit"),
+		         lim);
 	else
-		ut_cli_error(ui, UT_TR(ui, "%s: 決闘がイベントの上限（%s）に達した"
-		                           "のでバトル%" PRId64 "で止めました。"
-		                           "--max-events で上限を上げられます",
-		                       "%s: the duel reached its limit of %s and was "
-		                       "stopped in battle %" PRId64
-		                       "; --max-events raises the limit"),
-		             cmd, lim, battle);
+		snprintf(buf, size,
+		         UT_TR(ui, "決闘がイベントの上限（%s）に達したのでバトル"
+		                   "%" PRId64 "で止めました。--max-events で上限を"
+		                   "上げられます",
+		               "the duel reached its limit of %s and was stopped "
+		               "in battle %" PRId64 "; --max-events raises the "
+		               "limit"),
+		         lim, battle);
+	return buf;
 }

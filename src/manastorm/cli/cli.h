@@ -140,10 +140,10 @@ void ms_cli_pt_failed(const ut_cli *ui, const char *cmd,
 const char *ms_cli_events(const ut_cli *ui, char *buf, size_t size,
                           uint64_t n);
 
-/* The message (ja/en) of a duel that spent its budget of `max` events in
- * battle `battle` (0: before the first battle), on stderr as
- * `manastorm: CMD: …`. */
-void ms_cli_budget_spent(const ut_cli *ui, const char *cmd, uint64_t max,
-                         int64_t battle);
+/* The words (ja/en) for a duel that spent its budget of `max` events in
+ * battle `battle` (0: before the first battle), in buf; returns buf.  On
+ * stderr as `manastorm: CMD: …`, in play's log after `エラー：`. */
+const char *ms_cli_budget_text(const ut_cli *ui, char *buf, size_t size,
+                               uint64_t max, int64_t battle);
 
 #endif

@@ -30,7 +30,8 @@ static const char help_ja[] =
 	"                         引いたあと、カードを出したあと）、山札は切る\n"
 	"                         たびにその順（上から）\n"
 	"  --max-events N         決闘のイベントの上限（既定: 100000）：超える\n"
-	"                         決闘はそこで止まります（ログなし、終了コード1）\n"
+	"                         決闘はそこで止まります（そこまでのログとエラー、\n"
+	"                         終了コード1）\n"
 	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -60,8 +61,8 @@ static const char help_en[] =
 	"                         (after the first draw, after a card leaves it),\n"
 	"                         the deck order (top first) after each shuffle\n"
 	"  --max-events N         the most events of the duel (default 100000): a\n"
-	"                         duel that needs more stops there (no log, exit\n"
-	"                         status 1)\n"
+	"                         duel that needs more stops there (the log so\n"
+	"                         far and the error, exit status 1)\n"
 	"  --lang ja|en           language of messages and log (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -149,9 +150,28 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	rc = ms_duel_new(&d, ms_scenario_doc_scenario(doc), &opts);
 	if (rc == 0)
 		rc = ms_duel_run(&res, d);
-	if (rc == MS_ELIMIT && d) {
-		/* MS-BUDGET-1: the duel stopped at its budget; no log */
-		ms_cli_budget_spent(&o.ui, "play", opts.max_events, res.battles);
+	if (rc < 0 && d && !log.failed) {
+		/* MS-LOG-5: the duel stopped (its budget spent, MS-BUDGET-1, or
+		 * an overflow): the log so far with the error, then exit 1 */
+		char engine[300], shown[300];
+		snprintf(engine, sizeof engine, "%s", ms_error_last());
+		if (rc == MS_ELIMIT)
+			ms_cli_budget_text(&o.ui, shown, sizeof shown,
+			                   opts.max_events, res.battles);
+		else
+			snprintf(shown, sizeof shown, "%s", engine);
+		if ((json ? ms_render_json_stopped(&out, d, &log, engine)
+		          : ms_render_text_stopped(&out, d, &log,
+		                                   (ms_lang)o.ui.lang, shown)) < 0)
+			ut_cli_error(&o.ui, "play: %s", ms_error_last());
+		else
+			(void)ut_out_write(ut_out_stdout(), out.ptr, out.len);
+		if (rc == MS_ELIMIT)
+			ut_cli_error(&o.ui, "play: %s", shown);
+		else
+			ut_cli_error(&o.ui, "%s: %s",
+			             strcmp(path, "-") == 0 ? "<stdin>" : path,
+			             engine);
 		status = UT_EXIT_INPUT;
 	} else if (rc < 0 ||
 	    (rc = json ? ms_render_json(&out, d, &log)

@@ -150,8 +150,10 @@ static int cards_json(json_t *o, const ms_log *log, size_t i)
 }
 
 /* MS-LOG-2: the log as one JSON document; MS-LOG-4: with the hands and
- * deck orders of a log kept with `hands`. */
-int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
+ * deck orders of a log kept with `hands`; MS-LOG-5: with the error of a
+ * duel that stopped (error not NULL). */
+int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
+                           const char *error)
 {
 	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),
 	       *evs = json_array();
@@ -203,8 +205,10 @@ int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 	if (!bad) {
 		bad |= add(o, "rng", json_string(UT_RNG_NAME));
 		bad |= add(o, "seed", json_string(seed));
-		bad |= add(o, "winner", side_json(r.winner));
+		bad |= add(o, "winner", side_json(error ? -1 : r.winner));
 		bad |= add(o, "battles", json_integer(r.battles));
+		if (error)
+			bad |= add(o, "error", json_string(error));
 		bad |= add(o, "sides", sides);
 		bad |= add(o, "participants", ps);
 		bad |= add(o, "storms", json_integer(r.storms));
@@ -224,4 +228,9 @@ int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 	}
 	free(text);
 	return 0;
+}
+
+int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
+{
+	return ms_render_json_stopped(out, d, log, NULL);
 }

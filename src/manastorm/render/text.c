@@ -498,8 +498,10 @@ static void legend(ut_buf *o, int en_)
 
 /* MS-LOG-1: the log as text, one line an event, in lang, after the legend
  * of MS-LOG-3; MS-LOG-4: with the hands and deck orders of a log kept with
- * `hands`. */
-int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
+ * `hands`; MS-LOG-5: a duel that stopped, with its error (error not
+ * NULL) in place of the winner. */
+int ms_render_text_stopped(ut_buf *o, const ms_duel *d, const ms_log *log,
+                           ms_lang lang, const char *error)
 {
 	int en_ = lang == MS_LANG_EN, s, both;
 	ctx x;
@@ -525,10 +527,12 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	}
 	ctx_free(&x);
 	ms_duel_result(&r, d);
+	if (error)
+		ut_buf_printf(o, T("エラー：%s\n", "error: %s\n"), error);
 	ut_buf_printf(o, "%s", T("== 結果 ==\n", "== Result ==\n"));
-	if (r.winner < 0)
+	if (!error && r.winner < 0)
 		ut_buf_printf(o, "%s", T("引き分け\n", "a draw\n"));
-	else
+	else if (!error)
 		ut_buf_printf(o, T("勝者: 陣営%s\n", "winner: side %s\n"), r.winner ? "B" : "A");
 	both = !side_standing(d, 0) && !side_standing(d, 1);
 	ut_buf_printf(o, T("バトル%lld回、終了: %s\n", "battles: %lld, ended: %s\n"),
@@ -566,4 +570,9 @@ int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 	if (o->failed || log->failed)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	return 0;
+}
+
+int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
+{
+	return ms_render_text_stopped(o, d, log, lang, NULL);
 }

@@ -1,2 +1,2 @@
-# MS-BUDGET-1: the longest legal duel (scenarios/limit_longest.yaml, 1590016 events with seed 0) stops at the default budget of 100000 events: nothing on stdout, the message, exit 1
-play --lang en scenarios/limit_longest.yaml
+# MS-BUDGET-1 MS-LOG-5: the longest legal duel (scenarios/limit_longest.yaml, 1590016 events with seed 0) stops at the default budget of 100000 events: the log so far ends with "error: …" in place of the winner, "ended: not over" (the last 12 lines kept here: the log is 100000 events), the message on stderr, exit 1 (echoed on stderr, since the pipe's status is tail's)
+--version >/dev/null; { "$AMARYLLIS" play --lang en scenarios/limit_longest.yaml; echo "exit $?" >&2; } | tail -n 12
