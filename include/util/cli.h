@@ -183,6 +183,26 @@ int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max);
 int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
                       const char *arg);
 
+/* Scenario files (megami, manastorm): at most UT_CLI_MAX_BYTES_DEFAULT (1
+ * MiB) unless --max-bytes N says otherwise, N from 1 to
+ * UT_CLI_MAX_BYTES_MAX (1 GiB); every command that reads a scenario takes
+ * the option (docs/CLI.md "Input size"). */
+#define UT_CLI_MAX_BYTES_DEFAULT ((size_t)1 << 20)
+#define UT_CLI_MAX_BYTES_MAX ((size_t)1 << 30)
+
+/* --max-bytes's value into *out: 0, or UT_EXIT_USAGE after the usage error
+ * of command cmd. */
+int ut_cli_max_bytes(size_t *out, const ut_cli *c, const char *cmd,
+                     const char *arg);
+
+/* Its lines in a help whose descriptions start at column 26. */
+#define UT_CLI_MAX_BYTES_HELP_JA \
+	"  --max-bytes N          N バイトを超えるシナリオは読み切らずに誤りと\n" \
+	"                         する（既定: 1048576、最大: 1073741824）\n"
+#define UT_CLI_MAX_BYTES_HELP_EN \
+	"  --max-bytes N          a longer scenario is an error, not read\n" \
+	"                         (default 1048576, at most 1073741824)\n"
+
 /* The budget of each of n runs: `given` (--max-events; 0 when not given),
  * or else the share UT_CLI_SERIES_EVENTS / n, at most per_run (the budget
  * of one run alone), at least UT_CLI_RUN_EVENTS_MIN (or per_run if that is

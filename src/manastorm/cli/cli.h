@@ -39,7 +39,8 @@ enum {
 	OPT_SVG,
 	OPT_VARY,
 	OPT_MAX_EVENTS,
-	OPT_HANDS
+	OPT_HANDS,
+	OPT_MAX_BYTES
 };
 
 #define MS_CLI_COMMON_LONGOPTS \
@@ -61,8 +62,11 @@ ms_cmd_fn cmd_play;
 ms_cmd_fn cmd_playtest;
 ms_cmd_fn cmd_sweep;
 
-/* Scenario files: at most 1 MiB unless an option says otherwise. */
-#define MS_CLI_MAX_BYTES ((size_t)1 << 20)
+/* Scenario files: at most 1 MiB unless --max-bytes says otherwise
+ * (util/cli.h: UT_CLI_MAX_BYTES_DEFAULT, ut_cli_max_bytes), in every
+ * command that reads one. */
+#define MS_CLI_MAX_BYTES_LONGOPT \
+	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES}
 
 /*
  * Read the scenario file `path` (- is standard input; at most max bytes,
@@ -88,6 +92,7 @@ int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 typedef struct ms_cli_pt {
 	uint64_t runs, seed;
 	uint64_t max_events;     /* --max-events; 0: not given (the share) */
+	size_t max_bytes;        /* --max-bytes (UT_CLI_MAX_BYTES_DEFAULT) */
 	unsigned jobs;           /* the online cores unless --jobs */
 	int json, help;
 	const char *svg, *vary, *path;

@@ -32,6 +32,7 @@ static const char help_ja[] =
 	"  --max-events N         決闘のイベントの上限（既定: 100000）：超える\n"
 	"                         決闘はそこで止まります（そこまでのログとエラー、\n"
 	"                         終了コード1）\n"
+	UT_CLI_MAX_BYTES_HELP_JA
 	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -63,6 +64,7 @@ static const char help_en[] =
 	"  --max-events N         the most events of the duel (default 100000): a\n"
 	"                         duel that needs more stops there (the log so\n"
 	"                         far and the error, exit status 1)\n"
+	UT_CLI_MAX_BYTES_HELP_EN
 	"  --lang ja|en           language of messages and log (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -78,6 +80,7 @@ static const struct option longopts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"hands", no_argument, NULL, OPT_HANDS},
 	MS_CLI_MAX_EVENTS_LONGOPT,
+	MS_CLI_MAX_BYTES_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
 
@@ -93,6 +96,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	ms_log log = MS_LOG_INIT;
 	ms_result res;
 	ut_buf out = UT_BUF_INIT;
+	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
 	const char *path;
 
 	ut_cli_getopt_begin(&o.ui, argc, argv, MS_CLI_SHORTOPTS, longopts,
@@ -130,6 +134,10 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 			                      optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
+		case OPT_MAX_BYTES:
+			if (ut_cli_max_bytes(&max_bytes, &o.ui, "play", optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
 		default:
 			return ut_cli_bad_option(&o.ui, "play", c, argv, longopts);
 		}
@@ -141,7 +149,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 		       : UT_TR(&o.ui, "シナリオは1つだけ指定してください",
 		               "give one scenario only"));
 	path = argv[optind];
-	if (ms_cli_scenario_file(&o.ui, path, MS_CLI_MAX_BYTES, NULL, &doc) !=
+	if (ms_cli_scenario_file(&o.ui, path, max_bytes, "--max-bytes", &doc) !=
 	    UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	opts.seed = seed;

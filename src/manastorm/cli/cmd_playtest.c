@@ -33,6 +33,8 @@ static const char help_ja[] =
 	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
 	"                    10000000000/N の小さいほう、ただし 10000 以上）：\n"
 	"                    超える決闘で止まります\n"
+	"  --max-bytes N     N バイトを超えるシナリオは読み切らずに誤りとする\n"
+	"                    （既定: 1048576、最大: 1073741824）\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -62,6 +64,8 @@ static const char help_en[] =
 	"  --max-events N    the most events of one duel (default: the smaller of\n"
 	"                    100000 and 10000000000/N, but at least 10000): a duel\n"
 	"                    that needs more stops the playtest\n"
+	"  --max-bytes N     a longer scenario is an error, not read (default\n"
+	"                    1048576, at most 1073741824)\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
@@ -81,7 +85,8 @@ static const char help_en[] =
 	{"jobs", required_argument, NULL, OPT_JOBS}, \
 	{"format", required_argument, NULL, OPT_FORMAT}, \
 	{"svg", required_argument, NULL, OPT_SVG}, \
-	MS_CLI_MAX_EVENTS_LONGOPT
+	MS_CLI_MAX_EVENTS_LONGOPT, \
+	MS_CLI_MAX_BYTES_LONGOPT
 
 static const struct option pt_longopts[] = {PT_LONGOPTS, {NULL, 0, NULL, 0}};
 static const struct option sw_longopts[] = {
@@ -100,6 +105,7 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 
 	memset(a, 0, sizeof *a);
 	a->runs = 1000;
+	a->max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
 	a->seed = 0; /* as `play` without --seed: run 0 is that duel */
 	ut_cli_getopt_begin(ui, argc, argv, MS_CLI_SHORTOPTS, longopts, OPT_LANG);
 	while ((c = getopt_long(argc, argv, MS_CLI_SHORTOPTS, longopts, NULL)) != -1) {
@@ -152,6 +158,10 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&a->max_events, ui, cmd,
 				optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		case OPT_MAX_BYTES:
+			if (ut_cli_max_bytes(&a->max_bytes, ui, cmd, optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:
@@ -318,7 +328,7 @@ static int playtest(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
 	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "playtest", a.path)) != 0)
 		return rc;
-	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
 	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	ms_cli_pt_opts(&po, &a, &bar, m);

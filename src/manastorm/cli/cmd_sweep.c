@@ -36,6 +36,8 @@ static const char help_ja[] =
 	"                    SVGでFILEに書く\n"
 	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
 	"                    10000000000/(値の数×N) の小さいほう、ただし 10000 以上）\n"
+	"  --max-bytes N     N バイトを超えるシナリオは読み切らずに誤りとする\n"
+	"                    （既定: 1048576、最大: 1073741824）\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -71,6 +73,8 @@ static const char help_en[] =
 	"  --max-events N    the most events of one duel (default: the smaller of\n"
 	"                    100000 and 10000000000/(values × N), but at least\n"
 	"                    10000)\n"
+	"  --max-bytes N     a longer scenario is an error, not read (default\n"
+	"                    1048576, at most 1073741824)\n"
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
@@ -245,7 +249,7 @@ static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
 	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "sweep", a.path)) != 0)
 		return rc;
-	if (ms_cli_scenario_file_hash(&o.ui, a.path, MS_CLI_MAX_BYTES, NULL,
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
 	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	s = ms_scenario_doc_scenario(doc);

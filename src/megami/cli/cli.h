@@ -43,8 +43,14 @@ enum {
 	OPT_MAX_EVENTS,
 	OPT_SYSTEM,
 	OPT_AUTO,
-	OPT_RESUME
+	OPT_RESUME,
+	OPT_MAX_BYTES
 };
+
+/* --max-bytes N (util/cli.h: ut_cli_max_bytes) in every command that reads
+ * a scenario: fight (also the scenario file a replay names), track. */
+#define MG_CLI_MAX_BYTES_LONGOPT \
+	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES}
 
 #define MG_CLI_COMMON_LONGOPTS \
 	{"lang", required_argument, NULL, OPT_LANG}, \
@@ -72,7 +78,7 @@ mg_cmd_fn cmd_serve;  /* serve/cmd_serve.c: in megami-serve, which `megami
  * replayed combat (text or JSON); returns the exit status.  cmd_fight.c
  * calls it for --replay (the other options of fight do not apply). */
 int mg_fight_replay(const mg_cli *o, const char *file, int json,
-                    uint64_t max_events);
+                    uint64_t max_events, size_t max_bytes);
 
 /* seed.c: a seed from getrandom for roll and track (M8.11); on failure
  * the error is printed and the exit status returned, else UT_EXIT_OK. */

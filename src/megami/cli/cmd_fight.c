@@ -31,6 +31,7 @@ static const char help_ja[] =
 	"  --format text|json     ログの形式（既定: text）\n"
 	MG_FIGHT_MC_HELP_JA
 	MG_CLI_MAX_EVENTS_HELP_JA
+	UT_CLI_MAX_BYTES_HELP_JA
 	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
@@ -55,6 +56,7 @@ static const char help_en[] =
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	MG_FIGHT_MC_HELP_EN
 	MG_CLI_MAX_EVENTS_HELP_EN
+	UT_CLI_MAX_BYTES_HELP_EN
 	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"
@@ -75,6 +77,7 @@ static const struct option longopts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	MG_FIGHT_MC_LONGOPTS,
 	MG_CLI_MAX_EVENTS_LONGOPT,
+	MG_CLI_MAX_BYTES_LONGOPT,
 	{"replay", required_argument, NULL, OPT_REPLAY},
 	{NULL, 0, NULL, 0}
 };
@@ -134,6 +137,7 @@ typedef struct fight_args {
 	size_t nvalues;
 	uint64_t seed;        /* M8.11: without --seed or --dice the seed is 0 */
 	uint64_t max_events;  /* --max-events; 0: the default (MG-BUDGET-1, -2) */
+	size_t max_bytes;     /* --max-bytes */
 	int have_seed, have_dice;
 	mg_fight_mc mc;
 	const char *replay;   /* --replay: cmd_fight_replay.c */
@@ -212,6 +216,11 @@ static int fight_options(fight_args *a, mg_cli *o, int argc, char **argv)
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&a->max_events, &o->ui, "fight",
 			                      optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
+		case OPT_MAX_BYTES:
+			if (ut_cli_max_bytes(&a->max_bytes, &o->ui, "fight",
+			                     optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
 		default:
@@ -296,7 +305,8 @@ static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
 static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 {
 	mg_cli o = *o_;
-	fight_args a = {MG_LOG_TEXT, NULL, 0, 0, 0, 0, 0, MG_FIGHT_MC_INIT, NULL};
+	fight_args a = {MG_LOG_TEXT, NULL, 0, 0, 0, UT_CLI_MAX_BYTES_DEFAULT, 0, 0,
+	                MG_FIGHT_MC_INIT, NULL};
 	mg_scenario_doc *doc = NULL;
 	uint64_t hash = 0;
 	int rc, status;
@@ -315,7 +325,8 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 			             "--replay takes no scenario, --seed, --dice or --runs"));
 		return mg_fight_replay(&o, a.replay, a.fmt == MG_LOG_JSON,
 		                       a.max_events ? a.max_events
-		                                    : MG_COMBAT_MAX_EVENTS_DEFAULT);
+		                                    : MG_COMBAT_MAX_EVENTS_DEFAULT,
+		                       a.max_bytes);
 	}
 	if (argc - optind != 1) {
 		free(a.values);
@@ -329,8 +340,8 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 		free(a.values);
 		return rc;
 	}
-	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], MG_CLI_MAX_BYTES,
-	                              NULL, &doc, &hash) != UT_EXIT_OK) {
+	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], a.max_bytes,
+	                              "--max-bytes", &doc, &hash) != UT_EXIT_OK) {
 		free(a.values);
 		return UT_EXIT_INPUT;
 	}

@@ -52,7 +52,7 @@ static int print_log(const mg_log *log)
  * still). */
 int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
                        mg_replay *r, mg_scenario_doc **doc, char **text,
-                       size_t *len)
+                       size_t *len, size_t max_bytes)
 {
 	mg_replay_loc loc;
 	int status;
@@ -74,13 +74,13 @@ int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
 		return mg_cli_scenario_text(ui, shown, r->scenario_yaml,
 		                            r->scenario_yaml_len,
 		                            r->yaml_line - 1, 2, *text, *len, doc);
-	return mg_cli_scenario_file(ui, r->scenario_path, MG_CLI_MAX_BYTES,
-	                            NULL, doc);
+	return mg_cli_scenario_file(ui, r->scenario_path, max_bytes,
+	                            "--max-bytes", doc);
 }
 
 /* MG-REPLAY-3, MG-REPLAY-4; the budget of --max-events too (MG-TRACK-6) */
 int mg_fight_replay(const mg_cli *o, const char *file, int json,
-                    uint64_t max_events)
+                    uint64_t max_events, size_t max_bytes)
 {
 	const ut_cli *ui = &o->ui;
 	const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
@@ -96,7 +96,8 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	size_t len = 0;
 	int status, rc;
 
-	status = mg_cli_replay_load(ui, file, shown, &r, &doc, &text, &len);
+	status = mg_cli_replay_load(ui, file, shown, &r, &doc, &text, &len,
+	                            max_bytes);
 	if (status != UT_EXIT_OK)
 		goto out;
 	mg_replay_player_init(&p, &r, lang);

@@ -50,6 +50,8 @@ static const char help_ja[] =
 	"                    続きから）\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
+	"  --max-bytes N     N バイトを超えるシナリオは読み切らずに誤りとする\n"
+	"                    （既定: 1048576、最大: 1073741824）\n"
 	"  --lang ja|en      メッセージとログの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -97,6 +99,8 @@ static const char help_en[] =
 	"                    stopped (its scenario and seed; Enter's dice go on too)\n"
 	"  --max-events N    the most events of the combat (default 100000; a\n"
 	"                    combat at a table has hundreds): it stops there\n"
+	"  --max-bytes N     a longer scenario is an error, not read (default\n"
+	"                    1048576, at most 1073741824)\n"
 	"  --lang ja|en      language of messages and the log (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
@@ -132,6 +136,7 @@ static const struct option longopts[] = {
 	{"auto", required_argument, NULL, OPT_AUTO},
 	{"resume", required_argument, NULL, OPT_RESUME},
 	MG_CLI_MAX_EVENTS_LONGOPT,
+	MG_CLI_MAX_BYTES_LONGOPT,
 	{NULL, 0, NULL, 0}
 };
 
@@ -391,6 +396,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	char *yaml = NULL, *rtext = NULL;
 	size_t yaml_len = 0, rlen = 0, i;
 	uint64_t seed = 0;
+	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
 	int c, status = UT_EXIT_OK, has_seed = 0;
 
 	memset(&t, 0, sizeof(t));
@@ -435,6 +441,11 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 			                      optarg) != 0)
 				return UT_EXIT_USAGE;
 			break;
+		case OPT_MAX_BYTES:
+			if (ut_cli_max_bytes(&max_bytes, &t.ui, "track",
+			                     optarg) != 0)
+				return UT_EXIT_USAGE;
+			break;
 		default:
 			return ut_cli_bad_option(&t.ui, "track", c, argv, longopts);
 		}
@@ -462,7 +473,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
 	if (resume) { /* MG-TRACK-14 */
 		status = mg_cli_replay_load(&t.ui, resume, resume, &t.rep, &doc,
-		                            &rtext, &rlen);
+		                            &rtext, &rlen, max_bytes);
 		if (status != UT_EXIT_OK)
 			goto out;
 		t.s = mg_scenario_doc_scenario(doc);
@@ -478,7 +489,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		has_seed = t.rep.has_seed;
 		seed = t.rep.seed;
 	} else {
-		if ((status = mg_cli_scenario_file(&t.ui, path, MG_CLI_MAX_BYTES, NULL, &doc)) != UT_EXIT_OK)
+		if ((status = mg_cli_scenario_file(&t.ui, path, max_bytes, "--max-bytes", &doc)) != UT_EXIT_OK)
 			return status;
 		t.s = mg_scenario_doc_scenario(doc);
 	}

@@ -14,9 +14,8 @@
 #include "megami/replay.h"
 #include "megami/scenario_yaml.h"
 
-/* Scenario files: at most 1 MiB unless an option says otherwise (check's
- * --max-bytes); replays, which hold every die: 16 MiB. */
-#define MG_CLI_MAX_BYTES ((size_t)1 << 20)
+/* Scenario files: at most UT_CLI_MAX_BYTES_DEFAULT (1 MiB) unless
+ * --max-bytes says otherwise; replays, which hold every die: 16 MiB. */
 #define MG_TRACK_MAX_BYTES ((size_t)16 << 20)
 
 /*
@@ -61,7 +60,7 @@ int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
  * both cases). */
 int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
                        mg_replay *r, mg_scenario_doc **doc, char **text,
-                       size_t *len);
+                       size_t *len, size_t max_bytes);
 /* "FILE:LINE:COL: error: MSG" and the line with a caret (or "FILE:
  * error: MSG" without a place, line 0). */
 void mg_cli_replay_located(const char *file, const char *text, size_t len,

@@ -269,6 +269,18 @@ int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
 	return 0;
 }
 
+int ut_cli_max_bytes(size_t *out, const ut_cli *c, const char *cmd,
+                     const char *arg)
+{
+	uint64_t v;
+
+	if (ut_cli_parse_u64(&v, arg, UT_CLI_MAX_BYTES_MAX) < 0 || v < 1)
+		return ut_cli_bad_number(c, cmd, "--max-bytes", 1,
+		                         UT_CLI_MAX_BYTES_MAX, arg);
+	*out = (size_t)v;
+	return 0;
+}
+
 uint64_t ut_cli_series_budget(uint64_t given, uint64_t n, uint64_t per_run)
 {
 	uint64_t share;
@@ -655,10 +667,8 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
 		{"max-bytes", required_argument, NULL, CHECK_MAX_BYTES},
 		{NULL, 0, NULL, 0}
 	};
-	const size_t max_max = (size_t)1 << 30;
 	ut_cli c = *base;
-	size_t max = (size_t)1 << 20;
-	uint64_t v;
+	size_t max = UT_CLI_MAX_BYTES_DEFAULT;
 	int ch, i, nfiles, status = UT_EXIT_OK;
 
 	ut_cli_getopt_begin(&c, argc, argv, ":h", longopts, CHECK_LANG);
@@ -671,10 +681,8 @@ int ut_cli_check_files(const ut_cli *base, int argc, char **argv,
 				return UT_EXIT_USAGE;
 			break;
 		case CHECK_MAX_BYTES:
-			if (ut_cli_parse_u64(&v, optarg, max_max) < 0 || v < 1)
-				return ut_cli_bad_number(&c, "check", "--max-bytes",
-				                         1, max_max, optarg);
-			max = (size_t)v;
+			if (ut_cli_max_bytes(&max, &c, "check", optarg) != 0)
+				return UT_EXIT_USAGE;
 			break;
 		default:
 			return ut_cli_bad_option(&c, "check", ch, argv, longopts);
