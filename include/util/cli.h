@@ -277,8 +277,8 @@ int ut_cli_read_path(char **text, size_t *len, const ut_cli *c,
  * bytes each side of the column, marked with …; control and invisible
  * characters shown as <U+XXXX>) and a caret under character column `col`
  * (1-based; the line's tabs copied, wide characters count 2, <U+XXXX> 8),
- * on stderr: ut_buf_context (util/width.h).  Nothing for col 0 or a line
- * that is not valid UTF-8.
+ * on stderr: ut_buf_context (util/width.h); a byte that is not UTF-8 is
+ * shown as U+FFFD (one column).  Nothing for col 0.
  */
 void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 

@@ -54,8 +54,9 @@ void ut_buf_visible(ut_buf *b, const char *s, size_t len);
  * the tabs of the source line before the column (a terminal expands both
  * alike, as gcc does) and has blanks for the display width of every other
  * character as shown (wide characters 2, <U+XXXX> 8).  Each line starts
- * with a blank and ends with a newline.  Nothing for col 0 or a line that
- * is not valid UTF-8.
+ * with a blank and ends with a newline; a byte that is not UTF-8 is shown
+ * as U+FFFD, one column (until 2026-12-03 such a line was not shown).
+ * Nothing for col 0.
  */
 void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col);
 

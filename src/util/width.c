@@ -131,15 +131,11 @@ void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col)
 	to = len - at > 80 ? at + 80 : len;
 	while (to < len && ((unsigned char)line[to] & 0xC0) == 0x80)
 		to++;
-	/* only valid UTF-8 (invalid lines are what the diagnostic is about;
-	 * show nothing rather than junk) */
-	if (utf8proc_decompose(p + from, (utf8proc_ssize_t)(to - from), NULL,
-	                       0, 0) < 0)
-		return;
-	/* the line with control and invisible characters as <U+XXXX> (none
-	 * reaches the terminal raw), then the caret under the column: the
-	 * line's tabs copied (a terminal expands them alike, as gcc does),
-	 * blanks for the width of every other character as shown */
+	/* the line with control and invisible characters as <U+XXXX> and
+	 * each byte that is not UTF-8 as U+FFFD (none reaches the terminal
+	 * raw), then the caret under the column: the line's tabs copied (a
+	 * terminal expands them alike, as gcc does), blanks for the width of
+	 * every other character as shown */
 	ut_buf_printf(b, " %s", from ? "…" : "");
 	ut_buf_visible(b, line + from, to - from);
 	ut_buf_printf(b, "%s\n %s", to < len ? "…" : "", from ? " " : "");
@@ -148,8 +144,11 @@ void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col)
 		utf8proc_ssize_t k = utf8proc_iterate(p + i,
 		                                      (utf8proc_ssize_t)(at - i), &c);
 		size_t w;
-		if (k <= 0) /* cannot happen: the text is valid */
-			break;
+		if (k <= 0) { /* a byte that is not UTF-8: U+FFFD, 1 wide */
+			ut_buf_put(b, " ", 1);
+			i++;
+			continue;
+		}
 		if (c == '\t')
 			ut_buf_put(b, "\t", 1);
 		for (w = c == '\t' ? 0 : shown_width(c); w; w--)

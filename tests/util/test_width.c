@@ -67,7 +67,20 @@ static void test_context_plain(void **state)
 	/* グリ is 4 columns wide */
 	context_is("グリスク：x", 3, " グリスク：x\n     ^\n");
 	context_is("abc", 0, "");
-	context_is("a\xFF", 1, "");
+}
+
+/* A byte that is not UTF-8 is shown as U+FFFD, one column, as the readers
+ * count a column for each such byte (until 2026-12-03 the line was not
+ * shown): "a\xFF" col 1 has the caret under a; "a\xFF\xFEb" col 4 under b
+ * (a, two U+FFFD, then b: 3 blanks); グ cut short (E3 82) then x: the two
+ * bytes are 2 columns, so x at col 3 has 2 blanks before it. */
+static void test_context_invalid(void **state)
+{
+	(void)state;
+	context_is("a\xFF", 1, " a\xEF\xBF\xBD\n ^\n");
+	context_is("a\xFF\xFE" "b", 4,
+	           " a\xEF\xBF\xBD\xEF\xBF\xBD" "b\n    ^\n");
+	context_is("\xE3\x82x", 3, " \xEF\xBF\xBD\xEF\xBF\xBDx\n   ^\n");
 }
 
 /* Tabs before the column are copied into the caret line (as gcc), so the
@@ -121,6 +134,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_width),
 		cmocka_unit_test(test_context_plain),
+		cmocka_unit_test(test_context_invalid),
 		cmocka_unit_test(test_context_tabs),
 		cmocka_unit_test(test_context_hidden),
 		cmocka_unit_test(test_visible),

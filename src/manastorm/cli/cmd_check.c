@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "util/hash.h"
-#include "util/utf8.h"
 
 #include "manastorm/scenario_yaml.h"
 
@@ -49,37 +48,8 @@ static const char help_en[] =
 	"  manastorm check examples/manastorm/table.yaml\n";
 
 /* MS-SCN-DIAG-2: each diagnostic as FILE:LINE:COL: error: …, the line and
- * a caret; then how many were not shown. */
-/* MS-SCN-DIAG-1, MS-SCN-IN-1: the source line and caret under every
- * error.  The shared printer (ut_cli_show_context) shows only valid UTF-8,
- * so a line that is not is shown with each refused byte as U+FFFD: one
- * character for one byte, as the reader counts columns, so the caret
- * stands under the column of the message. */
-static void show_line(const char *line, size_t len, uint32_t col)
-{
-	const unsigned char *s = (const unsigned char *)line;
-	ut_buf b = UT_BUF_INIT;
-	size_t i, k;
-
-	for (i = 0; i < len && (k = ut_utf8_seq(s + i, len - i)) > 0; i += k)
-		;
-	if (i == len) {
-		ut_cli_show_context(line, len, col);
-		return;
-	}
-	for (i = 0; i < len; i += k) {
-		if ((k = ut_utf8_seq(s + i, len - i)) > 0) {
-			ut_buf_put(&b, line + i, k);
-		} else {
-			ut_buf_puts(&b, "\xEF\xBF\xBD"); /* U+FFFD */
-			k = 1;
-		}
-	}
-	if (!b.failed)
-		ut_cli_show_context(b.ptr, b.len, col);
-	ut_buf_free(&b);
-}
-
+ * a caret (MS-SCN-DIAG-1, MS-SCN-IN-1: ut_cli_show_context, a byte that is
+ * not UTF-8 as U+FFFD); then how many were not shown. */
 static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
                        const char *shown)
 {
@@ -95,7 +65,7 @@ static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
 		fprintf(stderr, "%s:%u:%u: error: %s\n", shown, (unsigned)d->line,
 		        (unsigned)d->col, msg);
 		if ((line = ms_scenario_doc_source_line(doc, d->line, &llen)))
-			show_line(line, llen, d->col);
+			ut_cli_show_context(line, llen, d->col);
 	}
 	if (all > n)
 		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
