@@ -283,6 +283,17 @@ int ut_cli_read_path(char **text, size_t *len, const ut_cli *c,
 void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 
 /*
+ * A file's name as messages and reports show it (docs/CLI.md "Errors in
+ * a file"): "-" is "<stdin>"; a name with control or invisible characters
+ * or bytes that are not UTF-8 (a player's attachment may be named so) is
+ * written into buf as ut_buf_visible writes text (<U+XXXX>, U+FFFD), cut
+ * with "…" at a character if longer than buf holds; any other name is
+ * returned as it is.  buf has UT_CLI_NAME_MAX bytes.
+ */
+#define UT_CLI_NAME_MAX 1024
+const char *ut_cli_shown_name(char *buf, const char *path);
+
+/*
  * A progress bar on stderr for a series of runs (a Monte Carlo, a
  * playtest): "[####....] 42% 420/1000", redrawn only when the percent
  * changes; ut_cli_progress_end erases it.  Show it only when stderr is a

@@ -117,6 +117,21 @@ void ut_buf_visible(ut_buf *b, const char *s, size_t len)
 	ut_buf_put(b, s + run, i - run);
 }
 
+const char *ut_str_visible(const char *s, ut_buf *tmp)
+{
+	const utf8proc_uint8_t *q = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k;
+
+	while (*q && (k = utf8proc_iterate(q, -1, &c)) > 0 && !ut_char_hidden(c))
+		q += k;
+	if (!*q)
+		return s;
+	ut_buf_clear(tmp);
+	ut_buf_visible(tmp, s, strlen(s));
+	return tmp->ptr && !tmp->failed ? tmp->ptr : "?";
+}
+
 void ut_buf_context(ut_buf *b, const char *line, size_t len, uint32_t col)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)line;

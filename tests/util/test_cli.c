@@ -1,7 +1,8 @@
 /*
  * test_cli.c - the numbers of options (util/cli.h ut_cli_parse_u64): ASCII
  * digits only, so that no blank, sign or other character slips through
- * (strtoull read " -1" as 2^64 - 1).
+ * (strtoull read " -1" as 2^64 - 1); ut_cli_strerror; the names of files
+ * as messages show them (ut_cli_shown_name).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -70,12 +71,47 @@ static void test_strerror(void **state)
 	                    strerror(ECHILD));
 }
 
+/* ut_cli_shown_name: "-" is <stdin>; a clean name is returned as it is (the
+ * same pointer, however long); ESC and BEL as <U+001B> <U+0007>, a newline
+ * <U+000A>, a byte that is not UTF-8 U+FFFD; a name whose shown form is
+ * longer than UT_CLI_NAME_MAX is cut at a character with "…" (1000 ESCs
+ * are 8000 bytes shown: 127 fit, 127 · 8 = 1016 + 3 for … + NUL = 1020 ≤
+ * 1024, and a 128th would take 1024 + 4). */
+static void test_shown_name(void **state)
+{
+	char buf[UT_CLI_NAME_MAX], esc[1001], longclean[3000];
+	const char *r;
+	size_t i;
+
+	(void)state;
+	assert_string_equal(ut_cli_shown_name(buf, "-"), "<stdin>");
+	r = "dir/グリスク.txt";
+	assert_ptr_equal(ut_cli_shown_name(buf, r), r);
+	memset(longclean, 'a', sizeof longclean - 1);
+	longclean[sizeof longclean - 1] = '\0';
+	assert_ptr_equal(ut_cli_shown_name(buf, longclean), longclean);
+	assert_string_equal(ut_cli_shown_name(buf, "a\x1b]0;x\x07.txt"),
+	                    "a<U+001B>]0;x<U+0007>.txt");
+	assert_string_equal(ut_cli_shown_name(buf, "two\nlines"),
+	                    "two<U+000A>lines");
+	assert_string_equal(ut_cli_shown_name(buf, "bad\xff.txt"),
+	                    "bad\xef\xbf\xbd.txt");
+	memset(esc, 0x1b, 1000);
+	esc[1000] = '\0';
+	r = ut_cli_shown_name(buf, esc);
+	assert_int_equal(strlen(r), 127 * 8 + 3);
+	for (i = 0; i < 127; i++)
+		assert_memory_equal(r + 8 * i, "<U+001B>", 8);
+	assert_string_equal(r + 127 * 8, "\xe2\x80\xa6");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64_good),
 		cmocka_unit_test(test_parse_u64_bad),
 		cmocka_unit_test(test_strerror),
+		cmocka_unit_test(test_shown_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,6 +129,22 @@ static void test_visible(void **state)
 	assert_int_equal(ut_char_hidden(0x3042), 0);
 }
 
+/* ut_str_visible: a clean name is itself (the same pointer); one with a
+ * control character or a byte that is not UTF-8 is a copy in tmp, as
+ * ut_buf_visible writes it. */
+static void test_str_visible(void **state)
+{
+	ut_buf tmp = UT_BUF_INIT;
+	const char *s = "evil/グリスク.txt";
+
+	(void)state;
+	assert_ptr_equal(ut_str_visible(s, &tmp), s);
+	assert_string_equal(ut_str_visible("a\x1b[31m\n.txt", &tmp),
+	                    "a<U+001B>[31m<U+000A>.txt");
+	assert_string_equal(ut_str_visible("\xfe", &tmp), "\xef\xbf\xbd");
+	ut_buf_free(&tmp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -138,6 +154,7 @@ int main(void)
 		cmocka_unit_test(test_context_tabs),
 		cmocka_unit_test(test_context_hidden),
 		cmocka_unit_test(test_visible),
+		cmocka_unit_test(test_str_visible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

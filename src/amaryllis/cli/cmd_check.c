@@ -180,8 +180,10 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 				return EXIT_INPUT;
 			}
 			am_sheet_format(buf, n + 1, s.sheet, o.lang);
+			char name[UT_CLI_NAME_MAX];
 			if (nfiles > 1)
-				ut_out_printf(ut_out_stdout(), "# %s\n", s.path);
+				ut_out_printf(ut_out_stdout(), "# %s\n",
+				              ut_cli_shown_name(name, argv[i]));
 			ut_out_write(ut_out_stdout(), buf, n);
 			free(buf);
 		} else {

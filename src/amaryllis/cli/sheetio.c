@@ -70,14 +70,15 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags)
 {
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, path); /* in messages */
 	FILE *f;
 	int err;
 
 	memset(out, 0, sizeof(*out));
 	if (diags)
 		*diags = NULL;
-	out->path = shown;
+	out->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
 		return unreadable(shown, o, errno, print, diags, 1);
@@ -229,10 +230,12 @@ int cli_paths_dedup_warn(cli_paths *l, const cli_opts *o, const char *cmd,
 	size_t i;
 	int rc = cli_paths_dedup(l, &twice);
 
-	for (i = 0; rank == 0 && i < twice.n; i++)
+	for (i = 0; rank == 0 && i < twice.n; i++) {
+		char name[UT_CLI_NAME_MAX];
 		cli_error(UT_TR(o, "%s: %s: 同じファイルがもう指定されています：1度だけ読みます",
 		                "%s: %s: the same file is given already: read once"),
-		          cmd, twice.v[i]);
+		          cmd, ut_cli_shown_name(name, twice.v[i]));
+	}
 	cli_paths_free(&twice);
 	return rc;
 }

@@ -87,6 +87,10 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 	const char *head[8];
 	size_t n = am_league_size(v->league), i, wn, wf;
 	int64_t stopped = am_league_stopped(v->league);
+	/* a file's name as shown: control and invisible characters as
+	 * <U+XXXX> (a host may keep players' files under the names they
+	 * chose; docs/CLI.md "Errors in a file") */
+	ut_buf tmp = UT_BUF_INIT;
 
 	for (i = 0; i < 8; i++)
 		head[i] = ut_msg_text(&heads[i], (ut_lang)lang);
@@ -97,8 +101,9 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		size_t e = v->standings[i].entry;
 		if (width(v->names[e]) > wn)
 			wn = width(v->names[e]);
-		if (width(v->files[e]) > wf)
-			wf = width(v->files[e]);
+		const char *f = ut_str_visible(v->files[e], &tmp);
+		if (width(f) > wf)
+			wf = width(f);
 	}
 	ut_buf_rpad(&o->b, head[0], 4);
 	ut_buf_puts(&o->b, "  ");
@@ -116,14 +121,17 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		ut_buf_printf(&o->b, "%4zu  ", s->rank);
 		ut_buf_pad(&o->b, v->names[s->entry], wn, 0);
 		ut_buf_puts(&o->b, "  ");
-		ut_buf_pad(&o->b, v->files[s->entry], wf, 0);
+		ut_buf_pad(&o->b, ut_str_visible(v->files[s->entry], &tmp), wf, 0);
 		ut_buf_printf(&o->b, " %6" PRId64 " %6" PRId64 " %6" PRId64
 		              " %7" PRId64 " %+10" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
-		if (flush(o, 0) < 0)
+		if (flush(o, 0) < 0) {
+			ut_buf_free(&tmp);
 			return AM_ERROR;
+		}
 	}
+	ut_buf_free(&tmp);
 	if (stopped > 0)
 		ut_buf_printf(&o->b, lang == AM_LANG_EN
 		              ? "stopped battles: %" PRId64 " (an error for both "
@@ -137,6 +145,7 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 static int standings_csv(out *o, const am_league_view *v)
 {
 	size_t n = am_league_size(v->league), i;
+	ut_buf tmp = UT_BUF_INIT; /* a file's name as shown (ut_str_visible) */
 
 	ut_buf_puts(&o->b, "rank,name,file,wins,draws,losses,points,margin\n");
 	for (i = 0; i < n; i++) {
@@ -144,14 +153,17 @@ static int standings_csv(out *o, const am_league_view *v)
 		ut_buf_printf(&o->b, "%zu,", s->rank);
 		csv_field(&o->b, v->names[s->entry]);
 		ut_buf_put(&o->b, ",", 1);
-		csv_field(&o->b, v->files[s->entry]);
+		csv_field(&o->b, ut_str_visible(v->files[s->entry], &tmp));
 		ut_buf_printf(&o->b, ",%" PRId64 ",%" PRId64 ",%" PRId64
 		              ",%" PRId64 ",%" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
-		if (flush(o, 0) < 0)
+		if (flush(o, 0) < 0) {
+			ut_buf_free(&tmp);
 			return AM_ERROR;
+		}
 	}
+	ut_buf_free(&tmp);
 	return 0;
 }
 

@@ -83,7 +83,8 @@ int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
                               size_t max, const char *opt,
                               ms_scenario_doc **doc, uint64_t *hash)
 {
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, path);
 	ms_parse_opts po = MS_PARSE_OPTS_INIT;
 	char *text = NULL;
 	size_t len = 0;
@@ -114,7 +115,8 @@ int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 static int check_one(const ut_cli *ui, const char *path, size_t max,
                      int header)
 {
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, path);
 	ms_scenario_doc *doc = NULL;
 	const ms_scenario *s;
 	char *yaml = NULL;

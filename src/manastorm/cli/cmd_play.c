@@ -97,6 +97,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	ms_result res;
 	ut_buf out = UT_BUF_INIT;
 	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
+	char name[UT_CLI_NAME_MAX];
 	const char *path;
 
 	ut_cli_getopt_begin(&o.ui, argc, argv, MS_CLI_SHORTOPTS, longopts,
@@ -178,14 +179,14 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 			ut_cli_error(&o.ui, "play: %s", shown);
 		else
 			ut_cli_error(&o.ui, "%s: %s",
-			             strcmp(path, "-") == 0 ? "<stdin>" : path,
+			             ut_cli_shown_name(name, path),
 			             engine);
 		status = UT_EXIT_INPUT;
 	} else if (rc < 0 ||
 	    (rc = json ? ms_render_json(&out, d, &log)
 	               : ms_render_text(&out, d, &log, (ms_lang)o.ui.lang)) < 0) {
 		ut_cli_error(&o.ui, "%s: %s",
-		             strcmp(path, "-") == 0 ? "<stdin>" : path,
+		             ut_cli_shown_name(name, path),
 		             ms_error_last());
 		status = UT_EXIT_INPUT;
 	} else if (ut_out_write(ut_out_stdout(), out.ptr, out.len) < 0) {

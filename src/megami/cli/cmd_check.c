@@ -49,7 +49,8 @@ static const char help_en[] =
 static int check_one(const ut_cli *ui, const char *path, size_t max,
                      int header)
 {
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, path);
 	mg_scenario_doc *doc = NULL;
 	const mg_scenario *s;
 	char *yaml = NULL;

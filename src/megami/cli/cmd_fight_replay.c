@@ -83,7 +83,8 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
                     uint64_t max_events, size_t max_bytes)
 {
 	const ut_cli *ui = &o->ui;
-	const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, file);
 	mg_lang lang = (mg_lang)ui->lang;
 	mg_replay r = MG_REPLAY_INIT;
 	mg_replay_player p;

@@ -188,7 +188,9 @@ static int save_to(track *t, const char *name, const char *text, size_t len)
 		ut_out_write(&f, text, len);
 	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
 		return -1;
-	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), name);
+	char shown[UT_CLI_NAME_MAX];
+	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"),
+	       ut_cli_shown_name(shown, name));
 	return 0;
 }
 
@@ -223,26 +225,28 @@ static int own_name(track *t, char *buf, size_t size)
 static int refused(track *t, const char *name)
 {
 	struct stat st;
-	char prompt[PATH_MAX + 128];
+	char prompt[UT_CLI_NAME_MAX + 128], buf[UT_CLI_NAME_MAX];
+	/* the name as shown (a resumed replay's scenario names it) */
+	const char *shown = ut_cli_shown_name(buf, name);
 	char *yes;
 	int no;
 
 	if (same_file(name, t->path)) {
 		tr_say(UT_TR(&t->ui, "  「%s」は戦っているシナリオです。別の名前にしてください\n",
 		             "  '%s' is the scenario being played: give another name\n"),
-		       name);
+		       shown);
 		return 1;
 	}
 	if (t->log_path && same_file(name, t->log_path)) {
 		tr_say(UT_TR(&t->ui, "  「%s」は --log のファイルです。別の名前にしてください\n",
-		             "  '%s' is the --log file: give another name\n"), name);
+		             "  '%s' is the --log file: give another name\n"), shown);
 		return 1;
 	}
 	if (stat(name, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0; /* new, or a device (/dev/null) written in place */
 	snprintf(prompt, sizeof(prompt),
 	         UT_TR(&t->ui, "「%s」はもうあります。置き換えますか？ [y/N]> ",
-	               "'%s' exists. Replace it? [y/N]> "), name);
+	               "'%s' exists. Replace it? [y/N]> "), shown);
 	yes = tr_input_at(t, prompt, 1);
 	no = !yes || !(tr_is(yes, "y", "yes") || tr_is(yes, "Y", "はい"));
 	free(yes);
@@ -397,6 +401,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	size_t yaml_len = 0, rlen = 0, i;
 	uint64_t seed = 0;
 	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
+	char name[UT_CLI_NAME_MAX];
 	int c, status = UT_EXIT_OK, has_seed = 0;
 
 	memset(&t, 0, sizeof(t));
@@ -472,7 +477,9 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	if (!t.max_events)
 		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
 	if (resume) { /* MG-TRACK-14 */
-		status = mg_cli_replay_load(&t.ui, resume, resume, &t.rep, &doc,
+		status = mg_cli_replay_load(&t.ui, resume,
+		                            ut_cli_shown_name(name, resume),
+		                            &t.rep, &doc,
 		                            &rtext, &rlen, max_bytes);
 		if (status != UT_EXIT_OK)
 			goto out;
@@ -543,11 +550,11 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	tr_signals(); /* MG-TRACK-12 */
 	tr_say(UT_TR(&t.ui, "megami track: %s（種 %llu）。? でコマンドの一覧。\n",
 	                "megami track: %s (seed %llu). ? lists the commands.\n"),
-	       path, (unsigned long long)seed);
+	       ut_cli_shown_name(name, path), (unsigned long long)seed);
 	if (resume)
 		tr_say(UT_TR(&t.ui, "%s から再開します：ダイスと決定 %zu 件を再生しました。\n",
 		             "resumed from %s: %zu dice and decisions played again.\n"),
-		       resume, t.rep.nitems);
+		       ut_cli_shown_name(name, resume), t.rep.nitems);
 	if (t.auto_npc)
 		tr_say("%s", UT_TR(&t.ui, "--auto npc: NPCの決定とダイスは尋ねずに進めます"
 		                          "（既定の方針と乱数）。\n",

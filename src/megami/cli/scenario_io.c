@@ -86,7 +86,7 @@ int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
                               size_t max, const char *opt,
                               mg_scenario_doc **doc, uint64_t *hash)
 {
-	char *text = NULL;
+	char *text = NULL, name[UT_CLI_NAME_MAX];
 	size_t len = 0;
 	int rc;
 
@@ -96,7 +96,7 @@ int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 		return rc;
 	if (hash)
 		*hash = ut_fnv1a(UT_FNV1A_START, text, len);
-	rc = mg_cli_scenario_text(ui, strcmp(path, "-") == 0 ? "<stdin>" : path,
+	rc = mg_cli_scenario_text(ui, ut_cli_shown_name(name, path),
 	                          text, len, 0, 0, NULL, 0, doc);
 	free(text);
 	return rc;

@@ -99,7 +99,9 @@ static int rebuild(track *t, size_t quiet)
 	co.on_event = tr_on_event;
 	co.event_ud = t;
 	if (!t->c && mg_combat_new(&t->c, t->s, &co) < 0) {
-		ut_cli_error(&t->ui, "%s: %s", t->path, mg_error_last());
+		char name[UT_CLI_NAME_MAX];
+		ut_cli_error(&t->ui, "%s: %s", ut_cli_shown_name(name, t->path),
+		             mg_error_last());
 		return -1;
 	}
 	if (!t->snap && mg_combat_new(&t->snap, t->s, &co) < 0) {

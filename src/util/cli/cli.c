@@ -364,6 +364,52 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	ut_buf_free(&b);
 }
 
+const char *ut_cli_shown_name(char *buf, const char *path)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)path;
+	size_t len = strlen(path), i, n = 0;
+	int clean = 1;
+
+	if (strcmp(path, "-") == 0)
+		return "<stdin>";
+	for (i = 0; i < len && clean;) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		clean = k > 0 && !ut_char_hidden(c);
+		i += k > 0 ? (size_t)k : 1;
+	}
+	if (clean)
+		return path;
+	for (i = 0; i < len;) {
+		char piece[16];
+		size_t m;
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		if (k <= 0) {
+			memcpy(piece, "\xef\xbf\xbd", m = 3); /* U+FFFD */
+			k = 1;
+		} else if (ut_char_hidden(c)) {
+			m = (size_t)snprintf(piece, sizeof piece, "<U+%04X>",
+			                     (unsigned)c);
+		} else {
+			memcpy(piece, path + i, m = (size_t)k);
+		}
+		/* room for the piece, "…" (3 bytes) and the NUL */
+		if (n + m + 4 > UT_CLI_NAME_MAX) {
+			memcpy(buf + n, "\xe2\x80\xa6", 3);
+			n += 3;
+			break;
+		}
+		memcpy(buf + n, piece, m);
+		n += m;
+		i += (size_t)k;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 const char *ut_cli_strerror(int lang, int err)
 {
 	return ut_strerror(lang, err);
@@ -372,7 +418,8 @@ const char *ut_cli_strerror(int lang, int err)
 int ut_cli_read_path(char **text, size_t *len, const ut_cli *ui,
                      const char *path, size_t max, const char *opt)
 {
-	const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char name[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(name, path);
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	int err;
 

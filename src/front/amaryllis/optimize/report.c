@@ -15,6 +15,7 @@
 #include "util/error.h"
 #include "util/lang.h"
 #include "util/rng.h"
+#include "util/width.h"
 
 static int flush(ut_buf *b, am_write_fn write, void *ud)
 {
@@ -64,14 +65,19 @@ static void record(ut_buf *b, const am_opt_record *r, am_lang lang)
 static size_t list(ut_buf *b, const am_opt_view *v, int oc, int oc2)
 {
 	size_t i, k = 0;
+	ut_buf tmp = UT_BUF_INIT;
 
 	for (i = 0; i < v->n; i++) {
 		int x = am_opt_outcome(v->opt, i);
 		if (x != oc && x != oc2)
 			continue;
-		ut_buf_printf(b, "#   %s (%s)\n", v->names[i], v->files[i]);
+		/* a file's name as shown: a newline in it would start a line
+		 * of the sheet (<U+000A>, ut_str_visible) */
+		ut_buf_printf(b, "#   %s (%s)\n", v->names[i],
+		              ut_str_visible(v->files[i], &tmp));
 		k++;
 	}
+	ut_buf_free(&tmp);
 	return k;
 }
 
@@ -89,7 +95,7 @@ static size_t count(const am_opt_view *v, int oc, int oc2)
 static int text_report(const am_opt_view *v, am_lang lang,
                        am_write_fn write, void *ud)
 {
-	ut_buf b = UT_BUF_INIT;
+	ut_buf b = UT_BUF_INIT, tmp = UT_BUF_INIT;
 	char *sheet = sheet_text(v->opt);
 	const am_opt_record *r = am_opt_best_record(v->opt);
 	am_opt_record fr;
@@ -115,7 +121,8 @@ static int text_report(const am_opt_view *v, am_lang lang,
 	}
 	ut_buf_printf(&b, UT_TRL(lang, "# フィールド最強のシート %s (%s): ",
 	                           "# the field's best sheet %s (%s): "),
-	              v->names[fb], v->files[fb]);
+	              v->names[fb], ut_str_visible(v->files[fb], &tmp));
+	ut_buf_free(&tmp);
 	record(&b, &fr, lang);
 	ut_buf_puts(&b, "\n");
 	if (lang == AM_LANG_EN) {
