@@ -214,21 +214,25 @@ function cliErrors(text, lang = "ja") {
       ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
 
       /* the standings once: the page's table, no frame of /api/hill.html
-       * (its own table), and the heat map image under the table */
+       * (its own table), and the heat map under the table, inline (an
+       * <img> never shows a cell's <title> on hover: web review D10) */
       ok(await page.locator("#hill table:not(.directives)").count() === 1 &&
          await page.locator("#hill iframe").count() === 0,
          "the hill tab has one standings table (besides how to enter's directives) and no frame");
-      const img = page.locator("#hill img#heatmap");
-      let drawn = [false, 0, 0];
-      for (let k = 0; k < 100 && !(drawn[0] && drawn[1] > 0); k++) {
-        await page.waitForTimeout(100);
-        drawn = await img.evaluate(e => [e.complete, e.naturalWidth, e.naturalHeight]);
-      }
-      ok(await img.isVisible() && drawn[0] && drawn[1] > 0 && drawn[2] > 0,
-         "the heat map image is loaded and drawn: " + JSON.stringify(drawn));
-      ok(/^\/api\/hill\.svg\?/.test(new URL(await img.getAttribute("src"), url).pathname +
-                                      new URL(await img.getAttribute("src"), url).search),
-         "the Japanese page shows /api/hill.svg");
+      const img = page.locator("#hill #heatmap > svg");
+      await img.waitFor({ timeout: 15000 });
+      ok(await img.isVisible() && await page.locator("#hill img").count() === 0 &&
+         await page.locator("#heatmap").getAttribute("data-src") === "/api/hill.svg",
+         "the Japanese page draws /api/hill.svg inline, no <img>");
+      /* a cell's hover text is its <title>: row ヌト (1st) against column
+       * グリスク (2nd), ヌト won (am_render_heatmap's 「A 対 B：行の勝ち」) */
+      const titles = await page.locator("#heatmap rect.cell title").allTextContents();
+      ok(JSON.stringify(titles) === JSON.stringify(["ヌト 対 ヌト：対戦なし", "ヌト 対 グリスク：行の勝ち",
+                                                    "グリスク 対 ヌト：行の負け", "グリスク 対 グリスク：対戦なし"]),
+         "each cell's hover text names the pair and the result: " + JSON.stringify(titles));
+      /* drawn at its own size (the width the SVG gives), not squeezed */
+      const natural = await img.evaluate(e => [Number(e.getAttribute("width")), Math.round(e.getBoundingClientRect().width)]);
+      ok(natural[0] > 0 && natural[0] === natural[1], "the heat map is drawn at its own width: " + JSON.stringify(natural));
       const table = await page.locator("#standings").boundingBox(), box = await img.boundingBox();
       ok(box.y >= table.y + table.height, "the heat map is under the table");
       /* the image: one cell per pair of the 2 members, in standings order
@@ -277,8 +281,8 @@ function cliErrors(text, lang = "ja") {
       await page.locator("#entry-status", { hasText: "rejected" }).waitFor({ timeout: 15000 });
       ok(await page.locator("#entry-status").getAttribute("data-result") === "rejected",
          "in English the label is rejected, data-result unchanged");
-      await page.locator('#heatmap[src*="/api/hill.en.svg"]').waitFor({ timeout: 15000 });
-      ok(true, "the English page shows /api/hill.en.svg");
+      await page.locator('#heatmap[data-src="/api/hill.en.svg"] > svg', { hasText: "League cross table" }).waitFor({ timeout: 15000 });
+      ok(true, "the English page draws /api/hill.en.svg inline");
       await page.screenshot({ path: path.join(outdir, "hill-en.png"), fullPage: true });
       await page.selectOption("#lang", "ja");
 

@@ -146,6 +146,27 @@ const text = (page, sel) => page.locator(sel).textContent();
       id => document.getElementById(id).getAttribute("aria-label")));
     ok(JSON.stringify(names) === JSON.stringify(["シート", "シート A", "シート B"]),
        `the text areas are named: ${JSON.stringify(names)}`);
+    /* web review D12: the replay's arrow buttons are named in the page's
+     * language; an error of the sheet is a button for the keyboard: Tab
+     * reaches it, Enter puts the caret at its place.  The sheet
+     * "グリスク：１０／１／１\nx" has its error on line 2 (x: no "："),
+     * column 2; goTo selects the character there, offset 12 (11
+     * characters of line 1 and its newline) + 1 = 13 */
+    const arrows = await page.evaluate(() => ["first", "prev", "next", "last"].map(
+      id => document.getElementById(id).getAttribute("aria-label")));
+    ok(JSON.stringify(arrows) === JSON.stringify(["最初のターン", "前のターン", "次のターン", "最後のターン"]),
+       `the arrow buttons are named in Japanese: ${JSON.stringify(arrows)}`);
+    await page.locator("#sheet").fill("グリスク：１０／１／１\nx");
+    const err = page.locator('#errors li[data-line="2"]');
+    await err.waitFor({ timeout: 15000 });
+    ok(await err.getAttribute("tabindex") === "0" && await err.getAttribute("role") === "button",
+       "an error item is a button in the Tab order");
+    await page.locator("#sheet").evaluate(e => e.setSelectionRange(0, 0));
+    await err.focus();
+    await page.keyboard.press("Enter");
+    const at = await page.evaluate(() => [document.activeElement.id, document.getElementById("sheet").selectionStart]);
+    ok(JSON.stringify(at) === JSON.stringify(["sheet", 13]),
+       `Enter on the error puts the caret at line 2, column 2: ${JSON.stringify(at)}`);
     await ctx.close();
 
     /* 7: a phone, a member with a long name in the battle page's pickers */

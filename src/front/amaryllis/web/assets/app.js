@@ -39,6 +39,7 @@ const T = {
     share: "この戦闘へのリンク", copy: "コピー", copied: "コピーしました",
     dl_text: "ログ（テキスト）", dl_json: "ログ（JSON）",
     play: "自動再生", pause: "一時停止", speed: "速さ",
+    step_first: "最初のターン", step_prev: "前のターン", step_next: "次のターン", step_last: "最後のターン",
     speed_slow: "ゆっくり（2秒）", speed_normal: "ふつう（1秒）", speed_fast: "速い（0.4秒）",
     bad_token: why => `リプレイのリンクが読めません：${why}`,
     tok_prefix: "am1. で始まっていません", tok_chars: "base64url の文字でない文字があります",
@@ -78,6 +79,7 @@ const T = {
     share: "Link to this battle", copy: "Copy", copied: "copied",
     dl_text: "Log (text)", dl_json: "Log (JSON)",
     play: "Play", pause: "Pause", speed: "Speed",
+    step_first: "first turn", step_prev: "previous turn", step_next: "next turn", step_last: "last turn",
     speed_slow: "slow (2 s)", speed_normal: "normal (1 s)", speed_fast: "fast (0.4 s)",
     bad_token: why => `the replay link cannot be read: ${why}`,
     tok_prefix: "it does not start with am1.", tok_chars: "a character that is not base64url",
@@ -167,6 +169,12 @@ function labels() {
   document.documentElement.lang = lang;
   document.title = t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  /* the replay's arrow buttons (|◀ ◀ ▶ ▶|): a name in the page's language
+   * for a screen reader, and the same words on hover */
+  for (const e of document.querySelectorAll("[data-name]")) {
+    e.title = t(e.dataset.name);
+    e.setAttribute("aria-label", t(e.dataset.name));
+  }
   for (const s of document.querySelectorAll("select.examples, select.members")) {
     if (s.firstChild) s.firstChild.textContent = t("pick");
   }
@@ -266,7 +274,14 @@ async function check() {
     bad.add(e.line);
     const li = el("li", {"data-line": e.line, "data-col": e.col},
                   el("span", {class: "at"}, t("line_col", e.line, e.col)), e.message);
+    /* a button to the keyboard too: Tab reaches it, Enter or Space goes
+     * to the place as a click does */
+    li.tabIndex = 0;
+    li.setAttribute("role", "button");
     li.addEventListener("click", () => goTo(e.line, e.col));
+    li.addEventListener("keydown", ev => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); goTo(e.line, e.col); }
+    });
     errs.append(li);
   }
   if (data.more_errors) errs.append(el("li", {}, t("more", data.more_errors)));
@@ -553,11 +568,36 @@ async function loadHill() {
       el("td", {}, s.entered)));
   fillPickers(data.standings.map(s => s.name));
   /* the heat map alone (GET /api/hill.svg): the table is the one above */
-  const img = $("heatmap");
-  img.hidden = data.standings.length === 0;
-  img.alt = t("heatmap");
-  img.src = (lang === "en" ? "/api/hill.en.svg" : "/api/hill.svg") + "?t=" + Date.now();
+  const box = $("heatmap");
+  box.hidden = data.standings.length === 0;
+  box.setAttribute("aria-label", t("heatmap"));
+  loadHeatmap(box, lang === "en" ? "/api/hill.en.svg" : "/api/hill.svg");
   return true;
+}
+
+/* The heat map drawn inline, not as an <img>: a browser shows the <title>
+ * of a cell (its two names and the result) on hover only in an inline
+ * SVG.  At its own size in its .scroll box, so that on a phone it scrolls
+ * sideways rather than shrinking to an unreadable width.  The SVG is the
+ * server's (names escaped by am_render_heatmap); a script in it would not
+ * run (the page's Content-Security-Policy has no 'unsafe-inline'), and
+ * none is kept.  A failed fetch keeps the map shown before. */
+async function loadHeatmap(box, src) {
+  box.dataset.src = src;
+  let text;
+  try {
+    const r = await fetch(src + "?t=" + Date.now());
+    if (!r.ok) return;
+    text = await r.text();
+  } catch (e) {
+    return;
+  }
+  if (box.dataset.src !== src) return;    /* a newer map is on its way */
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return;
+  for (const s of svg.querySelectorAll("script, foreignObject")) s.remove();
+  box.replaceChildren(document.importNode(svg, true));
 }
 
 /* The battle page's pickers: a select of the hill's members per side
