@@ -34,3 +34,10 @@ foreach(cmd_lib_status hill:libgmime:2 mail:libgmime:64 serve:libmicrohttpd:2)
 	set_tests_properties(amaryllis/${cmd}_helper PROPERTIES
 		LABELS "amaryllis" TIMEOUT 60)
 endforeach()
+
+# The optimizer's progress line on a terminal (script(1)): every redraw
+# clears the end of the line (ESC [K).
+add_test(NAME amaryllis/optimize_tty
+	COMMAND bash "${dir}/optimize_tty.sh" $<TARGET_FILE:amaryllis>
+		"${PROJECT_SOURCE_DIR}")
+set_tests_properties(amaryllis/optimize_tty PROPERTIES LABELS "amaryllis" TIMEOUT 120)

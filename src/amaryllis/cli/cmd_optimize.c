@@ -56,6 +56,7 @@ static const char help_ja[] =
 	"  --max-units N           ユニット数が N を超えた戦闘を負けとする（既定: 2000）\n"
 	"  --lang ja|en            メッセージの言語（既定: ja）\n"
 	"  --max-sheet-bytes N     N バイトを超えるシートは読み切らずに誤りとする\n"
+	"                          （既定: 1048576）\n"
 	"  -h, --help              このヘルプを表示して終了する\n"
 	"\n"
 	"端末では標準エラーに進行（世代、評価数、評価/秒、最良の勝ち点、残り時間）を\n"
@@ -91,7 +92,8 @@ static const char help_en[] =
 	"  --method evolve|random  the search (default evolve; random is the baseline)\n"
 	"  --max-units N           a battle past N units is a loss (default 2000)\n"
 	"  --lang ja|en            language of messages (default ja)\n"
-	"  --max-sheet-bytes N     a longer sheet is an error, not read\n"
+	"  --max-sheet-bytes N     a longer sheet is an error, not read (default\n"
+	"                          1048576)\n"
 	"  -h, --help              print this help and exit\n"
 	"\n"
 	"On a terminal a progress line (generation, evaluations, evaluations/s, best\n"
@@ -198,8 +200,9 @@ static int parse_time(const char *s, double *out)
 	return 0;
 }
 
-/* Progress after each generation: the line on a terminal (rank 0), and
- * the --time limit. */
+/* Progress after each generation: the line on a terminal (rank 0; at
+ * most every 0.2 s, and ESC [K clears what a longer line before left),
+ * and the --time limit. */
 static int progress(void *ud, const am_opt_progress *p)
 {
 	opt_run *r = ud;
@@ -221,9 +224,9 @@ static int progress(void *ud, const am_opt_progress *p)
 		r->shown = 1;
 		fprintf(stderr, UT_TR(&r->o,
 		        "\r世代 %llu  評価 %llu  %.0f 評価/秒  最良 勝ち点 %lld "
-		        "(ＨＰ差 %+lld)  残り %ld:%02ld ",
+		        "(ＨＰ差 %+lld)  残り %ld:%02ld\033[K",
 		        "\rgeneration %llu  evaluations %llu  %.0f evals/s  best "
-		        "%lld points (margin %+lld)  ETA %ld:%02ld "),
+		        "%lld points (margin %+lld)  ETA %ld:%02ld\033[K"),
 		        (unsigned long long)p->generation,
 		        (unsigned long long)p->evaluations, rate,
 		        (long long)p->best_points, (long long)p->best_margin,
