@@ -148,7 +148,10 @@ int am_chart_event(void *ud, const am_engine *engine, const am_event *ev);
 
 /**
  * Write the chart of the battle last run on `engine` (the one whose events
- * the chart received) as one SVG document to `write` (not NULL).
+ * the chart received) as one SVG document to `write` (not NULL).  Its
+ * title says who won; a battle without its end event (stopped by an
+ * error or a limit) is titled `ＨＰの推移　—　中断` / `HP over the turns —
+ * stopped`, so that the picture alone does not pass for a whole battle.
  * @return 0, AM_ENOMEM, or AM_ERROR when the writer failed
  */
 int am_chart_svg(am_chart *chart, const am_engine *engine, am_write_fn write,

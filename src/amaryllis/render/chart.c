@@ -468,8 +468,9 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 	return 0;
 }
 
-/* After the title: "：B ヌトの勝利" or "：引き分け" (AM_EV_END's side;
- * a side is named by its entry unit, as the log does). */
+/* After the title: "　—　B ヌトの勝利" or "　—　引き分け" (AM_EV_END's
+ * side; a side is named by its entry unit, as the log does), or
+ * "　—　中断" for a battle that did not reach its end. */
 static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
                    ut_lang ul)
 {
@@ -477,8 +478,13 @@ static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
 	static const ut_msg draw = {{"　—　引き分け", " — a draw"}};
 	const am_team *t = c->winner == 0 || c->winner == 1
 	                   ? am_engine_team(e, c->winner) : NULL;
+	static const ut_msg stopped = {{"　—　中断", " — stopped"}};
 	ut_buf name = UT_BUF_INIT;
 
+	if (!c->ended) {
+		ut_buf_puts(b, ut_msg_text(&stopped, ul));
+		return;
+	}
 	if (!t) {
 		ut_buf_puts(b, ut_msg_text(&draw, ul));
 		return;
@@ -515,8 +521,7 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 		ut_buf lab = UT_BUF_INIT;
 		char fb[80];
 		ut_buf_puts(&lab, ut_msg_text(&title, ul));
-		if (c->ended)
-			winner(&lab, c, e, ul);
+		winner(&lab, c, e, ul);
 		ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\"%s>",
 		              fit(fb, &lab, 15, width - 60 - 10));
 		put_label(&b, &lab);
