@@ -294,6 +294,28 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col);
 const char *ut_cli_shown_name(char *buf, const char *path);
 
 /*
+ * The Japanese legacy encoding text[0..len) seems to be in, for a file
+ * that is not UTF-8 (encoding.c): "UTF-16" (a byte order mark),
+ * "UTF-16LE"/"UTF-16BE" (NULs in one column of the byte pairs),
+ * "ISO-2022-JP" (its escapes), "CP932" (Shift_JIS) or "EUC-JP-MS", the
+ * first that iconv converts whole, Shift_JIS first when a byte 0x80 …
+ * 0xa0 (a Shift_JIS lead byte) is there; NULL for UTF-8, for text with
+ * a control character (NUL included) but tab, CR, LF and form feed
+ * (binary), or none of them.
+ */
+const char *ut_cli_guess_encoding(const char *text, size_t len);
+
+/*
+ * When ut_cli_guess_encoding names one: one line on stderr, after the
+ * reader's errors, in lang (UT_LANG_JA/EN), with the iconv command that
+ * converts the file: `FILE: note: the file seems to be saved in Shift_JIS,
+ * not UTF-8; save it as UTF-8, or convert it: iconv -f CP932 -t UTF-8
+ * FILE > new.txt`.  Returns 1 when it wrote it, else 0.
+ */
+int ut_cli_encoding_note(int lang, const char *path, const char *text,
+                         size_t len);
+
+/*
  * A progress bar on stderr for a series of runs (a Monte Carlo, a
  * playtest): "[####....] 42% 420/1000", redrawn only when the percent
  * changes; ut_cli_progress_end erases it.  Show it only when stderr is a

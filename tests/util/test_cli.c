@@ -105,6 +105,31 @@ static void test_shown_name(void **state)
 	assert_string_equal(r + 127 * 8, "\xe2\x80\xa6");
 }
 
+/* ut_cli_guess_encoding: グリスク in each encoding (iconv's bytes: CP932
+ * 83 4F 83 8A 83 58 83 4E, a lead byte 0x83 in 0x80–0xa0, so Shift_JIS
+ * first; EUC-JP A5 B0 A5 EA A5 B9 A5 AF, none in 0x80–0xa0, so EUC-JP
+ * first; UTF-16 with its byte order mark FF FE; "ab\n" as UTF-16LE
+ * without one: NULs in the odd bytes; JIS: ESC $ B, then the JIS X 0208
+ * codes 25 30 25 6A, ESC ( B); UTF-8 and binary junk with NUL and 0x01
+ * name nothing. */
+static void test_guess_encoding(void **state)
+{
+	static const char sjis[] = "\x83\x4f\x83\x8a\x83\x58\x83\x4e\n";
+	static const char euc[] = "\xa5\xb0\xa5\xea\xa5\xb9\xa5\xaf\n";
+	static const char u16[] = "\xff\xfe\xb0\x30\xea\x30";
+	static const char u16le[] = "a\0b\0\n\0";
+	static const char jis[] = "\x1b$B%0%j\x1b(B\n";
+	static const char bin[] = "\x83\x4f\0\x01junk";
+	(void)state;
+	assert_string_equal(ut_cli_guess_encoding(sjis, sizeof sjis - 1), "CP932");
+	assert_string_equal(ut_cli_guess_encoding(euc, sizeof euc - 1), "EUC-JP-MS");
+	assert_string_equal(ut_cli_guess_encoding(u16, sizeof u16 - 1), "UTF-16");
+	assert_string_equal(ut_cli_guess_encoding(u16le, sizeof u16le - 1), "UTF-16LE");
+	assert_string_equal(ut_cli_guess_encoding(jis, sizeof jis - 1), "ISO-2022-JP");
+	assert_null(ut_cli_guess_encoding("グリスク\n", strlen("グリスク\n")));
+	assert_null(ut_cli_guess_encoding(bin, sizeof bin - 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +137,7 @@ int main(void)
 		cmocka_unit_test(test_parse_u64_bad),
 		cmocka_unit_test(test_strerror),
 		cmocka_unit_test(test_shown_name),
+		cmocka_unit_test(test_guess_encoding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

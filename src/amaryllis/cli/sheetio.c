@@ -147,6 +147,10 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 			ut_buf_printf(&text, "\n%s: %zu more errors not shown",
 			              shown, more);
 	}
+	/* a sheet saved as Shift_JIS, EUC-JP, JIS or UTF-16: what it seems
+	 * to be, and how to convert it (amcli review W3) */
+	if (print && !am_sheet_ok(out->sheet))
+		ut_cli_encoding_note((int)o->lang, shown, out->text, out->len);
 	if (diags)
 		*diags = text.ptr;
 	else

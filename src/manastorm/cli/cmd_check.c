@@ -98,14 +98,18 @@ int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 		*hash = ut_fnv1a(UT_FNV1A_START, text, len);
 	po.file = shown;
 	rc = ms_scenario_parse(doc, text, len, &po);
-	free(text);
 	if (rc < 0) {
+		free(text);
 		ut_cli_error(ui, "%s: %s", shown, ms_error_last());
 		return UT_EXIT_INPUT;
 	}
-	if (ms_scenario_doc_scenario(*doc))
+	if (ms_scenario_doc_scenario(*doc)) {
+		free(text);
 		return UT_EXIT_OK;
+	}
 	show_diags(ui, *doc, shown);
+	ut_cli_encoding_note((int)ui->lang, shown, text, len);
+	free(text);
 	ms_scenario_doc_free(*doc);
 	*doc = NULL;
 	return UT_EXIT_INPUT;

@@ -1,0 +1,147 @@
+/*
+ * encoding.c - a note for a file saved in a Japanese legacy encoding
+ * (ut_cli_encoding_note, util/cli.h): UTF-16 (Windows Notepad's
+ * "Unicode"), ISO-2022-JP (JIS), Shift_JIS (Windows-31J, CP932) and
+ * EUC-JP (eucJP-ms).  The readers take UTF-8 only and report each bad
+ * byte where it is; this says once what the file probably is and the
+ * iconv line that converts it.  The guess converts the whole text with
+ * glibc's iconv and keeps the first candidate that converts without an
+ * error, in the order the hill reads mail sent without a charset
+ * (src/front/amaryllis/hill/mailin.c: unlabelled_charset); binary junk,
+ * which converts as Shift_JIS too, is told apart by its control
+ * characters.
+ */
+#include "util/cli.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/utf8.h"
+
+/* Whether p[0..n) converts from `from` to UTF-8 with no invalid or cut
+ * sequence. */
+static int converts(const char *p, size_t n, const char *from)
+{
+	iconv_t cd = iconv_open("UTF-8", from);
+	char out[4096], *in = (char *)p;
+	size_t left = n;
+	int ok = 1;
+
+	if (cd == (iconv_t)-1)
+		return 0;
+	while (ok && left > 0) {
+		char *o = out;
+		size_t room = sizeof out;
+		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1)
+			ok = errno == E2BIG; /* out is full: convert on */
+	}
+	iconv_close(cd);
+	return ok;
+}
+
+/* Whether p[0..n) is UTF-8 with no NUL. */
+static int is_utf8(const char *p, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	size_t i, k;
+
+	for (i = 0; i < n; i += k)
+		if ((k = ut_utf8_seq(s + i, n - i)) == 0)
+			return 0;
+	return 1;
+}
+
+const char *ut_cli_guess_encoding(const char *p, size_t n)
+{
+	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
+	static const char *const euc_first[] = {"EUC-JP-MS", "CP932"};
+	const char *const *order = euc_first;
+	size_t i, nul_even = 0, nul_odd = 0, m = n < 512 ? n : 512;
+
+	/* UTF-16: a byte order mark, or NULs in most of one column of the
+	 * byte pairs (ASCII and CR LF as UTF-16) */
+	if (n >= 2 && ((unsigned char)p[0] == 0xff && (unsigned char)p[1] == 0xfe))
+		return "UTF-16";
+	if (n >= 2 && ((unsigned char)p[0] == 0xfe && (unsigned char)p[1] == 0xff))
+		return "UTF-16";
+	for (i = 0; i < m; i++) {
+		nul_odd += p[i] == '\0' && i % 2;
+		nul_even += p[i] == '\0' && !(i % 2);
+	}
+	if (m >= 4 && (nul_odd * 4 >= m || nul_even * 4 >= m) &&
+	    (nul_odd == 0 || nul_even == 0))
+		return nul_odd ? "UTF-16LE" : "UTF-16BE";
+	for (i = 0; i + 2 < n; i++) /* JIS: its escapes to kanji or kana */
+		if (p[i] == '\x1b' && ((p[i + 1] == '$' &&
+		    (p[i + 2] == 'B' || p[i + 2] == '@')) ||
+		    (p[i + 1] == '(' && p[i + 2] == 'I')))
+			return converts(p, n, "ISO-2022-JP") ? "ISO-2022-JP" : NULL;
+	if (is_utf8(p, n))
+		return NULL;
+	/* text: no NUL or control character but tab, CR, LF and form feed
+	 * (binary junk converts as Shift_JIS too) */
+	for (i = 0; i < n; i++)
+		if (p[i] == '\0' ||
+		    ((unsigned char)p[i] < 0x20 && !strchr("\t\r\n\f", p[i])))
+			return NULL;
+	/* a byte 0x80 … 0xa0 but EUC-JP's single shifts: a Shift_JIS lead
+	 * byte (every hiragana and katakana has one), never EUC-JP */
+	for (i = 0; i < n; i++) {
+		const unsigned char b = (unsigned char)p[i];
+		if (b >= 0x80 && b <= 0xa0 && b != 0x8e && b != 0x8f) {
+			order = sjis_first;
+			break;
+		}
+	}
+	for (i = 0; i < 2; i++)
+		if (converts(p, n, order[i]))
+			return order[i];
+	return NULL;
+}
+
+/* s in single quotes for a shell when it holds a character the shell
+ * reads (and no quote of its own), else as it is. */
+static void shell_word(char *out, size_t size, const char *s)
+{
+	if (strpbrk(s, " \t'\"$`\\!*?[]{}();&|<>~#") && !strchr(s, '\''))
+		snprintf(out, size, "'%s'", s);
+	else
+		snprintf(out, size, "%s", s);
+}
+
+int ut_cli_encoding_note(int lang, const char *path, const char *text,
+                         size_t len)
+{
+	static const struct {
+		const char *cs, *ja, *en;
+	} names[] = {
+		{"UTF-16", "UTF-16（メモ帳の「Unicode」）", "UTF-16 (Notepad's \"Unicode\")"},
+		{"UTF-16LE", "UTF-16（メモ帳の「Unicode」）", "UTF-16 (Notepad's \"Unicode\")"},
+		{"UTF-16BE", "UTF-16", "UTF-16"},
+		{"ISO-2022-JP", "ISO-2022-JP（JIS）", "ISO-2022-JP (JIS)"},
+		{"CP932", "Shift_JIS", "Shift_JIS"},
+		{"EUC-JP-MS", "EUC-JP", "EUC-JP"},
+	};
+	char name[UT_CLI_NAME_MAX], word[UT_CLI_NAME_MAX + 3];
+	const char *cs = ut_cli_guess_encoding(text, len), *shown;
+	size_t i;
+
+	if (!cs)
+		return 0;
+	for (i = 0; strcmp(names[i].cs, cs) != 0; i++)
+		;
+	shown = ut_cli_shown_name(name, path);
+	shell_word(word, sizeof word, shown);
+	if (lang == UT_LANG_EN)
+		fprintf(stderr, "%s: note: the file seems to be saved in %s, not "
+		        "UTF-8; save it as UTF-8, or convert it: iconv -f %s -t "
+		        "UTF-8 %s > new.txt\n", shown, names[i].en, cs, word);
+	else
+		fprintf(stderr, "%s: note: ファイルは UTF-8 でなく %s で保存されて"
+		        "いるようです。UTF-8 で保存するか、変換してください："
+		        "iconv -f %s -t UTF-8 %s > new.txt\n", shown, names[i].ja,
+		        cs, word);
+	return 1;
+}
