@@ -186,6 +186,15 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
 const char *am_sheet_source_line(const am_sheet *sheet, uint32_t line,
                                  size_t *len);
 
+/**
+ * The first line with an error (of those am_sheet_diag gives) that has no
+ * colon, ':' or '：', or 0 when there is none.  Every sheet line (a unit,
+ * an action) has one, so such a line is most often prose read as sheet:
+ * a greeting, a signature, a note without its `#` (the hill's reply and
+ * `amaryllis check` say so).
+ */
+uint32_t am_sheet_prose_line(const am_sheet *sheet);
+
 /** The team (borrowed from the sheet), or NULL when the sheet is illegal. */
 const am_team *am_sheet_team(const am_sheet *sheet);
 

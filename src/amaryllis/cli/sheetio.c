@@ -147,6 +147,20 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 			ut_buf_printf(&text, "\n%s: %zu more errors not shown",
 			              shown, more);
 	}
+	/* an error on a line without a colon: most often prose read as
+	 * sheet (a greeting, a note without its #), as the hill's reply
+	 * says too (amcli review W4) */
+	if (print && !am_sheet_ok(out->sheet) && am_sheet_prose_line(out->sheet)) {
+		unsigned l = (unsigned)am_sheet_prose_line(out->sheet);
+		if (o->lang == AM_LANG_JA)
+			fprintf(stderr, "%s:%u: note: この行には「：」がありません。"
+			        "シートの行（ユニット、アクション）でなければ、"
+			        "行頭に # をつけて注釈にしてください\n", shown, l);
+		else
+			fprintf(stderr, "%s:%u: note: this line has no '：': if it "
+			        "is not a sheet line (a unit or an action), start it "
+			        "with # to make it a comment\n", shown, l);
+	}
 	/* a sheet saved as Shift_JIS, EUC-JP, JIS or UTF-16: what it seems
 	 * to be, and how to convert it (amcli review W3) */
 	if (print && !am_sheet_ok(out->sheet))

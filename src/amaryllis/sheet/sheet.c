@@ -9,6 +9,7 @@
 #include "util/error.h"
 #include "sheet_int.h"
 #include "util/array.h"
+#include "util/utf8.h"
 
 #define CKPT_EVERY 1024 /* lines between remembered line offsets */
 
@@ -203,6 +204,40 @@ size_t am_sheet_error_count(const am_sheet *s)
 const am_diag *am_sheet_diag(const am_sheet *s, size_t i)
 {
 	return s && i < s->ndiags ? &s->diags[i].d : NULL;
+}
+
+/* Whether line[0..len) is text of a sheet's kind that has no colon: valid
+ * UTF-8 without control characters but tab (a file in another encoding,
+ * or binary, is another matter), not blank (an empty sheet is), and neither
+ * ':' nor '：' (EF BC 9A) in it. */
+static int prose(const char *p, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	size_t k, n;
+	int blank = 1;
+
+	for (k = 0; k < len; k += n) {
+		if ((n = ut_utf8_seq(u + k, len - k)) == 0 ||
+		    (u[k] < 0x20 && u[k] != '\t') || u[k] == ':' ||
+		    (n == 3 && memcmp(p + k, "：", 3) == 0))
+			return 0;
+		blank &= u[k] == ' ' || u[k] == '\t' ||
+		         (n == 3 && memcmp(p + k, "　", 3) == 0);
+	}
+	return !blank;
+}
+
+uint32_t am_sheet_prose_line(const am_sheet *s)
+{
+	size_t i, len;
+
+	for (i = 0; s && i < s->ndiags; i++) {
+		uint32_t line = s->diags[i].d.line;
+		const char *p = am_sheet_source_line(s, line, &len);
+		if (p && prose(p, len))
+			return line;
+	}
+	return 0;
 }
 
 const char *am_sheet_source_line(const am_sheet *s, uint32_t line,

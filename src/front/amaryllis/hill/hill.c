@@ -941,20 +941,9 @@ static int hostile(job *j)
 }
 
 /* The located diagnostics of an illegal sheet, as `amaryllis check`
- * prints them: each with its source line and a caret under the column. */
-/* 1 when line[0..len) holds a full-width colon '：' (EF BC 9A). */
-static int has_colon_fw(const char *line, size_t len)
-{
-	size_t k;
-
-	for (k = 0; k + 3 <= len; k++)
-		if (memcmp(line + k, "：", 3) == 0)
-			return 1;
-	return 0;
-}
-
-/* The sheet's errors as `amaryllis check` prints them, and a hint when
- * one is on a line that cannot be a sheet line (no colon). */
+ * prints them (each with its source line and a caret under the column),
+ * and a hint when one is on a line that cannot be a sheet line (no colon:
+ * am_sheet_prose_line). */
 static void diagnostics(job *j, const am_sheet *sh, const char *file)
 {
 	size_t i, n = am_sheet_diag_count(sh);
@@ -979,25 +968,17 @@ static void diagnostics(job *j, const am_sheet *sh, const char *file)
 			ut_buf_printf(&j->body, "%s: %zu more errors not shown\n",
 			              file, more);
 	}
-	for (i = 0; i < n && !j->mail->attachment; i++) {
-		/* every sheet line (a unit, an action) has a colon; an
-		 * error on a line without one is most often a greeting
-		 * above the sheet or a signature below it, read as sheet */
-		size_t len;
-		const char *line = am_sheet_source_line(sh, am_sheet_diag(sh, i)->line,
-		                                        &len);
-		if (line && !memchr(line, ':', len) &&
-		    !has_colon_fw(line, len)) {
-			say(j, "（「：」のない行をシートとして読みました。あいさつや署名など、"
-			       "シートでない行かもしれません。シートの上には指示（#…）だけを書き、"
-			       "署名はシートの下に「--」だけの行を置いてからその下に書いてください。）\n",
-			    "(A line without '：' was read as part of the sheet: it may "
-			    "be a greeting or a signature, not a sheet line. Put only "
-			    "directives (#...) above the sheet, and a line '--' between "
-			    "the sheet and a signature below it.)\n");
-			break;
-		}
-	}
+	/* every sheet line (a unit, an action) has a colon; an error on a
+	 * line without one is most often a greeting above the sheet or a
+	 * signature below it, read as sheet */
+	if (!j->mail->attachment && am_sheet_prose_line(sh))
+		say(j, "（「：」のない行をシートとして読みました。あいさつや署名など、"
+		       "シートでない行かもしれません。シートの上には指示（#…）だけを書き、"
+		       "署名はシートの下に「--」だけの行を置いてからその下に書いてください。）\n",
+		    "(A line without '：' was read as part of the sheet: it may "
+		    "be a greeting or a signature, not a sheet line. Put only "
+		    "directives (#...) above the sheet, and a line '--' between "
+		    "the sheet and a signature below it.)\n");
 }
 
 /* A password as it is hashed: NFKC (am_hill_nfkc), so that one typed in

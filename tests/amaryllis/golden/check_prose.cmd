@@ -1,0 +1,2 @@
+# amcli review W4: a greeting above the sheet (よろしく！, no colon) gets its error, then a note at its line saying a line that is not a sheet line wants a # (am_sheet_prose_line; the hill's reply says the same); a blank or Shift_JIS line gets no such note (cap_default_at, check_sjis_en); exit 1
+--version >/dev/null; { printf 'よろしく！\n'; cat ../../../examples/grisk.txt; } | "$AMARYLLIS" check -; { printf 'よろしく！\n'; cat ../../../examples/grisk.txt; } | "$AMARYLLIS" check --lang en -
