@@ -1,4 +1,5 @@
 /* cmd_check.c - `amaryllis check SHEET...`: validate and normalise. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@ static const char help_ja[] =
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
-	"シート - は標準入力を読みます。-- のあとはすべてシートです。\n"
+	"シート - は標準入力を読みます。-- のあとはすべてシートです。フォルダは\n"
+	"その中の見える通常ファイル（~ で終わるものを除く）を名前順に読みます。\n"
 	"終了コード: 0 すべて正しい、1 不正なシートか読めないファイルがある、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
@@ -37,7 +39,8 @@ static const char help_en[] =
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
-	"A SHEET of - reads standard input; everything after -- is a SHEET.\n"
+	"A SHEET of - reads standard input; everything after -- is a SHEET.  A\n"
+	"folder gives its visible regular files (but ~ backups), by name.\n"
 	"Exit status: 0 all legal, 1 an illegal sheet or unreadable file, 2 usage.\n"
 	"\n"
 	"Example:\n"
@@ -139,6 +142,8 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
 	int c, r, i, nfiles, status = EXIT_OK, json = 0;
+	cli_paths paths = {NULL, 0, 0};
+	size_t k;
 
 	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
 	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
@@ -165,25 +170,52 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 		                                          "no sheet given"));
 	if (cli_one_stdin(&o, "check", argc, argv, optind))
 		return EXIT_USAGE;
+	/* a folder gives its sheets, as for league and optimize (its
+	 * visible regular files, but ~ backups; amcli review W8) */
 	for (i = optind; i < argc; i++) {
+		char name[UT_CLI_NAME_MAX];
+		r = cli_paths_collect(&paths, argv[i]);
+		if (r == -2) {
+			fprintf(stderr, UT_TR(&o, "%s: error: 開けません：%s\n",
+			                      "%s: error: cannot open: %s\n"),
+			        ut_cli_shown_name(name, argv[i]),
+			        ut_cli_strerror((int)o.lang, errno));
+			status = EXIT_INPUT;
+		} else if (r < 0) {
+			cli_error("out of memory");
+			cli_paths_free(&paths);
+			return EXIT_INPUT;
+		}
+	}
+	if (paths.n == 0 && status == EXIT_OK) {
+		cli_error(UT_TR(&o, "check: シートが見つかりません（フォルダからは見える"
+		                "通常ファイルを読みます）",
+		                "check: no sheets found (a folder gives its visible "
+		                "regular files)"));
+		status = EXIT_INPUT;
+	}
+	nfiles = (int)paths.n;
+	for (k = 0; k < paths.n; k++) {
+		const char *path = paths.v[k];
 		cli_sheet s;
+		char name[UT_CLI_NAME_MAX];
 		if (json) {
-			if (check_json(&o, argv[i], nfiles > 1) != EXIT_OK)
+			if (check_json(&o, path, nfiles > 1) != EXIT_OK)
 				status = EXIT_INPUT;
 			continue;
-		} else if (cli_sheet_load(&s, argv[i], &o) == 0) {
+		} else if (cli_sheet_load(&s, path, &o) == 0) {
 			size_t n = am_sheet_format(NULL, 0, s.sheet, o.lang);
 			char *buf = malloc(n + 1);
 			if (!buf) {
 				cli_error("out of memory");
 				cli_sheet_free(&s);
+				cli_paths_free(&paths);
 				return EXIT_INPUT;
 			}
 			am_sheet_format(buf, n + 1, s.sheet, o.lang);
-			char name[UT_CLI_NAME_MAX];
 			if (nfiles > 1)
 				ut_out_printf(ut_out_stdout(), "# %s\n",
-				              ut_cli_shown_name(name, argv[i]));
+				              ut_cli_shown_name(name, path));
 			ut_out_write(ut_out_stdout(), buf, n);
 			free(buf);
 		} else {
@@ -191,6 +223,7 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 		}
 		cli_sheet_free(&s);
 	}
+	cli_paths_free(&paths);
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		return EXIT_INPUT; /* ut_cli_main says why */
 	return status;

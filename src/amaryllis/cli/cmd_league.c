@@ -359,6 +359,11 @@ static int load(league_run *r)
 		r->files[r->n] = path;
 		r->n++;
 	}
+	/* every sheet left out: said as optimize says it (the table is
+	 * still printed, with the sheets left out under it) */
+	if (r->n == 0 && r->rank == 0)
+		lg_error(r, "%s", UT_TR(&r->o, "正しいシートがありません",
+		                        "no legal sheet"));
 	return 0;
 fail:
 	r->status = EXIT_INPUT;

@@ -430,6 +430,7 @@ static int report(opt_run *r, const am_opt *opt)
 	am_opt_view v = {opt, r->n, r->names, r->files, r->oo.seed,
 	                 r->oo.buildia};
 	int status = r->nrej ? EXIT_INPUT : EXIT_OK, rc;
+	const int base = status; /* before the writes */
 	ut_out f;
 
 	if (am_render_opt_report(&v, r->json, r->o.lang, ut_out_writer,
@@ -439,25 +440,6 @@ static int report(opt_run *r, const am_opt *opt)
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = EXIT_INPUT;
-	{
-		/* a search too short to beat the field's own best sheet says
-		 * so (amcli review W5): the report's last lines show both, but
-		 * a host who reads only the sheet would not know */
-		am_opt_record fr;
-		size_t fb = am_opt_field_best(&fr, opt);
-		const am_opt_record *br = am_opt_best_record(opt);
-		if (fb < r->n && fr.points > br->points)
-			cli_error(UT_TR(&r->o, "optimize: 注意：フィールドのシート%s（勝ち点"
-			                "%lld%s）が、見つけたシート（勝ち点%lld%s）より強い"
-			                "です。--evals か --time を増やしてください",
-			                "optimize: note: the field's own sheet %s "
-			                "(%lld point%s) beats the sheet found (%lld "
-			                "point%s): raise --evals or --time"),
-			          r->names[fb], (long long)fr.points,
-			          r->o.lang == AM_LANG_EN && fr.points != 1 ? "s" : "",
-			          (long long)br->points,
-			          r->o.lang == AM_LANG_EN && br->points != 1 ? "s" : "");
-	}
 	if (r->out) {
 		const am_design *d = am_opt_best(opt);
 		size_t len = am_design_format(NULL, 0, d);
@@ -482,6 +464,26 @@ static int report(opt_run *r, const am_opt *opt)
 		if (cli_out_close(&r->o, "optimize", &f,
 		                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 			status = EXIT_INPUT;
+	}
+	if (status == base) {
+		/* when everything was written: a search too short to beat the
+		 * field's own best sheet says so (amcli review W5); the
+		 * report's last lines show both, but a host who reads only the
+		 * sheet would not know */
+		am_opt_record fr;
+		size_t fb = am_opt_field_best(&fr, opt);
+		const am_opt_record *br = am_opt_best_record(opt);
+		if (fb < r->n && fr.points > br->points)
+			cli_error(UT_TR(&r->o, "optimize: 注意：フィールドのシート%s（勝ち点"
+			                "%lld%s）が、見つけたシート（勝ち点%lld%s）より強い"
+			                "です。--evals か --time を増やしてください",
+			                "optimize: note: the field's own sheet %s "
+			                "(%lld point%s) beats the sheet found (%lld "
+			                "point%s): raise --evals or --time"),
+			          r->names[fb], (long long)fr.points,
+			          r->o.lang == AM_LANG_EN && fr.points != 1 ? "s" : "",
+			          (long long)br->points,
+			          r->o.lang == AM_LANG_EN && br->points != 1 ? "s" : "");
 	}
 	return status;
 }

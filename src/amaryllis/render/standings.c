@@ -131,6 +131,20 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 			return AM_ERROR;
 		}
 	}
+	/* the sheets left out for their errors (amcli review W8: only the
+	 * JSON said so; the errors themselves are on stderr) */
+	if (v->nrejected > 0) {
+		ut_buf_printf(&o->b, lang == AM_LANG_EN
+		              ? "left out for their errors: %zu sheet%s:"
+		              : "誤りのため除外したシート：%zu件：",
+		              v->nrejected,
+		              lang == AM_LANG_EN && v->nrejected != 1 ? "s" : "");
+		for (i = 0; i < v->nrejected; i++)
+			ut_buf_printf(&o->b, "%s%s", lang == AM_LANG_EN
+			              ? (i ? ", " : " ") : (i ? "、" : ""),
+			              ut_str_visible(v->rejected_files[i], &tmp));
+		ut_buf_puts(&o->b, "\n");
+	}
 	ut_buf_free(&tmp);
 	if (stopped > 0)
 		ut_buf_printf(&o->b, lang == AM_LANG_EN
