@@ -120,6 +120,9 @@ typedef struct mg_qflat {
 	 * HP or a position is beyond the flat rounds' bounds */
 	uint64_t able0, down0;
 	int low0;
+	/* one character against one (quiet.c: mg_quiet_flat plays it in
+	 * a loop of its own) */
+	int duel;
 } mg_qflat;
 
 /* Paths of the quiet run counted in debug builds (mg_combat qpath), so
@@ -154,6 +157,7 @@ enum mg_qpath {
 	MG_QP_FLAT_IN_START,  /* the flat loop takes in the characters as
 	                       * the scenario starts them (mg_combat fresh) */
 	MG_QP_FLAT_IN_STATE,  /* ... as a round or a person left them */
+	MG_QP_FLAT_DUEL,      /* the flat loop of one against one */
 	MG_QP_NOFLAT_MANY,    /* the step machine plays the round: more
 	                       * than MG_QFLAT_MAX, the table of armor
 	                       * modifiers kept */

@@ -12,8 +12,10 @@
  * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
  * may not hold a round (combat_int.h:
  * mg_qflat).  What the loop reads of the scenario is derived once here
- * (mg_quiet_derive).  tests/megami/test_fused.c proves the run equal to
- * the step loop.
+ * (mg_quiet_derive).  The loop (flat) is compiled twice: for one
+ * character against one, where the choices, the order and the rolls
+ * simplify (flat_duel), and for the rest (flat_any).
+ * tests/megami/test_fused.c proves the run equal to the step loop.
  */
 #include <string.h>
 
@@ -183,6 +185,8 @@ void mg_quiet_derive(mg_combat *c)
 		c->qf.low0 = take_in(c->ch0, c->n, p0, h0, &c->qf.able0,
 		                     &c->qf.down0);
 	}
+	/* one character against one: each side's mask holds one bit */
+	c->qf.duel = c->n == 2 && c->qf.foe[0] && c->qf.foe[1];
 	c->qf.ok = 1;
 }
 
@@ -274,6 +278,17 @@ static void sort_keys(int64_t *k, size_t n)
 	}
 }
 
+/* flat (below) is compiled once into each of its two callers, each with
+ * its own registers: GCC and Clang are told to inline it whatever its
+ * size, and not to inline the callers into mg_quiet_flat. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FLAT_INLINE __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define FLAT_INLINE
+#define NOINLINE
+#endif
+
 /* One d6 from the generator (docs/RANDOM.md: 1 + uniform(6)). */
 #define D6(r) (1 + (int64_t)ut_rng_uniform(&(r), 6))
 
@@ -290,7 +305,7 @@ static void sort_keys(int64_t *k, size_t n)
  * better: best_candidate's first of equals.
  */
 static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
-                                    uint64_t E, int64_t p,
+                                    int duel, uint64_t E, int64_t p,
                                     const int64_t *pos, const int64_t *hp)
 {
 	const mg_catk *best = NULL;
@@ -300,7 +315,7 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 
 	if (!lim)
 		return NULL;
-	if (!(E & (E - 1))) {
+	if (duel || !(E & (E - 1))) {
 		/* one able enemy: the first of the front that covers its
 		 * distance (an area attack would hit it alone) */
 		const unsigned j = low_bit(E);
@@ -427,9 +442,17 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
 	            : MG_QP_FLAT_CHOOSE_FRONT)
 
-int mg_quiet_flat(mg_combat *c)
+/* mg_quiet_flat, compiled twice (flat_duel, flat_any).  With duel (one
+ * character against one: mg_qflat duel) the compiler drops what cannot
+ * happen there: a round that both begin able rolls 0 then 1 with no mask
+ * walked and sorts two keys; the enemy is able at every turn (while the
+ * flat loop plays, E ≠ 0), so each choice is of a sole enemy, nobody
+ * rolled is skipped (a fall decides the combat) and no とどめ finds a
+ * target; an area attack hits its target alone, with a single target's
+ * rolls and events. */
+static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 {
-	const size_t n = c->n;
+	const size_t n = duel ? 2 : c->n;
 	const mg_cconst *const kk = c->k;
 	const int64_t *const kbase = c->qf.kbase;
 	const mg_character *const sc = c->s->characters;
@@ -504,17 +527,33 @@ int mg_quiet_flat(mg_combat *c)
 		nev += 2; /* the round and order events */
 		done = 0;
 		nord = 0;
-		for (m = able; m; m &= m - 1) {
-			const unsigned k = low_bit(m);
+		if (duel && able == 3) {
+			/* one against one, both able: 0 rolls, then 1 */
 			const int64_t d1 = D6(r), d2 = D6(r);
-			id[k][0] = (unsigned char)d1;
-			id[k][1] = (unsigned char)d2;
-			key[nord++] = kbase[k] + (d1 + d2) * 4096;
+			const int64_t d3 = D6(r), d4 = D6(r);
+			int64_t k0 = kbase[0] + (d1 + d2) * 4096;
+			int64_t k1 = kbase[1] + (d3 + d4) * 4096;
+			id[0][0] = (unsigned char)d1;
+			id[0][1] = (unsigned char)d2;
+			id[1][0] = (unsigned char)d3;
+			id[1][1] = (unsigned char)d4;
+			CE(k0, k1);
+			key[0] = k0;
+			key[1] = k1;
+			nord = 2;
+		} else {
+			for (m = able; m; m &= m - 1) {
+				const unsigned k = low_bit(m);
+				const int64_t d1 = D6(r), d2 = D6(r);
+				id[k][0] = (unsigned char)d1;
+				id[k][1] = (unsigned char)d2;
+				key[nord++] = kbase[k] + (d1 + d2) * 4096;
+			}
+			if (nord == 2)
+				CE(key[0], key[1]);
+			else if (!duel && nord > 2)
+				sort_keys(key, nord);
 		}
-		if (nord == 2)
-			CE(key[0], key[1]);
-		else if (nord > 2)
-			sort_keys(key, nord);
 #ifndef NDEBUG
 		for (t = 1; t < nord; t++) {
 			UT_ASSERT(key[t - 1] > key[t]);
@@ -536,7 +575,10 @@ int mg_quiet_flat(mg_combat *c)
 			int64_t p;
 			/* what the main process took: DID_* */
 			unsigned did = 0;
-			if (!(able & abit)) {
+			/* one against one: whoever rolled is able at its turn
+			 * (a fall ends the combat) */
+			UT_ASSERT(!duel || (able & abit));
+			if (!duel && !(able & abit)) {
 				nev++; /* MG_EV_SKIP */
 				MG_QPATH(c, MG_QP_FLAT_SKIP);
 				continue;
@@ -551,7 +593,7 @@ int mg_quiet_flat(mg_combat *c)
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
 			QCHOOSE(c, &me->q[0], E);
-			if ((e = choose(&j, &me->q[0], E, p, pos, hp)) != NULL)
+			if ((e = choose(&j, &me->q[0], duel, E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
 			 * of equals), as plan_step.  A move of the policy is
@@ -589,7 +631,8 @@ int mg_quiet_flat(mg_combat *c)
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
 					QCHOOSE(c, &me->q[1], E);
-					e = choose(&j, &me->q[1], E, p, pos, hp);
+					e = choose(&j, &me->q[1], duel, E, p, pos,
+					           hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
 						goto attack;
@@ -617,7 +660,8 @@ int mg_quiet_flat(mg_combat *c)
 			 * of an attack, with the first of the front of all
 			 * attacks that covers it (the highest damage, then list
 			 * order); MG-FINISH-1 */
-			if (sc[a].finish && me->q[0].maxr >= 0) {
+			/* (one against one: the enemy is able, E ≠ 0) */
+			if (!duel && sc[a].finish && me->q[0].maxr >= 0) {
 				for (m = down & fm; m; m &= m - 1) {
 					const unsigned k = low_bit(m);
 					const uint64_t d = mg_dist(p, pos[k]);
@@ -663,7 +707,10 @@ attack:
 				if (d1 + d2 == 12)
 					MG_QPATH(c, MG_QP_FLAT_CRIT);
 #endif
-				if (!e->area) {
+				/* one against one, an area attack hits the
+				 * target alone: a single target's rolls and
+				 * events (every enemy at its position is it) */
+				if (duel || !e->area) {
 					const int64_t ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
 					                   (int64_t)ut_rng_uniform(&r, 6);
 					const int64_t dv = ev + def[j][e->magic];
@@ -820,6 +867,27 @@ end:
 	c->refusal = MG_REFUSE_NONE;
 	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
 	return over;
+}
+
+/* flat for one against one (mg_qflat duel). */
+static NOINLINE int flat_duel(mg_combat *c)
+{
+	return flat(c, 1);
+}
+
+/* flat for the rest. */
+static NOINLINE int flat_any(mg_combat *c)
+{
+	return flat(c, 0);
+}
+
+int mg_quiet_flat(mg_combat *c)
+{
+	if (c->qf.duel) {
+		MG_QPATH(c, MG_QP_FLAT_DUEL);
+		return flat_duel(c);
+	}
+	return flat_any(c);
 }
 
 int mg_combat_qpaths(uint64_t out[MG_QP_COUNT], const mg_combat *c)
