@@ -133,7 +133,11 @@ int ut_cli_encoding_note(int lang, const char *path, const char *text,
 	for (i = 0; strcmp(names[i].cs, cs) != 0; i++)
 		;
 	shown = ut_cli_shown_name(name, path);
-	shell_word(word, sizeof word, shown);
+	/* standard input: iconv reads it too, and writes standard output */
+	if (strcmp(path, "-") == 0 || strcmp(path, "<stdin>") == 0)
+		snprintf(word, sizeof word, "< FILE");
+	else
+		shell_word(word, sizeof word, shown);
 	if (lang == UT_LANG_EN)
 		fprintf(stderr, "%s: note: the file seems to be saved in %s, not "
 		        "UTF-8; save it as UTF-8, or convert it: iconv -f %s -t "
