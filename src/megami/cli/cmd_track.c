@@ -420,11 +420,8 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		case OPT_SEED:
 			has_seed = 1;
 			if (ut_cli_parse_u64(&seed, optarg, UINT64_MAX) < 0)
-				return ut_cli_usage_error(&t.ui, "track",
-				       UT_TR(&t.ui, "--seed には0から18446744073709551615までの"
-				                    "整数を指定してください（「%s」）",
-				             "--seed needs a whole number from 0 to "
-				             "18446744073709551615, not '%s'"), optarg);
+				return ut_cli_bad_number(&t.ui, "track", "--seed", 0,
+				                         UINT64_MAX, optarg);
 			break;
 		case OPT_LOG:
 			if (ut_cli_out_file(&t.ui, "track", "--log", optarg))

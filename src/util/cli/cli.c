@@ -259,12 +259,8 @@ int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
 	uint64_t v;
 
 	if (ut_cli_parse_u64(&v, arg, UINT64_MAX) < 0 || v < 1)
-		return ut_cli_usage_error(c, cmd,
-		       UT_TR(c, "--max-events には1から18446744073709551615までの"
-		                "整数を指定してください（「%s」）",
-		             "--max-events needs a whole number from 1 to "
-		             "18446744073709551615, not '%s'"),
-		       arg);
+		return ut_cli_bad_number(c, cmd, "--max-events", 1, UINT64_MAX,
+		                         arg);
 	*out = v;
 	return 0;
 }
