@@ -58,8 +58,12 @@ void ut_buf_visible(ut_buf *b, const char *s, size_t len);
  * as U+FFFD, one column (until 2026-12-03 such a line was not shown).
  * Nothing for col 0.
  */
-/* The NUL-terminated s as text to show: s itself when it has no character
- * of ut_char_hidden and no byte that is not UTF-8, else a copy in *tmp
+/* Whether the NUL-terminated s shows as it is: no character of
+ * ut_char_hidden and no byte that is not UTF-8. */
+int ut_str_plain(const char *s);
+
+/* The NUL-terminated s as text to show: s itself when ut_str_plain, else
+ * a copy in *tmp
  * (cleared first) written by ut_buf_visible, or "?" when out of memory.
  * For names that come from outside (file names in a table). */
 const char *ut_str_visible(const char *s, ut_buf *tmp);

@@ -117,7 +117,7 @@ void ut_buf_visible(ut_buf *b, const char *s, size_t len)
 	ut_buf_put(b, s + run, i - run);
 }
 
-const char *ut_str_visible(const char *s, ut_buf *tmp)
+int ut_str_plain(const char *s)
 {
 	const utf8proc_uint8_t *q = (const utf8proc_uint8_t *)s;
 	utf8proc_int32_t c;
@@ -125,7 +125,12 @@ const char *ut_str_visible(const char *s, ut_buf *tmp)
 
 	while (*q && (k = utf8proc_iterate(q, -1, &c)) > 0 && !ut_char_hidden(c))
 		q += k;
-	if (!*q)
+	return !*q;
+}
+
+const char *ut_str_visible(const char *s, ut_buf *tmp)
+{
+	if (ut_str_plain(s))
 		return s;
 	ut_buf_clear(tmp);
 	ut_buf_visible(tmp, s, strlen(s));

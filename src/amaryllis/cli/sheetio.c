@@ -106,6 +106,7 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
                        int print, char **diags)
 {
 	size_t i;
+	uint32_t prose; /* am_sheet_prose_line */
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
 	ut_buf text = UT_BUF_INIT;
 
@@ -150,8 +151,9 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 	/* an error on a line without a colon: most often prose read as
 	 * sheet (a greeting, a note without its #), as the hill's reply
 	 * says too (amcli review W4) */
-	if (print && !am_sheet_ok(out->sheet) && am_sheet_prose_line(out->sheet)) {
-		unsigned l = (unsigned)am_sheet_prose_line(out->sheet);
+	if (print && !am_sheet_ok(out->sheet) &&
+	    (prose = am_sheet_prose_line(out->sheet)) != 0) {
+		const unsigned l = (unsigned)prose;
 		if (o->lang == AM_LANG_JA)
 			fprintf(stderr, "%s:%u: note: この行には「：」がありません。"
 			        "シートの行（ユニット、アクション）でなければ、"

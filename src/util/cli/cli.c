@@ -364,18 +364,10 @@ const char *ut_cli_shown_name(char *buf, const char *path)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)path;
 	size_t len = strlen(path), i, n = 0;
-	int clean = 1;
 
 	if (strcmp(path, "-") == 0)
 		return "<stdin>";
-	for (i = 0; i < len && clean;) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t k = utf8proc_iterate(p + i,
-		                                      (utf8proc_ssize_t)(len - i), &c);
-		clean = k > 0 && !ut_char_hidden(c);
-		i += k > 0 ? (size_t)k : 1;
-	}
-	if (clean)
+	if (ut_str_plain(path))
 		return path;
 	for (i = 0; i < len;) {
 		char piece[16];
