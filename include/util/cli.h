@@ -195,13 +195,15 @@ int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,
 int ut_cli_max_bytes(size_t *out, const ut_cli *c, const char *cmd,
                      const char *arg);
 
-/* Its lines in a help whose descriptions start at column 26. */
-#define UT_CLI_MAX_BYTES_HELP_JA \
-	"  --max-bytes N          N バイトを超えるシナリオは読み切らずに誤りと\n" \
-	"                         する（既定: 1048576、最大: 1073741824）\n"
-#define UT_CLI_MAX_BYTES_HELP_EN \
-	"  --max-bytes N          a longer scenario is an error, not read\n" \
-	"                         (default 1048576, at most 1073741824)\n"
+/* Its lines in a help, PAD the blanks between `--max-bytes N` and the
+ * description (a string literal: 5 blanks for a help whose descriptions
+ * start at column 20, 10 for column 26). */
+#define UT_CLI_MAX_BYTES_HELP_JA(PAD) \
+	"  --max-bytes N" PAD "N バイトを超えるシナリオは読み切らずに誤りと\n" \
+	"               " PAD "する（既定: 1048576、最大: 1073741824）\n"
+#define UT_CLI_MAX_BYTES_HELP_EN(PAD) \
+	"  --max-bytes N" PAD "a longer scenario is an error, not read\n" \
+	"               " PAD "(default 1048576, at most 1073741824)\n"
 
 /* The budget of each of n runs: `given` (--max-events; 0 when not given),
  * or else the share UT_CLI_SERIES_EVENTS / n, at most per_run (the budget

@@ -32,7 +32,7 @@ static const char help_ja[] =
 	"  --max-events N         決闘のイベントの上限（既定: 100000）：超える\n"
 	"                         決闘はそこで止まります（そこまでのログとエラー、\n"
 	"                         終了コード1）\n"
-	UT_CLI_MAX_BYTES_HELP_JA
+	UT_CLI_MAX_BYTES_HELP_JA("          ")
 	"  --lang ja|en           メッセージとログの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -64,7 +64,7 @@ static const char help_en[] =
 	"  --max-events N         the most events of the duel (default 100000): a\n"
 	"                         duel that needs more stops there (the log so\n"
 	"                         far and the error, exit status 1)\n"
-	UT_CLI_MAX_BYTES_HELP_EN
+	UT_CLI_MAX_BYTES_HELP_EN("          ")
 	"  --lang ja|en           language of messages and log (default ja)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"

@@ -36,8 +36,7 @@ static const char help_ja[] =
 	"                    SVGでFILEに書く\n"
 	"  --max-events N    1決闘のイベントの上限（既定: 100000 と\n"
 	"                    10000000000/(値の数×N) の小さいほう、ただし 10000 以上）\n"
-	"  --max-bytes N     N バイトを超えるシナリオは読み切らずに誤りとする\n"
-	"                    （既定: 1048576、最大: 1073741824）\n"
+	UT_CLI_MAX_BYTES_HELP_JA("     ")
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -73,8 +72,7 @@ static const char help_en[] =
 	"  --max-events N    the most events of one duel (default: the smaller of\n"
 	"                    100000 and 10000000000/(values × N), but at least\n"
 	"                    10000)\n"
-	"  --max-bytes N     a longer scenario is an error, not read (default\n"
-	"                    1048576, at most 1073741824)\n"
+	UT_CLI_MAX_BYTES_HELP_EN("     ")
 	"  --lang ja|en      language of messages (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"

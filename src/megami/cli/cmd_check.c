@@ -19,7 +19,7 @@ static const char help_ja[] =
 	"\n"
 	"オプション:\n"
 	"  --lang ja|en      メッセージの言語（既定: ja）\n"
-	"  --max-bytes N     N バイトを超えるファイルは読み切らずに誤りとする（既定: 1048576）\n"
+	UT_CLI_MAX_BYTES_HELP_JA("     ")
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
 	"シナリオ - は標準入力を読みます。-- のあとはすべてシナリオです。\n"
@@ -36,7 +36,7 @@ static const char help_en[] =
 	"\n"
 	"Options:\n"
 	"  --lang ja|en      language of messages (default ja)\n"
-	"  --max-bytes N     a longer file is an error, not read (default 1048576)\n"
+	UT_CLI_MAX_BYTES_HELP_EN("     ")
 	"  -h, --help        print this help and exit\n"
 	"\n"
 	"A SCENARIO of - reads standard input; everything after -- is a SCENARIO.\n"

@@ -31,7 +31,7 @@ static const char help_ja[] =
 	"  --format text|json     ログの形式（既定: text）\n"
 	MG_FIGHT_MC_HELP_JA
 	MG_CLI_MAX_EVENTS_HELP_JA
-	UT_CLI_MAX_BYTES_HELP_JA
+	UT_CLI_MAX_BYTES_HELP_JA("          ")
 	"  --replay FILE          megami track で保存したリプレイを再生する\n"
 	"  --lang ja|en           ログとメッセージの言語（既定: ja）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
@@ -56,7 +56,7 @@ static const char help_en[] =
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	MG_FIGHT_MC_HELP_EN
 	MG_CLI_MAX_EVENTS_HELP_EN
-	UT_CLI_MAX_BYTES_HELP_EN
+	UT_CLI_MAX_BYTES_HELP_EN("          ")
 	"  --replay FILE          play a replay saved by megami track\n"
 	"  --lang ja|en           language of the log and messages (default ja)\n"
 	"  -h, --help             print this help and exit\n"

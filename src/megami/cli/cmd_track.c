@@ -50,8 +50,7 @@ static const char help_ja[] =
 	"                    続きから）\n"
 	"  --max-events N    戦闘のイベントの上限（既定: 100000。卓の戦闘は\n"
 	"                    数百件）：超えると戦闘はそこで止まります\n"
-	"  --max-bytes N     N バイトを超えるシナリオは読み切らずに誤りとする\n"
-	"                    （既定: 1048576、最大: 1073741824）\n"
+	UT_CLI_MAX_BYTES_HELP_JA("     ")
 	"  --lang ja|en      メッセージとログの言語（既定: ja）\n"
 	"  -h, --help        このヘルプを表示して終了する\n"
 	"\n"
@@ -99,8 +98,7 @@ static const char help_en[] =
 	"                    stopped (its scenario and seed; Enter's dice go on too)\n"
 	"  --max-events N    the most events of the combat (default 100000; a\n"
 	"                    combat at a table has hundreds): it stops there\n"
-	"  --max-bytes N     a longer scenario is an error, not read (default\n"
-	"                    1048576, at most 1073741824)\n"
+	UT_CLI_MAX_BYTES_HELP_EN("     ")
 	"  --lang ja|en      language of messages and the log (default ja)\n"
 	"  -h, --help        print this help and exit\n"
 	"\n"
