@@ -109,9 +109,13 @@ static void test_shown_name(void **state)
  * 83 4F 83 8A 83 58 83 4E, a lead byte 0x83 in 0x80–0xa0, so Shift_JIS
  * first; EUC-JP A5 B0 A5 EA A5 B9 A5 AF, none in 0x80–0xa0, so EUC-JP
  * first; UTF-16 with its byte order mark FF FE; "ab\n" as UTF-16LE
- * without one: NULs in the odd bytes; JIS: ESC $ B, then the JIS X 0208
- * codes 25 30 25 6A, ESC ( B); UTF-8 and binary junk with NUL and 0x01
- * name nothing. */
+ * without one: NULs in the odd bytes; グリスク\n as UTF-16LE without one
+ * (B0 30 EA 30 B9 30 AF 30 0A 00: its one NUL, of the LF, at odd offset
+ * 9) and as UTF-16BE (30 B0 … 00 0A: at even offset 8); JIS: ESC $ B,
+ * then the JIS X 0208 codes 25 30 25 6A, ESC ( B); UTF-8 and binary junk
+ * with NUL and 0x01 name nothing, nor junk whose NULs are all in one
+ * column but which is no text as UTF-16 (as UTF-16LE, 01 00 is U+0001, a
+ * control character). */
 static void test_guess_encoding(void **state)
 {
 	static const char sjis[] = "\x83\x4f\x83\x8a\x83\x58\x83\x4e\n";
@@ -120,6 +124,9 @@ static void test_guess_encoding(void **state)
 	static const char u16le[] = "a\0b\0\n\0";
 	static const char jis[] = "\x1b$B%0%j\x1b(B\n";
 	static const char bin[] = "\x83\x4f\0\x01junk";
+	static const char jle[] = "\xb0\x30\xea\x30\xb9\x30\xaf\x30\n\0";
+	static const char jbe[] = "\x30\xb0\x30\xea\x30\xb9\x30\xaf\0\n";
+	static const char ctl[] = "\x01\0a\0\n\0";
 	(void)state;
 	assert_string_equal(ut_cli_guess_encoding(sjis, sizeof sjis - 1), "CP932");
 	assert_string_equal(ut_cli_guess_encoding(euc, sizeof euc - 1), "EUC-JP-MS");
@@ -128,6 +135,9 @@ static void test_guess_encoding(void **state)
 	assert_string_equal(ut_cli_guess_encoding(jis, sizeof jis - 1), "ISO-2022-JP");
 	assert_null(ut_cli_guess_encoding("グリスク\n", strlen("グリスク\n")));
 	assert_null(ut_cli_guess_encoding(bin, sizeof bin - 1));
+	assert_string_equal(ut_cli_guess_encoding(jle, sizeof jle - 1), "UTF-16LE");
+	assert_string_equal(ut_cli_guess_encoding(jbe, sizeof jbe - 1), "UTF-16BE");
+	assert_null(ut_cli_guess_encoding(ctl, sizeof ctl - 1));
 }
 
 int main(void)

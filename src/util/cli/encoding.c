@@ -21,12 +21,13 @@
 #include "util/utf8.h"
 
 /* Whether p[0..n) converts from `from` to UTF-8 with no invalid or cut
- * sequence. */
-static int converts(const char *p, size_t n, const char *from)
+ * sequence, and, when text is set, into text: no control character but
+ * tab, CR, LF and form feed (in UTF-8 those are the bytes below 0x20). */
+static int converts(const char *p, size_t n, const char *from, int text)
 {
 	iconv_t cd = iconv_open("UTF-8", from);
 	char out[4096], *in = (char *)p;
-	size_t left = n;
+	size_t left = n, k;
 	int ok = 1;
 
 	if (cd == (iconv_t)-1)
@@ -36,6 +37,10 @@ static int converts(const char *p, size_t n, const char *from)
 		size_t room = sizeof out;
 		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1)
 			ok = errno == E2BIG; /* out is full: convert on */
+		for (k = 0; text && ok && out + k < o; k++)
+			if ((unsigned char)out[k] < 0x20 &&
+			    !strchr("\t\r\n\f", out[k]))
+				ok = 0;
 	}
 	iconv_close(cd);
 	return ok;
@@ -58,26 +63,28 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
 	static const char *const euc_first[] = {"EUC-JP-MS", "CP932"};
 	const char *const *order = euc_first;
-	size_t i, nul_even = 0, nul_odd = 0, m = n < 512 ? n : 512;
+	size_t i, nul_even = 0, nul_odd = 0;
 
-	/* UTF-16: a byte order mark, or NULs in most of one column of the
-	 * byte pairs (ASCII and CR LF as UTF-16) */
+	/* UTF-16: a byte order mark; or NULs, all in one column of the byte
+	 * pairs (from ASCII, CR and LF: a sheet's every line end), with
+	 * text as UTF-16 of that byte order (a mostly Japanese file has few
+	 * NULs, but no other encoding has one) */
 	if (n >= 2 && ((unsigned char)p[0] == 0xff && (unsigned char)p[1] == 0xfe))
 		return "UTF-16";
 	if (n >= 2 && ((unsigned char)p[0] == 0xfe && (unsigned char)p[1] == 0xff))
 		return "UTF-16";
-	for (i = 0; i < m; i++) {
+	for (i = 0; i < n; i++) {
 		nul_odd += p[i] == '\0' && i % 2;
 		nul_even += p[i] == '\0' && !(i % 2);
 	}
-	if (m >= 4 && (nul_odd * 4 >= m || nul_even * 4 >= m) &&
-	    (nul_odd == 0 || nul_even == 0))
+	if (n % 2 == 0 && (nul_odd == 0) != (nul_even == 0) &&
+	    converts(p, n, nul_odd ? "UTF-16LE" : "UTF-16BE", 1))
 		return nul_odd ? "UTF-16LE" : "UTF-16BE";
 	for (i = 0; i + 2 < n; i++) /* JIS: its escapes to kanji or kana */
 		if (p[i] == '\x1b' && ((p[i + 1] == '$' &&
 		    (p[i + 2] == 'B' || p[i + 2] == '@')) ||
 		    (p[i + 1] == '(' && p[i + 2] == 'I')))
-			return converts(p, n, "ISO-2022-JP") ? "ISO-2022-JP" : NULL;
+			return converts(p, n, "ISO-2022-JP", 0) ? "ISO-2022-JP" : NULL;
 	if (is_utf8(p, n))
 		return NULL;
 	/* text: no NUL or control character but tab, CR, LF and form feed
@@ -96,7 +103,7 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 		}
 	}
 	for (i = 0; i < 2; i++)
-		if (converts(p, n, order[i]))
+		if (converts(p, n, order[i], 0))
 			return order[i];
 	return NULL;
 }

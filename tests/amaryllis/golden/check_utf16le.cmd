@@ -1,0 +1,2 @@
+# examples/grisk.txt saved as UTF-16LE with no byte order mark (iconv -t UTF-16LE): mostly Japanese, so its only NULs are the high bytes of its 7 LFs, at odd offsets; the file converts from UTF-16LE into text, so the note names UTF-16LE (util/cli.h ut_cli_guess_encoding); the first error is line 1's first byte B0 (グ U+30B0 is B0 30), and 1 is the exit status
+--version >/dev/null; "$AMARYLLIS" check sheets/utf16le.txt 2>&1 | sed -n '1p;$p'; "$AMARYLLIS" check sheets/utf16le.txt 2>/dev/null; echo "exit $?"
