@@ -7,11 +7,15 @@
 #                and megami-serve (cmake/rule_system.cmake am_cli_helper)
 #   lib/         libamaryllis, libmegami, libmanastorm: each static (.a) and
 #                shared (.so.0, SONAME lib<name>.so.0), each holding its
-#                system's layers AND the part of util it uses (util, plus
-#                util_yaml for megami and manastorm): no fourth library to
-#                version.  The shared ones export only the names of their
-#                public headers (am_/mg_/ms_ + ut_; cmake/exports.cmake).
-#   lib/pkgconfig/  amaryllis.pc, megami.pc, manastorm.pc
+#                system's layers; and libamaryllis-util, the util layers
+#                (util, util_yaml) that all three link, once (so one error
+#                object, one copy of each function, archives that link
+#                together).  The shared ones export only the names of their
+#                public headers (am_/mg_/ms_, ut_; cmake/exports.cmake);
+#                libamaryllis-util also the util functions the systems'
+#                libraries call, as symbol version AMARYLLIS_UTIL_0_PRIVATE.
+#   lib/pkgconfig/  amaryllis.pc, megami.pc, manastorm.pc (each Requires:
+#                amaryllis-util), amaryllis-util.pc
 #   include/amaryllis-0/   amaryllis.h, amaryllis/, megami/, manastorm/ and
 #                the util/ headers that those include (one folder of the
 #                project's own, named by the SONAME's version, so that
@@ -31,10 +35,12 @@ set(am_inc_dir ${CMAKE_INSTALL_INCLUDEDIR}/${am_inc_sub})
 # ---- the libraries
 
 # am_dist_library(<name> DESC <text> PREFIXES <regex> HEADERS <files> LAYERS <targets>
-#                 LINK <targets> REQUIRES <pkg-config modules>)
+#                 LINK <targets> REQUIRES <pkg-config modules, public>
+#                 REQUIRES_PRIVATE <pkg-config modules>
+#                 [NODE <symbol version> PRIVATE <glob>])   (cmake/exports.cmake)
 function(am_dist_library name)
-	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC"
-		"HEADERS;LAYERS;LINK;REQUIRES")
+	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC;NODE;PRIVATE"
+		"HEADERS;LAYERS;LINK;REQUIRES;REQUIRES_PRIVATE")
 	set(objs "")
 	foreach(layer IN LISTS A_LAYERS)
 		list(APPEND objs "$<TARGET_OBJECTS:${layer}>")
@@ -46,7 +52,7 @@ function(am_dist_library name)
 	list(JOIN A_HEADERS "|" hdrs)
 	add_custom_command(OUTPUT "${map}"
 		COMMAND ${CMAKE_COMMAND} -DOUT=${map} "-DPREFIXES=${A_PREFIXES}"
-			"-DHEADERS=${hdrs}"
+			"-DHEADERS=${hdrs}" "-DNODE=${A_NODE}" "-DPRIVATE=${A_PRIVATE}"
 			-P "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
 		DEPENDS ${A_HEADERS} "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
 		COMMENT "Listing the exports of lib${name}" VERBATIM)
@@ -74,6 +80,7 @@ function(am_dist_library name)
 	# <name>.pc, written at install time so that `cmake --install
 	# --prefix P` (and CPack) get P
 	list(JOIN A_REQUIRES " " requires)
+	list(JOIN A_REQUIRES_PRIVATE " " requires_private)
 	set(pc "${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc")
 	foreach(v LIBDIR INCLUDEDIR)
 		set(d "${CMAKE_INSTALL_${v}}")
@@ -86,6 +93,7 @@ function(am_dist_library name)
 		set(AM_PC_NAME ${name})
 		set(AM_PC_DESC \"${A_DESC}\")
 		set(AM_PC_REQUIRES \"${requires}\")
+		set(AM_PC_REQUIRES_PRIVATE \"${requires_private}\")
 		set(AM_PC_LIBS_PRIVATE \"-lm -pthread\")
 		set(AM_PC_LIBDIR \"${AM_PC_LIBDIR}\")
 		set(AM_PC_INCLUDEDIR \"${AM_PC_INCLUDEDIR}\")
@@ -103,6 +111,23 @@ endfunction()
 set(am_inst_util_headers buf.h error.h lang.h msg.h rng.h stats.h yaml.h) # what the others include
 list(TRANSFORM am_inst_util_headers PREPEND "${PROJECT_SOURCE_DIR}/include/util/")
 install(FILES ${am_inst_util_headers} DESTINATION ${am_inc_dir}/util)
+
+# libamaryllis-util: the util layers, once for all three systems (their
+# libraries link it): one copy of the error object they share, of the
+# generator and of the rest, whatever a linker binds inside a library
+# (-Bsymbolic-functions, Ubuntu's default), and archives that link
+# together.  Its public names are those of the util headers installed
+# (symbol version AMARYLLIS_UTIL_0); the other util functions the
+# systems' libraries call are exported as AMARYLLIS_UTIL_0_PRIVATE, no
+# API (docs/EMBEDDING.md).
+am_dist_library(amaryllis-util
+	DESC "The part that the amaryllis, megami and manastorm libraries share"
+	PREFIXES "ut_"
+	HEADERS ${am_inst_util_headers}
+	LAYERS util util_yaml
+	LINK PkgConfig::UTF8PROC PkgConfig::YAML Threads::Threads ${AM_LIBM}
+	REQUIRES_PRIVATE libutf8proc yaml-0.1
+	NODE AMARYLLIS_UTIL_0 PRIVATE "ut_*")
 
 get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)
 foreach(sys IN LISTS am_systems)
@@ -123,21 +148,21 @@ foreach(sys IN LISTS am_systems)
 		set(top "${PROJECT_SOURCE_DIR}/include/${sys}.h")
 		install(FILES "${top}" DESTINATION ${am_inc_dir})
 	endif()
-	set(link PkgConfig::UTF8PROC PkgConfig::JANSSON Threads::Threads ${AM_LIBM})
+	set(link amaryllis-util_shared PkgConfig::UTF8PROC PkgConfig::JANSSON
+		Threads::Threads ${AM_LIBM})
 	set(requires libutf8proc jansson)
-	set(util_layers util)
 	if(yaml)
 		list(APPEND link PkgConfig::YAML)
 		list(APPEND requires yaml-0.1)
-		list(APPEND util_layers util_yaml)
 	endif()
 	am_dist_library(${sys}
 		DESC "${desc}"
-		PREFIXES "${prefix}_|ut_"
-		HEADERS ${top} ${headers} ${am_inst_util_headers}
-		LAYERS ${layers} ${util_layers}
+		PREFIXES "${prefix}_"
+		HEADERS ${top} ${headers}
+		LAYERS ${layers}
 		LINK ${link}
-		REQUIRES ${requires})
+		REQUIRES "amaryllis-util = ${PROJECT_VERSION}"
+		REQUIRES_PRIVATE ${requires})
 endforeach()
 
 # ---- man pages
@@ -194,17 +219,28 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "Amaryllis maintainers <amaryllis@example.org>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 	"unit battles by mail, a TRPG combat simulator and a card duel simulator")
-set(CPACK_PACKAGE_DESCRIPTION "The amaryllis, megami and manastorm tools, \
-their libraries (static and shared), headers, pkg-config files and man pages.")
+set(CPACK_PACKAGE_DESCRIPTION "The amaryllis, megami and manastorm tools,
+their libraries (static and shared), headers, pkg-config files and man
+pages.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION games)
+# not games: lintian keeps that section for packages with /usr/games
+set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends: from dpkg-shlibdeps
 # ... and the -dev packages of the .pc files' Requires.private, which
 # pkg-config resolves even for --cflags (the package ships the headers
 # and .pc files: it is also the -dev package)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libutf8proc-dev, libjansson-dev, libyaml-dev")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-set(CPACK_STRIP_FILES OFF)
+# what lintian asks of a package with shared libraries and executables:
+# stripped files, a shlibs file (a package built against the libraries
+# then depends on this one, at this version or later), and ldconfig run
+# by a dpkg trigger (cmake/deb-triggers) rather than by CPack's own
+# postinst and postrm (replaced by ones that do nothing else)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+	"${PROJECT_SOURCE_DIR}/cmake/deb/triggers")
 include(CPack)
 
 # ---- CTest install/destdir: install into a DESTDIR and build against it

@@ -30,10 +30,25 @@ for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	./usr/libexec/amaryllis/amaryllis-serve \
 	./usr/share/man/ja/man1/amaryllis-mail.1.gz \
 	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
-	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 \
+	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 /libamaryllis-util.so.0 \
+	/pkgconfig/amaryllis-util.pc \
 	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h; do
 	grep -q -- "$f" "$tmp/contents" || fail "not in the package: $f"
 done
+
+# what lintian asks of a package with shared libraries (packager review
+# D3): a shlibs file, so that a package built against a library depends on
+# this one at this version or later; ldconfig run by a dpkg trigger; not
+# the section games (lintian keeps it for /usr/games)
+dpkg-deb -e "$deb" "$tmp/control"
+v=$(sed -n 's/^ Version: //p' "$tmp/info")
+for l in libamaryllis-util libamaryllis libmegami libmanastorm; do
+	grep -qx "$l 0 amaryllis (>= $v)" "$tmp/control/shlibs" ||
+		fail "shlibs: no line '$l 0 amaryllis (>= $v)'"
+done
+grep -qx 'activate-noawait ldconfig' "$tmp/control/triggers" ||
+	fail "no ldconfig trigger"
+grep -q '^ Section: games' "$tmp/info" && fail "Section: games"
 
 dpkg-deb -x "$deb" "$tmp/root"
 lib=$(dirname "$(find "$tmp/root/usr" -name libamaryllis.so.0)")
@@ -71,10 +86,12 @@ for f in $elfs; do
 		fail "$name: no __stack_chk_fail (-fstack-protector-strong)"
 	printf '%s\n' "$imports" | grep -Eqx '__[a-z0-9_]+_chk' ||
 		fail "$name: no __*_chk function (-D_FORTIFY_SOURCE=2)"
+	# stripped (CPACK_STRIP_FILES): no symbol table but the dynamic one
+	readelf -SW "$f" | grep -q ' \.symtab ' && fail "$name is not stripped"
 	nelf=$((nelf + 1))
 done
 [ $nelf -ge 10 ] || fail "only $nelf executables and shared libraries in the package"
-echo "hardened: $nelf files (PIE, RELRO, stack protector, FORTIFY)"
+echo "hardened: $nelf files (PIE, RELRO, stack protector, FORTIFY; stripped)"
 export LD_LIBRARY_PATH="$lib"
 for tool in amaryllis megami manastorm; do
 	v=$("$tmp/root/usr/bin/$tool" --version) || fail "$tool --version"

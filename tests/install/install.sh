@@ -5,10 +5,15 @@
 # /usr` into a DESTDIR (BUILD_DIR/install-test/root), then, against that
 # copy only:
 #   - the files: the three tools, their man pages (en, ja), each library
-#     static and shared with its SONAME, a .pc file each;
+#     (the three systems' and libamaryllis-util) static and shared with its
+#     SONAME, a .pc file each;
 #   - each man page, en and ja, the tools' and the helpers': its sections,
 #     its SYNOPSIS against the --help, no groff warning (check_page);
-#   - the shared libraries export only prefixed names (am_ mg_ ms_ ut_);
+#   - the shared libraries export only prefixed names (am_ mg_ ms_; ut_
+#     from libamaryllis-util alone: util is in one library, linked by the
+#     others, so that they share its one error object whatever the linker
+#     binds inside a library; a program reads a megami error through
+#     am_error_last, checked by the program all3);
 #   - each installed header compiles alone (twice: its guard), strict C11;
 #   - every function the installed headers declare is defined by the
 #     installed libraries (each system's headers: by its own library), and
@@ -16,7 +21,9 @@
 #   - for each system a small C program (tests/install/use_SYS.c) built
 #     with pkg-config (PKG_CONFIG_SYSROOT_DIR, PKG_CONFIG_PATH into the
 #     DESTDIR), shared and static, reads a bundled example: "ok 0";
-#   - the installed tools print their version and check an example.
+#   - the installed tools print their version and check an example;
+#   - the three libraries in one program share one error object
+#     (tests/install/use_all.c).
 # CFLAGS: extra flags for the C programs (the sanitizers of the build).
 set -eu
 build=$1 src=$2 cc=$3 version=$4
@@ -105,16 +112,28 @@ for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
 	esac
 done
 
-for sys in amaryllis megami manastorm; do
+for sys in amaryllis-util amaryllis megami manastorm; do
 	[ -f "$libdir/lib$sys.a" ] || fail "no lib$sys.a"
 	[ -L "$libdir/lib$sys.so" ] || fail "no lib$sys.so link"
 	soname=$(readelf -d "$libdir/lib$sys.so.$version" |
 		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 	[ "$soname" = "lib$sys.so.0" ] || fail "lib$sys SONAME: '$soname'"
-	bad=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
-		awk '$3 !~ /^(am|mg|ms|ut)_/ { print $3 }')
-	[ -z "$bad" ] || fail "lib$sys exports unprefixed names: $bad"
 	case $sys in
+	amaryllis-util) p=ut ;;
+	amaryllis) p=am ;;
+	megami) p=mg ;;
+	*) p=ms ;;
+	esac
+	# (A: the symbol versions of libamaryllis-util, AMARYLLIS_UTIL_0…)
+	bad=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
+		awk -v p="$p" '$2 != "A" && index($3, p "_") != 1 { print $3 }')
+	[ -z "$bad" ] || fail "lib$sys exports names without its prefix ${p}_: $bad"
+	# the archives link together: each defines only its own prefix
+	bad=$(nm -g --defined-only "$libdir/lib$sys.a" |
+		awk -v p="$p" 'NF == 3 && index($3, p "_") != 1 { print $3 }')
+	[ -z "$bad" ] || fail "lib$sys.a defines names without its prefix ${p}_: $bad"
+	case $sys in
+	amaryllis-util) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T ut_error_last@@AMARYLLIS_UTIL_0$' ;;
 	amaryllis) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T am_sheet_parse$' ;;
 	megami) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T mg_scenario_parse$' ;;
 	manastorm) nm -D --defined-only "$libdir/lib$sys.so.0" | grep -q ' T ms_scenario_parse$' ;;
@@ -144,8 +163,9 @@ done
 # identifier followed by " (" and then not "*" (a function returning a
 # function pointer prints as "T (*name (params)) (...)").
 # Each system's headers (include/SYS/*.h, include/SYS.h) and what they
-# include must be defined by libSYS.so alone (its users link -lSYS only);
-# all the installed headers together by the three libraries.
+# include must be defined by libSYS.so and libamaryllis-util.so (what
+# pkg-config --libs SYS gives); all the installed headers together by the
+# four libraries.
 inc="$root/usr/$incs"
 aux_cc=$cc
 probe() { # can $1 write -aux-info?
@@ -192,20 +212,25 @@ for sys in amaryllis megami manastorm; do
 	declared "$t/decl_$sys" $hs
 	[ "$(wc -l < "$t/decl_$sys")" -ge 20 ] ||
 		fail "only $(wc -l < "$t/decl_$sys") functions found in the $sys headers"
-	check_defined "the $sys headers" "$t/decl_$sys" "$libdir/lib$sys.so.0"
+	check_defined "the $sys headers" "$t/decl_$sys" "$libdir/lib$sys.so.0" \
+		"$libdir/libamaryllis-util.so.0"
 done
 # shellcheck disable=SC2046
 declared "$t/decl_all" $(cd "$inc" && find . -name '*.h' | sed 's|^\./||' | LC_ALL=C sort)
 check_defined "the installed headers" "$t/decl_all" \
-	"$libdir/libamaryllis.so.0" "$libdir/libmegami.so.0" "$libdir/libmanastorm.so.0"
+	"$libdir/libamaryllis.so.0" "$libdir/libmegami.so.0" "$libdir/libmanastorm.so.0" \
+	"$libdir/libamaryllis-util.so.0"
 ndecl=$(wc -l < "$t/decl_all")
 # and the other way: every function a shared library exports is declared
 # by an installed header (a name an installed header only mentions in a
 # comment, such as an internal function of util/utf8.h, is no API: once
-# cmake/exports.cmake exported ut_utf8_control for such a comment)
-for sys in amaryllis megami manastorm; do
+# cmake/exports.cmake exported ut_utf8_control for such a comment); but
+# libamaryllis-util's AMARYLLIS_UTIL_0_PRIVATE, the util functions the
+# systems' libraries call, which are no API
+for sys in amaryllis-util amaryllis megami manastorm; do
 	undeclared=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
-		awk 'NF == 3 && $2 ~ /^[TWi]$/ { sub(/@.*/, "", $3); print $3 }' |
+		awk 'NF == 3 && $2 ~ /^[TWi]$/ && $3 !~ /@AMARYLLIS_UTIL_0_PRIVATE$/ {
+			sub(/@.*/, "", $3); print $3 }' |
 		LC_ALL=C sort -u | LC_ALL=C comm -23 - "$t/decl_all" | tr '\n' ' ')
 	[ -z "$undeclared" ] || fail "lib$sys exports functions that no installed header declares: $undeclared"
 done
@@ -240,17 +265,27 @@ for sys in amaryllis megami manastorm; do
 		"$src/tests/install/use_$sys.c" $cflags $(pkg-config --libs $sys)
 	readelf -d "$t/use_$sys" | grep -q "NEEDED.*\[lib$sys\.so\.0\]" ||
 		fail "use_$sys is not linked with lib$sys.so.0"
+	readelf -d "$libdir/lib$sys.so.0" | grep -q "NEEDED.*\[libamaryllis-util\.so\.0\]" ||
+		fail "lib$sys.so.0 is not linked with libamaryllis-util.so.0"
 	run "use_$sys (shared)" "$want" "$t/use_$sys" "$ex"
-	# static: the archive and pkg-config --static's private libraries
+	# static: the archives and pkg-config --static's private libraries
 	# shellcheck disable=SC2046,SC2086
 	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_${sys}_static" \
 		"$src/tests/install/use_$sys.c" $cflags "$libdir/lib$sys.a" \
-		$(pkg-config --static --libs $sys | sed "s/-l$sys\( \|\$\)/ /")
-	if readelf -d "$t/use_${sys}_static" | grep -q "lib$sys\.so"; then
-		fail "use_${sys}_static uses the shared library"
+		"$libdir/libamaryllis-util.a" \
+		$(pkg-config --static --libs $sys |
+			sed "s/-l\($sys\|amaryllis-util\)\( \|\$\)/ /g")
+	if readelf -d "$t/use_${sys}_static" | grep -q "lib\($sys\|amaryllis-util\)\.so"; then
+		fail "use_${sys}_static uses a shared library of ours"
 	fi
 	run "use_$sys (static)" "$want" "$t/use_${sys}_static" "$ex"
 	# the installed tool on the same example
 	"$root/usr/bin/$sys" check "$ex" > /dev/null || fail "$sys check $ex"
 done
+# the three libraries in one program, one error object (use_all.c)
+# shellcheck disable=SC2046,SC2086
+$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_all" "$src/tests/install/use_all.c" \
+	$(pkg-config --cflags --libs amaryllis megami manastorm)
+m="megami: unexpected end of the expression"
+run "use_all (shared)" "$m$nl$m$nl$m" "$t/use_all"
 echo "install.sh: ok ($n headers, $ndecl functions; $(find "$root" -type f | wc -l) files)"
