@@ -249,7 +249,9 @@ static int auto_die(track *t)
  * a comma or an ideographic comma separates them as a blank does ("3,4",
  * "3、4"; the line is after NFKC, so "３，４" too), and a roll pasted from
  * BCDice or a VTT ("(2D6) ＞ 7[3,4] ＞ 7") gives the dice in its first
- * brackets.  The words are split into w (tr_split). */
+ * brackets; BCDice writes a lone 1D6 with none ("(1D6) ＞ 4", after NFKC
+ * "(1D6) > 4"): its die is the value.  The words are split into w
+ * (tr_split). */
 static size_t die_words(char *line, char **w, size_t max)
 {
 	char *p, *open = strchr(line, '['), *close;
@@ -257,6 +259,16 @@ static size_t die_words(char *line, char **w, size_t max)
 	if (open && (close = strchr(open + 1, ']'))) {
 		*close = '\0';
 		line = open + 1;
+	} else {
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strncmp(p, "(1", 2) == 0 && (p[2] == 'D' || p[2] == 'd') &&
+		    strncmp(p + 3, "6)", 2) == 0) {
+			for (p += 5; *p == ' ' || *p == '\t'; p++)
+				;
+			if (*p == '>')
+				line = p + 1;
+		}
 	}
 	for (p = line; *p; p++) {
 		if (*p == ',')

@@ -106,7 +106,8 @@ static const char *txt(const mg_log *log, int m)
 	return ut_msg_text(&msgs[m], (ut_lang)log->lang);
 }
 
-/* `(ND6+B) ＞ S[d,…]+B ＞ V`, dice sorted ascending; B = value − sum. */
+/* `(ND6+B) ＞ S[d,…]+B ＞ V`, dice sorted ascending; B = value − sum; a
+ * lone 1D6 with no B is `(1D6) ＞ V`, as BCDice writes it (review GM D1). */
 static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 {
 	int64_t d[4], sum = 0, base;
@@ -122,6 +123,10 @@ static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 		}
 	}
 	base = value - sum;
+	if (n == 1 && !base) {
+		ut_buf_printf(b, "(1D6) ＞ %lld", (long long)value);
+		return;
+	}
 	if (base)
 		ut_buf_printf(b, "(%dD6%+lld) ＞ %lld[", n, (long long)base,
 		              (long long)sum);
