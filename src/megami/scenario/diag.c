@@ -30,8 +30,8 @@ static const ut_msg msgs[SC_D_END - UT_YAML_D_USER] = {
 	                               "round_limit {2} is more than {3}"}},
 	U(SC_D_TOO_MANY) = {{"{1}が多すぎます（{2}個まで）",
 	                       "too many {1} (at most {2})"}},
-	U(SC_D_NUMBER_RANGE) = {{"{1}の{2}は範囲外です（-{3}から{3}までにしてください）",
-	                           "{1} {2} is out of range (from -{3} to {3})"}},
+	U(SC_D_NUMBER_RANGE) = {{"{1}の{2}は範囲外です（{4}から{3}までにしてください）",
+	                           "{1} {2} is out of range (from {4} to {3})"}},
 };
 
 static const ut_msg wants[] = {

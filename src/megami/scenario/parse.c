@@ -67,18 +67,33 @@ static int get_int(mg_scenario_doc *d, const node *n, int64_t *v)
 	return ut_yaml_int(&d->y, n, v);
 }
 
+/* The lowest value of MG-SCN-LIMIT-2, as the range error writes it. */
+#define NUMBER_MIN_TEXT "-1000000000000"
+_Static_assert(MG_SCN_NUMBER_MAX == INT64_C(1000000000000),
+               "NUMBER_MIN_TEXT is -MG_SCN_NUMBER_MAX");
+
 /* A number of the scenario (MG-SCN-LIMIT-2): an integer within
  * ±MG_SCN_NUMBER_MAX, else an error at the value naming the key as written
- * (the node at index `key`).  Returns 1 when it is read and within. */
-static int get_num(mg_scenario_doc *d, int key, const node *n, int64_t *v)
+ * (the node at index `key`) and the values it may take: from `lo` (the
+ * key's own lowest, as text: hp's 1, range's 0; NULL: -MG_SCN_NUMBER_MAX)
+ * to MG_SCN_NUMBER_MAX (GM review D3: hp's advice was -10^12).  Returns 1
+ * when it is read and within. */
+static int get_num_from(mg_scenario_doc *d, int key, const node *n,
+                        int64_t *v, const char *lo)
 {
 	if (!get_int(d, n, v))
 		return 0;
 	if (*v >= -MG_SCN_NUMBER_MAX && *v <= MG_SCN_NUMBER_MAX)
 		return 1;
 	diag_at(d, n, SC_D_NUMBER_RANGE, *v, MG_SCN_NUMBER_MAX,
-	        key >= 0 ? d->y.nodes[key].text : "?", NULL);
+	        key >= 0 ? d->y.nodes[key].text : "?",
+	        lo ? lo : NUMBER_MIN_TEXT);
 	return 0;
+}
+
+static int get_num(mg_scenario_doc *d, int key, const node *n, int64_t *v)
+{
+	return get_num_from(d, key, n, v, NULL);
 }
 
 /* A boolean (MG-SCN-VAL-2: util_yaml's true/false, the YAML 1.1 words
@@ -197,7 +212,7 @@ static int read_attack(mg_scenario_doc *d, const node *m, mg_attack *a,
 	}
 	if (val[MG_AKEY_RANGE] >= 0) {
 		const node *r = &d->y.nodes[val[MG_AKEY_RANGE]];
-		if (!get_num(d, kl[MG_AKEY_RANGE], r, &a->range)) {
+		if (!get_num_from(d, kl[MG_AKEY_RANGE], r, &a->range, "0")) {
 			ok = 0;
 		} else if (a->range < 0) { /* MG-SCN-ATK-3 */
 			diag_at(d, r, SC_D_RANGE_NEGATIVE, a->range, 0, NULL, NULL);
@@ -310,8 +325,8 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 	if (val[MG_CKEY_HP] < 0) {
 		missing(d, m, "hp");
 		ok = 0;
-	} else if (!get_num(d, kl[MG_CKEY_HP], &d->y.nodes[val[MG_CKEY_HP]],
-	                    &ch->hp)) {
+	} else if (!get_num_from(d, kl[MG_CKEY_HP], &d->y.nodes[val[MG_CKEY_HP]],
+	                         &ch->hp, "1")) {
 		ok = 0;
 	} else if (ch->hp < 1) { /* MG-SCN-CHR-2 */
 		diag_at(d, &d->y.nodes[val[MG_CKEY_HP]], SC_D_HP_TOO_LOW, ch->hp,
