@@ -228,7 +228,8 @@ static void test_integers(void **state)
 		{"9223372036854775807", 1, INT64_MAX, NULL},
 		{"-9223372036854775808", 1, INT64_MIN, NULL},
 		{"9223372036854775808", 0, 0,
-		 "number too large: '9223372036854775808' (beyond 64 bits)"},
+		 "number out of range: '9223372036854775808' (a whole number from "
+		 "-9223372036854775808 to 9223372036854775807)"},
 		{"+5", 0, 0, "'+5' is not a plain decimal integer (a '+' sign)"},
 		{"0x1F", 0, 0, "'0x1F' is not a plain decimal integer (hexadecimal)"},
 		{"0o17", 0, 0, "'0o17' is not a plain decimal integer (octal)"},

@@ -49,7 +49,7 @@ static const char help_en[] =
 	"Usage: manastorm playtest [OPTION]... SCENARIO\n"
 	"Play the scenario's duel many times with different seeds (run i uses\n"
 	"seed S+i): each side's win rate with its 95% interval (Wilson), battles,\n"
-	"mana storms and happenings per duel, 衣装 and HP lost in storms, the step\n"
+	"mana storms and happenings per duel, outfits and HP lost in storms, the step\n"
 	"that ended the duels, each participant's HP/MP left, and how many runs\n"
 	"tell win rates 1, 2 or 5 points apart at 95%.  The report is the same for\n"
 	"any --jobs.\n"
