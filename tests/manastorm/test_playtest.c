@@ -766,6 +766,25 @@ static void sweep_parse(void **state)
 	assert_int_equal(sp.field, MS_SW_MP);
 	assert_int_equal(sp.participant, 2);
 	ms_sw_spec_free(&sp);
+
+	/* a name holding '=' (any scalar is a name; designer review D3): the
+	 * values follow the last '=', since they never hold one; リ=ナ is
+	 * participant 0, threshold 3 and 4 */
+	{
+		ms_scenario e = s;
+		ms_participant named[4];
+		assert_true(s.nparticipants <= 4);
+		memcpy(named, s.participants, s.nparticipants * sizeof named[0]);
+		named[0].name = "リ=ナ";
+		e.participants = named;
+		assert_int_equal(ms_sw_parse(&sp, "participants.リ=ナ.threshold=3,4",
+		                             &e), 0);
+		assert_int_equal(sp.field, MS_SW_THRESHOLD);
+		assert_int_equal(sp.participant, 0);
+		assert_int_equal(sp.nvalues, 2);
+		assert_int_equal(sp.values[1], 4);
+		ms_sw_spec_free(&sp);
+	}
 }
 
 /* MS-SW-ERR-1, MS-SW-CHECK-1: each problem with the part it names. */

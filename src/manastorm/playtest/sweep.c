@@ -272,7 +272,7 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 	memset(o, 0, sizeof *o);
 	if (!text || !s)
 		return ut_error_set(MS_EINVALID, "--vary: nothing given");
-	if (!(eq = strchr(text, '=')))
+	if (!(eq = strrchr(text, '=')))
 		return problem(o, MS_SW_NO_EQUALS, text, strlen(text));
 	if ((rc = sweep_path(o, text, eq, s)) < 0 ||
 	    (rc = sweep_values(o, eq + 1, &cap)) < 0)

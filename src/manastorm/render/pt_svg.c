@@ -177,7 +177,7 @@ int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 /* The field's name of a --vary text (the text before '='), in out. */
 static void field_name(char *out, size_t size, const char *vary)
 {
-	const char *eq = strchr(vary, '=');
+	const char *eq = strrchr(vary, '=');
 	size_t n = eq ? (size_t)(eq - vary) : strlen(vary);
 
 	if (n >= size)
