@@ -334,6 +334,13 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("2D6+"), "E5: unexpected end of the expression");
 	assert_string_equal(NOROLL("(2D6+1"), "E7: '(' at column 1 is not closed");
 	assert_string_equal(NOROLL("2D6+1)"), "E6: unexpected ')'");
+	/* an unclosed critical and fumble bracket (GM review D4): the "["
+	 * at column 7 (10) has no "]" after it */
+	assert_string_equal(NOROLL("2D6>=8[12"), "E7: '[' at column 7 is not closed");
+	assert_string_equal(NOROLL("2D6+3>=10[12,2"),
+	                    "E10: '[' at column 10 is not closed");
+	/* a "[" with a "]" after it is unexpected as before */
+	assert_string_equal(NOROLL("1D6[2]+1"), "E4: unexpected '['");
 	assert_string_equal(NOROLL("1+2"), "E1: no dice to roll (write them like 2D6)");
 	/* a character that cannot be seen is named by its code point (a
 	 * zero-width space, NEL, a control, NUL, a combining accent) */

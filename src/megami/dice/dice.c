@@ -35,7 +35,7 @@
 enum {
 	M_EMPTY, M_UTF8, M_UNEXPECTED, M_UNSEEN, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP,
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
-	M_D66, M_PAREN, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
+	M_D66, M_PAREN, M_BRACKET, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
 	M_RANDS, M_LONG_TEXT, M_NOMEM, M_COUNT
 };
@@ -68,6 +68,8 @@ static const ut_msg msgs[M_COUNT] = {
 	            "write D66 as D66, D66A, D66D, D66N or D66S"}},
 	[M_PAREN] = {{"{1}文字目の「(」が閉じていません",
 	              "'(' at column {1} is not closed"}},
+	[M_BRACKET] = {{"{1}文字目の「[」が閉じていません",
+	                "'[' at column {1} is not closed"}},
 	[M_CF] = {{"クリティカル値とファンブル値は [c,f]、[c]、[,f]、[] の形で書きます",
 	           "critical and fumble values are written [c,f], [c], [,f] or []"}},
 	[M_TWICE] = {{"「{1}」は一度しか書けません", "'{1}' given twice"}},
@@ -304,6 +306,13 @@ static int unexpected(P *p)
 		memcpy(a, p->s + p->t.at, n);
 		a[n] = '\0';
 		return perr(p, MG_EINVALID, M_BADCMP, p->t.at, a);
+	}
+	/* a "[" with no "]" after it: an unclosed critical and fumble bracket
+	 * ("2D6>=8[12"; GM review D4), said as such, not as "unexpected" */
+	if (p->t.n == 1 && p->s[p->t.at] == '[' &&
+	    !memchr(p->s + p->t.at + 1, ']', p->len - p->t.at - 1)) {
+		snprintf(a, sizeof(a), "%" PRIu32, col_at(p, p->t.at));
+		return perr(p, MG_EINVALID, M_BRACKET, p->t.at, a);
 	}
 	/* MG-DICE-ERR-1: a character that cannot be seen by its code point */
 	return perr(p, MG_EINVALID,
