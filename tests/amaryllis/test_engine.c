@@ -192,6 +192,14 @@ static void test_hits_limit(void **state)
 	am_sheet_free(b);
 }
 
+/* A NULL out is an error, not a crash (embedder review W4). */
+static void test_null_out(void **state)
+{
+	(void)state;
+	assert_int_equal(am_engine_new(NULL), AM_EINVALID);
+	assert_string_equal(am_error_last(), "am_engine_new: out is NULL");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +207,7 @@ int main(void)
 		        test_worked_example),
 		TF_TEST("AM-SYM-1 AM-STEP-3", test_symmetry_and_fast_paths),
 		TF_TEST("BU-POP-2", test_hits_limit),
+		TF_TEST("EMBEDDING.md", test_null_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

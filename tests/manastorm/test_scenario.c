@@ -635,6 +635,18 @@ static void test_d1_defaults(void **state)
 	ms_scenario_doc_free(b);
 }
 
+/* A NULL out or text is an error, not a crash (embedder review W4). */
+static void test_null_args(void **state)
+{
+	ms_scenario_doc *d = NULL;
+	(void)state;
+	assert_int_equal(ms_scenario_parse(NULL, "x", 1, NULL), MS_EINVALID);
+	assert_string_equal(ms_error_last(), "ms_scenario_parse: out is NULL");
+	assert_int_equal(ms_scenario_parse(&d, NULL, 1, NULL), MS_EINVALID);
+	assert_null(d);
+	assert_string_equal(ms_error_last(), "ms_scenario_parse: text is NULL");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -656,6 +668,7 @@ int main(void)
 		TEST("MS-SCN-LIMIT-1", test_limit_rounds),
 		TEST("MS-SCN-LIMIT-1", test_limit_names),
 		TEST("MS-SCN-LIMIT-1", test_limit_check),
+		TEST("MS-SCN-IN-1", test_null_args),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

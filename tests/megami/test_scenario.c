@@ -1072,6 +1072,18 @@ static void test_format_cut(void **state)
 	assert_string_equal(buf, "PCの");
 }
 
+/* A NULL out or text is an error, not a crash (embedder review W4). */
+static void test_null_args(void **state)
+{
+	mg_scenario_doc *d = NULL;
+	(void)state;
+	assert_int_equal(mg_scenario_parse(NULL, "x", 1, NULL), MG_EINVALID);
+	assert_string_equal(mg_error_last(), "mg_scenario_parse: out is NULL");
+	assert_int_equal(mg_scenario_parse(&d, NULL, 1, NULL), MG_EINVALID);
+	assert_null(d);
+	assert_string_equal(mg_error_last(), "mg_scenario_parse: text is NULL");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1116,6 +1128,7 @@ int main(void)
 		TEST("MG-SCN-LIMIT-1", test_limit_check),
 		TEST("MG-SCN-DIAG-1", test_source_lines),
 		TEST("MG-SCN-DIAG-1", test_format_cut),
+		TEST("MG-SCN-IN-1", test_null_args),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,8 @@
 
 int am_engine_new(am_engine **out)
 {
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_engine_new: out is NULL");
 	*out = calloc(1, sizeof(**out));
 	return *out ? 0 : ut_error_set(AM_ENOMEM, "out of memory");
 }

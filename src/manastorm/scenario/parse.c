@@ -421,7 +421,11 @@ int ms_scenario_parse(ms_scenario_doc **out, const char *text, size_t len,
 	ut_yaml_limits lim = {0, 0};
 	ms_scenario_doc *d;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "ms_scenario_parse: out is NULL");
 	*out = NULL;
+	if (!text && len)
+		return ut_error_set(UT_EINVALID, "ms_scenario_parse: text is NULL");
 	if (!opts)
 		opts = &def;
 	if (opts->version != MS_PARSE_OPTS_VERSION)

@@ -538,7 +538,11 @@ int mg_scenario_parse(mg_scenario_doc **out, const char *text, size_t len,
 	ut_yaml_limits lim = {0, SIZE_MAX};
 	mg_scenario_doc *d;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "mg_scenario_parse: out is NULL");
 	*out = NULL;
+	if (!text && len)
+		return ut_error_set(UT_EINVALID, "mg_scenario_parse: text is NULL");
 	if (!opts)
 		opts = &def;
 	if (opts->version != MG_PARSE_OPTS_VERSION)
