@@ -207,7 +207,7 @@ int main(void)
 		        test_worked_example),
 		TF_TEST("AM-SYM-1 AM-STEP-3", test_symmetry_and_fast_paths),
 		TF_TEST("BU-POP-2", test_hits_limit),
-		TF_TEST("EMBEDDING.md", test_null_out),
+		TF_TEST("docs/EMBEDDING.md", test_null_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
