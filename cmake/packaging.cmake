@@ -234,8 +234,8 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 # what lintian asks of a package with shared libraries and executables:
 # stripped files, a shlibs file (a package built against the libraries
 # then depends on this one, at this version or later), and ldconfig run
-# by a dpkg trigger (cmake/deb-triggers) rather than by CPack's own
-# postinst and postrm (replaced by ones that do nothing else)
+# by a dpkg trigger (cmake/deb/triggers); CPack's own postinst and postrm,
+# which also run it, stay (lintian warns of them, maintscript-calls-ldconfig)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")

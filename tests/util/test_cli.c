@@ -115,7 +115,7 @@ static void test_shown_name(void **state)
  * then the JIS X 0208 codes 25 30 25 6A, ESC ( B); UTF-8 and binary junk
  * with NUL and 0x01 name nothing, nor junk whose NULs are all in one
  * column but which is no text as UTF-16 (as UTF-16LE, 01 00 is U+0001, a
- * control character). */
+ * control character), nor text with a stray NUL and no UTF-16 line end. */
 static void test_guess_encoding(void **state)
 {
 	static const char sjis[] = "\x83\x4f\x83\x8a\x83\x58\x83\x4e\n";
@@ -127,6 +127,9 @@ static void test_guess_encoding(void **state)
 	static const char jle[] = "\xb0\x30\xea\x30\xb9\x30\xaf\x30\n\0";
 	static const char jbe[] = "\x30\xb0\x30\xea\x30\xb9\x30\xaf\0\n";
 	static const char ctl[] = "\x01\0a\0\n\0";
+	/* ASCII with a stray NUL: as UTF-16LE 扡 挀 (no control character),
+	 * but no line end U+000A in it */
+	static const char stray[] = "ab\0c";
 	(void)state;
 	assert_string_equal(ut_cli_guess_encoding(sjis, sizeof sjis - 1), "CP932");
 	assert_string_equal(ut_cli_guess_encoding(euc, sizeof euc - 1), "EUC-JP-MS");
@@ -138,6 +141,7 @@ static void test_guess_encoding(void **state)
 	assert_string_equal(ut_cli_guess_encoding(jle, sizeof jle - 1), "UTF-16LE");
 	assert_string_equal(ut_cli_guess_encoding(jbe, sizeof jbe - 1), "UTF-16BE");
 	assert_null(ut_cli_guess_encoding(ctl, sizeof ctl - 1));
+	assert_null(ut_cli_guess_encoding(stray, sizeof stray - 1));
 }
 
 int main(void)

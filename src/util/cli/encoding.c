@@ -63,12 +63,14 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
 	static const char *const euc_first[] = {"EUC-JP-MS", "CP932"};
 	const char *const *order = euc_first;
-	size_t i, nul_even = 0, nul_odd = 0;
+	size_t i, nul_even = 0, nul_odd = 0, lf_le = 0, lf_be = 0;
 
 	/* UTF-16: a byte order mark; or NULs, all in one column of the byte
-	 * pairs (from ASCII, CR and LF: a sheet's every line end), with
-	 * text as UTF-16 of that byte order (a mostly Japanese file has few
-	 * NULs, but no other encoding has one) */
+	 * pairs (from ASCII, CR and LF: a sheet's every line end), a line end
+	 * U+000A in that byte order, and text as UTF-16 of that byte order (a
+	 * mostly Japanese file has few NULs, but no other encoding has one;
+	 * the line end keeps a stray NUL in other text from being taken for
+	 * UTF-16) */
 	if (n >= 2 && ((unsigned char)p[0] == 0xff && (unsigned char)p[1] == 0xfe))
 		return "UTF-16";
 	if (n >= 2 && ((unsigned char)p[0] == 0xfe && (unsigned char)p[1] == 0xff))
@@ -77,7 +79,12 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 		nul_odd += p[i] == '\0' && i % 2;
 		nul_even += p[i] == '\0' && !(i % 2);
 	}
+	for (i = 0; i + 1 < n; i += 2) {
+		lf_le += p[i] == '\n' && p[i + 1] == '\0';
+		lf_be += p[i] == '\0' && p[i + 1] == '\n';
+	}
 	if (n % 2 == 0 && (nul_odd == 0) != (nul_even == 0) &&
+	    (nul_odd ? lf_le : lf_be) > 0 &&
 	    converts(p, n, nul_odd ? "UTF-16LE" : "UTF-16BE", 1))
 		return nul_odd ? "UTF-16LE" : "UTF-16BE";
 	for (i = 0; i + 2 < n; i++) /* JIS: its escapes to kanji or kana */
