@@ -924,27 +924,33 @@ static void test_number_too_large(void **state)
 	(void)state;
 	one_error("a:100000000000000000000000000000/1/1/2\n",
 	          AM_DIAG_NUMBER_TOO_LARGE, 1, 3,
-	          "number too large: 100000000000000000000000000000 does not fit "
-	          "in 64 bits");
+	          "number out of range: 100000000000000000000000000000 does not fit "
+	          "in a signed 64-bit integer (-9223372036854775808 to "
+	          "9223372036854775807)");
 	one_error("a:10/1/1/2\n・b:攻撃力+999999999999999999999999999999\n",
 	          AM_DIAG_NUMBER_TOO_LARGE, 2, 8,
-	          "number too large: 999999999999999999999999999999 does not fit "
-	          "in 64 bits");
+	          "number out of range: 999999999999999999999999999999 does not fit "
+	          "in a signed 64-bit integer (-9223372036854775808 to "
+	          "9223372036854775807)");
 	one_error("a:10/1/1/2\n・b(９２２３３７２０３６８５４７７５８０８):直接攻撃\n",
 	          AM_DIAG_NUMBER_TOO_LARGE, 2, 4,
-	          "number too large: 9223372036854775808 does not fit in 64 bits");
+	          "number out of range: 9223372036854775808 does not fit "
+	          "in a signed 64-bit integer (-9223372036854775808 to "
+	          "9223372036854775807)");
 	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動-9223372036854775809>\n",
 	          AM_DIAG_NUMBER_TOO_LARGE, 2, 13,
-	          "number too large: -9223372036854775809 does not fit in 64 "
-	          "bits");
+	          "number out of range: -9223372036854775809 does not fit "
+	          "in a signed 64-bit integer (-9223372036854775808 to "
+	          "9223372036854775807)");
 	/* INT64_MIN itself fits (and is then too small) */
 	one_error("a:10/1/1/2\n・b:直接攻撃<遅延起動-9223372036854775808>\n",
 	          AM_DIAG_N_TOO_SMALL, 2, 13,
 	          "遅延起動N needs N ≥ 2, got -9223372036854775808");
 	one_error("a:10/1/1/2\n技術 123456789012345678901234567890\n",
 	          AM_DIAG_NUMBER_TOO_LARGE, 2, 4,
-	          "number too large: 123456789012345678901234567890 does not fit "
-	          "in 64 bits");
+	          "number out of range: 123456789012345678901234567890 does not fit "
+	          "in a signed 64-bit integer (-9223372036854775808 to "
+	          "9223372036854775807)");
 }
 
 /* ---- units (A1, B1) ---------------------------------------------------- */

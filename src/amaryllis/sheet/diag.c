@@ -62,8 +62,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"名前が空です",
 		  "empty name"}}},
 	[AM_DIAG_NUMBER_TOO_LARGE] = {.text =
-		{{"数が大きすぎます：{3}は64ビット整数に収まりません",
-		  "number too large: {3} does not fit in 64 bits"}}},
+		{{"数が範囲外です：{3}は64ビットの符号付き整数（-9223372036854775808から9223372036854775807）に収まりません",
+		  "number out of range: {3} does not fit in a signed 64-bit integer (-9223372036854775808 to 9223372036854775807)"}}},
 	[AM_DIAG_NEGATIVE_STAT] = {.text =
 		{{"{3}が{1}です（能力値は0以上）",
 		  "{3} is {1} (stats must be ≥ 0)"}}},

@@ -1,3 +1,3 @@
-# The same in English: only "number too large".
+# The same in English: only "number out of range".
 # Rules: BU-CUST-1.
 check --lang en sheets/b_place_huge.txt
