@@ -293,6 +293,8 @@ static int fight_one(const fight_args *a, mg_cli *o, mg_scenario_doc *doc)
 		if (!ut_out_stdout()->err)
 			ut_cli_error(&o->ui, "fight: %s", mg_error_last());
 		status = UT_EXIT_INPUT;
+	} else if (a->have_dice) {
+		mg_cli_dice_unused(&o->ui, "fight", &dice);
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = UT_EXIT_INPUT;

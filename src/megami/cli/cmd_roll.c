@@ -28,6 +28,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "stop_text.h"
 #include "megami/dice.h"
 #include "megami/render.h"
 #include "util/rng.h"
@@ -46,7 +47,7 @@ static int help(const mg_cli *o)
 		"                  比較 >= > <= < = <>\n"
 		"BCDice の共通コマンドも同じ表示で振れます:\n"
 		"  S2D6 シークレット  D66  4D6KH3 4D6KL1 2D6MAX  3B6>=4 3R6>=5 3U6[6]\n"
-		"  C(10-3) 計算  choice[a,b,c]  x3 2D6 繰り返し（一覧は GM.md）\n"
+		"  C(10-3) 計算  choice[a,b,c]  x3 2D6 繰り返し（一覧は docs/GM.md）\n"
 		"全角でも書けます（２Ｄ６＞＝８）。空白より後はコメントです。\n"
 		"\n"
 		"オプション:\n"
@@ -73,7 +74,7 @@ static int help(const mg_cli *o)
 		"                  comparisons >= > <= < = <>\n"
 		"BCDice's common commands work too, printed as BCDice prints them:\n"
 		"  S2D6 secret  D66  4D6KH3 4D6KL1 2D6MAX  3B6>=4 3R6>=5 3U6[6]\n"
-		"  C(10-3) arithmetic  choice[a,b,c]  x3 2D6 repeat (the list: GM.md)\n"
+		"  C(10-3) arithmetic  choice[a,b,c]  x3 2D6 repeat (the list: docs/GM.md)\n"
 		"Full-width text works (２Ｄ６＞＝８); after a blank is a comment.\n"
 		"\n"
 		"Options:\n"
@@ -411,6 +412,8 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		rc = UT_EXIT_INPUT; /* ut_cli_exit says why */
+	else if (r.fixed && rc == 0)
+		mg_cli_dice_unused(&o.ui, "roll", &r.dice);
 	free(values);
 	mg_dice_record_free(&r.rec);
 	ut_buf_free(&r.line);

@@ -25,6 +25,15 @@ int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
                         ut_lang lang);
 
 /*
+ * After `cmd` (fight, roll) ran with the fixed dice `d`: values of the
+ * list that no die took are ignored (M8.11), and a note on stderr says how
+ * many, since a hand-typed list out of step with the rolls gives a log
+ * that looks right (GM review W7).  Nothing when d is not fixed or every
+ * value was taken.
+ */
+void mg_cli_dice_unused(const ut_cli *ui, const char *cmd, const ut_dice *d);
+
+/*
  * The engine's message `msg` of an overflow (MG-CKD-1: "NAME: HP 3 - 4
  * overflows", "NAME: ATTACK: the attack damage overflows", …; the names
  * before the words are kept) in `lang` into buf (msg as it is in English,
