@@ -20,9 +20,17 @@
 
 #include "util/utf8.h"
 
+/* Whether byte c is a control character that text does not hold: below
+ * 0x20 (NUL included) but tab, CR, LF and form feed. */
+static int not_text(char c)
+{
+	return (unsigned char)c < 0x20 && c != '\t' && c != '\r' && c != '\n' &&
+	       c != '\f';
+}
+
 /* Whether p[0..n) converts from `from` to UTF-8 with no invalid or cut
- * sequence, and, when text is set, into text: no control character but
- * tab, CR, LF and form feed (in UTF-8 those are the bytes below 0x20). */
+ * sequence, and, when text is set, into text (no byte not_text: in UTF-8
+ * the C0 controls are those bytes). */
 static int converts(const char *p, size_t n, const char *from, int text)
 {
 	iconv_t cd = iconv_open("UTF-8", from);
@@ -38,8 +46,7 @@ static int converts(const char *p, size_t n, const char *from, int text)
 		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1)
 			ok = errno == E2BIG; /* out is full: convert on */
 		for (k = 0; text && ok && out + k < o; k++)
-			if ((unsigned char)out[k] < 0x20 &&
-			    !strchr("\t\r\n\f", out[k]))
+			if (not_text(out[k]))
 				ok = 0;
 	}
 	iconv_close(cd);
@@ -97,8 +104,7 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 	/* text: no NUL or control character but tab, CR, LF and form feed
 	 * (binary junk converts as Shift_JIS too) */
 	for (i = 0; i < n; i++)
-		if (p[i] == '\0' ||
-		    ((unsigned char)p[i] < 0x20 && !strchr("\t\r\n\f", p[i])))
+		if (not_text(p[i]))
 			return NULL;
 	/* a byte 0x80 … 0xa0 but EUC-JP's single shifts: a Shift_JIS lead
 	 * byte (every hiragana and katakana has one), never EUC-JP */
