@@ -207,6 +207,7 @@ static inline unsigned low_bit(uint64_t m)
 #endif
 }
 
+#ifndef NDEBUG
 /* MG-MOVE-2 MG-MOVE-3: a move of the policy from `from` to `to` is
  * neither held (no able enemy in E stands at `from`) nor stopped (none
  * strictly between): debug builds check it. */
@@ -221,6 +222,11 @@ static inline int move_free(uint64_t E, const int64_t *pos, int64_t from,
 	}
 	return 1;
 }
+#else
+/* Release builds do not evaluate assertions (util/assert.h): no function
+ * that only they would call (clang warns of one). */
+#define move_free(E, pos, from, to) 1
+#endif
 
 _Static_assert(MG_STATE_ABLE == 0 && MG_STATE_INCAPACITATED == 1 &&
                MG_STATE_DEAD == 2 && MG_STATUS_NONE == 0 &&
@@ -742,13 +748,18 @@ attack:
 					 * the target's position */
 					const int64_t pj = pos[j];
 					const int crit = d1 + d2 == 12;
-					uint64_t hit = 0, tm = 0;
+					uint64_t hit = 0;
+#ifndef NDEBUG
+					uint64_t tm = 0; /* the targets */
+#endif
 					for (m = (able | down) & fm; m; m &= m - 1) {
 						const unsigned k = low_bit(m);
 						const uint64_t bit = (uint64_t)1 << k;
 						if (pos[k] != pj)
 							continue;
+#ifndef NDEBUG
 						tm |= bit;
+#endif
 						nev++;
 						if (able & bit) {
 							const int64_t ev = 2 +
