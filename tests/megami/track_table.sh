@@ -172,8 +172,8 @@ cmp "$TMP/auto.log" "$TMP/auto.replayed" || fail "fight --replay differs"
 #
 # The fight of the first session (Enter at every NPC prompt, enter.replay,
 # enter.log) played again in three sessions with the same answers: the
-# first quits in the middle of オーガ's first attack roll (after its first
-# die), the second resumes its replay with --auto npc (as Enter at the NPC
+# first quits at オーガ's first attack roll (before its dice: one Enter
+# rolls both), the second resumes its replay with --auto npc (as Enter at the NPC
 # prompts) and quits at アリア's 5th decision, the third resumes that and
 # fights to the end.  The replay keeps the generator's dice count
 # (`rolled`), so the dice rolled by Enter after a resume are those of the
@@ -186,7 +186,7 @@ answer_stops() {
 	'save the replay to'*)
 		ANSWER=$SAVE
 		return 0 ;;
-	"オーガ's attack roll"*', ?) [Enter=roll / 1-6]>')
+	"オーガ's attack roll"*' 2D6+3 [Enter=roll / 1-6]>')
 		if ((STOP1)); then
 			STOP1=0
 			ANSWER=q
@@ -210,7 +210,7 @@ drive
 wait_line "saved: $SAVE"
 wait_line "[exit 0]"
 ((STOP1 == 0)) || fail "the first session did not stop at オーガ's attack"
-# it stopped after the attack's first die: the decision and that die kept
+# it stopped at the attack's dice: the decision kept
 grep -qx "attack 1 1" "$TMP/part1.replay" || fail "part1.replay: no attack 1 1"
 
 SAVE=$TMP/part2.replay

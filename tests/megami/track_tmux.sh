@@ -27,11 +27,12 @@
 #   die 9 typed 6           damage 6 + 5 = 11; armor impact 2 → 9; HP 30 − 9 = 21
 #   アリア> Enter           the default: e (end the main process)
 #   オーガ> Enter           the default: a 1 1 (棍棒 on アリア)
-#   die 10 Enter            rolled by the generator seeded 3: its first d6 is 5
-#                           (the same 5 as die 1 of `megami fight --seed 3`)
-#   die 11 q                quit; save the replay
+#   die 10 Enter            rolled by the generator seeded 3, both dice of the
+#                           2D6: its first d6 are 5 4 (the same as dice 1, 2
+#                           of `megami fight --seed 3`): 9 + 3 = 12
+#   die 12 q                (アリア's evasion, target 12) quit; save the replay
 # The replay holds dice 6 6 1 1, attack 1 2, dice 4 4 1 2 6, end, attack 1 1,
-# dice 5 and ends there: fight --replay prints the same partial log.
+# dice 5 4 and ends there: fight --replay prints the same partial log.
 
 set -uo pipefail
 
@@ -115,12 +116,13 @@ wait_prompt "オーガ>"
 expect_line "   2  オーガ  NPC   21/30     0     pending"
 expect_line "Enter = a 1 1"
 type_line ""
-# Enter at a die: the generator (seed 3: 5)
+# Enter at a die: the generator rolls the whole 2D6 (seed 3: 5 4)
 ATK_O="オーガ's attack roll (棍棒 at アリア) 2D6+3"
 wait_prompt "$ATK_O [Enter=roll / 1-6]>"
 type_line ""
-wait_prompt "$ATK_O (5, ?) [Enter=roll / 1-6]>"
-expect_line "  → 5 (rolled)"
+wait_prompt "アリア's evasion roll (オーガ's 棍棒) 2D6+3 target 12 [Enter=roll / 1-6]>"
+expect_line "  → 5, 4 (rolled)"
+expect_line "オーガ's 棍棒 at アリア (2D6+3) ＞ 9[4,5]+3 ＞ 12"
 # MG-TRACK-5: quit, save the replay
 type_line q
 wait_prompt "save the replay to (Enter: don't save)>"
@@ -131,19 +133,19 @@ expect_line "saved: $TMP/session.replay"
 [[ -s $TMP/session.replay ]] || fail "no replay saved"
 [[ -s $TMP/session.log ]] || fail "no session log written (--log)"
 grep -v '^|' "$TMP/session.replay" > "$TMP/replay.items"
-# rolled 1: die 10, the generator's only die (MG-TRACK-14)
+# rolled 2: dice 10 and 11, the generator's only dice (MG-TRACK-14)
 cat > "$TMP/replay.want" <<EOF
 megami-replay 1
 rng xoshiro256ss-1
 seed 3
-rolled 1
+rolled 2
 scenario examples/megami/duel.yaml
 dice 6 6 1 1
 attack 1 2
 dice 4 4 1 2 6
 end
 attack 1 1
-dice 5
+dice 5 4
 EOF
 diff -u "$TMP/replay.want" "$TMP/replay.items" >&2 ||
 	fail "the saved replay is not the session"
@@ -205,7 +207,8 @@ expect_line "$(rate NPC "NPC wins")"
 expect_line "$(rate Draw draw)"
 # MG-TRACK-11: ? at a die prompt
 type_line "?"
-wait_line "  a                  roll the rest of this roll (at initiative: every NPC's"
+wait_line "  a                  as Enter; at initiative, every NPC's initiative of"
+expect_line "  Enter              roll this roll with the generator (both dice of a 2D6)"
 # MG-TRACK-7: two dice on one line, then a for the NPC
 type_line "6 6"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"

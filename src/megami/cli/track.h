@@ -38,6 +38,8 @@
  * any command a person types (the longest are a few dozen bytes), small
  * enough to sit on the stack; a longer line is never kept. */
 #define TR_LINE_MAX 4096
+/* The dice of a roll after its first: a 2D6's second. */
+#define TR_AHEAD_MAX 1
 
 /* What a prompt asks the session to do besides answering. */
 enum {
@@ -72,7 +74,8 @@ typedef struct track {
 	                       a resume question) */
 	int64_t auto_round; /* `a`: NPC initiatives of this round roll */
 	int auto_rest;      /* `a`: the rest of this roll rolls */
-	int64_t ahead[2];   /* the rest of the roll's values typed on one line */
+	int64_t ahead[TR_AHEAD_MAX]; /* the rest of the roll's values typed on
+	                                one line, or rolled by one Enter */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
 	int input_over;     /* a line over TR_LINE_MAX ended the input */

@@ -298,10 +298,23 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 	mg_combat_rolling(&ri, t->c);
 	need = ri.kind == MG_ROLL_NONE || ri.ndice <= ri.index
 	       ? 1 : (size_t)(ri.ndice - ri.index);
-	if (n == 0) {
+	if (need > 1 + TR_AHEAD_MAX) /* no roll has more than 2D6 */
+		need = 1 + TR_AHEAD_MAX;
+	if (n == 0) { /* Enter: the rest of this roll, both dice of a 2D6 */
+		char shown[64];
+		int len;
+
 		*v = tr_generator_die(t, sides);
-		tr_say(UT_TR(&t->ui, "  → %lld（振った目）\n", "  → %lld (rolled)\n"),
-		       (long long)*v);
+		len = snprintf(shown, sizeof(shown), "%lld", (long long)*v);
+		for (i = 1; i < need; i++) {
+			x = tr_generator_die(t, sides);
+			t->ahead[t->nahead++] = x;
+			len += snprintf(shown + len, sizeof(shown) - (size_t)len,
+			                UT_TR(&t->ui, "、%lld", ", %lld"),
+			                (long long)x);
+		}
+		tr_say(UT_TR(&t->ui, "  → %s（振った目）\n", "  → %s (rolled)\n"),
+		       shown);
 		return 0;
 	}
 	if (n == 1 && tr_is(w[0], "q", "quit")) {

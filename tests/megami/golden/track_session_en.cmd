@@ -6,5 +6,6 @@
 # オーガ HP 30 − 9 = 21; s shows the state again; Enter takes "e".
 # オーガ: w (待機, allowed first in a process); nobody is left in the order,
 # so it acts at once without a question (MG-WAIT-3); Enter takes "a 1 1";
-# Enter rolls die 10 (the first d6 of seed 3: 5); q at die 11; no replay.
+# Enter rolls dice 10 and 11 (the first two d6 of seed 3: 5 4, shown in
+# that order; the log sorts them: 9[4,5] + 3 = 12); q at アリア's evasion; no replay.
 track --lang en --seed 3 ../../../examples/megami/duel.yaml < track_session.in
