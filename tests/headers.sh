@@ -66,6 +66,7 @@ util/error.h ut_error_set
 util/hash.h -
 util/http.h ut_http_rate_init
 util/httpd.h ut_httpd_start
+util/json.h ut_json_real
 util/lang.h -
 util/msg.h ut_msg_put
 util/out.h ut_out_open

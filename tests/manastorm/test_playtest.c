@@ -520,12 +520,14 @@ static void certain_outcome(void **state)
 	assert_true(r.parts[1].hp_mean == 9.0);
 	assert_int_equal(ms_pt_render_json(&b, &r), 0);
 	/* reals as jansson writes them (%.17g, ".0" for a whole number): the
-	 * Wilson bounds of 10 of 10, 10 / (10 + z²) = 0.72246720013711074 and
-	 * 1 − that = 0.2775327998628892 (MS-PT-WILSON-1, checked to EPS above) */
+	 * Wilson bounds of 10 of 10, 10 / (10 + z²) = 0.72246720013711074… and
+	 * 1 − that = 0.2775327998628892 (MS-PT-WILSON-1, checked to EPS above),
+	 * each in the fewest digits that read back as the double
+	 * (util/json.h): 0.7224672001371107 */
 	assert_string_equal(b.ptr,
 		"{\"rng\":\"xoshiro256ss-1\",\"seed\":\"7\",\"runs\":10,"
 		"\"wins\":{\"A\":10,\"B\":0,\"draw\":0},"
-		"\"rates\":{\"A\":{\"rate\":1.0,\"lo\":0.72246720013711074,\"hi\":1.0},"
+		"\"rates\":{\"A\":{\"rate\":1.0,\"lo\":0.7224672001371107,\"hi\":1.0},"
 		"\"B\":{\"rate\":0.0,\"lo\":0.0,\"hi\":0.2775327998628892},"
 		"\"draw\":{\"rate\":0.0,\"lo\":0.0,\"hi\":0.2775327998628892}},"
 		"\"tell_apart\":{\"side\":\"A\",\"rate\":1.0,\"confidence\":"

@@ -30,6 +30,7 @@
 
 #include "util/ckd.h"
 #include "util/error.h"
+#include "util/json.h"
 
 static int put(json_t *o, const char *key, json_t *v)
 {
@@ -139,6 +140,7 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 	json_decref(errs);
 	if (!bad)
 		text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text)
 		return ut_error_set(AM_ENOMEM, "out of memory");

@@ -17,6 +17,7 @@
 #include "log.h"
 
 #include "util/error.h"
+#include "util/json.h"
 
 static const char *const state_keys[AM_STATE_COUNT] = {
 	"poison", "stun", "guard", "reflect", "life"
@@ -69,6 +70,8 @@ static int emit_json(am_log *log, json_t *j)
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
 	                                JSON_ENSURE_ASCII * 0)
 	            : NULL;
+
+	ut_json_short_reals(s);
 
 	json_decref(j);
 	if (!s)
@@ -261,6 +264,7 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	bad |= put(o, "sides", sides);
 	sides = NULL;
 	text = bad ? NULL : json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(o);
 	json_decref(sides);
 	if (!text)

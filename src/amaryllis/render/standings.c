@@ -18,6 +18,7 @@
 #include "util/msg.h"
 #include "util/sink.h"
 #include "util/width.h"
+#include "util/json.h"
 
 /* The output of one rendering: text is built in b and handed to the
  * caller's writer through sink. */
@@ -245,6 +246,7 @@ static int standings_json(out *o, const am_league_view *v)
 		                                  am_league_stopped(v->league)));
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(root);
 	ut_buf_free(&t1);
 	ut_buf_free(&t2);

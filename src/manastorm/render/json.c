@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/json.h"
 
 /* The fields each kind carries: a actor, t target, s side, c card, r
  * source, f flags, i index, v value, w value2, n count. */
@@ -220,6 +221,7 @@ int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
 	json_decref(ps);
 	json_decref(evs);
 	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text || ut_buf_puts(out, text) < 0 || ut_buf_puts(out, "\n") < 0 ||
 	    log->failed) {

@@ -14,6 +14,7 @@
 #include "manastorm/pt_render.h"
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/json.h"
 
 static void str(ut_buf *b, const char *s)
 {
@@ -30,22 +31,12 @@ static void str(ut_buf *b, const char *s)
 	ut_buf_put(b, "\"", 1);
 }
 
-/* A JSON number of v as jansson writes a real (megami's reports): "%.17g",
- * with ".0" when that reads as an integer; into buf, returned. */
-static const char *num(char buf[40], double v)
-{
-	snprintf(buf, 40, "%.17g", v);
-	if (!strpbrk(buf, ".eEn"))
-		strcat(buf, ".0");
-	return buf;
-}
-
 static void rate(ut_buf *b, double p, ms_pt_interval ci)
 {
-	char x[40], y[40], z[40];
+	char x[UT_JSON_REAL_MAX], y[UT_JSON_REAL_MAX], z[UT_JSON_REAL_MAX];
 
-	ut_buf_printf(b, "{\"rate\":%s,\"lo\":%s,\"hi\":%s}", num(x, p),
-	              num(y, ci.lo), num(z, ci.hi));
+	ut_buf_printf(b, "{\"rate\":%s,\"lo\":%s,\"hi\":%s}", ut_json_real(x, p),
+	              ut_json_real(y, ci.lo), ut_json_real(z, ci.hi));
 }
 
 static void rates(ut_buf *b, const ms_pt_report *r)
@@ -84,15 +75,15 @@ static void tell_apart(ut_buf *b, const ms_pt_report *r)
 	int side = ms_pt_tell_side(r), i;
 	double p = r->rate[side];
 	int none = ms_pt_runs_needed(p, 0.01) == 0;
-	char x[40];
+	char x[UT_JSON_REAL_MAX];
 
 	ut_buf_printf(b, ",\"tell_apart\":{\"side\":\"%s\",\"rate\":%s,"
 	              "\"confidence\":0.95,\"smallest_diff\":",
-	              side == MS_PT_A ? "A" : "B", num(x, p));
+	              side == MS_PT_A ? "A" : "B", ut_json_real(x, p));
 	if (none)
 		ut_buf_puts(b, "null");
 	else
-		ut_buf_puts(b, num(x, ms_pt_smallest_diff(p, r->runs)));
+		ut_buf_puts(b, ut_json_real(x, ms_pt_smallest_diff(p, r->runs)));
 	ut_buf_puts(b, ",\"runs_needed\":[");
 	for (i = 0; i < 3; i++) {
 		ut_buf_printf(b, "%s{\"diff\":%.2f,\"runs\":", i ? "," : "",
@@ -110,7 +101,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 {
 	ut_bin bins[UT_BINS_MAX];
 	size_t k, n = r->nparts;
-	char x[6][40];
+	char x[6][UT_JSON_REAL_MAX];
 
 	/* docs/RANDOM.md: the generator's name, the seed as a decimal string (a
 	 * JSON number above 2^53 would be rounded by a double-based parser),
@@ -122,18 +113,18 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	rates(b, r);
 	tell_apart(b, r);
 	ut_buf_printf(b, ",\"mean_battles\":%s,\"battles_min\":%" PRId64
-	              ",\"battles_max\":%" PRId64, num(x[0], r->mean_battles),
+	              ",\"battles_max\":%" PRId64, ut_json_real(x[0], r->mean_battles),
 	              r->battles_min, r->battles_max);
 	ut_buf_printf(b, ",\"storms_per_duel\":%s,\"happenings_per_duel\":%s"
 	              ",\"storm_damage\":{\"outfits_per_duel\":%s,"
 	              "\"hp_per_duel\":%s,\"outfits_per_storm\":%s,"
 	              "\"hp_per_storm\":%s}",
-	              num(x[0], r->storms_per_duel),
-	              num(x[1], r->happenings_per_duel),
-	              num(x[2], r->storm_outfits_per_duel),
-	              num(x[3], r->storm_hp_per_duel),
-	              num(x[4], r->storm_outfits_per_storm),
-	              num(x[5], r->storm_hp_per_storm));
+	              ut_json_real(x[0], r->storms_per_duel),
+	              ut_json_real(x[1], r->happenings_per_duel),
+	              ut_json_real(x[2], r->storm_outfits_per_duel),
+	              ut_json_real(x[3], r->storm_hp_per_duel),
+	              ut_json_real(x[4], r->storm_outfits_per_storm),
+	              ut_json_real(x[5], r->storm_hp_per_storm));
 	ut_buf_printf(b, ",\"ended_by\":{\"step6\":%" PRIu64 ",\"storm\":%"
 	              PRIu64 ",\"step9\":%" PRIu64 ",\"battles\":%" PRIu64 "}",
 	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
@@ -148,13 +139,13 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 		if (p->role == MS_ROLE_CASTER) {
 			ut_buf_printf(b, ",\"mp_mean\":%s,\"mp_min\":%" PRId64
 			              ",\"mp_max\":%" PRId64 ",\"outfits_mean\":%s"
-			              ",\"mp_left\":", num(x[0], p->mp_mean),
-			              p->mp_min, p->mp_max, num(x[1], p->outfits_mean));
+			              ",\"mp_left\":", ut_json_real(x[0], p->mp_mean),
+			              p->mp_min, p->mp_max, ut_json_real(x[1], p->outfits_mean));
 			hist(b, bins, &r->mp[k]);
 		} else {
 			ut_buf_printf(b, ",\"hp_mean\":%s,\"hp_min\":%" PRId64
 			              ",\"hp_max\":%" PRId64 ",\"hp_left\":",
-			              num(x[0], p->hp_mean), p->hp_min, p->hp_max);
+			              ut_json_real(x[0], p->hp_mean), p->hp_min, p->hp_max);
 			hist(b, bins, &r->hp[k]);
 		}
 		ut_buf_puts(b, "}");
@@ -170,7 +161,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
 	size_t i, best = ms_sw_best(r);
-	char x[3][40];
+	char x[3][UT_JSON_REAL_MAX];
 
 	/* docs/RANDOM.md: as a playtest's (MS-PT-OUT-2), the generator and the
 	 * first seed as a decimal string */
@@ -199,14 +190,14 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 		rates(b, p);
 		ut_buf_printf(b, ",\"vs_best\":{\"diff\":%s,\"lo\":%s,"
 		              "\"hi\":%s,\"differs\":%s}",
-		              num(x[0], p->rate[MS_PT_A] - q->rate[MS_PT_A]),
-		              num(x[1], d.lo), num(x[2], d.hi),
+		              ut_json_real(x[0], p->rate[MS_PT_A] - q->rate[MS_PT_A]),
+		              ut_json_real(x[1], d.lo), ut_json_real(x[2], d.hi),
 		              d.hi < 0.0 || d.lo > 0.0 ? "true" : "false");
 		ut_buf_printf(b, ",\"mean_battles\":%s,\"storms_per_duel\":%s,"
 		              "\"happenings_per_duel\":%s}",
-		              num(x[0], p->mean_battles),
-		              num(x[1], p->storms_per_duel),
-		              num(x[2], p->happenings_per_duel));
+		              ut_json_real(x[0], p->mean_battles),
+		              ut_json_real(x[1], p->storms_per_duel),
+		              ut_json_real(x[2], p->happenings_per_duel));
 	}
 	ut_buf_puts(b, "]}\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;

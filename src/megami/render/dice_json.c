@@ -12,6 +12,7 @@
 
 #include "megami/render.h"
 #include "util/error.h"
+#include "util/json.h"
 
 /* The recorder's ut_dice callback: a die from rec->from, kept. */
 static int record_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
@@ -132,6 +133,7 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 	}
 	dump = rc == 0 ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 	               : NULL;
+	ut_json_short_reals(dump);
 	json_decref(doc);
 	if (!dump || ut_buf_puts(out, dump) < 0) {
 		free(dump);

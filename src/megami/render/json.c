@@ -14,6 +14,7 @@
 #include "log.h"
 #include "util/error.h"
 #include "util/rng.h"
+#include "util/json.h"
 
 static const char *const kinds[] = {
 	[MG_EV_ROUND] = "round",
@@ -202,6 +203,7 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	}
 	}
 	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text)
 		return ut_error_set(UT_ENOMEM, "out of memory");
@@ -219,6 +221,8 @@ static int field(ut_buf *b, const char *sep, const char *key, json_t *v)
 	char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
 	                                      JSON_PRESERVE_ORDER)
 	               : NULL;
+
+	ut_json_short_reals(text);
 	json_decref(v);
 	if (!text)
 		return ut_error_set(UT_ENOMEM, "out of memory");
@@ -266,6 +270,7 @@ int mg_json_finish(mg_log *log, const mg_combat *c, int rc)
 		}
 		text = bad ? NULL
 		           : json_dumps(ch, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		ut_json_short_reals(text);
 		json_decref(ch);
 		if (!text)
 			return ut_error_set(UT_ENOMEM, "out of memory");

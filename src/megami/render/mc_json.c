@@ -24,6 +24,7 @@
 
 #include "mc_int.h"
 #include "util/error.h"
+#include "util/json.h"
 
 static const char *const keys[3] = {"PC", "NPC", "draw"};
 
@@ -116,6 +117,7 @@ int mg_mc_render_json(const mg_mc_report *r, ut_buf *b)
 	}
 	if (!bad)
 		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	json_decref(doc);
 	json_decref(wins);
 	json_decref(rates);

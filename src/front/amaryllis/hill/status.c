@@ -29,6 +29,7 @@
 #include "util/error.h"
 
 #include "hill_db.h"
+#include "util/json.h"
 
 static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 {
@@ -65,6 +66,7 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 	}
 	json_object_set_new(root, "standings", arr);
 	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(s);
 	json_decref(root);
 	if (!s)
 		return AM_ENOMEM;

@@ -16,6 +16,7 @@
 #include "util/lang.h"
 #include "util/rng.h"
 #include "util/width.h"
+#include "util/json.h"
 
 static int flush(ut_buf *b, am_write_fn write, void *ud)
 {
@@ -247,6 +248,7 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 		json_decref(fb);
 	}
 	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	ut_json_short_reals(text);
 	if (!text)
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 	else if (write(ud, text, strlen(text)) || write(ud, "\n", 1))

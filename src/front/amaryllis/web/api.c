@@ -28,6 +28,7 @@
 #include "util/base64.h"
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/json.h"
 
 static const char type_json[] = "application/json; charset=utf-8";
 static const char type_svg[] = "image/svg+xml";
@@ -143,6 +144,8 @@ void am_web_response_free(am_web_response *r)
 static int respond_json(am_web_response *r, int status, json_t *j)
 {
 	char *s = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+
+	ut_json_short_reals(s);
 
 	json_decref(j);
 	if (!s)

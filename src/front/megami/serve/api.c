@@ -21,6 +21,7 @@
 #include "megami/render.h"
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/json.h"
 
 /* The BCDice whose SRS megami prints byte for byte (M8.12: the npm
  * package bcdice 4.9.0 is BCDice 3.16.1). */
@@ -193,6 +194,8 @@ static int answer(mg_serve_response *r, int status, json_t *doc,
 {
 	char *s = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 	              : NULL;
+
+	ut_json_short_reals(s);
 
 	json_decref(doc);
 	if (!s)

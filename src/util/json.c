@@ -1,0 +1,105 @@
+/*
+ * util/json.c - the shortest reals of a JSON text (util/json.h).
+ */
+#include "util/json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* x, a number token of n bytes, in the fewest significant digits that
+ * read back as x, in the token's notation (exp: with an exponent), into
+ * out (UT_JSON_REAL_MAX bytes): its length, or 0 when that is longer than n. */
+static size_t shortest(double x, int exp, char *out, size_t n)
+{
+	int p;
+
+	for (p = 1; p <= 17; p++) {
+		size_t m;
+		int has_e, has_dot;
+
+		snprintf(out, UT_JSON_REAL_MAX, "%.*g", p, x);
+		if (strtod(out, NULL) != x)
+			continue;
+		has_e = strchr(out, 'e') != NULL;
+		if (has_e != exp)
+			continue; /* 100000.0 as 1e+05: go on to "100000" */
+		has_dot = strchr(out, '.') != NULL;
+		m = strlen(out);
+		if (!has_e && !has_dot) { /* a real stays a real: 6.0 */
+			memcpy(out + m, ".0", 3);
+			m += 2;
+		}
+		return m <= n ? m : 0;
+	}
+	return 0;
+}
+
+const char *ut_json_real(char buf[UT_JSON_REAL_MAX], double v)
+{
+	char out[UT_JSON_REAL_MAX];
+	size_t m;
+
+	snprintf(buf, UT_JSON_REAL_MAX, "%.17g", v);
+	if (!strpbrk(buf, ".eEn")) /* not "nan" or "inf" either */
+		strcat(buf, ".0");
+	if (isfinite(v) &&
+	    (m = shortest(v, strpbrk(buf, "eE") != NULL, out, strlen(buf))))
+		memcpy(buf, out, m + 1);
+	return buf;
+}
+
+void ut_json_short_reals(char *text)
+{
+	char *r = text, *w = text;
+	int in_str = 0;
+
+	if (!text)
+		return;
+	while (*r) {
+		const char c = *r;
+		size_t n;
+
+		if (in_str) {
+			*w++ = *r++;
+			if (c == '\\' && *r)
+				*w++ = *r++;
+			else if (c == '"')
+				in_str = 0;
+			continue;
+		}
+		if (c == '"') {
+			in_str = 1;
+			*w++ = *r++;
+			continue;
+		}
+		if (c != '-' && (c < '0' || c > '9')) {
+			*w++ = *r++;
+			continue;
+		}
+		n = strspn(r, "+-.0123456789eE");
+		if (n < UT_JSON_REAL_MAX && (memchr(r, '.', n) || memchr(r, 'e', n) ||
+		               memchr(r, 'E', n))) {
+			char tok[UT_JSON_REAL_MAX], out[UT_JSON_REAL_MAX];
+			char *end;
+			double x;
+			size_t m;
+
+			memcpy(tok, r, n);
+			tok[n] = '\0';
+			x = strtod(tok, &end);
+			if (end == tok + n && isfinite(x) &&
+			    (m = shortest(x, strpbrk(tok, "eE") != NULL, out, n))) {
+				memcpy(w, out, m);
+				w += m;
+				r += n;
+				continue;
+			}
+		}
+		memmove(w, r, n);
+		w += n;
+		r += n;
+	}
+	*w = '\0';
+}
