@@ -75,6 +75,21 @@ function(add_rule_system name)
 	if(NOT EXISTS "${PROJECT_SOURCE_DIR}/include/${name}")
 		message(FATAL_ERROR "add_rule_system(${name}): no include/${name}/")
 	endif()
+	# the headers' version (<P>_VERSION_MAJOR … and <P>_VERSION in
+	# include/<name>/common.h, which <p>_version() returns) is the project's
+	string(TOUPPER "${A_PREFIX}" P)
+	set(want "${P}_VERSION_MAJOR ${PROJECT_VERSION_MAJOR}"
+		"${P}_VERSION_MINOR ${PROJECT_VERSION_MINOR}"
+		"${P}_VERSION_PATCH ${PROJECT_VERSION_PATCH}"
+		"${P}_VERSION \"${PROJECT_VERSION}\"")
+	file(STRINGS "${PROJECT_SOURCE_DIR}/include/${name}/common.h" have
+		REGEX "^#define ${P}_VERSION")
+	list(TRANSFORM have REPLACE "^#define " "")
+	if(NOT have STREQUAL want)
+		message(FATAL_ERROR "add_rule_system(${name}): include/${name}/common.h "
+			"says '${have}', not the project's version ${PROJECT_VERSION} "
+			"('${want}'); a new version changes both (docs/HACKING.md)")
+	endif()
 
 	set(core ${name}_${A_CORE})
 	set(input ${name}_${A_INPUT})

@@ -29,7 +29,7 @@ say() { printf '%s: %s\n' "$1" "$2"; bad=1; }
 
 # header -> one function it declares with external linkage ("-": none)
 table='
-amaryllis/common.h -
+amaryllis/common.h am_version
 amaryllis/engine.h am_battle_run
 amaryllis/hill.h am_hill_process
 amaryllis/league.h am_league_run
@@ -38,7 +38,7 @@ amaryllis/render.h am_log_new
 amaryllis/sheet.h am_sheet_parse
 amaryllis/team.h am_team_check
 amaryllis/web.h am_web_handle
-manastorm/common.h -
+manastorm/common.h ms_version
 manastorm/duel.h ms_duel_new
 manastorm/playtest.h ms_pt_run
 manastorm/policy.h ms_policy_find
@@ -47,7 +47,7 @@ manastorm/render.h ms_render_text
 manastorm/scenario.h ms_scenario_check
 manastorm/scenario_yaml.h ms_scenario_parse
 megami/combat.h mg_combat_new
-megami/common.h -
+megami/common.h mg_version
 megami/dice.h mg_dice_roll
 megami/mc_render.h mg_mc_render
 megami/montecarlo.h mg_mc_run

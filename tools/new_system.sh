@@ -21,6 +21,10 @@ case $prefix in [a-z][a-z]|[a-z][a-z][a-z]) ;; *) echo "new_system: PREFIX must 
 tpl=templates/rule_system
 [ -d "$tpl" ] || { echo "new_system: run from the top of the source tree" >&2; exit 1; }
 NAME=$(echo "$name" | tr a-z A-Z) PREFIX=$(echo "$prefix" | tr a-z A-Z)
+# the project's version, for the headers' <PREFIX>_VERSION (CMake checks it)
+version=$(sed -n 's/^project([A-Za-z]* VERSION \([0-9]*\.[0-9]*\.[0-9]*\).*/\1/p' CMakeLists.txt)
+case $version in [0-9]*.[0-9]*.[0-9]*) ;; *) echo "new_system: no project(NAME VERSION X.Y.Z) in CMakeLists.txt" >&2; exit 1;; esac
+vmajor=${version%%.*} vminor=${version#*.} vminor=${vminor%%.*} vpatch=${version##*.}
 for d in "src/$name" "include/$name" "tests/$name" "docs/$NAME.md"; do
 	[ ! -e "$d" ] || { echo "new_system: $d exists already" >&2; exit 1; }
 done
@@ -33,7 +37,9 @@ fi
 copy() { # FROM TO
 	mkdir -p "$(dirname "$2")"
 	sed -e "s/skeleton/$name/g; s/SKELETON/$NAME/g; s/\\bsk_/${prefix}_/g" \
-	    -e "s/\\bSK_/${PREFIX}_/g; s/\\bSK-/${PREFIX}-/g" "$1" >"$2"
+	    -e "s/\\bSK_/${PREFIX}_/g; s/\\bSK-/${PREFIX}-/g" \
+	    -e "s/@VERSION_MAJOR@/$vmajor/g; s/@VERSION_MINOR@/$vminor/g" \
+	    -e "s/@VERSION_PATCH@/$vpatch/g; s/@VERSION@/$version/g" "$1" >"$2"
 }
 (cd "$tpl" && find src include tests docs -type f) | while read -r f; do
 	to=$(echo "$f" | sed "s/skeleton/$name/g; s/SKELETON/$NAME/g")

@@ -61,6 +61,21 @@ _Static_assert((int)AM_LANG_JA == (int)UT_LANG_JA &&
 /** Clear the thread-local error (ut_error_clear()). */
 #define am_error_clear ut_error_clear
 
+/**
+ * The version of these headers, the project's (CMakeLists.txt project():
+ * CMake stops when they differ).  am_version() is the library's: a
+ * program can check at run time that the library it loaded is the one
+ * it was built against (docs/EMBEDDING.md, "Versions").
+ */
+#define AM_VERSION_MAJOR 0
+#define AM_VERSION_MINOR 1
+#define AM_VERSION_PATCH 0
+#define AM_VERSION "0.1.0"
+
+/** The library's version, "MAJOR.MINOR.PATCH" (AM_VERSION when it was
+ *  built): a static string. */
+const char *am_version(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -52,6 +52,21 @@ _Static_assert((int)MS_LANG_JA == (int)UT_LANG_JA &&
 /** Clear the thread-local error (ut_error_clear()). */
 #define ms_error_clear ut_error_clear
 
+/**
+ * The version of these headers, the project's (CMakeLists.txt project():
+ * CMake stops when they differ).  ms_version() is the library's: a
+ * program can check at run time that the library it loaded is the one
+ * it was built against (docs/EMBEDDING.md, "Versions").
+ */
+#define MS_VERSION_MAJOR 0
+#define MS_VERSION_MINOR 1
+#define MS_VERSION_PATCH 0
+#define MS_VERSION "0.1.0"
+
+/** The library's version, "MAJOR.MINOR.PATCH" (MS_VERSION when it was
+ *  built): a static string. */
+const char *ms_version(void);
+
 #ifdef __cplusplus
 }
 #endif

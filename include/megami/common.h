@@ -52,6 +52,21 @@ _Static_assert((int)MG_LANG_JA == (int)UT_LANG_JA &&
 /** Clear the thread-local error (ut_error_clear()). */
 #define mg_error_clear ut_error_clear
 
+/**
+ * The version of these headers, the project's (CMakeLists.txt project():
+ * CMake stops when they differ).  mg_version() is the library's: a
+ * program can check at run time that the library it loaded is the one
+ * it was built against (docs/EMBEDDING.md, "Versions").
+ */
+#define MG_VERSION_MAJOR 0
+#define MG_VERSION_MINOR 1
+#define MG_VERSION_PATCH 0
+#define MG_VERSION "0.1.0"
+
+/** The library's version, "MAJOR.MINOR.PATCH" (MG_VERSION when it was
+ *  built): a static string. */
+const char *mg_version(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -290,5 +290,5 @@ done
 $cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_all" "$src/tests/install/use_all.c" \
 	$(pkg-config --cflags --libs amaryllis megami manastorm)
 m="megami: unexpected end of the expression"
-run "use_all (shared)" "$m$nl$m$nl$m" "$t/use_all"
+run "use_all (shared)" "$m$nl$m$nl$m${nl}versions: $version $version $version" "$t/use_all"
 echo "install.sh: ok ($n headers, $ndecl functions; $(find "$root" -type f | wc -l) files)"

@@ -7,9 +7,12 @@
  * program; when each library held its own copy of util, a library linked
  * with -Bsymbolic-functions (Ubuntu's default) set its own copy, and the
  * others read "".  Prints "megami: MESSAGE" for each of the three
- * readers; "2D6+" ends where a term is needed.
+ * readers; "2D6+" ends where a term is needed.  Then each library's
+ * version at run time against its headers' (common.h): "versions:
+ * V V V", or a line that names the one that differs.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include <amaryllis.h>
 #include <manastorm/duel.h>
@@ -27,5 +30,13 @@ int main(void)
 	}
 	printf("megami: %s\nmegami: %s\nmegami: %s\n", mg_error_last(),
 	       am_error_last(), ms_error_last());
+	if (strcmp(am_version(), AM_VERSION) || strcmp(mg_version(), MG_VERSION) ||
+	    strcmp(ms_version(), MS_VERSION)) {
+		printf("versions differ: %s %s, %s %s, %s %s\n", am_version(),
+		       AM_VERSION, mg_version(), MG_VERSION, ms_version(),
+		       MS_VERSION);
+		return 1;
+	}
+	printf("versions: %s %s %s\n", am_version(), mg_version(), ms_version());
 	return 0;
 }

@@ -28,6 +28,21 @@ typedef enum sk_error_code {
 /** The message of the last failure on this thread (util/error.h). */
 #define sk_error_last ut_error_last
 
+/**
+ * The version of these headers, the project's (CMakeLists.txt project():
+ * CMake stops when they differ).  sk_version() is the library's: a
+ * program can check at run time that the library it loaded is the one
+ * it was built against (docs/EMBEDDING.md, "Versions").
+ */
+#define SK_VERSION_MAJOR @VERSION_MAJOR@
+#define SK_VERSION_MINOR @VERSION_MINOR@
+#define SK_VERSION_PATCH @VERSION_PATCH@
+#define SK_VERSION "@VERSION@"
+
+/** The library's version, "MAJOR.MINOR.PATCH" (SK_VERSION when it was
+ *  built): a static string. */
+const char *sk_version(void);
+
 #ifdef __cplusplus
 }
 #endif
