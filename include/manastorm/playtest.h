@@ -280,6 +280,17 @@ int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
  */
 size_t ms_sw_best(const ms_sw_report *r);
 
+/**
+ * Value i of a sweep against the value `best` (ms_sw_best, MS-SW-BEST-1):
+ * side A's win rate at i minus at best into *diff, its 95% interval
+ * (MS-PT-DIFF-1) into *ci.  What the text's and JSON's last column and
+ * the picture's marks (MS-SW-OUT-3) say.
+ * @return 1 when the interval excludes 0 (the two differ), else 0 (also
+ *         for i == best).
+ */
+int ms_sw_vs_best(double *diff, ms_pt_interval *ci, const ms_sw_report *r,
+                  size_t i, size_t best);
+
 /** Free what ms_sw_run allocated in *r (not r itself); NULL is fine. */
 void ms_sw_report_free(ms_sw_report *r);
 

@@ -73,3 +73,13 @@ size_t ms_sw_best(const ms_sw_report *r)
 			best = i;
 	return best;
 }
+
+int ms_sw_vs_best(double *diff, ms_pt_interval *ci, const ms_sw_report *r,
+                  size_t i, size_t best)
+{
+	const ms_pt_report *p = &r->pt[i], *q = &r->pt[best];
+
+	*diff = p->rate[MS_PT_A] - q->rate[MS_PT_A];
+	*ci = ms_pt_diff(p->wins[MS_PT_A], p->runs, q->wins[MS_PT_A], q->runs);
+	return ci->hi < 0.0 || ci->lo > 0.0;
+}

@@ -180,9 +180,11 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 	            "equals), with its 95% interval (Newcombe); differs: the "
 	            "interval excludes 0\",\"values\":[");
 	for (i = 0; i < r->nvalues; i++) {
-		const ms_pt_report *p = &r->pt[i], *q = &r->pt[best];
-		ms_pt_interval d = ms_pt_diff(p->wins[MS_PT_A], p->runs,
-		                              q->wins[MS_PT_A], q->runs);
+		const ms_pt_report *p = &r->pt[i];
+		ms_pt_interval d;
+		double diff;
+		const int differs = ms_sw_vs_best(&diff, &d, r, i, best);
+
 		ut_buf_printf(b, "%s{\"value\":%" PRId64 ",\"wins\":", i ? "," : "",
 		              r->values[i]);
 		wins(b, p);
@@ -190,9 +192,8 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 		rates(b, p);
 		ut_buf_printf(b, ",\"vs_best\":{\"diff\":%s,\"lo\":%s,"
 		              "\"hi\":%s,\"differs\":%s}",
-		              ut_json_real(x[0], p->rate[MS_PT_A] - q->rate[MS_PT_A]),
-		              ut_json_real(x[1], d.lo), ut_json_real(x[2], d.hi),
-		              d.hi < 0.0 || d.lo > 0.0 ? "true" : "false");
+		              ut_json_real(x[0], diff), ut_json_real(x[1], d.lo),
+		              ut_json_real(x[2], d.hi), differs ? "true" : "false");
 		ut_buf_printf(b, ",\"mean_battles\":%s,\"storms_per_duel\":%s,"
 		              "\"happenings_per_duel\":%s}",
 		              ut_json_real(x[0], p->mean_battles),

@@ -152,18 +152,18 @@ int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 static void vs_best(ut_buf *b, const ms_sw_report *r, size_t i, size_t best,
                     ms_lang lang)
 {
-	const ms_pt_report *p = &r->pt[i], *q = &r->pt[best];
 	ms_pt_interval d;
+	double diff;
 	char tmp[64];
+	int differs;
 
 	if (i == best) {
 		ut_buf_puts(b, T(" 最高", " best"));
 		return;
 	}
-	d = ms_pt_diff(p->wins[MS_PT_A], p->runs, q->wins[MS_PT_A], q->runs);
-	snprintf(tmp, sizeof tmp, "%+5.1f [%+.1f, %+.1f]%s",
-	         100.0 * (p->rate[MS_PT_A] - q->rate[MS_PT_A]), 100.0 * d.lo,
-	         100.0 * d.hi, d.hi < 0.0 || d.lo > 0.0 ? " *" : "");
+	differs = ms_sw_vs_best(&diff, &d, r, i, best);
+	snprintf(tmp, sizeof tmp, "%+5.1f [%+.1f, %+.1f]%s", 100.0 * diff,
+	         100.0 * d.lo, 100.0 * d.hi, differs ? " *" : "");
 	ut_buf_puts(b, tmp);
 }
 

@@ -346,6 +346,34 @@ static int add_item(mg_dcommon *c, const char *s, size_t n)
 	return 0;
 }
 
+/* The item whole->s[a..b) of a choice, without the blanks around it, as
+ * it was typed (BCDice prints the items as they are: "ｵｰｸ", "①",
+ * "（強）"), or as normalized when the typed text cannot be cut there (one
+ * character that became several, "⑴"); an empty item is dropped.  0, or
+ * -1 when out of memory. */
+static int add_span(mg_dcommon *c, const mg_dtext *whole, size_t a, size_t b)
+{
+	const size_t a0 = a, b0 = b;
+	const char *p;
+	size_t n;
+
+	while (a < b && mg_dice_is_blank(whole->s[a]))
+		a++;
+	while (b > a && mg_dice_is_blank(whole->s[b - 1]))
+		b--;
+	if (a == b)
+		return 0;
+	/* a blank that is part of what one typed character became ("゛" is
+	 * " ゙") goes with that character */
+	while (a > a0 && whole->cols[a - 1] == whole->cols[a])
+		a--;
+	while (b < b0 && whole->cols[b] == whole->cols[b - 1])
+		b++;
+	if (mg_dtext_orig(whole, a, b, &p, &n) == 0)
+		return add_item(c, p, n);
+	return add_item(c, whole->s + a, b - a);
+}
+
 /* The digits of s from *i as a number (*i after them): 0, or 1 when
  * there are none or they pass 64 bits. */
 static int digits(const char *s, size_t *i, int64_t *v)
@@ -432,14 +460,15 @@ static int choice_takes(int64_t *takes, const char *s, size_t n, size_t *i)
 /* choice[a,b] / choice(a,b): the items up to each ",", the last up to the
  * first closing bracket after them; i is just after the opening one.  0, 1
  * (no closing bracket) or MG_ENOMEM. */
-static int choice_bracket_items(mg_dcommon *c, const char *s, size_t n,
+static int choice_bracket_items(mg_dcommon *c, const mg_dtext *whole,
                                 size_t i, char close)
 {
-	size_t start;
+	const char *s = whole->s;
+	size_t start, n = whole->len;
 
 	for (start = i; i < n; i++)
 		if (s[i] == ',') {
-			if (add_item(c, s + start, i - start) < 0)
+			if (add_span(c, whole, start, i) < 0)
 				return MG_ENOMEM;
 			start = i + 1;
 		}
@@ -447,20 +476,22 @@ static int choice_bracket_items(mg_dcommon *c, const char *s, size_t n,
 		;
 	if (i == n)
 		return 1;
-	return add_item(c, s + start, i - start) < 0 ? MG_ENOMEM : 0;
+	return add_span(c, whole, start, i) < 0 ? MG_ENOMEM : 0;
 }
 
 /* choice a b c: the items between blanks, from s[i].  0 or MG_ENOMEM. */
-static int choice_blank_items(mg_dcommon *c, const char *s, size_t n, size_t i)
+static int choice_blank_items(mg_dcommon *c, const mg_dtext *whole,
+                              size_t i)
 {
-	size_t start;
+	const char *s = whole->s;
+	size_t start, n = whole->len;
 
 	while (i < n) {
 		while (i < n && mg_dice_is_blank(s[i]))
 			i++;
 		for (start = i; i < n && !mg_dice_is_blank(s[i]); i++)
 			;
-		if (add_item(c, s + start, i - start) < 0)
+		if (add_span(c, whole, start, i) < 0)
 			return MG_ENOMEM;
 	}
 	return 0;
@@ -504,7 +535,7 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 	open = i;
 	if (i < n && (s[i] == '[' || s[i] == '(')) {
 		c->delim = s[i] == '[' ? DELIM_BRACKET : DELIM_PAREN;
-		if ((rc = choice_bracket_items(c, s, n, i + 1,
+		if ((rc = choice_bracket_items(c, whole, i + 1,
 		                               s[i] == '[' ? ']' : ')')) != 0) {
 			if (rc == 1)
 				note_error(pdiag, pcode, MG_EINVALID, lang,
@@ -514,7 +545,7 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		}
 	} else if (i < n && mg_dice_is_blank(s[i])) {
 		c->delim = DELIM_SPACE;
-		if ((rc = choice_blank_items(c, s, n, i)) != 0)
+		if ((rc = choice_blank_items(c, whole, i)) != 0)
 			return rc;
 	} else {
 		note_error(pdiag, pcode, MG_EINVALID, lang, whole->cols[start],
@@ -522,11 +553,20 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		return 1;
 	}
 	if (c->nitems == 1) {
+		/* a range, read as normalized ("１-６" is 1-6): the item is
+		 * kept as typed */
 		char *only = c->items[0];
+		mg_dtext norm = {NULL, NULL, 0, NULL, 0};
+		uint32_t bad;
 		uint64_t count;
 		c->nitems = 0;
-		rc = range_items(c, only, &count);
+		rc = mg_dice_normalize(&norm, only, strlen(only), MG_NORM_WHOLE,
+		                       &bad);
 		free(only);
+		if (rc == -2)
+			return MG_ENOMEM;
+		rc = range_items(c, rc == 0 ? norm.s : "", &count);
+		mg_dtext_free(&norm);
 		if (rc < 0)
 			return MG_ENOMEM;
 		if (rc > 0) { /* one item, not a range */
@@ -635,7 +675,8 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
 	size_t i;
 	int64_t times;
 	mg_dice_diag diag;
-	const char *invalid;
+	const char *invalid, *inner;
+	size_t ninner;
 	int rc;
 
 	if ((rc = repeat_head(c, s, n, &i, &times)) == 1)
@@ -661,7 +702,14 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
 		return c->text ? 0 : MG_ENOMEM;
 	}
 	c->subcol = whole->cols[i] - 1;
-	rc = mg_dice_parse_in(&c->sub, &diag, s + i, n - i, sys, lang,
+	/* the command as typed (its failure line quotes it: "x2 ①" says
+	 * (①), as BCDice), else as normalized (NFKC is idempotent: the same
+	 * command either way) */
+	if (mg_dtext_orig(whole, i, n, &inner, &ninner) < 0) {
+		inner = s + i;
+		ninner = n - i;
+	}
+	rc = mg_dice_parse_in(&c->sub, &diag, inner, ninner, sys, lang,
 	                      &raises);
 	if (rc == MG_ENOMEM)
 		return rc;
@@ -703,7 +751,7 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
 	if (rc < 0) {
 		ut_buf b = UT_BUF_INIT;
 		ut_buf_puts(&b, "繰り返し対象のコマンドが実行できませんでした (");
-		ut_buf_put(&b, s + i, n - i);
+		ut_buf_put(&b, inner, ninner);
 		ut_buf_puts(&b, ")");
 		if (b.failed) {
 			ut_buf_free(&b);

@@ -14,14 +14,25 @@
 
 #include "megami/dice.h"
 
-/* A text with the column of each byte; both arrays owned (malloc). */
+/* A text with the column of each byte; both arrays owned (malloc).  Made
+ * by mg_dice_normalize, it also points at the text as typed (orig, not
+ * owned: the caller's, for the time of the parse), whose column c is its
+ * c-th character. */
 typedef struct mg_dtext {
 	char *s;
 	uint32_t *cols; /* len + 1 entries */
 	size_t len;
+	const char *orig;
+	size_t origlen;
 } mg_dtext;
 
 void mg_dtext_free(mg_dtext *t);
+
+/* The text as typed (t->orig) of the bytes s[a..b) of t, into *p and *n:
+ * 0, or -1 when t has no orig or a or b falls inside what one typed
+ * character became (its NFKC: "⑴" is "(1)"). */
+int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
+                  size_t *n);
 
 /* Append b[0..n) to t (capacity *cap bytes, and as many columns), every
  * byte from column col, and keep t->s NUL-terminated.  0, or -1 when out

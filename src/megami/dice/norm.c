@@ -20,6 +20,45 @@ void mg_dtext_free(mg_dtext *t)
 	t->len = 0;
 }
 
+/* The byte offset in t->orig of its character of column col (1-based;
+ * one past the last: origlen). */
+static size_t orig_offset(const mg_dtext *t, uint32_t col)
+{
+	size_t i = 0;
+	uint32_t c = 1;
+
+	while (c < col && i < t->origlen) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = utf8proc_iterate(
+			(const utf8proc_uint8_t *)t->orig + i,
+			(utf8proc_ssize_t)(t->origlen - i), &cp);
+		i += n > 0 ? (size_t)n : 1;
+		c++;
+	}
+	return i;
+}
+
+int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
+                  size_t *n)
+{
+	size_t from, to;
+
+	if (!t->orig || a > b || b > t->len ||
+	    (a > 0 && a < t->len && t->cols[a - 1] == t->cols[a]) ||
+	    (b > 0 && b < t->len && t->cols[b - 1] == t->cols[b]))
+		return -1;
+	if (a == b) {
+		*p = t->orig + (a < t->len ? orig_offset(t, t->cols[a]) : t->origlen);
+		*n = 0;
+		return 0;
+	}
+	from = orig_offset(t, t->cols[a]);
+	to = orig_offset(t, t->cols[b - 1] + 1);
+	*p = t->orig + from;
+	*n = to - from;
+	return 0;
+}
+
 int mg_dice_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
@@ -54,7 +93,7 @@ int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
 int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
                       int how, uint32_t *badcol)
 {
-	mg_dtext t = {NULL, NULL, 0};
+	mg_dtext t = {NULL, NULL, 0, NULL, 0};
 	size_t cap = 0, i = 0, k, start, end;
 	uint32_t col = 1;
 
@@ -113,6 +152,8 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 		out->cols[k] = t.cols[start + k];
 	}
 	out->s[out->len] = '\0';
+	out->orig = text;
+	out->origlen = len;
 	out->cols[out->len] = end < t.len ? t.cols[end]
 	                    : (out->len ? out->cols[out->len - 1] + 1 : col);
 	mg_dtext_free(&t);
