@@ -127,6 +127,19 @@ int am_web_handle_query(am_web_response *out, am_web *web, const char *method,
                         const char *path, const char *query, const char *body,
                         size_t len);
 
+/**
+ * am_web_handle_query for a request from the address `client` (the
+ * server's, as its log and rate table write it; NULL or "" for none): a
+ * battle's time is charged to the client's rate (cfg.rate: a request for
+ * each 10 ms it took), so an address within its rate cannot keep the
+ * battle slots busy.
+ * @return 0 (the response says what happened), or AM_ENOMEM
+ */
+int am_web_handle_client(am_web_response *out, am_web *web,
+                         const char *client, const char *method,
+                         const char *path, const char *query,
+                         const char *body, size_t len);
+
 /** Free the body of a response (the struct itself is the caller's); the
  *  body is NULL afterwards.  NULL is fine. */
 void am_web_response_free(am_web_response *resp);

@@ -65,6 +65,15 @@ int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
                       double per_minute);
 
 /**
+ * Charge addr `tokens` more requests at `now` (work it made the server
+ * do): its bucket refills as in ut_http_rate_take, then loses them, down
+ * to a debt of at most per_minute; ut_http_rate_take refuses it until the
+ * bucket holds a token again.
+ */
+void ut_http_rate_charge(ut_http_rate *t, const char *addr, double now,
+                         double per_minute, double tokens);
+
+/**
  * Whether a Host header names this server: the address `local` the
  * connection came in on ("" when unknown), localhost on a loopback
  * address (127.*), or one of the nhosts names of hosts.

@@ -61,7 +61,9 @@ typedef struct ut_httpd_config {
 	unsigned request_timeout_s; /**< a request in whole within this long
 	                             of the connection's opening or its last
 	                             response */
-	unsigned rate;          /**< requests a minute per address; 0: none */
+	unsigned rate;          /**< requests a minute per address; 0: none
+	                             (a large answer costs more:
+	                             UT_HTTPD_BYTES_PER_REQUEST) */
 	ut_http_rate *rate_table; /**< the rate's table (needed when rate) */
 	pthread_mutex_t *rate_lock; /**< held around rate_table's use */
 	const char *const *hosts; /**< names Host may give besides the
@@ -77,11 +79,13 @@ typedef struct ut_httpd_config {
 	                             being sent); 0: no limit */
 	const char *msg_busy;   /**< the message of a 429 (max_inflight) */
 	void *ud;               /**< passed to every hook */
-	/** Answer a request in whole (query: after '?' as received, or NULL;
-	 *  body: NUL-terminated, or NULL).  @return 0, or <0 out of memory */
-	int (*handle)(ut_httpd_response *out, void *ud, const char *method,
-	              const char *url, const char *query, const char *body,
-	              size_t len);
+	/** Answer a request in whole (client: the address it came from, as
+	 *  the log and the rate table write it; query: after '?' as received,
+	 *  or NULL; body: NUL-terminated, or NULL).  @return 0, or <0 out of
+	 *  memory */
+	int (*handle)(ut_httpd_response *out, void *ud, const char *client,
+	              const char *method, const char *url, const char *query,
+	              const char *body, size_t len);
 	/** The server's own checks of a request's headers, after Host (may be
 	 *  NULL).  @return 0, or the status of the refusal with *detail (for
 	 *  the log) and *msg set */
@@ -105,6 +109,10 @@ typedef struct ut_httpd_config {
 	                             by Rack; the check hook must let its
 	                             Content-Type through */
 } ut_httpd_config;
+
+/** With a rate (ut_httpd_config.rate), an answer costs its client a
+ *  request more for each this many bytes past the first. */
+#define UT_HTTPD_BYTES_PER_REQUEST 65536
 
 /** The longest query by default: the hooks read a name or a dice command
  *  there. */

@@ -75,6 +75,31 @@ static void buckets_refill_at_the_rate(void **state)
 	ut_http_rate_free(&t);
 }
 
+/* A charge (a battle's time) takes tokens beyond the bucket, down to a
+ * debt of one minute's worth, paid back at the rate.  60 a minute: one a
+ * second.  At 0, 1 taken: 59 left; charged 100: -41; at 10 s: -31, no
+ * request; at 41 s: 0, none; at 42 s: 1, one request (0 left, so none
+ * more); charged
+ * 1000 at 42 s: -60 (the floor), so at 102 s: 0, none, and at 103 s: 1. */
+static void charges_leave_a_debt(void **state)
+{
+	ut_http_rate t;
+
+	(void)state;
+	assert_int_equal(ut_http_rate_init(&t, 4, 4, 1), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 0.0, 60), 1);
+	ut_http_rate_charge(&t, "A", 0.0, 60, 100);
+	assert_int_equal(ut_http_rate_take(&t, "A", 10.0, 60), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 41.0, 60), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 42.0, 60), 1);
+	assert_int_equal(ut_http_rate_take(&t, "A", 42.0, 60), 0);
+	ut_http_rate_charge(&t, "A", 42.0, 60, 1000);
+	assert_int_equal(ut_http_rate_take(&t, "A", 102.0, 60), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 103.0, 60), 1);
+	assert_int_equal(ut_http_rate_take(&t, "B", 103.0, 60), 1); /* another's is full */
+	ut_http_rate_free(&t);
+}
+
 /* The model: per address its tokens, stamp and when it was seen last. */
 typedef struct model {
 	int known;
@@ -146,6 +171,7 @@ int main(void)
 		cmocka_unit_test(collisions_keep_their_buckets),
 		cmocka_unit_test(full_table_forgets_the_oldest),
 		cmocka_unit_test(buckets_refill_at_the_rate),
+		cmocka_unit_test(charges_leave_a_debt),
 		cmocka_unit_test(random_run_matches_the_model),
 	};
 

@@ -144,8 +144,9 @@ static int entry_of(ut_http_rate *t, const char *addr, double now, double cap)
  * a minute.  Returns 1 when a token was there (the request may go on), 0
  * when the bucket is empty.  The caller serialises the calls.
  */
-int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
-                      double per_minute)
+/* addr's bucket, refilled for the time since it was last seen. */
+static ut_http_rate_entry *refilled(ut_http_rate *t, const char *addr,
+                                    double now, double per_minute)
 {
 	ut_http_rate_entry *e = &t->e[entry_of(t, addr, now, per_minute)];
 
@@ -154,6 +155,24 @@ int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
 	if (e->tokens > per_minute)
 		e->tokens = per_minute;
 	e->stamp = now;
+	return e;
+}
+
+void ut_http_rate_charge(ut_http_rate *t, const char *addr, double now,
+                         double per_minute, double tokens)
+{
+	ut_http_rate_entry *e = refilled(t, addr, now, per_minute);
+
+	e->tokens -= tokens;
+	if (e->tokens < -per_minute)
+		e->tokens = -per_minute;
+}
+
+int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
+                      double per_minute)
+{
+	ut_http_rate_entry *e = refilled(t, addr, now, per_minute);
+
 	if (e->tokens < 1)
 		return 0;
 	e->tokens -= 1;

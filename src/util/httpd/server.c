@@ -147,6 +147,21 @@ static int rate_ok(ut_httpd *s, const char *addr)
 	return ok;
 }
 
+/* A large answer costs its client more requests (--rate): one for each
+ * UT_HTTPD_BYTES_PER_REQUEST bytes past the first, so that an address
+ * within its rate cannot turn short requests into a flood (a dice
+ * command of 20 bytes answered with 500 KB: 7 more requests). */
+static void rate_charge_bytes(ut_httpd *s, const char *addr, size_t len)
+{
+	if (s->cfg.rate == 0 || len <= UT_HTTPD_BYTES_PER_REQUEST)
+		return;
+	pthread_mutex_lock(s->cfg.rate_lock);
+	ut_http_rate_charge(s->cfg.rate_table, addr, ut_httpd_now(),
+	                    (double)s->cfg.rate,
+	                    (double)((len - 1) / UT_HTTPD_BYTES_PER_REQUEST));
+	pthread_mutex_unlock(s->cfg.rate_lock);
+}
+
 /* The connection's entry in the table (conns.c), or NULL. */
 static ut_httpd_conn *conn_of(struct MHD_Connection *c)
 {
@@ -595,9 +610,10 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 			return send_error(s, c, q, 400, "form",
 			                  "the multipart/form-data body is not valid");
 	}
-	if (s->cfg.handle(&r, s->cfg.ud, method, url, q->query, q->body,
-	                  q->len) < 0)
+	if (s->cfg.handle(&r, s->cfg.ud, q->addr, method, url, q->query,
+	                  q->body, q->len) < 0)
 		return send_error(s, c, q, 500, "internal", "out of memory");
+	rate_charge_bytes(s, q->addr, r.len);
 	return send_resp(s, c, q, &r, 0);
 }
 

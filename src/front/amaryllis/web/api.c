@@ -300,13 +300,16 @@ static int api_check(am_web_response *r, const char *body, size_t len)
 	return rc;
 }
 
-/* The battle's listeners: the log or the chart, and the clock. */
+/* The battle's listeners: the log or the chart, the clock and the size
+ * of the answer. */
 typedef struct watch {
 	am_log *log;
 	am_chart *chart;
 	double deadline;
 	unsigned long events;
 	int late;
+	size_t max;  /* --max-reply (0: none) */
+	size_t big;  /* the log's bytes when it passed max (the battle stops) */
 } watch;
 
 static int on_event(void *ud, const am_engine *e, const am_event *ev)
@@ -316,10 +319,19 @@ static int on_event(void *ud, const am_engine *e, const am_event *ev)
 	                : am_chart_event(w->chart, e, ev);
 
 	/* the clock every 64 events (a few microseconds of work each; the
-	 * clock costs tens of nanoseconds): the time budget of one battle */
-	if (rc == 0 && (++w->events & 63) == 0 && ut_httpd_now() > w->deadline) {
-		w->late = 1;
-		return 1;
+	 * clock costs tens of nanoseconds): the time budget of one battle;
+	 * and the log's size, which stops a battle whose answer already
+	 * passes --max-reply (it would be refused after the whole of it) */
+	if (rc == 0 && (++w->events & 63) == 0) {
+		size_t n = 0;
+		if (w->log && w->max && am_log_text(w->log, &n) && n > w->max) {
+			w->big = n;
+			return 1;
+		}
+		if (ut_httpd_now() > w->deadline) {
+			w->late = 1;
+			return 1;
+		}
 	}
 	return rc;
 }
@@ -341,6 +353,22 @@ static void slot_give(am_web *web)
 {
 	pthread_mutex_lock(&web->lock);
 	web->battles--;
+	pthread_mutex_unlock(&web->lock);
+}
+
+/* A battle's time, charged to its client's requests (--rate): one
+ * request for each WEB_BATTLE_MS_PER_REQUEST ms it took, so that an
+ * address within its rate cannot keep the battle slots and the threads
+ * that play them busy (a 2 s battle is 200 requests: 20 s of the default
+ * 600 a minute); the charge may leave a debt of up to a minute's worth,
+ * refused (429) until it is paid back. */
+static void battle_charge(am_web *web, const char *client, double seconds)
+{
+	if (!web->cfg.rate || !client || !*client || seconds <= 0)
+		return;
+	pthread_mutex_lock(&web->lock);
+	ut_http_rate_charge(&web->rate, client, ut_httpd_now(), web->cfg.rate,
+	                    seconds * 1000.0 / WEB_BATTLE_MS_PER_REQUEST);
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -410,17 +438,20 @@ static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
 	            "battle stopped: %s", am_error_last());
 }
 
-/* An answer of len bytes over max (--max-reply): 422, the CLI plays it. */
+/* An answer over max bytes (--max-reply): 422, the CLI plays it.  len:
+ * its bytes, or those of the log when the battle stopped as it passed
+ * max (more: "over"). */
 static int too_big(am_web_response *r, const battle_req *q, size_t len,
-                   size_t max)
+                   size_t max, int more)
 {
 	return fail(r, 422, "too-big", NULL, q->lang == AM_LANG_EN
-	            ? "the battle's answer is too large for the server: %zu "
+	            ? "the battle's answer is too large for the server: %s%zu "
 	              "bytes, over its limit of %zu (serve --max-reply); play "
 	              "it with the command line: amaryllis battle A.txt B.txt"
-	            : "戦闘の応答がサーバーの上限より大きくなりました（%zuバイト、"
+	            : "戦闘の応答がサーバーの上限より大きくなりました（%s%zuバイト、"
 	              "上限%zuバイト、serve --max-reply）。コマンド amaryllis "
-	              "battle A.txt B.txt で実行してください", len, max);
+	              "battle A.txt B.txt で実行してください",
+	            more ? (q->lang == AM_LANG_EN ? "over " : "少なくとも") : "", len, max);
 }
 
 /* The played battle as the response: the chart (svg) or the log, JSON or
@@ -439,14 +470,14 @@ static int battle_output(am_web_response *r, const battle_req *q, watch *w,
 		if ((rc = am_chart_svg(w->chart, engine, buf_write, &b)) == 0 &&
 		    !b.failed) {
 			if (max && b.len > max)
-				rc = too_big(r, q, b.len, max);
+				rc = too_big(r, q, b.len, max, 0);
 			else
 				respond_buf(r, 200, type_svg, &b);
 		}
 	} else if ((rc = am_log_finish(w->log, engine, res, 0)) == 0) {
 		t = am_log_text(w->log, &tl);
 		if (max && tl > max)
-			rc = too_big(r, q, tl, max);
+			rc = too_big(r, q, tl, max, 0);
 		else if (ut_buf_put(&b, t, tl) == 0)
 			respond_buf(r, 200, q->text_log ? type_text : type_json, &b);
 	}
@@ -464,7 +495,7 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	am_engine *engine = NULL;
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_result res;
-	watch w = {NULL, NULL, 0, 0, 0};
+	watch w = {NULL, NULL, 0, 0, 0, 0, 0};
 	int rc;
 
 	if ((rc = am_engine_new(&engine)) < 0 ||
@@ -473,12 +504,14 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	    (svg && (rc = am_chart_new(&w.chart, (am_lang)q->lang)) < 0))
 		goto out;
 	w.deadline = ut_httpd_now() + web->cfg.battle_ms / 1000.0;
+	w.max = web->cfg.max_reply;
 	bo.on_event = on_event;
 	bo.event_ud = &w;
 	bo.max_units = web->cfg.max_units;
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
-	rc = rc < 0 ? battle_stopped(web, r, &w, rc)
+	rc = w.big ? too_big(r, q, w.big, w.max, 1)
+	   : rc < 0 ? battle_stopped(web, r, &w, rc)
 	            : battle_output(r, q, &w, engine, &res, svg,
 	                            web->cfg.max_reply);
 out:
@@ -494,8 +527,8 @@ out:
  * population and the time budget (else 422), and a battle slot must be
  * free (else 429).  svg: the chart instead of the log.
  */
-static int api_battle(am_web *web, am_web_response *r, const char *body,
-                      size_t len, int svg)
+static int api_battle(am_web *web, am_web_response *r, const char *client,
+                      const char *body, size_t len, int svg)
 {
 	json_t *j = request(r, body, len);
 	battle_req q = {{NULL, NULL}, {0, 0}, 0, 0};
@@ -510,8 +543,10 @@ static int api_battle(am_web *web, am_web_response *r, const char *body,
 			rc = fail(r, 429, "busy", NULL, "busy: %u battles are running; "
 			          "try again", web->cfg.max_battles);
 		} else {
+			double t0 = ut_httpd_now();
 			rc = battle_play(web, r, &q, sh, svg);
 			slot_give(web);
+			battle_charge(web, client, ut_httpd_now() - t0);
 		}
 	}
 	am_sheet_free(sh[0]);
@@ -1213,7 +1248,7 @@ static const struct api_route {
 };
 
 /* The route's answer to the request (its method already checked). */
-static int api_call(am_web *web, am_web_response *r,
+static int api_call(am_web *web, am_web_response *r, const char *client,
                     const struct api_route *rt, const char *query,
                     const char *body, size_t len)
 {
@@ -1221,7 +1256,7 @@ static int api_call(am_web *web, am_web_response *r,
 	case API_CHECK:
 		return api_check(r, body, len);
 	case API_BATTLE:
-		return api_battle(web, r, body, len, rt->format);
+		return api_battle(web, r, client, body, len, rt->format);
 	case API_HILL:
 		return api_hill(web, r, rt->format, rt->lang);
 	case API_HILL_SHEET:
@@ -1234,7 +1269,8 @@ static int api_call(am_web *web, am_web_response *r,
 /* A request to /api/…: 404 for no such API (or no hill), 405 for the
  * wrong method, else the route's answer; its failure a 500 (out of
  * memory: no response). */
-static int api_request(am_web *web, am_web_response *r, int get, int post,
+static int api_request(am_web *web, am_web_response *r, const char *client,
+                       int get, int post,
                        const char *path, const char *query, const char *body,
                        size_t len)
 {
@@ -1261,7 +1297,7 @@ static int api_request(am_web *web, am_web_response *r, int get, int post,
 	    !web->have_hill)
 		return fail(r, 404, "no-hill", NULL,
 		            "this server has no hill (serve --hill HILL.db)");
-	rc = api_call(web, r, rt, query, body, len);
+	rc = api_call(web, r, client, rt, query, body, len);
 	if (rc < 0) {
 		am_web_response_free(r);
 		if (rc != AM_ENOMEM)
@@ -1300,6 +1336,14 @@ int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
                         const char *path, const char *query, const char *body,
                         size_t len)
 {
+	return am_web_handle_client(r, web, NULL, method, path, query, body,
+	                            len);
+}
+
+int am_web_handle_client(am_web_response *r, am_web *web, const char *client,
+                         const char *method, const char *path,
+                         const char *query, const char *body, size_t len)
+{
 	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	int post = strcmp(method, "POST") == 0;
 
@@ -1310,6 +1354,7 @@ int am_web_handle_query(am_web_response *r, am_web *web, const char *method,
 	    strcmp(path, "/battle") == 0 || strcmp(path, "/hill") == 0)
 		path = "/index.html";
 	if (strncmp(path, "/api/", 5) == 0)
-		return api_request(web, r, get, post, path, query, body, len);
+		return api_request(web, r, client, get, post, path, query, body,
+		                   len);
 	return page_request(r, get, path);
 }

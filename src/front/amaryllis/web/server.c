@@ -67,13 +67,14 @@ static int error_body(char *buf, size_t size, int status, const char *msg)
 	                msg, status);
 }
 
-static int handle(ut_httpd_response *out, void *ud, const char *method,
-                  const char *url, const char *query, const char *body,
-                  size_t len)
+static int handle(ut_httpd_response *out, void *ud, const char *client,
+                  const char *method, const char *url, const char *query,
+                  const char *body, size_t len)
 {
 	am_web_response r;
 
-	if (am_web_handle_query(&r, ud, method, url, query, body, len) < 0)
+	if (am_web_handle_client(&r, ud, client, method, url, query, body,
+	                         len) < 0)
 		return -1;
 	out->status = r.status;
 	out->type = r.type;

@@ -60,6 +60,9 @@ int am_web_json_type(const char *type);
 /* ---- the hill's handles (api.c) ---- */
 #define WEB_HILL_HANDLES 16    /* kept open for reuse */
 
+/* A battle's time charged to its client's rate: a request a 10 ms. */
+#define WEB_BATTLE_MS_PER_REQUEST 10
+
 struct am_web {
 	am_web_config cfg;
 	pthread_mutex_t lock;   /* battles, rate, seq, the hill's handles */

@@ -17,6 +17,8 @@
  * POST /v2/original_table?table=… with an empty form: a D66 table of 36
  * rows of 20 characters is some 6.5 KB of query. */
 #define SERVE_MAX_QUERY 10240
+/* Bytes of answers being sent at once (amaryllis serve's default). */
+#define SERVE_MAX_INFLIGHT ((size_t)64 << 20)
 
 static void headers(void *ud, ut_httpd_reply *rp, const char *method,
                     int status)
@@ -43,12 +45,13 @@ static int error_body(char *buf, size_t size, int status, const char *msg)
 	return snprintf(buf, size, "{\"ok\":false,\"reason\":\"%s\"}", msg);
 }
 
-static int handle(ut_httpd_response *out, void *ud, const char *method,
-                  const char *url, const char *query, const char *body,
-                  size_t len)
+static int handle(ut_httpd_response *out, void *ud, const char *client,
+                  const char *method, const char *url, const char *query,
+                  const char *body, size_t len)
 {
 	mg_serve_response r;
 
+	(void)client; /* a roll holds nothing: the rate table is enough */
 	if (mg_serve_handle(&r, ud, method, url, query, body, len) < 0)
 		return -1;
 	out->status = r.status;
@@ -81,6 +84,11 @@ int mg_serve_start(unsigned *port_out, mg_serve *w, const char *listen)
 	               "(serve --public-host NAME)";
 	cfg.msg_rate = "too many requests";
 	cfg.msg_too_large = "request body too large";
+	/* as amaryllis serve's default: answers of a few hundred KB (x100
+	 * 100D6) to many clients at once are refused (429) past it */
+	cfg.max_inflight = SERVE_MAX_INFLIGHT;
+	cfg.msg_busy = "busy: too many large answers are being sent; try again "
+	               "later";
 	cfg.log = w->cfg.log;
 	cfg.log_ud = w->cfg.log_ud;
 	cfg.ud = w;

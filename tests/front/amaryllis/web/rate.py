@@ -11,15 +11,28 @@ addresses of one slot, alternating, each found a fresh bucket every time
    below with the old hash) alternate, 10 requests each, with --rate 5:
    each gets exactly its 5, then 429;
 2. 256 addresses (with dozens of pairs that collided in the old table,
-   counted and printed) take turns, 7 requests each: each gets exactly 5.
+   counted and printed) take turns, 7 requests each: each gets exactly 5;
+3. a battle's time is charged to its address (a request a 10 ms; the HTTP
+   review's D1: one address within its rate kept every battle slot and
+   the threads busy): with --rate 6 and --battle-ms 100, 母 vs 父
+   (examples/haha.txt, chichi.txt: 0.3 s of play) stops at its budget,
+   422 "time", after at least 100 ms: at least 10 requests charged to the
+   5 left after it, so that address's next request is refused (429) while
+   another address's goes through;
+4. a battle whose answer passes --max-reply stops there (it was refused
+   only after the whole 9.8 MB was built): with --max-reply 100000 母 vs
+   父's 422 too-big names the log's bytes when it stopped, over 100000
+   and far under 9,760,954.
 
 All of 127.0.0.0/8 is loopback on Linux: the addresses are this machine.
 
     rate.py AMARYLLIS
 """
+import json
+import re
 import sys
 
-from webtest import Server, finish, ok, request
+from webtest import JSON, Server, finish, ok, request, sheet
 
 AMARYLLIS = sys.argv[1]
 
@@ -77,4 +90,34 @@ finally:
     rc = srv.stop()
 ok(rc == 0, f"the server stops with status 0 ({rc})")
 ok(len(srv.lines(r" GET / 429 \d+ [\d.]+ms rate$")) == 15, "the 15 refusals of part 1 are logged (rate)")
+
+# 3. a battle's time charged to its address
+battle = json.dumps({"a": sheet("haha"), "b": sheet("chichi"), "lang": "en"})
+srv = Server(AMARYLLIS, "--rate", "6", "--battle-ms", "100", "--max-reply", "0")
+try:
+    st, _, body = request(srv.port, "POST", "/api/battle", battle, JSON, src="127.0.9.1")
+    d = json.loads(body or b"{}")
+    ok(st == 422 and "time budget" in d.get("error", ""),
+       f"母 vs 父 in 100 ms: 422 time ({st}, {d.get('error', '')[:60]})")
+    st, _, _ = request(srv.port, "GET", "/app.css", src="127.0.9.1")
+    ok(st == 429, f"its address, charged 10 requests or more, is refused next ({st})")
+    st, _, _ = request(srv.port, "GET", "/app.css", src="127.0.9.2")
+    ok(st == 200, f"another address is not ({st})")
+finally:
+    rc = srv.stop()
+ok(rc == 0, f"the server stops with status 0 ({rc})")
+
+# 4. an answer over --max-reply stops the battle as it passes
+srv = Server(AMARYLLIS, "--rate", "0", "--battle-ms", "600000", "--max-reply", "100000")
+try:
+    st, _, body = request(srv.port, "POST", "/api/battle", battle, JSON)
+    d = json.loads(body or b"{}")
+    m = re.search(r"too large for the server: over (\d+) bytes, over its limit of 100000",
+                  d.get("error", ""))
+    ok(st == 422 and m and 100000 < int(m.group(1)) < 1000000,
+       f"母 vs 父 with --max-reply 100000: 422, stopped at {m.group(1) if m else '?'} bytes "
+       f"({st}, {d.get('error', '')[:90]})")
+finally:
+    rc = srv.stop()
+ok(rc == 0, f"the server stops with status 0 ({rc})")
 finish("rate")

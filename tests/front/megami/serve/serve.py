@@ -582,6 +582,22 @@ def rate(megami):
        h.get("access-control-allow-origin") == "*",
        f"--rate 5: five answers, then 429 with Retry-After ({sts} {st} {b})")
     srv.stop()
+    # a large answer costs its client a request more for each 65,536
+    # bytes past the first (util/httpd.h; the HTTP review's D2: 93 bytes
+    # asked, 500 KB answered, all within the rate): with --rate 12, the
+    # roll takes 1, its answer of L bytes (L - 1) // 65536 more, and the
+    # 12 - 1 - that left go through before a 429 (the bucket refills a
+    # request each 5 s: none within the test)
+    srv = Server(megami, "--rate", "12", "--seed", "3")
+    st, _, b = request(srv.port, "GET",
+                       "/v2/game_system/DiceBot/roll?command=x100%20100D10000")
+    size = len(b.encode())
+    left = 12 - 1 - (size - 1) // 65536
+    sts = [request(srv.port, "GET", "/v2/version")[0] for _ in range(left + 1)]
+    ok(st == 200 and size > 4 * 65536 and sts == [200] * left + [429],
+       f"--rate 12, an answer of {size} bytes: {left} more requests, then 429 "
+       f"({st} {sts})")
+    srv.stop()
 
 
 def main():
