@@ -243,6 +243,20 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
 	"${PROJECT_SOURCE_DIR}/cmake/deb/triggers")
 include(CPack)
 
+# ---- CTest man5: the section-5 pages format without a groff warning and
+# their examples pass the tools' checks (tests/man/man5.sh).  The sources
+# are checked, so the test runs with -DAMARYLLIS_MAN=OFF too.
+
+if(BUILD_TESTING AND TARGET amaryllis AND TARGET megami AND TARGET manastorm
+		AND NOT AMARYLLIS_FUZZ)
+	add_test(NAME man5
+		COMMAND sh "${PROJECT_SOURCE_DIR}/tests/man/man5.sh"
+			"${PROJECT_SOURCE_DIR}" $<TARGET_FILE:megami>
+			$<TARGET_FILE:manastorm> $<TARGET_FILE:amaryllis>)
+	set_tests_properties(man5 PROPERTIES LABELS docs TIMEOUT 120)
+	am_test_env(man5)
+endif()
+
 # ---- CTest install/destdir: install into a DESTDIR and build against it
 
 if(BUILD_TESTING AND TARGET amaryllis AND TARGET megami AND TARGET manastorm
