@@ -17,7 +17,9 @@
 # groups ("Options of init:", "init のオプション:") gets an Options: line
 # before the first group.  The page then gets, for ja, the section names of
 # help2man's own Japanese catalogue (名前, 書式, 説明, オプション, 例) and
-# "ユーザーコマンド" and a Japanese date in .TH; for both languages, a
+# "ユーザーコマンド" and a Japanese date in .TH; for amaryllis, megami and
+# manastorm, a SEE ALSO (関連項目) naming the section-5 pages of the files
+# they read (man/*.5); for both languages, a
 # coding line (preconv, man-db), `.ad l` (no stretched lines: Japanese has
 # no spaces to stretch evenly) and, for ja, groff's ja.tmac (line breaks
 # between Japanese characters; groff only).
@@ -73,6 +75,24 @@ esac
 			sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"
 		printf '.fi\n'
 	done
+	# the section-5 pages of the files the tool reads (man/*.5,
+	# installed with these)
+	case $name in
+	megami) see='megami\-scenario megami\-replay' ;;
+	manastorm) see='manastorm\-scenario' ;;
+	amaryllis) see='amaryllis\-sheet' ;;
+	*) see= ;;
+	esac
+	if [ -n "$see" ]; then
+		printf '[SEE ALSO]\n'
+		first=1
+		for p in $see; do
+			[ -n "$first" ] || printf ',\n'
+			printf '.BR %s (5)' "$p"
+			first=
+		done
+		printf '\n'
+	fi
 } > "$tmp/include"
 # help2man's view of the help (above)
 awk -v lang="$lang" '
@@ -151,6 +171,7 @@ esac
 			else if ($0 == ".SH DESCRIPTION") $0 = ".SH 説明"
 			else if ($0 == ".SH OPTIONS") $0 = ".SH オプション"
 			else if ($0 == ".SH EXAMPLES") $0 = ".SH 例"
+			else if ($0 == ".SH \"SEE ALSO\"") $0 = ".SH 関連項目"
 		}
 		{ print }' "$tmp/page"
 } > "$tmp/page.out"

@@ -27,6 +27,9 @@
 #   share/man/man1/, share/man/ja/man1/   amaryllis(1), megami(1),
 #                manastorm(1) and the helpers' in English and Japanese (cmake/manpage.sh,
 #                help2man, from the tools' --help and each command's --help)
+#   share/man/man5/   megami-scenario(5), manastorm-scenario(5),
+#                amaryllis-sheet(5), megami-replay(5): the file formats
+#                users write, in English, hand-written in man/
 
 # the folder of the installed headers, under the include directory
 set(am_inc_sub amaryllis-${PROJECT_VERSION_MAJOR})
@@ -211,6 +214,30 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 	add_custom_target(man_pages ALL DEPENDS ${pages})
 endif()
 
+# The file formats users write by hand (section 5): hand-written roff in
+# man/ (no tool's --help to make them from), English, gzipped as above
+# (gzip -9n: the same bytes on every build) and installed with them, so
+# -DAMARYLLIS_MAN=OFF drops them too.  They need no help2man and run no
+# built tool, so a cross build has them as well.  The CTest test man5
+# (below) formats them and checks their examples.
+set(am_man5 megami-scenario manastorm-scenario amaryllis-sheet megami-replay)
+if(AMARYLLIS_MAN)
+	find_program(AM_GZIP gzip REQUIRED)
+	set(pages5 "")
+	foreach(page IN LISTS am_man5)
+		set(in "${PROJECT_SOURCE_DIR}/man/${page}.5")
+		set(gz "${PROJECT_BINARY_DIR}/man/en/${page}.5.gz")
+		add_custom_command(OUTPUT "${gz}"
+			COMMAND sh -c "\"$1\" -9n -c \"$2\" > \"$3.tmp\" && mv \"$3.tmp\" \"$3\""
+				sh "${AM_GZIP}" "${in}" "${gz}"
+			DEPENDS "${in}"
+			COMMENT "Man page ${page}(5)" VERBATIM)
+		list(APPEND pages5 "${gz}")
+		install(FILES "${gz}" DESTINATION ${CMAKE_INSTALL_MANDIR}/man5)
+	endforeach()
+	add_custom_target(man5_pages ALL DEPENDS ${pages5})
+endif()
+
 # ---- make deb: CPack's DEB generator, one package with all of the above
 
 set(CPACK_GENERATOR DEB)
@@ -242,6 +269,20 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
 	"${PROJECT_SOURCE_DIR}/cmake/deb/triggers")
 include(CPack)
+
+# ---- CTest man5: the section-5 pages format without a groff warning and
+# their examples pass the tools' checks (tests/man/man5.sh).  The sources
+# are checked, so the test runs with -DAMARYLLIS_MAN=OFF too.
+
+if(BUILD_TESTING AND TARGET amaryllis AND TARGET megami AND TARGET manastorm
+		AND NOT AMARYLLIS_FUZZ)
+	add_test(NAME man5
+		COMMAND sh "${PROJECT_SOURCE_DIR}/tests/man/man5.sh"
+			"${PROJECT_SOURCE_DIR}" $<TARGET_FILE:megami>
+			$<TARGET_FILE:manastorm> $<TARGET_FILE:amaryllis>)
+	set_tests_properties(man5 PROPERTIES LABELS docs TIMEOUT 120)
+	am_test_env(man5)
+endif()
 
 # ---- CTest install/destdir: install into a DESTDIR and build against it
 

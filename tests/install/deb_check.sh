@@ -9,7 +9,8 @@
 # (LD_LIBRARY_PATH on the extracted libraries): --version, a real command on
 # a bundled example each, and `man -l` of every page (English and
 # Japanese): its NAME, SYNOPSIS, DESCRIPTION and OPTIONS (ja: 名前, 書式,
-# 説明, オプション).
+# 説明, オプション); a section-5 page (the file formats, man/*.5): NAME,
+# SYNOPSIS, DESCRIPTION, EXAMPLES and SEE ALSO.
 set -eu
 deb=$1 src=$2
 fail() { echo "deb_check.sh: FAIL: $*" >&2; exit 1; }
@@ -30,6 +31,8 @@ for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	./usr/libexec/amaryllis/amaryllis-serve \
 	./usr/share/man/ja/man1/amaryllis-mail.1.gz \
 	./usr/share/man/man1/amaryllis.1.gz ./usr/share/man/ja/man1/megami.1.gz \
+	./usr/share/man/man5/megami-scenario.5.gz ./usr/share/man/man5/megami-replay.5.gz \
+	./usr/share/man/man5/manastorm-scenario.5.gz ./usr/share/man/man5/amaryllis-sheet.5.gz \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 /libamaryllis-util.so.0 \
 	/pkgconfig/amaryllis-util.pc \
 	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h; do
@@ -112,13 +115,15 @@ done
 "$tmp/root/usr/bin/manastorm" check "$src/examples/manastorm/table.yaml" \
 	> /dev/null || fail "manastorm check"
 if command -v man > /dev/null; then
-	for page in $(cd "$tmp/root" && find usr/share/man -name '*.1.gz' | sort); do
+	for page in $(cd "$tmp/root" && find usr/share/man -name '*.[15].gz' | sort); do
 		LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$tmp/root/$page" 2>/dev/null > "$tmp/man"
 		case $page in
+		*/man5/*) sections='NAME SYNOPSIS DESCRIPTION EXAMPLES SEE_ALSO' ;;
 		*/ja/*) sections='名前 書式 説明 オプション' ;;
 		*) sections='NAME SYNOPSIS DESCRIPTION OPTIONS' ;;
 		esac
 		for s in $sections; do
+			s=$(echo "$s" | tr _ ' ')
 			grep -qx "$s" "$tmp/man" || fail "man -l $page: no $s"
 		done
 		echo "man -l $page: $(wc -l < "$tmp/man") lines"

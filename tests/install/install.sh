@@ -9,6 +9,9 @@
 #     SONAME, a .pc file each;
 #   - each man page, en and ja, the tools' and the helpers': its sections,
 #     its SYNOPSIS against the --help, no groff warning (check_page);
+#   - the section-5 pages of the file formats (man/*.5), installed
+#     gzipped in share/man/man5/ as the source has them, no groff warning
+#     (the CTest test man5 checks their text and examples);
 #   - the shared libraries export only prefixed names (am_ mg_ ms_; ut_
 #     from libamaryllis-util alone: util is in one library, linked by the
 #     others, so that they share its one error object whatever the linker
@@ -110,6 +113,18 @@ for tc in megami:serve amaryllis:hill amaryllis:mail amaryllis:serve; do
 	"Usage: $tool $cmd "*) ;;
 	*) fail "installed $tool $cmd --help: $out" ;;
 	esac
+done
+
+# the section-5 pages: the source's text, gzipped
+for p in megami-scenario manastorm-scenario amaryllis-sheet megami-replay; do
+	page="$root/usr/share/man/man5/$p.5.gz"
+	[ -f "$page" ] || fail "not installed: /usr/share/man/man5/$p.5.gz"
+	gzip -dc "$page" | cmp -s - "$src/man/$p.5" ||
+		fail "/usr/share/man/man5/$p.5.gz is not man/$p.5"
+	if command -v groff > /dev/null; then
+		warn=$(gzip -dc "$page" | groff -k -man -Tutf8 -ww -z 2>&1)
+		[ -z "$warn" ] || fail "$page: groff -ww: $warn"
+	fi
 done
 
 for sys in amaryllis-util amaryllis megami manastorm; do
