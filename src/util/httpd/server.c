@@ -529,12 +529,42 @@ static MHD_Result_t form_field(void *cls, enum MHD_ValueKind kind,
 /* A multipart/form-data body of q (its Content-Type says so) in place as
  * application/x-www-form-urlencoded: 0, 1 when it is not valid
  * multipart (400), -1 out of memory. */
+/* 1 when the body of q holds "--" BOUNDARY, the boundary of its
+ * Content-Type (RFC 2046 §5.1.1: every part, and the end, begins with
+ * one; what comes before the first is a preamble, ignored). */
+static int has_delimiter(struct MHD_Connection *c, const req *q)
+{
+	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	                                               MHD_HTTP_HEADER_CONTENT_TYPE);
+	const char *b = type ? strstr(type, "boundary=") : NULL;
+	char delim[80];
+	size_t n, i;
+
+	if (!b)
+		return 0;
+	b += 9;
+	if (*b == '"')
+		b++;
+	for (n = 0; b[n] && b[n] != '"' && b[n] != ';' && b[n] != ' '; n++)
+		;
+	if (n == 0 || n > 70) /* RFC 2046: 1 to 70 characters */
+		return 0;
+	delim[0] = delim[1] = '-';
+	memcpy(delim + 2, b, n);
+	for (i = 0; i + n + 2 <= q->len; i++)
+		if (memcmp(q->body + i, delim, n + 2) == 0)
+			return 1;
+	return 0;
+}
+
 static int form_from_multipart(struct MHD_Connection *c, req *q)
 {
 	struct MHD_PostProcessor *pp;
 	form_out f = {UT_BUF_INIT, 0};
 	int bad = 0;
 
+	if (q->len && !has_delimiter(c, q))
+		return 1; /* a body with no part, not even its end */
 	if (!(pp = MHD_create_post_processor(c, 1024, form_field, &f)))
 		return 1; /* no boundary, or another type */
 	if (q->len && MHD_post_process(pp, q->body, q->len) != MHD_YES)

@@ -473,6 +473,11 @@ def multipart(megami):
     expect(p, "POST", "/v2/game_system/SRS/roll", 400, bad,
            "multipart without a boundary",
            headers={"Content-Type": "multipart/form-data"}, body="abc")
+    # a body without its boundary at all was read as an empty form
+    # (unsupported command; HTTP review I3): it is not valid either
+    expect(p, "POST", "/v2/game_system/SRS/roll", 400, bad,
+           "multipart body without its boundary", headers=mp,
+           body='command=2D6')
     srv.stop()
 
 
