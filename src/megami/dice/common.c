@@ -556,7 +556,7 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		/* a range, read as normalized ("１-６" is 1-6): the item is
 		 * kept as typed */
 		char *only = c->items[0];
-		mg_dtext norm = {NULL, NULL, 0, NULL, 0};
+		mg_dtext norm = {NULL, NULL, 0, NULL, NULL};
 		uint32_t bad;
 		uint64_t count;
 		c->nitems = 0;

@@ -708,7 +708,7 @@ static int default_d6(const mg_dtext *cur, mg_dtext *nx)
  */
 static int preprocess(const mg_dtext *in, mg_dtext *out)
 {
-	mg_dtext cur = {NULL, NULL, 0, NULL, 0}, nx = {NULL, NULL, 0, NULL, 0};
+	mg_dtext cur = {NULL, NULL, 0, NULL, NULL}, nx = {NULL, NULL, 0, NULL, NULL};
 	size_t cap = 0;
 	int changed = 1;
 
@@ -1184,7 +1184,7 @@ static int legacy_cf(const char *s, size_t n, int64_t *crit, int64_t *fumble,
  */
 static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 {
-	mg_dtext pre = {NULL, NULL, 0, NULL, 0};
+	mg_dtext pre = {NULL, NULL, 0, NULL, NULL};
 	size_t i, lb = 0;
 	int rc, secret = 0;
 	P p;
@@ -1301,8 +1301,8 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
                      const char *text, size_t len, mg_dice_system sys,
                      mg_lang lang, int *raises)
 {
-	mg_dtext t = {NULL, NULL, 0, NULL, 0}, typed = {NULL, NULL, 0, NULL, 0};
-	mg_dtext whole = {NULL, NULL, 0, NULL, 0};
+	mg_dtext t = {NULL, NULL, 0, NULL, NULL}, typed = {NULL, NULL, 0, NULL, NULL};
+	mg_dtext whole = {NULL, NULL, 0, NULL, NULL};
 	mg_dice_expr *e;
 	uint32_t badcol = 0;
 	int rc, relevant = 0, pool_code = 0;

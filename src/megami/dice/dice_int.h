@@ -14,16 +14,16 @@
 
 #include "megami/dice.h"
 
-/* A text with the column of each byte; both arrays owned (malloc).  Made
+/* A text with the column of each byte; the arrays owned (malloc).  Made
  * by mg_dice_normalize, it also points at the text as typed (orig, not
  * owned: the caller's, for the time of the parse), whose column c is its
- * c-th character. */
+ * c-th character, at byte coloff[c] (coloff[c + 1] ends it). */
 typedef struct mg_dtext {
 	char *s;
 	uint32_t *cols; /* len + 1 entries */
 	size_t len;
 	const char *orig;
-	size_t origlen;
+	size_t *coloff; /* the characters of orig and one past the last */
 } mg_dtext;
 
 void mg_dtext_free(mg_dtext *t);

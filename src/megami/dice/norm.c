@@ -15,27 +15,11 @@ void mg_dtext_free(mg_dtext *t)
 {
 	free(t->s);
 	free(t->cols);
+	free(t->coloff);
 	t->s = NULL;
 	t->cols = NULL;
+	t->coloff = NULL;
 	t->len = 0;
-}
-
-/* The byte offset in t->orig of its character of column col (1-based;
- * one past the last: origlen). */
-static size_t orig_offset(const mg_dtext *t, uint32_t col)
-{
-	size_t i = 0;
-	uint32_t c = 1;
-
-	while (c < col && i < t->origlen) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t n = utf8proc_iterate(
-			(const utf8proc_uint8_t *)t->orig + i,
-			(utf8proc_ssize_t)(t->origlen - i), &cp);
-		i += n > 0 ? (size_t)n : 1;
-		c++;
-	}
-	return i;
 }
 
 int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
@@ -43,17 +27,17 @@ int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
 {
 	size_t from, to;
 
-	if (!t->orig || a > b || b > t->len ||
+	if (!t->orig || !t->coloff || a > b || b > t->len ||
 	    (a > 0 && a < t->len && t->cols[a - 1] == t->cols[a]) ||
 	    (b > 0 && b < t->len && t->cols[b - 1] == t->cols[b]))
 		return -1;
 	if (a == b) {
-		*p = t->orig + (a < t->len ? orig_offset(t, t->cols[a]) : t->origlen);
+		*p = t->orig + t->coloff[t->cols[a]];
 		*n = 0;
 		return 0;
 	}
-	from = orig_offset(t, t->cols[a]);
-	to = orig_offset(t, t->cols[b - 1] + 1);
+	from = t->coloff[t->cols[a]];
+	to = t->coloff[t->cols[b - 1] + 1];
 	*p = t->orig + from;
 	*n = to - from;
 	return 0;
@@ -93,8 +77,8 @@ int mg_dtext_put(mg_dtext *t, size_t *cap, const char *b, size_t n,
 int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
                       int how, uint32_t *badcol)
 {
-	mg_dtext t = {NULL, NULL, 0, NULL, 0};
-	size_t cap = 0, i = 0, k, start, end;
+	mg_dtext t = {NULL, NULL, 0, NULL, NULL};
+	size_t cap = 0, i = 0, k, start, end, ocap = 0, *coloff = NULL;
 	uint32_t col = 1;
 
 	while (i < len) {
@@ -104,9 +88,15 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 			(utf8proc_ssize_t)(len - i), &cp);
 		if (n <= 0) {
 			mg_dtext_free(&t);
+			free(coloff);
 			*badcol = col;
 			return -1;
 		}
+		/* where each character begins (coloff[0] unused), and then
+		 * where the text ends */
+		if (UT_ARRAY_RESERVE(coloff, ocap, (size_t)col + 2) < 0)
+			goto nomem;
+		coloff[col] = i;
 		if (cp < 0x80) {
 			if (mg_dtext_put(&t, &cap, text + i, 1, col) < 0)
 				goto nomem;
@@ -118,6 +108,7 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 			if (mn < 0) {
 				free(m);
 				mg_dtext_free(&t);
+				free(coloff);
 				*badcol = col;
 				return -1;
 			}
@@ -138,7 +129,12 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 	for (end = start; end < t.len && ((how & MG_NORM_WHOLE) ||
 	                                  !mg_dice_is_blank(t.s[end])); end++)
 		;
+	if (UT_ARRAY_RESERVE(coloff, ocap, (size_t)col + 1) < 0)
+		goto nomem;
+	coloff[col] = len;
 	out->len = end - start;
+	out->orig = NULL;
+	out->coloff = NULL;
 	out->s = malloc(out->len + 1);
 	out->cols = malloc((out->len + 1) * sizeof(*out->cols));
 	if (!out->s || !out->cols) {
@@ -153,13 +149,14 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 	}
 	out->s[out->len] = '\0';
 	out->orig = text;
-	out->origlen = len;
+	out->coloff = coloff;
 	out->cols[out->len] = end < t.len ? t.cols[end]
 	                    : (out->len ? out->cols[out->len - 1] + 1 : col);
 	mg_dtext_free(&t);
 	return 0;
 nomem:
 	mg_dtext_free(&t);
+	free(coloff);
 	return -2;
 }
 
