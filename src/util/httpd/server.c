@@ -357,9 +357,11 @@ static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 
 /* What the headers say of the body's framing (MHD_get_connection_values's
  * iterator): how many Host, Content-Length and Transfer-Encoding headers,
- * the last Transfer-Encoding, a name that ends in a space or a tab. */
+ * the last Transfer-Encoding, a name that ends in a space or a tab; and
+ * how many Origin and Content-Type headers (the check hooks read the
+ * first). */
 typedef struct framing_ud {
-	unsigned hosts, lengths, encodings;
+	unsigned hosts, lengths, encodings, origins, types;
 	const char *encoding;
 	int bad_name;
 } framing_ud;
@@ -379,6 +381,10 @@ static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
 		u->hosts++;
 	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
 		u->lengths++;
+	if (strcasecmp(key, "Origin") == 0)
+		u->origins++;
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_TYPE) == 0)
+		u->types++;
 	if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
 		u->encodings++;
 		u->encoding = value;
@@ -394,7 +400,8 @@ static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
  * to libmicrohttpd), Content-Length or Transfer-Encoding twice, both at
  * once, a Transfer-Encoding other than "chunked" (no coding is
  * supported).  Then Host names this server (400 none on HTTP/1.1, twice
- * or malformed; 421 another name), then the check hook's.  Returns the
+ * or malformed; 421 another name), Origin and Content-Type are not twice
+ * (400), then the check hook's.  Returns the
  * status of the refusal with its detail and message (and q->close), or 0.
  */
 static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,
@@ -404,7 +411,7 @@ static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,
 	const char *host = ut_httpd_header((ut_httpd_req *)c,
 	                                   MHD_HTTP_HEADER_HOST);
 	ut_httpd_conn *conn = conn_of(c);
-	framing_ud f = {0, 0, 0, NULL, 0};
+	framing_ud f = {0, 0, 0, 0, 0, NULL, 0};
 	int st;
 
 	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &f);
@@ -432,6 +439,14 @@ static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,
 		*msg = "more than one Host header";
 		return 400;
 	}
+	/* no browser sends two; the checks would read only the first (HTTP
+	 * review I1) */
+	*detail = "header";
+	if (f.origins > 1 || f.types > 1) {
+		*msg = "more than one Origin or Content-Type header";
+		return 400;
+	}
+	*detail = "host";
 	if (!host && strcmp(version, "HTTP/1.0") != 0) {
 		*msg = "an HTTP/1.1 request needs a Host header";
 		return 400;

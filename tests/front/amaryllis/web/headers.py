@@ -21,7 +21,7 @@ import json
 import subprocess
 import sys
 
-from webtest import JSON, Server, finish, has_hill, new_hill, ok, request, sheet
+from webtest import JSON, Server, finish, has_hill, new_hill, ok, raw, request, sheet
 
 AMARYLLIS = sys.argv[1]
 nut, grisk = sheet("nut"), sheet("grisk")
@@ -115,6 +115,20 @@ try:
         ok(st == 400, f"HTTP/1.1 with {what}: 400 ({st})")
     st, _, _ = request(port, "GET", "/", headers={"Host": "attacker.example"})
     ok(st == 400, f"two Host headers: 400 ({st})")
+    # two Origin or two Content-Type headers: the checks read only the
+    # first (the HTTP review's I1: its own origin first, another after, was
+    # let through); no browser sends two
+    body = json.dumps({"sheet": sheet("grisk")}).encode()
+    for what, extra in [("two Origin headers",
+                         f"Origin: http://127.0.0.1:{port}\r\nOrigin: https://evil.example\r\n"
+                         "Content-Type: application/json\r\n"),
+                        ("two Content-Type headers",
+                         "Content-Type: application/json\r\nContent-Type: text/plain\r\n")]:
+        head = (f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Connection: close\r\n{extra}Content-Length: {len(body)}\r\n\r\n")
+        st, _, resp = raw(port, head.encode() + body)
+        ok(st == 400 and b"more than one Origin or Content-Type header" in resp,
+           f"{what}: 400 ({st} {resp[:80]!r})")
     for host in [f"127.0.0.1:{port}", "127.0.0.1", f"localhost:{port}", "LOCALHOST",
                  "localhost."]:
         st, _, resp = request(port, "GET", "/", host=host)
