@@ -37,7 +37,7 @@ enum {
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
 	M_D66, M_PAREN, M_BRACKET, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
-	M_RANDS, M_LONG_TEXT, M_NOMEM, M_COUNT
+	M_RANDS, M_LONG_TEXT, M_NOMEM, M_CF_PLACE, M_OPT_PLACE, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -93,6 +93,10 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_LONG_TEXT] = {{"テキストが長すぎます（コメントも含めて65536バイトまで）",
 	                  "text too long (at most 65536 bytes, comment included)"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
+	[M_CF_PLACE] = {{"「[…]」（クリティカル値、ファンブル値）は目標値の後、最後に書きます（2D6>=8[11,3] のように）",
+	                 "'[…]' (critical, fumble) goes at the end, after the target: e.g. 2D6>=8[11,3]"}},
+	[M_OPT_PLACE] = {{"@ と # は比較の前に書きます（2D6@11>=8 のように）",
+	                  "@ and # go before the comparison: e.g. 2D6@11>=8"}},
 };
 
 /* Fill diag (if any) and the error object; return code. */
@@ -603,6 +607,14 @@ static int srs_parse(P *p, int legacy)
 		e->fumble = MG_DICE_DEFAULT_FUMBLE;
 	if (srs_target(p) < 0)
 		return -1;
+	/* MG-DICE-ERR-1: a closed [c,f] before the target (`2D6[11,3]>=8`)
+	 * and @ or # after it (`2D6>=8@11`) are said as misplaced */
+	if (p->t.type == T_CHAR && p->t.c == '[' && !e->has_target &&
+	    memchr(p->s + p->t.at + 1, ']', p->len - p->t.at - 1))
+		return perr(p, MG_EINVALID, M_CF_PLACE, p->t.at, NULL);
+	if (!legacy && e->has_target &&
+	    (p->t.type == T_AT || p->t.type == T_SHARP))
+		return perr(p, MG_EINVALID, M_OPT_PLACE, p->t.at, NULL);
 	if (p->t.type != T_END)
 		return unexpected(p);
 	/* a bare 2D6±m is a plain sum (MG-DICE-SRS-4) */
