@@ -40,7 +40,7 @@
 enum {
 	M_UNEXPECTED, M_UNSEEN, M_NO_MOD, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
 	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_AT_TARGET,
-	M_COUNT
+	M_COMMENT, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -69,6 +69,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_SHOWN] = {{"1つのコマンドで表示する出目は100000個までです",
 	              "at most 100000 dice shown by one command"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
+	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
+	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
 	[M_AT_TARGET] = {{"n{1}x の目標値は @ の前に書きます（3{1}6>=4@5 のように）",
 	                  "n{1}x takes the target before @: e.g. 3{1}6>=4@5"}},
 };
@@ -464,7 +466,15 @@ static void secret(pp *p, mg_dpool *c)
 
 static int at_end(pp *p)
 {
-	return p->type == K_END ? 0 : unexpected(p);
+	char a[64];
+
+	if (p->type == K_END)
+		return 0;
+	/* a comment with no blank before it (`3B6攻撃`, MG-DICE-ERR-1) */
+	if (p->type == K_CHAR && (unsigned char)p->s[p->at] >= 0x80 &&
+	    !mg_dice_token_arg(a, sizeof(a), p->s + p->at, p->n))
+		return perr(p, MG_EINVALID, M_COMMENT, p->at, NULL);
+	return unexpected(p);
 }
 
 /* The end after an nRx's or nUx's "@ add" with no target before it: a
