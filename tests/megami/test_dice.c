@@ -356,7 +356,11 @@ static void test_errors(void **state)
 	                    "E5: unexpected invisible character U+200B");
 	assert_string_equal(NOROLL("2D6\xcc\x81"),
 	                    "E4: unexpected invisible character U+0301");
-	assert_string_equal(NOROLL("2D6\xe3\x81\x82"), "E4: unexpected 'あ'");
+	/* a visible non-ASCII character after a whole expression is a
+	 * comment with no blank before it; inside one it is unexpected */
+	assert_string_equal(NOROLL("2D6\xe3\x81\x82"),
+	                    "E4: a comment needs a blank before it: e.g. 2D6>=8 攻撃");
+	assert_string_equal(NOROLL("2D6+\xe3\x81\x82"), "E5: unexpected 'あ'");
 	{
 		mg_dice_expr *e;
 		mg_dice_diag d;

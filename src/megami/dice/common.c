@@ -27,7 +27,8 @@ enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 enum {
 	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
 	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CHOICE_LONG,
-	M_CHOICE_REPEAT, M_CALC_EMPTY, M_CALC_DICE, M_OVERFLOW, M_COUNT
+	M_CHOICE_REPEAT, M_CALC_EMPTY, M_CALC_DICE, M_OVERFLOW, M_CHOICE_BLANK,
+	M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -56,6 +57,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
 	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
 	                 "arithmetic overflow (over 64 bits)"}},
+	[M_CHOICE_BLANK] = {{"choice と「{1}」の間に空白は置けません（choice[a,b,c] か、空白で区切って choice a b c と書きます）",
+	                     "no blank between choice and '{1}': write choice[a,b,c], or blank-separated items as choice a b c"}},
 };
 
 /* *pdiag and *pcode (when no error is there yet) for msg at col, with
@@ -559,6 +562,9 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		mg_dtext norm = {NULL, NULL, 0, NULL, NULL};
 		uint32_t bad;
 		uint64_t count;
+		/* `choice [a,b,c]`: one blank-separated item in brackets */
+		char bracket = c->delim == DELIM_SPACE &&
+		               (only[0] == '[' || only[0] == '(') ? only[0] : 0;
 		c->nitems = 0;
 		rc = mg_dice_normalize(&norm, only, strlen(only), MG_NORM_WHOLE,
 		                       &bad);
@@ -569,6 +575,14 @@ static int parse_choice(mg_dcommon *c, const mg_dtext *whole, mg_lang lang,
 		mg_dtext_free(&norm);
 		if (rc < 0)
 			return MG_ENOMEM;
+		if (rc > 0 && bracket) {
+			/* MG-DICE-ERR-1: the blank before the bracket is the
+			 * mistake; the caret at the blank */
+			note_error(pdiag, pcode, MG_EINVALID, lang,
+			           whole->cols[open], M_CHOICE_BLANK,
+			           bracket == '[' ? "[" : "(");
+			return 1;
+		}
 		if (rc > 0) { /* one item, not a range */
 			note_error(pdiag, pcode, MG_EINVALID, lang,
 			           whole->cols[start], M_CHOICE_ITEMS, NULL);

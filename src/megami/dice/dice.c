@@ -37,7 +37,8 @@ enum {
 	M_NODICE, M_TARGET_DICE, M_NESTED_DICE, M_TIMES, M_TOTAL,
 	M_D66, M_PAREN, M_BRACKET, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
-	M_RANDS, M_LONG_TEXT, M_NOMEM, M_COUNT
+	M_RANDS, M_LONG_TEXT, M_NOMEM, M_CF_PLACE, M_OPT_PLACE, M_COMMENT,
+	M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -93,6 +94,12 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_LONG_TEXT] = {{"テキストが長すぎます（コメントも含めて65536バイトまで）",
 	                  "text too long (at most 65536 bytes, comment included)"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
+	[M_CF_PLACE] = {{"「[…]」（クリティカル値、ファンブル値）は目標値の後、最後に書きます（2D6>=8[11,3] のように）",
+	                 "'[…]' (critical, fumble) goes at the end, after the target: e.g. 2D6>=8[11,3]"}},
+	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
+	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
+	[M_OPT_PLACE] = {{"@ と # は比較の前に書きます（2D6@11>=8 のように）",
+	                  "@ and # go before the comparison: e.g. 2D6@11>=8"}},
 };
 
 /* Fill diag (if any) and the error object; return code. */
@@ -318,6 +325,21 @@ static int unexpected(P *p)
 	return perr(p, MG_EINVALID,
 	            mg_dice_token_arg(a, sizeof(a), p->s + p->t.at, p->t.n)
 	            ? M_UNSEEN : M_UNEXPECTED, p->t.at, a);
+}
+
+/* The end of a whole expression: 0, or the error.  A visible non-ASCII
+ * character right after a complete expression (`2D6>=8攻撃`) is a comment
+ * with no blank before it, said as such (MG-DICE-ERR-1). */
+static int at_end(P *p)
+{
+	char a[64];
+
+	if (p->t.type == T_END)
+		return 0;
+	if (p->t.type == T_CHAR && (unsigned char)p->s[p->t.at] >= 0x80 &&
+	    !mg_dice_token_arg(a, sizeof(a), p->s + p->t.at, p->t.n))
+		return perr(p, MG_EINVALID, M_COMMENT, p->t.at, NULL);
+	return unexpected(p);
 }
 
 /* A number token: its value, or an overflow error (MG-DICE-ERR-2). */
@@ -603,8 +625,16 @@ static int srs_parse(P *p, int legacy)
 		e->fumble = MG_DICE_DEFAULT_FUMBLE;
 	if (srs_target(p) < 0)
 		return -1;
-	if (p->t.type != T_END)
-		return unexpected(p);
+	/* MG-DICE-ERR-1: a closed [c,f] before the target (`2D6[11,3]>=8`)
+	 * and @ or # after it (`2D6>=8@11`) are said as misplaced */
+	if (p->t.type == T_CHAR && p->t.c == '[' && !e->has_target &&
+	    memchr(p->s + p->t.at + 1, ']', p->len - p->t.at - 1))
+		return perr(p, MG_EINVALID, M_CF_PLACE, p->t.at, NULL);
+	if (!legacy && e->has_target &&
+	    (p->t.type == T_AT || p->t.type == T_SHARP))
+		return perr(p, MG_EINVALID, M_OPT_PLACE, p->t.at, NULL);
+	if (at_end(p) < 0)
+		return -1;
 	/* a bare 2D6±m is a plain sum (MG-DICE-SRS-4) */
 	if (!legacy && !w.have_crit && !w.have_fumble && !e->has_target)
 		return 1;
@@ -1106,8 +1136,8 @@ static int sum_parse(P *p)
 				return -1;
 		}
 	}
-	if (p->t.type != T_END)
-		return unexpected(p);
+	if (at_end(p) < 0)
+		return -1;
 	if (!ND(p, e->root)->dice)
 		return perr(p, MG_EINVALID, M_NODICE, 0, NULL);
 	return 0;

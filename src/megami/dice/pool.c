@@ -39,7 +39,8 @@
 
 enum {
 	M_UNEXPECTED, M_UNSEEN, M_NO_MOD, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
-	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_COUNT
+	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_AT_TARGET,
+	M_COMMENT, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -68,6 +69,10 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_SHOWN] = {{"1つのコマンドで表示する出目は100000個までです",
 	              "at most 100000 dice shown by one command"}},
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
+	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
+	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
+	[M_AT_TARGET] = {{"n{1}x の目標値は @ の前に書きます（3{1}6>=4@5 のように）",
+	                  "n{1}x takes the target before @: e.g. 3{1}6>=4@5"}},
 };
 
 /* Fill diag (if any) and the error object; return code. */
@@ -461,7 +466,28 @@ static void secret(pp *p, mg_dpool *c)
 
 static int at_end(pp *p)
 {
-	return p->type == K_END ? 0 : unexpected(p);
+	char a[64];
+
+	if (p->type == K_END)
+		return 0;
+	/* a comment with no blank before it (`3B6攻撃`, MG-DICE-ERR-1) */
+	if (p->type == K_CHAR && (unsigned char)p->s[p->at] >= 0x80 &&
+	    !mg_dice_token_arg(a, sizeof(a), p->s + p->at, p->n))
+		return perr(p, MG_EINVALID, M_COMMENT, p->at, NULL);
+	return unexpected(p);
+}
+
+/* The end after an nRx's or nUx's "@ add" with no target before it: a
+ * comparison there is the target written after @ (`3R6@5>=4`), said as
+ * such (MG-DICE-ERR-1). */
+static int at_end_after_at(pp *p, const mg_dpool *c, char letter)
+{
+	char a[2] = {letter, '\0'};
+
+	if (p->type == K_CMP && p->cmp != MG_DCMP_NONE &&
+	    c->cmp == MG_DCMP_NONE)
+		return perr(p, MG_EINVALID, M_AT_TARGET, p->at, a);
+	return at_end(p);
 }
 
 /* MG-DICE-COM-7: expr -> [S] dice { "+" dice } [ CMP_OP add ],
@@ -536,6 +562,8 @@ static int parse_reroll(pp *p, mg_dpool *c)
 			if (a_add(p, &th) < 0)
 				return -1;
 			have = 1;
+			if (at_end_after_at(p, c, 'R') < 0)
+				return -1;
 		}
 	}
 	if (at_end(p) < 0)
@@ -626,6 +654,7 @@ static int parse_upper(pp *p, mg_dpool *c)
 		next(p);
 		if (a_add(p, &c->threshold) < 0)
 			return -1;
+		return at_end_after_at(p, c, 'U');
 	}
 	return at_end(p);
 }
