@@ -513,6 +513,24 @@ static void test_limits_and_overflow(void **state)
 		assert_string_equal(NOROLL(s),
 		                    "E65: parentheses nested too deep (at most 64)");
 	}
+	/* repeats 10 deep are fine (x1 and 9 X1: BCDice's check of a repeat
+	 * in a repeat is case-sensitive, MG-DICE-COM-6), 11 are not, at the
+	 * first inner one (column 4); before the limit, 8,000 of them took
+	 * gigabytes and then the stack (code review of 2026-12-03) */
+	{
+		char s[64];
+		size_t k = 3;
+		int i;
+		memcpy(s, "x1 ", 3);
+		for (i = 0; i < 9; i++, k += 3)
+			memcpy(s + k, "X1 ", 3);
+		memcpy(s + k, "1D6", 4);
+		/* 10 answers of "#1", each one repeat deeper */
+		assert_int_equal(run(s, (const int64_t[]){1}, 1)[0], '#');
+		memcpy(s + k, "X1 1D6", 7); /* 11 */
+		assert_string_equal(NOROLL(s),
+		                    "E4: repeats nested too deep (at most 10 levels)");
+	}
 	/* an expression over 1024 bytes */
 	memset(big, '1', sizeof(big) - 1);
 	big[0] = '1';

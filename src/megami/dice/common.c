@@ -23,12 +23,13 @@ enum { DELIM_BRACKET, DELIM_PAREN, DELIM_SPACE };
 
 #define CHOICE_MAX_ITEMS 100   /* BCDice: 項目数は100以下としてください */
 #define REPEAT_LIMIT 100       /* BCDice's Repeat::REPEAT_LIMIT */
+#define REPEAT_DEPTH 10        /* megami's: repeats one inside the other */
 
 enum {
 	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
 	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CHOICE_LONG,
 	M_CHOICE_REPEAT, M_CALC_EMPTY, M_CALC_DICE, M_OVERFLOW, M_CHOICE_BLANK,
-	M_COUNT
+	M_REPEAT_DEEP, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -53,6 +54,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_CHOICE_REPEAT] = {{"繰り返す choice が長すぎます（長さ×回数で16384バイトまで）",
 	                      "repeated choice too long (at most 16384 bytes, "
 	                      "its length times the count)"}},
+	[M_REPEAT_DEEP] = {{"繰り返しの入れ子が深すぎます（10段まで）",
+	                    "repeats nested too deep (at most 10 levels)"}},
 	[M_CALC_EMPTY] = {{"C() の中に式がありません", "C() holds no expression"}},
 	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
 	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
@@ -658,6 +661,28 @@ static int repeat_head(mg_dcommon *c, const char *s, size_t n, size_t *i,
 	return *i == n ? 2 : 0;
 }
 
+/* How many repeats s[0..n) begins with, one inside the other (`X1 X1 2D6`
+ * is 2), counting up to REPEAT_DEPTH + 1: megami's limit (MG-DICE-LIMIT).
+ * Each level reads the rest of the text again and keeps it while the
+ * next one does: 8,000 of them (24 KB) took seconds, gigabytes and then
+ * the stack; a table nests two or three. */
+static size_t repeat_chain(const char *s, size_t n)
+{
+	size_t depth = 0, i;
+	int64_t times;
+
+	while (depth <= REPEAT_DEPTH) {
+		mg_dcommon scratch;
+		memset(&scratch, 0, sizeof(scratch));
+		if (repeat_head(&scratch, s, n, &i, &times) != 0)
+			break;
+		depth++;
+		s += i;
+		n -= i;
+	}
+	return depth;
+}
+
 /* Repeat#validate: the message of a repeat in a repeat or a count out of
  * 1 to 100 (the command's whole answer), or NULL when it is valid.  Its
  * check of a repeat in the command, /^(repeat|rep|x)\d+/, is
@@ -714,6 +739,13 @@ static int parse_repeat(mg_dcommon *c, const mg_dtext *whole,
 	if ((invalid = repeat_invalid(s + i, n - i, times))) {
 		c->text = dup_text(invalid);
 		return c->text ? 0 : MG_ENOMEM;
+	}
+	/* the repeats inside this one, and it */
+	if (repeat_chain(s + i, n - i) + 1 > REPEAT_DEPTH) {
+		note_error(pdiag, pcode, MG_ELIMIT, lang, whole->cols[i],
+		           M_REPEAT_DEEP, NULL);
+		*outer = 1;
+		return 1;
 	}
 	c->subcol = whole->cols[i] - 1;
 	/* the command as typed (its failure line quotes it: "x2 ①" says

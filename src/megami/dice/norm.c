@@ -149,7 +149,12 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len,
 	}
 	out->s[out->len] = '\0';
 	out->orig = text;
-	out->coloff = coloff;
+	out->coloff = coloff; /* only the whole text is cut as typed */
+	coloff = NULL;
+	if (!(how & MG_NORM_WHOLE)) {
+		free(out->coloff);
+		out->coloff = NULL;
+	}
 	out->cols[out->len] = end < t.len ? t.cols[end]
 	                    : (out->len ? out->cols[out->len - 1] + 1 : col);
 	mg_dtext_free(&t);
