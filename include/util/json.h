@@ -17,7 +17,8 @@ extern "C" {
 
 /** v as a JSON real, in the fewest significant digits that read back as
  *  v, in the notation of %.17g (fixed, with at least one decimal: 6.0;
- *  or with an exponent: 1e-05), into buf; returns buf. */
+ *  or with an exponent: 1e-05), into buf, with '.' whatever the locale's
+ *  decimal point; returns buf. */
 const char *ut_json_real(char buf[UT_JSON_REAL_MAX], double v);
 
 /** Rewrite, in place, every real number of the JSON text `text` (a number

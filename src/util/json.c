@@ -47,6 +47,9 @@ const char *ut_json_real(char buf[UT_JSON_REAL_MAX], double v)
 	if (isfinite(v) &&
 	    (m = shortest(v, strpbrk(buf, "eE") != NULL, out, strlen(buf))))
 		memcpy(buf, out, m + 1);
+	for (m = 0; buf[m]; m++) /* a locale's decimal comma (LC_NUMERIC) */
+		if (buf[m] == ',')
+			buf[m] = '.';
 	return buf;
 }
 

@@ -440,7 +440,7 @@ static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
 
 /* An answer over max bytes (--max-reply): 422, the CLI plays it.  len:
  * its bytes, or those of the log when the battle stopped as it passed
- * max (more: "over"). */
+ * max (more: "at least"). */
 static int too_big(am_web_response *r, const battle_req *q, size_t len,
                    size_t max, int more)
 {
@@ -451,7 +451,7 @@ static int too_big(am_web_response *r, const battle_req *q, size_t len,
 	            : "戦闘の応答がサーバーの上限より大きくなりました（%s%zuバイト、"
 	              "上限%zuバイト、serve --max-reply）。コマンド amaryllis "
 	              "battle A.txt B.txt で実行してください",
-	            more ? (q->lang == AM_LANG_EN ? "over " : "少なくとも") : "", len, max);
+	            more ? (q->lang == AM_LANG_EN ? "at least " : "少なくとも") : "", len, max);
 }
 
 /* The played battle as the response: the chart (svg) or the log, JSON or

@@ -112,7 +112,7 @@ srv = Server(AMARYLLIS, "--rate", "0", "--battle-ms", "600000", "--max-reply", "
 try:
     st, _, body = request(srv.port, "POST", "/api/battle", battle, JSON)
     d = json.loads(body or b"{}")
-    m = re.search(r"too large for the server: over (\d+) bytes, over its limit of 100000",
+    m = re.search(r"too large for the server: at least (\d+) bytes, over its limit of 100000",
                   d.get("error", ""))
     ok(st == 422 and m and 100000 < int(m.group(1)) < 1000000,
        f"母 vs 父 with --max-reply 100000: 422, stopped at {m.group(1) if m else '?'} bytes "
