@@ -227,7 +227,9 @@ if(AMARYLLIS_MAN)
 	foreach(page IN LISTS am_man5)
 		set(in "${PROJECT_SOURCE_DIR}/man/${page}.5")
 		set(gz "${PROJECT_BINARY_DIR}/man/en/${page}.5.gz")
+		# (the folder first: nothing else of a clean build may have made it)
 		add_custom_command(OUTPUT "${gz}"
+			COMMAND ${CMAKE_COMMAND} -E make_directory "${PROJECT_BINARY_DIR}/man/en"
 			COMMAND sh -c "\"$1\" -9n -c \"$2\" > \"$3.tmp\" && mv \"$3.tmp\" \"$3\""
 				sh "${AM_GZIP}" "${in}" "${gz}"
 			DEPENDS "${in}"
