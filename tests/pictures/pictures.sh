@@ -40,7 +40,10 @@ ex="$src/examples"
 	--seed 3 --svg "$out/playtest_en.svg" >/dev/null
 "$manastorm" sweep "$ex/manastorm/table.yaml" --vary hand_size=3..7 \
 	--runs 200 --seed 2 --svg "$out/sweep.svg" >/dev/null
-# (カイ's HP 1 → 6 changes A's share beyond the intervals; 6, 11, 16 do not)
+# (the marks under the values are the table's last column, MS-SW-BEST-1:
+# hand_size 3..7, 200 runs: 7 best, 3 significantly lower (-10.5 [-20.0,
+# -0.7]); カイ's HP: 16 best, 1 lower (-35.5 [-41.1, -29.5]), 6 and 11
+# not; as `manastorm sweep` prints them with the same seeds)
 "$manastorm" sweep "$ex/manastorm/table.yaml" --vary "participants.カイ.hp=1..16/5" \
 	--runs 400 --seed 2 --svg "$out/sweep_hp.svg" >/dev/null
 "$manastorm" --lang en sweep "$ex/manastorm/table.yaml" --vary hand_size=3..7 \
@@ -98,16 +101,20 @@ cat > "$out/manifest.json" <<EOF
   "labels": ["Who wins", "side A wins", "side B wins", "draw", "No spread",
              "リナ (side A): MP left: 3"]},
  {"name": "sweep", "file": "$out/sweep.svg", "maxHeight": 600,
-  "labels": ["陣営Aの勝ち", "陣営Bの勝ち", "引き分け", "50%", "≈", "hand_size",
-             "隣の値と陣営Aの95%区間が重なる"],
+  "labels": ["陣営Aの勝ち", "陣営Bの勝ち", "引き分け", "50%", "★", "*", "hand_size",
+             "陣営Aの勝ちが最多（7）"],
+  "titles": ["3：陣営Aの勝率が7より10.5ポイント低い（95%区間 -20.0〜-0.7）",
+             "7：陣営Aの勝ちが最も多い（54.0%）"],
+  "absentTitles": ["4：陣営Aの勝率", "5：陣営Aの勝率", "6：陣営Aの勝率"],
   "absent": ["100%"]},
  {"name": "sweep_hp", "file": "$out/sweep_hp.svg", "maxHeight": 600,
-  "labels": ["participants.カイ.hp", "1", "6", "11", "16", "≈", "50%"],
-  "titles": ["6と11：陣営Aの95%区間が重なる", "11と16：陣営Aの95%区間が重なる"],
-  "absentTitles": ["1と6："]},
+  "labels": ["participants.カイ.hp", "1", "6", "11", "16", "★", "*", "50%"],
+  "titles": ["1：陣営Aの勝率が16より35.5ポイント低い（95%区間 -41.1〜-29.5）",
+             "16：陣営Aの勝ちが最も多い（47.2%）"],
+  "absentTitles": ["6：陣営Aの勝率", "11：陣営Aの勝率"]},
  {"name": "sweep_en", "file": "$out/sweep_en.svg", "maxHeight": 600,
-  "labels": ["side A wins", "side B wins", "draw", "50%", "overlap"],
-  "titles": ["3 and 4: side A's 95% intervals overlap"]},
+  "labels": ["side A wins", "side B wins", "draw", "50%", "★", "the most wins of side A (7)"],
+  "titles": ["3: side A wins 10.5 points less often than at 7 (95% interval -20.0 to -0.7)"]},
  {"name": "league", "file": "$out/league.svg", "maxHeight": 500, "maxWidth": 560,
   "labels": ["7体の総当たり", "1. 泡子", "5. 母", "6. 父", "7. 蛆の母", "行の勝ち",
              "引き分け", "行の負け", "エラーで停止", "対戦なし", "勝", "負", "分"],

@@ -12,9 +12,9 @@
  * red, duel-wide panels grey.
  * Sweep: per value, side A's wins, side B's wins and draws (lines with
  * dots) with their 95% Wilson bands, a dashed 50% line, a y range fitted
- * to the bands (round ticks), and under the plot a bracket "≈" between
- * neighbouring values whose side-A intervals overlap (the difference
- * between them is not shown beyond chance).
+ * to the bands (round ticks), and under each value the mark of the
+ * table's last column (MS-SW-BEST-1): "★" the best value, "*" a value
+ * whose side-A win rate is significantly lower than the best's.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -186,14 +186,6 @@ static void field_name(char *out, size_t size, const char *vary)
 	out[n] = '\0';
 }
 
-/* Do side A's intervals of values i and i + 1 overlap? */
-static int overlap(const ms_sw_report *r, size_t i)
-{
-	const ms_pt_interval *a = &r->pt[i].ci[MS_PT_A];
-	const ms_pt_interval *c = &r->pt[i + 1].ci[MS_PT_A];
-	return a->lo <= c->hi && c->lo <= a->hi;
-}
-
 enum { SW_W = 760, SW_LEFT = 70, SW_RIGHT = 34, SW_PLOT_TOP = 92,
        SW_PLOT_H = 280 };
 
@@ -348,15 +340,18 @@ static void sw_series(ut_buf *b, const sw_plot *P)
 	}
 }
 
-/* The value ticks, the "≈" brackets between neighbours whose side-A
- * intervals overlap, the x title and what "≈" means. */
+/* The value ticks; under each, the mark of the table's last column
+ * (MS-SW-BEST-1, ms_sw_vs_best): "★" the best value, "*" a value whose
+ * side-A win rate is significantly lower, with a tooltip that gives the
+ * difference and its interval; the x title and what the marks mean. */
 static void sw_values(ut_buf *b, const sw_plot *P, const char *vary)
 {
 	const ms_sw_report *r = P->r;
 	ms_lang lang = P->lang;
-	size_t i, every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
+	size_t i, best = ms_sw_best(r),
+	          every = r->nvalues <= 20 ? 1 : (r->nvalues + 9) / 10;
 	double base = P->base;
-	char tmp[128];
+	char tmp[256];
 
 	for (i = 0; i < r->nvalues; i++)
 		if (i % every == 0) {
@@ -364,29 +359,44 @@ static void sw_values(ut_buf *b, const sw_plot *P, const char *vary)
 			ut_svg_text(b, sw_x(P, r->values[i]), base + 16, 11, "middle",
 			            NULL, 0, tmp);
 		}
-	for (i = 0; i + 1 < r->nvalues; i++) {
-		double xa = sw_x(P, r->values[i]), xb = sw_x(P, r->values[i + 1]);
-		if (!overlap(r, i))
+	for (i = 0; i < r->nvalues; i++) {
+		double diff;
+		ms_pt_interval d;
+		const int lower = i != best &&
+		                  ms_sw_vs_best(&diff, &d, r, i, best) && diff < 0;
+		if (i != best && !lower)
 			continue;
-		ut_buf_printf(b, "<path class=\"overlap\" d=\"M%.1f %.1fV%.1fH%.1f"
-		              "V%.1f\" stroke=\"#3b6fb6\" fill=\"none\"><title>",
-		              xa + 2, base + 22, base + 27, xb - 2, base + 22);
-		ut_buf_printf(b, T("%" PRId64 "と%" PRId64 "：陣営Aの95%%区間が重なる",
-		                   "%" PRId64 " and %" PRId64 ": side A's 95%% "
-		                   "intervals overlap"),
-		              r->values[i], r->values[i + 1]);
-		ut_buf_puts(b, "</title></path>\n");
-		if (xb - xa >= 16)
-			ut_svg_text(b, (xa + xb) / 2, base + 40, 12, "middle",
-			            "fill=\"#3b6fb6\"", 0, "≈");
+		ut_buf_printf(b, "<g class=\"%s\"><title>", i == best ? "best" : "lower");
+		if (i == best)
+			ut_buf_printf(b, T("%" PRId64 "：陣営Aの勝ちが最も多い（%.1f%%）",
+			                   "%" PRId64 ": the most wins of side A (%.1f%%)"),
+			              r->values[i], 100.0 * r->pt[i].rate[MS_PT_A]);
+		else if (lang == MS_LANG_EN)
+			ut_buf_printf(b, "%" PRId64 ": side A wins %.1f points less "
+			              "often than at %" PRId64 " (95%% interval %+.1f to "
+			              "%+.1f)", r->values[i], -100.0 * diff,
+			              r->values[best], 100.0 * d.lo, 100.0 * d.hi);
+		else
+			ut_buf_printf(b, "%" PRId64 "：陣営Aの勝率が%" PRId64 "より%.1f"
+			              "ポイント低い（95%%区間 %+.1f〜%+.1f）",
+			              r->values[i], r->values[best], -100.0 * diff,
+			              100.0 * d.lo, 100.0 * d.hi);
+		ut_buf_puts(b, "</title>");
+		ut_svg_text(b, sw_x(P, r->values[i]), base + 34, 13, "middle",
+		            "fill=\"#3b6fb6\"", 0, i == best ? "★" : "*");
+		ut_buf_puts(b, "</g>\n");
 	}
 	field_name(tmp, sizeof tmp, vary);
 	ut_svg_text(b, SW_LEFT + P->pw / 2, base + 62, 12, "middle", NULL, P->pw,
 	            tmp);
+	snprintf(tmp, sizeof tmp,
+	         T("★ 陣営Aの勝ちが最多（%" PRId64 "）、* それより有意に少ない"
+	           "（95%%、表の最後の列と同じ）",
+	           "★ the most wins of side A (%" PRId64 "); * significantly "
+	           "fewer (95%%, as the table's last column)"),
+	         r->nvalues ? r->values[best] : 0);
 	ut_svg_text(b, SW_LEFT, base + 84, 11, "start", "fill=\"#444\"", P->pw,
-	            T("≈：隣の値と陣営Aの95%区間が重なる（差は偶然の範囲を出ない）",
-	              "≈: side A's 95% intervals of neighbouring values overlap "
-	              "(the difference may be chance)"));
+	            tmp);
 }
 
 int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
