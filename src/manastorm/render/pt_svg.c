@@ -362,8 +362,10 @@ static void sw_values(ut_buf *b, const sw_plot *P, const char *vary)
 	for (i = 0; i < r->nvalues; i++) {
 		double diff;
 		ms_pt_interval d;
+		/* the best value has the most wins: a value that differs is
+		 * lower, as the table's "*" says */
 		const int lower = i != best &&
-		                  ms_sw_vs_best(&diff, &d, r, i, best) && diff < 0;
+		                  ms_sw_vs_best(&diff, &d, r, i, best);
 		if (i != best && !lower)
 			continue;
 		ut_buf_printf(b, "<g class=\"%s\"><title>", i == best ? "best" : "lower");

@@ -332,12 +332,9 @@ static int unexpected(P *p)
  * with no blank before it, said as such (MG-DICE-ERR-1). */
 static int at_end(P *p)
 {
-	char a[64];
-
 	if (p->t.type == T_END)
 		return 0;
-	if (p->t.type == T_CHAR && (unsigned char)p->s[p->t.at] >= 0x80 &&
-	    !mg_dice_token_arg(a, sizeof(a), p->s + p->t.at, p->t.n))
+	if (p->t.type == T_CHAR && mg_dice_comment_start(p->s + p->t.at, p->t.n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->t.at, NULL);
 	return unexpected(p);
 }

@@ -62,6 +62,12 @@ int mg_dice_normalize(mg_dtext *out, const char *text, size_t len, int how,
  * a blank that is not MG-DICE-IN-2's). */
 int mg_dice_token_arg(char *out, size_t cap, const char *s, size_t n);
 
+/* 1 when the token s[0..n), right after a whole expression, is the start
+ * of a comment typed with no blank before it (`2D6>=8攻撃`): a visible
+ * non-ASCII character (MG-DICE-ERR-1; one that cannot be seen is named
+ * by its code point instead, mg_dice_token_arg). */
+int mg_dice_comment_start(const char *s, size_t n);
+
 /* 1: the byte is a blank of MG-DICE-IN-2. */
 int mg_dice_is_blank(char c);
 

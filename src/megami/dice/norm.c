@@ -43,6 +43,14 @@ int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
 	return 0;
 }
 
+int mg_dice_comment_start(const char *s, size_t n)
+{
+	char a[64];
+
+	return n && (unsigned char)s[0] >= 0x80 &&
+	       !mg_dice_token_arg(a, sizeof(a), s, n);
+}
+
 int mg_dice_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||

@@ -466,13 +466,10 @@ static void secret(pp *p, mg_dpool *c)
 
 static int at_end(pp *p)
 {
-	char a[64];
-
 	if (p->type == K_END)
 		return 0;
 	/* a comment with no blank before it (`3B6攻撃`, MG-DICE-ERR-1) */
-	if (p->type == K_CHAR && (unsigned char)p->s[p->at] >= 0x80 &&
-	    !mg_dice_token_arg(a, sizeof(a), p->s + p->at, p->n))
+	if (p->type == K_CHAR && mg_dice_comment_start(p->s + p->at, p->n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->at, NULL);
 	return unexpected(p);
 }
