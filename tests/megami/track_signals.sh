@@ -27,19 +27,23 @@ DUEL=$SRC/examples/megami/duel.yaml
 source "$(dirname "$0")/tmux_harness.sh" || exit 1
 harness_start track_signals.sh
 
-# run DIR ARGS...: the tracker in DIR, in a new session of the server (the
-# one before, its tracker ended, is closed)
+# run DIR ARGS...: the tracker in DIR, in a new session of the server; the
+# one before (its tracker ended) is closed after, not before: a server
+# whose last session closes exits, and a new-session sent while it exits
+# fails ("server exited unexpectedly").
 CUR=
 N=0
 run() {
-	local dir=$1
+	local dir=$1 prev=$CUR
 	shift
 	mkdir -p "$dir"
-	[[ -n $CUR ]] && "${T[@]}" kill-session -t "$CUR" >/dev/null 2>&1
 	CUR=mg$((++N))
 	"${T[@]}" -u new-session -d -s "$CUR" -x 120 -y 40 -c "$dir" \
 		"bash -c 'set -m; env LC_ALL=C.UTF-8 TERM=xterm \"$MEGAMI\" track $*; \
 		echo \"[exit \$?]\"; sleep 600'" || fail "tmux did not start"
+	if [[ -n $prev ]]; then
+		"${T[@]}" kill-session -t "$prev" >/dev/null 2>&1
+	fi
 }
 
 # the tracker's process id (the child of the pane's bash)
