@@ -50,11 +50,14 @@ typedef struct am_web_config {
 	size_t max_body;        /**< request body bytes (413 past it) */
 	size_t max_units;       /**< population of one battle (422 past it) */
 	unsigned battle_ms;     /**< time budget of one battle (422 past it) */
-	unsigned max_battles;   /**< battles at once (429 past it) */
+	unsigned max_battles;   /**< battles at once (429 past it); am_web_start
+	                             answers the API on this many threads of
+	                             its own, so more requests wait their turn */
 	unsigned max_conns;     /**< connections at once */
 	unsigned client_conns;  /**< connections at once from one address;
 	                             0: no limit of its own */
-	unsigned threads;       /**< the thread pool */
+	unsigned threads;       /**< the thread pool that reads and writes the
+	                             connections and serves the page */
 	unsigned timeout_s;     /**< a connection that sends and takes nothing
 	                             for this long is closed */
 	unsigned rate;          /**< requests per minute per client address;

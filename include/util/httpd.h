@@ -47,7 +47,7 @@ typedef struct ut_httpd_response {
 	const char *allow;     /**< the Allow header of a 405 (static), or NULL */
 } ut_httpd_response;
 
-#define UT_HTTPD_CONFIG_VERSION 1
+#define UT_HTTPD_CONFIG_VERSION 2
 
 /** The server's limits and hooks; strings and tables are borrowed for as
  *  long as it serves. */
@@ -56,7 +56,9 @@ typedef struct ut_httpd_config {
 	size_t max_body;        /**< request body bytes (413 past it) */
 	unsigned max_conns;     /**< connections at once (0 is 1) */
 	unsigned client_conns;  /**< at once from one address; 0: no limit */
-	unsigned threads;       /**< the thread pool (0 is 1) */
+	unsigned threads;       /**< the thread pool that reads and writes
+	                             the connections and answers requests
+	                             (0 is 1) */
 	unsigned timeout_s;     /**< close a connection idle this long */
 	unsigned request_timeout_s; /**< a request in whole within this long
 	                             of the connection's opening or its last
@@ -108,6 +110,18 @@ typedef struct ut_httpd_config {
 	                             valid), as a browser's FormData is read
 	                             by Rack; the check hook must let its
 	                             Content-Type through */
+	unsigned workers;       /**< threads of their own for the requests
+	                             the slow hook names (0: none, every
+	                             request is answered on the thread that
+	                             reads it) */
+	/** A request in whole (its headers and body read) to be answered on
+	 *  a worker, not on the thread pool that reads and writes every
+	 *  connection (may be NULL: none).  Its connection waits, without a
+	 *  deadline, until a worker is free.  Workers take the requests in
+	 *  turn across client addresses: a newcomer goes before the second
+	 *  request of an address being answered, so many requests from one
+	 *  address do not hold back another's.  @return 1 for a worker */
+	int (*slow)(void *ud, const char *method, const char *url);
 } ut_httpd_config;
 
 /** With a rate (ut_httpd_config.rate), an answer costs its client a
@@ -120,7 +134,7 @@ typedef struct ut_httpd_config {
 
 #define UT_HTTPD_CONFIG_INIT {UT_HTTPD_CONFIG_VERSION, 0, 0, 0, 0, 0, 0, 0, \
 	NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, \
-	NULL, NULL, NULL, 0, 0}
+	NULL, NULL, NULL, 0, 0, 0, NULL}
 
 /**
  * Serve on listen ("IPV4:PORT"; port 0 picks one).

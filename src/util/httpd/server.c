@@ -17,6 +17,7 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <limits.h>
 #include <linux/tcp.h>
 #include <netinet/in.h>
 #include <stddef.h>
@@ -43,12 +44,32 @@ typedef int MHD_Result_t;
 typedef enum MHD_Result MHD_Result_t;
 #endif
 
+typedef struct req req;
+
+/* A worker (cfg.workers): the address and turn (turn_of) of the request
+ * it answers; addr "" when it waits for one. */
+typedef struct worker {
+	struct ut_httpd *s;
+	pthread_t thread;
+	char addr[48];
+	uint64_t turn;
+} worker;
+
 struct ut_httpd {
 	ut_httpd_config cfg;
 	struct MHD_Daemon *daemon;
 	ut_httpd_conns conns;
 	pthread_mutex_t sending_lock;
 	size_t sending;   /* bytes of the responses queued and not yet freed */
+	/* the workers and the requests waiting for one (their connections
+	 * suspended), in the order they came; under work_lock */
+	pthread_mutex_t work_lock;
+	pthread_cond_t work_wake;
+	worker *workers;
+	unsigned nworkers;
+	req *waiting;
+	uint64_t turn;    /* of the last request taken (turn_of) */
+	int work_stop;
 };
 
 /* A response's body while libmicrohttpd sends it: counted in s->sending
@@ -59,7 +80,7 @@ typedef struct body {
 	size_t len;
 } body;
 
-typedef struct req {
+struct req {
 	int begun;        /* the access handler has seen the headers */
 	int long_query;   /* the query is over max_query: 414 */
 	int close;        /* answer with Connection: close */
@@ -74,7 +95,17 @@ typedef struct req {
 	char addr[48];
 	char method[8];   /* for the log, control characters made '?' */
 	char path[160];
-} req;
+	/* answered on a worker (cfg.slow): queued in s->waiting with its
+	 * connection suspended, then resumed with the hook's answer */
+	req *next;
+	struct MHD_Connection *conn;
+	const char *wmethod, *wurl; /* as the handler had them (the
+	                               connection's, kept while it waits) */
+	uint64_t turn;    /* its turn for a worker (turn_of) */
+	int worked;       /* 1: the answer is in resp; -1: out of memory;
+	                     -2: the server stopped first */
+	ut_httpd_response resp;
+};
 
 double ut_httpd_now(void)
 {
@@ -602,6 +633,141 @@ static int form_from_multipart(struct MHD_Connection *c, req *q)
 	return 0;
 }
 
+/* The requests for workers are taken in turn across client addresses
+ * (start-time fair queuing, every request one unit of work): a request's
+ * turn is the server's turn (that of the last request taken) or, when
+ * its address has requests waiting or being answered, the turn after the
+ * last of them; a worker takes the lowest turn, the first come of equal
+ * turns.  So a newcomer goes before the second request of an address
+ * being answered, and one address's backlog goes after everyone else's
+ * next request.  (work_lock held) */
+static uint64_t turn_of(const ut_httpd *s, const char *addr)
+{
+	const req *q;
+	uint64_t t = s->turn;
+	unsigned i;
+
+	for (i = 0; i < s->nworkers; i++)
+		if (s->workers[i].addr[0] && strcmp(s->workers[i].addr, addr) == 0 &&
+		    s->workers[i].turn + 1 > t)
+			t = s->workers[i].turn + 1;
+	for (q = s->waiting; q; q = q->next)
+		if (strcmp(q->addr, addr) == 0 && q->turn + 1 > t)
+			t = q->turn + 1;
+	return t;
+}
+
+/* The next request for worker w (work_lock held, one waiting): the
+ * lowest turn, the first come of equal turns (turn_of). */
+static req *take_waiting(ut_httpd *s, worker *w)
+{
+	req **pp, **best = &s->waiting, *q;
+
+	for (pp = &s->waiting; *pp; pp = &(*pp)->next)
+		if ((*pp)->turn < (*best)->turn)
+			best = pp;
+	q = *best;
+	*best = q->next;
+	q->next = NULL;
+	s->turn = q->turn;
+	w->turn = q->turn;
+	snprintf(w->addr, sizeof(w->addr), "%s", q->addr);
+	return q;
+}
+
+/* A worker: answers the requests waiting (handle hook) and resumes their
+ * connections, whose handler then sends the answer; when the server
+ * stops, resumes those still waiting unanswered (-2). */
+static void *work(void *arg)
+{
+	worker *w = arg;
+	ut_httpd *s = w->s;
+
+	pthread_mutex_lock(&s->work_lock);
+	for (;;) {
+		while (!s->waiting && !s->work_stop)
+			pthread_cond_wait(&s->work_wake, &s->work_lock);
+		if (s->work_stop)
+			break;
+		req *q = take_waiting(s, w);
+		pthread_mutex_unlock(&s->work_lock);
+		q->worked = s->cfg.handle(&q->resp, s->cfg.ud, q->addr, q->wmethod,
+		                          q->wurl, q->query, q->body, q->len) < 0
+		            ? -1 : 1;
+		pthread_mutex_lock(&s->work_lock);
+		w->addr[0] = '\0';
+		MHD_resume_connection(q->conn);
+	}
+	while (s->waiting) {
+		req *q = s->waiting;
+		s->waiting = q->next;
+		q->worked = -2;
+		MHD_resume_connection(q->conn);
+	}
+	pthread_mutex_unlock(&s->work_lock);
+	return NULL;
+}
+
+/* Start cfg.workers workers: 0, or -1. */
+static int workers_start(ut_httpd *s)
+{
+	unsigned i;
+
+	if (!s->cfg.workers || !s->cfg.slow)
+		return 0;
+	if (!(s->workers = calloc(s->cfg.workers, sizeof(*s->workers))))
+		return -1;
+	for (i = 0; i < s->cfg.workers; i++) {
+		s->workers[i].s = s;
+		if (pthread_create(&s->workers[i].thread, NULL, work,
+		                   &s->workers[i]) != 0)
+			break;
+		s->nworkers++;
+	}
+	return s->nworkers == s->cfg.workers ? 0 : -1;
+}
+
+/* Stop the workers: each ends after the request it answers; the
+ * connections still waiting are resumed (the daemon may stop then), and
+ * no request is queued from now on (to_worker). */
+static void workers_stop(ut_httpd *s)
+{
+	unsigned i;
+
+	pthread_mutex_lock(&s->work_lock);
+	s->work_stop = 1;
+	pthread_cond_broadcast(&s->work_wake);
+	pthread_mutex_unlock(&s->work_lock);
+	for (i = 0; i < s->nworkers; i++)
+		pthread_join(s->workers[i].thread, NULL);
+}
+
+/* The request in whole goes to a worker: its connection suspended (its
+ * deadline is off already: conn busy) until the worker resumes it. */
+static MHD_Result_t to_worker(ut_httpd *s, struct MHD_Connection *c, req *q,
+                              const char *method, const char *url)
+{
+	req **pp;
+
+	pthread_mutex_lock(&s->work_lock);
+	if (s->work_stop) {
+		pthread_mutex_unlock(&s->work_lock);
+		return send_error(s, c, q, 503, "stopping",
+		                  "the server is stopping");
+	}
+	q->conn = c;
+	q->wmethod = method;
+	q->wurl = url;
+	q->turn = turn_of(s, q->addr);
+	MHD_suspend_connection(c); /* before a worker can resume it */
+	for (pp = &s->waiting; *pp; pp = &(*pp)->next)
+		;
+	*pp = q;
+	pthread_cond_signal(&s->work_wake);
+	pthread_mutex_unlock(&s->work_lock);
+	return MHD_YES;
+}
+
 static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
                             const char *url, const char *method,
                             const char *version, const char *upload,
@@ -639,6 +805,17 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 		q->body[q->len] = '\0';
 		return MHD_YES;
 	}
+	if (q->worked) { /* a worker answered (to_worker) */
+		int worked = q->worked;
+		q->worked = 0;
+		if (worked == -2)
+			return send_error(s, c, q, 503, "stopping",
+			                  "the server is stopping");
+		if (worked < 0)
+			return send_error(s, c, q, 500, "internal", "out of memory");
+		rate_charge_bytes(s, q->addr, q->resp.len);
+		return send_resp(s, c, q, &q->resp, 0);
+	}
 	/* the request is in whole: no deadline while it is answered */
 	if (conn_of(c))
 		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
@@ -655,6 +832,8 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 			return send_error(s, c, q, 400, "form",
 			                  "the multipart/form-data body is not valid");
 	}
+	if (s->nworkers && s->cfg.slow(s->cfg.ud, method, url))
+		return to_worker(s, c, q, method, url);
 	if (s->cfg.handle(&r, s->cfg.ud, q->addr, method, url, q->query,
 	                  q->body, q->len) < 0)
 		return send_error(s, c, q, 500, "internal", "out of memory");
@@ -808,6 +987,27 @@ static int parse_listen(struct sockaddr_in *sa, const char *listen)
 	return 0;
 }
 
+/* What ut_httpd_start has done, undone in reverse by undo(). */
+enum { DONE_NOTHING, DONE_LOCKS, DONE_CONNS, DONE_WORKERS };
+
+/* Free a server that did not start, up to what was done. */
+static void undo(ut_httpd *s, int done)
+{
+	if (done >= DONE_WORKERS)
+		workers_stop(s);
+	if (done >= DONE_CONNS) {
+		ut_httpd_conns_halt(&s->conns);
+		ut_httpd_conns_free(&s->conns);
+	}
+	if (done >= DONE_LOCKS) {
+		pthread_cond_destroy(&s->work_wake);
+		pthread_mutex_destroy(&s->work_lock);
+		pthread_mutex_destroy(&s->sending_lock);
+	}
+	free(s->workers);
+	free(s);
+}
+
 int ut_httpd_start(ut_httpd **out, unsigned *port_out,
                    const ut_httpd_config *cfg, const char *listen)
 {
@@ -815,7 +1015,7 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	struct MHD_Daemon *d;
 	const union MHD_DaemonInfo *di;
 	ut_httpd *s;
-	int rc;
+	int rc, e;
 
 	*out = NULL;
 	if (cfg->version != UT_HTTPD_CONFIG_VERSION || !cfg->handle ||
@@ -831,14 +1031,30 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 		free(s);
 		return ut_error_set(UT_ERROR, "cannot start the server's threads");
 	}
-	if (ut_httpd_conns_start(&s->conns, cfg->max_conns ? cfg->max_conns : 1,
-	                         (double)cfg->request_timeout_s) < 0) {
+	if (pthread_mutex_init(&s->work_lock, NULL) != 0) {
 		pthread_mutex_destroy(&s->sending_lock);
 		free(s);
 		return ut_error_set(UT_ERROR, "cannot start the server's threads");
 	}
+	if (pthread_cond_init(&s->work_wake, NULL) != 0) {
+		pthread_mutex_destroy(&s->work_lock);
+		pthread_mutex_destroy(&s->sending_lock);
+		free(s);
+		return ut_error_set(UT_ERROR, "cannot start the server's threads");
+	}
+	if (ut_httpd_conns_start(&s->conns, cfg->max_conns ? cfg->max_conns : 1,
+	                         (double)cfg->request_timeout_s) < 0) {
+		undo(s, DONE_LOCKS);
+		return ut_error_set(UT_ERROR, "cannot start the server's threads");
+	}
+	/* before the daemon: its threads read nworkers */
+	if (workers_start(s) < 0) {
+		undo(s, DONE_WORKERS);
+		return ut_error_set(UT_ERROR, "cannot start the server's threads");
+	}
 	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
-	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
+	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+	                     (s->nworkers ? MHD_ALLOW_SUSPEND_RESUME : 0),
 	                     0, NULL, NULL, handler, s,
 	                     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 	                     MHD_OPTION_THREAD_POOL_SIZE,
@@ -855,11 +1071,8 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	                     MHD_OPTION_URI_LOG_CALLBACK, uri_seen, s,
 	                     MHD_OPTION_END);
 	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
-		int e = errno;
-		ut_httpd_conns_halt(&s->conns);
-		ut_httpd_conns_free(&s->conns);
-		pthread_mutex_destroy(&s->sending_lock);
-		free(s);
+		e = errno;
+		undo(s, DONE_WORKERS);
 		return ut_error_set(UT_ERROR, "cannot listen on %s: %s", listen,
 		                    strerror(e));
 	}
@@ -871,13 +1084,19 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	return 0;
 }
 
+/* The workers stop first: those waiting are resumed before the daemon
+ * stops (libmicrohttpd must not stop with a connection suspended). */
 void ut_httpd_stop(ut_httpd *s)
 {
 	if (!s)
 		return;
 	ut_httpd_conns_halt(&s->conns);
+	workers_stop(s);
 	MHD_stop_daemon(s->daemon); /* (its connections leave the table) */
 	ut_httpd_conns_free(&s->conns);
+	pthread_cond_destroy(&s->work_wake);
+	pthread_mutex_destroy(&s->work_lock);
 	pthread_mutex_destroy(&s->sending_lock);
+	free(s->workers);
 	free(s);
 }

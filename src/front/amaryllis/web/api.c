@@ -336,7 +336,9 @@ static int on_event(void *ud, const am_engine *e, const am_event *ev)
 	return rc;
 }
 
-/* Take a battle slot (0) or refuse (-1: busy). */
+/* Take a battle slot (0) or refuse (-1: busy).  Under am_web_start the
+ * API runs on max_battles workers (server.c), so this only refuses an
+ * embedder that calls am_web_handle_client from more threads. */
 static int slot_take(am_web *web)
 {
 	int ok;

@@ -85,6 +85,16 @@ static int handle(ut_httpd_response *out, void *ud, const char *client,
 	return 0;
 }
 
+/* The API (battles, checks, the hill) is answered on workers, at most
+ * max_battles at once; the page's files by the threads that read and
+ * write the connections, which a battle never holds (HTTP review D1). */
+static int slow(void *ud, const char *method, const char *url)
+{
+	(void)ud;
+	(void)method;
+	return strncmp(url, "/api/", 5) == 0;
+}
+
 int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 {
 	ut_httpd_config cfg = UT_HTTPD_CONFIG_INIT;
@@ -116,6 +126,8 @@ int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 	cfg.check = check;
 	cfg.headers = headers;
 	cfg.error_body = error_body;
+	cfg.workers = w->cfg.max_battles;
+	cfg.slow = slow;
 	return ut_httpd_start(&w->srv, port_out, &cfg, listen);
 }
 

@@ -32,13 +32,14 @@ add_test(NAME web/csrf
 	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/csrf" csrf.js)
 # the wire's framing, refusals in the log, limits on answers, an unread
-# stderr (framing.py)
-foreach(t headers slowloris rate busy_hill lockout framing)
+# stderr (framing.py); the API on workers of its own, in turn across
+# addresses (workers.py)
+foreach(t headers slowloris rate busy_hill lockout framing workers)
 	add_test(NAME web/${t}
 		COMMAND python3 "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
 set(am_web_tests web/browser web/page web/robust web/hostile web/load web/csrf web/headers
-	web/slowloris web/rate web/busy_hill web/lockout web/framing)
+	web/slowloris web/rate web/busy_hill web/lockout web/framing web/workers)
 set_tests_properties(${am_web_tests} PROPERTIES
 	LABELS web TIMEOUT 600 RUN_SERIAL ON)
 am_test_env(${am_web_tests})

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""workers.py - the API is answered on workers of its own, in turn across
+client addresses; the threads that read and write the connections are
+never held by a battle or a hill entry (HTTP review D1: 16 connections of
+one address posting 母 vs 母 held every server thread, and the page's
+static files waited 6-14 s).
+
+A request that takes long on purpose: a hill entry while another process
+holds the hill's write lock (as busy_hill.py) waits --hill-wait-ms, then
+503.  Three servers:
+
+1. --threads 1 (one thread reads and writes every connection),
+   --max-battles 2 (two workers), --hill-wait-ms 3000: two entries from
+   one address take both workers for 3 s; meanwhile the page (/,
+   /app.css, /app.js) is answered at once, while both entries still wait.
+   Before the workers, the one thread played the entry, and the page
+   waited for it.
+2. --max-battles 1 (one worker), --hill-wait-ms 1000: address A sends
+   three entries (one answered, two waiting), then address B reads the
+   hill: B's read is answered next, before A's second and third (first
+   come, first served would put it last).
+3. --max-battles 1, three entries waiting or answered when the server is
+   told to stop (SIGTERM): it stops with status 0 (libmicrohttpd must not
+   stop with a connection suspended: the waiting ones are resumed first).
+
+Each wait is the lock's, at least --hill-wait-ms; the order of answers is
+asserted, not their times.
+
+    workers.py AMARYLLIS
+"""
+import json
+import subprocess
+import sys
+import threading
+import time
+
+from webtest import JSON, Server, finish, has_hill, new_hill, ok, request, sheet
+
+AMARYLLIS = sys.argv[1]
+if not has_hill(AMARYLLIS):
+    print("workers: no hill in this build, skipped")
+    sys.exit(0)
+nut = sheet("nut")
+
+LOCKER = r"""
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+db.execute("BEGIN IMMEDIATE")
+try:
+    db.execute("UPDATE meta SET value = value")
+except sqlite3.Error:
+    pass
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+db.execute("ROLLBACK")
+"""
+
+
+def entry(i):
+    return json.dumps({"name": f"E{i}", "address": f"e{i}@example.org",
+                       "password": "pass-words", "sheet": nut})
+
+
+class Order:
+    """Requests on threads; .done lists their names in the order their
+    answers came, .status their statuses."""
+
+    def __init__(self, port):
+        self.port, self.done, self.status = port, [], {}
+        self.lock, self.threads = threading.Lock(), []
+
+    def start(self, name, method, path, body=None, headers=None, src="127.0.0.1"):
+        def run():
+            st, _, _ = request(self.port, method, path, body, headers, src=src, timeout=60)
+            with self.lock:
+                self.done.append(name)
+                self.status[name] = st
+        t = threading.Thread(target=run)
+        t.start()
+        self.threads.append(t)
+
+    def join(self):
+        for t in self.threads:
+            t.join(60)
+
+
+def locked(db, seconds):
+    p = subprocess.Popen([sys.executable, "-c", LOCKER, db, str(seconds)],
+                         stdout=subprocess.PIPE, text=True)
+    ok(p.stdout.readline().strip() == "locked", "another process holds the hill's write lock")
+    return p
+
+
+# 1. the page while every worker waits
+db = new_hill(AMARYLLIS)
+locker = locked(db, 20)
+srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--threads", "1",
+             "--max-battles", "2", "--hill-wait-ms", "3000")
+try:
+    o = Order(srv.port)
+    o.start("entry1", "POST", "/api/hill/entry", entry(1), JSON, src="127.0.12.1")
+    o.start("entry2", "POST", "/api/hill/entry", entry(2), JSON, src="127.0.12.1")
+    time.sleep(0.3)  # (both are waiting for the lock now)
+    page = [request(srv.port, "GET", p, src="127.0.12.2", timeout=60)[0]
+            for p in ["/", "/app.css", "/app.js"]]
+    with o.lock:
+        waiting = not o.done
+    ok(page == [200, 200, 200], f"the page is answered while both workers wait ({page})")
+    ok(waiting, f"…before either entry's answer (answered so far: {o.done})")
+    o.join()
+    ok(o.status == {"entry1": 503, "entry2": 503},
+       f"each entry is 503 after --hill-wait-ms ({o.status})")
+finally:
+    rc = srv.stop()
+    locker.kill()
+ok(rc == 0, f"the server stops with status 0 ({rc})")
+
+# 2. one worker: another address is answered before a backlog
+db = new_hill(AMARYLLIS)
+locker = locked(db, 20)
+srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
+             "--hill-wait-ms", "1000")
+try:
+    o = Order(srv.port)
+    for i in (1, 2, 3):
+        o.start(f"A{i}", "POST", "/api/hill/entry", entry(i), JSON, src="127.0.12.3")
+        time.sleep(0.1)  # (in this order)
+    time.sleep(0.2)
+    o.start("B", "GET", "/api/hill", src="127.0.12.4")
+    o.join()
+    # (the entry being answered, taken before B came, may reach its
+    # client a moment after B's read: B is among the first two, before
+    # the two entries that waited, each of which waits a second more)
+    ok("B" in o.done[:2] and len(o.done) == 4,
+       f"B's read is answered before A's two waiting entries ({o.done})")
+    ok(o.status == {"A1": 503, "A2": 503, "A3": 503, "B": 200},
+       f"A's entries 503 (the lock), B's read 200 ({o.status})")
+finally:
+    rc = srv.stop()
+    locker.kill()
+ok(rc == 0, f"the server stops with status 0 ({rc})")
+
+# 3. stopped with requests waiting for the worker
+db = new_hill(AMARYLLIS)
+locker = locked(db, 20)
+srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
+             "--hill-wait-ms", "2000")
+try:
+    o = Order(srv.port)
+    for i in (1, 2, 3):
+        o.start(f"A{i}", "POST", "/api/hill/entry", entry(i), JSON, src="127.0.12.5")
+    time.sleep(0.5)
+    with o.lock:
+        waiting = not o.done
+    ok(waiting, "three entries are waiting when the server is told to stop")
+finally:
+    rc = srv.stop()
+    locker.kill()
+o.join()
+ok(rc == 0, f"the server stops with status 0, its waiting connections resumed ({rc})")
+ok(all(st in (0, 503) for st in o.status.values()) and len(o.status) == 3,
+   f"each entry is 503 or closed unanswered ({o.status})")
+finish("workers")
