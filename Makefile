@@ -224,9 +224,9 @@ deb: deps-deb
 # warning only clang gives fails make check too: the builds above are gcc's
 # but the fuzz one, which builds only the fuzz targets.  Then only the quick
 # tests, unit and golden: that clang's code computes what gcc's does.  From
-# scratch on 2 cores: 54 s to build, 27 s for the 799 tests.  The whole
-# suite (browser, tmux, cross-checks: minutes, and the test packages)
-# already ran on gcc's build (make test).
+# scratch on 2 shared cores: 54-77 s to build, 27-29 s for the 799 tests.
+# The whole suite (browser, tmux, cross-checks: minutes, and the test
+# packages) already ran on gcc's build (make test).
 clang: deps-clang
 	@command -v clang >/dev/null 2>&1 || { echo "make clang: needs clang ($(DEB_PACKAGES_CLANG))"; exit 1; }
 	$(call heading,"build: $(CLANG_DIR) (clang, Release, every target)")
