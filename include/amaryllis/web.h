@@ -51,8 +51,9 @@ typedef struct am_web_config {
 	size_t max_units;       /**< population of one battle (422 past it) */
 	unsigned battle_ms;     /**< time budget of one battle (422 past it) */
 	unsigned max_battles;   /**< battles at once (429 past it); am_web_start
-	                             answers the API on this many threads of
-	                             its own, so more requests wait their turn */
+	                             answers the API's POSTs on this many
+	                             threads of its own, so more requests wait
+	                             their turn */
 	unsigned max_conns;     /**< connections at once */
 	unsigned client_conns;  /**< connections at once from one address;
 	                             0: no limit of its own */

@@ -74,6 +74,14 @@ void ut_http_rate_charge(ut_http_rate *t, const char *addr, double now,
                          double per_minute, double tokens);
 
 /**
+ * Whether addr owes requests at `now` (its bucket, refilled as in
+ * ut_http_rate_take, below zero: charged more than it held).
+ * @return 1 when it owes, else 0
+ */
+int ut_http_rate_owes(ut_http_rate *t, const char *addr, double now,
+                      double per_minute);
+
+/**
  * Whether a Host header names this server: the address `local` the
  * connection came in on ("" when unknown), localhost on a loopback
  * address (127.*), or one of the nhosts names of hosts.

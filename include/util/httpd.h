@@ -120,7 +120,10 @@ typedef struct ut_httpd_config {
 	 *  deadline, until a worker is free.  Workers take the requests in
 	 *  turn across client addresses: a newcomer goes before the second
 	 *  request of an address being answered, so many requests from one
-	 *  address do not hold back another's.  @return 1 for a worker */
+	 *  address do not hold back another's.  When a worker takes it, a
+	 *  request whose client has gone is dropped (logged "gone"), and one
+	 *  whose address owes requests (the rate) is 429.  @return 1 for a
+	 *  worker */
 	int (*slow)(void *ud, const char *method, const char *url);
 } ut_httpd_config;
 

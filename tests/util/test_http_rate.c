@@ -100,6 +100,31 @@ static void charges_leave_a_debt(void **state)
 	ut_http_rate_free(&t);
 }
 
+/* Owing is a bucket below zero, a token or more short of a request: 60 a
+ * minute; at 0, 1 taken: 59; charged 59.5: -0.5, owes; at 0.5 s: 0, does
+ * not owe, yet no request (ut_http_rate_take needs 1); at 1.5 s: 1.
+ * Asking does not take: B, never seen, does not owe and is full. */
+static void owes_below_zero(void **state)
+{
+	ut_http_rate t;
+
+	(void)state;
+	assert_int_equal(ut_http_rate_init(&t, 4, 4, 1), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 0.0, 60), 1);
+	assert_int_equal(ut_http_rate_owes(&t, "A", 0.0, 60), 0);
+	ut_http_rate_charge(&t, "A", 0.0, 60, 59.5);
+	assert_int_equal(ut_http_rate_owes(&t, "A", 0.0, 60), 1);
+	assert_int_equal(ut_http_rate_owes(&t, "A", 0.5, 60), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 0.5, 60), 0);
+	assert_int_equal(ut_http_rate_owes(&t, "A", 1.5, 60), 0);
+	assert_int_equal(ut_http_rate_take(&t, "A", 1.5, 60), 1);
+	assert_int_equal(ut_http_rate_owes(&t, "B", 1.5, 60), 0);
+	for (int i = 0; i < 60; i++)
+		assert_int_equal(ut_http_rate_take(&t, "B", 1.5, 60), 1);
+	assert_int_equal(ut_http_rate_take(&t, "B", 1.5, 60), 0);
+	ut_http_rate_free(&t);
+}
+
 /* The model: per address its tokens, stamp and when it was seen last. */
 typedef struct model {
 	int known;
@@ -172,6 +197,7 @@ int main(void)
 		cmocka_unit_test(full_table_forgets_the_oldest),
 		cmocka_unit_test(buckets_refill_at_the_rate),
 		cmocka_unit_test(charges_leave_a_debt),
+		cmocka_unit_test(owes_below_zero),
 		cmocka_unit_test(random_run_matches_the_model),
 	};
 

@@ -168,6 +168,12 @@ void ut_http_rate_charge(ut_http_rate *t, const char *addr, double now,
 		e->tokens = -per_minute;
 }
 
+int ut_http_rate_owes(ut_http_rate *t, const char *addr, double now,
+                      double per_minute)
+{
+	return refilled(t, addr, now, per_minute)->tokens < 0;
+}
+
 int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
                       double per_minute)
 {

@@ -46,6 +46,11 @@ typedef enum MHD_Result MHD_Result_t;
 
 typedef struct req req;
 
+/* The addresses whose request was taken at the current turn that the
+ * server remembers (turn_of): past them, an address may come back once
+ * more at that turn. */
+#define SERVED_MAX 256
+
 /* A worker (cfg.workers): the address and turn (turn_of) of the request
  * it answers; addr "" when it waits for one. */
 typedef struct worker {
@@ -69,6 +74,8 @@ struct ut_httpd {
 	unsigned nworkers;
 	req *waiting;
 	uint64_t turn;    /* of the last request taken (turn_of) */
+	char served[SERVED_MAX][48]; /* addresses taken at that turn */
+	unsigned nserved;
 	int work_stop;
 };
 
@@ -102,8 +109,10 @@ struct req {
 	const char *wmethod, *wurl; /* as the handler had them (the
 	                               connection's, kept while it waits) */
 	uint64_t turn;    /* its turn for a worker (turn_of) */
+	int fd;           /* its connection's socket, or -1 */
 	int worked;       /* 1: the answer is in resp; -1: out of memory;
-	                     -2: the server stopped first */
+	                     -2: the server stopped first; -3: the client
+	                     had gone; -4: its address owed requests */
 	ut_httpd_response resp;
 };
 
@@ -247,6 +256,7 @@ static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
 
 	if (!b) {
 		free(r->body);
+		r->body = NULL;
 		return MHD_NO;
 	}
 	if (sending_take(s, r->len, refusal) < 0) {
@@ -635,18 +645,26 @@ static int form_from_multipart(struct MHD_Connection *c, req *q)
 
 /* The requests for workers are taken in turn across client addresses
  * (start-time fair queuing, every request one unit of work): a request's
- * turn is the server's turn (that of the last request taken) or, when
- * its address has requests waiting or being answered, the turn after the
- * last of them; a worker takes the lowest turn, the first come of equal
- * turns.  So a newcomer goes before the second request of an address
- * being answered, and one address's backlog goes after everyone else's
- * next request.  (work_lock held) */
+ * turn is the server's turn (that of the last request taken), or the
+ * turn after it when its address had a request taken at that turn, or,
+ * when its address has requests waiting or being answered, the turn
+ * after the last of them; a worker takes the lowest turn, the first come
+ * of equal turns.  So a newcomer goes before the second request of an
+ * address being answered, one address's backlog goes after everyone
+ * else's next request, and an address that sends one request at a time
+ * comes back a turn later, as the backlog's next one: no one waits for
+ * more than a turn of every address.  (work_lock held) */
 static uint64_t turn_of(const ut_httpd *s, const char *addr)
 {
 	const req *q;
 	uint64_t t = s->turn;
 	unsigned i;
 
+	for (i = 0; i < s->nserved; i++)
+		if (strcmp(s->served[i], addr) == 0) {
+			t = s->turn + 1;
+			break;
+		}
 	for (i = 0; i < s->nworkers; i++)
 		if (s->workers[i].addr[0] && strcmp(s->workers[i].addr, addr) == 0 &&
 		    s->workers[i].turn + 1 > t)
@@ -662,6 +680,7 @@ static uint64_t turn_of(const ut_httpd *s, const char *addr)
 static req *take_waiting(ut_httpd *s, worker *w)
 {
 	req **pp, **best = &s->waiting, *q;
+	unsigned i;
 
 	for (pp = &s->waiting; *pp; pp = &(*pp)->next)
 		if ((*pp)->turn < (*best)->turn)
@@ -669,15 +688,55 @@ static req *take_waiting(ut_httpd *s, worker *w)
 	q = *best;
 	*best = q->next;
 	q->next = NULL;
-	s->turn = q->turn;
+	if (q->turn != s->turn) { /* (a later turn: none served at it yet) */
+		s->turn = q->turn;
+		s->nserved = 0;
+	}
+	for (i = 0; i < s->nserved && strcmp(s->served[i], q->addr) != 0; i++)
+		;
+	if (i == s->nserved && i < SERVED_MAX)
+		snprintf(s->served[s->nserved++], sizeof(s->served[0]), "%s",
+		         q->addr);
 	w->turn = q->turn;
 	snprintf(w->addr, sizeof(w->addr), "%s", q->addr);
 	return q;
 }
 
+/* Whether the client of socket fd has gone while its request waited
+ * (libmicrohttpd does not watch a suspended connection): it closed (or
+ * half-closed, which libmicrohttpd treats as gone too) or reset it. */
+static int client_gone(int fd)
+{
+	char ch;
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = recv(fd, &ch, 1, MSG_PEEK | MSG_DONTWAIT);
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
+	                  errno != EINTR);
+}
+
+/* Whether addr owes requests now (a battle's time charged to it while its
+ * request waited): the request is refused then, as a new one would be. */
+static int rate_owes(ut_httpd *s, const char *addr)
+{
+	int owes;
+
+	if (s->cfg.rate == 0)
+		return 0;
+	pthread_mutex_lock(s->cfg.rate_lock);
+	owes = ut_http_rate_owes(s->cfg.rate_table, addr, ut_httpd_now(),
+	                         (double)s->cfg.rate);
+	pthread_mutex_unlock(s->cfg.rate_lock);
+	return owes;
+}
+
 /* A worker: answers the requests waiting (handle hook) and resumes their
- * connections, whose handler then sends the answer; when the server
- * stops, resumes those still waiting unanswered (-2). */
+ * connections, whose handler then sends the answer; a request whose
+ * client has gone is not answered (-3), nor one whose address owes
+ * requests (-4: 429); when the server stops, resumes those still waiting
+ * unanswered (-2). */
 static void *work(void *arg)
 {
 	worker *w = arg;
@@ -691,9 +750,17 @@ static void *work(void *arg)
 			break;
 		req *q = take_waiting(s, w);
 		pthread_mutex_unlock(&s->work_lock);
-		q->worked = s->cfg.handle(&q->resp, s->cfg.ud, q->addr, q->wmethod,
-		                          q->wurl, q->query, q->body, q->len) < 0
-		            ? -1 : 1;
+		if (client_gone(q->fd)) {
+			q->worked = -3;
+			q->detail = "gone"; /* (libmicrohttpd may see the close
+			                       first, and not call the handler) */
+		}
+		else if (rate_owes(s, q->addr))
+			q->worked = -4;
+		else
+			q->worked = s->cfg.handle(&q->resp, s->cfg.ud, q->addr,
+			                          q->wmethod, q->wurl, q->query,
+			                          q->body, q->len) < 0 ? -1 : 1;
 		pthread_mutex_lock(&s->work_lock);
 		w->addr[0] = '\0';
 		MHD_resume_connection(q->conn);
@@ -758,6 +825,7 @@ static MHD_Result_t to_worker(ut_httpd *s, struct MHD_Connection *c, req *q,
 	q->conn = c;
 	q->wmethod = method;
 	q->wurl = url;
+	q->fd = conn_of(c) ? conn_of(c)->fd : -1;
 	q->turn = turn_of(s, q->addr);
 	MHD_suspend_connection(c); /* before a worker can resume it */
 	for (pp = &s->waiting; *pp; pp = &(*pp)->next)
@@ -811,6 +879,11 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 		if (worked == -2)
 			return send_error(s, c, q, 503, "stopping",
 			                  "the server is stopping");
+		if (worked == -3) /* (closed: logged "gone aborted") */
+			return MHD_NO;
+		if (worked == -4)
+			return send_error(s, c, q, 429, "rate", s->cfg.msg_rate
+			                  ? s->cfg.msg_rate : "busy: try again later");
 		if (worked < 0)
 			return send_error(s, c, q, 500, "internal", "out of memory");
 		rate_charge_bytes(s, q->addr, q->resp.len);
@@ -900,6 +973,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		if (conn)
 			conn->rx_logged = received(conn->fd);
 	}
+	if (q->worked == 1) /* a worker's answer never sent (the server
+	                      stopped before the handler was called again) */
+		free(q->resp.body);
 	free(q->body);
 	free(q->query);
 	free(q);

@@ -85,14 +85,14 @@ static int handle(ut_httpd_response *out, void *ud, const char *client,
 	return 0;
 }
 
-/* The API (battles, checks, the hill) is answered on workers, at most
- * max_battles at once; the page's files by the threads that read and
- * write the connections, which a battle never holds (HTTP review D1). */
+/* The API's POSTs (battles, checks, hill entries) are answered on
+ * workers, at most max_battles at once; the page's files and the hill's
+ * reads (WAL: they never wait) by the threads that read and write the
+ * connections, which a battle never holds (HTTP review D1). */
 static int slow(void *ud, const char *method, const char *url)
 {
 	(void)ud;
-	(void)method;
-	return strncmp(url, "/api/", 5) == 0;
+	return strcmp(method, "POST") == 0 && strncmp(url, "/api/", 5) == 0;
 }
 
 int am_web_start(unsigned *port_out, am_web *w, const char *listen)
