@@ -944,10 +944,16 @@ static int hostile(job *j)
  * prints them (each with its source line and a caret under the column),
  * and a hint when one is on a line that cannot be a sheet line (no colon:
  * am_sheet_prose_line). */
-static void diagnostics(job *j, const am_sheet *sh, const char *file)
+static void diagnostics(job *j, const am_sheet *sh, const char *name)
 {
 	size_t i, n = am_sheet_diag_count(sh);
 	char msg[1024];
+	/* an attachment's name as sheet_choice shows it: cut, and without
+	 * control characters (it came from the sender, and is on every line:
+	 * a 2,400-character name made a 2,940-byte mail's reply 251 KB, mail
+	 * review 2026-12-03) */
+	char *shown = am_hill_excerpt(name, 60);
+	const char *file = shown ? shown : "sheet";
 
 	for (i = 0; i < n; i++) {
 		const am_diag *dg = am_sheet_diag(sh, i);
@@ -979,6 +985,7 @@ static void diagnostics(job *j, const am_sheet *sh, const char *file)
 		    "be a greeting or a signature, not a sheet line. Put only "
 		    "directives (#...) above the sheet, and a line '--' between "
 		    "the sheet and a signature below it.)\n");
+	free(shown);
 }
 
 /* A password as it is hashed: NFKC (am_hill_nfkc), so that one typed in
@@ -1002,9 +1009,14 @@ static int pw_verify(const char *hash, const char *pw)
 		return 0;
 	if (!(n = pw_norm(pw)))
 		return am_hill_oom(AM_ENOMEM);
-	right = crypto_pwhash_str_verify(hash, n, strlen(n)) == 0 ||
-	        (strcmp(n, pw) != 0 &&
-	         crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0);
+	/* both forms are tried whichever matches (not `||`): a right password
+	 * took one hash and a wrong one two, a time anyone could measure to
+	 * guess (mail review, 2026-12-03); how many hashes now depends on
+	 * the password typed only (does NFKC change it), not on the hash */
+	right = crypto_pwhash_str_verify(hash, n, strlen(n)) == 0;
+	if (strcmp(n, pw) != 0 &&
+	    crypto_pwhash_str_verify(hash, pw, strlen(pw)) == 0)
+		right = 1;
 	sodium_memzero(n, strlen(n));
 	free(n);
 	return right;

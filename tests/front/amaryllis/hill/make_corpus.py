@@ -363,6 +363,21 @@ def build_cases():
           "header X-Amaryllis-Result: rejected",
           "body-contains: cost.txt:3:6: error: コストが2と書かれていますが、計算では1です",
           "standings:"])
+    # The same with a file name of 204 characters: each error line names
+    # it as the note on the attachment does, cut to 60 characters and
+    # "…" (it was repeated whole on every line: mail review, 2026-12-03,
+    # 2,940 bytes of mail for a 251 KB reply).
+    case("attachment_illegal_long_name",
+         multipart(BOB, "sheet", "attach-illegal-long", [
+             part("#password kurogane-9\n", "utf-8", "7bit"),
+             part(COST_MISMATCH, "utf-8", "base64", filename="A" * 200 + ".txt"),
+         ]),
+         ["# An illegal sheet in an attachment named by 200 A's and .txt: the",
+          "# error line names 60 of them, then …",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: " + "A" * 60 + "…:3:6: error: コストが2と書かれていますが、計算では1です",
+          "body-not-contains: " + "A" * 61,
+          "standings:"])
     # Review W11: the sheet in three places (the body, a.txt, b.txt).  The
     # first .txt attachment is the sheet (docs/HILL.md "Mail"): a.txt's
     # ヌト enters and beats グリスク; the body's and b.txt's グリスク弐 do
