@@ -842,7 +842,19 @@ typedef struct job {
 	char *pre_name;      /* the member's name, or NULL: none checked */
 	char *pre_hash;      /* its hash then */
 	int pre_right;       /* 1: the password was its */
+	size_t token_room;   /* bytes of replay tokens the reply may still
+	                        carry (fight_member) */
+	int tokens_cut;      /* the reply said the rest are left out */
 } job;
+
+/* The replay tokens a mailed reply carries: at most this many bytes, or
+ * HILL_TOKEN_TIMES times the mail's size when that is more.  Each token
+ * holds both sheets, so a hill of long sheets made an 89-byte #test from
+ * a forged From a 244 KB reply to whoever it named (mail review,
+ * 2026-12-03); the battles' lines stay, and the rest of the tokens are
+ * one note away (the web page's battle view, `amaryllis battle`). */
+#define HILL_TOKEN_FLOOR 8192
+#define HILL_TOKEN_TIMES 4
 
 static void say(job *j, const char *ja, const char *en)
 {
@@ -1498,9 +1510,20 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	              oc == 1 ? UT_TRL(j->lang, "勝", "W") :
 	              oc == 2 ? UT_TRL(j->lang, "分", "D") : UT_TRL(j->lang, "負", "L"),
 	              (long long)res.score[0], (long long)res.score[1]);
-	if (token)
+	if (token && strlen(token) + 32 > j->token_room) {
+		if (!j->tokens_cut)
+			say(j, "    （ここからのリプレイトークンは、返信を送られたメールの"
+			       "大きさに見合うよう省きます。同じ戦闘は丘のウェブページの"
+			       "対戦画面か `amaryllis battle` で見られます）\n",
+			    "    (The replay tokens from here on are left out, to keep "
+			    "the reply in proportion to the mail it answers. The same "
+			    "battles are on the battle page of the hill's web site, or "
+			    "`amaryllis battle`.)\n");
+		j->tokens_cut = 1;
+	} else if (token) {
 		ut_buf_printf(&j->body, "    amaryllis battle --replay %s\n", token);
-	else
+		j->token_room -= strlen(token) + 32;
+	} else
 		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"    （リプレイトークンなし: 2つのシートで am1. の後 %d 文字を超えます）\n",
 			"    (no replay token: the two sheets take more than %d "
@@ -2252,6 +2275,13 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	j.lim = &lim;
 	j.lang = d.lang;
 	j.now = lim.now ? lim.now : (int64_t)time(NULL);
+	/* (the web's answers go to who asked, within its rate) */
+	if (lim.web || len > SIZE_MAX / HILL_TOKEN_TIMES)
+		j.token_room = SIZE_MAX;
+	else if (len * HILL_TOKEN_TIMES > HILL_TOKEN_FLOOR)
+		j.token_room = len * HILL_TOKEN_TIMES;
+	else
+		j.token_room = HILL_TOKEN_FLOOR;
 	if ((rc = prune(h, j.now)) < 0)
 		goto out;
 	if (!mail.loop && mail.reply_to && mail.from && !lim.web &&

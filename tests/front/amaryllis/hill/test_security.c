@@ -298,6 +298,82 @@ static void reply_cap(void **state)
 	fx_close(&f);
 }
 
+/* A legal sheet (`amaryllis check` reads this shape without an error:
+ * 40 actions make 3,072 bytes) of `actions` + 1 actions, its unit named
+ * `name`; owned. */
+static char *long_sheet(const char *name, int actions)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	ut_buf_printf(&b, "%s：１０／１／１／２／スピア\n・スピア（１）：直接攻撃\n", name);
+	for (int k = 1; k <= actions; k++)
+		ut_buf_printf(&b, "・わざ%d（１）：直接攻撃＜遅延起動４＞＜効果２倍＞\n", k);
+	assert_false(b.failed);
+	return b.ptr;
+}
+
+/* The replay tokens of a mailed reply stop at HILL_TOKEN_FLOOR (8192)
+ * bytes (each counted with 32 for its line) when 4 times the mail's size
+ * is less, then one note (mail review, 2026-12-03: a forged 89-byte
+ * #test got a 244 KB reply of tokens, each holding both sheets).  Four
+ * members of 41 actions (3 KB each); a stranger's #test of a 1-action
+ * sheet, a mail of under 1 KB: all four battles are listed, the tokens
+ * that fit in 8192 bytes and no more, then the note.  Before, all four
+ * tokens came. */
+static void token_budget(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char name[16], msgid[16], pw[16], *s, *m, *p;
+	size_t used = 0;
+	int tokens = 0;
+
+	(void)state;
+	open_cfg(&f, &cfg);
+	for (int i = 1; i <= 4; i++) {
+		snprintf(name, sizeof(name), "ア%d", i);
+		snprintf(msgid, sizeof(msgid), "a%d@x", i);
+		snprintf(pw, sizeof(pw), "pass-word-%d", i);
+		s = long_sheet(name, 40);
+		ut_buf b = UT_BUF_INIT;
+		ut_buf_printf(&b, "#password %s\n%s", pw, s);
+		m = fx_msg("owner@example.net", msgid, b.ptr);
+		assert_int_equal(fx_process(&f, m), 0);
+		assert_string_equal(f.result, "entered");
+		assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		free(m);
+		free(s);
+		ut_buf_free(&b);
+	}
+	s = long_sheet("イ", 0);
+	ut_buf t = UT_BUF_INIT;
+	ut_buf_printf(&t, "#test\n%s", s);
+	m = fx_msg("stranger@example.org", "t@x", t.ptr);
+	assert_true(strlen(m) * 4 < 8192);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "tested");
+	for (p = f.body; (p = strstr(p, "    amaryllis battle --replay ")) != NULL;
+	     p += 30) {
+		size_t n = strcspn(p + 30, "\n");
+		used += n + 32;
+		tokens++;
+	}
+	if (!(tokens >= 1 && tokens < 4 && used <= 8192))
+		fail_msg("%d tokens, %zu bytes:\n%s", tokens, used, f.body);
+	/* the next one would not have fit: each token is the same length
+	 * within a few bytes (the names differ by a digit) */
+	assert_true(used + used / (size_t)tokens > 8192 - 64);
+	assert_non_null(strstr(f.body, "ここからのリプレイトークンは"));
+	for (int i = 1; i <= 4; i++) {
+		snprintf(name, sizeof(name), "ア%d", i);
+		assert_non_null(strstr(f.body, name));
+	}
+	free(m);
+	free(s);
+	ut_buf_free(&t);
+	fx_close(&f);
+}
+
 /* The shown name: #name wins over the From's display name; invisible
  * characters are dropped, 40 characters kept; an '@' in it is not used. */
 static void player_names(void **state)
@@ -518,6 +594,7 @@ int main(void)
 		cmocka_unit_test(notice_language),
 		cmocka_unit_test(rate_window),
 		cmocka_unit_test(reply_cap),
+		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(upgrade_format1),
 		cmocka_unit_test(password_nfkc),
