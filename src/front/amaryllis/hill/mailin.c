@@ -996,11 +996,17 @@ static int raw_headers_utf8(const char *raw, size_t hlen, size_t len,
  * cap: in a header block, each line and each ',' or ';' (a field, an
  * address, a parameter); in a body, each line that begins with "--" (a
  * MIME delimiter, after which a part's header block may follow, up to its
- * blank line).  GMime takes about 0.5-1.5 KB of memory for each (a mail
+ * blank line), and each line that looks like a header field ("Name:",
+ * the name printable ASCII without a blank) with its ',' and ';': the
+ * header block of a message/rfc822 part (or of a digest's part) follows
+ * a part's header block with no "--" before it, and GMime parses it
+ * whole (349,000 lines "a:" in 1 MiB took 179 MB: mail review,
+ * 2026-12-03).  GMime takes about 0.5-1.5 KB of memory for each (a mail
  * of 1 MiB made of 100,000 empty parts took 138 MB), so a mail past the
  * cap is refused before it is parsed (docs/HILL.md, "Limits").  A text
- * line such as "-- " or "-----" counts too: an upper bound, not an exact
- * count.
+ * line such as "-- ", "-----" or "Note: …" counts too: an upper bound,
+ * not an exact count (a sheet's lines begin with a unit's name or '・',
+ * and their colon is mostly full width).
  */
 static size_t raw_items(const char *p, size_t n, int header, size_t cap)
 {
@@ -1024,6 +1030,14 @@ static size_t raw_items(const char *p, size_t n, int header, size_t cap)
 		} else if (ln >= 2 && p[0] == '-' && p[1] == '-') {
 			items++;
 			header = 1;
+		} else {
+			for (q = p; q < p + ln && *q > ' ' && *q < 0x7f && *q != ':'; q++)
+				;
+			if (q > p && q < p + ln && *q == ':') {
+				items++;
+				for (; q < p + ln; q++)
+					items += *q == ',' || *q == ';';
+			}
 		}
 		p = nl ? nl + 1 : end;
 	}

@@ -593,6 +593,19 @@ static void hostile(void **state)
 	assert_int_equal(fx_process(&f, b.ptr), 0);
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "ヘッダーの項目"));
+	/* the header block of an embedded message (message/rfc822) has no
+	 * "--" before it: its fields count as the body's lines that look
+	 * like header fields, 5,000 "a:" > 4096, refused (they went to
+	 * GMime whole: 349,000 of them took 179 MB, mail review 2026-12-03) */
+	ut_buf_clear(&b);
+	ut_buf_puts(&b, "From: a@example.net\nMessage-ID: <rfc822@x>\nMIME-Version: 1.0\n"
+	            "Content-Type: message/rfc822\n\n");
+	for (i = 0; i < 5000; i++)
+		ut_buf_puts(&b, "a:\n");
+	ut_buf_puts(&b, "\n#status\n");
+	assert_int_equal(fx_process(&f, b.ptr), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "ヘッダーの項目"));
 	/* past the cap an auto-reply still gets no reply (Auto-Submitted is
 	 * among the fields kept), after 5,000 fields */
 	ut_buf_clear(&b);
