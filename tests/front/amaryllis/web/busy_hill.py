@@ -18,12 +18,11 @@ Meanwhile:
 """
 import json
 import statistics
-import subprocess
 import sys
 import threading
 import time
 
-from webtest import JSON, Server, finish, has_hill, new_hill, ok, request, sheet
+from webtest import JSON, Server, finish, has_hill, hold_lock, new_hill, ok, request, sheet
 
 AMARYLLIS = sys.argv[1]
 if not has_hill(AMARYLLIS):
@@ -33,19 +32,6 @@ HOLD = 10
 WAIT_MS = 1000
 nut, grisk = sheet("nut"), sheet("grisk")
 
-LOCKER = r"""
-import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
-db.execute("BEGIN IMMEDIATE")
-try:  # a write too, never committed (the lock alone is what matters)
-    db.execute("UPDATE meta SET value = value")
-except sqlite3.Error:
-    pass
-print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
-db.execute("ROLLBACK")
-print("released", flush=True)
-"""
 
 db = new_hill(AMARYLLIS)
 srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--hill-wait-ms", str(WAIT_MS))
@@ -67,9 +53,7 @@ try:
     st, _, resp = request(port, "POST", "/api/hill/entry", entry("P", "p@example.org", nut), JSON)
     ok(st == 200 and json.loads(resp)["result"] == "entered", f"ヌト entered before the lock ({st})")
 
-    locker = subprocess.Popen([sys.executable, "-c", LOCKER, db, str(HOLD)],
-                              stdout=subprocess.PIPE, text=True)
-    ok(locker.stdout.readline().strip() == "locked", "another process holds the write lock")
+    locker = hold_lock(db, HOLD)
     t_locked = time.monotonic()
 
     # an entry waits for the lock: 503 and Retry-After after --hill-wait-ms

@@ -83,6 +83,33 @@ def new_hill(amaryllis, size=5):
     return db
 
 
+# Another process (Python's sqlite3) that takes a hill's write lock (BEGIN
+# IMMEDIATE, and an UPDATE left uncommitted), as `sqlite3 hill.db` with an
+# open transaction would; prints "locked", holds it, prints "released".
+LOCKER = r"""
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+db.execute("BEGIN IMMEDIATE")
+try:  # a write too, never committed (the lock alone is what matters)
+    db.execute("UPDATE meta SET value = value")
+except sqlite3.Error:
+    pass
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+db.execute("ROLLBACK")
+print("released", flush=True)
+"""
+
+
+def hold_lock(db, seconds):
+    """The locker on hill db for `seconds`, once it holds the lock (its
+    Popen; its stdout says "released" when it lets go)."""
+    p = subprocess.Popen([sys.executable, "-c", LOCKER, db, str(seconds)],
+                         stdout=subprocess.PIPE, text=True)
+    ok(p.stdout.readline().strip() == "locked", "another process holds the hill's write lock")
+    return p
+
+
 def has_hill(amaryllis):
     return subprocess.run([amaryllis, "hill", "--help"],
                           capture_output=True).returncode == 0

@@ -28,15 +28,15 @@ asserted, not their times.
 
     workers.py AMARYLLIS
 """
+import contextlib
 import json
 import re
 import socket
-import subprocess
 import sys
 import threading
 import time
 
-from webtest import JSON, Server, finish, has_hill, new_hill, ok, request, sheet
+from webtest import JSON, Server, finish, has_hill, hold_lock, new_hill, ok, request, sheet
 
 AMARYLLIS = sys.argv[1]
 if not has_hill(AMARYLLIS):
@@ -44,18 +44,6 @@ if not has_hill(AMARYLLIS):
     sys.exit(0)
 nut = sheet("nut")
 
-LOCKER = r"""
-import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
-db.execute("BEGIN IMMEDIATE")
-try:
-    db.execute("UPDATE meta SET value = value")
-except sqlite3.Error:
-    pass
-print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
-db.execute("ROLLBACK")
-"""
 
 
 def entry(i):
@@ -98,19 +86,24 @@ def stopped(srv):
     return rc
 
 
-def locked(db, seconds):
-    p = subprocess.Popen([sys.executable, "-c", LOCKER, db, str(seconds)],
-                         stdout=subprocess.PIPE, text=True)
-    ok(p.stdout.readline().strip() == "locked", "another process holds the hill's write lock")
-    return p
+@contextlib.contextmanager
+def locked_hill(*opts):
+    """A server (--rate 0, OPTS) of a new hill whose write lock another
+    process holds for 30 s: yields it; then stops it (status 0 asserted)
+    and the other process."""
+    db = new_hill(AMARYLLIS)
+    locker = hold_lock(db, 30)
+    srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", *opts)
+    try:
+        yield srv
+    finally:
+        rc = stopped(srv)
+        locker.kill()
+        ok(rc == 0, f"the server stops with status 0 ({rc})")
 
 
 # 1. the page while every worker waits
-db = new_hill(AMARYLLIS)
-locker = locked(db, 20)
-srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--threads", "1",
-             "--max-battles", "2", "--hill-wait-ms", "3000")
-try:
+with locked_hill("--threads", "1", "--max-battles", "2", "--hill-wait-ms", "3000") as srv:
     o = Order(srv.port)
     o.start("entry1", "POST", "/api/hill/entry", entry(1), JSON, src="127.0.12.1")
     o.start("entry2", "POST", "/api/hill/entry", entry(2), JSON, src="127.0.12.1")
@@ -124,17 +117,9 @@ try:
     o.join()
     ok(o.status == {"entry1": 503, "entry2": 503},
        f"each entry is 503 after --hill-wait-ms ({o.status})")
-finally:
-    rc = stopped(srv)
-    locker.kill()
-ok(rc == 0, f"the server stops with status 0 ({rc})")
 
 # 2. one worker: another address is answered before a backlog
-db = new_hill(AMARYLLIS)
-locker = locked(db, 20)
-srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
-             "--hill-wait-ms", "1000")
-try:
+with locked_hill("--max-battles", "1", "--hill-wait-ms", "1000") as srv:
     o = Order(srv.port)
     for i in (1, 2, 3):
         o.start(f"A{i}", "POST", "/api/hill/entry", entry(i), JSON, src="127.0.12.3")
@@ -149,17 +134,10 @@ try:
        f"B's check is answered before A's two waiting entries ({o.done})")
     ok(o.status == {"A1": 503, "A2": 503, "A3": 503, "B": 200},
        f"A's entries 503 (the lock), B's check 200 ({o.status})")
-finally:
-    rc = stopped(srv)
-    locker.kill()
-ok(rc == 0, f"the server stops with status 0 ({rc})")
 
-# 3. stopped with requests waiting for the worker
-db = new_hill(AMARYLLIS)
-locker = locked(db, 20)
-srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
-             "--hill-wait-ms", "2000")
-try:
+# 3. stopped with requests waiting for the worker (the stop's status 0
+# is locked_hill's: its waiting connections were resumed first)
+with locked_hill("--max-battles", "1", "--hill-wait-ms", "2000") as srv:
     o = Order(srv.port)
     for i in (1, 2, 3):
         o.start(f"A{i}", "POST", "/api/hill/entry", entry(i), JSON, src="127.0.12.5")
@@ -167,11 +145,7 @@ try:
     with o.lock:
         waiting = not o.done
     ok(waiting, "three entries are waiting when the server is told to stop")
-finally:
-    rc = stopped(srv)
-    locker.kill()
 o.join()
-ok(rc == 0, f"the server stops with status 0, its waiting connections resumed ({rc})")
 ok(all(st in (0, 503) for st in o.status.values()) and len(o.status) == 3,
    f"each entry is 503 or closed unanswered ({o.status})")
 
@@ -182,11 +156,7 @@ ok(all(st in (0, 503) for st in o.status.values()) and len(o.status) == 3,
 # A2; B2 and C2 come back at turn 1 (they were served at turn 0) and
 # after A2, which came first: A2 is the 4th answered.  (Before the fix
 # B2, C2, B3, … each came back at turn 0 and A2 was answered last.)
-db = new_hill(AMARYLLIS)
-locker = locked(db, 30)
-srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
-             "--hill-wait-ms", "700")
-try:
+with locked_hill("--max-battles", "1", "--hill-wait-ms", "700") as srv:
     o = Order(srv.port)
     o.start("A1", "POST", "/api/hill/entry", entry(1), JSON, src="127.0.12.6")
     time.sleep(0.1)
@@ -209,20 +179,12 @@ try:
     o.join()
     ok(len(o.done) == 10 and "A2" in o.done[:4],
        f"A's second entry is among the first four answered ({o.done})")
-finally:
-    rc = stopped(srv)
-    locker.kill()
-ok(rc == 0, f"the server stops with status 0 ({rc})")
 
 # 5. requests whose clients have gone while they waited are not played
 # (review M3): one worker held by X's entry (--hill-wait-ms 3000); Y sends
 # three entries and closes its connections; each is logged "gone" (not
 # played), and Z's check, sent after them, is answered.
-db = new_hill(AMARYLLIS)
-locker = locked(db, 30)
-srv = Server(AMARYLLIS, "--hill", db, "--rate", "0", "--max-battles", "1",
-             "--hill-wait-ms", "3000")
-try:
+with locked_hill("--max-battles", "1", "--hill-wait-ms", "3000") as srv:
     o = Order(srv.port)
     o.start("X", "POST", "/api/hill/entry", entry(1), JSON, src="127.0.12.9")
     time.sleep(0.2)
@@ -243,10 +205,6 @@ try:
     # client first; had Y's entries been played, each would have held
     # the worker 3 s more before Z's check)
     ok(o.status == {"X": 503, "Z": 200}, f"X's entry 503, Z's check 200 ({o.status})")
-finally:
-    rc = stopped(srv)
-    locker.kill()
-ok(rc == 0, f"the server stops with status 0 ({rc})")
 gone = srv.lines(r"^\S+ 127\.0\.12\.10 POST /api/hill/entry 0 0 [\d.]+ms gone aborted$")
 ok(len(gone) == 3, f"Y's three entries are logged 'gone', never played "
    f"({srv.lines(' 127[.]0[.]12[.]10 ')})")
