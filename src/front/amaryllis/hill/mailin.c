@@ -91,8 +91,35 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* Whether a is an address the hill may answer: one '@' at least, at
+ * most 254 bytes with at most 64 before its last '@' (RFC 5321's limits:
+ * a 1 MB address made a 1 MB reply, past --reply-max, mail review
+ * 2026-12-03), valid UTF-8 without blanks, '<', '>', '"', '\\', control
+ * characters, or Unicode's separators and format characters (U+2028,
+ * U+00A0, U+202E…). */
+static int usable_address(const char *a)
+{
+	const char *at = a ? strrchr(a, '@') : NULL, *p;
+
+	if (!at || strlen(a) > 254 || at - a > 64 ||
+	    strpbrk(a, " \t\r\n<>\"\\") || !g_utf8_validate(a, -1, NULL))
+		return 0;
+	for (p = a; *p; p = g_utf8_next_char(p))
+		switch (g_unichar_type(g_utf8_get_char(p))) {
+		case G_UNICODE_CONTROL:
+		case G_UNICODE_FORMAT:
+		case G_UNICODE_LINE_SEPARATOR:
+		case G_UNICODE_PARAGRAPH_SEPARATOR:
+		case G_UNICODE_SPACE_SEPARATOR:
+			return 0;
+		default:
+			break;
+		}
+	return 1;
+}
+
 /* The first mailbox of a list (groups searched too) with a usable
- * address, or NULL. */
+ * address (usable_address), or NULL. */
 static InternetAddress *first_mailbox(InternetAddressList *list)
 {
 	int i, n = list ? internet_address_list_length(list) : 0;
@@ -102,8 +129,7 @@ static InternetAddress *first_mailbox(InternetAddressList *list)
 		if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
 			const char *a = internet_address_mailbox_get_addr(
 				INTERNET_ADDRESS_MAILBOX(ia));
-			if (a && strchr(a, '@') && !strpbrk(a, " \t\r\n<>\"\\") &&
-			    g_utf8_validate(a, -1, NULL))
+			if (usable_address(a))
 				return ia;
 		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
 			InternetAddress *m = first_mailbox(

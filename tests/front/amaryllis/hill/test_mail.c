@@ -639,6 +639,33 @@ static void hostile(void **state)
 	/* not even a header */
 	assert_int_equal(fx_process_lim(&f, "", 0, NULL), 0);
 	assert_null(f.reply);
+	/* an address the hill does not answer (usable_address): 255 bytes
+	 * (a 1 MB one had a 1 MB reply), 65 bytes before the '@', a
+	 * U+2028 or a U+202E in it; 254 bytes, 64 before the '@', is
+	 * answered (#status) */
+	{
+		static const char *const bad[] = {"x", "l", "\u2028", "\u202e"};
+		for (i = 0; i < 4; i++) {
+			ut_buf_clear(&b);
+			if (i == 0) /* 64 + 1 + 190 = 255 */
+				ut_buf_printf(&b, "From: <%s@%0190d>\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 0);
+			else if (i == 1) /* 65 before the '@' */
+				ut_buf_printf(&b, "From: <%s@example.net>\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+			else
+				ut_buf_printf(&b, "From: <a%sb@example.net>\n", bad[i]);
+			ut_buf_printf(&b, "Message-ID: <addr%zu@x>\nContent-Type: text/plain; "
+			              "charset=utf-8\n\n#status\n", i);
+			assert_int_equal(fx_process(&f, b.ptr), 0);
+			assert_null(f.reply);
+			assert_string_equal(f.result, "ignored");
+		}
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "From: <%s@%0189d>\nMessage-ID: <addr-ok@x>\n\n#status\n",
+		              "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 0);
+		assert_int_equal(fx_process(&f, b.ptr), 0);
+		assert_non_null(f.reply);
+		assert_string_equal(f.result, "status");
+	}
 	ut_buf_free(&b);
 	fx_close(&f);
 }
