@@ -41,7 +41,8 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
 /**
  * Copy the NUL-terminated src into dst[0..size) for a log line or a
  * terminal: every control character (C0, DEL, C1 such as U+009B, a
- * terminal's CSI), every byte that is not part of valid UTF-8 and, when
+ * terminal's CSI), line and paragraph separator (U+2028, U+2029), format
+ * character (U+202E, U+200B…), every byte that is not part of valid UTF-8 and, when
  * `space` is 0, the space become one '?' each; other characters (Japanese
  * names) are kept.  At most size − 1 bytes, never half a character, then a
  * NUL (nothing when size is 0).  src may be NULL (an empty text).

@@ -103,6 +103,17 @@ size_t ut_utf8_odd_digit(const char *s)
 	return strlen(s);
 }
 
+/* A line or paragraph separator (U+2028, U+2029: a new line to some
+ * viewers) or a format character (U+202E turns the rest of a line
+ * around, U+200B hides): what a log line must not carry as it is. */
+static int invisible_format(utf8proc_int32_t c)
+{
+	utf8proc_category_t cat = utf8proc_category(c);
+
+	return cat == UTF8PROC_CATEGORY_ZL || cat == UTF8PROC_CATEGORY_ZP ||
+	       cat == UTF8PROC_CATEGORY_CF;
+}
+
 size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)src;
@@ -114,7 +125,7 @@ size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space)
 		utf8proc_int32_t c;
 		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
 		int bad = k <= 0 || c < 0x20 || (c >= 0x7F && c <= 0x9F) ||
-		          (c == ' ' && !space);
+		          (c == ' ' && !space) || invisible_format(c);
 		size_t w = bad ? 1 : (size_t)k;
 
 		if (n + w > size - 1)

@@ -131,8 +131,11 @@ static void test_odd_digit(void **state)
 
 /* ut_utf8_printable: a log line's field (HTTP audit H1): C0, DEL, C1
  * (U+009B as UTF-8 and as a raw byte), bytes that are not UTF-8 (a cut
- * sequence, an overlong '/', a surrogate) each one '?'; Japanese kept; the
- * space as the caller asks; never half a character at the cut. */
+ * sequence, an overlong '/', a surrogate), U+2028 and U+2029 (a new line
+ * to some viewers) and format characters (U+202E turns the line around,
+ * U+200B: mail review 2026-12-03) each one '?'; Japanese kept, and NBSP
+ * (a space, not a format character); the space as the caller asks; never
+ * half a character at the cut. */
 static void test_printable(void **state)
 {
 	char out[16];
@@ -151,6 +154,9 @@ static void test_printable(void **state)
 	assert_string_equal(out, "a?b?c?\xc2\xa0");
 	ut_utf8_printable(out, sizeof(out), "a b", 1);
 	assert_string_equal(out, "a b");
+	assert_int_equal(ut_utf8_printable(out, sizeof(out),
+	                                   "a\u2028b\u2029\u202e\u200bc", 1), 7);
+	assert_string_equal(out, "a?b???c");
 	assert_int_equal(ut_utf8_printable(out, 8, "アリア", 1), 6);
 	assert_string_equal(out, "アリ");
 	assert_int_equal(ut_utf8_printable(out, sizeof(out), NULL, 1), 0);
