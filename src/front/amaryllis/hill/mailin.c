@@ -642,13 +642,34 @@ static char *iso2022jp_utf8(const char *p, size_t n)
 	return alt;
 }
 
+/* Whether cs encodes text in units wider than a byte (UTF-16, UTF-32,
+ * UCS-2, UCS-4), where a 0 byte is no NUL. */
+static int wide_charset(const char *cs)
+{
+	static const char *const wide[] = {"utf-16", "utf16", "utf-32", "utf32",
+	                                   "ucs-2", "ucs2", "ucs-4", "ucs4"};
+	size_t i;
+
+	for (i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+		if (g_ascii_strncasecmp(cs, wide[i], strlen(wide[i])) == 0)
+			return 1;
+	return 0;
+}
+
 /* The decoded bytes ba in the charset cs (not UTF-8) converted to UTF-8
- * (owned), or NULL with m->bad set (or out of memory: m->bad unset). */
+ * (owned), or NULL with m->bad set (or out of memory: m->bad unset).  A
+ * NUL is undecodable, as in UTF-8 (utf8_text): the conversion's string
+ * ended there, and the rest of the text (a #withdraw after it) was lost
+ * without a word (mail review, 2026-12-03). */
 static char *converted_text(hill_mail *m, const char *cs, const GByteArray *ba)
 {
 	iconv_t cd;
 	char *conv, *text;
 
+	if (!wide_charset(cs) && memchr(ba->data, '\0', ba->len)) {
+		set_bad(m, HILL_MAIL_UNDECODABLE, cs);
+		return NULL;
+	}
 	if (iso2022jp_label(cs)) {
 		if (!(text = iso2022jp_utf8((const char *)ba->data, ba->len)))
 			set_bad(m, HILL_MAIL_UNDECODABLE, cs);

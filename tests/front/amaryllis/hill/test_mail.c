@@ -625,6 +625,23 @@ static void hostile(void **state)
 	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <u8@x>\n"
 		"Content-Type: text/plain; charset=utf-8\n\n#status\n\xff\xfe\n"), 0);
 	assert_string_equal(f.result, "rejected");
+	/* a NUL in Shift_JIS text (8bit) is undecodable as in UTF-8: the
+	 * conversion stopped there, and the #withdraw after it was lost
+	 * without a word (mail review 2026-12-03); labelled or guessed (no
+	 * charset: its lead byte 0x83 makes the guess CP932) alike */
+	{
+		static const char sjis[] = "#status\n\x83\x41\x83\x8a\x83\x41\n\0\n#withdraw x\n";
+		static const char *const labels[] = {"; charset=Shift_JIS", ""};
+		for (i = 0; i < 2; i++) {
+			ut_buf_clear(&b);
+			ut_buf_printf(&b, "From: a@example.net\nMessage-ID: <nul%zu@x>\n"
+			              "Content-Type: text/plain%s\nContent-Transfer-Encoding: "
+			              "8bit\n\n", i, labels[i]);
+			ut_buf_put(&b, sjis, sizeof(sjis) - 1);
+			assert_int_equal(fx_process_lim(&f, b.ptr, b.len, NULL), 0);
+			assert_string_equal(f.result, "rejected");
+		}
+	}
 	/* invalid base64 */
 	assert_int_equal(fx_process(&f, "From: a@example.net\nMessage-ID: <b64@x>\n"
 		"Content-Type: text/plain; charset=utf-8\n"
