@@ -681,7 +681,9 @@ static int ascii_alnum(char c)
 	       (c >= 'A' && c <= 'Z');
 }
 
-/* An address local@domain as people write theirs: the local part of
+/* An address local@domain as people write theirs, at most 254 bytes
+ * with at most 64 before the '@' (RFC 5321; the mail hill answers no
+ * other: usable_address): the local part of
  * letters, digits and . _ % + - = ' ! # $ & * ? ^ { } ~ (RFC 5322's
  * dot-atom without | / `, which a shell or a mailer's pipe could read),
  * not starting with - or ., no two dots in a row; the domain of labels
@@ -694,8 +696,8 @@ static int address_ok(const char *s, size_t len)
 	size_t label = 0;
 
 	if (!header_safe(s, len, 254) || !(at = memchr(s, '@', len)) ||
-	    at == s || at + 1 == s + len || *s == '-' || *s == '.' ||
-	    at[-1] == '.')
+	    at == s || at - s > 64 || at + 1 == s + len || *s == '-' ||
+	    *s == '.' || at[-1] == '.')
 		return 0;
 	for (p = s; p < at; p++)
 		if (!(ascii_alnum(*p) || strchr("._%+-='!#$&*?^{}~", *p)) ||

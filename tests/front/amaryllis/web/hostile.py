@@ -261,6 +261,7 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
         entry = {"name": "P", "address": "p@example.org", "password": "pass-words", "sheet": nut}
         for what, change in [("a CRLF in the address", {"address": "p@example.org\r\nBcc: x@example.org"}),
                              ("no @ in the address", {"address": "nobody"}),
+                             ("65 bytes before the @", {"address": "p" * 65 + "@example.org"}),
                              ("a newline in the password", {"password": "pass-words\n#withdraw ヌト"}),
                              ("an empty password", {"password": ""}),
                              ("a control character in the name", {"name": "P\r\nX-Evil: 1"}),
