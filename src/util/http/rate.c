@@ -138,12 +138,6 @@ static int entry_of(ut_http_rate *t, const char *addr, double now, double cap)
 	return i;
 }
 
-/*
- * One request of addr at `now` (seconds): its bucket holds up to
- * per_minute tokens (a minute's worth of burst) and refills at per_minute
- * a minute.  Returns 1 when a token was there (the request may go on), 0
- * when the bucket is empty.  The caller serialises the calls.
- */
 /* addr's bucket, refilled for the time since it was last seen. */
 static ut_http_rate_entry *refilled(ut_http_rate *t, const char *addr,
                                     double now, double per_minute)
@@ -174,6 +168,12 @@ int ut_http_rate_owes(ut_http_rate *t, const char *addr, double now,
 	return refilled(t, addr, now, per_minute)->tokens < 0;
 }
 
+/*
+ * One request of addr at `now` (seconds): its bucket holds up to
+ * per_minute tokens (a minute's worth of burst) and refills at per_minute
+ * a minute.  Returns 1 when a token was there (the request may go on), 0
+ * when the bucket is empty.  The caller serialises the calls.
+ */
 int ut_http_rate_take(ut_http_rate *t, const char *addr, double now,
                       double per_minute)
 {
