@@ -1063,10 +1063,12 @@ static int parse_listen(struct sockaddr_in *sa, const char *listen)
 	return 0;
 }
 
-/* What ut_httpd_start has done, undone in reverse by undo(). */
-enum { DONE_NOTHING, DONE_LOCKS, DONE_CONNS, DONE_WORKERS };
+/* What ut_httpd_start has done, undone in reverse by undo() (and by
+ * ut_httpd_stop, once the workers and the daemon have stopped). */
+enum { DONE_NOTHING, DONE_SENDING_LOCK, DONE_WORK_LOCK, DONE_LOCKS,
+       DONE_CONNS, DONE_WORKERS };
 
-/* Free a server that did not start, up to what was done. */
+/* Free a server up to what was done. */
 static void undo(ut_httpd *s, int done)
 {
 	if (done >= DONE_WORKERS)
@@ -1075,11 +1077,12 @@ static void undo(ut_httpd *s, int done)
 		ut_httpd_conns_halt(&s->conns);
 		ut_httpd_conns_free(&s->conns);
 	}
-	if (done >= DONE_LOCKS) {
+	if (done >= DONE_LOCKS)
 		pthread_cond_destroy(&s->work_wake);
+	if (done >= DONE_WORK_LOCK)
 		pthread_mutex_destroy(&s->work_lock);
+	if (done >= DONE_SENDING_LOCK)
 		pthread_mutex_destroy(&s->sending_lock);
-	}
 	free(s->workers);
 	free(s);
 }
@@ -1091,7 +1094,7 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	struct MHD_Daemon *d;
 	const union MHD_DaemonInfo *di;
 	ut_httpd *s;
-	int rc, e;
+	int rc, e, done;
 
 	*out = NULL;
 	if (cfg->version != UT_HTTPD_CONFIG_VERSION || !cfg->handle ||
@@ -1103,31 +1106,25 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	if (!(s = calloc(1, sizeof(*s))))
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	s->cfg = *cfg;
-	if (pthread_mutex_init(&s->sending_lock, NULL) != 0) {
-		free(s);
-		return ut_error_set(UT_ERROR, "cannot start the server's threads");
-	}
-	if (pthread_mutex_init(&s->work_lock, NULL) != 0) {
-		pthread_mutex_destroy(&s->sending_lock);
-		free(s);
-		return ut_error_set(UT_ERROR, "cannot start the server's threads");
-	}
-	if (pthread_cond_init(&s->work_wake, NULL) != 0) {
-		pthread_mutex_destroy(&s->work_lock);
-		pthread_mutex_destroy(&s->sending_lock);
-		free(s);
-		return ut_error_set(UT_ERROR, "cannot start the server's threads");
-	}
+	/* a step that fails undoes those before it (threads: undo) */
+	done = DONE_NOTHING;
+	if (pthread_mutex_init(&s->sending_lock, NULL) != 0)
+		goto no_threads;
+	done = DONE_SENDING_LOCK;
+	if (pthread_mutex_init(&s->work_lock, NULL) != 0)
+		goto no_threads;
+	done = DONE_WORK_LOCK;
+	if (pthread_cond_init(&s->work_wake, NULL) != 0)
+		goto no_threads;
+	done = DONE_LOCKS;
 	if (ut_httpd_conns_start(&s->conns, cfg->max_conns ? cfg->max_conns : 1,
-	                         (double)cfg->request_timeout_s) < 0) {
-		undo(s, DONE_LOCKS);
-		return ut_error_set(UT_ERROR, "cannot start the server's threads");
-	}
-	/* before the daemon: its threads read nworkers */
-	if (workers_start(s) < 0) {
-		undo(s, DONE_WORKERS);
-		return ut_error_set(UT_ERROR, "cannot start the server's threads");
-	}
+	                         (double)cfg->request_timeout_s) < 0)
+		goto no_threads;
+	/* before the daemon, whose threads read nworkers; those started of
+	 * them are stopped when one cannot start */
+	done = DONE_WORKERS;
+	if (workers_start(s) < 0)
+		goto no_threads;
 	/* no MHD_USE_ERROR_LOG: the library prints nothing of its own */
 	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
 	                     (s->nworkers ? MHD_ALLOW_SUSPEND_RESUME : 0),
@@ -1158,6 +1155,9 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 		*port_out = di ? di->port : (unsigned)ntohs(sa.sin_port);
 	*out = s;
 	return 0;
+no_threads:
+	undo(s, done);
+	return ut_error_set(UT_ERROR, "cannot start the server's threads");
 }
 
 /* The workers stop first: those waiting are resumed before the daemon
@@ -1169,10 +1169,5 @@ void ut_httpd_stop(ut_httpd *s)
 	ut_httpd_conns_halt(&s->conns);
 	workers_stop(s);
 	MHD_stop_daemon(s->daemon); /* (its connections leave the table) */
-	ut_httpd_conns_free(&s->conns);
-	pthread_cond_destroy(&s->work_wake);
-	pthread_mutex_destroy(&s->work_lock);
-	pthread_mutex_destroy(&s->sending_lock);
-	free(s->workers);
-	free(s);
+	undo(s, DONE_CONNS); /* (the reaper halted already: a no-op) */
 }
