@@ -94,15 +94,15 @@ static char *dup_or_null(const char *s)
 /* Whether a is an address the hill may answer: one '@' at least, at
  * most 254 bytes with at most 64 before its last '@' (RFC 5321's limits:
  * a 1 MB address made a 1 MB reply, past --reply-max, mail review
- * 2026-12-03), valid UTF-8 without blanks, '<', '>', '"', '\\', control
- * characters, or Unicode's separators and format characters (U+2028,
- * U+00A0, U+202E…). */
+ * 2026-12-03), valid UTF-8 without '<', '>', '"', '\\', control characters
+ * (a tab, a line end) or Unicode's separators (the blank, U+00A0, U+2028)
+ * and format characters (U+202E…). */
 static int usable_address(const char *a)
 {
 	const char *at = a ? strrchr(a, '@') : NULL, *p;
 
 	if (!at || strlen(a) > 254 || at - a > 64 ||
-	    strpbrk(a, " \t\r\n<>\"\\") || !g_utf8_validate(a, -1, NULL))
+	    strpbrk(a, "<>\"\\") || !g_utf8_validate(a, -1, NULL))
 		return 0;
 	for (p = a; *p; p = g_utf8_next_char(p))
 		switch (g_unichar_type(g_utf8_get_char(p))) {
