@@ -855,6 +855,9 @@ typedef struct job {
  * one note away (the web page's battle view, `amaryllis battle`). */
 #define HILL_TOKEN_FLOOR 8192
 #define HILL_TOKEN_TIMES 4
+/* A token's line besides the token ("    amaryllis battle --replay ",
+ * the line end), counted with it */
+#define HILL_TOKEN_LINE 32
 
 static void say(job *j, const char *ja, const char *en)
 {
@@ -1454,6 +1457,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	am_log *log = NULL;
 	sqlite3_stmt *st;
 	int rc, oc;
+	size_t cost;
 
 	bo.max_units = j->lim->max_units;
 	if (am_sheet_parse(&ms, m->sheet, m->sheet_len, &po) < 0 ||
@@ -1510,7 +1514,10 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	              oc == 1 ? UT_TRL(j->lang, "勝", "W") :
 	              oc == 2 ? UT_TRL(j->lang, "分", "D") : UT_TRL(j->lang, "負", "L"),
 	              (long long)res.score[0], (long long)res.score[1]);
-	if (token && strlen(token) + 32 > j->token_room) {
+	cost = token ? strlen(token) + HILL_TOKEN_LINE : 0;
+	/* once one is left out, so are the rest (as the note says), even
+	 * a shorter one that would fit */
+	if (token && (j->tokens_cut || cost > j->token_room)) {
 		if (!j->tokens_cut)
 			say(j, "    （ここからのリプレイトークンは、返信を送られたメールの"
 			       "大きさに見合うよう省きます。同じ戦闘は丘のウェブページの"
@@ -1522,7 +1529,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 		j->tokens_cut = 1;
 	} else if (token) {
 		ut_buf_printf(&j->body, "    amaryllis battle --replay %s\n", token);
-		j->token_room -= strlen(token) + 32;
+		j->token_room -= cost;
 	} else
 		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"    （リプレイトークンなし: 2つのシートで am1. の後 %d 文字を超えます）\n",

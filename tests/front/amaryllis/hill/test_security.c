@@ -363,7 +363,9 @@ static void token_budget(void **state)
 	/* the next one would not have fit: each token is the same length
 	 * within a few bytes (the names differ by a digit) */
 	assert_true(used + used / (size_t)tokens > 8192 - 64);
-	assert_non_null(strstr(f.body, "ここからのリプレイトークンは"));
+	assert_non_null(p = strstr(f.body, "ここからのリプレイトークンは"));
+	/* and none after it, even one that would fit */
+	assert_null(strstr(p, "amaryllis battle --replay "));
 	for (int i = 1; i <= 4; i++) {
 		snprintf(name, sizeof(name), "ア%d", i);
 		assert_non_null(strstr(f.body, name));
