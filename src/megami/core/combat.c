@@ -236,8 +236,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->k = ut_calloc_lines(n ? n : 1, sizeof(*c->k));
 	c->foebuf = ut_calloc_lines(n ? n : 1, sizeof(*c->foebuf));
 	c->atk0 = ut_calloc_lines(n ? n : 1, sizeof(*c->atk0));
-	c->qf.kbase = ut_calloc_lines(n ? n : 1, sizeof(*c->qf.kbase));
-	c->qf.def = ut_calloc_lines(n ? n : 1, sizeof(*c->qf.def));
+	c->qf.qc = ut_calloc_lines(n ? n : 1, sizeof(*c->qf.qc));
 	for (i = natk = 0; i < n; i++)
 		natk += scenario->characters[i].nattacks; /* ≤ 100 · 100 */
 	c->check = ut_calloc_lines(natk ? natk : 1, sizeof(*c->check));
@@ -248,7 +247,7 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	c->targets = ut_calloc_lines(n, sizeof(*c->targets));
 	c->hit = ut_calloc_lines(n, 1);
 	if (!c->ch || !c->ch0 || !c->k || !c->foebuf || !c->atk0 ||
-	    !c->qf.kbase || !c->qf.def || !c->check ||
+	    !c->qf.qc || !c->check ||
 	    !c->catk ||
 	    (natk * n <= MG_MODS_MAX && !c->mods) || !c->order ||
 	    !c->targets || !c->hit) {
@@ -299,8 +298,7 @@ void mg_combat_free(mg_combat *c)
 	free(c->k);
 	free(c->foebuf);
 	free(c->atk0);
-	free(c->qf.kbase);
-	free(c->qf.def);
+	free(c->qf.qc);
 	free(c->check);
 	free(c->catk);
 	free(c->mods);
@@ -1191,7 +1189,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	mg_cchar *ch, *ch0;
 	mg_cconst *k;
 	size_t *atk0;
-	int64_t *kbase, (*def)[2];
+	mg_qchar *qc;
 	int64_t *check;
 	mg_catk *catk;
 	mg_cmod *mods;
@@ -1210,8 +1208,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	foe[0] = dst->foe[0];
 	foe[1] = dst->foe[1];
 	atk0 = dst->atk0;
-	kbase = dst->qf.kbase;
-	def = dst->qf.def;
+	qc = dst->qf.qc;
 	check = dst->check;
 	catk = dst->catk;
 	mods = dst->mods;
@@ -1229,8 +1226,7 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	dst->foe[0] = foe[0];
 	dst->foe[1] = foe[1];
 	dst->atk0 = atk0;
-	dst->qf.kbase = kbase;
-	dst->qf.def = def;
+	dst->qf.qc = qc;
 	dst->check = check;
 	dst->catk = catk;
 	dst->mods = mods;

@@ -40,17 +40,6 @@ typedef struct mg_catk {
 	const struct mg_cmod *mods;
 } mg_catk;
 
-/* One set of attacks as the flat quiet rounds' policy reads it
- * (mg_cconst q, quiet.c: choose). */
-typedef struct mg_qset {
-	const mg_catk *f, *af; /* its fronts: all, area */
-	int64_t maxr, amaxr;   /* the longest range of each; -1: none */
-	/* maxr + 1, amaxr + 1 as unsigned (0: none): d is covered by
-	 * some attack of the front when d < lim (quiet.c) */
-	uint64_t lim, alim;
-	int one;               /* the front f holds one attack */
-} mg_qset;
-
 /* What the engine derives once from a character of the scenario
  * (mg_combat_new): read by the policy and the rules in their loops. */
 typedef struct mg_cconst {
@@ -65,15 +54,6 @@ typedef struct mg_cconst {
 	 * norm[0 .. nnorm), the 複雑 ones cplx[0 .. ncplx) (in c->catk) */
 	const mg_catk *all, *norm, *cplx;
 	size_t nall, nnorm, ncplx;
-	/* the flat quiet rounds' fronts (quiet.c: choose), derived by
-	 * mg_quiet_derive when the flat rounds can play: of all attacks
-	 * (q[0].f) and of the 通常 ones (q[1].f), the ones that can be the
-	 * best against a target (MG-POLICY-1 with one hit each): by damage,
-	 * high first, then attack order, each kept when its range is longer
-	 * than every one before it (so the first that covers a distance is
-	 * the best at it); q[0].af, q[1].af: the same of the area attacks
-	 * alone */
-	mg_qset q[2];
 } mg_cconst;
 
 /* The armor modifier of one attack against one target (MG-ARMOR-1),
@@ -102,6 +82,33 @@ typedef struct mg_cmod {
 #define MG_QFLAT_POS_BOUND ((int64_t)1 << 62)
 /* The lowest HP the flat rounds start a round with (quiet.c). */
 #define MG_QFLAT_HP_FLOOR (-((int64_t)1 << 61))
+/* What the flat rounds read of one character, in one 128-byte block
+ * (its index a shift, its fields one base).  Its fronts (quiet.c:
+ * choose): of all its attacks (f[0]) and of its 通常 ones (f[1]), the ones
+ * that can be the best against a target (MG-POLICY-1 with one hit
+ * each): by damage, high first, then attack order, each kept when its
+ * range is longer than every one before it (so the first that covers a
+ * distance is the best at it); af[0], af[1]: the same of the area
+ * attacks alone.  lim[x], alim[x]: the longest range of f[x], af[x]
+ * plus 1 as unsigned (0: none), so a distance d is covered by an attack
+ * of the front when d < lim. */
+typedef struct mg_qchar {
+	const mg_catk *f[2], *af[2];
+	uint64_t lim[2], alim[2];
+	uint64_t fmask;      /* its enemies: mg_qflat foe[other side] */
+	/* its sort key without dice (MG-INIT-2: mg_quiet_derive) */
+	int64_t kbase;
+	/* the bases of its defence: def[magic], 回避 and 抵抗 against a
+	 * physical and a magic attack (MG-ATTACK-3) */
+	int64_t def[2];
+	int64_t maxr_move, allow; /* mg_cconst's (MG-POLICY-2) */
+	unsigned char one[2]; /* f[x] holds one attack */
+	unsigned char atk;    /* it has an attack (MG-POLICY-4) */
+	unsigned char finish; /* it gives とどめ (MG-POLICY-3) */
+	unsigned char pad[128 - 14 * 8 - 4];
+} mg_qchar;
+_Static_assert(sizeof(mg_qchar) == 128, "mg_qchar fills 128 bytes");
+
 typedef struct mg_qflat {
 	int ok;
 	int why;           /* !ok: MG_QP_NOFLAT_* (the first reason) */
@@ -109,12 +116,9 @@ typedef struct mg_qflat {
 	 * while the event budget holds them (MG-BUDGET-1) */
 	uint64_t bound;
 	uint64_t foe[2];
-	uint64_t fmask[MG_QFLAT_MAX]; /* fmask[i]: foe[side of i] */
-	/* per character (n of each, allocated by mg_combat_new): the bases
-	 * of its defence (def[i][magic]: 回避, 抵抗 against a physical, a
-	 * magic attack, MG-ATTACK-3), its sort key without dice (kbase) */
-	int64_t (*def)[2];
-	int64_t *kbase;
+	/* what they read of each character (n, allocated by
+	 * mg_combat_new) */
+	mg_qchar *qc;
 	/* the characters as the scenario starts them (mg_combat ch0), as
 	 * mg_quiet_flat takes them in: the able and 戦闘不能 masks, whether an
 	 * HP or a position is beyond the flat rounds' bounds */

@@ -12,9 +12,9 @@
  * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
  * may not hold a round (combat_int.h:
  * mg_qflat).  What the loop reads of the scenario is derived once here
- * (mg_quiet_derive).  The loop (flat) is compiled twice: for one
- * character against one, where the choices, the order and the rolls
- * simplify (flat_duel), and for the rest (flat_any).
+ * (mg_quiet_derive).  One character against one, where the choices,
+ * the order and the rolls simplify, has a loop of its own (flat_duel);
+ * the rest play in flat_any.
  * tests/megami/test_fused.c proves the run equal to the step loop.
  */
 #include <string.h>
@@ -76,10 +76,11 @@ static size_t front(mg_catk *out, const mg_catk *in, size_t n, int area)
 	return kept;
 }
 
-/* The fronts of character k's attacks (mg_cconst q) into fr: the 4
+/* The fronts of character k's attacks (mg_qchar f, af) into fr: the 4
  * slots an attack that follow its lists (all, norm) in c->catk; each
  * with its judgement base and its row of armor modifiers. */
-static void fronts(const mg_combat *c, mg_cconst *k, mg_catk *fr)
+static void fronts(const mg_combat *c, const mg_cconst *k, mg_qchar *q,
+                   mg_catk *fr)
 {
 	mg_catk *const fr0 = fr;
 	const mg_catk *from[2];
@@ -90,18 +91,15 @@ static void fronts(const mg_combat *c, mg_cconst *k, mg_catk *fr)
 	from[1] = k->norm;
 	nfrom[1] = k->nnorm;
 	for (x = 0; x < 2; x++) {
-		mg_qset *q = &k->q[x];
 		size_t m;
-		q->f = fr;
+		q->f[x] = fr;
 		m = front(fr, from[x], nfrom[x], 0);
-		q->one = m == 1;
-		q->maxr = m ? fr[m - 1].range : -1;
-		q->lim = (uint64_t)q->maxr + 1;
+		q->one[x] = m == 1;
+		q->lim[x] = m ? (uint64_t)fr[m - 1].range + 1 : 0;
 		fr += m;
-		q->af = fr;
+		q->af[x] = fr;
 		m = front(fr, from[x], nfrom[x], 1);
-		q->amaxr = m ? fr[m - 1].range : -1;
-		q->alim = (uint64_t)q->amaxr + 1;
+		q->alim[x] = m ? (uint64_t)fr[m - 1].range + 1 : 0;
 		fr += m;
 	}
 	for (x = 0; fr0 + x < fr; x++) {
@@ -170,16 +168,22 @@ void mg_quiet_derive(mg_combat *c)
 			rank += it != ii ? it > ii
 			        : st != si ? st == MG_SIDE_PC : t < i;
 		}
+		mg_qchar *q = &c->qf.qc[i];
 		s = si;
 		c->qf.foe[1 - s] |= (uint64_t)1 << i;
-		c->qf.kbase[i] = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
-		fronts(c, &c->k[i], c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
+		memset(q, 0, sizeof(*q));
+		q->kbase = ii * 4096 + (63 - rank) * 64 + (int64_t)i;
+		fronts(c, &c->k[i], q,
+		       c->catk + 6 * c->atk0[i] + 2 * c->k[i].nall);
+		q->def[0] = c->k[i].evasion;
+		q->def[1] = c->k[i].resistance;
+		q->maxr_move = c->k[i].maxr_move;
+		q->allow = c->k[i].allow;
+		q->atk = c->k[i].nall != 0;
+		q->finish = sc[i].finish != 0;
 	}
-	for (i = 0; i < c->n; i++) {
-		c->qf.fmask[i] = c->qf.foe[sc[i].side];
-		c->qf.def[i][0] = c->k[i].evasion;
-		c->qf.def[i][1] = c->k[i].resistance;
-	}
+	for (i = 0; i < c->n; i++)
+		c->qf.qc[i].fmask = c->qf.foe[sc[i].side];
 	{
 		int64_t p0[MG_QFLAT_MAX], h0[MG_QFLAT_MAX];
 		c->qf.low0 = take_in(c->ch0, c->n, p0, h0, &c->qf.able0,
@@ -284,9 +288,9 @@ static void sort_keys(int64_t *k, size_t n)
 	}
 }
 
-/* flat (below) is compiled once into each of its two callers, each with
- * its own registers: GCC and Clang are told to inline it whatever its
- * size, and not to inline the callers into mg_quiet_flat. */
+/* put_back (below) is compiled into each of its two callers, the flat
+ * loops: GCC and Clang are told to inline it whatever its size, and not
+ * to inline the loops into mg_quiet_flat. */
 #if defined(__GNUC__) || defined(__clang__)
 #define FLAT_INLINE __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
@@ -310,30 +314,30 @@ static void sort_keys(int64_t *k, size_t n)
  * enemies are tried in order and a later one wins only when strictly
  * better: best_candidate's first of equals.
  */
-static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
-                                    int duel, uint64_t E, int64_t p,
+static inline const mg_catk *choose(uint32_t *tj, const mg_qchar *q,
+                                    int x, uint64_t E, int64_t p,
                                     const int64_t *pos, const int64_t *hp)
 {
 	const mg_catk *best = NULL;
-	const uint64_t lim = q->lim, alim = q->alim;
+	const uint64_t lim = q->lim[x], alim = q->alim[x];
 	uint64_t m, bhits = 0;
 	int64_t bhp = 0;
 
 	if (!lim)
 		return NULL;
-	if (duel || !(E & (E - 1))) {
+	if (!(E & (E - 1))) {
 		/* one able enemy: the first of the front that covers its
 		 * distance (an area attack would hit it alone) */
 		const unsigned j = low_bit(E);
 		const uint64_t d = mg_dist(p, pos[j]);
 		if (d >= lim)
 			return NULL;
-		for (best = q->f; d > (uint64_t)best->range; best++)
+		for (best = q->f[x]; d > (uint64_t)best->range; best++)
 			;
 		*tj = j;
 		return best;
 	}
-	if (!alim && q->one) {
+	if (!alim && q->one[x]) {
 		/* one attack at every distance in range, one hit each:
 		 * the lowest HP (the first of equals).  In range:
 		 * |pos − p| ≤ lim − 1, tested as pos − (p − (lim − 1)) ≤
@@ -356,7 +360,7 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 			}
 		}
 		*tj = bj;
-		return q->f;
+		return q->f[x];
 	}
 	if (!alim) {
 		/* no area attack: one hit each, the highest damage, then
@@ -368,7 +372,7 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 			const mg_catk *e;
 			if (d >= lim)
 				continue;
-			for (e = q->f; d > (uint64_t)e->range; e++)
+			for (e = q->f[x]; d > (uint64_t)e->range; e++)
 				;
 			if (best && (e->damage != bdmg ? e->damage < bdmg
 			                               : hp[j] >= bhp))
@@ -416,11 +420,11 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 			uint64_t hits = 1;
 			if (d >= lim)
 				continue;
-			for (e = q->f; d > (uint64_t)e->range; e++)
+			for (e = q->f[x]; d > (uint64_t)e->range; e++)
 				;
 			if (d < alim && gn[g] > 1) {
 				hits = gn[g];
-				for (e = q->af; d > (uint64_t)e->range; e++)
+				for (e = q->af[x]; d > (uint64_t)e->range; e++)
 					;
 			}
 			if (best && (hits != bhits ? hits < bhits :
@@ -439,42 +443,100 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qset *q,
 	}
 }
 
-/* Debug builds count which of choose's loops plays the choice of set q
- * against the able enemies E. */
-#define QCHOOSE(c, q, E)                                               \
-	MG_QPATH(c, !(q)->lim ? MG_QP_FLAT_CHOOSE_NONE                 \
+/* Debug builds count which of choose's loops plays the choice of set x
+ * of character q against the able enemies E. */
+#define QCHOOSE(c, q, x, E)                                            \
+	MG_QPATH(c, !(q)->lim[x] ? MG_QP_FLAT_CHOOSE_NONE              \
 	            : !((E) & ((E) - 1)) ? MG_QP_FLAT_CHOOSE_SOLE      \
-	            : (q)->alim ? MG_QP_FLAT_CHOOSE_AREA               \
-	            : (q)->one ? MG_QP_FLAT_CHOOSE_ONE                 \
+	            : (q)->alim[x] ? MG_QP_FLAT_CHOOSE_AREA            \
+	            : (q)->one[x] ? MG_QP_FLAT_CHOOSE_ONE              \
 	            : MG_QP_FLAT_CHOOSE_FRONT)
 
-/* mg_quiet_flat, compiled twice (flat_duel, flat_any).  With duel (one
- * character against one: mg_qflat duel) the compiler drops what cannot
- * happen there: a round that both begin able rolls 0 then 1 with no mask
- * walked and sorts two keys; the enemy is able at every turn (while the
- * flat loop plays, E ≠ 0), so each choice is of a sole enemy, nobody
- * rolled is skipped (a fall decides the combat) and no とどめ finds a
- * target; an area attack hits its target alone, with a single target's
- * rolls and events. */
-static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
+/* After flat rounds that played one round at least: their locals back
+ * into the combat, as the step machine leaves it.  The last round's
+ * order (the keys key[0 .. nord): who rolled in it, inited), the turns
+ * of it taken (turn), who took a main process in it (done), what the
+ * last main process took (last), whether the combat is decided (over);
+ * the state 0 able, 1 戦闘不能, 2 dead; the status 0 none, 1 pending,
+ * 2 done (the done ones are inited); the dice of whoever rolled (id
+ * nonzero). */
+static inline FLAT_INLINE void put_back(mg_combat *c, size_t n,
+    const int64_t *pos, const int64_t *hp, unsigned char (*id)[2],
+    const int64_t *key, size_t nord, size_t turn, uint64_t able,
+    uint64_t down, uint64_t done, unsigned last, int over, int64_t round)
 {
-	const size_t n = duel ? 2 : c->n;
 	const mg_cconst *const kk = c->k;
-	const int64_t *const kbase = c->qf.kbase;
-	const mg_character *const sc = c->s->characters;
+	const uint64_t foe0 = c->qf.foe[0];
+	mg_cchar *const ch = c->ch;
+	uint64_t inited = 0, m;
+	size_t t, i;
+
+	for (t = 0; t < nord; t++) {
+		c->order[t] = (uint32_t)key[t] & 63;
+		inited |= (uint64_t)1 << (key[t] & 63);
+	}
+	/* the actor of the last main process: the last of the last round's
+	 * turns that took one (a round played holds one: the first in its
+	 * order is able) */
+	for (t = turn; t-- > 0;)
+		if ((done >> (key[t] & 63)) & 1) {
+			c->actor = (uint32_t)key[t] & 63;
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		const unsigned ab = (unsigned)(able >> i) & 1;
+		const unsigned dn = (unsigned)(down >> i) & 1;
+		const unsigned in = (unsigned)(inited >> i) & 1;
+		const unsigned dd = (unsigned)(done >> i) & 1;
+		mg_cchar *h = &ch[i];
+		h->pos = pos[i];
+		h->hp = hp[i];
+		h->state = (mg_state)(2 - dn - 2 * ab);
+		h->waited = 0;
+		h->has_init = (int)in;
+		h->status = (mg_status)(in + dd);
+		if (id[i][0]) {
+			h->idice[0] = id[i][0];
+			h->idice[1] = id[i][1];
+			h->init = kk[i].istat + id[i][0] + id[i][1];
+		}
+	}
+	c->norder = nord;
+	c->turn = turn;
+	c->round = round;
+	c->nwaiting = 0;
+	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
+	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
+		c->able[(foe0 >> low_bit(m)) & 1]++;
+	c->nsimple = (last & DID_SIMPLE) != 0;
+	c->nnormal = (last & DID_NORMAL) != 0;
+	c->ncomplex = (last & DID_COMPLEX) != 0;
+	c->acted = last != 0;
+	c->resumed = c->late = 0;
+	c->cut = over;
+	c->refusal = MG_REFUSE_NONE;
+	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
+}
+
+/* mg_quiet_flat for the rest (not one against one: flat_duel). */
+static NOINLINE int flat_any(mg_combat *c)
+{
+	const size_t n = c->n;
+	const mg_qchar *const qc = c->qf.qc;
 	const uint64_t foe0 = c->qf.foe[0], foe1 = c->qf.foe[1];
-	const uint64_t *const fmask = c->qf.fmask;
-	const int64_t(*const def)[2] = c->qf.def;
 	const uint64_t maxev = c->opts.max_events, qbound = c->qf.bound;
 	const int64_t limit = c->s->round_limit;
 	mg_cchar *const ch = c->ch;
 	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
 	unsigned char id[MG_QFLAT_MAX][2];
-	uint64_t able = 0, down = 0, inited = 0, done = 0;
+	uint64_t able = 0, down = 0, done = 0;
 	uint64_t nev = c->nevents, m;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
 	int low = 0, over = 0;
+	/* what the last main process took (DID_*): a round played holds
+	 * one, and only a round played reaches the write back */
+	unsigned last = 0;
 	ut_rng r = c->rng;
 
 	UT_ASSERT(c->qf.ok && c->quiet && c->phase == MG_PH_ROUND &&
@@ -533,33 +595,17 @@ static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 		nev += 2; /* the round and order events */
 		done = 0;
 		nord = 0;
-		if (duel && able == 3) {
-			/* one against one, both able: 0 rolls, then 1 */
+		for (m = able; m; m &= m - 1) {
+			const unsigned k = low_bit(m);
 			const int64_t d1 = D6(r), d2 = D6(r);
-			const int64_t d3 = D6(r), d4 = D6(r);
-			int64_t k0 = kbase[0] + (d1 + d2) * 4096;
-			int64_t k1 = kbase[1] + (d3 + d4) * 4096;
-			id[0][0] = (unsigned char)d1;
-			id[0][1] = (unsigned char)d2;
-			id[1][0] = (unsigned char)d3;
-			id[1][1] = (unsigned char)d4;
-			CE(k0, k1);
-			key[0] = k0;
-			key[1] = k1;
-			nord = 2;
-		} else {
-			for (m = able; m; m &= m - 1) {
-				const unsigned k = low_bit(m);
-				const int64_t d1 = D6(r), d2 = D6(r);
-				id[k][0] = (unsigned char)d1;
-				id[k][1] = (unsigned char)d2;
-				key[nord++] = kbase[k] + (d1 + d2) * 4096;
-			}
-			if (nord == 2)
-				CE(key[0], key[1]);
-			else if (!duel && nord > 2)
-				sort_keys(key, nord);
+			id[k][0] = (unsigned char)d1;
+			id[k][1] = (unsigned char)d2;
+			key[nord++] = qc[k].kbase + (d1 + d2) * 4096;
 		}
+		if (nord == 2)
+			CE(key[0], key[1]);
+		else if (nord > 2)
+			sort_keys(key, nord);
 #ifndef NDEBUG
 		for (t = 1; t < nord; t++) {
 			UT_ASSERT(key[t - 1] > key[t]);
@@ -573,24 +619,21 @@ static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 		for (t = 0; t < nord; t++) {
 			const uint32_t a = (uint32_t)key[t] & 63;
 			const uint64_t abit = (uint64_t)1 << a;
-			const mg_cconst *me = &kk[a];
-			const uint64_t fm = fmask[a];
+			const mg_qchar *me = &qc[a];
+			const uint64_t fm = me->fmask;
 			const mg_catk *e;
 			uint64_t E;
 			uint32_t j = 0;
 			int64_t p;
 			/* what the main process took: DID_* */
 			unsigned did = 0;
-			/* one against one: whoever rolled is able at its turn
-			 * (a fall ends the combat) */
-			UT_ASSERT(!duel || (able & abit));
-			if (!duel && !(able & abit)) {
+			if (!(able & abit)) {
 				nev++; /* MG_EV_SKIP */
 				MG_QPATH(c, MG_QP_FLAT_SKIP);
 				continue;
 			}
 			nev++; /* MG_EV_MAIN_BEGIN */
-			if (me->nall == 0) { /* MG-POLICY-4 */
+			if (!me->atk) { /* MG-POLICY-4 */
 				MG_QPATH(c, MG_QP_FLAT_NOATK);
 				goto end;
 			}
@@ -598,8 +641,8 @@ static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 			UT_ASSERT(E != 0);
 			p = pos[a];
 			/* MG-POLICY-1 with the whole budget */
-			QCHOOSE(c, &me->q[0], E);
-			if ((e = choose(&j, &me->q[0], duel, E, p, pos, hp)) != NULL)
+			QCHOOSE(c, me, 0, E);
+			if ((e = choose(&j, me, 0, E, p, pos, hp)) != NULL)
 				goto attack;
 			/* MG-POLICY-2: toward the nearest able enemy (the first
 			 * of equals), as plan_step.  A move of the policy is
@@ -636,8 +679,8 @@ static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
-					QCHOOSE(c, &me->q[1], E);
-					e = choose(&j, &me->q[1], duel, E, p, pos,
+					QCHOOSE(c, me, 1, E);
+					e = choose(&j, me, 1, E, p, pos,
 					           hp);
 					if (e) {
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
@@ -666,15 +709,14 @@ static inline FLAT_INLINE int flat(mg_combat *c, const int duel)
 			 * of an attack, with the first of the front of all
 			 * attacks that covers it (the highest damage, then list
 			 * order); MG-FINISH-1 */
-			/* (one against one: the enemy is able, E ≠ 0) */
-			if (!duel && sc[a].finish && me->q[0].maxr >= 0) {
+			if (me->finish && me->lim[0]) {
 				for (m = down & fm; m; m &= m - 1) {
 					const unsigned k = low_bit(m);
 					const uint64_t d = mg_dist(p, pos[k]);
 					int64_t real;
-					if (d > (uint64_t)me->q[0].maxr)
+					if (d >= me->lim[0])
 						continue;
-					for (e = me->q[0].f; d > (uint64_t)e->range; e++)
+					for (e = me->f[0]; d > (uint64_t)e->range; e++)
 						;
 					real = e->damage + D6(r) -
 					       e->mods[k].mod;
@@ -713,13 +755,10 @@ attack:
 				if (d1 + d2 == 12)
 					MG_QPATH(c, MG_QP_FLAT_CRIT);
 #endif
-				/* one against one, an area attack hits the
-				 * target alone: a single target's rolls and
-				 * events (every enemy at its position is it) */
-				if (duel || !e->area) {
+				if (!e->area) {
 					const int64_t ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
 					                   (int64_t)ut_rng_uniform(&r, 6);
-					const int64_t dv = ev + def[j][e->magic];
+					const int64_t dv = ev + qc[j].def[e->magic];
 					int64_t real;
 					MG_QPATH(c, MG_QP_FLAT_SINGLE);
 					ndice += 2;
@@ -765,7 +804,7 @@ attack:
 							const int64_t ev = 2 +
 								(int64_t)ut_rng_uniform(&r, 6) +
 								(int64_t)ut_rng_uniform(&r, 6);
-							const int64_t dv = ev + def[k][e->magic];
+							const int64_t dv = ev + qc[k].def[e->magic];
 							ndice += 2;
 							if (crit ? ev != 12
 							    : ev != 12 && (ev == 2 || dv < value))
@@ -810,7 +849,7 @@ end:
 				MG_QPATH(c, MG_QP_FLAT_NOTHING);
 #endif
 			nev += did ? 1 : 2;
-			c->acted = (int)did; /* the last one's, for below */
+			last = did;
 			/* only an attack makes someone 戦闘不能, and only one
 			 * of the actor's enemies: it set over */
 			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
@@ -828,68 +867,231 @@ end:
 	c->nevents = nev;
 	if (round == c->round) /* no round played */
 		return -1;
-	/* back into the combat, as the step machine leaves it: the last
-	 * round's order (who rolled in it: inited); the state 0 able,
-	 * 1 戦闘不能, 2 dead; the status 0 none, 1 pending, 2 done (the done
-	 * ones are inited); the dice of whoever rolled (id nonzero) */
-	for (t = 0; t < nord; t++) {
-		c->order[t] = (uint32_t)key[t] & 63;
-		inited |= (uint64_t)1 << (key[t] & 63);
-	}
-	/* the actor of the last main process: the last of the last round's
-	 * turns that took one (a round played holds one: the first in its
-	 * order is able) */
-	for (t = turn; t-- > 0;)
-		if ((done >> (key[t] & 63)) & 1) {
-			c->actor = (uint32_t)key[t] & 63;
-			break;
-		}
-	for (i = 0; i < n; i++) {
-		const unsigned ab = (unsigned)(able >> i) & 1;
-		const unsigned dn = (unsigned)(down >> i) & 1;
-		const unsigned in = (unsigned)(inited >> i) & 1;
-		const unsigned dd = (unsigned)(done >> i) & 1;
-		mg_cchar *h = &ch[i];
-		h->pos = pos[i];
-		h->hp = hp[i];
-		h->state = (mg_state)(2 - dn - 2 * ab);
-		h->waited = 0;
-		h->has_init = (int)in;
-		h->status = (mg_status)(in + dd);
-		if (id[i][0]) {
-			h->idice[0] = id[i][0];
-			h->idice[1] = id[i][1];
-			h->init = kk[i].istat + id[i][0] + id[i][1];
-		}
-	}
-	c->norder = nord;
-	c->turn = turn;
-	c->round = round;
-	c->nwaiting = 0;
-	c->able[MG_SIDE_PC] = c->able[MG_SIDE_NPC] = 0;
-	for (m = able; m; m &= m - 1) /* foe0: the NPCs */
-		c->able[(foe0 >> low_bit(m)) & 1]++;
-	c->nsimple = (c->acted & DID_SIMPLE) != 0;
-	c->nnormal = (c->acted & DID_NORMAL) != 0;
-	c->ncomplex = (c->acted & DID_COMPLEX) != 0;
-	c->acted = c->acted != 0;
-	c->resumed = c->late = 0;
-	c->cut = over;
-	c->refusal = MG_REFUSE_NONE;
-	c->phase = over ? MG_PH_TURNS : MG_PH_ROUND;
+	put_back(c, n, pos, hp, id, key, nord, turn, able, down, done, last,
+	         over, round);
 	return over;
 }
 
-/* flat for one against one (mg_qflat duel). */
+/*
+ * mg_quiet_flat for one character against one (mg_qflat duel), in a loop
+ * of its own: what flat plays, with what cannot happen there left out.
+ * Both are able whenever a round begins (a fall decides the combat), so
+ * every round rolls 0 then 1 and orders two keys; each turn is a main
+ * process of its own (nobody is skipped); the sole enemy is the target of
+ * every choice (choose's first loop), an area attack hits it alone (a
+ * single target's rolls and events), no とどめ finds a target (the enemy
+ * is able), and no HP falls below the floor (only an able character is
+ * hit, from HP ≥ 1).  With so little state the loop keeps it in
+ * registers: the HPs and positions, the generator, the counts.
+ */
 static NOINLINE int flat_duel(mg_combat *c)
 {
-	return flat(c, 1);
-}
+	const mg_qchar *const qc = c->qf.qc;
+	const uint64_t maxev = c->opts.max_events, qbound = c->qf.bound;
+	const int64_t limit = c->s->round_limit;
+	mg_cchar *const ch = c->ch;
+	int64_t pos[2], hp[2], key[2];
+	unsigned char id[2][2] = {{0, 0}, {0, 0}};
+	uint64_t able, down, nev = c->nevents, ndice = 0;
+	int64_t round = c->round;
+	unsigned first = 0, did = 0;
+	size_t turn = 0;
+	int low, over = 0;
+	ut_rng r = c->rng;
 
-/* flat for the rest. */
-static NOINLINE int flat_any(mg_combat *c)
-{
-	return flat(c, 0);
+	UT_ASSERT(c->qf.ok && c->qf.duel && c->quiet &&
+	          c->phase == MG_PH_ROUND && c->n == 2 && c->mods);
+	if (c->fresh) {
+		MG_QPATH(c, MG_QP_FLAT_IN_START);
+		pos[0] = ch[0].pos;
+		pos[1] = ch[1].pos;
+		hp[0] = ch[0].hp;
+		hp[1] = ch[1].hp;
+		able = c->qf.able0;
+		down = c->qf.down0;
+		low = c->qf.low0;
+	} else {
+		MG_QPATH(c, MG_QP_FLAT_IN_STATE);
+		low = take_in(ch, 2, pos, hp, &able, &down);
+	}
+	c->fresh = 0;
+	/* a round begins only with both able: the combat is not decided */
+	UT_ASSERT(able == 3 && down == 0);
+	if (low) {
+		MG_QPATH(c, (uint64_t)pos[0] + (uint64_t)MG_QFLAT_POS_BOUND >
+		            2 * (uint64_t)MG_QFLAT_POS_BOUND ||
+		            (uint64_t)pos[1] + (uint64_t)MG_QFLAT_POS_BOUND >
+		            2 * (uint64_t)MG_QFLAT_POS_BOUND
+		            ? MG_QP_FLAT_FAR : MG_QP_FLAT_LOWHP);
+	}
+	while (!low) {
+		int64_t k0, k1;
+		unsigned t;
+		/* flat_ok (combat.c) */
+		if (round >= limit) {
+			MG_QPATH(c, MG_QP_FLAT_LIMIT);
+			break;
+		}
+		if (qbound > maxev || nev > maxev - qbound) {
+			MG_QPATH(c, MG_QP_FLAT_BUDGET);
+			break;
+		}
+		MG_QPATH(c, MG_QP_FLAT_ROUND);
+		/* MG-ROUND-1; MG-INIT-1: 0 rolls, then 1; MG-INIT-2: the
+		 * higher key first (flat) */
+		round++;
+		{
+			const int64_t d1 = D6(r), d2 = D6(r);
+			const int64_t d3 = D6(r), d4 = D6(r);
+			id[0][0] = (unsigned char)d1;
+			id[0][1] = (unsigned char)d2;
+			id[1][0] = (unsigned char)d3;
+			id[1][1] = (unsigned char)d4;
+			k0 = qc[0].kbase + (d1 + d2) * 4096;
+			k1 = qc[1].kbase + (d3 + d4) * 4096;
+		}
+		first = k0 < k1;
+#ifndef NDEBUG
+		if ((uint64_t)k0 >> 12 == (uint64_t)k1 >> 12)
+			MG_QPATH(c, MG_QP_FLAT_TIE);
+#endif
+		/* the round, its initiatives and order */
+		nev += 4;
+		ndice += 4;
+		/* MG-ROUND-2, MG-ROUND-3: the turns */
+		for (t = 0; t < 2; t++) {
+			const unsigned a = first ^ t, j = a ^ 1;
+			const mg_qchar *me = &qc[a];
+			const mg_catk *e;
+			int64_t p = pos[a];
+			uint64_t d;
+
+			did = 0;
+			nev++; /* MG_EV_MAIN_BEGIN */
+			if (!me->atk) { /* MG-POLICY-4 */
+				MG_QPATH(c, MG_QP_FLAT_NOATK);
+				goto end;
+			}
+			/* MG-POLICY-1 with the whole budget: the first of
+			 * the front that covers the distance (choose) */
+			QCHOOSE(c, me, 0, (uint64_t)1);
+			d = mg_dist(p, pos[j]);
+			if (d < me->lim[0]) {
+				for (e = me->f[0]; d > (uint64_t)e->range; e++)
+					;
+				goto attack;
+			}
+			/* MG-POLICY-2: toward the enemy (flat) */
+			{
+				uint64_t need, step, allow;
+				const int64_t gp = pos[j];
+				UT_ASSERT(me->maxr_move >= 0 &&
+				          d > (uint64_t)me->maxr_move &&
+				          me->allow >= 0);
+				need = d - (uint64_t)me->maxr_move;
+				allow = (uint64_t)me->allow;
+				if (need <= allow) { /* 戦闘移動 */
+					p = gp > p ? (int64_t)((uint64_t)p + need)
+					           : (int64_t)((uint64_t)p - need);
+					pos[a] = p;
+					nev++;
+					did = DID_SIMPLE;
+					MG_QPATH(c, MG_QP_FLAT_MOVE);
+					/* MG-POLICY-1 with 通常 attacks only */
+					QCHOOSE(c, me, 1, (uint64_t)1);
+					d = mg_dist(p, gp);
+					if (d < me->lim[1]) {
+						for (e = me->f[1];
+						     d > (uint64_t)e->range; e++)
+							;
+						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
+						goto attack;
+					}
+				} else {
+					step = 3 * allow;
+					if (need < step)
+						step = need;
+					if (step) { /* 全力移動 */
+						pos[a] = gp > p
+						       ? (int64_t)((uint64_t)p + step)
+						       : (int64_t)((uint64_t)p - step);
+						nev++;
+						did = DID_NORMAL;
+						MG_QPATH(c, MG_QP_FLAT_FULL);
+						goto end;
+					}
+					MG_QPATH(c, MG_QP_FLAT_NOMOVE);
+				}
+			}
+			/* MG-POLICY-3: no とどめ (the enemy is able) */
+			goto end;
+attack:
+			/* MG-ATTACK-1, MG-ATTACK-2, MG-ATTACK-3, MG-ATTACK-4,
+			 * MG-ATTACK-5, MG-ATTACK-6 on the sole target (flat) */
+			did |= e->complex ? DID_COMPLEX : DID_NORMAL;
+			{
+				const int64_t d1 = D6(r), d2 = D6(r);
+				const int64_t value = e->check + d1 + d2;
+				int64_t ev, real;
+				ndice += 2;
+				nev++;
+				if (d1 + d2 == 2) { /* fumble */
+					MG_QPATH(c, MG_QP_FLAT_FUMBLE);
+					goto end;
+				}
+#ifndef NDEBUG
+				if (d1 + d2 == 12)
+					MG_QPATH(c, MG_QP_FLAT_CRIT);
+#endif
+				MG_QPATH(c, MG_QP_FLAT_SINGLE);
+				ev = 2 + (int64_t)ut_rng_uniform(&r, 6) +
+				     (int64_t)ut_rng_uniform(&r, 6);
+				ndice += 2;
+				nev++;
+				if (d1 + d2 == 12 ? ev == 12
+				    : ev == 12 || (ev != 2 &&
+				                   ev + qc[j].def[e->magic] >= value))
+					goto end; /* evaded */
+				real = e->damage + D6(r) - e->mods[j].mod;
+				ndice++;
+				nev += 2; /* the damage and HP events */
+				if (real < 0)
+					real = 0;
+				hp[j] -= real;
+				if (hp[j] <= 0) { /* 戦闘不能 */
+					able = (uint64_t)1 << a;
+					down = (uint64_t)1 << j;
+					nev++;
+					over = 1;
+				}
+			}
+end:
+			/* end_main; MG-END-1 */
+#ifndef NDEBUG
+			if (!did)
+				MG_QPATH(c, MG_QP_FLAT_NOTHING);
+#endif
+			nev += did ? 1 : 2;
+			if (over)
+				break;
+		}
+		turn = over ? t + 1 : 2;
+		if (over) {
+			MG_QPATH(c, MG_QP_FLAT_OVER);
+			break;
+		}
+	}
+	c->rng = r;
+	c->qrolled += ndice;
+	c->nevents = nev;
+	if (round == c->round) /* no round played */
+		return -1;
+	/* every turn of the last round took a main process */
+	key[0] = (int64_t)first;
+	key[1] = (int64_t)(first ^ 1);
+	put_back(c, 2, pos, hp, id, key, 2, turn, able, down,
+	         turn == 2 ? 3 : (uint64_t)1 << first, did, over, round);
+	return over;
 }
 
 int mg_quiet_flat(mg_combat *c)
