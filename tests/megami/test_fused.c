@@ -121,6 +121,7 @@ static int64_t pick(ut_rng *r, uint64_t n)
  * the bound of the flat quiet rounds (MG_QFLAT_BOUND: no overflow, but
  * the step machine plays it). */
 static int tame; /* maybe_huge gives v only */
+static int duel_only; /* random_scenario: one against one */
 
 static int64_t maybe_huge(ut_rng *r, int64_t v)
 {
@@ -151,6 +152,8 @@ static void random_scenario(gen *g, uint64_t seed)
 	ut_rng_seed(&r, seed);
 	npc = 1 + (size_t)pick(&r, 5);
 	nnpc = 1 + (size_t)pick(&r, 5);
+	if (duel_only)
+		npc = nnpc = 1;
 	/* now and then many: beyond the flat rounds' 64, or too many for
 	 * the table of armor modifiers (MG_MODS_MAX) */
 	if (pick(&r, 60) == 0) {
@@ -495,6 +498,48 @@ static void test_fused_long_fights(void **state)
 	assert_true(ended > 400);
 }
 
+/* One against one, which the quiet run plays in a loop of its own
+ * (quiet.c: flat_duel): generated duels, a tenth of them with one side
+ * unable to move (行動 −6: an allowance of 0, MG-MOVE-1), the same as the
+ * step loop; and each path of that loop reached (debug builds). */
+static void test_fused_duels(void **state)
+{
+	static const int paths[] = {
+		MG_QP_FLAT_DUEL, MG_QP_FLAT_ROUND, MG_QP_FLAT_LIMIT,
+		MG_QP_FLAT_BUDGET, MG_QP_FLAT_LOWHP, MG_QP_FLAT_FAR,
+		MG_QP_FLAT_OVER, MG_QP_FLAT_TIE, MG_QP_FLAT_NOATK,
+		MG_QP_FLAT_SINGLE, MG_QP_FLAT_FUMBLE, MG_QP_FLAT_CRIT,
+		MG_QP_FLAT_MOVE, MG_QP_FLAT_MOVE_ATK, MG_QP_FLAT_FULL,
+		MG_QP_FLAT_NOMOVE, MG_QP_FLAT_NOTHING,
+		MG_QP_FLAT_CHOOSE_NONE, MG_QP_FLAT_CHOOSE_SOLE,
+		MG_QP_FLAT_IN_START, MG_QP_FLAT_IN_STATE,
+	};
+	uint64_t seed, ended = 0;
+	size_t k;
+	gen g;
+
+	(void)state;
+	memset(qpaths, 0, sizeof(qpaths));
+	duel_only = 1;
+	for (seed = 0; seed < 4000; seed++) {
+		random_scenario(&g, 2000000 + seed);
+		if (seed % 10 == 0)
+			g.ch[seed / 10 % 2].stat[MG_STAT_INITIATIVE] = -6;
+		compare(&g, seed, &ended, 0);
+		compare(&g, seed, &ended, 1);
+	}
+	duel_only = 0;
+	assert_true(ended > 6000);
+	if (!qpaths_counted)
+		return;
+	for (k = 0; k < sizeof(paths) / sizeof(paths[0]); k++) {
+		if (qpaths[paths[k]] == 0)
+			fprintf(stderr, "duel: quiet path %d never reached\n",
+			        paths[k]);
+		assert_true(qpaths[paths[k]] > 0);
+	}
+}
+
 /* MG-POLICY-2 MG-CKD-1: a character whose 行動 is so high that 5 + 行動
  * overflows but its initiative (行動 + 2d6) does not, when the dice are
  * low: the policy's move fails on the allowance (a policy error, not the
@@ -554,6 +599,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fused_equals_steps),
 		cmocka_unit_test(test_fused_long_fights),
+		cmocka_unit_test(test_fused_duels),
 		cmocka_unit_test(test_fused_allowance_overflow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
