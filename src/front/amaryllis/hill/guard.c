@@ -180,7 +180,7 @@ char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len)
 /* -------------------------------------------------------- reply limits */
 
 /*
- * How the hill stands with one sender (lower-case address): 0 under the
+ * How the hill stands with one sender (hill_mail rate_key): 0 under the
  * limit; 1 over it, not yet told (the one short notice goes out); 2 over
  * it and told (no reply, nothing processed).  The window is the hour
  * before `now`; the notice counts as a reply too.

@@ -11,7 +11,9 @@
  *                         the newer entry); outcome 1 win, 2 draw, 3 loss
  *   messages(key, received, sender, result, reply, sent, at, replied,
  *            reply_id)   every message processed in the last 30 days: its
- *                         key (a hash of the sender and the content), the
+ *                         key (a hash of the sender and the content), its
+ *                         sender as the replies per hour count it
+ *                         (hill_mail rate_key), the
  *                         reply until it is sent, then only the reply's
  *                         Message-ID
  *   pwfail(name, at), locks(name, until)
@@ -2122,8 +2124,8 @@ static int record_message(job *j, const char *reply, size_t reply_len,
 	sqlite3_bind_text(st, 1, j->mail->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
 	/* a web form's message counts under no address (am_hill_rate) */
-	if (j->mail->from && !j->lim->web)
-		sqlite3_bind_text(st, 3, j->mail->from, -1, SQLITE_STATIC);
+	if (j->mail->rate_key && !j->lim->web)
+		sqlite3_bind_text(st, 3, j->mail->rate_key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, j->result, -1, SQLITE_STATIC);
 	if (reply)
 		sqlite3_bind_blob(st, 5, reply, (int)reply_len, SQLITE_STATIC);
@@ -2292,7 +2294,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if ((rc = prune(h, j.now)) < 0)
 		goto out;
 	if (!mail.loop && mail.reply_to && mail.from && !lim.web &&
-	    (rc = am_hill_rate(h, mail.from, j.now, &rate)) < 0)
+	    (rc = am_hill_rate(h, mail.rate_key, j.now, &rate)) < 0)
 		goto out;
 	if ((rc = decide_reply(&j, rate, reply_out, reply_len, &reply_id)) < 0)
 		goto out;

@@ -58,6 +58,8 @@ typedef struct hill_mail {
 	char *msgid;        /* Message-ID without <>, or NULL */
 	char *from;         /* the sender's address (lower case), or NULL:
 	                       the owner identity */
+	char *rate_key;     /* the sender as --replies-per-hour counts it
+	                       (mailin.c: rate_key), or NULL with from */
 	char *reply_to;     /* where the reply goes: the From address as it
 	                       was written (Reply-To is not used: the reply of
 	                       a forged mail goes to the address it claims) */

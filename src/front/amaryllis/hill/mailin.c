@@ -74,6 +74,7 @@ void am_hill_mail_free(hill_mail *m)
 	free(m->key);
 	free(m->msgid);
 	free(m->from);
+	free(m->rate_key);
 	free(m->reply_to);
 	free(m->display);
 	free(m->subject);
@@ -1196,6 +1197,41 @@ static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
 	return msg;
 }
 
+/*
+ * The address the replies per hour count a sender under (mail review
+ * 2026-12-03, 3): one mailbox written many ways is one sender.  The
+ * mailbox's address with its domain in ASCII (IDNA: Bücher.example and
+ * xn--bcher-kva.example are one domain; GMime's IDN form), a "+detail"
+ * left out of the local part (RFC 5233: x+1@… and x+2@… reach x@…; not
+ * a local part that begins with '+'), the local part in lower case and
+ * NFC (Unicode), the domain in lower case.  NULL when out of memory.
+ */
+static char *rate_key(InternetAddressMailbox *mb)
+{
+	const char *a = internet_address_mailbox_get_idn_addr(mb);
+	const char *at = a ? strrchr(a, '@') : NULL, *plus;
+	gchar *local, *nfc;
+	char *key, *p;
+	size_t n;
+
+	if (!at)
+		return NULL;
+	plus = memchr(a, '+', (size_t)(at - a));
+	n = plus && plus > a ? (size_t)(plus - a) : (size_t)(at - a);
+	local = g_utf8_strdown(a, (gssize)n);
+	nfc = local ? g_utf8_normalize(local, -1, G_NORMALIZE_NFC) : NULL;
+	g_free(local);
+	key = nfc ? malloc(strlen(nfc) + strlen(at) + 1) : NULL;
+	if (key) {
+		strcpy(key, nfc);
+		strcat(key, at);
+		for (p = key + strlen(nfc); *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	}
+	g_free(nfc);
+	return key;
+}
+
 /* The Message-ID (echoed in In-Reply-To: a sane length only, RFC 5322
  * lines) and the sender: the first usable mailbox of From. */
 static void read_sender(hill_mail *m, GMimeMessage *msg)
@@ -1211,6 +1247,7 @@ static void read_sender(hill_mail *m, GMimeMessage *msg)
 		v = internet_address_mailbox_get_addr(
 			INTERNET_ADDRESS_MAILBOX(fa));
 		m->from = lower_dup(v);
+		m->rate_key = rate_key(INTERNET_ADDRESS_MAILBOX(fa));
 		/* the reply goes to From as written (the local part's
 		 * case kept); Reply-To is not used (docs/HILL.md) */
 		m->reply_to = dup_or_null(v);
@@ -1431,7 +1468,8 @@ int am_hill_mail_read(hill_mail *m, const char *raw, size_t len,
 	                  header_end(raw, len));
 	read_thread(m, msg);
 	m->loop = is_loop(obj, m->from, own_address);
-	if (!m->key) {
+	/* no sender counted for the replies per hour: no mail read */
+	if (!m->key || (m->from && !m->rate_key)) {
 		g_object_unref(msg);
 		return AM_ENOMEM;
 	}

@@ -263,6 +263,53 @@ static void rate_window(void **state)
 }
 
 /*
+ * Replies per hour count a mailbox however it is written (mail review
+ * 2026-12-03, 3): with a limit of 2, within one hour,
+ *   x+a@example.net, X+b@EXAMPLE.net   two replies: both are x@example.net
+ *                                      (a "+detail" left out, case folded)
+ *   x@example.net                      its third: the one notice
+ *   +x@example.net                     another mailbox (nothing before the
+ *                                      '+' to leave it out of): answered
+ *   y@Bücher.example, y+1@xn--bcher-kva.example
+ *                                      two replies: one domain, written in
+ *                                      Unicode and in its ASCII form
+ *   Y@BÜCHER.EXAMPLE                   its third: the notice
+ */
+static void rate_one_mailbox(void **state)
+{
+	static const struct {
+		const char *from, *want;
+	} mails[] = {
+		{"x+a@example.net", "status"},
+		{"X+b@EXAMPLE.net", "status"},
+		{"x@example.net", "limited"},
+		{"+x@example.net", "status"},
+		{"y@Bücher.example", "status"},
+		{"y+1@xn--bcher-kva.example", "status"},
+		{"Y@BÜCHER.EXAMPLE", "limited"},
+	};
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	size_t i;
+
+	cfg.replies_per_hour = 2;
+	open_cfg(&f, &cfg);
+	for (i = 0; i < sizeof(mails) / sizeof(mails[0]); i++) {
+		char id[16], *m;
+		snprintf(id, sizeof(id), "m%zu@x", i);
+		m = fx_msg(mails[i].from, id, "#status\n");
+		assert_int_equal(at(&f, T0 + (int64_t)i, m), 0);
+		if (strcmp(f.result, mails[i].want) != 0)
+			fail_msg("%s: %s, expected %s", mails[i].from, f.result,
+			         mails[i].want);
+		assert_non_null(f.reply);
+		assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		free(m);
+	}
+	fx_close(&f);
+}
+
+/*
  * The reply cap to the byte: with reply_max 16384, the owner of 父 tests
  * it with #logs against 母 (a battle whose log is 7,438,064 bytes): the
  * whole reply stays within 16384 bytes, the logs are cut with the note.
@@ -595,6 +642,7 @@ int main(void)
 		cmocka_unit_test(lock_timeline),
 		cmocka_unit_test(notice_language),
 		cmocka_unit_test(rate_window),
+		cmocka_unit_test(rate_one_mailbox),
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
