@@ -329,26 +329,54 @@ int am_hill_notice_queue(am_hill *h, const char *rcpt, const char *subject,
 int am_hill_next_notice(char **out, size_t *len, am_hill *h)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int64_t after = 0;
+	int rc, k;
 
 	*out = NULL;
 	*len = 0;
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
-	if ((rc = am_hill_prepare(h, &st, "SELECT id, msg FROM outgoing WHERE "
-	                       "sent = 0 ORDER BY id LIMIT 1")) < 0)
-		return rc;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		h->last_out = sqlite3_column_int64(st, 0);
-		*out = am_hill_col_dup(st, 1, len);
-		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		h->last_out = 0;
-		*len = 0;
-		return am_hill_db_fail(h, rc, "database");
+	am_hill_send_unlock(h);
+	/* the first unsent notice that no other delivery holds (sending.c):
+	 * locked, then read again (the holder may have sent it meanwhile) */
+	for (k = 0; k < 1000; k++) {
+		int64_t id = 0;
+		if ((rc = am_hill_prepare(h, &st, "SELECT id FROM outgoing WHERE "
+		                       "sent = 0 AND id > ? ORDER BY id LIMIT 1")) < 0)
+			return rc;
+		sqlite3_bind_int64(st, 1, after);
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			id = sqlite3_column_int64(st, 0);
+			rc = SQLITE_DONE;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return am_hill_db_fail(h, rc, "database");
+		if (!id)
+			return 0;
+		after = id;
+		if (am_hill_send_lock(h, id) == 0)
+			continue; /* another delivery holds it */
+		if ((rc = am_hill_prepare(h, &st, "SELECT msg FROM outgoing WHERE "
+		                       "id = ? AND sent = 0")) < 0)
+			return rc;
+		sqlite3_bind_int64(st, 1, id);
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			h->last_out = id;
+			*out = am_hill_col_dup(st, 0, len);
+			rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE) {
+			h->last_out = 0;
+			*len = 0;
+			am_hill_send_unlock(h);
+			return am_hill_db_fail(h, rc, "database");
+		}
+		if (*out)
+			return 0;
+		am_hill_send_unlock(h); /* sent meanwhile */
 	}
 	return 0;
 }

@@ -28,7 +28,8 @@
  * the state change and the stored reply commit together or not at all.
  * The caller delivers the reply, then am_hill_mark_sent sets `sent` (a
  * second, tiny transaction); a re-delivery of a message whose reply is
- * stored but not sent gets that reply again (see docs/HILL.md).
+ * stored but not sent gets that reply again (see docs/HILL.md), unless a
+ * delivery under way holds it (sending.c).
  *
  * Hill rules (docs/HILL.md): a new entry fights every member once (it is
  * side 0; battles are symmetric); standings are the round robin of the
@@ -490,6 +491,8 @@ static int open_hill(am_hill **out, const char *path, int ro)
 	}
 	h->readonly = ro;
 	h->last_stayed = -1;
+	h->send_fd = -1;
+	h->send_off = -1;
 	if (ro && dir_errno(path) != 0) {
 		char *uri = immutable_uri(path);
 		if (!uri) {
@@ -557,6 +560,7 @@ void am_hill_free(am_hill *h)
 {
 	if (!h)
 		return;
+	am_hill_send_close(h);
 	sqlite3_close(h->db);
 	free(h->address);
 	free(h->name);
@@ -2032,7 +2036,9 @@ static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
  * Returns 0 no, 1 yes, or an error.  Yes: *result_out "duplicate" when its
  * reply was sent (or it had none), else its stored result and reply, to
  * send again, in *result_out and *reply_out / *reply_len (the caller's to
- * free, also after an error) and the key in h->last_key.
+ * free, also after an error) and the key in h->last_key, the reply locked
+ * for this delivery (sending.c); AM_HILL_ETEMP when another delivery of
+ * the message holds it.
  */
 static int processed_before(am_hill *h, const char *key, char **reply_out,
                             size_t *reply_len, const char **result_out)
@@ -2049,6 +2055,13 @@ static int processed_before(am_hill *h, const char *key, char **reply_out,
 		int sent = sqlite3_column_int(st, 2);
 		if (sent || sqlite3_column_type(st, 1) == SQLITE_NULL) {
 			*result_out = "duplicate";
+		} else if (am_hill_send_lock(h, am_hill_send_key(key)) == 0) {
+			sqlite3_finalize(st);
+			return ut_error_set_tr(AM_HILL_ETEMP, "この手紙の返信は、同じ手紙"
+			                       "の別の配送が送っているところです。あとで"
+			                       "もう一度試してください",
+			                       "another delivery of this message is "
+			                       "sending its reply; try again later");
 		} else {
 			*result_out = static_result((const char *)sqlite3_column_text(st, 0));
 			*reply_out = am_hill_col_dup(st, 1, reply_len);
@@ -2233,6 +2246,7 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	free(h->last_key);
 	h->last_key = NULL;
 	h->last_out = 0;
+	am_hill_send_unlock(h);
 	free(h->last_msgid);
 	free(h->last_from);
 	h->last_msgid = h->last_from = NULL;
@@ -2298,9 +2312,12 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 		goto out;
 	if ((rc = decide_reply(&j, rate, reply_out, reply_len, &reply_id)) < 0)
 		goto out;
-	/* record, with the reply, in the same transaction */
+	/* record, with the reply, in the same transaction; the reply locked
+	 * for this delivery before another can see it (sending.c) */
 	if ((rc = record_message(&j, *reply_out, *reply_len, reply_id)) < 0)
 		goto out;
+	if (*reply_out)
+		am_hill_send_lock(h, am_hill_send_key(mail.key));
 	if ((rc = am_hill_exec(h, "COMMIT")) < 0)
 		goto out;
 	in_txn = 0;
@@ -2336,8 +2353,10 @@ int am_hill_mark_sent(am_hill *h)
 		                       "msg = NULL WHERE id = ?")) < 0)
 			return rc;
 		sqlite3_bind_int64(st, 1, h->last_out);
-		if ((rc = step_done(h, st)) == 0)
+		if ((rc = step_done(h, st)) == 0) {
 			h->last_out = 0;
+			am_hill_send_unlock(h);
+		}
 		return rc;
 	}
 	if (!h->last_key)
@@ -2350,6 +2369,7 @@ int am_hill_mark_sent(am_hill *h)
 	if ((rc = step_done(h, st)) == 0) {
 		free(h->last_key);
 		h->last_key = NULL;
+		am_hill_send_unlock(h);
 	}
 	return rc;
 }

@@ -31,9 +31,23 @@ struct am_hill {
 	char *last_from;  /* am_hill_last_message (NULL: none) */
 	int64_t last_out; /* or the notice (am_hill_next_notice), 0: none */
 	int last_stayed;  /* am_hill_last_stayed: 1, 0, -1 (no entry) */
+	/* sending.c: HILL.db-sending (-1 not open yet) and the byte of it
+	 * locked for the reply or notice being delivered (-1 none) */
+	int send_fd;
+	int64_t send_off;
 };
 
 int am_hill_exec(am_hill *h, const char *sql);
+
+/* sending.c: the reply or notice being delivered, locked against other
+ * deliveries.  am_hill_send_lock: unlock the last, lock the byte `off`
+ * (a notice's id, or am_hill_send_key of a message's key); 1 locked, 0
+ * held by another delivery, -1 no lock file (deliver unlocked, as
+ * before).  am_hill_send_close: at am_hill_free. */
+int64_t am_hill_send_key(const char *key);
+int am_hill_send_lock(am_hill *h, int64_t off);
+void am_hill_send_unlock(am_hill *h);
+void am_hill_send_close(am_hill *h);
 int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
 /* Column c of the row as a NUL-terminated copy (owned, free()); its
  * length in *len when len is not NULL.  NULL when out of memory. */

@@ -310,6 +310,87 @@ static void rate_one_mailbox(void **state)
 }
 
 /*
+ * One delivery of a reply or a notice at a time (sending.c; mail review
+ * 2026-12-03, 4), with two handles of the hill as two deliveries at once:
+ *   A processes M, its reply stored and not yet marked sent: B's delivery
+ *   of M gets AM_HILL_ETEMP (the MTA retries), not a second copy; once A
+ *   marked it sent, B's next delivery of M is a duplicate, with no reply.
+ *   A processes N and is freed before it marks the reply (its process
+ *   died): B's delivery of N gets the stored reply at once.
+ *   Two notices queued (one wrong password locks a unit, a notice to its
+ *   owner): A takes the first, B the second, not the first again; once
+ *   both are marked sent, none is left.
+ */
+static void one_delivery(void **state)
+{
+	fx f, g;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char *m = fx_msg("m@example.net", "m@x", "#status\n");
+	char *n = fx_msg("n@example.net", "n@x", "#status\n");
+	char *na, *nb;
+	size_t la, lb;
+	int i;
+
+	cfg.pw_tries = 1;
+	open_cfg(&f, &cfg);
+	g = f;
+	g.reply = g.body = NULL;
+	assert_int_equal(am_hill_open(&g.hill, f.path), 0);
+	/* M: A stores its reply; B meets A's delivery */
+	assert_int_equal(at(&f, T0, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(f.reply);
+	assert_int_equal(at(&g, T0 + 1, m), AM_HILL_ETEMP);
+	assert_null(g.reply);
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(at(&g, T0 + 2, m), 0);
+	assert_string_equal(g.result, "duplicate");
+	assert_null(g.reply);
+	/* N: A dies before it marks the reply sent */
+	assert_int_equal(at(&f, T0 + 3, n), 0);
+	assert_non_null(f.reply);
+	am_hill_free(f.hill);
+	assert_int_equal(at(&g, T0 + 4, n), 0);
+	assert_string_equal(g.result, "status");
+	assert_non_null(g.reply);
+	assert_int_equal(am_hill_mark_sent(g.hill), 0);
+	assert_int_equal(am_hill_open(&f.hill, f.path), 0);
+	/* two notices: グリスク's owner, then ヌト's */
+	assert_string_equal(enter_at(&f, T0 + 5, "a@example.net", "ea@x",
+	                             "alice-pass", "examples/grisk.txt"), "entered");
+	assert_string_equal(enter_at(&f, T0 + 6, "b@example.net", "eb@x",
+	                             "bob-pass1", "examples/nut.txt"), "entered");
+	for (i = 0; i < 2; i++) {
+		char id[16], *w;
+		snprintf(id, sizeof(id), "w%d@x", i);
+		w = fx_msg(i ? "b@example.net" : "a@example.net", id,
+		           i ? "#withdraw ヌト\n#password wrong-pass\n"
+		             : "#withdraw グリスク\n#password wrong-pass\n");
+		assert_int_equal(at(&f, T0 + 7 + i, w), 0);
+		assert_string_equal(f.result, "rejected");
+		assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		free(w);
+	}
+	assert_int_equal(am_hill_next_notice(&na, &la, f.hill), 0);
+	assert_non_null(na);
+	assert_non_null(strstr(na, "To: a@example.net"));
+	assert_int_equal(am_hill_next_notice(&nb, &lb, g.hill), 0);
+	assert_non_null(nb);
+	assert_non_null(strstr(nb, "To: b@example.net"));
+	assert_int_equal(am_hill_mark_sent(g.hill), 0);
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	free(na);
+	free(nb);
+	assert_int_equal(am_hill_next_notice(&na, &la, g.hill), 0);
+	assert_null(na);
+	free(m);
+	free(n);
+	fx_clear_reply(&g);
+	am_hill_free(g.hill);
+	fx_close(&f);
+}
+
+/*
  * The reply cap to the byte: with reply_max 16384, the owner of 父 tests
  * it with #logs against 母 (a battle whose log is 7,438,064 bytes): the
  * whole reply stays within 16384 bytes, the logs are cut with the note.
@@ -643,6 +724,7 @@ int main(void)
 		cmocka_unit_test(notice_language),
 		cmocka_unit_test(rate_window),
 		cmocka_unit_test(rate_one_mailbox),
+		cmocka_unit_test(one_delivery),
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
