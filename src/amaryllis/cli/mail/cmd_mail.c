@@ -8,10 +8,7 @@
  * Exit statuses are sysexits.h's, as MTAs read them: 0 ok (a polite
  * rejection included), 64 usage, 66 no hill, 75 try again later (database
  * busy, sendmail failed: the MTA retries, and a retried message gets its
- * stored reply, never a second state change), 70 internal error.  A reply
- * or notice that sendmail refuses for good (DELIVERY_REFUSED) is given up:
- * logged as failed and marked sent, so that it neither comes back with
- * every retry nor holds up the notices behind it.
+ * stored reply, never a second state change), 70 internal error.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -311,15 +308,7 @@ static char *return_path_cmd(const char *cmd, const char *addr)
 	return s;
 }
 
-/* What deliver() returns when sendmail refused a mail for good: it exited
- * 65 (EX_DATAERR: the message), 67 (EX_NOUSER) or 68 (EX_NOHOST: the
- * address), which a retry would meet again.  Any other failure may pass
- * (the MTA down, a full disk, a misconfigured --sendmail: -1, try again). */
-#define DELIVERY_REFUSED (-2)
-
-/* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0, DELIVERY_REFUSED
- * or -1 (mail review 2026-12-03, 13: every failure used to be
- * temporary). */
+/* Pipe the reply to /bin/sh -c CMD; 0 when it exits 0. */
 static int to_sendmail(mail_run *r, const char *reply, size_t len)
 {
 	const char *cmd = r->cmd ? r->cmd : r->sendmail ? r->sendmail :
@@ -359,10 +348,6 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 		                       "（終了コード %d）",
 		                "mail: '%s' failed (status %d)"), cmd,
 		          WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-		if (wr == 0 && WIFEXITED(st) &&
-		    (WEXITSTATUS(st) == EX_DATAERR || WEXITSTATUS(st) == EX_NOUSER ||
-		     WEXITSTATUS(st) == EX_NOHOST))
-			return DELIVERY_REFUSED;
 		return -1;
 	}
 	return 0;
@@ -483,11 +468,8 @@ static char *header_of(const char *msg, size_t len, const char *name)
 /*
  * Deliver the notices the hill queued (am_hill_next_notice): mail to
  * owners, e.g. that their unit was locked.  A notice that cannot be
- * delivered now stays queued for the next run, and so do the ones after
- * it; one that sendmail refuses for good is given up (marked sent), and
- * the next is tried (mail review 2026-12-03, 7: it held up every later
- * notice).  Either is said on stderr; neither makes the message's
- * delivery fail.  At most 100 a run.
+ * delivered stays queued for the next run and is said on stderr; it does
+ * not make the message's delivery fail.  At most 100 a run.
  */
 static void notices(mail_run *r)
 {
@@ -513,13 +495,8 @@ static void notices(mail_run *r)
 			free(to);
 		}
 		free(msg);
-		if (d < 0 && d != DELIVERY_REFUSED)
+		if (d < 0)
 			return;
-		if (d == DELIVERY_REFUSED)
-			cli_error("%s", UT_TR(&r->o, "mail: 拒否されたので、この通知は"
-			                             "あきらめます",
-			                      "mail: refused for good: this notice is "
-			                      "given up"));
 		if (am_hill_mark_sent(r->hill) < 0) {
 			cli_error("mail: %s", am_error_last_lang(r->o.lang));
 			return;
@@ -549,15 +526,8 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		d = deliver(r, reply, rlen);
 		free(reply);
 		log_line(r, result, d == 0 ? LOG_SENT : LOG_FAILED);
-		if (d < 0 && d != DELIVERY_REFUSED)
+		if (d < 0)
 			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
-		/* sent, or refused for good: a retry sends nothing (the
-		 * message itself is done) */
-		if (d == DELIVERY_REFUSED)
-			cli_error("%s", UT_TR(&r->o, "mail: 拒否されたので、この返信は"
-			                             "あきらめます",
-			                      "mail: refused for good: this reply is "
-			                      "given up"));
 		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
 			/* delivered but not marked: a retry would send it again;
 			 * say so, but the message itself is done */
