@@ -1967,19 +1967,25 @@ static const char *const results[] = {
 
 /* Forget what is no longer needed, in the message's transaction: the
  * messages and notices of more than 30 days ago (an MTA retries for 5
- * days at most), old wrong passwords and ended locks. */
+ * days at most), old wrong passwords and ended locks.  A notice still
+ * unsent after 5 days is given up, as an MTA gives up a mail (mail review
+ * 2026-12-03, 7: one that sendmail kept refusing held up every notice
+ * queued after it, for ever). */
 static int prune(am_hill *h, int64_t now)
 {
 	sqlite3_stmt *st;
-	int rc, i;
+	int rc;
+	size_t i;
 	static const char *const sql[] = {
 		"DELETE FROM messages WHERE at > 0 AND at < ?1 - 2592000 AND sent = 1",
+		"UPDATE outgoing SET sent = 1, msg = NULL WHERE sent = 0 AND "
+		"created < ?1 - 432000",
 		"DELETE FROM outgoing WHERE created < ?1 - 2592000 AND sent = 1",
 		"DELETE FROM pwfail WHERE at < ?1 - 86400",
 		"DELETE FROM locks WHERE until < ?1 - 86400"
 	};
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < sizeof(sql) / sizeof(sql[0]); i++) {
 		if ((rc = am_hill_prepare(h, &st, sql[i])) < 0)
 			return rc;
 		sqlite3_bind_int64(st, 1, now);
@@ -2256,8 +2262,10 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 		                       "%s: opened read-only", h->path);
 	memset(&d, 0, sizeof(d));
 	memset(&j, 0, sizeof(j));
-	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0)
+	if ((rc = am_hill_mail_read(&mail, raw, len, &lim, h->address)) < 0) {
+		am_hill_mail_free(&mail); /* what it read before memory ran out */
 		return am_hill_oom(rc);
+	}
 	if ((rc = remember_message(h, &mail)) < 0) {
 		am_hill_mail_free(&mail);
 		return rc;

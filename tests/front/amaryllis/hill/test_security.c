@@ -391,6 +391,46 @@ static void one_delivery(void **state)
 }
 
 /*
+ * A notice unsent after 5 days is given up (mail review 2026-12-03, 7):
+ * one wrong password locks グリスク at T0 + 1, a notice to its owner; a
+ * mail processed 5 days (432,000 s) later leaves it waiting, one a second
+ * after that gives it up, and nothing is left to send.
+ */
+static void notice_expiry(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char *w = fx_msg("a@example.net", "w@x",
+	                 "#withdraw グリスク\n#password wrong-pass\n");
+	char *s1 = fx_msg("c@example.net", "s1@x", "#status\n");
+	char *s2 = fx_msg("c@example.net", "s2@x", "#status\n");
+	char *note;
+	size_t len;
+
+	cfg.pw_tries = 1;
+	open_cfg(&f, &cfg);
+	assert_string_equal(enter_at(&f, T0, "a@example.net", "ea@x",
+	                             "alice-pass", "examples/grisk.txt"), "entered");
+	assert_int_equal(at(&f, T0 + 1, w), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(at(&f, T0 + 1 + 432000, s1), 0);
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(am_hill_next_notice(&note, &len, f.hill), 0);
+	assert_non_null(note);
+	assert_non_null(strstr(note, "To: a@example.net"));
+	free(note); /* not delivered: it stays queued */
+	assert_int_equal(at(&f, T0 + 1 + 432001, s2), 0);
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_int_equal(am_hill_next_notice(&note, &len, f.hill), 0);
+	assert_null(note);
+	free(w);
+	free(s1);
+	free(s2);
+	fx_close(&f);
+}
+
+/*
  * The reply cap to the byte: with reply_max 16384, the owner of 父 tests
  * it with #logs against 母 (a battle whose log is 7,438,064 bytes): the
  * whole reply stays within 16384 bytes, the logs are cut with the note.
@@ -725,6 +765,7 @@ int main(void)
 		cmocka_unit_test(rate_window),
 		cmocka_unit_test(rate_one_mailbox),
 		cmocka_unit_test(one_delivery),
+		cmocka_unit_test(notice_expiry),
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
