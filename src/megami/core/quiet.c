@@ -880,9 +880,13 @@ end:
  * process of its own (nobody is skipped); the sole enemy is the target of
  * every choice (choose's first loop), an area attack hits it alone (a
  * single target's rolls and events), no とどめ finds a target (the enemy
- * is able), and no HP falls below the floor (only an able character is
- * hit, from HP ≥ 1).  With so little state the loop keeps it in
- * registers: the HPs and positions, the generator, the counts.
+ * is able), and the bounds (mg_qflat low) are checked once, on entry:
+ * a hit ends the loop whenever it leaves an HP at 0 or below (the enemy
+ * falls and the combat is decided), so no round begins with an HP that a
+ * hit took below the floor (a GM's clearing may leave an able character
+ * at HP ≤ 0, even near the floor: one hit of < 2^42 cannot pass
+ * INT64_MIN).  With so little state the loop keeps it in registers: the
+ * HPs and positions, the generator, the counts.
  */
 static NOINLINE int flat_duel(mg_combat *c)
 {
