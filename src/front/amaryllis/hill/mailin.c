@@ -1204,14 +1204,17 @@ static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
  * xn--bcher-kva.example are one domain; GMime's IDN form), a "+detail"
  * left out of the local part (RFC 5233: x+1@… and x+2@… reach x@…; not
  * a local part that begins with '+'), the local part in lower case and
- * NFC (Unicode), the domain in lower case.  NULL when out of memory.
+ * NFC (Unicode), the domain in lower case; a domain that IDNA refuses
+ * (GMime leaves it as written: an emoji, which other MTAs convert) in
+ * lower case and NFKC, so that its fullwidth and capital spellings are
+ * one (review L1).  NULL when out of memory.
  */
 static char *rate_key(InternetAddressMailbox *mb)
 {
 	const char *a = internet_address_mailbox_get_idn_addr(mb);
 	const char *at = a ? strrchr(a, '@') : NULL, *plus;
-	gchar *local, *nfc;
-	char *key, *p;
+	gchar *local, *lnfc, *down, *dnfc;
+	char *key = NULL;
 	size_t n;
 
 	if (!at)
@@ -1219,16 +1222,16 @@ static char *rate_key(InternetAddressMailbox *mb)
 	plus = memchr(a, '+', (size_t)(at - a));
 	n = plus && plus > a ? (size_t)(plus - a) : (size_t)(at - a);
 	local = g_utf8_strdown(a, (gssize)n);
-	nfc = local ? g_utf8_normalize(local, -1, G_NORMALIZE_NFC) : NULL;
+	lnfc = local ? g_utf8_normalize(local, -1, G_NORMALIZE_NFC) : NULL;
+	down = g_utf8_strdown(at + 1, -1);
+	dnfc = down ? g_utf8_normalize(down, -1, G_NORMALIZE_NFKC) : NULL;
+	if (lnfc && dnfc &&
+	    (key = malloc(strlen(lnfc) + strlen(dnfc) + 2)) != NULL)
+		sprintf(key, "%s@%s", lnfc, dnfc);
 	g_free(local);
-	key = nfc ? malloc(strlen(nfc) + strlen(at) + 1) : NULL;
-	if (key) {
-		strcpy(key, nfc);
-		strcat(key, at);
-		for (p = key + strlen(nfc); *p; p++)
-			*p = (char)tolower((unsigned char)*p);
-	}
-	g_free(nfc);
+	g_free(lnfc);
+	g_free(down);
+	g_free(dnfc);
 	return key;
 }
 

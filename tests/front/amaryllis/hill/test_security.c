@@ -274,6 +274,10 @@ static void rate_window(void **state)
  *                                      two replies: one domain, written in
  *                                      Unicode and in its ASCII form
  *   Y@BÜCHER.EXAMPLE                   its third: the notice
+ *   z@😀.ws, z@😀.ＷＳ, z@😀.ｗｓ          a domain IDNA refuses (an emoji), in
+ *                                      ASCII, fullwidth capitals and
+ *                                      fullwidth: one domain, the third
+ *                                      limited
  */
 static void rate_one_mailbox(void **state)
 {
@@ -287,6 +291,9 @@ static void rate_one_mailbox(void **state)
 		{"y@Bücher.example", "status"},
 		{"y+1@xn--bcher-kva.example", "status"},
 		{"Y@BÜCHER.EXAMPLE", "limited"},
+		{"z@😀.ws", "status"},
+		{"z@😀.ＷＳ", "status"},
+		{"z@😀.ｗｓ", "limited"},
 	};
 	fx f;
 	am_hill_config cfg = AM_HILL_CONFIG_INIT;
