@@ -92,20 +92,22 @@ typedef struct mg_cmod {
  * attacks alone.  lim[x], alim[x]: the longest range of f[x], af[x]
  * plus 1 as unsigned (0: none), so a distance d is covered by an attack
  * of the front when d < lim. */
-typedef struct mg_qchar {
-	const mg_catk *f[2], *af[2];
-	uint64_t lim[2], alim[2];
-	uint64_t fmask;      /* its enemies: mg_qflat foe[other side] */
-	/* its sort key without dice (MG-INIT-2: mg_quiet_derive) */
-	int64_t kbase;
-	/* the bases of its defence: def[magic], 回避 and 抵抗 against a
-	 * physical and a magic attack (MG-ATTACK-3) */
-	int64_t def[2];
-	int64_t maxr_move, allow; /* mg_cconst's (MG-POLICY-2) */
-	unsigned char one[2]; /* f[x] holds one attack */
-	unsigned char atk;    /* it has an attack (MG-POLICY-4) */
-	unsigned char finish; /* it gives とどめ (MG-POLICY-3) */
-	unsigned char pad[128 - 14 * 8 - 4];
+typedef union mg_qchar {
+	struct {
+		const mg_catk *f[2], *af[2];
+		uint64_t lim[2], alim[2];
+		uint64_t fmask; /* its enemies: mg_qflat foe[other side] */
+		/* its sort key without dice (MG-INIT-2: mg_quiet_derive) */
+		int64_t kbase;
+		/* the bases of its defence: def[magic], 回避 and 抵抗 against
+		 * a physical and a magic attack (MG-ATTACK-3) */
+		int64_t def[2];
+		int64_t maxr_move, allow; /* mg_cconst's (MG-POLICY-2) */
+		unsigned char one[2]; /* f[x] holds one attack */
+		unsigned char atk;    /* it has an attack (MG-POLICY-4) */
+		unsigned char finish; /* it gives とどめ (MG-POLICY-3) */
+	};
+	unsigned char line[128]; /* the size, with 4- or 8-byte pointers */
 } mg_qchar;
 _Static_assert(sizeof(mg_qchar) == 128, "mg_qchar fills 128 bytes");
 
