@@ -452,6 +452,34 @@ static inline const mg_catk *choose(uint32_t *tj, const mg_qchar *q,
 	            : (q)->one[x] ? MG_QP_FLAT_CHOOSE_ONE              \
 	            : MG_QP_FLAT_CHOOSE_FRONT)
 
+/* MG-POLICY-2 as both flat loops play it: a character at *p whose
+ * nearest able enemy stands at gp, best away, beyond the reach of every
+ * attack, moves toward it: DID_SIMPLE, a 戦闘移動 into the reach (then its
+ * 通常 attacks may follow); DID_NORMAL, a 全力移動 of three times its
+ * allowance; 0, no move (an allowance of 0).  *p is where it ends. */
+static inline FLAT_INLINE unsigned policy_move(const mg_qchar *me, int64_t *p,
+                                               int64_t gp, uint64_t best)
+{
+	uint64_t need, step, allow;
+
+	UT_ASSERT(me->maxr_move >= 0 && best > (uint64_t)me->maxr_move &&
+	          me->allow >= 0);
+	need = best - (uint64_t)me->maxr_move;
+	allow = (uint64_t)me->allow;
+	if (need <= allow) {
+		step = need;
+	} else {
+		step = 3 * allow;
+		if (need < step)
+			step = need;
+		if (!step)
+			return 0;
+	}
+	*p = gp > *p ? (int64_t)((uint64_t)*p + step)
+	             : (int64_t)((uint64_t)*p - step);
+	return need <= allow ? DID_SIMPLE : DID_NORMAL;
+}
+
 /* After flat rounds that played one round at least: their locals back
  * into the combat, as the step machine leaves it.  The last round's
  * order (the keys key[0 .. nord): who rolled in it, inited), the turns
@@ -653,7 +681,7 @@ static NOINLINE int flat_any(mg_combat *c)
 			 * at most as far as the nearest, so none stands on its
 			 * way).  move_free checks it in debug builds. */
 			{
-				uint64_t best = UINT64_MAX, need, step, allow;
+				uint64_t best = UINT64_MAX;
 				int64_t gp = p;
 				for (m = E; m; m &= m - 1) {
 					const unsigned k = low_bit(m);
@@ -663,20 +691,14 @@ static NOINLINE int flat_any(mg_combat *c)
 						gp = pos[k];
 					}
 				}
-				UT_ASSERT(me->maxr_move >= 0 &&
-				          best > (uint64_t)me->maxr_move &&
-				          me->allow >= 0);
-				need = best - (uint64_t)me->maxr_move;
-				allow = (uint64_t)me->allow;
-				if (need <= allow) { /* 戦闘移動 */
-					UT_ASSERT(move_free(E, pos, p, gp > p
-					          ? (int64_t)((uint64_t)p + need)
-					          : (int64_t)((uint64_t)p - need)));
-					p = gp > p ? (int64_t)((uint64_t)p + need)
-					           : (int64_t)((uint64_t)p - need);
+#ifndef NDEBUG
+				const int64_t from = p;
+#endif
+				did = policy_move(me, &p, gp, best);
+				UT_ASSERT(move_free(E, pos, from, p));
+				if (did == DID_SIMPLE) { /* 戦闘移動 */
 					pos[a] = p;
 					nev++;
-					did = DID_SIMPLE;
 					MG_QPATH(c, MG_QP_FLAT_MOVE);
 					/* MG-POLICY-1 with 通常 attacks only */
 					QCHOOSE(c, me, 1, E);
@@ -686,22 +708,12 @@ static NOINLINE int flat_any(mg_combat *c)
 						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
 						goto attack;
 					}
+				} else if (did) { /* 全力移動 */
+					pos[a] = p;
+					nev++;
+					MG_QPATH(c, MG_QP_FLAT_FULL);
+					goto end;
 				} else {
-					step = 3 * allow;
-					if (need < step)
-						step = need;
-					if (step) { /* 全力移動 */
-						UT_ASSERT(move_free(E, pos, p, gp > p
-						          ? (int64_t)((uint64_t)p + step)
-						          : (int64_t)((uint64_t)p - step)));
-						pos[a] = gp > p
-						       ? (int64_t)((uint64_t)p + step)
-						       : (int64_t)((uint64_t)p - step);
-						nev++;
-						did = DID_NORMAL;
-						MG_QPATH(c, MG_QP_FLAT_FULL);
-						goto end;
-					}
 					MG_QPATH(c, MG_QP_FLAT_NOMOVE);
 				}
 			}
@@ -772,8 +784,11 @@ attack:
 					real = ad - e->mods[j].mod;
 					if (real < 0)
 						real = 0;
-					/* j was able (HP ≥ 1): its HP stays far
-					 * above MG_QFLAT_HP_FLOOR */
+					/* an able j may stand at HP ≤ 0 after a
+					 * GM's clearing, even near the floor: one
+					 * hit (< 2^42) cannot pass INT64_MIN, and
+					 * j falls, so only とどめ and area attacks,
+					 * which check the floor, hit it again */
 					hp[j] -= real;
 					nev++;
 					if (hp[j] <= 0) { /* 戦闘不能 */
@@ -986,46 +1001,27 @@ static NOINLINE int flat_duel(mg_combat *c)
 				goto attack;
 			}
 			/* MG-POLICY-2: toward the enemy (flat) */
-			{
-				uint64_t need, step, allow;
-				const int64_t gp = pos[j];
-				UT_ASSERT(me->maxr_move >= 0 &&
-				          d > (uint64_t)me->maxr_move &&
-				          me->allow >= 0);
-				need = d - (uint64_t)me->maxr_move;
-				allow = (uint64_t)me->allow;
-				if (need <= allow) { /* 戦闘移動 */
-					p = gp > p ? (int64_t)((uint64_t)p + need)
-					           : (int64_t)((uint64_t)p - need);
-					pos[a] = p;
-					nev++;
-					did = DID_SIMPLE;
-					MG_QPATH(c, MG_QP_FLAT_MOVE);
-					/* MG-POLICY-1 with 通常 attacks only */
-					QCHOOSE(c, me, 1, (uint64_t)1);
-					d = mg_dist(p, gp);
-					if (d < me->lim[1]) {
-						for (e = me->f[1];
-						     d > (uint64_t)e->range; e++)
-							;
-						MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
-						goto attack;
-					}
-				} else {
-					step = 3 * allow;
-					if (need < step)
-						step = need;
-					if (step) { /* 全力移動 */
-						pos[a] = gp > p
-						       ? (int64_t)((uint64_t)p + step)
-						       : (int64_t)((uint64_t)p - step);
-						nev++;
-						did = DID_NORMAL;
-						MG_QPATH(c, MG_QP_FLAT_FULL);
-						goto end;
-					}
-					MG_QPATH(c, MG_QP_FLAT_NOMOVE);
+			did = policy_move(me, &p, pos[j], d);
+			if (did == DID_SIMPLE) { /* 戦闘移動 */
+				pos[a] = p;
+				nev++;
+				MG_QPATH(c, MG_QP_FLAT_MOVE);
+				/* MG-POLICY-1 with 通常 attacks only */
+				QCHOOSE(c, me, 1, (uint64_t)1);
+				d = mg_dist(p, pos[j]);
+				if (d < me->lim[1]) {
+					for (e = me->f[1]; d > (uint64_t)e->range; e++)
+						;
+					MG_QPATH(c, MG_QP_FLAT_MOVE_ATK);
+					goto attack;
 				}
+			} else if (did) { /* 全力移動 */
+				pos[a] = p;
+				nev++;
+				MG_QPATH(c, MG_QP_FLAT_FULL);
+				goto end;
+			} else {
+				MG_QPATH(c, MG_QP_FLAT_NOMOVE);
 			}
 			/* MG-POLICY-3: no とどめ (the enemy is able) */
 			goto end;
