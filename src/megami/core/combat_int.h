@@ -33,7 +33,7 @@ typedef struct mg_catk {
 	unsigned char area;  /* MG_AREA_ENGAGEMENT */
 	unsigned char magic; /* MG_KIND_MAGIC (quiet.c) */
 	unsigned char complex; /* MG_TIMING_COMPLEX (quiet.c) */
-	/* in the fronts (mg_cconst q) when the flat rounds can play:
+	/* in the fronts (mg_qchar f, af) when the flat rounds can play:
 	 * c->check[ka], and the row of c->mods of this attack (its
 	 * modifier against t: mods[t].mod) */
 	int64_t check;

@@ -39,15 +39,6 @@ struct am_hill {
 
 int am_hill_exec(am_hill *h, const char *sql);
 
-/* sending.c: the reply or notice being delivered, locked against other
- * deliveries.  am_hill_send_lock: unlock the last, lock the byte `off`
- * (a notice's id, or am_hill_send_key of a message's key); 1 locked, 0
- * held by another delivery, -1 no lock file (deliver unlocked, as
- * before).  am_hill_send_close: at am_hill_free. */
-int64_t am_hill_send_key(const char *key);
-int am_hill_send_lock(am_hill *h, int64_t off);
-void am_hill_send_unlock(am_hill *h);
-void am_hill_send_close(am_hill *h);
 int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
 /* Column c of the row as a NUL-terminated copy (owned, free()); its
  * length in *len when len is not NULL.  NULL when out of memory. */
@@ -57,6 +48,16 @@ int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
 /* The library error for an SQLite failure: busy, I/O, a read-only file or
  * folder are AM_HILL_ETEMP (try again later), naming the cause. */
 int am_hill_db_fail(am_hill *h, int rc, const char *what);
+
+/* sending.c: the reply or notice being delivered, locked against other
+ * deliveries.  am_hill_send_lock: unlock the last, lock the byte `off`
+ * (a notice's id, or am_hill_send_key of a message's key); 1 locked, 0
+ * held by another delivery, -1 no lock file (deliver unlocked, as
+ * before).  am_hill_send_close: at am_hill_free. */
+int64_t am_hill_send_key(const char *key);
+int am_hill_send_lock(am_hill *h, int64_t off);
+void am_hill_send_unlock(am_hill *h);
+void am_hill_send_close(am_hill *h);
 
 /* guard.c (docs/HILL.md, "Security") */
 /* A copy of the sheet s[0..len) without the text of its password lines (a

@@ -1,6 +1,6 @@
 /*
  * sending.c - one delivery of a reply or a notice at a time (docs/HILL.md,
- * "Delivery").
+ * "Reliability").
  *
  * While a process delivers a reply or a notice, from the moment it is
  * stored or handed out until am_hill_mark_sent (or until the handle gives
