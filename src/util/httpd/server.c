@@ -173,18 +173,29 @@ static void client_addr(struct MHD_Connection *c, char *out, size_t size)
 		          out, (socklen_t)size);
 }
 
-/* 1 when the client at addr may make a request now (util/http.h). */
+/* What the rate table (util/http.h) is asked of addr now, under its
+ * lock (--rate set): RATE_TAKE, may it make a request (a token taken);
+ * RATE_OWES, does it owe requests (a battle's time charged to it). */
+enum { RATE_TAKE, RATE_OWES };
+
+static int rate_ask(ut_httpd *s, const char *addr, int what)
+{
+	int yes;
+
+	pthread_mutex_lock(s->cfg.rate_lock);
+	yes = what == RATE_TAKE
+	      ? ut_http_rate_take(s->cfg.rate_table, addr, ut_httpd_now(),
+	                          (double)s->cfg.rate)
+	      : ut_http_rate_owes(s->cfg.rate_table, addr, ut_httpd_now(),
+	                          (double)s->cfg.rate);
+	pthread_mutex_unlock(s->cfg.rate_lock);
+	return yes;
+}
+
+/* 1 when the client at addr may make a request now. */
 static int rate_ok(ut_httpd *s, const char *addr)
 {
-	int ok;
-
-	if (s->cfg.rate == 0)
-		return 1;
-	pthread_mutex_lock(s->cfg.rate_lock);
-	ok = ut_http_rate_take(s->cfg.rate_table, addr, ut_httpd_now(),
-	                       (double)s->cfg.rate);
-	pthread_mutex_unlock(s->cfg.rate_lock);
-	return ok;
+	return s->cfg.rate == 0 || rate_ask(s, addr, RATE_TAKE);
 }
 
 /* A large answer costs its client more requests (--rate): one for each
@@ -721,15 +732,7 @@ static int client_gone(int fd)
  * request waited): the request is refused then, as a new one would be. */
 static int rate_owes(ut_httpd *s, const char *addr)
 {
-	int owes;
-
-	if (s->cfg.rate == 0)
-		return 0;
-	pthread_mutex_lock(s->cfg.rate_lock);
-	owes = ut_http_rate_owes(s->cfg.rate_table, addr, ut_httpd_now(),
-	                         (double)s->cfg.rate);
-	pthread_mutex_unlock(s->cfg.rate_lock);
-	return owes;
+	return s->cfg.rate != 0 && rate_ask(s, addr, RATE_OWES);
 }
 
 /* A worker: answers the requests waiting (handle hook) and resumes their
