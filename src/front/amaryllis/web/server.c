@@ -46,7 +46,7 @@ static void headers(void *ud, ut_httpd_reply *rp, const char *method,
 	 * elsewhere, no Referer (a shared battle's address) to other sites */
 	ut_httpd_reply_header(rp, "Content-Security-Policy",
 	                      "default-src 'self'; img-src 'self' data:; "
-	                      "style-src 'self' 'unsafe-inline'; "
+	                      "style-src 'self'; "
 	                      "script-src 'self'; frame-ancestors 'none'; "
 	                      "base-uri 'none'; form-action 'self'");
 	ut_httpd_reply_header(rp, "X-Frame-Options", "DENY");

@@ -18,6 +18,8 @@
  *    one cell per pair of members, drawn; then the battle page picks two
  *    members (グリスク for A, ヌト for B: their sheets as entered fill the
  *    textareas) and fights them: ヌトの勝利 again.
+ * Throughout, Chromium reports no script error and no violation of the
+ * page's Content-Security-Policy (no inline script or style).
  * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
  * battle.png, hill.png, hill-en.png, battle-hill.png), and one of `battle --svg`
  * (grisk-nut-svg.png).
@@ -81,6 +83,12 @@ function cliErrors(text, lang = "ja") {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on("pageerror", e => ok(false, "no script error: " + e.message));
+    /* the CSP has no 'unsafe-inline' (docs/WEB.md): whatever the page or
+     * a chart would put inline is refused, and Chromium says so here */
+    page.on("console", m => {
+      if (/Content Security Policy/.test(m.text()))
+        ok(false, "no CSP violation: " + m.text());
+    });
     await page.goto(url);
 
     /* 1. the editor.  Line 3 uses a customisation that does not exist

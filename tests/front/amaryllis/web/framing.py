@@ -136,8 +136,10 @@ try:
     st, hd, _ = request(port, "GET", "/")
     csp = hd.get("content-security-policy", "")
     ok(st == 200 and all(d in csp for d in ("frame-ancestors 'none'", "base-uri 'none'",
-                                            "form-action 'self'", "script-src 'self'")),
-       f"the page's CSP: {csp}")
+                                            "form-action 'self'", "script-src 'self'",
+                                            "style-src 'self';"))
+       and "unsafe" not in csp,
+       f"the page's CSP (no inline script or style): {csp}")
     ok(hd.get("x-frame-options") == "DENY" and hd.get("referrer-policy") == "no-referrer",
        f"X-Frame-Options {hd.get('x-frame-options')}, Referrer-Policy {hd.get('referrer-policy')}")
     st, hd, _ = request(port, "GET", "/api/nope")

@@ -26,6 +26,8 @@
  *     the form has #test and #withdraw and its name field is the player's;
  *     a unit pushed off at once is shown as not entered; a test, a
  *     withdrawal; the reply's standings line up (CJK columns).
+ * Throughout: no script error and no violation of the page's
+ * Content-Security-Policy (no inline script or style).
  * Screenshots: OUTDIR/page-{ja,en}-{1280,390}-{editor,battle,hill}.png.
  */
 "use strict";
@@ -293,6 +295,10 @@ async function hill(page, url, tag, lang, width) {
                                                acceptDownloads: true });
         const page = await ctx.newPage();
         page.on("pageerror", e => ok(false, `${tag}: no script error: ${e.message}`));
+        page.on("console", m => { /* the CSP has no 'unsafe-inline' */
+          if (/Content Security Policy/.test(m.text()))
+            ok(false, `${tag}: no CSP violation: ${m.text()}`);
+        });
         await addresses(page, url, tag, lang);
         await editor(page, url, tag, lang, width);
         await replay(page, url, tag, lang, width, token);
