@@ -10,6 +10,7 @@
  * headers that could be read are kept so that the reply can still be sent.
  */
 #include <ctype.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,10 +51,19 @@ static GType (*const gmime_types[])(void) = {
  * once-and-lock code is not instrumented: ThreadSanitizer would not). */
 static gpointer gmime_init(gpointer unused)
 {
+	struct sigaction pipe_was;
+	int kept;
 	size_t i;
 
 	(void)unused;
+	/* g_mime_init starts GPGME, which sets SIGPIPE to be ignored in the
+	 * whole process; the hill leaves it as it found it, so that a tool
+	 * whose output goes to `| head` ends as every other does (CLI.md;
+	 * `amaryllis mail` and `serve` ignore SIGPIPE themselves) */
+	kept = sigaction(SIGPIPE, NULL, &pipe_was) == 0;
 	g_mime_init();
+	if (kept)
+		sigaction(SIGPIPE, &pipe_was, NULL);
 	for (i = 0; i < sizeof(gmime_types) / sizeof(gmime_types[0]); i++) {
 		GType t = gmime_types[i]();
 		if (G_TYPE_IS_CLASSED(t))
