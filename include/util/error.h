@@ -62,7 +62,8 @@ const char *ut_error_last_lang(int lang);
 
 /*
  * What errno value err says, in lang: Japanese (glibc's libc.mo texts) for
- * the errors a file or a stream gives (ENOENT, EACCES, EISDIR, ENOSPC, …),
+ * the errors a file, a stream or a listening socket gives (ENOENT, EACCES,
+ * EISDIR, ENOSPC, EADDRINUSE, …),
  * so that a Japanese message does not end in English; strerror's text
  * otherwise, and in English.
  */

@@ -66,7 +66,7 @@ int ut_error_set_texts(int code, const char *ja, const char *en)
 const char *ut_strerror(int lang, int err)
 {
 	/* glibc's Japanese texts (libc.mo, ja) of the errors that opening,
-	 * reading and writing files and streams give */
+	 * reading and writing files and streams, and listening, give */
 	static const struct {
 		int err;
 		const char *ja;
@@ -94,6 +94,9 @@ const char *ut_strerror(int lang, int err)
 		{EAGAIN, "リソースが一時的に利用できません"},
 		{EINTR, "システムコールが中断されました"},
 		{EDQUOT, "ディスク使用量制限を超過しました"},
+		/* and what a server's listening socket gives */
+		{EADDRINUSE, "アドレスは既に使用中です"},
+		{EADDRNOTAVAIL, "要求アドレスに割り当てられません"},
 	};
 	size_t i;
 

@@ -36,6 +36,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/http.h"
+#include "util/lang.h"
 #include "util/utf8.h"
 
 #if MHD_VERSION < 0x00097002
@@ -1149,8 +1150,14 @@ int ut_httpd_start(ut_httpd **out, unsigned *port_out,
 	if (!d) { /* libmicrohttpd leaves bind(2)'s errno */
 		e = errno;
 		undo(s, DONE_WORKERS);
-		return ut_error_set(UT_ERROR, "cannot listen on %s: %s", listen,
-		                    strerror(e));
+		{
+			char ja[300], en[300];
+			snprintf(ja, sizeof(ja), "%s で待ち受けできません（%s）",
+			         listen, ut_strerror(UT_LANG_JA, e));
+			snprintf(en, sizeof(en), "cannot listen on %s: %s",
+			         listen, strerror(e));
+			return ut_error_set_texts(UT_ERROR, ja, en);
+		}
 	}
 	s->daemon = d;
 	di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

@@ -268,9 +268,8 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 		                             "--listen needs an IPv4 address and a port, "
 		                             "like 127.0.0.1:8080, not '%s'"), listen);
 	}
-	if (!web || r < 0) {
-		cli_error("%s%s%s", cfg.hill_path && !web ? cfg.hill_path : "",
-		          cfg.hill_path && !web ? ": " : "", am_error_last());
+	if (!web || r < 0) { /* (a hill's message names its file) */
+		cli_error("serve: %s", am_error_last_lang(o.lang));
 		am_web_free(web);
 		return EXIT_INPUT;
 	}

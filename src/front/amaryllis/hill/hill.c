@@ -485,6 +485,10 @@ static int open_hill(am_hill **out, const char *path, int ro)
 		                       "libsodium cannot start");
 	if (stat(path, &sb) != 0)
 		return errno_fail(AM_HILL_ENOTFOUND, errno, path, NULL, "%s", "%s");
+	if (S_ISDIR(sb.st_mode)) /* (SQLite would say "disk I/O error") */
+		return errno_fail(AM_HILL_ENOTFOUND, EISDIR, path, NULL,
+		                  "%s（丘のデータベースのファイルを指定してください）",
+		                  "%s (name the hill's database file)");
 	if (!(h = calloc(1, sizeof(*h))) || !(h->path = strdup(path))) {
 		free(h);
 		return am_hill_oom(AM_ENOMEM);

@@ -102,10 +102,11 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 	if (w->cfg.hill_path) {
 		/* the first handle: the hill is there and is a hill */
 		if ((rc = am_hill_open(&w->hills[0], w->cfg.hill_path)) < 0) {
-			char msg[512];
-			snprintf(msg, sizeof(msg), "%s", am_error_last());
+			char ja[512], en[512]; /* (am_web_free may set another) */
+			snprintf(ja, sizeof(ja), "%s", ut_error_last_lang(UT_LANG_JA));
+			snprintf(en, sizeof(en), "%s", ut_error_last());
 			am_web_free(w);
-			return ut_error_set(rc, "%s", msg);
+			return ut_error_set_texts(rc, ja, en);
 		}
 		w->nhills = 1;
 		w->have_hill = 1;

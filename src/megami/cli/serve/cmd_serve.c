@@ -311,8 +311,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			      "127.0.0.1:8080, not '%s'"), listen);
 	}
 	if (rc < 0) {
-		ut_cli_error(&o.ui, UT_TR(&o.ui, "serve: 開始できません: %s", "serve: %s"),
-		             mg_error_last());
+		ut_cli_error(&o.ui, "serve: %s", ut_error_last_lang(o.ui.lang));
 		mg_serve_free(srv);
 		return UT_EXIT_INPUT;
 	}
