@@ -58,7 +58,7 @@ static gpointer gmime_init(gpointer unused)
 	(void)unused;
 	/* g_mime_init starts GPGME, which sets SIGPIPE to be ignored in the
 	 * whole process; the hill leaves it as it found it, so that a tool
-	 * whose output goes to `| head` ends as every other does (CLI.md;
+	 * whose output goes to `| head` ends as every other does (docs/CLI.md;
 	 * `amaryllis mail` and `serve` ignore SIGPIPE themselves) */
 	kept = sigaction(SIGPIPE, NULL, &pipe_was) == 0;
 	g_mime_init();
