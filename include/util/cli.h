@@ -167,8 +167,13 @@ int ut_cli_out_close(const ut_cli *c, const char *cmd, ut_out *o,
  */
 int ut_cli_exit(const ut_cli *c, const char *cmd, int status);
 
-/* A decimal whole number from 0 to max: ASCII digits only (no sign, no
- * blank, no other character before, inside or after them); 0, or -1. */
+/* The value of the digit at s, ASCII or full-width (０ .. ９, U+FF10 ..
+ * U+FF19), with its length in bytes in *len; -1 when s holds none. */
+int ut_cli_digit(const char *s, size_t *len);
+
+/* A decimal whole number from 0 to max: digits only, ASCII or full-width
+ * (ut_cli_digit; no sign, no blank, no other character before, inside or
+ * after them); 0, or -1. */
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max);
 
 /* The events a series of runs may spend in all unless --max-events says

@@ -1,7 +1,8 @@
 /*
  * test_cli.c - the numbers of options (util/cli.h ut_cli_parse_u64): ASCII
- * digits only, so that no blank, sign or other character slips through
- * (strtoull read " -1" as 2^64 - 1); ut_cli_strerror; the names of files
+ * or full-width digits only, so that no blank, sign or other character
+ * slips through (strtoull read " -1" as 2^64 - 1); ut_cli_strerror; the
+ * names of files
  * as messages show them (ut_cli_shown_name).
  */
 #include <errno.h>
@@ -34,6 +35,16 @@ static void test_parse_u64_good(void **state)
 	assert_true(v == UINT64_MAX);
 	assert_int_equal(parse("100", 100, &v), 0);
 	assert_true(v == 100);
+	/* full-width digits, as an IME types them, alone or mixed */
+	assert_int_equal(parse("１０", UINT64_MAX, &v), 0);
+	assert_true(v == 10);
+	assert_int_equal(parse("４2", UINT64_MAX, &v), 0);
+	assert_true(v == 42);
+	assert_int_equal(parse("０", UINT64_MAX, &v), 0);
+	assert_true(v == 0);
+	assert_int_equal(parse("１８４４６７４４０７３７０９５５１６１５",
+	                       UINT64_MAX, &v), 0);
+	assert_true(v == UINT64_MAX);
 }
 
 static void test_parse_u64_bad(void **state)
@@ -41,7 +52,13 @@ static void test_parse_u64_bad(void **state)
 	static const char *const bad[] = {
 		"", " -1", "\n-3", "\t-1", " 5", "5 ", "-1", "+1", " +1", "-0",
 		"1e3", "0x10", "1,000", "18446744073709551616",
-		"99999999999999999999", "５", "1\n",
+		"99999999999999999999", "1\n",
+		/* full-width: no sign, blank, comma or other width's digits
+		 * either (－ U+FF0D, ＋ U+FF0B, ideographic space U+3000, ，
+		 * U+FF0C, ① U+2460, ٣ U+0663), nor a cut character */
+		"－１", "＋１", "　５", "５　", "１，０００",
+		"１８４４６７４４０７３７０９５５１６１６", "①", "٣",
+		"\xef\xbc", "\xef\xbc\x9a", "\xef\xbc\x8f",
 	};
 	uint64_t v;
 	size_t i;

@@ -132,16 +132,18 @@ int cli_parse_points(const char *s, int64_t pts[3])
 {
 	int i;
 
-	/* each number is an optional '-' and digits (strtoll would skip
-	 * blanks and take a '+': the options' numbers are digits only) */
+	/* each number is an optional '-' and digits, ASCII or full-width
+	 * (strtoll would skip blanks and take a '+': the options' numbers
+	 * are digits only, ut_cli_parse_u64) */
 	for (i = 0; i < 3; i++) {
-		int neg = *s == '-';
+		int neg = *s == '-', k;
 		int64_t v = 0;
 		const char *d = s + neg;
-		if (*d < '0' || *d > '9')
+		size_t n;
+		if (ut_cli_digit(d, &n) < 0)
 			return -1;
-		for (; *d >= '0' && *d <= '9'; d++) {
-			v = v * 10 + (*d - '0');
+		for (; (k = ut_cli_digit(d, &n)) >= 0; d += n) {
+			v = v * 10 + k;
 			if (v > 1000000)
 				return -1;
 		}

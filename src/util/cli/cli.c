@@ -232,20 +232,39 @@ int ut_cli_version(const ut_cli *c, const char *version)
 	return UT_EXIT_OK;
 }
 
+int ut_cli_digit(const char *s, size_t *len)
+{
+	/* full-width: U+FF10 .. U+FF19, EF BC 90 .. EF BC 99 (s[2] is read
+	 * only when s[1] is not the terminator) */
+	if (*s >= '0' && *s <= '9') {
+		*len = 1;
+		return *s - '0';
+	}
+	if ((unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
+	    (unsigned char)s[2] >= 0x90 && (unsigned char)s[2] <= 0x99) {
+		*len = 3;
+		return (unsigned char)s[2] - 0x90;
+	}
+	return -1;
+}
+
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max)
 {
 	const char *d;
 	uint64_t v = 0;
+	size_t n;
 
 	/* digits only: strtoull would skip blanks and take a sign after them
-	 * (" -1" is 2^64 - 1), so the digits are read here */
+	 * (" -1" is 2^64 - 1), so the digits are read here; ASCII or
+	 * full-width, as an IME types them and as the sheets and scenarios
+	 * take them */
 	if (!*s)
 		return -1;
-	for (d = s; *d; d++) {
-		unsigned k = (unsigned)(*d - '0');
-		if (*d < '0' || *d > '9' || v > (UINT64_MAX - k) / 10)
+	for (d = s; *d; d += n) {
+		const int k = ut_cli_digit(d, &n);
+		if (k < 0 || v > (UINT64_MAX - (unsigned)k) / 10)
 			return -1;
-		v = v * 10 + k;
+		v = v * 10 + (unsigned)k;
 	}
 	if (v > max)
 		return -1;
