@@ -736,6 +736,16 @@ static void test_calc(void **state)
 	assert_string_equal(NOROLL("C(-7/2)"), "c(-7/2) ＞ -4");
 	assert_string_equal(NOROLL("C(0-5/2R)"), "c(0-5/2R) ＞ -3");
 	assert_string_equal(NOROLL("C(+1)"), "c(1) ＞ 1");
+	/* a unary + prints nothing (Arithmetic drops it), so what is left
+	 * may be one parenthesis, printed as it is (found by the BCDice
+	 * cross-check, gen.py seed 9001: c+(13+17/3r) was c((13+17/3R)));
+	 * 17/3R is 5.67 rounded, 6; 13 + 6 = 19 */
+	assert_string_equal(NOROLL("c+(13+17/3r)"), "c(13+17/3R) ＞ 19");
+	assert_string_equal(NOROLL("C+(1)"), "c(1) ＞ 1");
+	assert_string_equal(NOROLL("C+((1))"), "c((1)) ＞ 1");
+	assert_string_equal(NOROLL("C(+(1))"), "c((1)) ＞ 1");
+	assert_string_equal(NOROLL("C-(1)"), "c(-(1)) ＞ -1");
+	assert_string_equal(NOROLL("C+(1)+(2)"), "c((1)+(2)) ＞ 3");
 	assert_string_equal(NOROLL("C(5/0)"),
 	                    "c(5/0) ＞ ゼロ除算が発生したため計算できませんでした");
 	assert_string_equal(NOROLL("C(1)>=2"), "E1: unexpected 'C'");

@@ -275,7 +275,7 @@ static int parse_calc(mg_dcommon *c, const mg_dtext *word, mg_lang lang,
 	cp p;
 	int64_t v = 0;
 	ut_buf line = UT_BUF_INIT;
-	int paren;
+	int opened, paren;
 
 	memset(&p, 0, sizeof(p));
 	if (n && s[0] == 'S') {
@@ -287,22 +287,25 @@ static int parse_calc(mg_dcommon *c, const mg_dtext *word, mg_lang lang,
 		return 1;
 	p.s = s + 1;
 	p.n = n - 1;
-	/* the whole expression in parentheses prints as it is, else in () */
-	paren = c_peek(&p) == '(';
+	opened = c_peek(&p) == '(';
 	if (c_add(&p, &v) < 0 || p.i != p.n) {
 		uint32_t col = word->cols[c->secret];
 		ut_buf_free(&p.out);
 		if (p.over)
 			note_error(pdiag, pcode, MG_EOVERFLOW, lang, col,
 			           M_OVERFLOW, NULL);
-		else if (paren && p.n == 2 && p.s[1] == ')')
+		else if (opened && p.n == 2 && p.s[1] == ')')
 			note_error(pdiag, pcode, MG_EINVALID, lang, col,
 			           M_CALC_EMPTY, NULL);
-		else if (paren && memchr(p.s, 'D', p.n))
+		else if (opened && memchr(p.s, 'D', p.n))
 			note_error(pdiag, pcode, MG_EINVALID, lang, col,
 			           M_CALC_DICE, NULL);
 		return 1;
 	}
+	/* an expression that is one parenthesis prints as it is, else in
+	 * (): as printed, so "+(1)" (a unary + prints nothing, as Arithmetic
+	 * drops it) is "c(1)" as BCDice has it, not "c((1))" */
+	paren = p.out.len > 0 && p.out.ptr[0] == '(';
 	if (paren) { /* is the outer "(" closed only at the end? */
 		size_t k, depth = 0;
 		for (k = 0; k < p.out.len; k++) {
