@@ -16,19 +16,21 @@
 #include "util/error.h"
 #include "amaryllis/sheet.h"
 
-/* "am1." + base64url("A\0BC") by hand: the bytes 41 00 42 43 are
- * 010000 010000 000001 000010 | 010000 11(0000): Q Q B C Q w -> QQBCQw. */
+/* "am1." + base64url("A\n\0BC\n") by hand: the bytes 41 0A 00 | 42 43 0A
+ * are 010000 010000 101000 000000 | 010000 100100 001100 001010:
+ * Q Q o A Q k M K -> QQoAQkMK (each sheet ends with a newline, as
+ * am_sheet_format writes it). */
 static void read_by_hand(void **state)
 {
 	char *a, *b;
 	size_t al, bl;
 
 	(void)state;
-	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, "am1.QQBCQw\n", 11, AM_LANG_EN), 0);
-	assert_int_equal(al, 1);
-	assert_int_equal(bl, 2);
-	assert_string_equal(a, "A");
-	assert_string_equal(b, "BC");
+	assert_int_equal(am_replay_token_read(&a, &al, &b, &bl, "am1.QQoAQkMK\n", 13, AM_LANG_EN), 0);
+	assert_int_equal(al, 2);
+	assert_int_equal(bl, 3);
+	assert_string_equal(a, "A\n");
+	assert_string_equal(b, "BC\n");
 	free(a);
 	free(b);
 }
@@ -44,6 +46,12 @@ static void bad_tokens(void **state)
 		"am1.QQBCQ",     /* a lone last character: 6 bits, no byte */
 		"am1.QUJD",      /* "ABC": no NUL, one sheet */
 		"am1.QQBCAEQ",   /* "A\\0B\\0D": two NULs */
+		/* a sheet without its last newline: a token cut short (the
+		 * last character of QQoAQkMK gone: "A\\n\\0BC"), or made so */
+		"am1.QQoAQkM",   /* "A\\n\\0BC" */
+		"am1.QQBCQwo",   /* "A\\0BC\\n" */
+		"am1.AEIK",      /* "\\0B\\n": sheet A empty */
+		"am1.QQoA",      /* "A\\n\\0": sheet B empty */
 	};
 	size_t i;
 

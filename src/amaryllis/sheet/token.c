@@ -149,7 +149,12 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 	}
 	for (nul = 0; nul < n && raw[nul]; nul++)
 		;
-	if (bits >= 6 || acc != 0 || nul == n || memchr(raw + nul + 1, 0, n - nul - 1)) {
+	/* two sheets, each as am_sheet_format writes it: lines that end
+	 * with a newline, so a token that lost its end (a long line cut by a
+	 * mail program) is refused as cut, not read as a shorter sheet */
+	if (bits >= 6 || acc != 0 || nul == n ||
+	    memchr(raw + nul + 1, 0, n - nul - 1) || nul == 0 ||
+	    raw[nul - 1] != '\n' || nul + 1 == n || raw[n - 1] != '\n') {
 		free(raw);
 		return token_fail(AM_EINVALID, T_DAMAGED, lang, 0, 0);
 	}
