@@ -223,6 +223,17 @@ typedef enum am_hill_format {
 	                       image) */
 } am_hill_format;
 
+/** The size of am_hill_html_style_csp's text, its NUL included. */
+#define AM_HILL_STYLE_CSP_SIZE 54
+
+/**
+ * The Content-Security-Policy source that allows the one <style> of an
+ * AM_HILL_HTML page and nothing else: 'sha256-BASE64' with the quotes,
+ * for a server that sends the page under `style-src` without
+ * 'unsafe-inline' (amaryllis serve's /api/hill.html).
+ */
+void am_hill_html_style_csp(char out[AM_HILL_STYLE_CSP_SIZE]);
+
 /**
  * The standings document as `hill status` prints it.
  * @param out  receives it (free()), NUL-terminated, length in *len

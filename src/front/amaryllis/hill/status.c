@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <sodium.h>
 
 #include "amaryllis/engine.h"
 #include "amaryllis/league.h"
@@ -227,6 +228,36 @@ static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
 	ut_buf_puts(b, "</table></div>\n");
 }
 
+/* The page's one <style>, whole (am_hill_html_style_csp hashes it). */
+static const char page_style[] =
+	"\nbody{font-family:sans-serif;margin:2em}"
+	"table{border-collapse:collapse}"
+	"th,td{border:1px solid #999;padding:.2em .6em}"
+	"td.n{text-align:right}"
+	"pre.mail{background:#f6f6f6;padding:.5em .8em;"
+	"font-family:\"Noto Sans Mono CJK JP\",\"IPAGothic\",monospace;"
+	"white-space:pre-wrap;overflow-wrap:anywhere}"
+	/* on a phone the page is no wider than the screen: the tables and
+	 * the heat map scroll in their boxes */
+	".scroll{overflow-x:auto;max-width:100%}"
+	"table.standings th,table.standings td{white-space:nowrap}"
+	"@media(max-width:600px){body{margin:.8em}}"
+	"\n";
+
+void am_hill_html_style_csp(char out[AM_HILL_STYLE_CSP_SIZE])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	/* 'sha256-' + base64 (with padding) of the hash, as CSP Level 2's
+	 * hash-source; 44 characters for 32 bytes */
+	crypto_hash_sha256(h, (const unsigned char *)page_style,
+	                   sizeof(page_style) - 1);
+	memcpy(out, "'sha256-", 8);
+	sodium_bin2base64(out + 8, AM_HILL_STYLE_CSP_SIZE - 9, h, sizeof(h),
+	                  sodium_base64_VARIANT_ORIGINAL);
+	strcat(out, "'");
+}
+
 static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
                        ut_buf *b)
 {
@@ -237,19 +268,9 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	ut_buf_puts(b, lang == AM_LANG_EN ? "en" : "ja");
 	ut_buf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	ut_buf_xml(b, h->name);
-	ut_buf_puts(b, "</title>\n<style>\nbody{font-family:sans-serif;margin:2em}"
-	               "table{border-collapse:collapse}"
-	               "th,td{border:1px solid #999;padding:.2em .6em}"
-	               "td.n{text-align:right}"
-	               "pre.mail{background:#f6f6f6;padding:.5em .8em;"
-	               "font-family:\"Noto Sans Mono CJK JP\",\"IPAGothic\",monospace;"
-	               "white-space:pre-wrap;overflow-wrap:anywhere}"
-	               /* on a phone the page is no wider than the screen: the
-	                * tables and the heat map scroll in their boxes */
-	               ".scroll{overflow-x:auto;max-width:100%}"
-	               "table.standings th,table.standings td{white-space:nowrap}"
-	               "@media(max-width:600px){body{margin:.8em}}"
-	               "\n</style>\n</head>\n<body>\n<h1>");
+	ut_buf_puts(b, "</title>\n<style>");
+	ut_buf_puts(b, page_style);
+	ut_buf_puts(b, "</style>\n</head>\n<body>\n<h1>");
 	ut_buf_xml(b, h->name);
 	ut_buf_puts(b, "</h1>\n<p class=\"count\">");
 	ut_buf_printf(b, UT_TRL(lang, "%zu 体（定員 %zu）", "%zu members of at most %zu"),

@@ -44,11 +44,7 @@ static void headers(void *ud, ut_httpd_reply *rp, const char *method,
 
 	/* no framing by other sites (clickjacking), no <base> or form to
 	 * elsewhere, no Referer (a shared battle's address) to other sites */
-	ut_httpd_reply_header(rp, "Content-Security-Policy",
-	                      "default-src 'self'; img-src 'self' data:; "
-	                      "style-src 'self'; "
-	                      "script-src 'self'; frame-ancestors 'none'; "
-	                      "base-uri 'none'; form-action 'self'");
+	ut_httpd_reply_header(rp, "Content-Security-Policy", w->csp);
 	ut_httpd_reply_header(rp, "X-Frame-Options", "DENY");
 	ut_httpd_reply_header(rp, "Referrer-Policy", "no-referrer");
 	if (status == 503) { /* the hill's lock: a wait's worth, at least 1 s */
@@ -98,6 +94,16 @@ static int slow(void *ud, const char *method, const char *url)
 int am_web_start(unsigned *port_out, am_web *w, const char *listen)
 {
 	ut_httpd_config cfg = UT_HTTPD_CONFIG_INIT;
+	char style[AM_HILL_STYLE_CSP_SIZE];
+
+	/* nothing inline but the one <style> of /api/hill.html, by its hash
+	 * (the page's own are app.js and app.css; the charts' SVG draws with
+	 * presentation attributes, which style-src does not govern) */
+	am_hill_html_style_csp(style);
+	snprintf(w->csp, sizeof(w->csp),
+	         "default-src 'self'; img-src 'self' data:; style-src 'self' "
+	         "%s; script-src 'self'; frame-ancestors 'none'; "
+	         "base-uri 'none'; form-action 'self'", style);
 
 	cfg.max_body = w->cfg.max_body;
 	cfg.max_conns = w->cfg.max_conns;

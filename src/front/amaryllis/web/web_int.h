@@ -75,6 +75,8 @@ struct am_web {
 	am_hill *hills[WEB_HILL_HANDLES];
 	unsigned nhills;
 	int have_hill;
+	/* the Content-Security-Policy of every response (server.c) */
+	char csp[256];
 };
 
 /* Stop serving (server.c), if it serves; am_web_free calls it. */

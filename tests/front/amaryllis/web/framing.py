@@ -137,7 +137,7 @@ try:
     csp = hd.get("content-security-policy", "")
     ok(st == 200 and all(d in csp for d in ("frame-ancestors 'none'", "base-uri 'none'",
                                             "form-action 'self'", "script-src 'self'",
-                                            "style-src 'self';"))
+                                            "style-src 'self' 'sha256-"))
        and "unsafe" not in csp,
        f"the page's CSP (no inline script or style): {csp}")
     ok(hd.get("x-frame-options") == "DENY" and hd.get("referrer-policy") == "no-referrer",

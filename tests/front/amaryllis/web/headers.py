@@ -13,11 +13,16 @@ with raw requests from Python:
   without Host, or with two, is 400; localhost, the listening address and
   each --public-host are served;
 - each refusal is one log line (415, 403, 421); a --public-host with a
-  port is a usage error (exit 2).
+  port is a usage error (exit 2);
+- the CSP's style-src allows the hill page's one <style> by its sha256,
+  and nothing inline else.
 
     headers.py AMARYLLIS
 """
+import base64
+import hashlib
 import json
+import re
 import subprocess
 import sys
 
@@ -39,6 +44,19 @@ if hill:
 srv = Server(AMARYLLIS, *opts)
 port = srv.port
 try:
+    # the CSP allows no inline style but the hill page's one <style>, by
+    # the sha256 of its text (CSP Level 2 hash-source), computed here
+    # from the page as served
+    if hill:
+        st, hd, body = request(port, "GET", "/api/hill.html")
+        body = body.decode("utf-8")
+        m = re.search(r"<style>(.*?)</style>", body, re.S)
+        want = "'sha256-" + base64.b64encode(
+            hashlib.sha256(m.group(1).encode()).digest()).decode() + "'"
+        csp = hd.get("content-security-policy", "")
+        ok(st == 200 and len(re.findall(r"<style", body)) == 1 and
+           f"style-src 'self' {want};" in csp and "unsafe" not in csp,
+           f"/api/hill.html's one <style> is the CSP's style hash {want}: {csp}")
     entry = json.dumps({"name": "Mallory", "address": "mallory@example.org",
                         "password": "pass-words", "sheet": nut})
     check = json.dumps({"sheet": grisk})
