@@ -45,6 +45,7 @@ const T = {
     tok_prefix: "am1. で始まっていません", tok_chars: "base64url の文字でない文字があります",
     tok_bits: "base64url の末尾が正しくありません", tok_utf8: "UTF-8 ではありません",
     tok_two: "シートがちょうど2枚ではありません", tok_long: "65,536 文字を超えています",
+    tok_cut: "途中で切れています（行全体をコピーしてください）",
     howto: "参加のしかた",
   },
   en: {
@@ -85,6 +86,7 @@ const T = {
     tok_prefix: "it does not start with am1.", tok_chars: "a character that is not base64url",
     tok_bits: "the end of the base64url is not valid", tok_utf8: "not UTF-8",
     tok_two: "not exactly two sheets", tok_long: "longer than 65,536 characters",
+    tok_cut: "it is cut short (copy the whole line)",
     howto: "How to enter",
   },
 };
@@ -381,6 +383,9 @@ function readToken(tok) {
   catch (e) { throw new Error(t("tok_utf8")); }
   const parts = text.split("\0");
   if (parts.length !== 2) throw new Error(t("tok_two"));
+  /* each sheet as `check` normalises it ends with a newline: one that
+   * does not lost its end (LG-TOKEN-1) */
+  if (parts.some(p => !p.endsWith("\n"))) throw new Error(t("tok_cut"));
   return parts;
 }
 
