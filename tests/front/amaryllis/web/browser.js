@@ -101,6 +101,9 @@ function cliErrors(text, lang = "ja") {
     await page.keyboard.type(bad, { delay: 2 });
     const li = page.locator('#errors li[data-line="3"]');
     await li.waitFor({ timeout: 15000 });
+    /* (a check made while the typing went on may have shown the error
+     * before the next key cleared the gutter: wait for the last check's) */
+    await page.locator('#gutter span.bad[data-line="3"]').waitFor({ timeout: 15000 });
     const text = await li.textContent();
     ok(text.includes(want[0].message), `the message of check is shown at line 3: ${text}`);
     ok(await li.getAttribute("data-col") === String(want[0].col), `at column ${want[0].col}`);
