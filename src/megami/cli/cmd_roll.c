@@ -212,8 +212,8 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 	if (r->fresh) {
 		/* M8.11: before the first roll, once */
 		fprintf(stderr, UT_TR(r->ui,
-		        "megami roll: 乱数の種 %llu（--seed %llu で同じ出目を振り直せます）\n",
-		        "megami roll: seed %llu (--seed %llu rolls the same dice again)\n"),
+		        "megami: roll: 乱数の種 %llu（--seed %llu で同じ出目を振り直せます）\n",
+		        "megami: roll: seed %llu (--seed %llu rolls the same dice again)\n"),
 		        (unsigned long long)r->seed, (unsigned long long)r->seed);
 		r->fresh = 0;
 	}
