@@ -498,8 +498,24 @@ static void test_syntax(void **state)
 	       "(while scanning a tag started at 1:4)\n");
 	expect("characters:\n  - side: PC\n     hp: 3\n",
 	       "3:8: YAMLの構文エラー：ここには「キー: 値」を書けません"
-	       "（インデントか「: 」を確かめてください）\n",
-	       "3:8: YAML syntax error: mapping values are not allowed in this context\n");
+	       "（インデントと、この行と前の行の「: 」を確かめてください）\n",
+	       "3:8: YAML syntax error: a 'key: value' cannot go here; check "
+	       "the indentation, and the ': ' of this line and the one "
+	       "before\n");
+	/* the ':' forgotten on line 1 breaks the YAML at line 2's; the
+	 * hint names the line before */
+	expect("round_limit 10\ncharacters: []\n",
+	       "2:11: YAMLの構文エラー：ここには「キー: 値」を書けません"
+	       "（インデントと、この行と前の行の「: 」を確かめてください）\n",
+	       "2:11: YAML syntax error: a 'key: value' cannot go here; check "
+	       "the indentation, and the ': ' of this line and the one "
+	       "before\n");
+	/* a value expected at the end of the file: libyaml's context would
+	 * start past the last line (3:1); where the problem is, it is left
+	 * out */
+	expect("round_limit: 10\ncharacters: [\n",
+	       "2:14: YAMLの構文エラー：値がありません\n",
+	       "2:14: YAML syntax error: a value is missing\n");
 }
 
 /* MG-SCN-YAML-2: anchors and aliases are refused at their marks; the

@@ -452,10 +452,22 @@ static void report_parse_error(ut_yaml_doc *d, const yaml_parser_t *p)
 		                 ut_yaml_typo_text(t->kind), NULL);
 		return;
 	}
-	ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, line, col,
-	     p->context ? (int64_t)p->context_mark.line + 1 : 0,
-	     p->context ? (int64_t)p->context_mark.column + 1 : 0,
-	     p->problem ? p->problem : "?", p->context);
+	{
+		/* the context's start, also within the text (a value expected
+		 * at the end of the file "starts" past its last line); when
+		 * that is where the problem is, it says nothing more */
+		uint32_t cl = (uint32_t)p->context_mark.line + 1;
+		uint32_t cc = (uint32_t)p->context_mark.column + 1;
+		const char *ctx = p->context;
+		if (ctx) {
+			end_of_content(d, &cl, &cc);
+			if (cl == line && cc == col)
+				ctx = NULL;
+		}
+		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, line, col,
+		     ctx ? (int64_t)cl : 0, ctx ? (int64_t)cc : 0,
+		     p->problem ? p->problem : "?", ctx);
+	}
 }
 
 /* An alias event: refused (the alias stands for nothing), read as an empty
