@@ -3,12 +3,14 @@
  * hill, show its standings (the hill itself: amaryllis/hill.h; the mail
  * that feeds it: cmd_mail.c; docs/HILL.md).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 #include "amaryllis/hill.h"
+#include "util/utf8.h"
 
 static const char help_ja[] =
 	"使い方: amaryllis hill init 丘.db --size N --address アドレス [オプション]...\n"
@@ -284,10 +286,24 @@ static int hill_operands(cli_opts *o, int argc, char **argv, const char **sub,
 		return cli_usage_error(o, "hill", UT_TR(o, "init か status を指定してください",
 		                                        "init or status expected"));
 	*sub = argv[optind++];
-	if (strcmp(*sub, "init") != 0 && strcmp(*sub, "status") != 0)
+	if (strcmp(*sub, "init") != 0 && strcmp(*sub, "status") != 0) {
+		/* a misspelt one: the nearest, as for a command */
+		size_t best = SIZE_MAX;
+		const char *near = NULL;
+		if (ut_utf8_closer(*sub, "init", &best))
+			near = "init";
+		if (ut_utf8_closer(*sub, "status", &best))
+			near = "status";
+		if (near)
+			return cli_usage_error(o, "hill",
+			                       UT_TR(o, "「%s」は init でも status でもありません。"
+			                                "「%s」のことですか？",
+			                             "'%s' is neither init nor status; "
+			                             "did you mean '%s'?"), *sub, near);
 		return cli_usage_error(o, "hill",
 		                       UT_TR(o, "「%s」は init でも status でもありません",
 		                             "'%s' is neither init nor status"), *sub);
+	}
 	if (optind >= argc)
 		return cli_usage_error(o, "hill", UT_TR(o, "丘のファイルが指定されていません",
 		                                        "no hill file given"));

@@ -1,0 +1,2 @@
+# a misspelt subcommand gets the nearest, as a misspelt command does
+hill statsu x.db

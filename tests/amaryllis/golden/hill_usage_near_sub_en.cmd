@@ -1,0 +1,2 @@
+# (English)
+--lang en hill inti x.db
