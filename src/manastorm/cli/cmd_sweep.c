@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@
 #include "manastorm/pt_render.h"
 #include "manastorm/scenario_yaml.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 
 static const char help_ja[] =
 	"使い方: manastorm sweep [オプション]... --vary 項目=値 シナリオ\n"
@@ -91,15 +94,84 @@ static const char *field_of(const char *path)
 	return dot ? dot + 1 : path;
 }
 
-/* MS-SW-ERR-1: a bad --vary is a usage error naming the part. */
-static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary)
+/* The --vary path nearest to `path` of those the scenario s has, into
+ * near (size n); 0 when none is near.  A participant's path is compared
+ * by its field, among those of the participant's role, when the name is
+ * the scenario's ("participants.リナ.thresold"), so the common prefix
+ * does not make every field near; any other path with the top fields. */
+static int near_path(char *near, size_t n, const char *path,
+                     const ms_scenario *s)
 {
+	static const char *const top[] = {"battles", "rounds_per_battle",
+	                                  "hand_size"};
+	static const char *const field[] = {"threshold", "mp", "hp"};
+	const char *dot = strrchr(path, '.');
+	size_t best = SIZE_MAX, i, f;
+	int found = 0;
+
+	if (!strncmp(path, "participants.", 13) && dot > path + 13) {
+		const char *name = path + 13;
+		size_t nlen = (size_t)(dot - name);
+		for (i = 0; s && i < s->nparticipants; i++) {
+			const char *pn = s->participants[i].name;
+			if (!pn || strlen(pn) != nlen || memcmp(pn, name, nlen))
+				continue;
+			for (f = 0; f < 3; f++) {
+				/* mp is a caster's, hp a warrior's */
+				if ((f == 1 && s->participants[i].role != MS_ROLE_CASTER) ||
+				    (f == 2 && s->participants[i].role != MS_ROLE_WARRIOR))
+					continue;
+				if (ut_utf8_closer(dot + 1, field[f], &best)) {
+					snprintf(near, n, "participants.%s.%s", pn,
+					         field[f]);
+					found = 1;
+				}
+			}
+			break;
+		}
+		return found;
+	}
+	for (i = 0; i < sizeof(top) / sizeof(top[0]); i++)
+		if (ut_utf8_closer(path, top[i], &best)) {
+			snprintf(near, n, "%s", top[i]);
+			found = 1;
+		}
+	return found;
+}
+
+/* The participant of s whose name is nearest to `name`, or NULL. */
+static const char *near_name(const char *name, const ms_scenario *s)
+{
+	size_t best = SIZE_MAX, i;
+	const char *near = NULL;
+
+	for (i = 0; s && i < s->nparticipants; i++)
+		if (s->participants[i].name &&
+		    ut_utf8_closer(name, s->participants[i].name, &best))
+			near = s->participants[i].name;
+	return near;
+}
+
+/* MS-SW-ERR-1: a bad --vary is a usage error naming the part, and the
+ * nearest path or participant of the scenario s when one is near. */
+static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary,
+                    const ms_scenario *s)
+{
+	char near[300];
+	const char *who;
+
 	switch (sp->problem) {
 	case MS_SW_NO_EQUALS:
 		return ut_cli_usage_error(ui, "sweep",
 		       UT_TR(ui, "--vary は 項目=値 の形です（「%s」）",
 		             "--vary takes FIELD=VALUES, not '%s'"), vary);
 	case MS_SW_BAD_PATH:
+		if (near_path(near, sizeof(near), sp->detail, s))
+			return ut_cli_usage_error(ui, "sweep",
+			       UT_TR(ui, "--vary: 変えられる項目ではありません：「%s」。"
+			                 "「%s」のことですか？",
+			             "--vary: not a field that can vary: '%s'; did "
+			             "you mean '%s'?"), sp->detail, near);
 		return ut_cli_usage_error(ui, "sweep",
 		       UT_TR(ui, "--vary: 変えられる項目ではありません：「%s」（battles, "
 		                 "rounds_per_battle, hand_size, participants.名前."
@@ -108,6 +180,12 @@ static int bad_vary(const ut_cli *ui, const ms_sw_spec *sp, const char *vary)
 		             "rounds_per_battle, hand_size, participants.NAME."
 		             "threshold|mp|hp)"), sp->detail);
 	case MS_SW_NO_PARTICIPANT:
+		if ((who = near_name(sp->detail, s)) != NULL)
+			return ut_cli_usage_error(ui, "sweep",
+			       UT_TR(ui, "--vary: 参加者「%s」はシナリオにいません。"
+			                 "「%s」のことですか？",
+			             "--vary: no participant '%s' in the scenario; "
+			             "did you mean '%s'?"), sp->detail, who);
 		return ut_cli_usage_error(ui, "sweep",
 		       UT_TR(ui, "--vary: 参加者「%s」はシナリオにいません",
 		             "--vary: no participant '%s' in the scenario"),
@@ -252,7 +330,7 @@ static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 		return UT_EXIT_INPUT;
 	s = ms_scenario_doc_scenario(doc);
 	if (ms_sw_parse(&spec, a.vary, s) < 0) {
-		rc = bad_vary(&o.ui, &spec, a.vary);
+		rc = bad_vary(&o.ui, &spec, a.vary, s);
 		ms_sw_spec_free(&spec);
 		ms_scenario_doc_free(doc);
 		return rc;
