@@ -384,7 +384,7 @@ function readToken(tok) {
   const parts = text.split("\0");
   if (parts.length !== 2) throw new Error(t("tok_two"));
   /* each sheet as `check` normalises it ends with a newline: one that
-   * does not lost its end (LG-TOKEN-1) */
+   * does not has lost its end (LG-TOKEN-1) */
   if (parts.some(p => !p.endsWith("\n"))) throw new Error(t("tok_cut"));
   return parts;
 }
