@@ -30,6 +30,7 @@ const { chromium } = require("playwright-core");
 const { spawn, execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
+const web = require("./lib.js");
 
 const [amaryllis, srcdir, outdir, hilldb] = process.argv.slice(2);
 if (!amaryllis || !srcdir || !outdir) {
@@ -85,10 +86,7 @@ function cliErrors(text, lang = "ja") {
     page.on("pageerror", e => ok(false, "no script error: " + e.message));
     /* the CSP has no 'unsafe-inline' (docs/WEB.md): whatever the page or
      * a chart would put inline is refused, and Chromium says so here */
-    page.on("console", m => {
-      if (/Content Security Policy/.test(m.text()))
-        ok(false, "no CSP violation: " + m.text());
-    });
+    web.onCspRefusal(page, text => ok(false, "no CSP violation: " + text));
     await page.goto(url);
 
     /* 1. the editor.  Line 3 uses a customisation that does not exist

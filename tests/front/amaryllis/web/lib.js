@@ -46,6 +46,16 @@ async function poll(ok, fn, what, ms = 15000) {
   return false;
 }
 
+/* Call fn(text) for each refusal of the page's Content-Security-Policy
+ * that Chromium reports on page's console (docs/WEB.md: no inline script,
+ * no inline style but /api/hill.html's hashed one). */
+function onCspRefusal(page, fn) {
+  page.on("console", m => {
+    if (/Content Security Policy/.test(m.text()))
+      fn(m.text());
+  });
+}
+
 /* Debian's chromium (or $CHROMIUM), headless. */
 function launch() {
   return chromium.launch({
@@ -70,4 +80,4 @@ async function run(name, ok, outdir, browser, server, body) {
   process.exit(ok.failures ? 1 : 0);
 }
 
-module.exports = { checker, serve, poll, launch, run };
+module.exports = { checker, serve, poll, onCspRefusal, launch, run };

@@ -303,10 +303,8 @@ async function hill(page, url, tag, lang, width) {
                                                acceptDownloads: true });
         const page = await ctx.newPage();
         page.on("pageerror", e => ok(false, `${tag}: no script error: ${e.message}`));
-        page.on("console", m => { /* the CSP has no 'unsafe-inline' */
-          if (/Content Security Policy/.test(m.text()))
-            ok(false, `${tag}: no CSP violation: ${m.text()}`);
-        });
+        /* the CSP has no 'unsafe-inline' */
+        web.onCspRefusal(page, text => ok(false, `${tag}: no CSP violation: ${text}`));
         await addresses(page, url, tag, lang);
         await editor(page, url, tag, lang, width);
         await replay(page, url, tag, lang, width, token);

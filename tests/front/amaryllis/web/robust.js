@@ -191,7 +191,7 @@ const text = (page, sel) => page.locator(sel).textContent();
     /* 9: the host's standings page on the phone: its table, heat map and
      * example mail scroll or wrap in their boxes (it was 1150 px wide) */
     const refused = [];   /* its inline <style> is allowed by its hash (CSP) */
-    page.on("console", m => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
+    web.onCspRefusal(page, text => refused.push(text));
     await page.goto(url + "api/hill.html");
     const [hw, hiw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     ok(hw <= hiw, `at 390 px /api/hill.html is no wider than the window (${hw} <= ${hiw})`);
