@@ -77,6 +77,15 @@ add_test(NAME megami/bcdice_crosscheck_dicebot
 set_tests_properties(megami/bcdice_crosscheck_dicebot PROPERTIES
 	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_crosscheck_dicebot)
+# BCDice's own test suite (the package's lib/bcdice/test_data.json, its
+# test/data/*.toml): every case of game system SRS or DiceBot, with the
+# case's dice, gives the case's text, flags and dice (peer.py).
+add_test(NAME megami/bcdice_peer
+	COMMAND bash "${dir}/bcdice/crosscheck.sh" peer "${PROJECT_BINARY_DIR}/npm"
+		$<TARGET_FILE:megami>)
+set_tests_properties(megami/bcdice_peer PROPERTIES
+	LABELS "megami" TIMEOUT 600 FIXTURES_REQUIRED megami_bcdice)
+am_test_env(megami/bcdice_peer)
 
 # The series over MPI ranks (UT-CLI-MPI-1; built with -DAMARYLLIS_MPI=ON,
 # run by `make mpi`): 1, 2 and 3 ranks print what one process prints; a

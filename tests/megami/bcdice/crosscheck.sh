@@ -5,6 +5,7 @@
 #
 #   crosscheck.sh install PREFIX                  (the CTest fixture)
 #   crosscheck.sh check PREFIX MEGAMI [SEED [COUNT [SYSTEM]]]
+#   crosscheck.sh peer PREFIX MEGAMI   (BCDice's own test data: peer.py)
 #
 # PREFIX is where npm installs (build/npm).  Needs node and npm (Debian:
 # nodejs npm, `make deps`) and the npm registry; without them it fails and
@@ -46,8 +47,15 @@ check)
 	fi
 	exec python3 "$here/crosscheck.py" "$3" "$prefix/node_modules" "${4:-1}" "${5:-3000}" "${6:-SRS}"
 	;;
+peer)
+	if ! have; then
+		echo "bcdice crosscheck: bcdice $want is not installed in $prefix; run: $fix" >&2
+		exit 1
+	fi
+	exec python3 "$here/peer.py" "$3" "$prefix/node_modules"
+	;;
 *)
-	echo "usage: $0 install PREFIX | check PREFIX MEGAMI [SEED [COUNT [SYSTEM]]]" >&2
+	echo "usage: $0 install PREFIX | check PREFIX MEGAMI [SEED [COUNT [SYSTEM]]] | peer PREFIX MEGAMI" >&2
 	exit 2
 	;;
 esac
