@@ -44,6 +44,9 @@ extern "C" {
 #define MG_DICE_MAX_EXPR 1024
 #define MG_DICE_MAX_TEXT 65536
 #define MG_DICE_MAX_CHOICE 16384
+/** Bytes of one command's answer: a repeat stops with MG_ELIMIT past it
+ *  (repeats inside repeats multiply their answers). */
+#define MG_DICE_MAX_ANSWER 1048576
 /** Parentheses nest at most this deep. */
 #define MG_DICE_MAX_DEPTH 64
 
@@ -137,7 +140,8 @@ size_t mg_dice_count(const mg_dice_expr *e);
  *         MG_EOVERFLOW when the sum does not fit 64 bits (diag->col: the
  *         operator, or an SRS judgement's or nUx's modifier's first sign;
  *         a bad expression, as every failure with diag->col > 0); MG_ELIMIT when a dice pool goes past BCDice's 10000
- *         dice in one command or megami's 100000 values shown (diag->col
+ *         dice in one command or megami's 100000 values shown, or a
+ *         repeat's answer past MG_DICE_MAX_ANSWER bytes (diag->col
  *         1); MG_ENOMEM.  On failure text may hold part of a line.
  */
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,

@@ -531,6 +531,42 @@ static void test_limits_and_overflow(void **state)
 		assert_string_equal(NOROLL(s),
 		                    "E4: repeats nested too deep (at most 10 levels)");
 	}
+	/* megami's limit of one command's answer, 1 MiB (MG-DICE-LIMIT):
+	 * "c(1) ＞ 1" is 10 bytes (＞ is three); x100 over an answer of T
+	 * bytes answers 590 + 100 T (its headers: "#1\n" 3 bytes, then
+	 * "\n\n#k\n" 5 for k = 2…9, 6 for 10…99, 7 for 100: 3 + 40 + 540 +
+	 * 7), so Sx100 C(1) answers 590 + 1,000 = 1,590 bytes and
+	 * x100 Sx100 C(1) 590 + 159,000 = 159,590, under 1,048,576; one x100
+	 * more would be 15,959,590: refused, at the innermost repeat (column
+	 * 12: Sx100 C(1)), whose loop finds the answer past the limit first.
+	 * x2 Sx2 C(1): 3 + 28 + 5 + 28 = 64 bytes (its inner answer "#1\n"
+	 * + 10 + "\n\n#2\n" + 10 = 28) */
+	assert_int_equal(strlen(NOROLL("x2 Sx2 C(1)")), 64);
+	{
+		const char *ok = "x100 Sx100 C(1)";
+		const char *over = "x100 Sx100 Sx100 C(1)";
+		mg_dice_expr *e;
+		mg_dice_diag d;
+		ut_dice dice;
+		ut_buf b = UT_BUF_INIT;
+		ut_dice_list(&dice, NULL, 0);
+		assert_int_equal(mg_dice_parse(&e, &d, ok, strlen(ok), MG_LANG_EN), 0);
+		assert_int_equal(mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN), 0);
+		assert_int_equal(b.len, 159590);
+		mg_dice_free(e);
+		ut_buf_clear(&b);
+		assert_int_equal(mg_dice_parse(&e, &d, over, strlen(over), MG_LANG_EN), 0);
+		assert_int_equal(mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN),
+		                 MG_ELIMIT);
+		assert_int_equal(d.col, 12);
+		assert_string_equal(d.message,
+		                    "at most 1048576 bytes in one command's answer");
+		/* it stopped once past the limit, not after 16 MB */
+		assert_true(b.len > MG_DICE_MAX_ANSWER &&
+		            b.len < MG_DICE_MAX_ANSWER + 4096);
+		mg_dice_free(e);
+		ut_buf_free(&b);
+	}
 	/* an expression over 1024 bytes */
 	memset(big, '1', sizeof(big) - 1);
 	big[0] = '1';

@@ -29,7 +29,7 @@ enum {
 	M_RANDS, M_REPEAT_BLANK, M_REPEAT_EMPTY, M_CHOICE_FORM, M_CHOICE_OPEN,
 	M_CHOICE_ZERO, M_CHOICE_ITEMS, M_CHOICE_FEW, M_CHOICE_LONG,
 	M_CHOICE_REPEAT, M_CALC_EMPTY, M_CALC_DICE, M_OVERFLOW, M_CHOICE_BLANK,
-	M_REPEAT_DEEP, M_COUNT
+	M_REPEAT_DEEP, M_ANSWER, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -56,6 +56,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                      "its length times the count)"}},
 	[M_REPEAT_DEEP] = {{"繰り返しの入れ子が深すぎます（10段まで）",
 	                    "repeats nested too deep (at most 10 levels)"}},
+	[M_ANSWER] = {{"1つのコマンドの答えは1048576バイトまでです",
+	               "at most 1048576 bytes in one command's answer"}},
 	[M_CALC_EMPTY] = {{"C() の中に式がありません", "C() holds no expression"}},
 	[M_CALC_DICE] = {{"C() ではダイスを振れません", "C() cannot roll dice"}},
 	[M_OVERFLOW] = {{"計算の結果が大きすぎます（64ビットを超えます）",
@@ -990,6 +992,16 @@ int mg_dcommon_roll(ut_buf *b, mg_dice_result *res, mg_dice_diag *diag,
 			break;
 		}
 		for (k = 0; k < c->times; k++) {
+			/* megami's limit (MG-DICE-LIMIT): repeats inside
+			 * repeats multiply their answers (`x100 Sx100 Sx100
+			 * Sx100 Sx100 1`, 30 bytes, would answer 7.6 GB) */
+			if (b->len > MG_DICE_MAX_ANSWER) {
+				int code = 0;
+				if (diag)
+					note_error(diag, &code, MG_ELIMIT, lang, 1,
+					           M_ANSWER, NULL);
+				return MG_ELIMIT;
+			}
 			ut_buf_printf(b, k ? "\n\n#%" PRId64 "\n" : "#%" PRId64 "\n",
 			              k + 1);
 			if ((rc = mg_dice_roll_in(b, NULL, diag, c->sub, dice, base,

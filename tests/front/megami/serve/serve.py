@@ -376,6 +376,27 @@ def long_choice(megami):
                '{"ok":false,"reason":"unsupported command"}',
                f"choice past 16384 bytes shown: {what}",
                body=form(command=c), headers=FORM)
+    # repeats inside repeats multiply their answers (MG-DICE-LIMIT, at
+    # most 1048576 bytes): x100 Sx100 C(1) is 100 × 100 "c(1) ＞ 1" under
+    # their "#k" lines, 159,590 bytes (test_dice derives it); one Sx100
+    # more, 28 bytes, would answer 16 MB, and one more 1.6 GB: refused at
+    # once, 400 as any command that fails when rolled
+    inner = "\n\n".join(f"#{j}\nc(1) ＞ 1" for j in range(1, 101))
+    text = "\n\n".join(f"#{i}\n{inner}" for i in range(1, 101))
+    ok(len(text.encode()) == 159590, "x100 Sx100 C(1) is 159,590 bytes")
+    want = json.dumps({"ok": True, "text": text, "secret": True,
+                       "success": False, "failure": False, "critical": False,
+                       "fumble": False, "rands": []}, ensure_ascii=False,
+                      separators=(",", ":"))
+    st, h, b = request(p, "GET", "/v2/game_system/SRS/roll?" +
+                       form(command="x100 Sx100 C(1)"))
+    ok(st == 200 and b == want,
+       f"x100 Sx100 C(1): 200 and its 159,590 bytes (got {st}, "
+       f"{len(b)} characters)")
+    for c in ("x100 Sx100 Sx100 C(1)", "x100 Sx100 Sx100 Sx100 Sx100 1"):
+        expect(p, "GET", "/v2/game_system/SRS/roll?" + form(command=c), 400,
+               '{"ok":false,"reason":"unsupported command"}',
+               f"{c}: past 1048576 bytes")
     srv.stop()
 
 
