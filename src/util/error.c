@@ -10,9 +10,34 @@
 #include "util/lang.h"
 
 static _Thread_local char last_error[512];
+/* (a message longer than the buffer is cut on a character boundary:
+ * whole_chars) */
 /* the Japanese text of ut_error_set_tr; has_ja 0 after ut_error_set */
 static _Thread_local char last_error_ja[512];
 static _Thread_local int has_ja;
+
+/* After vsnprintf into s[0..size) said the text needed n bytes: when it
+ * was cut, drop a last character left incomplete (a lead byte without all
+ * its continuation bytes), so that the message stays UTF-8. */
+static void whole_chars(char *s, size_t size, int n)
+{
+	size_t len, k;
+	unsigned char c;
+
+	if (n < 0 || (size_t)n < size)
+		return;
+	len = strlen(s);
+	for (k = len; k > 0 && len - k < 3 &&
+	              ((unsigned char)s[k - 1] & 0xC0) == 0x80;
+	     k--)
+		;
+	if (k == 0)
+		return;
+	c = (unsigned char)s[k - 1];
+	if (c >= 0xC0 &&
+	    len - (k - 1) < (size_t)(c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2))
+		s[k - 1] = '\0';
+}
 
 const char *ut_error_last(void)
 {
@@ -35,7 +60,8 @@ int ut_error_set(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	whole_chars(last_error, sizeof(last_error),
+	            vsnprintf(last_error, sizeof(last_error), fmt, ap));
 	va_end(ap);
 	has_ja = 0;
 	return code;
@@ -46,10 +72,12 @@ int ut_error_set_tr(int code, const char *ja, const char *en, ...)
 	va_list ap;
 
 	va_start(ap, en);
-	vsnprintf(last_error, sizeof(last_error), en, ap);
+	whole_chars(last_error, sizeof(last_error),
+	            vsnprintf(last_error, sizeof(last_error), en, ap));
 	va_end(ap);
 	va_start(ap, en);
-	vsnprintf(last_error_ja, sizeof(last_error_ja), ja, ap);
+	whole_chars(last_error_ja, sizeof(last_error_ja),
+	            vsnprintf(last_error_ja, sizeof(last_error_ja), ja, ap));
 	va_end(ap);
 	has_ja = 1;
 	return code;
@@ -57,8 +85,10 @@ int ut_error_set_tr(int code, const char *ja, const char *en, ...)
 
 int ut_error_set_texts(int code, const char *ja, const char *en)
 {
-	snprintf(last_error, sizeof(last_error), "%s", en);
-	snprintf(last_error_ja, sizeof(last_error_ja), "%s", ja);
+	whole_chars(last_error, sizeof(last_error),
+	            snprintf(last_error, sizeof(last_error), "%s", en));
+	whole_chars(last_error_ja, sizeof(last_error_ja),
+	            snprintf(last_error_ja, sizeof(last_error_ja), "%s", ja));
 	has_ja = 1;
 	return code;
 }

@@ -63,6 +63,39 @@ static void test_two_languages(void **state)
 }
 
 /* The codes are API: the same numbers in every system. */
+/* A message longer than the error's 512 bytes is cut on a character
+ * boundary: 200 "あ" (3 bytes each, 600) leave 511 bytes, which hold 170
+ * whole characters (510 bytes), not 170 and a lead byte and a half; in
+ * both languages of ut_error_set_tr, and after an ASCII prefix of 2 bytes
+ * ("x:" then 169 whole characters, 509 bytes) */
+static void test_cut_whole(void **state)
+{
+	char a[601];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 200; i++)
+		memcpy(a + 3 * i, "\xe3\x81\x82", 3);
+	a[600] = '\0';
+	assert_int_equal(ut_error_set(UT_EINVALID, "%s", a), UT_EINVALID);
+	assert_int_equal(strlen(ut_error_last()), 510);
+	assert_memory_equal(ut_error_last(), a, 510);
+	ut_error_set(UT_EINVALID, "x:%s", a);
+	assert_int_equal(strlen(ut_error_last()), 509);
+	assert_memory_equal(ut_error_last() + 2, a, 507);
+	ut_error_set_tr(UT_EINVALID, "%s", "x:%s", a);
+	assert_int_equal(strlen(ut_error_last_lang(UT_LANG_JA)), 510);
+	assert_int_equal(strlen(ut_error_last_lang(UT_LANG_EN)), 509);
+	ut_error_set_texts(UT_EINVALID, a, a + 1);
+	assert_int_equal(strlen(ut_error_last_lang(UT_LANG_JA)), 510);
+	/* a + 1: two continuation bytes, then 199 whole characters: 2 +
+	 * 169 × 3 = 509 of the 511 (a 170th would need 512) */
+	assert_int_equal(strlen(ut_error_last_lang(UT_LANG_EN)), 509);
+	/* a message that fits is left as it is */
+	ut_error_set(UT_EINVALID, "%.*s", 510, a);
+	assert_int_equal(strlen(ut_error_last()), 510);
+}
+
 static void test_codes(void **state)
 {
 	static const int am[] = {AM_OK, AM_ERROR, AM_ENOMEM, AM_EINVALID,
@@ -87,6 +120,7 @@ int main(void)
 		cmocka_unit_test(test_one_object),
 		cmocka_unit_test(test_two_languages),
 		cmocka_unit_test(test_codes),
+		cmocka_unit_test(test_cut_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
