@@ -286,6 +286,19 @@ for sys in amaryllis megami manastorm; do
 	readelf -d "$libdir/lib$sys.so.0" | grep -q "NEEDED.*\[libamaryllis-util\.so\.0\]" ||
 		fail "lib$sys.so.0 is not linked with libamaryllis-util.so.0"
 	run "use_$sys (shared)" "$want" "$t/use_$sys" "$ex"
+	# EMBEDDING.md's other way: the folder in the program, as an RPATH
+	# (--disable-new-dtags), which the loader also searches for the
+	# library's own libamaryllis-util; a RUNPATH, -rpath's default, is not
+	# searched there, and Debian's gcc links --as-needed, so a program that
+	# calls no ut_ function does not name libamaryllis-util itself (exit
+	# 127 for use_amaryllis: embedder review 1)
+	# shellcheck disable=SC2046,SC2086
+	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_${sys}_rpath" \
+		"$src/tests/install/use_$sys.c" $cflags $(pkg-config --libs $sys) \
+		-Wl,-rpath,"$libdir" -Wl,--disable-new-dtags
+	got=$(env -u LD_LIBRARY_PATH "$t/use_${sys}_rpath" "$ex") ||
+		fail "use_${sys}_rpath: exit $?"
+	[ "$got" = "$want" ] || fail "use_${sys}_rpath: '$got', want '$want'"
 	# static: the archives and pkg-config --static's private libraries
 	# shellcheck disable=SC2046,SC2086
 	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_${sys}_static" \
