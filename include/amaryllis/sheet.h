@@ -221,7 +221,8 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b);
 /**
  * The two sheets of a replay token (trailing blanks and newlines are
  * ignored), each NUL-terminated, to parse with am_sheet_parse.
- * @param a, b  the sheets' texts (free()), NULL on failure
+ * @param a     the first sheet's text (free()), NULL on failure
+ * @param b     the second's, the same way
  * @param lang  the language of the message on failure
  * @return 0; AM_EINVALID (not a token, a character that is not base64url,
  *         cut or damaged), AM_ELIMIT (longer than AM_REPLAY_TOKEN_MAX),

@@ -103,6 +103,7 @@ static inline int ut_tally_add(ut_tally *t, int64_t v)
  *  UT_ENOMEM. */
 int ut_tally_merge(ut_tally *into, const ut_tally *from);
 
+struct ut_buf;
 /**
  * UT-TALLY-2: a tally as bytes, to add up tallies made in other processes
  * (the MPI ranks of a series): ut_tally_pack appends to b the number of
@@ -113,7 +114,6 @@ int ut_tally_merge(ut_tally *into, const ut_tally *from);
  * and moves *p past it.  @return 0, UT_ENOMEM, or UT_EINVALID when the
  * bytes are not a packed tally (too short, a count of 0)
  */
-struct ut_buf;
 int ut_tally_pack(struct ut_buf *b, const ut_tally *t);
 int ut_tally_merge_packed(ut_tally *into, const unsigned char **p,
                           size_t *left);
