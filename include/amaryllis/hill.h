@@ -175,8 +175,9 @@ int am_hill_process(char **reply_out, size_t *reply_len,
  * (`amaryllis mail --log`): the message's Message-ID (without <>) and its
  * sender's address (lower case), each NULL when the mail had none or could
  * not be read that far.
- * @param message_id, sender  borrowed, valid until the next am_hill_process
- *                            or am_hill_free on this handle
+ * @param message_id  borrowed, valid until the next am_hill_process or
+ *                    am_hill_free on this handle
+ * @param sender      the same
  */
 void am_hill_last_message(const char **message_id, const char **sender,
                           const am_hill *hill);

@@ -65,6 +65,7 @@ typedef struct ut_series_result {
  */
 int ut_series_run(ut_series_result *res, const ut_series_opts *o);
 
+typedef struct ut_series_pool ut_series_pool;
 /**
  * UT-SERIES-POOL-1: threads kept for many series (a caller that runs a
  * short series again and again, as the optimizer does once a generation,
@@ -75,7 +76,6 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o);
  * caller's (o->jobs still caps them).  One series at a time per pool, from
  * one thread.  @return 0 or a negative code with the error set
  */
-typedef struct ut_series_pool ut_series_pool;
 int ut_series_pool_new(ut_series_pool **out, unsigned jobs);
 int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
                        const ut_series_opts *o);
