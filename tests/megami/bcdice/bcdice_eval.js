@@ -7,7 +7,9 @@
 // command with its randomizer's `random(sides)` replaced by a generator of
 // our own seeded with `seed` (so every run is the same), and one output line
 // is written: [command, text or null, secret, rands] where rands is
-// BCDice's list of [value, sides], the dice megami must be given.
+// BCDice's list of [value, sides], the dice megami must be given (when
+// BCDice raises, the dice it rolled before, and the exception's message
+// fifth).
 'use strict';
 const path = require('path');
 const { DynamicLoader } = require(path.join(process.argv[2], 'bcdice'));
@@ -33,14 +35,23 @@ function rng(seed) {
     if (!line) continue;
     const [cmd, seed] = JSON.parse(line);
     const g = new SRS(cmd);
-    g.randomizer.$random = rng(seed);
+    const die = rng(seed);
+    // the dice rolled, also when BCDice raises (TooManyRandsError after
+    // 10000 of them, which a reroll pool reaches or not by its dice):
+    // megami is given the same ones
+    const rolled = [];
+    g.randomizer.$random = (sides) => {
+      const v = die(sides);
+      rolled.push([v, sides]);
+      return v;
+    };
     let r = null, err = null;
     try {
       r = g.eval();
     } catch (e) {
       err = String(e && e.message || e);
     }
-    out.push(JSON.stringify(err !== null ? [cmd, null, false, [], err]
+    out.push(JSON.stringify(err !== null ? [cmd, null, false, rolled, err]
       : r ? [cmd, r.text, !!r.secret, r.rands] : [cmd, null, false, []]));
   }
   process.stdout.write(out.join('\n') + '\n');
