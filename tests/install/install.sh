@@ -286,7 +286,7 @@ for sys in amaryllis megami manastorm; do
 	readelf -d "$libdir/lib$sys.so.0" | grep -q "NEEDED.*\[libamaryllis-util\.so\.0\]" ||
 		fail "lib$sys.so.0 is not linked with libamaryllis-util.so.0"
 	run "use_$sys (shared)" "$want" "$t/use_$sys" "$ex"
-	# EMBEDDING.md's other way: the folder in the program, as an RPATH
+	# docs/EMBEDDING.md's other way: the folder in the program, as an RPATH
 	# (--disable-new-dtags), which the loader also searches for the
 	# library's own libamaryllis-util; a RUNPATH, -rpath's default, is not
 	# searched there, and Debian's gcc links --as-needed, so a program that
