@@ -29,6 +29,7 @@ void am_engine_free(am_engine *e)
 		am_program_release(&e->own[s]);
 	free(e->nodes);
 	am_queue_free(&e->queue);
+	free(e->dirty);
 	free(e->died);
 	free(e->touched);
 	free(e->tmp);
@@ -191,6 +192,7 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->ndied = e->ntouched = 0;
 	e->queue.n = 0;
 	e->queued = 0;
+	e->ndirty = 0; /* (each unit's dirty is cleared as it is made) */
 	e->poisoned = 0;
 	e->volleys = 0;
 	e->opts = opts ? opts : &defaults;

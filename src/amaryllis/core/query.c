@@ -78,7 +78,8 @@ size_t am_engine_memory(const am_engine *e)
 	b += e->capunits * sizeof(unit) + e->capnodes * sizeof(am_lnode) +
 	     e->capbits * sizeof(uint64_t) + e->capdec * sizeof(decision) +
 	     (e->caphits + e->capnext) * sizeof(hit) +
-	     e->queue.cap * sizeof(am_qent) + e->capdied * sizeof(uint32_t) +
+	     e->queue.cap * sizeof(am_qent) + e->capdirty * sizeof(uint32_t) +
+	     e->capdied * sizeof(uint32_t) +
 	     e->captouched * sizeof(uint32_t) + e->captmp * sizeof(uint32_t) +
 	     e->capkeys * sizeof(hit_key) + e->cappos * sizeof(uint32_t) +
 	     e->capstruck * sizeof(uint32_t) + am_tempo_memory(e);

@@ -31,6 +31,10 @@ int am_queue_push(am_queue *q, am_qent e);
  * (BU-ORDER-1). */
 am_qent am_queue_pop(am_queue *q);
 
+/* Make q->a[0 .. n) a heap again, in O(n) (after entries were dropped
+ * or added in place). */
+void am_queue_heapify(am_queue *q);
+
 static inline const am_qent *am_queue_top(const am_queue *q)
 {
 	return q->n ? &q->a[0] : NULL;
