@@ -207,8 +207,8 @@ int am_program_new(am_program **out, const am_team *team);
  * another, as the optimizer plays them.  The program no longer depends on
  * the team it held before.
  * @return 0; AM_EINVALID for a malformed team, or when program or team is
- *         NULL (the program is unchanged); AM_ENOMEM or AM_ELIMIT, after which the program may only be
- *         reset again or freed
+ *         NULL (the program is unchanged); AM_ENOMEM or AM_ELIMIT, after
+ *         which the program may only be reset again or freed
  */
 int am_program_reset(am_program *program, const am_team *team);
 

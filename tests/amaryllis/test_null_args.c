@@ -48,8 +48,10 @@ typedef struct fix {
 
 static void fix_make(fix *f)
 {
-	assert_int_equal(am_sheet_parse(&f->sa, sheet_a, strlen(sheet_a), NULL), 0);
-	assert_int_equal(am_sheet_parse(&f->sb, sheet_b, strlen(sheet_b), NULL), 0);
+	assert_int_equal(am_sheet_parse(&f->sa, sheet_a, strlen(sheet_a), NULL),
+	                 0);
+	assert_int_equal(am_sheet_parse(&f->sb, sheet_b, strlen(sheet_b), NULL),
+	                 0);
 	assert_true(am_sheet_ok(f->sa));
 	assert_true(am_sheet_ok(f->sb));
 	f->ta = am_sheet_team(f->sa);
@@ -99,7 +101,8 @@ static void test_engine(void **state)
 	NULL_ARG(am_program_new(NULL, f.ta), "am_program_new: out is NULL");
 	NULL_ARG(am_program_new(&p, NULL), "am_program_new: team is NULL");
 	assert_null(p);
-	NULL_ARG(am_program_reset(NULL, f.ta), "am_program_reset: program is NULL");
+	NULL_ARG(am_program_reset(NULL, f.ta),
+	         "am_program_reset: program is NULL");
 	NULL_ARG(am_program_reset(f.pa, NULL), "am_program_reset: team is NULL");
 
 	NULL_ARG(am_battle_run_programs(NULL, f.e, f.pa, f.pb, NULL),
@@ -154,6 +157,10 @@ static void test_sheet(void **state)
 	NULL_ARG(am_replay_token_read(NULL, &alen, &b, &blen, "am1.", 4,
 	                              AM_LANG_EN),
 	         "am_replay_token_read: a is NULL");
+	/* the other results are emptied all the same */
+	assert_null(b);
+	assert_int_equal(alen, 0);
+	assert_int_equal(blen, 0);
 	NULL_ARG(am_replay_token_read(&a, NULL, &b, &blen, "am1.", 4, AM_LANG_EN),
 	         "am_replay_token_read: alen is NULL");
 	NULL_ARG(am_replay_token_read(&a, &alen, NULL, &blen, "am1.", 4,

@@ -182,16 +182,19 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	int rc;
 
 	if (!out)
-		return ut_error_set(AM_EINVALID, "am_battle_run_programs: out is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: out is NULL");
 	memset(out, 0, sizeof(*out));
 	out->winner = -1;
 	if (!e)
 		return ut_error_set(AM_EINVALID,
 		                    "am_battle_run_programs: engine is NULL");
 	if (!a)
-		return ut_error_set(AM_EINVALID, "am_battle_run_programs: a is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: a is NULL");
 	if (!b)
-		return ut_error_set(AM_EINVALID, "am_battle_run_programs: b is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: b is NULL");
 	e->nunits = 0;
 	e->nbits = 0;
 	e->turn = 0;
@@ -234,7 +237,8 @@ int am_battle_run(am_result *out, am_engine *e, const am_team *a,
 	memset(out, 0, sizeof(*out));
 	out->winner = -1;
 	if (!e)
-		return ut_error_set(AM_EINVALID, "am_battle_run: engine is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run: engine is NULL");
 	if (!a)
 		return ut_error_set(AM_EINVALID, "am_battle_run: a is NULL");
 	if (!b)

@@ -191,7 +191,8 @@ int am_program_new(am_program **out, const am_team *team)
 		return ut_error_set(AM_EINVALID, "am_program_new: out is NULL");
 	*out = NULL;
 	if (!team)
-		return ut_error_set(AM_EINVALID, "am_program_new: team is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_new: team is NULL");
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
 	if (!(p = calloc(1, sizeof(*p))) ||
@@ -231,9 +232,11 @@ int am_program_reset(am_program *p, const am_team *team)
 	int rc;
 
 	if (!p)
-		return ut_error_set(AM_EINVALID, "am_program_reset: program is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_reset: program is NULL");
 	if (!team)
-		return ut_error_set(AM_EINVALID, "am_program_reset: team is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_reset: team is NULL");
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
 	if (!(t = copy_team(&p->copy, &p->capcopy, team)))

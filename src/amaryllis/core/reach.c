@@ -332,9 +332,11 @@ int am_team_build_turns(am_build_turn *out, const am_team *t)
 	int rc = 0;
 
 	if (!out)
-		return ut_error_set(AM_EINVALID, "am_team_build_turns: out is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_team_build_turns: out is NULL");
 	if (!t)
-		return ut_error_set(AM_EINVALID, "am_team_build_turns: team is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_team_build_turns: team is NULL");
 	n = t->nunits;
 	UT_ASSERT(n >= 1); /* units[0] is the entry unit */
 	c.t = t;

@@ -552,7 +552,8 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 	if (!c)
 		return ut_error_set(AM_EINVALID, "am_chart_svg: chart is NULL");
 	if (!e)
-		return ut_error_set(AM_EINVALID, "am_chart_svg: engine is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_chart_svg: engine is NULL");
 	if (!write)
 		return ut_error_set(AM_EINVALID, "am_chart_svg: write is NULL");
 	return chart_svg(c, e, write, ud);

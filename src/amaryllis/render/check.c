@@ -100,9 +100,11 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 	char *text = NULL;
 
 	if (!sheet)
-		return ut_error_set(AM_EINVALID, "am_render_check: sheet is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_check: sheet is NULL");
 	if (!write)
-		return ut_error_set(AM_EINVALID, "am_render_check: write is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_check: write is NULL");
 	o = json_object();
 	errs = json_array();
 	n = am_sheet_diag_count(sheet);

@@ -267,9 +267,11 @@ int am_render_standings(const am_league_view *v, am_table_format format,
 	int rc, frc;
 
 	if (!v)
-		return ut_error_set(AM_EINVALID, "am_render_standings: view is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_standings: view is NULL");
 	if (!write)
-		return ut_error_set(AM_EINVALID, "am_render_standings: write is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_standings: write is NULL");
 	start(&o, write, ud);
 	rc = format == AM_TABLE_JSON ? standings_json(&o, v)
 	   : format == AM_TABLE_CSV  ? standings_csv(&o, v)
@@ -286,7 +288,8 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 	size_t n, i, j;
 
 	if (!v)
-		return ut_error_set(AM_EINVALID, "am_render_cross_table: view is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_cross_table: view is NULL");
 	if (!write)
 		return ut_error_set(AM_EINVALID,
 		                    "am_render_cross_table: write is NULL");
@@ -480,9 +483,11 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 	char title[256];
 
 	if (!v)
-		return ut_error_set(AM_EINVALID, "am_render_heatmap: view is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_heatmap: view is NULL");
 	if (!write)
-		return ut_error_set(AM_EINVALID, "am_render_heatmap: write is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_heatmap: write is NULL");
 	n = am_league_size(v->league);
 	start(&o, write, ud);
 	blocks = n <= HM_MAX_BLOCKS ? n : HM_MAX_BLOCKS;

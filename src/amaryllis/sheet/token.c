@@ -83,7 +83,8 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b)
 	int rc;
 
 	if (!out)
-		return ut_error_set(AM_EINVALID, "am_replay_token: out is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_replay_token: out is NULL");
 	*out = NULL;
 	if (!a)
 		return ut_error_set(AM_EINVALID, "am_replay_token: a is NULL");
@@ -127,11 +128,19 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 	uint32_t acc = 0;
 	int bits = 0;
 
+	if (a)
+		*a = NULL;
+	if (b)
+		*b = NULL;
+	if (alen)
+		*alen = 0;
+	if (blen)
+		*blen = 0;
 	if (!a || !alen || !b || !blen)
-		return ut_error_set(AM_EINVALID, "am_replay_token_read: %s is NULL",
-		                    !a ? "a" : !alen ? "alen" : !b ? "b" : "blen");
-	*a = *b = NULL;
-	*alen = *blen = 0;
+		return ut_error_set(AM_EINVALID,
+		                    "am_replay_token_read: %s is NULL",
+		                    !a ? "a" : !alen ? "alen"
+		                    : !b ? "b" : "blen");
 	if (!token && len)
 		return ut_error_set(AM_EINVALID,
 		                    "am_replay_token_read: token is NULL");

@@ -1016,7 +1016,8 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 		return ut_error_set(UT_EINVALID, "ms_duel_new: out is NULL");
 	*out = NULL;
 	if (!s)
-		return ut_error_set(UT_EINVALID, "ms_duel_new: scenario is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "ms_duel_new: scenario is NULL");
 	if (!o)
 		return ut_error_set(UT_EINVALID, "ms_duel_new: opts is NULL");
 	if ((rc = duel_check(&total, &nout, s, o)) < 0)

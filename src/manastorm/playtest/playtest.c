@@ -315,7 +315,8 @@ int ms_pt_report_finish(ms_pt_report *r)
 	__int128 *sums;
 
 	if (r == NULL)
-		return ut_error_set(MS_EINVALID, "ms_pt_report_finish: r is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_finish: r is NULL");
 	if (!r->part)
 		return ut_error_set(MS_EINVALID, "playtest: not a part");
 	if (r->failed) /* MS-PT-ERR-1 */
@@ -519,9 +520,11 @@ int ms_pt_report_pack(ut_buf *b, const ms_pt_report *r)
 	int rc;
 
 	if (!b)
-		return ut_error_set(MS_EINVALID, "ms_pt_report_pack: b is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_pack: b is NULL");
 	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_pt_report_pack: part is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_pack: part is NULL");
 	n = r->nparts;
 	if (!r->part)
 		return ut_error_set(MS_EINVALID, "playtest: not a part");

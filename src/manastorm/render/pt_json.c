@@ -207,19 +207,24 @@ static int sw_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 int ms_pt_render_json(ut_buf *out, const ms_pt_report *r)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_json: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_json: out is NULL");
 	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_json: r is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_json: r is NULL");
 	return pt_json(out, r);
 }
 
 int ms_sw_render_json(ut_buf *out, const ms_sw_report *r, const char *vary)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_json: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: out is NULL");
 	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_json: r is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: r is NULL");
 	if (!vary)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_json: vary is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: vary is NULL");
 	return sw_json(out, r, vary);
 }

@@ -441,7 +441,8 @@ static int sw_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 int ms_pt_render_svg(ut_buf *out, const ms_pt_report *r, ms_lang lang)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_svg: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_svg: out is NULL");
 	if (!r)
 		return ut_error_set(MS_EINVALID, "ms_pt_render_svg: r is NULL");
 	return pt_svg(out, r, lang);
@@ -451,10 +452,12 @@ int ms_sw_render_svg(ut_buf *out, const ms_sw_report *r, const char *vary,
                      ms_lang lang)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_svg: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_svg: out is NULL");
 	if (!r)
 		return ut_error_set(MS_EINVALID, "ms_sw_render_svg: r is NULL");
 	if (!vary)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_svg: vary is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_svg: vary is NULL");
 	return sw_svg(out, r, vary, lang);
 }

@@ -213,9 +213,11 @@ static int sw_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 int ms_pt_render_text(ut_buf *out, const ms_pt_report *r, ms_lang lang)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_text: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_text: out is NULL");
 	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_text: r is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_text: r is NULL");
 	return pt_text(out, r, lang);
 }
 
@@ -223,10 +225,13 @@ int ms_sw_render_text(ut_buf *out, const ms_sw_report *r, const char *vary,
                       ms_lang lang)
 {
 	if (!out)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_text: out is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: out is NULL");
 	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_text: r is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: r is NULL");
 	if (!vary)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_text: vary is NULL");
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: vary is NULL");
 	return sw_text(out, r, vary, lang);
 }

@@ -218,7 +218,8 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 		return ut_error_set(UT_EINVALID, "mg_combat_new: out is NULL");
 	*out = NULL;
 	if (!scenario)
-		return ut_error_set(UT_EINVALID, "mg_combat_new: scenario is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_new: scenario is NULL");
 	if (!opts)
 		return ut_error_set(UT_EINVALID, "mg_combat_new: opts is NULL");
 	if (opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice ||
@@ -891,7 +892,8 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 	if (!c)
 		return ut_error_set(UT_EINVALID, "mg_combat_act: c is NULL");
 	if (!a)
-		return ut_error_set(UT_EINVALID, "mg_combat_act: action is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_act: action is NULL");
 	c->refusal = MG_REFUSE_NONE;
 	switch (c->phase) {
 	case MG_PH_FAILED:
@@ -1139,7 +1141,8 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 	if (!c)
 		return ut_error_set(UT_EINVALID, "mg_combat_adjust: c is NULL");
 	if (!adj)
-		return ut_error_set(UT_EINVALID, "mg_combat_adjust: adj is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_adjust: adj is NULL");
 	c->refusal = MG_REFUSE_NONE;
 	if (c->phase == MG_PH_FAILED)
 		return refail(c);
@@ -1221,9 +1224,11 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	unsigned char *hit;
 
 	if (!dst)
-		return ut_error_set(UT_EINVALID, "mg_combat_copy_state: dst is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_copy_state: dst is NULL");
 	if (!src)
-		return ut_error_set(UT_EINVALID, "mg_combat_copy_state: src is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_copy_state: src is NULL");
 	if (dst->s != src->s)
 		return ut_error_set(UT_EINVALID,
 		                    "copy: the combats have different scenarios");

@@ -45,7 +45,8 @@ int mg_replay_set_scenario(mg_replay *r, const char *path, const char *yaml,
 	char *p = NULL, *y = NULL;
 
 	if (!r)
-		return ut_error_set(UT_EINVALID, "mg_replay_set_scenario: r is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_set_scenario: r is NULL");
 	if ((path && !(p = dup_n(path, strlen(path)))) ||
 	    (yaml && !(y = dup_n(yaml, yaml_len)))) {
 		free(p);
@@ -75,7 +76,8 @@ int mg_replay_add_die(mg_replay *r, int64_t die)
 	mg_replay_item *it;
 
 	if (!r)
-		return ut_error_set(UT_EINVALID, "mg_replay_add_die: r is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_die: r is NULL");
 	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_DIE;
@@ -88,9 +90,11 @@ int mg_replay_add_action(mg_replay *r, const mg_action *action)
 	mg_replay_item *it;
 
 	if (!r)
-		return ut_error_set(UT_EINVALID, "mg_replay_add_action: r is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_action: r is NULL");
 	if (!action)
-		return ut_error_set(UT_EINVALID, "mg_replay_add_action: action is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_action: action is NULL");
 	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ACTION;
@@ -103,9 +107,11 @@ int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust)
 	mg_replay_item *it;
 
 	if (!r)
-		return ut_error_set(UT_EINVALID, "mg_replay_add_adjust: r is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_adjust: r is NULL");
 	if (!adjust)
-		return ut_error_set(UT_EINVALID, "mg_replay_add_adjust: adjust is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_adjust: adjust is NULL");
 	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ADJUST;
@@ -569,13 +575,15 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	int rc = 0;
 
 	if (!out)
-		return ut_error_set(UT_EINVALID, "mg_replay_parse: out is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_parse: out is NULL");
 	memset(out, 0, sizeof(*out));
 	if (!loc)
 		loc = &dummy;
 	loc->line = loc->col = 0;
 	if (!text && len)
-		return ut_error_set(UT_EINVALID, "mg_replay_parse: text is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_parse: text is NULL");
 	ps.r = out;
 	ps.lang = lang;
 	ps.loc = loc;
@@ -658,7 +666,8 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 	size_t i;
 
 	if (!out)
-		return ut_error_set(UT_EINVALID, "mg_replay_write: out is NULL");
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_write: out is NULL");
 	*out = NULL;
 	if (!r)
 		return ut_error_set(UT_EINVALID, "mg_replay_write: r is NULL");

@@ -1306,7 +1306,8 @@ static int null_arg(mg_dice_diag *diag, const char *fn, const char *arg)
 
 	if (diag) {
 		diag->col = 0;
-		snprintf(diag->message, sizeof(diag->message), "%s", ut_error_last());
+		snprintf(diag->message, sizeof(diag->message), "%s",
+		         ut_error_last());
 	}
 	return rc;
 }

@@ -255,7 +255,8 @@ int mg_mc_report_finish(mg_mc_report *r)
 	uint64_t runs;
 
 	if (r == NULL)
-		return ut_error_set(MG_EINVALID, "mg_mc_report_finish: r is NULL");
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_finish: r is NULL");
 	if (!r->part)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
 	if (r->failed) /* MG-MC-ERR-1 */
@@ -428,7 +429,9 @@ int mg_mc_run_part(mg_mc_report *out, const mg_scenario *scenario,
 {
 	int rc = run_args("mg_mc_run_part", out, scenario, opts);
 
-	return rc < 0 ? rc : run_series(out, scenario, NULL, opts, first, count);
+	if (rc == 0)
+		rc = run_series(out, scenario, NULL, opts, first, count);
+	return rc;
 }
 
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
@@ -453,9 +456,11 @@ int mg_mc_report_pack(ut_buf *b, const mg_mc_report *r)
 	int rc = 0;
 
 	if (!b)
-		return ut_error_set(MG_EINVALID, "mg_mc_report_pack: b is NULL");
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_pack: b is NULL");
 	if (!r)
-		return ut_error_set(MG_EINVALID, "mg_mc_report_pack: part is NULL");
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_pack: part is NULL");
 	n = r->ncharacters;
 	if (!r->part)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
@@ -550,9 +555,11 @@ int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
 		return ut_error_set(MG_EINVALID, "mg_mc_run_from: out is NULL");
 	memset(out, 0, sizeof *out);
 	if (start == NULL)
-		return ut_error_set(MG_EINVALID, "mg_mc_run_from: start is NULL");
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_run_from: start is NULL");
 	if (opts == NULL)
-		return ut_error_set(MG_EINVALID, "mg_mc_run_from: opts is NULL");
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_run_from: opts is NULL");
 	if (start->combat == NULL || (start->ndice && start->dice == NULL))
 		return ut_error_set(MG_EINVALID, "Monte Carlo: no start");
 	rc = run_series(out, mg_combat_scenario(start->combat), start, opts, 0,

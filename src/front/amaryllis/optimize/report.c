@@ -263,9 +263,11 @@ int am_render_opt_report(const am_opt_view *v, int json, am_lang lang,
                          am_write_fn write, void *ud)
 {
 	if (!v)
-		return ut_error_set(AM_EINVALID, "am_render_opt_report: view is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_report: view is NULL");
 	if (!write)
-		return ut_error_set(AM_EINVALID, "am_render_opt_report: write is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_report: write is NULL");
 	return json ? json_report(v, write, ud)
 	            : text_report(v, lang, write, ud);
 }
@@ -283,7 +285,8 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 	double px = 0, py = 0;
 
 	if (!v)
-		return ut_error_set(AM_EINVALID, "am_render_opt_history: view is NULL");
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_history: view is NULL");
 	if (!write)
 		return ut_error_set(AM_EINVALID,
 		                    "am_render_opt_history: write is NULL");
