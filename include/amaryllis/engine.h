@@ -161,7 +161,8 @@ typedef struct am_unit_state {
 	int position;      /**< place in its line from the front (0), -1 once gone */
 } am_unit_state;
 
-/** Create an engine workspace. */
+/** Create an engine workspace.
+ * @return 0; AM_EINVALID when out is NULL; AM_ENOMEM */
 int am_engine_new(am_engine **out);
 
 /** Free an engine; NULL is fine. */
@@ -176,8 +177,9 @@ void am_engine_free(am_engine *engine);
  * @param out     receives the outcome
  * @param engine  the workspace
  * @param opts    NULL for defaults
- * @return 0; AM_EINVALID for a malformed team; AM_EOVERFLOW if a value
- *         overflows 64 bits; AM_ELIMIT past opts->max_units or
+ * @return 0; AM_EINVALID for a malformed team, or when out, engine, a
+ *         or b is NULL ("am_battle_run: a is NULL"); AM_EOVERFLOW if a
+ *         value overflows 64 bits; AM_ELIMIT past opts->max_units or
  *         opts->max_hits; AM_ENOMEM;
  *         AM_ERROR if the callback aborted.  On failure the engine still
  *         holds the state reached, for a partial log.
@@ -194,8 +196,8 @@ typedef struct am_program am_program;
 
 /**
  * Check and compile a team.
- * @return 0; AM_EINVALID for a malformed team (am_error_last says why);
- *         AM_ENOMEM
+ * @return 0; AM_EINVALID for a malformed team (am_error_last says why) or
+ *         when out or team is NULL; AM_ENOMEM
  */
 int am_program_new(am_program **out, const am_team *team);
 
@@ -204,9 +206,9 @@ int am_program_new(am_program **out, const am_team *team);
  * memory (growing it when the team needs more): for one candidate after
  * another, as the optimizer plays them.  The program no longer depends on
  * the team it held before.
- * @return 0; AM_EINVALID for a malformed team (the program is unchanged);
- *         AM_ENOMEM or AM_ELIMIT, after which the program may only be
- *         reset again or freed
+ * @return 0; AM_EINVALID for a malformed team, or when program or team is
+ *         NULL (the program is unchanged); AM_ENOMEM or AM_ELIMIT, after
+ *         which the program may only be reset again or freed
  */
 int am_program_reset(am_program *program, const am_team *team);
 
@@ -221,6 +223,7 @@ const am_team *am_program_team(const am_program *program);
  * am_battle_run for compiled teams: no checking, no compiling, and on a
  * warm engine no allocation for a core battle.  Programs may be shared by
  * engines on several threads (they are only read).
+ * @return as am_battle_run (AM_EINVALID when out, engine, a or b is NULL)
  */
 int am_battle_run_programs(am_result *out, am_engine *engine,
                            const am_program *a, const am_program *b,
@@ -231,13 +234,15 @@ size_t am_engine_unit_count(const am_engine *engine);
 
 /**
  * State of unit `id` (0 ≤ id < am_engine_unit_count).
- * @return 0, or AM_EINVALID for an unknown id
+ * @return 0, or AM_EINVALID for an unknown id or when out or engine is
+ *         NULL
  */
 int am_engine_unit(am_unit_state *out, const am_engine *engine, size_t id);
 
 /**
  * Whether slot `slot` of unit `id` is spent (a リミテッド action that was
- * used).  Returns 1 spent, 0 not, AM_EINVALID for bad arguments.
+ * used).  Returns 1 spent, 0 not, AM_EINVALID for bad arguments (a NULL
+ * engine, an unknown id or slot).
  */
 int am_engine_slot_spent(const am_engine *engine, size_t id, size_t slot);
 

@@ -72,7 +72,7 @@ enum {
  * Play the league of the n programs (borrowed for the call).
  * @return 0 (battles that stop with an error are counted in `errors`;
  *         am_league_error tells the first); AM_ENOMEM; AM_EINVALID for bad
- *         options.
+ *         options, a NULL out, or progs NULL with n > 0.
  */
 int am_league_run(am_league **out, const am_program *const *progs, size_t n,
                   const am_league_opts *opts);
@@ -139,7 +139,8 @@ size_t am_league_counts(int64_t *out, size_t cap, const am_league *league);
  * Replace the totals with merged ones laid out as am_league_counts writes
  * them (e.g. every share's counts added up by MPI_Reduce).
  * @return 0, or AM_EINVALID when len is not the size am_league_counts
- *         gives or a count is negative
+ *         gives or a count is negative, league is NULL, or counts is NULL
+ *         with len > 0
  */
 int am_league_set_counts(am_league *league, const int64_t *counts,
                          size_t len);

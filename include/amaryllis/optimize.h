@@ -44,7 +44,7 @@ typedef struct am_design am_design;
  * A new design: one unit with all 10 bonus points in ＨＰ and no actions.
  * @param buildia  1: the design may use 愛, ビルディア, ビルド and the
  *                 extension's customisations (対象Ｎ, 配置Ｎ, 全体化)
- * @return 0 or AM_ENOMEM
+ * @return 0; AM_EINVALID when out is NULL; AM_ENOMEM
  */
 int am_design_new(am_design **out, int buildia);
 
@@ -169,8 +169,9 @@ typedef struct am_opt am_opt;
 /**
  * Search for the design that scores the most points against the n
  * programs of the field (borrowed for the call), ties by margin.
- * @return 0; AM_EINVALID for bad options or an empty field; AM_ENOMEM;
- *         the share callback's code
+ * @return 0; AM_EINVALID for bad options or an empty field, or when out
+ *         or opts is NULL or field is NULL with n > 0; AM_ENOMEM; the
+ *         share callback's code
  */
 int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
                const am_opt_opts *opts);
@@ -230,12 +231,14 @@ typedef struct am_opt_view {
  * a sheet `amaryllis check` accepts.  With json: one object with the
  * sheet, the record, the field entries lost to, the field's best, the
  * totals and the history of the best score.
- * @return 0, AM_ERROR when write failed, AM_ENOMEM
+ * @return 0, AM_ERROR when write failed, AM_ENOMEM; AM_EINVALID when view
+ *         or write is NULL
  */
 int am_render_opt_report(const am_opt_view *view, int json, am_lang lang,
                          am_write_fn write, void *write_ud);
 
-/** The history of the best score as an SVG chart (points by evaluations). */
+/** The history of the best score as an SVG chart (points by evaluations).
+ * @return as am_render_opt_report */
 int am_render_opt_history(const am_opt_view *view, am_lang lang,
                           am_write_fn write, void *write_ud);
 

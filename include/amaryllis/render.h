@@ -33,6 +33,7 @@ typedef struct am_log am_log;
 /**
  * Create a log.
  * @param write  NULL to keep everything in memory
+ * @return 0; AM_EINVALID when out is NULL; AM_ENOMEM
  */
 int am_log_new(am_log **out, am_log_format format, am_lang lang,
                am_write_fn write, void *write_ud);
@@ -40,13 +41,16 @@ int am_log_new(am_log **out, am_log_format format, am_lang lang,
 /** Free a log; NULL is fine. */
 void am_log_free(am_log *log);
 
-/** The engine callback (ud = the am_log). */
+/** The engine callback (ud = the am_log).
+ * @return 0; AM_EINVALID when ud, engine or ev is NULL; AM_ENOMEM or
+ *         AM_ERROR (the writer failed) */
 int am_log_event(void *ud, const am_engine *engine, const am_event *ev);
 
 /**
  * Finish the log after am_battle_run returned `rc`: writes the result (or,
  * when rc < 0, the error reached after the partial log) and flushes.
- * @return 0, or AM_ERROR when the writer failed, AM_ENOMEM
+ * @return 0, or AM_ERROR when the writer failed, AM_ENOMEM; AM_EINVALID
+ *         when log, engine or result is NULL
  */
 int am_log_finish(am_log *log, const am_engine *engine,
                   const am_result *result, int rc);
@@ -90,6 +94,8 @@ size_t am_render_stop(char *buf, size_t size, const char *msg, am_lang lang);
  * they hold a comma, a quote or a line end; a name or file starting with
  * =, +, -, @, TAB or CR gets a ' in front (OWASP, CSV injection), so that
  * a spreadsheet shows it as text, not a formula.
+ * Here and in the cross table and the heat map: 0; AM_EINVALID when view
+ * or write is NULL; AM_ERROR when the writer failed; AM_ENOMEM.
  */
 int am_render_standings(const am_league_view *view, am_table_format format,
                         am_lang lang, am_write_fn write, void *write_ud);
@@ -121,6 +127,8 @@ int am_render_heatmap(const am_league_view *view, am_lang lang,
  * "cost"}]}} ("normalised" and "cost" are null for an illegal sheet;
  * "bonus" is 10 for the entry unit, 愛 included, "stored_bonus" the
  * sheet's （Ｓ）/（Ｂ）, "love" the 愛).  Messages are am_diag_format's.
+ * @return 0; AM_EINVALID when sheet or write is NULL; AM_ERROR when the
+ *         writer failed; AM_ENOMEM
  */
 int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
                     void *write_ud);
@@ -137,13 +145,15 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
  */
 typedef struct am_chart am_chart;
 
-/** Create a chart whose labels are in `lang`. */
+/** Create a chart whose labels are in `lang`.
+ * @return 0; AM_EINVALID when out is NULL; AM_ENOMEM */
 int am_chart_new(am_chart **out, am_lang lang);
 
 /** Free a chart; NULL is fine. */
 void am_chart_free(am_chart *chart);
 
-/** The engine callback (ud = the am_chart). @return 0, or AM_ENOMEM */
+/** The engine callback (ud = the am_chart).
+ * @return 0; AM_EINVALID when ud, engine or ev is NULL; AM_ENOMEM */
 int am_chart_event(void *ud, const am_engine *engine, const am_event *ev);
 
 /**
@@ -152,7 +162,8 @@ int am_chart_event(void *ud, const am_engine *engine, const am_event *ev);
  * title says who won; a battle without its end event (stopped by an
  * error or a limit) is titled `ＨＰの推移　—　中断` / `HP over the turns —
  * stopped`, so that the picture alone does not pass for a whole battle.
- * @return 0, AM_ENOMEM, or AM_ERROR when the writer failed
+ * @return 0, AM_ENOMEM, or AM_ERROR when the writer failed; AM_EINVALID
+ *         when chart, engine or write is NULL
  */
 int am_chart_svg(am_chart *chart, const am_engine *engine, am_write_fn write,
                  void *write_ud);

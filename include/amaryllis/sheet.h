@@ -212,7 +212,8 @@ size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
  * am_replay_token_read turns back into the two sheets, so that anyone can
  * replay the battle exactly (`amaryllis battle --replay TOKEN`).
  * @param out  the token, NUL-terminated (free())
- * @return 0; AM_EINVALID when a sheet is illegal; AM_ELIMIT when the token
+ * @return 0; AM_EINVALID when a sheet is illegal or out, a or b is NULL;
+ *         AM_ELIMIT when the token
  *         would pass AM_REPLAY_TOKEN_MAX (am_replay_token_read would refuse
  *         it); AM_ENOMEM
  */
@@ -226,7 +227,9 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b);
  * @param lang  the language of the message on failure
  * @return 0; AM_EINVALID (not a token, a character that is not base64url,
  *         cut or damaged), AM_ELIMIT (longer than AM_REPLAY_TOKEN_MAX),
- *         AM_ENOMEM; the message is am_error_last(), in lang
+ *         AM_ENOMEM; the message is am_error_last(), in lang.  AM_EINVALID
+ *         also when a, alen, b or blen is NULL, or token is NULL with
+ *         len > 0 (that message in English only)
  */
 int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
                          const char *token, size_t len, am_lang lang);

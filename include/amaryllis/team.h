@@ -93,7 +93,9 @@ const char *am_class_name(am_class cls);
  * the built unit and must be given in `build_base`; it is ignored otherwise.
  *
  * @param out  receives the cost (≥ 1)
- * @return 0, or AM_EOVERFLOW when 64-bit arithmetic would overflow
+ * @return 0; AM_EOVERFLOW when 64-bit arithmetic would overflow;
+ *         AM_EINVALID for an unknown class, a base below 1, or when out
+ *         or act is NULL
  */
 int am_action_cost(int64_t *out, const am_action *act, int64_t build_base);
 
@@ -103,6 +105,7 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base);
  * locations; it makes sure the engine can run the team safely.
  *
  * @return 0, or AM_EINVALID with am_error_last() describing the problem
+ *         ("am_team_check: team is NULL" for NULL)
  */
 int am_team_check(const am_team *team);
 
@@ -157,7 +160,7 @@ typedef struct am_build_turn {
  * @param out   team->nunits entries
  * @param team  a team that passed am_team_check (ビルド actions whose
  *              `build` is < 0 are ignored)
- * @return 0, or AM_ENOMEM
+ * @return 0; AM_EINVALID when out or team is NULL; AM_ENOMEM
  */
 int am_team_build_turns(am_build_turn *out, const am_team *team);
 

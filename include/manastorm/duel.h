@@ -268,7 +268,7 @@ typedef struct ms_field_card {
  * Create a duel on `scenario` (checked with ms_scenario_check; every
  * participant's policy looked up).  Nothing is shuffled yet.
  * @return 0; MS_EINVALID (bad scenario, options, unknown policy naming
- *         the participant); MS_ENOMEM
+ *         the participant; out, scenario or opts NULL); MS_ENOMEM
  */
 int ms_duel_new(ms_duel **out, const ms_scenario *scenario,
                 const ms_duel_opts *opts);
@@ -288,19 +288,21 @@ void ms_duel_free(ms_duel *d);
  * end).
  * @return 0; MS_EOVERFLOW; MS_ELIMIT when the event budget is spent
  *         (opts.max_events, MS-BUDGET-1); MS_ERROR when the callback
- *         stopped the duel.
+ *         stopped the duel; MS_EINVALID when ask or d is NULL.
  */
 int ms_duel_next(ms_ask *ask, ms_duel *d);
 
 /**
  * Apply the answer to the last ask.
  * @return 0; MS_EINVALID for a choice that is not legal (nothing changed,
- *         ms_error_last says why); MS_EOVERFLOW; MS_ELIMIT (the event
- *         budget); MS_ERROR
+ *         ms_error_last says why), or when d or choice is NULL;
+ *         MS_EOVERFLOW; MS_ELIMIT (the event budget); MS_ERROR
  */
 int ms_duel_act(ms_duel *d, const ms_choice *choice);
 
-/** Play to the end with each participant's policy. */
+/** Play to the end with each participant's policy.
+ * @return 0, or the error of ms_duel_next/act (a policy's own code too);
+ *         MS_EINVALID when out or d is NULL (nothing played) */
 int ms_duel_run(ms_result *out, ms_duel *d);
 
 /** The outcome so far. */

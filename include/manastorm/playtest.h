@@ -150,7 +150,8 @@ typedef struct ms_pt_report {
 
 /**
  * Play opts->runs duels of `scenario` (checked; policies looked up).
- * @return 0; MS_EINVALID (scenario, options); MS_ELIMIT (runs); MS_ENOMEM;
+ * @return 0; MS_EINVALID (scenario, options; out, scenario or opts NULL);
+ *         MS_ELIMIT (runs); MS_ENOMEM;
  *         a duel's error: then out->failed is set with the run, its seed
  *         and the message (MS-PT-ERR-1), and the totals are not computed.
  *         *out is to be freed with ms_pt_report_free in every case.
@@ -174,7 +175,9 @@ int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
  * ms_pt_run is run_part(0, runs) and finish: the report does not depend
  * on how the runs were shared.
  * @return 0 or a negative code (as ms_pt_run before any duel; finish: the
- *         failing run's code, ms_error_last() "run I (seed S): …")
+ *         failing run's code, ms_error_last() "run I (seed S): …");
+ *         MS_EINVALID when a pointer is NULL (out, scenario, opts; b,
+ *         part; into, or data with len > 0; r)
  */
 int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
                    const ms_pt_opts *opts, uint64_t first, uint64_t count);
@@ -240,7 +243,9 @@ typedef struct ms_sw_spec {
  * (step ≥ 1, a ≤ b) or a,b,c (integers).  Each value must be in the range
  * a scenario file may give the field (else MS_SW_RANGE), and is applied to
  * a copy of `s` and checked with ms_scenario_check (else MS_SW_ILLEGAL).
- * @return 0; MS_EINVALID with out->problem and out->detail; MS_ENOMEM
+ * @return 0; MS_EINVALID with out->problem and out->detail; MS_ENOMEM;
+ *         MS_EINVALID (problem MS_SW_OK) when text or s is NULL, and when
+ *         out is NULL
  */
 int ms_sw_parse(ms_sw_spec *out, const char *text, const ms_scenario *s);
 
@@ -268,7 +273,8 @@ typedef struct ms_sw_report {
  * A playtest per value, each with the same seeds S … S+N−1 (common random
  * numbers, MS-SW-CRN-1).  Progress counts the runs of all values.
  * @return 0, or the first failing playtest's error (out->pt[failed_value]
- *         says which run).  Free *out with ms_sw_report_free in any case.
+ *         says which run); MS_EINVALID when out, s, spec or opts is NULL or
+ *         spec has no value.  Free *out with ms_sw_report_free in any case.
  */
 int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
               const ms_pt_opts *opts);

@@ -1,8 +1,8 @@
 /*
  * manastorm/pt_render.h - a playtest's or a sweep's report as text
  * (ja/en), JSON or an SVG picture (docs/MANASTORM.md "Playtests",
- * "Sweeps").  No I/O: the output goes into a ut_buf.  Each returns 0 or
- * MS_ENOMEM.
+ * "Sweeps").  No I/O: the output goes into a ut_buf.  Each returns 0,
+ * MS_ENOMEM, or MS_EINVALID when out, r or (sweeps) vary is NULL.
  */
 #ifndef MANASTORM_PT_RENDER_H
 #define MANASTORM_PT_RENDER_H
@@ -39,7 +39,8 @@ size_t ms_pt_histogram(ms_pt_bin *bins, const int64_t *v, size_t n,
 /**
  * Append the playtest report r to *out (the caller's buffer) as the text
  * table of `manastorm playtest`.
- * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it)
+ * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it);
+ *         MS_EINVALID when out or r is NULL
  */
 int ms_pt_render_text(ut_buf *out, const ms_pt_report *r, ms_lang lang);
 
@@ -52,7 +53,8 @@ int ms_pt_render_svg(ut_buf *out, const ms_pt_report *r, ms_lang lang);
 /**
  * Append the sweep report r to *out as the text table of `manastorm
  * sweep`; `vary` is the --vary text as given (shown in the report).
- * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it)
+ * @return 0; MS_ENOMEM (the buffer failed to grow: it may hold part of it);
+ *         MS_EINVALID when out, r or vary is NULL
  */
 int ms_sw_render_text(ut_buf *out, const ms_sw_report *r, const char *vary,
                       ms_lang lang);

@@ -53,7 +53,7 @@ typedef struct ms_log {
 /** An ms_event_fn: appends a copy of the event to the ms_log `ud`; with
  *  `hands` set, also the cards ms_log_cards gives back for it, read with
  *  ms_duel_participant at the event.  Returns non-zero (stopping the duel)
- *  when out of memory. */
+ *  when out of memory (1), or MS_EINVALID when ud, d or ev is NULL. */
 int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev);
 
 /**
@@ -75,7 +75,8 @@ void ms_log_free(ms_log *log);
 
 /**
  * The log as text, one line per event (cards with ♠♥♦♣), then the result.
- * @return 0; MS_ENOMEM
+ * @return 0; MS_ENOMEM; MS_EINVALID when out, d or log is NULL (here and
+ *         in the three below)
  */
 int ms_render_text(ut_buf *out, const ms_duel *d, const ms_log *log,
                    ms_lang lang);

@@ -99,7 +99,8 @@ void ms_scenario_init(ms_scenario *s);
  * ≥ 1, HP ≥ 1, MP ≥ 0, 発現値 0–13, cards S1…C13, the numbers of D1 ≥ 1
  * (hand_size ≥ 0), and the limits above (MS-SCN-LIMIT-1).  It does not
  * look policies up (the engine does).
- * @return 0, or MS_EINVALID with ms_error_last() saying what is wrong.
+ * @return 0, or MS_EINVALID with ms_error_last() saying what is wrong
+ *         ("ms_scenario_check: s is NULL" for NULL).
  */
 int ms_scenario_check(const ms_scenario *s);
 

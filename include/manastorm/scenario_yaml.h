@@ -113,7 +113,8 @@ typedef struct ms_parse_opts {
  * @param len   their number
  * @param opts  NULL for MS_PARSE_OPTS_INIT
  * @return 0 when reading ran (see ms_scenario_doc_scenario); MS_ENOMEM;
- *         MS_EINVALID for a bad opts (version).
+ *         MS_EINVALID for a bad opts (version), a NULL out, or text NULL
+ *         with len > 0.
  */
 int ms_scenario_parse(ms_scenario_doc **out, const char *text, size_t len,
                       const ms_parse_opts *opts);
@@ -152,7 +153,8 @@ size_t ms_diag_format(char *buf, size_t size, const ms_diag *diag,
 
 /**
  * Read a card: S1…C13 (also ♠♥♦♣ for the suit and A J Q K for 1, 11, 12,
- * 13: HQ, ♥K).  @return 0, or MS_EINVALID.
+ * 13: HQ, ♥K).  @return 0, or MS_EINVALID (not a card; out or text
+ * NULL).
  */
 int ms_card_parse(ms_card *out, const char *text);
 
@@ -163,7 +165,7 @@ int ms_card_parse(ms_card *out, const char *text);
  * cards and is left out).  Reading it back gives the same scenario.
  * @param out  receives a NUL-terminated string, freed with free()
  * @param len  its length, or NULL
- * @return 0, MS_ENOMEM
+ * @return 0, MS_ENOMEM; MS_EINVALID when out or s is NULL
  */
 int ms_scenario_to_yaml(char **out, size_t *len, const ms_scenario *s);
 

@@ -222,7 +222,8 @@ typedef struct mg_char_state {
  * the combat; the scenario must not change while the combat lives (what
  * the engine derives from it, such as the armor modifiers, is computed
  * here).
- * @return 0; MG_EINVALID for a bad scenario or options; MG_ENOMEM
+ * @return 0; MG_EINVALID for a bad scenario or options, or when out,
+ *         scenario or opts is NULL; MG_ENOMEM
  */
 int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
                   const mg_combat_opts *opts);
@@ -243,15 +244,16 @@ void mg_combat_free(mg_combat *c);
  *         range: the error names the position); MG_EOVERFLOW; MG_ELIMIT
  *         when the event budget is spent (opts.max_events, MG-BUDGET-1);
  *         MG_ERROR when the callback stopped the combat.  A failed combat
- *         keeps failing with the same code.
+ *         keeps failing with the same code.  MG_EINVALID also when ask or
+ *         c is NULL (the combat is unchanged).
  */
 int mg_combat_next(mg_ask *ask, mg_combat *c);
 
 /**
  * Apply one action, the answer to the last ask.
  * @return 0; MG_EINVALID for an illegal action (the combat is unchanged,
- *         mg_error_last says why) or failed dice; MG_EOVERFLOW; MG_ELIMIT
- *         (the event budget); MG_ERROR
+ *         mg_error_last says why), failed dice, or a NULL c or action;
+ *         MG_EOVERFLOW; MG_ELIMIT (the event budget); MG_ERROR
  */
 int mg_combat_act(mg_combat *c, const mg_action *action);
 
@@ -264,14 +266,16 @@ uint64_t mg_distance(int64_t a, int64_t b);
 
 /**
  * The built-in policy `default` (M6, M8.4–M8.8): the action for `ask`.
- * @return 0; MG_EOVERFLOW when a distance does not fit
+ * @return 0; MG_EOVERFLOW when a distance does not fit; MG_EINVALID when
+ *         out, c or ask is NULL
  */
 int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask);
 
 /**
  * Play to the end with the default policy for every decision.
  * @return 0, or the error of mg_combat_next/act; *out holds the state
- *         reached either way.
+ *         reached either way.  MG_EINVALID when out or c is NULL (nothing
+ *         played).
  */
 int mg_combat_run(mg_result *out, mg_combat *c);
 
@@ -289,7 +293,8 @@ uint64_t mg_combat_events(const mg_combat *c);
 
 /**
  * Character i now.
- * @return 0, or MG_EINVALID when i is not a character index
+ * @return 0, or MG_EINVALID when i is not a character index or out or c
+ *         is NULL
  */
 int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i);
 
@@ -404,8 +409,8 @@ typedef struct mg_adjust {
  * its order (a character down at the round's setup waits for the next).
  * @return 0; MG_EINVALID when refused (no decision pending, no such
  *         character, the condition already there or not there: the combat
- *         is unchanged, mg_combat_refusal says why); MG_ELIMIT (the event
- *         budget); MG_ERROR (the callback)
+ *         is unchanged, mg_combat_refusal says why), or a NULL c or adj;
+ *         MG_ELIMIT (the event budget); MG_ERROR (the callback)
  */
 int mg_combat_adjust(mg_combat *c, const mg_adjust *adj);
 
@@ -413,7 +418,8 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj);
  * Copy the state of `src` into `dst`, a combat of the same scenario (its
  * own options, dice and callback stay): dst continues from where src is,
  * events counted included.  No allocation.
- * @return 0, or MG_EINVALID when the scenarios differ
+ * @return 0, or MG_EINVALID when the scenarios differ or dst or src is
+ *         NULL
  */
 int mg_combat_copy_state(mg_combat *dst, const mg_combat *src);
 

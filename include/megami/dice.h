@@ -104,9 +104,11 @@ mg_judge mg_judge_2d6(int d1, int d2, int crit, int fumble);
  * @param out   the expression (owned by the caller) on success, else NULL
  * @param lang  language of diag->message
  * @param diag  filled on failure (may be NULL)
- * @return 0; MG_EINVALID (bad expression), MG_EOVERFLOW (a number or a
- *         constant does not fit 64 bits), MG_ELIMIT (a limit above),
- *         MG_ENOMEM; the message is also mg_error_last().
+ * @return 0; MG_EINVALID (bad expression; or out is NULL, or text is
+ *         NULL with len > 0: "mg_dice_parse: text is NULL", in English,
+ *         diag->col 0), MG_EOVERFLOW (a number or a constant does not fit
+ *         64 bits), MG_ELIMIT (a limit above), MG_ENOMEM; the message is
+ *         also mg_error_last().
  */
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang);
@@ -143,6 +145,8 @@ size_t mg_dice_count(const mg_dice_expr *e);
  *         dice in one command or megami's 100000 values shown, or a
  *         repeat's answer past MG_DICE_MAX_ANSWER bytes (diag->col
  *         1); MG_ENOMEM.  On failure text may hold part of a line.
+ *         MG_EINVALID also when text, e or dice is NULL (diag->col 0,
+ *         nothing rolled).
  */
 int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
                  const mg_dice_expr *e, ut_dice *dice, mg_lang lang);

@@ -22,7 +22,8 @@ extern "C" {
 
 /**
  * Write the report as text (MG_LOG_TEXT, in `lang`) or JSON (MG_LOG_JSON).
- * @return 0; MG_ERROR when the writer failed; MG_ENOMEM
+ * @return 0; MG_ERROR when the writer failed; MG_ENOMEM; MG_EINVALID when
+ *         r or write is NULL
  */
 int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
                  mg_write_fn write, void *write_ud);
@@ -31,7 +32,8 @@ int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
  * Write the SVG picture: the share of PC wins, NPC wins and draws with
  * their 95% intervals, then in a grid a bar chart of the rounds played and
  * one histogram of HP left per character (labels in `lang`).
- * @return 0; MG_ERROR when the writer failed; MG_ENOMEM
+ * @return 0; MG_ERROR when the writer failed; MG_ENOMEM; MG_EINVALID when
+ *         r or write is NULL
  */
 int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,
               void *write_ud);

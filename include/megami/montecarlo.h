@@ -113,7 +113,8 @@ typedef struct mg_mc_report {
 /**
  * Fight the series.  *out is filled in (free it with mg_mc_report_free,
  * also after a failure).  The scenario is borrowed for the call.
- * @return 0; MG_EINVALID for a bad scenario or options; MG_ELIMIT for
+ * @return 0; MG_EINVALID for a bad scenario or options, or when out,
+ *         scenario or opts is NULL ("mg_mc_run: opts is NULL"); MG_ELIMIT for
  *         more than MG_MC_RUNS_MAX runs; MG_ENOMEM; or the error of the
  *         first failing run (smallest index; out->failed, failed_run and
  *         failed_seed say which, mg_error_last() starts with
@@ -142,7 +143,8 @@ typedef struct mg_mc_start {
  * the action, then plays to the end with the default policy.  From a
  * combat that has not begun, without an action or dice, it is mg_mc_run.
  * The report's rounds are the round each run ended in (not the rounds
- * left).  Returns as mg_mc_run.
+ * left).  Returns as mg_mc_run (MG_EINVALID when out, start or opts is
+ * NULL).
  */
 int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
                    const mg_mc_opts *opts);
@@ -164,7 +166,9 @@ int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
  * runs) and finish: the report does not depend on how the runs were
  * shared.
  * @return 0 or a negative code (as mg_mc_run before any run; finish: the
- *         failing run's code, mg_error_last() "run I (seed S): …")
+ *         failing run's code, mg_error_last() "run I (seed S): …");
+ *         MG_EINVALID when a pointer is NULL (out, scenario, opts; b,
+ *         part; into, or data with len > 0; r)
  */
 int mg_mc_run_part(mg_mc_report *out, const mg_scenario *scenario,
                    const mg_mc_opts *opts, uint64_t first, uint64_t count);

@@ -50,7 +50,7 @@ typedef struct mg_log mg_log;
 /**
  * Create a log.
  * @param write  NULL to keep everything in memory
- * @return 0 or MG_ENOMEM
+ * @return 0; MG_EINVALID when out is NULL; MG_ENOMEM
  */
 int mg_log_new(mg_log **out, mg_log_format format, mg_lang lang,
                mg_write_fn write, void *write_ud);
@@ -62,14 +62,17 @@ void mg_log_set_seed(mg_log *log, uint64_t seed);
 /** Free a log; NULL is fine. */
 void mg_log_free(mg_log *log);
 
-/** The combat's event callback (ud = the mg_log). */
+/** The combat's event callback (ud = the mg_log).
+ * @return 0; MG_EINVALID when ud, c or ev is NULL; MG_ENOMEM; MG_ERROR
+ *         (the writer failed) */
 int mg_log_event(void *ud, const mg_combat *c, const mg_event *ev);
 
 /**
  * Finish the log after the combat returned `rc` (0, or the error that
  * stopped it: the log then says why after the partial log): the result
  * and every character's HP and state, then flush.
- * @return 0; MG_ERROR when the writer failed; MG_ENOMEM
+ * @return 0; MG_ERROR when the writer failed; MG_ENOMEM; MG_EINVALID when
+ *         log or c is NULL
  */
 int mg_log_finish(mg_log *log, const mg_combat *c, int rc);
 
@@ -121,7 +124,8 @@ void mg_dice_record_free(mg_dice_record *rec);
  * its dice, then "seed" as `show` says: the seed as a decimal string
  * (64 bits do not fit a JavaScript number), null (a fixed list), or no
  * member (the server, whose seed stays secret).
- * @return 0; MG_ENOMEM; MG_EINVALID when text is not UTF-8
+ * @return 0; MG_ENOMEM; MG_EINVALID when text is not UTF-8, out is NULL
+ *         or text is NULL with len > 0
  */
 int mg_dice_json(ut_buf *out, const char *text, size_t len,
                  const mg_dice_result *res, const mg_dice_record *rec,

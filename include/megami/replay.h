@@ -89,17 +89,20 @@ typedef struct mg_replay_loc {
 /** Free what r owns and make it empty; NULL is fine. */
 void mg_replay_free(mg_replay *r);
 
-/** Set the scenario path / YAML (copied).  0 or MG_ENOMEM. */
+/** Set the scenario path / YAML (copied; either may be NULL).  0,
+ *  MG_ENOMEM, or MG_EINVALID when r is NULL. */
 int mg_replay_set_scenario(mg_replay *r, const char *path, const char *yaml,
                            size_t yaml_len);
 
-/** Append a die.  0 or MG_ENOMEM. */
+/** Append a die.  0, MG_ENOMEM, or MG_EINVALID when r is NULL. */
 int mg_replay_add_die(mg_replay *r, int64_t die);
 
-/** Append a decision (copied).  0 or MG_ENOMEM. */
+/** Append a decision (copied).  0, MG_ENOMEM, or MG_EINVALID when r or
+ *  action is NULL. */
 int mg_replay_add_action(mg_replay *r, const mg_action *action);
 
-/** Append a GM adjustment (copied).  0 or MG_ENOMEM. */
+/** Append a GM adjustment (copied).  0, MG_ENOMEM, or MG_EINVALID when r
+ *  or adjust is NULL. */
 int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust);
 
 /**
@@ -107,7 +110,8 @@ int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust);
  * mg_replay_free also on error).
  * @return 0; MG_EINVALID with *loc and mg_error_last() (in `lang`) saying
  *         what is wrong; MG_EOVERFLOW for a number beyond its type (also
- *         located); MG_ENOMEM
+ *         located); MG_ENOMEM; MG_EINVALID (in English) when out is NULL
+ *         or text is NULL with len > 0 (loc may be NULL)
  */
 int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
                     size_t len, mg_lang lang);
@@ -115,7 +119,7 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 /**
  * The replay as text (the format above): consecutive dice on one `dice`
  * line; the YAML as "| " lines.  *out is NUL-terminated, freed with free().
- * @return 0 or MG_ENOMEM
+ * @return 0, MG_ENOMEM, or MG_EINVALID when out or r is NULL (len may be)
  */
 int mg_replay_write(char **out, size_t *len, const mg_replay *r);
 
@@ -137,7 +141,8 @@ typedef struct mg_replay_player {
 void mg_replay_player_init(mg_replay_player *p, const mg_replay *r,
                            mg_lang lang);
 
-/** The ut_dice_fn of a player (ud = the mg_replay_player). */
+/** The ut_dice_fn of a player (ud = the mg_replay_player); MG_EINVALID
+ *  when ud or out is NULL. */
 int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out);
 
 /**
@@ -151,6 +156,7 @@ int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out);
  *         mg_refusal_text; other errors of the combat as it words
  *         them).  GM adjustments are
  *         applied where the combat waits for a decision, before it.
+ *         MG_EINVALID when p or c is NULL.
  */
 int mg_replay_play(mg_replay_player *p, mg_combat *c);
 

@@ -147,7 +147,8 @@ void mg_attack_init(mg_attack *a);
  * Check a scenario built by code against M1/M8.1 (names unique and
  * non-empty, a PC and an NPC, hp ≥ 1, hp_now ≤ hp, range ≥ 0, round_limit
  * ≥ 1, enum values in range) and the limits above (MG-SCN-LIMIT-1).
- * @return 0, or MG_EINVALID with mg_error_last() saying what is wrong.
+ * @return 0, or MG_EINVALID with mg_error_last() saying what is wrong
+ *         ("mg_scenario_check: s is NULL" for NULL).
  */
 int mg_scenario_check(const mg_scenario *s);
 

@@ -168,7 +168,8 @@ typedef struct mg_parse_opts {
  * @param len   their number
  * @param opts  NULL for MG_PARSE_OPTS_INIT
  * @return 0 when reading ran (see mg_scenario_doc_scenario); MG_ENOMEM;
- *         MG_EINVALID for a bad opts (version).
+ *         MG_EINVALID for a bad opts (version), a NULL out, or text NULL
+ *         with len > 0.
  */
 int mg_scenario_parse(mg_scenario_doc **out, const char *text, size_t len,
                       const mg_parse_opts *opts);
@@ -219,7 +220,7 @@ size_t mg_diag_format(char *buf, size_t size, const mg_diag *diag,
  * same scenario.
  * @param out  receives a NUL-terminated string, freed by the caller with free()
  * @param len  its length, or NULL
- * @return 0, MG_ENOMEM
+ * @return 0, MG_ENOMEM; MG_EINVALID when out or s is NULL
  */
 int mg_scenario_to_yaml(char **out, size_t *len, const mg_scenario *s);
 

@@ -41,3 +41,7 @@ add_test(NAME amaryllis/optimize_tty
 	COMMAND bash "${dir}/optimize_tty.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}")
 set_tests_properties(amaryllis/optimize_tty PROPERTIES LABELS "amaryllis" TIMEOUT 120)
+
+# test_null_args calls the optimizer's functions too (optimize.h is in
+# libamaryllis, its layer is amaryllis_optimize)
+target_link_libraries(amaryllis_test_null_args PRIVATE amaryllis_optimize)

@@ -182,8 +182,20 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	uint32_t id;
 	int rc;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: out is NULL");
 	memset(out, 0, sizeof(*out));
 	out->winner = -1;
+	if (!e)
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: engine is NULL");
+	if (!a)
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: a is NULL");
+	if (!b)
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run_programs: b is NULL");
 	e->nunits = 0;
 	e->nbits = 0;
 	e->turn = 0;
@@ -222,8 +234,17 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 int am_battle_run(am_result *out, am_engine *e, const am_team *a,
                   const am_team *b, const am_battle_opts *opts)
 {
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_battle_run: out is NULL");
 	memset(out, 0, sizeof(*out));
 	out->winner = -1;
+	if (!e)
+		return ut_error_set(AM_EINVALID,
+		                    "am_battle_run: engine is NULL");
+	if (!a)
+		return ut_error_set(AM_EINVALID, "am_battle_run: a is NULL");
+	if (!b)
+		return ut_error_set(AM_EINVALID, "am_battle_run: b is NULL");
 	e->nunits = 0;
 	e->sides[0].team = e->sides[1].team = NULL;
 	TRY(am_team_check(a));

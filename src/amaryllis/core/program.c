@@ -187,7 +187,12 @@ int am_program_new(am_program **out, const am_team *team)
 	size_t i, n = 0;
 	int rc;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_program_new: out is NULL");
 	*out = NULL;
+	if (!team)
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_new: team is NULL");
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
 	if (!(p = calloc(1, sizeof(*p))) ||
@@ -226,6 +231,12 @@ int am_program_reset(am_program *p, const am_team *team)
 	am_team *t;
 	int rc;
 
+	if (!p)
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_reset: program is NULL");
+	if (!team)
+		return ut_error_set(AM_EINVALID,
+		                    "am_program_reset: team is NULL");
 	if ((rc = am_team_check(team)) < 0)
 		return rc;
 	if (!(t = copy_team(&p->copy, &p->capcopy, team)))

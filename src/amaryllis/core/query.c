@@ -15,6 +15,11 @@ int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)
 {
 	const unit *u;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_engine_unit: out is NULL");
+	if (!e)
+		return ut_error_set(AM_EINVALID,
+		                    "am_engine_unit: engine is NULL");
 	if (id >= e->nunits)
 		return ut_error_set(AM_EINVALID, "no unit %zu", id);
 	u = &e->units[id];
@@ -39,6 +44,9 @@ int am_engine_slot_spent(const am_engine *e, size_t id, size_t slot)
 {
 	const unit *u;
 
+	if (!e)
+		return ut_error_set(AM_EINVALID,
+		                    "am_engine_slot_spent: engine is NULL");
 	if (id >= e->nunits)
 		return ut_error_set(AM_EINVALID, "no unit %zu", id);
 	u = &e->units[id];

@@ -324,13 +324,20 @@ static void reasons(const ctx *c, const unsigned char *done,
  */
 int am_team_build_turns(am_build_turn *out, const am_team *t)
 {
-	size_t n = t->nunits, i, nslots, k;
+	size_t n, i, nslots, k;
 	int64_t *firebuf = NULL;
 	unsigned char *seen = NULL, *done = NULL, *spent = NULL;
 	uint32_t *queue = NULL;
 	ctx c;
 	int rc = 0;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID,
+		                    "am_team_build_turns: out is NULL");
+	if (!t)
+		return ut_error_set(AM_EINVALID,
+		                    "am_team_build_turns: team is NULL");
+	n = t->nunits;
 	UT_ASSERT(n >= 1); /* units[0] is the entry unit */
 	c.t = t;
 	c.first = NULL;

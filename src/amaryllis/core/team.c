@@ -55,6 +55,10 @@ int am_action_cost(int64_t *out, const am_action *act, int64_t build_base)
 	int64_t num, den = 1, base;
 	int64_t i;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_action_cost: out is NULL");
+	if (!act)
+		return ut_error_set(AM_EINVALID, "am_action_cost: act is NULL");
 	if ((unsigned)act->cls >= AM_CLASS_COUNT)
 		return ut_error_set(AM_EINVALID, "unknown action class %d",
 		                    (int)act->cls);
@@ -154,7 +158,9 @@ int am_team_check(const am_team *t)
 {
 	size_t i, j;
 
-	if (!t || t->nunits < 1 || !t->units || (t->nactions && !t->actions))
+	if (!t)
+		return ut_error_set(AM_EINVALID, "am_team_check: team is NULL");
+	if (t->nunits < 1 || !t->units || (t->nactions && !t->actions))
 		return ut_error_set(AM_EINVALID, "a team needs at least one unit");
 	for (i = 0; i < t->nactions; i++) {
 		int rc = check_action(t, i);

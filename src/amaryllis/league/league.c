@@ -333,7 +333,12 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	shared sh;
 	int rc = 0;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_league_run: out is NULL");
 	*out = NULL;
+	if (!progs && n)
+		return ut_error_set(AM_EINVALID,
+		                    "am_league_run: progs is NULL");
 	if (!opts)
 		opts = &defaults;
 	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
@@ -486,7 +491,13 @@ int am_league_set_counts(am_league *lg, const int64_t *counts, size_t len)
 {
 	size_t i, k;
 
-	if (len != lg->n * AM_LEAGUE_COUNTS_PER_ENTRY || (len && !counts))
+	if (!lg)
+		return ut_error_set(AM_EINVALID,
+		                    "am_league_set_counts: league is NULL");
+	if (!counts && len)
+		return ut_error_set(AM_EINVALID,
+		                    "am_league_set_counts: counts is NULL");
+	if (len != lg->n * AM_LEAGUE_COUNTS_PER_ENTRY)
 		return ut_error_set(AM_EINVALID,
 		                    "league counts: %zu values for %zu entries",
 		                    len, lg->n);

@@ -52,11 +52,13 @@ struct am_chart {
 
 int am_chart_new(am_chart **out, am_lang lang)
 {
-	am_chart *c = calloc(1, sizeof(*c));
+	am_chart *c;
 	int i;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_chart_new: out is NULL");
 	*out = NULL;
-	if (!c)
+	if (!(c = calloc(1, sizeof(*c))))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	c->lang = lang;
 	for (i = 0; i < CHART_LINES; i++)
@@ -126,6 +128,9 @@ int am_chart_event(void *ud, const am_engine *e, const am_event *ev)
 	am_chart *c = ud;
 	int rc = 0;
 
+	if (!c || !e || !ev)
+		return ut_error_set(AM_EINVALID, "am_chart_event: %s is NULL",
+		                    !c ? "ud" : !e ? "engine" : "ev");
 	switch (ev->kind) {
 	case AM_EV_TURN_BEGIN:
 		if (c->nx == 0)
@@ -497,7 +502,8 @@ static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
 	ut_buf_free(&name);
 }
 
-int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
+static int chart_svg(am_chart *c, const am_engine *e, am_write_fn write,
+                     void *ud)
 {
 	static const ut_msg title = {{"ＨＰの推移", "HP over the turns"}};
 	const ut_lang ul = (ut_lang)c->lang;
@@ -539,4 +545,16 @@ int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
 		rc = ut_sink_flush(&sink, 1);
 	ut_buf_free(&b);
 	return rc;
+}
+
+int am_chart_svg(am_chart *c, const am_engine *e, am_write_fn write, void *ud)
+{
+	if (!c)
+		return ut_error_set(AM_EINVALID, "am_chart_svg: chart is NULL");
+	if (!e)
+		return ut_error_set(AM_EINVALID,
+		                    "am_chart_svg: engine is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID, "am_chart_svg: write is NULL");
+	return chart_svg(c, e, write, ud);
 }

@@ -94,10 +94,21 @@ static json_t *cost_json(const am_team *t)
 int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
                     void *ud)
 {
-	json_t *o = json_object(), *errs = json_array();
-	size_t i, n = am_sheet_diag_count(sheet), more;
-	int bad = !o || !errs, rc = 0;
+	json_t *o, *errs;
+	size_t i, n, more;
+	int bad, rc = 0;
 	char *text = NULL;
+
+	if (!sheet)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_check: sheet is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_check: write is NULL");
+	o = json_object();
+	errs = json_array();
+	n = am_sheet_diag_count(sheet);
+	bad = !o || !errs;
 
 	for (i = 0; !bad && i < n; i++) {
 		const am_diag *d = am_sheet_diag(sheet, i);

@@ -9,10 +9,12 @@
 int am_log_new(am_log **out, am_log_format format, am_lang lang,
                am_write_fn write, void *write_ud)
 {
-	am_log *log = calloc(1, sizeof(*log));
+	am_log *log;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_log_new: out is NULL");
 	*out = NULL;
-	if (!log)
+	if (!(log = calloc(1, sizeof(*log))))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	log->format = format;
 	log->lang = lang;
@@ -48,18 +50,26 @@ int am_log_flush(am_log *log, int force)
 int am_log_event(void *ud, const am_engine *e, const am_event *ev)
 {
 	am_log *log = ud;
-	int rc = log->format == AM_LOG_JSON ? am_json_event(log, e, ev)
-	                                    : am_text_event(log, e, ev);
+	int rc;
 
+	if (!log || !e || !ev)
+		return ut_error_set(AM_EINVALID, "am_log_event: %s is NULL",
+		                    !log ? "ud" : !e ? "engine" : "ev");
+	rc = log->format == AM_LOG_JSON ? am_json_event(log, e, ev)
+	                                : am_text_event(log, e, ev);
 	return rc < 0 ? rc : am_log_flush(log, 0);
 }
 
 int am_log_finish(am_log *log, const am_engine *e, const am_result *r,
                   int rc)
 {
-	int frc = log->format == AM_LOG_JSON ? am_json_finish(log, e, r, rc)
-	                                     : am_text_finish(log, e, r, rc);
+	int frc;
 
+	if (!log || !e || !r)
+		return ut_error_set(AM_EINVALID, "am_log_finish: %s is NULL",
+		                    !log ? "log" : !e ? "engine" : "result");
+	frc = log->format == AM_LOG_JSON ? am_json_finish(log, e, r, rc)
+	                                 : am_text_finish(log, e, r, rc);
 	return frc < 0 ? frc : am_log_flush(log, 1);
 }
 

@@ -266,6 +266,12 @@ int am_render_standings(const am_league_view *v, am_table_format format,
 	out o;
 	int rc, frc;
 
+	if (!v)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_standings: view is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_standings: write is NULL");
 	start(&o, write, ud);
 	rc = format == AM_TABLE_JSON ? standings_json(&o, v)
 	   : format == AM_TABLE_CSV  ? standings_csv(&o, v)
@@ -279,8 +285,15 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 {
 	static const char cell[] = {'?', 'W', 'D', 'L', 'E'};
 	out o;
-	size_t n = am_league_size(v->league), i, j;
+	size_t n, i, j;
 
+	if (!v)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_cross_table: view is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_cross_table: write is NULL");
+	n = am_league_size(v->league);
 	start(&o, write, ud);
 	ut_buf_puts(&o.b, "rank,name");
 	for (j = 0; j < n; j++) {
@@ -463,12 +476,19 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
                       am_write_fn write, void *ud)
 {
 	out o;
-	size_t n = am_league_size(v->league), blocks, i, j, w;
+	size_t n, blocks, i, j, w;
 	const ut_lang ul = (ut_lang)lang;
 	int cell, single;
 	size_t label = 0, size, svg_w, svg_h, legend_rows;
 	char title[256];
 
+	if (!v)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_heatmap: view is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_heatmap: write is NULL");
+	n = am_league_size(v->league);
 	start(&o, write, ud);
 	blocks = n <= HM_MAX_BLOCKS ? n : HM_MAX_BLOCKS;
 	single = n <= HM_MAX_BLOCKS;

@@ -82,7 +82,14 @@ int am_replay_token(char **out, const am_sheet *a, const am_sheet *b)
 	ut_buf raw = UT_BUF_INIT, tok = UT_BUF_INIT;
 	int rc;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID,
+		                    "am_replay_token: out is NULL");
 	*out = NULL;
+	if (!a)
+		return ut_error_set(AM_EINVALID, "am_replay_token: a is NULL");
+	if (!b)
+		return ut_error_set(AM_EINVALID, "am_replay_token: b is NULL");
 	if ((rc = put_sheet(&raw, a)) < 0)
 		goto done;
 	ut_buf_put(&raw, "", 1); /* the NUL between the sheets */
@@ -121,8 +128,22 @@ int am_replay_token_read(char **a, size_t *alen, char **b, size_t *blen,
 	uint32_t acc = 0;
 	int bits = 0;
 
-	*a = *b = NULL;
-	*alen = *blen = 0;
+	if (a)
+		*a = NULL;
+	if (b)
+		*b = NULL;
+	if (alen)
+		*alen = 0;
+	if (blen)
+		*blen = 0;
+	if (!a || !alen || !b || !blen)
+		return ut_error_set(AM_EINVALID,
+		                    "am_replay_token_read: %s is NULL",
+		                    !a ? "a" : !alen ? "alen"
+		                    : !b ? "b" : "blen");
+	if (!token && len)
+		return ut_error_set(AM_EINVALID,
+		                    "am_replay_token_read: token is NULL");
 	while (len && (token[len - 1] == '\n' || token[len - 1] == '\r' ||
 	               token[len - 1] == ' '))
 		len--;

@@ -1012,7 +1012,14 @@ int ms_duel_new(ms_duel **out, const ms_scenario *s, const ms_duel_opts *o)
 	char *mem;
 	int rc;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "ms_duel_new: out is NULL");
 	*out = NULL;
+	if (!s)
+		return ut_error_set(UT_EINVALID,
+		                    "ms_duel_new: scenario is NULL");
+	if (!o)
+		return ut_error_set(UT_EINVALID, "ms_duel_new: opts is NULL");
 	if ((rc = duel_check(&total, &nout, s, o)) < 0)
 		return rc;
 	bytes = sizeof(*d) + s->nparticipants * (sizeof(part) + 2 * sizeof(int64_t) +
@@ -2129,6 +2136,10 @@ int ms_duel_next(ms_ask *ask, ms_duel *d)
 {
 	int rc;
 
+	if (!ask)
+		return ut_error_set(UT_EINVALID, "ms_duel_next: ask is NULL");
+	if (!d)
+		return ut_error_set(UT_EINVALID, "ms_duel_next: d is NULL");
 	if (d->failed)
 		return d->failed;
 	if (d->asking) {
@@ -2277,7 +2288,9 @@ static HOT_INLINE int apply(ms_duel *d, ms_ask_kind kind, uint32_t i,
 	return 0;
 }
 
-int ms_duel_act(ms_duel *d, const ms_choice *ch)
+/* ms_duel_act once its arguments are there (decide_other calls it for
+ * every decision of a policy that is not built in). */
+static int duel_act(ms_duel *d, const ms_choice *ch)
 {
 	part *p;
 	int rc;
@@ -2506,6 +2519,15 @@ static void fused_choose(const ms_duel *d, ms_ask_kind kind, const part *p,
 	}
 }
 
+int ms_duel_act(ms_duel *d, const ms_choice *ch)
+{
+	if (!d)
+		return ut_error_set(UT_EINVALID, "ms_duel_act: d is NULL");
+	if (!ch)
+		return ut_error_set(UT_EINVALID, "ms_duel_act: choice is NULL");
+	return duel_act(d, ch);
+}
+
 /* The decision asked of the participant at place pos of role list r
  * (kind): a built-in policy chooses on the duel's state and its choice
  * (legal: test_duel's ms_fused_equals_step) is applied without an ask;
@@ -2526,7 +2548,7 @@ static int decide_other(ms_duel *d, ms_ask_kind kind, const part *p,
 	UT_ASSERT(d->lag == 0);
 	if ((rc = pol->choose(pol->ud, d, &ask, d->rng, &ch)) < 0)
 		return rc;
-	return ms_duel_act(d, &ch);
+	return duel_act(d, &ch);
 }
 
 static HOT_INLINE int decide(ms_duel *d, ms_ask_kind kind, int r,
@@ -2825,7 +2847,13 @@ static int quiet_rounds(ms_duel *d)
  * (decide): the same steps in the same order, without the round trip. */
 int ms_duel_run(ms_result *out, ms_duel *d)
 {
-	int rc = d->failed;
+	int rc;
+
+	if (!out)
+		return ut_error_set(UT_EINVALID, "ms_duel_run: out is NULL");
+	if (!d)
+		return ut_error_set(UT_EINVALID, "ms_duel_run: d is NULL");
+	rc = d->failed;
 
 	/* an ask ms_duel_next left waiting is the one at d->cursor, which
 	 * the loop asks again */

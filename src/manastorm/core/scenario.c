@@ -89,6 +89,9 @@ int ms_scenario_check(const ms_scenario *s)
 	size_t i, j;
 	int warriors = 0, rc;
 
+	if (!s)
+		return ut_error_set(UT_EINVALID,
+		                    "ms_scenario_check: s is NULL");
 	if (s->battles < 1 || s->rounds_per_battle < 1 || s->hand_size < 0)
 		return ut_error_set(UT_EINVALID, "battles and rounds_per_battle "
 		                    "must be ≥ 1, hand_size ≥ 0");

@@ -314,7 +314,10 @@ int ms_pt_report_finish(ms_pt_report *r)
 	size_t n, k;
 	__int128 *sums;
 
-	if (r == NULL || !r->part)
+	if (r == NULL)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_finish: r is NULL");
+	if (!r->part)
 		return ut_error_set(MS_EINVALID, "playtest: not a part");
 	if (r->failed) /* MS-PT-ERR-1 */
 		return ut_series_error_at(r->failed_run, r->failed_rc,
@@ -358,8 +361,23 @@ int ms_pt_report_finish(ms_pt_report *r)
 	return 0;
 }
 
-int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
-                   const ms_pt_opts *o, uint64_t first, uint64_t count)
+/* The arguments of ms_pt_run and ms_pt_run_part (fn): 0, or MS_EINVALID
+ * for a NULL (*out emptied when out is not NULL). */
+static int run_args(const char *fn, ms_pt_report *out,
+                    const ms_scenario *scenario, const ms_pt_opts *opts)
+{
+	if (out == NULL)
+		return ut_error_set(MS_EINVALID, "%s: out is NULL", fn);
+	memset(out, 0, sizeof *out);
+	if (scenario == NULL)
+		return ut_error_set(MS_EINVALID, "%s: scenario is NULL", fn);
+	if (opts == NULL)
+		return ut_error_set(MS_EINVALID, "%s: opts is NULL", fn);
+	return 0;
+}
+
+static int run_part(ms_pt_report *out, const ms_scenario *scenario,
+                    const ms_pt_opts *o, uint64_t first, uint64_t count)
 {
 	shared sh;
 	setup_ctx ctx;
@@ -470,10 +488,21 @@ int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
 	return rc;
 }
 
+int ms_pt_run_part(ms_pt_report *out, const ms_scenario *scenario,
+                   const ms_pt_opts *opts, uint64_t first, uint64_t count)
+{
+	int rc = run_args("ms_pt_run_part", out, scenario, opts);
+
+	return rc < 0 ? rc : run_part(out, scenario, opts, first, count);
+}
+
 int ms_pt_run(ms_pt_report *out, const ms_scenario *scenario,
               const ms_pt_opts *opts)
 {
-	int rc = ms_pt_run_part(out, scenario, opts, 0, opts ? opts->runs : 0);
+	int rc = run_args("ms_pt_run", out, scenario, opts);
+
+	if (rc == 0)
+		rc = run_part(out, scenario, opts, 0, opts->runs);
 	return rc < 0 ? rc : ms_pt_report_finish(out);
 }
 
@@ -486,10 +515,17 @@ enum { W_MAGIC, W_NPARTS, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
 
 int ms_pt_report_pack(ut_buf *b, const ms_pt_report *r)
 {
-	size_t n = r->nparts, k;
+	size_t n, k;
 	uint64_t w[W_HEAD];
 	int rc;
 
+	if (!b)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_pack: b is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_pack: part is NULL");
+	n = r->nparts;
 	if (!r->part)
 		return ut_error_set(MS_EINVALID, "playtest: not a part");
 	w[W_MAGIC] = PART_MAGIC;
@@ -521,13 +557,21 @@ int ms_pt_report_merge_packed(ms_pt_report *into, const void *data,
                               size_t len)
 {
 	const unsigned char *p = data;
-	size_t n = into->nparts, k;
+	size_t n, k;
 	uint64_t w[W_HEAD];
 	char msg[sizeof into->failed_message];
 	struct ms_pt_sums *from;
-	size_t sums_len = sizeof *from + n * sizeof *from->outfits;
+	size_t sums_len;
 	int rc;
 
+	if (!into)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_merge_packed: into is NULL");
+	if (!data && len)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_report_merge_packed: data is NULL");
+	n = into->nparts;
+	sums_len = sizeof *from + n * sizeof *from->outfits;
 	if (!into->part || len < sizeof w + sizeof msg + sums_len)
 		return ut_error_set(MS_EINVALID, "playtest: not a packed part");
 	memcpy(w, p, sizeof w);

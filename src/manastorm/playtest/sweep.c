@@ -269,9 +269,13 @@ int ms_sw_parse(ms_sw_spec *o, const char *text, const ms_scenario *s)
 	size_t cap = 0;
 	int rc;
 
+	if (!o)
+		return ut_error_set(MS_EINVALID, "ms_sw_parse: out is NULL");
 	memset(o, 0, sizeof *o);
-	if (!text || !s)
-		return ut_error_set(MS_EINVALID, "--vary: nothing given");
+	if (!text)
+		return ut_error_set(MS_EINVALID, "ms_sw_parse: text is NULL");
+	if (!s)
+		return ut_error_set(MS_EINVALID, "ms_sw_parse: s is NULL");
 	if (!(eq = strrchr(text, '=')))
 		return problem(o, MS_SW_NO_EQUALS, text, strlen(text));
 	if ((rc = sweep_path(o, text, eq, s)) < 0 ||
@@ -312,10 +316,16 @@ int ms_sw_run(ms_sw_report *out, const ms_scenario *s, const ms_sw_spec *spec,
 	int rc = 0;
 
 	if (!out)
-		return ut_error_set(MS_EINVALID, "sweep: no report");
+		return ut_error_set(MS_EINVALID, "ms_sw_run: out is NULL");
 	memset(out, 0, sizeof *out);
-	if (!s || !spec || !opts || spec->nvalues == 0)
-		return ut_error_set(MS_EINVALID, "sweep: bad arguments");
+	if (!s)
+		return ut_error_set(MS_EINVALID, "ms_sw_run: s is NULL");
+	if (!spec)
+		return ut_error_set(MS_EINVALID, "ms_sw_run: spec is NULL");
+	if (!opts)
+		return ut_error_set(MS_EINVALID, "ms_sw_run: opts is NULL");
+	if (spec->nvalues == 0)
+		return ut_error_set(MS_EINVALID, "sweep: no values");
 	parts = malloc((s->nparticipants ? s->nparticipants : 1) * sizeof *parts);
 	out->values = malloc(spec->nvalues * sizeof *out->values);
 	out->pt = calloc(spec->nvalues, sizeof *out->pt);

@@ -153,8 +153,8 @@ static int cards_json(json_t *o, const ms_log *log, size_t i)
 /* MS-LOG-2: the log as one JSON document; MS-LOG-4: with the hands and
  * deck orders of a log kept with `hands`; MS-LOG-5: with the error of a
  * duel that stopped (error not NULL). */
-int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
-                           const char *error)
+static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
+                       const char *error)
 {
 	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),
 	       *evs = json_array();
@@ -232,7 +232,30 @@ int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
 	return 0;
 }
 
+/* The arguments every renderer needs (fn: its name for the message). */
+static int render_args(const char *fn, const ut_buf *out, const ms_duel *d,
+                       const ms_log *log)
+{
+	if (!out)
+		return ut_error_set(UT_EINVALID, "%s: out is NULL", fn);
+	if (!d)
+		return ut_error_set(UT_EINVALID, "%s: d is NULL", fn);
+	if (!log)
+		return ut_error_set(UT_EINVALID, "%s: log is NULL", fn);
+	return 0;
+}
+
+int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
+                           const char *error)
+{
+	int rc = render_args("ms_render_json_stopped", out, d, log);
+
+	return rc < 0 ? rc : render_json(out, d, log, error);
+}
+
 int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 {
-	return ms_render_json_stopped(out, d, log, NULL);
+	int rc = render_args("ms_render_json", out, d, log);
+
+	return rc < 0 ? rc : render_json(out, d, log, NULL);
 }

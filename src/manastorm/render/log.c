@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/array.h"
+#include "util/error.h"
 
 /* MS-LOG-4: which of the actor's cards event e changes in view: 1 its
  * hand (the start's draw, a card played from the hand), 2 its deck (a
@@ -66,6 +67,9 @@ int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev)
 {
 	ms_log *log = ud;
 
+	if (!log || !d || !ev)
+		return ut_error_set(UT_EINVALID, "ms_log_record: %s is NULL",
+		                    !log ? "ud" : !d ? "d" : "ev");
 	if (UT_ARRAY_RESERVE(log->ev, log->cap, log->n + 1) < 0 ||
 	    (log->hands && keep_cards(log, d, ev, log->n) < 0)) {
 		log->failed = 1;

@@ -97,7 +97,7 @@ static void tell_apart(ut_buf *b, const ms_pt_report *r)
 	ut_buf_puts(b, "]}");
 }
 
-int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
+static int pt_json(ut_buf *b, const ms_pt_report *r)
 {
 	ut_bin bins[UT_BINS_MAX];
 	size_t k, n = r->nparts;
@@ -158,7 +158,7 @@ int ms_pt_render_json(ut_buf *b, const ms_pt_report *r)
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 }
 
-int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
+static int sw_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 {
 	size_t i, best = ms_sw_best(r);
 	char x[3][UT_JSON_REAL_MAX];
@@ -202,4 +202,29 @@ int ms_sw_render_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 	}
 	ut_buf_puts(b, "]}\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}
+
+int ms_pt_render_json(ut_buf *out, const ms_pt_report *r)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_json: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_json: r is NULL");
+	return pt_json(out, r);
+}
+
+int ms_sw_render_json(ut_buf *out, const ms_sw_report *r, const char *vary)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: r is NULL");
+	if (!vary)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_json: vary is NULL");
+	return sw_json(out, r, vary);
 }

@@ -58,7 +58,7 @@ typedef struct chart {
 	const char *xname, *fill, *zero_label;
 } chart;
 
-int ms_pt_render_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
+static int pt_svg(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 {
 	ut_bin bins[UT_BINS_MAX];
 	ut_svg_share sh[3];
@@ -401,8 +401,8 @@ static void sw_values(ut_buf *b, const sw_plot *P, const char *vary)
 	            tmp);
 }
 
-int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
-                     ms_lang lang)
+static int sw_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
+                  ms_lang lang)
 {
 	const int height = SW_PLOT_TOP + SW_PLOT_H + 112;
 	sw_plot P;
@@ -436,4 +436,28 @@ int ms_sw_render_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 	}
 	ut_buf_puts(b, "</svg>\n");
 	return b->failed ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
+}
+
+int ms_pt_render_svg(ut_buf *out, const ms_pt_report *r, ms_lang lang)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_svg: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID, "ms_pt_render_svg: r is NULL");
+	return pt_svg(out, r, lang);
+}
+
+int ms_sw_render_svg(ut_buf *out, const ms_sw_report *r, const char *vary,
+                     ms_lang lang)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_svg: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID, "ms_sw_render_svg: r is NULL");
+	if (!vary)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_svg: vary is NULL");
+	return sw_svg(out, r, vary, lang);
 }

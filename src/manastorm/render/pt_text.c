@@ -64,7 +64,7 @@ static void tell_apart(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	              100.0 * ms_pt_smallest_diff(p, r->runs));
 }
 
-int ms_pt_render_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
+static int pt_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 {
 	static const char *const outcome[3][2] = {
 		{"陣営Aの勝ち", "Side A won"},
@@ -167,8 +167,8 @@ static void vs_best(ut_buf *b, const ms_sw_report *r, size_t i, size_t best,
 	ut_buf_puts(b, tmp);
 }
 
-int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
-                      ms_lang lang)
+static int sw_text(ut_buf *b, const ms_sw_report *r, const char *vary,
+                   ms_lang lang)
 {
 	char tmp[64];
 	size_t i, best;
@@ -208,4 +208,30 @@ int ms_sw_render_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 	                   "* the interval excludes 0: significantly lower\n"),
 	              r->values[best]);
 	return done(b);
+}
+
+int ms_pt_render_text(ut_buf *out, const ms_pt_report *r, ms_lang lang)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_text: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_pt_render_text: r is NULL");
+	return pt_text(out, r, lang);
+}
+
+int ms_sw_render_text(ut_buf *out, const ms_sw_report *r, const char *vary,
+                      ms_lang lang)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: out is NULL");
+	if (!r)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: r is NULL");
+	if (!vary)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_sw_render_text: vary is NULL");
+	return sw_text(out, r, vary, lang);
 }

@@ -500,8 +500,8 @@ static void legend(ut_buf *o, int en_)
  * of MS-LOG-3; MS-LOG-4: with the hands and deck orders of a log kept with
  * `hands`; MS-LOG-5: a duel that stopped, with its error (error not
  * NULL) in place of the winner. */
-int ms_render_text_stopped(ut_buf *o, const ms_duel *d, const ms_log *log,
-                           ms_lang lang, const char *error)
+static int render_text(ut_buf *o, const ms_duel *d, const ms_log *log,
+                       ms_lang lang, const char *error)
 {
 	int en_ = lang == MS_LANG_EN, s, both;
 	ctx x;
@@ -572,7 +572,30 @@ int ms_render_text_stopped(ut_buf *o, const ms_duel *d, const ms_log *log,
 	return 0;
 }
 
+/* The arguments every renderer needs (fn: its name for the message). */
+static int render_args(const char *fn, const ut_buf *o, const ms_duel *d,
+                       const ms_log *log)
+{
+	if (!o)
+		return ut_error_set(UT_EINVALID, "%s: out is NULL", fn);
+	if (!d)
+		return ut_error_set(UT_EINVALID, "%s: d is NULL", fn);
+	if (!log)
+		return ut_error_set(UT_EINVALID, "%s: log is NULL", fn);
+	return 0;
+}
+
+int ms_render_text_stopped(ut_buf *o, const ms_duel *d, const ms_log *log,
+                           ms_lang lang, const char *error)
+{
+	int rc = render_args("ms_render_text_stopped", o, d, log);
+
+	return rc < 0 ? rc : render_text(o, d, log, lang, error);
+}
+
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
-	return ms_render_text_stopped(o, d, log, lang, NULL);
+	int rc = render_args("ms_render_text", o, d, log);
+
+	return rc < 0 ? rc : render_text(o, d, log, lang, NULL);
 }

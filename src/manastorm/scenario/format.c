@@ -47,7 +47,13 @@ int ms_scenario_to_yaml(char **out, size_t *len, const ms_scenario *s)
 	ut_buf b = UT_BUF_INIT;
 	size_t i;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "ms_scenario_to_yaml: out is NULL");
 	*out = NULL;
+	if (!s)
+		return ut_error_set(UT_EINVALID,
+		                    "ms_scenario_to_yaml: s is NULL");
 	ut_buf_printf(&b, "battles: %lld\nrounds_per_battle: %lld\n"
 	              "hand_size: %lld\nstorm_match: %s\nshuffle: %s\n"
 	              "participants:",

@@ -77,8 +77,10 @@ int ms_card_parse(ms_card *out, const char *s)
 	int suit = -1, num = 0;
 	size_t i;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "ms_card_parse: out is NULL");
 	if (!s)
-		return ut_error_set(UT_EINVALID, "no card");
+		return ut_error_set(UT_EINVALID, "ms_card_parse: text is NULL");
 	if (*s && strchr("SHDC", *s)) {
 		suit = (int)(strchr("SHDC", *s) - "SHDC");
 		s++;

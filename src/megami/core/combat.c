@@ -214,13 +214,20 @@ int mg_combat_new(mg_combat **out, const mg_scenario *scenario,
 	size_t n, i, natk;
 	int rc;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "mg_combat_new: out is NULL");
 	*out = NULL;
-	if (!opts || opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice ||
+	if (!scenario)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_new: scenario is NULL");
+	if (!opts)
+		return ut_error_set(UT_EINVALID, "mg_combat_new: opts is NULL");
+	if (opts->version != MG_COMBAT_OPTS_VERSION || !opts->dice ||
 	    opts->max_events < 1)
 		return ut_error_set(UT_EINVALID,
 		                    "combat options: version %u, a dice source and "
 		                    "an event budget of at least 1 are required",
-		                    opts ? opts->version : 0u);
+		                    opts->version);
 	if ((rc = mg_scenario_check(scenario)) < 0)
 		return rc;
 	n = scenario->ncharacters;
@@ -656,6 +663,10 @@ int mg_combat_next(mg_ask *ask, mg_combat *c)
 {
 	int rc;
 
+	if (!ask)
+		return ut_error_set(UT_EINVALID, "mg_combat_next: ask is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_combat_next: c is NULL");
 	c->refusal = MG_REFUSE_NONE; /* a question is never refused */
 	rc = advance(c);
 
@@ -878,6 +889,11 @@ int mg_combat_act(mg_combat *c, const mg_action *a)
 {
 	int rc, applied = 0;
 
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_combat_act: c is NULL");
+	if (!a)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_act: action is NULL");
 	c->refusal = MG_REFUSE_NONE;
 	switch (c->phase) {
 	case MG_PH_FAILED:
@@ -1013,9 +1029,14 @@ static int run_main(mg_combat *c, int *policy)
  */
 int mg_combat_run(mg_result *out, mg_combat *c)
 {
-	ut_dice *d = c->opts.dice;
+	ut_dice *d;
 	int rc, policy = 0;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "mg_combat_run: out is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_combat_run: c is NULL");
+	d = c->opts.dice;
 	c->refusal = MG_REFUSE_NONE; /* nor is a run */
 	/* quiet: nobody sees a roll under way (combat_int.h) */
 	c->quiet = !c->opts.on_event && !d->fixed && !d->fn;
@@ -1117,6 +1138,11 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 	int64_t from = 0, to = 0;
 	int rc;
 
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_combat_adjust: c is NULL");
+	if (!adj)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_adjust: adj is NULL");
 	c->refusal = MG_REFUSE_NONE;
 	if (c->phase == MG_PH_FAILED)
 		return refail(c);
@@ -1197,6 +1223,12 @@ int mg_combat_copy_state(mg_combat *dst, const mg_combat *src)
 	uint32_t *foebuf, *order, *targets;
 	unsigned char *hit;
 
+	if (!dst)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_copy_state: dst is NULL");
+	if (!src)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_copy_state: src is NULL");
 	if (dst->s != src->s)
 		return ut_error_set(UT_EINVALID,
 		                    "copy: the combats have different scenarios");

@@ -211,6 +211,15 @@ int mg_policy_default(mg_action *out, const mg_combat *c, const mg_ask *ask)
 {
 	mg_budget b;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_policy_default: out is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_policy_default: c is NULL");
+	if (!ask)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_policy_default: ask is NULL");
 	if (ask->kind == MG_ASK_RESUME) {
 		/* MG-WAIT-4: the policy never waits; asked for a character a
 		 * person put in 待機, it resumes at once */

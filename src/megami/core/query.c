@@ -26,6 +26,12 @@ int mg_combat_character(mg_char_state *out, const mg_combat *c, size_t i)
 {
 	const mg_cchar *h;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_character: out is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_combat_character: c is NULL");
 	if (i >= c->n)
 		return ut_error_set(UT_EINVALID, "no character %zu", i);
 	h = &c->ch[i];

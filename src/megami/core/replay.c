@@ -44,6 +44,9 @@ int mg_replay_set_scenario(mg_replay *r, const char *path, const char *yaml,
 {
 	char *p = NULL, *y = NULL;
 
+	if (!r)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_set_scenario: r is NULL");
 	if ((path && !(p = dup_n(path, strlen(path)))) ||
 	    (yaml && !(y = dup_n(yaml, yaml_len)))) {
 		free(p);
@@ -70,8 +73,12 @@ static mg_replay_item *add_item(mg_replay *r)
 
 int mg_replay_add_die(mg_replay *r, int64_t die)
 {
-	mg_replay_item *it = add_item(r);
-	if (!it)
+	mg_replay_item *it;
+
+	if (!r)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_die: r is NULL");
+	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_DIE;
 	it->die = die;
@@ -80,8 +87,15 @@ int mg_replay_add_die(mg_replay *r, int64_t die)
 
 int mg_replay_add_action(mg_replay *r, const mg_action *action)
 {
-	mg_replay_item *it = add_item(r);
-	if (!it)
+	mg_replay_item *it;
+
+	if (!r)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_action: r is NULL");
+	if (!action)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_action: action is NULL");
+	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ACTION;
 	it->action = *action;
@@ -90,8 +104,15 @@ int mg_replay_add_action(mg_replay *r, const mg_action *action)
 
 int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust)
 {
-	mg_replay_item *it = add_item(r);
-	if (!it)
+	mg_replay_item *it;
+
+	if (!r)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_adjust: r is NULL");
+	if (!adjust)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_add_adjust: adjust is NULL");
+	if (!(it = add_item(r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ADJUST;
 	it->adjust = *adjust;
@@ -553,10 +574,16 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	uint32_t seen_rolled = 0;
 	int rc = 0;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_parse: out is NULL");
 	memset(out, 0, sizeof(*out));
 	if (!loc)
 		loc = &dummy;
 	loc->line = loc->col = 0;
+	if (!text && len)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_parse: text is NULL");
 	ps.r = out;
 	ps.lang = lang;
 	ps.loc = loc;
@@ -638,6 +665,12 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 	ut_buf b = UT_BUF_INIT;
 	size_t i;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_write: out is NULL");
+	*out = NULL;
+	if (!r)
+		return ut_error_set(UT_EINVALID, "mg_replay_write: r is NULL");
 	ut_buf_puts(&b, MG_REPLAY_MAGIC "\n");
 	ut_buf_puts(&b, "rng " UT_RNG_NAME "\n");
 	if (r->has_seed)
@@ -751,9 +784,14 @@ static int play_fail(mg_replay_player *p, const mg_replay_item *it, int code,
 int mg_replay_dice(void *ud, uint64_t sides, size_t index, uint64_t *out)
 {
 	mg_replay_player *p = ud;
-	const mg_replay *r = p->replay;
+	const mg_replay *r;
 	const mg_replay_item *it;
 
+	if (!p)
+		return ut_error_set(UT_EINVALID, "mg_replay_dice: ud is NULL");
+	if (!out)
+		return ut_error_set(UT_EINVALID, "mg_replay_dice: out is NULL");
+	r = p->replay;
 	if (p->pos >= r->nitems) {
 		p->ended = 1;
 		return play_fail(p, NULL, UT_ERROR,
@@ -815,8 +853,13 @@ static int refused(const mg_replay_player *p, const mg_combat *c, int rc)
  * illegal decision (MG-ACT-1) is an error at its place. */
 int mg_replay_play(mg_replay_player *p, mg_combat *c)
 {
-	const mg_replay *r = p->replay;
+	const mg_replay *r;
 
+	if (!p)
+		return ut_error_set(UT_EINVALID, "mg_replay_play: p is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_replay_play: c is NULL");
+	r = p->replay;
 	for (;;) {
 		const mg_replay_item *it;
 		mg_ask ask;

@@ -58,6 +58,9 @@ int mg_scenario_check(const mg_scenario *s)
 	size_t i, j;
 	int sides = 0, rc;
 
+	if (!s)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_scenario_check: s is NULL");
 	if (s->round_limit < 1)
 		return ut_error_set(UT_EINVALID, "round_limit %lld < 1",
 		                    (long long)s->round_limit);

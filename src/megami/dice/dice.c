@@ -1298,11 +1298,30 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 	return -1;
 }
 
+/* A NULL argument of a public entry (fn): MG_EINVALID, with the message in
+ * diag too when there is one (col 0: no place). */
+static int null_arg(mg_dice_diag *diag, const char *fn, const char *arg)
+{
+	int rc = ut_error_set(MG_EINVALID, "%s: %s is NULL", fn, arg);
+
+	if (diag) {
+		diag->col = 0;
+		snprintf(diag->message, sizeof(diag->message), "%s",
+		         ut_error_last());
+	}
+	return rc;
+}
+
 int mg_dice_parse(mg_dice_expr **out, mg_dice_diag *diag, const char *text,
                   size_t len, mg_lang lang)
 {
 	int raises = 0;
 
+	if (!out)
+		return null_arg(diag, "mg_dice_parse", "out");
+	*out = NULL;
+	if (!text && len)
+		return null_arg(diag, "mg_dice_parse", "text");
 	return mg_dice_parse_in(out, diag, text, len, MG_DICE_SRS, lang,
 	                        &raises);
 }
@@ -1313,6 +1332,11 @@ int mg_dice_parse_system(mg_dice_expr **out, mg_dice_diag *diag,
 {
 	int raises = 0;
 
+	if (!out)
+		return null_arg(diag, "mg_dice_parse_system", "out");
+	*out = NULL;
+	if (!text && len)
+		return null_arg(diag, "mg_dice_parse_system", "text");
 	return mg_dice_parse_in(out, diag, text, len, sys, lang, &raises);
 }
 
@@ -1854,6 +1878,12 @@ int mg_dice_roll(ut_buf *text, mg_dice_result *res, mg_dice_diag *diag,
 {
 	size_t shown = 0;
 
+	if (!text)
+		return null_arg(diag, "mg_dice_roll", "text");
+	if (!e)
+		return null_arg(diag, "mg_dice_roll", "e");
+	if (!dice)
+		return null_arg(diag, "mg_dice_roll", "dice");
 	return mg_dice_roll_in(text, res, diag, e, dice, dice->rolled, &shown,
 	                       lang);
 }

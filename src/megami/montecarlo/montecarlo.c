@@ -254,7 +254,10 @@ int mg_mc_report_finish(mg_mc_report *r)
 	size_t n, k;
 	uint64_t runs;
 
-	if (r == NULL || !r->part)
+	if (r == NULL)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_finish: r is NULL");
+	if (!r->part)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
 	if (r->failed) /* MG-MC-ERR-1 */
 		return ut_series_error_at(r->failed_run, r->failed_rc,
@@ -406,17 +409,38 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	return rc;
 }
 
+/* The arguments of mg_mc_run and mg_mc_run_part (fn): 0, or MG_EINVALID
+ * for a NULL (*out emptied when out is not NULL). */
+static int run_args(const char *fn, mg_mc_report *out,
+                    const mg_scenario *scenario, const mg_mc_opts *opts)
+{
+	if (!out)
+		return ut_error_set(MG_EINVALID, "%s: out is NULL", fn);
+	memset(out, 0, sizeof *out);
+	if (!scenario)
+		return ut_error_set(MG_EINVALID, "%s: scenario is NULL", fn);
+	if (!opts)
+		return ut_error_set(MG_EINVALID, "%s: opts is NULL", fn);
+	return 0;
+}
+
 int mg_mc_run_part(mg_mc_report *out, const mg_scenario *scenario,
                    const mg_mc_opts *opts, uint64_t first, uint64_t count)
 {
-	return run_series(out, scenario, NULL, opts, first, count);
+	int rc = run_args("mg_mc_run_part", out, scenario, opts);
+
+	if (rc == 0)
+		rc = run_series(out, scenario, NULL, opts, first, count);
+	return rc;
 }
 
 int mg_mc_run(mg_mc_report *out, const mg_scenario *scenario,
               const mg_mc_opts *opts)
 {
-	int rc = run_series(out, scenario, NULL, opts, 0,
-	                    opts ? opts->runs : 0);
+	int rc = run_args("mg_mc_run", out, scenario, opts);
+
+	if (rc == 0)
+		rc = run_series(out, scenario, NULL, opts, 0, opts->runs);
 	return rc < 0 ? rc : mg_mc_report_finish(out);
 }
 
@@ -427,10 +451,17 @@ enum { W_MAGIC, W_NCHAR, W_RUNS, W_SEED, W_FAILED, W_FAILED_RUN,
 
 int mg_mc_report_pack(ut_buf *b, const mg_mc_report *r)
 {
-	size_t n = r->ncharacters, k;
+	size_t n, k;
 	uint64_t w[W_HEAD];
 	int rc = 0;
 
+	if (!b)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_pack: b is NULL");
+	if (!r)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_pack: part is NULL");
+	n = r->ncharacters;
 	if (!r->part)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: not a part");
 	w[W_MAGIC] = PART_MAGIC;
@@ -462,11 +493,18 @@ int mg_mc_report_merge_packed(mg_mc_report *into, const void *data,
                               size_t len)
 {
 	const unsigned char *p = data;
-	size_t n = into->ncharacters, k;
+	size_t n, k;
 	uint64_t w[W_HEAD], c[2];
 	char msg[sizeof into->failed_message];
 	int rc;
 
+	if (!into)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_merge_packed: into is NULL");
+	if (!data && len)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_report_merge_packed: data is NULL");
+	n = into->ncharacters;
 	if (!into->part || len < sizeof w + sizeof msg + n * sizeof c)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: not a packed part");
 	memcpy(w, p, sizeof w);
@@ -514,12 +552,17 @@ int mg_mc_run_from(mg_mc_report *out, const mg_mc_start *start,
 	int rc;
 
 	if (out == NULL)
-		return ut_error_set(MG_EINVALID, "Monte Carlo: no report");
+		return ut_error_set(MG_EINVALID, "mg_mc_run_from: out is NULL");
 	memset(out, 0, sizeof *out);
-	if (start == NULL || start->combat == NULL ||
-	    (start->ndice && start->dice == NULL))
+	if (start == NULL)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_run_from: start is NULL");
+	if (opts == NULL)
+		return ut_error_set(MG_EINVALID,
+		                    "mg_mc_run_from: opts is NULL");
+	if (start->combat == NULL || (start->ndice && start->dice == NULL))
 		return ut_error_set(MG_EINVALID, "Monte Carlo: no start");
 	rc = run_series(out, mg_combat_scenario(start->combat), start, opts, 0,
-	                opts ? opts->runs : 0);
+	                opts->runs);
 	return rc < 0 ? rc : mg_mc_report_finish(out);
 }

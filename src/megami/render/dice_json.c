@@ -103,12 +103,16 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
                  mg_seed_show show, uint64_t seed)
 {
 	mg_dice_outcome o = res ? res->outcome : MG_DICE_NONE;
-	json_t *doc = json_object(), *t;
+	json_t *doc, *t;
 	char s[24];
 	char *dump;
 	int rc = 0;
 
-	if (!doc)
+	if (!out)
+		return ut_error_set(MG_EINVALID, "mg_dice_json: out is NULL");
+	if (!text && len)
+		return ut_error_set(MG_EINVALID, "mg_dice_json: text is NULL");
+	if (!(doc = json_object()))
 		return ut_error_set(MG_ENOMEM, "out of memory");
 	t = json_stringn(text, len);
 	if (!t) {

@@ -8,10 +8,12 @@
 int mg_log_new(mg_log **out, mg_log_format format, mg_lang lang,
                mg_write_fn write, void *write_ud)
 {
-	mg_log *log = calloc(1, sizeof(*log));
+	mg_log *log;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID, "mg_log_new: out is NULL");
 	*out = NULL;
-	if (!log)
+	if (!(log = calloc(1, sizeof(*log))))
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	log->format = format;
 	log->lang = lang;
@@ -38,8 +40,13 @@ void mg_log_free(mg_log *log)
 int mg_log_event(void *ud, const mg_combat *c, const mg_event *ev)
 {
 	mg_log *log = ud;
-	int rc = log->format == MG_LOG_JSON ? mg_json_event(log, c, ev)
-	                                    : mg_text_event(log, c, ev);
+	int rc;
+
+	if (!log || !c || !ev)
+		return ut_error_set(UT_EINVALID, "mg_log_event: %s is NULL",
+		                    !log ? "ud" : !c ? "c" : "ev");
+	rc = log->format == MG_LOG_JSON ? mg_json_event(log, c, ev)
+	                                : mg_text_event(log, c, ev);
 	if (rc < 0)
 		return rc;
 	if (log->out.failed || log->events.failed)
@@ -49,8 +56,14 @@ int mg_log_event(void *ud, const mg_combat *c, const mg_event *ev)
 
 int mg_log_finish(mg_log *log, const mg_combat *c, int rc)
 {
-	int frc = log->format == MG_LOG_JSON ? mg_json_finish(log, c, rc)
-	                                     : mg_text_finish(log, c, rc);
+	int frc;
+
+	if (!log)
+		return ut_error_set(UT_EINVALID, "mg_log_finish: log is NULL");
+	if (!c)
+		return ut_error_set(UT_EINVALID, "mg_log_finish: c is NULL");
+	frc = log->format == MG_LOG_JSON ? mg_json_finish(log, c, rc)
+	                                 : mg_text_finish(log, c, rc);
 	if (frc < 0)
 		return frc;
 	if (log->out.failed)

@@ -144,8 +144,14 @@ int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
                  mg_write_fn write, void *write_ud)
 {
 	ut_buf b = UT_BUF_INIT;
-	int rc = format == MG_LOG_JSON ? mg_mc_render_json(r, &b)
-	                               : mg_mc_render_text(r, lang, &b);
+	int rc;
+
+	if (!r)
+		return ut_error_set(MG_EINVALID, "mg_mc_render: r is NULL");
+	if (!write)
+		return ut_error_set(MG_EINVALID, "mg_mc_render: write is NULL");
+	rc = format == MG_LOG_JSON ? mg_mc_render_json(r, &b)
+	                           : mg_mc_render_text(r, lang, &b);
 	return emit(rc, &b, write, write_ud);
 }
 
@@ -153,5 +159,10 @@ int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,
               void *write_ud)
 {
 	ut_buf b = UT_BUF_INIT;
+
+	if (!r)
+		return ut_error_set(MG_EINVALID, "mg_mc_svg: r is NULL");
+	if (!write)
+		return ut_error_set(MG_EINVALID, "mg_mc_svg: write is NULL");
 	return emit(mg_mc_render_svg(r, lang, &b), &b, write, write_ud);
 }

@@ -69,7 +69,13 @@ int mg_scenario_to_yaml(char **out, size_t *len, const mg_scenario *s)
 	ut_buf b = UT_BUF_INIT;
 	size_t i;
 
+	if (!out)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_scenario_to_yaml: out is NULL");
 	*out = NULL;
+	if (!s)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_scenario_to_yaml: s is NULL");
 	ut_buf_printf(&b, "round_limit: %lld\ncharacters:", (long long)s->round_limit);
 	if (!s->ncharacters)
 		ut_buf_puts(&b, " []");

@@ -435,10 +435,12 @@ static void repair(am_design *g)
 
 int am_design_new(am_design **out, int buildia)
 {
-	am_design *g = calloc(1, sizeof(*g));
+	am_design *g;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_design_new: out is NULL");
 	*out = NULL;
-	if (!g)
+	if (!(g = calloc(1, sizeof(*g))))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	g->buildia = !!buildia;
 	g->nunits = 1;

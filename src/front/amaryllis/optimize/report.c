@@ -262,6 +262,12 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 int am_render_opt_report(const am_opt_view *v, int json, am_lang lang,
                          am_write_fn write, void *ud)
 {
+	if (!v)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_report: view is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_report: write is NULL");
 	return json ? json_report(v, write, ud)
 	            : text_report(v, lang, write, ud);
 }
@@ -271,13 +277,21 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
                           am_write_fn write, void *ud)
 {
 	const am_opt_point *h;
-	size_t i, nh = am_opt_history(&h, v->opt);
-	uint64_t xmax = am_opt_evaluations(v->opt);
+	size_t i, nh;
+	uint64_t xmax;
 	int64_t ymin = 0, ymax = 1;
 	const int W = 640, H = 400, L = 60, R = 20, T = 40, B = 50;
 	ut_buf b = UT_BUF_INIT;
 	double px = 0, py = 0;
 
+	if (!v)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_history: view is NULL");
+	if (!write)
+		return ut_error_set(AM_EINVALID,
+		                    "am_render_opt_history: write is NULL");
+	nh = am_opt_history(&h, v->opt);
+	xmax = am_opt_evaluations(v->opt);
 	if (xmax < 1)
 		xmax = 1;
 	for (i = 0; i < nh; i++) {

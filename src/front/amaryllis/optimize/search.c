@@ -684,7 +684,13 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	int rc = 0, stall = 0;
 	uint64_t budget;
 
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_opt_run: out is NULL");
 	*out = NULL;
+	if (!field && n)
+		return ut_error_set(AM_EINVALID, "am_opt_run: field is NULL");
+	if (!o)
+		return ut_error_set(AM_EINVALID, "am_opt_run: opts is NULL");
 	if (!opts_ok(field, n, o))
 		return ut_error_set(AM_EINVALID, "bad optimizer options");
 	P = o->population;
