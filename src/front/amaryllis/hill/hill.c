@@ -1331,9 +1331,38 @@ static void now_iso(char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* The battles' logs of a #logs reply (fight_member): kept up to the
+ * hill's reply_max bytes, the most a reply holds (am_hill_cap cuts them to
+ * less), and past it neither written nor formatted, so that memory and
+ * time stay bounded (a 538-byte mail whose battle logs 1.3 GB took 22 s
+ * and 1.3 GB, two such members 2.1 GB and the mail failed: bomb review
+ * 2, 2026-12-04). */
+typedef struct log_sink {
+	job *j;
+	am_log *log;
+} log_sink;
+
+static int logs_full(const job *j)
+{
+	return j->logs.len >= j->h->reply_max;
+}
+
 static int log_write(void *ud, const char *data, size_t len)
 {
-	return ut_buf_put((ut_buf *)ud, data, len) != 0;
+	job *j = ud;
+
+	if (logs_full(j))
+		return 0;
+	return ut_buf_put(&j->logs, data, len) != 0;
+}
+
+static int log_event(void *ud, const am_engine *engine, const am_event *ev)
+{
+	const log_sink *k = ud;
+
+	if (logs_full(k->j))
+		return 0;
+	return am_log_event(k->log, engine, ev);
 }
 
 /*
@@ -1465,6 +1494,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	am_battle_opts bo = AM_BATTLE_OPTS_INIT;
 	am_result res;
 	am_log *log = NULL;
+	log_sink sink;
 	sqlite3_stmt *st;
 	int rc, oc;
 	size_t cost;
@@ -1485,22 +1515,26 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 		return am_hill_oom(AM_ENOMEM);
 	}
 	if (j->d->logs && j->logs_ok) {
-		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write,
-		               &j->logs) < 0) {
+		if (am_log_new(&log, AM_LOG_TEXT, j->lang, log_write, j) < 0) {
 			am_program_free(mp);
 			am_sheet_free(ms);
 			free(token);
 			return am_hill_oom(AM_ENOMEM);
 		}
-		ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name, m->name);
-		bo.on_event = am_log_event;
-		bo.event_ud = log;
+		if (!logs_full(j))
+			ut_buf_printf(&j->logs, "=== %s vs %s ===\n", name,
+			              m->name);
+		sink.j = j;
+		sink.log = log;
+		bo.on_event = log_event;
+		bo.event_ud = &sink;
 	}
 	rc = am_battle_run_programs(&res, engine, prog, mp, &bo);
 	if (log) {
 		am_log_finish(log, engine, &res, rc);
 		am_log_free(log);
-		ut_buf_puts(&j->logs, "\n");
+		if (!logs_full(j))
+			ut_buf_puts(&j->logs, "\n");
 	}
 	am_program_free(mp);
 	am_sheet_free(ms);

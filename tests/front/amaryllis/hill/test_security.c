@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <sodium.h>
@@ -473,6 +474,50 @@ static void reply_cap(void **state)
 	fx_close(&f);
 }
 
+/*
+ * The logs of a #logs reply are kept to the reply's size (bomb review 2,
+ * 2026-12-04): a member whose units build copies of themselves every two
+ * turns, each copy raising every ally's 防御力 (全体化), against the
+ * same sheet logs 1.3 GB of text in one battle; the hill kept it all in
+ * memory and cut it at the end (22 s and 1.3 GB for one such member, and
+ * out of memory for two).  Now the entry is answered as before, within
+ * reply_max, with the logs attached and cut with the note, and the log
+ * text past reply_max is neither kept nor formatted.
+ */
+static void logs_bounded(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	static const char grow[] =
+		"（９）：５／０／０／２／呼ぶ\n"
+		"・呼ぶ：ビルド（Ｘ）＜リミテッド＞＜遅延起動２＞＜配置１＞\n"
+		"○Ｘ（１２）：５／０／０／２／増える、守る\n"
+		"・増える：ビルド（Ｘ）＜遅延起動２＞＜配置１＞\n"
+		"・守る：防御力＋１＜全体化＞\n";
+	char a[512], b[512];
+
+	(void)state;
+	snprintf(a, sizeof(a), "母%s", grow);
+	snprintf(b, sizeof(b), "父%s", grow);
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "haha@example.net", "h@x",
+	                         "#password haha-pass\n", a), "entered");
+	assert_string_equal(mail(&f, "chichi@example.net", "c@x",
+	                         "#logs\n#password chichi-pass\n", b),
+	                    "entered");
+	assert_non_null(strstr(f.reply, "filename=logs.txt"));
+	assert_true(f.reply_len <= cfg.reply_max);
+	/* the process's peak: 1.3 GB when the whole log was kept; a few MB
+	 * now (300 MB leaves the sanitizers' overhead room) */
+	{
+		struct rusage ru;
+		assert_int_equal(getrusage(RUSAGE_SELF, &ru), 0);
+		if (ru.ru_maxrss > 300L * 1024)
+			fail_msg("peak RSS %ld KB", ru.ru_maxrss);
+	}
+	fx_close(&f);
+}
+
 /* A legal sheet (`amaryllis check` reads this shape without an error:
  * 40 actions make 3,072 bytes) of `actions` + 1 actions, its unit named
  * `name`; owned. */
@@ -774,6 +819,7 @@ int main(void)
 		cmocka_unit_test(one_delivery),
 		cmocka_unit_test(notice_expiry),
 		cmocka_unit_test(reply_cap),
+		cmocka_unit_test(logs_bounded),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(upgrade_format1),
