@@ -1041,8 +1041,8 @@ static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
  * shown.  200 {"result", "reply", "stayed"}; 422 the same when the result
  * is "rejected".
  */
-static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
-                          size_t len)
+static int api_hill_entry(am_web *web, am_web_response *r,
+                          const char *client, const char *body, size_t len)
 {
 	json_t *j = request(r, body, len);
 	entry_req e = {"", NULL, "", NULL, NULL, 0, 0, 0, 0, 0, 0, 0};
@@ -1052,8 +1052,15 @@ static int api_hill_entry(am_web *web, am_web_response *r, const char *body,
 	if (!j)
 		return 0;
 	if (entry_members(r, j, &e) && (rc = entry_values(r, &e)) == 1 &&
-	    (rc = entry_mail(web, &msg, &e)) == 0)
+	    (rc = entry_mail(web, &msg, &e)) == 0) {
+		/* its battles against every member are charged to the
+		 * client's rate as /api/battle's are (bomb review 1: a
+		 * stranger's test of a costly sheet held a server 28 s and
+		 * the next request came at once) */
+		double t0 = ut_httpd_now();
 		rc = entry_process(web, r, &msg);
+		battle_charge(web, client, ut_httpd_now() - t0);
+	}
 	ut_buf_free(&msg);
 	json_decref(j);
 	return rc;
@@ -1267,7 +1274,7 @@ static int api_call(am_web *web, am_web_response *r, const char *client,
 	case API_HILL_SHEET:
 		return api_hill_sheet(web, r, query);
 	default:
-		return api_hill_entry(web, r, body, len);
+		return api_hill_entry(web, r, client, body, len);
 	}
 }
 

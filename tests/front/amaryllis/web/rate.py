@@ -22,7 +22,14 @@ addresses of one slot, alternating, each found a fresh bucket every time
 4. a battle whose answer passes --max-reply stops there (it was refused
    only after the whole 9.8 MB was built): with --max-reply 100000 母 vs
    父's 422 too-big names the log's bytes when it stopped, over 100000
-   and far under 9,760,954.
+   and far under 9,760,954;
+5. a hill entry's battles are charged as /api/battle's are (bomb review
+   1, 2026-12-04: a stranger's test of a costly sheet held the server 28 s
+   and its next request came at once): with --rate 6, 子 enters a hill
+   whose member is 母 from another address; 母 and 子 build copies of
+   themselves every two turns, each raising every ally's 防御力 (全体化),
+   a battle of about 0.3 s here (10 ms a request: some 30 charged), so
+   子's address is refused next (429), another address is not.
 
 All of 127.0.0.0/8 is loopback on Linux: the addresses are this machine.
 
@@ -32,7 +39,7 @@ import json
 import re
 import sys
 
-from webtest import JSON, Server, finish, ok, request, sheet
+from webtest import JSON, Server, finish, has_hill, new_hill, ok, request, sheet
 
 AMARYLLIS = sys.argv[1]
 
@@ -120,4 +127,34 @@ try:
 finally:
     rc = srv.stop()
 ok(rc == 0, f"the server stops with status 0 ({rc})")
+
+# 5. a hill entry's battles charged to its address
+GROW = ("（９）：５／０／０／２／呼ぶ\n"
+        "・呼ぶ：ビルド（Ｘ）＜リミテッド＞＜遅延起動２＞＜配置１＞\n"
+        "○Ｘ（１２）：５／０／０／２／増える、守る\n"
+        "・増える：ビルド（Ｘ）＜遅延起動２＞＜配置１＞\n"
+        "・守る：防御力＋１＜全体化＞\n")
+if has_hill(AMARYLLIS):
+    db = new_hill(AMARYLLIS)
+    srv = Server(AMARYLLIS, "--hill", db, "--rate", "6")
+    try:
+        def entry(name, address):
+            return json.dumps({"name": name, "address": address,
+                               "password": "pass-words", "sheet": name + GROW})
+        st, _, resp = request(srv.port, "POST", "/api/hill/entry",
+                              entry("母", "haha@example.org"), JSON, src="127.0.9.3")
+        ok(st == 200 and json.loads(resp)["result"] == "entered",
+           f"母 enters the empty hill: no battle ({st})")
+        st, _, resp = request(srv.port, "POST", "/api/hill/entry",
+                              entry("子", "ko@example.org"), JSON, src="127.0.9.4",
+                              timeout=120)
+        ok(st == 200 and json.loads(resp)["result"] == "entered",
+           f"子 enters, after its battle against 母 ({st})")
+        st, _, _ = request(srv.port, "GET", "/app.css", src="127.0.9.4")
+        ok(st == 429, f"子's address, charged for the battle, is refused next ({st})")
+        st, _, _ = request(srv.port, "GET", "/app.css", src="127.0.9.5")
+        ok(st == 200, f"another address is not ({st})")
+    finally:
+        rc = srv.stop()
+    ok(rc == 0, f"the server stops with status 0 ({rc})")
 finish("rate")
