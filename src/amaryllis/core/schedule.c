@@ -148,6 +148,7 @@ static inline int pop_actors(am_engine *e, size_t *out)
 {
 	size_t n = 0, i;
 	int64_t best = 0;
+	int rebuild;
 
 	/* the entries am_schedule_enqueue renewed since the last step: each
 	 * pushed, or, when they are many against the heap (a 全体化 素早さ
@@ -155,7 +156,8 @@ static inline int pop_actors(am_engine *e, size_t *out)
 	 * its live entries and them, in O(n), which also drops the stale
 	 * entries of the renewed units (else n a step: n² a turn, and as
 	 * many stale pops) */
-	if (e->ndirty && e->ndirty * 4 >= e->queue.n) {
+	rebuild = e->ndirty && e->ndirty * 4 >= e->queue.n;
+	if (rebuild) {
 		size_t k = 0;
 		for (i = 0; i < e->queue.n; i++) {
 			const am_qent q = e->queue.a[i];
@@ -166,31 +168,23 @@ static inline int pop_actors(am_engine *e, size_t *out)
 		e->queue.n = k;
 		if (UT_ARRAY_RESERVE(e->queue.a, e->queue.cap, k + e->ndirty) < 0)
 			return AM_ENOMEM;
-		for (i = 0; i < e->ndirty; i++) {
-			unit *u = &e->units[e->dirty[i]];
-			u->dirty = 0;
-			if (u->alive && u->ap >= 1) {
-				am_qent q;
-				q.spd = u->spd;
-				q.id = e->dirty[i];
-				q.ver = u->ver;
+	}
+	for (i = 0; i < e->ndirty; i++) {
+		unit *u = &e->units[e->dirty[i]];
+		u->dirty = 0;
+		if (u->alive && u->ap >= 1) {
+			am_qent q;
+			q.spd = u->spd;
+			q.id = e->dirty[i];
+			q.ver = u->ver;
+			if (rebuild)
 				e->queue.a[e->queue.n++] = q;
-			}
-		}
-		am_queue_heapify(&e->queue);
-	} else {
-		for (i = 0; i < e->ndirty; i++) {
-			unit *u = &e->units[e->dirty[i]];
-			u->dirty = 0;
-			if (u->alive && u->ap >= 1) {
-				am_qent q;
-				q.spd = u->spd;
-				q.id = e->dirty[i];
-				q.ver = u->ver;
+			else
 				TRY(am_queue_push(&e->queue, q));
-			}
 		}
 	}
+	if (rebuild)
+		am_queue_heapify(&e->queue);
 	e->ndirty = 0;
 	while (e->queue.n) {
 		const am_qent *q = am_queue_top(&e->queue);

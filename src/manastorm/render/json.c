@@ -12,6 +12,7 @@
 
 #include "util/error.h"
 #include "util/json.h"
+#include "render_int.h"
 
 /* The fields each kind carries: a actor, t target, s side, c card, r
  * source, f flags, i index, v value, w value2, n count. */
@@ -232,30 +233,17 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 	return 0;
 }
 
-/* The arguments every renderer needs (fn: its name for the message). */
-static int render_args(const char *fn, const ut_buf *out, const ms_duel *d,
-                       const ms_log *log)
-{
-	if (!out)
-		return ut_error_set(UT_EINVALID, "%s: out is NULL", fn);
-	if (!d)
-		return ut_error_set(UT_EINVALID, "%s: d is NULL", fn);
-	if (!log)
-		return ut_error_set(UT_EINVALID, "%s: log is NULL", fn);
-	return 0;
-}
-
 int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
                            const char *error)
 {
-	int rc = render_args("ms_render_json_stopped", out, d, log);
+	int rc = ms_render_args("ms_render_json_stopped", out, d, log);
 
 	return rc < 0 ? rc : render_json(out, d, log, error);
 }
 
 int ms_render_json(ut_buf *out, const ms_duel *d, const ms_log *log)
 {
-	int rc = render_args("ms_render_json", out, d, log);
+	int rc = ms_render_args("ms_render_json", out, d, log);
 
 	return rc < 0 ? rc : render_json(out, d, log, NULL);
 }

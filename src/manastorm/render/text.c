@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "render_int.h"
 
 #define T(ja, en) (en_ ? (en) : (ja))
 
@@ -572,30 +573,17 @@ static int render_text(ut_buf *o, const ms_duel *d, const ms_log *log,
 	return 0;
 }
 
-/* The arguments every renderer needs (fn: its name for the message). */
-static int render_args(const char *fn, const ut_buf *o, const ms_duel *d,
-                       const ms_log *log)
-{
-	if (!o)
-		return ut_error_set(UT_EINVALID, "%s: out is NULL", fn);
-	if (!d)
-		return ut_error_set(UT_EINVALID, "%s: d is NULL", fn);
-	if (!log)
-		return ut_error_set(UT_EINVALID, "%s: log is NULL", fn);
-	return 0;
-}
-
 int ms_render_text_stopped(ut_buf *o, const ms_duel *d, const ms_log *log,
                            ms_lang lang, const char *error)
 {
-	int rc = render_args("ms_render_text_stopped", o, d, log);
+	int rc = ms_render_args("ms_render_text_stopped", o, d, log);
 
 	return rc < 0 ? rc : render_text(o, d, log, lang, error);
 }
 
 int ms_render_text(ut_buf *o, const ms_duel *d, const ms_log *log, ms_lang lang)
 {
-	int rc = render_args("ms_render_text", o, d, log);
+	int rc = ms_render_args("ms_render_text", o, d, log);
 
 	return rc < 0 ? rc : render_text(o, d, log, lang, NULL);
 }
