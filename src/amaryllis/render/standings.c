@@ -258,6 +258,14 @@ static int standings_json(out *o, const am_league_view *v)
 	return 0;
 }
 
+/* The error of a renderer fn of a view given a NULL view or write (the
+ * view v not NULL: write is): AM_EINVALID naming the first NULL one. */
+static int view_args(const char *fn, const void *v)
+{
+	return ut_error_set(AM_EINVALID, "%s: %s is NULL", fn,
+	                    !v ? "view" : "write");
+}
+
 /* The standings in rank order, as am_league_standings ranked them
  * (LG-POINTS-1): text, CSV or JSON. */
 int am_render_standings(const am_league_view *v, am_table_format format,
@@ -266,12 +274,8 @@ int am_render_standings(const am_league_view *v, am_table_format format,
 	out o;
 	int rc, frc;
 
-	if (!v)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_standings: view is NULL");
-	if (!write)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_standings: write is NULL");
+	if (!v || !write)
+		return view_args("am_render_standings", v);
 	start(&o, write, ud);
 	rc = format == AM_TABLE_JSON ? standings_json(&o, v)
 	   : format == AM_TABLE_CSV  ? standings_csv(&o, v)
@@ -287,12 +291,8 @@ int am_render_cross_table(const am_league_view *v, am_write_fn write,
 	out o;
 	size_t n, i, j;
 
-	if (!v)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_cross_table: view is NULL");
-	if (!write)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_cross_table: write is NULL");
+	if (!v || !write)
+		return view_args("am_render_cross_table", v);
 	n = am_league_size(v->league);
 	start(&o, write, ud);
 	ut_buf_puts(&o.b, "rank,name");
@@ -482,12 +482,8 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 	size_t label = 0, size, svg_w, svg_h, legend_rows;
 	char title[256];
 
-	if (!v)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_heatmap: view is NULL");
-	if (!write)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_heatmap: write is NULL");
+	if (!v || !write)
+		return view_args("am_render_heatmap", v);
 	n = am_league_size(v->league);
 	start(&o, write, ud);
 	blocks = n <= HM_MAX_BLOCKS ? n : HM_MAX_BLOCKS;

@@ -15,6 +15,7 @@
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/json.h"
+#include "render_int.h"
 
 static void str(ut_buf *b, const char *s)
 {
@@ -206,25 +207,14 @@ static int sw_json(ut_buf *b, const ms_sw_report *r, const char *vary)
 
 int ms_pt_render_json(ut_buf *out, const ms_pt_report *r)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_pt_render_json: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_pt_render_json: r is NULL");
-	return pt_json(out, r);
+	int rc = ms_pt_render_args("ms_pt_render_json", out, r);
+
+	return rc < 0 ? rc : pt_json(out, r);
 }
 
 int ms_sw_render_json(ut_buf *out, const ms_sw_report *r, const char *vary)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_json: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_json: r is NULL");
-	if (!vary)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_json: vary is NULL");
-	return sw_json(out, r, vary);
+	int rc = ms_sw_render_args("ms_sw_render_json", out, r, vary);
+
+	return rc < 0 ? rc : sw_json(out, r, vary);
 }

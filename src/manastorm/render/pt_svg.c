@@ -26,6 +26,7 @@
 #include "util/error.h"
 #include "util/stats.h"
 #include "util/svg.h"
+#include "render_int.h"
 
 #define T(ja, en) (lang == MS_LANG_EN ? (en) : (ja))
 
@@ -440,24 +441,15 @@ static int sw_svg(ut_buf *b, const ms_sw_report *r, const char *vary,
 
 int ms_pt_render_svg(ut_buf *out, const ms_pt_report *r, ms_lang lang)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_pt_render_svg: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_pt_render_svg: r is NULL");
-	return pt_svg(out, r, lang);
+	int rc = ms_pt_render_args("ms_pt_render_svg", out, r);
+
+	return rc < 0 ? rc : pt_svg(out, r, lang);
 }
 
 int ms_sw_render_svg(ut_buf *out, const ms_sw_report *r, const char *vary,
                      ms_lang lang)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_svg: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID, "ms_sw_render_svg: r is NULL");
-	if (!vary)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_svg: vary is NULL");
-	return sw_svg(out, r, vary, lang);
+	int rc = ms_sw_render_args("ms_sw_render_svg", out, r, vary);
+
+	return rc < 0 ? rc : sw_svg(out, r, vary, lang);
 }

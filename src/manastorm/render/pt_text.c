@@ -12,6 +12,7 @@
 #include "manastorm/pt_render.h"
 #include "util/error.h"
 #include "util/width.h"
+#include "render_int.h"
 
 #define T(ja, en) (lang == MS_LANG_EN ? (en) : (ja))
 
@@ -212,26 +213,15 @@ static int sw_text(ut_buf *b, const ms_sw_report *r, const char *vary,
 
 int ms_pt_render_text(ut_buf *out, const ms_pt_report *r, ms_lang lang)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_pt_render_text: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_pt_render_text: r is NULL");
-	return pt_text(out, r, lang);
+	int rc = ms_pt_render_args("ms_pt_render_text", out, r);
+
+	return rc < 0 ? rc : pt_text(out, r, lang);
 }
 
 int ms_sw_render_text(ut_buf *out, const ms_sw_report *r, const char *vary,
                       ms_lang lang)
 {
-	if (!out)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_text: out is NULL");
-	if (!r)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_text: r is NULL");
-	if (!vary)
-		return ut_error_set(MS_EINVALID,
-		                    "ms_sw_render_text: vary is NULL");
-	return sw_text(out, r, vary, lang);
+	int rc = ms_sw_render_args("ms_sw_render_text", out, r, vary);
+
+	return rc < 0 ? rc : sw_text(out, r, vary, lang);
 }

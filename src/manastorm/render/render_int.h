@@ -1,6 +1,7 @@
 /*
- * render_int.h - what the duel log's renderers (text.c, json.c) share,
- * inside the render layer.
+ * render_int.h - what the renderers share inside the render layer: the
+ * duel log's (text.c, json.c) and the playtest's and sweep's (pt_text.c,
+ * pt_json.c, pt_svg.c) checks of their arguments.
  */
 #ifndef MANASTORM_RENDER_INT_H
 #define MANASTORM_RENDER_INT_H
@@ -21,6 +22,29 @@ static inline int ms_render_args(const char *fn, const ut_buf *out,
 	if (!log)
 		return ut_error_set(MS_EINVALID, "%s: log is NULL", fn);
 	return 0;
+}
+
+/* A playtest report's renderer fn: 0, or MS_EINVALID for a NULL out or
+ * report r. */
+static inline int ms_pt_render_args(const char *fn, const ut_buf *out,
+                                    const void *r)
+{
+	if (!out)
+		return ut_error_set(MS_EINVALID, "%s: out is NULL", fn);
+	if (!r)
+		return ut_error_set(MS_EINVALID, "%s: r is NULL", fn);
+	return 0;
+}
+
+/* A sweep report's renderer fn: the same, and its vary. */
+static inline int ms_sw_render_args(const char *fn, const ut_buf *out,
+                                    const void *r, const char *vary)
+{
+	int rc = ms_pt_render_args(fn, out, r);
+
+	if (rc == 0 && !vary)
+		rc = ut_error_set(MS_EINVALID, "%s: vary is NULL", fn);
+	return rc;
 }
 
 #endif

@@ -259,15 +259,19 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 	return rc;
 }
 
+/* The error of a renderer fn of a view given a NULL view or write (the
+ * view v not NULL: write is): AM_EINVALID naming the first NULL one. */
+static int view_args(const char *fn, const void *v)
+{
+	return ut_error_set(AM_EINVALID, "%s: %s is NULL", fn,
+	                    !v ? "view" : "write");
+}
+
 int am_render_opt_report(const am_opt_view *v, int json, am_lang lang,
                          am_write_fn write, void *ud)
 {
-	if (!v)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_opt_report: view is NULL");
-	if (!write)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_opt_report: write is NULL");
+	if (!v || !write)
+		return view_args("am_render_opt_report", v);
 	return json ? json_report(v, write, ud)
 	            : text_report(v, lang, write, ud);
 }
@@ -284,12 +288,8 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 	ut_buf b = UT_BUF_INIT;
 	double px = 0, py = 0;
 
-	if (!v)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_opt_history: view is NULL");
-	if (!write)
-		return ut_error_set(AM_EINVALID,
-		                    "am_render_opt_history: write is NULL");
+	if (!v || !write)
+		return view_args("am_render_opt_history", v);
 	nh = am_opt_history(&h, v->opt);
 	xmax = am_opt_evaluations(v->opt);
 	if (xmax < 1)
