@@ -100,7 +100,7 @@ typedef struct am_engine am_engine;
 typedef int (*am_event_fn)(void *ud, const am_engine *engine,
                            const am_event *ev);
 
-#define AM_BATTLE_OPTS_VERSION 1
+#define AM_BATTLE_OPTS_VERSION 2
 
 /** Options of one battle. */
 typedef struct am_battle_opts {
@@ -132,10 +132,25 @@ typedef struct am_battle_opts {
 	                            specialised path; 0: the general one, the
 	                            reference it is tested against.  Results
 	                            and events are the same. */
+	uint64_t max_work;     /**< the work of one battle (version 2): each
+	                            action carried out counts 1, and a 全体化
+	                            one 1 more for each unit of the line it
+	                            reaches (the living of that side); AM_ELIMIT
+	                            past it, at the action that would pass it.
+	                            It bounds the time a battle takes whatever
+	                            the sheets (a hill's: docs/HILL.md).  The
+	                            same for every choice of shortcuts,
+	                            expand_hits and duel.  UINT64_MAX (the
+	                            default, and for version 1 callers): no
+	                            bound.  (A bound past 2^63 − 1 is 2^63 − 1,
+	                            which no battle reaches: some three
+	                            centuries at a unit of work a
+	                            nanosecond.) */
 } am_battle_opts;
 
 #define AM_BATTLE_OPTS_INIT \
-	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1, 0, 1}
+	{AM_BATTLE_OPTS_VERSION, NULL, NULL, 0, 0, 1000000, 4000000, 1, 0, 1, \
+	 UINT64_MAX}
 
 /** Outcome of a battle. */
 typedef struct am_result {
@@ -231,6 +246,13 @@ int am_battle_run_programs(am_result *out, am_engine *engine,
 
 /** Number of units that existed in the last battle (both sides). */
 size_t am_engine_unit_count(const am_engine *engine);
+
+/**
+ * The work of the last battle as am_battle_opts.max_work counts it (up to
+ * where it stopped, when it did): how near a pair of sheets comes to a
+ * bound, such as a hill's.  0 when engine is NULL.
+ */
+uint64_t am_engine_work(const am_engine *engine);
 
 /**
  * State of unit `id` (0 ≤ id < am_engine_unit_count).

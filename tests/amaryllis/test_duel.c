@@ -45,6 +45,7 @@ static uint64_t both_paths(am_engine *e[4], const am_team *a,
 	td->n = tg->n = 0;
 	o[2].event_ud = td;
 	o[3].event_ud = tg;
+	tf_same_stop(e, a, b, o);
 	for (k = 0; k < 4; k++)
 		rc[k] = am_battle_run(&r[k], e[k], a, b, &o[k]);
 	for (k = 1; k < 4; k++) {

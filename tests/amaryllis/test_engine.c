@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "amaryllis/engine.h"
+#include "amaryllis/render.h"
 #include "amaryllis/sheet.h"
 #include "support/fixture.h"
 
@@ -192,6 +193,75 @@ static void test_hits_limit(void **state)
 	am_sheet_free(b);
 }
 
+/*
+ * The bound on the work of a battle (am_battle_opts.max_work): each action
+ * carried out counts 1, a 全体化 attack also the living units it reaches
+ * times the kinds of attack at them.  The sheets of test_hits_limit:
+ * turn 0, 巣 (素早さ 2) takes two steps and builds two 卵 (高速起動): 2;
+ * 嵐 (素早さ 1) has nothing usable yet (AM-TURN-3): 0.  卵 have 素早さ 0
+ * and 巣 nothing left, so from turn 1 only 嵐 acts, once a turn: its
+ * 全体化 攻撃 (1) reaches 巣 and both 卵 with one kind (3 × 1), dealing
+ * 1 − 0 = 1 to each; all three start at ＨＰ 5 and die in turn 5, which
+ * ends the battle.  Work: 2 + 5 × (1 + 3) = 22.
+ * max_work 22 lets it end; 21 stops it in turn 5 (before: 2 + 4 × 4 =
+ * 18; the attack makes 19, its reach would make 22), having done 19;
+ * 2 stops it at the first attack, in turn 1, having done the builds' 2.
+ * Grouped or one record per hit (expand_hits), the same.  A version 1
+ * caller has no max_work: no bound.
+ */
+static void test_work_limit(void **state)
+{
+	am_sheet *a = sheet("嵐：５／１／０／１／嵐撃\n"
+	                    "・嵐撃（２）：直接攻撃＜全体化＞\n");
+	am_sheet *b = sheet("巣（９）：５／０／０／２／産、産\n"
+	                    "○卵（１）：５／０／０／０\n"
+	                    "・産（１）：ビルド（卵）＜リミテッド＞＜高速起動＞＜配置－１＞\n");
+	am_battle_opts o = AM_BATTLE_OPTS_INIT;
+	am_engine *e;
+	am_result r;
+	char why[128];
+	int x;
+	(void)state;
+
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_true(o.max_work == UINT64_MAX);
+	for (x = 0; x < 2; x++) {
+		o.expand_hits = x;
+		o.max_work = UINT64_MAX;
+		assert_int_equal(am_battle_run(&r, e, am_sheet_team(a),
+		                               am_sheet_team(b), &o), 0);
+		assert_true(am_engine_work(e) == 22);
+		assert_int_equal(r.winner, 0);
+		assert_int_equal(r.turns, 5);
+		o.max_work = 22;
+		assert_int_equal(am_battle_run(&r, e, am_sheet_team(a),
+		                               am_sheet_team(b), &o), 0);
+		assert_true(am_engine_work(e) == 22);
+		o.max_work = 21;
+		assert_int_equal(am_battle_run(&r, e, am_sheet_team(a),
+		                               am_sheet_team(b), &o), AM_ELIMIT);
+		assert_string_equal(am_error_last(),
+		                    "the battle would exceed the work limit of 21");
+		am_render_stop(why, sizeof why, am_error_last(), AM_LANG_JA);
+		assert_string_equal(why, "戦闘の作業量が上限の21を超えるため");
+		assert_true(am_engine_work(e) == 19);
+		assert_int_equal(r.turns, 5);
+		o.max_work = 2;
+		assert_int_equal(am_battle_run(&r, e, am_sheet_team(a),
+		                               am_sheet_team(b), &o), AM_ELIMIT);
+		assert_true(am_engine_work(e) == 2);
+		assert_int_equal(r.turns, 1);
+	}
+	o.version = 1;
+	o.expand_hits = 0;
+	assert_int_equal(am_battle_run(&r, e, am_sheet_team(a), am_sheet_team(b),
+	                               &o), 0);
+	assert_true(am_engine_work(e) == 22);
+	am_engine_free(e);
+	am_sheet_free(a);
+	am_sheet_free(b);
+}
+
 /* A NULL out is an error, not a crash (embedder review W4). */
 static void test_null_out(void **state)
 {
@@ -207,6 +277,7 @@ int main(void)
 		        test_worked_example),
 		TF_TEST("AM-SYM-1 AM-STEP-3", test_symmetry_and_fast_paths),
 		TF_TEST("BU-POP-2", test_hits_limit),
+		TF_TEST("BU-POP-3", test_work_limit),
 		TF_TEST("docs/EMBEDDING.md", test_null_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -263,6 +263,7 @@ static void test_grouped_hits_change_nothing(void **state)
 			o[2].on_event = o[3].on_event = record;
 			o[2].event_ud = &tg;
 			o[3].event_ud = &tr;
+			tf_same_stop(e, &teams[i].team, &teams[j].team, o);
 			tg.n = tr.n = 0;
 			for (k = 0; k < 4; k++)
 				rc[k] = am_battle_run(&r[k], e[k], &teams[i].team,

@@ -63,6 +63,7 @@ static uint64_t both_ways(am_engine *e[4], const am_team *a, const am_team *b,
 	t1->n = t0->n = 0;
 	o[2].event_ud = t1;
 	o[3].event_ud = t0;
+	tf_same_stop(e, a, b, o);
 	for (k = 0; k < 4; k++)
 		rc[k] = am_battle_run(&r[k], e[k], a, b, &o[k]);
 	for (k = 1; k < 4; k++) {

@@ -14,6 +14,8 @@ static const char help_ja[] =
 	"  --format text|json     ログの形式（既定: text）\n"
 	"  --tie-break SEED       引き分けを種 SEED の乱数で決着させる（0〜2^64−1）\n"
 	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
+	"  --max-work N           作業量が N を超える戦闘を止める（既定: 上限なし。\n"
+	"                         丘は10000000）\n"
 	"  --svg FILE             各ユニットのＨＰの推移をSVGの図としてFILEに書く\n"
 	"  --replay TOKEN         再生トークン（丘の返信にある am1.…）の2つのシートで戦う\n"
 	"  --token                戦わずに、シートA対シートBの再生トークンを表示する\n"
@@ -38,6 +40,8 @@ static const char help_en[] =
 	"  --format text|json     the log as text (default) or one JSON document\n"
 	"  --tie-break SEED       break a draw with a draw seeded by SEED (0 to 2^64-1)\n"
 	"  --max-units N          stop a battle past N units (default 1000000)\n"
+	"  --max-work N           stop a battle past N units of work (default no\n"
+	"                         bound; a hill's is 10000000)\n"
 	"  --svg FILE             draw every unit's ＨＰ over the turns as SVG in FILE\n"
 	"  --replay TOKEN         fight the two sheets of a replay token (am1.…, as\n"
 	"                         a hill's reply gives it)\n"
@@ -59,6 +63,7 @@ static const struct option longopts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"tie-break", required_argument, NULL, OPT_TIE_BREAK},
 	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{"max-work", required_argument, NULL, OPT_MAX_WORK},
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"replay", required_argument, NULL, OPT_REPLAY},
 	{"token", no_argument, NULL, OPT_TOKEN},
@@ -206,6 +211,13 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 				                       (unsigned long)UINT32_MAX - 2, optarg);
 			bo.max_units = (size_t)v;
 			battle_opt = "--max-units";
+			break;
+		case OPT_MAX_WORK:
+			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0 || v < 1)
+				return cli_bad_number(&o, "battle", "--max-work", 1,
+				                      UINT64_MAX, optarg);
+			bo.max_work = v;
+			battle_opt = "--max-work";
 			break;
 		default:
 			if ((rc = cli_common_option(&o, "battle", c, optarg)) == 0)

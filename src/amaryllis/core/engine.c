@@ -174,6 +174,15 @@ static void prefetch(const am_program *p)
 #endif
 }
 
+/* am_work past the bound: the work left as it was, and the error. */
+int am_work_over(am_engine *e, uint64_t w)
+{
+	e->work_left += (int64_t)w;
+	return ut_error_set(AM_ELIMIT, "the battle would exceed the work "
+	                    "limit of %llu",
+	                    (unsigned long long)e->opts->max_work);
+}
+
 int am_battle_run_programs(am_result *out, am_engine *e,
                            const am_program *a, const am_program *b,
                            const am_battle_opts *opts)
@@ -207,13 +216,24 @@ int am_battle_run_programs(am_result *out, am_engine *e,
 	e->ndirty = 0; /* (each unit's dirty is cleared as it is made) */
 	e->poisoned = 0;
 	e->volleys = 0;
+	e->work_base = e->work_left = 0;
 	e->opts = opts ? opts : &defaults;
+	if (e->opts->version == 1) {
+		/* its fields up to duel; no bound on the work */
+		e->opts1 = defaults;
+		memcpy(&e->opts1, e->opts, offsetof(am_battle_opts, max_work));
+		e->opts1.version = AM_BATTLE_OPTS_VERSION;
+		e->opts = &e->opts1;
+	}
 	prefetch(a);
 	prefetch(b);
 	am_roster_begin_side(e, 0, a);
 	am_roster_begin_side(e, 1, b);
 	if (e->opts->version != AM_BATTLE_OPTS_VERSION)
 		return ut_error_set(AM_EINVALID, "unknown battle options version");
+	/* (no battle does 2^63 − 1 work: ~300 years at a unit a ns) */
+	e->work_base = e->work_left = e->opts->max_work > INT64_MAX
+	                              ? INT64_MAX : (int64_t)e->opts->max_work;
 	e->shortcuts = e->opts->shortcuts;
 	e->cb = e->opts->on_event;
 	e->ud = e->opts->event_ud;

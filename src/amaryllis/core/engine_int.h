@@ -140,6 +140,11 @@ struct am_engine {
 	uint32_t *struck;    /* units damaged in the grouped tempo, in order */
 	size_t nstruck, capstruck;
 	const am_battle_opts *opts;
+	am_battle_opts opts1; /* a version 1 caller's options, completed */
+	int64_t work_left;   /* the work the battle may still do: the bound
+	                        (at most INT64_MAX) minus the work so far
+	                        (am_work) */
+	int64_t work_base;   /* that bound (am_engine_work) */
 	am_event_fn cb;
 	void *ud;
 	int turn;
@@ -397,6 +402,35 @@ static inline int am_step_add_state(am_engine *e, uint32_t actor,
 }
 
 /*
+ * The work of a battle (am_battle_opts max_work): w more, before what it
+ * counts is carried out (each action 1, in the step loops, schedule.c; a
+ * 全体化 one also its reach: am_step_support, and the attacks' pushes).
+ * AM_ELIMIT when that would pass the bound (the battle stops there).
+ */
+int am_work_over(am_engine *e, uint64_t w);
+
+AM_HOT_INLINE int am_work(am_engine *e, uint64_t w)
+{
+	/* w ≤ 2^32 (units < 2^32) and the work left ≥ 0: one subtraction
+	 * and its sign (the error path out of line) */
+	e->work_left -= (int64_t)w;
+	if (__builtin_expect(e->work_left < 0, 0))
+		return am_work_over(e, w);
+	return 0;
+}
+
+/* am_work of units × kinds (a step's volleys at a side: BU-POP-3). */
+static inline int am_work_reach(am_engine *e, uint64_t units, uint64_t kinds)
+{
+	uint64_t w;
+
+	if (__builtin_mul_overflow(units, kinds, &w) ||
+	    w > (uint64_t)e->work_left)
+		return am_work_over(e, 0);
+	return am_work(e, w);
+}
+
+/*
  * Append an attack to (*arr, *n, *cap) (a tempo's hits): target is a unit
  * id, or -1 for the front-most living unit of aim_side when it resolves
  * (AM-TEMPO-1, BU-LINE-1).  AM_ELIMIT past opts->max_hits (BU-POP-2;
@@ -583,6 +617,8 @@ static inline int am_step_support(am_engine *e, uint32_t actor,
 	size_t i, n;
 
 	if (a->all) {
+		/* the work of its reach (am_work) */
+		TRY(am_work(e, e->sides[u->side].nliving));
 		TRY(am_roster_living_line(e, u->side, &n));
 		for (i = 0; i < n; i++)
 			TRY(am_step_support_on(e, actor, sl, e->tmp[i]));

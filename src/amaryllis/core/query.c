@@ -9,6 +9,11 @@ size_t am_engine_unit_count(const am_engine *e)
 	return e->nunits;
 }
 
+uint64_t am_engine_work(const am_engine *e)
+{
+	return e ? (uint64_t)(e->work_base - e->work_left) : 0;
+}
+
 /* A unit's state; its position counts the dead not yet retired, and is -1
  * once it has retired (BU-LINE-2). */
 int am_engine_unit(am_unit_state *out, const am_engine *e, size_t id)

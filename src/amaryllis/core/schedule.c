@@ -6,6 +6,65 @@
  */
 #include "engine_int.h"
 
+/* The kind of a 全体化 attack (BU-ALL-3): its action, and its 攻撃力 but
+ * for ＨＰ減殺 (whose damage depends on the target only). */
+typedef struct volley_kind {
+	uint32_t action;
+	int64_t atk;
+} volley_kind;
+
+static int kind_cmp(const void *pa, const void *pb)
+{
+	const volley_kind *a = pa, *b = pb;
+
+	if (a->action != b->action)
+		return a->action < b->action ? -1 : 1;
+	return a->atk < b->atk ? -1 : a->atk > b->atk;
+}
+
+/*
+ * The reach of the 全体化 attacks of the step of e->dec[0..n) with one
+ * record per hit (expand_hits, the reference), counted as the grouped
+ * tempo counts it (tempo.c: grouped): at each side with living units (the
+ * side the first record aims at first), those units × the kinds of attack
+ * aimed at it (am_work).
+ */
+static int reach_expanded(am_engine *e, size_t n)
+{
+	volley_kind *kv = NULL;
+	size_t i, m, kinds;
+	int k, s, rc = 0;
+
+	if (e->nhits == 0)
+		return 0;
+	for (k = 0; k < 2 && rc == 0; k++) {
+		s = k ? 1 - e->hits[0].aim_side : e->hits[0].aim_side;
+		if (!e->sides[s].nliving)
+			continue;
+		for (i = m = 0; i < n; i++) {
+			const unit *u = &e->units[e->dec[i].actor];
+			const slot *sl;
+			if (e->dec[i].slot < 0 || u->side == s)
+				continue;
+			sl = am_step_slot_of(e, e->dec[i].actor, e->dec[i].slot);
+			if (sl->kind != AM_KIND_ATTACK || !sl->all)
+				continue;
+			if (!kv && !(kv = malloc(n * sizeof(*kv))))
+				return ut_error_set(AM_ENOMEM, "out of memory");
+			kv[m].action = sl->index;
+			kv[m++].atk = sl->cls == AM_CLASS_HALVE ? 0 : u->atk;
+		}
+		if (m == 0)
+			continue;
+		qsort(kv, m, sizeof(*kv), kind_cmp);
+		for (i = kinds = 1; i < m; i++)
+			kinds += kind_cmp(&kv[i - 1], &kv[i]) != 0;
+		rc = am_work_reach(e, e->sides[s].nliving, kinds);
+	}
+	free(kv);
+	return rc;
+}
+
 /*
  * One action step of the units in e->dec[0..n) (one unit, or several of
  * equal 素早さ acting simultaneously: AM-SIM-1): decide all (AM-STEP-2,
@@ -36,6 +95,7 @@ static int step(am_engine *e, size_t n)
 	}
 	if (nstun + nsup + natk + nbuild == 0)
 		return 1;
+	TRY(am_work(e, nsup + natk + nbuild)); /* the actions */
 	for (i = 0; nstun && i < n; i++) {
 		unit *u = &e->units[e->dec[i].actor];
 		if (e->dec[i].slot != -2)
@@ -106,6 +166,8 @@ static int step(am_engine *e, size_t n)
 			                      foe));
 		}
 	}
+	if (e->opts->expand_hits)
+		TRY(reach_expanded(e, n));
 	return am_tempo_run(e);
 }
 
@@ -340,6 +402,7 @@ static int duel_step(am_engine *e)
 		return 0;
 	}
 	sl = am_step_slot_of(e, id, d);
+	TRY(am_work(e, 1)); /* the action */
 	if (e->cb)
 		TRY(am_step_emit_action(e, id, sl));
 	switch (sl->kind) {
@@ -356,6 +419,9 @@ static int duel_step(am_engine *e)
 	case AM_KIND_BUILD: /* entry units that build never duel */
 		return ut_error_set(AM_ERROR, "a build in a duel");
 	default: /* the enemy is alive: the step began with the battle on */
+		if (sl->all) /* its reach, as grouped counts it (am_work):
+		              * the one unit there, one kind */
+			TRY(am_work(e, 1));
 		return am_tempo_duel(e, id, sl->index, 1 - u->side);
 	}
 }
@@ -443,6 +509,8 @@ static int duel_step2(am_engine *e)
 	}
 	if (d[0] == -1 && d[1] == -1)
 		return 1;
+	/* the actions (am_work) */
+	TRY(am_work(e, (uint64_t)(sl[0] != NULL) + (sl[1] != NULL)));
 	for (k = 0; k < 2; k++) {
 		unit *u = &e->units[k];
 		if (d[k] != -2)
@@ -492,6 +560,8 @@ static int duel_step2(am_engine *e)
 			e->volleys = 1;
 		}
 	}
+	if (e->opts->expand_hits)
+		TRY(reach_expanded(e, 2));
 	return am_tempo_run(e);
 }
 

@@ -25,6 +25,11 @@ static const stop_msg msgs[] = {
 	{"a new unit would exceed the population limit of ", " units", 1, 1,
 	 {{"ユニット数が上限の{1}体を超えるため",
 	   "a new unit would exceed the population limit of {1} units"}}},
+	/* core/engine_int.h: am_work, the work of the battle (the action
+	 * that would pass the bound is not carried out) */
+	{"the battle would exceed the work limit of ", "", 1, 1,
+	 {{"戦闘の作業量が上限の{1}を超えるため",
+	   "the battle would exceed the work limit of {1}"}}},
 	/* core/engine_int.h: the hits of one tempo */
 	{"limit of ", " attack records in one tempo reached", 1, 1,
 	 {{"1テンポの攻撃の記録が上限の{1}件に達しました",

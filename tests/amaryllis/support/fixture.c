@@ -475,6 +475,7 @@ void tf_same_units(const am_engine *a, const am_engine *b, size_t slots)
 	size_t n = am_engine_unit_count(a), i, k;
 
 	assert_int_equal(n, am_engine_unit_count(b));
+	assert_int_equal(am_engine_work(a), am_engine_work(b));
 	for (i = 0; i < n; i++) {
 		am_unit_state x, y;
 		assert_int_equal(am_engine_unit(&x, a, i), 0);
@@ -493,5 +494,44 @@ void tf_same_units(const am_engine *a, const am_engine *b, size_t slots)
 		for (k = 0; k < slots; k++)
 			assert_int_equal(am_engine_slot_spent(a, i, k),
 			                 am_engine_slot_spent(b, i, k));
+	}
+}
+
+/* An event callback that keeps nothing (tf_same_stop). */
+static int ignore_event(void *ud, const am_engine *e, const am_event *ev)
+{
+	(void)ud;
+	(void)e;
+	(void)ev;
+	return 0;
+}
+
+void tf_same_stop(am_engine *e[4], const am_team *a, const am_team *b,
+                  const am_battle_opts o[4])
+{
+	am_battle_opts p[4];
+	am_result r;
+	uint64_t w, w0 = 0;
+	int k;
+
+	/* the work of the whole battle, the first way */
+	p[0] = o[0];
+	p[0].on_event = o[0].on_event ? ignore_event : NULL;
+	p[0].event_ud = NULL;
+	if (am_battle_run(&r, e[0], a, b, &p[0]) != 0 ||
+	    (w = am_engine_work(e[0])) == 0)
+		return;
+	for (k = 0; k < 4; k++) {
+		p[k] = o[k];
+		p[k].max_work = w - 1;
+		/* a callback still (the paths without one differ), but
+		 * nothing kept */
+		p[k].on_event = o[k].on_event ? ignore_event : NULL;
+		p[k].event_ud = NULL;
+		assert_int_equal(am_battle_run(&r, e[k], a, b, &p[k]), AM_ELIMIT);
+		if (k == 0)
+			w0 = am_engine_work(e[0]);
+		assert_true(am_engine_work(e[k]) == w0);
+		assert_true(w0 < w);
 	}
 }

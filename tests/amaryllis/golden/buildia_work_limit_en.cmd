@@ -1,0 +1,8 @@
+# The work bound (BU-POP-3), in English: 蛆の母 against ヌト with
+# --max-work 7.  Turn 0: nothing is usable (no 高速起動).  Turn 1 (one
+# simultaneous step: 素早さ 1 each): 命の剣 and 蛆産み, 2.  Turn 2: 蛆#2's
+# 蛆産み, 蛆の母's 噛みつき and ヌト's 魔法剣, 3 (5).  Turn 3's step would
+# make 8: the battle stops there, before any of it, with the message in
+# the language of --lang.
+# Rules: BU-POP-3.
+--lang en battle --max-work 7 ../../../examples/uji.txt ../../../examples/nut.txt

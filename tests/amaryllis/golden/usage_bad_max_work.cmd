@@ -1,0 +1,1 @@
+battle --max-work 0 sheets/kou.txt sheets/otsu.txt
