@@ -89,11 +89,12 @@ typedef struct am_hill_config {
 #define AM_HILL_CONFIG_INIT \
 	{AM_HILL_CONFIG_VERSION, NULL, NULL, 10, {3, 1, 0}, 0, 0, 30, 262144, 5, 3600}
 
-#define AM_HILL_LIMITS_VERSION 3
+#define AM_HILL_LIMITS_VERSION 4
 
 /** Limits of one message (hostile mail is rejected politely past them).
  *  (Version 1 callers, without `now`, get the real clock; version 1 and 2
- *  callers, without `web`, process mail.) */
+ *  callers, without `web`, process mail; version 1 to 3 callers, without
+ *  `max_work`, get its default.) */
 typedef struct am_hill_limits {
 	unsigned version;      /**< AM_HILL_LIMITS_VERSION */
 	size_t max_bytes;      /**< a longer raw message is refused unread */
@@ -112,10 +113,16 @@ typedef struct am_hill_limits {
 	                            (the front end limits its requests), and a
 	                            unit it enters or replaces gets no notice
 	                            by mail (docs/HILL.md "Security") */
+	uint64_t max_work;     /**< the work of each battle (am_battle_opts
+	                            max_work, BU-POP-3; version 4): a new sheet
+	                            whose battle passes it is refused, as past
+	                            max_units (default 10000000, about half a
+	                            second of the costliest battle) */
 } am_hill_limits;
 
 #define AM_HILL_LIMITS_INIT \
-	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0, 0}
+	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0, 0, \
+	 10000000}
 
 /**
  * Create a hill database at `path` (it must not exist).

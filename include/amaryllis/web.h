@@ -31,6 +31,7 @@
 #define AMARYLLIS_WEB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common.h"
 
@@ -38,7 +39,7 @@
 extern "C" {
 #endif
 
-#define AM_WEB_CONFIG_VERSION 3
+#define AM_WEB_CONFIG_VERSION 4
 
 /** Receives one log line (no newline). Called from the server's threads. */
 typedef void (*am_web_log_fn)(void *ud, const char *line);
@@ -82,11 +83,17 @@ typedef struct am_web_config {
 	size_t max_inflight;    /**< bytes of answers being sent at once, to
 	                             slow readers too (429 past it, unless
 	                             nothing else is being sent); 0: none */
+	uint64_t max_work;      /**< work of one battle (am_battle_opts
+	                             max_work, BU-POP-3: 422 past it) and of
+	                             each battle of a hill entry (a sheet past
+	                             it is refused); version 4, version 3
+	                             callers get the default */
 } am_web_config;
 
 #define AM_WEB_CONFIG_INIT \
 	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
-	 600, 5, 2000, NULL, 0, NULL, NULL, (size_t)4 << 20, (size_t)64 << 20}
+	 600, 5, 2000, NULL, 0, NULL, NULL, (size_t)4 << 20, (size_t)64 << 20, \
+	 10000000}
 
 typedef struct am_web am_web;
 

@@ -51,6 +51,8 @@ static const char help_ja[] =
 	"  --max-bytes N          N バイトを超えるメールは読まずに断る（既定: 1048576）\n"
 	"  --max-parts N          MIME パートの上限（既定: 64）\n"
 	"  --max-depth N          MIME の入れ子の上限（既定: 8）\n"
+	"  --max-work N           1戦闘の作業量の上限。超える戦闘のあるシートは断る\n"
+	"                         （既定: 10000000）\n"
 	"  --flush                メールを読まず、たまっているお知らせ（持ち主への\n"
 	"                         ロックの通知など）だけを送る（cron 向け）\n"
 	"  --log FILE             処理したメール1通、送ったお知らせ1通につき1行（時刻、\n"
@@ -83,6 +85,8 @@ static const char help_en[] =
 	"  --max-bytes N          refuse, unread, a message over N bytes (default 1048576)\n"
 	"  --max-parts N          most MIME parts in a message (default 64)\n"
 	"  --max-depth N          deepest MIME nesting (default 8)\n"
+	"  --max-work N           work limit of a battle: a sheet with a battle past\n"
+	"                         it is refused (default 10000000)\n"
 	"  --flush                read no mail; only send the queued notices (a lock\n"
 	"                         told to a unit's owner), e.g. from cron\n"
 	"  --log FILE             append one line per mail and per notice (time,\n"
@@ -107,7 +111,8 @@ enum {
 	OPT_MAX_DEPTH,
 	OPT_FLUSH,
 	OPT_LOG,
-	OPT_RETURN_PATH
+	OPT_RETURN_PATH,
+	OPT_MAX_WORK_MAIL
 };
 
 static const struct option longopts[] = {
@@ -121,6 +126,7 @@ static const struct option longopts[] = {
 	{"max-bytes", required_argument, NULL, OPT_MAX_BYTES},
 	{"max-parts", required_argument, NULL, OPT_MAX_PARTS},
 	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
+	{"max-work", required_argument, NULL, OPT_MAX_WORK_MAIL},
 	{"flush", no_argument, NULL, OPT_FLUSH},
 	{"log", required_argument, NULL, OPT_LOG},
 	{NULL, 0, NULL, 0}
@@ -685,6 +691,14 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 			                     &r.lim.max_depth)))
 				return rc;
 			break;
+		case OPT_MAX_WORK_MAIL: {
+			uint64_t v;
+			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0 || v < 1)
+				return usage(cli_bad_number(&r.o, "mail", "--max-work",
+				                            1, UINT64_MAX, optarg));
+			r.lim.max_work = v;
+			break;
+		}
 		default:
 			if ((rc = cli_common_option(&r.o, "mail", c, optarg)) == 0)
 				return usage(cli_bad_option(&r.o, "mail", c, argv, longopts));

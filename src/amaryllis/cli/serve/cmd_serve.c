@@ -21,6 +21,8 @@ static const char help_ja[] =
 	"  --hill HILL.db         この丘（amaryllis hill init）を扱う\n"
 	"  --max-body N           リクエスト本体の上限バイト数（既定: 65536、超えると413）\n"
 	"  --max-units N          1戦闘のユニット数の上限（既定: 10000、超えると422）\n"
+	"  --max-work N           1戦闘の作業量の上限（既定: 10000000、超えると422。丘へ\n"
+	"                         の登録では、超える戦闘のあるシートは登録しない）\n"
 	"  --battle-ms N          1戦闘の時間の上限ミリ秒（既定: 2000、超えると422）\n"
 	"  --max-battles N        APIのPOST（戦闘、チェック、丘への登録）に答える\n"
 	"                         スレッドの数（既定: 4）。それより多い要求は順番を待つ\n"
@@ -67,6 +69,8 @@ static const char help_en[] =
 	"  --hill HILL.db         serve this hill (amaryllis hill init)\n"
 	"  --max-body N           request body limit in bytes (default 65536; 413)\n"
 	"  --max-units N          population limit of a battle (default 10000; 422)\n"
+	"  --max-work N           work limit of a battle (default 10000000; 422; a\n"
+	"                         hill entry with a battle past it is refused)\n"
 	"  --battle-ms N          time budget of a battle in ms (default 2000; 422)\n"
 	"  --max-battles N        threads that answer the API's POSTs (battles,\n"
 	"                         checks, hill entries; default 4); more wait their\n"
@@ -123,7 +127,8 @@ enum {
 	OPT_HILL_WAIT,
 	OPT_PUBLIC_HOST,
 	OPT_MAX_REPLY,
-	OPT_MAX_INFLIGHT
+	OPT_MAX_INFLIGHT,
+	OPT_SERVE_MAX_WORK
 };
 
 static const struct option longopts[] = {
@@ -144,6 +149,7 @@ static const struct option longopts[] = {
 	{"public-host", required_argument, NULL, OPT_PUBLIC_HOST},
 	{"max-reply", required_argument, NULL, OPT_MAX_REPLY},
 	{"max-inflight", required_argument, NULL, OPT_MAX_INFLIGHT},
+	{"max-work", required_argument, NULL, OPT_SERVE_MAX_WORK},
 	{NULL, 0, NULL, 0}
 };
 
@@ -176,6 +182,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 		{OPT_HILL_WAIT, 0, 600000},
 		{OPT_MAX_REPLY, 0, (uint64_t)1 << 40},
 		{OPT_MAX_INFLIGHT, 0, (uint64_t)1 << 40},
+		{OPT_SERVE_MAX_WORK, 1, UINT64_MAX},
 	};
 	size_t i;
 
@@ -235,6 +242,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			case OPT_HILL_WAIT: cfg.hill_wait_ms = (unsigned)v; break;
 			case OPT_MAX_REPLY: cfg.max_reply = (size_t)v; break;
 			case OPT_MAX_INFLIGHT: cfg.max_inflight = (size_t)v; break;
+			case OPT_SERVE_MAX_WORK: cfg.max_work = v; break;
 			default: cfg.rate = (unsigned)v; break;
 			}
 			continue;

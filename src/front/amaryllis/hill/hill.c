@@ -1500,6 +1500,7 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	size_t cost;
 
 	bo.max_units = j->lim->max_units;
+	bo.max_work = j->lim->max_work;
 	if (am_sheet_parse(&ms, m->sheet, m->sheet_len, &po) < 0 ||
 	    !am_sheet_ok(ms) ||
 	    am_program_new(&mp, am_sheet_team(ms)) < 0) {
@@ -1539,14 +1540,17 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	am_program_free(mp);
 	am_sheet_free(ms);
 	if (rc < 0) {
-		/* the engine's limits: the new sheet's doing */
+		/* the engine's limits: the new sheet's doing (why, in the
+		 * reply's language: am_render_stop) */
+		char why[256];
+		am_render_stop(why, sizeof why, am_error_last(), j->lang);
 		ut_buf_clear(&j->body);
 		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			"「%s」対「%s」の戦闘が止まりました: %s\n"
 			"エンジンの上限を超えるシートは登録できません。\n",
 			"The battle of '%s' against '%s' stopped: %s\n"
 			"A sheet that takes the engine past its limits cannot "
-			"enter.\n"), ename, m->name, am_error_last());
+			"enter.\n"), ename, m->name, why);
 		free(token);
 		return 1;
 	}
@@ -2061,8 +2065,8 @@ static const char *static_result(const char *s)
 }
 
 /* The limits in effect: `limits` if of this version, of version 1 (its
- * fields up to busy_ms, the rest the defaults) or 2 (up to now), else the
- * defaults. */
+ * fields up to busy_ms, the rest the defaults), 2 (up to now) or 3 (up to
+ * web), else the defaults. */
 static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
 {
 	*lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
@@ -2072,6 +2076,8 @@ static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
 		memcpy(lim, limits, offsetof(am_hill_limits, now));
 	else if (limits && limits->version == 2) /* its fields up to now */
 		memcpy(lim, limits, offsetof(am_hill_limits, web));
+	else if (limits && limits->version == 3) /* its fields up to web */
+		memcpy(lim, limits, offsetof(am_hill_limits, max_work));
 	lim->version = AM_HILL_LIMITS_VERSION;
 }
 

@@ -73,6 +73,12 @@ int am_web_new(am_web **out, const am_web_config *cfg)
 	int rc;
 
 	*out = NULL;
+	if (cfg && cfg->version == 3) {
+		/* its fields up to max_inflight, the rest the defaults */
+		memcpy(&def, cfg, offsetof(am_web_config, max_work));
+		def.version = AM_WEB_CONFIG_VERSION;
+		cfg = &def;
+	}
 	if (cfg && cfg->version != AM_WEB_CONFIG_VERSION)
 		return ut_error_set(AM_EINVALID, "unknown am_web_config version %u",
 		                    cfg->version);
@@ -511,6 +517,7 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	bo.on_event = on_event;
 	bo.event_ud = &w;
 	bo.max_units = web->cfg.max_units;
+	bo.max_work = web->cfg.max_work;
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
 	rc = w.big ? too_big(r, q, w.big, w.max, 1)
@@ -1016,6 +1023,7 @@ static int entry_process(am_web *web, am_web_response *r, const ut_buf *msg)
 	am_hill *h;
 
 	lim.max_units = web->cfg.max_units;
+	lim.max_work = web->cfg.max_work;
 	lim.busy_ms = web->cfg.hill_wait_ms; /* then 503: the page stays alive */
 	/* the reply goes back to whoever sent the request: the address
 	 * proves nothing (no mail quota, no notices; the server's --rate

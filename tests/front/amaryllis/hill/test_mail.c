@@ -688,8 +688,10 @@ static void hostile(void **state)
 }
 
 /* A sheet that takes the engine past its limits (here a population limit
- * of 3 units: 蛆の母 builds 蛆 that build 蛆, examples/uji.txt) is
- * refused politely, and nothing is stored. */
+ * of 3 units: 蛆の母 builds 蛆 that build 蛆, examples/uji.txt; then a
+ * work limit of 5, BU-POP-3: 蛆の母's and its 蛆's builds and attacks are
+ * more) is refused politely, the reason in the reply's language, and
+ * nothing is stored.  Under the default limits it enters. */
 static void engine_limits(void **state)
 {
 	am_hill_limits lim = AM_HILL_LIMITS_INIT;
@@ -704,9 +706,28 @@ static void engine_limits(void **state)
 	m = fx_msg("b@example.net", "u1@x", b.ptr);
 	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), 0);
 	assert_string_equal(f.result, "rejected");
-	assert_non_null(strstr(f.body, "The battle of '蛆の母' against 'グリスク' stopped"));
+	assert_non_null(strstr(f.body, "The battle of '蛆の母' against 'グリスク' stopped: "
+	                               "a new unit would exceed the population "
+	                               "limit of 3 units\n"));
+	free(m);
+	lim.max_units = 10000;
+	lim.max_work = 5;
+	ut_buf_clear(&b);
+	ut_buf_printf(&b, "#password pass-word\n%s", uji);
+	m = fx_msg("b@example.net", "u2@x", b.ptr);
+	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), 0);
+	assert_string_equal(f.result, "rejected");
+	assert_non_null(strstr(f.body, "「蛆の母」対「グリスク」の戦闘が止まりました: "
+	                               "戦闘の作業量が上限の5を超えるため\n"));
 	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
 	assert_null(strstr(s, "蛆"));
+	free(s);
+	free(m);
+	m = fx_msg("b@example.net", "u3@x", b.ptr);
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "entered");
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(s, "蛆の母"));
 	free(s);
 	free(m);
 	free(uji);

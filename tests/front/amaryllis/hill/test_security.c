@@ -495,6 +495,9 @@ static void logs_bounded(void **state)
 		"・増える：ビルド（Ｘ）＜遅延起動２＞＜配置１＞\n"
 		"・守る：防御力＋１＜全体化＞\n";
 	char a[512], b[512];
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	ut_buf m = UT_BUF_INIT;
+	char *msg;
 
 	(void)state;
 	snprintf(a, sizeof(a), "母%s", grow);
@@ -502,9 +505,22 @@ static void logs_bounded(void **state)
 	open_cfg(&f, &cfg);
 	assert_string_equal(mail(&f, "haha@example.net", "h@x",
 	                         "#password haha-pass\n", a), "entered");
-	assert_string_equal(mail(&f, "chichi@example.net", "c@x",
+	/* the work of that battle passes the hill's bound (BU-POP-3):
+	 * refused, with the logs up to the stop, cut to the reply */
+	assert_string_equal(mail(&f, "chichi@example.net", "c0@x",
 	                         "#logs\n#password chichi-pass\n", b),
-	                    "entered");
+	                    "rejected");
+	assert_non_null(strstr(f.body, "戦闘の作業量が上限の10000000を超えるため"));
+	assert_non_null(strstr(f.reply, "filename=logs.txt"));
+	assert_true(f.reply_len <= cfg.reply_max);
+	/* with no bound on the work, the logs are kept to the reply */
+	lim.max_work = UINT64_MAX;
+	ut_buf_printf(&m, "#logs\n#password chichi-pass\n%s", b);
+	msg = fx_msg("chichi@example.net", "c@x", m.ptr);
+	assert_int_equal(fx_process_lim(&f, msg, strlen(msg), &lim), 0);
+	assert_string_equal(f.result, "entered");
+	free(msg);
+	ut_buf_free(&m);
 	assert_non_null(strstr(f.reply, "filename=logs.txt"));
 	assert_true(f.reply_len <= cfg.reply_max);
 	/* the process's peak: 1.3 GB when the whole log was kept; a few MB

@@ -29,7 +29,10 @@ addresses of one slot, alternating, each found a fresh bucket every time
    whose member is 母 from another address; 母 and 子 build copies of
    themselves every two turns, each raising every ally's 防御力 (全体化),
    a battle of about 0.3 s here (10 ms a request: some 30 charged), so
-   子's address is refused next (429), another address is not.
+   子's address is refused next (429), another address is not (with
+   --max-work past that battle's work);
+6. with the default --max-work (10,000,000, BU-POP-3) that battle passes
+   the bound: 子's entry is rejected (422), and the reply says why.
 
 All of 127.0.0.0/8 is loopback on Linux: the addresses are this machine.
 
@@ -136,11 +139,13 @@ GROW = ("（９）：５／０／０／２／呼ぶ\n"
         "・守る：防御力＋１＜全体化＞\n")
 if has_hill(AMARYLLIS):
     db = new_hill(AMARYLLIS)
-    srv = Server(AMARYLLIS, "--hill", db, "--rate", "6")
+    srv = Server(AMARYLLIS, "--hill", db, "--rate", "6",
+                 "--max-work", "1000000000000")
+
+    def entry(name, address):
+        return json.dumps({"name": name, "address": address,
+                           "password": "pass-words", "sheet": name + GROW})
     try:
-        def entry(name, address):
-            return json.dumps({"name": name, "address": address,
-                               "password": "pass-words", "sheet": name + GROW})
         st, _, resp = request(srv.port, "POST", "/api/hill/entry",
                               entry("母", "haha@example.org"), JSON, src="127.0.9.3")
         ok(st == 200 and json.loads(resp)["result"] == "entered",
@@ -154,6 +159,26 @@ if has_hill(AMARYLLIS):
         ok(st == 429, f"子's address, charged for the battle, is refused next ({st})")
         st, _, _ = request(srv.port, "GET", "/app.css", src="127.0.9.5")
         ok(st == 200, f"another address is not ({st})")
+    finally:
+        rc = srv.stop()
+    ok(rc == 0, f"the server stops with status 0 ({rc})")
+
+    # 6. the default bound on a battle's work
+    db = new_hill(AMARYLLIS)
+    srv = Server(AMARYLLIS, "--hill", db)
+    try:
+        st, _, resp = request(srv.port, "POST", "/api/hill/entry",
+                              entry("母", "haha@example.org"), JSON, src="127.0.9.6")
+        ok(st == 200 and json.loads(resp)["result"] == "entered",
+           f"母 enters the empty hill ({st})")
+        st, _, resp = request(srv.port, "POST", "/api/hill/entry",
+                              entry("子", "ko@example.org"), JSON, src="127.0.9.7",
+                              timeout=120)
+        d = json.loads(resp)
+        ok(st == 422 and d["result"] == "rejected" and
+           "戦闘の作業量が上限の10000000を超えるため" in d["reply"],
+           f"子 is refused: its battle against 母 passes the work bound ({st}, "
+           f"{d['result']})")
     finally:
         rc = srv.stop()
     ok(rc == 0, f"the server stops with status 0 ({rc})")
