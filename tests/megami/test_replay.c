@@ -147,6 +147,50 @@ static void test_MG_REPLAY_1_comments_and_path(void **state)
 	mg_replay_free(&r);
 }
 
+/* MG-REPLAY-1 (fuzz_megami_replay's finding): every CR before a line's
+ * end is dropped, in "| " lines too, so that a replay written back reads
+ * the same (a "| " line "x\r\r" kept one CR, and lost it when written
+ * back and read again); a control character in the scenario's path is an
+ * error at its column (a NUL cut the path short unseen). */
+static void test_MG_REPLAY_1_line_ends(void **state)
+{
+	static const char text[] =
+		"megami-replay 1\r\r\n"
+		"| round_limit: 3\r\r\r\n"
+		"| characters: []\r\n"
+		"dice 3 4\r\r\n";
+	mg_replay r, back;
+	mg_replay_loc loc;
+	char *out;
+	size_t len;
+	(void)state;
+
+	assert_int_equal(mg_replay_parse(&r, &loc, text, strlen(text),
+		MG_LANG_EN), 0);
+	assert_int_equal(r.scenario_yaml_len, strlen("round_limit: 3\n"
+	                                              "characters: []\n"));
+	assert_memory_equal(r.scenario_yaml, "round_limit: 3\ncharacters: []\n",
+	                    r.scenario_yaml_len);
+	assert_int_equal(r.nitems, 2);
+	assert_int_equal(r.items[1].die, 4);
+	assert_int_equal(mg_replay_write(&out, &len, &r), 0);
+	assert_int_equal(mg_replay_parse(&back, &loc, out, len, MG_LANG_EN), 0);
+	assert_int_equal(back.scenario_yaml_len, r.scenario_yaml_len);
+	free(out);
+	mg_replay_free(&r);
+	mg_replay_free(&back);
+	{
+		static const char nul[] = "megami-replay 1\nscenario ab\0cd.yaml\n";
+		assert_int_equal(mg_replay_parse(&r, &loc, nul, sizeof nul - 1,
+			MG_LANG_EN), MG_EINVALID);
+		assert_string_equal(mg_error_last(), "the scenario's path holds "
+		                    "a control character (U+0000)");
+		assert_int_equal(loc.line, 2);
+		assert_int_equal(loc.col, 12);
+		mg_replay_free(&r);
+	}
+}
+
 /* One bad replay: the code, line, column and message (English). */
 static void bad(const char *text, int code, uint32_t line, uint32_t col,
                 const char *msg)
@@ -745,6 +789,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_MG_REPLAY_1_2_round_trip),
 		cmocka_unit_test(test_MG_REPLAY_1_comments_and_path),
+		cmocka_unit_test(test_MG_REPLAY_1_line_ends),
 		cmocka_unit_test(test_MG_REPLAY_1_2_parse_errors),
 		cmocka_unit_test(test_MG_REPLAY_1_japanese),
 		cmocka_unit_test(test_MG_REPLAY_3_full),

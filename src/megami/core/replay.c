@@ -538,8 +538,19 @@ static int header_line(parser *ps, const tok *t, size_t ntok, uint32_t *seen,
 		                  "'%.*s' needs a value"),
 		               (int)t[0].len, t[0].s);
 	if (tok_is(&t[0], "scenario")) {
-		/* the rest of the line (blanks inside kept) */
-		const char *p = t[1].s, *e = t[ntok - 1].s + t[ntok - 1].len;
+		/* the rest of the line (blanks inside kept); no control
+		 * character (a NUL would cut the path short, a CR end it
+		 * where it is written back) */
+		const char *p = t[1].s, *e = t[ntok - 1].s + t[ntok - 1].len, *q;
+		for (q = p; q < e; q++)
+			if ((unsigned char)*q < 0x20 || *q == 0x7f)
+				return fail_at(ps, UT_EINVALID,
+				               chars(ps->text, (size_t)(q - ps->text)) + 1,
+				               UT_TRL(ps->lang, "シナリオのパスに制御文字"
+				                                "（U+%04X）があります",
+				                  "the scenario's path holds a control "
+				                  "character (U+%04X)"),
+				               (unsigned)(unsigned char)*q);
 		if (!(ps->r->scenario_path = dup_n(p, (size_t)(e - p))))
 			return ut_error_set(UT_ENOMEM, "out of memory");
 		return 0;
@@ -595,7 +606,10 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 
 		at += n + (nl != NULL);
 		ps.line++;
-		if (n > 0 && s[n - 1] == '\r')
+		/* CRLF, and any CR before a line's end: none is kept (a
+		 * "| " line's trailing CR would not survive being written
+		 * back) */
+		while (n > 0 && s[n - 1] == '\r')
 			n--;
 		ps.text = s;
 		ps.len = n;
