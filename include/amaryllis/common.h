@@ -43,23 +43,24 @@ _Static_assert((int)AM_LANG_JA == (int)UT_LANG_JA &&
 #endif
 
 /**
- * The message of the last failure on this thread: a macro for
- * ut_error_last() (util/error.h), the error object every system shares.
+ * The message of the last failure on this thread: ut_error_last()
+ * (util/error.h), the error object every system shares.  A function (not
+ * a macro), so that other languages' bindings find it by name.
  *
  * @return a borrowed string, valid until the next failing library call on
  *         this thread; "" when nothing failed yet.
  */
-#define am_error_last ut_error_last
+const char *am_error_last(void);
 
 /**
- * The message of the last failure in `lang` (an am_lang): a macro for
+ * The message of the last failure in `lang` (an am_lang):
  * ut_error_last_lang().  Messages set in both languages (the hill's)
  * have their Japanese text; any other is the text of am_error_last().
  */
-#define am_error_last_lang ut_error_last_lang
+const char *am_error_last_lang(int lang);
 
 /** Clear the thread-local error (ut_error_clear()). */
-#define am_error_clear ut_error_clear
+void am_error_clear(void);
 
 /**
  * The version of these headers, the project's (CMakeLists.txt project():

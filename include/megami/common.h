@@ -42,15 +42,16 @@ _Static_assert((int)MG_LANG_JA == (int)UT_LANG_JA &&
 #endif
 
 /**
- * The message of the last failure on this thread: a macro for
- * ut_error_last() (util/error.h), the error object every system shares.
+ * The message of the last failure on this thread: ut_error_last()
+ * (util/error.h), the error object every system shares.  A function (not
+ * a macro), so that other languages' bindings find it by name.
  * @return a borrowed string, valid until the next failing call on this
  *         thread; "" when nothing failed yet.
  */
-#define mg_error_last ut_error_last
+const char *mg_error_last(void);
 
 /** Clear the thread-local error (ut_error_clear()). */
-#define mg_error_clear ut_error_clear
+void mg_error_clear(void);
 
 /**
  * The version of these headers, the project's (CMakeLists.txt project():

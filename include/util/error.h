@@ -5,8 +5,8 @@
  * A library function that fails records why with ut_error_set() and returns
  * a negative code; the front end reads the text with the system's own name
  * for ut_error_last(): am_error_last(), mg_error_last() and ms_error_last()
- * are macros for it (and xx_error_clear() for ut_error_clear()), so every
- * system reads and clears this one object.  The codes below are the one
+ * return it (and xx_error_clear() calls ut_error_clear()), so every system
+ * reads and clears this one object.  The codes below are the one
  * table of return codes: each system's public enum (am_error_code,
  * mg_error_code, ms_error_code) is defined from it, value for value.  The
  * values are API: never renumber them.

@@ -2,6 +2,8 @@
  * test_error.c - one error object for every system (util/error.h):
  * am_/mg_/ms_error_last read what ut_error_set wrote, any system's
  * *_error_clear clears it for all, and the public codes keep their values.
+ * Those names are functions (embedder review W7: a binding of another
+ * language finds a function by name, not a macro).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -16,6 +18,18 @@
 #include "manastorm/common.h"
 #include "megami/common.h"
 #include "util/error.h"
+
+#if defined(am_error_last) || defined(am_error_last_lang) || \
+    defined(am_error_clear) || defined(mg_error_last) || \
+    defined(mg_error_clear) || defined(ms_error_last) || defined(ms_error_clear)
+#error "the systems' error functions must be functions, not macros"
+#endif
+
+/* Their addresses: they are functions of the libraries. */
+static const char *(*const lasts[])(void) = {am_error_last, mg_error_last,
+                                             ms_error_last};
+static void (*const clears[])(void) = {am_error_clear, mg_error_clear,
+                                       ms_error_clear};
 
 /* A message set once is read under each system's name. */
 static void test_one_object(void **state)
@@ -34,6 +48,18 @@ static void test_one_object(void **state)
 	ut_error_set(UT_ERROR, "y");
 	am_error_clear();
 	assert_string_equal(mg_error_last(), "");
+	/* through the functions' addresses: each reads the object, and
+	 * another system's clear clears it */
+	{
+		size_t k;
+		for (k = 0; k < 3; k++) {
+			ut_error_set(UT_ERROR, "z");
+			assert_string_equal(lasts[k](), "z");
+			assert_string_equal(am_error_last_lang(UT_LANG_JA), "z");
+			clears[(k + 1) % 3]();
+			assert_string_equal(lasts[k](), "");
+		}
+	}
 }
 
 /* A message in both languages (ut_error_set_tr, ut_error_set_texts):
