@@ -40,10 +40,11 @@ set(am_inc_dir ${CMAKE_INSTALL_INCLUDEDIR}/${am_inc_sub})
 # am_dist_library(<name> DESC <text> PREFIXES <regex> HEADERS <files> LAYERS <targets>
 #                 LINK <targets> REQUIRES <pkg-config modules, public>
 #                 REQUIRES_PRIVATE <pkg-config modules>
+#                 [LIBS_PRIVATE <-l flags>]
 #                 [NODE <symbol version> PRIVATE <glob>])   (cmake/exports.cmake)
 function(am_dist_library name)
 	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC;NODE;PRIVATE"
-		"HEADERS;LAYERS;LINK;REQUIRES;REQUIRES_PRIVATE")
+		"HEADERS;LAYERS;LINK;REQUIRES;REQUIRES_PRIVATE;LIBS_PRIVATE")
 	set(objs "")
 	foreach(layer IN LISTS A_LAYERS)
 		list(APPEND objs "$<TARGET_OBJECTS:${layer}>")
@@ -84,6 +85,7 @@ function(am_dist_library name)
 	# --prefix P` (and CPack) get P
 	list(JOIN A_REQUIRES " " requires)
 	list(JOIN A_REQUIRES_PRIVATE " " requires_private)
+	list(JOIN A_LIBS_PRIVATE " " libs_private)
 	set(pc "${PROJECT_BINARY_DIR}/pkgconfig/${name}.pc")
 	foreach(v LIBDIR INCLUDEDIR)
 		set(d "${CMAKE_INSTALL_${v}}")
@@ -97,7 +99,7 @@ function(am_dist_library name)
 		set(AM_PC_DESC \"${A_DESC}\")
 		set(AM_PC_REQUIRES \"${requires}\")
 		set(AM_PC_REQUIRES_PRIVATE \"${requires_private}\")
-		set(AM_PC_LIBS_PRIVATE \"-lm -pthread\")
+		set(AM_PC_LIBS_PRIVATE \"${libs_private} -lm -pthread\")
 		set(AM_PC_LIBDIR \"${AM_PC_LIBDIR}\")
 		set(AM_PC_INCLUDEDIR \"${AM_PC_INCLUDEDIR}\")
 		set(AM_PC_INCSUB ${am_inc_sub})
@@ -129,7 +131,7 @@ am_dist_library(amaryllis-util
 	HEADERS ${am_inst_util_headers}
 	LAYERS util util_yaml
 	LINK PkgConfig::UTF8PROC PkgConfig::YAML Threads::Threads ${AM_LIBM}
-	REQUIRES_PRIVATE libutf8proc yaml-0.1
+	REQUIRES_PRIVATE yaml-0.1 LIBS_PRIVATE -lutf8proc
 	NODE AMARYLLIS_UTIL_0 PRIVATE "ut_*")
 
 get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)
@@ -153,7 +155,11 @@ foreach(sys IN LISTS am_systems)
 	endif()
 	set(link amaryllis-util_shared PkgConfig::UTF8PROC PkgConfig::JANSSON
 		Threads::Threads ${AM_LIBM})
-	set(requires libutf8proc jansson)
+	# utf8proc by name (Libs.private), not as a module: Debian's
+	# libutf8proc.pc has -DUTF8PROC_EXPORTS in its Cflags, which
+	# pkg-config --cflags would hand every program that uses ours
+	# (embedder review W9); no installed header includes utf8proc.h
+	set(requires jansson)
 	if(yaml)
 		list(APPEND link PkgConfig::YAML)
 		list(APPEND requires yaml-0.1)
@@ -165,7 +171,7 @@ foreach(sys IN LISTS am_systems)
 		LAYERS ${layers}
 		LINK ${link}
 		REQUIRES "amaryllis-util = ${PROJECT_VERSION}"
-		REQUIRES_PRIVATE ${requires})
+		REQUIRES_PRIVATE ${requires} LIBS_PRIVATE -lutf8proc)
 endforeach()
 
 # ---- man pages

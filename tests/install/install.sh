@@ -277,6 +277,10 @@ for sys in amaryllis megami manastorm; do
 	esac
 	cflags=$(pkg-config --cflags $sys)
 	case "$cflags" in *"-I$root/usr/$incs"*) ;; *) fail "pkg-config --cflags $sys: $cflags" ;; esac
+	# no other library's definitions in a program's flags (Debian's
+	# libutf8proc.pc gave -DUTF8PROC_EXPORTS through Requires.private:
+	# embedder review W9)
+	case "$cflags" in *-D*) fail "pkg-config --cflags $sys defines a macro: $cflags" ;; esac
 	# shared, through pkg-config
 	# shellcheck disable=SC2046,SC2086
 	$cc -std=c11 -Wall -Wextra -Werror $extra -o "$t/use_$sys" \
