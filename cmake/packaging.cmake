@@ -174,6 +174,27 @@ foreach(sys IN LISTS am_systems)
 		REQUIRES_PRIVATE ${requires} LIBS_PRIVATE -lutf8proc)
 endforeach()
 
+# ---- the CMake package (find_package(amaryllis), embedder review W10):
+# imported targets for the installed libraries, found relative to the
+# config file (cmake/amaryllisConfig.cmake.in)
+
+set(am_cfg_dir ${CMAKE_INSTALL_LIBDIR}/cmake/amaryllis)
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}" OR IS_ABSOLUTE "${am_inc_dir}")
+	message(FATAL_ERROR "the CMake package needs relative install folders "
+		"(CMAKE_INSTALL_LIBDIR ${CMAKE_INSTALL_LIBDIR})")
+endif()
+file(RELATIVE_PATH AM_CFG_UP "/p/${am_cfg_dir}" "/p")
+set(AM_CFG_INCDIR ${am_inc_dir})
+configure_file("${PROJECT_SOURCE_DIR}/cmake/amaryllisConfig.cmake.in"
+	"${PROJECT_BINARY_DIR}/cmake-package/amaryllisConfig.cmake" @ONLY)
+include(CMakePackageConfigHelpers)
+write_basic_package_version_file(
+	"${PROJECT_BINARY_DIR}/cmake-package/amaryllisConfigVersion.cmake"
+	VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/cmake-package/amaryllisConfig.cmake"
+	"${PROJECT_BINARY_DIR}/cmake-package/amaryllisConfigVersion.cmake"
+	DESTINATION ${am_cfg_dir})
+
 # ---- man pages
 
 option(AMARYLLIS_MAN "Generate and install the man pages (needs help2man)" ON)
@@ -262,8 +283,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON) # Depends: from dpkg-shlibdeps
 # ... and the -dev packages of the .pc files' Requires.private, which
-# pkg-config resolves even for --cflags (the package ships the headers
-# and .pc files: it is also the -dev package)
+# pkg-config resolves even for --cflags, and of their Libs.private
+# (utf8proc), which a static link needs (the package ships the headers,
+# .pc files and CMake package: it is also the -dev package)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libutf8proc-dev, libjansson-dev, libyaml-dev")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 # what lintian asks of a package with shared libraries and executables:

@@ -20,7 +20,8 @@ trap 'rm -rf "$tmp"' EXIT
 dpkg-deb --info "$deb" > "$tmp/info"
 grep -q '^ Package: amaryllis$' "$tmp/info" || fail "no Package: amaryllis"
 grep -q '^ Depends: .*libjansson4' "$tmp/info" || fail "Depends lacks libjansson4"
-# the .pc files' Requires.private: pkg-config --cflags needs their .pc
+# the .pc files' Requires.private (pkg-config --cflags needs their .pc)
+# and Libs.private (a static link needs libutf8proc.so)
 for dev in libutf8proc-dev libjansson-dev libyaml-dev; do
 	grep -q "^ Depends: .*$dev" "$tmp/info" || fail "Depends lacks $dev"
 done
@@ -34,7 +35,8 @@ for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	./usr/share/man/man5/megami-scenario.5.gz ./usr/share/man/man5/megami-replay.5.gz \
 	./usr/share/man/man5/manastorm-scenario.5.gz ./usr/share/man/man5/amaryllis-sheet.5.gz \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 /libamaryllis-util.so.0 \
-	/pkgconfig/amaryllis-util.pc \
+	/pkgconfig/amaryllis-util.pc /cmake/amaryllis/amaryllisConfig.cmake \
+	/cmake/amaryllis/amaryllisConfigVersion.cmake \
 	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h; do
 	grep -q -- "$f" "$tmp/contents" || fail "not in the package: $f"
 done

@@ -267,6 +267,28 @@ run() { # run NAME EXPECTED-STDOUT CMD...
 # examples/manastorm/table.yaml` is a draw after 3 battles.
 nl='
 '
+# find_package(amaryllis) (embedder review W10): a CMake project that
+# builds each program against the installed package, shared and static
+# (run with the others below)
+cm="$t/cmake-use"
+mkdir -p "$cm"
+cat > "$cm/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.13)
+project(use_amaryllis C)
+find_package(amaryllis $version CONFIG REQUIRED)
+foreach(sys amaryllis megami manastorm)
+	add_executable(use_\${sys} "$src/tests/install/use_\${sys}.c")
+	target_link_libraries(use_\${sys} PRIVATE amaryllis::\${sys})
+	add_executable(use_\${sys}_static "$src/tests/install/use_\${sys}.c")
+	target_link_libraries(use_\${sys}_static PRIVATE amaryllis::\${sys}_static)
+endforeach()
+EOF
+cmake -S "$cm" -B "$cm/build" -DCMAKE_PREFIX_PATH="$root/usr" \
+	-DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="-std=c11 -Wall -Wextra -Werror $extra" \
+	> "$t/cmake-use.log" 2>&1 || fail "find_package(amaryllis): $(tail -5 "$t/cmake-use.log")"
+cmake --build "$cm/build" >> "$t/cmake-use.log" 2>&1 ||
+	fail "building against the CMake package: $(tail -5 "$t/cmake-use.log")"
+
 for sys in amaryllis megami manastorm; do
 	case $sys in
 	amaryllis) ex="$src/examples/grisk.txt" want="ok 0" ;;
@@ -314,6 +336,14 @@ for sys in amaryllis megami manastorm; do
 		fail "use_${sys}_static uses a shared library of ours"
 	fi
 	run "use_$sys (static)" "$want" "$t/use_${sys}_static" "$ex"
+	# through the CMake package
+	readelf -d "$cm/build/use_$sys" | grep -q "NEEDED.*\[lib$sys\.so\.0\]" ||
+		fail "use_$sys (CMake) is not linked with lib$sys.so.0"
+	run "use_$sys (CMake, shared)" "$want" "$cm/build/use_$sys" "$ex"
+	if readelf -d "$cm/build/use_${sys}_static" | grep -q "lib\($sys\|amaryllis-util\)\.so"; then
+		fail "use_${sys}_static (CMake) uses a shared library of ours"
+	fi
+	run "use_$sys (CMake, static)" "$want" "$cm/build/use_${sys}_static" "$ex"
 	# the installed tool on the same example
 	"$root/usr/bin/$sys" check "$ex" > /dev/null || fail "$sys check $ex"
 done
