@@ -18,6 +18,8 @@
 
 #include "amaryllis/web.h"
 
+#include "fuzz_request.h"
+
 static void check(int ok)
 {
 	if (!ok)
@@ -55,17 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		body++;
 		len--;
 	} else {
-		const char *nl = memchr(data, '\n', size);
-		const char *sp = nl ? memchr(data, ' ', (size_t)(nl - body)) : NULL;
-		if (sp && (size_t)(sp - body) < sizeof(method) &&
-		    (size_t)(nl - sp - 1) < sizeof(path)) {
-			memcpy(method, body, (size_t)(sp - body));
-			method[sp - body] = '\0';
-			memcpy(path, sp + 1, (size_t)(nl - sp - 1));
-			path[nl - sp - 1] = '\0';
-			len -= (size_t)(nl + 1 - body);
-			body = nl + 1;
-		}
+		fuzz_request_line(method, sizeof(method), path, sizeof(path),
+		                  &body, &len);
 	}
 	if ((query = strchr(path, '?')) != NULL)
 		*query++ = '\0';
