@@ -29,7 +29,7 @@ typedef struct am_league am_league;
  * Called on the calling thread only. */
 typedef void (*am_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
-#define AM_LEAGUE_OPTS_VERSION 1
+#define AM_LEAGUE_OPTS_VERSION 2
 
 typedef struct am_league_opts {
 	unsigned version;      /**< AM_LEAGUE_OPTS_VERSION */
@@ -40,9 +40,14 @@ typedef struct am_league_opts {
 	size_t max_units;      /**< population limit of each battle */
 	am_progress_fn progress;
 	void *progress_ud;
+	uint64_t max_work;     /**< the work of each battle (am_battle_opts
+	                            max_work, BU-POP-3; version 2, version 1
+	                            callers get none): a battle past it stops,
+	                            an error for both, as past max_units */
 } am_league_opts;
 
-#define AM_LEAGUE_OPTS_INIT {AM_LEAGUE_OPTS_VERSION, 1, 0, 0, 1, 1000000, NULL, NULL}
+#define AM_LEAGUE_OPTS_INIT \
+	{AM_LEAGUE_OPTS_VERSION, 1, 0, 0, 1, 1000000, NULL, NULL, UINT64_MAX}
 
 /** Per-entry totals. */
 typedef struct am_league_row {
@@ -148,6 +153,25 @@ int am_league_set_counts(am_league *league, const int64_t *counts,
 /** Raw cross table for merging: one byte per pair i < j (0 = not played
  * here), writable, or NULL without a table; *len receives its size. */
 uint8_t *am_league_table(am_league *league, size_t *len);
+
+/**
+ * A league of n entries whose battles were played elsewhere (a hill keeps
+ * each pair's result): none is played here; it has a cross table, every
+ * pair AM_PAIR_NONE, and totals of 0, to fill with am_league_set_outcome
+ * and am_league_set_counts, then render (am_render_heatmap) or rank.
+ * @return 0; AM_ENOMEM; AM_EINVALID when out is NULL
+ */
+int am_league_new_table(am_league **out, size_t n);
+
+/**
+ * Set the cross table's outcome of entries i against j, from i's side
+ * (AM_PAIR_NONE … AM_PAIR_ERROR); am_league_outcome(j, i) then gives its
+ * mirror.  The totals are not changed (am_league_set_counts).
+ * @return 0; AM_EINVALID when league is NULL or has no table, i or j is
+ *         not an entry, i == j, or outcome is not one of the AM_PAIR_ values
+ */
+int am_league_set_outcome(am_league *league, size_t i, size_t j,
+                          int outcome);
 
 /**
  * Standings: entries by points (win/draw/loss points given), then margin;

@@ -95,6 +95,27 @@ static void test_hand_checked(void **state)
 	assert_int_equal(st[3].rank, 3);
 	assert_int_equal(st[3].points, 1);
 	am_league_free(lg);
+	/* BU-POP-3: with a work bound of 1 every battle whose units carry
+	 * out two actions stops, an error for both: グリスク (素早さ 2) uses
+	 * シールド and ブースト in turn 1, ヌト 命の剣 in turn 1 and 魔法剣 in
+	 * turn 2 (遅延起動２), before any of their battles can end; 甲
+	 * against 乙 does nothing (work 0) and is still drawn.  Options of
+	 * version 1 have no max_work: all six are played again. */
+	o.max_work = 1;
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
+	                 0);
+	assert_int_equal(am_league_battles(lg), 6);
+	assert_int_equal(am_league_stopped(lg), 5);
+	assert_int_equal(am_league_outcome(lg, 2, 3), AM_PAIR_DRAW);
+	assert_int_equal(am_league_outcome(lg, 0, 1), AM_PAIR_ERROR);
+	assert_int_equal(am_league_row_of(lg, 2)->errors, 2);
+	am_league_free(lg);
+	o.version = 1;
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
+	                 0);
+	assert_int_equal(am_league_stopped(lg), 0);
+	assert_int_equal(am_league_row_of(lg, 1)->wins, 3);
+	am_league_free(lg);
 	for (i = 0; i < 4; i++) {
 		am_program_free(p[i]);
 		am_sheet_free(s[i]);
@@ -412,6 +433,40 @@ static void test_no_stop(void **state)
 	}
 }
 
+/*
+ * A league of results played elsewhere (a hill's: am_league_new_table):
+ * no battle, every pair AM_PAIR_NONE until set; an outcome set from either
+ * side reads as its mirror from the other; refused: a pair of one entry,
+ * an entry past the end, a value that is no outcome.
+ */
+static void test_table_of_results(void **state)
+{
+	am_league *lg;
+	(void)state;
+
+	assert_int_equal(am_league_new_table(&lg, 3), 0);
+	assert_int_equal(am_league_size(lg), 3);
+	assert_int_equal(am_league_battles(lg), 0);
+	assert_int_equal(am_league_outcome(lg, 0, 1), AM_PAIR_NONE);
+	assert_int_equal(am_league_set_outcome(lg, 0, 1, AM_PAIR_WIN), 0);
+	assert_int_equal(am_league_set_outcome(lg, 2, 0, AM_PAIR_WIN), 0);
+	assert_int_equal(am_league_set_outcome(lg, 2, 1, AM_PAIR_DRAW), 0);
+	assert_int_equal(am_league_outcome(lg, 0, 1), AM_PAIR_WIN);
+	assert_int_equal(am_league_outcome(lg, 1, 0), AM_PAIR_LOSS);
+	assert_int_equal(am_league_outcome(lg, 0, 2), AM_PAIR_LOSS);
+	assert_int_equal(am_league_outcome(lg, 2, 0), AM_PAIR_WIN);
+	assert_int_equal(am_league_outcome(lg, 1, 2), AM_PAIR_DRAW);
+	assert_int_equal(am_league_set_outcome(lg, 1, 1, AM_PAIR_WIN),
+	                 AM_EINVALID);
+	assert_int_equal(am_league_set_outcome(lg, 0, 3, AM_PAIR_WIN),
+	                 AM_EINVALID);
+	assert_int_equal(am_league_set_outcome(lg, 0, 1, 5), AM_EINVALID);
+	assert_string_equal(am_error_last(), "am_league_set_outcome: no such "
+	                    "pair or outcome (0, 1, 5; 3 entries)");
+	assert_int_equal(am_league_outcome(lg, 0, 1), AM_PAIR_WIN);
+	am_league_free(lg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -421,6 +476,7 @@ int main(void)
 		TF_TEST("LG-PAIR-1 BU-POP-1", test_every_stop_listed),
 		TF_TEST("LG-PAIR-1", test_no_stop),
 		cmocka_unit_test(test_counts_are_a_copy),
+		cmocka_unit_test(test_table_of_results),
 		cmocka_unit_test(test_program_reset),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -255,6 +255,10 @@ static void test_league_optimize(void **state)
 	assert_int_equal(am_league_run(&lg, progs, 2, NULL), 0);
 	NULL_ARG(am_league_set_counts(NULL, NULL, 0),
 	         "am_league_set_counts: league is NULL");
+	NULL_ARG(am_league_new_table(NULL, 2),
+	         "am_league_new_table: out is NULL");
+	NULL_ARG(am_league_set_outcome(NULL, 0, 1, AM_PAIR_WIN),
+	         "am_league_set_outcome: league is NULL");
 	NULL_ARG(am_league_set_counts(lg, NULL, 2 * AM_LEAGUE_COUNTS_PER_ENTRY),
 	         "am_league_set_counts: counts is NULL");
 	am_league_free(lg);

@@ -49,6 +49,8 @@ static const char help_ja[] =
 	"  --matrix FILE.csv      対戦表（組ごとの W/D/L/E）を CSV で書く\n"
 	"  --svg FILE.svg         対戦表をヒートマップの SVG で書く\n"
 	"  --max-units N          ユニット数が N を超えた戦闘を止める（既定: 1000000）\n"
+	"  --max-work N           作業量が N を超える戦闘を止める（既定: 上限なし。\n"
+	"                         丘は10000000）\n"
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
@@ -76,6 +78,8 @@ static const char help_en[] =
 	"  --matrix FILE.csv      write the cross table (W/D/L/E per pair) as CSV\n"
 	"  --svg FILE.svg         write the cross table as an SVG heat map\n"
 	"  --max-units N          stop a battle past N units (default 1000000)\n"
+	"  --max-work N           stop a battle past N units of work (default no\n"
+	"                         bound; a hill's is 10000000)\n"
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
@@ -96,6 +100,7 @@ static const struct option longopts[] = {
 	{"matrix", required_argument, NULL, OPT_MATRIX},
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"max-units", required_argument, NULL, OPT_MAX_UNITS},
+	{"max-work", required_argument, NULL, OPT_MAX_WORK},
 	{NULL, 0, NULL, 0}
 };
 
@@ -271,6 +276,14 @@ static int parse_args(league_run *r, int argc, char **argv)
 			}
 			r->lo.max_units = (size_t)v;
 			break;
+		case OPT_MAX_WORK:
+			if (ut_cli_parse_u64(&v, optarg, UINT64_MAX) < 0 || v < 1) {
+				cli_bad_number(o, "league", "--max-work", 1,
+				               UINT64_MAX, optarg);
+				goto stop;
+			}
+			r->lo.max_work = v;
+			break;
 		default:
 			if ((rc = cli_common_option(o, "league", c, optarg)) == 0)
 				rc = cli_bad_option(o, "league", c, argv, longopts);
@@ -429,7 +442,8 @@ static void agree(league_run *r)
 	int failed = r->stop && r->status != EXIT_OK, nfailed = 0, stopped_here;
 
 	if (!r->stop) {
-		uint64_t opt[3] = {r->lo.max_units, r->matrix || r->svg, r->n};
+		uint64_t opt[4] = {r->lo.max_units, r->matrix || r->svg, r->n,
+		                   r->lo.max_work};
 		h = ut_fnv1a(h, opt, sizeof(opt));
 		h = ut_fnv1a(h, &r->loaded, sizeof(r->loaded));
 	}

@@ -326,6 +326,7 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
                   const am_league_opts *opts)
 {
 	static const am_league_opts defaults = AM_LEAGUE_OPTS_INIT;
+	am_league_opts v1;
 	unsigned jobs, t;
 	uint64_t pairs = 0, lo, hi;
 	am_league *lg;
@@ -341,6 +342,13 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 		                    "am_league_run: progs is NULL");
 	if (!opts)
 		opts = &defaults;
+	if (opts->version == 1) {
+		/* its fields up to progress_ud; no bound on the work */
+		v1 = defaults;
+		memcpy(&v1, opts, offsetof(am_league_opts, max_work));
+		v1.version = AM_LEAGUE_OPTS_VERSION;
+		opts = &v1;
+	}
 	if (opts->version != AM_LEAGUE_OPTS_VERSION || opts->parts == 0 ||
 	    opts->part >= opts->parts)
 		return ut_error_set(AM_EINVALID, "bad league options");
@@ -363,6 +371,7 @@ int am_league_run(am_league **out, const am_program *const *progs, size_t n,
 	sh.table = lg->table;
 	sh.bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
 	sh.bo.max_units = opts->max_units;
+	sh.bo.max_work = opts->max_work;
 	if ((uint64_t)jobs > (hi - lo) / CHUNK + 1)
 		jobs = (unsigned)((hi - lo) / CHUNK + 1);
 	if (!(ws = calloc(jobs, sizeof(*ws)))) {
@@ -522,6 +531,40 @@ uint8_t *am_league_table(am_league *lg, size_t *len)
 {
 	*len = lg->table && lg->n > 1 ? lg->n * (lg->n - 1) / 2 : 0;
 	return lg->table;
+}
+
+int am_league_new_table(am_league **out, size_t n)
+{
+	uint64_t pairs;
+
+	if (!out)
+		return ut_error_set(AM_EINVALID,
+		                    "am_league_new_table: out is NULL");
+	if (!(*out = league_new(n, 1, &pairs)))
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	return 0;
+}
+
+int am_league_set_outcome(am_league *lg, size_t i, size_t j, int outcome)
+{
+	if (!lg)
+		return ut_error_set(AM_EINVALID,
+		                    "am_league_set_outcome: league is NULL");
+	if (!lg->table || i == j || i >= lg->n || j >= lg->n ||
+	    outcome < AM_PAIR_NONE || outcome > AM_PAIR_ERROR)
+		return ut_error_set(AM_EINVALID, "am_league_set_outcome: no "
+		                    "such pair or outcome (%zu, %zu, %d; %zu "
+		                    "entries%s)", i, j, outcome, lg->n,
+		                    lg->table ? "" : ", no table");
+	if (i > j) { /* from the side of j, the smaller */
+		size_t t = i;
+		i = j;
+		j = t;
+		outcome = outcome == AM_PAIR_WIN ? AM_PAIR_LOSS
+		        : outcome == AM_PAIR_LOSS ? AM_PAIR_WIN : outcome;
+	}
+	lg->table[row_start(lg->n, i) + (j - i - 1)] = (uint8_t)outcome;
+	return 0;
 }
 
 /* Sorting context for the standings (qsort has none: a small struct). */

@@ -5,8 +5,8 @@
  * "draws", "losses", "points", "margin", "entered"}]}) and one
  * self-contained HTML page with how to enter (the hill's address, size,
  * scoring, an example mail, the directives), the table and the league's heat map
- * (am_render_heatmap, from a replay of the members' round robin: battles
- * are deterministic, so it shows the stored results), and that heat map
+ * (am_render_heatmap, from the stored result of each pair of members, the
+ * ones the table counts: no battle is played), and that heat map
  * alone as an SVG image (for a page that shows the table itself: the web
  * page's hill tab).
  *
@@ -82,43 +82,98 @@ static int buf_write(void *ud, const char *data, size_t len)
 	return ut_buf_put((ut_buf *)ud, data, len) != 0;
 }
 
-/* The heat map of the members' round robin, in standings order: a
- * standalone SVG document, or (in_html) without its XML declaration, to
- * sit inside an HTML page. */
-static int heatmap(hill_member *m, size_t n, am_lang lang, int in_html,
-                   ut_buf *b)
+/* An id and where it is in the standings (id order, for bsearch). */
+typedef struct id_at {
+	int64_t id;
+	size_t at;
+} id_at;
+
+static int id_cmp(const void *pa, const void *pb)
 {
-	am_sheet **sheets = calloc(n + 1, sizeof(*sheets));
-	am_program **progs = calloc(n + 1, sizeof(*progs));
+	const id_at *a = pa, *b = pb;
+
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* The stored results of the members m[0 .. n) (standings order) as a
+ * league (am_league_new_table): each pair's outcome, each member's
+ * totals as the standings counted them.  Read inside the caller's read
+ * transaction, with the standings.  No battle is played: a GET of the
+ * heat map costs the hill reads only (a replay of the round robin cost up
+ * to n(n − 1)/2 battles a request). */
+static int stored_league(am_hill *h, const hill_member *m, size_t n,
+                         am_league **out)
+{
+	id_at *ids = calloc(n + 1, sizeof(*ids));
+	int64_t *counts = calloc(n * AM_LEAGUE_COUNTS_PER_ENTRY + 1,
+	                         sizeof(*counts));
+	am_league *lg = NULL;
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if (!ids || !counts || am_league_new_table(&lg, n) < 0) {
+		rc = AM_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		int64_t *c = counts + i * AM_LEAGUE_COUNTS_PER_ENTRY;
+		ids[i].id = m[i].id;
+		ids[i].at = i;
+		c[0] = m[i].wins;
+		c[1] = m[i].draws;
+		c[2] = m[i].losses;
+		c[3] = 0; /* a battle that stopped entered nobody */
+		c[4] = m[i].margin;
+	}
+	qsort(ids, n, sizeof(*ids), id_cmp);
+	if ((rc = am_league_set_counts(lg, counts,
+	                               n * AM_LEAGUE_COUNTS_PER_ENTRY)) < 0 ||
+	    (rc = am_hill_prepare(h, &st, "SELECT a, b, outcome FROM results")) < 0)
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		id_at ka = {sqlite3_column_int64(st, 0), 0};
+		id_at kb = {sqlite3_column_int64(st, 1), 0};
+		const id_at *a = bsearch(&ka, ids, n, sizeof(*ids), id_cmp);
+		const id_at *b = bsearch(&kb, ids, n, sizeof(*ids), id_cmp);
+		int oc = sqlite3_column_int(st, 2);
+		/* stored as outcome_of (hill.c): 1 a won, 3 b won, 2 drawn */
+		if (a && b && a != b)
+			am_league_set_outcome(lg, a->at, b->at,
+			                      oc == 1 ? AM_PAIR_WIN :
+			                      oc == 3 ? AM_PAIR_LOSS : AM_PAIR_DRAW);
+	}
+	rc = rc == SQLITE_DONE ? 0 : am_hill_db_fail(h, rc, "database");
+out:
+	sqlite3_finalize(st);
+	free(ids);
+	free(counts);
+	if (rc < 0)
+		am_league_free(lg);
+	else
+		*out = lg;
+	return rc;
+}
+
+/* The heat map of the members' round robin (lg: stored_league), in
+ * standings order: a standalone SVG document, or (in_html) without its
+ * XML declaration, to sit inside an HTML page. */
+static int heatmap(const am_league *lg, hill_member *m, size_t n,
+                   am_lang lang, int in_html, ut_buf *b)
+{
 	const char **names = calloc(n + 1, sizeof(*names));
 	am_standing *st = calloc(n + 1, sizeof(*st));
-	am_league_opts lo = AM_LEAGUE_OPTS_INIT;
-	am_league *lg = NULL;
 	size_t i;
 	int rc = AM_ENOMEM;
 
-	if (!sheets || !progs || !names || !st)
+	if (!names || !st)
 		goto out;
 	for (i = 0; i < n; i++) {
-		if ((rc = am_sheet_parse(&sheets[i], m[i].sheet, m[i].sheet_len,
-		                         NULL)) < 0)
-			goto out;
-		if (!am_sheet_ok(sheets[i]) ||
-		    (rc = am_program_new(&progs[i], am_sheet_team(sheets[i]))) < 0) {
-			rc = ut_error_set_tr(AM_ERROR, "保存された「%s」のシートが読めません",
-			                     "stored sheet of %s is unreadable", m[i].name);
-			goto out;
-		}
 		names[i] = m[i].name;
-	}
-	lo.keep_table = 1;
-	if ((rc = am_league_run(&lg, (const am_program *const *)progs, n, &lo)) < 0)
-		goto out;
-	for (i = 0; i < n; i++) {
-		const am_league_row *r = am_league_row_of(lg, i);
 		st[i].entry = i;
 		st[i].rank = i + 1;
-		st[i].row = *r;
+		st[i].row = *am_league_row_of(lg, i);
 		st[i].points = m[i].points;
 	}
 	{
@@ -139,13 +194,6 @@ static int heatmap(hill_member *m, size_t n, am_lang lang, int in_html,
 		ut_buf_free(&svg);
 	}
 out:
-	am_league_free(lg);
-	for (i = 0; sheets && progs && i < n; i++) {
-		am_program_free(progs[i]);
-		am_sheet_free(sheets[i]);
-	}
-	free(sheets);
-	free(progs);
 	free(names);
 	free(st);
 	return rc;
@@ -262,8 +310,8 @@ void am_hill_html_style_csp(char out[AM_HILL_STYLE_CSP_SIZE])
 	strcat(out, "'");
 }
 
-static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
-                       ut_buf *b)
+static int status_html(am_hill *h, const am_league *league, hill_member *m,
+                       size_t n, am_lang lang, ut_buf *b)
 {
 	size_t i;
 	char num[64];
@@ -308,7 +356,7 @@ static int status_html(am_hill *h, hill_member *m, size_t n, am_lang lang,
 	if (n > 0) {
 		int rc;
 		ut_buf_puts(b, "<div class=\"scroll\">\n");
-		if ((rc = heatmap(m, n, lang, 1, b)) < 0)
+		if ((rc = heatmap(league, m, n, lang, 1, b)) < 0)
 			return rc;
 		ut_buf_puts(b, "</div>\n");
 	}
@@ -321,6 +369,7 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 	hill_member *m;
 	size_t n;
 	ut_buf b = UT_BUF_INIT;
+	am_league *league = NULL;
 	int rc;
 	am_lang lg = lang == AM_LANG_EN ? AM_LANG_EN : AM_LANG_JA;
 
@@ -329,17 +378,22 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 	if ((rc = am_hill_exec(h, "BEGIN")) < 0)
 		return rc;
 	rc = am_hill_standings(h, &m, &n);
+	/* the heat map's results, in the same read transaction */
+	if (rc == 0 && n > 0 &&
+	    (format == AM_HILL_HTML || format == AM_HILL_SVG) &&
+	    (rc = stored_league(h, m, n, &league)) < 0)
+		am_hill_members_free(m, n);
 	am_hill_exec(h, "COMMIT");
 	if (rc < 0)
-		return rc;
+		return rc == AM_ENOMEM ? am_hill_oom(rc) : rc;
 	if (format == AM_HILL_JSON) {
 		rc = status_json(h, m, n, &b);
 	} else if (format == AM_HILL_HTML) {
-		rc = status_html(h, m, n, lg, &b);
+		rc = status_html(h, league, m, n, lg, &b);
 	} else if (format == AM_HILL_SVG && n > 0) {
-		rc = heatmap(m, n, lg, 0, &b);
+		rc = heatmap(league, m, n, lg, 0, &b);
 	} else if (format == AM_HILL_SVG) {
-		/* no member, no league to replay: an image with nothing in it */
+		/* no member, no results: an image with nothing in it */
 		ut_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		                "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		                "width=\"0\" height=\"0\"/>\n");
@@ -350,6 +404,7 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 		am_hill_table_text(&b, m, n, lg);
 	}
 	am_hill_members_free(m, n);
+	am_league_free(league);
 	if (rc == 0 && b.failed)
 		rc = AM_ENOMEM;
 	if (rc < 0) {

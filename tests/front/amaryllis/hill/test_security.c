@@ -635,6 +635,43 @@ static void player_names(void **state)
 	fx_close(&f);
 }
 
+/* The heat map (hill status svg and html, GET /api/hill.svg: anyone's
+ * request) is drawn from the results the hill stored, the ones its table
+ * counts; it plays no battle (it replayed the whole round robin for each
+ * request: up to n(n − 1)/2 battles a GET).  ヌト beat グリスク when it
+ * entered (test_rules); with that stored result made a draw by hand, the
+ * table and the heat map both show the draw, which no replay would. */
+static void heatmap_stored(void **state)
+{
+	fx f;
+	sqlite3 *db;
+	char *s;
+	(void)state;
+
+	fx_open(&f, 5);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
+	assert_non_null(strstr(s, "<title>ヌト vs グリスク: row wins</title>"));
+	free(s);
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE results SET outcome = 2",
+	                              NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	s = fx_status(&f, AM_HILL_SVG, AM_LANG_EN);
+	assert_null(strstr(s, "<title>ヌト vs グリスク: row wins</title>"));
+	assert_non_null(strstr(s, "<title>グリスク vs ヌト: draw</title>"));
+	assert_non_null(strstr(s, "<title>ヌト vs グリスク: draw</title>"));
+	free(s);
+	s = fx_status(&f, AM_HILL_HTML, AM_LANG_EN);
+	assert_non_null(strstr(s, "<title>ヌト vs グリスク: draw</title>"));
+	free(s);
+	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_non_null(strstr(s, "0-1-0"));
+	free(s);
+	fx_close(&f);
+}
+
 /* A format-1 hill (as issue 10 made them) is upgraded when opened: its
  * members stay, the new columns and tables are there. */
 static void upgrade_format1(void **state)
@@ -838,6 +875,7 @@ int main(void)
 		cmocka_unit_test(logs_bounded),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
+		cmocka_unit_test(heatmap_stored),
 		cmocka_unit_test(upgrade_format1),
 		cmocka_unit_test(password_nfkc),
 		cmocka_unit_test(password_outside_lock),
