@@ -245,26 +245,47 @@ static int auto_die(track *t)
 	       t->s->characters[ri.who].side == MG_SIDE_NPC;
 }
 
+/* The end of the command BCDice echoes at the start of its result, in
+ * parentheses (a system's name before it: "SRS : (2D6+4>=10[12,2]) ＞ …"):
+ * just past its matching ")", or line itself when there is none.  The
+ * echo may hold brackets of its own (the [12,2] of a judgement's
+ * critical and fumble) and parentheses (a calculation). */
+static char *past_echo(char *line)
+{
+	char *p = strchr(line, '(');
+	int depth = 0;
+
+	for (; p && *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return p + 1;
+	}
+	return line;
+}
+
 /* The dice of a line as the person types them (MG-TRACK-2), in place:
  * a comma or an ideographic comma separates them as a blank does ("3,4",
  * "3、4"; the line is after NFKC, so "３，４" too), and a roll pasted from
- * BCDice or a VTT ("(2D6) ＞ 7[3,4] ＞ 7") gives the dice in its first
- * brackets; BCDice writes a lone 1D6 with none ("(1D6) ＞ 4", after NFKC
- * "(1D6) > 4"): its die is the value.  The words are split into w
- * (tr_split). */
+ * BCDice or a VTT ("(2D6) ＞ 7[3,4] ＞ 7", "SRS : (2D6+4>=10[12,2]) ＞
+ * 7[3,4]+4 ＞ 11 ＞ 成功") gives the dice in the first brackets after the
+ * command it echoes; BCDice writes a lone 1D6 with none ("(1D6) ＞ 4",
+ * after NFKC "(1D6) > 4"): its die is the value.  The words are split
+ * into w (tr_split). */
 static size_t die_words(char *line, char **w, size_t max)
 {
-	char *p, *open = strchr(line, '['), *close;
+	char *echo = past_echo(line), *p, *open = strchr(echo, '['), *close;
 
 	if (open && (close = strchr(open + 1, ']'))) {
 		*close = '\0';
 		line = open + 1;
-	} else {
-		for (p = line; *p == ' ' || *p == '\t'; p++)
+	} else if (echo != line) {
+		/* "(1D6) > 4": the echo is exactly a 1D6 */
+		for (p = echo - 1; p > line && p[-1] != '('; p--)
 			;
-		if (strncmp(p, "(1", 2) == 0 && (p[2] == 'D' || p[2] == 'd') &&
-		    strncmp(p + 3, "6)", 2) == 0) {
-			for (p += 5; *p == ' ' || *p == '\t'; p++)
+		if (echo - p == 4 && strncmp(p, "1", 1) == 0 &&
+		    (p[1] == 'D' || p[1] == 'd') && p[2] == '6') {
+			for (p = echo; *p == ' ' || *p == '\t'; p++)
 				;
 			if (*p == '>')
 				line = p + 1;
