@@ -113,38 +113,76 @@ static int same_name(const char *name, const char *w)
 	return same;
 }
 
-/* A character by number (1…) or name; -1 if none. */
+/* A character by number (1…) or name; -1 if none, -2 if the name is two
+ * characters' or more: the line is read after NFKC, so "ゴブリン１" and
+ * "ゴブリン1", both legal names of one scenario, read the same and only
+ * their numbers tell them apart (GM review 2026-12-04, 2). */
 long tr_find_char(track *t, const char *w)
 {
 	int64_t v;
 	size_t i;
+	long found = -1;
 
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= t->s->ncharacters ? (long)(v - 1) : -1;
 	for (i = 0; i < t->s->ncharacters; i++)
-		if (same_name(t->s->characters[i].name, w))
-			return (long)i;
-	return -1;
+		if (same_name(t->s->characters[i].name, w)) {
+			if (found >= 0)
+				return -2;
+			found = (long)i;
+		}
+	return found;
 }
 
-/* One of the actor's attacks by number (1…) or name; -1 if none. */
+/* One of the actor's attacks by number (1…) or name; -1 if none, -2 if
+ * the name is two attacks' or more (as tr_find_char). */
 static long find_attack(const mg_character *me, const char *w)
 {
 	int64_t v;
 	size_t i;
+	long found = -1;
 
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= me->nattacks ? (long)(v - 1) : -1;
 	for (i = 0; i < me->nattacks; i++)
-		if (same_name(me->attacks[i].name, w))
-			return (long)i;
-	return -1;
+		if (same_name(me->attacks[i].name, w)) {
+			if (found >= 0)
+				return -2;
+			found = (long)i;
+		}
+	return found;
+}
+
+/* The names a word reads as several (tr_find_char, find_attack: -2),
+ * one call each: "  'w' is #3 NAME, #4 NAME: which one?  Type its
+ * number", the k-th (from 0) numbered i + 1; then a call with last = 1
+ * ends the line. */
+static void ambiguous(track *t, const char *w, size_t k, size_t i,
+                      const char *name, int last)
+{
+	if (last) {
+		tr_say("%s", UT_TR(&t->ui, "のどれか分かりません。番号で選んでください\n",
+		                   ": which one?  Type its number\n"));
+		return;
+	}
+	if (k == 0)
+		tr_say(UT_TR(&t->ui, "  「%s」は", "  '%s' is "), w);
+	tr_say(UT_TR(&t->ui, "%s%zu「%s」", "%s#%zu %s"),
+	       k ? UT_TR(&t->ui, "と", ", ") : "", i + 1, name);
 }
 
 static int no_char(track *t, const char *w)
 {
-	tr_say(UT_TR(&t->ui, "  キャラクター「%s」はいません\n",
-	                  "  no character '%s'\n"), w);
+	size_t i, k = 0, n = t->s->ncharacters;
+
+	if (tr_find_char(t, w) == -2) {
+		for (i = 0; i < n; i++)
+			if (same_name(t->s->characters[i].name, w))
+				ambiguous(t, w, k++, i, t->s->characters[i].name, 0);
+		ambiguous(t, w, k, 0, NULL, 1);
+	} else
+		tr_say(UT_TR(&t->ui, "  キャラクター「%s」はいません\n",
+		                  "  no character '%s'\n"), w);
 	return CMD_AGAIN;
 }
 
@@ -183,6 +221,10 @@ static int position(track *t, const char *w, int gm, int64_t *out)
 		mg_combat_character(&st, t->c, (size_t)c);
 		*out = st.position;
 		return 0;
+	}
+	if (c == -2) {
+		no_char(t, w);
+		return -1;
 	}
 	tr_say(UT_TR(&t->ui, "  位置「%s」が分かりません（整数かキャラクター）\n",
 	                  "  '%s' is not a position (a whole number or a character)\n"),
@@ -303,6 +345,15 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	}
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = tr_find_char(t, w[2]);
+		if (a == -2) {
+			size_t i, k = 0;
+			for (i = 0; i < me->nattacks; i++)
+				if (same_name(me->attacks[i].name, w[1]))
+					ambiguous(t, w[1], k++, i,
+					          me->attacks[i].name, 0);
+			ambiguous(t, w[1], k, 0, NULL, 1);
+			return CMD_AGAIN;
+		}
 		if (a < 0) {
 			tr_say(UT_TR(&t->ui, "  %s に攻撃「%s」はありません\n",
 			                  "  %s has no attack '%s'\n"), me->name, w[1]);
