@@ -132,10 +132,12 @@ typedef struct am_battle_opts {
 	                            specialised path; 0: the general one, the
 	                            reference it is tested against.  Results
 	                            and events are the same. */
-	uint64_t max_work;     /**< the work of one battle (version 2): each
-	                            action carried out counts 1, and a 全体化
-	                            one 1 more for each unit of the line it
-	                            reaches (the living of that side); AM_ELIMIT
+	uint64_t max_work;     /**< the work of one battle (version 2,
+	                            BU-POP-3): each action carried out counts
+	                            1; a 全体化 support 1 more for each living
+	                            unit of its side; the 全体化 attacks of a
+	                            step, at each side, its living units × the
+	                            kinds of those attacks (BU-ALL-3); AM_ELIMIT
 	                            past it, at the action that would pass it.
 	                            It bounds the time a battle takes whatever
 	                            the sheets (a hill's: docs/HILL.md).  The

@@ -116,8 +116,8 @@ typedef struct am_hill_limits {
 	uint64_t max_work;     /**< the work of each battle (am_battle_opts
 	                            max_work, BU-POP-3; version 4): a new sheet
 	                            whose battle passes it is refused, as past
-	                            max_units (default 10000000, about half a
-	                            second of the costliest battle) */
+	                            max_units (default 10000000: the costliest
+	                            battles found reach it in 0.1–0.3 s) */
 } am_hill_limits;
 
 #define AM_HILL_LIMITS_INIT \

@@ -266,6 +266,7 @@ int am_battle_run(am_result *out, am_engine *e, const am_team *a,
 	if (!b)
 		return ut_error_set(AM_EINVALID, "am_battle_run: b is NULL");
 	e->nunits = 0;
+	e->work_base = e->work_left = 0; /* am_engine_work: none yet */
 	e->sides[0].team = e->sides[1].team = NULL;
 	TRY(am_team_check(a));
 	TRY(am_team_check(b));

@@ -23,13 +23,15 @@ static int kind_cmp(const void *pa, const void *pb)
 }
 
 /*
- * The reach of the 全体化 attacks of the step of e->dec[0..n) with one
- * record per hit (expand_hits, the reference), counted as the grouped
- * tempo counts it (tempo.c: grouped): at each side with living units (the
- * side the first record aims at first), those units × the kinds of attack
- * aimed at it (am_work).
+ * The reach of the 全体化 attacks of the step of e->dec[0..n) (am_work,
+ * BU-POP-3): at each side with living units (the side the first record
+ * aims at first), those units × the kinds of attack aimed at it, as the
+ * grouped tempo meets them (tempo.c: grouped, its classes).  Counted for
+ * both sides before any hit lands, whether the hits are grouped or one
+ * record each (expand_hits), so that a stop leaves the same state either
+ * way.
  */
-static int reach_expanded(am_engine *e, size_t n)
+static int reach_volleys(am_engine *e, size_t n)
 {
 	volley_kind *kv = NULL;
 	size_t i, m, kinds;
@@ -56,7 +58,11 @@ static int reach_expanded(am_engine *e, size_t n)
 		}
 		if (m == 0)
 			continue;
-		qsort(kv, m, sizeof(*kv), kind_cmp);
+		/* usually one kind, or kinds in a row: no sort */
+		for (i = 1; i < m && kind_cmp(&kv[i - 1], &kv[i]) <= 0; i++)
+			;
+		if (i < m)
+			qsort(kv, m, sizeof(*kv), kind_cmp);
 		for (i = kinds = 1; i < m; i++)
 			kinds += kind_cmp(&kv[i - 1], &kv[i]) != 0;
 		rc = am_work_reach(e, e->sides[s].nliving, kinds);
@@ -78,6 +84,7 @@ static int reach_expanded(am_engine *e, size_t n)
 static int step(am_engine *e, size_t n)
 {
 	size_t i, nstun = 0, nsup = 0, natk = 0, nbuild = 0;
+	int volleys = 0; /* a 全体化 attack among them (reach_volleys) */
 
 	e->step++;
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
@@ -145,6 +152,7 @@ static int step(am_engine *e, size_t n)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, id, sl));
+		volleys |= sl->all;
 		if (sl->all && !e->opts->expand_hits) {
 			/* a volley: one hit per living enemy (B3), grouped
 			 * in its tempo (BU-ALL-3) */
@@ -166,8 +174,8 @@ static int step(am_engine *e, size_t n)
 			                      foe));
 		}
 	}
-	if (e->opts->expand_hits)
-		TRY(reach_expanded(e, n));
+	if (volleys)
+		TRY(reach_volleys(e, n));
 	return am_tempo_run(e);
 }
 
@@ -560,8 +568,9 @@ static int duel_step2(am_engine *e)
 			e->volleys = 1;
 		}
 	}
-	if (e->opts->expand_hits)
-		TRY(reach_expanded(e, 2));
+	if ((sl[0] && sl[0]->kind == AM_KIND_ATTACK && sl[0]->all) ||
+	    (sl[1] && sl[1]->kind == AM_KIND_ATTACK && sl[1]->all))
+		TRY(reach_volleys(e, 2));
 	return am_tempo_run(e);
 }
 

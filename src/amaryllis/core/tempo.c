@@ -592,9 +592,8 @@ static int grouped(am_engine *e)
 			continue;
 		front = (uint32_t)am_roster_front(e, s);
 		TRY(list_build(e, lv, idx, nv, s));
-		/* the reach of the volleys (am_work): each living unit
-		 * meets each kind */
-		TRY(am_work_reach(e, e->sides[s].nliving, lv->nc));
+		/* (the work of its reach, units × lv->nc, was counted for
+		 * both sides before: schedule.c, reach_volleys) */
 		/* the front unit meets the single attacks too */
 		lf = lv;
 		if (nf > nv) {

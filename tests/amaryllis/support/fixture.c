@@ -533,5 +533,10 @@ void tf_same_stop(am_engine *e[4], const am_team *a, const am_team *b,
 			w0 = am_engine_work(e[0]);
 		assert_true(am_engine_work(e[k]) == w0);
 		assert_true(w0 < w);
+		/* stopped at the same action: the units as they were then
+		 * (the review of 2026-12-04 found a grouped tempo's first
+		 * side struck before the second side's reach stopped it) */
+		if (k > 0)
+			tf_same_units(e[k], e[0], 0);
 	}
 }

@@ -192,8 +192,9 @@ void tf_same_units(const am_engine *a, const am_engine *b, size_t slots);
 /* A battle of a against b, to be played four ways (o, on engines e):
  * played the first way, and when it ends with some work done, with
  * max_work one below that work all four ways stop with AM_ELIMIT having
- * done the same work, less than it (am_battle_opts max_work: the bound is
- * met at the same action whatever the path).  The events are not kept (a
+ * done the same work, less than it, and leave every unit in the same
+ * state (am_battle_opts max_work: the bound is met at the same action
+ * whatever the path).  The events are not kept (a
  * way with a callback gets one that ignores them).  Call it before the
  * battles the caller compares, which leave the engines as it expects. */
 void tf_same_stop(am_engine *e[4], const am_team *a, const am_team *b,
