@@ -176,15 +176,24 @@ endforeach()
 
 # ---- the CMake package (find_package(amaryllis), embedder review W10):
 # imported targets for the installed libraries, found relative to the
-# config file (cmake/amaryllisConfig.cmake.in)
+# config file (cmake/amaryllisConfig.cmake.in); an absolute libdir or
+# include folder (as some distributions pass) is written as it is
 
 set(am_cfg_dir ${CMAKE_INSTALL_LIBDIR}/cmake/amaryllis)
-if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}" OR IS_ABSOLUTE "${am_inc_dir}")
-	message(FATAL_ERROR "the CMake package needs relative install folders "
-		"(CMAKE_INSTALL_LIBDIR ${CMAKE_INSTALL_LIBDIR})")
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+	set(AM_CFG_UP ".")
+	set(AM_CFG_LIB "${CMAKE_INSTALL_LIBDIR}")
+	set(am_cfg_prefix "${CMAKE_INSTALL_PREFIX}")
+else()
+	file(RELATIVE_PATH AM_CFG_UP "/p/${am_cfg_dir}" "/p")
+	set(AM_CFG_LIB "\${_am_prefix}/${CMAKE_INSTALL_LIBDIR}")
+	set(am_cfg_prefix "\${_am_prefix}")
 endif()
-file(RELATIVE_PATH AM_CFG_UP "/p/${am_cfg_dir}" "/p")
-set(AM_CFG_INCDIR ${am_inc_dir})
+if(IS_ABSOLUTE "${am_inc_dir}")
+	set(AM_CFG_INC "${am_inc_dir}")
+else()
+	set(AM_CFG_INC "${am_cfg_prefix}/${am_inc_dir}")
+endif()
 configure_file("${PROJECT_SOURCE_DIR}/cmake/amaryllisConfig.cmake.in"
 	"${PROJECT_BINARY_DIR}/cmake-package/amaryllisConfig.cmake" @ONLY)
 include(CMakePackageConfigHelpers)
