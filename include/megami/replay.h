@@ -118,8 +118,12 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 
 /**
  * The replay as text (the format above): consecutive dice on one `dice`
- * line; the YAML as "| " lines.  *out is NUL-terminated, freed with free().
+ * line; the YAML as "| " lines.  A scenario path the `scenario` line
+ * cannot hold (a control character, a '#', a blank at an end) is left out
+ * when the YAML is there (a reader takes the YAML anyway).  *out is
+ * NUL-terminated, freed with free().
  * @return 0, MG_ENOMEM, or MG_EINVALID when out or r is NULL (len may be)
+ *         or when such a path is the replay's only scenario
  */
 int mg_replay_write(char **out, size_t *len, const mg_replay *r);
 

@@ -179,6 +179,29 @@ static void test_MG_REPLAY_1_line_ends(void **state)
 	free(out);
 	mg_replay_free(&r);
 	mg_replay_free(&back);
+	/* a path the scenario line cannot hold (review 2026-12-04, 4: a
+	 * session of a file named with a TAB or a '#' wrote a replay that
+	 * resumed another file, or none): left out beside the YAML, which
+	 * the reader takes; refused as the only scenario */
+	{
+		static const char *const bad_paths[] = {"a\tb.yaml", "a#b.yaml",
+		                                        " a.yaml", "a.yaml "};
+		size_t k;
+		for (k = 0; k < 4; k++) {
+			mg_replay q = MG_REPLAY_INIT;
+			assert_int_equal(mg_replay_set_scenario(&q, bad_paths[k],
+				"round_limit: 3\n", 15), 0);
+			assert_int_equal(mg_replay_write(&out, &len, &q), 0);
+			assert_null(strstr(out, "scenario"));
+			assert_non_null(strstr(out, "| round_limit: 3\n"));
+			free(out);
+			assert_int_equal(mg_replay_set_scenario(&q, bad_paths[k],
+				NULL, 0), 0);
+			assert_int_equal(mg_replay_write(&out, &len, &q),
+			                 MG_EINVALID);
+			mg_replay_free(&q);
+		}
+	}
 	{
 		static const char nul[] = "megami-replay 1\nscenario ab\0cd.yaml\n";
 		assert_int_equal(mg_replay_parse(&r, &loc, nul, sizeof nul - 1,

@@ -672,6 +672,21 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	return rc;
 }
 
+/* Can the scenario line hold path p and read it back the same (MG-REPLAY-1:
+ * the rest of the line up to a '#', blanks around it dropped, no control
+ * character)? */
+static int path_writable(const char *p)
+{
+	size_t n = strlen(p), i;
+
+	if (n == 0 || p[0] == ' ' || p[n - 1] == ' ')
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7f || p[i] == '#')
+			return 0;
+	return 1;
+}
+
 /* ---- writing ------------------------------------------------------------- */
 
 int mg_replay_write(char **out, size_t *len, const mg_replay *r)
@@ -691,8 +706,18 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 		ut_buf_printf(&b, "seed %" PRIu64 "\n", r->seed);
 	if (r->has_rolled)
 		ut_buf_printf(&b, "rolled %" PRIu64 "\n", r->rolled);
-	if (r->scenario_path)
+	/* a path the line cannot hold (a session of a file named with a
+	 * TAB or a '#') is left out when the scenario's lines are there,
+	 * which a reader takes anyway (MG-REPLAY-1); else refused */
+	if (r->scenario_path && path_writable(r->scenario_path))
 		ut_buf_printf(&b, "scenario %s\n", r->scenario_path);
+	else if (r->scenario_path && !r->scenario_yaml) {
+		ut_buf_free(&b);
+		return ut_error_set(UT_EINVALID, "mg_replay_write: the scenario's "
+		                    "path cannot be written in a replay (a "
+		                    "control character, a '#' or a blank at an "
+		                    "end) and the replay holds no scenario");
+	}
 	if (r->scenario_yaml) {
 		const char *s = r->scenario_yaml, *e = s + r->scenario_yaml_len;
 		while (s < e) {
