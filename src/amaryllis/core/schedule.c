@@ -506,6 +506,7 @@ static int duel_step2(am_engine *e)
 	int32_t d[2];
 	size_t i;
 	int k, natk = 0;
+	unsigned vol = 0; /* bit k: unit k's attack is 全体化 */
 
 	e->step++;
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 2, 0);
@@ -553,6 +554,7 @@ static int duel_step2(am_engine *e)
 			continue;
 		if (e->cb)
 			TRY(am_step_emit_action(e, (uint32_t)k, sl[k]));
+		vol |= (unsigned)sl[k]->all << k;
 		if (sl[k]->all && e->opts->expand_hits) {
 			/* one record per living enemy, as step() */
 			if (e->units[1 - k].alive)
@@ -568,9 +570,11 @@ static int duel_step2(am_engine *e)
 			e->volleys = 1;
 		}
 	}
-	if ((sl[0] && sl[0]->kind == AM_KIND_ATTACK && sl[0]->all) ||
-	    (sl[1] && sl[1]->kind == AM_KIND_ATTACK && sl[1]->all))
-		TRY(reach_volleys(e, 2));
+	/* their reach, as reach_volleys counts it: the one unit of the
+	 * other side, if living, one kind; both before any hit lands */
+	for (k = 0; vol && k < 2; k++)
+		if ((vol >> k) & 1)
+			TRY(am_work(e, e->units[1 - k].alive != 0));
 	return am_tempo_run(e);
 }
 
