@@ -141,7 +141,25 @@ wait_prompt "[exit 143]"
 grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D3/c.log" ||
 	fail "--log c.log does not hold the session: $(cat "$D3/c.log")"
 
-# ---- 4. The terminal closes (the tmux server killed: SIGHUP) at a
+# ---- 4. Ctrl-D at a decision quits (as q); Ctrl-D again at the save
+# prompt, at a terminal, saves under the tracker's own name (GM review
+# 2026-12-04, 4: the session was dropped without a word).
+D5=$TMP/s5
+run "$D5" --lang en --seed 3 "'$DUEL'"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line "6 6"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+type_line "1 1"
+wait_prompt "アリア>"
+"${T[@]}" send-keys -t "$CUR" C-d
+wait_prompt "save the replay to (Enter: don't save)>"
+"${T[@]}" send-keys -t "$CUR" C-d
+wait_line "saved: duel.replay"
+wait_prompt "[exit 0]"
+[[ $(items "$D5/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6 1 1' ]] ||
+	fail "duel.replay is not the session: $(items "$D5/duel.replay")"
+
+# ---- 5. The terminal closes (the tmux server killed: SIGHUP) at a
 # decision: the replay and the log are written all the same.
 D4=$TMP/s4
 run "$D4" --seed 3 --log d.log "'$DUEL'"

@@ -269,10 +269,12 @@ static int save_own(track *t, const char *text, size_t len)
 
 /* Ask for a file name until the replay is saved there or none is given.
  * A failure is reported (megami: track: FILE: REASON) and the name asked
- * again.  After SIGHUP or SIGTERM, or a second Ctrl-C in a row at this
- * prompt, the replay is saved under a name of its own (own_name,
- * MG-TRACK-12).  Returns 0, or -1 when the last attempt failed (or the
- * replay could not be made). */
+ * again.  After SIGHUP or SIGTERM, a second Ctrl-C in a row at this
+ * prompt, or Ctrl-D (the end of input) at a terminal, the replay is saved
+ * under a name of its own (own_name, MG-TRACK-12): Ctrl-D twice, quit and
+ * then this prompt, is a reflex too (GM review 2026-12-04, 4); a script's
+ * input that ends here saves nothing, as an empty name.  Returns 0, or -1
+ * when the last attempt failed (or the replay could not be made). */
 static int offer_save(track *t)
 {
 	char *text = NULL;
@@ -294,7 +296,7 @@ static int offer_save(track *t)
 		}
 		name = tr_input_at(t, UT_TR(&t->ui, "リプレイを保存するファイル（Enter: 保存しない）> ",
 		                                 "save the replay to (Enter: don't save)> "), 1);
-		if (!name && (t->interrupted || t->stop_signal)) {
+		if (!name && (t->interrupted || t->stop_signal || t->tty)) {
 			rc = save_own(t, text, len);
 			break;
 		}

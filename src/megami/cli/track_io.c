@@ -196,7 +196,9 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 			return NULL;
 		}
 		if (!line) {
-			if (!t->tty && !t->input_over)
+			/* the end of input: a transcript's line ends, and at a
+			 * terminal the line of the ^D it echoed */
+			if (!t->input_over)
 				tr_say("\n");
 			return NULL;
 		}
