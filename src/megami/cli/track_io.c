@@ -311,17 +311,19 @@ size_t tr_split(char *line, char **w, size_t max)
 
 /* A whole number (an optional '-' when neg) into *out: 0; -1 when s is not
  * a whole number; TR_OUT_OF_RANGE when it is one but beyond 64 bits or,
- * without neg, negative (MG-TRACK-9: said as out of range). */
+ * without neg, negative (MG-TRACK-9: said as out of range).  The minus
+ * may be U+2212 MINUS SIGN, which NFKC keeps and which an IME or a
+ * rulebook's text gives as often as '-' (GM review 2026-12-04, 7). */
 int tr_parse_int(const char *s, int neg, int64_t *out)
 {
 	uint64_t v;
-	int minus = *s == '-';
+	int minus = *s == '-' ? 1 : strncmp(s, "\xe2\x88\x92", 3) == 0 ? 3 : 0;
 	size_t digits = strspn(s + minus, "0123456789");
 
 	if (digits == 0 || s[minus + digits] != '\0')
 		return -1;
 	if ((minus && !neg) ||
-	    ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX + minus) < 0)
+	    ut_cli_parse_u64(&v, s + minus, (uint64_t)INT64_MAX + (minus != 0)) < 0)
 		return TR_OUT_OF_RANGE;
 	*out = minus ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
