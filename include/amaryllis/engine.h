@@ -133,12 +133,13 @@ typedef struct am_battle_opts {
 	                            reference it is tested against.  Results
 	                            and events are the same. */
 	uint64_t max_work;     /**< the work of one battle (version 2,
-	                            BU-POP-3): each action carried out counts
-	                            1; a 全体化 support 1 more for each living
-	                            unit of its side; the 全体化 attacks of a
-	                            step, at each side, its living units × the
-	                            kinds of those attacks (BU-ALL-3); AM_ELIMIT
-	                            past it, at the action that would pass it.
+	                            BU-POP-3): each actor of a step that is not
+	                            empty counts 1; a 全体化 support 1 more for
+	                            each living unit of its side; the 全体化
+	                            attacks of a step, at each side, its living
+	                            units × the kinds of those attacks
+	                            (BU-ALL-3); AM_ELIMIT past it, at the step
+	                            that would pass it.
 	                            It bounds the time a battle takes whatever
 	                            the sheets (a hill's: docs/HILL.md).  The
 	                            same for every choice of shortcuts,

@@ -116,13 +116,13 @@ typedef struct am_hill_limits {
 	uint64_t max_work;     /**< the work of each battle (am_battle_opts
 	                            max_work, BU-POP-3; version 4): a new sheet
 	                            whose battle passes it is refused, as past
-	                            max_units (default 10000000: the costliest
-	                            battles found reach it in 0.1–0.3 s) */
+	                            max_units (default 4000000: the costliest
+	                            battles found reach it in 0.3–0.4 s) */
 } am_hill_limits;
 
 #define AM_HILL_LIMITS_INIT \
 	{AM_HILL_LIMITS_VERSION, (size_t)1 << 20, 64, 8, 10000, 120000, 0, 0, \
-	 10000000}
+	 4000000}
 
 /**
  * Create a hill database at `path` (it must not exist).

@@ -93,7 +93,7 @@ typedef struct am_web_config {
 #define AM_WEB_CONFIG_INIT \
 	{AM_WEB_CONFIG_VERSION, NULL, 65536, 10000, 2000, 4, 64, 16, 4, 10, \
 	 600, 5, 2000, NULL, 0, NULL, NULL, (size_t)4 << 20, (size_t)64 << 20, \
-	 10000000}
+	 4000000}
 
 typedef struct am_web am_web;
 

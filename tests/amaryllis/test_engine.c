@@ -194,12 +194,13 @@ static void test_hits_limit(void **state)
 }
 
 /*
- * The bound on the work of a battle (am_battle_opts.max_work): each action
- * carried out counts 1, a 全体化 attack also the living units it reaches
- * times the kinds of attack at them.  The sheets of test_hits_limit:
- * turn 0, 巣 (素早さ 2) takes two steps and builds two 卵 (高速起動): 2;
- * 嵐 (素早さ 1) has nothing usable yet (AM-TURN-3): 0.  卵 have 素早さ 0
- * and 巣 nothing left, so from turn 1 only 嵐 acts, once a turn: its
+ * The bound on the work of a battle (am_battle_opts.max_work): each actor
+ * of a step that is not empty counts 1, a 全体化 attack also the living
+ * units it reaches times the kinds of attack at them.  The sheets of
+ * test_hits_limit: turn 0, 巣 (素早さ 2) takes two steps alone and builds
+ * two 卵 (高速起動): 2; 嵐 (素早さ 1) has nothing usable yet (AM-TURN-3):
+ * an empty step, 0.  卵 have 素早さ 0 and 巣 nothing left (its steps are
+ * empty), so from turn 1 only 嵐's step counts, once a turn: its
  * 全体化 攻撃 (1) reaches 巣 and both 卵 with one kind (3 × 1), dealing
  * 1 − 0 = 1 to each; all three start at ＨＰ 5 and die in turn 5, which
  * ends the battle.  Work: 2 + 5 × (1 + 3) = 22.

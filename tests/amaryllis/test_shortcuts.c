@@ -236,6 +236,13 @@ static void test_stun_left_at_the_end(void **state)
 	assert_int_equal(am_engine_unit(&st, e[0], 0), 0);
 	assert_int_equal(st.hp, 99);
 	assert_int_equal(st.states[AM_STATE_STUN], 10);
+	/* BU-POP-3: each actor of a step that is not empty counts 1.  Turn
+	 * 1: 打's attack (1) and 壁's first スタン step (1); turns 2..20: one
+	 * スタン step of 壁 each (19), which the dormant jump counts at once:
+	 * 壁 alone at 素早さ 1 with 29 スタン left, min(29, 1 × 19).  21,
+	 * however it is played (both_ways compares the four ways, and their
+	 * stops with a bound of 20) */
+	assert_true(am_engine_work(e[0]) == 21);
 	for (k = 0; k < 4; k++)
 		am_engine_free(e[k]);
 	free(t1.ev);

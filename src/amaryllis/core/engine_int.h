@@ -310,6 +310,7 @@ int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out);
 /* Jump from the current turn to the end of the battle (dormant battle),
  * adding per_turn steps a turn.  0 or AM_EOVERFLOW. */
 int am_shortcuts_fast_forward(am_engine *e, int64_t per_turn);
+int am_shortcuts_dormant_work(am_engine *e);
 
 /* Count the steps of an action phase in which nobody can act and skip
  * it: 1, or AM_EOVERFLOW (see am_shortcuts_idle_turn). */
@@ -402,10 +403,12 @@ static inline int am_step_add_state(am_engine *e, uint32_t actor,
 }
 
 /*
- * The work of a battle (am_battle_opts max_work): w more, before what it
- * counts is carried out (each action 1, in the step loops, schedule.c; a
- * 全体化 one also its reach: am_step_support, and the attacks' pushes).
- * AM_ELIMIT when that would pass the bound (the battle stops there).
+ * The work of a battle (am_battle_opts max_work, BU-POP-3): w more, before
+ * what it counts is carried out (each actor of a step not empty, in the
+ * step functions, schedule.c; a 全体化 support's reach, am_step_support;
+ * a step's volleys, reach_volleys; a dormant jump's steps,
+ * am_shortcuts_dormant_work).  AM_ELIMIT when that would pass the bound
+ * (the battle stops there).
  */
 int am_work_over(am_engine *e, uint64_t w);
 

@@ -102,7 +102,11 @@ static int step(am_engine *e, size_t n)
 	}
 	if (nstun + nsup + natk + nbuild == 0)
 		return 1;
-	TRY(am_work(e, nsup + natk + nbuild)); /* the actions */
+	/* every actor of a step not empty, a スタン, an action or nothing
+	 * (am_work, BU-POP-3: each costs the step's loops, picking and
+	 * ordering it; the review of 2026-12-04 kept thousands stunned for
+	 * seconds of uncounted steps) */
+	TRY(am_work(e, n));
 	for (i = 0; nstun && i < n; i++) {
 		unit *u = &e->units[e->dec[i].actor];
 		if (e->dec[i].slot != -2)
@@ -404,13 +408,13 @@ static int duel_step(am_engine *e)
 	e->dec[0].slot = d;
 	if (d == -1)
 		return 1;
+	TRY(am_work(e, 1)); /* the actor of a step not empty */
 	if (d == -2) {
 		u->st[AM_STATE_STUN]--;
 		EMIT(AM_EV_STUNNED, id, -1, id, 1, u->st[AM_STATE_STUN]);
 		return 0;
 	}
 	sl = am_step_slot_of(e, id, d);
-	TRY(am_work(e, 1)); /* the action */
 	if (e->cb)
 		TRY(am_step_emit_action(e, id, sl));
 	switch (sl->kind) {
@@ -518,8 +522,7 @@ static int duel_step2(am_engine *e)
 	}
 	if (d[0] == -1 && d[1] == -1)
 		return 1;
-	/* the actions (am_work) */
-	TRY(am_work(e, (uint64_t)(sl[0] != NULL) + (sl[1] != NULL)));
+	TRY(am_work(e, 2)); /* both actors of a step not empty (am_work) */
 	for (k = 0; k < 2; k++) {
 		unit *u = &e->units[k];
 		if (d[k] != -2)
@@ -682,10 +685,15 @@ static int duel_play(am_engine *e, am_result *r)
 		if (e->shortcuts && !e->cb && e->turn >= 1 &&
 		    !(u[0].alive && (u[0].live || u[0].st[AM_STATE_POISON])) &&
 		    !(u[1].alive && (u[1].live || u[1].st[AM_STATE_POISON]))) {
-			/* dormant: jump to the end (am_shortcuts_dormant) */
-			TRY(duel_empty_steps(e, &steps));
-			TRY(am_shortcuts_fast_forward(e, steps));
-			break;
+			/* dormant: jump to the end (am_shortcuts_dormant),
+			 * when the work of the steps jumped fits */
+			int fits = am_shortcuts_dormant_work(e);
+			TRY(fits);
+			if (fits) {
+				TRY(duel_empty_steps(e, &steps));
+				TRY(am_shortcuts_fast_forward(e, steps));
+				break;
+			}
 		}
 		busy = 0;
 		for (k = 0; k < 2; k++) {
@@ -751,7 +759,9 @@ int am_schedule_play(am_engine *e, am_result *r)
 		    am_shortcuts_dormant(e)) {
 			int rc = am_shortcuts_empty_phase_steps(e, &per_turn);
 			TRY(rc);
-			if (rc == 0) {
+			/* when the work of the steps jumped fits (BU-POP-3) */
+			if (rc == 0 && (rc = am_shortcuts_dormant_work(e)) != 0) {
+				TRY(rc);
 				TRY(am_shortcuts_fast_forward(e, per_turn));
 				break;
 			}

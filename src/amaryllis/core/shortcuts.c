@@ -86,6 +86,53 @@ int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out)
 }
 
 /*
+ * BU-POP-3: the work of the steps a dormant battle's jump skips (turns
+ * e->turn..20), counted as the steps would count it, when it fits in the
+ * work left: then 1; 0 when it does not (the caller plays the turns, which
+ * stop at the step that passes the bound, as without the jump).  In a
+ * dormant battle a step holds スタン processing only: a group of equal
+ * 素早さ v ≥ 1 (all its members step together, v steps a turn) counts its
+ * size in each step in which one of them is still stunned, min(v, the
+ * most スタン left) a turn; over T turns, min(the most スタン, v·T).
+ * Only for the populations empty_phase_steps scans (quadratic).
+ */
+int am_shortcuts_dormant_work(am_engine *e)
+{
+	const int64_t turns = AM_LAST_TURN - e->turn + 1;
+	uint64_t total = 0;
+	size_t i, j;
+
+	for (i = 0; i < e->nunits; i++) {
+		const unit *u = &e->units[i];
+		int64_t most = 0, span;
+		uint64_t size = 0, w;
+		int first = 1;
+		if (!u->alive || u->spd < 1)
+			continue;
+		for (j = 0; j < i && first; j++)
+			first = !(e->units[j].alive && e->units[j].spd == u->spd);
+		if (!first)
+			continue;
+		for (j = i; j < e->nunits; j++) {
+			const unit *g = &e->units[j];
+			if (!g->alive || g->spd != u->spd)
+				continue;
+			size++;
+			if (g->st[AM_STATE_STUN] > most)
+				most = g->st[AM_STATE_STUN];
+		}
+		if (!ut_ckd_mul(&span, u->spd, turns) && span < most)
+			most = span;
+		if (__builtin_mul_overflow(size, (uint64_t)most, &w) ||
+		    __builtin_add_overflow(total, w, &total))
+			return 0;
+	}
+	if (total > (uint64_t)e->work_left)
+		return 0;
+	return am_work(e, total) < 0 ? -1 : 1;
+}
+
+/*
  * AM-STEP-3.
  * Jump over turns e->turn..20 of a dormant battle: per_turn steps a turn;
  * each living unit spends 素早さ × turns steps, one スタン each, and ends with

@@ -510,7 +510,7 @@ static void logs_bounded(void **state)
 	assert_string_equal(mail(&f, "chichi@example.net", "c0@x",
 	                         "#logs\n#password chichi-pass\n", b),
 	                    "rejected");
-	assert_non_null(strstr(f.body, "戦闘の作業量が上限の10000000を超えるため"));
+	assert_non_null(strstr(f.body, "戦闘の作業量が上限の4000000を超えるため"));
 	assert_non_null(strstr(f.reply, "filename=logs.txt"));
 	assert_true(f.reply_len <= cfg.reply_max);
 	/* with no bound on the work, the logs are kept to the reply */

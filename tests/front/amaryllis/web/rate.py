@@ -31,7 +31,7 @@ addresses of one slot, alternating, each found a fresh bucket every time
    a battle of about 0.3 s here (10 ms a request: some 30 charged), so
    子's address is refused next (429), another address is not (with
    --max-work past that battle's work);
-6. with the default --max-work (10,000,000, BU-POP-3) that battle passes
+6. with the default --max-work (4,000,000, BU-POP-3) that battle passes
    the bound: 子's entry is rejected (422), and the reply says why.
 
 All of 127.0.0.0/8 is loopback on Linux: the addresses are this machine.
@@ -176,7 +176,7 @@ if has_hill(AMARYLLIS):
                               timeout=120)
         d = json.loads(resp)
         ok(st == 422 and d["result"] == "rejected" and
-           "戦闘の作業量が上限の10000000を超えるため" in d["reply"],
+           "戦闘の作業量が上限の4000000を超えるため" in d["reply"],
            f"子 is refused: its battle against 母 passes the work bound ({st}, "
            f"{d['result']})")
     finally:

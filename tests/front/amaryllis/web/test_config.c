@@ -6,7 +6,7 @@
  * グリスク against ヌト (examples/grisk.txt, nut.txt) carries out ten
  * actions, none 全体化 (each counts 1: work 10, the log's ten lines of
  * actions): a bound of 1 stops it at its first step with an action (422,
- * "work limit of 1"); the default, 10,000,000, lets it end (200).
+ * "work limit of 1"); the default, 4,000,000, lets it end (200).
  */
 #include <setjmp.h>
 #include <stdarg.h>
