@@ -151,6 +151,14 @@ static am_sheet *sheet(const char *text)
 	return s;
 }
 
+/* 嵐 attacks with 全体化 from turn 1; 巣 builds two 卵 in turn 0
+ * (test_hits_limit, test_work_limit). */
+static const char arashi[] = "嵐：５／１／０／１／嵐撃\n"
+                             "・嵐撃（２）：直接攻撃＜全体化＞\n";
+static const char su[] = "巣（９）：５／０／０／２／産、産\n"
+                         "○卵（１）：５／０／０／０\n"
+                         "・産（１）：ビルド（卵）＜リミテッド＞＜高速起動＞＜配置－１＞\n";
+
 /* BU-POP-2 BU-ALL-3 */
 /*
  * The bound on attack records in one tempo (am_battle_opts.max_hits): 巣
@@ -162,11 +170,7 @@ static am_sheet *sheet(const char *text)
  */
 static void test_hits_limit(void **state)
 {
-	am_sheet *a = sheet("嵐：５／１／０／１／嵐撃\n"
-	                    "・嵐撃（２）：直接攻撃＜全体化＞\n");
-	am_sheet *b = sheet("巣（９）：５／０／０／２／産、産\n"
-	                    "○卵（１）：５／０／０／０\n"
-	                    "・産（１）：ビルド（卵）＜リミテッド＞＜高速起動＞＜配置－１＞\n");
+	am_sheet *a = sheet(arashi), *b = sheet(su);
 	am_battle_opts o = AM_BATTLE_OPTS_INIT;
 	am_engine *e;
 	am_result r;
@@ -212,11 +216,7 @@ static void test_hits_limit(void **state)
  */
 static void test_work_limit(void **state)
 {
-	am_sheet *a = sheet("嵐：５／１／０／１／嵐撃\n"
-	                    "・嵐撃（２）：直接攻撃＜全体化＞\n");
-	am_sheet *b = sheet("巣（９）：５／０／０／２／産、産\n"
-	                    "○卵（１）：５／０／０／０\n"
-	                    "・産（１）：ビルド（卵）＜リミテッド＞＜高速起動＞＜配置－１＞\n");
+	am_sheet *a = sheet(arashi), *b = sheet(su);
 	am_battle_opts o = AM_BATTLE_OPTS_INIT;
 	am_engine *e;
 	am_result r;
