@@ -361,6 +361,15 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("2D6\xe3\x81\x82"),
 	                    "E4: a comment needs a blank before it: e.g. 2D6>=8 攻撃");
 	assert_string_equal(NOROLL("2D6+\xe3\x81\x82"), "E5: unexpected 'あ'");
+	/* ≧ ≥ ≦ ≤ ≠ (an IME's >=) are no comparison, said as such (GM
+	 * review 2026-12-04, 5: "a comment needs a blank" sent the player
+	 * the wrong way); BCDice refuses them too */
+	assert_string_equal(NOROLL("2D6+3\xe2\x89\xa7" "10"),
+	                    "E6: '\xe2\x89\xa7' is no comparison: write >=, <=, >, "
+	                    "<, = or <> (e.g. 2D6>=8)");
+	assert_string_equal(NOROLL("2D6\xe2\x89\xa4" "5"),
+	                    "E4: '\xe2\x89\xa4' is no comparison: write >=, <=, >, "
+	                    "<, = or <> (e.g. 2D6>=8)");
 	{
 		mg_dice_expr *e;
 		mg_dice_diag d;

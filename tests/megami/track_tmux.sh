@@ -69,7 +69,7 @@ type_line 6
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # a bad value is re-asked (the same prompt again: wait for the message
 # first, or the old prompt would pass for the new one)
-type_line 13
+type_line 19
 wait_line "  type a value from 1 to 6 (Enter rolls, ? lists the keys)"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # MG-TRACK-1: a line over 4096 bytes typed at the terminal is refused and

@@ -393,6 +393,20 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		       w[0], need, need);
 		return 1;
 	}
+	if (n == 1 && need >= 2 && sides <= 9 && strlen(w[0]) == need &&
+	    strspn(w[0], "123456789") == need) {
+		/* the dice side by side, as a table says them ("66") */
+		for (i = 0; i < need && (uint64_t)(w[0][i] - '0') <= sides; i++)
+			;
+		if (i == need) {
+			tr_say(UT_TR(&t->ui, "  「%s」は%zu個の目を続けて書いたものですか？"
+			                     "空白で区切って入力してください（例「%c %c」）\n",
+			             "  '%s' looks like %zu dice side by side: type them "
+			             "with a blank between ('%c %c')\n"),
+			       w[0], need, w[0][0], w[0][1]);
+			return 1;
+		}
+	}
 	tr_say(UT_TR(&t->ui, "  1から%lluの目を入力してください（Enter で振る、? で一覧）\n",
 	                  "  type a value from 1 to %llu (Enter rolls, ? lists the keys)\n"),
 	       (unsigned long long)sides);

@@ -38,7 +38,7 @@ enum {
 	M_D66, M_PAREN, M_BRACKET, M_CF, M_TWICE, M_OPT_ORDER, M_SRS_CMP,
 	M_SRS_QUESTION, M_DEEP, M_LONG, M_DIVZERO, M_FIXED_RANGE, M_FIXED_OUT,
 	M_RANDS, M_LONG_TEXT, M_NOMEM, M_CF_PLACE, M_OPT_PLACE, M_COMMENT,
-	M_COUNT
+	M_MATH_CMP, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -98,6 +98,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                 "'[…]' (critical, fumble) goes at the end, after the target: e.g. 2D6>=8[11,3]"}},
 	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
 	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
+	[M_MATH_CMP] = {{"「{1}」は比較に使えません。>= <= > < = <> で書きます（2D6>=8 のように）",
+	                 "'{1}' is no comparison: write >=, <=, >, <, = or <> (e.g. 2D6>=8)"}},
 	[M_OPT_PLACE] = {{"@ と # は比較の前に書きます（2D6@11>=8 のように）",
 	                  "@ and # go before the comparison: e.g. 2D6@11>=8"}},
 };
@@ -334,6 +336,16 @@ static int at_end(P *p)
 {
 	if (p->t.type == T_END)
 		return 0;
+	if (p->t.type == T_CHAR && p->t.n == 3 &&
+	    memcmp(p->s + p->t.at, "\xe2\x89", 2) == 0 &&
+	    strchr("\xa0\xa4\xa5\xa6\xa7", p->s[p->t.at + 2])) {
+		/* ≠ ≤ ≥ ≦ ≧, as an IME writes >=: no comparison of BCDice
+		 * (GM review 2026-12-04, 5: it read as a comment) */
+		char a[4];
+		memcpy(a, p->s + p->t.at, 3);
+		a[3] = '\0';
+		return perr(p, MG_EINVALID, M_MATH_CMP, p->t.at, a);
+	}
 	if (p->t.type == T_CHAR && mg_dice_comment_start(p->s + p->t.at, p->t.n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->t.at, NULL);
 	return unexpected(p);
