@@ -228,5 +228,5 @@ finally:
     rc = stopped(srv)
 ok(rc == 0, f"the server stops with status 0 ({rc})")
 ok(len(srv.lines(r" POST /api/battle 429 \d+ [\d.]+ms rate$")) == 3,
-   "the three are logged 429 rate")
+   f"the three are logged 429 rate ({srv.lines(' POST /api/battle ')})")
 finish("workers")
