@@ -56,6 +56,22 @@ int am_shortcuts_dormant(const am_engine *e)
 	return 1;
 }
 
+/* Unit i leads its group: it is living with 素早さ ≥ 1, and no living
+ * unit before it has that 素早さ (the units of one 素早さ step together).
+ * Quadratic over the units: for the populations SCAN_UNITS allows. */
+static int group_first(const am_engine *e, size_t i)
+{
+	const unit *u = &e->units[i];
+	size_t j;
+
+	if (!u->alive || u->spd < 1)
+		return 0;
+	for (j = 0; j < i; j++)
+		if (e->units[j].alive && e->units[j].spd == u->spd)
+			return 0;
+	return 1;
+}
+
 /*
  * AM-STEP-3.
  * The number of steps of an action phase in which nobody can do anything
@@ -67,20 +83,14 @@ int am_shortcuts_dormant(const am_engine *e)
 int am_shortcuts_empty_phase_steps(const am_engine *e, int64_t *out)
 {
 	int64_t steps = 0;
-	size_t i, j;
+	size_t i;
 
 	if (e->nunits > SCAN_UNITS)
 		return 1;
-	for (i = 0; i < e->nunits; i++) {
-		const unit *u = &e->units[i];
-		int first = 1;
-		if (!u->alive || u->spd < 1)
-			continue;
-		for (j = 0; j < i && first; j++)
-			first = !(e->units[j].alive && e->units[j].spd == u->spd);
-		if (first && ut_ckd_add(&steps, steps, u->spd))
+	for (i = 0; i < e->nunits; i++)
+		if (group_first(e, i) &&
+		    ut_ckd_add(&steps, steps, e->units[i].spd))
 			return am_shortcuts_steps_overflow();
-	}
 	*out = steps;
 	return 0;
 }
@@ -106,12 +116,7 @@ int am_shortcuts_dormant_work(am_engine *e)
 		const unit *u = &e->units[i];
 		int64_t most = 0, span;
 		uint64_t size = 0, w;
-		int first = 1;
-		if (!u->alive || u->spd < 1)
-			continue;
-		for (j = 0; j < i && first; j++)
-			first = !(e->units[j].alive && e->units[j].spd == u->spd);
-		if (!first)
+		if (!group_first(e, i))
 			continue;
 		for (j = i; j < e->nunits; j++) {
 			const unit *g = &e->units[j];

@@ -164,6 +164,12 @@ typedef struct parser {
 
 /* Characters (code points) in s[0..n): the bytes that do not continue
  * a UTF-8 sequence. */
+/* A C0 control character or DEL (MG-REPLAY-1: none in a scenario path). */
+static int is_control(char c)
+{
+	return (unsigned char)c < 0x20 || c == 0x7f;
+}
+
 static uint32_t chars(const char *s, size_t n)
 {
 	uint32_t c = 0;
@@ -543,7 +549,7 @@ static int header_line(parser *ps, const tok *t, size_t ntok, uint32_t *seen,
 		 * where it is written back) */
 		const char *p = t[1].s, *e = t[ntok - 1].s + t[ntok - 1].len, *q;
 		for (q = p; q < e; q++)
-			if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			if (is_control(*q))
 				return fail_at(ps, UT_EINVALID,
 				               chars(ps->text, (size_t)(q - ps->text)) + 1,
 				               UT_TRL(ps->lang, "シナリオのパスに制御文字"
@@ -682,7 +688,7 @@ static int path_writable(const char *p)
 	if (n == 0 || p[0] == ' ' || p[n - 1] == ' ')
 		return 0;
 	for (i = 0; i < n; i++)
-		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7f || p[i] == '#')
+		if (is_control(p[i]) || p[i] == '#')
 			return 0;
 	return 1;
 }
