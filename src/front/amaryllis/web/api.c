@@ -434,17 +434,25 @@ static int battle_sheets(am_web_response *r, const battle_req *q,
 }
 
 /* A battle that am_battle_run stopped with rc: 422 for the time budget,
- * the population limit or another stop; out of memory stays rc. */
-static int battle_stopped(am_web *web, am_web_response *r, const watch *w,
-                          int rc)
+ * the population limit or another stop, in the request's language (the
+ * engine's English message through am_render_stop, as the CLI's); out
+ * of memory stays rc. */
+static int battle_stopped(am_web *web, am_web_response *r,
+                          const battle_req *q, const watch *w, int rc)
 {
+	char why[512];
+
 	if (rc == AM_ENOMEM)
 		return rc;
 	if (w->late)
-		return fail(r, 422, "time", NULL, "battle stopped: over the time "
-		            "budget of %u ms", web->cfg.battle_ms);
+		return fail(r, 422, "time", NULL, q->lang == AM_LANG_EN
+		            ? "battle stopped: over the time budget of %u ms"
+		            : "戦闘を中断しました：時間の上限%uミリ秒を超えたため",
+		            web->cfg.battle_ms);
+	am_render_stop(why, sizeof why, am_error_last(), (am_lang)q->lang);
 	return fail(r, 422, rc == AM_ELIMIT ? "limit" : "stopped", NULL,
-	            "battle stopped: %s", am_error_last());
+	            q->lang == AM_LANG_EN ? "battle stopped: %s"
+	                                  : "戦闘を中断しました：%s", why);
 }
 
 /* An answer over max bytes (--max-reply): 422, the CLI plays it.  len:
@@ -521,7 +529,7 @@ static int battle_play(am_web *web, am_web_response *r, const battle_req *q,
 	rc = am_battle_run(&res, engine, am_sheet_team(sh[0]),
 	                   am_sheet_team(sh[1]), &bo);
 	rc = w.big ? too_big(r, q, w.big, w.max, 1)
-	   : rc < 0 ? battle_stopped(web, r, &w, rc)
+	   : rc < 0 ? battle_stopped(web, r, q, &w, rc)
 	            : battle_output(r, q, &w, engine, &res, svg,
 	                            web->cfg.max_reply);
 out:

@@ -138,9 +138,15 @@ try:
        f"a battle with an illegal sheet: 422 with both verdicts ({st})")
 
     # the population limit (--max-units 20): 422, the server goes on
-    st, resp = post(port, "/api/battle", {"a": breeder, "b": grisk})
-    ok(st == 422 and error_doc(resp, 422) and "limit" in json.loads(resp)["error"].lower(),
+    # in the request's language: English asked, Japanese by default
+    st, resp = post(port, "/api/battle", {"a": breeder, "b": grisk, "lang": "en"})
+    ok(st == 422 and error_doc(resp, 422) and json.loads(resp)["error"] ==
+       "battle stopped: a new unit would exceed the population limit of 20 units",
        f"a battle past the population limit: 422 ({st} {resp[:120]!r})")
+    st, resp = post(port, "/api/battle", {"a": breeder, "b": grisk})
+    ok(st == 422 and error_doc(resp, 422) and json.loads(resp)["error"] ==
+       "戦闘を中断しました：ユニット数が上限の20体を超えるため",
+       f"the same in Japanese: 422 ({st} {resp[:160]!r})")
     st, resp = post(port, "/api/battle.svg", {"a": breeder, "b": grisk})
     ok(st == 422, f"its chart too: 422 ({st})")
     st, resp = post(port, "/api/battle", {"a": grisk, "b": nut})
@@ -225,9 +231,14 @@ dynasty = ("親(7):5/0/0/1/産む\n○子(5):5/0/0/1/育てる\n○孫(3):5/0/0/
            "・育てる(3):ビルド(孫)<配置1>\n・増やす(1):ビルド(曾孫)<配置1>\n")
 srv, port, log = start("--battle-ms", "1", "--rate", "0")
 try:
-    st, resp = post(port, "/api/battle", {"a": dynasty, "b": grisk})
-    ok(st == 422 and "time budget" in json.loads(resp)["error"],
+    st, resp = post(port, "/api/battle", {"a": dynasty, "b": grisk, "lang": "en"})
+    ok(st == 422 and json.loads(resp)["error"] ==
+       "battle stopped: over the time budget of 1 ms",
        f"a battle past --battle-ms 1: 422 ({st} {resp[:100]!r})")
+    st, resp = post(port, "/api/battle", {"a": dynasty, "b": grisk})
+    ok(st == 422 and json.loads(resp)["error"] ==
+       "戦闘を中断しました：時間の上限1ミリ秒を超えたため",
+       f"the same in Japanese: 422 ({st} {resp[:160]!r})")
     ok(alive(port), "still serving after it")
 finally:
     srv.terminate()
