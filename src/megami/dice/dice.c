@@ -336,9 +336,7 @@ static int at_end(P *p)
 {
 	if (p->t.type == T_END)
 		return 0;
-	if (p->t.type == T_CHAR && p->t.n == 3 &&
-	    memcmp(p->s + p->t.at, "\xe2\x89", 2) == 0 &&
-	    strchr("\xa0\xa4\xa5\xa6\xa7", p->s[p->t.at + 2])) {
+	if (p->t.type == T_CHAR && mg_dice_math_cmp(p->s + p->t.at, p->t.n)) {
 		/* ≠ ≤ ≥ ≦ ≧, as an IME writes >=: no comparison of BCDice
 		 * (GM review 2026-12-04, 5: it read as a comment) */
 		char a[4];

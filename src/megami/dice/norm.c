@@ -51,6 +51,13 @@ int mg_dice_comment_start(const char *s, size_t n)
 	       !mg_dice_token_arg(a, sizeof(a), s, n);
 }
 
+int mg_dice_math_cmp(const char *s, size_t n)
+{
+	/* U+2260 ≠, U+2264 ≤, U+2265 ≥, U+2266 ≦, U+2267 ≧ */
+	return n == 3 && memcmp(s, "\xe2\x89", 2) == 0 && s[2] != '\0' &&
+	       strchr("\xa0\xa4\xa5\xa6\xa7", s[2]) != NULL;
+}
+
 int mg_dice_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||

@@ -40,7 +40,7 @@
 enum {
 	M_UNEXPECTED, M_UNSEEN, M_NO_MOD, M_END, M_NUMBER, M_OVERFLOW, M_BADCMP, M_DIVZERO,
 	M_DEEP, M_TOTAL, M_NEGATIVE, M_RANDS, M_SHOWN, M_NOMEM, M_AT_TARGET,
-	M_COMMENT, M_COUNT
+	M_COMMENT, M_MATH_CMP, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -71,6 +71,8 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_NOMEM] = {{"メモリが足りません", "out of memory"}},
 	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
 	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
+	[M_MATH_CMP] = {{"「{1}」は比較に使えません。>= <= > < = <> で書きます（3B6>=4 のように）",
+	                 "'{1}' is no comparison: write >=, <=, >, <, = or <> (e.g. 3B6>=4)"}},
 	[M_AT_TARGET] = {{"n{1}x の目標値は @ の前に書きます（3{1}6>=4@5 のように）",
 	                  "n{1}x takes the target before @: e.g. 3{1}6>=4@5"}},
 };
@@ -468,6 +470,14 @@ static int at_end(pp *p)
 {
 	if (p->type == K_END)
 		return 0;
+	/* ≠ ≤ ≥ ≦ ≧, as an IME writes >= (`3B6≧4`): no comparison, as in
+	 * a sum roll (dice.c at_end), rather than a comment */
+	if (p->type == K_CHAR && mg_dice_math_cmp(p->s + p->at, p->n)) {
+		char a[4];
+		memcpy(a, p->s + p->at, 3);
+		a[3] = '\0';
+		return perr(p, MG_EINVALID, M_MATH_CMP, p->at, a);
+	}
 	/* a comment with no blank before it (`3B6攻撃`, MG-DICE-ERR-1) */
 	if (p->type == K_CHAR && mg_dice_comment_start(p->s + p->at, p->n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->at, NULL);
