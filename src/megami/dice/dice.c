@@ -334,16 +334,14 @@ static int unexpected(P *p)
  * with no blank before it, said as such (MG-DICE-ERR-1). */
 static int at_end(P *p)
 {
+	char a[4];
+
 	if (p->t.type == T_END)
 		return 0;
-	if (p->t.type == T_CHAR && mg_dice_math_cmp(p->s + p->t.at, p->t.n)) {
-		/* ≠ ≤ ≥ ≦ ≧, as an IME writes >=: no comparison of BCDice
-		 * (GM review 2026-12-04, 5: it read as a comment) */
-		char a[4];
-		memcpy(a, p->s + p->t.at, 3);
-		a[3] = '\0';
+	/* ≠ ≤ ≥ ≦ ≧, as an IME writes >=: no comparison of BCDice (GM
+	 * review 2026-12-04, 5: it read as a comment) */
+	if (p->t.type == T_CHAR && mg_dice_math_cmp(a, p->s + p->t.at, p->t.n))
 		return perr(p, MG_EINVALID, M_MATH_CMP, p->t.at, a);
-	}
 	if (p->t.type == T_CHAR && mg_dice_comment_start(p->s + p->t.at, p->t.n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->t.at, NULL);
 	return unexpected(p);

@@ -68,10 +68,11 @@ int mg_dice_token_arg(char *out, size_t cap, const char *s, size_t n);
  * by its code point instead, mg_dice_token_arg). */
 int mg_dice_comment_start(const char *s, size_t n);
 
-/* 1 when the token s[0..n) is one of ≠ ≤ ≥ ≦ ≧, as an IME writes a
- * comparison: no comparison of BCDice, said as such rather than as a
- * comment (GM review 2026-12-04, 5). */
-int mg_dice_math_cmp(const char *s, size_t n);
+/* 1, and the character as a string in out, when the token s[0..n) is
+ * one of ≠ ≤ ≥ ≦ ≧, as an IME writes a comparison: no comparison of
+ * BCDice, said as such rather than as a comment (GM review 2026-12-04,
+ * 5); else 0. */
+int mg_dice_math_cmp(char out[4], const char *s, size_t n);
 
 /* 1: the byte is a blank of MG-DICE-IN-2. */
 int mg_dice_is_blank(char c);

@@ -51,11 +51,15 @@ int mg_dice_comment_start(const char *s, size_t n)
 	       !mg_dice_token_arg(a, sizeof(a), s, n);
 }
 
-int mg_dice_math_cmp(const char *s, size_t n)
+int mg_dice_math_cmp(char out[4], const char *s, size_t n)
 {
 	/* U+2260 ≠, U+2264 ≤, U+2265 ≥, U+2266 ≦, U+2267 ≧ */
-	return n == 3 && memcmp(s, "\xe2\x89", 2) == 0 && s[2] != '\0' &&
-	       strchr("\xa0\xa4\xa5\xa6\xa7", s[2]) != NULL;
+	if (n != 3 || memcmp(s, "\xe2\x89", 2) != 0 || s[2] == '\0' ||
+	    !strchr("\xa0\xa4\xa5\xa6\xa7", s[2]))
+		return 0;
+	memcpy(out, s, 3);
+	out[3] = '\0';
+	return 1;
 }
 
 int mg_dice_is_blank(char c)

@@ -468,16 +468,14 @@ static void secret(pp *p, mg_dpool *c)
 
 static int at_end(pp *p)
 {
+	char a[4];
+
 	if (p->type == K_END)
 		return 0;
 	/* ≠ ≤ ≥ ≦ ≧, as an IME writes >= (`3B6≧4`): no comparison, as in
 	 * a sum roll (dice.c at_end), rather than a comment */
-	if (p->type == K_CHAR && mg_dice_math_cmp(p->s + p->at, p->n)) {
-		char a[4];
-		memcpy(a, p->s + p->at, 3);
-		a[3] = '\0';
+	if (p->type == K_CHAR && mg_dice_math_cmp(a, p->s + p->at, p->n))
 		return perr(p, MG_EINVALID, M_MATH_CMP, p->at, a);
-	}
 	/* a comment with no blank before it (`3B6攻撃`, MG-DICE-ERR-1) */
 	if (p->type == K_CHAR && mg_dice_comment_start(p->s + p->at, p->n))
 		return perr(p, MG_EINVALID, M_COMMENT, p->at, NULL);
