@@ -314,9 +314,9 @@ static void sort_keys(int64_t *k, size_t n)
  * enemies are tried in order and a later one wins only when strictly
  * better: best_candidate's first of equals.
  */
-static inline const mg_catk *choose(uint32_t *tj, const mg_qchar *q,
-                                    int x, uint64_t E, int64_t p,
-                                    const int64_t *pos, const int64_t *hp)
+static inline FLAT_INLINE const mg_catk *choose(uint32_t *tj,
+    const mg_qchar *q, int x, uint64_t E, int64_t p, const int64_t *pos,
+    const int64_t *hp)
 {
 	const mg_catk *best = NULL;
 	const uint64_t lim = q->lim[x], alim = q->alim[x];
