@@ -9,8 +9,10 @@
  *      evaluations, and of the field's own best sheet (its mirror battle
  *      a draw, so every one plays as many battles);
  *   2. speed: evaluations per second (candidate × field) and battles per
- *      second on one and two threads, over 10 × EVALS evaluations (the
- *      field's own league at the start included);
+ *      second on one and two threads, over 10 × EVALS evaluations or, when
+ *      one thread plays those in less than a second, over as many more as
+ *      take it a second (the field's own league at the start included:
+ *      a run of 0.1 s said nothing of a second thread);
  *   3. allocations: malloc calls per evaluation for two field sizes; the
  *      same count means nothing is allocated per battle (the engine is
  *      warm, the programs compiled), only per candidate (its program).
@@ -172,6 +174,7 @@ int main(int argc, char **argv)
 	double sum_e = 0, sum_r = 0, sum_f = 0;
 	int beat_r = 0, beat_f = 0;
 	unsigned jobs;
+	uint64_t sevals; /* the speed part's evaluations */
 
 	if (n < 1 || evals < 1 || seeds < 1 || pop < 4) {
 		fprintf(stderr, "usage: bench_optimize [FIELD_SIZE [EVALS [SEEDS "
@@ -179,6 +182,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	population = (size_t)pop;
+	sevals = evals > UINT64_MAX / 10 ? UINT64_MAX : 10 * evals;
 	printf("field of %zu generated units (bench/gen.h), %llu evaluations, "
 	       "points 3/1/0 out of %zu at most\n\n", n,
 	       (unsigned long long)evals, 3 * n);
@@ -219,19 +223,28 @@ int main(int argc, char **argv)
 	printf("evolve beats random search on %d of %d seeds, the field's best "
 	       "on %d of %d\n\n", beat_r, seeds, beat_f, seeds);
 
-	/* speed: random search plays most battles (little skipping) */
+	/* speed: random search plays most battles (little skipping); at
+	 * least a second of one thread's work, the same work on two */
 	for (jobs = 1; jobs <= 2; jobs++) {
 		field f;
 		double secs, cpu;
 		am_opt *o;
 		field_make(&f, n, 1);
-		cpu = cpu_now();
-		o = run(&f, AM_OPT_EVOLVE, 1, 10 * evals, jobs, &secs);
-		cpu = cpu_now() - cpu;
+		for (;;) {
+			cpu = cpu_now();
+			o = run(&f, AM_OPT_EVOLVE, 1, sevals, jobs, &secs);
+			cpu = cpu_now() - cpu;
+			if (jobs > 1 || secs >= 1 || sevals > UINT64_MAX / 64)
+				break;
+			am_opt_free(o);
+			sevals *= secs > 1.0 / 32 ? (uint64_t)(1.25 / secs) + 1 : 40;
+		}
 		printf("%u thread%s: %.0f evaluations/s, %.0f battles/s "
-		       "(%llu battles played, %llu skipped, %.2f s, CPU %.2f s)\n",
-		       jobs, jobs > 1 ? "s" : " ", (double)(10 * evals) / secs,
+		       "(%llu evaluations, %llu battles played, %llu skipped, "
+		       "%.2f s, CPU %.2f s)\n",
+		       jobs, jobs > 1 ? "s" : " ", (double)sevals / secs,
 		       (double)am_opt_battles(o) / secs,
+		       (unsigned long long)sevals,
 		       (unsigned long long)am_opt_battles(o),
 		       (unsigned long long)am_opt_skipped(o), secs, cpu);
 		am_opt_free(o);
