@@ -189,7 +189,7 @@ tsan: deps
 	$(CMAKE) -S . -B $(TSAN_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_TSAN=ON
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target amaryllis_test_league util_test_series amaryllis megami_test_montecarlo manastorm_test_playtest optimize_test_optimize
 	$(call heading,"tests: $(TSAN_DIR) (league, threads)")
-	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|optimize/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate|web/workers'
+	$(CTEST) --test-dir $(TSAN_DIR) --output-on-failure -j2 -R 'amaryllis/test_league|util/test_series|golden/league|megami/test_montecarlo|manastorm/test_playtest|optimize/test_optimize|golden/optimize_jobs|web/hostile|web/load|web/slowloris|web/busy_hill|web/rate|web/workers'
 
 # The league, megami fight --runs, manastorm playtest and sweep over MPI
 # (OpenMPI, loopback) must equal the single process.

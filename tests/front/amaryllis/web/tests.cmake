@@ -40,6 +40,14 @@ foreach(t headers slowloris rate busy_hill lockout framing workers)
 endforeach()
 set(am_web_tests web/browser web/page web/robust web/hostile web/load web/csrf web/headers
 	web/slowloris web/rate web/busy_hill web/lockout web/framing web/workers)
-set_tests_properties(${am_web_tests} PROPERTIES
-	LABELS web TIMEOUT 600 RUN_SERIAL ON)
+set_tests_properties(${am_web_tests} PROPERTIES LABELS web TIMEOUT 600)
+# Every server listens on a free loopback port of its own, so the tests
+# may run beside others.  The ones that measure time on the server's side
+# (a slow client cut at its deadline, a rate per second, a locked hill's
+# wait, a lockout, workers taking turns) run alone; the browser ones one
+# at a time (one chromium: it takes a core and much memory), as pictures.
+set_tests_properties(web/slowloris web/rate web/busy_hill web/lockout
+	web/workers PROPERTIES RUN_SERIAL ON)
+set_tests_properties(web/browser web/page web/robust web/csrf PROPERTIES
+	RESOURCE_LOCK chromium)
 am_test_env(${am_web_tests})
