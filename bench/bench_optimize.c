@@ -242,9 +242,10 @@ int main(int argc, char **argv)
 		printf("%u thread%s: %.0f evaluations/s, %.0f battles/s "
 		       "(%llu evaluations, %llu battles played, %llu skipped, "
 		       "%.2f s, CPU %.2f s)\n",
-		       jobs, jobs > 1 ? "s" : " ", (double)sevals / secs,
+		       jobs, jobs > 1 ? "s" : " ",
+		       (double)am_opt_evaluations(o) / secs,
 		       (double)am_opt_battles(o) / secs,
-		       (unsigned long long)sevals,
+		       (unsigned long long)am_opt_evaluations(o),
 		       (unsigned long long)am_opt_battles(o),
 		       (unsigned long long)am_opt_skipped(o), secs, cpu);
 		am_opt_free(o);

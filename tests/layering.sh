@@ -34,6 +34,11 @@ includes() { [ $# -gt 0 ] || return 0
 	grep -nH '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$@" /dev/null |
 	sed 's/^\([^:]*\):\([0-9]*\):.*"\([^"]*\)".*/\1:\2:\3/'; }
 
+# the includes are read as FILE:LINE:PATH: a ':' in a name would be misread
+for f in $(find src include -name '*:*'); do
+	say "$f" "a file name with ':' (tests/layering.sh cannot read it)"
+done
+
 systems=$(cd src && for d in */; do d=${d%/}; [ "$d" = util ] || [ "$d" = front ] || echo "$d"; done)
 
 while IFS=: read -r f line inc; do
