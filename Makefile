@@ -310,7 +310,7 @@ fuzz: fuzz-build
 # of inputs): part of `make check`.
 fuzz-smoke: fuzz-build
 	$(call heading,"tests: $(FUZZ_DIR) (fuzz smoke runs)")
-	$(CTEST) --test-dir $(FUZZ_DIR) --output-on-failure -L fuzz
+	$(CTEST) --test-dir $(FUZZ_DIR) --output-on-failure -j2 -L fuzz
 
 golden-update: build
 	$(call heading,"golden-update: rewriting tests/amaryllis/golden from $(BUILD_DIR)/amaryllis")

@@ -62,7 +62,8 @@ set_tests_properties(megami/serve_helper PROPERTIES LABELS "megami" TIMEOUT 60)
 add_test(NAME megami/bcdice_npm
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" install "${PROJECT_BINARY_DIR}/npm")
 set_tests_properties(megami/bcdice_npm PROPERTIES
-	LABELS "megami" TIMEOUT 600 FIXTURES_SETUP megami_bcdice)
+	LABELS "megami" TIMEOUT 600 FIXTURES_SETUP megami_bcdice
+	RESOURCE_LOCK npm)
 add_test(NAME megami/bcdice_crosscheck
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" check "${PROJECT_BINARY_DIR}/npm"
 		$<TARGET_FILE:megami> 1 ${megami_bcdice_count})

@@ -45,9 +45,11 @@ set_tests_properties(${am_web_tests} PROPERTIES LABELS web TIMEOUT 600)
 # may run beside others.  The ones that measure time on the server's side
 # (a slow client cut at its deadline, a rate per second, a locked hill's
 # wait, a lockout, workers taking turns) run alone; the browser ones one
-# at a time (one chromium: it takes a core and much memory), as pictures.
+# at a time (one chromium: it takes a core and much memory), as pictures;
+# and, as every test that runs npm (browser.sh's npm ci), not beside
+# another npm (the cache in ~/.npm is one for all).
 set_tests_properties(web/slowloris web/rate web/busy_hill web/lockout
 	web/workers PROPERTIES RUN_SERIAL ON)
 set_tests_properties(web/browser web/page web/robust web/csrf PROPERTIES
-	RESOURCE_LOCK chromium)
+	RESOURCE_LOCK "chromium;npm")
 am_test_env(${am_web_tests})

@@ -6,5 +6,5 @@
 add_test(NAME megami/serve
 	COMMAND python3 "${dir}/serve.py" $<TARGET_FILE:megami> "${PROJECT_BINARY_DIR}")
 set_tests_properties(megami/serve PROPERTIES
-	LABELS "megami;web" TIMEOUT 900)
+	LABELS "megami;web" TIMEOUT 900 RESOURCE_LOCK npm)
 am_test_env(megami/serve)
