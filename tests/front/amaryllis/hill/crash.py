@@ -66,18 +66,10 @@ def make_messages(seed, scale=1):
     plan = []
     for i in range(n_owners):
         plan.append(("entry", i))
-    for _ in range(50 // scale):
-        plan.append(("replace", rng.randrange(n_owners)))
-    for _ in range(20 // scale):
-        plan.append(("badpw", rng.randrange(n_owners)))
-    for _ in range(30 // scale):
-        plan.append(("illegal", rng.randrange(n_owners)))
-    for _ in range(20 // scale):
-        plan.append(("test", rng.randrange(n_owners)))
-    for _ in range(10 // scale):
-        plan.append(("withdraw", rng.randrange(n_owners)))
-    for _ in range(10 // scale):
-        plan.append(("status", rng.randrange(n_owners)))
+    for kind, count in (("replace", 50), ("badpw", 20), ("illegal", 30),
+                        ("test", 20), ("withdraw", 10), ("status", 10)):
+        for _ in range(count // scale):
+            plan.append((kind, rng.randrange(n_owners)))
     rng.shuffle(plan)
     msgs = []
     for k, (kind, i) in enumerate(plan):
