@@ -29,9 +29,9 @@ bad=0
 say() { printf '%s: %s\n' "$1" "$2"; bad=1; }
 
 # quoted includes of the files named: "FILE:LINE:PATH" (one grep for all:
-# a process a file made this check take seconds)
-includes() { [ $# -gt 0 ] || return 0
-	grep -nH '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$@" /dev/null |
+# a process a file made this check take seconds; /dev/null, as in the I/O
+# check below, makes grep name the file and read nothing when none is named)
+includes() { grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$@" /dev/null |
 	sed 's/^\([^:]*\):\([0-9]*\):.*"\([^"]*\)".*/\1:\2:\3/'; }
 
 # the includes are read as FILE:LINE:PATH: a ':' in a name would be misread

@@ -13,16 +13,13 @@ target_link_libraries(hill_test_mail PRIVATE PkgConfig::GMIME)
 # 50 processes at once on one hill, and Postfix end to end (installs
 # postfix when root; skips, loudly, with status 77 only when it cannot).
 find_program(AM_PYTHON3 python3)
-# The sanitizer build kills half as many deliveries (crash.py --half): each
-# of its process starts costs ten times as much, and this test runs alone.
-set(am_crash_args "")
-if(AMARYLLIS_SANITIZE)
-	set(am_crash_args --half)
-endif()
 foreach(t corpus delivery crash concurrent security log)
+	# The sanitizer build kills half as many deliveries (crash.py --half):
+	# each of its process starts costs ten times as much, and this test
+	# runs alone.
 	set(am_hill_args "")
-	if(t STREQUAL "crash")
-		set(am_hill_args ${am_crash_args})
+	if(t STREQUAL "crash" AND AMARYLLIS_SANITIZE)
+		set(am_hill_args --half)
 	endif()
 	add_test(NAME hill/${t}
 		COMMAND ${AM_PYTHON3} "${dir}/${t}.py" $<TARGET_FILE:amaryllis>
