@@ -61,7 +61,28 @@ struct am_opt {
 
 typedef struct worker worker;
 
-/* What the threads share while evaluating one generation. */
+/* Candidate i of a series as the threads see it: the design to play,
+ * made before gen[0..need) are (0: ready before the series). */
+typedef struct job {
+	const am_design *d;
+	size_t need;
+} job;
+
+/* What a thread found for candidate i of a series: on a line of its own,
+ * copied into the candidate after the series. */
+typedef struct found {
+	_Alignas(64) int64_t v[V_COUNT];
+} found;
+
+/* What the threads share while evaluating one generation.  During a
+ * series the thread making the designs (produce) writes the population
+ * and the candidates; besides what no thread writes then (the field, the
+ * options), the threads read only `jobs` and `mail`, a copy of each
+ * design written whole once it is made, and write only `found` and lines
+ * of their own.  A line that another core has read costs a round trip
+ * between the cores to write again: the copy writes a design's lines in
+ * one burst, not in each step of making it, and the threads that play it
+ * never write them (each makes the team in a copy of its own). */
 typedef struct eval_ctx {
 	const am_program *const *field;
 	const size_t *order;    /* field indices, strongest first */
@@ -69,6 +90,9 @@ typedef struct eval_ctx {
 	const am_opt_opts *o;
 	am_battle_opts bo;
 	cand **todo;            /* this part's candidates */
+	job *jobs;              /* [P] for todo, written before the series */
+	found *found;           /* [P] for todo, written by the threads */
+	am_design **mail;       /* [P] copies of gen[j].d, once made */
 	int64_t threshold;      /* skip once points cannot reach it */
 	int prune;
 	int64_t maxpt;          /* most points one battle gives */
@@ -92,6 +116,7 @@ struct worker {
 	eval_ctx *ctx;
 	am_engine *engine;
 	am_program *prog;       /* the candidate being played */
+	am_design *local;       /* its design, copied from the job's */
 	size_t ready;           /* ctx->ready as last read (it only grows) */
 	unsigned t;
 };
@@ -108,6 +133,7 @@ static void worker_free(worker *w)
 		return;
 	am_engine_free(w->engine);
 	am_program_free(w->prog);
+	am_design_free(w->local);
 	free(w);
 }
 
@@ -123,8 +149,9 @@ static int setup(void *ud, unsigned t, void **out)
 	if (!w) {
 		if (!(w = ut_calloc_lines(1, sizeof(*w))))
 			return ut_error_set(AM_ENOMEM, "out of memory");
-		if ((rc = am_engine_new(&w->engine)) < 0) {
-			free(w);
+		if ((rc = am_engine_new(&w->engine)) < 0 ||
+		    (rc = am_design_new(&w->local, 0)) < 0) {
+			worker_free(w);
 			return rc;
 		}
 		c->workers[t % 64] = w;
@@ -140,20 +167,23 @@ static int setup(void *ud, unsigned t, void **out)
  * Play candidate i of the todo list against the field, strongest first;
  * stop once even winning every battle left cannot reach the threshold.
  * Nothing is allocated once the thread's engine and program are warm
- * (am_program_reset compiles each candidate into the same memory).
+ * (am_program_reset compiles each candidate into the same memory; the
+ * team is made in the thread's own copy of the design).
  */
 static int eval_one(void *wv, uint64_t i)
 {
 	worker *w = wv;
 	eval_ctx *c = w->ctx;
-	cand *cd = c->todo[i];
+	const am_team *team;
 	const am_program *prog;
 	int64_t pts = 0, m, v[V_COUNT] = {0};
 	size_t f;
 	int rc;
 
-	if ((rc = w->prog ? am_program_reset(w->prog, am_design_team(cd->d))
-	                  : am_program_new(&w->prog, am_design_team(cd->d))) < 0)
+	am_design_copy(w->local, c->jobs[i].d);
+	team = am_design_team(w->local);
+	if ((rc = w->prog ? am_program_reset(w->prog, team)
+	                  : am_program_new(&w->prog, team)) < 0)
 		return rc;
 	prog = w->prog;
 	for (f = 0; f < c->n; f++) {
@@ -191,9 +221,8 @@ static int eval_one(void *wv, uint64_t i)
 		if (c->outcome)
 			c->outcome[fi] = oc;
 	}
-	/* the values are written once: the candidates next to this one in
-	 * memory are being played by other threads */
-	memcpy(cd->v, v, sizeof(v));
+	/* the values are written once, on a line of their own */
+	memcpy(c->found[i].v, v, sizeof(v));
 	c->battles[w->t % 64].n += (uint64_t)v[V_PLAYED];
 	return 0;
 }
@@ -227,10 +256,16 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 	unsigned t;
 
 	for (j = 0; j < m; j++)
-		if (j % o->parts == o->part)
+		if (j % o->parts == o->part) {
+			/* a design made in this series is read from its copy */
+			size_t g = c->gen ? (size_t)(cs[j] - c->gen) : 0;
+			int made = c->gen && g >= c->first;
+			c->jobs[mine].d = made ? c->mail[g] : cs[j]->d;
+			c->jobs[mine].need = made ? g + 1 : 0;
 			c->todo[mine++] = cs[j];
-		else
+		} else {
 			memset(cs[j]->v, 0, sizeof(cs[j]->v));
+		}
 	memset(c->battles, 0, sizeof(c->battles));
 	if (mine > 0 || c->gen) {
 		memset(&so, 0, sizeof(so));
@@ -247,6 +282,8 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
 		if (rc < 0 && o->parts == 1)
 			return rc;
+		for (j = 0; rc == 0 && j < mine; j++)
+			memcpy(c->todo[j]->v, c->found[j].v, sizeof(c->found[j].v));
 	}
 	for (t = 0; t < 64; t++)
 		opt->battles += c->battles[t].n;
@@ -516,6 +553,7 @@ static void produce(eval_ctx *c)
 		} else {
 			breed(c->gen, j, c->parents, c->P, c->rng);
 		}
+		am_design_copy(c->mail[j], c->gen[j].d);
 		atomic_store_explicit(&c->ready, j + 1, memory_order_release);
 	}
 }
@@ -548,7 +586,7 @@ static int make_and_eval(void *wv, uint64_t i)
 		produce(c);
 		return 0;
 	}
-	wait_ready(w, (size_t)(c->todo[i - 1] - c->gen) + 1);
+	wait_ready(w, c->jobs[i - 1].need);
 	return eval_one(wv, i - 1);
 }
 
@@ -704,7 +742,10 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	    !(pop = calloc(P, sizeof(*pop))) ||
 	    !(next = calloc(P, sizeof(*next))) ||
 	    !(ptrs = calloc(P, sizeof(*ptrs))) ||
-	    !(ctx.todo = calloc(P, sizeof(*ctx.todo)))) {
+	    !(ctx.todo = calloc(P, sizeof(*ctx.todo))) ||
+	    !(ctx.jobs = ut_calloc_lines(P, sizeof(*ctx.jobs))) ||
+	    !(ctx.found = ut_calloc_lines(P, sizeof(*ctx.found))) ||
+	    !(ctx.mail = calloc(P, sizeof(*ctx.mail)))) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
 	}
@@ -712,7 +753,8 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		goto done;
 	for (j = 0; j < P; j++)
 		if ((rc = am_design_new(&pop[j].d, o->buildia)) < 0 ||
-		    (rc = am_design_new(&next[j].d, o->buildia)) < 0)
+		    (rc = am_design_new(&next[j].d, o->buildia)) < 0 ||
+		    (rc = am_design_new(&ctx.mail[j], o->buildia)) < 0)
 			goto done;
 	if ((rc = field_league(opt, order, field, n, o)) < 0)
 		goto done;
@@ -754,6 +796,11 @@ done:
 	free(next);
 	free(ptrs);
 	ut_series_pool_free(ctx.pool);
+	for (j = 0; ctx.mail && j < P; j++)
+		am_design_free(ctx.mail[j]);
+	free(ctx.mail);
+	free(ctx.jobs);
+	free(ctx.found);
 	free(ctx.todo);
 	free(order);
 	for (j = 0; j < 64; j++)
