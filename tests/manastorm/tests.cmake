@@ -6,7 +6,8 @@
 # needs python3-yaml).
 # A sanitizer build plays 3 of the 20 seeds, 2 of the 8 of generated
 # scenarios (as megami/crosscheck:
-# docs/TESTING.md, "Cross-checks"; 217 s under ASan+UBSan with all).
+# docs/TESTING.md, "Cross-checks"; 217 s under ASan+UBSan with all),
+# and looks for leaks in seed 0 of each scenario only (tests/leaks.py).
 set(manastorm_xc_args "")
 if(AMARYLLIS_SANITIZE)
 	set(manastorm_xc_args --seeds 3 --gen-seeds 2)

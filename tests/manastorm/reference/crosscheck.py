@@ -32,7 +32,9 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
 import duel_ref  # noqa: E402
+import leaks  # noqa: E402  (tests/leaks.py)
 
 TOP_FIELDS = ("winner", "battles", "storms", "happenings")
 SIDE_FIELDS = ("side", "defeated", "damage")
@@ -102,8 +104,10 @@ def subset(d):
 
 def engine(binary, path, seed):
     try:
+        # a sanitizer build looks for leaks in seed 0 of each scenario
         p = subprocess.run([binary, "play", path, "--seed", str(seed),
-                            "--format", "json"], capture_output=True)
+                            "--format", "json"], capture_output=True,
+                           env=leaks.env(seed == 0))
     except OSError as e:
         return {"error": "engine: %s" % e}
     if p.returncode != 0:
