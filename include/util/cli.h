@@ -355,6 +355,11 @@ typedef struct ut_cli_command {
  * any thread (a server's log hook; ud unused). */
 void ut_cli_log_line(void *ud, const char *line);
 
+/* Text on stderr as it is, between the log's writes: never inside one of
+ * its lines, which a plain write to a pipe can be (the servers say that
+ * they stop with it). */
+void ut_cli_log_say(const char *text);
+
 /* A --public-host name: 1 to 253 letters, digits, '-', '.' and '_' (a DNS
  * name or an IPv4 address; no port, no brackets: the servers check it
  * too).  1 or 0. */

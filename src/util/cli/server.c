@@ -9,6 +9,11 @@
  * the queue fills and the lines past it are dropped and counted; once
  * stderr takes bytes again, a line says how many were lost.  At exit the
  * queue is written out, for at most LOG_EXIT_S seconds.
+ *
+ * A write of more than PIPE_BUF bytes to a pipe is not atomic: another
+ * write to it can land inside it.  So whatever else the server says on
+ * stderr while it runs (that it stops) goes through ut_cli_log_say, which
+ * writes between the writer's writes (log_out), never inside a line.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -31,6 +36,8 @@ static size_t log_len;            /* bytes queued */
 static unsigned long log_dropped; /* lines dropped since the last said */
 static int log_writing;           /* the writer holds bytes it took */
 static int log_thread_ok;         /* the writer runs */
+/* held by whoever writes to stderr: the writer, ut_cli_log_say */
+static pthread_mutex_t log_out = PTHREAD_MUTEX_INITIALIZER;
 
 static void stamp(char *out, size_t size)
 {
@@ -67,7 +74,9 @@ static void *writer(void *arg)
 		log_writing = 1;
 		pthread_mutex_unlock(&log_lock);
 		/* (a failed write: those lines are lost) */
+		pthread_mutex_lock(&log_out);
 		(void)ut_cli_write_all(STDERR_FILENO, out, n);
+		pthread_mutex_unlock(&log_out);
 		pthread_mutex_lock(&log_lock);
 		log_writing = 0;
 		pthread_cond_broadcast(&log_empty);
@@ -117,8 +126,10 @@ void ut_cli_log_line(void *ud, const char *line)
 	pthread_once(&log_once, start);
 	pthread_mutex_lock(&log_lock);
 	if (!log_thread_ok) { /* no thread: written here, checked */
+		pthread_mutex_lock(&log_out);
 		if (ut_cli_write_all(STDERR_FILENO, buf, (size_t)n) < 0)
 			log_dropped++;
+		pthread_mutex_unlock(&log_out);
 	} else if (log_len + (size_t)n > LOG_QUEUE) {
 		log_dropped++;
 	} else {
@@ -127,6 +138,14 @@ void ut_cli_log_line(void *ud, const char *line)
 		pthread_cond_signal(&log_more);
 	}
 	pthread_mutex_unlock(&log_lock);
+}
+
+void ut_cli_log_say(const char *text)
+{
+	pthread_mutex_lock(&log_out);
+	/* (a failed write: it is lost, as a log line would be) */
+	(void)ut_cli_write_all(STDERR_FILENO, text, strlen(text));
+	pthread_mutex_unlock(&log_out);
 }
 
 int ut_cli_public_host_ok(const char *s)

@@ -288,7 +288,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 	fflush(stderr);
 	while (sigwait(&set, &sig) != 0)
 		;
-	fprintf(stderr, UT_TR(&o, "amaryllis: 終了します\n", "amaryllis: stopping\n"));
+	ut_cli_log_say(UT_TR(&o, "amaryllis: 終了します\n", "amaryllis: stopping\n"));
 	am_web_free(web);
 	return EXIT_OK;
 }

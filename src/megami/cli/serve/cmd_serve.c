@@ -321,7 +321,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 	fflush(stderr);
 	while (sigwait(&set, &sig) != 0)
 		;
-	fprintf(stderr, UT_TR(&o.ui, "megami: 終了します\n", "megami: stopping\n"));
+	ut_cli_log_say(UT_TR(&o.ui, "megami: 終了します\n", "megami: stopping\n"));
 	mg_serve_free(srv);
 	return UT_EXIT_OK;
 }
