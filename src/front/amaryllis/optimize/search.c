@@ -61,11 +61,13 @@ struct am_opt {
 
 typedef struct worker worker;
 
-/* Candidate i of a series as the threads see it: the design to play,
- * made before gen[0..need) are (0: ready before the series). */
+/* Candidate i of a series: the design the threads play, made before
+ * gen[0..need) are (0: ready before the series), and the candidate its
+ * values go to after the series (which the threads do not read). */
 typedef struct job {
 	const am_design *d;
 	size_t need;
+	cand *cd;
 } job;
 
 /* What a thread found for candidate i of a series: on a line of its own,
@@ -89,9 +91,9 @@ typedef struct eval_ctx {
 	size_t n;
 	const am_opt_opts *o;
 	am_battle_opts bo;
-	cand **todo;            /* this part's candidates */
-	job *jobs;              /* [P] for todo, written before the series */
-	found *found;           /* [P] for todo, written by the threads */
+	job *jobs;              /* [P] this part's candidates, written
+	                           before the series */
+	found *found;           /* [P] for jobs, written by the threads */
 	am_design **mail;       /* [P] copies of gen[j].d, once made */
 	int64_t threshold;      /* skip once points cannot reach it */
 	int prune;
@@ -164,7 +166,7 @@ static int setup(void *ud, unsigned t, void **out)
 }
 
 /*
- * Play candidate i of the todo list against the field, strongest first;
+ * Play candidate i of the jobs against the field, strongest first;
  * stop once even winning every battle left cannot reach the threshold.
  * Nothing is allocated once the thread's engine and program are warm
  * (am_program_reset compiles each candidate into the same memory; the
@@ -262,7 +264,7 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 			int made = c->gen && g >= c->first;
 			c->jobs[mine].d = made ? c->mail[g] : cs[j]->d;
 			c->jobs[mine].need = made ? g + 1 : 0;
-			c->todo[mine++] = cs[j];
+			c->jobs[mine++].cd = cs[j];
 		} else {
 			memset(cs[j]->v, 0, sizeof(cs[j]->v));
 		}
@@ -283,7 +285,8 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 		if (rc < 0 && o->parts == 1)
 			return rc;
 		for (j = 0; rc == 0 && j < mine; j++)
-			memcpy(c->todo[j]->v, c->found[j].v, sizeof(c->found[j].v));
+			memcpy(c->jobs[j].cd->v, c->found[j].v,
+			       sizeof(c->found[j].v));
 	}
 	for (t = 0; t < 64; t++)
 		opt->battles += c->battles[t].n;
@@ -493,7 +496,7 @@ static int opts_ok(const am_program *const *field, size_t n,
 }
 
 /* The evaluation context for the field (n entries, `order` strongest
- * first); its todo array is left as it is (allocated by the caller). */
+ * first); its jobs array is left as it is (allocated by the caller). */
 static void ctx_setup(eval_ctx *ctx, const am_program *const *field,
                       const size_t *order, size_t n, const am_opt_opts *o)
 {
@@ -742,7 +745,6 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	    !(pop = calloc(P, sizeof(*pop))) ||
 	    !(next = calloc(P, sizeof(*next))) ||
 	    !(ptrs = calloc(P, sizeof(*ptrs))) ||
-	    !(ctx.todo = calloc(P, sizeof(*ctx.todo))) ||
 	    !(ctx.jobs = ut_calloc_lines(P, sizeof(*ctx.jobs))) ||
 	    !(ctx.found = ut_calloc_lines(P, sizeof(*ctx.found))) ||
 	    !(ctx.mail = calloc(P, sizeof(*ctx.mail)))) {
@@ -801,7 +803,6 @@ done:
 	free(ctx.mail);
 	free(ctx.jobs);
 	free(ctx.found);
-	free(ctx.todo);
 	free(order);
 	for (j = 0; j < 64; j++)
 		worker_free(ctx.workers[j]);
