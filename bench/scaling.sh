@@ -8,19 +8,33 @@
 # resident memory.  The outputs of --jobs 1 and --jobs 2 must be identical
 # (the reports are the same for any --jobs); a difference stops the bench.
 #
+# The last column, apart_x, is what the machine allows: for J threads, J
+# processes with --jobs 1 and a J-th of the work each, run side by side
+# and sharing nothing, and the 1-thread wall over theirs.  A speedup below
+# apart_x is lost in the program (threads waiting, shared lines); apart_x
+# below J is lost in the machine (the cores slow each other down: a
+# virtual machine's two CPUs may be one core's two hyperthreads, or share
+# a cache; the optimizer's processes are a J-th of the evaluations, a
+# search of its own, so for it the column is an estimate).
+#
 # Usage: bench/scaling.sh [BUILD_DIR]
 #   RUNS (default 2000000: the fastest scenario then takes 0.3 s, where
 #   /usr/bin/time counts hundredths) runs per scenario; RUNS=10000000 gives
 #   the peak RSS at 10^7 runs.  EVALS (default 200000: some 4,000
 #   generations, where 4000 evaluations are mostly the first two, which
 #   are heavy and split evenly) optimizer evaluations.  JOBS (default
-#   "1 2") the thread counts.  Run from the source tree, on an otherwise
-#   idle machine: wall time is only meaningful then.
+#   "1 2") the thread counts, the first of them 1.  REPEAT (default 1)
+#   rounds: each figure is the least wall of its REPEAT runs (the rounds
+#   alternate the runs, so a slow minute does not fall on one of them
+#   alone; CPU seconds and RSS are those of the run with the least wall).
+#   Run from the source tree, on an otherwise idle machine: wall time is
+#   only meaningful then.
 set -eu
 build=${1:-build}
 runs=${RUNS:-2000000}
 evals=${EVALS:-200000}
 jobs=${JOBS:-1 2}
+repeat=${REPEAT:-1}
 for t in megami manastorm amaryllis; do
 	[ -x "$build/$t" ] || { echo "bench/scaling.sh: no $build/$t (make build)" >&2; exit 1; }
 done
@@ -31,39 +45,79 @@ trap 'rm -rf "$tmp"' EXIT
 # what handing work between two threads costs here (the optimizer's
 # generations pay a few of these a candidate)
 [ -x "$build/bench/bench_pingpong" ] && "$build/bench/bench_pingpong"
-printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s\n' \
-	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB
-# row LABEL UNITS CMD...: run CMD once per thread count (--jobs J appended).
+printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s\n' \
+	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x
+now() { date +%s.%N; }
+# keep LINE FILE: LINE (wall first) into FILE if FILE is missing or LINE's
+# wall is smaller
+keep() {
+	if [ ! -s "$2" ] || awk -v a="$1" -v f="$2" 'BEGIN {
+		getline b < f; split(a, x, " "); split(b, y, " ")
+		exit !(x[1] < y[1]) }'; then
+		echo "$1" >"$2"
+	fi
+}
+# row LABEL UNITS FLAG CMD...: run CMD FLAG UNITS --jobs J for each thread
+# count J; for J > 1, also J processes of CMD FLAG UNITS/J --jobs 1 at
+# once.  REPEAT rounds, each of them all in turn; the least wall of each.
 row() {
-	label=$1 units=$2
-	shift 2
+	label=$1 units=$2 flag=$3
+	shift 3
+	rm -f "$tmp"/best.* "$tmp"/apart.*
+	r=0
+	while [ "$r" -lt "$repeat" ]; do
+		r=$((r + 1)) first=
+		for j in $jobs; do
+			/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" "$flag" \
+				"$units" --jobs "$j" >"$tmp/out.$j" 2>"$tmp/err.$j" ||
+				{ echo "bench/scaling.sh: $label --jobs $j failed:" >&2; cat "$tmp/err.$j" >&2; exit 1; }
+			keep "$(cat "$tmp/time")" "$tmp/best.$j"
+			if [ -z "$first" ]; then
+				first=$j
+				continue
+			elif ! cmp -s "$tmp/out.$first" "$tmp/out.$j"; then
+				echo "bench/scaling.sh: $label: --jobs $j prints another report than --jobs $first" >&2
+				diff "$tmp/out.$first" "$tmp/out.$j" | head -n 20 >&2
+				exit 1
+			fi
+			t0=$(now) pids= k=0
+			while [ "$k" -lt "$j" ]; do
+				share=$((units / j))
+				[ "$k" -eq 0 ] && share=$((units - share * (j - 1)))
+				"$@" "$flag" "$share" --jobs 1 >/dev/null 2>"$tmp/err.apart" &
+				pids="$pids $!" k=$((k + 1))
+			done
+			for p in $pids; do
+				wait "$p" || { echo "bench/scaling.sh: $label apart failed:" >&2; cat "$tmp/err.apart" >&2; exit 1; }
+			done
+			keep "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" \
+				"$tmp/apart.$j"
+		done
+	done
 	first=
 	for j in $jobs; do
-		/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" --jobs "$j" \
-			>"$tmp/out.$j" 2>"$tmp/err.$j" ||
-			{ echo "bench/scaling.sh: $label --jobs $j failed:" >&2; cat "$tmp/err.$j" >&2; exit 1; }
-		read -r wall usr sys rss <"$tmp/time"
+		read -r wall usr sys rss <"$tmp/best.$j"
+		apart=-
 		if [ -z "$first" ]; then
 			first=$j w1=$wall c1=$(echo "$usr $sys" | awk '{ print $1 + $2 }')
-		elif ! cmp -s "$tmp/out.$first" "$tmp/out.$j"; then
-			echo "bench/scaling.sh: $label: --jobs $j prints another report than --jobs $first" >&2
-			diff "$tmp/out.$first" "$tmp/out.$j" | head -n 20 >&2
-			exit 1
+		else
+			apart=$(awk -v d="$(cat "$tmp/apart.$j")" -v w1="$w1" 'BEGIN {
+				if (d <= 0) d = 0.01; printf "%.2f", w1 / d }')
 		fi
 		awk -v l="$label" -v j="$j" -v n="$units" -v w="$wall" -v u="$usr" \
-			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" 'BEGIN {
+			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" 'BEGIN {
 			c = u + s; if (w <= 0) w = 0.01; if (c1 <= 0) c1 = 0.01
-			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f\n",
-				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024 }'
+			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f %7s\n",
+				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024, a }'
 	done
 }
 for f in examples/megami/*.yaml; do
-	row "megami fight $(basename "$f")" "$runs" \
-		"$build/megami" fight --runs "$runs" "$f"
+	row "megami fight $(basename "$f")" "$runs" --runs \
+		"$build/megami" fight "$f"
 done
 for f in examples/manastorm/*.yaml; do
-	row "manastorm playtest $(basename "$f")" "$runs" \
-		"$build/manastorm" playtest --runs "$runs" "$f"
+	row "manastorm playtest $(basename "$f")" "$runs" --runs \
+		"$build/manastorm" playtest "$f"
 done
-row "amaryllis optimize (evaluations)" "$evals" \
-	"$build/amaryllis" optimize --evals "$evals" --field examples
+row "amaryllis optimize (evaluations)" "$evals" --evals \
+	"$build/amaryllis" optimize --field examples
