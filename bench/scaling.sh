@@ -9,13 +9,13 @@
 # (the reports are the same for any --jobs); a difference stops the bench.
 #
 # The last column, apart_x, is what the machine allows: for J threads, J
-# processes with --jobs 1 and a J-th of the work each, run side by side
-# and sharing nothing, and the 1-thread wall over theirs.  A speedup below
+# copies of the 1-thread command run side by side, sharing nothing, and
+# J times the 1-thread wall over theirs (the speedup J threads would reach
+# if they shared nothing and split the work evenly).  A speedup below
 # apart_x is lost in the program (threads waiting, shared lines); apart_x
 # below J is lost in the machine (the cores slow each other down: a
 # virtual machine's two CPUs may be one core's two hyperthreads, or share
-# a cache; the optimizer's processes are a J-th of the evaluations, a
-# search of its own, so for it the column is an estimate).
+# a cache).
 #
 # Usage: bench/scaling.sh [BUILD_DIR]
 #   RUNS (default 2000000: the fastest scenario then takes 0.3 s, where
@@ -58,8 +58,7 @@ keep() {
 	fi
 }
 # row LABEL UNITS FLAG CMD...: run CMD FLAG UNITS --jobs J for each thread
-# count J; for J > 1, also J processes of CMD FLAG UNITS/J --jobs 1 at
-# once.  REPEAT rounds, each of them all in turn; the least wall of each.
+# count J; for J > 1, also J copies of CMD FLAG UNITS --jobs 1 at once.  REPEAT rounds, each of them all in turn; the least wall of each.
 row() {
 	label=$1 units=$2 flag=$3
 	shift 3
@@ -82,9 +81,7 @@ row() {
 			fi
 			t0=$(now) pids= k=0
 			while [ "$k" -lt "$j" ]; do
-				share=$((units / j))
-				[ "$k" -eq 0 ] && share=$((units - share * (j - 1)))
-				"$@" "$flag" "$share" --jobs 1 >/dev/null 2>"$tmp/err.apart" &
+				"$@" "$flag" "$units" --jobs 1 >/dev/null 2>"$tmp/err.apart" &
 				pids="$pids $!" k=$((k + 1))
 			done
 			for p in $pids; do
@@ -101,8 +98,8 @@ row() {
 		if [ -z "$first" ]; then
 			first=$j w1=$wall c1=$(echo "$usr $sys" | awk '{ print $1 + $2 }')
 		else
-			apart=$(awk -v d="$(cat "$tmp/apart.$j")" -v w1="$w1" 'BEGIN {
-				if (d <= 0) d = 0.01; printf "%.2f", w1 / d }')
+			apart=$(awk -v d="$(cat "$tmp/apart.$j")" -v w1="$w1" -v j="$j" 'BEGIN {
+				if (d <= 0) d = 0.01; printf "%.2f", j * w1 / d }')
 		fi
 		awk -v l="$label" -v j="$j" -v n="$units" -v w="$wall" -v u="$usr" \
 			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" 'BEGIN {
