@@ -58,7 +58,8 @@ keep() {
 	fi
 }
 # row LABEL UNITS FLAG CMD...: run CMD FLAG UNITS --jobs J for each thread
-# count J; for J > 1, also J copies of CMD FLAG UNITS --jobs 1 at once.  REPEAT rounds, each of them all in turn; the least wall of each.
+# count J; for J > 1, also J copies of CMD FLAG UNITS --jobs 1 at once.
+# REPEAT rounds, each of them all in turn; the least wall of each.
 row() {
 	label=$1 units=$2 flag=$3
 	shift 3
