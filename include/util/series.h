@@ -94,9 +94,14 @@ void ut_series_pool_free(ut_series_pool *pool);
  * alone): a choice at least a fifth faster a run is kept.  A probe that loses makes the next wait twice as many
  * windows (UT_SERIES_PACE_GAP_MIN up to UT_SERIES_PACE_GAP_MAX), so an
  * idle machine soon stops probing; a probe that wins brings the gap back
- * to the least.  Only the threads taking part change, never a result
- * (UT-SERIES-1).  ut_series_run_pool keeps one per pool; the functions
- * take the measured times, so the choice can be tested without a clock.
+ * to the least.  The first series after a change in the number of
+ * threads is not weighed: it wakes the threads that slept while the
+ * caller played alone, which can take longer than a window of series
+ * (weighed, that wake-up lost every probe of all the threads, so that
+ * one unlucky window kept a series on one thread for good).  Only the
+ * threads taking part change, never a result (UT-SERIES-1).
+ * ut_series_run_pool keeps one per pool; the functions take the measured
+ * times, so the choice can be tested without a clock.
  */
 enum {
 	UT_SERIES_PACE_WINDOW = 16,
@@ -112,12 +117,14 @@ typedef struct ut_series_pace {
 	uint64_t runs, ns;    /**< this window's runs and time so far */
 	uint64_t per_run;     /**< ns a run (rounded down; at least 1), the
 	                           last window on `use`; 0 before any */
+	unsigned last;        /**< threads of the last series; 0 before any */
 } ut_series_pace;
 /** Start with all `threads` (the caller's included; at least 1). */
 void ut_series_pace_init(ut_series_pace *pc, unsigned threads);
 /** The threads the next series takes. */
 unsigned ut_series_pace_threads(const ut_series_pace *pc);
-/** A series of `runs` runs took `ns` nanoseconds. */
+/** A series of `runs` runs took `ns` nanoseconds (on the threads
+ *  ut_series_pace_threads gave for it). */
 void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns);
 
 /*

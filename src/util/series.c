@@ -164,7 +164,12 @@ unsigned ut_series_pace_threads(const ut_series_pace *pc)
 void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns)
 {
 	uint64_t r;
+	unsigned th = ut_series_pace_threads(pc);
 
+	if (th != pc->last) { /* the first on these threads: not weighed */
+		pc->last = th;
+		return;
+	}
 	pc->runs += runs;
 	pc->ns += ns;
 	if (--pc->left > 0)

@@ -362,48 +362,67 @@ static void test_ut_series_pool_1_sleepers(void **state)
 }
 
 /* Play windows 1 … nwin of a pace started with 2 threads (a probe is a
- * window too, of UT_SERIES_PACE_PROBE series): each series has 4 runs
- * and takes 4 · ns_per_run(window, threads) ns; threads[w] gets the
- * threads window w took (all its series take the same). */
-typedef uint64_t (*per_run_fn)(unsigned window, unsigned threads);
+ * window too, of UT_SERIES_PACE_PROBE series; the first series on other
+ * threads than the series before is played before the window, since it
+ * is not weighed): each series has 4 runs and takes
+ * 4 · ns_per_run(window, threads, first) ns, first set for that unweighed
+ * series; threads[w] gets the threads window w took (all its series take
+ * the same). */
+typedef uint64_t (*per_run_fn)(unsigned window, unsigned threads,
+                               int first);
 
 static void play_windows(unsigned *threads, unsigned nwin, per_run_fn f)
 {
 	ut_series_pace pc;
-	unsigned w, k;
+	unsigned w, k, last = 0;
 
 	ut_series_pace_init(&pc, 2);
 	for (w = 1; w <= nwin; w++) {
-		const unsigned len = pc.probing ? UT_SERIES_PACE_PROBE
-		                                : UT_SERIES_PACE_WINDOW;
+		unsigned len = pc.probing ? UT_SERIES_PACE_PROBE
+		                          : UT_SERIES_PACE_WINDOW;
 		threads[w] = ut_series_pace_threads(&pc);
+		if (threads[w] != last)
+			len++;
 		for (k = 0; k < len; k++) {
 			assert_int_equal(ut_series_pace_threads(&pc), threads[w]);
-			ut_series_pace_add(&pc, 4, 4 * f(w, threads[w]));
+			ut_series_pace_add(&pc, 4, 4 * f(w, threads[w],
+			                   k == 0 && threads[w] != last));
 		}
+		last = threads[w];
 	}
 }
 
 /* A busy machine: 2 threads 1000 ns a run, 1 thread 300. */
-static uint64_t busy(unsigned w, unsigned t)
+static uint64_t busy(unsigned w, unsigned t, int first)
 {
 	(void)w;
+	(void)first;
 	return t == 2 ? 1000 : 300;
 }
 
 /* An idle machine: 2 threads 500 ns a run, 1 thread 900. */
-static uint64_t idle(unsigned w, unsigned t)
+static uint64_t idle(unsigned w, unsigned t, int first)
 {
 	(void)w;
+	(void)first;
 	return t == 2 ? 500 : 900;
 }
 
 /* Idle, busy from window 41 to 100, idle again. */
-static uint64_t busy_41_100(unsigned w, unsigned t)
+static uint64_t busy_41_100(unsigned w, unsigned t, int first)
 {
 	if (w >= 41 && w <= 100)
 		return t == 2 ? 3000 : 900;
-	return idle(w, t);
+	return idle(w, t, first);
+}
+
+/* The same, where the first series on 2 threads after 1 thread waits
+ * for the other thread to wake (it slept): 1 ms a run. */
+static uint64_t busy_41_100_asleep(unsigned w, unsigned t, int first)
+{
+	if (t == 2 && first && w > 1)
+		return 1000000;
+	return busy_41_100(w, t, first);
 }
 
 /* UT-SERIES-POOL-2, by hand (a window is 16 series, a probe 4, the first
@@ -423,7 +442,9 @@ static uint64_t busy_41_100(unsigned w, unsigned t)
  *   probes of 2 threads at 64 + 4 + 1 = 69, 69 + 8 + 1 = 78,
  *   78 + 16 + 1 = 95 are lost (busy); the one at 95 + 32 + 1 = 128 finds
  *   2 threads at 500 < 900 − 180 again (idle): 2 threads from 128 on,
- *   the next probe of 1 at 128 + 4 + 1 = 133. */
+ *   the next probe of 1 at 128 + 4 + 1 = 133.
+ * The first series after a change of threads is not weighed: the windows
+ * are the same whatever it took (play_windows plays it before them). */
 static void test_ut_series_pool_2_pace(void **state)
 {
 	static const unsigned busy_probes[] = {10, 19, 36, 69};
@@ -456,6 +477,18 @@ static void test_ut_series_pool_2_pace(void **state)
 	assert_int_equal(k, 10);
 
 	play_windows(th, 140, busy_41_100);
+	for (w = 1; w <= 140; w++) {
+		unsigned want = w < 64 || w >= 128 ? 2 : 1;
+		if (w == 5 || w == 14 || w == 31 || w == 133)
+			want = 1;
+		if (w == 69 || w == 78 || w == 95)
+			want = 2;
+		assert_int_equal(th[w], want);
+	}
+	/* the wake-up before each window of 2 threads after 1 is not
+	 * weighed: the same windows (weighed, it lost the probe at 128, and
+	 * every one after, at 1 ms against 900 ns a run) */
+	play_windows(th, 140, busy_41_100_asleep);
 	for (w = 1; w <= 140; w++) {
 		unsigned want = w < 64 || w >= 128 ? 2 : 1;
 		if (w == 5 || w == 14 || w == 31 || w == 133)
