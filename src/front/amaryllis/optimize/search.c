@@ -111,14 +111,14 @@ typedef struct eval_ctx {
 
 /* A thread's own: made once for the whole run on lines of its own
  * (UT-LINES-1), with the engine and the program it plays candidates
- * with, so that no generation allocates. */
+ * with (made at its first candidate), so that no later generation
+ * allocates. */
 struct worker {
 	eval_ctx *ctx;
 	am_engine *engine;
 	am_program *prog;       /* the candidate being played */
 	am_design *local;       /* its design, copied from the job's */
 	size_t ready;           /* ctx->ready as last read (it only grows) */
-	unsigned t;
 };
 
 static int64_t points_of(const am_opt_opts *o, const int64_t *v)
@@ -152,7 +152,6 @@ static int setup(void *ud, unsigned t, void **out)
 		c->workers[t % 64] = w;
 	}
 	w->ctx = c;
-	w->t = t;
 	w->ready = 0;
 	*out = w;
 	return 0;
