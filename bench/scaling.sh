@@ -17,6 +17,18 @@
 # virtual machine's two CPUs may be one core's two hyperthreads, or share
 # a cache).
 #
+# apart_x cannot tell a slow CPU: a virtual machine's CPUs can run at
+# different speeds for minutes (one of them 1.5 times slower than the
+# other, whatever the other does), and the 1-thread run may fall on either.
+# So the column ceil_x runs the 1-thread command pinned to each CPU this
+# process may use (taskset -c K), and adds up the 1-thread wall over each
+# pinned wall for the J fastest CPUs: the speedup of J threads that lost
+# nothing, on these CPUs at their own speeds.  The speedup over ceil_x is
+# what the program keeps of what the machine offers.  The pinned walls
+# follow each row (cpu K: wall).  CPUS="0 2" pins to those CPUs only (on a
+# machine of many CPUs: each one costs a 1-thread run a row); CPUS= (empty)
+# leaves the column out.
+#
 # Usage: bench/scaling.sh [BUILD_DIR]
 #   RUNS (default 2000000: the fastest scenario then takes 0.3 s, where
 #   /usr/bin/time counts hundredths) runs per scenario; RUNS=10000000 gives
@@ -39,14 +51,24 @@ for t in megami manastorm amaryllis; do
 	[ -x "$build/$t" ] || { echo "bench/scaling.sh: no $build/$t (make build)" >&2; exit 1; }
 done
 [ -x /usr/bin/time ] || { echo "bench/scaling.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+# the CPUs this process may use (Cpus_allowed_list: "0-3,6"); pinning
+# needs taskset (util-linux)
+cpus=
+if [ -n "${CPUS+set}" ]; then
+	cpus=$CPUS
+elif command -v taskset >/dev/null 2>&1; then
+	cpus=$(awk '/^Cpus_allowed_list:/ { n = split($2, r, ",")
+		for (i = 1; i <= n; i++) { m = split(r[i], e, "-")
+			for (k = e[1]; k <= e[m]; k++) printf "%d ", k } }' /proc/self/status)
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # what handing work between two threads costs here (the optimizer's
 # generations pay a few of these a candidate)
 [ -x "$build/bench/bench_pingpong" ] && "$build/bench/bench_pingpong"
-printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s\n' \
-	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x
+printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s %6s\n' \
+	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x ceil_x
 now() { date +%s.%N; }
 # keep LINE FILE: LINE (wall first) into FILE if FILE is missing or LINE's
 # wall is smaller
@@ -63,7 +85,7 @@ keep() {
 row() {
 	label=$1 units=$2 flag=$3
 	shift 3
-	rm -f "$tmp"/best.* "$tmp"/apart.*
+	rm -f "$tmp"/best.* "$tmp"/apart.* "$tmp"/cpu.*
 	r=0
 	while [ "$r" -lt "$repeat" ]; do
 		r=$((r + 1)) first=
@@ -74,6 +96,14 @@ row() {
 			keep "$(cat "$tmp/time")" "$tmp/best.$j"
 			if [ -z "$first" ]; then
 				first=$j
+				for k in $cpus; do
+					t0=$(now)
+					taskset -c "$k" "$@" "$flag" "$units" --jobs 1 \
+						>/dev/null 2>"$tmp/err.cpu" ||
+						{ echo "bench/scaling.sh: $label on cpu $k failed:" >&2; cat "$tmp/err.cpu" >&2; exit 1; }
+					keep "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" \
+						"$tmp/cpu.$k"
+				done
 				continue
 			elif ! cmp -s "$tmp/out.$first" "$tmp/out.$j"; then
 				echo "bench/scaling.sh: $label: --jobs $j prints another report than --jobs $first" >&2
@@ -95,18 +125,29 @@ row() {
 	first=
 	for j in $jobs; do
 		read -r wall usr sys rss <"$tmp/best.$j"
-		apart=-
+		apart=- ceil=-
 		if [ -z "$first" ]; then
 			first=$j w1=$wall c1=$(echo "$usr $sys" | awk '{ print $1 + $2 }')
 		else
 			apart=$(awk -v d="$(cat "$tmp/apart.$j")" -v w1="$w1" -v j="$j" 'BEGIN {
 				if (d <= 0) d = 0.01; printf "%.2f", j * w1 / d }')
+			# the J fastest CPUs' shares of the 1-thread wall
+			if [ -n "$cpus" ]; then
+				ceil=$(for k in $cpus; do cat "$tmp/cpu.$k"; done |
+					sort -n | head -n "$j" | awk -v w1="$w1" -v j="$j" '
+					{ if ($1 <= 0) $1 = 0.01; c += w1 / $1; n++ }
+					END { if (n < j) print "-"; else printf "%.2f", c }')
+			fi
 		fi
 		awk -v l="$label" -v j="$j" -v n="$units" -v w="$wall" -v u="$usr" \
-			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" 'BEGIN {
+			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" -v e="$ceil" 'BEGIN {
 			c = u + s; if (w <= 0) w = 0.01; if (c1 <= 0) c1 = 0.01
-			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f %7s\n",
-				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024, a }'
+			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f %7s %6s\n",
+				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024, a, e }'
+	done
+	for k in $cpus; do
+		awk -v k="$k" -v w="$(cat "$tmp/cpu.$k")" \
+			'BEGIN { printf "%-40s cpu %d: %.2f s\n", "", k, w }'
 	done
 }
 for f in examples/megami/*.yaml; do
