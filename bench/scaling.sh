@@ -61,6 +61,10 @@ elif command -v taskset >/dev/null 2>&1; then
 		for (i = 1; i <= n; i++) { m = split(r[i], e, "-")
 			for (k = e[1]; k <= e[m]; k++) printf "%d ", k } }' /proc/self/status)
 fi
+# (the pinned runs serve the rows of more than one thread only)
+n=0
+for j in $jobs; do n=$((n + 1)); done
+[ "$n" -gt 1 ] || cpus=
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -110,7 +114,7 @@ row() {
 				diff "$tmp/out.$first" "$tmp/out.$j" | head -n 20 >&2
 				exit 1
 			fi
-			t0=$(now) pids= k=0
+			t0=$(now) pids='' k=0
 			while [ "$k" -lt "$j" ]; do
 				"$@" "$flag" "$units" --jobs 1 >/dev/null 2>"$tmp/err.apart" &
 				pids="$pids $!" k=$((k + 1))
