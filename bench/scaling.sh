@@ -59,7 +59,7 @@ if [ -n "${CPUS+set}" ]; then
 elif command -v taskset >/dev/null 2>&1; then
 	cpus=$(awk '/^Cpus_allowed_list:/ { n = split($2, r, ",")
 		for (i = 1; i <= n; i++) { m = split(r[i], e, "-")
-			for (k = e[1]; k <= e[m]; k++) printf "%d ", k } }' /proc/self/status)
+			for (k = e[1] + 0; k <= e[m] + 0; k++) printf "%d ", k } }' /proc/self/status)
 fi
 # (the pinned runs serve the rows of more than one thread only)
 n=0
