@@ -74,6 +74,8 @@ trap 'rm -rf "$tmp"' EXIT
 printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s %6s\n' \
 	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x ceil_x
 now() { date +%s.%N; }
+# since T0: the seconds from T0 (a now) to now
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { print b - a }'; }
 # keep LINE FILE: LINE (wall first) into FILE if FILE is missing or LINE's
 # wall is smaller
 keep() {
@@ -105,8 +107,7 @@ row() {
 					taskset -c "$k" "$@" "$flag" "$units" --jobs 1 \
 						>/dev/null 2>"$tmp/err.cpu" ||
 						{ echo "bench/scaling.sh: $label on cpu $k failed:" >&2; cat "$tmp/err.cpu" >&2; exit 1; }
-					keep "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" \
-						"$tmp/cpu.$k"
+					keep "$(since "$t0")" "$tmp/cpu.$k"
 				done
 				continue
 			elif ! cmp -s "$tmp/out.$first" "$tmp/out.$j"; then
@@ -122,8 +123,7 @@ row() {
 			for p in $pids; do
 				wait "$p" || { echo "bench/scaling.sh: $label apart failed:" >&2; cat "$tmp/err.apart" >&2; exit 1; }
 			done
-			keep "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" \
-				"$tmp/apart.$j"
+			keep "$(since "$t0")" "$tmp/apart.$j"
 		done
 	done
 	first=
