@@ -61,14 +61,25 @@ struct am_opt {
 
 typedef struct worker worker;
 
-/* Candidate i of a series: the design the threads play, made before
- * gen[0..need) are (0: ready before the series), and the candidate its
- * values go to after the series (which the threads do not read). */
+/* Candidate i of a series: the design the threads play, made once
+ * gen[0..need) are (0: ready before the series).  Written only where it
+ * changed (most generations it does not: the same slots of `mail`), so
+ * that the lines the other threads read stay in their caches. */
 typedef struct job {
 	const am_design *d;
 	size_t need;
-	cand *cd;
 } job;
+
+/* Run r of a generation's series: the candidates it plays first, a
+ * range [lo, hi) in one word (lo << 32 | hi) that it takes from the
+ * bottom and the others, once out of their own, steal from the top; and
+ * how many it played in the last series (which the next splits by).  On
+ * a line of its own, so that taking a candidate of one's own moves no
+ * line between the cores: only stealing at the end of a series does. */
+typedef struct share {
+	_Alignas(64) atomic_uint_fast64_t range;
+	size_t did;
+} share;
 
 /* What a thread found for candidate i of a series: on a line of its own,
  * copied into the candidate after the series. */
@@ -93,7 +104,11 @@ typedef struct eval_ctx {
 	am_battle_opts bo;
 	job *jobs;              /* [P] this part's candidates, written
 	                           before the series */
+	cand **dest;            /* [P] the candidate each job's values go
+	                           to after the series (not read by them) */
 	found *found;           /* [P] for jobs, written by the threads */
+	share *shares;          /* [64] a generation's runs, one a thread */
+	unsigned nshares;
 	am_design **mail;       /* [P] copies of gen[j].d, once made */
 	int64_t threshold;      /* skip once points cannot reach it */
 	int prune;
@@ -255,7 +270,8 @@ static int better(const cand *x, const cand *y)
 	return x->v[V_MARGIN] > y->v[V_MARGIN];
 }
 
-static int make_and_eval(void *wv, uint64_t i);
+static void split(eval_ctx *c, size_t m, unsigned runs);
+static int gen_run(void *wv, uint64_t r);
 
 /*
  * Evaluate cs[0..m) (this part's share, then added up over the parts),
@@ -276,29 +292,39 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 			/* a design made in this series is read from its copy */
 			size_t g = c->gen ? (size_t)(cs[j] - c->gen) : 0;
 			int made = c->gen && g >= c->first;
-			c->jobs[mine].d = made ? c->mail[g] : cs[j]->d;
-			c->jobs[mine].need = made ? g + 1 : 0;
-			c->jobs[mine++].cd = cs[j];
+			const am_design *d = made ? c->mail[g] : cs[j]->d;
+			size_t need = made ? g + 1 : 0;
+			if (c->jobs[mine].d != d)
+				c->jobs[mine].d = d;
+			if (c->jobs[mine].need != need)
+				c->jobs[mine].need = need;
+			c->dest[mine++] = cs[j];
 		} else {
 			memset(cs[j]->v, 0, sizeof(cs[j]->v));
 		}
 	if (mine > 0 || c->gen) {
 		memset(&so, 0, sizeof(so));
-		so.n = c->gen ? mine + 1 : mine;
 		so.jobs = o->jobs ? o->jobs : 1;
 		if (so.jobs > 64)
 			so.jobs = 64;
+		so.n = mine;
 		so.chunk = 1;
 		so.setup = setup;
 		so.ud = c;
-		so.run = c->gen ? make_and_eval : eval_one;
+		so.run = eval_one;
+		if (c->gen) {
+			/* one run a thread, each with its share */
+			split(c, mine, so.jobs);
+			so.n = so.jobs;
+			so.run = gen_run;
+		}
 		rc = ut_series_run_pool(c->pool, &sr, &so);
 		if (rc == 0 && sr.failed)
 			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
 		if (rc < 0 && o->parts == 1)
 			return rc;
 		for (j = 0; rc == 0 && j < mine; j++) {
-			memcpy(c->jobs[j].cd->v, c->found[j].v,
+			memcpy(c->dest[j]->v, c->found[j].v,
 			       sizeof(c->found[j].v));
 			opt->battles += (uint64_t)c->found[j].v[V_PLAYED];
 		}
@@ -608,20 +634,88 @@ static void wait_ready(worker *w, size_t need)
 	}
 }
 
-/* Run i of a generation's series: 0 makes the designs, i > 0 evaluates
- * this part's candidate i - 1 once its design is made.  Runs are handed
- * out in order, so run 0 has started before any run waits for it. */
-static int make_and_eval(void *wv, uint64_t i)
+/*
+ * Split the m candidates of a generation between its runs: run r ≥ 1
+ * takes the (r-1)th range, run 0 (which first makes the designs) the
+ * last, whose designs are made last, on its own thread.  In proportion
+ * to what each played in the series before (once every run played some),
+ * else evenly: which run plays a candidate never changes its values.
+ */
+static void split(eval_ctx *c, size_t m, unsigned runs)
+{
+	uint64_t tot = 0;
+	size_t at = 0;
+	unsigned k;
+
+	for (k = 0; k < runs && c->shares[k].did; k++)
+		tot += c->shares[k].did; /* each at most the population */
+	if (k < runs)
+		tot = 0;
+	for (k = 0; k < runs; k++) {
+		unsigned r = k + 1 < runs ? k + 1 : 0;
+		size_t len = m - at;
+		if (k + 1 < runs) {
+			uint64_t l = tot ? (uint64_t)m * c->shares[r].did / tot :
+			                   m / runs;
+			if (l < len)
+				len = (size_t)l;
+		}
+		atomic_store_explicit(&c->shares[r].range,
+		                      (uint64_t)at << 32 | (at + len),
+		                      memory_order_relaxed);
+		at += len;
+	}
+	c->nshares = runs;
+}
+
+/* Take a candidate from range *r: its lowest (low) or its highest; 0 if
+ * the range is empty. */
+static int take(atomic_uint_fast64_t *r, int low, size_t *i)
+{
+	uint_fast64_t x = atomic_load(r);
+
+	for (;;) {
+		uint64_t lo = x >> 32, hi = x & 0xffffffffu;
+		if (lo >= hi)
+			return 0;
+		if (atomic_compare_exchange_weak(r, &x, low ?
+		                                 (lo + 1) << 32 | hi :
+		                                 lo << 32 | (hi - 1))) {
+			*i = (size_t)(low ? lo : hi - 1);
+			return 1;
+		}
+	}
+}
+
+/* Run r of a generation's series: run 0 makes the designs first; then
+ * each plays the candidates of its range, then steals from the others'
+ * until none is left, each once its design is made.  The series hands
+ * out its runs in order, so run 0 has started before any run waits for
+ * a design. */
+static int gen_run(void *wv, uint64_t r)
 {
 	worker *w = wv;
 	eval_ctx *c = w->ctx;
+	share *own = &c->shares[r];
+	size_t i, did = 0;
+	int rc;
 
-	if (i == 0) {
+	if (r == 0)
 		produce(c);
-		return 0;
+	for (;;) {
+		unsigned k;
+		int got = take(&own->range, 1, &i);
+		for (k = 1; !got && k < c->nshares; k++)
+			got = take(&c->shares[(r + k) % c->nshares].range, 0, &i);
+		if (!got)
+			break;
+		wait_ready(w, c->jobs[i].need);
+		if ((rc = eval_one(wv, i)) < 0)
+			return rc;
+		did++;
 	}
-	wait_ready(w, c->jobs[i - 1].need);
-	return eval_one(wv, i - 1);
+	own->did = did;
+	return 0;
 }
 
 /*
@@ -778,6 +872,8 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	    !(ptrs = calloc(P, sizeof(*ptrs))) ||
 	    !(ctx.jobs = ut_calloc_lines(P, sizeof(*ctx.jobs))) ||
 	    !(ctx.found = ut_calloc_lines(P, sizeof(*ctx.found))) ||
+	    !(ctx.shares = ut_calloc_lines(64, sizeof(*ctx.shares))) ||
+	    !(ctx.dest = calloc(P, sizeof(*ctx.dest))) ||
 	    !(ctx.mail = calloc(P, sizeof(*ctx.mail)))) {
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
@@ -834,6 +930,8 @@ done:
 	free(ctx.mail);
 	free(ctx.jobs);
 	free(ctx.found);
+	free(ctx.shares);
+	free(ctx.dest);
 	free(order);
 	for (j = 0; j < 64; j++)
 		worker_free(ctx.workers[j]);
