@@ -41,12 +41,18 @@
 #define D_MAX_BONUS 20    /* Ｂ of a ビルディア */
 #define D_BUILD_DELAY 5   /* a ビルド counts for reaching with at most this */
 
-/* One action as set in one slot. */
+/* One action as set in one slot.  Every field is small (a class, flags,
+ * Ｎ up to D_MAX_N, customisations up to D_MAX_DELAY, D_MAX_MULT,
+ * D_MAX_STACK and ±5; a mutation's step of 1 or 2 is brought back by
+ * normalize before the next), so a byte each: a design of one unit then
+ * spans 3 cache lines instead of 8, which the thread that plays it reads
+ * from the core that made it (issue 21, twelfth round:
+ * docs/OPTIMIZE.md). */
 typedef struct d_act {
-	int cls;
-	int limited, fast, all;
-	int64_t n, delay, mult, stun, poison, target, place;
-	int build; /* ビルド: index of the built unit in the design */
+	int8_t cls;
+	int8_t limited, fast, all;
+	int8_t n, delay, mult, stun, poison, target, place;
+	int8_t build; /* ビルド: index of the built unit in the design */
 } d_act;
 
 /* One unit: stats in bonus points (ＨＰ = hp × 5). */
@@ -160,6 +166,12 @@ static int clamp_range(int64_t *v, int64_t lo, int64_t hi)
 	return 0;
 }
 
+static void clamp8(int8_t *v, int lo, int hi)
+{
+	if (*v < lo) *v = (int8_t)lo;
+	if (*v > hi) *v = (int8_t)hi;
+}
+
 /*
  * Make one action consistent (A3, AM-CUST-7, BU-CUST-4, AM-CLASS-4 …
  * AM-CLASS-10, BU-BUILD-1): what does not belong to its class goes, what
@@ -176,7 +188,7 @@ static void normalize(d_act *a, const am_design *g)
 	kind = am_class_kind((am_class)a->cls);
 	if (a->cls == AM_CLASS_ATK_UP || a->cls == AM_CLASS_DEF_UP ||
 	    a->cls == AM_CLASS_SPD_UP)
-		clamp_range(&a->n, 1, D_MAX_N);
+		clamp8(&a->n, 1, D_MAX_N);
 	else
 		a->n = 0;
 	if (a->cls == AM_CLASS_LIFE || a->cls == AM_CLASS_HEAL)
@@ -186,27 +198,27 @@ static void normalize(d_act *a, const am_design *g)
 	a->all = !!a->all;
 	if (a->delay < 2)
 		a->delay = 0;
-	clamp_range(&a->delay, 0, D_MAX_DELAY);
+	clamp8(&a->delay, 0, D_MAX_DELAY);
 	if (a->delay)
 		a->fast = 0;
 	if (kind != AM_KIND_ATTACK) {
 		a->mult = 1;
 		a->stun = a->poison = 0;
 	}
-	clamp_range(&a->mult, 1, D_MAX_MULT);
-	clamp_range(&a->stun, 0, D_MAX_STACK);
-	clamp_range(&a->poison, 0, D_MAX_STACK);
+	clamp8(&a->mult, 1, D_MAX_MULT);
+	clamp8(&a->stun, 0, D_MAX_STACK);
+	clamp8(&a->poison, 0, D_MAX_STACK);
 	if (!g->buildia)
 		a->all = 0, a->target = 0;
 	if (kind == AM_KIND_BUILD)
 		a->all = 0;
 	if (kind != AM_KIND_SUPPORT || a->all)
 		a->target = 0;
-	clamp_range(&a->target, -5, 5);
+	clamp8(&a->target, -5, 5);
 	if (kind == AM_KIND_BUILD) {
 		if (a->place == 0)
 			a->place = 1;
-		clamp_range(&a->place, -5, 5);
+		clamp8(&a->place, -5, 5);
 		if (a->build < 0 || (size_t)a->build >= g->nunits)
 			a->build = 0;
 	} else {
