@@ -6,7 +6,8 @@
  * opts.seed, drawn by one thread at a time in a fixed order: the designs
  * of a generation are made one after the other by run 0 of the
  * generation's series (produce), while the other threads already
- * evaluate the designs made so far (each waits for its design: `ready`).
+ * evaluate the designs made so far (each waits for its design: `ready`;
+ * each run a range of the candidates: gen_run).
  * A candidate is evaluated independently of the others -- against the
  * field in a fixed order, skipping the rest of its battles once it cannot
  * reach the best points known at the start of the generation -- so the
@@ -598,7 +599,7 @@ static void produce(eval_ctx *c)
 	for (j = c->first; j < c->P; j++) {
 		/* the lines of design j's slot in `mail` are asked for while
 		 * it is made, so that the batch's copy finds them here (its
-		 * first 16 lines: the whole of a design of one unit) */
+		 * first 16 lines: the units of any design, 720 bytes) */
 		for (k = 0; k < 16; k++)
 			prefetch_write((const char *)c->mail[j] + 64 * k);
 		if (j < c->rand_end) {
