@@ -357,7 +357,9 @@ void ut_cli_log_line(void *ud, const char *line);
 
 /* Text on stderr as it is, between the log's writes: never inside one of
  * its lines, which a plain write to a pipe can be (the servers say that
- * they stop with it). */
+ * they stop with it).  At most PIPE_BUF bytes; lost when stderr has not
+ * taken it within a few seconds (nobody reads it), so that it never
+ * holds up the server. */
 void ut_cli_log_say(const char *text);
 
 /* A --public-host name: 1 to 253 letters, digits, '-', '.' and '_' (a DNS

@@ -13,8 +13,10 @@
  * A write of more than PIPE_BUF bytes to a pipe is not atomic: another
  * write to it can land inside it.  So whatever else the server says on
  * stderr while it runs (that it stops) goes through ut_cli_log_say, which
- * writes between the writer's writes (log_out), never inside a line.
+ * writes between the writer's writes (log_out), never inside a line, and
+ * gives up after LOG_EXIT_S seconds when stderr is not being read.
  */
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +144,25 @@ void ut_cli_log_line(void *ud, const char *line)
 
 void ut_cli_log_say(const char *text)
 {
-	pthread_mutex_lock(&log_out);
-	/* (a failed write: it is lost, as a log line would be) */
-	(void)ut_cli_write_all(STDERR_FILENO, text, strlen(text));
+	struct timespec until;
+	struct pollfd p;
+
+	/* A stderr that nobody reads (a full pipe, a stopped pager) keeps
+	 * the writer in its write, holding log_out, and would keep this
+	 * write too: the server would never stop.  So the text waits at
+	 * most LOG_EXIT_S seconds for the writer and for room, and is lost
+	 * after that, as a log line would be.  (Room for PIPE_BUF bytes: a
+	 * text that short is written whole, without blocking.) */
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LOG_EXIT_S;
+	if (pthread_mutex_timedlock(&log_out, &until) != 0)
+		return;
+	p.fd = STDERR_FILENO;
+	p.events = POLLOUT;
+	p.revents = 0;
+	if (poll(&p, 1, LOG_EXIT_S * 1000) == 1 && (p.revents & POLLOUT))
+		/* (a failed write: it is lost, as a log line would be) */
+		(void)ut_cli_write_all(STDERR_FILENO, text, strlen(text));
 	pthread_mutex_unlock(&log_out);
 }
 

@@ -19,7 +19,8 @@ HTTP audit's R1-R4, H1, H2, H5), with raw requests from Python:
   the request's language; answers being sent past --max-inflight are 429
   while a slow reader holds one;
 - a stderr nobody reads does not stop the server: lines are dropped and
-  counted.
+  counted; nor does it keep the server from stopping at SIGTERM (its
+  'stopping' is given up after a few seconds).
 
     framing.py AMARYLLIS
 """
@@ -261,4 +262,30 @@ ok(dropped > 0 and got + dropped == 2500 and "refused" not in err,
 # CI once inside a line's path, which then went uncounted above).
 ok("amaryllis: stopping" in err.splitlines(),
    "'stopping' is a line of its own, not inside a log line")
+
+# H6: nobody ever reads stderr (a stopped pager): the pipe (64 KiB) and
+# the log's queue (256 KiB) fill with 2500 lines of about 190 bytes, the
+# writer waits in its write, and SIGTERM still stops the server: its
+# 'stopping' waits at most 2 s for the writer, the queue at exit 2 s more.
+p = subprocess.Popen([AMARYLLIS, "--lang", "en", "serve", "--listen", "127.0.0.1:0",
+                      "--rate", "0"], stderr=subprocess.PIPE)
+m = re.search(rb":(\d+)/", p.stderr.readline())
+port = int(m.group(1))
+try:
+    for i in range(2500):
+        request(port, "GET", "/" + "x" * 150, timeout=5)
+    t0 = time.time()
+    p.terminate()
+    try:
+        rc = p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        rc = None
+    ok(rc == 0 and time.time() - t0 < 15,
+       f"with stderr never read, SIGTERM stops the server (exit {rc}, "
+       f"{time.time() - t0:.1f} s)")
+finally:
+    if p.poll() is None:
+        p.kill()
+        p.wait()
+    p.stderr.close()
 finish("framing")
