@@ -93,6 +93,14 @@ const text = (page, sel) => page.locator(sel).textContent();
     ok(entries === 1 && (await page.locator("#entry-status").getAttribute("data-result")) === "entered",
        `a double click sends one entry (${entries}), entered: ` +
        await page.locator("#entry-status").getAttribute("data-result"));
+    /* the second click of a double click that comes once the answer is
+     * back (the button enabled again): nothing is sent; before, a busy
+     * browser let it send a second entry, which replaced the first */
+    await page.locator("#entry-submit").dispatchEvent("click", { detail: 2 });
+    await new Promise(r => setTimeout(r, 1000));
+    const again = (log().match(/POST \/api\/hill\/entry /g) || []).length;
+    ok(again === 1 && (await page.locator("#entry-status").getAttribute("data-result")) === "entered",
+       `a double click's second click after the answer sends nothing (${again - 1} more)`);
 
     /* 4: a battle, then the hill tab, then English: the address stays */
     await page.goto(url + "#battle");

@@ -737,6 +737,10 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("entry-action").addEventListener("change", entryAction);
   $("entry").addEventListener("submit", enter);
+  /* the second click of a double click sends nothing, even when the
+   * answer to the first came back before it (a fast server, a busy
+   * browser): the button is enabled again by then */
+  $("entry-submit").addEventListener("click", ev => { if (ev.detail > 1) ev.preventDefault(); });
   window.addEventListener("hashchange", route);
   gutter(new Set());
   labels();
