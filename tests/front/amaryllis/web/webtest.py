@@ -59,16 +59,21 @@ class Server:
             raise SystemExit("server did not start: " + line)
         self.port = int(m.group(1))
         self.log = []
-        threading.Thread(target=lambda: self.log.extend(self.p.stderr),
-                         daemon=True).start()
+        self.reader = threading.Thread(target=lambda: self.log.extend(self.p.stderr),
+                                       daemon=True)
+        self.reader.start()
 
     def stop(self):
+        """SIGTERM, then the exit status once the log is read to its end
+        (the reader may still be reading when the process has gone)."""
         self.p.terminate()
         try:
-            return self.p.wait(timeout=20)
+            rc = self.p.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.p.kill()
-            return self.p.wait()
+            rc = self.p.wait()
+        self.reader.join(timeout=20)
+        return rc
 
     def lines(self, pattern):
         return [l for l in list(self.log) if re.search(pattern, l)]
