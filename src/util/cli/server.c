@@ -86,13 +86,21 @@ static void *writer(void *arg)
 	return NULL;
 }
 
-/* At exit: what is queued, written within LOG_EXIT_S seconds. */
-static void drain(void)
+/* LOG_EXIT_S seconds from now, on the clock of the timed waits. */
+static struct timespec log_deadline(void)
 {
 	struct timespec until;
 
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += LOG_EXIT_S;
+	return until;
+}
+
+/* At exit: what is queued, written within LOG_EXIT_S seconds. */
+static void drain(void)
+{
+	struct timespec until = log_deadline();
+
 	pthread_mutex_lock(&log_lock);
 	while ((log_len || log_writing) &&
 	       pthread_cond_timedwait(&log_empty, &log_lock, &until) == 0)
@@ -144,7 +152,7 @@ void ut_cli_log_line(void *ud, const char *line)
 
 void ut_cli_log_say(const char *text)
 {
-	struct timespec until;
+	struct timespec until = log_deadline();
 	struct pollfd p;
 
 	/* A stderr that nobody reads (a full pipe, a stopped pager) keeps
@@ -153,8 +161,6 @@ void ut_cli_log_say(const char *text)
 	 * most LOG_EXIT_S seconds for the writer and for room, and is lost
 	 * after that, as a log line would be.  (Room for PIPE_BUF bytes: a
 	 * text that short is written whole, without blocking.) */
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += LOG_EXIT_S;
 	if (pthread_mutex_timedlock(&log_out, &until) != 0)
 		return;
 	p.fd = STDERR_FILENO;

@@ -235,16 +235,30 @@ ok(wmem > 6000000 or
    any(" POST /api/battle 429 " in l and l.rstrip().endswith(" busy") for l in srv.log),
    "the 429 is logged busy")
 
-# H5: nobody reads stderr: still serving, lines dropped and counted
-p = subprocess.Popen([AMARYLLIS, "--lang", "en", "serve", "--listen", "127.0.0.1:0",
-                      "--rate", "0"], stderr=subprocess.PIPE)
-m = re.search(rb":(\d+)/", p.stderr.readline())
-port = int(m.group(1))
-try:
-    t0, served = time.time(), 0
+def serve_unread():
+    """A server whose stderr this test does not read (past its first
+    line): the process and its port."""
+    p = subprocess.Popen([AMARYLLIS, "--lang", "en", "serve", "--listen", "127.0.0.1:0",
+                          "--rate", "0"], stderr=subprocess.PIPE)
+    m = re.search(rb":(\d+)/", p.stderr.readline())
+    return p, int(m.group(1))
+
+
+def flood(port):
+    """2500 requests of a log line of about 190 bytes each; how many were
+    answered 404."""
+    served = 0
     for i in range(2500):
         st, _, _ = request(port, "GET", "/" + "x" * 150, timeout=5)
         served += st == 404
+    return served
+
+
+# H5: nobody reads stderr: still serving, lines dropped and counted
+p, port = serve_unread()
+try:
+    t0 = time.time()
+    served = flood(port)
     ok(served == 2500, f"2500 requests with stderr unread: all answered ({served}, "
        f"{time.time() - t0:.1f} s)")
     p.terminate()
@@ -267,13 +281,9 @@ ok("amaryllis: stopping" in err.splitlines(),
 # the log's queue (256 KiB) fill with 2500 lines of about 190 bytes, the
 # writer waits in its write, and SIGTERM still stops the server: its
 # 'stopping' waits at most 2 s for the writer, the queue at exit 2 s more.
-p = subprocess.Popen([AMARYLLIS, "--lang", "en", "serve", "--listen", "127.0.0.1:0",
-                      "--rate", "0"], stderr=subprocess.PIPE)
-m = re.search(rb":(\d+)/", p.stderr.readline())
-port = int(m.group(1))
+p, port = serve_unread()
 try:
-    for i in range(2500):
-        request(port, "GET", "/" + "x" * 150, timeout=5)
+    flood(port)
     t0 = time.time()
     p.terminate()
     try:
