@@ -98,28 +98,33 @@ typedef struct found {
  * one burst, not in each step of making it, and the threads that play it
  * never write them (each makes the team in a copy of its own). */
 typedef struct eval_ctx {
-	const am_program *const *field;
+	/* read by the threads at every battle; written before the first
+	 * series, and then only where it changed (generation) */
+	_Alignas(64) const am_program *const *field;
 	const size_t *order;    /* field indices, strongest first */
 	size_t n;
 	const am_opt_opts *o;
+	int64_t points[3];      /* o->points: win, draw, loss */
+	int64_t maxpt;          /* most points one battle gives */
+	int64_t threshold;      /* skip once points cannot reach it */
+	int prune;
+	unsigned nshares;
 	am_battle_opts bo;
 	job *jobs;              /* [P] this part's candidates, written
 	                           before the series */
-	cand **dest;            /* [P] the candidate each job's values go
-	                           to after the series (not read by them) */
 	found *found;           /* [P] for jobs, written by the threads */
 	share *shares;          /* [64] a generation's runs, one a thread */
-	unsigned nshares;
 	am_design **mail;       /* [P] copies of gen[j].d, once made */
-	int64_t threshold;      /* skip once points cannot reach it */
-	int prune;
-	int64_t maxpt;          /* most points one battle gives */
 	uint8_t *outcome;       /* when set (one candidate): per field entry */
+	/* the calling thread's alone: between series, then the maker's */
+	_Alignas(64) cand **dest; /* [P] the candidate each job's values go
+	                           to after the series (not read by them) */
 	/* the designs to make while the others are evaluated (produce): gen
 	 * [first, P) from parents, the random ones below rand_end; NULL: none */
 	cand *gen, *parents;
 	size_t first, rand_end, P;
 	ut_rng *rng;
+	unsigned char wset[64]; /* workers[t]->ctx is this context */
 	_Alignas(64) atomic_size_t ready; /* gen[0..ready) are in mail */
 	worker *workers[64];    /* per thread, kept warm across generations */
 	ut_series_pool *pool;   /* the threads, kept for the whole run */
@@ -167,8 +172,12 @@ static int setup(void *ud, unsigned t, void **out)
 			return ut_error_set(AM_ENOMEM, "out of memory");
 		c->workers[t % 64] = w;
 	}
-	w->ctx = c;
-	w->ready = 0;
+	/* written once: a line the thread writes as it plays (its count
+	 * of designs seen is reset by the thread itself: gen_run) */
+	if (!c->wset[t % 64]) {
+		w->ctx = c;
+		c->wset[t % 64] = 1;
+	}
 	*out = w;
 	return 0;
 }
@@ -233,19 +242,19 @@ static int eval_one(void *wv, uint64_t i)
 			return rc;
 		if (rc < 0) {
 			v[V_ERRORS]++;
-			pts += c->o->points[2];
+			pts += c->points[2];
 			oc = AM_PAIR_ERROR;
 		} else if (res.winner == 0) {
 			v[V_WINS]++;
-			pts += c->o->points[0];
+			pts += c->points[0];
 			oc = AM_PAIR_WIN;
 		} else if (res.winner == 1) {
 			v[V_LOSSES]++;
-			pts += c->o->points[2];
+			pts += c->points[2];
 			oc = AM_PAIR_LOSS;
 		} else {
 			v[V_DRAWS]++;
-			pts += c->o->points[1];
+			pts += c->points[1];
 			oc = AM_PAIR_DRAW;
 		}
 		if (rc == 0 && (ut_ckd_sub(&m, res.score[0], res.score[1]) ||
@@ -547,6 +556,7 @@ static void ctx_setup(eval_ctx *ctx, const am_program *const *field,
 	ctx->bo = (am_battle_opts)AM_BATTLE_OPTS_INIT;
 	ctx->bo.max_units = o->max_units;
 	ctx->bo.max_hits = 100000;
+	memcpy(ctx->points, o->points, sizeof(ctx->points));
 	ctx->maxpt = o->points[0];
 	if (o->points[1] > ctx->maxpt) ctx->maxpt = o->points[1];
 	if (o->points[2] > ctx->maxpt) ctx->maxpt = o->points[2];
@@ -666,7 +676,8 @@ static void split(eval_ctx *c, size_t m, unsigned runs)
 		                      memory_order_relaxed);
 		at += len;
 	}
-	c->nshares = runs;
+	if (c->nshares != runs)
+		c->nshares = runs;
 }
 
 /* Take a candidate from range *r: its lowest (low) or its highest; 0 if
@@ -701,6 +712,7 @@ static int gen_run(void *wv, uint64_t r)
 	size_t i, did = 0;
 	int rc;
 
+	w->ready = 0; /* gen[0..first) at least: re-read */
 	if (r == 0)
 		produce(c);
 	for (;;) {
@@ -741,8 +753,11 @@ static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand *parents,
 			ptrs[m++] = &pop[j];
 	if (budget && m > budget - opt->evals)
 		m = (size_t)(budget - opt->evals);
-	ctx->prune = opt->have_best;
-	ctx->threshold = opt->best_rec.points;
+	/* written where changed: the threads read them at every battle */
+	if (ctx->prune != opt->have_best)
+		ctx->prune = opt->have_best;
+	if (ctx->threshold != opt->best_rec.points)
+		ctx->threshold = opt->best_rec.points;
 	ctx->gen = pop;
 	ctx->parents = parents;
 	ctx->first = first;
@@ -824,6 +839,7 @@ static int best_record(eval_ctx *ctx, am_opt *opt, const am_opt_opts *o)
 	one.o = &solo;
 	one.prune = 0;
 	one.outcome = opt->outcome;
+	memset(one.wset, 0, sizeof(one.wset)); /* the workers' ctx: &one */
 	e = opt->evals, s = opt->skipped, bt = opt->battles;
 	rc = evaluate(&one, &cp, 1, opt);
 	memcpy(ctx->workers, one.workers, sizeof(ctx->workers));
@@ -867,7 +883,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	memset(&ctx, 0, sizeof(ctx));
 	if (!(opt = calloc(1, sizeof(*opt))) ||
 	    !(opt->outcome = calloc(n, 1)) ||
-	    !(order = calloc(n, sizeof(*order))) ||
+	    !(order = ut_calloc_lines(n, sizeof(*order))) ||
 	    !(pop = calloc(P, sizeof(*pop))) ||
 	    !(next = calloc(P, sizeof(*next))) ||
 	    !(ptrs = calloc(P, sizeof(*ptrs))) ||
