@@ -68,8 +68,8 @@ int ut_series_run(ut_series_result *res, const ut_series_opts *o);
 typedef struct ut_series_pool ut_series_pool;
 /**
  * UT-SERIES-POOL-1: threads kept for many series (a caller that runs a
- * short series again and again, as the optimizer does once a generation,
- * need not create and join threads each time).  ut_series_pool_new starts
+ * short series again and again, as the optimizer does every 16
+ * generations, need not create and join threads each time).  ut_series_pool_new starts
  * jobs - 1 threads (0 and 1: none; a thread that cannot be created leaves
  * its share to the others); ut_series_run_pool runs a series as
  * ut_series_run, with the same result, on at most those threads and the
@@ -83,11 +83,11 @@ int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
 void ut_series_pool_free(ut_series_pool *pool);
 
 /**
- * UT-SERIES-POOL-2: how many threads a pool's series take.  Series that
- * wait for each other (the optimizer's generations, ~50 µs each) lose
- * more than a second thread gives whenever that thread is not running:
- * on a machine busy with other work, each series waits at its end for a
- * thread the system has put aside.  So a pool weighs its series in
+ * UT-SERIES-POOL-2: how many threads a pool's series take.  Threads that
+ * wait for each other often (the optimizer's, at the end of each
+ * generation, ~50 µs) lose more than a second thread gives whenever that
+ * thread is not running: on a machine busy with other work, each wait
+ * is for a thread the system has put aside.  So a pool weighs its series in
  * windows of UT_SERIES_PACE_WINDOW series (the time a run, over the
  * window) and now and then plays a short window (UT_SERIES_PACE_PROBE
  * series) with the other choice (all its threads, or the caller's

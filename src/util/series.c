@@ -11,8 +11,9 @@
  * util/series.h.
  *
  * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
- * optimizer runs one a generation, ~50 µs of work, where creating and
- * joining threads cost as much): each series is handed to the waiting
+ * optimizer runs one every 16 generations, ~1 ms of work, where creating
+ * and joining threads each time would cost as much as a generation):
+ * each series is handed to the waiting
  * threads by a new tag (a count and how many take part, in one atomic
  * word) and the caller waits until each has finished its share; a thread
  * looks for a while (POOL_SPIN_NS) before it sleeps on a condition
@@ -123,10 +124,10 @@ static void *work(void *arg)
 
 /* How long a pool thread looks for the next series, and the caller for
  * the end of the others' shares, before sleeping on the condition
- * variable: 200 µs, about two of the optimizer's generations.  A sleeping
- * thread takes tens of µs or more to wake (more on a virtual machine), so
- * generations of ~100 µs would otherwise wait for a wake-up twice each and
- * gain nothing from a second thread. */
+ * variable: 200 µs.  A sleeping thread takes tens of µs or more to wake
+ * (more on a virtual machine), so short series that follow each other
+ * (the optimizer's were a generation each, ~100 µs) would otherwise wait
+ * for a wake-up twice each and gain nothing from a second thread. */
 #define POOL_SPIN_NS 200000
 
 /* Whether `start` (0: now, set) is less than POOL_SPIN_NS ago; the clock

@@ -4,19 +4,21 @@
  *
  * Determinism: everything random comes from one ut_rng seeded with
  * opts.seed, drawn by one thread at a time in a fixed order: the designs
- * of a generation are made one after the other by run 0 of the
- * generation's series (produce), while the other threads already
- * evaluate the designs made so far (each waits for its design: `ready`;
- * each run a range of the candidates: gen_run).
+ * of a generation are made one after the other by the thread that drives
+ * the search (produce), while the other threads already evaluate the
+ * designs made so far (each waits for its design: `ready`; each thread a
+ * range of the candidates: play_round).
  * A candidate is evaluated independently of the others -- against the
  * field in a fixed order, skipping the rest of its battles once it cannot
  * reach the best points known at the start of the generation -- so the
  * numbers each candidate gets do not depend on which thread or process
  * played it.  Threads come from one pool for the whole run
- * (ut_series_run_pool, UT-SERIES-1, UT-SERIES-POOL-1: a generation is
- * ~100 µs of work, as much as creating and joining its threads cost);
- * processes each make every design and play the candidates j with
- * j mod parts = part, and add up through opts.share.
+ * (ut_series_run_pool, UT-SERIES-1, UT-SERIES-POOL-1, UT-SERIES-POOL-2),
+ * and stay in a series for GENS_A_SERIES generations (a generation is
+ * ~50 µs of work, as much as handing out a series costs between two
+ * cores): the calling thread's slot drives them, one round each
+ * (gen_series); processes each make every design and play the
+ * candidates j with j mod parts = part, and add up through opts.share.
  *
  * Points are LG-POINTS-1's (win, draw, loss; ties by the ＨＰ margin of
  * BU-RESULT-2 / AM-RESULT-1); a battle stopped by a limit (BU-POP-1,
@@ -28,6 +30,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "amaryllis/league.h"
 #include "amaryllis/optimize.h"
@@ -62,34 +65,58 @@ struct am_opt {
 
 typedef struct worker worker;
 
-/* Candidate i of a series: the design the threads play, made once
- * gen[0..need) are (0: ready before the series).  Written only where it
- * changed (most generations it does not: the same slots of `mail`), so
- * that the lines the other threads read stay in their caches. */
+/* Candidate i of a round (or of a series of one run a candidate): the
+ * design the threads play, made once gen[0..need) are (0: ready before).
+ * Written only where it changed (most generations it does not: the same
+ * slots of `mail`), so that the lines the other threads read stay in
+ * their caches. */
 typedef struct job {
 	const am_design *d;
 	size_t need;
 } job;
 
-/* Run r of a generation's series: the candidates it plays first, a
- * range [lo, hi) in one word (lo << 32 | hi) that it takes from the
+/* A pool series plays up to GENS_A_SERIES generations, one round each:
+ * the calling thread's slot drives them (round_gen: it makes the
+ * designs, plays, and between rounds chooses the next generation) while
+ * the other slots play each round handed to them (follow), without
+ * leaving the series between generations. */
+enum { GENS_A_SERIES = 16 };
+
+/* A range word: the round's tag above TAG_SHIFT, then [lo, hi) in
+ * RANGE_BITS each (a population is at most 100,000 < 2^17). */
+#define RANGE_BITS 17
+#define RANGE_MASK ((UINT64_C(1) << RANGE_BITS) - 1)
+#define TAG_SHIFT (2 * RANGE_BITS)
+#define TAG_MASK ((UINT64_C(1) << (64 - TAG_SHIFT)) - 1)
+/* `go`: the round to play shifted left once, or GO_STOP: the series is
+ * over; 0 before the first round of a series. */
+#define GO_STOP 1u
+
+/* Slot t's share of a round: the candidates it plays first, a range
+ * [lo, hi) tagged with the round in one word, that it takes from the
  * bottom and the others, once out of their own, steal from the top; and
- * how many it played in the last series (which the next splits by).  On
- * a line of its own, so that taking a candidate of one's own moves no
- * line between the cores: only stealing at the end of a series does. */
+ * for t ≥ 1, the round it is to play (go), written with the range, so
+ * that one line brings both.  On a line of its own, so that taking a
+ * candidate of one's own moves no line between the cores: only stealing
+ * at the end of a round does. */
 typedef struct share {
 	_Alignas(64) atomic_uint_fast64_t range;
-	size_t did;
+	atomic_uint_fast64_t go;
 } share;
 
-/* What a thread found for candidate i of a series: on a line of its own,
- * copied into the candidate after the series. */
+/* What a thread found for candidate i of a round, on a line of its own
+ * (copied into the candidate after the round), and then its stamp: the
+ * round << 8 | the slot that played it, stored last (release), which the
+ * driver waits for. */
 typedef struct found {
 	_Alignas(64) int64_t v[V_COUNT];
+	atomic_uint_fast64_t stamp;
 } found;
 
+typedef struct drv drv;
+
 /* What the threads share while evaluating one generation.  During a
- * series the thread making the designs (produce) writes the population
+ * round the thread making the designs (produce) writes the population
  * and the candidates; besides what no thread writes then (the field, the
  * options), the threads read only `jobs` and `mail`, a copy of each
  * design written whole once it is made, and write only `found` and lines
@@ -99,7 +126,7 @@ typedef struct found {
  * never write them (each makes the team in a copy of its own). */
 typedef struct eval_ctx {
 	/* read by the threads at every battle; written before the first
-	 * series, and then only where it changed (generation) */
+	 * series, and then only where it changed (round_gen, setup) */
 	_Alignas(64) const am_program *const *field;
 	const size_t *order;    /* field indices, strongest first */
 	size_t n;
@@ -108,23 +135,29 @@ typedef struct eval_ctx {
 	int64_t maxpt;          /* most points one battle gives */
 	int64_t threshold;      /* skip once points cannot reach it */
 	int prune;
-	unsigned nshares;
+	unsigned nslots;        /* the threads of this series (setup) */
 	am_battle_opts bo;
 	job *jobs;              /* [P] this part's candidates, written
-	                           before the series */
+	                           before the round */
 	found *found;           /* [P] for jobs, written by the threads */
-	share *shares;          /* [64] a generation's runs, one a thread */
+	share *shares;          /* [64] a round's shares, one a slot */
 	am_design **mail;       /* [P] copies of gen[j].d, once made */
 	uint8_t *outcome;       /* when set (one candidate): per field entry */
-	/* the calling thread's alone: between series, then the maker's */
+	/* the driver's alone (the calling thread's) */
 	_Alignas(64) cand **dest; /* [P] the candidate each job's values go
-	                           to after the series (not read by them) */
+	                           to after the round (not read by them) */
 	/* the designs to make while the others are evaluated (produce): gen
 	 * [first, P) from parents, the random ones below rand_end; NULL: none */
 	cand *gen, *parents;
 	size_t first, rand_end, P;
 	ut_rng *rng;
 	unsigned char wset[64]; /* workers[t]->ctx is this context */
+	uint64_t round;         /* the round being played (from 1) */
+	size_t did[64];         /* candidates each slot played in it */
+	int driving;            /* slot 0 has started this series' drive */
+	drv *drv;               /* the search, for the driver */
+	atomic_int failed;      /* a thread's candidate failed (written
+	                           by that thread): stop */
 	_Alignas(64) atomic_size_t ready; /* gen[0..ready) are in mail */
 	worker *workers[64];    /* per thread, kept warm across generations */
 	ut_series_pool *pool;   /* the threads, kept for the whole run */
@@ -140,6 +173,7 @@ struct worker {
 	am_program *prog;       /* the candidate being played */
 	am_design *local;       /* its design, copied from the job's */
 	size_t ready;           /* ctx->ready as last read (it only grows) */
+	unsigned slot;          /* its slot in the series (setup) */
 };
 
 static int64_t points_of(const am_opt_opts *o, const int64_t *v)
@@ -159,9 +193,9 @@ static void worker_free(worker *w)
 }
 
 /* setup runs on the calling thread before the series is handed to the
- * pool's threads: the worker of thread t is made by the first series and
- * reused by every generation after (its engine and design by the thread
- * that plays with them: eval_one) */
+ * pool's threads, for slots 0 … jobs-1 of the series: the worker of slot
+ * t is made by the first series and reused by every one after (its
+ * engine and design by the thread that plays with them: eval_one) */
 static int setup(void *ud, unsigned t, void **out)
 {
 	eval_ctx *c = ud;
@@ -173,11 +207,15 @@ static int setup(void *ud, unsigned t, void **out)
 		c->workers[t % 64] = w;
 	}
 	/* written once: a line the thread writes as it plays (its count
-	 * of designs seen is reset by the thread itself: gen_run) */
+	 * of designs seen is reset by the thread itself: play_round) */
 	if (!c->wset[t % 64]) {
 		w->ctx = c;
+		w->slot = t % 64;
 		c->wset[t % 64] = 1;
 	}
+	c->nslots = t % 64 + 1;
+	/* no round yet (the last series ended with GO_STOP) */
+	atomic_store_explicit(&c->shares[t % 64].go, 0, memory_order_relaxed);
 	*out = w;
 	return 0;
 }
@@ -213,8 +251,8 @@ static int eval_one(void *wv, uint64_t i)
 	size_t f;
 	int rc;
 
-	/* the line of its values, which the calling thread read after the
-	 * last series, is fetched for writing while the battles are played */
+	/* the line of its values, which the driver read after the last
+	 * round, is fetched for writing while the battles are played */
 	prefetch_write(&c->found[i]);
 	/* made here, by the thread that writes them at every battle: made
 	 * one after the other by the calling thread, two engines could
@@ -280,26 +318,18 @@ static int better(const cand *x, const cand *y)
 	return x->v[V_MARGIN] > y->v[V_MARGIN];
 }
 
-static void split(eval_ctx *c, size_t m, unsigned runs);
-static int gen_run(void *wv, uint64_t r);
-
 /*
- * Evaluate cs[0..m) (this part's share, then added up over the parts),
- * and make the generation's designs first when c->gen is set (run 0 of
- * the series, whatever this part's share: every part makes them all).
- * Returns 0 or a negative code with the error set.
+ * This part's candidates of cs[0..m) as jobs (and each one's `dest`),
+ * the others' values zeroed (another part plays them); how many.  A
+ * design made in this round (c->gen set) is read from its copy in mail.
  */
-static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
+static size_t prepare(eval_ctx *c, cand **cs, size_t m)
 {
 	const am_opt_opts *o = c->o;
 	size_t j, mine = 0;
-	ut_series_opts so;
-	ut_series_result sr;
-	int rc = 0;
 
 	for (j = 0; j < m; j++)
 		if (j % o->parts == o->part) {
-			/* a design made in this series is read from its copy */
 			size_t g = c->gen ? (size_t)(cs[j] - c->gen) : 0;
 			int made = c->gen && g >= c->first;
 			const am_design *d = made ? c->mail[g] : cs[j]->d;
@@ -312,37 +342,29 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 		} else {
 			memset(cs[j]->v, 0, sizeof(cs[j]->v));
 		}
-	if (mine > 0 || c->gen) {
-		memset(&so, 0, sizeof(so));
-		so.jobs = o->jobs ? o->jobs : 1;
-		if (so.jobs > 64)
-			so.jobs = 64;
-		so.n = mine;
-		so.chunk = 1;
-		so.setup = setup;
-		so.ud = c;
-		so.run = eval_one;
-		if (c->gen) {
-			/* one run a thread, each with its share */
-			split(c, mine, so.jobs);
-			so.n = so.jobs;
-			so.run = gen_run;
-		}
-		rc = ut_series_run_pool(c->pool, &sr, &so);
-		if (rc == 0 && sr.failed)
-			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
-		if (rc < 0 && o->parts == 1)
-			return rc;
-		for (j = 0; rc == 0 && j < mine; j++) {
-			memcpy(c->dest[j]->v, c->found[j].v,
-			       sizeof(c->found[j].v));
-			opt->battles += (uint64_t)c->found[j].v[V_PLAYED];
-		}
+	return mine;
+}
+
+/*
+ * After the jobs of cs[0..m) were played (rc: 0, or this part's
+ * failure): their values into the candidates, added up over the parts
+ * (a part that failed still takes part in the sharing, with the last
+ * value set, so that no part waits for it: then every part fails), and
+ * the counts.  Returns 0 or a negative code with the error set.
+ */
+static int collect(eval_ctx *c, cand **cs, size_t m, size_t mine,
+                   am_opt *opt, int rc)
+{
+	const am_opt_opts *o = c->o;
+	size_t j;
+
+	if (rc < 0 && o->parts == 1)
+		return rc;
+	for (j = 0; rc == 0 && j < mine; j++) {
+		memcpy(c->dest[j]->v, c->found[j].v, sizeof(c->found[j].v));
+		opt->battles += (uint64_t)c->found[j].v[V_PLAYED];
 	}
 	if (o->parts > 1) {
-		/* a part that failed still takes part in the sharing, with
-		 * the last value set, so that no part waits for it: then
-		 * every part fails */
 		int local = rc < 0, local_rc = rc;
 		int64_t *vals = calloc(m * V_COUNT + 1, sizeof(*vals));
 		if (!vals)
@@ -375,6 +397,35 @@ static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 	}
 	opt->evals += m;
 	return 0;
+}
+
+/*
+ * Evaluate cs[0..m), designs made before (this part's share, then added
+ * up over the parts): a series of one run a candidate.  Returns 0 or a
+ * negative code with the error set.
+ */
+static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
+{
+	size_t mine = prepare(c, cs, m);
+	ut_series_opts so;
+	ut_series_result sr;
+	int rc = 0;
+
+	if (mine > 0) {
+		memset(&so, 0, sizeof(so));
+		so.jobs = c->o->jobs ? c->o->jobs : 1;
+		if (so.jobs > 64)
+			so.jobs = 64;
+		so.n = mine;
+		so.chunk = 1;
+		so.setup = setup;
+		so.ud = c;
+		so.run = eval_one;
+		rc = ut_series_run_pool(c->pool, &sr, &so);
+		if (rc == 0 && sr.failed)
+			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
+	}
+	return collect(c, cs, m, mine, opt, rc);
 }
 
 /* After a generation: the best complete candidate of cs[0..m), evaluated
@@ -646,134 +697,167 @@ static void wait_ready(worker *w, size_t need)
 }
 
 /*
- * Split the m candidates of a generation between its runs: run r ≥ 1
- * takes the (r-1)th range, run 0 (which first makes the designs) the
- * last, whose designs are made last, on its own thread.  In proportion
- * to what each played in the series before (once every run played some),
- * else evenly: which run plays a candidate never changes its values.
+ * Split the m candidates of a round between the series' slots and hand
+ * it out: slot t ≥ 1 takes the (t-1)th range, slot 0 (which first makes
+ * the designs) the last, whose designs are made last, on its own thread.
+ * In proportion to what each played in the round before (once every
+ * slot played some), else evenly: which slot plays a candidate never
+ * changes its values.  Every range is stored before any `go`, so that a
+ * thread that starts the round can steal from all of them.
  */
-static void split(eval_ctx *c, size_t m, unsigned runs)
+static void split(eval_ctx *c, size_t m, unsigned slots, uint64_t round)
 {
-	uint64_t tot = 0;
+	uint64_t tot = 0, tag = round & TAG_MASK;
 	size_t at = 0;
 	unsigned k;
 
-	for (k = 0; k < runs && c->shares[k].did; k++)
-		tot += c->shares[k].did; /* each at most the population */
-	if (k < runs)
+	for (k = 0; k < slots && c->did[k]; k++)
+		tot += c->did[k]; /* each at most the population */
+	if (k < slots)
 		tot = 0;
-	for (k = 0; k < runs; k++) {
-		unsigned r = k + 1 < runs ? k + 1 : 0;
+	for (k = 0; k < slots; k++) {
+		unsigned t = k + 1 < slots ? k + 1 : 0;
 		size_t len = m - at;
-		if (k + 1 < runs) {
-			uint64_t l = tot ? (uint64_t)m * c->shares[r].did / tot :
-			                   m / runs;
+		if (k + 1 < slots) {
+			uint64_t l = tot ? (uint64_t)m * c->did[t] / tot :
+			                   m / slots;
 			if (l < len)
 				len = (size_t)l;
 		}
-		atomic_store_explicit(&c->shares[r].range,
-		                      (uint64_t)at << 32 | (at + len),
+		atomic_store_explicit(&c->shares[t].range,
+		                      tag << TAG_SHIFT |
+		                      (uint64_t)at << RANGE_BITS | (at + len),
 		                      memory_order_relaxed);
 		at += len;
 	}
-	if (c->nshares != runs)
-		c->nshares = runs;
+	for (k = 1; k < slots; k++)
+		atomic_store_explicit(&c->shares[k].go, round << 1,
+		                      memory_order_release);
 }
 
-/* Take a candidate from range *r: its lowest (low) or its highest; 0 if
- * the range is empty. */
-static int take(atomic_uint_fast64_t *r, int low, size_t *i)
+/* Take a candidate of the round tagged `tag` from range *r: its lowest
+ * (low) or its highest; 0 if the range is empty or of another round (a
+ * thread still looking in the last round never takes one of the next). */
+static int take(atomic_uint_fast64_t *r, uint64_t tag, int low, size_t *i)
 {
 	uint_fast64_t x = atomic_load(r);
 
 	for (;;) {
-		uint64_t lo = x >> 32, hi = x & 0xffffffffu;
-		if (lo >= hi)
+		uint64_t lo = x >> RANGE_BITS & RANGE_MASK, hi = x & RANGE_MASK;
+		if (x >> TAG_SHIFT != tag || lo >= hi)
 			return 0;
+		/* lo < hi ≤ RANGE_MASK: neither step leaves its field */
 		if (atomic_compare_exchange_weak(r, &x, low ?
-		                                 (lo + 1) << 32 | hi :
-		                                 lo << 32 | (hi - 1))) {
+		                                 x + (UINT64_C(1) << RANGE_BITS) :
+		                                 x - 1)) {
 			*i = (size_t)(low ? lo : hi - 1);
 			return 1;
 		}
 	}
 }
 
-/* Run r of a generation's series: run 0 makes the designs first; then
- * each plays the candidates of its range, then steals from the others'
- * until none is left, each once its design is made.  The series hands
- * out its runs in order, so run 0 has started before any run waits for
- * a design. */
-static int gen_run(void *wv, uint64_t r)
+/*
+ * Play round `round` as slot w->slot: the candidates of its own range,
+ * then those left in the others', each once its design is made; each
+ * one's values stamped once written.  Returns 0 once none is left, or
+ * the error of a candidate (c->failed set).
+ */
+static int play_round(worker *w, uint64_t round)
 {
-	worker *w = wv;
 	eval_ctx *c = w->ctx;
-	share *own = &c->shares[r];
-	size_t i, did = 0;
+	unsigned t = w->slot, slots = c->nslots, k;
+	uint64_t tag = round & TAG_MASK;
+	size_t i;
 	int rc;
 
 	w->ready = 0; /* gen[0..first) at least: re-read */
-	if (r == 0)
-		produce(c);
 	for (;;) {
-		unsigned k;
-		int got = take(&own->range, 1, &i);
-		for (k = 1; !got && k < c->nshares; k++)
-			got = take(&c->shares[(r + k) % c->nshares].range, 0, &i);
+		int got = take(&c->shares[t].range, tag, 1, &i);
+		for (k = 1; !got && k < slots; k++)
+			got = take(&c->shares[(t + k) % slots].range, tag, 0, &i);
 		if (!got)
-			break;
+			return 0;
 		wait_ready(w, c->jobs[i].need);
-		if ((rc = eval_one(wv, i)) < 0)
+		if ((rc = eval_one(w, i)) < 0) {
+			atomic_store(&c->failed, 1);
 			return rc;
-		did++;
+		}
+		atomic_store_explicit(&c->found[i].stamp, round << 8 | t,
+		                      memory_order_release);
 	}
-	own->did = did;
-	return 0;
 }
 
-/*
- * Make and evaluate generation pop[0..P): pop[first..P) are made from
- * parents (random below rand_end) while the candidates are evaluated;
- * pop[0..first) are ready, and those without values yet (the best of a
- * restart) are evaluated too.  Within the budget (0: none), through ptrs
- * (P slots); then note the best and count the generation and the
- * generations without progress (*stall).  Returns 1 to stop, 0 to go on,
- * or an error.
- */
-static int generation(eval_ctx *ctx, am_opt *opt, cand *pop, cand *parents,
-                      size_t first, size_t rand_end, cand **ptrs, size_t P,
-                      uint64_t budget, const am_opt_opts *o, int *stall)
+/* How long a thread looks for the next round before it naps between
+ * looks (FOLLOW_NAP_NS each): the rounds of a series follow each other
+ * within microseconds, but the driver may wait for other processes
+ * between them (the parts' sharing) or not be running. */
+#define FOLLOW_SPIN_NS 200000
+#define FOLLOW_NAP_NS 100000
+
+static uint64_t now_ns(void)
 {
-	size_t m = 0, j;
-	uint64_t before = opt->evals;
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* A slot other than the driver's: play each round its `go` hands out
+ * until the series is over.  It looks without sleeping for a while, and
+ * yields now and then, in case the driver is not running; then naps. */
+static int follow(worker *w)
+{
+	atomic_uint_fast64_t *go = &w->ctx->shares[w->slot].go;
+	uint64_t last = 0, since = 0;
+	unsigned k = 0;
 	int rc;
 
-	for (j = 0; j < P; j++)
-		if (j >= first || !pop[j].evaluated)
-			ptrs[m++] = &pop[j];
-	if (budget && m > budget - opt->evals)
-		m = (size_t)(budget - opt->evals);
-	/* written where changed: the threads read them at every battle */
-	if (ctx->prune != opt->have_best)
-		ctx->prune = opt->have_best;
-	if (ctx->threshold != opt->best_rec.points)
-		ctx->threshold = opt->best_rec.points;
-	ctx->gen = pop;
-	ctx->parents = parents;
-	ctx->first = first;
-	ctx->rand_end = rand_end;
-	ctx->P = P;
-	atomic_store(&ctx->ready, first);
-	rc = evaluate(ctx, ptrs, m, opt);
-	ctx->gen = NULL;
-	if (rc < 0)
-		return rc;
-	opt->gens++;
-	rc = note_best(opt, ptrs, m, before, o);
-	if (rc < 0)
-		return rc;
-	*stall = rc ? 0 : *stall + 1;
-	return stop_now(o, opt, budget) ? 1 : 0;
+	for (;;) {
+		uint_fast64_t x = atomic_load_explicit(go, memory_order_acquire);
+		if (x & GO_STOP)
+			return 0;
+		if (x >> 1 == last) {
+			if ((++k & 4095) == 0) {
+				uint64_t t = now_ns();
+				if (!since) {
+					since = t;
+				} else if (t - since >= FOLLOW_SPIN_NS) {
+					struct timespec nap = {0, FOLLOW_NAP_NS};
+					nanosleep(&nap, NULL);
+				} else {
+					sched_yield();
+				}
+			}
+			continue;
+		}
+		last = x >> 1;
+		since = 0;
+		if ((rc = play_round(w, last)) < 0)
+			return rc;
+	}
+}
+
+/* Wait for the stamps of the round's jobs [0, mine), counting what each
+ * slot played (c->did); -1 if a thread failed. */
+static int await_round(eval_ctx *c, size_t mine)
+{
+	size_t i;
+	unsigned k = 0;
+
+	memset(c->did, 0, sizeof(c->did));
+	for (i = 0; i < mine; i++) {
+		uint_fast64_t st;
+		while ((st = atomic_load_explicit(&c->found[i].stamp,
+		                                  memory_order_acquire)) >> 8 !=
+		       c->round) {
+			if (atomic_load_explicit(&c->failed, memory_order_relaxed))
+				return -1;
+			if ((++k & 4095) == 0)
+				sched_yield();
+		}
+		c->did[st & 0xff]++;
+	}
+	return 0;
 }
 
 /*
@@ -815,6 +899,109 @@ static size_t plan_next(cand *next, cand *pop, cand **ptrs, size_t P,
 	}
 	*rand_end = elite + immig < P ? elite + immig : P;
 	return elite;
+}
+
+/* The search as the driver carries it from one generation to the next:
+ * set up by am_opt_run, played GENS_A_SERIES generations a series. */
+struct drv {
+	am_opt *opt;
+	const am_opt_opts *o;
+	cand *pop, *next, **ptrs; /* this generation, the other, P slots */
+	size_t P, first, rand_end, elite, immig;
+	uint64_t budget;        /* evaluations (0: none) */
+	int stall;              /* generations without progress */
+	int over;               /* the search has ended */
+};
+
+/*
+ * One generation, as round c->round + 1 of the driver w (slot 0): pop
+ * [first, P) are made from parents (random below rand_end) while the
+ * candidates are played; pop[0..first) are ready, and those without
+ * values yet (the best of a restart) are played too.  Within the
+ * budget; then the best is noted, the generations counted, and the next
+ * generation planned, or d->over set.  A failure of another thread ends
+ * the search with 0 (its run reports it); otherwise 0 or an error.
+ */
+static int round_gen(worker *w, drv *d)
+{
+	eval_ctx *c = w->ctx;
+	am_opt *opt = d->opt;
+	size_t m = 0, mine, j;
+	uint64_t before = opt->evals;
+	int rc;
+
+	for (j = 0; j < d->P; j++)
+		if (j >= d->first || !d->pop[j].evaluated)
+			d->ptrs[m++] = &d->pop[j];
+	if (d->budget && m > d->budget - opt->evals)
+		m = (size_t)(d->budget - opt->evals);
+	/* written where changed: the threads read them at every battle */
+	if (c->prune != opt->have_best)
+		c->prune = opt->have_best;
+	if (c->threshold != opt->best_rec.points)
+		c->threshold = opt->best_rec.points;
+	c->gen = d->pop;
+	c->parents = d->next;
+	c->first = d->first;
+	c->rand_end = d->rand_end;
+	c->P = d->P;
+	atomic_store_explicit(&c->ready, d->first, memory_order_relaxed);
+	mine = prepare(c, d->ptrs, m);
+	c->round++;
+	split(c, mine, c->nslots, c->round);
+	/* every part makes every design, whatever its share */
+	produce(c);
+	rc = play_round(w, c->round);
+	c->gen = NULL;
+	if (rc == 0 && await_round(c, mine) < 0) {
+		/* another thread failed: the other parts hear of it */
+		if (d->o->parts > 1)
+			(void)collect(c, d->ptrs, m, mine, opt, AM_ERROR);
+		d->over = 1;
+		return 0;
+	}
+	if ((rc = collect(c, d->ptrs, m, mine, opt, rc)) < 0)
+		return rc;
+	opt->gens++;
+	if ((rc = note_best(opt, d->ptrs, m, before, d->o)) < 0)
+		return rc;
+	d->stall = rc ? 0 : d->stall + 1;
+	if (stop_now(d->o, opt, d->budget)) {
+		d->over = 1;
+		return 0;
+	}
+	d->first = plan_next(d->next, d->pop, d->ptrs, d->P, d->elite,
+	                     d->immig, &d->stall, opt, d->o, &d->rand_end);
+	{
+		cand *tmp = d->pop;
+		d->pop = d->next;
+		d->next = tmp;
+	}
+	return 0;
+}
+
+/* A run of a series of generations: slot 0's first drives up to
+ * GENS_A_SERIES of them, then sends the other slots out of the series;
+ * the other slots follow. */
+static int gen_series(void *wv, uint64_t r)
+{
+	worker *w = wv;
+	eval_ctx *c = w->ctx;
+	unsigned k, t;
+	int rc = 0;
+
+	(void)r;
+	if (w->slot != 0)
+		return follow(w);
+	if (c->driving)
+		return 0; /* slot 0's second run (the series on one thread) */
+	c->driving = 1;
+	for (k = 0; k < GENS_A_SERIES && !c->drv->over && rc == 0; k++)
+		rc = round_gen(w, c->drv);
+	for (t = 1; t < c->nslots; t++)
+		atomic_store_explicit(&c->shares[t].go, GO_STOP,
+		                      memory_order_release);
+	return rc;
 }
 
 /*
@@ -861,11 +1048,11 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 {
 	am_opt *opt = NULL;
 	eval_ctx ctx;
+	drv d;
 	cand *pop = NULL, *next = NULL, **ptrs = NULL;
-	size_t *order = NULL, P, j, elite = 2, immig, first = 0, rand_end;
+	size_t *order = NULL, P, j;
 	ut_rng rng;
-	int rc = 0, stall = 0;
-	uint64_t budget;
+	int rc = 0;
 
 	if (!out)
 		return ut_error_set(AM_EINVALID, "am_opt_run: out is NULL");
@@ -877,9 +1064,6 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	if (!opts_ok(field, n, o))
 		return ut_error_set(AM_EINVALID, "bad optimizer options");
 	P = o->population;
-	rand_end = P;
-	budget = o->evals;
-	immig = P / 8;
 	memset(&ctx, 0, sizeof(ctx));
 	if (!(opt = calloc(1, sizeof(*opt))) ||
 	    !(opt->outcome = calloc(n, 1)) ||
@@ -914,19 +1098,34 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 
 	/* generation 1: random designs (first 0, rand_end P); then each
 	 * generation is planned from the one before and made while it is
-	 * evaluated */
-	for (;;) {
-		if ((rc = generation(&ctx, opt, pop, next, first, rand_end, ptrs,
-		                     P, budget, o, &stall)) < 0)
+	 * evaluated, GENS_A_SERIES generations a series of the pool */
+	memset(&d, 0, sizeof(d));
+	d.opt = opt;
+	d.o = o;
+	d.pop = pop;
+	d.next = next;
+	d.ptrs = ptrs;
+	d.P = P;
+	d.rand_end = P;
+	d.elite = 2;
+	d.immig = P / 8;
+	d.budget = o->evals;
+	ctx.drv = &d;
+	while (!d.over) {
+		ut_series_opts so;
+		ut_series_result sr;
+		memset(&so, 0, sizeof(so));
+		so.jobs = o->jobs == 0 ? 1 : o->jobs > 64 ? 64 : o->jobs;
+		so.n = so.jobs; /* a run a slot: slot 0's drives */
+		so.setup = setup;
+		so.ud = &ctx;
+		so.run = gen_series;
+		ctx.driving = 0;
+		if ((rc = ut_series_run_pool(ctx.pool, &sr, &so)) < 0)
 			goto done;
-		if (rc > 0)
-			break;
-		first = plan_next(next, pop, ptrs, P, elite, immig, &stall, opt,
-		                  o, &rand_end);
-		{
-			cand *tmp = pop;
-			pop = next;
-			next = tmp;
+		if (sr.failed) {
+			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
+			goto done;
 		}
 	}
 	/* the best's full record and its outcome against each field entry */

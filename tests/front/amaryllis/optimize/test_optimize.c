@@ -428,7 +428,7 @@ static void test_parts_identical(void **state)
 	field f;
 	am_opt_opts o = AM_OPT_OPTS_INIT;
 	am_opt *whole;
-	uint32_t parts, k;
+	uint32_t parts, k, jobs;
 
 	field_make(&f, 10, 99, 0);
 	o.seed = 11;
@@ -436,6 +436,9 @@ static void test_parts_identical(void **state)
 	o.population = 20;
 	assert_int_equal(am_opt_run(&whole, (const am_program *const *)f.p, f.n,
 	                            &o), 0);
+	/* each part on 1 thread, then on 2: a part's driver shares the
+	 * values between rounds while its other thread waits for the next */
+	for (jobs = 1; jobs <= 2; jobs++)
 	for (parts = 2; parts <= 3; parts++) {
 		parts_ctx c;
 		pthread_t th[3];
@@ -446,6 +449,7 @@ static void test_parts_identical(void **state)
 		pthread_mutex_init(&c.mu, NULL);
 		c.f = &f;
 		c.base = o;
+		c.base.jobs = jobs;
 		for (k = 0; k < parts; k++) {
 			args[k].c = &c;
 			args[k].part = k;
