@@ -14,10 +14,10 @@
  * numbers each candidate gets do not depend on which thread or process
  * played it.  Threads come from one pool for the whole run
  * (ut_series_run_pool, UT-SERIES-1, UT-SERIES-POOL-1, UT-SERIES-POOL-2),
- * and stay in a series for GENS_A_SERIES generations (a generation is
- * ~50 µs of work, as much as handing out a series costs between two
- * cores): the calling thread's slot drives them, one round each
- * (gen_series); processes each make every design and play the
+ * and stay in a series for GENS_A_SERIES generations (handing a series
+ * out and seeing it end took ~3 µs of a ~40 µs generation between two
+ * cores a round trip of 500 ns apart): the calling thread's slot drives
+ * them, one round each (gen_series); processes each make every design and play the
  * candidates j with j mod parts = part, and add up through opts.share.
  *
  * Points are LG-POINTS-1's (win, draw, loss; ties by the ＨＰ margin of
@@ -135,7 +135,7 @@ typedef struct eval_ctx {
 	int64_t maxpt;          /* most points one battle gives */
 	int64_t threshold;      /* skip once points cannot reach it */
 	int prune;
-	unsigned nslots;        /* the threads of this series (setup) */
+	unsigned nslots;        /* the slots of this series (gen_series) */
 	am_battle_opts bo;
 	job *jobs;              /* [P] this part's candidates, written
 	                           before the round */
@@ -155,6 +155,7 @@ typedef struct eval_ctx {
 	uint64_t round;         /* the round being played (from 1) */
 	size_t did[64];         /* candidates each slot played in it */
 	int driving;            /* slot 0 has started this series' drive */
+	unsigned set_slots;     /* the slots setup made for this series */
 	drv *drv;               /* the search, for the driver */
 	atomic_int failed;      /* a thread's candidate failed (written
 	                           by that thread): stop */
@@ -213,7 +214,7 @@ static int setup(void *ud, unsigned t, void **out)
 		w->slot = t % 64;
 		c->wset[t % 64] = 1;
 	}
-	c->nslots = t % 64 + 1;
+	c->set_slots = t % 64 + 1;
 	/* no round yet (the last series ended with GO_STOP) */
 	atomic_store_explicit(&c->shares[t % 64].go, 0, memory_order_relaxed);
 	*out = w;
@@ -996,6 +997,9 @@ static int gen_series(void *wv, uint64_t r)
 	if (c->driving)
 		return 0; /* slot 0's second run (the series on one thread) */
 	c->driving = 1;
+	if (c->nslots != c->set_slots) /* read at every round: published
+	                                  by each round's go */
+		c->nslots = c->set_slots;
 	for (k = 0; k < GENS_A_SERIES && !c->drv->over && rc == 0; k++)
 		rc = round_gen(w, c->drv);
 	for (t = 1; t < c->nslots; t++)
