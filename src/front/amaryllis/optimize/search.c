@@ -152,6 +152,9 @@ typedef struct eval_ctx {
 	size_t first, rand_end, P;
 	ut_rng *rng;
 	unsigned char wset[64]; /* workers[t]->ctx is this context */
+	am_design *stage;       /* the next generation's first design, */
+	uint64_t stage_hash;    /* made while the last round ends, */
+	int staged;             /* when set */
 	uint64_t round;         /* the round being played (from 1) */
 	size_t did[64];         /* candidates each slot played in it */
 	int driving;            /* slot 0 has started this series' drive */
@@ -912,6 +915,8 @@ struct drv {
 	uint64_t budget;        /* evaluations (0: none) */
 	int stall;              /* generations without progress */
 	int over;               /* the search has ended */
+	int stage_ok;           /* every next generation's first design is
+	                           random (immigrants, restarts, random) */
 };
 
 /*
@@ -944,9 +949,20 @@ static int round_gen(worker *w, drv *d)
 	c->gen = d->pop;
 	c->parents = d->next;
 	c->first = d->first;
+	if (c->staged) {
+		/* its first design, made as the last round ended (d->first <
+		 * rand_end): played from the population, ready before */
+		am_design *t = d->pop[d->first].d;
+		d->pop[d->first].d = c->stage;
+		d->pop[d->first].hash = c->stage_hash;
+		d->pop[d->first].evaluated = 0;
+		c->stage = t;
+		c->staged = 0;
+		c->first = d->first + 1;
+	}
 	c->rand_end = d->rand_end;
 	c->P = d->P;
-	atomic_store_explicit(&c->ready, d->first, memory_order_relaxed);
+	atomic_store_explicit(&c->ready, c->first, memory_order_relaxed);
 	mine = prepare(c, d->ptrs, m);
 	c->round++;
 	split(c, mine, c->nslots, c->round);
@@ -954,6 +970,17 @@ static int round_gen(worker *w, drv *d)
 	produce(c);
 	rc = play_round(w, c->round);
 	c->gen = NULL;
+	if (rc == 0 && d->stage_ok) {
+		/* while the others' values come (asked for first), the next
+		 * generation's first design: the generator's next draws, the
+		 * same whatever this round's outcome (and unused if it is the
+		 * last) */
+		for (j = 0; j < mine; j++)
+			__builtin_prefetch(&c->found[j]);
+		am_design_random(c->stage, c->rng);
+		c->stage_hash = am_design_hash(c->stage);
+		c->staged = 1;
+	}
 	if (rc == 0 && await_round(c, mine) < 0) {
 		/* another thread failed: the other parts hear of it */
 		if (d->o->parts > 1)
@@ -1083,7 +1110,8 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 		goto done;
 	}
-	if ((rc = am_design_new(&opt->best, o->buildia)) < 0)
+	if ((rc = am_design_new(&opt->best, o->buildia)) < 0 ||
+	    (rc = am_design_new(&ctx.stage, o->buildia)) < 0)
 		goto done;
 	for (j = 0; j < P; j++)
 		if ((rc = am_design_new(&pop[j].d, o->buildia)) < 0 ||
@@ -1114,6 +1142,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	d.elite = 2;
 	d.immig = P / 8;
 	d.budget = o->evals;
+	d.stage_ok = o->method == AM_OPT_RANDOM || d.immig > 0;
 	ctx.drv = &d;
 	while (!d.over) {
 		ut_series_opts so;
@@ -1148,6 +1177,7 @@ done:
 	for (j = 0; ctx.mail && j < P; j++)
 		am_design_free(ctx.mail[j]);
 	free(ctx.mail);
+	am_design_free(ctx.stage);
 	free(ctx.jobs);
 	free(ctx.found);
 	free(ctx.shares);
