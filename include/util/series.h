@@ -69,12 +69,13 @@ typedef struct ut_series_pool ut_series_pool;
 /**
  * UT-SERIES-POOL-1: threads kept for many series (a caller that runs a
  * short series again and again, as the optimizer does every 16
- * generations, need not create and join threads each time).  ut_series_pool_new starts
- * jobs - 1 threads (0 and 1: none; a thread that cannot be created leaves
- * its share to the others); ut_series_run_pool runs a series as
- * ut_series_run, with the same result, on at most those threads and the
- * caller's (o->jobs still caps them).  One series at a time per pool, from
- * one thread.  @return 0 or a negative code with the error set
+ * generations, need not create and join threads each time).
+ * ut_series_pool_new starts jobs - 1 threads (0 and 1: none; a thread
+ * that cannot be created leaves its share to the others);
+ * ut_series_run_pool runs a series as ut_series_run, with the same
+ * result, on at most those threads and the caller's (o->jobs still caps
+ * them).  One series at a time per pool, from one thread.  @return 0 or
+ * a negative code with the error set
  */
 int ut_series_pool_new(ut_series_pool **out, unsigned jobs);
 int ut_series_run_pool(ut_series_pool *pool, ut_series_result *res,
@@ -87,8 +88,8 @@ void ut_series_pool_free(ut_series_pool *pool);
  * wait for each other often (the optimizer's, at the end of each
  * generation, ~50 µs) lose more than a second thread gives whenever that
  * thread is not running: on a machine busy with other work, each wait
- * is for a thread the system has put aside.  So a pool weighs its series in
- * windows of UT_SERIES_PACE_WINDOW series (the time a run, over the
+ * is for a thread the system has put aside.  So a pool weighs its series
+ * in windows of UT_SERIES_PACE_WINDOW series (the time a run, over the
  * window) and now and then plays a short window (UT_SERIES_PACE_PROBE
  * series) with the other choice (all its threads, or the caller's
  * alone): a choice at least a fifth faster a run is kept.  A probe that loses makes the next wait twice as many

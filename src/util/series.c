@@ -13,15 +13,14 @@
  * UT-SERIES-POOL-1: a pool keeps its threads for many series (the
  * optimizer runs one every 16 generations, ~1 ms of work, where creating
  * and joining threads each time would cost as much as a generation):
- * each series is handed to the waiting
- * threads by a new tag (a count and how many take part, in one atomic
- * word) and the caller waits until each has finished its share; a thread
- * looks for a while (POOL_SPIN_NS) before it sleeps on a condition
- * variable, so series that follow each other closely pass with no lock,
- * no system call and no wake-up (the mutex is taken only by a thread about
- * to sleep and by whoever must wake it); the series runs exactly as
- * ut_series_run (the same work loop and slots), so its result is the
- * same.
+ * each series is handed to the waiting threads by a new tag (a count and
+ * how many take part, in one atomic word) and the caller waits until
+ * each has finished its share; a thread looks for a while (POOL_SPIN_NS)
+ * before it sleeps on a condition variable, so series that follow each
+ * other closely pass with no lock, no system call and no wake-up (the
+ * mutex is taken only by a thread about to sleep and by whoever must
+ * wake it); the series runs exactly as ut_series_run (the same work loop
+ * and slots), so its result is the same.
  *
  * The counter that threads write for every chunk and the failure index
  * they read for every run are on different cache lines, and each slot
