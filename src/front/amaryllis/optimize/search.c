@@ -403,6 +403,33 @@ static int collect(eval_ctx *c, cand **cs, size_t m, size_t mine,
 	return 0;
 }
 
+/* The threads of --jobs: 0 is 1, and at most 64 (the workers' slots). */
+static unsigned threads_of(const am_opt_opts *o)
+{
+	return o->jobs == 0 ? 1 : o->jobs > 64 ? 64 : o->jobs;
+}
+
+/* Runs 0 … n-1 of `run` as a series of the pool, on the threads of
+ * --jobs, each slot's worker made by setup: 0, or the error of the
+ * failing run (or of the series). */
+static int run_series(eval_ctx *c, uint64_t n, ut_series_run_fn run)
+{
+	ut_series_opts so;
+	ut_series_result sr;
+	int rc;
+
+	memset(&so, 0, sizeof(so));
+	so.jobs = threads_of(c->o);
+	so.n = n;
+	so.chunk = 1;
+	so.setup = setup;
+	so.ud = c;
+	so.run = run;
+	if ((rc = ut_series_run_pool(c->pool, &sr, &so)) == 0 && sr.failed)
+		rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
+	return rc;
+}
+
 /*
  * Evaluate cs[0..m), designs made before (this part's share, then added
  * up over the parts): a series of one run a candidate.  Returns 0 or a
@@ -411,25 +438,9 @@ static int collect(eval_ctx *c, cand **cs, size_t m, size_t mine,
 static int evaluate(eval_ctx *c, cand **cs, size_t m, am_opt *opt)
 {
 	size_t mine = prepare(c, cs, m);
-	ut_series_opts so;
-	ut_series_result sr;
-	int rc = 0;
 
-	if (mine > 0) {
-		memset(&so, 0, sizeof(so));
-		so.jobs = c->o->jobs ? c->o->jobs : 1;
-		if (so.jobs > 64)
-			so.jobs = 64;
-		so.n = mine;
-		so.chunk = 1;
-		so.setup = setup;
-		so.ud = c;
-		so.run = eval_one;
-		rc = ut_series_run_pool(c->pool, &sr, &so);
-		if (rc == 0 && sr.failed)
-			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
-	}
-	return collect(c, cs, m, mine, opt, rc);
+	return collect(c, cs, m, mine, opt,
+	               mine > 0 ? run_series(c, mine, eval_one) : 0);
 }
 
 /* After a generation: the best complete candidate of cs[0..m), evaluated
@@ -1121,8 +1132,7 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	if ((rc = field_league(opt, order, field, n, o)) < 0)
 		goto done;
 	ctx_setup(&ctx, field, order, n, o);
-	if ((rc = ut_series_pool_new(&ctx.pool, o->jobs == 0 ? 1 :
-	                             o->jobs > 64 ? 64 : o->jobs)) < 0)
+	if ((rc = ut_series_pool_new(&ctx.pool, threads_of(o))) < 0)
 		goto done;
 	ut_rng_seed(&rng, o->seed);
 
@@ -1145,21 +1155,10 @@ int am_opt_run(am_opt **out, const am_program *const *field, size_t n,
 	d.stage_ok = o->method == AM_OPT_RANDOM || d.immig > 0;
 	ctx.drv = &d;
 	while (!d.over) {
-		ut_series_opts so;
-		ut_series_result sr;
-		memset(&so, 0, sizeof(so));
-		so.jobs = o->jobs == 0 ? 1 : o->jobs > 64 ? 64 : o->jobs;
-		so.n = so.jobs; /* a run a slot: slot 0's drives */
-		so.setup = setup;
-		so.ud = &ctx;
-		so.run = gen_series;
 		ctx.driving = 0;
-		if ((rc = ut_series_run_pool(ctx.pool, &sr, &so)) < 0)
+		/* a run a slot: slot 0's drives */
+		if ((rc = run_series(&ctx, threads_of(o), gen_series)) < 0)
 			goto done;
-		if (sr.failed) {
-			rc = ut_error_set(sr.failed_rc, "%s", sr.failed_message);
-			goto done;
-		}
 	}
 	/* the best's full record and its outcome against each field entry */
 	rc = 0;
