@@ -202,6 +202,15 @@ function(add_front_end sys name)
 	endif()
 endfunction()
 
+# am_test_fail_alloc(<target>): <target> (a test) fails the allocations
+# it chooses (tests/util/support/fail_alloc.h): every allocation of the code
+# linked into it statically goes through util_test_support's wrappers.
+function(am_test_fail_alloc target)
+	target_link_libraries(${target} PRIVATE util_test_support)
+	target_link_options(${target} PRIVATE
+		-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=aligned_alloc)
+endfunction()
+
 # am_tests(<label> <dir> <lib>...): the tests in <dir>:
 #   <dir>/test_<name>.c -> CTest test "<label>/test_<name>" (target
 #       <label>_test_<name>, linked with the libraries given, cmocka and

@@ -13,7 +13,9 @@
  * AM_LEAGUE_STOPS_MAX: each thread keeps its first ones, taken in rising
  * k, so the first of all are among them).
  */
-#define _POSIX_C_SOURCE 200809L
+/* qsort_r (glibc's, as POSIX.1-2024 has it): the standings are sorted
+ * in place, with the tiebreak keys as the comparison's context */
+#define _GNU_SOURCE
 
 #include "amaryllis/league.h"
 
@@ -567,65 +569,46 @@ int am_league_set_outcome(am_league *lg, size_t i, size_t j, int outcome)
 	return 0;
 }
 
-/* Sorting context for the standings (qsort has none: a small struct). */
-typedef struct rank_item {
-	am_standing s;
-	const char *key;
-} rank_item;
-
 /* Standings order (LG-POINTS-1): more points first, then the larger ＨＰ
  * margin; entries tied on both share a rank (am_league_standings), and are
- * listed by key, then entry number. */
-static int rank_cmp(const void *pa, const void *pb)
+ * listed by key (ctx: the keys by entry, or NULL), then entry number. */
+static int rank_cmp(const void *pa, const void *pb, void *ctx)
 {
-	const rank_item *a = pa, *b = pb;
+	const am_standing *a = pa, *b = pb;
+	const char *const *key = ctx;
 	int c;
 
-	if (a->s.points != b->s.points)
-		return a->s.points > b->s.points ? -1 : 1;
-	if (a->s.row.margin != b->s.row.margin)
-		return a->s.row.margin > b->s.row.margin ? -1 : 1;
-	c = strcmp(a->key ? a->key : "", b->key ? b->key : "");
-	if (c)
+	if (a->points != b->points)
+		return a->points > b->points ? -1 : 1;
+	if (a->row.margin != b->row.margin)
+		return a->row.margin > b->row.margin ? -1 : 1;
+	if (key && (c = strcmp(key[a->entry] ? key[a->entry] : "",
+	                       key[b->entry] ? key[b->entry] : "")) != 0)
 		return c;
-	return a->s.entry < b->s.entry ? -1 : a->s.entry > b->s.entry;
+	return a->entry < b->entry ? -1 : a->entry > b->entry;
 }
 
 /* Points wins × W + draws × D + losses × L (`--points W,D,L`), ranks by
- * rank_cmp, equal points and margin sharing a rank (LG-POINTS-1). */
+ * rank_cmp, equal points and margin sharing a rank (LG-POINTS-1).  Sorted
+ * in `out` itself: nothing is allocated, so nothing can fail. */
 void am_league_standings(am_standing *out, const am_league *lg, int64_t win,
                          int64_t draw, int64_t loss,
                          const char *const *key)
 {
-	rank_item *items = malloc((lg->n ? lg->n : 1) * sizeof(*items));
 	size_t i;
 
-	if (!items) { /* no memory: unsorted, but complete */
-		for (i = 0; i < lg->n; i++) {
-			out[i].entry = i;
-			out[i].rank = i + 1;
-			out[i].row = lg->rows[i];
-			out[i].points = 0;
-		}
-		return;
-	}
 	for (i = 0; i < lg->n; i++) {
 		const am_league_row *r = &lg->rows[i];
 		__int128 pts = (__int128)r->wins * win + (__int128)r->draws * draw +
 		               (__int128)r->losses * loss;
-		items[i].s.entry = i;
-		items[i].s.row = *r;
-		items[i].s.points = clamp64(pts); /* exact unless absurd */
-		items[i].key = key ? key[i] : NULL;
+		out[i].entry = i;
+		out[i].row = *r;
+		out[i].points = clamp64(pts); /* exact unless absurd */
 	}
-	qsort(items, lg->n, sizeof(*items), rank_cmp);
-	for (i = 0; i < lg->n; i++) {
-		out[i] = items[i].s;
-		out[i].rank = i > 0 && items[i].s.points == out[i - 1].points &&
-		                      items[i].s.row.margin ==
-		                          out[i - 1].row.margin
+	qsort_r(out, lg->n, sizeof(*out), rank_cmp, (void *)key);
+	for (i = 0; i < lg->n; i++)
+		out[i].rank = i > 0 && out[i].points == out[i - 1].points &&
+		                      out[i].row.margin == out[i - 1].row.margin
 		                  ? out[i - 1].rank
 		                  : i + 1;
-	}
-	free(items);
 }

@@ -10,7 +10,10 @@
  *   - determinism: the same seed gives the same best design, record and
  *     history on 1 and 2 threads, and split over 2 or 3 parts (as MPI ranks
  *     run it; the parts here are threads adding up through a barrier);
- *   - a field of one sheet; bad options.
+ *   - a field of one sheet; bad options;
+ *   - every allocation failing in turn, on 1, 2 and 3 threads: the run
+ *     fails with AM_ENOMEM (nothing leaked, no thread left waiting) or
+ *     finds the same as without.
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -24,6 +27,7 @@
 #include <cmocka.h>
 
 #include "amaryllis.h"
+#include "support/fail_alloc.h"
 #include "support/fixture.h"
 
 static const char grisk[] =
@@ -522,6 +526,63 @@ static void test_field_of_one(void **state)
 	am_sheet_free(g);
 }
 
+/*
+ * Each allocation of a run (200 evaluations, populations of 16, a field
+ * of 6) failing in turn, on 1, 2 and 3 threads: the allocations of the
+ * driver (the search's arrays, the designs, the pool and its threads'
+ * slots) and of the threads at their first candidate (engine, design
+ * copy, program).  Whichever thread's allocation fails, the run returns
+ * AM_ENOMEM with no result (the sanitizer builds check that nothing
+ * leaks; a thread left waiting would hang the test), or, if the failure
+ * was one the run can do without, the same search as without failures.
+ * (A failure the run does without: the pool's second or third thread,
+ * whose share the others play.)  Past the run's last allocation nothing
+ * fails: three runs in a row without a failure end the sweep.  The
+ * designs of the two populations and of the mail slots alone are 3 × 16
+ * allocations, each of which fails the run: at least 48 runs fail.
+ */
+static void test_alloc_failures(void **state)
+{
+	field f;
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt *ref, *a;
+	unsigned jobs;
+
+	field_make(&f, 6, 31, 0);
+	o.seed = 3;
+	o.evals = 200;
+	o.population = 16;
+	for (jobs = 1; jobs <= 3; jobs++) {
+		long n, failures = 0;
+		int misses = 0;
+		o.jobs = jobs;
+		assert_int_equal(am_opt_run(&ref, (const am_program *const *)f.p,
+		                            f.n, &o), 0);
+		for (n = 1; misses < 3; n++) {
+			int rc, failed;
+			tf_fail_arm(n);
+			a = (am_opt *)&o;
+			rc = am_opt_run(&a, (const am_program *const *)f.p, f.n,
+			                &o);
+			failed = tf_fail_disarm();
+			misses = failed ? 0 : misses + 1;
+			if (rc < 0) {
+				assert_int_equal(rc, AM_ENOMEM);
+				assert_true(failed);
+				assert_null(a);
+				failures++;
+				continue;
+			}
+			assert_int_equal(rc, 0);
+			same_search(ref, a, f.n);
+			am_opt_free(a);
+		}
+		assert_true(failures >= 48);
+		am_opt_free(ref);
+	}
+	field_free(&f);
+}
+
 static void test_bad_options(void **state)
 {
 	am_opt_opts o = AM_OPT_OPTS_INIT;
@@ -547,6 +608,7 @@ int main(void)
 		TF_TEST("LG-POINTS-1", test_jobs_identical),
 		TF_TEST("LG-POINTS-1", test_parts_identical),
 		TF_TEST("AM-SYM-1 LG-POINTS-1", test_field_of_one),
+		cmocka_unit_test(test_alloc_failures),
 		cmocka_unit_test(test_bad_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

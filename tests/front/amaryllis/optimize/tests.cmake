@@ -13,3 +13,6 @@ endif()
 
 # test_optimize plays on アマリリス's fixtures (tests/amaryllis/support/)
 target_link_libraries(optimize_test_optimize PRIVATE amaryllis_test_support)
+
+# test_alloc_failures fails the allocations it chooses
+am_test_fail_alloc(optimize_test_optimize)

@@ -1,0 +1,62 @@
+/*
+ * tests/util/support/fail_alloc.c - the allocators' wrappers (see
+ * fail_alloc.h).
+ */
+#include "support/fail_alloc.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__real_aligned_alloc(size_t align, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void *__wrap_aligned_alloc(size_t align, size_t size);
+
+static atomic_long fail_at; /* allocations until the failing one; ≤ 0: off */
+static atomic_int failed;
+
+void tf_fail_arm(long n)
+{
+	atomic_store(&failed, 0);
+	atomic_store(&fail_at, n);
+}
+
+int tf_fail_disarm(void)
+{
+	atomic_store(&fail_at, 0);
+	return atomic_load(&failed);
+}
+
+/* Whether this allocation is the one to fail: the count goes down by one
+ * an allocation while armed, and the one that takes it from 1 fails. */
+static int fail_now(void)
+{
+	if (atomic_load(&fail_at) <= 0 || atomic_fetch_sub(&fail_at, 1) != 1)
+		return 0;
+	atomic_store(&failed, 1);
+	return 1;
+}
+
+void *__wrap_malloc(size_t size)
+{
+	return fail_now() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+	return fail_now() ? NULL : __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+	return fail_now() ? NULL : __real_realloc(p, size);
+}
+
+void *__wrap_aligned_alloc(size_t align, size_t size)
+{
+	return fail_now() ? NULL : __real_aligned_alloc(align, size);
+}
