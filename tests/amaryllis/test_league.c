@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "amaryllis.h"
+#include "support/fail_alloc.h"
 #include "support/fixture.h"
 
 #include "../../bench/gen.h"
@@ -467,6 +468,66 @@ static void test_table_of_results(void **state)
 	am_league_free(lg);
 }
 
+/*
+ * Each allocation of the league of the N entries (in chunks of 256 of its
+ * 4005 pairs, so that every thread plays; with its table) failing in turn, on 1, 2 and 3 threads: the league returns
+ * AM_ENOMEM and no league (the sanitizer builds check that nothing
+ * leaks; a thread left waiting would hang the test), or, for a failure
+ * it does without (a thread of the pool: the others play its share), the
+ * same counts and table as without failures -- never a battle counted
+ * as an error for want of memory.  Three runs in a row without a failure
+ * (past the last allocation) end the sweep; the league's own result, its
+ * totals and its table are allocations that fail it: at least 3 runs
+ * fail.
+ */
+static void test_alloc_failures(void **state)
+{
+	enum { M = N };
+	static int64_t want[M * 5], got[M * 5];
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	am_league *ref, *lg;
+	const uint8_t *twant, *tgot;
+	unsigned jobs;
+	size_t tr, tl;
+	(void)state;
+
+	o.keep_table = 1;
+	for (jobs = 1; jobs <= 3; jobs++) {
+		long n, failures = 0;
+		int misses = 0;
+		o.jobs = jobs;
+		assert_int_equal(am_league_run(&ref, (const am_program *const *)progs,
+		                               M, &o), 0);
+		assert_int_equal(am_league_counts(want, M * 5, ref), M * 5);
+		twant = am_league_table(ref, &tr);
+		for (n = 1; misses < 3; n++) {
+			int rc, failed;
+			tf_fail_arm(n);
+			lg = (am_league *)&o;
+			rc = am_league_run(&lg, (const am_program *const *)progs, M,
+			                   &o);
+			failed = tf_fail_disarm();
+			misses = failed ? 0 : misses + 1;
+			if (rc < 0) {
+				assert_int_equal(rc, AM_ENOMEM);
+				assert_true(failed);
+				assert_null(lg);
+				failures++;
+				continue;
+			}
+			assert_int_equal(rc, 0);
+			assert_int_equal(am_league_counts(got, M * 5, lg), M * 5);
+			assert_memory_equal(got, want, sizeof(want));
+			tgot = am_league_table(lg, &tl);
+			assert_int_equal(tl, tr);
+			assert_memory_equal(tgot, twant, tr);
+			am_league_free(lg);
+		}
+		assert_true(failures >= 3);
+		am_league_free(ref);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_counts_are_a_copy),
 		cmocka_unit_test(test_table_of_results),
 		cmocka_unit_test(test_program_reset),
+		TF_TEST("LG-PAIR-1", test_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -45,3 +45,6 @@ set_tests_properties(amaryllis/optimize_tty PROPERTIES LABELS "amaryllis" TIMEOU
 # test_null_args calls the optimizer's functions too (optimize.h is in
 # libamaryllis, its layer is amaryllis_optimize)
 target_link_libraries(amaryllis_test_null_args PRIVATE amaryllis_optimize)
+
+# test_league's test_alloc_failures fails the allocations it chooses
+am_test_fail_alloc(amaryllis_test_league)

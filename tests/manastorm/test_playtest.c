@@ -25,6 +25,8 @@
 #include "util/error.h"
 #include "util/rng.h"
 
+#include "support/fail_alloc.h"
+
 static int ms_error_set_test(uint64_t seed)
 {
 	return ut_error_set(MS_EINVALID, "policy failed at seed %llu",
@@ -327,6 +329,52 @@ static void jobs_identical(void **state)
 	for (j = 0; j < 3; j++) {
 		ms_pt_report_free(&r[j]);
 		ut_buf_free(&t[j]);
+	}
+}
+
+/* MS-PT-JOBS-1: each allocation of 300 runs of the table (10 chunks, so
+ * that every thread plays) failing in turn, on 1, 2 and 3 threads: the
+ * series returns MS_ENOMEM (a duel's, or its own), or, for a failure it
+ * does without (a thread of the pool: the others play its chunks), the
+ * same report as without failures -- never a duel counted otherwise for
+ * want of memory.  The sanitizer builds check that nothing leaks; a
+ * thread left waiting would hang the test.  Three series in a row
+ * without a failure (past the last allocation) end the sweep; the
+ * report's tallies alone (battles, storms, and each participant's ＨＰ
+ * and ＭＰ) are allocations that fail it: at least 4 series fail. */
+static void jobs_alloc_failures(void **state)
+{
+	ms_scenario s = table();
+	ms_pt_report ref, r;
+	unsigned j;
+	(void)state;
+
+	for (j = 1; j <= 3; j++) {
+		long n, failures = 0;
+		int misses = 0;
+		run(&ref, &s, 300, 42, j);
+		for (n = 1; misses < 3; n++) {
+			ms_pt_opts o = MS_PT_OPTS_INIT;
+			int rc, failed;
+			o.runs = 300;
+			o.seed = 42;
+			o.jobs = j;
+			tf_fail_arm(n);
+			rc = ms_pt_run(&r, &s, &o);
+			failed = tf_fail_disarm();
+			misses = failed ? 0 : misses + 1;
+			if (rc < 0) {
+				assert_int_equal(rc, MS_ENOMEM);
+				assert_true(failed);
+				failures++;
+			} else {
+				assert_int_equal(rc, 0);
+				same_report(&ref, &r);
+			}
+			ms_pt_report_free(&r);
+		}
+		assert_true(failures >= 4);
+		ms_pt_report_free(&ref);
 	}
 }
 
@@ -966,6 +1014,7 @@ int main(void)
 		TEST("MS-PT-TELL-1", runs_needed),
 		TEST("MS-SW-BEST-1 MS-PT-TELL-1", best_value),
 		TEST("MS-PT-JOBS-1", jobs_identical),
+		TEST("MS-PT-JOBS-1", jobs_alloc_failures),
 		TEST("MS-PT-SEED-1", run_i_is_one_duel),
 		TEST("MS-PT-OUT-2 MS-PT-TELL-1", certain_outcome),
 		TEST("MS-PT-OUT-2 MS-SW-OUT-2", seed_as_string),

@@ -28,3 +28,6 @@ if(AMARYLLIS_MPI)
 			${MPIEXEC_EXECUTABLE})
 	set_tests_properties(manastorm/mpi_playtest PROPERTIES LABELS "mpi" TIMEOUT 900)
 endif()
+
+# test_playtest's jobs_alloc_failures fails the allocations it chooses
+am_test_fail_alloc(manastorm_test_playtest)

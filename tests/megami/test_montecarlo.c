@@ -21,6 +21,8 @@
 #include "util/buf.h"
 #include "util/rng.h"
 
+#include "support/fail_alloc.h"
+
 #include "../bench/megami_gen.h"
 
 /* ------------------------------------------------------------ scenarios */
@@ -303,6 +305,53 @@ static void mg_mc_jobs_1_same_for_any_jobs(void **state)
 	same_report(&r1, &r9);
 	mg_mc_report_free(&r1);
 	mg_mc_report_free(&r9);
+}
+
+/* Each allocation of 300 runs of the 4-against-4 (5 chunks of 64, so
+ * that every thread fights) failing in turn, on 1, 2 and 3 threads: the
+ * series returns MG_ENOMEM (the first failing run's, or its own), or, for
+ * a failure it does without (a thread of the pool: the others fight its
+ * chunks), the same report as without failures -- never a run counted
+ * otherwise for want of memory.  The sanitizer builds check that nothing
+ * leaks; a thread left waiting would hang the test.  Three series in a
+ * row without a failure (past the last allocation) end the sweep; the
+ * report's tallies alone (rounds, and each of the 8 characters' ＨＰ) are
+ * allocations that fail it: at least 9 series fail. */
+static void mg_mc_jobs_1_alloc_failures(void **state)
+{
+	static fx f;
+	mg_mc_report ref, r;
+	unsigned jobs;
+	(void)state;
+
+	four_vs_four(&f);
+	for (jobs = 1; jobs <= 3; jobs++) {
+		long n, failures = 0;
+		int misses = 0;
+		run_mc(&ref, &f, 300, 5, jobs);
+		for (n = 1; misses < 3; n++) {
+			mg_mc_opts o = MG_MC_OPTS_INIT;
+			int rc, failed;
+			o.runs = 300;
+			o.seed = 5;
+			o.jobs = jobs;
+			tf_fail_arm(n);
+			rc = mg_mc_run(&r, &f.s, &o);
+			failed = tf_fail_disarm();
+			misses = failed ? 0 : misses + 1;
+			if (rc < 0) {
+				assert_int_equal(rc, MG_ENOMEM);
+				assert_true(failed);
+				failures++;
+			} else {
+				assert_int_equal(rc, 0);
+				same_report(&ref, &r);
+			}
+			mg_mc_report_free(&r);
+		}
+		assert_true(failures >= 9);
+		mg_mc_report_free(&ref);
+	}
 }
 
 /* ------------------------------------------------------------ certain */
@@ -876,6 +925,7 @@ int main(void)
 		cmocka_unit_test(mg_mc_rank_1_nearest_rank),
 		cmocka_unit_test(mg_mc_seed_1_run_i_is_seed_s_plus_i),
 		cmocka_unit_test(mg_mc_jobs_1_same_for_any_jobs),
+		cmocka_unit_test(mg_mc_jobs_1_alloc_failures),
 		cmocka_unit_test(mg_mc_wilson_1_certain_draw),
 		cmocka_unit_test(mg_mc_wilson_1_certain_win),
 		cmocka_unit_test(mg_mc_err_1_first_failing_run),

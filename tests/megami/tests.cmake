@@ -119,3 +119,7 @@ if(am_sanitizer_env)
 	set_property(TEST megami/test_stop_text APPEND PROPERTY
 		ENVIRONMENT ${am_sanitizer_env})
 endif()
+
+# test_montecarlo's mg_mc_jobs_1_alloc_failures fails the allocations it
+# chooses
+am_test_fail_alloc(megami_test_montecarlo)
