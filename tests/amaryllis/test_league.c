@@ -480,50 +480,61 @@ static void test_table_of_results(void **state)
  * totals and its table are allocations that fail it: at least 3 runs
  * fail.
  */
+enum { M = N };
+typedef struct league_sweep {
+	am_league_opts o;
+	int64_t want[M * 5], got[M * 5];
+	const uint8_t *table;
+	size_t len;
+	am_league *lg;
+} league_sweep;
+
+static int league_sweep_run(void *ud)
+{
+	league_sweep *s = ud;
+
+	s->lg = (am_league *)s;
+	return am_league_run(&s->lg, (const am_program *const *)progs, M, &s->o);
+}
+
+static void league_sweep_check(void *ud, int rc, int failed)
+{
+	league_sweep *s = ud;
+	const uint8_t *t;
+	size_t len;
+
+	if (rc < 0) {
+		assert_int_equal(rc, AM_ENOMEM);
+		assert_true(failed);
+		assert_null(s->lg);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(am_league_counts(s->got, M * 5, s->lg), M * 5);
+	assert_memory_equal(s->got, s->want, sizeof(s->want));
+	t = am_league_table(s->lg, &len);
+	assert_int_equal(len, s->len);
+	assert_memory_equal(t, s->table, len);
+	am_league_free(s->lg);
+}
+
 static void test_alloc_failures(void **state)
 {
-	enum { M = N };
-	static int64_t want[M * 5], got[M * 5];
-	am_league_opts o = AM_LEAGUE_OPTS_INIT;
-	am_league *ref, *lg;
-	const uint8_t *twant, *tgot;
+	static league_sweep s;
+	am_league *ref;
 	unsigned jobs;
-	size_t tr, tl;
 	(void)state;
 
-	o.keep_table = 1;
+	s.o = (am_league_opts)AM_LEAGUE_OPTS_INIT;
+	s.o.keep_table = 1;
 	for (jobs = 1; jobs <= 3; jobs++) {
-		long n, failures = 0;
-		int misses = 0;
-		o.jobs = jobs;
-		assert_int_equal(am_league_run(&ref, (const am_program *const *)progs,
-		                               M, &o), 0);
-		assert_int_equal(am_league_counts(want, M * 5, ref), M * 5);
-		twant = am_league_table(ref, &tr);
-		for (n = 1; misses < 3; n++) {
-			int rc, failed;
-			tf_fail_arm(n);
-			lg = (am_league *)&o;
-			rc = am_league_run(&lg, (const am_program *const *)progs, M,
-			                   &o);
-			failed = tf_fail_disarm();
-			misses = failed ? 0 : misses + 1;
-			if (rc < 0) {
-				assert_int_equal(rc, AM_ENOMEM);
-				assert_true(failed);
-				assert_null(lg);
-				failures++;
-				continue;
-			}
-			assert_int_equal(rc, 0);
-			assert_int_equal(am_league_counts(got, M * 5, lg), M * 5);
-			assert_memory_equal(got, want, sizeof(want));
-			tgot = am_league_table(lg, &tl);
-			assert_int_equal(tl, tr);
-			assert_memory_equal(tgot, twant, tr);
-			am_league_free(lg);
-		}
-		assert_true(failures >= 3);
+		s.o.jobs = jobs;
+		assert_int_equal(league_sweep_run(&s), 0);
+		ref = s.lg;
+		assert_int_equal(am_league_counts(s.want, M * 5, ref), M * 5);
+		s.table = am_league_table(ref, &s.len);
+		assert_true(tf_fail_sweep(league_sweep_run, league_sweep_check,
+		                          &s) >= 3);
 		am_league_free(ref);
 	}
 }

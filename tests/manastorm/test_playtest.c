@@ -342,39 +342,48 @@ static void jobs_identical(void **state)
  * without a failure (past the last allocation) end the sweep; the
  * report's tallies alone (battles, storms, and each participant's ＨＰ
  * and ＭＰ) are allocations that fail it: at least 4 series fail. */
+typedef struct pt_sweep {
+	ms_scenario s;
+	ms_pt_opts o;
+	ms_pt_report ref, r;
+} pt_sweep;
+
+static int pt_sweep_run(void *ud)
+{
+	pt_sweep *p = ud;
+
+	return ms_pt_run(&p->r, &p->s, &p->o);
+}
+
+static void pt_sweep_check(void *ud, int rc, int failed)
+{
+	pt_sweep *p = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MS_ENOMEM);
+		assert_true(failed);
+	} else {
+		assert_int_equal(rc, 0);
+		same_report(&p->ref, &p->r);
+	}
+	ms_pt_report_free(&p->r);
+}
+
 static void jobs_alloc_failures(void **state)
 {
-	ms_scenario s = table();
-	ms_pt_report ref, r;
+	static pt_sweep p;
 	unsigned j;
 	(void)state;
 
+	p.s = table();
+	p.o = (ms_pt_opts)MS_PT_OPTS_INIT;
+	p.o.runs = 300;
+	p.o.seed = 42;
 	for (j = 1; j <= 3; j++) {
-		long n, failures = 0;
-		int misses = 0;
-		run(&ref, &s, 300, 42, j);
-		for (n = 1; misses < 3; n++) {
-			ms_pt_opts o = MS_PT_OPTS_INIT;
-			int rc, failed;
-			o.runs = 300;
-			o.seed = 42;
-			o.jobs = j;
-			tf_fail_arm(n);
-			rc = ms_pt_run(&r, &s, &o);
-			failed = tf_fail_disarm();
-			misses = failed ? 0 : misses + 1;
-			if (rc < 0) {
-				assert_int_equal(rc, MS_ENOMEM);
-				assert_true(failed);
-				failures++;
-			} else {
-				assert_int_equal(rc, 0);
-				same_report(&ref, &r);
-			}
-			ms_pt_report_free(&r);
-		}
-		assert_true(failures >= 4);
-		ms_pt_report_free(&ref);
+		p.o.jobs = j;
+		assert_int_equal(ms_pt_run(&p.ref, &p.s, &p.o), 0);
+		assert_true(tf_fail_sweep(pt_sweep_run, pt_sweep_check, &p) >= 4);
+		ms_pt_report_free(&p.ref);
 	}
 }
 

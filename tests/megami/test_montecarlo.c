@@ -317,40 +317,48 @@ static void mg_mc_jobs_1_same_for_any_jobs(void **state)
  * row without a failure (past the last allocation) end the sweep; the
  * report's tallies alone (rounds, and each of the 8 characters' ＨＰ) are
  * allocations that fail it: at least 9 series fail. */
+typedef struct mc_sweep {
+	fx f;
+	mg_mc_opts o;
+	mg_mc_report ref, r;
+} mc_sweep;
+
+static int mc_sweep_run(void *ud)
+{
+	mc_sweep *s = ud;
+
+	return mg_mc_run(&s->r, &s->f.s, &s->o);
+}
+
+static void mc_sweep_check(void *ud, int rc, int failed)
+{
+	mc_sweep *s = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MG_ENOMEM);
+		assert_true(failed);
+	} else {
+		assert_int_equal(rc, 0);
+		same_report(&s->ref, &s->r);
+	}
+	mg_mc_report_free(&s->r);
+}
+
 static void mg_mc_jobs_1_alloc_failures(void **state)
 {
-	static fx f;
-	mg_mc_report ref, r;
+	static mc_sweep s;
 	unsigned jobs;
 	(void)state;
 
-	four_vs_four(&f);
+	four_vs_four(&s.f);
+	s.o = (mg_mc_opts)MG_MC_OPTS_INIT;
+	s.o.runs = 300;
+	s.o.seed = 5;
 	for (jobs = 1; jobs <= 3; jobs++) {
-		long n, failures = 0;
-		int misses = 0;
-		run_mc(&ref, &f, 300, 5, jobs);
-		for (n = 1; misses < 3; n++) {
-			mg_mc_opts o = MG_MC_OPTS_INIT;
-			int rc, failed;
-			o.runs = 300;
-			o.seed = 5;
-			o.jobs = jobs;
-			tf_fail_arm(n);
-			rc = mg_mc_run(&r, &f.s, &o);
-			failed = tf_fail_disarm();
-			misses = failed ? 0 : misses + 1;
-			if (rc < 0) {
-				assert_int_equal(rc, MG_ENOMEM);
-				assert_true(failed);
-				failures++;
-			} else {
-				assert_int_equal(rc, 0);
-				same_report(&ref, &r);
-			}
-			mg_mc_report_free(&r);
-		}
-		assert_true(failures >= 9);
-		mg_mc_report_free(&ref);
+		s.o.jobs = jobs;
+		assert_int_equal(mg_mc_run(&s.ref, &s.f.s, &s.o), 0);
+		assert_true(tf_fail_sweep(mc_sweep_run, mc_sweep_check, &s) >= 9);
+		mg_mc_report_free(&s.ref);
 	}
 }
 

@@ -31,6 +31,23 @@ int tf_fail_disarm(void)
 	return atomic_load(&failed);
 }
 
+long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
+{
+	long n, errors = 0;
+	int misses = 0;
+
+	for (n = 1; misses < 3; n++) {
+		int rc, failed;
+		tf_fail_arm(n);
+		rc = run(ud);
+		failed = tf_fail_disarm();
+		misses = failed ? 0 : misses + 1;
+		errors += rc < 0;
+		check(ud, rc, failed);
+	}
+	return errors;
+}
+
 /* Whether this allocation is the one to fail: the count goes down by one
  * an allocation while armed, and the one that takes it from 1 fails. */
 static int fail_now(void)

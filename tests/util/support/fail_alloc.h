@@ -7,15 +7,8 @@
  * allocation of the code linked into it statically through this file;
  * calls the libraries make inside themselves (glibc's own, cmocka's) do
  * not come here.  Once armed with n, the nth allocation from then fails,
- * once, on whichever thread makes it:
- *
- *   for (n = 1; misses < 3; n++) {
- *           tf_fail_arm(n);
- *           rc = run(...);
- *           if (tf_fail_disarm()) ... rc is the ENOMEM code, or the run
- *                                     did without: the same result;
- *           else misses++;          ... past the last allocation
- *   }
+ * once, on whichever thread makes it.  tf_fail_sweep fails each
+ * allocation of a run in turn.
  */
 #ifndef TF_FAIL_ALLOC_H
 #define TF_FAIL_ALLOC_H
@@ -25,5 +18,17 @@ void tf_fail_arm(long n);
 
 /* No allocation fails from now; whether one failed since tf_fail_arm. */
 int tf_fail_disarm(void);
+
+/* One run of what is tested: its return code. */
+typedef int tf_fail_run_fn(void *ud);
+/* What is checked after each run: its code, and whether an allocation
+ * failed in it (rc < 0: it must be the ENOMEM code; else the result must
+ * be the one without failures). */
+typedef void tf_fail_check_fn(void *ud, int rc, int failed);
+
+/* run(ud) with its nth allocation failing, for n = 1, 2, … until three
+ * runs in a row fail none (past its last allocation), each followed by
+ * check(ud, …); returns how many returned an error. */
+long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud);
 
 #endif

@@ -541,46 +541,55 @@ static void test_field_of_one(void **state)
  * designs of the two populations and of the mail slots alone are 3 × 16
  * allocations, each of which fails the run: at least 48 runs fail.
  */
+typedef struct opt_sweep {
+	field f;
+	am_opt_opts o;
+	am_opt *ref, *got;
+} opt_sweep;
+
+static int opt_sweep_run(void *ud)
+{
+	opt_sweep *s = ud;
+
+	s->got = (am_opt *)s;
+	return am_opt_run(&s->got, (const am_program *const *)s->f.p, s->f.n,
+	                  &s->o);
+}
+
+static void opt_sweep_check(void *ud, int rc, int failed)
+{
+	opt_sweep *s = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, AM_ENOMEM);
+		assert_true(failed);
+		assert_null(s->got);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	same_search(s->ref, s->got, s->f.n);
+	am_opt_free(s->got);
+}
+
 static void test_alloc_failures(void **state)
 {
-	field f;
-	am_opt_opts o = AM_OPT_OPTS_INIT;
-	am_opt *ref, *a;
+	static opt_sweep s;
 	unsigned jobs;
 
-	field_make(&f, 6, 31, 0);
-	o.seed = 3;
-	o.evals = 200;
-	o.population = 16;
+	field_make(&s.f, 6, 31, 0);
+	s.o = (am_opt_opts)AM_OPT_OPTS_INIT;
+	s.o.seed = 3;
+	s.o.evals = 200;
+	s.o.population = 16;
 	for (jobs = 1; jobs <= 3; jobs++) {
-		long n, failures = 0;
-		int misses = 0;
-		o.jobs = jobs;
-		assert_int_equal(am_opt_run(&ref, (const am_program *const *)f.p,
-		                            f.n, &o), 0);
-		for (n = 1; misses < 3; n++) {
-			int rc, failed;
-			tf_fail_arm(n);
-			a = (am_opt *)&o;
-			rc = am_opt_run(&a, (const am_program *const *)f.p, f.n,
-			                &o);
-			failed = tf_fail_disarm();
-			misses = failed ? 0 : misses + 1;
-			if (rc < 0) {
-				assert_int_equal(rc, AM_ENOMEM);
-				assert_true(failed);
-				assert_null(a);
-				failures++;
-				continue;
-			}
-			assert_int_equal(rc, 0);
-			same_search(ref, a, f.n);
-			am_opt_free(a);
-		}
-		assert_true(failures >= 48);
-		am_opt_free(ref);
+		s.o.jobs = jobs;
+		assert_int_equal(opt_sweep_run(&s), 0);
+		s.ref = s.got;
+		assert_true(tf_fail_sweep(opt_sweep_run, opt_sweep_check, &s) >=
+		            48);
+		am_opt_free(s.ref);
 	}
-	field_free(&f);
+	field_free(&s.f);
 }
 
 static void test_bad_options(void **state)
