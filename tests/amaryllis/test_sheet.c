@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/sheet.h"
+#include "support/fail_alloc.h"
 #include "support/fixture.h"
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -1710,9 +1711,98 @@ static void test_many_lines(void **state)
 	free(src);
 }
 
+/* What a parse gives, as text: AM_ENOMEM, or the verdict, the error
+ * count, each diagnostic (line, column, code, message) and the sheet in
+ * normalised notation; into out (size bytes). */
+static void parse_result(char *out, size_t size, int rc, const am_sheet *s)
+{
+	size_t i, at;
+
+	if (rc < 0) {
+		snprintf(out, size, "rc %d", rc);
+		return;
+	}
+	at = (size_t)snprintf(out, size, "ok %d errors %zu\n", am_sheet_ok(s),
+	                      am_sheet_error_count(s));
+	for (i = 0; i < am_sheet_diag_count(s) && at < size; i++) {
+		const am_diag *d = am_sheet_diag(s, i);
+		char m[512];
+		am_diag_format(m, sizeof(m), d, AM_LANG_EN);
+		at += (size_t)snprintf(out + at, size - at, "%u:%u: [%d] %s\n",
+		                       d->line, d->col, d->code, m);
+	}
+	if (at < size)
+		am_sheet_format(out + at, size - at, s, AM_LANG_JA);
+}
+
+typedef struct sheet_sweep {
+	const char *text;
+	size_t len;
+	am_sheet *sheet;
+	char want[16384], got[16384];
+} sheet_sweep;
+
+/* The parse alone (its result is put in words by the check, which
+ * allocates when no allocation fails). */
+static int sheet_sweep_run(void *ud)
+{
+	sheet_sweep *w = ud;
+
+	w->sheet = NULL;
+	return am_sheet_parse(&w->sheet, w->text, w->len, NULL);
+}
+
+static void sheet_sweep_check(void *ud, int rc, int failed)
+{
+	sheet_sweep *w = ud;
+
+	parse_result(w->got, sizeof(w->got), rc, w->sheet);
+	am_sheet_free(w->sheet);
+	if (rc < 0) {
+		assert_int_equal(rc, AM_ENOMEM);
+		assert_true(failed);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_string_equal(w->got, w->want);
+}
+
+/*
+ * Each allocation of parsing each sheet of tests/amaryllis/golden/sheets
+ * (legal ones and ones with every kind of error) and examples/ failing
+ * in turn: the parse returns AM_ENOMEM, or the same verdict, diagnostics
+ * and normalised sheet as without failures -- never a diagnostic lost or
+ * changed for want of memory (the ASan build also checks that nothing
+ * leaks).  Every parse allocates at least the sheet itself, so at least
+ * one run a sheet fails.
+ */
+static void sheet_sweep_file(const char *path, const char *text, size_t len,
+                             void *ud)
+{
+	sheet_sweep *w = ud;
+
+	w->text = text;
+	w->len = len;
+	assert_int_equal(sheet_sweep_run(w), 0);
+	parse_result(w->want, sizeof(w->want), 0, w->sheet);
+	am_sheet_free(w->sheet);
+	if (tf_fail_sweep(sheet_sweep_run, sheet_sweep_check, w) < 1)
+		fail_msg("%s: no allocation failed", path);
+}
+
+static void test_alloc_failures(void **state)
+{
+	static sheet_sweep w;
+
+	assert_true(tf_each_file("tests/amaryllis/golden/sheets", ".txt",
+	                         sheet_sweep_file, &w) +
+	            tf_each_file("examples", ".txt", sheet_sweep_file, &w) >= 70);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alloc_failures),
 		TF_TEST("AM-UNIT-1 AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3",
 		        test_example_grisk),
 		TF_TEST("AM-UNIT-2 AM-UNIT-3 BU-SHEET-3",

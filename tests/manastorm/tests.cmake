@@ -31,3 +31,4 @@ endif()
 
 # test_playtest's jobs_alloc_failures fails the allocations it chooses
 am_test_fail_alloc(manastorm_test_playtest)
+am_test_fail_alloc(manastorm_test_scenario)

@@ -123,3 +123,4 @@ endif()
 # test_montecarlo's mg_mc_jobs_1_alloc_failures fails the allocations it
 # chooses
 am_test_fail_alloc(megami_test_montecarlo)
+am_test_fail_alloc(megami_test_scenario)

@@ -4,8 +4,11 @@
  */
 #include "support/fail_alloc.h"
 
+#include <dirent.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -46,6 +49,35 @@ long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
 		check(ud, rc, failed);
 	}
 	return errors;
+}
+
+size_t tf_each_file(const char *dir, const char *suffix, tf_file_fn *fn,
+                    void *ud)
+{
+	static char text[1 << 20];
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, ls = strlen(suffix);
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		char path[4096];
+		size_t l = strlen(e->d_name), len;
+		FILE *f;
+		if (l < ls || strcmp(e->d_name + l - ls, suffix) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (!(f = fopen(path, "rb")))
+			continue;
+		len = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		text[len] = '\0';
+		fn(path, text, len, ud);
+		n++;
+	}
+	closedir(d);
+	return n;
 }
 
 /* Whether this allocation is the one to fail: the count goes down by one

@@ -13,6 +13,8 @@
 #ifndef TF_FAIL_ALLOC_H
 #define TF_FAIL_ALLOC_H
 
+#include <stddef.h>
+
 /* The nth allocation from now (n ≥ 1) fails. */
 void tf_fail_arm(long n);
 
@@ -30,5 +32,14 @@ typedef void tf_fail_check_fn(void *ud, int rc, int failed);
  * runs in a row fail none (past its last allocation), each followed by
  * check(ud, …); returns how many returned an error. */
 long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud);
+
+/* What a sweep reads: the text of a file (len bytes, NUL-terminated). */
+typedef void tf_file_fn(const char *path, const char *text, size_t len,
+                        void *ud);
+
+/* fn for each file of dir whose name ends in suffix, read whole (up to
+ * 1 MiB), in readdir's order; how many (0 when dir cannot be read). */
+size_t tf_each_file(const char *dir, const char *suffix, tf_file_fn *fn,
+                    void *ud);
 
 #endif
