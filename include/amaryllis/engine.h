@@ -95,7 +95,8 @@ typedef struct am_engine am_engine;
 /**
  * Event callback.  `engine` may be queried (am_engine_unit and friends)
  * while inside the callback.  Return 0 to go on, non-zero to abort the battle
- * (am_battle_run then returns AM_ERROR).
+ * (am_battle_run then returns AM_ERROR, "battle aborted"; or AM_ENOMEM when
+ * the callback returned AM_ENOMEM, with the error it set).
  */
 typedef int (*am_event_fn)(void *ud, const am_engine *engine,
                            const am_event *ev);

@@ -173,7 +173,8 @@ typedef struct ms_event {
 	int64_t index, value, value2, count;
 } ms_event;
 
-/** Event callback; may query the duel.  Non-zero stops it (MS_ERROR). */
+/** Event callback; may query the duel.  Non-zero stops it (MS_ERROR; or
+ *  MS_ENOMEM, with the error the callback set, when it returned that). */
 typedef int (*ms_event_fn)(void *ud, const ms_duel *d, const ms_event *ev);
 
 /**

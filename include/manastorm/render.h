@@ -52,8 +52,8 @@ typedef struct ms_log {
 
 /** An ms_event_fn: appends a copy of the event to the ms_log `ud`; with
  *  `hands` set, also the cards ms_log_cards gives back for it, read with
- *  ms_duel_participant at the event.  Returns non-zero (stopping the duel)
- *  when out of memory (1), or MS_EINVALID when ud, d or ev is NULL. */
+ *  ms_duel_participant at the event.  Returns MS_ENOMEM (stopping the duel
+ *  with it) when out of memory, or MS_EINVALID when ud, d or ev is NULL. */
 int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev);
 
 /**

@@ -166,7 +166,8 @@ typedef struct mg_combat mg_combat;
 
 /**
  * Event callback; the combat may be queried from inside it.
- * Return 0 to go on, non-zero to stop the combat (MG_ERROR).
+ * Return 0 to go on, non-zero to stop the combat (MG_ERROR; MG_ENOMEM, with
+ * the error the callback set, when it returned MG_ENOMEM).
  */
 typedef int (*mg_event_fn)(void *ud, const mg_combat *c, const mg_event *ev);
 

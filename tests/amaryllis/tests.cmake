@@ -49,3 +49,4 @@ target_link_libraries(amaryllis_test_null_args PRIVATE amaryllis_optimize)
 # test_league's test_alloc_failures fails the allocations it chooses
 am_test_fail_alloc(amaryllis_test_league)
 am_test_fail_alloc(amaryllis_test_sheet)
+am_test_fail_alloc(amaryllis_test_engine)

@@ -21,6 +21,7 @@
 #include "manastorm/policy.h"
 #include "manastorm/playtest.h"
 #include "manastorm/pt_render.h"
+#include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
 #include "util/error.h"
 #include "util/rng.h"
@@ -385,6 +386,60 @@ static void jobs_alloc_failures(void **state)
 		assert_true(tf_fail_sweep(pt_sweep_run, pt_sweep_check, &p) >= 4);
 		ms_pt_report_free(&p.ref);
 	}
+}
+
+/* The three renderings of a report, each allocation failing in turn:
+ * MS_ENOMEM, or the same bytes as without failures. */
+typedef struct render_sweep {
+	const ms_pt_report *r;
+	int kind; /* 0 text, 1 JSON, 2 SVG */
+	ut_buf want, got;
+} render_sweep;
+
+static int render_sweep_run(void *ud)
+{
+	render_sweep *w = ud;
+
+	ut_buf_free(&w->got);
+	return w->kind == 0 ? ms_pt_render_text(&w->got, w->r, MS_LANG_JA) :
+	       w->kind == 1 ? ms_pt_render_json(&w->got, w->r) :
+	                      ms_pt_render_svg(&w->got, w->r, MS_LANG_EN);
+}
+
+static void render_sweep_check(void *ud, int rc, int failed)
+{
+	render_sweep *w = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MS_ENOMEM);
+		assert_true(failed);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(w->got.len, w->want.len);
+	assert_memory_equal(w->got.ptr, w->want.ptr, w->want.len);
+}
+
+static void render_alloc_failures(void **state)
+{
+	static render_sweep w;
+	ms_scenario s = table();
+	ms_pt_report r;
+	(void)state;
+
+	run(&r, &s, 300, 42, 1);
+	w.r = &r;
+	for (w.kind = 0; w.kind < 3; w.kind++) {
+		assert_int_equal(render_sweep_run(&w), 0);
+		w.want = w.got;
+		w.got = (ut_buf)UT_BUF_INIT;
+		/* each is made in a buffer that grows: 1 allocation at least */
+		assert_true(tf_fail_sweep(render_sweep_run, render_sweep_check,
+		                          &w) >= 1);
+		ut_buf_free(&w.want);
+		ut_buf_free(&w.got);
+	}
+	ms_pt_report_free(&r);
 }
 
 /* MS-PT-SHARE-1: 300 runs in parts of 0, 100, 101 and 99 runs (threads 1,
@@ -1015,6 +1070,78 @@ static void seed_as_string(void **state)
 	ut_buf_free(&b);
 }
 
+/* One duel of the table with its log (text in Japanese, or JSON), each
+ * allocation failing in turn. */
+typedef struct duel_sweep {
+	ms_scenario s;
+	uint64_t seed;
+	int json;
+	ut_buf want, got;
+} duel_sweep;
+
+/* The duel and its rendered log (w->got): the first error of making the
+ * duel, of playing it (its log's MS_ENOMEM among them) and of rendering
+ * it. */
+static int duel_sweep_run(void *ud)
+{
+	duel_sweep *w = ud;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_log log = MS_LOG_INIT;
+	ms_duel *d = NULL;
+	ms_result res;
+	int rc;
+
+	ut_buf_free(&w->got);
+	o.seed = w->seed;
+	o.on_event = ms_log_record;
+	o.event_ud = &log;
+	if ((rc = ms_duel_new(&d, &w->s, &o)) == 0 &&
+	    (rc = ms_duel_run(&res, d)) == 0)
+		rc = w->json ? ms_render_json(&w->got, d, &log)
+		             : ms_render_text(&w->got, d, &log, MS_LANG_JA);
+	ms_log_free(&log);
+	ms_duel_free(d);
+	return rc;
+}
+
+static void duel_sweep_check(void *ud, int rc, int failed)
+{
+	duel_sweep *w = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MS_ENOMEM);
+		assert_true(failed);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(w->got.len, w->want.len);
+	assert_memory_equal(w->got.ptr, w->want.ptr, w->want.len);
+}
+
+/* MS-PT-SEED-1: each allocation of the duels of seeds 1 … 3 of the table,
+ * with their logs in Japanese text and in JSON, failing in turn:
+ * MS_ENOMEM, or the same log byte for byte -- never a duel played
+ * otherwise or an event of its log lost for want of memory (the ASan build
+ * also checks that nothing leaks).  The duel and the log's events are
+ * allocations that fail it: at least 2 runs a duel fail. */
+static void duel_log_alloc_failures(void **state)
+{
+	static duel_sweep w;
+	(void)state;
+
+	w.s = table();
+	for (w.seed = 1; w.seed <= 3; w.seed++)
+		for (w.json = 0; w.json < 2; w.json++) {
+			assert_int_equal(duel_sweep_run(&w), 0);
+			w.want = w.got;
+			w.got = (ut_buf)UT_BUF_INIT;
+			assert_true(tf_fail_sweep(duel_sweep_run, duel_sweep_check,
+			                          &w) >= 2);
+			ut_buf_free(&w.want);
+			ut_buf_free(&w.got);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1024,6 +1151,8 @@ int main(void)
 		TEST("MS-SW-BEST-1 MS-PT-TELL-1", best_value),
 		TEST("MS-PT-JOBS-1", jobs_identical),
 		TEST("MS-PT-JOBS-1", jobs_alloc_failures),
+		cmocka_unit_test(render_alloc_failures),
+		TEST("MS-PT-SEED-1", duel_log_alloc_failures),
 		TEST("MS-PT-SEED-1", run_i_is_one_duel),
 		TEST("MS-PT-OUT-2 MS-PT-TELL-1", certain_outcome),
 		TEST("MS-PT-OUT-2 MS-SW-OUT-2", seed_as_string),

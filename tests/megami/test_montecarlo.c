@@ -18,6 +18,7 @@
 #include "megami/combat.h"
 #include "megami/mc_render.h"
 #include "megami/montecarlo.h"
+#include "megami/render.h"
 #include "util/buf.h"
 #include "util/rng.h"
 
@@ -926,6 +927,146 @@ static void mg_mc_from_1_state_action_dice(void **state)
 	mg_combat_free(c);
 }
 
+/* The text (Japanese, English), JSON and SVG renderings of the 300 runs
+ * of the 4-against-4, each allocation failing in turn: MG_ENOMEM (with
+ * part of it written, as the writer took it), or the same bytes as
+ * without failures. */
+typedef struct render_sweep {
+	const mg_mc_report *r;
+	int kind; /* 0 text ja, 1 text en, 2 JSON, 3 SVG */
+	sink want, got;
+} render_sweep;
+
+static int render_sweep_run(void *ud)
+{
+	render_sweep *w = ud;
+
+	w->got.len = 0;
+	w->got.buf[0] = '\0';
+	switch (w->kind) {
+	case 0: return mg_mc_render(w->r, MG_LOG_TEXT, MG_LANG_JA, to_sink, &w->got);
+	case 1: return mg_mc_render(w->r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &w->got);
+	case 2: return mg_mc_render(w->r, MG_LOG_JSON, MG_LANG_EN, to_sink, &w->got);
+	default: return mg_mc_svg(w->r, MG_LANG_EN, to_sink, &w->got);
+	}
+}
+
+static void render_sweep_check(void *ud, int rc, int failed)
+{
+	render_sweep *w = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MG_ENOMEM);
+		assert_true(failed);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(w->got.len, w->want.len);
+	assert_memory_equal(w->got.buf, w->want.buf, w->want.len);
+}
+
+static void mg_mc_out_1_alloc_failures(void **state)
+{
+	static render_sweep w;
+	static fx f;
+	mg_mc_report r;
+	(void)state;
+
+	four_vs_four(&f);
+	run_mc(&r, &f, 300, 5, 1);
+	w.r = &r;
+	for (w.kind = 0; w.kind < 4; w.kind++) {
+		assert_int_equal(render_sweep_run(&w), 0);
+		w.want = w.got;
+		/* each is made in a buffer that grows: 1 allocation at least */
+		assert_true(tf_fail_sweep(render_sweep_run, render_sweep_check,
+		                          &w) >= 1);
+	}
+	mg_mc_report_free(&r);
+}
+
+/* One seeded fight of the 4-against-4 with its log (text in Japanese, or
+ * JSON) kept in memory, each allocation failing in turn. */
+typedef struct log_sweep {
+	fx f;
+	uint64_t seed;
+	int json;
+	mg_log *log;
+	char *want;
+	size_t wlen;
+} log_sweep;
+
+/* The fight and its log (w->log, to free): the first error of making the
+ * log and the combat, of the fight and of its end. */
+static int log_sweep_run(void *ud)
+{
+	log_sweep *w = ud;
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	mg_combat *c = NULL;
+	mg_result res;
+	ut_dice d;
+	int rc, frc;
+
+	w->log = NULL;
+	if ((rc = mg_log_new(&w->log, w->json ? MG_LOG_JSON : MG_LOG_TEXT,
+	                     MG_LANG_JA, NULL, NULL)) < 0)
+		return rc;
+	ut_dice_seed(&d, w->seed);
+	o.dice = &d;
+	o.on_event = mg_log_event;
+	o.event_ud = w->log;
+	if ((rc = mg_combat_new(&c, &w->f.s, &o)) < 0)
+		return rc;
+	rc = mg_combat_run(&res, c);
+	frc = mg_log_finish(w->log, c, rc);
+	mg_combat_free(c);
+	return rc < 0 ? rc : frc;
+}
+
+static void log_sweep_check(void *ud, int rc, int failed)
+{
+	log_sweep *w = ud;
+	size_t len;
+	const char *text;
+
+	if (rc < 0) {
+		assert_int_equal(rc, MG_ENOMEM);
+		assert_true(failed);
+	} else {
+		assert_int_equal(rc, 0);
+		text = mg_log_text(w->log, &len);
+		assert_int_equal(len, w->wlen);
+		assert_memory_equal(text, w->want, len);
+	}
+	mg_log_free(w->log);
+}
+
+/* MG-MC-SEED-1: each allocation of the fights of seeds 1 … 5 of the
+ * 4-against-4, with their logs in Japanese text and in JSON, failing in
+ * turn: MG_ENOMEM, or the same log byte for byte -- never a fight played
+ * otherwise or a line of its log lost for want of memory (the ASan build
+ * also checks that nothing leaks).  The log and the combat are
+ * allocations that fail it: at least 2 runs a fight fail. */
+static void mg_mc_seed_1_log_alloc_failures(void **state)
+{
+	static log_sweep w;
+	(void)state;
+
+	four_vs_four(&w.f);
+	for (w.seed = 1; w.seed <= 5; w.seed++)
+		for (w.json = 0; w.json < 2; w.json++) {
+			const char *text;
+			assert_int_equal(log_sweep_run(&w), 0);
+			text = mg_log_text(w.log, &w.wlen);
+			assert_non_null(w.want = malloc(w.wlen + 1));
+			memcpy(w.want, text, w.wlen);
+			mg_log_free(w.log);
+			assert_true(tf_fail_sweep(log_sweep_run, log_sweep_check,
+			                          &w) >= 2);
+			free(w.want);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -934,6 +1075,8 @@ int main(void)
 		cmocka_unit_test(mg_mc_seed_1_run_i_is_seed_s_plus_i),
 		cmocka_unit_test(mg_mc_jobs_1_same_for_any_jobs),
 		cmocka_unit_test(mg_mc_jobs_1_alloc_failures),
+		cmocka_unit_test(mg_mc_out_1_alloc_failures),
+		cmocka_unit_test(mg_mc_seed_1_log_alloc_failures),
 		cmocka_unit_test(mg_mc_wilson_1_certain_draw),
 		cmocka_unit_test(mg_mc_wilson_1_certain_win),
 		cmocka_unit_test(mg_mc_err_1_first_failing_run),

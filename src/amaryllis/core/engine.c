@@ -52,6 +52,18 @@ int am_engine_overflow(void)
 	                    "a value in the battle overflows 64-bit integers");
 }
 
+/* What the callback's return rc makes of the battle: 0 goes on; AM_ENOMEM
+ * (the callback's own error, as it set it) or any other code (AM_ERROR,
+ * "battle aborted") stops it. */
+static int aborted(int rc)
+{
+	if (rc == 0)
+		return 0;
+	if (rc == AM_ENOMEM)
+		return rc;
+	return ut_error_set(AM_ERROR, "battle aborted");
+}
+
 int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
                    int64_t action, int64_t target, int64_t value,
                    int64_t after)
@@ -69,8 +81,7 @@ int am_engine_emit(am_engine *e, am_event_kind kind, int64_t actor,
 	ev.target = (int32_t)target;
 	ev.value = value;
 	ev.after = after;
-	return e->cb(e->ud, e, &ev) ? ut_error_set(AM_ERROR, "battle aborted")
-	                            : 0;
+	return aborted(e->cb(e->ud, e, &ev));
 }
 
 /* The same with a stat/state/spent field; only called when e->cb is set. */
@@ -80,7 +91,7 @@ int am_engine_emit_ex(am_engine *e, am_event *ev)
 	ev->turn = e->turn;
 	ev->tempo = e->tempo;
 	ev->step = e->in_step ? e->step : 0;
-	return e->cb(e->ud, e, ev) ? ut_error_set(AM_ERROR, "battle aborted") : 0;
+	return aborted(e->cb(e->ud, e, ev));
 }
 
 /* Sum of ＨＰ of side s's living units, or of all its units if none lives

@@ -78,7 +78,7 @@ static int emit_json(am_log *log, json_t *j)
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	ut_buf_puts(&log->out, s);
 	free(s);
-	return log->out.failed ? AM_ENOMEM : 0;
+	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }
 
 /* One event object, in the order the engine reports them (AM-LOG-1); a
@@ -274,5 +274,5 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	ut_buf_puts(&log->out, text + 2); /* skip "{\n" */
 	ut_buf_puts(&log->out, "\n");
 	free(text);
-	return log->out.failed ? AM_ENOMEM : 0;
+	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }

@@ -162,6 +162,8 @@ static const char *who(am_log *log, const am_engine *e, int32_t id,
 		ut_buf_printf(b, "%s%s", st.name, mark);
 	else
 		ut_buf_printf(b, "%s#%ld%s", st.name, (long)id, mark);
+	if (b->failed) /* the event that names it reports it */
+		log->line.failed = 1;
 	return b->ptr ? b->ptr : "?";
 }
 
@@ -488,7 +490,8 @@ int am_text_event(am_log *log, const am_engine *e, const am_event *ev)
 	case AM_EV_END:
 		break;
 	}
-	return log->line.failed || log->out.failed ? AM_ENOMEM : 0;
+	return log->line.failed || log->out.failed
+	       ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }
 
 /* 結果: the two sides' scores that decided it, each side named by its
@@ -516,7 +519,7 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 		if (what.failed)
 			log->out.failed = 1;
 		ut_buf_free(&what);
-		return log->out.failed ? AM_ENOMEM : 0;
+		return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 	}
 	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
 	/* the sides by their entry units, ids 0 and 1 (AM-LOG-2) */
@@ -534,5 +537,5 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 	else
 		ut_buf_puts(&log->out, text(log, &msgs[M_DRAW]));
 	ut_buf_puts(&log->out, "\n");
-	return log->out.failed ? AM_ENOMEM : 0;
+	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }

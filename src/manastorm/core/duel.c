@@ -292,11 +292,14 @@ static inline int count_event(ms_duel *d)
 /* Hand a counted event to the callback. */
 static int deliver(ms_duel *d, const ms_event *e)
 {
-	if (d->on_event(d->event_ud, d, e) != 0) {
-		d->failed = UT_ERROR;
-		return ut_error_set(UT_ERROR, "the event callback stopped the duel");
-	}
-	return 0;
+	int rc = d->on_event(d->event_ud, d, e);
+
+	if (rc == 0)
+		return 0;
+	if (rc == MS_ENOMEM) /* the callback's own error stands */
+		return d->failed = rc;
+	d->failed = UT_ERROR;
+	return ut_error_set(UT_ERROR, "the event callback stopped the duel");
 }
 
 /* Whether the callback wants events of this kind (none without one). */

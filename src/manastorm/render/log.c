@@ -73,7 +73,7 @@ int ms_log_record(void *ud, const ms_duel *d, const ms_event *ev)
 	if (UT_ARRAY_RESERVE(log->ev, log->cap, log->n + 1) < 0 ||
 	    (log->hands && keep_cards(log, d, ev, log->n) < 0)) {
 		log->failed = 1;
-		return 1;
+		return ut_error_set(MS_ENOMEM, "out of memory");
 	}
 	log->ev[log->n++] = *ev;
 	return 0;

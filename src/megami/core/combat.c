@@ -39,12 +39,18 @@ int mg_event_limit(const mg_combat *c)
 	                    (long long)c->round);
 }
 
+/* The callback's MG_ENOMEM stops the combat with its own error (out of
+ * memory); any other non-zero code with MG_ERROR. */
 int mg_emit(mg_combat *c, const mg_event *ev)
 {
-	if (c->opts.on_event && c->opts.on_event(c->opts.event_ud, c, ev) != 0)
-		return ut_error_set(UT_ERROR,
-		                    "the event callback stopped the combat");
-	return 0;
+	int rc;
+
+	if (!c->opts.on_event ||
+	    (rc = c->opts.on_event(c->opts.event_ud, c, ev)) == 0)
+		return 0;
+	if (rc == MG_ENOMEM)
+		return rc;
+	return ut_error_set(UT_ERROR, "the event callback stopped the combat");
 }
 
 int mg_roll_source(mg_combat *c, int64_t *v)
