@@ -366,7 +366,8 @@ static void test_alloc_failures(void **state)
 				if (w.wlen >= sizeof(w.want))
 					continue;
 				assert_true(tf_fail_sweep(log_sweep_run,
-				                          log_sweep_check, &w) >= 2);
+				                          log_sweep_check,
+				                          &w) >= 2);
 				swept++;
 			}
 	assert_int_equal(swept, 64);

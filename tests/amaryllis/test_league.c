@@ -470,15 +470,15 @@ static void test_table_of_results(void **state)
 
 /*
  * Each allocation of the league of the N entries (in chunks of 256 of its
- * 4005 pairs, so that every thread plays; with its table) failing in turn, on 1, 2 and 3 threads: the league returns
- * AM_ENOMEM and no league (the sanitizer builds check that nothing
- * leaks; a thread left waiting would hang the test), or, for a failure
- * it does without (a thread of the pool: the others play its share), the
- * same counts and table as without failures -- never a battle counted
- * as an error for want of memory.  Three runs in a row without a failure
- * (past the last allocation) end the sweep; the league's own result, its
- * totals and its table are allocations that fail it: at least 3 runs
- * fail.
+ * 4005 pairs, so that every thread plays; with its table) failing in turn,
+ * on 1, 2 and 3 threads: the league returns AM_ENOMEM and no league (the
+ * sanitizer builds check that nothing leaks; a thread left waiting would
+ * hang the test), or, for a failure it does without (a thread of the pool:
+ * the others play its share), the same counts and table as without
+ * failures -- never a battle counted as an error for want of memory.
+ * Three runs in a row without a failure (past the last allocation) end the
+ * sweep; the league's own result, its totals and its table are allocations
+ * that fail it: at least 3 runs fail.
  */
 enum { M = N };
 typedef struct league_sweep {
@@ -494,7 +494,8 @@ static int league_sweep_run(void *ud)
 	league_sweep *s = ud;
 
 	s->lg = (am_league *)s;
-	return am_league_run(&s->lg, (const am_program *const *)progs, M, &s->o);
+	return am_league_run(&s->lg, (const am_program *const *)progs, M,
+	                     &s->o);
 }
 
 static void league_sweep_check(void *ud, int rc, int failed)

@@ -1711,17 +1711,14 @@ static void test_many_lines(void **state)
 	free(src);
 }
 
-/* What a parse gives, as text: AM_ENOMEM, or the verdict, the error
- * count, each diagnostic (line, column, code, message) and the sheet in
+/* What a parsed sheet (doc) says, as text: the verdict, the error count,
+ * each diagnostic (line, column, code, message) and the sheet in
  * normalised notation; into out (size bytes). */
-static void parse_result(char *out, size_t size, int rc, const am_sheet *s)
+static void sheet_result(char *out, size_t size, const void *doc)
 {
+	const am_sheet *s = doc;
 	size_t i, at;
 
-	if (rc < 0) {
-		snprintf(out, size, "rc %d", rc);
-		return;
-	}
 	at = (size_t)snprintf(out, size, "ok %d errors %zu\n", am_sheet_ok(s),
 	                      am_sheet_error_count(s));
 	for (i = 0; i < am_sheet_diag_count(s) && at < size; i++) {
@@ -1735,36 +1732,14 @@ static void parse_result(char *out, size_t size, int rc, const am_sheet *s)
 		am_sheet_format(out + at, size - at, s, AM_LANG_JA);
 }
 
-typedef struct sheet_sweep {
-	const char *text;
-	size_t len;
-	am_sheet *sheet;
-	char want[16384], got[16384];
-} sheet_sweep;
-
-/* The parse alone (its result is put in words by the check, which
- * allocates when no allocation fails). */
-static int sheet_sweep_run(void *ud)
+static int parse_any(void **doc, const char *text, size_t len)
 {
-	sheet_sweep *w = ud;
-
-	w->sheet = NULL;
-	return am_sheet_parse(&w->sheet, w->text, w->len, NULL);
+	return am_sheet_parse((am_sheet **)doc, text, len, NULL);
 }
 
-static void sheet_sweep_check(void *ud, int rc, int failed)
+static void free_any(void *doc)
 {
-	sheet_sweep *w = ud;
-
-	parse_result(w->got, sizeof(w->got), rc, w->sheet);
-	am_sheet_free(w->sheet);
-	if (rc < 0) {
-		assert_int_equal(rc, AM_ENOMEM);
-		assert_true(failed);
-		return;
-	}
-	assert_int_equal(rc, 0);
-	assert_string_equal(w->got, w->want);
+	am_sheet_free(doc);
 }
 
 /*
@@ -1776,27 +1751,14 @@ static void sheet_sweep_check(void *ud, int rc, int failed)
  * leaks).  Every parse allocates at least the sheet itself, so at least
  * one run a sheet fails.
  */
-static void sheet_sweep_file(const char *path, const char *text, size_t len,
-                             void *ud)
-{
-	sheet_sweep *w = ud;
-
-	w->text = text;
-	w->len = len;
-	assert_int_equal(sheet_sweep_run(w), 0);
-	parse_result(w->want, sizeof(w->want), 0, w->sheet);
-	am_sheet_free(w->sheet);
-	if (tf_fail_sweep(sheet_sweep_run, sheet_sweep_check, w) < 1)
-		fail_msg("%s: no allocation failed", path);
-}
-
 static void test_alloc_failures(void **state)
 {
-	static sheet_sweep w;
+	static const tf_reader r = {parse_any, sheet_result, free_any, AM_ENOMEM};
+	static const char *const dirs[] = {"tests/amaryllis/golden/sheets",
+	                                   "examples"};
+	(void)state;
 
-	assert_true(tf_each_file("tests/amaryllis/golden/sheets", ".txt",
-	                         sheet_sweep_file, &w) +
-	            tf_each_file("examples", ".txt", sheet_sweep_file, &w) >= 70);
+	assert_true(tf_fail_readers(&r, dirs, 2, ".txt") >= 70);
 }
 
 int main(void)

@@ -652,8 +652,9 @@ static void test_null_args(void **state)
 /* What reading a scenario gave, as text: its error count, each
  * diagnostic ("LINE:COL: message", English) and the scenario as canonical
  * YAML; into out (size bytes). */
-static void ms_doc_result(char *out, size_t size, const ms_scenario_doc *doc)
+static void ms_doc_result(char *out, size_t size, const void *d)
 {
+	const ms_scenario_doc *doc = d;
 	const ms_scenario *sc = ms_scenario_doc_scenario(doc);
 	size_t i, at = (size_t)snprintf(out, size, "errors %zu\n",
 	                                ms_scenario_doc_error_count(doc));
@@ -664,7 +665,8 @@ static void ms_doc_result(char *out, size_t size, const ms_scenario_doc *doc)
 		char msg[512];
 		ms_diag_format(msg, sizeof(msg), g, MS_LANG_EN);
 		at += (size_t)snprintf(out + at, size - at, "%u:%u: %s\n",
-		                       (unsigned)g->line, (unsigned)g->col, msg);
+		                       (unsigned)g->line, (unsigned)g->col,
+		                       msg);
 	}
 	if (sc && at < size) {
 		assert_int_equal(ms_scenario_to_yaml(&yaml, NULL, sc), 0);
@@ -673,73 +675,36 @@ static void ms_doc_result(char *out, size_t size, const ms_scenario_doc *doc)
 	}
 }
 
-typedef struct doc_sweep {
-	const char *text;
-	size_t len;
-	ms_scenario_doc *doc;
-	char want[65536], got[65536];
-} doc_sweep;
-
-/* The reading alone (put in words by the check, with no allocation
- * failing). */
-static int doc_sweep_run(void *ud)
+static int ms_parse_any(void **doc, const char *text, size_t len)
 {
-	doc_sweep *w = ud;
-
-	w->doc = NULL;
-	return ms_scenario_parse(&w->doc, w->text, w->len, NULL);
+	return ms_scenario_parse((ms_scenario_doc **)doc, text, len, NULL);
 }
 
-static void doc_sweep_check(void *ud, int rc, int failed)
+static void ms_free_any(void *doc)
 {
-	doc_sweep *w = ud;
-
-	if (rc < 0) {
-		assert_int_equal(rc, MS_ENOMEM);
-		assert_true(failed);
-		assert_null(w->doc);
-		return;
-	}
-	assert_int_equal(rc, 0);
-	ms_doc_result(w->got, sizeof(w->got), w->doc);
-	ms_scenario_doc_free(w->doc);
-	assert_string_equal(w->got, w->want);
-}
-
-static void doc_sweep_file(const char *path, const char *text, size_t len,
-                           void *ud)
-{
-	doc_sweep *w = ud;
-
-	w->text = text;
-	w->len = len;
-	assert_int_equal(doc_sweep_run(w), 0);
-	ms_doc_result(w->want, sizeof(w->want), w->doc);
-	ms_scenario_doc_free(w->doc);
-	if (tf_fail_sweep(doc_sweep_run, doc_sweep_check, w) < 1)
-		fail_msg("%s: no allocation failed", path);
+	ms_scenario_doc_free(doc);
 }
 
 /*
- * Each allocation of reading each scenario of examples/manastorm, tests/manastorm/golden/scenarios and tests/manastorm/reference/cases failing in turn: the
- * reader returns MS_ENOMEM with no document, or the same diagnostics
- * and scenario as without failures -- never a diagnostic lost or a
- * value changed for want of memory (the ASan build also checks that
- * nothing leaks).  Every reading allocates at least its document, so at
- * least one run a file fails.
+ * Each allocation of reading each scenario of examples/manastorm,
+ * tests/manastorm/golden/scenarios and tests/manastorm/reference/cases
+ * failing in turn: the reader returns MS_ENOMEM with no document, or the
+ * same diagnostics and scenario as without failures -- never a diagnostic
+ * lost or a value changed for want of memory (the ASan build also checks
+ * that nothing leaks).  Every reading allocates at least its document, so
+ * at least one run a file fails.
  */
 static void test_alloc_failures(void **state)
 {
-	static doc_sweep w;
-	static const char *const dirs[] = {"examples/manastorm",
-	                                   "tests/manastorm/golden/scenarios",
-	                                   "tests/manastorm/reference/cases"};
-	size_t d, n = 0;
+	static const tf_reader r = {ms_parse_any, ms_doc_result, ms_free_any,
+	                            MS_ENOMEM};
+	static const char *const dirs[] = {
+		"examples/manastorm", "tests/manastorm/golden/scenarios",
+		"tests/manastorm/reference/cases"};
 	(void)state;
 
-	for (d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
-		n += tf_each_file(dirs[d], ".yaml", doc_sweep_file, &w);
-	assert_true(n >= 56);
+	assert_true(tf_fail_readers(&r, dirs, sizeof(dirs) / sizeof(dirs[0]),
+	                            ".yaml") >= 56);
 }
 
 int main(void)

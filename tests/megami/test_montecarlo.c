@@ -358,7 +358,8 @@ static void mg_mc_jobs_1_alloc_failures(void **state)
 	for (jobs = 1; jobs <= 3; jobs++) {
 		s.o.jobs = jobs;
 		assert_int_equal(mg_mc_run(&s.ref, &s.f.s, &s.o), 0);
-		assert_true(tf_fail_sweep(mc_sweep_run, mc_sweep_check, &s) >= 9);
+		assert_true(tf_fail_sweep(mc_sweep_run, mc_sweep_check,
+		                          &s) >= 9);
 		mg_mc_report_free(&s.ref);
 	}
 }
@@ -943,12 +944,11 @@ static int render_sweep_run(void *ud)
 
 	w->got.len = 0;
 	w->got.buf[0] = '\0';
-	switch (w->kind) {
-	case 0: return mg_mc_render(w->r, MG_LOG_TEXT, MG_LANG_JA, to_sink, &w->got);
-	case 1: return mg_mc_render(w->r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &w->got);
-	case 2: return mg_mc_render(w->r, MG_LOG_JSON, MG_LANG_EN, to_sink, &w->got);
-	default: return mg_mc_svg(w->r, MG_LANG_EN, to_sink, &w->got);
-	}
+	if (w->kind == 3)
+		return mg_mc_svg(w->r, MG_LANG_EN, to_sink, &w->got);
+	return mg_mc_render(w->r, w->kind == 2 ? MG_LOG_JSON : MG_LOG_TEXT,
+	                    w->kind == 0 ? MG_LANG_JA : MG_LANG_EN, to_sink,
+	                    &w->got);
 }
 
 static void render_sweep_check(void *ud, int rc, int failed)
@@ -1061,8 +1061,8 @@ static void mg_mc_seed_1_log_alloc_failures(void **state)
 			assert_non_null(w.want = malloc(w.wlen + 1));
 			memcpy(w.want, text, w.wlen);
 			mg_log_free(w.log);
-			assert_true(tf_fail_sweep(log_sweep_run, log_sweep_check,
-			                          &w) >= 2);
+			assert_true(tf_fail_sweep(log_sweep_run,
+			                          log_sweep_check, &w) >= 2);
 			free(w.want);
 		}
 }

@@ -519,7 +519,9 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 		if (what.failed)
 			log->out.failed = 1;
 		ut_buf_free(&what);
-		return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
+		if (log->out.failed)
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		return 0;
 	}
 	ut_buf_printf(&log->out, "%s\n", text(log, &msgs[M_RESULT]));
 	/* the sides by their entry units, ids 0 and 1 (AM-LOG-2) */

@@ -5,10 +5,15 @@
 #include "support/fail_alloc.h"
 
 #include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -77,6 +82,66 @@ size_t tf_each_file(const char *dir, const char *suffix, tf_file_fn *fn,
 		n++;
 	}
 	closedir(d);
+	return n;
+}
+
+/* tf_fail_readers' state: the reader, the file, and the result without
+ * failures against the one of this run. */
+typedef struct reader_sweep {
+	const tf_reader *r;
+	const char *text;
+	size_t len;
+	void *doc;
+	char want[65536], got[65536];
+} reader_sweep;
+
+static int reader_run(void *ud)
+{
+	reader_sweep *w = ud;
+
+	w->doc = NULL;
+	return w->r->parse(&w->doc, w->text, w->len);
+}
+
+static void reader_check(void *ud, int rc, int failed)
+{
+	reader_sweep *w = ud;
+
+	if (rc < 0) {
+		assert_int_equal(rc, w->r->enomem);
+		assert_true(failed);
+		assert_null(w->doc);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	w->r->result(w->got, sizeof(w->got), w->doc);
+	w->r->free(w->doc);
+	assert_string_equal(w->got, w->want);
+}
+
+static void reader_file(const char *path, const char *text, size_t len,
+                        void *ud)
+{
+	reader_sweep *w = ud;
+
+	w->text = text;
+	w->len = len;
+	assert_int_equal(reader_run(w), 0);
+	w->r->result(w->want, sizeof(w->want), w->doc);
+	w->r->free(w->doc);
+	if (tf_fail_sweep(reader_run, reader_check, w) < 1)
+		fail_msg("%s: no allocation failed", path);
+}
+
+size_t tf_fail_readers(const tf_reader *r, const char *const *dirs,
+                       size_t ndirs, const char *suffix)
+{
+	static reader_sweep w;
+	size_t d, n = 0;
+
+	w.r = r;
+	for (d = 0; d < ndirs; d++)
+		n += tf_each_file(dirs[d], suffix, reader_file, &w);
 	return n;
 }
 

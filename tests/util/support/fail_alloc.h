@@ -33,6 +33,24 @@ typedef void tf_fail_check_fn(void *ud, int rc, int failed);
  * check(ud, …); returns how many returned an error. */
 long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud);
 
+/* A reader under test: parse makes *doc of text (its return code; *doc
+ * NULL when it fails), result puts what a document says in words (into
+ * out, size bytes: its verdict, diagnostics and contents), free frees it;
+ * enomem is its ENOMEM code. */
+typedef struct tf_reader {
+	int (*parse)(void **doc, const char *text, size_t len);
+	void (*result)(char *out, size_t size, const void *doc);
+	void (*free)(void *doc);
+	int enomem;
+} tf_reader;
+
+/* Each allocation of reading each file of dirs[0 .. ndirs) whose name
+ * ends in suffix failing in turn (cmocka's assertions): parse returns
+ * enomem and no document, or the same result as without failures; at
+ * least one allocation a file fails.  Returns how many files. */
+size_t tf_fail_readers(const tf_reader *r, const char *const *dirs,
+                       size_t ndirs, const char *suffix);
+
 /* What a sweep reads: the text of a file (len bytes, NUL-terminated). */
 typedef void tf_file_fn(const char *path, const char *text, size_t len,
                         void *ud);
