@@ -13,6 +13,7 @@
  * (full-width); illegal sheets pin the exact code, line:col and message of
  * each diagnostic.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +25,7 @@
 #include <cmocka.h>
 
 #include "amaryllis/sheet.h"
+#include "util/error.h"
 #include "support/fail_alloc.h"
 #include "support/fixture.h"
 
@@ -1761,10 +1763,78 @@ static void test_alloc_failures(void **state)
 	assert_true(tf_fail_readers(&r, dirs, 2, ".txt") >= 70);
 }
 
+/* A diagnostic's message, in one language, each allocation of making
+ * it failing in turn. */
+typedef struct diag_sweep {
+	const am_diag *d;
+	am_lang lang;
+	char want[1024], got[1024];
+} diag_sweep;
+
+/* The message into w->got: -1 when it is the one for want of memory. */
+static int diag_sweep_run(void *ud)
+{
+	diag_sweep *w = ud;
+
+	am_diag_format(w->got, sizeof(w->got), w->d, w->lang);
+	return strcmp(w->got, ut_strerror((int)w->lang, ENOMEM)) == 0 ? -1 : 0;
+}
+
+static void diag_sweep_check(void *ud, int rc, int failed)
+{
+	diag_sweep *w = ud;
+
+	if (rc < 0)
+		assert_true(failed);
+	else
+		assert_string_equal(w->got, w->want);
+}
+
+static void diag_sweep_file(const char *path, const char *text, size_t len,
+                            void *ud)
+{
+	size_t *n = ud, i;
+	am_sheet *s;
+
+	(void)path;
+	assert_int_equal(am_sheet_parse(&s, text, len, NULL), 0);
+	for (i = 0; i < am_sheet_diag_count(s); i++) {
+		static diag_sweep w;
+		w.d = am_sheet_diag(s, i);
+		for (w.lang = AM_LANG_JA; w.lang <= AM_LANG_EN; w.lang++) {
+			assert_int_equal(diag_sweep_run(&w), 0);
+			memcpy(w.want, w.got, sizeof(w.want));
+			assert_true(tf_fail_sweep(diag_sweep_run, diag_sweep_check,
+			                          &w) >= 1);
+			(*n)++;
+		}
+	}
+	am_sheet_free(s);
+}
+
+/*
+ * Each allocation of formatting each diagnostic of the golden sheets, in
+ * Japanese and in English, failing in turn: the whole message, or in its
+ * place the one for want of memory (ut_strerror's for ENOMEM) -- never a
+ * message cut or emptied.  A message is built in a buffer that grows: at
+ * least one run a message gives the one for want of memory.  (128
+ * messages: 64 diagnostics in two languages.)
+ */
+static void test_diag_alloc_failures(void **state)
+{
+	size_t n = 0;
+	(void)state;
+
+	tf_each_file("tests/amaryllis/golden/sheets", ".txt", diag_sweep_file,
+	             &n);
+	assert_true(n >= 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alloc_failures),
+		cmocka_unit_test(test_diag_alloc_failures),
 		TF_TEST("AM-UNIT-1 AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3",
 		        test_example_grisk),
 		TF_TEST("AM-UNIT-2 AM-UNIT-3 BU-SHEET-3",

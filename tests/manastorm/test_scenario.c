@@ -8,6 +8,7 @@
  * Columns count characters: in "  - {name: リナ, side: X}" the X is at
  * column 23 whatever the bytes of リナ (each counts 1).
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +24,7 @@
 #include "manastorm/duel.h"
 #include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
+#include "util/error.h"
 
 #define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 
@@ -707,10 +709,79 @@ static void test_alloc_failures(void **state)
 	                            ".yaml") >= 56);
 }
 
+/* A diagnostic's message, in one language, each allocation of making
+ * it failing in turn. */
+typedef struct diag_sweep {
+	const ms_diag *d;
+	ms_lang lang;
+	char want[1024], got[1024];
+} diag_sweep;
+
+/* The message into w->got: -1 when it is the one for want of memory. */
+static int diag_sweep_run(void *ud)
+{
+	diag_sweep *w = ud;
+
+	ms_diag_format(w->got, sizeof(w->got), w->d, w->lang);
+	return strcmp(w->got, ut_strerror((int)w->lang, ENOMEM)) == 0 ? -1 : 0;
+}
+
+static void diag_sweep_check(void *ud, int rc, int failed)
+{
+	diag_sweep *w = ud;
+
+	if (rc < 0)
+		assert_true(failed);
+	else
+		assert_string_equal(w->got, w->want);
+}
+
+static void diag_sweep_file(const char *path, const char *text, size_t len,
+                            void *ud)
+{
+	size_t *n = ud, i;
+	ms_scenario_doc *doc;
+
+	(void)path;
+	assert_int_equal(ms_scenario_parse(&doc, text, len, NULL), 0);
+	for (i = 0; i < ms_scenario_doc_diag_count(doc); i++) {
+		static diag_sweep w;
+		w.d = ms_scenario_doc_diag(doc, i);
+		for (w.lang = MS_LANG_JA; w.lang <= MS_LANG_EN; w.lang++) {
+			assert_int_equal(diag_sweep_run(&w), 0);
+			memcpy(w.want, w.got, sizeof(w.want));
+			assert_true(tf_fail_sweep(diag_sweep_run, diag_sweep_check,
+			                          &w) >= 1);
+			(*n)++;
+		}
+	}
+	ms_scenario_doc_free(doc);
+}
+
+/*
+ * Each allocation of formatting each diagnostic of the golden scenarios
+ * (util's YAML messages and manastorm's catalogue), in Japanese and in
+ * English, failing in turn: the whole message, or in its place the one
+ * for want of memory (ut_strerror's for ENOMEM) -- never a message cut or
+ * emptied.  A message is built in a buffer that grows: at least one run a
+ * message gives the one for want of memory.  (446 messages: 223
+ * diagnostics in two languages.)
+ */
+static void test_diag_alloc_failures(void **state)
+{
+	size_t n = 0;
+	(void)state;
+
+	tf_each_file("tests/manastorm/golden/scenarios", ".yaml",
+	             diag_sweep_file, &n);
+	assert_true(n >= 400);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alloc_failures),
+		cmocka_unit_test(test_diag_alloc_failures),
 		TEST("MS-SCN-TOP-2 MS-SCN-PART-3", test_d1_example),
 		TEST("MS-SCN-TOP-2", test_defaults),
 		TEST("MS-SCN-KEY-4 MS-SCN-VAL-2", test_japanese),

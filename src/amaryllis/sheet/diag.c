@@ -11,6 +11,7 @@
  * `more` is appended when s2 is set (the "did you mean" of unknown words).
  */
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,8 @@ static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
 		rc = ut_msg_put(b, &no_unit_quoted, lang, args, 8);
 	assert(rc != UT_EINVALID); /* a template of the catalogue is broken */
 	(void)rc;
+	if (found.failed)
+		b->failed = 1;
 	ut_buf_free(&found);
 }
 
@@ -295,6 +298,12 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
 		ut_buf_puts(&b, ut_msg_text(&unknown, (ut_lang)lang));
 	else
 		expand(&b, diag, (ut_lang)lang);
+	if (b.failed) {
+		/* no memory to build it: that, in its place, not a part */
+		const char *t = ut_strerror((int)lang, ENOMEM);
+		ut_buf_free(&b);
+		return ut_utf8_copy(buf, size, t, strlen(t));
+	}
 	len = ut_utf8_copy(buf, size, b.ptr, b.len);
 	ut_buf_free(&b);
 	return len;

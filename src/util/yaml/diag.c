@@ -1,8 +1,10 @@
 /* diag.c - the messages of the YAML layer in Japanese and English
  * (util/msg.h catalogue), a format's own through its ut_yaml_catalog. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "util/error.h"
 #include "util/utf8.h"
 #include "util/yaml.h"
 #include "yaml_int.h"
@@ -303,6 +305,8 @@ static void put_wrong_type(ut_buf *out, const ut_msg *m, const ut_yaml_diag *g,
 	ut_msg_put(out, m, l,
 	           UT_ARGS(ut_arg_str(sub ? ut_msg_text(sub, l) : "?"),
 	                   ut_arg_str(x.ptr ? x.ptr : "?")));
+	if (x.failed) /* a part missing: the whole fails */
+		out->failed = 1;
 	ut_buf_free(&x);
 }
 
@@ -324,6 +328,8 @@ static void put_unknown_value(ut_buf *out, const ut_msg *m,
 	ut_msg_put(out, g->s2 ? &msgs[M_UNKNOWN_VALUE_NEAR] : m, l,
 	           UT_ARGS(ut_arg_str(v.ptr ? v.ptr : "?"),
 	                   ut_arg_str(s1), ut_arg_str(x.ptr ? x.ptr : "")));
+	if (x.failed || v.failed) /* a part missing: the whole fails */
+		out->failed = 1;
 	ut_buf_free(&x);
 	ut_buf_free(&v);
 }
@@ -390,6 +396,13 @@ size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
 		                   ut_arg_str(s2)));
 	else
 		put_builtin(&out, m, g, l, cat);
+	if (out.failed) {
+		/* no memory to build it: that, in its place, not a part */
+		const char *t = ut_strerror((int)l, ENOMEM);
+		ut_buf_free(&out);
+		return buf && size ? ut_utf8_copy(buf, size, t, strlen(t))
+		                   : strlen(t);
+	}
 	n = out.len;
 	if (buf && size)
 		ut_utf8_copy(buf, size, out.ptr ? out.ptr : "", out.len);
