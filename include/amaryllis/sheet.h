@@ -173,7 +173,8 @@ const am_diag *am_sheet_diag(const am_sheet *sheet, size_t i);
 
 /**
  * Format a diagnostic's message (without location) into buf, NUL-terminated
- * and truncated to size.
+ * and truncated to size.  When out of memory, the message is the text for
+ * want of memory (ut_strerror's for ENOMEM, in lang) in its place.
  * @return the length the full message needs (like snprintf)
  */
 size_t am_diag_format(char *buf, size_t size, const am_diag *diag,

@@ -146,6 +146,8 @@ const char *ms_scenario_doc_source_line(const ms_scenario_doc *doc,
 /**
  * A diagnostic's message, without its location, in lang, into buf
  * (NUL-terminated, cut on a character boundary to size).
+ * When out of memory, the message is the text for want of memory
+ * (ut_strerror's for ENOMEM) in its place.
  * @return the length the whole message needs (like snprintf)
  */
 size_t ms_diag_format(char *buf, size_t size, const ms_diag *diag,

@@ -306,6 +306,8 @@ typedef struct ut_yaml_catalog {
 /**
  * A diagnostic's message, without its location, in lang, into buf
  * (NUL-terminated, cut on a character boundary to size).
+ * When out of memory, the message is the text for want of memory
+ * (ut_strerror's for ENOMEM) in its place.
  * @return the length the whole message needs (like snprintf)
  */
 size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
