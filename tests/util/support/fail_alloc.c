@@ -1,6 +1,6 @@
 /*
- * tests/util/support/fail_alloc.c - the allocators' wrappers (see
- * fail_alloc.h).
+ * tests/util/support/fail_alloc.c - the allocators' wrappers, and the
+ * sweeps that fail each allocation in turn (see fail_alloc.h).
  */
 #include "support/fail_alloc.h"
 
@@ -45,13 +45,13 @@ long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
 	int misses = 0;
 
 	for (n = 1; misses < 3; n++) {
-		int rc, failed;
+		int rc, hit;
 		tf_fail_arm(n);
 		rc = run(ud);
-		failed = tf_fail_disarm();
-		misses = failed ? 0 : misses + 1;
+		hit = tf_fail_disarm();
+		misses = hit ? 0 : misses + 1;
 		errors += rc < 0;
-		check(ud, rc, failed);
+		check(ud, rc, hit);
 	}
 	return errors;
 }
