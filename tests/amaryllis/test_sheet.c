@@ -13,7 +13,6 @@
  * (full-width); illegal sheets pin the exact code, line:col and message of
  * each diagnostic.
  */
-#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,7 +24,6 @@
 #include <cmocka.h>
 
 #include "amaryllis/sheet.h"
-#include "util/error.h"
 #include "support/fail_alloc.h"
 #include "support/fixture.h"
 
@@ -1744,6 +1742,9 @@ static void free_any(void *doc)
 	am_sheet_free(doc);
 }
 
+static const tf_reader sheet_reader = {parse_any, sheet_result, free_any,
+                                       AM_ENOMEM};
+
 /*
  * Each allocation of parsing each sheet of tests/amaryllis/golden/sheets
  * (legal ones and ones with every kind of error) and examples/ failing
@@ -1755,61 +1756,22 @@ static void free_any(void *doc)
  */
 static void test_alloc_failures(void **state)
 {
-	static const tf_reader r = {parse_any, sheet_result, free_any, AM_ENOMEM};
 	static const char *const dirs[] = {"tests/amaryllis/golden/sheets",
 	                                   "examples"};
 	(void)state;
 
-	assert_true(tf_fail_readers(&r, dirs, 2, ".txt") >= 70);
+	assert_true(tf_fail_readers(&sheet_reader, dirs, 2, ".txt") >= 70);
 }
 
-/* A diagnostic's message, in one language, each allocation of making
- * it failing in turn. */
-typedef struct diag_sweep {
-	const am_diag *d;
-	am_lang lang;
-	char want[1024], got[1024];
-} diag_sweep;
-
-/* The message into w->got: -1 when it is the one for want of memory. */
-static int diag_sweep_run(void *ud)
+static size_t diag_count_any(const void *doc)
 {
-	diag_sweep *w = ud;
-
-	am_diag_format(w->got, sizeof(w->got), w->d, w->lang);
-	return strcmp(w->got, ut_strerror((int)w->lang, ENOMEM)) == 0 ? -1 : 0;
+	return am_sheet_diag_count(doc);
 }
 
-static void diag_sweep_check(void *ud, int rc, int failed)
+static void diag_format_any(char *buf, size_t size, const void *doc,
+                            size_t i, int lang)
 {
-	diag_sweep *w = ud;
-
-	if (rc < 0)
-		assert_true(failed);
-	else
-		assert_string_equal(w->got, w->want);
-}
-
-static void diag_sweep_file(const char *path, const char *text, size_t len,
-                            void *ud)
-{
-	size_t *n = ud, i;
-	am_sheet *s;
-
-	(void)path;
-	assert_int_equal(am_sheet_parse(&s, text, len, NULL), 0);
-	for (i = 0; i < am_sheet_diag_count(s); i++) {
-		static diag_sweep w;
-		w.d = am_sheet_diag(s, i);
-		for (w.lang = AM_LANG_JA; w.lang <= AM_LANG_EN; w.lang++) {
-			assert_int_equal(diag_sweep_run(&w), 0);
-			memcpy(w.want, w.got, sizeof(w.want));
-			assert_true(tf_fail_sweep(diag_sweep_run, diag_sweep_check,
-			                          &w) >= 1);
-			(*n)++;
-		}
-	}
-	am_sheet_free(s);
+	am_diag_format(buf, size, am_sheet_diag(doc, i), (am_lang)lang);
 }
 
 /*
@@ -1822,12 +1784,12 @@ static void diag_sweep_file(const char *path, const char *text, size_t len,
  */
 static void test_diag_alloc_failures(void **state)
 {
-	size_t n = 0;
+	static const tf_messages m = {diag_count_any, diag_format_any};
 	(void)state;
 
-	tf_each_file("tests/amaryllis/golden/sheets", ".txt", diag_sweep_file,
-	             &n);
-	assert_true(n >= 100);
+	assert_true(tf_fail_messages(&sheet_reader, &m,
+	                             "tests/amaryllis/golden/sheets",
+	                             ".txt") >= 128);
 }
 
 int main(void)

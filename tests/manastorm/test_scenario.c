@@ -8,7 +8,6 @@
  * Columns count characters: in "  - {name: リナ, side: X}" the X is at
  * column 23 whatever the bytes of リナ (each counts 1).
  */
-#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,7 +23,6 @@
 #include "manastorm/duel.h"
 #include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
-#include "util/error.h"
 
 #define TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 
@@ -687,6 +685,9 @@ static void ms_free_any(void *doc)
 	ms_scenario_doc_free(doc);
 }
 
+static const tf_reader ms_reader = {ms_parse_any, ms_doc_result, ms_free_any,
+                                    MS_ENOMEM};
+
 /*
  * Each allocation of reading each scenario of examples/manastorm,
  * tests/manastorm/golden/scenarios and tests/manastorm/reference/cases
@@ -698,64 +699,25 @@ static void ms_free_any(void *doc)
  */
 static void test_alloc_failures(void **state)
 {
-	static const tf_reader r = {ms_parse_any, ms_doc_result, ms_free_any,
-	                            MS_ENOMEM};
 	static const char *const dirs[] = {
 		"examples/manastorm", "tests/manastorm/golden/scenarios",
 		"tests/manastorm/reference/cases"};
 	(void)state;
 
-	assert_true(tf_fail_readers(&r, dirs, sizeof(dirs) / sizeof(dirs[0]),
+	assert_true(tf_fail_readers(&ms_reader, dirs,
+	                            sizeof(dirs) / sizeof(dirs[0]),
 	                            ".yaml") >= 56);
 }
 
-/* A diagnostic's message, in one language, each allocation of making
- * it failing in turn. */
-typedef struct diag_sweep {
-	const ms_diag *d;
-	ms_lang lang;
-	char want[1024], got[1024];
-} diag_sweep;
-
-/* The message into w->got: -1 when it is the one for want of memory. */
-static int diag_sweep_run(void *ud)
+static size_t ms_diag_count_any(const void *doc)
 {
-	diag_sweep *w = ud;
-
-	ms_diag_format(w->got, sizeof(w->got), w->d, w->lang);
-	return strcmp(w->got, ut_strerror((int)w->lang, ENOMEM)) == 0 ? -1 : 0;
+	return ms_scenario_doc_diag_count(doc);
 }
 
-static void diag_sweep_check(void *ud, int rc, int failed)
+static void ms_diag_format_any(char *buf, size_t size, const void *doc,
+                               size_t i, int lang)
 {
-	diag_sweep *w = ud;
-
-	if (rc < 0)
-		assert_true(failed);
-	else
-		assert_string_equal(w->got, w->want);
-}
-
-static void diag_sweep_file(const char *path, const char *text, size_t len,
-                            void *ud)
-{
-	size_t *n = ud, i;
-	ms_scenario_doc *doc;
-
-	(void)path;
-	assert_int_equal(ms_scenario_parse(&doc, text, len, NULL), 0);
-	for (i = 0; i < ms_scenario_doc_diag_count(doc); i++) {
-		static diag_sweep w;
-		w.d = ms_scenario_doc_diag(doc, i);
-		for (w.lang = MS_LANG_JA; w.lang <= MS_LANG_EN; w.lang++) {
-			assert_int_equal(diag_sweep_run(&w), 0);
-			memcpy(w.want, w.got, sizeof(w.want));
-			assert_true(tf_fail_sweep(diag_sweep_run, diag_sweep_check,
-			                          &w) >= 1);
-			(*n)++;
-		}
-	}
-	ms_scenario_doc_free(doc);
+	ms_diag_format(buf, size, ms_scenario_doc_diag(doc, i), (ms_lang)lang);
 }
 
 /*
@@ -769,12 +731,12 @@ static void diag_sweep_file(const char *path, const char *text, size_t len,
  */
 static void test_diag_alloc_failures(void **state)
 {
-	size_t n = 0;
+	static const tf_messages m = {ms_diag_count_any, ms_diag_format_any};
 	(void)state;
 
-	tf_each_file("tests/manastorm/golden/scenarios", ".yaml",
-	             diag_sweep_file, &n);
-	assert_true(n >= 400);
+	assert_true(tf_fail_messages(&ms_reader, &m,
+	                             "tests/manastorm/golden/scenarios",
+	                             ".yaml") >= 446);
 }
 
 int main(void)

@@ -5,6 +5,7 @@
 #include "support/fail_alloc.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -14,6 +15,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "util/error.h"
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -143,6 +146,66 @@ size_t tf_fail_readers(const tf_reader *r, const char *const *dirs,
 	for (d = 0; d < ndirs; d++)
 		n += tf_each_file(dirs[d], suffix, reader_file, &w);
 	return n;
+}
+
+/* tf_fail_messages' state: the reader, its messages, the document, and
+ * the message without failures against the one of this run. */
+typedef struct message_sweep {
+	const tf_reader *r;
+	const tf_messages *m;
+	void *doc;
+	size_t i, n;
+	int lang;
+	char want[1024], got[1024];
+} message_sweep;
+
+/* The message into w->got: -1 when it is the one for want of memory. */
+static int message_run(void *ud)
+{
+	message_sweep *w = ud;
+
+	w->m->format(w->got, sizeof(w->got), w->doc, w->i, w->lang);
+	return strcmp(w->got, ut_strerror(w->lang, ENOMEM)) == 0 ? -1 : 0;
+}
+
+static void message_check(void *ud, int rc, int failed)
+{
+	message_sweep *w = ud;
+
+	if (rc < 0)
+		assert_true(failed);
+	else
+		assert_string_equal(w->got, w->want);
+}
+
+static void message_file(const char *path, const char *text, size_t len,
+                         void *ud)
+{
+	message_sweep *w = ud;
+
+	(void)path;
+	assert_int_equal(w->r->parse(&w->doc, text, len), 0);
+	for (w->i = 0; w->i < w->m->count(w->doc); w->i++)
+		for (w->lang = 0; w->lang < 2; w->lang++) {
+			assert_int_equal(message_run(w), 0);
+			memcpy(w->want, w->got, sizeof(w->want));
+			assert_true(tf_fail_sweep(message_run, message_check,
+			                          w) >= 1);
+			w->n++;
+		}
+	w->r->free(w->doc);
+}
+
+size_t tf_fail_messages(const tf_reader *r, const tf_messages *m,
+                        const char *dir, const char *suffix)
+{
+	static message_sweep w;
+
+	w.r = r;
+	w.m = m;
+	w.n = 0;
+	tf_each_file(dir, suffix, message_file, &w);
+	return w.n;
 }
 
 /* Whether this allocation is the one to fail: the count goes down by one

@@ -51,6 +51,23 @@ typedef struct tf_reader {
 size_t tf_fail_readers(const tf_reader *r, const char *const *dirs,
                        size_t ndirs, const char *suffix);
 
+/* A reader's diagnostics: how many a document has, and the message of
+ * the ith in lang (0 Japanese, 1 English) into buf (size bytes). */
+typedef struct tf_messages {
+	size_t (*count)(const void *doc);
+	void (*format)(char *buf, size_t size, const void *doc, size_t i,
+	               int lang);
+} tf_messages;
+
+/* Each allocation of formatting each diagnostic of each file of dir
+ * whose name ends in suffix (read by r without failures), in Japanese
+ * and in English, failing in turn (cmocka's assertions): the whole
+ * message, or in its place the text for want of memory
+ * (ut_strerror(lang, ENOMEM)) -- never a cut one; at least one
+ * allocation a message fails.  Returns how many messages. */
+size_t tf_fail_messages(const tf_reader *r, const tf_messages *m,
+                        const char *dir, const char *suffix);
+
 /* What a sweep reads: the text of a file (len bytes, NUL-terminated). */
 typedef void tf_file_fn(const char *path, const char *text, size_t len,
                         void *ud);
