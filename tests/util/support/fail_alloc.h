@@ -28,6 +28,13 @@ typedef int tf_fail_run_fn(void *ud);
  * be the one without failures). */
 typedef void tf_fail_check_fn(void *ud, int rc, int failed);
 
+/* The rule of a check: a run that returned an error (rc < 0) must have
+ * had an allocation fail and returned enomem, its library's ENOMEM code
+ * (0: nothing to compare); any other must have returned 0 (1: its result
+ * is to be compared with the one without failures).  cmocka's
+ * assertions. */
+int tf_fail_ran(int rc, int failed, int enomem);
+
 /* run(ud) with its nth allocation failing, for n = 1, 2, … until three
  * runs in a row fail none (past its last allocation), each followed by
  * check(ud, …); returns how many returned an error. */
