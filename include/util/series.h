@@ -127,6 +127,9 @@ unsigned ut_series_pace_threads(const ut_series_pace *pc);
 /** A series of `runs` runs took `ns` nanoseconds (on the threads
  *  ut_series_pace_threads gave for it). */
 void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns);
+/** The monotonic clock (CLOCK_MONOTONIC) in nanoseconds, by which a
+ *  pool times its series and its callers their waits. */
+uint64_t ut_series_now_ns(void);
 
 /*
  * UT-SERIES-ERR-2: for a series of seeded runs (run i seeded

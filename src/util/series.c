@@ -200,7 +200,7 @@ void ut_series_pace_add(ut_series_pace *pc, uint64_t runs, uint64_t ns)
 	pc->wait = pc->gap;
 }
 
-static uint64_t now_ns(void)
+uint64_t ut_series_now_ns(void)
 {
 	struct timespec t;
 
@@ -457,10 +457,10 @@ static int series_run(ut_series_result *res, const ut_series_opts *o,
 			break;
 	}
 	if (rc == 0) {
-		uint64_t t0 = pool != NULL ? now_ns() : 0;
+		uint64_t t0 = pool != NULL ? ut_series_now_ns() : 0;
 		started = run_slots(ss, jobs, pool);
 		if (pool != NULL)
-			ut_series_pace_add(&pool->pace, o->n, now_ns() - t0);
+			ut_series_pace_add(&pool->pace, o->n, ut_series_now_ns() - t0);
 		res->started = started;
 		res->done = runs_done(&sh);
 		if (o->progress)

@@ -809,14 +809,6 @@ static int play_round(worker *w, uint64_t round)
 #define FOLLOW_SPIN_NS 200000
 #define FOLLOW_NAP_NS 100000
 
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* A slot other than the driver's: play each round its `go` hands out
  * until the series is over.  It looks without sleeping for a while, and
  * yields now and then, in case the driver is not running; then naps. */
@@ -833,7 +825,7 @@ static int follow(worker *w)
 			return 0;
 		if (x >> 1 == last) {
 			if ((++k & 4095) == 0) {
-				uint64_t t = now_ns();
+				uint64_t t = ut_series_now_ns();
 				if (!since) {
 					since = t;
 				} else if (t - since >= FOLLOW_SPIN_NS) {
