@@ -483,9 +483,11 @@ static void test_table_of_results(void **state)
 enum { M = N };
 typedef struct league_sweep {
 	am_league_opts o;
+	size_t n;                   /* the first n entries play */
 	int64_t want[M * 5], got[M * 5];
 	const uint8_t *table;
 	size_t len;
+	const am_league *ref;       /* its stops */
 	am_league *lg;
 } league_sweep;
 
@@ -494,7 +496,7 @@ static int league_sweep_run(void *ud)
 	league_sweep *s = ud;
 
 	s->lg = (am_league *)s;
-	return am_league_run(&s->lg, (const am_program *const *)progs, M,
+	return am_league_run(&s->lg, (const am_program *const *)progs, s->n,
 	                     &s->o);
 }
 
@@ -502,17 +504,26 @@ static void league_sweep_check(void *ud, int rc, int failed)
 {
 	league_sweep *s = ud;
 	const uint8_t *t;
-	size_t len;
+	size_t len, k, i, j, ri, rj;
 
 	if (!tf_fail_ran(rc, failed, AM_ENOMEM)) {
 		assert_null(s->lg);
 		return;
 	}
-	assert_int_equal(am_league_counts(s->got, M * 5, s->lg), M * 5);
-	assert_memory_equal(s->got, s->want, sizeof(s->want));
+	assert_int_equal(am_league_counts(s->got, s->n * 5, s->lg), s->n * 5);
+	assert_memory_equal(s->got, s->want, s->n * 5 * sizeof(s->want[0]));
 	t = am_league_table(s->lg, &len);
 	assert_int_equal(len, s->len);
-	assert_memory_equal(t, s->table, len);
+	if (len)
+		assert_memory_equal(t, s->table, len);
+	assert_int_equal(am_league_stop_count(s->lg),
+	                 am_league_stop_count(s->ref));
+	for (k = 0; k < am_league_stop_count(s->ref); k++) {
+		assert_string_equal(am_league_stop(s->lg, k, &i, &j),
+		                    am_league_stop(s->ref, k, &ri, &rj));
+		assert_int_equal(i, ri);
+		assert_int_equal(j, rj);
+	}
 	am_league_free(s->lg);
 }
 
@@ -525,14 +536,49 @@ static void test_alloc_failures(void **state)
 
 	s.o = (am_league_opts)AM_LEAGUE_OPTS_INIT;
 	s.o.keep_table = 1;
+	s.n = M;
 	for (jobs = 1; jobs <= 3; jobs++) {
 		s.o.jobs = jobs;
 		assert_int_equal(league_sweep_run(&s), 0);
-		ref = s.lg;
+		s.ref = ref = s.lg;
 		assert_int_equal(am_league_counts(s.want, M * 5, ref), M * 5);
 		s.table = am_league_table(ref, &s.len);
 		assert_true(tf_fail_sweep(league_sweep_run, league_sweep_check,
 		                          &s) >= 3);
+		am_league_free(ref);
+	}
+}
+
+/*
+ * The same sweep over a league whose battles stop (BU-POP-3, a work bound
+ * of 1: test_hand_checked), where each stopped battle's message is kept
+ * (am_league_stop): the first 12 entries, 66 battles, on 1, 2 and 3
+ * threads.  Every stop is an allocation that fails it, so at least as
+ * many runs fail as there are stops; the counts and the stops' list are
+ * as without failures.
+ */
+static void test_alloc_failures_stops(void **state)
+{
+	static league_sweep s;
+	am_league *ref;
+	unsigned jobs;
+	size_t nstops;
+	(void)state;
+
+	s.o = (am_league_opts)AM_LEAGUE_OPTS_INIT;
+	s.o.max_work = 1;
+	s.n = 12;
+	for (jobs = 1; jobs <= 3; jobs++) {
+		s.o.jobs = jobs;
+		assert_int_equal(league_sweep_run(&s), 0);
+		s.ref = ref = s.lg;
+		assert_int_equal(am_league_counts(s.want, s.n * 5, ref),
+		                 s.n * 5);
+		nstops = am_league_stop_count(ref);
+		assert_true(nstops >= 10);
+		assert_int_equal((int64_t)nstops, am_league_stopped(ref));
+		assert_true(tf_fail_sweep(league_sweep_run, league_sweep_check,
+		                          &s) >= (long)nstops);
 		am_league_free(ref);
 	}
 }
@@ -549,6 +595,7 @@ int main(void)
 		cmocka_unit_test(test_table_of_results),
 		cmocka_unit_test(test_program_reset),
 		TF_TEST("LG-PAIR-1", test_alloc_failures),
+		TF_TEST("LG-PAIR-1 BU-POP-3", test_alloc_failures_stops),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

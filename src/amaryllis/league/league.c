@@ -109,11 +109,17 @@ static void pair_of(uint64_t n, uint64_t k, size_t *i, size_t *j)
  * AM_ENOMEM. */
 static int keep_stop(worker *w, uint64_t k, size_t i, size_t j)
 {
+	const char *last = am_error_last();
+	size_t n = strlen(last) + 1;
 	char *msg;
 
+	/* malloc, not strdup: glibc's strdup allocates inside libc, where the
+	 * allocation-failure sweeps (tests/util/support/fail_alloc.h) cannot
+	 * make it fail. */
 	if (UT_ARRAY_RESERVE(w->stops, w->capstops, w->nstops + 1) < 0 ||
-	    !(msg = strdup(am_error_last())))
+	    !(msg = malloc(n)))
 		return AM_ENOMEM;
+	memcpy(msg, last, n);
 	w->stops[w->nstops].k = k;
 	w->stops[w->nstops].i = i;
 	w->stops[w->nstops].j = j;
