@@ -10,8 +10,8 @@ cross-check of 1,200 processes spent 50 s on it.
 Every process still runs under ASan and UBSan; only the processes for
 which `check` is true also look for leaks (the callers pick one process of
 each scenario, one in ten commands, or each message or case once, so
-that each kind of input is checked for leaks).  Without ASAN_OPTIONS (a release build) the
-environment is the caller's own.
+that each kind of input is checked for leaks).  Without ASAN_OPTIONS (a
+release build) the environment is the caller's own.
 """
 
 import os
