@@ -118,6 +118,16 @@ int ut_msg_format(ut_buf *out, const char *tmpl, const ut_arg *args,
 int ut_msg_put(ut_buf *out, const ut_msg *m, ut_lang lang,
                const ut_arg *args, size_t nargs);
 
+/**
+ * The message built in b, as a formatter hands it to its caller: copied
+ * into dst (size bytes, cut on a character boundary, NUL-terminated; none
+ * of it when dst is NULL or size 0), then b freed.  If b failed (out of
+ * memory), the text for want of memory (ut_strerror(lang, ENOMEM)) in
+ * its place, not a part of the message.
+ * @return the length of the whole text (like snprintf)
+ */
+size_t ut_msg_hand_out(char *dst, size_t size, ut_buf *b, ut_lang lang);
+
 /** Bytes enough for any int64_t written by ut_int_text, NUL included. */
 #define UT_INT_TEXT_MAX 64
 

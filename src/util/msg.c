@@ -1,11 +1,13 @@
 /* msg.c - message catalogues with positional placeholders (util/msg.h). */
 #include "util/msg.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/error.h"
+#include "util/utf8.h"
 
 const char *ut_msg_text(const ut_msg *m, ut_lang lang)
 {
@@ -102,4 +104,20 @@ int ut_msg_put(ut_buf *out, const ut_msg *m, ut_lang lang,
                const ut_arg *args, size_t nargs)
 {
 	return ut_msg_format(out, ut_msg_text(m, lang), args, nargs);
+}
+
+size_t ut_msg_hand_out(char *dst, size_t size, ut_buf *b, ut_lang lang)
+{
+	const char *t = b->ptr ? b->ptr : "";
+	size_t n = b->len;
+
+	if (b->failed) {
+		/* no memory to build it: that, in its place, not a part */
+		t = ut_strerror((int)lang, ENOMEM);
+		n = strlen(t);
+	}
+	if (dst && size)
+		ut_utf8_copy(dst, size, t, n);
+	ut_buf_free(b);
+	return n;
 }

@@ -3,6 +3,7 @@
  * placeholders (a translation may reorder its arguments), typed arguments,
  * the language lookup, and the errors of a broken template.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,6 +170,44 @@ static void test_int_text(void **state)
 	assert_int_equal(strlen(ut_int_text(n, INT64_MIN, 1)), 60);
 }
 
+/* ut_msg_hand_out: the built text copied out (cut on a character
+ * boundary), its whole length returned, the buffer freed; a buffer whose
+ * building failed gives the text for want of memory, whole, in the
+ * caller's language (util/error.c: "メモリを確保できません", 33 bytes;
+ * strerror's English), never the part built before the failure. */
+static void test_hand_out(void **state)
+{
+	char out[8];
+	ut_buf b = UT_BUF_INIT;
+	(void)state;
+
+	/* "結果です" is 12 bytes: 7 bytes hold 結果 (6) and the NUL */
+	assert_int_equal(ut_buf_puts(&b, "結果です"), 0);
+	assert_int_equal(ut_msg_hand_out(out, sizeof(out) - 1, &b, UT_LANG_JA),
+	                 12);
+	assert_string_equal(out, "結果");
+	assert_null(b.ptr);
+	assert_int_equal(ut_buf_puts(&b, "abc"), 0);
+	assert_int_equal(ut_msg_hand_out(NULL, 0, &b, UT_LANG_EN), 3);
+	assert_null(b.ptr);
+	/* failed: the part "ab" is not handed out */
+	assert_int_equal(ut_buf_puts(&b, "ab"), 0);
+	b.failed = 1;
+	assert_int_equal(ut_msg_hand_out(NULL, 0, &b, UT_LANG_JA),
+	                 strlen("メモリを確保できません"));
+	assert_int_equal(ut_buf_puts(&b, "ab"), 0);
+	b.failed = 1;
+	{
+		char big[64];
+		assert_int_equal(ut_msg_hand_out(big, sizeof(big), &b,
+		                                 UT_LANG_EN),
+		                 strlen(ut_strerror(UT_LANG_EN, ENOMEM)));
+		assert_string_equal(big, ut_strerror(UT_LANG_EN, ENOMEM));
+		assert_string_equal(big, strerror(ENOMEM));
+	}
+	assert_null(b.ptr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_bad_templates),
 		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_int_text),
+		cmocka_unit_test(test_hand_out),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,6 @@
  * `more` is appended when s2 is set (the "did you mean" of unknown words).
  */
 #include <assert.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,21 +291,12 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang)
 {
 	ut_buf b = UT_BUF_INIT;
-	size_t len;
 
 	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT)
 		ut_buf_puts(&b, ut_msg_text(&unknown, (ut_lang)lang));
 	else
 		expand(&b, diag, (ut_lang)lang);
-	if (b.failed) {
-		/* no memory to build it: that, in its place, not a part */
-		const char *t = ut_strerror((int)lang, ENOMEM);
-		ut_buf_free(&b);
-		return ut_utf8_copy(buf, size, t, strlen(t));
-	}
-	len = ut_utf8_copy(buf, size, b.ptr, b.len);
-	ut_buf_free(&b);
-	return len;
+	return ut_msg_hand_out(buf, size, &b, (ut_lang)lang);
 }
 
 /* ---- collection ------------------------------------------------------- */

@@ -1,11 +1,8 @@
 /* diag.c - the messages of the YAML layer in Japanese and English
  * (util/msg.h catalogue), a format's own through its ut_yaml_catalog. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "util/error.h"
-#include "util/utf8.h"
 #include "util/yaml.h"
 #include "yaml_int.h"
 
@@ -383,7 +380,6 @@ size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
 	ut_buf out = UT_BUF_INIT;
 	const ut_msg *m;
 	const char *s1 = g->s1 ? g->s1 : "", *s2 = g->s2 ? g->s2 : "";
-	size_t n;
 
 	m = g->code >= UT_YAML_D_USER
 	    ? (cat ? pick(cat->msgs, cat->nmsgs, g->code - UT_YAML_D_USER) : NULL)
@@ -396,16 +392,5 @@ size_t ut_yaml_diag_format(char *buf, size_t size, const ut_yaml_diag *g,
 		                   ut_arg_str(s2)));
 	else
 		put_builtin(&out, m, g, l, cat);
-	if (out.failed) {
-		/* no memory to build it: that, in its place, not a part */
-		const char *t = ut_strerror((int)l, ENOMEM);
-		ut_buf_free(&out);
-		return buf && size ? ut_utf8_copy(buf, size, t, strlen(t))
-		                   : strlen(t);
-	}
-	n = out.len;
-	if (buf && size)
-		ut_utf8_copy(buf, size, out.ptr ? out.ptr : "", out.len);
-	ut_buf_free(&out);
-	return n;
+	return ut_msg_hand_out(buf, size, &out, l);
 }
