@@ -89,32 +89,40 @@ const char *am_log_unit_name(const am_engine *e, int32_t id)
 }
 
 /* Which names both sides use, worked out once per log (a log tells one
- * battle); out of memory, no side is marked. */
-static void find_shared(am_log *log, const am_engine *e)
+ * battle): 0, or AM_ENOMEM with nothing kept, to try again at the next
+ * label (the event that asked reports it, so no label goes unmarked). */
+static int find_shared(am_log *log, const am_engine *e)
 {
 	const am_team *t[2] = {am_engine_team(e, 0), am_engine_team(e, 1)};
 	size_t i, j;
 	int s;
 
-	log->shared_known = 1;
-	if (!t[0] || !t[1])
-		return;
+	if (!t[0] || !t[1]) {
+		log->shared_known = 1;
+		return 0;
+	}
 	for (s = 0; s < 2; s++)
-		if (!(log->shared[s] = calloc(t[s]->nunits, 1)))
-			return;
+		if (!(log->shared[s] = calloc(t[s]->nunits, 1))) {
+			free(log->shared[0]);
+			log->shared[0] = NULL;
+			return ut_error_set(AM_ENOMEM, "out of memory");
+		}
 	for (i = 0; i < t[0]->nunits; i++)
 		for (j = 0; j < t[1]->nunits; j++)
 			if (strcmp(t[0]->units[i].name, t[1]->units[j].name) == 0)
 				log->shared[0][i] = log->shared[1][j] = 1;
+	log->shared_known = 1;
+	return 0;
 }
 
 int am_log_shared_name(am_log *log, const am_engine *e, int side,
                        uint32_t index)
 {
 	const am_team *t = am_engine_team(e, side);
+	int rc;
 
-	if (!log->shared_known)
-		find_shared(log, e);
+	if (!log->shared_known && (rc = find_shared(log, e)) < 0)
+		return rc;
 	return log->shared[0] && log->shared[1] && t && index < t->nunits &&
 	       log->shared[side][index];
 }

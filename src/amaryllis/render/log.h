@@ -44,7 +44,8 @@ const char *am_log_unit_name(const am_engine *e, int32_t id);
 
 /* 1 when the unit name of definition `index` of side `side` is also the
  * name of a unit definition of the other side (two sheets with the same
- * names: the text log then marks the side). */
+ * names: the text log then marks the side), 0 when not, AM_ENOMEM when
+ * the table of such names could not be made. */
 int am_log_shared_name(am_log *log, const am_engine *e, int side,
                        uint32_t index);
 

@@ -150,11 +150,14 @@ static const char *who(am_log *log, const am_engine *e, int32_t id,
 	ut_buf *b = &log->label[which];
 	am_unit_state st;
 	const char *mark;
+	int shared;
 
 	if (id < 0 || am_engine_unit(&st, e, (size_t)id) < 0)
 		return "?";
-	mark = am_log_shared_name(log, e, st.side, st.index)
-	     ? text(log, &side_marks[st.side]) : "";
+	/* out of memory, the event that names it reports it */
+	if ((shared = am_log_shared_name(log, e, st.side, st.index)) < 0)
+		log->line.failed = 1;
+	mark = shared > 0 ? text(log, &side_marks[st.side]) : "";
 	if (id < 2 && !*mark)
 		return st.name;
 	ut_buf_clear(b);
@@ -539,5 +542,7 @@ int am_text_finish(am_log *log, const am_engine *e, const am_result *r,
 	else
 		ut_buf_puts(&log->out, text(log, &msgs[M_DRAW]));
 	ut_buf_puts(&log->out, "\n");
-	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
+	/* who() reports a label it could not make in line.failed */
+	return log->line.failed || log->out.failed
+	       ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }
