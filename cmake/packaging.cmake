@@ -130,8 +130,9 @@ am_dist_library(amaryllis-util
 	PREFIXES "ut_"
 	HEADERS ${am_inst_util_headers}
 	LAYERS util util_yaml
-	LINK PkgConfig::UTF8PROC PkgConfig::YAML Threads::Threads ${AM_LIBM}
-	REQUIRES_PRIVATE yaml-0.1 LIBS_PRIVATE -lutf8proc
+	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
+		Threads::Threads ${AM_LIBM}
+	REQUIRES_PRIVATE jansson yaml-0.1 LIBS_PRIVATE -lutf8proc
 	NODE AMARYLLIS_UTIL_0 PRIVATE "ut_*")
 
 get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)

@@ -2,15 +2,27 @@
  * util/json.h - JSON text as people and programs read it: the reals of a
  * JSON text as jansson writes them (%.17g: 0.63400000000000001) rewritten
  * in the shortest form that reads back as the same double (0.634), as
- * JavaScript, Python and most JSON writers print them.  Plain text in,
- * plain text out: no JSON library here.
+ * JavaScript, Python and most JSON writers print them (plain text in,
+ * plain text out); and jansson's writer made whole or not at all.
  */
 #ifndef UT_JSON_H
 #define UT_JSON_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct json_t; /* jansson's value: this header needs no jansson.h */
+
+/** json_dumps(j, flags) (jansson's flags: JSON_COMPACT, JSON_INDENT(n),
+ *  JSON_PRESERVE_ORDER, …), whole or NULL (to free with free()).
+ *  jansson 2.14's json_dumps drops an object's key that it runs out of
+ *  memory to write and goes on, {"turn":0} becoming {:0} (jansson issue
+ *  #655): here every piece goes to one buffer whose failure sticks, and
+ *  any failure, or j NULL, gives NULL. */
+char *ut_json_dumps(const struct json_t *j, size_t flags);
 
 /** The longest text of ut_json_real, with its NUL. */
 #define UT_JSON_REAL_MAX 40

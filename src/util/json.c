@@ -1,5 +1,6 @@
 /*
- * util/json.c - the shortest reals of a JSON text (util/json.h).
+ * util/json.c - the shortest reals of a JSON text, and jansson's writer
+ * whole or not at all (util/json.h).
  */
 #include "util/json.h"
 
@@ -7,6 +8,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
+
+#include "util/buf.h"
+
+/* json_dump_callback's writer: onto the buffer, whose failure sticks (a
+ * piece jansson does not check, an object's key, fails it all the same) */
+static int to_buf(const char *s, size_t n, void *ud)
+{
+	return ut_buf_put(ud, s, n) < 0 ? -1 : 0;
+}
+
+char *ut_json_dumps(const struct json_t *j, size_t flags)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	if (!j || json_dump_callback(j, to_buf, &b, flags) != 0 ||
+	    ut_buf_put(&b, "", 0) < 0 || b.failed) {
+		ut_buf_free(&b);
+		return NULL;
+	}
+	return b.ptr;
+}
 
 /* x, a number token of n bytes, in the fewest significant digits that
  * read back as x, in the token's notation (exp: with an exponent), into

@@ -1,6 +1,7 @@
 /*
  * test_json.c - util/json.h: jansson's %.17g reals made the shortest that
- * read back the same, strings and integers untouched.
+ * read back the same, strings and integers untouched; jansson's writer
+ * whole or not at all.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +11,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
+#include "support/fail_alloc.h"
+#include "util/error.h"
 #include "util/json.h"
 
 static void check(const char *in, const char *want)
@@ -54,11 +58,101 @@ static void test_kept(void **state)
 	ut_json_short_reals(NULL);
 }
 
+/* An object as the battle log writes its events, and what it dumps:
+ * compact, keys in the order set, and its text indented by 1. */
+static const char ev_compact[] =
+	"{\"type\":\"damage\",\"turn\":3,\"actor\":\"甲#2\","
+	"\"hits\":[1,-20],\"rate\":0.5,\"spent\":true}";
+static const char ev_indent[] =
+	"{\n \"type\": \"damage\",\n \"turn\": 3,\n \"actor\": \"甲#2\",\n"
+	" \"hits\": [\n  1,\n  -20\n ],\n \"rate\": 0.5,\n \"spent\": true\n}";
+
+static json_t *event(void)
+{
+	json_t *o = json_object(), *a = json_array();
+
+	assert_non_null(o);
+	assert_non_null(a);
+	assert_int_equal(json_object_set_new(o, "type", json_string("damage")), 0);
+	assert_int_equal(json_object_set_new(o, "turn", json_integer(3)), 0);
+	assert_int_equal(json_object_set_new(o, "actor", json_string("甲#2")), 0);
+	assert_int_equal(json_array_append_new(a, json_integer(1)), 0);
+	assert_int_equal(json_array_append_new(a, json_integer(-20)), 0);
+	assert_int_equal(json_object_set_new(o, "hits", a), 0);
+	assert_int_equal(json_object_set_new(o, "rate", json_real(0.5)), 0);
+	assert_int_equal(json_object_set_new(o, "spent", json_true()), 0);
+	return o;
+}
+
+/* The same text as json_dumps, for either layout; NULL for NULL. */
+static void test_dumps(void **state)
+{
+	json_t *o = event();
+	char *s;
+
+	(void)state;
+	assert_non_null(s = ut_json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER));
+	assert_string_equal(s, ev_compact);
+	free(s);
+	assert_non_null(s = ut_json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER));
+	assert_string_equal(s, ev_indent);
+	free(s);
+	assert_null(ut_json_dumps(NULL, JSON_COMPACT));
+	json_decref(o);
+}
+
+typedef struct dump_sweep {
+	json_t *o;
+	size_t flags;
+	const char *want;
+	char *got;
+} dump_sweep;
+
+static int dump_run(void *ud)
+{
+	dump_sweep *w = ud;
+
+	w->got = ut_json_dumps(w->o, w->flags);
+	return w->got ? 0 : UT_ENOMEM;
+}
+
+static void dump_check(void *ud, int rc, int failed)
+{
+	dump_sweep *w = ud;
+
+	if (tf_fail_ran(rc, failed, UT_ENOMEM))
+		assert_string_equal(w->got, w->want);
+	free(w->got);
+}
+
+/*
+ * Each allocation of dumping the event failing in turn, jansson's too
+ * (support/fail_alloc.c hands it the malloc that fails on demand): the
+ * whole text or NULL.  json_dumps in its place fails this: out of memory
+ * while it writes a key, it leaves the key out and goes on,
+ * {"type":"damage","turn":3,:"甲#2",…} (jansson 2.14, issue #655).  The buffer grows from 64 bytes
+ * (ut_buf) and jansson allocates for its loop check: at least 2 fail.
+ */
+static void test_dumps_alloc_failures(void **state)
+{
+	dump_sweep w = {event(), JSON_COMPACT | JSON_PRESERVE_ORDER, ev_compact,
+	                NULL};
+
+	(void)state;
+	assert_true(tf_fail_sweep(dump_run, dump_check, &w) >= 2);
+	w.flags = JSON_INDENT(1) | JSON_PRESERVE_ORDER;
+	w.want = ev_indent;
+	assert_true(tf_fail_sweep(dump_run, dump_check, &w) >= 2);
+	json_decref(w.o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shortest),
 		cmocka_unit_test(test_kept),
+		cmocka_unit_test(test_dumps),
+		cmocka_unit_test(test_dumps_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

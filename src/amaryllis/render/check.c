@@ -150,7 +150,7 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 	}
 	json_decref(errs);
 	if (!bad)
-		text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+		text = ut_json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text)

@@ -67,7 +67,7 @@ static int put(json_t *o, const char *key, json_t *v)
 /* Serialise j compactly onto the output and release it. */
 static int emit_json(am_log *log, json_t *j)
 {
-	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	char *s = j ? ut_json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
 	                                JSON_ENSURE_ASCII * 0)
 	            : NULL;
 
@@ -263,7 +263,7 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	bad |= put(o, "steps", json_integer((json_int_t)r->steps));
 	bad |= put(o, "sides", sides);
 	sides = NULL;
-	text = bad ? NULL : json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	text = bad ? NULL : ut_json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(o);
 	json_decref(sides);

@@ -244,7 +244,7 @@ static int standings_json(out *o, const am_league_view *v)
 		bad |= json_object_set_new(root, "stopped_battles",
 		                           json_integer((json_int_t)
 		                                  am_league_stopped(v->league)));
-	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) |
+	text = bad ? NULL : ut_json_dumps(root, JSON_INDENT(1) |
 	                                         JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(root);

@@ -182,9 +182,13 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 		json_t *x = json_object(), *out_ = json_array();
 		size_t k;
 		ms_duel_participant(&p, d, (uint32_t)i);
-		bad |= !x || !out_ || json_array_append_new(ps, x);
-		if (bad) {
+		/* x is ps's once appended (or released by the append that
+		 * fails); before that, and out_ until added, they are ours */
+		if (!x || !out_ || json_array_append_new(ps, x)) {
+			if (!out_)
+				json_decref(x);
 			json_decref(out_);
+			bad = 1;
 			break;
 		}
 		bad |= add(x, "name", json_string(p.name));
@@ -221,7 +225,7 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 	json_decref(sides);
 	json_decref(ps);
 	json_decref(evs);
-	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	text = bad ? NULL : ut_json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text || ut_buf_puts(out, text) < 0 || ut_buf_puts(out, "\n") < 0 ||

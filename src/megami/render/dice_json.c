@@ -135,7 +135,7 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 	} else if (rc == 0 && show == MG_SEED_NULL) {
 		rc = put(doc, "seed", json_null()) ? MG_ENOMEM : 0;
 	}
-	dump = rc == 0 ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
+	dump = rc == 0 ? ut_json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 	               : NULL;
 	ut_json_short_reals(dump);
 	json_decref(doc);

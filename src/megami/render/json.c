@@ -15,6 +15,7 @@
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 static const char *const kinds[] = {
 	[MG_EV_ROUND] = "round",
@@ -39,11 +40,28 @@ static const char *const kinds[] = {
 	[MG_EV_ADJUST] = "adjust",
 };
 
-/* A JSON string; text that is not UTF-8 becomes "?" rather than failing. */
+/* Whether s is UTF-8 as jansson takes it (RFC 3629). */
+static int utf8_ok(const char *s)
+{
+	size_t len = strlen(s), i = 0, n;
+
+	for (; i < len; i += n)
+		if (!(n = ut_utf8_seq((const unsigned char *)s + i, len - i)))
+			return 0;
+	return 1;
+}
+
+/* A JSON string; text that is not UTF-8 becomes "?" rather than failing;
+ * NULL out of memory (not "?": the event reports it). */
 static json_t *str(const char *s)
 {
-	json_t *j = json_string(s ? s : "");
-	return j ? j : json_string("?");
+	json_t *j;
+
+	if (!s)
+		s = "";
+	if ((j = json_string(s)) || utf8_ok(s))
+		return j;
+	return json_string("?");
 }
 
 static int put(json_t *o, const char *k, json_t *v)
@@ -202,7 +220,7 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	}
 	}
-	text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	text = bad ? NULL : ut_json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(o);
 	if (!text)
@@ -218,7 +236,7 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 /* Append `"key": value` (value compact; stolen) with the separator. */
 static int field(ut_buf *b, const char *sep, const char *key, json_t *v)
 {
-	char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
+	char *text = v ? ut_json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY |
 	                                      JSON_PRESERVE_ORDER)
 	               : NULL;
 
@@ -269,7 +287,7 @@ int mg_json_finish(mg_log *log, const mg_combat *c, int rc)
 			           json_string(mg_log_state(st.state, MG_LANG_EN)));
 		}
 		text = bad ? NULL
-		           : json_dumps(ch, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		           : ut_json_dumps(ch, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		ut_json_short_reals(text);
 		json_decref(ch);
 		if (!text)

@@ -33,6 +33,16 @@ static int put(json_t *o, const char *k, json_t *v)
 	return v == NULL || json_object_set_new(o, k, v) != 0;
 }
 
+/* put(o, k, *v), *v handed over (NULL) whether or not that worked: what
+ * is not handed over yet is still the caller's to release */
+static int take(json_t *o, const char *k, json_t **v)
+{
+	json_t *x = *v;
+
+	*v = NULL;
+	return put(o, k, x);
+}
+
 static json_t *interval(mg_mc_interval ci)
 {
 	return json_pack("[ff]", ci.lo, ci.hi);
@@ -110,13 +120,13 @@ int mg_mc_render_json(const mg_mc_report *r, ut_buf *b)
 		bad = put(doc, "rng", json_string("xoshiro256ss-1")) ||
 		      put(doc, "seed", json_string(seed)) ||
 		      put(doc, "runs", json_integer((json_int_t)r->runs)) ||
-		      put(doc, "wins", wins) || put(doc, "rates", rates) ||
-		      put(doc, "intervals", cis) || put(doc, "rounds", rounds) ||
-		      put(doc, "characters", chars);
-		wins = rates = cis = rounds = chars = NULL; /* owned by doc */
+		      take(doc, "wins", &wins) || take(doc, "rates", &rates) ||
+		      take(doc, "intervals", &cis) ||
+		      take(doc, "rounds", &rounds) ||
+		      take(doc, "characters", &chars);
 	}
 	if (!bad)
-		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		text = ut_json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	json_decref(doc);
 	json_decref(wins);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "util/error.h"
 
@@ -244,4 +245,12 @@ void *__wrap_realloc(void *p, size_t size)
 void *__wrap_aligned_alloc(size_t align, size_t size)
 {
 	return fail_now() ? NULL : __real_aligned_alloc(align, size);
+}
+
+/* jansson allocates through the wrapper too (its calls are made inside
+ * libjansson, which --wrap does not reach): handed it before main, and
+ * so before any value is made. */
+__attribute__((constructor)) static void hand_jansson(void)
+{
+	json_set_alloc_funcs(__wrap_malloc, free);
 }

@@ -4,8 +4,9 @@
  *
  * A test linked with am_test_fail_alloc(<target>) (cmake/rule_system.cmake:
  * -Wl,--wrap for malloc, calloc, realloc and aligned_alloc) sends every
- * allocation of the code linked into it statically through this file;
- * calls the libraries make inside themselves (glibc's own, cmocka's) do
+ * allocation of the code linked into it statically through this file,
+ * and jansson's (handed this file's malloc before main); calls the other
+ * libraries make inside themselves (glibc's own, cmocka's, libyaml's) do
  * not come here.  Once armed with n, the nth allocation from then fails,
  * once, on whichever thread makes it.  tf_fail_sweep fails each
  * allocation of a run in turn.

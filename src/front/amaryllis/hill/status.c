@@ -66,7 +66,7 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 		json_array_append_new(arr, o);
 	}
 	json_object_set_new(root, "standings", arr);
-	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	s = ut_json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(s);
 	json_decref(root);
 	if (!s)

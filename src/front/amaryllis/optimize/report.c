@@ -247,7 +247,7 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 		json_decref(hist);
 		json_decref(fb);
 	}
-	text = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	text = bad ? NULL : ut_json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);
 	if (!text)
 		rc = ut_error_set(AM_ENOMEM, "out of memory");

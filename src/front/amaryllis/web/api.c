@@ -150,7 +150,7 @@ void am_web_response_free(am_web_response *r)
 /* A JSON document j (consumed) as the response. */
 static int respond_json(am_web_response *r, int status, json_t *j)
 {
-	char *s = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+	char *s = j ? ut_json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
 
 	ut_json_short_reals(s);
 

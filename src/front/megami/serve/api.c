@@ -192,7 +192,7 @@ void mg_serve_response_free(mg_serve_response *r)
 static int answer(mg_serve_response *r, int status, json_t *doc,
                   const char *detail)
 {
-	char *s = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
+	char *s = doc ? ut_json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 	              : NULL;
 
 	ut_json_short_reals(s);
