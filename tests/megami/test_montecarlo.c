@@ -1029,10 +1029,14 @@ static void log_sweep_check(void *ud, int rc, int failed)
 }
 
 /* MG-MC-SEED-1: each allocation of the fights of seeds 1 … 5 of the
- * 4-against-4, with their logs in Japanese text and in JSON, failing in
- * turn: MG_ENOMEM, or the same log byte for byte -- never a fight played
- * otherwise or a line of its log lost for want of memory (the ASan build
- * also checks that nothing leaks).  The log and the combat are
+ * 4-against-4, with their logs in Japanese text, and of seed 1 in JSON,
+ * failing in turn: MG_ENOMEM, or the same log byte for byte -- never a
+ * fight played otherwise or a line of its log lost for want of memory
+ * (the ASan build also checks that nothing leaks).  The JSON log
+ * allocates at each value of each event, jansson's allocations included
+ * (tests/util/support/fail_alloc.h): about 7,100 allocations for seed 1,
+ * each one a fight replayed whole, so the other seeds are swept in text
+ * alone (220–290 allocations each).  The log and the combat are
  * allocations that fail it: at least 2 runs a fight fail. */
 static void mg_mc_seed_1_log_alloc_failures(void **state)
 {
@@ -1041,7 +1045,7 @@ static void mg_mc_seed_1_log_alloc_failures(void **state)
 
 	four_vs_four(&w.f);
 	for (w.seed = 1; w.seed <= 5; w.seed++)
-		for (w.json = 0; w.json < 2; w.json++) {
+		for (w.json = 0; w.json < (w.seed == 1 ? 2 : 1); w.json++) {
 			const char *text;
 			assert_int_equal(log_sweep_run(&w), 0);
 			text = mg_log_text(w.log, &w.wlen);
