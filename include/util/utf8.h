@@ -58,6 +58,13 @@ size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space);
 size_t ut_utf8_seq(const unsigned char *s, size_t len);
 
 /**
+ * Whether s[0..len) is all valid UTF-8 by ut_utf8_seq (so no NUL), as
+ * jansson takes a string: a NULL from json_string(s) for such text is
+ * jansson out of memory, not text it refuses.
+ */
+int ut_utf8_valid(const char *s, size_t len);
+
+/**
  * The first character of the NUL-terminated UTF-8 text s that is a digit
  * or a number of Unicode (general category Nd, Nl or No) but neither
  * 0–9 nor its full-width form ０–９: ² ₅ ① 𝟓 Ⅻ ½ ٥.  NFKC turns most of

@@ -78,6 +78,16 @@ size_t ut_utf8_seq(const unsigned char *s, size_t len)
 	return n;
 }
 
+int ut_utf8_valid(const char *s, size_t len)
+{
+	size_t i, n;
+
+	for (i = 0; i < len; i += n)
+		if (!(n = ut_utf8_seq((const unsigned char *)s + i, len - i)))
+			return 0;
+	return 1;
+}
+
 size_t ut_utf8_odd_digit(const char *s)
 {
 	const utf8proc_uint8_t *u = (const utf8proc_uint8_t *)s;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "util/utf8.h"
 
@@ -108,6 +109,27 @@ static void test_seq(void **state)
 	assert_int_equal(ut_utf8_seq(u, 1), 0);
 }
 
+/* ut_utf8_valid: every sequence by ut_utf8_seq, so the empty text is
+ * valid and a NUL, a cut last sequence or a lone byte anywhere is not;
+ * agreeing with jansson (json_stringn: NULL for each invalid one). */
+static void test_valid(void **state)
+{
+	static const char *const bad[] = {
+		"a\xC3", "\xC0\xAF", "x\xED\xA0\x80y", "\x80" "abc",
+	};
+	size_t i;
+
+	(void)state;
+	assert_true(ut_utf8_valid("", 0));
+	assert_true(ut_utf8_valid("甲（Ａ）#2 é 𝟓", strlen("甲（Ａ）#2 é 𝟓")));
+	assert_false(ut_utf8_valid("a\0b", 3));
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		json_t *j = json_stringn(bad[i], strlen(bad[i]));
+		assert_false(ut_utf8_valid(bad[i], strlen(bad[i])));
+		assert_null(j);
+	}
+}
+
 /* ut_utf8_odd_digit: the digits and numbers of Unicode other than 0–9
  * and ０–９ (NFKC reads most of them as digits: review F1), at their byte
  * offset: "2" is 1 byte, "ア" 3, "１" 3. */
@@ -197,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_control),
 		cmocka_unit_test(test_odd_digit),
 		cmocka_unit_test(test_seq),
+		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
 	};

@@ -40,17 +40,6 @@ static const char *const kinds[] = {
 	[MG_EV_ADJUST] = "adjust",
 };
 
-/* Whether s is UTF-8 as jansson takes it (RFC 3629). */
-static int utf8_ok(const char *s)
-{
-	size_t len = strlen(s), i = 0, n;
-
-	for (; i < len; i += n)
-		if (!(n = ut_utf8_seq((const unsigned char *)s + i, len - i)))
-			return 0;
-	return 1;
-}
-
 /* A JSON string; text that is not UTF-8 becomes "?" rather than failing;
  * NULL out of memory (not "?": the event reports it). */
 static json_t *str(const char *s)
@@ -59,7 +48,7 @@ static json_t *str(const char *s)
 
 	if (!s)
 		s = "";
-	if ((j = json_string(s)) || utf8_ok(s))
+	if ((j = json_string(s)) || ut_utf8_valid(s, strlen(s)))
 		return j;
 	return json_string("?");
 }

@@ -32,43 +32,60 @@
 #include "hill_db.h"
 #include "util/json.h"
 
+/* json_object_set_new(o, k, v), which takes v either way: 0, or 1 when v
+ * could not be made (NULL) or set */
+static int put(json_t *o, const char *k, json_t *v)
+{
+	return v == NULL || json_object_set_new(o, k, v) != 0;
+}
+
+/* The standings as JSON (AM_HILL_JSON) onto b; AM_ENOMEM when any part
+ * could not be made: never a document with a key or a member missing. */
 static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 {
 	json_t *root = json_object(), *arr = json_array();
 	size_t i;
-	char *s;
+	char *s = NULL;
+	int bad = !root || !arr;
 
-	if (!root || !arr) {
-		json_decref(root);
-		json_decref(arr);
-		return AM_ENOMEM;
+	if (!bad) {
+		bad |= put(root, "name", json_string(h->name));
+		bad |= put(root, "size", json_integer((json_int_t)h->size));
+		/* what a player needs to enter: where to mail, how results
+		 * score */
+		bad |= put(root, "address", json_string(h->address));
+		bad |= put(root, "points", json_pack("{sIsIsI}",
+		           "win", (json_int_t)h->points[0],
+		           "draw", (json_int_t)h->points[1],
+		           "loss", (json_int_t)h->points[2]));
 	}
-	json_object_set_new(root, "name", json_string(h->name));
-	json_object_set_new(root, "size", json_integer((json_int_t)h->size));
-	/* what a player needs to enter: where to mail, how results score */
-	json_object_set_new(root, "address", json_string(h->address));
-	json_object_set_new(root, "points", json_pack("{sIsIsI}",
-	                    "win", (json_int_t)h->points[0],
-	                    "draw", (json_int_t)h->points[1],
-	                    "loss", (json_int_t)h->points[2]));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !bad; i++) {
 		json_t *o = json_object();
-		json_object_set_new(o, "rank", json_integer((json_int_t)(i + 1)));
-		json_object_set_new(o, "name", json_string(m[i].name));
-		json_object_set_new(o, "player", m[i].player ?
-		                    json_string(m[i].player) : json_null());
-		json_object_set_new(o, "wins", json_integer(m[i].wins));
-		json_object_set_new(o, "draws", json_integer(m[i].draws));
-		json_object_set_new(o, "losses", json_integer(m[i].losses));
-		json_object_set_new(o, "points", json_integer(m[i].points));
-		json_object_set_new(o, "margin", json_integer(m[i].margin));
-		json_object_set_new(o, "entered", json_string(m[i].entered));
-		json_array_append_new(arr, o);
+		/* o is arr's once appended (the append that fails releases it) */
+		if (!o || json_array_append_new(arr, o) != 0) {
+			bad = 1;
+			break;
+		}
+		bad |= put(o, "rank", json_integer((json_int_t)(i + 1)));
+		bad |= put(o, "name", json_string(m[i].name));
+		bad |= put(o, "player", m[i].player ? json_string(m[i].player)
+		                                    : json_null());
+		bad |= put(o, "wins", json_integer(m[i].wins));
+		bad |= put(o, "draws", json_integer(m[i].draws));
+		bad |= put(o, "losses", json_integer(m[i].losses));
+		bad |= put(o, "points", json_integer(m[i].points));
+		bad |= put(o, "margin", json_integer(m[i].margin));
+		bad |= put(o, "entered", json_string(m[i].entered));
 	}
-	json_object_set_new(root, "standings", arr);
-	s = ut_json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (!bad) {
+		bad = put(root, "standings", arr);
+		arr = NULL; /* root's, or released by the set that failed */
+	}
+	if (!bad)
+		s = ut_json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(s);
 	json_decref(root);
+	json_decref(arr);
 	if (!s)
 		return AM_ENOMEM;
 	ut_buf_puts(b, s);
@@ -180,6 +197,10 @@ static int heatmap(const am_league *lg, hill_member *m, size_t n,
 		am_league_view v = {lg, st, names, names, 0, NULL, NULL};
 		ut_buf svg = UT_BUF_INIT;
 		rc = am_render_heatmap(&v, lang, buf_write, &svg);
+		/* the writer fails only when svg cannot grow: out of memory,
+		 * not "cannot write the output" */
+		if (rc < 0 && svg.failed)
+			rc = AM_ENOMEM;
 		if (rc == 0 && svg.ptr) {
 			/* inline SVG in HTML takes no XML declaration */
 			const char *p = svg.ptr;

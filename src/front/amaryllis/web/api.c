@@ -29,6 +29,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 static const char type_json[] = "application/json; charset=utf-8";
 static const char type_svg[] = "image/svg+xml";
@@ -147,6 +148,22 @@ void am_web_response_free(am_web_response *r)
 
 /* ---- responses ----------------------------------------------------------- */
 
+/* json_object_set_new(o, k, v), which takes v either way: 0, or 1 when v
+ * could not be made (NULL) or set. */
+static int put(json_t *o, const char *k, json_t *v)
+{
+	return v == NULL || json_object_set_new(o, k, v) != 0;
+}
+
+/* The JSON string of s[0..n), text that is not UTF-8 as `instead`; NULL
+ * only out of memory. */
+static json_t *string_or(const char *s, size_t n, const char *instead)
+{
+	json_t *v = json_stringn(s, n);
+
+	return v || ut_utf8_valid(s, n) ? v : json_string(instead);
+}
+
 /* A JSON document j (consumed) as the response. */
 static int respond_json(am_web_response *r, int status, json_t *j)
 {
@@ -170,23 +187,22 @@ static int fail(am_web_response *r, int status, const char *detail,
 {
 	char msg[1024];
 	va_list ap;
-	json_t *j = json_object(), *m;
+	json_t *j = json_object();
+	int bad;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (!j) {
-		json_decref(extra);
+	/* a message is valid UTF-8 unless a cut or a hostile echo broke it */
+	bad = !j || put(j, "error", string_or(msg, strlen(msg),
+	                "(the message is not valid UTF-8)")) ||
+	      put(j, "status", json_integer(status)) ||
+	      (extra && json_object_update(j, extra) != 0);
+	json_decref(extra);
+	if (bad) {
+		json_decref(j);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
-	/* a message is valid UTF-8 unless a cut or a hostile echo broke it */
-	m = json_string(msg);
-	json_object_set_new(j, "error", m ? m : json_string(
-	                    "(the message is not valid UTF-8)"));
-	json_object_set_new(j, "status", json_integer(status));
-	if (extra)
-		json_object_update(j, extra);
-	json_decref(extra);
 	r->detail = detail;
 	return respond_json(r, status, j);
 }
@@ -425,9 +441,10 @@ static int battle_sheets(am_web_response *r, const battle_req *q,
 	if (am_sheet_ok(sh[0]) && am_sheet_ok(sh[1]))
 		return 0;
 	x = json_object();
-	if (x) {
-		json_object_set_new(x, "a", verdict(sh[0], (am_lang)q->lang));
-		json_object_set_new(x, "b", verdict(sh[1], (am_lang)q->lang));
+	if (!x || put(x, "a", verdict(sh[0], (am_lang)q->lang)) ||
+	    put(x, "b", verdict(sh[1], (am_lang)q->lang))) {
+		json_decref(x);
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	return fail(r, 422, "illegal", x, q->lang == AM_LANG_EN
 	            ? "illegal sheet" : "シートに誤りがあります");
@@ -997,20 +1014,21 @@ static int entry_response(am_web_response *r, const char *result,
                           const char *reply, size_t rlen, int stayed)
 {
 	ut_buf text = UT_BUF_INIT;
-	json_t *doc, *v;
+	json_t *doc;
 	int rc;
 
 	if (reply)
 		reply_body(&text, reply, rlen);
 	doc = json_object();
-	if (doc) {
-		json_object_set_new(doc, "result", json_string(result ? result : ""));
-		v = json_stringn(text.ptr ? text.ptr : "", text.len);
-		json_object_set_new(doc, "reply", v ? v : json_string(
-		                    "(the reply is not valid UTF-8)"));
-		/* an entry (or test) that was the last and did not stay */
-		if (stayed >= 0)
-			json_object_set_new(doc, "stayed", json_boolean(stayed));
+	if (!doc || text.failed ||
+	    put(doc, "result", json_string(result ? result : "")) ||
+	    put(doc, "reply", string_or(text.ptr ? text.ptr : "", text.len,
+	                                "(the reply is not valid UTF-8)")) ||
+	    /* an entry (or test) that was the last and did not stay */
+	    (stayed >= 0 && put(doc, "stayed", json_boolean(stayed)))) {
+		json_decref(doc);
+		ut_buf_free(&text);
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	r->detail = result;
 	rc = respond_json(r, result && strcmp(result, "rejected") == 0 ? 422 :
@@ -1198,9 +1216,11 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 	}
 	jn = json_string(name);
 	if (!jn) {
+		int bad_name = !ut_utf8_valid(name, strlen(name));
 		free(name);
-		return fail(r, 400, "bad-request", NULL,
-		            "\"name\" must be valid UTF-8");
+		return bad_name ? fail(r, 400, "bad-request", NULL,
+		                       "\"name\" must be valid UTF-8")
+		                : ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	if ((h = hill_take(web, &rc)) != NULL) {
 		rc = am_hill_member_sheet(&text, &len, h, name);
@@ -1213,15 +1233,18 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 	else if (rc == 0) {
 		js = json_stringn(text, len);
 		doc = json_object();
-		if (!js || !doc) {
+		if (!js && !ut_utf8_valid(text, len)) {
+			json_decref(doc);
+			rc = fail(r, 500, "hill", NULL, "the stored sheet is not "
+			          "valid UTF-8");
+		} else if (!doc || json_object_set(doc, "name", jn) != 0) {
 			json_decref(js);
 			json_decref(doc);
-			rc = js ? ut_error_set(AM_ENOMEM, "out of memory")
-			        : fail(r, 500, "hill", NULL, "the stored sheet is not "
-			               "valid UTF-8");
+			rc = ut_error_set(AM_ENOMEM, "out of memory");
+		} else if (put(doc, "sheet", js)) { /* takes js either way */
+			json_decref(doc);
+			rc = ut_error_set(AM_ENOMEM, "out of memory");
 		} else {
-			json_object_set(doc, "name", jn);
-			json_object_set_new(doc, "sheet", js);
 			rc = respond_json(r, 200, doc);
 		}
 	}

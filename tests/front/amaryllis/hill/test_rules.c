@@ -16,6 +16,7 @@
 #include "hill/hill_fixture.h"
 
 #include "amaryllis/sheet.h"
+#include "support/fail_alloc.h"
 
 #define GRISK "examples/grisk.txt"
 #define NUT "examples/nut.txt"
@@ -654,6 +655,95 @@ static void member_sheet(void **state)
 	fx_close(&f);
 }
 
+/* am_hill_status in each format and language. */
+typedef struct status_sweep {
+	am_hill *hill;
+	int format, lang;
+	char *want, *got;
+	size_t wlen, glen;
+} status_sweep;
+
+static int status_run(void *ud)
+{
+	status_sweep *w = ud;
+
+	return am_hill_status(&w->got, &w->glen, w->hill, w->format, w->lang);
+}
+
+static void status_check(void *ud, int rc, int failed)
+{
+	status_sweep *w = ud;
+
+	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
+		assert_int_equal(w->glen, w->wlen);
+		assert_memory_equal(w->got, w->want, w->wlen);
+	} else {
+		assert_null(w->got);
+	}
+	free(w->got);
+	w->got = NULL;
+}
+
+/*
+ * Each allocation of the status page of the hill of standings_by_points
+ * failing in turn, in its four formats and two languages: AM_ENOMEM and
+ * no page, or the page byte for byte.  The JSON standings (derived
+ * there: ヌト 2-0-0 6 points +13, グリスク 1-0-1 3 +14, 甲 0-0-2 0 −27)
+ * were written with a key or a member missing when a value could not be
+ * made.  The hill's and jansson's allocations fail (SQLite's are its
+ * own); the standings' array is one: at least one run a page fails.
+ */
+static void status_alloc_failures(void **state)
+{
+	static const int formats[4] = {AM_HILL_TEXT, AM_HILL_JSON,
+	                               AM_HILL_HTML, AM_HILL_SVG};
+	status_sweep w;
+	fx f;
+	int k;
+
+	(void)state;
+	fx_open(&f, 3);
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
+	memset(&w, 0, sizeof(w));
+	w.hill = f.hill;
+	for (k = 0; k < 8; k++) {
+		w.format = formats[k / 2];
+		w.lang = k % 2 ? AM_LANG_EN : AM_LANG_JA;
+		assert_int_equal(am_hill_status(&w.want, &w.wlen, f.hill,
+		                                w.format, w.lang), 0);
+		if (w.format == AM_HILL_JSON) {
+			const char *a = strstr(w.want, "\"name\": \"ヌト\",\n"
+			                       "      \"player\": null,\n"
+			                       "      \"wins\": 2,\n"
+			                       "      \"draws\": 0,\n"
+			                       "      \"losses\": 0,\n"
+			                       "      \"points\": 6,\n"
+			                       "      \"margin\": 13,\n");
+			const char *b = strstr(w.want, "\"name\": \"グリスク\",\n"
+			                       "      \"player\": null,\n"
+			                       "      \"wins\": 1,\n"
+			                       "      \"draws\": 0,\n"
+			                       "      \"losses\": 1,\n"
+			                       "      \"points\": 3,\n"
+			                       "      \"margin\": 14,\n");
+			const char *c = strstr(w.want, "\"name\": \"甲\",\n"
+			                       "      \"player\": null,\n"
+			                       "      \"wins\": 0,\n"
+			                       "      \"draws\": 0,\n"
+			                       "      \"losses\": 2,\n"
+			                       "      \"points\": 0,\n"
+			                       "      \"margin\": -27,\n");
+			assert_non_null(a);
+			assert_true(a < b && b < c);
+		}
+		assert_true(tf_fail_sweep(status_run, status_check, &w) >= 1);
+		free(w.want);
+	}
+	fx_close(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -668,6 +758,7 @@ int main(void)
 		cmocka_unit_test(test_stores_nothing),
 		cmocka_unit_test(member_sheet),
 		cmocka_unit_test(member_sheet_no_password),
+		cmocka_unit_test(status_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

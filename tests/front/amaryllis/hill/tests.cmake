@@ -7,6 +7,8 @@ target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3
 	PkgConfig::SODIUM Threads::Threads)
 # test_mail decodes the reply's encoded subject with GMime
 target_link_libraries(hill_test_mail PRIVATE PkgConfig::GMIME)
+# test_rules fails the status page's allocations in turn
+am_test_fail_alloc(hill_test_rules)
 
 # With its real components (docs/TESTING.md "The hill's tests"): the
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,
