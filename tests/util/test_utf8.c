@@ -115,7 +115,7 @@ static void test_seq(void **state)
 static void test_valid(void **state)
 {
 	static const char *const bad[] = {
-		"a\xC3", "\xC0\xAF", "x\xED\xA0\x80y", "\x80" "abc",
+		"a\xC3", "\xC0\xAF", "x\xED\xA0\x80y", "\200abc",
 	};
 	size_t i;
 
