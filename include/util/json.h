@@ -24,6 +24,16 @@ struct json_t; /* jansson's value: this header needs no jansson.h */
  *  any failure, or j NULL, gives NULL. */
 char *ut_json_dumps(const struct json_t *j, size_t flags);
 
+/** json_object_set_new(o, key, v), which takes v whether or not it is
+ *  set: 0, or -1 when v is NULL (a value that could not be made) or the
+ *  set failed (out of memory). */
+int ut_json_put(struct json_t *o, const char *key, struct json_t *v);
+
+/** The JSON string of s[0..n); text that is not UTF-8 (ut_utf8_valid) as
+ *  the string `instead`.  NULL only out of memory: jansson's NULL for
+ *  text it refuses is told from its NULL out of memory. */
+struct json_t *ut_json_text(const char *s, size_t n, const char *instead);
+
 /** The longest text of ut_json_real, with its NUL. */
 #define UT_JSON_REAL_MAX 40
 

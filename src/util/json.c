@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "util/buf.h"
+#include "util/utf8.h"
 
 /* json_dump_callback's writer: onto the buffer, whose failure sticks (a
  * piece jansson does not check, an object's key, fails it all the same) */
@@ -30,6 +31,18 @@ char *ut_json_dumps(const struct json_t *j, size_t flags)
 		return NULL;
 	}
 	return b.ptr;
+}
+
+int ut_json_put(struct json_t *o, const char *key, struct json_t *v)
+{
+	return v && json_object_set_new(o, key, v) == 0 ? 0 : -1;
+}
+
+struct json_t *ut_json_text(const char *s, size_t n, const char *instead)
+{
+	json_t *v = json_stringn(s, n);
+
+	return v || ut_utf8_valid(s, n) ? v : json_string(instead);
 }
 
 /* x, a number token of n bytes, in the fewest significant digits that

@@ -32,11 +32,6 @@
 #include "util/error.h"
 #include "util/json.h"
 
-static int put(json_t *o, const char *key, json_t *v)
-{
-	return v ? json_object_set_new(o, key, v) : -1;
-}
-
 /* 技術 and costs of a legal sheet's team. */
 static json_t *cost_json(const am_team *t)
 {
@@ -55,13 +50,13 @@ static json_t *cost_json(const am_team *t)
 				ok = 0;
 		bad |= !j;
 		if (j) {
-			bad |= put(j, "name", json_string(u->name));
-			bad |= put(j, "bonus", json_integer(u->bonus));
-			bad |= put(j, "stored_bonus",
+			bad |= ut_json_put(j, "name", json_string(u->name));
+			bad |= ut_json_put(j, "bonus", json_integer(u->bonus));
+			bad |= ut_json_put(j, "stored_bonus",
 			           json_integer(u->bonus - u->love));
-			bad |= put(j, "love", json_integer(u->love));
-			bad |= put(j, "tech", json_integer(u->tech));
-			bad |= put(j, "used", ok ? json_integer(used) : json_null());
+			bad |= ut_json_put(j, "love", json_integer(u->love));
+			bad |= ut_json_put(j, "tech", json_integer(u->tech));
+			bad |= ut_json_put(j, "used", ok ? json_integer(used) : json_null());
 			bad |= json_array_append_new(units, j);
 		}
 	}
@@ -70,16 +65,16 @@ static json_t *cost_json(const am_team *t)
 		json_t *j = json_object();
 		bad |= !j;
 		if (j) {
-			bad |= put(j, "name", json_string(a->name));
-			bad |= put(j, "class", json_string(am_class_name(a->cls)));
-			bad |= put(j, "cost", json_integer(a->cost));
+			bad |= ut_json_put(j, "name", json_string(a->name));
+			bad |= ut_json_put(j, "class", json_string(am_class_name(a->cls)));
+			bad |= ut_json_put(j, "cost", json_integer(a->cost));
 			bad |= json_array_append_new(acts, j);
 		}
 	}
 	if (!bad) {
-		bad |= put(o, "units", units);
+		bad |= ut_json_put(o, "units", units);
 		units = NULL;
-		bad |= put(o, "actions", acts);
+		bad |= ut_json_put(o, "actions", acts);
 		acts = NULL;
 	}
 	json_decref(units);
@@ -118,9 +113,9 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 		bad |= !msg || !e;
 		if (!bad) {
 			am_diag_format(msg, len + 1, d, lang);
-			bad |= put(e, "line", json_integer(d->line));
-			bad |= put(e, "col", json_integer(d->col));
-			bad |= put(e, "message", json_string(msg));
+			bad |= ut_json_put(e, "line", json_integer(d->line));
+			bad |= ut_json_put(e, "col", json_integer(d->col));
+			bad |= ut_json_put(e, "message", json_string(msg));
 			bad |= json_array_append(errs, e);
 		}
 		json_decref(e);
@@ -129,10 +124,10 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 	more = am_sheet_error_count(sheet);
 	more = more > n ? more - n : 0;
 	if (!bad) {
-		bad |= put(o, "ok", json_boolean(am_sheet_ok(sheet)));
-		bad |= put(o, "errors", errs);
+		bad |= ut_json_put(o, "ok", json_boolean(am_sheet_ok(sheet)));
+		bad |= ut_json_put(o, "errors", errs);
 		errs = NULL;
-		bad |= put(o, "more_errors", json_integer((json_int_t)more));
+		bad |= ut_json_put(o, "more_errors", json_integer((json_int_t)more));
 	}
 	if (!bad && am_sheet_ok(sheet)) {
 		size_t len = am_sheet_format(NULL, 0, sheet, lang);
@@ -140,13 +135,13 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 		bad |= !norm;
 		if (norm) {
 			am_sheet_format(norm, len + 1, sheet, lang);
-			bad |= put(o, "normalised", json_stringn(norm, len));
+			bad |= ut_json_put(o, "normalised", json_stringn(norm, len));
 			free(norm);
 		}
-		bad |= put(o, "cost", cost_json(am_sheet_team(sheet)));
+		bad |= ut_json_put(o, "cost", cost_json(am_sheet_team(sheet)));
 	} else if (!bad) {
-		bad |= put(o, "normalised", json_null());
-		bad |= put(o, "cost", json_null());
+		bad |= ut_json_put(o, "normalised", json_null());
+		bad |= ut_json_put(o, "cost", json_null());
 	}
 	json_decref(errs);
 	if (!bad)

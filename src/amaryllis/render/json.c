@@ -59,11 +59,6 @@ static json_t *unit_id(const am_engine *e, int32_t id)
 	return j;
 }
 
-static int put(json_t *o, const char *key, json_t *v)
-{
-	return v ? json_object_set_new(o, key, v) : -1;
-}
-
 /* Serialise j compactly onto the output and release it. */
 static int emit_json(am_log *log, json_t *j)
 {
@@ -94,51 +89,51 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 	o = json_object();
 	if (!o)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	bad |= put(o, "type", json_string(kind_names[ev->kind]));
-	bad |= put(o, "turn", json_integer(ev->turn));
+	bad |= ut_json_put(o, "type", json_string(kind_names[ev->kind]));
+	bad |= ut_json_put(o, "turn", json_integer(ev->turn));
 	if (ev->step) /* events outside steps (turn start, poison) have none */
-		bad |= put(o, "step", json_integer((json_int_t)ev->step));
+		bad |= ut_json_put(o, "step", json_integer((json_int_t)ev->step));
 	if (ev->tempo)
-		bad |= put(o, "tempo", json_integer(ev->tempo));
+		bad |= ut_json_put(o, "tempo", json_integer(ev->tempo));
 	if (ev->actor >= 0)
-		bad |= put(o, "actor", unit_id(e, ev->actor));
+		bad |= ut_json_put(o, "actor", unit_id(e, ev->actor));
 	if (ev->action >= 0)
-		bad |= put(o, "action", json_string(am_log_action_name(
+		bad |= ut_json_put(o, "action", json_string(am_log_action_name(
 		                                 e, ev->actor, ev->action)));
 	if (ev->target >= 0)
-		bad |= put(o, "target", unit_id(e, ev->target));
+		bad |= ut_json_put(o, "target", unit_id(e, ev->target));
 	switch (ev->kind) {
 	case AM_EV_POISON:
 	case AM_EV_DAMAGE:
-		bad |= put(o, "damage", json_integer(ev->value));
-		bad |= put(o, "hp", json_integer(ev->after));
+		bad |= ut_json_put(o, "damage", json_integer(ev->value));
+		bad |= ut_json_put(o, "hp", json_integer(ev->after));
 		break;
 	case AM_EV_FAIL:
-		bad |= put(o, "damage", json_integer(ev->value));
+		bad |= ut_json_put(o, "damage", json_integer(ev->value));
 		break;
 	case AM_EV_HITS: /* BU-ALL-3: damage each (< 0: all failed) */
-		bad |= put(o, "count", json_integer(ev->count));
-		bad |= put(o, "damage", json_integer(ev->value));
-		bad |= put(o, "hp", json_integer(ev->after));
+		bad |= ut_json_put(o, "count", json_integer(ev->count));
+		bad |= ut_json_put(o, "damage", json_integer(ev->value));
+		bad |= ut_json_put(o, "hp", json_integer(ev->after));
 		break;
 	case AM_EV_STEP_BEGIN:
-		bad |= put(o, "units", json_integer(ev->value));
+		bad |= ut_json_put(o, "units", json_integer(ev->value));
 		break;
 	case AM_EV_ACTION:
-		bad |= put(o, "spent", json_boolean(ev->spent));
+		bad |= ut_json_put(o, "spent", json_boolean(ev->spent));
 		break;
 	case AM_EV_STAT:
-		bad |= put(o, "stat", json_string(stat_keys[ev->stat]));
-		bad |= put(o, "delta", json_integer(ev->value));
-		bad |= put(o, "value", json_integer(ev->after));
+		bad |= ut_json_put(o, "stat", json_string(stat_keys[ev->stat]));
+		bad |= ut_json_put(o, "delta", json_integer(ev->value));
+		bad |= ut_json_put(o, "value", json_integer(ev->after));
 		break;
 	case AM_EV_HEAL:
-		bad |= put(o, "hp", json_integer(ev->after));
+		bad |= ut_json_put(o, "hp", json_integer(ev->after));
 		break;
 	case AM_EV_STATE_GAIN:
-		bad |= put(o, "state", json_string(state_keys[ev->state]));
-		bad |= put(o, "gained", json_integer(ev->value));
-		bad |= put(o, "count", json_integer(ev->after));
+		bad |= ut_json_put(o, "state", json_string(state_keys[ev->state]));
+		bad |= ut_json_put(o, "gained", json_integer(ev->value));
+		bad |= ut_json_put(o, "count", json_integer(ev->after));
 		break;
 	case AM_EV_STUNNED:
 	case AM_EV_REFLECT:
@@ -148,23 +143,23 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 		            : ev->kind == AM_EV_REFLECT ? AM_STATE_REFLECT
 		            : ev->kind == AM_EV_GUARD ? AM_STATE_GUARD
 		                                      : AM_STATE_LIFE;
-		bad |= put(o, "state", json_string(state_keys[st]));
-		bad |= put(o, "lost", json_integer(1));
+		bad |= ut_json_put(o, "state", json_string(state_keys[st]));
+		bad |= ut_json_put(o, "lost", json_integer(1));
 		if (ev->kind == AM_EV_GUARD) {
-			bad |= put(o, "before", json_integer(ev->value));
-			bad |= put(o, "damage", json_integer(ev->after));
+			bad |= ut_json_put(o, "before", json_integer(ev->value));
+			bad |= ut_json_put(o, "damage", json_integer(ev->after));
 		} else {
-			bad |= put(o, "count", json_integer(ev->after));
+			bad |= ut_json_put(o, "count", json_integer(ev->after));
 		}
 		if (ev->kind == AM_EV_LIFE)
-			bad |= put(o, "hp", json_integer(1));
+			bad |= ut_json_put(o, "hp", json_integer(1));
 		break;
 	}
 	case AM_EV_DEATH:
-		bad |= put(o, "hp", json_integer(ev->after));
+		bad |= ut_json_put(o, "hp", json_integer(ev->after));
 		break;
 	case AM_EV_BUILD:
-		bad |= put(o, "position", json_integer(ev->value));
+		bad |= ut_json_put(o, "position", json_integer(ev->value));
 		break;
 	default:
 		break;
@@ -185,18 +180,18 @@ static json_t *unit_json(const am_engine *e, size_t id)
 
 	if (am_engine_unit(&st, e, id) < 0 || !(o = json_object()))
 		return NULL;
-	bad |= put(o, "name", json_string(st.name));
-	bad |= put(o, "id", unit_id(e, (int32_t)id));
-	bad |= put(o, "hp", json_integer(st.hp));
-	bad |= put(o, "atk", json_integer(st.atk));
-	bad |= put(o, "def", json_integer(st.def));
-	bad |= put(o, "spd", json_integer(st.spd));
-	bad |= put(o, "alive", json_boolean(st.alive));
+	bad |= ut_json_put(o, "name", json_string(st.name));
+	bad |= ut_json_put(o, "id", unit_id(e, (int32_t)id));
+	bad |= ut_json_put(o, "hp", json_integer(st.hp));
+	bad |= ut_json_put(o, "atk", json_integer(st.atk));
+	bad |= ut_json_put(o, "def", json_integer(st.def));
+	bad |= ut_json_put(o, "spd", json_integer(st.spd));
+	bad |= ut_json_put(o, "alive", json_boolean(st.alive));
 	states = json_object();
 	for (s = 0; states && s < AM_STATE_COUNT; s++)
 		if (st.states[s])
-			bad |= put(states, state_keys[s], json_integer(st.states[s]));
-	bad |= put(o, "states", states);
+			bad |= ut_json_put(states, state_keys[s], json_integer(st.states[s]));
+	bad |= ut_json_put(o, "states", states);
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -226,42 +221,42 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 			json_decref(units);
 			break;
 		}
-		bad |= put(side, "name", json_string(t ? t->units[0].name : ""));
-		bad |= put(side, "score", rc < 0 ? json_null()
+		bad |= ut_json_put(side, "name", json_string(t ? t->units[0].name : ""));
+		bad |= ut_json_put(side, "score", rc < 0 ? json_null()
 		                                 : json_integer(r->score[s]));
 		for (i = 0; i < n; i++) {
 			am_unit_state st;
 			if (am_engine_unit(&st, e, i) == 0 && st.side == s)
 				bad |= json_array_append_new(units, unit_json(e, i));
 		}
-		bad |= put(side, "units", units);
+		bad |= ut_json_put(side, "units", units);
 		bad |= json_array_append_new(sides, side);
 	}
 	if (rc < 0) {
-		bad |= put(o, "error", json_string(am_error_last()));
-		bad |= put(o, "winner", json_null());
-		bad |= put(o, "winner_side", json_null());
-		bad |= put(o, "draw", json_false());
+		bad |= ut_json_put(o, "error", json_string(am_error_last()));
+		bad |= ut_json_put(o, "winner", json_null());
+		bad |= ut_json_put(o, "winner_side", json_null());
+		bad |= ut_json_put(o, "draw", json_false());
 	} else {
 		const am_team *w = r->winner >= 0 ? am_engine_team(e, r->winner)
 		                                  : NULL;
-		bad |= put(o, "winner", w ? json_string(w->units[0].name)
+		bad |= ut_json_put(o, "winner", w ? json_string(w->units[0].name)
 		                          : json_null());
 		/* the index in "sides": the name alone is ambiguous when both
 		 * sheets use it (AM-LOG-2) */
-		bad |= put(o, "winner_side", w ? json_integer(r->winner)
+		bad |= ut_json_put(o, "winner_side", w ? json_integer(r->winner)
 		                               : json_null());
-		bad |= put(o, "draw", json_boolean(r->draw));
-		bad |= put(o, "tie_break", json_boolean(r->tie_broken));
+		bad |= ut_json_put(o, "draw", json_boolean(r->draw));
+		bad |= ut_json_put(o, "tie_break", json_boolean(r->tie_broken));
 		if (r->tie_broken) { /* a string: seeds go up to 2^64 − 1 */
 			char seed[24];
 			snprintf(seed, sizeof(seed), "%" PRIu64, r->tie_seed);
-			bad |= put(o, "tie_seed", json_string(seed));
+			bad |= ut_json_put(o, "tie_seed", json_string(seed));
 		}
 	}
-	bad |= put(o, "turns", json_integer(r->turns));
-	bad |= put(o, "steps", json_integer((json_int_t)r->steps));
-	bad |= put(o, "sides", sides);
+	bad |= ut_json_put(o, "turns", json_integer(r->turns));
+	bad |= ut_json_put(o, "steps", json_integer((json_int_t)r->steps));
+	bad |= ut_json_put(o, "sides", sides);
 	sides = NULL;
 	text = bad ? NULL : ut_json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	ut_json_short_reals(text);

@@ -64,11 +64,6 @@ static json_t *name_json(const ms_duel *d, int32_t i)
 	             : json_string(ms_duel_scenario(d)->participants[i].name);
 }
 
-static int add(json_t *o, const char *k, json_t *v)
-{
-	return json_object_set_new(o, k, v);
-}
-
 static json_t *event_json(const ms_duel *d, const ms_event *e)
 {
 	json_t *o = json_object();
@@ -78,44 +73,44 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 
 	if (!o)
 		return NULL;
-	bad |= add(o, "type", json_string(kinds[e->kind].type));
-	bad |= add(o, "battle", json_integer(e->battle));
-	bad |= add(o, "round", json_integer(e->round));
+	bad |= ut_json_put(o, "type", json_string(kinds[e->kind].type));
+	bad |= ut_json_put(o, "battle", json_integer(e->battle));
+	bad |= ut_json_put(o, "round", json_integer(e->round));
 	for (f = kinds[e->kind].fields; *f; f++) {
 		switch (*f) {
-		case 'a': bad |= add(o, "who", name_json(d, e->actor)); break;
-		case 't': bad |= add(o, "target", name_json(d, e->target)); break;
-		case 's': bad |= add(o, e->kind == MS_EV_END ? "winner" : "side",
+		case 'a': bad |= ut_json_put(o, "who", name_json(d, e->actor)); break;
+		case 't': bad |= ut_json_put(o, "target", name_json(d, e->target)); break;
+		case 's': bad |= ut_json_put(o, e->kind == MS_EV_END ? "winner" : "side",
 		                     side_json(e->side)); break;
 		case 'c':
 			/* a tied one that cannot draw: no card */
-			bad |= add(o, "card", e->flags & MS_F_NO_CARD ? json_null()
+			bad |= ut_json_put(o, "card", e->flags & MS_F_NO_CARD ? json_null()
 			           : json_string(ms_card_name(c, e->card, 0)));
 			break;
 		case 'r':
-			bad |= add(o, "from", json_string(e->source == MS_SRC_HAND ? "hand"
+			bad |= ut_json_put(o, "from", json_string(e->source == MS_SRC_HAND ? "hand"
 			                                  : e->source == MS_SRC_DECK ? "deck"
 			                                  : "field"));
 			break;
 		case 'f':
-			bad |= add(o, "passes", json_boolean(e->flags & MS_F_PASSES));
+			bad |= ut_json_put(o, "passes", json_boolean(e->flags & MS_F_PASSES));
 			if (e->kind == MS_EV_ENCHANT) {
-				bad |= add(o, "same", json_boolean(e->flags & MS_F_SAME));
-				bad |= add(o, "held", json_boolean(e->flags & MS_F_HELD));
+				bad |= ut_json_put(o, "same", json_boolean(e->flags & MS_F_SAME));
+				bad |= ut_json_put(o, "held", json_boolean(e->flags & MS_F_HELD));
 			} else if (e->kind == MS_EV_ATTACK) {
-				bad |= add(o, "match", json_boolean(e->flags & MS_F_MATCH));
-				bad |= add(o, "success", json_boolean(e->flags & MS_F_SUCCESS));
+				bad |= ut_json_put(o, "match", json_boolean(e->flags & MS_F_MATCH));
+				bad |= ut_json_put(o, "success", json_boolean(e->flags & MS_F_SUCCESS));
 			}
 			break;
 		case 'i':
 			if (e->kind == MS_EV_ATTACK && e->index < 0)
-				bad |= add(o, kinds[e->kind].i, json_null());
+				bad |= ut_json_put(o, kinds[e->kind].i, json_null());
 			else
-				bad |= add(o, kinds[e->kind].i, json_integer(e->index));
+				bad |= ut_json_put(o, kinds[e->kind].i, json_integer(e->index));
 			break;
-		case 'v': bad |= add(o, kinds[e->kind].v, json_integer(e->value)); break;
-		case 'w': bad |= add(o, kinds[e->kind].w, json_integer(e->value2)); break;
-		case 'n': bad |= add(o, kinds[e->kind].n, json_integer(e->count)); break;
+		case 'v': bad |= ut_json_put(o, kinds[e->kind].v, json_integer(e->value)); break;
+		case 'w': bad |= ut_json_put(o, kinds[e->kind].w, json_integer(e->value2)); break;
+		case 'n': bad |= ut_json_put(o, kinds[e->kind].n, json_integer(e->count)); break;
 		}
 	}
 	if (bad) {
@@ -147,7 +142,7 @@ static int cards_json(json_t *o, const ms_log *log, size_t i)
 		json_decref(a);
 		return -1;
 	}
-	return add(o, kind == MS_EV_SHUFFLE || kind == MS_EV_RESHUFFLE ? "deck" : "hand",
+	return ut_json_put(o, kind == MS_EV_SHUFFLE || kind == MS_EV_RESHUFFLE ? "deck" : "hand",
 	           a);
 }
 
@@ -172,9 +167,9 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 		json_t *x = json_object();
 		bad |= !x || json_array_append_new(sides, x);
 		if (!bad) {
-			bad |= add(x, "side", side_json(s));
-			bad |= add(x, "defeated", json_integer(r.defeated[s]));
-			bad |= add(x, "damage", json_integer(r.damage[s]));
+			bad |= ut_json_put(x, "side", side_json(s));
+			bad |= ut_json_put(x, "defeated", json_integer(r.defeated[s]));
+			bad |= ut_json_put(x, "damage", json_integer(r.damage[s]));
 		}
 	}
 	for (i = 0; i < sc->nparticipants && !bad; i++) {
@@ -191,14 +186,14 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 			bad = 1;
 			break;
 		}
-		bad |= add(x, "name", json_string(p.name));
-		bad |= add(x, "side", side_json(p.side));
-		bad |= add(x, "role", json_string(p.role == MS_ROLE_CASTER ? "caster" : "warrior"));
-		bad |= add(x, "hp", p.role == MS_ROLE_CASTER ? json_null() : json_integer(p.hp));
-		bad |= add(x, "mp", p.role == MS_ROLE_CASTER ? json_integer(p.mp) : json_null());
+		bad |= ut_json_put(x, "name", json_string(p.name));
+		bad |= ut_json_put(x, "side", side_json(p.side));
+		bad |= ut_json_put(x, "role", json_string(p.role == MS_ROLE_CASTER ? "caster" : "warrior"));
+		bad |= ut_json_put(x, "hp", p.role == MS_ROLE_CASTER ? json_null() : json_integer(p.hp));
+		bad |= ut_json_put(x, "mp", p.role == MS_ROLE_CASTER ? json_integer(p.mp) : json_null());
 		for (k = 0; k < p.noutfits && p.role == MS_ROLE_CASTER; k++)
 			bad |= json_array_append_new(out_, json_integer(p.outfits[k]));
-		bad |= add(x, "outfits", out_);
+		bad |= ut_json_put(x, "outfits", out_);
 	}
 	for (i = 0; i < log->n && !bad; i++) {
 		json_t *e = event_json(d, &log->ev[i]);
@@ -209,17 +204,17 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 		bad |= !e || json_array_append_new(evs, e);
 	}
 	if (!bad) {
-		bad |= add(o, "rng", json_string(UT_RNG_NAME));
-		bad |= add(o, "seed", json_string(seed));
-		bad |= add(o, "winner", side_json(error ? -1 : r.winner));
-		bad |= add(o, "battles", json_integer(r.battles));
+		bad |= ut_json_put(o, "rng", json_string(UT_RNG_NAME));
+		bad |= ut_json_put(o, "seed", json_string(seed));
+		bad |= ut_json_put(o, "winner", side_json(error ? -1 : r.winner));
+		bad |= ut_json_put(o, "battles", json_integer(r.battles));
 		if (error)
-			bad |= add(o, "error", json_string(error));
-		bad |= add(o, "sides", sides);
-		bad |= add(o, "participants", ps);
-		bad |= add(o, "storms", json_integer(r.storms));
-		bad |= add(o, "happenings", json_integer(r.happenings));
-		bad |= add(o, "events", evs);
+			bad |= ut_json_put(o, "error", json_string(error));
+		bad |= ut_json_put(o, "sides", sides);
+		bad |= ut_json_put(o, "participants", ps);
+		bad |= ut_json_put(o, "storms", json_integer(r.storms));
+		bad |= ut_json_put(o, "happenings", json_integer(r.happenings));
+		bad |= ut_json_put(o, "events", evs);
 		sides = ps = evs = NULL;
 	}
 	json_decref(sides);

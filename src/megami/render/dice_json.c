@@ -72,11 +72,6 @@ void mg_dice_record_free(mg_dice_record *rec)
 	rec->n = rec->cap = 0;
 }
 
-static int put(json_t *o, const char *k, json_t *v)
-{
-	return v == NULL || json_object_set_new(o, k, v) != 0;
-}
-
 static json_t *rands(const mg_dice_record *rec)
 {
 	json_t *a = json_array();
@@ -84,9 +79,9 @@ static json_t *rands(const mg_dice_record *rec)
 
 	for (i = 0; a && rec && i < rec->n; i++) {
 		json_t *r = json_object();
-		if (!r || put(r, "kind", json_string("normal")) ||
-		    put(r, "sides", json_integer((json_int_t)rec->rands[i].sides)) ||
-		    put(r, "value", json_integer((json_int_t)rec->rands[i].value)) ||
+		if (!r || ut_json_put(r, "kind", json_string("normal")) ||
+		    ut_json_put(r, "sides", json_integer((json_int_t)rec->rands[i].sides)) ||
+		    ut_json_put(r, "value", json_integer((json_int_t)rec->rands[i].value)) ||
 		    json_array_append_new(a, r) != 0) {
 			json_decref(r);
 			json_decref(a);
@@ -119,21 +114,21 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 		json_decref(doc);
 		return ut_error_set(MG_EINVALID, "the roll's text is not UTF-8");
 	}
-	if (put(doc, "ok", json_true()) || put(doc, "text", t) ||
-	    put(doc, "secret", json_boolean(res && res->secret)) ||
-	    put(doc, "success", json_boolean(o == MG_DICE_SUCCESS ||
+	if (ut_json_put(doc, "ok", json_true()) || ut_json_put(doc, "text", t) ||
+	    ut_json_put(doc, "secret", json_boolean(res && res->secret)) ||
+	    ut_json_put(doc, "success", json_boolean(o == MG_DICE_SUCCESS ||
 	                                     o == MG_DICE_CRITICAL)) ||
-	    put(doc, "failure", json_boolean(o == MG_DICE_FAILURE ||
+	    ut_json_put(doc, "failure", json_boolean(o == MG_DICE_FAILURE ||
 	                                     o == MG_DICE_FUMBLE)) ||
-	    put(doc, "critical", json_boolean(o == MG_DICE_CRITICAL)) ||
-	    put(doc, "fumble", json_boolean(o == MG_DICE_FUMBLE)) ||
-	    put(doc, "rands", rands(rec)))
+	    ut_json_put(doc, "critical", json_boolean(o == MG_DICE_CRITICAL)) ||
+	    ut_json_put(doc, "fumble", json_boolean(o == MG_DICE_FUMBLE)) ||
+	    ut_json_put(doc, "rands", rands(rec)))
 		rc = MG_ENOMEM;
 	if (rc == 0 && show == MG_SEED_VALUE) {
 		snprintf(s, sizeof(s), "%" PRIu64, seed);
-		rc = put(doc, "seed", json_string(s)) ? MG_ENOMEM : 0;
+		rc = ut_json_put(doc, "seed", json_string(s)) ? MG_ENOMEM : 0;
 	} else if (rc == 0 && show == MG_SEED_NULL) {
-		rc = put(doc, "seed", json_null()) ? MG_ENOMEM : 0;
+		rc = ut_json_put(doc, "seed", json_null()) ? MG_ENOMEM : 0;
 	}
 	dump = rc == 0 ? ut_json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 	               : NULL;

@@ -15,7 +15,6 @@
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/json.h"
-#include "util/utf8.h"
 
 static const char *const kinds[] = {
 	[MG_EV_ROUND] = "round",
@@ -44,18 +43,7 @@ static const char *const kinds[] = {
  * NULL out of memory (not "?": the event reports it). */
 static json_t *str(const char *s)
 {
-	json_t *j;
-
-	if (!s)
-		s = "";
-	if ((j = json_string(s)) || ut_utf8_valid(s, strlen(s)))
-		return j;
-	return json_string("?");
-}
-
-static int put(json_t *o, const char *k, json_t *v)
-{
-	return v == NULL || json_object_set_new(o, k, v) != 0;
+	return s ? ut_json_text(s, strlen(s), "?") : json_string("");
 }
 
 static json_t *dice(const int64_t *d, int n)
@@ -91,121 +79,121 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 
 	if (bad)
 		return ut_error_set(UT_ENOMEM, "out of memory");
-	bad |= put(o, "type", json_string(kinds[ev->kind]));
-	bad |= put(o, "round", json_integer(ev->round));
+	bad |= ut_json_put(o, "type", json_string(kinds[ev->kind]));
+	bad |= ut_json_put(o, "round", json_integer(ev->round));
 	switch (ev->kind) {
 	case MG_EV_ROUND:
 		break;
 	case MG_EV_INITIATIVE:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "dice", dice(ev->dice, 2));
-		bad |= put(o, "value", json_integer(ev->value));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "dice", dice(ev->dice, 2));
+		bad |= ut_json_put(o, "value", json_integer(ev->value));
 		break;
 	case MG_EV_ORDER:
 		a = json_array();
 		for (k = 0; a && k < ev->norder; k++)
 			bad |= json_array_append_new(
 				a, str(mg_log_name(c, (int32_t)ev->order[k])));
-		bad |= put(o, "order", a);
+		bad |= ut_json_put(o, "order", a);
 		break;
 	case MG_EV_MAIN_BEGIN:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "resumed", json_boolean(ev->flag));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "resumed", json_boolean(ev->flag));
 		break;
 	case MG_EV_RESUME:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
 		/* MG-WAIT-3: still waiting at the end of the round */
-		bad |= put(o, "forced", json_boolean(ev->flag));
+		bad |= ut_json_put(o, "forced", json_boolean(ev->flag));
 		break;
 	case MG_EV_SKIP:
 	case MG_EV_MAIN_END:
 	case MG_EV_WAIT:
 	case MG_EV_NOTHING:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
 		break;
 	case MG_EV_DISENGAGE:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "dice", dice(ev->dice, 2));
-		bad |= put(o, "value", json_integer(ev->value));
-		bad |= put(o, "opponent", str(mg_log_name(c, ev->target)));
-		bad |= put(o, "opponent_dice", dice(ev->dice + 2, 2));
-		bad |= put(o, "opponent_value", json_integer(ev->value2));
-		bad |= put(o, "success", json_boolean(ev->flag));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "dice", dice(ev->dice, 2));
+		bad |= ut_json_put(o, "value", json_integer(ev->value));
+		bad |= ut_json_put(o, "opponent", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "opponent_dice", dice(ev->dice + 2, 2));
+		bad |= ut_json_put(o, "opponent_value", json_integer(ev->value2));
+		bad |= ut_json_put(o, "success", json_boolean(ev->flag));
 		break;
 	case MG_EV_MOVE:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "kind", json_string(ev->flag ? "full" : "combat"));
-		bad |= put(o, "from", json_integer(ev->from));
-		bad |= put(o, "to", json_integer(ev->to));
-		bad |= put(o, "dest", json_integer(ev->dest));
-		bad |= put(o, "blocked_by", ev->target >= 0
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "kind", json_string(ev->flag ? "full" : "combat"));
+		bad |= ut_json_put(o, "from", json_integer(ev->from));
+		bad |= ut_json_put(o, "to", json_integer(ev->to));
+		bad |= ut_json_put(o, "dest", json_integer(ev->dest));
+		bad |= ut_json_put(o, "blocked_by", ev->target >= 0
 		                                ? str(mg_log_name(c, ev->target))
 		                                : json_null());
 		break;
 	case MG_EV_ATTACK:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
-		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
-		bad |= put(o, "dice", dice(ev->dice, 2));
-		bad |= put(o, "value", json_integer(ev->value));
-		bad |= put(o, "critical", json_boolean(ev->crit));
-		bad |= put(o, "fumble", json_boolean(ev->fumble));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= ut_json_put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "dice", dice(ev->dice, 2));
+		bad |= ut_json_put(o, "value", json_integer(ev->value));
+		bad |= ut_json_put(o, "critical", json_boolean(ev->crit));
+		bad |= ut_json_put(o, "fumble", json_boolean(ev->fumble));
 		break;
 	case MG_EV_DEFENCE:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
-		bad |= put(o, "dice", dice(ev->dice, ev->ndice));
-		bad |= put(o, "value", ev->ndice ? json_integer(ev->value)
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "dice", dice(ev->dice, ev->ndice));
+		bad |= ut_json_put(o, "value", ev->ndice ? json_integer(ev->value)
 		                                 : json_null());
-		bad |= put(o, "critical", json_boolean(ev->crit));
-		bad |= put(o, "fumble", json_boolean(ev->fumble));
-		bad |= put(o, "hit", json_boolean(ev->flag));
+		bad |= ut_json_put(o, "critical", json_boolean(ev->crit));
+		bad |= ut_json_put(o, "fumble", json_boolean(ev->fumble));
+		bad |= ut_json_put(o, "hit", json_boolean(ev->flag));
 		break;
 	case MG_EV_DAMAGE_ROLL:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
-		bad |= put(o, "dice", dice(ev->dice, 1));
-		bad |= put(o, "attack_damage", json_integer(ev->value));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= ut_json_put(o, "dice", dice(ev->dice, 1));
+		bad |= ut_json_put(o, "attack_damage", json_integer(ev->value));
 		break;
 	case MG_EV_DAMAGE:
 	case MG_EV_FINISH:
-		bad |= put(o, "actor", str(mg_log_name(c, ev->actor)));
-		bad |= put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
-		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "attack", str(mg_log_attack(c, ev->actor, ev->attack)));
+		bad |= ut_json_put(o, "target", str(mg_log_name(c, ev->target)));
 		if (ev->kind == MG_EV_FINISH)
-			bad |= put(o, "dice", dice(ev->dice, 1));
-		bad |= put(o, "attack_damage", json_integer(ev->value));
-		bad |= put(o, "modifier", json_integer(ev->modifier));
-		bad |= put(o, "attribute", attr(ev->attr));
-		bad |= put(o, "armor", attr(ev->armor_attr));
-		bad |= put(o, "damage", json_integer(ev->damage));
-		bad |= put(o, "hp", json_integer(ev->hp));
+			bad |= ut_json_put(o, "dice", dice(ev->dice, 1));
+		bad |= ut_json_put(o, "attack_damage", json_integer(ev->value));
+		bad |= ut_json_put(o, "modifier", json_integer(ev->modifier));
+		bad |= ut_json_put(o, "attribute", attr(ev->attr));
+		bad |= ut_json_put(o, "armor", attr(ev->armor_attr));
+		bad |= ut_json_put(o, "damage", json_integer(ev->damage));
+		bad |= ut_json_put(o, "hp", json_integer(ev->hp));
 		if (ev->kind == MG_EV_FINISH)
-			bad |= put(o, "killed", json_boolean(ev->flag));
+			bad |= ut_json_put(o, "killed", json_boolean(ev->flag));
 		break;
 	case MG_EV_INCAPACITATED:
 	case MG_EV_DEATH:
-		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
-		bad |= put(o, "hp", json_integer(ev->hp));
+		bad |= ut_json_put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "hp", json_integer(ev->hp));
 		break;
 	case MG_EV_END:
-		bad |= put(o, "winner", side_name(ev->winner));
+		bad |= ut_json_put(o, "winner", side_name(ev->winner));
 		break;
 	case MG_EV_ADJUST: { /* MG-GM-4 */
 		static const char *const what[] = {"hp", "position", "add",
 		                                   "clear"};
 		int cond = ev->flag == MG_ADJ_ADD || ev->flag == MG_ADJ_CLEAR;
-		bad |= put(o, "target", str(mg_log_name(c, ev->target)));
-		bad |= put(o, "what", json_string(what[ev->flag & 3]));
-		bad |= put(o, "from", cond ? json_string(mg_log_state(
+		bad |= ut_json_put(o, "target", str(mg_log_name(c, ev->target)));
+		bad |= ut_json_put(o, "what", json_string(what[ev->flag & 3]));
+		bad |= ut_json_put(o, "from", cond ? json_string(mg_log_state(
 		                                 (mg_state)ev->from, MG_LANG_EN))
 		                           : json_integer(ev->from));
-		bad |= put(o, "to", cond ? json_string(mg_log_state(
+		bad |= ut_json_put(o, "to", cond ? json_string(mg_log_state(
 		                               (mg_state)ev->to, MG_LANG_EN))
 		                         : json_integer(ev->to));
-		bad |= put(o, "state", json_string(mg_log_state(
+		bad |= ut_json_put(o, "state", json_string(mg_log_state(
 		                           (mg_state)ev->value2, MG_LANG_EN)));
-		bad |= put(o, "hp", json_integer(ev->hp));
+		bad |= ut_json_put(o, "hp", json_integer(ev->hp));
 		break;
 	}
 	}
@@ -268,11 +256,11 @@ int mg_json_finish(mg_log *log, const mg_combat *c, int rc)
 		int bad = !ch;
 		mg_combat_character(&st, c, i);
 		if (ch) {
-			bad |= put(ch, "name", str(st.name));
-			bad |= put(ch, "side", json_string(st.side == MG_SIDE_PC
+			bad |= ut_json_put(ch, "name", str(st.name));
+			bad |= ut_json_put(ch, "side", json_string(st.side == MG_SIDE_PC
 			                                       ? "PC" : "NPC"));
-			bad |= put(ch, "hp", json_integer(st.hp));
-			bad |= put(ch, "state",
+			bad |= ut_json_put(ch, "hp", json_integer(st.hp));
+			bad |= ut_json_put(ch, "state",
 			           json_string(mg_log_state(st.state, MG_LANG_EN)));
 		}
 		text = bad ? NULL

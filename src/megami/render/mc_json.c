@@ -28,19 +28,14 @@
 
 static const char *const keys[3] = {"PC", "NPC", "draw"};
 
-static int put(json_t *o, const char *k, json_t *v)
-{
-	return v == NULL || json_object_set_new(o, k, v) != 0;
-}
-
-/* put(o, k, *v), *v handed over (NULL) whether or not that worked: what
+/* ut_json_put(o, k, *v), *v handed over (NULL) whether or not that worked: what
  * is not handed over yet is still the caller's to release */
 static int take(json_t *o, const char *k, json_t **v)
 {
 	json_t *x = *v;
 
 	*v = NULL;
-	return put(o, k, x);
+	return ut_json_put(o, k, x);
 }
 
 static json_t *interval(mg_mc_interval ci)
@@ -72,17 +67,17 @@ static json_t *character(const mg_mc_char *c)
 
 	if (o == NULL)
 		return NULL;
-	bad = put(o, "name", json_string(c->name)) ||
-	      put(o, "side", json_string(c->side == MG_SIDE_PC ? "PC" : "NPC")) ||
-	      put(o, "incapacitated", json_integer((json_int_t)c->incapacitated)) ||
-	      put(o, "incapacitated_rate", json_real(c->incapacitated_rate)) ||
-	      put(o, "incapacitated_interval", interval(c->incapacitated_ci)) ||
-	      put(o, "dead", json_integer((json_int_t)c->dead)) ||
-	      put(o, "dead_rate", json_real(c->dead_rate)) ||
-	      put(o, "dead_interval", interval(c->dead_ci)) ||
-	      put(o, "hp_mean", json_real(c->hp_mean)) ||
-	      put(o, "hp_min", json_integer(c->hp_min)) ||
-	      put(o, "hp_max", json_integer(c->hp_max));
+	bad = ut_json_put(o, "name", json_string(c->name)) ||
+	      ut_json_put(o, "side", json_string(c->side == MG_SIDE_PC ? "PC" : "NPC")) ||
+	      ut_json_put(o, "incapacitated", json_integer((json_int_t)c->incapacitated)) ||
+	      ut_json_put(o, "incapacitated_rate", json_real(c->incapacitated_rate)) ||
+	      ut_json_put(o, "incapacitated_interval", interval(c->incapacitated_ci)) ||
+	      ut_json_put(o, "dead", json_integer((json_int_t)c->dead)) ||
+	      ut_json_put(o, "dead_rate", json_real(c->dead_rate)) ||
+	      ut_json_put(o, "dead_interval", interval(c->dead_ci)) ||
+	      ut_json_put(o, "hp_mean", json_real(c->hp_mean)) ||
+	      ut_json_put(o, "hp_min", json_integer(c->hp_min)) ||
+	      ut_json_put(o, "hp_max", json_integer(c->hp_max));
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -101,25 +96,25 @@ int mg_mc_render_json(const mg_mc_report *r, ut_buf *b)
 	int bad = !doc || !wins || !rates || !cis || !rounds || !chars;
 
 	for (k = 0; !bad && k < 3; k++)
-		bad = put(wins, keys[k], json_integer((json_int_t)r->wins[k])) ||
-		      put(rates, keys[k], json_real(r->rate[k])) ||
-		      put(cis, keys[k], interval(r->ci[k]));
+		bad = ut_json_put(wins, keys[k], json_integer((json_int_t)r->wins[k])) ||
+		      ut_json_put(rates, keys[k], json_real(r->rate[k])) ||
+		      ut_json_put(cis, keys[k], interval(r->ci[k]));
 	if (!bad)
-		bad = put(rounds, "mean", json_real(r->rounds_mean)) ||
-		      put(rounds, "median", json_integer(r->rounds_median)) ||
-		      put(rounds, "p90", json_integer(r->rounds_p90)) ||
-		      put(rounds, "min", json_integer(r->rounds_min)) ||
-		      put(rounds, "max", json_integer(r->rounds_max)) ||
-		      put(rounds, "histogram", histogram(r));
+		bad = ut_json_put(rounds, "mean", json_real(r->rounds_mean)) ||
+		      ut_json_put(rounds, "median", json_integer(r->rounds_median)) ||
+		      ut_json_put(rounds, "p90", json_integer(r->rounds_p90)) ||
+		      ut_json_put(rounds, "min", json_integer(r->rounds_min)) ||
+		      ut_json_put(rounds, "max", json_integer(r->rounds_max)) ||
+		      ut_json_put(rounds, "histogram", histogram(r));
 	for (k = 0; !bad && k < r->ncharacters; k++) {
 		json_t *c = character(&r->characters[k]);
 		bad = c == NULL || json_array_append_new(chars, c) != 0;
 	}
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
 	if (!bad) {
-		bad = put(doc, "rng", json_string("xoshiro256ss-1")) ||
-		      put(doc, "seed", json_string(seed)) ||
-		      put(doc, "runs", json_integer((json_int_t)r->runs)) ||
+		bad = ut_json_put(doc, "rng", json_string("xoshiro256ss-1")) ||
+		      ut_json_put(doc, "seed", json_string(seed)) ||
+		      ut_json_put(doc, "runs", json_integer((json_int_t)r->runs)) ||
 		      take(doc, "wins", &wins) || take(doc, "rates", &rates) ||
 		      take(doc, "intervals", &cis) ||
 		      take(doc, "rounds", &rounds) ||

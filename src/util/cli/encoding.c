@@ -53,18 +53,6 @@ static int converts(const char *p, size_t n, const char *from, int text)
 	return ok;
 }
 
-/* Whether p[0..n) is UTF-8 with no NUL. */
-static int is_utf8(const char *p, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)p;
-	size_t i, k;
-
-	for (i = 0; i < n; i += k)
-		if ((k = ut_utf8_seq(s + i, n - i)) == 0)
-			return 0;
-	return 1;
-}
-
 const char *ut_cli_guess_encoding(const char *p, size_t n)
 {
 	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
@@ -99,7 +87,7 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 		    (p[i + 2] == 'B' || p[i + 2] == '@')) ||
 		    (p[i + 1] == '(' && p[i + 2] == 'I')))
 			return converts(p, n, "ISO-2022-JP", 0) ? "ISO-2022-JP" : NULL;
-	if (is_utf8(p, n))
+	if (ut_utf8_valid(p, n))
 		return NULL;
 	/* text: no NUL or control character but tab, CR, LF and form feed
 	 * (binary junk converts as Shift_JIS too) */

@@ -32,13 +32,6 @@
 #include "hill_db.h"
 #include "util/json.h"
 
-/* json_object_set_new(o, k, v), which takes v either way: 0, or 1 when v
- * could not be made (NULL) or set */
-static int put(json_t *o, const char *k, json_t *v)
-{
-	return v == NULL || json_object_set_new(o, k, v) != 0;
-}
-
 /* The standings as JSON (AM_HILL_JSON) onto b; AM_ENOMEM when any part
  * could not be made: never a document with a key or a member missing. */
 static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
@@ -49,12 +42,12 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 	int bad = !root || !arr;
 
 	if (!bad) {
-		bad |= put(root, "name", json_string(h->name));
-		bad |= put(root, "size", json_integer((json_int_t)h->size));
+		bad |= ut_json_put(root, "name", json_string(h->name));
+		bad |= ut_json_put(root, "size", json_integer((json_int_t)h->size));
 		/* what a player needs to enter: where to mail, how results
 		 * score */
-		bad |= put(root, "address", json_string(h->address));
-		bad |= put(root, "points", json_pack("{sIsIsI}",
+		bad |= ut_json_put(root, "address", json_string(h->address));
+		bad |= ut_json_put(root, "points", json_pack("{sIsIsI}",
 		           "win", (json_int_t)h->points[0],
 		           "draw", (json_int_t)h->points[1],
 		           "loss", (json_int_t)h->points[2]));
@@ -66,19 +59,19 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 			bad = 1;
 			break;
 		}
-		bad |= put(o, "rank", json_integer((json_int_t)(i + 1)));
-		bad |= put(o, "name", json_string(m[i].name));
-		bad |= put(o, "player", m[i].player ? json_string(m[i].player)
+		bad |= ut_json_put(o, "rank", json_integer((json_int_t)(i + 1)));
+		bad |= ut_json_put(o, "name", json_string(m[i].name));
+		bad |= ut_json_put(o, "player", m[i].player ? json_string(m[i].player)
 		                                    : json_null());
-		bad |= put(o, "wins", json_integer(m[i].wins));
-		bad |= put(o, "draws", json_integer(m[i].draws));
-		bad |= put(o, "losses", json_integer(m[i].losses));
-		bad |= put(o, "points", json_integer(m[i].points));
-		bad |= put(o, "margin", json_integer(m[i].margin));
-		bad |= put(o, "entered", json_string(m[i].entered));
+		bad |= ut_json_put(o, "wins", json_integer(m[i].wins));
+		bad |= ut_json_put(o, "draws", json_integer(m[i].draws));
+		bad |= ut_json_put(o, "losses", json_integer(m[i].losses));
+		bad |= ut_json_put(o, "points", json_integer(m[i].points));
+		bad |= ut_json_put(o, "margin", json_integer(m[i].margin));
+		bad |= ut_json_put(o, "entered", json_string(m[i].entered));
 	}
 	if (!bad) {
-		bad = put(root, "standings", arr);
+		bad = ut_json_put(root, "standings", arr);
 		arr = NULL; /* root's, or released by the set that failed */
 	}
 	if (!bad)

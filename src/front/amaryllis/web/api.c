@@ -148,22 +148,6 @@ void am_web_response_free(am_web_response *r)
 
 /* ---- responses ----------------------------------------------------------- */
 
-/* json_object_set_new(o, k, v), which takes v either way: 0, or 1 when v
- * could not be made (NULL) or set. */
-static int put(json_t *o, const char *k, json_t *v)
-{
-	return v == NULL || json_object_set_new(o, k, v) != 0;
-}
-
-/* The JSON string of s[0..n), text that is not UTF-8 as `instead`; NULL
- * only out of memory. */
-static json_t *string_or(const char *s, size_t n, const char *instead)
-{
-	json_t *v = json_stringn(s, n);
-
-	return v || ut_utf8_valid(s, n) ? v : json_string(instead);
-}
-
 /* A JSON document j (consumed) as the response. */
 static int respond_json(am_web_response *r, int status, json_t *j)
 {
@@ -194,9 +178,9 @@ static int fail(am_web_response *r, int status, const char *detail,
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	/* a message is valid UTF-8 unless a cut or a hostile echo broke it */
-	bad = !j || put(j, "error", string_or(msg, strlen(msg),
+	bad = !j || ut_json_put(j, "error", ut_json_text(msg, strlen(msg),
 	                "(the message is not valid UTF-8)")) ||
-	      put(j, "status", json_integer(status)) ||
+	      ut_json_put(j, "status", json_integer(status)) ||
 	      (extra && json_object_update(j, extra) != 0);
 	json_decref(extra);
 	if (bad) {
@@ -441,8 +425,8 @@ static int battle_sheets(am_web_response *r, const battle_req *q,
 	if (am_sheet_ok(sh[0]) && am_sheet_ok(sh[1]))
 		return 0;
 	x = json_object();
-	if (!x || put(x, "a", verdict(sh[0], (am_lang)q->lang)) ||
-	    put(x, "b", verdict(sh[1], (am_lang)q->lang))) {
+	if (!x || ut_json_put(x, "a", verdict(sh[0], (am_lang)q->lang)) ||
+	    ut_json_put(x, "b", verdict(sh[1], (am_lang)q->lang))) {
 		json_decref(x);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
@@ -1021,11 +1005,11 @@ static int entry_response(am_web_response *r, const char *result,
 		reply_body(&text, reply, rlen);
 	doc = json_object();
 	if (!doc || text.failed ||
-	    put(doc, "result", json_string(result ? result : "")) ||
-	    put(doc, "reply", string_or(text.ptr ? text.ptr : "", text.len,
+	    ut_json_put(doc, "result", json_string(result ? result : "")) ||
+	    ut_json_put(doc, "reply", ut_json_text(text.ptr ? text.ptr : "", text.len,
 	                                "(the reply is not valid UTF-8)")) ||
 	    /* an entry (or test) that was the last and did not stay */
-	    (stayed >= 0 && put(doc, "stayed", json_boolean(stayed)))) {
+	    (stayed >= 0 && ut_json_put(doc, "stayed", json_boolean(stayed)))) {
 		json_decref(doc);
 		ut_buf_free(&text);
 		return ut_error_set(AM_ENOMEM, "out of memory");
@@ -1241,7 +1225,7 @@ static int api_hill_sheet(am_web *web, am_web_response *r, const char *query)
 			json_decref(js);
 			json_decref(doc);
 			rc = ut_error_set(AM_ENOMEM, "out of memory");
-		} else if (put(doc, "sheet", js)) { /* takes js either way */
+		} else if (ut_json_put(doc, "sheet", js)) { /* takes js either way */
 			json_decref(doc);
 			rc = ut_error_set(AM_ENOMEM, "out of memory");
 		} else {
