@@ -3,7 +3,8 @@
  * JSON text as jansson writes them (%.17g: 0.63400000000000001) rewritten
  * in the shortest form that reads back as the same double (0.634), as
  * JavaScript, Python and most JSON writers print them (plain text in,
- * plain text out); and jansson's writer made whole or not at all.
+ * plain text out); and jansson's writer and reader made whole or not at
+ * all.
  */
 #ifndef UT_JSON_H
 #define UT_JSON_H
@@ -15,6 +16,22 @@ extern "C" {
 #endif
 
 struct json_t; /* jansson's value: this header needs no jansson.h */
+struct json_error_t; /* jansson's error */
+
+/** json_loadb(text, len, flags, err) (jansson's flags), that never gives
+ *  a wrong document or a wrong error out of memory.  jansson 2.14's
+ *  reader does not always say when an allocation failed: a string it
+ *  could not allocate is "a token that is not JSON", and a byte it could
+ *  not keep is left out of a string without a word, "10" becoming "1"
+ *  (jansson issue #362, pull request #747).  So text is read twice, and
+ *  two reads that differ (one refused and one not, two documents not
+ *  equal, two refusals for different reasons) met a failed allocation.
+ *  A failure that strikes both reads alike is not seen.
+ *  @param out  the document (json_decref), NULL unless 0 is returned
+ *  @param err  why text is not JSON, when 1 is returned (may be NULL)
+ *  @return 0; 1 when text is not JSON; UT_ENOMEM */
+int ut_json_loadb(struct json_t **out, const char *text, size_t len,
+                  size_t flags, struct json_error_t *err);
 
 /** json_dumps(j, flags) (jansson's flags: JSON_COMPACT, JSON_INDENT(n),
  *  JSON_PRESERVE_ORDER, …), whole or NULL (to free with free()).

@@ -1,6 +1,6 @@
 /*
  * util/json.c - the shortest reals of a JSON text, and jansson's writer
- * whole or not at all (util/json.h).
+ * and reader whole or not at all (util/json.h).
  */
 #include "util/json.h"
 
@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "util/buf.h"
+#include "util/error.h"
 #include "util/utf8.h"
 
 /* json_dump_callback's writer: onto the buffer, whose failure sticks (a
@@ -31,6 +32,45 @@ char *ut_json_dumps(const struct json_t *j, size_t flags)
 		return NULL;
 	}
 	return b.ptr;
+}
+
+/* jansson's refusal e is a failed allocation, not the text: it says so
+ * (json_error_out_of_memory), or leaves e as it began, without a text
+ * (text that is not JSON always gets one). */
+static int no_memory(const json_error_t *e)
+{
+	return e->text[0] == '\0' ||
+	       json_error_code(e) == json_error_out_of_memory;
+}
+
+int ut_json_loadb(struct json_t **out, const char *text, size_t len,
+                  size_t flags, struct json_error_t *err)
+{
+	json_error_t e[2];
+	json_t *j[2];
+	int k, same;
+
+	*out = NULL;
+	for (k = 0; k < 2; k++) {
+		memset(&e[k], 0, sizeof(e[k]));
+		j[k] = json_loadb(text ? text : "", text ? len : 0, flags, &e[k]);
+	}
+	same = j[0] && j[1] ? json_equal(j[0], j[1]) :
+	       !j[0] && !j[1] && !no_memory(&e[0]) && !no_memory(&e[1]) &&
+	       strcmp(e[0].text, e[1].text) == 0 && e[0].line == e[1].line &&
+	       e[0].column == e[1].column;
+	json_decref(j[1]);
+	if (!same) {
+		json_decref(j[0]);
+		return UT_ENOMEM;
+	}
+	if (!j[0]) {
+		if (err)
+			*err = e[0];
+		return 1;
+	}
+	*out = j[0];
+	return 0;
 }
 
 int ut_json_put(struct json_t *o, const char *key, struct json_t *v)

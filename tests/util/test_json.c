@@ -1,7 +1,7 @@
 /*
  * test_json.c - util/json.h: jansson's %.17g reals made the shortest that
  * read back the same, strings and integers untouched; jansson's writer
- * whole or not at all.
+ * and reader whole or not at all.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -146,6 +146,93 @@ static void test_dumps_alloc_failures(void **state)
 	json_decref(w.o);
 }
 
+/* A request as the web API reads one: strings of many bytes (the
+ * reader's buffer grows while it saves them), a number, an escape. */
+static const char doc_text[] =
+	"{\"sheet\": \"グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\\n"
+	"・シールド:防御力+2<リミテッド>\\n\", \"lang\": \"en\", "
+	"\"n\": 1234567890123, \"a\": [\"x\\u00e9\", null]}";
+
+typedef struct load_sweep {
+	const char *text;
+	json_t *want, *got;
+	json_error_t err;
+	int want_rc;
+} load_sweep;
+
+static int load_run(void *ud)
+{
+	load_sweep *w = ud;
+	int rc = ut_json_loadb(&w->got, w->text, strlen(w->text),
+	                       JSON_REJECT_DUPLICATES, &w->err);
+
+	return rc == w->want_rc ? 0 : rc < 0 ? rc : -100 - rc;
+}
+
+static void load_check(void *ud, int rc, int failed)
+{
+	load_sweep *w = ud;
+
+	if (tf_fail_ran(rc, failed, UT_ENOMEM)) {
+		if (w->want) {
+			assert_non_null(w->got);
+			assert_true(json_equal(w->got, w->want));
+		} else {
+			assert_null(w->got);
+			assert_string_equal(w->err.text,
+			                    "premature end of input near '\"x'");
+			assert_int_equal(w->err.line, 1);
+		}
+	} else {
+		assert_null(w->got);
+	}
+	json_decref(w->got);
+	w->got = NULL;
+}
+
+/*
+ * ut_json_loadb with each allocation failing in turn, jansson's own: the
+ * document (equal to the one read without failures) or UT_ENOMEM, never
+ * another document; text that is not JSON (an unterminated string after
+ * the object's first member: jansson's "premature end of input near
+ * '\"x'", line 1) its refusal or UT_ENOMEM.  json_loadb alone fails this: out of
+ * memory while it saves a string, it drops a byte ("10" read as "1") or
+ * calls the string not JSON (jansson 2.14, issue #362).  Reading a
+ * document allocates its values: at least 2 runs fail.
+ */
+static void test_loadb_alloc_failures(void **state)
+{
+	load_sweep w;
+	json_t *s;
+
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	w.text = doc_text;
+	w.want = json_loads(doc_text, 0, NULL);
+	assert_non_null(w.want);
+	s = json_object_get(w.want, "sheet");
+	assert_string_equal(json_string_value(s),
+	                    "グリスク:10/1/1/2/シールド、スピア、スピア、ブースト\n"
+	                    "・シールド:防御力+2<リミテッド>\n");
+	assert_int_equal(json_integer_value(json_object_get(w.want, "n")),
+	                 1234567890123);
+	assert_int_equal(ut_json_loadb(&w.got, doc_text, strlen(doc_text), 0,
+	                               NULL), 0);
+	assert_true(json_equal(w.got, w.want));
+	json_decref(w.got);
+	w.got = NULL;
+	assert_true(tf_fail_sweep(load_run, load_check, &w) >= 2);
+	json_decref(w.want);
+
+	w.want = NULL;
+	w.want_rc = 1;
+	w.text = "{\"lang\": \"en\", \"sheet\": \"x";
+	assert_true(tf_fail_sweep(load_run, load_check, &w) >= 1);
+	/* NULL text is the empty text, not JSON */
+	assert_int_equal(ut_json_loadb(&s, NULL, 0, 0, &w.err), 1);
+	assert_null(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_kept),
 		cmocka_unit_test(test_dumps),
 		cmocka_unit_test(test_dumps_alloc_failures),
+		cmocka_unit_test(test_loadb_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
