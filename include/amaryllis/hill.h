@@ -257,7 +257,7 @@ int am_hill_status(char **out, size_t *len, am_hill *hill, int format,
  * with empty lines), but for the text of any password line written into
  * it (`#password`, `#パスワード`, any width or case: left out when stored
  * and when read, the line end kept).  It parses to the member's team, so it can be fought
- * again; am_sheet_parse + am_sheet_format give what `amaryllis check`
+ * again; am_sheet_parse + am_sheet_normalised give what `amaryllis check`
  * prints for it (a sheet too, but not the text the member entered:
  * comments, notation and the order of lines change).  Nothing else of
  * the member is read: the password hash never leaves the database; the owner is in

@@ -181,6 +181,16 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang);
 
 /**
+ * am_diag_format's message, whole, in memory of its own: out of memory is
+ * an error here, not a message.
+ * @param out  the message, NUL-terminated (free()); NULL on failure
+ * @param len  its length, or NULL
+ * @return 0; AM_ENOMEM; AM_EINVALID when out is NULL
+ */
+int am_diag_message(char **out, size_t *len, const am_diag *diag,
+                    am_lang lang);
+
+/**
  * The original text of line `line` of the parsed buffer (borrowed, not
  * NUL-terminated, length in *len), for showing context; NULL if out of range.
  */
@@ -199,9 +209,25 @@ uint32_t am_sheet_prose_line(const am_sheet *sheet);
 /** The team (borrowed from the sheet), or NULL when the sheet is illegal. */
 const am_team *am_sheet_team(const am_sheet *sheet);
 
-/** The sheet's unit/action definitions in normalised notation. */
+/**
+ * The sheet's unit/action definitions in normalised notation, into
+ * buf[0..size) like snprintf (cut on a character boundary).
+ * @return the length of the whole notation; 0 (buf empty) when out of
+ *         memory, which a caller that must know uses am_sheet_normalised
+ *         to tell from an empty notation (a sheet without one legal
+ *         definition)
+ */
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
                        am_lang lang);
+
+/**
+ * am_sheet_format's notation, whole, in memory of its own.
+ * @param out  the notation, NUL-terminated (free()); NULL on failure
+ * @param len  its length, or NULL
+ * @return 0; AM_ENOMEM; AM_EINVALID when out is NULL
+ */
+int am_sheet_normalised(char **out, size_t *len, const am_sheet *sheet,
+                        am_lang lang);
 
 /** The longest replay token am_replay_token_read takes (characters after
  *  its "am1." prefix). */

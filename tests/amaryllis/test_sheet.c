@@ -1792,10 +1792,100 @@ static void test_diag_alloc_failures(void **state)
 	                             ".txt") >= 128);
 }
 
+/* A text of its own (am_sheet_normalised, am_diag_message) against what
+ * the snprintf-like call (am_sheet_format, am_diag_format) gives. */
+typedef struct whole_sweep {
+	const am_sheet *s;
+	const am_diag *d; /* NULL: the sheet's notation */
+	am_lang lang;
+	char want[8192];
+	char *got;
+	size_t glen;
+} whole_sweep;
+
+static int whole_run(void *ud)
+{
+	whole_sweep *w = ud;
+
+	return w->d ? am_diag_message(&w->got, &w->glen, w->d, w->lang)
+	            : am_sheet_normalised(&w->got, &w->glen, w->s, w->lang);
+}
+
+static void whole_check(void *ud, int rc, int failed)
+{
+	whole_sweep *w = ud;
+
+	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
+		assert_int_equal(w->glen, strlen(w->want));
+		assert_string_equal(w->got, w->want);
+	} else {
+		assert_null(w->got);
+	}
+	free(w->got);
+	w->got = NULL;
+}
+
+static void whole_file(const char *path, const char *text, size_t len,
+                       void *ud)
+{
+	size_t *runs = ud, i;
+	am_sheet *s = NULL;
+	whole_sweep w;
+	int lang;
+
+	(void)path;
+	assert_int_equal(am_sheet_parse(&s, text, len, NULL), 0);
+	memset(&w, 0, sizeof(w));
+	w.s = s;
+	for (lang = 0; lang < 2; lang++) {
+		w.lang = lang ? AM_LANG_EN : AM_LANG_JA;
+		w.d = NULL;
+		assert_true(am_sheet_format(w.want, sizeof(w.want), s, w.lang) <
+		            sizeof(w.want));
+		*runs += (size_t)tf_fail_sweep(whole_run, whole_check, &w);
+		for (i = 0; i < am_sheet_diag_count(s); i++) {
+			w.d = am_sheet_diag(s, i);
+			assert_true(am_diag_format(w.want, sizeof(w.want), w.d,
+			                           w.lang) < sizeof(w.want));
+			*runs += (size_t)tf_fail_sweep(whole_run, whole_check, &w);
+		}
+	}
+	am_sheet_free(s);
+}
+
+/*
+ * am_sheet_normalised and am_diag_message for every golden sheet (legal
+ * and with every kind of error) and every diagnostic, in both languages:
+ * the same text as am_sheet_format and am_diag_format give without
+ * failures; with each allocation failing in turn, that text or
+ * AM_ENOMEM and no text -- never the text for want of memory, an empty
+ * notation or a cut one, as the snprintf-like calls made twice (size,
+ * then text) gave the check's JSON and the web API.  An empty notation
+ * (a sheet with no legal definition) is a string too.  Each text is
+ * built in a buffer that grows: at least one run a text fails (69
+ * sheets, 64 diagnostics, two languages).
+ */
+static void test_whole_alloc_failures(void **state)
+{
+	size_t runs = 0;
+	char *t;
+	(void)state;
+
+	assert_int_equal(tf_each_file("tests/amaryllis/golden/sheets", ".txt",
+	                              whole_file, &runs), 69);
+	assert_true(runs >= 2 * (69 + 64));
+	assert_int_equal(am_sheet_normalised(NULL, NULL, NULL, AM_LANG_JA),
+	                 AM_EINVALID);
+	assert_int_equal(am_sheet_normalised(&t, NULL, NULL, AM_LANG_JA), 0);
+	assert_string_equal(t, "");
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alloc_failures),
+		cmocka_unit_test(test_whole_alloc_failures),
 		cmocka_unit_test(test_diag_alloc_failures),
 		TF_TEST("AM-UNIT-1 AM-UNIT-2 AM-UNIT-4 AM-COST-1 BU-SHEET-3",
 		        test_example_grisk),

@@ -204,15 +204,14 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 				status = EXIT_INPUT;
 			continue;
 		} else if (cli_sheet_load(&s, path, &o) == 0) {
-			size_t n = am_sheet_format(NULL, 0, s.sheet, o.lang);
-			char *buf = malloc(n + 1);
-			if (!buf) {
+			size_t n;
+			char *buf;
+			if (am_sheet_normalised(&buf, &n, s.sheet, o.lang) < 0) {
 				cli_error("out of memory");
 				cli_sheet_free(&s);
 				cli_paths_free(&paths);
 				return EXIT_INPUT;
 			}
-			am_sheet_format(buf, n + 1, s.sheet, o.lang);
 			if (nfiles > 1)
 				ut_out_printf(ut_out_stdout(), "# %s\n",
 				              ut_cli_shown_name(name, path));

@@ -107,12 +107,10 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 
 	for (i = 0; !bad && i < n; i++) {
 		const am_diag *d = am_sheet_diag(sheet, i);
-		size_t len = am_diag_format(NULL, 0, d, lang);
-		char *msg = malloc(len + 1);
+		char *msg = NULL;
 		json_t *e = json_object();
-		bad |= !msg || !e;
+		bad |= am_diag_message(&msg, NULL, d, lang) < 0 || !e;
 		if (!bad) {
-			am_diag_format(msg, len + 1, d, lang);
 			bad |= ut_json_put(e, "line", json_integer(d->line));
 			bad |= ut_json_put(e, "col", json_integer(d->col));
 			bad |= ut_json_put(e, "message", json_string(msg));
@@ -130,11 +128,10 @@ int am_render_check(const am_sheet *sheet, am_lang lang, am_write_fn write,
 		bad |= ut_json_put(o, "more_errors", json_integer((json_int_t)more));
 	}
 	if (!bad && am_sheet_ok(sheet)) {
-		size_t len = am_sheet_format(NULL, 0, sheet, lang);
-		char *norm = malloc(len + 1);
-		bad |= !norm;
+		size_t len;
+		char *norm;
+		bad |= am_sheet_normalised(&norm, &len, sheet, lang) < 0;
 		if (norm) {
-			am_sheet_format(norm, len + 1, sheet, lang);
 			bad |= ut_json_put(o, "normalised", json_stringn(norm, len));
 			free(norm);
 		}

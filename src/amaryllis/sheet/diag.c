@@ -287,16 +287,41 @@ static void expand(ut_buf *b, const am_diag *d, ut_lang lang)
  * caller puts the 1-based line and character column in front of it, and a
  * column inside the message, {1} of AM_DIAG_UNCLOSED, counts characters
  * too); see sheet.h. */
+/* The message of diag into b (b->failed: out of memory). */
+static void message(ut_buf *b, const am_diag *diag, am_lang lang)
+{
+	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT)
+		ut_buf_puts(b, ut_msg_text(&unknown, (ut_lang)lang));
+	else
+		expand(b, diag, (ut_lang)lang);
+}
+
 size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
                       am_lang lang)
 {
 	ut_buf b = UT_BUF_INIT;
 
-	if (!diag || diag->code <= 0 || diag->code >= AM_DIAG_COUNT)
-		ut_buf_puts(&b, ut_msg_text(&unknown, (ut_lang)lang));
-	else
-		expand(&b, diag, (ut_lang)lang);
+	message(&b, diag, lang);
 	return ut_msg_hand_out(buf, size, &b, (ut_lang)lang);
+}
+
+int am_diag_message(char **out, size_t *len, const am_diag *diag,
+                    am_lang lang)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_diag_message: out is NULL");
+	message(&b, diag, lang);
+	/* (an empty message: a string of its own) */
+	if (b.failed || !(*out = b.ptr ? b.ptr : calloc(1, 1))) {
+		ut_buf_free(&b);
+		*out = NULL;
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	if (len)
+		*len = b.len;
+	return 0;
 }
 
 /* ---- collection ------------------------------------------------------- */

@@ -1,5 +1,6 @@
 /*
- * format.c - am_sheet_format: the sheet's definitions in normalised
+ * format.c - am_sheet_format, am_sheet_normalised: the sheet's
+ * definitions in normalised
  * notation (half-width, computed costs, customisations in the order
  * written), with each unit's 技術 and what its actions use in comment
  * lines: the storage as `amaryllis check` prints it (BU-SHEET-3 in
@@ -7,10 +8,12 @@
  * and formats to the same text (tests/amaryllis/test_sheet.c: roundtrip_*).
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/buf.h"
 #include "util/ckd.h"
+#include "util/error.h"
 #include "util/utf8.h"
 #include "sheet_int.h"
 
@@ -93,22 +96,49 @@ static void action(ut_buf *b, const am_action_rec *a)
 
 /* The storage as `amaryllis check` prints it (BU-SHEET-3); the contract is
  * in amaryllis/sheet.h. */
+/* The notation of s into b (b->failed: out of memory). */
+static void format(ut_buf *b, const am_sheet *s, am_lang lang)
+{
+	int en = lang == AM_LANG_EN;
+	size_t i;
+
+	if (s && s->entry != AM_NOINDEX && s->units[s->entry].ok)
+		unit(b, s, &s->units[s->entry], en);
+	for (i = 0; s && i < s->nunits; i++)
+		if (s->units[i].buildia && s->units[i].ok)
+			unit(b, s, &s->units[i], en);
+	for (i = 0; s && i < s->nactions; i++)
+		if (s->actions[i].first == i && s->actions[i].ok)
+			action(b, &s->actions[i]);
+}
+
 size_t am_sheet_format(char *buf, size_t size, const am_sheet *s,
                        am_lang lang)
 {
 	ut_buf b = UT_BUF_INIT;
-	int en = lang == AM_LANG_EN;
-	size_t i, len;
+	size_t len;
 
-	if (s && s->entry != AM_NOINDEX && s->units[s->entry].ok)
-		unit(&b, s, &s->units[s->entry], en);
-	for (i = 0; s && i < s->nunits; i++)
-		if (s->units[i].buildia && s->units[i].ok)
-			unit(&b, s, &s->units[i], en);
-	for (i = 0; s && i < s->nactions; i++)
-		if (s->actions[i].first == i && s->actions[i].ok)
-			action(&b, &s->actions[i]);
+	format(&b, s, lang);
 	len = ut_utf8_copy(buf, size, b.ptr, b.failed ? 0 : b.len);
 	ut_buf_free(&b);
 	return len;
+}
+
+int am_sheet_normalised(char **out, size_t *len, const am_sheet *s,
+                        am_lang lang)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_sheet_normalised: out is NULL");
+	*out = NULL;
+	format(&b, s, lang);
+	/* (no definition at all: an empty string of its own) */
+	if (b.failed || !(*out = b.ptr ? b.ptr : calloc(1, 1))) {
+		ut_buf_free(&b);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	if (len)
+		*len = b.len;
+	return 0;
 }

@@ -61,19 +61,16 @@ static int token_fail(int code, int m, am_lang lang, int has_n, uint64_t n)
  * illegal sheet. */
 static int put_sheet(ut_buf *b, const am_sheet *s)
 {
+	char *t;
 	size_t n;
+	int rc;
 
 	if (!am_sheet_ok(s))
 		return ut_error_set(AM_EINVALID, "an illegal sheet has no replay token");
-	n = am_sheet_format(NULL, 0, s, AM_LANG_JA);
-	{
-		char *t = malloc(n + 1);
-		if (!t)
-			return ut_error_set(AM_ENOMEM, "out of memory");
-		am_sheet_format(t, n + 1, s, AM_LANG_JA);
-		ut_buf_put(b, t, n);
-		free(t);
-	}
+	if ((rc = am_sheet_normalised(&t, &n, s, AM_LANG_JA)) < 0)
+		return rc;
+	ut_buf_put(b, t, n);
+	free(t);
 	return 0;
 }
 

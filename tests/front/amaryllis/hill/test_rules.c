@@ -553,19 +553,15 @@ static void member_sheet_no_password(void **state)
 }
 
 /* The normalised notation of a sheet text, as `amaryllis check` prints it
- * (am_sheet_format, ja). */
+ * (am_sheet_normalised, ja). */
 static char *normalised(const char *text, size_t len)
 {
 	am_sheet *sh = NULL;
 	char *out;
-	size_t n;
 
 	assert_int_equal(am_sheet_parse(&sh, text, len, NULL), 0);
 	assert_true(am_sheet_ok(sh));
-	n = am_sheet_format(NULL, 0, sh, AM_LANG_JA);
-	out = malloc(n + 1);
-	assert_non_null(out);
-	am_sheet_format(out, n + 1, sh, AM_LANG_JA);
+	assert_int_equal(am_sheet_normalised(&out, NULL, sh, AM_LANG_JA), 0);
 	am_sheet_free(sh);
 	return out;
 }
