@@ -212,13 +212,19 @@ static int buf_write(void *ud, const char *data, size_t len)
 
 /* ---- requests ------------------------------------------------------------ */
 
-/* The request body as a JSON object; NULL after a 400 response. */
+/* The request body as a JSON object; NULL after a 400 response, or out
+ * of memory with none (api_request). */
 static json_t *request(am_web_response *r, const char *body, size_t len)
 {
 	json_error_t err;
-	json_t *j = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, &err);
+	json_t *j;
+	int rc = ut_json_loadb(&j, body, len, JSON_REJECT_DUPLICATES, &err);
 
-	if (!j) {
+	if (rc < 0) {
+		ut_error_set(AM_ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (rc > 0) {
 		fail(r, 400, "bad-json", NULL, "bad JSON at line %d, column %d: %s",
 		     err.line, err.column, err.text);
 		return NULL;
@@ -268,8 +274,9 @@ static json_t *verdict(const am_sheet *sh, am_lang lang)
 	ut_buf b = UT_BUF_INIT;
 	json_t *j = NULL;
 
-	if (am_render_check(sh, lang, buf_write, &b) == 0 && !b.failed)
-		j = json_loadb(b.ptr, b.len, 0, NULL);
+	if (am_render_check(sh, lang, buf_write, &b) == 0 && !b.failed &&
+	    ut_json_loadb(&j, b.ptr, b.len, 0, NULL) != 0)
+		j = NULL;
 	ut_buf_free(&b);
 	return j;
 }
@@ -295,7 +302,8 @@ static int api_check(am_web_response *r, const char *body, size_t len)
 	rc = am_sheet_parse(&sh, text, n, NULL);
 	if (rc == 0)
 		rc = am_render_check(sh, (am_lang)lang, buf_write, &b);
-	if (rc == 0 && b.failed)
+	/* (a writer that failed ran out of memory, whatever rc says) */
+	if (b.failed)
 		rc = ut_error_set(AM_ENOMEM, "out of memory");
 	if (rc == 0) {
 		respond_buf(r, 200, type_json, &b);
@@ -485,8 +493,11 @@ static int battle_output(am_web_response *r, const battle_req *q, watch *w,
 	int rc;
 
 	if (svg) {
-		if ((rc = am_chart_svg(w->chart, engine, buf_write, &b)) == 0 &&
-		    !b.failed) {
+		rc = am_chart_svg(w->chart, engine, buf_write, &b);
+		/* (a writer that failed ran out of memory, whatever rc says) */
+		if (b.failed)
+			rc = ut_error_set(AM_ENOMEM, "out of memory");
+		if (rc == 0) {
 			if (max && b.len > max)
 				rc = too_big(r, q, b.len, max, 0);
 			else
@@ -1333,6 +1344,11 @@ static int api_request(am_web *web, am_web_response *r, const char *client,
 		return fail(r, 404, "no-hill", NULL,
 		            "this server has no hill (serve --hill HILL.db)");
 	rc = api_call(web, r, client, rt, query, body, len);
+	/* a route returns 0 with an answer, or an error: 0 without one is a
+	 * refusal that ran out of memory (in fail() or request(), after
+	 * which the route returns 0 as if it had been made) */
+	if (rc == 0 && r->status == 0)
+		rc = ut_error_set(AM_ENOMEM, "out of memory");
 	if (rc < 0) {
 		am_web_response_free(r);
 		if (rc != AM_ENOMEM)

@@ -53,3 +53,5 @@ set_tests_properties(web/slowloris web/rate web/busy_hill web/lockout
 set_tests_properties(web/browser web/page web/robust web/csrf PROPERTIES
 	RESOURCE_LOCK "chromium;npm")
 am_test_env(${am_web_tests})
+# test_api fails each allocation of its requests in turn
+am_test_fail_alloc(web_test_api)
