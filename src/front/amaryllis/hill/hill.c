@@ -57,6 +57,7 @@
 #include "util/ckd.h"
 #include "util/error.h"
 #include "util/msg.h"
+#include "util/utf8.h"
 #include "util/width.h"
 
 #include "hill_int.h"
@@ -254,6 +255,21 @@ static int put_meta(am_hill *h, const char *key, const char *text, int64_t v)
 	return step_done(h, st);
 }
 
+/* Text a hill shows and writes into mail and JSON (its name, its
+ * address): UTF-8 without a control character.  A name that is not UTF-8
+ * could not be put in the JSON standings (am_hill_status) at all. */
+static int valid_text(const char *s)
+{
+	const char *p;
+
+	if (!ut_utf8_valid(s, strlen(s)))
+		return 0;
+	for (p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
 static int valid_address(const char *a)
 {
 	const char *at = a ? strchr(a, '@') : NULL;
@@ -268,6 +284,14 @@ static int config_check(const am_hill_config *cfg)
 {
 	int i;
 
+	if (cfg->address && !valid_text(cfg->address))
+		return ut_error_set_tr(AM_EINVALID, "丘のアドレスが UTF-8 ではないか、"
+		                       "制御文字を含みます", "the hill's address is not "
+		                       "UTF-8 or holds a control character");
+	if (cfg->name && !valid_text(cfg->name))
+		return ut_error_set_tr(AM_EINVALID, "丘の名前が UTF-8 ではないか、"
+		                       "制御文字を含みます", "the hill's name is not "
+		                       "UTF-8 or holds a control character");
 	if (!valid_address(cfg->address))
 		return ut_error_set_tr(AM_EINVALID, "「%s」はメールアドレスではありません",
 		                       "'%s' is not a mail address",

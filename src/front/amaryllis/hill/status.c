@@ -42,11 +42,15 @@ static int status_json(am_hill *h, hill_member *m, size_t n, ut_buf *b)
 	int bad = !root || !arr;
 
 	if (!bad) {
-		bad |= ut_json_put(root, "name", json_string(h->name));
+		/* (init takes only UTF-8 for both: "?" stands for the name or
+		 * the address of a hill made before it checked) */
+		bad |= ut_json_put(root, "name", ut_json_text(h->name,
+		                   strlen(h->name), "?"));
 		bad |= ut_json_put(root, "size", json_integer((json_int_t)h->size));
 		/* what a player needs to enter: where to mail, how results
 		 * score */
-		bad |= ut_json_put(root, "address", json_string(h->address));
+		bad |= ut_json_put(root, "address", ut_json_text(h->address,
+		                   strlen(h->address), "?"));
 		bad |= ut_json_put(root, "points", json_pack("{sIsIsI}",
 		           "win", (json_int_t)h->points[0],
 		           "draw", (json_int_t)h->points[1],

@@ -672,6 +672,64 @@ static void heatmap_stored(void **state)
 	fx_close(&f);
 }
 
+/*
+ * The hill's name and address go into its mail (From:, the subject) and
+ * its JSON standings: init refuses either when it is not UTF-8 or holds
+ * a control character (a name that is not UTF-8 made every JSON status
+ * fail, "out of memory"), and makes no file.  A hill made before that
+ * check shows such a name as "?" in its JSON standings, with the rest of
+ * them: グリスク alone, 0-0-0, 0 points.
+ */
+static void hill_names_utf8(void **state)
+{
+	static const char *const bad[] = {"\xff\xfeHill", "Hill\nBcc: x",
+	                                  "a\tb", "\x7f"};
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	fx f;
+	sqlite3 *db;
+	char *s;
+	size_t i;
+	(void)state;
+
+	fx_open(&f, 5);
+	cfg.address = HILL_ADDR;
+	cfg.size = 5;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char path[128];
+		snprintf(path, sizeof(path), "%s/bad%zu.db", f.dir, i);
+		cfg.name = bad[i];
+		cfg.address = HILL_ADDR;
+		assert_int_equal(am_hill_create(path, &cfg), AM_EINVALID);
+		assert_string_equal(am_error_last(), "the hill's name is not "
+		                    "UTF-8 or holds a control character");
+		cfg.name = "Hill";
+		cfg.address = i == 0 ? "h\xffill@example.org" : "h\x01ill@example.org";
+		assert_int_equal(am_hill_create(path, &cfg), AM_EINVALID);
+		assert_string_equal(am_error_last(), "the hill's address is not "
+		                    "UTF-8 or holds a control character");
+		assert_int_equal(access(path, F_OK), -1);
+	}
+
+	fx_enter(&f, "a@example.net", "g1@x", "pass-aaa", GRISK);
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE meta SET value = "
+	                              "CAST(X'FF41' AS TEXT) WHERE key = 'name'",
+	                              NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	am_hill_free(f.hill);
+	assert_int_equal(am_hill_open(&f.hill, f.path), 0);
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(s, "  \"name\": \"?\",\n  \"size\": 5,\n"));
+	assert_non_null(strstr(s, "\"name\": \"グリスク\",\n"
+	                       "      \"player\": null,\n"
+	                       "      \"wins\": 0,\n"
+	                       "      \"draws\": 0,\n"
+	                       "      \"losses\": 0,\n"
+	                       "      \"points\": 0,\n"));
+	free(s);
+	fx_close(&f);
+}
+
 /* A format-1 hill (as issue 10 made them) is upgraded when opened: its
  * members stay, the new columns and tables are there. */
 static void upgrade_format1(void **state)
@@ -876,6 +934,7 @@ int main(void)
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(heatmap_stored),
+		cmocka_unit_test(hill_names_utf8),
 		cmocka_unit_test(upgrade_format1),
 		cmocka_unit_test(password_nfkc),
 		cmocka_unit_test(password_outside_lock),
