@@ -77,9 +77,18 @@ void am_design_cross(am_design *child, const am_design *a,
  *   オプティマ：１０／２／１／２／技１、技２
  *   ・技１（１）：直接攻撃＜遅延起動４＞＜効果２倍＞
  * NUL-terminated and truncated to size.
- * @return the length the full text needs (like snprintf)
+ * @return the length the full text needs (like snprintf); 0 (buf empty)
+ *         when out of memory (a design's text is never empty)
  */
 size_t am_design_format(char *buf, size_t size, const am_design *design);
+
+/**
+ * am_design_format's text, whole, in memory of its own.
+ * @param out  the text, NUL-terminated (free()); NULL on failure
+ * @param len  its length, or NULL
+ * @return 0; AM_ENOMEM; AM_EINVALID when out or design is NULL
+ */
+int am_design_text(char **out, size_t *len, const am_design *design);
 
 /**
  * The team of the design (borrowed from it, valid until the design

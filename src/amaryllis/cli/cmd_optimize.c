@@ -441,17 +441,14 @@ static int report(opt_run *r, const am_opt *opt)
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = EXIT_INPUT;
 	if (r->out) {
-		const am_design *d = am_opt_best(opt);
-		size_t len = am_design_format(NULL, 0, d);
+		size_t len;
 		char *text = NULL;
 		const char *why = NULL;
 		if (ut_out_open(&f, r->out) == 0) {
-			if ((text = malloc(len + 1))) {
-				am_design_format(text, len + 1, d);
+			if (am_design_text(&text, &len, am_opt_best(opt)) == 0)
 				ut_out_write(&f, text, len);
-			} else {
+			else
 				why = "out of memory";
-			}
 		}
 		if (cli_out_close(&r->o, "optimize", &f, why) != EXIT_OK)
 			status = EXIT_INPUT;

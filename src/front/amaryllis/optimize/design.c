@@ -933,12 +933,12 @@ static void fw_action(ut_buf *b, const am_design *g, size_t i,
 	ut_buf_puts(b, "\n");
 }
 
-size_t am_design_format(char *buf, size_t size, const am_design *g)
+/* The design as players write it onto b (b->failed: out of memory). */
+static void put_design(ut_buf *b, const am_design *g)
 {
 	size_t ids[D_MAX_UNITS][D_MAX_SLOTS];
 	const d_act *first[D_MAX_ACTIONS];
-	ut_buf b = UT_BUF_INIT;
-	size_t n, i, v, k, len;
+	size_t n, i, v, k;
 
 	n = distinct(g, ids, first);
 	/* BU-SHEET-1, BU-SHEET-2: the entry (with its stored bonus when it
@@ -946,30 +946,57 @@ size_t am_design_format(char *buf, size_t size, const am_design *g)
 	for (v = 0; v < g->nunits; v++) {
 		const d_unit *u = &g->u[v];
 		if (v > 0)
-			ut_buf_puts(&b, "○");
-		ut_buf_puts(&b, unit_fw(v));
+			ut_buf_puts(b, "○");
+		ut_buf_puts(b, unit_fw(v));
 		if (v > 0 || u->love > 0) {
-			ut_buf_puts(&b, "（");
-			fw(&b, u->bonus - u->love);
-			ut_buf_puts(&b, "）");
+			ut_buf_puts(b, "（");
+			fw(b, u->bonus - u->love);
+			ut_buf_puts(b, "）");
 		}
-		ut_buf_puts(&b, "：");
-		fw(&b, u->hp * 5);
-		ut_buf_puts(&b, "／");
-		fw(&b, u->atk);
-		ut_buf_puts(&b, "／");
-		fw(&b, u->def);
-		ut_buf_puts(&b, "／");
-		fw(&b, u->spd);
+		ut_buf_puts(b, "：");
+		fw(b, u->hp * 5);
+		ut_buf_puts(b, "／");
+		fw(b, u->atk);
+		ut_buf_puts(b, "／");
+		fw(b, u->def);
+		ut_buf_puts(b, "／");
+		fw(b, u->spd);
 		for (k = 0; k < u->nslots; k++) {
-			ut_buf_puts(&b, k ? "、" : "／");
-			fw_action_name(&b, ids[v][k]);
+			ut_buf_puts(b, k ? "、" : "／");
+			fw_action_name(b, ids[v][k]);
 		}
-		ut_buf_puts(&b, "\n");
+		ut_buf_puts(b, "\n");
 	}
 	for (i = 0; i < n; i++)
-		fw_action(&b, g, i, first[i]);
+		fw_action(b, g, i, first[i]);
+}
+
+size_t am_design_format(char *buf, size_t size, const am_design *g)
+{
+	ut_buf b = UT_BUF_INIT;
+	size_t len;
+
+	put_design(&b, g);
 	len = ut_utf8_copy(buf, size, b.ptr, b.failed ? 0 : b.len);
 	ut_buf_free(&b);
 	return len;
+}
+
+int am_design_text(char **out, size_t *len, const am_design *g)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	if (!out || !g)
+		return ut_error_set(AM_EINVALID, "am_design_text: %s is NULL",
+		                    !out ? "out" : "design");
+	*out = NULL;
+	put_design(&b, g);
+	if (b.failed || !b.ptr) { /* (a design has a unit: never empty) */
+		ut_buf_free(&b);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	*out = b.ptr;
+	if (len)
+		*len = b.len;
+	return 0;
 }

@@ -30,14 +30,12 @@ static int flush(ut_buf *b, am_write_fn write, void *ud)
 	return rc;
 }
 
+/* The best design's text (free()), or NULL out of memory. */
 static char *sheet_text(const am_opt *opt)
 {
-	size_t len = am_design_format(NULL, 0, am_opt_best(opt));
-	char *s = malloc(len + 1);
+	char *s;
 
-	if (s)
-		am_design_format(s, len + 1, am_opt_best(opt));
-	return s;
+	return am_design_text(&s, NULL, am_opt_best(opt)) == 0 ? s : NULL;
 }
 
 /* "5勝 1分 2敗（勝ち点 16、ＨＰ差 +42）" / "5 won, 1 drawn, 2 lost (16

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "amaryllis.h"
 #include "support/fail_alloc.h"
@@ -589,6 +590,120 @@ static void test_alloc_failures(void **state)
 	field_free(&s.f);
 }
 
+/* A writer into fixed memory (it allocates nothing: a sweep's failing
+ * allocation is the renderer's). */
+typedef struct fixed_out {
+	char buf[1 << 16];
+	size_t len;
+} fixed_out;
+
+static int fixed_write(void *ud, const char *data, size_t len)
+{
+	fixed_out *o = ud;
+
+	assert_true(len <= sizeof(o->buf) - o->len);
+	memcpy(o->buf + o->len, data, len);
+	o->len += len;
+	return 0;
+}
+
+typedef struct report_sweep {
+	const am_opt_view *v;
+	int json;
+	am_lang lang;
+	fixed_out want, got;
+} report_sweep;
+
+static int report_run(void *ud)
+{
+	report_sweep *s = ud;
+
+	s->got.len = 0;
+	return am_render_opt_report(s->v, s->json, s->lang, fixed_write,
+	                            &s->got);
+}
+
+static void report_check(void *ud, int rc, int failed)
+{
+	report_sweep *s = ud;
+
+	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
+		assert_int_equal(s->got.len, s->want.len);
+		assert_memory_equal(s->got.buf, s->want.buf, s->want.len);
+	} else {
+		assert_int_equal(s->got.len, 0); /* nothing, not a part */
+	}
+}
+
+/*
+ * The report of a search (200 evaluations against a field of 6), in text
+ * and JSON, in Japanese and English, with each allocation failing in
+ * turn: AM_ENOMEM and nothing written, or the report byte for byte.  Its
+ * sheet is am_design_text's of the best design (am_design_format's text,
+ * whole): the text report begins with it, and the JSON report's "sheet"
+ * is it.  Made with am_design_format called twice (to size, then to
+ * write), the report could hold an empty sheet when one call failed and
+ * the other did not, and `amaryllis optimize --out` write the bytes
+ * after it.  Each report is built in a buffer that grows: at least one
+ * run a report fails.
+ */
+static void test_report_alloc_failures(void **state)
+{
+	static const char *const names[6] = {"a", "b", "c", "d", "e", "f"};
+	static const char *const files[6] = {"a.txt", "b.txt", "c.txt",
+	                                     "d.txt", "e.txt", "f.txt"};
+	static report_sweep s;
+	am_opt_opts o = AM_OPT_OPTS_INIT;
+	am_opt_view v;
+	field f;
+	am_opt *opt;
+	char *text, *want;
+	size_t len;
+	json_t *j;
+	int l;
+	(void)state;
+
+	field_make(&f, 6, 31, 0);
+	o.seed = 3;
+	o.evals = 200;
+	o.population = 16;
+	assert_int_equal(am_opt_run(&opt, (const am_program *const *)f.p, f.n,
+	                            &o), 0);
+	memset(&v, 0, sizeof(v));
+	v.opt = opt;
+	v.n = f.n;
+	v.names = names;
+	v.files = files;
+	v.seed = 3;
+	assert_int_equal(am_design_text(&text, &len, am_opt_best(opt)), 0);
+	want = format(am_opt_best(opt));
+	assert_int_equal(len, strlen(want));
+	assert_string_equal(text, want);
+	free(want);
+	assert_int_equal(am_design_text(NULL, NULL, am_opt_best(opt)),
+	                 AM_EINVALID);
+	s.v = &v;
+	for (s.json = 0; s.json < 2; s.json++)
+		for (l = 0; l < 2; l++) {
+			s.lang = l ? AM_LANG_EN : AM_LANG_JA;
+			assert_int_equal(report_run(&s), 0);
+			s.want = s.got;
+			if (s.json) {
+				j = json_loadb(s.want.buf, s.want.len, 0, NULL);
+				assert_non_null(j);
+				assert_string_equal(json_string_value(
+				        json_object_get(j, "sheet")), text);
+				json_decref(j);
+			} else {
+				assert_memory_equal(s.want.buf, text, len);
+			}
+			assert_true(tf_fail_sweep(report_run, report_check, &s) >= 1);
+		}
+	free(text);
+	am_opt_free(opt);
+	field_free(&f);
+}
+
 static void test_bad_options(void **state)
 {
 	am_opt_opts o = AM_OPT_OPTS_INIT;
@@ -615,6 +730,7 @@ int main(void)
 		TF_TEST("LG-POINTS-1", test_parts_identical),
 		TF_TEST("AM-SYM-1 LG-POINTS-1", test_field_of_one),
 		cmocka_unit_test(test_alloc_failures),
+		cmocka_unit_test(test_report_alloc_failures),
 		cmocka_unit_test(test_bad_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
