@@ -18,36 +18,72 @@
 #include <cmocka.h>
 
 #include "megami/dice.h"
+#include "support/fail_alloc.h"
 #include "util/buf.h"
 #include "util/rng.h"
 
 /* Cases name the rule IDs of docs/MEGAMI.md first. */
 #define MG_TEST(ids, f) {ids " " #f, f, NULL, NULL, NULL}
 
-/* Parse as game system sys and roll `expr` with the fixed dice v[0..n);
- * the line, or the error "COL: message" ("E" prefix) in *out (static
- * storage). */
-static const char *run_as(mg_dice_system sys, const char *expr,
-                          const int64_t *v, size_t n)
+/* Every roll the tests make through run_as (up to 64 dice; the first
+ * 1024), which test_alloc_failures makes again with each allocation
+ * failing in turn. */
+typedef struct a_roll {
+	mg_dice_system sys;
+	char expr[256];
+	int64_t v[64];
+	size_t n;
+} a_roll;
+
+static a_roll rolls[1024];
+static size_t nrolls;
+
+/* Parse expr as game system sys and roll it with the fixed dice v[0..n):
+ * the line, or the error "COL: message" ("E" prefix: the parse's, "R":
+ * the roll's) into out; the code of the call that failed, or 0. */
+static int roll_into(char *out, size_t size, mg_dice_system sys,
+                     const char *expr, const int64_t *v, size_t n)
 {
-	static char out[1024];
 	mg_dice_expr *e;
 	mg_dice_diag d;
 	ut_dice dice;
 	ut_buf b = UT_BUF_INIT;
+	int rc;
 
-	if (mg_dice_parse_system(&e, &d, expr, strlen(expr), sys,
-	                         MG_LANG_EN) < 0) {
-		snprintf(out, sizeof(out), "E%u: %s", (unsigned)d.col, d.message);
-		return out;
+	if ((rc = mg_dice_parse_system(&e, &d, expr, strlen(expr), sys,
+	                               MG_LANG_EN)) < 0) {
+		snprintf(out, size, "E%u: %s", (unsigned)d.col, d.message);
+		return rc;
 	}
 	ut_dice_list(&dice, v, n);
-	if (mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN) < 0)
-		snprintf(out, sizeof(out), "R%u: %s", (unsigned)d.col, d.message);
+	if ((rc = mg_dice_roll(&b, NULL, &d, e, &dice, MG_LANG_EN)) < 0)
+		snprintf(out, size, "R%u: %s", (unsigned)d.col, d.message);
 	else
-		snprintf(out, sizeof(out), "%s", b.ptr ? b.ptr : "");
+		snprintf(out, size, "%s", b.ptr ? b.ptr : "");
 	ut_buf_free(&b);
 	mg_dice_free(e);
+	return rc;
+}
+
+/* Parse as game system sys and roll `expr` with the fixed dice v[0..n);
+ * the line, or the error "COL: message" ("E" prefix) in *out (static
+ * storage).  Kept in `rolls` when it fits. */
+static const char *run_as(mg_dice_system sys, const char *expr,
+                          const int64_t *v, size_t n)
+{
+	static char out[1024];
+	a_roll *a = &rolls[nrolls];
+
+	if (strlen(expr) < sizeof(a->expr) && n <= 64 &&
+	    nrolls < sizeof(rolls) / sizeof(rolls[0])) {
+		a->sys = sys;
+		snprintf(a->expr, sizeof(a->expr), "%s", expr);
+		if (n)
+			memcpy(a->v, v, n * sizeof(*v));
+		a->n = n;
+		nrolls++;
+	}
+	roll_into(out, sizeof(out), sys, expr, v, n);
 	return out;
 }
 
@@ -1416,6 +1452,65 @@ static void test_dicebot(void **state)
 	                    "E4: unexpected '@'");
 }
 
+typedef struct roll_sweep {
+	const a_roll *a;
+	int want_rc;
+	char want[1024], got[1024];
+} roll_sweep;
+
+static int roll_run(void *ud)
+{
+	roll_sweep *s = ud;
+	int rc = roll_into(s->got, sizeof(s->got), s->a->sys, s->a->expr,
+	                   s->a->v, s->a->n);
+
+	/* the reference's own error is its result, not a failure */
+	return rc == s->want_rc ? 0 : rc < 0 ? rc : -1000;
+}
+
+static void roll_check(void *ud, int rc, int failed)
+{
+	roll_sweep *s = ud;
+
+	if (rc < 0 && rc != MG_ENOMEM)
+		fail_msg("%s: %d, not MG_ENOMEM: %s", s->a->expr, rc, s->got);
+	if (tf_fail_ran(rc, failed, MG_ENOMEM) &&
+	    strcmp(s->got, s->want) != 0)
+		fail_msg("%s: \"%s\", not \"%s\"", s->a->expr, s->got, s->want);
+}
+
+/*
+ * Every roll the tests above made (their commands, each with its own
+ * dice, as SRS or DiceBot), parsed and rolled again with each allocation
+ * failing in turn: MG_ENOMEM, or the same line or the same error as
+ * without failures.  Out of memory is never a cue to read the text
+ * another way, nor a line or a message with a part missing.  The sweep
+ * found four such faults, now mended: out of memory in BCDice's
+ * preprocessor (the SRS reading) read "2D6+1>=8" as a plain sum,
+ * "(2D6+1>=8) ＞ …" instead of "(2D6+1>=8[12,2]) ＞ …"; an error's
+ * message that could not be made was empty ("E4: "); a sum's dice whose
+ * text could not be made were left out ("(2D6) ＞  ＞ 12"); and C()'s
+ * text was printed from NULL ("c((null)) ＞ 1").  Every parse allocates
+ * the expression: at least one run a roll fails.
+ */
+static void test_alloc_failures(void **state)
+{
+	static roll_sweep s;
+	size_t i;
+	long runs = 0;
+	(void)state;
+
+	assert_true(nrolls >= 300); /* 319 as written */
+	for (i = 0; i < nrolls; i++) {
+		s.a = &rolls[i];
+		s.want_rc = roll_into(s.want, sizeof(s.want), s.a->sys, s.a->expr,
+		                      s.a->v, s.a->n);
+		assert_true(s.want_rc != MG_ENOMEM);
+		runs += tf_fail_sweep(roll_run, roll_check, &s);
+	}
+	assert_true(runs >= (long)nrolls);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1451,6 +1546,8 @@ int main(void)
 		MG_TEST("MG-DICE-COM-10", test_tally),
 		MG_TEST("MG-DICE-COM-11 MG-DICE-COM-1 MG-DICE-COM-6",
 		        test_version_secret_repeat),
+		/* last: it rolls again what the tests above rolled */
+		MG_TEST("MG-DICE-LIMIT", test_alloc_failures),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

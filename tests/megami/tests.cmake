@@ -124,3 +124,6 @@ endif()
 # chooses
 am_test_fail_alloc(megami_test_montecarlo)
 am_test_fail_alloc(megami_test_scenario)
+# test_dice's test_alloc_failures fails each allocation of every roll the
+# other cases make
+am_test_fail_alloc(megami_test_dice)

@@ -71,18 +71,10 @@ static const ut_msg msgs[M_COUNT] = {
 static void note_error(mg_dice_diag *pdiag, int *pcode, int code,
                        mg_lang lang, uint32_t col, int msg, const char *arg)
 {
-	ut_buf b = UT_BUF_INIT;
-	ut_arg args[1];
-
 	if (*pcode)
 		return;
-	args[0] = ut_arg_str(arg);
-	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, args, 1);
-	*pcode = code;
-	pdiag->col = col;
-	snprintf(pdiag->message, sizeof(pdiag->message), "%s",
-	         b.ptr ? b.ptr : "");
-	ut_buf_free(&b);
+	*pcode = mg_dice_message(pdiag, code, lang, col, &msgs[msg], &arg, 1,
+	                         0);
 }
 
 struct mg_dcommon {
@@ -303,6 +295,10 @@ static int parse_calc(mg_dcommon *c, const mg_dtext *word, mg_lang lang,
 			note_error(pdiag, pcode, MG_EINVALID, lang, col,
 			           M_CALC_DICE, NULL);
 		return 1;
+	}
+	if (p.out.failed) { /* (its text, as printed, could not be made) */
+		ut_buf_free(&p.out);
+		return MG_ENOMEM;
 	}
 	/* an expression that is one parenthesis prints as it is, else in
 	 * (): as printed, so "+(1)" (a unary + prints nothing, as Arithmetic

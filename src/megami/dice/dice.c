@@ -21,6 +21,7 @@
  */
 #include "dice_int.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,24 +106,44 @@ static const ut_msg msgs[M_COUNT] = {
 };
 
 /* Fill diag (if any) and the error object; return code. */
+int mg_dice_message(mg_dice_diag *d, int code, mg_lang lang, uint32_t col,
+                    const ut_msg *m, const char *const *args, size_t nargs,
+                    int set_error)
+{
+	ut_buf b = UT_BUF_INIT;
+	ut_arg a[3];
+	const char *t;
+	size_t i;
+
+	for (i = 0; i < nargs && i < 3; i++)
+		a[i] = ut_arg_str(args[i]);
+	ut_msg_put(&b, m, (ut_lang)lang, a, i);
+	t = b.ptr ? b.ptr : "";
+	if (b.failed) {
+		code = MG_ENOMEM;
+		col = 0;
+		t = ut_strerror((int)lang, ENOMEM);
+	}
+	if (d) {
+		d->col = col;
+		snprintf(d->message, sizeof(d->message), "%s", t);
+	}
+	if (set_error)
+		ut_error_set(code, "%s", t);
+	ut_buf_free(&b);
+	return code;
+}
+
 static int fail(mg_dice_diag *diag, int code, mg_lang lang, uint32_t col,
                 int msg, const char *arg1, const char *arg2,
                 const char *arg3)
 {
-	ut_buf b = UT_BUF_INIT;
-	ut_arg args[3];
+	const char *args[3] = {arg1, arg2, arg3};
 
-	args[0] = ut_arg_str(arg1);
-	args[1] = ut_arg_str(arg2);
-	args[2] = ut_arg_str(arg3);
-	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, args, 3);
-	if (diag) {
-		diag->col = col;
-		snprintf(diag->message, sizeof(diag->message), "%s",
-		         b.ptr ? b.ptr : "");
-	}
-	ut_error_set(code, "%s", b.ptr ? b.ptr : "");
-	ut_buf_free(&b);
+	/* (either code: what the callers know it is, an error) */
+	if (mg_dice_message(diag, code, lang, col, &msgs[msg], args, 3, 1) ==
+	    MG_ENOMEM)
+		code = MG_ENOMEM;
 	return code;
 }
 
@@ -1226,9 +1247,12 @@ static int try_srs(const mg_dtext *t, mg_dice_expr *e, P *err, int *relevant)
 
 	*relevant = 0;
 	if (preprocess(t, &pre) < 0) {
+		/* out of memory is the answer, not a cue to read the text
+		 * another way (it was read as a plain sum, without its [12,2]) */
 		memset(err, 0, sizeof(*err));
 		err->err = MG_ENOMEM;
 		err->msg = M_NOMEM;
+		*relevant = 2;
 		return -1;
 	}
 	/* MG-DICE-SRS-5: BCDice preprocesses the text as typed, then
@@ -1414,6 +1438,8 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 	p_init(&p, &t, e, 0);
 	if (sum_parse(&p) == 0)
 		goto ok;
+	if (p.err == MG_ENOMEM) /* (not a cue to try the other readings) */
+		goto bad;
 	/* MG-DICE-COM-3 MG-DICE-COM-4 MG-DICE-COM-5 MG-DICE-COM-6: the other
 	 * common commands */
 	expr_reset(e);
@@ -1838,6 +1864,10 @@ static int roll_sum(const mg_dice_expr *e, ut_dice *dice, mg_lang lang,
 	if (eval(e, e->root, v, &mid, &total, &col) < 0) {
 		rc = fail(diag, MG_EOVERFLOW, lang, col, M_OVERFLOW, NULL, NULL,
 		          NULL);
+		goto out;
+	}
+	if (mid.failed) { /* (not a line without its dice) */
+		rc = fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL, NULL);
 		goto out;
 	}
 	ut_buf_puts(b, "(");

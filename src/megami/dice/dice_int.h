@@ -14,6 +14,20 @@
 
 #include "megami/dice.h"
 
+struct ut_msg;
+
+/*
+ * The message m (of a file's catalogue) in lang, its {1} … {nargs} the
+ * texts args[] (each may be NULL), into d (when not NULL) at column col,
+ * and (set_error) the thread's error, whole: code.  When the message
+ * cannot be made (out of memory): MG_ENOMEM, with the text for want of
+ * memory (ut_strerror's) at no column -- never an empty or a cut message
+ * under the code of another error.
+ */
+int mg_dice_message(mg_dice_diag *d, int code, mg_lang lang, uint32_t col,
+                    const struct ut_msg *m, const char *const *args,
+                    size_t nargs, int set_error);
+
 /* A text with the column of each byte; the arrays owned (malloc).  Made
  * by mg_dice_normalize, it also points at the text as typed (orig, not
  * owned: the caller's, for the time of the parse), whose column c is its

@@ -81,18 +81,10 @@ static const ut_msg msgs[M_COUNT] = {
 static int fail(mg_dice_diag *diag, int code, mg_lang lang, uint32_t col,
                 int msg, const char *arg)
 {
-	ut_buf b = UT_BUF_INIT;
-	ut_arg args[1];
-
-	args[0] = ut_arg_str(arg);
-	ut_msg_put(&b, &msgs[msg], (ut_lang)lang, args, 1);
-	if (diag) {
-		diag->col = col;
-		snprintf(diag->message, sizeof(diag->message), "%s",
-		         b.ptr ? b.ptr : "");
-	}
-	ut_error_set(code, "%s", b.ptr ? b.ptr : "");
-	ut_buf_free(&b);
+	/* (either code: what the callers know it is, an error) */
+	if (mg_dice_message(diag, code, lang, col, &msgs[msg], &arg, 1, 1) ==
+	    MG_ENOMEM)
+		code = MG_ENOMEM;
 	return code;
 }
 
