@@ -13,6 +13,7 @@
 #include "megami/render.h"
 #include "util/error.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 /* The recorder's ut_dice callback: a die from rec->from, kept. */
 static int record_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
@@ -109,9 +110,11 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 		return ut_error_set(MG_EINVALID, "mg_dice_json: text is NULL");
 	if (!(doc = json_object()))
 		return ut_error_set(MG_ENOMEM, "out of memory");
-	t = json_stringn(text, len);
-	if (!t) {
+	t = json_stringn(text ? text : "", len);
+	if (!t) { /* (jansson's NULL for text it refuses, or out of memory) */
 		json_decref(doc);
+		if (ut_utf8_valid(text ? text : "", len))
+			return ut_error_set(MG_ENOMEM, "out of memory");
 		return ut_error_set(MG_EINVALID, "the roll's text is not UTF-8");
 	}
 	if (ut_json_put(doc, "ok", json_true()) || ut_json_put(doc, "text", t) ||

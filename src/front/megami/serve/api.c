@@ -22,6 +22,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 /* The BCDice whose SRS megami prints byte for byte (M8.12: the npm
  * package bcdice 4.9.0 is BCDice 3.16.1). */
@@ -655,10 +656,11 @@ static int original_table(mg_serve_response *r, mg_serve *s, const char *t,
 	mg_dice_record_init(&rec, &s->dice);
 	rc = table_index(&index, &rec.dice, type, times, sides);
 	pthread_mutex_unlock(&s->lock);
-	if (rc < 0) {
+	if (rc < 0 || rec.failed) { /* (the generator itself cannot fail: the
+	                               recorder ran out of memory) */
 		mg_dice_record_free(&rec);
 		free(l);
-		return MG_ENOMEM; /* (the generator itself cannot fail) */
+		return ut_error_set(MG_ENOMEM, "out of memory");
 	}
 	snprintf(key, sizeof(key), "%llu:", (unsigned long long)index);
 	for (i = 2; i < n; i++)
@@ -679,12 +681,15 @@ static int original_table(mg_serve_response *r, mg_serve *s, const char *t,
 		return ut_error_set(MG_ENOMEM, "out of memory");
 	}
 	str = json_stringn(text.ptr, text.len);
+	/* (jansson's NULL for text it refuses, or out of memory) */
+	ok = str || !ut_utf8_valid(text.ptr, text.len);
 	rands = table_rands(&rec);
 	mg_dice_record_free(&rec);
 	ut_buf_free(&text);
-	if (!str) { /* not UTF-8 */
+	if (!str) {
 		json_decref(rands);
-		return fail(r, 400, "unsupported table", "bad-table");
+		return ok ? fail(r, 400, "unsupported table", "bad-table")
+		          : ut_error_set(MG_ENOMEM, "out of memory");
 	}
 	if (!rands) {
 		json_decref(str);

@@ -8,3 +8,5 @@ add_test(NAME megami/serve
 set_tests_properties(megami/serve PROPERTIES
 	LABELS "megami;web" TIMEOUT 900 RESOURCE_LOCK npm)
 am_test_env(megami/serve)
+# test_api fails each allocation of its requests in turn
+am_test_fail_alloc(serve_test_api)
