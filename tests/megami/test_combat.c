@@ -1571,6 +1571,46 @@ static void test_log_error(void **state)
 	free(t);
 }
 
+/* MG-LOG-1: a scenario built by code may name a character with bytes that
+ * are not UTF-8 (mg_scenario_check does not read them; a scenario file
+ * cannot: MG-SCN-IN-1).  The JSON log, whose strings are UTF-8, shows
+ * such a name as "?" wherever it stands; the text log as it is.  The
+ * combat of test_log_error, ゴブリン named "ゴブ\xffリン": the same
+ * initiatives (アリア 7, the goblin 4) and the same stop at die 6. */
+static void test_log_name_not_utf8(void **state)
+{
+	char *t;
+	fx *f = log_scenario();
+	f->ch[1].name = "ゴブ\xffリン";
+	DICE(f, 5, 1, 2, 2, 3);
+	t = log_of(f, MG_LOG_JSON, MG_LANG_EN, 0);
+	assert_string_equal(t,
+	       "{\n"
+	       " \"rng\": \"xoshiro256ss-1\",\n"
+	       " \"seed\": null,\n"
+	       " \"winner\": null,\n"
+	       " \"rounds\": 1,\n"
+	       " \"error\": \"fixed dice: die 6 is needed but the list holds 5 values\",\n"
+	       " \"characters\": [\n"
+	       "  {\"name\":\"アリア\",\"side\":\"PC\",\"hp\":24,\"state\":\"able\"},\n"
+	       "  {\"name\":\"?\",\"side\":\"NPC\",\"hp\":20,\"state\":\"able\"},\n"
+	       "  {\"name\":\"魔導士\",\"side\":\"NPC\",\"hp\":5,\"state\":\"able\"}\n"
+	       " ],\n"
+	       " \"events\": [\n"
+	       "  {\"type\":\"round\",\"round\":1},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"アリア\",\"dice\":[5,1],\"value\":7},\n"
+	       "  {\"type\":\"initiative\",\"round\":1,\"actor\":\"?\",\"dice\":[2,2],\"value\":4}\n"
+	       " ]\n"
+	       "}\n");
+	free(t);
+	f = log_scenario();
+	f->ch[1].name = "ゴブ\xffリン";
+	DICE(f, 5, 1, 2, 2, 3);
+	t = log_of(f, MG_LOG_TEXT, MG_LANG_EN, 0);
+	assert_non_null(strstr(t, "ゴブ\xffリン's initiative (2D6) ＞ 4[2,2] ＞ 4\n"));
+	free(t);
+}
+
 /* MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3: the events only a person causes,
  * in the logs.  P0 (行動 5) at 0 with N1 (行動 0); N2 at 4; N3 at 9.
  * Initiative: P0 5 + 6+6 = 17, N1 1+1 = 2, N2 1+2 = 3, N3 1+3 = 4: order
@@ -1901,6 +1941,7 @@ int main(void)
 		T("MG-BUDGET-1", test_budget_options),
 		T("MG-LOG-1", test_logs),
 		T("MG-LOG-1 MG-STOP-1", test_log_error),
+		T("MG-LOG-1", test_log_name_not_utf8),
 		T("MG-LOG-1 MG-WAIT-2 MG-MOVE-2 MG-MOVE-3", test_log_person_events),
 		T("MG-ROUND-1 MG-END-1 MG-END-3 MG-STOP-1", test_property_random),
 		T("MG-ACT-1 MG-ROUND-3 MG-WAIT-1 MG-WAIT-2", test_property_random_person),
