@@ -46,6 +46,13 @@ void ut_buf_clear(ut_buf *b);
 /* Release the memory; the buffer is UT_BUF_INIT again. */
 void ut_buf_free(ut_buf *b);
 
+/** The contents, NUL-terminated, into *out (free()) and their length
+ *  into *len (when len is not NULL): an empty buffer gives a string of
+ *  its own.  The buffer is UT_BUF_INIT again.  0, or UT_ENOMEM (*out
+ *  NULL, the contents freed) when an add failed or that string cannot be
+ *  allocated: a text whole, or none. */
+int ut_buf_take(ut_buf *b, char **out, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

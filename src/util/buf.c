@@ -91,6 +91,17 @@ void ut_buf_free(ut_buf *b)
 	b->failed = 0;
 }
 
+int ut_buf_take(ut_buf *b, char **out, size_t *len)
+{
+	*out = b->failed ? NULL : b->ptr ? b->ptr : calloc(1, 1);
+	if (*out && len)
+		*len = b->len;
+	if (*out)
+		b->ptr = NULL;
+	ut_buf_free(b);
+	return *out ? 0 : UT_ENOMEM;
+}
+
 int ut_buf_xml(ut_buf *b, const char *s)
 {
 	const char *run = s;

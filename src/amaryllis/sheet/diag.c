@@ -313,14 +313,8 @@ int am_diag_message(char **out, size_t *len, const am_diag *diag,
 	if (!out)
 		return ut_error_set(AM_EINVALID, "am_diag_message: out is NULL");
 	message(&b, diag, lang);
-	/* (an empty message: a string of its own) */
-	if (b.failed || !(*out = b.ptr ? b.ptr : calloc(1, 1))) {
-		ut_buf_free(&b);
-		*out = NULL;
+	if (ut_buf_take(&b, out, len) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	}
-	if (len)
-		*len = b.len;
 	return 0;
 }
 

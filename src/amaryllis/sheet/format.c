@@ -1,11 +1,11 @@
 /*
  * format.c - am_sheet_format, am_sheet_normalised: the sheet's
- * definitions in normalised
- * notation (half-width, computed costs, customisations in the order
- * written), with each unit's 技術 and what its actions use in comment
- * lines: the storage as `amaryllis check` prints it (BU-SHEET-3 in
- * docs/AMARYLLIS.md).  The text is itself a sheet that parses to the same team
- * and formats to the same text (tests/amaryllis/test_sheet.c: roundtrip_*).
+ * definitions in normalised notation (half-width, computed costs,
+ * customisations in the order written), with each unit's 技術 and what
+ * its actions use in comment lines: the storage as `amaryllis check`
+ * prints it (BU-SHEET-3 in docs/AMARYLLIS.md).  The text is itself a
+ * sheet that parses to the same team and formats to the same text
+ * (tests/amaryllis/test_sheet.c: roundtrip_*).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -134,11 +134,7 @@ int am_sheet_normalised(char **out, size_t *len, const am_sheet *s,
 	*out = NULL;
 	format(&b, s, lang);
 	/* (no definition at all: an empty string of its own) */
-	if (b.failed || !(*out = b.ptr ? b.ptr : calloc(1, 1))) {
-		ut_buf_free(&b);
+	if (ut_buf_take(&b, out, len) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	}
-	if (len)
-		*len = b.len;
 	return 0;
 }

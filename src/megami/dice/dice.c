@@ -105,7 +105,7 @@ static const ut_msg msgs[M_COUNT] = {
 	                  "@ and # go before the comparison: e.g. 2D6@11>=8"}},
 };
 
-/* Fill diag (if any) and the error object; return code. */
+/* (dice_int.h) */
 int mg_dice_message(mg_dice_diag *d, int code, mg_lang lang, uint32_t col,
                     const ut_msg *m, const char *const *args, size_t nargs,
                     int set_error)
@@ -134,6 +134,8 @@ int mg_dice_message(mg_dice_diag *d, int code, mg_lang lang, uint32_t col,
 	return code;
 }
 
+/* Fill diag (if any) and the error object; return code (MG_ENOMEM when
+ * the message could not be made). */
 static int fail(mg_dice_diag *diag, int code, mg_lang lang, uint32_t col,
                 int msg, const char *arg1, const char *arg2,
                 const char *arg3)

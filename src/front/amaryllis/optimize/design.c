@@ -989,14 +989,8 @@ int am_design_text(char **out, size_t *len, const am_design *g)
 	if (!out || !g)
 		return ut_error_set(AM_EINVALID, "am_design_text: %s is NULL",
 		                    !out ? "out" : "design");
-	*out = NULL;
 	put_design(&b, g);
-	if (b.failed || !b.ptr) { /* (a design has a unit: never empty) */
-		ut_buf_free(&b);
+	if (ut_buf_take(&b, out, len) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	}
-	*out = b.ptr;
-	if (len)
-		*len = b.len;
 	return 0;
 }
