@@ -1525,10 +1525,12 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 
 	bo.max_units = j->lim->max_units;
 	bo.max_work = j->lim->max_work;
-	if (am_sheet_parse(&ms, m->sheet, m->sheet_len, &po) < 0 ||
+	if ((rc = am_sheet_parse(&ms, m->sheet, m->sheet_len, &po)) < 0 ||
 	    !am_sheet_ok(ms) ||
-	    am_program_new(&mp, am_sheet_team(ms)) < 0) {
+	    (rc = am_program_new(&mp, am_sheet_team(ms))) < 0) {
 		am_sheet_free(ms);
+		if (rc == AM_ENOMEM) /* (not the sheet's fault) */
+			return am_hill_oom(rc);
 		return ut_error_set_tr(AM_ERROR, "保存された「%s」のシートが読めません",
 		                       "stored sheet of %s is unreadable", m->name);
 	}
@@ -1563,6 +1565,10 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	}
 	am_program_free(mp);
 	am_sheet_free(ms);
+	if (rc == AM_ENOMEM) { /* (not the sheet's doing) */
+		free(token);
+		return am_hill_oom(rc);
+	}
 	if (rc < 0) {
 		/* the engine's limits: the new sheet's doing (why, in the
 		 * reply's language: am_render_stop) */
@@ -1764,6 +1770,9 @@ static void entry_headline(job *j, const char *ename, int test, int64_t old_id)
 	                       old_id ? "'%s' was replaced.\n\n" :
 	                       "'%s' has entered the hill.\n\n"), ename);
 	ut_buf_put(&head, j->body.ptr, j->body.len);
+	/* a body that lost a part keeps saying so (decide_reply) */
+	if (j->body.failed)
+		head.failed = 1;
 	ut_buf_free(&j->body);
 	j->body = head;
 }

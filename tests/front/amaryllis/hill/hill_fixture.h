@@ -189,9 +189,25 @@ FX_UNUSED static char *fx_header(const fx *f, const char *name)
 	return NULL;
 }
 
-/* Process raw; keeps the reply, its result and its decoded body (a
- * single base64 text/plain part, as the hill writes it; for a multipart
- * reply, its first part). */
+/* The decoded body of the reply kept (a single base64 text/plain part, as
+ * the hill writes it; for a multipart reply, its first part) into
+ * f->body. */
+FX_UNUSED static void fx_decode_reply(fx *f)
+{
+	const char *b = strstr(f->reply, "\n\n");
+	const char *enc = strstr(f->reply, "Content-Transfer-Encoding: base64");
+	const char *e;
+
+	assert_non_null(b);
+	assert_non_null(enc);
+	b = strstr(enc, "\n\n");
+	assert_non_null(b);
+	e = strstr(b + 2, "\n--");
+	f->body = b64_decode(b + 2, e ? (size_t)(e - b - 2) : strlen(b + 2));
+}
+
+/* Process raw; keeps the reply, its result and its decoded body
+ * (fx_decode_reply). */
 FX_UNUSED static int fx_process_lim(fx *f, const char *raw, size_t len,
                           const am_hill_limits *lim)
 {
@@ -200,18 +216,8 @@ FX_UNUSED static int fx_process_lim(fx *f, const char *raw, size_t len,
 	fx_clear_reply(f);
 	rc = am_hill_process(&f->reply, &f->reply_len, &f->result, f->hill, raw,
 	                     len, lim);
-	if (rc == 0 && f->reply) {
-		const char *b = strstr(f->reply, "\n\n");
-		const char *enc = strstr(f->reply, "Content-Transfer-Encoding: base64");
-		assert_non_null(b);
-		assert_non_null(enc);
-		b = strstr(enc, "\n\n");
-		assert_non_null(b);
-		{
-			const char *e = strstr(b + 2, "\n--");
-			f->body = b64_decode(b + 2, e ? (size_t)(e - b - 2) : strlen(b + 2));
-		}
-	}
+	if (rc == 0 && f->reply)
+		fx_decode_reply(f);
 	return rc;
 }
 

@@ -740,6 +740,153 @@ static void status_alloc_failures(void **state)
 	fx_close(&f);
 }
 
+/* A mail processed by a hill that holds グリスク, each allocation failing
+ * in turn. */
+typedef struct process_sweep {
+	fx f;
+	char *mail;
+	am_hill_limits lim;
+	char *before;            /* the standings before the mail */
+	char *want_body;         /* the reply's text without failures */
+	const char *want_result;
+	char *want_after;        /* the standings after it */
+} process_sweep;
+
+/* A new hill of 5 that holds グリスク (a@example.net), entered at T0. */
+static void process_fixture(process_sweep *w)
+{
+	char *sheet = fx_slurp(GRISK), *msg;
+	ut_buf body = UT_BUF_INIT;
+
+	fx_open(&w->f, 5);
+	ut_buf_printf(&body, "#password pass-aaa\n%s", sheet);
+	msg = fx_msg("a@example.net", "g1@x", body.ptr);
+	assert_int_equal(fx_process_lim(&w->f, msg, strlen(msg), &w->lim), 0);
+	assert_string_equal(w->f.result, "entered");
+	assert_int_equal(am_hill_mark_sent(w->f.hill), 0);
+	fx_clear_reply(&w->f);
+	free(msg);
+	free(sheet);
+	ut_buf_free(&body);
+}
+
+static int process_run(void *ud)
+{
+	process_sweep *w = ud;
+
+	return am_hill_process(&w->f.reply, &w->f.reply_len, &w->f.result,
+	                       w->f.hill, w->mail, strlen(w->mail), &w->lim);
+}
+
+static void process_check(void *ud, int rc, int failed)
+{
+	process_sweep *w = ud;
+	char *s;
+	if (rc < 0 && rc != AM_ENOMEM)
+		fail_msg("%d, not AM_ENOMEM: %s", rc, am_error_last());
+	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
+		assert_non_null(w->f.reply);
+		assert_string_equal(w->f.result, w->want_result);
+		fx_decode_reply(&w->f);
+		assert_string_equal(w->f.body, w->want_body);
+		s = fx_status(&w->f, AM_HILL_TEXT, AM_LANG_EN);
+		assert_string_equal(s, w->want_after);
+		free(s);
+		/* entered: a hill of its own again for the next run */
+		fx_close(&w->f);
+		process_fixture(w);
+		return;
+	}
+	/* nothing stored: the same standings, and no reply (nor its key:
+	 * the next run would be a duplicate) */
+	assert_null(w->f.reply);
+	s = fx_status(&w->f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_string_equal(s, w->before);
+	free(s);
+	fx_clear_reply(&w->f);
+}
+
+/* The sweep of the mail from `from` with `body` (directives, then the
+ * sheet file `sheet`): its result without failures is `result`; the
+ * standings after it (text, English), which the caller checks. */
+static char *sweep_mail(const char *from, const char *directives,
+                        const char *sheet_path, const char *result)
+{
+	static process_sweep w;
+	char *sheet = fx_slurp(sheet_path), *after;
+	ut_buf body = UT_BUF_INIT;
+
+	memset(&w, 0, sizeof(w));
+	w.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
+	w.lim.now = 1000000000;
+	ut_buf_printf(&body, "%s%s", directives, sheet);
+	w.mail = fx_msg(from, "n1@x", body.ptr);
+	process_fixture(&w);
+	w.before = fx_status(&w.f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_int_equal(process_run(&w), 0);
+	assert_non_null(w.f.reply);
+	w.want_result = w.f.result;
+	assert_string_equal(w.want_result, result);
+	fx_decode_reply(&w.f);
+	w.want_body = w.f.body;
+	w.f.body = NULL;
+	w.want_after = fx_status(&w.f, AM_HILL_TEXT, AM_LANG_EN);
+	fx_close(&w.f);
+	process_fixture(&w);
+	assert_true(tf_fail_sweep(process_run, process_check, &w) >= 1);
+	fx_close(&w.f);
+	after = w.want_after;
+	free(w.before);
+	free(w.want_body);
+	free(w.mail);
+	free(sheet);
+	ut_buf_free(&body);
+	return after;
+}
+
+/*
+ * am_hill_process of three mails to a hill that holds グリスク, with each
+ * of the hill's allocations failing in turn (GMime's, glib's and
+ * SQLite's are their own; jansson's and the engine's fail too):
+ * AM_ENOMEM with no reply and the hill as it was (the transaction rolled
+ * back: the next run processes the same mail as new, not as a
+ * duplicate), or the same reply (its text) and standings as without
+ * failures.  Every run parses the mail's sheet, which allocates: at
+ * least one run a mail fails.
+ * - b@example.net enters ヌト: "entered", and ヌト beats グリスク, ending
+ *   with ＨＰ 1 against −1 (the battle's log in web/test_api): ヌト 1-0-0,
+ *   3 points, margin +2 first, グリスク 0-0-1, 0, −2 second.
+ * - b@example.net tests ヌト with its logs (#test, #logs: the log as an
+ *   attachment): "tested", the standings as they were, グリスク alone.
+ * - a@example.net, グリスク's owner, enters グリスク again: "replaced",
+ *   still alone (no battle: the hill holds no other).
+ * The sweep found three faults, now mended: the reply said only
+ * "「ヌト」を登録しました。" when the first piece of its text could not be
+ * allocated (the headline, put before it, dropped its failure); out of
+ * memory while the stored sheet of a member was read made it
+ * "unreadable" (AM_ERROR); and out of memory in a battle rejected the
+ * new sheet as one that takes the engine past its limits.
+ */
+static void process_alloc_failures(void **state)
+{
+	char *s;
+	(void)state;
+
+	s = sweep_mail("b@example.net", "#password pass-bbb\n", NUT, "entered");
+	assert_non_null(strstr(s,
+	        "   1  ヌト      1-0-0             3        +2\n"
+	        "   2  グリスク  0-0-1             0        -2\n"));
+	free(s);
+	s = sweep_mail("b@example.net", "#test\n#logs\n", NUT, "tested");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	assert_null(strstr(s, "ヌト"));
+	free(s);
+	s = sweep_mail("a@example.net", "#password pass-aaa\n", GRISK,
+	               "replaced");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -755,6 +902,7 @@ int main(void)
 		cmocka_unit_test(member_sheet),
 		cmocka_unit_test(member_sheet_no_password),
 		cmocka_unit_test(status_alloc_failures),
+		cmocka_unit_test(process_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
