@@ -20,6 +20,7 @@
 
 #include "megami/combat.h"
 #include "megami/replay.h"
+#include "support/fail_alloc.h"
 #include "util/rng.h"
 
 /* ---- writing and reading ------------------------------------------------- */
@@ -807,6 +808,78 @@ static void test_MG_TRACK_7_rolling(void **state)
 	duel_free(&f);
 }
 
+/* A replay read for the sweep: its code, and the replay or the error
+ * with its place and message. */
+typedef struct read_replay {
+	int rc;
+	mg_replay r;
+	mg_replay_loc loc;
+	char msg[512];
+} read_replay;
+
+static int replay_parse_any(void **doc, const char *text, size_t len)
+{
+	read_replay *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return MG_ENOMEM;
+	d->rc = mg_replay_parse(&d->r, &d->loc, text, len, MG_LANG_EN);
+	snprintf(d->msg, sizeof(d->msg), "%s", d->rc < 0 ? mg_error_last() : "");
+	if (d->rc == MG_ENOMEM) {
+		mg_replay_free(&d->r);
+		free(d);
+		return MG_ENOMEM;
+	}
+	*doc = d;
+	return 0;
+}
+
+/* What the replay says: the error and its place, or the replay written
+ * back (mg_replay_write: every header, die and decision). */
+static void replay_result(char *out, size_t size, const void *doc)
+{
+	const read_replay *d = doc;
+	char *text = NULL;
+	size_t len = 0;
+
+	if (d->rc < 0) {
+		snprintf(out, size, "%d %u:%u: %s", d->rc, (unsigned)d->loc.line,
+		         (unsigned)d->loc.col, d->msg);
+		return;
+	}
+	assert_int_equal(mg_replay_write(&text, &len, &d->r), 0);
+	snprintf(out, size, "%s", text);
+	free(text);
+}
+
+static void replay_free_any(void *doc)
+{
+	read_replay *d = doc;
+
+	if (d)
+		mg_replay_free(&d->r);
+	free(d);
+}
+
+/*
+ * Each allocation of reading each replay of the golden tests and of the
+ * fuzzer's corpus (good ones, and ones with every kind of error) failing
+ * in turn: MG_ENOMEM, or the same replay (as mg_replay_write writes it
+ * back) or the same error at the same place.  Every replay file read
+ * allocates the replay's items or a copy of a string: at least one run a
+ * file fails.
+ */
+static void test_alloc_failures(void **state)
+{
+	static const char *const dirs[] = {"tests/megami/golden",
+	                                   "tests/fuzz/corpus/fuzz_megami_replay"};
+	static const tf_reader reader = {replay_parse_any, replay_result,
+	                                 replay_free_any, MG_ENOMEM};
+	(void)state;
+
+	assert_true(tf_fail_readers(&reader, dirs, 2, ".replay") >= 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -826,6 +899,7 @@ int main(void)
 		cmocka_unit_test(test_MG_GM_2_engine),
 		cmocka_unit_test(test_MG_ACT_1_refusal_text),
 		cmocka_unit_test(test_MG_TRACK_7_rolling),
+		cmocka_unit_test(test_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -127,3 +127,6 @@ am_test_fail_alloc(megami_test_scenario)
 # test_dice's test_alloc_failures fails each allocation of every roll the
 # other cases make
 am_test_fail_alloc(megami_test_dice)
+# test_replay's test_alloc_failures reads every bundled replay failing
+# each allocation in turn
+am_test_fail_alloc(megami_test_replay)
