@@ -583,6 +583,130 @@ static void test_alloc_failures_stops(void **state)
 	}
 }
 
+/* A writer into fixed memory (it allocates nothing: a sweep's failing
+ * allocation is the renderer's). */
+typedef struct fixed_out {
+	char buf[1 << 16];
+	size_t len;
+} fixed_out;
+
+static int fixed_write(void *ud, const char *data, size_t len)
+{
+	fixed_out *o = ud;
+
+	assert_true(len < sizeof(o->buf) - o->len); /* (room for a NUL) */
+	memcpy(o->buf + o->len, data, len);
+	o->len += len;
+	return 0;
+}
+
+/* One of the league's renderings: kind 0–2 the standings (text, CSV,
+ * JSON), 3 the cross table, 4 the heat map; in lang. */
+typedef struct render_sweep {
+	const am_league_view *v;
+	int kind;
+	am_lang lang;
+	fixed_out want, got;
+} render_sweep;
+
+static int render_run(void *ud)
+{
+	render_sweep *s = ud;
+
+	s->got.len = 0;
+	if (s->kind <= 2)
+		return am_render_standings(s->v, (am_table_format)s->kind, s->lang,
+		                           fixed_write, &s->got);
+	if (s->kind == 3)
+		return am_render_cross_table(s->v, fixed_write, &s->got);
+	return am_render_heatmap(s->v, s->lang, fixed_write, &s->got);
+}
+
+static void render_check(void *ud, int rc, int failed)
+{
+	render_sweep *s = ud;
+
+	if (rc < 0 && rc != AM_ENOMEM)
+		fail_msg("rendering %d (lang %d): %d, not AM_ENOMEM: %s", s->kind,
+		         (int)s->lang, rc, am_error_last());
+	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
+		assert_int_equal(s->got.len, s->want.len);
+		assert_memory_equal(s->got.buf, s->want.buf, s->want.len);
+	} else {
+		assert_int_equal(s->got.len, 0); /* nothing, not a part */
+	}
+}
+
+/*
+ * The league of test_hand_checked (ヌト 3-0-0 9 points +24, グリスク 2-0-1
+ * 6 +30, 乙 and 甲 0-1-2 1 −27, both third) and one rejected file,
+ * rendered as `amaryllis league` does: its standings in text, CSV and
+ * JSON, its cross table and its heat map, in Japanese and English, with
+ * each allocation failing in turn: AM_ENOMEM and nothing written, or the
+ * same bytes as without failures.  Each rendering builds its text in a
+ * buffer that grows: at least one run fails.  The standings in text and
+ * CSV returned AM_ERROR ("out of memory", but the code of a writer that
+ * failed) when a row could not be added.
+ */
+static void test_render_alloc_failures(void **state)
+{
+	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
+	                        "tests/amaryllis/golden/sheets/kou.txt",
+	                        "tests/amaryllis/golden/sheets/otsu.txt"};
+	static const char *const rej_files[1] = {"bad.txt"};
+	static const char *const rej_errors[1] = {"bad.txt:1:2: error: x"};
+	static render_sweep s;
+	const char *names[4];
+	am_sheet *sh[4];
+	am_program *p[4];
+	am_league *lg;
+	am_league_opts o = AM_LEAGUE_OPTS_INIT;
+	am_standing st[4];
+	am_league_view v;
+	int i, l;
+	(void)state;
+
+	for (i = 0; i < 4; i++) {
+		sh[i] = load(paths[i]);
+		assert_int_equal(am_program_new(&p[i], am_sheet_team(sh[i])), 0);
+		names[i] = am_sheet_team(sh[i])->units[0].name;
+	}
+	o.keep_table = 1;
+	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
+	                 0);
+	am_league_standings(st, lg, 3, 1, 0, names);
+	memset(&v, 0, sizeof(v));
+	v.league = lg;
+	v.standings = st;
+	v.names = names;
+	v.files = paths;
+	v.nrejected = 1;
+	v.rejected_files = rej_files;
+	v.rejected_errors = rej_errors;
+	s.v = &v;
+	for (s.kind = 0; s.kind <= 4; s.kind++)
+		for (l = 0; l < 2; l++) {
+			s.lang = l ? AM_LANG_EN : AM_LANG_JA;
+			assert_int_equal(render_run(&s), 0);
+			s.want = s.got;
+			s.want.buf[s.want.len] = '\0';
+			if (s.kind == 2) /* ヌト first: 3 won, 9 points, +24 */
+				assert_non_null(strstr(s.want.buf,
+				        " \"standings\": [\n  {\n   \"rank\": 1,\n"
+				        "   \"name\": \"ヌト\",\n"
+				        "   \"file\": \"examples/nut.txt\",\n"
+				        "   \"wins\": 3,\n   \"draws\": 0,\n"
+				        "   \"losses\": 0,\n   \"points\": 9,\n"
+				        "   \"margin\": 24\n"));
+			assert_true(tf_fail_sweep(render_run, render_check, &s) >= 1);
+		}
+	am_league_free(lg);
+	for (i = 0; i < 4; i++) {
+		am_program_free(p[i]);
+		am_sheet_free(sh[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -596,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_program_reset),
 		TF_TEST("LG-PAIR-1", test_alloc_failures),
 		TF_TEST("LG-PAIR-1 BU-POP-3", test_alloc_failures_stops),
+		TF_TEST("LG-POINTS-1", test_render_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -88,6 +88,7 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 	const char *head[8];
 	size_t n = am_league_size(v->league), i, wn, wf;
 	int64_t stopped = am_league_stopped(v->league);
+	int rc;
 	/* a file's name as shown: control and invisible characters as
 	 * <U+XXXX> (a host may keep players' files under the names they
 	 * chose; docs/CLI.md "Errors in a file") */
@@ -127,9 +128,9 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 		              " %7" PRId64 " %+10" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
-		if (flush(o, 0) < 0) {
+		if ((rc = flush(o, 0)) < 0) { /* (ENOMEM or the writer's) */
 			ut_buf_free(&tmp);
-			return AM_ERROR;
+			return rc;
 		}
 	}
 	/* the sheets left out for their errors (amcli review W8: only the
@@ -161,6 +162,7 @@ static int standings_csv(out *o, const am_league_view *v)
 {
 	size_t n = am_league_size(v->league), i;
 	ut_buf tmp = UT_BUF_INIT; /* a file's name as shown (ut_str_visible) */
+	int rc;
 
 	ut_buf_puts(&o->b, "rank,name,file,wins,draws,losses,points,margin\n");
 	for (i = 0; i < n; i++) {
@@ -173,9 +175,9 @@ static int standings_csv(out *o, const am_league_view *v)
 		              ",%" PRId64 ",%" PRId64 "\n",
 		              s->row.wins, s->row.draws, s->row.losses, s->points,
 		              s->row.margin);
-		if (flush(o, 0) < 0) {
+		if ((rc = flush(o, 0)) < 0) { /* (ENOMEM or the writer's) */
 			ut_buf_free(&tmp);
-			return AM_ERROR;
+			return rc;
 		}
 	}
 	ut_buf_free(&tmp);
