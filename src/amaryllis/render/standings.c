@@ -186,7 +186,9 @@ static int standings_csv(out *o, const am_league_view *v)
 
 /*
  * s as valid UTF-8 for JSON (file names may hold any bytes): invalid bytes
- * become U+FFFD.  Returns s itself when it is valid, else a copy in *tmp.
+ * become U+FFFD.  Returns s itself when it is valid, else a copy in *tmp;
+ * NULL when that copy could not be made (json_pack then fails: out of
+ * memory, not a name cut or emptied).
  */
 static const char *utf8_clean(const char *s, ut_buf *tmp)
 {
@@ -209,7 +211,7 @@ static const char *utf8_clean(const char *s, ut_buf *tmp)
 			p += k;
 		}
 	}
-	return tmp->ptr ? tmp->ptr : "";
+	return tmp->failed ? NULL : tmp->ptr ? tmp->ptr : "";
 }
 
 static int standings_json(out *o, const am_league_view *v)
@@ -239,8 +241,9 @@ static int standings_json(out *o, const am_league_view *v)
 		                      "error", utf8_clean(v->rejected_errors[i], &t2));
 		bad |= !e || json_array_append_new(rej, e);
 	}
-	bad |= json_object_set_new(root, "standings", st) ||
-	       json_object_set_new(root, "rejected", rej);
+	/* (each set takes its value, also when it fails: both are made) */
+	bad |= ut_json_put(root, "standings", st) != 0;
+	bad |= ut_json_put(root, "rejected", rej) != 0;
 	/* only when battles stopped: the JSON of other leagues is as it was */
 	if (!bad && am_league_stopped(v->league) > 0)
 		bad |= json_object_set_new(root, "stopped_battles",

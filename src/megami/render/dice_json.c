@@ -108,8 +108,11 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 		return ut_error_set(MG_EINVALID, "mg_dice_json: out is NULL");
 	if (!text && len)
 		return ut_error_set(MG_EINVALID, "mg_dice_json: text is NULL");
-	if (!(doc = json_object()))
+	/* "ok" first (the keys' order), before t, which only a put takes */
+	if (!(doc = json_object()) || ut_json_put(doc, "ok", json_true())) {
+		json_decref(doc);
 		return ut_error_set(MG_ENOMEM, "out of memory");
+	}
 	t = json_stringn(text ? text : "", len);
 	if (!t) { /* (jansson's NULL for text it refuses, or out of memory) */
 		json_decref(doc);
@@ -117,7 +120,7 @@ int mg_dice_json(ut_buf *out, const char *text, size_t len,
 			return ut_error_set(MG_ENOMEM, "out of memory");
 		return ut_error_set(MG_EINVALID, "the roll's text is not UTF-8");
 	}
-	if (ut_json_put(doc, "ok", json_true()) || ut_json_put(doc, "text", t) ||
+	if (ut_json_put(doc, "text", t) ||
 	    ut_json_put(doc, "secret", json_boolean(res && res->secret)) ||
 	    ut_json_put(doc, "success", json_boolean(o == MG_DICE_SUCCESS ||
 	                                     o == MG_DICE_CRITICAL)) ||

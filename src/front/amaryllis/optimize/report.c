@@ -189,37 +189,37 @@ static int json_history(json_t *hist, const am_opt_point *h, size_t nh)
 	return bad;
 }
 
-/* The report's keys in order, each value taken over by root; 1 when one
- * could not be set (the values not yet set are left as they are). */
+/* The report's keys in order, each value taken over by root, also when
+ * one could not be set (ut_json_put: none is left to free); 1 when one
+ * could not be. */
 static int json_keys(json_t *root, const am_opt_view *v, const char *sheet,
                      json_t *lost, json_t *drawn, json_t *fb, json_t *hist)
 {
 	char seed[24];
+	int bad = 0;
 
 	snprintf(seed, sizeof(seed), "%" PRIu64, v->seed);
-	return json_object_set_new(root, "sheet", json_string(sheet)) ||
-	       json_object_set_new(root, "record",
-	                           jrecord(am_opt_best_record(v->opt))) ||
-	       json_object_set_new(root, "lost_to", lost) ||
-	       json_object_set_new(root, "drawn_with", drawn) ||
-	       json_object_set_new(root, "field_size",
-	                           json_integer((json_int_t)v->n)) ||
-	       json_object_set_new(root, "field_best", fb) ||
-	       /* docs/RANDOM.md: the generator, and the seed as a decimal
-	        * string (up to 2^64 - 1, past what a double holds) */
-	       json_object_set_new(root, "rng", json_string(UT_RNG_NAME)) ||
-	       json_object_set_new(root, "seed", json_string(seed)) ||
-	       json_object_set_new(root, "buildia",
-	                           json_boolean(v->buildia)) ||
-	       json_object_set_new(root, "evaluations", json_integer(
-	                           (json_int_t)am_opt_evaluations(v->opt))) ||
-	       json_object_set_new(root, "generations", json_integer(
-	                           (json_int_t)am_opt_generations(v->opt))) ||
-	       json_object_set_new(root, "battles_this_process", json_integer(
-	                           (json_int_t)am_opt_battles(v->opt))) ||
-	       json_object_set_new(root, "skipped", json_integer(
-	                           (json_int_t)am_opt_skipped(v->opt))) ||
-	       json_object_set_new(root, "history", hist);
+	bad |= ut_json_put(root, "sheet", json_string(sheet));
+	bad |= ut_json_put(root, "record", jrecord(am_opt_best_record(v->opt)));
+	bad |= ut_json_put(root, "lost_to", lost);
+	bad |= ut_json_put(root, "drawn_with", drawn);
+	bad |= ut_json_put(root, "field_size", json_integer((json_int_t)v->n));
+	bad |= ut_json_put(root, "field_best", fb);
+	/* docs/RANDOM.md: the generator, and the seed as a decimal string
+	 * (up to 2^64 - 1, past what a double holds) */
+	bad |= ut_json_put(root, "rng", json_string(UT_RNG_NAME));
+	bad |= ut_json_put(root, "seed", json_string(seed));
+	bad |= ut_json_put(root, "buildia", json_boolean(v->buildia));
+	bad |= ut_json_put(root, "evaluations", json_integer(
+	                   (json_int_t)am_opt_evaluations(v->opt)));
+	bad |= ut_json_put(root, "generations", json_integer(
+	                   (json_int_t)am_opt_generations(v->opt)));
+	bad |= ut_json_put(root, "battles_this_process", json_integer(
+	                   (json_int_t)am_opt_battles(v->opt)));
+	bad |= ut_json_put(root, "skipped", json_integer(
+	                   (json_int_t)am_opt_skipped(v->opt)));
+	bad |= ut_json_put(root, "history", hist);
+	return bad != 0;
 }
 
 static int json_report(const am_opt_view *v, am_write_fn write, void *ud)

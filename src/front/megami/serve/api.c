@@ -740,8 +740,8 @@ static int roll_request(mg_serve_response *r, mg_serve *s, const char *query,
 	int rc = param(&cmd, query, body, len, "command");
 
 	if (rc == MG_ENOMEM)
-		return rc;
-	if (rc < 0)
+		ut_error_set(rc, "out of memory"); /* (cmd freed below) */
+	else if (rc < 0)
 		rc = fail(r, 400, "bad request", "bad-query");
 	else if (rc == 0)
 		rc = fail(r, 400, "unsupported command", "no-command");
@@ -801,8 +801,8 @@ int mg_serve_handle(mg_serve_response *out, mg_serve *s, const char *method,
 			return not_allowed(out, allow_post);
 		rc = param(&t, query, body, len, "table");
 		if (rc == MG_ENOMEM)
-			return rc;
-		if (rc < 0)
+			ut_error_set(rc, "out of memory"); /* (t freed below) */
+		else if (rc < 0)
 			rc = fail(out, 400, "bad request", "bad-query");
 		else if (rc == 0)
 			rc = fail(out, 400, "unsupported table", "bad-table");
