@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct ut_buf;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -63,6 +65,14 @@ size_t ut_utf8_seq(const unsigned char *s, size_t len);
  * jansson out of memory, not text it refuses.
  */
 int ut_utf8_valid(const char *s, size_t len);
+
+/**
+ * The NUL-terminated s as UTF-8 for JSON (a file's name may hold any
+ * bytes): s itself when it is UTF-8 (ut_utf8_valid), else a copy in *tmp
+ * (cleared first) with each byte that is not as U+FFFD; NULL when that
+ * copy cannot be made (out of memory: never a name cut or emptied).
+ */
+const char *ut_str_utf8(const char *s, struct ut_buf *tmp);
 
 /**
  * The first character of the NUL-terminated UTF-8 text s that is a digit

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "util/buf.h"
+
 size_t ut_utf8_floor(const char *s, size_t len, size_t n)
 {
 	while (n < len && n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
@@ -86,6 +88,25 @@ int ut_utf8_valid(const char *s, size_t len)
 		if (!(n = ut_utf8_seq((const unsigned char *)s + i, len - i)))
 			return 0;
 	return 1;
+}
+
+const char *ut_str_utf8(const char *s, ut_buf *tmp)
+{
+	size_t len = strlen(s), i, n;
+
+	if (ut_utf8_valid(s, len))
+		return s;
+	ut_buf_clear(tmp);
+	for (i = 0; i < len; i += n) {
+		n = ut_utf8_seq((const unsigned char *)s + i, len - i);
+		if (n) {
+			ut_buf_put(tmp, s + i, n);
+		} else {
+			ut_buf_puts(tmp, "\xEF\xBF\xBD");
+			n = 1;
+		}
+	}
+	return tmp->failed || !tmp->ptr ? NULL : tmp->ptr;
 }
 
 size_t ut_utf8_odd_digit(const char *s)

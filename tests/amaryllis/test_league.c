@@ -46,11 +46,36 @@ static am_sheet *load(const char *path)
  *   甲 and 乙 draw (10 vs 10): 0-1-2, −27 each.
  */
 /* LG-PAIR-1 LG-POINTS-1 */
+/* The four sheets of test_hand_checked: their sheets, programs and
+ * names. */
+static const char *const hand_paths[4] = {
+	"examples/grisk.txt", "examples/nut.txt",
+	"tests/amaryllis/golden/sheets/kou.txt",
+	"tests/amaryllis/golden/sheets/otsu.txt"};
+
+static void hand_load(am_sheet *s[4], am_program *p[4], const char *names[4])
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		s[i] = load(hand_paths[i]);
+		assert_int_equal(am_program_new(&p[i], am_sheet_team(s[i])), 0);
+		names[i] = am_sheet_team(s[i])->units[0].name;
+	}
+}
+
+static void hand_free(am_sheet *s[4], am_program *p[4])
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		am_program_free(p[i]);
+		am_sheet_free(s[i]);
+	}
+}
+
 static void test_hand_checked(void **state)
 {
-	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
-	                        "tests/amaryllis/golden/sheets/kou.txt",
-	                        "tests/amaryllis/golden/sheets/otsu.txt"};
 	const char *names[4];
 	am_sheet *s[4];
 	am_program *p[4];
@@ -59,11 +84,7 @@ static void test_hand_checked(void **state)
 	am_standing st[4];
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		s[i] = load(paths[i]);
-		assert_int_equal(am_program_new(&p[i], am_sheet_team(s[i])), 0);
-		names[i] = am_sheet_team(s[i])->units[0].name;
-	}
+	hand_load(s, p, names);
 	o.keep_table = 1;
 	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
 	                 0);
@@ -117,10 +138,7 @@ static void test_hand_checked(void **state)
 	assert_int_equal(am_league_stopped(lg), 0);
 	assert_int_equal(am_league_row_of(lg, 1)->wins, 3);
 	am_league_free(lg);
-	for (i = 0; i < 4; i++) {
-		am_program_free(p[i]);
-		am_sheet_free(s[i]);
-	}
+	hand_free(s, p);
 }
 
 enum { N = 90 };
@@ -583,30 +601,13 @@ static void test_alloc_failures_stops(void **state)
 	}
 }
 
-/* A writer into fixed memory (it allocates nothing: a sweep's failing
- * allocation is the renderer's). */
-typedef struct fixed_out {
-	char buf[1 << 16];
-	size_t len;
-} fixed_out;
-
-static int fixed_write(void *ud, const char *data, size_t len)
-{
-	fixed_out *o = ud;
-
-	assert_true(len < sizeof(o->buf) - o->len); /* (room for a NUL) */
-	memcpy(o->buf + o->len, data, len);
-	o->len += len;
-	return 0;
-}
-
 /* One of the league's renderings: kind 0–2 the standings (text, CSV,
  * JSON), 3 the cross table, 4 the heat map; in lang. */
 typedef struct render_sweep {
 	const am_league_view *v;
 	int kind;
 	am_lang lang;
-	fixed_out want, got;
+	tf_out want, got;
 } render_sweep;
 
 static int render_run(void *ud)
@@ -616,10 +617,10 @@ static int render_run(void *ud)
 	s->got.len = 0;
 	if (s->kind <= 2)
 		return am_render_standings(s->v, (am_table_format)s->kind, s->lang,
-		                           fixed_write, &s->got);
+		                           tf_out_write, &s->got);
 	if (s->kind == 3)
-		return am_render_cross_table(s->v, fixed_write, &s->got);
-	return am_render_heatmap(s->v, s->lang, fixed_write, &s->got);
+		return am_render_cross_table(s->v, tf_out_write, &s->got);
+	return am_render_heatmap(s->v, s->lang, tf_out_write, &s->got);
 }
 
 static void render_check(void *ud, int rc, int failed)
@@ -629,12 +630,7 @@ static void render_check(void *ud, int rc, int failed)
 	if (rc < 0 && rc != AM_ENOMEM)
 		fail_msg("rendering %d (lang %d): %d, not AM_ENOMEM: %s", s->kind,
 		         (int)s->lang, rc, am_error_last());
-	if (tf_fail_ran(rc, failed, AM_ENOMEM)) {
-		assert_int_equal(s->got.len, s->want.len);
-		assert_memory_equal(s->got.buf, s->want.buf, s->want.len);
-	} else {
-		assert_int_equal(s->got.len, 0); /* nothing, not a part */
-	}
+	tf_out_check(&s->want, &s->got, rc, failed, AM_ENOMEM);
 }
 
 /*
@@ -650,9 +646,10 @@ static void render_check(void *ud, int rc, int failed)
  */
 static void test_render_alloc_failures(void **state)
 {
-	const char *paths[4] = {"examples/grisk.txt", "examples/nut.txt",
-	                        "tests/amaryllis/golden/sheets/kou.txt",
-	                        "tests/amaryllis/golden/sheets/otsu.txt"};
+	/* ヌト's file named with an ESC and a byte that is not UTF-8 (shown
+	 * as <U+001B> and U+FFFD in text and CSV; in JSON \u001B, U+FFFD) */
+	static const char *const files[4] = {"grisk.txt", "nut\x1b\xff.txt",
+	                                     "kou.txt", "otsu.txt"};
 	static const char *const rej_files[1] = {"bad.txt"};
 	static const char *const rej_errors[1] = {"bad.txt:1:2: error: x"};
 	static render_sweep s;
@@ -663,14 +660,10 @@ static void test_render_alloc_failures(void **state)
 	am_league_opts o = AM_LEAGUE_OPTS_INIT;
 	am_standing st[4];
 	am_league_view v;
-	int i, l;
+	int l;
 	(void)state;
 
-	for (i = 0; i < 4; i++) {
-		sh[i] = load(paths[i]);
-		assert_int_equal(am_program_new(&p[i], am_sheet_team(sh[i])), 0);
-		names[i] = am_sheet_team(sh[i])->units[0].name;
-	}
+	hand_load(sh, p, names);
 	o.keep_table = 1;
 	assert_int_equal(am_league_run(&lg, (const am_program *const *)p, 4, &o),
 	                 0);
@@ -679,7 +672,7 @@ static void test_render_alloc_failures(void **state)
 	v.league = lg;
 	v.standings = st;
 	v.names = names;
-	v.files = paths;
+	v.files = files;
 	v.nrejected = 1;
 	v.rejected_files = rej_files;
 	v.rejected_errors = rej_errors;
@@ -689,22 +682,21 @@ static void test_render_alloc_failures(void **state)
 			s.lang = l ? AM_LANG_EN : AM_LANG_JA;
 			assert_int_equal(render_run(&s), 0);
 			s.want = s.got;
-			s.want.buf[s.want.len] = '\0';
 			if (s.kind == 2) /* ヌト first: 3 won, 9 points, +24 */
 				assert_non_null(strstr(s.want.buf,
 				        " \"standings\": [\n  {\n   \"rank\": 1,\n"
 				        "   \"name\": \"ヌト\",\n"
-				        "   \"file\": \"examples/nut.txt\",\n"
+				        "   \"file\": \"nut\\u001B\xEF\xBF\xBD.txt\",\n"
 				        "   \"wins\": 3,\n   \"draws\": 0,\n"
 				        "   \"losses\": 0,\n   \"points\": 9,\n"
 				        "   \"margin\": 24\n"));
+			if (s.kind <= 1) /* text, CSV */
+				assert_non_null(strstr(s.want.buf,
+				                       "nut<U+001B>\xEF\xBF\xBD.txt"));
 			assert_true(tf_fail_sweep(render_run, render_check, &s) >= 1);
 		}
 	am_league_free(lg);
-	for (i = 0; i < 4; i++) {
-		am_program_free(p[i]);
-		am_sheet_free(sh[i]);
-	}
+	hand_free(sh, p);
 }
 
 int main(void)

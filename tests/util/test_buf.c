@@ -1,6 +1,7 @@
 /*
  * test_buf.c - util/buf.h's ut_buf_take: a buffer's text handed over
- * whole, or none.
+ * whole, or none; and util/utf8.h's ut_str_utf8, a name as UTF-8 in a
+ * buffer, whole or none.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include "support/fail_alloc.h"
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/utf8.h"
 
 /* The text and its length; the buffer is empty after, and can be used
  * again. */
@@ -75,12 +77,35 @@ static void take_failed(void **state)
 	assert_null(b.ptr);
 }
 
+/* UTF-8 as it is (no copy); a byte that is not UTF-8 as U+FFFD, in a
+ * copy; NULL when the copy's memory fails (its first allocation). */
+static void str_utf8(void **state)
+{
+	static const char good[] = "グリスク.txt";
+	ut_buf tmp = UT_BUF_INIT;
+	(void)state;
+
+	assert_ptr_equal(ut_str_utf8(good, &tmp), good);
+	assert_null(tmp.ptr);
+	assert_string_equal(ut_str_utf8("a\xff\xfe.txt", &tmp),
+	                    "a\xEF\xBF\xBD\xEF\xBF\xBD.txt");
+	/* a lead byte without its continuation, then ASCII */
+	assert_string_equal(ut_str_utf8("\xe3\x82x", &tmp),
+	                    "\xEF\xBF\xBD\xEF\xBF\xBDx");
+	ut_buf_free(&tmp);
+	tf_fail_arm(1);
+	assert_null(ut_str_utf8("a\xff", &tmp));
+	assert_true(tf_fail_disarm());
+	ut_buf_free(&tmp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(take_text),
 		cmocka_unit_test(take_empty),
 		cmocka_unit_test(take_failed),
+		cmocka_unit_test(str_utf8),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

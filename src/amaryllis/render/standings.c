@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <jansson.h>
-#include <utf8proc.h>
 
 #include "amaryllis/render.h"
 
@@ -19,6 +18,7 @@
 #include "util/sink.h"
 #include "util/width.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 /* The output of one rendering: text is built in b and handed to the
  * caller's writer through sink. */
@@ -147,6 +147,9 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 			              ut_str_visible(v->rejected_files[i], &tmp));
 		ut_buf_puts(&o->b, "\n");
 	}
+	/* a name shown as "?" for want of memory fails the output */
+	if (tmp.failed)
+		o->b.failed = 1;
 	ut_buf_free(&tmp);
 	if (stopped > 0)
 		ut_buf_printf(&o->b, lang == AM_LANG_EN
@@ -180,38 +183,11 @@ static int standings_csv(out *o, const am_league_view *v)
 			return rc;
 		}
 	}
+	/* a name shown as "?" for want of memory fails the output */
+	if (tmp.failed)
+		o->b.failed = 1;
 	ut_buf_free(&tmp);
 	return 0;
-}
-
-/*
- * s as valid UTF-8 for JSON (file names may hold any bytes): invalid bytes
- * become U+FFFD.  Returns s itself when it is valid, else a copy in *tmp;
- * NULL when that copy could not be made (json_pack then fails: out of
- * memory, not a name cut or emptied).
- */
-static const char *utf8_clean(const char *s, ut_buf *tmp)
-{
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s, *q = p;
-	utf8proc_int32_t c;
-	utf8proc_ssize_t k;
-
-	while (*q && (k = utf8proc_iterate(q, -1, &c)) > 0)
-		q += k;
-	if (!*q)
-		return s; /* valid all the way */
-	ut_buf_clear(tmp);
-	while (*p) {
-		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
-		if (k <= 0) {
-			ut_buf_puts(tmp, "\xEF\xBF\xBD");
-			p++;
-		} else {
-			ut_buf_put(tmp, (const char *)p, (size_t)k);
-			p += k;
-		}
-	}
-	return tmp->failed ? NULL : tmp->ptr ? tmp->ptr : "";
 }
 
 static int standings_json(out *o, const am_league_view *v)
@@ -226,8 +202,8 @@ static int standings_json(out *o, const am_league_view *v)
 		const am_standing *s = &v->standings[i];
 		json_t *e = json_pack("{s:I,s:s,s:s,s:I,s:I,s:I,s:I,s:I}",
 		                      "rank", (json_int_t)s->rank,
-		                      "name", utf8_clean(v->names[s->entry], &t1),
-		                      "file", utf8_clean(v->files[s->entry], &t2),
+		                      "name", ut_str_utf8(v->names[s->entry], &t1),
+		                      "file", ut_str_utf8(v->files[s->entry], &t2),
 		                      "wins", (json_int_t)s->row.wins,
 		                      "draws", (json_int_t)s->row.draws,
 		                      "losses", (json_int_t)s->row.losses,
@@ -237,8 +213,8 @@ static int standings_json(out *o, const am_league_view *v)
 	}
 	for (i = 0; !bad && i < v->nrejected; i++) {
 		json_t *e = json_pack("{s:s,s:s}",
-		                      "file", utf8_clean(v->rejected_files[i], &t1),
-		                      "error", utf8_clean(v->rejected_errors[i], &t2));
+		                      "file", ut_str_utf8(v->rejected_files[i], &t1),
+		                      "error", ut_str_utf8(v->rejected_errors[i], &t2));
 		bad |= !e || json_array_append_new(rej, e);
 	}
 	/* (each set takes its value, also when it fails: both are made) */

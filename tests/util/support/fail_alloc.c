@@ -71,6 +71,28 @@ long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
 	return errors;
 }
 
+int tf_out_write(void *ud, const char *data, size_t len)
+{
+	tf_out *o = ud;
+
+	assert_true(len < sizeof(o->buf) - o->len); /* (room for the NUL) */
+	memcpy(o->buf + o->len, data, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
+	return 0;
+}
+
+void tf_out_check(const tf_out *want, const tf_out *got, int rc, int failed,
+                  int enomem)
+{
+	if (tf_fail_ran(rc, failed, enomem)) {
+		assert_int_equal(got->len, want->len);
+		assert_memory_equal(got->buf, want->buf, want->len);
+	} else {
+		assert_int_equal(got->len, 0); /* nothing, not a part */
+	}
+}
+
 size_t tf_each_file(const char *dir, const char *suffix, tf_file_fn *fn,
                     void *ud)
 {

@@ -85,4 +85,22 @@ typedef void tf_file_fn(const char *path, const char *text, size_t len,
 size_t tf_each_file(const char *dir, const char *suffix, tf_file_fn *fn,
                     void *ud);
 
+/* A renderer's output in fixed memory, NUL-terminated, written by
+ * tf_out_write, a writer that allocates nothing: a sweep's failing
+ * allocation is then the renderer's. */
+typedef struct tf_out {
+	char buf[1 << 16];
+	size_t len;
+} tf_out;
+
+/* The writer (ud: a tf_out): data added, 0 (cmocka's assertion that it
+ * fits). */
+int tf_out_write(void *ud, const char *data, size_t len);
+
+/* The rule of a renderer's run that wrote got (tf_fail_ran's, with its
+ * library's ENOMEM code enomem): an error and nothing written, or the
+ * same bytes as want. */
+void tf_out_check(const tf_out *want, const tf_out *got, int rc, int failed,
+                  int enomem);
+
 #endif

@@ -17,6 +17,7 @@
 #include "util/rng.h"
 #include "util/width.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 static int flush(ut_buf *b, am_write_fn write, void *ud)
 {
@@ -76,6 +77,9 @@ static size_t list(ut_buf *b, const am_opt_view *v, int oc, int oc2)
 		              ut_str_visible(v->files[i], &tmp));
 		k++;
 	}
+	/* a name shown as "?" for want of memory fails the report */
+	if (tmp.failed)
+		b->failed = 1;
 	ut_buf_free(&tmp);
 	return k;
 }
@@ -121,6 +125,8 @@ static int text_report(const am_opt_view *v, am_lang lang,
 	ut_buf_printf(&b, UT_TRL(lang, "# フィールド最強のシート %s (%s): ",
 	                           "# the field's best sheet %s (%s): "),
 	              v->names[fb], ut_str_visible(v->files[fb], &tmp));
+	if (tmp.failed) /* (as in list) */
+		b.failed = 1;
 	ut_buf_free(&tmp);
 	record(&b, &fr, lang);
 	ut_buf_puts(&b, "\n");
@@ -159,6 +165,7 @@ static json_t *jrecord(const am_opt_record *r)
  * stopped by) and drew with, by name and file.  1 when out of memory. */
 static int json_opponents(const am_opt_view *v, json_t *lost, json_t *drawn)
 {
+	ut_buf tmp = UT_BUF_INIT; /* a file's name as UTF-8 (ut_str_utf8) */
 	size_t i;
 	int bad = 0;
 
@@ -167,10 +174,12 @@ static int json_opponents(const am_opt_view *v, json_t *lost, json_t *drawn)
 		json_t *e;
 		if (oc != AM_PAIR_LOSS && oc != AM_PAIR_ERROR && oc != AM_PAIR_DRAW)
 			continue;
-		e = json_pack("{ss ss}", "name", v->names[i], "file", v->files[i]);
+		e = json_pack("{ss ss}", "name", v->names[i], "file",
+		              ut_str_utf8(v->files[i], &tmp));
 		bad |= json_array_append_new(oc == AM_PAIR_DRAW ? drawn : lost,
 		                             e) != 0;
 	}
+	ut_buf_free(&tmp);
 	return bad;
 }
 
@@ -227,6 +236,7 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 	char *sheet = sheet_text(v->opt), *text = NULL;
 	json_t *root = json_object(), *lost = json_array(), *drawn = json_array();
 	json_t *hist = json_array(), *fb;
+	ut_buf tmp = UT_BUF_INIT;
 	const am_opt_point *h;
 	am_opt_record fr;
 	size_t nh = am_opt_history(&h, v->opt), fbi;
@@ -234,8 +244,11 @@ static int json_report(const am_opt_view *v, am_write_fn write, void *ud)
 
 	fbi = am_opt_field_best(&fr, v->opt);
 	bad = bad || json_opponents(v, lost, drawn) || json_history(hist, h, nh);
+	/* (a file's name that is not UTF-8 with U+FFFD: ut_str_utf8) */
 	fb = bad ? NULL : json_pack("{ss ss so}", "name", v->names[fbi], "file",
-	                            v->files[fbi], "record", jrecord(&fr));
+	                            ut_str_utf8(v->files[fbi], &tmp), "record",
+	                            jrecord(&fr));
+	ut_buf_free(&tmp);
 	bad |= !fb;
 	if (!bad) {
 		bad = json_keys(root, v, sheet, lost, drawn, fb, hist);
