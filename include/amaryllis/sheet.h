@@ -185,7 +185,7 @@ size_t am_diag_format(char *buf, size_t size, const am_diag *diag,
  * an error here, not a message.
  * @param out  the message, NUL-terminated (free()); NULL on failure
  * @param len  its length, or NULL
- * @return 0; AM_ENOMEM; AM_EINVALID when out is NULL
+ * @return 0; AM_ENOMEM; AM_EINVALID when out or diag is NULL
  */
 int am_diag_message(char **out, size_t *len, const am_diag *diag,
                     am_lang lang);
@@ -224,7 +224,7 @@ size_t am_sheet_format(char *buf, size_t size, const am_sheet *sheet,
  * am_sheet_format's notation, whole, in memory of its own.
  * @param out  the notation, NUL-terminated (free()); NULL on failure
  * @param len  its length, or NULL
- * @return 0; AM_ENOMEM; AM_EINVALID when out is NULL
+ * @return 0; AM_ENOMEM; AM_EINVALID when out or sheet is NULL
  */
 int am_sheet_normalised(char **out, size_t *len, const am_sheet *sheet,
                         am_lang lang);

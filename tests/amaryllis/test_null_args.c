@@ -149,6 +149,20 @@ static void test_sheet(void **state)
 	NULL_ARG(am_sheet_parse(&s, NULL, 1, NULL), "am_sheet_parse: buf is NULL");
 	assert_null(s);
 
+	/* the whole texts: *out NULL first */
+	NULL_ARG(am_sheet_normalised(NULL, &alen, f.sa, AM_LANG_JA),
+	         "am_sheet_normalised: out is NULL");
+	NULL_ARG(am_sheet_normalised(&a, &alen, NULL, AM_LANG_JA),
+	         "am_sheet_normalised: sheet is NULL");
+	assert_null(a);
+	a = JUNK;
+	NULL_ARG(am_diag_message(NULL, &alen, NULL, AM_LANG_JA),
+	         "am_diag_message: out is NULL");
+	NULL_ARG(am_diag_message(&a, &alen, NULL, AM_LANG_JA),
+	         "am_diag_message: diag is NULL");
+	assert_null(a);
+	a = JUNK;
+
 	NULL_ARG(am_replay_token(NULL, f.sa, f.sb), "am_replay_token: out is NULL");
 	NULL_ARG(am_replay_token(&tok, NULL, f.sb), "am_replay_token: a is NULL");
 	assert_null(tok);
@@ -264,6 +278,14 @@ static void test_league_optimize(void **state)
 	am_league_free(lg);
 
 	NULL_ARG(am_design_new(NULL, 0), "am_design_new: out is NULL");
+	{
+		char *t = JUNK;
+		NULL_ARG(am_design_text(NULL, NULL, NULL),
+		         "am_design_text: out is NULL");
+		NULL_ARG(am_design_text(&t, NULL, NULL),
+		         "am_design_text: design is NULL");
+		assert_null(t);
+	}
 	NULL_ARG(am_opt_run(NULL, progs, 2, &oo), "am_opt_run: out is NULL");
 	NULL_ARG(am_opt_run(&opt, NULL, 2, &oo), "am_opt_run: field is NULL");
 	assert_null(opt);

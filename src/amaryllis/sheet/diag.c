@@ -312,6 +312,9 @@ int am_diag_message(char **out, size_t *len, const am_diag *diag,
 
 	if (!out)
 		return ut_error_set(AM_EINVALID, "am_diag_message: out is NULL");
+	*out = NULL;
+	if (!diag)
+		return ut_error_set(AM_EINVALID, "am_diag_message: diag is NULL");
 	message(&b, diag, lang);
 	if (ut_buf_take(&b, out, len) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");

@@ -132,6 +132,9 @@ int am_sheet_normalised(char **out, size_t *len, const am_sheet *s,
 	if (!out)
 		return ut_error_set(AM_EINVALID, "am_sheet_normalised: out is NULL");
 	*out = NULL;
+	if (!s)
+		return ut_error_set(AM_EINVALID,
+		                    "am_sheet_normalised: sheet is NULL");
 	format(&b, s, lang);
 	/* (no definition at all: an empty string of its own) */
 	if (ut_buf_take(&b, out, len) < 0)

@@ -986,9 +986,11 @@ int am_design_text(char **out, size_t *len, const am_design *g)
 {
 	ut_buf b = UT_BUF_INIT;
 
-	if (!out || !g)
-		return ut_error_set(AM_EINVALID, "am_design_text: %s is NULL",
-		                    !out ? "out" : "design");
+	if (!out)
+		return ut_error_set(AM_EINVALID, "am_design_text: out is NULL");
+	*out = NULL;
+	if (!g)
+		return ut_error_set(AM_EINVALID, "am_design_text: design is NULL");
 	put_design(&b, g);
 	if (ut_buf_take(&b, out, len) < 0)
 		return ut_error_set(AM_ENOMEM, "out of memory");
