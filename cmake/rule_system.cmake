@@ -257,7 +257,8 @@ function(am_tests label dir)
 			get_filename_component(case "${cmd}" NAME_WLE)
 			add_test(NAME ${label}/golden/${case}
 				COMMAND bash "${PROJECT_SOURCE_DIR}/tests/golden.sh"
-					$<TARGET_FILE:${label}> "${case}" "${dir}/golden")
+					$<TARGET_FILE:${label}> "${case}" "${dir}/golden"
+					"${PROJECT_BINARY_DIR}/golden/${label}")
 			set_tests_properties(${label}/golden/${case} PROPERTIES
 				LABELS "golden;${label}" TIMEOUT 120)
 			if(am_sanitizer_env)
