@@ -400,6 +400,13 @@ static void test_alloc_failures(void **state)
 		for (w.b = 0; w.b < w.n; w.b++)
 			for (w.json = 0; w.json < 2; w.json++) {
 				const char *text;
+				/* a JSON log is swept in one order only, and it is
+				 * longer than the text log (w.wlen, just made): not
+				 * made at all where it would not be swept (the 5
+				 * pairs of big logs and the other order were a third
+				 * of this test under ASan) */
+				if (w.json && (w.a >= w.b || w.wlen >= 16384))
+					continue;
 				w.stream = 0;
 				assert_int_equal(log_sweep_run(&w), 0);
 				text = am_log_text(w.log, &w.wlen);
