@@ -14,7 +14,6 @@ am_test_fail_alloc(hill_test_rules)
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,
 # 50 processes at once on one hill, and Postfix end to end (installs
 # postfix when root; skips, loudly, with status 77 only when it cannot).
-find_program(AM_PYTHON3 python3)
 foreach(t corpus delivery crash concurrent security log)
 	# The sanitizer build kills half as many deliveries (crash.py --half):
 	# each of its process starts costs ten times as much.

@@ -19,11 +19,11 @@ add_test(NAME web/robust
 	COMMAND bash "${dir}/browser.sh" $<TARGET_FILE:amaryllis>
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/robust" robust.js)
 add_test(NAME web/hostile
-	COMMAND python3 "${dir}/hostile.py" $<TARGET_FILE:amaryllis>)
+	COMMAND ${AM_PYTHON3} "${dir}/hostile.py" $<TARGET_FILE:amaryllis>)
 # concurrency (not speed): 20 clients, 600 checks and battles, no error;
 # the figures come from load.py by hand (docs/WEB.md)
 add_test(NAME web/load
-	COMMAND python3 "${dir}/load.py" $<TARGET_FILE:amaryllis>
+	COMMAND ${AM_PYTHON3} "${dir}/load.py" $<TARGET_FILE:amaryllis>
 		--clients 20 --requests 600)
 # safe on the open internet (docs/WEB.md, "Security"): cross-site requests
 # in the browser (csrf.js) and raw (headers.py), slow and idle clients, the
@@ -36,7 +36,7 @@ add_test(NAME web/csrf
 # addresses (workers.py)
 foreach(t headers slowloris rate busy_hill lockout framing workers)
 	add_test(NAME web/${t}
-		COMMAND python3 "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
+		COMMAND ${AM_PYTHON3} "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
 set(am_web_tests web/browser web/page web/robust web/hostile web/load web/csrf web/headers
 	web/slowloris web/rate web/busy_hill web/lockout web/framing web/workers)

@@ -4,7 +4,7 @@
 # BCDice (npm bcdice 4.9.0, installed into the build folder; fails without
 # npm).
 add_test(NAME megami/serve
-	COMMAND python3 "${dir}/serve.py" $<TARGET_FILE:megami> "${PROJECT_BINARY_DIR}")
+	COMMAND ${AM_PYTHON3} "${dir}/serve.py" $<TARGET_FILE:megami> "${PROJECT_BINARY_DIR}")
 set_tests_properties(megami/serve PROPERTIES
 	LABELS "megami;web" TIMEOUT 900 RESOURCE_LOCK npm)
 am_test_env(megami/serve)
