@@ -121,7 +121,7 @@ char *am_hill_player_name(const char *chosen, const char *display, int *nomem)
 /* Is line[0..n) a password directive as a player may write it into a
  * sheet (an attached file, a web form): after blanks, '#' and the word
  * password or パスワード, in any width and case (NFKC with case folding),
- * blanks allowed between? */
+ * blanks allowed between?  1 or 0; -1 out of memory. */
 static int password_line(const char *line, size_t n)
 {
 	static const char *const words[] = {"password", "パスワード"};
@@ -129,12 +129,19 @@ static int password_line(const char *line, size_t n)
 	const char *p;
 	size_t i, k = 0;
 	int hit = 0;
+	utf8proc_ssize_t r;
 
-	/* a password line is short: only its head needs folding */
-	if (utf8proc_map((const utf8proc_uint8_t *)line,
-	                 (utf8proc_ssize_t)(n < 256 ? n : 256), &f,
-	                 UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE |
-	                 UTF8PROC_CASEFOLD) < 0)
+	/* a password line is short: only its head needs folding, cut
+	 * between two characters (not in one: that would not be UTF-8) */
+	if (n > 256)
+		for (n = 256; n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80; n--)
+			;
+	r = utf8proc_map((const utf8proc_uint8_t *)line, (utf8proc_ssize_t)n,
+	                 &f, UTF8PROC_STABLE | UTF8PROC_COMPAT |
+	                 UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+	if (r == UTF8PROC_ERROR_NOMEM)
+		return -1;
+	if (r < 0)
 		return 0; /* not UTF-8: no directive either */
 	p = (const char *)f;
 	for (;;) { /* blanks: space, tab; NFKC made U+3000 a space */
@@ -164,7 +171,12 @@ char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len)
 		size_t e = i;
 		while (e < len && s[e] != '\n' && s[e] != '\r')
 			e++;
-		if (!password_line(s + i, e - i)) {
+		int pw = password_line(s + i, e - i);
+		if (pw < 0) { /* out of memory: never a line kept unread */
+			free(out);
+			return NULL;
+		}
+		if (!pw) {
 			memcpy(out + o, s + i, e - i);
 			o += e - i;
 		}

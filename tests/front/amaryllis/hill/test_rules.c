@@ -507,9 +507,17 @@ static void test_stores_nothing(void **state)
  * are empty lines (their line ends kept, so the sheet's line numbers do
  * not move), "#name" and the unit stay.  A comment that only mentions a
  * password ("# no password here") stays: it does not start with the word.
+ * The fourth password line is 291 bytes long: only its first 256 bytes are
+ * read, and byte 256 is in the middle of a 秘 ("#password sekret-four" is
+ * 21 bytes, then 3 a 秘: byte 255 starts the 79th) -- read cut there, it
+ * was not UTF-8, so not a password line, and it was stored and shown.
  * (A sheet without a password line comes back byte for byte:
  * member_sheet.)
  */
+#define LONG_SECRET_10 "秘秘秘秘秘秘秘秘秘秘"
+#define LONG_SECRET LONG_SECRET_10 LONG_SECRET_10 LONG_SECRET_10 \
+	LONG_SECRET_10 LONG_SECRET_10 LONG_SECRET_10 LONG_SECRET_10 \
+	LONG_SECRET_10 LONG_SECRET_10
 static void member_sheet_no_password(void **state)
 {
 	static const char att[] =
@@ -517,6 +525,7 @@ static void member_sheet_no_password(void **state)
 		"#name Leak\n"
 		"＃ ＰＡＳＳＷＯＲＤ sekret-two\n"
 		"  #パスワード sekret-three\n"
+		"#password sekret-four" LONG_SECRET "\n"
 		"# no password here\n"
 		"リーク：10/1/1/2/突\n"
 		"・突（1）：直接攻撃\n";
@@ -542,7 +551,7 @@ static void member_sheet_no_password(void **state)
 	assert_int_equal(am_hill_mark_sent(f.hill), 0);
 	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "リーク"), 0);
 	/* (the line end before "--b--" is the boundary's: RFC 2046 5.1.1) */
-	assert_string_equal(s, "\n#name Leak\n\n\n# no password here\n"
+	assert_string_equal(s, "\n#name Leak\n\n\n\n# no password here\n"
 	                       "リーク：10/1/1/2/突\n・突（1）：直接攻撃");
 	assert_int_equal(len, strlen(s));
 	assert_null(strstr(s, "sekret"));
