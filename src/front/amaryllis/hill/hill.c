@@ -992,25 +992,31 @@ static int hostile(job *j)
 /* The located diagnostics of an illegal sheet, as `amaryllis check`
  * prints them (each with its source line and a caret under the column),
  * and a hint when one is on a line that cannot be a sheet line (no colon:
- * am_sheet_prose_line). */
-static void diagnostics(job *j, const am_sheet *sh, const char *name)
+ * am_sheet_prose_line).  0, or AM_ENOMEM (never a diagnostic that says
+ * "out of memory", nor the file named otherwise, in a reply sent). */
+static int diagnostics(job *j, const am_sheet *sh, const char *name)
 {
 	size_t i, n = am_sheet_diag_count(sh);
-	char msg[1024];
 	/* an attachment's name as sheet_choice shows it: cut, and without
 	 * control characters (it came from the sender, and is on every line:
 	 * a 2,400-character name made a 2,940-byte mail's reply 251 KB, mail
 	 * review 2026-12-03) */
 	char *shown = am_hill_excerpt(name, 60);
-	const char *file = shown ? shown : "sheet";
 
+	if (!shown)
+		return am_hill_oom(AM_ENOMEM);
 	for (i = 0; i < n; i++) {
 		const am_diag *dg = am_sheet_diag(sh, i);
 		size_t len;
 		const char *line;
-		am_diag_format(msg, sizeof(msg), dg, j->lang);
-		ut_buf_printf(&j->body, "%s:%u:%u: error: %s\n", file,
+		char *msg;
+		if (am_diag_message(&msg, NULL, dg, j->lang) < 0) {
+			free(shown);
+			return am_hill_oom(AM_ENOMEM);
+		}
+		ut_buf_printf(&j->body, "%s:%u:%u: error: %s\n", shown,
 		              (unsigned)dg->line, (unsigned)dg->col, msg);
+		free(msg);
 		if ((line = am_sheet_source_line(sh, dg->line, &len)))
 			ut_buf_context(&j->body, line, len, dg->col);
 	}
@@ -1018,10 +1024,10 @@ static void diagnostics(job *j, const am_sheet *sh, const char *name)
 		size_t more = am_sheet_error_count(sh) - n;
 		if (j->lang == AM_LANG_JA)
 			ut_buf_printf(&j->body, "%s: ほかに%zu件のエラーがあります\n",
-			              file, more);
+			              shown, more);
 		else
 			ut_buf_printf(&j->body, "%s: %zu more errors not shown\n",
-			              file, more);
+			              shown, more);
 	}
 	/* every sheet line (a unit, an action) has a colon; an error on a
 	 * line without one is most often a greeting above the sheet or a
@@ -1035,6 +1041,7 @@ static void diagnostics(job *j, const am_sheet *sh, const char *name)
 		    "directives (#...) above the sheet, and a line '--' between "
 		    "the sheet and a signature below it.)\n");
 	free(shown);
+	return 0;
 }
 
 /* A password as it is hashed: NFKC (am_hill_nfkc), so that one typed in
@@ -1936,8 +1943,8 @@ static int do_entry(job *j, int test)
 	if (!am_sheet_ok(sheet)) {
 		say(j, "ユニットシートに誤りがあります:\n",
 		    "The unit sheet has errors:\n");
-		diagnostics(j, sheet, file);
-		rc = reject(j);
+		if ((rc = diagnostics(j, sheet, file)) == 0)
+			rc = reject(j);
 		goto done;
 	}
 	name = am_sheet_team(sheet)->units[0].name;

@@ -816,18 +816,19 @@ static void process_check(void *ud, int rc, int failed)
 }
 
 /* The sweep of the mail from `from` with `body` (directives, then the
- * sheet file `sheet`): its result without failures is `result`; the
- * standings after it (text, English), which the caller checks. */
+ * sheet file `sheet`, if any): its result without failures is `result`;
+ * the standings after it (text, English), which the caller checks. */
 static char *sweep_mail(const char *from, const char *directives,
                         const char *sheet_path, const char *result)
 {
 	static process_sweep w;
-	char *sheet = fx_slurp(sheet_path), *after;
+	char *sheet = sheet_path ? fx_slurp(sheet_path) : strdup(""), *after;
 	ut_buf body = UT_BUF_INIT;
 
 	memset(&w, 0, sizeof(w));
 	w.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
 	w.lim.now = 1000000000;
+	assert_non_null(sheet);
 	ut_buf_printf(&body, "%s%s", directives, sheet);
 	w.mail = fx_msg(from, "n1@x", body.ptr);
 	process_fixture(&w);
@@ -869,6 +870,15 @@ static char *sweep_mail(const char *from, const char *directives,
  *   attachment): "tested", the standings as they were, グリスク alone.
  * - a@example.net, グリスク's owner, enters グリスク again: "replaced",
  *   still alone (no battle: the hill holds no other).
+ * And the mails that store no sheet:
+ * - a@example.net withdraws グリスク with its password: "withdrawn", the
+ *   hill empty (its standings: "(nobody yet)");
+ * - anyone's #status: "status", グリスク alone as before;
+ * - a@example.net replaces グリスク with a wrong password: "rejected",
+ *   グリスク as it was (the wrong try is counted: a write that a
+ *   failure must roll back with the rest);
+ * - b@example.net enters a sheet with too many points (stats_over.txt,
+ *   AM-COST-1): "rejected", nothing stored.
  * The sweep found three faults, now mended: the reply said only
  * "「ヌト」を登録しました。" when the first piece of its text could not be
  * allocated (the headline, put before it, dropped its failure); out of
@@ -893,6 +903,24 @@ static void process_alloc_failures(void **state)
 	s = sweep_mail("a@example.net", "#password pass-aaa\n", GRISK,
 	               "replaced");
 	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	free(s);
+	s = sweep_mail("a@example.net", "#withdraw グリスク\n#password pass-aaa\n",
+	               NULL, "withdrawn");
+	assert_non_null(strstr(s, "(nobody yet)\n"));
+	assert_null(strstr(s, "グリスク"));
+	free(s);
+	s = sweep_mail("c@example.net", "#status\n", NULL, "status");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	free(s);
+	s = sweep_mail("a@example.net", "#password pass-wrong\n", GRISK,
+	               "rejected");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	free(s);
+	s = sweep_mail("b@example.net", "#password pass-bbb\n",
+	               "tests/amaryllis/golden/sheets/stats_over.txt",
+	               "rejected");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	assert_null(strstr(s, "   2  "));
 	free(s);
 }
 
