@@ -95,17 +95,27 @@ static const char *trim_end(const char *p, const char *e)
 
 char *am_hill_nfkc(const char *s, size_t n)
 {
-	char *t = malloc(n + 1), *r;
+	char *t = malloc(n + 1);
+	utf8proc_uint8_t *r = NULL;
+	utf8proc_ssize_t k;
 
 	if (!t)
 		return NULL;
 	memcpy(t, s, n);
 	t[n] = '\0';
-	r = (char *)utf8proc_NFKC((const utf8proc_uint8_t *)t);
-	if (!r)
+	/* utf8proc_NFKC, with its error told apart: a NULL from it is out
+	 * of memory as well as text that is not UTF-8 */
+	k = utf8proc_map((const utf8proc_uint8_t *)t, 0, &r,
+	                 UTF8PROC_NULLTERM | UTF8PROC_STABLE |
+	                 UTF8PROC_COMPOSE | UTF8PROC_COMPAT);
+	if (k == UTF8PROC_ERROR_NOMEM) {
+		free(t);
+		return NULL;
+	}
+	if (k < 0)
 		return t; /* not valid UTF-8: compared as it is */
 	free(t);
-	return r;
+	return (char *)r;
 }
 
 static void set_cmd(hill_directives *d, hill_cmd c)
@@ -166,12 +176,19 @@ static int directive(hill_directives *d, const char *p, const char *e)
 	case K_STATUS: set_cmd(d, HILL_CMD_STATUS); break;
 	case K_LOGS: d->logs = 1; break;
 	case K_LANG: {
-		char *l = e - a <= 16 ? am_hill_nfkc(a, (size_t)(e - a)) : NULL;
-		int lang = !l ? -1 : !strcasecmp(l, "en") ? AM_LANG_EN :
-		           !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
+		char *l;
+		int lang;
+		if (e - a > 16)
+			return 0; /* no language is that long */
+		/* ｅｎ as en; out of memory is not "not a #lang" (the
+		 * line would be read as the sheet's, the reply in Japanese) */
+		if (!(l = am_hill_nfkc(a, (size_t)(e - a))))
+			return AM_ENOMEM;
+		lang = !strcasecmp(l, "en") ? AM_LANG_EN :
+		       !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
 		free(l);
 		if (lang < 0)
-			return 0; /* ｅｎ as en; out of memory: not a #lang */
+			return 0;
 		d->lang = (am_lang)lang;
 		break;
 	}

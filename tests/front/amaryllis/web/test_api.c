@@ -23,6 +23,16 @@
  * - GET /api/nope: 404 "no such API: /api/nope"; GET /api/check: 405
  *   (Allow: POST); GET /api/hill on a server without a hill: 404
  *   "no-hill"; GET /: 200, the page (index.html).
+ * With a hill (hill_alloc_failures: a hill of 5, グリスク entered by its
+ * form as a@example.net, the password "pass-aaa"):
+ * - GET /api/hill: 200, `hill status --format json`'s document, グリスク
+ *   first with 0 points; /api/hill.en.html and /api/hill.svg: 200, the
+ *   page and the picture of the same standings;
+ * - GET /api/hill/sheet?name=グリスク (percent-encoded): 200, the sheet as
+ *   entered (examples/grisk.txt);
+ * - POST /api/hill/entry, action "test", ヌト (no password, English):
+ *   200, "tested" (a test stores nothing: each run is the same); a sheet
+ *   "x": 422, "rejected".
  * The hill's own allocations are swept in hill/test_rules; libmicrohttpd
  * is not involved (no server is started).
  */
@@ -38,6 +48,7 @@
 #include <jansson.h>
 
 #include "amaryllis/common.h"
+#include "amaryllis/hill.h"
 #include "amaryllis/web.h"
 #include "support/fail_alloc.h"
 
@@ -75,7 +86,7 @@ static char *object_of(const char *const *kv, size_t n)
 
 typedef struct req {
 	am_web *web;
-	const char *method, *path, *body;
+	const char *method, *path, *query, *body;
 	am_web_response want, got;
 } req;
 
@@ -83,8 +94,9 @@ static int req_run(void *ud)
 {
 	req *q = ud;
 
-	return am_web_handle_query(&q->got, q->web, q->method, q->path, NULL,
-	                           q->body, q->body ? strlen(q->body) : 0);
+	return am_web_handle_query(&q->got, q->web, q->method, q->path,
+	                           q->query, q->body,
+	                           q->body ? strlen(q->body) : 0);
 }
 
 static void req_check(void *ud, int rc, int failed)
@@ -105,15 +117,18 @@ static void req_check(void *ud, int rc, int failed)
 	am_web_response_free(&q->got);
 }
 
-/* The answer to method path body without failures, with status `status`
- * and `has` in its body; then each allocation of it failing in turn. */
-static void sweep(am_web *web, const char *method, const char *path,
-                  const char *body, int status, const char *has)
+/* The answer to method path?query body without failures, with status
+ * `status` and `has` in its body; then each allocation of it failing in
+ * turn. */
+static void sweep_query(am_web *web, const char *method, const char *path,
+                        const char *query, const char *body, int status,
+                        const char *has)
 {
 	req q;
 
 	memset(&q, 0, sizeof(q));
-	q.web = web, q.method = method, q.path = path, q.body = body;
+	q.web = web, q.method = method, q.path = path, q.query = query;
+	q.body = body;
 	assert_int_equal(req_run(&q), 0);
 	q.want = q.got;
 	memset(&q.got, 0, sizeof(q.got));
@@ -131,6 +146,12 @@ static void sweep(am_web *web, const char *method, const char *path,
 	/* every request here allocates (at least its answer's body) */
 	assert_true(tf_fail_sweep(req_run, req_check, &q) >= 1);
 	am_web_response_free(&q.want);
+}
+
+static void sweep(am_web *web, const char *method, const char *path,
+                  const char *body, int status, const char *has)
+{
+	sweep_query(web, method, path, NULL, body, status, has);
 }
 
 static void alloc_failures(void **state)
@@ -170,10 +191,64 @@ static void alloc_failures(void **state)
 	free(grisk), free(nut);
 }
 
+static void hill_alloc_failures(void **state)
+{
+	am_hill_config hc = AM_HILL_CONFIG_INIT;
+	am_web_config cfg = AM_WEB_CONFIG_INIT;
+	am_web_response r;
+	am_web *web;
+	char dir[] = "/tmp/am_web_test.XXXXXX", path[64], cmd[96];
+	char *grisk = slurp("examples/grisk.txt"), *nut = slurp("examples/nut.txt");
+	const char *enter[] = {"address", "a@example.net", "password", "pass-aaa",
+	                       "sheet", grisk};
+	const char *test[] = {"address", "b@example.net", "sheet", nut,
+	                      "action", "test", "lang", "en"};
+	const char *bad[] = {"address", "b@example.net", "sheet", "x",
+	                     "action", "test", "lang", "en"};
+	char *b1 = object_of(enter, 3), *b2 = object_of(test, 4);
+	char *b3 = object_of(bad, 4);
+	(void)state;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/hill.db", dir);
+	hc.address = "hill@example.org";
+	hc.size = 5;
+	hc.pwhash_ops = 1;      /* crypto_pwhash_OPSLIMIT_MIN */
+	hc.pwhash_mem = 8192;   /* crypto_pwhash_MEMLIMIT_MIN */
+	assert_int_equal(am_hill_create(path, &hc), 0);
+	cfg.hill_path = path;
+	assert_int_equal(am_web_new(&web, &cfg), 0);
+	assert_int_equal(am_web_handle(&r, web, "POST", "/api/hill/entry", b1,
+	                               strlen(b1)), 0);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.body, "\"result\": \"entered\""));
+	am_web_response_free(&r);
+
+	sweep(web, "GET", "/api/hill", NULL, 200,
+	      "\"name\": \"グリスク\",\n      \"player\": null,\n"
+	      "      \"wins\": 0,\n      \"draws\": 0,\n      \"losses\": 0,\n"
+	      "      \"points\": 0,\n");
+	sweep(web, "GET", "/api/hill.en.html", NULL, 200, "グリスク");
+	sweep(web, "GET", "/api/hill.svg", NULL, 200, "グリスク");
+	sweep_query(web, "GET", "/api/hill/sheet",
+	            "name=%E3%82%B0%E3%83%AA%E3%82%B9%E3%82%AF", NULL, 200,
+	            "\"name\": \"グリスク\"");
+	sweep(web, "POST", "/api/hill/entry", b2, 200,
+	      "\"result\": \"tested\"");
+	sweep(web, "POST", "/api/hill/entry", b3, 422,
+	      "\"result\": \"rejected\"");
+	am_web_free(web);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(b1), free(b2), free(b3);
+	free(grisk), free(nut);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(alloc_failures),
+		cmocka_unit_test(hill_alloc_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
