@@ -815,22 +815,18 @@ static void process_check(void *ud, int rc, int failed)
 	fx_clear_reply(&w->f);
 }
 
-/* The sweep of the mail from `from` with `body` (directives, then the
- * sheet file `sheet`, if any): its result without failures is `result`;
- * the standings after it (text, English), which the caller checks. */
-static char *sweep_mail(const char *from, const char *directives,
-                        const char *sheet_path, const char *result)
+/* The sweep of the message `mail` (owned: freed here): its result
+ * without failures is `result`; the standings after it (text, English),
+ * which the caller checks. */
+static char *sweep_raw(char *mail, const char *result)
 {
 	static process_sweep w;
-	char *sheet = sheet_path ? fx_slurp(sheet_path) : strdup(""), *after;
-	ut_buf body = UT_BUF_INIT;
+	char *after;
 
 	memset(&w, 0, sizeof(w));
 	w.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
 	w.lim.now = 1000000000;
-	assert_non_null(sheet);
-	ut_buf_printf(&body, "%s%s", directives, sheet);
-	w.mail = fx_msg(from, "n1@x", body.ptr);
+	w.mail = mail;
 	process_fixture(&w);
 	w.before = fx_status(&w.f, AM_HILL_TEXT, AM_LANG_EN);
 	assert_int_equal(process_run(&w), 0);
@@ -849,9 +845,35 @@ static char *sweep_mail(const char *from, const char *directives,
 	free(w.before);
 	free(w.want_body);
 	free(w.mail);
+	return after;
+}
+
+/* sweep_raw of the mail from `from` with `body` (directives, then the
+ * sheet file `sheet`, if any). */
+static char *sweep_mail(const char *from, const char *directives,
+                        const char *sheet_path, const char *result)
+{
+	char *sheet = sheet_path ? fx_slurp(sheet_path) : strdup("");
+	ut_buf body = UT_BUF_INIT;
+	char *after;
+
+	assert_non_null(sheet);
+	ut_buf_printf(&body, "%s%s", directives, sheet);
+	after = sweep_raw(fx_msg(from, "n1@x", body.ptr), result);
 	free(sheet);
 	ut_buf_free(&body);
 	return after;
+}
+
+/* The sweep of the message of tests/front/amaryllis/hill/corpus/NAME.eml
+ * (hill/corpus, whose facts say what it is), as sweep_mail. */
+static char *sweep_corpus(const char *name, const char *result)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "tests/front/amaryllis/hill/corpus/%s.eml",
+	         name);
+	return sweep_raw(fx_slurp(path), result);
 }
 
 /*
@@ -879,6 +901,12 @@ static char *sweep_mail(const char *from, const char *directives,
  *   failure must roll back with the rest);
  * - b@example.net enters a sheet with too many points (stats_over.txt,
  *   AM-COST-1): "rejected", nothing stored.
+ * And five messages of hill/corpus, as they come (their .facts say what
+ * each must give): ヌト in Shift_JIS and base64 (entered, as above); ヌト〜
+ * in ISO-2022-JP with a wave dash (entered: the hill holds ヌト〜 too); ヌト
+ * attached as a.txt with b.txt and a body (English; entered, as above);
+ * an illegal sheet attached under a name of 200 A (rejected, nothing
+ * stored); a charset nobody knows (rejected).
  * The sweep found three faults, now mended: the reply said only
  * "「ヌト」を登録しました。" when the first piece of its text could not be
  * allocated (the headline, put before it, dropped its failure); out of
@@ -886,15 +914,15 @@ static char *sweep_mail(const char *from, const char *directives,
  * "unreadable" (AM_ERROR); and out of memory in a battle rejected the
  * new sheet as one that takes the engine past its limits.
  */
+#define NUT_FIRST "   1  ヌト      1-0-0             3        +2\n" \
+                  "   2  グリスク  0-0-1             0        -2\n"
 static void process_alloc_failures(void **state)
 {
 	char *s;
 	(void)state;
 
 	s = sweep_mail("b@example.net", "#password pass-bbb\n", NUT, "entered");
-	assert_non_null(strstr(s,
-	        "   1  ヌト      1-0-0             3        +2\n"
-	        "   2  グリスク  0-0-1             0        -2\n"));
+	assert_non_null(strstr(s, NUT_FIRST));
 	free(s);
 	s = sweep_mail("b@example.net", "#test\n#logs\n", NUT, "tested");
 	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
@@ -920,6 +948,23 @@ static void process_alloc_failures(void **state)
 	               "tests/amaryllis/golden/sheets/stats_over.txt",
 	               "rejected");
 	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	assert_null(strstr(s, "   2  "));
+	free(s);
+	/* the ways mail comes (hill/corpus): */
+	s = sweep_corpus("charset_sjis_base64", "entered");
+	assert_non_null(strstr(s, NUT_FIRST));
+	free(s);
+	s = sweep_corpus("charset_iso2022jp_wave_dash", "entered");
+	assert_non_null(strstr(s, "ヌト〜"));
+	free(s);
+	s = sweep_corpus("attachment_two_and_body_en", "entered");
+	assert_non_null(strstr(s, NUT_FIRST));
+	free(s);
+	s = sweep_corpus("attachment_illegal_long_name", "rejected");
+	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+	assert_null(strstr(s, "   2  "));
+	free(s);
+	s = sweep_corpus("unknown_charset", "rejected");
 	assert_null(strstr(s, "   2  "));
 	free(s);
 }
