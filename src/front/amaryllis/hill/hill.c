@@ -1725,6 +1725,9 @@ static int push_off(job *j, hill_member **st_m, size_t *nst, ut_buf *pushed,
 			ut_buf_printf(pushed, "%s%s",
 			              pushed->len ? UT_TRL(j->lang, "、", ", ") : "",
 			              last->name);
+			/* (else the reply would not say who was pushed off) */
+			if (pushed->failed)
+				return am_hill_oom(AM_ENOMEM);
 			if (!test && (rc = pushed_notice(j, last, *nst, ename,
 			                                 player)) < 0)
 				return rc;

@@ -755,19 +755,25 @@ typedef struct process_sweep {
 	fx f;
 	char *mail;
 	am_hill_limits lim;
+	size_t size;             /* the hill's; 0: 5 */
+	size_t npre;             /* the mails of a@example.net after its entry */
+	const char *const *pre;  /* (their bodies, each an own Message-ID) */
 	char *before;            /* the standings before the mail */
 	char *want_body;         /* the reply's text without failures */
 	const char *want_result;
 	char *want_after;        /* the standings after it */
+	int want_notice;         /* a notice queued (am_hill_next_notice) */
 } process_sweep;
 
-/* A new hill of 5 that holds グリスク (a@example.net), entered at T0. */
+/* A new hill of w->size (5) that holds グリスク (a@example.net), entered at
+ * T0, then w->pre's mails from a@example.net, each with its reply sent. */
 static void process_fixture(process_sweep *w)
 {
 	char *sheet = fx_slurp(GRISK), *msg;
 	ut_buf body = UT_BUF_INIT;
+	size_t i;
 
-	fx_open(&w->f, 5);
+	fx_open(&w->f, w->size ? w->size : 5);
 	ut_buf_printf(&body, "#password pass-aaa\n%s", sheet);
 	msg = fx_msg("a@example.net", "g1@x", body.ptr);
 	assert_int_equal(fx_process_lim(&w->f, msg, strlen(msg), &w->lim), 0);
@@ -775,8 +781,30 @@ static void process_fixture(process_sweep *w)
 	assert_int_equal(am_hill_mark_sent(w->f.hill), 0);
 	fx_clear_reply(&w->f);
 	free(msg);
+	for (i = 0; i < w->npre; i++) {
+		char id[32];
+		snprintf(id, sizeof(id), "pre%zu@x", i);
+		msg = fx_msg("a@example.net", id, w->pre[i]);
+		assert_int_equal(fx_process_lim(&w->f, msg, strlen(msg), &w->lim),
+		                 0);
+		assert_non_null(w->f.reply);
+		assert_int_equal(am_hill_mark_sent(w->f.hill), 0);
+		fx_clear_reply(&w->f);
+		free(msg);
+	}
 	free(sheet);
 	ut_buf_free(&body);
+}
+
+/* Whether the hill has a notice queued (for an owner). */
+static int notice_queued(process_sweep *w)
+{
+	char *n = NULL;
+	size_t len;
+
+	assert_int_equal(am_hill_next_notice(&n, &len, w->f.hill), 0);
+	free(n);
+	return n != NULL;
 }
 
 static int process_run(void *ud)
@@ -801,6 +829,7 @@ static void process_check(void *ud, int rc, int failed)
 		s = fx_status(&w->f, AM_HILL_TEXT, AM_LANG_EN);
 		assert_string_equal(s, w->want_after);
 		free(s);
+		assert_int_equal(notice_queued(w), w->want_notice);
 		/* entered: a hill of its own again for the next run */
 		fx_close(&w->f);
 		process_fixture(w);
@@ -812,13 +841,18 @@ static void process_check(void *ud, int rc, int failed)
 	s = fx_status(&w->f, AM_HILL_TEXT, AM_LANG_EN);
 	assert_string_equal(s, w->before);
 	free(s);
+	assert_false(notice_queued(w));
 	fx_clear_reply(&w->f);
 }
 
-/* The sweep of the message `mail` (owned: freed here): its result
- * without failures is `result`; the standings after it (text, English),
- * which the caller checks. */
-static char *sweep_raw(char *mail, const char *result)
+/* The sweep of the message `mail` (owned: freed here) to a hill of
+ * `size` (0: 5) that holds グリスク, after `pre` (process_fixture): its
+ * result without failures is `result`; *notice whether it queued a notice
+ * to an owner; the standings after it (text, English), which the caller
+ * checks. */
+static char *sweep_raw_in(char *mail, const char *result, size_t size,
+                          const char *const *pre, size_t npre,
+                          int *notice)
 {
 	static process_sweep w;
 	char *after;
@@ -827,8 +861,12 @@ static char *sweep_raw(char *mail, const char *result)
 	w.lim = (am_hill_limits)AM_HILL_LIMITS_INIT;
 	w.lim.now = 1000000000;
 	w.mail = mail;
+	w.size = size;
+	w.pre = pre;
+	w.npre = npre;
 	process_fixture(&w);
 	w.before = fx_status(&w.f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_false(notice_queued(&w));
 	assert_int_equal(process_run(&w), 0);
 	assert_non_null(w.f.reply);
 	w.want_result = w.f.result;
@@ -837,6 +875,7 @@ static char *sweep_raw(char *mail, const char *result)
 	w.want_body = w.f.body;
 	w.f.body = NULL;
 	w.want_after = fx_status(&w.f, AM_HILL_TEXT, AM_LANG_EN);
+	*notice = w.want_notice = notice_queued(&w);
 	fx_close(&w.f);
 	process_fixture(&w);
 	assert_true(tf_fail_sweep(process_run, process_check, &w) >= 1);
@@ -845,6 +884,16 @@ static char *sweep_raw(char *mail, const char *result)
 	free(w.before);
 	free(w.want_body);
 	free(w.mail);
+	return after;
+}
+
+/* sweep_raw_in to the hill of 5 that holds グリスク; no notice queued. */
+static char *sweep_raw(char *mail, const char *result)
+{
+	int notice;
+	char *after = sweep_raw_in(mail, result, 0, NULL, 0, &notice);
+
+	assert_false(notice);
 	return after;
 }
 
@@ -901,18 +950,27 @@ static char *sweep_corpus(const char *name, const char *result)
  *   failure must roll back with the rest);
  * - b@example.net enters a sheet with too many points (stats_over.txt,
  *   AM-COST-1): "rejected", nothing stored.
+ * And the mails that tell an owner (a notice queued: am_hill_next_notice,
+ * none after a failure):
+ * - the fifth wrong password for グリスク within the hour from its owner's
+ *   address (#withdraw, after four): "rejected", the unit locked;
+ * - ヌト into a hill of one: "entered", グリスク pushed off (its owner
+ *   told, and the reply says so: it did not, for want of memory for that
+ *   line).
  * And five messages of hill/corpus, as they come (their .facts say what
  * each must give): ヌト in Shift_JIS and base64 (entered, as above); ヌト〜
  * in ISO-2022-JP with a wave dash (entered: the hill holds ヌト〜 too); ヌト
  * attached as a.txt with b.txt and a body (English; entered, as above);
  * an illegal sheet attached under a name of 200 A (rejected, nothing
  * stored); a charset nobody knows (rejected).
- * The sweep found three faults, now mended: the reply said only
+ * The sweep found these faults, now mended: the reply said only
  * "「ヌト」を登録しました。" when the first piece of its text could not be
  * allocated (the headline, put before it, dropped its failure); out of
  * memory while the stored sheet of a member was read made it
- * "unreadable" (AM_ERROR); and out of memory in a battle rejected the
- * new sheet as one that takes the engine past its limits.
+ * "unreadable" (AM_ERROR); out of memory in a battle rejected the new
+ * sheet as one that takes the engine past its limits; an illegal sheet's
+ * reply said "error: out of memory" where its diagnostic should be; and
+ * the reply of an entry that pushed a member off did not say so.
  */
 #define NUT_FIRST "   1  ヌト      1-0-0             3        +2\n" \
                   "   2  グリスク  0-0-1             0        -2\n"
@@ -950,6 +1008,41 @@ static void process_alloc_failures(void **state)
 	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
 	assert_null(strstr(s, "   2  "));
 	free(s);
+	/* the fifth wrong password for グリスク within the hour, from its
+	 * owner's address (withdrawals): locked, and its owner told */
+	{
+		static const char *const wrong[] = {
+			"#withdraw グリスク\n#password wrong-pass-1\n",
+			"#withdraw グリスク\n#password wrong-pass-2\n",
+			"#withdraw グリスク\n#password wrong-pass-3\n",
+			"#withdraw グリスク\n#password wrong-pass-4\n"};
+		int notice;
+		s = sweep_raw_in(fx_msg("a@example.net", "n1@x",
+		                        "#withdraw グリスク\n"
+		                        "#password wrong-pass-5\n"),
+		                 "rejected", 0, wrong, 4, &notice);
+		assert_true(notice);
+		assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
+		free(s);
+	}
+	/* ヌト into a hill of one that holds グリスク: ヌト wins (above), the
+	 * hill holds 2 of 1, so グリスク, last, is pushed off and its owner
+	 * told; the standings are the round robin of the members (docs/
+	 * HILL.md): ヌト alone, 0-0-0 */
+	{
+		char *sheet = fx_slurp(NUT);
+		ut_buf body = UT_BUF_INIT;
+		int notice;
+		ut_buf_printf(&body, "#password pass-bbb\n%s", sheet);
+		s = sweep_raw_in(fx_msg("b@example.net", "n1@x", body.ptr),
+		                 "entered", 1, NULL, 0, &notice);
+		assert_true(notice);
+		assert_non_null(strstr(s, "   1  ヌト  0-0-0             0        +0\n"));
+		assert_null(strstr(s, "グリスク"));
+		free(s);
+		free(sheet);
+		ut_buf_free(&body);
+	}
 	/* the ways mail comes (hill/corpus): */
 	s = sweep_corpus("charset_sjis_base64", "entered");
 	assert_non_null(strstr(s, NUT_FIRST));
