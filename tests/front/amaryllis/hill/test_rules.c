@@ -1027,8 +1027,8 @@ static void process_alloc_failures(void **state)
 	}
 	/* ヌト into a hill of one that holds グリスク: ヌト wins (above), the
 	 * hill holds 2 of 1, so グリスク, last, is pushed off and its owner
-	 * told; the standings are the round robin of the members (docs/
-	 * HILL.md): ヌト alone, 0-0-0 */
+	 * told; the standings are the round robin of the members
+	 * (docs/HILL.md): ヌト alone, 0-0-0 */
 	{
 		char *sheet = fx_slurp(NUT);
 		ut_buf body = UT_BUF_INIT;
