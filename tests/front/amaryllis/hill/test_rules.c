@@ -974,40 +974,56 @@ static char *sweep_corpus(const char *name, const char *result)
  */
 #define NUT_FIRST "   1  ヌト      1-0-0             3        +2\n" \
                   "   2  グリスク  0-0-1             0        -2\n"
+#define GRISK_ALONE "   1  グリスク  0-0-0             0        +0\n"
+/* The standings after a sweep hold `has` (or NULL) and not `hasnt` (or
+ * NULL); freed. */
+static void standings_hold(char *s, const char *has, const char *hasnt)
+{
+	if (has)
+		assert_non_null(strstr(s, has));
+	if (hasnt)
+		assert_null(strstr(s, hasnt));
+	free(s);
+}
+
 static void process_alloc_failures(void **state)
 {
+	static const struct {
+		const char *from, *directives, *sheet, *result, *has, *hasnt;
+	} mails[] = {
+		{"b@example.net", "#password pass-bbb\n", NUT, "entered",
+		 NUT_FIRST, NULL},
+		{"b@example.net", "#test\n#logs\n", NUT, "tested", GRISK_ALONE,
+		 "ヌト"},
+		{"a@example.net", "#password pass-aaa\n", GRISK, "replaced",
+		 GRISK_ALONE, NULL},
+		{"a@example.net", "#withdraw グリスク\n#password pass-aaa\n", NULL,
+		 "withdrawn", "(nobody yet)\n", "グリスク"},
+		{"c@example.net", "#status\n", NULL, "status", GRISK_ALONE, NULL},
+		{"a@example.net", "#password pass-wrong\n", GRISK, "rejected",
+		 GRISK_ALONE, NULL},
+		{"b@example.net", "#password pass-bbb\n",
+		 "tests/amaryllis/golden/sheets/stats_over.txt", "rejected",
+		 GRISK_ALONE, "   2  "},
+	};
+	/* the ways mail comes (hill/corpus) */
+	static const struct {
+		const char *name, *result, *has, *hasnt;
+	} corpus[] = {
+		{"charset_sjis_base64", "entered", NUT_FIRST, NULL},
+		{"charset_iso2022jp_wave_dash", "entered", "ヌト〜", NULL},
+		{"attachment_two_and_body_en", "entered", NUT_FIRST, NULL},
+		{"attachment_illegal_long_name", "rejected", GRISK_ALONE, "   2  "},
+		{"unknown_charset", "rejected", NULL, "   2  "},
+	};
+	size_t i;
 	char *s;
 	(void)state;
 
-	s = sweep_mail("b@example.net", "#password pass-bbb\n", NUT, "entered");
-	assert_non_null(strstr(s, NUT_FIRST));
-	free(s);
-	s = sweep_mail("b@example.net", "#test\n#logs\n", NUT, "tested");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	assert_null(strstr(s, "ヌト"));
-	free(s);
-	s = sweep_mail("a@example.net", "#password pass-aaa\n", GRISK,
-	               "replaced");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	free(s);
-	s = sweep_mail("a@example.net", "#withdraw グリスク\n#password pass-aaa\n",
-	               NULL, "withdrawn");
-	assert_non_null(strstr(s, "(nobody yet)\n"));
-	assert_null(strstr(s, "グリスク"));
-	free(s);
-	s = sweep_mail("c@example.net", "#status\n", NULL, "status");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	free(s);
-	s = sweep_mail("a@example.net", "#password pass-wrong\n", GRISK,
-	               "rejected");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	free(s);
-	s = sweep_mail("b@example.net", "#password pass-bbb\n",
-	               "tests/amaryllis/golden/sheets/stats_over.txt",
-	               "rejected");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	assert_null(strstr(s, "   2  "));
-	free(s);
+	for (i = 0; i < sizeof(mails) / sizeof(mails[0]); i++)
+		standings_hold(sweep_mail(mails[i].from, mails[i].directives,
+		                          mails[i].sheet, mails[i].result),
+		               mails[i].has, mails[i].hasnt);
 	/* the fifth wrong password for グリスク within the hour, from its
 	 * owner's address (withdrawals): locked, and its owner told */
 	{
@@ -1022,8 +1038,7 @@ static void process_alloc_failures(void **state)
 		                        "#password wrong-pass-5\n"),
 		                 "rejected", 0, wrong, 4, &notice);
 		assert_true(notice);
-		assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-		free(s);
+		standings_hold(s, GRISK_ALONE, NULL);
 	}
 	/* ヌト into a hill of one that holds グリスク: ヌト wins (above), the
 	 * hill holds 2 of 1, so グリスク, last, is pushed off and its owner
@@ -1037,29 +1052,14 @@ static void process_alloc_failures(void **state)
 		s = sweep_raw_in(fx_msg("b@example.net", "n1@x", body.ptr),
 		                 "entered", 1, NULL, 0, &notice);
 		assert_true(notice);
-		assert_non_null(strstr(s, "   1  ヌト  0-0-0             0        +0\n"));
-		assert_null(strstr(s, "グリスク"));
-		free(s);
+		standings_hold(s, "   1  ヌト  0-0-0             0        +0\n",
+		               "グリスク");
 		free(sheet);
 		ut_buf_free(&body);
 	}
-	/* the ways mail comes (hill/corpus): */
-	s = sweep_corpus("charset_sjis_base64", "entered");
-	assert_non_null(strstr(s, NUT_FIRST));
-	free(s);
-	s = sweep_corpus("charset_iso2022jp_wave_dash", "entered");
-	assert_non_null(strstr(s, "ヌト〜"));
-	free(s);
-	s = sweep_corpus("attachment_two_and_body_en", "entered");
-	assert_non_null(strstr(s, NUT_FIRST));
-	free(s);
-	s = sweep_corpus("attachment_illegal_long_name", "rejected");
-	assert_non_null(strstr(s, "   1  グリスク  0-0-0             0        +0\n"));
-	assert_null(strstr(s, "   2  "));
-	free(s);
-	s = sweep_corpus("unknown_charset", "rejected");
-	assert_null(strstr(s, "   2  "));
-	free(s);
+	for (i = 0; i < sizeof(corpus) / sizeof(corpus[0]); i++)
+		standings_hold(sweep_corpus(corpus[i].name, corpus[i].result),
+		               corpus[i].has, corpus[i].hasnt);
 }
 
 int main(void)
