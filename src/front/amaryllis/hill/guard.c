@@ -133,9 +133,7 @@ static int password_line(const char *line, size_t n)
 
 	/* a password line is short: only its head needs folding, cut
 	 * between two characters (not in one: that would not be UTF-8) */
-	if (n > 256)
-		for (n = 256; n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80; n--)
-			;
+	n = ut_utf8_floor(line, n, n < 256 ? n : 256);
 	r = utf8proc_map((const utf8proc_uint8_t *)line, (utf8proc_ssize_t)n,
 	                 &f, UTF8PROC_STABLE | UTF8PROC_COMPAT |
 	                 UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
