@@ -480,6 +480,17 @@ static void test_limits_and_overflow(void **state)
 	}
 	assert_string_equal(NOROLL("200D6+200D6+200D6+200D6+200D6+1D6"),
 	                    "E32: at most 1000 dice in one expression");
+	/* A pool's notations: 3 + 10000 dice would be rolled, but a roll
+	 * stops at BCDice's 10000 (TooManyRandsError): it surely takes 10000,
+	 * not 10003 (fuzz_megami_dice found the count over the limit) */
+	{
+		mg_dice_expr *e;
+		const char *pool = "3U6+10000U6[6]";
+		assert_int_equal(mg_dice_parse(&e, NULL, pool, strlen(pool),
+		                               MG_LANG_EN), 0);
+		assert_int_equal(mg_dice_count(e), 10000);
+		mg_dice_free(e);
+	}
 	assert_string_equal(NOROLL("1D6+99999999999999999999"),
 	                    "E5: number 99999999999999999999 is too large (over 64 bits)");
 	assert_string_equal(NOROLL("2D6+9223372036854775807+1>=8"),

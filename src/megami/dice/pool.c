@@ -130,7 +130,9 @@ int mg_dpool_secret(const mg_dpool *c)
 }
 
 /* The dice a roll surely takes (before any reroll): BCDice's rule
- * applied to each notation. */
+ * applied to each notation, and at most RANDS_LIMIT in all (a roll that
+ * would take more stops there: TooManyRandsError; "3U6+10000U6[6]" takes
+ * 10000, not 10003 - found by fuzz_megami_dice). */
 size_t mg_dpool_count(const mg_dpool *c)
 {
 	size_t i, n = 0;
@@ -149,7 +151,7 @@ size_t mg_dpool_count(const mg_dpool *c)
 			continue;
 		n += (size_t)(p->times > RANDS_LIMIT ? RANDS_LIMIT : p->times);
 	}
-	return n;
+	return n > RANDS_LIMIT ? RANDS_LIMIT : n;
 }
 
 /* ---- BCDice's CommonCommand::Lexer -------------------------------------- */
