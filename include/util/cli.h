@@ -54,7 +54,9 @@ typedef struct ut_cli {
  */
 const char *ut_cli_strerror(int lang, int err);
 
-/* "prog: MESSAGE" on stderr (always, even when quiet). */
+/* "prog: MESSAGE" on stderr (always, even when quiet).  In Japanese a
+ * MESSAGE that ends in the libraries' "out of memory" ends in
+ * "メモリが足りません" instead (ut_error_text_lang, util/error.h). */
 void ut_cli_error(const ut_cli *c, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))

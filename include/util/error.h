@@ -14,6 +14,8 @@
 #ifndef UT_ERROR_H
 #define UT_ERROR_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -68,6 +70,16 @@ const char *ut_error_last_lang(int lang);
  * otherwise, and in English.
  */
 const char *ut_strerror(int lang, int err);
+
+/*
+ * msg in lang: the libraries' messages are English (their *_error_last),
+ * and the one they all give for UT_ENOMEM, "out of memory", ends many a
+ * message made of them ("FILE: out of memory").  In Japanese such a msg
+ * comes back with "メモリが足りません" in its place, in buf (size bytes;
+ * cut on a character boundary); any other msg, or in English, msg itself.
+ */
+const char *ut_error_text_lang(int lang, const char *msg, char *buf,
+                               size_t size);
 
 /* Forget the last message of this thread. */
 void ut_error_clear(void);

@@ -93,6 +93,20 @@ int ut_error_set_texts(int code, const char *ja, const char *en)
 	return code;
 }
 
+const char *ut_error_text_lang(int lang, const char *msg, char *buf,
+                               size_t size)
+{
+	static const char en[] = "out of memory";
+	size_t len = strlen(msg), k = sizeof(en) - 1;
+
+	if (lang != (int)UT_LANG_JA || len < k || !size ||
+	    memcmp(msg + len - k, en, k) != 0)
+		return msg;
+	whole_chars(buf, size, snprintf(buf, size, "%.*sメモリが足りません",
+	                                (int)(len - k), msg));
+	return buf;
+}
+
 const char *ut_strerror(int lang, int err)
 {
 	/* glibc's Japanese texts (libc.mo, ja) of the errors that opening,

@@ -140,6 +140,38 @@ static void test_codes(void **state)
 	}
 }
 
+/* ut_error_text_lang: the libraries' "out of memory" at the end of a
+ * message is "メモリが足りません" in Japanese; nothing else changes. */
+static void test_text_lang(void **state)
+{
+	char buf[64], small[28];
+	const char *m;
+
+	(void)state;
+	m = ut_error_text_lang(UT_LANG_JA, "a.yaml: out of memory", buf,
+	                       sizeof(buf));
+	assert_ptr_equal(m, buf);
+	assert_string_equal(m, "a.yaml: メモリが足りません");
+	assert_string_equal(ut_error_text_lang(UT_LANG_JA, "out of memory",
+	                                       buf, sizeof(buf)),
+	                    "メモリが足りません");
+	/* English, another message, or the words not at the end: as given */
+	m = "a.yaml: out of memory";
+	assert_ptr_equal(ut_error_text_lang(UT_LANG_EN, m, buf, sizeof(buf)),
+	                 m);
+	m = "out of memory (password hash)";
+	assert_ptr_equal(ut_error_text_lang(UT_LANG_JA, m, buf, sizeof(buf)),
+	                 m);
+	m = "memory";
+	assert_ptr_equal(ut_error_text_lang(UT_LANG_JA, m, buf, sizeof(buf)),
+	                 m);
+	/* cut on a character: "0123456789: " (12) and 5 of the 9 characters
+	 * of メモリが足りません (15 bytes) fit in 27 bytes and the NUL */
+	m = ut_error_text_lang(UT_LANG_JA, "0123456789: out of memory", small,
+	                       sizeof(small));
+	assert_string_equal(m, "0123456789: メモリが足");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -147,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_two_languages),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_cut_whole),
+		cmocka_unit_test(test_text_lang),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

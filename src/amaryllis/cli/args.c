@@ -25,9 +25,9 @@ cli_opts cli_opts_of(const ut_cli *ui)
 	return o;
 }
 
-void cli_error(const char *fmt, ...)
+void cli_error(const cli_opts *o, const char *fmt, ...)
 {
-	ut_cli u = {"amaryllis", UT_LANG_JA, 0};
+	ut_cli u = {"amaryllis", (ut_lang)o->lang, 0};
 	va_list ap;
 
 	va_start(ap, fmt);

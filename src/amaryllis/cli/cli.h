@@ -78,6 +78,9 @@ typedef struct cli_sheet {
 	char *text;         /* owned */
 	size_t len;
 	am_sheet *sheet;    /* owned; NULL if reading failed */
+	int nomem;          /* it failed for want of memory, not for what
+	                       the file holds (said as such): a league or a
+	                       field stops rather than leave it out */
 } cli_sheet;
 
 /*
@@ -93,7 +96,8 @@ int cli_sheet_load(cli_sheet *out, const char *path, const cli_opts *o);
 /*
  * The same, but the diagnostics are also kept in *diags (owned, one
  * "FILE:LINE:COL: error: message" or "FILE: error: message" per line; NULL
- * when there are none), and printed only when `print` is set.
+ * when there are none, or when they could not all be kept: out->nomem),
+ * and printed only when `print` is set.
  */
 int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags);
@@ -141,10 +145,12 @@ int cli_paths_dedup(cli_paths *l, cli_paths *twice);
 int cli_paths_dedup_warn(cli_paths *l, const cli_opts *o, const char *cmd,
                          int rank);
 
-/* "amaryllis: message" on stderr. */
-void cli_error(const char *fmt, ...)
+/* "amaryllis: message" on stderr (always, even when quiet); a message
+ * that ends in the libraries' "out of memory" in o's language
+ * (ut_cli_error). */
+void cli_error(const cli_opts *o, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
+	__attribute__((format(printf, 2, 3)))
 #endif
 	;
 

@@ -101,10 +101,10 @@ static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
 
 /* The log could not be finished: say why, unless stdout failed (main's
  * ut_cli_main says that). */
-static void log_failed(void)
+static void log_failed(const cli_opts *o)
 {
 	if (!ut_out_stdout()->err)
-		cli_error("battle: %s", am_error_last());
+		cli_error(o, "battle: %s", am_error_last());
 }
 
 /* The two sheets of a replay token into s[0], s[1] (LG-TOKEN-1);
@@ -118,7 +118,7 @@ static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
 	memset(s, 0, 2 * sizeof(*s));
 	if (am_replay_token_read(&a, &alen, &b, &blen, token, strlen(token),
 	                         o->lang) < 0) {
-		cli_error("battle: --replay: %s", am_error_last());
+		cli_error(o, "battle: --replay: %s", am_error_last());
 		return EXIT_INPUT;
 	}
 	rc = cli_sheet_text(&s[0], "<token:A>", a, alen, o);
@@ -127,13 +127,13 @@ static int load_token(cli_sheet s[2], const char *token, const cli_opts *o)
 }
 
 /* --token: print the replay token of the two legal sheets s. */
-static int print_token(cli_sheet s[2], am_lang lang)
+static int print_token(cli_sheet s[2], const cli_opts *o)
 {
 	char *t;
 
 	if (am_replay_token(&t, s[0].sheet, s[1].sheet) < 0) {
 		/* AM_ELIMIT: a token --replay would refuse is not printed */
-		cli_error("battle: %s", am_error_last_lang(lang));
+		cli_error(o, "battle: %s", am_error_last_lang(o->lang));
 		return EXIT_INPUT;
 	}
 	if (ut_out_printf(ut_out_stdout(), "%s\n", t) < 0) {
@@ -259,14 +259,14 @@ int cmd_battle(const ut_cli *base, int argc, char **argv)
 		goto out;
 	}
 	if (want_token) {
-		status = print_token(s, o.lang);
+		status = print_token(s, &o);
 		goto out;
 	}
 fight:
 	if (am_engine_new(&engine) < 0 ||
 	    am_log_new(&log, fmt, o.lang, ut_out_writer, ut_out_stdout()) < 0 ||
 	    (svg && am_chart_new(&chart, o.lang) < 0)) {
-		cli_error("%s", am_error_last());
+		cli_error(&o, "%s", am_error_last());
 		status = EXIT_INPUT;
 		goto out;
 	}
@@ -280,12 +280,12 @@ fight:
 		char msg[600];
 		am_render_stop(msg, sizeof(msg), am_error_last(), o.lang);
 		if (am_log_finish(log, engine, &res, rc) < 0)
-			log_failed();
-		cli_error(UT_TR(&o, "battle: 戦闘を中断しました：%s",
+			log_failed(&o);
+		cli_error(&o, UT_TR(&o, "battle: 戦闘を中断しました：%s",
 		                "battle: battle stopped: %s"), msg);
 		status = EXIT_INPUT;
 	} else if (am_log_finish(log, engine, &res, rc) < 0) {
-		log_failed();
+		log_failed(&o);
 		status = EXIT_INPUT;
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)

@@ -100,7 +100,7 @@ static int check_json(const cli_opts *o, const char *path, int named)
 	if (cli_sheet_load_ex(&s, path, o, 0, &diags) != 0)
 		status = EXIT_INPUT;
 	if (s.sheet && am_render_check(s.sheet, o->lang, buf_write, &b) < 0) {
-		cli_error("%s", am_error_last());
+		cli_error(o, "%s", am_error_last());
 		status = EXIT_INPUT;
 	} else if (!s.sheet && diags) {
 		fprintf(stderr, "%s\n", diags);
@@ -121,7 +121,7 @@ static int check_json(const cli_opts *o, const char *path, int named)
 		b = d;
 	}
 	if (b.failed) {
-		cli_error("out of memory");
+		cli_error(o, "out of memory");
 		status = EXIT_INPUT;
 	} else if (b.len) {
 		ut_out_write(ut_out_stdout(), b.ptr, b.len);
@@ -182,13 +182,13 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 			        ut_cli_strerror((int)o.lang, errno));
 			status = EXIT_INPUT;
 		} else if (r < 0) {
-			cli_error("out of memory");
+			cli_error(&o, "out of memory");
 			cli_paths_free(&paths);
 			return EXIT_INPUT;
 		}
 	}
 	if (paths.n == 0 && status == EXIT_OK) {
-		cli_error(UT_TR(&o, "check: シートが見つかりません（フォルダからは見える"
+		cli_error(&o, UT_TR(&o, "check: シートが見つかりません（フォルダからは見える"
 		                "通常ファイルを読みます）",
 		                "check: no sheets found (a folder gives its visible "
 		                "regular files)"));
@@ -207,7 +207,7 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 			size_t n;
 			char *buf;
 			if (am_sheet_normalised(&buf, &n, s.sheet, o.lang) < 0) {
-				cli_error("out of memory");
+				cli_error(&o, "out of memory");
 				cli_sheet_free(&s);
 				cli_paths_free(&paths);
 				return EXIT_INPUT;

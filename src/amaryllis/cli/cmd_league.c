@@ -32,6 +32,7 @@
 
 #include "util/array.h"
 #include "util/buf.h"
+#include "util/error.h"
 #include "util/hash.h"
 
 static const char help_ja[] =
@@ -146,15 +147,26 @@ static void lg_error(const league_run *r, const char *fmt, ...)
 
 static void lg_error(const league_run *r, const char *fmt, ...)
 {
+	char msg[1024], shown[1100]; /* no allocation to say there is none */
 	va_list ap;
+	int n;
 
+	va_start(ap, fmt);
+	n = vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	fputs("amaryllis: league: ", stderr);
 	if (r->rank != 0)
 		fprintf(stderr, "rank %d: ", r->rank);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
+	if (n < 0 || (size_t)n >= sizeof(msg)) { /* a long one, whole */
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+		return;
+	}
+	/* "out of memory" in the page's language, as ut_cli_error says it */
+	fprintf(stderr, "%s\n", ut_error_text_lang((int)r->o.lang, msg, shown,
+	                                           sizeof(shown)));
 }
 
 /* Add the sheets `arg` gives to r->paths (cli_paths_collect).  Returns 0,
@@ -355,10 +367,23 @@ static int load(league_run *r)
 		cli_sheet s;
 		char *diags = NULL;
 		const char *path = r->paths.v[i];
-		if (cli_sheet_load_ex(&s, path, &r->o, r->rank == 0, &diags) ||
-		    am_program_new(&r->progs[r->n], am_sheet_team(s.sheet)) < 0) {
+		int bad = cli_sheet_load_ex(&s, path, &r->o, r->rank == 0,
+		                            &diags),
+		    rc = bad ? 0 : am_program_new(&r->progs[r->n],
+		                                  am_sheet_team(s.sheet));
+		char *why = bad || rc < 0 ? diags ? diags : strdup(am_error_last())
+		                         : NULL;
+		if (s.nomem || rc == AM_ENOMEM || ((bad || rc < 0) && !why)) {
+			/* not the sheet's fault: no table without it */
+			free(why);
+			cli_sheet_free(&s);
+			lg_error(r, "%s", UT_TR(&r->o, "メモリが足りません",
+			                        "out of memory"));
+			goto fail;
+		}
+		if (bad || rc < 0) {
 			r->rej_files[r->nrej] = path;
-			r->rej_errors[r->nrej++] = diags ? diags : strdup(am_error_last());
+			r->rej_errors[r->nrej++] = why;
 			cli_sheet_free(&s);
 			r->status = EXIT_INPUT;
 			continue;
@@ -548,7 +573,7 @@ static void report(league_run *r)
 			r->status = EXIT_INPUT;
 	standings = calloc(r->n + 1, sizeof(*standings));
 	if (!standings) {
-		cli_error("out of memory");
+		cli_error(&r->o, "out of memory");
 		r->status = EXIT_INPUT;
 		return;
 	}

@@ -160,12 +160,12 @@ static int collect(opt_run *r, const char *arg)
 	case 0:
 		return 0;
 	case -2:
-		cli_error(UT_TR(&r->o, "%s: error: 開けません：%s",
+		cli_error(&r->o, UT_TR(&r->o, "%s: error: 開けません：%s",
 		                "%s: error: cannot open: %s"), arg,
 		       ut_cli_strerror((int)r->o.lang, errno));
 		return -1;
 	default:
-		cli_error("optimize: out of memory");
+		cli_error(&r->o, "optimize: out of memory");
 		return -1;
 	}
 }
@@ -261,7 +261,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			return rc == EXIT_OK ? -1 : rc;
 		case OPT_FIELD:
 			if (cli_paths_add(&r->args, optarg) < 0)
-				return cli_error("optimize: out of memory"), EXIT_INPUT;
+				return cli_error(&r->o, "optimize: out of memory"), EXIT_INPUT;
 			break;
 		case OPT_EVALS:
 			if (ut_cli_parse_u64(&v, optarg, EVALS_MAX) < 0 || v < 1)
@@ -359,7 +359,7 @@ static int parse_args(opt_run *r, int argc, char **argv)
 	}
 	for (; optind < argc; optind++)
 		if (cli_paths_add(&r->args, argv[optind]) < 0)
-			return cli_error("optimize: out of memory"), EXIT_INPUT;
+			return cli_error(&r->o, "optimize: out of memory"), EXIT_INPUT;
 	if (r->args.n == 0)
 		return cli_usage_error(o, "optimize",
 		                       UT_TR(o, "フィールドがありません（--field "
@@ -380,11 +380,11 @@ static int load(opt_run *r)
 		if (collect(r, r->args.v[i]) < 0)
 			return EXIT_INPUT;
 	if (cli_paths_dedup_warn(&r->paths, &r->o, "optimize", r->rank) < 0) {
-		cli_error("optimize: out of memory");
+		cli_error(&r->o, "optimize: out of memory");
 		return EXIT_INPUT;
 	}
 	if (r->paths.n == 0) {
-		cli_error(UT_TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
+		cli_error(&r->o, UT_TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
 		                       "見える通常ファイルを読みます）",
 		                "optimize: no sheets found (a folder gives its visible "
 		                "regular files)"));
@@ -396,14 +396,22 @@ static int load(opt_run *r)
 	r->names = calloc(m, sizeof(*r->names));
 	r->files = calloc(m, sizeof(*r->files));
 	if (!r->sheets || !r->progs || !r->names || !r->files) {
-		cli_error("optimize: out of memory");
+		cli_error(&r->o, "optimize: out of memory");
 		return EXIT_INPUT;
 	}
 	for (i = 0; i < r->paths.n; i++) {
 		cli_sheet *s = &r->sheets[r->n];
-		if (cli_sheet_load_ex(s, r->paths.v[i], &r->o, r->rank == 0,
-		                      NULL) ||
-		    am_program_new(&r->progs[r->n], am_sheet_team(s->sheet)) < 0) {
+		int bad = cli_sheet_load_ex(s, r->paths.v[i], &r->o,
+		                            r->rank == 0, NULL),
+		    rc = bad ? 0 : am_program_new(&r->progs[r->n],
+		                                  am_sheet_team(s->sheet));
+		if (s->nomem || rc == AM_ENOMEM) {
+			/* not the sheet's fault: no search without it */
+			cli_sheet_free(s);
+			cli_error(&r->o, "optimize: out of memory");
+			return EXIT_INPUT;
+		}
+		if (bad || rc < 0) {
 			cli_sheet_free(s);
 			r->nrej++;
 			continue;
@@ -414,7 +422,7 @@ static int load(opt_run *r)
 	}
 	if (r->n == 0) {
 		if (r->rank == 0)
-			cli_error(UT_TR(&r->o, "optimize: フィールドに正規のシートが"
+			cli_error(&r->o, UT_TR(&r->o, "optimize: フィールドに正規のシートが"
 			                       "ありません",
 			                "optimize: the field has no legal sheet"));
 		return EXIT_INPUT;
@@ -435,7 +443,7 @@ static int report(opt_run *r, const am_opt *opt)
 
 	if (am_render_opt_report(&v, r->json, r->o.lang, ut_out_writer,
 	                         ut_out_stdout()) < 0 && !ut_out_stdout()->err) {
-		cli_error("optimize: %s", am_error_last());
+		cli_error(&r->o, "optimize: %s", am_error_last());
 		status = EXIT_INPUT;
 	}
 	if (ut_out_flush(ut_out_stdout()) < 0)
@@ -471,7 +479,7 @@ static int report(opt_run *r, const am_opt *opt)
 		size_t fb = am_opt_field_best(&fr, opt);
 		const am_opt_record *br = am_opt_best_record(opt);
 		if (fb < r->n && fr.points > br->points)
-			cli_error(UT_TR(&r->o, "optimize: 注意：フィールドのシート%s（勝ち点"
+			cli_error(&r->o, UT_TR(&r->o, "optimize: 注意：フィールドのシート%s（勝ち点"
 			                "%lld%s）が、見つけたシート（勝ち点%lld%s）より強い"
 			                "です。--evals か --time を増やしてください",
 			                "optimize: note: the field's own sheet %s "
@@ -545,7 +553,7 @@ int cmd_optimize(const ut_cli *base, int argc, char **argv)
 			MPI_Allreduce(hh, mx, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
 			if (mx[0] != ~mx[1]) {
 				if (r.rank == 0)
-					cli_error(UT_TR(&r.o, "optimize: ランクごとに読んだシートか"
+					cli_error(&r.o, UT_TR(&r.o, "optimize: ランクごとに読んだシートか"
 					                      "オプションが違います（標準入力はランク0"
 					                      "にしか届きません）",
 					                "optimize: the ranks did not load the same "
@@ -574,7 +582,7 @@ int cmd_optimize(const ut_cli *base, int argc, char **argv)
 		r.start = r.last = now();
 		if (am_opt_run(&opt, (const am_program *const *)r.progs, r.n,
 		               &r.oo) < 0) {
-			cli_error("optimize: %s", am_error_last());
+			cli_error(&r.o, "optimize: %s", am_error_last());
 			status = EXIT_INPUT;
 		}
 		if (r.shown)

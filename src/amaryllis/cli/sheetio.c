@@ -19,33 +19,34 @@
 
 /*
  * A file that cannot be read as a sheet: "FILE: error: MESSAGE" on stderr
- * (when print) and as the diagnostics in *diags (when diags).
+ * (when print) and as the diagnostics in *diags (when diags; NULL and
+ * out->nomem when they cannot be kept).  err ENOMEM: out->nomem.
  */
-static int unreadable(const char *shown, const cli_opts *o, int err, int print,
-                      char **diags, int opening)
+static int unreadable(cli_sheet *out, const char *shown, const cli_opts *o,
+                      int err, int print, char **diags, int opening)
 {
-	ut_buf text = UT_BUF_INIT;
+	char text[UT_CLI_NAME_MAX + 512]; /* no allocation to say it */
 
 	if (err == EFBIG)
-		ut_buf_printf(&text, UT_TR(o, "%s: error: ファイルが大きすぎます：上限%zu"
-		                              "バイトを超えています（--max-sheet-bytes）",
-		                           "%s: error: file too large: over the limit of "
-		                           "%zu bytes (--max-sheet-bytes)"),
-		              shown, o->max_sheet_bytes);
-	else if (opening)
-		ut_buf_printf(&text, UT_TR(o, "%s: error: 開けません：%s",
-		                           "%s: error: cannot open: %s"),
-		              shown, ut_cli_strerror((int)o->lang, err));
+		snprintf(text, sizeof(text),
+		         UT_TR(o, "%s: error: ファイルが大きすぎます：上限%zu"
+		                  "バイトを超えています（--max-sheet-bytes）",
+		               "%s: error: file too large: over the limit of "
+		               "%zu bytes (--max-sheet-bytes)"),
+		         shown, o->max_sheet_bytes);
 	else
-		ut_buf_printf(&text, UT_TR(o, "%s: error: 読めません：%s",
-		                           "%s: error: cannot read: %s"),
-		              shown, ut_cli_strerror((int)o->lang, err));
+		snprintf(text, sizeof(text),
+		         opening ? UT_TR(o, "%s: error: 開けません：%s",
+		                         "%s: error: cannot open: %s")
+		                 : UT_TR(o, "%s: error: 読めません：%s",
+		                         "%s: error: cannot read: %s"),
+		         shown, ut_cli_strerror((int)o->lang, err));
+	if (err == ENOMEM)
+		out->nomem = 1;
 	if (print)
-		fprintf(stderr, "%s\n", text.ptr ? text.ptr : shown);
-	if (diags)
-		*diags = text.ptr;
-	else
-		ut_buf_free(&text);
+		fprintf(stderr, "%s\n", text);
+	if (diags && !(*diags = strdup(text)))
+		out->nomem = 1;
 	return EXIT_INPUT;
 }
 
@@ -81,12 +82,12 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
 	out->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
-		return unreadable(shown, o, errno, print, diags, 1);
+		return unreadable(out, shown, o, errno, print, diags, 1);
 	err = ut_cli_read(&out->text, &out->len, f, o->max_sheet_bytes);
 	if (f != stdin)
 		fclose(f);
 	if (err)
-		return unreadable(shown, o, err, print, diags, 0);
+		return unreadable(out, shown, o, err, print, diags, 0);
 	return sheet_parse(out, shown, o, print, diags);
 }
 
@@ -106,12 +107,14 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
                        int print, char **diags)
 {
 	size_t i;
+	int rc;
 	uint32_t prose; /* am_sheet_prose_line */
 	am_parse_opts po = AM_PARSE_OPTS_INIT;
 	ut_buf text = UT_BUF_INIT;
 
-	if (am_sheet_parse(&out->sheet, out->text, out->len, &po) < 0) {
-		cli_error("%s: %s", shown, am_error_last());
+	if ((rc = am_sheet_parse(&out->sheet, out->text, out->len, &po)) < 0) {
+		out->nomem = rc == AM_ENOMEM;
+		cli_error(o, "%s: %s", shown, am_error_last());
 		return EXIT_INPUT;
 	}
 	for (i = 0; i < am_sheet_diag_count(out->sheet); i++) {
@@ -167,10 +170,15 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 	 * to be, and how to convert it (amcli review W3) */
 	if (print && !am_sheet_ok(out->sheet))
 		ut_cli_encoding_note((int)o->lang, shown, out->text, out->len);
-	if (diags)
-		*diags = text.ptr;
-	else
+	if (diags) {
+		if (text.failed) /* not a cut list: none, and said so */
+			out->nomem = 1;
+		*diags = text.failed ? NULL : text.ptr;
+		if (text.failed)
+			ut_buf_free(&text);
+	} else {
 		ut_buf_free(&text);
+	}
 	return am_sheet_ok(out->sheet) ? 0 : EXIT_INPUT;
 }
 
@@ -252,7 +260,7 @@ int cli_paths_dedup_warn(cli_paths *l, const cli_opts *o, const char *cmd,
 
 	for (i = 0; rank == 0 && i < twice.n; i++) {
 		char name[UT_CLI_NAME_MAX];
-		cli_error(UT_TR(o, "%s: %s: 同じファイルがもう指定されています：1度だけ読みます",
+		cli_error(o, UT_TR(o, "%s: %s: 同じファイルがもう指定されています：1度だけ読みます",
 		                "%s: %s: the same file is given already: read once"),
 		          cmd, ut_cli_shown_name(name, twice.v[i]));
 	}

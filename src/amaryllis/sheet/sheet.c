@@ -164,7 +164,7 @@ int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
 		s->oom = 1;
 	if (s->oom) {
 		am_sheet_free(s);
-		return ut_error_set(AM_ENOMEM, "out of memory parsing a sheet");
+		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
 	am_diag_finish(s);
 	*out = s;

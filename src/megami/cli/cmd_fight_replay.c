@@ -65,8 +65,10 @@ int mg_cli_replay_load(const ut_cli *ui, const char *file, const char *shown,
 		MG_TRACK_MAX_BYTES, NULL)) != UT_EXIT_OK)
 		return status;
 	if (mg_replay_parse(r, &loc, *text, *len, (mg_lang)ui->lang) < 0) {
+		char tr[1100]; /* its messages are in lang but for ENOMEM */
 		mg_cli_replay_located(shown, *text, *len, loc.line, loc.col,
-		                      mg_error_last());
+		        mg_cli_stop_text(tr, sizeof(tr), mg_error_last(),
+		                         ui->lang));
 		return UT_EXIT_INPUT;
 	}
 	/* MG-REPLAY-1: the embedded scenario wins over the path */
@@ -113,7 +115,10 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 	co.on_event = mg_log_event;
 	co.event_ud = log;
 	if (mg_combat_new(&c, mg_scenario_doc_scenario(doc), &co) < 0) {
-		mg_cli_replay_located(shown, text, len, 0, 0, mg_error_last());
+		char tr[1100];
+		mg_cli_replay_located(shown, text, len, 0, 0,
+		        mg_cli_stop_text(tr, sizeof(tr), mg_error_last(),
+		                         ui->lang));
 		status = UT_EXIT_INPUT;
 		goto out;
 	}

@@ -369,7 +369,10 @@ static int check_resume(track *t, const char *shown, const char *text,
 	co.dice = &dice;
 	co.max_events = t->max_events;
 	if (mg_combat_new(&c, t->s, &co) < 0) {
-		mg_cli_replay_located(shown, text, len, 0, 0, mg_error_last());
+		char tr[1100];
+		mg_cli_replay_located(shown, text, len, 0, 0,
+		        mg_cli_stop_text(tr, sizeof(tr), mg_error_last(),
+		                         t->ui.lang));
 		return -1;
 	}
 	rc = mg_replay_play(&p, c);

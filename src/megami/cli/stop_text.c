@@ -160,5 +160,7 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 		snprintf(buf, size, overflows[i].ja, (int)(at - msg), msg, a, b);
 		return buf;
 	}
+	/* "out of memory" (util/error.h); buf holds msg already otherwise */
+	ut_error_text_lang((int)lang, msg, buf, size);
 	return buf;
 }

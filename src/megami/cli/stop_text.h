@@ -39,7 +39,8 @@ void mg_cli_dice_unused(const ut_cli *ui, const char *cmd, const ut_dice *d);
  * before the words are kept) in `lang` into buf (msg as it is in English,
  * or when it is not one of them).  The engine's event budget message
  * (MG-BUDGET-1: "the combat reached its limit of N events (round R)")
- * becomes mg_cli_budget_text's, which names --max-events, in ja and en.
+ * becomes mg_cli_budget_text's, which names --max-events, in ja and en;
+ * "out of memory" is メモリが足りません in ja (ut_error_text_lang).
  * Returns buf.
  */
 const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,

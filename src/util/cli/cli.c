@@ -17,8 +17,20 @@
 
 void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
 {
+	/* on the stack: no allocation to say there is none */
+	char msg[1024], shown[1100];
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(msg, sizeof(msg), fmt, aq);
+	va_end(aq);
 	fprintf(stderr, "%s: ", c->prog);
-	vfprintf(stderr, fmt, ap);
+	if (n < 0 || (size_t)n >= sizeof(msg))
+		vfprintf(stderr, fmt, ap);
+	else /* "out of memory" in the page's language (util/error.h) */
+		fputs(ut_error_text_lang((int)c->lang, msg, shown, sizeof(shown)),
+		      stderr);
 	fputc('\n', stderr);
 }
 

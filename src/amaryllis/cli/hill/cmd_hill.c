@@ -329,7 +329,7 @@ static int hill_init(cli_opts *o, const hill_args *a, const char *path)
 		return cli_usage_error(o, "hill", UT_TR(o, "init には --address が必要です",
 		                                        "init needs --address"));
 	if (am_hill_create(path, &a->cfg) < 0) {
-		cli_error("hill: %s", am_error_last_lang(o->lang));
+		cli_error(o, "hill: %s", am_error_last_lang(o->lang));
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;
@@ -349,13 +349,13 @@ static int hill_status(cli_opts *o, const hill_args *a, const char *path)
 	/* read-only: works on a read-only mount, never waits for mail
 	 * being processed (WAL readers) */
 	if (am_hill_open_readonly(&hill, path) < 0) {
-		cli_error("hill: %s", am_error_last_lang(o->lang));
+		cli_error(o, "hill: %s", am_error_last_lang(o->lang));
 		return EXIT_INPUT;
 	}
 	if (am_hill_status(&out, &len, hill,
 	                   a->format < 0 ? AM_HILL_TEXT : a->format,
 	                   (int)o->lang) < 0) {
-		cli_error("hill: %s", am_error_last_lang(o->lang));
+		cli_error(o, "hill: %s", am_error_last_lang(o->lang));
 		am_hill_free(hill);
 		return EXIT_INPUT;
 	}

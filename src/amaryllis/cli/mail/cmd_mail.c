@@ -227,10 +227,10 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	ut_buf_printf(&fin, "%s/%016llx-%zu.eml", r->outbox,
 	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
 	if (fin.failed) {
-		cli_error("mail: %s", ES(r, ENOMEM));
+		cli_error(&r->o, "mail: %s", ES(r, ENOMEM));
 	} else if (ut_out_open(&f, fin.ptr) < 0 || ut_out_write(&f, reply, len) < 0 ||
 	           ut_out_close(&f, 1) < 0) {
-		cli_error("mail: %s: %s", fin.ptr, ES(r, f.err));
+		cli_error(&r->o, "mail: %s: %s", fin.ptr, ES(r, f.err));
 		ut_out_close(&f, 0);
 	} else {
 		rc = 0;
@@ -257,21 +257,21 @@ static int outbox_ok(mail_run *r)
 	if (stat(r->outbox, &sb) != 0) {
 		e = errno;
 		if (e == ENOENT || e == ENOTDIR)
-			cli_error(UT_TR(&r->o, "mail: --outbox のフォルダ %s がありません",
+			cli_error(&r->o, UT_TR(&r->o, "mail: --outbox のフォルダ %s がありません",
 			                "mail: --outbox: the folder %s does not exist"),
 			          r->outbox);
 		else
-			cli_error("mail: --outbox: %s: %s", r->outbox, ES(r, e));
+			cli_error(&r->o, "mail: --outbox: %s: %s", r->outbox, ES(r, e));
 		return EX_TEMPFAIL;
 	}
 	if (!S_ISDIR(sb.st_mode)) {
-		cli_error(UT_TR(&r->o, "mail: --outbox の %s はフォルダではありません",
+		cli_error(&r->o, UT_TR(&r->o, "mail: --outbox の %s はフォルダではありません",
 		                "mail: --outbox: %s is not a folder"), r->outbox);
 		return EX_TEMPFAIL;
 	}
 	if (access(r->outbox, W_OK | X_OK) != 0) {
 		e = errno;
-		cli_error(UT_TR(&r->o, "mail: --outbox のフォルダ %s に書き込めません（%s）",
+		cli_error(&r->o, UT_TR(&r->o, "mail: --outbox のフォルダ %s に書き込めません（%s）",
 		                "mail: --outbox: the folder %s is not writable (%s)"),
 		          r->outbox, ES(r, e));
 		return EX_TEMPFAIL;
@@ -323,12 +323,12 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 	pid_t pid;
 
 	if (pipe(p) < 0) {
-		cli_error("mail: pipe: %s", ES(r, errno));
+		cli_error(&r->o, "mail: pipe: %s", ES(r, errno));
 		return -1;
 	}
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
-		cli_error("mail: fork: %s", ES(r, errno));
+		cli_error(&r->o, "mail: fork: %s", ES(r, errno));
 		close(p[0]);
 		close(p[1]);
 		return -1;
@@ -346,11 +346,11 @@ static int to_sendmail(mail_run *r, const char *reply, size_t len)
 	close(p[1]);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
-			cli_error("mail: waitpid: %s", ES(r, errno));
+			cli_error(&r->o, "mail: waitpid: %s", ES(r, errno));
 			return -1;
 		}
 	if (wr < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		cli_error(UT_TR(&r->o, "mail: 返信を渡すコマンド「%s」が失敗しました"
+		cli_error(&r->o, UT_TR(&r->o, "mail: 返信を渡すコマンド「%s」が失敗しました"
 		                       "（終了コード %d）",
 		                "mail: '%s' failed (status %d)"), cmd,
 		          WIFEXITED(st) ? WEXITSTATUS(st) : -1);
@@ -416,18 +416,18 @@ static void log_write(mail_run *r, const char *msgid, const char *from,
 	          "failed" : r->sent_to ? r->sent_to : "sendmail");
 	ut_buf_puts(&b, "\n");
 	if (b.failed) {
-		cli_error("mail: --log: %s", ES(r, ENOMEM));
+		cli_error(&r->o, "mail: --log: %s", ES(r, ENOMEM));
 	} else if (strcmp(r->log, "-") == 0) {
 		if (ut_cli_write_all(2, b.ptr, b.len) < 0)
-			cli_error("mail: --log: <stderr>: %s", ES(r, errno));
+			cli_error(&r->o, "mail: --log: <stderr>: %s", ES(r, errno));
 	} else if ((fd = open(r->log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 	                      0640)) < 0) {
-		cli_error("mail: %s: %s", r->log, ES(r, errno));
+		cli_error(&r->o, "mail: %s: %s", r->log, ES(r, errno));
 	} else {
 		if (ut_cli_write_all(fd, b.ptr, b.len) < 0)
-			cli_error("mail: %s: %s", r->log, ES(r, errno));
+			cli_error(&r->o, "mail: %s: %s", r->log, ES(r, errno));
 		if (close(fd) < 0)
-			cli_error("mail: %s: %s", r->log, ES(r, errno));
+			cli_error(&r->o, "mail: %s: %s", r->log, ES(r, errno));
 	}
 	ut_buf_free(&b);
 }
@@ -485,7 +485,7 @@ static void notices(mail_run *r)
 		char *msg;
 		size_t len;
 		if (am_hill_next_notice(&msg, &len, r->hill) < 0) {
-			cli_error("mail: %s", am_error_last_lang(r->o.lang));
+			cli_error(&r->o, "mail: %s", am_error_last_lang(r->o.lang));
 			return;
 		}
 		if (!msg)
@@ -504,7 +504,7 @@ static void notices(mail_run *r)
 		if (d < 0)
 			return;
 		if (am_hill_mark_sent(r->hill) < 0) {
-			cli_error("mail: %s", am_error_last_lang(r->o.lang));
+			cli_error(&r->o, "mail: %s", am_error_last_lang(r->o.lang));
 			return;
 		}
 	}
@@ -521,7 +521,7 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 	rc = am_hill_process(&reply, &rlen, &result, r->hill, raw, len,
 	                     &r->lim);
 	if (rc < 0) {
-		cli_error("mail: %s%s%s", what ? what : "", what ? ": " : "",
+		cli_error(&r->o, "mail: %s%s%s", what ? what : "", what ? ": " : "",
 		          am_error_last_lang(r->o.lang));
 		return status_of(rc);
 	}
@@ -537,7 +537,7 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
 			/* delivered but not marked: a retry would send it again;
 			 * say so, but the message itself is done */
-			cli_error("mail: %s", am_error_last_lang(r->o.lang));
+			cli_error(&r->o, "mail: %s", am_error_last_lang(r->o.lang));
 		}
 	}
 	else
@@ -565,7 +565,7 @@ static int maildir_pass(mail_run *r)
 
 	ut_buf_printf(&p, "%s/new", r->maildir);
 	if (p.failed || !(d = opendir(p.ptr))) {
-		cli_error("mail: %s: %s", p.ptr ? p.ptr : r->maildir, ES(r, errno));
+		cli_error(&r->o, "mail: %s: %s", p.ptr ? p.ptr : r->maildir, ES(r, errno));
 		ut_buf_free(&p);
 		return EX_NOINPUT;
 	}
@@ -597,21 +597,21 @@ static int maildir_pass(mail_run *r)
 			status = EX_TEMPFAIL;
 		} else if ((fd = open(src.ptr, O_RDONLY)) < 0) {
 			if (errno != ENOENT) { /* ENOENT: another pass took it */
-				cli_error("mail: %s: %s", src.ptr, ES(r, errno));
+				cli_error(&r->o, "mail: %s: %s", src.ptr, ES(r, errno));
 				status = EX_TEMPFAIL;
 			}
 		} else {
 			e = read_message(fd, r->lim.max_bytes, &raw, &len);
 			close(fd);
 			if (e) {
-				cli_error("mail: %s: %s", src.ptr, ES(r, e));
+				cli_error(&r->o, "mail: %s: %s", src.ptr, ES(r, e));
 				status = EX_TEMPFAIL;
 			} else {
 				status = one(r, raw, len, src.ptr);
 				free(raw);
 				if (status == EX_OK && rename(src.ptr, dst.ptr) < 0 &&
 				    errno != ENOENT) {
-					cli_error("mail: %s: %s", dst.ptr, ES(r, errno));
+					cli_error(&r->o, "mail: %s: %s", dst.ptr, ES(r, errno));
 					status = EX_TEMPFAIL;
 				}
 			}
@@ -731,7 +731,7 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 			                             r.return_path));
 		if (!(r.cmd = return_path_cmd(r.sendmail ? r.sendmail : AM_MAIL_SENDMAIL,
 		                              r.return_path))) {
-			cli_error("mail: %s", ES(&r, ENOMEM));
+			cli_error(&r.o, "mail: %s", ES(&r, ENOMEM));
 			return EX_SOFTWARE;
 		}
 	}
@@ -739,7 +739,7 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		return status;
 	signal(SIGPIPE, SIG_IGN); /* a dead sendmail is an EPIPE, not a death */
 	if ((rc = am_hill_open(&r.hill, r.hill_path)) < 0) {
-		cli_error("mail: %s", am_error_last_lang(r.o.lang));
+		cli_error(&r.o, "mail: %s", am_error_last_lang(r.o.lang));
 		return status_of(rc);
 	}
 	if (r.flush) {
@@ -752,7 +752,7 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		size_t len;
 		int e = read_message(0, r.lim.max_bytes, &raw, &len);
 		if (e) {
-			cli_error("mail: <stdin>: %s", ES(&r, e));
+			cli_error(&r.o, "mail: <stdin>: %s", ES(&r, e));
 			status = EX_TEMPFAIL;
 		} else {
 			status = one(&r, raw, len, NULL);

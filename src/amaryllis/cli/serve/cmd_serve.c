@@ -277,7 +277,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 		                             "like 127.0.0.1:8080, not '%s'"), listen);
 	}
 	if (!web || r < 0) { /* (a hill's message names its file) */
-		cli_error("serve: %s", am_error_last_lang(o.lang));
+		cli_error(&o, "serve: %s", am_error_last_lang(o.lang));
 		am_web_free(web);
 		return EXIT_INPUT;
 	}
