@@ -59,8 +59,10 @@ static json_t *unit_id(const am_engine *e, int32_t id)
 	return j;
 }
 
-/* Serialise j compactly onto the output and release it. */
-static int emit_json(am_log *log, json_t *j)
+/* Serialise j compactly onto the output after sep and release it: the
+ * two in one append, so that the separator never goes in without its
+ * event (the document stays JSON when the combat stops there). */
+static int emit_json(am_log *log, const char *sep, json_t *j)
 {
 	char *s = j ? ut_json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
 	                                JSON_ENSURE_ASCII * 0)
@@ -71,7 +73,7 @@ static int emit_json(am_log *log, json_t *j)
 	json_decref(j);
 	if (!s)
 		return ut_error_set(AM_ENOMEM, "out of memory");
-	ut_buf_puts(&log->out, s);
+	ut_buf_printf(&log->out, "%s%s", sep, s);
 	free(s);
 	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }
@@ -168,8 +170,10 @@ int am_json_event(am_log *log, const am_engine *e, const am_event *ev)
 		json_decref(o);
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	}
-	ut_buf_puts(&log->out, log->nevents++ ? ",\n" : "{\"events\":[\n");
-	return emit_json(log, o);
+	if (emit_json(log, log->nevents ? ",\n" : "{\"events\":[\n", o) < 0)
+		return AM_ENOMEM;
+	log->nevents++;
+	return 0;
 }
 
 static json_t *unit_json(const am_engine *e, size_t id)
@@ -265,9 +269,9 @@ int am_json_finish(am_log *log, const am_engine *e, const am_result *r,
 	if (!text)
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	/* splice the result keys after the streamed events */
-	ut_buf_puts(&log->out, log->nevents ? "\n],\n" : "{\"events\":[],\n");
-	ut_buf_puts(&log->out, text + 2); /* skip "{\n" */
-	ut_buf_puts(&log->out, "\n");
+	ut_buf_printf(&log->out, "%s%s\n",
+	              log->nevents ? "\n],\n" : "{\"events\":[],\n",
+	              text + 2); /* skip "{\n" */
 	free(text);
 	return log->out.failed ? ut_error_set(AM_ENOMEM, "out of memory") : 0;
 }

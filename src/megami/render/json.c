@@ -202,8 +202,9 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	json_decref(o);
 	if (!text)
 		return ut_error_set(UT_ENOMEM, "out of memory");
-	ut_buf_puts(&log->events, log->nevents ? ",\n  " : "\n  ");
-	ut_buf_puts(&log->events, text);
+	/* one append: the separator never goes in without its event */
+	ut_buf_printf(&log->events, "%s%s", log->nevents ? ",\n  " : "\n  ",
+	              text);
 	free(text);
 	log->nevents++;
 	return log->events.failed ? ut_error_set(UT_ENOMEM, "out of memory")

@@ -224,13 +224,25 @@ static void adjust_text(mg_log *log, const char *target, const mg_event *ev)
 	ut_buf_free(&u);
 }
 
+/* After a failed add: the log back to its first `start` bytes, so that
+ * it holds whole lines only (a line whose dice could not be written is
+ * not shown without them); UT_ENOMEM. */
+static int cut_back(mg_log *log, size_t start)
+{
+	if (log->out.ptr && start <= log->out.len) {
+		log->out.len = start;
+		log->out.ptr[start] = '\0';
+	}
+	return ut_error_set(UT_ENOMEM, "out of memory");
+}
+
 /* MG-LOG-1: one event as one line (none for main_end and end). */
 int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 {
 	const char *actor = mg_log_name(c, ev->actor);
 	const char *target = mg_log_name(c, ev->target);
 	ut_buf t = UT_BUF_INIT, u = UT_BUF_INIT;
-	size_t k;
+	size_t k, start = log->out.len;
 	int line = 1;
 
 	switch (ev->kind) {
@@ -378,7 +390,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		log->out.failed = 1;
 	ut_buf_free(&t);
 	ut_buf_free(&u);
-	return log->out.failed ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
+	return log->out.failed ? cut_back(log, start) : 0;
 }
 
 /* The result (M7): winner or draw, then every character's HP and state in
@@ -391,7 +403,9 @@ int mg_text_finish(mg_log *log, const mg_combat *c, int rc)
 
 	mg_combat_result(&r, c);
 	if (rc < 0) {
-		say(log, M_ERROR, UT_ARGS(ut_arg_str(mg_error_last())));
+		char tr[600]; /* "out of memory" in the log's language */
+		say(log, M_ERROR, UT_ARGS(ut_arg_str(ut_error_text_lang(
+		        (int)log->lang, mg_error_last(), tr, sizeof(tr)))));
 		ut_buf_puts(&log->out, "\n");
 	} else {
 		say(log, M_RESULT, UT_ARGS(ut_arg_int(r.rounds)));
