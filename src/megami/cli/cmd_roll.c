@@ -18,7 +18,8 @@
  * line of BCDice-API's shape (render.h's mg_dice_json) with the dice
  * recorded as they are rolled, and "seed"; a bad expression's line is
  * BCDice-API's {"ok":false,"reason":"unsupported command"}, its error on
- * standard error as in text.
+ * standard error as in text (one that could not be read for want of
+ * memory: {"ok":false,"reason":"out of memory"}).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -178,13 +179,16 @@ static void report(const char *src, size_t n, const char *text, size_t len,
 	ut_cli_show_context(text, len, d->col);
 }
 
-/* --format json: a bad expression's line, BCDice-API's answer. */
-static void unsupported(const roller *r)
+/* --format json: a bad expression's line, BCDice-API's answer; or,
+ * `nomem`, the line of one that could not be read for want of memory (not
+ * a fault of the command: no "unsupported command"). */
+static void unsupported(const roller *r, int nomem)
 {
 	if (!r->json)
 		return;
-	ut_out_printf(ut_out_stdout(), "%s\n",
-	              "{\"ok\":false,\"reason\":\"unsupported command\"}");
+	ut_out_printf(ut_out_stdout(), "%s\n", nomem
+	              ? "{\"ok\":false,\"reason\":\"out of memory\"}"
+	              : "{\"ok\":false,\"reason\":\"unsupported command\"}");
 	if (r->stream)
 		ut_out_flush(ut_out_stdout());
 }
@@ -204,9 +208,12 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 	mg_dice_result res = {0};
 	int rc = ANSWER_OK;
 
-	if (mg_dice_parse_system(&e, &d, text, len, r->sys, r->lang) < 0) {
-		report(src, n, text, len, &d);
-		unsupported(r);
+	if ((rc = mg_dice_parse_system(&e, &d, text, len, r->sys, r->lang)) < 0) {
+		if (rc == MG_ENOMEM) /* no place in the expression to show */
+			ut_cli_error(r->ui, "roll: %s", d.message);
+		else
+			report(src, n, text, len, &d);
+		unsupported(r, rc == MG_ENOMEM);
 		return ANSWER_BAD;
 	}
 	if (r->fresh) {
@@ -223,7 +230,7 @@ static int roll_one(roller *r, const char *src, size_t n, const char *text,
 	                 r->lang) < 0) {
 		if (d.col) { /* a bad expression after all (an overflow) */
 			report(src, n, text, len, &d);
-			unsupported(r);
+			unsupported(r, 0);
 			rc = ANSWER_BAD;
 		} else {
 			ut_cli_error(r->ui, "roll: %s", d.message);

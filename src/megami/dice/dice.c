@@ -1531,7 +1531,8 @@ void mg_dice_free(mg_dice_expr *e)
 #define SEP " ＞ "
 
 /* Roll n dice of `sides` into v[] in order; errors name the position
- * (MG-DICE-OUT-2). */
+ * (MG-DICE-OUT-2), but for a source out of memory (a recording one:
+ * render.h's mg_dice_record), which is not the list's fault. */
 static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
                 mg_lang lang, mg_dice_diag *diag)
 {
@@ -1539,7 +1540,11 @@ static int roll(ut_dice *dice, size_t n, int64_t sides, int64_t *v,
 
 	for (i = 0; i < n; i++) {
 		uint64_t d;
-		if (ut_dice_roll(&d, dice, (uint64_t)sides) < 0) {
+		int rc = ut_dice_roll(&d, dice, (uint64_t)sides);
+		if (rc == MG_ENOMEM)
+			return fail(diag, MG_ENOMEM, lang, 0, M_NOMEM, NULL, NULL,
+			            NULL);
+		if (rc < 0) {
 			char a[32], b[32], c[32];
 			if (dice->fixed && dice->rolled < dice->nvalues) {
 				snprintf(a, sizeof(a), "%zu", dice->rolled + 1);
