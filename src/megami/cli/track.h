@@ -78,7 +78,8 @@ typedef struct track {
 	                                one line, or rolled by one Enter */
 	size_t nahead;
 	int tty;            /* stdin is a terminal: libedit */
-	int input_over;     /* a line over TR_LINE_MAX ended the input */
+	int input_over;     /* a line over TR_LINE_MAX (or no memory to
+	                       read one) ended the input */
 	int quit;           /* the person quit */
 	int interrupts;     /* Ctrl-C in a row, no line read between */
 	int interrupted;    /* a second Ctrl-C in a row ended the input */
@@ -124,6 +125,8 @@ void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it);
 enum { CMD_ACT, CMD_ADJUST, CMD_AGAIN, CMD_QUIT, CMD_UNDO, CMD_REDO };
 void tr_help(track *t, int prompt);
 enum { HELP_DECISION, HELP_DIE, HELP_END, HELP_SAVE };
+/* tr_find_char, find_attack: no memory to read the name after NFKC */
+enum { TR_FIND_NOMEM = -3 };
 long tr_find_char(track *t, const char *w);
 int tr_parse_command(track *t, const mg_ask *ask, char *line,
                      const mg_action *def, mg_action *act, mg_adjust *adj);

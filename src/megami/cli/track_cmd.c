@@ -96,9 +96,9 @@ void tr_help(track *t, int prompt)
 	tr_say("%s", helps[prompt][t->ui.lang == UT_LANG_EN]);
 }
 
-/* The scenario's name as typed: the word w was read after NFKC
- * (tr_input), so a name with full-width letters is matched after NFKC
- * too. */
+/* Whether the scenario's name as typed is w: the word w was read after
+ * NFKC (tr_input), so a name with full-width letters is matched after
+ * NFKC too; -1 without memory for that. */
 static int same_name(const char *name, const char *w)
 {
 	char *f;
@@ -107,7 +107,7 @@ static int same_name(const char *name, const char *w)
 	if (strcmp(name, w) == 0)
 		return 1;
 	if (!(f = tr_fold(name)))
-		return 0;
+		return -1;
 	same = strcmp(f, w) == 0;
 	free(f);
 	return same;
@@ -116,7 +116,8 @@ static int same_name(const char *name, const char *w)
 /* A character by number (1…) or name; -1 if none, -2 if the name is two
  * characters' or more: the line is read after NFKC, so "ゴブリン１" and
  * "ゴブリン1", both legal names of one scenario, read the same and only
- * their numbers tell them apart (GM review 2026-12-04, 2). */
+ * their numbers tell them apart (GM review 2026-12-04, 2);
+ * TR_FIND_NOMEM if a name could not be read so. */
 long tr_find_char(track *t, const char *w)
 {
 	int64_t v;
@@ -125,17 +126,21 @@ long tr_find_char(track *t, const char *w)
 
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= t->s->ncharacters ? (long)(v - 1) : -1;
-	for (i = 0; i < t->s->ncharacters; i++)
-		if (same_name(t->s->characters[i].name, w)) {
+	for (i = 0; i < t->s->ncharacters; i++) {
+		int same = same_name(t->s->characters[i].name, w);
+		if (same < 0)
+			return TR_FIND_NOMEM;
+		if (same) {
 			if (found >= 0)
 				return -2;
 			found = (long)i;
 		}
+	}
 	return found;
 }
 
 /* One of the actor's attacks by number (1…) or name; -1 if none, -2 if
- * the name is two attacks' or more (as tr_find_char). */
+ * the name is two attacks' or more, TR_FIND_NOMEM (as tr_find_char). */
 static long find_attack(const mg_character *me, const char *w)
 {
 	int64_t v;
@@ -144,13 +149,25 @@ static long find_attack(const mg_character *me, const char *w)
 
 	if (tr_parse_int(w, 0, &v) == 0)
 		return v >= 1 && (uint64_t)v <= me->nattacks ? (long)(v - 1) : -1;
-	for (i = 0; i < me->nattacks; i++)
-		if (same_name(me->attacks[i].name, w)) {
+	for (i = 0; i < me->nattacks; i++) {
+		int same = same_name(me->attacks[i].name, w);
+		if (same < 0)
+			return TR_FIND_NOMEM;
+		if (same) {
 			if (found >= 0)
 				return -2;
 			found = (long)i;
 		}
+	}
 	return found;
+}
+
+/* "  out of memory: type it again" for a line that could not be read. */
+static int no_memory(track *t)
+{
+	tr_say("%s", UT_TR(&t->ui, "  メモリが足りません。もう一度入力してください\n",
+	                   "  out of memory: type it again\n"));
+	return CMD_AGAIN;
 }
 
 /* The names a word reads as several (tr_find_char, find_attack: -2),
@@ -175,10 +192,20 @@ static int no_char(track *t, const char *w)
 {
 	size_t i, k = 0, n = t->s->ncharacters;
 
-	if (tr_find_char(t, w) == -2) {
-		for (i = 0; i < n; i++)
-			if (same_name(t->s->characters[i].name, w))
+	long found = tr_find_char(t, w);
+
+	if (found == TR_FIND_NOMEM)
+		return no_memory(t);
+	if (found == -2) {
+		/* tr_find_char read every name: same_name is 1 or 0 now too,
+		 * unless memory ran out since */
+		for (i = 0; i < n; i++) {
+			int same = same_name(t->s->characters[i].name, w);
+			if (same < 0)
+				return no_memory(t);
+			if (same)
 				ambiguous(t, w, k++, i, t->s->characters[i].name, 0);
+		}
 		ambiguous(t, w, k, 0, NULL, 1);
 	} else
 		tr_say(UT_TR(&t->ui, "  キャラクター「%s」はいません\n",
@@ -222,7 +249,7 @@ static int position(track *t, const char *w, int gm, int64_t *out)
 		*out = st.position;
 		return 0;
 	}
-	if (c == -2) {
+	if (c == -2 || c == TR_FIND_NOMEM) {
 		no_char(t, w);
 		return -1;
 	}
@@ -345,12 +372,18 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	}
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
 		long a = find_attack(me, w[1]), c = tr_find_char(t, w[2]);
+		if (a == TR_FIND_NOMEM)
+			return no_memory(t);
 		if (a == -2) {
 			size_t i, k = 0;
-			for (i = 0; i < me->nattacks; i++)
-				if (same_name(me->attacks[i].name, w[1]))
+			for (i = 0; i < me->nattacks; i++) {
+				int same = same_name(me->attacks[i].name, w[1]);
+				if (same < 0)
+					return no_memory(t);
+				if (same)
 					ambiguous(t, w[1], k++, i,
 					          me->attacks[i].name, 0);
+			}
 			ambiguous(t, w[1], k, 0, NULL, 1);
 			return CMD_AGAIN;
 		}

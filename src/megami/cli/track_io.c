@@ -18,6 +18,7 @@
 
 #include "util/error.h"
 #include "util/out.h"
+#include "util/utf8.h"
 #include "util/width.h"
 
 /* Everything the tracker shows goes to stdout through util/out.h, checked:
@@ -48,6 +49,7 @@ static void too_long(track *t, int stop)
 {
 	if (stop) {
 		tr_say("\n");
+		tr_show(t); /* before stderr's message */
 		ut_cli_error(&t->ui, UT_TR(&t->ui,
 		             "track: 標準入力の1行が%dバイトを超えています："
 		             "入力はここで終わりにします",
@@ -59,6 +61,20 @@ static void too_long(track *t, int stop)
 	tr_say(UT_TR(&t->ui, "  1行は%dバイトまでです。もう一度入力してください\n",
 	             "  a line holds at most %d bytes: type it again\n"),
 	       TR_LINE_MAX);
+}
+
+/* No memory for a line typed: said (on a line of its own: `at_prompt`,
+ * the line was not echoed), and the input ends there as after a line too
+ * long (the session is then as at the end of input, and the exit status
+ * is 1) rather than as if it had ended. */
+static void input_nomem(track *t, int at_prompt)
+{
+	if (at_prompt)
+		tr_say("\n");
+	tr_show(t); /* before stderr's message */
+	ut_cli_error(&t->ui, UT_TR(&t->ui, "track: メモリが足りません",
+	                           "track: out of memory"));
+	t->input_over = 1;
 }
 
 /* ---- signals: MG-TRACK-12 ------------------------------------------------- */
@@ -102,7 +118,7 @@ void tr_signals(void)
  * the read (the part read is dropped). */
 static char *plain_line(track *t)
 {
-	char buf[TR_LINE_MAX + 1];
+	char buf[TR_LINE_MAX + 1], *line;
 	size_t n = 0;
 	int ch = EOF;
 
@@ -121,7 +137,9 @@ static char *plain_line(track *t)
 	if (n > 0 && buf[n - 1] == '\r')
 		n--;
 	buf[n] = '\0';
-	return strdup(buf);
+	if (!(line = strdup(buf)))
+		input_nomem(t, 1); /* not the end of input: said so */
+	return line;
 }
 
 /* A signal came (MG-TRACK-12): 1 to end the input (SIGHUP or SIGTERM:
@@ -212,18 +230,16 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 /* s after Unicode NFKC (owned): what an IME types, full-width digits and
  * letters and the full-width space U+3000, read as 0-9, a-z and a blank,
  * as `megami roll` and scenarios read them; a copy of s when it is ASCII
- * or not valid UTF-8; NULL without memory. */
+ * or not valid UTF-8; NULL without memory (utf8proc's NULL for valid
+ * UTF-8 is that, never a line left unfolded). */
 char *tr_fold(const char *s)
 {
 	const char *p;
 
 	for (p = s; *p && !(*p & 0x80); p++)
 		;
-	if (*p) {
-		utf8proc_uint8_t *f = utf8proc_NFKC((const utf8proc_uint8_t *)s);
-		if (f)
-			return (char *)f;
-	}
+	if (*p && ut_utf8_valid(s, strlen(s)))
+		return (char *)utf8proc_NFKC((const utf8proc_uint8_t *)s);
 	return strdup(s);
 }
 
@@ -237,8 +253,10 @@ char *tr_input(track *t, const char *prompt)
 		return NULL;
 	f = tr_fold(line);
 	free(line);
-	if (!f)
+	if (!f) {
+		input_nomem(t, 0);
 		return NULL;
+	}
 	for (p = f; *p == ' ' || *p == '\t'; p++)
 		;
 	if (strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
