@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""no_memory.py - out of memory anywhere in a command is said, never a
+wrong answer (docs/TESTING.md, "The whole process").
+
+    python3 tests/output/no_memory.py FAIL_MALLOC.so AMARYLLIS MEGAMI \\
+        MANASTORM SRCDIR [CASE-SUBSTRING]
+
+Each case is a command of the three tools on a bundled example.  It runs
+once as it is, then once for each allocation N it makes, with the Nth
+failing (AM_FAIL_AT=N, tests/output/fail_malloc.c preloaded: every
+allocation of the process, the shared libraries' and glibc's own
+included).  Each such run must either
+  - give what the run without failures gives (status, stdout, stderr:
+    the failure was done without, as a stdio buffer is; a diagnostic may
+    lose its source excerpt, never its message), or
+  - exit 1 and say so on stderr, in the run's language: "メモリが足りません"
+    or glibc's "メモリを確保できません" (ja), "out of memory" or "Cannot
+    allocate memory" (en), and no text of the other language for it.
+    Its stdout is then the start of the full one, cut at a line (a text
+    log may end with its error line, amaryllis's with the mark after the
+    action it stopped in; megami track's transcript with its stop and
+    the save prompt), or a JSON document whose "error" (roll: "reason")
+    is "out of memory".
+No run may die of a signal, exit with another status, or leave the
+report out.
+
+Exit status: 0 all passed, 1 a failure (the first few of each case
+printed), 2 usage.
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+OOM = {"ja": ("メモリが足りません", "メモリを確保できません"),
+       "en": ("out of memory", "Cannot allocate memory")}
+# what amaryllis's text log puts after the action it stopped in
+STOPPED = {"ja": "　⇒ここで中断\n".encode(), "en": b" => stopped here\n"}
+# what megami track says when a session stops (then it offers to save)
+TRACK_STOP = {"ja": "（戦闘の途中でやめました）\n".encode(),
+              "en": b"(stopped before the end of the combat)\n"}
+
+
+def cases(tools):
+    """(lang, argv): each text command in both languages; each JSON one
+    in Japanese only (its document is the same in both, and its message
+    on stderr takes the text commands' path)."""
+    ex = "examples"
+    g, n = ex + "/grisk.txt", ex + "/nut.txt"
+    duel = ex + "/megami/duel.yaml"
+    table = ex + "/manastorm/table.yaml"
+    replay = "tests/megami/golden/replay_duel_seed3.replay"
+    A, M, S = tools["amaryllis"], tools["megami"], tools["manastorm"]
+    out = []
+    for lang in ("ja", "en"):
+        L = ["--lang", lang]
+        out += [
+            (lang, [A, "check"] + L + [g]),
+            (lang, [A, "battle"] + L + [g, n]),
+            (lang, [M, "check"] + L + [duel]),
+            (lang, [M, "fight", "--seed", "1"] + L + [duel]),
+            (lang, [M, "fight", "--runs", "20", "--jobs", "2"] + L + [duel]),
+            (lang, [M, "fight", "--replay", replay] + L),
+            # one EXPR a case: after one that fails the next go on, from
+            # the dice the failed one did not take (as after a bad one)
+            (lang, [M, "roll", "--seed", "0"] + L + ["2D6+1>=8"]),
+            (lang, [M, "roll", "--seed", "0"] + L + ["SR10"]),
+            (lang, [S, "check"] + L + [table]),
+            (lang, [S, "play"] + L + [table]),
+            (lang, [S, "playtest", "--runs", "20"] + L + [table]),
+            (lang, [S, "sweep", "--runs", "5", "--vary", "battles=1..2"] + L
+             + [table]),
+            (lang, [A, "league"] + L + [ex]),
+            (lang, [A, "optimize", "--evals", "20", "--jobs", "1", "--field",
+                    g, "--field", n] + L),
+            (lang, [A, "battle", "--token"] + L + [g, n]),
+            # every default taken, every die rolled by Enter; no replay
+            # saved (the last Enter at the prompt that asks where)
+            (lang, [M, "track", "--seed", "1"] + L + [duel], b"\n" * 400),
+        ]
+    # (the shortest fight and duel of the examples: jansson allocates for
+    # every event, 764 and 1,051 allocations against duel.yaml's 2,525)
+    J = ["--format", "json"]
+    out += [
+        ("ja", [A, "check"] + J + [g]),
+        ("ja", [A, "battle"] + J + [g, n]),
+        ("ja", [M, "fight", "--seed", "1"] + J
+         + [ex + "/megami/m1_example.yaml"]),
+        ("ja", [M, "fight", "--runs", "20"] + J + [duel]),
+        ("ja", [M, "roll", "--seed", "0"] + J + ["2D6+1>=8"]),
+        ("ja", [S, "play"] + J + [ex + "/manastorm/fixed_decks.yaml"]),
+        ("ja", [S, "playtest", "--runs", "20"] + J + [table]),
+    ]
+    return out
+
+
+def run(shim, argv, cwd, tmp, k, stdin=None):
+    rep = os.path.join(tmp, "report.%d" % k)
+    env = dict(os.environ, LD_PRELOAD=shim, AM_FAIL_REPORT=rep)
+    if k:
+        env["AM_FAIL_AT"] = str(k)
+    else:
+        env.pop("AM_FAIL_AT", None)
+    p = subprocess.run(argv, capture_output=True, cwd=cwd, env=env,
+                       input=stdin if stdin is not None else b"",
+                       timeout=120)
+    try:
+        with open(rep) as f:
+            count, failed = (int(x) for x in f.read().split())
+        os.unlink(rep)
+    except (OSError, ValueError):
+        count, failed = None, None
+    return p, count, failed
+
+
+def excerptless(err):
+    """stderr without the source excerpts under its diagnostics (the line
+    and its caret, each beginning with a blank: ut_cli_show_context)."""
+    return b"".join(l for l in err.splitlines(True) if not l.startswith(b" "))
+
+
+def judge(base, p, failed, lang):
+    """None if run p (with an allocation failed or not) is right."""
+    if failed is None:
+        return "no report (status %d)" % p.returncode
+    same = (p.returncode == base.returncode and p.stdout == base.stdout and
+            p.stderr == base.stderr)
+    if same:
+        return None
+    if not failed:
+        return "no allocation failed, yet not the run without failures"
+    if (p.returncode == base.returncode and p.stdout == base.stdout and
+            excerptless(p.stderr) == excerptless(base.stderr)):
+        return None  # the same diagnostics, only an excerpt left out
+    err = p.stderr.decode("utf-8", "replace")
+    other = "en" if lang == "ja" else "ja"
+    if p.returncode != 1:
+        return "status %d: %r" % (p.returncode, err[-300:])
+    if not any(m in err for m in OOM[lang]):
+        return "status 1 without saying out of memory: %r" % err[-300:]
+    if any(m in err for m in OOM[other]):
+        return "out of memory in the other language: %r" % err[-300:]
+    out = p.stdout
+    # the tracker's transcript up to where the session stopped
+    if TRACK_STOP[lang] in out and TRACK_STOP[lang] not in base.stdout:
+        out = out[:out.index(TRACK_STOP[lang])]
+        return None if base.stdout.startswith(out) else (
+            "the transcript before the stop is not the full one's: %r"
+            % out[-200:])
+    # the log's own error line ("エラー：メモリが足りません") may end it
+    last = out[:-1].rfind(b"\n") + 1
+    if any(m.encode() in out[last:] for m in OOM[lang]):
+        out = out[:last]
+    if base.stdout.startswith(out) and (not out or out.endswith(b"\n")):
+        return None
+    if (out.endswith(STOPPED[lang]) and
+            base.stdout.startswith(out[:-len(STOPPED[lang])])):
+        return None
+    try:
+        doc = json.loads(p.stdout)
+        # megami's log of a fight stopped; roll's answer to the EXPR
+        if isinstance(doc, dict) and "out of memory" in (
+                doc.get("error"), doc.get("reason")):
+            return None
+    except ValueError:
+        pass
+    return "stdout is not the start of the full one: %r" % p.stdout[-200:]
+
+
+def sweep(shim, lang, argv, stdin, cwd, tmp, ex):
+    base, total, _ = run(shim, argv, cwd, tmp, 0, stdin)
+    if total is None:
+        return ["no report from the run without failures"], 0
+    futs = [(k, ex.submit(run, shim, argv, cwd, tmp, k, stdin))
+            for k in range(1, total + 1)]
+    bad = []
+    for k, f in futs:
+        p, _, failed = f.result()
+        why = judge(base, p, failed, lang)
+        if why:
+            bad.append("allocation %d: %s" % (k, why))
+    return bad, total
+
+
+def main(argv):
+    if len(argv) < 6:
+        sys.stderr.write(__doc__)
+        return 2
+    shim = os.path.abspath(argv[1])
+    tools = {"amaryllis": argv[2], "megami": argv[3], "manastorm": argv[4]}
+    src, only = argv[5], argv[6] if len(argv) > 6 else None
+    failures = 0
+    runs = 0
+    with tempfile.TemporaryDirectory(prefix="no-memory-") as tmp, \
+            concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as ex:
+        for case in cases(tools):
+            lang, args, stdin = (case + (None,))[:3]
+            shown = " ".join([os.path.basename(args[0])] + args[1:])
+            if only and only not in shown:
+                continue
+            bad, total = sweep(shim, lang, args, stdin, src, tmp, ex)
+            runs += total
+            if bad:
+                failures += 1
+                print("FAIL %s (%d allocations, %d wrong):" % (shown, total, len(bad)))
+                for b in bad[:5]:
+                    print("  " + b)
+            else:
+                print("ok   %s (%d allocations)" % (shown, total))
+    print("no_memory: %d runs, %d cases failed" % (runs, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
