@@ -462,6 +462,19 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("2D6\xff"), "E4: invalid UTF-8");
 }
 
+/* mg_dice_count of text, which must parse (in English). */
+static size_t dice_count(const char *text)
+{
+	mg_dice_expr *e;
+	size_t n;
+
+	assert_int_equal(mg_dice_parse(&e, NULL, text, strlen(text),
+	                               MG_LANG_EN), 0);
+	n = mg_dice_count(e);
+	mg_dice_free(e);
+	return n;
+}
+
 /* MG-DICE-LIMIT MG-DICE-ERR-2 */
 static void test_limits_and_overflow(void **state)
 {
@@ -470,27 +483,13 @@ static void test_limits_and_overflow(void **state)
 	assert_string_equal(NOROLL("(0-1)D66"),
 	                    "E6: the number of D66 dice must be 0 or more, not -1");
 	/* 200 + 200 + 200 + 200 + 200 is 1000: fine; one more is too many */
-	{
-		mg_dice_expr *e;
-		const char *ok = "200D6+200D6+200D6+200D6+200D6";
-		assert_int_equal(mg_dice_parse(&e, NULL, ok, strlen(ok),
-		                               MG_LANG_EN), 0);
-		assert_int_equal(mg_dice_count(e), 1000);
-		mg_dice_free(e);
-	}
+	assert_int_equal(dice_count("200D6+200D6+200D6+200D6+200D6"), 1000);
 	assert_string_equal(NOROLL("200D6+200D6+200D6+200D6+200D6+1D6"),
 	                    "E32: at most 1000 dice in one expression");
 	/* A pool's notations: 3 + 10000 dice would be rolled, but a roll
 	 * stops at BCDice's 10000 (TooManyRandsError): it surely takes 10000,
 	 * not 10003 (fuzz_megami_dice found the count over the limit) */
-	{
-		mg_dice_expr *e;
-		const char *pool = "3U6+10000U6[6]";
-		assert_int_equal(mg_dice_parse(&e, NULL, pool, strlen(pool),
-		                               MG_LANG_EN), 0);
-		assert_int_equal(mg_dice_count(e), 10000);
-		mg_dice_free(e);
-	}
+	assert_int_equal(dice_count("3U6+10000U6[6]"), 10000);
 	assert_string_equal(NOROLL("1D6+99999999999999999999"),
 	                    "E5: number 99999999999999999999 is too large (over 64 bits)");
 	assert_string_equal(NOROLL("2D6+9223372036854775807+1>=8"),
