@@ -61,8 +61,10 @@ int ut_cli_vusage_error(const ut_cli *c, const char *cmd, const char *fmt,
 		fprintf(stderr, "%s: ", cmd);
 	if (!shown.failed && shown.ptr)
 		fwrite(shown.ptr, 1, shown.len, stderr);
-	else if (!raw.failed && raw.ptr)
-		fwrite(raw.ptr, 1, raw.len, stderr);
+	else if (raw.failed || shown.failed)
+		/* not the message raw (its control characters would reach the
+		 * terminal), nor an empty one: why there is none */
+		fputs(UT_TR(c, "メモリが足りません", "out of memory"), stderr);
 	ut_buf_free(&raw);
 	ut_buf_free(&shown);
 	fputc('\n', stderr);
@@ -121,8 +123,13 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 {
 	/* The first pass permutes a copy: on argv itself it could move an
 	 * operand behind an option whose value is missing (battle A B
-	 * --tie-break), and the real pass would take the operand as the value. */
-	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	 * --tie-break), and the real pass would take the operand as the value.
+	 * On the stack for a command line of up to 63 words: no allocation
+	 * that could fail and leave --lang unseen (the messages then in
+	 * Japanese: output/no_memory). */
+	char *mine[64];
+	char **copy = (size_t)argc + 1 <= sizeof(mine) / sizeof(mine[0])
+	              ? mine : malloc(((size_t)argc + 1) * sizeof(*copy));
 	int ch;
 
 	opterr = 0;
@@ -134,7 +141,8 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 				c->lang = UT_LANG_JA;
 			else if (ch == lang_val && strcmp(optarg, "en") == 0)
 				c->lang = UT_LANG_EN;
-		free(copy);
+		if (copy != mine)
+			free(copy);
 	}
 	optind = 0;
 	lang_chosen = (int)c->lang;
