@@ -13,7 +13,7 @@ included).  Each such run must either
   - give what the run without failures gives (status, stdout, stderr:
     the failure was done without, as a stdio buffer is; a diagnostic may
     lose its source excerpt, never its message), or
-  - exit 1 and say so on stderr, in the run's language: "メモリが足りません"
+  - exit 1 (a usage error: 2) and say so on stderr, in the run's language: "メモリが足りません"
     or glibc's "メモリを確保できません" (ja), "out of memory" or "Cannot
     allocate memory" (en), and no text of the other language for it.
     Its stdout is then the start of the full one, cut at a line (a text
@@ -72,6 +72,10 @@ def cases(tools):
             (lang, [M, "roll", "--seed", "0"] + L + ["SR10"]),
             (lang, [S, "play"] + L + [table]),
             (lang, [M, "track", "--seed", "1"] + L + [m1], enters),
+            # a usage error: its message, or that there is no memory for
+            # it (not an empty one: ut_cli_vusage_error)
+            # (--lang after the bad option: the first pass must see it)
+            (lang, [S, "play", "--no-such-option"] + L + [table]),
         ]
     L = ["--lang", "ja"]
     out += [
@@ -142,7 +146,8 @@ def judge(base, p, failed, lang):
         return None  # the same diagnostics, only an excerpt left out
     err = p.stderr.decode("utf-8", "replace")
     other = "en" if lang == "ja" else "ja"
-    if p.returncode != 1:
+    # 1, or a usage error's 2 (still one, said for want of memory)
+    if p.returncode not in (1, base.returncode):
         return "status %d: %r" % (p.returncode, err[-300:])
     if not any(m in err for m in OOM[lang]):
         return "status 1 without saying out of memory: %r" % err[-300:]
