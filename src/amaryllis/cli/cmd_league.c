@@ -32,7 +32,6 @@
 
 #include "util/array.h"
 #include "util/buf.h"
-#include "util/error.h"
 #include "util/hash.h"
 
 static const char help_ja[] =
@@ -147,26 +146,20 @@ static void lg_error(const league_run *r, const char *fmt, ...)
 
 static void lg_error(const league_run *r, const char *fmt, ...)
 {
-	char msg[1024], shown[1100]; /* no allocation to say there is none */
+	/* ut_cli_verror: "PROG: MESSAGE", with "out of memory" in the page's
+	 * language; the rank goes into PROG */
+	char prog[48];
+	ut_cli u = {prog, (ut_lang)r->o.lang, 0};
 	va_list ap;
-	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fputs("amaryllis: league: ", stderr);
 	if (r->rank != 0)
-		fprintf(stderr, "rank %d: ", r->rank);
-	if (n < 0 || (size_t)n >= sizeof(msg)) { /* a long one, whole */
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-		return;
-	}
-	/* "out of memory" in the page's language, as ut_cli_error says it */
-	fprintf(stderr, "%s\n", ut_error_text_lang((int)r->o.lang, msg, shown,
-	                                           sizeof(shown)));
+		snprintf(prog, sizeof(prog), "amaryllis: league: rank %d",
+		         r->rank);
+	else
+		snprintf(prog, sizeof(prog), "amaryllis: league");
+	va_start(ap, fmt);
+	ut_cli_verror(&u, fmt, ap);
+	va_end(ap);
 }
 
 /* Add the sheets `arg` gives to r->paths (cli_paths_collect).  Returns 0,
