@@ -8,7 +8,7 @@
 # resident memory.  The outputs of --jobs 1 and --jobs 2 must be identical
 # (the reports are the same for any --jobs); a difference stops the bench.
 #
-# The last column, apart_x, is what the machine allows: for J threads, J
+# The column apart_x is what the machine allows: for J threads, J
 # copies of the 1-thread command run side by side, sharing nothing, and
 # J times the 1-thread wall over theirs (the speedup J threads would reach
 # if they shared nothing and split the work evenly).  A speedup below
@@ -25,9 +25,12 @@
 # pinned wall for the J fastest CPUs: the speedup of J threads that lost
 # nothing, on these CPUs at their own speeds.  The speedup over ceil_x is
 # what the program keeps of what the machine offers.  The pinned walls
-# follow each row (cpu K: wall).  CPUS="0 2" pins to those CPUs only (on a
-# machine of many CPUs: each one costs a 1-thread run a row); CPUS= (empty)
-# leaves the column out.
+# follow each row (cpu K: wall).  The column best_x is the J-thread wall
+# against the least 1-thread wall, unpinned or pinned: the speedup over
+# one thread on the fastest CPU, which the plain speedup overstates when
+# the unpinned 1-thread run falls on a slow one.  CPUS="0 2" pins to
+# those CPUs only (on a machine of many CPUs: each one costs a 1-thread
+# run a row); CPUS= (empty) leaves the ceil_x and best_x columns out.
 #
 # Usage: bench/scaling.sh [BUILD_DIR]
 #   RUNS (default 2000000: the fastest scenario then takes 0.3 s, where
@@ -71,8 +74,8 @@ trap 'rm -rf "$tmp"' EXIT
 # what handing work between two threads costs here (the optimizer's
 # generations pay a few of these a candidate)
 [ -x "$build/bench/bench_pingpong" ] && "$build/bench/bench_pingpong"
-printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s %6s\n' \
-	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x ceil_x
+printf '%-40s %5s %9s %8s %12s %8s %7s %6s %8s %7s %6s %6s\n' \
+	scenario jobs runs wall_s per_s cpu_s speedup cpu_x rss_MB apart_x ceil_x best_x
 now() { date +%s.%N; }
 # since T0: the seconds from T0 (a now) to now
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { print b - a }'; }
@@ -129,7 +132,7 @@ row() {
 	first=
 	for j in $jobs; do
 		read -r wall usr sys rss <"$tmp/best.$j"
-		apart=- ceil=-
+		apart=- ceil=- best=-
 		if [ -z "$first" ]; then
 			first=$j w1=$wall c1=$(echo "$usr $sys" | awk '{ print $1 + $2 }')
 		else
@@ -141,13 +144,18 @@ row() {
 					sort -n | head -n "$j" | awk -v w1="$w1" -v j="$j" '
 					{ if ($1 <= 0) $1 = 0.01; c += w1 / $1; n++ }
 					END { if (n < j) print "-"; else printf "%.2f", c }')
+				best=$(for k in $cpus; do cat "$tmp/cpu.$k"; done |
+					awk -v w1="$w1" -v w="$wall" '
+					BEGIN { b = w1 } { if ($1 < b) b = $1 }
+					END { if (w <= 0) w = 0.01; printf "%.2f", b / w }')
 			fi
 		fi
 		awk -v l="$label" -v j="$j" -v n="$units" -v w="$wall" -v u="$usr" \
-			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" -v e="$ceil" 'BEGIN {
+			-v s="$sys" -v r="$rss" -v w1="$w1" -v c1="$c1" -v a="$apart" -v e="$ceil" \
+			-v b="$best" 'BEGIN {
 			c = u + s; if (w <= 0) w = 0.01; if (c1 <= 0) c1 = 0.01
-			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f %7s %6s\n",
-				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024, a, e }'
+			printf "%-40s %5d %9d %8.2f %12.0f %8.2f %7.2f %6.2f %8.1f %7s %6s %6s\n",
+				l, j, n, w, n / w, c, w1 / w, c / c1, r / 1024, a, e, b }'
 	done
 	for k in $cpus; do
 		awk -v k="$k" -v w="$(cat "$tmp/cpu.$k")" \
