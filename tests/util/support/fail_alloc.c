@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -61,6 +62,34 @@ long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
 
 	for (n = 1; misses < 3; n++) {
 		int rc, hit;
+		tf_fail_arm(n);
+		rc = run(ud);
+		hit = tf_fail_disarm();
+		misses = hit ? 0 : misses + 1;
+		errors += rc < 0;
+		check(ud, rc, hit);
+	}
+	return errors;
+}
+
+long tf_fail_sweep_sampled(tf_fail_run_fn *run, tf_fail_check_fn *check,
+                           void *ud, long edge, long every)
+{
+	long n, total, errors = 0;
+	int misses = 0, rc;
+
+	if (!TF_SANITIZED)
+		return tf_fail_sweep(run, check, ud);
+	/* no failure: how many allocations a run makes */
+	tf_fail_arm(LONG_MAX);
+	rc = run(ud);
+	total = LONG_MAX - atomic_load(&fail_at);
+	assert_false(tf_fail_disarm());
+	check(ud, rc, 0);
+	for (n = 1; n <= total || misses < 3; n++) {
+		int hit;
+		if (n > edge && n <= total - edge && n % every != 0)
+			continue;
 		tf_fail_arm(n);
 		rc = run(ud);
 		hit = tf_fail_disarm();

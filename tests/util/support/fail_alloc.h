@@ -41,6 +41,28 @@ int tf_fail_ran(int rc, int failed, int enomem);
  * check(ud, …); returns how many returned an error. */
 long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud);
 
+/* Whether this is a sanitizer build (ASan, TSan), where each run of a
+ * sweep costs many times what it costs in a release build. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TF_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TF_SANITIZED 1
+#endif
+#endif
+#ifndef TF_SANITIZED
+#define TF_SANITIZED 0
+#endif
+
+/* tf_fail_sweep, but in a sanitizer build (TF_SANITIZED) only the first
+ * and the last `edge` allocations of a run and every `every`th between
+ * them fail (after one run without a failure, which counts them), then
+ * each one past the last until three in a row fail none: for sweeps of
+ * thousands of allocations whose middle makes the same calls again (a
+ * log's events), which the release build sweeps whole. */
+long tf_fail_sweep_sampled(tf_fail_run_fn *run, tf_fail_check_fn *check,
+                           void *ud, long edge, long every);
+
 /* A reader under test: parse makes *doc of text (its return code; *doc
  * NULL when it fails), result puts what a document says in words (into
  * out, size bytes: its verdict, diagnostics and contents), free frees it;
