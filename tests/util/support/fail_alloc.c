@@ -55,20 +55,28 @@ int tf_fail_ran(int rc, int failed, int enomem)
 	return 1;
 }
 
+/* run(ud) with its nth allocation failing, then check(ud, …); whether
+ * an allocation failed, *errors counting the runs that returned one. */
+static int fail_once(tf_fail_run_fn *run, tf_fail_check_fn *check,
+                     void *ud, long n, long *errors)
+{
+	int rc, hit;
+
+	tf_fail_arm(n);
+	rc = run(ud);
+	hit = tf_fail_disarm();
+	*errors += rc < 0;
+	check(ud, rc, hit);
+	return hit;
+}
+
 long tf_fail_sweep(tf_fail_run_fn *run, tf_fail_check_fn *check, void *ud)
 {
 	long n, errors = 0;
 	int misses = 0;
 
-	for (n = 1; misses < 3; n++) {
-		int rc, hit;
-		tf_fail_arm(n);
-		rc = run(ud);
-		hit = tf_fail_disarm();
-		misses = hit ? 0 : misses + 1;
-		errors += rc < 0;
-		check(ud, rc, hit);
-	}
+	for (n = 1; misses < 3; n++)
+		misses = fail_once(run, check, ud, n, &errors) ? 0 : misses + 1;
 	return errors;
 }
 
@@ -86,17 +94,10 @@ long tf_fail_sweep_sampled(tf_fail_run_fn *run, tf_fail_check_fn *check,
 	total = LONG_MAX - atomic_load(&fail_at);
 	assert_false(tf_fail_disarm());
 	check(ud, rc, 0);
-	for (n = 1; n <= total || misses < 3; n++) {
-		int hit;
-		if (n > edge && n <= total - edge && n % every != 0)
-			continue;
-		tf_fail_arm(n);
-		rc = run(ud);
-		hit = tf_fail_disarm();
-		misses = hit ? 0 : misses + 1;
-		errors += rc < 0;
-		check(ud, rc, hit);
-	}
+	for (n = 1; n <= total || misses < 3; n++)
+		if (n <= edge || n > total - edge || n % every == 0)
+			misses = fail_once(run, check, ud, n, &errors) ? 0
+			                                                : misses + 1;
 	return errors;
 }
 
