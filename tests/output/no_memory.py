@@ -7,15 +7,17 @@ wrong answer (docs/TESTING.md, "The whole process").
 
 Each case is a command of the three tools on a bundled example.  It runs
 once as it is, then once for each allocation N it makes (or every 4th in
-the middle of a long run: EDGE, STRIDE below), with the Nth failing (AM_FAIL_AT=N, tests/output/fail_malloc.c preloaded: every
-allocation of the process, the shared libraries' and glibc's own
-included).  Each such run must either
+the middle of a long run: EDGE, STRIDE below), with the Nth failing
+(AM_FAIL_AT=N, tests/output/fail_malloc.c preloaded: every allocation of
+the process, the shared libraries' and glibc's own included).  Each such
+run must either
   - give what the run without failures gives (status, stdout, stderr:
     the failure was done without, as a stdio buffer is; a diagnostic may
     lose its source excerpt, never its message), or
-  - exit 1 (a usage error: 2) and say so on stderr, in the run's language: "メモリが足りません"
-    or glibc's "メモリを確保できません" (ja), "out of memory" or "Cannot
-    allocate memory" (en), and no text of the other language for it.
+  - exit 1 (a usage error: 2) and say so on stderr, in the run's
+    language: "メモリが足りません" or glibc's "メモリを確保できません"
+    (ja), "out of memory" or "Cannot allocate memory" (en), and no text
+    of the other language for it.
     Its stdout is then the start of the full one, cut at a line (a text
     log may end with its error line, amaryllis's with the mark after the
     action it stopped in; megami track's transcript with its stop and
@@ -150,7 +152,8 @@ def judge(base, p, failed, lang):
     if p.returncode not in (1, base.returncode):
         return "status %d: %r" % (p.returncode, err[-300:])
     if not any(m in err for m in OOM[lang]):
-        return "status 1 without saying out of memory: %r" % err[-300:]
+        return "status %d without saying out of memory: %r" % (
+            p.returncode, err[-300:])
     if any(m in err for m in OOM[other]):
         return "out of memory in the other language: %r" % err[-300:]
     out = p.stdout
