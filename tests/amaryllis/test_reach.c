@@ -309,11 +309,92 @@ static void test_derivations(void **state)
 	assert_int_equal(bt[2].builder, 1);
 }
 
+/*
+ * An ＨＰ 0 unit built in turn 0 lives on only with ライフ given in turn 0
+ * (BU-STORE-4, AM-TURN-3, AM-TURN-4).  甲 (ＨＰ 5, 素早さ spd) holds 産む,
+ * ビルド（親）＜高速起動＞, then 命, ライフ与え＜全体化＞ (＜高速起動＞ when
+ * fast); 親 (ＨＰ 0, 素早さ 1) holds 呼ぶ, ビルド（子）, usable from its age 1.
+ * The bound is checked against the engine too: the build turns it plays
+ * against the wall.
+ */
+static int life_team(am_build_turn *bt, int64_t spd, int fast)
+{
+	static am_action acts[3];
+	static const uint32_t s0[2] = {0, 1}, s1[1] = {2};
+	static am_unit_def u[3];
+	am_team t;
+
+	acts[0] = build_with(0, 1);
+	acts[0].build = 1;
+	acts[0].limited = 1;
+	memset(&acts[1], 0, sizeof(acts[1]));
+	acts[1].name = "命";
+	acts[1].cls = AM_CLASS_LIFE;
+	acts[1].mult = 1;
+	acts[1].build = -1;
+	acts[1].limited = 1;
+	acts[1].all = 1;
+	acts[1].fast = (uint8_t)fast;
+	acts[1].cost = 1;
+	acts[2] = build_with(0, 0);
+	acts[2].build = 2;
+	acts[2].limited = 1;
+	memset(u, 0, sizeof(u));
+	u[0].name = "甲";
+	u[0].hp = 5;
+	u[0].spd = spd;
+	u[0].nslots = 2;
+	u[0].slots = s0;
+	u[1].name = "親";
+	u[1].hp = 0;
+	u[1].spd = 1;
+	u[1].nslots = 1;
+	u[1].slots = s1;
+	u[2].name = "子";
+	u[2].hp = 5;
+	t.nunits = 3;
+	t.units = u;
+	t.nactions = 3;
+	t.actions = acts;
+	assert_int_equal(am_team_check(&t), 0);
+	assert_int_equal(am_team_build_turns(bt, &t), 0);
+	return play(&t, bt, &wall, NULL);
+}
+
+/* BU-STORE-4 AM-TURN-3 AM-TURN-4 */
+static void test_life_in_turn0(void **state)
+{
+	am_build_turn bt[3];
+
+	(void)state;
+	/* 命 without 高速起動 is usable from turn 1, after the death check at
+	 * its start: 親 dies then, before 呼ぶ can run (at its age 1 = turn
+	 * 1); in turn 0 it can run only ＜高速起動＞ actions.  The engine
+	 * builds 親 alone. */
+	assert_int_equal(life_team(bt, 1, 0), 1);
+	assert_int_equal(bt[1].why, AM_BUILT);
+	assert_int_equal(bt[1].turn, 0);
+	assert_int_equal(bt[2].why, AM_UNBUILT_HP0_TURN0);
+	assert_int_equal(bt[2].builder, 1);
+	/* 命＜高速起動＞, but 甲 has AP 1 in turn 0 and spends it on 産む (the
+	 * first usable slot): 命 runs in turn 1, too late. */
+	assert_int_equal(life_team(bt, 1, 1), 1);
+	assert_int_equal(bt[2].why, AM_UNBUILT_HP0_TURN0);
+	/* 素早さ 2: in turn 0 産む builds 親, then 命 gives every living ally,
+	 * 親 too, one ライフ; at the start of turn 1 親's ＨＰ 0 takes it and
+	 * becomes 1 (A6), and 呼ぶ builds 子 in turn 1.  The engine builds
+	 * both, 子 in turn 1 at the earliest (on_event checks the bound). */
+	assert_int_equal(life_team(bt, 2, 1), 2);
+	assert_int_equal(bt[2].why, AM_BUILT);
+	assert_int_equal(bt[2].turn, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TF_TEST("BU-STORE-3 BU-STORE-4 BU-BUILD-3 BU-BUILD-4",
 		        test_derivations),
+		TF_TEST("BU-STORE-4 AM-TURN-3 AM-TURN-4", test_life_in_turn0),
 		TF_TEST("BU-STORE-3 BU-STORE-4", test_bound_holds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

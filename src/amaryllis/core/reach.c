@@ -28,8 +28,9 @@
  *    遅延起動Ｎ at age Ｎ, others at age 1.
  *  - A unit of ＨＰ 0 built after turn 0 dies at once (BU-BUILD-4); one that
  *    exists in turn 0 (the entry unit, or built then) dies at the start of
- *    turn 1 (AM-TURN-4) unless it can have ライフ (its own ライフ与え, or an
- *    ally's with 対象Ｎ or 全体化).
+ *    turn 1 (AM-TURN-4) unless it can have ライフ by then: a ライフ与え run
+ *    in turn 0 (its own, or an ally's with 対象Ｎ or 全体化), so one that
+ *    its holder fires at age 0.  With it, ＨＰ is 1 from then on (A6).
  *
  * A definition's first turn is then the least, over the ビルド slots that
  * name it, of (its holder's first turn + the age at which the slot first
@@ -105,15 +106,19 @@ typedef struct ctx {
 	int64_t **fire;     /* [n] per slot: first firing age, or -1 */
 } ctx;
 
-/* 1 when unit u may hold ライフ at the start of turn 1. */
-static int may_have_life(const ctx *c, const am_unit_def *u)
+/* 1 when unit y, alive in turn 0, may hold ライフ at the start of turn 1:
+ * only turn 0's actions can give it, and those are the ones their holder
+ * fires at age 0 (高速起動; a holder built later fires them later). */
+static int may_have_life(const ctx *c, size_t y)
 {
+	const am_unit_def *u = &c->t->units[y];
 	size_t j;
 
 	if (c->ext_life)
 		return 1;
 	for (j = 0; j < u->nslots; j++)
-		if (c->t->actions[u->slots[j]].cls == AM_CLASS_LIFE)
+		if (c->t->actions[u->slots[j]].cls == AM_CLASS_LIFE &&
+		    c->fire[y][j] == 0)
 			return 1;
 	return 0;
 }
@@ -130,7 +135,7 @@ static cand candidate(const ctx *c, size_t y, size_t j)
 		r.why = AM_UNBUILT_HP0_LATE; /* BU-BUILD-4 */
 		return r;
 	}
-	if (u->hp <= 0 && !may_have_life(c, u)) {
+	if (u->hp <= 0 && !may_have_life(c, y)) {
 		/* alive in turn 0 only (AM-TURN-3, AM-TURN-4) */
 		if (f == 0)
 			r.turn = 0;
@@ -187,28 +192,44 @@ static inline ptrdiff_t build_target(const am_action *a, size_t n)
 	return (ptrdiff_t)a->build;
 }
 
-/* Whether some ally may raise a unit's 素早さ (ext_speed) or give it ライフ
- * (ext_life): a 素早さ＋Ｎ or ライフ与え with 対象Ｎ or 全体化 anywhere in the
- * team.  Returns the team's number of slots. */
+/* Whether some ally may raise a unit's 素早さ (ext_speed): a 素早さ＋Ｎ with
+ * 対象Ｎ or 全体化 anywhere in the team.  Returns the team's number of
+ * slots. */
 static size_t scan_team(ctx *c)
 {
 	const am_team *t = c->t;
 	size_t i, j, nslots = 0;
 
-	c->ext_speed = c->ext_life = 0;
+	c->ext_speed = 0;
 	for (i = 0; i < t->nunits; i++) {
 		const am_unit_def *u = &t->units[i];
 		nslots += u->nslots;
 		for (j = 0; j < u->nslots; j++) {
 			const am_action *a = &t->actions[u->slots[j]];
-			int other = a->all || a->target != 0;
-			if (a->cls == AM_CLASS_SPD_UP && other)
+			if (a->cls == AM_CLASS_SPD_UP && (a->all || a->target != 0))
 				c->ext_speed = 1;
-			if (a->cls == AM_CLASS_LIFE && other)
-				c->ext_life = 1;
 		}
 	}
 	return nslots;
+}
+
+/* Whether some ally may give a unit ライフ in turn 0 (ext_life): a ライフ与え
+ * with 対象Ｎ or 全体化 that its holder fires at age 0 (c->fire set). */
+static void scan_life(ctx *c)
+{
+	const am_team *t = c->t;
+	size_t i, j;
+
+	c->ext_life = 0;
+	for (i = 0; i < t->nunits; i++) {
+		const am_unit_def *u = &t->units[i];
+		for (j = 0; j < u->nslots; j++) {
+			const am_action *a = &t->actions[u->slots[j]];
+			if (a->cls == AM_CLASS_LIFE && (a->all || a->target != 0) &&
+			    c->fire[i][j] == 0)
+				c->ext_life = 1;
+		}
+	}
 }
 
 /* BU-STORE-2, BU-STORE-3: turn by turn from 0 to 20, settle the units
@@ -362,6 +383,7 @@ int am_team_build_turns(am_build_turn *out, const am_team *t)
 		c.first[i] = NEVER;
 	}
 	UT_ASSERT(k == nslots);
+	scan_life(&c);
 	c.first[0] = 0;
 	settle(&c, done, queue);
 	chain(t, seen, queue);
