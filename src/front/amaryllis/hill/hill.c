@@ -1506,16 +1506,91 @@ static int insert_unit(job *j, const char *name, const char *src,
 }
 
 /*
+ * Member m's stored sheet ms no longer passes the sheet check: a check
+ * made stricter since it entered (docs/HILL.md, "Upgrading").  It leaves
+ * the hill, its results with it, and its owner is told why, in the
+ * language of its entry, with the check's messages; the reply names it.
+ * In a test (which stores nothing) it is only left out.  Before, every
+ * entry failed on it ("stored sheet … unreadable", exit 70) until the host
+ * mended the database by hand.  Returns 0 or an error.
+ */
+static int retire_member(job *j, const hill_member *m, const am_sheet *ms,
+                         int test)
+{
+	ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
+	char *mname = am_hill_excerpt(m->name, 40);
+	unit_row u;
+	size_t i, n = am_sheet_diag_count(ms);
+	int rc;
+
+	if (!mname)
+		return am_hill_oom(AM_ENOMEM);
+	if (test)
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+		              "  「%s」とは対戦しません（保存されたシートがこの版の"
+		              "検査に通りません）\n",
+		              "  '%s' is not fought (its stored sheet does not pass "
+		              "this version's check)\n"), mname);
+	else
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+		              "  「%s」は丘を去りました（保存されたシートがこの版の"
+		              "検査に通りません）\n",
+		              "  '%s' left the hill (its stored sheet does not pass "
+		              "this version's check)\n"), mname);
+	if (test) {
+		free(mname);
+		return 0;
+	}
+	if ((rc = find_unit(j->h, m->name, &u)) < 0) {
+		free(mname);
+		return rc;
+	}
+	ut_buf_printf(&subject, UT_TRL(u.lang, "[%s] 「%s」が丘を去りました",
+	                               "[%s] '%s' left the hill"),
+	              j->h->name, mname);
+	ut_buf_printf(&body, UT_TRL(u.lang,
+	              "丘「%s」のあなたのユニット「%s」は、シートがこの丘のプログラムの"
+	              "新しい版の検査に通らなくなったため、丘を去りました:\n\n",
+	              "On the hill '%s', your unit '%s' left the hill: its sheet "
+	              "does not pass the check of the hill's new version of the "
+	              "program:\n\n"), j->h->name, mname);
+	for (i = 0; i < n; i++) {
+		const am_diag *dg = am_sheet_diag(ms, i);
+		const char *line;
+		size_t len;
+		char *msg;
+		if (am_diag_message(&msg, NULL, dg, u.lang) < 0) {
+			body.failed = 1;
+			break;
+		}
+		ut_buf_printf(&body, "sheet:%u:%u: error: %s\n",
+		              (unsigned)dg->line, (unsigned)dg->col, msg);
+		free(msg);
+		if ((line = am_sheet_source_line(ms, dg->line, &len)))
+			ut_buf_context(&body, line, len, dg->col);
+	}
+	ut_buf_puts(&body, UT_TRL(u.lang,
+		"\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n",
+		"\nTo enter again, send a corrected sheet to the hill.\n"));
+	rc = queue_notice(j, u.id ? u.rcpt : "", &subject, &body);
+	unit_row_free(&u);
+	free(mname);
+	return rc < 0 ? rc : delete_unit(j->h, m->id);
+}
+
+/*
  * Fight the new unit `prog` (named `name`, `ename` in the reply, stored as
  * new_id) against the member `m` on `engine`: the battle's line goes to the
  * reply, its log to j->logs when #logs is granted, its result to the
- * database.  Returns 0, 1 when the new sheet took the engine past its
- * limits (the reply says so; the caller rejects the entry), or an error.
+ * database.  A member whose stored sheet no longer passes the check is not
+ * fought but retired (retire_member; in a test only left out).  Returns
+ * 0, 1 when the new sheet took the engine past its limits (the reply says
+ * so; the caller rejects the entry), or an error.
  */
 static int fight_member(job *j, am_engine *engine, const am_program *prog,
                         const am_sheet *sheet, const char *name,
                         const char *ename, int64_t new_id,
-                        const hill_member *m)
+                        const hill_member *m, int test)
 {
 	char *token = NULL;
 	am_hill *h = j->h;
@@ -1532,9 +1607,13 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 
 	bo.max_units = j->lim->max_units;
 	bo.max_work = j->lim->max_work;
-	if ((rc = am_sheet_parse(&ms, m->sheet, m->sheet_len, &po)) < 0 ||
-	    !am_sheet_ok(ms) ||
-	    (rc = am_program_new(&mp, am_sheet_team(ms))) < 0) {
+	if ((rc = am_sheet_parse(&ms, m->sheet, m->sheet_len, &po)) == 0 &&
+	    !am_sheet_ok(ms)) {
+		rc = retire_member(j, m, ms, test);
+		am_sheet_free(ms);
+		return rc;
+	}
+	if (rc < 0 || (rc = am_program_new(&mp, am_sheet_team(ms))) < 0) {
 		am_sheet_free(ms);
 		if (rc == AM_ENOMEM) /* (not the sheet's fault) */
 			return am_hill_oom(rc);
@@ -1810,7 +1889,7 @@ static int fight_members(job *j, am_engine *engine, const am_program *prog,
 		if (mem[i].id == old_id)
 			continue;
 		if ((rc = fight_member(j, engine, prog, sheet, name, ename, new_id,
-		                       &mem[i])) != 0)
+		                       &mem[i], test)) != 0)
 			return rc;
 	}
 	return 0;

@@ -13,6 +13,8 @@
  *   甲 vs 乙: nobody acts, 10 vs 10, a draw.
  * Rules: LG-PAIR-1 (every pair once), LG-POINTS-1 (3/1/0 by default).
  */
+#include <sqlite3.h>
+
 #include "hill/hill_fixture.h"
 
 #include "amaryllis/sheet.h"
@@ -224,6 +226,87 @@ static void push_off(void **state)
 	assert_null(strstr(f.body, "押し出された"));
 	one_notice(&f, &raw, &text);
 	assert_null(raw); /* the sender is told in the reply, not by a notice */
+	fx_close(&f);
+}
+
+/*
+ * A member whose stored sheet a later, stricter check rejects: here
+ * BU-STORE-4's ライフ in turn 0 (2026-12-06), with the sheet
+ * b_hp0_life_late.txt written into the database as an older version
+ * accepted it.  Before, every entry failed on it ("stored sheet …
+ * unreadable", exit 70) until the host mended the database.  A #test of
+ * ヌト leaves it out and changes nothing (no notice, グリスク still a
+ * member); the entry of ヌト then retires it: the reply names it, the
+ * standings hold ヌト alone, and its owner c@ is told, in Japanese (its
+ * entry had no #lang), with the check's message, line and caret (the
+ * stored sheet's line 7: ○子).
+ */
+static void stale_member(void **state)
+{
+	fx f;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	ut_buf body = UT_BUF_INIT;
+	char *stale = fx_slurp("tests/amaryllis/golden/sheets/b_hp0_life_late.txt");
+	char *nut = fx_slurp(NUT), *msg, *s, *raw, *text;
+
+	(void)state;
+	fx_open(&f, 5);
+	fx_enter(&f, "c@example.net", "g1@x", "pass-ccc", GRISK);
+	assert_string_equal(f.result, "entered");
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "UPDATE units SET sheet = ?1 "
+	                                    "WHERE name = 'グリスク'", -1, &st,
+	                                    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_bind_blob(st, 1, stale, (int)strlen(stale),
+	                                   SQLITE_STATIC), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	assert_int_equal(sqlite3_changes(db), 1);
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	ut_buf_printf(&body, "#test\n#password pass-bbb\n%s", nut);
+	assert_false(body.failed);
+	msg = fx_msg("b@example.net", "t1@x", body.ptr);
+	assert_int_equal(fx_process(&f, msg), 0);
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+	assert_string_equal(f.result, "tested");
+	assert_non_null(strstr(f.body, "\n  「グリスク」とは対戦しません（保存された"
+	                               "シートがこの版の検査に通りません）\n"));
+	one_notice(&f, &raw, &text);
+	assert_null(raw);
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(s, "グリスク"));
+	free(s);
+	free(msg);
+
+	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
+	assert_string_equal(f.result, "entered");
+	assert_non_null(strstr(f.body, "\n  「グリスク」は丘を去りました（保存された"
+	                               "シートがこの版の検査に通りません）\n"));
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_null(strstr(s, "グリスク"));
+	assert_non_null(strstr(s, "ヌト"));
+	free(s);
+	one_notice(&f, &raw, &text);
+	assert_non_null(raw);
+	assert_non_null(strstr(raw, "\nTo: c@example.net\n"));
+	assert_string_equal(text,
+		"丘「Test Hill」のあなたのユニット「グリスク」は、シートがこの丘の"
+		"プログラムの新しい版の検査に通らなくなったため、丘を去りました:\n\n"
+		"sheet:7:1: error: ビルディア「子」はどう転んでもビルドされません（それを"
+		"ビルドする「親」はHP0で1ターン目の開始時に死亡し、0ターン目にはこの"
+		"ビルドを実行できません）\n"
+		" ○子（１）：５／０／０／０\n"
+		" ^\n"
+		"\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n");
+	free(raw);
+	free(text);
+	one_notice(&f, &raw, &text);
+	assert_null(raw); /* one notice only */
+	ut_buf_free(&body);
+	free(stale);
+	free(nut);
 	fx_close(&f);
 }
 
@@ -1069,6 +1152,7 @@ int main(void)
 		cmocka_unit_test(standings_by_margin),
 		cmocka_unit_test(standings_older_first),
 		cmocka_unit_test(push_off),
+		cmocka_unit_test(stale_member),
 		cmocka_unit_test(replay_token),
 		cmocka_unit_test(ownership),
 		cmocka_unit_test(idempotence),

@@ -7,8 +7,10 @@ target_link_libraries(hill_test_security PRIVATE PkgConfig::SQLITE3
 	PkgConfig::SODIUM Threads::Threads)
 # test_mail decodes the reply's encoded subject with GMime
 target_link_libraries(hill_test_mail PRIVATE PkgConfig::GMIME)
-# test_rules fails the status page's allocations in turn
+# test_rules fails the status page's allocations in turn, and writes a
+# stored sheet into the hill's SQLite file (stale_member)
 am_test_fail_alloc(hill_test_rules)
+target_link_libraries(hill_test_rules PRIVATE PkgConfig::SQLITE3)
 
 # With its real components (docs/TESTING.md "The hill's tests"): the
 # corpus of real-shaped mails with their facts, SIGKILL at random moments,
