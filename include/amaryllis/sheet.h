@@ -202,7 +202,8 @@ const char *am_sheet_source_line(const am_sheet *sheet, uint32_t line,
  * colon, ':' or '：', or 0 when there is none.  Every sheet line (a unit,
  * an action) has one, so such a line is most often prose read as sheet:
  * a greeting, a signature, a note without its `#` (the hill's reply and
- * `amaryllis check` say so).
+ * `amaryllis check` say so).  A 技術 line (`技術４`) has none either: its
+ * own errors (a wrong or misplaced 技術) do not count.
  */
 uint32_t am_sheet_prose_line(const am_sheet *sheet);
 

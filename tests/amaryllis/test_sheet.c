@@ -708,8 +708,13 @@ static void test_line_too_long(void **state)
  * number's digits are 0-9 and ０-９ only.  Columns count the characters as
  * written: "a:5⁰" has ⁰ at 4; "・b(①)" ① at 4; "・b:直接攻撃<遅延起動𝟓>"
  * 𝟓 (one character, four bytes) at 13; "・b:攻撃力+½" ½ at 8 (NFKC: 1⁄2,
- * whose first digit is the odd one).  A name keeps them (NFKC-folded, as
- * every name: AM-UNIT-5), and full-width digits stay numbers. */
+ * whose first digit is the odd one).  So is a number character that NFKC
+ * makes no digit of, first in a number or right after its digits: "a:5Ⅻ"
+ * (Ⅻ is XII) has Ⅻ at 4, "a:〇" (U+3007, a zero written by hand) 〇 at 3,
+ * and "・b:直接攻撃<遅延起動Ⅻ>" Ⅻ at 13; before, they were "'/' expected,
+ * found 'X'" (a letter not in the sheet) and "integer expected".  A name
+ * keeps them (NFKC-folded, as every name: AM-UNIT-5), and full-width
+ * digits stay numbers. */
 static void test_odd_digit(void **state)
 {
 	am_sheet *s;
@@ -731,6 +736,20 @@ static void test_odd_digit(void **state)
 	          AM_DIAG_ODD_DIGIT, 2, 8,
 	          "\u00bd (U+00BD) cannot be part of a number (write its "
 	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:5\u216b/1/1/2\n", AM_DIAG_ODD_DIGIT, 1, 4,
+	          "\u216b (U+216B) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:\u3007/1/1/8\n", AM_DIAG_ODD_DIGIT, 1, 3,
+	          "\u3007 (U+3007) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	one_error("a:10/1/1/2\n\u30fbb:\u76f4\u63a5\u653b\u6483"
+	          "<\u9045\u5ef6\u8d77\u52d5\u216b>\n",
+	          AM_DIAG_ODD_DIGIT, 2, 13,
+	          "\u216b (U+216B) cannot be part of a number (write its "
+	          "digits 0-9 or \uff10-\uff19)");
+	s = legal("\u738b\u216b:10/1/1/2\n");
+	assert_string_equal(am_sheet_team(s)->units[0].name, "\u738bXII");
+	am_sheet_free(s);
 	s = parse("a:5\u2070/1/1/2\n");
 	ja_is(s, 0, "\u2070\uff08U+2070\uff09\u306f\u6570\u306b\u4f7f"
 	            "\u3048\u307e\u305b\u3093\uff08\u6570\u5b57\u306f0"
@@ -1088,6 +1107,19 @@ static void test_tech_line(void **state)
 	        "a 技術 line must directly follow a unit line");
 	diag_is(s, 1, AM_DIAG_NO_UNIT, 1, 1,
 	        "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	am_sheet_free(s);
+	/* A 技術 line has no colon, as the rule text writes it (技術４): its
+	 * own errors do not make it a prose line, which gets the note "no
+	 * ':' on this line: make it a comment with #" (review 2026-12-06);
+	 * a greeting does. */
+	s = parse("グリスク：１０／１／１／２\n技術５\n");
+	assert_int_equal(am_sheet_prose_line(s), 0);
+	am_sheet_free(s);
+	s = parse("a:10/1/1/2\n・b:直接攻撃\n技術4\n");
+	assert_int_equal(am_sheet_prose_line(s), 0);
+	am_sheet_free(s);
+	s = parse("a:10/1/1/2\nよろしく\n");
+	assert_int_equal(am_sheet_prose_line(s), 2);
 	am_sheet_free(s);
 	/* ...but a unit may be named 技術 */
 	s = legal("技術:10/1/1/2\n技術: 4\n");

@@ -127,8 +127,11 @@ static int not_minus(int32_t c)
  * those of the line at wi[0..m) (NULL: w is the line).  On INT_OK *v is the
  * value; *end is past the digits (for INT_BIG too).  Beyond int64: INT_BIG.
  * A digit that NFKC made of another (² ₅ ①, AM-UNIT-8): INT_ODD, *end its
- * index in w.  A number signed with ー or ➖ (not_minus; ➖ may carry its
- * U+FE0F): INT_NOT_MINUS, *end past its digits.
+ * index in w; so also another number character where a digit could be,
+ * first or right after the digits (〇, or Ⅻ, which NFKC makes XII): the
+ * digit meant, not the letter NFKC left.  A number signed with ー or ➖
+ * (not_minus; ➖ may carry its U+FE0F): INT_NOT_MINUS, *end past its
+ * digits.
  */
 static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
                   size_t pos, int64_t *v, size_t *end)
@@ -146,6 +149,10 @@ static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
 		if (i < m && w[i] == 0xFE0F)
 			i++;
 	}
+	if (i < m && !is_digit(w[i]) && p->ln->odd[wi ? wi[i] : i]) {
+		*end = i;
+		return INT_ODD;
+	}
 	if (i >= m || !is_digit(w[i]))
 		return INT_NONE;
 	for (; i < m && is_digit(w[i]); i++) {
@@ -160,6 +167,8 @@ static int int_at(const P *p, const int32_t *w, const size_t *wi, size_t m,
 			mag = mag * 10 + d;
 	}
 	*end = i;
+	if (i < m && p->ln->odd[wi ? wi[i] : i])
+		return INT_ODD;
 	if (nm)
 		return INT_NOT_MINUS;
 	if (big || mag > (uint64_t)INT64_MAX + neg)

@@ -233,7 +233,12 @@ uint32_t am_sheet_prose_line(const am_sheet *s)
 
 	for (i = 0; s && i < s->ndiags; i++) {
 		uint32_t line = s->diags[i].d.line;
-		const char *p = am_sheet_source_line(s, line, &len);
+		const char *p;
+		int code = s->diags[i].d.code;
+		/* a 技術 line (技術４, the rule text's own) has no colon */
+		if (code == AM_DIAG_TECH_MISMATCH || code == AM_DIAG_TECH_MISPLACED)
+			continue;
+		p = am_sheet_source_line(s, line, &len);
 		if (p && prose(p, len))
 			return line;
 	}
