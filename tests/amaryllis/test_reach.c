@@ -218,6 +218,32 @@ static void test_bound_holds(void **state)
 	assert_true(never > 100);
 }
 
+/* Definition u: named, with ＨＰ, 素早さ and its slots. */
+static void unit_set(am_unit_def *u, const char *name, int64_t hp,
+                     int64_t spd, const uint32_t *slots, size_t nslots)
+{
+	memset(u, 0, sizeof(*u));
+	u->name = name;
+	u->hp = hp;
+	u->spd = spd;
+	u->slots = slots;
+	u->nslots = nslots;
+}
+
+/* The team t of the three definitions u and the actions acts[0..na),
+ * checked, and its build turns into bt. */
+static void team_turns(am_build_turn *bt, am_team *t, const am_unit_def *u,
+                       const am_action *acts, size_t na)
+{
+	memset(t, 0, sizeof(*t));
+	t->nunits = 3;
+	t->units = u;
+	t->nactions = na;
+	t->actions = acts;
+	assert_int_equal(am_team_check(t), 0);
+	assert_int_equal(am_team_build_turns(bt, t), 0);
+}
+
 /* The derivations of tests/amaryllis/golden/sheets/b_*.txt, as teams: 親 (entry,
  * ＨＰ 5, 素早さ 1) builds 子 with `first`; 子 (ＨＰ hp, 素早さ spd) builds
  * 孫 with `second`. */
@@ -233,25 +259,10 @@ static void chain_of(am_build_turn *bt, am_action first, am_action second,
 	acts[1] = second;
 	acts[0].build = 1;
 	acts[1].build = 2;
-	memset(u, 0, sizeof(u));
-	u[0].name = "親";
-	u[0].hp = 5;
-	u[0].spd = 1;
-	u[0].nslots = 1;
-	u[0].slots = s0;
-	u[1].name = "子";
-	u[1].hp = hp;
-	u[1].spd = spd;
-	u[1].nslots = 1;
-	u[1].slots = s1;
-	u[2].name = "孫";
-	u[2].hp = 5;
-	t.nunits = 3;
-	t.units = u;
-	t.nactions = 2;
-	t.actions = acts;
-	assert_int_equal(am_team_check(&t), 0);
-	assert_int_equal(am_team_build_turns(bt, &t), 0);
+	unit_set(&u[0], "親", 5, 1, s0, 1);
+	unit_set(&u[1], "子", hp, spd, s1, 1);
+	unit_set(&u[2], "孫", 5, 0, NULL, 0);
+	team_turns(bt, &t, u, acts, 2);
 }
 
 static am_action build_with(int64_t delay, int fast)
@@ -339,25 +350,10 @@ static int life_team(am_build_turn *bt, int64_t spd, int fast)
 	acts[2] = build_with(0, 0);
 	acts[2].build = 2;
 	acts[2].limited = 1;
-	memset(u, 0, sizeof(u));
-	u[0].name = "甲";
-	u[0].hp = 5;
-	u[0].spd = spd;
-	u[0].nslots = 2;
-	u[0].slots = s0;
-	u[1].name = "親";
-	u[1].hp = 0;
-	u[1].spd = 1;
-	u[1].nslots = 1;
-	u[1].slots = s1;
-	u[2].name = "子";
-	u[2].hp = 5;
-	t.nunits = 3;
-	t.units = u;
-	t.nactions = 3;
-	t.actions = acts;
-	assert_int_equal(am_team_check(&t), 0);
-	assert_int_equal(am_team_build_turns(bt, &t), 0);
+	unit_set(&u[0], "甲", 5, spd, s0, 2);
+	unit_set(&u[1], "親", 0, 1, s1, 1);
+	unit_set(&u[2], "子", 5, 0, NULL, 0);
+	team_turns(bt, &t, u, acts, 3);
 	return play(&t, bt, &wall, NULL);
 }
 

@@ -704,6 +704,10 @@ static void test_line_too_long(void **state)
 	free(src);
 }
 
+/* The English message of AM_DIAG_ODD_DIGIT after "CH (U+XXXX)". */
+#define ODD_TAIL " cannot be part of a number (write its digits 0-9 or " \
+	"\uff10-\uff19)"
+
 /* AM-UNIT-8: NFKC makes digits of ² ₅ ① 𝟓 ½, so "5⁰" read as 50; a
  * number's digits are 0-9 and ０-９ only.  Columns count the characters as
  * written: "a:5⁰" has ⁰ at 4; "・b(①)" ① at 4; "・b:直接攻撃<遅延起動𝟓>"
@@ -721,32 +725,25 @@ static void test_odd_digit(void **state)
 
 	(void)state;
 	one_error("a:5\u2070/1/1/2\n", AM_DIAG_ODD_DIGIT, 1, 4,
-	          "\u2070 (U+2070) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u2070 (U+2070)" ODD_TAIL);
 	one_error("a:10/1/1/2\n\u30fbb(\u2460):\u76f4\u63a5\u653b\u6483\n",
 	          AM_DIAG_ODD_DIGIT, 2, 4,
-	          "\u2460 (U+2460) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u2460 (U+2460)" ODD_TAIL);
 	one_error("a:10/1/1/2\n\u30fbb:\u76f4\u63a5\u653b\u6483"
 	          "<\u9045\u5ef6\u8d77\u52d5\U0001d7d3>\n",
 	          AM_DIAG_ODD_DIGIT, 2, 13,
-	          "\U0001d7d3 (U+1D7D3) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\U0001d7d3 (U+1D7D3)" ODD_TAIL);
 	one_error("a:10/1/1/2\n\u30fbb:\u653b\u6483\u529b+\u00bd\n",
 	          AM_DIAG_ODD_DIGIT, 2, 8,
-	          "\u00bd (U+00BD) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u00bd (U+00BD)" ODD_TAIL);
 	one_error("a:5\u216b/1/1/2\n", AM_DIAG_ODD_DIGIT, 1, 4,
-	          "\u216b (U+216B) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u216b (U+216B)" ODD_TAIL);
 	one_error("a:\u3007/1/1/8\n", AM_DIAG_ODD_DIGIT, 1, 3,
-	          "\u3007 (U+3007) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u3007 (U+3007)" ODD_TAIL);
 	one_error("a:10/1/1/2\n\u30fbb:\u76f4\u63a5\u653b\u6483"
 	          "<\u9045\u5ef6\u8d77\u52d5\u216b>\n",
 	          AM_DIAG_ODD_DIGIT, 2, 13,
-	          "\u216b (U+216B) cannot be part of a number (write its "
-	          "digits 0-9 or \uff10-\uff19)");
+	          "\u216b (U+216B)" ODD_TAIL);
 	s = legal("\u738b\u216b:10/1/1/2\n");
 	assert_string_equal(am_sheet_team(s)->units[0].name, "\u738bXII");
 	am_sheet_free(s);
