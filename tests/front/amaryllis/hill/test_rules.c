@@ -180,6 +180,34 @@ static void one_notice(fx *f, char **raw, char **text)
 	*text = b64_decode(b + 2, strlen(b + 2));
 }
 
+/* The hill's standings (JSON) name `kept` and not `gone`. */
+static void left_hill(fx *f, const char *gone, const char *kept)
+{
+	char *s = fx_status(f, AM_HILL_JSON, AM_LANG_EN);
+
+	assert_null(strstr(s, gone));
+	assert_non_null(strstr(s, kept));
+	free(s);
+}
+
+/* The hill has queued one notice and no other: to `to`, auto-generated,
+ * its body `want` (it is marked sent). */
+static void only_notice(fx *f, const char *to, const char *want)
+{
+	char *raw, *text, hdr[128];
+
+	one_notice(f, &raw, &text);
+	assert_non_null(raw);
+	snprintf(hdr, sizeof(hdr), "\nTo: %s\n", to);
+	assert_non_null(strstr(raw, hdr));
+	assert_non_null(strstr(raw, "Auto-Submitted: auto-generated\n"));
+	assert_string_equal(text, want);
+	free(raw);
+	free(text);
+	one_notice(f, &raw, &text);
+	assert_null(raw); /* one notice only */
+}
+
 /* Size 2: 甲, グリスク, then ヌト: ヌト 2-0-0, グリスク 1-0-1, 甲 0-0-2 is
  * last and pushed off.  Its owner c@ is told (issue 20), in Japanese (its
  * entry had no #lang), with its last record: 0-0-2, 0 points, and the
@@ -192,7 +220,7 @@ static void one_notice(fx *f, char **raw, char **text)
 static void push_off(void **state)
 {
 	fx f;
-	char *s, *raw, *text;
+	char *raw, *text;
 
 	fx_open(&f, 2);
 	fx_enter(&f, "c@example.net", "k1@x", "pass-ccc", KOU);
@@ -201,23 +229,12 @@ static void push_off(void **state)
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "押し出されたユニット: 甲\n"));
 	assert_int_equal(am_hill_last_stayed(f.hill), 1); /* the web form's "stayed" */
-	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
-	assert_null(strstr(s, "甲"));
-	assert_non_null(strstr(s, "ヌト"));
-	free(s);
-	one_notice(&f, &raw, &text);
-	assert_non_null(raw);
-	assert_non_null(strstr(raw, "\nTo: c@example.net\n"));
-	assert_non_null(strstr(raw, "Auto-Submitted: auto-generated\n"));
-	assert_string_equal(text,
+	left_hill(&f, "甲", "ヌト");
+	only_notice(&f, "c@example.net",
 		"丘「Test Hill」のあなたのユニット「甲」は、「ヌト」の登録で 3 体中の"
 		"最下位になり、丘から押し出されました（定員 2）。\n\n"
 		"最後の成績: 0勝 0分 2敗、勝ち点 0、得失点 -27\n\n"
 		"もう一度挑戦するには、シートを直して丘あてに送ってください。\n");
-	free(raw);
-	free(text);
-	one_notice(&f, &raw, &text);
-	assert_null(raw); /* one notice only */
 	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
 	assert_string_equal(f.result, "entered");
 	assert_int_equal(am_hill_last_stayed(f.hill), 0); /* pushed off at once */
@@ -284,14 +301,8 @@ static void stale_member(void **state)
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "\n  「グリスク」は丘を去りました（保存された"
 	                               "シートがこの版の検査に通りません）\n"));
-	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
-	assert_null(strstr(s, "グリスク"));
-	assert_non_null(strstr(s, "ヌト"));
-	free(s);
-	one_notice(&f, &raw, &text);
-	assert_non_null(raw);
-	assert_non_null(strstr(raw, "\nTo: c@example.net\n"));
-	assert_string_equal(text,
+	left_hill(&f, "グリスク", "ヌト");
+	only_notice(&f, "c@example.net",
 		"丘「Test Hill」のあなたのユニット「グリスク」は、シートがこの丘の"
 		"プログラムの新しい版の検査に通らなくなったため、丘を去りました:\n\n"
 		"sheet:7:1: error: ビルディア「子」はどう転んでもビルドされません（それを"
@@ -300,10 +311,6 @@ static void stale_member(void **state)
 		" ○子（１）：５／０／０／０\n"
 		" ^\n"
 		"\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n");
-	free(raw);
-	free(text);
-	one_notice(&f, &raw, &text);
-	assert_null(raw); /* one notice only */
 	ut_buf_free(&body);
 	free(stale);
 	free(nut);
