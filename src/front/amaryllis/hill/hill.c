@@ -1525,22 +1525,20 @@ static int retire_member(job *j, const hill_member *m, const am_sheet *ms,
 
 	if (!mname)
 		return am_hill_oom(AM_ENOMEM);
-	if (test)
+	if (test) {
 		ut_buf_printf(&j->body, UT_TRL(j->lang,
 		              "  「%s」とは対戦しません（保存されたシートがこの版の"
 		              "検査に通りません）\n",
 		              "  '%s' is not fought (its stored sheet does not pass "
 		              "this version's check)\n"), mname);
-	else
-		ut_buf_printf(&j->body, UT_TRL(j->lang,
-		              "  「%s」は丘を去りました（保存されたシートがこの版の"
-		              "検査に通りません）\n",
-		              "  '%s' left the hill (its stored sheet does not pass "
-		              "this version's check)\n"), mname);
-	if (test) {
 		free(mname);
 		return 0;
 	}
+	ut_buf_printf(&j->body, UT_TRL(j->lang,
+	              "  「%s」は丘を去りました（保存されたシートがこの版の"
+	              "検査に通りません）\n",
+	              "  '%s' left the hill (its stored sheet does not pass "
+	              "this version's check)\n"), mname);
 	if ((rc = find_unit(j->h, m->name, &u)) < 0) {
 		free(mname);
 		return rc;
