@@ -27,23 +27,29 @@ DUEL=$SRC/examples/megami/duel.yaml
 source "$(dirname "$0")/tmux_harness.sh" || exit 1
 harness_start track_signals.sh
 
-# run DIR ARGS...: the tracker in DIR, in a new session of the server; the
-# one before (its tracker ended) is closed after, not before: a server
-# whose last session closes exits, and a new-session sent while it exits
-# fails ("server exited unexpectedly").
+# session DIR COMMAND: COMMAND in DIR (made), in a new session of the
+# server; the one before (its tracker ended) is closed after, not before:
+# a server whose last session closes exits, and a new-session sent while
+# it exits fails ("server exited unexpectedly").
 CUR=
 N=0
-run() {
-	local dir=$1 prev=$CUR
-	shift
-	mkdir -p "$dir"
+session() {
+	local prev=$CUR
+	mkdir -p "$1"
 	CUR=mg$((++N))
-	"${T[@]}" -u new-session -d -s "$CUR" -x 120 -y 40 -c "$dir" \
-		"bash -c 'set -m; env LC_ALL=C.UTF-8 TERM=xterm \"$MEGAMI\" track $*; \
-		echo \"[exit \$?]\"; sleep 600'" || fail "tmux did not start"
+	"${T[@]}" -u new-session -d -s "$CUR" -x 120 -y 40 -c "$1" "$2" ||
+		fail "tmux did not start"
 	if [[ -n $prev ]]; then
 		"${T[@]}" kill-session -t "$prev" >/dev/null 2>&1
 	fi
+}
+
+# run DIR ARGS...: the tracker in DIR, its exit status shown after it
+run() {
+	local dir=$1
+	shift
+	session "$dir" "bash -c 'set -m; env LC_ALL=C.UTF-8 TERM=xterm \"$MEGAMI\" track $*; \
+		echo \"[exit \$?]\"; sleep 600'"
 }
 
 # the tracker's process id (the child of the pane's bash)
@@ -146,6 +152,26 @@ wait_prompt "[exit 143]"
 grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D3/c.log" ||
 	fail "--log c.log does not hold the session: $(cat "$D3/c.log")"
 
+# ---- 3b. The same SIGTERM when a script runs the tracker: a shell
+# without job control, so the tracker shares the shell's process group.
+# Only the tracker gets the signal: libedit's own handlers passed it on
+# with kill(0, SIGTERM), to the whole group, and the script died with it
+# (review 2026-12-06).  The shell's trap says whether it got one.
+D6=$TMP/s6
+session "$D6" "bash -c 'trap \"echo [the shell got SIGTERM]\" TERM; \
+	env LC_ALL=C.UTF-8 TERM=xterm \"$MEGAMI\" track --lang en --seed 3 \
+	\"$DUEL\"; echo \"[exit \$?]\"; sleep 600'"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line "6 6"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+kill -TERM "$(tracker_pid)" || fail "no tracker to send SIGTERM to"
+wait_line "saved: duel.replay"
+wait_prompt "[exit 143]"
+screen | grep -F "[the shell got SIGTERM]" >/dev/null &&
+	fail "the SIGTERM sent to the tracker reached its shell too"
+[[ $(items "$D6/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6' ]] ||
+	fail "duel.replay is not the session: $(items "$D6/duel.replay")"
+
 # ---- 4. Ctrl-D at a decision quits (as q); Ctrl-D again at the save
 # prompt, at a terminal, saves under the tracker's own name (GM review
 # 2026-12-04, 4: the session was dropped without a word).
@@ -163,6 +189,37 @@ wait_line "saved: duel.replay"
 wait_prompt "[exit 0]"
 [[ $(items "$D5/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6 1 1' ]] ||
 	fail "duel.replay is not the session: $(items "$D5/duel.replay")"
+
+# ---- 4b. Ctrl-Z in an interactive shell: the line typed is dropped, the
+# tracker stops with the terminal as the shell left it (canonical, echo),
+# and `fg` asks the same die again; then Ctrl-\ (SIGQUIT) saves as SIGTERM
+# does and ends as SIGQUIT would (exit 131), the terminal put back.
+# libedit did this itself, but its handlers are off (3b).
+D7=$TMP/s7
+session "$D7" "env PS1='$ ' LC_ALL=C.UTF-8 TERM=xterm bash --norc --noprofile -i"
+wait_prompt '$'
+type_line "'$MEGAMI' --lang en track --seed 3 '$DUEL'"
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+"${T[@]}" send-keys -t "$CUR" -l 5
+wait_prompt "$INIT_A [Enter=roll / 1-6]> 5"
+"${T[@]}" send-keys -t "$CUR" C-z
+wait_line "$INIT_A [Enter=roll / 1-6]> 5^Z"
+wait_prompt '$'
+type_line 'echo "[stopped] $(stty -a | grep -o -- "-\?icanon\|-\?echo " | tr "\n" /)"'
+wait_line "[stopped] icanon/echo /"
+type_line fg
+wait_prompt "$INIT_A [Enter=roll / 1-6]>"
+type_line "6 6"
+wait_line "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17"
+wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+"${T[@]}" send-keys -t "$CUR" 'C-\'
+wait_line "(SIGQUIT received: the replay and the log are saved)"
+wait_line "saved: duel.replay"
+wait_prompt '$'
+type_line 'echo "[exit $?] $(stty -a | grep -o -- "-\?icanon\|-\?echo " | tr "\n" /)"'
+wait_line "[exit 131] icanon/echo /"
+[[ $(items "$D7/duel.replay") == $'megami-replay 1\nrng xoshiro256ss-1\nseed 3\nrolled 0\ndice 6 6' ]] ||
+	fail "duel.replay is not the session: $(items "$D7/duel.replay")"
 
 # ---- 5. The terminal closes (the tmux server killed: SIGHUP) at a
 # decision: the replay and the log are written all the same.

@@ -566,7 +566,8 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	if (t.stop_signal)
 		tr_say(UT_TR(&t.ui, "（%sを受けました：リプレイとログを保存して終えます）\n",
 		             "(%s received: the replay and the log are saved)\n"),
-		       t.stop_signal == SIGHUP ? "SIGHUP" : "SIGTERM");
+		       t.stop_signal == SIGHUP ? "SIGHUP" :
+		       t.stop_signal == SIGQUIT ? "SIGQUIT" : "SIGTERM");
 	if (t.quit || status != UT_EXIT_OK)
 		tr_say(UT_TR(&t.ui, "（戦闘の途中でやめました）\n",
 		             "(stopped before the end of the combat)\n"));

@@ -81,9 +81,12 @@ static void input_nomem(track *t, int at_prompt)
 
 /* Set by the handlers, read by tr_input (only a flag is set there: the
  * handlers are async-signal-safe; the read they interrupt returns EINTR,
- * as no handler has SA_RESTART).  libedit's own handlers, installed while
- * it reads a line, put the terminal back and pass the signal on to these. */
-static volatile sig_atomic_t got_int, got_stop;
+ * as no handler has SA_RESTART, and readline returns NULL with the
+ * terminal put back).  libedit's own handlers are off (rl_catch_signals):
+ * they pass every signal on with kill(0, sig), to the whole process
+ * group, so a SIGTERM sent to the tracker alone also ended the shell
+ * script that ran it.  So the stop of Ctrl-Z is this file's too. */
+static volatile sig_atomic_t got_int, got_stop, got_tstp;
 
 static void on_int(int sig)
 {
@@ -96,9 +99,16 @@ static void on_stop(int sig)
 	got_stop = sig;
 }
 
+static void on_tstp(int sig)
+{
+	(void)sig;
+	got_tstp = 1;
+}
+
 /* Ctrl-C (SIGINT) cancels the line being typed; SIGHUP (the terminal
- * closed) and SIGTERM end the input, and the session saves what it can
- * (cmd_track.c).  MG-TRACK-12 */
+ * closed), SIGTERM and SIGQUIT end the input, and the session saves what
+ * it can (cmd_track.c); Ctrl-Z (SIGTSTP) stops the tracker once the line
+ * is put back (suspend).  MG-TRACK-12 */
 void tr_signals(void)
 {
 	struct sigaction sa;
@@ -110,6 +120,28 @@ void tr_signals(void)
 	sa.sa_handler = on_stop;
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sa.sa_handler = on_tstp;
+	sigaction(SIGTSTP, &sa, NULL);
+	rl_catch_signals = 0;
+}
+
+/* Ctrl-Z came (MG-TRACK-12): the line being typed is dropped, as after
+ * Ctrl-C, and the tracker stops as SIGTSTP would stop it, with the
+ * terminal as the shell left it; once continued (fg) the prompt is asked
+ * again. */
+static void suspend(void)
+{
+	struct sigaction dfl, old;
+
+	got_tstp = 0;
+	tr_say("^Z\n");
+	memset(&dfl, 0, sizeof(dfl));
+	sigemptyset(&dfl.sa_mask);
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGTSTP, &dfl, &old);
+	raise(SIGTSTP);
+	sigaction(SIGTSTP, &old, NULL);
 }
 
 /* One line of standard input without a terminal, at most TR_LINE_MAX
@@ -189,6 +221,10 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 				return NULL;
 			continue;
 		}
+		if (got_tstp) {
+			suspend();
+			continue;
+		}
 		if (t->tty) {
 			while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
 				free(line);
@@ -204,6 +240,10 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 		if (!line && (got_stop || got_int)) {
 			if (signalled(t, save_prompt))
 				return NULL;
+			continue;
+		}
+		if (!line && got_tstp) {
+			suspend();
 			continue;
 		}
 		if (!line && t->tty && tcgetattr(STDIN_FILENO, &tio) < 0) {
