@@ -241,7 +241,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 {
 	const char *actor = mg_log_name(c, ev->actor);
 	const char *target = mg_log_name(c, ev->target);
-	ut_buf t = UT_BUF_INIT, u = UT_BUF_INIT;
+	ut_buf t = UT_BUF_INIT, u = UT_BUF_INIT, v = UT_BUF_INIT;
 	size_t k, start = log->out.len;
 	int line = 1;
 
@@ -366,11 +366,12 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	case MG_EV_FINISH:
 		roll_text(&t, ev->dice, 1, ev->value);
 		from_text(log, &u, c, ev->target, ev->attr, ev->armor_attr);
+		modifier_text(log, &v, ev->modifier); /* (−2) as in M_DAMAGE */
 		say(log, M_FINISH,
 		    UT_ARGS(ut_arg_str(actor),
 		            ut_arg_str(mg_log_attack(c, ev->actor, ev->attack)),
 		            ut_arg_str(target), ut_arg_str(t.ptr),
-		            ut_arg_int(ev->damage), ut_arg_int(ev->modifier),
+		            ut_arg_int(ev->damage), ut_arg_str(v.ptr),
 		            ut_arg_str(u.ptr ? u.ptr : ""), ut_arg_int(ev->hp)));
 		if (!ev->flag) {
 			ut_buf_puts(&log->out, "\n");
@@ -386,10 +387,11 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	}
 	if (line)
 		ut_buf_puts(&log->out, "\n");
-	if (t.failed || u.failed)
+	if (t.failed || u.failed || v.failed)
 		log->out.failed = 1;
 	ut_buf_free(&t);
 	ut_buf_free(&u);
+	ut_buf_free(&v);
 	return log->out.failed ? cut_back(log, start) : 0;
 }
 
