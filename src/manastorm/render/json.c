@@ -113,6 +113,12 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 		case 'n': bad |= ut_json_put(o, kinds[e->kind].n, json_integer(e->count)); break;
 		}
 	}
+	if (e->kind == MS_EV_STORM_VICTIM && e->index == 0) {
+		/* MS-STORM-6: what chose the first victim */
+		bad |= ut_json_put(o, "highest", json_integer(e->count));
+		bad |= ut_json_put(o, "draw_offs", json_integer(e->value2));
+		bad |= ut_json_put(o, "seat", json_boolean(e->flags & MS_F_SEAT));
+	}
 	if (bad) {
 		json_decref(o);
 		return NULL;
