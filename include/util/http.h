@@ -92,6 +92,18 @@ int ut_http_rate_owes(ut_http_rate *t, const char *addr, double now,
 int ut_http_host_check(const char *const *hosts, size_t nhosts,
                        const char *local, const char *host);
 
+/**
+ * The request target `target` in origin form (RFC 9112 section 3.2): the
+ * target itself when it is one ("/v2/version"); for the absolute form
+ * ("http://host:port/v2/version", the scheme http or https in any case),
+ * the path after its authority ("" when there is none: "/" then), with
+ * the authority copied into auth[size] (cut to size - 1 bytes when
+ * longer: the Host comparison then fails).  auth[0] is '\0' for any
+ * other target.
+ * @return the path to route by, a pointer into target
+ */
+const char *ut_http_target(const char *target, char *auth, size_t size);
+
 /** @return 1 for a name a server may be called by (--public-host): a DNS
  *          name or an IPv4 address, no port; else 0 */
 int ut_http_public_host_ok(const char *name);

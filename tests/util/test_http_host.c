@@ -2,8 +2,9 @@
  * test_http_host.c - the HTTP servers' header checks (util/http.h,
  * src/util/http/host.c): Host against the listening address, localhost on
  * loopback and the public names (case and one trailing dot ignored; 400
- * for a malformed value, 421 for another name), --public-host names, and
- * a Content-Type's media type with or without parameters.
+ * for a malformed value, 421 for another name), --public-host names, a
+ * Content-Type's media type with or without parameters, and a request
+ * target in absolute form split into its authority and its path.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -59,6 +60,36 @@ static void media_types(void **state)
 	assert_int_equal(ut_http_media_type(NULL, json), 0);
 }
 
+/* RFC 9112 section 3.2: origin form as it is; absolute form (scheme http
+ * or https, any case) to the path after its authority, "" when none; the
+ * authority cut to the buffer, never past it. */
+static void request_targets(void **state)
+{
+	char auth[16];
+	const char *t;
+
+	t = "/v2/version";
+	assert_ptr_equal(ut_http_target(t, auth, sizeof(auth)), t);
+	assert_string_equal(auth, "");
+	t = "*";
+	assert_ptr_equal(ut_http_target(t, auth, sizeof(auth)), t);
+	t = "http://127.0.0.1:8080/v2/version";
+	assert_string_equal(ut_http_target(t, auth, sizeof(auth)), "/v2/version");
+	assert_string_equal(auth, "127.0.0.1:8080");
+	t = "HTTPS://Example.org";
+	assert_string_equal(ut_http_target(t, auth, sizeof(auth)), "");
+	assert_string_equal(auth, "Example.org");
+	t = "http:///x";
+	assert_string_equal(ut_http_target(t, auth, sizeof(auth)), "/x");
+	assert_string_equal(auth, "");
+	/* 20 bytes of authority into 16: 15 kept */
+	t = "http://abcdefghijklmnopqrst/p";
+	assert_string_equal(ut_http_target(t, auth, sizeof(auth)), "/p");
+	assert_string_equal(auth, "abcdefghijklmno");
+	t = "httpx://h/p";
+	assert_ptr_equal(ut_http_target(t, auth, sizeof(auth)), t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -66,6 +97,7 @@ int main(void)
 		cmocka_unit_test(malformed_host_is_400),
 		cmocka_unit_test(public_host_names),
 		cmocka_unit_test(media_types),
+		cmocka_unit_test(request_targets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -105,6 +105,31 @@ int ut_http_host_check(const char *const *hosts, size_t nhosts,
 	return 421;
 }
 
+const char *ut_http_target(const char *target, char *auth, size_t size)
+{
+	const char *a, *end;
+	size_t n;
+
+	if (size)
+		auth[0] = '\0';
+	if (ncase_cmp(target, "http://", 7) == 0)
+		a = target + 7;
+	else if (ncase_cmp(target, "https://", 8) == 0)
+		a = target + 8;
+	else
+		return target;
+	for (end = a; *end && *end != '/' && *end != '?' && *end != '#'; end++)
+		;
+	n = (size_t)(end - a);
+	if (size) {
+		if (n >= size)
+			n = size - 1;
+		memcpy(auth, a, n);
+		auth[n] = '\0';
+	}
+	return end;
+}
+
 int ut_http_public_host_ok(const char *name)
 {
 	char buf[256];

@@ -103,6 +103,10 @@ struct req {
 	char addr[48];
 	char method[8];   /* for the log, control characters made '?' */
 	char path[160];
+	const char *route; /* the target in origin form (ut_http_target):
+	                      what the hooks are handed as the url */
+	char auth[256];   /* an absolute-form target's authority */
+	int absolute;     /* the target was in absolute form */
 	/* answered on a worker (cfg.slow): queued in s->waiting with its
 	 * connection suspended, then resumed with the hook's answer */
 	req *next;
@@ -504,6 +508,14 @@ static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,
 		*msg = "an HTTP/1.1 request needs a Host header";
 		return 400;
 	}
+	if (q->absolute && host && strcasecmp(host, q->auth) != 0) {
+		/* RFC 9112 section 3.2.2: the target's authority is the host;
+		 * one that the Host header contradicts is in doubt */
+		*msg = "the request target and the Host header name different hosts";
+		return 400;
+	}
+	if (q->absolute && !host)
+		host = q->auth;
 	if (host && (st = ut_http_host_check(s->cfg.hosts, s->cfg.nhosts,
 	                                     conn ? conn->local : "",
 	                                     host)) != 0) {
@@ -528,6 +540,13 @@ static MHD_Result_t begin(ut_httpd *s, struct MHD_Connection *c, req *q,
 	client_addr(c, q->addr, sizeof(q->addr));
 	log_copy(q->method, sizeof(q->method), method);
 	log_copy(q->path, sizeof(q->path), url);
+	/* RFC 9112 section 3.2.2: a server must accept a target in absolute
+	 * form ("http://host/path", what a client sends a proxy); the hooks
+	 * see its path, and guard checks its host */
+	q->route = ut_http_target(url, q->auth, sizeof(q->auth));
+	q->absolute = q->route != url;
+	if (!*q->route)
+		q->route = "/";
 	if (!rate_ok(s, q->addr))
 		return send_error(s, c, q, 429, "rate", s->cfg.msg_rate);
 	if (q->long_query)
@@ -909,9 +928,9 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
 			return send_error(s, c, q, 400, "form",
 			                  "the multipart/form-data body is not valid");
 	}
-	if (s->nworkers && s->cfg.slow(s->cfg.ud, method, url))
-		return to_worker(s, c, q, method, url);
-	if (s->cfg.handle(&r, s->cfg.ud, q->addr, method, url, q->query,
+	if (s->nworkers && s->cfg.slow(s->cfg.ud, method, q->route))
+		return to_worker(s, c, q, method, q->route);
+	if (s->cfg.handle(&r, s->cfg.ud, q->addr, method, q->route, q->query,
 	                  q->body, q->len) < 0)
 		return send_error(s, c, q, 500, "internal", "out of memory");
 	rate_charge_bytes(s, q->addr, r.len);

@@ -312,6 +312,26 @@ def endpoints(megami, version):
     expect(p, "GET", "/v2/version", 200,
            f'{{"api":"{version}","bcdice":"3.16.1"}}', "HTTP/1.0 without Host",
            host=None, version="HTTP/1.0")
+    # the absolute form a proxy gets (RFC 9112 section 3.2.2: a server
+    # must accept it; until 2026-12-06 404): routed by its path, its host
+    # checked as Host is, and a Host header that names another is refused
+    expect(p, "GET", f"http://127.0.0.1:{p}/v2/version", 200,
+           f'{{"api":"{version}","bcdice":"3.16.1"}}', "absolute form")
+    expect(p, "GET", f"HTTP://LOCALHOST:{p}/v2/version", 200,
+           f'{{"api":"{version}","bcdice":"3.16.1"}}', "absolute form, case",
+           host=f"localhost:{p}")
+    expect(p, "GET", "http://attacker.example/v2/version", 421,
+           '{"ok":false,"reason":"this server does not answer for that host '
+           '(serve --public-host NAME)"}', "absolute form elsewhere",
+           host="attacker.example")
+    expect(p, "GET", f"http://127.0.0.1:{p}/v2/version", 400,
+           '{"ok":false,"reason":"the request target and the Host header '
+           'name different hosts"}', "absolute form against Host",
+           host="attacker.example")
+    expect(p, "GET", "http://attacker.example/v2/version", 421,
+           '{"ok":false,"reason":"this server does not answer for that host '
+           '(serve --public-host NAME)"}', "HTTP/1.0 absolute form, no Host",
+           host=None, version="HTTP/1.0")
     # a request that does not come in whole within --request-timeout (1 s)
     s = socket.create_connection(("127.0.0.1", p), timeout=10)
     t0 = time.monotonic()
