@@ -3,7 +3,8 @@
  *
  *   From: the hill        To: Reply-To or From of the mail
  *   Subject: Re: SUBJECT (one "Re: ", never two)
- *   In-Reply-To, References: from the mail's Message-ID
+ *   In-Reply-To, References: from the mail's Message-ID (and its
+ *   References), the ids that RFC 5322 allows only
  *   Message-ID: its own    Auto-Submitted: auto-replied
  *   X-Amaryllis-Result: entered | replaced | tested | withdrawn | status |
  *                       rejected
@@ -54,6 +55,44 @@ static GMimeObject *text_part(const char *text)
 	return GMIME_OBJECT(tp);
 }
 
+/* 1 when a message id (without its angle brackets) is made of what RFC
+ * 5322's msg-id allows outside quotes and comments: atext, '.', '@', '['
+ * and ']' (dot-atom and no-fold-literal), at most 249 bytes.  Anything
+ * else -- a control or bidi character, a blank, a quote, a bracket or a
+ * parenthesis that would open a comment -- is never echoed in a reply's
+ * header (HTTP review 2026-12-06, D3 and D4). */
+static int msgid_ok(const char *id)
+{
+	size_t n = 0;
+
+	for (; id[n]; n++) {
+		unsigned char c = (unsigned char)id[n];
+		if (!g_ascii_isalnum(c) && !strchr("!#$%&'*+-/=?^_`{|}~.@[]", c))
+			return 0;
+	}
+	return n > 0 && n < 250;
+}
+
+/* The reply's References: each id in angle brackets in the mail's
+ * References that msgid_ok keeps, then its Message-ID `parent`, one blank
+ * apart.  Read by hand, bracket to bracket: GMime's parser stops at the
+ * first malformed id and loses the rest. */
+static char *references(const char *refs, const char *parent)
+{
+	GString *all = g_string_new(NULL);
+	const char *p = refs, *open, *close;
+
+	while (p && (open = strchr(p, '<')) && (close = strchr(open + 1, '>'))) {
+		char *id = g_strndup(open + 1, (gsize)(close - open - 1));
+		if (msgid_ok(id))
+			g_string_append_printf(all, "<%s> ", id);
+		g_free(id);
+		p = close + 1;
+	}
+	g_string_append_printf(all, "<%s>", parent);
+	return g_string_free(all, FALSE);
+}
+
 int am_hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
                      char **id_out)
 {
@@ -91,18 +130,12 @@ int am_hill_reply_build(char **out, size_t *len, const hill_reply_in *in,
 	if (id_out)
 		*id_out = strdup(id);
 	g_free(id);
-	if (in->to->msgid) {
+	if (in->to->msgid && msgid_ok(in->to->msgid)) {
 		char *ref = g_strdup_printf("<%s>", in->to->msgid);
+		char *all = references(in->to->references, in->to->msgid);
 		g_mime_object_set_header(GMIME_OBJECT(msg), "In-Reply-To", ref, NULL);
-		if (in->to->references && strlen(in->to->references) < 8000) {
-			char *all = g_strconcat(in->to->references, " ", ref, NULL);
-			g_mime_object_set_header(GMIME_OBJECT(msg), "References", all,
-			                         NULL);
-			g_free(all);
-		} else {
-			g_mime_object_set_header(GMIME_OBJECT(msg), "References", ref,
-			                         NULL);
-		}
+		g_mime_object_set_header(GMIME_OBJECT(msg), "References", all, NULL);
+		g_free(all);
 		g_free(ref);
 	}
 	/* RFC 3834: a reply is auto-replied, a notice auto-generated */

@@ -484,6 +484,26 @@ static void reply_headers(void **state)
 	v = fx_header(&f, "References");
 	assert_string_equal(v, "<m2@x>");
 	free(v);
+	/* only the ids RFC 5322 allows are echoed (review 2026-12-06): a
+	 * Message-ID with an escape sequence and a bidi override gets no
+	 * In-Reply-To or References at all */
+	assert_int_equal(fx_process(&f,
+		"From: a@example.net\nMessage-ID: <a\033[31mred\xe2\x80\xae@x>\n"
+		"References: <r0@x>\n\n#status\n"), 0);
+	assert_null(fx_header(&f, "In-Reply-To"));
+	assert_null(fx_header(&f, "References"));
+	/* the parent's id stays last whatever the References hold: one with
+	 * a blank, an escape (a terminal's title), an unclosed comment */
+	assert_int_equal(fx_process(&f,
+		"From: a@example.net\nMessage-ID: <parentA@x>\n"
+		"References: <ok1@x> <b c@x> <r\033]0;owned\a@x> <ok2@x> (open\n"
+		"\n#status\n"), 0);
+	v = fx_header(&f, "In-Reply-To");
+	assert_string_equal(v, "<parentA@x>");
+	free(v);
+	v = fx_header(&f, "References");
+	assert_string_equal(v, "<ok1@x> <ok2@x> <parentA@x>");
+	free(v);
 	fx_close(&f);
 }
 
