@@ -228,7 +228,11 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
 	if (fin.failed) {
 		cli_error(&r->o, "mail: %s", ES(r, ENOMEM));
-	} else if (ut_out_open(&f, fin.ptr) < 0 || ut_out_write(&f, reply, len) < 0 ||
+	} else if (ut_out_open(&f, fin.ptr) < 0 ||
+	           /* the owner's alone, as the hill's database (a reply
+	            * holds a player's address and results) */
+	           (fchmod(fileno(f.f), 0600) < 0 && (f.err = errno)) ||
+	           ut_out_write(&f, reply, len) < 0 ||
 	           ut_out_close(&f, 1) < 0) {
 		cli_error(&r->o, "mail: %s: %s", fin.ptr, ES(r, f.err));
 		ut_out_close(&f, 0);

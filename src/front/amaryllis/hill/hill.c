@@ -363,7 +363,7 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
 	const am_hill_config *cfg = &cfg_v;
 	struct stat sb;
-	int rc;
+	int rc, fd, made = 0;
 
 	memset(&h, 0, sizeof(h));
 	h.path = (char *)path;
@@ -381,11 +381,26 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	if (stat(path, &sb) == 0)
 		return ut_error_set_tr(AM_EINVALID, "%s: すでにあります（上書きしません）",
 		                       "%s: already exists", path);
+	/* the owner's alone (0600): it holds the players' addresses and
+	 * password hashes, and SQLite gives its -wal and -shm files the
+	 * database's permissions (until 2026-12-06 0644 under the usual
+	 * umask: any local account could read them) */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0) {
+		if (errno == EEXIST)
+			return ut_error_set_tr(AM_EINVALID,
+			                       "%s: すでにあります（上書きしません）",
+			                       "%s: already exists", path);
+	} else {
+		made = 1;
+		close(fd);
+	}
 	rc = sqlite3_open_v2(path, &h.db, SQLITE_OPEN_READWRITE |
-	                     SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, NULL);
+	                     SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		rc = db_fail(&h, rc, path);
 		sqlite3_close(h.db);
+		if (made)
+			unlink(path);
 		return rc;
 	}
 	if ((rc = write_config(&h, cfg)) < 0) {
