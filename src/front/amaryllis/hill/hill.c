@@ -1909,6 +1909,30 @@ static int fight_members(job *j, am_engine *engine, const am_program *prog,
 }
 
 /*
+ * A new unit's entry that stores nothing (refused, or pushed off at once)
+ * gets no logs: it proved nothing of its sender, so a forged one would be
+ * a #test with logs for a stranger, a reply of up to --reply-max bytes to
+ * any address for a mail of a few hundred (hostile review 2026-12-06, D2).
+ * A replacement (its owner's claim) and a #test keep their own rule
+ * (entry_rights).
+ */
+static void no_logs_unless_stays(job *j, int test, int64_t old_id,
+                                 const char *ename)
+{
+	if (test || old_id || !j->logs_ok)
+		return;
+	j->logs_ok = 0;
+	if (j->d->logs)
+		sayf(j, "\n（新しいユニットの戦闘ログは、丘に残ったときだけ添付します。"
+		        "戦闘は決定的なので、amaryllis battle や丘のページの戦闘表示で"
+		        "同じ戦闘を見られます。「%s」の戦闘も同じです。）\n",
+		     "\n(The battle logs of a new unit are attached only when it "
+		     "stays on the hill. Battles are deterministic: amaryllis battle "
+		     "or the hill page's battle view shows the same battles, those "
+		     "of '%s' too.)\n", ename);
+}
+
+/*
  * Close the savepoint "entry" of an entry or test of `ename`: a test rolls
  * back, then the savepoint is released (*savepoint 0) and the headline put
  * first.  Sets j->result.  Returns 0 or an error (*savepoint is left set
@@ -2074,8 +2098,10 @@ static int do_entry(job *j, int test)
 		goto done;
 	if ((rc = fight_members(j, engine, prog, sheet, name, ename, new_id, mem,
 	                        nmem, old_id, test)) != 0) {
-		if (rc > 0)
+		if (rc > 0) {
 			rc = reject(j);
+			no_logs_unless_stays(j, test, old_id, ename);
+		}
 		goto done;
 	}
 	if ((rc = push_off(j, &st_m, &nst, &pushed, new_id, ename, player, test,
@@ -2083,6 +2109,8 @@ static int do_entry(job *j, int test)
 		goto done;
 	entry_outcome(j, st_m, nst, &self, ename, &pushed, test);
 	rc = entry_close(j, ename, test, old_id, &savepoint);
+	if (rc == 0 && self.id)
+		no_logs_unless_stays(j, test, old_id, ename);
 	if (rc == 0)
 		h->last_stayed = self.id ? 0 : 1; /* self.id: it did not stay */
 done:

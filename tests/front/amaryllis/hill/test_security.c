@@ -506,13 +506,15 @@ static void logs_bounded(void **state)
 	assert_string_equal(mail(&f, "haha@example.net", "h@x",
 	                         "#password haha-pass\n", a), "entered");
 	/* the work of that battle passes the hill's bound (BU-POP-3):
-	 * refused, with the logs up to the stop, cut to the reply */
+	 * refused; a new unit that stores nothing gets no logs (review
+	 * 2026-12-06, D2: they came, cut to the reply), only the note */
 	assert_string_equal(mail(&f, "chichi@example.net", "c0@x",
 	                         "#logs\n#password chichi-pass\n", b),
 	                    "rejected");
 	assert_non_null(strstr(f.body, "戦闘の作業量が上限の4000000を超えるため"));
-	assert_non_null(strstr(f.reply, "filename=logs.txt"));
-	assert_true(f.reply_len <= cfg.reply_max);
+	assert_non_null(strstr(f.body, "新しいユニットの戦闘ログは、丘に残ったときだけ"));
+	assert_null(strstr(f.reply, "filename=logs.txt"));
+	assert_true(f.reply_len < 8192);
 	/* with no bound on the work, the logs are kept to the reply */
 	lim.max_work = UINT64_MAX;
 	ut_buf_printf(&m, "#logs\n#password chichi-pass\n%s", b);
@@ -532,6 +534,46 @@ static void logs_bounded(void **state)
 			fail_msg("peak RSS %ld KB", ru.ru_maxrss);
 	}
 	fx_close(&f);
+}
+
+/* A new unit's #logs come only when it stays on the hill (hostile
+ * review 2026-12-06, D2: a forged 438-byte entry pushed off at once got a
+ * 254 KB reply of logs for the address it named, the hill unchanged).
+ * A hill of size 1.  ヌト beats グリスク (the rule text's own battle,
+ * AM-TURN-1's example: ヌトの勝利): グリスク entered after ヌト is pushed off
+ * at once, and its #logs are not attached, the note says why; ヌト
+ * entered after グリスク stays (グリスク pushed off), its logs attached. */
+static void logs_only_when_staying(void **state)
+{
+	fx f;
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	char *grisk = fx_slurp(GRISK), *nut = fx_slurp(NUT);
+
+	(void)state;
+	cfg.size = 1;
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "nut@example.net", "n1@x",
+	                         "#password nut-pass-1\n", nut), "entered");
+	assert_string_equal(mail(&f, "victim@example.net", "g1@x",
+	                         "#logs\n#lang en\n#password whatever-1\n", grisk),
+	                    "entered");
+	assert_non_null(strstr(f.body, "'グリスク' was the last of 2 and did not "
+	                               "stay on the hill (it holds 1)"));
+	assert_non_null(strstr(f.body, "(The battle logs of a new unit are "
+	                               "attached only when it stays on the hill."));
+	assert_null(strstr(f.reply, "filename=logs.txt"));
+	fx_close(&f);
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "grisk@example.net", "g2@x",
+	                         "#password grisk-pass-1\n", grisk), "entered");
+	assert_string_equal(mail(&f, "nut@example.net", "n2@x",
+	                         "#logs\n#lang en\n#password nut-pass-1\n", nut),
+	                    "entered");
+	assert_null(strstr(f.body, "(The battle logs of a new unit"));
+	assert_non_null(strstr(f.reply, "filename=logs.txt"));
+	fx_close(&f);
+	free(grisk);
+	free(nut);
 }
 
 /* A legal sheet (`amaryllis check` reads this shape without an error:
@@ -931,6 +973,7 @@ int main(void)
 		cmocka_unit_test(notice_expiry),
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(logs_bounded),
+		cmocka_unit_test(logs_only_when_staying),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
 		cmocka_unit_test(heatmap_stored),
