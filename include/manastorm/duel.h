@@ -64,7 +64,8 @@ typedef enum ms_choice_kind {
 	MS_CHOICE_POINT = 3,   /**< step 4: the field card `index` (an allied
 	                            caster's held enchant) */
 	MS_CHOICE_GO_ON = 4,   /**< step 8 */
-	MS_CHOICE_GIVE_UP = 5  /**< step 8 */
+	MS_CHOICE_GIVE_UP = 5  /**< step 8 (giving up the attack right; there
+	                            is no choice to surrender: MS-END-4) */
 } ms_choice_kind;
 
 /** One choice. */

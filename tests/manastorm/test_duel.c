@@ -749,6 +749,62 @@ static void ms_end_early(void **state)
 	assert_string_equal(cards_str(st(0).discard, st(0).ndiscard), "D9");
 }
 
+/* MS-END-4 nobody surrenders: the step-8 question offers go on and give
+ * up, nothing else (ms_duel_choices), and giving up ends no duel.  Two
+ * warriors without cards (hand_size 0, empty decks) pass at step 4 and
+ * give up at step 8 (the script's default) in round 1; then neither has
+ * the right, so step 9 follows (MS-ATTACK-6), and the right comes back
+ * for battle 2 (MS-DAMAGE-4): 2 battles × 2 warriors = 4 step-8
+ * questions, then the duel ends because its battles ran out
+ * (MS_END_BATTLES), HP untouched (10: no advantage, 0 damage at each
+ * step 9), a draw. */
+static void ms_no_surrender(void **state)
+{
+	ms_scenario s;
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_ask ask;
+	ms_choice ch[4];
+	int asked = 0;
+	tp t[] = {
+		WARRIOR(.name = "a", .side = 0, .hp = 10),
+		WARRIOR(.name = "b", .side = 1, .hp = 10),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.hand_size = 0;
+	s.battles = 2;
+	s.rounds_per_battle = 2;
+	o.policies = test_policies;
+	o.npolicies = 1;
+	ms_duel_free(duel);
+	duel = NULL;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	for (;;) {
+		assert_int_equal(ms_duel_next(&ask, duel), 0);
+		if (ask.kind == MS_ASK_OVER)
+			break;
+		if (ask.kind == MS_ASK_GO_ON) {
+			asked++;
+			assert_int_equal(ms_duel_choices(ch, 4, duel, &ask), 2);
+			assert_int_equal(ch[0].kind, MS_CHOICE_GO_ON);
+			assert_int_equal(ch[1].kind, MS_CHOICE_GIVE_UP);
+			assert_int_equal(ms_duel_act(duel, &ch[1]), 0);
+		} else {
+			ch[0].kind = MS_CHOICE_PASS;
+			ch[0].index = 0;
+			assert_int_equal(ms_duel_act(duel, &ch[0]), 0);
+		}
+	}
+	assert_int_equal(asked, 4);
+	ms_duel_result(&res, duel);
+	assert_true(res.over);
+	assert_int_equal(res.end, MS_END_BATTLES);
+	assert_int_equal(res.battles, 2);
+	assert_int_equal(res.winner, -1);
+	assert_int_equal(st(0).hp, 10);
+	assert_int_equal(st(1).hp, 10);
+}
+
 /* MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles: rights come back.  A warriors (13)
  * play S6 and H6 (default), B warriors (1) have nothing that passes: pass.
  * A +1 +1 = 2 each battle; A gives up (2 > 0), B gives up (nothing
@@ -1946,6 +2002,7 @@ int main(void)
 		{"MS-STORM-4 MS-STORM-6 a storm with nothing to draw", ms_storm_empty_field, NULL, teardown, NULL},
 		{"MS-ATTACK-2 MS-ATTACK-4 a storm needs this round's cards", ms_storm_needs_this_round, NULL, teardown, NULL},
 		{"MS-END-2 MS-END-3 the early end at step 6", ms_end_early, NULL, teardown, NULL},
+		{"MS-END-4 nobody surrenders", ms_no_surrender, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-DAMAGE-4 MS-END-1 two battles", ms_two_battles, NULL, teardown, NULL},
 		{"MS-START-1 MS-RNG-1 the start shuffle is docs/RANDOM.md", ms_start_shuffle_reference, NULL, teardown, NULL},
 		{"MS-START-2 MS-RNG-1 discard pile reshuffled (seeded)", ms_reshuffle_seeded, NULL, teardown, NULL},
