@@ -59,6 +59,15 @@ tracker_pid() {
 	ps -o pid= --ppid "$pp" | tr -d ' '
 }
 
+# interrupt PROMPT KEY ECHO: a 5 typed at PROMPT, not entered, then the
+# key KEY (send-keys' name); the line shows "PROMPT 5" and ECHO.
+interrupt() {
+	"${T[@]}" send-keys -t "$CUR" -l 5
+	wait_prompt "$1 5"
+	"${T[@]}" send-keys -t "$CUR" "$2"
+	wait_line "$1 5$3"
+}
+
 # items FILE: the replay's lines without the scenario it carries
 items() { grep -v '^|' "$1" | grep -v '^scenario '; }
 
@@ -76,10 +85,7 @@ wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]>"
 # it: the prompt is drawn a moment before the line editor reads, and a
 # Ctrl-C in that moment makes the terminal itself flush the 5 unread (CI
 # on a fast machine, 2026-12-04: "> ^C" without the 5).
-"${T[@]}" send-keys -t "$CUR" -l 5
-wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]> 5"
-"${T[@]}" send-keys -t "$CUR" C-c
-wait_line "$INIT_A (6, ?) [Enter=roll / 1-6]> 5^C"
+interrupt "$INIT_A (6, ?) [Enter=roll / 1-6]>" C-c "^C"
 wait_line "  (input cancelled; q or Ctrl-C again to quit)"
 wait_prompt "$INIT_A (6, ?) [Enter=roll / 1-6]>"
 type_line 6
@@ -200,10 +206,7 @@ session "$D7" "env PS1='$ ' LC_ALL=C.UTF-8 TERM=xterm bash --norc --noprofile -i
 wait_prompt '$'
 type_line "'$MEGAMI' --lang en track --seed 3 '$DUEL'"
 wait_prompt "$INIT_A [Enter=roll / 1-6]>"
-"${T[@]}" send-keys -t "$CUR" -l 5
-wait_prompt "$INIT_A [Enter=roll / 1-6]> 5"
-"${T[@]}" send-keys -t "$CUR" C-z
-wait_line "$INIT_A [Enter=roll / 1-6]> 5^Z"
+interrupt "$INIT_A [Enter=roll / 1-6]>" C-z "^Z"
 wait_prompt '$'
 type_line 'echo "[stopped] $(stty -a | grep -o -- "-\?icanon\|-\?echo " | tr "\n" /)"'
 wait_line "[stopped] icanon/echo /"

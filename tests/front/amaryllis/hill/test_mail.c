@@ -430,6 +430,18 @@ static void multipart(void **state)
 	fx_close(&f);
 }
 
+/* The reply's header `name` is `want` (NULL: it has none). */
+static void header_is(fx *f, const char *name, const char *want)
+{
+	char *v = fx_header(f, name);
+
+	if (want)
+		assert_string_equal(v, want);
+	else
+		assert_null(v);
+	free(v);
+}
+
 /* The reply's headers. */
 static void reply_headers(void **state)
 {
@@ -444,66 +456,40 @@ static void reply_headers(void **state)
 	assert_string_equal(f.result, "status");
 	/* the From, not the Reply-To (docs/HILL.md "Security": the reply
 	 * of a forged mail goes to the address it claims) */
-	v = fx_header(&f, "To");
-	assert_string_equal(v, "a@example.net");
-	free(v);
-	v = fx_header(&f, "From");
-	assert_string_equal(v, "Test Hill <" HILL_ADDR ">");
-	free(v);
-	v = fx_header(&f, "Subject");
-	assert_string_equal(v, "Re: hello"); /* "Re: " once */
-	free(v);
-	v = fx_header(&f, "In-Reply-To");
-	assert_string_equal(v, "<m1@example.net>");
-	free(v);
-	v = fx_header(&f, "References");
-	assert_string_equal(v, "<r0@example.net> <m1@example.net>");
-	free(v);
-	v = fx_header(&f, "Auto-Submitted");
-	assert_string_equal(v, "auto-replied");
-	free(v);
-	v = fx_header(&f, "X-Amaryllis-Result");
-	assert_string_equal(v, "status");
-	free(v);
+	header_is(&f, "To", "a@example.net");
+	header_is(&f, "From", "Test Hill <" HILL_ADDR ">");
+	header_is(&f, "Subject", "Re: hello"); /* "Re: " once */
+	header_is(&f, "In-Reply-To", "<m1@example.net>");
+	header_is(&f, "References", "<r0@example.net> <m1@example.net>");
+	header_is(&f, "Auto-Submitted", "auto-replied");
+	header_is(&f, "X-Amaryllis-Result", "status");
 	v = fx_header(&f, "Message-ID");
 	assert_non_null(v);
 	assert_non_null(strstr(v, "@example.org>"));
 	free(v);
-	v = fx_header(&f, "Content-Type");
-	assert_string_equal(v, "text/plain; charset=UTF-8");
-	free(v);
+	header_is(&f, "Content-Type", "text/plain; charset=UTF-8");
 	/* no Reply-To: the From; a subject without "Re:" gets one */
 	assert_int_equal(fx_process(&f,
 		"From: a@example.net\nSubject: hello\nMessage-ID: <m2@x>\n\n#status\n"), 0);
-	v = fx_header(&f, "To");
-	assert_string_equal(v, "a@example.net");
-	free(v);
-	v = fx_header(&f, "Subject");
-	assert_string_equal(v, "Re: hello");
-	free(v);
-	v = fx_header(&f, "References");
-	assert_string_equal(v, "<m2@x>");
-	free(v);
+	header_is(&f, "To", "a@example.net");
+	header_is(&f, "Subject", "Re: hello");
+	header_is(&f, "References", "<m2@x>");
 	/* only the ids RFC 5322 allows are echoed (review 2026-12-06): a
 	 * Message-ID with an escape sequence and a bidi override gets no
 	 * In-Reply-To or References at all */
 	assert_int_equal(fx_process(&f,
 		"From: a@example.net\nMessage-ID: <a\033[31mred\xe2\x80\xae@x>\n"
 		"References: <r0@x>\n\n#status\n"), 0);
-	assert_null(fx_header(&f, "In-Reply-To"));
-	assert_null(fx_header(&f, "References"));
+	header_is(&f, "In-Reply-To", NULL);
+	header_is(&f, "References", NULL);
 	/* the parent's id stays last whatever the References hold: one with
 	 * a blank, an escape (a terminal's title), an unclosed comment */
 	assert_int_equal(fx_process(&f,
 		"From: a@example.net\nMessage-ID: <parentA@x>\n"
 		"References: <ok1@x> <b c@x> <r\033]0;owned\a@x> <ok2@x> (open\n"
 		"\n#status\n"), 0);
-	v = fx_header(&f, "In-Reply-To");
-	assert_string_equal(v, "<parentA@x>");
-	free(v);
-	v = fx_header(&f, "References");
-	assert_string_equal(v, "<ok1@x> <ok2@x> <parentA@x>");
-	free(v);
+	header_is(&f, "In-Reply-To", "<parentA@x>");
+	header_is(&f, "References", "<ok1@x> <ok2@x> <parentA@x>");
 	fx_close(&f);
 }
 
