@@ -550,13 +550,13 @@ static void test_libyaml_texts(void **state)
 	ut_yaml_doc_free(&d);
 }
 
-/* Keys, words and numbers are matched after NFKC. */
+/* Keys, words, booleans and numbers are matched after NFKC. */
 static void test_fold(void **state)
 {
 	ut_yaml_doc d;
 	static const ut_yaml_name keys[] = {{"hp", "HP"}, {"side", "陣営"}};
 	static const ut_yaml_name sides[] = {{"PC", "PC"}, {"NPC", "NPC"}};
-	int v[2], k[2], i;
+	int v[2], k[2], i, b;
 	int64_t x;
 
 	(void)state;
@@ -603,6 +603,27 @@ static void test_fold(void **state)
 	assert_int_equal(x, 24);
 	assert_int_equal(ut_yaml_word(&d, &d.nodes[v[1]], sides, 2, 0), 0);
 	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
+	/* and before a number too (review 2026-12-06: "hp: 　12" was
+	 * "expected an integer, found '　12'" where "hp: 12　" was 12), and
+	 * around a boolean, a word as the others: ｔｒｕｅ is true; a YAML 1.1
+	 * word keeps its message, folded or not */
+	rd(&d, "HP: 　　１２　\n陣営: ｔｒｕｅ　\n", 10);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 2, v, k);
+	assert_true(v[0] >= 0 && v[1] >= 0);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[v[0]], &x), 1);
+	assert_int_equal(x, 12);
+	assert_int_equal(ut_yaml_bool(&d, &d.nodes[v[1]], &b), 1);
+	assert_int_equal(b, 1);
+	assert_string_equal(all(&d, UT_LANG_EN), "");
+	ut_yaml_doc_free(&d);
+	rd(&d, "HP: 　x12\n陣営: ｙｅｓ\n", 10);
+	ut_yaml_keys(&d, &d.nodes[d.root], keys, 2, v, k);
+	assert_int_equal(ut_yaml_int(&d, &d.nodes[v[0]], &x), 0);
+	assert_int_equal(ut_yaml_bool(&d, &d.nodes[v[1]], &b), 0);
+	assert_string_equal(all(&d, UT_LANG_EN),
+	    "1:5: expected an integer, found '　x12'\n"
+	    "2:5: 'ｙｅｓ' is not a boolean here (write true or false)\n");
 	ut_yaml_doc_free(&d);
 }
 

@@ -140,6 +140,16 @@ static size_t char_at(const char *s, char c)
 	return *s == c ? 1 : fullwidth(s, c);
 }
 
+/* s past the full-width spaces (U+3000) an IME left before a number,
+ * which ut_yaml_fold drops (until 2026-12-06 "hp: 　12" was no number,
+ * where "hp: 12　" was 12). */
+static const char *past_ideographic_spaces(const char *s)
+{
+	while (strncmp(s, "\xe3\x80\x80", 3) == 0)
+		s += 3;
+	return s;
+}
+
 int ut_yaml_looks_numeric(const char *s)
 {
 	size_t k;
@@ -169,7 +179,7 @@ int ut_yaml_int(ut_yaml_doc *d, const ut_yaml_node *n, int64_t *v)
 	uint64_t u = 0, lim;
 
 	if (n->type != UT_YAML_SCALAR || n->quoted ||
-	    !ut_yaml_looks_numeric(n->text) ||
+	    !ut_yaml_looks_numeric(past_ideographic_spaces(n->text)) ||
 	    n->text[ut_utf8_odd_digit(n->text)]) { /* 2³ is not 23 */
 		ut_yaml_wrong_type(d, n, UT_YAML_WANT_INTEGER);
 		return 0;
@@ -230,14 +240,16 @@ int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v)
 	size_t i;
 
 	if (n->type == UT_YAML_SCALAR && !n->quoted) {
+		/* a word, folded as the others are: "ｔｒｕｅ" and "true　" */
+		const char *s = ut_yaml_fold(d, n->text);
 		for (i = 0; i < 3; i++) {
-			if (strcmp(n->text, t[i]) == 0)
+			if (strcmp(s, t[i]) == 0)
 				return *v = 1, 1;
-			if (strcmp(n->text, f[i]) == 0)
+			if (strcmp(s, f[i]) == 0)
 				return *v = 0, 1;
 		}
 		for (i = 0; i < sizeof(old) / sizeof(old[0]); i++)
-			if (strcmp(n->text, old[i]) == 0) {
+			if (strcmp(s, old[i]) == 0) {
 				ut_yaml_diag_at(d, n, UT_YAML_D_YAML11_BOOL, 0, 0, n->text, NULL);
 				return 0;
 			}
