@@ -60,7 +60,7 @@ static GMimeObject *text_part(const char *text)
  * and ']' (dot-atom and no-fold-literal), at most 249 bytes.  Anything
  * else -- a control or bidi character, a blank, a quote, a bracket or a
  * parenthesis that would open a comment -- is never echoed in a reply's
- * header (HTTP review 2026-12-06, D3 and D4). */
+ * header (hostile mail review 2026-12-06, D3 and D4). */
 static int msgid_ok(const char *id)
 {
 	size_t n = 0;
