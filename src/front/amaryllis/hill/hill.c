@@ -362,7 +362,6 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	am_hill h;
 	am_hill_config cfg_v = AM_HILL_CONFIG_INIT;
 	const am_hill_config *cfg = &cfg_v;
-	struct stat sb;
 	int rc, fd, made = 0;
 
 	memset(&h, 0, sizeof(h));
@@ -378,10 +377,8 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 	cfg_v.version = AM_HILL_CONFIG_VERSION;
 	if ((rc = config_check(cfg)) < 0)
 		return rc;
-	if (stat(path, &sb) == 0)
-		return ut_error_set_tr(AM_EINVALID, "%s: すでにあります（上書きしません）",
-		                       "%s: already exists", path);
-	/* the owner's alone (0600): it holds the players' addresses and
+	/* made here, never over a file that exists (O_EXCL: a link too), and
+	 * the owner's alone (0600): it holds the players' addresses and
 	 * password hashes, and SQLite gives its -wal and -shm files the
 	 * database's permissions (until 2026-12-06 0644 under the usual
 	 * umask: any local account could read them) */
@@ -1004,14 +1001,36 @@ static int hostile(job *j)
 	return reject(j);
 }
 
-/* The located diagnostics of an illegal sheet, as `amaryllis check`
- * prints them (each with its source line and a caret under the column),
- * and a hint when one is on a line that cannot be a sheet line (no colon:
+/* The located diagnostics of sheet sh into b, in `lang`, as `amaryllis
+ * check` prints them: FILE:LINE:COL: error: MESSAGE (FILE `shown`), then
+ * the source line and a caret under the column.  0, or -1 out of memory. */
+static int put_diags(ut_buf *b, const am_sheet *sh, const char *shown,
+                     am_lang lang)
+{
+	size_t i, n = am_sheet_diag_count(sh);
+
+	for (i = 0; i < n; i++) {
+		const am_diag *dg = am_sheet_diag(sh, i);
+		size_t len;
+		const char *line;
+		char *msg;
+		if (am_diag_message(&msg, NULL, dg, lang) < 0)
+			return -1;
+		ut_buf_printf(b, "%s:%u:%u: error: %s\n", shown,
+		              (unsigned)dg->line, (unsigned)dg->col, msg);
+		free(msg);
+		if ((line = am_sheet_source_line(sh, dg->line, &len)))
+			ut_buf_context(b, line, len, dg->col);
+	}
+	return 0;
+}
+
+/* The located diagnostics of an illegal sheet (put_diags), and a hint when one is on a line that cannot be a sheet line (no colon:
  * am_sheet_prose_line).  0, or AM_ENOMEM (never a diagnostic that says
  * "out of memory", nor the file named otherwise, in a reply sent). */
 static int diagnostics(job *j, const am_sheet *sh, const char *name)
 {
-	size_t i, n = am_sheet_diag_count(sh);
+	size_t n = am_sheet_diag_count(sh);
 	/* an attachment's name as sheet_choice shows it: cut, and without
 	 * control characters (it came from the sender, and is on every line:
 	 * a 2,400-character name made a 2,940-byte mail's reply 251 KB, mail
@@ -1020,20 +1039,9 @@ static int diagnostics(job *j, const am_sheet *sh, const char *name)
 
 	if (!shown)
 		return am_hill_oom(AM_ENOMEM);
-	for (i = 0; i < n; i++) {
-		const am_diag *dg = am_sheet_diag(sh, i);
-		size_t len;
-		const char *line;
-		char *msg;
-		if (am_diag_message(&msg, NULL, dg, j->lang) < 0) {
-			free(shown);
-			return am_hill_oom(AM_ENOMEM);
-		}
-		ut_buf_printf(&j->body, "%s:%u:%u: error: %s\n", shown,
-		              (unsigned)dg->line, (unsigned)dg->col, msg);
-		free(msg);
-		if ((line = am_sheet_source_line(sh, dg->line, &len)))
-			ut_buf_context(&j->body, line, len, dg->col);
+	if (put_diags(&j->body, sh, shown, j->lang) < 0) {
+		free(shown);
+		return am_hill_oom(AM_ENOMEM);
 	}
 	if (am_sheet_error_count(sh) > n) {
 		size_t more = am_sheet_error_count(sh) - n;
@@ -1535,7 +1543,6 @@ static int retire_member(job *j, const hill_member *m, const am_sheet *ms,
 	ut_buf subject = UT_BUF_INIT, body = UT_BUF_INIT;
 	char *mname = am_hill_excerpt(m->name, 40);
 	unit_row u;
-	size_t i, n = am_sheet_diag_count(ms);
 	int rc;
 
 	if (!mname)
@@ -1567,21 +1574,8 @@ static int retire_member(job *j, const hill_member *m, const am_sheet *ms,
 	              "On the hill '%s', your unit '%s' left the hill: its sheet "
 	              "does not pass the check of the hill's new version of the "
 	              "program:\n\n"), j->h->name, mname);
-	for (i = 0; i < n; i++) {
-		const am_diag *dg = am_sheet_diag(ms, i);
-		const char *line;
-		size_t len;
-		char *msg;
-		if (am_diag_message(&msg, NULL, dg, u.lang) < 0) {
-			body.failed = 1;
-			break;
-		}
-		ut_buf_printf(&body, "sheet:%u:%u: error: %s\n",
-		              (unsigned)dg->line, (unsigned)dg->col, msg);
-		free(msg);
-		if ((line = am_sheet_source_line(ms, dg->line, &len)))
-			ut_buf_context(&body, line, len, dg->col);
-	}
+	if (put_diags(&body, ms, "sheet", u.lang) < 0)
+		body.failed = 1;
 	ut_buf_puts(&body, UT_TRL(u.lang,
 		"\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n",
 		"\nTo enter again, send a corrected sheet to the hill.\n"));
