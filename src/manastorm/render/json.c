@@ -126,15 +126,14 @@ static json_t *event_json(const ms_duel *d, const ms_event *e)
 	return o;
 }
 
-/* MS-LOG-4: the cards event i of a log kept with `hands` shows, as the
- * event's last key: "hand" (hand order) or "deck" (top first), an array
- * of cards ("S2"); nothing for other events. */
-static int cards_json(json_t *o, const ms_log *log, size_t i)
+/* MS-LOG-4: the cards event `kind` shows, kept with `hands` (cards NULL:
+ * none kept), as the event's last key: "hand" (hand order) or "deck" (top
+ * first), an array of cards ("S2"). */
+static int cards_json(json_t *o, ms_event_kind kind, const ms_card *cards,
+                      size_t n)
 {
 	char c[8];
-	size_t n, k;
-	const ms_card *cards = ms_log_cards(log, i, &n);
-	ms_event_kind kind = log->ev[i].kind;
+	size_t k;
 	json_t *a;
 	int bad = 0;
 
@@ -152,20 +151,48 @@ static int cards_json(json_t *o, const ms_log *log, size_t i)
 	           a);
 }
 
-/* MS-LOG-2: the log as one JSON document; MS-LOG-4: with the hands and
- * deck orders of a log kept with `hands`; MS-LOG-5: with the error of a
- * duel that stopped (error not NULL). */
-static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
-                       const char *error)
+/* Append j to o as compact JSON, keys in order, reals as ut_json_real
+ * writes them; j is released.  0, or UT_ENOMEM. */
+static int put_json(ut_buf *o, json_t *j)
 {
-	json_t *o = json_object(), *sides = json_array(), *ps = json_array(),
-	       *evs = json_array();
+	char *text = j ? ut_json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER)
+	               : NULL;
+	int rc = 0;
+
+	ut_json_short_reals(text);
+	json_decref(j);
+	if (!text || ut_buf_puts(o, text) < 0)
+		rc = ut_error_set(UT_ENOMEM, "out of memory");
+	free(text);
+	return rc;
+}
+
+/* MS-LOG-2: one event as a JSON object, with the cards it shows
+ * (MS-LOG-4). */
+int ms_json_event(ut_buf *o, const ms_duel *d, const ms_event *e,
+                  const ms_card *cards, size_t ncards)
+{
+	json_t *j = event_json(d, e);
+
+	if (j && cards_json(j, e->kind, cards, ncards) < 0) {
+		json_decref(j);
+		j = NULL;
+	}
+	return put_json(o, j);
+}
+
+/* MS-LOG-2: the JSON log up to its events: its result, from the duel d
+ * that has run (MS-LOG-5: with the error of a duel that stopped, error not
+ * NULL), then "events":[ .  The events follow, a comma between two, then
+ * MS_JSON_END. */
+int ms_json_head(ut_buf *out, const ms_duel *d, const char *error)
+{
+	json_t *o = json_object(), *sides = json_array(), *ps = json_array();
 	const ms_scenario *sc = ms_duel_scenario(d);
 	ms_result r;
 	char seed[24];
-	char *text = NULL;
 	size_t i;
-	int bad = !o || !sides || !ps || !evs, s;
+	int bad = !o || !sides || !ps, s, rc;
 
 	ms_duel_result(&r, d);
 	snprintf(seed, sizeof(seed), "%" PRIu64, ms_duel_seed(d));
@@ -201,14 +228,6 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 			bad |= json_array_append_new(out_, json_integer(p.outfits[k]));
 		bad |= ut_json_put(x, "outfits", out_);
 	}
-	for (i = 0; i < log->n && !bad; i++) {
-		json_t *e = event_json(d, &log->ev[i]);
-		if (e && cards_json(e, log, i) < 0) {
-			json_decref(e);
-			e = NULL;
-		}
-		bad |= !e || json_array_append_new(evs, e);
-	}
 	if (!bad) {
 		bad |= ut_json_put(o, "rng", json_string(UT_RNG_NAME));
 		bad |= ut_json_put(o, "seed", json_string(seed));
@@ -220,22 +239,43 @@ static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
 		bad |= ut_json_put(o, "participants", ps);
 		bad |= ut_json_put(o, "storms", json_integer(r.storms));
 		bad |= ut_json_put(o, "happenings", json_integer(r.happenings));
-		bad |= ut_json_put(o, "events", evs);
-		sides = ps = evs = NULL;
+		sides = ps = NULL;
 	}
 	json_decref(sides);
 	json_decref(ps);
-	json_decref(evs);
-	text = bad ? NULL : ut_json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	ut_json_short_reals(text);
-	json_decref(o);
-	if (!text || ut_buf_puts(out, text) < 0 || ut_buf_puts(out, "\n") < 0 ||
-	    log->failed) {
-		free(text);
+	if (bad) {
+		json_decref(o);
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	}
-	free(text);
-	return 0;
+	/* the object's closing brace becomes the events' key and bracket */
+	if ((rc = put_json(out, o)) < 0)
+		return rc;
+	if (out->len && out->ptr[out->len - 1] == '}')
+		out->len--;
+	return ut_buf_puts(out, ",\"events\":[") < 0
+	       ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
+}
+
+/* MS-LOG-2: the log as one JSON document; MS-LOG-4: with the hands and
+ * deck orders of a log kept with `hands`; MS-LOG-5: with the error of a
+ * duel that stopped (error not NULL). */
+static int render_json(ut_buf *out, const ms_duel *d, const ms_log *log,
+                       const char *error)
+{
+	const ms_card *c;
+	size_t i, n;
+	int rc = ms_json_head(out, d, error);
+
+	for (i = 0; i < log->n && rc == 0; i++) {
+		c = ms_log_cards(log, i, &n);
+		if (i && ut_buf_puts(out, ",") < 0)
+			rc = ut_error_set(UT_ENOMEM, "out of memory");
+		else
+			rc = ms_json_event(out, d, &log->ev[i], c, n);
+	}
+	if (rc == 0 && (ut_buf_puts(out, MS_JSON_END) < 0 || log->failed))
+		rc = ut_error_set(UT_ENOMEM, "out of memory");
+	return rc;
 }
 
 int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,

@@ -9,6 +9,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "render_int.h"
 
 /* MS-LOG-4: which of the actor's cards event e changes in view: 1 its
  * hand (the start's draw, a card played from the hand), 2 its deck (a
@@ -29,27 +30,37 @@ static int shows(const ms_event *e)
 	}
 }
 
-/* MS-LOG-4: keep with event number k the cards e shows (shows), as
- * ms_duel_participant has them now: the hand, or the deck top first.
+const ms_card *ms_event_cards(const ms_duel *d, const ms_event *e, size_t *n)
+{
+	static const ms_card none[1];
+	int what = shows(e);
+	ms_part_state p;
+
+	*n = 0;
+	if (!what || e->actor < 0)
+		return NULL;
+	ms_duel_participant(&p, d, (uint32_t)e->actor);
+	*n = what == 1 ? p.nhand : p.ndeck;
+	if (!*n)
+		return none; /* (hand or deck may be NULL) */
+	return what == 1 ? p.hand : p.deck;
+}
+
+/* MS-LOG-4: keep with event number k the cards e shows (ms_event_cards).
  * The duel calls back with every kind wanted, so it defers no shuffle
  * (duel.c's can_defer_shuffles) and the look changes nothing.  -1 when
  * out of memory. */
 static int keep_cards(ms_log *log, const ms_duel *d, const ms_event *e, size_t k)
 {
-	int what = shows(e);
-	ms_part_state p;
-	const ms_card *c;
 	size_t n;
+	const ms_card *c = ms_event_cards(d, e, &n);
 
 	if (UT_ARRAY_RESERVE(log->view, log->view_cap, k + 1) < 0)
 		return -1;
 	log->view[k].off = SIZE_MAX;
 	log->view[k].n = 0;
-	if (!what || e->actor < 0)
+	if (!c)
 		return 0;
-	ms_duel_participant(&p, d, (uint32_t)e->actor);
-	c = what == 1 ? p.hand : p.deck;
-	n = what == 1 ? p.nhand : p.ndeck;
 	if (n > SIZE_MAX - log->ncards ||
 	    UT_ARRAY_RESERVE(log->cards, log->cards_cap, log->ncards + n) < 0)
 		return -1;

@@ -47,4 +47,40 @@ static inline int ms_sw_render_args(const char *fn, const ut_buf *out,
 	return rc;
 }
 
+/* ---- the duel log's parts, which the batch renderers (ms_render_text,
+ * ms_render_json) and the log stream (stream.c) both put together ---- */
+
+/* The text log's state from one event to the next (text.c). */
+typedef struct ms_text_ctx ms_text_ctx;
+
+/* A text log's state for duel d; 0 or UT_ENOMEM. */
+int ms_text_ctx_new(ms_text_ctx **out, const ms_duel *d);
+void ms_text_ctx_free(ms_text_ctx *x);
+
+/* MS-LOG-3: the key heading the text log. */
+void ms_text_legend(ut_buf *o, ms_lang lang);
+
+/* MS-LOG-1: event e's lines; next is the event after it (NULL: the last);
+ * MS-LOG-4: cards, the hand or deck it shows (NULL: none kept). */
+void ms_text_event(ut_buf *o, const ms_duel *d, ms_text_ctx *x,
+                   const ms_event *e, const ms_event *next,
+                   const ms_card *cards, size_t ncards, ms_lang lang);
+
+/* The text log's end: the error of a duel that stopped (MS-LOG-5), then
+ * the result. */
+void ms_text_result(ut_buf *o, const ms_duel *d, ms_lang lang,
+                    const char *error);
+
+/* MS-LOG-2: the JSON log up to "events":[ (json.c), one event, and what
+ * closes the document.  0 or UT_ENOMEM. */
+int ms_json_head(ut_buf *out, const ms_duel *d, const char *error);
+int ms_json_event(ut_buf *o, const ms_duel *d, const ms_event *e,
+                  const ms_card *cards, size_t ncards);
+#define MS_JSON_END "]}\n"
+
+/* MS-LOG-4: the hand or deck order event e shows, as participant e->actor
+ * has it now (valid until the duel goes on; *n 0 and not NULL when it is
+ * empty), or NULL when e shows none (log.c). */
+const ms_card *ms_event_cards(const ms_duel *d, const ms_event *e, size_t *n);
+
 #endif

@@ -16,7 +16,7 @@
 #define T(ja, en) (en_ ? (en) : (ja))
 
 /* What a line depends on besides its event: where in the duel it is. */
-typedef struct ctx {
+typedef struct ms_text_ctx {
 	int in_storm; /* between a storm's start and its end */
 	int step;     /* 1 from a round's start, 3 from its first revealed
 	                 enchant: where a caster's draw is (its step 1 choice,
@@ -433,16 +433,15 @@ static void line(ut_buf *o, const ms_duel *d, const ms_event *e, int en_,
 		line_end(o, d, e, en_);
 }
 
-/* MS-LOG-4: the hand or the deck order event i of a log kept with
- * `hands` shows, as an indented line under the event's own: "   手札: ♠2
- * ♦5" / "   hand: ♠2 ♦5", "   山札（上から）: …" / "   deck (top first):
- * …", "（なし）" / "(none)" when empty.  Nothing for other events. */
-static void cards_line(ut_buf *o, const ms_log *log, size_t i, int en_)
+/* MS-LOG-4: the hand or the deck order that event `kind` shows, kept
+ * with `hands` (cards NULL: none kept), as an indented line under the
+ * event's own: "   手札: ♠2 ♦5" / "   hand: ♠2 ♦5", "   山札（上から）: …" /
+ * "   deck (top first): …", "（なし）" / "(none)" when empty. */
+static void cards_line(ut_buf *o, ms_event_kind kind, const ms_card *c,
+                       size_t n, int en_)
 {
 	char c1[8];
-	size_t n, k;
-	const ms_card *c = ms_log_cards(log, i, &n);
-	ms_event_kind kind = log->ev[i].kind;
+	size_t k;
 
 	if (!c)
 		return;
@@ -454,11 +453,46 @@ static void cards_line(ut_buf *o, const ms_log *log, size_t i, int en_)
 	ut_buf_puts(o, n ? "\n" : T(" （なし）\n", " (none)\n"));
 }
 
-static void ctx_free(ctx *x)
+void ms_text_ctx_free(ms_text_ctx *x)
 {
+	if (!x)
+		return;
 	free(x->att);
 	free(x->att_flags);
 	free(x->att_set);
+	free(x);
+}
+
+int ms_text_ctx_new(ms_text_ctx **out, const ms_duel *d)
+{
+	const ms_scenario *sc = ms_duel_scenario(d);
+	size_t n = sc->nparticipants ? sc->nparticipants : 1;
+	ctx *x = calloc(1, sizeof(*x));
+
+	*out = NULL;
+	if (x) {
+		x->att = calloc(n, sizeof(*x->att));
+		x->att_flags = calloc(n, sizeof(*x->att_flags));
+		x->att_set = calloc(n, 1);
+	}
+	if (!x || !x->att || !x->att_flags || !x->att_set) {
+		ms_text_ctx_free(x);
+		return ut_error_set(UT_ENOMEM, "out of memory");
+	}
+	x->npairs = x->next_pair = ms_duel_pairs(d);
+	*out = x;
+	return 0;
+}
+
+void ms_text_event(ut_buf *o, const ms_duel *d, ms_text_ctx *x,
+                   const ms_event *e, const ms_event *next,
+                   const ms_card *cards, size_t ncards, ms_lang lang)
+{
+	int en_ = lang == MS_LANG_EN;
+
+	x->next = next;
+	line(o, d, e, en_, x);
+	cards_line(o, e->kind, cards, ncards, en_);
 }
 
 /* Whether side s still has a warrior with HP > 0 (the end line says
@@ -482,8 +516,10 @@ static int side_standing(const ms_duel *d, int s)
 
 /* MS-LOG-3: the legend heading the log: the step numbers that start the
  * lines are D3's steps, named as the seed names them (its 1)–9)). */
-static void legend(ut_buf *o, int en_)
+void ms_text_legend(ut_buf *o, ms_lang lang)
 {
+	int en_ = lang == MS_LANG_EN;
+
 	ut_buf_puts(o, T("凡例: 行頭の番号はバトルの手順（ルールD3、原案の1)〜9)）\n"
 	                 "  1) エンチャントセットアップ 2) エンチャントチェック 3) エンチャントダメージチェック\n"
 	                 "  4) アタックセットアップ 5) アタックチェック 6) アタックダメージチェック\n"
@@ -497,36 +533,16 @@ static void legend(ut_buf *o, int en_)
 	                 "  line above (a happening's cards, a mana storm)\n"));
 }
 
-/* MS-LOG-1: the log as text, one line an event, in lang, after the legend
- * of MS-LOG-3; MS-LOG-4: with the hands and deck orders of a log kept with
- * `hands`; MS-LOG-5: a duel that stopped, with its error (error not
- * NULL) in place of the winner. */
-static int render_text(ut_buf *o, const ms_duel *d, const ms_log *log,
-                       ms_lang lang, const char *error)
+/* MS-LOG-1: the end of the text log: with an error (not NULL) the line
+ * that says why the duel stopped (MS-LOG-5), then the result. */
+void ms_text_result(ut_buf *o, const ms_duel *d, ms_lang lang,
+                    const char *error)
 {
 	int en_ = lang == MS_LANG_EN, s, both;
-	ctx x;
 	size_t i;
 	ms_result r;
 	const ms_scenario *sc = ms_duel_scenario(d);
-	size_t n = sc->nparticipants ? sc->nparticipants : 1;
 
-	memset(&x, 0, sizeof(x));
-	x.att = calloc(n, sizeof(*x.att));
-	x.att_flags = calloc(n, sizeof(*x.att_flags));
-	x.att_set = calloc(n, 1);
-	if (!x.att || !x.att_flags || !x.att_set) {
-		ctx_free(&x);
-		return ut_error_set(UT_ENOMEM, "out of memory");
-	}
-	x.npairs = x.next_pair = ms_duel_pairs(d);
-	legend(o, en_);
-	for (i = 0; i < log->n; i++) {
-		x.next = i + 1 < log->n ? &log->ev[i + 1] : NULL;
-		line(o, d, &log->ev[i], en_, &x);
-		cards_line(o, log, i, en_);
-	}
-	ctx_free(&x);
 	ms_duel_result(&r, d);
 	if (error)
 		ut_buf_printf(o, T("エラー：%s\n", "error: %s\n"), error);
@@ -568,6 +584,31 @@ static int render_text(ut_buf *o, const ms_duel *d, const ms_log *log,
 			ut_buf_printf(o, "%s%lld", k ? ", " : "", (long long)p.outfits[k]);
 		ut_buf_puts(o, "]\n");
 	}
+}
+
+/* MS-LOG-1: the log as text, one line an event, in lang, after the legend
+ * of MS-LOG-3; MS-LOG-4: with the hands and deck orders of a log kept with
+ * `hands`; MS-LOG-5: a duel that stopped, with its error (error not
+ * NULL) in place of the winner. */
+static int render_text(ut_buf *o, const ms_duel *d, const ms_log *log,
+                       ms_lang lang, const char *error)
+{
+	ctx *x;
+	size_t i, n;
+	const ms_card *c;
+
+	int rc = ms_text_ctx_new(&x, d);
+
+	if (rc < 0)
+		return rc;
+	ms_text_legend(o, lang);
+	for (i = 0; i < log->n; i++) {
+		c = ms_log_cards(log, i, &n);
+		ms_text_event(o, d, x, &log->ev[i],
+		              i + 1 < log->n ? &log->ev[i + 1] : NULL, c, n, lang);
+	}
+	ms_text_ctx_free(x);
+	ms_text_result(o, d, lang, error);
 	if (o->failed || log->failed)
 		return ut_error_set(UT_ENOMEM, "out of memory");
 	return 0;
