@@ -14,6 +14,18 @@
  * MS-LOG-4) the log also keeps, with the events that change them, each
  * participant's hand and its deck order after a shuffle, and both
  * renderers show them; without it their output does not change.
+ *
+ * An ms_log keeps every event (about 100 bytes each).  To write the log
+ * while the duel goes on, in memory that does not grow with the duel
+ * (`manastorm play`), use an ms_log_stream instead: the same text and
+ * JSON, byte for byte, handed to a writer as they come:
+ *
+ *     ms_log_stream *ls;
+ *     ms_log_stream_new(&ls, MS_LOG_TEXT, MS_LANG_JA, 0, write, ud);
+ *     opts.on_event = ms_log_stream_event; opts.event_ud = ls;
+ *     rc = ms_duel_run(&result, d);
+ *     ms_log_stream_finish(ls, d, rc < 0 ? why : NULL);
+ *     ms_log_stream_free(ls);
  */
 #ifndef MANASTORM_RENDER_H
 #define MANASTORM_RENDER_H
@@ -110,6 +122,75 @@ int ms_render_text_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
  */
 int ms_render_json_stopped(ut_buf *out, const ms_duel *d, const ms_log *log,
                            const char *error);
+
+/* ---- the log written while the duel goes on ---- */
+
+typedef enum ms_log_format {
+	MS_LOG_TEXT = 0, /**< as ms_render_text */
+	MS_LOG_JSON = 1  /**< as ms_render_json */
+} ms_log_format;
+
+/** Receives output; return 0 to go on, non-zero to stop (an I/O error). */
+typedef int (*ms_write_fn)(void *ud, const char *data, size_t len);
+
+typedef struct ms_log_stream ms_log_stream;
+
+/**
+ * A log that writes a duel's events as they come (MS-LOG-1, MS-LOG-2),
+ * the same bytes as ms_render_text / ms_render_json of an ms_log.
+ * The text is handed to `write` in chunks of about 64 KiB while the duel
+ * goes on (each event's lines once the next event has come: a storm's
+ * first line looks at it).  The JSON log begins with the duel's result, so
+ * its events wait in memory as text (about 150 bytes each) until
+ * ms_log_stream_finish, unless ms_log_stream_head was given the result
+ * first.
+ * @param hands  1: the hands and deck orders too (MS-LOG-4)
+ * @param write  NULL keeps everything in memory (ms_log_stream_text)
+ * @return 0; MS_EINVALID when out is NULL; MS_ENOMEM
+ */
+int ms_log_stream_new(ms_log_stream **out, ms_log_format format,
+                      ms_lang lang, int hands, ms_write_fn write,
+                      void *write_ud);
+
+/**
+ * JSON only, before the first event: the result, from a duel `done` that
+ * has run (or stopped, with `error` as for ms_log_stream_finish) on the
+ * same scenario and options; the log then writes each event as it comes,
+ * so that the JSON of any duel takes memory that does not grow with it.
+ * Duels are deterministic, so playing it again gives the same events
+ * (`manastorm play --format json` plays each duel twice).
+ * ms_log_stream_finish checks that the duel it is given ended alike.
+ * @return 0; MS_ENOMEM; MS_ERROR when the writer failed; MS_EINVALID when
+ *         ls or done is NULL, the log is text, or events came already
+ */
+int ms_log_stream_head(ms_log_stream *ls, const ms_duel *done,
+                       const char *error);
+
+/**
+ * The duel's event callback (ud = the ms_log_stream).
+ * @return 0; MS_ENOMEM; MS_ERROR when the writer failed (it is not called
+ *         again); MS_EINVALID when ud, d or ev is NULL
+ */
+int ms_log_stream_event(void *ud, const ms_duel *d, const ms_event *ev);
+
+/**
+ * End the log once ms_duel_run has returned: its last event, then (text)
+ * the result, or with `error` not NULL the line that says why the duel
+ * stopped, as ms_render_text_stopped; (JSON) the document as
+ * ms_render_json(_stopped).  Hands over everything left.
+ * @return 0; MS_ENOMEM; MS_ERROR when the writer failed, or when the duel
+ *         did not end as the one given to ms_log_stream_head; MS_EINVALID
+ *         when ls or d is NULL
+ */
+int ms_log_stream_finish(ms_log_stream *ls, const ms_duel *d,
+                         const char *error);
+
+/** Everything written so far when the writer is NULL (borrowed; "" for
+ *  a NULL ls), its length in *len (len may be NULL). */
+const char *ms_log_stream_text(const ms_log_stream *ls, size_t *len);
+
+/** Free a log stream; NULL is fine. */
+void ms_log_stream_free(ms_log_stream *ls);
 
 #ifdef __cplusplus
 }

@@ -1986,6 +1986,228 @@ static void ms_quiet_round_cut(void **state)
 	}
 }
 
+/* ---- the log written while the duel goes on ---------------------------- */
+
+/* A writer that keeps what it is handed, and fails at call fail_at
+ * (0: never). */
+typedef struct collect {
+	ut_buf b;
+	int calls, fail_at;
+} collect;
+
+static int collect_write(void *ud, const char *data, size_t len)
+{
+	collect *c = ud;
+
+	if (++c->calls == c->fail_at)
+		return 1;
+	return ut_buf_put(&c->b, data, len) != 0;
+}
+
+/* Make s a long duel (its log of several 64 KiB chunks): 100 battles of
+ * 100 rounds, warriors of 10^6 HP. */
+static void long_duel(ms_scenario *s)
+{
+	size_t i;
+
+	s->battles = 100;
+	s->rounds_per_battle = 100;
+	for (i = 0; i < s->nparticipants; i++)
+		parts[i].hp = 1000000;
+}
+
+/* Duel s with seed and budget, its log recorded (ms_log) and rendered
+ * whole into *want (the stopped form with "stopped" when the budget ran
+ * out); returns the events. */
+static uint64_t render_whole(ut_buf *want, const ms_scenario *s,
+                             uint64_t seed, uint64_t budget,
+                             ms_log_format fmt, ms_lang lang, int hands)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_log log = MS_LOG_INIT;
+	ms_result r;
+	ms_duel *d;
+	uint64_t n;
+	int rc;
+
+	log.hands = hands;
+	o.seed = seed;
+	if (budget)
+		o.max_events = budget;
+	o.on_event = ms_log_record;
+	o.event_ud = &log;
+	assert_int_equal(ms_duel_new(&d, s, &o), 0);
+	rc = ms_duel_run(&r, d);
+	assert_true(rc == 0 || rc == MS_ELIMIT);
+	if (fmt == MS_LOG_JSON)
+		assert_int_equal(rc ? ms_render_json_stopped(want, d, &log, "stopped")
+		                    : ms_render_json(want, d, &log), 0);
+	else
+		assert_int_equal(rc ? ms_render_text_stopped(want, d, &log, lang, "stopped")
+		                    : ms_render_text(want, d, &log, lang), 0);
+	n = ms_duel_events(d);
+	ms_duel_free(d);
+	ms_log_free(&log);
+	return n;
+}
+
+/* The same duel through an ms_log_stream: to a writer (w not NULL) or in
+ * memory; JSON with the head from a first play when head is set.  The
+ * text it gave, appended to *got. */
+static void render_stream(ut_buf *got, const ms_scenario *s, uint64_t seed,
+                          uint64_t budget, ms_log_format fmt, ms_lang lang,
+                          int hands, collect *w, int head)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_log_stream *ls;
+	ms_result r;
+	ms_duel *d;
+	size_t len;
+	const char *text;
+	int rc;
+
+	assert_int_equal(ms_log_stream_new(&ls, fmt, lang, hands,
+	                                   w ? collect_write : NULL, w), 0);
+	o.seed = seed;
+	if (budget)
+		o.max_events = budget;
+	if (head) {
+		assert_int_equal(ms_duel_new(&d, s, &o), 0);
+		rc = ms_duel_run(&r, d);
+		assert_int_equal(ms_log_stream_head(ls, d, rc ? "stopped" : NULL), 0);
+		ms_duel_free(d);
+	}
+	o.on_event = ms_log_stream_event;
+	o.event_ud = ls;
+	assert_int_equal(ms_duel_new(&d, s, &o), 0);
+	rc = ms_duel_run(&r, d);
+	assert_true(rc == 0 || rc == MS_ELIMIT);
+	assert_int_equal(ms_log_stream_finish(ls, d, rc ? "stopped" : NULL), 0);
+	text = ms_log_stream_text(ls, &len);
+	if (w)
+		assert_int_equal(len, 0); /* everything went to the writer */
+	else
+		assert_int_equal(ut_buf_put(got, text, len), 0);
+	ms_duel_free(d);
+	ms_log_stream_free(ls);
+}
+
+/* MS-LOG-1 MS-LOG-2 MS-LOG-4 MS-LOG-5: an ms_log_stream gives the bytes
+ * of ms_render_text / ms_render_json of the recorded log, over generated
+ * duels (gen_scenario): text ja and en, JSON (the events kept as text, or
+ * after a head from a first play), with and without hands, to a writer in
+ * chunks or in memory, whole or stopped by the budget halfway (the stopped
+ * form).  A log of over 64 KiB reaches the writer before the end. */
+static void ms_log_stream_equals_render(void **state)
+{
+	static const struct {
+		ms_log_format fmt;
+		ms_lang lang;
+		int head;
+	} ways[] = {
+		{MS_LOG_TEXT, MS_LANG_JA, 0}, {MS_LOG_TEXT, MS_LANG_EN, 0},
+		{MS_LOG_JSON, MS_LANG_JA, 0}, {MS_LOG_JSON, MS_LANG_EN, 1},
+	};
+	ut_rng g;
+	int iter, early = 0;
+	(void)state;
+	ut_rng_seed(&g, 77);
+	for (iter = 0; iter < 240; iter++) {
+		ms_scenario s;
+		size_t k;
+		gen_scenario(&s, &g, iter);
+		if (iter % 40 == 0)
+			long_duel(&s);
+		for (k = 0; k < sizeof(ways) / sizeof(ways[0]); k++) {
+			ut_buf want = UT_BUF_INIT, got = UT_BUF_INIT;
+			collect w = {UT_BUF_INIT, 0, 0};
+			int hands = (iter + (int)k) % 2;
+			uint64_t n = render_whole(&want, &s, (uint64_t)iter, 0,
+			                          ways[k].fmt, ways[k].lang, hands);
+			render_stream(&got, &s, (uint64_t)iter, 0, ways[k].fmt,
+			              ways[k].lang, hands, NULL, ways[k].head);
+			assert_int_equal(got.len, want.len);
+			assert_memory_equal(got.ptr, want.ptr, want.len);
+			render_stream(&got, &s, (uint64_t)iter, 0, ways[k].fmt,
+			              ways[k].lang, hands, &w, ways[k].head);
+			assert_int_equal(w.b.len, want.len);
+			assert_memory_equal(w.b.ptr, want.ptr, want.len);
+			if (ways[k].fmt == MS_LOG_TEXT && w.calls > 1)
+				early++;
+			/* stopped halfway: the stopped form */
+			ut_buf_clear(&want);
+			ut_buf_clear(&got);
+			render_whole(&want, &s, (uint64_t)iter, n / 2 + 1,
+			             ways[k].fmt, ways[k].lang, hands);
+			render_stream(&got, &s, (uint64_t)iter, n / 2 + 1,
+			              ways[k].fmt, ways[k].lang, hands, NULL,
+			              ways[k].head);
+			assert_int_equal(got.len, want.len);
+			assert_memory_equal(got.ptr, want.ptr, want.len);
+			ut_buf_free(&want);
+			ut_buf_free(&got);
+			ut_buf_free(&w.b);
+		}
+	}
+	assert_true(early >= 6); /* the long duels' text went out in chunks */
+}
+
+/* A writer that fails stops the duel at the next event, and is not called
+ * again; the stream's finish says so.  A head that does not match the
+ * duel is refused at the finish. */
+static void ms_log_stream_errors(void **state)
+{
+	ms_duel_opts o = MS_DUEL_OPTS_INIT;
+	ms_log_stream *ls;
+	ms_scenario s;
+	ms_result r;
+	ms_duel *d, *other;
+	collect w = {UT_BUF_INIT, 0, 1};
+	tp t[] = { /* golden/scenarios/limit_5_battles.yaml's warriors */
+		WARRIOR(.name = "A1", .side = 0, .thr = 13, .hp = 1000000,
+		        .policy = "greedy"),
+		WARRIOR(.name = "B1", .side = 1, .thr = 13, .hp = 1000000,
+		        .policy = "greedy"),
+	};
+	(void)state;
+	build(&s, t, 2);
+	s.shuffle = 1;
+	s.battles = 5;
+	s.rounds_per_battle = 1000; /* 82,617 events: megabytes of log */
+	assert_int_equal(ms_log_stream_new(&ls, MS_LOG_TEXT, MS_LANG_EN, 0,
+	                                   collect_write, &w), 0);
+	o.on_event = ms_log_stream_event;
+	o.event_ud = ls;
+	assert_int_equal(ms_duel_new(&d, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&r, d), MS_ERROR);
+	assert_int_equal(w.calls, 1);
+	assert_int_equal(ms_log_stream_finish(ls, d, NULL), MS_ERROR);
+	assert_int_equal(w.calls, 1);
+	ms_duel_free(d);
+	ms_log_stream_free(ls);
+	/* the head of a duel with another seed */
+	assert_int_equal(ms_log_stream_new(&ls, MS_LOG_JSON, MS_LANG_EN, 0,
+	                                   NULL, NULL), 0);
+	o.on_event = NULL;
+	o.seed = 1;
+	assert_int_equal(ms_duel_new(&other, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&r, other), 0);
+	assert_int_equal(ms_log_stream_head(ls, other, NULL), 0);
+	assert_int_equal(ms_log_stream_head(ls, other, NULL), MS_EINVALID);
+	o.on_event = ms_log_stream_event;
+	o.event_ud = ls;
+	o.seed = 2;
+	assert_int_equal(ms_duel_new(&d, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&r, d), 0);
+	assert_int_equal(ms_log_stream_finish(ls, d, NULL), MS_ERROR);
+	assert_string_equal(ms_error_last(), "ms_log_stream_finish: the duel did "
+	                    "not end as the one given to ms_log_stream_head");
+	ms_duel_free(d);
+	ms_duel_free(other);
+	ms_log_stream_free(ls);
+	ut_buf_free(&w.b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2020,6 +2242,8 @@ int main(void)
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 ms_duel_vitals shows HP, MP, 衣装 and leaves the last shuffles waiting", ms_vitals_equal_participant, NULL, teardown, NULL},
 		{"MS-PT-STORM-1 ms_duel_storm_losses adds up the storms' events", ms_storm_losses_equal_events, NULL, teardown, NULL},
+		{"MS-LOG-1 MS-LOG-2 MS-LOG-4 MS-LOG-5 the log stream writes the rendered log", ms_log_stream_equals_render, NULL, teardown, NULL},
+		{"MS-LOG-1 MS-LOG-2 the log stream's writer failure and head check", ms_log_stream_errors, NULL, teardown, NULL},
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

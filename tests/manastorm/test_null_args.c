@@ -135,6 +135,8 @@ static void test_render(void **state)
 	ms_log log = MS_LOG_INIT;
 	ms_event ev;
 	ut_buf b = UT_BUF_INIT;
+	ms_log_stream *ls;
+	size_t n = 1;
 
 	(void)state;
 	fix_make(&f);
@@ -168,6 +170,38 @@ static void test_render(void **state)
 	assert_int_equal(b.len, 0);
 	ut_buf_free(&b);
 	ms_log_free(&log);
+
+	NULL_ARG(ms_log_stream_new(NULL, MS_LOG_TEXT, MS_LANG_JA, 0, NULL, NULL),
+	         "ms_log_stream_new: out is NULL");
+	assert_int_equal(ms_log_stream_new(&ls, MS_LOG_JSON, MS_LANG_JA, 0,
+	                                   NULL, NULL), 0);
+	NULL_ARG(ms_log_stream_event(NULL, f.d, &ev),
+	         "ms_log_stream_event: ud is NULL");
+	NULL_ARG(ms_log_stream_event(ls, NULL, &ev),
+	         "ms_log_stream_event: d is NULL");
+	NULL_ARG(ms_log_stream_event(ls, f.d, NULL),
+	         "ms_log_stream_event: ev is NULL");
+	NULL_ARG(ms_log_stream_head(NULL, f.d, NULL),
+	         "ms_log_stream_head: ls is NULL");
+	NULL_ARG(ms_log_stream_head(ls, NULL, NULL),
+	         "ms_log_stream_head: done is NULL");
+	NULL_ARG(ms_log_stream_finish(NULL, f.d, NULL),
+	         "ms_log_stream_finish: ls is NULL");
+	NULL_ARG(ms_log_stream_finish(ls, NULL, NULL),
+	         "ms_log_stream_finish: d is NULL");
+	assert_string_equal(ms_log_stream_text(NULL, &n), "");
+	assert_int_equal(n, 0);
+	assert_string_equal(ms_log_stream_text(ls, &n), "");
+	assert_int_equal(n, 0);
+	ms_log_stream_free(ls);
+	ms_log_stream_free(NULL);
+	/* a text log has no head */
+	assert_int_equal(ms_log_stream_new(&ls, MS_LOG_TEXT, MS_LANG_JA, 0,
+	                                   NULL, NULL), 0);
+	assert_int_equal(ms_log_stream_head(ls, f.d, NULL), MS_EINVALID);
+	assert_string_equal(ms_error_last(),
+	                    "ms_log_stream_head: a text log has no head");
+	ms_log_stream_free(ls);
 	ms_duel_free(f.d);
 }
 

@@ -86,6 +86,21 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* One duel of sc with opts: 0, or the error that stopped it, its words
+ * in why (*d is the duel when it was made). */
+static int play(ms_duel **d, const ms_scenario *sc, const ms_duel_opts *opts,
+                ms_result *res, char *why, size_t n)
+{
+	int rc = ms_duel_new(d, sc, opts);
+
+	memset(res, 0, sizeof(*res));
+	if (rc == 0)
+		rc = ms_duel_run(res, *d);
+	if (rc < 0)
+		snprintf(why, n, "%s", ms_error_last());
+	return rc;
+}
+
 /* `manastorm play` (MS-CLI-PLAY-1). */
 int cmd_play(const ut_cli *base, int argc, char **argv)
 {
@@ -95,9 +110,10 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	ms_scenario_doc *doc = NULL;
 	ms_duel_opts opts = MS_DUEL_OPTS_INIT;
 	ms_duel *d = NULL;
-	ms_log log = MS_LOG_INIT;
+	ms_log_stream *ls = NULL;
+	int hands = 0;
 	ms_result res;
-	ut_buf out = UT_BUF_INIT;
+	char engine[300], shown[300];
 	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
 	char name[UT_CLI_NAME_MAX];
 	const char *path;
@@ -130,7 +146,7 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 				       optarg);
 			break;
 		case OPT_HANDS: /* MS-LOG-4 */
-			log.hands = 1;
+			hands = 1;
 			break;
 		case OPT_MAX_EVENTS:
 			if (ut_cli_max_events(&opts.max_events, &o.ui, "play",
@@ -156,48 +172,61 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 	    UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	opts.seed = seed;
-	opts.on_event = ms_log_record;
-	opts.event_ud = &log;
-	rc = ms_duel_new(&d, ms_scenario_doc_scenario(doc), &opts);
-	if (rc == 0)
-		rc = ms_duel_run(&res, d);
-	if (rc < 0 && d && !log.failed) {
+	if (ms_log_stream_new(&ls, json ? MS_LOG_JSON : MS_LOG_TEXT,
+	                      (ms_lang)o.ui.lang, hands, ut_out_writer,
+	                      ut_out_stdout()) < 0) {
+		ut_cli_error(&o.ui, "play: %s", ms_error_last());
+		status = UT_EXIT_INPUT;
+		goto done;
+	}
+	/* MS-LOG-2: the JSON log begins with the result: a first play finds
+	 * it, the second writes the same events as they come (a duel is
+	 * determined by its scenario and seed), so that neither keeps them */
+	rc = json ? play(&d, ms_scenario_doc_scenario(doc), &opts, &res, engine,
+	                 sizeof engine) : 0;
+	if (json && rc != MS_ENOMEM && d &&
+	    ms_log_stream_head(ls, d, rc < 0 ? engine : NULL) < 0)
+		rc = MS_ERROR;
+	if (rc == 0 || (json && rc != MS_ENOMEM && d)) {
+		ms_duel_free(d);
+		d = NULL;
+		opts.on_event = ms_log_stream_event;
+		opts.event_ud = ls;
+		rc = play(&d, ms_scenario_doc_scenario(doc), &opts, &res, engine,
+		          sizeof engine);
+	}
+	if (ut_out_stdout()->err) {
+		status = UT_EXIT_INPUT; /* ut_cli_exit says why */
+	} else if (rc < 0 && d && rc != MS_ENOMEM) {
 		/* MS-LOG-5: the duel stopped (its budget spent, MS-BUDGET-1, or
 		 * an overflow): the log so far with the error, then exit 1 */
-		char engine[300], shown[300];
-		snprintf(engine, sizeof engine, "%s", ms_error_last());
 		if (rc == MS_ELIMIT)
 			ms_cli_budget_text(&o.ui, shown, sizeof shown,
 			                   opts.max_events, res.battles);
 		else
 			snprintf(shown, sizeof shown, "%s", engine);
-		if ((json ? ms_render_json_stopped(&out, d, &log, engine)
-		          : ms_render_text_stopped(&out, d, &log,
-		                                   (ms_lang)o.ui.lang, shown)) < 0)
+		if (ms_log_stream_finish(ls, d, json ? engine : shown) < 0 &&
+		    !ut_out_stdout()->err)
 			ut_cli_error(&o.ui, "play: %s", ms_error_last());
-		else
-			(void)ut_out_write(ut_out_stdout(), out.ptr, out.len);
 		if (rc == MS_ELIMIT)
 			ut_cli_error(&o.ui, "play: %s", shown);
 		else
 			ut_cli_error(&o.ui, "%s: %s",
-			             ut_cli_shown_name(name, path),
-			             engine);
+			             ut_cli_shown_name(name, path), engine);
 		status = UT_EXIT_INPUT;
-	} else if (rc < 0 ||
-	    (rc = json ? ms_render_json(&out, d, &log)
-	               : ms_render_text(&out, d, &log, (ms_lang)o.ui.lang)) < 0) {
-		ut_cli_error(&o.ui, "%s: %s",
-		             ut_cli_shown_name(name, path),
-		             ms_error_last());
+	} else if (rc < 0) {
+		ut_cli_error(&o.ui, "%s: %s", ut_cli_shown_name(name, path),
+		             engine);
 		status = UT_EXIT_INPUT;
-	} else if (ut_out_write(ut_out_stdout(), out.ptr, out.len) < 0) {
-		status = UT_EXIT_INPUT; /* ut_cli_exit says why */
+	} else if (ms_log_stream_finish(ls, d, NULL) < 0) {
+		if (!ut_out_stdout()->err)
+			ut_cli_error(&o.ui, "play: %s", ms_error_last());
+		status = UT_EXIT_INPUT;
 	}
+done:
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		status = UT_EXIT_INPUT;
-	ut_buf_free(&out);
-	ms_log_free(&log);
+	ms_log_stream_free(ls);
 	ms_duel_free(d);
 	ms_scenario_doc_free(doc);
 	return status;
