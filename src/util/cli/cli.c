@@ -15,23 +15,23 @@
 #include "util/utf8.h"
 #include "util/width.h"
 
+static const char *visible_into(char *buf, size_t cap, const char *s);
+
 void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
 {
 	/* on the stack: no allocation to say there is none */
-	char msg[1024], shown[1100];
-	va_list aq;
-	int n;
+	char msg[4096], shown[4200], vis[4200];
+	const char *text;
 
-	va_copy(aq, ap);
-	n = vsnprintf(msg, sizeof(msg), fmt, aq);
-	va_end(aq);
-	fprintf(stderr, "%s: ", c->prog);
-	if (n < 0 || (size_t)n >= sizeof(msg))
-		vfprintf(stderr, fmt, ap);
-	else /* "out of memory" in the page's language (util/error.h) */
-		fputs(ut_error_text_lang((int)c->lang, msg, shown, sizeof(shown)),
-		      stderr);
-	fputc('\n', stderr);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* "out of memory" in the page's language (util/error.h) */
+	text = ut_error_text_lang((int)c->lang, msg, shown, sizeof(shown));
+	/* a file name or any text from outside that the message holds: its
+	 * control characters (a newline, ESC) as <U+XXXX> (CLI.md), so that
+	 * the message stays one line and no escape reaches the terminal */
+	if (!ut_str_plain(text))
+		text = visible_into(vis, sizeof(vis), text);
+	fprintf(stderr, "%s: %s\n", c->prog, text);
 }
 
 void ut_cli_error(const ut_cli *c, const char *fmt, ...)
@@ -399,15 +399,15 @@ void ut_cli_show_context(const char *line, size_t len, uint32_t col)
 	ut_buf_free(&b);
 }
 
-const char *ut_cli_shown_name(char *buf, const char *path)
+/* s into buf (cap bytes, cap >= 4) as text to show: its characters that
+ * ut_char_hidden finds (C0 and C1 controls, DEL, bidi and invisible
+ * ones) as <U+XXXX>, bytes that are not UTF-8 as U+FFFD, cut with "…"
+ * where buf is full. */
+static const char *visible_into(char *buf, size_t cap, const char *s)
 {
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)path;
-	size_t len = strlen(path), i, n = 0;
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	size_t len = strlen(s), i, n = 0;
 
-	if (strcmp(path, "-") == 0)
-		return "<stdin>";
-	if (ut_str_plain(path))
-		return path;
 	for (i = 0; i < len;) {
 		char piece[16];
 		size_t m;
@@ -421,10 +421,10 @@ const char *ut_cli_shown_name(char *buf, const char *path)
 			m = (size_t)snprintf(piece, sizeof piece, "<U+%04X>",
 			                     (unsigned)c);
 		} else {
-			memcpy(piece, path + i, m = (size_t)k);
+			memcpy(piece, s + i, m = (size_t)k);
 		}
 		/* room for the piece, "…" (3 bytes) and the NUL */
-		if (n + m + 4 > UT_CLI_NAME_MAX) {
+		if (n + m + 4 > cap) {
 			memcpy(buf + n, "\xe2\x80\xa6", 3);
 			n += 3;
 			break;
@@ -435,6 +435,15 @@ const char *ut_cli_shown_name(char *buf, const char *path)
 	}
 	buf[n] = '\0';
 	return buf;
+}
+
+const char *ut_cli_shown_name(char *buf, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return "<stdin>";
+	if (ut_str_plain(path))
+		return path;
+	return visible_into(buf, UT_CLI_NAME_MAX, path);
 }
 
 const char *ut_cli_strerror(int lang, int err)

@@ -238,11 +238,13 @@ int ut_out_close(ut_out *o, int keep)
 int ut_cli_out_report(const ut_cli *c, const char *cmd, ut_out *o,
                       const char *why)
 {
+	char name[UT_CLI_NAME_MAX];
+
 	if (!o->err && !why)
 		return UT_EXIT_OK;
-	if (!o->reported)
+	if (!o->reported) /* the name as CLI.md shows names: no raw ESC */
 		fprintf(stderr, "%s: %s%s%s: %s\n", c->prog, cmd ? cmd : "",
-		        cmd ? ": " : "", o->name,
+		        cmd ? ": " : "", ut_cli_shown_name(name, o->name),
 		        o->err ? ut_cli_strerror((int)c->lang, o->err) : why);
 	o->reported = 1;
 	return UT_EXIT_INPUT;

@@ -102,17 +102,24 @@ static int errno_fail(int code, int e, const char *path, const char *arg,
 	return ut_error_set_texts(code, mj, me);
 }
 
-/* Why a database cannot be opened or written: its folder is missing
- * (hill init in a folder that does not exist) or not writable (SQLite
- * creates HILL.db-wal and -shm beside it), the file, or SQLite's word. */
-static int io_cause(const char *path, const char *why)
+/* Why a database cannot be opened, read or written: the file cannot be
+ * read (ro: opened read-only, as hill status does, which needs neither
+ * folder nor file writable), its folder is missing (hill init in a folder
+ * that does not exist) or not writable (SQLite creates HILL.db-wal and
+ * -shm beside it), the file, or SQLite's word. */
+static int io_cause(const char *path, const char *why, int ro)
 {
 	char *dir = parent_dir(path ? path : ".");
 	int rc, e;
 
 	if (!dir)
 		return am_hill_oom(AM_ENOMEM);
-	if (path && access(dir, W_OK) != 0) {
+	if (path && access(path, R_OK) != 0 && (ro || errno != ENOENT)) {
+		e = errno;
+		rc = errno_fail(AM_HILL_ETEMP, e, path, NULL,
+		                "ファイルを読めません（%s）",
+		                "the file is not readable (%s)");
+	} else if (path && !ro && access(dir, W_OK) != 0) {
 		e = errno;
 		if (e == ENOENT)
 			rc = ut_error_set_tr(AM_HILL_ETEMP, "%s: フォルダ %s がありません",
@@ -129,7 +136,7 @@ static int io_cause(const char *path, const char *why)
 			                "the folder %s is not writable (%s): the hill's "
 			                "database needs to create its -wal and -shm "
 			                "files there");
-	} else if (path && access(path, W_OK) != 0) {
+	} else if (path && !ro && access(path, W_OK) != 0) {
 		e = errno;
 		rc = errno_fail(AM_HILL_ETEMP, e, path, NULL,
 		                "ファイルに書き込めません（%s）",
@@ -156,7 +163,8 @@ static int db_fail(am_hill *h, int rc, const char *what)
 
 	if (p == SQLITE_READONLY || p == SQLITE_CANTOPEN || p == SQLITE_PERM)
 		return io_cause(h ? h->path : NULL, h && h->db ?
-		                sqlite3_errmsg(h->db) : sqlite3_errstr(rc));
+		                sqlite3_errmsg(h->db) : sqlite3_errstr(rc),
+		                h && h->readonly);
 	if (p == SQLITE_BUSY || p == SQLITE_LOCKED || p == SQLITE_IOERR ||
 	    p == SQLITE_FULL) {
 		const char *why = h && h->db ? sqlite3_errmsg(h->db) :

@@ -317,7 +317,9 @@ def t_exitcodes(am):
         os.chmod(h.out, 0o777)
         cmd = as_nobody() + [am, "mail", "--lang", "en", "--hill", h.db,
                              "--outbox", h.out]
-        # the folder not writable (the -wal/-shm files cannot be made)
+        # the folder not writable (the -wal/-shm files cannot be made);
+        # the file itself readable and writable (hill init makes it 0600)
+        os.chmod(h.db, 0o666)
         os.chmod(h.dir, 0o555)
         r = subprocess.run(cmd, input=m, capture_output=True, timeout=60)
         err = r.stderr.decode()
@@ -337,6 +339,21 @@ def t_exitcodes(am):
         err = r.stderr.decode()
         check(r.returncode == 75 and "the file is not writable" in err,
               "exitcodes: file: %d %s" % (r.returncode, err))
+        # the file unreadable: hill status, which opens it read-only and
+        # needs nothing writable, says that, in either folder (review
+        # 2026-12-06: it said "the folder is not writable" in a folder of
+        # 755, "the file is not writable" in one of 777)
+        os.chmod(h.db, 0o600 if os.geteuid() == 0 else 0o000)
+        for mode in (0o777, 0o755):
+            os.chmod(h.dir, mode)
+            r = subprocess.run(as_nobody() + [am, "hill", "--lang", "en", "status", h.db],
+                               capture_output=True, timeout=60)
+            err = r.stderr.decode()
+            check(r.returncode == 1 and err == "amaryllis: hill: %s: the file is not "
+                  "readable (Permission denied)\n" % h.db,
+                  "exitcodes: unreadable (%o): %d %s" % (mode, r.returncode, err))
+        os.chmod(h.dir, 0o777)
+        os.chmod(h.db, 0o444)
         # not a hill: 66, the mail bounces
         junk = os.path.join(h.dir, "junk.db")
         with open(junk, "w") as f:
