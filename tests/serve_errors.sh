@@ -51,6 +51,32 @@ says 1 "megami: serve: 127.0.0.1:$port で待ち受けできません（アド�
 says 1 "megami: serve: cannot listen on 127.0.0.1:$port: Address already in use" \
 	"$mg" --lang en serve --listen "127.0.0.1:$port"
 
+# a port is an option's number (docs/CLI.md): no sign, blank or newline,
+# at most 65535; full-width digits are read (review 2026-12-06: strtoul
+# took ' 47811', '+47812' and '\n47818' and listened)
+for bad in "127.0.0.1: 47811" "127.0.0.1:+47812" "127.0.0.1:47813 " \
+           "127.0.0.1:" "127.0.0.1:65536" "127.0.0.1:0x10"; do
+	says 2 "amaryllis: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '$bad'
+Try 'amaryllis serve --help' for more information." \
+		"$am" --lang en serve --listen "$bad"
+	says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '$bad'
+Try 'megami serve --help' for more information." \
+		"$mg" --lang en serve --listen "$bad"
+done
+says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '127.0.0.1:<U+000A>47818'
+Try 'megami serve --help' for more information." \
+	"$mg" --lang en serve --listen "$(printf '127.0.0.1:\n47818')"
+# ０８０８０ is the full-width 8080 and more: the port 8080 is busy or free,
+# but ０６５５３６ is 65536
+says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '127.0.0.1:０６５５３６'
+Try 'megami serve --help' for more information." \
+	"$mg" --lang en serve --listen "127.0.0.1:０６５５３６"
+# the busy port above in full-width digits is that port (the message
+# quotes --listen as given)
+full=$(printf '%s' "$port" | sed 's/0/０/g; s/1/１/g; s/2/２/g; s/3/３/g; s/4/４/g; s/5/５/g; s/6/６/g; s/7/７/g; s/8/８/g; s/9/９/g')
+says 1 "megami: serve: cannot listen on 127.0.0.1:$full: Address already in use" \
+	"$mg" --lang en serve --listen "127.0.0.1:$full"
+
 if "$am" hill --help > /dev/null 2>&1; then
 	cd "$tmp" || exit 1
 	mkdir folder
