@@ -65,8 +65,13 @@ enum {
 
 #define CLI_COMMON_LONGOPTS \
 	{"lang", required_argument, NULL, OPT_LANG}, \
-	{"max-sheet-bytes", required_argument, NULL, OPT_MAX_SHEET_BYTES}, \
 	{"help", no_argument, NULL, 'h'}
+
+/* The commands that read sheets from files (battle, check, league,
+ * optimize); hill and serve read none (review 2026-12-06: they took it
+ * and did nothing with it). */
+#define CLI_SHEET_LONGOPTS \
+	{"max-sheet-bytes", required_argument, NULL, OPT_MAX_SHEET_BYTES}
 
 /* The short options of every subcommand: -h, and ':' first so that a
  * missing value is told apart from an unknown option. */

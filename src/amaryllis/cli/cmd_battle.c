@@ -60,6 +60,7 @@ static const char help_en[] =
 
 static const struct option longopts[] = {
 	CLI_COMMON_LONGOPTS,
+	CLI_SHEET_LONGOPTS,
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"tie-break", required_argument, NULL, OPT_TIE_BREAK},
 	{"max-units", required_argument, NULL, OPT_MAX_UNITS},

@@ -48,6 +48,7 @@ static const char help_en[] =
 
 static const struct option longopts[] = {
 	CLI_COMMON_LONGOPTS,
+	CLI_SHEET_LONGOPTS,
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{NULL, 0, NULL, 0}
 };

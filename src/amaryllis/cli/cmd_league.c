@@ -94,6 +94,7 @@ static const char help_en[] =
 
 static const struct option longopts[] = {
 	CLI_COMMON_LONGOPTS,
+	CLI_SHEET_LONGOPTS,
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"points", required_argument, NULL, OPT_POINTS},

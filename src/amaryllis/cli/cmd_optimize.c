@@ -118,6 +118,7 @@ enum {
 
 static const struct option longopts[] = {
 	CLI_COMMON_LONGOPTS,
+	CLI_SHEET_LONGOPTS,
 	{"field", required_argument, NULL, OPT_FIELD},
 	{"evals", required_argument, NULL, OPT_EVALS},
 	{"time", required_argument, NULL, OPT_TIME},

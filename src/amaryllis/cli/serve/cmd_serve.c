@@ -153,6 +153,17 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* The long name of option c (the messages name the option given). */
+static const char *option_name(int c)
+{
+	size_t i;
+
+	for (i = 0; longopts[i].name; i++)
+		if (longopts[i].val == c)
+			return longopts[i].name;
+	return "?";
+}
+
 int cmd_serve(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
@@ -219,9 +230,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			if (ranges[i].opt == c)
 				break;
 		if (i < sizeof(ranges) / sizeof(ranges[0])) {
-			/* longopts lists serve's own options in enum order after
-			 * the 3 common ones */
-			const char *name = longopts[c - OPT_LISTEN + 3].name;
+			const char *name = option_name(c);
 			if (ut_cli_parse_u64(&v, optarg, ranges[i].max) < 0 ||
 			    v < ranges[i].min) {
 				char opt[40];

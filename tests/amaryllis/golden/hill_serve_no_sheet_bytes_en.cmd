@@ -1,0 +1,2 @@
+# docs/CLI.md, man amaryllis(1) (review 2026-12-06 CLI 3): --max-sheet-bytes belongs to the commands that read sheet files (battle, check, league, optimize); hill and serve read none, so it is an unknown option there (usage error, exit 2 echoed), not taken and ignored, and serve's --max is ambiguous without it among the candidates
+--version >/dev/null; "$AMARYLLIS" hill --lang en status nosuch.db --max-sheet-bytes 5; echo "exit $?"; "$AMARYLLIS" serve --lang en --max-sheet-bytes 5; echo "exit $?"; "$AMARYLLIS" serve --lang en --max 5; echo "exit $?"
