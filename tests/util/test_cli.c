@@ -132,7 +132,8 @@ static void test_shown_name(void **state)
  * then the JIS X 0208 codes 25 30 25 6A, ESC ( B); UTF-8 and binary junk
  * with NUL and 0x01 name nothing, nor junk whose NULs are all in one
  * column but which is no text as UTF-16 (as UTF-16LE, 01 00 is U+0001, a
- * control character), nor text with a stray NUL and no UTF-16 line end. */
+ * control character), nor text with a stray NUL and no UTF-16 line end,
+ * nor UTF-8 text with a stray NUL that makes one. */
 static void test_guess_encoding(void **state)
 {
 	static const char sjis[] = "\x83\x4f\x83\x8a\x83\x58\x83\x4e\n";
@@ -147,6 +148,10 @@ static void test_guess_encoding(void **state)
 	/* ASCII with a stray NUL: as UTF-16LE 扡 挀 (no control character),
 	 * but no line end U+000A in it */
 	static const char stray[] = "ab\0c";
+	/* (review 2026-12-06) a stray NUL before the last LF: 00 0A at an
+	 * even offset is a UTF-16BE line end, and as UTF-16BE the rest is
+	 * CJK text (牯畮摟…), but the file is UTF-8 with 1 NUL in 32 bytes */
+	static const char stray_lf[] = "round_limit: 10\ncharacters: []\0\n";
 	(void)state;
 	assert_string_equal(ut_cli_guess_encoding(sjis, sizeof sjis - 1), "CP932");
 	assert_string_equal(ut_cli_guess_encoding(euc, sizeof euc - 1), "EUC-JP-MS");
@@ -159,6 +164,7 @@ static void test_guess_encoding(void **state)
 	assert_string_equal(ut_cli_guess_encoding(jbe, sizeof jbe - 1), "UTF-16BE");
 	assert_null(ut_cli_guess_encoding(ctl, sizeof ctl - 1));
 	assert_null(ut_cli_guess_encoding(stray, sizeof stray - 1));
+	assert_null(ut_cli_guess_encoding(stray_lf, sizeof stray_lf - 1));
 }
 
 int main(void)
