@@ -86,6 +86,21 @@ const char *ut_str_utf8(const char *s, struct ut_buf *tmp);
 size_t ut_utf8_odd_digit(const char *s);
 
 /**
+ * The value of the digit at s, ASCII or full-width (０ .. ９, U+FF10 ..
+ * U+FF19, as an IME types them), its length in bytes in *len; -1 when s
+ * holds none (s[1] and s[2] are read only while they can be one).
+ */
+int ut_utf8_digit(const char *s, size_t *len);
+
+/**
+ * The decimal whole number s[0..len) from 0 to max, as docs/CLI.md reads
+ * an option's number: digits only, ASCII or full-width (ut_utf8_digit),
+ * leading zeros allowed; no sign, blank or other character anywhere.
+ * @return 0 (the number in *out), or -1
+ */
+int ut_utf8_parse_u64(uint64_t *out, const char *s, size_t len, uint64_t max);
+
+/**
  * The edit distance of a and b for suggestions: over code points, with
  * transpositions of neighbours (optimal string alignment), ASCII letters
  * compared without case; SIZE_MAX when a text is over 64 code points.

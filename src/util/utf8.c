@@ -257,3 +257,48 @@ int ut_utf8_closer(const char *s, const char *cand, size_t *best)
 	}
 	return 0;
 }
+
+int ut_utf8_digit(const char *s, size_t *len)
+{
+	/* full-width: U+FF10 .. U+FF19, EF BC 90 .. EF BC 99 (s[2] is read
+	 * only when s[1] is not the terminator) */
+	if (*s >= '0' && *s <= '9') {
+		*len = 1;
+		return *s - '0';
+	}
+	if ((unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
+	    (unsigned char)s[2] >= 0x90 && (unsigned char)s[2] <= 0x99) {
+		*len = 3;
+		return (unsigned char)s[2] - 0x90;
+	}
+	return -1;
+}
+
+int ut_utf8_parse_u64(uint64_t *out, const char *s, size_t len, uint64_t max)
+{
+	const char *d = s, *end = s + len;
+	uint64_t v = 0;
+	size_t n;
+	char tail[3];
+
+	if (len == 0)
+		return -1;
+	while (d < end) {
+		int k;
+		if (end - d < 3) { /* no byte after end is read */
+			memset(tail, 0, sizeof tail);
+			memcpy(tail, d, (size_t)(end - d));
+			k = ut_utf8_digit(tail, &n);
+		} else {
+			k = ut_utf8_digit(d, &n);
+		}
+		if (k < 0 || v > (UINT64_MAX - (unsigned)k) / 10)
+			return -1;
+		v = v * 10 + (unsigned)k;
+		d += n;
+	}
+	if (v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -873,6 +873,12 @@ static void sweep_parse(void **state)
 	ms_sw_apply(&c, parts, &s, &sp, 2);
 	assert_int_equal(c.battles, 2);
 	ms_sw_spec_free(&sp);
+	/* full-width digits, as an IME types them: １..３/２ is 1, 3 */
+	assert_int_equal(ms_sw_parse(&sp, "battles=１..３/２", &s), 0);
+	assert_int_equal(sp.nvalues, 2);
+	assert_int_equal(sp.values[0], 1);
+	assert_int_equal(sp.values[1], 3);
+	ms_sw_spec_free(&sp);
 	assert_int_equal(ms_sw_parse(&sp, "rounds_per_battle=1..2", &s), 0);
 	assert_int_equal(sp.field, MS_SW_ROUNDS);
 	ms_sw_spec_free(&sp);
@@ -929,9 +935,15 @@ static void sweep_errors(void **state)
 	BAD("battles=", MS_SW_BAD_VALUES, "");
 	BAD("battles=1..2000", MS_SW_TOO_MANY, "1..2000");
 	BAD("battles=1..3/", MS_SW_BAD_VALUES, "1..3/");
-	/* the whole int64 range: stopped at 1000 values, no overflow */
-	BAD("battles=-9223372036854775808..9223372036854775807", MS_SW_TOO_MANY,
-	    "-9223372036854775808..9223372036854775807");
+	/* the whole range of a value: stopped at 1000 values, no overflow */
+	BAD("battles=0..9223372036854775807", MS_SW_TOO_MANY,
+	    "0..9223372036854775807");
+	BAD("battles=0..9223372036854775808", MS_SW_BAD_VALUES,
+	    "0..9223372036854775808");
+	/* docs/CLI.md's numbers: no sign, no blank (review 2026-12-06) */
+	BAD("battles=-1..3", MS_SW_BAD_VALUES, "-1..3");
+	BAD("battles=+1", MS_SW_BAD_VALUES, "+1");
+	BAD("battles=1, 2", MS_SW_BAD_VALUES, "1, 2");
 	/* D7.11: 発現値 0–13, so 14 is named, with the range a scenario file
 	 * may give (MS-SCN-NUM-1) */
 	assert_int_equal(ms_sw_parse(&sp, "participants.リナ.threshold=12..14", &s),

@@ -211,6 +211,34 @@ static void test_closer(void **state)
 	assert_int_equal(best, SIZE_MAX);
 }
 
+/* ut_utf8_parse_u64 reads s[0..len) only: a number cut from a longer
+ * text (a port after its colon, a sweep value before its comma), digits
+ * ASCII or full-width; a full-width digit cut by len is no digit. */
+static void test_parse_u64_len(void **state)
+{
+	uint64_t v = 7;
+	(void)state;
+	assert_int_equal(ut_utf8_parse_u64(&v, "12,34", 2, 100), 0);
+	assert_int_equal(v, 12);
+	assert_int_equal(ut_utf8_parse_u64(&v, "１２x", 6, 100), 0);
+	assert_int_equal(v, 12);
+	assert_int_equal(ut_utf8_parse_u64(&v, "００８０８０", 18, 65535), 0);
+	assert_int_equal(v, 8080);
+	v = 7;
+	assert_int_equal(ut_utf8_parse_u64(&v, "１２", 5, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, "12", 0, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, "+1", 2, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, "-1", 2, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, " 1", 2, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, "101", 3, 100), -1);
+	assert_int_equal(ut_utf8_parse_u64(&v, "18446744073709551616", 20,
+	                                   UINT64_MAX), -1);
+	assert_int_equal(v, 7); /* untouched when refused */
+	assert_int_equal(ut_utf8_parse_u64(&v, "18446744073709551615", 20,
+	                                   UINT64_MAX), 0);
+	assert_true(v == UINT64_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -222,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
+		cmocka_unit_test(test_parse_u64_len),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@
 
 #include "manastorm/scenario_yaml.h"
 #include "util/error.h"
+#include "util/utf8.h"
 
 static int problem(ms_sw_spec *o, ms_sw_problem p, const char *detail,
                    size_t len)
@@ -39,24 +40,16 @@ static int problem(ms_sw_spec *o, ms_sw_problem p, const char *detail,
 	return ut_error_set(MS_EINVALID, "--vary: %s", o->detail);
 }
 
-/* An integer with optional sign, all of [s, e). */
+/* A value of VALUES, s[0..e): digits only, ASCII or full-width, as
+ * docs/CLI.md reads an option's number (no sign: no field can be
+ * negative); 0 or -1. */
 static int parse_int(const char *s, const char *e, int64_t *v)
 {
-	char tmp[32], *end;
-	long long x;
+	uint64_t u;
 
-	if (e <= s || (size_t)(e - s) >= sizeof tmp)
+	if (e <= s || ut_utf8_parse_u64(&u, s, (size_t)(e - s), INT64_MAX) < 0)
 		return -1;
-	memcpy(tmp, s, (size_t)(e - s));
-	tmp[e - s] = '\0';
-	if (!((tmp[0] >= '0' && tmp[0] <= '9') ||
-	      ((tmp[0] == '-' || tmp[0] == '+') && tmp[1] >= '0' && tmp[1] <= '9')))
-		return -1;
-	errno = 0;
-	x = strtoll(tmp, &end, 10);
-	if (errno || *end)
-		return -1;
-	*v = x;
+	*v = (int64_t)u;
 	return 0;
 }
 

@@ -84,4 +84,14 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
  * the error is printed and the exit status returned, else UT_EXIT_OK. */
 int mg_cli_fresh_seed(const ut_cli *ui, const char *cmd, uint64_t *out);
 
+/* The most values of --dice (a table types a few dozen). */
+#define MG_CLI_DICE_MAX 100000
+
+/* --dice LIST of `cmd` (fight, roll) into *out (free) and *n: 0, or the
+ * exit status of its usage error (a value that is not digits only, named
+ * by position; over MG_CLI_DICE_MAX values) or of running out of memory
+ * (dice_list.c). */
+int mg_cli_dice_list(const ut_cli *ui, const char *cmd, const char *arg,
+                     int64_t **out, size_t *n);
+
 #endif

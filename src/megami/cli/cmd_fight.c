@@ -17,7 +17,6 @@
 
 /* The scenario file: 1 MiB at most (the default of megami check). */
 /* --dice: at most this many values. */
-#define MAX_DICE 100000
 
 static const char help_ja[] =
 	"使い方: megami fight [オプション]... シナリオ\n"
@@ -82,54 +81,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* --dice: comma-separated decimal integers (a minus sign allowed: the dice
- * source names a value out of range by its position).  0, or -1. */
-static int parse_dice(const char *arg, int64_t **out, size_t *n)
-{
-	int64_t *v = NULL;
-	size_t cap = 0, k = 0;
-	const char *p = arg;
-
-	for (;;) {
-		int neg = 0;
-		uint64_t u;
-		const char *start;
-		char digits[24];
-		if (*p == '-') {
-			neg = 1;
-			p++;
-		}
-		start = p;
-		while (*p >= '0' && *p <= '9')
-			p++;
-		if (p == start || (size_t)(p - start) >= sizeof(digits) ||
-		    (*p != ',' && *p != '\0'))
-			goto bad;
-		memcpy(digits, start, (size_t)(p - start));
-		digits[p - start] = '\0';
-		if (ut_cli_parse_u64(&u, digits,
-			INT64_MAX) < 0 || k == MAX_DICE)
-			goto bad;
-		if (k == cap) {
-			int64_t *nv;
-			cap = cap ? 2 * cap : 64;
-			if (!(nv = realloc(v, cap * sizeof(*v))))
-				goto bad;
-			v = nv;
-		}
-		v[k++] = neg ? -(int64_t)u : (int64_t)u;
-		if (*p == '\0')
-			break;
-		p++;
-	}
-	*out = v;
-	*n = k;
-	return 0;
-bad:
-	free(v);
-	return -1;
-}
-
 /* What the command line of `megami fight` says. */
 typedef struct fight_args {
 	mg_log_format fmt;
@@ -165,18 +116,16 @@ static int fight_value_option(fight_args *a, mg_cli *o, int c)
 			                         UINT64_MAX, optarg);
 		a->have_seed = 1;
 		return 0;
-	default: /* OPT_DICE */
+	default: { /* OPT_DICE */
+		int rc;
 		free(a->values);
 		a->values = NULL;
-		if (parse_dice(optarg, &a->values, &a->nvalues) < 0)
-			return ut_cli_usage_error(&o->ui, "fight",
-			       UT_TR(&o->ui, "--dice にはコンマで区切った整数の列を"
-			                     "指定してください（「%s」）",
-			             "--dice needs whole numbers separated by "
-			             "commas, not '%s'"),
-			       optarg);
+		if ((rc = mg_cli_dice_list(&o->ui, "fight", optarg, &a->values,
+		                           &a->nvalues)) != 0)
+			return rc;
 		a->have_dice = 1;
 		return 0;
+	}
 	}
 }
 

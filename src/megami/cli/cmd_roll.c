@@ -95,54 +95,6 @@ static int help(const mg_cli *o)
 		"Exit status: 0 ok, 1 bad expression or dice, 2 usage.\n");
 }
 
-/* --dice 5,2,…: signed decimal values (checked against the sides when
- * rolled).  0, or a usage error. */
-static int parse_dice(const ut_cli *ui, const char *arg, int64_t **out,
-                      size_t *n)
-{
-	const char *p = arg;
-	size_t cap = 8, k = 0;
-	int64_t *v = malloc(cap * sizeof(*v));
-
-	if (!v) {
-		ut_cli_error(ui, "out of memory");
-		return UT_EXIT_INPUT;
-	}
-	for (;;) {
-		char *end;
-		long long x;
-		const char *q = p;
-		while (*q && *q != ',')
-			q++;
-		errno = 0;
-		x = (*p == '-' || (*p >= '0' && *p <= '9')) ? strtoll(p, &end, 10)
-		                                            : (end = (char *)p, 0);
-		if (end != q || end == p || errno) {
-			free(v);
-			return ut_cli_usage_error(ui, "roll",
-				UT_TR(ui, "--dice の%zu番目の値「%.*s」は整数ではありません",
-				      "--dice value %zu '%.*s' is not a whole number"),
-				k + 1, (int)(q - p), p);
-		}
-		if (k == cap) {
-			int64_t *nv = realloc(v, (cap *= 2) * sizeof(*v));
-			if (!nv) {
-				free(v);
-				ut_cli_error(ui, "out of memory");
-				return UT_EXIT_INPUT;
-			}
-			v = nv;
-		}
-		v[k++] = x;
-		if (!*q)
-			break;
-		p = q + 1;
-	}
-	*out = v;
-	*n = k;
-	return 0;
-}
-
 static const struct option longopts[] = {
 	MG_CLI_COMMON_LONGOPTS,
 	{"seed", required_argument, NULL, OPT_SEED},
@@ -390,7 +342,8 @@ int cmd_roll(const ut_cli *base, int argc, char **argv)
 			      "standard input (-) can be read only once"));
 	if (dice_arg) {
 		size_t nvalues = 0;
-		if ((rc = parse_dice(&o.ui, dice_arg, &values, &nvalues)))
+		if ((rc = mg_cli_dice_list(&o.ui, "roll", dice_arg, &values,
+		                           &nvalues)))
 			return rc;
 		ut_dice_list(&r.dice, values, nvalues);
 		r.fixed = 1;

@@ -27,7 +27,7 @@ void ut_cli_verror(const ut_cli *c, const char *fmt, va_list ap)
 	/* "out of memory" in the page's language (util/error.h) */
 	text = ut_error_text_lang((int)c->lang, msg, shown, sizeof(shown));
 	/* a file name or any text from outside that the message holds: its
-	 * control characters (a newline, ESC) as <U+XXXX> (CLI.md), so that
+	 * control characters (a newline, ESC) as <U+XXXX> (docs/CLI.md), so that
 	 * the message stays one line and no escape reaches the terminal */
 	if (!ut_str_plain(text))
 		text = visible_into(vis, sizeof(vis), text);
@@ -254,42 +254,14 @@ int ut_cli_version(const ut_cli *c, const char *version)
 
 int ut_cli_digit(const char *s, size_t *len)
 {
-	/* full-width: U+FF10 .. U+FF19, EF BC 90 .. EF BC 99 (s[2] is read
-	 * only when s[1] is not the terminator) */
-	if (*s >= '0' && *s <= '9') {
-		*len = 1;
-		return *s - '0';
-	}
-	if ((unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
-	    (unsigned char)s[2] >= 0x90 && (unsigned char)s[2] <= 0x99) {
-		*len = 3;
-		return (unsigned char)s[2] - 0x90;
-	}
-	return -1;
+	return ut_utf8_digit(s, len);
 }
 
 int ut_cli_parse_u64(uint64_t *out, const char *s, uint64_t max)
 {
-	const char *d;
-	uint64_t v = 0;
-	size_t n;
-
 	/* digits only: strtoull would skip blanks and take a sign after them
-	 * (" -1" is 2^64 - 1), so the digits are read here; ASCII or
-	 * full-width, as an IME types them and as the sheets and scenarios
-	 * take them */
-	if (!*s)
-		return -1;
-	for (d = s; *d; d += n) {
-		const int k = ut_cli_digit(d, &n);
-		if (k < 0 || v > (UINT64_MAX - (unsigned)k) / 10)
-			return -1;
-		v = v * 10 + (unsigned)k;
-	}
-	if (v > max)
-		return -1;
-	*out = v;
-	return 0;
+	 * (" -1" is 2^64 - 1) */
+	return ut_utf8_parse_u64(out, s, strlen(s), max);
 }
 
 int ut_cli_max_events(uint64_t *out, const ut_cli *c, const char *cmd,

@@ -242,7 +242,7 @@ int ut_cli_out_report(const ut_cli *c, const char *cmd, ut_out *o,
 
 	if (!o->err && !why)
 		return UT_EXIT_OK;
-	if (!o->reported) /* the name as CLI.md shows names: no raw ESC */
+	if (!o->reported) /* the name as docs/CLI.md shows names: no raw ESC */
 		fprintf(stderr, "%s: %s%s%s: %s\n", c->prog, cmd ? cmd : "",
 		        cmd ? ": " : "", ut_cli_shown_name(name, o->name),
 		        o->err ? ut_cli_strerror((int)c->lang, o->err) : why);

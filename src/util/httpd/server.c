@@ -1062,51 +1062,23 @@ static void connection(void *cls, struct MHD_Connection *c, void **ctx,
 	*ctx = NULL;
 }
 
-/* The port of "IPV4:PORT" as docs/CLI.md reads an option's number:
- * digits only, ASCII or full-width (an IME's), leading zeros allowed, no
- * sign or blank; at most 65535.  -1 when it is not such a number. */
-static long parse_port(const char *p)
-{
-	long port = 0;
-	int digits = 0, d;
-
-	while (*p) {
-		if (*p >= '0' && *p <= '9') {
-			d = *p - '0';
-			p++;
-		} else if ((unsigned char)p[0] == 0xef &&
-		           (unsigned char)p[1] == 0xbc &&
-		           (unsigned char)p[2] >= 0x90 &&
-		           (unsigned char)p[2] <= 0x99) { /* ０ to ９ */
-			d = (unsigned char)p[2] - 0x90;
-			p += 3;
-		} else {
-			return -1;
-		}
-		port = port * 10 + d;
-		digits++;
-		if (port > 65535)
-			return -1;
-	}
-	return digits ? port : -1;
-}
-
 /* listen as "IPV4:PORT" in sa; 0, or UT_EINVALID. */
 static int parse_listen(struct sockaddr_in *sa, const char *listen)
 {
 	char host[64];
 	const char *colon = strrchr(listen, ':');
-	long port;
+	uint64_t port;
 
 	if (!colon || (size_t)(colon - listen) >= sizeof(host))
 		return ut_error_set(UT_EINVALID, "listen on HOST:PORT, not '%s'",
 		                    listen);
 	memcpy(host, listen, (size_t)(colon - listen));
 	host[colon - listen] = '\0';
-	port = parse_port(colon + 1);
 	memset(sa, 0, sizeof(*sa));
 	sa->sin_family = AF_INET;
-	if (port < 0 ||
+	/* the port as docs/CLI.md reads an option's number: digits only,
+	 * ASCII or full-width; no sign or blank */
+	if (ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1), 65535) < 0 ||
 	    inet_pton(AF_INET, host, &sa->sin_addr) != 1)
 		return ut_error_set(UT_EINVALID, "listen on an IPv4 address and a "
 		                    "port, like 127.0.0.1:8080, not '%s'", listen);
