@@ -29,8 +29,10 @@
  *  - A unit of ＨＰ 0 built after turn 0 dies at once (BU-BUILD-4); one that
  *    exists in turn 0 (the entry unit, or built then) dies at the start of
  *    turn 1 (AM-TURN-4) unless it can have ライフ by then: a ライフ与え run
- *    in turn 0 (its own, or an ally's with 対象Ｎ or 全体化), so one that
- *    its holder fires at age 0.  With it, ＨＰ is 1 from then on (A6).
+ *    in turn 0 once it is there (its own, or an ally's with 対象Ｎ or
+ *    全体化, whose holder exists in turn 0 and fires it at age 0, after
+ *    its ビルド of this unit when it is the builder: a unit's slots run in
+ *    list order within a turn).  With it, ＨＰ is 1 from then on (A6).
  *
  * A definition's first turn is then the least, over the ビルド slots that
  * name it, of (its holder's first turn + the age at which the slot first
@@ -101,25 +103,75 @@ typedef struct cand {
 
 typedef struct ctx {
 	const am_team *t;
-	int ext_speed, ext_life;
+	int ext_speed;
+	int turn0_known;    /* turn 0 settled: first[] says who exists then */
 	int64_t *first;     /* [n] first turn, NEVER when not (yet) settled */
 	int64_t **fire;     /* [n] per slot: first firing age, or -1 */
 } ctx;
 
+/* The definition a ビルド action names, or -1 when a is no ビルド or names
+ * nothing of the team's n definitions. */
+static inline ptrdiff_t build_target(const am_action *a, size_t n)
+{
+	if (a->cls != AM_CLASS_BUILD || a->build < 0 || (size_t)a->build >= n)
+		return -1;
+	return (ptrdiff_t)a->build;
+}
+
+/* Whether unit y can be built in turn 0 before slot l of unit h runs
+ * (turn 0 settled): by a ビルド that fires at age 0 on a unit that exists
+ * in turn 0, held by another unit or by h itself before slot l (a unit's
+ * slots run in list order within a turn, AM-STEP-2).  The entry unit is
+ * there before anything runs. */
+static int built_before(const ctx *c, size_t y, size_t h, size_t l)
+{
+	const am_team *t = c->t;
+	size_t g, b;
+
+	if (y == 0)
+		return 1;
+	for (g = 0; g < t->nunits; g++) {
+		const am_unit_def *u = &t->units[g];
+		if (c->first[g] != 0)
+			continue;
+		for (b = 0; b < u->nslots; b++)
+			if (build_target(&t->actions[u->slots[b]], t->nunits) ==
+			        (ptrdiff_t)y &&
+			    c->fire[g][b] == 0 && (g != h || b < l))
+				return 1;
+	}
+	return 0;
+}
+
 /* 1 when unit y, alive in turn 0, may hold ライフ at the start of turn 1:
- * only turn 0's actions can give it, and those are the ones their holder
- * fires at age 0 (高速起動; a holder built later fires them later). */
+ * only turn 0's actions can give it (BU-STORE-4): a ライフ与え of its own
+ * that it runs at age 0, or an ally's with 対象Ｎ or 全体化 run in turn 0
+ * once y is there, by a holder that exists in turn 0 and runs it at age 0
+ * (known once turn 0 is settled; until then only y's own counts, which
+ * changes nothing in turn 0: ライフ only saves y for turn 1 on). */
 static int may_have_life(const ctx *c, size_t y)
 {
-	const am_unit_def *u = &c->t->units[y];
-	size_t j;
+	const am_team *t = c->t;
+	const am_unit_def *u = &t->units[y];
+	size_t h, j;
 
-	if (c->ext_life)
-		return 1;
 	for (j = 0; j < u->nslots; j++)
-		if (c->t->actions[u->slots[j]].cls == AM_CLASS_LIFE &&
+		if (t->actions[u->slots[j]].cls == AM_CLASS_LIFE &&
 		    c->fire[y][j] == 0)
 			return 1;
+	if (!c->turn0_known)
+		return 0;
+	for (h = 0; h < t->nunits; h++) {
+		const am_unit_def *v = &t->units[h];
+		if (h == y || c->first[h] != 0)
+			continue;
+		for (j = 0; j < v->nslots; j++) {
+			const am_action *a = &t->actions[v->slots[j]];
+			if (a->cls == AM_CLASS_LIFE && (a->all || a->target != 0) &&
+			    c->fire[h][j] == 0 && built_before(c, y, h, j))
+				return 1;
+		}
+	}
 	return 0;
 }
 
@@ -183,15 +235,6 @@ static void chain(const am_team *t, unsigned char *seen, uint32_t *queue)
 	}
 }
 
-/* The definition a ビルド action names, or -1 when a is no ビルド or names
- * nothing of the team's n definitions. */
-static inline ptrdiff_t build_target(const am_action *a, size_t n)
-{
-	if (a->cls != AM_CLASS_BUILD || a->build < 0 || (size_t)a->build >= n)
-		return -1;
-	return (ptrdiff_t)a->build;
-}
-
 /* Whether some ally may raise a unit's 素早さ (ext_speed): a 素早さ＋Ｎ with
  * 対象Ｎ or 全体化 anywhere in the team.  Returns the team's number of
  * slots. */
@@ -213,34 +256,44 @@ static size_t scan_team(ctx *c)
 	return nslots;
 }
 
-/* Whether some ally may give a unit ライフ in turn 0 (ext_life): a ライフ与え
- * with 対象Ｎ or 全体化 that its holder fires at age 0 (c->fire set). */
-static void scan_life(ctx *c)
+/* Let each ビルド of settled unit y offer its target a turn (candidate);
+ * a target offered the current turn is settled now, through the queue. */
+static void offer(ctx *c, size_t y, int64_t turn, unsigned char *done,
+                  uint32_t *queue, size_t *tail)
 {
 	const am_team *t = c->t;
-	size_t i, j;
+	const am_unit_def *u = &t->units[y];
+	size_t j, n = t->nunits;
 
-	c->ext_life = 0;
-	for (i = 0; i < t->nunits; i++) {
-		const am_unit_def *u = &t->units[i];
-		for (j = 0; j < u->nslots; j++) {
-			const am_action *a = &t->actions[u->slots[j]];
-			if (a->cls == AM_CLASS_LIFE && (a->all || a->target != 0) &&
-			    c->fire[i][j] == 0)
-				c->ext_life = 1;
+	for (j = 0; j < u->nslots; j++) {
+		ptrdiff_t b = build_target(&t->actions[u->slots[j]], n);
+		cand r;
+		if (b < 0)
+			continue;
+		r = candidate(c, y, j);
+		if (r.why != AM_BUILT || r.turn >= c->first[b])
+			continue;
+		UT_ASSERT(r.turn >= turn); /* no offer in the past */
+		c->first[b] = r.turn;
+		if (r.turn == turn && !done[b]) {
+			done[b] = 1;
+			queue[(*tail)++] = (uint32_t)b;
 		}
 	}
 }
 
 /* BU-STORE-2, BU-STORE-3: turn by turn from 0 to 20, settle the units
  * whose first turn it is (done[]) and let each ビルド they hold offer its
- * target a turn; a target offered the current turn (高速起動 at age 0) is
- * settled in the same turn, through the queue.  c->first[0] is 0 on entry,
- * every other NEVER. */
+ * target a turn (offer); a target offered the current turn (高速起動 at
+ * age 0) is settled in the same turn, through the queue.  Once turn 0 is
+ * settled, who exists in it is known, and with it the ライフ an ally can
+ * give then (may_have_life): the units of turn 0 offer again (only their
+ * offers from turn 1 on can change).  c->first[0] is 0 on entry, every
+ * other NEVER. */
 static void settle(ctx *c, unsigned char *done, uint32_t *queue)
 {
 	const am_team *t = c->t;
-	size_t n = t->nunits, i, j, head, tail;
+	size_t n = t->nunits, i, head, tail;
 	int64_t turn;
 
 	for (turn = 0; turn <= AM_LAST_TURN; turn++) {
@@ -251,25 +304,17 @@ static void settle(ctx *c, unsigned char *done, uint32_t *queue)
 				queue[tail++] = (uint32_t)i;
 			}
 		while (head < tail) {
-			size_t y = queue[head++];
-			const am_unit_def *u = &t->units[y];
 			UT_ASSERT(tail <= n); /* each unit queued once (done[]) */
-			for (j = 0; j < u->nslots; j++) {
-				const am_action *a = &t->actions[u->slots[j]];
-				ptrdiff_t b = build_target(a, n);
-				cand r;
-				if (b < 0)
-					continue;
-				r = candidate(c, y, j);
-				if (r.why != AM_BUILT || r.turn >= c->first[b])
-					continue;
-				UT_ASSERT(r.turn >= turn); /* no offer in the past */
-				c->first[b] = r.turn;
-				if (r.turn == turn && !done[b]) {
-					done[b] = 1;
-					queue[tail++] = (uint32_t)b;
+			offer(c, queue[head++], turn, done, queue, &tail);
+		}
+		if (turn == 0) {
+			c->turn0_known = 1;
+			for (i = 0; i < n; i++)
+				if (done[i] && c->first[i] == 0) {
+					size_t before = tail;
+					offer(c, i, 0, done, queue, &tail);
+					UT_ASSERT(tail == before);
 				}
-			}
 		}
 	}
 }
@@ -383,7 +428,7 @@ int am_team_build_turns(am_build_turn *out, const am_team *t)
 		c.first[i] = NEVER;
 	}
 	UT_ASSERT(k == nslots);
-	scan_life(&c);
+	c.turn0_known = 0;
 	c.first[0] = 0;
 	settle(&c, done, queue);
 	chain(t, seen, queue);
