@@ -514,6 +514,7 @@ static int main_run(const ut_cli *c, const ut_cli_command *commands,
 
 	size_t best = SIZE_MAX;
 	const char *near = NULL;
+	ut_cli cc;
 
 	for (i = 0; commands[i].name; i++)
 		if (strcmp(name, commands[i].name) == 0) {
@@ -521,6 +522,18 @@ static int main_run(const ut_cli *c, const ut_cli_command *commands,
 			*cmd = commands[i].name;
 			return commands[i].run(c, argc, argv);
 		}
+	/* its message in the language of a --lang after it (PROG chek --lang
+	 * en), as a known command's would be (docs/CLI.md) */
+	for (i = 1; i < (size_t)argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
+		                : strcmp(argv[i], "--lang") == 0 && i + 1 < (size_t)argc
+		                ? argv[i + 1] : NULL;
+		if (v && (strcmp(v, "ja") == 0 || strcmp(v, "en") == 0)) {
+			cc = *c;
+			cc.lang = strcmp(v, "en") == 0 ? UT_LANG_EN : UT_LANG_JA;
+			c = &cc;
+		}
+	}
 	/* a misspelt command: the nearest, as for a scenario's keys */
 	for (i = 0; commands[i].name; i++)
 		if (ut_utf8_closer(name, commands[i].name, &best))

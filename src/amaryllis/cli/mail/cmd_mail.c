@@ -719,6 +719,11 @@ int cmd_mail(const ut_cli *base, int argc, char **argv)
 		return usage(cli_usage_error(&r.o, "mail",
 		                             UT_TR(&r.o, "--hill が必要です",
 		                                   "--hill is required")));
+	if (r.sendmail && r.sendmail[strspn(r.sendmail, " \t\r\n")] == '\0')
+		/* an empty command: sh -c '' succeeds and every reply is lost */
+		return usage(cli_usage_error(&r.o, "mail",
+		                             UT_TR(&r.o, "--sendmail にコマンドがありません",
+		                                   "--sendmail has no command")));
 	if (r.outbox && r.sendmail)
 		return usage(cli_usage_error(&r.o, "mail",
 		                             UT_TR(&r.o, "--outbox と --sendmail は同時に使えません",

@@ -300,6 +300,12 @@ static int config_check(const am_hill_config *cfg)
 		return ut_error_set_tr(AM_EINVALID, "丘の名前が UTF-8 ではないか、"
 		                       "制御文字を含みます", "the hill's name is not "
 		                       "UTF-8 or holds a control character");
+	if (cfg->name && cfg->name[strspn(cfg->name, " ")] == '\0')
+		/* (HILL.md: the name defaults to the address; an empty one
+		 * would head the standings with nothing) */
+		return ut_error_set_tr(AM_EINVALID, "丘の名前が空です（省略すると"
+		                       "アドレスが名前になります）", "the hill's name "
+		                       "is empty (without --name it is the address)");
 	if (!valid_address(cfg->address))
 		return ut_error_set_tr(AM_EINVALID, "「%s」はメールアドレスではありません",
 		                       "'%s' is not a mail address",
