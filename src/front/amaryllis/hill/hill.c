@@ -301,7 +301,7 @@ static int config_check(const am_hill_config *cfg)
 		                       "制御文字を含みます", "the hill's name is not "
 		                       "UTF-8 or holds a control character");
 	if (cfg->name && cfg->name[strspn(cfg->name, " ")] == '\0')
-		/* (HILL.md: the name defaults to the address; an empty one
+		/* (docs/HILL.md: the name defaults to the address; an empty one
 		 * would head the standings with nothing) */
 		return ut_error_set_tr(AM_EINVALID, "丘の名前が空です（省略すると"
 		                       "アドレスが名前になります）", "the hill's name "
