@@ -251,10 +251,12 @@ void tr_roll_label(track *t, char *buf, size_t size)
 {
 	mg_roll_info ri;
 	const char *who, *other = "", *atk = "";
-	char d[48], tgt[64] = "", sofar[48] = "";
+	char d[48], tgt[128] = "", sofar[48] = "";
 	const ut_cli *ui = &t->ui;
+	int evasion;
 
 	mg_combat_rolling(&ri, t->c);
+	evasion = ri.kind == MG_ROLL_EVASION || ri.kind == MG_ROLL_RESISTANCE;
 	if (ri.kind == MG_ROLL_NONE) {
 		snprintf(buf, size, "%s", UT_TR(ui, "ダイス", "die"));
 		return;
@@ -272,6 +274,16 @@ void tr_roll_label(track *t, char *buf, size_t size)
 		snprintf(tgt, sizeof(tgt), "%s",
 		         UT_TR(ui, " 出目12（クリティカル）でだけ回避",
 		               " only a roll of 12 (critical) evades"));
+	else if (ri.has_target && evasion && ri.target > 12 + ri.modifier)
+		/* beyond any sum: a critical evades all the same (MG rules) */
+		snprintf(tgt, sizeof(tgt), UT_TR(ui, " 目標%lld：出目12（クリティカル）でだけ回避",
+		                                 " target %lld: only a roll of 12 (critical) evades"),
+		         (long long)ri.target);
+	else if (ri.has_target && evasion && ri.target <= 2 + ri.modifier)
+		/* any sum reaches it: a fumble is hit all the same */
+		snprintf(tgt, sizeof(tgt), UT_TR(ui, " 目標%lld：出目2（ファンブル）のほかは回避",
+		                                 " target %lld: every roll but 2 (fumble) evades"),
+		         (long long)ri.target);
 	else if (ri.has_target)
 		snprintf(tgt, sizeof(tgt), UT_TR(ui, " 目標%lld", " target %lld"),
 		         (long long)ri.target);
