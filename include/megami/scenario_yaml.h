@@ -72,6 +72,7 @@ typedef enum mg_diag_code {
 	MG_DIAG_NUMBER_RANGE,     /**< s1 = the key as written, a = the value,
 	                               b = MG_SCN_NUMBER_MAX (MG-SCN-LIMIT-2) */
 	MG_DIAG_NAME_CONTROL,     /**< s1 = its code point ("U+001B"; MG-SCN-VAL-7) */
+	MG_DIAG_NAME_INVISIBLE,   /**< s1 = its code point ("U+200B"; MG-SCN-VAL-7) */
 	MG_DIAG_COUNT
 } mg_diag_code;
 

@@ -86,6 +86,19 @@ const char *ut_str_utf8(const char *s, struct ut_buf *tmp);
 size_t ut_utf8_odd_digit(const char *s);
 
 /**
+ * The first invisible character of s[0..len) (UTF-8): one that shows as
+ * nothing or moves other text, so that a name holding it can pass for
+ * another or reorder the line it is printed on: Unicode's default
+ * ignorables (zero-width space U+200B, joiners, bidi controls U+202A …
+ * U+202E and U+2066 … U+2069, U+FEFF …), the braille blank U+2800 and
+ * the line and paragraph separators U+2028, U+2029 (amaryllis's names
+ * refuse the same, AM-UNIT-7).  Its code point into *cp (when not NULL).
+ * @return its byte offset, or len when there is none (or s is not UTF-8
+ *         from there on)
+ */
+size_t ut_utf8_invisible(const char *s, size_t len, uint32_t *cp);
+
+/**
  * The value of the digit at s, ASCII or full-width (０ .. ９, U+FF10 ..
  * U+FF19, as an IME types them), its length in bytes in *len; -1 when s
  * holds none (s[1] and s[2] are read only while they can be one).

@@ -92,6 +92,8 @@ enum {
 	                                 (UT_YAML_NAME_MAX) */
 	UT_YAML_D_NAME_CONTROL,     /**< s1 = the code point of its first
 	                                 control character ("U+001B") */
+	UT_YAML_D_NAME_INVISIBLE,   /**< s1 = the code point of its first
+	                                 invisible character ("U+200B") */
 	UT_YAML_D_USER = 64         /**< first code of a format's own */
 };
 
@@ -249,7 +251,10 @@ int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v);
 /** A name: any scalar but null; "" gets UT_YAML_D_EMPTY_NAME, one of more
  *  than UT_YAML_NAME_MAX characters UT_YAML_D_NAME_TOO_LONG, one holding a
  *  control character (C0, DEL, C1: ut_utf8_control), which a terminal may
- *  act on when a log prints the name, UT_YAML_D_NAME_CONTROL.
+ *  act on when a log prints the name, UT_YAML_D_NAME_CONTROL; one holding
+ *  an invisible character (ut_utf8_invisible: a zero-width space, a bidi
+ *  control, a line separator), with which one name can pass for another
+ *  or reorder a log line, UT_YAML_D_NAME_INVISIBLE.
  *  @return the text (owned by d), or NULL after a diagnostic. */
 const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n);
 

@@ -302,3 +302,25 @@ int ut_utf8_parse_u64(uint64_t *out, const char *s, size_t len, uint64_t max)
 	*out = v;
 	return 0;
 }
+
+size_t ut_utf8_invisible(const char *s, size_t len, uint32_t *cp)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		if (k <= 0)
+			return len;
+		if (c >= 0x80 && (c == 0x2800 || c == 0x2028 || c == 0x2029 ||
+		                  utf8proc_get_property(c)->ignorable)) {
+			if (cp)
+				*cp = (uint32_t)c;
+			return i;
+		}
+		i += (size_t)k;
+	}
+	return len;
+}

@@ -239,6 +239,28 @@ static void test_parse_u64_len(void **state)
 	assert_true(v == UINT64_MAX);
 }
 
+/* ut_utf8_invisible: the first default ignorable (U+200B, U+202E,
+ * U+FEFF), braille blank U+2800 or separator U+2028/U+2029, by its byte
+ * offset; plain text, ASCII controls (ut_utf8_control's) and ideographic
+ * space none. */
+static void test_invisible(void **state)
+{
+	uint32_t cp = 0;
+	(void)state;
+	assert_int_equal(ut_utf8_invisible("グリ\u200bスク", strlen("グリ\u200bスク"), &cp), 6);
+	assert_int_equal(cp, 0x200B);
+	assert_int_equal(ut_utf8_invisible("a\u202eb", 5, &cp), 1);
+	assert_int_equal(cp, 0x202E);
+	assert_int_equal(ut_utf8_invisible("\ufeffx", 4, &cp), 0);
+	assert_int_equal(cp, 0xFEFF);
+	assert_int_equal(ut_utf8_invisible("x\u2800", 4, &cp), 1);
+	assert_int_equal(ut_utf8_invisible("x\u2029", 4, NULL), 1);
+	assert_int_equal(ut_utf8_invisible("グリスク　\t\x1b", strlen("グリスク　\t\x1b"), NULL),
+	                 strlen("グリスク　\t\x1b"));
+	/* counted up to len only */
+	assert_int_equal(ut_utf8_invisible("ab\u200b", 2, NULL), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_printable),
 		cmocka_unit_test(test_closer),
 		cmocka_unit_test(test_parse_u64_len),
+		cmocka_unit_test(test_invisible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,8 @@ static const ut_msg msgs[M_COUNT] = {
 	                            "a name of {2} characters is too long (at most {3})"}},
 	[UT_YAML_D_NAME_CONTROL] = {{"名前に制御文字（{1}）があります（端末を操作できる文字は名前に使えません）",
 	                           "a control character ({1}) in a name (a terminal may act on it)"}},
+	[UT_YAML_D_NAME_INVISIBLE] = {{"名前に見えない文字（{1}）があります（ほかの名前と見分けがつかなくなるため使えません）",
+	                             "an invisible character ({1}) in a name (not allowed: it would look like another name)"}},
 	[UT_YAML_D_TOO_MANY_NODES] = {{"YAMLの値が多すぎます（{2}個まで）",
 	                               "too many YAML values (at most {2})"}},
 	[UT_YAML_D_UNKNOWN_VALUE] = {{"不明な{1}「{2}」です（{3}のいずれか）",

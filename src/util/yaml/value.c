@@ -291,6 +291,12 @@ const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_CONTROL, 0, 0, u, NULL);
 		return NULL;
 	}
+	if (ut_utf8_invisible(n->text, (size_t)(p - n->text), &cp) <
+	    (size_t)(p - n->text)) {
+		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
+		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_INVISIBLE, 0, 0, u, NULL);
+		return NULL;
+	}
 	return n->text;
 }
 
