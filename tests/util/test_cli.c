@@ -150,8 +150,11 @@ static void test_guess_encoding(void **state)
 	static const char stray[] = "ab\0c";
 	/* (review 2026-12-06) a stray NUL before the last LF: 00 0A at an
 	 * even offset is a UTF-16BE line end, and as UTF-16BE the rest is
-	 * CJK text (牯畮摟…), but the file is UTF-8 with 1 NUL in 32 bytes */
+	 * CJK text (牯畮摟…), but its other LF is no UTF-16 line end */
 	static const char stray_lf[] = "round_limit: 10\ncharacters: []\0\n";
+	/* ねこ\nいぬ\n as UTF-16LE: 6D 30 53 30 0A 00 44 30 6C 30 0A 00, every
+	 * byte ASCII (so UTF-8 but for its NULs), both LFs UTF-16 line ends */
+	static const char kana[] = "\x6d\x30\x53\x30\n\0\x44\x30\x6c\x30\n\0";
 	(void)state;
 	assert_string_equal(ut_cli_guess_encoding(sjis, sizeof sjis - 1), "CP932");
 	assert_string_equal(ut_cli_guess_encoding(euc, sizeof euc - 1), "EUC-JP-MS");
@@ -165,6 +168,7 @@ static void test_guess_encoding(void **state)
 	assert_null(ut_cli_guess_encoding(ctl, sizeof ctl - 1));
 	assert_null(ut_cli_guess_encoding(stray, sizeof stray - 1));
 	assert_null(ut_cli_guess_encoding(stray_lf, sizeof stray_lf - 1));
+	assert_string_equal(ut_cli_guess_encoding(kana, sizeof kana - 1), "UTF-16LE");
 }
 
 int main(void)

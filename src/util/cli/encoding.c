@@ -53,34 +53,20 @@ static int converts(const char *p, size_t n, const char *from, int text)
 	return ok;
 }
 
-/* Whether p[0..n) is UTF-8 but for its NULs (which ut_utf8_valid
- * refuses). */
-static int utf8_but_nuls(const char *p, size_t n)
-{
-	const char *end = p + n, *nul;
-
-	while ((nul = memchr(p, '\0', (size_t)(end - p))) != NULL) {
-		if (!ut_utf8_valid(p, (size_t)(nul - p)))
-			return 0;
-		p = nul + 1;
-	}
-	return ut_utf8_valid(p, (size_t)(end - p));
-}
-
 const char *ut_cli_guess_encoding(const char *p, size_t n)
 {
 	static const char *const sjis_first[] = {"CP932", "EUC-JP-MS"};
 	static const char *const euc_first[] = {"EUC-JP-MS", "CP932"};
 	const char *const *order = euc_first;
-	size_t i, nul_even = 0, nul_odd = 0, lf_le = 0, lf_be = 0;
+	size_t i, nul_even = 0, nul_odd = 0, lf_le = 0, lf_be = 0, lf_all = 0;
 
 	/* UTF-16: a byte order mark; or NULs, all in one column of the byte
 	 * pairs (from ASCII, CR and LF: a sheet's every line end), a line end
 	 * U+000A in that byte order, and text as UTF-16 of that byte order (a
 	 * mostly Japanese file has few NULs, but no other encoding has one;
 	 * the line end keeps a stray NUL in other text from being taken for
-	 * UTF-16, and so does the text being UTF-8 with few NULs: a stray NUL
-	 * before the last LF made the LF a UTF-16 line end) */
+	 * UTF-16, and so does most LFs being such line ends: a stray NUL
+	 * before the last LF of ASCII text makes that LF one, not the others) */
 	if (n >= 2 && ((unsigned char)p[0] == 0xff && (unsigned char)p[1] == 0xfe))
 		return "UTF-16";
 	if (n >= 2 && ((unsigned char)p[0] == 0xfe && (unsigned char)p[1] == 0xff))
@@ -88,17 +74,18 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 	for (i = 0; i < n; i++) {
 		nul_odd += p[i] == '\0' && i % 2;
 		nul_even += p[i] == '\0' && !(i % 2);
+		lf_all += p[i] == '\n';
 	}
 	for (i = 0; i + 1 < n; i += 2) {
 		lf_le += p[i] == '\n' && p[i + 1] == '\0';
 		lf_be += p[i] == '\0' && p[i + 1] == '\n';
 	}
-	/* (a file that is UTF-8 but for fewer than a NUL in 4 bytes is
-	 * UTF-8 with stray NULs: UTF-16 of ASCII has one in 2, and UTF-16 of
-	 * Japanese is no UTF-8) */
+	/* (and most of its LF bytes are such line ends: in UTF-16 the others
+	 * are half of a character, U+xx0A or U+0Axx, rare; in text with a
+	 * stray NUL before an LF, the other LFs end its lines) */
 	if (n % 2 == 0 && (nul_odd == 0) != (nul_even == 0) &&
-	    !((nul_odd + nul_even) * 4 < n && utf8_but_nuls(p, n)) &&
 	    (nul_odd ? lf_le : lf_be) > 0 &&
+	    2 * (nul_odd ? lf_le : lf_be) > lf_all &&
 	    converts(p, n, nul_odd ? "UTF-16LE" : "UTF-16BE", 1))
 		return nul_odd ? "UTF-16LE" : "UTF-16BE";
 	for (i = 0; i + 2 < n; i++) /* JIS: its escapes to kanji or kana */
