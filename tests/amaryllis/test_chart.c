@@ -21,8 +21,11 @@ static int collect(void *ud, const char *data, size_t len)
 	return ut_buf_put(ud, data, len) < 0;
 }
 
-/* The chart of sheet a vs sheet b (both must be legal), NUL-terminated. */
-static char *chart_of(const char *a, const char *b)
+/* The chart of sheet a vs sheet b (both must be legal), NUL-terminated;
+ * the battle with a population limit of max_units (0: the default), and
+ * its outcome rc. */
+static char *chart_limited(const char *a, const char *b, size_t max_units,
+                           int rc)
 {
 	am_sheet *sa = NULL, *sb = NULL;
 	am_engine *e = NULL;
@@ -39,8 +42,10 @@ static char *chart_of(const char *a, const char *b)
 	assert_int_equal(am_chart_new(&c, AM_LANG_JA), 0);
 	bo.on_event = am_chart_event;
 	bo.event_ud = c;
+	if (max_units)
+		bo.max_units = max_units;
 	assert_int_equal(am_battle_run(&res, e, am_sheet_team(sa),
-	                               am_sheet_team(sb), &bo), 0);
+	                               am_sheet_team(sb), &bo), rc);
 	assert_int_equal(am_chart_svg(c, e, collect, &out), 0);
 	assert_false(out.failed);
 	am_chart_free(c);
@@ -48,6 +53,11 @@ static char *chart_of(const char *a, const char *b)
 	am_sheet_free(sa);
 	am_sheet_free(sb);
 	return out.ptr;
+}
+
+static char *chart_of(const char *a, const char *b)
+{
+	return chart_limited(a, b, 0, 0);
 }
 
 static int count(const char *s, const char *what)
@@ -143,11 +153,52 @@ static void party_areas(void **state)
 	free(svg);
 }
 
+/*
+ * A battle stopped by the population limit is drawn up to the stop
+ * (PLAYING.md; review 2026-12-06: it ended at the last turn's end).  The
+ * breeder of party_areas against 的 with a limit of 4 units: 親 builds a
+ * 子 in turn 1 and in turn 2 (4 units), and the 子 of turn 3 would be the
+ * fifth: the battle stops in turn 3 (AM_ELIMIT).  Samples: the start,
+ * the ends of turns 0, 1 and 2, and the stop in turn 3 (x = 4): 親 5 ×5,
+ * 的 50 ×5, the first 子 (from turn 1's end, x = 2) 5 ×3, the second (from
+ * x = 3) 5 ×2.  A unit with one sample, which a line cannot show, gets a
+ * dot: 親 of 素早さ 2 with 産む twice and a limit of 3 builds a 子 in turn
+ * 1's first step, and the second 産む stops the battle in turn 1: the 子
+ * has the stop's sample (x = 2) alone.
+ */
+static void stopped_battle(void **state)
+{
+	static const char breeder[] =
+		"親(9):5/0/0/1/産む\n"
+		"○子(1):5/0/0/0/\n"
+		"・産む(1):ビルド(子)<配置1>\n";
+	static const char target[] = "的:50/0/0/0/\n";
+	char *svg = chart_limited(breeder, target, 4, AM_ELIMIT);
+
+	assert_int_equal(count(svg, "<polyline class=\"hp"), 4);
+	assert_int_equal(count(svg, "data-hp=\"5 5 5 5 5\""), 1);
+	assert_int_equal(count(svg, "data-hp=\"50 50 50 50 50\""), 1);
+	assert_int_equal(count(svg, "data-hp=\"5 5 5\""), 1);
+	assert_int_equal(count(svg, "data-hp=\"5 5\""), 1);
+	assert_int_equal(count(svg, "<circle class=\"hp"), 0);
+	free(svg);
+	svg = chart_limited("親(9):5/0/0/2/産む、産む\n"
+	                    "○子(1):5/0/0/0/\n"
+	                    "・産む(1):ビルド(子)<配置1>\n", target, 3, AM_ELIMIT);
+	assert_non_null(strstr(svg, "data-unit=\"0\" data-hp=\"5 5 5\""));
+	assert_non_null(strstr(svg, "data-unit=\"1\" data-hp=\"50 50 50\""));
+	assert_non_null(strstr(svg, "data-unit=\"2\" data-hp=\"5\""));
+	assert_int_equal(count(svg, "<circle class=\"hp side0\" data-unit=\"2\""), 1);
+	assert_int_equal(count(svg, "<circle class=\"hp"), 1);
+	free(svg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worked_example),
 		cmocka_unit_test(party_areas),
+		cmocka_unit_test(stopped_battle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

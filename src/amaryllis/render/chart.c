@@ -48,6 +48,7 @@ struct am_chart {
 	int64_t *area[2];                 /* ndefs[s] * CHART_X */
 	int failed;                       /* out of memory in the callback */
 	int ended, winner;                /* AM_EV_END seen; its side or -1 */
+	int64_t turn;                     /* the turn begun last, or -1 */
 };
 
 int am_chart_new(am_chart **out, am_lang lang)
@@ -61,6 +62,7 @@ int am_chart_new(am_chart **out, am_lang lang)
 	if (!(c = calloc(1, sizeof(*c))))
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	c->lang = lang;
+	c->turn = -1;
 	for (i = 0; i < CHART_LINES; i++)
 		c->died[i] = -1;
 	*out = c;
@@ -135,6 +137,7 @@ int am_chart_event(void *ud, const am_engine *e, const am_event *ev)
 	case AM_EV_TURN_BEGIN:
 		if (c->nx == 0)
 			rc = snapshot(c, e, 0);
+		c->turn = ev->turn;
 		break;
 	case AM_EV_END:
 		c->ended = 1;
@@ -312,6 +315,16 @@ static void legend_name(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_printf(b, " (%zu)", k);
 }
 
+/* How many samples unit u has. */
+static int samples(const am_chart *c, size_t u)
+{
+	int x, n = 0;
+
+	for (x = 0; x < c->nx; x++)
+		n += c->have[u][x] != 0;
+	return n;
+}
+
 static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
                   ut_lang ul, double width)
 {
@@ -354,6 +367,13 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 				last = x;
 			}
 		ut_buf_puts(b, "\"/>\n");
+		/* a unit with one sample (built in the turn a battle stopped
+		 * in) has no line to draw: a dot */
+		if (first == 0 && samples(c, u) == 1)
+			ut_buf_printf(b, "<circle class=\"hp side%d\" data-unit=\"%zu\" "
+			              "cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+			              s, u, fx(&f, last), fy(&f, (double)c->hp[u][last]),
+			              col);
 		for (x = 0; x < c->nx; x++)
 			if (c->revived[u] >> x & 1)
 				ut_buf_printf(b, "<circle class=\"revival\" data-x=\"%d\" "
@@ -515,6 +535,13 @@ static int chart_svg(am_chart *c, const am_engine *e, am_write_fn write,
 
 	if (c->failed)
 		return ut_error_set(AM_ENOMEM, "out of memory");
+	/* a battle stopped in turn t (an error, --max-units: no end event)
+	 * is drawn up to the stop: the units as they are now, as turn t's
+	 * sample (PLAYING.md) */
+	if (!c->ended && c->turn >= 0 && c->turn + 1 < CHART_X &&
+	    (c->turn + 1 >= c->nx || !c->snap[c->turn + 1]) &&
+	    snapshot(c, e, (int)c->turn + 1) < 0)
+		return -1;
 	carry(c);
 	ut_sink_init(&sink, &b, write, ud, "the chart");
 	ut_buf_printf(&b,
