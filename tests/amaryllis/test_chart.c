@@ -155,7 +155,7 @@ static void party_areas(void **state)
 
 /*
  * A battle stopped by the population limit is drawn up to the stop
- * (PLAYING.md; review 2026-12-06: it ended at the last turn's end).  The
+ * (docs/PLAYING.md; review 2026-12-06: it ended at the last turn's end).  The
  * breeder of party_areas against 的 with a limit of 4 units: 親 builds a
  * 子 in turn 1 and in turn 2 (4 units), and the 子 of turn 3 would be the
  * fifth: the battle stops in turn 3 (AM_ELIMIT).  Samples: the start,

@@ -537,7 +537,7 @@ static int chart_svg(am_chart *c, const am_engine *e, am_write_fn write,
 		return ut_error_set(AM_ENOMEM, "out of memory");
 	/* a battle stopped in turn t (an error, --max-units: no end event)
 	 * is drawn up to the stop: the units as they are now, as turn t's
-	 * sample (PLAYING.md) */
+	 * sample (docs/PLAYING.md) */
 	if (!c->ended && c->turn >= 0 && c->turn + 1 < CHART_X &&
 	    (c->turn + 1 >= c->nx || !c->snap[c->turn + 1]) &&
 	    snapshot(c, e, (int)c->turn + 1) < 0)
