@@ -141,7 +141,7 @@ typedef struct ms_log_stream ms_log_stream;
  * The text is handed to `write` in chunks of about 64 KiB while the duel
  * goes on (each event's lines once the next event has come: a storm's
  * first line looks at it).  The JSON log begins with the duel's result, so
- * its events wait in memory as text (about 150 bytes each) until
+ * its events wait in memory as text (about 85 bytes each) until
  * ms_log_stream_finish, unless ms_log_stream_head was given the result
  * first.
  * @param hands  1: the hands and deck orders too (MS-LOG-4)
@@ -178,12 +178,28 @@ int ms_log_stream_event(void *ud, const ms_duel *d, const ms_event *ev);
  * the result, or with `error` not NULL the line that says why the duel
  * stopped, as ms_render_text_stopped; (JSON) the document as
  * ms_render_json(_stopped).  Hands over everything left.
- * @return 0; MS_ENOMEM; MS_ERROR when the writer failed, or when the duel
- *         did not end as the one given to ms_log_stream_head; MS_EINVALID
- *         when ls or d is NULL
+ * @return 0; MS_ENOMEM (an event was lost: see ms_log_stream_abort);
+ *         MS_ERROR when the writer failed, or when the duel did not end as
+ *         the one given to ms_log_stream_head; MS_EINVALID when ls or d is
+ *         NULL, or the log is finished already (once only)
  */
 int ms_log_stream_finish(ms_log_stream *ls, const ms_duel *d,
                          const char *error);
+
+/**
+ * End the log of a duel that ran out of memory (ms_duel_run gave
+ * MS_ENOMEM, from the engine or from this log's own callback, which then
+ * lost that event): what is whole is handed over (text: every line before
+ * the lost event; JSON whose result went out first, ms_log_stream_head:
+ * its events, then `],"error":"out of memory"}` and a newline, without
+ * allocating, so that it stays one JSON document and says what went
+ * wrong); a JSON log without its head writes nothing.
+ * ms_log_stream_finish after a lost event does the same and returns
+ * MS_ENOMEM.
+ * @return 0; MS_ERROR when the writer failed; MS_EINVALID when ls is NULL
+ *         or the log is finished already
+ */
+int ms_log_stream_abort(ms_log_stream *ls);
 
 /** Everything written so far when the writer is NULL (borrowed; "" for
  *  a NULL ls), its length in *len (len may be NULL). */

@@ -2202,6 +2202,20 @@ static void ms_log_stream_errors(void **state)
 	assert_int_equal(ms_log_stream_finish(ls, d, NULL), MS_ERROR);
 	assert_string_equal(ms_error_last(), "ms_log_stream_finish: the duel did "
 	                    "not end as the one given to ms_log_stream_head");
+	/* once only: a second finish, an abort or a head after it are refused,
+	 * and nothing more is written */
+	{
+		size_t len;
+		ms_log_stream_text(ls, &len);
+		assert_int_equal(ms_log_stream_finish(ls, d, NULL), MS_EINVALID);
+		assert_string_equal(ms_error_last(),
+		                    "ms_log_stream_finish: the log is finished");
+		assert_int_equal(ms_log_stream_abort(ls), MS_EINVALID);
+		assert_int_equal(ms_log_stream_head(ls, d, NULL), MS_EINVALID);
+		assert_string_equal(ms_error_last(),
+		                    "ms_log_stream_head: the log is finished");
+		assert_int_equal(strlen(ms_log_stream_text(ls, NULL)), len);
+	}
 	ms_duel_free(d);
 	ms_duel_free(other);
 	ms_log_stream_free(ls);

@@ -189,6 +189,7 @@ static void test_render(void **state)
 	         "ms_log_stream_finish: ls is NULL");
 	NULL_ARG(ms_log_stream_finish(ls, NULL, NULL),
 	         "ms_log_stream_finish: d is NULL");
+	NULL_ARG(ms_log_stream_abort(NULL), "ms_log_stream_abort: ls is NULL");
 	assert_string_equal(ms_log_stream_text(NULL, &n), "");
 	assert_int_equal(n, 0);
 	assert_string_equal(ms_log_stream_text(ls, &n), "");

@@ -213,6 +213,35 @@ def sweep(shim, lang, argv, stdin, cwd, tmp, ex):
     return bad, total, runs
 
 
+def long_cases(tools):
+    """Logs of megabytes, written while the duel goes on (MS-LOG-1): an
+    allocation failing midway, after some of it went out (review
+    2026-12-06: the JSON was left cut, not one document)."""
+    S = tools["manastorm"]
+    long = "tests/manastorm/golden/scenarios/limit_5_battles.yaml"
+    return [
+        ("ja", [S, "play", long]),
+        ("ja", [S, "play", "--format", "json", long]),
+        ("ja", [S, "play", "--hands", "--format", "json", long]),
+    ]
+
+
+def midway(shim, lang, argv, cwd, tmp, ex):
+    """Each of three allocations in the middle of the run failing."""
+    base, total, _ = run(shim, argv, cwd, tmp, 0)
+    if total is None:
+        return ["no report from the run without failures"], 0, 0
+    ks = [total // 3, total // 2, 2 * total // 3]
+    futs = [(k, ex.submit(run, shim, argv, cwd, tmp, k)) for k in ks]
+    bad = []
+    for k, f in futs:
+        p, _, failed = f.result()
+        why = judge(base, p, failed, lang)
+        if why:
+            bad.append("allocation %d: %s" % (k, why))
+    return bad, total, len(ks)
+
+
 def main(argv):
     if len(argv) < 6:
         sys.stderr.write(__doc__)
@@ -239,6 +268,21 @@ def main(argv):
                     print("  " + b)
             else:
                 print("ok   %s (%d allocations, %d failed)"
+                      % (shown, total, n))
+        for lang, args in long_cases(tools):
+            shown = " ".join([os.path.basename(args[0])] + args[1:])
+            if only and only not in shown:
+                continue
+            bad, total, n = midway(shim, lang, args, src, tmp, ex)
+            runs += n
+            if bad:
+                failures += 1
+                print("FAIL %s (%d allocations, %d failed midway, %d wrong):"
+                      % (shown, total, n, len(bad)))
+                for b in bad[:5]:
+                    print("  " + b)
+            else:
+                print("ok   %s (%d allocations, %d failed midway)"
                       % (shown, total, n))
     print("no_memory: %d runs, %d cases failed" % (runs, failures))
     return 1 if failures else 0

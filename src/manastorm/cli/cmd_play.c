@@ -215,6 +215,10 @@ int cmd_play(const ut_cli *base, int argc, char **argv)
 			             ut_cli_shown_name(name, path), engine);
 		status = UT_EXIT_INPUT;
 	} else if (rc < 0) {
+		/* out of memory: the log so far stays whole (a JSON document
+		 * whose result went out ends with "error") */
+		if (rc == MS_ENOMEM)
+			(void)ms_log_stream_abort(ls);
 		ut_cli_error(&o.ui, "%s: %s", ut_cli_shown_name(name, path),
 		             engine);
 		status = UT_EXIT_INPUT;

@@ -37,7 +37,20 @@ struct ms_log_stream {
 	size_t nevents;
 	int head, head_stopped;
 	ms_result result;
+	int failed;    /* MS_ENOMEM: an event could not be written (the
+	                  lines before it stay whole) */
+	int finished;  /* ms_log_stream_finish or _abort has run */
 };
+
+/* o back to `len` bytes, as before the event that failed to fit: no
+ * part of an event's lines stays (a text log is whole lines, a JSON
+ * document no dangling comma). */
+static void undo(ut_buf *o, size_t len)
+{
+	if (o->len > len)
+		o->len = len;
+	o->failed = 0;
+}
 
 int ms_log_stream_new(ms_log_stream **out, ms_log_format format,
                       ms_lang lang, int hands, ms_write_fn write,
@@ -95,9 +108,11 @@ int ms_log_stream_head(ms_log_stream *ls, const ms_duel *done,
 	if (!ls || !done)
 		return ut_error_set(MS_EINVALID, "ms_log_stream_head: %s is NULL",
 		                    !ls ? "ls" : "done");
-	if (ls->format != MS_LOG_JSON || ls->head || ls->nevents)
+	if (ls->format != MS_LOG_JSON || ls->head || ls->nevents ||
+	    ls->finished)
 		return ut_error_set(MS_EINVALID, "ms_log_stream_head: %s",
 		                    ls->format != MS_LOG_JSON ? "a text log has no head"
+		                    : ls->finished ? "the log is finished"
 		                    : ls->head ? "the head is written already"
 		                               : "events came before the head");
 	if ((rc = ms_json_head(&ls->out, done, error)) < 0)
@@ -129,6 +144,7 @@ static int keep_cards(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 
 static int text_event(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 {
+	size_t before = ls->out.len;
 	int rc;
 
 	if (!ls->begun) {
@@ -141,6 +157,10 @@ static int text_event(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 		ms_text_event(&ls->out, d, ls->text, &ls->pending, ev,
 		              ls->has_cards ? ls->cards : NULL, ls->ncards,
 		              ls->lang);
+	if (ls->out.failed) {
+		undo(&ls->out, before);
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	}
 	ls->pending = *ev;
 	ls->has_pending = 1;
 	return ls->hands ? keep_cards(ls, d, ev) : 0;
@@ -150,13 +170,17 @@ static int json_event(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 {
 	ut_buf *o = ls->head ? &ls->out : &ls->events;
 	const ms_card *c = NULL;
-	size_t n = 0;
+	size_t n = 0, before = o->len;
 
 	if (ls->hands)
 		c = ms_event_cards(d, ev, &n);
-	if (ls->nevents++ && ut_buf_puts(o, ",") < 0)
+	if ((ls->nevents && ut_buf_puts(o, ",") < 0) ||
+	    ms_json_event(o, d, ev, c, n) < 0 || o->failed) {
+		undo(o, before);
 		return ut_error_set(MS_ENOMEM, "out of memory");
-	return ms_json_event(o, d, ev, c, n);
+	}
+	ls->nevents++;
+	return 0;
 }
 
 int ms_log_stream_event(void *ud, const ms_duel *d, const ms_event *ev)
@@ -169,13 +193,49 @@ int ms_log_stream_event(void *ud, const ms_duel *d, const ms_event *ev)
 		                    !ls ? "ud" : !d ? "d" : "ev");
 	if (ls->sink.failed) /* the writer failed: stop the duel */
 		return MS_ERROR;
+	if (ls->failed || ls->finished)
+		return ut_error_set(MS_EINVALID, "ms_log_stream_event: %s",
+		                    ls->finished ? "the log is finished"
+		                                 : "an event was lost before");
 	rc = ls->format == MS_LOG_JSON ? json_event(ls, d, ev)
 	                               : text_event(ls, d, ev);
 	if (rc < 0)
-		return rc;
-	if (ls->out.failed || ls->events.failed)
-		return ut_error_set(MS_ENOMEM, "out of memory");
+		return ls->failed = rc;
 	return ut_sink_flush(&ls->sink, 0);
+}
+
+int ms_log_stream_abort(ms_log_stream *ls)
+{
+	static const char tail[] = "],\"error\":\"out of memory\"}\n";
+	int rc;
+
+	if (!ls)
+		return ut_error_set(MS_EINVALID, "ms_log_stream_abort: ls is NULL");
+	if (ls->finished)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_log_stream_abort: the log is finished");
+	ls->finished = 1;
+	if (ls->format == MS_LOG_JSON && !ls->head) {
+		/* nothing went out: the events kept go */
+		ut_buf_free(&ls->events);
+		ut_buf_clear(&ls->out);
+		return 0;
+	}
+	/* what is whole goes out (text: lines; JSON: events) */
+	if ((rc = ut_sink_flush(&ls->sink, 1)) < 0)
+		return rc;
+	if (ls->format == MS_LOG_TEXT)
+		return 0;
+	/* the document the head began, closed without allocating */
+	if (ls->sink.write) {
+		if (ls->sink.write(ls->sink.ud, tail, sizeof tail - 1)) {
+			ls->sink.failed = 1;
+			return ut_error_set(MS_ERROR, "cannot write the duel log");
+		}
+		return 0;
+	}
+	return ut_buf_put(&ls->out, tail, sizeof tail - 1) < 0
+	       ? ut_error_set(MS_ENOMEM, "out of memory") : 0;
 }
 
 /* JSON: the head (unless written), the events kept, the end. */
@@ -222,8 +282,17 @@ int ms_log_stream_finish(ms_log_stream *ls, const ms_duel *d,
 	if (!ls || !d)
 		return ut_error_set(MS_EINVALID, "ms_log_stream_finish: %s is NULL",
 		                    !ls ? "ls" : "d");
+	if (ls->finished)
+		return ut_error_set(MS_EINVALID,
+		                    "ms_log_stream_finish: the log is finished");
 	if (ls->sink.failed)
 		return MS_ERROR;
+	if (ls->failed) { /* an event was lost: end as ms_log_stream_abort */
+		if ((rc = ms_log_stream_abort(ls)) < 0)
+			return rc;
+		return ut_error_set(MS_ENOMEM, "out of memory");
+	}
+	ls->finished = 1;
 	if (ls->format == MS_LOG_JSON) {
 		rc = json_finish(ls, d, error);
 	} else {

@@ -418,7 +418,10 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 int tr_ask_die(void *ud, uint64_t sides, size_t index, uint64_t *out)
 {
 	track *t = ud;
-	char label[256], prompt[320];
+	/* three names of up to 100 characters (MG-SCN-LIMIT-1, 4 bytes at
+	 * most each) and the words around them: never cut (a cut could split
+	 * a character; review 2026-12-06) */
+	char label[1536], prompt[1664];
 	mg_replay_item it;
 	int64_t v = 0;
 	int rc;

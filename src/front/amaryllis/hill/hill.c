@@ -43,6 +43,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -278,6 +279,26 @@ static int valid_text(const char *s)
 	return 1;
 }
 
+/* Whether UTF-8 s shows nothing: only spaces (U+0020, U+3000, a
+ * no-break space: Unicode's Zs) or invisible characters
+ * (ut_utf8_invisible's). */
+static int blank(const char *s)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k;
+	size_t len = strlen(s), i = 0;
+
+	while (i < len && (k = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i),
+	                                        &c)) > 0) {
+		if (utf8proc_category(c) != UTF8PROC_CATEGORY_ZS &&
+		    ut_utf8_invisible(s + i, (size_t)k, NULL) != 0)
+			return 0;
+		i += (size_t)k;
+	}
+	return 1;
+}
+
 static int valid_address(const char *a)
 {
 	const char *at = a ? strchr(a, '@') : NULL;
@@ -300,7 +321,7 @@ static int config_check(const am_hill_config *cfg)
 		return ut_error_set_tr(AM_EINVALID, "丘の名前が UTF-8 ではないか、"
 		                       "制御文字を含みます", "the hill's name is not "
 		                       "UTF-8 or holds a control character");
-	if (cfg->name && cfg->name[strspn(cfg->name, " ")] == '\0')
+	if (cfg->name && blank(cfg->name))
 		/* (docs/HILL.md: the name defaults to the address; an empty one
 		 * would head the standings with nothing) */
 		return ut_error_set_tr(AM_EINVALID, "丘の名前が空です（省略すると"
