@@ -405,6 +405,46 @@ size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t)
 	return (size_t)nb;
 }
 
+size_t ut_tally_histogram_at(ut_bin *bins, const ut_tally *t, int64_t origin)
+{
+	int64_t lo, hi, start;
+	uint64_t span, w, nb, b, off;
+	size_t i;
+
+	assert(t->sorted);
+	if (t->used == 0)
+		return 0;
+	lo = t->value[0];
+	hi = t->value[t->used - 1];
+	span = (uint64_t)hi - (uint64_t)lo;
+	for (w = span / UT_BINS_MAX + 1;; w++) {
+		/* the grid point at or below lo: origin − k·w (mod 2^64, then
+		 * read back as the int64 it is when in range) */
+		off = ((uint64_t)lo - (uint64_t)origin) % w;
+		if (lo < origin)
+			off = ((uint64_t)origin - (uint64_t)lo) % w ?
+			      w - ((uint64_t)origin - (uint64_t)lo) % w : 0;
+		/* a start below INT64_MIN: the plain bars from lo */
+		if (off > (uint64_t)lo - (uint64_t)INT64_MIN)
+			return ut_tally_histogram(bins, t);
+		start = (int64_t)((uint64_t)lo - off);
+		nb = ((uint64_t)hi - (uint64_t)start) / w + 1;
+		if (nb <= UT_BINS_MAX)
+			break;
+	}
+	memset(bins, 0, (size_t)nb * sizeof *bins);
+	for (b = 0; b < nb; b++) {
+		bins[b].lo = (int64_t)((uint64_t)start + b * w);
+		/* the last bar ends at its grid point, or at INT64_MAX */
+		bins[b].hi = (uint64_t)INT64_MAX - (uint64_t)bins[b].lo < w - 1
+		             ? INT64_MAX : (int64_t)((uint64_t)bins[b].lo + w - 1);
+	}
+	for (i = 0; i < t->used; i++)
+		bins[((uint64_t)t->value[i] - (uint64_t)start) / w].count +=
+		        t->count[i];
+	return (size_t)nb;
+}
+
 void ut_tally_free(ut_tally *t)
 {
 	if (t == NULL)

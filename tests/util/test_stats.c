@@ -308,6 +308,66 @@ static void test_tally_near_ends(void **state)
 	ut_tally_free(&p);
 }
 
+/* ut_tally_histogram_at: bars on the grid origin + k·w.  HP left from −18
+ * to 22 (span 40): w = ⌊40 / 40⌋ + 1 = 2; from the minimum the bars would
+ * be −18–−17 … 0–1 … 22 (0 and 1 in one bar); on the grid of 1 they are
+ * −19–−18, …, −1–0, 1–2, …, 21–22: (22 − (−19)) / 2 + 1 = 21 bars, 0 in
+ * bar 9 (−1–0) and 1 in bar 10 (1–2).  A span that needs all 40 bars
+ * from the minimum takes one more width when shifted: 0..79 (w 2) on the
+ * grid of 1 would be 41 bars from −1, so w = 3: −2–0, 1–3, …, 79–81,
+ * 28 bars.  The ends of int64 fall back to the bars from the minimum. */
+static void test_histogram_at(void **state)
+{
+	ut_tally t = {0};
+	ut_bin b[UT_BINS_MAX];
+	int64_t v;
+	(void)state;
+	assert_int_equal(ut_tally_add(&t, -18), 0);
+	assert_int_equal(ut_tally_add(&t, 0), 0);
+	assert_int_equal(ut_tally_add_n(&t, 1, 3), 0);
+	assert_int_equal(ut_tally_add(&t, 22), 0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram_at(b, &t, 1), 21);
+	assert_int_equal(b[0].lo, -19);
+	assert_int_equal(b[0].hi, -18);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[9].lo, -1);
+	assert_int_equal(b[9].hi, 0);
+	assert_int_equal(b[9].count, 1);
+	assert_int_equal(b[10].lo, 1);
+	assert_int_equal(b[10].hi, 2);
+	assert_int_equal(b[10].count, 3);
+	assert_int_equal(b[20].lo, 21);
+	assert_int_equal(b[20].hi, 22);
+	assert_int_equal(b[20].count, 1);
+	ut_tally_free(&t);
+
+	for (v = 0; v <= 79; v++)
+		assert_int_equal(ut_tally_add(&t, v), 0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram(b, &t), 40);
+	assert_int_equal(ut_tally_histogram_at(b, &t, 1), 28);
+	assert_int_equal(b[0].lo, -2);
+	assert_int_equal(b[0].hi, 0);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[1].lo, 1);
+	assert_int_equal(b[1].count, 3);
+	assert_int_equal(b[27].lo, 79);
+	assert_int_equal(b[27].hi, 81);
+	assert_int_equal(b[27].count, 1);
+	ut_tally_free(&t);
+
+	assert_int_equal(ut_tally_add(&t, INT64_MIN), 0);
+	assert_int_equal(ut_tally_add(&t, INT64_MAX), 0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram_at(b, &t, 1), 40);
+	assert_int_equal(b[0].lo, INT64_MIN);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].hi, INT64_MAX);
+	assert_int_equal(b[39].count, 1);
+	ut_tally_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_tally_generated),
 		cmocka_unit_test(test_tally_constant_memory),
 		cmocka_unit_test(test_tally_near_ends),
+		cmocka_unit_test(test_histogram_at),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,7 +96,9 @@ int mg_mc_render_svg(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 			snprintf(title, sizeof title, T("%s（%s）の残りHP",
 			                                "%s (%s): HP left"),
 			         c->name, c->side == MG_SIDE_PC ? "PC" : "NPC");
-			h.nb = ut_tally_histogram(bins, &r->hp[k - 1]);
+			/* bars from 1 up and from 0 down: none straddles the
+			 * shading of HP ≤ 0 (review 2026-12-06) */
+			h.nb = ut_tally_histogram_at(bins, &r->hp[k - 1], 1);
 			h.title = title;
 			h.xname = T("残りHP", "HP left");
 			h.fill = c->side == MG_SIDE_PC ? fills[0] : fills[1];
