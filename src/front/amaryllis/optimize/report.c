@@ -349,6 +349,16 @@ int am_render_opt_history(const am_opt_view *v, am_lang lang,
 		}
 		ut_buf_printf(&b, "%.1f,%.1f\"/>\n", (double)(W - R), py);
 		(void)px;
+		/* a dot at each improvement: a history of one point, or one
+		 * at 0 points on the x axis, is seen too (review 2026-12-06) */
+		for (i = 0; i < nh; i++)
+			ut_buf_printf(&b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
+			              "fill=\"#1f77b4\"/>\n",
+			              L + (double)(W - L - R) *
+			              (double)h[i].evaluations / (double)xmax,
+			              (H - B) - (double)(H - T - B) *
+			              (double)(h[i].points - ymin) /
+			              (double)(ymax - ymin));
 	}
 	ut_buf_puts(&b, "</svg>\n");
 	return flush(&b, write, ud);
