@@ -309,7 +309,16 @@ static void sw_series(ut_buf *b, const sw_plot *P)
 	const ms_sw_report *r = P->r;
 	size_t i, k;
 
-	for (k = 0; k < P->nseries; k++) {
+	for (k = 0; k < P->nseries && r->nvalues == 1; k++)
+		/* one value: a band of no width; its interval as a whisker
+		 * (review 2026-12-06: the picture showed three dots alone) */
+		ut_buf_printf(b, "<line class=\"band\" x1=\"%.1f\" y1=\"%.1f\" "
+		              "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		              "stroke-opacity=\"0.35\" stroke-width=\"8\"/>\n",
+		              sw_x(P, r->values[0]), sw_y(P, r->pt[0].ci[k].hi),
+		              sw_x(P, r->values[0]), sw_y(P, r->pt[0].ci[k].lo),
+		              fills[k]);
+	for (k = 0; k < P->nseries && r->nvalues > 1; k++) {
 		ut_buf_printf(b, "<polygon class=\"band\" fill=\"%s\" "
 		              "fill-opacity=\"0.18\" points=\"", fills[k]);
 		for (i = 0; i < r->nvalues; i++)
