@@ -370,6 +370,9 @@ static int status_html(am_hill *h, const am_league *league, hill_member *m,
 		ut_buf_xml(b, m[i].entered);
 		ut_buf_puts(b, "</td></tr>\n");
 	}
+	if (n == 0) /* as the text says it (review 2026-12-06: a bare header) */
+		ut_buf_puts(b, UT_TRL(lang, "<tr><td colspan=\"9\">（まだ誰もいません）</td></tr>\n",
+		                      "<tr><td colspan=\"9\">(nobody yet)</td></tr>\n"));
 	ut_buf_puts(b, "</table></div>\n");
 	if (n > 0) {
 		int rc;

@@ -259,6 +259,12 @@ async function hill(page, url, tag, lang, width) {
      `${tag}: ヌト entered and stayed: ${JSON.stringify(r)}`);
   await page.locator("#hill-count", { hasText: L[lang].count1 }).waitFor({ timeout: 15000 });
   ok(true, `${tag}: the count says ${L[lang].count1}`);
+  /* its margin signed, as the text and HTML standings write it: no battle
+   * yet on a hill of 1, so +0 (review 2026-12-06: the page wrote 0, and
+   * 339 where they wrote +339) */
+  const cells = await page.locator("#standings tr.member td").allTextContents();
+  ok(cells.length === 9 && cells[1] === "ヌト" && cells[7] === "+0",
+     `${tag}: the member's row, its margin signed: ${JSON.stringify(cells)}`);
   r = await submit(page, { action: "entry", name: "Other", address: "other@example.org",
                            password: "another-one", sheet: grisk });
   ok(r.result === "entered" && r.stayed === "false" && r.label.startsWith(L[lang].notStayed) &&
@@ -280,6 +286,10 @@ async function hill(page, url, tag, lang, width) {
      `${tag}: ヌト withdrawn: ${JSON.stringify(r)}`);
   await page.locator("#hill-count", { hasText: L[lang].count0 }).waitFor({ timeout: 15000 });
   ok(await page.locator("#standings tr.member").count() === 0, `${tag}: the hill is empty again`);
+  /* and says so, as the text does, not a bare header */
+  const empty = await page.locator("#standings td").allTextContents();
+  ok(empty.length === 1 && empty[0] === (lang === "ja" ? "（まだ誰もいません）" : "(nobody yet)"),
+     `${tag}: the empty standings say so: ${JSON.stringify(empty)}`);
 }
 
 (async () => {

@@ -22,6 +22,7 @@ const T = {
     cls: "クラス", cost: "コスト", running: "戦闘中…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "順位", player: "プレイヤー", wins: "勝", draws: "分", losses: "負", points: "点",
     margin: "ＨＰ差", entered: "登録日時", sending: "送信中…", none: "（なし）",
+    nobody: "（まだ誰もいません）",
     pick: "―", failed: "失敗しました", from_hill: "丘から", heatmap: "対戦表のヒートマップ",
     unreachable: "サーバーに届きませんでした（ネットワークかサーバーが止まっています）。もう一度試してください",
     http_403: "このページ以外からの送信は受け付けません（プロキシの Host の設定を確かめてください）",
@@ -63,6 +64,7 @@ const T = {
     cls: "class", cost: "cost", running: "fighting…", turn_of: (i, n) => `${i} / ${n}`,
     rank: "rank", player: "player", wins: "W", draws: "D", losses: "L", points: "pts",
     margin: "margin", entered: "entered", sending: "sending…", none: "(none)",
+    nobody: "(nobody yet)",
     pick: "—", failed: "failed", from_hill: "From the hill", heatmap: "heat map of the cross table",
     unreachable: "the server could not be reached (the network or the server is down); try again",
     http_403: "only this page may send here (check the proxy's Host setting)",
@@ -569,8 +571,13 @@ async function loadHill() {
   for (const s of data.standings)
     tb.append(el("tr", {class: "member"}, el("td", {class: "num"}, String(s.rank)),
       el("td", {class: "name"}, s.name), el("td", {class: "player"}, s.player ?? ""),
-      ...[s.wins, s.draws, s.losses, s.points, s.margin].map(v => el("td", {class: "num"}, String(v))),
+      ...[s.wins, s.draws, s.losses, s.points].map(v => el("td", {class: "num"}, String(v))),
+      /* signed, as the text and the HTML standings write it (%+lld):
+       * +339, +0, -12 */
+      el("td", {class: "num"}, s.margin >= 0 ? "+" + s.margin : String(s.margin)),
       el("td", {}, s.entered)));
+  if (data.standings.length === 0)
+    tb.append(el("tr", {}, el("td", {colspan: "9"}, t("nobody"))));
   fillPickers(data.standings.map(s => s.name));
   /* the heat map alone (GET /api/hill.svg): the table is the one above */
   const box = $("heatmap");

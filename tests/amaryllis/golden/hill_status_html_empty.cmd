@@ -1,0 +1,2 @@
+# docs/HILL.md status --format html (review 2026-12-06): the standings of an empty hill say so, as the text's "(nobody yet)" does, in a row under the header (before, the header alone), in Japanese and English
+--version >/dev/null; d=$(mktemp -d) && "$AMARYLLIS" hill init "$d/h.db" --size 3 --address hill@example.org --pwhash-ops 1 --pwhash-mem 8192 >/dev/null && "$AMARYLLIS" hill status "$d/h.db" --format html | grep -A1 '<th>順位</th>'; "$AMARYLLIS" hill status "$d/h.db" --format html --lang en | grep -A1 '<th>rank</th>'; rm -rf "$d"
