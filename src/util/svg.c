@@ -3,7 +3,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "util/width.h"
 
@@ -36,12 +38,43 @@ void ut_svg_open(ut_buf *b, int width, int height)
 	              width, height, width, height);
 }
 
+/* The bytes of the longest start of s whose display width is at most
+ * cols (whole code points). */
+static size_t cut_at(const char *s, size_t cols)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	size_t len = strlen(s), i = 0, w = 0;
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k;
+
+	while (i < len && (k = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i),
+	                                        &c)) > 0) {
+		size_t cw = (size_t)ut_width(s + i, (size_t)k);
+		if (w + cw > cols)
+			break;
+		w += cw;
+		i += (size_t)k;
+	}
+	return i;
+}
+
+/* How far a text may be squeezed (textLength) and stay readable. */
+#define SQUEEZE_MAX 1.6
+
 void ut_svg_text(ut_buf *b, double x, double y, int size, const char *anchor,
                  const char *attrs, double maxw, const char *s)
 {
 	/* a wide character is about one em, a narrow one about 0.6 em */
-	double est = 0.6 * size * (double)ut_width(s, strlen(s));
+	double em = 0.6 * size, est = em * (double)ut_width(s, strlen(s));
+	size_t keep = strlen(s);
 
+	/* beyond a readable squeeze: cut, "…", the whole text on hover
+	 * (review 2026-12-06: a long name became a grey smear) */
+	if (maxw > 0 && est > SQUEEZE_MAX * maxw) {
+		double cols = SQUEEZE_MAX * maxw / em - 1; /* the "…" */
+		keep = cut_at(s, cols > 1 ? (size_t)cols : 1);
+		est = em * ((double)ut_width(s, keep) + 1);
+	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" "
 	              "text-anchor=\"%s\"", x, y, size, anchor);
 	if (attrs)
@@ -50,7 +83,23 @@ void ut_svg_text(ut_buf *b, double x, double y, int size, const char *anchor,
 		ut_buf_printf(b, " textLength=\"%.0f\" "
 		              "lengthAdjust=\"spacingAndGlyphs\"", maxw);
 	ut_buf_puts(b, ">");
-	ut_buf_xml(b, s);
+	if (keep < strlen(s)) {
+		char *part = malloc(keep + 1);
+		ut_buf_puts(b, "<title>");
+		ut_buf_xml(b, s);
+		ut_buf_puts(b, "</title>");
+		if (!part) {
+			b->failed = 1;
+		} else {
+			memcpy(part, s, keep);
+			part[keep] = '\0';
+			ut_buf_xml(b, part);
+			free(part);
+		}
+		ut_buf_puts(b, "\xe2\x80\xa6"); /* … */
+	} else {
+		ut_buf_xml(b, s);
+	}
 	ut_buf_puts(b, "</text>\n");
 }
 

@@ -27,6 +27,7 @@
 #include "util/error.h"
 #include "util/msg.h"
 #include "util/sink.h"
+#include "util/svg.h"
 #include "util/width.h"
 
 #define CHART_LINES 12                /* more units: stacked areas */
@@ -306,7 +307,7 @@ static void legend_name(ut_buf *b, const am_chart *c, const am_engine *e,
 	if (am_engine_unit(&st, e, u) < 0)
 		return;
 	ut_buf_printf(b, "%c ", c->side[u] ? 'B' : 'A');
-	ut_buf_xml(b, st.name);
+	ut_buf_puts(b, st.name);
 	for (v = 0; v < u; v++)
 		if (am_engine_unit(&o, e, v) == 0 && o.side == st.side &&
 		    strcmp(o.name, st.name) == 0)
@@ -394,13 +395,18 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 		              f.left + f.width + 12, 48 + 18.0 * (double)u,
 		              f.left + f.width + 32, 48 + 18.0 * (double)u, col);
 		{
+			/* squeezed a little, or cut with its whole name on
+			 * hover (ut_svg_text) */
 			ut_buf lab = UT_BUF_INIT;
-			char fb[80];
 			legend_name(&lab, c, e, u);
-			ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s>",
-			              f.left + f.width + 36, 52 + 18.0 * (double)u,
-			              fit(fb, &lab, 11, width - (f.left + f.width + 36) - 4));
-			put_label(b, &lab);
+			if (lab.failed)
+				b->failed = 1;
+			else
+				ut_svg_text(b, f.left + f.width + 36,
+				            52 + 18.0 * (double)u, 11, "start", NULL,
+				            width - (f.left + f.width + 36) - 4,
+				            lab.ptr ? lab.ptr : "");
+			ut_buf_free(&lab);
 		}
 	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s　%s"
