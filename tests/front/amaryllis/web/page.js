@@ -118,6 +118,17 @@ async function editor(page, url, tag, lang, width) {
                   (await page.locator("#units th").allTextContents()).join(" ");
     ok(!/技術/.test(heads), `${tag}: no 技術 in the English headings: ${heads}`);
   }
+  /* a long unit name widens the tables: their headings stay on one line
+   * (review 2026-12-06: ボーナス wrapped one character a line at 400 px) */
+  await page.fill("#sheet", grisk.replace(/^グリスク/, "とてもとてもとてもとても長い名前のユニットでございますわよ" + "A".repeat(44)));
+  await page.locator("#units td", { hasText: "A".repeat(44) }).waitFor({ timeout: 15000 });
+  const headLines = await page.locator("#units th, #actions th").evaluateAll(ts => ts.map(e => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+  }));
+  ok(headLines.length > 4 && headLines.every(n => n === 1),
+     `${tag}: beside a long name every table heading is on one line: ${JSON.stringify(headLines)}`);
   await page.screenshot({ path: path.join(outdir, `page-${lang}-${width}-editor.png`), fullPage: true });
 }
 
