@@ -242,6 +242,18 @@ def midway(shim, lang, argv, cwd, tmp, ex):
     return bad, total, len(ks)
 
 
+def report(shown, bad, total, n, how):
+    """Print a case's outcome; 1 when it failed."""
+    if bad:
+        print("FAIL %s (%d allocations, %d %s, %d wrong):"
+              % (shown, total, n, how, len(bad)))
+        for b in bad[:5]:
+            print("  " + b)
+        return 1
+    print("ok   %s (%d allocations, %d %s)" % (shown, total, n, how))
+    return 0
+
+
 def main(argv):
     if len(argv) < 6:
         sys.stderr.write(__doc__)
@@ -260,30 +272,14 @@ def main(argv):
                 continue
             bad, total, n = sweep(shim, lang, args, stdin, src, tmp, ex)
             runs += n
-            if bad:
-                failures += 1
-                print("FAIL %s (%d allocations, %d failed, %d wrong):"
-                      % (shown, total, n, len(bad)))
-                for b in bad[:5]:
-                    print("  " + b)
-            else:
-                print("ok   %s (%d allocations, %d failed)"
-                      % (shown, total, n))
+            failures += report(shown, bad, total, n, "failed")
         for lang, args in long_cases(tools):
             shown = " ".join([os.path.basename(args[0])] + args[1:])
             if only and only not in shown:
                 continue
             bad, total, n = midway(shim, lang, args, src, tmp, ex)
             runs += n
-            if bad:
-                failures += 1
-                print("FAIL %s (%d allocations, %d failed midway, %d wrong):"
-                      % (shown, total, n, len(bad)))
-                for b in bad[:5]:
-                    print("  " + b)
-            else:
-                print("ok   %s (%d allocations, %d failed midway)"
-                      % (shown, total, n))
+            failures += report(shown, bad, total, n, "failed midway")
     print("no_memory: %d runs, %d cases failed" % (runs, failures))
     return 1 if failures else 0
 

@@ -142,6 +142,17 @@ static int keep_cards(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 	return 0;
 }
 
+/* The pending event's lines, now that the event after it (next; NULL:
+ * none) is known. */
+static void put_pending(ms_log_stream *ls, const ms_duel *d,
+                        const ms_event *next)
+{
+	if (ls->has_pending)
+		ms_text_event(&ls->out, d, ls->text, &ls->pending, next,
+		              ls->has_cards ? ls->cards : NULL, ls->ncards,
+		              ls->lang);
+}
+
 static int text_event(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 {
 	size_t before = ls->out.len;
@@ -153,10 +164,7 @@ static int text_event(ms_log_stream *ls, const ms_duel *d, const ms_event *ev)
 		ms_text_legend(&ls->out, ls->lang);
 		ls->begun = 1;
 	}
-	if (ls->has_pending)
-		ms_text_event(&ls->out, d, ls->text, &ls->pending, ev,
-		              ls->has_cards ? ls->cards : NULL, ls->ncards,
-		              ls->lang);
+	put_pending(ls, d, ev);
 	if (ls->out.failed) {
 		undo(&ls->out, before);
 		return ut_error_set(MS_ENOMEM, "out of memory");
@@ -299,10 +307,7 @@ int ms_log_stream_finish(ms_log_stream *ls, const ms_duel *d,
 		if (!ls->begun)
 			ms_text_legend(&ls->out, ls->lang);
 		ls->begun = 1;
-		if (ls->has_pending)
-			ms_text_event(&ls->out, d, ls->text, &ls->pending, NULL,
-			              ls->has_cards ? ls->cards : NULL, ls->ncards,
-			              ls->lang);
+		put_pending(ls, d, NULL);
 		ls->has_pending = 0;
 		ms_text_result(&ls->out, d, ls->lang, error);
 	}
