@@ -197,12 +197,14 @@ def chosen(total):
             if k <= EDGE or k > total - EDGE or (k - EDGE) % STRIDE == 0]
 
 
-def sweep(shim, lang, argv, stdin, cwd, tmp, ex):
+def sweep(shim, lang, argv, stdin, cwd, tmp, ex, pick=chosen):
+    """The run without failures, then one with each allocation of
+    pick(total) failing, each judged against it."""
     base, total, _ = run(shim, argv, cwd, tmp, 0, stdin)
     if total is None:
         return ["no report from the run without failures"], 0, 0
     futs = [(k, ex.submit(run, shim, argv, cwd, tmp, k, stdin))
-            for k in chosen(total)]
+            for k in pick(total)]
     runs = len(futs)
     bad = []
     for k, f in futs:
@@ -226,20 +228,9 @@ def long_cases(tools):
     ]
 
 
-def midway(shim, lang, argv, cwd, tmp, ex):
-    """Each of three allocations in the middle of the run failing."""
-    base, total, _ = run(shim, argv, cwd, tmp, 0)
-    if total is None:
-        return ["no report from the run without failures"], 0, 0
-    ks = [total // 3, total // 2, 2 * total // 3]
-    futs = [(k, ex.submit(run, shim, argv, cwd, tmp, k)) for k in ks]
-    bad = []
-    for k, f in futs:
-        p, _, failed = f.result()
-        why = judge(base, p, failed, lang)
-        if why:
-            bad.append("allocation %d: %s" % (k, why))
-    return bad, total, len(ks)
+def midway(total):
+    """Three allocations in the middle of a run of `total`."""
+    return [total // 3, total // 2, 2 * total // 3]
 
 
 def report(shown, bad, total, n, how):
@@ -277,7 +268,8 @@ def main(argv):
             shown = " ".join([os.path.basename(args[0])] + args[1:])
             if only and only not in shown:
                 continue
-            bad, total, n = midway(shim, lang, args, src, tmp, ex)
+            bad, total, n = sweep(shim, lang, args, None, src, tmp, ex,
+                                  midway)
             runs += n
             failures += report(shown, bad, total, n, "failed midway")
     print("no_memory: %d runs, %d cases failed" % (runs, failures))
