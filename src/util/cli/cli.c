@@ -506,6 +506,26 @@ static int main_help(const ut_cli *c, const char *about_ja,
 	return rc;
 }
 
+/* c, or *cc: c in the language of the last --lang ja|en among argv[1..]
+ * (up to a "--"), which the tool's own options stopped before. */
+static const ut_cli *later_lang(const ut_cli *c, int argc, char **argv,
+                                ut_cli *cc)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
+		                : strcmp(argv[i], "--lang") == 0 && i + 1 < argc
+		                ? argv[i + 1] : NULL;
+		if (v && (strcmp(v, "ja") == 0 || strcmp(v, "en") == 0)) {
+			*cc = *c;
+			cc->lang = strcmp(v, "en") == 0 ? UT_LANG_EN : UT_LANG_JA;
+			c = cc;
+		}
+	}
+	return c;
+}
+
 /* Run the command `name`, which *cmd names from then on (for ut_cli_exit). */
 static int main_run(const ut_cli *c, const ut_cli_command *commands,
                     const char *name, int argc, char **argv, const char **cmd)
@@ -524,16 +544,7 @@ static int main_run(const ut_cli *c, const ut_cli_command *commands,
 		}
 	/* its message in the language of a --lang after it (PROG chek --lang
 	 * en), as a known command's would be (docs/CLI.md) */
-	for (i = 1; i < (size_t)argc && strcmp(argv[i], "--") != 0; i++) {
-		const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
-		                : strcmp(argv[i], "--lang") == 0 && i + 1 < (size_t)argc
-		                ? argv[i + 1] : NULL;
-		if (v && (strcmp(v, "ja") == 0 || strcmp(v, "en") == 0)) {
-			cc = *c;
-			cc.lang = strcmp(v, "en") == 0 ? UT_LANG_EN : UT_LANG_JA;
-			c = &cc;
-		}
-	}
+	c = later_lang(c, argc, argv, &cc);
 	/* a misspelt command: the nearest, as for a scenario's keys */
 	for (i = 0; commands[i].name; i++)
 		if (ut_utf8_closer(name, commands[i].name, &best))
@@ -561,6 +572,8 @@ static int main_body(ut_cli *c, int argc, char **argv, const char *version,
 	};
 	int ch, help = 0, n, rc;
 	char **sub;
+	ut_cli cc;
+	const ut_cli *lc;
 
 	ut_cli_getopt_begin(c, argc, argv, "+:h", longopts, MAIN_LANG);
 	for (;;) {
@@ -593,6 +606,24 @@ static int main_body(ut_cli *c, int argc, char **argv, const char *version,
 	if (!help)
 		return main_run(c, commands, argv[optind], argc - optind,
 		                argv + optind, cmd);
+	/* `PROG help COMMAND [--lang L]`: anything else after the command is
+	 * a usage error (docs/CLI.md: a wrong number of operands; review
+	 * 2026-12-06: `help battle check` printed battle's help) */
+	for (n = optind + 1; n < argc; n++) {
+		const char *a = argv[n];
+		if (strcmp(a, "--lang") == 0 && n + 1 < argc) {
+			n++;
+			continue;
+		}
+		if (strncmp(a, "--lang=", 7) == 0 || strcmp(a, "--help") == 0 ||
+		    strcmp(a, "-h") == 0)
+			continue;
+		lc = later_lang(c, argc - optind, argv + optind, &cc);
+		return ut_cli_usage_error(lc, NULL,
+		       UT_TR(lc, "help の後はコマンド1つと --lang だけです（「%s」）",
+		             "help takes one command and --lang only, not '%s'"),
+		       a);
+	}
 	/* `PROG help COMMAND [ARG]...` is `PROG COMMAND --help [ARG]...`, so
 	 * that `help fight --lang en` is in English */
 	n = argc - optind + 1;

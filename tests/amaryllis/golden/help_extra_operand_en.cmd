@@ -1,0 +1,2 @@
+# docs/CLI.md (review 2026-12-06 CLI 8): `help COMMAND` takes the command and --lang only; an operand after it is a usage error (exit 2 echoed) in the language of a --lang anywhere on the line, where `help battle check` printed battle's help and exited 0; `help battle --lang en` still prints battle's help in English (its first line)
+--version >/dev/null; "$AMARYLLIS" help battle check --lang en; echo "exit $?"; "$AMARYLLIS" --lang en help battle --seed 1; echo "exit $?"; "$AMARYLLIS" help battle --lang en | head -1
