@@ -30,6 +30,9 @@ int ut_buf_puts(ut_buf *b, const char *s);
  * U+0020 but tab, line feed and carriage return) as '?'. */
 int ut_buf_xml(ut_buf *b, const char *s);
 
+/* ut_buf_xml of s[0..len) (a start of a longer text). */
+int ut_buf_xml_n(ut_buf *b, const char *s, size_t len);
+
 /** Append printf-formatted text.  0 or UT_ENOMEM, as ut_buf_put. */
 int ut_buf_printf(ut_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -104,9 +104,14 @@ int ut_buf_take(ut_buf *b, char **out, size_t *len)
 
 int ut_buf_xml(ut_buf *b, const char *s)
 {
-	const char *run = s;
+	return ut_buf_xml_n(b, s, strlen(s));
+}
 
-	for (; *s; s++) {
+int ut_buf_xml_n(ut_buf *b, const char *s, size_t len)
+{
+	const char *run = s, *end = s + len;
+
+	for (; s < end; s++) {
 		const char *rep;
 		unsigned char c = (unsigned char)*s;
 		switch (c) {

@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
@@ -84,18 +83,10 @@ void ut_svg_text(ut_buf *b, double x, double y, int size, const char *anchor,
 		              "lengthAdjust=\"spacingAndGlyphs\"", maxw);
 	ut_buf_puts(b, ">");
 	if (keep < strlen(s)) {
-		char *part = malloc(keep + 1);
 		ut_buf_puts(b, "<title>");
 		ut_buf_xml(b, s);
 		ut_buf_puts(b, "</title>");
-		if (!part) {
-			b->failed = 1;
-		} else {
-			memcpy(part, s, keep);
-			part[keep] = '\0';
-			ut_buf_xml(b, part);
-			free(part);
-		}
+		ut_buf_xml_n(b, s, keep);
 		ut_buf_puts(b, "\xe2\x80\xa6"); /* … */
 	} else {
 		ut_buf_xml(b, s);
