@@ -114,6 +114,10 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
                          const char *shortopts, const struct option *longopts,
                          int lang_val);
 
+/* The entry of longopts (ended by a NULL name) whose val is val, or
+ * NULL: the option's long name for a message. */
+const struct option *ut_cli_option(const struct option *longopts, int val);
+
 /*
  * The usage error for what getopt_long returned as '?' or ':' (unknown,
  * ambiguous, missing or unwanted value), worded from argv and longopts.

@@ -148,7 +148,7 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 	lang_chosen = (int)c->lang;
 }
 
-static const struct option *option_of(const struct option *lo, int val)
+const struct option *ut_cli_option(const struct option *lo, int val)
 {
 	for (; lo->name; lo++)
 		if (lo->val == val)
@@ -171,12 +171,12 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
 		return ut_cli_usage_error(c, cmd, UT_TR(c, "オプション「-%c」はありません",
 		                                        "unknown option '-%c'"),
 		                          optopt);
-	if (ch == ':' && (lo = option_of(longopts, optopt)))
+	if (ch == ':' && (lo = ut_cli_option(longopts, optopt)))
 		return ut_cli_usage_error(c, cmd,
 		                          UT_TR(c, "オプション「--%s」には値が必要です",
 		                                "option '--%s' needs a value"),
 		                          lo->name);
-	if (ch == '?' && optopt != 0 && (lo = option_of(longopts, optopt)))
+	if (ch == '?' && optopt != 0 && (lo = ut_cli_option(longopts, optopt)))
 		return ut_cli_usage_error(c, cmd,
 		                          UT_TR(c, "オプション「--%s」は値を取りません",
 		                                "option '--%s' takes no value"),

@@ -153,17 +153,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* The long name of option c (the messages name the option given). */
-static const char *option_name(int c)
-{
-	size_t i;
-
-	for (i = 0; longopts[i].name; i++)
-		if (longopts[i].val == c)
-			return longopts[i].name;
-	return "?";
-}
-
 int cmd_serve(const ut_cli *base, int argc, char **argv)
 {
 	cli_opts o = cli_opts_of(base);
@@ -230,7 +219,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 			if (ranges[i].opt == c)
 				break;
 		if (i < sizeof(ranges) / sizeof(ranges[0])) {
-			const char *name = option_name(c);
+			const char *name = ut_cli_option(longopts, c)->name;
 			if (ut_cli_parse_u64(&v, optarg, ranges[i].max) < 0 ||
 			    v < ranges[i].min) {
 				char opt[40];
