@@ -418,12 +418,10 @@ size_t ut_tally_histogram_at(ut_bin *bins, const ut_tally *t, int64_t origin)
 	hi = t->value[t->used - 1];
 	span = (uint64_t)hi - (uint64_t)lo;
 	for (w = span / UT_BINS_MAX + 1;; w++) {
-		/* the grid point at or below lo: origin − k·w (mod 2^64, then
-		 * read back as the int64 it is when in range) */
-		off = ((uint64_t)lo - (uint64_t)origin) % w;
-		if (lo < origin)
-			off = ((uint64_t)origin - (uint64_t)lo) % w ?
-			      w - ((uint64_t)origin - (uint64_t)lo) % w : 0;
+		/* the grid point at or below lo, lo − off: off is (lo − origin)
+		 * mod w, the distances taken unsigned (any int64 pair) */
+		off = lo >= origin ? ((uint64_t)lo - (uint64_t)origin) % w
+		      : (w - ((uint64_t)origin - (uint64_t)lo) % w) % w;
 		/* a start below INT64_MIN: the plain bars from lo */
 		if (off > (uint64_t)lo - (uint64_t)INT64_MIN)
 			return ut_tally_histogram(bins, t);

@@ -266,8 +266,6 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 		              fx(f, x), f->top + f->height);
 }
 
-/* Append unit u's legend name: "A グリスク", with " (k)" when an earlier
- * unit of its side has the same name (the k-th of that name). */
 /* The attributes that squeeze a text of font size `size` (its XML
  * already escaped, in label) into avail pixels when it would be wider
  * (estimated from its display width: a wide character about one em, a
@@ -298,6 +296,9 @@ static void put_label(ut_buf *b, ut_buf *label)
 	ut_buf_free(label);
 }
 
+/* Append unit u's legend name, raw (ut_svg_text escapes it): "A グリスク",
+ * with " (k)" when an earlier unit of its side has the same name (the k-th
+ * of that name). */
 static void legend_name(ut_buf *b, const am_chart *c, const am_engine *e,
                         size_t u)
 {
