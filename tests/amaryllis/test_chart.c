@@ -193,12 +193,79 @@ static void stopped_battle(void **state)
 	free(svg);
 }
 
+/*
+ * Long names in the title and in a party's legend (review 2026-12-06: the
+ * title and the party legend squeezed a name of any length into their
+ * box; ut_svg_text squeezes at most 1.6 times, then cuts with "…" and
+ * keeps the whole text in a <title>).  The worked example with ヌト
+ * renamed 長×28 + "&<" + 名×28: B wins as before.  The title is 15 px,
+ * 650 px wide: a column is 0.6 × 15 = 9 px, so 1.6 × 650 / 9 − 1 (the
+ * "…") = 114.6 columns are kept.  "ＨＰの推移　—　B " takes 10 + 2 + 1
+ * + 2 + 2 = 17, the 長 56 more (73), "&<" 2 (75): 39 columns are left,
+ * 19 名 of 2 columns each.  In the party of party_areas with 子 renamed
+ * 長×28 + 名×28 (親 wins on the ＨＰ left, 105 against 50), the legend
+ * of the definition keeps the whole name in its <title> and shows it cut
+ * with "…"; the title, short, is not cut.
+ */
+static void long_names(void **state)
+{
+	ut_buf name = UT_BUF_INIT, sheet = UT_BUF_INIT, want = UT_BUF_INIT;
+	char *svg;
+	int i;
+
+	for (i = 0; i < 28; i++)
+		ut_buf_puts(&name, "長");
+	ut_buf_puts(&name, "&<");
+	for (i = 0; i < 28; i++)
+		ut_buf_puts(&name, "名");
+	ut_buf_printf(&sheet, "%s%s", name.ptr, strstr(nut, "："));
+	svg = chart_of(grisk, sheet.ptr);
+	ut_buf_puts(&want, "<title>ＨＰの推移　—　B ");
+	for (i = 0; i < 28; i++)
+		ut_buf_puts(&want, "長");
+	ut_buf_puts(&want, "&amp;&lt;");
+	for (i = 0; i < 28; i++)
+		ut_buf_puts(&want, "名");
+	ut_buf_puts(&want, "の勝利</title>ＨＰの推移　—　B ");
+	for (i = 0; i < 28; i++)
+		ut_buf_puts(&want, "長");
+	ut_buf_puts(&want, "&amp;&lt;");
+	for (i = 0; i < 19; i++)
+		ut_buf_puts(&want, "名");
+	ut_buf_puts(&want, "…</text>");
+	assert_non_null(strstr(svg, want.ptr));
+	assert_int_equal(count(svg, "<text x=\"60.0\" y=\"22.0\" "
+	                            "font-size=\"15\" text-anchor=\"start\" "
+	                            "textLength=\"650\""), 1);
+	free(svg);
+
+	/* a ビルド's target cannot hold "<" (a customisation starts) */
+	name.len = 0;
+	for (i = 0; i < 56; i++)
+		ut_buf_puts(&name, i < 28 ? "長" : "名");
+	ut_buf_free(&sheet);
+	ut_buf_printf(&sheet, "親(9):5/0/0/1/産む\n○%s(1):5/0/0/0/\n"
+	              "・産む(1):ビルド(%s)<配置1>\n", name.ptr, name.ptr);
+	svg = chart_of(sheet.ptr, "的:50/0/0/0/\n");
+	assert_int_equal(count(svg, "<polygon"), 3);
+	ut_buf_free(&want);
+	ut_buf_printf(&want, "<title>%s</title>長", name.ptr);
+	assert_int_equal(count(svg, want.ptr), 1);
+	assert_non_null(strstr(svg, ">ＨＰの推移　—　A 親の勝利</text>"));
+	assert_int_equal(count(svg, "…</text>"), 1); /* the legend's alone */
+	free(svg);
+	ut_buf_free(&want);
+	ut_buf_free(&sheet);
+	ut_buf_free(&name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worked_example),
 		cmocka_unit_test(party_areas),
 		cmocka_unit_test(stopped_battle),
+		cmocka_unit_test(long_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -266,36 +266,6 @@ static void axes(ut_buf *b, const frame *f, ut_lang ul)
 		              fx(f, x), f->top + f->height);
 }
 
-/* The attributes that squeeze a text of font size `size` (its XML
- * already escaped, in label) into avail pixels when it would be wider
- * (estimated from its display width: a wide character about one em, a
- * narrow one 0.6 em, as ut_svg_text), into buf; "" when it fits.  A long
- * unit name was cut at the edge of the chart. */
-static const char *fit(char buf[80], const ut_buf *label, int size,
-                       double avail)
-{
-	double est = 0.6 * size *
-	             (double)ut_width(label->ptr ? label->ptr : "", label->len);
-
-	buf[0] = '\0';
-	if (avail > 0 && est > avail)
-		snprintf(buf, 80, " textLength=\"%.0f\" "
-		         "lengthAdjust=\"spacingAndGlyphs\"", avail);
-	return buf;
-}
-
-/* label (escaped) after the opening tag written by the caller, then
- * </text>; its failure is b's. */
-static void put_label(ut_buf *b, ut_buf *label)
-{
-	if (label->failed)
-		b->failed = 1;
-	else
-		ut_buf_put(b, label->ptr ? label->ptr : "", label->len);
-	ut_buf_puts(b, "</text>\n");
-	ut_buf_free(label);
-}
-
 /* Append unit u's legend name, raw (ut_svg_text escapes it): "A グリスク",
  * with " (k)" when an earlier unit of its side has the same name (the k-th
  * of that name). */
@@ -468,18 +438,10 @@ static int areas(ut_buf *b, const am_chart *c, const am_engine *e,
 			              "height=\"10\" fill=\"%s\"/>\n",
 			              f.left + f.width + 12, f.top + 4 + 16.0 * (double)d,
 			              col);
-			{
-				ut_buf lab = UT_BUF_INIT;
-				char fb[80];
-				if (t && d < t->nunits)
-					ut_buf_xml(&lab, t->units[d].name);
-				ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\"%s>",
-				              f.left + f.width + 30,
-				              f.top + 13 + 16.0 * (double)d,
-				              fit(fb, &lab, 11,
-				                  width - (f.left + f.width + 30) - 4));
-				put_label(b, &lab);
-			}
+			ut_svg_text(b, f.left + f.width + 30,
+			            f.top + 13 + 16.0 * (double)d, 11, "start",
+			            NULL, width - (f.left + f.width + 30) - 4,
+			            t && d < t->nunits ? t->units[d].name : "");
 			if (d >= 7 && d + 1 < c->ndefs[s]) {
 				ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">…</text>\n",
 				              f.left + f.width + 30,
@@ -511,7 +473,6 @@ static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
 	const am_team *t = c->winner == 0 || c->winner == 1
 	                   ? am_engine_team(e, c->winner) : NULL;
 	static const ut_msg stopped = {{"　—　中断", " — stopped"}};
-	ut_buf name = UT_BUF_INIT;
 
 	if (!c->ended) {
 		ut_buf_puts(b, ut_msg_text(&stopped, ul));
@@ -521,12 +482,8 @@ static void winner(ut_buf *b, const am_chart *c, const am_engine *e,
 		ut_buf_puts(b, ut_msg_text(&draw, ul));
 		return;
 	}
-	ut_buf_xml(&name, t->units[0].name);
 	ut_buf_printf(b, ut_msg_text(&wins, ul), c->winner ? 'B' : 'A',
-	              name.ptr ? name.ptr : "");
-	if (name.failed)
-		b->failed = 1;
-	ut_buf_free(&name);
+	              t->units[0].name);
 }
 
 static int chart_svg(am_chart *c, const am_engine *e, am_write_fn write,
@@ -559,12 +516,14 @@ static int chart_svg(am_chart *c, const am_engine *e, am_write_fn write,
 	              width, height, width, height);
 	{
 		ut_buf lab = UT_BUF_INIT;
-		char fb[80];
 		ut_buf_puts(&lab, ut_msg_text(&title, ul));
 		winner(&lab, c, e, ul);
-		ut_buf_printf(&b, "<text x=\"60\" y=\"22\" font-size=\"15\"%s>",
-		              fit(fb, &lab, 15, width - 60 - 10));
-		put_label(&b, &lab);
+		if (lab.failed)
+			b.failed = 1;
+		else
+			ut_svg_text(&b, 60, 22, 15, "start", NULL, width - 60 - 10,
+			            lab.ptr);
+		ut_buf_free(&lab);
 	}
 	if (c->nx > 0) {
 		if (stacked)

@@ -1,2 +1,2 @@
 # amcli review W6: a battle stopped by --max-units (chichi vs haha, the population passes 50) draws its chart up to the stop, titled 中断 / stopped rather than passing for a whole battle (render.h am_chart_svg); the title line of the Japanese and the English picture
---version >/dev/null; for l in ja en; do "$AMARYLLIS" battle --lang $l --max-units 50 --svg /dev/stderr ../../../examples/chichi.txt ../../../examples/haha.txt 2>&1 >/dev/null | grep -o '<text x="60" y="22"[^<]*'; done
+--version >/dev/null; for l in ja en; do "$AMARYLLIS" battle --lang $l --max-units 50 --svg /dev/stderr ../../../examples/chichi.txt ../../../examples/haha.txt 2>&1 >/dev/null | grep -o '<text x="60.0" y="22.0"[^<]*'; done
