@@ -338,6 +338,21 @@ static const ut_msg hm_marks[5] = {
 	{{"勝", "W"}}, {{"分", "D"}}, {{"負", "L"}}, {{"誤", "E"}}, {{"", ""}}};
 static const ut_msg hm_vs = {{"%s 対 %s：%s", "%s vs %s: %s"}};
 static const ut_msg hm_rank = {{"%zu位", "rank %zu"}};
+static const ut_msg hm_places = {{"%zu–%zu位", "places %zu–%zu"}};
+static const ut_msg hm_place = {{"%zu位", "place %zu"}};
+static const ut_msg hm_sep = {{"、", ", "}};
+
+/* Places r0+1 … r1 of a block into buf: "3–4位", "5位" ("places 3–4",
+ * "place 5"); `bare`: the numbers alone ("3–4", "5"), for a label. */
+static void hm_range(char buf[64], ut_lang ul, size_t r0, size_t r1,
+                     int bare)
+{
+	if (r1 - r0 == 1)
+		snprintf(buf, 64, bare ? "%zu" : ut_msg_text(&hm_place, ul), r1);
+	else
+		snprintf(buf, 64, bare ? "%zu–%zu" : ut_msg_text(&hm_places, ul),
+		         r0 + 1, r1);
+}
 
 /* One cell of entries r0 ≤ a < r1 against c0 ≤ b < c1: its colour, and
  * for a single pair (blocks of one) its mark and hover text. */
@@ -397,8 +412,26 @@ static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
 			              key == 1 ? "#000000" : "#ffffff", tmp);
 		}
 	} else {
-		ut_buf_printf(&o->b, "><title>%.0f%%</title></rect>\n",
-		              games > 0 ? 100 * pts / games : 0.0);
+		/* "1–2位 対 3–4位：67%" ("places 1–2 vs places 3–4: 67%") */
+		char rows[64], cols[64], share[16];
+		const char *f = ut_msg_text(&hm_vs, ul), *p1 = strstr(f, "%s");
+		const char *p2 = strstr(p1 + 2, "%s"), *p3 = strstr(p2 + 2, "%s");
+		hm_range(rows, ul, r0, r1, 0);
+		hm_range(cols, ul, c0, c1, 0);
+		if (games > 0)
+			snprintf(share, sizeof share, "%.0f%%", 100 * pts / games);
+		else
+			snprintf(share, sizeof share, "%s", ut_msg_text(
+				&hm_keys[any_error ? 3 : 4], ul));
+		ut_buf_puts(&o->b, "><title>");
+		ut_buf_put(&o->b, f, (size_t)(p1 - f));
+		ut_buf_puts(&o->b, rows);
+		ut_buf_put(&o->b, p1 + 2, (size_t)(p2 - p1 - 2));
+		ut_buf_puts(&o->b, cols);
+		ut_buf_put(&o->b, p2 + 2, (size_t)(p3 - p2 - 2));
+		ut_buf_xml(&o->b, share);
+		ut_buf_puts(&o->b, p3 + 2);
+		ut_buf_puts(&o->b, "</title></rect>\n");
 	}
 }
 
@@ -480,6 +513,11 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 		if (w > label)
 			label = w;
 	}
+	if (!single) { /* the widest block label, "NNN–NNN" */
+		char rg[64];
+		hm_range(rg, ul, n - n / blocks - 1, n, 1);
+		label = width(rg);
+	}
 	label = (size_t)(0.6 * HM_FONT * (double)label) + 16;
 	if (label < 40)
 		label = 40;
@@ -512,6 +550,20 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 		              "text-anchor=\"middle\">%zu</text>\n",
 		              label + j * (size_t)cell + (size_t)cell / 2, HM_TOP - 4,
 		              cell >= 18 ? 11 : 9, j + 1);
+	if (!single) {
+		/* column heads of blocks: the first place of every `step`-th
+		 * block, as many as fit side by side at 9 px (0.6 em a digit
+		 * and 4 px apart) */
+		char num[32];
+		size_t step;
+		snprintf(num, sizeof num, "%zu", n);
+		step = ((size_t)(5.4 * (double)strlen(num)) + 4) / (size_t)cell + 1;
+		for (j = 0; j < blocks; j += step)
+			ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%d\" "
+			              "font-size=\"9\" text-anchor=\"start\">%zu"
+			              "</text>\n", label + j * (size_t)cell,
+			              HM_TOP - 4, j * n / blocks + 1);
+	}
 	/* entries per block: block k holds places [k·n/blocks, (k+1)·n/blocks) */
 	for (i = 0; i < blocks; i++) {
 		size_t r0 = i * n / blocks, r1 = (i + 1) * n / blocks;
@@ -533,6 +585,21 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 			ut_buf_printf(&o.b, "><title>%s</title>%s", rk, num);
 			ut_buf_xml(&o.b, name);
 			ut_buf_puts(&o.b, "</text>\n");
+		} else {
+			/* "1–3", the block's names on hover */
+			char rg[64];
+			size_t a;
+			hm_range(rg, ul, r0, r1, 1);
+			ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%zu\" "
+			              "text-anchor=\"end\"><title>", label - 6,
+			              HM_TOP + i * (size_t)cell + (size_t)cell / 2 + 4);
+			for (a = r0; a < r1; a++) {
+				if (a > r0)
+					ut_buf_puts(&o.b, ut_msg_text(&hm_sep, ul));
+				ut_buf_printf(&o.b, "%zu. ", a + 1);
+				ut_buf_xml(&o.b, v->names[v->standings[a].entry]);
+			}
+			ut_buf_printf(&o.b, "</title>%s</text>\n", rg);
 		}
 		for (j = 0; j < blocks; j++)
 			hm_cell(&o, v, ul, r0, r1, j * n / blocks, (j + 1) * n / blocks,
