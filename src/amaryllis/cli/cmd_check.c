@@ -85,11 +85,13 @@ static int buf_write(void *ud, const char *data, size_t len)
 }
 
 /*
- * `check --format json` of one file: the verdict document on stdout (only
- * an unreadable file's error on stderr).  With several files (`named`),
- * each document starts with "file": the file as given (<stdin> for -), and
- * an unreadable one has a document too: {"file", "ok": false, "error"}.
- * EXIT_OK, or EXIT_INPUT.
+ * `check --format json` of one file: the verdict document on stdout.  With
+ * several files (`named`), each document starts with "file": the file as
+ * given (<stdin> for -).  An unreadable file has a document too, {"ok":
+ * false, "error"} ({"file", "ok", "error"} when named), and its error on
+ * stderr: a program reading stdout gets a document for every argument
+ * (review 2026-12-06: of one file, stdout was empty).  EXIT_OK, or
+ * EXIT_INPUT.
  */
 static int check_json(const cli_opts *o, const char *path, int named)
 {
@@ -106,15 +108,18 @@ static int check_json(const cli_opts *o, const char *path, int named)
 	} else if (!s.sheet && diags) {
 		fprintf(stderr, "%s\n", diags);
 	}
-	if (named && (s.sheet || diags)) {
+	if ((named && s.sheet) || (!s.sheet && diags)) {
 		ut_buf d = UT_BUF_INIT;
-		ut_buf_puts(&d, "{\n \"file\": ");
-		json_str(&d, s.path);
-		if (s.sheet && b.len > 2) { /* "{\n" and the rest */
+		ut_buf_puts(&d, "{\n");
+		if (named) {
+			ut_buf_puts(&d, " \"file\": ");
+			json_str(&d, s.path);
 			ut_buf_puts(&d, ",\n");
+		}
+		if (s.sheet && b.len > 2) { /* "{\n" and the rest */
 			ut_buf_put(&d, b.ptr + 2, b.len - 2);
 		} else if (!s.sheet) {
-			ut_buf_puts(&d, ",\n \"ok\": false,\n \"error\": ");
+			ut_buf_puts(&d, " \"ok\": false,\n \"error\": ");
 			json_str(&d, diags);
 			ut_buf_puts(&d, "\n}\n");
 		}

@@ -1,0 +1,2 @@
+# check --format json of one file that cannot be read (missing, then over --max-sheet-bytes): a document {"ok": false, "error"} on stdout as for several files but without "file" (docs/PLAYING.md: every argument has its document; review 2026-12-06: stdout was empty), the error on stderr too, exit 1 each
+--version >/dev/null; "$AMARYLLIS" check --format json --lang en no-such-sheet.txt; echo "exit $?"; "$AMARYLLIS" check --format json --lang en --max-sheet-bytes 10 sheets/kou.txt; echo "exit $?"
