@@ -116,6 +116,10 @@ typedef enum am_diag_code {
 	                                with the letter N (攻撃力+N), s2 = an
 	                                example with a number */
 	AM_DIAG_WRONG_BRACKET,     /**< s1 = 【】, 〈〉 or 《》 used for ＜＞ */
+	AM_DIAG_NOT_MINUS_UNSIGNED, /**< s1 = ー or ➖ signing a number where
+	                                 no number has a sign (all but 配置Ｎ
+	                                 and 対象Ｎ), s2 = the text without
+	                                 it */
 	AM_DIAG_COUNT
 } am_diag_code;
 

@@ -212,6 +212,10 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"「{3}」はマイナス記号ではありません（マイナスは－か-で書きます）",
 		  "\"{3}\" is not a minus sign (write a minus as － or -)"}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
+	[AM_DIAG_NOT_MINUS_UNSIGNED] = {.text =
+		{{"「{3}」はマイナス記号ではありません（ここの数に符号は付きません）",
+		  "\"{3}\" is not a minus sign, and a number here takes no sign"}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_FIFTH_NUMBER] = {.text =
 		{{"5つ目の数「{3}」があります：ユニットの行の数はHP／攻撃力／防御力／"
 		  "素早さの4つで、技術はボーナスの残りなので書きません",

@@ -195,9 +195,11 @@ static void err_odd(P *p, size_t at)
 
 /* Report the ー or ➖ at line index at, the sign of the number
  * w[sign..en), typed for a minus: s2 is w[st..en) with '-' for it, the
- * text meant (the line is broken from here). */
+ * text meant; where no number has a sign (`signed_ok` 0: all but 配置Ｎ
+ * and 対象Ｎ), the text without it, since a '-' there would be the next error (review
+ * 2026-12-06: 攻撃力 ー１ suggested 「-1」).  The line is broken from here. */
 static void err_not_minus(P *p, const int32_t *w, size_t st, size_t sign,
-                          size_t en, size_t at)
+                          size_t en, size_t at, int signed_ok)
 {
 	char ch[8], sug[512];
 	int32_t fixed[128];
@@ -205,12 +207,15 @@ static void err_not_minus(P *p, const int32_t *w, size_t st, size_t sign,
 
 	am_text_utf8_buf(ch, sizeof(ch), w + sign, 1);
 	for (k = st; k < en && n < sizeof(fixed) / sizeof(fixed[0]); k++)
-		if (k == sign)
-			fixed[n++] = '-';
-		else if (w[k] != 0xFE0F)
+		if (k == sign) {
+			if (signed_ok)
+				fixed[n++] = '-';
+		} else if (w[k] != 0xFE0F) {
 			fixed[n++] = w[k];
+		}
 	am_text_utf8_buf(sug, sizeof(sug), fixed, n);
-	err(p, AM_DIAG_NOT_MINUS, at, 0, 0, ch, sug);
+	err(p, signed_ok ? AM_DIAG_NOT_MINUS : AM_DIAG_NOT_MINUS_UNSIGNED, at,
+	    0, 0, ch, sug);
 	p->broken = 1;
 }
 
@@ -246,7 +251,7 @@ static int scan_int(P *p, int64_t *v, size_t *at)
 		return -1;
 	}
 	if (r == INT_NOT_MINUS) {
-		err_not_minus(p, p->ln->cp, p->i, p->i, end, p->i);
+		err_not_minus(p, p->ln->cp, p->i, p->i, end, p->i, 0);
 		return -1;
 	}
 	if (r == INT_BIG)
@@ -614,11 +619,11 @@ static size_t prefix(const int32_t *w, size_t m, const char *lit)
 	return n;
 }
 
-/* The word with an integer: lit INT tail, the whole of w[0..m).  Returns
- * INT_OK, INT_BIG, INT_ODD or INT_NOT_MINUS (reported) or INT_NONE (does
- * not match). */
+/* The word with an integer: lit INT tail, the whole of w[0..m), whose
+ * number may have a sign when signed_ok.  Returns INT_OK, INT_BIG,
+ * INT_ODD or INT_NOT_MINUS (reported) or INT_NONE (does not match). */
 static int word_int(P *p, size_t m, const char *lit, const char *tail,
-                    int64_t *v, size_t *at)
+                    int signed_ok, int64_t *v, size_t *at)
 {
 	const int32_t *w = p->ps->w;
 	size_t k = prefix(w, m, lit), end;
@@ -646,7 +651,7 @@ static int word_int(P *p, size_t m, const char *lit, const char *tail,
 		err_big(p, w, k, end, *at);
 	if (r == INT_NOT_MINUS) /* ＜配置ー１＞: not 「配置1」, which the
 	                           suggestion of an unknown word would say */
-		err_not_minus(p, w, 0, k, m, *at);
+		err_not_minus(p, w, 0, k, m, *at, signed_ok);
 	return r;
 }
 
@@ -755,7 +760,7 @@ static int action_class(P *p, am_action_rec *a, size_t st, size_t en)
 		}
 	for (i = 0; i < sizeof(n_classes) / sizeof(n_classes[0]); i++) {
 		size_t at;
-		int r = word_int(p, m, n_classes[i].prefix, NULL, &v, &at);
+		int r = word_int(p, m, n_classes[i].prefix, NULL, 0, &v, &at);
 		if (r == INT_NONE)
 			continue;
 		a->cls = n_classes[i].cls;
@@ -843,7 +848,9 @@ static int custom(P *p, size_t st, size_t en)
 	for (i = 0; c.kind == AM_CU_COUNT && i < sizeof(n_cus) / sizeof(n_cus[0]);
 	     i++) {
 		size_t at;
-		int r = word_int(p, m, n_cus[i].prefix, n_cus[i].tail, &c.n, &at);
+		int r = word_int(p, m, n_cus[i].prefix, n_cus[i].tail,
+		                 n_cus[i].cu == AM_CU_PLACE ||
+		                 n_cus[i].cu == AM_CU_TARGET, &c.n, &at);
 		if (r == INT_NONE)
 			continue;
 		c.kind = n_cus[i].cu;
