@@ -1752,10 +1752,10 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	return step_done(h, st);
 }
 
-/* A member's record in one line: "0勝 1分 2敗、勝ち点 1、得失点 -27". */
+/* A member's record in one line: "0勝 1分 2敗、勝ち点 1、ＨＰ差 -27" (ＨＰ差 as every table of the hill says). */
 static void record_text(ut_buf *b, const hill_member *m, am_lang lang)
 {
-	ut_buf_printf(b, UT_TRL(lang, "%lld勝 %lld分 %lld敗、勝ち点 %lld、得失点 %+lld",
+	ut_buf_printf(b, UT_TRL(lang, "%lld勝 %lld分 %lld敗、勝ち点 %lld、ＨＰ差 %+lld",
 	                        "%lld W, %lld D, %lld L, %lld points, margin %+lld"),
 	              (long long)m->wins, (long long)m->draws, (long long)m->losses,
 	              (long long)m->points, (long long)m->margin);

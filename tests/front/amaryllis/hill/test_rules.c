@@ -233,13 +233,13 @@ static void push_off(void **state)
 	only_notice(&f, "c@example.net",
 		"丘「Test Hill」のあなたのユニット「甲」は、「ヌト」の登録で 3 体中の"
 		"最下位になり、丘から押し出されました（定員 2）。\n\n"
-		"最後の成績: 0勝 0分 2敗、勝ち点 0、得失点 -27\n\n"
+		"最後の成績: 0勝 0分 2敗、勝ち点 0、ＨＰ差 -27\n\n"
 		"もう一度挑戦するには、シートを直して丘あてに送ってください。\n");
 	fx_enter(&f, "d@example.net", "o1@x", "pass-ddd", OTSU);
 	assert_string_equal(f.result, "entered");
 	assert_int_equal(am_hill_last_stayed(f.hill), 0); /* pushed off at once */
 	assert_non_null(strstr(f.body, "\n「乙」は 3 体中の最下位で、丘に残れませんでした"
-	                               "（定員 2）: 0勝 0分 2敗、勝ち点 0、得失点 -27\n"));
+	                               "（定員 2）: 0勝 0分 2敗、勝ち点 0、ＨＰ差 -27\n"));
 	assert_null(strstr(f.body, "押し出された"));
 	one_notice(&f, &raw, &text);
 	assert_null(raw); /* the sender is told in the reply, not by a notice */
