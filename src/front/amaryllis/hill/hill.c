@@ -1010,16 +1010,25 @@ static int hostile(job *j)
 			j->lim->max_depth);
 		break;
 	case HILL_MAIL_CHARSET:
-		sayf(j, "文字コード「%s」を読めませんでした。ISO-2022-JP、Shift_JIS、"
-		        "EUC-JP か UTF-8 で送ってください。\n",
-		     "The charset '%s' is unknown here. Please send ISO-2022-JP, "
-		     "Shift_JIS, EUC-JP or UTF-8.\n", m->bad_arg ? m->bad_arg : "?");
+	case HILL_MAIL_UNDECODABLE: {
+		/* the label as the sender wrote it, cut and cleaned as a
+		 * name is (mail review 2026-12-06: an ESC or a U+202E in it
+		 * reached the reply, and 5,000 characters came back whole) */
+		char *cs = am_hill_excerpt(m->bad_arg ? m->bad_arg : "?", 40);
+		if (!cs)
+			return am_hill_oom(AM_ENOMEM);
+		if (m->bad == HILL_MAIL_CHARSET)
+			sayf(j, "文字コード「%s」を読めませんでした。ISO-2022-JP、"
+			        "Shift_JIS、EUC-JP か UTF-8 で送ってください。\n",
+			     "The charset '%s' is unknown here. Please send "
+			     "ISO-2022-JP, Shift_JIS, EUC-JP or UTF-8.\n", cs);
+		else
+			sayf(j, "本文が文字コード（%s）として正しくないため読めません"
+			        "でした。\n",
+			     "The text is not valid in its charset (%s).\n", cs);
+		free(cs);
 		break;
-	case HILL_MAIL_UNDECODABLE:
-		sayf(j, "本文が文字コード（%s）として正しくないため読めませんでした。\n",
-		     "The text is not valid in its charset (%s).\n",
-		     m->bad_arg ? m->bad_arg : "?");
-		break;
+	}
 	case HILL_MAIL_BASE64:
 		say(j, "base64 で符号化された部分が壊れているため読めませんでした。\n",
 		    "A base64-encoded part is broken; it could not be read.\n");

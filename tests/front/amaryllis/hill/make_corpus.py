@@ -772,6 +772,26 @@ def build_cases():
          ["# Shift_JIS bytes labelled with an unknown charset: undecodable.",
           "header X-Amaryllis-Result: rejected",
           "standings:"])
+    # Mail review 2026-12-06: the label of an unknown charset came back
+    # in the reply as the sender wrote it (an ESC, a U+202E, 5,000
+    # characters).  It is echoed as a name is (HILL.md, "Hostile mail"):
+    # at most 40 characters, then …; the ESC and U+202E each U+FFFD.
+    # Label: "ab" ESC "]0;pwn" BEL U+202E "cd" and 100 x's: the excerpt
+    # is a b U+FFFD ] 0 ; p w n U+FFFD U+FFFD c d and 27 x's (40), then ….
+    case("unknown_charset_hostile_label",
+         simple(BOB, "entry", "unknown-charset-hostile", nut_entry, "shift_jis",
+                "base64")
+         .replace(b'charset="shift_jis"',
+                  b'charset="ab\x1b]0;pwn\x07\xe2\x80\xaecd' + b"x" * 100 + b'"'),
+         ["# An unknown charset whose label holds an ESC, a BEL, a U+202E and",
+          "# 100 x's: its excerpt in the reply, 40 characters and …, each",
+          "# control and the U+202E made U+FFFD.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: 文字コード「ab\ufffd]0;pwn\ufffd\ufffdcd" + "x" * 27 +
+          "…」を読めませんでした。",
+          "body-not-contains: \x1b",
+          "body-not-contains: \u202e",
+          "standings:"])
     case("invalid_base64",
          headers(BOB, "entry", "bad-base64").encode() +
          b'Content-Type: text/plain; charset="utf-8"\n'
