@@ -3,8 +3,9 @@
 HTTP audit's R1-R4, H1, H2, H5), with raw requests from Python:
 
 - the body's framing in doubt is 400 and the connection closed: two
-  Content-Length, "Content-Length : 2", Content-Length with
-  Transfer-Encoding, a Transfer-Encoding other than chunked, two of it;
+  Content-Length, "Content-Length : 2", a folded Content-Length or
+  Transfer-Encoding, Content-Length with Transfer-Encoding, a
+  Transfer-Encoding other than chunked, two of it, one in HTTP/1.0;
   a chunked body alone is fine;
 - a query of 2000 arguments is answered at once (libmicrohttpd's pool
   does not run out); a query over 4096 bytes is 414 at once;
@@ -90,12 +91,26 @@ try:
              b"0\r\n\r\n"),
             ("Transfer-Encoding: identity", b"Transfer-Encoding: identity\r\n", b""),
             ("two Transfer-Encoding", b"Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
-             b"0\r\n\r\n")]:
+             b"0\r\n\r\n"),
+            # obs-fold (RFC 9112 section 5.2): libmicrohttpd 0.9.75 glues
+            # the folded line onto the name ("Content-Length2", no length:
+            # the body would be the next request), where a proxy that
+            # unfolds it reads a body (HTTP review 2026-12-06)
+            ("a folded Content-Length", b"Content-Length:\r\n 2\r\n", b"{}"),
+            ("a folded Transfer-Encoding", b"Transfer-Encoding:\r\n chunked\r\n",
+             b"0\r\n\r\n"),
+            ("a line folded onto another header", b"X-A: 1\r\n Content-Length: 2\r\n",
+             b"{}")]:
         t0 = time.time()
         buf, eof = closed_after(port, post + head + b"\r\n" + body)
         ok(status_of(buf) == 400 and error_doc(body_of(buf), 400) and
            b"\r\nConnection: close\r\n" in buf and eof and time.time() - t0 < 3,
            f"{what}: 400 at once, then closed ({status_of(buf)}, closed {eof})")
+    # RFC 9112 section 6.1: Transfer-Encoding in HTTP/1.0 is framing in doubt
+    buf, eof = closed_after(port, post.replace(b"HTTP/1.1", b"HTTP/1.0", 1) +
+                            b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+    ok(status_of(buf) == 400 and b"Transfer-Encoding in an HTTP/1.0 request" in buf and eof,
+       f"HTTP/1.0 with Transfer-Encoding: 400, then closed ({status_of(buf)}, closed {eof})")
     chunk = hex(len(check))[2:].encode()
     st, _, body = raw(port, post + b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" +
                       chunk + b"\r\n" + check + b"\r\n0\r\n\r\n")
@@ -168,8 +183,8 @@ finally:
     rc = srv.stop()
 ok(rc == 0, f"stopped ({rc})")
 lines = srv.log
-ok(sum(" POST /api/check 400 " in l and l.rstrip().endswith(" framing") for l in lines) == 6,
-   "the six framing refusals are logged")
+ok(sum(" POST /api/check 400 " in l and l.rstrip().endswith(" framing") for l in lines) == 10,
+   "the ten framing refusals are logged")
 ok(any(re.search(r" GET / 414 \d+ [\d.]+ms uri$", l.rstrip()) for l in lines),
    "the 414 of a long query is logged")
 ok(sum(bool(re.search(r" 127\.0\.0\.1 - / 0 0 [\d.]+ms - refused$", l.rstrip()))

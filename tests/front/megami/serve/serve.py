@@ -292,6 +292,18 @@ def endpoints(megami, version):
        h.get("connection") == "close" and
        h.get("access-control-allow-origin") == "*",
        f"two Content-Length: 400 framing, closed, with CORS ({st} {b} {h})")
+    # a folded Content-Length (obs-fold): libmicrohttpd 0.9.75 makes it a
+    # header "Content-Length11" and no length, so the body would be read
+    # as the next request, where a proxy that unfolds it reads a body of
+    # 11 (HTTP review 2026-12-06): 400 framing and closed
+    st, h, b = raw(p, f"POST /v2/game_system/SRS/roll HTTP/1.1\r\nHost: "
+                   f"127.0.0.1:{p}\r\nContent-Type: application/"
+                   "x-www-form-urlencoded\r\nContent-Length:\r\n 11\r\n"
+                   "\r\ncommand=1D6".encode())
+    ok(st == 400 and b == '{"ok":false,"reason":"a malformed header name '
+       '(a space before its colon, or a header folded onto a second line)"}'
+       and h.get("connection") == "close",
+       f"a folded Content-Length: 400 framing, closed ({st} {b} {h})")
     expect(p, "POST", "/v2/game_system/SRS/roll", 415,
            '{"ok":false,"reason":"a POST body must be '
            'application/x-www-form-urlencoded or multipart/form-data"}',
