@@ -774,7 +774,7 @@ def build_cases():
           "standings:"])
     # Mail review 2026-12-06: the label of an unknown charset came back
     # in the reply as the sender wrote it (an ESC, a U+202E, 5,000
-    # characters).  It is echoed as a name is (HILL.md, "Hostile mail"):
+    # characters).  It is echoed as a name is (docs/HILL.md, "Hostile mail"):
     # at most 40 characters, then …; the ESC and U+202E each U+FFFD.
     # Label: "ab" ESC "]0;pwn" BEL U+202E "cd" and 100 x's: the excerpt
     # is a b U+FFFD ] 0 ; p w n U+FFFD U+FFFD c d and 27 x's (40), then ….
