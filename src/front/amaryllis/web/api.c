@@ -631,11 +631,20 @@ static int hill_busy(am_web_response *r)
 	            "locked); try again shortly");
 }
 
-/* A hill call's failure as the response. */
+/* A hill call's failure as the response.  AM_HILL_ETEMP is the lock
+ * (503) or an I/O error such as a full disk (500 hill-io, which no wait
+ * mends; review 2026-12-06: a full disk was answered "locked, try again
+ * shortly"); the message names no path of the server. */
 static int hill_failed(am_web_response *r, int rc)
 {
-	if (rc == AM_HILL_ETEMP)
-		return hill_busy(r);
+	if (rc == AM_HILL_ETEMP) {
+		const char *why = ut_error_last();
+		if (!why || strstr(why, "locked") || strstr(why, "busy"))
+			return hill_busy(r);
+		return fail(r, 500, "hill-io", NULL, "the hill could not read or "
+		            "write its database (a full disk, an I/O error): the "
+		            "host needs to look at the server");
+	}
 	return rc == AM_ENOMEM ? rc : fail(r, 500, "hill", NULL, "%s",
 	                                   am_error_last());
 }

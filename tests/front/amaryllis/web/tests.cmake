@@ -33,13 +33,14 @@ add_test(NAME web/csrf
 		"${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}/web-artifacts/csrf" csrf.js)
 # the wire's framing, refusals in the log, limits on answers, an unread
 # stderr (framing.py); the API on workers of its own, in turn across
-# addresses (workers.py)
-foreach(t headers slowloris rate busy_hill lockout framing workers)
+# addresses (workers.py); a hill on a full disk (full_disk.py)
+foreach(t headers slowloris rate busy_hill lockout framing workers full_disk)
 	add_test(NAME web/${t}
 		COMMAND ${AM_PYTHON3} "${dir}/${t}.py" $<TARGET_FILE:amaryllis>)
 endforeach()
 set(am_web_tests web/browser web/page web/robust web/hostile web/load web/csrf web/headers
-	web/slowloris web/rate web/busy_hill web/lockout web/framing web/workers)
+	web/slowloris web/rate web/busy_hill web/lockout web/framing web/workers
+	web/full_disk)
 set_tests_properties(${am_web_tests} PROPERTIES LABELS web TIMEOUT 600)
 # Every server listens on a free loopback port of its own, so the tests
 # may run beside others.  The ones that measure time on the server's side
