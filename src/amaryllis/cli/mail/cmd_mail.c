@@ -556,8 +556,13 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Every file of DIR/new in name order, processed, then moved to DIR/cur
- * (with the ":2," info of a seen message).  A transient failure stops the
- * pass (the file stays in new/ for the next one): EX_TEMPFAIL. */
+ * (with the ":2," info of a seen message).  A transient failure of the
+ * hill stops the pass (the file stays in new/ for the next one):
+ * EX_TEMPFAIL.  A file that cannot be read, or is no regular file (a
+ * folder, a FIFO, which an open without O_NONBLOCK waited on for ever, a
+ * symbolic link), is said and left in new/, and the pass goes on to the
+ * next; then EX_TEMPFAIL too (mail review 2026-12-06: a folder in new/
+ * stopped every pass before the messages after it). */
 static int maildir_pass(mail_run *r)
 {
 	ut_buf p = UT_BUF_INIT;
@@ -565,7 +570,7 @@ static int maildir_pass(mail_run *r)
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
-	int status = EX_OK;
+	int status = EX_OK, unread = 0;
 
 	ut_buf_printf(&p, "%s/new", r->maildir);
 	if (p.failed || !(d = opendir(p.ptr))) {
@@ -593,23 +598,32 @@ static int maildir_pass(mail_run *r)
 		ut_buf src = UT_BUF_INIT, dst = UT_BUF_INIT;
 		char *raw;
 		size_t len;
+		struct stat st;
 		int fd, e;
 		ut_buf_printf(&src, "%s/new/%s", r->maildir, names[i]);
 		ut_buf_printf(&dst, "%s/cur/%s%s", r->maildir, names[i],
 		              strchr(names[i], ':') ? "" : ":2,");
 		if (src.failed || dst.failed) {
 			status = EX_TEMPFAIL;
-		} else if ((fd = open(src.ptr, O_RDONLY)) < 0) {
-			if (errno != ENOENT) { /* ENOENT: another pass took it */
-				cli_error(&r->o, "mail: %s: %s", src.ptr, ES(r, errno));
-				status = EX_TEMPFAIL;
-			}
+		} else if ((fd = open(src.ptr, O_RDONLY | O_NONBLOCK |
+		                      O_NOFOLLOW | O_CLOEXEC)) < 0 &&
+		           errno == ENOENT) {
+			/* another pass took it */
+		} else if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+			/* ELOOP: a symbolic link (O_NOFOLLOW) */
+			e = fd < 0 && errno != ELOOP ? errno : 0;
+			cli_error(&r->o, "mail: %s: %s", src.ptr, e ? ES(r, e) :
+			          UT_TRL(r->o.lang, "通常のファイルではないので飛ばし"
+			                 "ました", "not a regular file: skipped"));
+			if (fd >= 0)
+				close(fd);
+			unread = 1;
 		} else {
 			e = read_message(fd, r->lim.max_bytes, &raw, &len);
 			close(fd);
 			if (e) {
 				cli_error(&r->o, "mail: %s: %s", src.ptr, ES(r, e));
-				status = EX_TEMPFAIL;
+				unread = 1;
 			} else {
 				status = one(r, raw, len, src.ptr);
 				free(raw);
@@ -627,7 +641,7 @@ static int maildir_pass(mail_run *r)
 		free(names[i]);
 	free(names);
 	ut_buf_free(&p);
-	return status;
+	return status == EX_OK && unread ? EX_TEMPFAIL : status;
 }
 
 static int usage(int rc)

@@ -11,7 +11,8 @@ The contract's delivery rules (docs/HILL.md), checked with real processes:
     retry with a working sendmail sends that stored reply, exactly once;
     a further delivery sends nothing;
  3. --maildir DIR: every file of DIR/new is processed once and moved to
-    DIR/cur; loops get no reply; a second run does nothing;
+    DIR/cur; loops get no reply; a second run does nothing; a folder,
+    a FIFO or a link in DIR/new is said and left, the others processed;
  4. --return-path gives sendmail -f ADDR;
  5. an --outbox folder that does not exist is named and nothing is
     stored (exit 75), so the retry once it exists enters the unit.
@@ -116,6 +117,26 @@ def main():
     rc, err = run([am, "mail", "--hill", db, "--maildir", md, "--outbox", mout])
     expect("--maildir again: exit", rc, 0)
     expect("--maildir again: replies", len(H.outbox_files(mout)), 2)
+    # what is no message in new/ (a folder, a FIFO, a symbolic link) is
+    # said and left there, and the messages after it are processed; the
+    # exit is 75 (mail review 2026-12-06: a folder stopped every pass
+    # before the messages after it, a FIFO hung it).  dave's second
+    # #status, 9.status, after them all, is answered.
+    os.mkdir(os.path.join(md, "new", "4.dir"))
+    os.mkfifo(os.path.join(md, "new", "5.fifo"))
+    os.symlink("/etc/passwd", os.path.join(md, "new", "6.link"))
+    with open(os.path.join(md, "new", "9.status"), "wb") as f:
+        f.write(status.replace(b"d-status@test.example", b"d-status2@test.example"))
+    rc, err = run([am, "mail", "--lang", "en", "--hill", db, "--maildir", md,
+                   "--outbox", mout])
+    expect("--maildir with a folder, a FIFO, a link: exit", rc, 75)
+    expect("--maildir with a folder, a FIFO, a link: said",
+           err.splitlines(), ["amaryllis: mail: %s/new/%s: not a regular file: skipped"
+                              % (md, n) for n in ("4.dir", "5.fifo", "6.link")])
+    expect("--maildir with a folder, a FIFO, a link: left in new/",
+           sorted(os.listdir(os.path.join(md, "new"))), ["4.dir", "5.fifo", "6.link"])
+    expect("--maildir with a folder, a FIFO, a link: the message after them answered",
+           len(H.outbox_files(mout)), 3)
 
     # 4. --return-path: the reply command gets -f 'ADDR' after it (review
     # W5: the replies' envelope sender).  The command records its
