@@ -150,26 +150,13 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	}
 	rc = mg_mc_report_finish(&r);
 	if (rc < 0) {
-		char shown[1024];
+		char shown[1536];
 		/* MG-MC-ERR-1: the run, its seed, the combat's message (in the
 		 * page's language, stop_text.h) */
-		if (r.failed && rc == MG_ELIMIT) /* MG-BUDGET-2 */
-			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）がイベントの上限"
-			                           "（1戦%llu件）に達しました。--max-events で"
-			                           "上限を上げられます",
-			                       "fight: run %llu (seed %llu) reached the "
-			                       "limit of %llu events a run; --max-events "
-			                       "raises the limit"),
-			             (unsigned long long)r.failed_run,
-			             (unsigned long long)r.failed_seed,
-			             (unsigned long long)max_events);
-		else if (r.failed)
-			ut_cli_error(ui, UT_TR(ui, "fight: 戦闘 %llu（種 %llu）が止まりました：%s",
-			                       "fight: run %llu (seed %llu) stopped: %s"),
-			             (unsigned long long)r.failed_run,
-			             (unsigned long long)r.failed_seed,
-			             mg_cli_stop_text(shown, sizeof(shown),
-			                              r.failed_message, ui->lang));
+		if (r.failed)
+			ut_cli_error(ui, "fight: %s",
+			             mg_cli_run_failure(shown, sizeof(shown), &r, rc,
+			                                max_events, ui->lang));
 		else
 			ut_cli_error(ui, "fight: %s", mg_error_last());
 		mg_mc_report_free(&r);

@@ -13,6 +13,7 @@
 #include "stop_text.h"
 
 #include "megami/dice.h"
+#include "megami/montecarlo.h"
 #include "util/error.h"
 
 void mg_cli_dice_unused(const ut_cli *ui, const char *cmd, const ut_dice *d)
@@ -162,5 +163,30 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 	}
 	/* "out of memory" (util/error.h); buf holds msg already otherwise */
 	ut_error_text_lang((int)lang, msg, buf, size);
+	return buf;
+}
+
+const char *mg_cli_run_failure(char *buf, size_t size, const mg_mc_report *r,
+                               int rc, uint64_t max_events, ut_lang lang)
+{
+	char shown[1024];
+
+	if (rc == MG_ELIMIT) /* MG-BUDGET-2 */
+		snprintf(buf, size, lang == UT_LANG_JA
+		         ? "戦闘 %llu（種 %llu）がイベントの上限（1戦%llu件）に達し"
+		           "ました。--max-events で上限を上げられます"
+		         : "run %llu (seed %llu) reached the limit of %llu events "
+		           "a run; --max-events raises the limit",
+		         (unsigned long long)r->failed_run,
+		         (unsigned long long)r->failed_seed,
+		         (unsigned long long)max_events);
+	else
+		snprintf(buf, size, lang == UT_LANG_JA
+		         ? "戦闘 %llu（種 %llu）が止まりました：%s"
+		         : "run %llu (seed %llu) stopped: %s",
+		         (unsigned long long)r->failed_run,
+		         (unsigned long long)r->failed_seed,
+		         mg_cli_stop_text(shown, sizeof(shown), r->failed_message,
+		                          lang));
 	return buf;
 }

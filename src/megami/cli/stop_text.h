@@ -52,4 +52,15 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 const char *mg_cli_budget_text(char *buf, size_t size, uint64_t max,
                                int64_t round, ut_lang lang);
 
+struct mg_mc_report;
+/* Why the Monte Carlo run r->failed_run stopped (MG-MC-ERR-1: the run,
+ * its seed, the combat's message, in `lang`), after a failure rc of
+ * mg_mc_report_finish or mg_mc_run_from with r->failed set: "戦闘 0（種 1）
+ * がイベントの上限（1戦N件）に達しました。--max-events で上限を上げられ
+ * ます" for the budget (rc MG_ELIMIT; max_events the runs' budget), else
+ * "戦闘 0（種 1）が止まりました：MESSAGE".  Returns buf. */
+const char *mg_cli_run_failure(char *buf, size_t size,
+                               const struct mg_mc_report *r, int rc,
+                               uint64_t max_events, ut_lang lang);
+
 #endif

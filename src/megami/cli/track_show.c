@@ -4,6 +4,7 @@
  * roll (MG-TRACK-7) and the odds from here (MG-TRACK-10).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "track.h"
@@ -356,15 +357,24 @@ void tr_odds(track *t, int at_die)
 	mg_mc_opts o = MG_MC_OPTS_INIT;
 	mg_mc_report r;
 	mg_mc_start st;
-	int64_t dice[64];
+	int64_t *dice = NULL;
 	size_t i, n = 0;
 	int rc;
 
 	memset(&st, 0, sizeof(st));
 	if (at_die) {
+		/* every die given since the decision (review 2026-12-06: past
+		 * the 64th they were drawn anew, an area attack's 65th die and
+		 * on), so no more than the replay holds */
 		st.combat = t->snap;
 		st.action = t->snap_has_act ? &t->snap_act : NULL;
-		for (i = t->snap_item; i < t->rep.nitems && n < 64; i++)
+		if (t->rep.nitems > t->snap_item &&
+		    !(dice = malloc((t->rep.nitems - t->snap_item) * sizeof(*dice)))) {
+			tr_say(UT_TR(&t->ui, "  見込みを出せません: メモリが足りません\n",
+			                  "  no odds: out of memory\n"));
+			return;
+		}
+		for (i = t->snap_item; i < t->rep.nitems; i++)
 			if (t->rep.items[i].kind == MG_RITEM_DIE)
 				dice[n++] = t->rep.items[i].die;
 		st.dice = dice;
@@ -377,12 +387,17 @@ void tr_odds(track *t, int at_die)
 	o.jobs = 1;
 	o.max_events = t->max_events;
 	rc = mg_mc_run_from(&r, &st, &o);
+	free(dice);
 	if (rc < 0) {
-		char msg[1024];
+		char msg[1536];
+		/* a run that failed in the page's language, as fight --runs
+		 * says it (review 2026-12-06: "run 0 (seed 1): " in Japanese) */
 		tr_say(UT_TR(&t->ui, "  見込みを出せません: %s\n",
 		                  "  no odds: %s\n"),
-		       mg_cli_stop_text(msg, sizeof(msg), mg_error_last(),
-		                        t->ui.lang));
+		       r.failed ? mg_cli_run_failure(msg, sizeof(msg), &r, rc,
+		                                     o.max_events, t->ui.lang)
+		                : mg_cli_stop_text(msg, sizeof(msg), mg_error_last(),
+		                                   t->ui.lang));
 		mg_mc_report_free(&r);
 		return;
 	}

@@ -1,0 +1,2 @@
+# The odds of a fight whose runs pass --max-events, in Japanese: the run and its seed worded as fight --runs words them (review 2026-12-06: "run 0 (seed 1): " in a Japanese message).  duel.yaml with a budget of 5 events a run: the tracker's fight is still in round 1 when o is typed, and run 0 of the odds passes 5 events first.
+track --seed 1 --max-events 5 ../../../examples/megami/duel.yaml < track_odds_budget.in
