@@ -258,11 +258,28 @@ int ut_yaml_bool(ut_yaml_doc *d, const ut_yaml_node *n, int *v)
 	return 0;
 }
 
-/* Text (a name): any scalar but null; "" is an empty name. */
+/* Whether s[0..len) ends (at_end) or begins with a blank: a space, or
+ * the full-width space U+3000 (E3 80 80) an IME leaves; its length. */
+static size_t blank_at(const char *s, size_t len, int at_end)
+{
+	const char *p = at_end ? s + len : s;
+
+	if (len >= 1 && (at_end ? p[-1] : p[0]) == ' ')
+		return 1;
+	if (len >= 3 && memcmp(at_end ? p - 3 : p, "\xe3\x80\x80", 3) == 0)
+		return 3;
+	return 0;
+}
+
+/* Text (a name): any scalar but null; "" is an empty name.  Blanks at
+ * either end (a U+3000 that an IME left, spaces inside quotes) are
+ * dropped, as YAML drops a plain scalar's own: "オーガ　" is オーガ, the
+ * name a GM types (GM review 2026-12-06: the tracker showed オーガ and
+ * refused it typed). */
 const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 {
-	const char *p;
-	size_t chars = 0;
+	const char *p, *text = n->text;
+	size_t chars = 0, len, k;
 	uint32_t cp;
 	char u[16];
 
@@ -274,30 +291,39 @@ const char *ut_yaml_text(ut_yaml_doc *d, const ut_yaml_node *n)
 			return NULL;
 		}
 	}
-	if (!*n->text) {
+	len = text ? strlen(text) : 0;
+	while ((k = blank_at(text, len, 0)) != 0) {
+		text += k;
+		len -= k;
+	}
+	while ((k = blank_at(text, len, 1)) != 0)
+		len -= k;
+	if (len == 0) {
 		ut_yaml_diag_at(d, n, UT_YAML_D_EMPTY_NAME, 0, 0, NULL, NULL);
 		return NULL;
 	}
-	for (p = n->text; *p; p++)
+	if (len != strlen(n->text) && !(text = ut_yaml_own(d, text, len))) {
+		d->nomem = 1;
+		return NULL;
+	}
+	for (p = text; *p; p++)
 		chars += ((unsigned char)*p & 0xC0) != 0x80;
 	if (chars > UT_YAML_NAME_MAX) {
 		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_TOO_LONG, (int64_t)chars,
 		                UT_YAML_NAME_MAX, NULL, NULL);
 		return NULL;
 	}
-	if (ut_utf8_control(n->text, (size_t)(p - n->text), &cp) <
-	    (size_t)(p - n->text)) {
+	if (ut_utf8_control(text, len, &cp) < len) {
 		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
 		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_CONTROL, 0, 0, u, NULL);
 		return NULL;
 	}
-	if (ut_utf8_invisible(n->text, (size_t)(p - n->text), &cp) <
-	    (size_t)(p - n->text)) {
+	if (ut_utf8_invisible(text, len, &cp) < len) {
 		snprintf(u, sizeof(u), "U+%04X", (unsigned)cp);
 		ut_yaml_diag_at(d, n, UT_YAML_D_NAME_INVISIBLE, 0, 0, u, NULL);
 		return NULL;
 	}
-	return n->text;
+	return text;
 }
 
 /* One value of a vocabulary; -1 after a diagnostic. */
