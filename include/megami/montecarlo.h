@@ -44,7 +44,16 @@ enum {
  *  thread only, after every chunk of runs and once at the end. */
 typedef void (*mg_mc_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
-#define MG_MC_OPTS_VERSION 2
+/** Asked before each run, on any of the series' threads (so it must be
+ *  safe to call from several at once: read a flag a signal handler sets):
+ *  nonzero stops the series, whose runs not begun are not fought; the
+ *  series then fails (MG_ERROR, "stopped by mg_mc_opts.stop", out->failed
+ *  naming the first run not fought). */
+typedef int (*mg_mc_stop_fn)(void *ud);
+
+/* 3: stop and stop_ud (a version 2 struct, without them, is still
+ * taken) */
+#define MG_MC_OPTS_VERSION 3
 
 typedef struct mg_mc_opts {
 	unsigned version;   /**< MG_MC_OPTS_VERSION */
@@ -58,10 +67,13 @@ typedef struct mg_mc_opts {
 	 *  failing run (MG-MC-ERR-1).  The series does at most
 	 *  runs × max_events events. */
 	uint64_t max_events;
+	mg_mc_stop_fn stop; /**< may be NULL (version 3) */
+	void *stop_ud;
 } mg_mc_opts;
 
 #define MG_MC_OPTS_INIT \
-	{MG_MC_OPTS_VERSION, 1, 0, 1, NULL, NULL, MG_COMBAT_MAX_EVENTS_DEFAULT}
+	{MG_MC_OPTS_VERSION, 1, 0, 1, NULL, NULL, MG_COMBAT_MAX_EVENTS_DEFAULT, \
+	 NULL, NULL}
 
 /** A 95 % Wilson score interval (MG-MC-WILSON-1). */
 typedef struct mg_mc_interval {

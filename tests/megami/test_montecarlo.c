@@ -7,6 +7,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -491,6 +492,57 @@ static void mg_mc_limit_1_bad_options(void **state)
 	o.version = MG_MC_OPTS_VERSION;
 	f.ch[1].side = MG_SIDE_PC;
 	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_EINVALID);
+	mg_mc_report_free(&r);
+}
+
+/* MG-MC-STOP-1: mg_mc_opts.stop is asked before each run: the calls counted, nonzero
+ * from the 6th on.  On one thread runs 0-4 are fought and run 5 is the
+ * first not fought: the series fails with MG_ERROR, out->failed naming
+ * run 5 (the smallest failing index, UT-SERIES-ERR-1), its seed S + 5.
+ * On 3 threads the runs are handed out in chunks of 64 (a thread asks
+ * before each of its runs), so some run at or past index 5 is the first
+ * refused, and the failure is still the smallest index that failed: at
+ * least 5.  An options struct of version 2 (without stop) is still
+ * taken: 10 runs succeed. */
+static atomic_uint stop_calls;
+static int stop_after_5(void *ud)
+{
+	(void)ud;
+	return atomic_fetch_add(&stop_calls, 1) >= 5;
+}
+
+static void mg_mc_stop_asked_before_each_run(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	mg_mc_opts o = MG_MC_OPTS_INIT;
+	(void)state;
+
+	harmless(&f, 3);
+	o.runs = 1000;
+	o.seed = 40;
+	o.stop = stop_after_5;
+	atomic_store(&stop_calls, 0);
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_ERROR);
+	assert_true(r.failed);
+	assert_int_equal(r.failed_run, 5);
+	assert_int_equal(r.failed_seed, 45);
+	assert_string_equal(r.failed_message, "stopped by mg_mc_opts.stop");
+	assert_int_equal(atomic_load(&stop_calls), 6);
+	mg_mc_report_free(&r);
+	o.jobs = 3;
+	atomic_store(&stop_calls, 0);
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), MG_ERROR);
+	assert_true(r.failed && r.failed_run >= 5 && r.failed_run < 1000);
+	assert_true(atomic_load(&stop_calls) < 1000);
+	mg_mc_report_free(&r);
+	o.version = 2;
+	o.jobs = 1;
+	o.runs = 10;
+	atomic_store(&stop_calls, 0);
+	assert_int_equal(mg_mc_run(&r, &f.s, &o), 0);
+	assert_int_equal(atomic_load(&stop_calls), 0);
+	assert_int_equal(r.wins[0] + r.wins[1] + r.wins[2], 10);
 	mg_mc_report_free(&r);
 }
 
@@ -1086,6 +1138,7 @@ int main(void)
 		cmocka_unit_test(mg_mc_from_1_fresh_is_mg_mc_run),
 		cmocka_unit_test(mg_mc_from_1_state_action_dice),
 		cmocka_unit_test(mg_mc_share_1_parts_are_mg_mc_run),
+		cmocka_unit_test(mg_mc_stop_asked_before_each_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

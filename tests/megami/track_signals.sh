@@ -158,6 +158,42 @@ wait_prompt "[exit 143]"
 grep -Fxq "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17" "$D3/c.log" ||
 	fail "--log c.log does not hold the session: $(cat "$D3/c.log")"
 
+# ---- 3c. SIGTERM and Ctrl-C while the odds compute (o): the odds stop
+# for them (review 2026-12-06: 10,000 fights of 100 characters that never
+# fall, about 40 minutes, ran on past both).  100 soldiers, 50 a side, of
+# 1,000,000 HP with armor 3 against damage 3: no fight ends before its
+# 1000 rounds.  SIGTERM: "odds stopped", then saved as at a prompt;
+# Ctrl-C: "odds stopped" under the ^C the terminal echoed, and the same
+# prompt again (the Ctrl-C was the odds', not the line's).
+D7=$TMP/s7
+mkdir -p "$D7"
+{
+	echo "round_limit: 1000"
+	echo "characters:"
+	for i in $(seq 0 99); do
+		printf '  - name: 兵%d\n    side: %s\n    hp: 1000000\n    armor: {impact: 3}\n' \
+			"$i" "$([[ $i -lt 50 ]] && echo PC || echo NPC)"
+		printf '    attacks:\n      - name: 剣\n        damage: 3\n        attributes: [impact]\n'
+	done
+} > "$D7/big.yaml"
+run "$D7" --lang en --seed 1 --max-events 10000000 big.yaml
+wait_prompt "兵0's initiative 2D6 [Enter=roll / 1-6]>"
+type_line o
+sleep 1
+kill -TERM "$(tracker_pid)" || fail "no tracker to send SIGTERM to"
+wait_line "  odds stopped"
+wait_line "saved: big.replay"
+wait_prompt "[exit 143]"
+run "$D7" --lang en --seed 1 --max-events 10000000 big.yaml
+wait_prompt "兵0's initiative 2D6 [Enter=roll / 1-6]>"
+type_line o
+sleep 1
+"${T[@]}" send-keys -t "$CUR" C-c
+wait_line "  odds stopped"
+wait_prompt "兵0's initiative 2D6 [Enter=roll / 1-6]>"
+screen | grep -F "input cancelled" >/dev/null &&
+	fail "the Ctrl-C that stopped the odds also cancelled the next line"
+
 # ---- 3b. The same SIGTERM when a script runs the tracker: a shell
 # without job control, so the tracker shares the shell's process group.
 # Only the tracker gets the signal: libedit's own handlers passed it on

@@ -107,6 +107,12 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt);
 char *tr_fold(const char *s);
 void tr_flush_log(track *t);
 void tr_pad(const char *s, size_t width);
+/* Whether Ctrl-C, SIGHUP, SIGTERM or SIGQUIT came and no prompt has
+ * taken it yet: a long computation (the odds) stops for it.  Safe from
+ * any thread. */
+int tr_signal_pending(void);
+/* Whether Ctrl-C came and no prompt has taken it yet; it is taken. */
+int tr_take_interrupt(void);
 void tr_signals(void);
 size_t tr_split(char *line, char **w, size_t max);
 enum { TR_OUT_OF_RANGE = -2 };

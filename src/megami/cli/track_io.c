@@ -126,6 +126,19 @@ void tr_signals(void)
 	rl_catch_signals = 0;
 }
 
+int tr_signal_pending(void)
+{
+	return got_int || got_stop;
+}
+
+int tr_take_interrupt(void)
+{
+	int was = got_int;
+
+	got_int = 0;
+	return was;
+}
+
 /* Ctrl-Z came (MG-TRACK-12): the line being typed is dropped, as after
  * Ctrl-C, and the tracker stops as SIGTSTP would stop it, with the
  * terminal as the shell left it; once continued (fg) the prompt is asked

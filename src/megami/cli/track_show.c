@@ -352,6 +352,14 @@ static void odds_line(track *t, const char *what, const mg_mc_report *r, int k)
  * the combat as it is.  At a die: from the state before the decision
  * being resolved, with that decision and the dice given since.
  */
+/* The odds stop for a signal (MG-TRACK-12; review 2026-12-06: Ctrl-C
+ * and SIGTERM waited for 10,000 long fights), mg_mc_opts.stop. */
+static int odds_stop(void *ud)
+{
+	(void)ud;
+	return tr_signal_pending();
+}
+
 void tr_odds(track *t, int at_die)
 {
 	mg_mc_opts o = MG_MC_OPTS_INIT;
@@ -386,8 +394,19 @@ void tr_odds(track *t, int at_die)
 	o.seed = t->seed;
 	o.jobs = 1;
 	o.max_events = t->max_events;
+	o.stop = odds_stop;
 	rc = mg_mc_run_from(&r, &st, &o);
 	free(dice);
+	if (rc < 0 && tr_signal_pending()) {
+		/* Ctrl-C stops the odds alone (after the ^C the terminal
+		 * echoed); SIGHUP, SIGTERM and SIGQUIT are the prompt's, which
+		 * ends the input for them */
+		int ctrl_c = tr_take_interrupt();
+		tr_say("%s%s", ctrl_c && t->tty ? "\n" : "",
+		       UT_TR(&t->ui, "  見込みを中断しました\n", "  odds stopped\n"));
+		mg_mc_report_free(&r);
+		return;
+	}
 	if (rc < 0) {
 		char msg[1536];
 		/* a run that failed in the page's language, as fight --runs

@@ -53,6 +53,8 @@ typedef struct shared {
 	mg_mc_report *rep;
 	uint64_t seed;
 	uint64_t max_events; /* of each run (MG-BUDGET-2) */
+	mg_mc_stop_fn stop;  /* asked before each run; NULL: never */
+	void *stop_ud;
 } shared;
 
 typedef struct worker {
@@ -137,6 +139,8 @@ static int fight(void *wp, uint64_t i)
 	int rc;
 
 	i += sh->first;
+	if (sh->stop && sh->stop(sh->stop_ud)) /* MG-MC-STOP-1 */
+		return ut_error_set(MG_ERROR, "stopped by mg_mc_opts.stop");
 	if (!sh->start) {
 		ut_dice_seed(&w->dice, ut_rng_series_seed(sh->seed, i));
 		mg_combat_restart(w->combat);
@@ -299,7 +303,7 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
                       const mg_mc_start *start, const mg_mc_opts *o,
                       uint64_t first, uint64_t count)
 {
-	shared sh;
+	shared sh = {0};
 	setup_ctx ctx;
 	ut_series_opts so = {0};
 	ut_series_result sr;
@@ -311,7 +315,8 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	if (out == NULL)
 		return ut_error_set(MG_EINVALID, "Monte Carlo: no report");
 	memset(out, 0, sizeof *out);
-	if (scenario == NULL || o == NULL || o->version != MG_MC_OPTS_VERSION)
+	if (scenario == NULL || o == NULL ||
+	    (o->version != MG_MC_OPTS_VERSION && o->version != 2))
 		return ut_error_set(MG_EINVALID,
 		                    "Monte Carlo: bad scenario or options");
 	if (o->runs < 1)
@@ -370,6 +375,10 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	sh.rep = out;
 	sh.seed = o->seed;
 	sh.max_events = o->max_events;
+	if (o->version >= 3) { /* a version 2 struct ends before them */
+		sh.stop = o->stop;
+		sh.stop_ud = o->stop_ud;
+	}
 	ctx.sh = &sh;
 	ctx.ws = ws;
 	so.n = count;
