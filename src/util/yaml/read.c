@@ -464,6 +464,17 @@ static void report_parse_error(ut_yaml_doc *d, const yaml_parser_t *p)
 			if (cl == line && cc == col)
 				ctx = NULL;
 		}
+		/* A key without its ':' ("side PC", "hp 24") is found on the
+		 * line after it, where libyaml gives up; a simple key is one
+		 * line, so the ':' belongs on the key's: shown there (GM review
+		 * 2026-12-06: the caret stood under the next, correct line) */
+		if (ctx && p->problem &&
+		    strcmp(p->problem, "could not find expected ':'") == 0 &&
+		    strcmp(ctx, "while scanning a simple key") == 0 && cl < line) {
+			line = cl;
+			col = cc;
+			ctx = NULL;
+		}
 		ut_yaml_diag_add(d, UT_YAML_D_SYNTAX, line, col,
 		     ctx ? (int64_t)cl : 0, ctx ? (int64_t)cc : 0,
 		     p->problem ? p->problem : "?", ctx);

@@ -1,0 +1,2 @@
+# check_missing_colon in English
+check --lang en scenarios/missing_colon.yaml
