@@ -227,6 +227,9 @@ try:
 finally:
     rc = stopped(srv)
 ok(rc == 0, f"the server stops with status 0 ({rc})")
-ok(len(srv.lines(r" POST /api/battle 429 \d+ [\d.]+ms rate$")) == 3,
+# (" aborted" after one of them: its client, which had the whole answer,
+# closed before the server saw the answer out, as once under TSan in CI
+# on 2026-12-06; the status and the reason are what this checks)
+ok(len(srv.lines(r" POST /api/battle 429 \d+ [\d.]+ms rate( aborted)?$")) == 3,
    f"the three are logged 429 rate ({srv.lines(' POST /api/battle ')})")
 finish("workers")
