@@ -196,8 +196,9 @@ static void err_odd(P *p, size_t at)
 /* Report the ー or ➖ at line index at, the sign of the number
  * w[sign..en), typed for a minus: s2 is w[st..en) with '-' for it, the
  * text meant; where no number has a sign (`signed_ok` 0: all but 配置Ｎ
- * and 対象Ｎ), the text without it, since a '-' there would be the next error (review
- * 2026-12-06: 攻撃力 ー１ suggested 「-1」).  The line is broken from here. */
+ * and 対象Ｎ), the text without it, since a '-' there would be the next
+ * error (review 2026-12-06: 攻撃力 ー１ suggested 「-1」).  The line is
+ * broken from here. */
 static void err_not_minus(P *p, const int32_t *w, size_t st, size_t sign,
                           size_t en, size_t at, int signed_ok)
 {

@@ -346,12 +346,6 @@ static void odds_line(track *t, const char *what, const mg_mc_report *r, int k)
 	(void)t;
 }
 
-/*
- * `o`: 10 000 fights from here with the default policy for every decision
- * (MG-MC-FROM-1), seeded with the session's seed.  At a decision: from
- * the combat as it is.  At a die: from the state before the decision
- * being resolved, with that decision and the dice given since.
- */
 /* The odds stop for a signal (MG-TRACK-12; review 2026-12-06: Ctrl-C
  * and SIGTERM waited for 10,000 long fights), mg_mc_opts.stop. */
 static int odds_stop(void *ud)
@@ -360,6 +354,12 @@ static int odds_stop(void *ud)
 	return tr_signal_pending();
 }
 
+/*
+ * `o`: 10 000 fights from here with the default policy for every decision
+ * (MG-MC-FROM-1), seeded with the session's seed.  At a decision: from
+ * the combat as it is.  At a die: from the state before the decision
+ * being resolved, with that decision and the dice given since.
+ */
 void tr_odds(track *t, int at_die)
 {
 	mg_mc_opts o = MG_MC_OPTS_INIT;

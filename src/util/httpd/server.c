@@ -486,9 +486,9 @@ static MHD_Result_t count_header(void *cls, enum MHD_ValueKind kind,
  * is where the next begins; RFC 9112 section 6.3): a header name in
  * doubt (count_header), Transfer-Encoding in HTTP/1.0, Content-Length or
  * Transfer-Encoding twice, both at once, a Transfer-Encoding other than
- * "chunked" (no coding is supported).  Then Host names this server (400 none on HTTP/1.1, twice
- * or malformed; 421 another name), Origin and Content-Type are not twice
- * (400), then the check hook's.  Returns the
+ * "chunked" (no coding is supported).  Then Host names this server (400
+ * none on HTTP/1.1, twice or malformed; 421 another name), Origin and
+ * Content-Type are not twice (400), then the check hook's.  Returns the
  * status of the refusal with its detail and message (and q->close), or 0.
  */
 static int guard(ut_httpd *s, struct MHD_Connection *c, req *q,

@@ -1761,7 +1761,8 @@ static int fight_member(job *j, am_engine *engine, const am_program *prog,
 	return step_done(h, st);
 }
 
-/* A member's record in one line: "0勝 1分 2敗、勝ち点 1、ＨＰ差 -27" (ＨＰ差 as every table of the hill says). */
+/* A member's record in one line: "0勝 1分 2敗、勝ち点 1、ＨＰ差 -27"
+ * (ＨＰ差, as every table of the hill says). */
 static void record_text(ut_buf *b, const hill_member *m, am_lang lang)
 {
 	ut_buf_printf(b, UT_TRL(lang, "%lld勝 %lld分 %lld敗、勝ち点 %lld、ＨＰ差 %+lld",
