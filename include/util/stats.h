@@ -140,9 +140,11 @@ size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t);
  * As ut_tally_histogram, but every bar boundary falls on origin + k·w, so
  * that no bar holds values on both sides of `origin` (the picture of HP
  * left shades the bars of HP ≤ 0 with origin 1: a bar 0–1 would straddle
- * the shading).  The width is ut_histogram's, or one more when the shift
- * would need more than UT_BINS_MAX bars; the first bar may begin below
- * the minimum and the last end above the maximum.  Sorted tally.
+ * the shading).  The width is ut_histogram's, or when the grid would need
+ * more than UT_BINS_MAX bars the least of the next 16 widths that fits,
+ * else span / (UT_BINS_MAX − 1) + 1, which always fits (in time that does
+ * not grow with the span); the first bar may begin below the minimum and
+ * the last end above the maximum.  Sorted tally.
  * @return the bars (at most UT_BINS_MAX)
  */
 size_t ut_tally_histogram_at(ut_bin *bins, const ut_tally *t, int64_t origin);

@@ -405,10 +405,31 @@ size_t ut_tally_histogram(ut_bin *bins, const ut_tally *t)
 	return (size_t)nb;
 }
 
+/* The bars of width w on the grid through origin that cover lo … hi:
+ * their count, the first's start in *start; 0 when that start would be
+ * below INT64_MIN. */
+static uint64_t grid_bars(int64_t lo, int64_t hi, int64_t origin, uint64_t w,
+                          int64_t *start)
+{
+	/* the grid point at or below lo, lo − off: off is (lo − origin) mod
+	 * w, the distances taken unsigned (any int64 pair) */
+	uint64_t off = lo >= origin ? ((uint64_t)lo - (uint64_t)origin) % w
+	               : (w - ((uint64_t)origin - (uint64_t)lo) % w) % w;
+
+	if (off > (uint64_t)lo - (uint64_t)INT64_MIN)
+		return 0;
+	*start = (int64_t)((uint64_t)lo - off);
+	return ((uint64_t)hi - (uint64_t)*start) / w + 1;
+}
+
+/* How many widths past ut_histogram's are tried before the one that
+ * always fits (ut_tally_histogram_at). */
+#define GRID_TRIES 16
+
 size_t ut_tally_histogram_at(ut_bin *bins, const ut_tally *t, int64_t origin)
 {
-	int64_t lo, hi, start;
-	uint64_t span, w, nb, b, off;
+	int64_t lo, hi, start = 0;
+	uint64_t span, w, nb, b, k;
 	size_t i;
 
 	assert(t->sorted);
@@ -417,17 +438,19 @@ size_t ut_tally_histogram_at(ut_bin *bins, const ut_tally *t, int64_t origin)
 	lo = t->value[0];
 	hi = t->value[t->used - 1];
 	span = (uint64_t)hi - (uint64_t)lo;
-	for (w = span / UT_BINS_MAX + 1;; w++) {
-		/* the grid point at or below lo, lo − off: off is (lo − origin)
-		 * mod w, the distances taken unsigned (any int64 pair) */
-		off = lo >= origin ? ((uint64_t)lo - (uint64_t)origin) % w
-		      : (w - ((uint64_t)origin - (uint64_t)lo) % w) % w;
+	/* ut_histogram's width, or the least of the next GRID_TRIES that
+	 * fits; past them span / (UT_BINS_MAX − 1) + 1, which always does:
+	 * UT_BINS_MAX − 1 bars of it cover span + 1 values, and the grid
+	 * adds at most one.  Counting up to it took time in proportion to
+	 * the span (embedding review 2026-12-06: 4 s for HP of 10^12). */
+	w = span / UT_BINS_MAX + 1;
+	for (k = 0;; k++, w++) {
+		if (k == GRID_TRIES)
+			w = span / (UT_BINS_MAX - 1) + 1;
 		/* a start below INT64_MIN: the plain bars from lo */
-		if (off > (uint64_t)lo - (uint64_t)INT64_MIN)
+		if ((nb = grid_bars(lo, hi, origin, w, &start)) == 0)
 			return ut_tally_histogram(bins, t);
-		start = (int64_t)((uint64_t)lo - off);
-		nb = ((uint64_t)hi - (uint64_t)start) / w + 1;
-		if (nb <= UT_BINS_MAX)
+		if (nb <= UT_BINS_MAX || k >= GRID_TRIES)
 			break;
 	}
 	memset(bins, 0, (size_t)nb * sizeof *bins);

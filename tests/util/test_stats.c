@@ -368,6 +368,47 @@ static void test_histogram_at(void **state)
 	ut_tally_free(&t);
 }
 
+/* ut_tally_histogram_at's width in time that does not grow with the span
+ * (embedding review 2026-12-06: it counted up one width at a time, 4 s
+ * for a span of 10^12).  {0, 3999} on the grid of 1: w = ⌊3999 / 40⌋ + 1
+ * = 100 starts at 1 − 100 = −99 and needs (3999 + 99) / 100 + 1 = 41
+ * bars; 101 from −100: 4099 / 101 + 1 = 41; 102 from −101: 4100 / 102 +
+ * 1 = 41; 103 from −102: 4101 / 103 + 1 = 40, the first that fits (one
+ * of the 16 tries): bars −102–0 … 3915–4017, 0 in the first, 3999 in the
+ * last.  {0, 10^12}: none of the 16 widths from 25,000,000,001 fits, so
+ * w = 10^12 / 39 + 1 = 25,641,025,642, from 1 − w = −25,641,025,641:
+ * (10^12 + 25,641,025,641) / w + 1 = 39 + 1 = 40 bars (40 w =
+ * 1,025,641,025,680 is past 1,025,641,025,641). */
+static void test_histogram_at_wide(void **state)
+{
+	ut_tally t = {0};
+	ut_bin b[UT_BINS_MAX];
+	(void)state;
+
+	assert_int_equal(ut_tally_add(&t, 0), 0);
+	assert_int_equal(ut_tally_add(&t, 3999), 0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram_at(b, &t, 1), 40);
+	assert_int_equal(b[0].lo, -102);
+	assert_int_equal(b[0].hi, 0);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].lo, 3915);
+	assert_int_equal(b[39].hi, 4017);
+	assert_int_equal(b[39].count, 1);
+	ut_tally_free(&t);
+
+	assert_int_equal(ut_tally_add(&t, 0), 0);
+	assert_int_equal(ut_tally_add(&t, 1000000000000), 0);
+	ut_tally_sort(&t);
+	assert_int_equal(ut_tally_histogram_at(b, &t, 1), 40);
+	assert_int_equal(b[0].lo, -25641025641);
+	assert_int_equal(b[0].hi, 0);
+	assert_int_equal(b[0].count, 1);
+	assert_int_equal(b[39].lo, 1 - 25641025642 + 39 * 25641025642);
+	assert_int_equal(b[39].count, 1);
+	ut_tally_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -379,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_tally_constant_memory),
 		cmocka_unit_test(test_tally_near_ends),
 		cmocka_unit_test(test_histogram_at),
+		cmocka_unit_test(test_histogram_at_wide),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
