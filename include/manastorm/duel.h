@@ -214,7 +214,8 @@ typedef struct ms_duel_opts {
 	ms_event_fn on_event;   /**< may be NULL */
 	void *event_ud;
 	const ms_policy *policies; /**< extra policies, looked up before the
-	                                built-ins (borrowed); may be NULL */
+	                                built-ins (borrowed); may be NULL,
+	                                with npolicies 0 (else MS_EINVALID) */
 	size_t npolicies;
 	/** The budget (MS-BUDGET-1), at least 1: a duel that would produce
 	 *  its (max_events + 1)-th event (every ms_event kind counts, with or
@@ -321,6 +322,8 @@ uint64_t ms_duel_seed(const ms_duel *d);
  *  wait for a look at a deck (MS-DAMAGE-3): the same decks, later; so do
  *  not call it on one duel from two threads at once. */
 void ms_duel_participant(ms_part_state *out, const ms_duel *d, uint32_t i);
+/* (For these queries, a participant i past the scenario's gives nothing:
+ * *out zeroed, 0, NULL.) */
 
 /** What a participant has left, without its cards. */
 typedef struct ms_part_vitals {

@@ -96,7 +96,8 @@ typedef struct ms_pt_opts {
 	void *progress_ud;
 	const ms_policy *policies;  /**< extra policies for every duel
 	                                 (ms_duel_opts.policies; borrowed, must
-	                                 be thread-safe); may be NULL */
+	                                 be thread-safe); may be NULL, with
+	                                 npolicies 0 (else MS_EINVALID) */
 	size_t npolicies;
 	/** The event budget of each duel (ms_duel_opts.max_events, ≥ 1;
 	 *  MS-BUDGET-2): a duel that spends it fails with MS_ELIMIT like any

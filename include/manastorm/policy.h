@@ -24,7 +24,7 @@ extern "C" {
 #endif
 
 /** A built-in policy by name: "default" (D5), "greedy" (D7.7), "random";
- *  NULL when unknown. */
+ *  NULL when unknown (or name is NULL). */
 const ms_policy *ms_policy_find(const char *name);
 
 /** The built-in policies (n set to their number). */

@@ -16,6 +16,7 @@
 
 #include "manastorm/duel.h"
 #include "manastorm/playtest.h"
+#include "manastorm/policy.h"
 #include "manastorm/pt_render.h"
 #include "manastorm/render.h"
 #include "manastorm/scenario_yaml.h"
@@ -125,6 +126,33 @@ static void test_duel(void **state)
 	assert_int_equal(ms_duel_act(f.d, &ch), 0);
 	assert_int_equal(ms_duel_run(&r, f.d), 0);
 	assert_true(r.over);
+	/* embedding review 2026-12-06: no policies with a count of them is
+	 * MS_EINVALID (it read policies[0]); a participant past the two
+	 * gives nothing (they read past the duel's parts); no name finds no
+	 * policy (strcmp of NULL) */
+	f.opts.npolicies = 3;
+	d = JUNK;
+	assert_int_equal(ms_duel_new(&d, &f.s, &f.opts), MS_EINVALID);
+	assert_null(d);
+	assert_string_equal(ms_error_last(),
+	                    "ms_duel_opts: policies is NULL, npolicies 3");
+	{
+		ms_part_state ps;
+		ms_part_vitals pv;
+		memset(&ps, 0xff, sizeof(ps));
+		memset(&pv, 0xff, sizeof(pv));
+		ms_duel_participant(&ps, f.d, 2);
+		assert_null(ps.name);
+		assert_int_equal(ps.hp, 0);
+		ms_duel_vitals(&pv, f.d, 99);
+		assert_int_equal(pv.hp, 0);
+		assert_int_equal(pv.noutfits, 0);
+		assert_null(ms_duel_policy(f.d, 2));
+		assert_non_null(ms_duel_policy(f.d, 1));
+		assert_int_equal(ms_duel_passes(f.d, 2, deck_a[0]), 0);
+		assert_int_equal(ms_duel_attack_value(f.d, 2, deck_a[0]), 0);
+		assert_null(ms_policy_find(NULL));
+	}
 	ms_duel_free(f.d);
 }
 

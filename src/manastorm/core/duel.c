@@ -245,7 +245,7 @@ static inline uint64_t hand_mask(const part *p)
 
 int ms_duel_passes(const ms_duel *d, uint32_t i, ms_card c)
 {
-	return passes_rule(&d->parts[i], c);
+	return i < d->n && passes_rule(&d->parts[i], c);
 }
 
 static int is_caster(const part *p)
@@ -779,7 +779,7 @@ static int finish(ms_duel *d, ms_end_step step)
 static const ms_policy *lookup(const ms_duel_opts *o, const char *name)
 {
 	size_t k;
-	for (k = 0; k < o->npolicies; k++)
+	for (k = 0; o->policies && k < o->npolicies; k++)
 		if (o->policies[k].name && strcmp(o->policies[k].name, name) == 0)
 			return &o->policies[k];
 	return ms_policy_find(name);
@@ -867,6 +867,10 @@ static int duel_check(size_t *total, size_t *nout, const ms_scenario *s,
 		return ut_error_set(UT_EINVALID,
 		                    "ms_duel_opts: an event budget of at least 1 "
 		                    "is needed");
+	if (!o->policies && o->npolicies) /* embedding review 2026-12-06 */
+		return ut_error_set(UT_EINVALID,
+		                    "ms_duel_opts: policies is NULL, npolicies %zu",
+		                    o->npolicies);
 	if ((rc = ms_scenario_check(s)) < 0)
 		return rc;
 	for (i = 0; i < s->nparticipants; i++) {
@@ -1603,7 +1607,7 @@ static int64_t attack_value(const part *p)
 /* MS-ADV-1: the value step 7 compares, for the logs. */
 int64_t ms_duel_attack_value(const ms_duel *d, uint32_t i, ms_card c)
 {
-	return card_value(&d->parts[i], c);
+	return i < d->n ? card_value(&d->parts[i], c) : 0;
 }
 
 /* MS-ADV-1: the pairs as duel_lists made them, for the logs. */
@@ -2966,8 +2970,13 @@ void ms_duel_storm_losses(const ms_duel *d, int64_t *outfits, int64_t *hp)
 
 void ms_duel_vitals(ms_part_vitals *o, const ms_duel *d, uint32_t i)
 {
-	const part *p = &d->parts[i];
+	const part *p;
 
+	if (i >= d->n) {
+		memset(o, 0, sizeof(*o));
+		return;
+	}
+	p = &d->parts[i];
 	o->hp = p->hp;
 	o->mp = p->mp;
 	o->noutfits = p->nout;
@@ -2975,8 +2984,13 @@ void ms_duel_vitals(ms_part_vitals *o, const ms_duel *d, uint32_t i)
 
 void ms_duel_participant(ms_part_state *o, const ms_duel *d, uint32_t i)
 {
-	const part *p = &d->parts[i];
+	const part *p;
 
+	if (i >= d->n) { /* no such participant: nothing (embedding review) */
+		memset(o, 0, sizeof(*o));
+		return;
+	}
+	p = &d->parts[i];
 	/* a duel is never const (ms_duel_new): the shuffles left waiting */
 	if (d->pending_shuffles)
 		finish_shuffles((ms_duel *)(uintptr_t)d);
@@ -3018,7 +3032,7 @@ int64_t ms_duel_advantage(const ms_duel *d, int side)
 
 const ms_policy *ms_duel_policy(const ms_duel *d, uint32_t i)
 {
-	return d->parts[i].pol;
+	return i < d->n ? d->parts[i].pol : NULL;
 }
 
 size_t ms_duel_choices(ms_choice *out, size_t cap, const ms_duel *d,

@@ -184,7 +184,7 @@ static const ms_policy builtins[] = {
 const ms_policy *ms_policy_find(const char *name)
 {
 	size_t k;
-	for (k = 0; k < sizeof(builtins) / sizeof(builtins[0]); k++)
+	for (k = 0; name && k < sizeof(builtins) / sizeof(builtins[0]); k++)
 		if (strcmp(builtins[k].name, name) == 0)
 			return &builtins[k];
 	return NULL;
