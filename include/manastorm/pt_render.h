@@ -2,7 +2,8 @@
  * manastorm/pt_render.h - a playtest's or a sweep's report as text
  * (ja/en), JSON or an SVG picture (docs/MANASTORM.md "Playtests",
  * "Sweeps").  No I/O: the output goes into a ut_buf.  Each returns 0,
- * MS_ENOMEM, or MS_EINVALID when out, r or (sweeps) vary is NULL.
+ * MS_ENOMEM, or MS_EINVALID when out, r or (sweeps) vary is NULL, or a
+ * report has no totals (its playtest failed, or a part not finished).
  */
 #ifndef MANASTORM_PT_RENDER_H
 #define MANASTORM_PT_RENDER_H

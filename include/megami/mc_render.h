@@ -23,7 +23,8 @@ extern "C" {
 /**
  * Write the report as text (MG_LOG_TEXT, in `lang`) or JSON (MG_LOG_JSON).
  * @return 0; MG_ERROR when the writer failed; MG_ENOMEM; MG_EINVALID when
- *         r or write is NULL
+ *         r or write is NULL, or r has no totals (its series failed, or a
+ *         part not finished), nothing written
  */
 int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
                  mg_write_fn write, void *write_ud);
@@ -33,7 +34,7 @@ int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
  * their 95% intervals, then in a grid a bar chart of the rounds played and
  * one histogram of HP left per character (labels in `lang`).
  * @return 0; MG_ERROR when the writer failed; MG_ENOMEM; MG_EINVALID when
- *         r or write is NULL
+ *         r or write is NULL, or r has no totals (as mg_mc_render)
  */
 int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,
               void *write_ud);

@@ -736,6 +736,22 @@ static void failed_run(void **state)
 		assert_int_equal(r.failed_run, 37);
 		assert_int_equal(r.failed_seed, 1037);
 		assert_string_equal(r.failed_message, "policy failed at seed 1037");
+		/* a failed playtest has no totals: its renderers refuse it
+		 * (embedding review 2026-12-06: zeros, or a debug build's
+		 * assertion) */
+		{
+			ut_buf b = UT_BUF_INIT;
+			assert_int_equal(ms_pt_render_text(&b, &r, MS_LANG_EN),
+			                 MS_EINVALID);
+			assert_string_equal(ms_error_last(),
+			                    "ms_pt_render_text: the playtest failed "
+			                    "(run 37): it has no totals");
+			assert_int_equal(ms_pt_render_json(&b, &r), MS_EINVALID);
+			assert_int_equal(ms_pt_render_svg(&b, &r, MS_LANG_EN),
+			                 MS_EINVALID);
+			assert_int_equal(b.len, 0);
+			ut_buf_free(&b);
+		}
 		ms_pt_report_free(&r);
 	}
 	table_parts[1].policy = NULL;

@@ -504,6 +504,15 @@ static void mg_mc_limit_1_bad_options(void **state)
  * refused, and the failure is still the smallest index that failed: at
  * least 5.  An options struct of version 2 (without stop) is still
  * taken: 10 runs succeed. */
+static int refuse_write(void *ud, const char *d, size_t n)
+{
+	(void)ud;
+	(void)d;
+	(void)n;
+	fail_msg("a refused report was written");
+	return 1;
+}
+
 static atomic_uint stop_calls;
 static int stop_after_5(void *ud)
 {
@@ -529,6 +538,14 @@ static void mg_mc_stop_asked_before_each_run(void **state)
 	assert_int_equal(r.failed_seed, 45);
 	assert_string_equal(r.failed_message, "stopped by mg_mc_opts.stop");
 	assert_int_equal(atomic_load(&stop_calls), 6);
+	/* a failed series has no totals: the renderers refuse it (embedding
+	 * review 2026-12-06: zeros, or a debug build's assertion) */
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_EN, refuse_write,
+	                              NULL), MG_EINVALID);
+	assert_string_equal(mg_error_last(), "mg_mc_render: the series failed "
+	                    "(run 5): it has no totals");
+	assert_int_equal(mg_mc_svg(&r, MG_LANG_EN, refuse_write, NULL),
+	                 MG_EINVALID);
 	mg_mc_report_free(&r);
 	o.jobs = 3;
 	atomic_store(&stop_calls, 0);

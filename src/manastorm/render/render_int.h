@@ -6,6 +6,7 @@
 #ifndef MANASTORM_RENDER_INT_H
 #define MANASTORM_RENDER_INT_H
 
+#include "manastorm/playtest.h"
 #include "manastorm/render.h"
 
 #include "util/error.h"
@@ -24,27 +25,51 @@ static inline int ms_render_args(const char *fn, const ut_buf *out,
 	return 0;
 }
 
+/* Whether playtest report r has totals to render: MS_EINVALID for one
+ * whose run failed or a part not finished (their totals are not
+ * computed nor their tallies sorted: the renderers printed zeros, or a
+ * debug build stopped on an assertion; embedding review 2026-12-06). */
+static inline int ms_pt_render_done(const char *fn, const ms_pt_report *r)
+{
+	if (r->failed)
+		return ut_error_set(MS_EINVALID, "%s: the playtest failed (run "
+		                    "%llu): it has no totals", fn,
+		                    (unsigned long long)r->failed_run);
+	if (r->part)
+		return ut_error_set(MS_EINVALID, "%s: a part, not finished "
+		                    "(ms_pt_report_finish)", fn);
+	return 0;
+}
+
 /* A playtest report's renderer fn: 0, or MS_EINVALID for a NULL out or
- * report r. */
+ * report r, or one without totals. */
 static inline int ms_pt_render_args(const char *fn, const ut_buf *out,
-                                    const void *r)
+                                    const ms_pt_report *r)
 {
 	if (!out)
 		return ut_error_set(MS_EINVALID, "%s: out is NULL", fn);
 	if (!r)
 		return ut_error_set(MS_EINVALID, "%s: r is NULL", fn);
-	return 0;
+	return ms_pt_render_done(fn, r);
 }
 
-/* A sweep report's renderer fn: the same, and its vary. */
+/* A sweep report's renderer fn: the same for each value's, and its
+ * vary. */
 static inline int ms_sw_render_args(const char *fn, const ut_buf *out,
-                                    const void *r, const char *vary)
+                                    const ms_sw_report *r, const char *vary)
 {
-	int rc = ms_pt_render_args(fn, out, r);
+	size_t i;
 
-	if (rc == 0 && !vary)
-		rc = ut_error_set(MS_EINVALID, "%s: vary is NULL", fn);
-	return rc;
+	if (!out)
+		return ut_error_set(MS_EINVALID, "%s: out is NULL", fn);
+	if (!r)
+		return ut_error_set(MS_EINVALID, "%s: r is NULL", fn);
+	if (!vary)
+		return ut_error_set(MS_EINVALID, "%s: vary is NULL", fn);
+	for (i = 0; i < r->nvalues; i++)
+		if (ms_pt_render_done(fn, &r->pt[i]) < 0)
+			return MS_EINVALID;
+	return 0;
 }
 
 /* ---- the duel log's parts, which the batch renderers (ms_render_text,

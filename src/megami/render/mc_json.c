@@ -137,6 +137,22 @@ int mg_mc_render_json(const mg_mc_report *r, ut_buf *b)
 	return b->failed ? ut_error_set(MG_ENOMEM, "out of memory") : 0;
 }
 
+/* Whether report r has totals to render: MG_EINVALID for a series that
+ * failed or a part not finished (no totals, tallies unsorted: the
+ * renderers printed zeros, or a debug build stopped on an assertion;
+ * embedding review 2026-12-06). */
+static int done(const char *fn, const mg_mc_report *r)
+{
+	if (r->failed)
+		return ut_error_set(MG_EINVALID, "%s: the series failed (run "
+		                    "%llu): it has no totals", fn,
+		                    (unsigned long long)r->failed_run);
+	if (r->part)
+		return ut_error_set(MG_EINVALID, "%s: a part, not finished "
+		                    "(mg_mc_report_finish)", fn);
+	return 0;
+}
+
 static int emit(int rc, ut_buf *b, mg_write_fn write, void *ud)
 {
 	if (rc == 0 && write && b->len && write(ud, b->ptr, b->len) != 0)
@@ -155,6 +171,8 @@ int mg_mc_render(const mg_mc_report *r, mg_log_format format, mg_lang lang,
 		return ut_error_set(MG_EINVALID, "mg_mc_render: r is NULL");
 	if (!write)
 		return ut_error_set(MG_EINVALID, "mg_mc_render: write is NULL");
+	if ((rc = done("mg_mc_render", r)) < 0)
+		return rc;
 	rc = format == MG_LOG_JSON ? mg_mc_render_json(r, &b)
 	                           : mg_mc_render_text(r, lang, &b);
 	return emit(rc, &b, write, write_ud);
@@ -169,5 +187,7 @@ int mg_mc_svg(const mg_mc_report *r, mg_lang lang, mg_write_fn write,
 		return ut_error_set(MG_EINVALID, "mg_mc_svg: r is NULL");
 	if (!write)
 		return ut_error_set(MG_EINVALID, "mg_mc_svg: write is NULL");
+	if (done("mg_mc_svg", r) < 0)
+		return MG_EINVALID;
 	return emit(mg_mc_render_svg(r, lang, &b), &b, write, write_ud);
 }
