@@ -110,6 +110,45 @@ static void test_huge_speeds(void **state)
 }
 
 /*
+ * Steps played one by one after a shortcut brought the count near
+ * INT64_MAX (embedding review 2026-12-06: the count went past it, 13.8 ×
+ * 10^18 in the result, and a debug build stopped on an assertion).  A:
+ * ＨＰ 15, 防御力 3, 素早さ S = ⌊INT64_MAX / 2⌋ = 2^62 − 1, no action; B:
+ * ＨＰ 10, 防御力 1, 素早さ S, three slots of one ガード与え＜遅延起動２＞
+ * ＜リミテッド＞.  Turns 0 and 1: nothing usable (遅延起動２), so each
+ * is S empty steps, skipped (AM-STEP-3): 2S = INT64_MAX − 1.  Turn 2:
+ * B's ガード is usable, so the turn is played step by step: its first
+ * step is step INT64_MAX, its second would be past it: AM_EOVERFLOW,
+ * r.steps = INT64_MAX, in turn 2.
+ */
+/* AM-ARITH-1 AM-STEP-3 */
+static void test_steps_one_by_one_overflow(void **state)
+{
+	const am_action act[1] = {{.name = "g", .cls = AM_CLASS_GUARD,
+	                           .delay = 2, .mult = 1, .target = 2,
+	                           .limited = 1, .cost = 3, .build = -1}};
+	const uint32_t sl[3] = {0, 0, 0};
+	const am_unit_def ua[1] = {{.name = "A", .hp = 15, .def = 3,
+	                            .spd = INT64_MAX / 2, .bonus = 10}};
+	const am_unit_def ub[1] = {{.name = "B", .hp = 10, .def = 1,
+	                            .spd = INT64_MAX / 2, .bonus = 10,
+	                            .nslots = 3, .slots = sl}};
+	const am_team a = {1, ua, 0, NULL}, b = {1, ub, 1, act};
+	am_engine *e;
+	am_result r;
+	(void)state;
+
+	assert_int_equal(am_team_check(&b), 0);
+	assert_int_equal(am_engine_new(&e), 0);
+	assert_int_equal(am_battle_run(&r, e, &a, &b, NULL), AM_EOVERFLOW);
+	assert_string_equal(am_error_last(),
+	                    "the number of steps overflows 64-bit integers");
+	assert_int_equal(r.steps, (uint64_t)INT64_MAX);
+	assert_int_equal(r.turns, 2);
+	am_engine_free(e);
+}
+
+/*
  * 高速起動 素早さ＋１ on a unit of 素早さ INT64_MAX (its first step, turn 0):
  * the new 素早さ does not fit, AM_EOVERFLOW.
  */
@@ -185,6 +224,7 @@ int main(void)
 		TF_TEST("AM-ARITH-1 AM-STEP-3", test_largest_speed_that_fits),
 		TF_TEST("AM-ARITH-1 AM-STEP-3", test_step_count_overflows),
 		TF_TEST("AM-ARITH-1 AM-STEP-3", test_huge_speeds),
+		TF_TEST("AM-ARITH-1 AM-STEP-3", test_steps_one_by_one_overflow),
 		TF_TEST("AM-ARITH-1", test_stat_support_overflows),
 		TF_TEST("AM-ARITH-1 AM-COST-1", test_cost_customisations_overflow),
 	};

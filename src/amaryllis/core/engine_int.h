@@ -553,15 +553,31 @@ static inline const slot *am_step_slot_of(am_engine *e, uint32_t id, int32_t i)
 /*
  * Count 0 ≤ n ≤ INT64_MAX more steps at once (a shortcut: AM-STEP-3).  The
  * step count stays within INT64_MAX (front ends print it as a signed 64-bit
- * number): AM_EOVERFLOW past it (AM-ARITH-1).  As it was ≤ INT64_MAX
- * before, the sum cannot wrap in uint64_t.  Steps played one by one cannot
- * get there (2⁶³ of them).
+ * number): AM_EOVERFLOW past it (AM-ARITH-1), the count left as it was, so
+ * that the result's steps and any later count stay within it too (the
+ * count was stored past it, and a debug build stopped on this assertion at
+ * the next call: embedding review 2026-12-06); steps played one by one
+ * count with am_step_next.
  */
+/* One more step played (the STEP_BEGIN of a step): AM_EOVERFLOW when the
+ * count is already INT64_MAX, which shortcuts can bring it near (the
+ * steps of turns skipped of units of 素早さ 2⁶²: embedding review
+ * 2026-12-06, the count went past it). */
+static inline int am_step_next(am_engine *e)
+{
+	if (e->step >= INT64_MAX)
+		return am_shortcuts_steps_overflow();
+	e->step++;
+	return 0;
+}
+
 static inline int am_shortcuts_add_steps(am_engine *e, int64_t n)
 {
 	UT_ASSERT(n >= 0 && e->step <= INT64_MAX);
+	if ((uint64_t)n > (uint64_t)INT64_MAX - e->step)
+		return am_shortcuts_steps_overflow();
 	e->step += (uint64_t)n;
-	return e->step > INT64_MAX ? am_shortcuts_steps_overflow() : 0;
+	return 0;
 }
 
 /*

@@ -86,7 +86,7 @@ static int step(am_engine *e, size_t n)
 	size_t i, nstun = 0, nsup = 0, natk = 0, nbuild = 0;
 	int volleys = 0; /* a 全体化 attack among them (reach_volleys) */
 
-	e->step++;
+	TRY(am_step_next(e));
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, (int64_t)n, 0);
 	for (i = 0; i < n; i++) {
 		int32_t d = am_step_decide(e, e->dec[i].actor);
@@ -402,7 +402,7 @@ static int duel_step(am_engine *e)
 	size_t i;
 	int32_t d;
 
-	e->step++;
+	TRY(am_step_next(e));
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 1, 0);
 	d = am_step_decide(e, id);
 	e->dec[0].slot = d;
@@ -512,7 +512,7 @@ static int duel_step2(am_engine *e)
 	int k, natk = 0;
 	unsigned vol = 0; /* bit k: unit k's attack is 全体化 */
 
-	e->step++;
+	TRY(am_step_next(e));
 	EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, 2, 0);
 	for (k = 0; k < 2; k++) {
 		d[k] = am_step_decide(e, (uint32_t)k);

@@ -30,7 +30,7 @@ int am_shortcuts_tell_idle_steps(am_engine *e, size_t n, int64_t most)
 		int64_t acting = 0;
 		for (i = 0; i < n; i++)
 			acting += e->units[e->dec[i].actor].ap >= k;
-		e->step++;
+		TRY(am_step_next(e));
 		EMIT(AM_EV_STEP_BEGIN, -1, -1, -1, acting, 0);
 	}
 	return 0;
