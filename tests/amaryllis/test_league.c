@@ -699,6 +699,35 @@ static void test_render_alloc_failures(void **state)
 	hand_free(sh, p);
 }
 
+/*
+ * LG-POINTS-1 at the ends of int64 (embedding review 2026-12-06: the sum
+ * of three products overflowed __int128, undefined behaviour): a league of
+ * 2 with counts set to INT64_MAX wins, draws and losses each, points
+ * INT64_MAX, INT64_MAX, INT64_MAX: 3 × (2^63 − 1)^2 passes 2^127, so the
+ * points are INT64_MAX (clamped, as any total past int64); with points 1,
+ * 0, −1 the exact total is 0.  Margins 0: both tie at rank 1.
+ */
+static void test_points_at_int64_ends(void **state)
+{
+	am_league *lg;
+	am_standing st[2];
+	const int64_t c[10] = {INT64_MAX, INT64_MAX, INT64_MAX, 0, 0,
+	                       INT64_MAX, INT64_MAX, INT64_MAX, 0, 0};
+	(void)state;
+
+	assert_int_equal(am_league_new_table(&lg, 2), 0);
+	assert_int_equal(am_league_set_counts(lg, c, 10), 0);
+	am_league_standings(st, lg, INT64_MAX, INT64_MAX, INT64_MAX, NULL);
+	assert_int_equal(st[0].points, INT64_MAX);
+	assert_int_equal(st[1].points, INT64_MAX);
+	assert_int_equal(st[0].rank, 1);
+	assert_int_equal(st[1].rank, 1);
+	am_league_standings(st, lg, 1, 0, -1, NULL);
+	assert_int_equal(st[0].points, 0);
+	assert_int_equal(st[1].points, 0);
+	am_league_free(lg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -708,6 +737,7 @@ int main(void)
 		TF_TEST("LG-PAIR-1 BU-POP-1", test_every_stop_listed),
 		TF_TEST("LG-PAIR-1", test_no_stop),
 		cmocka_unit_test(test_counts_are_a_copy),
+		TF_TEST("LG-POINTS-1", test_points_at_int64_ends),
 		cmocka_unit_test(test_table_of_results),
 		cmocka_unit_test(test_program_reset),
 		TF_TEST("LG-PAIR-1", test_alloc_failures),

@@ -594,6 +594,19 @@ static int rank_cmp(const void *pa, const void *pb, void *ctx)
 	return a->entry < b->entry ? -1 : a->entry > b->entry;
 }
 
+/* a + b, at __int128's ends when the sum passes them: three products of
+ * 64-bit numbers can (counts and points near INT64_MAX: embedding review
+ * 2026-12-06, signed overflow); clamp64 makes either end an int64's. */
+static __int128 add_sat(__int128 a, __int128 b)
+{
+	__int128 s;
+	const __int128 most = (__int128)(((unsigned __int128)1 << 127) - 1);
+
+	if (!__builtin_add_overflow(a, b, &s))
+		return s;
+	return a > 0 ? most : -most - 1;
+}
+
 /* Points wins × W + draws × D + losses × L (`--points W,D,L`), ranks by
  * rank_cmp, equal points and margin sharing a rank (LG-POINTS-1).  Sorted
  * in `out` itself: nothing is allocated, so nothing can fail. */
@@ -605,8 +618,9 @@ void am_league_standings(am_standing *out, const am_league *lg, int64_t win,
 
 	for (i = 0; i < lg->n; i++) {
 		const am_league_row *r = &lg->rows[i];
-		__int128 pts = (__int128)r->wins * win + (__int128)r->draws * draw +
-		               (__int128)r->losses * loss;
+		__int128 pts = add_sat(add_sat((__int128)r->wins * win,
+		                               (__int128)r->draws * draw),
+		                       (__int128)r->losses * loss);
 		out[i].entry = i;
 		out[i].row = *r;
 		out[i].points = clamp64(pts); /* exact unless absurd */
