@@ -354,6 +354,25 @@ static void hm_range(char buf[64], ut_lang ul, size_t r0, size_t r1,
 		         r0 + 1, r1);
 }
 
+/* The end of a cell's <rect>: its hover text hm_vs, "A 対 B：WHAT"
+ * ("A vs B: WHAT"), the three escaped, then </rect>. */
+static void vs_title(ut_buf *b, ut_lang ul, const char *a, const char *bb,
+                     const char *what)
+{
+	const char *f = ut_msg_text(&hm_vs, ul), *p1 = strstr(f, "%s");
+	const char *p2 = strstr(p1 + 2, "%s"), *p3 = strstr(p2 + 2, "%s");
+
+	ut_buf_puts(b, "><title>");
+	ut_buf_put(b, f, (size_t)(p1 - f));
+	ut_buf_xml(b, a);
+	ut_buf_put(b, p1 + 2, (size_t)(p2 - p1 - 2));
+	ut_buf_xml(b, bb);
+	ut_buf_put(b, p2 + 2, (size_t)(p3 - p2 - 2));
+	ut_buf_xml(b, what);
+	ut_buf_puts(b, p3 + 2);
+	ut_buf_puts(b, "</title></rect>\n");
+}
+
 /* One cell of entries r0 ≤ a < r1 against c0 ≤ b < c1: its colour, and
  * for a single pair (blocks of one) its mark and hover text. */
 static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
@@ -389,20 +408,10 @@ static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
 		char tmp[64];
 		key = games == 0 ? (any_error ? 3 : 4)
 		    : pts == 1 ? 0 : pts == 0 ? 2 : 1;
-		ut_buf_puts(&o->b, "><title>");
 		/* "ヌト 対 グリスク：行の勝ち" */
-		{
-			const char *f = ut_msg_text(&hm_vs, ul), *p1 = strstr(f, "%s");
-			const char *p2 = strstr(p1 + 2, "%s"), *p3 = strstr(p2 + 2, "%s");
-			ut_buf_put(&o->b, f, (size_t)(p1 - f));
-			ut_buf_xml(&o->b, v->names[v->standings[r0].entry]);
-			ut_buf_put(&o->b, p1 + 2, (size_t)(p2 - p1 - 2));
-			ut_buf_xml(&o->b, v->names[v->standings[c0].entry]);
-			ut_buf_put(&o->b, p2 + 2, (size_t)(p3 - p2 - 2));
-			ut_buf_xml(&o->b, ut_msg_text(&hm_keys[key], ul));
-			ut_buf_puts(&o->b, p3 + 2);
-		}
-		ut_buf_puts(&o->b, "</title></rect>\n");
+		vs_title(&o->b, ul, v->names[v->standings[r0].entry],
+		         v->names[v->standings[c0].entry],
+		         ut_msg_text(&hm_keys[key], ul));
 		if (cell >= 22 && key < 4) {
 			snprintf(tmp, sizeof tmp, "%s", ut_msg_text(&hm_marks[key], ul));
 			ut_buf_printf(&o->b, "<text x=\"%zu\" y=\"%zu\" "
@@ -414,24 +423,12 @@ static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
 	} else {
 		/* "1–2位 対 3–4位：67%" ("places 1–2 vs places 3–4: 67%") */
 		char rows[64], cols[64], share[16];
-		const char *f = ut_msg_text(&hm_vs, ul), *p1 = strstr(f, "%s");
-		const char *p2 = strstr(p1 + 2, "%s"), *p3 = strstr(p2 + 2, "%s");
 		hm_range(rows, ul, r0, r1, 0);
 		hm_range(cols, ul, c0, c1, 0);
 		if (games > 0)
 			snprintf(share, sizeof share, "%.0f%%", 100 * pts / games);
-		else
-			snprintf(share, sizeof share, "%s", ut_msg_text(
-				&hm_keys[any_error ? 3 : 4], ul));
-		ut_buf_puts(&o->b, "><title>");
-		ut_buf_put(&o->b, f, (size_t)(p1 - f));
-		ut_buf_puts(&o->b, rows);
-		ut_buf_put(&o->b, p1 + 2, (size_t)(p2 - p1 - 2));
-		ut_buf_puts(&o->b, cols);
-		ut_buf_put(&o->b, p2 + 2, (size_t)(p3 - p2 - 2));
-		ut_buf_xml(&o->b, share);
-		ut_buf_puts(&o->b, p3 + 2);
-		ut_buf_puts(&o->b, "</title></rect>\n");
+		vs_title(&o->b, ul, rows, cols, games > 0 ? share :
+		         ut_msg_text(&hm_keys[any_error ? 3 : 4], ul));
 	}
 }
 
