@@ -46,11 +46,20 @@ extern "C" {
 
 /** Return codes of the hill beyond am_error_code. */
 enum {
-	AM_HILL_ETEMP = -16,    /**< transient: the database stayed busy past
-	                             the timeout, or an I/O error: try again
-	                             later (the mail command exits 75) */
-	AM_HILL_ENOTFOUND = -17 /**< no hill at that path (exit 66); or no
+	AM_HILL_ETEMP = -16,    /**< transient I/O: the database or its folder
+	                             cannot be read or written (a full disk,
+	                             permissions, an I/O error): try again once
+	                             the host mended it (the mail command exits
+	                             75; the web server answers 500 hill-io) */
+	AM_HILL_ENOTFOUND = -17, /**< no hill at that path (exit 66); or no
 	                             member of that name (am_hill_member_sheet) */
+	AM_HILL_EBUSY = -18     /**< transient contention: the database stayed
+	                             locked past the timeout, another delivery
+	                             of the same message is sending its reply,
+	                             or the password checks are crowded: try
+	                             again shortly (the mail command exits 75;
+	                             the web server answers 503 with
+	                             Retry-After) */
 };
 
 typedef struct am_hill am_hill;
@@ -127,14 +136,15 @@ typedef struct am_hill_limits {
 /**
  * Create a hill database at `path` (it must not exist).
  * @return 0; AM_EINVALID for a bad configuration or an existing file
- *         (am_error_last says which); AM_HILL_ETEMP/AM_ERROR for I/O.
+ *         (am_error_last says which); AM_HILL_ETEMP, AM_HILL_EBUSY or
+ *         AM_ERROR for I/O.
  */
 int am_hill_create(const char *path, const am_hill_config *cfg);
 
 /**
  * Open an existing hill.
  * @return 0; AM_HILL_ENOTFOUND when there is no file; AM_EINVALID when it
- *         is not a hill; AM_HILL_ETEMP; AM_ENOMEM.
+ *         is not a hill; AM_HILL_ETEMP; AM_HILL_EBUSY; AM_ENOMEM.
  */
 int am_hill_open(am_hill **out, const char *path);
 
@@ -169,8 +179,10 @@ void am_hill_free(am_hill *hill);
  *                    or ignored (loop, no sender) and duplicate (no
  *                    reply)
  * @param limits      NULL for AM_HILL_LIMITS_INIT
- * @return 0 (polite rejections included); AM_HILL_ETEMP when the database
- *         is busy past the timeout or cannot be written (retry later);
+ * @return 0 (polite rejections included); AM_HILL_EBUSY when the
+ *         database stayed locked past the timeout or another delivery of
+ *         the same message is sending its reply (retry shortly);
+ *         AM_HILL_ETEMP when it cannot be written (retry later);
  *         AM_ENOMEM; AM_ERROR (am_error_last says why).
  */
 int am_hill_process(char **reply_out, size_t *reply_len,
@@ -205,7 +217,8 @@ int am_hill_last_stayed(const am_hill *hill);
  * the message gets no second reply.  The stored reply is dropped then;
  * the message's hash key and the reply's Message-ID are kept (for 30
  * days) to know the message.
- * @return 0 (also when there is nothing to mark); AM_HILL_ETEMP; AM_ERROR.
+ * @return 0 (also when there is nothing to mark); AM_HILL_ETEMP;
+ *         AM_HILL_EBUSY; AM_ERROR.
  */
 int am_hill_mark_sent(am_hill *hill);
 
@@ -217,7 +230,7 @@ int am_hill_mark_sent(am_hill *hill);
  * them (`amaryllis mail` after each message, or `mail --flush`).
  * @param out  receives the raw RFC 5322 message (free()), or NULL when
  *             none is waiting
- * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ * @return 0; AM_HILL_ETEMP; AM_HILL_EBUSY; AM_ENOMEM; AM_ERROR.
  */
 int am_hill_next_notice(char **out, size_t *len, am_hill *hill);
 
@@ -245,7 +258,7 @@ void am_hill_html_style_csp(char out[AM_HILL_STYLE_CSP_SIZE]);
 /**
  * The standings document as `hill status` prints it.
  * @param out  receives it (free()), NUL-terminated, length in *len
- * @return 0; AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ * @return 0; AM_HILL_ETEMP; AM_HILL_EBUSY; AM_ENOMEM; AM_ERROR.
  */
 int am_hill_status(char **out, size_t *len, am_hill *hill, int format,
                    int lang);
@@ -269,7 +282,7 @@ int am_hill_status(char **out, size_t *len, am_hill *hill, int format,
  * @param out   receives the text (free()), NUL-terminated, length in *len;
  *              NULL on failure
  * @return 0; AM_HILL_ENOTFOUND when no member has that name (am_error_last
- *         says so); AM_HILL_ETEMP; AM_ENOMEM; AM_ERROR.
+ *         says so); AM_HILL_ETEMP; AM_HILL_EBUSY; AM_ENOMEM; AM_ERROR.
  */
 int am_hill_member_sheet(char **out, size_t *len, am_hill *hill,
                          const char *name);

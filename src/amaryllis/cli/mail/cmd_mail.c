@@ -156,6 +156,7 @@ static int status_of(int rc)
 	case AM_HILL_ENOTFOUND:
 		return EX_NOINPUT;
 	case AM_HILL_ETEMP:
+	case AM_HILL_EBUSY:
 	case AM_ENOMEM:
 		return EX_TEMPFAIL;
 	case AM_EINVALID:

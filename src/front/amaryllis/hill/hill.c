@@ -178,7 +178,8 @@ static int db_fail(am_hill *h, int rc, const char *what)
 			snprintf(mj, sizeof(mj), "%s: 読み書きできませんでした"
 			         "（SQLite: %s）", what_ja(what), why);
 		snprintf(me, sizeof(me), "%s: %s", what, why);
-		return ut_error_set_texts(AM_HILL_ETEMP, mj, me);
+		return ut_error_set_texts(p == SQLITE_BUSY || p == SQLITE_LOCKED ?
+		                          AM_HILL_EBUSY : AM_HILL_ETEMP, mj, me);
 	}
 	if (rc == SQLITE_NOMEM)
 		return am_hill_oom(AM_ENOMEM);
@@ -2289,7 +2290,7 @@ static void limits_of(am_hill_limits *lim, const am_hill_limits *limits)
  * reply was sent (or it had none), else its stored result and reply, to
  * send again, in *result_out and *reply_out / *reply_len (the caller's to
  * free, also after an error) and the key in h->last_key, the reply locked
- * for this delivery (sending.c); AM_HILL_ETEMP when another delivery of
+ * for this delivery (sending.c); AM_HILL_EBUSY when another delivery of
  * the message holds it.
  */
 static int processed_before(am_hill *h, const char *key, char **reply_out,
@@ -2309,7 +2310,7 @@ static int processed_before(am_hill *h, const char *key, char **reply_out,
 			*result_out = "duplicate";
 		} else if (am_hill_send_lock(h, am_hill_send_key(key)) == 0) {
 			sqlite3_finalize(st);
-			return ut_error_set_tr(AM_HILL_ETEMP, "この手紙の返信は、同じ手紙"
+			return ut_error_set_tr(AM_HILL_EBUSY, "この手紙の返信は、同じ手紙"
 			                       "の別の配送が送っているところです。あとで"
 			                       "もう一度試してください",
 			                       "another delivery of this message is "
@@ -2415,7 +2416,7 @@ static int record_message(job *j, const char *reply, size_t reply_len,
  * while the member's hash is still the one verified.  Nothing here
  * decides anything: without a verdict (no such member, no password, out
  * of memory, no slot file) claim verifies under the lock as before.  The
- * slot is waited for as the database is (busy_ms), then AM_HILL_ETEMP:
+ * slot is waited for as the database is (busy_ms), then AM_HILL_EBUSY:
  * a flood of guesses makes its own requests wait, and nothing else.
  */
 static int slot_take(int fd, unsigned busy_ms)
@@ -2427,7 +2428,7 @@ static int slot_take(int fd, unsigned busy_ms)
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			return 0; /* no slot: claim verifies as before */
 		if (waited >= busy_ms)
-			return ut_error_set_tr(AM_HILL_ETEMP, "丘のパスワードの確認が混み合っています。"
+			return ut_error_set_tr(AM_HILL_EBUSY, "丘のパスワードの確認が混み合っています。"
 			                       "あとでもう一度試してください",
 			                       "the hill's password checks are busy; try "
 			                       "again later");

@@ -45,8 +45,9 @@ int am_hill_prepare(am_hill *h, sqlite3_stmt **st, const char *sql);
 char *am_hill_col_dup(sqlite3_stmt *st, int c, size_t *len);
 /* Step a statement that returns no row; finalizes it. */
 int am_hill_step_done(am_hill *h, sqlite3_stmt *st);
-/* The library error for an SQLite failure: busy, I/O, a read-only file or
- * folder are AM_HILL_ETEMP (try again later), naming the cause. */
+/* The library error for an SQLite failure, naming the cause: busy or
+ * locked is AM_HILL_EBUSY (try again shortly); I/O, a full disk, a
+ * read-only file or folder are AM_HILL_ETEMP (try again once mended). */
 int am_hill_db_fail(am_hill *h, int rc, const char *what);
 
 /* sending.c: the reply or notice being delivered, locked against other

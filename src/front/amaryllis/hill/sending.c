@@ -7,7 +7,7 @@
  * it up: its next message or notice, am_hill_free, the process's end,
  * however it ends), it holds a lock on one byte of the file HILL.db-sending
  * beside the database: the notice's id, or 2^62 + a hash of the message's
- * key.  Another delivery of the same message meanwhile gets AM_HILL_ETEMP
+ * key.  Another delivery of the same message meanwhile gets AM_HILL_EBUSY
  * (the MTA retries: by then the reply went out, or its delivery failed and
  * the lock went with it), and another process's am_hill_next_notice passes
  * the notice by (mail review 2026-12-03, 4: two deliveries at once both

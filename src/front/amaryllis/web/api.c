@@ -623,7 +623,7 @@ static void hill_give(am_web *web, am_hill *h, int rc)
 	am_hill_free(h);
 }
 
-/* The hill's database stayed locked (AM_HILL_ETEMP): 503, Retry-After
+/* The hill's database stayed locked (AM_HILL_EBUSY): 503, Retry-After
  * (server.c). */
 static int hill_busy(am_web_response *r)
 {
@@ -631,20 +631,19 @@ static int hill_busy(am_web_response *r)
 	            "locked); try again shortly");
 }
 
-/* A hill call's failure as the response.  AM_HILL_ETEMP is the lock
- * (503) or an I/O error such as a full disk (500 hill-io, which no wait
- * mends; review 2026-12-06: a full disk was answered "locked, try again
- * shortly"); the message names no path of the server. */
+/* A hill call's failure as the response.  AM_HILL_EBUSY is the lock
+ * (503); AM_HILL_ETEMP an I/O error such as a full disk (500 hill-io,
+ * which no wait mends; review 2026-12-06: a full disk was answered
+ * "locked, try again shortly").  The message names no path of the
+ * server. */
 static int hill_failed(am_web_response *r, int rc)
 {
-	if (rc == AM_HILL_ETEMP) {
-		const char *why = ut_error_last();
-		if (!why || strstr(why, "locked") || strstr(why, "busy"))
-			return hill_busy(r);
+	if (rc == AM_HILL_EBUSY)
+		return hill_busy(r);
+	if (rc == AM_HILL_ETEMP)
 		return fail(r, 500, "hill-io", NULL, "the hill could not read or "
 		            "write its database (a full disk, an I/O error): the "
 		            "host needs to look at the server");
-	}
 	return rc == AM_ENOMEM ? rc : fail(r, 500, "hill", NULL, "%s",
 	                                   am_error_last());
 }

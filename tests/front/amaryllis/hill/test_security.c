@@ -321,7 +321,7 @@ static void rate_one_mailbox(void **state)
  * One delivery of a reply or a notice at a time (sending.c; mail review
  * 2026-12-03, 4), with two handles of the hill as two deliveries at once:
  *   A processes M, its reply stored and not yet marked sent: B's delivery
- *   of M gets AM_HILL_ETEMP (the MTA retries), not a second copy; once A
+ *   of M gets AM_HILL_EBUSY (the MTA retries), not a second copy; once A
  *   marked it sent, B's next delivery of M is a duplicate, with no reply.
  *   A processes N and is freed before it marks the reply (its process
  *   died): B's delivery of N gets the stored reply at once.
@@ -348,7 +348,7 @@ static void one_delivery(void **state)
 	assert_int_equal(at(&f, T0, m), 0);
 	assert_string_equal(f.result, "status");
 	assert_non_null(f.reply);
-	assert_int_equal(at(&g, T0 + 1, m), AM_HILL_ETEMP);
+	assert_int_equal(at(&g, T0 + 1, m), AM_HILL_EBUSY);
 	assert_null(g.reply);
 	assert_int_equal(am_hill_mark_sent(f.hill), 0);
 	assert_int_equal(at(&g, T0 + 2, m), 0);
@@ -962,6 +962,74 @@ static void password_outside_lock(void **state)
 	fx_close(&f);
 }
 
+/*
+ * Contention and I/O are two codes (include/amaryllis/hill.h; the web
+ * server answered a full disk "locked, try again shortly" by matching the
+ * English text of the error, review 2026-12-06):
+ * - another connection holds the write lock (BEGIN IMMEDIATE and an
+ *   uncommitted UPDATE): a #status mail with busy_ms 50 ends in
+ *   AM_HILL_EBUSY, with no reply, SQLite's "database is locked" named;
+ *   once the lock is gone the same mail is answered (status);
+ * - the password slot is held (flock of HILL.db-pwslot): a withdrawal
+ *   guess waits busy_ms 50, then AM_HILL_EBUSY, "the hill's password
+ *   checks are busy", and ヌト stays;
+ * - a handle opened read-only cannot process (AM_HILL_ETEMP: no wait
+ *   mends it, upgrade_format1 above).
+ */
+static void busy_codes(void **state)
+{
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	am_hill_limits lim = AM_HILL_LIMITS_INIT;
+	char *m = fx_msg("s@example.net", "s1@x", "#status\n");
+	char *w = fx_msg("b@example.net", "w1@x",
+	                 "#withdraw ヌト\n#password not-the-one\n");
+	char slot[128];
+	sqlite3 *db;
+	fx f;
+	int fd;
+
+	(void)state;
+	open_cfg(&f, &cfg);
+	assert_string_equal(enter_at(&f, T0, "a@example.net", "e1@x",
+	                             "kurogane-9", NUT), "entered");
+	lim.now = T0 + 10;
+	lim.busy_ms = 50;
+	assert_int_equal(sqlite3_open(f.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE; UPDATE meta SET "
+	                              "value = value WHERE key = 'name';",
+	                              NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), AM_HILL_EBUSY);
+	assert_null(f.reply);
+	assert_non_null(strstr(am_error_last(), "database is locked"));
+	assert_int_equal(sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(fx_process_lim(&f, m, strlen(m), &lim), 0);
+	assert_string_equal(f.result, "status");
+	assert_int_equal(am_hill_mark_sent(f.hill), 0);
+
+	snprintf(slot, sizeof(slot), "%s-pwslot", f.path);
+	fd = open(slot, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX), 0);
+	lim.now = T0 + 20;
+	assert_int_equal(fx_process_lim(&f, w, strlen(w), &lim), AM_HILL_EBUSY);
+	assert_null(f.reply);
+	assert_string_equal(am_error_last(),
+	                    "the hill's password checks are busy; try again "
+	                    "later");
+	assert_int_equal(flock(fd, LOCK_UN), 0);
+	close(fd);
+	{
+		char *st = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+		assert_non_null(strstr(st, "ヌト"));
+		free(st);
+	}
+	free(m);
+	free(w);
+	fx_close(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -981,6 +1049,7 @@ int main(void)
 		cmocka_unit_test(upgrade_format1),
 		cmocka_unit_test(password_nfkc),
 		cmocka_unit_test(password_outside_lock),
+		cmocka_unit_test(busy_codes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
