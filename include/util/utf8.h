@@ -53,6 +53,12 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp);
 size_t ut_utf8_printable(char *dst, size_t size, const char *src, int space);
 
 /**
+ * 3 when s[0..len) begins with U+3000 IDEOGRAPHIC SPACE (全角の空白, E3 80
+ * 80: the blank a Japanese IME types), else 0.
+ */
+size_t ut_utf8_ideographic_space(const char *s, size_t len);
+
+/**
  * The length (1–4) of the valid UTF-8 sequence at s[0..len), or 0: RFC
  * 3629, so no overlong form, no surrogate, nothing above U+10FFFF; NUL is
  * refused too (0), as a file's reader wants it.

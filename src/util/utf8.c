@@ -49,6 +49,11 @@ size_t ut_utf8_control(const char *s, size_t len, uint32_t *cp)
 	return len;
 }
 
+size_t ut_utf8_ideographic_space(const char *s, size_t len)
+{
+	return len >= 3 && memcmp(s, "\xe3\x80\x80", 3) == 0 ? 3 : 0;
+}
+
 size_t ut_utf8_seq(const unsigned char *s, size_t len)
 {
 	unsigned c = s[0];

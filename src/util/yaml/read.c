@@ -144,12 +144,6 @@ static size_t line_break(const unsigned char *s, size_t len)
 	return 0;
 }
 
-/* 1 when s[0..len) starts with U+3000 IDEOGRAPHIC SPACE (全角の空白). */
-static int is_ideographic_space(const unsigned char *s, size_t len)
-{
-	return len >= 3 && s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80;
-}
-
 /*
  * The IME typos of a key at the start of a line's content s[0..len)
  * (column col): after any "- " or "? ", a plain key (not a quote, a
@@ -311,7 +305,8 @@ static size_t scan_bytes(ut_yaml_doc *d)
 			if (s[i] == '\t') {
 				if (!ls.tab_col)
 					ls.tab_col = ls.col;
-			} else if (is_ideographic_space(s + i, d->len - i)) {
+			} else if (ut_utf8_ideographic_space((const char *)s + i,
+			                                     d->len - i)) {
 				if (!ls.wide_col)
 					ls.wide_col = ls.col;
 			} else if (s[i] != ' ') {

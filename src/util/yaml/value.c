@@ -145,8 +145,12 @@ static size_t char_at(const char *s, char c)
  * where "hp: 12　" was 12). */
 static const char *past_ideographic_spaces(const char *s)
 {
-	while (strncmp(s, "\xe3\x80\x80", 3) == 0)
-		s += 3;
+	size_t len = strlen(s), k;
+
+	while ((k = ut_utf8_ideographic_space(s, len)) != 0) {
+		s += k;
+		len -= k;
+	}
 	return s;
 }
 
@@ -266,9 +270,7 @@ static size_t blank_at(const char *s, size_t len, int at_end)
 
 	if (len >= 1 && (at_end ? p[-1] : p[0]) == ' ')
 		return 1;
-	if (len >= 3 && memcmp(at_end ? p - 3 : p, "\xe3\x80\x80", 3) == 0)
-		return 3;
-	return 0;
+	return len >= 3 ? ut_utf8_ideographic_space(at_end ? p - 3 : p, 3) : 0;
 }
 
 /* Text (a name): any scalar but null; "" is an empty name.  Blanks at

@@ -41,6 +41,7 @@
 #include <utf8proc.h>
 
 #include "hill_int.h"
+#include "util/utf8.h"
 
 enum { K_ENTRY, K_TEST, K_STATUS, K_LOGS, K_WITHDRAW, K_PASSWORD, K_LANG,
        K_NAME };
@@ -65,10 +66,7 @@ static size_t blank_at(const char *p)
 {
 	if (*p == ' ' || *p == '\t')
 		return 1;
-	if ((unsigned char)p[0] == 0xE3 && (unsigned char)p[1] == 0x80 &&
-	    (unsigned char)p[2] == 0x80)
-		return 3;
-	return 0;
+	return ut_utf8_ideographic_space(p, strnlen(p, 3));
 }
 
 static const char *skip_blanks(const char *p, const char *e)

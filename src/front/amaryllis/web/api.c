@@ -705,8 +705,8 @@ static int password_ok(const char *s, size_t len)
 		if ((u[i] & 0xC0) != 0x80)
 			chars++;
 		blanks += u[i] == ' ' || u[i] == '\t' ||
-		          (u[i] == 0xE3 && i + 2 < len && u[i + 1] == 0x80 &&
-		           u[i + 2] == 0x80);
+		          ut_utf8_ideographic_space((const char *)u + i,
+		                                    len - i) != 0;
 	}
 	return chars >= 1 && chars <= 200 && blanks < chars;
 }
