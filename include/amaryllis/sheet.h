@@ -120,6 +120,10 @@ typedef enum am_diag_code {
 	                                 no number has a sign (all but 配置Ｎ
 	                                 and 対象Ｎ), s2 = the text without
 	                                 it */
+	AM_DIAG_COST_AFTER_CLASS,  /**< s1 = a class with a cost after it
+	                                (直接攻撃(1)), s2 = the class alone:
+	                                the cost goes after the action's
+	                                name */
 	AM_DIAG_COUNT
 } am_diag_code;
 
@@ -207,7 +211,8 @@ const char *am_sheet_source_line(const am_sheet *sheet, uint32_t line,
  * an action) has one, so such a line is most often prose read as sheet:
  * a greeting, a signature, a note without its `#` (the hill's reply and
  * `amaryllis check` say so).  A 技術 line (`技術４`) has none either: its
- * own errors (a wrong or misplaced 技術) do not count.
+ * own errors (a wrong or misplaced 技術) do not count, nor does a line too
+ long to be read (AM_DIAG_LINE_TOO_LONG).
  */
 uint32_t am_sheet_prose_line(const am_sheet *sheet);
 

@@ -1142,6 +1142,24 @@ static void test_tech_line(void **state)
 	s = parse("a:10/1/1/2\nよろしく\n");
 	assert_int_equal(am_sheet_prose_line(s), 2);
 	am_sheet_free(s);
+	/* A line too long was not read: a long comment is no prose line
+	 * (review 2026-12-06: `# xxx…` past the limit got "start it with
+	 * #"), and a greeting after it still is. */
+	{
+		am_parse_opts po = AM_PARSE_OPTS_INIT;
+		const char *src = "# a comment past 16 bytes\na:10/1/1/2\n";
+		po.max_line = 16;
+		assert_int_equal(am_sheet_parse(&s, src, strlen(src), &po), 0);
+		assert_int_equal(am_sheet_diag_count(s), 1);
+		diag_is(s, 0, AM_DIAG_LINE_TOO_LONG, 1, 1,
+		        "line too long: 25 bytes, limit 16");
+		assert_int_equal(am_sheet_prose_line(s), 0);
+		am_sheet_free(s);
+		src = "# a comment past 16 bytes\na:10/1/1/2\nよろしく\n";
+		assert_int_equal(am_sheet_parse(&s, src, strlen(src), &po), 0);
+		assert_int_equal(am_sheet_prose_line(s), 3);
+		am_sheet_free(s);
+	}
 	/* ...but a unit may be named 技術 */
 	s = legal("技術:10/1/1/2\n技術: 4\n");
 	assert_string_equal(am_sheet_team(s)->units[0].name, "技術");
@@ -1453,6 +1471,29 @@ static void test_unknown_words(void **state)
 	          "unknown action class \"ビルド\"; did you mean \"ビルド(NAME)\"?");
 	one_error("a:10/1/1/2\n・b:ファイアボール\n", AM_DIAG_UNKNOWN_CLASS, 2, 4,
 	          "unknown action class \"ファイアボール\"");
+	/* A cost after the class, where the rule text has it after the name
+	 * (・シールド（１）：防御力＋２＜リミテッド＞): said so, with the class
+	 * alone as the suggestion (review 2026-12-06: 直接攻撃（１） was
+	 * answered "did you mean ビルド(1)?", a ビルディア class).  Column 4:
+	 * the class begins after "・", "b", ":" (3 characters). */
+	s = parse("a:10/1/1/2/b\n・b：直接攻撃（１）\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_COST_AFTER_CLASS, 2, 4,
+	        "the class \"直接攻撃(1)\" has a cost after it: the cost goes "
+	        "after the action's name (・NAME(COST):CLASS); did you mean "
+	        "\"直接攻撃\"?");
+	ja_is(s, 0,
+	      "クラス「直接攻撃(1)」にコストが付いています：コストはアクション名の"
+	      "後に書きます（・名前（コスト）：クラス）。「直接攻撃」ではありませんか？");
+	am_sheet_free(s);
+	one_error("a:10/1/1/2\n・b:防御力+2(3)<リミテッド>\n",
+	          AM_DIAG_COST_AFTER_CLASS, 2, 4,
+	          "the class \"防御力+2(3)\" has a cost after it: the cost goes "
+	          "after the action's name (・NAME(COST):CLASS); did you mean "
+	          "\"防御力+2\"?");
+	/* not a class before the parenthesis: no such hint */
+	one_error("a:10/1/1/2\n・b:ファイアボール(1)\n", AM_DIAG_UNKNOWN_CLASS, 2,
+	          4, "unknown action class \"ファイアボール(1)\"");
 	one_error("a:10/1/1/2\n・b:直接攻撃<遅延4>\n", AM_DIAG_UNKNOWN_CUSTOM, 2,
 	          9,
 	          "unknown customisation \"遅延4\"; did you mean \"遅延起動4\"?");

@@ -216,6 +216,12 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"「{3}」はマイナス記号ではありません（ここの数に符号は付きません）",
 		  "\"{3}\" is not a minus sign, and a number here takes no sign"}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
+	[AM_DIAG_COST_AFTER_CLASS] = {.text =
+		{{"クラス「{3}」にコストが付いています：コストはアクション名の後に"
+		  "書きます（・名前（コスト）：クラス）",
+		  "the class \"{3}\" has a cost after it: the cost goes after the "
+		  "action's name (・NAME(COST):CLASS)"}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_FIFTH_NUMBER] = {.text =
 		{{"5つ目の数「{3}」があります：ユニットの行の数はHP／攻撃力／防御力／"
 		  "素早さの4つで、技術はボーナスの残りなので書きません",

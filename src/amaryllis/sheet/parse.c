@@ -710,9 +710,44 @@ static int letter_n(P *p, size_t m, const char *lit, const char *tail,
 	return 1;
 }
 
+/* The word w[0..m) is a class with a cost after it, 直接攻撃（１） or
+ * 攻撃力＋２（３）, where the rule text writes the cost after the action's
+ * name (・シールド（１）：防御力＋２): report it at st, suggesting the class
+ * alone (review 2026-12-06: 直接攻撃（１） got "did you mean ビルド(1)?");
+ * 1 when so.  ビルド（名前） is a class of its own and never comes here. */
+static int cost_after_class(P *p, size_t st, size_t en, size_t m)
+{
+	const int32_t *w = p->ps->w;
+	char text[1024], sug[256];
+	size_t q, i, k;
+
+	for (q = 0; q < m && w[q] != '('; q++)
+		;
+	if (q == 0 || q + 2 > m || w[m - 1] != ')')
+		return 0;
+	for (i = 0; i < sizeof(plain_classes) / sizeof(plain_classes[0]); i++)
+		if (prefix(w, q, plain_classes[i].text) == q)
+			goto found;
+	for (i = 0; i < sizeof(n_classes) / sizeof(n_classes[0]); i++) {
+		if (!(k = prefix(w, q, n_classes[i].prefix)) || k == q)
+			continue;
+		while (k < q && w[k] >= '0' && w[k] <= '9')
+			k++;
+		if (k == q)
+			goto found;
+	}
+	return 0;
+found:
+	am_text_utf8_buf(text, sizeof(text), p->ln->cp + st, en - st);
+	am_text_utf8_buf(sug, sizeof(sug), w, q);
+	err(p, AM_DIAG_COST_AFTER_CLASS, st, 0, 0, text, sug);
+	p->broken = 1;
+	return 1;
+}
+
 /* Hints for a class that is unknown as written (review W8): 【】 〈〉 《》
  * around customisations instead of ＜＞, at the bracket; 攻撃力＋Ｎ with the
- * letter Ｎ.  1 when one was reported. */
+ * letter Ｎ; a cost after the class.  1 when one was reported. */
 static int class_hint(P *p, size_t st, size_t en, size_t m)
 {
 	static const char *const ex[] = {"攻撃力+1", "防御力+1", "素早さ+1"};
@@ -732,7 +767,7 @@ static int class_hint(P *p, size_t st, size_t en, size_t m)
 	for (i = 0; i < sizeof(ex) / sizeof(ex[0]); i++)
 		if (letter_n(p, m, n_classes[i].prefix, NULL, ex[i]))
 			return 1;
-	return 0;
+	return cost_after_class(p, st, en, m);
 }
 
 /*

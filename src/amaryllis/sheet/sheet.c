@@ -222,7 +222,7 @@ static int prose(const char *p, size_t len)
 		    (n == 3 && memcmp(p + k, "：", 3) == 0))
 			return 0;
 		blank &= u[k] == ' ' || u[k] == '\t' ||
-		         (n == 3 && memcmp(p + k, "　", 3) == 0);
+		         ut_utf8_ideographic_space(p + k, n) != 0;
 	}
 	return !blank;
 }
@@ -235,8 +235,11 @@ uint32_t am_sheet_prose_line(const am_sheet *s)
 		uint32_t line = s->diags[i].d.line;
 		const char *p;
 		int code = s->diags[i].d.code;
-		/* a 技術 line (技術４, the rule text's own) has no colon */
-		if (code == AM_DIAG_TECH_MISMATCH || code == AM_DIAG_TECH_MISPLACED)
+		/* a 技術 line (技術４, the rule text's own) has no colon; a
+		 * line too long was never read, whatever it holds (a long
+		 * comment: "start it with #" was no help, review 2026-12-06) */
+		if (code == AM_DIAG_TECH_MISMATCH ||
+		    code == AM_DIAG_TECH_MISPLACED || code == AM_DIAG_LINE_TOO_LONG)
 			continue;
 		p = am_sheet_source_line(s, line, &len);
 		if (p && prose(p, len))
