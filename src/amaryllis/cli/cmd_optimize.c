@@ -490,6 +490,24 @@ static int report(opt_run *r, const am_opt *opt)
 			          r->o.lang == AM_LANG_EN && fr.points != 1 ? "s" : "",
 			          (long long)br->points,
 			          r->o.lang == AM_LANG_EN && br->points != 1 ? "s" : "");
+		/* the search stops a battle at its own --max-units (2000 by
+		 * default, `battle`'s is 1,000,000): a player who replays the
+		 * sheet with plain `battle` gets another record unless told
+		 * which limit the report used (host review 2026-12-06) */
+		if (br->errors > 0 && r->o.lang == AM_LANG_EN)
+			cli_error(&r->o, "optimize: note: %lld battle%s stopped at a "
+			          "limit (--max-units %zu here; battle's default is "
+			          "1000000) and count as lost; to replay them as the "
+			          "search did, give battle --max-units %zu",
+			          (long long)br->errors, br->errors != 1 ? "s" : "",
+			          r->oo.max_units, r->oo.max_units);
+		else if (br->errors > 0)
+			cli_error(&r->o, "optimize: 注意：%lld 戦が上限（ここでは "
+			          "--max-units %zu。battle の既定は 1000000）で止まり、"
+			          "負けに数えています。同じ結果を battle で確かめるには "
+			          "--max-units %zu を付けてください",
+			          (long long)br->errors, r->oo.max_units,
+			          r->oo.max_units);
 	}
 	return status;
 }

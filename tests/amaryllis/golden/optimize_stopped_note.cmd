@@ -1,0 +1,2 @@
+# host review 2026-12-06: the search stops a battle at its own --max-units (2000 by default, battle's 1,000,000), so a player replaying the sheet with plain battle got 6 wins where the report said 4 won 3 lost (2 stopped).  The record line (the report's 4th line) says 2 stopped; stderr says the same 2 and the limit to give battle (besides W5's note: the field's best, 泡子, 19 points, beats the 12 found); exit 0
+--version >/dev/null; "$AMARYLLIS" optimize --buildia --evals 3000 --seed 2 --field ../../../examples | sed -n 4p
