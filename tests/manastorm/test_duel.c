@@ -1221,6 +1221,18 @@ static void ms_budget_events(void **state)
 	ms_duel_free(duel);
 	duel = NULL;
 
+	/* 1: the first hand (battle 0, D2) spends it; there is no battle 0
+	 * to name, and 1 event is "1 event" (designer review 2026-12-06:
+	 * play --format json's "error" said "1 events (battle 0, round 0)") */
+	o.max_events = 1;
+	assert_int_equal(ms_duel_new(&duel, &s, &o), 0);
+	assert_int_equal(ms_duel_run(&res, duel), MS_ELIMIT);
+	assert_string_equal(ms_error_last(), "the duel reached its limit of 1 "
+	                    "event before the first battle");
+	assert_int_equal(ms_duel_events(duel), 1);
+	ms_duel_free(duel);
+	duel = NULL;
+
 	o.max_events = 0;
 	assert_int_equal(ms_duel_new(&duel, &s, &o), MS_EINVALID);
 }

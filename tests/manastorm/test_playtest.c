@@ -811,7 +811,7 @@ static void budget(void **state)
 	assert_int_equal(sw.failed_value, 0);
 	assert_int_equal(sw.pt[0].failed_run, 0);
 	assert_string_equal(sw.pt[0].failed_message, "the duel reached its "
-	                    "limit of 3 events (battle 0, round 0)");
+	                    "limit of 3 events before the first battle");
 	ms_sw_report_free(&sw);
 	ms_sw_spec_free(&sp);
 	o.max_events = 0;

@@ -267,13 +267,25 @@ static ms_event ev0(const ms_duel *d, ms_event_kind kind, int32_t actor)
 	return e;
 }
 
-/* MS-BUDGET-1: the budget is spent (the error, out of the hot path). */
+/* MS-BUDGET-1: the budget is spent (the error, out of the hot path).
+ * Battle 0 is D2's shuffles and hands, before battle 1: there is no
+ * battle 0 to name (and 1 event is no "1 events": designer review
+ * 2026-12-06, play --format json's "error"). */
 static int budget_spent(ms_duel *d)
 {
+	const char *s = d->max_events == 1 ? "" : "s";
+
+	if (d->battle < 1)
+		return d->failed = ut_error_set(UT_ELIMIT,
+		                                "the duel reached its limit of "
+		                                "%llu event%s before the first "
+		                                "battle",
+		                                (unsigned long long)d->max_events,
+		                                s);
 	return d->failed = ut_error_set(UT_ELIMIT,
 	                                "the duel reached its limit of %llu "
-	                                "events (battle %lld, round %lld)",
-	                                (unsigned long long)d->max_events,
+	                                "event%s (battle %lld, round %lld)",
+	                                (unsigned long long)d->max_events, s,
 	                                (long long)d->battle,
 	                                (long long)d->round);
 }

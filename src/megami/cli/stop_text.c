@@ -70,13 +70,15 @@ int mg_cli_dice_failure(char *buf, size_t size, const ut_dice *d,
 const char *mg_cli_budget_text(char *buf, size_t size, uint64_t max,
                                int64_t round, ut_lang lang)
 {
-	snprintf(buf, size, UT_TRL(lang, "戦闘がイベントの上限（%llu件）に達したので"
-	                                 "ラウンド%lldで止めました。--max-events で"
-	                                 "上限を上げられます",
-	                           "the combat reached its limit of %llu events "
-	                           "and was stopped in round %lld; --max-events "
-	                           "raises the limit"),
-	         (unsigned long long)max, (long long)round);
+	if (lang == UT_LANG_JA)
+		snprintf(buf, size, "戦闘がイベントの上限（%llu件）に達したので"
+		         "ラウンド%lldで止めました。--max-events で上限を上げられ"
+		         "ます", (unsigned long long)max, (long long)round);
+	else
+		snprintf(buf, size, "the combat reached its limit of %llu "
+		         "event%s and was stopped in round %lld; --max-events "
+		         "raises the limit", (unsigned long long)max,
+		         max == 1 ? "" : "s", (long long)round);
 	return buf;
 }
 
@@ -132,8 +134,10 @@ const char *mg_cli_stop_text(char *buf, size_t size, const char *msg,
 	/* MG-BUDGET-1: the engine's "the combat reached its limit of N events
 	 * (round R)" says which option raises the limit, in ja or en; what
 	 * is before it ("run 3 (seed 4): " of a series) is kept */
-	if (lim && sscanf(lim + sizeof(budget) - 1, "%llu events (round %lld)%n",
-	                  &max, &round, &used) == 2 &&
+	if (lim && (sscanf(lim + sizeof(budget) - 1, "%llu events (round "
+	                   "%lld)%n", &max, &round, &used) == 2 ||
+	            sscanf(lim + sizeof(budget) - 1, "%llu event (round %lld)%n",
+	                   &max, &round, &used) == 2) &&
 	    used >= 0 && lim[sizeof(budget) - 1 + (size_t)used] == '\0') {
 		char text[256];
 		snprintf(buf, size, "%.*s%s", (int)(lim - msg), msg,

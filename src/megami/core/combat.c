@@ -32,10 +32,13 @@ void mg_event_init(mg_event *ev, const mg_combat *c, mg_event_kind kind)
 
 int mg_event_limit(const mg_combat *c)
 {
+	/* 1 event is no "1 events" (MG-BUDGET-1; mg_cli_stop_text reads
+	 * both) */
 	return ut_error_set(UT_ELIMIT,
-	                    "the combat reached its limit of %llu events "
+	                    "the combat reached its limit of %llu event%s "
 	                    "(round %lld)",
 	                    (unsigned long long)c->opts.max_events,
+	                    c->opts.max_events == 1 ? "" : "s",
 	                    (long long)c->round);
 }
 

@@ -147,6 +147,18 @@ static void test_budget(void **state)
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_EN),
 	                    "the combat reached its limit of 3 events and was "
 	                    "stopped in round 1; --max-events raises the limit");
+	/* a limit of one event counts it so, "1 event" (designer review
+	 * 2026-12-06: "1 events" in the engine's text and in both commands'
+	 * words); the round's start is the first event, in round 1 */
+	run_duel(msg, sizeof(msg), 0, 1, v, 6, 1, MG_ELIMIT);
+	assert_string_equal(msg, "the combat reached its limit of 1 event "
+	                         "(round 1)");
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_JA),
+	                    "戦闘がイベントの上限（1件）に達したのでラウンド1で"
+	                    "止めました。--max-events で上限を上げられます");
+	assert_string_equal(mg_cli_stop_text(out, sizeof(out), msg, UT_LANG_EN),
+	                    "the combat reached its limit of 1 event and was "
+	                    "stopped in round 1; --max-events raises the limit");
 	/* a series' run keeps its prefix (the tracker's odds) */
 	assert_string_equal(mg_cli_stop_text(out, sizeof(out),
 	                                     "run 3 (seed 4): the combat reached "
