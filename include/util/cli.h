@@ -94,7 +94,11 @@ int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
  * Whether the file an output option (opt, "--svg") names may be written:
  * "-" is refused as a usage error (returns UT_EXIT_USAGE): it is no file,
  * and writing one named "-" surprises whoever meant standard output (the
- * report is on standard output already).  Otherwise 0.
+ * report is on standard output already).  A folder that does not exist
+ * or cannot be written in, or a path that is a folder, is said (as the
+ * write at the end would say it, before the work rather than after it)
+ * and returns UT_EXIT_INPUT.  Otherwise 0.  The caller returns what it
+ * returns.
  */
 int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
                     const char *path);

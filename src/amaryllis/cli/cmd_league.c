@@ -264,12 +264,12 @@ static int parse_args(league_run *r, int argc, char **argv)
 			}
 			break;
 		case OPT_MATRIX:
-			if (cli_out_file(o, "league", "--matrix", optarg))
+			if ((rc = cli_out_file(o, "league", "--matrix", optarg)))
 				goto stop;
 			r->matrix = optarg;
 			break;
 		case OPT_SVG:
-			if (cli_out_file(o, "league", "--svg", optarg))
+			if ((rc = cli_out_file(o, "league", "--svg", optarg)))
 				goto stop;
 			r->svg = optarg;
 			break;

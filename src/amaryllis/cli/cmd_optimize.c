@@ -293,13 +293,21 @@ static int parse_args(opt_run *r, int argc, char **argv)
 			r->jobs_given = 1;
 			break;
 		case OPT_OUT:
-			if (cli_out_file(o, "optimize", "--out", optarg))
-				return EXIT_USAGE;
+			{
+				int rc = cli_out_file(o, "optimize", "--out",
+				                      optarg);
+				if (rc)
+					return rc;
+			}
 			r->out = optarg;
 			break;
 		case OPT_SVG:
-			if (cli_out_file(o, "optimize", "--svg", optarg))
-				return EXIT_USAGE;
+			{
+				int rc = cli_out_file(o, "optimize", "--svg",
+				                      optarg);
+				if (rc)
+					return rc;
+			}
 			r->svg = optarg;
 			break;
 		case OPT_FORMAT:

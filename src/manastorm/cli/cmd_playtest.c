@@ -146,8 +146,11 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 				             "--format is text or json, not '%s'"), optarg);
 			break;
 		case OPT_SVG:
-			if (ut_cli_out_file(ui, cmd, "--svg", optarg))
-				return UT_EXIT_USAGE;
+			{
+				int rc = ut_cli_out_file(ui, cmd, "--svg", optarg);
+				if (rc)
+					return rc;
+			}
 			a->svg = optarg;
 			break;
 		case OPT_VARY:

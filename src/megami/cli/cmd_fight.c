@@ -156,8 +156,12 @@ static int fight_options(fight_args *a, mg_cli *o, int argc, char **argv)
 		case OPT_RUNS:
 		case OPT_JOBS:
 		case OPT_SVG:
-			if (mg_fight_mc_option(&a->mc, &o->ui, c, optarg) != 0)
-				return UT_EXIT_USAGE;
+			{
+				int rc = mg_fight_mc_option(&a->mc, &o->ui, c,
+				                            optarg);
+				if (rc)
+					return rc;
+			}
 			break;
 		case OPT_REPLAY:
 			a->replay = optarg;

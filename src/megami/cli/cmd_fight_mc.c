@@ -37,8 +37,11 @@ int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
 		mc->jobs = (unsigned)v;
 		return 0;
 	case OPT_SVG:
-		if (ut_cli_out_file(ui, "fight", "--svg", arg))
-			return UT_EXIT_USAGE;
+		{
+			int rc = ut_cli_out_file(ui, "fight", "--svg", arg);
+			if (rc)
+				return rc;
+		}
 		mc->svg = arg;
 		return 0;
 	default:

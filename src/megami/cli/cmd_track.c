@@ -428,8 +428,12 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 				                         UINT64_MAX, optarg);
 			break;
 		case OPT_LOG:
-			if (ut_cli_out_file(&t.ui, "track", "--log", optarg))
-				return UT_EXIT_USAGE;
+			{
+				int rc = ut_cli_out_file(&t.ui, "track", "--log",
+				                         optarg);
+				if (rc)
+					return rc;
+			}
 			log_path = optarg;
 			break;
 		case OPT_AUTO: /* MG-TRACK-13 */

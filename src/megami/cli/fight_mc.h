@@ -48,7 +48,8 @@ typedef struct mg_fight_mc {
 	"                         and HP left as an SVG picture\n"
 
 /* One of OPT_RUNS, OPT_JOBS, OPT_SVG with its value: 0, or UT_EXIT_USAGE
- * after printing the usage error. */
+ * after printing the usage error (UT_EXIT_INPUT for an --svg file whose
+ * folder is missing or not writable, ut_cli_out_file). */
 int mg_fight_mc_option(mg_fight_mc *mc, const ut_cli *ui, int opt,
                        const char *arg);
 

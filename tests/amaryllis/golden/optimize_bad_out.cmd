@@ -1,3 +1,2 @@
-# --out to a folder that does not exist: the report is printed, the file
-# error is said, status 1
+# --out to a folder that does not exist: said before the search (util/cli.h ut_cli_out_file; designer review 2026-12-06: a long run's file was refused only at its end), nothing printed, status 1
 optimize --lang en --evals 50 --field optimize/grisk.txt --out no_such_dir/best.txt >/dev/null

@@ -1,0 +1,2 @@
+# designer review 2026-12-06: an --svg file whose folder does not exist was refused only after every duel (a run of 10^9 duels lost hours); it is said before the first (util/cli.h ut_cli_out_file), as is an --svg that is a folder: nothing on stdout (no report: no duel was played), exit 1 each
+--version >/dev/null; "$AMARYLLIS" playtest --lang en --runs 1000000 --svg no_such_dir/x.svg ../../../examples/manastorm/table.yaml; echo "exit $?"; "$AMARYLLIS" playtest --lang en --runs 1000000 --svg . ../../../examples/manastorm/table.yaml; echo "exit $?"
