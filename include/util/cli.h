@@ -337,7 +337,9 @@ int ut_cli_encoding_note(int lang, const char *path, const char *text,
  * playtest): "[####....] 42% 420/1000", redrawn only when the percent
  * changes; ut_cli_progress_end erases it.  Show it only when stderr is a
  * terminal (the caller checks isatty).  ut_cli_progress fits the
- * libraries' progress callbacks: ud is the ut_cli_bar.
+ * libraries' progress callbacks: ud is the ut_cli_bar.  Once a bar is
+ * drawn, SIGINT, SIGTERM and SIGHUP (where their action is the default)
+ * erase it before they end the process as they would have.
  */
 typedef struct ut_cli_bar {
 	int shown, last;

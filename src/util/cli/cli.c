@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -772,6 +774,45 @@ int ut_cli_helper_main(ut_cli *c, int argc, char **argv, const char *version,
 	return ut_cli_exit(c, cmd, run(c, argc, argv));
 }
 
+/* Ctrl-C (SIGINT), SIGTERM or SIGHUP while a bar is shown: the bar is
+ * erased, then the signal does what it would have done (the process ends
+ * by it), so that the shell's prompt does not follow a half-drawn bar
+ * (designer review 2026-12-06).  Only write, signal and raise: safe in a
+ * handler.  Installed once, for the signals whose action is the default
+ * (a command with its own handler keeps it). */
+static volatile sig_atomic_t bar_on;
+
+static void bar_signal(int sig)
+{
+	static const char erase[] = "\r\033[K";
+
+	if (bar_on) {
+		/* a failed write leaves the bar: nothing more to do here */
+		ssize_t n = write(STDERR_FILENO, erase, sizeof erase - 1);
+		(void)n;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void bar_handlers(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	static atomic_flag done = ATOMIC_FLAG_INIT;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (atomic_flag_test_and_set(&done))
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = bar_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
 void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
 {
 	ut_cli_bar *b = ud;
@@ -781,7 +822,10 @@ void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
 	if (pct == b->last)
 		return;
 	b->last = pct;
+	if (!b->shown)
+		bar_handlers();
 	b->shown = 1;
+	bar_on = 1;
 	line[0] = '[';
 	for (i = 0; i < 40; i++)
 		line[1 + i] = i < pct * 40 / 100 ? '#' : '.';
@@ -794,6 +838,7 @@ void ut_cli_progress(void *ud, uint64_t done, uint64_t total)
 
 void ut_cli_progress_end(ut_cli_bar *bar)
 {
+	bar_on = 0;
 	if (bar->shown)
 		fprintf(stderr, "\r%*s\r", 70, "");
 	bar->shown = 0;
