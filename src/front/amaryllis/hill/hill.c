@@ -1900,17 +1900,29 @@ static void entry_outcome(job *j, hill_member *st_m, size_t nst,
 }
 
 /* Put the headline of an entry, replacement or test of `ename` before the
- * reply's body. */
-static void entry_headline(job *j, const char *ename, int test, int64_t old_id)
+ * reply's body.  An entry or replacement that did not stay (`stayed` 0:
+ * the last, pushed off at once) says so first (web review 2026-12-06: "'弱'
+ * has entered the hill" headed a reply whose last line said it did not
+ * stay, and the page said 登録されませんでした). */
+static void entry_headline(job *j, const char *ename, int test, int64_t old_id,
+                           int stayed)
 {
 	ut_buf head = UT_BUF_INIT;
 
-	ut_buf_printf(&head, UT_TRL(j->lang, test ? "「%s」をテストしました。\n\n" :
-	                       old_id ? "「%s」を差し替えました。\n\n" :
-	                       "「%s」を登録しました。\n\n",
-	                       test ? "'%s' was tested.\n\n" :
-	                       old_id ? "'%s' was replaced.\n\n" :
-	                       "'%s' has entered the hill.\n\n"), ename);
+	if (!test && !stayed)
+		ut_buf_printf(&head, UT_TRL(j->lang, old_id ?
+		                       "「%s」を差し替えましたが、丘に残れませんでした。\n\n" :
+		                       "「%s」は丘に残れませんでした。\n\n",
+		                       old_id ? "'%s' was replaced but did not stay on "
+		                                "the hill.\n\n" :
+		                       "'%s' did not stay on the hill.\n\n"), ename);
+	else
+		ut_buf_printf(&head, UT_TRL(j->lang, test ? "「%s」をテストしました。\n\n" :
+		                       old_id ? "「%s」を差し替えました。\n\n" :
+		                       "「%s」を登録しました。\n\n",
+		                       test ? "'%s' was tested.\n\n" :
+		                       old_id ? "'%s' was replaced.\n\n" :
+		                       "'%s' has entered the hill.\n\n"), ename);
 	ut_buf_put(&head, j->body.ptr, j->body.len);
 	/* a body that lost a part keeps saying so (decide_reply) */
 	if (j->body.failed)
@@ -1975,11 +1987,11 @@ static void no_logs_unless_stays(job *j, int test, int64_t old_id,
 /*
  * Close the savepoint "entry" of an entry or test of `ename`: a test rolls
  * back, then the savepoint is released (*savepoint 0) and the headline put
- * first.  Sets j->result.  Returns 0 or an error (*savepoint is left set
+ * first (stayed: whether the unit stayed on the hill).  Sets j->result.  Returns 0 or an error (*savepoint is left set
  * when the release was not reached).
  */
 static int entry_close(job *j, const char *ename, int test, int64_t old_id,
-                       int *savepoint)
+                       int stayed, int *savepoint)
 {
 	int rc = 0;
 
@@ -1994,7 +2006,7 @@ static int entry_close(job *j, const char *ename, int test, int64_t old_id,
 		*savepoint = 0;
 	}
 	if (rc == 0)
-		entry_headline(j, ename, test, old_id); /* the headline goes first */
+		entry_headline(j, ename, test, old_id, stayed); /* first */
 	return rc;
 }
 
@@ -2148,7 +2160,7 @@ static int do_entry(job *j, int test)
 	                   &self)) < 0)
 		goto done;
 	entry_outcome(j, st_m, nst, &self, ename, &pushed, test);
-	rc = entry_close(j, ename, test, old_id, &savepoint);
+	rc = entry_close(j, ename, test, old_id, self.id == 0, &savepoint);
 	if (rc == 0 && self.id)
 		no_logs_unless_stays(j, test, old_id, ename);
 	if (rc == 0)

@@ -214,8 +214,10 @@ static void only_notice(fx *f, const char *to, const char *want)
  * margin of its two losses, -27 (docs/HOSTING.md's league of the same
  * sheets: 甲 -27 against ヌト, グリスク and a 0 draw with 乙).  Then 乙
  * enters: it loses to both (the same battles as 甲), is the last of 3
- * itself and does not stay: the reply gives its would-be record (the same
- * 0-0-2, -27) instead of naming it as pushed off, and nobody is told.
+ * itself and does not stay: the reply's headline says so (web review
+ * 2026-12-06: it said 「乙」を登録しました), the reply gives its would-be
+ * record (the same 0-0-2, -27) instead of naming it as pushed off, and
+ * nobody is told.
  * am_hill_last_stayed says which entry stayed (1) and which did not (0). */
 static void push_off(void **state)
 {
@@ -228,6 +230,7 @@ static void push_off(void **state)
 	fx_enter(&f, "b@example.net", "n1@x", "pass-bbb", NUT);
 	assert_string_equal(f.result, "entered");
 	assert_non_null(strstr(f.body, "押し出されたユニット: 甲\n"));
+	assert_non_null(strstr(f.body, "「ヌト」を登録しました。\n\n"));
 	assert_int_equal(am_hill_last_stayed(f.hill), 1); /* the web form's "stayed" */
 	left_hill(&f, "甲", "ヌト");
 	only_notice(&f, "c@example.net",
@@ -241,6 +244,8 @@ static void push_off(void **state)
 	assert_non_null(strstr(f.body, "\n「乙」は 3 体中の最下位で、丘に残れませんでした"
 	                               "（定員 2）: 0勝 0分 2敗、勝ち点 0、ＨＰ差 -27\n"));
 	assert_null(strstr(f.body, "押し出された"));
+	assert_non_null(strstr(f.body, "「乙」は丘に残れませんでした。\n\n"));
+	assert_null(strstr(f.body, "を登録しました"));
 	one_notice(&f, &raw, &text);
 	assert_null(raw); /* the sender is told in the reply, not by a notice */
 	fx_close(&f);
