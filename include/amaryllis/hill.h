@@ -64,6 +64,13 @@ enum {
 
 typedef struct am_hill am_hill;
 
+/** The longest name of a unit a hill takes, in bytes of UTF-8 (about 333
+ *  Japanese characters): a longer one is refused at entry and at a test
+ *  (the web's forms and the member picker take names up to this length;
+ *  web review 2026-12-06: a unit of 1,200 bytes could enter, and the
+ *  page could neither pick nor withdraw it). */
+#define AM_HILL_NAME_MAX 1000
+
 #define AM_HILL_CONFIG_VERSION 2
 
 /** What `hill init` fixes once, when the hill is created.  (Version 1

@@ -1481,6 +1481,16 @@ static int entry_rights(job *j, const char *name, const char *ename,
 	int rc;
 
 	j->logs_ok = !test;
+	if (strlen(name) > AM_HILL_NAME_MAX) {
+		ut_buf_printf(&j->body, UT_TRL(j->lang,
+		              "ユニット名「%s」が長すぎます（%zuバイト）。丘のユニット名は"
+		              "UTF-8で%dバイト（日本語でおよそ%d文字）までです。\n",
+		              "The unit's name '%s' is too long (%zu bytes): a hill "
+		              "takes names of at most %d bytes of UTF-8 (about %d "
+		              "Japanese characters).\n"), ename, strlen(name),
+		              AM_HILL_NAME_MAX, AM_HILL_NAME_MAX / 3);
+		return 1;
+	}
 	if (!test && !j->d->password) {
 		sayf(j, "「%s」を登録するには #パスワード（#password）を書いてください。"
 		        "あとで差し替えや撤退をするときに同じパスワードが必要です。\n",

@@ -933,20 +933,37 @@ static int entry_values(am_web_response *r, const entry_req *e)
 		            "パスワードは1〜200文字で、空白だけや制御文字は使えません" :
 		            "\"password\" must be 1 to 200 characters, not only "
 		            "blanks, without control characters");
+	/* each refusal says what is wrong, in the page's language (web
+	 * review 2026-12-06: a player's name of 70 Japanese characters was
+	 * refused as "control characters in \"name\" or \"sheet\"") */
 	for (i = 0; i < e->nname; i++)
 		if ((unsigned char)e->name[i] < 0x20 || e->name[i] == 0x7f)
 			break;
-	if (i < e->nname || e->nname > 200 ||
-	    (e->sheet && memchr(e->sheet, '\0', e->nsheet)))
-		return fail(r, 400, "bad-request", NULL, "control characters in "
-		            "\"name\" or \"sheet\"");
+	if (i < e->nname)
+		return fail(r, 400, "bad-request", NULL, "%s", ja ?
+		            "プレイヤー名に制御文字（改行など）は使えません" :
+		            "the player's name may not hold control characters "
+		            "(a line break, …)");
+	if (e->nname > 200)
+		return fail(r, 400, "bad-request", NULL, "%s", ja ?
+		            "プレイヤー名が長すぎます（UTF-8で200バイト、日本語で"
+		            "およそ66文字まで）" :
+		            "the player's name is too long (at most 200 bytes of "
+		            "UTF-8, about 66 Japanese characters)");
+	if (e->sheet && memchr(e->sheet, '\0', e->nsheet))
+		return fail(r, 400, "bad-request", NULL, "%s", ja ?
+		            "シートにNUL文字があります" :
+		            "the sheet holds a NUL character");
 	/* the unit's name goes on the #withdraw line: one line, no control */
 	for (i = 0; i < e->nunit; i++)
 		if ((unsigned char)e->unit[i] < 0x20 || e->unit[i] == 0x7f)
 			break;
-	if (e->unit && (e->nunit == 0 || e->nunit > 1000 || i < e->nunit))
-		return fail(r, 400, "bad-request", NULL, "\"unit\" must be the name "
-		            "of a unit: 1 to 1000 bytes, no control characters");
+	if (e->unit && (e->nunit == 0 || e->nunit > AM_HILL_NAME_MAX ||
+	                i < e->nunit))
+		return fail(r, 400, "bad-request", NULL, ja ?
+		            "ユニット名は1〜%dバイトで、制御文字は使えません" :
+		            "\"unit\" must be the name of a unit: 1 to %d bytes, "
+		            "no control characters", AM_HILL_NAME_MAX);
 	return 1;
 }
 
@@ -1125,8 +1142,10 @@ static int pct_decode(const char *s, size_t n, char *out, size_t *k)
 	return 0;
 }
 
-/* 1 when the decoded value v[0..vlen) of the query's `name` is 1 to 1000
- * bytes without control characters. */
+_Static_assert(AM_HILL_NAME_MAX == 1000, "query_name's message says 1000");
+
+/* 1 when the decoded value v[0..vlen) of the query's `name` is 1 to
+ * AM_HILL_NAME_MAX bytes without control characters. */
 static int name_value_ok(const char *v, size_t vlen)
 {
 	size_t j;
@@ -1134,7 +1153,7 @@ static int name_value_ok(const char *v, size_t vlen)
 	for (j = 0; j < vlen; j++)
 		if ((unsigned char)v[j] < 0x20 || v[j] == 0x7f)
 			break;
-	return !(vlen == 0 || vlen > 1000 || j < vlen);
+	return !(vlen == 0 || vlen > AM_HILL_NAME_MAX || j < vlen);
 }
 
 /*
@@ -1142,7 +1161,7 @@ static int name_value_ok(const char *v, size_t vlen)
  * URLSearchParams and encodeURIComponent write it), decoded strictly.
  * Every argument is decoded, so that a malformed one anywhere is a 400;
  * others than `name` are ignored.  400: a '%' without two hex digits,
- * `name` missing or twice, or not 1 to 1000 bytes without control
+ * `name` missing or twice, or not 1 to AM_HILL_NAME_MAX bytes without control
  * characters (%00 included).  Returns the name (owned) or NULL: after a
  * 400 response, or out of memory (r->status still 0).
  */
@@ -1174,7 +1193,7 @@ static char *query_name(am_web_response *r, const char *query)
 				why = "\"name\" is given twice in the query";
 			else if (!name_value_ok(v, vlen))
 				why = "\"name\" must be 1 to 1000 bytes without control "
-				      "characters";
+				      "characters"; /* AM_HILL_NAME_MAX */
 			else if (!(name = strdup(v))) {
 				free(buf);
 				ut_error_set(AM_ENOMEM, "out of memory");

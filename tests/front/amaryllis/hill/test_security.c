@@ -654,6 +654,50 @@ static void token_budget(void **state)
 	fx_close(&f);
 }
 
+/* A unit's name of at most AM_HILL_NAME_MAX bytes (1000): the web's
+ * member picker and withdrawal take no longer one (web review
+ * 2026-12-06: a unit of 1,200 bytes entered and could not be withdrawn
+ * from the page).  あ is 3 bytes: 333 of them and "a" are 1000 bytes and
+ * enter; 334 are 1002 and are rejected, by an entry and by a test, with
+ * the length said; the hill still holds the first alone. */
+static void unit_name_limit(void **state)
+{
+	am_hill_config cfg = AM_HILL_CONFIG_INIT;
+	ut_buf n1 = UT_BUF_INIT, n2 = UT_BUF_INIT;
+	char *st;
+	fx f;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 333; i++)
+		ut_buf_puts(&n1, "あ");
+	ut_buf_puts(&n2, n1.ptr);
+	ut_buf_puts(&n1, "a:10/1/1/2\n");
+	ut_buf_puts(&n2, "あ:10/1/1/2\n");
+	open_cfg(&f, &cfg);
+	assert_string_equal(mail(&f, "a@example.net", "l1@x",
+	                         "#lang en\n#password long-names-1\n", n1.ptr),
+	                    "entered");
+	assert_string_equal(mail(&f, "a@example.net", "l2@x",
+	                         "#lang en\n#password long-names-1\n", n2.ptr),
+	                    "rejected");
+	assert_non_null(strstr(f.body, "is too long (1002 bytes): a hill takes "
+	                       "names of at most 1000 bytes of UTF-8 (about 333 "
+	                       "Japanese characters).\n"));
+	assert_string_equal(mail(&f, "a@example.net", "l3@x", "#test\n", n2.ptr),
+	                    "rejected");
+	assert_non_null(strstr(f.body, "ユニット名「"));
+	assert_non_null(strstr(f.body, "」が長すぎます（1002バイト）。丘のユニット名は"
+	                       "UTF-8で1000バイト（日本語でおよそ333文字）までです。\n"));
+	st = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(st, "あa\""));
+	assert_null(strstr(st, "ああ\""));
+	free(st);
+	ut_buf_free(&n1);
+	ut_buf_free(&n2);
+	fx_close(&f);
+}
+
 /* The shown name: #name wins over the From's display name; invisible
  * characters are dropped, 40 characters kept; an '@' in it is not used. */
 static void player_names(void **state)
@@ -1044,6 +1088,7 @@ int main(void)
 		cmocka_unit_test(logs_only_when_staying),
 		cmocka_unit_test(token_budget),
 		cmocka_unit_test(player_names),
+		cmocka_unit_test(unit_name_limit),
 		cmocka_unit_test(heatmap_stored),
 		cmocka_unit_test(hill_names_utf8),
 		cmocka_unit_test(upgrade_format1),

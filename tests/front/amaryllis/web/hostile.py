@@ -282,6 +282,26 @@ if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode
                 del e["sheet"]
             st, resp = post(port, "/api/hill/entry", e)
             ok(st == 400 and error_doc(resp, 400), f"entry with {what}: 400 ({st})")
+        # each refusal of a field says which, in the request's language
+        # (web review 2026-12-06: a player's name of 70 Japanese characters,
+        # 210 bytes, was refused as "control characters in \"name\" or
+        # \"sheet\"", in English on the Japanese page)
+        for what, change, want in [
+                ("a player's name of 70 characters (210 bytes)", {"name": "山田" * 35, "lang": "ja"},
+                 "プレイヤー名が長すぎます（UTF-8で200バイト、日本語でおよそ66文字まで）"),
+                ("a player's name of 70 characters, in English", {"name": "山田" * 35, "lang": "en"},
+                 "the player's name is too long (at most 200 bytes of UTF-8, about 66 Japanese characters)"),
+                ("a control character in the name", {"name": "P\r\nX-Evil: 1", "lang": "ja"},
+                 "プレイヤー名に制御文字（改行など）は使えません"),
+                ("a unit name of 1001 bytes to withdraw", {"action": "withdraw", "unit": "a" * 1001,
+                                                           "lang": "ja"},
+                 "ユニット名は1〜1000バイトで、制御文字は使えません")]:
+            e = dict(entry, **change)
+            if change.get("action") == "withdraw":
+                del e["sheet"]
+            st, resp = post(port, "/api/hill/entry", e)
+            ok(st == 400 and json.loads(resp).get("error") == want,
+               f"entry with {what}: 400, {want!r} ({st} {resp[:160]!r})")
         bad = grisk.replace("＜リミテッド＞", "＜リミテド＞")
         cli = subprocess.run([AMARYLLIS, "check", "-"], input=bad, capture_output=True, text=True)
         want = [l.replace("<stdin>:", "sheet.txt:", 1) for l in cli.stderr.splitlines()
