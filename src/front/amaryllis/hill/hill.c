@@ -1380,12 +1380,13 @@ static int do_withdraw(job *j)
 		/* one message for every "no": it tells a sender without the
 		 * password nothing (claim) */
 		sayf(j, "「%s」を撤退できません: 持ち主のアドレスかパスワードが違うか、"
-		        "まちがったパスワードが続いてロックされています（ロックしたときは"
-		        "持ち主のアドレスにお知らせを送っています）。\n",
+		        "まちがったパスワードが続いてロックされています（メールで登録した"
+		        "ユニットなら、ロックしたときに持ち主のアドレスへお知らせを送って"
+		        "います）。\n",
 		     "Cannot withdraw '%s': the owner's address or the password "
 		     "does not match, or the unit is locked after repeated wrong "
-		     "passwords (its owner's address is told when it is "
-		     "locked).\n", ename);
+		     "passwords (the owner of a unit entered by mail is told by "
+		     "mail when it is locked).\n", ename);
 		rc = reject(j);
 	} else if (rc == 0 && (rc = delete_unit(j->h, u.id)) == 0) {
 		hill_member *m;
@@ -1530,13 +1531,14 @@ static int entry_rights(job *j, const char *name, const char *ename,
 	/* one message for every "no" (claim) */
 	if ((rc = claim(j, name, ename, u, j->d->password)) == 1)
 		sayf(j, "「%s」を差し替えられません: 持ち主のアドレスかパスワードが違うか、"
-		        "まちがったパスワードが続いてロックされています（ロックしたときは"
-		        "持ち主のアドレスにお知らせを送っています）。あなたのユニットで"
-		        "なければ、名前を変えてください。\n",
+		        "まちがったパスワードが続いてロックされています（メールで登録した"
+		        "ユニットなら、ロックしたときに持ち主のアドレスへお知らせを送って"
+		        "います）。あなたのユニットでなければ、名前を変えてください。\n",
 		     "Cannot replace '%s': the owner's address or the password does "
 		     "not match, or the unit is locked after repeated wrong "
-		     "passwords (its owner's address is told when it is locked). If "
-		     "it is not your unit, please choose another name.\n", ename);
+		     "passwords (the owner of a unit entered by mail is told by "
+		     "mail when it is locked). If it is not your unit, please "
+		     "choose another name.\n", ename);
 	return rc;
 }
 

@@ -383,6 +383,10 @@ static void ownership(void **state)
 	assert_string_equal(f.result, "rejected");
 	assert_non_null(strstr(f.body, "「グリスク」を差し替えられません: "
 	                               "持ち主のアドレスかパスワードが違うか"));
+	/* a lock's notice goes only to units entered by mail (web review
+	 * 2026-12-06: the words promised it to every unit) */
+	assert_non_null(strstr(f.body, "（メールで登録したユニットなら、ロックしたとき"
+	                               "に持ち主のアドレスへお知らせを送っています）"));
 	other = strdup(f.body);
 	assert_non_null(other);
 	/* the owner, a wrong password: refused, in the same words */

@@ -118,6 +118,13 @@ def main():
         rc, notes = flush(db)
         ok(rc == 0 and notes == [],
            "no notice to an address typed into the form (%d, %d)" % (rc, len(notes)))
+        # ...and the refusal promises none to such a unit (web review
+        # 2026-12-06: it said "its owner's address is told when it is
+        # locked", and no notice came)
+        ok("(the owner of a unit entered by mail is told by mail when it is "
+           "locked)" in replies[0],
+           "the refusal promises a notice only for units entered by mail: %r" %
+           replies[0][:240])
         # 5
         codes = [entry("guess-x")[0] for _ in range(35)]
         ok(codes == [422] * 35,
