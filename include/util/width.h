@@ -32,6 +32,22 @@ void ut_buf_pad(ut_buf *b, const char *s, size_t w, size_t gap);
 void ut_buf_rpad(ut_buf *b, const char *s, size_t w);
 
 /*
+ * The bytes of the longest beginning of s[0..len) whose width (as
+ * ut_width counts it) is at most cols, cut between code points (a
+ * combining mark stays with the character before it).
+ */
+size_t ut_width_cut(const char *s, size_t len, size_t cols);
+
+/*
+ * Append the NUL-terminated s when its width is at most cols (cols >= 1);
+ * else its longest beginning of at most cols - 1 columns (ut_width_cut),
+ * then "…" (U+2026, 1 column): a name that would widen a table or a label
+ * to hundreds of columns, shown whole elsewhere.  Returns 1 when s was
+ * cut, else 0.
+ */
+int ut_buf_fit(ut_buf *b, const char *s, size_t cols);
+
+/*
  * 1 for a code point that must not reach a terminal raw: a C0 control but
  * TAB, DEL, a C1 control (U+0080-U+009F), U+2028, U+2029, or an invisible
  * (default ignorable) one such as U+00AD, U+200B, U+202E, U+FEFF; else 0.

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <utf8proc.h>
 
 #include "util/width.h"
 
@@ -37,26 +36,6 @@ void ut_svg_open(ut_buf *b, int width, int height)
 	              width, height, width, height);
 }
 
-/* The bytes of the longest start of s whose display width is at most
- * cols (whole code points). */
-static size_t cut_at(const char *s, size_t cols)
-{
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
-	size_t len = strlen(s), i = 0, w = 0;
-	utf8proc_int32_t c;
-	utf8proc_ssize_t k;
-
-	while (i < len && (k = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i),
-	                                        &c)) > 0) {
-		size_t cw = (size_t)ut_width(s + i, (size_t)k);
-		if (w + cw > cols)
-			break;
-		w += cw;
-		i += (size_t)k;
-	}
-	return i;
-}
-
 /* How far a text may be squeezed (textLength) and stay readable. */
 #define SQUEEZE_MAX 1.6
 
@@ -71,7 +50,7 @@ void ut_svg_text(ut_buf *b, double x, double y, int size, const char *anchor,
 	 * (review 2026-12-06: a long name became a grey smear) */
 	if (maxw > 0 && est > SQUEEZE_MAX * maxw) {
 		double cols = SQUEEZE_MAX * maxw / em - 1; /* the "…" */
-		keep = cut_at(s, cols > 1 ? (size_t)cols : 1);
+		keep = ut_width_cut(s, keep, cols > 1 ? (size_t)cols : 1);
 		est = em * ((double)ut_width(s, keep) + 1);
 	}
 	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" "

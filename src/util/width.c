@@ -49,6 +49,45 @@ void ut_buf_rpad(ut_buf *b, const char *s, size_t w)
 	ut_buf_puts(b, s);
 }
 
+size_t ut_width_cut(const char *s, size_t len, size_t cols)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	size_t w = 0, i = 0;
+
+	while (i < len) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p + i,
+		                                      (utf8proc_ssize_t)(len - i), &c);
+		size_t cw;
+
+		if (k <= 0) { /* an invalid byte: one column, as in ut_width */
+			k = 1;
+			cw = 1;
+		} else {
+			int x = c == '\t' ? 1 : utf8proc_charwidth(c);
+			cw = x > 0 ? (size_t)x : 0;
+		}
+		if (w + cw > cols)
+			break;
+		w += cw;
+		i += (size_t)k;
+	}
+	return i;
+}
+
+int ut_buf_fit(ut_buf *b, const char *s, size_t cols)
+{
+	size_t len = strlen(s);
+
+	if (ut_width(s, len) <= cols) {
+		ut_buf_put(b, s, len);
+		return 0;
+	}
+	ut_buf_put(b, s, ut_width_cut(s, len, cols ? cols - 1 : 0));
+	ut_buf_puts(b, "\xe2\x80\xa6"); /* … */
+	return 1;
+}
+
 /* Byte offset of character column `col` (1-based) in s[0..len). */
 static size_t byte_of_col(const char *s, size_t len, uint32_t col)
 {

@@ -47,6 +47,31 @@ static void test_width(void **state)
 	assert_int_equal(ut_width("グリ", 5), 4);
 }
 
+/* s fitted in cols (ut_buf_fit) is want, cut (1) or not (0). */
+static void fit_is(const char *s, size_t cols, const char *want, int cut)
+{
+	ut_buf b = UT_BUF_INIT;
+
+	assert_int_equal(ut_buf_fit(&b, s, cols), cut);
+	assert_string_equal(b.ptr ? b.ptr : "", want);
+	ut_buf_free(&b);
+}
+
+/* ut_buf_fit: whole when it fits; else what fits in cols - 1 and "…". */
+static void test_fit(void **state)
+{
+	(void)state;
+	fit_is("abc", 3, "abc", 0);            /* width 3 in 3: whole */
+	fit_is("abcd", 3, "ab…", 1);           /* 2 + … = 3 */
+	fit_is("グリスク", 8, "グリスク", 0);   /* 8 in 8 */
+	fit_is("グリスク", 7, "グリス…", 1);    /* 6 + 1 */
+	fit_is("グリスク", 6, "グリ…", 1);      /* ス would make 6 + 1 = 7 */
+	fit_is("グリスク", 1, "…", 1);          /* nothing fits before … */
+	/* e + U+0301: the mark stays with its e (0 columns) */
+	fit_is("e\xCC\x81" "fgh", 3, "e\xCC\x81" "f…", 1);
+	fit_is("", 1, "", 0);
+}
+
 /* The context lines of col in line, compared with want. */
 static void context_is(const char *line, uint32_t col, const char *want)
 {
@@ -149,6 +174,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_context_plain),
 		cmocka_unit_test(test_context_invalid),
 		cmocka_unit_test(test_context_tabs),

@@ -413,12 +413,16 @@ static void hm_cell(out *o, const am_league_view *v, ut_lang ul, size_t r0,
 		         v->names[v->standings[c0].entry],
 		         ut_msg_text(&hm_keys[key], ul));
 		if (cell >= 22 && key < 4) {
+			/* black on grey and on orange, white on blue and on
+			 * the error's dark grey: each at least 4.5:1 (WCAG
+			 * AA; web review 2026-12-06: white on the loss's
+			 * #e66101 was 3.46:1, black is 6.1:1) */
 			snprintf(tmp, sizeof tmp, "%s", ut_msg_text(&hm_marks[key], ul));
 			ut_buf_printf(&o->b, "<text x=\"%zu\" y=\"%zu\" "
 			              "font-size=\"12\" text-anchor=\"middle\" "
 			              "fill=\"%s\">%s</text>\n", x + (size_t)cell / 2,
 			              y + (size_t)cell / 2 + 4,
-			              key == 1 ? "#000000" : "#ffffff", tmp);
+			              key == 1 || key == 2 ? "#000000" : "#ffffff", tmp);
 		}
 	} else {
 		/* "1–2位 対 3–4位：67%" ("places 1–2 vs places 3–4: 67%") */
@@ -567,9 +571,17 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 		if (single) {
 			char num[32], rk[32];
 			const char *name = v->names[v->standings[i].entry];
+			ut_buf shown = UT_BUF_INIT;
 			size_t est;
+			int cut;
 			snprintf(num, sizeof num, "%zu. ", i + 1);
-			est = width(num) + width(name);
+			/* a name past the label's 40 columns is cut, whole on
+			 * hover (web review 2026-12-06: 300 characters squeezed
+			 * into the label made a grey bar) */
+			cut = ut_buf_fit(&shown, name, 40 - width(num));
+			if (shown.failed)
+				o.b.failed = 1;
+			est = width(num) + width(shown.ptr ? shown.ptr : "");
 			ut_buf_printf(&o.b, "<text x=\"%zu\" y=\"%zu\" "
 			              "text-anchor=\"end\"", label - 6,
 			              HM_TOP + i * (size_t)cell + (size_t)cell / 2 + 4);
@@ -579,9 +591,15 @@ int am_render_heatmap(const am_league_view *v, am_lang lang,
 				              label - 14);
 			snprintf(rk, sizeof rk, ut_msg_text(&hm_rank, ul),
 			         v->standings[i].rank);
-			ut_buf_printf(&o.b, "><title>%s</title>%s", rk, num);
-			ut_buf_xml(&o.b, name);
+			ut_buf_printf(&o.b, "><title>%s", rk);
+			if (cut) {
+				ut_buf_puts(&o.b, ut_msg_text(&hm_sep, ul));
+				ut_buf_xml(&o.b, name);
+			}
+			ut_buf_printf(&o.b, "</title>%s", num);
+			ut_buf_xml(&o.b, shown.ptr ? shown.ptr : "");
 			ut_buf_puts(&o.b, "</text>\n");
+			ut_buf_free(&shown);
 		} else {
 			/* "1–3", the block's names on hover */
 			char rg[64];

@@ -869,20 +869,33 @@ static void fmt_margin(char *buf, size_t size, int64_t v)
 	snprintf(buf, size, "%+lld", (long long)v);
 }
 
-/* The standings table (rank, name, W-D-L, points, margin). */
+/* The standings table (rank, name as at most 40 characters, W-D-L,
+ * points, margin). */
 void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 {
 	size_t i, wn = ut_width(UT_TRL(lang, "名前", "name"), strlen(UT_TRL(lang, "名前", "name")));
-	char num[64];
+	char num[64], **shown;
 
-	for (i = 0; i < n; i++) {
-		size_t w = ut_width(m[i].name, strlen(m[i].name));
-		if (w > wn)
-			wn = w;
-	}
 	if (n == 0) {
 		ut_buf_puts(b, UT_TRL(lang, "（まだ誰もいません）\n", "(nobody yet)\n"));
 		return;
+	}
+	/* names as at most 40 characters, as everywhere in a reply (web
+	 * review 2026-12-06: a member of 300 characters padded every row of
+	 * the reply's standings to 633 columns) */
+	if (!(shown = calloc(n, sizeof(*shown)))) {
+		b->failed = 1;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		size_t w;
+		if (!(shown[i] = am_hill_excerpt(m[i].name, 40))) {
+			b->failed = 1;
+			goto done;
+		}
+		w = ut_width(shown[i], strlen(shown[i]));
+		if (w > wn)
+			wn = w;
 	}
 	ut_buf_rpad(b, UT_TRL(lang, "順位", "rank"), 4);
 	ut_buf_puts(b, "  ");
@@ -895,7 +908,7 @@ void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 		snprintf(num, sizeof(num), "%zu", i + 1);
 		ut_buf_rpad(b, num, 4);
 		ut_buf_puts(b, "  ");
-		ut_buf_pad(b, m[i].name, wn + 2, 2);
+		ut_buf_pad(b, shown[i], wn + 2, 2);
 		snprintf(num, sizeof(num), "%lld-%lld-%lld", (long long)m[i].wins,
 		         (long long)m[i].draws, (long long)m[i].losses);
 		ut_buf_pad(b, num, 12, 1);
@@ -905,6 +918,10 @@ void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 		ut_buf_rpad(b, num, 10);
 		ut_buf_puts(b, "\n");
 	}
+done:
+	for (i = 0; i < n; i++)
+		free(shown[i]);
+	free(shown);
 }
 
 /* What an entry, a test or a withdrawal did. */

@@ -221,6 +221,14 @@ function cliErrors(text, lang = "ja") {
          await page.locator("#entry-status").getAttribute("class") === "status bad",
          "another owner's ヌト is rejected (data-result rejected, label 却下されました)");
       ok(await page.locator("#standings tr.member").count() === 2, "the standings did not change");
+      /* the refusal's reason is in the reply: the keyboard's focus is
+       * there (a screen reader reads it; web review 2026-12-06: the
+       * disabled button lost the focus to the page), and the button is
+       * usable again */
+      ok(await page.evaluate(() => document.activeElement && document.activeElement.id) === "entry-reply",
+         "after the answer the keyboard's focus is on the reply");
+      ok(await page.locator("#entry-submit").getAttribute("aria-disabled") === null &&
+         await page.locator("#entry-submit").isEnabled(), "the button is usable again");
 
       /* the standings once: the page's table, no frame of /api/hill.html
        * (its own table), and the heat map under the table, inline (an
@@ -282,6 +290,36 @@ function cliErrors(text, lang = "ja") {
       });
       ok(JSON.stringify(scroller) === JSON.stringify(["scroll", true, true]),
          "at 390 px the standings scroll sideways inside the page: " + JSON.stringify(scroller));
+      /* a sheet with an error, tested at 390 px: the reply quotes the line
+       * and puts ^ under the column; that pair is a block that never wraps
+       * (each of its two lines is on one row: its characters' rectangles
+       * share one top), so the ^ stays under its character (web review
+       * 2026-12-06: wrapped, the ^ pointed at nothing).  Line 1's last
+       * ブースト made ブースタ. */
+      await page.selectOption("#entry-action", "test");
+      await page.locator("#entry-sheet").fill(grisk.replace(/ブースト(\r?\n)/, "ブースタ$1"));
+      await page.click('#entry button[type="submit"]');
+      await page.locator("#entry-reply .src").first().waitFor({ timeout: 30000 });
+      const src = await page.evaluate(() => [...document.querySelectorAll("#entry-reply .src")].map(e => {
+        const t = e.firstChild, nl = t.data.indexOf("\n");
+        const rows = (a, b) => {
+          const r = document.createRange();
+          r.setStart(t, a);
+          r.setEnd(t, b);
+          return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+        };
+        /* the ^ within the block's visible part (scrolled to it) */
+        const c = document.createRange(), k = t.data.lastIndexOf("^"), box = e.getBoundingClientRect();
+        c.setStart(t, k);
+        c.setEnd(t, k + 1);
+        const x = c.getBoundingClientRect();
+        return [t.data.split("\n").length, /\n +\^$/.test(t.data), rows(0, nl), rows(nl + 1, t.data.length),
+                getComputedStyle(e).whiteSpace, x.left >= box.left && x.right <= box.right];
+      }));
+      ok(src.length >= 1 && src.every(([n, caret, r1, r2, ws, seen]) => n === 2 && caret && r1 === 1 && r2 === 1 &&
+                                      ws === "pre" && seen),
+         "at 390 px each quoted line and its ^ stay one row each, the ^ in view: " + JSON.stringify(src));
+      await page.selectOption("#entry-action", "entry");
       await page.screenshot({ path: path.join(outdir, "hill-phone.png"), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       /* in English: the English heat map, and the result label follows the
@@ -338,6 +376,25 @@ function cliErrors(text, lang = "ja") {
       const gone = await page.request.get(url + "api/hill/sheet?name=" + encodeURIComponent("いない"));
       ok(gone.status() === 404, "GET /api/hill/sheet of no member: 404 (" + gone.status() + ")");
       await page.screenshot({ path: path.join(outdir, "battle-hill.png"), fullPage: true });
+      /* a unit of 300 characters (600 columns): its standings cell is cut
+       * with an ellipsis at the stylesheet's 16 em, its whole name on hover
+       * (title), and the table stays within a few hundred px (web review
+       * 2026-12-06: 4,719 px, the points off to the side) */
+      await page.click('.tab[data-tab="hill"]');
+      const longName = "ア".repeat(300);
+      await page.locator("#entry-name").fill("Long");
+      await page.locator("#entry-address").fill("long@example.org");
+      await page.locator("#entry-password").fill("long-name-words");
+      await page.locator("#entry-sheet").fill(grisk.replace(/グリスク/g, longName));
+      await page.click('#entry button[type="submit"]');
+      const cell = page.locator("#standings tr.member td.name", { hasText: "アアア" });
+      await cell.waitFor({ timeout: 30000 });
+      const fit = await cell.evaluate(e => [e.title.length, getComputedStyle(e).textOverflow,
+        e.scrollWidth > e.clientWidth, Math.round(document.querySelector("#standings").getBoundingClientRect().width)]);
+      ok(fit[0] === 300 && fit[1] === "ellipsis" && fit[2] && fit[3] < 1200,
+         "a name of 300 characters: cut with an ellipsis, whole in its title, the table " + fit[3] + " px wide: " +
+         JSON.stringify(fit));
+      await page.screenshot({ path: path.join(outdir, "hill-long-name.png"), fullPage: true });
     }
   } catch (e) {
     ok(false, "no exception: " + e.stack);

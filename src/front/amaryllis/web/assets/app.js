@@ -573,7 +573,11 @@ async function loadHill() {
    * standings do not carry it); empty when the hill gives none */
   for (const s of data.standings)
     tb.append(el("tr", {class: "member"}, el("td", {class: "num"}, String(s.rank)),
-      el("td", {class: "name"}, s.name), el("td", {class: "player"}, s.player ?? ""),
+      /* a long name is cut by the stylesheet (an ellipsis), whole on
+       * hover: a name of 300 characters made the table 4,719 px wide
+       * (web review 2026-12-06) */
+      el("td", {class: "name", title: s.name}, s.name),
+      el("td", {class: "player", title: s.player ?? ""}, s.player ?? ""),
       ...[s.wins, s.draws, s.losses, s.points].map(v => el("td", {class: "num"}, String(v))),
       /* signed, as the text and the HTML standings write it (%+lld):
        * +339, +0, -12 */
@@ -663,10 +667,48 @@ function entryAction() {
 
 async function enter(ev) {
   ev.preventDefault();
-  /* one request at a time: a second click entered, then replaced */
-  if ($("entry-submit").disabled) return;
-  $("entry-submit").disabled = true;
-  try { await sendEntry(); } finally { $("entry-submit").disabled = false; }
+  /* one request at a time: a second click entered, then replaced.
+   * aria-disabled, not disabled: a disabled button loses the keyboard's
+   * focus to the page (web review 2026-12-06) */
+  const b = $("entry-submit");
+  if (b.getAttribute("aria-disabled") === "true") return;
+  b.setAttribute("aria-disabled", "true");
+  try { await sendEntry(); } finally { b.removeAttribute("aria-disabled"); }
+}
+
+/* The reply as text, each quoted sheet line and the caret line under it
+ * (" ・技１：…" then "      ^") in a block of its own that never wraps
+ * (it scrolls sideways): wrapped on a phone, the caret pointed at nothing
+ * (web review 2026-12-06).  The rest wraps.  Text nodes only. */
+function showReply(box, text) {
+  box.textContent = "";
+  const lines = text.split("\n");
+  let prose = [];
+  const flush = () => {
+    if (prose.length) box.append(document.createTextNode(prose.join("\n") + "\n"));
+    prose = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (i + 1 < lines.length && /^ +\^$/.test(lines[i + 1])) {
+      flush();
+      box.append(el("span", {class: "src"}, lines[i] + "\n" + lines[i + 1]));
+      box.append(document.createTextNode("\n"));
+      i++;
+    } else {
+      prose.push(lines[i]);
+    }
+  }
+  if (prose.length && prose[prose.length - 1] === "") prose.pop();
+  flush();
+  /* a ^ past the box's right edge: the pair scrolled to show it */
+  for (const s of box.querySelectorAll(".src")) {
+    const t = s.firstChild, k = t.data.lastIndexOf("^");
+    const r = document.createRange();
+    r.setStart(t, k);
+    r.setEnd(t, k + 1);
+    const x = r.getBoundingClientRect().left - s.getBoundingClientRect().left + s.scrollLeft;
+    if (x > s.clientWidth - 16) s.scrollLeft = x - s.clientWidth / 2;
+  }
 }
 
 async function sendEntry() {
@@ -690,7 +732,11 @@ async function sendEntry() {
   st.className = status !== 200 ? "status bad" : data.stayed !== false ? "status ok" :
     data.result === "tested" ? "status" : "status bad";
   showResult();
-  $("entry-reply").textContent = data.reply || "";
+  showReply($("entry-reply"), data.reply || "");
+  /* the reason and the sheet's errors are in the reply: the keyboard's
+   * focus goes there (a screen reader reads it), only the one-word status
+   * was announced before */
+  if (data.reply) $("entry-reply").focus();
   loadHill();
 }
 
