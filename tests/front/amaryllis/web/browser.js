@@ -203,6 +203,26 @@ function cliErrors(text, lang = "ja") {
       }
       ok(JSON.stringify(rows) === JSON.stringify(["1 ヌト 1 0 0 3", "2 グリスク 0 0 1 0"]),
          "standings after the second entry: " + JSON.stringify(rows));
+      /* its reply's battle against ヌト: the replay command's token is a
+       * link to the page's replay (web review 2026-12-06: a command only),
+       * and the link plays グリスク vs ヌト: ヌトの勝利 */
+      const links = await page.locator("#entry-reply a.replay").evaluateAll(as =>
+        as.map(a => [a.getAttribute("href"), a.textContent]));
+      ok(links.length === 1 && links[0][0] === "#replay=" + links[0][1] && /^am1\./.test(links[0][1]),
+         "the reply's replay token is a link #replay=TOKEN: " + JSON.stringify(links).slice(0, 120));
+      if (links.length === 1) {
+        const rp = await browser.newPage();
+        await rp.goto(url + links[0][0]);
+        await rp.locator("#log .turn").last().waitFor({ timeout: 20000 });
+        let last = "";
+        for (let k = 0; k < 100 && !/ヌトの勝利\s*$/.test(last); k++) {
+          await rp.waitForTimeout(100);
+          const all = await rp.locator("#log .turn").allTextContents();
+          last = all[all.length - 1] || "";
+        }
+        ok(/ヌトの勝利\s*$/.test(last), "the link plays the battle: " + JSON.stringify(last.slice(-40)));
+        await rp.close();
+      }
       /* the player column is the standings' "player" (a name the player
        * chose; empty when the hill gives none), never a mail address */
       const api = await (await page.request.get(url + "api/hill")).json();

@@ -56,7 +56,7 @@ const L = {
   ja: { win: /ヌトの勝利\s*$/, tabs: ["エディタ", "戦闘", "丘"], legal: "正しいシートです",
         count1: "1 体（定員 1）", count0: "0 体（定員 1）", points: "勝ち 3 点・引き分け 1 点・負け 0 点",
         name: "プレイヤー名", notStayed: "登録されませんでした", wouldNot: "試しました：最下位で丘に残れません",
-        entered: "登録しました", withdrawn: "取り下げました", bad: "リプレイのリンクが読めません",
+        entered: "登録しました", withdrawn: "撤退させました", bad: "リプレイのリンクが読めません",
         cut: "途中で切れているか壊れています", rowHead: "順位" },
   en: { win: /ヌト wins\s*$/, tabs: ["Editor", "Battle", "Hill"], legal: "legal sheet",
         count1: "1 member of at most 1", count0: "0 members of at most 1",
@@ -227,21 +227,25 @@ async function submit(page, fields) {
 }
 
 /* The x of the first character of `col` on each line of the reply that
- * has it: the columns line up when all are the same. */
+ * has it: the columns line up when all are the same.  The reply is text
+ * nodes, a replay token's link and a quoted line's block among them: each
+ * text node's lines are read. */
 async function columnX(page, pattern) {
   return page.locator("#entry-reply").evaluate((pre, src) => {
-    const re = new RegExp(src, "m");
-    const node = pre.firstChild, text = node ? node.textContent : "", xs = [];
-    let at = 0;
-    for (const line of text.split("\n")) {
-      const m = re.exec(line);
-      if (m) {
-        const k = at + m.index + (m[1] ?? m[2]).length, r = document.createRange();
-        r.setStart(node, k);
-        r.setEnd(node, k + 1);
-        xs.push(Math.round(r.getBoundingClientRect().left * 10) / 10);
+    const re = new RegExp(src, "m"), xs = [];
+    const walk = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      let at = 0;
+      for (const line of node.data.split("\n")) {
+        const m = re.exec(line);
+        if (m) {
+          const k = at + m.index + (m[1] ?? m[2]).length, r = document.createRange();
+          r.setStart(node, k);
+          r.setEnd(node, k + 1);
+          xs.push(Math.round(r.getBoundingClientRect().left * 10) / 10);
+        }
+        at += line.length + 1;
       }
-      at += line.length + 1;
     }
     return xs;
   }, pattern);

@@ -10,11 +10,11 @@ const T = {
   ja: {
     title: "アマリリス", tab_editor: "エディタ", tab_battle: "戦闘", tab_hill: "丘",
     lang: "言語", sheet: "シート", example: "例", normalised: "正規化したシート",
-    costs: "技術とコスト", fight: "戦闘開始", standings: "順位表", entry: "登録・テスト・取り下げ",
+    costs: "技術とコスト", fight: "戦闘開始", standings: "順位表", entry: "登録・テスト・撤退",
     name: "プレイヤー名（順位表に出ます）", address: "メールアドレス", password: "パスワード",
-    enter: "登録する", enter_test: "試す", enter_withdraw: "取り下げる",
+    enter: "登録する", enter_test: "試す", enter_withdraw: "撤退させる",
     action: "すること", act_entry: "登録（#entry）", act_test: "試す（#test：何も保存しない）",
-    act_withdraw: "取り下げる（#withdraw）", unit_name: "取り下げるユニットの名前",
+    act_withdraw: "撤退させる（#撤退・#withdraw）", unit_name: "撤退させるユニットの名前",
     unit_sheet: "ユニットのシート",
     checking: "検査中…", legal: "正しいシートです", errors: n => `誤り ${n} 件`,
     more: n => `ほかに ${n} 件の誤り`, line_col: (l, c) => `${l}行${c}桁`,
@@ -30,8 +30,8 @@ const T = {
     http_429: "送信が多すぎます。少し待ってからもう一度試してください",
     http_503: "丘が混み合っています。少し待ってからもう一度試してください",
     tok_percent: "% の後が正しくありません（リンクが途中で壊れています）",
-    result: {entered: "登録しました", replaced: "置き換えました", tested: "試しました",
-             withdrawn: "取り下げました", status: "順位表を返しました", rejected: "却下されました"},
+    result: {entered: "登録しました", replaced: "差し替えました", tested: "試しました",
+             withdrawn: "撤退させました", status: "順位表を返しました", rejected: "却下されました"},
     not_stayed: "登録されませんでした：最下位で丘に残れませんでした",
     would_not_stay: "試しました：最下位で丘に残れません",
     count: (n, m) => `${n} 体（定員 ${m}）`,
@@ -515,7 +515,7 @@ Subject: 登録
 <table class="grid directives">
 <tr><td><code>#entry / #登録</code></td><td>シートを登録する（省略時）</td></tr>
 <tr><td><code>#test / #テスト</code></td><td>丘と戦わせるだけで何も保存しない（パスワード不要）</td></tr>
-<tr><td><code>#withdraw 名前 / #撤退 名前</code></td><td>自分のユニットを取り下げる（#password が必要）</td></tr>
+<tr><td><code>#withdraw 名前 / #撤退 名前</code></td><td>自分のユニットを撤退させる（#password が必要）</td></tr>
 <tr><td><code>#password 合言葉 / #パスワード 合言葉</code></td><td>ユニットの持ち主の合言葉（初回に決める、8文字以上）</td></tr>
 <tr><td><code>#name 名前 / #名前 名前</code></td><td>順位表に出すプレイヤー名</td></tr>
 <tr><td><code>#status / #順位</code></td><td>順位表だけを返信する</td></tr>
@@ -662,6 +662,9 @@ function entryAction() {
   $("entry-sheet").required = act !== "withdraw";
   $("entry-unit").required = act === "withdraw";
   $("entry-password").required = act !== "test";
+  /* a withdrawal gives the password the unit has: a password manager
+   * offers the saved one, not a new one */
+  $("entry-password").autocomplete = act === "withdraw" ? "current-password" : "new-password";
   $("entry-submit").textContent = t(act === "test" ? "enter_test" : act === "withdraw" ? "enter_withdraw" : "enter");
 }
 
@@ -689,11 +692,19 @@ function showReply(box, text) {
     prose = [];
   };
   for (let i = 0; i < lines.length; i++) {
+    /* a battle's replay command: its token a link that plays it here */
+    const m = /^(.*amaryllis battle --replay )(am1\.[A-Za-z0-9_-]+)(.*)$/.exec(lines[i]);
     if (i + 1 < lines.length && /^ +\^$/.test(lines[i + 1])) {
       flush();
       box.append(el("span", {class: "src"}, lines[i] + "\n" + lines[i + 1]));
       box.append(document.createTextNode("\n"));
       i++;
+    } else if (m) {
+      prose.push(m[1]);
+      box.append(document.createTextNode(prose.join("\n")));
+      prose = [];
+      box.append(el("a", {href: "#replay=" + m[2], class: "replay"}, m[2]));
+      box.append(document.createTextNode(m[3] + "\n"));
     } else {
       prose.push(lines[i]);
     }
