@@ -170,6 +170,20 @@ function cliErrors(text, lang = "ja") {
     await svgPage.screenshot({ path: path.join(outdir, "grisk-nut-svg.png") });
     await svgPage.close();
 
+    /* ?lang=en opens the page in English (web review 2026-12-06: an
+     * English visitor always landed in Japanese); without it, Japanese */
+    {
+      const en = await browser.newPage();
+      await en.goto(url + "?lang=en");
+      await en.locator('.tab[data-tab="editor"]', { hasText: "Editor" }).waitFor({ timeout: 10000 });
+      ok(await en.evaluate(() => [document.documentElement.lang, document.getElementById("lang").value].join()) ===
+         "en,en", "?lang=en: the page, its lang attribute and its picker are English");
+      await en.goto(url);
+      await en.locator('.tab[data-tab="editor"]', { hasText: "エディタ" }).waitFor({ timeout: 10000 });
+      ok(true, "without ?lang the page is Japanese");
+      await en.close();
+    }
+
     /* 3. the hill */
     if (hilldb) {
       await page.click('.tab[data-tab="hill"]');

@@ -774,6 +774,14 @@ async function loadExample(select) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  /* ?lang=en (or ja) in the address opens the page in that language, so
+   * that a link can be given in English (web review 2026-12-06: an
+   * English visitor always landed in Japanese) */
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "en" || asked === "ja") {
+    lang = asked;
+    $("lang").value = lang;
+  }
   $("lang").addEventListener("change", () => { lang = $("lang").value; applyLang(); });
   $("sheet").addEventListener("input", scheduleCheck);
   $("sheet").addEventListener("scroll", () => { $("gutter").scrollTop = $("sheet").scrollTop; });
