@@ -505,10 +505,11 @@ static int report(opt_run *r, const am_opt *opt)
 		if (br->errors > 0 && r->o.lang == AM_LANG_EN)
 			cli_error(&r->o, "optimize: note: %lld battle%s stopped at a "
 			          "limit (--max-units %zu here; battle's default is "
-			          "1000000) and count as lost; to replay them as the "
+			          "1000000) and count%s as lost; to replay %s as the "
 			          "search did, give battle --max-units %zu",
 			          (long long)br->errors, br->errors != 1 ? "s" : "",
-			          r->oo.max_units, r->oo.max_units);
+			          r->oo.max_units, br->errors != 1 ? "" : "s",
+			          br->errors != 1 ? "them" : "it", r->oo.max_units);
 		else if (br->errors > 0)
 			cli_error(&r->o, "optimize: 注意：%lld 戦が上限（ここでは "
 			          "--max-units %zu。battle の既定は 1000000）で止まり、"

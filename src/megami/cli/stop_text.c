@@ -175,15 +175,18 @@ const char *mg_cli_run_failure(char *buf, size_t size, const mg_mc_report *r,
 {
 	char shown[1024];
 
-	if (rc == MG_ELIMIT) /* MG-BUDGET-2 */
-		snprintf(buf, size, lang == UT_LANG_JA
-		         ? "戦闘 %llu（種 %llu）がイベントの上限（1戦%llu件）に達し"
-		           "ました。--max-events で上限を上げられます"
-		         : "run %llu (seed %llu) reached the limit of %llu events "
-		           "a run; --max-events raises the limit",
+	if (rc == MG_ELIMIT && lang == UT_LANG_JA) /* MG-BUDGET-2 */
+		snprintf(buf, size, "戦闘 %llu（種 %llu）がイベントの上限（1戦%llu件）"
+		         "に達しました。--max-events で上限を上げられます",
 		         (unsigned long long)r->failed_run,
 		         (unsigned long long)r->failed_seed,
 		         (unsigned long long)max_events);
+	else if (rc == MG_ELIMIT) /* 1 event, not "1 events" */
+		snprintf(buf, size, "run %llu (seed %llu) reached the limit of %llu "
+		         "event%s a run; --max-events raises the limit",
+		         (unsigned long long)r->failed_run,
+		         (unsigned long long)r->failed_seed,
+		         (unsigned long long)max_events, max_events == 1 ? "" : "s");
 	else
 		snprintf(buf, size, lang == UT_LANG_JA
 		         ? "戦闘 %llu（種 %llu）が止まりました：%s"

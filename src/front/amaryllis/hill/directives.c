@@ -83,8 +83,7 @@ static const char *trim_end(const char *p, const char *e)
 	for (;;) {
 		if (e > p && (e[-1] == ' ' || e[-1] == '\t'))
 			e--;
-		else if (e - p >= 3 && (unsigned char)e[-3] == 0xE3 &&
-		         (unsigned char)e[-2] == 0x80 && (unsigned char)e[-1] == 0x80)
+		else if (e - p >= 3 && ut_utf8_ideographic_space(e - 3, 3))
 			e -= 3;
 		else
 			return e;

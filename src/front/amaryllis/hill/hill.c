@@ -869,9 +869,10 @@ static void fmt_margin(char *buf, size_t size, int64_t v)
 	snprintf(buf, size, "%+lld", (long long)v);
 }
 
-/* The standings table (rank, name as at most 40 characters, W-D-L,
- * points, margin). */
-void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
+/* The standings table (rank, name, W-D-L, points, margin); names cut to
+ * max_cp characters (0: whole). */
+void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang,
+                        size_t max_cp)
 {
 	size_t i, wn = ut_width(UT_TRL(lang, "名前", "name"), strlen(UT_TRL(lang, "名前", "name")));
 	char num[64], **shown;
@@ -880,16 +881,18 @@ void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang)
 		ut_buf_puts(b, UT_TRL(lang, "（まだ誰もいません）\n", "(nobody yet)\n"));
 		return;
 	}
-	/* names as at most 40 characters, as everywhere in a reply (web
+	/* a reply's names as at most 40 characters, as everywhere in it (web
 	 * review 2026-12-06: a member of 300 characters padded every row of
-	 * the reply's standings to 633 columns) */
+	 * the reply's standings to 633 columns); the host's `hill status`
+	 * shows them whole (0) */
 	if (!(shown = calloc(n, sizeof(*shown)))) {
 		b->failed = 1;
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		size_t w;
-		if (!(shown[i] = am_hill_excerpt(m[i].name, 40))) {
+		if (!(shown[i] = max_cp ? am_hill_excerpt(m[i].name, max_cp) :
+		                          strdup(m[i].name))) {
 			b->failed = 1;
 			goto done;
 		}
@@ -1185,7 +1188,7 @@ static int pw_hash(am_hill *h, char out[crypto_pwhash_STRBYTES], const char *pw)
 static void standings_section(job *j, hill_member *m, size_t n)
 {
 	say(j, "\n順位表:\n", "\nStandings:\n");
-	am_hill_table_text(&j->body, m, n, j->lang);
+	am_hill_table_text(&j->body, m, n, j->lang, 40);
 }
 
 static int do_status(job *j)
@@ -1199,7 +1202,7 @@ static int do_status(job *j)
 	ut_buf_printf(&j->body, UT_TRL(j->lang, "%s の順位表（%zu／%zu）:\n",
 	                          "Standings of %s (%zu of %zu):\n"),
 	              j->h->name, n, j->h->size);
-	am_hill_table_text(&j->body, m, n, j->lang);
+	am_hill_table_text(&j->body, m, n, j->lang, 40);
 	am_hill_members_free(m, n);
 	j->result = "status";
 	return 0;

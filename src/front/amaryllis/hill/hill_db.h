@@ -81,7 +81,9 @@ void am_hill_cap(ut_buf *body, ut_buf *logs, int has_logs, size_t reply_max,
 int am_hill_standings(am_hill *h, hill_member **out, size_t *n);
 void am_hill_members_free(hill_member *m, size_t n);
 
-/* The standings as an aligned text table. */
-void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang);
+/* The standings as an aligned text table, names cut to max_cp characters
+ * (a reply: 40) or whole (0: the host's `hill status`). */
+void am_hill_table_text(ut_buf *b, const hill_member *m, size_t n, am_lang lang,
+                        size_t max_cp);
 
 #endif

@@ -422,7 +422,7 @@ int am_hill_status(char **out, size_t *len, am_hill *h, int format, int lang)
 		ut_buf_printf(&b, UT_TRL(lg, "%s の順位表（%zu／%zu）:\n",
 		                    "Standings of %s (%zu of %zu):\n"),
 		              h->name, n, h->size);
-		am_hill_table_text(&b, m, n, lg);
+		am_hill_table_text(&b, m, n, lg, 0);
 	}
 	am_hill_members_free(m, n);
 	am_league_free(league);

@@ -659,7 +659,10 @@ static void token_budget(void **state)
  * 2026-12-06: a unit of 1,200 bytes entered and could not be withdrawn
  * from the page).  あ is 3 bytes: 333 of them and "a" are 1000 bytes and
  * enter; 334 are 1002 and are rejected, by an entry and by a test, with
- * the length said; the hill still holds the first alone. */
+ * the length said; the hill still holds the first alone.  A reply's
+ * standings (#status) show it cut to 40 characters (39 あ and "…"), the
+ * host's `hill status` whole (review of 2026-12-06's diff: both were
+ * cut). */
 static void unit_name_limit(void **state)
 {
 	am_hill_config cfg = AM_HILL_CONFIG_INIT;
@@ -693,6 +696,21 @@ static void unit_name_limit(void **state)
 	assert_non_null(strstr(st, "あa\""));
 	assert_null(strstr(st, "ああ\""));
 	free(st);
+	st = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
+	assert_non_null(strstr(st, "あa  "));
+	free(st);
+	assert_string_equal(mail(&f, "a@example.net", "l4@x", "#status\n", ""),
+	                    "status");
+	{
+		ut_buf cut = UT_BUF_INIT;
+		for (i = 0; i < 39; i++)
+			ut_buf_puts(&cut, "あ");
+		ut_buf_puts(&cut, "…  ");
+		assert_non_null(strstr(f.body, cut.ptr));
+		assert_null(strstr(f.body, "ああああああああああああああああああああああああああ"
+		                           "ああああああああああああああああ"));
+		ut_buf_free(&cut);
+	}
 	ut_buf_free(&n1);
 	ut_buf_free(&n2);
 	fx_close(&f);

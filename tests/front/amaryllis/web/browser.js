@@ -329,13 +329,16 @@ function cliErrors(text, lang = "ja") {
        * (each of its two lines is on one row: its characters' rectangles
        * share one top), so the ^ stays under its character (web review
        * 2026-12-06: wrapped, the ^ pointed at nothing).  Line 1's last
-       * ブースト made ブースタ. */
+       * ブースト made ブースタ and line 3's リミテッド リミテド: two errors,
+       * so that the first pair is followed by the next error's line,
+       * with no empty row between. */
       await page.selectOption("#entry-action", "test");
-      await page.locator("#entry-sheet").fill(grisk.replace(/ブースト(\r?\n)/, "ブースタ$1"));
+      await page.locator("#entry-sheet").fill(grisk.replace(/ブースト(\r?\n)/, "ブースタ$1")
+        .replace("リミテッド", "リミテド"));
       await page.click('#entry button[type="submit"]');
       await page.locator("#entry-reply .src").first().waitFor({ timeout: 30000 });
       const src = await page.evaluate(() => [...document.querySelectorAll("#entry-reply .src")].map(e => {
-        const t = e.firstChild, nl = t.data.indexOf("\n");
+        const t = e.firstChild, nl = t.data.indexOf("\n"), end = t.data.length - 1;
         const rows = (a, b) => {
           const r = document.createRange();
           r.setStart(t, a);
@@ -347,12 +350,26 @@ function cliErrors(text, lang = "ja") {
         c.setStart(t, k);
         c.setEnd(t, k + 1);
         const x = c.getBoundingClientRect();
-        return [t.data.split("\n").length, /\n +\^$/.test(t.data), rows(0, nl), rows(nl + 1, t.data.length),
-                getComputedStyle(e).whiteSpace, x.left >= box.left && x.right <= box.right];
+        /* no empty row after the block: the next text starts at most a
+         * row and the block's scroll bar below the ^ (an empty row more
+         * is 19.5 px) */
+        const lh = parseFloat(getComputedStyle(e).lineHeight);
+        let after = e.nextSibling, gap = -1;
+        while (after && after.nodeType === Node.TEXT_NODE && /^\n*$/.test(after.data)) after = after.nextSibling;
+        if (after && after.nodeType === Node.TEXT_NODE) {
+          const a = document.createRange(), k = after.data.search(/[^\n]/);
+          a.setStart(after, k);
+          a.setEnd(after, k + 1);
+          gap = a.getBoundingClientRect().top - x.top;
+        }
+        return [t.data.split("\n").length, /\n[ \t]+\^\n$/.test(t.data), rows(0, nl), rows(nl + 1, end),
+                getComputedStyle(e).whiteSpace, x.left >= box.left && x.right <= box.right,
+                gap > 0 && gap < 2 * lh - 1, gap];
       }));
-      ok(src.length >= 1 && src.every(([n, caret, r1, r2, ws, seen]) => n === 2 && caret && r1 === 1 && r2 === 1 &&
-                                      ws === "pre" && seen),
-         "at 390 px each quoted line and its ^ stay one row each, the ^ in view: " + JSON.stringify(src));
+      ok(src.length === 2 && src.every(([n, caret, r1, r2, ws, seen]) => n === 3 && caret && r1 === 1 &&
+                                      r2 === 1 && ws === "pre" && seen) && src[0][6],
+         "at 390 px each quoted line and its ^ stay one row each, the ^ in view, no empty row after: " +
+         JSON.stringify(src));
       await page.selectOption("#entry-action", "entry");
       await page.screenshot({ path: path.join(outdir, "hill-phone.png"), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -692,19 +692,22 @@ function showReply(box, text) {
     prose = [];
   };
   for (let i = 0; i < lines.length; i++) {
-    /* a battle's replay command: its token a link that plays it here */
-    const m = /^(.*amaryllis battle --replay )(am1\.[A-Za-z0-9_-]+)(.*)$/.exec(lines[i]);
-    if (i + 1 < lines.length && /^ +\^$/.test(lines[i + 1])) {
+    /* a battle's replay command, a line of its own: its token a link
+     * that plays it here (a unit's name on another line makes none) */
+    const m = /^(\s*amaryllis battle --replay )(am1\.[A-Za-z0-9_-]+)$/.exec(lines[i]);
+    /* the caret line: blanks (a tab where the sheet had one) and ^ */
+    if (i + 1 < lines.length && /^[ \t]+\^$/.test(lines[i + 1])) {
       flush();
-      box.append(el("span", {class: "src"}, lines[i] + "\n" + lines[i + 1]));
-      box.append(document.createTextNode("\n"));
+      /* the newline inside the block: after it, a newline of its own
+       * would start an empty row */
+      box.append(el("span", {class: "src"}, lines[i] + "\n" + lines[i + 1] + "\n"));
       i++;
     } else if (m) {
       prose.push(m[1]);
       box.append(document.createTextNode(prose.join("\n")));
       prose = [];
       box.append(el("a", {href: "#replay=" + m[2], class: "replay"}, m[2]));
-      box.append(document.createTextNode(m[3] + "\n"));
+      box.append(document.createTextNode("\n"));
     } else {
       prose.push(lines[i]);
     }
