@@ -48,6 +48,17 @@ same() {
 	[[ $rc0 -ne 0 || -s $tmp/$name.out ]] || fail "$name: no report"
 }
 
+# once NAME WANT_RC LINE -- MPIEXEC_ARGS: as stop, and LINE is on stderr
+# once, not once per rank (UT-CLI-MPI-3: rank 0 says what is wrong with
+# an input or an output file; MPI review 2026-12-06: every rank said it,
+# the lines of the ranks mixed).
+once() {
+	local name=$1 n
+	stop "$@"
+	n=$(grep -Fxc -- "$3" "$tmp/$name.err")
+	[[ $n -eq 1 ]] || fail "$name: the line is on stderr $n times, not once"
+}
+
 # stop NAME WANT_RC LINE -- MPIEXEC_ARGS: every rank stops, mpirun exits
 # WANT_RC, nothing on stdout, LINE on stderr (standard input from $STDIN,
 # else /dev/null).

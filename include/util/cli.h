@@ -256,6 +256,15 @@ int ut_cli_mpi_agree(ut_cli_mpi *m, const ut_cli *c, const char *cmd,
  * other ranks read nothing and fail on an empty input. */
 int ut_cli_mpi_stdin(const ut_cli_mpi *m, const ut_cli *c, const char *cmd,
                      const char *path);
+/* UT-CLI-MPI-3: every rank reads the same input, and rank 0 says what is
+ * wrong with it: a quiet rank's own messages would repeat rank 0's once
+ * per rank, mixed line by line (MPI review 2026-12-06).  On a quiet rank
+ * (c->quiet), ut_cli_mpi_mute sends stderr to /dev/null and returns the
+ * saved descriptor for ut_cli_mpi_unmute; elsewhere (or when it cannot)
+ * it does nothing and returns -1.  A rank whose input alone is bad is
+ * still named by rank 0's "stopped: F of K ranks failed". */
+int ut_cli_mpi_mute(const ut_cli *c);
+void ut_cli_mpi_unmute(int saved);
 /* The part [first, first + count) of n runs that this rank takes. */
 void ut_cli_mpi_share(const ut_cli_mpi *m, uint64_t n, uint64_t *first,
                       uint64_t *count);

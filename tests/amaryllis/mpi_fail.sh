@@ -121,4 +121,16 @@ STDIN=$here/../../examples/grisk.txt run stdin_rank0_only 1 2 \
 	"amaryllis: league: the ranks did not load the same sheets (every rank must read the same files; standard input reaches rank 0 only)" \
 	-- -n 2 @BIN@ "${lg[@]}" - league/kou.txt league/nut.txt
 
+# the optimizer (MPI review 2026-12-06): "-" is refused before any rank
+# reads (ranks 1 and up failed on an empty field, with no word); a usage
+# error on rank 1 only is named by rank 0 (it said nothing)
+op=(optimize --lang en --evals 10 --jobs 1)
+STDIN=$here/../../examples/grisk.txt run optimize_stdin 2 2 \
+	"amaryllis: optimize: under mpirun, standard input (-) reaches rank 0 only: give the sheets as files" \
+	-- -n 2 @BIN@ "${op[@]}" --field - league/kou.txt
+run optimize_usage_on_rank1 2 2 \
+	"amaryllis: optimize: stopped: 1 of 2 ranks failed" \
+	-- -n 1 @BIN@ "${op[@]}" --field "${sheets[@]}" : \
+	-n 1 @BIN@ "${op[@]}" --bogus --field "${sheets[@]}"
+
 exit $status

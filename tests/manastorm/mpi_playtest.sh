@@ -60,4 +60,13 @@ STDIN=$t stop stdin_rank0_only 2 \
 STDIN=$t stop sweep_stdin_rank0_only 2 \
 	"manastorm: sweep: under mpirun, standard input (-) reaches rank 0 only: give the scenario as a file" -- \
 	-n 2 "$bin" sweep --lang en --vary battles=1..2 --runs 100 -
+# a bad scenario and an --svg whose folder is missing, on 3 ranks: said
+# once, by rank 0 (UT-CLI-MPI-3)
+printf 'foo: [\n' >"$tmp/bad.yaml"
+once playtest_bad_scenario 1 "$tmp/bad.yaml:1:7: error: YAML syntax error: a value is missing" -- \
+	-n 3 "$bin" playtest --lang en --runs 100 "$tmp/bad.yaml"
+once sweep_bad_scenario 1 "$tmp/bad.yaml:1:7: error: YAML syntax error: a value is missing" -- \
+	-n 3 "$bin" sweep --lang en --vary battles=1..2 --runs 100 "$tmp/bad.yaml"
+once playtest_svg_no_folder 1 "manastorm: playtest: --svg $tmp/nodir/x.svg: the folder $tmp/nodir does not exist" -- \
+	-n 3 "$bin" playtest --lang en --runs 100 --svg "$tmp/nodir/x.svg" "$t"
 exit $status

@@ -46,4 +46,20 @@ STDIN=$ex/encounter_4v4.yaml stop stdin_rank0_only 2 \
 	"megami: fight: under mpirun, standard input (-) reaches rank 0 only: give the scenario as a file" -- \
 	-n 2 "$bin" fight --lang en --runs 100 -
 grep -q "empty" "$tmp/stdin_rank0_only.err" && fail "stdin_rank0_only: a rank read the empty input"
+# a bad scenario and an --svg whose folder is missing, on 3 ranks: said
+# once, by rank 0 (UT-CLI-MPI-3)
+printf 'foo: [\n' >"$tmp/bad.yaml"
+once bad_scenario 1 "$tmp/bad.yaml:1:7: error: YAML syntax error: a value is missing" -- \
+	-n 3 "$bin" fight --lang en --runs 100 "$tmp/bad.yaml"
+once svg_no_folder 1 "megami: fight: --svg $tmp/nodir/x.svg: the folder $tmp/nodir does not exist" -- \
+	-n 3 "$bin" fight --lang en --runs 100 --svg "$tmp/nodir/x.svg" "$ex/duel.yaml"
+# one combat (no --runs) on 3 ranks: rank 0 alone fights and prints, the
+# log byte for byte one process's (every rank printed it, spliced)
+"$bin" fight --seed 4 "$ex/duel.yaml" >"$tmp/one.out" 2>&1
+mpi -n 3 "$bin" fight --seed 4 "$ex/duel.yaml" >"$tmp/one.3.out" 2>"$tmp/one.3.err"
+if cmp -s "$tmp/one.out" "$tmp/one.3.out"; then
+	echo "$me: one_combat: 3 ranks: same as one process"
+else
+	fail "one_combat: 3 ranks: stdout DIFFERS from one process ($(wc -l <"$tmp/one.3.out") lines)"
+fi
 exit $status

@@ -385,6 +385,17 @@ static int load(opt_run *r)
 {
 	size_t i, m;
 
+	/* UT-CLI-MPI-2: mpirun gives standard input to rank 0 only: "-" under
+	 * more than one rank is refused before any rank reads (else the other
+	 * ranks failed on an empty field, with no word from rank 0: MPI
+	 * review 2026-12-06) */
+	for (i = 0; i < r->args.n && r->size > 1; i++)
+		if (strcmp(r->args.v[i], "-") == 0)
+			return cli_usage_error(&r->o, "optimize",
+			       UT_TR(&r->o, "mpirun では標準入力（-）はランク0にしか届き"
+			                    "ません。シートはファイルで渡してください",
+			             "under mpirun, standard input (-) reaches rank 0 "
+			             "only: give the sheets as files"));
 	for (i = 0; i < r->args.n; i++)
 		if (collect(r, r->args.v[i]) < 0)
 			return EXIT_INPUT;
@@ -561,10 +572,20 @@ int cmd_optimize(const ut_cli *base, int argc, char **argv)
 	 * and only if all loaded the same field with the same options */
 	{
 		int mine = status != 0, all = 0, worst = 0, st = status < 0 ? 0 : status;
+		int failed = status > 0, nfailed = 0;
 		uint64_t h = UT_FNV1A_START, hh[2], mx[2];
 		size_t i;
 		MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 		MPI_Allreduce(&st, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		MPI_Allreduce(&failed, &nfailed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		/* rank 0 says how many failed when it did not (the others are
+		 * quiet: a failure of theirs alone had no word; MPI review
+		 * 2026-12-06), as ut_cli_mpi_agree does */
+		if (all && status == 0 && r.rank == 0 && nfailed)
+			cli_error(&r.o, UT_TR(&r.o, "optimize: %d/%dランクが失敗したため"
+			                      "止めました",
+			                "optimize: stopped: %d of %d ranks failed"),
+			          nfailed, r.size);
 		if (all && status == 0)
 			status = worst ? worst : -1;
 		if (status == 0) {

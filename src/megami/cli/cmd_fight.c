@@ -264,7 +264,7 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 	                MG_FIGHT_MC_INIT, NULL};
 	mg_scenario_doc *doc = NULL;
 	uint64_t hash = 0;
-	int rc, status;
+	int rc, status, mute;
 
 	if ((rc = fight_options(&a, &o, argc, argv)) != 0) {
 		free(a.values);
@@ -295,8 +295,11 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 		free(a.values);
 		return rc;
 	}
-	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], a.max_bytes,
-	                              "--max-bytes", &doc, &hash) != UT_EXIT_OK) {
+	mute = ut_cli_mpi_mute(&o.ui); /* UT-CLI-MPI-3 */
+	rc = mg_cli_scenario_file_hash(&o.ui, argv[optind], a.max_bytes,
+	                               "--max-bytes", &doc, &hash);
+	ut_cli_mpi_unmute(mute);
+	if (rc != UT_EXIT_OK) {
 		free(a.values);
 		return UT_EXIT_INPUT;
 	}
@@ -306,8 +309,11 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 		                         ut_cli_series_budget(a.max_events, a.mc.runs,
 		                                              MG_COMBAT_MAX_EVENTS_DEFAULT),
 		                         m, hash);
-	else
+	else if (m->rank == 0) /* one combat: rank 0 alone fights and prints
+	                          (every rank printed it: MPI review 2026-12-06) */
 		status = fight_one(&a, &o, doc);
+	else
+		status = UT_EXIT_OK;
 	mg_scenario_doc_free(doc);
 	free(a.values);
 	return status;

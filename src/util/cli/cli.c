@@ -112,6 +112,11 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 		                                   "ファイル名を指定してください",
 		                                "%s cannot be - (standard output): "
 		                                "give a file name"), opt);
+	/* a rank other than 0 (quiet, UT-CLI-MPI-1) writes no file: its
+	 * machine needs no such folder, and rank 0 says what is wrong (MPI
+	 * review 2026-12-06: said once per rank) */
+	if (c->quiet)
+		return 0;
 	/* A new file or a regular one is written at the end, to a temporary
 	 * name in its folder then renamed (util/out.h, ut_out_open): a folder
 	 * that is missing or not writable is said now, not after hours of

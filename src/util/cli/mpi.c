@@ -8,8 +8,11 @@
  * same calls in the same order whatever happened to it, and agrees on
  * failure before any data moves, so no rank waits for one that stopped.
  */
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef AMARYLLIS_MPI
 #include <mpi.h>
@@ -32,6 +35,39 @@ void ut_cli_mpi_init(ut_cli_mpi *m, ut_cli *c, int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 #endif
+}
+
+int ut_cli_mpi_mute(const ut_cli *c)
+{
+	int saved, null;
+
+	if (!c->quiet)
+		return -1;
+	fflush(stderr);
+	if ((saved = dup(STDERR_FILENO)) < 0)
+		return -1;
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null < 0 || dup2(null, STDERR_FILENO) < 0) {
+		if (null >= 0)
+			close(null);
+		close(saved);
+		return -1;
+	}
+	close(null);
+	return saved;
+}
+
+void ut_cli_mpi_unmute(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	/* a failed dup2 leaves stderr muted: this rank says nothing anyway */
+	if (dup2(saved, STDERR_FILENO) < 0) {
+		close(saved);
+		return;
+	}
+	close(saved);
 }
 
 int ut_cli_mpi_stdin(const ut_cli_mpi *m, const ut_cli *c, const char *cmd,
