@@ -5,25 +5,32 @@
 
 #include <utf8proc.h>
 
+/* The code point at s[i..len) (i < len): its length in bytes, its width
+ * in *cw (a tab 1, a combining mark or a control character 0; an invalid
+ * byte is one byte of width 1, shown as one replacement character). */
+static size_t step(const char *s, size_t i, size_t len, size_t *cw)
+{
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+	                                      (utf8proc_ssize_t)(len - i), &c);
+	int x;
+
+	if (k <= 0) {
+		*cw = 1;
+		return 1;
+	}
+	x = c == '\t' ? 1 : utf8proc_charwidth(c);
+	*cw = x > 0 ? (size_t)x : 0;
+	return (size_t)k;
+}
+
 size_t ut_width(const char *s, size_t len)
 {
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
-	size_t w = 0, i = 0;
+	size_t w = 0, i = 0, cw;
 
 	while (i < len) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t k = utf8proc_iterate(p + i,
-		                                      (utf8proc_ssize_t)(len - i), &c);
-		int cw;
-
-		if (k <= 0) { /* an invalid byte */
-			w++;
-			i++;
-			continue;
-		}
-		cw = c == '\t' ? 1 : utf8proc_charwidth(c);
-		w += cw > 0 ? (size_t)cw : 0;
-		i += (size_t)k;
+		i += step(s, i, len, &cw);
+		w += cw;
 	}
 	return w;
 }
@@ -51,26 +58,14 @@ void ut_buf_rpad(ut_buf *b, const char *s, size_t w)
 
 size_t ut_width_cut(const char *s, size_t len, size_t cols)
 {
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
-	size_t w = 0, i = 0;
+	size_t w = 0, i = 0, cw, k;
 
 	while (i < len) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t k = utf8proc_iterate(p + i,
-		                                      (utf8proc_ssize_t)(len - i), &c);
-		size_t cw;
-
-		if (k <= 0) { /* an invalid byte: one column, as in ut_width */
-			k = 1;
-			cw = 1;
-		} else {
-			int x = c == '\t' ? 1 : utf8proc_charwidth(c);
-			cw = x > 0 ? (size_t)x : 0;
-		}
+		k = step(s, i, len, &cw);
 		if (w + cw > cols)
 			break;
 		w += cw;
-		i += (size_t)k;
+		i += k;
 	}
 	return i;
 }

@@ -1,5 +1,6 @@
 # tests/megami/tmux_harness.sh - what the tracker's terminal tests
-# (track_tmux.sh, track_signals.sh) share; sourced, not run.
+# (track_tmux.sh, track_signals.sh, tests/output/progress_interrupt.sh)
+# share; sourced, not run.
 #
 # harness_start NAME: a private tmux server (-L, its own socket in a
 # scratch folder TMP, so nothing is left behind) in ${T[@]}, killed when
@@ -65,6 +66,17 @@ wait_line() {
 		sleep 0.1
 	done
 	fail "waited ${WAIT}s for the line '$1'"
+}
+
+# wait_re REGEX WHAT: until a line of the screen matches the extended
+# regular expression REGEX (WHAT names it in the failure).
+wait_re() {
+	local i
+	for ((i = 0; i < WAIT * 10; i++)); do
+		screen | grep -E -- "$1" >/dev/null && return 0
+		sleep 0.1
+	done
+	fail "waited ${WAIT}s for $2"
 }
 
 # expect_line TEXT: the screen holds this exact line.

@@ -46,16 +46,8 @@ start() {
 	fi
 }
 
-# wait_bar: until a line of the screen is the bar
+# the bar: "[#...] N% DONE/TOTAL"
 bar_re='\[[#.]{40}\] +[0-9]+% [0-9]+/[0-9]+'
-wait_bar() {
-	local i
-	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -E -- "$bar_re" >/dev/null && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for the progress bar"
-}
 
 # the tool's process id (the child of the pane's bash)
 tool_pid() {
@@ -68,7 +60,7 @@ tool_pid() {
 check() {
 	local name=$1 how=$2 want
 	start "$3"
-	wait_bar
+	wait_re "$bar_re" "the progress bar"
 	if [[ $how == C-c ]]; then
 		"${T[@]}" send-keys -t "$CUR" C-c
 		want="[exit 130]"
