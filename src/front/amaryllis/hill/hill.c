@@ -2019,8 +2019,9 @@ static void no_logs_unless_stays(job *j, int test, int64_t old_id,
 /*
  * Close the savepoint "entry" of an entry or test of `ename`: a test rolls
  * back, then the savepoint is released (*savepoint 0) and the headline put
- * first (stayed: whether the unit stayed on the hill).  Sets j->result.  Returns 0 or an error (*savepoint is left set
- * when the release was not reached).
+ * first (stayed: whether the unit stayed on the hill).  Sets j->result.
+ * Returns 0 or an error (*savepoint is left set when the release was not
+ * reached).
  */
 static int entry_close(job *j, const char *ename, int test, int64_t old_id,
                        int stayed, int *savepoint)
