@@ -55,29 +55,27 @@ wait_prompt() {
 	fail "waited ${WAIT}s for the prompt '$want' (last line: '$last')"
 }
 
-# wait_line TEXT: until the screen holds this exact line.  (grep reads the
-# whole screen, not -q: with pipefail, a grep that stops at the first match
-# makes the screen's writer fail with SIGPIPE when more follows, e.g. the
-# 4097-byte line of MG-TRACK-1.)
-wait_line() {
-	local i
+# wait_for WHAT GREP_ARGS...: until grep GREP_ARGS finds a line of the
+# screen (WHAT names it in the failure).  (grep reads the whole screen,
+# not -q: with pipefail, a grep that stops at the first match makes the
+# screen's writer fail with SIGPIPE when more follows, e.g. the 4097-byte
+# line of MG-TRACK-1.)
+wait_for() {
+	local what=$1 i
+	shift
 	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -Fx -- "$1" >/dev/null && return 0
+		screen | grep "$@" >/dev/null && return 0
 		sleep 0.1
 	done
-	fail "waited ${WAIT}s for the line '$1'"
+	fail "waited ${WAIT}s for $what"
 }
 
+# wait_line TEXT: until the screen holds this exact line.
+wait_line() { wait_for "the line '$1'" -Fx -- "$1"; }
+
 # wait_re REGEX WHAT: until a line of the screen matches the extended
-# regular expression REGEX (WHAT names it in the failure).
-wait_re() {
-	local i
-	for ((i = 0; i < WAIT * 10; i++)); do
-		screen | grep -E -- "$1" >/dev/null && return 0
-		sleep 0.1
-	done
-	fail "waited ${WAIT}s for $2"
-}
+# regular expression REGEX.
+wait_re() { wait_for "$2" -E -- "$1"; }
 
 # expect_line TEXT: the screen holds this exact line.
 expect_line() {
