@@ -68,6 +68,18 @@ ut_out *ut_out_stdout(void);
  */
 int ut_out_open(ut_out *o, const char *path);
 
+/*
+ * Whether ut_out_open could start `path`, asked before the work that makes
+ * the file (util/cli.h ut_cli_out_file): 0, or an errno value.  EISDIR:
+ * path is a folder.  A new or regular file is written to a temporary name
+ * in its folder, then renamed: that folder (into dir, size bytes) missing
+ * is ENOENT, no folder ENOTDIR, not writable EACCES (or what stat and
+ * faccessat say).  A device, a FIFO or a link is written in place and
+ * needs no folder (0); what cannot be looked at here is left to the write
+ * (0).
+ */
+int ut_out_check(const char *path, char *dir, size_t size);
+
 /* Write len bytes; 0, or -1 (now or an earlier failure; o->err says why). */
 int ut_out_write(ut_out *o, const void *data, size_t len);
 

@@ -288,6 +288,31 @@ static void test_missing_folder(void **state)
 	assert_int_equal(entries(d), 0);
 }
 
+/* ut_out_check says before the work what ut_out_open would meet: in the
+ * fresh folder D a new file is 0 (its folder D written back); D/no/x.csv
+ * ENOENT with the folder D/no; D itself EISDIR; a regular file's name
+ * used as a folder (D/f.txt/x.csv) ENOTDIR; /dev/null is written in
+ * place, 0; a file nothing was written to is left as it was. */
+static void test_check(void **state)
+{
+	dir *d = *state;
+	char folder[256], want[128];
+
+	assert_int_equal(ut_out_check(path_of(d, "new.svg"), folder,
+	                              sizeof folder), 0);
+	assert_string_equal(folder, d->path);
+	assert_int_equal(ut_out_check(path_of(d, "no/x.csv"), folder,
+	                              sizeof folder), ENOENT);
+	snprintf(want, sizeof want, "%s/no", d->path);
+	assert_string_equal(folder, want);
+	assert_int_equal(ut_out_check(d->path, folder, sizeof folder), EISDIR);
+	spit(path_of(d, "f.txt"), "kept\n");
+	assert_int_equal(ut_out_check(path_of(d, "f.txt/x.csv"), folder,
+	                              sizeof folder), ENOTDIR);
+	assert_int_equal(ut_out_check("/dev/null", folder, sizeof folder), 0);
+	assert_int_equal(entries(d), 1);
+}
+
 /* A long name: the temporary name is cut (at a character boundary) so
  * that it still fits NAME_MAX. */
 static void test_long_name(void **state)
@@ -362,6 +387,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_in_place, setup, teardown),
 		cmocka_unit_test(test_dev_full),
 		cmocka_unit_test_setup_teardown(test_missing_folder, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_check, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_long_name, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report, setup, teardown),
 	};

@@ -2,7 +2,6 @@
 #include "util/cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -10,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <utf8proc.h>
 
 #include "util/buf.h"
 #include "util/error.h"
+#include "util/out.h"
 #include "util/utf8.h"
 #include "util/width.h"
 
@@ -101,9 +100,7 @@ int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
 int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
                     const char *path)
 {
-	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
-	struct stat st;
 	int e;
 
 	if (strcmp(path, "-") == 0)
@@ -117,39 +114,17 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 	 * review 2026-12-06: said once per rank) */
 	if (c->quiet)
 		return 0;
-	/* A new file or a regular one is written at the end, to a temporary
-	 * name in its folder then renamed (util/out.h, ut_out_open): a folder
-	 * that is missing or not writable is said now, not after hours of
-	 * runs (designer review 2026-12-06: playtest --svg /nonexist/x.svg
-	 * played every duel first).  A device, a FIFO or a link is written in
-	 * place, as > would, and needs no folder.  The write at the end
-	 * still checks everything. */
-	if (lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			ut_cli_error(c, UT_TR(c, "%s: %s %s はフォルダです：ファイル名を"
-			                         "指定してください",
-			                      "%s: %s %s is a folder: give a file name"),
-			             cmd, opt, path);
-			return UT_EXIT_INPUT;
-		}
-		if (!S_ISREG(st.st_mode))
-			return 0;
-	} else if (errno != ENOENT && errno != ENOTDIR) {
-		return 0; /* the write at the end says why */
-	}
-	if (!slash)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else if ((size_t)(slash - path) >= sizeof dir)
-		return 0; /* too long to check here: the write says */
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	e = stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR :
-	    faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno : 0;
-	if (e == 0)
+	/* The folder is looked at now, not after hours of runs (designer
+	 * review 2026-12-06: playtest --svg /nonexist/x.svg played every duel
+	 * first); the write at the end still checks everything. */
+	if ((e = ut_out_check(path, dir, sizeof dir)) == 0)
 		return 0;
-	if (e == ENOENT)
+	if (e == EISDIR)
+		ut_cli_error(c, UT_TR(c, "%s: %s %s はフォルダです：ファイル名を"
+		                         "指定してください",
+		                      "%s: %s %s is a folder: give a file name"),
+		             cmd, opt, path);
+	else if (e == ENOENT)
 		ut_cli_error(c, UT_TR(c, "%s: %s %s：フォルダ %s がありません",
 		                      "%s: %s %s: the folder %s does not exist"),
 		             cmd, opt, path, dir);

@@ -114,6 +114,36 @@ static int open_tmp(ut_out *o, int mode)
 	return 0;
 }
 
+int ut_out_check(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	/* as ut_out_open decides below */
+	if (lstat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return EISDIR;
+		if (!S_ISREG(st.st_mode))
+			return 0;
+	} else if (errno != ENOENT && errno != ENOTDIR) {
+		return 0;
+	}
+	/* open_tmp's folder: what is before the last '/', "/" or "." */
+	if (!slash)
+		snprintf(dir, size, ".");
+	else if (slash == path)
+		snprintf(dir, size, "/");
+	else if ((size_t)(slash - path) >= size)
+		return 0; /* too long to check here: the write says */
+	else
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+	if (stat(dir, &st) != 0)
+		return errno;
+	if (!S_ISDIR(st.st_mode))
+		return ENOTDIR;
+	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno : 0;
+}
+
 int ut_out_open(ut_out *o, const char *path)
 {
 	struct stat st;
