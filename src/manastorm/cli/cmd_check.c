@@ -79,9 +79,9 @@ int ms_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
 	return ms_cli_scenario_file_hash(ui, path, max, opt, doc, NULL);
 }
 
-int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
-                              size_t max, const char *opt,
-                              ms_scenario_doc **doc, uint64_t *hash)
+/* ms_cli_scenario_file_hash, its messages on stderr as they are */
+static int file_hash(const ut_cli *ui, const char *path, size_t max,
+                     const char *opt, ms_scenario_doc **doc, uint64_t *hash)
 {
 	char name[UT_CLI_NAME_MAX];
 	const char *shown = ut_cli_shown_name(name, path);
@@ -113,6 +113,18 @@ int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 	ms_scenario_doc_free(*doc);
 	*doc = NULL;
 	return UT_EXIT_INPUT;
+}
+
+int ms_cli_scenario_file_hash(const ut_cli *ui, const char *path,
+                              size_t max, const char *opt,
+                              ms_scenario_doc **doc, uint64_t *hash)
+{
+	/* a quiet MPI rank: rank 0 says what is wrong (UT-CLI-MPI-3) */
+	int mute = ut_cli_mpi_mute(ui);
+	int rc = file_hash(ui, path, max, opt, doc, hash);
+
+	ut_cli_mpi_unmute(mute);
+	return rc;
 }
 
 /* Check one file; print it normalised when good.  Returns the exit status. */

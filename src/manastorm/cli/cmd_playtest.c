@@ -321,7 +321,7 @@ static int playtest(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	ut_buf out = UT_BUF_INIT, svg = UT_BUF_INIT;
 	ms_lang lang;
 	uint64_t hash = 0;
-	int rc, status, mute;
+	int rc, status;
 
 	if ((rc = ms_cli_pt_args(&a, &o.ui, "playtest", argc, argv, help_ja,
 	                         help_en)) != UT_EXIT_OK || a.help)
@@ -329,11 +329,8 @@ static int playtest(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
 	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "playtest", a.path)) != 0)
 		return rc;
-	mute = ut_cli_mpi_mute(&o.ui); /* UT-CLI-MPI-3 */
-	rc = ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
-	                               &doc, &hash);
-	ut_cli_mpi_unmute(mute);
-	if (rc != UT_EXIT_OK)
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
+	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	ms_cli_pt_opts(&po, &a, &bar, m);
 	status = ms_cli_pt_run(&r, &rc, &o.ui, "playtest", m,

@@ -314,7 +314,7 @@ static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	ut_buf out = UT_BUF_INIT, svg = UT_BUF_INIT;
 	ms_lang lang;
 	uint64_t hash = 0;
-	int rc, status, mute;
+	int rc, status;
 
 	if ((rc = ms_cli_pt_args(&a, &o.ui, "sweep", argc, argv, help_ja,
 	                         help_en)) != UT_EXIT_OK || a.help)
@@ -325,11 +325,8 @@ static int sweep(ms_cli o, ut_cli_mpi *m, int argc, char **argv)
 	lang = o.ui.lang == UT_LANG_EN ? MS_LANG_EN : MS_LANG_JA;
 	if ((rc = ut_cli_mpi_stdin(m, &o.ui, "sweep", a.path)) != 0)
 		return rc;
-	mute = ut_cli_mpi_mute(&o.ui); /* UT-CLI-MPI-3 */
-	rc = ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
-	                               &doc, &hash);
-	ut_cli_mpi_unmute(mute);
-	if (rc != UT_EXIT_OK)
+	if (ms_cli_scenario_file_hash(&o.ui, a.path, a.max_bytes, "--max-bytes",
+	                              &doc, &hash) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
 	s = ms_scenario_doc_scenario(doc);
 	if (ms_sw_parse(&spec, a.vary, s) < 0) {

@@ -264,7 +264,7 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 	                MG_FIGHT_MC_INIT, NULL};
 	mg_scenario_doc *doc = NULL;
 	uint64_t hash = 0;
-	int rc, status, mute;
+	int rc, status;
 
 	if ((rc = fight_options(&a, &o, argc, argv)) != 0) {
 		free(a.values);
@@ -295,11 +295,8 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 		free(a.values);
 		return rc;
 	}
-	mute = ut_cli_mpi_mute(&o.ui); /* UT-CLI-MPI-3 */
-	rc = mg_cli_scenario_file_hash(&o.ui, argv[optind], a.max_bytes,
-	                               "--max-bytes", &doc, &hash);
-	ut_cli_mpi_unmute(mute);
-	if (rc != UT_EXIT_OK) {
+	if (mg_cli_scenario_file_hash(&o.ui, argv[optind], a.max_bytes,
+	                              "--max-bytes", &doc, &hash) != UT_EXIT_OK) {
 		free(a.values);
 		return UT_EXIT_INPUT;
 	}

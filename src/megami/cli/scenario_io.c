@@ -90,16 +90,18 @@ int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
 {
 	char *text = NULL, name[UT_CLI_NAME_MAX];
 	size_t len = 0;
-	int rc;
+	/* a quiet MPI rank: rank 0 says what is wrong (UT-CLI-MPI-3) */
+	int rc, mute = ut_cli_mpi_mute(ui);
 
 	*doc = NULL;
 	if ((rc = ut_cli_read_path(&text, &len, ui, path, max,
-		opt)) != UT_EXIT_OK)
-		return rc;
-	if (hash)
-		*hash = ut_fnv1a(UT_FNV1A_START, text, len);
-	rc = mg_cli_scenario_text(ui, ut_cli_shown_name(name, path),
-	                          text, len, 0, 0, NULL, 0, doc);
-	free(text);
+		opt)) == UT_EXIT_OK) {
+		if (hash)
+			*hash = ut_fnv1a(UT_FNV1A_START, text, len);
+		rc = mg_cli_scenario_text(ui, ut_cli_shown_name(name, path),
+		                          text, len, 0, 0, NULL, 0, doc);
+		free(text);
+	}
+	ut_cli_mpi_unmute(mute);
 	return rc;
 }

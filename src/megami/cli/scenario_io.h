@@ -48,7 +48,8 @@ const char *mg_cli_nth_line(const char *text, size_t len, uint32_t line,
 int mg_cli_scenario_file(const ut_cli *ui, const char *path, size_t max,
                          const char *opt, mg_scenario_doc **doc);
 /* The same, and *hash the FNV-1a of the text read (UT-CLI-MPI-1: ranks
- * compare what they read), when hash is not NULL. */
+ * compare what they read), when hash is not NULL.  On a quiet MPI rank it
+ * says nothing: rank 0 says what is wrong (UT-CLI-MPI-3). */
 int mg_cli_scenario_file_hash(const ut_cli *ui, const char *path,
                               size_t max, const char *opt,
                               mg_scenario_doc **doc, uint64_t *hash);
