@@ -17,14 +17,18 @@
  *   Its reason is "request-timeout" when a request line had come, "idle"
  *   when none had (an idle keep-alive connection, or a request line that
  *   trickles).
- * - Room for newcomers: when a new connection takes the last free slot,
- *   the ready connection that has waited longest is closed, so that the
- *   next client finds a slot (the reaper keeps one free too, when it can).
- *   Only one that has waited at least EVICT_AGE (50 ms) with nothing
- *   unread: a client sends its request right after the handshake, so a
- *   connection that waits for it longer is idle or slow; and one opened
- *   a moment ago is not closed by the flood of connections behind it.  A
- *   busy connection is never closed here.
+ * - The reader's pace: once its response is queued, a connection must take
+ *   at least MIN_RATE bytes a second of it (the bytes its system
+ *   acknowledged, TCP_INFO), over each span of `deadline` seconds from the
+ *   queuing on; the reaper closes one that took less in a span
+ *   ("slow-read").  Not while nothing we sent waits for it (SIOCOUTQ
+ *   empty): then the server is behind.  Only an answer larger than the
+ *   sockets' buffers is still being sent after a span; libmicrohttpd's own
+ *   inactivity limit (timeout_s) only closes a reader that takes nothing,
+ *   and one that takes a byte now and then would keep its slot for as long
+ *   as the answer lasts.  Spans rather than the average since the
+ *   queuing, so that a large receive buffer, filled at once, buys a
+ *   trickling reader one span and no more.
  *
  * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
  * stream in its own thread and closes the connection.  Its CLOSED
@@ -34,8 +38,12 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/sockios.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -50,6 +58,52 @@ static int unread(int fd)
 	return ioctl(fd, FIONREAD, &n) == 0 && n > 0;
 }
 
+/* Bytes we sent that the client has not acknowledged yet. */
+static int waiting(int fd)
+{
+	int n = 0;
+
+	return ioctl(fd, SIOCOUTQ, &n) == 0 && n > 0;
+}
+
+/* The bytes the client has acknowledged on this connection (TCP_INFO), or
+ * UINT64_MAX when the system does not say. */
+static uint64_t acked(int fd)
+{
+	struct tcp_info ti;
+	socklen_t n = sizeof(ti);
+
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 ||
+	    n < offsetof(struct tcp_info, tcpi_bytes_acked) +
+	        sizeof(ti.tcpi_bytes_acked))
+		return UINT64_MAX;
+	return ti.tcpi_bytes_acked;
+}
+
+/* Bytes a second a client must take of an answer being sent, on average
+ * (4 KiB: 32 kbit/s, below any link a page is read on today). */
+#define MIN_RATE 4096.0
+
+/* c's response is being sent and a span of `deadline` seconds has passed
+ * since the last (or the queuing): whether the client took less than
+ * MIN_RATE bytes a second in it while bytes waited for it.  A span ends
+ * here either way (the lock held). */
+static int slow_reader(const ut_httpd_conns *t, ut_httpd_conn *c,
+                       double now)
+{
+	double span = now - c->span_since;
+	uint64_t got, before = c->span_acked;
+
+	if (!c->sending || span < t->deadline)
+		return 0;
+	got = acked(c->fd);
+	c->span_since = now;
+	c->span_acked = got;
+	return waiting(c->fd) && got != UINT64_MAX && before != UINT64_MAX &&
+	       got >= before && (double)(got - before) < MIN_RATE * span;
+}
+
 /* Seconds a ready connection must have waited before it makes room. */
 #define EVICT_AGE 0.05
 
@@ -57,9 +111,14 @@ static int unread(int fd)
  * makes room when no slot is free. */
 #define TICK_NS 100000000
 
-/* Close c (the lock held): its thread will see the end of the stream. */
+/* Close c (the lock held): its thread will see the end of the stream.  A
+ * slow reader's connection is reset when it closes, so that the bytes
+ * waiting for it are dropped rather than kept for it by the system. */
 static void cut(ut_httpd_conns *t, ut_httpd_conn *c, const char *why)
 {
+	if (!strcmp(why, "slow-read"))
+		(void)setsockopt(c->fd, SOL_SOCKET, SO_LINGER,
+		                 &(struct linger){1, 0}, sizeof(struct linger));
 	c->cut = why;
 	t->cutting++;
 	shutdown(c->fd, SHUT_RDWR);
@@ -97,6 +156,8 @@ static void *reaper(void *arg)
 			if (!c->busy && !c->cut && now - c->since > t->deadline &&
 			    !unread(c->fd))
 				cut(t, c, c->started ? "request-timeout" : "idle");
+			else if (c->busy && !c->cut && slow_reader(t, c, now))
+				cut(t, c, "slow-read");
 		make_room(t, NULL, now);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		ts.tv_nsec += TICK_NS;
@@ -214,7 +275,21 @@ void ut_httpd_conn_busy(ut_httpd_conns *t, ut_httpd_conn *c, int busy)
 	if (!busy) {
 		c->since = ut_httpd_now();
 		c->started = 0;
+		c->sending = 0;
 	}
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* Its response is queued (busy already): the reader's first span starts
+ * now. */
+void ut_httpd_conn_sending(ut_httpd_conns *t, ut_httpd_conn *c)
+{
+	uint64_t got = acked(c->fd);
+
+	pthread_mutex_lock(&t->lock);
+	c->sending = 1;
+	c->span_since = ut_httpd_now();
+	c->span_acked = got;
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -226,7 +301,8 @@ void ut_httpd_conn_started(ut_httpd_conns *t, ut_httpd_conn *c)
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* Why the server closed c ("request-timeout", "evicted"), or NULL. */
+/* Why the server closed c ("request-timeout", "idle", "evicted",
+ * "slow-read"), or NULL. */
 const char *ut_httpd_conn_cut(ut_httpd_conns *t, ut_httpd_conn *c)
 {
 	const char *why;

@@ -16,6 +16,9 @@ typedef struct ut_httpd_conn {
 	int busy;          /* its request is in whole: being answered */
 	int started;       /* a request line came since it became ready */
 	double since;      /* ready since (opened, or its last response sent) */
+	int sending;       /* its response is queued: being sent */
+	double span_since; /* the reader's span began (conns.c) */
+	uint64_t span_acked; /* bytes the client had acknowledged then */
 	const char *cut;   /* why the server closed it, or NULL */
 	int cut_logged;    /* a request's log line said so (server.c) */
 	uint64_t rx_logged; /* bytes received when its last line was logged
@@ -43,6 +46,7 @@ void ut_httpd_conn_opened(ut_httpd_conns *t, ut_httpd_conn *c);
 void ut_httpd_conn_closed(ut_httpd_conns *t, ut_httpd_conn *c);
 void ut_httpd_conn_busy(ut_httpd_conns *t, ut_httpd_conn *c, int busy);
 void ut_httpd_conn_started(ut_httpd_conns *t, ut_httpd_conn *c);
+void ut_httpd_conn_sending(ut_httpd_conns *t, ut_httpd_conn *c);
 const char *ut_httpd_conn_cut(ut_httpd_conns *t, ut_httpd_conn *c);
 
 #endif

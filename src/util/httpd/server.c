@@ -302,8 +302,11 @@ static MHD_Result_t send_resp(ut_httpd *s, struct MHD_Connection *c, req *q,
 		MHD_add_response_header(resp, "Retry-After", "1");
 	if (r->allow)
 		MHD_add_response_header(resp, "Allow", r->allow);
-	if (conn_of(c)) /* answered: no deadline while it is sent */
+	if (conn_of(c)) { /* answered: no deadline while it is sent, but a
+	                     pace to keep (conns.c) */
 		ut_httpd_conn_busy(&s->conns, conn_of(c), 1);
+		ut_httpd_conn_sending(&s->conns, conn_of(c));
+	}
 	q->status = r->status;
 	q->sent = r->len;
 	q->detail = r->detail;
@@ -991,7 +994,8 @@ static uint64_t received(int fd)
 
 /* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then
  * how it ended when it did not end well: "timeout" (timeout_s), what
- * conns.c closed it for ("request-timeout", "idle", "evicted"), or
+ * conns.c closed it for ("request-timeout", "idle", "evicted",
+ * "slow-read"), or
  * "aborted".  A request libmicrohttpd refused after its request line
  * (431: headers over the connection's memory; 400: a malformed
  * Content-Length), before the handler saw it: ADDR - PATH 0 0 MS - refused

@@ -17,12 +17,19 @@ of `amaryllis serve` (default --max-connections 64, --client-connections
 3. Idle flood: 600 connections from 60 addresses (127.0.1.x, 10 each)
    opened at once and held, sending nothing, for 8 s.  The real client is
    answered meanwhile (the connections that waited longest make room).
+4. Slow readers: a battle's answer of 9.7 MB read at 512 bytes a second
+   (127.0.0.27) is cut after a span of --request-timeout in which the
+   client took less than 4 KiB a second (logged "slow-read"; the
+   connection is reset, so the bytes waiting for it are dropped); read at
+   64 KiB a second (127.0.0.28) for 8 s, it is not.
 
 Each attack is bounded in sockets and time and stops by itself; only
 loopback addresses (all of 127.0.0.0/8 is this machine on Linux).
 
     slowloris.py AMARYLLIS
 """
+import json
+import re
 import resource
 import select
 import socket
@@ -31,7 +38,7 @@ import sys
 import threading
 import time
 
-from webtest import Server, finish, ok, request
+from webtest import Server, finish, ok, request, sheet
 
 AMARYLLIS = sys.argv[1]
 DEADLINE = 3
@@ -140,7 +147,57 @@ def idle_flood(port, seconds=8):
     return len(socks)
 
 
-srv = Server(AMARYLLIS, "--request-timeout", str(DEADLINE), "--rate", "0")
+def reader(port, src, rate, seconds, drain):
+    """POST the 9.7 MB battle from src and read its answer at `rate` bytes
+    a second for `seconds`, then, if `drain`, as fast as it comes for up
+    to 5 s more: (bytes read, seconds to the answer's first bytes, how the
+    connection ended: "reset", "eof" or None when it was still open)."""
+    battle = json.dumps({"a": sheet("haha"), "b": sheet("chichi")}).encode()
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.bind((src, 0))
+    s.connect(("127.0.0.1", port))
+    s.settimeout(120)
+    t_ask = time.monotonic()
+    s.sendall(b"POST /api/battle HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+              b"application/json\r\nContent-Length: %d\r\n\r\n" % len(battle) + battle)
+    n = len(s.recv(100))  # the answer begins (the battle is played first)
+    t0 = time.monotonic()
+    try:
+        while time.monotonic() - t0 < seconds + (5 if drain else 0):
+            time.sleep(0.05)
+            fair = time.monotonic() - t0 < seconds
+            due = int(rate * (time.monotonic() - t0)) - n if fair else 65536
+            s.settimeout(0.05)
+            while due > 0:
+                try:
+                    chunk = s.recv(min(due, 65536))
+                except socket.timeout:
+                    break
+                if not chunk:
+                    return n, t0 - t_ask, "eof"
+                n += len(chunk)
+                due -= len(chunk)
+    except ConnectionResetError:
+        return n, t0 - t_ask, "reset"
+    finally:
+        s.close()
+    return n, t0 - t_ask, None
+
+
+def cut_after(srv, src, first):
+    """Seconds from the answer's first bytes (`first` after the request)
+    to the server's closing the connection, by its log line (the request's
+    ms): (seconds, the line's end), or (None, None) with no line."""
+    for l in srv.log:
+        m = re.match(r"^\S+ " + re.escape(src) + r" POST /api/battle 200 (\d+) ([\d.]+)ms (.*)$", l)
+        if m:
+            return float(m.group(2)) / 1000 - first, m.group(3)
+    return None, None
+
+
+srv = Server(AMARYLLIS, "--request-timeout", str(DEADLINE), "--rate", "0",
+             "--max-reply", "0", "--battle-ms", "600000")
 try:
     # 1. the reviewer's slowloris: more trickling sockets than slots
     real = RealClient(srv.port)
@@ -197,6 +254,25 @@ try:
     real.join(10)
     print(f"idle flood: {n} connections opened", flush=True)
     real.report(f"an idle flood ({n} silent connections from 60 addresses)")
+    # 4. a slow reader of a large answer, and a reader at a fair pace
+    n, first, end = reader(srv.port, "127.0.0.27", 512, 2 * DEADLINE + 2, True)
+    after, how = cut_after(srv, "127.0.0.27", first)
+    print(f"a reader of 512 B/s: {n} bytes, the answer began after {first:.2f} s, "
+          f"the server cut it {after} s later ({how}); the client saw {end}", flush=True)
+    # (the server looks at what it took in each span of DEADLINE seconds
+    # from the answer's queuing: under 4 KiB a second in the first (its
+    # socket's buffers, ~8 KiB, and 512 bytes a second: ~9.5 KiB of 12),
+    # so cut at DEADLINE; give it the second span too, where a larger
+    # receive buffer would push it, and the reaper's 0.1 s)
+    ok(after is not None and DEADLINE - 0.3 < after < 2 * DEADLINE + 1 and how == "- slow-read",
+       f"a reader of 512 bytes a second is cut after --request-timeout {DEADLINE} s "
+       f"({after}, {how})")
+    ok(end == "reset" and n < 100000,
+       f"and reset: the rest of its answer is dropped ({end}, {n} bytes read)")
+    n, first, end = reader(srv.port, "127.0.0.28", 65536, 8, False)
+    print(f"a reader of 64 KiB/s: {n} bytes in 8 s, {end or 'still open'}", flush=True)
+    ok(end is None and n > 400000, f"a reader of 64 KiB a second is not cut ({end}, {n} bytes)")
+
     time.sleep(0.5)
     st, _, _ = request(srv.port, "GET", "/")
     ok(st == 200, f"served after the attacks ({st})")
@@ -209,4 +285,5 @@ ok(len(srv.lines(r"^\S+ 127\.0\.0\.2[1-5] - - 0 0 [\d.]+ms request-timeout$")) =
    "the slow requests cut at the deadline are logged (request-timeout)")
 ok(len(srv.lines(r"^\S+ 127\.0\.0\.26 POST /api/check 0 0 [\d.]+ms - request-timeout$")) == 1,
    "the slow body too, with its request line")
+ok(not srv.lines(r"^\S+ 127\.0\.0\.28 .*slow-read$"), "the fair reader is not")
 finish("slowloris")
