@@ -21,8 +21,8 @@
  * Throughout, Chromium reports no script error and no violation of the
  * page's Content-Security-Policy (no inline script or style).
  * A screenshot of each page goes to OUTDIR (editor-error.png, editor-ok.png,
- * battle.png, hill.png, hill-en.png, battle-hill.png), and one of `battle --svg`
- * (grisk-nut-svg.png).
+ * battle.png, hill.png, hill-en.png, battle-hill.png), one of `battle --svg`
+ * (grisk-nut-svg.png) and the page's icon (favicon.png).
  * Exit 0 when every check holds.
  */
 "use strict";
@@ -169,6 +169,37 @@ function cliErrors(text, lang = "ja") {
     await svgPage.goto("file://" + path.resolve(cliSvg));
     await svgPage.screenshot({ path: path.join(outdir, "grisk-nut-svg.png") });
     await svgPage.close();
+
+    /* the page's icon (a browser asked for /favicon.ico at every visit, a
+     * 404 in the host's log): the link names /favicon.svg, served as SVG
+     * and drawn (favicon.png, 64 px: six red petals, a yellow centre) */
+    {
+      const href = await page.locator('link[rel="icon"]').getAttribute("href");
+      const icon = await page.request.get(url + href.replace(/^\//, ""));
+      ok(href === "/favicon.svg" && icon.status() === 200 &&
+         icon.headers()["content-type"] === "image/svg+xml",
+         `the icon ${href} is served as SVG (${icon.status()} ${icon.headers()["content-type"]})`);
+      const iconPage = await browser.newPage({ viewport: { width: 64, height: 64 } });
+      await iconPage.goto(url + "favicon.svg");
+      const png = await iconPage.screenshot({ path: path.join(outdir, "favicon.png") });
+      /* its centre is the yellow centre, 22 px above it a red petal (drawn
+       * in the page, of the same origin, so the canvas may be read) */
+      const px = await page.evaluate(async () => {
+        const img = new Image(64, 64);
+        img.src = "/favicon.svg";
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = c.height = 64;
+        const g = c.getContext("2d");
+        g.drawImage(img, 0, 0, 64, 64);
+        return [Array.from(g.getImageData(32, 32, 1, 1).data),
+                Array.from(g.getImageData(32, 10, 1, 1).data)];
+      });
+      ok(png.length > 0 && px[0][0] > 200 && px[0][1] > 180 && px[0][2] < 120 &&
+         px[1][0] > 150 && px[1][1] < 60 && px[1][2] < 80,
+         `the icon is drawn: centre ${px[0]}, petal ${px[1]}`);
+      await iconPage.close();
+    }
 
     /* ?lang=en opens the page in English (web review 2026-12-06: an
      * English visitor always landed in Japanese); without it, Japanese */
