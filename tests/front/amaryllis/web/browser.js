@@ -82,7 +82,9 @@ function cliErrors(text, lang = "ja") {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    /* (in Tokyo: the standings' times are the reader's, checked below) */
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 },
+                                         timezoneId: "Asia/Tokyo" });
     page.on("pageerror", e => ok(false, "no script error: " + e.message));
     /* the CSP has no 'unsafe-inline' (docs/WEB.md): whatever the page or
      * a chart would put inline is refused, and Chromium says so here */
@@ -278,6 +280,23 @@ function cliErrors(text, lang = "ja") {
          "the players are the names typed in the form: " + JSON.stringify(players));
       ok(!(await page.locator("#standings").textContent()).includes("@"),
          "no mail address in the page's standings");
+      /* the entry time in the reader's zone (this page's is Asia/Tokyo,
+       * UTC+9, no summer time): the hill's UTC time plus 9 hours, worked
+       * out here with UTC arithmetic; the UTC time on hover */
+      {
+        const cells = await page.locator("#standings tr.member td.when").all();
+        const got = [];
+        for (const c of cells) got.push([await c.getAttribute("title"), await c.textContent()]);
+        const want = got.map(([iso]) => {
+          const d = new Date(Date.parse(iso) + 9 * 3600 * 1000), two = n => String(n).padStart(2, "0");
+          return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ` +
+            `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+        });
+        ok(got.length === 2 && got.every(([iso]) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(iso)) &&
+           got.every(([, text], i) => text === want[i]) &&
+           got.every(([iso], i) => iso.slice(0, 16).replace("T", " ") !== want[i]),
+           "the entry times are in the reader's zone (UTC+9 here), UTC on hover: " + JSON.stringify(got));
+      }
       /* ヌト is player@example.org's: another owner's entry of it is rejected */
       await page.locator("#entry-sheet").fill(fs.readFileSync(path.join(srcdir, "examples/nut.txt"), "utf8"));
       await page.click('#entry button[type="submit"]');

@@ -558,6 +558,17 @@ function howto(data) {
   $("hill-count").textContent = t("count", data.standings.length, data.size);
 }
 
+/* The hill's UTC time ("2026-12-06T21:58:38Z") in the reader's own zone,
+ * "2026-12-07 06:58" (the same in both languages; the UTC time on hover);
+ * as given when it does not read as a time. */
+function localTime(iso) {
+  const d = new Date(iso);
+  if (typeof iso !== "string" || isNaN(d)) return String(iso ?? "");
+  const two = n => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ` +
+    `${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 async function loadHill() {
   const {status, data} = await api("/api/hill");
   if (status !== 200) return false;
@@ -582,7 +593,7 @@ async function loadHill() {
       /* signed, as the text and the HTML standings write it (%+lld):
        * +339, +0, -12 */
       el("td", {class: "num"}, s.margin >= 0 ? "+" + s.margin : String(s.margin)),
-      el("td", {}, s.entered)));
+      el("td", {class: "when", title: s.entered}, localTime(s.entered))));
   if (data.standings.length === 0)
     tb.append(el("tr", {}, el("td", {colspan: "9"}, t("nobody"))));
   fillPickers(data.standings.map(s => s.name));
