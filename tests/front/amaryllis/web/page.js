@@ -145,18 +145,31 @@ async function replay(page, url, tag, lang, width, token) {
      `${tag}: the token's sheets fill A (グリスク) and B (ヌト)`);
   const steps = await page.locator("#log .turn").allTextContents();
   ok(L[lang].win.test(steps[steps.length - 1]), `${tag}: the replayed battle ends ${L[lang].win}`);
-  await poll(async () => (await page.locator("#share-link").inputValue()).includes("#replay="), "the link");
-  ok(await page.locator("#share-link").inputValue() === url + "#replay=" + token,
-     `${tag}: the share link holds battle --token's token`);
+  /* the English page's link says so: ?lang=en (it opened in Japanese) */
+  const link = url + (lang === "en" ? "?lang=en" : "") + "#replay=" + token;
+  await poll(async () => (await page.locator("#share-link").inputValue()) === link, "the link");
+  ok(await page.locator("#share-link").inputValue() === link,
+     `${tag}: the share link holds battle --token's token: ${await page.locator("#share-link").inputValue()}`);
   ok(new URL(page.url()).hash === "#replay=" + token, `${tag}: the address is the share link`);
   /* the page makes the link from sheets typed by hand too */
   await page.locator("#sheet-a").fill(grisk);
   await page.locator("#sheet-b").fill(nut);
   await page.click("#fight");
-  await poll(async () => (await page.locator("#share-link").inputValue()) === url + "#replay=" + token,
+  await poll(async () => (await page.locator("#share-link").inputValue()) === link,
              "the link of the typed sheets");
-  ok(await page.locator("#share-link").inputValue() === url + "#replay=" + token,
+  ok(await page.locator("#share-link").inputValue() === link,
      `${tag}: the typed sheets get the same link`);
+  /* opened afresh, the link shows the battle in its language */
+  {
+    const fresh = await page.context().newPage();
+    await fresh.goto(link);
+    await poll(async () => L[lang].win.test((await fresh.locator("#log .turn").allTextContents()).pop() || ""),
+               "the fresh page's verdict");
+    ok(await fresh.locator("#lang").inputValue() === lang &&
+       L[lang].win.test((await fresh.locator("#log .turn").allTextContents()).pop() || ""),
+       `${tag}: the link opened afresh is in ${lang}`);
+    await fresh.close();
+  }
   /* downloads: the text log and the JSON document of the battle */
   const [dt] = await Promise.all([page.waitForEvent("download"), page.click("#dl-text")]);
   const text = fs.readFileSync(await dt.path(), "utf8");
@@ -185,13 +198,15 @@ async function replay(page, url, tag, lang, width, token) {
   ok(await page.locator("#play").textContent() === (lang === "ja" ? "自動再生" : "Play"),
      `${tag}: autoplay stopped at the end`);
   await page.screenshot({ path: path.join(outdir, `page-${lang}-${width}-battle.png`), fullPage: true });
-  /* a bad token: refused with the reason */
-  await page.goto(url + "#replay=am1.@@@");
+  /* a bad token: refused with the reason (the page's address has
+   * ?lang=en in English: a link without it would open in Japanese) */
+  const at = url + (lang === "en" ? "?lang=en" : "");
+  await page.goto(at + "#replay=am1.@@@");
   await page.locator("#battle-status.bad").waitFor({ timeout: 15000 });
   ok((await page.locator("#battle-status").textContent()).includes(L[lang].bad),
      `${tag}: a bad token is refused: ${await page.locator("#battle-status").textContent()}`);
   const three = "am1." + Buffer.from("a\n\0b\n\0c\n").toString("base64url");
-  await page.goto(url + "#replay=" + three);
+  await page.goto(at + "#replay=" + three);
   await poll(async () => /3|two/.test(await page.locator("#battle-status").textContent()), "three sheets");
   ok(/3|two/.test(await page.locator("#battle-status").textContent()),
      `${tag}: a token of three sheets is refused: ${await page.locator("#battle-status").textContent()}`);
@@ -201,7 +216,7 @@ async function replay(page, url, tag, lang, width, token) {
    * (review 2026-12-06: the cut at 40 said "not exactly two sheets") */
   for (const bad of [token.slice(0, -1), token.slice(0, 40),
                      "am1." + Buffer.from("only one sheet\n").toString("base64url")]) {
-    await page.goto(url + "#replay=" + bad);
+    await page.goto(at + "#replay=" + bad);
     await poll(async () => (await page.locator("#battle-status").textContent()).includes(L[lang].cut),
                "cut or damaged");
     ok((await page.locator("#battle-status").textContent()).includes(L[lang].cut),

@@ -415,12 +415,15 @@ function openReplay(tok) {
 }
 
 /* The link of the battle on screen: the sheets as `check` normalises them
- * (so the token is the one the hill and the CLI give for them). */
+ * (so the token is the one the hill and the CLI give for them), and
+ * ?lang=en on the English page, so that it opens in English (a shared
+ * link opened in Japanese until 2026-12-06). */
 async function shareLink(a, b) {
   const [na, nb] = await Promise.all([api("/api/check", {sheet: a, lang: "ja"}),
                                       api("/api/check", {sheet: b, lang: "ja"})]);
   if (na.status !== 200 || nb.status !== 200 || !na.data.ok || !nb.data.ok) return;
-  const url = location.origin + "/#replay=" + makeToken(na.data.normalised, nb.data.normalised);
+  const url = location.origin + "/" + (lang === "en" ? "?lang=en" : "") + "#replay=" +
+    makeToken(na.data.normalised, nb.data.normalised);
   $("share-link").value = url;
   history.replaceState(null, "", url);
 }
