@@ -6,7 +6,7 @@
 # run that fails in a rank other than 0 is reported as one process reports
 # it (the smallest failing run of all); an input error on one rank stops
 # every rank with one exit status and no output (each mpirun has a
-# timeout).
+# timeout); one combat, and a replay, are rank 0's alone.
 set -uo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mpiexec=${2:-mpirun}
@@ -62,4 +62,19 @@ if cmp -s "$tmp/one.out" "$tmp/one.3.out"; then
 else
 	fail "one_combat: 3 ranks: stdout DIFFERS from one process ($(wc -l <"$tmp/one.3.out") lines)"
 fi
+# a replay (fight --replay) on 3 ranks: the same, rank 0 alone (every rank
+# printed it, and a broken replay's error once per rank)
+g=$here/golden
+for fmt in text json; do
+	"$bin" fight --format "$fmt" --replay "$g/replay_duel_seed3.replay" >"$tmp/replay.$fmt.out" 2>&1
+	mpi -n 3 "$bin" fight --format "$fmt" --replay "$g/replay_duel_seed3.replay" \
+		>"$tmp/replay.$fmt.3.out" 2>"$tmp/replay.$fmt.3.err"
+	if [[ -s $tmp/replay.$fmt.out ]] && cmp -s "$tmp/replay.$fmt.out" "$tmp/replay.$fmt.3.out"; then
+		echo "$me: replay_$fmt: 3 ranks: same as one process"
+	else
+		fail "replay_$fmt: 3 ranks: stdout DIFFERS from one process ($(wc -l <"$tmp/replay.$fmt.3.out") lines)"
+	fi
+done
+once replay_syntax 1 "$g/replay_syntax.replay:4:10: error: 'two' is not a whole number" -- \
+	-n 3 "$bin" fight --lang en --replay "$g/replay_syntax.replay"
 exit $status

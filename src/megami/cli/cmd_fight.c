@@ -278,6 +278,10 @@ static int fight(mg_cli *o_, ut_cli_mpi *m, int argc, char **argv)
 			       UT_TR(&o.ui, "--replay にはシナリオ、--seed、--dice、--runs を"
 			                    "添えません",
 			             "--replay takes no scenario, --seed, --dice or --runs"));
+		if (m->rank != 0) /* one combat: rank 0 alone replays and
+		                     prints (every rank printed it, and a broken
+		                     replay's error, once per rank) */
+			return UT_EXIT_OK;
 		return mg_fight_replay(&o, a.replay, a.fmt == MG_LOG_JSON,
 		                       a.max_events ? a.max_events
 		                                    : MG_COMBAT_MAX_EVENTS_DEFAULT,
