@@ -1,5 +1,5 @@
 # cmake -DOUT=<map> -DPREFIXES=<regex> -DHEADERS=<a|b|c>
-#       [-DNODE=<version> -DPRIVATE=<glob>] -P exports.cmake
+#       [-DNODE=<version> -DPRIVATE=<glob> -DPRIVATE_NODE=<version>] -P exports.cmake
 #
 # Writes the GNU ld version script of a shared library (cmake/packaging.cmake):
 # every identifier with one of the library's prefixes (e.g. "am_") named
@@ -7,7 +7,8 @@
 # With NODE (libamaryllis-util): those names get the symbol version NODE,
 # and the other functions matching PRIVATE (ut_*), which the rule systems'
 # libraries call but no installed header declares, the version
-# NODE_PRIVATE: exported for the project's own libraries, no API.  Names
+# PRIVATE_NODE (NODE_PRIVATE when not given): exported for the project's
+# own libraries, no API.  Names
 # that are types, macros or static inline functions match no symbol and are
 # ignored by ld; internal functions (named in no public header) stay hidden.
 # Comments are dropped first: a name a comment mentions (yaml.h's comment
@@ -85,7 +86,10 @@ foreach(n IN LISTS names)
 	string(APPEND map "    ${n};\n")
 endforeach()
 if(NODE)
-	string(APPEND map "  local:\n    *;\n};\n${NODE}_PRIVATE {\n  global:\n"
+	if(NOT PRIVATE_NODE)
+		set(PRIVATE_NODE "${NODE}_PRIVATE")
+	endif()
+	string(APPEND map "  local:\n    *;\n};\n${PRIVATE_NODE} {\n  global:\n"
 		"    ${PRIVATE};\n} ${NODE};\n")
 else()
 	string(APPEND map "  local:\n    *;\n};\n")

@@ -13,7 +13,8 @@
 #                together).  The shared ones export only the names of their
 #                public headers (am_/mg_/ms_, ut_; cmake/exports.cmake);
 #                libamaryllis-util also the util functions the systems'
-#                libraries call, as symbol version AMARYLLIS_UTIL_0_PRIVATE.
+#                libraries call, as symbol version
+#                AMARYLLIS_UTIL_<release>_PRIVATE (AMARYLLIS_UTIL_0.1.0_PRIVATE).
 #   lib/pkgconfig/  amaryllis.pc, megami.pc, manastorm.pc (each Requires:
 #                amaryllis-util), amaryllis-util.pc
 #   include/amaryllis-0/   amaryllis.h, amaryllis/, megami/, manastorm/ and
@@ -41,9 +42,10 @@ set(am_inc_dir ${CMAKE_INSTALL_INCLUDEDIR}/${am_inc_sub})
 #                 LINK <targets> REQUIRES <pkg-config modules, public>
 #                 REQUIRES_PRIVATE <pkg-config modules>
 #                 [LIBS_PRIVATE <-l flags>]
-#                 [NODE <symbol version> PRIVATE <glob>])   (cmake/exports.cmake)
+#                 [NODE <symbol version> PRIVATE <glob>
+#                  [PRIVATE_NODE <symbol version>]])   (cmake/exports.cmake)
 function(am_dist_library name)
-	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC;NODE;PRIVATE"
+	cmake_parse_arguments(PARSE_ARGV 1 A "" "PREFIXES;DESC;NODE;PRIVATE;PRIVATE_NODE"
 		"HEADERS;LAYERS;LINK;REQUIRES;REQUIRES_PRIVATE;LIBS_PRIVATE")
 	set(objs "")
 	foreach(layer IN LISTS A_LAYERS)
@@ -57,6 +59,7 @@ function(am_dist_library name)
 	add_custom_command(OUTPUT "${map}"
 		COMMAND ${CMAKE_COMMAND} -DOUT=${map} "-DPREFIXES=${A_PREFIXES}"
 			"-DHEADERS=${hdrs}" "-DNODE=${A_NODE}" "-DPRIVATE=${A_PRIVATE}"
+			"-DPRIVATE_NODE=${A_PRIVATE_NODE}"
 			-P "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
 		DEPENDS ${A_HEADERS} "${PROJECT_SOURCE_DIR}/cmake/exports.cmake"
 		COMMENT "Listing the exports of lib${name}" VERBATIM)
@@ -123,8 +126,11 @@ install(FILES ${am_inst_util_headers} DESTINATION ${am_inc_dir}/util)
 # (-Bsymbolic-functions, Ubuntu's default), and archives that link
 # together.  Its public names are those of the util headers installed
 # (symbol version AMARYLLIS_UTIL_0); the other util functions the
-# systems' libraries call are exported as AMARYLLIS_UTIL_0_PRIVATE, no
-# API (docs/EMBEDDING.md).
+# systems' libraries call are exported as AMARYLLIS_UTIL_<release>_PRIVATE,
+# no API (docs/EMBEDDING.md): a library of one release then refuses to
+# load beside the util of another ("version ... not found") rather than
+# call functions that changed (packaging review 2026-12-06: the name was
+# AMARYLLIS_UTIL_0_PRIVATE in every release).
 am_dist_library(amaryllis-util
 	DESC "The part that the amaryllis, megami and manastorm libraries share"
 	PREFIXES "ut_"
@@ -133,7 +139,8 @@ am_dist_library(amaryllis-util
 	LINK PkgConfig::UTF8PROC PkgConfig::JANSSON PkgConfig::YAML
 		Threads::Threads ${AM_LIBM}
 	REQUIRES_PRIVATE jansson yaml-0.1 LIBS_PRIVATE -lutf8proc
-	NODE AMARYLLIS_UTIL_0 PRIVATE "ut_*")
+	NODE AMARYLLIS_UTIL_0 PRIVATE "ut_*"
+	PRIVATE_NODE "AMARYLLIS_UTIL_${PROJECT_VERSION}_PRIVATE")
 
 get_property(am_systems GLOBAL PROPERTY AM_RULE_SYSTEMS)
 foreach(sys IN LISTS am_systems)

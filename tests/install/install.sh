@@ -143,6 +143,15 @@ for sys in amaryllis-util amaryllis megami manastorm; do
 	bad=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
 		awk -v p="$p" '$2 != "A" && index($3, p "_") != 1 { print $3 }')
 	[ -z "$bad" ] || fail "lib$sys exports names without its prefix ${p}_: $bad"
+	# the systems call util's private functions at this release's symbol
+	# version, so that a util of another release is refused at load time
+	if [ "$sys" != amaryllis-util ]; then
+		other=$(objdump -T "$libdir/lib$sys.so.0" | grep -o 'AMARYLLIS_UTIL_[0-9.]*_PRIVATE' |
+			grep -vx "AMARYLLIS_UTIL_${version}_PRIVATE" | sort -u)
+		objdump -T "$libdir/lib$sys.so.0" | grep -q "(AMARYLLIS_UTIL_${version}_PRIVATE)" &&
+			[ -z "$other" ] ||
+			fail "lib$sys: util's private functions not at AMARYLLIS_UTIL_${version}_PRIVATE ($other)"
+	fi
 	# the archives link together: each defines only its own prefix
 	# (but the names the sanitizers add, as tests/symbols.sh skips them:
 	# ASan's __odr_asan.NAME)
@@ -243,11 +252,11 @@ ndecl=$(wc -l < "$t/decl_all")
 # by an installed header (a name an installed header only mentions in a
 # comment, such as an internal function of util/utf8.h, is no API: once
 # cmake/exports.cmake exported ut_utf8_control for such a comment); but
-# libamaryllis-util's AMARYLLIS_UTIL_0_PRIVATE, the util functions the
+# libamaryllis-util's AMARYLLIS_UTIL_<release>_PRIVATE, the util functions the
 # systems' libraries call, which are no API
 for sys in amaryllis-util amaryllis megami manastorm; do
 	undeclared=$(nm -D --defined-only "$libdir/lib$sys.so.0" |
-		awk 'NF == 3 && $2 ~ /^[TWi]$/ && $3 !~ /@AMARYLLIS_UTIL_0_PRIVATE$/ {
+		awk 'NF == 3 && $2 ~ /^[TWi]$/ && $3 !~ /@AMARYLLIS_UTIL_[0-9.]+_PRIVATE$/ {
 			sub(/@.*/, "", $3); print $3 }' |
 		LC_ALL=C sort -u | LC_ALL=C comm -23 - "$t/decl_all" | tr '\n' ' ')
 	[ -z "$undeclared" ] || fail "lib$sys exports functions that no installed header declares: $undeclared"
