@@ -152,6 +152,10 @@ for sys in amaryllis-util amaryllis megami manastorm; do
 			[ -z "$other" ] ||
 			fail "lib$sys: util's private functions not at AMARYLLIS_UTIL_${version}_PRIVATE ($other)"
 	fi
+	# no two members of an archive have one name (ar x kept one of two
+	# text.c.o: packaging review 2026-12-06)
+	dup=$(ar t "$libdir/lib$sys.a" | LC_ALL=C sort | uniq -d | tr '\n' ' ')
+	[ -z "$dup" ] || fail "lib$sys.a has members of the same name: $dup"
 	# the archives link together: each defines only its own prefix
 	# (but the names the sanitizers add, as tests/symbols.sh skips them:
 	# ASan's __odr_asan.NAME)

@@ -1,6 +1,6 @@
 /*
  * sheet.c - the driver: split the buffer into lines, check and normalise
- * each (text.c), parse it (parse.c), validate the whole (validate.c), then
+ * each (lines.c), parse it (parse.c), validate the whole (validate.c), then
  * build the team of a legal sheet.  Also the accessors of sheet.h.
  */
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  *
  *   arena.c     am_arena_*   bump allocator for the sheet's strings/arrays
  *   names.c     am_names_*   string → index hash map
- *   text.c      am_text_*    line splitting, UTF-8 check, NFKC + column map
+ *   lines.c     am_text_*    line splitting, UTF-8 check, NFKC + column map
  *   terms.c     am_terms_*   game terms: customisation names, suggestions
  *   parse.c     am_parse_*   the grammar of sheet.h, one line at a time
  *   validate.c  am_validate_* legality, costs, references, buildability
@@ -54,7 +54,7 @@ int am_names_get(const am_names *m, const char *key, uint32_t *val);
 int am_names_put(am_names *m, const char *key, uint32_t val);
 void am_names_free(am_names *m);
 
-/* ---- text.c ----------------------------------------------------------- */
+/* ---- lines.c ---------------------------------------------------------- */
 
 /* One normalised line: code points, and for each the 1-based column (in
  * code points of the original line) where its grapheme cluster starts,
@@ -86,7 +86,7 @@ size_t am_text_line(const char *buf, size_t len, size_t pos, size_t *next);
  * else the offset of the first bad byte, with its 1-based column (in code
  * points: AM-UNIT-6) in *col. */
 size_t am_text_check_utf8(const char *s, size_t len, uint32_t *col);
-/* Normalise valid UTF-8 (see text.c: full-width = half-width, AM-UNIT-5;
+/* Normalise valid UTF-8 (see lines.c: full-width = half-width, AM-UNIT-5;
  * columns of the original line, AM-UNIT-6) into t->cp/t->col.  Fills *out,
  * which borrows t's arrays until the next call.  0, or AM_ENOMEM. */
 int am_text_normalize(am_text *t, const char *s, size_t len, uint32_t line,

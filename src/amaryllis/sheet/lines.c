@@ -1,5 +1,5 @@
 /*
- * text.c - from bytes to normalised lines.
+ * lines.c - from bytes to normalised lines.
  *
  * A sheet is split into lines at \n, \r\n and \r.  A line must be strict
  * UTF-8 without NUL.  Each line is normalised with NFKC (utf8proc), grapheme
