@@ -209,8 +209,9 @@ mpi: deps-mpi
 # build-deb/ configured before (CMake reads CFLAGS and LDFLAGS only into a
 # new cache).
 deb: deps-deb
-	$(call heading,"build: $(DEB_DIR) (Release, prefix /usr, dpkg-buildflags) and its .deb")
-	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF \
+	$(call heading,"build: $(DEB_DIR) (RelWithDebInfo, prefix /usr, dpkg-buildflags) and its .deb")
+	$(CMAKE) -S . -B $(DEB_DIR) $(WERROR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMARYLLIS_DEB=ON \
+		-DCMAKE_INSTALL_PREFIX=/usr -DBUILD_TESTING=OFF \
 		-DCMAKE_C_FLAGS="$$(dpkg-buildflags --get CFLAGS) $$(dpkg-buildflags --get CPPFLAGS)" \
 		-DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
 		-DCMAKE_SHARED_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)"

@@ -315,6 +315,13 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
 	"${PROJECT_SOURCE_DIR}/cmake/deb/triggers")
+# lintian's overrides, in the package only (make deb sets AMARYLLIS_DEB):
+# its one false error, embedded-library libyaml (cmake/deb/lintian-overrides)
+option(AMARYLLIS_DEB "Install the files only the Debian package has (make deb)" OFF)
+if(AMARYLLIS_DEB)
+	install(FILES "${PROJECT_SOURCE_DIR}/cmake/deb/lintian-overrides"
+		DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME amaryllis)
+endif()
 include(CPack)
 
 # ---- CTest man5: the section-5 pages format without a groff warning and
