@@ -166,16 +166,46 @@ static int status_of(int rc)
 	}
 }
 
+/* Drops from buf[0..n) what is the message's mbox envelope line ("From
+ * sender date", which Postfix's and Exim's pipes put first: no header and
+ * no part of the message); *env: -1 not known yet (fewer than 5 bytes
+ * read), 1 in the line, 0 past it or none.  The bytes kept. */
+static size_t drop_envelope(char *buf, size_t n, int *env)
+{
+	const char *nl;
+
+	if (*env < 0) {
+		if (memcmp(buf, "From ", n < 5 ? n : 5) != 0)
+			*env = 0;
+		else if (n >= 5)
+			*env = 1;
+		if (*env <= 0)
+			return n;
+	}
+	if (!(nl = memchr(buf, '\n', n)))
+		return 0; /* all of it is the line's */
+	*env = 0;
+	n -= (size_t)(nl - buf) + 1;
+	memmove(buf, nl + 1, n);
+	return n;
+}
+
 /*
  * Read one message from fd: at most max + 1 bytes are kept (a longer
  * message is refused by the hill from its headers), the rest is read and
- * dropped so that the MTA's pipe does not break.  0 or an errno value.
+ * dropped so that the MTA's pipe does not break.  An mbox envelope line
+ * first is dropped as it is read and not counted (drop_envelope): counted,
+ * a message over max lost the line's length from its max + 1 bytes to the
+ * hill's own skipping of it, and the hill read the cut message as whole
+ * (mail review 2026-12-06: a 2 MB mail through Postfix was answered "There
+ * is no unit sheet", not "too large").  0 or an errno value.
  */
 static int read_message(int fd, size_t max, char **out, size_t *len)
 {
 	size_t cap = max < 65536 ? max + 1 : 65536, n = 0;
 	char *buf = malloc(cap), scratch[65536];
 	ssize_t k;
+	int env = -1;
 
 	if (!buf)
 		return ENOMEM;
@@ -203,8 +233,11 @@ static int read_message(int fd, size_t max, char **out, size_t *len)
 		}
 		if (k == 0)
 			break;
-		if (n < cap)
+		if (n < cap) {
 			n += (size_t)k;
+			if (env != 0)
+				n = drop_envelope(buf, n, &env);
+		}
 	}
 	*out = buf;
 	*len = n;

@@ -741,6 +741,21 @@ def build_cases():
           "# over the default --max-bytes: rejected politely, nothing stored.",
           "generated",
           "header X-Amaryllis-Result: rejected",
+          "body-contains: このメールは大きすぎるため読みませんでした（上限 1048576 バイト）",
+          "to: " + BOB,
+          "standings:"])
+    case("huge_envelope", None,
+         ["# Generated at test time (make_corpus.py --hostile): 1.2 MB, over the",
+          "# default --max-bytes, after an mbox envelope line (\"From bob@... date\"),",
+          "# as Postfix's and Exim's pipes put first.  The line is no part of the",
+          "# message: the message is too large all the same.  (Until 2026-12-06",
+          "# the line counted in the max + 1 bytes read, the hill dropped it and",
+          "# read the cut message as whole: its sheet followed by lines of x,",
+          "# rejected for those, not as too large.)",
+          "generated",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: このメールは大きすぎるため読みませんでした（上限 1048576 バイト）",
+          "body-not-contains: sheet:",
           "to: " + BOB,
           "standings:"])
     case("nested_1000", None,
@@ -906,6 +921,13 @@ def hostile(outdir):
     with open(os.path.join(outdir, "huge_20mb.eml"), "wb") as f:
         f.write(head + line)
         for _ in range(20 * 1024):
+            f.write(filler)
+    with open(os.path.join(outdir, "huge_envelope.eml"), "wb") as f:
+        f.write(b"From bob@example.net Sun Dec  6 22:15:46 2026\n")
+        f.write(headers(BOB, "entry", "huge-envelope").encode())
+        f.write(b'Content-Type: text/plain; charset="utf-8"\n')
+        f.write(b"Content-Transfer-Encoding: 8bit\n\n" + line)
+        for _ in range(1200):
             f.write(filler)
     depth = 1000
     out = [headers(BOB, "entry", "nested-1000").encode()]
