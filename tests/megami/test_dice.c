@@ -426,7 +426,30 @@ static void test_errors(void **state)
 		assert_int_equal(mg_dice_parse(&e, &d, "2D6\xe2\x80\x8b", 6,
 		                               MG_LANG_JA), MG_EINVALID);
 		assert_string_equal(d.message, "見えない文字 U+200B はここに書けません");
+		/* a NUL is part of no command, wherever it is: a repeat's and
+		 * a choice's text was cut at it (`x2 2D6<NUL>abc` printed
+		 * "… (2D6", the ')' lost; dice review 2026-12-06); its column
+		 * is 7, 13, 8 */
+		assert_int_equal(mg_dice_parse(&e, &d, "x2 2D6\0abc", 10,
+		                               MG_LANG_EN), MG_EINVALID);
+		assert_string_equal(d.message, "unexpected invisible character U+0000");
+		assert_int_equal(d.col, 7);
+		assert_int_equal(mg_dice_parse(&e, &d, "choice a b c\0x", 14,
+		                               MG_LANG_EN), MG_EINVALID);
+		assert_int_equal(d.col, 13);
+		assert_int_equal(mg_dice_parse(&e, &d, "2D6 abc\0", 8,
+		                               MG_LANG_EN), MG_EINVALID);
+		assert_int_equal(d.col, 8);
 	}
+	/* no reading reads it and its first word holds an invisible
+	 * character: that is named (it said "unexpected 'X'" at 1) */
+	assert_string_equal(NOROLL("x2\xe2\x80\x8b 2D6"),
+	                    "E3: unexpected invisible character U+200B");
+	assert_string_equal(NOROLL("rep2\xef\xbb\xbf 2D6"),
+	                    "E5: unexpected invisible character U+FEFF");
+	/* (in a comment it is no error: `2D6 あ<U+200D>`, a ZWJ, rolls) */
+	assert_string_equal(ROLL("2D6 \xe3\x81\x82\xe2\x80\x8d", 3, 4),
+	                    "(2D6) ＞ 7[3,4] ＞ 7");
 	/* a repeat with no command (BCDice answers nothing) */
 	assert_string_equal(NOROLL("x3"), "E3: nothing to repeat (write it like x3 2D6)");
 	assert_string_equal(NOROLL("Srep2 "),

@@ -30,6 +30,7 @@
 #include "util/ckd.h"
 #include "util/error.h"
 #include "util/msg.h"
+#include "util/utf8.h"
 
 /* ---- messages ------------------------------------------------------------ */
 
@@ -1382,6 +1383,24 @@ static int choice_word(const mg_dtext *t)
 	return t->len - s >= 6 && memcmp(t->s + s, "CHOICE", 6) == 0;
 }
 
+/* The byte offset in t of the first character of its first word (up to
+ * the first blank) that cannot be seen, its code point in a
+ * (MG-DICE-ERR-1); t->len when there is none. */
+static size_t first_unseen(const mg_dtext *t, char *a, size_t asize)
+{
+	size_t i = 0, n;
+
+	while (i < t->len && !mg_dice_is_blank(t->s[i])) {
+		n = ut_utf8_seq((const unsigned char *)t->s + i, t->len - i);
+		if (n == 0)
+			n = 1;
+		if (mg_dice_token_arg(a, asize, t->s + i, n))
+			return i;
+		i += n;
+	}
+	return t->len;
+}
+
 int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
                      const char *text, size_t len, mg_dice_system sys,
                      mg_lang lang, int *raises)
@@ -1414,6 +1433,17 @@ int mg_dice_parse_in(mg_dice_expr **out, mg_dice_diag *diag,
 	if (t.len == 0) {
 		rc = fail(diag, MG_EINVALID, lang, 1, M_EMPTY, NULL, NULL, NULL);
 		goto out;
+	}
+	/* MG-DICE-ERR-1: a NUL is part of no command, wherever it is (the
+	 * repeat's and the choice's texts were cut at it: `x2 2D6<NUL>abc`
+	 * printed "… (2D6"; dice review 2026-12-06) */
+	{
+		const char *nul = memchr(whole.s, '\0', whole.len);
+		if (nul) {
+			rc = fail(diag, MG_EINVALID, lang, whole.cols[nul - whole.s],
+			          M_UNSEEN, "U+0000", NULL, NULL);
+			goto out;
+		}
 	}
 	/* MG-DICE-LIMIT: a choice's word may be longer (`choice[a,b,…]`
 	 * with no blank: its list); common.c bounds it by
@@ -1469,6 +1499,19 @@ bad:
 	/* TooManyRandsError: BCDice raises, also inside a repeat */
 	if (p.msg == M_RANDS)
 		*raises = 1;
+	/* MG-DICE-ERR-1: no reading reads it, and its first word holds a
+	 * character that cannot be seen: that is named, the likely cause
+	 * (`x2<U+200B> 2D6` said "unexpected 'X'" at column 1) */
+	if (p.msg == M_UNEXPECTED) {
+		char a[64];
+		size_t at = first_unseen(&t, a, sizeof(a));
+		if (at < t.len) {
+			rc = fail(diag, MG_EINVALID, lang, t.cols[at], M_UNSEEN, a,
+			          NULL, NULL);
+			mg_dice_free(e);
+			goto out;
+		}
+	}
 	rc = fail(diag, p.err ? p.err : MG_EINVALID, lang, p.col ? p.col : 1,
 	          p.msg, p.arg, p.arg2, NULL);
 	mg_dice_free(e);
