@@ -29,6 +29,14 @@
  *   as the answer lasts.  Spans rather than the average since the
  *   queuing, so that a large receive buffer, filled at once, buys a
  *   trickling reader one span and no more.
+ * - Room for newcomers: when a new connection takes the last free slot,
+ *   the ready connection that has waited longest is closed, so that the
+ *   next client finds a slot (the reaper keeps one free too, when it can).
+ *   Only one that has waited at least EVICT_AGE (50 ms) with nothing
+ *   unread: a client sends its request right after the handshake, so a
+ *   connection that waits for it longer is idle or slow; and one opened
+ *   a moment ago is not closed by the flood of connections behind it.  A
+ *   busy connection is never closed here.
  *
  * Closing is shutdown(2) of the socket: libmicrohttpd sees the end of the
  * stream in its own thread and closes the connection.  Its CLOSED
@@ -81,8 +89,8 @@ static uint64_t acked(int fd)
 	return ti.tcpi_bytes_acked;
 }
 
-/* Bytes a second a client must take of an answer being sent, on average
- * (4 KiB: 32 kbit/s, below any link a page is read on today). */
+/* Bytes a second a client must take of an answer being sent, over each
+ * span (4 KiB: 32 kbit/s, below any link a page is read on today). */
 #define MIN_RATE 4096.0
 
 /* c's response is being sent and a span of `deadline` seconds has passed
