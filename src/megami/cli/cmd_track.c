@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -394,6 +395,25 @@ static int check_resume(track *t, const char *shown, const char *text,
 
 /* ---- the command ------------------------------------------------------------ */
 
+/* The terminal's characters are UTF-8 (MG-TRACK-1): the locale's when it
+ * reads UTF-8, else C.UTF-8, since every name, prompt and message is UTF-8
+ * (in the C locale libedit, given a UTF-8 prompt, crashed at the first
+ * prompt: LANG=C over ssh; GM review 2026-12-06).  0 when no locale reads
+ * UTF-8: then lines are read without libedit's editing. */
+static int utf8_ctype(void)
+{
+	const char *cs;
+
+	setlocale(LC_CTYPE, "");
+	cs = nl_langinfo(CODESET);
+	if (cs && strcmp(cs, "UTF-8") == 0)
+		return 1;
+	if (!setlocale(LC_CTYPE, "C.UTF-8"))
+		return 0;
+	cs = nl_langinfo(CODESET);
+	return cs && strcmp(cs, "UTF-8") == 0;
+}
+
 int cmd_track(const ut_cli *base, int argc, char **argv)
 {
 	track t;
@@ -406,7 +426,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	uint64_t seed = 0;
 	size_t max_bytes = UT_CLI_MAX_BYTES_DEFAULT;
 	char name[UT_CLI_NAME_MAX];
-	int c, status = UT_EXIT_OK, has_seed = 0;
+	int c, status = UT_EXIT_OK, has_seed = 0, utf8;
 
 	memset(&t, 0, sizeof(t));
 	t.acting = -1;
@@ -478,7 +498,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		                    "指定してください",
 		             "standard input is for commands: give the scenario "
 		             "as a file"));
-	setlocale(LC_CTYPE, "");
+	utf8 = utf8_ctype();
 	if (!t.max_events)
 		t.max_events = MG_COMBAT_MAX_EVENTS_DEFAULT;
 	if (resume) { /* MG-TRACK-14 */
@@ -530,6 +550,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 		}
 	}
 	t.tty = isatty(STDIN_FILENO);
+	t.edit = t.tty && utf8;
 	/* MG-TRACK-5: the replay names the file and carries the scenario */
 	if (!resume && (mg_scenario_to_yaml(&yaml, &yaml_len, t.s) < 0 ||
 	                mg_replay_set_scenario(&t.rep, path, yaml, yaml_len) < 0))

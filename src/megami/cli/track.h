@@ -77,7 +77,8 @@ typedef struct track {
 	int64_t ahead[TR_AHEAD_MAX]; /* the rest of the roll's values typed on
 	                                one line, or rolled by one Enter */
 	size_t nahead;
-	int tty;            /* stdin is a terminal: libedit */
+	int tty;            /* stdin is a terminal */
+	int edit;           /* ... and the characters are UTF-8: libedit */
 	int input_over;     /* a line over TR_LINE_MAX (or no memory to
 	                       read one) ended the input */
 	int quit;           /* the person quit */

@@ -238,7 +238,7 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 			suspend();
 			continue;
 		}
-		if (t->tty) {
+		if (t->edit) {
 			while ((line = readline(prompt)) && strlen(line) > TR_LINE_MAX) {
 				free(line);
 				too_long(t, 0);
@@ -274,7 +274,7 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 			return NULL;
 		}
 		t->interrupts = 0;
-		if (t->tty && *line)
+		if (t->edit && *line)
 			add_history(line);
 		return line;
 	}
