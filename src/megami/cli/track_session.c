@@ -354,6 +354,15 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		tr_odds(t, 1);
 		return 1;
 	}
+	if (n >= 1 && strcmp(w[0], "gm") == 0) {
+		/* the GM's hand is a decision's (MG-GM-3), not a die's: said
+		 * so (it was "type a value from 1 to 6"; GM review 2026-12-06) */
+		tr_say("%s", UT_TR(&t->ui, "  gm のコマンドは行動を決める入力（「名前>」）で使えます。"
+		                          "いまはダイスの目を入力してください\n",
+		                   "  gm commands are taken at a decision (the 'name>' "
+		                   "prompt); here type the die\n"));
+		return 1;
+	}
 	if (n == 1 && tr_is(w[0], "a", "all")) {
 		t->auto_rest = 1;
 		if (ri.kind == MG_ROLL_INITIATIVE)
