@@ -343,7 +343,8 @@ diff -u "$TMP/fight.result.want" "$TMP/fight.result" >&2 ||
 # Session 3: the C locale (LANG=C, as over ssh without a locale): the
 # tracker reads its UTF-8 names and prompts as C.UTF-8 (libedit crashed at
 # the first prompt, アリア's: exit 139; GM review 2026-12-06); a die typed,
-# history (Up brings "6" back), a gm command at a die, q, no save: exit 0
+# history (Up brings "6" back), a gm command at a die, a typo at a
+# decision, q, no save: exit 0
 "${T[@]}" respawn-pane -k -t mg \
 	"env -u LC_ALL -u LC_CTYPE LANG=C TERM=xterm '$MEGAMI' track --lang en --seed 3 \
 	examples/megami/duel.yaml; echo \"[exit \$?]\"; sleep 600" ||
@@ -360,6 +361,12 @@ expect_line "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17"
 type_line "gm hp オーガ 3"
 wait_line "  gm commands are taken at a decision (the 'name>' prompt); here type the die"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
+# a typo of a command at a decision: the nearest command is offered
+type_line "1 1"
+wait_prompt "アリア>"
+type_line "atack 1 2"
+wait_line "  unknown command 'atack': did you mean attack? (? lists them)"
+wait_prompt "アリア>"
 type_line q
 wait_prompt "save the replay to (Enter: don't save)>"
 type_line ""

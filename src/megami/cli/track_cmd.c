@@ -12,6 +12,7 @@
 #include "track.h"
 
 #include "util/out.h"
+#include "util/utf8.h"
 
 /* MG-TRACK-11: `?` at each kind of prompt. */
 static const char *const helps[][2] = {
@@ -417,6 +418,25 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 				act->kind = simple[i].kind;
 				return CMD_ACT;
 			}
+	}
+	{
+		/* a typo of a command's long word (`atack 1 1`): the nearest
+		 * (GM review 2026-12-06: there was no "did you mean") */
+		static const char *const words[] = {
+			"attack", "finish", "move", "run", "wait", "end",
+			"resume", "stay", "status", "odds", "undo", "redo",
+			"quit", "help"};
+		const char *near = NULL;
+		size_t i, best = SIZE_MAX;
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (ut_utf8_closer(k, words[i], &best))
+				near = words[i];
+		if (near && strlen(k) > 1) {
+			tr_say(UT_TR(&t->ui, "  「%s」は分かりません。%s のことですか？（? で一覧）\n",
+			             "  unknown command '%s': did you mean %s? (? lists them)\n"),
+			       copy, near);
+			return CMD_AGAIN;
+		}
 	}
 	tr_say(UT_TR(&t->ui, "  「%s」は分かりません（? で一覧）\n",
 	                  "  unknown command '%s' (? lists them)\n"), copy);
