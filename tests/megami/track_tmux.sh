@@ -367,6 +367,11 @@ wait_prompt "アリア>"
 type_line "atack 1 2"
 wait_line "  unknown command 'atack': did you mean attack? (? lists them)"
 wait_prompt "アリア>"
+# a GM trying to add an enemy: told that the characters are the scenario's
+type_line "gm add ゴブリン NPC"
+wait_line "  (gm add adds a condition: the characters are the scenario's, none can be added during the fight)"
+expect_line "  no character 'ゴブリン'"
+wait_prompt "アリア>"
 type_line q
 wait_prompt "save the replay to (Enter: don't save)>"
 type_line ""

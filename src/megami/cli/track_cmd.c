@@ -278,8 +278,18 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 		       "gm clear WHO COND (? lists them)\n"));
 		return CMD_AGAIN;
 	}
-	if ((c = tr_find_char(t, w[2])) < 0)
-		return no_char(t, w[2]);
+	if ((c = tr_find_char(t, w[2])) < 0) {
+		no_char(t, w[2]);
+		/* `gm add ゴブリン NPC`, a GM adding an enemy (GM review
+		 * 2026-12-06): the characters are the scenario's */
+		if (c == -1 && k == 2)
+			tr_say("%s", UT_TR(&t->ui,
+			       "  （gm add は状態を加えます。キャラクターはシナリオのもので、"
+			       "戦闘の途中では増やせません）\n",
+			       "  (gm add adds a condition: the characters are the "
+			       "scenario's, none can be added during the fight)\n"));
+		return CMD_AGAIN;
+	}
 	memset(adj, 0, sizeof(*adj));
 	adj->kind = (mg_adjust_kind)k;
 	adj->who = (uint32_t)c;
