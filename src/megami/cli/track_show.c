@@ -162,9 +162,17 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 			if (tg.side == st.side || tg.state == MG_STATE_DEAD ||
 			    at->range < 0 || d > (uint64_t)at->range)
 				continue;
-			tr_say(UT_TR(&t->ui, "  a %zu %zu    %s → %s（距離 %llu m）\n",
-			                  "  a %zu %zu    attack %s on %s (distance %llu m)\n"),
-			       a + 1, i + 1, at->name, tg.name, (unsigned long long)d);
+			/* what the line alone did not say (GM review
+			 * 2026-12-06): an area attack hits every enemy there, a
+			 * complex one takes the whole main process */
+			tr_say(UT_TR(&t->ui, "  a %zu %zu    %s → %s（距離 %llu m%s%s）\n",
+			                  "  a %zu %zu    attack %s on %s (distance %llu m%s%s)\n"),
+			       a + 1, i + 1, at->name, tg.name, (unsigned long long)d,
+			       at->area == MG_AREA_ENGAGEMENT
+			       ? UT_TR(&t->ui, "、そこの敵すべて", "; every enemy there") : "",
+			       at->timing == MG_TIMING_COMPLEX
+			       ? UT_TR(&t->ui, "、複雑：メインプロセスすべて",
+			               "; complex: the whole main process") : "");
 		}
 		for (i = 0; ask->normal && i < t->s->ncharacters; i++) {
 			mg_combat_character(&tg, t->c, i);
