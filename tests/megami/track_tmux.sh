@@ -344,7 +344,7 @@ diff -u "$TMP/fight.result.want" "$TMP/fight.result" >&2 ||
 # tracker reads its UTF-8 names and prompts as C.UTF-8 (libedit crashed at
 # the first prompt, アリア's: exit 139; GM review 2026-12-06); a die typed,
 # history (Up brings "6" back), a gm command at a die, a typo at a
-# decision, q, no save: exit 0
+# decision, gm add of no character, gm dmg and gm heal, q, saved: exit 0
 "${T[@]}" respawn-pane -k -t mg \
 	"env -u LC_ALL -u LC_CTYPE LANG=C TERM=xterm '$MEGAMI' track --lang en --seed 3 \
 	examples/megami/duel.yaml; echo \"[exit \$?]\"; sleep 600" ||
@@ -372,8 +372,18 @@ type_line "gm add ゴブリン NPC"
 wait_line "  (gm add adds a condition: the characters are the scenario's, none can be added during the fight)"
 expect_line "  no character 'ゴブリン'"
 wait_prompt "アリア>"
+# the GM's damage and healing: オーガ 30 − 4 = 26, 26 + 10 = 36, kept in
+# the replay as the HP they gave (gm hp 2 26, gm hp 2 36)
+type_line "gm dmg オーガ 4"
+wait_line "GM: オーガ's HP 30 → 26"
+wait_prompt "アリア>"
+type_line "gm heal 2 10"
+wait_line "GM: オーガ's HP 26 → 36"
+wait_prompt "アリア>"
 type_line q
 wait_prompt "save the replay to (Enter: don't save)>"
-type_line ""
+type_line "$TMP/c.replay"
 wait_prompt "[exit 0]"
+grep -Fxq "gm hp 2 26" "$TMP/c.replay" && grep -Fxq "gm hp 2 36" "$TMP/c.replay" ||
+	fail "the replay does not keep gm dmg and gm heal as gm hp 2 26 and 36"
 echo "track_tmux.sh: ok"

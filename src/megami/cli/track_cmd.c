@@ -27,6 +27,7 @@ static const char *const helps[][2] = {
 	"  y / n              待機中：いま行動する / 待機を続ける\n"
 	"GMの手（リプレイに残ります）:\n"
 	"  gm hp 相手 値      HPを値にする（0以下で戦闘不能、戦闘不能から1以上で回復）\n"
+	"  gm dmg 相手 値     HPを値だけ減らす（gm damage でも）、gm heal 相手 値 で増やす\n"
 	"  gm pos 相手 位置   位置を変える（移動のルールによらない）\n"
 	"  gm add 相手 状態   状態をつける（戦闘不能 か 死亡）\n"
 	"  gm clear 相手 状態 状態を外す（戦闘不能 → 行動可、死亡 → 戦闘不能）\n"
@@ -45,6 +46,7 @@ static const char *const helps[][2] = {
 	"The GM's hand (kept in the replay):\n"
 	"  gm hp WHO N        set the HP to N (0 or less: incapacitated; 1 or more\n"
 	"                     brings an incapacitated character back)\n"
+	"  gm dmg WHO N       take N from the HP (or gm damage); gm heal WHO N adds N\n"
 	"  gm pos WHO POS     put the character at POS (no movement rules)\n"
 	"  gm add WHO COND    add a condition (incapacitated or dead)\n"
 	"  gm clear WHO COND  clear it (incapacitated → able, dead → incapacitated)\n"
@@ -260,22 +262,31 @@ static int position(track *t, const char *w, int gm, int64_t *out)
 	return -1;
 }
 
-/* MG-TRACK-9: gm hp|pos|add|clear WHO VALUE into *adj. */
+/* MG-TRACK-9: gm hp|pos|add|clear WHO VALUE into *adj; gm dmg|damage|heal
+ * WHO N, the HP less or more N, is a gm hp of the HP it gives (the
+ * replay keeps that: GM review 2026-12-06, a GM's trap or potion was an
+ * HP worked out by hand). */
 static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 {
 	static const char *const kinds[] = {"hp", "pos", "add", "clear"};
 	size_t k;
 	long c;
+	int rel = 0; /* -1 dmg, 1 heal */
 
-	for (k = 0; n == 4 && k < 4; k++)
+	if (n == 4 && (!strcmp(w[1], "dmg") || !strcmp(w[1], "damage")))
+		rel = -1;
+	else if (n == 4 && !strcmp(w[1], "heal"))
+		rel = 1;
+	k = 0; /* dmg and heal: an hp */
+	for (; !rel && n == 4 && k < 4; k++)
 		if (!strcmp(w[1], kinds[k]))
 			break;
 	if (n != 4 || k == 4) {
 		tr_say("%s", UT_TR(&t->ui,
-		       "  GMの手は gm hp 相手 値 / gm pos 相手 位置 / gm add 相手 状態 / "
-		       "gm clear 相手 状態 です（? で一覧）\n",
-		       "  the GM's hand is gm hp WHO N / gm pos WHO POS / gm add WHO COND / "
-		       "gm clear WHO COND (? lists them)\n"));
+		       "  GMの手は gm hp 相手 値 / gm dmg 相手 値 / gm heal 相手 値 / "
+		       "gm pos 相手 位置 /\n  gm add 相手 状態 / gm clear 相手 状態 です（? で一覧）\n",
+		       "  the GM's hand is gm hp WHO N / gm dmg WHO N / gm heal WHO N / "
+		       "gm pos WHO POS /\n  gm add WHO COND / gm clear WHO COND (? lists them)\n"));
 		return CMD_AGAIN;
 	}
 	if ((c = tr_find_char(t, w[2])) < 0) {
@@ -296,6 +307,36 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	if (adj->kind == MG_ADJ_HP) {
 		/* MG-SCN-LIMIT-2: within the scenario's bound */
 		int rc = tr_parse_int(w[3], 1, &adj->value);
+		if (rc == 0 && rel) {
+			/* the HP less or more N: both within the bound, so the
+			 * sum does not overflow; N ≥ 0 */
+			mg_char_state st;
+			char now[32];
+			mg_combat_character(&st, t->c, (size_t)c);
+			if (adj->value < 0) {
+				tr_say(UT_TR(&t->ui, "  「%s」は0以上の整数にしてください\n",
+				             "  '%s' must be a whole number, 0 or more\n"),
+				       w[3]);
+				return CMD_AGAIN;
+			}
+			if (adj->value > MG_SCN_NUMBER_MAX) {
+				out_of_range(t, "HP", "HP", w[3], 1);
+				return CMD_AGAIN;
+			}
+			/* (both within the bound of 10^12: no overflow) */
+			adj->value = st.hp + rel * adj->value;
+			if (adj->value < -MG_SCN_NUMBER_MAX ||
+			    adj->value > MG_SCN_NUMBER_MAX) {
+				snprintf(now, sizeof(now), "%" PRId64, adj->value);
+				tr_say(UT_TR(&t->ui, "  HPが%sになり、範囲外です（%" PRId64 "から%"
+				                     PRId64 "まで）\n",
+				             "  the HP would be %s, out of range (from %"
+				             PRId64 " to %" PRId64 ")\n"),
+				       now, -MG_SCN_NUMBER_MAX, MG_SCN_NUMBER_MAX);
+				return CMD_AGAIN;
+			}
+			return CMD_ADJUST;
+		}
 		if (rc == 0 && adj->value >= -MG_SCN_NUMBER_MAX &&
 		    adj->value <= MG_SCN_NUMBER_MAX)
 			return CMD_ADJUST;
