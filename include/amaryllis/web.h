@@ -67,7 +67,9 @@ typedef struct am_web_config {
 	unsigned request_timeout_s; /**< a request (line, headers, body) must
 	                             be in whole within this many seconds of
 	                             the connection's opening or of its last
-	                             response, else the connection is closed */
+	                             response, and an answer taken at 4 KiB a
+	                             second or more over each such span, else
+	                             the connection is closed */
 	unsigned hill_wait_ms;  /**< a hill entry waits this long for the
 	                             database's write lock (503 past it) */
 	const char *const *public_hosts; /**< names the Host header may give
@@ -161,7 +163,8 @@ void am_web_response_free(am_web_response *resp);
  * am_web_handle the server checks its Host (421; 400 when an HTTP/1.1
  * request has none), and for a POST its Origin (403) and Content-Type
  * (415); it closes connections whose request is not in whole within
- * request_timeout_s, and, when every connection is taken, the one that
+ * request_timeout_s or that take an answer at less than 4 KiB a second
+ * over such a span, and, when every connection is taken, the one that
  * has waited longest for its request (docs/WEB.md, "Security").
  * @param port_out  receives the port bound (may be NULL)
  * @return 0; AM_ERROR (am_error_last says why) when it cannot listen

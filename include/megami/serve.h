@@ -60,7 +60,9 @@ typedef struct mg_serve_config {
 	                             0: unlimited */
 	unsigned request_timeout_s; /**< a request must be in whole within
 	                             this many seconds of the connection's
-	                             opening or its last response */
+	                             opening or its last response; and an
+	                             answer taken at 4 KiB a second or more
+	                             over each such span */
 	const char *const *public_hosts; /**< names Host may give besides the
 	                             listening address (copied) */
 	size_t npublic_hosts;

@@ -62,7 +62,8 @@ typedef struct ut_httpd_config {
 	unsigned timeout_s;     /**< close a connection idle this long */
 	unsigned request_timeout_s; /**< a request in whole within this long
 	                             of the connection's opening or its last
-	                             response */
+	                             response; an answer taken at 4 KiB a
+	                             second or more over each such span */
 	unsigned rate;          /**< requests a minute per address; 0: none
 	                             (a large answer costs more:
 	                             UT_HTTPD_BYTES_PER_REQUEST) */

@@ -482,7 +482,9 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 			if (ut_utf8_closer(k, words[i], &best))
 				near = words[i];
-		if (near && strlen(k) > 1) {
+		/* (not the word itself: `wait 3`, a command with words too
+		 * many, is no typo) */
+		if (near && strlen(k) > 1 && strcmp(near, k) != 0) {
 			tr_say(UT_TR(&t->ui, "  「%s」は分かりません。%s のことですか？（? で一覧）\n",
 			             "  unknown command '%s': did you mean %s? (? lists them)\n"),
 			       copy, near);

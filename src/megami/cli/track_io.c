@@ -161,16 +161,26 @@ static void suspend(void)
  * bytes before its newline (never more is kept: a longer line ends the
  * input, too_long); NULL at the end of input or when a signal interrupted
  * the read (the part read is dropped). */
-static char *plain_line(track *t)
+static char *plain_line(track *t, int *again)
 {
 	char buf[TR_LINE_MAX + 1], *line;
 	size_t n = 0;
 	int ch = EOF;
 
+	*again = 0;
 	while (n <= TR_LINE_MAX && (ch = getchar()) != EOF && ch != '\n')
 		buf[n++] = (char)ch;
 	if (ch == EOF && ferror(stdin) && errno == EINTR) {
 		clearerr(stdin);
+		return NULL;
+	}
+	if (n > TR_LINE_MAX && t->tty) {
+		/* at a terminal without libedit (no UTF-8 locale): refused
+		 * and asked again, as libedit's line is (MG-TRACK-1) */
+		while ((ch = getchar()) != EOF && ch != '\n')
+			;
+		too_long(t, 0);
+		*again = 1;
 		return NULL;
 	}
 	if (n > TR_LINE_MAX) {
@@ -245,10 +255,15 @@ char *tr_input_at(track *t, const char *prompt, int save_prompt)
 				tr_show(t);
 			}
 		} else {
+			int again;
 			tr_say("%s", prompt);
 			tr_show(t);
-			if ((line = plain_line(t)))
-				tr_say("%s\n", line); /* the transcript shows it */
+			/* the transcript shows the line; a terminal (without
+			 * libedit: no UTF-8 locale) echoed it already */
+			if ((line = plain_line(t, &again)) && !t->tty)
+				tr_say("%s\n", line);
+			if (again)
+				continue;
 		}
 		if (!line && (got_stop || got_int)) {
 			if (signalled(t, save_prompt))

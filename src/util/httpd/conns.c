@@ -21,8 +21,8 @@
  *   at least MIN_RATE bytes a second of it (the bytes its system
  *   acknowledged, TCP_INFO), over each span of `deadline` seconds from the
  *   queuing on; the reaper closes one that took less in a span
- *   ("slow-read").  Not while nothing we sent waits for it (SIOCOUTQ
- *   empty): then the server is behind.  Only an answer larger than the
+ *   ("slow-read").  Not when, at the span's end, nothing we sent waits
+ *   for it (SIOCOUTQ empty): then the server is behind.  Only an answer larger than the
  *   sockets' buffers is still being sent after a span; libmicrohttpd's own
  *   inactivity limit (timeout_s) only closes a reader that takes nothing,
  *   and one that takes a byte now and then would keep its slot for as long
@@ -74,19 +74,25 @@ static int waiting(int fd)
 	return ioctl(fd, SIOCOUTQ, &n) == 0 && n > 0;
 }
 
-/* The bytes the client has acknowledged on this connection (TCP_INFO), or
- * UINT64_MAX when the system does not say. */
-static uint64_t acked(int fd)
+uint64_t ut_httpd_tcp_bytes(int fd, int sent)
 {
 	struct tcp_info ti;
 	socklen_t n = sizeof(ti);
+	size_t need = sent ? offsetof(struct tcp_info, tcpi_bytes_acked) +
+	                     sizeof(ti.tcpi_bytes_acked)
+	                   : offsetof(struct tcp_info, tcpi_bytes_received) +
+	                     sizeof(ti.tcpi_bytes_received);
 
 	memset(&ti, 0, sizeof(ti));
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 ||
-	    n < offsetof(struct tcp_info, tcpi_bytes_acked) +
-	        sizeof(ti.tcpi_bytes_acked))
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 || n < need)
 		return UINT64_MAX;
-	return ti.tcpi_bytes_acked;
+	return sent ? ti.tcpi_bytes_acked : ti.tcpi_bytes_received;
+}
+
+/* The bytes the client has acknowledged on this connection. */
+static uint64_t acked(int fd)
+{
+	return ut_httpd_tcp_bytes(fd, 1);
 }
 
 /* Bytes a second a client must take of an answer being sent, over each

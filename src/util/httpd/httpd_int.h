@@ -47,6 +47,10 @@ void ut_httpd_conn_closed(ut_httpd_conns *t, ut_httpd_conn *c);
 void ut_httpd_conn_busy(ut_httpd_conns *t, ut_httpd_conn *c, int busy);
 void ut_httpd_conn_started(ut_httpd_conns *t, ut_httpd_conn *c);
 void ut_httpd_conn_sending(ut_httpd_conns *t, ut_httpd_conn *c);
+/* The bytes of a TCP connection so far (TCP_INFO): acknowledged by the
+ * peer when `sent`, else received (a FIN received counts one); UINT64_MAX
+ * when the system does not say. */
+uint64_t ut_httpd_tcp_bytes(int fd, int sent);
 const char *ut_httpd_conn_cut(ut_httpd_conns *t, ut_httpd_conn *c);
 
 #endif

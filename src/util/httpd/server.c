@@ -18,7 +18,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <limits.h>
-#include <linux/tcp.h>
 #include <netinet/in.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -981,15 +980,9 @@ static MHD_Result_t handler(void *cls, struct MHD_Connection *c,
  * counts one), or 0 when the system does not say. */
 static uint64_t received(int fd)
 {
-	struct tcp_info ti;
-	socklen_t n = sizeof(ti);
+	uint64_t n = ut_httpd_tcp_bytes(fd, 0);
 
-	memset(&ti, 0, sizeof(ti));
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 ||
-	    n < offsetof(struct tcp_info, tcpi_bytes_received) +
-	        sizeof(ti.tcpi_bytes_received))
-		return 0;
-	return ti.tcpi_bytes_received;
+	return n == UINT64_MAX ? 0 : n;
 }
 
 /* One line per request: ADDR METHOD PATH STATUS BYTES MS DETAIL, then

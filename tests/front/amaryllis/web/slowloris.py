@@ -264,7 +264,9 @@ try:
     # socket's buffers, ~8 KiB, and 512 bytes a second: ~9.5 KiB of 12),
     # so cut at DEADLINE; give it the second span too, where a larger
     # receive buffer would push it, and the reaper's 0.1 s)
-    ok(after is not None and DEADLINE - 0.3 < after < 2 * DEADLINE + 1 and how == "- slow-read",
+    # (the lower bound loose: `first` is the client's, and a client that
+    # wakes late on a loaded machine makes `after` short of the server's)
+    ok(after is not None and DEADLINE - 1 < after < 2 * DEADLINE + 1 and how == "- slow-read",
        f"a reader of 512 bytes a second is cut after --request-timeout {DEADLINE} s "
        f"({after}, {how})")
     ok(end == "reset" and n < 100000,
