@@ -157,10 +157,12 @@ static void suspend(void)
 	sigaction(SIGTSTP, &old, NULL);
 }
 
-/* One line of standard input without a terminal, at most TR_LINE_MAX
- * bytes before its newline (never more is kept: a longer line ends the
- * input, too_long); NULL at the end of input or when a signal interrupted
- * the read (the part read is dropped). */
+/* One line of standard input without libedit (no terminal, or a terminal
+ * with no UTF-8 locale), at most TR_LINE_MAX bytes before its newline
+ * (never more is kept: a longer line ends the input, too_long; at a
+ * terminal it is refused and *again set, to ask again); NULL at the end of
+ * input or when a signal interrupted the read (the part read is
+ * dropped). */
 static char *plain_line(track *t, int *again)
 {
 	char buf[TR_LINE_MAX + 1], *line;
