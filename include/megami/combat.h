@@ -132,7 +132,8 @@ typedef enum mg_event_kind {
 	                         armor_attr, damage, hp; flag = 1 killed */
 	MG_EV_DEATH,        /**< target died (left the combat) */
 	MG_EV_END,          /**< the combat is over: winner (MG_SIDE_* or -1),
-	                         round = rounds played */
+	                         round = rounds played; flag = 1 when the GM
+	                         ended it (MG_ADJ_END, MG-GM-5) */
 	MG_EV_ADJUST        /**< the GM's hand (mg_combat_adjust) on target:
 	                         flag = the mg_adjust_kind; from → to: HP,
 	                         position, or the mg_state for a condition;
@@ -201,6 +202,8 @@ typedef struct mg_result {
 	int winner;       /**< MG_SIDE_PC, MG_SIDE_NPC, or -1 (draw) */
 	int64_t rounds;   /**< the round it ended in (0: before round 1;
 	                       round_limit for a draw) */
+	int by_gm;        /**< 1 when the GM ended it (MG_ADJ_END, MG-GM-5):
+	                       the winner is the GM's word, -1 for none */
 } mg_result;
 
 /** A character now, for rendering and trackers. */
@@ -390,19 +393,24 @@ typedef enum mg_adjust_kind {
 	MG_ADJ_POS,     /**< position = value */
 	MG_ADJ_ADD,     /**< add the condition `value` (MG_STATE_INCAPACITATED:
 	                     able → 戦闘不能; MG_STATE_DEAD: → dead) */
-	MG_ADJ_CLEAR    /**< clear it (戦闘不能 → able; dead → 戦闘不能) */
+	MG_ADJ_CLEAR,   /**< clear it (戦闘不能 → able; dead → 戦闘不能) */
+	MG_ADJ_END      /**< end the round progression now (MG-GM-5): `value`
+	                     is the winner the GM declares, MG_SIDE_PC,
+	                     MG_SIDE_NPC or -1 for none; `who` is not used */
 } mg_adjust_kind;
 
 /** One adjustment by the GM. */
 typedef struct mg_adjust {
 	mg_adjust_kind kind;
-	uint32_t who;     /**< a character index */
-	int64_t value;    /**< HP, position, or an mg_state */
+	uint32_t who;     /**< a character index (not used by MG_ADJ_END) */
+	int64_t value;    /**< HP, position, an mg_state, or a winner */
 } mg_adjust;
 
 /**
  * The GM's hand on a combat waiting for a decision (MG-GM-1): change a
- * character's HP, position or condition, reported as MG_EV_ADJUST.  A
+ * character's HP, position or condition, reported as MG_EV_ADJUST, or end
+ * the combat with the winner the GM declares (MG_ADJ_END, MG-GM-5:
+ * MG_EV_END with flag 1; mg_result's by_gm).  A
  * main process whose actor is no longer able, or after which a side has
  * nobody able, ends on the next mg_combat_next (the end check follows,
  * M8.9); at a resume question, a side with nobody able ends the combat.

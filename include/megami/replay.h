@@ -28,6 +28,7 @@
  *     gm pos 2 5                       decision, before its answer: HP,
  *     gm add 2 incapacitated           position, add or clear a condition
  *     gm clear 2 dead                  (incapacitated or dead)
+ *     gm end pc | npc | none           the GM ends the combat (MG-GM-5)
  *
  * Characters and attacks are numbered from 1 (scenario order, the actor's
  * list).  Headers come before the first die or decision.  The library does

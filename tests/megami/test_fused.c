@@ -360,11 +360,17 @@ static void random_adjust(mg_adjust *adj, ut_rng *r, size_t n)
 {
 	memset(adj, 0, sizeof(*adj));
 	adj->who = (uint32_t)pick(r, n);
-	adj->kind = (mg_adjust_kind)pick(r, 4);
+	/* the GM ending the combat (MG-GM-5) one time in 20: winner PC,
+	 * NPC or none, or a refused 2 */
+	adj->kind = pick(r, 20) == 0 ? MG_ADJ_END : (mg_adjust_kind)pick(r, 4);
 	adj->value = adj->kind == MG_ADJ_HP ? pick(r, 10) - 3
 	             : adj->kind == MG_ADJ_POS ? pick(r, 30) - 5
+	             : adj->kind == MG_ADJ_END ? pick(r, 4) - 1
 	             : 1 + pick(r, 2);
 }
+
+/* Combats the GM ended (MG-GM-5), over every compare. */
+static uint64_t gm_ended;
 
 /* Fight g both ways from the start; then compare what happened. */
 static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
@@ -439,6 +445,8 @@ static void compare(const gen *g, uint64_t seed, uint64_t *ended, int quiet)
 	assert_int_equal(ra.over, rb.over);
 	assert_int_equal(ra.winner, rb.winner);
 	assert_int_equal(ra.rounds, rb.rounds);
+	assert_int_equal(ra.by_gm, rb.by_gm);
+	gm_ended += (uint64_t)ra.by_gm;
 	same_state(&a, &b);
 	/* and after it: the next call says the same */
 	rca = mg_combat_next(&ask, a.c);
@@ -470,6 +478,8 @@ static void test_fused_equals_steps(void **state)
 	}
 	/* most combats end; some stop on an error (the paths above) */
 	assert_true(ended > 12000);
+	/* and the GM's end was among the adjustments */
+	assert_true(gm_ended > 0);
 	/* each path of the quiet run was taken (debug builds) */
 	check_paths(0, MG_QP_COUNT - 1);
 }

@@ -4,8 +4,8 @@
  * MG-REPLAY-2), every parse error with its line and column, and playing a
  * replay on a combat (MG-REPLAY-3): misplaced dice and decisions, illegal
  * decisions, values outside 1…6, items after the end, a replay that stops
- * early; the GM's hand (MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4): `gm` lines written, read,
- * refused and played; what the engine says each die is for (MG-TRACK-7)
+ * early; the GM's hand (MG-GM-1, MG-GM-2, MG-GM-3, MG-GM-4, MG-GM-5): `gm` lines
+ * written, read, refused and played, `gm end` ending the combat; what the engine says each die is for (MG-TRACK-7)
  * and its refusals in both languages.
  */
 #include <setjmp.h>
@@ -552,9 +552,9 @@ static void test_MG_GM_1_parse_errors(void **state)
 {
 	(void)state;
 	bad(HEAD "gm\n", MG_EINVALID, 3, 3,
-	    "'gm' is followed by hp, pos, add or clear");
+	    "'gm' is followed by hp, pos, add, clear or end");
 	bad(HEAD "gm heal 1 2\n", MG_EINVALID, 3, 4,
-	    "'gm' is followed by hp, pos, add or clear");
+	    "'gm' is followed by hp, pos, add, clear or end");
 	bad(HEAD "gm hp 1\n", MG_EINVALID, 3, 8,
 	    "'gm hp' needs a character number and a value");
 	bad(HEAD "gm hp 1 2 3\n", MG_EINVALID, 3, 11,
@@ -694,6 +694,154 @@ static void test_MG_GM_2_engine(void **state)
 	g.kind = MG_ADJ_POS; g.who = 2; g.value = 1;
 	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
 	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_NO_CHARACTER);
+	duel_free(&f);
+}
+
+/* MG-GM-5: `gm end` written and read with its winner (pc, npc, none:
+ * MG_SIDE_PC 0, MG_SIDE_NPC 1, −1), every malformed one located. */
+static void test_MG_GM_5_replay(void **state)
+{
+	static const char want[] =
+		"megami-replay 1\n"
+		"rng xoshiro256ss-1\n"
+		"scenario s.yaml\n"
+		"gm end pc\n"
+		"gm end npc\n"
+		"gm end none\n";
+	static const int64_t winners[] = {MG_SIDE_PC, MG_SIDE_NPC, -1};
+	mg_replay r = MG_REPLAY_INIT, back;
+	mg_replay_loc loc;
+	mg_adjust g;
+	char *text = NULL;
+	size_t len = 0, i;
+
+	(void)state;
+	assert_int_equal(mg_replay_set_scenario(&r, "s.yaml", NULL, 0), 0);
+	memset(&g, 0, sizeof(g));
+	g.kind = MG_ADJ_END;
+	for (i = 0; i < 3; i++) {
+		g.value = winners[i];
+		assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
+	}
+	assert_int_equal(mg_replay_write(&text, &len, &r), 0);
+	assert_string_equal(text, want);
+	assert_int_equal(mg_replay_parse(&back, &loc, text, len, MG_LANG_EN), 0);
+	assert_int_equal(back.nitems, 3);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(back.items[i].kind, MG_RITEM_ADJUST);
+		assert_int_equal(back.items[i].adjust.kind, MG_ADJ_END);
+		assert_true(back.items[i].adjust.value == winners[i]);
+		assert_int_equal(back.items[i].line, 4 + i);
+	}
+	free(text);
+	mg_replay_free(&r);
+	mg_replay_free(&back);
+
+	/* "gm end" is 6 columns: the missing winner is at column 7 */
+	bad(HEAD "gm end\n", MG_EINVALID, 3, 7,
+	    "'gm end' needs the winner (pc, npc or none)");
+	bad(HEAD "gm end pc 2\n", MG_EINVALID, 3, 11,
+	    "too many values for 'gm end'");
+	bad(HEAD "gm end PC\n", MG_EINVALID, 3, 8,
+	    "the winner is pc, npc or none, not 'PC'");
+	bad(HEAD "gm end 1\n", MG_EINVALID, 3, 8,
+	    "the winner is pc, npc or none, not '1'");
+}
+
+typedef struct ends {
+	int n, winner, flag;
+	int64_t round;
+} ends;
+
+static int on_end(void *ud, const mg_combat *c, const mg_event *ev)
+{
+	ends *e = ud;
+
+	(void)c;
+	if (ev->kind == MG_EV_END) {
+		e->n++;
+		e->winner = ev->winner;
+		e->flag = ev->flag;
+		e->round = ev->round;
+	}
+	return 0;
+}
+
+/* MG-GM-5: the GM ends the combat at A's first decision of round 1
+ * (initiative 3+3 against 1+1: A first), with B (HP 3) and A (HP 10)
+ * both able: over at once in round 1, the winner the GM's word (NPC here,
+ * though both sides are able: a count of the able would say no one),
+ * by_gm 1, one end event with flag 1; HP untouched.  A winner of 2 is
+ * refused and changes nothing; nothing may follow the end; a restart
+ * clears by_gm. */
+static void test_MG_GM_5_end(void **state)
+{
+	mg_combat_opts o = MG_COMBAT_OPTS_INIT;
+	ends e = {0, 0, 0, 0};
+	duel f;
+	mg_result res;
+	mg_char_state st;
+	mg_adjust g;
+	mg_ask ask;
+
+	(void)state;
+	duel_init(&f);
+	mg_combat_free(f.c);
+	o.dice = &f.d;
+	o.on_event = on_end;
+	o.event_ud = &e;
+	assert_int_equal(mg_combat_new(&f.c, &f.s, &o), 0);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\n"), 0);
+	memset(&g, 0, sizeof(g));
+	g.kind = MG_ADJ_END;
+	g.who = 7; /* not used: no character 8 is asked for */
+	g.value = 2;
+	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_BAD_ADJUST);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 0);
+	assert_int_equal(e.n, 0);
+	g.value = MG_SIDE_NPC;
+	assert_int_equal(mg_combat_adjust(f.c, &g), 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 1);
+	assert_int_equal(res.winner, MG_SIDE_NPC);
+	assert_int_equal(res.rounds, 1);
+	assert_int_equal(res.by_gm, 1);
+	assert_int_equal(e.n, 1);
+	assert_int_equal(e.winner, MG_SIDE_NPC);
+	assert_int_equal(e.flag, 1);
+	assert_int_equal(e.round, 1);
+	assert_int_equal(mg_combat_character(&st, f.c, 1), 0);
+	assert_int_equal(st.hp, 3);
+	assert_int_equal(st.state, MG_STATE_ABLE);
+	assert_int_equal(mg_combat_next(&ask, f.c), 0);
+	assert_int_equal(ask.kind, MG_ASK_OVER);
+	/* over: no decision pending, so no more of the GM's hand */
+	assert_int_equal(mg_combat_adjust(f.c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f.c), MG_REFUSE_NOT_PENDING);
+	mg_combat_restart(f.c);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 0);
+	assert_int_equal(res.by_gm, 0);
+	duel_free(&f);
+
+	/* played from a replay: none, then nothing may follow */
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\ngm end none\n"), 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.over, 1);
+	assert_int_equal(res.winner, -1);
+	assert_int_equal(res.by_gm, 1);
+	duel_free(&f);
+	play_bad("dice 3 3 1 1\ngm end pc\nend\n", MG_EINVALID, 5, 1,
+	         "the combat is over, but the replay goes on");
+	/* a fight that ends by the rules is not the GM's */
+	duel_init(&f);
+	assert_int_equal(duel_play(&f, "dice 3 3 1 1\ngm add 2 dead\n"), 0);
+	mg_combat_result(&res, f.c);
+	assert_int_equal(res.winner, MG_SIDE_PC);
+	assert_int_equal(res.by_gm, 0);
 	duel_free(&f);
 }
 
@@ -897,6 +1045,8 @@ int main(void)
 		cmocka_unit_test(test_MG_GM_2_3_play),
 		cmocka_unit_test(test_MG_GM_1_play_errors),
 		cmocka_unit_test(test_MG_GM_2_engine),
+		cmocka_unit_test(test_MG_GM_5_replay),
+		cmocka_unit_test(test_MG_GM_5_end),
 		cmocka_unit_test(test_MG_ACT_1_refusal_text),
 		cmocka_unit_test(test_MG_TRACK_7_rolling),
 		cmocka_unit_test(test_alloc_failures),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "track.h"
 
@@ -31,6 +32,7 @@ static const char *const helps[][2] = {
 	"  gm pos 相手 位置   位置を変える（移動のルールによらない）\n"
 	"  gm add 相手 状態   状態をつける（戦闘不能 か 死亡）\n"
 	"  gm clear 相手 状態 状態を外す（戦闘不能 → 行動可、死亡 → 戦闘不能）\n"
+	"  gm end 勝者        ラウンド進行を終える（勝者 pc / npc / none、省略で none）\n"
 	"  u                  取り消す（ひとつ前の決定まで、何度でも）\n"
 	"  r                  取り消したものをやり直す\n"
 	"  o                  見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
@@ -50,6 +52,8 @@ static const char *const helps[][2] = {
 	"  gm pos WHO POS     put the character at POS (no movement rules)\n"
 	"  gm add WHO COND    add a condition (incapacitated or dead)\n"
 	"  gm clear WHO COND  clear it (incapacitated → able, dead → incapacitated)\n"
+	"  gm end WINNER      end the round progression (pc, npc or none; none\n"
+	"                     when left out)\n"
 	"  u                  undo (back to the previous decision, again and again)\n"
 	"  r                  redo what was undone\n"
 	"  o                  odds: 10,000 fights from here, chances and rounds\n"
@@ -262,10 +266,33 @@ static int position(track *t, const char *w, int gm, int64_t *out)
 	return -1;
 }
 
+/* MG-GM-5: gm end [pc|npc|none] into *adj (none when left out). */
+static int gm_end(track *t, char **w, size_t n, mg_adjust *adj)
+{
+	memset(adj, 0, sizeof(*adj));
+	adj->kind = MG_ADJ_END;
+	adj->value = -1;
+	if (n == 2 || (n == 3 && (!strcasecmp(w[2], "none") ||
+	                          !strcmp(w[2], "なし"))))
+		return CMD_ADJUST;
+	if (n == 3 && !strcasecmp(w[2], "pc")) {
+		adj->value = MG_SIDE_PC;
+		return CMD_ADJUST;
+	}
+	if (n == 3 && !strcasecmp(w[2], "npc")) {
+		adj->value = MG_SIDE_NPC;
+		return CMD_ADJUST;
+	}
+	tr_say("%s", UT_TR(&t->ui,
+	       "  gm end の勝者は pc / npc / none です（省略で none）\n",
+	       "  the winner of gm end is pc, npc or none (none when left out)\n"));
+	return CMD_AGAIN;
+}
+
 /* MG-TRACK-9: gm hp|pos|add|clear WHO VALUE into *adj; gm dmg|damage|heal
  * WHO N, the HP less or more N, is a gm hp of the HP it gives (the
  * replay keeps that: GM review 2026-12-06, a GM's trap or potion was an
- * HP worked out by hand). */
+ * HP worked out by hand); gm end (MG-GM-5). */
 static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 {
 	static const char *const kinds[] = {"hp", "pos", "add", "clear"};
@@ -273,6 +300,8 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	long c;
 	int rel = 0; /* -1 dmg, 1 heal */
 
+	if (n >= 2 && !strcmp(w[1], "end"))
+		return gm_end(t, w, n, adj);
 	if (n == 4 && (!strcmp(w[1], "dmg") || !strcmp(w[1], "damage")))
 		rel = -1;
 	else if (n == 4 && !strcmp(w[1], "heal"))
@@ -284,9 +313,11 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	if (n != 4 || k == 4) {
 		tr_say("%s", UT_TR(&t->ui,
 		       "  GMの手は gm hp 相手 値 / gm dmg 相手 値 / gm heal 相手 値 / "
-		       "gm pos 相手 位置 /\n  gm add 相手 状態 / gm clear 相手 状態 です（? で一覧）\n",
+		       "gm pos 相手 位置 /\n  gm add 相手 状態 / gm clear 相手 状態 / "
+		       "gm end 勝者 です（? で一覧）\n",
 		       "  the GM's hand is gm hp WHO N / gm dmg WHO N / gm heal WHO N / "
-		       "gm pos WHO POS /\n  gm add WHO COND / gm clear WHO COND (? lists them)\n"));
+		       "gm pos WHO POS /\n  gm add WHO COND / gm clear WHO COND / "
+		       "gm end WINNER (? lists them)\n"));
 		return CMD_AGAIN;
 	}
 	if ((c = tr_find_char(t, w[2])) < 0) {

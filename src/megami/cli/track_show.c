@@ -93,7 +93,7 @@ void tr_action_text(char *buf, size_t size, const mg_action *a)
 }
 
 /* A replay item as typed at a prompt: the decision, the GM's hand
- * (`gm hp 2 15`), or a die. */
+ * (`gm hp 2 15`, `gm end pc`), or a die. */
 void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it)
 {
 	static const char *const gm[] = {"hp", "pos", "add", "clear"};
@@ -105,7 +105,11 @@ void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it)
 		tr_action_text(buf, size, &it->action);
 		break;
 	case MG_RITEM_ADJUST:
-		if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
+		if (g->kind == MG_ADJ_END) /* MG-GM-5 */
+			snprintf(buf, size, "gm end %s",
+			         g->value == MG_SIDE_PC ? "pc"
+			         : g->value == MG_SIDE_NPC ? "npc" : "none");
+		else if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
 			snprintf(buf, size, "gm %s %u %lld", gm[g->kind & 3],
 			         (unsigned)g->who + 1, (long long)g->value);
 		else

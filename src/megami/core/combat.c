@@ -298,6 +298,7 @@ void mg_combat_restart(mg_combat *c)
 	c->result.over = 0;
 	c->result.winner = -1;
 	c->result.rounds = 0;
+	c->result.by_gm = 0;
 	c->rc = 0;
 	c->err[0] = '\0';
 	c->nevents = 0;
@@ -326,29 +327,40 @@ void mg_combat_free(mg_combat *c)
 
 /* ---- rounds -------------------------------------------------------------- */
 
-/* MG-END-1: the combat is over; the winner is the side with someone able. */
-static int finish(mg_combat *c, int64_t rounds)
+/* The combat is over in round `rounds` with `winner`; by_gm: the GM ended
+ * it (MG-GM-5). */
+static int end_with(mg_combat *c, int64_t rounds, int winner, int by_gm)
 {
-	int winner = -1, rc;
+	int rc;
 
 	if ((rc = mg_event_due(c)) < 0) /* the end event too (MG-BUDGET-1) */
 		return rc;
-	if (c->able[MG_SIDE_PC] && !c->able[MG_SIDE_NPC])
-		winner = MG_SIDE_PC;
-	else if (!c->able[MG_SIDE_PC] && c->able[MG_SIDE_NPC])
-		winner = MG_SIDE_NPC;
 	c->result.over = 1;
 	c->result.winner = winner;
 	c->result.rounds = rounds;
+	c->result.by_gm = by_gm;
 	c->phase = MG_PH_OVER;
 	if (rc) {
 		mg_event ev;
 		mg_event_init(&ev, c, MG_EV_END);
 		ev.round = rounds;
 		ev.winner = winner;
+		ev.flag = by_gm;
 		return mg_emit(c, &ev);
 	}
 	return 0;
+}
+
+/* MG-END-1: the combat is over; the winner is the side with someone able. */
+static int finish(mg_combat *c, int64_t rounds)
+{
+	int winner = -1;
+
+	if (c->able[MG_SIDE_PC] && !c->able[MG_SIDE_NPC])
+		winner = MG_SIDE_PC;
+	else if (!c->able[MG_SIDE_PC] && c->able[MG_SIDE_NPC])
+		winner = MG_SIDE_NPC;
+	return end_with(c, rounds, winner, 0);
 }
 
 /* MG-INIT-2: value high first; ties: higher 行動, PC before NPC, scenario
@@ -741,8 +753,8 @@ static const char *const refusals[][2] = {
 	                     "その状態ではありません"},
 	[MG_REFUSE_IS_DEAD] = {"it is dead: clear 死亡 first",
 	                     "死亡しています：先に死亡を解除してください"},
-	[MG_REFUSE_BAD_ADJUST] = {"not an adjustment (HP, position, 戦闘不能 or 死亡)",
-	                     "調整できるのは HP、位置、戦闘不能、死亡です"},
+	[MG_REFUSE_BAD_ADJUST] = {"not an adjustment (HP, position, 戦闘不能 or 死亡, or the end with PC, NPC or no winner)",
+	                     "調整できるのは HP、位置、戦闘不能、死亡と、勝者（PC、NPC、なし）を決めての終了です"},
 };
 
 mg_refusal mg_combat_refusal(const mg_combat *c)
@@ -1159,6 +1171,19 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 		c->refusal = MG_REFUSE_NOT_PENDING;
 		return ut_error_set(UT_EINVALID,
 		                    "no decision is pending (call mg_combat_next)");
+	}
+	if (adj->kind == MG_ADJ_END) {
+		/* MG-GM-5: the GM ends the round progression, in the middle
+		 * of a round too; the winner is the GM's word */
+		if (adj->value != MG_SIDE_PC && adj->value != MG_SIDE_NPC &&
+		    adj->value != -1) {
+			c->refusal = MG_REFUSE_BAD_ADJUST;
+			return ut_error_set(UT_EINVALID, "%s",
+			                    refusals[MG_REFUSE_BAD_ADJUST][0]);
+		}
+		if ((rc = end_with(c, c->round, (int)adj->value, 1)) < 0)
+			return fail(c, rc);
+		return 0;
 	}
 	if (adj->who >= c->n) {
 		c->refusal = MG_REFUSE_NO_CHARACTER;

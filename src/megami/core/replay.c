@@ -122,7 +122,10 @@ int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust)
 /* ---- parsing ------------------------------------------------------------- */
 
 /* MG-GM-1: the words of the GM's hand after `gm`, and of conditions. */
-static const char *const gm_words[] = {"hp", "pos", "add", "clear"};
+static const char *const gm_words[] = {"hp", "pos", "add", "clear", "end"};
+
+/* MG-GM-5: the winner of `gm end`, by MG_SIDE_* (none: -1). */
+static const char *const end_words[] = {"pc", "npc"};
 
 static const char *const cond_words[] = {
 	[MG_STATE_INCAPACITATED] = "incapacitated",
@@ -303,8 +306,36 @@ static int decision(parser *ps, const tok *t, size_t n)
 	return 0;
 }
 
+/* MG-GM-5: "gm end pc|npc|none" into *adj.  Returns 0 or a located
+ * error. */
+static int gm_end_line(parser *ps, const tok *t, size_t n, mg_adjust *adj)
+{
+	if (n < 3)
+		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
+		               UT_TRL(ps->lang, "「gm end」には勝者（pc, npc, none）が要ります",
+		                      "'gm end' needs the winner (pc, npc or none)"));
+	if (n > 3)
+		return fail_at(ps, UT_EINVALID, t[3].col,
+		               UT_TRL(ps->lang, "「gm end」の値が多すぎます",
+		                      "too many values for 'gm end'"));
+	adj->kind = MG_ADJ_END;
+	if (tok_is(&t[2], end_words[MG_SIDE_PC]))
+		adj->value = MG_SIDE_PC;
+	else if (tok_is(&t[2], end_words[MG_SIDE_NPC]))
+		adj->value = MG_SIDE_NPC;
+	else if (tok_is(&t[2], "none"))
+		adj->value = -1;
+	else
+		return fail_at(ps, UT_EINVALID, t[2].col,
+		               UT_TRL(ps->lang, "勝者は pc, npc, none のどれかです（「%.*s」）",
+		                      "the winner is pc, npc or none, not '%.*s'"),
+		               (int)t[2].len, t[2].s);
+	return 0;
+}
+
 /* MG-GM-1: "gm hp C V", "gm pos C P", "gm add|clear C incapacitated|dead"
- * (C from 1).  Returns 0 or a located error. */
+ * (C from 1); MG-GM-5: "gm end pc|npc|none".  Returns 0 or a located
+ * error. */
 static int gm_line(parser *ps, const tok *t, size_t n)
 {
 	mg_adjust adj;
@@ -319,8 +350,13 @@ static int gm_line(parser *ps, const tok *t, size_t n)
 	if (n < 2 || w == sizeof(gm_words) / sizeof(gm_words[0]))
 		return fail_at(ps, UT_EINVALID,
 		               n < 2 ? chars(ps->text, ps->len) + 1 : t[1].col,
-		               UT_TRL(ps->lang, "「gm」の後は hp, pos, add, clear のどれかです",
-		                      "'gm' is followed by hp, pos, add or clear"));
+		               UT_TRL(ps->lang, "「gm」の後は hp, pos, add, clear, end のどれかです",
+		                      "'gm' is followed by hp, pos, add, clear or end"));
+	if (w == MG_ADJ_END) {
+		if ((rc = gm_end_line(ps, t, n, &adj)) < 0)
+			return rc;
+		goto add;
+	}
 	if (n < 4)
 		return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
 		               UT_TRL(ps->lang, "「gm %s」にはキャラクターの番号と値が要ります",
@@ -357,6 +393,7 @@ static int gm_line(parser *ps, const tok *t, size_t n)
 		                      "the condition is incapacitated or dead, not '%.*s'"),
 		               (int)t[3].len, t[3].s);
 	}
+add:
 	if (!(it = add_item(ps->r)))
 		return UT_ENOMEM;
 	it->kind = MG_RITEM_ADJUST;
@@ -752,6 +789,13 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 		}
 		if (it->kind == MG_RITEM_ADJUST) {
 			const mg_adjust *g = &it->adjust;
+			if (g->kind == MG_ADJ_END) { /* MG-GM-5 */
+				ut_buf_printf(&b, "gm end %s\n",
+				              g->value == MG_SIDE_PC ? "pc"
+				              : g->value == MG_SIDE_NPC ? "npc"
+				              : "none");
+				continue;
+			}
 			ut_buf_printf(&b, "gm %s %" PRIu64 " ",
 			              gm_words[(unsigned)g->kind & 3],
 			              (uint64_t)g->who + 1);

@@ -178,6 +178,8 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	case MG_EV_END:
 		bad |= ut_json_put(o, "winner", side_name(ev->winner));
+		if (ev->flag) /* MG-GM-5 */
+			bad |= ut_json_put(o, "by", json_string("gm"));
 		break;
 	case MG_EV_ADJUST: { /* MG-GM-4 */
 		static const char *const what[] = {"hp", "position", "add",
@@ -247,6 +249,8 @@ int mg_json_finish(mg_log *log, const mg_combat *c, int rc)
 	                                      : side_name(r.winner)) < 0 ||
 	    field(b, ",\n ", "rounds",
 	          json_integer(rc < 0 ? mg_combat_round(c) : r.rounds)) < 0 ||
+	    (rc >= 0 && r.by_gm && /* MG-GM-5 */
+	     field(b, ",\n ", "ended_by", json_string("gm")) < 0) ||
 	    (rc < 0 && field(b, ",\n ", "error", str(mg_error_last())) < 0))
 		return UT_ENOMEM;
 	ut_buf_puts(b, ",\n \"characters\": [");

@@ -20,7 +20,8 @@ enum {
 	M_DEFENCE, M_HIT, M_HIT_CRIT, M_EVADED, M_HIT_DOWN, M_DAMAGE_ROLL,
 	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP,
 	M_FINISH, M_FINISH_FAILED, M_DEATH, M_RESULT, M_WINS, M_DRAW, M_CHAR,
-	M_ERROR, M_ADJ_HP, M_ADJ_POS, M_ADJ_STATE, M_ADJ_BECOMES, M_COUNT
+	M_ERROR, M_ADJ_HP, M_ADJ_POS, M_ADJ_STATE, M_ADJ_BECOMES, M_GM_END,
+	M_GM_WINS, M_GM_NONE, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -84,6 +85,10 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_RESULT] = {{"■結果（{1}ラウンド）", "■Result (round {1})"}},
 	[M_WINS] = {{"{1}の勝利", "{1} wins"}},
 	[M_DRAW] = {{"引き分け", "Draw"}},
+	/* MG-GM-5: the GM ended the round progression */
+	[M_GM_END] = {{"GM：ラウンド進行を終了", "GM: the round progression ends"}},
+	[M_GM_WINS] = {{"{1}の勝利（GMの判断）", "{1} wins (the GM's call)"}},
+	[M_GM_NONE] = {{"勝者なし（GMが終了）", "No winner (the GM ended the combat)"}},
 	[M_CHAR] = {{"{1}（{2}） HP {3} {4}", "{1} ({2}) HP {3} {4}"}},
 	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
 	/* MG-GM-4: the GM's hand */
@@ -273,8 +278,14 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		say(log, ev->flag ? M_MAIN_RESUMED : M_MAIN,
 		    UT_ARGS(ut_arg_str(actor)));
 		break;
-	case MG_EV_MAIN_END:
 	case MG_EV_END:
+		if (ev->flag) { /* MG-GM-5 */
+			say(log, M_GM_END, NULL, 0);
+			break;
+		}
+		line = 0;
+		break;
+	case MG_EV_MAIN_END:
 		line = 0;
 		break;
 	case MG_EV_WAIT:
@@ -413,10 +424,10 @@ int mg_text_finish(mg_log *log, const mg_combat *c, int rc)
 		say(log, M_RESULT, UT_ARGS(ut_arg_int(r.rounds)));
 		ut_buf_puts(&log->out, "\n");
 		if (r.winner >= 0)
-			say(log, M_WINS,
+			say(log, r.by_gm ? M_GM_WINS : M_WINS,
 			    UT_ARGS(ut_arg_str(r.winner == MG_SIDE_PC ? "PC" : "NPC")));
 		else
-			say(log, M_DRAW, NULL, 0);
+			say(log, r.by_gm ? M_GM_NONE : M_DRAW, NULL, 0);
 		ut_buf_puts(&log->out, "\n");
 	}
 	for (i = 0; i < s->ncharacters; i++) {
