@@ -42,7 +42,10 @@ extern "C" {
 typedef enum mg_state {
 	MG_STATE_ABLE = 0,          /**< able to act */
 	MG_STATE_INCAPACITATED = 1, /**< 戦闘不能: HP ≤ 0 */
-	MG_STATE_DEAD = 2           /**< 死亡: left the combat */
+	MG_STATE_DEAD = 2,          /**< 死亡: left the combat */
+	MG_STATE_ABSENT = 3         /**< 未登場: not in the scene yet; enters
+	                                 at the setup of round `enters`
+	                                 (登場判定, MG-ENTER-1) */
 } mg_state;
 
 /** A character's place in the round (M3). */
@@ -134,11 +137,16 @@ typedef enum mg_event_kind {
 	MG_EV_END,          /**< the combat is over: winner (MG_SIDE_* or -1),
 	                         round = rounds played; flag = 1 when the GM
 	                         ended it (MG_ADJ_END, MG-GM-5) */
-	MG_EV_ADJUST        /**< the GM's hand (mg_combat_adjust) on target:
+	MG_EV_ADJUST,       /**< the GM's hand (mg_combat_adjust) on target:
 	                         flag = the mg_adjust_kind; from → to: HP,
 	                         position, or the mg_state for a condition;
 	                         value → value2: its mg_state before and after;
 	                         hp: its HP after */
+	MG_EV_ENTER         /**< actor enters the scene at the round's setup
+	                         (登場判定, MG-ENTER-1), before the initiative,
+	                         or when the GM brings it in (flag 1,
+	                         MG_ADJ_ENTER, MG-ENTER-4): to = its position,
+	                         hp, value = its mg_state */
 } mg_event_kind;
 
 /** One event. */
@@ -376,7 +384,11 @@ typedef enum mg_refusal {
 	MG_REFUSE_ALREADY,        /**< adjust: it has that condition already */
 	MG_REFUSE_HASNT,          /**< adjust: it does not have that condition */
 	MG_REFUSE_IS_DEAD,        /**< adjust: dead: clear 死亡 first */
-	MG_REFUSE_BAD_ADJUST      /**< adjust: not a kind or condition */
+	MG_REFUSE_BAD_ADJUST,     /**< adjust: not a kind or condition */
+	MG_REFUSE_ABSENT,         /**< the target (an attack, a condition) has
+	                               not entered the scene yet (MG-ENTER-2) */
+	MG_REFUSE_PRESENT         /**< adjust: MG_ADJ_ENTER of a character in
+	                               the scene already (MG-ENTER-4) */
 } mg_refusal;
 
 /** The reason of the last refusal by c (MG_REFUSE_NONE after a success). */
@@ -394,9 +406,12 @@ typedef enum mg_adjust_kind {
 	MG_ADJ_ADD,     /**< add the condition `value` (MG_STATE_INCAPACITATED:
 	                     able → 戦闘不能; MG_STATE_DEAD: → dead) */
 	MG_ADJ_CLEAR,   /**< clear it (戦闘不能 → able; dead → 戦闘不能) */
-	MG_ADJ_END      /**< end the round progression now (MG-GM-5): `value`
+	MG_ADJ_END,     /**< end the round progression now (MG-GM-5): `value`
 	                     is the winner the GM declares, MG_SIDE_PC,
 	                     MG_SIDE_NPC or -1 for none; `who` is not used */
+	MG_ADJ_ENTER    /**< bring `who`, yet to enter, into the scene now
+	                     (MG-ENTER-4): MG_EV_ENTER with flag 1; it acts
+	                     from the next round; `value` is not used */
 } mg_adjust_kind;
 
 /** One adjustment by the GM. */

@@ -29,6 +29,7 @@
  *     gm add 2 incapacitated           position, add or clear a condition
  *     gm clear 2 dead                  (incapacitated or dead)
  *     gm end pc | npc | none           the GM ends the combat (MG-GM-5)
+ *     gm enter 3                       the GM brings #3 in (MG-ENTER-4)
  *
  * Characters and attacks are numbered from 1 (scenario order, the actor's
  * list).  Headers come before the first die or decision.  The library does

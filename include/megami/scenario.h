@@ -87,6 +87,9 @@ typedef struct mg_character {
 	int finish;          /**< policy `default`: とどめ (M6.3) */
 	const mg_attack *attacks;
 	size_t nattacks;
+	int64_t enters;      /**< the round it enters the scene (登場判定,
+	                          MG-ENTER-1), ≤ round_limit; ≤ 1: there
+	                          from the start (M8.1's default 1) */
 } mg_character;
 
 /*
@@ -134,7 +137,7 @@ typedef struct mg_scenario {
 } mg_scenario;
 
 /** Initialise a character with the defaults of M8.1 (stats and position
- *  0, no armor, no attacks, finish false); name, side and hp are for the
+ *  0, no armor, no attacks, finish false, enters 1); name, side and hp are for the
  *  caller, and hp_now should then be set to hp. */
 void mg_character_init(mg_character *c);
 

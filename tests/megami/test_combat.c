@@ -168,6 +168,11 @@ static int record(void *ud, const mg_combat *c, const mg_event *e)
 		tr(f, "J%d.%d:%lld>%lld", e->target, e->flag, (long long)e->from,
 		   (long long)e->to);
 		break;
+	case MG_EV_ENTER:
+		tr(f, "V%d@%lld:%lld%s%s", e->actor, (long long)e->to,
+		   (long long)e->hp, e->value == MG_STATE_ABLE ? "" : "X",
+		   e->flag ? "g" : "");
+		break;
 	case MG_EV_END:
 		tr(f, "E%sr%lld",
 		   e->winner == MG_SIDE_PC ? "PC" : e->winner == MG_SIDE_NPC ? "NPC" : "-",
@@ -1071,6 +1076,133 @@ static void test_dead_leave(void **state)
 	fx_end(f);
 }
 
+/* ---- 登場判定 -------------------------------------------------------------- */
+
+/* MG-ENTER-1 MG-ENTER-2 MG-ENTER-3: P0 (HP 10, 行動 3, 剣 5), N1 (HP 3,
+ * 行動 0, 爪 1), N2 (HP 4, 行動 1, 爪 1, enters in round 2), all at 0,
+ * other stats 0, limit 5.
+ * Round 1: N2 is not in the scene: only P0 6+6 = 15 and N1 1+1 = 2 roll,
+ * order 0,1.  P0 can't target N2 (refused, nothing changes); the policy
+ * attacks N1: 4+4 = 8 against 1+2 = 3, hit; damage 3 + 5 = 8, HP 3 → −5,
+ * 戦闘不能.  No NPC is able, but N2 is still to come: the combat goes on
+ * (a count of the able alone would end it, PC winning).  N1's turn is
+ * skipped.
+ * Round 2: N2 enters (at 0, HP 4) before the initiatives: P0 1+1 = 5, N2
+ * 6+6 = 13: order 2,0.  N2 attacks P0: 3+3 = 6 against 2+2 = 4, hit;
+ * damage 1 + 1 = 2, HP 10 → 8.  P0 attacks N2: 5+5 = 10 against 2+3 = 5,
+ * hit; damage 2 + 5 = 7, HP 4 → −3, 戦闘不能: no NPC able or to come, PC
+ * wins in round 2.  23 dice. */
+static void test_enter_round(void **state)
+{
+	fx *f = fx_new(5);
+	(void)state;
+	chr(f, "P0", MG_SIDE_PC, 10, 3, 0);
+	chr(f, "N1", MG_SIDE_NPC, 3, 0, 0);
+	chr(f, "N2", MG_SIDE_NPC, 4, 1, 0);
+	atk(f, 0, "剣", 5, 0);
+	atk(f, 1, "爪", 1, 0);
+	atk(f, 2, "爪", 1, 0);
+	f->ch[2].enters = 2;
+	assert_int_equal(mg_scenario_check(&f->s), 0);
+	DICE(f, 6, 6, 1, 1, 4, 4, 1, 2, 3,
+	     1, 1, 6, 6, 3, 3, 2, 2, 1, 5, 5, 2, 3, 2);
+	fx_start(f);
+	assert_int_equal(st(f, 2).state, MG_STATE_ABSENT);
+	ask_action(f, 0);
+	assert_int_equal(act(f, MG_ACT_ATTACK, 0, 0, 2), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f->c), MG_REFUSE_ABSENT);
+	assert_string_equal(mg_error_last(),
+	                    "P0: the target has not entered the scene yet");
+	assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+	expect(f,
+	       "R1 I0=6+6:15 I1=1+1:2 O0,1 M0 A0.0>1=4+4:8 D1=1+2:3hit G3:8 "
+	       "H1:8[0-/-]hp-5 X1hp-5 /0 S1 R2 V2@0:4 I0=1+1:5 I2=6+6:13 O2,0 "
+	       "M2 A2.0>0=3+3:6 D0=2+2:4hit G1:2 H0:2[0-/-]hp8 /2 "
+	       "M0 A0.0>2=5+5:10 D2=2+3:5hit G2:7 H2:7[0-/-]hp-3 X2hp-3 /0 "
+	       "EPCr2",
+	       23, MG_SIDE_PC, 2);
+	assert_int_equal(st(f, 2).state, MG_STATE_INCAPACITATED);
+	fx_end(f);
+}
+
+/* MG-ENTER-4: the scenario of test_enter_round, the same dice, but the
+ * GM brings N2 in at P0's first decision of round 1 (event V2 with the
+ * GM's mark, after P0's process began).  N2 is then able but outside
+ * round 1's order: no turn in round 1.  P0's policy chooses between N1
+ * (HP 3) and N2 (HP 4), same damage: the lower HP, N1, as before; N1
+ * falls, N2 able: the combat goes on.  Round 2 needs no entry (N2 is in)
+ * and goes as in test_enter_round: the same trace but for the place of
+ * the entry.  Bringing in one already there is refused. */
+static void test_enter_by_gm(void **state)
+{
+	fx *f = fx_new(5);
+	mg_adjust g;
+	(void)state;
+	chr(f, "P0", MG_SIDE_PC, 10, 3, 0);
+	chr(f, "N1", MG_SIDE_NPC, 3, 0, 0);
+	chr(f, "N2", MG_SIDE_NPC, 4, 1, 0);
+	atk(f, 0, "剣", 5, 0);
+	atk(f, 1, "爪", 1, 0);
+	atk(f, 2, "爪", 1, 0);
+	f->ch[2].enters = 2;
+	DICE(f, 6, 6, 1, 1, 4, 4, 1, 2, 3,
+	     1, 1, 6, 6, 3, 3, 2, 2, 1, 5, 5, 2, 3, 2);
+	fx_start(f);
+	ask_action(f, 0);
+	memset(&g, 0, sizeof(g));
+	g.kind = MG_ADJ_ENTER;
+	g.who = 0;
+	assert_int_equal(mg_combat_adjust(f->c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f->c), MG_REFUSE_PRESENT);
+	g.who = 2;
+	assert_int_equal(mg_combat_adjust(f->c, &g), 0);
+	assert_int_equal(st(f, 2).state, MG_STATE_ABLE);
+	assert_int_equal(st(f, 2).status, MG_STATUS_NONE);
+	assert_int_equal(mg_combat_adjust(f->c, &g), MG_EINVALID);
+	assert_int_equal(mg_combat_refusal(f->c), MG_REFUSE_PRESENT);
+	assert_string_equal(mg_error_last(), "N2: it is in the scene already");
+	assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+	expect(f,
+	       "R1 I0=6+6:15 I1=1+1:2 O0,1 M0 V2@0:4g A0.0>1=4+4:8 D1=1+2:3hit "
+	       "G3:8 H1:8[0-/-]hp-5 X1hp-5 /0 S1 R2 I0=1+1:5 I2=6+6:13 O2,0 "
+	       "M2 A2.0>0=3+3:6 D0=2+2:4hit G1:2 H0:2[0-/-]hp8 /2 "
+	       "M0 A0.0>2=5+5:10 D2=2+3:5hit G2:7 H2:7[0-/-]hp-3 X2hp-3 /0 "
+	       "EPCr2",
+	       23, MG_SIDE_PC, 2);
+	fx_end(f);
+}
+
+/* MG-ENTER-3: a reinforcement comes too late.  P0 (HP 1, 行動 0, no
+ * attacks), N1 (行動 3, 爪 5), N2 (HP 4, enters in round 2), all at 0.
+ * Round 1: P0 1+1 = 2, N1 6+6 = 15, order 1,0; N1 attacks: 4+4 = 8
+ * against 1+2 = 3, hit; damage 3 + 5 = 8, HP 1 → −7: no PC able or to
+ * come: NPC wins in round 1, N2 never enters (state absent, HP 4).  A
+ * scenario whose character would enter after the round limit is refused
+ * (it would never enter). */
+static void test_enter_too_late(void **state)
+{
+	fx *f = fx_new(5);
+	(void)state;
+	chr(f, "P0", MG_SIDE_PC, 1, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 3, 3, 0);
+	chr(f, "N2", MG_SIDE_NPC, 4, 1, 0);
+	atk(f, 1, "爪", 5, 0);
+	f->ch[2].enters = 2;
+	DICE(f, 1, 1, 6, 6, 4, 4, 1, 2, 3);
+	assert_int_equal(fx_run(f), 0);
+	expect(f,
+	       "R1 I0=1+1:2 I1=6+6:15 O1,0 M1 A1.0>0=4+4:8 D0=1+2:3hit G3:8 "
+	       "H0:8[0-/-]hp-7 X0hp-7 /1 ENPCr1",
+	       9, MG_SIDE_NPC, 1);
+	assert_int_equal(st(f, 2).state, MG_STATE_ABSENT);
+	assert_int_equal(st(f, 2).hp, 4);
+	fx_end(f);
+	f->ch[2].enters = 6;
+	assert_int_equal(mg_scenario_check(&f->s), MG_EINVALID);
+	assert_string_equal(mg_error_last(),
+	                    "N2: enters in round 6, after the round limit 5");
+}
+
 /* ---- 待機 ----------------------------------------------------------------- */
 
 /* MG-WAIT-1 MG-WAIT-2 MG-WAIT-3: P0 (行動 2), P1 (行動 1), N2 (行動 0), no
@@ -1928,6 +2060,9 @@ int main(void)
 		T("MG-MOVE-3", test_disengage),
 		T("MG-ACT-1 MG-ROUND-3", test_illegal_actions),
 		T("MG-FINISH-1 MG-FINISH-2", test_dead_leave),
+		T("MG-ENTER-1 MG-ENTER-2 MG-ENTER-3", test_enter_round),
+		T("MG-ENTER-3", test_enter_too_late),
+		T("MG-ENTER-4", test_enter_by_gm),
 		T("MG-WAIT-1 MG-WAIT-2 MG-WAIT-3", test_wait_resume),
 		T("MG-WAIT-4", test_wait_policy_resumes),
 		T("MG-WAIT-5", test_wait_incapacitated),

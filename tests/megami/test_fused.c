@@ -221,6 +221,17 @@ static void random_scenario(gen *g, uint64_t seed)
 		x->attacks = g->at[i];
 	}
 	g->s.round_limit = dense ? 1 : 1 + pick(&r, 15);
+	/* MG-ENTER-1: now and then characters that enter in a later round
+	 * (a stream of their own: the scenarios above stay as they were) */
+	{
+		ut_rng e;
+		ut_rng_seed(&e, seed ^ UINT64_C(0xe17e75));
+		if (g->s.round_limit > 1 && pick(&e, 8) == 0)
+			for (i = 0; i < npc + nnpc; i++)
+				if (pick(&e, 3) == 0)
+					g->ch[i].enters =
+						2 + pick(&e, (uint64_t)g->s.round_limit - 1);
+	}
 	g->s.characters = g->ch;
 	g->s.ncharacters = npc + nnpc;
 	g->max_events = pick(&r, 10) == 0 ? 1 + (uint64_t)pick(&r, 150)
@@ -361,8 +372,11 @@ static void random_adjust(mg_adjust *adj, ut_rng *r, size_t n)
 	memset(adj, 0, sizeof(*adj));
 	adj->who = (uint32_t)pick(r, n);
 	/* the GM ending the combat (MG-GM-5) one time in 20: winner PC,
-	 * NPC or none, or a refused 2 */
-	adj->kind = pick(r, 20) == 0 ? MG_ADJ_END : (mg_adjust_kind)pick(r, 4);
+	 * NPC or none, or a refused 2; bringing one in (MG-ENTER-4) about
+	 * as often (refused for one in the scene) */
+	adj->kind = pick(r, 20) == 0 ? MG_ADJ_END
+	            : pick(r, 19) == 0 ? MG_ADJ_ENTER
+	            : (mg_adjust_kind)pick(r, 4);
 	adj->value = adj->kind == MG_ADJ_HP ? pick(r, 10) - 3
 	             : adj->kind == MG_ADJ_POS ? pick(r, 30) - 5
 	             : adj->kind == MG_ADJ_END ? pick(r, 4) - 1

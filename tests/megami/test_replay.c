@@ -552,9 +552,16 @@ static void test_MG_GM_1_parse_errors(void **state)
 {
 	(void)state;
 	bad(HEAD "gm\n", MG_EINVALID, 3, 3,
-	    "'gm' is followed by hp, pos, add, clear or end");
+	    "'gm' is followed by hp, pos, add, clear, end or enter");
 	bad(HEAD "gm heal 1 2\n", MG_EINVALID, 3, 4,
-	    "'gm' is followed by hp, pos, add, clear or end");
+	    "'gm' is followed by hp, pos, add, clear, end or enter");
+	/* MG-ENTER-4 */
+	bad(HEAD "gm enter\n", MG_EINVALID, 3, 9,
+	    "'gm enter' needs a character number");
+	bad(HEAD "gm enter 2 3\n", MG_EINVALID, 3, 12,
+	    "too many values for 'gm enter'");
+	bad(HEAD "gm enter 0\n", MG_EINVALID, 3, 10,
+	    "character numbers start at 1 (not '0')");
 	bad(HEAD "gm hp 1\n", MG_EINVALID, 3, 8,
 	    "'gm hp' needs a character number and a value");
 	bad(HEAD "gm hp 1 2 3\n", MG_EINVALID, 3, 11,
@@ -707,7 +714,8 @@ static void test_MG_GM_5_replay(void **state)
 		"scenario s.yaml\n"
 		"gm end pc\n"
 		"gm end npc\n"
-		"gm end none\n";
+		"gm end none\n"
+		"gm enter 3\n";
 	static const int64_t winners[] = {MG_SIDE_PC, MG_SIDE_NPC, -1};
 	mg_replay r = MG_REPLAY_INIT, back;
 	mg_replay_loc loc;
@@ -723,10 +731,17 @@ static void test_MG_GM_5_replay(void **state)
 		g.value = winners[i];
 		assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
 	}
+	/* MG-ENTER-4: the GM brings character 3 in (0-based 2) */
+	g.kind = MG_ADJ_ENTER;
+	g.who = 2;
+	g.value = 0;
+	assert_int_equal(mg_replay_add_adjust(&r, &g), 0);
 	assert_int_equal(mg_replay_write(&text, &len, &r), 0);
 	assert_string_equal(text, want);
 	assert_int_equal(mg_replay_parse(&back, &loc, text, len, MG_LANG_EN), 0);
-	assert_int_equal(back.nitems, 3);
+	assert_int_equal(back.nitems, 4);
+	assert_int_equal(back.items[3].adjust.kind, MG_ADJ_ENTER);
+	assert_int_equal(back.items[3].adjust.who, 2);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(back.items[i].kind, MG_RITEM_ADJUST);
 		assert_int_equal(back.items[i].adjust.kind, MG_ADJ_END);

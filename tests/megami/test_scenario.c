@@ -321,6 +321,43 @@ static void test_number_range(void **state)
 	       " (from -1000000000000 to 1000000000000)\n");
 }
 
+/* MG-ENTER-1: `enters` (ja 登場ラウンド) is read, 1 when absent; written in
+ * the canonical YAML after position only when it is more than 1 (and
+ * read back); a round before 1 or after the round limit is an error at
+ * the value naming the range, the limit read wherever the key is. */
+static void test_enters(void **state)
+{
+	mg_scenario_doc *doc, *back;
+	char *y;
+	const mg_scenario *s = good(
+		"characters:\n"
+		"  - {name: a, side: PC, hp: 1}\n"
+		"  - {name: b, side: NPC, hp: 1, enters: 3}\n"
+		"  - {name: c, side: NPC, hp: 1, 登場ラウンド: 4}\n"
+		"round_limit: 4\n", &doc);
+
+	(void)state;
+	assert_int_equal(s->characters[0].enters, 1);
+	assert_int_equal(s->characters[1].enters, 3);
+	assert_int_equal(s->characters[2].enters, 4);
+	assert_int_equal(mg_scenario_to_yaml(&y, NULL, s), 0);
+	assert_null(strstr(y, "enters: 1\n"));
+	assert_non_null(strstr(y, "    position: 0\n    enters: 3\n    armor: {}\n"));
+	assert_int_equal(good(y, &back)->characters[2].enters, 4);
+	free(y);
+	mg_scenario_doc_free(back);
+	mg_scenario_doc_free(doc);
+	/* "  - {name: b, side: NPC, hp: 1, enters: " is 40 columns */
+	expect("round_limit: 3\ncharacters:\n"
+	       "  - {name: a, side: PC, hp: 1}\n"
+	       "  - {name: b, side: NPC, hp: 1, enters: 4}\n"
+	       "  - {name: c, side: NPC, hp: 1, enters: 0}\n",
+	       "4:41: entersの4は範囲外です（1から3までにしてください）\n"
+	       "5:41: entersの0は範囲外です（1から3までにしてください）\n",
+	       "4:41: enters 4 is out of range (from 1 to 3)\n"
+	       "5:41: enters 0 is out of range (from 1 to 3)\n");
+}
+
 /* MG-SCN-VAL-2: finish accepts true/True/TRUE and false/False/FALSE. */
 static void test_booleans(void **state)
 {
@@ -344,7 +381,8 @@ static void test_canonical_round_trip(void **state)
 	static const char *const files[] = {
 		"examples/megami/m1_example.yaml", "examples/megami/duel.yaml",
 		"examples/megami/encounter_4v4.yaml",
-		"examples/megami/japanese_keys.yaml"};
+		"examples/megami/japanese_keys.yaml",
+		"examples/megami/ambush.yaml"};
 	size_t i, len;
 
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -1166,6 +1204,7 @@ int main(void)
 		cmocka_unit_test(test_alloc_failures),
 		TEST("MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
 		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4", test_japanese_keys),
+		TEST("MG-ENTER-1", test_enters),
 		TEST("MG-SCN-CHR-7 MG-SCN-ATK-1 MG-SCN-TOP-2 MG-SCN-VAL-5", test_defaults),
 		TEST("MG-SCN-VAL-1 MG-SCN-CHR-3 MG-SCN-ATK-2 MG-SCN-LIMIT-2", test_limits),
 		TEST("MG-SCN-LIMIT-2", test_number_range),

@@ -33,6 +33,7 @@ static const char *const helps[][2] = {
 	"  gm add 相手 状態   状態をつける（戦闘不能 か 死亡）\n"
 	"  gm clear 相手 状態 状態を外す（戦闘不能 → 行動可、死亡 → 戦闘不能）\n"
 	"  gm end 勝者        ラウンド進行を終える（勝者 pc / npc / none、省略で none）\n"
+	"  gm enter 相手      未登場のキャラクターをいま登場させる（次のラウンドから行動）\n"
 	"  u                  取り消す（ひとつ前の決定まで、何度でも）\n"
 	"  r                  取り消したものをやり直す\n"
 	"  o                  見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
@@ -54,6 +55,8 @@ static const char *const helps[][2] = {
 	"  gm clear WHO COND  clear it (incapacitated → able, dead → incapacitated)\n"
 	"  gm end WINNER      end the round progression (pc, npc or none; none\n"
 	"                     when left out)\n"
+	"  gm enter WHO       bring a character yet to enter in now (it acts from\n"
+	"                     the next round)\n"
 	"  u                  undo (back to the previous decision, again and again)\n"
 	"  r                  redo what was undone\n"
 	"  o                  odds: 10,000 fights from here, chances and rounds\n"
@@ -302,6 +305,16 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 
 	if (n >= 2 && !strcmp(w[1], "end"))
 		return gm_end(t, w, n, adj);
+	if (n == 3 && !strcmp(w[1], "enter")) { /* MG-ENTER-4 */
+		if ((c = tr_find_char(t, w[2])) < 0) {
+			no_char(t, w[2]);
+			return CMD_AGAIN;
+		}
+		memset(adj, 0, sizeof(*adj));
+		adj->kind = MG_ADJ_ENTER;
+		adj->who = (uint32_t)c;
+		return CMD_ADJUST;
+	}
 	if (n == 4 && (!strcmp(w[1], "dmg") || !strcmp(w[1], "damage")))
 		rel = -1;
 	else if (n == 4 && !strcmp(w[1], "heal"))
@@ -314,10 +327,10 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 		tr_say("%s", UT_TR(&t->ui,
 		       "  GMの手は gm hp 相手 値 / gm dmg 相手 値 / gm heal 相手 値 / "
 		       "gm pos 相手 位置 /\n  gm add 相手 状態 / gm clear 相手 状態 / "
-		       "gm end 勝者 です（? で一覧）\n",
+		       "gm end 勝者 / gm enter 相手 です（? で一覧）\n",
 		       "  the GM's hand is gm hp WHO N / gm dmg WHO N / gm heal WHO N / "
 		       "gm pos WHO POS /\n  gm add WHO COND / gm clear WHO COND / "
-		       "gm end WINNER (? lists them)\n"));
+		       "gm end WINNER / gm enter WHO (? lists them)\n"));
 		return CMD_AGAIN;
 	}
 	if ((c = tr_find_char(t, w[2])) < 0) {

@@ -15,8 +15,17 @@
 
 /* ---- the state: MG-TRACK-3 ----------------------------------------------- */
 
-static const char *state_word(track *t, const mg_char_state *st, size_t i)
+/* The state column of character i; `when` (64 bytes) holds the words of
+ * one yet to enter. */
+static const char *state_word(track *t, const mg_char_state *st, size_t i,
+                              char *when)
 {
+	if (st->state == MG_STATE_ABSENT) { /* MG-ENTER-1 */
+		snprintf(when, 64, UT_TR(&t->ui, "未登場（第%lldラウンド）",
+		                         "enters in round %lld"),
+		         (long long)t->s->characters[i].enters);
+		return when;
+	}
 	if (st->state == MG_STATE_DEAD)
 		return UT_TR(&t->ui, "死亡", "dead");
 	if (st->state == MG_STATE_INCAPACITATED)
@@ -36,7 +45,7 @@ void tr_show_state(track *t)
 {
 	size_t i, n, w = 4;
 	const uint32_t *order = mg_combat_order(t->c, &n);
-	char buf[64];
+	char buf[64], when[64];
 
 	for (i = 0; i < t->s->ncharacters; i++) {
 		size_t cw = ut_width(t->s->characters[i].name,
@@ -65,7 +74,7 @@ void tr_show_state(track *t)
 		         (long long)t->s->characters[i].hp);
 		tr_say("  %-4s  %-8s  %-4lld  %s\n",
 		       st.side == MG_SIDE_PC ? "PC" : "NPC", buf,
-		       (long long)st.position, state_word(t, &st, i));
+		       (long long)st.position, state_word(t, &st, i, when));
 	}
 }
 
@@ -109,6 +118,8 @@ void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it)
 			snprintf(buf, size, "gm end %s",
 			         g->value == MG_SIDE_PC ? "pc"
 			         : g->value == MG_SIDE_NPC ? "npc" : "none");
+		else if (g->kind == MG_ADJ_ENTER) /* MG-ENTER-4 */
+			snprintf(buf, size, "gm enter %u", (unsigned)g->who + 1);
 		else if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
 			snprintf(buf, size, "gm %s %u %lld", gm[g->kind & 3],
 			         (unsigned)g->who + 1, (long long)g->value);
@@ -164,6 +175,7 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 			/* the engine's distance (MG-CKD-1: exact, unsigned) */
 			uint64_t d = mg_distance(tg.position, st.position);
 			if (tg.side == st.side || tg.state == MG_STATE_DEAD ||
+			    tg.state == MG_STATE_ABSENT ||
 			    at->range < 0 || d > (uint64_t)at->range)
 				continue;
 			/* what the line alone did not say (GM review

@@ -191,6 +191,7 @@ static void derive(mg_combat *c)
 	/* MG-END-2: the characters at the start (mg_combat_restart);
 	 * hp_now ≤ 0 starts 戦闘不能 (M8.1) */
 	c->able0[0] = c->able0[1] = 0;
+	c->coming0[0] = c->coming0[1] = 0;
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &c->s->characters[i];
 		mg_cchar *h = &c->ch0[i];
@@ -200,6 +201,10 @@ static void derive(mg_combat *c)
 		h->side = (int)d->side;
 		h->state = d->hp_now > 0 ? MG_STATE_ABLE
 		                         : MG_STATE_INCAPACITATED;
+		if (d->enters > 1) { /* MG-ENTER-1: not in the scene yet */
+			h->state = MG_STATE_ABSENT;
+			c->coming0[d->side]++;
+		}
 		h->status = MG_STATUS_NONE;
 		if (h->state == MG_STATE_ABLE)
 			c->able0[d->side]++;
@@ -287,6 +292,8 @@ void mg_combat_restart(mg_combat *c)
 	c->fresh = 1;
 	c->able[0] = c->able0[0];
 	c->able[1] = c->able0[1];
+	c->coming[0] = c->coming0[0];
+	c->coming[1] = c->coming0[1];
 	c->norder = 0;
 	c->phase = MG_PH_START;
 	c->round = 0;
@@ -351,14 +358,17 @@ static int end_with(mg_combat *c, int64_t rounds, int winner, int by_gm)
 	return 0;
 }
 
-/* MG-END-1: the combat is over; the winner is the side with someone able. */
+/* MG-END-1: the combat is over; the winner is the side with someone able
+ * (or yet to enter, MG-ENTER-3). */
 static int finish(mg_combat *c, int64_t rounds)
 {
 	int winner = -1;
+	int pc = c->able[MG_SIDE_PC] || c->coming[MG_SIDE_PC];
+	int npc = c->able[MG_SIDE_NPC] || c->coming[MG_SIDE_NPC];
 
-	if (c->able[MG_SIDE_PC] && !c->able[MG_SIDE_NPC])
+	if (pc && !npc)
 		winner = MG_SIDE_PC;
-	else if (!c->able[MG_SIDE_PC] && c->able[MG_SIDE_NPC])
+	else if (!pc && npc)
 		winner = MG_SIDE_NPC;
 	return end_with(c, rounds, winner, 0);
 }
@@ -381,16 +391,56 @@ static int goes_before(const mg_combat *c, uint32_t i, uint32_t j)
 	return i < j;
 }
 
+/* MG-ENTER-1: character i, yet to enter, comes into the scene: able, or
+ * 戦闘不能 when its HP is 0 or less (no event here). */
+static void enter(mg_combat *c, size_t i)
+{
+	mg_cchar *h = &c->ch[i];
+
+	c->coming[h->side]--;
+	h->state = h->hp > 0 ? MG_STATE_ABLE : MG_STATE_INCAPACITATED;
+	if (h->state == MG_STATE_ABLE)
+		c->able[h->side]++;
+}
+
+/* The event of character i's entering; by_gm: MG-ENTER-4. */
+static int entered(mg_combat *c, uint32_t i, int by_gm)
+{
+	mg_event ev;
+	int rc;
+
+	if ((rc = mg_event_due(c)) <= 0)
+		return rc;
+	mg_event_init(&ev, c, MG_EV_ENTER);
+	ev.actor = (int32_t)i;
+	ev.to = c->ch[i].pos;
+	ev.hp = c->ch[i].hp;
+	ev.value = c->ch[i].state;
+	ev.flag = by_gm;
+	return mg_emit(c, &ev);
+}
+
 /* MG-ROUND-1 (setup), MG-INIT-1 (rolls), MG-INIT-2 (order). */
 static int begin_round(mg_combat *c)
 {
-	size_t i, k;
+	size_t i, k, nent;
 	int rc;
 
 	c->fresh = 0;
 	c->round++;
 	c->norder = 0;
 	c->nwaiting = 0;
+	/* MG-ENTER-1: 登場判定, first of the setup: those due enter (the
+	 * scratch c->targets keeps who, for their events below) */
+	nent = 0;
+	if (c->coming[MG_SIDE_PC] || c->coming[MG_SIDE_NPC])
+		for (i = 0; i < c->n; i++) {
+			if (c->ch[i].state != MG_STATE_ABSENT ||
+			    c->s->characters[i].enters > c->round)
+				continue;
+			enter(c, i);
+			c->targets[nent++] = (uint32_t)i;
+		}
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
 		h->has_init = 0;
@@ -406,6 +456,9 @@ static int begin_round(mg_combat *c)
 		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
 	}
+	for (k = 0; k < nent; k++)
+		if ((rc = entered(c, c->targets[k], 0)) < 0)
+			return rc;
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
 		const mg_character *d;
@@ -524,7 +577,7 @@ static int end_main(mg_combat *c)
 		if ((rc = mg_emit(c, &ev)) < 0)
 			return rc;
 	}
-	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+	if (mg_decided(c))
 		return finish(c, c->round);
 	if (c->late) {
 		c->phase = MG_PH_LATE;
@@ -604,7 +657,7 @@ static int advance(mg_combat *c)
 			return 0;
 		case MG_PH_START:
 			/* MG-END-2: a side with nobody able before round 1 */
-			if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+			if (mg_decided(c))
 				rc = finish(c, 0);
 			else
 				c->phase = MG_PH_ROUND;
@@ -753,6 +806,10 @@ static const char *const refusals[][2] = {
 	                     "その状態ではありません"},
 	[MG_REFUSE_IS_DEAD] = {"it is dead: clear 死亡 first",
 	                     "死亡しています：先に死亡を解除してください"},
+	[MG_REFUSE_ABSENT] = {"the target has not entered the scene yet",
+	                     "対象はまだ登場していません"},
+	[MG_REFUSE_PRESENT] = {"it is in the scene already",
+	                     "もう登場しています"},
 	[MG_REFUSE_BAD_ADJUST] = {"not an adjustment (HP, position, 戦闘不能 or 死亡, or the end with PC, NPC or no winner)",
 	                     "調整できるのは HP、位置、戦闘不能、死亡と、勝者（PC、NPC、なし）を決めての終了です"},
 };
@@ -800,6 +857,8 @@ static int check_target(mg_combat *c, const mg_action *a,
 		return illegal(c, MG_REFUSE_NOT_ENEMY);
 	if (c->ch[a->target].state == MG_STATE_DEAD)
 		return illegal(c, MG_REFUSE_DEAD);
+	if (c->ch[a->target].state == MG_STATE_ABSENT) /* MG-ENTER-2 */
+		return illegal(c, MG_REFUSE_ABSENT);
 	if (finishing && c->ch[a->target].state != MG_STATE_INCAPACITATED)
 		return illegal(c, MG_REFUSE_NOT_DOWN);
 	d = mg_dist(c->ch[c->actor].pos, c->ch[a->target].pos);
@@ -1125,14 +1184,21 @@ static mg_refusal adjust_check(const mg_cchar *h, const mg_adjust *adj)
 	case MG_ADJ_ADD:
 		if (!cond)
 			return MG_REFUSE_BAD_ADJUST;
+		if (h->state == MG_STATE_ABSENT) /* MG-ENTER-2 */
+			return MG_REFUSE_ABSENT;
 		if (h->state == MG_STATE_DEAD ||
 		    (adj->value == MG_STATE_INCAPACITATED &&
 		     h->state == MG_STATE_INCAPACITATED))
 			return MG_REFUSE_ALREADY;
 		return MG_REFUSE_NONE;
+	case MG_ADJ_ENTER: /* MG-ENTER-4 */
+		return h->state == MG_STATE_ABSENT ? MG_REFUSE_NONE
+		                                   : MG_REFUSE_PRESENT;
 	case MG_ADJ_CLEAR:
 		if (!cond)
 			return MG_REFUSE_BAD_ADJUST;
+		if (h->state == MG_STATE_ABSENT) /* MG-ENTER-2 */
+			return MG_REFUSE_ABSENT;
 		if (adj->value == MG_STATE_INCAPACITATED &&
 		    h->state == MG_STATE_DEAD)
 			return MG_REFUSE_IS_DEAD;
@@ -1213,6 +1279,13 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 		set_state(c, adj->who, (mg_state)adj->value);
 		to = h->state;
 		break;
+	case MG_ADJ_ENTER:
+		/* MG-ENTER-4: in the scene now, out of this round's order (its
+		 * status stays MG_STATUS_NONE): it acts from the next round */
+		enter(c, adj->who);
+		if ((rc = entered(c, adj->who, 1)) < 0)
+			return fail(c, rc);
+		return 0;
 	default: /* MG_ADJ_CLEAR */
 		from = h->state;
 		set_state(c, adj->who, adj->value == MG_STATE_DEAD
@@ -1222,7 +1295,7 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 	}
 	/* MG-GM-3: the consequences, at the next mg_combat_next */
 	if (c->phase == MG_PH_MAIN)
-		c->cut = !c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC] ||
+		c->cut = mg_decided(c) ||
 		         c->ch[c->actor].state != MG_STATE_ABLE;
 	if ((rc = mg_event_due(c)) > 0) {
 		mg_event_init(&ev, c, MG_EV_ADJUST);
@@ -1235,8 +1308,7 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 		ev.hp = h->hp;
 		rc = mg_emit(c, &ev);
 	}
-	if (rc == 0 && c->phase == MG_PH_RESUME &&
-	    (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC]))
+	if (rc == 0 && c->phase == MG_PH_RESUME && mg_decided(c))
 		rc = finish(c, c->round);
 	if (rc < 0)
 		return fail(c, rc);

@@ -169,6 +169,7 @@ enum mg_qpath {
 	                       * modifiers kept */
 	MG_QP_NOFLAT_NOMODS,  /* ... no table of armor modifiers */
 	MG_QP_NOFLAT_BIG,     /* ... a value beyond MG_QFLAT_BOUND */
+	MG_QP_NOFLAT_ENTER,   /* ... a character enters later (MG-ENTER-1) */
 	MG_QP_COUNT
 };
 
@@ -199,6 +200,9 @@ struct mg_combat {
 	 * side then (derive: MG-END-2; mg_combat_restart copies them) */
 	mg_cchar *ch0;
 	size_t able0[2];
+	/* the characters of each side yet to enter (MG-ENTER-1), at the
+	 * start and now: a side with one to come is still in the combat */
+	size_t coming0[2], coming[2];
 	mg_cconst *k;      /* per character, from the scenario */
 	/* the characters of each side's enemies in scenario order: enemies
 	 * of side s are foe[s][0 .. nfoe[s]) (sides never change); both
@@ -303,6 +307,14 @@ static inline uint64_t mg_dist(int64_t a, int64_t b)
 static inline int mg_in_range(uint64_t d, int64_t range)
 {
 	return range >= 0 && d <= (uint64_t)range;
+}
+
+/* MG-END-1, MG-ENTER-3: is the combat decided, a side with nobody able
+ * and nobody yet to enter? */
+static inline int mg_decided(const mg_combat *c)
+{
+	return (!c->able[MG_SIDE_PC] && !c->coming[MG_SIDE_PC]) ||
+	       (!c->able[MG_SIDE_NPC] && !c->coming[MG_SIDE_NPC]);
 }
 
 /* An event with every field "none". */

@@ -141,6 +141,12 @@ void mg_quiet_derive(mg_combat *c)
 	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
 	if (c->n > MG_QFLAT_MAX || !c->mods)
 		return;
+	/* MG-ENTER-1: entries at a round's setup are the step machine's */
+	c->qf.why = MG_QP_NOFLAT_ENTER;
+	for (i = 0; i < c->n; i++)
+		if (sc[i].enters > 1)
+			return;
+	c->qf.why = MG_QP_NOFLAT_BIG;
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &sc[i];
 		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||

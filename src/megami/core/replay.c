@@ -122,7 +122,8 @@ int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust)
 /* ---- parsing ------------------------------------------------------------- */
 
 /* MG-GM-1: the words of the GM's hand after `gm`, and of conditions. */
-static const char *const gm_words[] = {"hp", "pos", "add", "clear", "end"};
+static const char *const gm_words[] = {"hp", "pos", "add", "clear", "end",
+                                       "enter"};
 
 /* MG-GM-5: the winner of `gm end`, by MG_SIDE_* (none: -1). */
 static const char *const end_words[] = {"pc", "npc"};
@@ -334,8 +335,8 @@ static int gm_end_line(parser *ps, const tok *t, size_t n, mg_adjust *adj)
 }
 
 /* MG-GM-1: "gm hp C V", "gm pos C P", "gm add|clear C incapacitated|dead"
- * (C from 1); MG-GM-5: "gm end pc|npc|none".  Returns 0 or a located
- * error. */
+ * (C from 1); MG-GM-5: "gm end pc|npc|none"; MG-ENTER-4: "gm enter C".
+ * Returns 0 or a located error. */
 static int gm_line(parser *ps, const tok *t, size_t n)
 {
 	mg_adjust adj;
@@ -350,10 +351,25 @@ static int gm_line(parser *ps, const tok *t, size_t n)
 	if (n < 2 || w == sizeof(gm_words) / sizeof(gm_words[0]))
 		return fail_at(ps, UT_EINVALID,
 		               n < 2 ? chars(ps->text, ps->len) + 1 : t[1].col,
-		               UT_TRL(ps->lang, "「gm」の後は hp, pos, add, clear, end のどれかです",
-		                      "'gm' is followed by hp, pos, add, clear or end"));
+		               UT_TRL(ps->lang, "「gm」の後は hp, pos, add, clear, end, enter のどれかです",
+		                      "'gm' is followed by hp, pos, add, clear, end or enter"));
 	if (w == MG_ADJ_END) {
 		if ((rc = gm_end_line(ps, t, n, &adj)) < 0)
+			return rc;
+		goto add;
+	}
+	if (w == MG_ADJ_ENTER) { /* MG-ENTER-4: "gm enter C" */
+		if (n < 3)
+			return fail_at(ps, UT_EINVALID, chars(ps->text, ps->len) + 1,
+			               UT_TRL(ps->lang, "「gm enter」にはキャラクターの番号が要ります",
+			                      "'gm enter' needs a character number"));
+		if (n > 3)
+			return fail_at(ps, UT_EINVALID, t[3].col,
+			               UT_TRL(ps->lang, "「gm enter」の値が多すぎます",
+			                      "too many values for 'gm enter'"));
+		adj.kind = MG_ADJ_ENTER;
+		if ((rc = ordinal(ps, &t[2], UT_TRL(ps->lang, "キャラクター",
+		                                    "character"), &adj.who)) < 0)
 			return rc;
 		goto add;
 	}
@@ -794,6 +810,11 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 				              g->value == MG_SIDE_PC ? "pc"
 				              : g->value == MG_SIDE_NPC ? "npc"
 				              : "none");
+				continue;
+			}
+			if (g->kind == MG_ADJ_ENTER) { /* MG-ENTER-4 */
+				ut_buf_printf(&b, "gm enter %" PRIu64 "\n",
+				              (uint64_t)g->who + 1);
 				continue;
 			}
 			ut_buf_printf(&b, "gm %s %" PRIu64 " ",

@@ -332,7 +332,9 @@ static inline size_t attack_targets(mg_combat *c, uint32_t i, const mg_attack *a
 	nfoe = c->nfoe[c->ch[i].side];
 	for (f = 0; f < nfoe; f++) {
 		const uint32_t k = foe[f];
-		if (c->ch[k].state != MG_STATE_DEAD && c->ch[k].pos == p)
+		/* able or 戦闘不能: not the dead, nor one yet to enter */
+		if (c->ch[k].state <= MG_STATE_INCAPACITATED &&
+		    c->ch[k].pos == p)
 			c->targets[nt++] = k;
 	}
 	return nt;
@@ -489,7 +491,7 @@ int mg_resolve_attack(mg_combat *c, uint32_t i, uint32_t a, uint32_t t)
 			return rc;
 	/* MG-END-1: the process ends at once when a side is left with no
 	 * character able to act */
-	if (!c->able[MG_SIDE_PC] || !c->able[MG_SIDE_NPC])
+	if (mg_decided(c))
 		c->cut = 1;
 	return 0;
 }

@@ -10,6 +10,7 @@ void mg_character_init(mg_character *c)
 	memset(c, 0, sizeof(*c));
 	c->side = MG_SIDE_PC;
 	c->hp = c->hp_now = 1;
+	c->enters = 1;
 }
 
 void mg_attack_init(mg_attack *a)
@@ -102,6 +103,13 @@ int mg_scenario_check(const mg_scenario *s)
 			return ut_error_set(UT_EINVALID, "%s: hp_now %lld > hp %lld",
 			                    c->name, (long long)c->hp_now,
 			                    (long long)c->hp);
+		/* MG-SCN-CHR-8 MG-ENTER-1: ≤ 1 is from the start; after
+		 * the round limit the character would never enter */
+		if (c->enters > s->round_limit)
+			return ut_error_set(UT_EINVALID, "%s: enters in round %lld,"
+			                    " after the round limit %lld", c->name,
+			                    (long long)c->enters,
+			                    (long long)s->round_limit);
 		if (c->nattacks && !c->attacks)
 			return ut_error_set(UT_EINVALID, "%s: no attack array",
 			                    c->name);

@@ -37,6 +37,7 @@ static const char *const kinds[] = {
 	[MG_EV_DEATH] = "death",
 	[MG_EV_END] = "end",
 	[MG_EV_ADJUST] = "adjust",
+	[MG_EV_ENTER] = "enter",
 };
 
 /* A JSON string; text that is not UTF-8 becomes "?" rather than failing;
@@ -179,6 +180,15 @@ int mg_json_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	case MG_EV_END:
 		bad |= ut_json_put(o, "winner", side_name(ev->winner));
 		if (ev->flag) /* MG-GM-5 */
+			bad |= ut_json_put(o, "by", json_string("gm"));
+		break;
+	case MG_EV_ENTER: /* MG-ENTER-1 */
+		bad |= ut_json_put(o, "actor", str(mg_log_name(c, ev->actor)));
+		bad |= ut_json_put(o, "position", json_integer(ev->to));
+		bad |= ut_json_put(o, "hp", json_integer(ev->hp));
+		bad |= ut_json_put(o, "state", json_string(mg_log_state(
+		                           (mg_state)ev->value, MG_LANG_EN)));
+		if (ev->flag) /* MG-ENTER-4 */
 			bad |= ut_json_put(o, "by", json_string("gm"));
 		break;
 	case MG_EV_ADJUST: { /* MG-GM-4 */

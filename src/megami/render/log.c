@@ -107,10 +107,10 @@ const char *mg_log_attr(int a, mg_lang lang)
 
 const char *mg_log_state(mg_state s, mg_lang lang)
 {
-	static const char *const names[2][3] = {
-		{"行動可能", "戦闘不能", "死亡"},
-		{"able", "incapacitated", "dead"}};
-	if ((unsigned)s > MG_STATE_DEAD)
+	static const char *const names[2][4] = {
+		{"行動可能", "戦闘不能", "死亡", "未登場"},
+		{"able", "incapacitated", "dead", "absent"}};
+	if ((unsigned)s > MG_STATE_ABSENT)
 		return "?";
 	return names[lang == MG_LANG_EN][s];
 }

@@ -21,7 +21,7 @@ enum {
 	M_DAMAGE, M_NEGATIVE, M_FROM, M_FROM_ENERGY, M_FROM_UNLISTED, M_INCAP,
 	M_FINISH, M_FINISH_FAILED, M_DEATH, M_RESULT, M_WINS, M_DRAW, M_CHAR,
 	M_ERROR, M_ADJ_HP, M_ADJ_POS, M_ADJ_STATE, M_ADJ_BECOMES, M_GM_END,
-	M_GM_WINS, M_GM_NONE, M_COUNT
+	M_GM_WINS, M_GM_NONE, M_ENTER, M_GM_PREFIX, M_COUNT
 };
 
 static const ut_msg msgs[M_COUNT] = {
@@ -88,6 +88,9 @@ static const ut_msg msgs[M_COUNT] = {
 	/* MG-GM-5: the GM ended the round progression */
 	[M_GM_END] = {{"GM：ラウンド進行を終了", "GM: the round progression ends"}},
 	[M_GM_WINS] = {{"{1}の勝利（GMの判断）", "{1} wins (the GM's call)"}},
+	/* MG-ENTER-1: 登場判定 */
+	[M_ENTER] = {{"{4}{1}が登場（位置 {2}m）{3}", "{4}{1} enters the scene (at {2} m){3}"}},
+	[M_GM_PREFIX] = {{"GM：", "GM: "}},
 	[M_GM_NONE] = {{"勝者なし（GMが終了）", "No winner (the GM ended the combat)"}},
 	[M_CHAR] = {{"{1}（{2}） HP {3} {4}", "{1} ({2}) HP {3} {4}"}},
 	[M_ERROR] = {{"エラー：{1}", "error: {1}"}},
@@ -394,6 +397,17 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		break;
 	case MG_EV_ADJUST:
 		adjust_text(log, target, ev);
+		break;
+	case MG_EV_ENTER: /* MG-ENTER-1: 戦闘不能 said when it enters so */
+		if (ev->value != MG_STATE_ABLE &&
+		    ut_msg_put(&u, &msgs[M_ADJ_BECOMES], (ut_lang)log->lang,
+		               UT_ARGS(ut_arg_str(mg_log_state(
+		                       (mg_state)ev->value, log->lang)))) < 0)
+			u.failed = 1;
+		say(log, M_ENTER, UT_ARGS(ut_arg_str(actor), ut_arg_int(ev->to),
+		                          ut_arg_str(u.ptr ? u.ptr : ""),
+		                          ut_arg_str(ev->flag /* MG-ENTER-4 */
+		                                     ? txt(log, M_GM_PREFIX) : "")));
 		break;
 	}
 	if (line)

@@ -48,7 +48,10 @@ static void put_character(ut_buf *b, const mg_character *c)
 	for (k = 0; k < MG_STAT_COUNT; k++)
 		ut_buf_printf(b, "    %s: %lld\n", mg_sc_stats[k].en,
 		              (long long)c->stat[k]);
-	ut_buf_printf(b, "    position: %lld\n    armor: {", (long long)c->position);
+	ut_buf_printf(b, "    position: %lld\n", (long long)c->position);
+	if (c->enters > 1) /* MG-SCN-CHR-8: only then, as scenarios before it */
+		ut_buf_printf(b, "    enters: %lld\n", (long long)c->enters);
+	ut_buf_puts(b, "    armor: {");
 	for (k = 0; k < MG_ATTR_COUNT; k++)
 		if (c->armor_listed & 1u << k) {
 			ut_buf_printf(b, "%s%s: %lld", first ? "" : ", ", mg_sc_attrs[k].en,

@@ -355,6 +355,23 @@ static int read_character(mg_scenario_doc *d, const node *m, mg_character *ch,
 		              &d->y.nodes[val[MG_CKEY_POSITION]], &ch->position);
 	if (val[MG_CKEY_FINISH] >= 0)
 		ok &= get_bool(d, &d->y.nodes[val[MG_CKEY_FINISH]], &ch->finish);
+	ch->enters = 1;
+	if (val[MG_CKEY_ENTERS] >= 0) {
+		/* MG-SCN-CHR-8 MG-ENTER-1: a round from 1 to the round
+		 * limit (read before the characters; the most there is when
+		 * it is wrong) */
+		const node *e = &d->y.nodes[val[MG_CKEY_ENTERS]];
+		int64_t lim = d->sc.round_limit >= 1 &&
+		              d->sc.round_limit <= MG_SCN_ROUND_LIMIT_MAX
+		              ? d->sc.round_limit : MG_SCN_ROUND_LIMIT_MAX;
+		if (!get_int(d, e, &ch->enters)) {
+			ok = 0;
+		} else if (ch->enters < 1 || ch->enters > lim) {
+			diag_at(d, e, SC_D_NUMBER_RANGE, ch->enters, lim,
+			        d->y.nodes[kl[MG_CKEY_ENTERS]].text, "1");
+			ok = 0;
+		}
+	}
 	if (val[MG_CKEY_ARMOR] >= 0)
 		ok &= read_armor(d, &d->y.nodes[val[MG_CKEY_ARMOR]], ch);
 	if (val[MG_CKEY_ATTACKS] >= 0) {

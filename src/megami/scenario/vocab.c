@@ -25,6 +25,7 @@ const sc_name mg_sc_character_keys[MG_CKEY_COUNT] = {
 	[MG_CKEY_ARMOR] = {"armor", "防具"},
 	[MG_CKEY_FINISH] = {"finish", "とどめ"},
 	[MG_CKEY_ATTACKS] = {"attacks", "攻撃"},
+	[MG_CKEY_ENTERS] = {"enters", "登場ラウンド"}, /* MG-ENTER-1 */
 };
 
 const sc_name mg_sc_attack_keys[MG_AKEY_COUNT] = {

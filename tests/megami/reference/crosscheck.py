@@ -7,7 +7,8 @@ Usage:  crosscheck.py MEGAMI_BINARY [--seeds N] [--generated K]
 For every scenario of examples/megami/*.yaml, edge/*.yaml and cases/*.yaml
 here, the K generated scenarios of
 gen_scenarios.py (generator seed G, default fixed: the same set on every
-run) and any
+run) and K/4 more with characters entering later (`--enters 0.3`,
+MG-ENTER-1), and any
 --files, and for every seed 0..N-1, it runs
 `MEGAMI_BINARY fight FILE --seed S --format json` and the reference and
 compares winner, rounds and each character's name, side, hp and state.
@@ -110,8 +111,14 @@ def main(argv):
     try:
         gen_scenarios.main(["gen_scenarios.py", gendir, str(generated),
                             str(gen_seed)])
+        # and a quarter as many with reinforcements (MG-ENTER-1), apart
+        enterdir = os.path.join(gendir, "enters")
+        os.makedirs(enterdir, exist_ok=True)
+        gen_scenarios.main(["gen_scenarios.py", enterdir, str(generated // 4),
+                            str(gen_seed), "--enters", "0.3"])
         files = sorted(glob.glob(os.path.join(ROOT, "examples", "megami", "*.yaml")))
         files += sorted(glob.glob(os.path.join(gendir, "gen_*.yaml")))[:generated]
+        files += sorted(glob.glob(os.path.join(enterdir, "gen_*.yaml")))[:generated // 4]
         files += edge + extra
         jobs = [(f, s) for f in files for s in range(seeds)]
         passed = failed = 0

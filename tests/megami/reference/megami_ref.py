@@ -3,11 +3,16 @@
 
 Written from docs/RULINGS-megami.md, docs/RANDOM.md and the seed
 text only, without reading the C engine, to cross-check `megami fight`.
+登場判定 (`enters`, 登場ラウンド) follows docs/MEGAMI.md MG-ENTER-1,
+MG-ENTER-2, MG-ENTER-3 and MG-SCN-CHR-8.
 It plays a scenario with the built-in policy `default` (M6, M8.4-M8.8),
 dice from the seeded generator xoshiro256ss-1, and prints the result subset
 
     {"winner": "PC"|"NPC"|null, "rounds": N,
      "characters": [{"name", "side", "hp", "state"}, ...]}
+
+where state is able/incapacitated/dead, or absent for a character whose
+round to enter never came (MG-ENTER-1).
 
 Usage:  megami_ref.py SCENARIO.yaml [--seed S]
 
@@ -28,6 +33,17 @@ Readings chosen where the rulings are open (each is marked "READING" below):
       ends at once with rounds 0 and no winner.
   R5  The stats a `check` may name are initiative/accuracy/evasion/
       resistance (行動/命中/回避/抵抗); HP is not a judgement stat.
+  R6  MG-ENTER-3/M6: a character whose enemies are all 戦闘不能, dead or
+      yet to enter has no goal (MG-POLICY-2 names "the nearest able
+      enemy"), so no move is planned; step 3 (とどめ, MG-POLICY-3) still
+      follows when `finish: true`, as after a move that was not made
+      (R2), and otherwise nothing (M6.4).
+  R7  MG-END-1: the end check runs only where the docs put it, before
+      round 1 and after every main process, not at a round's setup after
+      the entries.  A round in which nobody is able to act therefore
+      checks nothing (only possible when a side is waiting for its
+      reinforcements); the combat goes on to the next round, or is a
+      draw when round_limit ends.
 """
 
 import json
@@ -51,7 +67,7 @@ JA_KEYS = {
     "抵抗": "resistance", "位置": "position", "防具": "armor",
     "とどめ": "finish", "攻撃": "attacks", "種別": "kind", "判定": "check",
     "ダメージ": "damage", "属性": "attributes", "射程": "range",
-    "範囲": "area", "タイミング": "timing",
+    "範囲": "area", "タイミング": "timing", "登場ラウンド": "enters",
 }
 JA_VALUES = {
     "物理": "physical", "魔法": "magic", "単体": "single",
@@ -114,10 +130,18 @@ class Character:
         for s in STATS:
             setattr(self, s, int(c.get(s, 0)))
         self.position = int(c.get("position", 0))
+        self.enters = int(c.get("enters", 1))  # MG-SCN-CHR-8, checked in load()
         self.armor = {attr(k): int(v) for k, v in (c.get("armor") or {}).items()}
         self.finish = bool(c.get("finish", False))
         self.attacks = [Attack(a, i) for i, a in enumerate(c.get("attacks") or [])]
         # M8.1: hp_now <= 0 starts 戦闘不能.
+        self.state = "able" if self.hp > 0 else "incapacitated"
+        if self.enters >= 2:                    # MG-ENTER-1: not in the scene
+            self.state = "absent"
+
+    def enter(self):
+        """MG-ENTER-1: the setup of round `enters` brings it in, at its
+        position with its HP: able, or 戦闘不能 when HP <= 0."""
         self.state = "able" if self.hp > 0 else "incapacitated"
 
     def stat(self, name):
@@ -129,8 +153,15 @@ class Character:
 
     @property
     def present(self):
-        """Still in the combat (M8.2: the dead leave it)."""
-        return self.state != "dead"
+        """Still in the combat (M8.2: the dead leave it) and in the scene
+        (MG-ENTER-1/2: one yet to enter is no target, no obstacle, no
+        part of an engagement)."""
+        return self.state not in ("dead", "absent")
+
+    @property
+    def to_come(self):
+        """Yet to enter the scene (MG-ENTER-3)."""
+        return self.state == "absent"
 
 
 def read(path):
@@ -141,7 +172,12 @@ def read(path):
 def load(doc):
     doc = en(doc)
     chars = [Character(c, i) for i, c in enumerate(doc["characters"])]
-    return int(doc.get("round_limit", 20)), chars
+    round_limit = int(doc.get("round_limit", 20))
+    for c in chars:                             # MG-SCN-CHR-8
+        if c.enters != 1 and not 1 <= c.enters <= round_limit:
+            raise ValueError("enters %d is out of range (from 1 to %d)"
+                             % (c.enters, round_limit))
+    return round_limit, chars
 
 
 # ---------------------------------------------------------------- rules
@@ -162,12 +198,14 @@ class Combat:
     def able_enemies(self, c):
         return [e for e in self.enemies(c) if e.able]
 
-    def side_able(self, side):
-        return any(c.able for c in self.chars if c.side == side)
+    def side_in(self, side):
+        """Someone able or yet to enter (MG-ENTER-3)."""
+        return any(c.able or c.to_come for c in self.chars if c.side == side)
 
     def ended(self):
-        """M3/M8.9 end check: (True, winner) once a side has no able one."""
-        pc, npc = self.side_able("PC"), self.side_able("NPC")
+        """M3/M8.9 end check: (True, winner) once a side has nobody able and
+        nobody to come (MG-ENTER-3); the winner has someone able or to come."""
+        pc, npc = self.side_in("PC"), self.side_in("NPC")
         if pc and npc:
             return False, None
         if pc:
@@ -286,6 +324,10 @@ class Combat:
             self.attack(c, *cand)
             return
         able_en = self.able_enemies(c)
+        if not able_en:                         # READING R6: no goal, no move
+            if c.finish:
+                self.finish_off(c)
+            return
         goal = min(able_en, key=lambda e: (abs(e.position - c.position), e.index))
         R = max(a.range for a in c.attacks)
         need = abs(goal.position - c.position) - R      # > 0 here
@@ -311,6 +353,9 @@ class Combat:
         if done:
             return winner, 0
         for rnd in range(1, self.round_limit + 1):
+            for c in self.chars:                # MG-ENTER-1, first of all
+                if c.to_come and c.enters == rnd:
+                    c.enter()
             actors = [c for c in self.chars if c.able]          # 未行動
             keyed = []
             for c in actors:                                    # scenario order
@@ -325,6 +370,7 @@ class Combat:
                 done, winner = self.ended()
                 if done:
                     return winner, rnd
+            # READING R7: no end check here, only after main processes.
         return None, self.round_limit
 
 

@@ -1,0 +1,2 @@
+# MG-ENTER-1: as fight_enter, in English ("族長 enters the scene (at 0 m)")
+fight --lang en --dice 6,6,1,1,4,4,1,2,3,1,1,6,6,3,3,2,2,1,5,5,2,3,2 fight_enter.yaml
