@@ -1172,6 +1172,65 @@ static void test_enter_by_gm(void **state)
 	fx_end(f);
 }
 
+/* MG-ENTER-3 (code review 2026-12-07): the end check also follows a
+ * round's entries.  P0 (PC, HP 5 but hp_now 0, enters in round 2), N1
+ * (NPC, hp_now −3, enters in round 3), limit 5.  Before round 1 each side
+ * has someone to come: not decided.  Round 1: nobody is in the scene
+ * able, so nobody rolls (an empty order).  Round 2: P0 enters 戦闘不能
+ * (HP 0): the PCs have nobody able and nobody to come, the NPCs still
+ * have N1 to come: NPC wins in round 2, N1 absent.  No dice.  (Before the
+ * review the check ran only after main processes: rounds 2–5 went by
+ * empty and it was a draw in round 5.) */
+static void test_enter_decides_at_setup(void **state)
+{
+	fx *f = fx_new(5);
+	(void)state;
+	chr(f, "P0", MG_SIDE_PC, 5, 0, 0);
+	chr(f, "N1", MG_SIDE_NPC, 5, 0, 0);
+	f->ch[0].hp_now = 0;
+	f->ch[0].enters = 2;
+	f->ch[1].hp_now = -3;
+	f->ch[1].enters = 3;
+	DICE(f, 1);
+	assert_int_equal(fx_run(f), 0);
+	expect(f, "R1 O R2 V0@0:0X ENPCr2", 0, MG_SIDE_NPC, 2);
+	assert_int_equal(st(f, 1).state, MG_STATE_ABSENT);
+	fx_end(f);
+}
+
+/* MG-ENTER-4 MG-GM-3 (code review 2026-12-07): the GM brings in the last
+ * character a side waited for, and it enters 戦闘不能: the combat is
+ * decided there.  P0 (PC, HP 10, 行動 3, 剣 5, finish: true), N1 (NPC,
+ * hp_now 0), N2 (NPC, hp_now 0, enters in round 4), limit 5.  Round 1: P0
+ * alone rolls 6+6 = 15.  At its first decision the GM enters N2 (HP 0,
+ * 戦闘不能): no NPC able or to come; P0's process ends at once with
+ * nothing done (MG-END-1), and PC wins in round 1.  Before the review P0
+ * went on acting: its policy's とどめ on N1 (M6.3) wanted a third die. */
+static void test_enter_by_gm_decides(void **state)
+{
+	fx *f = fx_new(5);
+	mg_adjust g;
+	(void)state;
+	chr(f, "P0", MG_SIDE_PC, 10, 3, 0);
+	chr(f, "N1", MG_SIDE_NPC, 3, 0, 0);
+	chr(f, "N2", MG_SIDE_NPC, 4, 0, 0);
+	atk(f, 0, "剣", 5, 0);
+	f->ch[0].finish = 1;
+	f->ch[1].hp_now = 0;
+	f->ch[2].hp_now = 0;
+	f->ch[2].enters = 4;
+	DICE(f, 6, 6);
+	fx_start(f);
+	ask_action(f, 0);
+	memset(&g, 0, sizeof(g));
+	g.kind = MG_ADJ_ENTER;
+	g.who = 2;
+	assert_int_equal(mg_combat_adjust(f->c, &g), 0);
+	assert_int_equal(mg_combat_run(&f->r, f->c), 0);
+	expect(f, "R1 I0=6+6:15 O0 M0 V2@0:0Xg N0 /0 EPCr1", 2, MG_SIDE_PC, 1);
+	fx_end(f);
+}
+
 /* MG-ENTER-3: a reinforcement comes too late.  P0 (HP 1, 行動 0, no
  * attacks), N1 (行動 3, 爪 5), N2 (HP 4, enters in round 2), all at 0.
  * Round 1: P0 1+1 = 2, N1 6+6 = 15, order 1,0; N1 attacks: 4+4 = 8
@@ -2063,6 +2122,8 @@ int main(void)
 		T("MG-ENTER-1 MG-ENTER-2 MG-ENTER-3", test_enter_round),
 		T("MG-ENTER-3", test_enter_too_late),
 		T("MG-ENTER-4", test_enter_by_gm),
+		T("MG-ENTER-3", test_enter_decides_at_setup),
+		T("MG-ENTER-4 MG-GM-3", test_enter_by_gm_decides),
 		T("MG-WAIT-1 MG-WAIT-2 MG-WAIT-3", test_wait_resume),
 		T("MG-WAIT-4", test_wait_policy_resumes),
 		T("MG-WAIT-5", test_wait_incapacitated),

@@ -459,6 +459,10 @@ static int begin_round(mg_combat *c)
 	for (k = 0; k < nent; k++)
 		if ((rc = entered(c, c->targets[k], 0)) < 0)
 			return rc;
+	/* MG-ENTER-3: the last one a side waited for came 戦闘不能: the end
+	 * check, as after a main process (before anyone rolls) */
+	if (nent && mg_decided(c))
+		return finish(c, c->round);
 	for (i = 0; i < c->n; i++) {
 		mg_cchar *h = &c->ch[i];
 		const mg_character *d;
@@ -1281,11 +1285,11 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 		break;
 	case MG_ADJ_ENTER:
 		/* MG-ENTER-4: in the scene now, out of this round's order (its
-		 * status stays MG_STATUS_NONE): it acts from the next round */
+		 * status stays MG_STATUS_NONE): it acts from the next round;
+		 * its own event below, then the consequences (entering
+		 * 戦闘不能, the last one to come may decide the combat) */
 		enter(c, adj->who);
-		if ((rc = entered(c, adj->who, 1)) < 0)
-			return fail(c, rc);
-		return 0;
+		break;
 	default: /* MG_ADJ_CLEAR */
 		from = h->state;
 		set_state(c, adj->who, adj->value == MG_STATE_DEAD
@@ -1297,7 +1301,9 @@ int mg_combat_adjust(mg_combat *c, const mg_adjust *adj)
 	if (c->phase == MG_PH_MAIN)
 		c->cut = mg_decided(c) ||
 		         c->ch[c->actor].state != MG_STATE_ABLE;
-	if ((rc = mg_event_due(c)) > 0) {
+	if (adj->kind == MG_ADJ_ENTER) {
+		rc = entered(c, adj->who, 1);
+	} else if ((rc = mg_event_due(c)) > 0) {
 		mg_event_init(&ev, c, MG_EV_ADJUST);
 		ev.target = (int32_t)adj->who;
 		ev.flag = (int)adj->kind;

@@ -38,12 +38,10 @@ Readings chosen where the rulings are open (each is marked "READING" below):
       enemy"), so no move is planned; step 3 (とどめ, MG-POLICY-3) still
       follows when `finish: true`, as after a move that was not made
       (R2), and otherwise nothing (M6.4).
-  R7  MG-END-1: the end check runs only where the docs put it, before
-      round 1 and after every main process, not at a round's setup after
-      the entries.  A round in which nobody is able to act therefore
-      checks nothing (only possible when a side is waiting for its
-      reinforcements); the combat goes on to the next round, or is a
-      draw when round_limit ends.
+  R7  (settled by docs/MEGAMI.md MG-ENTER-3 since 2026-12-07: the end
+      check also runs at a round's setup right after its entries, before
+      the initiatives; the reading first chosen, no check there, let
+      empty rounds go by to a draw.)
 """
 
 import json
@@ -353,9 +351,15 @@ class Combat:
         if done:
             return winner, 0
         for rnd in range(1, self.round_limit + 1):
+            entered = False
             for c in self.chars:                # MG-ENTER-1, first of all
                 if c.to_come and c.enters == rnd:
                     c.enter()
+                    entered = True
+            if entered:                         # R7, MG-ENTER-3
+                done, winner = self.ended()
+                if done:
+                    return winner, rnd
             actors = [c for c in self.chars if c.able]          # 未行動
             keyed = []
             for c in actors:                                    # scenario order
@@ -370,7 +374,6 @@ class Combat:
                 done, winner = self.ended()
                 if done:
                     return winner, rnd
-            # READING R7: no end check here, only after main processes.
         return None, self.round_limit
 
 
