@@ -5,7 +5,7 @@
 # it with the session's log (docs/MEGAMI.md "Tracker and replays",
 # MG-TRACK-1, MG-TRACK-2, MG-TRACK-3, MG-TRACK-4, MG-TRACK-5, MG-REPLAY-4,
 # MG-TRACK-7, MG-TRACK-8, MG-TRACK-9, MG-TRACK-10, MG-TRACK-11, MG-GM-1,
-# MG-GM-4).
+# MG-GM-4, MG-GM-5, MG-ENTER-4).
 #
 #   usage: tests/megami/track_tmux.sh MEGAMI SOURCE_DIR
 #
@@ -373,7 +373,8 @@ wait_line "  unknown command 'wait' (? lists them)"
 wait_prompt "アリア>"
 # a GM trying to add an enemy: told that the characters are the scenario's
 type_line "gm add ゴブリン NPC"
-wait_line "  (gm add adds a condition: the characters are the scenario's, none can be added during the fight)"
+wait_line "   there with enters: N, and gm enter WHO brings it in any time)"
+expect_line "  (gm add adds a condition: the characters are the scenario's; write one that comes later"
 expect_line "  no character 'ゴブリン'"
 wait_prompt "アリア>"
 # the GM's damage and healing: オーガ 30 − 4 = 26, 26 + 10 = 36, kept in
@@ -390,4 +391,45 @@ type_line "$TMP/c.replay"
 wait_prompt "[exit 0]"
 grep -Fxq "gm hp 2 26" "$TMP/c.replay" && grep -Fxq "gm hp 2 36" "$TMP/c.replay" ||
 	fail "the replay does not keep gm dmg and gm heal as gm hp 2 26 and 36"
+# Session 4 (examples/megami/ambush.yaml, --seed 1): reinforcements and the
+# GM's end (MG-ENTER-4, MG-GM-5).  a rolls every initiative of round 1
+# (アリア 14, ゴブリンA 10, ゴブリンB 9: the seed's 4 5, 3 4, 1 5); 族長
+# (enters: 2) is listed as coming; gm enter brings him in at 10 m; gm end
+# pc ends the combat in round 1 with the GM's winner; u takes it back, r
+# gives it again; Enter finishes, the replay keeps both hands.
+"${T[@]}" respawn-pane -k -t mg \
+	"TERM=xterm '$MEGAMI' track --lang en --seed 1 examples/megami/ambush.yaml; \
+	echo \"[exit \$?]\"; sleep 600" ||
+	fail "tmux did not respawn the pane"
+"${T[@]}" clear-history -t mg
+wait_prompt "アリア's initiative 2D6+5 [Enter=roll / 1-6]>"
+type_line a
+wait_prompt "アリア>"
+expect_line "== round 1 ==  order: 1.アリア(14) → 2.ゴブリンA(10) → 3.ゴブリンB(9)"
+expect_line "   4  族長       NPC   20/20     10    enters in round 2"
+type_line "gm enter 族長"
+wait_line "GM: 族長 enters the scene (at 10 m)"
+wait_prompt "アリア>"
+expect_line "   4  族長       NPC   20/20     10    able"
+type_line "gm end pc"
+wait_prompt "combat over [Enter=finish / u=undo]>"
+expect_line "PC wins (the GM's call)"
+type_line u
+wait_line "  undone: gm end pc (r redoes it)"
+wait_prompt "アリア>"
+type_line r
+wait_line "  redone: gm end pc"
+wait_prompt "combat over [Enter=finish / u=undo]>"
+type_line ""
+wait_prompt "save the replay to (Enter: don't save)>"
+type_line "$TMP/amb.replay"
+wait_prompt "[exit 0]"
+grep -Fxq "gm enter 4" "$TMP/amb.replay" && grep -Fxq "gm end pc" "$TMP/amb.replay" ||
+	fail "the replay does not keep gm enter 4 and gm end pc"
+"$MEGAMI" --lang en fight --replay "$TMP/amb.replay" > "$TMP/amb.log" 2>&1 ||
+	fail "fight --replay of the ambush failed: $(cat "$TMP/amb.log")"
+tail -n 6 "$TMP/amb.log" | head -n 2 > "$TMP/amb.result"
+printf '%s\n' "■Result (round 1)" "PC wins (the GM's call)" > "$TMP/amb.want"
+diff -u "$TMP/amb.want" "$TMP/amb.result" >&2 ||
+	fail "the replayed ambush does not end as the GM called it"
 echo "track_tmux.sh: ok"

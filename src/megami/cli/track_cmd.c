@@ -336,13 +336,17 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	if ((c = tr_find_char(t, w[2])) < 0) {
 		no_char(t, w[2]);
 		/* `gm add ゴブリン NPC`, a GM adding an enemy (GM review
-		 * 2026-12-06): the characters are the scenario's */
+		 * 2026-12-06): the characters are the scenario's; one that
+		 * enters later is written there (MG-ENTER-1, -4) */
 		if (c == -1 && k == 2)
 			tr_say("%s", UT_TR(&t->ui,
 			       "  （gm add は状態を加えます。キャラクターはシナリオのもので、"
-			       "戦闘の途中では増やせません）\n",
+			       "後から登場させるならシナリオに enters: N と書き、\n"
+			       "   gm enter 相手 でいつでも登場させられます）\n",
 			       "  (gm add adds a condition: the characters are the "
-			       "scenario's, none can be added during the fight)\n"));
+			       "scenario's; write one that comes later\n"
+			       "   there with enters: N, and gm enter WHO brings it in "
+			       "any time)\n"));
 		return CMD_AGAIN;
 	}
 	memset(adj, 0, sizeof(*adj));
