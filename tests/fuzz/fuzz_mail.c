@@ -35,11 +35,14 @@ static void check(int ok)
 		abort();
 }
 
-/* Remove the hill folder `d` (its database files, then itself). */
+/* Remove the hill folder `d` (its database files, the lock file of its
+ * deliveries, docs/HILL.md, then itself: a folder that kept the lock file
+ * was never removed, and /dev/shm filled with them). */
 static void remove_hill(const char *d)
 {
 	static const char *const files[] = {"hill.db", "hill.db-wal",
-	                                    "hill.db-shm", "hill.db-journal"};
+	                                    "hill.db-shm", "hill.db-journal",
+	                                    "hill.db-sending"};
 	char p[160];
 	size_t i;
 
