@@ -423,16 +423,21 @@ typedef struct mg_adjust {
 
 /**
  * The GM's hand on a combat waiting for a decision (MG-GM-1): change a
- * character's HP, position or condition, reported as MG_EV_ADJUST, or end
- * the combat with the winner the GM declares (MG_ADJ_END, MG-GM-5:
- * MG_EV_END with flag 1; mg_result's by_gm).  A
+ * character's HP, position or condition, reported as MG_EV_ADJUST; bring
+ * one yet to enter into the scene (MG_ADJ_ENTER, MG-ENTER-4: MG_EV_ENTER
+ * with flag 1); or end the combat with the winner the GM declares
+ * (MG_ADJ_END, MG-GM-5: MG_EV_END with flag 1; mg_result's by_gm).  A
  * main process whose actor is no longer able, or after which a side has
- * nobody able, ends on the next mg_combat_next (the end check follows,
- * M8.9); at a resume question, a side with nobody able ends the combat.
+ * nobody able (and nobody to come, MG-ENTER-3), ends on the next
+ * mg_combat_next (the end check follows, M8.9); at a resume question, such
+ * a side ends the combat.
  * A revived character acts in this round only if it is still 未行動 in
- * its order (a character down at the round's setup waits for the next).
+ * its order (a character down at the round's setup, or brought in,
+ * waits for the next).
  * @return 0; MG_EINVALID when refused (no decision pending, no such
- *         character, the condition already there or not there: the combat
+ *         character, the condition already there or not there, a
+ *         condition on one yet to enter, an entry of one in the scene, a
+ *         winner that is not one: the combat
  *         is unchanged, mg_combat_refusal says why), or a NULL c or adj;
  *         MG_ELIMIT (the event budget); MG_ERROR (the callback)
  */
