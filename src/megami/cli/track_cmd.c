@@ -305,7 +305,13 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 
 	if (n >= 2 && !strcmp(w[1], "end"))
 		return gm_end(t, w, n, adj);
-	if (n == 3 && !strcmp(w[1], "enter")) { /* MG-ENTER-4 */
+	if (n >= 2 && !strcmp(w[1], "enter")) { /* MG-ENTER-4 */
+		if (n != 3) {
+			tr_say("%s", UT_TR(&t->ui,
+			       "  gm enter の後は登場させるキャラクター1人（番号か名前）です\n",
+			       "  gm enter takes one character to bring in (a number or a name)\n"));
+			return CMD_AGAIN;
+		}
 		if ((c = tr_find_char(t, w[2])) < 0) {
 			no_char(t, w[2]);
 			return CMD_AGAIN;
