@@ -359,7 +359,7 @@ expect_line "アリア's initiative (2D6+5) ＞ 12[6,6]+5 ＞ 17"
 # the GM's hand at a die: said where it is taken (it was "type a value
 # from 1 to 6")
 type_line "gm hp オーガ 3"
-wait_line "  gm commands are taken at a decision (the 'name>' prompt); here type the die"
+wait_line "  gm commands are taken at a decision (the 'name>' prompt); here type the die (u goes back to the decision)"
 wait_prompt "$INIT_O [Enter=roll / 1-6]>"
 # a typo of a command at a decision: the nearest command is offered
 type_line "1 1"
@@ -410,7 +410,7 @@ expect_line "   4  族長       NPC   20/20     10    enters in round 2"
 type_line "gm enter 族長"
 wait_line "GM: 族長 enters the scene (at 10 m)"
 wait_prompt "アリア>"
-expect_line "   4  族長       NPC   20/20     10    able"
+expect_line "   4  族長       NPC   20/20     10    acts next round"
 type_line "gm end pc"
 wait_prompt "combat over [Enter=finish / u=undo]>"
 expect_line "PC wins (the GM's call)"

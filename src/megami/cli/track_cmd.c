@@ -287,8 +287,8 @@ static int gm_end(track *t, char **w, size_t n, mg_adjust *adj)
 		return CMD_ADJUST;
 	}
 	tr_say("%s", UT_TR(&t->ui,
-	       "  gm end の勝者は pc / npc / none です（省略で none）\n",
-	       "  the winner of gm end is pc, npc or none (none when left out)\n"));
+	       "  gm end の勝者は pc / npc / none です（PC、NPC、なし でも。省略で none）\n",
+	       "  the winner of gm end is pc, npc or none (PC, NPC, なし too; none when left out)\n"));
 	return CMD_AGAIN;
 }
 
@@ -303,9 +303,11 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 	long c;
 	int rel = 0; /* -1 dmg, 1 heal */
 
-	if (n >= 2 && !strcmp(w[1], "end"))
+	/* the words after gm in any case: a phone's keyboard capitalises
+	 * (GM review 2026-12-07: `gm ENTER 族長` got the list) */
+	if (n >= 2 && !strcasecmp(w[1], "end"))
 		return gm_end(t, w, n, adj);
-	if (n >= 2 && !strcmp(w[1], "enter")) { /* MG-ENTER-4 */
+	if (n >= 2 && !strcasecmp(w[1], "enter")) { /* MG-ENTER-4 */
 		if (n != 3) {
 			tr_say("%s", UT_TR(&t->ui,
 			       "  gm enter の後は登場させるキャラクター1人（番号か名前）です\n",
@@ -321,13 +323,13 @@ static int gm_command(track *t, char **w, size_t n, mg_adjust *adj)
 		adj->who = (uint32_t)c;
 		return CMD_ADJUST;
 	}
-	if (n == 4 && (!strcmp(w[1], "dmg") || !strcmp(w[1], "damage")))
+	if (n == 4 && (!strcasecmp(w[1], "dmg") || !strcasecmp(w[1], "damage")))
 		rel = -1;
-	else if (n == 4 && !strcmp(w[1], "heal"))
+	else if (n == 4 && !strcasecmp(w[1], "heal"))
 		rel = 1;
 	k = 0; /* dmg and heal: an hp */
 	for (; !rel && n == 4 && k < 4; k++)
-		if (!strcmp(w[1], kinds[k]))
+		if (!strcasecmp(w[1], kinds[k]))
 			break;
 	if (n != 4 || k == 4) {
 		tr_say("%s", UT_TR(&t->ui,

@@ -358,9 +358,11 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		/* the GM's hand is a decision's (MG-GM-3), not a die's: said
 		 * so (it was "type a value from 1 to 6"; GM review 2026-12-06) */
 		tr_say("%s", UT_TR(&t->ui, "  gm のコマンドは行動を決める入力（「名前>」）で使えます。"
-		                          "いまはダイスの目を入力してください\n",
+		                          "いまはダイスの目を入力してください"
+		                          "（u でその決定に戻れます）\n",
 		                   "  gm commands are taken at a decision (the 'name>' "
-		                   "prompt); here type the die\n"));
+		                   "prompt); here type the die (u goes back to the "
+		                   "decision)\n"));
 		return 1;
 	}
 	if (n == 1 && tr_is(w[0], "a", "all")) {

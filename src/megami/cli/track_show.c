@@ -37,7 +37,10 @@ static const char *state_word(track *t, const mg_char_state *st, size_t i,
 		return (long)i == t->acting
 		       ? UT_TR(&t->ui, "待機から行動", "acting after waiting")
 		       : UT_TR(&t->ui, "待機", "waiting");
-	default: return UT_TR(&t->ui, "行動可", "able");
+	default: /* able, outside this round's order: brought back or in
+	          * by the GM (MG-GM-3, MG-ENTER-4; GM review 2026-12-07:
+	          * "able" made a GM wait for its turn) */
+		return UT_TR(&t->ui, "次のラウンドから行動", "acts next round");
 	}
 }
 
