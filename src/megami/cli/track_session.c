@@ -517,6 +517,10 @@ static int replay_item(track *t, const mg_ask *ask)
 		return ut_error_set(UT_ERROR, "track: the session's replay has a "
 		                              "die where a decision is needed");
 	t->feed++;
+	/* whose decision it was, as the prompt would have set it: a resumed
+	 * session stopped at a die shows a waiter acting so (GM review
+	 * 2026-12-07: it showed 待機) */
+	t->acting = ask->kind == MG_ASK_RESUME ? -1 : (long)ask->actor;
 	if (it->kind == MG_RITEM_ADJUST)
 		return mg_combat_adjust(t->c, &it->adjust);
 	if (auto_npc(t, (long)ask->actor))
