@@ -54,7 +54,7 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 	mg_scenario_doc *doc = NULL;
 	const mg_scenario *s;
 	char *yaml = NULL;
-	size_t len = 0, i, npc = 0;
+	size_t len = 0, i, npc = 0, later = 0;
 
 	if (mg_cli_scenario_file(ui, path, max, "--max-bytes", &doc) != UT_EXIT_OK)
 		return UT_EXIT_INPUT;
@@ -64,16 +64,23 @@ static int check_one(const ut_cli *ui, const char *path, size_t max,
 		mg_scenario_doc_free(doc);
 		return UT_EXIT_INPUT;
 	}
-	for (i = 0; i < s->ncharacters; i++)
+	for (i = 0; i < s->ncharacters; i++) {
 		npc += s->characters[i].side == MG_SIDE_NPC;
+		later += s->characters[i].enters > 1; /* MG-ENTER-1 */
+	}
 	if (header)
 		ut_out_printf(ut_out_stdout(), "# %s\n", shown);
 	/* MG-SCN-OUT: one comment line in the language of --lang; the keys
 	 * stay English (stdout's failure: ut_cli_exit reports it) */
 	ut_out_printf(ut_out_stdout(),
-	              UT_TR(ui, "# 正規化したシナリオ：PC %zu人、NPC %zu人\n",
-	                    "# normalised scenario: PC %zu, NPC %zu\n"),
+	              UT_TR(ui, "# 正規化したシナリオ：PC %zu人、NPC %zu人",
+	                    "# normalised scenario: PC %zu, NPC %zu"),
 	              s->ncharacters - npc, npc);
+	if (later) /* the reinforcements (GM review 2026-12-07) */
+		ut_out_printf(ut_out_stdout(),
+		              UT_TR(ui, "（うち後から登場 %zu人）",
+		                    " (%zu of them entering later)"), later);
+	ut_out_printf(ut_out_stdout(), "\n");
 	ut_out_write(ut_out_stdout(), yaml, len);
 	free(yaml);
 	mg_scenario_doc_free(doc);

@@ -73,6 +73,7 @@ static const char *const helps[][2] = {
 	"  u                  取り消す（この判定を決めた決定まで戻る）\n"
 	"  r                  取り消したものをやり直す\n"
 	"  o                  見込み：ここから1万回戦ったときの勝率と終わるラウンド\n"
+	"  s                  状況を表示\n"
 	"  q                  やめる（リプレイを保存するか尋ねる）\n",
 	"Die prompt:\n"
 	"  Enter              roll this roll with the generator (both dice of a 2D6)\n"
@@ -86,6 +87,7 @@ static const char *const helps[][2] = {
 	"  u                  undo (back to the decision that made this roll)\n"
 	"  r                  redo what was undone\n"
 	"  o                  odds: 10,000 fights from here, chances and rounds\n"
+	"  s                  show the state\n"
 	"  q                  quit (asks to save a replay)\n"},
 	[HELP_END] = {
 	"戦闘は終わりました:\n"

@@ -354,6 +354,12 @@ static int die_line(track *t, char *line, uint64_t sides, int64_t *v)
 		tr_odds(t, 1);
 		return 1;
 	}
+	if (n == 1 && tr_is(w[0], "s", "status")) {
+		/* the state at a die too (GM review 2026-12-07: refused where
+		 * a GM wants to see who has not entered yet) */
+		tr_show_state(t);
+		return 1;
+	}
 	if (n >= 1 && strcmp(w[0], "gm") == 0) {
 		/* the GM's hand is a decision's (MG-GM-3), not a die's: said
 		 * so (it was "type a value from 1 to 6"; GM review 2026-12-06) */
