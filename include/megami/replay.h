@@ -108,6 +108,16 @@ int mg_replay_add_action(mg_replay *r, const mg_action *action);
 int mg_replay_add_adjust(mg_replay *r, const mg_adjust *adjust);
 
 /**
+ * The replay's line of one GM adjustment (MG-GM-1, MG-GM-5, MG-ENTER-4),
+ * without its newline: `gm hp 2 15`, `gm add 2 dead`, `gm end pc`, `gm
+ * enter 3` (characters from 1), as snprintf writes it into buf (NULL when
+ * size is 0).  A tracker shows the GM's hand so, as it was typed.
+ * @return the length of the whole line (at most 64), as snprintf does, or
+ *         MG_EINVALID when adjust is NULL
+ */
+int mg_replay_adjust_text(char *buf, size_t size, const mg_adjust *adjust);
+
+/**
  * Parse the text of a replay into *out (initialised here; free it with
  * mg_replay_free also on error).
  * @return 0; MG_EINVALID with *loc and mg_error_last() (in `lang`) saying

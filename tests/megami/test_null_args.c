@@ -284,6 +284,8 @@ static void test_replay(void **state)
 	NULL_ARG(mg_replay_add_adjust(NULL, &adj), "mg_replay_add_adjust: r is NULL");
 	NULL_ARG(mg_replay_add_adjust(&rp, NULL),
 	         "mg_replay_add_adjust: adjust is NULL");
+	NULL_ARG(mg_replay_adjust_text(NULL, 0, NULL),
+	         "mg_replay_adjust_text: adjust is NULL");
 	assert_int_equal(rp.nitems, 0);
 	NULL_ARG(mg_replay_parse(NULL, &loc, "x", 1, MG_LANG_EN),
 	         "mg_replay_parse: out is NULL");

@@ -763,6 +763,37 @@ static void test_MG_GM_5_replay(void **state)
 	    "the winner is pc, npc or none, not '1'");
 }
 
+/* The line of each kind of the GM's hand, as the writer and the tracker
+ * show it (characters from 1), and its length when buf is too short. */
+static void test_MG_GM_adjust_text(void **state)
+{
+	static const struct {
+		mg_adjust g;
+		const char *want;
+	} cases[] = {
+		{{MG_ADJ_HP, 1, -4}, "gm hp 2 -4"},
+		{{MG_ADJ_POS, 0, 12}, "gm pos 1 12"},
+		{{MG_ADJ_ADD, 1, MG_STATE_INCAPACITATED}, "gm add 2 incapacitated"},
+		{{MG_ADJ_CLEAR, 2, MG_STATE_DEAD}, "gm clear 3 dead"},
+		{{MG_ADJ_END, 0, MG_SIDE_NPC}, "gm end npc"},
+		{{MG_ADJ_END, 0, -1}, "gm end none"},
+		{{MG_ADJ_ENTER, 3, 0}, "gm enter 4"},
+	};
+	char buf[80], tiny[5];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(mg_replay_adjust_text(buf, sizeof(buf),
+		                                       &cases[i].g),
+		                 (int)strlen(cases[i].want));
+		assert_string_equal(buf, cases[i].want);
+	}
+	assert_int_equal(mg_replay_adjust_text(tiny, sizeof(tiny), &cases[6].g),
+	                 10);
+	assert_string_equal(tiny, "gm e");
+}
+
 typedef struct ends {
 	int n, winner, flag;
 	int64_t round;
@@ -1061,6 +1092,7 @@ int main(void)
 		cmocka_unit_test(test_MG_GM_1_play_errors),
 		cmocka_unit_test(test_MG_GM_2_engine),
 		cmocka_unit_test(test_MG_GM_5_replay),
+		cmocka_unit_test(test_MG_GM_adjust_text),
 		cmocka_unit_test(test_MG_GM_5_end),
 		cmocka_unit_test(test_MG_ACT_1_refusal_text),
 		cmocka_unit_test(test_MG_TRACK_7_rolling),

@@ -108,28 +108,13 @@ void tr_action_text(char *buf, size_t size, const mg_action *a)
  * (`gm hp 2 15`, `gm end pc`), or a die. */
 void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it)
 {
-	static const char *const gm[] = {"hp", "pos", "add", "clear"};
-	const mg_adjust *g = &it->adjust;
-
 	(void)t;
 	switch (it->kind) {
 	case MG_RITEM_ACTION:
 		tr_action_text(buf, size, &it->action);
 		break;
-	case MG_RITEM_ADJUST:
-		if (g->kind == MG_ADJ_END) /* MG-GM-5 */
-			snprintf(buf, size, "gm end %s",
-			         g->value == MG_SIDE_PC ? "pc"
-			         : g->value == MG_SIDE_NPC ? "npc" : "none");
-		else if (g->kind == MG_ADJ_ENTER) /* MG-ENTER-4 */
-			snprintf(buf, size, "gm enter %u", (unsigned)g->who + 1);
-		else if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
-			snprintf(buf, size, "gm %s %u %lld", gm[g->kind & 3],
-			         (unsigned)g->who + 1, (long long)g->value);
-		else
-			snprintf(buf, size, "gm %s %u %s", gm[g->kind & 3],
-			         (unsigned)g->who + 1,
-			         g->value == MG_STATE_DEAD ? "dead" : "incapacitated");
+	case MG_RITEM_ADJUST: /* as the replay writes it */
+		mg_replay_adjust_text(buf, size, &it->adjust);
 		break;
 	default:
 		snprintf(buf, size, "%lld", (long long)it->die);

@@ -748,6 +748,32 @@ static int path_writable(const char *p)
 
 /* ---- writing ------------------------------------------------------------- */
 
+/* MG-GM-1 MG-GM-5 MG-ENTER-4: one adjustment's line, for the writer and
+ * for trackers. */
+int mg_replay_adjust_text(char *buf, size_t size, const mg_adjust *g)
+{
+	int n;
+
+	if (!g)
+		return ut_error_set(UT_EINVALID,
+		                    "mg_replay_adjust_text: adjust is NULL");
+	if (g->kind == MG_ADJ_END)
+		n = snprintf(buf, size, "gm end %s",
+		             g->value == MG_SIDE_PC ? "pc"
+		             : g->value == MG_SIDE_NPC ? "npc" : "none");
+	else if (g->kind == MG_ADJ_ENTER)
+		n = snprintf(buf, size, "gm enter %" PRIu64,
+		             (uint64_t)g->who + 1);
+	else if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
+		n = snprintf(buf, size, "gm %s %" PRIu64 " %" PRId64,
+		             gm_words[g->kind], (uint64_t)g->who + 1, g->value);
+	else
+		n = snprintf(buf, size, "gm %s %" PRIu64 " %s",
+		             gm_words[(unsigned)g->kind & 3], (uint64_t)g->who + 1,
+		             g->value == MG_STATE_DEAD ? "dead" : "incapacitated");
+	return n;
+}
+
 int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 {
 	ut_buf b = UT_BUF_INIT;
@@ -804,27 +830,9 @@ int mg_replay_write(char **out, size_t *len, const mg_replay *r)
 			continue;
 		}
 		if (it->kind == MG_RITEM_ADJUST) {
-			const mg_adjust *g = &it->adjust;
-			if (g->kind == MG_ADJ_END) { /* MG-GM-5 */
-				ut_buf_printf(&b, "gm end %s\n",
-				              g->value == MG_SIDE_PC ? "pc"
-				              : g->value == MG_SIDE_NPC ? "npc"
-				              : "none");
-				continue;
-			}
-			if (g->kind == MG_ADJ_ENTER) { /* MG-ENTER-4 */
-				ut_buf_printf(&b, "gm enter %" PRIu64 "\n",
-				              (uint64_t)g->who + 1);
-				continue;
-			}
-			ut_buf_printf(&b, "gm %s %" PRIu64 " ",
-			              gm_words[(unsigned)g->kind & 3],
-			              (uint64_t)g->who + 1);
-			if (g->kind == MG_ADJ_HP || g->kind == MG_ADJ_POS)
-				ut_buf_printf(&b, "%" PRId64 "\n", g->value);
-			else
-				ut_buf_printf(&b, "%s\n", g->value == MG_STATE_DEAD
-				              ? "dead" : "incapacitated");
+			char line[80];
+			mg_replay_adjust_text(line, sizeof(line), &it->adjust);
+			ut_buf_printf(&b, "%s\n", line);
 			continue;
 		}
 		switch (a->kind) {
