@@ -153,10 +153,10 @@ wait_line "[exit 0]"
 # the u and the r were two more prompts
 ((PROMPTS == ENTER_PROMPTS - ENTER_NPC + 2)) ||
 	fail "--auto npc: $PROMPTS prompts, not $ENTER_PROMPTS - $ENTER_NPC + 2"
-printf '  undone: %s (r redoes it)\n' e "a 1 1" e >"$TMP/undone.want"
+printf '  undone: %s (r redoes it)\n' e "a 1 アリア" e >"$TMP/undone.want"
 all_lines | grep -A2 -Fx "  undone: e (r redoes it)" | head -n 3 >"$TMP/undone"
 diff -u "$TMP/undone.want" "$TMP/undone" >&2 || fail "u with --auto"
-printf '  redone: %s\n' e "a 1 1" e >"$TMP/redone.want"
+printf '  redone: %s\n' e "a 1 アリア" e >"$TMP/redone.want"
 all_lines | grep -A2 -Fx "  redone: e" | head -n 3 >"$TMP/redone"
 diff -u "$TMP/redone.want" "$TMP/redone" >&2 || fail "r with --auto"
 # the decisions taken for オーガ are shown as the typed command would be

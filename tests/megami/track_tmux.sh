@@ -168,8 +168,8 @@ grep -Fxq "$TMP/session.replay: note: the replay ends before the combat does (ro
 #   "6 6"                アリア 12 + 5 = 17 (two dice on one line)
 #   a                    オーガ's initiative by the generator: 5 4, 9 + 2 = 11
 #   a 1 2; 4 4, 1 2, 6   12 against 3 + 1: hit; 6 + 5 − 2 = 9, オーガ HP 21
-#   u                    undone: a 1 2 — オーガ back at 30/30
-#   r                    redone: a 1 2 (the same dice) — オーガ 21/30 again
+#   u                    undone: a 1 オーガ — オーガ back at 30/30
+#   r                    redone: a 1 オーガ (the same dice) — オーガ 21/30 again
 #   gm hp オーガ 3       GM: オーガ's HP 21 → 3
 #   o                    the odds from here (shown, not derived)
 #   e; オーガ Enter = a 1 1: 2 3 + 3 = 8; アリア 1 1: fumble, hit;
@@ -228,12 +228,12 @@ expect_line "   2  オーガ  NPC   30/30     0     pending"
 expect_line "オーガ takes 9 damage (11 − modifier 2 for impact), HP 21"
 # MG-TRACK-8: undo, then redo
 type_line u
-wait_line "  undone: a 1 2 (r redoes it)"
+wait_line "  undone: a 1 オーガ (r redoes it)"
 wait_prompt "アリア>"
 [[ $(screen | grep -c "^   2  オーガ  NPC   30/30     0     pending$") -eq 2 ]] ||
 	fail "the undo did not show オーガ at 30/30 again"
 type_line r
-wait_line "  redone: a 1 2"
+wait_line "  redone: a 1 オーガ"
 wait_prompt "アリア>"
 [[ $(screen | grep -c "^オーガ takes 9 damage (11 − modifier 2 for impact), HP 21$") -eq 2 ]] ||
 	fail "the redo did not show the attack's log again"

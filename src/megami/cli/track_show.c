@@ -104,17 +104,47 @@ void tr_action_text(char *buf, size_t size, const mg_action *a)
 	}
 }
 
-/* A replay item as typed at a prompt: the decision, the GM's hand
- * (`gm hp 2 15`, `gm end pc`), or a die. */
+/* The third word of buf (the character of `a 1 3`, `gm enter 5`) becomes
+ * character who's name, when typing that name at a prompt finds the same
+ * character (one word, no other character read the same after NFKC, not
+ * a number); else the number stays. GM review 2026-12-07: `undone: gm
+ * enter 5` after `gm enter 族長`. */
+static void name_word(track *t, char *buf, size_t size, size_t who)
+{
+	char *f, *w, *end, tail[128];
+	int n;
+
+	if (who >= t->s->ncharacters ||
+	    !(f = tr_fold(t->s->characters[who].name)))
+		return; /* without memory the number says it */
+	if (f[0] && !f[strcspn(f, " \t\"")] && tr_find_char(t, f) == (long)who &&
+	    (w = strchr(buf, ' ')) && (w = strchr(w + 1, ' '))) {
+		w++;
+		end = w + strcspn(w, " ");
+		n = snprintf(tail, sizeof(tail), "%s", end);
+		if (n >= 0 && (size_t)n < sizeof(tail) &&
+		    (size_t)(w - buf) + strlen(f) + (size_t)n < size)
+			snprintf(w, size - (size_t)(w - buf), "%s%s", f, tail);
+	}
+	free(f);
+}
+
+/* A replay item as the GM would type it at a prompt: the decision, the
+ * GM's hand (`gm hp エルフ 15`, `gm end pc`), or a die; characters by
+ * name where the name reads back as the same one (name_word). */
 void tr_item_text(track *t, char *buf, size_t size, const mg_replay_item *it)
 {
-	(void)t;
 	switch (it->kind) {
 	case MG_RITEM_ACTION:
 		tr_action_text(buf, size, &it->action);
+		if (it->action.kind == MG_ACT_ATTACK ||
+		    it->action.kind == MG_ACT_FINISH)
+			name_word(t, buf, size, it->action.target);
 		break;
-	case MG_RITEM_ADJUST: /* as the replay writes it */
+	case MG_RITEM_ADJUST: /* as the replay writes it, with names */
 		mg_replay_adjust_text(buf, size, &it->adjust);
+		if (it->adjust.kind != MG_ADJ_END)
+			name_word(t, buf, size, it->adjust.who);
 		break;
 	default:
 		snprintf(buf, size, "%lld", (long long)it->die);
