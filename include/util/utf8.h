@@ -128,9 +128,11 @@ size_t ut_utf8_distance(const char *a, const char *b);
 
 /**
  * Is cand a suggestion for s nearer than *best (a distance; SIZE_MAX to
- * begin)?  It is when its distance from s is at most half its length
- * (rounded up), less than its length and less than *best, which it then
- * becomes; never for an empty s or a text over 64 code points.  Called
+ * begin)?  It is when its distance from s is less than *best, which it
+ * then becomes, and either at most half cand's length (rounded up) and
+ * less than that length, or s is the start of cand, two code points or
+ * more (登場 for 登場ラウンド); never for an empty s or a text over 64
+ * code points.  Called
  * for each candidate in order, the last that returned 1 is the nearest,
  * the earlier of equals.
  */

@@ -256,7 +256,11 @@ int ut_utf8_closer(const char *s, const char *cand, size_t *best)
 	if (na == 0 || na > MAXW || nb > MAXW)
 		return 0;
 	d = lev(a, na, b, nb);
-	if (d <= (nb + 1) / 2 && d < nb && d < *best) {
+	/* a key cut short (登場 for 登場ラウンド, 4 from 6) is a suggestion
+	 * however short it was cut, from two code points on */
+	if (((d <= (nb + 1) / 2 && d < nb) ||
+	     (na >= 2 && na < nb && memcmp(a, b, na * sizeof(*a)) == 0)) &&
+	    d < *best) {
 		*best = d;
 		return 1;
 	}

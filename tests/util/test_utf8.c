@@ -209,6 +209,18 @@ static void test_closer(void **state)
 	assert_false(ut_utf8_closer("", "roll", &best));
 	assert_false(ut_utf8_closer("x", "y", &best)); /* 1 is not < 1 */
 	assert_int_equal(best, SIZE_MAX);
+	/* a key cut short: 登場 is the start of 登場ラウンド, 4 deletions
+	 * from 6 code points (more than (6 + 1) / 2 = 3, yet suggested);
+	 * one code point (登) is too little to tell; a start that is not one
+	 * (場ラ) is not */
+	assert_int_equal(ut_utf8_distance("登場", "登場ラウンド"), 4);
+	assert_true(ut_utf8_closer("登場", "登場ラウンド", &best));
+	assert_int_equal(best, 4);
+	best = SIZE_MAX;
+	assert_false(ut_utf8_closer("登", "登場ラウンド", &best));
+	assert_false(ut_utf8_closer("場ラ", "登場ラウンド", &best));
+	assert_true(ut_utf8_closer("EN", "enters", &best)); /* case folded */
+	assert_int_equal(best, 4);
 }
 
 /* ut_utf8_parse_u64 reads s[0..len) only: a number cut from a longer
