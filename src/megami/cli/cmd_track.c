@@ -185,6 +185,40 @@ static int same_file(const char *a, const char *b)
 	       strcmp(ca, cb) == 0;
 }
 
+/* "  to go on: megami track --resume NAME", with the options that shape
+ * the prompts (--auto npc, --lang en: the replay holds neither), NAME
+ * quoted for a shell when it holds an ASCII character other than
+ * letters, digits and ._/+,:@%=- (GM review 2026-12-07: a session of
+ * --auto npc resumed without it asked for the NPCs' dice). */
+static void resume_hint(track *t, const char *name)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                           "0123456789._/+,:@%=-";
+	const char *p;
+	int plain = *name != '\0' && *name != '-';
+
+	for (p = name; *p && plain; p++)
+		plain = (unsigned char)*p >= 0x80 || strchr(safe, *p);
+	tr_say("%s", UT_TR(&t->ui, "  続けるには: megami track", "  to go on: megami track"));
+	if (t->ui.lang == UT_LANG_EN)
+		tr_say(" --lang en");
+	if (t->auto_npc)
+		tr_say(" --auto npc");
+	tr_say(" --resume ");
+	if (plain)
+		tr_say("%s", name);
+	else {
+		tr_say("'");
+		for (p = name; *p; p++)
+			if (*p == '\'')
+				tr_say("'\\''");
+			else
+				tr_say("%c", *p);
+		tr_say("'");
+	}
+	tr_say("\n");
+}
+
 /* Write the replay text to `name` (replaced whole or not at all:
  * util/out.h) and say so; 0, or -1 after "megami: track: FILE: REASON". */
 static int save_to(track *t, const char *name, const char *text, size_t len)
@@ -195,9 +229,13 @@ static int save_to(track *t, const char *name, const char *text, size_t len)
 		ut_out_write(&f, text, len);
 	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
 		return -1;
-	char shown[UT_CLI_NAME_MAX];
-	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"),
-	       ut_cli_shown_name(shown, name));
+	char buf[UT_CLI_NAME_MAX];
+	const char *shown = ut_cli_shown_name(buf, name);
+	mg_result r;
+	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), shown);
+	mg_combat_result(&r, t->c);
+	if (!r.over) /* MG-TRACK-14: the command that goes on */
+		resume_hint(t, shown);
 	return 0;
 }
 
