@@ -90,6 +90,11 @@ typedef struct mg_mc_char {
 	mg_mc_interval incapacitated_ci, dead_ci;
 	double hp_mean;          /**< Σ HP left / runs (the sum exact) */
 	int64_t hp_min, hp_max;  /**< HP left, over the runs */
+	int64_t enters;          /**< the scenario's `enters` (≤ 1: there
+	                              from the start; MG-ENTER-1) */
+	uint64_t absent;         /**< runs that ended before it entered */
+	double absent_rate;
+	mg_mc_interval absent_ci;
 } mg_mc_char;
 
 /** The report of a series. */

@@ -178,19 +178,20 @@ static void same_tally(const ut_tally *a, const ut_tally *b)
  * and state are counted exactly as those of mg_combat_run on a fresh
  * combat with each seed; and a series of one run from seed S + i (checked
  * indices) is that fight, value for value. */
-static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
+static void seed_1_check(const fx *pf, uint64_t *absent_out)
 {
 	static fx f;
 	mg_mc_report r, one;
 	const uint64_t S = UINT64_MAX - 1;
 	const uint64_t check[] = {0, 1, 2, 3, 17, 63, 64, 65, 199};
-	uint64_t wins[3] = {0}, incap[8] = {0}, dead[8] = {0}, i;
+	uint64_t wins[3] = {0}, incap[8] = {0}, dead[8] = {0}, absent[8] = {0};
+	uint64_t i;
 	ut_tally rounds = {0}, hps[8];
 	size_t j, k;
-	(void)state;
 
+	f = *pf;
+	f.s.characters = f.ch;
 	memset(hps, 0, sizeof hps);
-	four_vs_four(&f);
 	run_mc(&r, &f, 200, S, 2);
 	for (i = 0; i < 200; i++) {
 		mg_result res;
@@ -204,6 +205,7 @@ static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
 			assert_int_equal(ut_tally_add(&hps[k], hp[k]), 0);
 			incap[k] += st[k] == MG_STATE_INCAPACITATED;
 			dead[k] += st[k] == MG_STATE_DEAD;
+			absent[k] += st[k] == MG_STATE_ABSENT;
 		}
 	}
 	assert_memory_equal(r.wins, wins, sizeof wins);
@@ -216,7 +218,10 @@ static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
 		ut_tally_free(&hps[k]);
 		assert_int_equal(r.characters[k].incapacitated, incap[k]);
 		assert_int_equal(r.characters[k].dead, dead[k]);
+		assert_int_equal(r.characters[k].absent, absent[k]);
+		assert_int_equal(r.characters[k].enters, f.ch[k].enters);
 	}
+	*absent_out = absent[7];
 	for (j = 0; j < sizeof check / sizeof check[0]; j++) {
 		mg_result res;
 		int64_t hp[8];
@@ -230,10 +235,33 @@ static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
 			assert_int_equal(one.hp[k].value[0], hp[k]);
 			assert_int_equal(one.characters[k].incapacitated,
 			                 st[k] == MG_STATE_INCAPACITATED);
+			assert_int_equal(one.characters[k].absent,
+			                 st[k] == MG_STATE_ABSENT);
 		}
 		mg_mc_report_free(&one);
 	}
 	mg_mc_report_free(&r);
+}
+
+/* The same with the last NPC (狼) entering in round 12 (MG-ENTER-1,
+ * MG-MC-CHAR-1): a fight the PCs lose before that round (the NPCs can't
+ * lose before it, MG-ENTER-3) ends with 狼 absent, counted as the single
+ * fights count it (13 of these 200 runs: some, not all, so the count is
+ * tested); the first check runs the flat loop, this one the step
+ * machine. */
+#define ENTERS_4V4 12
+static void mg_mc_seed_1_run_i_is_seed_s_plus_i(void **state)
+{
+	static fx f;
+	uint64_t absent;
+	(void)state;
+
+	four_vs_four(&f);
+	seed_1_check(&f, &absent);
+	assert_int_equal(absent, 0);
+	f.ch[7].enters = ENTERS_4V4;
+	seed_1_check(&f, &absent);
+	assert_true(absent > 0 && absent < 200);
 }
 
 /* ------------------------------------------------------------ jobs */
@@ -259,6 +287,10 @@ static void same_report(const mg_mc_report *a, const mg_mc_report *b)
 		assert_memory_equal(&x->incapacitated_ci, &y->incapacitated_ci,
 		                    sizeof x->incapacitated_ci);
 		assert_memory_equal(&x->dead_ci, &y->dead_ci, sizeof x->dead_ci);
+		assert_int_equal(x->enters, y->enters);
+		assert_int_equal(x->absent, y->absent);
+		assert_memory_equal(&x->absent_ci, &y->absent_ci,
+		                    sizeof x->absent_ci);
 		assert_int_equal(x->hp_min, y->hp_min);
 		assert_int_equal(x->hp_max, y->hp_max);
 	}
@@ -748,6 +780,66 @@ static void mg_mc_out_2_json(void **state)
 	mg_mc_report_free(&r);
 }
 
+/* MG-MC-CHAR-1, MG-ENTER-3, MG-MC-OUT-1, MG-MC-OUT-2: as
+ * mg_mc_wilson_1_certain_win, with a second PC, 援軍 (HP 5), entering in round 3: the NPC starts 戦闘不能 and
+ * nobody of its side is to come, so the PCs win all 50 runs before round
+ * 1 (MG-END-2) and 援軍 never enters: absent 50/50 = 100 %, [0.92865240,
+ * 1] as the win; neither 戦闘不能 nor dead; its HP left its full 5. The
+ * others are there from the start: absent 0, and "-" in the text's
+ * column 未登場 / Not entered, which only a scenario with a late entrant
+ * has; in JSON only 援軍 has "enters", "absent", "absent_rate",
+ * "absent_interval". */
+static void mg_mc_char_1_never_entered(void **state)
+{
+	fx f;
+	mg_mc_report r;
+	static sink s;
+	(void)state;
+
+	harmless(&f, 20);
+	f.ch[1].hp_now = -2;
+	mg_character_init(&f.ch[2]);
+	f.ch[2].name = "援軍";
+	f.ch[2].side = MG_SIDE_PC;
+	f.ch[2].hp = f.ch[2].hp_now = 5;
+	f.ch[2].enters = 3;
+	f.s.ncharacters = 3;
+	run_mc(&r, &f, 50, 1, 2);
+	assert_int_equal(r.wins[MG_MC_PC], 50);
+	assert_int_equal(r.rounds_max, 0);
+	assert_int_equal(r.characters[2].enters, 3);
+	assert_int_equal(r.characters[2].absent, 50);
+	assert_true(r.characters[2].absent_rate == 1.0);
+	assert_float_equal(r.characters[2].absent_ci.lo, 0.92865240, 1e-8);
+	assert_true(r.characters[2].absent_ci.hi == 1.0);
+	assert_int_equal(r.characters[2].incapacitated, 0);
+	assert_int_equal(r.characters[2].dead, 0);
+	assert_true(r.characters[2].hp_mean == 5.0);
+	assert_int_equal(r.characters[0].absent, 0);
+	assert_int_equal(r.characters[1].absent, 0);
+	assert_int_equal(r.characters[1].incapacitated, 50);
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_TEXT, MG_LANG_EN, to_sink, &s), 0);
+	/* widths as mg_mc_out_1_text's: name 9 + 1, side 5, rates 24 (+ 1
+	 * between), "-" under the rate's last digit, HP 12 */
+	assert_non_null(strstr(s.buf,
+		"Character Side Incapacitated            Dead                    Not entered              Mean HP left\n"
+		"アリア    PC     0.0% [0.0%, 7.1%]        0.0% [0.0%, 7.1%]          -                          10.00\n"
+		"ゴブリン  NPC  100.0% [92.9%, 100.0%]     0.0% [0.0%, 7.1%]          -                          -2.00\n"
+		"援軍      PC     0.0% [0.0%, 7.1%]        0.0% [0.0%, 7.1%]      100.0% [92.9%, 100.0%]          5.00\n"));
+	s.len = 0;
+	assert_int_equal(mg_mc_render(&r, MG_LOG_JSON, MG_LANG_EN, to_sink, &s), 0);
+	assert_non_null(strstr(s.buf, "\"hp_max\": 5,\n      \"enters\": 3,\n"
+	                              "      \"absent\": 50,\n"
+	                              "      \"absent_rate\": 1.0,\n"
+	                              "      \"absent_interval\": [\n"
+	                              "        0.92865"));
+	assert_null(strstr(s.buf, "\"hp_max\": 10,"));
+	/* once: 援軍's */
+	assert_null(strstr(strstr(s.buf, "\"absent\"") + 1, "\"absent\""));
+	mg_mc_report_free(&r);
+}
+
 /* MG-MC-HIST-1: bars of width w = ⌊(max − min) / 40⌋ + 1 from the minimum.
  * 1…100: span 99, w = 3, 34 bars: 1–3 (3 values) … 100–100 (1 value).
  * {5, 5, 5}: one bar 5–5 of 3.  {−3, 2}: span 5, w = 1, 6 bars, the first
@@ -869,7 +961,9 @@ static void mg_mc_share_1_parts_are_mg_mc_run(void **state)
 	(void)state;
 
 	four_vs_four(&f);
+	f.ch[7].enters = ENTERS_4V4; /* the absent counts travel too */
 	run_mc(&a, &f, 500, 11, 1);
+	assert_true(a.characters[7].absent > 0);
 	o.runs = 500;
 	o.seed = 11;
 	o.jobs = 2;
@@ -1151,6 +1245,7 @@ int main(void)
 		cmocka_unit_test(mg_mc_seed_1_log_alloc_failures),
 		cmocka_unit_test(mg_mc_wilson_1_certain_draw),
 		cmocka_unit_test(mg_mc_wilson_1_certain_win),
+		cmocka_unit_test(mg_mc_char_1_never_entered),
 		cmocka_unit_test(mg_mc_err_1_first_failing_run),
 		cmocka_unit_test(mg_mc_limit_1_bad_options),
 		cmocka_unit_test(mg_budget_2_per_run),

@@ -63,7 +63,7 @@ typedef struct worker {
 	mg_combat *combat;
 	size_t fed;      /* start->dice given in this run (MG-MC-FROM-1) */
 	uint64_t wins[3];
-	uint64_t *incapacitated, *dead; /* [k] */
+	uint64_t *incapacitated, *dead, *absent; /* [k] */
 	ut_tally rounds;
 	ut_tally *hp;    /* [k] */
 	int64_t *hp_now; /* [k]: a run's outcome (mg_combat_vitals) */
@@ -103,7 +103,7 @@ static int setup(void *ud, unsigned t, void **wp)
 	w->sh = c->sh;
 	/* written every fight: on lines no other worker's share
 	 * (UT-LINES-1) */
-	w->incapacitated = ut_calloc_lines(2 * n + 1, sizeof *w->incapacitated);
+	w->incapacitated = ut_calloc_lines(3 * n + 1, sizeof *w->incapacitated);
 	w->hp = ut_calloc_lines(n + 1, sizeof *w->hp);
 	w->hp_now = ut_calloc_lines(n + 1, sizeof *w->hp_now);
 	w->state_now = ut_calloc_lines(n + 1, sizeof *w->state_now);
@@ -111,6 +111,7 @@ static int setup(void *ud, unsigned t, void **wp)
 	    w->state_now == NULL)
 		return ut_error_set(MG_ENOMEM, "out of memory");
 	w->dead = w->incapacitated + n;
+	w->absent = w->incapacitated + 2 * n;
 	if (c->sh->start && c->sh->start->ndice)
 		ut_dice_callback(&w->dice, start_die, w, c->sh->seed);
 	else
@@ -170,6 +171,8 @@ static int fight(void *wp, uint64_t i)
 			w->incapacitated[k]++;
 		else if (w->state_now[k] == MG_STATE_DEAD)
 			w->dead[k]++;
+		else if (w->state_now[k] == MG_STATE_ABSENT)
+			w->absent[k]++;
 	}
 	return 0;
 }
@@ -243,6 +246,7 @@ static int sum_up(mg_mc_report *r, worker *ws, unsigned jobs)
 		for (k = 0; k < n; k++) {
 			r->characters[k].incapacitated += w->incapacitated[k];
 			r->characters[k].dead += w->dead[k];
+			r->characters[k].absent += w->absent[k];
 			if ((rc = ut_tally_merge(&r->hp[k], &w->hp[k])) < 0)
 				return rc;
 		}
@@ -293,6 +297,8 @@ int mg_mc_report_finish(mg_mc_report *r)
 		c->dead_rate = (double)c->dead / (double)runs;
 		c->incapacitated_ci = mg_mc_wilson(c->incapacitated, runs);
 		c->dead_ci = mg_mc_wilson(c->dead, runs);
+		c->absent_rate = (double)c->absent / (double)runs;
+		c->absent_ci = mg_mc_wilson(c->absent, runs);
 	}
 	return 0;
 }
@@ -363,6 +369,7 @@ static int run_series(mg_mc_report *out, const mg_scenario *scenario,
 	for (k = 0; k < n; k++) {
 		out->characters[k].name = scenario->characters[k].name;
 		out->characters[k].side = scenario->characters[k].side;
+		out->characters[k].enters = scenario->characters[k].enters;
 	}
 
 	if (count == 0) { /* an empty part: more processes than runs */
@@ -489,6 +496,8 @@ int mg_mc_report_pack(ut_buf *b, const mg_mc_report *r)
 		           sizeof(uint64_t));
 		ut_buf_put(b, (const char *)&r->characters[k].dead,
 		           sizeof(uint64_t));
+		ut_buf_put(b, (const char *)&r->characters[k].absent,
+		           sizeof(uint64_t));
 	}
 	rc = ut_tally_pack(b, &r->rounds);
 	for (k = 0; rc == 0 && k < n; k++)
@@ -503,7 +512,7 @@ int mg_mc_report_merge_packed(mg_mc_report *into, const void *data,
 {
 	const unsigned char *p = data;
 	size_t n, k;
-	uint64_t w[W_HEAD], c[2];
+	uint64_t w[W_HEAD], c[3];
 	char msg[sizeof into->failed_message];
 	int rc;
 
@@ -544,6 +553,7 @@ int mg_mc_report_merge_packed(mg_mc_report *into, const void *data,
 		len -= sizeof c;
 		into->characters[k].incapacitated += c[0];
 		into->characters[k].dead += c[1];
+		into->characters[k].absent += c[2];
 	}
 	if ((rc = ut_tally_merge_packed(&into->rounds, &p, &len)) < 0)
 		return rc;

@@ -11,6 +11,8 @@
  *    "characters": [{"name", "side", "incapacitated", "incapacitated_rate",
  *                    "incapacitated_interval", "dead", "dead_rate",
  *                    "dead_interval", "hp_mean", "hp_min", "hp_max"}, …]}
+ *   and for a character entering later (enters > 1): "enters", "absent",
+ *   "absent_rate", "absent_interval" (runs that ended before it entered)
  *
  * The seed is a decimal string (docs/RANDOM.md); rates and intervals are
  * fractions (0 … 1); the histogram lists every rounds value that occurred,
@@ -78,6 +80,12 @@ static json_t *character(const mg_mc_char *c)
 	      ut_json_put(o, "hp_mean", json_real(c->hp_mean)) ||
 	      ut_json_put(o, "hp_min", json_integer(c->hp_min)) ||
 	      ut_json_put(o, "hp_max", json_integer(c->hp_max));
+	/* MG-MC-CHAR-1: one entering later (enters > 1) */
+	if (!bad && c->enters > 1)
+		bad = ut_json_put(o, "enters", json_integer(c->enters)) ||
+		      ut_json_put(o, "absent", json_integer((json_int_t)c->absent)) ||
+		      ut_json_put(o, "absent_rate", json_real(c->absent_rate)) ||
+		      ut_json_put(o, "absent_interval", interval(c->absent_ci));
 	if (bad) {
 		json_decref(o);
 		return NULL;

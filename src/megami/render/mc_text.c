@@ -10,6 +10,10 @@
  *   キャラクター  陣営  戦闘不能               死亡                   平均残りHP
  *   アリア        PC     5.0% [0.9%, 23.6%]    0.0% [0.0%, 16.1%]     12.35
  *
+ * With a character entering later (enters > 1) a column 未登場 / Not
+ * entered comes before the HP: the rate of runs that ended before it
+ * entered, "-" for those there from the start (MG-MC-CHAR-1).
+ *
  * Columns are aligned by display width (util/width.h), so Japanese names
  * line up.  Percentages have one decimal, means two.
  */
@@ -40,7 +44,7 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 		{"NPCの勝利", "NPC won"},
 		{"引き分け", "Draw"}};
 	size_t namew = 0, k;
-	int i;
+	int i, late = 0;
 
 	if (lang == MG_LANG_EN) /* "1 fight", "2 fights" */
 		ut_buf_printf(b, "Monte Carlo: %llu %s (seed %llu, run i uses "
@@ -74,6 +78,8 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	              (long long)r->rounds_p90, (long long)r->rounds_min,
 	              (long long)r->rounds_max);
 
+	for (k = 0; k < r->ncharacters; k++) /* MG-MC-CHAR-1 */
+		late |= r->characters[k].enters > 1;
 	namew = ut_width(T("キャラクター", "Character"),
 	                 strlen(T("キャラクター", "Character")));
 	for (k = 0; k < r->ncharacters; k++) {
@@ -87,6 +93,8 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	ut_buf_pad(b, T("陣営", "Side"), 5, 1);
 	ut_buf_pad(b, T("戦闘不能", "Incapacitated"), 25, 1);
 	ut_buf_pad(b, T("死亡", "Dead"), 24, 1);
+	if (late)
+		ut_buf_pad(b, T("未登場", "Not entered"), 25, 1);
 	ut_buf_rpad(b, T("平均残りHP", "Mean HP left"), 12);
 	ut_buf_puts(b, "\n");
 	for (k = 0; k < r->ncharacters; k++) {
@@ -96,6 +104,12 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 		rate(b, c->incapacitated_rate, c->incapacitated_ci);
 		ut_buf_puts(b, " ");
 		rate(b, c->dead_rate, c->dead_ci);
+		if (late && c->enters > 1) {
+			ut_buf_puts(b, " ");
+			rate(b, c->absent_rate, c->absent_ci);
+		} else if (late) {
+			ut_buf_pad(b, "     -", 25, 1);
+		}
 		ut_buf_printf(b, "%12.2f\n", c->hp_mean);
 	}
 	return b->failed ? ut_error_set(MG_ENOMEM, "out of memory") : 0;
