@@ -25,6 +25,7 @@
  * allowed) by a quoted line; no sheet line is that (a sheet line ending
  * in '：' has an empty field, an error anyway, and is followed by more
  * sheet, not by quoted text).
+ * A byte order mark (U+FEFF) at the start of the body is skipped.
  * The first line that is not blank, quoted, an attribution, a directive
  * or a comment starts the sheet.  A '#' line that is no directive is a
  * sheet comment (kept for the sheet), and directives go on below it: a
@@ -263,6 +264,10 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 		return AM_ENOMEM;
 	w = out;
 	d->sheet_blank = 1;
+	/* a byte order mark (a body written in Notepad) is no text: the
+	 * #password on the first line is one (security review 2026-12-07) */
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
 	while (p < end) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
 		const char *s, *t;

@@ -121,7 +121,12 @@ char *am_hill_player_name(const char *chosen, const char *display, int *nomem)
 /* Is line[0..n) a password directive as a player may write it into a
  * sheet (an attached file, a web form): after blanks, '#' and the word
  * password or パスワード, in any width and case (NFKC with case folding),
- * blanks allowed between?  1 or 0; -1 out of memory. */
+ * blanks allowed between?  Invisible characters anywhere are no
+ * disguise (a BOM before the '#', as Notepad saves UTF-8; U+200B or a
+ * soft hyphen in the word: utf8proc drops the default ignorable ones), and
+ * neither is a mail quote's '>' before it: the sheet reads such a line as
+ * a comment or a quote, which the hill would show (security review
+ * 2026-12-07).  1 or 0; -1 out of memory. */
 static int password_line(const char *line, size_t n)
 {
 	static const char *const words[] = {"password", "パスワード"};
@@ -136,14 +141,16 @@ static int password_line(const char *line, size_t n)
 	n = ut_utf8_floor(line, n, n < 256 ? n : 256);
 	r = utf8proc_map((const utf8proc_uint8_t *)line, (utf8proc_ssize_t)n,
 	                 &f, UTF8PROC_STABLE | UTF8PROC_COMPAT |
-	                 UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+	                 UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD |
+	                 UTF8PROC_IGNORE);
 	if (r == UTF8PROC_ERROR_NOMEM)
 		return -1;
 	if (r < 0)
 		return 0; /* not UTF-8: no directive either */
 	p = (const char *)f;
-	for (;;) { /* blanks: space, tab; NFKC made U+3000 a space */
-		while (p[k] == ' ' || p[k] == '\t')
+	for (;;) { /* blanks: space, tab; NFKC made U+3000 a space and ＞
+		    * a '>' */
+		while (p[k] == ' ' || p[k] == '\t' || (p[k] == '>' && !hit))
 			k++;
 		if (p[k] != '#' || hit)
 			break;
@@ -158,18 +165,41 @@ static int password_line(const char *line, size_t n)
 	return hit == 2;
 }
 
-char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len)
+/* Does line[0..n) hold the secret (NFKC, as it is hashed: pw_norm),
+ * written as it is or in another width?  1 or 0; -1 out of memory. */
+static int holds_secret(const char *line, size_t n, const char *secret)
+{
+	size_t m = strlen(secret), i;
+	char *f;
+	int hit;
+
+	for (i = 0; i + m <= n; i++)
+		if (memcmp(line + i, secret, m) == 0)
+			return 1;
+	if (!(f = am_hill_nfkc(line, n)))
+		return -1;
+	hit = strstr(f, secret) != NULL;
+	free(f);
+	return hit;
+}
+
+char *am_hill_sheet_scrub(const char *s, size_t len, const char *secret,
+                          size_t *out_len)
 {
 	char *out = malloc(len + 1);
 	size_t i = 0, o = 0;
 
 	if (!out)
 		return NULL;
+	if (secret && strlen(secret) < 4)
+		secret = NULL; /* none so short is accepted; no line matched */
 	while (i < len) {
 		size_t e = i;
 		while (e < len && s[e] != '\n' && s[e] != '\r')
 			e++;
 		int pw = password_line(s + i, e - i);
+		if (pw == 0 && secret)
+			pw = holds_secret(s + i, e - i, secret);
 		if (pw < 0) { /* out of memory: never a line kept unread */
 			free(out);
 			return NULL;

@@ -1351,7 +1351,7 @@ int am_hill_member_sheet(char **out, size_t *len, am_hill *h, const char *name)
 		/* scrubbed again: a sheet stored before the scrub came in */
 		const void *b = sqlite3_column_blob(st, 0);
 		const size_t n = (size_t)sqlite3_column_bytes(st, 0);
-		*out = am_hill_sheet_scrub(b ? b : "", n, len);
+		*out = am_hill_sheet_scrub(b ? b : "", n, NULL, len);
 		rc = *out ? SQLITE_DONE : SQLITE_NOMEM;
 	} else if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
@@ -1575,10 +1575,14 @@ static int insert_unit(job *j, const char *name, const char *src,
 	sqlite3_stmt *st;
 	char when[32];
 	size_t clean_len;
-	/* no password line of the sheet is stored (am_hill_sheet_scrub) */
-	char *clean = am_hill_sheet_scrub(src, src_len, &clean_len);
+	/* no password line of the sheet is stored, nor any line with the
+	 * password in it (am_hill_sheet_scrub) */
+	char *secret = j->d && j->d->password ? pw_norm(j->d->password) : NULL;
+	char *clean = (!j->d || !j->d->password || secret)
+	            ? am_hill_sheet_scrub(src, src_len, secret, &clean_len) : NULL;
 	int rc;
 
+	free(secret);
 	if (!clean)
 		return am_hill_oom(AM_ENOMEM);
 	now_iso(when, sizeof(when));

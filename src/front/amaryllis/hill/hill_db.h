@@ -62,11 +62,15 @@ void am_hill_send_close(am_hill *h);
 
 /* guard.c (docs/HILL.md, "Security") */
 /* A copy of the sheet s[0..len) without the text of its password lines (a
- * '#' and password or パスワード, in any width or case), their line ends
- * kept; owned, NUL-terminated, its length in *out_len; NULL when out of
- * memory.  A sheet is stored and shown scrubbed: a player who attaches
- * the whole mail, directives included, publishes no password. */
-char *am_hill_sheet_scrub(const char *s, size_t len, size_t *out_len);
+ * '#' and password or パスワード, in any width or case, invisible
+ * characters and a quote's '>' no disguise) and, when secret (the
+ * password, NFKC; 4 bytes or more) is given, of every line that holds it
+ * in any width; their line ends kept; owned, NUL-terminated, its length
+ * in *out_len; NULL when out of memory.  A sheet is stored and shown
+ * scrubbed: a player who attaches the whole mail, directives included,
+ * publishes no password. */
+char *am_hill_sheet_scrub(const char *s, size_t len, const char *secret,
+                          size_t *out_len);
 char *am_hill_player_name(const char *chosen, const char *display, int *nomem);
 int am_hill_rate(am_hill *h, const char *sender, int64_t now, int *state);
 int am_hill_lock_get(am_hill *h, const char *name, int64_t now, int64_t *until);

@@ -610,6 +610,12 @@ static void test_stores_nothing(void **state)
  * read, and byte 256 is in the middle of a 秘 ("#password sekret-four" is
  * 21 bytes, then 3 a 秘: byte 255 starts the 79th) -- read cut there, it
  * was not UTF-8, so not a password line, and it was stored and shown.
+ * Security review 2026-12-07: lines the sheet reads as comments or
+ * quotes leaked, shown to anyone: a BOM before '#' (Notepad's UTF-8),
+ * U+200B or a soft hyphen in the word, a quote's '>' or ＞ before it;
+ * and a comment that holds the password itself (the body's sekret-one)
+ * is dropped too, whatever it says.  The body starts with a BOM: its
+ * #password still counts (else the entry is refused).
  * (A sheet without a password line comes back byte for byte:
  * member_sheet.)
  */
@@ -625,6 +631,12 @@ static void member_sheet_no_password(void **state)
 		"＃ ＰＡＳＳＷＯＲＤ sekret-two\n"
 		"  #パスワード sekret-three\n"
 		"#password sekret-four" LONG_SECRET "\n"
+		"\xef\xbb\xbf#password sekret-five\n"
+		"#\xe2\x80\x8bpassword sekret-six\n"
+		"#pass\xc2\xadword sekret-seven\n"
+		"> #password sekret-eight\n"
+		"＞　＃パスワード sekret-nine\n"
+		"# the body's, once more: ｓｅｋｒｅｔ－ｏｎｅ\n"
 		"# no password here\n"
 		"リーク：10/1/1/2/突\n"
 		"・突（1）：直接攻撃\n";
@@ -640,7 +652,7 @@ static void member_sheet_no_password(void **state)
 		"Message-ID: <att1@x>\nMIME-Version: 1.0\n"
 		"Content-Type: multipart/mixed; boundary=b\n\n"
 		"--b\nContent-Type: text/plain; charset=UTF-8\n\n"
-		"#password sekret-one\n"
+		"\xef\xbb\xbf#password sekret-one\n"
 		"--b\nContent-Type: text/plain; charset=UTF-8\n"
 		"Content-Disposition: attachment; filename=unit.txt\n\n"
 		"%s--b--\n", att);
@@ -650,7 +662,8 @@ static void member_sheet_no_password(void **state)
 	assert_int_equal(am_hill_mark_sent(f.hill), 0);
 	assert_int_equal(am_hill_member_sheet(&s, &len, f.hill, "リーク"), 0);
 	/* (the line end before "--b--" is the boundary's: RFC 2046 5.1.1) */
-	assert_string_equal(s, "\n#name Leak\n\n\n\n# no password here\n"
+	assert_string_equal(s, "\n#name Leak\n\n\n\n\n\n\n\n\n\n"
+	                       "# no password here\n"
 	                       "リーク：10/1/1/2/突\n・突（1）：直接攻撃");
 	assert_int_equal(len, strlen(s));
 	assert_null(strstr(s, "sekret"));
