@@ -144,6 +144,8 @@ typedef struct mail_run {
 	int flush;
 	char *sent_to;       /* where the last reply went: its outbox file,
 	                        or NULL (sendmail) */
+	int unsent;          /* one(): the message was processed, its reply
+	                        stored but not delivered */
 } mail_run;
 
 /* errno e's text in the language of the messages (--lang) */
@@ -570,8 +572,10 @@ static int one(mail_run *r, const char *raw, size_t len, const char *what)
 		d = deliver(r, reply, rlen);
 		free(reply);
 		log_line(r, result, d == 0 ? LOG_SENT : LOG_FAILED);
-		if (d < 0)
+		if (d < 0) {
+			r->unsent = 1;
 			return EX_TEMPFAIL; /* stored, unsent: a retry sends it */
+		}
 		if ((rc = am_hill_mark_sent(r->hill)) < 0) {
 			/* delivered but not marked: a retry would send it again;
 			 * say so, but the message itself is done */
@@ -592,7 +596,11 @@ static int cmp_str(const void *a, const void *b)
 /* Every file of DIR/new in name order, processed, then moved to DIR/cur
  * (with the ":2," info of a seen message).  A transient failure of the
  * hill stops the pass (the file stays in new/ for the next one):
- * EX_TEMPFAIL.  A file that cannot be read, or is no regular file (a
+ * EX_TEMPFAIL.  A message whose reply could not be delivered stays in
+ * new/ (the next pass sends the stored reply, given up after 5 days by
+ * the hill) and the pass goes on: EX_TEMPFAIL at the end (security review
+ * 2026-12-07: a sender whose address sendmail refused at once, first in
+ * new/, stopped every pass before the mail of everyone else).  A file that cannot be read, or is no regular file (a
  * folder, a FIFO, which an open without O_NONBLOCK waited on for ever, a
  * symbolic link), is said and left in new/, and the pass goes on to the
  * next; then EX_TEMPFAIL too (mail review 2026-12-06: a folder in new/
@@ -604,7 +612,7 @@ static int maildir_pass(mail_run *r)
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
-	int status = EX_OK, unread = 0;
+	int status = EX_OK, unread = 0, unsent = 0;
 
 	ut_buf_printf(&p, "%s/new", r->maildir);
 	if (p.failed || !(d = opendir(p.ptr))) {
@@ -659,10 +667,15 @@ static int maildir_pass(mail_run *r)
 				cli_error(&r->o, "mail: %s: %s", src.ptr, ES(r, e));
 				unread = 1;
 			} else {
+				r->unsent = 0;
 				status = one(r, raw, len, src.ptr);
 				free(raw);
-				if (status == EX_OK && rename(src.ptr, dst.ptr) < 0 &&
-				    errno != ENOENT) {
+				if (status == EX_TEMPFAIL && r->unsent) {
+					unsent = 1; /* left in new/ */
+					status = EX_OK;
+				} else if (status == EX_OK &&
+				           rename(src.ptr, dst.ptr) < 0 &&
+				           errno != ENOENT) {
 					cli_error(&r->o, "mail: %s: %s", dst.ptr, ES(r, errno));
 					status = EX_TEMPFAIL;
 				}
@@ -675,7 +688,7 @@ static int maildir_pass(mail_run *r)
 		free(names[i]);
 	free(names);
 	ut_buf_free(&p);
-	return status == EX_OK && unread ? EX_TEMPFAIL : status;
+	return status == EX_OK && (unread || unsent) ? EX_TEMPFAIL : status;
 }
 
 static int usage(int rc)

@@ -2264,7 +2264,10 @@ static const char *const results[] = {
  * days at most), old wrong passwords and ended locks.  A notice still
  * unsent after 5 days is given up, as an MTA gives up a mail (mail review
  * 2026-12-03, 7: one that sendmail kept refusing held up every notice
- * queued after it, for ever). */
+ * queued after it, for ever), and so is a reply (security review
+ * 2026-12-07: with --maildir the message stays in new/ until its reply
+ * goes out, and a reply sendmail always refuses was sent again on every
+ * pass, for ever): its message is then a duplicate. */
 static int prune(am_hill *h, int64_t now)
 {
 	sqlite3_stmt *st;
@@ -2274,6 +2277,7 @@ static int prune(am_hill *h, int64_t now)
 		"DELETE FROM messages WHERE at > 0 AND at < ?1 - 2592000 AND sent = 1",
 		("UPDATE outgoing SET sent = 1, msg = NULL WHERE sent = 0 AND "
 		 "created < ?1 - 432000"),
+		"UPDATE messages SET sent = 1 WHERE sent = 0 AND at > 0 AND at < ?1 - 432000",
 		"DELETE FROM outgoing WHERE created < ?1 - 2592000 AND sent = 1",
 		"DELETE FROM pwfail WHERE at < ?1 - 86400",
 		"DELETE FROM locks WHERE until < ?1 - 86400"
@@ -2587,6 +2591,10 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	if ((rc = am_hill_exec(h, "BEGIN IMMEDIATE")) < 0)
 		goto out;
 	in_txn = 1;
+	j.now = lim.now ? lim.now : (int64_t)time(NULL);
+	/* before the duplicate check: a reply given up is not sent again */
+	if ((rc = prune(h, j.now)) < 0)
+		goto out;
 	if ((rc = processed_before(h, mail.key, reply_out, reply_len,
 	                           result_out)) < 0)
 		goto out;
@@ -2601,7 +2609,6 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 	j.d = &d;
 	j.lim = &lim;
 	j.lang = d.lang;
-	j.now = lim.now ? lim.now : (int64_t)time(NULL);
 	/* (the web's answers go to who asked, within its rate) */
 	if (lim.web || len > SIZE_MAX / HILL_TOKEN_TIMES)
 		j.token_room = SIZE_MAX;
@@ -2609,8 +2616,6 @@ int am_hill_process(char **reply_out, size_t *reply_len,
 		j.token_room = len * HILL_TOKEN_TIMES;
 	else
 		j.token_room = HILL_TOKEN_FLOOR;
-	if ((rc = prune(h, j.now)) < 0)
-		goto out;
 	if (!mail.loop && mail.reply_to && mail.from && !lim.web &&
 	    (rc = am_hill_rate(h, mail.rate_key, j.now, &rate)) < 0)
 		goto out;

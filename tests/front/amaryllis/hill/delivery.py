@@ -15,7 +15,9 @@ The contract's delivery rules (docs/HILL.md), checked with real processes:
     a FIFO or a link in DIR/new is said and left, the others processed;
  4. --return-path gives sendmail -f ADDR;
  5. an --outbox folder that does not exist is named and nothing is
-    stored (exit 75), so the retry once it exists enters the unit.
+    stored (exit 75), so the retry once it exists enters the unit;
+ 6. --maildir with a reply sendmail refuses: that message stays in new/
+    (exit 75), the ones after it are answered and moved, pass after pass.
 """
 import os
 import shutil
@@ -184,6 +186,39 @@ def main():
     got = [str(H.read_reply(os.path.join(missing, f)).get("X-Amaryllis-Result")).strip()
            for f in H.outbox_files(missing)]
     expect("--outbox made: replies", got, ["entered"])
+
+    # 6. a reply sendmail refuses at once (security review 2026-12-07):
+    # erin's address is refused (exit 65, as a relay refusing a recipient),
+    # and her mail is first in new/; frank's and gina's #status after it
+    # are answered and moved to cur/ all the same, erin's stays in new/
+    # and the exit is 75; the next pass tries erin's stored reply again
+    # (the same refusal: 2 tries in all, read in the command's record),
+    # nothing more for the others.
+    sdb = os.path.join(top, "sm.db")
+    H.init_hill(am, sdb, 10)
+    smd = os.path.join(top, "SMaildir")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(smd, sub))
+    for name, who in (("1.erin", "erin@refused.example"), ("2.frank", "frank@example.com"),
+                      ("3.gina", "gina@example.com")):
+        with open(os.path.join(smd, "new", name), "wb") as f:
+            f.write(H.entry_message(who, "d-%s@test.example" % name[2:], "x", "#status\n"))
+    rec = os.path.join(top, "sm-record")
+    refuse = ("m=$(cat); to=$(printf '%%s\\n' \"$m\" | sed -n 's/^To: //p'); "
+              "printf '%%s\\n' \"$to\" >>%s; "
+              "case $to in *refused.example*) exit 65;; esac" % rec)
+    for k in (1, 2):
+        rc, err = run([am, "mail", "--hill", sdb, "--maildir", smd, "--sendmail", refuse])
+        expect("refused reply, pass %d: exit" % k, rc, H.EX_TEMPFAIL)
+        expect("refused reply, pass %d: left in new/" % k,
+               sorted(os.listdir(os.path.join(smd, "new"))), ["1.erin"])
+        expect("refused reply, pass %d: moved to cur/" % k,
+               sorted(n.split(":")[0] for n in os.listdir(os.path.join(smd, "cur"))),
+               ["2.frank", "3.gina"])
+    with open(rec) as f:
+        expect("refused reply: the replies tried, in order", f.read().splitlines(),
+               ["erin@refused.example", "frank@example.com", "gina@example.com",
+                "erin@refused.example"])
 
     for e in errors:
         print("FAIL: " + e)

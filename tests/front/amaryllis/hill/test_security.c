@@ -439,6 +439,33 @@ static void notice_expiry(void **state)
 }
 
 /*
+ * A reply unsent after 5 days is given up as a notice is (security review
+ * 2026-12-07: with --maildir, a reply sendmail always refused was sent
+ * again on every pass, for ever): c's #status at T0 is answered but never
+ * marked sent; delivered again 5 days (432,000 s) later, its stored reply
+ * comes back ("status"); a second after that it is a duplicate, with no
+ * reply.
+ */
+static void reply_expiry(void **state)
+{
+	fx f;
+	char *s = fx_msg("c@example.net", "s@x", "#status\n");
+
+	fx_open(&f, 3);
+	assert_int_equal(at(&f, T0, s), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(f.reply);
+	assert_int_equal(at(&f, T0 + 432000, s), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(f.reply);
+	assert_int_equal(at(&f, T0 + 432001, s), 0);
+	assert_string_equal(f.result, "duplicate");
+	assert_null(f.reply);
+	free(s);
+	fx_close(&f);
+}
+
+/*
  * The reply cap to the byte: with reply_max 16384, the owner of 父 tests
  * it with #logs against 母 (a battle whose log is 7,438,064 bytes): the
  * whole reply stays within 16384 bytes, the logs are cut with the note.
@@ -1101,6 +1128,7 @@ int main(void)
 		cmocka_unit_test(rate_one_mailbox),
 		cmocka_unit_test(one_delivery),
 		cmocka_unit_test(notice_expiry),
+		cmocka_unit_test(reply_expiry),
 		cmocka_unit_test(reply_cap),
 		cmocka_unit_test(logs_bounded),
 		cmocka_unit_test(logs_only_when_staying),
