@@ -63,17 +63,18 @@ set_tests_properties(megami/serve_helper PROPERTIES LABELS "megami" TIMEOUT 60)
 
 # `megami roll` against the real BCDice (npm bcdice 4.9.0, installed into
 # build/npm by the fixture; fails saying what to run without node, npm or
-# the registry): tests/megami/bcdice/.
+# the registry; label network, as every test that needs the npm
+# registry: `ctest -LE network` offline): tests/megami/bcdice/.
 add_test(NAME megami/bcdice_npm
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" install "${PROJECT_BINARY_DIR}/npm")
 set_tests_properties(megami/bcdice_npm PROPERTIES
-	LABELS "megami" TIMEOUT 600 FIXTURES_SETUP megami_bcdice
+	LABELS "megami;network" TIMEOUT 600 FIXTURES_SETUP megami_bcdice
 	RESOURCE_LOCK npm)
 add_test(NAME megami/bcdice_crosscheck
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" check "${PROJECT_BINARY_DIR}/npm"
 		$<TARGET_FILE:megami> 1 ${megami_bcdice_count})
 set_tests_properties(megami/bcdice_crosscheck PROPERTIES
-	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
+	LABELS "megami;network" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_crosscheck)
 # The same for game system DiceBot (MG-DICE-SYS-1: megami serve's
 # /v2/game_system/DiceBot), other commands (gen.py seed 2).
@@ -81,7 +82,7 @@ add_test(NAME megami/bcdice_crosscheck_dicebot
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" check "${PROJECT_BINARY_DIR}/npm"
 		$<TARGET_FILE:megami> 2 ${megami_dicebot_count} DiceBot)
 set_tests_properties(megami/bcdice_crosscheck_dicebot PROPERTIES
-	LABELS "megami" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
+	LABELS "megami;network" TIMEOUT 1200 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_crosscheck_dicebot)
 # BCDice's own test suite (the package's lib/bcdice/test_data.json, its
 # test/data/*.toml): every case of game system SRS or DiceBot, with the
@@ -90,7 +91,7 @@ add_test(NAME megami/bcdice_peer
 	COMMAND bash "${dir}/bcdice/crosscheck.sh" peer "${PROJECT_BINARY_DIR}/npm"
 		$<TARGET_FILE:megami>)
 set_tests_properties(megami/bcdice_peer PROPERTIES
-	LABELS "megami" TIMEOUT 600 FIXTURES_REQUIRED megami_bcdice)
+	LABELS "megami;network" TIMEOUT 600 FIXTURES_REQUIRED megami_bcdice)
 am_test_env(megami/bcdice_peer)
 
 # The series over MPI ranks (UT-CLI-MPI-1; built with -DAMARYLLIS_MPI=ON,

@@ -21,9 +21,9 @@ need() {
 need node nodejs
 need npm npm
 need chromium chromium
-if [ ! -d "$web/node_modules/playwright-core" ]; then
-	(cd "$web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
-fi
+PW_PREFIX="$(dirname "$amaryllis")/npm-playwright"
+. "$web/playwright.sh"
+pw_install "$web"
 rm -rf "$out"
 mkdir -p "$out/league35"
 ex="$src/examples"
@@ -150,5 +150,5 @@ m = [e for e in json.load(open(p)) if not e["name"].startswith("hill")]
 json.dump(m, open(p, "w"), ensure_ascii=False)
 PY
 fi
-NODE_PATH="$web/node_modules" exec node "$src/tests/pictures/pictures.js" \
+exec node "$src/tests/pictures/pictures.js" \
 	"$out" "$out/manifest.json"

@@ -34,7 +34,9 @@ install)
 		exit 1
 	fi
 	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-save "bcdice@$want" >&2; then
+	# npm's cache in the build tree too: nothing written into $HOME
+	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-save \
+		--cache "$prefix/.npm-cache" "bcdice@$want" >&2; then
 		echo "bcdice crosscheck: could not install bcdice $want from the npm registry; run: $fix" >&2
 		exit 1
 	fi

@@ -23,9 +23,9 @@ need() {
 need node nodejs
 need npm npm
 need chromium chromium
-if [ ! -d "$here/node_modules/playwright-core" ]; then
-	(cd "$here" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
-fi
+PW_PREFIX="$(dirname "$amaryllis")/npm-playwright"
+. "$here/playwright.sh"
+pw_install "$here"
 mkdir -p "$out"
 hill=()
 if "$amaryllis" hill --help >/dev/null 2>&1; then

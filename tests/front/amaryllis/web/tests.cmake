@@ -60,6 +60,10 @@ set_tests_properties(web/slowloris web/busy_hill PROPERTIES
 	RESOURCE_LOCK timing)
 set_tests_properties(web/browser web/page web/robust web/csrf PROPERTIES
 	RESOURCE_LOCK "chromium;npm")
+# playwright-core comes from the npm registry (browser.sh, playwright.sh):
+# `ctest -LE network` leaves these out where there is no registry
+set_tests_properties(web/browser web/page web/robust web/csrf PROPERTIES
+	LABELS "web;network")
 am_test_env(${am_web_tests})
 # test_api fails each allocation of its requests in turn
 am_test_fail_alloc(web_test_api)

@@ -64,9 +64,10 @@ def bcdice_module(build):
         print(f"FAIL: node and npm are needed for the BCDice cross-check "
               f"(apt-get install nodejs npm), then run: {run}")
         sys.exit(1)
+    # npm's cache in the build tree too: nothing written into $HOME
     r = subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit",
-                        "--no-fund", BCDICE], capture_output=True, text=True,
-                       timeout=600)
+                        "--no-fund", "--cache", os.path.join(prefix, ".npm-cache"),
+                        BCDICE], capture_output=True, text=True, timeout=600)
     if r.returncode != 0 or not os.path.isdir(mod):
         print(f"FAIL: {run} failed:\n{r.stdout}{r.stderr}")
         sys.exit(1)

@@ -6,7 +6,7 @@
 add_test(NAME megami/serve
 	COMMAND ${AM_PYTHON3} "${dir}/serve.py" $<TARGET_FILE:megami> "${PROJECT_BINARY_DIR}")
 set_tests_properties(megami/serve PROPERTIES
-	LABELS "megami;web" TIMEOUT 900 RESOURCE_LOCK npm)
+	LABELS "megami;web;network" TIMEOUT 900 RESOURCE_LOCK npm)
 am_test_env(megami/serve)
 # test_api fails each allocation of its requests in turn
 am_test_fail_alloc(serve_test_api)
