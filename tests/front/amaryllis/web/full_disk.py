@@ -81,6 +81,10 @@ finally:
     if os.path.exists(fill):
         os.unlink(fill)
     subprocess.run(["umount", d])
+    try:
+        os.rmdir(d)  # nothing left behind (packager review 2026-12-07)
+    except OSError:
+        pass
 ok(rc == 0, f"stopped ({rc})")
 ok(len(srv.lines(r" POST /api/hill/entry 500 .* hill-io$")) == 1,
    f"the refusal is logged hill-io ({srv.lines('POST')})")

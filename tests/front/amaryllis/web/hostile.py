@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 
-from webtest import error_doc
+from webtest import error_doc, tmpdir
 
 AMARYLLIS = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -258,8 +258,7 @@ finally:
 # with the errors exactly as `check` prints them (the form attaches the
 # sheet as sheet.txt, so its errors carry that name and its own lines)
 if subprocess.run([AMARYLLIS, "hill", "--help"], capture_output=True).returncode == 0:
-    import tempfile
-    tmp = tempfile.mkdtemp()
+    tmp = tmpdir()
     db = os.path.join(tmp, "hill.db")
     subprocess.run([AMARYLLIS, "hill", "init", db, "--size", "3", "--address",
                     "hill@example.org", "--pwhash-ops", "1", "--pwhash-mem", "8192"],

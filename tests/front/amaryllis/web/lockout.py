@@ -35,9 +35,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
-from webtest import JSON, Server, finish, new_hill, ok, request, sheet
+from webtest import JSON, Server, finish, new_hill, ok, request, sheet, tmpdir
 
 AMARYLLIS = sys.argv[1]
 
@@ -58,7 +57,7 @@ def mail(db, out, sender, msgid, body):
 
 def flush(db):
     """`amaryllis mail --flush`: the notices sent, as parsed messages."""
-    out = tempfile.mkdtemp()
+    out = tmpdir()
     r = subprocess.run([AMARYLLIS, "mail", "--hill", db, "--flush",
                         "--outbox", out], capture_output=True, timeout=60)
     notes = []
@@ -70,7 +69,7 @@ def flush(db):
 
 def main():
     db = new_hill(AMARYLLIS)
-    out = tempfile.mkdtemp()
+    out = tmpdir()
     grisk, nut = sheet("grisk"), sheet("nut")
     srv = Server(AMARYLLIS, "--hill", db, "--rate", "0")
     try:

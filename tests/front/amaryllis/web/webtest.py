@@ -3,9 +3,11 @@ server on a free loopback port, raw HTTP requests from a chosen loopback
 address (all of 127.0.0.0/8 is this machine on Linux), a hill, and the
 ok/FAIL tally.  Only loopback addresses; every wait is bounded.
 """
+import atexit
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +17,22 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(HERE))))
 failures = 0
+TMPDIRS = []
+
+
+@atexit.register
+def _remove_tmpdirs():
+    # the folders of tmpdir(), gone when the test ends however it ends
+    # (packager review 2026-12-07: hills, -wal, .eml left in $TMPDIR)
+    for d in TMPDIRS:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def tmpdir():
+    """A temporary folder, removed when the test ends."""
+    d = tempfile.mkdtemp(prefix="amaryllis-web-")
+    TMPDIRS.append(d)
+    return d
 
 
 def ok(cond, what):
@@ -81,7 +99,7 @@ class Server:
 
 def new_hill(amaryllis, size=5):
     """A fresh hill (fast password hashing) in a temporary folder."""
-    db = os.path.join(tempfile.mkdtemp(), "hill.db")
+    db = os.path.join(tmpdir(), "hill.db")
     subprocess.run([amaryllis, "hill", "init", db, "--size", str(size), "--address",
                     "hill@example.org", "--pwhash-ops", "1", "--pwhash-mem", "8192"],
                    check=True)
