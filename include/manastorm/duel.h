@@ -269,7 +269,11 @@ typedef struct ms_field_card {
 
 /**
  * Create a duel on `scenario` (checked with ms_scenario_check; every
- * participant's policy looked up).  Nothing is shuffled yet.
+ * participant's policy looked up).  Nothing is shuffled yet.  The
+ * scenario is borrowed and must outlive the duel, with everything it
+ * points to (its participants array, their names, decks and policy
+ * names), and so must opts->rng and opts->policies; opts itself is
+ * copied.
  * @return 0; MS_EINVALID (bad scenario, options, unknown policy naming
  *         the participant; out, scenario or opts NULL); MS_ENOMEM
  */

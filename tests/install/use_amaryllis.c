@@ -20,6 +20,11 @@ int main(int argc, char **argv)
 	if (argc != 2 || !(f = fopen(argv[1], "rb")))
 		return 2;
 	len = fread(buf, 1, sizeof buf, f);
+	if (len == sizeof buf && fgetc(f) != EOF) { /* not cut short */
+		fprintf(stderr, "%s: over %zu bytes\n", argv[1], sizeof buf);
+		fclose(f);
+		return 2;
+	}
 	fclose(f);
 	if (am_sheet_parse(&doc, buf, len, NULL) != 0)
 		return 1;

@@ -25,6 +25,11 @@ int main(int argc, char **argv)
 	if (argc != 2 || !(f = fopen(argv[1], "rb")))
 		return 2;
 	len = fread(buf, 1, sizeof buf, f);
+	if (len == sizeof buf && fgetc(f) != EOF) { /* not cut short */
+		fprintf(stderr, "%s: over %zu bytes\n", argv[1], sizeof buf);
+		fclose(f);
+		return 2;
+	}
 	fclose(f);
 	if (ms_scenario_parse(&doc, buf, len, NULL) != 0)
 		return 1;
@@ -39,6 +44,8 @@ int main(int argc, char **argv)
 	if (ms_duel_new(&d, ms_scenario_doc_scenario(doc), &o) < 0 ||
 	    ms_duel_run(&r, d) < 0) {
 		fprintf(stderr, "%s\n", ms_error_last());
+		ms_duel_free(d); /* NULL is fine */
+		ms_scenario_doc_free(doc);
 		return 1;
 	}
 	printf("%s after %lld battles\n", r.winner < 0 ? "draw" : who[r.winner],

@@ -32,6 +32,11 @@ int main(int argc, char **argv)
 	if (argc != 2 || !(f = fopen(argv[1], "rb")))
 		return 2;
 	len = fread(buf, 1, sizeof buf, f);
+	if (len == sizeof buf && fgetc(f) != EOF) { /* not cut short */
+		fprintf(stderr, "%s: over %zu bytes\n", argv[1], sizeof buf);
+		fclose(f);
+		return 2;
+	}
 	fclose(f);
 	if (mg_scenario_parse(&doc, buf, len, NULL) != 0)
 		return 1;
@@ -47,6 +52,8 @@ int main(int argc, char **argv)
 	if (mg_combat_new(&c, mg_scenario_doc_scenario(doc), &o) < 0 ||
 	    mg_combat_run(&r, c) < 0) {
 		fprintf(stderr, "%s\n", mg_error_last());
+		mg_combat_free(c); /* NULL is fine */
+		mg_scenario_doc_free(doc);
 		return 1;
 	}
 	printf("%s in round %lld\n", r.winner < 0 ? "draw" : who[r.winner],
@@ -58,6 +65,8 @@ int main(int argc, char **argv)
 	if (mg_dice_parse(&e, &d, "2D6+1>=8", 8, MG_LANG_JA) < 0 ||
 	    mg_dice_roll(&line, &res, &d, e, &dice, MG_LANG_JA) < 0) {
 		fprintf(stderr, "%s\n", d.message);
+		mg_dice_free(e); /* NULL is fine */
+		ut_buf_free(&line);
 		return 1;
 	}
 	printf("%s\n", line.ptr);
