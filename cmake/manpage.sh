@@ -92,6 +92,24 @@ esac
 			first=
 		done
 		printf '\n'
+		# where the examples and documents the help names are
+		# installed (AM_DOCDIR, cmake's CMAKE_INSTALL_FULL_DOCDIR;
+		# packager review 2026-12-07: the pages named files the
+		# package did not have)
+		if [ -n "${AM_DOCDIR:-}" ]; then
+			printf '[FILES]\n.TP\n.I %s/examples/\n' "$AM_DOCDIR"
+			if [ "$lang" = ja ]; then
+				printf 'ヘルプに出てくる例（examples/…）\n'
+			else
+				printf 'the examples the help names (examples/...)\n'
+			fi
+			printf '.TP\n.I %s/docs/\n' "$AM_DOCDIR"
+			if [ "$lang" = ja ]; then
+				printf '規則と使い方の文書（docs/…、README.md は一つ上）\n'
+			else
+				printf 'the rules and guides (docs/..., README.md one folder up)\n'
+			fi
+		fi
 	fi
 } > "$tmp/include"
 # help2man's view of the help (above)
@@ -172,6 +190,7 @@ esac
 			else if ($0 == ".SH OPTIONS") $0 = ".SH オプション"
 			else if ($0 == ".SH EXAMPLES") $0 = ".SH 例"
 			else if ($0 == ".SH \"SEE ALSO\"") $0 = ".SH 関連項目"
+			else if ($0 == ".SH FILES") $0 = ".SH ファイル"
 		}
 		{ print }' "$tmp/page"
 } > "$tmp/page.out"

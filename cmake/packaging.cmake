@@ -241,6 +241,7 @@ if(AMARYLLIS_MAN AND NOT CMAKE_CROSSCOMPILING)
 			set(page "${PROJECT_BINARY_DIR}/man/${lang}/${tool}.1.gz")
 			add_custom_command(OUTPUT "${page}"
 				COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
+					"AM_DOCDIR=${CMAKE_INSTALL_FULL_DOCDIR}"
 					sh "${PROJECT_SOURCE_DIR}/cmake/manpage.sh"
 					"${AM_HELP2MAN}" $<TARGET_FILE:${tool}> ${lang} "${page}"
 					${parent}
@@ -283,6 +284,15 @@ if(AMARYLLIS_MAN)
 	endforeach()
 	add_custom_target(man5_pages ALL DEPENDS ${pages5})
 endif()
+
+# ---- the examples and documents the tools' help and man pages name
+# (examples/grisk.txt, docs/MEGAMI.md), in DOCDIR (share/doc/amaryllis),
+# as the man pages' FILES section says (cmake/manpage.sh)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/examples/"
+	DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/"
+	DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md")
 
 # ---- make deb: CPack's DEB generator, one package with all of the above
 

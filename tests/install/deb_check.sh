@@ -37,7 +37,10 @@ for f in ./usr/bin/amaryllis ./usr/bin/megami ./usr/bin/manastorm \
 	/libamaryllis.so.0 /libmegami.so.0 /libmanastorm.so.0 /libamaryllis-util.so.0 \
 	/pkgconfig/amaryllis-util.pc /cmake/amaryllis/amaryllisConfig.cmake \
 	/cmake/amaryllis/amaryllisConfigVersion.cmake \
-	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h; do
+	/pkgconfig/manastorm.pc ./usr/include/amaryllis-0/amaryllis.h \
+	./usr/share/doc/amaryllis/examples/grisk.txt \
+	./usr/share/doc/amaryllis/examples/megami/duel.yaml \
+	./usr/share/doc/amaryllis/docs/MEGAMI ./usr/share/doc/amaryllis/README; do
 	grep -q -- "$f" "$tmp/contents" || fail "not in the package: $f"
 done
 
