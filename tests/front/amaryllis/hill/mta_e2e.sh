@@ -67,11 +67,15 @@ if ! [ -x /usr/sbin/postfix ]; then
 	done
 	say "installing postfix (apt-get)"
 	echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
-	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix >/tmp/mta_e2e_apt.log 2>&1; then
-		apt-get update -q >>/tmp/mta_e2e_apt.log 2>&1
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix >>/tmp/mta_e2e_apt.log 2>&1 ||
-			skip "cannot install postfix (see /tmp/mta_e2e_apt.log)"
+	# a log of a fresh name (packager review 2026-12-07: a fixed name
+	# in /tmp, written as root)
+	aptlog=$(mktemp "${TMPDIR:-/tmp}/mta_e2e_apt.XXXXXX")
+	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix >"$aptlog" 2>&1; then
+		apt-get update -q >>"$aptlog" 2>&1
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q postfix >>"$aptlog" 2>&1 ||
+			skip "cannot install postfix (see $aptlog)"
 	fi
+	rm -f "$aptlog"
 fi
 command -v python3 >/dev/null || skip "python3 missing"
 
