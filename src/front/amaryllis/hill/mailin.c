@@ -107,7 +107,10 @@ static char *dup_or_null(const char *s)
  * a 1 MB address made a 1 MB reply, past --reply-max, mail review
  * 2026-12-03), valid UTF-8 without '<', '>', '"', '\\', control characters
  * (a tab, a line end) or Unicode's separators (the blank, U+00A0, U+2028)
- * and format characters (U+202E…). */
+ * and format characters (U+202E…); a domain in brackets is an address
+ * literal of digits, dots and colons only (RFC 5321: [192.0.2.1],
+ * [IPv6:2001:db8::1]; security review 2026-12-07: [1.2.3.4,root] went to
+ * sendmail as written). */
 static int usable_address(const char *a)
 {
 	const char *at = a ? strrchr(a, '@') : NULL, *p;
@@ -115,6 +118,17 @@ static int usable_address(const char *a)
 	if (!at || strlen(a) > 254 || at - a > 64 ||
 	    strpbrk(a, "<>\"\\") || !g_utf8_validate(a, -1, NULL))
 		return 0;
+	if (strpbrk(at + 1, "[]")) {
+		const char *lit = at + 2;
+		size_t n = strlen(at + 1);
+		if (at[1] != '[' || at[n] != ']' || n < 3)
+			return 0;
+		if (g_ascii_strncasecmp(lit, "IPv6:", 5) == 0)
+			lit += 5;
+		if (lit == at + n ||
+		    strspn(lit, "0123456789abcdefABCDEF.:") != (size_t)(at + n - lit))
+			return 0;
+	}
 	for (p = a; *p; p = g_utf8_next_char(p))
 		switch (g_unichar_type(g_utf8_get_char(p))) {
 		case G_UNICODE_CONTROL:
@@ -1217,7 +1231,10 @@ static GMimeMessage *parse_message(hill_mail *m, const char *raw, size_t len,
  * NFC (Unicode), the domain in lower case; a domain that IDNA refuses
  * (GMime leaves it as written: an emoji, which other MTAs convert) in
  * lower case and NFKC, so that its fullwidth and capital spellings are
- * one (review L1).  NULL when out of memory.
+ * one (review L1).  Gmail's mailboxes without the dots of their local
+ * part and under gmail.com (security review 2026-12-07: v.ictim@gmail.com
+ * and victim@googlemail.com reach victim@gmail.com, and each got replies
+ * of its own).  NULL when out of memory.
  */
 static char *rate_key(InternetAddressMailbox *mb)
 {
@@ -1235,6 +1252,16 @@ static char *rate_key(InternetAddressMailbox *mb)
 	lnfc = local ? g_utf8_normalize(local, -1, G_NORMALIZE_NFC) : NULL;
 	down = g_utf8_strdown(at + 1, -1);
 	dnfc = down ? g_utf8_normalize(down, -1, G_NORMALIZE_NFKC) : NULL;
+	if (lnfc && dnfc && (strcmp(dnfc, "gmail.com") == 0 ||
+	                     strcmp(dnfc, "googlemail.com") == 0)) {
+		char *r = lnfc, *w = lnfc;
+		for (; *r; r++)
+			if (*r != '.')
+				*w++ = *r;
+		*w = '\0';
+		dnfc[0] = '\0'; /* "gmail.com" is shorter than either */
+		strcat(dnfc, "gmail.com");
+	}
 	if (lnfc && dnfc &&
 	    (key = malloc(strlen(lnfc) + strlen(dnfc) + 2)) != NULL)
 		sprintf(key, "%s@%s", lnfc, dnfc);

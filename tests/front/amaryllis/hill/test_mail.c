@@ -664,18 +664,26 @@ static void hostile(void **state)
 	assert_null(f.reply);
 	/* an address the hill does not answer (usable_address): 255 bytes
 	 * (a 1 MB one had a 1 MB reply), 65 bytes before the '@', a
-	 * U+2028 or a U+202E in it; 254 bytes, 64 before the '@', is
-	 * answered (#status) */
+	 * U+2028 or a U+202E in it, an address literal that is no IP
+	 * address ([1.2.3.4,root], [], [IPv6:], [1.2.3.4;x], sent to sendmail
+	 * as written: security review 2026-12-07); 254 bytes, 64 before
+	 * the '@', is answered (#status), and so are [192.0.2.1] and
+	 * [IPv6:2001:db8::1] */
 	{
-		static const char *const bad[] = {"x", "l", "\u2028", "\u202e"};
-		for (i = 0; i < 4; i++) {
+		static const char *const bad[] = {"x", "l", "\u2028", "\u202e",
+			"a@[1.2.3.4,root]", "a@[]", "a@[IPv6:]", "a@[1.2.3.4;x]"};
+		static const char *const good[] = {"a@[192.0.2.1]",
+			"a@[IPv6:2001:db8::1]"};
+		for (i = 0; i < 8; i++) {
 			ut_buf_clear(&b);
 			if (i == 0) /* 64 + 1 + 190 = 255 */
 				ut_buf_printf(&b, "From: <%s@%0190d>\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 0);
 			else if (i == 1) /* 65 before the '@' */
 				ut_buf_printf(&b, "From: <%s@example.net>\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
-			else
+			else if (i < 4)
 				ut_buf_printf(&b, "From: <a%sb@example.net>\n", bad[i]);
+			else
+				ut_buf_printf(&b, "From: <%s>\n", bad[i]);
 			ut_buf_printf(&b, "Message-ID: <addr%zu@x>\nContent-Type: text/plain; "
 			              "charset=utf-8\n\n#status\n", i);
 			assert_int_equal(fx_process(&f, b.ptr), 0);
@@ -688,6 +696,15 @@ static void hostile(void **state)
 		assert_int_equal(fx_process(&f, b.ptr), 0);
 		assert_non_null(f.reply);
 		assert_string_equal(f.result, "status");
+		for (i = 0; i < 2; i++) {
+			ut_buf_clear(&b);
+			ut_buf_printf(&b, "From: <%s>\nMessage-ID: <lit%zu@x>\n\n"
+			              "#status\n", good[i], i);
+			assert_int_equal(fx_process(&f, b.ptr), 0);
+			assert_non_null(f.reply);
+			assert_string_equal(f.result, "status");
+			assert_non_null(strstr(f.reply, good[i]));
+		}
 	}
 	ut_buf_free(&b);
 	fx_close(&f);

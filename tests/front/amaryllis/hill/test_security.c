@@ -279,6 +279,14 @@ static void rate_window(void **state)
  *                                      ASCII, fullwidth capitals and
  *                                      fullwidth: one domain, the third
  *                                      limited
+ *   v.ictim@gmail.com, victim@googlemail.com
+ *                                      two replies: Gmail ignores the dots
+ *                                      and takes both domains (security
+ *                                      review 2026-12-07)
+ *   V.I.C.T.I.M+x@GMail.com            its third: the notice
+ *   v.ictim@example.com, victim@example.com
+ *                                      elsewhere a dot counts: two
+ *                                      mailboxes, each answered
  */
 static void rate_one_mailbox(void **state)
 {
@@ -295,6 +303,11 @@ static void rate_one_mailbox(void **state)
 		{"z@😀.ws", "status"},
 		{"z@😀.ＷＳ", "status"},
 		{"z@😀.ｗｓ", "limited"},
+		{"v.ictim@gmail.com", "status"},
+		{"victim@googlemail.com", "status"},
+		{"V.I.C.T.I.M+x@GMail.com", "limited"},
+		{"v.ictim@example.com", "status"},
+		{"victim@example.com", "status"},
 	};
 	fx f;
 	am_hill_config cfg = AM_HILL_CONFIG_INIT;
