@@ -1214,6 +1214,7 @@ typedef struct unit_row {
 	char *owner;         /* lower case: the owner identity */
 	char *hash;          /* the password's hash */
 	char *rcpt;          /* the owner's address as written (mail to it) */
+	char *player;        /* the name shown for its player, or NULL */
 	am_lang lang;        /* the language of its entry */
 } unit_row;
 
@@ -1222,6 +1223,7 @@ static void unit_row_free(unit_row *u)
 	free(u->owner);
 	free(u->hash);
 	free(u->rcpt);
+	free(u->player);
 	memset(u, 0, sizeof(*u));
 }
 
@@ -1233,7 +1235,7 @@ static int find_unit(am_hill *h, const char *name, unit_row *u)
 
 	memset(u, 0, sizeof(*u));
 	if ((rc = am_hill_prepare(h, &st, "SELECT id, owner, pwhash, "
-	                       "coalesce(rcpt, owner), lang FROM units "
+	                       "coalesce(rcpt, owner), lang, player FROM units "
 	                       "WHERE name = ?")) < 0)
 		return rc;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -1245,7 +1247,12 @@ static int find_unit(am_hill *h, const char *name, unit_row *u)
 		u->rcpt = am_hill_col_dup(st, 3, NULL);
 		u->lang = sqlite3_column_int(st, 4) == AM_LANG_EN ? AM_LANG_EN :
 		                                                    AM_LANG_JA;
-		rc = u->owner && u->hash && u->rcpt ? SQLITE_DONE : SQLITE_NOMEM;
+		if (sqlite3_column_type(st, 5) != SQLITE_NULL &&
+		    !(u->player = am_hill_col_dup(st, 5, NULL)))
+			rc = SQLITE_NOMEM;
+		else
+			rc = u->owner && u->hash && u->rcpt ? SQLITE_DONE
+			                                    : SQLITE_NOMEM;
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -2169,6 +2176,13 @@ static int do_entry(job *j, int test)
 	old_id = u.id; /* a test of a member's name fights in its place */
 	if (u.id && !test)
 		kept_hash = u.hash;
+	/* a replacement that names no player (no #name, no display name)
+	 * keeps the name shown before (hill review: it was dropped) */
+	if (u.id && !test && !player && u.player &&
+	    !(player = strdup(u.player))) {
+		rc = am_hill_oom(AM_ENOMEM);
+		goto done;
+	}
 	if ((rc = am_program_new(&prog, am_sheet_team(sheet))) < 0 ||
 	    (rc = am_engine_new(&engine)) < 0)
 		goto done;

@@ -757,7 +757,9 @@ static void unit_name_limit(void **state)
 }
 
 /* The shown name: #name wins over the From's display name; invisible
- * characters are dropped, 40 characters kept; an '@' in it is not used. */
+ * characters are dropped, 40 characters kept; an '@' in it is not used.
+ * グリスク replaced by its owner from a plain address with no #name keeps
+ * the name shown before (it was dropped: null); a new #name replaces it. */
 static void player_names(void **state)
 {
 	fx f;
@@ -773,6 +775,18 @@ static void player_names(void **state)
 	assert_non_null(strstr(s, "\"player\": \"アリス0123456789012345678901234567890123456\""));
 	assert_non_null(strstr(s, "\"player\": null"));
 	assert_null(strstr(s, "example.net"));
+	free(s);
+	assert_string_equal(mail(&f, "a@example.net", "a2@x",
+	                         "#password correct-horse\n", sheet), "replaced");
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(s, "\"player\": \"アリス0123456789012345678901234567890123456\""));
+	free(s);
+	assert_string_equal(mail(&f, "a@example.net", "a3@x",
+	                         "#name Alice\n#password correct-horse\n", sheet),
+	                    "replaced");
+	s = fx_status(&f, AM_HILL_JSON, AM_LANG_EN);
+	assert_non_null(strstr(s, "\"player\": \"Alice\""));
+	assert_null(strstr(s, "アリス"));
 	free(s);
 	free(sheet);
 	free(nut);
