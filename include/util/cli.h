@@ -97,8 +97,11 @@ int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
  * report is on standard output already).  A folder that does not exist
  * or cannot be written in, or a path that is a folder, is said (as the
  * write at the end would say it, before the work rather than after it)
- * and returns UT_EXIT_INPUT.  Otherwise 0.  The caller returns what it
- * returns.
+ * and returns UT_EXIT_INPUT, and so does an existing file that --svg or
+ * --matrix would replace and that is no picture (its first character is
+ * not '<') or no cross table (it does not begin "rank,"): a sheet or a
+ * scenario getopt took as the option's file.  Otherwise 0.  The caller
+ * returns what it returns.
  */
 int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
                     const char *path);

@@ -296,8 +296,12 @@ def check_fsize(c, lang):
         folder = os.path.join(c.tmp, "fsize-%s-%d" % (lang, k))
         os.mkdir(folder)
         path = os.path.join(folder, "out.file")
+        # what the option would replace: an --svg replaces a picture, a
+        # --matrix a cross table, and refuses any other file (CLI.md)
+        opt = args[args.index(FULL) - 1] if FULL in args else ""
+        old = {"--svg": b"<svg/>\n", "--matrix": b"rank,x\n"}.get(opt, b"old\n")
         with open(path, "wb") as f:
-            f.write(b"old\n")
+            f.write(old)
         argv = ([c.tools[prog]] + (["--lang", "en"] if lang == "en" else [])
                 + [path if a == FULL else a for a in args])
         if stdin is not None:
@@ -316,13 +320,13 @@ def check_fsize(c, lang):
         with open(path, "rb") as f:
             kept = f.read()
         left = sorted(os.listdir(folder))
-        if p.returncode != 1 or err != want or kept != b"old\n" or \
+        if p.returncode != 1 or err != want or kept != old or \
                 left != ["out.file"]:
             fails.append("%s (file size limit, lang %s): status %d, stderr "
-                         "%r, file %r, folder %s; want 1, %r, b'old\\n', "
+                         "%r, file %r, folder %s; want 1, %r, %r, "
                          "['out.file']" % (" ".join([prog] + argv[1:]), lang,
                                            p.returncode, err, kept[:40], left,
-                                           want))
+                                           want, old))
     return fails
 
 

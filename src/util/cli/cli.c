@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,10 +98,43 @@ int ut_cli_bad_number(const ut_cli *c, const char *cmd, const char *opt,
 		opt, lo, hi, arg);
 }
 
+/* Whether the existing file `path` is no picture (--svg: its first
+ * character, after blanks and a BOM, is not '<') or no cross table
+ * (--matrix: it does not begin "rank,"): what an output option would
+ * replace by mistake, a sheet or a scenario that getopt took as the
+ * option's file (`league --matrix grisk.txt nut.txt …` replaced
+ * grisk.txt).  0 for any other option, a file that is not there, empty
+ * or not a regular file. */
+static int not_ours(const char *opt, const char *path)
+{
+	char head[16];
+	size_t n, i = 0;
+	FILE *f;
+	int svg = strcmp(opt, "--svg") == 0;
+
+	if (!svg && strcmp(opt, "--matrix") != 0)
+		return 0;
+	if (!(f = fopen(path, "rb")))
+		return 0;
+	n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	if (n == 0)
+		return 0;
+	if (!svg)
+		return n < 5 || memcmp(head, "rank,", 5) != 0;
+	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
+	                 head[i] == '\n'))
+		i++;
+	return i < n && head[i] != '<';
+}
+
 int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
                     const char *path)
 {
 	char dir[PATH_MAX];
+	struct stat st;
 	int e;
 
 	if (strcmp(path, "-") == 0)
@@ -117,8 +151,23 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 	/* The folder is looked at now, not after hours of runs (designer
 	 * review 2026-12-06: playtest --svg /nonexist/x.svg played every duel
 	 * first); the write at the end still checks everything. */
-	if ((e = ut_out_check(path, dir, sizeof dir)) == 0)
+	if ((e = ut_out_check(path, dir, sizeof dir)) == 0) {
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    not_ours(opt, path)) {
+			ut_cli_error(c, UT_TR(c, "%s: %s %s はすでにあり、%sではありません"
+			                         "（シートやシナリオの名前では？）："
+			                         "置き換えません",
+			                      "%s: %s %s exists and is no %s (a sheet "
+			                      "or a scenario given by mistake?): it is "
+			                      "not replaced"),
+			             cmd, opt, path,
+			             strcmp(opt, "--svg") == 0
+			             ? UT_TR(c, "SVGの絵", "SVG picture")
+			             : UT_TR(c, "対戦表のCSV", "cross table"));
+			return UT_EXIT_INPUT;
+		}
 		return 0;
+	}
 	if (e == EISDIR)
 		ut_cli_error(c, UT_TR(c, "%s: %s %s はフォルダです：ファイル名を"
 		                         "指定してください",
