@@ -297,7 +297,7 @@ def check_fsize(c, lang):
         os.mkdir(folder)
         path = os.path.join(folder, "out.file")
         # what the option would replace: an --svg replaces a picture, a
-        # --matrix a cross table, and refuses any other file (CLI.md)
+        # --matrix a cross table, and refuses any other file (docs/CLI.md)
         opt = args[args.index(FULL) - 1] if FULL in args else ""
         old = {"--svg": b"<svg/>\n", "--matrix": b"rank,x\n"}.get(opt, b"old\n")
         with open(path, "wb") as f:
