@@ -1090,11 +1090,29 @@ static int is_tech(const P *p)
 	return 1;
 }
 
-/* sheet -> { blank | comment | unit | build | tech | action }
+/* AM-UNIT-10: is the rest of the line from p->i a signature's separator,
+ * two dashes or more and blanks after them ("--", "－－", "ーー" typed
+ * in kana mode, "――": NFKC and fold made '-' of all but ー)? */
+static int separator(P *p)
+{
+	size_t i = p->i, k = 0;
+
+	while (i < p->ln->n && (p->ln->cp[i] == '-' || p->ln->cp[i] == 0x30FC)) {
+		i++;
+		k++;
+	}
+	while (i < p->ln->n && am_text_is_space(p->ln->cp[i]))
+		i++;
+	return k >= 2 && i == p->ln->n;
+}
+
+/* sheet -> { blank | comment | unit | build | tech | action } [ signature ]
  * A line whose first non-blank character is '#' (or '＃') is a comment
  * (AM-UNIT-5), one whose first is '>' (or '＞') a mail quote, ignored
  * (AM-UNIT-9); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
- * action line without its '・' (no_dot) is an error, then read as one. */
+ * action line without its '・' (no_dot) is an error, then read as one.
+ * Once the sheet has begun, a line of dashes (separator) starts a mail's
+ * signature: it and every line after it are not read (AM-UNIT-10). */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};
@@ -1111,6 +1129,11 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 		s->quoted++;
 		return;
 	}
+	if (ps->begun && separator(&p)) {
+		ps->ended = 1;
+		return;
+	}
+	ps->begun = 1;
 	if (c == CP_NAKAGURO) {
 		action_line(&p, 1);
 		ps->last = AM_LAST_OTHER;

@@ -86,6 +86,8 @@ static void do_line(am_sheet *s, am_pstate *ps, am_text *t, size_t pos,
 	uint32_t col;
 	am_nline ln;
 
+	if (ps->ended) /* AM-UNIT-10: a signature, not read */
+		return;
 	if (n > s->opts.max_line) {
 		am_diag_add(s, AM_DIAG_LINE_TOO_LONG, line, 1, (int64_t)n,
 		            (int64_t)s->opts.max_line, NULL, NULL);

@@ -243,6 +243,10 @@ void am_diag_free(am_sheet *s);
 /* Parser state carried from line to line. */
 typedef struct am_pstate {
 	int last;          /* what the previous significant line was */
+	int begun;         /* a line of the sheet was read (not blank, a
+	                      comment or a quote) */
+	int ended;         /* AM-UNIT-10: a signature's separator was read:
+	                      the lines after it are not the sheet's */
 	uint32_t last_unit;
 	/* scratch vectors */
 	am_custom_rec *cu;

@@ -9,8 +9,10 @@
  *                                                (ignored anywhere)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
  *   signature  -> "-- " line and everything after it (RFC 3676); after
- *                 the sheet has begun, "--" too (editors strip the
- *                 trailing space; no sheet line is "--")
+ *                 the sheet has begun, any line of two dashes or more
+ *                 and blanks (AM-UNIT-10: "--", editors strip the
+ *                 trailing space; "－－" and "ーー" typed with an IME;
+ *                 no sheet line is one)
  *
  * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
  * ones case-insensitive; no blank after '#', so that a sheet comment
@@ -77,6 +79,26 @@ static const char *skip_blanks(const char *p, const char *e)
 	while (p < e && (k = blank_at(p)))
 		p += k;
 	return p;
+}
+
+/* AM-UNIT-10, as the sheet reads it (sheet/parse.c separator): is p..e
+ * two dashes or more ('-', '－', U+2010…U+2015, '−', 'ー', 'ｰ'), then
+ * blanks only? */
+static int separator(const char *p, const char *e)
+{
+	size_t k = 0;
+
+	while (p < e) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)p,
+		                                      e - p, &c);
+		if (n < 1 || !(c == '-' || c == 0xFF0D || (c >= 0x2010 && c <= 0x2015) ||
+		               c == 0x2212 || c == 0x30FC || c == 0xFF70))
+			break;
+		p += n;
+		k++;
+	}
+	return k >= 2 && skip_blanks(p, e) == e;
 }
 
 static const char *trim_end(const char *p, const char *e)
@@ -277,7 +299,7 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 		t = e > p && e[-1] == '\r' ? e - 1 : e;
 		s = skip_blanks(p, t);
 		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0) ||
-		    (!head && t - p == 2 && memcmp(p, "--", 2) == 0)) {
+		    (!head && separator(s, t))) {
 			sig = 1;
 			keep = 0;
 		} else if (s < t && *s == '>') {

@@ -318,6 +318,39 @@ static void quoted_lines(void **state)
 	fx_close(&f);
 }
 
+/* AM-UNIT-10 (player review 2026-12-07): after the sheet, a signature's
+ * separator typed with an IME in full width (－－), with a
+ * 全角スペース after it (--　), longer (---), in kana mode (ーー) or as
+ * horizontal bars (――) starts the signature as "--" does: each #test is
+ * "tested", the name and "iPhoneから送信" below it unread. */
+static void signature_forms(void **state)
+{
+	static const char *const seps[] = {"－－", "--　", "---", "ーー", "――",
+	                                   "ｰｰ"};
+	char *sheet = fx_slurp(GRISK), *m;
+	ut_buf b = UT_BUF_INIT;
+	size_t i;
+	fx f;
+
+	fx_open(&f, 5);
+	for (i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
+		char id[16];
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "#test\n%s\n%s\n山田太郎\niPhoneから送信\n",
+		              sheet, seps[i]);
+		snprintf(id, sizeof(id), "sig%zu@x", i);
+		m = fx_msg("a@example.net", id, b.ptr);
+		assert_int_equal(fx_process(&f, m), 0);
+		if (strcmp(f.result, "tested") != 0)
+			fail_msg("%s: %s", seps[i], f.body);
+		assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		free(m);
+	}
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
 /* format=flowed (RFC 3676): a long sheet line wrapped by the mail
  * program (a trailing space is a soft break; delsp=yes drops it; a leading
  * space is stuffing) reads as the one line it was. */
@@ -767,6 +800,7 @@ int main(void)
 		cmocka_unit_test(raw_headers),
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
+		cmocka_unit_test(signature_forms),
 		cmocka_unit_test(flowed),
 		cmocka_unit_test(illegal_sheet),
 		cmocka_unit_test(html_only),
