@@ -1090,20 +1090,24 @@ static int is_tech(const P *p)
 	return 1;
 }
 
-/* AM-UNIT-10: is the rest of the line from p->i a signature's separator,
- * two dashes or more and blanks after them ("--", "－－", "ーー" typed
- * in kana mode, "――": NFKC and fold made '-' of all but ー)? */
+/* AM-UNIT-10: does the rest of the line from p->i start a signature or a
+ * quoted mail: two dashes or more ("--", "－－", "ーー" typed in kana
+ * mode, "――": NFKC and fold made '-' of all but ー), and no colon in the
+ * line ("-- 山田", "-----Original Message-----"; every unit and action
+ * line has one)? */
 static int separator(P *p)
 {
-	size_t i = p->i, k = 0;
+	size_t i = p->i, k;
 
-	while (i < p->ln->n && (p->ln->cp[i] == '-' || p->ln->cp[i] == 0x30FC)) {
-		i++;
-		k++;
-	}
-	while (i < p->ln->n && am_text_is_space(p->ln->cp[i]))
-		i++;
-	return k >= 2 && i == p->ln->n;
+	for (k = 0; i + k < p->ln->n &&
+	            (p->ln->cp[i + k] == '-' || p->ln->cp[i + k] == 0x30FC); k++)
+		;
+	if (k < 2)
+		return 0;
+	for (i += k; i < p->ln->n; i++)
+		if (p->ln->cp[i] == ':')
+			return 0;
+	return 1;
 }
 
 /* sheet -> { blank | comment | unit | build | tech | action } [ signature ]

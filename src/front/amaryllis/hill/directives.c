@@ -6,13 +6,17 @@
  *   comment    -> [blanks] ('#' | '＃') text      (no directive: the sheet's)
  *   quoted     -> [blanks] '>' text              (ignored anywhere)
  *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
- *                                                (ignored anywhere)
+ *                                                (ignored anywhere), and
+ *                 the line directly above it when that holds '@' or ends
+ *                 in '<' (an attribution wrapped in two)
  *   directive  -> ('#' | '＃') KEYWORD [ [':'|'：'] blanks ARG ]
  *   signature  -> "-- " line and everything after it (RFC 3676); after
- *                 the sheet has begun, any line of two dashes or more
- *                 and blanks (AM-UNIT-10: "--", editors strip the
- *                 trailing space; "－－" and "ーー" typed with an IME;
- *                 no sheet line is one)
+ *                 the sheet has begun, any line that starts with two
+ *                 dashes or more and has no colon (AM-UNIT-10: "--",
+ *                 editors strip the trailing space; "－－" and "ーー"
+ *                 typed with an IME; Outlook's "-----Original
+ *                 Message-----" above the mail it quotes unquoted; no
+ *                 sheet line is one: they have colons)
  *
  * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
  * ones case-insensitive; no blank after '#', so that a sheet comment
@@ -81,24 +85,30 @@ static const char *skip_blanks(const char *p, const char *e)
 	return p;
 }
 
-/* AM-UNIT-10, as the sheet reads it (sheet/parse.c separator): is p..e
- * two dashes or more ('-', '－', U+2010…U+2015, '−', 'ー', 'ｰ'), then
- * blanks only? */
+/* AM-UNIT-10, as the sheet reads it (sheet/parse.c separator): does p..e
+ * start with two dashes or more ('-', '－', U+2010…U+2015, '−', 'ー',
+ * 'ｰ') and hold no colon (':', '：')? */
 static int separator(const char *p, const char *e)
 {
+	const char *q = p;
 	size_t k = 0;
 
-	while (p < e) {
+	while (q < e) {
 		utf8proc_int32_t c;
-		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)p,
-		                                      e - p, &c);
+		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)q,
+		                                      e - q, &c);
 		if (n < 1 || !(c == '-' || c == 0xFF0D || (c >= 0x2010 && c <= 0x2015) ||
 		               c == 0x2212 || c == 0x30FC || c == 0xFF70))
 			break;
-		p += n;
+		q += n;
 		k++;
 	}
-	return k >= 2 && skip_blanks(p, e) == e;
+	if (k < 2 || memchr(p, ':', (size_t)(e - p)))
+		return 0;
+	for (; q + 3 <= e; q++)
+		if (memcmp(q, "：", 3) == 0)
+			return 0;
+	return 1;
 }
 
 static const char *trim_end(const char *p, const char *e)
@@ -264,6 +274,28 @@ static int attribution(const char *p, const char *t, const char *next,
 	return 0;
 }
 
+/* Is the line s..t the first line of an attribution a mail program
+ * wrapped in two (Gmail: "On Tue, … 試しの丘 <hill@example.org>" then
+ * "wrote:", or the break inside the address, "… 試しの丘 <" then
+ * "hill@example.org>:")?  It holds an '@' or ends in '<', and the next
+ * line (next, directly below) is an attribution (player review
+ * 2026-12-07).  No sheet line holds '@' or ends in '<' (a customisation
+ * is closed, ＜…＞). */
+static int attribution_wrapped(const char *s, const char *t,
+                               const char *next, const char *end)
+{
+	const char *e = trim_end(s, t), *nl, *le;
+
+	if (next >= end || !(memchr(s, '@', (size_t)(t - s)) ||
+	                     (e > s && e[-1] == '<')))
+		return 0;
+	nl = memchr(next, '\n', (size_t)(end - next));
+	le = nl ? nl : end;
+	if (le > next && le[-1] == '\r')
+		le--;
+	return attribution(skip_blanks(next, le), le, nl ? nl + 1 : end, end);
+}
+
 void am_hill_directives_free(hill_directives *d)
 {
 	free(d->withdraw);
@@ -313,14 +345,17 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 				am_hill_directives_free(d);
 				return r;
 			}
-			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end))
+			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end) ||
+			    attribution_wrapped(s, t, e < end ? e + 1 : end, end))
 				keep = 0;
 			else if (*s != '#' &&
 			         !(t - s >= 3 && memcmp(s, "＃", 3) == 0))
 				head = 0;
 			/* else a sheet comment: kept, and the directives
 			 * may go on below it */
-		} else if (s < t && attribution(s, t, e < end ? e + 1 : end, end)) {
+		} else if (s < t && (attribution(s, t, e < end ? e + 1 : end, end) ||
+		                     attribution_wrapped(s, t, e < end ? e + 1 : end,
+		                                         end))) {
 			keep = 0;
 		}
 		if (keep) {

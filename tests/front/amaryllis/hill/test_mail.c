@@ -351,6 +351,49 @@ static void signature_forms(void **state)
 	fx_close(&f);
 }
 
+/* Replies from common mail programs (player review 2026-12-07), the new
+ * sheet above what they quote: Gmail's attribution wrapped in two lines
+ * ("… <hill@example.org>" / "wrote:", and broken inside the address,
+ * "… <" / "hill@example.org>:"), then the quote; Outlook's
+ * "-----Original Message-----" and the hill's mail below it unquoted,
+ * headers and all (AM-UNIT-10: a line starting with two dashes and no
+ * colon).  Each #test is "tested" (each was rejected with an error on a
+ * line the player never wrote). */
+static void reply_forms(void **state)
+{
+	static const char *const tails[] = {
+		"On Tue, Dec 1, 2026 at 10:05 AM 試しの丘 <hill@example.org>\n"
+		"wrote:\n\n> ユニットシートに誤りがあります:\n> sheet:1:4: error\n",
+		"2026年12月1日(火) 10:05 試しの丘 <\nhill@example.org>:\n"
+		"> ユニットシートに誤りがあります:\n",
+		"-----Original Message-----\nFrom: 試しの丘 <hill@example.org>\n"
+		"Sent: Tuesday, December 1, 2026 10:05 AM\nTo: a@example.net\n"
+		"Subject: Re: hill\n\nユニットシートに誤りがあります:\n"
+		"sheet:1:4: error: HP 12 is not a multiple of 5\n",
+	};
+	char *sheet = fx_slurp(GRISK), *m;
+	ut_buf b = UT_BUF_INIT;
+	size_t i;
+	fx f;
+
+	fx_open(&f, 5);
+	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		char id[16];
+		ut_buf_clear(&b);
+		ut_buf_printf(&b, "#test\n%s\n%s", sheet, tails[i]);
+		snprintf(id, sizeof(id), "rf%zu@x", i);
+		m = fx_msg("a@example.net", id, b.ptr);
+		assert_int_equal(fx_process(&f, m), 0);
+		if (strcmp(f.result, "tested") != 0)
+			fail_msg("reply form %zu: %s", i, f.body);
+		assert_int_equal(am_hill_mark_sent(f.hill), 0);
+		free(m);
+	}
+	free(sheet);
+	ut_buf_free(&b);
+	fx_close(&f);
+}
+
 /* format=flowed (RFC 3676): a long sheet line wrapped by the mail
  * program (a trailing space is a soft break; delsp=yes drops it; a leading
  * space is stuffing) reads as the one line it was. */
@@ -801,6 +844,7 @@ int main(void)
 		cmocka_unit_test(directives),
 		cmocka_unit_test(quoted_lines),
 		cmocka_unit_test(signature_forms),
+		cmocka_unit_test(reply_forms),
 		cmocka_unit_test(flowed),
 		cmocka_unit_test(illegal_sheet),
 		cmocka_unit_test(html_only),
