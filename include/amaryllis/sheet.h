@@ -115,7 +115,8 @@ typedef enum am_diag_code {
 	AM_DIAG_LETTER_N,          /**< s1 = a class or customisation written
 	                                with the letter N (攻撃力+N), s2 = an
 	                                example with a number */
-	AM_DIAG_WRONG_BRACKET,     /**< s1 = 【】, 〈〉 or 《》 used for ＜＞ */
+	AM_DIAG_WRONG_BRACKET,     /**< s1 = 【】, 〈〉, 《》, 「」, ≪≫ or
+	                                （） used for ＜＞ */
 	AM_DIAG_NOT_MINUS_UNSIGNED, /**< s1 = ー or ➖ signing a number where
 	                                 no number has a sign (all but 配置Ｎ
 	                                 and 対象Ｎ), s2 = the text without
@@ -124,6 +125,9 @@ typedef enum am_diag_code {
 	                                (直接攻撃(1)), s2 = the class alone:
 	                                the cost goes after the action's
 	                                name */
+	AM_DIAG_COST_BRACKET,      /**< s1 = ［］ or 【】 around an action's
+	                                cost (・鏡［２］：…), which goes in
+	                                （） */
 	AM_DIAG_COUNT
 } am_diag_code;
 

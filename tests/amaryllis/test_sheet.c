@@ -957,6 +957,44 @@ static void test_hints(void **state)
 	one_error("甲:10/1/1/2/a\n・a:直接攻撃《リミテッド》<高速起動>\n",
 	          AM_DIAG_WRONG_BRACKET, 2, 8,
 	          "customisations go in ＜＞ (or <>), not in 《》");
+	/* player review 2026-12-07: 「」 and ≪≫ (an IME's << >>) got no
+	 * hint, and a customisation in （） was called a cost.
+	 * ・1 鏡2 （3 ２4 ）5 ：6 反7 射8 与9 え10 then the bracket at 11 */
+	one_error("甲:10/1/1/2/鏡\n・鏡（２）：反射与え「リミテッド」\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 11,
+	          "customisations go in ＜＞ (or <>), not in 「」");
+	one_error("甲:10/1/1/2/鏡\n・鏡（２）：反射与え≪リミテッド≫\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 11,
+	          "customisations go in ＜＞ (or <>), not in ≪≫");
+	one_error("甲:10/1/1/2/鏡\n・鏡（２）：反射与え(リミテッド)\n",
+	          AM_DIAG_WRONG_BRACKET, 2, 11,
+	          "customisations go in ＜＞ (or <>), not in （）");
+	/* a pasted bullet and 【】 together: the line is still an action
+	 * line (the class starts 反射与え), each mistake said at its place:
+	 * •1 … 【 at 11 (it was read as a unit line: "expected an
+	 * integer, found 反" at 2:7, and 鏡 undefined) */
+	s = parse("ミラー：15／1／1／2／鏡\n•鏡（２）：反射与え【リミテッド】\n");
+	assert_int_equal(am_sheet_diag_count(s), 2);
+	diag_is(s, 0, AM_DIAG_ACTION_NO_DOT, 2, 1,
+	        "an action line starts with ・ (・NAME:CLASS)");
+	diag_is(s, 1, AM_DIAG_WRONG_BRACKET, 2, 11,
+	        "customisations go in ＜＞ (or <>), not in 【】");
+	am_sheet_free(s);
+	/* a cost in ［］ or 【】: said at the bracket (・1 鏡2 ［3), and the
+	 * name read without it, so the unit line's 鏡 is found (the only
+	 * error was "action 鏡 is not defined" at 1:14); [x] is a name */
+	s = parse("ミラー：15／1／1／2／鏡\n・鏡［２］：反射与え＜リミテッド＞\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_COST_BRACKET, 2, 3,
+	        "the cost goes in （） (or ()), not in ［］ (・NAME(COST):CLASS)");
+	ja_is(s, 0, "コストは［］ではなく（）で囲みます（・名前（コスト）：クラス）");
+	am_sheet_free(s);
+	one_error("甲:10/1/1/2/鏡\n・鏡【２】:反射与え<リミテッド>\n",
+	          AM_DIAG_COST_BRACKET, 2, 3,
+	          "the cost goes in （） (or ()), not in 【】 (・NAME(COST):CLASS)");
+	one_error("甲:10/1/1/2/鏡\n・鏡[x]:反射与え<リミテッド>\n",
+	          AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	          "action \"鏡\" is not defined");
 }
 
 /* Integers beyond 64 bits: an error, never undefined behaviour. */

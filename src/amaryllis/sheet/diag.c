@@ -240,6 +240,9 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_WRONG_BRACKET] = {.text =
 		{{"カスタマイズは{3}ではなく＜＞で囲みます",
 		  "customisations go in ＜＞ (or <>), not in {3}"}}},
+	[AM_DIAG_COST_BRACKET] = {.text =
+		{{"コストは{3}ではなく（）で囲みます（・名前（コスト）：クラス）",
+		  "the cost goes in （） (or ()), not in {3} (・NAME(COST):CLASS)"}}},
 };
 
 static const ut_msg kinds[3] = {

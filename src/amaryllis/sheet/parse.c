@@ -738,6 +738,17 @@ static int cost_after_class(P *p, size_t st, size_t en, size_t m)
 	}
 	return 0;
 found:
+	for (k = q + 1; k + 1 < m && w[k] >= '0' && w[k] <= '9'; k++)
+		;
+	if (k + 1 < m) {
+		/* not a number: a customisation in （） (反射与え（リミテッド）),
+		 * not a cost (player review 2026-12-07) */
+		static const int32_t pair[2] = {0xFF08, 0xFF09};
+		am_text_utf8_buf(text, sizeof(text), pair, 2);
+		err(p, AM_DIAG_WRONG_BRACKET, p->ps->wi[q], 0, 0, text, NULL);
+		p->broken = 1;
+		return 1;
+	}
 	am_text_utf8_buf(text, sizeof(text), p->ln->cp + st, en - st);
 	am_text_utf8_buf(sug, sizeof(sug), w, q);
 	err(p, AM_DIAG_COST_AFTER_CLASS, st, 0, 0, text, sug);
@@ -746,8 +757,10 @@ found:
 }
 
 /* Hints for a class that is unknown as written (review W8): 【】 〈〉 《》
- * around customisations instead of ＜＞, at the bracket; 攻撃力＋Ｎ with the
- * letter Ｎ; a cost after the class.  1 when one was reported. */
+ * 「」 ≪≫ around customisations instead of ＜＞, at the bracket (player
+ * review 2026-12-07: 「」 and ≪≫, what an IME gives for << >>, got no
+ * hint); 攻撃力＋Ｎ with the letter Ｎ; a cost after the class, or a word
+ * in its （） (cost_after_class).  1 when one was reported. */
 static int class_hint(P *p, size_t st, size_t en, size_t m)
 {
 	static const char *const ex[] = {"攻撃力+1", "防御力+1", "素早さ+1"};
@@ -755,7 +768,8 @@ static int class_hint(P *p, size_t st, size_t en, size_t m)
 
 	for (i = st; i < en; i++) {
 		const int32_t c = p->ln->cp[i];
-		if (c == 0x3010 || c == 0x3008 || c == 0x300A) { /* 【 〈 《 */
+		if (c == 0x3010 || c == 0x3008 || c == 0x300A || /* 【 〈 《 */
+		    c == 0x300C || c == 0x226A) {                /* 「 ≪ */
 			const int32_t pair[2] = {c, c + 1};
 			char text[16];
 			am_text_utf8_buf(text, sizeof(text), pair, 2);
@@ -949,6 +963,43 @@ static void push_action(P *p, am_action_rec *a)
 /* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
  * An action line with its optional declared cost (AM-UNIT-3); dot: the
  * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
+/* A cost written in ［］ or 【】 after the action's name (・鏡［２］：…,
+ * player review 2026-12-07: the name became 鏡[2], and the unit line's
+ * 鏡 "was not defined"): said at the bracket, and the name read without
+ * it, so that the unit line finds it. */
+static void cost_bracket(P *p, am_action_rec *a, size_t nst, size_t nen)
+{
+	const int32_t *cp = p->ln->cp;
+	int32_t close = nen > nst ? cp[nen - 1] : 0, open;
+	size_t i = nen - 1, e;
+
+	if (close != ']' && close != 0x3011) /* ] 】 */
+		return;
+	open = close == ']' ? '[' : 0x3010;
+	while (i > nst && cp[i - 1] >= '0' && cp[i - 1] <= '9')
+		i--;
+	if (i == nen - 1 || i == nst || cp[i - 1] != open)
+		return;
+	i--; /* at the opener */
+	{
+		const int32_t pair[2] = {close == ']' ? 0xFF3B : 0x3010,
+		                         close == ']' ? 0xFF3D : 0x3011};
+		char text[16];
+		am_text_utf8_buf(text, sizeof(text), pair, 2);
+		err(p, AM_DIAG_COST_BRACKET, i, 0, 0, text, NULL);
+	}
+	p->broken = 1;
+	for (e = i; e > nst && am_text_is_space(cp[e - 1]); e--)
+		;
+	if (e > nst) {
+		const char *name = am_text_utf8(&p->s->arena, cp + nst, e - nst);
+		if (!name)
+			p->s->oom = 1;
+		else
+			a->name = name;
+	}
+}
+
 static void action_line(P *p, int dot)
 {
 	am_action_rec a;
@@ -968,6 +1019,7 @@ static void action_line(P *p, int dot)
 		p->broken = 1;
 		return;
 	}
+	cost_bracket(p, &a, nst, nen);
 	skip_ws(p);
 	if (peek(p) == '(') {
 		size_t open = p->i++, at;
@@ -1034,9 +1086,11 @@ done:
 /* ---- lines ------------------------------------------------------------ */
 
 /* 1 when the text after the line's first ':' (up to a '<') starts as an
- * action class (the word a whole plain class, a ＋Ｎ class's prefix, or
- * ビルド( ): an action line without its '・' (a：直接攻撃, ＊a：直接攻撃),
- * which as a unit line would read "expected an integer".  *dot: 1 when
+ * action class (a plain class, whatever follows it: •鏡（２）：反射与え
+ * 【リミテッド】 with the wrong brackets too, player review 2026-12-07; a
+ * ＋Ｎ class's prefix, or ビルド( ): an action line without its '・'
+ * (a：直接攻撃, ＊a：直接攻撃), which as a unit line would read "expected
+ * an integer".  *dot: 1 when
  * the line starts with a character typed for '・' (* · • ∙ ⋅ ‧), not part
  * of the name. */
 static int no_dot(P *p, int *dot)
@@ -1056,7 +1110,7 @@ static int no_dot(P *p, int *dot)
 	if (word(p, i, cen, &m) < 0)
 		return 0;
 	for (k = 0; k < sizeof(plain_classes) / sizeof(plain_classes[0]); k++)
-		if (prefix(p->ps->w, m, plain_classes[k].text) == m && m)
+		if (prefix(p->ps->w, m, plain_classes[k].text))
 			return 1;
 	for (k = 0; k < sizeof(n_classes) / sizeof(n_classes[0]); k++)
 		if (prefix(p->ps->w, m, n_classes[k].prefix))
