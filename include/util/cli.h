@@ -335,7 +335,7 @@ const char *ut_cli_shown_name(char *buf, const char *path);
 const char *ut_cli_guess_encoding(const char *text, size_t len);
 
 /*
- * When ut_cli_guess_encoding names one: one line on stderr, after the
+ * When ut_cli_guess_encoding names one: one line on stderr, before the
  * reader's errors, in lang (UT_LANG_JA/EN), with the iconv command that
  * converts the file: `FILE: note: the file seems to be saved in Shift_JIS,
  * not UTF-8; save it as UTF-8, or convert it: iconv -f CP932 -t UTF-8

@@ -117,6 +117,12 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 		cli_error(o, "%s: %s", shown, am_error_last());
 		return EXIT_INPUT;
 	}
+	/* a sheet saved as Shift_JIS, EUC-JP, JIS or UTF-16: what it seems
+	 * to be, and how to convert it (amcli review W3), first: the errors
+	 * below it are of its bytes misread (player review 2026-12-07: the
+	 * note came after a screen of mojibake) */
+	if (print && !am_sheet_ok(out->sheet))
+		ut_cli_encoding_note((int)o->lang, shown, out->text, out->len);
 	for (i = 0; i < am_sheet_diag_count(out->sheet); i++) {
 		const am_diag *d = am_sheet_diag(out->sheet, i);
 		char raw[1024];
@@ -166,10 +172,6 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 			        "is not a sheet line (a unit or an action), start it "
 			        "with # to make it a comment\n", shown, l);
 	}
-	/* a sheet saved as Shift_JIS, EUC-JP, JIS or UTF-16: what it seems
-	 * to be, and how to convert it (amcli review W3) */
-	if (print && !am_sheet_ok(out->sheet))
-		ut_cli_encoding_note((int)o->lang, shown, out->text, out->len);
 	if (diags) {
 		if (text.failed) /* not a cut list: none, and said so */
 			out->nomem = 1;

@@ -107,8 +107,9 @@ static int file_hash(const ut_cli *ui, const char *path, size_t max,
 		free(text);
 		return UT_EXIT_OK;
 	}
-	show_diags(ui, *doc, shown);
+	/* its encoding first, before the errors its misread bytes make */
 	ut_cli_encoding_note((int)ui->lang, shown, text, len);
+	show_diags(ui, *doc, shown);
 	free(text);
 	ms_scenario_doc_free(*doc);
 	*doc = NULL;

@@ -70,9 +70,11 @@ int mg_cli_scenario_text(const ut_cli *ui, const char *shown, const char *text,
 	}
 	if (mg_scenario_doc_scenario(*doc))
 		return UT_EXIT_OK;
-	mg_cli_show_diags(ui, *doc, shown, line_off, col_off, outer, outer_len);
-	if (!outer) /* a file of its own, not a replay's: its encoding */
+	/* a file of its own, not a replay's: its encoding, before the
+	 * errors its misread bytes make */
+	if (!outer)
 		ut_cli_encoding_note((int)ui->lang, shown, text, len);
+	mg_cli_show_diags(ui, *doc, shown, line_off, col_off, outer, outer_len);
 	mg_scenario_doc_free(*doc);
 	*doc = NULL;
 	return UT_EXIT_INPUT;
