@@ -83,7 +83,7 @@ static int standings_text(out *o, const am_league_view *v, am_lang lang)
 	static const ut_msg heads[8] = {
 		{{"順位", "rank"}}, {{"名前", "name"}}, {{"ファイル", "file"}},
 		{{"勝", "wins"}}, {{"分", "draws"}}, {{"負", "losses"}},
-		{{"勝点", "points"}}, {{"ＨＰ差", "margin"}},
+		{{"勝ち点", "points"}}, {{"ＨＰ差", "margin"}},
 	};
 	const char *head[8];
 	size_t n = am_league_size(v->league), i, wn, wf;
