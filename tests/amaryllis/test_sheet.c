@@ -872,6 +872,20 @@ static void test_fifth_number(void **state)
 	/* not the first action: an undefined action (col 14: a12 、13 3 14) */
 	one_error("甲:10/1/1/2/a、3\n・a:直接攻撃\n", AM_DIAG_UNDEFINED_ACTION, 1,
 	          14, "action \"3\" is not defined");
+	/* player review 2026-12-07: what an undefined name meant.  A blank
+	 * (a 全角スペース: NFKC's blank) between two defined actions where
+	 * 、 goes: the list suggested; a typo: the nearest defined name (ト
+	 * for ド, distance 1); nothing near: no hint (col 12 each) */
+	one_error("甲:10/1/1/2/シールド　スピア\n・シールド:直接攻撃\n・スピア:直接攻撃\n",
+	          AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	          "action \"シールド スピア\" is not defined; did you mean "
+	          "\"シールド、スピア\"?");
+	one_error("甲:10/1/1/2/シールト\n・シールド:直接攻撃\n",
+	          AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	          "action \"シールト\" is not defined; did you mean \"シールド\"?");
+	one_error("甲:10/1/1/2/ファイア\n・シールド:直接攻撃\n",
+	          AM_DIAG_UNDEFINED_ACTION, 1, 12,
+	          "action \"ファイア\" is not defined");
 }
 
 /* W3: an action line without its ・ (a：直接攻撃, ＊a：直接攻撃) says so at

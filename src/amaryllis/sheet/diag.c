@@ -103,7 +103,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "技術 {1} written, computed {2}"}}},
 	[AM_DIAG_UNDEFINED_ACTION] = {.text =
 		{{"アクション「{3}」が定義されていません",
-		  "action \"{3}\" is not defined"}}},
+		  "action \"{3}\" is not defined"}},
+		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_ACTIONS_OVER] = {.text =
 		{{"アクションのコスト合計{1}が技術{2}を超えています",
 		  "actions cost {1} > 技術 {2}"}}},

@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "util/assert.h"
+#include "util/buf.h"
 #include "util/ckd.h"
 #include "util/error.h"
+#include "util/utf8.h"
 #include "sheet_int.h"
 
 static void err(am_sheet *s, int code, uint32_t line, uint32_t col,
@@ -34,6 +36,44 @@ static size_t fifth_number(const char *name)
 	while (name[k] >= '0' && name[k] <= '9')
 		k++;
 	return k && (name[k] == '\0' || name[k] == '/') ? k : 0;
+}
+
+/* What an undefined action name on a unit line may have meant (player
+ * review 2026-12-07: no hint at all), into b: actions separated by blanks
+ * instead of 、 (シールド スピア, both defined: シールド、スピア), else the
+ * nearest defined name (ut_utf8_closer: シールト for シールド); b->len 0
+ * when none. */
+static void slot_hint(const am_sheet *s, const char *name, ut_buf *b)
+{
+	const char *p = name, *e;
+	size_t i, best = SIZE_MAX, parts = 0;
+	const char *near = NULL;
+	uint32_t idx;
+
+	ut_buf_clear(b);
+	while (*p) {
+		char part[512];
+		for (e = p; *e && *e != ' '; e++)
+			;
+		if (e == p || (size_t)(e - p) >= sizeof(part))
+			break;
+		memcpy(part, p, (size_t)(e - p));
+		part[e - p] = '\0';
+		if (!am_names_get(&s->action_names, part, &idx))
+			break;
+		ut_buf_printf(b, "%s%s", parts++ ? "、" : "", part);
+		for (p = e; *p == ' '; p++)
+			;
+	}
+	if (!*p && parts > 1)
+		return;
+	ut_buf_clear(b);
+	for (i = 0; i < s->nactions; i++)
+		if (s->actions[i].name &&
+		    ut_utf8_closer(name, s->actions[i].name, &best))
+			near = s->actions[i].name;
+	if (near)
+		ut_buf_puts(b, near);
 }
 
 /* Link every action name set on a unit to the action's first definition;
@@ -60,8 +100,13 @@ static void resolve_slots(am_sheet *s)
 				err(s, AM_DIAG_FIFTH_NUMBER, u->line, sl->col, 0, 0, num,
 				    NULL);
 			} else {
+				ut_buf hint = UT_BUF_INIT;
+				slot_hint(s, sl->name, &hint);
+				if (hint.failed)
+					s->oom = 1;
 				err(s, AM_DIAG_UNDEFINED_ACTION, u->line, sl->col, 0, 0,
-				    sl->name, NULL);
+				    sl->name, hint.len ? hint.ptr : NULL);
+				ut_buf_free(&hint);
 			}
 		}
 	}
