@@ -960,9 +960,6 @@ static void push_action(P *p, am_action_rec *a)
 	s->actions[s->nactions++] = *a;
 }
 
-/* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
- * An action line with its optional declared cost (AM-UNIT-3); dot: the
- * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
 /* A cost written in ［］ or 【】 after the action's name (・鏡［２］：…,
  * player review 2026-12-07: the name became 鏡[2], and the unit line's
  * 鏡 "was not defined"): said at the bracket, and the name read without
@@ -1000,6 +997,9 @@ static void cost_bracket(P *p, am_action_rec *a, size_t nst, size_t nen)
 	}
 }
 
+/* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
+ * An action line with its optional declared cost (AM-UNIT-3); dot: the
+ * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
 static void action_line(P *p, int dot)
 {
 	am_action_rec a;

@@ -600,10 +600,11 @@ static int cmp_str(const void *a, const void *b)
  * new/ (the next pass sends the stored reply, given up after 5 days by
  * the hill) and the pass goes on: EX_TEMPFAIL at the end (security review
  * 2026-12-07: a sender whose address sendmail refused at once, first in
- * new/, stopped every pass before the mail of everyone else).  A file that cannot be read, or is no regular file (a
- * folder, a FIFO, which an open without O_NONBLOCK waited on for ever, a
- * symbolic link), is said and left in new/, and the pass goes on to the
- * next; then EX_TEMPFAIL too (mail review 2026-12-06: a folder in new/
+ * new/, stopped every pass before the mail of everyone else).  A file
+ * that cannot be read, or is no regular file (a folder, a FIFO, which an
+ * open without O_NONBLOCK waited on for ever, a symbolic link), is said
+ * and left in new/, and the pass goes on to the next; then EX_TEMPFAIL
+ * too (mail review 2026-12-06: a folder in new/
  * stopped every pass before the messages after it). */
 static int maildir_pass(mail_run *r)
 {
