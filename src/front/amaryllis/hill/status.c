@@ -279,6 +279,15 @@ static void howto_html(am_hill *h, am_lang lang, ut_buf *b)
 	               "・シールド：防御力＋２＜リミテッド＞\n"
 	               "・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞\n"
 	               "・ブースト：攻撃力＋１</pre>\n");
+	/* AM-UNIT-10: a phone's signature below the sheet (player review
+	 * 2026-12-07: the page never said how) */
+	ut_buf_puts(b, UT_TRL(lang,
+		"<p>署名（「iPhoneから送信」も）は、シートの下に <code>--</code> "
+		"だけの行を置いてから書きます（<code>－－</code> や <code>ーー</code> "
+		"でも同じ）。その行から下は読みません。</p>\n",
+		"<p>Put a line <code>--</code> (or <code>－－</code>) between the "
+		"sheet and a signature below it (\"Sent from my phone\" too): "
+		"nothing below that line is read.</p>\n"));
 	ut_buf_puts(b, UT_TRL(lang,
 		"<h3>指示</h3>\n<p>本文の最初の行に、シートより前に書きます。</p>\n"
 		"<div class=\"scroll\"><table>\n",
