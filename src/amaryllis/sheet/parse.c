@@ -960,43 +960,6 @@ static void push_action(P *p, am_action_rec *a)
 	s->actions[s->nactions++] = *a;
 }
 
-/* A cost written in ［］ or 【】 after the action's name (・鏡［２］：…,
- * player review 2026-12-07: the name became 鏡[2], and the unit line's
- * 鏡 "was not defined"): said at the bracket, and the name read without
- * it, so that the unit line finds it. */
-static void cost_bracket(P *p, am_action_rec *a, size_t nst, size_t nen)
-{
-	const int32_t *cp = p->ln->cp;
-	int32_t close = nen > nst ? cp[nen - 1] : 0, open;
-	size_t i = nen - 1, e;
-
-	if (close != ']' && close != 0x3011) /* ] 】 */
-		return;
-	open = close == ']' ? '[' : 0x3010;
-	while (i > nst && cp[i - 1] >= '0' && cp[i - 1] <= '9')
-		i--;
-	if (i == nen - 1 || i == nst || cp[i - 1] != open)
-		return;
-	i--; /* at the opener */
-	{
-		const int32_t pair[2] = {close == ']' ? 0xFF3B : 0x3010,
-		                         close == ']' ? 0xFF3D : 0x3011};
-		char text[16];
-		am_text_utf8_buf(text, sizeof(text), pair, 2);
-		err(p, AM_DIAG_COST_BRACKET, i, 0, 0, text, NULL);
-	}
-	p->broken = 1;
-	for (e = i; e > nst && am_text_is_space(cp[e - 1]); e--)
-		;
-	if (e > nst) {
-		const char *name = am_text_utf8(&p->s->arena, cp + nst, e - nst);
-		if (!name)
-			p->s->oom = 1;
-		else
-			a->name = name;
-	}
-}
-
 /* action -> '・' NAME [ '(' INT ')' ] ':' CLASS { '<' CUSTOM '>' }
  * An action line with its optional declared cost (AM-UNIT-3); dot: the
  * cursor is at its '・' (or what stands for it, no_dot), else at NAME. */
@@ -1019,7 +982,6 @@ static void action_line(P *p, int dot)
 		p->broken = 1;
 		return;
 	}
-	cost_bracket(p, &a, nst, nen);
 	skip_ws(p);
 	if (peek(p) == '(') {
 		size_t open = p->i++, at;

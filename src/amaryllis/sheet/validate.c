@@ -76,11 +76,48 @@ static void slot_hint(const am_sheet *s, const char *name, ut_buf *b)
 		ut_buf_puts(b, near);
 }
 
+/* The action defined as `name` followed by a cost in ［］ or 【】
+ * (・鏡［２］：… for the unit line's 鏡: the name is 鏡[2] after NFKC;
+ * player review 2026-12-07), or NULL; *pair: "［］" or "【】". */
+static const am_action_rec *cost_bracket(const am_sheet *s, const char *name,
+                                         const char **pair)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < s->nactions; i++) {
+		const char *a = s->actions[i].name, *d, *close;
+		if (!a || strncmp(a, name, n) != 0)
+			continue;
+		if (a[n] == '[') {
+			d = a + n + 1;
+			close = "]";
+			*pair = "［］";
+		} else if (strncmp(a + n, "【", 3) == 0) {
+			d = a + n + 3;
+			close = "】";
+			*pair = "【】";
+		} else {
+			continue;
+		}
+		if (*d < '0' || *d > '9')
+			continue;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (strcmp(d, close) == 0)
+			return &s->actions[i];
+	}
+	return NULL;
+}
+
 /* Link every action name set on a unit to the action's first definition;
- * a name set but never defined is an error (AM-UNIT-3). */
+ * a name set but never defined is an error (AM-UNIT-3); when an action
+ * of that name with a cost in ［］ or 【】 after it is defined, the error
+ * says so, at that bracket, instead. */
 static void resolve_slots(am_sheet *s)
 {
 	size_t i, j, k;
+	const am_action_rec *cb;
+	const char *pair;
 
 	for (i = 0; i < s->nunits; i++) {
 		am_unit_rec *u = &s->units[i];
@@ -98,6 +135,15 @@ static void resolve_slots(am_sheet *s)
 				snprintf(num, sizeof(num), "%.*s",
 				         (int)(k < 31 ? k : 31), sl->name);
 				err(s, AM_DIAG_FIFTH_NUMBER, u->line, sl->col, 0, 0, num,
+				    NULL);
+			} else if ((cb = cost_bracket(s, sl->name, &pair))) {
+				/* the bracket's column: the name's code points
+				 * after its first */
+				uint32_t col = cb->name_col;
+				const char *q;
+				for (q = sl->name; *q; q++)
+					col += ((unsigned char)*q & 0xC0) != 0x80;
+				err(s, AM_DIAG_COST_BRACKET, cb->line, col, 0, 0, pair,
 				    NULL);
 			} else {
 				ut_buf hint = UT_BUF_INIT;
