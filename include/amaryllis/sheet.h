@@ -220,6 +220,27 @@ const char *am_sheet_source_line(const am_sheet *sheet, uint32_t line,
  */
 uint32_t am_sheet_prose_line(const am_sheet *sheet);
 
+/** What one line is to the sheet's reader (am_sheet_line_kind). */
+typedef enum am_line_kind {
+	AM_LINE_BLANK = 0,    /**< blanks only */
+	AM_LINE_COMMENT = 1,  /**< its first non-blank character is '#' */
+	AM_LINE_QUOTE = 2,    /**< ... is '>': a mail quote (AM-UNIT-9) */
+	AM_LINE_SEPARATOR = 3,/**< two dashes or more first and no colon: once
+	                           a sheet has begun, a signature or a quoted
+	                           mail starts there (AM-UNIT-10) */
+	AM_LINE_SHEET = 4     /**< anything else (text that is not UTF-8 too) */
+} am_line_kind;
+
+/**
+ * The kind of the line s[0..len) (UTF-8, without its line end) as
+ * am_sheet_parse reads it: its blanks, its width (NFKC) and its dashes
+ * as the sheet's, so that a program that cuts a mail into sheet,
+ * quotes and signature (the hill) agrees with the parser to the line.
+ * @return an am_line_kind; AM_EINVALID (s NULL with len > 0) or
+ *         AM_ENOMEM
+ */
+int am_sheet_line_kind(const char *s, size_t len);
+
 /** The team (borrowed from the sheet), or NULL when the sheet is illegal. */
 const am_team *am_sheet_team(const am_sheet *sheet);
 

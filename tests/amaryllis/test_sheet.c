@@ -1014,6 +1014,32 @@ static void test_hints(void **state)
 	am_sheet_free(legal("甲:10/1/1/2/スピア［２］\n・スピア［２］（１）:直接攻撃\n"));
 }
 
+/* AM-UNIT-10, am_sheet_line_kind: a line's kind as the parser reads it,
+ * blanks, width and dashes included (the hill cuts mails with it). */
+static void test_line_kind(void **state)
+{
+	(void)state;
+	assert_int_equal(am_sheet_line_kind("", 0), AM_LINE_BLANK);
+	assert_int_equal(am_sheet_line_kind(" \t\u3000", 5), AM_LINE_BLANK);
+	assert_int_equal(am_sheet_line_kind("  # x", 5), AM_LINE_COMMENT);
+	assert_int_equal(am_sheet_line_kind("\v＃x", 5), AM_LINE_COMMENT);
+	assert_int_equal(am_sheet_line_kind("\xef\xbb\xbf#x", 5), AM_LINE_COMMENT);
+	assert_int_equal(am_sheet_line_kind("＞ q", 5), AM_LINE_QUOTE);
+	assert_int_equal(am_sheet_line_kind("－－", 6), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("ーー", 6), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("﹣﹘", 6), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("-- 山田", 9), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("-----Original Message-----", 26),
+	                 AM_LINE_SEPARATOR);
+	/* one dash; a colon anywhere (﹕ is one after NFKC): sheet lines */
+	assert_int_equal(am_sheet_line_kind("-x", 2), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("--a:b", 5), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("--a﹕b", 7), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("甲：10", 8), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("\xff--", 3), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind(NULL, 1), AM_EINVALID);
+}
+
 /* Integers beyond 64 bits: an error, never undefined behaviour. */
 static void test_number_too_large(void **state)
 {
@@ -2067,6 +2093,7 @@ int main(void)
 		cmocka_unit_test(test_action_no_dot),
 		TF_TEST("AM-UNIT-9", test_quotes),
 		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_line_kind),
 		TF_TEST("AM-UNIT-2", test_hp_multiple_of_5),
 		TF_TEST("AM-UNIT-1", test_negative_stat),
 		TF_TEST("AM-UNIT-2 BU-SHEET-1", test_stats_over),

@@ -1126,6 +1126,20 @@ static int separator(P *p)
 	return 1;
 }
 
+int am_parse_line_kind(const am_nline *ln)
+{
+	P p = {NULL, NULL, ln, 0, 0};
+
+	skip_ws(&p);
+	if (p.i >= ln->n)
+		return AM_LINE_BLANK;
+	if (ln->cp[p.i] == '#')
+		return AM_LINE_COMMENT;
+	if (ln->cp[p.i] == '>')
+		return AM_LINE_QUOTE;
+	return separator(&p) ? AM_LINE_SEPARATOR : AM_LINE_SHEET;
+}
+
 /* sheet -> { blank | comment | unit | build | tech | action } [ signature ]
  * A line whose first non-blank character is '#' (or '＃') is a comment
  * (AM-UNIT-5), one whose first is '>' (or '＞') a mail quote, ignored

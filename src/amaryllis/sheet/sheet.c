@@ -109,6 +109,27 @@ static void do_line(am_sheet *s, am_pstate *ps, am_text *t, size_t pos,
 	am_parse_line(s, ps, &ln);
 }
 
+int am_sheet_line_kind(const char *s, size_t len)
+{
+	am_text t;
+	am_nline ln;
+	uint32_t col;
+	int kind;
+
+	if (!s && len)
+		return ut_error_set(AM_EINVALID, "am_sheet_line_kind: s is NULL");
+	if (am_text_check_utf8(s ? s : "", len, &col) != len)
+		return AM_LINE_SHEET; /* an error of the sheet's, not a kind */
+	memset(&t, 0, sizeof(t));
+	if (am_text_normalize(&t, s ? s : "", len, 1, &ln) < 0) {
+		am_text_free(&t);
+		return ut_error_set(AM_ENOMEM, "out of memory");
+	}
+	kind = am_parse_line_kind(&ln);
+	am_text_free(&t);
+	return kind;
+}
+
 int am_sheet_parse(am_sheet **out, const char *buf, size_t len,
                    const am_parse_opts *opts)
 {

@@ -264,6 +264,8 @@ enum { AM_LAST_OTHER = 0, AM_LAST_UNIT, AM_LAST_BROKEN };
 
 /* Parse one normalised line into s (records, diagnostics). */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln);
+/* The am_line_kind of one normalised line (am_sheet_line_kind). */
+int am_parse_line_kind(const am_nline *ln);
 void am_parse_state_free(am_pstate *ps);
 
 /* ---- validate.c ------------------------------------------------------- */
