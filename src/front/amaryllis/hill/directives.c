@@ -47,6 +47,7 @@
 
 #include <utf8proc.h>
 
+#include "amaryllis/sheet.h"
 #include "hill_int.h"
 #include "util/utf8.h"
 
@@ -83,32 +84,6 @@ static const char *skip_blanks(const char *p, const char *e)
 	while (p < e && (k = blank_at(p)))
 		p += k;
 	return p;
-}
-
-/* AM-UNIT-10, as the sheet reads it (sheet/parse.c separator): does p..e
- * start with two dashes or more ('-', '－', U+2010…U+2015, '−', 'ー',
- * 'ｰ') and hold no colon (':', '：')? */
-static int separator(const char *p, const char *e)
-{
-	const char *q = p;
-	size_t k = 0;
-
-	while (q < e) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)q,
-		                                      e - q, &c);
-		if (n < 1 || !(c == '-' || c == 0xFF0D || (c >= 0x2010 && c <= 0x2015) ||
-		               c == 0x2212 || c == 0x30FC || c == 0xFF70))
-			break;
-		q += n;
-		k++;
-	}
-	if (k < 2 || memchr(p, ':', (size_t)(e - p)))
-		return 0;
-	for (; q + 3 <= e; q++)
-		if (memcmp(q, "：", 3) == 0)
-			return 0;
-	return 1;
 }
 
 static const char *trim_end(const char *p, const char *e)
@@ -277,17 +252,20 @@ static int attribution(const char *p, const char *t, const char *next,
 /* Is the line s..t the first line of an attribution a mail program
  * wrapped in two (Gmail: "On Tue, … 試しの丘 <hill@example.org>" then
  * "wrote:", or the break inside the address, "… 試しの丘 <" then
- * "hill@example.org>:")?  It holds an '@' or ends in '<', and the next
- * line (next, directly below) is an attribution (player review
- * 2026-12-07).  No sheet line holds '@' or ends in '<' (a customisation
- * is closed, ＜…＞). */
+ * "hill@example.org>:")?  It holds an address in ASCII angle brackets
+ * ("<…@…>") or ends in '<', and the next line (next, directly below) is
+ * an attribution (player review 2026-12-07).  A sheet line may hold an
+ * '@' in a name (code review 2026-12-07), but not "<…@…>" nor a '<' at
+ * its end (its customisations are closed). */
 static int attribution_wrapped(const char *s, const char *t,
                                const char *next, const char *end)
 {
-	const char *e = trim_end(s, t), *nl, *le;
+	const char *e = trim_end(s, t), *nl, *le, *lt, *at;
 
-	if (next >= end || !(memchr(s, '@', (size_t)(t - s)) ||
-	                     (e > s && e[-1] == '<')))
+	lt = memchr(s, '<', (size_t)(t - s));
+	at = lt ? memchr(lt, '@', (size_t)(t - lt)) : NULL;
+	if (next >= end ||
+	    !((at && memchr(at, '>', (size_t)(t - at))) || (e > s && e[-1] == '<')))
 		return 0;
 	nl = memchr(next, '\n', (size_t)(end - next));
 	le = nl ? nl : end;
@@ -330,8 +308,17 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			e = end;
 		t = e > p && e[-1] == '\r' ? e - 1 : e;
 		s = skip_blanks(p, t);
-		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0) ||
-		    (!head && separator(s, t))) {
+		if (!sig && !head && !(t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+			/* AM-UNIT-10: as the sheet reads it, to the line */
+			int kind = am_sheet_line_kind(p, (size_t)(t - p));
+			if (kind < 0) {
+				free(out);
+				am_hill_directives_free(d);
+				return AM_ENOMEM;
+			}
+			sig = kind == AM_LINE_SEPARATOR;
+		}
+		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
 			sig = 1;
 			keep = 0;
 		} else if (s < t && *s == '>') {

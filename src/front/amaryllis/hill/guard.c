@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 #include <utf8proc.h>
 
+#include "amaryllis/sheet.h"
 #include "util/error.h"
 #include "util/utf8.h"
 
@@ -118,27 +119,26 @@ char *am_hill_player_name(const char *chosen, const char *display, int *nomem)
 
 /* ---------------------------------------------------------- sheet scrub */
 
-/* Is line[0..n) a password directive as a player may write it into a
- * sheet (an attached file, a web form): after blanks, '#' and the word
- * password or パスワード, in any width and case (NFKC with case folding),
- * blanks allowed between?  Invisible characters anywhere are no
- * disguise (a BOM before the '#', as Notepad saves UTF-8; U+200B or a
- * soft hyphen in the word: utf8proc drops the default ignorable ones), and
- * neither is a mail quote's '>' before it: the sheet reads such a line as
- * a comment or a quote, which the hill would show (security review
- * 2026-12-07).  1 or 0; -1 out of memory. */
+/* Is the comment or quote line[0..n) (am_sheet_line_kind) a password
+ * directive as a player may write it into a sheet (an attached file, a
+ * web form): after blanks, '#' and the word password or パスワード, in
+ * any width and case (NFKC with case folding), blanks allowed between?
+ * Invisible characters anywhere are no disguise (a BOM before the '#', as
+ * Notepad saves UTF-8; U+200B or a soft hyphen in the word: utf8proc
+ * drops the default ignorable ones), nor is any blank the sheet skips
+ * (\v, \f, U+1680) or a mail quote's '>' before it: the sheet reads such a
+ * line as a comment or a quote, which the hill would show (security and
+ * code reviews 2026-12-07).  The whole line is folded (a head cut at 256
+ * bytes let 300 blanks hide the word).  1 or 0; -1 out of memory. */
 static int password_line(const char *line, size_t n)
 {
 	static const char *const words[] = {"password", "パスワード"};
 	utf8proc_uint8_t *f = NULL;
-	const char *p;
-	size_t i, k = 0;
-	int hit = 0;
+	const utf8proc_uint8_t *p;
+	size_t i;
+	int hash = 0, hit = 0;
 	utf8proc_ssize_t r;
 
-	/* a password line is short: only its head needs folding, cut
-	 * between two characters (not in one: that would not be UTF-8) */
-	n = ut_utf8_floor(line, n, n < 256 ? n : 256);
 	r = utf8proc_map((const utf8proc_uint8_t *)line, (utf8proc_ssize_t)n,
 	                 &f, UTF8PROC_STABLE | UTF8PROC_COMPAT |
 	                 UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD |
@@ -147,22 +147,27 @@ static int password_line(const char *line, size_t n)
 		return -1;
 	if (r < 0)
 		return 0; /* not UTF-8: no directive either */
-	p = (const char *)f;
-	for (;;) { /* blanks: space, tab; NFKC made U+3000 a space and ＞
-		    * a '>' */
-		while (p[k] == ' ' || p[k] == '\t' || (p[k] == '>' && !hit))
-			k++;
-		if (p[k] != '#' || hit)
+	for (p = f; *p;) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate(p, -1, &c);
+		if (k < 1)
 			break;
-		hit = 1;
-		k++;
+		if (c == ' ' || c == '\t' || c == '\v' || c == '\f' ||
+		    utf8proc_category(c) == UTF8PROC_CATEGORY_ZS ||
+		    (c == '>' && !hash))
+			p += k;
+		else if (c == '#' && !hash) {
+			hash = 1;
+			p += k;
+		} else
+			break;
 	}
-	if (hit)
+	if (hash)
 		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strncmp(p + k, words[i], strlen(words[i])) == 0)
-				hit = 2;
+			if (strncmp((const char *)p, words[i], strlen(words[i])) == 0)
+				hit = 1;
 	free(f);
-	return hit == 2;
+	return hit;
 }
 
 /* Does line[0..n) hold the secret (NFKC, as it is hashed: pw_norm),
@@ -188,23 +193,45 @@ char *am_hill_sheet_scrub(const char *s, size_t len, const char *secret,
 {
 	char *out = malloc(len + 1);
 	size_t i = 0, o = 0;
+	int begun = 0, ended = 0;
 
 	if (!out)
 		return NULL;
 	if (secret && strlen(secret) < 4)
 		secret = NULL; /* none so short is accepted; no line matched */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		memcpy(out, s, 3); /* a BOM is no line's (as am_sheet_parse) */
+		i = o = 3;
+	}
 	while (i < len) {
 		size_t e = i;
+		int kind, drop = 0;
 		while (e < len && s[e] != '\n' && s[e] != '\r')
 			e++;
-		int pw = password_line(s + i, e - i);
-		if (pw == 0 && secret)
-			pw = holds_secret(s + i, e - i, secret);
-		if (pw < 0) { /* out of memory: never a line kept unread */
+		/* the lines as the sheet reads them (am_sheet_line_kind):
+		 * what follows a signature's separator is not the sheet
+		 * (AM-UNIT-10) and is not stored or shown (a name, a phone
+		 * number, a quoted mail; code review 2026-12-07); of the
+		 * comments and quotes, the password lines and, when the
+		 * entry's password is known, any that holds it; a line the
+		 * sheet reads is kept whatever it holds (a unit named as its
+		 * password stays a unit) */
+		kind = am_sheet_line_kind(s + i, e - i);
+		if (kind < 0)
+			drop = -1;
+		else if (ended || (kind == AM_LINE_SEPARATOR && begun))
+			drop = ended = 1;
+		else if (kind == AM_LINE_COMMENT || kind == AM_LINE_QUOTE) {
+			drop = password_line(s + i, e - i);
+			if (drop == 0 && secret)
+				drop = holds_secret(s + i, e - i, secret);
+		} else if (kind != AM_LINE_BLANK)
+			begun = 1;
+		if (drop < 0) { /* out of memory: never a line kept unread */
 			free(out);
 			return NULL;
 		}
-		if (!pw) {
+		if (!drop) {
 			memcpy(out + o, s + i, e - i);
 			o += e - i;
 		}

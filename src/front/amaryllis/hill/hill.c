@@ -2291,7 +2291,8 @@ static int prune(am_hill *h, int64_t now)
 		"DELETE FROM messages WHERE at > 0 AND at < ?1 - 2592000 AND sent = 1",
 		("UPDATE outgoing SET sent = 1, msg = NULL WHERE sent = 0 AND "
 		 "created < ?1 - 432000"),
-		"UPDATE messages SET sent = 1 WHERE sent = 0 AND at > 0 AND at < ?1 - 432000",
+		("UPDATE messages SET sent = 1, reply = NULL WHERE sent = 0 AND "
+		 "at > 0 AND at < ?1 - 432000"),
 		"DELETE FROM outgoing WHERE created < ?1 - 2592000 AND sent = 1",
 		"DELETE FROM pwfail WHERE at < ?1 - 86400",
 		"DELETE FROM locks WHERE until < ?1 - 86400"

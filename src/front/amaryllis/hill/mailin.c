@@ -108,9 +108,9 @@ static char *dup_or_null(const char *s)
  * 2026-12-03), valid UTF-8 without '<', '>', '"', '\\', control characters
  * (a tab, a line end) or Unicode's separators (the blank, U+00A0, U+2028)
  * and format characters (U+202E…); a domain in brackets is an address
- * literal of digits, dots and colons only (RFC 5321: [192.0.2.1],
- * [IPv6:2001:db8::1]; security review 2026-12-07: [1.2.3.4,root] went to
- * sendmail as written). */
+ * literal: digits and dots, or after "IPv6:" hexadecimal digits, dots and
+ * colons (RFC 5321: [192.0.2.1], [IPv6:2001:db8::1]; security review
+ * 2026-12-07: [1.2.3.4,root] went to sendmail as written). */
 static int usable_address(const char *a)
 {
 	const char *at = a ? strrchr(a, '@') : NULL, *p;
@@ -119,14 +119,15 @@ static int usable_address(const char *a)
 	    strpbrk(a, "<>\"\\") || !g_utf8_validate(a, -1, NULL))
 		return 0;
 	if (strpbrk(at + 1, "[]")) {
-		const char *lit = at + 2;
+		const char *lit = at + 2, *set = "0123456789.";
 		size_t n = strlen(at + 1);
 		if (at[1] != '[' || at[n] != ']' || n < 3)
 			return 0;
-		if (g_ascii_strncasecmp(lit, "IPv6:", 5) == 0)
+		if (g_ascii_strncasecmp(lit, "IPv6:", 5) == 0) {
 			lit += 5;
-		if (lit == at + n ||
-		    strspn(lit, "0123456789abcdefABCDEF.:") != (size_t)(at + n - lit))
+			set = "0123456789abcdefABCDEF.:";
+		}
+		if (lit == at + n || strspn(lit, set) != (size_t)(at + n - lit))
 			return 0;
 	}
 	for (p = a; *p; p = g_utf8_next_char(p))
@@ -1253,7 +1254,8 @@ static char *rate_key(InternetAddressMailbox *mb)
 	down = g_utf8_strdown(at + 1, -1);
 	dnfc = down ? g_utf8_normalize(down, -1, G_NORMALIZE_NFKC) : NULL;
 	if (lnfc && dnfc && (strcmp(dnfc, "gmail.com") == 0 ||
-	                     strcmp(dnfc, "googlemail.com") == 0)) {
+	                     strcmp(dnfc, "googlemail.com") == 0) &&
+	    strspn(lnfc, ".") < strlen(lnfc)) { /* not dots alone */
 		char *r = lnfc, *w = lnfc;
 		for (; *r; r++)
 			if (*r != '.')

@@ -386,6 +386,30 @@ static void reply_forms(void **state)
 	tested_with_tails(tails, sizeof(tails) / sizeof(tails[0]));
 }
 
+/* An action named ブ@スト right above a one-line attribution is a sheet
+ * line, not the first half of a wrapped attribution: an '@' in a name
+ * but no "<…@…>" (code review 2026-12-07: it was blanked, and the unit's
+ * ブ@スト was "not defined").  "tested". */
+static void at_in_name(void **state)
+{
+	char *m;
+	fx f;
+
+	(void)state;
+	fx_open(&f, 5);
+	m = fx_msg("a@example.net", "at1@x",
+	           "#test\nグリスク：１０／１／１／２／シールド、ブ@スト\n"
+	           "・シールド（１）：防御力＋２＜リミテッド＞\n"
+	           "・ブ@スト（１）：攻撃力＋１\n"
+	           "2026年12月7日(月) 10:00 試しの丘 <hill@example.org>:\n"
+	           "> ユニットシートに誤りがあります:\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	if (strcmp(f.result, "tested") != 0)
+		fail_msg("%s", f.body);
+	free(m);
+	fx_close(&f);
+}
+
 /* format=flowed (RFC 3676): a long sheet line wrapped by the mail
  * program (a trailing space is a soft break; delsp=yes drops it; a leading
  * space is stuffing) reads as the one line it was. */
@@ -837,6 +861,7 @@ int main(void)
 		cmocka_unit_test(quoted_lines),
 		cmocka_unit_test(signature_forms),
 		cmocka_unit_test(reply_forms),
+		cmocka_unit_test(at_in_name),
 		cmocka_unit_test(flowed),
 		cmocka_unit_test(illegal_sheet),
 		cmocka_unit_test(html_only),
