@@ -234,7 +234,9 @@ static int save_to(track *t, const char *name, const char *text, size_t len)
 	mg_result r;
 	tr_say(UT_TR(&t->ui, "保存しました: %s\n", "saved: %s\n"), shown);
 	mg_combat_result(&r, t->c);
-	if (!r.over) /* MG-TRACK-14: the command that goes on */
+	/* MG-TRACK-14: the command that goes on, when the name is shown as
+	 * it is (not one with control characters shown as <U+XXXX>) */
+	if (!r.over && strcmp(shown, name) == 0)
 		resume_hint(t, shown);
 	return 0;
 }

@@ -120,10 +120,10 @@ static int not_ours(const char *opt, const char *path)
 	fclose(f);
 	if (n == 0)
 		return 0;
-	if (!svg)
-		return n < 5 || memcmp(head, "rank,", 5) != 0;
 	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
+		i = 3; /* a BOM (a table saved again by a spreadsheet) */
+	if (!svg)
+		return n < i + 5 || memcmp(head + i, "rank,", 5) != 0;
 	while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
 	                 head[i] == '\n'))
 		i++;
