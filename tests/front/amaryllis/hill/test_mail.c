@@ -328,7 +328,7 @@ static void tested_with_tails(const char *const *tails, size_t n)
 
 	fx_open(&f, 5);
 	for (i = 0; i < n; i++) {
-		char id[16];
+		char id[32];
 		ut_buf_clear(&b);
 		ut_buf_printf(&b, "#test\n%s\n%s", sheet, tails[i]);
 		snprintf(id, sizeof(id), "t%zu@x", i);
