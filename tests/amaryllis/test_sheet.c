@@ -1660,6 +1660,8 @@ static void test_reachability(void **state)
 
 static void test_syntax_errors(void **state)
 {
+	am_sheet *s;
+
 	(void)state;
 	one_error("a 10/1/1/2\n", AM_DIAG_EXPECTED_COLON, 1, 5,
 	          "expected ':', found \"/\"");
@@ -1680,8 +1682,16 @@ static void test_syntax_errors(void **state)
 	one_error("a:10/1/1/2\n・b:直接攻撃<リミテッド> !\n", AM_DIAG_TRAILING, 2,
 	          16, "unexpected text \"!\"");
 	one_error("：10/1/1/2\n", AM_DIAG_EMPTY_NAME, 1, 1, "empty name");
+	/* after a separator, the separator is named (player review
+	 * 2026-12-07: a stray 、 at the end got "empty name" alone) */
 	one_error("a:10/1/1/2/b、、b\n・b:直接攻撃\n", AM_DIAG_EMPTY_NAME, 1, 14,
-	          "empty name");
+	          "empty name (nothing after \"、\")");
+	s = parse("a:10/1/1/2/b、\n・b:直接攻撃\n");
+	assert_int_equal(am_sheet_diag_count(s), 1);
+	diag_is(s, 0, AM_DIAG_EMPTY_NAME, 1, 14,
+	        "empty name (nothing after \"、\")");
+	ja_is(s, 0, "名前が空です（「、」の後に何もありません）");
+	am_sheet_free(s);
 	one_error("a:10/1/1/2\n・(1):直接攻撃\n", AM_DIAG_EMPTY_NAME, 2, 2,
 	          "empty name");
 	one_error("a:10/1/1/2\n・b:ビルド( )<配置1>\n", AM_DIAG_EMPTY_NAME, 2, 9,

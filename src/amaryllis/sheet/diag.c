@@ -60,7 +60,8 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "unexpected text \"{3}\""}}},
 	[AM_DIAG_EMPTY_NAME] = {.text =
 		{{"名前が空です",
-		  "empty name"}}},
+		  "empty name"}},
+		{{"（「{4}」の後に何もありません）", " (nothing after \"{4}\")"}}},
 	[AM_DIAG_NUMBER_TOO_LARGE] = {.text =
 		{{"数が範囲外です：{3}は64ビットの符号付き整数（-9223372036854775808から9223372036854775807）に収まりません",
 		  "number out of range: {3} does not fit in a signed 64-bit integer (-9223372036854775808 to 9223372036854775807)"}}},

@@ -361,10 +361,29 @@ static void push_unit(P *p, am_unit_rec *u)
 static void names(P *p)
 {
 	am_pstate *ps = p->ps;
+	int32_t sep = 0; /* the separator just read, 0 before the first */
 
 	for (;;) {
 		size_t st, en;
-		const char *nm = scan_name(p, ",", &st, &en);
+		const char *nm;
+		if (sep) {
+			/* an empty name after a separator: said with it (player
+			 * review 2026-12-07: "シールド、" got "empty name" with
+			 * no word of the stray 、) */
+			skip_ws(p);
+			if (p->i >= p->ln->n || p->ln->cp[p->i] == ',' ||
+			    p->ln->cp[p->i] == CP_TOUTEN) {
+				char text[8];
+				am_text_utf8_buf(text, sizeof(text), &sep, 1);
+				err(p, AM_DIAG_EMPTY_NAME, p->i, 0, 0, NULL, text);
+				p->broken = 1;
+				if (p->i >= p->ln->n)
+					return;
+				sep = p->ln->cp[p->i++];
+				continue;
+			}
+		}
+		nm = scan_name(p, ",", &st, &en);
 		if (nm) {
 			if (UT_ARRAY_RESERVE(ps->sl, ps->slcap, ps->nsl + 1) < 0) {
 				p->s->oom = 1;
@@ -379,7 +398,7 @@ static void names(P *p)
 		}
 		if (p->i >= p->ln->n)
 			return;
-		p->i++; /* the separator */
+		sep = p->ln->cp[p->i++]; /* the separator */
 	}
 }
 
