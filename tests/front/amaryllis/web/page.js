@@ -280,6 +280,10 @@ async function hill(page, url, tag, lang, width) {
   const mail = await page.locator("#howto-body pre.mail").textContent();
   ok(mail.startsWith("To: hill@example.org") && /#(password|パスワード) /.test(mail) && mail.includes("グリスク："),
      `${tag}: an example mail`);
+  /* AM-UNIT-10 (player review 2026-12-07): how to sign below the sheet */
+  const sign = await page.locator("#howto-body p.sign").textContent();
+  ok(sign.includes("--") && sign.includes(lang === "ja" ? "署名" : "signature"),
+     `${tag}: the how-to says to put -- above a signature: ${sign}`);
   const dirs = await page.locator("#howto-body table.directives").textContent();
   ok(["#entry", "#test", "#withdraw", "#password", "#name", "#status", "#lang", "#logs"].every(d => dirs.includes(d)),
      `${tag}: the directives are listed`);

@@ -514,6 +514,7 @@ Subject: 登録
 ・シールド：防御力＋２＜リミテッド＞
 ・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞
 ・ブースト：攻撃力＋１</pre>
+<p class="sign">署名（「iPhoneから送信」も）は、シートの下に <code>--</code> だけの行を置いてから書きます（<code>－－</code> や <code>ーー</code> でも同じ）。その行から下は読みません。</p>
 <h3>指示（本文の最初の行、シートより前）</h3>
 <table class="grid directives">
 <tr><td><code>#entry / #登録</code></td><td>シートを登録する（省略時）</td></tr>
@@ -537,6 +538,7 @@ Subject: entry
 ・シールド：防御力＋２＜リミテッド＞
 ・スピア：直接攻撃＜遅延起動４＞＜効果２倍＞
 ・ブースト：攻撃力＋１</pre>
+<p class="sign">Put a line <code>--</code> (or <code>－－</code>) between the sheet and a signature below it ("Sent from my phone" too): nothing below that line is read.</p>
 <h3>Directives (lines at the top of the body, before the sheet)</h3>
 <table class="grid directives">
 <tr><td><code>#entry / #登録</code></td><td>enter the sheet (the default)</td></tr>
