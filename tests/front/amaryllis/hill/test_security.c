@@ -823,6 +823,10 @@ static void heatmap_stored(void **state)
 	free(s);
 	s = fx_status(&f, AM_HILL_HTML, AM_LANG_EN);
 	assert_non_null(strstr(s, "<title>ヌト vs グリスク: draw</title>"));
+	/* the how-to says how to sign below the sheet (AM-UNIT-10) */
+	assert_non_null(strstr(s, "Put a line <code>--</code> (or "
+	                          "<code>－－</code>) between the sheet and a "
+	                          "signature"));
 	free(s);
 	s = fx_status(&f, AM_HILL_TEXT, AM_LANG_EN);
 	assert_non_null(strstr(s, "0-1-0"));
