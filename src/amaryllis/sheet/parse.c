@@ -1170,23 +1170,22 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};
 	int32_t c;
-	int dot;
+	int dot, kind = am_parse_line_kind(ln);
 
-	skip_ws(&p);
-	if (p.i >= ln->n)
-		return; /* blank */
-	c = ln->cp[p.i];
-	if (c == '#')
+	if (kind == AM_LINE_BLANK || kind == AM_LINE_COMMENT)
 		return;
-	if (c == '>') { /* a mail quote (AM-UNIT-9), as the hill reads it */
+	if (kind == AM_LINE_QUOTE) { /* a mail quote (AM-UNIT-9), as the
+	                              * hill reads it */
 		s->quoted++;
 		return;
 	}
-	if (ps->begun && separator(&p)) {
+	if (kind == AM_LINE_SEPARATOR && ps->begun) {
 		ps->ended = 1;
 		return;
 	}
 	ps->begun = 1;
+	skip_ws(&p);
+	c = ln->cp[p.i];
 	if (c == CP_NAKAGURO) {
 		action_line(&p, 1);
 		ps->last = AM_LAST_OTHER;
