@@ -341,6 +341,15 @@ const char *ut_cli_guess_encoding(const char *text, size_t len);
  * not UTF-8; save it as UTF-8, or convert it: iconv -f CP932 -t UTF-8
  * FILE > new.txt`.  Returns 1 when it wrote it, else 0.
  */
+/*
+ * s as one word for a shell, into out[0..size) (NUL-terminated): as it is
+ * when it is letters, digits, non-ASCII and ._/+,:@%=- only and does not
+ * begin with '-', else in single quotes with each ' written '\''
+ * ("it's here" -> 'it'\''s here').  A word the size cannot hold is cut
+ * before a character, its closing quote kept when there is room.
+ */
+void ut_cli_shell_word(char *out, size_t size, const char *s);
+
 int ut_cli_encoding_note(int lang, const char *path, const char *text,
                          size_t len);
 

@@ -134,6 +134,31 @@ static void test_shown_name(void **state)
  * column but which is no text as UTF-16 (as UTF-16LE, 01 00 is U+0001, a
  * control character), nor text with a stray NUL and no UTF-16 line end,
  * nor UTF-8 text with a stray NUL that makes one. */
+/* ut_cli_shell_word: a name the shell reads as it is stays so; any
+ * other in single quotes, its own quote written '\'' (the resume hint of
+ * megami track, the iconv line of the encoding note); a word that does
+ * not fit is cut before a character, never inside the '\'' */
+static void test_shell_word(void **state)
+{
+	char w[64];
+
+	(void)state;
+	ut_cli_shell_word(w, sizeof w, "examples/duel-2.replay");
+	assert_string_equal(w, "examples/duel-2.replay");
+	ut_cli_shell_word(w, sizeof w, "決闘.replay");
+	assert_string_equal(w, "決闘.replay");
+	ut_cli_shell_word(w, sizeof w, "my duel.replay");
+	assert_string_equal(w, "'my duel.replay'");
+	ut_cli_shell_word(w, sizeof w, "it's here");
+	assert_string_equal(w, "'it'\\''s here'");
+	ut_cli_shell_word(w, sizeof w, "-x");
+	assert_string_equal(w, "'-x'");
+	ut_cli_shell_word(w, sizeof w, "");
+	assert_string_equal(w, "''");
+	ut_cli_shell_word(w, 7, "a'b c");  /* 'a + '\'' is 6: no room */
+	assert_string_equal(w, "'a'");
+}
+
 static void test_guess_encoding(void **state)
 {
 	static const char sjis[] = "\x83\x4f\x83\x8a\x83\x58\x83\x4e\n";
@@ -178,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_parse_u64_bad),
 		cmocka_unit_test(test_strerror),
 		cmocka_unit_test(test_shown_name),
+		cmocka_unit_test(test_shell_word),
 		cmocka_unit_test(test_guess_encoding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -186,37 +186,18 @@ static int same_file(const char *a, const char *b)
 }
 
 /* "  to go on: megami track --resume NAME", with the options that shape
- * the prompts (--auto npc, --lang en: the replay holds neither), NAME
- * quoted for a shell when it holds an ASCII character other than
- * letters, digits and ._/+,:@%=- (GM review 2026-12-07: a session of
+ * the prompts (--auto npc, --lang en: the replay holds neither), NAME a
+ * shell's word (ut_cli_shell_word; GM review 2026-12-07: a session of
  * --auto npc resumed without it asked for the NPCs' dice). */
 static void resume_hint(track *t, const char *name)
 {
-	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                           "0123456789._/+,:@%=-";
-	const char *p;
-	int plain = *name != '\0' && *name != '-';
+	char word[4 * UT_CLI_NAME_MAX + 3];
 
-	for (p = name; *p && plain; p++)
-		plain = (unsigned char)*p >= 0x80 || strchr(safe, *p);
-	tr_say("%s", UT_TR(&t->ui, "  続けるには: megami track", "  to go on: megami track"));
-	if (t->ui.lang == UT_LANG_EN)
-		tr_say(" --lang en");
-	if (t->auto_npc)
-		tr_say(" --auto npc");
-	tr_say(" --resume ");
-	if (plain)
-		tr_say("%s", name);
-	else {
-		tr_say("'");
-		for (p = name; *p; p++)
-			if (*p == '\'')
-				tr_say("'\\''");
-			else
-				tr_say("%c", *p);
-		tr_say("'");
-	}
-	tr_say("\n");
+	ut_cli_shell_word(word, sizeof(word), name);
+	tr_say("%s%s%s --resume %s\n",
+	       UT_TR(&t->ui, "  続けるには: megami track", "  to go on: megami track"),
+	       t->ui.lang == UT_LANG_EN ? " --lang en" : "",
+	       t->auto_npc ? " --auto npc" : "", word);
 }
 
 /* Write the replay text to `name` (replaced whole or not at all:

@@ -115,14 +115,37 @@ const char *ut_cli_guess_encoding(const char *p, size_t n)
 	return NULL;
 }
 
-/* s in single quotes for a shell when it holds a character the shell
- * reads (and no quote of its own), else as it is. */
-static void shell_word(char *out, size_t size, const char *s)
+void ut_cli_shell_word(char *out, size_t size, const char *s)
 {
-	if (strpbrk(s, " \t'\"$`\\!*?[]{}();&|<>~#") && !strchr(s, '\''))
-		snprintf(out, size, "'%s'", s);
-	else
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
+	                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                           "0123456789._/+,:@%=-";
+	const char *p;
+	size_t o = 0;
+	int plain = *s != '\0' && *s != '-';
+
+	if (size == 0)
+		return;
+	for (p = s; *p && plain; p++)
+		plain = (unsigned char)*p >= 0x80 || strchr(safe, *p);
+	if (plain) {
 		snprintf(out, size, "%s", s);
+		return;
+	}
+	/* 'it'\''s': each ' closes the quote, is escaped, opens it again;
+	 * what does not fit is left out whole, never half a quote */
+	if (o + 1 < size)
+		out[o++] = '\'';
+	for (p = s; *p; p++) {
+		size_t k = *p == '\'' ? 4 : 1;
+		if (o + k + 1 >= size)
+			break;
+		memcpy(out + o, *p == '\'' ? "'\\''" : p, k);
+		o += k;
+	}
+	if (o + 1 < size)
+		out[o++] = '\'';
+	out[o] = '\0';
 }
 
 int ut_cli_encoding_note(int lang, const char *path, const char *text,
@@ -151,7 +174,7 @@ int ut_cli_encoding_note(int lang, const char *path, const char *text,
 	if (strcmp(path, "-") == 0 || strcmp(path, "<stdin>") == 0)
 		snprintf(word, sizeof word, "< FILE");
 	else
-		shell_word(word, sizeof word, shown);
+		ut_cli_shell_word(word, sizeof word, shown);
 	if (lang == UT_LANG_EN)
 		fprintf(stderr, "%s: note: the file seems to be saved in %s, not "
 		        "UTF-8; save it as UTF-8, or convert it: iconv -f %s -t "
