@@ -24,8 +24,8 @@ static int collect(void *ud, const char *data, size_t len)
 /* The chart of sheet a vs sheet b (both must be legal), NUL-terminated;
  * the battle with a population limit of max_units (0: the default), and
  * its outcome rc. */
-static char *chart_limited(const char *a, const char *b, size_t max_units,
-                           int rc)
+static char *chart_lang(const char *a, const char *b, size_t max_units,
+                        int rc, am_lang lang)
 {
 	am_sheet *sa = NULL, *sb = NULL;
 	am_engine *e = NULL;
@@ -39,7 +39,7 @@ static char *chart_limited(const char *a, const char *b, size_t max_units,
 	assert_true(am_sheet_ok(sa));
 	assert_true(am_sheet_ok(sb));
 	assert_int_equal(am_engine_new(&e), 0);
-	assert_int_equal(am_chart_new(&c, AM_LANG_JA), 0);
+	assert_int_equal(am_chart_new(&c, lang), 0);
 	bo.on_event = am_chart_event;
 	bo.event_ud = c;
 	if (max_units)
@@ -53,6 +53,12 @@ static char *chart_limited(const char *a, const char *b, size_t max_units,
 	am_sheet_free(sa);
 	am_sheet_free(sb);
 	return out.ptr;
+}
+
+static char *chart_limited(const char *a, const char *b, size_t max_units,
+                           int rc)
+{
+	return chart_lang(a, b, max_units, rc, AM_LANG_JA);
 }
 
 static char *chart_of(const char *a, const char *b)
@@ -112,6 +118,24 @@ static void worked_example(void **state)
 	assert_non_null(strstr(svg, ">ＨＰの推移　—　B ヌトの勝利</text>"));
 	assert_non_null(strstr(svg, ">ターン（点は各ターン終了時のＨＰ"));
 	assert_null(strstr(svg, ">開始<"));
+	free(svg);
+}
+
+/*
+ * The same battle in English (--lang en): every word of the picture in
+ * English, as the English log says them (review 2026-12-07: the legend
+ * said "revived by ライフ" after an ideographic space).
+ */
+static void worked_example_en(void **state)
+{
+	char *svg = chart_lang(grisk, nut, 0, 0, AM_LANG_EN);
+
+	assert_non_null(strstr(svg, ">HP over the turns — B ヌト wins</text>"));
+	assert_non_null(strstr(svg, ">turn (points: HP at the end of each turn; "
+	                            "left edge: the start)</text>"));
+	assert_non_null(strstr(svg, ">× died · ○ revived by life</text>"));
+	assert_null(strstr(svg, "ライフ"));
+	assert_null(strstr(svg, "　"));
 	free(svg);
 }
 
@@ -263,6 +287,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worked_example),
+		cmocka_unit_test(worked_example_en),
 		cmocka_unit_test(party_areas),
 		cmocka_unit_test(stopped_battle),
 		cmocka_unit_test(long_names),

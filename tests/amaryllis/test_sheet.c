@@ -599,12 +599,12 @@ static void test_empty(void **state)
 
 	(void)state;
 	one_error("", AM_DIAG_NO_UNIT, 1, 1,
-	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	          "no unit line (NAME:HP/ATK/DEF/SPD)");
 	one_error("\n\n# nothing\n", AM_DIAG_NO_UNIT, 1, 1,
-	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	          "no unit line (NAME:HP/ATK/DEF/SPD)");
 	/* only actions */
 	one_error("・a:直接攻撃\n", AM_DIAG_NO_UNIT, 1, 1,
-	          "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	          "no unit line (NAME:HP/ATK/DEF/SPD)");
 	s = parse_opts(NULL, 0, NULL);
 	assert_false(am_sheet_ok(s));
 	ja_is(s, 0, "ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）");
@@ -857,7 +857,7 @@ static void test_fifth_number(void **state)
 	assert_int_equal(am_sheet_diag_count(s), 1);
 	diag_is(s, 0, AM_DIAG_FIFTH_NUMBER, 1, 12,
 	        "a fifth number \"3\": a unit line has four numbers "
-	        "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	        "(HP/ATK/DEF/SPD); the tech is what is left of the bonus "
 	        "and is not written");
 	ja_is(s, 0, "5つ目の数「3」があります：ユニットの行の数はHP／攻撃力／"
 	            "防御力／素早さの4つで、技術はボーナスの残りなので書きません");
@@ -865,7 +865,7 @@ static void test_fifth_number(void **state)
 	/* 甲1 :2 1 3 0 4 /5 1 6 /7 1 8 /9 2 10 /11 3 12: without actions */
 	one_error("甲:10/1/1/2/3\n", AM_DIAG_FIFTH_NUMBER, 1, 12,
 	          "a fifth number \"3\": a unit line has four numbers "
-	          "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus "
+	          "(HP/ATK/DEF/SPD); the tech is what is left of the bonus "
 	          "and is not written");
 	/* an action named 3, defined, is still an action */
 	am_sheet_free(legal("甲:10/1/1/2/3\n・3:直接攻撃\n"));
@@ -924,7 +924,7 @@ static void test_quotes(void **state)
 	(void)state;
 	/* the review's quoted_ok.txt: once a legal unit named "> 甲" */
 	one_error("> 甲：10／1／1／2／\n", AM_DIAG_NO_UNIT, 1, 1,
-	          "no unit line (NAME:HP/攻撃力/防御力/素早さ); lines starting "
+	          "no unit line (NAME:HP/ATK/DEF/SPD); lines starting "
 	          "with > are read as mail quotes and skipped (1 here)");
 	s = parse(">> 甲：10／1／1／2／a\n\u3000＞・a：直接攻撃\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
@@ -1107,13 +1107,13 @@ static void test_stats_over(void **state)
 
 	(void)state;
 	one_error("a:15/3/3/2\n", AM_DIAG_STATS_OVER, 1, 3,
-	          "stats use 11 bonus points, more than 10");
+	          "stats use 11 bonus points, more than 10 (tech would be negative)");
 	s = legal("a:50/0/0/0\n"); /* 技術 0 is fine */
 	assert_int_equal(am_sheet_team(s)->units[0].tech, 0);
 	am_sheet_free(s);
 	/* with a stored bonus: 泡子（８） has 8 for its stats and 技術 */
 	one_error("b(8):5/3/3/2\n", AM_DIAG_STATS_OVER, 1, 6,
-	          "stats use 9 bonus points, more than 8");
+	          "stats use 9 bonus points, more than 8 (tech would be negative)");
 	one_error("a:9223372036854775805/9223372036854775807/0/0\n",
 	          AM_DIAG_STATS_OVERFLOW, 1, 3, "stats overflow 64-bit integers");
 }
@@ -1127,9 +1127,9 @@ static void test_stored_bonus(void **state)
 
 	(void)state;
 	one_error("a(11):10/1/1/2\n", AM_DIAG_STORED_RANGE, 1, 3,
-	          "stored bonus 11 must be between 0 and 10 (愛 = 10 − bonus)");
+	          "stored bonus 11 must be between 0 and 10 (love = 10 − bonus)");
 	one_error("a(-1):0/0/0/0\n", AM_DIAG_STORED_RANGE, 1, 3,
-	          "stored bonus -1 must be between 0 and 10 (愛 = 10 − bonus)");
+	          "stored bonus -1 must be between 0 and 10 (love = 10 − bonus)");
 	/* 愛 10: the storage holds the entry unit with bonus 0 (ＨＰ 0, 技術 0) */
 	s = legal("a(0):0/0/0/0\n");
 	assert_int_equal(am_sheet_team(s)->units[0].love, 10);
@@ -1153,7 +1153,7 @@ static void test_buildia_bonus(void **state)
 	(void)state;
 	one_error("a(9):0/0/0/0/b\n○x(0):0/0/0/0\n・b:ビルド(x)<配置1>\n",
 	          AM_DIAG_BUILDIA_BONUS, 2, 4,
-	          "bonus 0 of a ビルディア must be ≥ 1");
+	          "bonus 0 of a Buildia must be ≥ 1");
 	one_error("a(9):0/0/0/0\n○x:0/0/0/0\n", AM_DIAG_EXPECTED_LPAREN, 2, 3,
 	          "expected '(' and the bonus, found \":\"");
 	/* 〇 (U+3007) and ◯ (U+25EF) are ○ too */
@@ -1200,15 +1200,15 @@ static void test_tech_line(void **state)
 
 	(void)state;
 	one_error("グリスク：１０／１／１／２\n技術５\n", AM_DIAG_TECH_MISMATCH, 2, 3,
-	          "技術 5 written, computed 4");
+	          "tech (技術) written as 5, but it is 4");
 	one_error("a:10/1/1/2\n・b:直接攻撃\n技術:4\n", AM_DIAG_TECH_MISPLACED, 3,
-	          1, "a 技術 line must directly follow a unit line");
+	          1, "a tech line (技術：N) must directly follow a unit line");
 	s = parse("技術4\n");
 	assert_int_equal(am_sheet_diag_count(s), 2);
 	diag_is(s, 0, AM_DIAG_TECH_MISPLACED, 1, 1,
-	        "a 技術 line must directly follow a unit line");
+	        "a tech line (技術：N) must directly follow a unit line");
 	diag_is(s, 1, AM_DIAG_NO_UNIT, 1, 1,
-	        "no unit line (NAME:HP/攻撃力/防御力/素早さ)");
+	        "no unit line (NAME:HP/ATK/DEF/SPD)");
 	am_sheet_free(s);
 	/* A 技術 line has no colon, as the rule text writes it (技術４): its
 	 * own errors do not make it a prose line, which gets the note "no
@@ -1247,7 +1247,7 @@ static void test_tech_line(void **state)
 	am_sheet_free(s);
 	/* after a ビルディア */
 	one_error("a(9):5/0/0/1/b\n○x(3):5/0/0/0\n技術 1\n・b:ビルド(x)<配置1>\n",
-	          AM_DIAG_TECH_MISMATCH, 3, 4, "技術 1 written, computed 2");
+	          AM_DIAG_TECH_MISMATCH, 3, 4, "tech (技術) written as 1, but it is 2");
 }
 
 /* ---- actions (A1, A2) -------------------------------------------------- */
@@ -1359,7 +1359,7 @@ static void test_actions_over_tech(void **state)
 	/* 技術 4; 2 + 1 + 2 = 5: reported where the total first exceeds 4 */
 	s = parse("a:10/1/1/2/b、c、b\n・b:防御力+2\n・c:ガード与え\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
-	diag_is(s, 0, AM_DIAG_ACTIONS_OVER, 1, 16, "actions cost 5 > 技術 4");
+	diag_is(s, 0, AM_DIAG_ACTIONS_OVER, 1, 16, "the actions cost 5, more than the tech 4");
 	ja_is(s, 0, "アクションのコスト合計5が技術4を超えています");
 	am_sheet_free(s);
 	/* equal is fine */
@@ -1368,7 +1368,7 @@ static void test_actions_over_tech(void **state)
 	/* 技術 of a ビルディア */
 	one_error("a(9):5/0/0/1/b\n○x(1):5/0/0/0/c\n・b:ビルド(x)<配置1>\n"
 	          "・c:ガード与え\n",
-	          AM_DIAG_ACTIONS_OVER, 2, 15, "actions cost 1 > 技術 0");
+	          AM_DIAG_ACTIONS_OVER, 2, 15, "the actions cost 1, more than the tech 0");
 }
 
 /* A2: cost arithmetic beyond 64 bits is an error. */
@@ -1593,7 +1593,7 @@ static void test_unknown_unit(void **state)
 {
 	(void)state;
 	one_error("a(9):0/0/0/0\n・b:ビルド(死神)<配置1>\n", AM_DIAG_UNKNOWN_UNIT, 2,
-	          8, "ビルド of unknown unit \"死神\" (not in the storage)");
+	          8, "ビルド cannot build \"死神\": it is not in the storage");
 }
 
 /* B2: the base cost of ビルド is the stored bonus of the built unit; the
@@ -1622,14 +1622,14 @@ static void test_too_many_buildia(void **state)
 	          "・b:ビルド(x)<配置1>\n・c:ビルド(y)<配置1>\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
 	diag_is(s, 0, AM_DIAG_TOO_MANY_BUILDIA, 3, 1,
-	        "2 ビルディア defined, but 愛 is 1 (at most 愛 ビルディア)");
+	        "2 Buildia defined, but love is 1 (a sheet has at most as many Buildia as its love)");
 	ja_is(s, 0,
 	      "ビルディアが2体ありますが、愛は1です（ビルディアは愛の数まで）");
 	am_sheet_free(s);
 	/* no (S): 愛 0 */
 	s = parse("a:0/0/0/0/b\n○x(1):0/0/0/0\n・b:ビルド(x)<配置1>\n");
 	diag_is(s, 0, AM_DIAG_TOO_MANY_BUILDIA, 2, 1,
-	        "1 ビルディア defined, but 愛 is 0 (at most 愛 ビルディア)");
+	        "1 Buildia defined, but love is 0 (a sheet has at most as many Buildia as its love)");
 	am_sheet_free(s);
 }
 
@@ -1651,8 +1651,8 @@ static void test_reachability(void **state)
 	          "・bx(1):ビルド(x)<配置1>\n・by(2):ビルド(y)<配置1>\n");
 	assert_int_equal(am_sheet_diag_count(s), 1);
 	diag_is(s, 0, AM_DIAG_UNREACHABLE, 3, 1,
-	        "ビルディア \"y\" can never be built (no ビルド chain from the "
-	        "entry unit reaches it)");
+	        "Buildia \"y\" can never be built (no chain of ビルド actions "
+	        "from the entry unit reaches it)");
 	am_sheet_free(s);
 }
 

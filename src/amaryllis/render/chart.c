@@ -301,7 +301,7 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
                   ut_lang ul, double width)
 {
 	static const ut_msg died = {{"× 死亡", "× died"}};
-	static const ut_msg revived = {{"○ ライフで復活", "○ revived by ライフ"}};
+	static const ut_msg revived = {{"○ ライフで復活", "○ revived by life"}};
 	frame f = {60, 40, width - 60 - 170, 260, 0, 1, c->nx};
 	size_t u, n = c->units < CHART_LINES ? c->units : CHART_LINES;
 	int x, k[2] = {0, 0};
@@ -380,9 +380,10 @@ static void lines(ut_buf *b, const am_chart *c, const am_engine *e,
 			ut_buf_free(&lab);
 		}
 	}
-	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s　%s"
+	ut_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%s%s%s"
 	              "</text>\n", f.left, f.top + f.height + 48,
-	              ut_msg_text(&died, ul), ut_msg_text(&revived, ul));
+	              ut_msg_text(&died, ul), UT_TRL(ul, "　", " · "),
+	              ut_msg_text(&revived, ul));
 }
 
 /* One panel per side: the living ＨＰ of each definition, stacked. */

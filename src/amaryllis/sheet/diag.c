@@ -36,7 +36,7 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "invalid UTF-8: byte {5} (save the sheet as UTF-8)"}}},
 	[AM_DIAG_NO_UNIT] = {.text =
 		{{"ユニットの行がありません（名前：HP／攻撃力／防御力／素早さ）",
-		  "no unit line (NAME:HP/攻撃力/防御力/素早さ)"}}},
+		  "no unit line (NAME:HP/ATK/DEF/SPD)"}}},
 	[AM_DIAG_EXPECTED_COLON] = {.text =
 		{{"「:」が必要ですが、{7}があります",
 		  "expected ':', found {7}"}}},
@@ -73,16 +73,16 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "HP {1} is not a multiple of 5 (HP is bonus × 5)"}}},
 	[AM_DIAG_STATS_OVER] = {.text =
 		{{"能力値にボーナス{1}点を使っていますが、{2}点までです（技術が負になります）",
-		  "stats use {1} bonus points, more than {2}"}}},
+		  "stats use {1} bonus points, more than {2} (tech would be negative)"}}},
 	[AM_DIAG_STATS_OVERFLOW] = {.text =
 		{{"能力値が64ビット整数の範囲を超えています",
 		  "stats overflow 64-bit integers"}}},
 	[AM_DIAG_STORED_RANGE] = {.text =
 		{{"ストレージ上のボーナス{1}は0以上10以下です（愛＝10−ボーナス）",
-		  "stored bonus {1} must be between 0 and 10 (愛 = 10 − bonus)"}}},
+		  "stored bonus {1} must be between 0 and 10 (love = 10 − bonus)"}}},
 	[AM_DIAG_BUILDIA_BONUS] = {.text =
 		{{"ビルディアのボーナス{1}は1以上でなければなりません",
-		  "bonus {1} of a ビルディア must be ≥ 1"}}},
+		  "bonus {1} of a Buildia must be ≥ 1"}}},
 	[AM_DIAG_SECOND_ENTRY] = {.text =
 		{{"エントリーユニットは1体だけです（{1}行目で定義済み）",
 		  "second entry unit (a sheet has exactly one; it is on line {1})"}}},
@@ -91,24 +91,25 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "unit \"{3}\" is already defined on line {1}"}}},
 	[AM_DIAG_TOO_MANY_BUILDIA] = {.text =
 		{{"ビルディアが{1}体ありますが、愛は{2}です（ビルディアは愛の数まで）",
-		  "{1} ビルディア defined, but 愛 is {2} (at most 愛 ビルディア)"}}},
+		  "{1} Buildia defined, but love is {2} (a sheet has at most as many "
+		  "Buildia as its love)"}}},
 	[AM_DIAG_UNREACHABLE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（エントリーユニットからビルドで辿れません）",
-		  "ビルディア \"{3}\" can never be built (no ビルド chain from the "
-		  "entry unit reaches it)"}}},
+		  "Buildia \"{3}\" can never be built (no chain of ビルド actions "
+		  "from the entry unit reaches it)"}}},
 	[AM_DIAG_TECH_MISPLACED] = {.text =
 		{{"技術の行はユニットの行の直後に書きます",
-		  "a 技術 line must directly follow a unit line"}}},
+		  "a tech line (技術：N) must directly follow a unit line"}}},
 	[AM_DIAG_TECH_MISMATCH] = {.text =
 		{{"技術が{1}と書かれていますが、計算では{2}です",
-		  "技術 {1} written, computed {2}"}}},
+		  "tech (技術) written as {1}, but it is {2}"}}},
 	[AM_DIAG_UNDEFINED_ACTION] = {.text =
 		{{"アクション「{3}」が定義されていません",
 		  "action \"{3}\" is not defined"}},
 		{{"。「{4}」ではありませんか？", "; did you mean \"{4}\"?"}}},
 	[AM_DIAG_ACTIONS_OVER] = {.text =
 		{{"アクションのコスト合計{1}が技術{2}を超えています",
-		  "actions cost {1} > 技術 {2}"}}},
+		  "the actions cost {1}, more than the tech {2}"}}},
 	[AM_DIAG_TOTAL_OVERFLOW] = {.text =
 		{{"アクションのコスト合計が64ビット整数の範囲を超えています",
 		  "the total cost of the actions overflows 64-bit integers"}}},
@@ -155,7 +156,7 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		  "{3} needs N ≠ 0"}}},
 	[AM_DIAG_UNKNOWN_UNIT] = {.text =
 		{{"ビルドするユニット「{3}」がストレージにありません",
-		  "ビルド of unknown unit \"{3}\" (not in the storage)"}}},
+		  "ビルド cannot build \"{3}\": it is not in the storage"}}},
 	[AM_DIAG_COST_MISMATCH] = {.text =
 		{{"コストが{1}と書かれていますが、計算では{2}です",
 		  "declared cost {1}, computed {2}"}}},
@@ -166,41 +167,42 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 	[AM_DIAG_BUILT_TOO_LATE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（「{4}」のビルドで"
 		  "早くても{1}ターン目になり、戦闘は20ターン目で終わります）",
-		  "ビルディア \"{3}\" can never be built (the earliest is turn {1}, "
+		  "Buildia \"{3}\" can never be built (the earliest is turn {1}, "
 		  "by a ビルド of \"{4}\", and a battle ends with turn 20)"}}},
 	[AM_DIAG_BUILDER_NEVER] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
 		  "「{4}」がビルドされ得ません）",
-		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "Buildia \"{3}\" can never be built (\"{4}\", which would build "
 		  "it, is never built itself)"}}},
 	[AM_DIAG_BUILDER_NO_SPEED] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
 		  "「{4}」は素早さ0で、素早さを上げる味方もいないため行動できません）",
-		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
-		  "it, has 素早さ 0 and no ally can raise it, so it never acts)"}}},
+		  "Buildia \"{3}\" can never be built (\"{4}\", which would build "
+		  "it, has SPD 0 and no ally can raise it, so it never acts)"}}},
 	[AM_DIAG_BUILDER_HP0_LATE] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
 		  "「{4}」はHP0で、1ターン目以降にビルドされるとすぐ死亡します）",
-		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "Buildia \"{3}\" can never be built (\"{4}\", which would build "
 		  "it, has HP 0 and dies as soon as it is built after turn 0)"}}},
 	[AM_DIAG_BUILDER_HP0_TURN0] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
 		  "「{4}」はHP0で1ターン目の開始時に死亡し、0ターン目にはこのビルドを"
 		  "実行できません）",
-		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "Buildia \"{3}\" can never be built (\"{4}\", which would build "
 		  "it, has HP 0 and dies at the start of turn 1, and cannot carry out "
 		  "the ビルド in turn 0)"}}},
 	[AM_DIAG_BUILDER_CROWDED] = {.text =
 		{{"ビルディア「{3}」はどう転んでもビルドされません（それをビルドする"
 		  "「{4}」は、20ターン目まで毎ターン、行動回数をすべてビルドより前の"
 		  "アクションに使います）",
-		  "ビルディア \"{3}\" can never be built (\"{4}\", which would build "
+		  "Buildia \"{3}\" can never be built (\"{4}\", which would build "
 		  "it, spends every action of every turn up to turn 20 on the actions "
 		  "set before the ビルド)"}}},
 	[AM_DIAG_BUILD_ZERO] = {.text =
 		{{"ビルドするユニット「{3}」のストレージ上のボーナスが0です"
 		  "（ビルド（N）はN≧1）",
-		  "ビルド of \"{3}\", whose stored bonus is 0 (ビルド(N) needs N ≥ 1)"}}},
+		  "ビルド cannot build \"{3}\": its stored bonus is 0 (ビルド(N) "
+		  "needs N ≥ 1)"}}},
 	[AM_DIAG_INVISIBLE] = {.text =
 		{{"名前に見えない文字 {3} があります（ほかの名前と見分けがつかなくなるため使えません）",
 		  "a name contains the invisible character {3} (not allowed: it would look like another name)"}}},
@@ -228,7 +230,7 @@ static const diag_msg catalogue[AM_DIAG_COUNT] = {
 		{{"5つ目の数「{3}」があります：ユニットの行の数はHP／攻撃力／防御力／"
 		  "素早さの4つで、技術はボーナスの残りなので書きません",
 		  "a fifth number \"{3}\": a unit line has four numbers "
-		  "(HP/攻撃力/防御力/素早さ); 技術 is what is left of the bonus and "
+		  "(HP/ATK/DEF/SPD); the tech is what is left of the bonus and "
 		  "is not written"}}},
 	[AM_DIAG_ACTION_NO_DOT] = {.text =
 		{{"アクションの行は「・」で始めます（・名前：クラス）",
