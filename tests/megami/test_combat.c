@@ -1020,7 +1020,7 @@ static void test_illegal_actions(void **state)
 	assert_non_null(strstr(mg_error_last(), "not an enemy"));
 	assert_int_equal(act(f, MG_ACT_ATTACK, 0, 7, 1), MG_EINVALID);
 	assert_int_equal(act(f, MG_ACT_FINISH, 0, 0, 1), MG_EINVALID);
-	assert_non_null(strstr(mg_error_last(), "戦闘不能"));
+	assert_non_null(strstr(mg_error_last(), "needs an incapacitated target"));
 	assert_int_equal(act(f, MG_ACT_MOVE, 6, 0, 0), MG_EINVALID);
 	assert_int_equal(act(f, MG_ACT_MOVE, 0, 0, 0), MG_EINVALID);
 	assert_int_equal(act(f, MG_ACT_FULL_MOVE, -16, 0, 0), MG_EINVALID);

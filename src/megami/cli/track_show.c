@@ -264,7 +264,7 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 			                           "%lld to %lld)"),
 			       (long long)d, (long long)lo, (long long)hi);
 			if (opp >= 0)
-				tr_say(UT_TR(&t->ui, " 離脱が先（対 %s）", ", 離脱 against %s first"),
+				tr_say(UT_TR(&t->ui, " 離脱が先（対 %s）", ", disengagement (離脱) against %s first"),
 				       t->s->characters[opp].name);
 			tr_say("\n");
 		}
