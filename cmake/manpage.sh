@@ -92,6 +92,16 @@ esac
 			first=
 		done
 		printf '\n'
+		# the locale is not read (language review 2026-12-07: an
+		# English locale may expect English)
+		printf '[ENVIRONMENT]\n'
+		if [ "$lang" = ja ]; then
+			printf '.BR LANG 、 LC_ALL 、 LANGUAGE\n'
+			printf 'は読みません。メッセージは既定で日本語、\n.B \\-\\-lang en\nで英語です。\n'
+		else
+			printf '.BR LANG ", " LC_ALL " and " LANGUAGE\n'
+			printf 'are not read: messages are in Japanese unless\n.B \\-\\-lang en\nis given.\n'
+		fi
 		# where the examples and documents the help names are
 		# installed (AM_DOCDIR, cmake's CMAKE_INSTALL_FULL_DOCDIR;
 		# packager review 2026-12-07: the pages named files the
@@ -191,6 +201,7 @@ esac
 			else if ($0 == ".SH EXAMPLES") $0 = ".SH 例"
 			else if ($0 == ".SH \"SEE ALSO\"") $0 = ".SH 関連項目"
 			else if ($0 == ".SH FILES") $0 = ".SH ファイル"
+			else if ($0 == ".SH ENVIRONMENT") $0 = ".SH 環境変数"
 		}
 		{ print }' "$tmp/page"
 } > "$tmp/page.out"

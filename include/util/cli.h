@@ -137,8 +137,14 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
  * --lang when it has one, else the tool's), or fallback before any. */
 int ut_cli_lang_chosen(int fallback);
 
+/* The language a value of --lang names: UT_LANG_JA for ja (also jp, jpn,
+ * japanese, 日本語), UT_LANG_EN for en (also eng, english, 英語), in any
+ * case and width (EN, ｅｎ); -1 for anything else. */
+int ut_cli_lang_value(const char *arg);
+
 /* The value of --lang: sets c->lang and returns 0, or a usage error
- * (UT_EXIT_USAGE) for anything but ja and en. */
+ * (UT_EXIT_USAGE, in both languages while c->lang is Japanese) for
+ * anything ut_cli_lang_value does not know. */
 int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg);
 
 /* Print a help text in c->lang on stdout (nothing when quiet).  Returns

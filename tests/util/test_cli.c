@@ -196,6 +196,33 @@ static void test_guess_encoding(void **state)
 	assert_string_equal(ut_cli_guess_encoding(kana, sizeof kana - 1), "UTF-16LE");
 }
 
+/* --lang's values: ja and en in any case and width, and the names a
+ * person may type for them (language review 2026-12-07: --lang EN was a
+ * Japanese error); nothing else, not even a prefix. */
+static void test_lang_value(void **state)
+{
+	(void)state;
+	assert_int_equal(ut_cli_lang_value("ja"), UT_LANG_JA);
+	assert_int_equal(ut_cli_lang_value("JA"), UT_LANG_JA);
+	assert_int_equal(ut_cli_lang_value("jp"), UT_LANG_JA);
+	assert_int_equal(ut_cli_lang_value("Japanese"), UT_LANG_JA);
+	assert_int_equal(ut_cli_lang_value("日本語"), UT_LANG_JA);
+	assert_int_equal(ut_cli_lang_value("en"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("EN"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("ｅｎ"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("ＥＮ"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("English"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("eng"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("英語"), UT_LANG_EN);
+	assert_int_equal(ut_cli_lang_value("fr"), -1);
+	assert_int_equal(ut_cli_lang_value("e"), -1);
+	assert_int_equal(ut_cli_lang_value("engl"), -1);
+	assert_int_equal(ut_cli_lang_value(""), -1);
+	assert_int_equal(ut_cli_lang_value(" en"), -1);
+	assert_int_equal(ut_cli_lang_value("\xff"), -1);
+	assert_int_equal(ut_cli_lang_value(NULL), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +232,7 @@ int main(void)
 		cmocka_unit_test(test_shown_name),
 		cmocka_unit_test(test_shell_word),
 		cmocka_unit_test(test_guess_encoding),
+		cmocka_unit_test(test_lang_value),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -216,10 +216,8 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 	if (copy) {
 		memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
 		while ((ch = getopt_long(argc, copy, shortopts, longopts, NULL)) != -1)
-			if (ch == lang_val && strcmp(optarg, "ja") == 0)
-				c->lang = UT_LANG_JA;
-			else if (ch == lang_val && strcmp(optarg, "en") == 0)
-				c->lang = UT_LANG_EN;
+			if (ch == lang_val && ut_cli_lang_value(optarg) >= 0)
+				c->lang = (ut_lang)ut_cli_lang_value(optarg);
 		if (copy != mine)
 			free(copy);
 	}
@@ -297,18 +295,45 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
 	                          (int)len, word);
 }
 
+int ut_cli_lang_value(const char *arg)
+{
+	static const char *const ja[] = {"ja", "jp", "jpn", "japanese", "日本語"};
+	static const char *const en[] = {"en", "eng", "english", "英語"};
+	utf8proc_uint8_t *folded = NULL;
+	size_t i;
+	int lang = -1;
+
+	/* any case and width: EN, ｅｎ, English (language review
+	 * 2026-12-07: a person asking for English got a Japanese error) */
+	if (!arg || strlen(arg) > 32 ||
+	    utf8proc_map((const utf8proc_uint8_t *)arg, 0, &folded,
+	                 UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPOSE |
+	                 UTF8PROC_COMPAT | UTF8PROC_CASEFOLD) < 0)
+		return -1;
+	for (i = 0; lang < 0 && i < sizeof(ja) / sizeof(ja[0]); i++)
+		if (strcmp((const char *)folded, ja[i]) == 0)
+			lang = UT_LANG_JA;
+	for (i = 0; lang < 0 && i < sizeof(en) / sizeof(en[0]); i++)
+		if (strcmp((const char *)folded, en[i]) == 0)
+			lang = UT_LANG_EN;
+	free(folded);
+	return lang;
+}
+
 int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg)
 {
-	if (strcmp(arg, "ja") == 0)
-		c->lang = UT_LANG_JA;
-	else if (strcmp(arg, "en") == 0)
-		c->lang = UT_LANG_EN;
-	else
-		return ut_cli_usage_error(c, cmd,
-		                          UT_TR(c, "--lang の値「%s」は使えません（ja か en）",
-		                                "unknown language '%s' (use ja or en)"),
-		                          arg);
-	return 0;
+	int lang = ut_cli_lang_value(arg);
+
+	if (lang >= 0) {
+		c->lang = (ut_lang)lang;
+		return 0;
+	}
+	/* no language chosen: say it in both */
+	return ut_cli_usage_error(c, cmd,
+	                          UT_TR(c, "--lang の値「%s」は使えません（ja か en）"
+	                                   " / unknown language '%s' (use ja or en)",
+	                                "unknown language '%s' (use ja or en)%.0s"),
+	                          arg, arg);
 }
 
 int ut_cli_help(const ut_cli *c, const char *ja, const char *en)
@@ -596,9 +621,9 @@ static const ut_cli *later_lang(const ut_cli *c, int argc, char **argv,
 		const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
 		                : strcmp(argv[i], "--lang") == 0 && i + 1 < argc
 		                ? argv[i + 1] : NULL;
-		if (v && (strcmp(v, "ja") == 0 || strcmp(v, "en") == 0)) {
+		if (v && ut_cli_lang_value(v) >= 0) {
 			*cc = *c;
-			cc->lang = strcmp(v, "en") == 0 ? UT_LANG_EN : UT_LANG_JA;
+			cc->lang = (ut_lang)ut_cli_lang_value(v);
 			c = cc;
 		}
 	}

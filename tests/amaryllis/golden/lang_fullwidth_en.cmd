@@ -1,0 +1,1 @@
+--lang=ｅｎ check --lang English sheets/stats_over.txt

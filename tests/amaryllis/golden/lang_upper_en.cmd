@@ -1,0 +1,1 @@
+check --lang EN sheets/empty.txt
