@@ -961,7 +961,7 @@ static void ms_render_logs(void **state)
 	ut_buf_clear(&b);
 	assert_int_equal(ms_render_text(&b, duel, &log, MS_LANG_EN), 0);
 	assert_string_equal(b.ptr,
-		"Key: the number that starts a line is the battle step (rulings D3, the seed's 1)-9))\n"
+		"Key: the number that starts a line is the battle step (rulings D3, the rule text's steps 1)-9))\n"
 		"  1) enchant set-up 2) enchant check 3) enchant damage check\n"
 		"  4) attack set-up 5) attack check 6) attack damage check\n"
 		"  7) advantage check 8) next round check 9) last damage check\n"

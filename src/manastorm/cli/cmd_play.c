@@ -49,7 +49,7 @@ static const char help_en[] =
 	"participant chooses with its policy (default, greedy, random).\n"
 	"\n"
 	"The number that starts a line of the text log is the battle step (rulings\n"
-	"D3, the seed's 1)-9)):\n"
+	"D3, the rule text's steps 1)-9)):\n"
 	"  1) enchant set-up 2) enchant check 3) enchant damage check\n"
 	"  4) attack set-up 5) attack check 6) attack damage check\n"
 	"  7) advantage check 8) next round check 9) last damage check\n"

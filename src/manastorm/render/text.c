@@ -525,7 +525,7 @@ void ms_text_legend(ut_buf *o, ms_lang lang)
 	                 "  4) アタックセットアップ 5) アタックチェック 6) アタックダメージチェック\n"
 	                 "  7) アドバンテージチェック 8) ネクストラウンドチェック 9) ラストダメージチェック\n"
 	                 "  番号なし: 決闘の始め（D2）と見出し。字下げ: 上の行の続き（ハプニングの場札、マナ・ストーム）\n",
-	                 "Key: the number that starts a line is the battle step (rulings D3, the seed's 1)-9))\n"
+	                 "Key: the number that starts a line is the battle step (rulings D3, the rule text's steps 1)-9))\n"
 	                 "  1) enchant set-up 2) enchant check 3) enchant damage check\n"
 	                 "  4) attack set-up 5) attack check 6) attack damage check\n"
 	                 "  7) advantage check 8) next round check 9) last damage check\n"
