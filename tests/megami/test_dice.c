@@ -481,6 +481,13 @@ static void test_errors(void **state)
 	assert_string_equal(NOROLL("D66X"),
 	                    "E1: write D66 as D66, D66A, D66D, D66N or D66S");
 	assert_string_equal(NOROLL("5D10K3"), "E5: unexpected 'K'");
+	/* the character as typed, not the upper-cased copy the readings
+	 * parse (language review 2026-12-07: `hello` said 'H'): a plain
+	 * sum's, an SRS judgement's (S2D6: column 7 of s2d6>=x), a pool's */
+	assert_string_equal(NOROLL("hello"), "E1: unexpected 'h'");
+	assert_string_equal(NOROLL("2d6+ｘ"), "E5: unexpected 'ｘ'");
+	assert_string_equal(NOROLL("s2d6>=x"), "E7: unexpected 'x'");
+	assert_string_equal(NOROLL("2b6>=q"), "E6: unexpected 'q'");
 	assert_string_equal(NOROLL("\xff"), "E1: invalid UTF-8");
 	assert_string_equal(NOROLL("2D6\xff"), "E4: invalid UTF-8");
 }

@@ -1512,6 +1512,9 @@ bad:
 			goto out;
 		}
 	}
+	/* as typed (language review 2026-12-07) */
+	if (p.msg == M_UNEXPECTED)
+		mg_dtext_typed_char(&whole, p.col, p.arg, sizeof(p.arg));
 	rc = fail(diag, p.err ? p.err : MG_EINVALID, lang, p.col ? p.col : 1,
 	          p.msg, p.arg, p.arg2, NULL);
 	mg_dice_free(e);

@@ -48,6 +48,13 @@ void mg_dtext_free(mg_dtext *t);
 int mg_dtext_orig(const mg_dtext *t, size_t a, size_t b, const char **p,
                   size_t *n);
 
+/* The one character of an "unexpected" error, as typed: when arg (cap
+ * bytes) is a single byte, it becomes the character of whole's text at
+ * column col (whole made with MG_NORM_WHOLE), as the user typed it: the
+ * readings parse an upper-cased, NFKC copy (`hello` said 'H'). */
+void mg_dtext_typed_char(const mg_dtext *whole, uint32_t col, char *arg,
+                         size_t cap);
+
 /* Append b[0..n) to t (capacity *cap bytes, and as many columns), every
  * byte from column col, and keep t->s NUL-terminated.  0, or -1 when out
  * of memory (t unchanged but possibly with more room). */

@@ -62,6 +62,22 @@ int mg_dice_math_cmp(char out[4], const char *s, size_t n)
 	return 1;
 }
 
+void mg_dtext_typed_char(const mg_dtext *whole, uint32_t col, char *arg,
+                         size_t cap)
+{
+	size_t from, to;
+
+	if (!arg[0] || arg[1] || !whole->orig || !whole->coloff || col < 1 ||
+	    col >= whole->cols[whole->len])
+		return;
+	from = whole->coloff[col];
+	to = whole->coloff[col + 1];
+	if (to > from && to - from < cap) {
+		memcpy(arg, whole->orig + from, to - from);
+		arg[to - from] = '\0';
+	}
+}
+
 int mg_dice_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||

@@ -777,6 +777,8 @@ int mg_dpool_parse(mg_dpool **out, int kind, const mg_dtext *word,
 		return 1;
 	if (p.msg == M_DIVZERO || p.msg == M_NEGATIVE)
 		*raises = 1;
+	if (p.msg == M_UNEXPECTED) /* as typed */
+		mg_dtext_typed_char(whole, p.col, p.arg, sizeof(p.arg));
 	return fail(diag, p.err, lang, p.col ? p.col : 1, p.msg, p.arg);
 }
 
