@@ -341,13 +341,6 @@ const char *ut_cli_shown_name(char *buf, const char *path);
 const char *ut_cli_guess_encoding(const char *text, size_t len);
 
 /*
- * When ut_cli_guess_encoding names one: one line on stderr, before the
- * reader's errors, in lang (UT_LANG_JA/EN), with the iconv command that
- * converts the file: `FILE: note: the file seems to be saved in Shift_JIS,
- * not UTF-8; save it as UTF-8, or convert it: iconv -f CP932 -t UTF-8
- * FILE > new.txt`.  Returns 1 when it wrote it, else 0.
- */
-/*
  * s as one word for a shell, into out[0..size) (NUL-terminated): as it is
  * when it is letters, digits, non-ASCII and ._/+,:@%=- only and does not
  * begin with '-', else in single quotes with each ' written '\''
@@ -356,8 +349,21 @@ const char *ut_cli_guess_encoding(const char *text, size_t len);
  */
 void ut_cli_shell_word(char *out, size_t size, const char *s);
 
+/*
+ * When ut_cli_guess_encoding names one: one line on stderr, before the
+ * reader's errors, in lang (UT_LANG_JA/EN), with the iconv command that
+ * converts the file: `FILE: note: the file seems to be saved in Shift_JIS,
+ * not UTF-8; save it as UTF-8, or convert it: iconv -f CP932 -t UTF-8
+ * FILE > new.txt`.  Returns 1 when it wrote it, else 0.
+ */
 int ut_cli_encoding_note(int lang, const char *path, const char *text,
                          size_t len);
+
+/* The same note's text, without "FILE: note: " and the newline, appended
+ * to out (a JSON document's note).  Returns 1 when there is one (out may
+ * then have failed: out of memory), else 0. */
+int ut_cli_encoding_text(ut_buf *out, int lang, const char *path,
+                         const char *text, size_t len);
 
 /*
  * A progress bar on stderr for a series of runs (a Monte Carlo, a

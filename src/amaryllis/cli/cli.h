@@ -108,6 +108,10 @@ int cli_sheet_load_ex(cli_sheet *out, const char *path, const cli_opts *o,
                       int print, char **diags);
 void cli_sheet_free(cli_sheet *s);
 
+/* The note after the errors of an illegal sheet whose first error is on a
+ * line without a colon (am_sheet_prose_line: prose read as the sheet). */
+const char *cli_prose_note(am_lang lang);
+
 /* cli_sheet_load for a text in memory named `name` (e.g. "<token:A>"):
  * takes `text` (malloc'ed, NUL-terminated; freed by cli_sheet_free). */
 int cli_sheet_text(cli_sheet *out, const char *name, char *text, size_t len,

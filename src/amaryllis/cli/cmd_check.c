@@ -16,12 +16,13 @@ static const char help_ja[] =
 	"オプション:\n"
 	"  --lang ja|en           メッセージの言語（既定: ja）\n"
 	"  --format text|json     出力の形式（既定: text）。json はシートごとに1つの文書\n"
-	"                         （ok、errors、normalised、cost）\n"
+	"                         （ok、errors、normalised、cost、notes）\n"
 	"  --max-sheet-bytes N    N バイトを超えるシートは読み切らずに誤りとする（既定: 1048576）\n"
 	"  -h, --help             このヘルプを表示して終了する\n"
 	"\n"
 	"シート - は標準入力を読みます。-- のあとはすべてシートです。フォルダは\n"
-	"その中の見える通常ファイル（~ で終わるものを除く）を名前順に読みます。\n"
+	"その中の隠しファイル以外の通常ファイル（~ で終わるものを除く）を名前順に\n"
+	"読みます。\n"
 	"終了コード: 0 すべて正しい、1 不正なシートか読めないファイルがある、2 使い方の誤り\n"
 	"\n"
 	"例:\n"
@@ -35,12 +36,12 @@ static const char help_en[] =
 	"Options:\n"
 	"  --lang ja|en           language of messages (default ja)\n"
 	"  --format text|json     output format (default text); json: one document per\n"
-	"                         sheet (ok, errors, normalised, cost)\n"
+	"                         sheet (ok, errors, normalised, cost, notes)\n"
 	"  --max-sheet-bytes N    a longer sheet is an error, not read (default 1048576)\n"
 	"  -h, --help             print this help and exit\n"
 	"\n"
 	"A SHEET of - reads standard input; everything after -- is a SHEET.  A\n"
-	"folder gives its visible regular files (but ~ backups), by name.\n"
+	"folder gives its visible regular files (not backups ending in ~), by name.\n"
 	"Exit status: 0 all legal, 1 an illegal sheet or unreadable file, 2 usage.\n"
 	"\n"
 	"Example:\n"
@@ -79,6 +80,50 @@ static void json_str(ut_buf *b, const char *s)
 	ut_buf_put(b, "\"", 1);
 }
 
+/* One note of the JSON document: {"line": N or null, "message": TEXT}. */
+static void json_note(ut_buf *d, int *n, unsigned line, const char *msg)
+{
+	ut_buf_puts(d, *n ? ",\n  {\n" : "\n  {\n");
+	if (line)
+		ut_buf_printf(d, "   \"line\": %u,\n", line);
+	else
+		ut_buf_puts(d, "   \"line\": null,\n");
+	ut_buf_puts(d, "   \"message\": ");
+	json_str(d, msg);
+	ut_buf_puts(d, "\n  }");
+	++*n;
+}
+
+/*
+ * The notes that `check` prints after "note:" on stderr, as "notes", the
+ * document's last member (language review 2026-12-07: with --format json
+ * they were lost): the file's encoding when it seems not UTF-8 (line
+ * null), and the line without a colon.  doc is the document ("{\n … \n}\n").
+ */
+static void json_notes(ut_buf *doc, const cli_opts *o, const cli_sheet *s)
+{
+	ut_buf d = UT_BUF_INIT, enc = UT_BUF_INIT;
+	uint32_t prose;
+	int n = 0;
+
+	if (doc->len < 3 || memcmp(doc->ptr + doc->len - 3, "\n}\n", 3) != 0)
+		return;
+	ut_buf_put(&d, doc->ptr, doc->len - 3);
+	ut_buf_puts(&d, ",\n \"notes\": [");
+	if (!am_sheet_ok(s->sheet)) {
+		if (ut_cli_encoding_text(&enc, (int)o->lang, s->path, s->text,
+		                         s->len) && !enc.failed)
+			json_note(&d, &n, 0, enc.ptr);
+		d.failed |= enc.failed;
+		if ((prose = am_sheet_prose_line(s->sheet)) != 0)
+			json_note(&d, &n, (unsigned)prose, cli_prose_note(o->lang));
+	}
+	ut_buf_puts(&d, n ? "\n ]\n}\n" : "]\n}\n");
+	ut_buf_free(&enc);
+	ut_buf_free(doc);
+	*doc = d;
+}
+
 static int buf_write(void *ud, const char *data, size_t len)
 {
 	return ut_buf_put(ud, data, len) < 0;
@@ -105,6 +150,8 @@ static int check_json(const cli_opts *o, const char *path, int named)
 	if (s.sheet && am_render_check(s.sheet, o->lang, buf_write, &b) < 0) {
 		cli_error(o, "%s", am_error_last());
 		status = EXIT_INPUT;
+	} else if (s.sheet) {
+		json_notes(&b, o, &s);
 	} else if (!s.sheet && diags) {
 		fprintf(stderr, "%s\n", diags);
 	}

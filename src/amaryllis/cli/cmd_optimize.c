@@ -405,7 +405,7 @@ static int load(opt_run *r)
 	}
 	if (r->paths.n == 0) {
 		cli_error(&r->o, UT_TR(&r->o, "optimize: シートが見つかりません（フォルダからは"
-		                       "見える通常ファイルを読みます）",
+		                       "隠しファイル以外の通常ファイルを読みます）",
 		                "optimize: no sheets found (a folder gives its visible "
 		                "regular files)"));
 		return EXIT_INPUT;

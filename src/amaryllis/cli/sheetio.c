@@ -101,6 +101,15 @@ int cli_sheet_text(cli_sheet *out, const char *name, char *text, size_t len,
 	return sheet_parse(out, name, o, 1, NULL);
 }
 
+const char *cli_prose_note(am_lang lang)
+{
+	return lang == AM_LANG_JA
+	       ? "この行には「：」がありません。シートの行（ユニット、アクション）"
+	         "でなければ、行頭に # をつけて注釈にしてください"
+	       : "this line has no '：': if it is not a sheet line (a unit or "
+	         "an action), start it with # to make it a comment";
+}
+
 /* Parse out->text (its name `shown`) and report its diagnostics as
  * cli_sheet_load_ex says. */
 static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
@@ -161,17 +170,9 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 	 * sheet (a greeting, a note without its #), as the hill's reply
 	 * says too (amcli review W4) */
 	if (print && !am_sheet_ok(out->sheet) &&
-	    (prose = am_sheet_prose_line(out->sheet)) != 0) {
-		const unsigned l = (unsigned)prose;
-		if (o->lang == AM_LANG_JA)
-			fprintf(stderr, "%s:%u: note: この行には「：」がありません。"
-			        "シートの行（ユニット、アクション）でなければ、"
-			        "行頭に # をつけて注釈にしてください\n", shown, l);
-		else
-			fprintf(stderr, "%s:%u: note: this line has no '：': if it "
-			        "is not a sheet line (a unit or an action), start it "
-			        "with # to make it a comment\n", shown, l);
-	}
+	    (prose = am_sheet_prose_line(out->sheet)) != 0)
+		fprintf(stderr, "%s:%u: note: %s\n", shown, (unsigned)prose,
+		        cli_prose_note(o->lang));
 	if (diags) {
 		if (text.failed) /* not a cut list: none, and said so */
 			out->nomem = 1;

@@ -299,25 +299,41 @@ int ut_cli_lang_value(const char *arg)
 {
 	static const char *const ja[] = {"ja", "jp", "jpn", "japanese", "日本語"};
 	static const char *const en[] = {"en", "eng", "english", "英語"};
-	utf8proc_uint8_t *folded = NULL;
-	size_t i;
-	int lang = -1;
+	const unsigned char *p = (const unsigned char *)arg;
+	char folded[40];
+	size_t i, n = 0;
 
 	/* any case and width: EN, ｅｎ, English (language review
-	 * 2026-12-07: a person asking for English got a Japanese error) */
-	if (!arg || strlen(arg) > 32 ||
-	    utf8proc_map((const utf8proc_uint8_t *)arg, 0, &folded,
-	                 UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPOSE |
-	                 UTF8PROC_COMPAT | UTF8PROC_CASEFOLD) < 0)
+	 * 2026-12-07: a person asking for English got a Japanese error).
+	 * Folded here, without allocating: --lang must be read also when
+	 * memory runs out (output/no_memory). */
+	if (!arg)
 		return -1;
-	for (i = 0; lang < 0 && i < sizeof(ja) / sizeof(ja[0]); i++)
-		if (strcmp((const char *)folded, ja[i]) == 0)
-			lang = UT_LANG_JA;
-	for (i = 0; lang < 0 && i < sizeof(en) / sizeof(en[0]); i++)
-		if (strcmp((const char *)folded, en[i]) == 0)
-			lang = UT_LANG_EN;
-	free(folded);
-	return lang;
+	while (*p && n + 4 < sizeof(folded)) {
+		unsigned c = *p;
+		if (c == 0xEF && (p[1] == 0xBC || p[1] == 0xBD) && p[2] >= 0x80 &&
+		    p[2] <= 0xBF) {
+			/* U+FF01..U+FF5E: full-width ASCII */
+			unsigned cp = 0xF000u | (unsigned)(p[1] & 0x3F) << 6 |
+			              (unsigned)(p[2] & 0x3F);
+			if (cp >= 0xFF01 && cp <= 0xFF5E) {
+				c = cp - 0xFEE0;
+				p += 2;
+			}
+		}
+		folded[n++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+		p++;
+	}
+	if (*p)
+		return -1; /* longer than any name */
+	folded[n] = '\0';
+	for (i = 0; i < sizeof(ja) / sizeof(ja[0]); i++)
+		if (strcmp(folded, ja[i]) == 0)
+			return UT_LANG_JA;
+	for (i = 0; i < sizeof(en) / sizeof(en[0]); i++)
+		if (strcmp(folded, en[i]) == 0)
+			return UT_LANG_EN;
+	return -1;
 }
 
 int ut_cli_lang(ut_cli *c, const char *cmd, const char *arg)

@@ -148,8 +148,8 @@ void ut_cli_shell_word(char *out, size_t size, const char *s)
 	out[o] = '\0';
 }
 
-int ut_cli_encoding_note(int lang, const char *path, const char *text,
-                         size_t len)
+int ut_cli_encoding_text(ut_buf *out, int lang, const char *path,
+                         const char *text, size_t len)
 {
 	static const struct {
 		const char *cs, *ja, *en;
@@ -176,13 +176,27 @@ int ut_cli_encoding_note(int lang, const char *path, const char *text,
 	else
 		ut_cli_shell_word(word, sizeof word, shown);
 	if (lang == UT_LANG_EN)
-		fprintf(stderr, "%s: note: the file seems to be saved in %s, not "
-		        "UTF-8; save it as UTF-8, or convert it: iconv -f %s -t "
-		        "UTF-8 %s > new.txt\n", shown, names[i].en, cs, word);
+		ut_buf_printf(out, "the file seems to be saved in %s, not UTF-8; "
+		              "save it as UTF-8, or convert it: iconv -f %s -t "
+		              "UTF-8 %s > new.txt", names[i].en, cs, word);
 	else
-		fprintf(stderr, "%s: note: ファイルは UTF-8 でなく %s で保存されて"
-		        "いるようです。UTF-8 で保存するか、変換してください："
-		        "iconv -f %s -t UTF-8 %s > new.txt\n", shown, names[i].ja,
-		        cs, word);
+		ut_buf_printf(out, "ファイルは UTF-8 でなく %s で保存されている"
+		              "ようです。UTF-8 で保存するか、変換してください："
+		              "iconv -f %s -t UTF-8 %s > new.txt", names[i].ja, cs,
+		              word);
 	return 1;
+}
+
+int ut_cli_encoding_note(int lang, const char *path, const char *text,
+                         size_t len)
+{
+	char name[UT_CLI_NAME_MAX];
+	ut_buf b = UT_BUF_INIT;
+	int rc = ut_cli_encoding_text(&b, lang, path, text, len);
+
+	if (rc && !b.failed)
+		fprintf(stderr, "%s: note: %s\n", ut_cli_shown_name(name, path),
+		        b.ptr);
+	ut_buf_free(&b);
+	return rc && !b.failed;
 }
