@@ -823,7 +823,7 @@ static void mg_mc_char_1_never_entered(void **state)
 	/* widths as mg_mc_out_1_text's: name 9 + 1, side 5, rates 24 (+ 1
 	 * between), "-" under the rate's last digit, HP 12 */
 	assert_non_null(strstr(s.buf,
-		"Character Side Incapacitated            Dead                    Not entered              Mean HP left\n"
+		"Character Side Incapacitated            Dead                     Not entered             Mean HP left\n"
 		"アリア    PC     0.0% [0.0%, 7.1%]        0.0% [0.0%, 7.1%]          -                          10.00\n"
 		"ゴブリン  NPC  100.0% [92.9%, 100.0%]     0.0% [0.0%, 7.1%]          -                          -2.00\n"
 		"援軍      PC     0.0% [0.0%, 7.1%]        0.0% [0.0%, 7.1%]      100.0% [92.9%, 100.0%]          5.00\n"));

@@ -91,10 +91,12 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 	namew += 1;
 	ut_buf_pad(b, T("キャラクター", "Character"), namew, 1);
 	ut_buf_pad(b, T("陣営", "Side"), 5, 1);
+	/* each rate column is 24 wide, one blank between two (review
+	 * 2026-12-07: the headers drifted a column left of each column) */
 	ut_buf_pad(b, T("戦闘不能", "Incapacitated"), 25, 1);
-	ut_buf_pad(b, T("死亡", "Dead"), 24, 1);
+	ut_buf_pad(b, T("死亡", "Dead"), late ? 25 : 24, 1);
 	if (late)
-		ut_buf_pad(b, T("未登場", "Not entered"), 25, 1);
+		ut_buf_pad(b, T("未登場", "Not entered"), 24, 1);
 	ut_buf_rpad(b, T("平均残りHP", "Mean HP left"), 12);
 	ut_buf_puts(b, "\n");
 	for (k = 0; k < r->ncharacters; k++) {
@@ -107,7 +109,7 @@ int mg_mc_render_text(const mg_mc_report *r, mg_lang lang, ut_buf *b)
 		if (late && c->enters > 1) {
 			ut_buf_puts(b, " ");
 			rate(b, c->absent_rate, c->absent_ci);
-		} else if (late) {
+		} else if (late) { /* under the rate's last digit */
 			ut_buf_pad(b, "     -", 25, 1);
 		}
 		ut_buf_printf(b, "%12.2f\n", c->hp_mean);
