@@ -111,11 +111,13 @@ static int pt_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	ut_buf_printf(b, T("エモーション・イベント：1決闘あたり %.2f回\n",
 	                   "Happenings (emotion events) per duel: %.2f\n"),
 	              r->happenings_per_duel);
-	ut_buf_printf(b, T("決着：手順6 %" PRIu64 "、マナ・ストーム %" PRIu64
-	                   "、手順9 %" PRIu64 "、全バトル終了 %" PRIu64 "\n",
-	                   "Ended at: step 6 %" PRIu64 ", mana storm %" PRIu64
-	                   ", step 9 %" PRIu64 ", all battles played %" PRIu64
-	                   "\n"),
+	/* (language review 2026-12-07: "step 6 0" ran names into counts) */
+	ut_buf_printf(b, T("決着：手順6で%" PRIu64 "回、マナ・ストームで%" PRIu64
+	                   "回、手順9で%" PRIu64 "回、全バトル終了で%" PRIu64
+	                   "回\n",
+	                   "Ended at: step 6 in %" PRIu64 " duels, mana storm in "
+	                   "%" PRIu64 ", step 9 in %" PRIu64 ", all battles "
+	                   "played in %" PRIu64 "\n"),
 	              r->end[MS_PT_END_STEP6], r->end[MS_PT_END_STORM],
 	              r->end[MS_PT_END_STEP9], r->end[MS_PT_END_BATTLES]);
 	{
