@@ -1662,7 +1662,7 @@ static int retire_member(job *j, const hill_member *m, const am_sheet *ms,
 	              "On the hill '%s', your unit '%s' left the hill: its sheet "
 	              "does not pass the check of the hill's new version of the "
 	              "program:\n\n"), j->h->name, mname);
-	if (put_diags(&body, ms, "sheet", u.lang) < 0)
+	if (put_diags(&body, ms, UT_TRL(u.lang, "シート", "sheet"), u.lang) < 0)
 		body.failed = 1;
 	ut_buf_puts(&body, UT_TRL(u.lang,
 		"\nもう一度挑戦するには、シートを直して丘あてに送ってください。\n",
@@ -1923,7 +1923,13 @@ static void entry_outcome(job *j, hill_member *st_m, size_t nst,
                           const hill_member *self, const char *ename,
                           const ut_buf *pushed, int test)
 {
-	standings_section(j, st_m, nst);
+	if (test) { /* (language review 2026-12-07: it read as the hill's) */
+		say(j, "\n登録した場合の順位表（丘は変わっていません）:\n",
+		    "\nStandings if it entered (the hill has not changed):\n");
+		am_hill_table_text(&j->body, st_m, nst, j->lang, 40);
+	} else {
+		standings_section(j, st_m, nst);
+	}
 	if (self->id) {
 		ut_buf_printf(&j->body, UT_TRL(j->lang,
 			test ? "\n「%s」は %lld 体中の最下位で、丘に残れません（定員 %zu）: "
@@ -2055,7 +2061,8 @@ static int entry_close(job *j, const char *ename, int test, int64_t old_id,
 }
 
 /* The sheet of an entry: the attachment (named by its file name) if any,
- * else the body's sheet (named "sheet"); both borrowed from the mail. */
+ * else the body's sheet (named "シート", in English "sheet"); both
+ * borrowed from the mail. */
 static void entry_source(job *j, const char **src, size_t *src_len,
                          const char **file)
 {
@@ -2066,7 +2073,8 @@ static void entry_source(job *j, const char **src, size_t *src_len,
 	} else {
 		*src = j->d->sheet;
 		*src_len = j->d->sheet_len;
-		*file = "sheet";
+		/* (language review 2026-12-07: "sheet" in a Japanese reply) */
+		*file = UT_TRL(j->lang, "シート", "sheet");
 	}
 }
 

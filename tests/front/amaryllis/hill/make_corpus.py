@@ -709,7 +709,7 @@ def build_cases():
           "# #パスワード, then the sheet's line 3 = body line 4, column 6;",
           "# declared 2, computed ⌈1×4÷4⌉ = 1.",
           "header X-Amaryllis-Result: rejected",
-          "body-contains: sheet:4:6: error: コストが2と書かれていますが、計算では1です",
+          "body-contains: シート:4:6: error: コストが2と書かれていますが、計算では1です",
           "standings:"])
     case("illegal_cost_en",
          simple(BOB, "entry", "illegal-cost-en",
@@ -724,7 +724,7 @@ def build_cases():
          ["# 蹴り is set but not defined: the sheet's line 1 (body line 2, after",
           "# #パスワード), column 16.",
           "header X-Amaryllis-Result: rejected",
-          "body-contains: sheet:2:16: error: アクション「蹴り」が定義されていません",
+          "body-contains: シート:2:16: error: アクション「蹴り」が定義されていません",
           "standings:"])
     case("illegal_stats_en",
          simple(BOB, "entry", "illegal-stats", "#password kurogane-9\n#lang en\n" + STATS_OVER,
@@ -756,6 +756,7 @@ def build_cases():
           "header X-Amaryllis-Result: rejected",
           "body-contains: このメールは大きすぎるため読みませんでした（上限 1048576 バイト）",
           "body-not-contains: sheet:",
+          "body-not-contains: シート:",
           "to: " + BOB,
           "standings:"])
     case("nested_1000", None,

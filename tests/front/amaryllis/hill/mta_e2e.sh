@@ -317,8 +317,8 @@ for name, result in want.items():
         errors.append("%s: Auto-Submitted %r" % (name, m.get("Auto-Submitted")))
 body = box("carol")[0].get_payload(decode=True).decode("utf-8", "replace") if box("carol") else ""
 # the sheet's line 3, after the one directive line: body line 4, column 6
-if "sheet:4:6: error:" not in body:
-    errors.append("carol's reply lacks 'sheet:4:6: error:' (cost mismatch, body line 4 column 6):\n" + body[:800])
+if "シート:4:6: error:" not in body:
+    errors.append("carol's reply lacks 'シート:4:6: error:' (cost mismatch, body line 4 column 6):\n" + body[:800])
 for name in ("eve", "mailer-daemon", "postmaster", "nobody", "root"):
     if box(name):
         errors.append("%s got %d messages (loop or bounce): %s" % (name, len(box(name)), box(name)[0].get("Subject")))

@@ -295,7 +295,7 @@ def t_lookalike(am):
         rc, rs, _ = h.send(msg("m@evil.example", "m1@e", "#password long-enough\n" + fake))
         b = body_of(rs[0][1]) if rs else ""
         check(rs and result(rs[0][1]) == "rejected" and
-              "sheet:2:3: error: 名前に見えない文字 U+200B があります" in b,
+              "シート:2:3: error: 名前に見えない文字 U+200B があります" in b,
               "lookalike: %s" % b[:300])
         check(H.standings_names(H.status_json(am, h.db)) == ["グリスク"],
               "lookalike: entered")

@@ -229,6 +229,11 @@ static void directives(void **state)
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "tested");
 	assert_non_null(strstr(f.body, "'グリスク' was tested."));
+	/* its standings are what would be, and said so (language review
+	 * 2026-12-07: "Standings:" read as the hill's) */
+	assert_non_null(strstr(f.body, "\nStandings if it entered (the hill "
+	                               "has not changed):\n"));
+	assert_null(strstr(f.body, "\nStandings:\n"));
 	free(m);
 	/* Japanese: #テスト */
 	ut_buf_clear(&b);
@@ -237,6 +242,8 @@ static void directives(void **state)
 	assert_int_equal(fx_process(&f, m), 0);
 	assert_string_equal(f.result, "tested");
 	assert_non_null(strstr(f.body, "「グリスク」をテストしました。"));
+	assert_non_null(strstr(f.body, "\n登録した場合の順位表（丘は変わって"
+	                               "いません）:\n"));
 	free(m);
 	/* full-width ＃, #順位 / #status */
 	m = fx_msg("a@example.net", "d3@x", "＃順位\n");
