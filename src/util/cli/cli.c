@@ -1,6 +1,7 @@
 /* cli.c - the command-line conventions of every tool (util/cli.h). */
 #include "util/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <utf8proc.h>
 
@@ -646,6 +648,31 @@ static const ut_cli *later_lang(const ut_cli *c, int argc, char **argv,
 	return c;
 }
 
+/* 1 when name is a word of the summary en (ASCII letters and digits, any
+ * case: `gm` in "the GM's combat tracker"), or, holding a non-ASCII byte,
+ * a part of ja (`トラッカー` in "GMの戦闘トラッカー"); names of 2 bytes or
+ * more. */
+static int in_summary(const char *name, const char *ja, const char *en)
+{
+	size_t n = strlen(name), i;
+	const char *p;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)name[i] >= 0x80)
+			return ja && strstr(ja, name) != NULL;
+	for (p = en; p && *p;) {
+		size_t k = 0;
+		while (p[k] && isalnum((unsigned char)p[k]))
+			k++;
+		if (k == n && strncasecmp(p, name, n) == 0)
+			return 1;
+		p += k ? k : 1;
+	}
+	return 0;
+}
+
 /* Run the command `name`, which *cmd names from then on (for ut_cli_exit). */
 static int main_run(const ut_cli *c, const ut_cli_command *commands,
                     const char *name, int argc, char **argv, const char **cmd)
@@ -669,6 +696,19 @@ static int main_run(const ut_cli *c, const ut_cli_command *commands,
 	for (i = 0; commands[i].name; i++)
 		if (ut_utf8_closer(name, commands[i].name, &best))
 			near = commands[i].name;
+	/* else a word of one command's summary (language review
+	 * 2026-12-07: a GM typed `megami gm` for the tracker) */
+	if (!near) {
+		size_t found = 0;
+		const char *word = NULL;
+		for (i = 0; commands[i].name; i++)
+			if (in_summary(name, commands[i].ja, commands[i].en)) {
+				found++;
+				word = commands[i].name;
+			}
+		if (found == 1) /* two or more: no suggestion */
+			near = word;
+	}
 	if (near)
 		return ut_cli_usage_error(c, NULL,
 		                          UT_TR(c, "コマンド「%s」はありません。"
