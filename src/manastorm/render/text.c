@@ -563,8 +563,10 @@ void ms_text_result(ut_buf *o, const ms_duel *d, ms_lang lang,
 	                                              : T("9) で魔法戦士が全滅", "a side lost its warriors at step 9"))
 	                                      : T("途中", "not over"));
 	for (s = 0; s < 2; s++)
+		/* (language review 2026-12-07: "defeated 0" read either way) */
 		ut_buf_printf(o, T("陣営%s: 倒した数 %lld、ダメージ %lld\n",
-		                   "side %s: defeated %lld, damage %lld\n"),
+		                   "side %s: warriors it defeated %lld, damage it "
+		                   "dealt %lld\n"),
 		              s ? "B" : "A", (long long)r.defeated[s], (long long)r.damage[s]);
 	ut_buf_printf(o, T("マナ・ストーム %lld回、ハプニング %lld回\n",
 	                   "mana storms %lld, happenings %lld\n"),
