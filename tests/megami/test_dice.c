@@ -401,18 +401,18 @@ static void test_errors(void **state)
 	 * review 2026-12-04, 5: "a comment needs a blank" sent the player
 	 * the wrong way); BCDice refuses them too */
 	assert_string_equal(NOROLL("2D6+3\xe2\x89\xa7" "10"),
-	                    "E6: '\xe2\x89\xa7' is no comparison: write >=, <=, >, "
+	                    "E6: '\xe2\x89\xa7' is not a comparison: write >=, <=, >, "
 	                    "<, = or <> (e.g. 2D6>=8)");
 	assert_string_equal(NOROLL("2D6\xe2\x89\xa4" "5"),
-	                    "E4: '\xe2\x89\xa4' is no comparison: write >=, <=, >, "
+	                    "E4: '\xe2\x89\xa4' is not a comparison: write >=, <=, >, "
 	                    "<, = or <> (e.g. 2D6>=8)");
 	/* and in a pool roll (nBx, nRx, nUx: its own parser), with a
 	 * pool's example; a comment there still needs its blank */
 	assert_string_equal(NOROLL("3B6\xe2\x89\xa7" "4"),
-	                    "E4: '\xe2\x89\xa7' is no comparison: write >=, <=, >, "
+	                    "E4: '\xe2\x89\xa7' is not a comparison: write >=, <=, >, "
 	                    "<, = or <> (e.g. 3B6>=4)");
 	assert_string_equal(NOROLL("3R6\xe2\x89\xa0" "4"),
-	                    "E4: '\xe2\x89\xa0' is no comparison: write >=, <=, >, "
+	                    "E4: '\xe2\x89\xa0' is not a comparison: write >=, <=, >, "
 	                    "<, = or <> (e.g. 3B6>=4)");
 	assert_string_equal(NOROLL("3B6>=4\xe3\x81\x82"),
 	                    "E7: a comment needs a blank before it: e.g. 2D6>=8 攻撃");

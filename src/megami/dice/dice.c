@@ -101,7 +101,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
 	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
 	[M_MATH_CMP] = {{"「{1}」は比較に使えません。>= <= > < = <> で書きます（2D6>=8 のように）",
-	                 "'{1}' is no comparison: write >=, <=, >, <, = or <> (e.g. 2D6>=8)"}},
+	                 "'{1}' is not a comparison: write >=, <=, >, <, = or <> (e.g. 2D6>=8)"}},
 	[M_OPT_PLACE] = {{"@ と # は比較の前に書きます（2D6@11>=8 のように）",
 	                  "@ and # go before the comparison: e.g. 2D6@11>=8"}},
 };

@@ -72,7 +72,7 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_COMMENT] = {{"コメントの前には空白が要ります（2D6>=8 攻撃 のように書きます）",
 	               "a comment needs a blank before it: e.g. 2D6>=8 攻撃"}},
 	[M_MATH_CMP] = {{"「{1}」は比較に使えません。>= <= > < = <> で書きます（3B6>=4 のように）",
-	                 "'{1}' is no comparison: write >=, <=, >, <, = or <> (e.g. 3B6>=4)"}},
+	                 "'{1}' is not a comparison: write >=, <=, >, <, = or <> (e.g. 3B6>=4)"}},
 	[M_AT_TARGET] = {{"n{1}x の目標値は @ の前に書きます（3{1}6>=4@5 のように）",
 	                  "n{1}x takes the target before @: e.g. 3{1}6>=4@5"}},
 };

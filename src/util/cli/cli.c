@@ -159,13 +159,13 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 			ut_cli_error(c, UT_TR(c, "%s: %s %s はすでにあり、%sではありません"
 			                         "（シートやシナリオの名前では？）："
 			                         "置き換えません",
-			                      "%s: %s %s exists and is no %s (a sheet "
+			                      "%s: %s %s exists and is not %s (a sheet "
 			                      "or a scenario given by mistake?): it is "
 			                      "not replaced"),
 			             cmd, opt, path,
 			             strcmp(opt, "--svg") == 0
-			             ? UT_TR(c, "SVGの絵", "SVG picture")
-			             : UT_TR(c, "対戦表のCSV", "cross table"));
+			             ? UT_TR(c, "SVGの絵", "an SVG picture")
+			             : UT_TR(c, "対戦表のCSV", "a cross table"));
 			return UT_EXIT_INPUT;
 		}
 		return 0;
