@@ -1674,7 +1674,7 @@ static void test_logs(void **state)
 	       "アリア's ロングソード at ゴブリン (2D6+2) ＞ 7[3,4]+2 ＞ 9\n"
 	       "ゴブリン's evasion (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ hit\n"
 	       "Damage (1D6+4) ＞ 6[6]+4 ＞ 10\n"
-	       "ゴブリン takes 8 damage (10 − modifier 2 for fire → energy), HP 12\n"
+	       "ゴブリン takes 8 damage (10 − armor 2 against fire → energy), HP 12\n"
 	       "▼魔導士's main process\n"
 	       "魔導士 does nothing\n"
 	       "▼ゴブリン's main process\n"

@@ -108,7 +108,7 @@ wait_prompt "アリア>"
 expect_line "アリア's ロングソード at オーガ (2D6+4) ＞ 8[4,4]+4 ＞ 12"
 expect_line "オーガ's evasion (2D6+1) ＞ 3[1,2]+1 ＞ 4 ＞ hit"
 expect_line "Damage (1D6+5) ＞ 6[6]+5 ＞ 11"
-expect_line "オーガ takes 9 damage (11 − modifier 2 for impact), HP 21"
+expect_line "オーガ takes 9 damage (11 − armor 2 against impact), HP 21"
 expect_line "Enter = e"
 # Enter: the default (end the main process)
 type_line ""
@@ -225,7 +225,7 @@ wait_prompt "$DMG_A [Enter=roll / 1-6]>"
 type_line 6
 wait_prompt "アリア>"
 expect_line "   2  オーガ  NPC   30/30     0     pending"
-expect_line "オーガ takes 9 damage (11 − modifier 2 for impact), HP 21"
+expect_line "オーガ takes 9 damage (11 − armor 2 against impact), HP 21"
 # MG-TRACK-8: undo, then redo
 type_line u
 wait_line "  undone: a 1 オーガ (r redoes it)"
@@ -235,7 +235,7 @@ wait_prompt "アリア>"
 type_line r
 wait_line "  redone: a 1 オーガ"
 wait_prompt "アリア>"
-[[ $(screen | grep -c "^オーガ takes 9 damage (11 − modifier 2 for impact), HP 21$") -eq 2 ]] ||
+[[ $(screen | grep -c "^オーガ takes 9 damage (11 − armor 2 against impact), HP 21$") -eq 2 ]] ||
 	fail "the redo did not show the attack's log again"
 # MG-TRACK-9: the GM's hand
 type_line "gm hp オーガ 3"
@@ -264,7 +264,7 @@ type_line "1 1"
 wait_prompt "オーガ's damage (棍棒) 1D6+7 [Enter=roll / 1-6]>"
 type_line 1
 wait_prompt "オーガ>"
-expect_line "アリア takes 5 damage (8 − modifier 3 for impact), HP 19"
+expect_line "アリア takes 5 damage (8 − armor 3 against impact), HP 19"
 type_line ""
 wait_prompt "$INIT_A [Enter=roll / 1-6]>"
 type_line "6 6"
@@ -282,7 +282,7 @@ type_line "1 2"
 wait_prompt "$DMG_A [Enter=roll / 1-6]>"
 type_line 1
 wait_prompt "combat over [Enter=finish / u=undo]>"
-expect_line "オーガ takes 4 damage (6 − modifier 2 for impact), HP -1"
+expect_line "オーガ takes 4 damage (6 − armor 2 against impact), HP -1"
 expect_line "PC wins"
 type_line ""
 wait_prompt "save the replay to (Enter: don't save)>"

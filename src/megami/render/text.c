@@ -66,20 +66,20 @@ static const ut_msg msgs[M_COUNT] = {
 	[M_HIT_DOWN] = {{"{1}は戦闘不能 ＞ 命中", "{1} is incapacitated ＞ hit"}},
 	[M_DAMAGE_ROLL] = {{"ダメージ {1}", "Damage {1}"}},
 	[M_DAMAGE] = {{"{1}に実ダメージ{2}（{3} − 防御修正{4}{5}） HP {6}",
-	               "{1} takes {2} damage ({3} − modifier {4}{5}), HP {6}"}},
+	               "{1} takes {2} damage ({3} − armor {4}{5}), HP {6}"}},
 	/* a negative modifier in "damage − modifier" */
 	[M_NEGATIVE] = {{"(−{1})", "(−{1})"}},
-	[M_FROM] = {{"：{1}", " for {1}"}},
+	[M_FROM] = {{"：{1}", " against {1}"}},
 	/* M5: an energy subtype not in the armor uses its energy value */
-	[M_FROM_ENERGY] = {{"：{1}→{2}", " for {1} → {2}"}},
+	[M_FROM_ENERGY] = {{"：{1}→{2}", " against {1} → {2}"}},
 	/* M5: an attribute not in the armor counts 0 (the lowest here) */
 	[M_FROM_UNLISTED] = {{"：{1}は防具に記載なし",
-	                      " for {1}, not in the armor"}},
+	                      " against {1}, not in the armor"}},
 	[M_INCAP] = {{"{1}は戦闘不能になった", "{1} is incapacitated"}},
 	[M_FINISH] = {{"{1}が{2}で{3}にとどめの一撃 {4}、実ダメージ{5}"
 	               "（防御修正{6}{7}） HP {8}",
 	               "{1}'s finishing blow on {3} with {2} {4}: {5} damage "
-	               "(modifier {6}{7}), HP {8}"}},
+	               "(armor {6}{7}), HP {8}"}},
 	[M_FINISH_FAILED] = {{"とどめは効かなかった", "the finishing blow fails"}},
 	[M_DEATH] = {{"{1}は死亡した", "{1} dies"}},
 	[M_RESULT] = {{"■結果（{1}ラウンド）", "■Result (round {1})"}},
@@ -150,7 +150,7 @@ static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 }
 
 /* The armor entry that gave target's modifier (M5, M8.10): "：衝撃" /
- * " for impact"; an energy subtype through the energy value
+ * " against impact"; an energy subtype through the energy value
  * "：雷→エネルギー"; an attribute its armor does not list (0, the lowest)
  * "：聖は防具に記載なし", said only when the armor lists something (no
  * armor at all needs no reason); "" for an attack without attributes.
