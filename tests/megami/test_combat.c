@@ -1681,9 +1681,9 @@ static void test_logs(void **state)
 	       "ゴブリン does nothing\n"
 	       "■Result (round 1)\n"
 	       "Draw\n"
-	       "アリア (PC) HP 24 able\n"
-	       "ゴブリン (NPC) HP 12 able\n"
-	       "魔導士 (NPC) HP 5 able\n");
+	       "アリア (PC) HP 24 able to act\n"
+	       "ゴブリン (NPC) HP 12 able to act\n"
+	       "魔導士 (NPC) HP 5 able to act\n");
 	free(t);
 	t = log_of(log_scenario(), MG_LOG_JSON, MG_LANG_JA, 1);
 	assert_string_equal(t,
@@ -1734,9 +1734,9 @@ static void test_log_error(void **state)
 	       "アリア's initiative (2D6+1) ＞ 6[1,5]+1 ＞ 7\n"
 	       "ゴブリン's initiative (2D6) ＞ 4[2,2] ＞ 4\n"
 	       "error: fixed dice: die 6 is needed but the list holds 5 values\n"
-	       "アリア (PC) HP 24 able\n"
-	       "ゴブリン (NPC) HP 20 able\n"
-	       "魔導士 (NPC) HP 5 able\n");
+	       "アリア (PC) HP 24 able to act\n"
+	       "ゴブリン (NPC) HP 20 able to act\n"
+	       "魔導士 (NPC) HP 5 able to act\n");
 	free(t);
 	f = log_scenario();
 	DICE(f, 5, 1, 2, 2, 3);
@@ -1906,10 +1906,10 @@ static void test_log_person_events(void **state)
 		                    "N1 does nothing\n"
 		                    "■Result (round 1)\n"
 		                    "Draw\n"
-		                    "P0 (PC) HP 10 able\n"
-		                    "N1 (NPC) HP 10 able\n"
-		                    "N2 (NPC) HP 10 able\n"
-		                    "N3 (NPC) HP 10 able\n");
+		                    "P0 (PC) HP 10 able to act\n"
+		                    "N1 (NPC) HP 10 able to act\n"
+		                    "N2 (NPC) HP 10 able to act\n"
+		                    "N3 (NPC) HP 10 able to act\n");
 		mg_log_free(log);
 		fx_end(f);
 	}

@@ -335,7 +335,7 @@ tail -n 4 "$TMP/fight.replayed" > "$TMP/fight.result"
 cat > "$TMP/fight.result.want" <<EOF
 ■Result (round 2)
 PC wins
-アリア (PC) HP 19 able
+アリア (PC) HP 19 able to act
 オーガ (NPC) HP -1 incapacitated
 EOF
 diff -u "$TMP/fight.result.want" "$TMP/fight.result" >&2 ||

@@ -149,6 +149,16 @@ static void roll_text(ut_buf *b, const int64_t *dice, int n, int64_t value)
 		ut_buf_printf(b, "] ＞ %lld", (long long)value);
 }
 
+/* A state in the text log: mg_log_state's word (the JSON's), but "able
+ * to act" for able, as 行動可能 says (language review 2026-12-07: "HP 12
+ * able" read as half a sentence). */
+static const char *state_text(mg_state st, mg_lang lang)
+{
+	if (st == MG_STATE_ABLE && lang == MG_LANG_EN)
+		return "able to act";
+	return mg_log_state(st, lang);
+}
+
 /* The armor entry that gave target's modifier (M5, M8.10): "：衝撃" /
  * " against impact"; an energy subtype through the energy value
  * "：雷→エネルギー"; an attribute its armor does not list (0, the lowest)
@@ -208,7 +218,7 @@ static void adjust_text(mg_log *log, const char *target, const mg_event *ev)
 	case MG_ADJ_HP:
 		if (ev->value != ev->value2 &&
 		    ut_msg_put(&u, &msgs[M_ADJ_BECOMES], (ut_lang)log->lang,
-		               UT_ARGS(ut_arg_str(mg_log_state(
+		               UT_ARGS(ut_arg_str(state_text(
 		                       (mg_state)ev->value2, log->lang)))) < 0)
 			u.failed = 1;
 		say(log, M_ADJ_HP, UT_ARGS(ut_arg_str(target), ut_arg_int(ev->from),
@@ -222,8 +232,8 @@ static void adjust_text(mg_log *log, const char *target, const mg_event *ev)
 	default:
 		say(log, M_ADJ_STATE,
 		    UT_ARGS(ut_arg_str(target),
-		            ut_arg_str(mg_log_state((mg_state)ev->value, log->lang)),
-		            ut_arg_str(mg_log_state((mg_state)ev->value2,
+		            ut_arg_str(state_text((mg_state)ev->value, log->lang)),
+		            ut_arg_str(state_text((mg_state)ev->value2,
 		                                    log->lang))));
 		break;
 	}
@@ -273,7 +283,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 		mg_char_state s;
 		mg_combat_character(&s, c, (size_t)ev->actor);
 		say(log, M_SKIP, UT_ARGS(ut_arg_str(actor),
-		                         ut_arg_str(mg_log_state(s.state,
+		                         ut_arg_str(state_text(s.state,
 		                                                 log->lang))));
 		break;
 	}
@@ -401,7 +411,7 @@ int mg_text_event(mg_log *log, const mg_combat *c, const mg_event *ev)
 	case MG_EV_ENTER: /* MG-ENTER-1: 戦闘不能 said when it enters so */
 		if (ev->value != MG_STATE_ABLE &&
 		    ut_msg_put(&u, &msgs[M_ADJ_BECOMES], (ut_lang)log->lang,
-		               UT_ARGS(ut_arg_str(mg_log_state(
+		               UT_ARGS(ut_arg_str(state_text(
 		                       (mg_state)ev->value, log->lang)))) < 0)
 			u.failed = 1;
 		say(log, M_ENTER, UT_ARGS(ut_arg_str(actor), ut_arg_int(ev->to),
@@ -451,7 +461,7 @@ int mg_text_finish(mg_log *log, const mg_combat *c, int rc)
 		    UT_ARGS(ut_arg_str(st.name),
 		            ut_arg_str(st.side == MG_SIDE_PC ? "PC" : "NPC"),
 		            ut_arg_int(st.hp),
-		            ut_arg_str(mg_log_state(st.state, log->lang))));
+		            ut_arg_str(state_text(st.state, log->lang))));
 		ut_buf_puts(&log->out, "\n");
 	}
 	return log->out.failed ? ut_error_set(UT_ENOMEM, "out of memory") : 0;
