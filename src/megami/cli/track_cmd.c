@@ -472,12 +472,17 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish") ||
 	     tr_is(k, "m", "move") || (tr_is(k, "r", "run") && n > 1)) &&
 	    n != (k[0] == 'a' || k[0] == 'f' ? 3u : 2u)) {
-		/* a name with blanks is several words: say what is wanted */
-		tr_say(UT_TR(&t->ui, "  %s は「%s」の形です（空白のある名前は \"…\" で囲むか番号で）\n",
-		             "  %s is '%s' (a name with blanks in \"…\", or its number)\n"),
-		       k, k[0] == 'a' || k[0] == 'f'
-		          ? UT_TR(&t->ui, "a|f 攻撃 相手", "a|f ATTACK TARGET")
-		          : UT_TR(&t->ui, "m|r 位置", "m|r POS"));
+		/* a name with blanks is several words: say what is wanted
+		 * (language review 2026-12-07: "m is 'm|r POS'") */
+		if (k[0] == 'a' || k[0] == 'f')
+			tr_say(UT_TR(&t->ui, "  %s には攻撃と相手が要ります：%s 攻撃 相手"
+			                  "（空白のある名前は \"…\" で囲むか番号で）\n",
+			             "  %s takes an attack and a target: %s ATTACK "
+			             "TARGET (a name with blanks in \"…\", or its "
+			             "number)\n"), k, k);
+		else
+			tr_say(UT_TR(&t->ui, "  %s には位置が要ります：%s 位置\n",
+			             "  %s takes a position: %s POS\n"), k, k);
 		return CMD_AGAIN;
 	}
 	if ((tr_is(k, "a", "attack") || tr_is(k, "f", "finish")) && n == 3) {
