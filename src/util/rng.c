@@ -120,11 +120,14 @@ int ut_dice_roll(uint64_t *out, ut_dice *d, uint64_t sides)
 		return 0;
 	}
 	if (d->rolled >= d->nvalues)
-		return ut_error_set(UT_EINVALID,
-		                    "fixed dice: die %zu is needed but the list "
-		                    "holds %zu value%s",
-		                    d->rolled + 1, d->nvalues,
-		                    d->nvalues == 1 ? "" : "s");
+		/* the words of the dice bot's M_FIXED_OUT (megami), which
+		 * the text log shows: one message in the text and the JSON */
+		return d->nvalues
+		       ? ut_error_set(UT_EINVALID, "fixed dice: die %zu is needed "
+		                      "but the list has only %zu", d->rolled + 1,
+		                      d->nvalues)
+		       : ut_error_set(UT_EINVALID, "fixed dice: die 1 is needed "
+		                      "but the list is empty");
 	v = d->values[d->rolled];
 	if (v < 1 || (uint64_t)v > sides)
 		return ut_error_set(UT_EINVALID,

@@ -284,8 +284,8 @@ static void test_dice_source_list(void **state)
 	v = 99;
 	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
-	                    "fixed dice: die 4 is needed but the list holds "
-	                    "3 values");
+	                    "fixed dice: die 4 is needed but the list has only "
+	                    "3");
 	assert_int_equal(v, 99);
 	assert_int_equal(d.rolled, 3);
 
@@ -309,14 +309,14 @@ static void test_dice_source_list(void **state)
 	assert_int_equal(v, 6);
 	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
-	                    "fixed dice: die 2 is needed but the list holds "
-	                    "1 value");
+	                    "fixed dice: die 2 is needed but the list has only "
+	                    "1");
 	/* an empty list fails at once (it is not the generator) */
 	ut_dice_list(&d, NULL, 0);
 	assert_int_equal(ut_dice_roll(&v, &d, 6), UT_EINVALID);
 	assert_string_equal(ut_error_last(),
-	                    "fixed dice: die 1 is needed but the list holds "
-	                    "0 values");
+	                    "fixed dice: die 1 is needed but the list is "
+	                    "empty");
 }
 
 /* A test callback: hands out script[] in order (recording sides and the

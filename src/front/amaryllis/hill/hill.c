@@ -422,7 +422,7 @@ int am_hill_create(const char *path, const am_hill_config *cfg_in)
 		if (errno == EEXIST)
 			return ut_error_set_tr(AM_EINVALID,
 			                       "%s: すでにあります（上書きしません）",
-			                       "%s: already exists", path);
+			                       "%s: already exists (not overwritten)", path);
 	} else {
 		made = 1;
 		close(fd);
