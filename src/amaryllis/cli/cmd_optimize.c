@@ -499,7 +499,7 @@ static int report(opt_run *r, const am_opt *opt)
 		size_t fb = am_opt_field_best(&fr, opt);
 		const am_opt_record *br = am_opt_best_record(opt);
 		if (fb < r->n && fr.points > br->points)
-			cli_error(&r->o, UT_TR(&r->o, "optimize: 注意：フィールドのシート%s（勝ち点"
+			cli_error(&r->o, UT_TR(&r->o, "optimize: note: フィールドのシート%s（勝ち点"
 			                "%lld%s）が、見つけたシート（勝ち点%lld%s）より強い"
 			                "です。--evals か --time を増やしてください",
 			                "optimize: note: the field's own sheet %s "
@@ -522,7 +522,7 @@ static int report(opt_run *r, const am_opt *opt)
 			          r->oo.max_units, br->errors != 1 ? "" : "s",
 			          br->errors != 1 ? "them" : "it", r->oo.max_units);
 		else if (br->errors > 0)
-			cli_error(&r->o, "optimize: 注意：%lld 戦が上限（ここでは "
+			cli_error(&r->o, "optimize: note: %lld 戦が上限（ここでは "
 			          "--max-units %zu。battle の既定は 1000000）で止まり、"
 			          "負けに数えています。同じ結果を battle で確かめるには "
 			          "--max-units %zu を付けてください",

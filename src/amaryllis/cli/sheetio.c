@@ -156,11 +156,11 @@ static int sheet_parse(cli_sheet *out, const char *shown, const cli_opts *o,
 	if (am_sheet_error_count(out->sheet) > i) {
 		size_t more = am_sheet_error_count(out->sheet) - i;
 		if (print && o->lang == AM_LANG_JA)
-			fprintf(stderr, "%s: ほかに%zu件のエラーがあります（表示は"
+			fprintf(stderr, "%s: note: ほかに%zu件のエラーがあります（表示は"
 			        "最大%zu件）\n", shown, more, po.max_diags);
 		else if (print)
-			fprintf(stderr, "%s: %zu more error%s not shown (at most "
-			        "%zu are)\n", shown, more, more == 1 ? "" : "s",
+			fprintf(stderr, "%s: note: %zu more error%s not shown (at "
+			        "most %zu are)\n", shown, more, more == 1 ? "" : "s",
 			        po.max_diags);
 		if (diags)
 			ut_buf_printf(&text, "\n%s: %zu more errors not shown",

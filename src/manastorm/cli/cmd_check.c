@@ -68,8 +68,8 @@ static void show_diags(const ut_cli *ui, const ms_scenario_doc *doc,
 			ut_cli_show_context(line, llen, d->col);
 	}
 	if (all > n)
-		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
-		                      "%s: %zu more errors not shown (at most %zu are)\n"),
+		fprintf(stderr, UT_TR(ui, "%s: note: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
+		                      "%s: note: %zu more errors not shown (at most %zu are)\n"),
 		        shown, all - n, n);
 }
 

@@ -148,7 +148,7 @@ int mg_fight_replay(const mg_cli *o, const char *file, int json,
 		goto write_error;
 	if (p.ended)
 		/* MG-REPLAY-4: a session that quit replays up to where it quit */
-		fprintf(stderr, UT_TR(ui, "%s: 注意: リプレイは戦闘の終わりより前"
+		fprintf(stderr, UT_TR(ui, "%s: note: リプレイは戦闘の終わりより前"
 		                          "（ラウンド%lld）で終わっています\n",
 		                      "%s: note: the replay ends before the combat "
 		                      "does (round %lld)\n"),

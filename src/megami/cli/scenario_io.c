@@ -50,8 +50,8 @@ void mg_cli_show_diags(const ut_cli *ui, const mg_scenario_doc *doc,
 			ut_cli_show_context(line, llen, col);
 	}
 	if (all > n)
-		fprintf(stderr, UT_TR(ui, "%s: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
-		                      "%s: %zu more errors not shown (at most %zu are)\n"),
+		fprintf(stderr, UT_TR(ui, "%s: note: ほかに%zu件のエラーがあります（表示は最大%zu件）\n",
+		                      "%s: note: %zu more errors not shown (at most %zu are)\n"),
 		        shown, all - n, n);
 }
 

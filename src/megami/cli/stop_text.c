@@ -24,7 +24,7 @@ void mg_cli_dice_unused(const ut_cli *ui, const char *cmd, const ut_dice *d)
 		return;
 	left = d->nvalues - d->rolled;
 	if (d->rolled == 0)
-		fprintf(stderr, UT_TR(ui, "%s: %s: 注意: --dice の値 %zu 個はどれも"
+		fprintf(stderr, UT_TR(ui, "%s: %s: note: --dice の値 %zu 個はどれも"
 		                          "使われていません（振ったダイスはありません）\n",
 		                      "%s: %s: note: none of the %zu --dice values "
 		                      "was used (no die was rolled)\n"),
@@ -34,7 +34,7 @@ void mg_cli_dice_unused(const ut_cli *ui, const char *cmd, const ut_dice *d)
 		        "used (the dice took the first %zu)\n", ui->prog, cmd,
 		        left, d->nvalues, left == 1 ? "was" : "were", d->rolled);
 	else
-		fprintf(stderr, "%s: %s: 注意: --dice の値 %zu 個のうち %zu 個は使われて"
+		fprintf(stderr, "%s: %s: note: --dice の値 %zu 個のうち %zu 個は使われて"
 		        "いません（使われたのは最初の %zu 個）\n", ui->prog, cmd,
 		        d->nvalues, left, d->rolled);
 }
