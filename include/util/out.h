@@ -75,8 +75,9 @@ int ut_out_open(ut_out *o, const char *path);
  * in its folder, then renamed: that folder (into dir, size bytes) missing
  * is ENOENT, no folder ENOTDIR, not writable EACCES (or what stat and
  * faccessat say).  A device, a FIFO or a link is written in place and
- * needs no folder (0); what cannot be looked at here is left to the write
- * (0).
+ * needs no folder (0), but a link that cannot be followed (ELOOP, ENOTDIR,
+ * EACCES) is its errno with dir empty (""); what cannot be looked at here
+ * is left to the write (0).
  */
 int ut_out_check(const char *path, char *dir, size_t size);
 

@@ -175,6 +175,9 @@ int ut_cli_out_file(const ut_cli *c, const char *cmd, const char *opt,
 		                         "指定してください",
 		                      "%s: %s %s is a folder: give a file name"),
 		             cmd, opt, path);
+	else if (!dir[0]) /* the path itself (a link that cannot be followed) */
+		ut_cli_error(c, "%s: %s %s: %s", cmd, opt, path,
+		             ut_cli_strerror((int)c->lang, e));
 	else if (e == ENOENT)
 		ut_cli_error(c, UT_TR(c, "%s: %s %s：フォルダ %s がありません",
 		                      "%s: %s %s: the folder %s does not exist"),

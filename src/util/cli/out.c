@@ -120,9 +120,18 @@ int ut_out_check(const char *path, char *dir, size_t size)
 	struct stat st;
 
 	/* as ut_out_open decides below */
+	if (size)
+		dir[0] = '\0';
 	if (lstat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
 			return EISDIR;
+		/* a link that cannot be followed (a loop, a folder on the
+		 * way that is not one; language review 2026-12-07: found
+		 * only at the write, after the work): the path's fault, dir
+		 * left empty.  A dangling link is written through. */
+		if (S_ISLNK(st.st_mode) && stat(path, &st) != 0 &&
+		    errno != ENOENT)
+			return errno;
 		if (!S_ISREG(st.st_mode))
 			return 0;
 	} else if (errno != ENOENT && errno != ENOTDIR) {
