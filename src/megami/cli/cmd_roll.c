@@ -60,7 +60,7 @@ static int help(const mg_cli *o)
 		"                 critical, fumble, rands, seed）\n"
 		"  --system SRS|DiceBot  BCDice のゲームシステム（既定 SRS。DiceBot は\n"
 		"                 SRS の判定の読みがなく、合計の出目を振った順に表示）\n"
-		"  --lang ja|en   メッセージの言語\n"
+		"  --lang ja|en   メッセージの言語（既定: ja）\n"
 		"  -h, --help     このヘルプを表示して終了する\n"
 		"\n"
 		"終了コード: 0 正常、1 誤った式や出目があった、2 使い方の誤り\n",
@@ -89,7 +89,7 @@ static int help(const mg_cli *o)
 		"  --system SRS|DiceBot  BCDice's game system (default SRS; DiceBot has\n"
 		"                   no SRS judgement reading and shows a sum's dice as\n"
 		"                   rolled)\n"
-		"  --lang ja|en     language of messages\n"
+		"  --lang ja|en     language of messages (default ja)\n"
 		"  -h, --help       print this help and exit\n"
 		"\n"
 		"Exit status: 0 ok, 1 bad expression or dice, 2 usage.\n");

@@ -61,7 +61,7 @@ static const char help_ja[] =
 static const char help_en[] =
 	"Usage: amaryllis serve [OPTION]...\n"
 	"Serve the web page and the JSON API (docs/WEB.md): checking sheets, battle\n"
-	"replays with the ＨＰ chart and, with --hill, the standings and an entry\n"
+	"replays with the HP chart and, with --hill, the standings and an entry\n"
 	"form.  Runs until SIGINT or SIGTERM.\n"
 	"\n"
 	"Options:\n"
