@@ -791,7 +791,7 @@ static void test_bad_boolean(void **state)
 	       "  - {name: a, side: PC, hp: 1, finish: yes}\n"
 	       "  - {name: b, side: NPC, hp: 1, finish: 1}\n",
 	       "2:40: 「yes」は真偽値に使えません（true か false と書いてください）\n"
-	       "3:41: true か falseが必要です（書かれているのは「1」）\n",
+	       "3:41: true か false の値が必要です（書かれているのは「1」）\n",
 	       "2:40: 'yes' is not a boolean here (write true or false)\n"
 	       "3:41: expected true or false, found '1'\n");
 }

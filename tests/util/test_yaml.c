@@ -288,7 +288,7 @@ static void test_booleans(void **state)
 	}
 	assert_string_equal(all(&d, UT_LANG_JA),
 	                    "1:15: 「yes」は真偽値に使えません（true か false と書いてください）\n"
-	                    "1:20: true か falseが必要です（書かれているのは「1」）\n");
+	                    "1:20: true か false の値が必要です（書かれているのは「1」）\n");
 	ut_yaml_doc_free(&d);
 }
 

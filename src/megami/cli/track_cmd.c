@@ -503,7 +503,7 @@ int tr_parse_command(track *t, const mg_ask *ask, char *line,
 			return CMD_AGAIN;
 		}
 		if (a < 0) {
-			tr_say(UT_TR(&t->ui, "  %s に攻撃「%s」はありません\n",
+			tr_say(UT_TR(&t->ui, "  %sに攻撃「%s」はありません\n",
 			                  "  %s has no attack '%s'\n"), me->name, w[1]);
 			return CMD_AGAIN;
 		}

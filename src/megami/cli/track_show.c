@@ -169,7 +169,7 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 	mg_combat_character(&st, t->c, ask->actor);
 	tr_action_text(dbuf, sizeof(dbuf), def);
 	if (ask->kind == MG_ASK_RESUME) {
-		tr_say(UT_TR(&t->ui, "%s は待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
+		tr_say(UT_TR(&t->ui, "%sは待機中です。いま行動しますか？  y 行動する / n 待機を続ける\n",
 		                  "%s is waiting. Act now?  y act now / n keep waiting\n"),
 		       me->name);
 		tr_say("Enter = %s\n", dbuf);
@@ -177,11 +177,11 @@ void tr_show_options(track *t, const mg_ask *ask, const mg_action *def)
 	}
 	if (ask->simple && ask->normal && ask->nsimple + ask->nnormal == 1)
 		/* M4: one action of two is left, 簡易 or 通常, not both */
-		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易か通常のどちらか1つ）\n",
+		tr_say(UT_TR(&t->ui, "%sの番（位置 %lld、残り: 簡易か通常のどちらか1つ）\n",
 		             "%s to act (at %lld; left: one simple or normal action)\n"),
 		       me->name, (long long)st.position);
 	else
-		tr_say(UT_TR(&t->ui, "%s の番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
+		tr_say(UT_TR(&t->ui, "%sの番（位置 %lld、残り: 簡易 %d・通常 %d%s）\n",
 		             "%s to act (at %lld; left: simple %d, normal %d%s)\n"),
 		       me->name, (long long)st.position, ask->simple, ask->normal,
 		       ask->complex ? UT_TR(&t->ui, "・複雑 1", ", complex 1") : "");

@@ -72,7 +72,7 @@ static const ut_msg wants[] = {
 	[UT_YAML_WANT_LIST] = {{"リスト", "a list"}},
 	[UT_YAML_WANT_INTEGER] = {{"整数", "an integer"}},
 	[UT_YAML_WANT_TEXT] = {{"名前", "a name"}},
-	[UT_YAML_WANT_BOOL] = {{"true か false", "true or false"}},
+	[UT_YAML_WANT_BOOL] = {{"true か false の値", "true or false"}},
 };
 
 static const ut_msg founds[] = {
