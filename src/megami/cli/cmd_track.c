@@ -206,8 +206,25 @@ static void resume_hint(track *t, const char *name)
  * util/out.h) and say so; 0, or -1 after "megami: track: FILE: REASON". */
 static int save_to(track *t, const char *name, const char *text, size_t len)
 {
+	char dir[PATH_MAX], nbuf[UT_CLI_NAME_MAX], dbuf[UT_CLI_NAME_MAX];
 	ut_out f;
+	int e;
 
+	/* what is wrong with the name, as --log and --svg say it (language
+	 * review 2026-12-07: a folder that does not exist was a bare "No
+	 * such file or directory") */
+	e = ut_out_check(name, dir, sizeof dir);
+	if (e == EISDIR || (e == ENOENT && dir[0])) {
+		ut_cli_error(&t->ui, e == EISDIR
+		             ? UT_TR(&t->ui, "track: %s はフォルダです：ファイル名を"
+		                             "入力してください%.0s",
+		                     "track: %s is a folder: type a file name%.0s")
+		             : UT_TR(&t->ui, "track: %s：フォルダ %s がありません",
+		                     "track: %s: the folder %s does not exist"),
+		             ut_cli_shown_name(nbuf, name),
+		             ut_cli_shown_name(dbuf, dir));
+		return -1;
+	}
 	if (ut_out_open(&f, name) == 0)
 		ut_out_write(&f, text, len);
 	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
@@ -304,8 +321,9 @@ static int save_own(track *t, const char *text, size_t len)
  * prompt, or Ctrl-D (the end of input) at a terminal, the replay is saved
  * under a name of its own (own_name, MG-TRACK-12): Ctrl-D twice, quit and
  * then this prompt, is a reflex too (GM review 2026-12-04, 4); a script's
- * input that ends here saves nothing, as an empty name.  Returns 0, or -1
- * when the last attempt failed (or the replay could not be made). */
+ * input that ends here saves nothing, as an empty name.  Returns 0 (also
+ * when the GM declines after a name that failed), or -1 when the replay
+ * could not be made or the name of its own could not be written. */
 static int offer_save(track *t)
 {
 	char *text = NULL;
@@ -332,7 +350,10 @@ static int offer_save(track *t)
 			break;
 		}
 		if (!name || !*name) {
+			/* not saving is the GM's answer, also after a name
+			 * that failed (language review 2026-12-07: exit 1) */
 			free(name);
+			rc = 0;
 			break;
 		}
 		if (strcmp(name, "?") == 0) { /* MG-TRACK-11 */
