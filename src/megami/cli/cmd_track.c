@@ -321,9 +321,8 @@ static int save_own(track *t, const char *text, size_t len)
  * prompt, or Ctrl-D (the end of input) at a terminal, the replay is saved
  * under a name of its own (own_name, MG-TRACK-12): Ctrl-D twice, quit and
  * then this prompt, is a reflex too (GM review 2026-12-04, 4); a script's
- * input that ends here saves nothing, as an empty name.  Returns 0 (also
- * when the GM declines after a name that failed), or -1 when the replay
- * could not be made or the name of its own could not be written. */
+ * input that ends here saves nothing, as an empty name.  Returns 0, or -1
+ * when the last attempt failed (or the replay could not be made). */
 static int offer_save(track *t)
 {
 	char *text = NULL;
@@ -350,10 +349,10 @@ static int offer_save(track *t)
 			break;
 		}
 		if (!name || !*name) {
-			/* not saving is the GM's answer, also after a name
-			 * that failed (language review 2026-12-07: exit 1) */
+			/* a name asked for and not written stays a failure
+			 * (exit 1), also when the GM then declines: the
+			 * session's writes are checked (output/dev_full) */
 			free(name);
-			rc = 0;
 			break;
 		}
 		if (strcmp(name, "?") == 0) { /* MG-TRACK-11 */
