@@ -46,6 +46,12 @@ says 1 "amaryllis: serve: 127.0.0.1:$port で待ち受けできません（ア�
 	"$am" serve --listen "127.0.0.1:$port"
 says 1 "amaryllis: serve: cannot listen on 127.0.0.1:$port: Address already in use" \
 	"$am" --lang en serve --listen "127.0.0.1:$port"
+# localhost is 127.0.0.1 (language review 2026-12-07): it meets the port
+# held there (an address it could not read would be a usage error, 2)
+says 1 "amaryllis: serve: cannot listen on localhost:$port: Address already in use" \
+	"$am" --lang en serve --listen "localhost:$port"
+says 1 "megami: serve: cannot listen on localhost:$port: Address already in use" \
+	"$mg" --lang en serve --listen "localhost:$port"
 says 1 "megami: serve: 127.0.0.1:$port で待ち受けできません（アドレスは既に使用中です）" \
 	"$mg" serve --listen "127.0.0.1:$port"
 says 1 "megami: serve: cannot listen on 127.0.0.1:$port: Address already in use" \
@@ -55,22 +61,26 @@ says 1 "megami: serve: cannot listen on 127.0.0.1:$port: Address already in use"
 # at most 65535; full-width digits are read (review 2026-12-06: strtoul
 # took ' 47811', '+47812' and '\n47818' and listened)
 for bad in "127.0.0.1: 47811" "127.0.0.1:+47812" "127.0.0.1:47813 " \
-           "127.0.0.1:" "127.0.0.1:65536" "127.0.0.1:0x10"; do
-	says 2 "amaryllis: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '$bad'
+           "127.0.0.1:" "127.0.0.1:0x10" "example.org:80"; do
+	says 2 "amaryllis: serve: --listen needs an IPv4 address (or localhost) and a port, like 127.0.0.1:8080, not '$bad'
 Try 'amaryllis serve --help' for more information." \
 		"$am" --lang en serve --listen "$bad"
-	says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '$bad'
+	says 2 "megami: serve: --listen needs an IPv4 address (or localhost) and a port, like 127.0.0.1:8080, not '$bad'
 Try 'megami serve --help' for more information." \
 		"$mg" --lang en serve --listen "$bad"
 done
-says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '127.0.0.1:<U+000A>47818'
+says 2 "megami: serve: --listen needs an IPv4 address (or localhost) and a port, like 127.0.0.1:8080, not '127.0.0.1:<U+000A>47818'
 Try 'megami serve --help' for more information." \
 	"$mg" --lang en serve --listen "$(printf '127.0.0.1:\n47818')"
 # ０８０８０ is the full-width 8080 and more: the port 8080 is busy or free,
 # but ０６５５３６ is 65536
-says 2 "megami: serve: --listen needs an IPv4 address and a port, like 127.0.0.1:8080, not '127.0.0.1:０６５５３６'
+says 2 "megami: serve: --listen's port ０６５５３６ is out of range (0 to 65535)
 Try 'megami serve --help' for more information." \
 	"$mg" --lang en serve --listen "127.0.0.1:０６５５３６"
+# a port past 65535 is said as such (language review 2026-12-07)
+says 2 "amaryllis: serve: --listen's port 65536 is out of range (0 to 65535)
+Try 'amaryllis serve --help' for more information." \
+	"$am" --lang en serve --listen "127.0.0.1:65536"
 # the busy port above in full-width digits is that port (the message
 # quotes --listen as given)
 full=$(printf '%s' "$port" | sed 's/0/０/g; s/1/１/g; s/2/２/g; s/3/３/g; s/4/４/g; s/5/５/g; s/6/６/g; s/7/７/g; s/8/８/g; s/9/９/g')

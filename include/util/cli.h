@@ -137,6 +137,11 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
  * --lang when it has one, else the tool's), or fallback before any. */
 int ut_cli_lang_chosen(int fallback);
 
+/* The usage error for a --listen value a server refused (not
+ * ADDR:PORT, ADDR not IPv4 or localhost, or the port past 65535), worded
+ * for what is wrong.  Returns UT_EXIT_USAGE. */
+int ut_cli_listen_error(const ut_cli *c, const char *cmd, const char *listen);
+
 /* The language a value of --lang names: UT_LANG_JA for ja (also jp, jpn,
  * japanese, 日本語), UT_LANG_EN for en (also eng, english, 英語), in any
  * case and width (EN, ｅｎ); -1 for anything else. */

@@ -300,6 +300,31 @@ int ut_cli_bad_option(const ut_cli *c, const char *cmd, int ch, char **argv,
 	                          (int)len, word);
 }
 
+int ut_cli_listen_error(const ut_cli *c, const char *cmd, const char *listen)
+{
+	const char *colon = strrchr(listen, ':');
+	uint64_t port;
+
+	/* what is wrong with it (language review 2026-12-07: a port past
+	 * 65535 got the same words as a missing colon) */
+	if (colon && colon[1] &&
+	    ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1), 65535) < 0 &&
+	    ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1),
+	                      UINT64_MAX) == 0)
+		return ut_cli_usage_error(c, cmd,
+		                          UT_TR(c, "--listen のポート %s は範囲外です"
+		                                   "（0〜65535）",
+		                                "--listen's port %s is out of range "
+		                                "(0 to 65535)"), colon + 1);
+	return ut_cli_usage_error(c, cmd,
+	                          UT_TR(c, "--listen には 127.0.0.1:8080 のように"
+	                                   "IPv4アドレス（か localhost）とポートを"
+	                                   "指定してください（「%s」）",
+	                                "--listen needs an IPv4 address (or "
+	                                "localhost) and a port, like "
+	                                "127.0.0.1:8080, not '%s'"), listen);
+}
+
 int ut_cli_lang_value(const char *arg)
 {
 	static const char *const ja[] = {"ja", "jp", "jpn", "japanese", "日本語"};

@@ -1,2 +1,3 @@
-# serve --listen needs an IPv4 address and a port: a usage error before anything listens
+# serve --listen needs an IPv4 address (or localhost) and a port: a usage
+# error before anything listens (localhost alone has no port)
 --lang en serve --listen localhost

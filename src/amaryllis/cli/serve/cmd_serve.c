@@ -17,7 +17,7 @@ static const char help_ja[] =
 	"\n"
 	"オプション:\n"
 	"  --listen ADDR:PORT     待ち受けるIPv4アドレスとポート（既定: 127.0.0.1:8080、\n"
-	"                         ポート0は空いているポート）\n"
+	"                         ポート0は空いているポート、localhost は 127.0.0.1）\n"
 	"  --hill HILL.db         この丘（amaryllis hill init）を扱う\n"
 	"  --max-body N           リクエスト本体の上限バイト数（既定: 65536、超えると413）\n"
 	"  --max-units N          1戦闘のユニット数の上限（既定: 10000、超えると422）\n"
@@ -66,7 +66,7 @@ static const char help_en[] =
 	"\n"
 	"Options:\n"
 	"  --listen ADDR:PORT     IPv4 address and port (default 127.0.0.1:8080;\n"
-	"                         port 0 picks a free one)\n"
+	"                         port 0 picks a free one; localhost is 127.0.0.1)\n"
 	"  --hill HILL.db         serve this hill (amaryllis hill init)\n"
 	"  --max-body N           request body limit in bytes (default 65536; 413)\n"
 	"  --max-units N          population limit of a battle (default 10000; 422)\n"
@@ -270,12 +270,9 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 	    (r = am_web_start(&port, web, listen)) == AM_EINVALID) {
 		/* a --listen that is not ADDR:PORT: a usage error */
 		am_web_free(web);
-		return cli_usage_error(&o, "serve",
-		                       UT_TR(&o, "--listen には 127.0.0.1:8080 のように"
-		                                 "IPv4アドレスとポートを指定してください"
-		                                 "（「%s」）",
-		                             "--listen needs an IPv4 address and a port, "
-		                             "like 127.0.0.1:8080, not '%s'"), listen);
+		ut_cli u = *base;
+		u.lang = (ut_lang)o.lang;
+		return ut_cli_listen_error(&u, "serve", listen);
 	}
 	if (!web || r < 0) { /* (a hill's message names its file) */
 		cli_error(&o, "serve: %s", am_error_last_lang(o.lang));

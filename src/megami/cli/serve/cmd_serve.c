@@ -34,7 +34,7 @@ static int help(const mg_cli *o)
 		"\n"
 		"オプション:\n"
 		"  --listen ADDR:PORT     待ち受けるIPv4アドレスとポート（既定: 127.0.0.1:8080、\n"
-		"                         ポート0は空いているポート）\n"
+		"                         ポート0は空いているポート、localhost は 127.0.0.1）\n"
 		"  --seed S               ダイスの乱数の種（既定: 起動ごとに getrandom から）\n"
 		"  --admin-name NAME      /v2/admin の name（既定: 空）\n"
 		"  --admin-url URL        /v2/admin の url（既定: 空）\n"
@@ -78,7 +78,7 @@ static int help(const mg_cli *o)
 		"\n"
 		"Options:\n"
 		"  --listen ADDR:PORT     IPv4 address and port (default 127.0.0.1:8080;\n"
-		"                         port 0 picks a free one)\n"
+		"                         port 0 picks a free one; localhost is 127.0.0.1)\n"
 		"  --seed S               seed of the dice (default: a fresh one from\n"
 		"                         getrandom at every start)\n"
 		"  --admin-name NAME      /v2/admin's name (default empty)\n"
@@ -306,11 +306,7 @@ int cmd_serve(const ut_cli *base, int argc, char **argv)
 	if ((rc = mg_serve_new(&srv, &cfg)) == 0 &&
 	    (rc = mg_serve_start(&port, srv, listen)) == MG_EINVALID) {
 		mg_serve_free(srv);
-		return ut_cli_usage_error(&o.ui, "serve",
-			UT_TR(&o.ui, "--listen には 127.0.0.1:8080 のようにIPv4アドレスと"
-			      "ポートを指定してください（「%s」）",
-			      "--listen needs an IPv4 address and a port, like "
-			      "127.0.0.1:8080, not '%s'"), listen);
+		return ut_cli_listen_error(&o.ui, "serve", listen);
 	}
 	if (rc < 0) {
 		ut_cli_error(&o.ui, "serve: %s", ut_error_last_lang(o.ui.lang));
