@@ -108,7 +108,9 @@ static int pt_text(ut_buf *b, const ms_pt_report *r, ms_lang lang)
 	              r->storms_per_duel, r->storm_outfits_per_duel,
 	              r->storm_hp_per_duel, r->storm_outfits_per_storm,
 	              r->storm_hp_per_storm);
-	ut_buf_printf(b, T("エモーション・イベント：1決闘あたり %.2f回\n",
+	/* the play log's word first, as the English (language review
+	 * 2026-12-07: ハプニング in the log, エモーション・イベント here) */
+	ut_buf_printf(b, T("ハプニング（エモーション・イベント）：1決闘あたり %.2f回\n",
 	                   "Happenings (emotion events) per duel: %.2f\n"),
 	              r->happenings_per_duel);
 	/* (language review 2026-12-07: "step 6 0" ran names into counts) */
