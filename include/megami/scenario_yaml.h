@@ -73,6 +73,7 @@ typedef enum mg_diag_code {
 	                               b = MG_SCN_NUMBER_MAX (MG-SCN-LIMIT-2) */
 	MG_DIAG_NAME_CONTROL,     /**< s1 = its code point ("U+001B"; MG-SCN-VAL-7) */
 	MG_DIAG_NAME_INVISIBLE,   /**< s1 = its code point ("U+200B"; MG-SCN-VAL-7) */
+	MG_DIAG_TOO_MANY_VALUES,  /**< a = the most YAML values read (MG-SCN-LIMIT-1) */
 	MG_DIAG_COUNT
 } mg_diag_code;
 

@@ -1198,9 +1198,47 @@ static void test_alloc_failures(void **state)
 	                            ".yaml") >= 60);
 }
 
+/*
+ * MG-SCN-LIMIT-1: at most 1048576 YAML values are read (speed review
+ * 2026-12-07: with --max-bytes raised, a 40 MB list under an unknown key
+ * took 1.96 GB to reject).  A flow list of 1048600 values after two keys
+ * (the mapping, its 2 keys and 2 values, the list: 6 values before its
+ * items) passes the cap: the reader stops with MG_DIAG_TOO_MANY_VALUES,
+ * a = the cap, and no scenario.
+ */
+static void test_too_many_values(void **state)
+{
+	ut_buf b = UT_BUF_INIT;
+	mg_scenario_doc *doc;
+	size_t i, found = 0;
+	char msg[256];
+
+	(void)state;
+	ut_buf_puts(&b, "round_limit: 10\nextra: [");
+	for (i = 0; i < 1048600; i++)
+		ut_buf_puts(&b, i ? ",1" : "1");
+	ut_buf_puts(&b, "]\n");
+	assert_false(b.failed);
+	assert_int_equal(mg_scenario_parse(&doc, b.ptr, b.len, NULL), 0);
+	assert_null(mg_scenario_doc_scenario(doc));
+	for (i = 0; i < mg_scenario_doc_diag_count(doc); i++) {
+		const mg_diag *d = mg_scenario_doc_diag(doc, i);
+		if (d->code != MG_DIAG_TOO_MANY_VALUES)
+			continue;
+		found++;
+		assert_int_equal(d->a, 1048576);
+		mg_diag_format(msg, sizeof(msg), d, MG_LANG_EN);
+		assert_string_equal(msg, "too many YAML values (at most 1048576)");
+	}
+	assert_int_equal(found, 1);
+	mg_scenario_doc_free(doc);
+	ut_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_too_many_values),
 		cmocka_unit_test(test_alloc_failures),
 		TEST("MG-SCN-KEY-4 MG-SCN-CHR-4 MG-SCN-CHR-5 MG-SCN-CHR-7 MG-SCN-ATK-1", test_m1_example),
 		TEST("MG-SCN-KEY-4 MG-SCN-VAL-3 MG-SCN-CHR-4", test_japanese_keys),
