@@ -418,14 +418,18 @@ function openReplay(tok) {
  * (so the token is the one the hill and the CLI give for them), and
  * ?lang=en on the English page, so that it opens in English (a shared
  * link opened in Japanese until 2026-12-06). */
-async function shareLink(a, b) {
+async function shareLink(a, b, seq) {
   const [na, nb] = await Promise.all([api("/api/check", {sheet: a, lang: "ja"}),
                                       api("/api/check", {sheet: b, lang: "ja"})]);
+  if (seq !== fightSeq) return;           /* a newer battle is on its way */
   if (na.status !== 200 || nb.status !== 200 || !na.data.ok || !nb.data.ok) return;
   const url = location.origin + "/" + (lang === "en" ? "?lang=en" : "") + "#replay=" +
     makeToken(na.data.normalised, nb.data.normalised);
   $("share-link").value = url;
-  history.replaceState(null, "", url);
+  /* the address names the battle only while it is on screen: a reader
+   * who went to another tab while the link was made stays there (the
+   * address went back to #replay= under a slow server) */
+  if ($("battle").classList.contains("active")) history.replaceState(null, "", url);
 }
 
 /* ---- battle ------------------------------------------------------------- */
@@ -439,8 +443,11 @@ function download(id, data, type) {
   a.href = url;
 }
 
+let fightSeq = 0;
+
 async function fight() {
   stopPlay();
+  const seq = ++fightSeq;
   const body = {a: $("sheet-a").value, b: $("sheet-b").value, lang, format: "text"};
   lastBattle = body;
   $("battle-status").textContent = t("running");
@@ -449,6 +456,7 @@ async function fight() {
   delete json.format;
   const [log, svg, doc] = await Promise.all([api("/api/battle", body), api("/api/battle.svg", body),
                                              api("/api/battle", json)]);
+  if (seq !== fightSeq) return;           /* a newer battle (another language) replaces this one */
   if (log.status !== 200) {
     let msg = log.data.error || t("failed");
     for (const side of ["a", "b"]) {
@@ -470,7 +478,7 @@ async function fight() {
   download("dl-text", log.data, "text/plain;charset=utf-8");
   download("dl-json", doc.status === 200 ? JSON.stringify(doc.data, null, 1) + "\n" : "", "application/json");
   showStep(turns.length);
-  await shareLink(body.a, body.b);
+  await shareLink(body.a, body.b, seq);
 }
 
 /* Autoplay: one step per interval of the speed select, from the first
