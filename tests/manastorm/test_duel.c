@@ -1696,6 +1696,27 @@ static void ms_deferred_shuffles_equal_step(void **state)
 	}
 }
 
+/* MS-DAMAGE-3: the same with 20 to 59 battles, so that defer_decks fills
+ * PEND_MAX again and again and undefer_all does every deck's shuffles in
+ * the generator's order (by call, then seat), among decks looked at in
+ * between (greedy and random policies draw): the same events, states,
+ * generator and result as the step API, which shuffles at once. */
+static void ms_deferred_shuffles_many_battles(void **state)
+{
+	ut_rng g;
+	int iter;
+	(void)state;
+	ut_rng_seed(&g, 4411);
+	for (iter = 0; iter < 40; iter++) {
+		ms_scenario s;
+		gen_scenario(&s, &g, iter);
+		s.battles = 20 + iter;
+		s.rounds_per_battle = 1 + iter % 3;
+		s.shuffle = 1;
+		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
+	}
+}
+
 /* MS-DAMAGE-3 MS-STORM-1: the bundled table (examples/manastorm/table.yaml:
  * full decks, default policies, 3 battles of 10 rounds, hand 5), and the
  * same with 10 battles of one round: a storm that draws from decks whose
@@ -2263,6 +2284,7 @@ int main(void)
 		{"MS-BUDGET-1 the event mask", ms_event_mask, NULL, teardown, NULL},
 		{"MS-POLICY-1 MS-POLICY-4 the fused policies and no-listener events equal the step API", ms_fused_equals_step, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 the step 9 shuffles that wait equal the step API", ms_deferred_shuffles_equal_step, NULL, teardown, NULL},
+		{"MS-DAMAGE-3 the waiting shuffles of 20 to 59 battles equal the step API", ms_deferred_shuffles_many_battles, NULL, teardown, NULL},
 		{"MS-DAMAGE-3 MS-STORM-1 the table's waiting shuffles and storms equal the step API", ms_deferred_shuffles_table, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 ms_duel_run stops where the step API stops", ms_fused_equals_step_cut, NULL, teardown, NULL},
 		{"MS-BUDGET-1 MS-POLICY-1 quiet rounds stop where the step API stops", ms_quiet_round_cut, NULL, teardown, NULL},
