@@ -25,7 +25,9 @@
  * too many for the table of armor modifiers), values just beyond its
  * bound, HP just below its floor, positions beyond its bound (near the
  * ends of int64), the round limit, a budget that may not hold a round,
- * the combat decided; and inside it ties of initiative, skips, area
+ * the combat decided, a round with an entry (MG-ENTER-1) or with nobody
+ * able; and inside it ties of initiative, skips, a turn with no able
+ * enemy while one is to come, area
  * attacks (on 戦闘不能 targets too), fumbles, criticals, moves, とどめ,
  * each loop of the policy's choice (no attack, a sole enemy, a front of
  * one, a longer front, an area attack).  Debug builds count each

@@ -624,12 +624,14 @@ static void fill_ask(const mg_combat *c, mg_ask *ask, mg_ask_kind kind,
 /* Can the flat quiet rounds (quiet.c) play the round that begins now
  * (phase MG_PH_ROUND)?  In the quiet run, a scenario they can play
  * (c->qf.ok), before the round limit, when the event budget holds the
- * most events a round can take (c->qf.bound). */
+ * most events a round can take (c->qf.bound), and nobody enters in it
+ * (MG-ENTER-1: a round with an entry is the step machine's). */
 static int flat_ok(const mg_combat *c)
 {
 	return c->quiet && c->qf.ok && c->round < c->s->round_limit &&
 	       c->qf.bound <= c->opts.max_events &&
-	       c->nevents <= c->opts.max_events - c->qf.bound;
+	       c->nevents <= c->opts.max_events - c->qf.bound &&
+	       mg_enter_next(c) > c->round + 1;
 }
 
 /* MG-END-3, MG-ROUND-1: the round limit ends the combat in a draw; else
@@ -672,6 +674,9 @@ static int advance(mg_combat *c)
 #ifndef NDEBUG
 			if (c->quiet && !c->qf.ok)
 				MG_QPATH(c, c->qf.why);
+			else if (c->quiet && c->round < c->s->round_limit &&
+			         mg_enter_next(c) <= c->round + 1)
+				MG_QPATH(c, MG_QP_NOFLAT_ENTER);
 #endif
 			rc = next_round(c);
 			break;

@@ -124,7 +124,7 @@ typedef struct mg_qflat {
 	/* the characters as the scenario starts them (mg_combat ch0), as
 	 * mg_quiet_flat takes them in: the able and 戦闘不能 masks, whether an
 	 * HP or a position is beyond the flat rounds' bounds */
-	uint64_t able0, down0;
+	uint64_t able0, down0, absent0;
 	int low0;
 	/* one character against one (quiet.c: mg_quiet_flat plays it in
 	 * a loop of its own) */
@@ -155,6 +155,9 @@ enum mg_qpath {
 	MG_QP_FLAT_FINISH,    /* a とどめ */
 	MG_QP_FLAT_KILL,      /* ... that kills */
 	MG_QP_FLAT_NOTHING,   /* a main process with nothing done */
+	MG_QP_FLAT_NOFOE,     /* a turn with no able enemy, one to come */
+	MG_QP_FLAT_ENTRY,     /* its stretch ends before a round with an
+	                         entry or nobody able (MG-ENTER-1) */
 	MG_QP_FLAT_CHOOSE_NONE,  /* choose: no attack in the set */
 	MG_QP_FLAT_CHOOSE_SOLE,  /* ... one able enemy */
 	MG_QP_FLAT_CHOOSE_ONE,   /* ... a front of one, no area attack */
@@ -169,7 +172,7 @@ enum mg_qpath {
 	                       * modifiers kept */
 	MG_QP_NOFLAT_NOMODS,  /* ... no table of armor modifiers */
 	MG_QP_NOFLAT_BIG,     /* ... a value beyond MG_QFLAT_BOUND */
-	MG_QP_NOFLAT_ENTER,   /* ... a character enters later (MG-ENTER-1) */
+	MG_QP_NOFLAT_ENTER,   /* ... a character enters in it (MG-ENTER-1) */
 	MG_QP_COUNT
 };
 
@@ -315,6 +318,22 @@ static inline int mg_decided(const mg_combat *c)
 {
 	return (!c->able[MG_SIDE_PC] && !c->coming[MG_SIDE_PC]) ||
 	       (!c->able[MG_SIDE_NPC] && !c->coming[MG_SIDE_NPC]);
+}
+
+/* MG-ENTER-1: the first round in which a character yet to enter comes
+ * into the scene (its enters; begin_round lets in all of a round's),
+ * INT64_MAX when nobody is to come. */
+static inline int64_t mg_enter_next(const mg_combat *c)
+{
+	int64_t next = INT64_MAX;
+	size_t i;
+
+	if (c->coming[MG_SIDE_PC] || c->coming[MG_SIDE_NPC])
+		for (i = 0; i < c->n; i++)
+			if (c->ch[i].state == MG_STATE_ABSENT &&
+			    c->s->characters[i].enters < next)
+				next = c->s->characters[i].enters;
+	return next;
 }
 
 /* An event with every field "none". */

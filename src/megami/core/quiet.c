@@ -7,11 +7,11 @@
  * masks, this round's initiative keys) in locals, copied back into the
  * combat when the stretch ends.  The events are only counted.  The step
  * machine stays the reference and plays whatever this loop does not:
- * more than MG_QFLAT_MAX characters, no table of armor modifiers, values
- * beyond MG_QFLAT_BOUND (where a sum could overflow), an HP below
+ * a round with an entry or with nobody able (MG-ENTER-1), more than
+ * MG_QFLAT_MAX characters, no table of armor modifiers, values beyond
+ * MG_QFLAT_BOUND (where a sum could overflow), an HP below
  * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
- * may not hold a round (combat_int.h:
- * mg_qflat).  What the loop reads of the scenario is derived once here
+ * may not hold a round (combat_int.h: mg_qflat).  What the loop reads of the scenario is derived once here
  * (mg_quiet_derive).  One character against one, where the choices,
  * the order and the rolls simplify, has a loop of its own (flat_duel);
  * the rest play in flat_any.
@@ -23,13 +23,14 @@
 #include "util/assert.h"
 
 /* The changing state of the characters ch[0 .. n) into the flat loop's
- * locals: positions, HP, the able and 戦闘不能 masks; returns whether an
- * HP (not dead) is below MG_QFLAT_HP_FLOOR or a position beyond
- * MG_QFLAT_POS_BOUND (both: mg_qflat). */
+ * locals: positions, HP, the able, 戦闘不能 and yet-to-enter masks;
+ * returns whether an HP (not dead) is below MG_QFLAT_HP_FLOOR or a
+ * position beyond MG_QFLAT_POS_BOUND (both: mg_qflat). */
 static inline int take_in(const mg_cchar *ch, size_t n, int64_t *pos,
-                          int64_t *hp, uint64_t *pable, uint64_t *pdown)
+                          int64_t *hp, uint64_t *pable, uint64_t *pdown,
+                          uint64_t *pabsent)
 {
-	uint64_t able = 0, down = 0;
+	uint64_t able = 0, down = 0, absent = 0;
 	size_t i;
 	int low = 0;
 
@@ -41,6 +42,8 @@ static inline int take_in(const mg_cchar *ch, size_t n, int64_t *pos,
 			able |= bit;
 		else if (ch[i].state == MG_STATE_INCAPACITATED)
 			down |= bit;
+		else if (ch[i].state == MG_STATE_ABSENT)
+			absent |= bit;
 		low |= (ch[i].state != MG_STATE_DEAD &&
 		        hp[i] < MG_QFLAT_HP_FLOOR) |
 		       ((uint64_t)pos[i] + (uint64_t)MG_QFLAT_POS_BOUND >
@@ -48,6 +51,7 @@ static inline int take_in(const mg_cchar *ch, size_t n, int64_t *pos,
 	}
 	*pable = able;
 	*pdown = down;
+	*pabsent = absent;
 	return low;
 }
 
@@ -141,12 +145,6 @@ void mg_quiet_derive(mg_combat *c)
 	            : c->n > MG_QFLAT_MAX ? MG_QP_NOFLAT_MANY : MG_QP_NOFLAT_BIG;
 	if (c->n > MG_QFLAT_MAX || !c->mods)
 		return;
-	/* MG-ENTER-1: entries at a round's setup are the step machine's */
-	c->qf.why = MG_QP_NOFLAT_ENTER;
-	for (i = 0; i < c->n; i++)
-		if (sc[i].enters > 1)
-			return;
-	c->qf.why = MG_QP_NOFLAT_BIG;
 	for (i = 0; i < c->n; i++) {
 		const mg_character *d = &sc[i];
 		if (!flat_small(c->k[i].istat) || !flat_small(c->k[i].evasion) ||
@@ -193,10 +191,12 @@ void mg_quiet_derive(mg_combat *c)
 	{
 		int64_t p0[MG_QFLAT_MAX], h0[MG_QFLAT_MAX];
 		c->qf.low0 = take_in(c->ch0, c->n, p0, h0, &c->qf.able0,
-		                     &c->qf.down0);
+		                     &c->qf.down0, &c->qf.absent0);
 	}
-	/* one character against one: each side's mask holds one bit */
-	c->qf.duel = c->n == 2 && c->qf.foe[0] && c->qf.foe[1];
+	/* one character against one: each side's mask holds one bit, and
+	 * both are in the scene from the start (MG-ENTER-1) */
+	c->qf.duel = c->n == 2 && c->qf.foe[0] && c->qf.foe[1] &&
+	             !c->qf.absent0;
 	c->qf.ok = 1;
 }
 
@@ -334,7 +334,10 @@ static inline FLAT_INLINE const mg_catk *choose(uint32_t *tj,
 		return NULL;
 	if (!(E & (E - 1))) {
 		/* one able enemy: the first of the front that covers its
-		 * distance (an area attack would hit it alone) */
+		 * distance (an area attack would hit it alone); none while
+		 * the enemies' side waits for its entry (MG-ENTER-3) */
+		if (!E)
+			return NULL;
 		const unsigned j = low_bit(E);
 		const uint64_t d = mg_dist(p, pos[j]);
 		if (d >= lim)
@@ -492,13 +495,15 @@ static inline FLAT_INLINE unsigned policy_move(const mg_qchar *me, int64_t *p,
  * order (the keys key[0 .. nord): who rolled in it, inited), the turns
  * of it taken (turn), who took a main process in it (done), what the
  * last main process took (last), whether the combat is decided (over);
- * the state 0 able, 1 戦闘不能, 2 dead; the status 0 none, 1 pending,
+ * the state 0 able, 1 戦闘不能, 2 dead, 3 yet to enter (absent: they
+ * stay so in the flat rounds); the status 0 none, 1 pending,
  * 2 done (the done ones are inited); the dice of whoever rolled (id
  * nonzero). */
 static inline FLAT_INLINE void put_back(mg_combat *c, size_t n,
     const int64_t *pos, const int64_t *hp, unsigned char (*id)[2],
     const int64_t *key, size_t nord, size_t turn, uint64_t able,
-    uint64_t down, uint64_t done, unsigned last, int over, int64_t round)
+    uint64_t down, uint64_t absent, uint64_t done, unsigned last, int over,
+    int64_t round)
 {
 	const mg_cconst *const kk = c->k;
 	const uint64_t foe0 = c->qf.foe[0];
@@ -521,12 +526,13 @@ static inline FLAT_INLINE void put_back(mg_combat *c, size_t n,
 	for (i = 0; i < n; i++) {
 		const unsigned ab = (unsigned)(able >> i) & 1;
 		const unsigned dn = (unsigned)(down >> i) & 1;
+		const unsigned ib = (unsigned)(absent >> i) & 1;
 		const unsigned in = (unsigned)(inited >> i) & 1;
 		const unsigned dd = (unsigned)(done >> i) & 1;
 		mg_cchar *h = &ch[i];
 		h->pos = pos[i];
 		h->hp = hp[i];
-		h->state = (mg_state)(2 - dn - 2 * ab);
+		h->state = (mg_state)(2 - dn - 2 * ab + ib);
 		h->waited = 0;
 		h->has_init = (int)in;
 		h->status = (mg_status)(in + dd);
@@ -564,8 +570,17 @@ static NOINLINE int flat_any(mg_combat *c)
 	mg_cchar *const ch = c->ch;
 	int64_t pos[MG_QFLAT_MAX], hp[MG_QFLAT_MAX], key[MG_QFLAT_MAX];
 	unsigned char id[MG_QFLAT_MAX][2];
-	uint64_t able = 0, down = 0, done = 0;
+	uint64_t able = 0, down = 0, absent = 0, done = 0;
 	uint64_t nev = c->nevents, m;
+	/* MG-ENTER-1: the characters of a side with someone yet to enter,
+	 * which is not beaten while it waits (mg_decided; nobody enters in
+	 * the flat rounds, which end before a round with an entry) */
+	const uint64_t coming = (c->coming[MG_SIDE_NPC] ? foe0 : 0) |
+	                        (c->coming[MG_SIDE_PC] ? foe1 : 0);
+	/* the round the stretch stops before: the limit's, or an entry's
+	 * (MG-ENTER-1: a round with one is the step machine's) */
+	const int64_t enter = mg_enter_next(c);
+	const int64_t stop = enter <= limit ? enter - 1 : limit;
 	size_t nord = 0, turn = 0, ndice = 0, i, t;
 	int64_t round = c->round;
 	int low = 0, over = 0;
@@ -588,24 +603,28 @@ static NOINLINE int flat_any(mg_combat *c)
 		}
 		able = c->qf.able0;
 		down = c->qf.down0;
+		absent = c->qf.absent0;
 		low = c->qf.low0;
 #ifndef NDEBUG
 		{
 			int64_t p2[MG_QFLAT_MAX], h2[MG_QFLAT_MAX];
-			uint64_t a2, d2;
-			UT_ASSERT(take_in(ch, n, p2, h2, &a2, &d2) == low &&
-			          a2 == able && d2 == down);
+			uint64_t a2, d2, b2;
+			UT_ASSERT(take_in(ch, n, p2, h2, &a2, &d2, &b2) == low &&
+			          a2 == able && d2 == down && b2 == absent);
 		}
 #endif
 	} else {
 		MG_QPATH(c, MG_QP_FLAT_IN_STATE);
-		low = take_in(ch, n, pos, hp, &able, &down);
+		low = take_in(ch, n, pos, hp, &able, &down, &absent);
 	}
 	c->fresh = 0;
 	for (;;) {
-		/* flat_ok (combat.c), and the HP floor (mg_qflat) */
-		if (round >= limit) {
-			MG_QPATH(c, MG_QP_FLAT_LIMIT);
+		/* flat_ok (combat.c), and the HP floor (mg_qflat); a round
+		 * where nobody is able (both sides wait for theirs, MG-ENTER-1)
+		 * is the step machine's: no main process names c->actor */
+		if (round >= stop || !able) {
+			MG_QPATH(c, round >= limit ? MG_QP_FLAT_LIMIT
+			                           : MG_QP_FLAT_ENTRY);
 			break;
 		}
 		if (qbound > maxev || nev > maxev - qbound) {
@@ -673,12 +692,20 @@ static NOINLINE int flat_any(mg_combat *c)
 				goto end;
 			}
 			E = able & fm;
-			UT_ASSERT(E != 0);
 			p = pos[a];
-			/* MG-POLICY-1 with the whole budget */
+			/* MG-POLICY-1 with the whole budget (none without an
+			 * able enemy: choose) */
 			QCHOOSE(c, me, 0, E);
 			if ((e = choose(&j, me, 0, E, p, pos, hp)) != NULL)
 				goto attack;
+			if (!E) {
+				/* MG-ENTER-3: no able enemy, but one to come
+				 * (else the combat is over): no move either
+				 * (plan_move finds no goal); a とどめ */
+				UT_ASSERT(coming & fm);
+				MG_QPATH(c, MG_QP_FLAT_NOFOE);
+				goto finish;
+			}
 			/* MG-POLICY-2: toward the nearest able enemy (the first
 			 * of equals), as plan_step.  A move of the policy is
 			 * neither held nor stopped (mg_resolve_move would find
@@ -724,6 +751,7 @@ static NOINLINE int flat_any(mg_combat *c)
 					MG_QPATH(c, MG_QP_FLAT_NOMOVE);
 				}
 			}
+finish:
 			/* MG-POLICY-3: とどめ on the first 戦闘不能 enemy in range
 			 * of an attack, with the first of the front of all
 			 * attacks that covers it (the highest damage, then list
@@ -802,7 +830,7 @@ attack:
 						able &= ~((uint64_t)1 << j);
 						down |= (uint64_t)1 << j;
 						nev++;
-						over = !(able & fm);
+						over = !(able & fm) && !(coming & fm);
 					}
 				} else {
 					/* MG-ATTACK-1: every enemy not dead at
@@ -860,7 +888,7 @@ attack:
 							nev++;
 						}
 					}
-					over = !(able & fm);
+					over = !(able & fm) && !(coming & fm);
 				}
 			}
 end:
@@ -874,7 +902,8 @@ end:
 			last = did;
 			/* only an attack makes someone 戦闘不能, and only one
 			 * of the actor's enemies: it set over */
-			UT_ASSERT(over == (!(able & foe0) || !(able & foe1)));
+			UT_ASSERT(over == ((!(able & foe0) && !(coming & foe0)) ||
+			                   (!(able & foe1) && !(coming & foe1))));
 			if (over)
 				break;
 		}
@@ -889,8 +918,8 @@ end:
 	c->nevents = nev;
 	if (round == c->round) /* no round played */
 		return -1;
-	put_back(c, n, pos, hp, id, key, nord, turn, able, down, done, last,
-	         over, round);
+	put_back(c, n, pos, hp, id, key, nord, turn, able, down, absent, done,
+	         last, over, round);
 	return over;
 }
 
@@ -937,8 +966,10 @@ static NOINLINE int flat_duel(mg_combat *c)
 		down = c->qf.down0;
 		low = c->qf.low0;
 	} else {
+		uint64_t absent;
 		MG_QPATH(c, MG_QP_FLAT_IN_STATE);
-		low = take_in(ch, 2, pos, hp, &able, &down);
+		low = take_in(ch, 2, pos, hp, &able, &down, &absent);
+		UT_ASSERT(!absent);
 	}
 	c->fresh = 0;
 	/* a round begins only with both able: the combat is not decided */
@@ -1096,7 +1127,7 @@ end:
 	/* every turn of the last round took a main process */
 	key[0] = (int64_t)first;
 	key[1] = (int64_t)(first ^ 1);
-	put_back(c, 2, pos, hp, id, key, 2, turn, able, down,
+	put_back(c, 2, pos, hp, id, key, 2, turn, able, down, 0,
 	         turn == 2 ? 3 : (uint64_t)1 << first, did, over, round);
 	return over;
 }
