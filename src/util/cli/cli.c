@@ -220,9 +220,11 @@ void ut_cli_getopt_begin(ut_cli *c, int argc, char **argv,
 	optind = 0;
 	if (copy) {
 		memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
-		while ((ch = getopt_long(argc, copy, shortopts, longopts, NULL)) != -1)
-			if (ch == lang_val && ut_cli_lang_value(optarg) >= 0)
-				c->lang = (ut_lang)ut_cli_lang_value(optarg);
+		while ((ch = getopt_long(argc, copy, shortopts, longopts, NULL)) != -1) {
+			const int lang = ch == lang_val ? ut_cli_lang_value(optarg) : -1;
+			if (lang >= 0)
+				c->lang = (ut_lang)lang;
+		}
 		if (copy != mine)
 			free(copy);
 	}
@@ -667,9 +669,10 @@ static const ut_cli *later_lang(const ut_cli *c, int argc, char **argv,
 		const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
 		                : strcmp(argv[i], "--lang") == 0 && i + 1 < argc
 		                ? argv[i + 1] : NULL;
-		if (v && ut_cli_lang_value(v) >= 0) {
+		const int lang = v ? ut_cli_lang_value(v) : -1;
+		if (lang >= 0) {
 			*cc = *c;
-			cc->lang = (ut_lang)ut_cli_lang_value(v);
+			cc->lang = (ut_lang)lang;
 			c = cc;
 		}
 	}
