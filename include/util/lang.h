@@ -29,6 +29,13 @@ typedef enum ut_lang {
  * tool's options): UT_TR(c, "日本語", "English"). */
 #define UT_TR(c, ja, en) UT_TRL((c)->lang, ja, en)
 
+/* The language a name asks for: UT_LANG_JA for ja (also jp, jpn,
+ * japanese, 日本語), UT_LANG_EN for en (also eng, english, 英語), in any
+ * case and full-width ASCII (EN, ｅｎ, English); -1 for anything else or
+ * NULL.  It allocates nothing (a --lang is read also when memory runs
+ * out).  The tools' --lang and the hill's #lang both read it. */
+int ut_lang_from_name(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,7 @@
 
 #include "amaryllis/sheet.h"
 #include "hill_int.h"
+#include "util/lang.h"
 #include "util/utf8.h"
 
 enum { K_ENTRY, K_TEST, K_STATUS, K_LOGS, K_WITHDRAW, K_PASSWORD, K_LANG,
@@ -189,8 +190,9 @@ static int directive(hill_directives *d, const char *p, const char *e)
 		 * line would be read as the sheet's, the reply in Japanese) */
 		if (!(l = am_hill_nfkc(a, (size_t)(e - a))))
 			return AM_ENOMEM;
-		lang = !strcasecmp(l, "en") ? AM_LANG_EN :
-		       !strcasecmp(l, "ja") ? AM_LANG_JA : -1;
+		/* the names --lang knows: english, 日本語 too (language
+		 * review 2026-12-07) */
+		lang = ut_lang_from_name(l);
 		free(l);
 		if (lang < 0)
 			return 0;

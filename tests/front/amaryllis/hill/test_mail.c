@@ -256,6 +256,18 @@ static void directives(void **state)
 	assert_string_equal(f.result, "status");
 	assert_non_null(strstr(f.body, "Standings of Test Hill (0 of 5)"));
 	free(m);
+	/* #lang takes the names --lang takes: English, 日本語 (language
+	 * review 2026-12-07: "#lang english" was read as a sheet line) */
+	m = fx_msg("a@example.net", "d4e@x", "#lang English\n#status\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(strstr(f.body, "Standings of Test Hill (0 of 5)"));
+	free(m);
+	m = fx_msg("a@example.net", "d4j@x", "#lang 日本語\n#status\n");
+	assert_int_equal(fx_process(&f, m), 0);
+	assert_string_equal(f.result, "status");
+	assert_non_null(strstr(f.body, "Test Hill の順位表（0／5）"));
+	free(m);
 	/* "# test" with a blank is a sheet comment, not #test: an entry,
 	 * which without #password is refused */
 	ut_buf_clear(&b);
