@@ -167,7 +167,8 @@ int ut_cli_version(const ut_cli *c, const char *version);
  *     PROG: CMD: FILE: REASON
  *
  * CMD is the command (left out with its colon for the tool itself: its
- * --help and --version), FILE the file as named or <stdout>, REASON the
+ * --help and --version), FILE the file as named (after the option that
+ * named it, o->opt, when set: "--svg pt.svg") or <stdout>, REASON the
  * system's (strerror of the first failure) or `why`.
  *
  * ut_cli_out_report prints o's failure (or `why` when o has none) once:

@@ -56,6 +56,9 @@ typedef struct ut_out {
 	                     (owned); NULL: written in place */
 	int err;          /* the errno value of the first failure; 0: none */
 	int reported;     /* the failure was reported (ut_cli_out_report) */
+	const char *opt;  /* the option that named the file, set after
+	                     ut_out_open (NULL: none): the report says
+	                     "--svg FILE: REASON", as the early check does */
 } ut_out;
 
 /* Standard output (a static ut_out: never closed by ut_out_close). */

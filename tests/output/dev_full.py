@@ -196,6 +196,13 @@ def coverage(c):
     return missing
 
 
+def named(args, file, shown):
+    """How an error names a file: after its option ("--svg FILE") when an
+    option named it, alone when it was typed at the tracker's prompt."""
+    return ("%s %s" % (args[args.index(file) - 1], shown) if file in args
+            else shown)
+
+
 def check_case(c, prog, cmd, args, stdin, file, lang):
     """lang "ja", "en" (the tool's --lang en) or "en-cmd" (the command's
     own --lang en after its name: the report of a failing stdout was in
@@ -211,8 +218,10 @@ def check_case(c, prog, cmd, args, stdin, file, lang):
     # the Japanese run looks for leaks (the scan at exit was a quarter of
     # this test's time in a sanitizer build).
     rc, err = run(argv, out, stdin, cwd=c.src, check=lang == "ja")
-    want = "%s: %s%s: %s\n" % (prog, cmd + ": " if cmd else "",
-                               file or "<stdout>",
+    # a file is named with its option, "--svg /dev/full", as the check
+    # before the work names it (until 2026-12-07 the option was left out)
+    shown_file = named(args, file, file) if file else "<stdout>"
+    want = "%s: %s%s: %s\n" % (prog, cmd + ": " if cmd else "", shown_file,
                                REASON["en" if lang == "en-cmd" else lang])
     m = re.fullmatch(r"([^:\n]+): (?:([^:\n]+): )?([^\n]+): ([^\n]+)\n", err)
     if rc == 1 and err == want and m and m.group(4):
@@ -267,7 +276,8 @@ def check_independent(c):
                             else -1, want))
         argv = [c.tools[prog]] + [a if a else FULL for a in args]
         rc, err = run(argv, path, cwd=c.src)
-        want = "%s: %s: %s: %s\n" % (prog, cmd, FULL, REASON["ja"])
+        want = "%s: %s: %s: %s\n" % (prog, cmd, named(args, None, FULL),
+                                     REASON["ja"])
         if rc != 1 or err != want or not os.path.getsize(path):
             fails.append("%s with the file /dev/full: status %d, stderr %r, "
                          "stdout of %d bytes; want 1, %r and the output"
@@ -316,7 +326,8 @@ def check_fsize(c, lang):
                            stdin=None if stdin is not None
                            else subprocess.DEVNULL)
         err = p.stderr.decode("utf-8", "replace")
-        want = "%s: %s: %s: %s\n" % (prog, cmd, path, reason)
+        want = "%s: %s: %s: %s\n" % (prog, cmd, named(args, FULL, path),
+                                     reason)
         with open(path, "rb") as f:
             kept = f.read()
         left = sorted(os.listdir(folder))

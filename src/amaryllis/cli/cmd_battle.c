@@ -88,7 +88,7 @@ static int on_event(void *ud, const am_engine *e, const am_event *ev)
 }
 
 /* Draw the chart into path (replaced whole or not at all: util/out.h); 0,
- * or EXIT_INPUT after "amaryllis: battle: FILE: REASON". */
+ * or EXIT_INPUT after "amaryllis: battle: --svg FILE: REASON". */
 static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
                      const char *path)
 {
@@ -97,6 +97,7 @@ static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
 
 	if (ut_out_open(&f, path) == 0)
 		rc = am_chart_svg(chart, e, ut_out_writer, &f);
+	f.opt = "--svg";
 	return cli_out_close(o, "battle", &f, rc < 0 ? am_error_last() : NULL);
 }
 

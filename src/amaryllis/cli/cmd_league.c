@@ -594,6 +594,7 @@ static void report(league_run *r)
 			rc = -1;
 			if (ut_out_open(&f, r->matrix) == 0)
 				rc = am_render_cross_table(&v, ut_out_writer, &f);
+			f.opt = "--matrix";
 			if (cli_out_close(&r->o, "league", &f,
 			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;
@@ -602,6 +603,7 @@ static void report(league_run *r)
 			rc = -1;
 			if (ut_out_open(&f, r->svg) == 0)
 				rc = am_render_heatmap(&v, r->o.lang, ut_out_writer, &f);
+			f.opt = "--svg";
 			if (cli_out_close(&r->o, "league", &f,
 			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;

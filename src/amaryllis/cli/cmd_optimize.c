@@ -478,6 +478,7 @@ static int report(opt_run *r, const am_opt *opt)
 			else
 				why = "out of memory";
 		}
+		f.opt = "--out";
 		if (cli_out_close(&r->o, "optimize", &f, why) != EXIT_OK)
 			status = EXIT_INPUT;
 		free(text);
@@ -486,6 +487,7 @@ static int report(opt_run *r, const am_opt *opt)
 		rc = -1;
 		if (ut_out_open(&f, r->svg) == 0)
 			rc = am_render_opt_history(&v, r->o.lang, ut_out_writer, &f);
+		f.opt = "--svg";
 		if (cli_out_close(&r->o, "optimize", &f,
 		                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 			status = EXIT_INPUT;

@@ -375,8 +375,8 @@ static int offer_save(track *t)
 
 /* --log FILE, opened before the fight (a file that cannot be written is
  * said at once, MG-TRACK-5), written at the end: the whole log (replaced
- * whole or not at all: util/out.h); 0, or -1 after "megami: track: FILE:
- * REASON". */
+ * whole or not at all: util/out.h); 0, or -1 after "megami: track: --log
+ * FILE: REASON". */
 static int write_log(track *t, ut_out *f)
 {
 	size_t n;
@@ -593,7 +593,9 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	if (log_path) {
 		log_open = 1;
-		if (ut_out_open(&logf, log_path) < 0) {
+		const int opened = ut_out_open(&logf, log_path);
+		logf.opt = "--log";
+		if (opened < 0) {
 			log_open = 0;
 			status = ut_cli_out_close(&t.ui, "track", &logf, NULL);
 			goto out;

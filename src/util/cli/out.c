@@ -19,7 +19,7 @@
  * that ".NAME.tmp-XXXXXX" stays within NAME_MAX (255 on Linux). */
 #define TMP_BASE_MAX 200
 
-static ut_out out_stdout = {NULL, UT_OUT_STDOUT, NULL, 0, 0};
+static ut_out out_stdout = {NULL, UT_OUT_STDOUT, NULL, 0, 0, NULL};
 
 ut_out *ut_out_stdout(void)
 {
@@ -282,8 +282,9 @@ int ut_cli_out_report(const ut_cli *c, const char *cmd, ut_out *o,
 	if (!o->err && !why)
 		return UT_EXIT_OK;
 	if (!o->reported) /* the name as docs/CLI.md shows names: no raw ESC */
-		fprintf(stderr, "%s: %s%s%s: %s\n", c->prog, cmd ? cmd : "",
-		        cmd ? ": " : "", ut_cli_shown_name(name, o->name),
+		fprintf(stderr, "%s: %s%s%s%s%s: %s\n", c->prog, cmd ? cmd : "",
+		        cmd ? ": " : "", o->opt ? o->opt : "", o->opt ? " " : "",
+		        ut_cli_shown_name(name, o->name),
 		        o->err ? ut_cli_strerror((int)c->lang, o->err) : why);
 	o->reported = 1;
 	return UT_EXIT_INPUT;
