@@ -201,9 +201,15 @@ ok(not any(re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", l.rstrip("\n")) for l in l
 ok(sum(" POST /api/battle 422 " in l and l.rstrip().endswith(" too-big") for l in lines) == 2,
    "the two 422 too-big are logged")
 
-# R1: answers being sent at once, held by a slow reader
+# R1: answers being sent at once, held by a slow reader.  The slow reader
+# is one the server would close after a span of --request-timeout (5 s by
+# default) in which it took less than 4 KiB a second: a span of 600 s, so
+# that it is still there, holding its bytes, when the second battle is
+# answered (in CI under ASan beside other tests that battle took longer
+# than 5 s, the reader was gone and the battle went out: 200, not 429;
+# with --request-timeout 1 the ASan build fails so every time)
 srv = Server(AMARYLLIS, "--rate", "0", "--max-reply", "0", "--max-inflight", "12000000",
-             "--battle-ms", "600000", "--timeout", "60")
+             "--battle-ms", "600000", "--timeout", "60", "--request-timeout", "600")
 port = srv.port
 try:
     battle = json.dumps({"a": sheet("haha"), "b": sheet("chichi")}).encode()
