@@ -435,14 +435,9 @@ static HOT_INLINE void rng_skip(ut_rng *g, uint64_t m)
 	g->s[3] = s3;
 }
 
-/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
- * their order (each on the cards of the deck then, its first len: a deck
- * only gets cards at its bottom meanwhile, to_bottom), with the generator
- * each had.  Before any look at the deck's cards (undefer_check).  A
- * shuffle of the duel's own generator starts from the one undefer left
- * (d->cur) when that is of the same state and not past it: the decks of a
- * step 9 looked at in seat order (a storm's draws) move the generator on
- * once, not once from the start for each. */
+/* One shuffle defer_decks left, p->pend[k] (undefer, undefer_all): from
+ * d->cur when that is of its state, not past it and nearer than its own
+ * g (base), else from g. */
 static void undefer_one(ms_duel *d, part *p, unsigned k)
 {
 	uint64_t skip = p->pend[k].skip, base = p->pend[k].base;
@@ -467,6 +462,14 @@ static void undefer_one(ms_duel *d, part *p, unsigned k)
 	}
 }
 
+/* MS-RNG-1, MS-DAMAGE-3: the shuffles defer_decks left to p's deck, in
+ * their order (each on the cards of the deck then, its first len: a deck
+ * only gets cards at its bottom meanwhile, to_bottom), with the generator
+ * each had.  Before any look at the deck's cards (undefer_check).  A
+ * shuffle of the duel's own generator starts from the one undefer left
+ * (d->cur) when that is of the same state and not past it: the decks of a
+ * step 9 looked at in seat order (a storm's draws) move the generator on
+ * once, not once from the start for each. */
 static COLD void undefer(ms_duel *d, part *p)
 {
 	unsigned k;

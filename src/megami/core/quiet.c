@@ -11,10 +11,10 @@
  * MG_QFLAT_MAX characters, no table of armor modifiers, values beyond
  * MG_QFLAT_BOUND (where a sum could overflow), an HP below
  * MG_QFLAT_HP_FLOOR, a position beyond MG_QFLAT_POS_BOUND, a budget that
- * may not hold a round (combat_int.h: mg_qflat).  What the loop reads of the scenario is derived once here
- * (mg_quiet_derive).  One character against one, where the choices,
- * the order and the rolls simplify, has a loop of its own (flat_duel);
- * the rest play in flat_any.
+ * may not hold a round (combat_int.h: mg_qflat).  What the loop reads of
+ * the scenario is derived once here (mg_quiet_derive).  One character
+ * against one, where the choices, the order and the rolls simplify, has a
+ * loop of its own (flat_duel); the rest play in flat_any.
  * tests/megami/test_fused.c proves the run equal to the step loop.
  */
 #include <string.h>
