@@ -1676,24 +1676,33 @@ static void ms_fused_equals_step(void **state)
 	}
 }
 
+/* `count` scenarios generated from `seed`, of battles + iter % spread
+ * battles of 1 to 3 rounds, shuffled: the same every way
+ * (same_every_way). */
+static void deferred_cases(uint64_t seed, int count, int64_t battles,
+                           int spread)
+{
+	ut_rng g;
+	int iter;
+	ut_rng_seed(&g, seed);
+	for (iter = 0; iter < count; iter++) {
+		ms_scenario s;
+		gen_scenario(&s, &g, iter);
+		s.battles = battles + iter % spread;
+		s.rounds_per_battle = 1 + iter % 3;
+		s.shuffle = 1;
+		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
+	}
+}
+
 /* MS-DAMAGE-3: step 9's shuffles that wait until someone looks at a deck
  * (duel.c: defer_decks, undefer), also when a deck holds more of them than
  * it keeps (PEND_MAX: 6 to 10 battles): ms_fused_equals_step's ways give
  * the same events, states, generator and result. */
 static void ms_deferred_shuffles_equal_step(void **state)
 {
-	ut_rng g;
-	int iter;
 	(void)state;
-	ut_rng_seed(&g, 2123);
-	for (iter = 0; iter < 100; iter++) {
-		ms_scenario s;
-		gen_scenario(&s, &g, iter);
-		s.battles = 6 + iter % 5;
-		s.rounds_per_battle = 1 + iter % 3;
-		s.shuffle = 1;
-		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
-	}
+	deferred_cases(2123, 100, 6, 5);
 }
 
 /* MS-DAMAGE-3: the same with 20 to 59 battles, so that defer_decks fills
@@ -1703,18 +1712,8 @@ static void ms_deferred_shuffles_equal_step(void **state)
  * generator and result as the step API, which shuffles at once. */
 static void ms_deferred_shuffles_many_battles(void **state)
 {
-	ut_rng g;
-	int iter;
 	(void)state;
-	ut_rng_seed(&g, 4411);
-	for (iter = 0; iter < 40; iter++) {
-		ms_scenario s;
-		gen_scenario(&s, &g, iter);
-		s.battles = 20 + iter;
-		s.rounds_per_battle = 1 + iter % 3;
-		s.shuffle = 1;
-		same_every_way(&s, (uint64_t)iter, narrow_masks[iter % NNARROW]);
-	}
+	deferred_cases(4411, 40, 20, 40);
 }
 
 /* MS-DAMAGE-3 MS-STORM-1: the bundled table (examples/manastorm/table.yaml:

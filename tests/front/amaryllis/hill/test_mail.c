@@ -251,23 +251,27 @@ static void directives(void **state)
 	assert_string_equal(f.result, "status");
 	assert_non_null(strstr(f.body, "Test Hill の順位表（0／5）"));
 	free(m);
-	m = fx_msg("a@example.net", "d4@x", "#lang en\n#status\n");
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "status");
-	assert_non_null(strstr(f.body, "Standings of Test Hill (0 of 5)"));
-	free(m);
-	/* #lang takes the names --lang takes: English, 日本語 (language
-	 * review 2026-12-07: "#lang english" was read as a sheet line) */
-	m = fx_msg("a@example.net", "d4e@x", "#lang English\n#status\n");
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "status");
-	assert_non_null(strstr(f.body, "Standings of Test Hill (0 of 5)"));
-	free(m);
-	m = fx_msg("a@example.net", "d4j@x", "#lang 日本語\n#status\n");
-	assert_int_equal(fx_process(&f, m), 0);
-	assert_string_equal(f.result, "status");
-	assert_non_null(strstr(f.body, "Test Hill の順位表（0／5）"));
-	free(m);
+	/* #lang en; and the other names --lang takes: English, 日本語
+	 * (language review 2026-12-07: "#lang english" was read as a sheet
+	 * line) */
+	{
+		static const char *const lang[][3] = {
+			{"d4@x", "#lang en\n#status\n",
+			 "Standings of Test Hill (0 of 5)"},
+			{"d4e@x", "#lang English\n#status\n",
+			 "Standings of Test Hill (0 of 5)"},
+			{"d4j@x", "#lang 日本語\n#status\n",
+			 "Test Hill の順位表（0／5）"},
+		};
+		size_t k;
+		for (k = 0; k < sizeof(lang) / sizeof(lang[0]); k++) {
+			m = fx_msg("a@example.net", lang[k][0], lang[k][1]);
+			assert_int_equal(fx_process(&f, m), 0);
+			assert_string_equal(f.result, "status");
+			assert_non_null(strstr(f.body, lang[k][2]));
+			free(m);
+		}
+	}
 	/* "# test" with a blank is a sheet comment, not #test: an entry,
 	 * which without #password is refused */
 	ut_buf_clear(&b);
