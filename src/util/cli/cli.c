@@ -309,10 +309,9 @@ int ut_cli_listen_error(const ut_cli *c, const char *cmd, const char *listen)
 
 	/* what is wrong with it (language review 2026-12-07: a port past
 	 * 65535 got the same words as a missing colon) */
-	if (colon && colon[1] &&
-	    ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1), 65535) < 0 &&
+	if (colon &&
 	    ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1),
-	                      UINT64_MAX) == 0)
+	                      UINT64_MAX) == 0 && port > 65535)
 		return ut_cli_usage_error(c, cmd,
 		                          UT_TR(c, "--listen のポート %s は範囲外です"
 		                                   "（0〜65535）",

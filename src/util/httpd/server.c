@@ -1110,11 +1110,11 @@ static int parse_listen(struct sockaddr_in *sa, const char *listen)
 	host[colon - listen] = '\0';
 	memset(sa, 0, sizeof(*sa));
 	sa->sin_family = AF_INET;
-	/* the port as docs/CLI.md reads an option's number: digits only,
-	 * ASCII or full-width; no sign or blank */
 	/* localhost: the loopback address, as a person types it */
 	if (strcmp(host, "localhost") == 0)
 		strcpy(host, "127.0.0.1");
+	/* the port as docs/CLI.md reads an option's number: digits only,
+	 * ASCII or full-width; no sign or blank */
 	if (ut_utf8_parse_u64(&port, colon + 1, strlen(colon + 1), 65535) < 0 ||
 	    inet_pton(AF_INET, host, &sa->sin_addr) != 1)
 		return ut_error_set(UT_EINVALID, "listen on an IPv4 address and a "
