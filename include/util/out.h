@@ -6,7 +6,7 @@
  *     ut_out f;
  *     int rc = -1;
  *
- *     if (ut_out_open(&f, path) == 0)
+ *     if (ut_out_open(&f, path, "--svg") == 0)
  *             rc = render(…, ut_out_writer, &f);   // or ut_out_write/printf
  *     status = ut_cli_out_close(ui, "league", &f, rc < 0 ? why : NULL);
  *
@@ -56,20 +56,21 @@ typedef struct ut_out {
 	                     (owned); NULL: written in place */
 	int err;          /* the errno value of the first failure; 0: none */
 	int reported;     /* the failure was reported (ut_cli_out_report) */
-	const char *opt;  /* the option that named the file, set after
-	                     ut_out_open (NULL: none): the report says
-	                     "--svg FILE: REASON", as the early check does */
+	const char *opt;  /* the option that named the file (borrowed), or
+	                     NULL: the report says "--svg FILE: REASON", as
+	                     the early check does */
 } ut_out;
 
 /* Standard output (a static ut_out: never closed by ut_out_close). */
 ut_out *ut_out_stdout(void);
 
 /*
- * Start writing the file `path` (borrowed: it must outlive o), as the top
- * of this header says.  Returns 0, or -1 with o->err set (the message
- * comes from ut_cli_out_close); o can be closed either way.
+ * Start writing the file `path`, named by the option `opt` ("--svg"; NULL
+ * for none), as the top of this header says; both are borrowed and must
+ * outlive o.  Returns 0, or -1 with o->err set (the message comes from
+ * ut_cli_out_close); o can be closed either way.
  */
-int ut_out_open(ut_out *o, const char *path);
+int ut_out_open(ut_out *o, const char *path, const char *opt);
 
 /*
  * Whether ut_out_open could start `path`, asked before the work that makes

@@ -119,7 +119,7 @@ static void test_new_file(void **state)
 	struct stat st;
 	ut_out o;
 
-	assert_int_equal(ut_out_open(&o, p), 0);
+	assert_int_equal(ut_out_open(&o, p, NULL), 0);
 	assert_non_null(o.tmp);
 	assert_non_null(strstr(o.tmp, "/.new.csv.tmp-"));
 	assert_int_equal(strlen(strstr(o.tmp, ".tmp-")), 11);
@@ -146,7 +146,7 @@ static void test_replace_keeps_mode(void **state)
 	spit(p, "old contents\n");
 	assert_int_equal(chmod(p, 0600), 0);
 	assert_int_equal(stat(p, &before), 0);
-	assert_int_equal(ut_out_open(&o, p), 0);
+	assert_int_equal(ut_out_open(&o, p, NULL), 0);
 	assert_int_equal(ut_out_write(&o, "new\n", 4), 0);
 	assert_string_equal(slurp(p), "old contents\n"); /* until the end */
 	assert_int_equal(ut_out_close(&o, 1), 0);
@@ -166,11 +166,11 @@ static void test_drop(void **state)
 	ut_out o;
 
 	spit(p, "old\n");
-	assert_int_equal(ut_out_open(&o, p), 0);
+	assert_int_equal(ut_out_open(&o, p, NULL), 0);
 	assert_int_equal(ut_out_write(&o, "half", 4), 0);
 	assert_int_equal(ut_out_close(&o, 0), 0);
 	assert_string_equal(slurp(p), "old\n");
-	assert_int_equal(ut_out_open(&o, q), 0);
+	assert_int_equal(ut_out_open(&o, q, NULL), 0);
 	assert_int_equal(ut_out_close(&o, 0), 0);
 	assert_int_equal(access(q, F_OK), -1);
 	assert_int_equal(entries(d), 1);
@@ -194,7 +194,7 @@ static void test_write_fails(void **state)
 	small = lim;
 	small.rlim_cur = 1000;
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-	assert_int_equal(ut_out_open(&o, p), 0);
+	assert_int_equal(ut_out_open(&o, p, NULL), 0);
 	for (i = 0; i < 4 && rc == 0; i++)
 		rc = ut_out_write(&o, block, sizeof(block));
 	assert_int_equal(rc, -1);
@@ -222,7 +222,7 @@ static void test_fails_at_close(void **state)
 	small = lim;
 	small.rlim_cur = 2;
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-	assert_int_equal(ut_out_open(&o, p), 0);
+	assert_int_equal(ut_out_open(&o, p, NULL), 0);
 	assert_int_equal(ut_out_write(&o, "buffered\n", 9), 0);
 	assert_int_equal(ut_out_close(&o, 1), -1);
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
@@ -241,7 +241,7 @@ static void test_in_place(void **state)
 	struct stat st;
 	ut_out o;
 
-	assert_int_equal(ut_out_open(&o, "/dev/null"), 0);
+	assert_int_equal(ut_out_open(&o, "/dev/null", NULL), 0);
 	assert_null(o.tmp);
 	assert_int_equal(ut_out_write(&o, "x", 1), 0);
 	assert_int_equal(ut_out_close(&o, 1), 0);
@@ -250,7 +250,7 @@ static void test_in_place(void **state)
 
 	spit(target, "old\n");
 	assert_int_equal(symlink("target.txt", link), 0);
-	assert_int_equal(ut_out_open(&o, link), 0);
+	assert_int_equal(ut_out_open(&o, link, NULL), 0);
 	assert_null(o.tmp);
 	assert_int_equal(ut_out_write(&o, "new\n", 4), 0);
 	assert_int_equal(ut_out_close(&o, 1), 0);
@@ -266,22 +266,25 @@ static void test_dev_full(void **state)
 	ut_out o;
 	(void)state;
 
-	assert_int_equal(ut_out_open(&o, "/dev/full"), 0);
+	assert_int_equal(ut_out_open(&o, "/dev/full", NULL), 0);
 	assert_int_equal(ut_out_write(&o, "x", 1), 0); /* buffered */
 	assert_int_equal(ut_out_close(&o, 1), -1);
 	assert_int_equal(o.err, ENOSPC);
 }
 
 /* A folder that does not exist: open fails with ENOENT, close says so, and
- * nothing is written anywhere. */
+ * nothing is written anywhere; the option that named the file is kept for
+ * the report (ut_cli_out_close: "--svg FILE: REASON"), failure or not. */
 static void test_missing_folder(void **state)
 {
 	dir *d = *state;
 	const char *p = path_of(d, "no/such.csv");
 	ut_out o;
 
-	assert_int_equal(ut_out_open(&o, p), -1);
+	assert_int_equal(ut_out_open(&o, p, "--svg"), -1);
 	assert_int_equal(o.err, ENOENT);
+	assert_string_equal(o.opt, "--svg");
+	assert_string_equal(o.name, p);
 	assert_int_equal(ut_out_write(&o, "x", 1), -1);
 	assert_int_equal(ut_out_close(&o, 1), -1);
 	assert_int_equal(o.err, ENOENT);
@@ -325,7 +328,7 @@ static void test_long_name(void **state)
 	for (i = 0; i + 3 <= 249; i += 3)
 		memcpy(name + i, "あ", 3); /* 249 bytes of 3-byte characters */
 	memcpy(name + i, ".csv", 5);
-	assert_int_equal(ut_out_open(&o, path_of(d, name)), 0);
+	assert_int_equal(ut_out_open(&o, path_of(d, name), NULL), 0);
 	assert_true(strlen(strrchr(o.tmp, '/') + 1) <= 255);
 	assert_int_equal(ut_out_write(&o, "x\n", 2), 0);
 	assert_int_equal(ut_out_close(&o, 1), 0);
@@ -348,13 +351,13 @@ static void test_report(void **state)
 	assert_int_equal(pipe(fds), 0);
 	fflush(stderr);
 	dup2(fds[1], 2);
-	assert_int_equal(ut_out_open(&o, "/dev/full"), 0);
+	assert_int_equal(ut_out_open(&o, "/dev/full", NULL), 0);
 	ut_out_write(&o, "x", 1);
 	assert_int_equal(ut_cli_out_close(&c, "cmd", &o, NULL), UT_EXIT_INPUT);
 	assert_int_equal(ut_cli_out_report(&c, "cmd", &o, NULL), UT_EXIT_INPUT);
-	assert_int_equal(ut_out_open(&o, path_of(d, "ok.txt")), 0);
+	assert_int_equal(ut_out_open(&o, path_of(d, "ok.txt"), NULL), 0);
 	assert_int_equal(ut_cli_out_close(&c, "cmd", &o, NULL), UT_EXIT_OK);
-	assert_int_equal(ut_out_open(&o, path_of(d, "dropped.txt")), 0);
+	assert_int_equal(ut_out_open(&o, path_of(d, "dropped.txt"), NULL), 0);
 	assert_int_equal(ut_cli_out_close(&c, NULL, &o, "out of memory"),
 	                 UT_EXIT_INPUT);
 	fflush(stderr);

@@ -95,9 +95,8 @@ static int write_svg(const cli_opts *o, am_chart *chart, const am_engine *e,
 	ut_out f;
 	int rc = -1;
 
-	if (ut_out_open(&f, path) == 0)
+	if (ut_out_open(&f, path, "--svg") == 0)
 		rc = am_chart_svg(chart, e, ut_out_writer, &f);
-	f.opt = "--svg";
 	return cli_out_close(o, "battle", &f, rc < 0 ? am_error_last() : NULL);
 }
 

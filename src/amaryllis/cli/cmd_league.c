@@ -592,18 +592,16 @@ static void report(league_run *r)
 		/* the files: replaced whole or not at all (util/out.h) */
 		if (r->matrix) {
 			rc = -1;
-			if (ut_out_open(&f, r->matrix) == 0)
+			if (ut_out_open(&f, r->matrix, "--matrix") == 0)
 				rc = am_render_cross_table(&v, ut_out_writer, &f);
-			f.opt = "--matrix";
 			if (cli_out_close(&r->o, "league", &f,
 			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;
 		}
 		if (r->svg) {
 			rc = -1;
-			if (ut_out_open(&f, r->svg) == 0)
+			if (ut_out_open(&f, r->svg, "--svg") == 0)
 				rc = am_render_heatmap(&v, r->o.lang, ut_out_writer, &f);
-			f.opt = "--svg";
 			if (cli_out_close(&r->o, "league", &f,
 			                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 				r->status = EXIT_INPUT;

@@ -472,22 +472,20 @@ static int report(opt_run *r, const am_opt *opt)
 		size_t len;
 		char *text = NULL;
 		const char *why = NULL;
-		if (ut_out_open(&f, r->out) == 0) {
+		if (ut_out_open(&f, r->out, "--out") == 0) {
 			if (am_design_text(&text, &len, am_opt_best(opt)) == 0)
 				ut_out_write(&f, text, len);
 			else
 				why = "out of memory";
 		}
-		f.opt = "--out";
 		if (cli_out_close(&r->o, "optimize", &f, why) != EXIT_OK)
 			status = EXIT_INPUT;
 		free(text);
 	}
 	if (r->svg) {
 		rc = -1;
-		if (ut_out_open(&f, r->svg) == 0)
+		if (ut_out_open(&f, r->svg, "--svg") == 0)
 			rc = am_render_opt_history(&v, r->o.lang, ut_out_writer, &f);
-		f.opt = "--svg";
 		if (cli_out_close(&r->o, "optimize", &f,
 		                  rc < 0 ? am_error_last() : NULL) != EXIT_OK)
 			status = EXIT_INPUT;

@@ -215,9 +215,8 @@ int ms_cli_pt_output(const ut_cli *ui, const char *cmd, const ut_buf *out,
 		status = UT_EXIT_INPUT;
 	if (svg_path) {
 		/* replaced whole or not at all (util/out.h) */
-		if (ut_out_open(&f, svg_path) == 0)
+		if (ut_out_open(&f, svg_path, "--svg") == 0)
 			ut_out_write(&f, svg->ptr, svg->len);
-		f.opt = "--svg";
 		if (ut_cli_out_close(ui, cmd, &f, NULL) != UT_EXIT_OK)
 			status = UT_EXIT_INPUT;
 	}

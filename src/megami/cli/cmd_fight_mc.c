@@ -176,9 +176,8 @@ int mg_fight_mc_run(const mg_fight_mc *mc, const ut_cli *ui,
 	if (mc->svg) {
 		ut_out f;
 		rc = -1;
-		if (ut_out_open(&f, mc->svg) == 0)
+		if (ut_out_open(&f, mc->svg, "--svg") == 0)
 			rc = mg_mc_svg(&r, lang, ut_out_writer, &f);
-		f.opt = "--svg";
 		if (ut_cli_out_close(ui, "fight", &f,
 		                     rc < 0 ? mg_error_last() : NULL) != UT_EXIT_OK)
 			status = UT_EXIT_INPUT;

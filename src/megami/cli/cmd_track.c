@@ -225,7 +225,7 @@ static int save_to(track *t, const char *name, const char *text, size_t len)
 		             ut_cli_shown_name(dbuf, dir));
 		return -1;
 	}
-	if (ut_out_open(&f, name) == 0)
+	if (ut_out_open(&f, name, NULL) == 0)
 		ut_out_write(&f, text, len);
 	if (ut_cli_out_close(&t->ui, "track", &f, NULL) != UT_EXIT_OK)
 		return -1;
@@ -593,8 +593,7 @@ int cmd_track(const ut_cli *base, int argc, char **argv)
 	}
 	if (log_path) {
 		log_open = 1;
-		const int opened = ut_out_open(&logf, log_path);
-		logf.opt = "--log";
+		const int opened = ut_out_open(&logf, log_path, "--log");
 		if (opened < 0) {
 			log_open = 0;
 			status = ut_cli_out_close(&t.ui, "track", &logf, NULL);

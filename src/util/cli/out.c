@@ -153,12 +153,13 @@ int ut_out_check(const char *path, char *dir, size_t size)
 	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno : 0;
 }
 
-int ut_out_open(ut_out *o, const char *path)
+int ut_out_open(ut_out *o, const char *path, const char *opt)
 {
 	struct stat st;
 
 	memset(o, 0, sizeof(*o));
 	o->name = path;
+	o->opt = opt;
 	if (lstat(path, &st) == 0) {
 		/* a file we may not write stays as it is, as with fopen (the
 		 * rename only needs the folder's permission) */

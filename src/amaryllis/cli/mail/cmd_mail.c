@@ -264,7 +264,7 @@ static int to_outbox(mail_run *r, const char *reply, size_t len)
 	              (unsigned long long)ut_fnv1a(UT_FNV1A_START, reply, len), len);
 	if (fin.failed) {
 		cli_error(&r->o, "mail: %s", ES(r, ENOMEM));
-	} else if (ut_out_open(&f, fin.ptr) < 0 ||
+	} else if (ut_out_open(&f, fin.ptr, NULL) < 0 ||
 	           /* the owner's alone, as the hill's database (a reply
 	            * holds a player's address and results) */
 	           (fchmod(fileno(f.f), 0600) < 0 && (f.err = errno)) ||
