@@ -1,0 +1,2 @@
+# MG-DICE-CLI-2 MG-FIGHT-CLI-1 (review 2026-12-07): with the IME on, the comma of --dice comes out full-width too: "，" (U+FF0C) and "、" (U+3001) separate the values as "," does, as the tracker reads "4、4" (before, ５，２ was one value and a usage error).  ５，２ is 5,2 and 2D6 = 7; 3、4 is 3,4 and 1D6+1D6 = 7; a separator with nothing after it is still an empty value, named by its position (exit 2)
+--version >/dev/null; "$AMARYLLIS" roll --dice ５，２ 2D6; "$AMARYLLIS" roll --dice 3、4 1D6+1D6; "$AMARYLLIS" roll --dice ５， 2D6; echo "exit $?"
