@@ -658,6 +658,11 @@ int mg_replay_parse(mg_replay *out, mg_replay_loc *loc, const char *text,
 	ps.lang = lang;
 	ps.loc = loc;
 	ps.line = 0;
+	/* MG-REPLAY-1: a byte order mark before the first line (a replay
+	 * saved again by an editor that adds one) is skipped, as in a
+	 * scenario file */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		at = 3;
 	while (at < len && rc == 0) {
 		const char *s = text + at, *nl = memchr(s, '\n', len - at);
 		size_t n = nl ? (size_t)(nl - s) : len - at, ntok = 0;
