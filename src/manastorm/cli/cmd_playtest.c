@@ -154,6 +154,14 @@ int ms_cli_pt_args(ms_cli_pt *a, ut_cli *ui, const char *cmd, int argc,
 			a->svg = optarg;
 			break;
 		case OPT_VARY:
+			/* MS-SW-CLI-1: a sweep varies one field; a second
+			 * --vary is not a grid (it was dropped without a word) */
+			if (a->vary)
+				return ut_cli_usage_error(ui, cmd,
+				       UT_TR(ui, "--vary は1つだけです（sweep が変える項目は"
+				                 "1つ：「%s」と「%s」）",
+				             "--vary given twice: a sweep varies one "
+				             "field ('%s' and '%s')"), a->vary, optarg);
 			a->vary = optarg;
 			break;
 		case OPT_MAX_EVENTS:

@@ -1,0 +1,2 @@
+# MS-SW-CLI-1 (review 2026-12-07): a sweep varies one field: a second --vary is a usage error naming both, before the scenario is read (exit 2; before, the second was swept and the first dropped without a word), in Japanese and English
+--version >/dev/null; "$AMARYLLIS" sweep ../../../examples/manastorm/table.yaml --vary battles=1..2 --vary hand_size=1..2; echo "exit $?"; "$AMARYLLIS" sweep ../../../examples/manastorm/table.yaml --lang en --vary battles=1..2 --vary hand_size=1..2; echo "exit $?"
