@@ -136,9 +136,16 @@ void cli_paths_free(cli_paths *l);
  * loaded).  A name that ends in '~' (an editor's backup, which would play
  * as a second copy of its sheet) is left out of a folder too.  Returns 0;
  * -1 when out of memory; -2 when the folder cannot be opened (errno says
- * why).  Prints nothing.
+ * why); -3 when the folder gives no sheet (an empty folder among sheets
+ * is an error, as it is alone, not skipped without a word).  Prints
+ * nothing.
  */
 int cli_paths_collect(cli_paths *l, const char *arg);
+
+/* Why cli_paths_collect returned rc (-2, with errno err; or -3), in o's
+ * language, into buf (for "FOLDER: error: WHY"); returns buf. */
+const char *cli_paths_why(char *buf, size_t size, const cli_opts *o, int rc,
+                          int err);
 
 /*
  * Leave out of l each path that names the same file (device and inode) as

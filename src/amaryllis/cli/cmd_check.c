@@ -187,6 +187,49 @@ static int check_json(const cli_opts *o, const char *path, int named)
 	return status;
 }
 
+/* An operand that gives no sheet: a folder that cannot be opened (rc -2,
+ * errno err) or holds none (-3), before the sheet paths.v[at]. */
+typedef struct bad_arg {
+	size_t at;
+	const char *arg;
+	int rc, err;
+} bad_arg;
+
+/* Its error on stderr ("DIR: error: WHY"), and with --format json its
+ * document too, as an unreadable file's (check_json), so that every
+ * argument has one, in order. */
+static void bad_operand(const cli_opts *o, const bad_arg *b, int json,
+                        int named)
+{
+	char name[UT_CLI_NAME_MAX], why[256];
+	ut_buf msg = UT_BUF_INIT, d = UT_BUF_INIT;
+
+	ut_buf_printf(&msg, "%s: error: %s", ut_cli_shown_name(name, b->arg),
+	              cli_paths_why(why, sizeof why, o, b->rc, b->err));
+	if (msg.failed) {
+		cli_error(o, "out of memory");
+		return;
+	}
+	fprintf(stderr, "%s\n", msg.ptr);
+	if (json) {
+		ut_buf_puts(&d, "{\n");
+		if (named) {
+			ut_buf_puts(&d, " \"file\": ");
+			json_str(&d, b->arg);
+			ut_buf_puts(&d, ",\n");
+		}
+		ut_buf_puts(&d, " \"ok\": false,\n \"error\": ");
+		json_str(&d, msg.ptr);
+		ut_buf_puts(&d, "\n}\n");
+		if (d.failed)
+			cli_error(o, "out of memory");
+		else
+			ut_out_write(ut_out_stdout(), d.ptr, d.len);
+	}
+	ut_buf_free(&d);
+	ut_buf_free(&msg);
+}
+
 /*
  * Every file is checked, whatever happened to the ones before it; each legal
  * sheet is printed in normalised notation (headed by "# FILE" when several
@@ -198,7 +241,8 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 	cli_opts o = cli_opts_of(base);
 	int c, r, i, nfiles, status = EXIT_OK, json = 0;
 	cli_paths paths = {NULL, 0, 0};
-	size_t k;
+	bad_arg *bads;
+	size_t k, j, nbads = 0;
 
 	cli_getopt_begin(&o, argc, argv, CLI_SHORTOPTS, longopts);
 	while ((c = getopt_long(argc, argv, CLI_SHORTOPTS, longopts, NULL)) != -1) {
@@ -226,34 +270,38 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 	if (cli_one_stdin(&o, "check", argc, argv, optind))
 		return EXIT_USAGE;
 	/* a folder gives its sheets, as for league and optimize (its
-	 * visible regular files, but ~ backups; amcli review W8) */
+	 * visible regular files, but ~ backups; amcli review W8); one that
+	 * cannot be opened or gives none is an error of its own, in its
+	 * place among the sheets (bads[j]: before paths.v[bads[j].at]) */
+	if (!(bads = calloc((size_t)(argc - optind), sizeof(*bads)))) {
+		cli_error(&o, "out of memory");
+		return EXIT_INPUT;
+	}
 	for (i = optind; i < argc; i++) {
-		char name[UT_CLI_NAME_MAX];
 		r = cli_paths_collect(&paths, argv[i]);
-		if (r == -2) {
-			fprintf(stderr, UT_TR(&o, "%s: error: 開けません：%s\n",
-			                      "%s: error: cannot open: %s\n"),
-			        ut_cli_shown_name(name, argv[i]),
-			        ut_cli_strerror((int)o.lang, errno));
-			status = EXIT_INPUT;
-		} else if (r < 0) {
+		if (r == -1) {
 			cli_error(&o, "out of memory");
 			cli_paths_free(&paths);
+			free(bads);
 			return EXIT_INPUT;
+		} else if (r < 0) {
+			bads[nbads].at = paths.n;
+			bads[nbads].arg = argv[i];
+			bads[nbads].rc = r;
+			bads[nbads++].err = errno;
 		}
 	}
-	if (paths.n == 0 && status == EXIT_OK) {
-		cli_error(&o, UT_TR(&o, "check: シートが見つかりません（フォルダからは見える"
-		                "通常ファイルを読みます）",
-		                "check: no sheets found (a folder gives its visible "
-		                "regular files)"));
-		status = EXIT_INPUT;
-	}
-	nfiles = (int)paths.n;
-	for (k = 0; k < paths.n; k++) {
-		const char *path = paths.v[k];
+	nfiles = (int)(paths.n + nbads);
+	for (k = 0, j = 0; k <= paths.n; k++) {
+		const char *path = k < paths.n ? paths.v[k] : NULL;
 		cli_sheet s;
 		char name[UT_CLI_NAME_MAX];
+		for (; j < nbads && bads[j].at == k; j++) {
+			bad_operand(&o, &bads[j], json, nfiles > 1);
+			status = EXIT_INPUT;
+		}
+		if (!path)
+			break;
 		if (json) {
 			if (check_json(&o, path, nfiles > 1) != EXIT_OK)
 				status = EXIT_INPUT;
@@ -265,6 +313,7 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 				cli_error(&o, "out of memory");
 				cli_sheet_free(&s);
 				cli_paths_free(&paths);
+				free(bads);
 				return EXIT_INPUT;
 			}
 			if (nfiles > 1)
@@ -277,6 +326,7 @@ int cmd_check(const ut_cli *base, int argc, char **argv)
 		}
 		cli_sheet_free(&s);
 	}
+	free(bads);
 	cli_paths_free(&paths);
 	if (ut_out_flush(ut_out_stdout()) < 0)
 		return EXIT_INPUT; /* ut_cli_main says why */

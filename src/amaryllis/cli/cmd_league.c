@@ -168,18 +168,17 @@ static void lg_error(const league_run *r, const char *fmt, ...)
  * or -1 after printing why. */
 static int collect(league_run *r, const char *arg)
 {
-	switch (cli_paths_collect(&r->paths, arg)) {
-	case 0:
+	char why[256], name[UT_CLI_NAME_MAX];
+	int rc = cli_paths_collect(&r->paths, arg), err = errno;
+
+	if (rc == 0)
 		return 0;
-	case -2:
-		lg_error(r, UT_TR(&r->o, "%s: error: 開けません：%s",
-		                  "%s: error: cannot open: %s"), arg,
-		       ut_cli_strerror((int)r->o.lang, errno));
-		return -1;
-	default:
+	if (rc == -1)
 		lg_error(r, "out of memory");
-		return -1;
-	}
+	else
+		lg_error(r, "%s: error: %s", ut_cli_shown_name(name, arg),
+		         cli_paths_why(why, sizeof why, &r->o, rc, err));
+	return -1;
 }
 
 static double now(void)

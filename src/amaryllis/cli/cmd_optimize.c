@@ -157,18 +157,17 @@ typedef struct opt_run {
  * 0, or -1 printed. */
 static int collect(opt_run *r, const char *arg)
 {
-	switch (cli_paths_collect(&r->paths, arg)) {
-	case 0:
+	char why[256], name[UT_CLI_NAME_MAX];
+	int rc = cli_paths_collect(&r->paths, arg), err = errno;
+
+	if (rc == 0)
 		return 0;
-	case -2:
-		cli_error(&r->o, UT_TR(&r->o, "%s: error: 開けません：%s",
-		                "%s: error: cannot open: %s"), arg,
-		       ut_cli_strerror((int)r->o.lang, errno));
-		return -1;
-	default:
+	if (rc == -1)
 		cli_error(&r->o, "optimize: out of memory");
-		return -1;
-	}
+	else
+		cli_error(&r->o, "%s: error: %s", ut_cli_shown_name(name, arg),
+		          cli_paths_why(why, sizeof why, &r->o, rc, err));
+	return -1;
 }
 
 static double now(void)

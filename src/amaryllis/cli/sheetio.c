@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -301,7 +302,23 @@ int cli_paths_collect(cli_paths *l, const char *arg)
 		}
 	}
 	closedir(d);
-	if (l->n > first)
-		qsort(l->v + first, l->n - first, sizeof(char *), cmp_str);
+	if (l->n == first)
+		return -3;
+	qsort(l->v + first, l->n - first, sizeof(char *), cmp_str);
 	return 0;
+}
+
+const char *cli_paths_why(char *buf, size_t size, const cli_opts *o, int rc,
+                          int err)
+{
+	if (rc == -3)
+		snprintf(buf, size, "%s",
+		         UT_TR(o, "シートがありません（フォルダからは隠しファイル"
+		                  "以外の通常ファイルを読みます）",
+		               "no sheets in this folder (a folder gives its "
+		               "visible regular files)"));
+	else
+		snprintf(buf, size, UT_TR(o, "開けません：%s", "cannot open: %s"),
+		         ut_cli_strerror((int)o->lang, err));
+	return buf;
 }

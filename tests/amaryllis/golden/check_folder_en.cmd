@@ -1,2 +1,2 @@
-# amcli review W8: check takes a folder as league does: its visible regular files by name (grisk, kou, nut, otsu, zz_bad), each legal one headed "# FILE" (the headings kept here), zz_bad's error on stderr, exit 1; an empty folder is "no sheets found", exit 1
---version >/dev/null; { "$AMARYLLIS" check --lang en league; echo "exit $?"; } | grep '^# league\|^exit'; d=$(mktemp -d); "$AMARYLLIS" check --lang en "$d"; echo "exit $?"; rmdir "$d"
+# amcli review W8: check takes a folder as league does: its visible regular files by name (grisk, kou, nut, otsu, zz_bad), each legal one headed "# FILE" (the headings kept here), zz_bad's error on stderr, exit 1; an empty folder is an error naming it, exit 1
+--version >/dev/null; { "$AMARYLLIS" check --lang en league; echo "exit $?"; } | grep '^# league\|^exit'; d=$(mktemp -d); mkdir "$d/empty"; (cd "$d" && "$AMARYLLIS" check --lang en empty); echo "exit $?"; rm -r "$d"
