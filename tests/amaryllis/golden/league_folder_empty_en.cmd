@@ -1,2 +1,2 @@
-# HOSTING.md (review 2026-12-07): an empty folder among sheet files stops the league with an error naming it, as the folder alone does (before, it was skipped without a word and the league ran), exit 1, nothing on stdout
+# docs/HOSTING.md (review 2026-12-07): an empty folder among sheet files stops the league with an error naming it, as the folder alone does (before, it was skipped without a word and the league ran), exit 1, nothing on stdout
 --version >/dev/null; d=$(mktemp -d); mkdir "$d/entries"; cp ../../../examples/grisk.txt ../../../examples/nut.txt "$d"; (cd "$d" && "$AMARYLLIS" league --lang en grisk.txt entries nut.txt); echo "exit $?"; rm -r "$d"
