@@ -225,7 +225,8 @@ typedef enum am_line_kind {
 	AM_LINE_BLANK = 0,    /**< blanks only */
 	AM_LINE_COMMENT = 1,  /**< its first non-blank character is '#' */
 	AM_LINE_QUOTE = 2,    /**< ... is '>': a mail quote (AM-UNIT-9) */
-	AM_LINE_SEPARATOR = 3,/**< two dashes or more first and no colon: once
+	AM_LINE_SEPARATOR = 3,/**< two dashes (or underscores) or more first
+	                           and no colon: once
 	                           a sheet has begun, a signature or a quoted
 	                           mail starts there (AM-UNIT-10) */
 	AM_LINE_SHEET = 4     /**< anything else (text that is not UTF-8 too) */

@@ -1031,6 +1031,12 @@ static void test_line_kind(void **state)
 	assert_int_equal(am_sheet_line_kind("-- 山田", 9), AM_LINE_SEPARATOR);
 	assert_int_equal(am_sheet_line_kind("-----Original Message-----", 26),
 	                 AM_LINE_SEPARATOR);
+	/* new Outlook's line above the mail it quotes (32 '_'), and '＿' */
+	assert_int_equal(am_sheet_line_kind("________________________________",
+	                                    32), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("＿＿", 6), AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("_x", 2), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("__a:b", 5), AM_LINE_SHEET);
 	/* one dash; a colon anywhere (﹕ is one after NFKC): sheet lines */
 	assert_int_equal(am_sheet_line_kind("-x", 2), AM_LINE_SHEET);
 	assert_int_equal(am_sheet_line_kind("--a:b", 5), AM_LINE_SHEET);

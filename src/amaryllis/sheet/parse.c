@@ -1127,15 +1127,17 @@ static int is_tech(const P *p)
 
 /* AM-UNIT-10: does the rest of the line from p->i start a signature or a
  * quoted mail: two dashes or more ("--", "－－", "ーー" typed in kana
- * mode, "――": NFKC and fold made '-' of all but ー), and no colon in the
- * line ("-- 山田", "-----Original Message-----"; every unit and action
- * line has one)? */
+ * mode, "――": NFKC and fold made '-' of all but ー) or underscores (the
+ * line of 32 new Outlook puts above the mail it quotes; "＿" is '_' after
+ * NFKC), and no colon in the line ("-- 山田", "-----Original
+ * Message-----"; every unit and action line has one)? */
 static int separator(P *p)
 {
 	size_t i = p->i, k;
 
 	for (k = 0; i + k < p->ln->n &&
-	            (p->ln->cp[i + k] == '-' || p->ln->cp[i + k] == 0x30FC); k++)
+	            (p->ln->cp[i + k] == '-' || p->ln->cp[i + k] == 0x30FC ||
+	             p->ln->cp[i + k] == '_'); k++)
 		;
 	if (k < 2)
 		return 0;

@@ -239,6 +239,17 @@ static int prose(const char *p, size_t len)
 	size_t k, n;
 	int blank = 1;
 
+	/* a comment or a quote (an error about it is the sheet's: no unit
+	 * line at 1:1 of a sheet of comments) already is what "start it
+	 * with #" asks for */
+	for (k = 0; k < len; k += n)
+		if (!(n = u[k] == ' ' || u[k] == '\t'
+		          ? 1 : ut_utf8_ideographic_space(p + k, len - k)))
+			break;
+	if (k < len && (u[k] == '#' || u[k] == '>' ||
+	                (len - k >= 3 && (memcmp(p + k, "＃", 3) == 0 ||
+	                                  memcmp(p + k, "＞", 3) == 0))))
+		return 0;
 	for (k = 0; k < len; k += n) {
 		if ((n = ut_utf8_seq(u + k, len - k)) == 0 ||
 		    (u[k] < 0x20 && u[k] != '\t') || u[k] == ':' ||
