@@ -15,8 +15,9 @@
  *                 dashes or more and has no colon (AM-UNIT-10: "--",
  *                 editors strip the trailing space; "－－" and "ーー"
  *                 typed with an IME; Outlook's "-----Original
- *                 Message-----" above the mail it quotes unquoted; no
- *                 sheet line is one: they have colons)
+ *                 Message-----" above the mail it quotes unquoted, or
+ *                 new Outlook's line of underscores; no sheet line is
+ *                 one: they have colons)
  *
  * Keywords (compared after NFKC, so ＃ｐａｓｓｗｏｒｄ is #password; ASCII
  * ones case-insensitive; no blank after '#', so that a sheet comment
@@ -350,7 +351,10 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 		if (keep) {
 			memcpy(w, p, (size_t)(t - p));
 			w += t - p;
-			if (s < t)
+			/* comments above the sheet are none of it: a mail
+			 * of "#help" or "# 質問です" alone has no sheet
+			 * (the reply says so, with the how-to) */
+			if (s < t && !head)
 				d->sheet_blank = 0;
 		}
 		if (e < end)

@@ -995,13 +995,46 @@ static void help_lines(job *j)
 	       "  #lang ja                  reply in Japanese\n");
 }
 
+/*
+ * Does the sheet text hold a line the sheet reads (not a comment, quote or
+ * separator: am_sheet_line_kind) with a colon, ':' or '：'?  Every unit
+ * and action line has one: a mail with none ("使い方を教えてください",
+ * a question) sent no sheet, and its reply adds the how-to.  1 or 0, or
+ * AM_ENOMEM (reported).
+ */
+static int sheet_like(const char *src, size_t len)
+{
+	const char *p = src, *end = src + len;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n, k;
+		int kind;
+		if (!e)
+			e = end;
+		n = (size_t)(e - p);
+		for (k = 0; k < n && p[k] != ':' &&
+		            !(n - k >= 3 && memcmp(p + k, "：", 3) == 0); k++)
+			;
+		if (k < n) {
+			if ((kind = am_sheet_line_kind(p, n)) < 0)
+				return am_hill_oom(kind);
+			if (kind == AM_LINE_SHEET)
+				return 1;
+		}
+		p = e < end ? e + 1 : end;
+	}
+	return 0;
+}
+
 static int reject(job *j)
 {
 	j->result = "rejected";
 	return 0;
 }
 
-static int hostile(job *j)
+/* Why the mail could not be read (hostile), in j->lang. */
+static int unreadable_why(job *j)
 {
 	const hill_mail *m = j->mail;
 
@@ -1063,7 +1096,26 @@ static int hostile(job *j)
 		break;
 	}
 	help_lines(j);
-	return reject(j);
+	return 0;
+}
+
+/* A mail that could not be read: its #lang could not be either, so the
+ * reply says why, with the how-to, in Japanese and then in English (a
+ * player who wrote #lang en above a Latin-1 signature got Japanese
+ * alone: review 2026-12-07). */
+static int hostile(job *j)
+{
+	am_lang lang = j->lang;
+	int rc;
+
+	j->lang = AM_LANG_JA;
+	if ((rc = unreadable_why(j)) == 0) {
+		ut_buf_puts(&j->body, "\n---- English ----\n");
+		j->lang = AM_LANG_EN;
+		rc = unreadable_why(j);
+	}
+	j->lang = lang;
+	return rc < 0 ? rc : reject(j);
 }
 
 /* The located diagnostics of sheet sh into b, in `lang`, as `amaryllis
@@ -2166,7 +2218,10 @@ static int do_entry(job *j, int test)
 	if (!am_sheet_ok(sheet)) {
 		say(j, "ユニットシートに誤りがあります:\n",
 		    "The unit sheet has errors:\n");
-		if ((rc = diagnostics(j, sheet, file)) == 0)
+		if ((rc = diagnostics(j, sheet, file)) == 0 &&
+		    (rc = sheet_like(src, src_len)) == 0)
+			help_lines(j); /* a question, not a sheet */
+		if (rc >= 0)
 			rc = reject(j);
 		goto done;
 	}

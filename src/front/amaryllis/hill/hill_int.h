@@ -110,7 +110,8 @@ typedef struct hill_directives {
 	                        directive and quoted lines blanked, so that line
 	                        numbers are the body's */
 	size_t sheet_len;
-	int sheet_blank;     /* nothing but blanks */
+	int sheet_blank;     /* nothing but blanks and comments (no line
+	                        that starts the sheet) */
 	size_t quoted;       /* lines read as mail quotes ('>') and blanked */
 } hill_directives;
 

@@ -590,6 +590,47 @@ def build_cases():
          ["setup: alice_grisk",
           "header X-Amaryllis-Result: tested",
           "standings: グリスク"] + NUT_VS_GRISK_EN)
+    # Hill player review 2026-12-07: new Outlook quotes the mail it
+    # answers without '>', below a line of 32 underscores and a header
+    # block (差出人:, 送信日時:, 宛先:, 件名:).  The line ends the sheet as
+    # "-----Original Message-----" does (AM-UNIT-10): the test is played.
+    case("outlook365_reply",
+         simple(BOB, "Re: テスト", "outlook365-reply",
+                "#テスト\n" + NUT + "\n" + "_" * 32 + "\n"
+                "差出人: 試しの丘 <" + HILL + ">\n"
+                "送信日時: 2026年12月7日 21:43\n"
+                "宛先: " + BOB + "\n"
+                "件名: Re: テスト\n\n"
+                "ヌトの対戦結果です。\n"),
+         ["# new Outlook's quoted reply below the sheet: not read, the test",
+          "# is played (before: errors on the underscores and 差出人:).",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: tested",
+          "standings: グリスク"] + NUT_VS_GRISK_JA)
+    # ... and a mail that holds no sheet: "#help" alone (an unknown '#'
+    # line is a comment), or a question in prose.  The first gets the
+    # reply of an empty sheet; the second its sheet errors; both the
+    # how-to (before: "no unit line" quoting #help, with the hint to
+    # start the line with '#'; the question had no how-to).
+    case("help_comment_only",
+         simple(BOB, "help", "help-comment-only", "#help\n"),
+         ["# '#help' alone: no sheet, the how-to.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: ユニットシートがありません。",
+          "body-contains: 使い方: 本文の先頭に指示を書き",
+          "body-not-contains: 行頭に # を",
+          "body-not-contains: 「：」のない行",
+          "standings:"])
+    case("question_prose",
+         simple(BOB, "質問", "question-prose",
+                "使い方を教えてください。\nよろしくお願いします。\n"),
+         ["# a question in prose: its errors, the greeting hint and the",
+          "# how-to (no line with a colon: no sheet line at all).",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: ユニットシートに誤りがあります",
+          "body-contains: 「:」が必要ですが",
+          "body-contains: 使い方: 本文の先頭に指示を書き",
+          "standings:"])
     case("withdraw_ja",
          simple(ALICE, "撤退", "withdraw-ja", "#撤退 グリスク\n#パスワード hanamizuki\n"),
          ["# The owner with the right password withdraws her unit.",
@@ -787,6 +828,23 @@ def build_cases():
          .replace(b'charset="shift_jis"', b'charset="x-klingon-42"'),
          ["# Shift_JIS bytes labelled with an unknown charset: undecodable.",
           "header X-Amaryllis-Result: rejected",
+          "standings:"])
+    # Hill player review 2026-12-07: a mail that cannot be read cannot
+    # say its #lang either: the reply is in Japanese, then in English,
+    # each with the how-to (before: Japanese alone, to a player who wrote
+    # #lang en).
+    case("unknown_charset_en",
+         simple(BOB, "entry", "unknown-charset-en", "#lang en\n" + nut_entry,
+                "shift_jis", "base64")
+         .replace(b'charset="shift_jis"', b'charset="x-klingon-42"'),
+         ["# #lang en above Shift_JIS bytes labelled with an unknown charset:",
+          "# why, in both languages.",
+          "header X-Amaryllis-Result: rejected",
+          "body-contains: 文字コード「x-klingon-42」を読めませんでした。",
+          "body-contains: 使い方: 本文の先頭に指示を書き",
+          "body-contains: ---- English ----",
+          "body-contains: The charset 'x-klingon-42' is unknown here.",
+          "body-contains: How to: write directives at the top of the body",
           "standings:"])
     # Mail review 2026-12-06: the label of an unknown charset came back
     # in the reply as the sender wrote it (an ESC, a U+202E, 5,000
