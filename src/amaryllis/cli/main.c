@@ -8,6 +8,8 @@
  * tool's options, its help, `amaryllis help COMMAND`, the dispatch, and
  * standard output closed with its failure reported for the command run.
  */
+#include <sysexits.h>
+
 #include "cli.h"
 
 #ifndef AMARYLLIS_VERSION
@@ -18,6 +20,16 @@
  * cli.h (cmd_<name>.c); hill, mail and serve are executables of their own
  * (<name>/cmd_<name>.c in amaryllis-<name>), so that their libraries stay
  * out of amaryllis. */
+/* `mail` runs amaryllis-mail, as the other helpers; when that cannot be
+ * run (an install without it, no permission), EX_TEMPFAIL: an MTA keeps
+ * the mail and tries again once the host mended it, where exit 1 bounced
+ * it (hill player review 2026-12-07; docs/HILL.md's statuses). */
+static int exec_mail(const ut_cli *c, int argc, char **argv)
+{
+	ut_cli_exec_helper(c, argc, argv); /* returns only when it failed */
+	return EX_TEMPFAIL;
+}
+
 static const ut_cli_command commands[] = {
 	{"check", cmd_check, "シートを検査し、正規化して表示する",
 	 "validate sheets and print them normalised"},
@@ -29,7 +41,7 @@ static const ut_cli_command commands[] = {
 	 "search for the unit that scores best against a field"},
 	{"hill", ut_cli_exec_helper, "メールで参加する丘を作り（init）、順位表を表示する（status）",
 	 "create a play-by-mail hill (init), show its standings (status)"},
-	{"mail", ut_cli_exec_helper, "丘あてのメールを処理して返信する（MTA のパイプか Maildir）",
+	{"mail", exec_mail, "丘あてのメールを処理して返信する（MTA のパイプか Maildir）",
 	 "process mail sent to a hill and reply (MTA pipe or Maildir)"},
 	{"serve", ut_cli_exec_helper, "ウェブページとJSON APIを提供する（検査、戦闘の再生、丘）",
 	 "serve the web page and the JSON API (checks, replays, the hill)"},
