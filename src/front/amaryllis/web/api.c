@@ -1385,8 +1385,10 @@ static int api_request(am_web *web, am_web_response *r, const char *client,
 }
 
 /* The page: only the compiled-in files, matched exactly; 404 for any
- * other path, 405 for a method other than GET (or HEAD). */
-static int page_request(am_web_response *r, int get, const char *path)
+ * other path, 405 for a method other than GET (or HEAD), naming the path
+ * as asked (`asked`: "/" for "/index.html"). */
+static int page_request(am_web_response *r, int get, const char *path,
+                        const char *asked)
 {
 	char sp[104];
 	size_t i;
@@ -1395,7 +1397,8 @@ static int page_request(am_web_response *r, int get, const char *path)
 		if (strcmp(path, am_web_assets[i].path) == 0) {
 			if (!get) {
 				r->allow = "GET, HEAD";
-				return fail(r, 405, "method", NULL, "use GET for %s", path);
+				return fail(r, 405, "method", NULL, "use GET for %s",
+				            shown(sp, sizeof(sp), asked));
 			}
 			r->body = malloc(am_web_assets[i].len + 1);
 			if (!r->body)
@@ -1424,6 +1427,7 @@ int am_web_handle_client(am_web_response *r, am_web *web, const char *client,
 {
 	int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
 	int post = strcmp(method, "POST") == 0;
+	const char *asked = path;
 
 	memset(r, 0, sizeof(*r));
 	/* the page, and the page at each tab's address (app.js opens the tab
@@ -1434,5 +1438,5 @@ int am_web_handle_client(am_web_response *r, am_web *web, const char *client,
 	if (strncmp(path, "/api/", 5) == 0)
 		return api_request(web, r, client, get, post, path, query, body,
 		                   len);
-	return page_request(r, get, path);
+	return page_request(r, get, path, asked);
 }
