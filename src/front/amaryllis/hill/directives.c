@@ -1,8 +1,10 @@
 /*
  * directives.c - the directives of a mail and its sheet.
  *
- *   body       -> { blank | quoted | attribution | directive | comment }
- *                 sheet [ signature ]
+ *   body       -> { blank | quoted | attribution | directive | comment
+ *                   | forwarded } sheet [ signature ]
+ *   forwarded  -> a separator line (below), then { header line } ("From:",
+ *                 "Date:", 差出人: …: forwarded_header) up to a blank
  *   comment    -> [blanks] ('#' | '＃') text      (no directive: the sheet's)
  *   quoted     -> [blanks] '>' text              (ignored anywhere)
  *   attribution-> text (':' | '：') [blanks], followed by { blank } quoted
@@ -252,6 +254,33 @@ static int attribution(const char *p, const char *t, const char *next,
 	return 0;
 }
 
+/* Is the line s..t (from its first non-blank) a header line of a mail
+ * forwarded or quoted in the body, under its "---------- Forwarded
+ * message ---------" or "-----Original Message-----": "From:", "Date:",
+ * "Subject:", "To:", "Cc:", "Sent:" (any case) or 差出人, 送信者,
+ * 送信日時, 日付, 件名, 宛先, then ':' or '：' (blanks before it
+ * allowed)?  No sheet line above the sheet's first is one. */
+static int forwarded_header(const char *s, const char *t)
+{
+	static const char *const keys[] = {
+		"from", "date", "subject", "to", "cc", "sent", "差出人",
+		"送信者", "送信日時", "日付", "件名", "宛先"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof *keys; i++) {
+		size_t n = strlen(keys[i]);
+		const char *c;
+		if ((size_t)(t - s) < n || strncasecmp(s, keys[i], n) != 0)
+			continue;
+		c = skip_blanks(s + n, t);
+		if (c < t && (*c == ':' ||
+		              (t - c >= 3 && memcmp(c, "：", 3) == 0)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Is the line s..t the first line of an attribution a mail program
  * wrapped in two (Gmail: "On Tue, … 試しの丘 <hill@example.org>" then
  * "wrote:", or the break inside the address, "… 試しの丘 <" then
@@ -292,7 +321,7 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 	char *out;
 	const char *p = body, *end = body + n;
 	char *w;
-	int head = 1, sig = 0, r;
+	int head = 1, sig = 0, fwd = 0, r;
 
 	memset(d, 0, sizeof(*d));
 	if (!(out = malloc(n + 1)))
@@ -329,16 +358,30 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			d->quoted++;
 		} else if (head && s == t) {
 			keep = 1; /* a blank line before the sheet */
+			fwd = 0;
+		} else if (head && fwd && forwarded_header(s, t)) {
+			keep = 0; /* the forwarded mail's From:, Date:, … */
 		} else if (head) {
-			if ((r = directive(d, p, t)) < 0) {
+			int kind;
+			if ((r = directive(d, p, t)) < 0 ||
+			    (kind = am_sheet_line_kind(p, (size_t)(t - p))) < 0) {
 				free(out);
 				am_hill_directives_free(d);
-				return r;
+				return r < 0 ? r : kind;
 			}
+			fwd = 0;
 			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end) ||
-			    attribution_wrapped(s, t, e < end ? e + 1 : end, end))
+			    attribution_wrapped(s, t, e < end ? e + 1 : end, end)) {
 				keep = 0;
-			else if (*s != '#' &&
+			} else if (kind == AM_LINE_SEPARATOR) {
+				/* above the sheet: a forwarded mail's "----------
+				 * Forwarded message ---------" (or a quoted one's
+				 * "-----Original Message-----"), its header lines
+				 * below it (review 2026-12-07: a player who
+				 * forwarded the sheet got errors on them) */
+				keep = 0;
+				fwd = 1;
+			} else if (*s != '#' &&
 			         !(t - s >= 3 && memcmp(s, "＃", 3) == 0))
 				head = 0;
 			/* else a sheet comment: kept, and the directives

@@ -607,6 +607,21 @@ def build_cases():
           "setup: alice_grisk",
           "header X-Amaryllis-Result: tested",
           "standings: グリスク"] + NUT_VS_GRISK_JA)
+    # ... and Gmail's inline forward of an earlier mail: a line of dashes
+    # above the sheet, then the forwarded mail's From:, Date:, Subject:,
+    # To:; they are none of the sheet (before: errors on each).
+    case("forward_inline",
+         simple(BOB, "Fwd: テスト", "forward-inline",
+                "#テスト\n\n---------- Forwarded message ---------\n"
+                "From: Bob <" + BOB + ">\n"
+                "Date: 2026年12月7日(月) 21:43\n"
+                "Subject: テスト\n"
+                "To: <hill@other.example>\n\n\n" + NUT),
+         ["# an inline forward: its header block above the sheet is not read,",
+          "# the test is played.",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: tested",
+          "standings: グリスク"] + NUT_VS_GRISK_JA)
     # ... and a mail that holds no sheet: "#help" alone (an unknown '#'
     # line is a comment), or a question in prose.  The first gets the
     # reply of an empty sheet; the second its sheet errors; both the
