@@ -23,7 +23,8 @@
 /* `mail` runs amaryllis-mail, as the other helpers; when that cannot be
  * run (an install without it, no permission), EX_TEMPFAIL: an MTA keeps
  * the mail and tries again once the host mended it, where exit 1 bounced
- * it (hill player review 2026-12-07; docs/HILL.md's statuses). */
+ * it (hill player review 2026-12-07; docs/HILL.md's statuses;
+ * tests/cli_helper.sh). */
 static int exec_mail(const ut_cli *c, int argc, char **argv)
 {
 	ut_cli_exec_helper(c, argc, argv); /* returns only when it failed */

@@ -1,2 +1,0 @@
-# docs/HILL.md exit statuses (hill player review 2026-12-07): amaryllis copied without its helper amaryllis-mail cannot process mail: the message names the helper, and exit 75 (EX_TEMPFAIL: the MTA keeps the mail and retries) where it was 1 (a bounce); the folder's name is replaced by DIR here
---version >/dev/null; d=$(mktemp -d); cp "$AMARYLLIS" "$d/"; echo x | "$d/amaryllis" --lang en mail --hill "$d/h.db" 2>&1 | sed "s#$d#DIR#g"; echo x | "$d/amaryllis" mail --hill "$d/h.db" 2>/dev/null; echo "exit $?"; rm -r "$d"
