@@ -165,7 +165,8 @@ static int collect(opt_run *r, const char *arg)
 	if (rc == -1)
 		cli_error(&r->o, "optimize: out of memory");
 	else
-		cli_error(&r->o, "%s: error: %s", ut_cli_shown_name(name, arg),
+		cli_error(&r->o, "optimize: %s: error: %s",
+		          ut_cli_shown_name(name, arg),
 		          cli_paths_why(why, sizeof why, &r->o, rc, err));
 	return -1;
 }

@@ -259,7 +259,8 @@ static int attribution(const char *p, const char *t, const char *next,
  * message ---------" or "-----Original Message-----": "From:", "Date:",
  * "Subject:", "To:", "Cc:", "Sent:" (any case) or 差出人, 送信者,
  * 送信日時, 日付, 件名, 宛先, then ':' or '：' (blanks before it
- * allowed)?  No sheet line above the sheet's first is one. */
+ * allowed), and no '/' or '／' after it?  A unit line has slashes (a
+ * unit named "To" is one: "To：１０／３／１／１／…"). */
 static int forwarded_header(const char *s, const char *t)
 {
 	static const char *const keys[] = {
@@ -274,9 +275,13 @@ static int forwarded_header(const char *s, const char *t)
 		if ((size_t)(t - s) < n || strncasecmp(s, keys[i], n) != 0)
 			continue;
 		c = skip_blanks(s + n, t);
-		if (c < t && (*c == ':' ||
-		              (t - c >= 3 && memcmp(c, "：", 3) == 0)))
-			return 1;
+		if (!(c < t && (*c == ':' ||
+		                (t - c >= 3 && memcmp(c, "：", 3) == 0))))
+			continue;
+		for (; c < t; c++)
+			if (*c == '/' || (t - c >= 3 && memcmp(c, "／", 3) == 0))
+				return 0;
+		return 1;
 	}
 	return 0;
 }
@@ -321,7 +326,9 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 	char *out;
 	const char *p = body, *end = body + n;
 	char *w;
-	int head = 1, sig = 0, fwd = 0, r;
+	/* fwd: in a forwarded mail's header block; quoting: below its
+	 * separator (its directives are the old mail's) */
+	int head = 1, sig = 0, fwd = 0, quoting = 0, r;
 
 	memset(d, 0, sizeof(*d));
 	if (!(out = malloc(n + 1)))
@@ -362,8 +369,17 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 		} else if (head && fwd && forwarded_header(s, t)) {
 			keep = 0; /* the forwarded mail's From:, Date:, … */
 		} else if (head) {
+			/* a forwarded mail's directives are read, to be
+			 * blanked (an old #パスワード is never stored), but
+			 * not obeyed: the mail's own are those above it
+			 * (code review 2026-12-07: a forwarded #登録 made a
+			 * #テスト conflict, an old #パスワード won) */
+			hill_directives old;
 			int kind;
-			if ((r = directive(d, p, t)) < 0 ||
+			memset(&old, 0, sizeof(old));
+			r = directive(quoting ? &old : d, p, t);
+			am_hill_directives_free(&old);
+			if (r < 0 ||
 			    (kind = am_sheet_line_kind(p, (size_t)(t - p))) < 0) {
 				free(out);
 				am_hill_directives_free(d);
@@ -380,7 +396,7 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 				 * below it (review 2026-12-07: a player who
 				 * forwarded the sheet got errors on them) */
 				keep = 0;
-				fwd = 1;
+				fwd = quoting = 1;
 			} else if (*s != '#' &&
 			         !(t - s >= 3 && memcmp(s, "＃", 3) == 0))
 				head = 0;

@@ -2134,7 +2134,8 @@ static void entry_source(job *j, const char **src, size_t *src_len,
  * When the sheet is an attachment and the mail held another (a sheet in
  * the body, another .txt attachment): say which one was read and which
  * were not (review W11: the choice was silent).  The body counts when
- * anything but directives, quotes and a signature is left in it.
+ * anything but directives, quotes, comments above the sheet and a
+ * signature is left in it (hill_directives.sheet_blank).
  */
 static void sheet_choice(job *j)
 {

@@ -622,6 +622,25 @@ def build_cases():
           "setup: alice_grisk",
           "header X-Amaryllis-Result: tested",
           "standings: グリスク"] + NUT_VS_GRISK_JA)
+    # ... and the forward of one's own entry mail: its directives are the
+    # old mail's, blanked and not obeyed (code review 2026-12-07: the
+    # forwarded #登録 made the #テスト on top a conflict, and a forwarded
+    # #パスワード would have won over the one on top).
+    case("forward_directives",
+         simple(BOB, "Fwd: 登録", "forward-directives",
+                "#テスト\n\n---------- Forwarded message ---------\n"
+                "From: Bob <" + BOB + ">\n"
+                "Date: 2026年12月7日(月) 21:43\n"
+                "Subject: 登録\n"
+                "To: <hill@other.example>\n\n\n"
+                "#登録\n#パスワード old-secret-1\n" + NUT),
+         ["# the forward's #登録 and #パスワード are not obeyed: the #テスト",
+          "# on top is played, nothing is stored, the old password is not",
+          "# echoed.",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: tested",
+          "body-not-contains: old-secret-1",
+          "standings: グリスク"] + NUT_VS_GRISK_JA)
     # ... and a mail that holds no sheet: "#help" alone (an unknown '#'
     # line is a comment), or a question in prose.  The first gets the
     # reply of an empty sheet; the second its sheet errors; both the
