@@ -1036,6 +1036,17 @@ static void test_line_kind(void **state)
 	                                    32), AM_LINE_SEPARATOR);
 	assert_int_equal(am_sheet_line_kind("＿＿", 6), AM_LINE_SEPARATOR);
 	assert_int_equal(am_sheet_line_kind("_x", 2), AM_LINE_SHEET);
+	/* a phone's own signature: "…から送信", "Sent from …" (any case,
+	 * any width); not with a colon, nor "sent fromage" */
+	assert_int_equal(am_sheet_line_kind("iPhoneから送信", 18),
+	                 AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("Sent from my iPhone", 19),
+	                 AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("ＳＥＮＴ　ＦＲＯＭ x", 29),
+	                 AM_LINE_SEPARATOR);
+	assert_int_equal(am_sheet_line_kind("sent fromage", 12), AM_LINE_SHEET);
+	assert_int_equal(am_sheet_line_kind("a:iPhoneから送信", 20),
+	                 AM_LINE_SHEET);
 	assert_int_equal(am_sheet_line_kind("__a:b", 5), AM_LINE_SHEET);
 	/* one dash; a colon anywhere (﹕ is one after NFKC): sheet lines */
 	assert_int_equal(am_sheet_line_kind("-x", 2), AM_LINE_SHEET);

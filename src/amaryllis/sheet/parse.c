@@ -1125,12 +1125,34 @@ static int is_tech(const P *p)
 	return 1;
 }
 
+/* AM-UNIT-10: is the rest of the line from p->i the signature a phone's
+ * mail program adds by itself: it ends in "から送信" ("iPhoneから送信",
+ * "Galaxyから送信") or starts with "sent from" and a blank, in any case
+ * ("Sent from my iPhone")? */
+static int phone_signature(const P *p)
+{
+	static const int32_t kara[4] = {0x304B, 0x3089, 0x9001, 0x4FE1};
+	static const char sent[] = "sent from";
+	const int32_t *cp = p->ln->cp;
+	size_t i = p->i, n = p->ln->n, k;
+
+	while (n > i && am_text_is_space(cp[n - 1]))
+		n--;
+	if (n - i >= 4 && memcmp(cp + n - 4, kara, sizeof(kara)) == 0)
+		return 1;
+	for (k = 0; k < sizeof(sent) - 1; k++)
+		if (i + k >= n || (cp[i + k] | 0x20) != sent[k])
+			return 0;
+	return i + k < n && am_text_is_space(cp[i + k]);
+}
+
 /* AM-UNIT-10: does the rest of the line from p->i start a signature or a
  * quoted mail: two dashes or more ("--", "－－", "ーー" typed in kana
  * mode, "――": NFKC and fold made '-' of all but ー) or underscores (the
  * line of 32 new Outlook puts above the mail it quotes; "＿" is '_' after
- * NFKC), and no colon in the line ("-- 山田", "-----Original
- * Message-----"; every unit and action line has one)? */
+ * NFKC), or a phone's own signature (phone_signature), and no colon in
+ * the line ("-- 山田", "-----Original Message-----"; every unit and
+ * action line has one)? */
 static int separator(P *p)
 {
 	size_t i = p->i, k;
@@ -1139,7 +1161,7 @@ static int separator(P *p)
 	            (p->ln->cp[i + k] == '-' || p->ln->cp[i + k] == 0x30FC ||
 	             p->ln->cp[i + k] == '_'); k++)
 		;
-	if (k < 2)
+	if (k < 2 && !phone_signature(p))
 		return 0;
 	for (i += k; i < p->ln->n; i++)
 		if (p->ln->cp[i] == ':')

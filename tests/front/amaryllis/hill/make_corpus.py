@@ -490,15 +490,16 @@ def build_cases():
          ["# '--' then a signature: ignored, ヌト enters.",
           "setup: alice_grisk"] + after_nut)
     # Non-sheet lines read as sheet: the error gets a hint (a line with no
-    # colon: every unit and action line has one).  iPhone's default
-    # signature with no separator, below the sheet (ja); a greeting above
+    # colon: every unit and action line has one).  A name signature with
+    # no separator, below the sheet (ja; a phone's own "iPhoneから送信"
+    # needs none since 2026-12-07: phone_signature); a greeting above
     # the directives (ja, and en when #lang en comes first).  All are still
     # refused: only the hint is new.
     case("signature_hint_ja",
-         simple(BOB, "登録", "sig-hint-ja", nut_entry + "\niPhoneから送信\n"),
-         ["# The error is on 'iPhoneから送信' (no colon): the ja hint.",
+         simple(BOB, "登録", "sig-hint-ja", nut_entry + "\n山田太郎\n"),
+         ["# The error is on '山田太郎' (no colon): the ja hint.",
           "header X-Amaryllis-Result: rejected",
-          "body-contains: iPhoneから送信",
+          "body-contains: 山田太郎",
           "body-contains: （「：」のない行をシートとして読みました。あいさつや署名など、",
           "standings:"])
     case("greeting_hint_before_directives",
@@ -640,6 +641,15 @@ def build_cases():
           "setup: alice_grisk",
           "header X-Amaryllis-Result: tested",
           "body-not-contains: old-secret-1",
+          "standings: グリスク"] + NUT_VS_GRISK_JA)
+    # ... and the signature a phone adds by itself, with no "--" above
+    # it: it ends the sheet (AM-UNIT-10; before: an error on it).
+    case("phone_signature",
+         simple(BOB, "テスト", "phone-signature",
+                "#テスト\n" + NUT + "\niPhoneから送信\n"),
+         ["# 'iPhoneから送信' below the sheet: not read, the test is played.",
+          "setup: alice_grisk",
+          "header X-Amaryllis-Result: tested",
           "standings: グリスク"] + NUT_VS_GRISK_JA)
     # ... and a mail that holds no sheet: "#help" alone (an unknown '#'
     # line is a comment), or a question in prose.  The first gets the
