@@ -229,7 +229,11 @@ typedef enum am_line_kind {
 	                           and no colon: once
 	                           a sheet has begun, a signature or a quoted
 	                           mail starts there (AM-UNIT-10) */
-	AM_LINE_SHEET = 4     /**< anything else (text that is not UTF-8 too) */
+	AM_LINE_SHEET = 4,    /**< anything else (text that is not UTF-8 too) */
+	AM_LINE_SIGNATURE = 5 /**< the signature a phone adds by itself, no
+	                           colon ("iPhoneから送信", "Sent from my
+	                           iPhone"): once a sheet has begun, it ends
+	                           there as at a separator (AM-UNIT-10) */
 } am_line_kind;
 
 /**

@@ -1037,13 +1037,14 @@ static void test_line_kind(void **state)
 	assert_int_equal(am_sheet_line_kind("＿＿", 6), AM_LINE_SEPARATOR);
 	assert_int_equal(am_sheet_line_kind("_x", 2), AM_LINE_SHEET);
 	/* a phone's own signature: "…から送信", "Sent from …" (any case,
-	 * any width); not with a colon, nor "sent fromage" */
+	 * any width), a kind of its own (no forwarded mail's head above the
+	 * sheet, docs/HILL.md); not with a colon, nor "sent fromage" */
 	assert_int_equal(am_sheet_line_kind("iPhoneから送信", 18),
-	                 AM_LINE_SEPARATOR);
+	                 AM_LINE_SIGNATURE);
 	assert_int_equal(am_sheet_line_kind("Sent from my iPhone", 19),
-	                 AM_LINE_SEPARATOR);
+	                 AM_LINE_SIGNATURE);
 	assert_int_equal(am_sheet_line_kind("ＳＥＮＴ　ＦＲＯＭ x", 29),
-	                 AM_LINE_SEPARATOR);
+	                 AM_LINE_SIGNATURE);
 	assert_int_equal(am_sheet_line_kind("sent fromage", 12), AM_LINE_SHEET);
 	assert_int_equal(am_sheet_line_kind("a:iPhoneから送信", 20),
 	                 AM_LINE_SHEET);

@@ -1146,13 +1146,22 @@ static int phone_signature(const P *p)
 	return i + k < n && am_text_is_space(cp[i + k]);
 }
 
+/* No colon in the line from cp[i] on?  Every unit and action line has
+ * one. */
+static int no_colon(const P *p, size_t i)
+{
+	for (; i < p->ln->n; i++)
+		if (p->ln->cp[i] == ':')
+			return 0;
+	return 1;
+}
+
 /* AM-UNIT-10: does the rest of the line from p->i start a signature or a
  * quoted mail: two dashes or more ("--", "－－", "ーー" typed in kana
  * mode, "――": NFKC and fold made '-' of all but ー) or underscores (the
  * line of 32 new Outlook puts above the mail it quotes; "＿" is '_' after
- * NFKC), or a phone's own signature (phone_signature), and no colon in
- * the line ("-- 山田", "-----Original Message-----"; every unit and
- * action line has one)? */
+ * NFKC), and no colon in the line ("-- 山田", "-----Original
+ * Message-----")? */
 static int separator(P *p)
 {
 	size_t i = p->i, k;
@@ -1161,12 +1170,7 @@ static int separator(P *p)
 	            (p->ln->cp[i + k] == '-' || p->ln->cp[i + k] == 0x30FC ||
 	             p->ln->cp[i + k] == '_'); k++)
 		;
-	if (k < 2 && !phone_signature(p))
-		return 0;
-	for (i += k; i < p->ln->n; i++)
-		if (p->ln->cp[i] == ':')
-			return 0;
-	return 1;
+	return k >= 2 && no_colon(p, i + k);
 }
 
 int am_parse_line_kind(const am_nline *ln)
@@ -1180,7 +1184,10 @@ int am_parse_line_kind(const am_nline *ln)
 		return AM_LINE_COMMENT;
 	if (ln->cp[p.i] == '>')
 		return AM_LINE_QUOTE;
-	return separator(&p) ? AM_LINE_SEPARATOR : AM_LINE_SHEET;
+	if (separator(&p))
+		return AM_LINE_SEPARATOR;
+	return phone_signature(&p) && no_colon(&p, p.i) ? AM_LINE_SIGNATURE
+	                                               : AM_LINE_SHEET;
 }
 
 /* sheet -> { blank | comment | unit | build | tech | action } [ signature ]
@@ -1188,8 +1195,9 @@ int am_parse_line_kind(const am_nline *ln)
  * (AM-UNIT-5), one whose first is '>' (or '＞') a mail quote, ignored
  * (AM-UNIT-9); '○', '〇' and '◯' start a ビルディア line (BU-SHEET-2); an
  * action line without its '・' (no_dot) is an error, then read as one.
- * Once the sheet has begun, a line of dashes (separator) starts a mail's
- * signature: it and every line after it are not read (AM-UNIT-10). */
+ * Once the sheet has begun, a line of dashes (separator) or a phone's own
+ * signature starts a mail's signature: it and every line after it are not
+ * read (AM-UNIT-10). */
 void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 {
 	P p = {s, ps, ln, 0, 0};
@@ -1203,7 +1211,8 @@ void am_parse_line(am_sheet *s, am_pstate *ps, const am_nline *ln)
 		s->quoted++;
 		return;
 	}
-	if (kind == AM_LINE_SEPARATOR && ps->begun) {
+	if ((kind == AM_LINE_SEPARATOR || kind == AM_LINE_SIGNATURE) &&
+	    ps->begun) {
 		ps->ended = 1;
 		return;
 	}

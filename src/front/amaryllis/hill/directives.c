@@ -286,17 +286,6 @@ static int forwarded_header(const char *s, const char *t)
 	return 0;
 }
 
-/* Is the separator line s..t (from its first non-blank) a phone's own
- * signature (AM-UNIT-10: "iPhoneから送信", "Sent from my iPhone"), not a
- * forwarded mail's head?  A line of dashes starts with none of these. */
-static int phone_line(const char *s, const char *t)
-{
-	const char *e = trim_end(s, t);
-
-	return (s < t && (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z') ||
-	       (e - s >= 12 && memcmp(e - 12, "から送信", 12) == 0);
-}
-
 /* Is the line s..t the first line of an attribution a mail program
  * wrapped in two (Gmail: "On Tue, … 試しの丘 <hill@example.org>" then
  * "wrote:", or the break inside the address, "… 試しの丘 <" then
@@ -366,7 +355,8 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 				am_hill_directives_free(d);
 				return AM_ENOMEM;
 			}
-			sig = kind == AM_LINE_SEPARATOR;
+			sig = kind == AM_LINE_SEPARATOR ||
+			      kind == AM_LINE_SIGNATURE;
 		}
 		if (sig || (t - p == 3 && memcmp(p, "-- ", 3) == 0)) {
 			sig = 1;
@@ -400,8 +390,7 @@ int am_hill_directives_parse(hill_directives *d, const char *body)
 			if (r == 1 || attribution(s, t, e < end ? e + 1 : end, end) ||
 			    attribution_wrapped(s, t, e < end ? e + 1 : end, end)) {
 				keep = 0;
-			} else if (kind == AM_LINE_SEPARATOR &&
-			           !phone_line(s, t)) {
+			} else if (kind == AM_LINE_SEPARATOR) {
 				/* above the sheet: a forwarded mail's "----------
 				 * Forwarded message ---------" (or a quoted one's
 				 * "-----Original Message-----"), its header lines

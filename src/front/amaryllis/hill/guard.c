@@ -219,7 +219,8 @@ char *am_hill_sheet_scrub(const char *s, size_t len, const char *secret,
 		kind = am_sheet_line_kind(s + i, e - i);
 		if (kind < 0)
 			drop = -1;
-		else if (ended || (kind == AM_LINE_SEPARATOR && begun))
+		else if (ended || ((kind == AM_LINE_SEPARATOR ||
+		                    kind == AM_LINE_SIGNATURE) && begun))
 			drop = ended = 1;
 		else if (kind == AM_LINE_COMMENT || kind == AM_LINE_QUOTE) {
 			drop = password_line(s + i, e - i);
