@@ -124,6 +124,28 @@ static void json_notes(ut_buf *doc, const cli_opts *o, const cli_sheet *s)
 	*doc = d;
 }
 
+/* A document's start: "{" and, for one of several (file not NULL), the
+ * "file" member. */
+static void doc_head(ut_buf *d, const char *file)
+{
+	ut_buf_puts(d, "{\n");
+	if (file) {
+		ut_buf_puts(d, " \"file\": ");
+		json_str(d, file);
+		ut_buf_puts(d, ",\n");
+	}
+}
+
+/* The document of an argument that gives no sheet: {["file",] "ok":
+ * false, "error"}. */
+static void error_doc(ut_buf *d, const char *file, const char *error)
+{
+	doc_head(d, file);
+	ut_buf_puts(d, " \"ok\": false,\n \"error\": ");
+	json_str(d, error);
+	ut_buf_puts(d, "\n}\n");
+}
+
 static int buf_write(void *ud, const char *data, size_t len)
 {
 	return ut_buf_put(ud, data, len) < 0;
@@ -159,18 +181,12 @@ static int check_json(const cli_opts *o, const char *path, int named)
 	 * output stays a start of the whole one, tests/output/no_memory.py) */
 	if ((named && s.sheet) || (!s.sheet && diags && !s.nomem)) {
 		ut_buf d = UT_BUF_INIT;
-		ut_buf_puts(&d, "{\n");
-		if (named) {
-			ut_buf_puts(&d, " \"file\": ");
-			json_str(&d, s.path);
-			ut_buf_puts(&d, ",\n");
-		}
-		if (s.sheet && b.len > 2) { /* "{\n" and the rest */
-			ut_buf_put(&d, b.ptr + 2, b.len - 2);
-		} else if (!s.sheet) {
-			ut_buf_puts(&d, " \"ok\": false,\n \"error\": ");
-			json_str(&d, diags);
-			ut_buf_puts(&d, "\n}\n");
+		if (!s.sheet) {
+			error_doc(&d, named ? s.path : NULL, diags);
+		} else {
+			doc_head(&d, named ? s.path : NULL);
+			if (b.len > 2) /* "{\n" and the rest */
+				ut_buf_put(&d, b.ptr + 2, b.len - 2);
 		}
 		ut_buf_free(&b);
 		b = d;
@@ -212,15 +228,7 @@ static void bad_operand(const cli_opts *o, const bad_arg *b, int json,
 	}
 	fprintf(stderr, "%s\n", msg.ptr);
 	if (json) {
-		ut_buf_puts(&d, "{\n");
-		if (named) {
-			ut_buf_puts(&d, " \"file\": ");
-			json_str(&d, b->arg);
-			ut_buf_puts(&d, ",\n");
-		}
-		ut_buf_puts(&d, " \"ok\": false,\n \"error\": ");
-		json_str(&d, msg.ptr);
-		ut_buf_puts(&d, "\n}\n");
+		error_doc(&d, named ? b->arg : NULL, msg.ptr);
 		if (d.failed)
 			cli_error(o, "out of memory");
 		else
